@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// The launcher: answers --version without loading anything, else runs main
+// and is the only place that exits the process.
+import { readFileSync } from 'node:fs';
+
+const argv = process.argv.slice(2);
+const version = () => JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+
+if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  process.stdout.write(`${version()}\n`);
+} else {
+  let interrupted = false;
+  process.once('SIGINT', () => {
+    interrupted = true;
+    process.stderr.write('\ninterrupted\n');
+    // Commands that hold something (a booking hold, a temporary subscriber)
+    // listen for SIGINT themselves and clean up; give them a moment.
+    setTimeout(() => process.exit(130), process.listenerCount('SIGINT') > 0 ? 5000 : 0).unref();
+  });
+  const { main } = await import('../dist/main.js');
+  const code = await main({ argv, version: version() });
+  process.exitCode = interrupted ? 130 : code;
+  // Long-lived commands (listen, serve) resolve only when they are done.
+  if (!process.env.VENUE_NO_FORCED_EXIT) setImmediate(() => process.exit(process.exitCode));
+}

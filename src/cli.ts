@@ -1,0 +1,126 @@
+// The root of the command tree. Only the group the user named is loaded;
+// the others are one line of help each, so `venue --help` stays fast.
+
+import type { Command } from 'commander';
+import type { GroupModule } from './commands/define.js';
+import type { GlobalOptions } from './lib/context.js';
+import type { TerminalStreams } from './lib/terminal.js';
+
+interface GroupEntry {
+  name: string;
+  summary: string;
+  load: () => Promise<{ default: GroupModule }>;
+}
+
+export const groups: GroupEntry[] = [
+  { name: 'config', summary: 'Profiles, settings and secrets', load: () => import('./commands/config/index.js') },
+  { name: 'auth', summary: 'Service tokens: status, print, forget', load: () => import('./commands/auth/index.js') },
+  { name: 'wallet', summary: 'Guest wallet: accounts, cards, balances, reloads, passes', load: () => import('./commands/wallet/index.js') },
+  { name: 'booking', summary: 'Experience booking: slots, holds, orders, payments, reports', load: () => import('./commands/booking/index.js') },
+  { name: 'inventory', summary: 'Inventory: products, suppliers, stock takes, receipts, adjustments', load: () => import('./commands/inventory/index.js') },
+  { name: 'webhooks', summary: 'Inventory webhook subscribers, a local listener, verify and replay', load: () => import('./commands/webhooks/index.js') },
+  { name: 'sandbox', summary: 'The local emulator of the three services', load: () => import('./commands/sandbox/index.js') },
+  { name: 'api', summary: 'A raw authenticated call to a service', load: () => import('./commands/api/index.js') },
+  { name: 'doctor', summary: 'Check each configured service and say how to fix what is wrong', load: () => import('./commands/doctor/index.js') },
+  { name: 'completion', summary: 'Shell completion for bash, zsh or fish', load: () => import('./commands/completion/index.js') },
+];
+
+/** Global options that take a value: their value is not a command word. */
+const valueOptions = new Set(['-p', '--profile', '-o', '--output', '--fields', '--timeout']);
+
+/** The first word that is not an option: the group to load. */
+export function requestedGroup(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return undefined;
+    if (valueOptions.has(arg)) {
+      i++;
+      continue;
+    }
+    if (arg.startsWith('-')) continue;
+    return arg;
+  }
+  return undefined;
+}
+
+export interface RunOptions {
+  streams: TerminalStreams;
+  env: NodeJS.ProcessEnv;
+  version: string;
+  /** Load every group (completion scripts need the whole tree). */
+  loadAll?: boolean;
+}
+
+export async function buildProgram(argv: string[], options: RunOptions): Promise<Command> {
+  const { Command, Option, InvalidArgumentError } = await import('commander');
+  const { ProcessContext } = await import('./lib/context.js');
+  const { attachGroup } = await import('./commands/define.js');
+  const { outputFormats } = await import('./lib/output.js');
+  const { streams, env } = options;
+
+  const program = new Command('venue')
+    .description('venue: guest wallet, experience booking and inventory for family entertainment venues')
+    .version(options.version, '-V, --version')
+    .addOption(new Option('-p, --profile <name>', 'profile to use (env VENUE_PROFILE)'))
+    .addOption(new Option('-o, --output <format>', 'output format').choices([...outputFormats]).default('table'))
+    .option('--json', 'short for --output json')
+    .option('--fields <list>', 'columns to show, comma-separated', (v: string) => v.split(',').map((f) => f.trim()).filter(Boolean))
+    .option('--no-color', 'no colour (also NO_COLOR)')
+    .option('-q, --quiet', 'only data and errors')
+    .option('-v, --verbose', 'HTTP trace on stderr, secrets redacted')
+    .option('--no-input', 'never prompt (implied without a TTY or with CI set)')
+    .option('--timeout <seconds>', 'per-request timeout in seconds', (v: string) => {
+      const n = Number(v);
+      if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a positive number of seconds');
+      return n;
+    })
+    .showHelpAfterError('(add --help for usage)')
+    .configureOutput({
+      writeOut: (s) => streams.stdout.write(s),
+      writeErr: (s) => streams.stderr.write(s),
+    })
+    .exitOverride();
+  program.addHelpText(
+    'after',
+    `
+Examples:
+  $ venue inventory products list --all -o ndjson
+  $ venue wallet diagnose guest@example.com
+  $ venue booking book
+  $ venue --profile main config list
+
+Exit codes: 0 ok · 1 unexpected · 2 usage or invalid input · 3 auth · 4 not found
+            5 rejected by a business rule · 6 server or network · 7 outcome unknown · 130 interrupted
+`,
+  );
+
+  let context: InstanceType<typeof ProcessContext> | undefined;
+  const makeContext = (cmd: Command) => {
+    if (!context) {
+      const raw = cmd.optsWithGlobals() as Record<string, unknown>;
+      const globals: GlobalOptions = {
+        profile: raw.profile as string | undefined,
+        output: raw.json ? 'json' : ((raw.output as GlobalOptions['output']) ?? 'table'),
+        fields: raw.fields as string[] | undefined,
+        color: raw.color !== false,
+        quiet: Boolean(raw.quiet),
+        verbose: Boolean(raw.verbose),
+        input: raw.input !== false,
+        timeout: raw.timeout as number | undefined,
+      };
+      context = new ProcessContext(globals, streams, env);
+    }
+    return context;
+  };
+
+  const wanted = requestedGroup(argv);
+  for (const group of groups) {
+    if (options.loadAll || group.name === wanted) {
+      const { default: module } = await group.load();
+      attachGroup(program, module, makeContext);
+    } else {
+      program.command(group.name).summary(group.summary).description(group.summary);
+    }
+  }
+  return program;
+}

@@ -1,0 +1,91 @@
+// How a command module is written, and how it is attached to commander.
+// A command file default-exports defineCommand({...}); a group's index.ts
+// default-exports defineGroup({...}) listing its commands and subgroups.
+
+import type { Command } from 'commander';
+import type { Context } from '../lib/context.js';
+
+export interface CommandModule<Options = Record<string, unknown>> {
+  /** The word users type: "list". */
+  name: string;
+  /** Positional arguments in commander syntax: "<productId> [more...]". */
+  args?: string;
+  summary: string;
+  /** A longer description shown in the command's own help. */
+  description?: string;
+  /** At least one; shown under "Examples:" in help. */
+  examples: string[];
+  aliases?: string[];
+  /** Adds the command's options (and their checks) to cmd. */
+  configure?: (cmd: Command) => void;
+  /** The work. Throws typed errors; never calls process.exit. */
+  run: (ctx: Context, options: Options, ...args: string[]) => Promise<void>;
+}
+
+export interface GroupModule {
+  name: string;
+  summary: string;
+  description?: string;
+  examples?: string[];
+  commands: Array<CommandModule<any> | GroupModule>;
+}
+
+export function defineCommand<Options = Record<string, unknown>>(module: CommandModule<Options>): CommandModule<Options> {
+  return module;
+}
+
+export function defineGroup(module: GroupModule): GroupModule {
+  return module;
+}
+
+function isGroup(entry: CommandModule<any> | GroupModule): entry is GroupModule {
+  return 'commands' in entry;
+}
+
+export type ContextFactory = (cmd: Command) => Context;
+
+function examplesText(examples: string[] | undefined): string {
+  if (!examples?.length) return '';
+  return `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`;
+}
+
+/** Adds a group and everything under it to parent. */
+export function attachGroup(parent: Command, group: GroupModule, makeContext: ContextFactory): Command {
+  const cmd = parent.command(group.name).summary(group.summary).description(group.description ?? group.summary);
+  if (group.examples?.length) cmd.addHelpText('after', examplesText(group.examples));
+  for (const entry of group.commands) {
+    if (isGroup(entry)) attachGroup(cmd, entry, makeContext);
+    else attachCommand(cmd, entry, makeContext);
+  }
+  // `venue <group>` alone prints the group's help; a word it does not know is a usage error.
+  cmd.allowExcessArguments(true).action(async (_options: unknown, self: Command) => {
+    if (self.args.length) {
+      const { UsageError } = await import('../lib/errors.js');
+      throw new UsageError(`unknown command "${self.args[0]}" for "${self.name()}"`, { hint: `See \`venue ${fullName(self)} --help\`.` });
+    }
+    self.outputHelp();
+  });
+  return cmd;
+}
+
+function fullName(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+export function attachCommand(parent: Command, module: CommandModule<any>, makeContext: ContextFactory): Command {
+  const cmd = parent.command(module.args ? `${module.name} ${module.args}` : module.name);
+  cmd.summary(module.summary).description(module.description ?? module.summary);
+  for (const alias of module.aliases ?? []) cmd.alias(alias);
+  module.configure?.(cmd);
+  cmd.addHelpText('after', examplesText(module.examples));
+  cmd.action(async (...actionArgs: unknown[]) => {
+    // commander passes (...positionals, options, command)
+    const command = actionArgs.pop() as Command;
+    const options = actionArgs.pop() as Record<string, unknown>;
+    const positionals = actionArgs.map((a) => (Array.isArray(a) ? a.join(',') : (a as string)));
+    await module.run(makeContext(command), options, ...positionals);
+  });
+  return cmd;
+}

@@ -1,0 +1,7 @@
+import { defineGroup } from '../define.js';
+
+export default defineGroup({
+  name: 'sandbox',
+  summary: 'sandbox (being built)',
+  commands: [],
+});

@@ -1,0 +1,258 @@
+// Profiles and settings. Settings live in config.json, secrets in a separate
+// credentials.json (mode 0600), both under one directory that VENUE_CONFIG_DIR
+// relocates. Every resolved value carries its source so `config list` can say
+// where it came from.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type Conf from 'conf';
+import { UsageError } from './errors.js';
+import { sandboxOrigin, sandboxDemoSecrets } from './sandbox-address.js';
+
+export type SettingSource = 'flag' | 'environment' | 'profile' | 'default';
+
+export interface SettingSpec {
+  description: string;
+  kind: 'url' | 'int' | 'enum';
+  values?: readonly string[];
+  /** Environment variable that overrides the profile, for cron and CI. */
+  env?: string;
+}
+
+export const settingSpecs = {
+  'wallet.url': { description: 'Guest wallet production base URL', kind: 'url', env: 'VENUE_WALLET_URL' },
+  'wallet.uatUrl': { description: 'Guest wallet test (UAT) base URL', kind: 'url', env: 'VENUE_WALLET_UAT_URL' },
+  'wallet.environment': {
+    description: 'Which wallet environment to use',
+    kind: 'enum',
+    values: ['production', 'uat'],
+    env: 'VENUE_WALLET_ENVIRONMENT',
+  },
+  'booking.url': { description: 'Experience booking base URL', kind: 'url', env: 'VENUE_BOOKING_URL' },
+  'inventory.url': { description: "Inventory base URL (the venue's own server)", kind: 'url', env: 'VENUE_INVENTORY_URL' },
+  'inventory.userId': { description: 'Inventory user id for the integration', kind: 'int', env: 'VENUE_INVENTORY_USER_ID' },
+  'inventory.warehouseId': { description: 'Default warehouse id', kind: 'int', env: 'VENUE_INVENTORY_WAREHOUSE_ID' },
+} as const satisfies Record<string, SettingSpec>;
+export type SettingKey = keyof typeof settingSpecs;
+export const settingKeys = Object.keys(settingSpecs) as SettingKey[];
+
+export const secretSpecs = {
+  'wallet.clientSecret': { description: 'Wallet client secret', env: 'VENUE_WALLET_CLIENT_SECRET' },
+  'booking.clientSecret': { description: 'Booking client secret', env: 'VENUE_BOOKING_CLIENT_SECRET' },
+  'inventory.apiKey': { description: 'Inventory API key (license file)', env: 'VENUE_INVENTORY_API_KEY' },
+  'inventory.apiSecret': { description: 'Inventory API secret (license file)', env: 'VENUE_INVENTORY_API_SECRET' },
+} as const;
+export type SecretKey = keyof typeof secretSpecs;
+export const secretKeys = Object.keys(secretSpecs) as SecretKey[];
+
+export const SANDBOX_PROFILE = 'sandbox';
+
+export interface ResolvedSetting<T = string> {
+  value: T | undefined;
+  source: SettingSource | undefined;
+}
+
+export function configDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.VENUE_CONFIG_DIR) return path.resolve(env.VENUE_CONFIG_DIR);
+  const base = env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config');
+  return path.join(base, 'venue');
+}
+
+/** Token caches, guest sessions, journals, locks: private to the user. */
+export function stateDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  const dir = path.join(configDirectory(env), 'state');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** HTTPS, or plain HTTP to this machine only. */
+export function checkBaseUrl(value: string, field: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${field} must be an absolute URL (got "${value}")`);
+  }
+  if (url.protocol === 'https:') return value.replace(/\/+$/, '');
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return value.replace(/\/+$/, '');
+  throw new UsageError(`${field} must use https:// (plain http is allowed only for localhost)`, {
+    hint: `got "${value}"`,
+  });
+}
+
+export function checkSettingValue(key: SettingKey, raw: string): string | number {
+  const spec: SettingSpec = settingSpecs[key];
+  switch (spec.kind) {
+    case 'url':
+      return checkBaseUrl(raw, key);
+    case 'int': {
+      if (!/^\d+$/.test(raw.trim())) throw new UsageError(`${key} must be a whole number (got "${raw}")`);
+      return Number(raw.trim());
+    }
+    case 'enum':
+      if (!spec.values!.includes(raw)) throw new UsageError(`${key} must be one of ${spec.values!.join(', ')}`);
+      return raw;
+  }
+}
+
+function assertKnownKey(key: string): asserts key is SettingKey {
+  if (!(key in settingSpecs)) {
+    const hint = key in secretSpecs ? `use \`venue config set-secret ${key}\`` : `known keys: ${settingKeys.join(', ')}`;
+    throw new UsageError(`unknown setting "${key}"`, { hint });
+  }
+}
+
+type ProfileData = Record<string, Record<string, unknown>>;
+
+function sandboxDefaults(env: NodeJS.ProcessEnv): Record<SettingKey, string> {
+  const origin = sandboxOrigin(env);
+  return {
+    'wallet.url': `${origin}/wallet`,
+    'wallet.uatUrl': `${origin}/wallet`,
+    'wallet.environment': 'production',
+    'booking.url': `${origin}/booking`,
+    'inventory.url': `${origin}/inventory`,
+    'inventory.userId': '1',
+    'inventory.warehouseId': '1',
+  };
+}
+
+function getNested(data: ProfileData | undefined, key: string): unknown {
+  const [group, name] = key.split('.') as [string, string];
+  return data?.[group]?.[name];
+}
+
+/** Settings and secrets for every profile, on conf. */
+export class ConfigStore {
+  readonly directory: string;
+  private settingsFile?: Conf<Record<string, unknown>>;
+  private secretsFile?: Conf<Record<string, unknown>>;
+
+  private constructor(
+    private readonly ConfClass: typeof Conf,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {
+    this.directory = configDirectory(env);
+  }
+
+  static async open(env: NodeJS.ProcessEnv = process.env): Promise<ConfigStore> {
+    const { default: ConfClass } = await import('conf');
+    return new ConfigStore(ConfClass, env);
+  }
+
+  private get settings(): Conf<Record<string, unknown>> {
+    this.settingsFile ??= new this.ConfClass({
+      projectName: 'venue',
+      cwd: this.directory,
+      configName: 'config',
+      // Dotted keys are our own paths: "profiles.main.wallet.url".
+      accessPropertiesByDotNotation: true,
+    });
+    return this.settingsFile;
+  }
+
+  private get secrets(): Conf<Record<string, unknown>> {
+    this.secretsFile ??= new this.ConfClass({
+      projectName: 'venue',
+      cwd: this.directory,
+      configName: 'credentials',
+      configFileMode: 0o600,
+    });
+    return this.secretsFile;
+  }
+
+  get settingsPath(): string {
+    return path.join(this.directory, 'config.json');
+  }
+  get credentialsPath(): string {
+    return path.join(this.directory, 'credentials.json');
+  }
+
+  currentProfile(): string {
+    return (this.settings.get('currentProfile') as string | undefined) ?? SANDBOX_PROFILE;
+  }
+
+  useProfile(name: string): void {
+    if (!this.profileExists(name)) throw new UsageError(`no profile named "${name}"`, { hint: 'see `venue config profiles`' });
+    this.settings.set('currentProfile', name);
+  }
+
+  profiles(): string[] {
+    const stored = Object.keys((this.settings.get('profiles') as ProfileData | undefined) ?? {});
+    return [SANDBOX_PROFILE, ...stored.filter((p) => p !== SANDBOX_PROFILE).sort()];
+  }
+
+  profileExists(name: string): boolean {
+    return name === SANDBOX_PROFILE || this.settings.has(`profiles.${name}`);
+  }
+
+  createProfile(name: string): void {
+    if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/.test(name)) {
+      throw new UsageError(`profile name must be 1–40 letters, digits, "-" or "_" (got "${name}")`);
+    }
+    if (!this.settings.has(`profiles.${name}`)) this.settings.set(`profiles.${name}`, {});
+  }
+
+  deleteProfile(name: string): void {
+    if (name === SANDBOX_PROFILE) throw new UsageError('the sandbox profile is built in and cannot be deleted');
+    if (!this.profileExists(name)) throw new UsageError(`no profile named "${name}"`);
+    this.settings.delete(`profiles.${name}`);
+    this.secrets.delete(`profiles.${name}`);
+    if (this.currentProfile() === name) this.settings.delete('currentProfile');
+  }
+
+  isSandbox(profile: string): boolean {
+    return profile === SANDBOX_PROFILE;
+  }
+
+  setSetting(profile: string, key: string, raw: string): string | number {
+    assertKnownKey(key);
+    const value = checkSettingValue(key, raw);
+    this.createProfile(profile);
+    this.settings.set(`profiles.${profile}.${key}`, value);
+    return value;
+  }
+
+  unsetSetting(profile: string, key: string): void {
+    if (key in secretSpecs) {
+      this.secrets.delete(`profiles.${profile}.${key}`);
+      return;
+    }
+    assertKnownKey(key);
+    this.settings.delete(`profiles.${profile}.${key}`);
+  }
+
+  /** A setting for a profile, with where it came from. Environment beats the file. */
+  resolve(profile: string, key: SettingKey): ResolvedSetting {
+    const spec: SettingSpec = settingSpecs[key];
+    const fromEnv = spec.env ? this.env[spec.env] : undefined;
+    if (fromEnv !== undefined && fromEnv !== '') return { value: fromEnv, source: 'environment' };
+    const stored = getNested(this.settings.get(`profiles.${profile}`) as ProfileData | undefined, key);
+    if (stored !== undefined && stored !== null) return { value: String(stored), source: 'profile' };
+    if (this.isSandbox(profile)) return { value: sandboxDefaults(this.env)[key], source: 'default' };
+    return { value: undefined, source: undefined };
+  }
+
+  setSecret(profile: string, key: SecretKey, value: string): void {
+    this.createProfile(profile);
+    this.secrets.set(`profiles.${profile}.${key}`, value);
+    // conf applies the mode on create; make sure an older file is tightened too.
+    fs.chmodSync(this.credentialsPath, 0o600);
+  }
+
+  /** Environment first (cron), then the credentials file, then the sandbox's demo values. */
+  resolveSecret(profile: string, key: SecretKey): ResolvedSetting {
+    const fromEnv = this.env[secretSpecs[key].env];
+    if (fromEnv) return { value: fromEnv, source: 'environment' };
+    const stored = getNested(this.secrets.get(`profiles.${profile}`) as ProfileData | undefined, key);
+    if (typeof stored === 'string' && stored) return { value: stored, source: 'profile' };
+    if (this.isSandbox(profile)) return { value: sandboxDemoSecrets[key], source: 'default' };
+    return { value: undefined, source: undefined };
+  }
+}

@@ -1,0 +1,223 @@
+// The context handed to every command's run function: lazy getters for
+// config, credentials, HTTP, tokens and service clients, plus the terminal,
+// output and prompter. Built once per process; tests build one with fakes.
+
+import { AuthError, UsageError } from './errors.js';
+import { HttpClient, type RequestOptions } from './http.js';
+import { Output, type OutputFormat } from './output.js';
+import { InquirerPrompter, type Prompter } from './prompter.js';
+import { Terminal, type TerminalStreams } from './terminal.js';
+import type { ConfigStore, SecretKey, SettingKey } from './config.js';
+import type { ServiceName, TokenManager } from './tokens.js';
+import type { WalletClient } from './wallet/client.js';
+import type { BookingClient } from './booking/client.js';
+import type { InventoryClient } from './inventory/client.js';
+
+export interface GlobalOptions {
+  profile?: string;
+  output: OutputFormat;
+  fields?: string[];
+  color: boolean;
+  quiet: boolean;
+  verbose: boolean;
+  input: boolean;
+  timeout?: number;
+}
+
+/** What a service client needs: no terminal, no commander, no config. */
+export interface ServiceDeps {
+  profile: string;
+  http: HttpClient;
+  /** The service-level token (for the wallet: the admin token). */
+  token: import('./http.js').TokenSource;
+  /** Private per-user state (sessions, journals). */
+  stateDir: string;
+  now: () => number;
+}
+
+export interface Context {
+  readonly env: NodeJS.ProcessEnv;
+  readonly globals: GlobalOptions;
+  readonly terminal: Terminal;
+  readonly output: Output;
+  readonly prompter: Prompter;
+  now(): number;
+  config(): Promise<ConfigStore>;
+  profileName(): Promise<string>;
+  isSandbox(): Promise<boolean>;
+  setting(key: SettingKey): Promise<string | undefined>;
+  /** A setting that must be there; the error names the flag and the config key. */
+  requireSetting(key: SettingKey, flag?: string): Promise<string>;
+  secret(key: SecretKey): Promise<string | undefined>;
+  stateDir(): Promise<string>;
+  http(service: ServiceName): Promise<HttpClient>;
+  tokens(): Promise<TokenManager>;
+  serviceDeps(service: ServiceName): Promise<ServiceDeps>;
+  wallet(): Promise<WalletClient>;
+  booking(): Promise<BookingClient>;
+  inventory(): Promise<InventoryClient>;
+}
+
+const missingSecretHelp: Record<ServiceName, SecretKey[]> = {
+  wallet: ['wallet.clientSecret'],
+  booking: ['booking.clientSecret'],
+  inventory: ['inventory.apiKey', 'inventory.apiSecret'],
+};
+
+export class ProcessContext implements Context {
+  readonly terminal: Terminal;
+  readonly output: Output;
+  readonly prompter: Prompter;
+  private configStore?: Promise<ConfigStore>;
+  private tokenManager?: Promise<TokenManager>;
+  private readonly clients = new Map<ServiceName, HttpClient>();
+
+  constructor(
+    readonly globals: GlobalOptions,
+    streams: TerminalStreams,
+    readonly env: NodeJS.ProcessEnv,
+  ) {
+    this.terminal = new Terminal(streams, {
+      noColor: !globals.color,
+      noInput: !globals.input,
+      quiet: globals.quiet,
+      verbose: globals.verbose,
+      env,
+    });
+    this.output = new Output(this.terminal, { format: globals.output, fields: globals.fields });
+    this.prompter = new InquirerPrompter(this.terminal);
+  }
+
+  now(): number {
+    return Date.now();
+  }
+
+  config(): Promise<ConfigStore> {
+    this.configStore ??= import('./config.js').then((m) => m.ConfigStore.open(this.env));
+    return this.configStore;
+  }
+
+  async profileName(): Promise<string> {
+    const config = await this.config();
+    const name = this.globals.profile ?? this.env.VENUE_PROFILE ?? config.currentProfile();
+    if (!config.profileExists(name)) {
+      throw new UsageError(`no profile named "${name}"`, { hint: 'Create it with `venue config init`; list them with `venue config profiles`.' });
+    }
+    return name;
+  }
+
+  async isSandbox(): Promise<boolean> {
+    return (await this.config()).isSandbox(await this.profileName());
+  }
+
+  async setting(key: SettingKey): Promise<string | undefined> {
+    return (await this.config()).resolve(await this.profileName(), key).value;
+  }
+
+  async requireSetting(key: SettingKey, flag?: string): Promise<string> {
+    const value = await this.setting(key);
+    if (value === undefined || value === '') {
+      const profile = await this.profileName();
+      throw new UsageError(`${flag ? `missing ${flag}: ` : ''}${key} is not set for profile "${profile}"`, {
+        hint: `${flag ? `Pass ${flag}, or set` : 'Set'} it with \`venue config set ${key} <value>\`.`,
+      });
+    }
+    return value;
+  }
+
+  async secret(key: SecretKey): Promise<string | undefined> {
+    return (await this.config()).resolveSecret(await this.profileName(), key).value;
+  }
+
+  async stateDir(): Promise<string> {
+    const { stateDirectory } = await import('./config.js');
+    return stateDirectory(this.env);
+  }
+
+  private async baseUrl(service: ServiceName): Promise<string> {
+    const { checkBaseUrl } = await import('./config.js');
+    let key: SettingKey = `${service}.url` as SettingKey;
+    if (service === 'wallet' && (await this.setting('wallet.environment')) === 'uat') key = 'wallet.uatUrl';
+    return checkBaseUrl(await this.requireSetting(key), key);
+  }
+
+  async http(service: ServiceName): Promise<HttpClient> {
+    const existing = this.clients.get(service);
+    if (existing) return existing;
+    const baseUrl = await this.baseUrl(service);
+    if (await this.isSandbox()) {
+      const { ensureSandboxRunning } = await import('./sandbox-launcher.js');
+      await ensureSandboxRunning(this.terminal, this.env);
+      this.terminal.note('sandbox', `[sandbox] ${service}: local emulator at ${baseUrl}, not a real venue`);
+    }
+    const client = new HttpClient({
+      service,
+      baseUrl,
+      timeoutMs: (this.globals.timeout ?? 30) * 1000,
+      retries: this.env.VENUE_RETRIES !== undefined ? Number(this.env.VENUE_RETRIES) : undefined,
+      trace: this.globals.verbose ? (line) => this.terminal.debug(line) : undefined,
+    });
+    this.clients.set(service, client);
+    return client;
+  }
+
+  tokens(): Promise<TokenManager> {
+    this.tokenManager ??= (async () => {
+      const { TokenManager } = await import('./tokens.js');
+      const profile = await this.profileName();
+      const exchange = (service: ServiceName) => async () => {
+        const http = await this.http(service);
+        const secrets: Record<string, string> = {};
+        for (const key of missingSecretHelp[service]) {
+          const value = await this.secret(key);
+          if (!value) {
+            const { secretSpecs } = await import('./config.js');
+            throw new AuthError(`no ${key} for profile "${profile}"`, {
+              hint: `Set it with \`venue config set-secret ${key}\` or the ${secretSpecs[key].env} environment variable.`,
+            });
+          }
+          secrets[key.split('.')[1]!] = value;
+        }
+        const request: RequestOptions =
+          service === 'inventory'
+            ? { method: 'POST', path: '/auth/token', body: secrets, idempotent: true, operation: 'authenticate' }
+            : { method: 'POST', path: '/api/v1/token', body: secrets, idempotent: true, operation: 'get a token' };
+        const response = await http.request<Record<string, unknown>>(request);
+        const { tokenFrom } = await import('./token-response.js');
+        return tokenFrom(response.data, service);
+      };
+      return new TokenManager({
+        stateDir: await this.stateDir(),
+        profile,
+        fetchers: { wallet: exchange('wallet'), booking: exchange('booking'), inventory: exchange('inventory') },
+      });
+    })();
+    return this.tokenManager;
+  }
+
+  async serviceDeps(service: ServiceName): Promise<ServiceDeps> {
+    const tokens = await this.tokens();
+    return {
+      profile: await this.profileName(),
+      http: await this.http(service),
+      token: tokens.source(service),
+      stateDir: await this.stateDir(),
+      now: () => this.now(),
+    };
+  }
+
+  async wallet(): Promise<WalletClient> {
+    const { WalletClient } = await import('./wallet/client.js');
+    return new WalletClient(await this.serviceDeps('wallet'));
+  }
+
+  async booking(): Promise<BookingClient> {
+    const { BookingClient } = await import('./booking/client.js');
+    return new BookingClient(await this.serviceDeps('booking'));
+  }
+
+  async inventory(): Promise<InventoryClient> {
+    const { InventoryClient } = await import('./inventory/client.js');
+    return new InventoryClient(await this.serviceDeps('inventory'));
+  }
+}

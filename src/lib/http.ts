@@ -1,0 +1,350 @@
+// The one HTTP layer. Every service client goes through HttpClient.request,
+// which owns connection reuse, timeouts, retries, the 401 replay, typed errors
+// and the redacted --verbose trace.
+
+import type { Dispatcher } from 'undici';
+import {
+  ApiError,
+  ServerError,
+  UnknownOutcomeError,
+  categoryForStatus,
+  type ErrorCategory,
+} from './errors.js';
+import { redactJson, redactHeaders } from './redact.js';
+import { venueVersion } from './version.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+
+/** Supplies bearer tokens and forgets one the server refused. */
+export interface TokenSource {
+  get(): Promise<{ token: string; fromCache: boolean }>;
+  invalidate(token: string): Promise<void>;
+}
+
+export interface RequestOptions {
+  method: HttpMethod;
+  /** Path under the service's base URL: "/api/v1/card". */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  auth?: TokenSource;
+  /** Defaults to true for GET, HEAD, PUT and DELETE; token exchanges pass true. */
+  idempotent?: boolean;
+  responseType?: 'json' | 'buffer' | 'text';
+  /** In words, for messages: "record the reload sale". */
+  operation?: string;
+  timeoutMs?: number;
+}
+
+export interface HttpResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  data: T;
+  /** The bytes as received, for binary answers (phone wallet passes). */
+  raw?: Buffer;
+}
+
+export interface HttpClientOptions {
+  /** "wallet", "booking", "inventory": used in messages. */
+  service: string;
+  baseUrl: string;
+  timeoutMs?: number;
+  /** Retries after the first attempt, for requests that may be retried. */
+  retries?: number;
+  /** Receives --verbose trace lines, already redacted. */
+  trace?: (line: string) => void;
+  dispatcher?: Dispatcher;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+/** The connection was never made: nothing reached the server, any request may be retried. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+let sharedAgent: Dispatcher | undefined;
+async function defaultDispatcher(): Promise<Dispatcher> {
+  if (!sharedAgent) {
+    const { Agent } = await import('undici');
+    // Keep-alive with a generous pool: bulk commands page with bounded concurrency.
+    sharedAgent = new Agent({ keepAliveTimeout: 10_000, connections: 16, pipelining: 1 });
+  }
+  return sharedAgent;
+}
+
+/** Close pooled connections so the process can exit promptly. */
+export async function closeHttpConnections(): Promise<void> {
+  const agent = sharedAgent;
+  sharedAgent = undefined;
+  await agent?.close();
+}
+
+/**
+ * The server's own words, whatever the body shape: message, error, errors,
+ * title/detail (RFC 7807), or plain text.
+ */
+export function serverMessageOf(body: unknown): string | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string') {
+    const text = body.trim();
+    if (!text || text.startsWith('<')) return undefined; // an HTML error page says nothing useful
+    return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+  }
+  if (Buffer.isBuffer(body)) return serverMessageOf(body.toString('utf8'));
+  if (typeof body !== 'object') return String(body);
+  const record = body as Record<string, unknown>;
+  const parts: string[] = [];
+  const pushText = (value: unknown) => {
+    const text = serverMessageOf(value);
+    if (text && !parts.includes(text)) parts.push(text);
+  };
+  if (typeof record.message === 'string') pushText(record.message);
+  if (typeof record.error === 'string') pushText(record.error);
+  else if (record.error && typeof record.error === 'object') pushText(record.error);
+  if (typeof record.title === 'string') pushText(record.title);
+  if (typeof record.detail === 'string') pushText(record.detail);
+  if (Array.isArray(record.errors)) {
+    for (const item of record.errors.slice(0, 10)) {
+      if (item && typeof item === 'object') {
+        const e = item as Record<string, unknown>;
+        const field = e.field ?? e.path ?? e.property;
+        const msg = e.message ?? e.rule ?? e.detail;
+        pushText(field && msg ? `${String(field)}: ${String(msg)}` : msg ?? JSON.stringify(item));
+      } else pushText(item);
+    }
+  } else if (record.errors && typeof record.errors === 'object') {
+    for (const [field, messages] of Object.entries(record.errors as Record<string, unknown>)) {
+      const list = Array.isArray(messages) ? messages.join(', ') : String(messages);
+      pushText(`${field}: ${list}`);
+    }
+  }
+  return parts.length ? parts.join('; ') : undefined;
+}
+
+export function retryAfterMs(header: string | undefined, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+(\.\d+)?$/.test(header.trim())) return Math.round(Number(header) * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** Exponential backoff with full jitter, at most 8 s. */
+export function backoffMs(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(8_000, 250 * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+function errorCode(error: unknown): string | undefined {
+  const e = error as { code?: string; cause?: { code?: string } } | undefined;
+  return e?.code ?? e?.cause?.code;
+}
+
+function headerRecord(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+export class HttpClient {
+  readonly service: string;
+  readonly baseUrl: string;
+  private readonly timeoutMs: number;
+  private readonly retries: number;
+  private readonly trace?: (line: string) => void;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+  private dispatcher?: Dispatcher;
+
+  constructor(options: HttpClientOptions) {
+    this.service = options.service;
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.retries = options.retries ?? 3;
+    this.trace = options.trace;
+    this.dispatcher = options.dispatcher;
+    this.sleep = options.sleep ?? defaultSleep;
+    this.random = options.random ?? Math.random;
+  }
+
+  url(path: string, query?: RequestOptions['query']): string {
+    const url = new URL(this.baseUrl + (path.startsWith('/') ? path : `/${path}`));
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+    }
+    return url.toString();
+  }
+
+  async request<T = unknown>(options: RequestOptions): Promise<HttpResponse<T>> {
+    const method = options.method;
+    const idempotent = options.idempotent ?? ['GET', 'HEAD', 'PUT', 'DELETE'].includes(method);
+    const url = this.url(options.path, options.query);
+    const operation = options.operation ?? `${method} ${options.path}`;
+    let replayedAfter401 = false;
+
+    for (let attempt = 0; ; attempt++) {
+      const token = options.auth ? await options.auth.get() : undefined;
+      let response: HttpResponse<unknown>;
+      try {
+        response = await this.send(method, url, options, token?.token);
+      } catch (error) {
+        const code = errorCode(error);
+        const notSent = code !== undefined && NOT_SENT_CODES.has(code);
+        if ((idempotent || notSent) && attempt < this.retries) {
+          const wait = backoffMs(attempt, this.random);
+          this.trace?.(`! ${code ?? 'network error'}; retrying in ${wait} ms`);
+          await this.sleep(wait);
+          continue;
+        }
+        if (!idempotent && !notSent) {
+          throw new UnknownOutcomeError(
+            `the ${this.service} service did not answer to "${operation}": it may or may not have been applied`,
+            { cause: error, hint: 'Do not simply run it again: check first.' },
+          );
+        }
+        throw new ServerError(`cannot reach the ${this.service} service at ${this.baseUrl}: ${describeNetworkError(error)}`, {
+          cause: error,
+          hint: notSent ? 'Check the address (`venue config get`) and that the service is running; `venue doctor` helps.' : undefined,
+        });
+      }
+
+      const { status } = response;
+      if (status >= 200 && status < 300) return response as HttpResponse<T>;
+
+      if (status === 401 && token?.fromCache && !replayedAfter401 && options.auth) {
+        // A 401 means the request was not processed: renew once and replay.
+        replayedAfter401 = true;
+        this.trace?.('! 401 with a cached token; fetching a new token and replaying once');
+        await options.auth.invalidate(token.token);
+        attempt--;
+        continue;
+      }
+
+      // 429 is refused before processing, so even a POST may be sent again.
+      const mayRetry = RETRYABLE_STATUS.has(status) && (idempotent || status === 429);
+      if (mayRetry && attempt < this.retries) {
+        const wait = Math.min(60_000, retryAfterMs(response.headers['retry-after']) ?? backoffMs(attempt, this.random));
+        this.trace?.(`! ${status}; retrying in ${wait} ms`);
+        await this.sleep(wait);
+        continue;
+      }
+
+      if (!idempotent && (status === 502 || status === 504)) {
+        // A gateway may have passed the request on before giving up.
+        throw new UnknownOutcomeError(
+          `the ${this.service} service's gateway answered ${status} to "${operation}": it may or may not have been applied`,
+          { hint: 'Do not simply run it again: check first.' },
+        );
+      }
+      throw this.apiError(status, method, url, response.data);
+    }
+  }
+
+  private apiError(status: number, method: string, url: string, body: unknown): ApiError {
+    const category: ErrorCategory = categoryForStatus(status);
+    const serverMessage = serverMessageOf(body);
+    const base = `${this.service} service answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`;
+    const hints: Record<number, string> = {
+      401: 'The credentials were refused. Check them with `venue auth status`; set them with `venue config set-secret`.',
+      403: 'This token may not make that call.',
+      429: 'The service is limiting requests; try again later.',
+    };
+    const hint = hints[status] ?? (status >= 500 ? 'The service failed; try again, and contact its support if it persists.' : undefined);
+    return new ApiError(category, base, { status, method, url, serverMessage, body }, { hint });
+  }
+
+  private async send(method: HttpMethod, url: string, options: RequestOptions, token?: string): Promise<HttpResponse> {
+    const { request } = await import('undici');
+    this.dispatcher ??= await defaultDispatcher();
+    const headers: Record<string, string> = {
+      'user-agent': `venue/${venueVersion()}`,
+      accept: options.responseType === 'buffer' ? '*/*' : 'application/json',
+      ...options.headers,
+    };
+    let payload: string | undefined;
+    if (options.body !== undefined) {
+      payload = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    if (token) headers.authorization = `Bearer ${token}`;
+
+    const started = performance.now();
+    if (this.trace) {
+      this.trace(`> ${method} ${url}`);
+      for (const [k, v] of Object.entries(redactHeaders(headers))) this.trace(`> ${k}: ${v}`);
+      if (options.body !== undefined) this.trace(`> ${JSON.stringify(redactJson(options.body))}`);
+    }
+    const timeout = options.timeoutMs ?? this.timeoutMs;
+    const res = await request(url, {
+      method,
+      headers,
+      body: payload,
+      dispatcher: this.dispatcher,
+      headersTimeout: timeout,
+      bodyTimeout: timeout,
+    });
+    const raw = Buffer.from(await res.body.arrayBuffer());
+    const responseHeaders = headerRecord(res.headers);
+    const contentType = responseHeaders['content-type'] ?? '';
+    let data: unknown = undefined;
+    if (options.responseType === 'buffer' && res.statusCode < 300) data = raw;
+    else if (raw.length === 0) data = undefined;
+    else if (contentType.includes('json') || (options.responseType ?? 'json') === 'json') {
+      try {
+        data = JSON.parse(raw.toString('utf8'));
+      } catch {
+        data = raw.toString('utf8');
+      }
+    } else data = raw.toString('utf8');
+
+    if (this.trace) {
+      this.trace(`< ${res.statusCode} (${Math.round(performance.now() - started)} ms)`);
+      for (const [k, v] of Object.entries(redactHeaders(responseHeaders))) this.trace(`< ${k}: ${v}`);
+      if (Buffer.isBuffer(data)) this.trace(`< [${raw.length} bytes]`);
+      else if (data !== undefined) this.trace(`< ${typeof data === 'string' ? data.slice(0, 2000) : JSON.stringify(redactJson(data)).slice(0, 4000)}`);
+    }
+    return { status: res.statusCode, headers: responseHeaders, data, raw };
+  }
+}
+
+function describeNetworkError(error: unknown): string {
+  const code = errorCode(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return code && !message.includes(code) ? `${message} (${code})` : message;
+}
+
+/**
+ * Lists come wrapped ({items: [...]}, {data: [...]}, {results: [...]}, or a
+ * resource-named key) or bare; callers get the array either way.
+ */
+export function listFrom<T = unknown>(body: unknown, ...preferredKeys: string[]): T[] {
+  if (Array.isArray(body)) return body as T[];
+  if (body && typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    for (const key of [...preferredKeys, 'items', 'data', 'results', 'content', 'records', 'value']) {
+      if (Array.isArray(record[key])) return record[key] as T[];
+      if (record[key] && typeof record[key] === 'object' && !Array.isArray(record[key])) {
+        const nested = listFrom<T>(record[key]);
+        if (nested.length) return nested;
+      }
+    }
+    const arrays = Object.values(record).filter(Array.isArray);
+    if (arrays.length === 1) return arrays[0] as T[];
+  }
+  return [];
+}
+
+/** A single resource may come bare or wrapped in {data: …}. */
+export function recordFrom<T = Record<string, unknown>>(body: unknown, ...preferredKeys: string[]): T {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const record = body as Record<string, unknown>;
+    for (const key of [...preferredKeys, 'data', 'result']) {
+      const inner = record[key];
+      if (inner && typeof inner === 'object' && !Array.isArray(inner) && Object.keys(record).length <= 3) return inner as T;
+    }
+  }
+  return (body ?? {}) as T;
+}

@@ -1,0 +1,72 @@
+// Prompts, only where a person can answer. Without a TTY (cron, pipes, CI,
+// --no-input) asking is an error that names the flag to pass instead.
+
+import { InterruptedError, UsageError } from './errors.js';
+import type { Terminal } from './terminal.js';
+
+export interface Choice<T> {
+  name: string;
+  value: T;
+  description?: string;
+  disabled?: boolean | string;
+}
+
+export interface Prompter {
+  readonly canPrompt: boolean;
+  input(message: string, options: { flag: string; default?: string; validate?: (value: string) => true | string }): Promise<string>;
+  password(message: string, options: { flag: string; validate?: (value: string) => true | string }): Promise<string>;
+  confirm(message: string, options: { flag: string; default?: boolean }): Promise<boolean>;
+  select<T>(message: string, choices: Array<Choice<T>>, options: { flag: string; default?: T }): Promise<T>;
+}
+
+/** Raised instead of prompting when nobody can answer. */
+export function missingValue(flag: string, what?: string): UsageError {
+  return new UsageError(`missing ${flag}${what ? ` (${what})` : ''}`, {
+    hint: `Pass ${flag}; there is no terminal to ask on.`,
+  });
+}
+
+function isPromptExit(error: unknown): boolean {
+  const name = (error as { name?: string } | undefined)?.name;
+  return name === 'ExitPromptError' || name === 'AbortPromptError';
+}
+
+export class InquirerPrompter implements Prompter {
+  constructor(private readonly terminal: Terminal) {}
+
+  get canPrompt(): boolean {
+    return this.terminal.canPrompt();
+  }
+
+  private async ask<T>(flag: string, run: (prompts: typeof import('@inquirer/prompts'), context: object) => Promise<T>): Promise<T> {
+    if (!this.canPrompt) throw missingValue(flag);
+    const prompts = await import('@inquirer/prompts');
+    try {
+      // Prompts draw on stderr so stdout stays clean for data.
+      return await run(prompts, { input: this.terminal.stdin, output: this.terminal.stderr });
+    } catch (error) {
+      if (isPromptExit(error)) throw new InterruptedError();
+      throw error;
+    }
+  }
+
+  input(message: string, options: { flag: string; default?: string; validate?: (value: string) => true | string }) {
+    return this.ask(options.flag, (p, ctx) =>
+      p.input({ message, default: options.default, validate: options.validate, required: true }, ctx),
+    );
+  }
+
+  password(message: string, options: { flag: string; validate?: (value: string) => true | string }) {
+    return this.ask(options.flag, (p, ctx) => p.password({ message, mask: '*', validate: options.validate }, ctx));
+  }
+
+  confirm(message: string, options: { flag: string; default?: boolean }) {
+    return this.ask(options.flag, (p, ctx) => p.confirm({ message, default: options.default ?? false }, ctx));
+  }
+
+  select<T>(message: string, choices: Array<Choice<T>>, options: { flag: string; default?: T }) {
+    return this.ask(options.flag, (p, ctx) =>
+      p.select<T>({ message, choices, default: options.default, pageSize: 12, loop: false }, ctx),
+    );
+  }
+}

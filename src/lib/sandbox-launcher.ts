@@ -1,0 +1,73 @@
+// The sandbox profile works with nothing started by hand: when its sandbox
+// does not answer, start it in the background (once, under a lock, so two
+// commands started together do not start two) and say so on stderr.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ServerError } from './errors.js';
+import { configDirectory } from './config.js';
+import { sandboxOrigin } from './sandbox-address.js';
+import type { Terminal } from './terminal.js';
+import { withFileLock } from './private-file.js';
+
+export async function sandboxAnswers(origin: string, timeoutMs = 1000): Promise<boolean> {
+  try {
+    const response = await fetch(`${origin}/_sandbox/health`, { signal: AbortSignal.timeout(timeoutMs) });
+    await response.arrayBuffer();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+export function sandboxStateDirectory(env: NodeJS.ProcessEnv): string {
+  return path.join(configDirectory(env), 'sandbox');
+}
+
+let verified = false;
+
+export async function ensureSandboxRunning(terminal: Terminal, env: NodeJS.ProcessEnv): Promise<void> {
+  if (verified) return;
+  const origin = sandboxOrigin(env);
+  if (await sandboxAnswers(origin)) {
+    verified = true;
+    return;
+  }
+  const url = new URL(origin);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) || env.VENUE_SANDBOX_AUTOSTART === '0') {
+    throw new ServerError(`the sandbox at ${origin} does not answer`, { hint: 'Start it with `venue sandbox start`.' });
+  }
+  const stateDir = sandboxStateDirectory(env);
+  fs.mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+  await withFileLock(path.join(stateDir, 'autostart'), async () => {
+    if (await sandboxAnswers(origin)) return; // another command started it while we waited
+    await startSandboxProcess(env, Number(url.port) || 80, stateDir);
+    terminal.info(`Started the local sandbox at ${origin} (state in ${stateDir}; stop it with \`venue sandbox stop\`).`);
+  });
+  verified = true;
+}
+
+/** Spawns `venue sandbox serve` detached and waits until it answers. */
+export async function startSandboxProcess(env: NodeJS.ProcessEnv, port: number, stateDir: string): Promise<number> {
+  const launcher = fileURLToPath(new URL('../../bin/venue.js', import.meta.url));
+  const log = fs.openSync(path.join(stateDir, 'sandbox.log'), 'a', 0o600);
+  const child = spawn(process.execPath, [launcher, 'sandbox', 'serve', '--port', String(port), '--state-dir', stateDir], {
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: { ...env, VENUE_SANDBOX_URL: '' },
+  });
+  child.unref();
+  fs.closeSync(log);
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (await sandboxAnswers(origin, 500)) return child.pid ?? 0;
+    if (child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new ServerError(`the local sandbox did not start on port ${port}`, {
+    hint: `See ${path.join(stateDir, 'sandbox.log')}; the port may be taken (set VENUE_SANDBOX_PORT).`,
+  });
+}

@@ -1,0 +1,59 @@
+// Runs the CLI and turns every outcome into an exit code, in one place.
+// Only bin/venue.js calls process.exit.
+
+import { buildProgram, requestedGroup } from './cli.js';
+import { ExitCode, exitCodeFor, isVenueError, type VenueError } from './lib/errors.js';
+import type { TerminalStreams } from './lib/terminal.js';
+
+export interface MainOptions {
+  argv: string[];
+  streams?: TerminalStreams;
+  env?: NodeJS.ProcessEnv;
+  version: string;
+}
+
+function printError(stderr: TerminalStreams['stderr'], error: VenueError, verbose: boolean, colour: boolean): void {
+  const red = (t: string) => (colour ? `\u001b[31m${t}\u001b[39m` : t);
+  const dim = (t: string) => (colour ? `\u001b[2m${t}\u001b[22m` : t);
+  stderr.write(`${red('error:')} ${error.message}\n`);
+  for (const line of error.details) stderr.write(`  ${line}\n`);
+  if (error.hint) stderr.write(`${dim(error.hint)}\n`);
+  if (verbose && error.cause) stderr.write(`${dim(`cause: ${String((error.cause as Error).message ?? error.cause)}`)}\n`);
+}
+
+export async function main(options: MainOptions): Promise<number> {
+  const streams = options.streams ?? { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  const env = options.env ?? process.env;
+  const argv = options.argv;
+  const verbose = argv.includes('-v') || argv.includes('--verbose');
+  const { colourWanted } = await import('./lib/terminal.js');
+  const colour = colourWanted(Boolean(streams.stderr.isTTY), argv.includes('--no-color'), env);
+
+  try {
+    const program = await buildProgram(argv, { streams, env, version: options.version });
+    if (requestedGroup(argv) === undefined && !argv.some((a) => ['-h', '--help', '-V', '--version'].includes(a))) {
+      program.outputHelp();
+      return ExitCode.ok;
+    }
+    await program.parseAsync(argv, { from: 'user' });
+    return ExitCode.ok;
+  } catch (error) {
+    const commanderError = error as { code?: string; exitCode?: number };
+    if (typeof commanderError.code === 'string' && commanderError.code.startsWith('commander.')) {
+      // Help and version are successes; every other commander complaint is a usage error.
+      if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(commanderError.code)) return ExitCode.ok;
+      return ExitCode.usage;
+    }
+    if (isVenueError(error)) {
+      printError(streams.stderr, error, verbose, colour);
+      return exitCodeFor(error);
+    }
+    streams.stderr.write(`error: unexpected failure: ${(error as Error)?.message ?? String(error)}\n`);
+    if (verbose && (error as Error)?.stack) streams.stderr.write(`${(error as Error).stack}\n`);
+    else streams.stderr.write('Run again with --verbose for details.\n');
+    return ExitCode.unexpected;
+  } finally {
+    const { closeHttpConnections } = await import('./lib/http.js');
+    await closeHttpConnections();
+  }
+}

@@ -1,0 +1,77 @@
+// The seams between the sandbox core (server, persistence, tokens, faults)
+// and the per-service emulators. Each service folder exports a SandboxService
+// from its index.ts; the core composes them under their URL prefixes.
+
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** Kinds of token the sandbox issues, with the lifetimes the issues set. */
+export type TokenKind = 'wallet-admin' | 'wallet-guest' | 'wallet-refresh' | 'booking' | 'inventory';
+
+export interface TokenClaims {
+  kind: TokenKind;
+  /** Guest email for wallet-guest and wallet-refresh tokens. */
+  sub?: string;
+  exp: number;
+  iat: number;
+  jti: string;
+}
+
+export interface SandboxTokens {
+  /** A signed JWT (HS256) with exp = now + lifetime × tokenScale. */
+  issue(kind: TokenKind, subject?: string): Promise<string>;
+  /**
+   * Reads the bearer token of request and checks it is valid and of one of
+   * the kinds given; throws SandboxHttpError 401 (missing, bad, expired) or
+   * 403 (wrong kind).
+   */
+  require(request: FastifyRequest, kinds: TokenKind[]): Promise<TokenClaims>;
+  /** Verifies a token given in a body (refresh tokens). Throws 401. */
+  verify(token: string, kinds: TokenKind[]): Promise<TokenClaims>;
+}
+
+export interface OutboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  body: string;
+  /** Machine-readable extras, e.g. { confirmationCode }. */
+  data?: Record<string, unknown>;
+  sentAt: string;
+}
+
+export interface SandboxSettings {
+  /** Multiplies every token lifetime; 0.001 makes a 1-hour token last 3.6 s. */
+  tokenScale: number;
+  /** How long a booking hold lasts before it lapses, in seconds. */
+  holdSeconds: number;
+}
+
+export interface SandboxContext {
+  settings: SandboxSettings;
+  tokens: SandboxTokens;
+  /** The sandbox clock (tests may shift it through /_sandbox/clock). */
+  now(): Date;
+  /** Marks state changed; the core persists it (debounced, and on shutdown). */
+  changed(): void;
+  /** Delivers a mail to the sandbox outbox (`venue sandbox outbox`). */
+  mail(message: Omit<OutboxMessage, 'id' | 'sentAt'>): OutboxMessage;
+  /** Emits an inventory event to the webhook subscribers that want it. */
+  emitInventoryEvent(type: string, data: Record<string, unknown>): void;
+  /** Allows http:// subscriber URLs on loopback (sandbox only). */
+  allowLoopbackHttp: boolean;
+}
+
+export interface SandboxService<State> {
+  name: 'wallet' | 'booking' | 'inventory';
+  /** URL prefix under the sandbox origin: "/wallet". */
+  prefix: string;
+  /** The deterministic demo data a fresh or reset sandbox starts from. */
+  demoState(): State;
+  /**
+   * Registers the service's routes on an app already scoped to prefix.
+   * getState always returns the live state (reset swaps it).
+   */
+  register(app: FastifyInstance, sandbox: SandboxContext, getState: () => State): void | Promise<void>;
+  /** Routes under /_sandbox/<name>/… for in-venue simulation (optional). */
+  registerControl?(app: FastifyInstance, sandbox: SandboxContext, getState: () => State): void | Promise<void>;
+}

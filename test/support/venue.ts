@@ -1,0 +1,125 @@
+// End-to-end helpers: run the built `venue` binary as a child process, and
+// start a private sandbox (`venue sandbox serve --port 0`) per test file.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const venueBin = path.join(repoRoot, 'bin/venue.js');
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  /** Written to stdin, then stdin is closed. */
+  input?: string | Buffer;
+  cwd?: string;
+  timeoutMs?: number;
+}
+
+/** A clean environment: no colour, no CI-inherited profile, no real config. */
+export function baseEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', LANG: 'C.UTF-8' };
+  for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
+  return env;
+}
+
+export function runVenue(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [venueBin, ...args], {
+      env: baseEnv(options.env),
+      cwd: options.cwd ?? repoRoot,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`venue ${args.join(' ')} timed out\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, options.timeoutMs ?? 20_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? (signal === 'SIGINT' ? 130 : 1), stdout, stderr });
+    });
+    child.stdin.on('error', () => undefined);
+    if (options.input !== undefined) child.stdin.end(options.input);
+    else child.stdin.end();
+  });
+}
+
+export function tempDir(prefix = 'venue-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export interface SandboxHandle {
+  origin: string;
+  configDir: string;
+  /** Environment that points the CLI's sandbox profile at this sandbox. */
+  env: Record<string, string>;
+  process: ChildProcess;
+  run(args: string[], options?: RunOptions): Promise<RunResult>;
+  /** Calls the sandbox control API (/_sandbox/...) directly. */
+  control<T = unknown>(method: string, controlPath: string, body?: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+/** Starts `venue sandbox serve --port 0` with a private state and config directory. */
+export async function startSandbox(extraArgs: string[] = []): Promise<SandboxHandle> {
+  const configDir = tempDir();
+  const stateDir = path.join(configDir, 'sandbox');
+  const child = spawn(process.execPath, [venueBin, 'sandbox', 'serve', '--port', '0', '--state-dir', stateDir, ...extraArgs], {
+    env: baseEnv({ VENUE_CONFIG_DIR: configDir }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const origin = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${log}`)), 20_000);
+    const onData = (d: Buffer) => {
+      log += d.toString();
+      const match = /listening on (http:\/\/[^\s]+)/.exec(log);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!.replace(/\/+$/, ''));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d) => (log += d.toString()));
+    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}:\n${log}`)));
+  });
+  const env = { VENUE_CONFIG_DIR: configDir, VENUE_SANDBOX_URL: origin, VENUE_SANDBOX_AUTOSTART: '0' };
+  return {
+    origin,
+    configDir,
+    env,
+    process: child,
+    run: (args, options = {}) => runVenue(args, { ...options, env: { ...env, ...options.env } }),
+    async control<T>(method: string, controlPath: string, body?: unknown): Promise<T> {
+      const response = await fetch(`${origin}/_sandbox${controlPath}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} /_sandbox${controlPath}: ${response.status} ${text}`);
+      return (text ? JSON.parse(text) : undefined) as T;
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(configDir, { recursive: true, force: true });
+    },
+  };
+}
