@@ -62,7 +62,8 @@ export interface SandboxContext {
 }
 
 export interface SandboxService<State> {
-  name: 'wallet' | 'booking' | 'inventory';
+  /** "wallet", "booking", "inventory", or "webhooks" (mounted under /inventory). */
+  name: string;
   /** URL prefix under the sandbox origin: "/wallet". */
   prefix: string;
   /** The deterministic demo data a fresh or reset sandbox starts from. */
@@ -74,4 +75,8 @@ export interface SandboxService<State> {
   register(app: FastifyInstance, sandbox: SandboxContext, getState: () => State): void | Promise<void>;
   /** Routes under /_sandbox/<name>/… for in-venue simulation (optional). */
   registerControl?(app: FastifyInstance, sandbox: SandboxContext, getState: () => State): void | Promise<void>;
+  /** Called for every emitInventoryEvent (the webhooks service delivers them). */
+  onInventoryEvent?(type: string, data: Record<string, unknown>, sandbox: SandboxContext, getState: () => State): void;
+  /** Called once when the server stops (stop timers, flush deliveries). */
+  close?(): void | Promise<void>;
 }
