@@ -2,14 +2,15 @@
 // the others are one line of help each, so `venue --help` stays fast.
 
 import type { Command } from 'commander';
-import type { GroupModule } from './commands/define.js';
+import type { CommandModule, GroupModule } from './commands/define.js';
 import type { GlobalOptions } from './lib/context.js';
 import type { TerminalStreams } from './lib/terminal.js';
 
 interface GroupEntry {
   name: string;
   summary: string;
-  load: () => Promise<{ default: GroupModule }>;
+  /** A group of commands, or a single command (api, doctor, completion). */
+  load: () => Promise<{ default: GroupModule | CommandModule<any> }>;
 }
 
 export const groups: GroupEntry[] = [
@@ -54,7 +55,7 @@ export interface RunOptions {
 export async function buildProgram(argv: string[], options: RunOptions): Promise<Command> {
   const { Command, Option, InvalidArgumentError } = await import('commander');
   const { ProcessContext } = await import('./lib/context.js');
-  const { attachGroup } = await import('./commands/define.js');
+  const { attachGroup, attachCommand } = await import('./commands/define.js');
   const { outputFormats } = await import('./lib/output.js');
   const { streams, env } = options;
 
@@ -117,7 +118,8 @@ Exit codes: 0 ok · 1 unexpected · 2 usage or invalid input · 3 auth · 4 not 
   for (const group of groups) {
     if (options.loadAll || group.name === wanted) {
       const { default: module } = await group.load();
-      attachGroup(program, module, makeContext);
+      if ('commands' in module) attachGroup(program, module, makeContext);
+      else attachCommand(program, module, makeContext);
     } else {
       program.command(group.name).summary(group.summary).description(group.summary);
     }

@@ -1,7 +1,87 @@
-import { defineGroup } from '../define.js';
+import { UsageError } from '../../lib/errors.js';
+import type { HttpMethod } from '../../lib/http.js';
+import { readAllStdin } from '../../lib/secret-input.js';
+import type { ServiceName } from '../../lib/tokens.js';
+import { defineCommand } from '../define.js';
 
-export default defineGroup({
+interface ApiOptions {
+  data?: string;
+  as?: string;
+  query: string[];
+  auth: boolean;
+}
+
+const methods: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+export default defineCommand<ApiOptions>({
   name: 'api',
-  summary: 'api (being built)',
-  commands: [],
+  args: '<service> <method> <path>',
+  summary: 'A raw authenticated call to a service, for shapes venue does not model',
+  description:
+    'Sends one request with the profile\'s credentials and prints the answer\'s body. The body comes from a file (--data @file) or standard input (--data -), never from the command line. Wallet calls use the admin token, or a guest\'s token with --as. POST and PATCH are never retried blindly: a lost answer exits 7.',
+  examples: [
+    'venue api inventory GET /products --query pageSize=5',
+    'venue api wallet GET /api/v1/card --as ava@example.com',
+    'echo \'{"locationId":1}\' | venue api booking POST /api/v1/orders/reservations/reserve --data -',
+  ],
+  configure: (cmd) =>
+    cmd
+      .option('-d, --data <@file|->', 'request body (JSON) from a file or standard input')
+      .option('--query <key=value>', 'query parameter (repeatable)', (v: string, all: string[]) => [...all, v], [])
+      .option('--as <email>', 'wallet: use this guest\'s stored session')
+      .option('--no-auth', 'send no token (health checks, token exchanges)'),
+  async run(ctx, options, serviceArg, methodArg, path) {
+    const { serviceNames } = await import('../../lib/tokens.js');
+    const service = serviceArg as ServiceName;
+    if (!serviceNames.includes(service)) throw new UsageError(`service must be one of ${serviceNames.join(', ')} (got "${serviceArg}")`);
+    const method = methodArg!.toUpperCase() as HttpMethod;
+    if (!methods.includes(method)) throw new UsageError(`method must be one of ${methods.join(', ')} (got "${methodArg}")`);
+    if (!path!.startsWith('/')) throw new UsageError(`path must start with "/" (got "${path}")`);
+    if (options.as && service !== 'wallet') throw new UsageError('--as applies only to wallet calls');
+
+    const query: Record<string, string> = {};
+    for (const pair of options.query) {
+      const at = pair.indexOf('=');
+      if (at < 1) throw new UsageError(`--query takes key=value (got "${pair}")`);
+      query[pair.slice(0, at)] = pair.slice(at + 1);
+    }
+    let body: unknown;
+    if (options.data !== undefined) {
+      let text: string;
+      if (options.data === '-') text = await readAllStdin(ctx.terminal.stdin);
+      else if (options.data.startsWith('@')) {
+        const { readFile } = await import('node:fs/promises');
+        text = await readFile(options.data.slice(1), 'utf8').catch(() => {
+          throw new UsageError(`cannot read ${options.data!.slice(1)}`);
+        });
+      } else throw new UsageError('--data takes @file or - (a body on the command line could leak secrets into shell history)');
+      try {
+        body = JSON.parse(text);
+      } catch (error) {
+        throw new UsageError(`--data is not valid JSON: ${(error as Error).message}`);
+      }
+    }
+
+    const http = await ctx.http(service);
+    let auth;
+    if (options.auth) {
+      if (options.as) {
+        const wallet = await ctx.wallet();
+        auth = (wallet as unknown as { guestTokenSource(email: string): import('../../lib/http.js').TokenSource }).guestTokenSource(options.as);
+      } else auth = (await ctx.tokens()).source(service);
+    }
+    const response = await http.request({ method, path: path!, query, body, auth, responseType: 'text' });
+    ctx.terminal.debug(`${response.status}`);
+    const text = typeof response.data === 'string' ? response.data : response.data === undefined ? '' : JSON.stringify(response.data);
+    if (!text) {
+      ctx.terminal.info(`${response.status} (no body)`);
+      return;
+    }
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      ctx.terminal.write(`${ctx.output.format === 'ndjson' ? JSON.stringify(parsed) : JSON.stringify(parsed, null, 2)}\n`);
+    } catch {
+      ctx.terminal.write(text.endsWith('\n') ? text : `${text}\n`);
+    }
+  },
 });

@@ -1,7 +1,11 @@
 import { defineGroup } from '../define.js';
+import status from './status.js';
+import token from './token.js';
+import logout from './logout.js';
 
 export default defineGroup({
   name: 'auth',
-  summary: 'auth (being built)',
-  commands: [],
+  summary: 'Service tokens: status, print, forget',
+  examples: ['venue auth status', 'venue auth logout'],
+  commands: [status, token, logout],
 });

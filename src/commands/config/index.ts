@@ -1,7 +1,20 @@
 import { defineGroup } from '../define.js';
+import init from './init.js';
+import set from './set.js';
+import get from './get.js';
+import list from './list.js';
+import unset from './unset.js';
+import profiles from './profiles.js';
+import use from './use.js';
+import remove from './delete.js';
+import path from './path.js';
+import setSecret from './set-secret.js';
 
 export default defineGroup({
   name: 'config',
-  summary: 'config (being built)',
-  commands: [],
+  summary: 'Profiles, settings and secrets',
+  description:
+    'Profiles hold one venue or environment each: service base URLs and inventory defaults. Secrets live in a separate credentials file (mode 0600) and are never printed.',
+  examples: ['venue config init main', 'venue config list', 'venue config use main'],
+  commands: [init, set, get, list, unset, profiles, use, remove, path, setSecret],
 });

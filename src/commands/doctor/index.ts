@@ -1,7 +1,30 @@
-import { defineGroup } from '../define.js';
+import { defineCommand } from '../define.js';
+import { diagnoseService, type Finding } from '../../lib/doctor.js';
 
-export default defineGroup({
+export default defineCommand({
   name: 'doctor',
-  summary: 'doctor (being built)',
-  commands: [],
+  summary: 'Check each configured service: credentials, token, latency, clock, TLS; each finding with a fix',
+  examples: ['venue doctor', 'venue --profile main doctor -o json'],
+  async run(ctx) {
+    const { serviceNames } = await import('../../lib/tokens.js');
+    const findings: Finding[] = [];
+    const spinner = await ctx.terminal.spinner('Checking services…');
+    for (const service of serviceNames) {
+      spinner.update(`Checking ${service}…`);
+      findings.push(...(await diagnoseService(ctx, service)));
+    }
+    spinner.stop();
+    await ctx.output.list(findings as unknown as Array<Record<string, unknown>>, {
+      columns: ['service', 'check', 'status', 'detail', 'fix'],
+    });
+    const failed = findings.filter((f) => f.status === 'fail');
+    if (failed.length) {
+      const { VenueError } = await import('../../lib/errors.js');
+      const category = failed.some((f) => f.category === 'auth') ? 'auth' : 'server';
+      throw new VenueError(category, `${failed.length} check${failed.length === 1 ? '' : 's'} failed`, {
+        hint: 'Each failed row says how to fix it.',
+      });
+    }
+    ctx.terminal.success('all checks passed');
+  },
 });

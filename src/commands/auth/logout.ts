@@ -1,0 +1,20 @@
+import { UsageError } from '../../lib/errors.js';
+import { defineCommand } from '../define.js';
+import type { ServiceName } from '../../lib/tokens.js';
+
+export default defineCommand({
+  name: 'logout',
+  args: '[service]',
+  summary: 'Forget cached tokens (and, for the wallet, guest sessions) of the profile',
+  examples: ['venue auth logout', 'venue auth logout inventory'],
+  async run(ctx, _options, service) {
+    const { serviceNames } = await import('../../lib/tokens.js');
+    if (service && !serviceNames.includes(service as ServiceName)) {
+      throw new UsageError(`service must be one of ${serviceNames.join(', ')} (got "${service}")`);
+    }
+    const tokens = await ctx.tokens();
+    const dropped = await tokens.drop(service as ServiceName | undefined);
+    const sessions = 0; // guest sessions join here once the wallet's session store lands
+    ctx.terminal.success(`forgot ${dropped} cached token${dropped === 1 ? '' : 's'}${sessions ? ` and ${sessions} guest session${sessions === 1 ? '' : 's'}` : ''}`);
+  },
+});

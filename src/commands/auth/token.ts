@@ -1,0 +1,19 @@
+import { UsageError } from '../../lib/errors.js';
+import { defineCommand } from '../define.js';
+
+export default defineCommand({
+  name: 'token',
+  args: '<service>',
+  summary: 'Print a service token (wallet admin, booking or inventory), for use with other tools',
+  description: 'Prints the cached token while it is valid, else obtains a new one. The token is a credential: pipe it, do not paste it.',
+  examples: ['curl -H "Authorization: Bearer $(venue auth token inventory)" https://inv.example/products'],
+  async run(ctx, _options, service) {
+    const { serviceNames } = await import('../../lib/tokens.js');
+    if (!serviceNames.includes(service as never)) {
+      throw new UsageError(`service must be one of ${serviceNames.join(', ')} (got "${service}")`);
+    }
+    const tokens = await ctx.tokens();
+    const { token } = await tokens.get(service as 'wallet');
+    ctx.terminal.write(`${token}\n`);
+  },
+});

@@ -1,0 +1,23 @@
+import { UsageError } from '../../lib/errors.js';
+import { defineCommand } from '../define.js';
+import { targetProfile } from './shared.js';
+
+export default defineCommand({
+  name: 'get',
+  args: '<key>',
+  summary: 'Print one setting of the profile',
+  examples: ['venue config get inventory.url', 'venue --profile main config get wallet.environment'],
+  async run(ctx, _options, key) {
+    const config = await ctx.config();
+    const { settingSpecs, secretSpecs } = await import('../../lib/config.js');
+    const profile = await targetProfile(ctx);
+    if (key! in secretSpecs) {
+      throw new UsageError(`${key} is a secret and is never printed`, { hint: 'See whether it is set with `venue config list`.' });
+    }
+    if (!(key! in settingSpecs)) throw new UsageError(`unknown setting "${key}"`, { hint: `known keys: ${Object.keys(settingSpecs).join(', ')}` });
+    const { value, source } = config.resolve(profile, key as keyof typeof settingSpecs);
+    if (value === undefined) throw new UsageError(`${key} is not set for profile "${profile}"`);
+    if (ctx.output.isMachine) await ctx.output.record({ key, value, source });
+    else ctx.terminal.write(`${value}\n`);
+  },
+});

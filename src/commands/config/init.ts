@@ -1,0 +1,106 @@
+import { UsageError } from '../../lib/errors.js';
+import type { SettingKey } from '../../lib/config.js';
+import { defineCommand } from '../define.js';
+
+interface InitOptions {
+  walletUrl?: string;
+  walletUatUrl?: string;
+  walletEnvironment?: string;
+  bookingUrl?: string;
+  inventoryUrl?: string;
+  userId?: string;
+  warehouseId?: string;
+  use?: boolean;
+}
+
+const flagFor: Array<[SettingKey, keyof InitOptions, string, string]> = [
+  ['wallet.url', 'walletUrl', '--wallet-url', 'Guest wallet production URL'],
+  ['wallet.uatUrl', 'walletUatUrl', '--wallet-uat-url', 'Guest wallet test (UAT) URL'],
+  ['wallet.environment', 'walletEnvironment', '--wallet-environment', 'Wallet environment'],
+  ['booking.url', 'bookingUrl', '--booking-url', 'Booking URL'],
+  ['inventory.url', 'inventoryUrl', '--inventory-url', "Inventory URL (the venue's own server)"],
+  ['inventory.userId', 'userId', '--user-id', 'Inventory user id for the integration'],
+  ['inventory.warehouseId', 'warehouseId', '--warehouse-id', 'Default warehouse id'],
+];
+
+export default defineCommand<InitOptions>({
+  name: 'init',
+  args: '[profile]',
+  summary: 'Create or update a profile (asks on a terminal; takes flags otherwise)',
+  description:
+    'On a terminal, asks for each setting (Enter keeps the current value) and then for the secrets, hidden. Without a terminal, set what the flags give; store secrets with `venue config set-secret`.',
+  examples: [
+    'venue config init main',
+    'venue config init north --inventory-url https://inv.north.example --user-id 7 --warehouse-id 1 --use',
+  ],
+  configure: (cmd) =>
+    cmd
+      .option('--wallet-url <url>', 'guest wallet production base URL')
+      .option('--wallet-uat-url <url>', 'guest wallet test (UAT) base URL')
+      .option('--wallet-environment <env>', 'production or uat')
+      .option('--booking-url <url>', 'experience booking base URL')
+      .option('--inventory-url <url>', "inventory base URL (the venue's own server)")
+      .option('--user-id <id>', 'inventory user id designated for the integration')
+      .option('--warehouse-id <id>', 'default inventory warehouse id')
+      .option('--use', 'make it the current profile'),
+  async run(ctx, options, profileArg) {
+    const config = await ctx.config();
+    const { checkSettingValue, secretKeys } = await import('../../lib/config.js');
+    let profile = profileArg ?? ctx.globals.profile;
+    if (!profile) {
+      if (!ctx.prompter.canPrompt) throw new UsageError('missing profile name', { hint: 'Pass it: `venue config init <profile>`.' });
+      profile = await ctx.prompter.input('Profile name (one per venue or environment)', { flag: '<profile>', default: 'main' });
+    }
+    config.createProfile(profile);
+    const interactive = ctx.prompter.canPrompt && !flagFor.some(([, option]) => options[option] !== undefined);
+
+    // Check every flag before writing any, so a bad one changes nothing.
+    const values: Array<[SettingKey, string]> = [];
+    for (const [key, option, , label] of flagFor) {
+      let raw = options[option] as string | undefined;
+      if (interactive) {
+        const current = config.resolve(profile, key).value;
+        if (key === 'wallet.environment') {
+          raw = await ctx.prompter.select(label, [{ name: 'production', value: 'production' }, { name: 'uat (test)', value: 'uat' }], {
+            flag: '--wallet-environment',
+            default: current ?? 'production',
+          });
+        } else {
+          raw = await ctx.prompter.input(`${label}${current ? '' : ' (Enter to skip)'}`, {
+            flag: option,
+            default: current,
+            validate: (v) => {
+              if (!v) return true;
+              try {
+                checkSettingValue(key, v);
+                return true;
+              } catch (error) {
+                return (error as Error).message;
+              }
+            },
+          });
+        }
+      }
+      if (raw !== undefined && raw !== '') {
+        checkSettingValue(key, raw);
+        values.push([key, raw]);
+      }
+    }
+    for (const [key, raw] of values) config.setSetting(profile, key, raw);
+
+    if (interactive) {
+      for (const key of secretKeys) {
+        const set = Boolean(config.resolveSecret(profile, key).value);
+        const wanted = await ctx.prompter.confirm(`${set ? 'Replace' : 'Set'} ${key} now?`, { flag: '--yes', default: !set });
+        if (!wanted) continue;
+        const value = await ctx.prompter.password(`${key} (hidden)`, { flag: 'set-secret' });
+        if (value) config.setSecret(profile, key, value);
+      }
+    }
+    if (options.use || (interactive && (await ctx.prompter.confirm(`Use "${profile}" from now on?`, { flag: '--use', default: true })))) {
+      config.useProfile(profile);
+    }
+    ctx.terminal.success(`profile "${profile}" saved (${values.length} setting${values.length === 1 ? '' : 's'} written)`);
+    if (!interactive) ctx.terminal.info(`Store its secrets with: venue --profile ${profile} config set-secret <name>`);
+  },
+});

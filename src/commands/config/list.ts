@@ -1,0 +1,26 @@
+import { defineCommand } from '../define.js';
+import { targetProfile } from './shared.js';
+
+export default defineCommand({
+  name: 'list',
+  summary: 'Every setting of the profile and where it came from; secrets only as set or unset',
+  examples: ['venue config list', 'venue --profile main config list -o json'],
+  async run(ctx) {
+    const config = await ctx.config();
+    const { settingKeys, secretKeys } = await import('../../lib/config.js');
+    const profile = await targetProfile(ctx);
+    const fromFlag = ctx.globals.profile !== undefined;
+    const rows: Array<Record<string, unknown>> = [
+      { key: 'profile', value: profile, source: fromFlag ? 'flag' : ctx.env.VENUE_PROFILE ? 'environment' : config.currentProfile() === profile && profile !== 'sandbox' ? 'profile' : 'default' },
+    ];
+    for (const key of settingKeys) {
+      const { value, source } = config.resolve(profile, key);
+      rows.push({ key, value: value ?? '', source: source ?? 'unset' });
+    }
+    for (const key of secretKeys) {
+      const { value, source } = config.resolveSecret(profile, key);
+      rows.push({ key, value: value ? 'set' : 'unset', source: source ?? 'unset' });
+    }
+    await ctx.output.list(rows, { columns: ['key', 'value', 'source'] });
+  },
+});

@@ -1,0 +1,20 @@
+import { defineCommand } from '../define.js';
+
+export default defineCommand({
+  name: 'profiles',
+  summary: 'List profiles; the current one is marked',
+  examples: ['venue config profiles', 'venue config profiles -o json'],
+  async run(ctx) {
+    const config = await ctx.config();
+    const current = ctx.globals.profile ?? ctx.env.VENUE_PROFILE ?? config.currentProfile();
+    const rows = config.profiles().map((name) => ({
+      current: name === current ? '*' : '',
+      name,
+      inventoryUrl: config.resolve(name, 'inventory.url').value ?? '',
+      sandbox: config.isSandbox(name),
+    }));
+    await ctx.output.list(rows, {
+      columns: [{ key: 'current', header: '' }, 'name', { key: 'inventoryUrl', header: 'Inventory URL' }, { key: 'sandbox', format: 'bool' }],
+    });
+  },
+});

@@ -1,0 +1,13 @@
+import { defineCommand } from '../define.js';
+
+export default defineCommand({
+  name: 'use',
+  args: '<profile>',
+  summary: 'Make a profile the current one',
+  examples: ['venue config use main', 'venue config use sandbox'],
+  async run(ctx, _options, profile) {
+    const config = await ctx.config();
+    config.useProfile(profile!);
+    ctx.terminal.success(`now using profile "${profile}"`);
+  },
+});
