@@ -33,9 +33,29 @@ export interface StockFile {
 export const refColumns = ['productId', 'barcode', 'productCode'] as const;
 const quantityColumn: Record<StockFileKind, string> = { take: 'countedQuantity', receipt: 'quantity' };
 
-// Limits of the seed: barcodes at most 25 characters, product codes at most 50.
-const MAX_BARCODE = 25;
-const MAX_PRODUCT_CODE = 50;
+type FieldRule = { safeParse(value: unknown): { success: true } | { success: false; error: { issues: Array<{ message: string }> } } };
+interface FieldRules {
+  countedQuantity: FieldRule;
+  quantity: FieldRule;
+  value: FieldRule;
+  maxBarcode: number;
+  maxProductCode: number;
+}
+// Loaded once per parse (zod is not needed on start-up).
+let fieldRules: FieldRules | undefined;
+async function loadFieldRules(): Promise<FieldRules> {
+  if (!fieldRules) {
+    const schemas = await import('./schemas.js');
+    fieldRules = {
+      countedQuantity: schemas.stockTakeItemSchema.shape.countedQuantity as unknown as FieldRule,
+      quantity: schemas.stockReceiptItemSchema.shape.quantity as unknown as FieldRule,
+      value: schemas.stockReceiptItemSchema.shape.value as unknown as FieldRule,
+      maxBarcode: schemas.LIMITS.barcode,
+      maxProductCode: schemas.LIMITS.name,
+    };
+  }
+  return fieldRules;
+}
 
 export function quantityColumnFor(kind: StockFileKind): string {
   return quantityColumn[kind];
@@ -87,36 +107,38 @@ function checkRecord(record: RawRecord, kind: StockFileKind, issues: ValidationI
       issues.push({ line, field: 'productId', rule: 'must be a positive whole number' });
     } else ref = { kind: 'productId', value: idCell };
   } else if (barcode !== undefined) {
-    if (barcode.length > MAX_BARCODE) issues.push({ line, field: 'barcode', rule: `must be at most ${MAX_BARCODE} characters` });
+    if (barcode.length > fieldRules!.maxBarcode) issues.push({ line, field: 'barcode', rule: `must be at most ${fieldRules!.maxBarcode} characters` });
     else ref = { kind: 'barcode', value: barcode };
   } else if (productCode !== undefined) {
-    if (productCode.length > MAX_PRODUCT_CODE) issues.push({ line, field: 'productCode', rule: `must be at most ${MAX_PRODUCT_CODE} characters` });
+    if (productCode.length > fieldRules!.maxProductCode) issues.push({ line, field: 'productCode', rule: `must be at most ${fieldRules!.maxProductCode} characters` });
     else ref = { kind: 'productCode', value: productCode };
   } else {
     issues.push({ line, field: 'productId', rule: 'is required (or barcode, or productCode)' });
   }
 
   const column = quantityColumn[kind];
-  const quantity = numberCell(record.get(column));
-  if (quantity === 'missing') issues.push({ line, field: column, rule: 'is required' });
-  else if (quantity === 'not-a-number') issues.push({ line, field: column, rule: 'must be a number' });
-  else if (!Number.isInteger(quantity)) issues.push({ line, field: column, rule: 'must be a whole number' });
-  else if (kind === 'take' && quantity < 0) issues.push({ line, field: column, rule: 'must be 0 or more' });
-  else if (kind === 'receipt' && quantity <= 0) issues.push({ line, field: column, rule: 'must be greater than 0' });
+  const rules = fieldRules!;
+  const quantityCell = numberCell(record.get(column));
+  let quantity: number | undefined;
+  if (quantityCell === 'missing') issues.push({ line, field: column, rule: 'is required' });
+  else {
+    // The seed's rules come from the one schema source the sandbox also uses.
+    const result = (kind === 'take' ? rules.countedQuantity : rules.quantity).safeParse(quantityCell === 'not-a-number' ? String(record.get(column)) : quantityCell);
+    if (result.success) quantity = quantityCell as number;
+    else issues.push({ line, field: column, rule: result.error.issues[0]?.message ?? 'is not valid' });
+  }
 
   let value: number | undefined;
   if (kind === 'receipt') {
     const cell = numberCell(record.get('value'));
-    if (cell === 'not-a-number') issues.push({ line, field: 'value', rule: 'must be a number' });
-    else if (cell !== 'missing') {
-      if (cell < 0) issues.push({ line, field: 'value', rule: 'must be 0 or more' });
-      else if (Math.abs(Math.round(cell * 100) - cell * 100) > 1e-6) {
-        issues.push({ line, field: 'value', rule: 'must have at most two decimals' });
-      } else value = cell;
+    if (cell !== 'missing') {
+      const result = rules.value.safeParse(cell === 'not-a-number' ? String(record.get('value')) : cell);
+      if (result.success) value = cell as number;
+      else issues.push({ line, field: 'value', rule: result.error.issues[0]?.message ?? 'is not valid' });
     }
   }
 
-  if (issues.length !== before || !ref || typeof quantity !== 'number') return undefined;
+  if (issues.length !== before || !ref || quantity === undefined) return undefined;
   return value === undefined ? { line, ref, quantity } : { line, ref, quantity, value };
 }
 
@@ -284,6 +306,7 @@ function parseJson(text: string, kind: StockFileKind): { items: StockFileItem[];
 
 /** Parses and checks file contents; throws ValidationError listing every bad line. */
 export async function parseStockText(text: string, kind: StockFileKind, format?: 'csv' | 'json'): Promise<StockFile> {
+  await loadFieldRules();
   const detected = format ?? (/^\s*[[{]/.test(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) ? 'json' : 'csv');
   if (text.trim() === '') throw new ValidationError([{ line: 1, field: 'file', rule: 'is empty' }]);
   const { items, issues } = detected === 'csv' ? await parseCsv(text, kind) : parseJson(text, kind);
