@@ -102,10 +102,12 @@ export function checkSettingValue(key: SettingKey, raw: string): string | number
 }
 
 function assertKnownKey(key: string): asserts key is SettingKey {
-  if (!(key in settingSpecs)) {
-    const hint = key in secretSpecs ? `use \`venue config set-secret ${key}\`` : `known keys: ${settingKeys.join(', ')}`;
-    throw new UsageError(`unknown setting "${key}"`, { hint });
+  if (key in secretSpecs) {
+    throw new UsageError(`${key} is a secret: store it with \`venue config set-secret ${key}\``, {
+      hint: 'Secrets are never taken as command-line values.',
+    });
   }
+  if (!(key in settingSpecs)) throw new UsageError(`unknown setting "${key}"`, { hint: `known keys: ${settingKeys.join(', ')}` });
 }
 
 type ProfileData = Record<string, Record<string, unknown>>;

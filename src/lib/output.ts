@@ -49,6 +49,7 @@ export function inferColumns(rows: Row[]): Column[] {
   for (const row of rows.slice(0, 50)) {
     for (const [key, value] of Object.entries(row)) {
       if (keys.includes(key)) continue;
+      if (value === null || value === undefined) continue; // says nothing about the type
       if (isScalar(value) || (Array.isArray(value) && value.every(isScalar))) keys.push(key);
     }
   }

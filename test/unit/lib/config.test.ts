@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigStore, checkBaseUrl } from '../../../src/lib/config.js';
+import { tempDir } from '../../support/venue.js';
+
+const dirs: string[] = [];
+async function store(env: Record<string, string> = {}) {
+  const dir = tempDir();
+  dirs.push(dir);
+  return ConfigStore.open({ VENUE_CONFIG_DIR: dir, ...env });
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('ConfigStore', () => {
+  it('starts on the built-in sandbox profile with demo values', async () => {
+    const config = await store();
+    expect(config.currentProfile()).toBe('sandbox');
+    expect(config.resolve('sandbox', 'inventory.url')).toEqual({ value: 'http://127.0.0.1:47800/inventory', source: 'default' });
+    expect(config.resolveSecret('sandbox', 'inventory.apiKey').source).toBe('default');
+  });
+
+  it('says where each value came from: environment beats profile', async () => {
+    const config = await store({ VENUE_INVENTORY_URL: 'https://env.example' });
+    config.setSetting('main', 'inventory.url', 'https://file.example');
+    config.setSetting('main', 'wallet.url', 'https://wallet.example/');
+    expect(config.resolve('main', 'inventory.url')).toEqual({ value: 'https://env.example', source: 'environment' });
+    expect(config.resolve('main', 'wallet.url')).toEqual({ value: 'https://wallet.example', source: 'profile' });
+    expect(config.resolve('main', 'booking.url')).toEqual({ value: undefined, source: undefined });
+  });
+
+  it('keeps secrets in their own file, mode 0600, apart from settings', async () => {
+    const config = await store();
+    config.setSetting('main', 'inventory.userId', '7');
+    config.setSecret('main', 'inventory.apiSecret', 'S3CRET-value');
+    expect(fs.statSync(config.credentialsPath).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(config.settingsPath, 'utf8')).not.toContain('S3CRET-value');
+    expect(config.resolveSecret('main', 'inventory.apiSecret')).toEqual({ value: 'S3CRET-value', source: 'profile' });
+  });
+
+  it('lets the environment override stored secrets (cron)', async () => {
+    const config = await store({ VENUE_INVENTORY_API_SECRET: 'from-env' });
+    config.setSecret('main', 'inventory.apiSecret', 'stored');
+    expect(config.resolveSecret('main', 'inventory.apiSecret')).toEqual({ value: 'from-env', source: 'environment' });
+  });
+
+  it('checks values', async () => {
+    const config = await store();
+    expect(() => config.setSetting('main', 'inventory.userId', 'seven')).toThrow(/whole number/);
+    expect(() => config.setSetting('main', 'wallet.environment', 'staging')).toThrow(/production, uat/);
+    expect(() => config.setSetting('main', 'nope', 'x')).toThrow(/unknown setting/);
+    expect(() => config.setSetting('main', 'wallet.clientSecret', 'x')).toThrow(/set-secret/);
+    expect(() => config.deleteProfile('sandbox')).toThrow(/built in/);
+  });
+});
+
+describe('base URLs', () => {
+  it('must be https unless loopback', () => {
+    expect(checkBaseUrl('https://a.example/', 'x')).toBe('https://a.example');
+    expect(checkBaseUrl('http://127.0.0.1:4000', 'x')).toBe('http://127.0.0.1:4000');
+    expect(checkBaseUrl('http://localhost:4000', 'x')).toBe('http://localhost:4000');
+    expect(() => checkBaseUrl('http://inventory.venue.lan', 'inventory.url')).toThrow(/https/);
+    expect(() => checkBaseUrl('not a url', 'x')).toThrow(/absolute URL/);
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { Output, formatForPeople, inferColumns } from '../../../src/lib/output.js';
+import { fakeTerminal } from '../../support/fake-terminal.js';
+
+const rows = [
+  { productId: 1, productName: 'Gummy bears', sellPrice: 2.5, barcodes: ['123', '456'], supplier: { id: 1 } },
+  { productId: 2, productName: 'Plush, "big"', sellPrice: 10, barcodes: [], supplier: null },
+];
+
+async function render(format: 'table' | 'json' | 'ndjson' | 'csv', fields?: string[]) {
+  const fake = fakeTerminal();
+  const output = new Output(fake.terminal, { format, fields });
+  await output.list(rows, { columns: ['productId', 'productName', { key: 'sellPrice', format: 'money' }] });
+  return fake.stdout();
+}
+
+describe('Output', () => {
+  it('json is the data unchanged', async () => {
+    expect(JSON.parse(await render('json'))).toEqual(rows);
+  });
+
+  it('ndjson is one object a line', async () => {
+    const lines = (await render('ndjson')).trim().split('\n');
+    expect(lines.map((l) => JSON.parse(l))).toEqual(rows);
+  });
+
+  it('csv has a header and quotes what needs quoting', async () => {
+    expect(await render('csv')).toBe('productId,productName,sellPrice\n1,Gummy bears,2.5\n2,"Plush, ""big""",10\n');
+  });
+
+  it('table formats money for people and has no colour off a TTY', async () => {
+    const text = await render('table');
+    expect(text).toContain('$2.50');
+    expect(text).toContain('$10.00');
+    expect(text).not.toContain('\u001b[');
+  });
+
+  it('--fields picks columns in every format', async () => {
+    expect(await render('csv', ['productName'])).toBe('productName\nGummy bears\n"Plush, ""big"""\n');
+    expect(JSON.parse(await render('json', ['productId']))).toEqual([{ productId: 1 }, { productId: 2 }]);
+  });
+
+  it('streams ndjson and csv row by row', async () => {
+    const fake = fakeTerminal();
+    const output = new Output(fake.terminal, { format: 'csv' });
+    async function* generate() {
+      for (let i = 0; i < 1200; i++) yield { id: i, name: `n${i}` };
+    }
+    const count = await output.stream(generate());
+    expect(count).toBe(1200);
+    const lines = fake.stdout().trim().split('\n');
+    expect(lines[0]).toBe('id,name');
+    expect(lines).toHaveLength(1201);
+  });
+
+  it('infers scalar columns from the data', () => {
+    expect(inferColumns(rows).map((c) => c.key)).toEqual(['productId', 'productName', 'sellPrice', 'barcodes']);
+    expect(formatForPeople('2026-11-22T14:03:09Z', 'datetime')).toBe('2026-11-22 14:03Z');
+    expect(formatForPeople(true, 'bool')).toBe('yes');
+  });
+});
