@@ -194,7 +194,7 @@ export const productUpdateSchema = z
   )
   .superRefine(
     (value, ctx) => {
-      if (isRecord(value) && Object.keys(value).length === 0) {
+      if (isRecord(value) && !PRODUCT_UPDATE_FIELDS.some((field) => value[field] !== undefined)) {
         ctx.addIssue({ code: 'custom', path: [], message: 'must change at least one field' });
       }
     },
