@@ -1,7 +1,16 @@
 import { defineGroup } from '../define.js';
+import serve from './serve.js';
+import trigger from './trigger.js';
+import deliveries from './deliveries.js';
+import activateCard from './activate-card.js';
+import play from './play.js';
 
 export default defineGroup({
   name: 'sandbox',
-  summary: 'sandbox (being built)',
-  commands: [],
+  summary: 'The local emulator of the three services',
+  description:
+    'The sandbox emulates the guest wallet, booking and inventory services on loopback, with demo data. ' +
+    'The sandbox profile starts it by itself when needed; these commands manage it.',
+  examples: ['venue sandbox status', 'venue sandbox serve --port 0', 'venue sandbox outbox --to guest@example.com'],
+  commands: [serve, trigger, deliveries, activateCard, play],
 });

@@ -1,0 +1,90 @@
+import type { Command } from 'commander';
+import { defineCommand } from '../define.js';
+import { UsageError } from '../../lib/errors.js';
+
+interface ServeOptions {
+  port?: string;
+  host: string;
+  stateDir?: string;
+  tokenScale?: string;
+  holdSeconds?: string;
+}
+
+function parsePort(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number from 0 to 65535, not "${value}"`);
+  return port;
+}
+
+function parsePositive(flag: string, value: string | undefined, integer: boolean): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) {
+    throw new UsageError(`${flag} must be a positive ${integer ? 'whole number' : 'number'}, not "${value}"`);
+  }
+  return n;
+}
+
+export default defineCommand<ServeOptions>({
+  name: 'serve',
+  summary: 'Run the sandbox in the foreground until interrupted',
+  description:
+    'Runs the local emulator of the wallet, booking and inventory services in the foreground. The first line on stdout is ' +
+    '"venue sandbox listening on <origin>" (with --port 0 the port is the one it took). Ctrl-C or SIGTERM stops it and saves its state.',
+  examples: [
+    'venue sandbox serve',
+    'venue sandbox serve --port 0 --state-dir /tmp/sandbox-state',
+    'venue sandbox serve --token-scale 0.001 --hold-seconds 5',
+  ],
+  configure(cmd: Command) {
+    cmd
+      .option('--port <n>', 'port to listen on; 0 takes a free one (default: VENUE_SANDBOX_PORT or 47800)')
+      .option('--host <address>', 'address to listen on', '127.0.0.1')
+      .option('--state-dir <dir>', 'where the state is kept (default: the sandbox folder of the config directory)')
+      .option('--token-scale <x>', 'multiply every token lifetime (0.001 makes a 1-hour token last 3.6 s)')
+      .option('--hold-seconds <n>', 'how long a booking hold lasts (default 600)');
+  },
+  async run(ctx, options) {
+    const { DEFAULT_SANDBOX_PORT } = await import('../../lib/sandbox-address.js');
+    const { sandboxStateDirectory } = await import('../../lib/sandbox-launcher.js');
+    const port = parsePort(options.port, Number(ctx.env.VENUE_SANDBOX_PORT) || DEFAULT_SANDBOX_PORT);
+    const tokenScale = parsePositive('--token-scale', options.tokenScale, false);
+    const holdSeconds = parsePositive('--hold-seconds', options.holdSeconds, true);
+    const stateDir = options.stateDir ?? sandboxStateDirectory(ctx.env);
+
+    const { createSandboxServer } = await import('../../sandbox/server.js');
+    let server: Awaited<ReturnType<typeof createSandboxServer>>;
+    try {
+      server = await createSandboxServer({ stateDir, port, host: options.host, settings: { tokenScale, holdSeconds } });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') {
+        throw new UsageError(`port ${port} is taken`, { hint: 'Is a sandbox already running? See `venue sandbox status`, or pass --port 0.' });
+      }
+      throw error;
+    }
+
+    // A fault in a timer of some service must not take the sandbox down.
+    const onUncaught = (error: unknown) => process.stderr.write(`sandbox: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
+    process.on('uncaughtException', onUncaught);
+    process.on('unhandledRejection', onUncaught);
+    const stop = () => void server.close();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+
+    if (ctx.output.isMachine) {
+      await ctx.output.record({ listening: true, origin: server.origin, pid: process.pid, stateDir, settings: { ...server.sandbox.settings } });
+    } else {
+      ctx.terminal.write(`venue sandbox listening on ${server.origin}\n`);
+      ctx.terminal.info(`State in ${stateDir}. Stop with Ctrl-C or \`venue sandbox stop\`.`);
+    }
+
+    await server.closed;
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    process.off('uncaughtException', onUncaught);
+    process.off('unhandledRejection', onUncaught);
+    ctx.terminal.info('Sandbox stopped; state saved.');
+  },
+});

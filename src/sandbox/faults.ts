@@ -1,0 +1,188 @@
+// Faults for reliability tests: random 5xx, 429 with Retry-After, added
+// latency, a count of requests failed before processing, and a count of
+// requests whose answer is dropped after processing (the client cannot know
+// whether its call was applied). Control routes (/_sandbox/*) are never faulted.
+
+import { SandboxHttpError } from './http-error.js';
+
+export interface FaultRule {
+  /** "POST /inventory/stock-receipts"; "*" in the path matches any characters, a missing method any method. */
+  match: string;
+  remaining: number;
+  status?: number;
+}
+
+export interface FaultConfig {
+  /** Share of matching requests (0–1) answered with errorStatus before processing. */
+  errorRate: number;
+  errorStatus: number;
+  errorMatch?: string;
+  /** Share of matching requests (0–1) answered 429 with Retry-After. */
+  rateLimitRate: number;
+  retryAfterSeconds: number;
+  rateLimitMatch?: string;
+  /** Added to every matching request before processing. */
+  latencyMs: number;
+  latencyMatch?: string;
+  /** The next N matching requests fail with status before processing. */
+  failNext: FaultRule[];
+  /** The next N matching requests are processed, then the socket is destroyed unanswered. */
+  dropAfterProcessing: FaultRule[];
+}
+
+export const noFaults = (): FaultConfig => ({
+  errorRate: 0,
+  errorStatus: 503,
+  rateLimitRate: 0,
+  retryAfterSeconds: 1,
+  latencyMs: 0,
+  failNext: [],
+  dropAfterProcessing: [],
+});
+
+interface CompiledPattern {
+  method?: string;
+  path: RegExp;
+}
+
+const compiled = new Map<string, CompiledPattern>();
+
+export function parsePattern(pattern: string): CompiledPattern {
+  const cached = compiled.get(pattern);
+  if (cached) return cached;
+  const parts = pattern.trim().split(/\s+/);
+  if (parts.length > 2 || parts.length === 0 || !parts[parts.length - 1]!.startsWith('/')) {
+    throw new SandboxHttpError(400, 'validation_failed', `bad request pattern "${pattern}"`, [
+      { field: 'match', rule: 'must be "METHOD /path" or "/path" ("*" matches any characters)' },
+    ]);
+  }
+  const method = parts.length === 2 ? parts[0]!.toUpperCase() : undefined;
+  const path = parts[parts.length - 1]!;
+  const source = path
+    .split('*')
+    .map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  const result = { method: method === '*' ? undefined : method, path: new RegExp(`^${source}/?$`) };
+  compiled.set(pattern, result);
+  return result;
+}
+
+export function matches(pattern: string | undefined, method: string, path: string): boolean {
+  if (pattern === undefined || pattern === '') return true;
+  const compiledPattern = parsePattern(pattern);
+  return (!compiledPattern.method || compiledPattern.method === method) && compiledPattern.path.test(path);
+}
+
+const isRate = (v: unknown) => typeof v === 'number' && v >= 0 && v <= 1;
+const isStatus = (v: unknown) => Number.isInteger(v) && (v as number) >= 400 && (v as number) <= 599;
+const isCount = (v: unknown) => Number.isInteger(v) && (v as number) >= 1;
+
+/** Checks a POST /_sandbox/faults body and merges it into config: given fields replace, rules are added. */
+export function applyFaultUpdate(config: FaultConfig, body: unknown): FaultConfig {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new SandboxHttpError(400, 'validation_failed', 'the body must be a JSON object');
+  }
+  const b = body as Record<string, unknown>;
+  const details: { field: string; rule: string }[] = [];
+  const check = (field: string, ok: (v: unknown) => boolean, rule: string) => {
+    if (b[field] !== undefined && !ok(b[field])) details.push({ field, rule });
+  };
+  const isPattern = (v: unknown) => {
+    if (typeof v !== 'string') return false;
+    try {
+      parsePattern(v);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  check('errorRate', isRate, 'must be a number from 0 to 1');
+  check('errorStatus', isStatus, 'must be an HTTP status from 400 to 599');
+  check('errorMatch', isPattern, 'must be "METHOD /path"');
+  check('rateLimitRate', isRate, 'must be a number from 0 to 1');
+  check('retryAfterSeconds', (v) => Number.isInteger(v) && (v as number) >= 0, 'must be a whole number of seconds');
+  check('rateLimitMatch', isPattern, 'must be "METHOD /path"');
+  check('latencyMs', (v) => typeof v === 'number' && v >= 0 && v <= 60_000, 'must be from 0 to 60000');
+  check('latencyMatch', isPattern, 'must be "METHOD /path"');
+  const rules = (field: 'failNext' | 'dropAfterProcessing'): FaultRule[] => {
+    const value = b[field];
+    if (value === undefined) return [];
+    const list = Array.isArray(value) ? value : [value];
+    const out: FaultRule[] = [];
+    list.forEach((raw, i) => {
+      const rule = raw as Partial<FaultRule>;
+      const at = `${field}[${i}]`;
+      if (!rule || typeof rule !== 'object' || !isPattern(rule.match)) details.push({ field: `${at}.match`, rule: 'must be "METHOD /path"' });
+      else if (rule.remaining !== undefined && !isCount(rule.remaining)) details.push({ field: `${at}.remaining`, rule: 'must be a whole number of at least 1' });
+      else if (field === 'failNext' && rule.status !== undefined && !isStatus(rule.status)) details.push({ field: `${at}.status`, rule: 'must be an HTTP status from 400 to 599' });
+      else out.push({ match: rule.match!, remaining: rule.remaining ?? 1, ...(field === 'failNext' ? { status: rule.status ?? 503 } : {}) });
+    });
+    return out;
+  };
+  const failNext = rules('failNext');
+  const drop = rules('dropAfterProcessing');
+  if (details.length) throw new SandboxHttpError(400, 'validation_failed', 'invalid fault settings', details);
+  const next: FaultConfig = { ...config, failNext: [...config.failNext, ...failNext], dropAfterProcessing: [...config.dropAfterProcessing, ...drop] };
+  for (const key of ['errorRate', 'errorStatus', 'errorMatch', 'rateLimitRate', 'retryAfterSeconds', 'rateLimitMatch', 'latencyMs', 'latencyMatch'] as const) {
+    if (b[key] !== undefined) (next as unknown as Record<string, unknown>)[key] = b[key] === '' ? undefined : b[key];
+  }
+  return next;
+}
+
+export type FaultDecision =
+  | { kind: 'none'; latencyMs: number; drop: boolean }
+  | { kind: 'fail'; latencyMs: number; error: SandboxHttpError };
+
+/** The faults for one request; counts are consumed here. */
+export class FaultInjector {
+  config: FaultConfig = noFaults();
+  constructor(private readonly random: () => number = Math.random) {}
+
+  get active(): boolean {
+    const c = this.config;
+    return c.errorRate > 0 || c.rateLimitRate > 0 || c.latencyMs > 0 || c.failNext.length > 0 || c.dropAfterProcessing.length > 0;
+  }
+
+  set(body: unknown): FaultConfig {
+    this.config = applyFaultUpdate(this.config, body);
+    return this.config;
+  }
+
+  clear(): void {
+    this.config = noFaults();
+  }
+
+  decide(method: string, path: string): FaultDecision {
+    const c = this.config;
+    const latencyMs = c.latencyMs > 0 && matches(c.latencyMatch, method, path) ? c.latencyMs : 0;
+    const failRule = take(c.failNext, method, path);
+    if (failRule) {
+      c.failNext = c.failNext.filter((r) => r.remaining > 0);
+      return { kind: 'fail', latencyMs, error: injected(failRule.status ?? 503) };
+    }
+    if (c.rateLimitRate > 0 && matches(c.rateLimitMatch, method, path) && this.random() < c.rateLimitRate) {
+      return {
+        kind: 'fail',
+        latencyMs,
+        error: new SandboxHttpError(429, 'rate_limited', 'too many requests (sandbox fault)', [], { 'Retry-After': String(c.retryAfterSeconds) }),
+      };
+    }
+    if (c.errorRate > 0 && matches(c.errorMatch, method, path) && this.random() < c.errorRate) {
+      return { kind: 'fail', latencyMs, error: injected(c.errorStatus) };
+    }
+    const dropRule = take(c.dropAfterProcessing, method, path);
+    if (dropRule) c.dropAfterProcessing = c.dropAfterProcessing.filter((r) => r.remaining > 0);
+    return { kind: 'none', latencyMs, drop: Boolean(dropRule) };
+  }
+}
+
+function take(rules: FaultRule[], method: string, path: string): FaultRule | undefined {
+  const rule = rules.find((r) => r.remaining > 0 && matches(r.match, method, path));
+  if (rule) rule.remaining--;
+  return rule;
+}
+
+function injected(status: number): SandboxHttpError {
+  const code = status === 429 ? 'rate_limited' : status >= 500 ? 'internal' : 'injected_fault';
+  return new SandboxHttpError(status, code, `injected fault: ${status} (sandbox faults are on; clear them with \`venue sandbox faults --clear\`)`);
+}

@@ -1,0 +1,264 @@
+// The sandbox server: one fastify app hosting every service emulator under
+// its prefix, the core control API under /_sandbox, persistence, tokens and
+// faults. Every answer that is not a success carries the error body of
+// docs/api-conventions.md, whatever went wrong.
+
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { registerCoreControl } from './control.js';
+import { FaultInjector } from './faults.js';
+import { SandboxHttpError } from './http-error.js';
+import { addMail } from './outbox.js';
+import { StateStore, defaultSettings, demoState, type SandboxState } from './state-store.js';
+import { SandboxTokenIssuer } from './tokens.js';
+import type { SandboxContext, SandboxService, SandboxSettings } from './types.js';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The four emulators. One that fails to load is left out with a warning
+ * rather than taking the whole sandbox down with it.
+ */
+export async function loadServices(): Promise<SandboxService<any>[]> {
+  const loaders: Array<[string, () => Promise<SandboxService<any>>]> = [
+    ['wallet', async () => (await import('./wallet/index.js')).walletService],
+    ['booking', async () => (await import('./booking/index.js')).bookingService],
+    ['inventory', async () => (await import('./inventory/index.js')).inventoryService],
+    ['webhooks', async () => (await import('./webhooks/index.js')).webhooksService],
+  ];
+  const services: SandboxService<any>[] = [];
+  for (const [name, load] of loaders) {
+    try {
+      services.push(await load());
+    } catch (error) {
+      process.stderr.write(`sandbox: the ${name} emulator could not be loaded and is left out: ${(error as Error).message}\n`);
+    }
+  }
+  return services;
+}
+
+export interface SandboxServerOptions {
+  stateDir: string;
+  /** 0 takes a free port. */
+  port?: number;
+  host?: string;
+  /** Settings given at start; they override the persisted ones and are what reset returns to. */
+  settings?: Partial<SandboxSettings>;
+  /** Defaults to the four services; tests may pass their own. */
+  services?: SandboxService<any>[];
+  /** Debounce of state writes, in ms. */
+  persistDelayMs?: number;
+}
+
+/** What the control routes need from the core. */
+export interface SandboxCore {
+  readonly origin: string;
+  readonly stateDir: string;
+  readonly startedAt: string;
+  readonly sandbox: SandboxContext;
+  readonly faults: FaultInjector;
+  readonly store: StateStore;
+  state(): SandboxState;
+  reset(): void;
+  /** Stops the server (answers in flight finish first) and saves the state. */
+  close(): Promise<void>;
+}
+
+export interface SandboxServer extends SandboxCore {
+  app: FastifyInstance;
+  /** Resolves once the server has stopped, however it was stopped. */
+  closed: Promise<void>;
+}
+
+const dropAfterProcessing = new WeakSet<FastifyRequest>();
+
+export async function createSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
+  const services = options.services ?? (await loadServices());
+  const startSettings: SandboxSettings = { ...defaultSettings, ...definedOnly(options.settings ?? {}) };
+  const store = new StateStore(options.stateDir, () => state, options.persistDelayMs);
+
+  let state: SandboxState = StateStore.load(options.stateDir) ?? demoState(services, startSettings);
+  for (const service of services) if (state[service.name] === undefined) state[service.name] = service.demoState();
+  state.outbox ??= [];
+  state.clock ??= { offsetMs: 0 };
+  state.settings = { ...defaultSettings, ...state.settings, ...definedOnly(options.settings ?? {}) };
+  state.keys ??= { signing: demoState([], startSettings).keys.signing };
+  // Routes and services may keep a reference to the settings object: it is
+  // changed in place from here on, never replaced.
+  const settings = state.settings;
+
+  const now = () => new Date(Date.now() + state.clock.offsetMs);
+  const tokens = new SandboxTokenIssuer({ key: () => state.keys.signing, settings: () => settings, now });
+  const faults = new FaultInjector();
+
+  const sandbox: SandboxContext = {
+    settings,
+    tokens,
+    now,
+    changed: () => store.changed(),
+    mail: (message) => {
+      const mail = addMail(state.outbox, message, now());
+      store.changed();
+      return mail;
+    },
+    emitInventoryEvent: (type, data) => {
+      for (const service of services) {
+        if (!service.onInventoryEvent) continue;
+        try {
+          service.onInventoryEvent(type, data, sandbox, () => state[service.name]);
+        } catch (error) {
+          process.stderr.write(`sandbox: ${service.name} failed on event ${type}: ${(error as Error).stack ?? error}\n`);
+        }
+      }
+    },
+    allowLoopbackHttp: true,
+  };
+
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, forceCloseConnections: true, return503OnClosing: true });
+  installJsonParser(app);
+  app.setErrorHandler((error, _request, reply) => {
+    const answer = toSandboxError(error);
+    if (answer.status >= 500 && !(error instanceof SandboxHttpError)) {
+      process.stderr.write(`sandbox: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
+    }
+    return reply.status(answer.status).headers(answer.headers).send(answer.toBody());
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    return reply.status(404).send(new SandboxHttpError(404, 'not_found', `no such path: ${request.method} ${path}`).toBody());
+  });
+  installFaults(app, faults, store);
+
+  let origin = '';
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+  let closing: Promise<void> | undefined;
+
+  const core: SandboxServer = {
+    app,
+    closed,
+    get origin() {
+      return origin;
+    },
+    stateDir: options.stateDir,
+    startedAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    sandbox,
+    faults,
+    store,
+    state: () => state,
+    reset() {
+      const fresh = demoState(services, startSettings, state.keys.signing);
+      fresh.settings = Object.assign(settings, startSettings);
+      state = fresh;
+      store.changed();
+    },
+    close() {
+      closing ??= (async () => {
+        try {
+          for (const service of services) {
+            try {
+              await service.close?.();
+            } catch (error) {
+              process.stderr.write(`sandbox: ${service.name} did not close cleanly: ${(error as Error).message}\n`);
+            }
+          }
+          await app.close();
+        } finally {
+          await store.flush();
+          resolveClosed();
+        }
+      })();
+      return closing;
+    },
+  };
+
+  await app.register(async (scope) => registerCoreControl(scope, core), { prefix: '/_sandbox' });
+  for (const service of services) {
+    const getState = () => state[service.name];
+    await app.register(async (scope) => service.register(scope, sandbox, getState), { prefix: service.prefix });
+    if (service.registerControl) {
+      await app.register(async (scope) => service.registerControl!(scope, sandbox, getState), { prefix: `/_sandbox/${service.name}` });
+    }
+  }
+
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ port: options.port ?? 0, host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // A state directory that had no state yet gets one at once, so `status` and a restart see it.
+  store.changed();
+  return core;
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** JSON bodies: an empty body is no body, and a malformed one a 400 with the error body. */
+function installJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser(['application/json']);
+  const parse = (_request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      done(new SandboxHttpError(400, 'malformed_json', `the body is not valid JSON: ${(error as Error).message}`), undefined);
+    }
+  };
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, parse);
+  app.addContentTypeParser(/^application\/[\w.-]+\+json$/, { parseAs: 'string' }, parse);
+}
+
+function installFaults(app: FastifyInstance, faults: FaultInjector, store: StateStore): void {
+  app.addHook('onRequest', async (request) => {
+    if (!faults.active || request.url.startsWith('/_sandbox')) return;
+    const decision = faults.decide(request.method, request.url.split('?')[0]!);
+    if (decision.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, decision.latencyMs));
+    if (decision.kind === 'fail') throw decision.error;
+    if (decision.drop) dropAfterProcessing.add(request);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!dropAfterProcessing.has(request)) return payload;
+    dropAfterProcessing.delete(request);
+    // The change is on disk before the client loses its answer.
+    await store.flush();
+    request.raw.socket?.destroy();
+    reply.raw.destroy();
+    return payload;
+  });
+}
+
+function toSandboxError(error: unknown): SandboxHttpError {
+  if (error instanceof SandboxHttpError) return error;
+  const e = error as FastifyError & { issues?: Array<{ path: PropertyKey[]; message: string }> };
+  if (e?.name === 'ZodError' && Array.isArray(e.issues)) {
+    return new SandboxHttpError(
+      400,
+      'validation_failed',
+      'the request breaks the field rules',
+      e.issues.map((issue) => ({ field: issue.path.map(String).join('.') || '(body)', rule: issue.message })),
+    );
+  }
+  if (e?.validation) {
+    return new SandboxHttpError(
+      400,
+      'validation_failed',
+      e.message,
+      e.validation.map((v) => ({ field: (v.instancePath || '/').slice(1).replace(/\//g, '.') || '(body)', rule: v.message ?? 'is invalid' })),
+    );
+  }
+  switch (e?.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new SandboxHttpError(413, 'payload_too_large', `the body is over ${BODY_LIMIT} bytes`);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new SandboxHttpError(415, 'unsupported_media_type', 'send the body as application/json');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new SandboxHttpError(400, 'malformed_json', e.message);
+  }
+  const status = typeof e?.statusCode === 'number' ? e.statusCode : 500;
+  if (status >= 400 && status < 500) return new SandboxHttpError(status, status === 404 ? 'not_found' : 'bad_request', e.message);
+  return new SandboxHttpError(500, 'internal', 'the sandbox failed on this request (see its log)');
+}

@@ -1,0 +1,118 @@
+// The sandbox's whole state as one JSON document in the state directory.
+// Writes are debounced (routes never touch the disk) and atomic (write a
+// temporary file, then rename), so a crash leaves the previous state intact.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import type { OutboxMessage, SandboxService, SandboxSettings } from './types.js';
+import { newSigningKey } from './tokens.js';
+
+export const defaultSettings: SandboxSettings = { tokenScale: 1, holdSeconds: 600 };
+
+export interface SandboxState {
+  /** One slice per service, by service name (wallet, booking, inventory, webhooks). */
+  [service: string]: unknown;
+  outbox: OutboxMessage[];
+  settings: SandboxSettings;
+  keys: { signing: string };
+  clock: { offsetMs: number };
+}
+
+const STATE_FILE = 'state.json';
+const FORMAT_VERSION = 1;
+
+export function demoState(services: SandboxService<any>[], settings: SandboxSettings, signingKey = newSigningKey()): SandboxState {
+  const state: SandboxState = {
+    outbox: [],
+    settings: { ...settings },
+    keys: { signing: signingKey },
+    clock: { offsetMs: 0 },
+  };
+  for (const service of services) state[service.name] = service.demoState();
+  return state;
+}
+
+export class StateStore {
+  private timer?: NodeJS.Timeout;
+  private writing: Promise<void> = Promise.resolve();
+  private dirty = false;
+
+  constructor(
+    readonly stateDir: string,
+    private readonly snapshot: () => SandboxState,
+    private readonly debounceMs = 250,
+  ) {}
+
+  get file(): string {
+    return path.join(this.stateDir, STATE_FILE);
+  }
+
+  /**
+   * The persisted state, or undefined when there is none (or it cannot be
+   * read: a damaged file is kept aside, never silently overwritten).
+   */
+  static load(stateDir: string): SandboxState | undefined {
+    const file = path.join(stateDir, STATE_FILE);
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+    try {
+      const parsed = JSON.parse(text) as { version?: number; state?: SandboxState };
+      if (parsed.version !== FORMAT_VERSION || !parsed.state || typeof parsed.state !== 'object') throw new Error('unknown format');
+      return parsed.state;
+    } catch {
+      const aside = `${file}.damaged-${Date.now()}`;
+      fs.renameSync(file, aside);
+      process.stderr.write(`sandbox: ${file} could not be read; kept it as ${aside} and started from the demo data\n`);
+      return undefined;
+    }
+  }
+
+  /** Schedules a write; many changes within the debounce window make one write. */
+  changed(): void {
+    this.dirty = true;
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush().catch((error) => process.stderr.write(`sandbox: could not save state: ${(error as Error).message}\n`));
+    }, this.debounceMs);
+    this.timer.unref();
+  }
+
+  /** Writes now if anything changed; resolves when the state is on disk. */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    if (!this.dirty) return this.writing;
+    this.dirty = false;
+    // Serialise synchronously so the file is the state as of this call.
+    const text = JSON.stringify({ version: FORMAT_VERSION, savedAt: new Date().toISOString(), state: this.snapshot() });
+    this.writing = this.writing.then(() => this.write(text));
+    return this.writing;
+  }
+
+  /** For process exit paths where nothing asynchronous may run any more. */
+  flushSync(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.dirty) return;
+    this.dirty = false;
+    const text = JSON.stringify({ version: FORMAT_VERSION, savedAt: new Date().toISOString(), state: this.snapshot() });
+    fs.mkdirSync(this.stateDir, { recursive: true, mode: 0o700 });
+    const temp = `${this.file}.${process.pid}.tmp`;
+    fs.writeFileSync(temp, text, { mode: 0o600 });
+    fs.renameSync(temp, this.file);
+  }
+
+  private async write(text: string): Promise<void> {
+    await fs.promises.mkdir(this.stateDir, { recursive: true, mode: 0o700 });
+    const temp = `${this.file}.${process.pid}.tmp`;
+    await fs.promises.writeFile(temp, text, { mode: 0o600 });
+    await fs.promises.rename(temp, this.file);
+  }
+}

@@ -1,0 +1,103 @@
+// Real signed tokens for the sandbox: HS256 JWTs whose signing key is made
+// once per state directory and persisted with the state, so tokens the CLI
+// cached survive a restart of the sandbox.
+
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { SandboxHttpError } from './http-error.js';
+import type { SandboxSettings, SandboxTokens, TokenClaims, TokenKind } from './types.js';
+
+/** Lifetimes before settings.tokenScale, as the issue sets them. */
+export const tokenLifetimeSeconds: Record<TokenKind, number> = {
+  booking: 6 * 3600,
+  inventory: 3600,
+  'wallet-admin': 5 * 60,
+  'wallet-guest': 3600,
+  'wallet-refresh': 30 * 24 * 3600,
+};
+
+const tokenKinds = new Set<string>(Object.keys(tokenLifetimeSeconds));
+
+export function newSigningKey(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export const unauthorized = (message: string) =>
+  new SandboxHttpError(401, 'unauthorized', message, [], { 'WWW-Authenticate': 'Bearer' });
+export const forbidden = (message: string) => new SandboxHttpError(403, 'forbidden', message);
+
+export interface SandboxTokenOptions {
+  /** The base64url signing key (state.keys.signing). */
+  key: () => string;
+  settings: () => SandboxSettings;
+  now: () => Date;
+}
+
+export class SandboxTokenIssuer implements SandboxTokens {
+  private cachedKey?: { text: string; bytes: Uint8Array };
+
+  constructor(private readonly options: SandboxTokenOptions) {}
+
+  private keyBytes(): Uint8Array {
+    const text = this.options.key();
+    if (this.cachedKey?.text !== text) this.cachedKey = { text, bytes: Buffer.from(text, 'base64url') };
+    return this.cachedKey.bytes;
+  }
+
+  /** When a token of kind issued now expires (whole seconds, as in the JWT). */
+  expiryOf(kind: TokenKind, issuedAtMs = this.options.now().getTime()): number {
+    const lifetimeMs = tokenLifetimeSeconds[kind] * 1000 * this.options.settings().tokenScale;
+    return Math.max(Math.floor(issuedAtMs / 1000) + 1, Math.ceil((issuedAtMs + lifetimeMs) / 1000));
+  }
+
+  async issue(kind: TokenKind, subject?: string): Promise<string> {
+    const nowMs = this.options.now().getTime();
+    const jwt = new SignJWT({ kind })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(Math.floor(nowMs / 1000))
+      .setExpirationTime(this.expiryOf(kind, nowMs))
+      .setJti(randomUUID());
+    if (subject !== undefined) jwt.setSubject(subject);
+    return jwt.sign(this.keyBytes());
+  }
+
+  /** For tokens given in a body (refresh tokens): any failure, wrong kind included, is a 401. */
+  async verify(token: string, kinds: TokenKind[]): Promise<TokenClaims> {
+    const claims = await this.decode(token);
+    if (!kinds.includes(claims.kind)) throw unauthorized(`a ${claims.kind} token is not accepted here (it needs ${kinds.join(' or ')})`);
+    return claims;
+  }
+
+  private async decode(token: string): Promise<TokenClaims> {
+    let claims: TokenClaims;
+    try {
+      const { payload } = await jwtVerify(token, this.keyBytes(), {
+        algorithms: ['HS256'],
+        currentDate: this.options.now(),
+        clockTolerance: 0,
+        requiredClaims: ['exp', 'iat', 'jti'],
+      });
+      if (typeof payload.kind !== 'string' || !tokenKinds.has(payload.kind)) throw unauthorized('the token is not a sandbox token');
+      claims = payload as unknown as TokenClaims;
+    } catch (error) {
+      if (error instanceof SandboxHttpError) throw error;
+      if (error instanceof joseErrors.JWTExpired) throw unauthorized('the token has expired');
+      throw unauthorized('the token is not valid');
+    }
+    return claims;
+  }
+
+  async require(request: FastifyRequest, kinds: TokenKind[]): Promise<TokenClaims> {
+    const header = request.headers.authorization;
+    if (!header) throw unauthorized('missing Authorization header');
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw unauthorized('the Authorization header must be "Bearer <token>"');
+    const claims = await this.decode(match[1]!);
+    // A genuine token of the wrong kind is a permission problem, not an identity one.
+    if (!kinds.includes(claims.kind)) {
+      throw forbidden(`a ${claims.kind} token cannot make this call (it needs ${kinds.join(' or ')})`);
+    }
+    return claims;
+  }
+}
