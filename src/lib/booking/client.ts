@@ -1,8 +1,348 @@
 // The booking service client: every booking call the commands make, on the shared
-// HTTP layer. Knows nothing of the terminal.
+// HTTP layer. Knows nothing of the terminal. Answers are read tolerantly (the
+// vendor's shapes are "not shown"): each resource is normalised from whatever
+// field names it arrives with.
 
 import type { ServiceDeps } from '../context.js';
+import { ApiError, NotFoundError, RejectedError } from '../errors.js';
+import { listFrom, recordFrom } from '../http.js';
+
+export interface Location {
+  id: string;
+  name: string;
+  city?: string;
+  currency?: string;
+}
+
+export interface Experience {
+  id: string;
+  locationId?: string;
+  name: string;
+  description?: string;
+  durationMinutes?: number;
+  price?: number;
+}
+
+export interface AvailabilityDay {
+  date: string;
+  sessions?: number;
+  capacity?: number;
+  remaining: number;
+}
+
+export interface Slot {
+  id: string;
+  experienceId?: string;
+  date?: string;
+  startTime: string;
+  endTime?: string;
+  capacity?: number;
+  remaining: number;
+  price?: number;
+}
+
+export interface Reservation {
+  id: string;
+  status: string;
+  experienceId?: string;
+  slotId?: string;
+  quantity?: number;
+  amount?: number;
+  startTime?: string;
+  expiresAt?: string;
+}
+
+export interface Guest {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+}
+
+export interface SaleRecord {
+  id?: string;
+  amount?: number;
+  paymentReference?: string;
+  recordedAt?: string;
+}
+
+export interface Order {
+  id: string;
+  status: string;
+  total: number;
+  currency?: string;
+  reservationIds: string[];
+  reservations: Reservation[];
+  guest?: Partial<Guest>;
+  expiresAt?: string;
+  sale?: SaleRecord;
+}
+
+export interface ReportRow {
+  date: string;
+  locationId?: string;
+  experienceId: string;
+  experienceName?: string;
+  orders?: number;
+  quantity: number;
+  revenue: number;
+}
+
+export interface SalesReport {
+  fromDate?: string;
+  toDate?: string;
+  rows: ReportRow[];
+  totals: { orders?: number; quantity: number; revenue: number };
+}
+
+/** The platform refused a hold because the slot has too few places left. */
+export class SlotUnavailableError extends RejectedError {
+  constructor(
+    readonly slotId: string,
+    message: string,
+    readonly remaining?: number,
+  ) {
+    super(message, { hint: 'Pick another session: `venue booking sessions <experienceId> --date <date>` lists what is left.' });
+    this.name = 'SlotUnavailableError';
+  }
+}
+
+type Raw = Record<string, unknown>;
+
+function pick(raw: Raw, ...keys: string[]): unknown {
+  for (const key of keys) if (raw[key] !== undefined && raw[key] !== null) return raw[key];
+  return undefined;
+}
+function text(raw: Raw, ...keys: string[]): string | undefined {
+  const value = pick(raw, ...keys);
+  return value === undefined ? undefined : String(value);
+}
+function num(raw: Raw, ...keys: string[]): number | undefined {
+  const value = pick(raw, ...keys);
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** The error code in a vendor error body ({error: {code}} or {code}). */
+export function errorCodeOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const body = error.info.body as Raw | undefined;
+  if (!body || typeof body !== 'object') return undefined;
+  const inner = body.error && typeof body.error === 'object' ? (body.error as Raw) : body;
+  return typeof inner.code === 'string' ? inner.code : undefined;
+}
+
+export function toLocation(raw: Raw): Location {
+  return { id: text(raw, 'id', 'locationId') ?? '', name: text(raw, 'name', 'title') ?? '', city: text(raw, 'city'), currency: text(raw, 'currency') };
+}
+
+export function toExperience(raw: Raw): Experience {
+  return {
+    id: text(raw, 'id', 'experienceId') ?? '',
+    locationId: text(raw, 'locationId'),
+    name: text(raw, 'name', 'title') ?? '',
+    description: text(raw, 'description'),
+    durationMinutes: num(raw, 'durationMinutes', 'duration'),
+    price: num(raw, 'price', 'unitPrice'),
+  };
+}
+
+export function toAvailabilityDay(raw: Raw): AvailabilityDay {
+  return {
+    date: (text(raw, 'date', 'day') ?? '').slice(0, 10),
+    sessions: num(raw, 'sessions', 'slots', 'sessionCount'),
+    capacity: num(raw, 'capacity'),
+    remaining: num(raw, 'remaining', 'remainingCapacity', 'available') ?? 0,
+  };
+}
+
+export function toSlot(raw: Raw): Slot {
+  return {
+    id: text(raw, 'slotId', 'id', 'sessionId') ?? '',
+    experienceId: text(raw, 'experienceId'),
+    date: text(raw, 'date'),
+    startTime: text(raw, 'startTime', 'start', 'startsAt') ?? '',
+    endTime: text(raw, 'endTime', 'end', 'endsAt'),
+    capacity: num(raw, 'capacity'),
+    remaining: num(raw, 'remaining', 'remainingCapacity', 'available') ?? 0,
+    price: num(raw, 'price', 'unitPrice'),
+  };
+}
+
+export function toReservation(raw: Raw): Reservation {
+  return {
+    id: text(raw, 'reservationId', 'id') ?? '',
+    status: text(raw, 'status') ?? 'held',
+    experienceId: text(raw, 'experienceId'),
+    slotId: text(raw, 'slotId', 'sessionId'),
+    quantity: num(raw, 'quantity'),
+    amount: num(raw, 'amount', 'total'),
+    startTime: text(raw, 'startTime'),
+    expiresAt: text(raw, 'expiresAt', 'holdExpiresAt'),
+  };
+}
+
+export function toOrder(raw: Raw): Order {
+  const reservations = Array.isArray(raw.reservations) ? (raw.reservations as Raw[]).map(toReservation) : [];
+  const ids = Array.isArray(raw.reservationIds) ? (raw.reservationIds as unknown[]).map(String) : reservations.map((r) => r.id);
+  const saleRaw = raw.sale && typeof raw.sale === 'object' ? (raw.sale as Raw) : undefined;
+  return {
+    id: text(raw, 'orderId', 'id') ?? '',
+    status: text(raw, 'status') ?? 'created',
+    total: num(raw, 'total', 'amount', 'totalAmount') ?? 0,
+    currency: text(raw, 'currency'),
+    reservationIds: ids,
+    reservations,
+    guest: raw.guest && typeof raw.guest === 'object' ? (raw.guest as Partial<Guest>) : undefined,
+    expiresAt: text(raw, 'expiresAt'),
+    sale: saleRaw
+      ? { id: text(saleRaw, 'saleId', 'id'), amount: num(saleRaw, 'amount'), paymentReference: text(saleRaw, 'paymentReference'), recordedAt: text(saleRaw, 'recordedAt') }
+      : undefined,
+  };
+}
 
 export class BookingClient {
   constructor(protected readonly deps: ServiceDeps) {}
+
+  private async call(options: {
+    method: 'GET' | 'POST';
+    path: string;
+    operation: string;
+    query?: Record<string, string | number | undefined>;
+    body?: unknown;
+    idempotent?: boolean;
+  }): Promise<unknown> {
+    const response = await this.deps.http.request({ ...options, auth: this.deps.token });
+    return response.data;
+  }
+
+  async locations(): Promise<Location[]> {
+    const body = await this.call({ method: 'GET', path: '/api/v1/locations', operation: 'list locations' });
+    return listFrom<Raw>(body, 'locations').map(toLocation);
+  }
+
+  async experiences(locationId: string): Promise<Experience[]> {
+    try {
+      const body = await this.call({ method: 'GET', path: '/api/v1/experiences', query: { locationId }, operation: 'list experiences' });
+      return listFrom<Raw>(body, 'experiences').map(toExperience);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) throw new NotFoundError(`no location "${locationId}"`, { hint: 'List them with `venue booking locations`.' });
+      throw error;
+    }
+  }
+
+  async availability(experienceId: string, fromDate: string, days?: number): Promise<AvailabilityDay[]> {
+    const body = await this.experienceCall(experienceId, '/sessions/availability', { fromDate, days }, 'check availability');
+    const rows = listFrom<Raw>(body, 'days', 'availability').map(toAvailabilityDay);
+    return days === undefined ? rows : rows.slice(0, days);
+  }
+
+  async sessions(experienceId: string, forDate: string): Promise<Slot[]> {
+    const body = await this.experienceCall(experienceId, '/sessions', { forDate }, 'list sessions');
+    return listFrom<Raw>(body, 'sessions', 'slots').map(toSlot);
+  }
+
+  private async experienceCall(experienceId: string, suffix: string, query: Record<string, string | number | undefined>, operation: string) {
+    try {
+      return await this.call({ method: 'GET', path: `/api/v1/experiences/${encodeURIComponent(experienceId)}${suffix}`, query, operation });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        throw new NotFoundError(`no experience "${experienceId}"`, { hint: 'List them with `venue booking experiences --location <id>`.' });
+      }
+      throw error;
+    }
+  }
+
+  /** Holds places in a slot. Not idempotent: a lost answer may have left a hold (it lapses on its own). */
+  async reserve(request: { experienceId: string; slotId: string; quantity: number }): Promise<Reservation> {
+    try {
+      const body = await this.call({ method: 'POST', path: '/api/v1/orders/reservations/reserve', body: request, operation: 'hold the slot' });
+      return toReservation(recordFrom(body, 'reservation'));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && errorCodeOf(error) !== 'slot_closed') {
+        const serverBody = (error.info.body as { error?: { remaining?: number } } | undefined)?.error;
+        throw new SlotUnavailableError(
+          request.slotId,
+          `slot ${request.slotId} cannot take ${request.quantity} more: ${error.info.serverMessage ?? 'it is full'}`,
+          typeof serverBody?.remaining === 'number' ? serverBody.remaining : undefined,
+        );
+      }
+      throw error;
+    }
+  }
+
+  /** Releasing twice does no harm, so a lost answer may be retried. */
+  async releaseReservation(reservationId: string): Promise<Reservation> {
+    const body = await this.call({
+      method: 'POST',
+      path: '/api/v1/orders/reservations/cancel',
+      body: { reservationId },
+      idempotent: true,
+      operation: 'release the hold',
+    });
+    return toReservation(recordFrom(body, 'reservation'));
+  }
+
+  async createOrder(request: { reservationIds: string[]; guest: Guest }): Promise<Order> {
+    const body = await this.call({ method: 'POST', path: '/api/v1/orders/initiate', body: request, operation: 'create the order' });
+    return toOrder(recordFrom(body, 'order'));
+  }
+
+  /** Records the payment taken elsewhere. Never retried: a second sale would record the money twice. */
+  async recordSale(request: { orderId: string; amount: number; paymentReference: string }): Promise<Order> {
+    const body = (await this.call({ method: 'POST', path: '/api/v1/sale', body: request, operation: 'record the sale' })) as Raw | undefined;
+    const record = recordFrom<Raw>(body, 'sale');
+    const order = record.order && typeof record.order === 'object' ? toOrder(record.order as Raw) : toOrder({ ...record, orderId: record.orderId ?? request.orderId });
+    order.status = text(record, 'status') ?? order.status ?? 'confirmed';
+    order.sale ??= { id: text(record, 'saleId', 'id'), amount: num(record, 'amount') ?? request.amount, paymentReference: text(record, 'paymentReference') ?? request.paymentReference, recordedAt: text(record, 'recordedAt') };
+    return order;
+  }
+
+  async cancelOrder(orderId: string): Promise<Order> {
+    const body = await this.call({ method: 'POST', path: `/api/v1/orders/${encodeURIComponent(orderId)}/cancel`, operation: 'cancel the order' });
+    return toOrder(recordFrom(body, 'order'));
+  }
+
+  /**
+   * The order as the platform has it, or undefined when the service cannot
+   * say: GET /api/v1/orders/{id} is a venue sandbox extension the vendor's
+   * seed does not list, so a real service may answer 404 or 405 to it.
+   */
+  async findOrder(orderId: string): Promise<Order | undefined> {
+    try {
+      const body = await this.call({ method: 'GET', path: `/api/v1/orders/${encodeURIComponent(orderId)}`, operation: 'look up the order' });
+      const order = toOrder(recordFrom(body, 'order'));
+      return order.id ? order : undefined;
+    } catch (error) {
+      if (error instanceof ApiError && [404, 405, 501].includes(error.status)) {
+        if (error.status === 404 && errorCodeOf(error) === 'order_not_found') {
+          throw new NotFoundError(`no order "${orderId}"`);
+        }
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
+  async report(query: { fromDate?: string; toDate?: string; locationId?: string }): Promise<SalesReport> {
+    const body = (await this.call({ method: 'GET', path: '/api/v1/reports', query, operation: 'fetch the sales report' })) as Raw | undefined;
+    const rows = listFrom<Raw>(body, 'rows').map((raw) => ({
+      date: (text(raw, 'date', 'day') ?? '').slice(0, 10),
+      locationId: text(raw, 'locationId'),
+      experienceId: text(raw, 'experienceId', 'id') ?? '',
+      experienceName: text(raw, 'experienceName', 'name'),
+      orders: num(raw, 'orders'),
+      quantity: num(raw, 'quantity', 'count') ?? 0,
+      revenue: num(raw, 'revenue', 'amount', 'total') ?? 0,
+    }));
+    const totalsRaw = (body && typeof body === 'object' && body.totals && typeof body.totals === 'object' ? body.totals : {}) as Raw;
+    const cents = (n: number) => Math.round(n * 100) / 100;
+    const totals = {
+      orders: num(totalsRaw, 'orders') ?? (rows.some((r) => r.orders !== undefined) ? rows.reduce((s, r) => s + (r.orders ?? 0), 0) : undefined),
+      quantity: num(totalsRaw, 'quantity') ?? rows.reduce((s, r) => s + r.quantity, 0),
+      revenue: num(totalsRaw, 'revenue') ?? cents(rows.reduce((s, r) => s + r.revenue, 0)),
+    };
+    return { fromDate: text(body ?? {}, 'fromDate'), toDate: text(body ?? {}, 'toDate'), rows, totals };
+  }
 }
