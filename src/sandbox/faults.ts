@@ -89,6 +89,7 @@ export function applyFaultUpdate(config: FaultConfig, body: unknown): FaultConfi
   };
   const isPattern = (v: unknown) => {
     if (typeof v !== 'string') return false;
+    if (v === '') return true; // clears the scope: every path
     try {
       parsePattern(v);
       return true;
@@ -112,7 +113,7 @@ export function applyFaultUpdate(config: FaultConfig, body: unknown): FaultConfi
     list.forEach((raw, i) => {
       const rule = raw as Partial<FaultRule>;
       const at = `${field}[${i}]`;
-      if (!rule || typeof rule !== 'object' || !isPattern(rule.match)) details.push({ field: `${at}.match`, rule: 'must be "METHOD /path"' });
+      if (!rule || typeof rule !== 'object' || !isPattern(rule.match) || rule.match === '') details.push({ field: `${at}.match`, rule: 'must be "METHOD /path"' });
       else if (rule.remaining !== undefined && !isCount(rule.remaining)) details.push({ field: `${at}.remaining`, rule: 'must be a whole number of at least 1' });
       else if (field === 'failNext' && rule.status !== undefined && !isStatus(rule.status)) details.push({ field: `${at}.status`, rule: 'must be an HTTP status from 400 to 599' });
       else out.push({ match: rule.match!, remaining: rule.remaining ?? 1, ...(field === 'failNext' ? { status: rule.status ?? 503 } : {}) });

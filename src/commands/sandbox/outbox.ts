@@ -1,0 +1,31 @@
+import type { Command } from 'commander';
+import { defineCommand } from '../define.js';
+import type { OutboxMessage } from '../../sandbox/types.js';
+
+export default defineCommand<{ to?: string; limit?: string }>({
+  name: 'outbox',
+  summary: 'Mails the sandbox sent (password reset codes), newest first',
+  examples: ['venue sandbox outbox', 'venue sandbox outbox --to guest@example.com -o json'],
+  configure(cmd: Command) {
+    cmd.option('--to <email>', 'only mails to this address').option('--limit <n>', 'at most this many (newest first)');
+  },
+  async run(ctx, options) {
+    const { sandboxControl } = await import('../../lib/sandbox-control.js');
+    const { UsageError } = await import('../../lib/errors.js');
+    const limit = options.limit === undefined ? undefined : Number(options.limit);
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new UsageError(`--limit must be a whole number of at least 1, not "${options.limit}"`);
+    const control = await sandboxControl(ctx.env);
+    const query = options.to ? `?to=${encodeURIComponent(options.to)}` : '';
+    const { items } = await control.get<{ items: OutboxMessage[] }>(`/outbox${query}`);
+    const rows = (limit ? items.slice(0, limit) : items) as unknown as Record<string, unknown>[];
+    await ctx.output.list(rows, {
+      columns: [
+        { key: 'sentAt', header: 'Time', format: 'datetime' },
+        { key: 'to', header: 'To' },
+        { key: 'subject', header: 'Subject' },
+        { key: 'body', header: 'Body' },
+      ],
+      empty: options.to ? `No mail to ${options.to}.` : 'The outbox is empty.',
+    });
+  },
+});

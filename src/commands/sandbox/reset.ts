@@ -1,0 +1,19 @@
+import { defineCommand } from '../define.js';
+
+export default defineCommand({
+  name: 'reset',
+  summary: 'Restore the demo data of every service, empty the outbox, restore the settings',
+  description:
+    'Throws away everything the sandbox holds (accounts, bookings, products, subscribers, outbox) and rebuilds the demo data. ' +
+    'Settings return to the ones the sandbox was started with. Starts the sandbox first if it is not running.',
+  examples: ['venue sandbox reset'],
+  async run(ctx) {
+    const { sandboxControl } = await import('../../lib/sandbox-control.js');
+    const { ensureSandboxRunning } = await import('../../lib/sandbox-launcher.js');
+    await ensureSandboxRunning(ctx.terminal, ctx.env);
+    const control = await sandboxControl(ctx.env);
+    const result = await control.post<{ resetAt: string }>('/reset');
+    ctx.terminal.success(`The sandbox at ${control.origin} holds the demo data again.`);
+    await ctx.output.record({ reset: true, origin: control.origin, resetAt: result?.resetAt });
+  },
+});

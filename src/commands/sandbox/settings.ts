@@ -1,0 +1,39 @@
+import type { Command } from 'commander';
+import { defineCommand } from '../define.js';
+import { UsageError } from '../../lib/errors.js';
+import type { SandboxSettings } from '../../sandbox/types.js';
+
+export default defineCommand<{ tokenScale?: string; holdSeconds?: string }>({
+  name: 'settings',
+  summary: 'Show or change the running sandbox settings (token lifetimes, hold time)',
+  examples: ['venue sandbox settings', 'venue sandbox settings --token-scale 0.001', 'venue sandbox settings --hold-seconds 5 -o json'],
+  configure(cmd: Command) {
+    cmd
+      .option('--token-scale <x>', 'multiply every token lifetime (1 = real lifetimes; 0.001 makes 1 hour 3.6 s)')
+      .option('--hold-seconds <n>', 'how long a booking hold lasts, in seconds');
+  },
+  async run(ctx, options) {
+    const change: Partial<SandboxSettings> = {};
+    if (options.tokenScale !== undefined) {
+      const n = Number(options.tokenScale);
+      if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--token-scale must be a positive number, not "${options.tokenScale}"`);
+      change.tokenScale = n;
+    }
+    if (options.holdSeconds !== undefined) {
+      const n = Number(options.holdSeconds);
+      if (!Number.isInteger(n) || n < 1) throw new UsageError(`--hold-seconds must be a whole number of at least 1, not "${options.holdSeconds}"`);
+      change.holdSeconds = n;
+    }
+    const { sandboxControl } = await import('../../lib/sandbox-control.js');
+    const control = await sandboxControl(ctx.env);
+    const changing = Object.keys(change).length > 0;
+    const settings = changing ? await control.post<SandboxSettings>('/settings', change) : await control.get<SandboxSettings>('/settings');
+    if (changing) ctx.terminal.success('Sandbox settings changed (new tokens use the new lifetimes).');
+    await ctx.output.record(settings as unknown as Record<string, unknown>, {
+      columns: [
+        { key: 'tokenScale', header: 'Token scale' },
+        { key: 'holdSeconds', header: 'Hold (s)' },
+      ],
+    });
+  },
+});

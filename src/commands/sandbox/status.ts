@@ -1,0 +1,42 @@
+import { defineCommand } from '../define.js';
+import type { SandboxSettings } from '../../sandbox/types.js';
+
+export default defineCommand({
+  name: 'status',
+  summary: 'Whether the sandbox is running, where, and its settings',
+  examples: ['venue sandbox status', 'venue sandbox status -o json'],
+  async run(ctx) {
+    const { sandboxControl } = await import('../../lib/sandbox-control.js');
+    const { sandboxStateDirectory } = await import('../../lib/sandbox-launcher.js');
+    const control = await sandboxControl(ctx.env);
+    const health = await control.health();
+    if (!health) {
+      ctx.terminal.info(`The sandbox is not running (it would listen at ${control.origin}). Start it with \`venue sandbox start\`.`);
+      await ctx.output.record({ running: false, origin: control.origin, stateDir: sandboxStateDirectory(ctx.env) });
+      return;
+    }
+    const settings = await control.get<SandboxSettings>('/settings');
+    await ctx.output.record(
+      {
+        running: true,
+        origin: health.origin || control.origin,
+        pid: health.pid,
+        stateDir: health.stateDir,
+        startedAt: health.startedAt,
+        tokenScale: settings.tokenScale,
+        holdSeconds: settings.holdSeconds,
+      },
+      {
+        columns: [
+          { key: 'running', format: 'bool' },
+          { key: 'origin' },
+          { key: 'pid' },
+          { key: 'stateDir', header: 'State dir' },
+          { key: 'startedAt', header: 'Started', format: 'datetime' },
+          { key: 'tokenScale', header: 'Token scale' },
+          { key: 'holdSeconds', header: 'Hold (s)' },
+        ],
+      },
+    );
+  },
+});

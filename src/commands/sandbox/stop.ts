@@ -1,0 +1,31 @@
+import { defineCommand } from '../define.js';
+import { ServerError } from '../../lib/errors.js';
+
+export default defineCommand({
+  name: 'stop',
+  summary: 'Stop the background sandbox (its state is kept)',
+  examples: ['venue sandbox stop'],
+  async run(ctx) {
+    const { sandboxControl } = await import('../../lib/sandbox-control.js');
+    const control = await sandboxControl(ctx.env);
+    const health = await control.health();
+    if (!health) {
+      ctx.terminal.info(`The sandbox at ${control.origin} is not running.`);
+      await ctx.output.record({ running: false, stopped: false, origin: control.origin });
+      return;
+    }
+    await control.post('/shutdown');
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      if (!(await control.health(500))) {
+        ctx.terminal.success(`Stopped the sandbox at ${control.origin}; its state is kept in ${health.stateDir}.`);
+        await ctx.output.record({ running: false, stopped: true, origin: control.origin, pid: health.pid, stateDir: health.stateDir });
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new ServerError(`the sandbox at ${control.origin} (pid ${health.pid}) is still answering after 15 s`, {
+      hint: `Stop the process yourself: kill ${health.pid}`,
+    });
+  },
+});
