@@ -4,10 +4,28 @@
 import { readFileSync } from 'node:fs';
 
 const argv = process.argv.slice(2);
+// `venue … | head` closes the pipe early: that is the reader's choice, not a failure.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 const version = () => JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
+/** The root help, rendered at build time (scripts/build-help.js); undefined if absent. */
+function cachedRootHelp() {
+  if (process.env.VENUE_NO_HELP_CACHE) return undefined;
+  try {
+    return readFileSync(new URL('../dist/help.txt', import.meta.url), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+const rootHelp = argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h') ? cachedRootHelp() : undefined;
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${version()}\n`);
+} else if (rootHelp) {
+  process.stdout.write(rootHelp);
 } else {
   let interrupted = false;
   process.once('SIGINT', () => {

@@ -3,7 +3,7 @@
 
 import type { Command } from 'commander';
 import type { CommandModule, GroupModule } from './commands/define.js';
-import type { GlobalOptions } from './lib/context.js';
+import type { Context, GlobalOptions } from './lib/context.js';
 import type { TerminalStreams } from './lib/terminal.js';
 
 interface GroupEntry {
@@ -54,16 +54,15 @@ export interface RunOptions {
 
 export async function buildProgram(argv: string[], options: RunOptions): Promise<Command> {
   const { Command, Option, InvalidArgumentError } = await import('commander');
-  const { ProcessContext } = await import('./lib/context.js');
   const { attachGroup, attachCommand } = await import('./commands/define.js');
-  const { outputFormats } = await import('./lib/output.js');
   const { streams, env } = options;
 
   const program = new Command('venue')
     .description('venue: guest wallet, experience booking and inventory for family entertainment venues')
     .version(options.version, '-V, --version')
     .addOption(new Option('-p, --profile <name>', 'profile to use (env VENUE_PROFILE)'))
-    .addOption(new Option('-o, --output <format>', 'output format').choices([...outputFormats]).default('table'))
+    // The list is output.ts's outputFormats, repeated so help need not load the renderer.
+    .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'json', 'ndjson', 'csv']).default('table'))
     .option('--json', 'short for --output json')
     .option('--fields <list>', 'columns to show, comma-separated', (v: string) => v.split(',').map((f) => f.trim()).filter(Boolean))
     .option('--no-color', 'no colour (also NO_COLOR)')
@@ -95,9 +94,11 @@ Exit codes: 0 ok · 1 unexpected · 2 usage or invalid input · 3 auth · 4 not 
 `,
   );
 
-  let context: InstanceType<typeof ProcessContext> | undefined;
-  const makeContext = (cmd: Command) => {
+  let context: Context | undefined;
+  // Built on first use, so `--help` never loads config, HTTP or output code.
+  const makeContext = async (cmd: Command): Promise<Context> => {
     if (!context) {
+      const { ProcessContext } = await import('./lib/context.js');
       const raw = cmd.optsWithGlobals() as Record<string, unknown>;
       const globals: GlobalOptions = {
         profile: raw.profile as string | undefined,

@@ -42,7 +42,7 @@ function isGroup(entry: CommandModule<any> | GroupModule): entry is GroupModule 
   return 'commands' in entry;
 }
 
-export type ContextFactory = (cmd: Command) => Context;
+export type ContextFactory = (cmd: Command) => Promise<Context>;
 
 function examplesText(examples: string[] | undefined): string {
   if (!examples?.length) return '';
@@ -85,7 +85,7 @@ export function attachCommand(parent: Command, module: CommandModule<any>, makeC
     const command = actionArgs.pop() as Command;
     const options = actionArgs.pop() as Record<string, unknown>;
     const positionals = actionArgs.map((a) => (Array.isArray(a) ? a.join(',') : (a as string)));
-    await module.run(makeContext(command), options, ...positionals);
+    await module.run(await makeContext(command), options, ...positionals);
   });
   return cmd;
 }
