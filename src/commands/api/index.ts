@@ -66,8 +66,7 @@ export default defineCommand<ApiOptions>({
     let auth;
     if (options.auth) {
       if (options.as) {
-        const wallet = await ctx.wallet();
-        auth = (wallet as unknown as { guestTokenSource(email: string): import('../../lib/http.js').TokenSource }).guestTokenSource(options.as);
+        auth = (await ctx.wallet()).guestToken(options.as);
       } else auth = (await ctx.tokens()).source(service);
     }
     const response = await http.request({ method, path: path!, query, body, auth, responseType: 'text' });

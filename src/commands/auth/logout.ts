@@ -14,7 +14,12 @@ export default defineCommand({
     }
     const tokens = await ctx.tokens();
     const dropped = await tokens.drop(service as ServiceName | undefined);
-    const sessions = 0; // guest sessions join here once the wallet's session store lands
+    let sessions = 0;
+    if (!service || service === 'wallet') {
+      const { GuestSessions } = await import('../../lib/wallet/sessions.js');
+      const store = new GuestSessions(await ctx.stateDir(), await ctx.profileName());
+      for (const session of store.list()) if (await store.remove(session.email)) sessions++;
+    }
     ctx.terminal.success(`forgot ${dropped} cached token${dropped === 1 ? '' : 's'}${sessions ? ` and ${sessions} guest session${sessions === 1 ? '' : 's'}` : ''}`);
   },
 });
