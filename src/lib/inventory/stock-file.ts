@@ -353,17 +353,17 @@ export interface ResolvedStockItem {
   ref?: ProductRef;
 }
 
+/** What a lookup found for one ref: a product id, or why there is none. */
+export type RefLookup = Map<string, { productId?: number; problem?: string }>;
+
 /**
  * Looks codes and barcodes up (resolve gets only the non-id refs) and returns
- * items keyed by product id. Throws ValidationError for unknown refs and for
- * two lines that turn out to name the same product.
+ * items keyed by product id. Throws ValidationError for unknown or ambiguous
+ * refs and for two lines that turn out to name the same product.
  */
-export async function resolveStockItems(
-  file: StockFile,
-  resolve: (refs: ProductRef[]) => Promise<Map<string, number>>,
-): Promise<ResolvedStockItem[]> {
+export async function resolveStockItems(file: StockFile, resolve: (refs: ProductRef[]) => Promise<RefLookup>): Promise<ResolvedStockItem[]> {
   const needLookup = file.items.filter((i) => i.ref.kind !== 'productId').map((i) => i.ref);
-  const found = needLookup.length ? await resolve(needLookup) : new Map<string, number>();
+  const found: RefLookup = needLookup.length ? await resolve(needLookup) : new Map();
   const issues: ValidationIssue[] = [];
   const resolved: ResolvedStockItem[] = [];
   const lineOfProduct = new Map<number, number>();
@@ -371,9 +371,10 @@ export async function resolveStockItems(
     let productId: number | undefined;
     if (item.ref.kind === 'productId') productId = item.ref.value;
     else {
-      productId = found.get(refKey(item.ref));
+      const hit = found.get(refKey(item.ref));
+      productId = hit?.productId;
       if (productId === undefined) {
-        issues.push({ line: item.line, field: item.ref.kind, rule: `"${item.ref.value}" matches no product` });
+        issues.push({ line: item.line, field: item.ref.kind, rule: hit?.problem ? `"${item.ref.value}": ${hit.problem}` : `"${item.ref.value}" matches no product` });
         continue;
       }
     }
@@ -390,6 +391,29 @@ export async function resolveStockItems(
   }
   if (issues.length) throw new ValidationError(issues, 'the file');
   return resolved;
+}
+
+/** The minimum of InventoryClient that resolution needs (tests hand in fakes). */
+export interface ProductRefResolver {
+  resolveProductRefs(
+    refs: Array<{ barcode?: string; productCode?: string }>,
+    options?: { onPage?: (info: { count: number; totalItems?: number }) => void },
+  ): Promise<Array<{ productId?: number; problem?: string }>>;
+}
+
+/** Adapts the client's lookup (which walks the catalogue once) to resolveStockItems. */
+export function lookupWith(client: ProductRefResolver, onPage?: (info: { count: number; totalItems?: number }) => void) {
+  return async (refs: ProductRef[]): Promise<RefLookup> => {
+    const asked = refs.map((ref) => (ref.kind === 'barcode' ? { barcode: ref.value } : { productCode: String(ref.value) }));
+    const answers = await client.resolveProductRefs(asked, onPage ? { onPage } : {});
+    const lookup: RefLookup = new Map();
+    refs.forEach((ref, i) => {
+      const answer = answers[i];
+      // The client words its problems as "no product has barcode X": the file line already says which.
+      lookup.set(refKey(ref), { productId: answer?.productId, problem: answer?.problem?.replace(/^no product has .*$/, 'matches no product') });
+    });
+    return lookup;
+  };
 }
 
 export { refKey as productRefKey };

@@ -113,7 +113,7 @@ describe('resolving codes and barcodes', () => {
       ['productCode:SKU-1', 11],
       ['barcode:222', 1],
     ]);
-    return new Map(refs.flatMap((r) => (known.has(`${r.kind}:${r.value}`) ? [[`${r.kind}:${r.value}`, known.get(`${r.kind}:${r.value}`)!] as const] : [])));
+    return new Map(refs.map((r) => [`${r.kind}:${r.value}`, { productId: known.get(`${r.kind}:${r.value}`) }] as const));
   };
 
   it('turns refs into product ids and reports unknown ones with their lines', async () => {

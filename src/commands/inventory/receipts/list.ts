@@ -1,12 +1,44 @@
 import { defineCommand } from '../../define.js';
-import { UsageError } from '../../../lib/errors.js';
 
-// Placeholder: the stock helper replaces this file.
-export default defineCommand({
+interface ListOptions {
+  status?: string;
+}
+
+const statuses = ['sending', 'recorded', 'applied', 'not-applied', 'unknown'];
+
+export default defineCommand<ListOptions>({
   name: 'list',
   summary: 'Receipts recorded from this machine, with their outcome',
-  examples: ['venue inventory receipts list'],
-  async run() {
-    throw new UsageError('not available yet');
+  description:
+    'The local receipt journal of the current profile, newest first. Status: recorded (the service answered), applied (the answer was ' +
+    'lost but the stock levels show it applied, or resolved by hand), not-applied (safe to send again), unknown (settle it with ' +
+    '`receipts resolve`), sending (a run is sending it, or died while sending).',
+  examples: ['venue inventory receipts list', 'venue inventory receipts list --status unknown -o json'],
+  configure(cmd) {
+    cmd.option('--status <status>', `only receipts with this status (${statuses.join(', ')})`);
+  },
+  async run(ctx, options) {
+    if (options.status !== undefined && !statuses.includes(options.status)) {
+      const { UsageError } = await import('../../../lib/errors.js');
+      throw new UsageError(`--status must be one of ${statuses.join(', ')} (got "${options.status}")`);
+    }
+    const { ReceiptJournal, shortId } = await import('../../../lib/inventory/receipt-journal.js');
+    const journal = new ReceiptJournal(await ctx.stateDir(), () => ctx.now());
+    const entries = journal.list(await ctx.profileName()).filter((e) => !options.status || e.status === options.status);
+    const rows = entries.map((e) => ({
+      id: shortId(e.id),
+      status: e.status,
+      when: e.recordedAt ?? e.updatedAt,
+      warehouseId: e.warehouseId,
+      supplierId: e.supplierId ?? null,
+      poNumber: e.poNumber ?? null,
+      invoice: e.invoice ?? null,
+      items: e.items.length,
+      receiptId: e.receiptId ?? null,
+    }));
+    await ctx.output.list(rows, {
+      columns: ['id', 'status', { key: 'when', format: 'datetime' }, 'warehouseId', 'supplierId', 'poNumber', 'invoice', 'items', 'receiptId'],
+      empty: options.status ? `No ${options.status} receipts in the journal.` : 'No receipts in the journal of this profile yet.',
+    });
   },
 });

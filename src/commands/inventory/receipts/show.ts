@@ -1,13 +1,67 @@
 import { defineCommand } from '../../define.js';
-import { UsageError } from '../../../lib/errors.js';
 
-// Placeholder: the stock helper replaces this file.
 export default defineCommand({
   name: 'show',
-  args: '<receiptId>',
-  summary: 'One recorded receipt and its outcome',
-  examples: ['venue inventory receipts show 3f2a9c'],
-  async run() {
-    throw new UsageError('not available yet');
+  args: '<id>',
+  summary: 'One receipt of the journal: its items, levels before and after, and history',
+  examples: ['venue inventory receipts show 3f9a2c', 'venue inventory receipts show 3f9a2c01bd77 -o json'],
+  async run(ctx, _options, idOrPrefix) {
+    const { ReceiptJournal } = await import('../../../lib/inventory/receipt-journal.js');
+    const journal = new ReceiptJournal(await ctx.stateDir(), () => ctx.now());
+    const entry = journal.find(await ctx.profileName(), idOrPrefix!);
+    if (ctx.output.isMachine && ctx.output.format !== 'csv') {
+      await ctx.output.record({ ...entry });
+      return;
+    }
+    const items = entry.items.map((i) => ({
+      productId: i.productId,
+      quantity: i.quantity,
+      value: i.value,
+      before: entry.levelsBefore?.[String(i.productId)],
+      after: entry.levelsAfter?.[String(i.productId)],
+    }));
+    if (ctx.output.format === 'csv') {
+      await ctx.output.list(items, { columns: ['productId', 'quantity', 'value', 'before', 'after'] });
+      return;
+    }
+    await ctx.output.record(
+      {
+        id: entry.id,
+        status: entry.status,
+        receiptId: entry.receiptId,
+        recordedAt: entry.recordedAt,
+        createdAt: entry.createdAt,
+        updatedAt: entry.updatedAt,
+        warehouseId: entry.warehouseId,
+        supplierId: entry.supplierId,
+        poNumber: entry.poNumber,
+        invoice: entry.invoice,
+        userId: entry.userId,
+        comment: entry.comment,
+        attempts: entry.attempts,
+      },
+      {
+        columns: [
+          'id',
+          'status',
+          'receiptId',
+          { key: 'recordedAt', format: 'datetime' },
+          { key: 'createdAt', format: 'datetime' },
+          { key: 'updatedAt', format: 'datetime' },
+          'warehouseId',
+          'supplierId',
+          'poNumber',
+          'invoice',
+          'userId',
+          'comment',
+          'attempts',
+        ],
+      },
+    );
+    await ctx.output.list(items, { columns: ['productId', 'quantity', { key: 'value', format: 'money' }, 'before', 'after'] });
+    if (entry.history.length) {
+      ctx.terminal.info('History:');
+      for (const event of entry.history) ctx.terminal.info(`  ${event.at}  ${event.status}${event.note ? `  ${event.note}` : ''}`);
+    }
   },
 });

@@ -1,12 +1,150 @@
 import { defineCommand } from '../../define.js';
-import { UsageError } from '../../../lib/errors.js';
+import { UnknownOutcomeError, UsageError } from '../../../lib/errors.js';
+import type { Context } from '../../../lib/context.js';
 
-// Placeholder: the stock helper replaces this file.
-export default defineCommand({
+interface TakeOptions {
+  warehouse?: string;
+  file: string;
+  user?: string;
+  comment?: string;
+  dryRun?: boolean;
+  yes?: boolean;
+}
+
+const flagOf: Record<string, string> = { warehouseId: '--warehouse', userId: '--user', comment: '--comment' };
+/** Files bigger than this show progress while product codes are looked up. */
+const BIG_FILE = 500;
+
+/** An id flag (or its profile default) as a number when it looks like one; the schema words the rule otherwise. */
+export async function idFlag(ctx: Context, value: string | undefined, setting: 'inventory.warehouseId' | 'inventory.userId', flag: string): Promise<unknown> {
+  const raw = value ?? (await ctx.requireSetting(setting, flag));
+  return /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
+}
+
+export default defineCommand<TakeOptions>({
   name: 'take',
   summary: 'Submit a stock take from a counts file (CSV or JSON)',
-  examples: ['venue inventory stock take --warehouse 1 --file counts.csv --dry-run'],
-  async run() {
-    throw new UsageError('not available yet');
+  description:
+    'Counts every product in the file and sets its stock to the counted quantity. The whole file is checked first (every bad line is ' +
+    'reported); barcodes and product codes are resolved to product ids. --dry-run shows current, counted and variance per product and ' +
+    'sends nothing. On a terminal it asks for confirmation with the totals; --yes skips that (needed without a terminal).',
+  examples: [
+    'venue inventory stock take --warehouse 1 --file counts.csv --dry-run',
+    'venue inventory stock take --file counts.csv --comment "Monthly count" --yes',
+    'cat counts.json | venue inventory stock take --file - --yes -o json',
+  ],
+  configure(cmd) {
+    cmd
+      .option('--warehouse <id>', 'warehouse counted (default: the profile\'s inventory.warehouseId)')
+      .requiredOption('--file <path>', 'counts file: CSV with a header row, or JSON; - reads standard input')
+      .option('--user <id>', 'inventory user id (default: the profile\'s inventory.userId)')
+      .option('--comment <text>', 'comment stored with the stock take (at most 200 characters)')
+      .option('--dry-run', 'show current, counted and variance per product; send nothing')
+      .option('--yes', 'do not ask for confirmation');
+  },
+  async run(ctx, options) {
+    const schemas = await import('../../../lib/inventory/schemas.js');
+    const header = schemas.parseOrThrow(
+      schemas.stockTakeSchema.pick({ warehouseId: true, userId: true, comment: true }),
+      {
+        warehouseId: await idFlag(ctx, options.warehouse, 'inventory.warehouseId', '--warehouse'),
+        userId: await idFlag(ctx, options.user, 'inventory.userId', '--user'),
+        ...(options.comment !== undefined ? { comment: options.comment } : {}),
+      },
+      { fieldName: (field) => flagOf[field] ?? field },
+    );
+
+    const { readStockFile, resolveStockItems, lookupWith } = await import('../../../lib/inventory/stock-file.js');
+    const file = await readStockFile(options.file, 'take', ctx.terminal.stdin);
+    // Refuse before any request: without a terminal nobody can confirm.
+    if (!options.dryRun && !options.yes && !ctx.prompter.canPrompt) {
+      throw new UsageError('a stock take sets stock levels and needs confirmation: pass --yes', {
+        hint: 'There is no terminal to ask on. Check the figures first with --dry-run. Nothing was sent.',
+      });
+    }
+
+    const client = await ctx.inventory();
+    const progress = file.items.length > BIG_FILE ? ctx.terminal.progress('Looking up products') : undefined;
+    const items = await resolveStockItems(file, lookupWith(client, progress ? (page) => (page.totalItems && progress.setTotal(page.totalItems), progress.tick(page.count)) : undefined));
+    progress?.done();
+
+    const spinner = await ctx.terminal.spinner(`Reading current stock of ${items.length} products`);
+    let levels: Map<number, number>;
+    try {
+      levels = await client.levelsFor(header.warehouseId, items.map((i) => i.productId));
+    } finally {
+      spinner.stop();
+    }
+    const rows = items.map((item) => {
+      const current = levels.get(item.productId) ?? 0;
+      return { line: item.line, productId: item.productId, current, counted: item.quantity, variance: item.quantity - current };
+    });
+    const totals = summarise(rows);
+    const totalsText =
+      `${rows.length} products; current ${totals.current}, counted ${totals.counted}, variance ${signed(totals.variance)} ` +
+      `(${totals.up} up, ${totals.down} down, ${totals.unchanged} unchanged)`;
+
+    if (options.dryRun) {
+      await ctx.output.list(rows, { columns: ['line', 'productId', 'current', 'counted', 'variance'] });
+      ctx.terminal.info(`Dry run: ${totalsText}. Nothing was sent.`);
+      return;
+    }
+
+    if (!options.yes) {
+      ctx.terminal.info(`Stock take of warehouse ${header.warehouseId}: ${totalsText}.`);
+      const go = await ctx.prompter.confirm('Set these stock levels?', { flag: '--yes', default: false });
+      if (!go) {
+        ctx.terminal.info('Nothing was sent.');
+        return;
+      }
+    }
+
+    const body = schemas.parseOrThrow(schemas.stockTakeSchema, {
+      ...header,
+      items: items.map((i) => ({ productId: i.productId, countedQuantity: i.quantity })),
+    });
+    const sending = await ctx.terminal.spinner('Submitting the stock take');
+    let result;
+    try {
+      result = await client.stockTake(body);
+    } catch (error) {
+      sending.stop();
+      if (error instanceof UnknownOutcomeError) {
+        const sample = items.slice(0, 5).map((i) => i.productId).join(',');
+        throw new UnknownOutcomeError(error.message, {
+          cause: error,
+          hint:
+            `Do not simply run it again: check first with \`venue inventory stock levels --warehouse ${header.warehouseId} --product ${sample}\`` +
+            ` and compare with the counts (a stock take that was applied shows the counted quantities).`,
+        });
+      }
+      throw error;
+    }
+    sending.stop();
+    const lines = Array.isArray(result.items) && result.items.length ? result.items : undefined;
+    const out = lines
+      ? lines.map((l) => ({ productId: l.productId, previous: l.previousQuantity, counted: l.countedQuantity, variance: l.variance }))
+      : rows.map((r) => ({ productId: r.productId, previous: r.current, counted: r.counted, variance: r.variance }));
+    await ctx.output.list(out, { columns: ['productId', 'previous', 'counted', 'variance'] });
+    const id = result.stockTakeId !== undefined ? ` ${result.stockTakeId}` : '';
+    const net = result.totalVariance ?? out.reduce((n, r) => n + Number(r.variance ?? 0), 0);
+    ctx.terminal.success(`Stock take${id} recorded: ${out.length} products, variance ${signed(net)}.`);
   },
 });
+
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+function summarise(rows: Array<{ current: number; counted: number; variance: number }>) {
+  const totals = { current: 0, counted: 0, variance: 0, up: 0, down: 0, unchanged: 0 };
+  for (const row of rows) {
+    totals.current += row.current;
+    totals.counted += row.counted;
+    totals.variance += row.variance;
+    if (row.variance > 0) totals.up++;
+    else if (row.variance < 0) totals.down++;
+    else totals.unchanged++;
+  }
+  return totals;
+}
