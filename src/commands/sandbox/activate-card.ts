@@ -1,13 +1,18 @@
-// Placeholder so the build stays green; the wallet helper owns this file and replaces it.
 import { defineCommand } from '../define.js';
-import { UsageError } from '../../lib/errors.js';
 
 export default defineCommand({
   name: 'activate-card',
   args: '<barcode>',
-  summary: 'Activate a guest card, as the venue does at the counter',
-  examples: ['venue sandbox activate-card 1000000001'],
-  async run() {
-    throw new UsageError('not available yet');
+  summary: 'Activate a guest card, as any in-store activity does (sandbox only)',
+  examples: ['venue sandbox activate-card 1000000005'],
+  async run(ctx, _options, rawBarcode) {
+    const { activateSchema, checkInput } = await import('../../lib/wallet/schemas.js');
+    const { barcode } = await checkInput(activateSchema, { barcode: rawBarcode?.trim() });
+    const { sandboxControl } = await import('../../lib/sandbox-control.js');
+    const control = await sandboxControl(ctx.env);
+    const card = await control.post<Record<string, unknown>>('/wallet/activate-card', { barcode });
+    if (ctx.output.isMachine) await ctx.output.record(card);
+    else if (card.alreadyActivated) ctx.terminal.info(`Card ${String(card.cardNumber)} (barcode ${barcode}) was already activated.`);
+    else ctx.terminal.success(`Activated card ${String(card.cardNumber)} (barcode ${barcode}); it can now be used to sign up.`);
   },
 });

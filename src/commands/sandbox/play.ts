@@ -1,13 +1,42 @@
-// Placeholder so the build stays green; the wallet helper owns this file and replaces it.
+import { InvalidArgumentError, Option } from 'commander';
 import { defineCommand } from '../define.js';
-import { UsageError } from '../../lib/errors.js';
+import { formatAmount } from '../../lib/wallet/diagnose.js';
 
-export default defineCommand({
+interface PlayOptions {
+  kind: 'reload' | 'game-play' | 'ticket-win' | 'redemption';
+  amount?: number;
+  tickets?: number;
+}
+
+const positive = (integer: boolean) => (v: string) => {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) throw new InvalidArgumentError(integer ? 'must be a whole number above 0' : 'must be a number above 0');
+  return n;
+};
+
+export default defineCommand<PlayOptions>({
   name: 'play',
   args: '<cardNumber>',
-  summary: 'Simulate game plays, ticket wins and redemptions on a card',
-  examples: ['venue sandbox play 600000001 --games 3'],
-  async run() {
-    throw new UsageError('not available yet');
+  summary: 'Simulate in-store activity on a card: a game, a ticket win, a prize redemption or a counter reload (sandbox only)',
+  description: 'Changes the balances and adds an activity entry, as the venue\'s system would synchronise it. Any in-store activity also activates the card.',
+  examples: ['venue sandbox play 6001000000000000001 --kind game-play --amount 2', 'venue sandbox play 6001000000000000001 --kind ticket-win --tickets 25'],
+  configure(cmd) {
+    cmd
+      .addOption(new Option('--kind <kind>', 'what happened at the venue').choices(['game-play', 'ticket-win', 'redemption', 'reload']).default('game-play'))
+      .option('--amount <n>', 'play value spent (game-play) or added (reload), in the location\'s unit', positive(false))
+      .option('--tickets <n>', 'tickets won or redeemed', positive(true));
+  },
+  async run(ctx, options, rawCard) {
+    const { playSchema, checkInput } = await import('../../lib/wallet/schemas.js');
+    const body = await checkInput(playSchema, { cardNumber: rawCard?.trim(), kind: options.kind, amount: options.amount, tickets: options.tickets });
+    const { sandboxControl } = await import('../../lib/sandbox-control.js');
+    const result = await (await sandboxControl(ctx.env)).post<{ cardNumber: string; playBalance: { amount: number; unit: string }; bonusBalance: { amount: number; unit: string }; ticketBalance: number }>('/wallet/play', body);
+    if (ctx.output.isMachine) {
+      await ctx.output.record({ ...result });
+      return;
+    }
+    ctx.terminal.success(
+      `${options.kind} on card ${result.cardNumber}: play ${formatAmount(result.playBalance.amount, result.playBalance.unit)}, bonus ${formatAmount(result.bonusBalance.amount, result.bonusBalance.unit)}, tickets ${result.ticketBalance}`,
+    );
   },
 });

@@ -1,0 +1,61 @@
+import { InvalidArgumentError, Option } from 'commander';
+import { defineCommand } from '../define.js';
+import { formatAmount } from '../../lib/wallet/diagnose.js';
+import { addAsOption, checkCardNumber, guestAccess, kindLabels } from './shared.js';
+
+interface ActivityOptions {
+  as?: string;
+  kind?: string;
+  limit?: number;
+}
+
+export default defineCommand<ActivityOptions>({
+  name: 'activity',
+  args: '<cardNumber>',
+  summary: 'Recent transactions of a card, newest first: reloads, game plays, ticket wins, redemptions',
+  examples: ['venue wallet activity 6001000000000000001', 'venue wallet activity 6001000000000000001 --kind reload --limit 5'],
+  configure(cmd) {
+    cmd
+      .addOption(new Option('--kind <kind>', 'only one kind').choices(['reload', 'game-play', 'ticket-win', 'redemption']))
+      .option('--limit <n>', 'at most n entries', (v: string) => {
+        if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError('must be a whole number of at least 1');
+        return Number(v);
+      });
+    addAsOption(cmd);
+  },
+  async run(ctx, options, rawCard) {
+    const cardNumber = await checkCardNumber(rawCard!);
+    const { client, token } = await guestAccess(ctx, options.as);
+    let entries = await client.activity(token, cardNumber);
+    if (options.kind) entries = entries.filter((e) => e.kind === options.kind);
+    if (options.limit) entries = entries.slice(0, options.limit);
+    if (ctx.output.isMachine) {
+      await ctx.output.list(entries.map((e) => ({ ...e })), {
+        columns: ['occurredAt', 'kind', 'description', 'playAmount', 'bonusAmount', 'tickets', 'unit', 'paymentReference', 'activityId'],
+      });
+      return;
+    }
+    const signed = (n: number | undefined, unit: string | undefined) => (n ? `${n > 0 ? '+' : ''}${formatAmount(n, unit)}` : '');
+    const rows = entries.map((e) => ({
+      occurredAt: e.occurredAt,
+      kind: kindLabels[e.kind] ?? e.kind,
+      description: e.description,
+      play: signed(e.playAmount, e.unit),
+      bonus: signed(e.bonusAmount, e.unit),
+      tickets: e.tickets ? `${e.tickets > 0 ? '+' : ''}${e.tickets}` : '',
+      paymentReference: e.paymentReference,
+    }));
+    await ctx.output.list(rows, {
+      columns: [
+        { key: 'occurredAt', header: 'When', format: 'datetime' },
+        { key: 'kind', header: 'Kind' },
+        { key: 'description' },
+        { key: 'play' },
+        { key: 'bonus' },
+        { key: 'tickets' },
+        { key: 'paymentReference', header: 'Payment ref' },
+      ],
+      empty: options.kind ? `No ${kindLabels[options.kind]?.toLowerCase()} entries on card ${cardNumber}.` : `No activity on card ${cardNumber}.`,
+    });
+  },
+});

@@ -1,0 +1,24 @@
+import { defineCommand } from '../define.js';
+import { addAsOption, guestAccess } from './shared.js';
+
+export default defineCommand<{ as?: string }>({
+  name: 'cards',
+  summary: "The guest's game cards, with type, nickname and status",
+  examples: ['venue wallet cards', 'venue wallet cards --as ava@example.com --json'],
+  configure: addAsOption,
+  async run(ctx, options) {
+    const { client, email, token } = await guestAccess(ctx, options.as);
+    const cards = await client.cards(token, email);
+    await ctx.output.list(cards, {
+      columns: [
+        { key: 'cardNumber', header: 'Card number' },
+        { key: 'cardType', header: 'Type' },
+        { key: 'nickname' },
+        { key: 'status' },
+        { key: 'locationName', header: 'Location' },
+        { key: 'playUnit', header: 'Play in' },
+      ],
+      empty: `No cards on the account of ${email}.`,
+    });
+  },
+});

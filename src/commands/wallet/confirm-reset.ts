@@ -1,0 +1,34 @@
+import { defineCommand } from '../define.js';
+import { addRefusedSecretFlag, checkEmail, readNewPassword, refuseSecretFlags } from './shared.js';
+
+interface ConfirmOptions {
+  code: string;
+  passwordStdin?: boolean;
+  password?: string;
+}
+
+export default defineCommand<ConfirmOptions>({
+  name: 'confirm-reset',
+  args: '<email>',
+  summary: 'Finish a password reset with the mailed code and a new password',
+  description: 'The new password comes from a hidden prompt (asked twice) or --password-stdin; it must have 8–20 characters with a digit, a lowercase and an uppercase letter. A code works once.',
+  examples: ['venue wallet confirm-reset ava@example.com --code 123456', "printf 'NewSecret9\\n' | venue wallet confirm-reset ava@example.com --code 123456 --password-stdin"],
+  configure(cmd) {
+    cmd.requiredOption('--code <code>', 'the confirmation code from the mail').option('--password-stdin', 'read the new password from stdin');
+    addRefusedSecretFlag(cmd, '--password');
+  },
+  async run(ctx, options, rawEmail) {
+    refuseSecretFlags(options);
+    const email = (await checkEmail(rawEmail!)).toLowerCase();
+    const { confirmResetShape, confirmResetSchema, checkInput } = await import('../../lib/wallet/schemas.js');
+    await checkInput(confirmResetShape.pick({ confirmationCode: true }), { confirmationCode: options.code }, { confirmationCode: '--code' });
+    const newPassword = await readNewPassword(ctx, Boolean(options.passwordStdin));
+    const body = await checkInput(confirmResetSchema, { confirmationCode: options.code, newPassword }, { confirmationCode: '--code', newPassword: 'password' });
+    const client = await ctx.wallet();
+    await client.confirmReset(email, body.confirmationCode, body.newPassword);
+    // Tokens issued under the old password should not outlive it here.
+    await client.sessions.remove(email);
+    if (ctx.output.isMachine) await ctx.output.record({ email, passwordChanged: true });
+    else ctx.terminal.success(`The password of ${email} was changed. Log in with it: venue wallet login ${email}`);
+  },
+});

@@ -1,0 +1,36 @@
+import { defineCommand } from '../define.js';
+import { summarise } from '../../lib/wallet/sessions.js';
+import { addRefusedSecretFlag, checkEmail, readPassword, refuseSecretFlags } from './shared.js';
+
+interface LoginOptions {
+  passwordStdin?: boolean;
+  password?: string;
+}
+
+export default defineCommand<LoginOptions>({
+  name: 'login',
+  args: '<email>',
+  summary: "Log a guest in and keep the guest's session for later calls",
+  description:
+    'Logs the guest in with the admin token and keeps the guest session (access and refresh token) for this profile, in a private file (mode 0600). ' +
+    'Later guest calls renew the access token from the refresh token; when that has expired too, log in again.',
+  examples: ['venue wallet login ava@example.com', 'venue wallet login ava@example.com --password-stdin < password.txt'],
+  configure(cmd) {
+    cmd.option('--password-stdin', 'read the password from stdin');
+    addRefusedSecretFlag(cmd, '--password');
+  },
+  async run(ctx, options, rawEmail) {
+    refuseSecretFlags(options);
+    const email = (await checkEmail(rawEmail!)).toLowerCase();
+    const password = await readPassword(ctx, Boolean(options.passwordStdin), `Password for ${email}:`);
+    const { passwordSchema, checkInput } = await import('../../lib/wallet/schemas.js');
+    const { z } = await import('zod');
+    // A password that breaks the rules cannot be any account's: say so without asking the service.
+    await checkInput(z.object({ password: passwordSchema }), { password });
+    const client = await ctx.wallet();
+    const session = await client.login(email, password);
+    const summary = summarise(session, ctx.now());
+    if (ctx.output.isMachine) await ctx.output.record({ ...summary });
+    else ctx.terminal.success(`Logged in as ${email}; the session renews itself until ${summary.refreshExpiresAt ?? 'the service ends it'}.`);
+  },
+});

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Option } from 'commander';
+import { defineCommand } from '../define.js';
+import { UsageError } from '../../lib/errors.js';
+import { addAsOption, checkCardNumber, guestAccess } from './shared.js';
+
+interface PassOptions {
+  platform: 'walletA' | 'walletB';
+  out?: string;
+  force?: boolean;
+  as?: string;
+}
+
+export default defineCommand<PassOptions>({
+  name: 'pass',
+  args: '<cardNumber>',
+  summary: 'Get a phone wallet pass for a card: a pass file, or a link to save it',
+  description: 'walletA answers a pass file, saved to --out (default <cardNumber>.pkpass); walletB answers a link the guest opens on the phone.',
+  examples: ['venue wallet pass 6001000000000000001 --platform walletA', 'venue wallet pass 6001000000000000001 --platform walletB'],
+  configure(cmd) {
+    cmd
+      .addOption(new Option('--platform <platform>', 'the phone wallet platform').choices(['walletA', 'walletB']).makeOptionMandatory())
+      .option('--out <file>', 'where to save a pass file (default <cardNumber>.pkpass)')
+      .option('--force', 'overwrite --out if it exists');
+    addAsOption(cmd);
+  },
+  async run(ctx, options, rawCard) {
+    const cardNumber = await checkCardNumber(rawCard!);
+    const target = path.resolve(options.out ?? `${cardNumber}.pkpass`);
+    if (options.out && !options.force && fs.existsSync(target)) throw new UsageError(`${options.out} exists`, { hint: 'Pass --force to overwrite it, or another --out.' });
+    const { client, token } = await guestAccess(ctx, options.as);
+    const pass = await client.pass(token, options.platform, cardNumber);
+    if (pass.kind === 'link') {
+      if (ctx.output.isMachine) await ctx.output.record({ platform: options.platform, cardNumber, saveUrl: pass.url, expiresAt: pass.body.expiresAt ?? null });
+      else {
+        ctx.terminal.info(`Open this link on the guest's phone to add card ${cardNumber} to ${options.platform}:`);
+        ctx.terminal.write(`${pass.url}\n`);
+      }
+      return;
+    }
+    try {
+      fs.writeFileSync(target, pass.bytes, { flag: options.force ? 'w' : 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${target} exists`, { hint: 'Pass --force to overwrite it, or another --out.' });
+      throw new UsageError(`cannot write ${target}: ${(error as Error).message}`);
+    }
+    if (ctx.output.isMachine) await ctx.output.record({ platform: options.platform, cardNumber, file: target, bytes: pass.bytes.length, contentType: pass.contentType });
+    else ctx.terminal.success(`Saved the ${options.platform} pass for card ${cardNumber} to ${target} (${pass.bytes.length} bytes).`);
+  },
+});

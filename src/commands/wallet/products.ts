@@ -1,0 +1,24 @@
+import { defineCommand } from '../define.js';
+import { addAsOption, guestAccess } from './shared.js';
+
+export default defineCommand<{ as?: string }>({
+  name: 'products',
+  summary: 'Quick-reload products, in the display order guests see',
+  examples: ['venue wallet products', 'venue wallet products -o csv'],
+  configure: addAsOption,
+  async run(ctx, options) {
+    const { client, token } = await guestAccess(ctx, options.as);
+    const products = await client.products(token);
+    await ctx.output.list(products.map((p) => ({ ...p })), {
+      columns: [
+        { key: 'displayOrder', header: '#' },
+        { key: 'productId', header: 'Product' },
+        { key: 'name' },
+        { key: 'price', format: 'money' },
+        { key: 'playValue', header: 'Play value', format: 'money' },
+        { key: 'bonusValue', header: 'Bonus value', format: 'money' },
+      ],
+      empty: 'No quick-reload products are configured for online sale.',
+    });
+  },
+});

@@ -1,0 +1,95 @@
+import { defineCommand } from '../define.js';
+import { NotFoundError, UnknownOutcomeError, UsageError, VenueError } from '../../lib/errors.js';
+import { formatAmount } from '../../lib/wallet/diagnose.js';
+import { addAsOption, guestAccess } from './shared.js';
+
+interface ReloadOptions {
+  product: string;
+  paymentRef: string;
+  yes?: boolean;
+  as?: string;
+}
+
+export default defineCommand<ReloadOptions>({
+  name: 'reload',
+  args: '<cardNumber>',
+  summary: 'Record an online reload sale on a card, then show its balance',
+  description:
+    'Records the sale of a quick-reload product paid through the payment gateway (--payment-ref is the gateway\'s reference). ' +
+    'Shows the product and amount and asks for confirmation on a terminal; without one, --yes is required. ' +
+    'The sale is never resent automatically: when its answer is lost (exit 7) check the card\'s reloads for the payment reference before trying again; ' +
+    'the service refuses a payment reference it has already recorded, so the same --payment-ref is never credited twice.',
+  examples: ['venue wallet reload 6001000000000000001 --product RL-25 --payment-ref pay_8f2k1', 'venue wallet reload 6001000000000000001 --product RL-10 --payment-ref pay_77 --yes --json'],
+  configure(cmd) {
+    cmd
+      .requiredOption('--product <id>', 'quick-reload product id (see `venue wallet products`)')
+      .requiredOption('--payment-ref <ref>', "the payment gateway's reference for this payment")
+      .option('-y, --yes', 'do not ask for confirmation');
+    addAsOption(cmd);
+  },
+  async run(ctx, options, rawCard) {
+    const { saleSchema, checkInput } = await import('../../lib/wallet/schemas.js');
+    const body = await checkInput(saleSchema, { cardNumber: rawCard?.trim(), productId: options.product, paymentReference: options.paymentRef }, {
+      cardNumber: 'cardNumber',
+      productId: '--product',
+      paymentReference: '--payment-ref',
+    });
+    if (!options.yes && !ctx.prompter.canPrompt) {
+      throw new UsageError('a reload takes money: pass --yes to record it without a terminal to confirm on', { hint: 'Nothing was sent.' });
+    }
+    const { client, email, token } = await guestAccess(ctx, options.as);
+    const products = await client.products(token);
+    const product = products.find((p) => p.productId === body.productId);
+    if (!product) {
+      throw new NotFoundError(`no quick-reload product "${body.productId}"`, { hint: `Products: ${products.map((p) => p.productId).join(', ') || 'none'} (see \`venue wallet products\`).` });
+    }
+    const adds = [`$${(product.playValue ?? product.price).toFixed(2)} play`, product.bonusValue ? `$${product.bonusValue.toFixed(2)} bonus` : ''].filter(Boolean).join(' + ');
+    ctx.terminal.info(`Reload card ${body.cardNumber} with ${product.name} (${product.productId}): $${product.price.toFixed(2)}, adds ${adds}; payment ref ${body.paymentReference}.`);
+    if (!options.yes && !(await ctx.prompter.confirm('Record this reload sale?', { flag: '--yes', default: false }))) {
+      ctx.terminal.info('Not recorded.');
+      return;
+    }
+
+    const { ReloadJournal } = await import('../../lib/wallet/reload-journal.js');
+    const journal = new ReloadJournal(await ctx.stateDir());
+    const profile = await ctx.profileName();
+    await journal.record({ profile, email, cardNumber: body.cardNumber, productId: product.productId, amount: product.price, paymentReference: body.paymentReference, sentAt: ctx.now(), outcome: 'sent' });
+    let sale: Record<string, unknown>;
+    try {
+      sale = await client.sale(token, { ...body, amount: product.price });
+    } catch (error) {
+      if (error instanceof UnknownOutcomeError) {
+        await journal.settle(profile, body.paymentReference, 'unknown');
+        throw new UnknownOutcomeError(`the reload sale may or may not have been recorded: ${error.message}`, {
+          cause: error,
+          hint:
+            `Do not simply run it again. Check first: venue wallet activity ${body.cardNumber} --kind reload — look for payment ref ${body.paymentReference}. ` +
+            `If it is not there, run the same command with the same --payment-ref: the service refuses a reference it already recorded, so it cannot be credited twice.`,
+        });
+      }
+      if (error instanceof VenueError && error.category === 'rejected') await journal.settle(profile, body.paymentReference, 'refused');
+      throw error;
+    }
+    await journal.settle(profile, body.paymentReference, 'recorded', typeof sale.saleId === 'string' ? sale.saleId : undefined);
+
+    let balance: Awaited<ReturnType<typeof client.balance>> | undefined;
+    try {
+      balance = await client.balance(token, body.cardNumber);
+    } catch (error) {
+      ctx.terminal.warn(`the sale was recorded but the balance could not be read: ${(error as Error).message}`);
+    }
+    if (ctx.output.isMachine) {
+      await ctx.output.record({ ...sale, balanceAfter: balance ?? null });
+      return;
+    }
+    ctx.terminal.success(`Recorded sale ${String(sale.saleId ?? '')} for payment ref ${body.paymentReference}.`);
+    if (balance) {
+      await ctx.output.record({
+        cardNumber: balance.cardNumber,
+        play: formatAmount(balance.playBalance.amount, balance.playBalance.unit),
+        bonus: formatAmount(balance.bonusBalance.amount, balance.bonusBalance.unit),
+        tickets: balance.ticketBalance,
+      }, { columns: [{ key: 'cardNumber', header: 'Card number' }, { key: 'play', header: 'Play balance after' }, { key: 'bonus', header: 'Bonus balance after' }, { key: 'tickets', header: 'Tickets' }] });
+    }
+  },
+});

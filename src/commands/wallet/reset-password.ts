@@ -1,0 +1,17 @@
+import { defineCommand } from '../define.js';
+import { checkEmail } from './shared.js';
+
+export default defineCommand({
+  name: 'reset-password',
+  args: '<email>',
+  summary: 'Start a password reset: the guest is mailed a confirmation code',
+  examples: ['venue wallet reset-password ava@example.com'],
+  async run(ctx, _options, rawEmail) {
+    const email = (await checkEmail(rawEmail!)).toLowerCase();
+    const client = await ctx.wallet();
+    await client.resetPassword(email);
+    const where = (await ctx.isSandbox()) ? ' (in the sandbox: read it with `venue sandbox outbox`)' : '';
+    if (ctx.output.isMachine) await ctx.output.record({ email, codeMailed: true });
+    else ctx.terminal.success(`A confirmation code was mailed to ${email}${where}. Then: venue wallet confirm-reset ${email} --code <code>`);
+  },
+});

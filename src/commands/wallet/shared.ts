@@ -1,0 +1,98 @@
+// What the wallet commands share: the --as option, reading passwords and
+// CVVs without ever taking them from argv, and card-number checks.
+
+import { Option, type Command } from 'commander';
+import type { Context } from '../../lib/context.js';
+import { UsageError } from '../../lib/errors.js';
+import type { TokenSource } from '../../lib/http.js';
+import type { WalletClient } from '../../lib/wallet/client.js';
+
+export const CVV_ENV = 'VENUE_WALLET_CVV';
+
+export function addAsOption(cmd: Command): void {
+  cmd.option('--as <email>', 'the guest whose stored session to use (default: the only one stored)');
+}
+
+/**
+ * Refuses a secret typed as a flag value with a message that says why and
+ * how to pass it instead; the value itself is never echoed.
+ */
+export function addRefusedSecretFlag(cmd: Command, flag: '--cvv' | '--password'): void {
+  cmd.addOption(new Option(`${flag} <value>`, 'not accepted: see the help').hideHelp());
+}
+
+export function refuseSecretFlags(options: { cvv?: unknown; password?: unknown }): void {
+  if (options.cvv !== undefined) {
+    throw new UsageError('--cvv does not take the CVV on the command line: a CVV is a secret and argv is kept in shell history and the process list', {
+      hint: `Pass it with --cvv-stdin, the ${CVV_ENV} environment variable, or answer the hidden prompt.`,
+    });
+  }
+  if (options.password !== undefined) {
+    throw new UsageError('--password does not take a password on the command line: it would stay in shell history and the process list', {
+      hint: 'Pass it with --password-stdin, or answer the hidden prompt.',
+    });
+  }
+}
+
+export interface GuestAccess {
+  client: WalletClient;
+  email: string;
+  token: TokenSource;
+}
+
+export async function guestAccess(ctx: Context, as: string | undefined): Promise<GuestAccess> {
+  const client = await ctx.wallet();
+  const email = client.resolveGuest(as);
+  return { client, email, token: client.guestToken(email) };
+}
+
+export async function checkCardNumber(cardNumber: string): Promise<string> {
+  const { cardNumberSchema, checkInput } = await import('../../lib/wallet/schemas.js');
+  const { z } = await import('zod');
+  return (await checkInput(z.object({ cardNumber: cardNumberSchema }), { cardNumber: cardNumber.trim() })).cardNumber;
+}
+
+export async function checkEmail(email: string, field = 'email'): Promise<string> {
+  const { emailSchema, checkInput } = await import('../../lib/wallet/schemas.js');
+  const { z } = await import('zod');
+  return (await checkInput(z.object({ [field]: emailSchema }), { [field]: email.trim() }))[field] as string;
+}
+
+/** First line and second line of stdin, read once (password, then CVV). */
+export async function stdinLines(ctx: Context): Promise<string[]> {
+  const { readAllStdin } = await import('../../lib/secret-input.js');
+  return (await readAllStdin(ctx.terminal.stdin)).split(/\r?\n/);
+}
+
+/** A new password: twice at the prompt so a typo is caught, once from stdin. */
+export async function readNewPassword(ctx: Context, fromStdin: boolean, stdinValue?: string): Promise<string> {
+  const { passwordProblems } = await import('../../lib/wallet/schemas.js');
+  const validate = (value: string) => {
+    const problems = passwordProblems(value);
+    return problems.length ? `password ${problems.join(', ')}` : true;
+  };
+  if (stdinValue !== undefined) return stdinValue;
+  if (fromStdin) {
+    const { readAllStdin } = await import('../../lib/secret-input.js');
+    const value = (await readAllStdin(ctx.terminal.stdin)).replace(/\r?\n$/, '');
+    if (!value) throw new UsageError('standard input was empty; expected the password');
+    return value;
+  }
+  if (!ctx.prompter.canPrompt) throw new UsageError('no password given: pass --password-stdin', { hint: 'Passwords are never taken as command-line values.' });
+  const first = await ctx.prompter.password('New password (8–20, a digit, a lowercase and an uppercase letter):', { flag: '--password-stdin', validate });
+  const again = await ctx.prompter.password('Same password again:', { flag: '--password-stdin' });
+  if (first !== again) throw new UsageError('the two passwords differ; nothing was sent');
+  return first;
+}
+
+export async function readPassword(ctx: Context, fromStdin: boolean, prompt = 'Password:'): Promise<string> {
+  const { readSecret } = await import('../../lib/secret-input.js');
+  return readSecret(ctx.terminal, ctx.prompter, ctx.env, { fromStdin, prompt, flags: '--password-stdin' });
+}
+
+export const kindLabels: Record<string, string> = {
+  reload: 'Reload',
+  'game-play': 'Game play',
+  'ticket-win': 'Ticket win',
+  redemption: 'Redemption',
+};
