@@ -121,7 +121,7 @@ export default defineCommand<ReceiveOptions>({
     const gate = (entry: ReceiptJournalEntry | undefined) => {
       if (!entry || options.force) return 'send';
       if (isSettled(entry.status)) return 'done';
-      if (entry.status === 'unknown') throw unknownOutcome(entry, 'An earlier run of this receipt has an unknown outcome');
+      if (entry.status === 'unknown') throw unknownOutcome(entry, 'an earlier run of it has an unknown outcome');
       return entry.status === 'sending' ? 'interrupted' : 'send';
     };
     if (gate(journal.get(id)) === 'done') return alreadyRecorded(ctx, journal.get(id)!);
@@ -142,7 +142,7 @@ export default defineCommand<ReceiveOptions>({
         }
         if (verdict.outcome === 'unknown') {
           entry = await journal.setStatus(id, 'unknown', {}, 'an interrupted run left it unknown (stock levels changed otherwise)');
-          throw unknownOutcome(entry, 'An earlier run of this receipt was interrupted while sending');
+          throw unknownOutcome(entry, 'an earlier run of it was interrupted while sending');
         }
         await journal.setStatus(id, 'not-applied', {}, 'an interrupted run had not applied it (stock levels unchanged)');
       }
@@ -187,7 +187,7 @@ function stamp(ctx: Context): string {
 
 function unknownOutcome(entry: ReceiptJournalEntry, why: string): UnknownOutcomeError {
   const short = entry.id.slice(0, 12);
-  return new UnknownOutcomeError(`${why}: receipt ${short} may or may not have been applied`, {
+  return new UnknownOutcomeError(`receipt ${short} may or may not have been applied: ${why}`, {
     details: [`fingerprint ${entry.id}`],
     hint:
       `Check the stock levels (\`venue inventory stock levels --warehouse ${entry.warehouseId} --product ${entry.items.slice(0, 5).map((i) => i.productId).join(',')}\`), then settle it:\n` +
@@ -261,8 +261,9 @@ async function afterFailure(
   }
   if (verdict.outcome === 'not-applied') {
     await journal.setStatus(entry.id, 'not-applied', { levelsAfter: verdict.levelsAfter }, 'answer lost; stock levels unchanged');
-    throw new ServerError(`receipt ${entry.id.slice(0, 12)} was not applied: ${(error as Error).message}`, {
+    throw new ServerError(`receipt ${entry.id.slice(0, 12)} was not applied: the answer was lost and the stock levels are unchanged`, {
       cause: error,
+      details: [(error as Error).message],
       hint: 'The stock levels are unchanged, so it is safe to run the same command again (it will send the receipt).',
     });
   }
@@ -273,6 +274,6 @@ async function afterFailure(
     verdict.readError ? 'answer lost; stock levels could not be read again' : 'answer lost; stock levels changed by other amounts',
   );
   const details = verdict.unexplained.map((u) => `product ${u.productId}: ${u.before} before, ${u.after} now, receipt adds ${u.received}`);
-  const failure = unknownOutcome(unknown, 'The answer to the receipt was lost and the stock levels do not settle it');
+  const failure = unknownOutcome(unknown, 'the answer was lost and the stock levels do not settle it');
   throw new UnknownOutcomeError(failure.message, { cause: error, details: [...failure.details, ...details], hint: failure.hint });
 }
