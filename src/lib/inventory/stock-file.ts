@@ -410,7 +410,8 @@ export function lookupWith(client: ProductRefResolver, onPage?: (info: { count: 
     refs.forEach((ref, i) => {
       const answer = answers[i];
       // The client words its problems as "no product has barcode X": the file line already says which.
-      lookup.set(refKey(ref), { productId: answer?.productId, problem: answer?.problem?.replace(/^no product has .*$/, 'matches no product') });
+      const problem = answer?.problem && !/^no product has /.test(answer.problem) ? answer.problem : undefined;
+      lookup.set(refKey(ref), problem ? { productId: answer?.productId, problem } : { productId: answer?.productId });
     });
     return lookup;
   };

@@ -1,0 +1,151 @@
+// `venue inventory stock take` through the built binary against the sandbox:
+// every file rule, dry-run figures, the confirmation gate, --yes, and a lost answer.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
+
+let sb: SandboxHandle;
+let dir: string;
+
+beforeAll(async () => {
+  sb = await startSandbox();
+  dir = tempDir('venue-stock-take-');
+});
+afterAll(async () => {
+  await sb?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await sb.control('DELETE', '/faults');
+});
+
+function file(name: string, text: string): string {
+  const at = path.join(dir, name);
+  fs.writeFileSync(at, text);
+  return at;
+}
+
+async function levels(productIds: number[], warehouseId = 1): Promise<Record<number, number>> {
+  const auth = await fetch(`${sb.origin}/inventory/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ apiKey: 'sandbox-inventory-api-key', apiSecret: 'sandbox-inventory-api-secret' }),
+  });
+  const { token } = (await auth.json()) as { token: string };
+  const response = await fetch(`${sb.origin}/inventory/stock-levels?warehouseId=${warehouseId}&productIds=${productIds.join(',')}&pageSize=200`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await response.json()) as { items: Array<{ productId: number; quantity: number }> };
+  const out: Record<number, number> = {};
+  for (const id of productIds) out[id] = body.items.find((l) => l.productId === id)?.quantity ?? 0;
+  return out;
+}
+
+async function movementCount(): Promise<number> {
+  return (await sb.control<{ items: unknown[] }>('GET', '/inventory/movements')).items.length;
+}
+
+describe('stock take rules (nothing sent)', () => {
+  it('reports every bad line with its number, column and rule, exit 2', async () => {
+    const before = await movementCount();
+    const counts = file('bad.csv', 'productId,countedQuantity\n1001,4\n1002,-1\n1003,lots\n,5\n1004,\n1001,3\n');
+    const result = await sb.run(['inventory', 'stock', 'take', '--file', counts, '--yes']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('line 3: countedQuantity must not be negative');
+    expect(result.stderr).toMatch(/line 4: countedQuantity must be a whole number/);
+    expect(result.stderr).toContain('line 5: productId is required (or barcode, or productCode)');
+    expect(result.stderr).toContain('line 6: countedQuantity is required');
+    expect(result.stderr).toContain('line 7: productId repeats product 1001 of line 2');
+    expect(result.stderr).toContain('Nothing was sent.');
+    expect(await movementCount()).toBe(before);
+  });
+
+  it('names missing columns', async () => {
+    const result = await sb.run(['inventory', 'stock', 'take', '--file', file('cols.csv', 'sku,count\n1001,3\n'), '--yes']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('line 1: header has no product column: add productId, barcode or productCode');
+    expect(result.stderr).toContain('line 1: header has no countedQuantity column');
+  });
+
+  it('reports unknown barcodes and product codes with their lines', async () => {
+    const before = await movementCount();
+    const counts = file('unknown.csv', 'barcode,productCode,countedQuantity\n9300000100000,,1\n0000000000000,,2\n,NO-SUCH-SKU,3\n');
+    const result = await sb.run(['inventory', 'stock', 'take', '--file', counts, '--yes']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('line 3: barcode "0000000000000" matches no product');
+    expect(result.stderr).toContain('line 4: productCode "NO-SUCH-SKU" matches no product');
+    expect(result.stderr).not.toContain('line 2:');
+    expect(await movementCount()).toBe(before);
+  });
+
+  it('refuses a comment over 200 characters, naming --comment', async () => {
+    const result = await sb.run(['inventory', 'stock', 'take', '--file', file('ok1.csv', 'productId,countedQuantity\n1001,1\n'), '--comment', 'x'.repeat(201), '--yes']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--comment must be at most 200 characters');
+  });
+
+  it('without a terminal and without --yes, refuses (exit 2, names --yes) and sends nothing', async () => {
+    const before = await levels([1001]);
+    const result = await sb.run(['inventory', 'stock', 'take', '--file', file('ok2.csv', 'productId,countedQuantity\n1001,0\n')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--yes');
+    expect(await levels([1001])).toEqual(before);
+  });
+});
+
+describe('stock take --dry-run', () => {
+  it('shows current, counted and variance per product and the totals, and sends nothing', async () => {
+    const ids = [1001, 1002, 1005];
+    const before = await levels(ids);
+    const movements = await movementCount();
+    // 1002 by barcode, 1005 by product code (demo catalogue).
+    const counts = file('dry.csv', 'productId,barcode,productCode,countedQuantity\n1001,,,7\n,9300000100007,,3\n,,SKU-1005,0\n');
+    const result = await sb.run(['inventory', 'stock', 'take', '--file', counts, '--dry-run', '-o', 'json']);
+    expect(result.code).toBe(0);
+    const rows = JSON.parse(result.stdout) as Array<{ line: number; productId: number; current: number; counted: number; variance: number }>;
+    expect(rows).toEqual([
+      { line: 2, productId: 1001, current: before[1001], counted: 7, variance: 7 - before[1001]! },
+      { line: 3, productId: 1002, current: before[1002], counted: 3, variance: 3 - before[1002]! },
+      { line: 4, productId: 1005, current: before[1005], counted: 0, variance: -before[1005]! },
+    ]);
+    const current = ids.reduce((n, id) => n + before[id]!, 0);
+    const variance = 10 - current;
+    expect(result.stderr).toContain(`3 products; current ${current}, counted 10, variance ${variance > 0 ? '+' : ''}${variance}`);
+    expect(result.stderr).toContain('Nothing was sent.');
+    expect(await levels(ids)).toEqual(before);
+    expect(await movementCount()).toBe(movements);
+  });
+});
+
+describe('stock take --yes', () => {
+  it('sets the counted levels and prints the variance the service computed', async () => {
+    const before = await levels([1003, 1004]);
+    const counts = file('go.json', JSON.stringify({ items: [{ productId: 1003, countedQuantity: 40 }, { productId: 1004, countedQuantity: 0 }] }, null, 2));
+    const result = await sb.run(['inventory', 'stock', 'take', '--file', counts, '--yes', '--comment', 'Monthly count', '-o', 'json']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual([
+      { productId: 1003, previous: before[1003], counted: 40, variance: 40 - before[1003]! },
+      { productId: 1004, previous: before[1004], counted: 0, variance: -before[1004]! },
+    ]);
+    expect(await levels([1003, 1004])).toEqual({ 1003: 40, 1004: 0 });
+  });
+
+  it('reads the counts from standard input with --file -', async () => {
+    const result = await sb.run(['inventory', 'stock', 'take', '--file', '-', '--yes', '-o', 'csv'], { input: 'productId,countedQuantity\n1006,11\n' });
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')[0]).toBe('productId,previous,counted,variance');
+    expect(await levels([1006])).toEqual({ 1006: 11 });
+  });
+
+  it('when its answer is lost, exits 7 and says how to check, without resending', async () => {
+    await sb.control('POST', '/faults', { dropAfterProcessing: [{ match: 'POST /inventory/stock-takes' }] });
+    const movements = await movementCount();
+    const result = await sb.run(['inventory', 'stock', 'take', '--file', file('lost.csv', 'productId,countedQuantity\n1007,9\n'), '--yes']);
+    expect(result.code).toBe(7);
+    expect(result.stderr).toContain('venue inventory stock levels --warehouse 1 --product 1007');
+    expect(await movementCount()).toBe(movements + 1);
+    expect(await levels([1007])).toEqual({ 1007: 9 });
+  });
+});
