@@ -1,13 +1,75 @@
-// Placeholder so the build stays green; the webhooks helper owns this file and replaces it.
 import { defineCommand } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
+import { parseEventTypes } from '../../lib/webhooks/rules.js';
 
-export default defineCommand({
+interface TriggerOptions {
+  product?: string;
+  warehouse?: string;
+  quantity?: string;
+  comment?: string;
+  wait: boolean;
+}
+
+function wholeNumber(value: string | undefined, flag: string, signed = false): number | undefined {
+  if (value === undefined) return undefined;
+  if (!(signed ? /^-?\d+$/ : /^\d+$/).test(value.trim())) throw new UsageError(`${flag} must be a whole number (got "${value}")`);
+  return Number(value);
+}
+
+export default defineCommand<TriggerOptions>({
   name: 'trigger',
   args: '<event-type>',
   summary: 'Simulate venue activity that sends an inventory webhook event',
-  examples: ['venue sandbox trigger stock.received'],
-  async run() {
-    throw new UsageError('not available yet');
+  description:
+    'Performs in-venue activity on the sandbox (an adjustment, a receipt, a count, a product change), which ' +
+    'changes the sandbox inventory and sends the event to every subscriber that wants it. Prints the event and ' +
+    'the deliveries it caused, after their first attempt (--no-wait: at once).',
+  examples: [
+    'venue sandbox trigger stock.adjusted --product 1001 --warehouse 1 --quantity -2',
+    'venue sandbox trigger product.created -o json',
+  ],
+  configure(cmd) {
+    cmd
+      .option('--product <id>', 'product id the activity concerns')
+      .option('--warehouse <id>', 'warehouse id')
+      .option('--quantity <n>', 'quantity (adjustments may be negative)')
+      .option('--comment <text>', 'comment recorded with the activity')
+      .option('--no-wait', 'do not wait for the first delivery attempts');
+  },
+  async run(ctx, options, eventType) {
+    const [type] = parseEventTypes(eventType!, '<event-type>');
+    const activity: Record<string, unknown> = { type };
+    const productId = wholeNumber(options.product, '--product');
+    const warehouseId = wholeNumber(options.warehouse, '--warehouse');
+    const quantity = wholeNumber(options.quantity, '--quantity', true);
+    if (productId !== undefined) activity.productId = productId;
+    if (warehouseId !== undefined) activity.warehouseId = warehouseId;
+    if (quantity !== undefined) activity.quantity = quantity;
+    if (options.comment !== undefined) activity.comment = options.comment;
+
+    const { SandboxControl } = await import('../../lib/webhooks/sandbox-control.js');
+    const control = new SandboxControl(ctx.env, ctx.terminal);
+    const before = new Set((await control.deliveries({ type, limit: 1000 })).map((d) => d.id));
+    const event = await control.call<Record<string, unknown>>('POST', '/inventory/activity', activity);
+    const caused = async () => (await control.deliveries({ type, limit: 1000 })).filter((d) => !before.has(d.id));
+    let deliveries = await caused();
+    // The first attempt is made at once; waiting for it shows whether the subscriber answered.
+    const deadline = Date.now() + 12_000;
+    while (options.wait && deliveries.some((d) => d.status === 'pending' && d.attempts === 0) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      deliveries = await caused();
+    }
+    const rows = deliveries.map(({ body: _body, ...rest }) => rest).reverse();
+    if (ctx.output.isMachine) {
+      await ctx.output.record({ event, deliveries: rows });
+      return;
+    }
+    ctx.terminal.success(`${type} triggered in the sandbox`);
+    await ctx.output.record(event ?? {});
+    if (rows.length === 0) {
+      ctx.terminal.info(`No subscriber wants ${type}; add one with \`venue webhooks create --events ${type} …\`.`);
+      return;
+    }
+    await ctx.output.list(rows, { columns: ['id', 'url', 'status', 'attempts', 'lastStatus', 'lastError'] });
   },
 });

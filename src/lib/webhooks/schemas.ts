@@ -6,30 +6,9 @@
 import { z } from 'zod';
 import type { ValidationIssue } from '../errors.js';
 import { SECRET_MIN_LENGTH, UUID_SHAPE, inventoryEventTypes } from './events.js';
+import { subscriberUrlProblem, type UrlRuleOptions } from './rules.js';
 
-export function isLoopbackHostname(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
-export interface UrlRuleOptions {
-  /** http:// is accepted for loopback hosts (local development, the sandbox). */
-  allowLoopbackHttp: boolean;
-}
-
-/** Why the subscriber URL breaks the rules, or undefined when it is good. */
-export function subscriberUrlProblem(value: string, options: UrlRuleOptions): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'must be an absolute https:// URL';
-  }
-  if (url.username || url.password) return 'must not carry a user name or password';
-  if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:' && options.allowLoopbackHttp && isLoopbackHostname(url.hostname)) return undefined;
-  return options.allowLoopbackHttp ? 'must use https:// (plain http only for localhost)' : 'must use https://';
-}
+export { isLoopbackHostname, subscriberUrlProblem, type UrlRuleOptions } from './rules.js';
 
 function urlSchema(options: UrlRuleOptions) {
   return z.string({ error: 'is required' }).superRefine((value, ctx) => {

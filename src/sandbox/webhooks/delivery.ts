@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import { deliveryHeaders, isInventoryEventType } from '../../lib/webhooks/events.js';
-import { isLoopbackHostname } from '../../lib/webhooks/schemas.js';
+import { isLoopbackHostname } from '../../lib/webhooks/rules.js';
 import { sign } from '../../lib/webhooks/signature.js';
 import type { SandboxContext } from '../types.js';
 import { decryptSecret, pruneDeliveries, type DeliveryRecord, type WebhooksState } from './state.js';

@@ -1,0 +1,45 @@
+import { defineCommand } from '../define.js';
+import { missingValue } from '../../lib/prompter.js';
+import { checkUrlFlag, parseEventTypes } from '../../lib/webhooks/rules.js';
+
+interface CreateOptions {
+  url?: string;
+  events?: string;
+  generateSecret?: boolean;
+  secretStdin?: boolean;
+}
+
+export default defineCommand<CreateOptions>({
+  name: 'create',
+  summary: 'Add a webhook subscriber (the secret is generated and shown once, or read from stdin)',
+  description:
+    'Registers a URL that the inventory service POSTs signed events to. The URL must be https (plain http only ' +
+    'for localhost, with a warning). The secret signs every delivery: --generate-secret makes a random one ' +
+    '(43 characters) and prints it once; --secret-stdin reads yours (at least 16 characters).',
+  examples: [
+    'venue webhooks create --url https://erp.example.com/hooks --events stock.adjusted,stock.received --generate-secret',
+    'printf %s "$WH_SECRET" | venue webhooks create --url https://erp.example.com/hooks --events product.created --secret-stdin',
+  ],
+  configure(cmd) {
+    cmd
+      .option('--url <https-url>', 'where the deliveries are POSTed')
+      .option('--events <types>', 'event types, comma-separated (see `venue webhooks events`)')
+      .option('--generate-secret', 'make a random secret and print it once')
+      .option('--secret-stdin', 'read the secret from standard input');
+  },
+  async run(ctx, options) {
+    if (!options.url) throw missingValue('--url', 'the subscriber URL');
+    if (!options.events) throw missingValue('--events', 'comma-separated event types');
+    const url = checkUrlFlag(options.url, '--url');
+    const eventTypes = parseEventTypes(options.events);
+    const { chooseSecret, checkSubscriberBody, showSubscriber, warnPlainHttp } = await import('../../lib/webhooks/subscriber-input.js');
+    const chosen = (await chooseSecret(ctx, { generate: options.generateSecret, fromStdin: options.secretStdin, generateFlag: '--generate-secret' }, true))!;
+    const body = await checkSubscriberBody<{ url: string; secret: string; eventTypes: string[] }>('create', { url, eventTypes, secret: chosen.secret });
+    warnPlainHttp(ctx, url);
+    const { WebhooksClient } = await import('../../lib/webhooks/client.js');
+    const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
+    const subscriber = await client.create(body);
+    ctx.terminal.success(`webhook subscriber ${subscriber.id} created`);
+    await showSubscriber(ctx, subscriber, chosen);
+  },
+});

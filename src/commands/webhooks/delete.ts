@@ -1,0 +1,29 @@
+import { defineCommand } from '../define.js';
+import { InterruptedError } from '../../lib/errors.js';
+import { checkWebhookId } from '../../lib/webhooks/rules.js';
+
+interface DeleteOptions {
+  yes?: boolean;
+}
+
+export default defineCommand<DeleteOptions>({
+  name: 'delete',
+  args: '<webhookId>',
+  summary: 'Delete a webhook subscriber (asks first; --yes without a terminal)',
+  examples: ['venue webhooks delete 3f0c…-…', 'venue webhooks delete 3f0c…-… --yes'],
+  configure(cmd) {
+    cmd.option('-y, --yes', 'do not ask for confirmation');
+  },
+  async run(ctx, options, webhookId) {
+    const id = checkWebhookId(webhookId!);
+    if (!options.yes) {
+      const sure = await ctx.prompter.confirm(`Delete webhook subscriber ${id}? It will receive no more events.`, { flag: '--yes' });
+      if (!sure) throw new InterruptedError('not deleted');
+    }
+    const { WebhooksClient } = await import('../../lib/webhooks/client.js');
+    const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
+    await client.delete(id);
+    ctx.terminal.success(`webhook subscriber ${id} deleted`);
+    if (ctx.output.isMachine) await ctx.output.record({ id, deleted: true });
+  },
+});

@@ -1,0 +1,16 @@
+import { defineCommand } from '../define.js';
+
+export default defineCommand({
+  name: 'list',
+  summary: 'List the active webhook subscribers (never their secrets)',
+  examples: ['venue webhooks list', 'venue webhooks list -o json'],
+  async run(ctx) {
+    const { WebhooksClient } = await import('../../lib/webhooks/client.js');
+    const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
+    const subscribers = await client.list();
+    await ctx.output.list(subscribers as unknown as Record<string, unknown>[], {
+      columns: ['id', 'url', { key: 'eventTypes', header: 'Events', format: 'list' }, { key: 'isActive', header: 'Active', format: 'bool' }, { key: 'createdAt', format: 'datetime' }],
+      empty: 'No webhook subscribers. Add one with `venue webhooks create`.',
+    });
+  },
+});

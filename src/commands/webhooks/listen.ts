@@ -1,0 +1,203 @@
+import { defineCommand } from '../define.js';
+import type { Context } from '../../lib/context.js';
+import { UsageError } from '../../lib/errors.js';
+import type { ListenerEvent } from '../../lib/webhooks/listener.js';
+import { checkUrlFlag, collect, parseEventTypes, secretsFromEnv } from '../../lib/webhooks/rules.js';
+
+interface ListenOptions {
+  port: string;
+  host: string;
+  path: string;
+  secretStdin?: boolean;
+  secretEnv: string[];
+  events?: string;
+  forwardTo?: string;
+  cert?: string;
+  key?: string;
+  save?: string;
+  register?: boolean;
+  publicUrl?: string;
+}
+
+export default defineCommand<ListenOptions>({
+  name: 'listen',
+  summary: 'Receive deliveries locally: verify signatures, print, forward, save',
+  description:
+    'Runs a local receiver. Each POST to --path has its HMAC-SHA256 signature checked over the raw body, in ' +
+    'constant time, against every secret given: good ones get 200, bad or unsigned ones 401, signed bodies that ' +
+    'are not JSON 400, other methods 405, other paths 404. Good ones are relayed unchanged to --forward-to and ' +
+    'stored under --save. Runs until Ctrl-C (exit 130) or SIGTERM (exit 0).',
+  examples: [
+    'WH_SECRET=… venue webhooks listen --port 8787 --secret-env WH_SECRET --forward-to http://localhost:3000/hooks',
+    'venue webhooks listen --register --events stock.adjusted -o ndjson',
+    'venue webhooks listen --secret-env OLD_SECRET --secret-env NEW_SECRET --save ./events',
+  ],
+  configure(cmd) {
+    cmd
+      .option('--port <n>', 'port to listen on (0 picks a free one)', '8787')
+      .option('--host <address>', 'address to bind', '127.0.0.1')
+      .option('--path <path>', 'the path deliveries are POSTed to', '/webhooks')
+      .option('--secret-stdin', 'read the secret from standard input')
+      .option('--secret-env <var>', 'environment variable holding a secret (repeat while rotating)', collect, [])
+      .option('--events <types>', 'only relay and save these types; others are acknowledged and ignored')
+      .option('--forward-to <url>', 'relay verified deliveries (body and headers unchanged) to this URL')
+      .option('--cert <file>', 'TLS certificate (PEM): serve https')
+      .option('--key <file>', 'TLS private key (PEM), with --cert')
+      .option('--save <dir>', 'store each verified delivery (headers and raw body) for `webhooks replay`')
+      .option('--register', 'create a temporary subscriber pointing here (deleted on exit)')
+      .option('--public-url <url>', 'with --register: the URL the inventory server reaches this listener at');
+  },
+  async run(ctx, options) {
+    const port = Number(options.port);
+    if (!/^\d+$/.test(options.port) || port > 65_535) throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${options.port}")`);
+    if (!options.path.startsWith('/')) throw new UsageError(`--path must start with / (got "${options.path}")`);
+    const events = options.events ? parseEventTypes(options.events) : undefined;
+    if (options.forwardTo) {
+      try {
+        if (!['http:', 'https:'].includes(new URL(options.forwardTo).protocol)) throw new Error();
+      } catch {
+        throw new UsageError(`--forward-to must be an http:// or https:// URL (got "${options.forwardTo}")`);
+      }
+    }
+    if (options.publicUrl) checkUrlFlag(options.publicUrl, '--public-url');
+    if (Boolean(options.cert) !== Boolean(options.key)) throw new UsageError('--cert and --key go together');
+    const tls = options.cert ? await readTls(options.cert, options.key!) : undefined;
+
+    const secrets = secretsFromEnv(ctx.env, options.secretEnv);
+    if (options.secretStdin) {
+      const { readSecret } = await import('../../lib/secret-input.js');
+      secrets.push(await readSecret(ctx.terminal, ctx.prompter, ctx.env, { fromStdin: true, prompt: 'Webhook secret', flags: '--secret-stdin' }));
+    }
+    let generated: string | undefined;
+    if (options.register) {
+      const { generateSecret } = await import('../../lib/webhooks/signature.js');
+      generated = generateSecret();
+      secrets.push(generated);
+    }
+    if (secrets.length === 0) {
+      throw new UsageError('listen needs the subscriber\'s secret to verify deliveries: pass --secret-env VAR, --secret-stdin or --register', {
+        hint: 'Secrets are never taken as command-line values.',
+      });
+    }
+
+    const { WebhookListener } = await import('../../lib/webhooks/listener.js');
+    const listener = new WebhookListener({ host: options.host, port, path: options.path, secrets, events, forwardTo: options.forwardTo, tls, saveDir: options.save });
+    try {
+      await listener.start();
+    } catch (error) {
+      throw new UsageError(`cannot listen on ${options.host}:${port}: ${(error as Error).message}`, { cause: error });
+    }
+    const stderr = ctx.terminal.stderr;
+    // A stable line: scripts and tests read the real port from it.
+    stderr.write(`listening on ${listener.url}\n`);
+    if (options.forwardTo) ctx.terminal.info(`forwarding verified deliveries to ${options.forwardTo}`);
+    if (options.save) ctx.terminal.info(`saving verified deliveries under ${options.save}`);
+
+    const stop = stopSignal();
+    let cleanup: (() => Promise<void>) | undefined;
+    try {
+      if (options.register) cleanup = await registerTemporary(ctx, options.publicUrl ?? listener.url, generated!, events);
+      const tally = await render(ctx, listener.events(), stop.promise, Boolean(options.forwardTo));
+      ctx.terminal.info(
+        `stopped: ${tally.accepted} accepted, ${tally.ignored} ignored, ${tally.rejected} rejected, ${tally.malformed} malformed`,
+      );
+    } finally {
+      await listener.close();
+      await cleanup?.();
+      stop.dispose();
+    }
+  },
+});
+
+async function readTls(certFile: string, keyFile: string): Promise<{ cert: Buffer; key: Buffer }> {
+  const fs = await import('node:fs/promises');
+  const read = async (file: string, flag: string) => {
+    try {
+      return await fs.readFile(file);
+    } catch (error) {
+      throw new UsageError(`cannot read ${flag} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  };
+  return { cert: await read(certFile, '--cert'), key: await read(keyFile, '--key') };
+}
+
+/** Resolves on Ctrl-C or SIGTERM; the launcher turns SIGINT into exit 130. */
+function stopSignal(): { promise: Promise<string>; dispose(): void } {
+  let onSignal!: (signal: string) => void;
+  const promise = new Promise<string>((resolve) => (onSignal = resolve));
+  const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => {
+    const handler = () => onSignal(signal);
+    process.once(signal, handler);
+    return [signal, handler] as const;
+  });
+  return { promise, dispose: () => handlers.forEach(([signal, handler]) => process.off(signal, handler)) };
+}
+
+async function registerTemporary(ctx: Context, url: string, secret: string, events: string[] | undefined): Promise<() => Promise<void>> {
+  const { WebhooksClient } = await import('../../lib/webhooks/client.js');
+  const { inventoryEventTypes } = await import('../../lib/webhooks/events.js');
+  const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
+  const subscriber = await client.create({ url, secret, eventTypes: events ?? [...inventoryEventTypes] });
+  ctx.terminal.info(`registered temporary subscriber ${subscriber.id} for ${url} (deleted on exit)`);
+  return async () => {
+    try {
+      await client.delete(subscriber.id);
+      ctx.terminal.info(`deleted temporary subscriber ${subscriber.id}`);
+    } catch (error) {
+      ctx.terminal.warn(`could not delete temporary subscriber ${subscriber.id}: ${(error as Error).message}; delete it with \`venue webhooks delete ${subscriber.id}\``);
+    }
+  };
+}
+
+interface Tally {
+  accepted: number;
+  ignored: number;
+  rejected: number;
+  malformed: number;
+}
+
+/** One line per event on a TTY (a forwarded delivery waits for its relay's status), one JSON object per line otherwise. */
+async function render(ctx: Context, events: AsyncIterableIterator<ListenerEvent>, stop: Promise<string>, forwarding: boolean): Promise<Tally> {
+  const tally: Tally = { accepted: 0, ignored: 0, rejected: 0, malformed: 0 };
+  const machine = ctx.output.isMachine;
+  const paint = ctx.terminal.stdoutColours;
+  const held = new Map<number, ListenerEvent>();
+  const line = (event: ListenerEvent, verdict: string, detail = '') => {
+    const time = event.at.slice(11, 19);
+    ctx.terminal.write(`${time}  ${(event.type ?? '-').padEnd(16)} ${(event.deliveryId ?? '-').padEnd(36)}  ${verdict}${detail ? `  ${detail}` : ''}\n`);
+  };
+  const stopped = stop.then(() => undefined);
+  for (;;) {
+    const next = await Promise.race([events.next(), stopped]);
+    if (!next || next.done) break;
+    const event = next.value;
+    if (event.kind === 'delivery') tally[event.verdict]++;
+    else if (event.kind === 'rejected') tally.rejected++;
+    else if (event.kind === 'malformed') tally.malformed++;
+    if (machine) {
+      ctx.terminal.write(`${JSON.stringify(event)}\n`);
+      continue;
+    }
+    switch (event.kind) {
+      case 'delivery':
+        if (event.verdict === 'accepted' && forwarding) held.set(event.seq, event);
+        else line(event, event.verdict === 'accepted' ? paint.green('accepted') : paint.dim('ignored'), event.savedTo ? `saved ${event.savedTo}` : '');
+        break;
+      case 'forwarded':
+      case 'forward-failed': {
+        const delivery = held.get(event.seq) ?? event;
+        held.delete(event.seq);
+        const relay = event.kind === 'forwarded' ? `→ ${event.status >= 200 && event.status < 300 ? paint.green(String(event.status)) : paint.yellow(String(event.status))} (${event.ms} ms)` : `→ ${paint.red(`failed: ${event.error}`)}`;
+        line(delivery, paint.green('accepted'), relay);
+        break;
+      }
+      case 'rejected':
+        line(event, paint.red(`rejected ${event.status}`), event.reason);
+        break;
+      case 'malformed':
+        line(event, paint.yellow(`refused ${event.status}`), event.reason);
+        break;
+    }
+  }
+  return tally;
+}

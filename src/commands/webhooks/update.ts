@@ -1,0 +1,45 @@
+import { defineCommand } from '../define.js';
+import { checkUrlFlag, checkWebhookId, parseEventTypes } from '../../lib/webhooks/rules.js';
+
+interface UpdateOptions {
+  url?: string;
+  events?: string;
+  rotateSecret?: boolean;
+  secretStdin?: boolean;
+}
+
+export default defineCommand<UpdateOptions>({
+  name: 'update',
+  args: '<webhookId>',
+  summary: 'Change a subscriber\'s URL, event types or secret',
+  description:
+    'Only the fields given change. --rotate-secret makes a new random secret and prints it once; during the ' +
+    'switch, receivers can accept both secrets (`listen`/`verify` take --secret-env twice).',
+  examples: [
+    'venue webhooks update 3f0c…-… --events stock.adjusted,stock.counted',
+    'venue webhooks update 3f0c…-… --rotate-secret -o json',
+  ],
+  configure(cmd) {
+    cmd
+      .option('--url <https-url>', 'new delivery URL')
+      .option('--events <types>', 'new event types, comma-separated (replaces the list)')
+      .option('--rotate-secret', 'make a new random secret and print it once')
+      .option('--secret-stdin', 'read the new secret from standard input');
+  },
+  async run(ctx, options, webhookId) {
+    const id = checkWebhookId(webhookId!);
+    const changes: Record<string, unknown> = {};
+    if (options.url !== undefined) changes.url = checkUrlFlag(options.url, '--url');
+    if (options.events !== undefined) changes.eventTypes = parseEventTypes(options.events);
+    const { chooseSecret, checkSubscriberBody, showSubscriber, warnPlainHttp } = await import('../../lib/webhooks/subscriber-input.js');
+    const chosen = await chooseSecret(ctx, { generate: options.rotateSecret, fromStdin: options.secretStdin, generateFlag: '--rotate-secret' }, false);
+    if (chosen) changes.secret = chosen.secret;
+    const body = await checkSubscriberBody<Record<string, unknown>>('update', changes);
+    warnPlainHttp(ctx, options.url);
+    const { WebhooksClient } = await import('../../lib/webhooks/client.js');
+    const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
+    const subscriber = await client.update(id, body);
+    ctx.terminal.success(`webhook subscriber ${subscriber.id} updated${chosen ? ' (new secret)' : ''}`);
+    await showSubscriber(ctx, subscriber, chosen);
+  },
+});

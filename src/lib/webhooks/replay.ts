@@ -1,0 +1,82 @@
+// `webhooks replay`: sends events saved by `listen --save` to a local app
+// again, with the exact body bytes, signed afresh (or unsigned).
+
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { UsageError } from '../errors.js';
+import { deliveryHeaders } from './events.js';
+import { describeError, savedBodyBytes, type SavedEvent } from './listener.js';
+import { sign } from './signature.js';
+
+export interface ReplayOutcome {
+  file: string;
+  deliveryId?: string;
+  type?: string;
+  status?: number;
+  error?: string;
+}
+
+/** The saved event files under a path: the file itself, or a directory's *.json in name (time) order. */
+export async function savedEventFiles(target: string): Promise<string[]> {
+  let stat;
+  try {
+    stat = await fs.stat(target);
+  } catch {
+    throw new UsageError(`no such file or directory: ${target}`);
+  }
+  if (!stat.isDirectory()) return [target];
+  const names = (await fs.readdir(target)).filter((n) => n.endsWith('.json')).sort();
+  if (names.length === 0) throw new UsageError(`no saved events (*.json) in ${target}`);
+  return names.map((n) => path.join(target, n));
+}
+
+export async function readSavedEvent(file: string): Promise<SavedEvent> {
+  let parsed: Partial<SavedEvent>;
+  try {
+    parsed = JSON.parse(await fs.readFile(file, 'utf8')) as Partial<SavedEvent>;
+  } catch (error) {
+    throw new UsageError(`${file} is not a saved event: ${(error as Error).message}`);
+  }
+  if (typeof parsed.body !== 'string' || !parsed.headers || typeof parsed.headers !== 'object') {
+    throw new UsageError(`${file} is not a saved event: it needs "headers" and "body"`, { hint: 'Save events with `venue webhooks listen --save <dir>`.' });
+  }
+  return { bodyEncoding: 'utf8', receivedAt: '', ...parsed } as SavedEvent;
+}
+
+const STALE_HEADERS = new Set([deliveryHeaders.signature, 'x-signature', 'x-hub-signature-256', 'x-webhook-signature', 'content-length', 'host']);
+
+export async function replaySaved(
+  files: string[],
+  target: string,
+  secret: string | undefined,
+  now: () => Date = () => new Date(),
+): Promise<ReplayOutcome[]> {
+  const { request, Agent } = await import('undici');
+  const agent = new Agent({ keepAliveTimeout: 2_000 });
+  const outcomes: ReplayOutcome[] = [];
+  try {
+    for (const file of files) {
+      const saved = await readSavedEvent(file);
+      const body = savedBodyBytes(saved);
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(saved.headers)) if (!STALE_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = String(value);
+      headers['content-type'] ??= 'application/json';
+      if (secret) {
+        headers[deliveryHeaders.signature] = sign(body, secret);
+        headers[deliveryHeaders.timestamp] = now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+      }
+      const outcome: ReplayOutcome = { file: path.basename(file), deliveryId: saved.deliveryId, type: saved.type };
+      try {
+        const response = await request(target, { method: 'POST', headers, body, dispatcher: agent, signal: AbortSignal.timeout(10_000) });
+        await response.body.dump();
+        outcome.status = response.statusCode;
+      } catch (error) {
+        outcome.error = describeError(error);
+      }
+      outcomes.push(outcome);
+    }
+  } finally {
+    await agent.close();
+  }
+  return outcomes;
+}

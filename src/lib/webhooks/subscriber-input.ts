@@ -1,0 +1,84 @@
+// What `webhooks create` and `webhooks update` share: where the secret comes
+// from, the body checks (the same zod schemas the sandbox uses) and showing a
+// subscriber with a freshly generated secret exactly once.
+
+import type { Context } from '../context.js';
+import { UsageError, ValidationError } from '../errors.js';
+import { readSecret } from '../secret-input.js';
+import type { WebhookSubscriber } from './client.js';
+import { SECRET_MIN_LENGTH } from './events.js';
+import { isPlainLoopbackUrl } from './rules.js';
+import { generateSecret } from './signature.js';
+
+export interface SecretFlags {
+  generate?: boolean;
+  fromStdin?: boolean;
+  /** The flag that generates: --generate-secret or --rotate-secret. */
+  generateFlag: string;
+}
+
+export interface ChosenSecret {
+  secret: string;
+  generated: boolean;
+}
+
+const flagOfField: Record<string, string> = { url: '--url', eventTypes: '--events', secret: '--secret-stdin' };
+
+/** The secret to send, or undefined when none was asked for and none is required. */
+export async function chooseSecret(ctx: Context, flags: SecretFlags, required: boolean): Promise<ChosenSecret | undefined> {
+  if (flags.generate && flags.fromStdin) throw new UsageError(`${flags.generateFlag} and --secret-stdin cannot be used together`);
+  if (flags.generate) return { secret: generateSecret(), generated: true };
+  if (!flags.fromStdin && !required) return undefined;
+  if (!flags.fromStdin && !ctx.prompter.canPrompt) {
+    throw new UsageError(`no secret given: pass ${flags.generateFlag} or --secret-stdin`, {
+      hint: 'Secrets are never taken as command-line values.',
+    });
+  }
+  const secret = await readSecret(ctx.terminal, ctx.prompter, ctx.env, {
+    fromStdin: flags.fromStdin,
+    prompt: `Webhook secret (at least ${SECRET_MIN_LENGTH} characters)`,
+    flags: `${flags.generateFlag} or --secret-stdin`,
+    validate: (value) => value.length >= SECRET_MIN_LENGTH || `the secret must be at least ${SECRET_MIN_LENGTH} characters (got ${value.length})`,
+  });
+  return { secret, generated: false };
+}
+
+/** Checks a create or update body with the shared schemas; issues name the flags. */
+export async function checkSubscriberBody<T>(kind: 'create' | 'update', body: Record<string, unknown>): Promise<T> {
+  const schemas = await import('./schemas.js');
+  const rules = { allowLoopbackHttp: true };
+  const schema = kind === 'create' ? schemas.createSubscriberSchema(rules) : schemas.updateSubscriberSchema(rules);
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const issues = schemas.issuesFrom(result.error, flagOfField).map((issue) =>
+      issue.field === 'body' ? { field: '--url, --events or the secret', rule: 'at least one must be given' } : issue,
+    );
+    throw new ValidationError(issues);
+  }
+  return result.data as T;
+}
+
+export function warnPlainHttp(ctx: Context, url: string | undefined): void {
+  if (url && isPlainLoopbackUrl(url)) {
+    ctx.terminal.warn(`${url} is plain http: accepted for local development only; a venue's inventory server needs https.`);
+  }
+}
+
+export async function showSubscriber(ctx: Context, subscriber: WebhookSubscriber, chosen: ChosenSecret | undefined): Promise<void> {
+  const shownSecret = chosen?.generated ? chosen.secret : undefined;
+  const record: Record<string, unknown> = { ...subscriber, ...(shownSecret ? { secret: shownSecret } : {}) };
+  await ctx.output.record(record, {
+    columns: [
+      'id',
+      'url',
+      { key: 'eventTypes', header: 'Events', format: 'list' },
+      { key: 'isActive', header: 'Active', format: 'bool' },
+      { key: 'createdAt', format: 'datetime' },
+      { key: 'updatedAt', format: 'datetime' },
+      ...(shownSecret ? [{ key: 'secret', header: 'Secret (shown once)' }] : []),
+    ],
+  });
+  if (shownSecret) {
+    ctx.terminal.warn('store the secret now: it is shown only this once and cannot be read back (rotate it with `venue webhooks update <id> --rotate-secret`).');
+  }
+}
