@@ -1,7 +1,20 @@
 import { defineGroup } from '../define.js';
+import locations from './locations.js';
+import experiences from './experiences.js';
+import availability from './availability.js';
+import sessions from './sessions.js';
+import reserve from './reserve.js';
+import release from './release.js';
+import order from './order/index.js';
+import report from './report.js';
+import book from './book.js';
 
 export default defineGroup({
   name: 'booking',
-  summary: 'booking (being built)',
-  commands: [],
+  summary: 'Experience booking: slots, holds, orders, payments, reports',
+  description:
+    'Experience booking: what is bookable, holding a slot, creating an order, recording the payment taken elsewhere, cancelling, and the sales report. ' +
+    'Dates accept YYYY-MM-DD, today, tomorrow and +Nd.',
+  examples: ['venue booking book', 'venue booking sessions exp-laser-tag --date tomorrow', 'venue booking report --from -7d -o csv > sales.csv'],
+  commands: [locations, experiences, availability, sessions, reserve, release, order, report, book],
 });

@@ -4,6 +4,7 @@
 
 import { z } from 'zod';
 import type { ValidationIssue } from '../errors.js';
+import { EMAIL_PATTERN, PHONE_PATTERN } from './text.js';
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -21,8 +22,7 @@ export function hasAtMostTwoDecimals(value: number): boolean {
 }
 
 // Shared with the CLI's prompt validators, so a typed answer meets the same rule.
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,19}$/;
+export { EMAIL_PATTERN, PHONE_PATTERN };
 
 export const dateSchema = z.string().refine(isCalendarDate, 'must be a date written YYYY-MM-DD');
 export const idSchema = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');

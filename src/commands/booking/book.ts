@@ -1,0 +1,96 @@
+import { defineCommand } from '../define.js';
+import { checkFlags } from './shared.js';
+
+interface Options {
+  location?: string;
+  experience?: string;
+  date?: string;
+  session?: string;
+  quantity?: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phone?: string;
+  amount?: string;
+  paymentRef?: string;
+  yes?: boolean;
+}
+
+export default defineCommand<Options>({
+  name: 'book',
+  summary: 'The guided booking journey: pick, hold, order, record the payment',
+  description:
+    'Walks through location → experience → date → session → quantity → guest → hold → order → payment reference, ' +
+    'asking on a terminal with live choices. Every step can be given as a flag; without a terminal every step must be ' +
+    '(a missing one exits 2 and names the flag, before anything is sent). A hold is never left behind: if a later step ' +
+    'fails or you press Ctrl-C, the hold is released and the command says so. A payment whose answer was lost exits 7 ' +
+    'with the order id and the commands to check or finish it.',
+  examples: [
+    'venue booking book',
+    'venue booking book --experience exp-laser-tag --session exp-laser-tag.20261128.1400 --quantity 4 \\\n      --first-name Ada --last-name Lovelace --email ada@example.com --payment-ref PSP-8812 --yes',
+  ],
+  configure(cmd) {
+    cmd
+      .option('--location <id>', 'location id (only used to choose the experience)')
+      .option('--experience <id>', 'experience id')
+      .option('--date <date>', 'day: YYYY-MM-DD, today, tomorrow or +Nd')
+      .option('--session <slotId>', 'session slot id')
+      .option('--quantity <n>', 'number of places')
+      .option('--first-name <name>', "guest's first name")
+      .option('--last-name <name>', "guest's last name")
+      .option('--email <address>', "guest's email")
+      .option('--phone <number>', "guest's phone (optional)")
+      .option('--amount <n>', 'amount taken (default: the order total; must equal it)')
+      .option('--payment-ref <ref>', "your payment gateway's reference")
+      .option('-y, --yes', 'record the payment without asking');
+  },
+  async run(ctx, options) {
+    const { dates, numbers } = await checkFlags(ctx, [
+      { kind: 'id', flag: '--location', value: options.location },
+      { kind: 'id', flag: '--experience', value: options.experience },
+      { kind: 'date', flag: '--date', value: options.date },
+      { kind: 'id', flag: '--session', value: options.session },
+      { kind: 'quantity', flag: '--quantity', value: options.quantity },
+      { kind: 'name', flag: '--first-name', value: options.firstName },
+      { kind: 'name', flag: '--last-name', value: options.lastName },
+      { kind: 'email', flag: '--email', value: options.email },
+      { kind: 'phone', flag: '--phone', value: options.phone },
+      { kind: 'amount', flag: '--amount', value: options.amount },
+      { kind: 'paymentReference', flag: '--payment-ref', value: options.paymentRef },
+    ]);
+    const { runBookingJourney } = await import('../../lib/booking/journey.js');
+    const client = await ctx.booking();
+    const outcome = await runBookingJourney(
+      client,
+      {
+        prompter: ctx.prompter,
+        now: () => ctx.now(),
+        info: (m) => ctx.terminal.info(m),
+        success: (m) => ctx.terminal.success(m),
+        warn: (m) => ctx.terminal.warn(m),
+        onInterrupt: (handler) => {
+          process.once('SIGINT', handler);
+          return () => process.removeListener('SIGINT', handler);
+        },
+      },
+      {
+        location: options.location?.trim(),
+        experience: options.experience?.trim(),
+        date: dates['--date'],
+        session: options.session?.trim(),
+        quantity: numbers['--quantity'],
+        firstName: options.firstName?.trim(),
+        lastName: options.lastName?.trim(),
+        email: options.email?.trim(),
+        phone: options.phone?.trim(),
+        amount: numbers['--amount'],
+        paymentRef: options.paymentRef?.trim(),
+        yes: options.yes,
+      },
+    );
+    ctx.terminal.success(`Booked: order ${outcome.orderId} is ${outcome.status} (${outcome.quantity} × ${outcome.slotId}, $${outcome.total.toFixed(2)}).`);
+    await ctx.output.record(outcome as unknown as Record<string, unknown>, {
+      columns: ['orderId', 'status', 'experienceId', 'slotId', 'startTime', 'quantity', { key: 'total', format: 'money' }, 'paymentReference', 'guestEmail', 'reservationId'],
+    });
+  },
+});

@@ -1,0 +1,24 @@
+import { defineCommand } from '../define.js';
+import { checkFlags } from './shared.js';
+
+interface Options {
+  location: string;
+}
+
+export default defineCommand<Options>({
+  name: 'experiences',
+  summary: 'List the experiences of a location',
+  examples: ['venue booking experiences --location loc-riverside'],
+  configure(cmd) {
+    cmd.requiredOption('--location <id>', 'location id (see `venue booking locations`)');
+  },
+  async run(ctx, options) {
+    await checkFlags(ctx, [{ kind: 'id', flag: '--location', value: options.location }]);
+    const client = await ctx.booking();
+    const experiences = await client.experiences(options.location.trim());
+    await ctx.output.list(experiences as unknown as Record<string, unknown>[], {
+      columns: ['id', 'name', { key: 'durationMinutes', header: 'Minutes', format: 'number' }, { key: 'price', format: 'money' }, 'description'],
+      empty: `Location ${options.location} has no experiences.`,
+    });
+  },
+});

@@ -1,0 +1,33 @@
+import { defineCommand } from '../define.js';
+import { localDate } from '../../lib/booking/dates.js';
+import { checkFlags, clockTime } from './shared.js';
+
+interface Options {
+  date?: string;
+}
+
+export default defineCommand<Options>({
+  name: 'sessions',
+  args: '<experienceId>',
+  summary: 'List the session slots of an experience on a day, with the places left',
+  examples: ['venue booking sessions exp-laser-tag --date tomorrow', 'venue booking sessions exp-escape-room --date 2026-12-05 -o json'],
+  configure(cmd) {
+    cmd.option('--date <date>', 'YYYY-MM-DD, today, tomorrow or +Nd (default: today)');
+  },
+  async run(ctx, options, experienceId) {
+    const { dates } = await checkFlags(ctx, [
+      { kind: 'id', flag: 'experienceId', value: experienceId },
+      { kind: 'date', flag: '--date', value: options.date },
+    ]);
+    const date = dates['--date'] ?? localDate(ctx.now());
+    const client = await ctx.booking();
+    const slots = await client.sessions(experienceId!.trim(), date);
+    const rows = slots.map((s) => ({ ...s, start: clockTime(s.startTime), end: clockTime(s.endTime) }));
+    await ctx.output.list(rows, {
+      columns: ctx.output.isMachine
+        ? ['id', 'date', 'startTime', 'endTime', 'capacity', 'remaining', 'price']
+        : [{ key: 'id', header: 'Session' }, 'start', 'end', { key: 'remaining', header: 'Left', format: 'number' }, { key: 'capacity', format: 'number' }, { key: 'price', format: 'money' }],
+      empty: `No sessions of ${experienceId} on ${date}.`,
+    });
+  },
+});

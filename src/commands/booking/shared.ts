@@ -1,0 +1,92 @@
+// What several booking commands share: checking flags against the booking
+// rules before anything is sent, and showing slot times the way people read them.
+
+import { ValidationError, type ValidationIssue } from '../../lib/errors.js';
+import type { Context } from '../../lib/context.js';
+import { resolveDate, DATE_RULE } from '../../lib/booking/dates.js';
+
+export type FlagRule =
+  | { kind: 'date'; flag: string; value: string | undefined }
+  | { kind: 'quantity'; flag: string; value: string | undefined }
+  | { kind: 'amount'; flag: string; value: string | undefined }
+  | { kind: 'email'; flag: string; value: string | undefined }
+  | { kind: 'phone'; flag: string; value: string | undefined }
+  | { kind: 'name'; flag: string; value: string | undefined }
+  | { kind: 'paymentReference'; flag: string; value: string | undefined }
+  | { kind: 'id'; flag: string; value: string | undefined }
+  | { kind: 'days'; flag: string; value: string | undefined };
+
+export interface CheckedFlags {
+  dates: Record<string, string>;
+  numbers: Record<string, number>;
+}
+
+/**
+ * Checks every given flag (absent ones are skipped) and reports all problems
+ * at once: exit 2, nothing sent. Returns resolved dates and parsed numbers by flag.
+ */
+export async function checkFlags(ctx: Pick<Context, 'now'>, rules: FlagRule[]): Promise<CheckedFlags> {
+  const schemas = await import('../../lib/booking/schemas.js');
+  const issues: ValidationIssue[] = [];
+  const checked: CheckedFlags = { dates: {}, numbers: {} };
+  const run = (schema: import('zod').ZodType, value: unknown, flag: string): boolean => {
+    const result = schemas.check(schema, value);
+    if (!result.ok) issues.push(...result.issues.map((i) => ({ field: flag, rule: i.rule })));
+    return result.ok;
+  };
+  for (const rule of rules) {
+    if (rule.value === undefined) continue;
+    switch (rule.kind) {
+      case 'date': {
+        const date = resolveDate(rule.value, ctx.now());
+        if (date === undefined) issues.push({ field: rule.flag, rule: `${DATE_RULE} (got "${rule.value}")` });
+        else checked.dates[rule.flag] = date;
+        break;
+      }
+      case 'quantity':
+      case 'amount':
+      case 'days': {
+        const n = schemas.numberFromText(rule.value)!;
+        const schema = rule.kind === 'amount' ? schemas.amountSchema : rule.kind === 'quantity' ? schemas.quantitySchema : schemas.availabilityQuerySchema.shape.days;
+        if (run(schema, n, rule.flag)) checked.numbers[rule.flag] = n;
+        break;
+      }
+      case 'email':
+        run(schemas.emailSchema, rule.value, rule.flag);
+        break;
+      case 'phone':
+        run(schemas.phoneSchema, rule.value, rule.flag);
+        break;
+      case 'name':
+        run(schemas.nameSchema, rule.value, rule.flag);
+        break;
+      case 'paymentReference':
+        run(schemas.paymentReferenceSchema, rule.value, rule.flag);
+        break;
+      case 'id':
+        run(schemas.idSchema, rule.value, rule.flag);
+        break;
+    }
+  }
+  if (issues.length) throw new ValidationError(issues);
+  return checked;
+}
+
+/** "14:00" from "2026-11-22T14:00:00Z": the service's own clock reading, which is the venue's. */
+export function clockTime(timestamp: string | undefined): string {
+  if (!timestamp) return '';
+  const match = /T(\d{2}:\d{2})/.exec(timestamp);
+  return match ? match[1]! : timestamp;
+}
+
+export function money(amount: number | undefined, currency = 'USD'): string {
+  if (amount === undefined) return '';
+  const symbol = currency === 'USD' ? '$' : `${currency} `;
+  return `${symbol}${amount.toFixed(2)}`;
+}
+
+/** Comma-separated flag values ("a,b" or repeated flags), trimmed, without blanks. */
+export function listFlag(value: string | string[] | undefined): string[] {
+  const parts = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return parts.flatMap((p) => p.split(',')).map((p) => p.trim()).filter(Boolean);
+}

@@ -1,0 +1,347 @@
+// The guided booking journey as plain logic: location → experience → date →
+// slot → quantity → guest → hold → order → payment. Every step takes its value
+// from a flag or asks through the injected prompter, so the same code runs
+// guided on a terminal and unattended from a script.
+//
+// The rule this file exists for: once a hold is taken, every way out except a
+// recorded (or possibly recorded) payment gives the places back.
+
+import { InterruptedError, RejectedError, UnknownOutcomeError, UsageError, VenueError } from '../errors.js';
+import type { Choice, Prompter } from '../prompter.js';
+import { addDays, localDate, resolveDate, validateDateText, DATE_RULE } from './dates.js';
+import { SlotUnavailableError, type BookingClient, type Experience, type Guest, type Order, type Reservation, type Slot } from './client.js';
+import { EMAIL_PATTERN, shellQuote } from './text.js';
+
+export { shellQuote };
+
+export type BookingApi = Pick<
+  BookingClient,
+  'locations' | 'experiences' | 'availability' | 'sessions' | 'reserve' | 'releaseReservation' | 'createOrder' | 'recordSale' | 'cancelOrder'
+>;
+
+export interface JourneyChoices {
+  location?: string;
+  experience?: string;
+  /** Already resolved to YYYY-MM-DD. */
+  date?: string;
+  session?: string;
+  quantity?: number;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phone?: string;
+  amount?: number;
+  paymentRef?: string;
+  yes?: boolean;
+}
+
+export interface JourneyIO {
+  prompter: Prompter;
+  now: () => number;
+  info(message: string): void;
+  success(message: string): void;
+  warn(message: string): void;
+  /** Calls handler on an interrupt (SIGINT) until the returned function is called. */
+  onInterrupt(handler: () => void): () => void;
+}
+
+export interface BookingOutcome {
+  orderId: string;
+  status: string;
+  experienceId: string;
+  experienceName?: string;
+  slotId: string;
+  startTime?: string;
+  quantity: number;
+  total: number;
+  currency?: string;
+  paymentReference: string;
+  guestEmail: string;
+  reservationId: string;
+}
+
+const UNATTENDED_FLAGS: Array<[keyof JourneyChoices, string]> = [
+  ['experience', '--experience'],
+  ['session', '--session'],
+  ['quantity', '--quantity'],
+  ['firstName', '--first-name'],
+  ['lastName', '--last-name'],
+  ['email', '--email'],
+  ['paymentRef', '--payment-ref'],
+  ['yes', '--yes'],
+];
+
+/** Without a terminal every step needs its flag: say which are missing before anything is sent. */
+export function missingUnattendedFlags(choices: JourneyChoices): string[] {
+  return UNATTENDED_FLAGS.filter(([key]) => choices[key] === undefined || choices[key] === false).map(([, flag]) => flag);
+}
+
+export async function runBookingJourney(api: BookingApi, io: JourneyIO, choices: JourneyChoices): Promise<BookingOutcome> {
+  const { prompter } = io;
+  if (!prompter.canPrompt) {
+    const missing = missingUnattendedFlags(choices);
+    if (missing.length) {
+      throw new UsageError(`missing ${missing.join(', ')}`, { hint: 'There is no terminal to ask on: pass every step as a flag (see `venue booking book --help`).' });
+    }
+  }
+
+  // 1–2. Where and what.
+  let experience: Experience | undefined;
+  let experienceId = choices.experience;
+  if (!experienceId) {
+    const locationId = choices.location ?? (await pickLocation(api, prompter));
+    const experiences = await api.experiences(locationId);
+    if (!experiences.length) throw new RejectedError(`location ${locationId} has no experiences to book`);
+    experienceId = await prompter.select(
+      'Experience',
+      experiences.map((e) => ({ name: `${e.name}${e.price !== undefined ? `  ($${e.price.toFixed(2)} each)` : ''}`, value: e.id, description: e.description })),
+      { flag: '--experience' },
+    );
+    experience = experiences.find((e) => e.id === experienceId);
+  }
+
+  // 3–5. When and how many.
+  let date = choices.date;
+  let slot: Slot | undefined;
+  let slotId = choices.session;
+  while (!slotId) {
+    date ??= await pickDate(api, io, experienceId);
+    const slots = await api.sessions(experienceId, date);
+    const open = slots.filter((s) => s.remaining > 0);
+    if (!open.length) {
+      io.warn(`no session of ${experienceId} has places left on ${date}; pick another date`);
+      if (choices.date) throw new RejectedError(`no session of ${experienceId} has places left on ${date}`);
+      date = undefined;
+      continue;
+    }
+    slotId = await prompter.select('Session', slots.map(slotChoice), { flag: '--session' });
+    slot = slots.find((s) => s.id === slotId);
+  }
+  const quantity =
+    choices.quantity ??
+    Number(
+      await prompter.input('How many places', {
+        flag: '--quantity',
+        default: '1',
+        validate: (v) => (/^\d+$/.test(v.trim()) && Number(v) > 0 ? (slot && Number(v) > slot.remaining ? `only ${slot.remaining} left in this session` : true) : 'must be a positive whole number'),
+      }),
+    );
+
+  // 6. Who.
+  const guest: Guest = {
+    firstName: choices.firstName ?? (await prompter.input('Guest first name', { flag: '--first-name' })).trim(),
+    lastName: choices.lastName ?? (await prompter.input('Guest last name', { flag: '--last-name' })).trim(),
+    email:
+      choices.email ??
+      (await prompter.input('Guest email', { flag: '--email', validate: (v) => (EMAIL_PATTERN.test(v.trim()) ? true : 'must be an email address') })).trim(),
+    ...(choices.phone ? { phone: choices.phone } : {}),
+  };
+
+  // 7. The hold, and from here on the duty to give it back.
+  const hold = new HoldKeeper(api, io);
+  try {
+    let reservation = await hold.take(() => api.reserve({ experienceId: experienceId!, slotId: slotId!, quantity }));
+    while (!reservation) {
+      const alternative = await offerNearestSlots(api, io, experienceId, slotId, date, quantity);
+      slotId = alternative.id;
+      slot = alternative;
+      reservation = await hold.take(() => api.reserve({ experienceId: experienceId!, slotId: slotId!, quantity }));
+    }
+    io.info(`Held ${quantity} place${quantity === 1 ? '' : 's'} in ${slotId} (reservation ${reservation.id}${reservation.expiresAt ? `, until ${reservation.expiresAt}` : ''}).`);
+
+    // 8. The order.
+    const order = await hold.step(api.createOrder({ reservationIds: [reservation.id], guest }));
+    hold.orderId = order.id;
+    io.info(`Order ${order.id} created: total $${order.total.toFixed(2)}.`);
+
+    // 9. The payment taken elsewhere, recorded against the order.
+    const amount = choices.amount ?? order.total;
+    if (Math.round(amount * 100) !== Math.round(order.total * 100)) {
+      throw new RejectedError(`--amount ${amount.toFixed(2)} does not match the order total ${order.total.toFixed(2)}`);
+    }
+    const paymentReference =
+      choices.paymentRef ?? (await hold.step(prompter.input('Payment reference from your payment gateway', { flag: '--payment-ref' }))).trim();
+    if (!choices.yes) {
+      const go = await hold.step(prompter.confirm(`Record the payment of $${amount.toFixed(2)} (reference ${paymentReference}) for order ${order.id}?`, { flag: '--yes', default: true }));
+      if (!go) throw new InterruptedError('booking abandoned before payment');
+    }
+    const paid = await hold.recordSale(order, () => api.recordSale({ orderId: order.id, amount, paymentReference }), amount, paymentReference);
+    return {
+      orderId: order.id,
+      status: paid.status || 'confirmed',
+      experienceId,
+      experienceName: experience?.name,
+      slotId,
+      startTime: slot?.startTime ?? reservation.startTime,
+      quantity,
+      total: order.total,
+      currency: order.currency,
+      paymentReference,
+      guestEmail: guest.email,
+      reservationId: reservation.id,
+    };
+  } catch (error) {
+    await hold.giveBack(error);
+    throw error;
+  } finally {
+    hold.dispose();
+  }
+}
+
+async function pickLocation(api: BookingApi, prompter: Prompter): Promise<string> {
+  const locations = await api.locations();
+  if (!locations.length) throw new RejectedError('the booking service lists no locations');
+  return prompter.select('Location', locations.map((l) => ({ name: `${l.name}${l.city ? ` (${l.city})` : ''}`, value: l.id })), { flag: '--location' });
+}
+
+const OTHER_DATE = '__other__';
+
+async function pickDate(api: BookingApi, io: JourneyIO, experienceId: string): Promise<string> {
+  const days = await api.availability(experienceId, localDate(io.now()), 14);
+  const choices: Array<Choice<string>> = days.map((d) => ({
+    name: `${weekday(d.date)} ${d.date}  ${d.remaining > 0 ? `${d.remaining} places left` : 'full'}`,
+    value: d.date,
+    disabled: d.remaining > 0 ? false : 'full',
+  }));
+  choices.push({ name: 'Another date…', value: OTHER_DATE });
+  const picked = await io.prompter.select('Date', choices, { flag: '--date' });
+  if (picked !== OTHER_DATE) return picked;
+  const typed = await io.prompter.input(`Date (${DATE_RULE.replace('must be ', '')})`, { flag: '--date', validate: (v) => validateDateText(v, io.now()) });
+  return resolveDate(typed, io.now())!;
+}
+
+function weekday(date: string): string {
+  return ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][new Date(`${date}T00:00:00Z`).getUTCDay()]!;
+}
+
+function hhmm(timestamp: string | undefined): string {
+  return /T(\d{2}:\d{2})/.exec(timestamp ?? '')?.[1] ?? timestamp ?? '';
+}
+
+function slotChoice(slot: Slot): Choice<string> {
+  const price = slot.price !== undefined ? `  $${slot.price.toFixed(2)}` : '';
+  return {
+    name: `${hhmm(slot.startTime)}${slot.endTime ? `–${hhmm(slot.endTime)}` : ''}  ${slot.remaining} left${price}`,
+    value: slot.id,
+    disabled: slot.remaining > 0 ? false : 'full',
+  };
+}
+
+/** After a slot was taken by someone else: the open slots nearest in time, on a terminal. */
+async function offerNearestSlots(api: BookingApi, io: JourneyIO, experienceId: string, goneSlotId: string, date: string | undefined, quantity: number): Promise<Slot> {
+  const gone = new SlotUnavailableError(goneSlotId, `slot ${goneSlotId} is no longer available for ${quantity} place${quantity === 1 ? '' : 's'}`);
+  if (!io.prompter.canPrompt || !date) throw gone;
+  const all: Slot[] = [];
+  for (const day of [date, addDays(date, 1)]) all.push(...(await api.sessions(experienceId, day)));
+  const goneStart = all.find((s) => s.id === goneSlotId)?.startTime;
+  const reference = goneStart ? Date.parse(goneStart) : Date.parse(`${date}T12:00:00Z`);
+  const candidates = all.filter((s) => s.id !== goneSlotId && s.remaining >= quantity);
+  candidates.sort((a, b) => Math.abs(Date.parse(a.startTime) - reference) - Math.abs(Date.parse(b.startTime) - reference));
+  const nearest = candidates.slice(0, 6);
+  if (!nearest.length) throw gone;
+  const GIVE_UP = '__give_up__';
+  const picked = await io.prompter.select<string>(
+    'Nearest sessions with room',
+    [...nearest.map((s) => ({ ...slotChoice(s), name: `${s.date ?? ''} ${slotChoice(s).name}`.trim() })), { name: 'Give up', value: GIVE_UP }],
+    { flag: '--session' },
+  );
+  if (picked === GIVE_UP) throw gone;
+  return nearest.find((s) => s.id === picked)!;
+}
+
+/**
+ * Owns the hold: takes it, watches for an interrupt while it exists, and
+ * gives it back (cancelling the order once there is one) on any failure,
+ * except when a payment may have been recorded.
+ */
+class HoldKeeper {
+  reservation?: Reservation;
+  orderId?: string;
+  private interrupted = false;
+  private paymentMayBeRecorded = false;
+  private rejectOnInterrupt?: (error: Error) => void;
+  private readonly interruption: Promise<never>;
+  private stopListening?: () => void;
+
+  constructor(
+    private readonly api: BookingApi,
+    private readonly io: JourneyIO,
+  ) {
+    this.interruption = new Promise<never>((_, reject) => (this.rejectOnInterrupt = reject));
+    this.interruption.catch(() => undefined);
+  }
+
+  /** Reserves; undefined when the slot is gone (the caller may offer others). */
+  async take(reserve: () => Promise<Reservation>): Promise<Reservation | undefined> {
+    // Listen before sending, so an interrupt during the request still frees what it held.
+    this.stopListening ??= this.io.onInterrupt(() => {
+      this.interrupted = true;
+      this.rejectOnInterrupt?.(new InterruptedError());
+    });
+    try {
+      this.reservation = await reserve();
+    } catch (error) {
+      if (error instanceof SlotUnavailableError) {
+        this.io.warn(error.message);
+        if (this.io.prompter.canPrompt) return undefined;
+      }
+      throw error;
+    }
+    if (this.interrupted) throw new InterruptedError();
+    return this.reservation;
+  }
+
+  /** Awaits work that may be abandoned: an interrupt wins the race. */
+  step<T>(work: Promise<T>): Promise<T> {
+    if (this.interrupted) return Promise.reject(new InterruptedError());
+    return Promise.race([work, this.interruption]);
+  }
+
+  /** The sale is never abandoned half-way: it finishes, then its outcome decides. */
+  async recordSale(order: Order, record: () => Promise<Order>, amount: number, paymentReference: string): Promise<Order> {
+    if (this.interrupted) throw new InterruptedError();
+    try {
+      const paid = await record();
+      this.reservation = undefined;
+      this.orderId = undefined;
+      return paid;
+    } catch (error) {
+      if (error instanceof UnknownOutcomeError) {
+        this.paymentMayBeRecorded = true;
+        const finish = `venue booking order pay ${shellQuote(order.id)} --amount ${amount.toFixed(2)} --payment-ref ${shellQuote(paymentReference)}`;
+        throw new UnknownOutcomeError(`the payment for order ${order.id} may or may not have been recorded: the answer was lost`, {
+          cause: error,
+          details: [`order: ${order.id}`, `check:  venue booking order show ${shellQuote(order.id)}`, `finish: ${finish}`],
+          hint: `The hold was kept. \`order pay\` checks the order first and never records a payment twice${order.expiresAt ? `; an unpaid order lapses at ${order.expiresAt}` : ''}.`,
+        });
+      }
+      throw error;
+    }
+  }
+
+  /** On failure: release what is held, and say so. */
+  async giveBack(cause: unknown): Promise<void> {
+    if (this.paymentMayBeRecorded || !this.reservation) return;
+    const what = `${this.reservation.quantity ?? ''} place${this.reservation.quantity === 1 ? '' : 's'} in ${this.reservation.slotId ?? 'the slot'}`.trim();
+    const why = cause instanceof InterruptedError ? 'interrupted' : cause instanceof VenueError ? 'the booking did not complete' : 'an unexpected failure';
+    try {
+      if (this.orderId) {
+        await this.api.cancelOrder(this.orderId);
+        this.io.warn(`${why}: cancelled order ${this.orderId} and released its hold (${what}).`);
+      } else {
+        await this.api.releaseReservation(this.reservation.id);
+        this.io.warn(`${why}: released the hold ${this.reservation.id} (${what}).`);
+      }
+    } catch (error) {
+      const lapse = this.reservation.expiresAt ? ` it lapses on its own at ${this.reservation.expiresAt}` : ' it lapses on its own';
+      this.io.warn(`could not release the hold ${this.reservation.id} (${(error as Error).message});${lapse}.`);
+    } finally {
+      this.reservation = undefined;
+    }
+  }
+
+  dispose(): void {
+    this.stopListening?.();
+    this.stopListening = undefined;
+  }
+}
