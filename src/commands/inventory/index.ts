@@ -1,4 +1,18 @@
 import { defineGroup } from '../define.js';
+import health from './health.js';
+import productsList from './products/list.js';
+import productsGet from './products/get.js';
+import productsCreate from './products/create.js';
+import productsUpdate from './products/update.js';
+import categories from './categories.js';
+import classes from './classes.js';
+import warehouses from './warehouses.js';
+import taxGroups from './tax-groups.js';
+import containers from './containers.js';
+import suppliersList from './suppliers/list.js';
+import suppliersCreate from './suppliers/create.js';
+import stockLevels from './stock/levels.js';
+import stockAdjust from './stock/adjust.js';
 import stockTake from './stock/take.js';
 import stockReceive from './stock/receive.js';
 import receiptsList from './receipts/list.js';
@@ -8,9 +22,29 @@ import receiptsResolve from './receipts/resolve.js';
 export default defineGroup({
   name: 'inventory',
   summary: 'Inventory: products, suppliers, stock takes, receipts, adjustments',
-  examples: ['venue inventory products list --all -o ndjson', 'venue inventory stock levels --warehouse 1'],
+  examples: [
+    'venue inventory products list --all -o ndjson',
+    'venue inventory stock levels --warehouse 1',
+    'venue inventory stock adjust --product 1001 --quantity -2 --comment "breakage"',
+  ],
   commands: [
-    defineGroup({ name: 'stock', summary: 'Stock levels, stock takes, receipts and adjustments', commands: [stockTake, stockReceive] }),
+    health,
+    defineGroup({
+      name: 'products',
+      summary: 'List, read, create and update products',
+      commands: [productsList, productsGet, productsCreate, productsUpdate],
+    }),
+    categories,
+    classes,
+    warehouses,
+    taxGroups,
+    containers,
+    defineGroup({ name: 'suppliers', summary: 'List and create suppliers', commands: [suppliersList, suppliersCreate] }),
+    defineGroup({
+      name: 'stock',
+      summary: 'Stock levels, stock takes, receipts and adjustments',
+      commands: [stockLevels, stockTake, stockReceive, stockAdjust],
+    }),
     defineGroup({ name: 'receipts', summary: 'Stock receipts recorded from this machine', commands: [receiptsList, receiptsShow, receiptsResolve] }),
   ],
 });

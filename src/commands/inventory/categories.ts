@@ -1,0 +1,11 @@
+import { defineCommand } from '../define.js';
+
+export default defineCommand({
+  name: 'categories',
+  summary: 'Product categories of the local location (ids are 10 characters, space-padded)',
+  examples: ['venue inventory categories', 'venue inventory categories -o json'],
+  async run(ctx) {
+    const client = await ctx.inventory();
+    await ctx.output.list(await client.categories(), { columns: [{ key: 'categoryId', header: 'ID' }, 'name'], empty: 'No categories.' });
+  },
+});

@@ -1,0 +1,25 @@
+import { defineCommand } from '../define.js';
+import { FlagProblems, parsePaddedId } from '../../lib/inventory/cli-input.js';
+
+interface Options {
+  category?: string;
+}
+
+export default defineCommand<Options>({
+  name: 'classes',
+  summary: 'Product classes, optionally of one category',
+  examples: ['venue inventory classes', 'venue inventory classes --category SNACKS'],
+  configure(cmd) {
+    cmd.option('--category <id>', 'only classes of this category (padded to 10 characters for you)');
+  },
+  async run(ctx, options) {
+    const problems = new FlagProblems();
+    const categoryId = parsePaddedId(options.category, '--category', problems);
+    problems.throwIfAny();
+    const client = await ctx.inventory();
+    await ctx.output.list(await client.classes(categoryId), {
+      columns: [{ key: 'classId', header: 'ID' }, { key: 'categoryId', header: 'Category' }, 'name'],
+      empty: 'No classes.',
+    });
+  },
+});

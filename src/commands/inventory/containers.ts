@@ -1,0 +1,11 @@
+import { defineCommand } from '../define.js';
+
+export default defineCommand({
+  name: 'containers',
+  summary: 'Container types, used as containerId in a supplier link',
+  examples: ['venue inventory containers'],
+  async run(ctx) {
+    const client = await ctx.inventory();
+    await ctx.output.list(await client.containers(), { columns: [{ key: 'containerId', header: 'ID' }, 'name', 'units'], empty: 'No container types.' });
+  },
+});

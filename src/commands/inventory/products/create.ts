@@ -1,0 +1,145 @@
+import { defineCommand } from '../../define.js';
+import { FlagProblems, collect, parseInteger, parseNumber, parsePaddedId, parseProductType, parseSaleType } from '../../../lib/inventory/cli-input.js';
+import { readProductFile, promptForMissing, productFlagOf } from '../../../lib/inventory/product-input.js';
+
+export interface CreateOptions {
+  file?: string;
+  name?: string;
+  description?: string;
+  category?: string;
+  class?: string;
+  taxGroup?: string;
+  type?: string;
+  saleType?: string;
+  orderPrinter?: string;
+  secondaryName?: string;
+  ticketValue?: string;
+  sellPrice?: string;
+  vendingPrice?: string;
+  priceExTax?: boolean;
+  code?: string;
+  barcode?: string[];
+  reorderMin?: string;
+  reorderMax?: string;
+  supplier?: string;
+  containerPrice?: string;
+  containerQuantity?: string;
+  container?: string;
+  supplierCode?: string;
+  preferredSupplier?: boolean;
+  warehouse?: string;
+  stockQuantity?: string;
+  inactive?: boolean;
+}
+
+/** Flags on top of the file: what is typed wins. */
+function bodyFromFlags(options: CreateOptions, base: Record<string, unknown>, problems: FlagProblems): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...base };
+  const set = (key: string, value: unknown) => {
+    if (value !== undefined) body[key] = value;
+  };
+  set('productName', options.name);
+  set('productDescription', options.description);
+  set('categoryId', parsePaddedId(options.category, '--category', problems));
+  set('classId', parsePaddedId(options.class, '--class', problems));
+  set('taxGroup', parsePaddedId(options.taxGroup, '--tax-group', problems));
+  set('productType', parseProductType(options.type, '--type', problems));
+  set('saleType', parseSaleType(options.saleType, '--sale-type', problems));
+  set('orderPrinter', parseInteger(options.orderPrinter, '--order-printer', problems));
+  set('secondaryProductName', options.secondaryName);
+  set('ticketValue', parseInteger(options.ticketValue, '--ticket-value', problems));
+  set('sellPrice', parseNumber(options.sellPrice, '--sell-price', problems));
+  set('vendingPrice', parseNumber(options.vendingPrice, '--vending-price', problems));
+  if (options.priceExTax) body.isPriceExTax = true;
+  set('productCode', options.code);
+  if (options.barcode?.length) body.barcodes = [...((body.barcodes as string[] | undefined) ?? []), ...options.barcode];
+  set('reorderLevelMin', parseInteger(options.reorderMin, '--reorder-min', problems));
+  set('reorderLevelMax', parseInteger(options.reorderMax, '--reorder-max', problems));
+  if (options.inactive) body.isActive = false;
+
+  const supplierFlags = [options.supplier, options.containerPrice, options.containerQuantity, options.container, options.supplierCode, options.preferredSupplier];
+  if (supplierFlags.some((v) => v !== undefined)) {
+    const link: Record<string, unknown> = { ...((body.supplier as Record<string, unknown> | undefined) ?? {}) };
+    const put = (key: string, value: unknown) => value !== undefined && (link[key] = value);
+    put('supplierId', parseInteger(options.supplier, '--supplier', problems, { min: 1 }));
+    put('containerPrice', parseNumber(options.containerPrice, '--container-price', problems));
+    put('containerQuantity', parseInteger(options.containerQuantity, '--container-quantity', problems));
+    put('containerId', parseInteger(options.container, '--container', problems, { min: 1 }));
+    put('productSupplierCode', options.supplierCode);
+    if (options.preferredSupplier) link.preferredSupplier = true;
+    body.supplier = link;
+  }
+  if (options.warehouse !== undefined || options.stockQuantity !== undefined) {
+    const stock: Record<string, unknown> = { ...((body.warehouse as Record<string, unknown> | undefined) ?? {}) };
+    const warehouseId = parseInteger(options.warehouse, '--warehouse', problems, { min: 1 });
+    const stockQuantity = parseInteger(options.stockQuantity, '--stock-quantity', problems, { min: 0 });
+    if (warehouseId !== undefined) stock.warehouseId = warehouseId;
+    if (stockQuantity !== undefined) stock.stockQuantity = stockQuantity;
+    body.warehouse = stock;
+  }
+  return body;
+}
+
+export default defineCommand<CreateOptions>({
+  name: 'create',
+  summary: 'Create a product (flags or --file product.json); on a terminal, asks for what is missing',
+  description:
+    'Creates a product and its supplier link and initial stock in one atomic call. Category, class and tax group ids are padded to 10 characters for you. ' +
+    'saleType flags: redemption (needs --ticket-value), sale (needs --sell-price), vending (needs --vending-price). Without a terminal, a missing field is an error naming its flag.',
+  examples: [
+    'venue inventory products create --name "Gummy Bears" --description "100 g bag" --category SNACKS --tax-group GST --type stock --sale-type sale --sell-price 3.50',
+    'venue inventory products create --file product.json --warehouse 1 --stock-quantity 24',
+    'venue inventory products create   # on a terminal: asks, with choices from the service lists',
+  ],
+  configure(cmd) {
+    cmd
+      .option('--file <path>', 'product as JSON (fields as in the service; - reads stdin); flags override it')
+      .option('--name <text>', 'productName (max 50)')
+      .option('--description <text>', 'productDescription (max 50)')
+      .option('--category <id>', 'categoryId (see `venue inventory categories`)')
+      .option('--class <id>', 'classId (see `venue inventory classes`)')
+      .option('--tax-group <id>', 'taxGroup (see `venue inventory tax-groups`)')
+      .option('--type <type>', 'stock or modifier')
+      .option('--sale-type <types>', 'redemption, sale, vending: comma-separated, or the bitmask 1..7')
+      .option('--order-printer <n>', '0 none (default), 1 printer 1, 2 printer 2')
+      .option('--secondary-name <text>', 'secondaryProductName (max 35)')
+      .option('--ticket-value <n>', 'ticket cost (required with redemption)')
+      .option('--sell-price <amount>', 'required with sale')
+      .option('--vending-price <amount>', 'required with vending')
+      .option('--price-ex-tax', 'the sell price excludes tax')
+      .option('--code <code>', 'productCode, SKU (max 50)')
+      .option('--barcode <barcode>', 'a barcode (max 25); repeat for more', collect)
+      .option('--reorder-min <n>', 'reorderLevelMin')
+      .option('--reorder-max <n>', 'reorderLevelMax')
+      .option('--supplier <id>', 'link a supplier (see `venue inventory suppliers list`)')
+      .option('--container <id>', "the supplier link's container type (see `venue inventory containers`)")
+      .option('--container-price <amount>', 'price of one container')
+      .option('--container-quantity <n>', 'units in one container')
+      .option('--supplier-code <code>', "the supplier's own code for the product")
+      .option('--preferred-supplier', 'make the linked supplier the preferred one')
+      .option('--warehouse <id>', 'warehouse of the initial stock')
+      .option('--stock-quantity <n>', 'initial stock in --warehouse')
+      .option('--inactive', 'create the product inactive');
+  },
+  async run(ctx, options) {
+    const problems = new FlagProblems();
+    const base = options.file !== undefined ? await readProductFile(options.file, ctx.terminal.stdin) : {};
+    let body = bodyFromFlags(options, base, problems);
+    problems.throwIfAny();
+
+    const { check, padIdsIn, productCreateSchema } = await import('../../../lib/inventory/schemas.js');
+    body = padIdsIn(body);
+    if (ctx.prompter.canPrompt) body = await promptForMissing(ctx, body);
+
+    const result = check(productCreateSchema, body, { fieldName: (field) => productFlagOf(field, options.file !== undefined) });
+    if (!result.ok) problems.issues.push(...result.issues);
+    problems.throwIfAny();
+
+    const client = await ctx.inventory();
+    const product = await client.createProduct(body);
+    ctx.terminal.success(`created product ${product.productId} (${product.productName})`);
+    await ctx.output.record(product, {
+      columns: ['productId', 'productName', 'categoryId', 'taxGroup', 'productType', 'saleType', 'sellPrice', 'vendingPrice', 'ticketValue', { key: 'barcodes', format: 'list' }, 'isActive'],
+    });
+  },
+});

@@ -1,0 +1,34 @@
+import { defineCommand } from '../../define.js';
+import { FlagProblems, parseInteger } from '../../../lib/inventory/cli-input.js';
+
+export default defineCommand({
+  name: 'get',
+  args: '<productId>',
+  summary: 'One product: prices, stock levels, barcodes and suppliers',
+  examples: ['venue inventory products get 1001', 'venue inventory products get 1001 -o json'],
+  async run(ctx, _options, productIdText) {
+    const problems = new FlagProblems();
+    const productId = parseInteger(productIdText, 'productId', problems, { min: 1 });
+    problems.throwIfAny();
+    const client = await ctx.inventory();
+    const product = await client.getProduct(productId!);
+    if (ctx.output.isMachine) {
+      await ctx.output.record(product);
+      return;
+    }
+    await ctx.output.record({
+      ...product,
+      stock: product.stockLevels.map((l) => `warehouse ${l.warehouseId}: ${l.quantity}`).join(', '),
+      supplierLinks: product.suppliers
+        .map((s) => `${s.supplierId}${s.isActive === false ? ' (removed)' : ''}${s.preferredSupplier ? ' (preferred)' : ''}`)
+        .join(', '),
+    }, {
+      columns: [
+        'productId', 'productName', 'productDescription', 'secondaryProductName', 'categoryId', 'classId', 'taxGroup',
+        'productType', 'saleType', { key: 'sellPrice', format: 'money' }, { key: 'vendingPrice', format: 'money' }, 'ticketValue',
+        { key: 'isPriceExTax', format: 'bool' }, 'productCode', { key: 'barcodes', format: 'list' }, 'reorderLevelMin', 'reorderLevelMax',
+        'stock', 'supplierLinks', 'averageUnitCost', 'lastPurchasePrice', { key: 'isActive', format: 'bool' }, { key: 'updatedAt', format: 'datetime' },
+      ],
+    });
+  },
+});

@@ -1,0 +1,81 @@
+import { defineCommand } from '../../define.js';
+import { UsageError } from '../../../lib/errors.js';
+import { FlagProblems, parseInteger, parsePaddedId, parseProductType, parseSaleType, productColumns } from '../../../lib/inventory/cli-input.js';
+import type { ProductQuery } from '../../../lib/inventory/client.js';
+
+interface Options {
+  type?: string;
+  saleType?: string;
+  category?: string;
+  active?: boolean;
+  inactive?: boolean;
+  page?: string;
+  pageSize?: string;
+  all?: boolean;
+  concurrency?: string;
+}
+
+const MAX_PAGE_SIZE = 200;
+
+export default defineCommand<Options>({
+  name: 'list',
+  summary: 'List products, one page or --all (streamed with bounded concurrency)',
+  examples: [
+    'venue inventory products list --category SNACKS --active',
+    'venue inventory products list --sale-type redemption --page 2 --page-size 100',
+    'venue inventory products list --all -o ndjson > products.ndjson',
+  ],
+  configure(cmd) {
+    cmd
+      .option('--type <type>', 'stock or modifier')
+      .option('--sale-type <types>', 'redemption, sale, vending (comma-separated: products with any of them)')
+      .option('--category <id>', 'category id (padded to 10 characters for you)')
+      .option('--active', 'only active products')
+      .option('--inactive', 'only inactive products')
+      .option('--page <n>', 'page number (default 1)')
+      .option('--page-size <n>', `products per page, at most ${MAX_PAGE_SIZE} (default 50)`)
+      .option('--all', 'every page, streamed (with -o ndjson or csv nothing is held in memory)')
+      .option('--concurrency <n>', 'pages fetched at once with --all (default 4, at most 16)');
+  },
+  async run(ctx, options) {
+    const problems = new FlagProblems();
+    const query: ProductQuery = {
+      productType: parseProductType(options.type, '--type', problems),
+      saleType: parseSaleType(options.saleType, '--sale-type', problems),
+      categoryId: parsePaddedId(options.category, '--category', problems),
+    };
+    if (options.active && options.inactive) problems.add('--active', 'cannot be combined with --inactive');
+    else if (options.active) query.isActive = true;
+    else if (options.inactive) query.isActive = false;
+    const page = parseInteger(options.page, '--page', problems, { min: 1 });
+    const pageSize = parseInteger(options.pageSize, '--page-size', problems, { min: 1 });
+    if (pageSize !== undefined && pageSize > MAX_PAGE_SIZE) problems.add('--page-size', `must be at most ${MAX_PAGE_SIZE}`);
+    const concurrency = parseInteger(options.concurrency, '--concurrency', problems, { min: 1 });
+    if (concurrency !== undefined && concurrency > 16) problems.add('--concurrency', 'must be at most 16');
+    problems.throwIfAny();
+    if (options.all && page !== undefined) throw new UsageError('--all reads every page: it cannot be combined with --page');
+    for (const key of Object.keys(query) as Array<keyof ProductQuery>) if (query[key] === undefined) delete query[key];
+
+    const client = await ctx.inventory();
+    if (!options.all) {
+      const result = await client.listProducts({ ...query, page: page ?? 1, pageSize: pageSize ?? 50 });
+      await ctx.output.list(result.items, { columns: productColumns, empty: 'No products match.' });
+      if (!ctx.output.isMachine && result.totalPages !== undefined && result.totalPages > 1) {
+        ctx.terminal.info(`page ${result.page} of ${result.totalPages} (${result.totalItems ?? '?'} products); --page N for another, --all for every page`);
+      }
+      return;
+    }
+
+    const progress = ctx.terminal.progress('products');
+    const rows = client.iterateProducts(query, {
+      concurrency: concurrency ?? 4,
+      pageSize: pageSize ?? MAX_PAGE_SIZE,
+      onPage: (info) => {
+        if (info.page === 1 && info.totalItems !== undefined) progress.setTotal(info.totalItems);
+        progress.tick(info.count);
+      },
+    });
+    const count = await ctx.output.stream(rows as AsyncIterable<Record<string, unknown>>, { columns: productColumns, empty: 'No products match.' });
+    progress.done(`${count} product${count === 1 ? '' : 's'}`);
+  },
+});

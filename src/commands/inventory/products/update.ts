@@ -1,0 +1,154 @@
+import { defineCommand } from '../../define.js';
+import { UsageError } from '../../../lib/errors.js';
+import { FlagProblems, collect, parseBoolean, parseInteger, parseNumber } from '../../../lib/inventory/cli-input.js';
+
+interface Options {
+  name?: string;
+  description?: string;
+  sellPrice?: string;
+  priceExTax?: boolean;
+  priceIncTax?: boolean;
+  code?: string;
+  reorderMin?: string;
+  reorderMax?: string;
+  active?: boolean;
+  inactive?: boolean;
+  addBarcode?: string[];
+  removeBarcode?: string[];
+  supplierAdd?: string[];
+  supplierUpdate?: string[];
+  supplierRemove?: string[];
+}
+
+const LINK_FIELDS: Record<string, string> = {
+  containerprice: 'containerPrice',
+  price: 'containerPrice',
+  containerquantity: 'containerQuantity',
+  quantity: 'containerQuantity',
+  containerid: 'containerId',
+  container: 'containerId',
+  productsuppliercode: 'productSupplierCode',
+  code: 'productSupplierCode',
+  preferredsupplier: 'preferredSupplier',
+  preferred: 'preferredSupplier',
+};
+
+/** "12:price=30.5,quantity=24,preferred=true" → a supplier change. */
+export function parseSupplierSpec(spec: string, action: 'add' | 'update' | 'remove', flag: string, problems: FlagProblems): Record<string, unknown> | undefined {
+  const [idText = '', rest] = spec.split(/:(.*)/s, 2);
+  const supplierId = parseInteger(idText, flag, problems, { min: 1 });
+  if (supplierId === undefined) return undefined;
+  const change: Record<string, unknown> = { action, supplierId };
+  if (action === 'remove' && rest) {
+    problems.add(flag, 'takes only a supplier id');
+    return undefined;
+  }
+  for (const pair of (rest ?? '').split(',').filter((p) => p.trim())) {
+    const [rawKey = '', value] = pair.split(/=(.*)/s, 2);
+    const field = LINK_FIELDS[rawKey.trim().toLowerCase()];
+    if (!field || value === undefined) {
+      problems.add(flag, `has an unknown part "${pair}" (use field=value with price, quantity, container, code or preferred)`);
+      continue;
+    }
+    const label = `${flag} ${rawKey.trim()}`;
+    if (field === 'containerPrice') change[field] = parseNumber(value, label, problems);
+    else if (field === 'containerQuantity' || field === 'containerId') change[field] = parseInteger(value, label, problems, { min: 1 });
+    else if (field === 'preferredSupplier') change[field] = parseBoolean(value, label, problems);
+    else change[field] = value;
+  }
+  return change;
+}
+
+const FLAG_OF: Record<string, string> = {
+  productName: '--name',
+  productDescription: '--description',
+  sellPrice: '--sell-price',
+  productCode: '--code',
+  reorderLevelMin: '--reorder-min',
+  reorderLevelMax: '--reorder-max',
+  body: 'update',
+};
+
+export default defineCommand<Options>({
+  name: 'update',
+  args: '<productId>',
+  summary: 'Change some fields of a product; add barcodes; add, update or remove supplier links',
+  description:
+    'A partial update: only the fields given change. Barcodes can be added, never removed (the service keeps every barcode a product ever had). ' +
+    'Supplier links: --supplier-add/--supplier-update <supplierId>[:price=…,quantity=…,container=…,code=…,preferred=true|false], --supplier-remove <supplierId> (a soft delete).',
+  examples: [
+    'venue inventory products update 1001 --sell-price 3.95 --add-barcode 9300000999999',
+    'venue inventory products update 1001 --supplier-add 3:price=40,quantity=24,container=2,preferred=true',
+    'venue inventory products update 1001 --supplier-remove 1 --inactive',
+  ],
+  configure(cmd) {
+    cmd
+      .option('--name <text>', 'productName (max 50)')
+      .option('--description <text>', 'productDescription (max 50)')
+      .option('--sell-price <amount>', 'sellPrice')
+      .option('--price-ex-tax', 'the sell price excludes tax')
+      .option('--price-inc-tax', 'the sell price includes tax')
+      .option('--code <code>', 'productCode (max 50)')
+      .option('--reorder-min <n>', 'reorderLevelMin')
+      .option('--reorder-max <n>', 'reorderLevelMax')
+      .option('--active', 'make the product active')
+      .option('--inactive', 'make the product inactive')
+      .option('--add-barcode <barcode>', 'add a barcode (max 25); repeat for more', collect)
+      .option('--remove-barcode <barcode>', 'not possible: explains why', collect)
+      .option('--supplier-add <spec>', 'link a supplier: <supplierId>[:field=value,…]; repeatable', collect)
+      .option('--supplier-update <spec>', 'change a supplier link: <supplierId>:field=value,…; repeatable', collect)
+      .option('--supplier-remove <supplierId>', 'unlink a supplier (soft delete); repeatable', collect);
+  },
+  async run(ctx, options, productIdText) {
+    if (options.removeBarcode?.length) {
+      throw new UsageError('barcodes cannot be removed: the inventory service only adds barcodes, and keeps every barcode a product ever had', {
+        hint: 'Nothing was sent. To stop selling the product, use `--inactive`; to give it a new barcode, use `--add-barcode`.',
+      });
+    }
+    const problems = new FlagProblems();
+    const productId = parseInteger(productIdText, 'productId', problems, { min: 1 });
+    const patch: Record<string, unknown> = {};
+    const set = (key: string, value: unknown) => value !== undefined && (patch[key] = value);
+    set('productName', options.name);
+    set('productDescription', options.description);
+    set('sellPrice', parseNumber(options.sellPrice, '--sell-price', problems));
+    if (options.priceExTax && options.priceIncTax) problems.add('--price-ex-tax', 'cannot be combined with --price-inc-tax');
+    else if (options.priceExTax) patch.isPriceExTax = true;
+    else if (options.priceIncTax) patch.isPriceExTax = false;
+    set('productCode', options.code);
+    set('reorderLevelMin', parseInteger(options.reorderMin, '--reorder-min', problems));
+    set('reorderLevelMax', parseInteger(options.reorderMax, '--reorder-max', problems));
+    if (options.active && options.inactive) problems.add('--active', 'cannot be combined with --inactive');
+    else if (options.active) patch.isActive = true;
+    else if (options.inactive) patch.isActive = false;
+    if (options.addBarcode?.length) patch.barcodes = options.addBarcode;
+
+    const changes = [
+      ...(options.supplierAdd ?? []).map((spec) => parseSupplierSpec(spec, 'add', '--supplier-add', problems)),
+      ...(options.supplierUpdate ?? []).map((spec) => parseSupplierSpec(spec, 'update', '--supplier-update', problems)),
+      ...(options.supplierRemove ?? []).map((spec) => parseSupplierSpec(spec, 'remove', '--supplier-remove', problems)),
+    ].filter((c): c is Record<string, unknown> => c !== undefined);
+    if (changes.length) patch.suppliers = changes;
+    problems.throwIfAny();
+
+    const { check, productUpdateSchema } = await import('../../../lib/inventory/schemas.js');
+    const result = check(productUpdateSchema, patch, {
+      fieldName: (field) => {
+        if (field.startsWith('barcodes')) return '--add-barcode';
+        if (field.startsWith('suppliers')) return `--supplier-${String(changes[Number(/\[(\d+)\]/.exec(field)?.[1] ?? 0)]?.action ?? 'add')} ${field.replace(/^suppliers\[\d+\]\.?/, '')}`.trim();
+        return FLAG_OF[field] ?? field;
+      },
+    });
+    if (!result.ok) {
+      problems.issues.push(...result.issues.map((i) => (i.field === 'update' ? { ...i, rule: 'must change at least one field (see --help)' } : i)));
+    }
+    problems.throwIfAny();
+
+    const client = await ctx.inventory();
+    const product = await client.updateProduct(productId!, patch);
+    ctx.terminal.success(`updated product ${product.productId} (${product.productName})`);
+    await ctx.output.record(product, {
+      columns: ['productId', 'productName', 'productDescription', { key: 'sellPrice', format: 'money' }, 'productCode', { key: 'barcodes', format: 'list' }, 'reorderLevelMin', 'reorderLevelMax', { key: 'isActive', format: 'bool' }, 'suppliers'],
+    });
+  },
+});

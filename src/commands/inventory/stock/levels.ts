@@ -1,0 +1,101 @@
+import { defineCommand } from '../../define.js';
+import { UsageError } from '../../../lib/errors.js';
+import { FlagProblems, parseInteger } from '../../../lib/inventory/cli-input.js';
+import type { StockLevel } from '../../../lib/inventory/types.js';
+import type { InventoryClient } from '../../../lib/inventory/client.js';
+
+interface Options {
+  warehouse?: string;
+  allWarehouses?: boolean;
+  product?: string;
+  page?: string;
+  pageSize?: string;
+  all?: boolean;
+}
+
+const MAX_PAGE_SIZE = 200;
+const IDS_PER_REQUEST = 200;
+
+const columns = [
+  { key: 'productId', header: 'Product' },
+  { key: 'productName', header: 'Name' },
+  { key: 'warehouseId', header: 'Warehouse' },
+  { key: 'quantity', header: 'Quantity', format: 'number' as const },
+  { key: 'averageUnitCost', header: 'Avg cost' },
+  { key: 'lastPurchasePrice', header: 'Last price' },
+];
+
+/** Many ids go out 200 to a request, one request after another, in the order given. */
+async function* levelsOfProducts(client: InventoryClient, warehouseId: number | undefined, productIds: number[]): AsyncGenerator<StockLevel> {
+  for (let i = 0; i < productIds.length; i += IDS_PER_REQUEST) {
+    yield* client.iterateStockLevels({ warehouseId, productIds: productIds.slice(i, i + IDS_PER_REQUEST) }, { concurrency: 1 });
+  }
+}
+
+export default defineCommand<Options>({
+  name: 'levels',
+  summary: 'Stock levels of a warehouse (default: the profile warehouse), optionally of some products',
+  examples: [
+    'venue inventory stock levels',
+    'venue inventory stock levels --warehouse 2 --product 1001,1002',
+    'venue inventory stock levels --all -o csv > levels.csv',
+  ],
+  configure(cmd) {
+    cmd
+      .option('--warehouse <id>', 'warehouse id (default: inventory.warehouseId of the profile)')
+      .option('--all-warehouses', 'every warehouse, ignoring the profile default')
+      .option('--product <ids>', 'product ids, comma-separated')
+      .option('--page <n>', 'page number (default 1)')
+      .option('--page-size <n>', `rows per page, at most ${MAX_PAGE_SIZE} (default 50)`)
+      .option('--all', 'every page, streamed');
+  },
+  async run(ctx, options) {
+    const problems = new FlagProblems();
+    let warehouseId: number | undefined;
+    if (options.warehouse !== undefined) warehouseId = parseInteger(options.warehouse, '--warehouse', problems, { min: 1 });
+    else if (!options.allWarehouses) {
+      const fromProfile = await ctx.setting('inventory.warehouseId');
+      if (fromProfile) warehouseId = parseInteger(fromProfile, 'inventory.warehouseId', problems, { min: 1 });
+    }
+    if (options.warehouse !== undefined && options.allWarehouses) problems.add('--all-warehouses', 'cannot be combined with --warehouse');
+    const productIds = options.product
+      ?.split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => parseInteger(part, '--product', problems, { min: 1 }))
+      .filter((id): id is number => id !== undefined);
+    if (options.product !== undefined && !productIds?.length && !problems.issues.length) problems.add('--product', 'must list at least one product id');
+    const page = parseInteger(options.page, '--page', problems, { min: 1 });
+    const pageSize = parseInteger(options.pageSize, '--page-size', problems, { min: 1 });
+    if (pageSize !== undefined && pageSize > MAX_PAGE_SIZE) problems.add('--page-size', `must be at most ${MAX_PAGE_SIZE}`);
+    problems.throwIfAny();
+    if (options.all && page !== undefined) throw new UsageError('--all reads every page: it cannot be combined with --page');
+
+    const client = await ctx.inventory();
+    if (productIds && (options.all || productIds.length > IDS_PER_REQUEST)) {
+      await ctx.output.stream(levelsOfProducts(client, warehouseId, productIds) as AsyncIterable<Record<string, unknown>>, { columns, empty: 'No stock levels.' });
+      return;
+    }
+    if (options.all) {
+      const progress = ctx.terminal.progress('stock levels');
+      const rows = client.iterateStockLevels(
+        { warehouseId },
+        {
+          pageSize: pageSize ?? MAX_PAGE_SIZE,
+          onPage: (info) => {
+            if (info.page === 1 && info.totalItems !== undefined) progress.setTotal(info.totalItems);
+            progress.tick(info.count);
+          },
+        },
+      );
+      const count = await ctx.output.stream(rows as AsyncIterable<Record<string, unknown>>, { columns, empty: 'No stock levels.' });
+      progress.done(`${count} stock level${count === 1 ? '' : 's'}`);
+      return;
+    }
+    const result = await client.stockLevels({ warehouseId, productIds, page: page ?? 1, pageSize: pageSize ?? 50 });
+    await ctx.output.list(result.items, { columns, empty: 'No stock levels.' });
+    if (!ctx.output.isMachine && result.totalPages !== undefined && result.totalPages > 1) {
+      ctx.terminal.info(`page ${result.page} of ${result.totalPages} (${result.totalItems ?? '?'} rows); --page N for another, --all for every page`);
+    }
+  },
+});

@@ -1,0 +1,99 @@
+import { defineCommand } from '../../define.js';
+import { FlagProblems, parseInteger, parsePaymentTerms } from '../../../lib/inventory/cli-input.js';
+
+interface Options {
+  code?: string;
+  name?: string;
+  address?: string;
+  town?: string;
+  state?: string;
+  postcode?: string;
+  phone?: string;
+  email?: string;
+  contact?: string;
+  description?: string;
+  accountNo?: string;
+  type?: string;
+  paymentTerms?: string;
+}
+
+/** Body field → the flag people type. */
+const flagOf: Record<string, string> = {
+  supplierCode: '--code',
+  supplierName: '--name',
+  supplierAddress: '--address',
+  supplierTown: '--town',
+  supplierState: '--state',
+  supplierPostcode: '--postcode',
+  supplierPhone: '--phone',
+  supplierEmail: '--email',
+  supplierContact: '--contact',
+  supplierDescription: '--description',
+  supplierAccountNo: '--account-no',
+  supplierType: '--type',
+  paymentTerms: '--payment-terms',
+};
+
+const optionOf: Record<string, keyof Options> = {
+  supplierCode: 'code',
+  supplierName: 'name',
+  supplierAddress: 'address',
+  supplierTown: 'town',
+  supplierState: 'state',
+  supplierPostcode: 'postcode',
+  supplierPhone: 'phone',
+  supplierEmail: 'email',
+  supplierContact: 'contact',
+  supplierDescription: 'description',
+  supplierAccountNo: 'accountNo',
+};
+
+export default defineCommand<Options>({
+  name: 'create',
+  summary: 'Create a supplier (code, name and address required; the code must be unique)',
+  examples: [
+    'venue inventory suppliers create --code ACME --name "Acme Candy" --address "1 Main St" --payment-terms 30',
+    'venue inventory suppliers create --code BULK --name "Bulk Co" --address "2 High St" --payment-terms advance -o json',
+  ],
+  configure(cmd) {
+    cmd
+      .option('--code <code>', 'supplier code, unique (max 50)')
+      .option('--name <name>', 'supplier name (max 50)')
+      .option('--address <address>', 'street address (max 50)')
+      .option('--town <town>')
+      .option('--state <state>')
+      .option('--postcode <postcode>')
+      .option('--phone <phone>')
+      .option('--email <email>')
+      .option('--contact <name>', 'contact person')
+      .option('--description <text>')
+      .option('--account-no <number>', "the venue's account number with the supplier")
+      .option('--type <n>', 'supplier type (whole number, default 0)')
+      .option('--payment-terms <terms>', 'none, advance, 7, 14, 21, 30, 45, 60 or 90 (days), or the code 0..8');
+  },
+  async run(ctx, options) {
+    const problems = new FlagProblems();
+    for (const [field, flag] of [['supplierCode', '--code'], ['supplierName', '--name'], ['supplierAddress', '--address']] as const) {
+      const key = optionOf[field]!;
+      if (options[key] === undefined && ctx.prompter.canPrompt) {
+        options[key] = await ctx.prompter.input(`Supplier ${flag.slice(2)}`, { flag, validate: (v) => (v.trim() && v.length <= 50 ? true : 'required, at most 50 characters') });
+      }
+    }
+    const body: Record<string, unknown> = {};
+    for (const [field, key] of Object.entries(optionOf)) if (options[key] !== undefined) body[field] = options[key];
+    const supplierType = parseInteger(options.type, '--type', problems, { min: 0 });
+    if (supplierType !== undefined) body.supplierType = supplierType;
+    const paymentTerms = parsePaymentTerms(options.paymentTerms, '--payment-terms', problems);
+    if (paymentTerms !== undefined) body.paymentTerms = paymentTerms;
+
+    const { check, supplierCreateSchema } = await import('../../../lib/inventory/schemas.js');
+    const result = check(supplierCreateSchema, body, { fieldName: (field) => flagOf[field] ?? field });
+    if (!result.ok) problems.issues.push(...result.issues);
+    problems.throwIfAny();
+
+    const client = await ctx.inventory();
+    const supplier = await client.createSupplier(body);
+    ctx.terminal.success(`created supplier ${supplier.supplierId} (${supplier.supplierCode})`);
+    await ctx.output.record(supplier);
+  },
+});

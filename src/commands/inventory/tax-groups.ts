@@ -1,0 +1,11 @@
+import { defineCommand } from '../define.js';
+
+export default defineCommand({
+  name: 'tax-groups',
+  summary: "Tax groups of the location's tax zone",
+  examples: ['venue inventory tax-groups'],
+  async run(ctx) {
+    const client = await ctx.inventory();
+    await ctx.output.list(await client.taxGroups(), { columns: [{ key: 'taxGroup', header: 'ID' }, 'name', 'rate'], empty: 'No tax groups.' });
+  },
+});

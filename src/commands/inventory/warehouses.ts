@@ -1,0 +1,25 @@
+import { defineCommand } from '../define.js';
+import { FlagProblems, parseInteger } from '../../lib/inventory/cli-input.js';
+
+interface Options {
+  location?: string;
+}
+
+export default defineCommand<Options>({
+  name: 'warehouses',
+  summary: "Warehouses of a location (the venue's own by default)",
+  examples: ['venue inventory warehouses', 'venue inventory warehouses --location 2'],
+  configure(cmd) {
+    cmd.option('--location <id>', 'location id (default: the local location)');
+  },
+  async run(ctx, options) {
+    const problems = new FlagProblems();
+    const locationId = parseInteger(options.location, '--location', problems, { min: 1 });
+    problems.throwIfAny();
+    const client = await ctx.inventory();
+    await ctx.output.list(await client.warehouses(locationId), {
+      columns: [{ key: 'warehouseId', header: 'ID' }, 'name', { key: 'locationId', header: 'Location' }],
+      empty: 'No warehouses at that location.',
+    });
+  },
+});

@@ -1,0 +1,111 @@
+// Turning what people type on the command line into the service's values:
+// whole numbers, padded ids, sale types, the profile's default user and
+// warehouse. Every problem is a ValidationError naming the flag (exit 2).
+
+import type { Context } from '../context.js';
+import { ValidationError, type ValidationIssue } from '../errors.js';
+import { padId, PADDED_ID_LENGTH } from './ids.js';
+import { PAYMENT_TERMS, saleTypeFromWords } from './types.js';
+
+export class FlagProblems {
+  readonly issues: ValidationIssue[] = [];
+  add(field: string, rule: string): undefined {
+    this.issues.push({ field, rule });
+    return undefined;
+  }
+  throwIfAny(): void {
+    if (this.issues.length) throw new ValidationError(this.issues);
+  }
+}
+
+export function parseInteger(value: string | undefined, flag: string, problems: FlagProblems, options: { min?: number; allowZero?: boolean } = {}): number | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value).trim();
+  if (!/^[+-]?\d+$/.test(text)) return problems.add(flag, 'must be a whole number');
+  const n = Number(text);
+  if (options.min !== undefined && n < options.min) return problems.add(flag, options.min === 1 ? 'must be a positive whole number' : `must be at least ${options.min}`);
+  if (options.allowZero === false && n === 0) return problems.add(flag, 'must not be 0');
+  return n;
+}
+
+export function parseNumber(value: string | undefined, flag: string, problems: FlagProblems): number | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value).trim();
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return problems.add(flag, 'must be a number');
+  return Number(text);
+}
+
+/** "SNACKS" → "SNACKS    "; longer than 10 is a problem named after the flag. */
+export function parsePaddedId(value: string | undefined, flag: string, problems: FlagProblems): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trimEnd().length > PADDED_ID_LENGTH) return problems.add(flag, `must be at most ${PADDED_ID_LENGTH} characters`);
+  if (!/\S/.test(value)) return problems.add(flag, 'must not be blank');
+  return padId(value);
+}
+
+export function parseSaleType(value: string | undefined, flag: string, problems: FlagProblems): number | undefined {
+  if (value === undefined) return undefined;
+  const mask = saleTypeFromWords(value);
+  if (mask === undefined || mask < 1 || mask > 7) return problems.add(flag, 'must be redemption, sale, vending (comma-separated) or 1 to 7');
+  return mask;
+}
+
+export function parseProductType(value: string | undefined, flag: string, problems: FlagProblems): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim().toLowerCase();
+  if (text === 'stock' || text === '2') return 2;
+  if (text === 'modifier' || text === '3') return 3;
+  return problems.add(flag, 'must be stock or modifier (2 or 3)');
+}
+
+/** none|advance|7|14|21|30|45|60|90 as words, or the code 0..8. */
+export function parsePaymentTerms(value: string | undefined, flag: string, problems: FlagProblems): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim().toLowerCase().replace(/\s*days?$/, '');
+  const byWord = (PAYMENT_TERMS as readonly string[]).indexOf(text);
+  if (byWord >= 2) return byWord;
+  if (byWord >= 0) return byWord;
+  if (/^[0-8]$/.test(text)) return Number(text);
+  return problems.add(flag, 'must be none, advance, 7, 14, 21, 30, 45, 60 or 90 (days), or the code 0 to 8');
+}
+
+export function parseBoolean(value: string | undefined, flag: string, problems: FlagProblems): boolean | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim().toLowerCase();
+  if (['true', 'yes', '1'].includes(text)) return true;
+  if (['false', 'no', '0'].includes(text)) return false;
+  return problems.add(flag, 'must be true or false');
+}
+
+/** The flag's value, else the profile setting; the error names both. */
+export async function warehouseFrom(ctx: Context, given: string | undefined, problems: FlagProblems): Promise<number | undefined> {
+  if (given !== undefined) return parseInteger(given, '--warehouse', problems, { min: 1 });
+  const fromProfile = await ctx.setting('inventory.warehouseId');
+  if (fromProfile === undefined || fromProfile === '') return problems.add('--warehouse', 'is required (or set inventory.warehouseId with `venue config set`)');
+  return parseInteger(fromProfile, 'inventory.warehouseId', problems, { min: 1 });
+}
+
+export async function userFrom(ctx: Context, given: string | undefined, problems: FlagProblems): Promise<number | undefined> {
+  if (given !== undefined) return parseInteger(given, '--user', problems, { min: 1 });
+  const fromProfile = await ctx.setting('inventory.userId');
+  if (fromProfile === undefined || fromProfile === '') return problems.add('--user', 'is required (or set inventory.userId with `venue config set`)');
+  return parseInteger(fromProfile, 'inventory.userId', problems, { min: 1 });
+}
+
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+/** Product columns for tables and CSV; machine formats other than CSV get the whole product. */
+export const productColumns = [
+  { key: 'productId', header: 'ID' },
+  { key: 'productName', header: 'Name' },
+  { key: 'categoryId', header: 'Category' },
+  { key: 'productType', header: 'Type' },
+  { key: 'saleType', header: 'Sale type' },
+  { key: 'sellPrice', header: 'Sell', format: 'money' as const },
+  { key: 'vendingPrice', header: 'Vending', format: 'money' as const },
+  { key: 'ticketValue', header: 'Tickets' },
+  { key: 'productCode', header: 'Code' },
+  { key: 'isActive', header: 'Active', format: 'bool' as const },
+];
