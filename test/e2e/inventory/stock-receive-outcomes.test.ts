@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
+import { spawn } from 'node:child_process';
+import { baseEnv, startSandbox, tempDir, venueBin, type SandboxHandle } from '../../support/venue.js';
 
 let sb: SandboxHandle;
 let dir: string;
@@ -180,5 +181,39 @@ describe('a lost receipt answer', () => {
       expect(forced.code).toBe(0);
       expect(await receipts()).toBe(count + 2);
     }
+  });
+
+  it('a run killed while sending: the next run judges it from the recorded levels, and stock rises exactly once', async () => {
+    await sb.control('POST', '/faults', { latencyMs: 1500, latencyMatch: 'POST /inventory/stock-receipts' });
+    const before = await level(1020);
+    const count = await receipts();
+    const csv = file('INV-KILLED.csv', 'productId,quantity\n1020,8\n');
+    const child = spawn(process.execPath, [venueBin, 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'INV-KILLED'], {
+      env: baseEnv(sb.env),
+      stdio: 'ignore',
+    });
+    const deadline = Date.now() + 15_000;
+    while (!journalStatuses().includes('INV-KILLED:sending')) {
+      if (Date.now() > deadline) throw new Error('the receipt was never sent');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the request is on the wire
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    // The dead run's lock goes stale after a minute; remove it rather than wait.
+    fs.rmSync(path.join(sb.configDir, 'state', 'inventory-receipt-locks'), { recursive: true, force: true });
+    // Whatever the server does with a request whose client died, let it finish.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await sb.control('DELETE', '/faults');
+
+    const rerun = await receive('INV-KILLED', 'productId,quantity\n1020,8\n');
+    expect(rerun.code).toBe(0);
+    // Exactly once, whether the dead run's request was applied (rerun: no-op) or not (rerun: sends).
+    expect(await receipts()).toBe(count + 1);
+    expect(await level(1020)).toBe(before + 8);
+    const entry = await journalEntry('INV-KILLED');
+    expect(['applied', 'recorded']).toContain(entry.status);
+    expect(entry.history.map((h) => h.note ?? '').join('\n')).toMatch(/an interrupted run had (not )?applied it/);
   });
 });
