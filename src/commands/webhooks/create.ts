@@ -1,6 +1,6 @@
 import { defineCommand } from '../define.js';
 import { missingValue } from '../../lib/prompter.js';
-import { checkUrlFlag, parseEventTypes } from '../../lib/webhooks/rules.js';
+import { checkSubscriberFlags } from '../../lib/webhooks/rules.js';
 
 interface CreateOptions {
   url?: string;
@@ -30,8 +30,7 @@ export default defineCommand<CreateOptions>({
   async run(ctx, options) {
     if (!options.url) throw missingValue('--url', 'the subscriber URL');
     if (!options.events) throw missingValue('--events', 'comma-separated event types');
-    const url = checkUrlFlag(options.url, '--url');
-    const eventTypes = parseEventTypes(options.events);
+    const { url, eventTypes } = checkSubscriberFlags({ url: options.url, events: options.events });
     const { chooseSecret, checkSubscriberBody, showSubscriber, warnPlainHttp } = await import('../../lib/webhooks/subscriber-input.js');
     const chosen = (await chooseSecret(ctx, { generate: options.generateSecret, fromStdin: options.secretStdin, generateFlag: '--generate-secret' }, true))!;
     const body = await checkSubscriberBody<{ url: string; secret: string; eventTypes: string[] }>('create', { url, eventTypes, secret: chosen.secret });

@@ -1,5 +1,5 @@
 import { defineCommand } from '../define.js';
-import { checkUrlFlag, checkWebhookId, parseEventTypes } from '../../lib/webhooks/rules.js';
+import { checkSubscriberFlags, checkWebhookId } from '../../lib/webhooks/rules.js';
 
 interface UpdateOptions {
   url?: string;
@@ -28,9 +28,7 @@ export default defineCommand<UpdateOptions>({
   },
   async run(ctx, options, webhookId) {
     const id = checkWebhookId(webhookId!);
-    const changes: Record<string, unknown> = {};
-    if (options.url !== undefined) changes.url = checkUrlFlag(options.url, '--url');
-    if (options.events !== undefined) changes.eventTypes = parseEventTypes(options.events);
+    const changes: Record<string, unknown> = checkSubscriberFlags({ url: options.url, events: options.events });
     const { chooseSecret, checkSubscriberBody, showSubscriber, warnPlainHttp } = await import('../../lib/webhooks/subscriber-input.js');
     const chosen = await chooseSecret(ctx, { generate: options.rotateSecret, fromStdin: options.secretStdin, generateFlag: '--rotate-secret' }, false);
     if (chosen) changes.secret = chosen.secret;

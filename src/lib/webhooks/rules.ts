@@ -2,7 +2,7 @@
 // two before anything else loads (listen, verify, replay, delete). The body
 // rules built on these live in schemas.ts.
 
-import { UsageError, ValidationError } from '../errors.js';
+import { UsageError, ValidationError, type ValidationIssue } from '../errors.js';
 import { UUID_SHAPE, inventoryEventTypes, isInventoryEventType } from './events.js';
 
 export function isLoopbackHostname(hostname: string): boolean {
@@ -44,6 +44,26 @@ export function checkUrlFlag(value: string, flag: string): string {
   const problem = subscriberUrlProblem(value, { allowLoopbackHttp: true });
   if (problem) throw new ValidationError([{ field: flag, rule: `${problem} (got "${value}")` }]);
   return value;
+}
+
+/** --url and --events checked together, so one run reports every problem. */
+export function checkSubscriberFlags(flags: { url?: string; events?: string }): { url?: string; eventTypes?: string[] } {
+  const issues: ValidationIssue[] = [];
+  const out: { url?: string; eventTypes?: string[] } = {};
+  for (const [key, check] of [
+    ['url', () => (out.url = checkUrlFlag(flags.url!, '--url'))],
+    ['events', () => (out.eventTypes = parseEventTypes(flags.events!))],
+  ] as const) {
+    if (flags[key] === undefined) continue;
+    try {
+      check();
+    } catch (error) {
+      if (error instanceof ValidationError) issues.push(...error.issues);
+      else throw error;
+    }
+  }
+  if (issues.length) throw new ValidationError(issues);
+  return out;
 }
 
 /** "--events a,b" as a list, every value among the five. */
