@@ -45,10 +45,10 @@ export class SandboxTokenIssuer implements SandboxTokens {
     return this.cachedKey.bytes;
   }
 
-  /** When a token of kind issued now expires (whole seconds, as in the JWT). */
+  /** When a token of kind issued now expires (whole seconds, as in the JWT; at least a second after iat). */
   expiryOf(kind: TokenKind, issuedAtMs = this.options.now().getTime()): number {
-    const lifetimeMs = tokenLifetimeSeconds[kind] * 1000 * this.options.settings().tokenScale;
-    return Math.max(Math.floor(issuedAtMs / 1000) + 1, Math.ceil((issuedAtMs + lifetimeMs) / 1000));
+    const lifetimeSeconds = tokenLifetimeSeconds[kind] * this.options.settings().tokenScale;
+    return Math.floor(issuedAtMs / 1000) + Math.max(1, Math.round(lifetimeSeconds));
   }
 
   async issue(kind: TokenKind, subject?: string): Promise<string> {
