@@ -264,7 +264,9 @@ export class BookingClient {
         const serverBody = (error.info.body as { error?: { remaining?: number } } | undefined)?.error;
         throw new SlotUnavailableError(
           request.slotId,
-          `slot ${request.slotId} cannot take ${request.quantity} more: ${error.info.serverMessage ?? 'it is full'}`,
+          error.info.serverMessage?.includes(request.slotId)
+            ? error.info.serverMessage
+            : `slot ${request.slotId} cannot take ${request.quantity} more place${request.quantity === 1 ? '' : 's'}${error.info.serverMessage ? `: ${error.info.serverMessage}` : ''}`,
           typeof serverBody?.remaining === 'number' ? serverBody.remaining : undefined,
         );
       }

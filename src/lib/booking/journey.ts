@@ -281,9 +281,9 @@ class HoldKeeper {
     try {
       this.reservation = await reserve();
     } catch (error) {
-      if (error instanceof SlotUnavailableError) {
+      if (error instanceof SlotUnavailableError && this.io.prompter.canPrompt) {
         this.io.warn(error.message);
-        if (this.io.prompter.canPrompt) return undefined;
+        return undefined;
       }
       throw error;
     }

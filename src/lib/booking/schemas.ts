@@ -87,11 +87,13 @@ export const reportQuerySchema = z.object({
  * Issues as the user knows the fields: `fieldNames` maps a schema path
  * ("guest.email") to a flag ("--email"); unmapped paths keep their dotted name.
  */
-export function issuesFrom(error: z.ZodError, fieldNames: Record<string, string> = {}): ValidationIssue[] {
+export function issuesFrom(error: z.ZodError, input: unknown, fieldNames: Record<string, string> = {}): ValidationIssue[] {
+  const valueAt = (path: PropertyKey[]) =>
+    path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), input);
   return error.issues.map((issue) => {
     const dotted = issue.path.map(String).join('.');
     const field = fieldNames[dotted] ?? (dotted || 'body');
-    const rule = issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
+    const rule = issue.code === 'invalid_type' && valueAt(issue.path) === undefined ? 'is required' : issue.message;
     return { field, rule };
   });
 }
@@ -104,7 +106,7 @@ export function check<S extends z.ZodType>(
 ): { ok: true; value: z.infer<S> } | { ok: false; issues: ValidationIssue[] } {
   const result = schema.safeParse(value);
   if (result.success) return { ok: true, value: result.data };
-  return { ok: false, issues: issuesFrom(result.error, fieldNames) };
+  return { ok: false, issues: issuesFrom(result.error, value, fieldNames) };
 }
 
 /** A flag's text as a number for the schemas: "" and "abc" become NaN, so the rule names the problem. */
