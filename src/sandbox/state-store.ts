@@ -36,6 +36,8 @@ export class StateStore {
   private timer?: NodeJS.Timeout;
   private writing: Promise<void> = Promise.resolve();
   private dirty = false;
+  /** How long the last serialisation blocked the event loop. */
+  private lastSerialiseMs = 0;
 
   constructor(
     readonly stateDir: string,
@@ -71,14 +73,20 @@ export class StateStore {
     }
   }
 
-  /** Schedules a write; many changes within the debounce window make one write. */
+  /**
+   * Schedules a write; many changes within the debounce window make one write.
+   * A big state (a seeded catalogue) takes long to serialise, and the server
+   * answers nothing meanwhile: the window grows so that writing never takes
+   * more than about a fifth of the time under a steady stream of changes.
+   */
   changed(): void {
     this.dirty = true;
     if (this.timer) return;
+    const delay = Math.min(10_000, Math.max(this.debounceMs, this.lastSerialiseMs * 4));
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.flush().catch((error) => process.stderr.write(`sandbox: could not save state: ${(error as Error).message}\n`));
-    }, this.debounceMs);
+    }, delay);
     this.timer.unref();
   }
 
@@ -91,7 +99,7 @@ export class StateStore {
     if (!this.dirty) return this.writing;
     this.dirty = false;
     // Serialise synchronously so the file is the state as of this call.
-    const text = JSON.stringify({ version: FORMAT_VERSION, savedAt: new Date().toISOString(), state: this.snapshot() });
+    const text = this.serialise();
     this.writing = this.writing.then(() => this.write(text));
     return this.writing;
   }
@@ -102,11 +110,18 @@ export class StateStore {
     this.timer = undefined;
     if (!this.dirty) return;
     this.dirty = false;
-    const text = JSON.stringify({ version: FORMAT_VERSION, savedAt: new Date().toISOString(), state: this.snapshot() });
+    const text = this.serialise();
     fs.mkdirSync(this.stateDir, { recursive: true, mode: 0o700 });
     const temp = `${this.file}.${process.pid}.tmp`;
     fs.writeFileSync(temp, text, { mode: 0o600 });
     fs.renameSync(temp, this.file);
+  }
+
+  private serialise(): string {
+    const started = performance.now();
+    const text = JSON.stringify({ version: FORMAT_VERSION, savedAt: new Date().toISOString(), state: this.snapshot() });
+    this.lastSerialiseMs = performance.now() - started;
+    return text;
   }
 
   private async write(text: string): Promise<void> {
