@@ -127,7 +127,7 @@ export default defineCommand<DiagnoseOptions>({
         spinner.stop();
       }
     }
-    if (input.accessProblem?.kind === 'session expired' && input.session) input.session.refreshExpiresAt = Math.min(input.session.refreshExpiresAt ?? ctx.now(), ctx.now());
+    if (input.accessProblem?.kind === 'session expired' && input.session) input.session.refreshExpiresAt = Math.min(input.session.refreshExpiresAt ?? input.now, input.now);
 
     let diagnosis = diagnose(input);
     if (options.redact) diagnosis = redactDiagnosis(diagnosis);

@@ -122,7 +122,8 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
   }
 
   if (!input.cards) {
-    notSeen.push('cards, balances and transactions (no usable session and no password given)');
+    const why = input.accessProblem ? input.accessProblem.message : 'no usable session and no password given';
+    notSeen.push(`cards, balances and transactions (${why})`);
     if (input.access === 'none' && !input.accessProblem) {
       add({ severity: 'info', code: 'online_checks_skipped', message: 'only the offline checks ran', nextStep: `Pass --password-stdin with the guest's password, or log in first: venue wallet login ${email}.` });
     }
