@@ -396,7 +396,7 @@ export async function resolveStockItems(file: StockFile, resolve: (refs: Product
 /** The minimum of InventoryClient that resolution needs (tests hand in fakes). */
 export interface ProductRefResolver {
   resolveProductRefs(
-    refs: Array<{ barcode?: string; productCode?: string }>,
+    refs: Array<{ productId?: number; barcode?: string; productCode?: string }>,
     options?: { onPage?: (info: { count: number; totalItems?: number }) => void },
   ): Promise<Array<{ productId?: number; problem?: string }>>;
 }
@@ -415,6 +415,24 @@ export function lookupWith(client: ProductRefResolver, onPage?: (info: { count: 
     });
     return lookup;
   };
+}
+
+/**
+ * Products the stock levels answer did not mention may simply have no stock
+ * record there, or may not exist: only those are looked up, so a file of known
+ * ids costs nothing extra. Unknown ids are reported with their lines (exit 2).
+ */
+export async function checkProductsExist(items: ResolvedStockItem[], levels: Map<number, number>, client: ProductRefResolver): Promise<void> {
+  const unseen = items.filter((i) => !levels.has(i.productId));
+  if (unseen.length === 0) return;
+  const answers = await client.resolveProductRefs(unseen.map((i) => ({ productId: i.productId })));
+  const issues: ValidationIssue[] = [];
+  unseen.forEach((item, index) => {
+    if (answers[index]?.productId === undefined) {
+      issues.push({ line: item.line, field: item.ref?.kind ?? 'productId', rule: `${item.ref ? `"${item.ref.value}"` : item.productId} matches no product` });
+    }
+  });
+  if (issues.length) throw new ValidationError(issues, 'the file');
 }
 
 export { refKey as productRefKey };

@@ -85,6 +85,16 @@ describe('receipt rules (exit 2, nothing sent)', () => {
     expect(result.stderr).toContain('line 3: barcode "1111111111111" matches no product');
   });
 
+  it('reports a product id that matches no product, and records nothing in the journal', async () => {
+    const before = await receipts();
+    const result = await receive(['--file', file('noid.csv', 'productId,quantity\n1001,1\n888888,2\n'), '--invoice', 'INV-NOID']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('line 3: productId 888888 matches no product');
+    expect(await receipts()).toBe(before);
+    const list = await sb.run(['inventory', 'receipts', 'list', '-o', 'json']);
+    expect((JSON.parse(list.stdout) as Array<{ invoice: string }>).map((r) => r.invoice)).not.toContain('INV-NOID');
+  });
+
   it('checks the flags: --po and --invoice at most 50, --comment at most 200, ids whole numbers', async () => {
     const ok = file('ok.csv', 'productId,quantity\n1001,1\n');
     const result = await receive(['--file', ok, '--po', 'P'.repeat(51), '--invoice', 'I'.repeat(51), '--comment', 'c'.repeat(201), '--supplier', 'acme']);

@@ -80,6 +80,23 @@ describe('stock take rules (nothing sent)', () => {
     expect(await movementCount()).toBe(before);
   });
 
+  it('reports product ids that match no product, with their lines', async () => {
+    const before = await movementCount();
+    const result = await sb.run(['inventory', 'stock', 'take', '--file', file('noid.csv', 'productId,countedQuantity\n1001,1\n999999,2\n'), '--yes']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('line 3: productId 999999 matches no product');
+    expect(await movementCount()).toBe(before);
+  });
+
+  it('refuses a stock take too big for one request before sending anything', async () => {
+    const lines = ['productId,countedQuantity'];
+    for (let i = 1; i <= 30_000; i++) lines.push(`${100000 + i},${i % 50}`);
+    const result = await sb.run(['inventory', 'stock', 'take', '--file', file('huge.csv', `${lines.join('\n')}\n`), '--yes']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/too big for one request: 30000 items make 1\.\d MiB/);
+    expect(result.stderr).toContain('Split the file');
+  });
+
   it('refuses a comment over 200 characters, naming --comment', async () => {
     const result = await sb.run(['inventory', 'stock', 'take', '--file', file('ok1.csv', 'productId,countedQuantity\n1001,1\n'), '--comment', 'x'.repeat(201), '--yes']);
     expect(result.code).toBe(2);

@@ -1,6 +1,6 @@
 import { defineCommand } from '../../define.js';
 import { ApiError, ServerError, UnknownOutcomeError } from '../../../lib/errors.js';
-import { idFlag } from './take.js';
+import { assertFitsOneRequest, idFlag } from './take.js';
 import type { Context } from '../../../lib/context.js';
 import type { ReceiptJournal, ReceiptJournalEntry } from '../../../lib/inventory/receipt-journal.js';
 
@@ -69,7 +69,7 @@ export default defineCommand<ReceiveOptions>({
       { fieldName },
     );
 
-    const { readStockFile, resolveStockItems, lookupWith } = await import('../../../lib/inventory/stock-file.js');
+    const { readStockFile, resolveStockItems, lookupWith, checkProductsExist } = await import('../../../lib/inventory/stock-file.js');
     const file = await readStockFile(options.file, 'receipt', ctx.terminal.stdin);
     const client = await ctx.inventory();
     const progress = file.items.length > 500 ? ctx.terminal.progress('Looking up products') : undefined;
@@ -94,13 +94,20 @@ export default defineCommand<ReceiveOptions>({
     };
     const journal = new ReceiptJournal(await ctx.stateDir(), () => ctx.now());
     const id = receiptFingerprint(identity);
+    assertFitsOneRequest(body, 'receipt');
+    /** Current levels of the receipt's products, checking first that every product exists. */
+    const readLevelsChecked = async () => {
+      const levels = await client.levelsFor(body.warehouseId, body.items.map((i) => i.productId));
+      await checkProductsExist(resolved, levels, client);
+      return Object.fromEntries(body.items.map((i) => [String(i.productId), levels.get(i.productId) ?? 0]));
+    };
     const readLevels = async (productIds: number[]) => {
       const levels = await client.levelsFor(body.warehouseId, productIds);
       return Object.fromEntries(productIds.map((p) => [String(p), levels.get(p) ?? 0]));
     };
 
     if (options.dryRun) {
-      const before = await readLevels(body.items.map((i) => i.productId));
+      const before = await readLevelsChecked();
       const rows = resolved.map((i) => ({
         line: i.line,
         productId: i.productId,
@@ -147,7 +154,7 @@ export default defineCommand<ReceiveOptions>({
         await journal.setStatus(id, 'not-applied', {}, 'an interrupted run had not applied it (stock levels unchanged)');
       }
 
-      const levelsBefore = await readLevels(body.items.map((i) => i.productId));
+      const levelsBefore = await readLevelsChecked();
       entry = await journal.markSending(identity, {
         userId: body.userId,
         ...(body.comment !== undefined ? { comment: body.comment } : {}),

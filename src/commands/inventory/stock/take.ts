@@ -54,7 +54,7 @@ export default defineCommand<TakeOptions>({
       { fieldName: (field) => flagOf[field] ?? field },
     );
 
-    const { readStockFile, resolveStockItems, lookupWith } = await import('../../../lib/inventory/stock-file.js');
+    const { readStockFile, resolveStockItems, lookupWith, checkProductsExist } = await import('../../../lib/inventory/stock-file.js');
     const file = await readStockFile(options.file, 'take', ctx.terminal.stdin);
     // Refuse before any request: without a terminal nobody can confirm.
     if (!options.dryRun && !options.yes && !ctx.prompter.canPrompt) {
@@ -67,6 +67,11 @@ export default defineCommand<TakeOptions>({
     const progress = file.items.length > BIG_FILE ? ctx.terminal.progress('Looking up products') : undefined;
     const items = await resolveStockItems(file, lookupWith(client, progress ? (page) => (page.totalItems && progress.setTotal(page.totalItems), progress.tick(page.count)) : undefined));
     progress?.done();
+    const body = schemas.parseOrThrow(schemas.stockTakeSchema, {
+      ...header,
+      items: items.map((i) => ({ productId: i.productId, countedQuantity: i.quantity })),
+    });
+    if (!options.dryRun) assertFitsOneRequest(body, 'stock take');
 
     const spinner = await ctx.terminal.spinner(`Reading current stock of ${items.length} products`);
     let levels: Map<number, number>;
@@ -75,6 +80,7 @@ export default defineCommand<TakeOptions>({
     } finally {
       spinner.stop();
     }
+    await checkProductsExist(items, levels, client);
     const rows = items.map((item) => {
       const current = levels.get(item.productId) ?? 0;
       return { line: item.line, productId: item.productId, current, counted: item.quantity, variance: item.quantity - current };
@@ -87,6 +93,11 @@ export default defineCommand<TakeOptions>({
     if (options.dryRun) {
       await ctx.output.list(rows, { columns: ['line', 'productId', 'current', 'counted', 'variance'] });
       ctx.terminal.info(`Dry run: ${totalsText}. Nothing was sent.`);
+      try {
+        assertFitsOneRequest(body, 'stock take');
+      } catch (error) {
+        ctx.terminal.warn((error as Error).message);
+      }
       return;
     }
 
@@ -99,10 +110,6 @@ export default defineCommand<TakeOptions>({
       }
     }
 
-    const body = schemas.parseOrThrow(schemas.stockTakeSchema, {
-      ...header,
-      items: items.map((i) => ({ productId: i.productId, countedQuantity: i.quantity })),
-    });
     const sending = await ctx.terminal.spinner('Submitting the stock take');
     let result;
     try {
@@ -131,6 +138,16 @@ export default defineCommand<TakeOptions>({
     ctx.terminal.success(`Stock take${id} recorded: ${out.length} products, variance ${signed(net)}.`);
   },
 });
+
+/** The service refuses request bodies over 1 MiB (docs/api-conventions.md): say so before sending. */
+export function assertFitsOneRequest(body: { items: unknown[] }, what: string): void {
+  const size = Buffer.byteLength(JSON.stringify(body));
+  if (size > 1024 * 1024) {
+    throw new UsageError(`the ${what} is too big for one request: ${body.items.length} items make ${(size / 1024 / 1024).toFixed(1)} MiB; the service accepts at most 1 MiB`, {
+      hint: `Split the file (about ${Math.floor((body.items.length * 1024 * 1024) / size)} items per file) and send each part. Nothing was sent.`,
+    });
+  }
+}
 
 function signed(n: number): string {
   return n > 0 ? `+${n}` : String(n);
