@@ -55,7 +55,9 @@ export default defineCommand<TriggerOptions>({
     let deliveries = await caused();
     // The first attempt is made at once; waiting for it shows whether the subscriber answered.
     const deadline = Date.now() + 12_000;
-    while (options.wait && deliveries.some((d) => d.status === 'pending' && d.attempts === 0) && Date.now() < deadline) {
+    const firstAttemptRunning = (d: { status: string; attempts: number; lastStatus: number | null; lastError: string | null }) =>
+      d.status === 'pending' && d.attempts <= 1 && d.lastStatus === null && d.lastError === null;
+    while (options.wait && deliveries.some(firstAttemptRunning) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       deliveries = await caused();
     }
@@ -65,7 +67,7 @@ export default defineCommand<TriggerOptions>({
       return;
     }
     ctx.terminal.success(`${type} triggered in the sandbox`);
-    await ctx.output.record(event ?? {});
+    await ctx.output.record(event ?? {}, { columns: ['type', 'data'] });
     if (rows.length === 0) {
       ctx.terminal.info(`No subscriber wants ${type}; add one with \`venue webhooks create --events ${type} …\`.`);
       return;

@@ -121,13 +121,18 @@ async function readTls(certFile: string, keyFile: string): Promise<{ cert: Buffe
   return { cert: await read(certFile, '--cert'), key: await read(keyFile, '--key') };
 }
 
-/** Resolves on Ctrl-C or SIGTERM; the launcher turns SIGINT into exit 130. */
+/**
+ * Resolves on Ctrl-C or SIGTERM; the launcher turns SIGINT into exit 130.
+ * `on`, not `once`: signal-exit (loaded with the token cache's file lock)
+ * re-raises a signal when it sees no other listener left, which would kill the
+ * process before the temporary subscriber is deleted.
+ */
 function stopSignal(): { promise: Promise<string>; dispose(): void } {
   let onSignal!: (signal: string) => void;
   const promise = new Promise<string>((resolve) => (onSignal = resolve));
   const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => {
     const handler = () => onSignal(signal);
-    process.once(signal, handler);
+    process.on(signal, handler);
     return [signal, handler] as const;
   });
   return { promise, dispose: () => handlers.forEach(([signal, handler]) => process.off(signal, handler)) };
