@@ -15,6 +15,8 @@ export interface SandboxHealth {
   origin: string;
   stateDir: string;
   startedAt: string;
+  /** The emulators it hosts (older sandboxes do not say). */
+  services?: string[];
 }
 
 export class SandboxControl {

@@ -21,6 +21,7 @@ export function registerCoreControl(app: FastifyInstance, core: SandboxCore): vo
     origin: core.origin,
     stateDir: core.stateDir,
     startedAt: core.startedAt,
+    services: core.services,
   }));
 
   app.post('/reset', async () => {

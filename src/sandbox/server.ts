@@ -54,6 +54,8 @@ export interface SandboxCore {
   readonly origin: string;
   readonly stateDir: string;
   readonly startedAt: string;
+  /** Names of the emulators this server hosts. */
+  readonly services: string[];
   readonly sandbox: SandboxContext;
   readonly faults: FaultInjector;
   readonly store: StateStore;
@@ -141,6 +143,7 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
     },
     stateDir: options.stateDir,
     startedAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    services: services.map((service) => service.name),
     sandbox,
     faults,
     store,
