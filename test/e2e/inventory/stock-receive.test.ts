@@ -117,6 +117,13 @@ describe('receipt rules (exit 2, nothing sent)', () => {
     if (fs.existsSync(path.join(process.cwd(), 'docs/openapi/inventory.json'))) {
       const { expectContract } = await import('../../support/contract.js');
       expectContract('inventory', 'POST', '/stock-receipts', 400, body);
+      const ok = await fetch(`${sb.origin}/inventory/stock-receipts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ warehouseId: 1, userId: 1, supplierId: 1, invoice: 'CONTRACT', items: [{ productId: 1001, quantity: 1, value: 2.5 }] }),
+      });
+      expect(ok.status).toBe(201);
+      expectContract('inventory', 'POST', '/stock-receipts', 201, await ok.json());
     }
   });
 });

@@ -112,6 +112,35 @@ describe('stock take rules (nothing sent)', () => {
   });
 });
 
+describe('the sandbox side', () => {
+  it('refuses a negative count itself (400 with the error body) and answers as the contract says', async () => {
+    const auth = await fetch(`${sb.origin}/inventory/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apiKey: 'sandbox-inventory-api-key', apiSecret: 'sandbox-inventory-api-secret' }),
+    });
+    const { token } = (await auth.json()) as { token: string };
+    const post = (body: unknown) =>
+      fetch(`${sb.origin}/inventory/stock-takes`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const bad = await post({ warehouseId: 1, userId: 1, items: [{ productId: 1009, countedQuantity: -1 }] });
+    expect(bad.status).toBe(400);
+    const badBody = (await bad.json()) as { error: { details: Array<{ field: string; rule: string }> } };
+    expect(badBody.error.details).toContainEqual({ field: expect.stringContaining('countedQuantity'), rule: 'must not be negative' });
+    const good = await post({ warehouseId: 1, userId: 1, items: [{ productId: 1009, countedQuantity: 12 }] });
+    expect(good.status).toBe(201);
+    const goodBody = await good.json();
+    if (fs.existsSync(path.join(process.cwd(), 'docs/openapi/inventory.json'))) {
+      const { expectContract } = await import('../../support/contract.js');
+      expectContract('inventory', 'POST', '/stock-takes', 400, badBody);
+      expectContract('inventory', 'POST', '/stock-takes', 201, goodBody);
+    }
+  });
+});
+
 describe('stock take --dry-run', () => {
   it('shows current, counted and variance per product and the totals, and sends nothing', async () => {
     const ids = [1001, 1002, 1005];
