@@ -177,9 +177,23 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
   await app.register(async (scope) => registerCoreControl(scope, core), { prefix: '/_sandbox' });
   for (const service of services) {
     const getState = () => state[service.name];
-    await app.register(async (scope) => service.register(scope, sandbox, getState), { prefix: service.prefix });
+    // An emulator that fails to set up is reported and left out; the others still serve.
+    const guarded = (what: string, setup: () => void | Promise<void>) => async () => {
+      try {
+        await setup();
+      } catch (error) {
+        process.stderr.write(`sandbox: the ${service.name} ${what} could not be set up: ${(error as Error)?.stack ?? String(error)}\n`);
+      }
+    };
+    await app.register(
+      async (scope) => guarded('emulator', () => service.register(scope, sandbox, getState))(),
+      { prefix: service.prefix },
+    );
     if (service.registerControl) {
-      await app.register(async (scope) => service.registerControl!(scope, sandbox, getState), { prefix: `/_sandbox/${service.name}` });
+      await app.register(
+        async (scope) => guarded('control routes', () => service.registerControl!(scope, sandbox, getState))(),
+        { prefix: `/_sandbox/${service.name}` },
+      );
     }
   }
 

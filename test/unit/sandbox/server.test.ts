@@ -188,6 +188,33 @@ describe('sandbox server', () => {
     expect(limited.body.error.code).toBe('rate_limited');
   });
 
+  it('a request failed before processing, body unread, leaves the connection usable', async () => {
+    const server = await start();
+    await call(server, 'POST', '/_sandbox/faults', { failNext: { match: 'POST /inventory/counters/*', remaining: 1, status: 500 } });
+    const failed = await call(server, 'POST', '/inventory/counters/big', { pad: 'y'.repeat(200_000) });
+    expect(failed).toMatchObject({ status: 500, body: { error: { status: 500, code: 'internal' } } });
+    expect((await call(server, 'POST', '/inventory/counters/big', { pad: 'y' })).status).toBe(201);
+    expect((await call(server, 'GET', '/inventory/counters/big')).body.value).toBe(1);
+  });
+
+  it('leaves out an emulator that fails to set up, and serves the others', async () => {
+    const broken: SandboxService<object> = {
+      name: 'booking',
+      prefix: '/booking',
+      demoState: () => ({}),
+      register: () => {
+        throw new Error('half-written emulator');
+      },
+    };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-sandbox-unit-'));
+    dirs.push(dir);
+    const server = await createSandboxServer({ stateDir: dir, port: 0, services: [broken, counterService] });
+    servers.push(server);
+    expect((await call(server, 'GET', '/booking/anything')).status).toBe(404);
+    expect((await call(server, 'GET', '/inventory/counters/demo')).body.value).toBe(1);
+    expect((await call(server, 'GET', '/_sandbox/health')).body.services).toEqual(['booking', 'inventory']);
+  });
+
   it('survives garbage on the socket', async () => {
     const server = await start();
     const url = new URL(server.origin);
