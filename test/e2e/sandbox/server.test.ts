@@ -161,3 +161,23 @@ describe('control commands', () => {
     expect(fs.statSync(file).mode & 0o077).toBe(0);
   });
 });
+
+describe('the CLI against the faults', () => {
+  it('a dropped answer to a POST exits 7 (outcome unknown) while the change was applied', async () => {
+    await sb.run(['sandbox', 'faults', '--drop-after-processing', 'POST /inventory/suppliers']);
+    const supplier = JSON.stringify({ supplierCode: 'CLI7', supplierName: 'Unknown Outcome Ltd', supplierAddress: '7 Maybe Street' });
+    const sent = await sb.run(['api', 'inventory', 'POST', '/suppliers', '--data', '-'], { input: supplier });
+    expect(sent.code).toBe(7);
+    expect(sent.stderr).toMatch(/may or may not have been applied/);
+    const list = await sb.run(['api', 'inventory', 'GET', '/suppliers']);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain('CLI7');
+  });
+
+  it('503 on the next two GETs is retried through to success', async () => {
+    await sb.run(['sandbox', 'faults', '--fail-next', 'GET /inventory/suppliers', '--count', '2', '--status', '503']);
+    const list = await sb.run(['api', 'inventory', 'GET', '/suppliers']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(JSON.parse((await sb.run(['sandbox', 'faults', '-o', 'json'])).stdout).failNext).toEqual([]);
+  });
+});
