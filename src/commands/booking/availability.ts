@@ -17,7 +17,7 @@ export function calendarGrid(days: AvailabilityDay[], paint: Palette): string {
   const last = days[days.length - 1]!.date;
   const cellWidth = 10;
   const pad = (text: string, visible = text.length) => text + ' '.repeat(Math.max(0, cellWidth - visible));
-  const lines = [['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((d) => pad(paint.bold(d), d.length)).join('')];
+  const lines = [['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((d) => pad(paint.bold(d), d.length)).join('').trimEnd()];
   for (let weekStart = addDays(first, -weekdayIndex(first)); weekStart <= last; weekStart = addDays(weekStart, 7)) {
     const dateRow: string[] = [];
     const leftRow: string[] = [];
