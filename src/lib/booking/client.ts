@@ -4,7 +4,7 @@
 // field names it arrives with.
 
 import type { ServiceDeps } from '../context.js';
-import { ApiError, NotFoundError, RejectedError } from '../errors.js';
+import { ApiError, NotFoundError, RejectedError, UnknownOutcomeError } from '../errors.js';
 import { listFrom, recordFrom } from '../http.js';
 
 export interface Location {
@@ -260,6 +260,12 @@ export class BookingClient {
       const body = await this.call({ method: 'POST', path: '/api/v1/orders/reservations/reserve', body: request, operation: 'hold the slot' });
       return toReservation(recordFrom(body, 'reservation'));
     } catch (error) {
+      if (error instanceof UnknownOutcomeError) {
+        throw new UnknownOutcomeError(`the hold request for slot ${request.slotId} got no answer: places may or may not be held`, {
+          cause: error,
+          hint: 'A hold nobody orders lapses on its own after the hold time; nothing was ordered or paid. Check with `venue booking sessions`.',
+        });
+      }
       if (error instanceof ApiError && error.status === 409 && errorCodeOf(error) !== 'slot_closed') {
         const serverBody = (error.info.body as { error?: { remaining?: number } } | undefined)?.error;
         throw new SlotUnavailableError(
