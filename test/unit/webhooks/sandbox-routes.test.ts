@@ -128,6 +128,7 @@ describe('subscriber routes', () => {
     const answer = await call('GET', '/inventory/webhooks', undefined, false);
     expect(answer.status).toBe(401);
     expect(answer.body.error.status).toBe(401);
+    await contract('GET', '/webhooks', 401, answer.body);
   });
 
   it('updates only the fields given, and 400/404 on bad ids', async () => {
@@ -143,6 +144,7 @@ describe('subscriber routes', () => {
     const malformed = await call('PATCH', '/inventory/webhooks/not-a-uuid', { eventTypes: ['product.updated'] });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.details[0]).toEqual({ field: 'webhookId', rule: 'must be a UUID' });
+    await contract('PATCH', '/webhooks/{webhookId}', 400, malformed.body);
     const unknown = await call('PATCH', '/inventory/webhooks/00000000-0000-4000-8000-000000000000', { eventTypes: ['product.updated'] });
     expect(unknown.status).toBe(404);
     await contract('PATCH', '/webhooks/{webhookId}', 404, unknown.body);
@@ -154,8 +156,12 @@ describe('subscriber routes', () => {
     expect(deleted.status).toBe(204);
     const listed = await call('GET', '/inventory/webhooks');
     expect(listed.body.items.map((s: { id: string }) => s.id)).not.toContain(created.id);
-    expect((await call('DELETE', `/inventory/webhooks/${created.id}`)).status).toBe(404);
-    expect((await call('DELETE', '/inventory/webhooks/1234')).status).toBe(400);
+    const gone = await call('DELETE', `/inventory/webhooks/${created.id}`);
+    expect(gone.status).toBe(404);
+    await contract('DELETE', '/webhooks/{webhookId}', 404, gone.body);
+    const malformed = await call('DELETE', '/inventory/webhooks/1234');
+    expect(malformed.status).toBe(400);
+    await contract('DELETE', '/webhooks/{webhookId}', 400, malformed.body);
   });
 });
 
