@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sb?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 function file(name: string, text: string): string {

@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sb?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 afterEach(async () => {
   await sb.control('DELETE', '/faults');
@@ -65,7 +65,8 @@ async function journalEntry(invoice: string): Promise<{ id: string; status: stri
 const receive = (invoice: string, csv: string, extra: string[] = []) =>
   sb.run(['inventory', 'stock', 'receive', '--file', file(`${invoice}.csv`, csv), '--invoice', invoice, ...extra]);
 
-describe('a lost receipt answer', () => {
+// Several runs of the binary and seconds of injected latency each: generous on a busy machine.
+describe('a lost receipt answer', { timeout: 90_000 }, () => {
   it('dropped after processing → applied: exit 0, not resent, a rerun is a no-op', async () => {
     await sb.control('POST', '/faults', { dropAfterProcessing: [{ match: 'POST /inventory/stock-receipts' }] });
     const before = await level(1014);

@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sb?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 afterEach(async () => {
   await sb.control('DELETE', '/faults');
@@ -128,7 +128,8 @@ describe('receipt rules (exit 2, nothing sent)', () => {
   });
 });
 
-describe('receiving stock', () => {
+// Several runs of the binary each: generous on a busy machine.
+describe('receiving stock', { timeout: 60_000 }, () => {
   it('--dry-run shows resolved product ids and the levels after, and sends nothing', async () => {
     const before = await levels([1002, 1008]);
     const count = await receipts();
