@@ -96,7 +96,12 @@ export default defineCommand<ListenOptions>({
     const stop = stopSignal();
     let cleanup: (() => Promise<void>) | undefined;
     try {
-      if (options.register) cleanup = await registerTemporary(ctx, options.publicUrl ?? listener.url, generated!, events);
+      if (options.register) {
+        if (!options.publicUrl && !(await ctx.isSandbox())) {
+          ctx.terminal.warn(`the inventory server must reach ${listener.url}; from another machine it cannot: pass --public-url (a tunnel or this host's address)`);
+        }
+        cleanup = await registerTemporary(ctx, options.publicUrl ?? listener.url, generated!, events);
+      }
       const tally = await render(ctx, listener.events(), stop.promise, Boolean(options.forwardTo));
       ctx.terminal.info(
         `stopped: ${tally.accepted} accepted, ${tally.ignored} ignored, ${tally.rejected} rejected, ${tally.malformed} malformed`,

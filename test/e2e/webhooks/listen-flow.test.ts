@@ -164,4 +164,15 @@ describe('sandbox → listener → app', () => {
     const again = await sb.run(['webhooks', 'delete', subscriberId, '--yes']);
     expect(again.code).toBe(4);
   });
+
+  it('redelivers through `sandbox deliveries --redeliver`; a deleted subscriber gets nothing', async () => {
+    const { items } = await sb.control<{ items: Delivery[] }>('GET', '/webhooks/deliveries?type=stock.adjusted');
+    const record = items.find((d) => d.subscriberId === subscriberId)!;
+    const hitsBefore = receiver.hits.length;
+    const again = await sb.run(['sandbox', 'deliveries', '--redeliver', record.id, '-o', 'json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ id: record.id, status: 'failed', lastError: 'the subscriber was deleted' });
+    expect(receiver.hits).toHaveLength(hitsBefore);
+    expect((await sb.run(['sandbox', 'deliveries', '--redeliver', 'no-such-delivery'])).code).toBe(4);
+  });
 });
