@@ -228,21 +228,30 @@ function installJsonParser(app: FastifyInstance): void {
 }
 
 function installFaults(app: FastifyInstance, faults: FaultInjector, store: StateStore): void {
-  app.addHook('onRequest', async (request) => {
-    if (!faults.active || request.url.startsWith('/_sandbox')) return;
+  // Callback-style hooks: with no faults set they cost one check, not a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!faults.active || request.url.startsWith('/_sandbox')) return done();
     const decision = faults.decide(request.method, request.url.split('?')[0]!);
-    if (decision.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, decision.latencyMs));
-    if (decision.kind === 'fail') throw decision.error;
-    if (decision.drop) dropAfterProcessing.add(request);
+    const go = () => {
+      if (decision.kind === 'fail') return done(decision.error);
+      if (decision.drop) dropAfterProcessing.add(request);
+      done();
+    };
+    if (decision.latencyMs > 0) setTimeout(go, decision.latencyMs);
+    else go();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!dropAfterProcessing.has(request)) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!dropAfterProcessing.has(request)) return done(null, payload);
     dropAfterProcessing.delete(request);
     // The change is on disk before the client loses its answer.
-    await store.flush();
-    request.raw.socket?.destroy();
-    reply.raw.destroy();
-    return payload;
+    store.flush().then(
+      () => {
+        request.raw.socket?.destroy();
+        reply.raw.destroy();
+        done(null, payload);
+      },
+      (error: unknown) => done(error as Error),
+    );
   });
 }
 

@@ -36,12 +36,21 @@ export interface SandboxTokenOptions {
 
 export class SandboxTokenIssuer implements SandboxTokens {
   private cachedKey?: { text: string; bytes: Uint8Array };
+  /**
+   * Tokens already verified with the current key: a client sends the same
+   * token on every call, and checking its signature again each time is most
+   * of the cost of a cheap request. Expiry is still checked on every use.
+   */
+  private verified = new Map<string, TokenClaims>();
 
   constructor(private readonly options: SandboxTokenOptions) {}
 
   private keyBytes(): Uint8Array {
     const text = this.options.key();
-    if (this.cachedKey?.text !== text) this.cachedKey = { text, bytes: Buffer.from(text, 'base64url') };
+    if (this.cachedKey?.text !== text) {
+      this.cachedKey = { text, bytes: Buffer.from(text, 'base64url') };
+      this.verified.clear();
+    }
     return this.cachedKey.bytes;
   }
 
@@ -70,9 +79,16 @@ export class SandboxTokenIssuer implements SandboxTokens {
   }
 
   private async decode(token: string): Promise<TokenClaims> {
+    const key = this.keyBytes();
+    const known = this.verified.get(token);
+    if (known) {
+      // The same rule as jose's: expired once now (whole seconds) reaches exp.
+      if (known.exp <= Math.floor(this.options.now().getTime() / 1000)) throw unauthorized('the token has expired');
+      return known;
+    }
     let claims: TokenClaims;
     try {
-      const { payload } = await jwtVerify(token, this.keyBytes(), {
+      const { payload } = await jwtVerify(token, key, {
         algorithms: ['HS256'],
         currentDate: this.options.now(),
         clockTolerance: 0,
@@ -85,6 +101,8 @@ export class SandboxTokenIssuer implements SandboxTokens {
       if (error instanceof joseErrors.JWTExpired) throw unauthorized('the token has expired');
       throw unauthorized('the token is not valid');
     }
+    if (this.verified.size >= 1000) this.verified.clear();
+    this.verified.set(token, claims);
     return claims;
   }
 
