@@ -75,6 +75,9 @@ export default defineCommand<FaultsOptions>({
     if (count !== undefined && !options.failNext && !options.dropAfterProcessing) {
       throw new UsageError('--count goes with --fail-next or --drop-after-processing');
     }
+    if (status !== undefined && errorRate === undefined && !options.failNext) {
+      throw new UsageError('--status goes with --error-rate or --fail-next');
+    }
     if (options.match !== undefined && errorRate === undefined && rateLimitRate === undefined && latencyMs === undefined) {
       throw new UsageError('--match goes with --error-rate, --rate-limit-rate or --latency-ms');
     }
