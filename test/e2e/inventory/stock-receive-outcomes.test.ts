@@ -72,7 +72,7 @@ describe('a lost receipt answer', { timeout: 90_000 }, () => {
     const before = await level(1014);
     const count = await receipts();
     const result = await receive('INV-DROP', 'productId,quantity,value\n1014,6,9\n', ['-o', 'json']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('reading the stock levels again');
     expect(result.stderr).toMatch(/was applied/);
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'applied', items: [{ productId: 1014, before, after: before + 6 }] });
@@ -81,7 +81,7 @@ describe('a lost receipt answer', { timeout: 90_000 }, () => {
     expect((await journalEntry('INV-DROP')).status).toBe('applied');
 
     const rerun = await receive('INV-DROP', 'productId,quantity,value\n1014,6,9\n');
-    expect(rerun.code).toBe(0);
+    expect(rerun.code, rerun.stderr).toBe(0);
     expect(rerun.stderr).toContain('already recorded');
     expect(await level(1014)).toBe(before + 6);
   });
@@ -91,7 +91,7 @@ describe('a lost receipt answer', { timeout: 90_000 }, () => {
     const before = await level(1015);
     const count = await receipts();
     const result = await receive('INV-502', 'productId,quantity\n1015,4\n');
-    expect(result.code).toBe(6);
+    expect(result.code, result.stderr).toBe(6);
     expect(result.stderr).toContain('was not applied');
     expect(result.stderr).toContain('safe to run the same command again');
     expect(await receipts()).toBe(count);
@@ -99,7 +99,7 @@ describe('a lost receipt answer', { timeout: 90_000 }, () => {
     expect((await journalEntry('INV-502')).status).toBe('not-applied');
 
     const rerun = await receive('INV-502', 'productId,quantity\n1015,4\n');
-    expect(rerun.code).toBe(0);
+    expect(rerun.code, rerun.stderr).toBe(0);
     expect(await receipts()).toBe(count + 1);
     expect(await level(1015)).toBe(before + 4);
     expect((await journalEntry('INV-502')).status).toBe('recorded');
@@ -122,7 +122,7 @@ describe('a lost receipt answer', { timeout: 90_000 }, () => {
     }
     await sb.control('POST', '/inventory/activity', { type: 'stock.adjusted', productId: 1016, quantity: -1, comment: 'Sold at the counter' });
     const result = await running;
-    expect(result.code).toBe(7);
+    expect(result.code, result.stderr).toBe(7);
     const entry = await journalEntry('INV-RACE');
     expect(entry.status).toBe('unknown');
     const short = entry.id.slice(0, 12);
@@ -134,15 +134,15 @@ describe('a lost receipt answer', { timeout: 90_000 }, () => {
 
     const count = await receipts();
     const refused = await receive('INV-RACE', 'productId,quantity\n1016,10\n');
-    expect(refused.code).toBe(7);
+    expect(refused.code, refused.stderr).toBe(7);
     expect(refused.stderr).toContain('unknown outcome');
     expect(await receipts()).toBe(count);
 
     const resolved = await sb.run(['inventory', 'receipts', 'resolve', short, '--applied', '--note', 'checked the shelf']);
-    expect(resolved.code).toBe(0);
+    expect(resolved.code, resolved.stderr).toBe(0);
     expect(resolved.stderr).toContain('marked applied');
     const after = await receive('INV-RACE', 'productId,quantity\n1016,10\n');
-    expect(after.code).toBe(0);
+    expect(after.code, after.stderr).toBe(0);
     expect(after.stderr).toContain('already recorded');
     expect(await receipts()).toBe(count);
     expect(await level(1016)).toBe(before + 9);
@@ -168,9 +168,9 @@ describe('a lost receipt answer', { timeout: 90_000 }, () => {
 
     const count = await receipts();
     const resolved = await sb.run(['inventory', 'receipts', 'resolve', entry.id.slice(0, 8), '--not-applied']);
-    expect(resolved.code).toBe(0);
+    expect(resolved.code, resolved.stderr).toBe(0);
     const again = await receive(unknownOne, `productId,quantity\n1017,${unknownOne === 'INV-PAIR-A' ? 2 : 3}\n`);
-    expect(again.code).toBe(0);
+    expect(again.code, again.stderr).toBe(0);
     expect(await receipts()).toBe(count + 1);
     expect((await journalEntry(unknownOne)).status).toBe('recorded');
 
@@ -179,7 +179,7 @@ describe('a lost receipt answer', { timeout: 90_000 }, () => {
     if ((await journalEntry(otherOne)).status === 'unknown') {
       expect((await receive(otherOne, otherCsv)).code).toBe(7);
       const forced = await receive(otherOne, otherCsv, ['--force']);
-      expect(forced.code).toBe(0);
+      expect(forced.code, forced.stderr).toBe(0);
       expect(await receipts()).toBe(count + 2);
     }
   });
@@ -209,7 +209,7 @@ describe('a lost receipt answer', { timeout: 90_000 }, () => {
     await sb.control('DELETE', '/faults');
 
     const rerun = await receive('INV-KILLED', 'productId,quantity\n1020,8\n');
-    expect(rerun.code).toBe(0);
+    expect(rerun.code, rerun.stderr).toBe(0);
     // Exactly once, whether the dead run's request was applied (rerun: no-op) or not (rerun: sends).
     expect(await receipts()).toBe(count + 1);
     expect(await level(1020)).toBe(before + 8);

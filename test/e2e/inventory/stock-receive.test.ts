@@ -58,7 +58,7 @@ describe('receipt rules (exit 2, nothing sent)', () => {
       '--po',
       'PO-BAD',
     ]);
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     for (const expected of [
       'line 2: quantity must be greater than 0',
       'line 3: quantity must be greater than 0',
@@ -75,20 +75,20 @@ describe('receipt rules (exit 2, nothing sent)', () => {
 
   it('names a missing quantity column', async () => {
     const result = await receive(['--file', file('cols.csv', 'productId,qty\n1001,1\n')]);
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('line 1: header has no quantity column');
   });
 
   it('reports an unknown barcode with its line', async () => {
     const result = await receive(['--file', file('unknown.csv', 'barcode,quantity\n9300000100000,1\n1111111111111,2\n')]);
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('line 3: barcode "1111111111111" matches no product');
   });
 
   it('reports a product id that matches no product, and records nothing in the journal', async () => {
     const before = await receipts();
     const result = await receive(['--file', file('noid.csv', 'productId,quantity\n1001,1\n888888,2\n'), '--invoice', 'INV-NOID']);
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('line 3: productId 888888 matches no product');
     expect(await receipts()).toBe(before);
     const list = await sb.run(['inventory', 'receipts', 'list', '-o', 'json']);
@@ -98,7 +98,7 @@ describe('receipt rules (exit 2, nothing sent)', () => {
   it('checks the flags: --po and --invoice at most 50, --comment at most 200, ids whole numbers', async () => {
     const ok = file('ok.csv', 'productId,quantity\n1001,1\n');
     const result = await receive(['--file', ok, '--po', 'P'.repeat(51), '--invoice', 'I'.repeat(51), '--comment', 'c'.repeat(201), '--supplier', 'acme']);
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('--po must be at most 50 characters');
     expect(result.stderr).toContain('--invoice must be at most 50 characters');
     expect(result.stderr).toContain('--comment must be at most 200 characters');
@@ -134,7 +134,7 @@ describe('receiving stock', { timeout: 60_000 }, () => {
     const before = await levels([1002, 1008]);
     const count = await receipts();
     const result = await receive(['--file', file('dry.csv', 'barcode,productId,quantity,value\n9300000100007,,24,36\n,1008,6,\n'), '--dry-run', '-o', 'json']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual([
       { line: 2, productId: 1002, quantity: 24, value: 36, current: before[1002], after: before[1002]! + 24 },
       { line: 3, productId: 1008, quantity: 6, current: before[1008], after: before[1008]! + 6 },
@@ -150,7 +150,7 @@ describe('receiving stock', { timeout: 60_000 }, () => {
     const args = ['--file', delivery, '--supplier', '1', '--po', 'PO-1042', '--invoice', 'INV-88'];
 
     const first = await receive([...args, '-o', 'json']);
-    expect(first.code).toBe(0);
+    expect(first.code, first.stderr).toBe(0);
     const recorded = JSON.parse(first.stdout) as { id: string; status: string; receiptId: string; items: Array<{ productId: number; before: number; after: number }> };
     expect(recorded.status).toBe('recorded');
     expect(recorded.receiptId).toBeTruthy();
@@ -162,24 +162,24 @@ describe('receiving stock', { timeout: 60_000 }, () => {
 
     const count = await receipts();
     const rerun = await receive(args);
-    expect(rerun.code).toBe(0);
+    expect(rerun.code, rerun.stderr).toBe(0);
     expect(rerun.stderr).toMatch(/already recorded at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/);
     expect(rerun.stderr).toContain('nothing was sent');
     // The same delivery with its lines in another order is the same receipt.
     const reordered = await receive(['--file', file('delivery2.csv', 'productId,value,quantity\n1011,12.50,5\n1010,30,12\n'), '--supplier', '1', '--po', 'PO-1042', '--invoice', 'INV-88']);
-    expect(reordered.code).toBe(0);
+    expect(reordered.code, reordered.stderr).toBe(0);
     expect(reordered.stderr).toContain('already recorded');
     expect(await receipts()).toBe(count);
     expect(await levels([1010, 1011])).toEqual({ 1010: before[1010]! + 12, 1011: before[1011]! + 5 });
 
     const forced = await receive([...args, '--force']);
-    expect(forced.code).toBe(0);
+    expect(forced.code, forced.stderr).toBe(0);
     expect(await receipts()).toBe(count + 1);
     expect(await levels([1010, 1011])).toEqual({ 1010: before[1010]! + 24, 1011: before[1011]! + 10 });
 
     // A different invoice is a different receipt.
     const other = await receive(['--file', delivery, '--supplier', '1', '--po', 'PO-1042', '--invoice', 'INV-89']);
-    expect(other.code).toBe(0);
+    expect(other.code, other.stderr).toBe(0);
     expect(await receipts()).toBe(count + 2);
   });
 
@@ -203,7 +203,7 @@ describe('receiving stock', { timeout: 60_000 }, () => {
     const result = await receive(['--file', '-', '--invoice', 'INV-STDIN', '-o', 'csv'], {
       input: JSON.stringify([{ productId: 1013, quantity: 3, value: 4.5 }]),
     });
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.split('\n')[0]).toBe('receiptId,productId,quantity,value,before,after');
     expect(await levels([1013])).toEqual({ 1013: before[1013]! + 3 });
   });

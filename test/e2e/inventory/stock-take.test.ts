@@ -52,7 +52,7 @@ describe('stock take rules (nothing sent)', () => {
     const before = await movementCount();
     const counts = file('bad.csv', 'productId,countedQuantity\n1001,4\n1002,-1\n1003,lots\n,5\n1004,\n1001,3\n');
     const result = await sb.run(['inventory', 'stock', 'take', '--file', counts, '--yes']);
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('line 3: countedQuantity must not be negative');
     expect(result.stderr).toMatch(/line 4: countedQuantity must be a whole number/);
     expect(result.stderr).toContain('line 5: productId is required (or barcode, or productCode)');
@@ -64,7 +64,7 @@ describe('stock take rules (nothing sent)', () => {
 
   it('names missing columns', async () => {
     const result = await sb.run(['inventory', 'stock', 'take', '--file', file('cols.csv', 'sku,count\n1001,3\n'), '--yes']);
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('line 1: header has no product column: add productId, barcode or productCode');
     expect(result.stderr).toContain('line 1: header has no countedQuantity column');
   });
@@ -73,7 +73,7 @@ describe('stock take rules (nothing sent)', () => {
     const before = await movementCount();
     const counts = file('unknown.csv', 'barcode,productCode,countedQuantity\n9300000100000,,1\n0000000000000,,2\n,NO-SUCH-SKU,3\n');
     const result = await sb.run(['inventory', 'stock', 'take', '--file', counts, '--yes']);
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('line 3: barcode "0000000000000" matches no product');
     expect(result.stderr).toContain('line 4: productCode "NO-SUCH-SKU" matches no product');
     expect(result.stderr).not.toContain('line 2:');
@@ -83,7 +83,7 @@ describe('stock take rules (nothing sent)', () => {
   it('reports product ids that match no product, with their lines', async () => {
     const before = await movementCount();
     const result = await sb.run(['inventory', 'stock', 'take', '--file', file('noid.csv', 'productId,countedQuantity\n1001,1\n999999,2\n'), '--yes']);
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('line 3: productId 999999 matches no product');
     expect(await movementCount()).toBe(before);
   });
@@ -92,21 +92,21 @@ describe('stock take rules (nothing sent)', () => {
     const lines = ['productId,countedQuantity'];
     for (let i = 1; i <= 30_000; i++) lines.push(`${100000 + i},${i % 50}`);
     const result = await sb.run(['inventory', 'stock', 'take', '--file', file('huge.csv', `${lines.join('\n')}\n`), '--yes']);
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toMatch(/too big for one request: 30000 items make 1\.\d MiB/);
     expect(result.stderr).toContain('Split the file');
   });
 
   it('refuses a comment over 200 characters, naming --comment', async () => {
     const result = await sb.run(['inventory', 'stock', 'take', '--file', file('ok1.csv', 'productId,countedQuantity\n1001,1\n'), '--comment', 'x'.repeat(201), '--yes']);
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('--comment must be at most 200 characters');
   });
 
   it('without a terminal and without --yes, refuses (exit 2, names --yes) and sends nothing', async () => {
     const before = await levels([1001]);
     const result = await sb.run(['inventory', 'stock', 'take', '--file', file('ok2.csv', 'productId,countedQuantity\n1001,0\n')]);
-    expect(result.code).toBe(2);
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('--yes');
     expect(await levels([1001])).toEqual(before);
   });
@@ -149,7 +149,7 @@ describe('stock take --dry-run', () => {
     // 1002 by barcode, 1005 by product code (demo catalogue).
     const counts = file('dry.csv', 'productId,barcode,productCode,countedQuantity\n1001,,,7\n,9300000100007,,3\n,,SKU-1005,0\n');
     const result = await sb.run(['inventory', 'stock', 'take', '--file', counts, '--dry-run', '-o', 'json']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     const rows = JSON.parse(result.stdout) as Array<{ line: number; productId: number; current: number; counted: number; variance: number }>;
     expect(rows).toEqual([
       { line: 2, productId: 1001, current: before[1001], counted: 7, variance: 7 - before[1001]! },
@@ -170,7 +170,7 @@ describe('stock take --yes', () => {
     const before = await levels([1003, 1004]);
     const counts = file('go.json', JSON.stringify({ items: [{ productId: 1003, countedQuantity: 40 }, { productId: 1004, countedQuantity: 0 }] }, null, 2));
     const result = await sb.run(['inventory', 'stock', 'take', '--file', counts, '--yes', '--comment', 'Monthly count', '-o', 'json']);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual([
       { productId: 1003, previous: before[1003], counted: 40, variance: 40 - before[1003]! },
       { productId: 1004, previous: before[1004], counted: 0, variance: -before[1004]! },
@@ -180,7 +180,7 @@ describe('stock take --yes', () => {
 
   it('reads the counts from standard input with --file -', async () => {
     const result = await sb.run(['inventory', 'stock', 'take', '--file', '-', '--yes', '-o', 'csv'], { input: 'productId,countedQuantity\n1006,11\n' });
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.split('\n')[0]).toBe('productId,previous,counted,variance');
     expect(await levels([1006])).toEqual({ 1006: 11 });
   });
@@ -189,7 +189,7 @@ describe('stock take --yes', () => {
     await sb.control('POST', '/faults', { dropAfterProcessing: [{ match: 'POST /inventory/stock-takes' }] });
     const movements = await movementCount();
     const result = await sb.run(['inventory', 'stock', 'take', '--file', file('lost.csv', 'productId,countedQuantity\n1007,9\n'), '--yes']);
-    expect(result.code).toBe(7);
+    expect(result.code, result.stderr).toBe(7);
     expect(result.stderr).toContain('venue inventory stock levels --warehouse 1 --product 1007');
     expect(await movementCount()).toBe(movements + 1);
     expect(await levels([1007])).toEqual({ 1007: 9 });

@@ -54,7 +54,7 @@ export default defineCommand<ResolveOptions>({
           : `Receipt ${shortId(settled.id)} marked not applied: running the same command again sends it.`,
       );
     } finally {
-      await release();
+      await release().catch(() => undefined); // a lock already gone must not fail a finished receipt
     }
   },
 });

@@ -183,7 +183,7 @@ export default defineCommand<ReceiveOptions>({
       await showReceipt(ctx, entry);
       ctx.terminal.success(`Receipt ${shortId(id)} recorded${entry.receiptId ? ` (receipt id ${entry.receiptId})` : ''}: ${body.items.length} products.`);
     } finally {
-      await release();
+      await release().catch(() => undefined); // a lock already gone must not fail a finished receipt
     }
   },
 });
