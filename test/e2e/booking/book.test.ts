@@ -26,7 +26,7 @@ describe('book, unattended', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'confirmed', slotId: slot.id, quantity: 3, total: 45, paymentReference: 'PSP-TEST-1' });
     expect(result.stderr).toContain('Held 3 places');
     expect(await remainingIn(sb, 'exp-laser-tag', slot.id)).toBe(17);
-  });
+  }, 90_000);
 
   it('names every missing flag without a terminal, before anything is sent', async () => {
     const before = await counts(sb);
@@ -34,7 +34,7 @@ describe('book, unattended', () => {
     expect(result.code).toBe(2);
     for (const flag of ['--session', '--first-name', '--last-name', '--email', '--payment-ref', '--yes']) expect(result.stderr).toContain(flag);
     expect(await counts(sb)).toEqual(before);
-  });
+  }, 90_000);
 
   it('lets exactly one of two concurrent runs take the last place; the other exits 5 naming the slot', async () => {
     const slot = (await slotsOf(sb, 'exp-party-package'))[0]!;
@@ -46,7 +46,7 @@ describe('book, unattended', () => {
     expect(loser.stderr).toContain(slot.id);
     expect(loser.stderr).toMatch(/is full/);
     expect(await remainingIn(sb, 'exp-party-package', slot.id)).toBe(0);
-  });
+  }, 90_000);
 
   it('releases the hold when the payment fails, and says so', async () => {
     const slot = (await slotsOf(sb, 'exp-party-package'))[1]!;
@@ -55,7 +55,7 @@ describe('book, unattended', () => {
     expect(result.code).toBe(6);
     expect(result.stderr).toMatch(/cancelled order ord-\d+ and released its hold/);
     expect(await remainingIn(sb, 'exp-party-package', slot.id)).toBe(1);
-  });
+  }, 90_000);
 
   it('releases the hold when the amount does not match the total', async () => {
     const slot = (await slotsOf(sb, 'exp-party-package'))[1]!;
@@ -64,7 +64,7 @@ describe('book, unattended', () => {
     expect(result.stderr).toContain('does not match the order total 249.99');
     expect(result.stderr).toContain('released its hold');
     expect(await remainingIn(sb, 'exp-party-package', slot.id)).toBe(1);
-  });
+  }, 90_000);
 
   it('releases the hold on Ctrl-C (SIGINT) after the hold and exits 130', async () => {
     const slot = (await slotsOf(sb, 'exp-party-package'))[2]!;
@@ -81,7 +81,7 @@ describe('book, unattended', () => {
     expect(stderr).toMatch(/interrupted: released the hold res-\d+/);
     await sb.control('DELETE', '/faults');
     expect(await remainingIn(sb, 'exp-party-package', slot.id)).toBe(1);
-  });
+  }, 90_000);
 
   it('reports a lost payment answer as unknown (exit 7) with the order id and the command, keeping the hold', async () => {
     const slot = (await slotsOf(sb, 'exp-harbor-bowling'))[0]!;
@@ -94,7 +94,7 @@ describe('book, unattended', () => {
     expect(result.stderr).not.toContain('released');
     const shown = JSON.parse((await sb.run(['booking', 'order', 'show', orderId!, '--json'])).stdout);
     expect(shown.status).toBe('confirmed');
-  });
+  }, 90_000);
 
   it('renews a token that expires mid-journey and finishes the booking', async () => {
     const slot = (await slotsOf(sb, 'exp-vr-arena'))[0]!;
@@ -117,7 +117,7 @@ describe('book, unattended', () => {
     expect(code).toBe(0);
     expect(stderr).toContain('Booked: order');
     expect(stderr).not.toContain('sandbox-booking-client-secret');
-  });
+  }, 90_000);
 });
 
 describe('the sandbox capacity check', () => {
@@ -134,5 +134,5 @@ describe('the sandbox capacity check', () => {
     expect(refused[0]!.body.error).toMatchObject({ status: 409, code: 'capacity_exceeded' });
     expect(refused[0]!.body.error.message).toContain(slot.id);
     expect(await remainingIn(sb, 'exp-go-karts', slot.id, '+2d')).toBe(0);
-  });
+  }, 90_000);
 });

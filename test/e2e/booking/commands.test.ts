@@ -19,7 +19,7 @@ describe('reading what is bookable', () => {
     const result = await sb.run(['booking', 'locations', '-o', 'json']);
     expect(result.code).toBe(0);
     expect(json(result.stdout).map((l: { id: string }) => l.id)).toEqual(['loc-riverside', 'loc-northgate', 'loc-harbor']);
-  });
+  }, 90_000);
 
   it('lists the experiences of a location, and says when the location is unknown', async () => {
     const ok = await sb.run(['booking', 'experiences', '--location', 'loc-riverside', '-o', 'json']);
@@ -33,7 +33,7 @@ describe('reading what is bookable', () => {
     const missing = await sb.run(['booking', 'experiences']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--location');
-  });
+  }, 90_000);
 
   it('shows availability as rows when piped, for the days asked', async () => {
     const result = await sb.run(['booking', 'availability', 'exp-vr-arena', '--from', 'tomorrow', '--days', '3', '-o', 'json']);
@@ -43,7 +43,7 @@ describe('reading what is bookable', () => {
     expect(days[0]).toMatchObject({ sessions: 9, capacity: 90, remaining: 90 });
     const piped = await sb.run(['booking', 'availability', 'exp-vr-arena', '--days', '2']);
     expect(piped.stdout).toMatch(/DATE\s+SESSIONS\s+CAPACITY\s+REMAINING/);
-  });
+  }, 90_000);
 
   it('lists sessions of a day with the places left', async () => {
     const slots = await slotsOf(sb, 'exp-escape-room');
@@ -52,7 +52,7 @@ describe('reading what is bookable', () => {
     const unknown = await sb.run(['booking', 'sessions', 'exp-nothing', '--date', 'tomorrow']);
     expect(unknown.code).toBe(4);
     expect(unknown.stderr).toContain('exp-nothing');
-  });
+  }, 90_000);
 });
 
 describe('rules checked before any request', () => {
@@ -73,13 +73,13 @@ describe('rules checked before any request', () => {
     expect(result.stderr).toContain(message);
     expect(result.stderr).toContain('Nothing was sent.');
     expect(await counts(sb)).toEqual(before);
-  });
+  }, 90_000);
 
   it('reports every broken rule at once', async () => {
     const result = await sb.run(['booking', 'book', '--quantity', '0', '--email', 'x', '--amount', '1.234', '--date', 'someday']);
     expect(result.code).toBe(2);
     for (const flag of ['--quantity', '--email', '--amount', '--date']) expect(result.stderr).toContain(flag);
-  });
+  }, 90_000);
 });
 
 describe('holds, orders, payments and cancellations', () => {
@@ -103,7 +103,7 @@ describe('holds, orders, payments and cancellations', () => {
 
     const unknown = await sb.run(['booking', 'release', 'res-999999']);
     expect(unknown.code).toBe(4);
-  });
+  }, 90_000);
 
   it('creates an order, refuses a wrong amount, records the sale once, and cancels with --yes', async () => {
     const slot = (await slotsOf(sb, 'exp-escape-room'))[2]!;
@@ -147,7 +147,7 @@ describe('holds, orders, payments and cancellations', () => {
     const twice = await sb.run(['booking', 'order', 'cancel', order.id, '--yes']);
     expect(twice.code).toBe(0);
     expect(twice.stderr).toContain('already cancelled');
-  });
+  }, 90_000);
 
   it('refuses an order from a lapsed hold', async () => {
     const slot = (await slotsOf(sb, 'exp-mini-golf'))[0]!;
@@ -157,7 +157,7 @@ describe('holds, orders, payments and cancellations', () => {
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('lapsed');
     expect(await remainingIn(sb, 'exp-mini-golf', slot.id)).toBe(12);
-  });
+  }, 90_000);
 
   it('reports a lost payment answer as unknown (exit 7) with the order id and the commands, and never pays twice', async () => {
     const slot = (await slotsOf(sb, 'exp-go-karts'))[0]!;
@@ -175,7 +175,7 @@ describe('holds, orders, payments and cancellations', () => {
     const finish = await sb.run(['booking', 'order', 'pay', order.id, '--amount', '22.00', '--payment-ref', 'PSP-LOST']);
     expect(finish.code).toBe(0);
     expect(finish.stderr).toContain('nothing recorded again');
-  });
+  }, 90_000);
 
   it('reports sales per day and experience with totals, as csv for spreadsheets', async () => {
     const csv = await sb.run(['booking', 'report', '--from', '-1d', '--to', '+1d', '-o', 'csv']);
@@ -189,11 +189,11 @@ describe('holds, orders, payments and cancellations', () => {
     expect(table.stdout).toContain('TOTAL');
     const data = json((await sb.run(['booking', 'report', '--location', 'loc-harbor', '--json'])).stdout);
     expect(data.totals).toMatchObject({ orders: 1, quantity: 1, revenue: 22 });
-  });
+  }, 90_000);
 
   it('keeps the client secret out of the trace', async () => {
     const result = await sb.run(['booking', 'locations', '-v'], { env: { VENUE_CONFIG_DIR: `${sb.configDir}/fresh` } });
     expect(result.code).toBe(0);
     expect(result.stderr).not.toContain('sandbox-booking-client-secret');
-  });
+  }, 90_000);
 });
