@@ -5,6 +5,7 @@
 // Expects `npm run build` done. Usage: node bench/webhooks-listen.js [count] [concurrency]
 import { spawn } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,6 +102,14 @@ console.log(`listener output:       ${reported.size} deliveries reported, ${unre
 console.log(`acknowledged:          ${(total / (acknowledgedMs / 1000)).toFixed(0)} deliveries/s (${acknowledgedMs.toFixed(0)} ms)`);
 console.log(`relayed end to end:    ${(total / (relayedMs / 1000)).toFixed(0)} deliveries/s (${relayedMs.toFixed(0)} ms)`);
 
+// CPU the listener process used (Linux): the fair figure on a busy machine.
+try {
+  const fields = fs.readFileSync(`/proc/${listener.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const cpuMs = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  console.log(`listener CPU:          ${cpuMs.toFixed(0)} ms in all, start-up included (~${((cpuMs / total) * 1000).toFixed(0)} µs a delivery)`);
+} catch {
+  // not Linux: no /proc
+}
 listener.kill('SIGTERM');
 await new Promise((r) => listener.once('exit', r));
 await agent.close();
