@@ -77,8 +77,9 @@ export function registerCoreControl(app: FastifyInstance, core: SandboxCore): vo
   });
 
   app.get('/outbox', async (request) => {
-    const { to } = request.query as { to?: string };
-    return { items: listOutbox(core.state().outbox, to) };
+    const { to } = request.query as { to?: unknown };
+    const address = Array.isArray(to) ? to[0] : to;
+    return { items: listOutbox(core.state().outbox, typeof address === 'string' ? address : undefined) };
   });
 
   app.post('/shutdown', async (_request, reply) => {

@@ -3,7 +3,7 @@
 // faults. Every answer that is not a success carries the error body of
 // docs/api-conventions.md, whatever went wrong.
 
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerCoreControl } from './control.js';
 import { FaultInjector } from './faults.js';
 import { SandboxHttpError } from './http-error.js';
@@ -115,7 +115,18 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
     allowLoopbackHttp: true,
   };
 
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, forceCloseConnections: true, return503OnClosing: true });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT,
+    forceCloseConnections: true,
+    return503OnClosing: true,
+    // Errors fastify meets before routing (a URL that does not decode) get the error body too.
+    frameworkErrors: (error, _request, reply) => {
+      const answer = toSandboxError(error);
+      void (reply as unknown as FastifyReply).status(answer.status).send(answer.toBody());
+    },
+    clientErrorHandler: answerClientError,
+  });
   installJsonParser(app);
   app.setErrorHandler((error, _request, reply) => {
     const answer = toSandboxError(error);
@@ -213,7 +224,8 @@ function definedOnly<T extends object>(value: T): Partial<T> {
 
 /** JSON bodies: an empty body is no body, and a malformed one a 400 with the error body. */
 function installJsonParser(app: FastifyInstance): void {
-  app.removeContentTypeParser(['application/json']);
+  // JSON only: any other body type answers 415 rather than reaching a route as text.
+  app.removeAllContentTypeParsers();
   const parse = (_request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
@@ -255,6 +267,25 @@ function installFaults(app: FastifyInstance, faults: FaultInjector, store: State
   });
 }
 
+/**
+ * Requests so broken that Node's parser rejects them (a Content-Length that
+ * lies, headers too large) never reach fastify: answer on the socket itself,
+ * still with the error body, and close it.
+ */
+function answerClientError(error: Error & { code?: string }, socket: import('node:net').Socket): void {
+  if (!socket.writable) return void socket.destroy();
+  const [status, reason, code] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'headers_too_large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'request_timeout']
+        : [400, 'Bad Request', 'malformed_request'];
+  const body = JSON.stringify(new SandboxHttpError(status, code, `the request could not be read (${error.code ?? error.message})`).toBody());
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 function toSandboxError(error: unknown): SandboxHttpError {
   if (error instanceof SandboxHttpError) return error;
   const e = error as FastifyError & { issues?: Array<{ path: PropertyKey[]; message: string }> };
@@ -279,6 +310,8 @@ function toSandboxError(error: unknown): SandboxHttpError {
       return new SandboxHttpError(413, 'payload_too_large', `the body is over ${BODY_LIMIT} bytes`);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new SandboxHttpError(415, 'unsupported_media_type', 'send the body as application/json');
+    case 'FST_ERR_BAD_URL':
+      return new SandboxHttpError(400, 'malformed_request', 'the URL does not decode');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

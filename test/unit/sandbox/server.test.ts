@@ -86,8 +86,14 @@ describe('sandbox server', () => {
     const zod = await call(server, 'GET', '/inventory/zod');
     expect(zod.status).toBe(400);
     expect(zod.body.error.details).toEqual([{ field: 'pageSize', rule: expect.stringMatching(/200/) }]);
-    const media = await call(server, 'POST', '/inventory/counters/a', 'plain', { 'content-type': 'application/xml' });
-    expect(media).toMatchObject({ status: 415, body: { error: { code: 'unsupported_media_type' } } });
+    for (const type of ['application/xml', 'text/plain']) {
+      const media = await call(server, 'POST', '/inventory/counters/a', 'plain', { 'content-type': type });
+      expect(media).toMatchObject({ status: 415, body: { error: { code: 'unsupported_media_type' } } });
+    }
+    const badUrl = await call(server, 'GET', '/inventory/counters/%E0%A4%A');
+    expect(badUrl).toMatchObject({ status: 400, body: { error: { status: 400, code: 'malformed_request' } } });
+    const doubled = await call(server, 'GET', '/_sandbox/outbox?to=a@x.com&to=b@x.com');
+    expect(doubled).toMatchObject({ status: 200, body: { items: [] } });
     expect((await call(server, 'GET', '/inventory/counters/demo')).body).toEqual({ name: 'demo', value: 1 });
   });
 
@@ -215,15 +221,22 @@ describe('sandbox server', () => {
     expect((await call(server, 'GET', '/_sandbox/health')).body.services).toEqual(['booking', 'inventory']);
   });
 
-  it('survives garbage on the socket', async () => {
+  it('survives garbage on the socket, answering with the error body', async () => {
     const server = await start();
     const url = new URL(server.origin);
-    await new Promise<void>((resolve) => {
-      const socket = net.connect(Number(url.port), url.hostname, () => socket.end('NOT HTTP AT ALL\r\n\r\n'));
-      socket.on('close', () => resolve());
-      socket.on('error', () => resolve());
-      socket.resume();
-    });
+    const raw = (text: string) =>
+      new Promise<string>((resolve) => {
+        let answer = '';
+        const socket = net.connect(Number(url.port), url.hostname, () => socket.write(text));
+        socket.setEncoding('utf8').on('data', (d) => (answer += d));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', () => resolve(answer));
+      });
+    const garbage = await raw('NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.1 400/);
+    expect(JSON.parse(garbage.split('\r\n\r\n')[1]!)).toMatchObject({ error: { status: 400, code: 'malformed_request' } });
+    const huge = await raw(`GET /_sandbox/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(huge).toMatch(/^HTTP\/1\.1 431/);
     expect((await call(server, 'GET', '/_sandbox/health')).body.ok).toBe(true);
   });
 });
