@@ -6,14 +6,15 @@ import { spawn } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, startSandbox, venueBin, type SandboxHandle } from '../../support/venue.js';
 import { bookFlags, bookingApi, bookingToken, counts, remainingIn, slotsOf } from './helpers.js';
+import { expectContract } from '../../support/contract.js';
 
 let sb: SandboxHandle;
 beforeAll(async () => {
   sb = await startSandbox();
-});
+}, 60_000);
 afterAll(async () => {
   await sb?.stop();
-});
+}, 60_000);
 afterEach(async () => {
   await sb.control('DELETE', '/faults');
 });
@@ -133,6 +134,7 @@ describe('the sandbox capacity check', () => {
     expect(refused).toHaveLength(40);
     expect(refused[0]!.body.error).toMatchObject({ status: 409, code: 'capacity_exceeded' });
     expect(refused[0]!.body.error.message).toContain(slot.id);
+    for (const answer of answers) expectContract('booking', 'POST', '/api/v1/orders/reservations/reserve', answer.status, answer.body);
     expect(await remainingIn(sb, 'exp-go-karts', slot.id, '+2d')).toBe(0);
   }, 90_000);
 });

@@ -7,10 +7,10 @@ import { counts, remainingIn, slotsOf } from './helpers.js';
 let sb: SandboxHandle;
 beforeAll(async () => {
   sb = await startSandbox();
-});
+}, 60_000);
 afterAll(async () => {
   await sb?.stop();
-});
+}, 60_000);
 
 const json = (text: string) => JSON.parse(text);
 

@@ -53,7 +53,7 @@ beforeAll(async () => {
   if (!tmuxAvailable) return;
   sb = await startSandbox();
   tomorrow = (await slotsOf(sb, 'exp-vr-arena'))[0]!.date;
-});
+}, 60_000);
 afterAll(async () => {
   if (!tmuxAvailable) return;
   try {
@@ -62,7 +62,7 @@ afterAll(async () => {
     // already gone
   }
   await sb?.stop();
-});
+}, 60_000);
 
 function startVenue(session: string, args: string[]): void {
   const env = Object.entries({ ...sb.env, NO_COLOR: '1', LANG: 'C.UTF-8', TERM: 'xterm-256color', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' })
