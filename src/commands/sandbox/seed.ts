@@ -30,6 +30,6 @@ export default defineCommand<{ products?: string }>({
     }
     spinner.stop();
     ctx.terminal.success(`Seeded ${count} products into the sandbox at ${control.origin}.`);
-    await ctx.output.record({ products: count, ...(result && typeof result === 'object' ? result : {}) });
+    await ctx.output.record(result && typeof result === 'object' && Object.keys(result).length ? result : { added: count });
   },
 });

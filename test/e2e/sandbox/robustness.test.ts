@@ -1,10 +1,12 @@
-// Bad input never takes the sandbox down: random bodies, paths and methods
-// against every service get an answer below 500 with the error body, and the
+// Bad input never takes the sandbox down: random bodies and queries against
+// every service get an answer below 500 with the error body, every answer
+// (success or not) is what docs/openapi/<service>.json states, and the
 // sandbox still answers afterwards.
 
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../support/venue.js';
+import { expectContract, type ContractService } from '../../support/contract.js';
 
 let sb: SandboxHandle;
 const tokens: Record<string, string> = {};
@@ -58,10 +60,11 @@ const body = fc.oneof(
 const query = fc.dictionary(fc.constantFrom('page', 'pageSize', 'productType', 'saleType', 'locationId', 'date', 'startDate', 'warehouseId', 'productIds'), fc.oneof(fc.string(), fc.integer().map(String)), { maxKeys: 3 });
 
 describe('random input', () => {
-  it('never gets a 5xx, and every 4xx carries the error body', async () => {
+  it('never gets a 5xx; every 4xx carries the error body; every answer matches docs/openapi', async () => {
     expect(Object.values(tokens).every(Boolean), JSON.stringify(tokens)).toBe(true);
     const failures: string[] = [];
     const statuses = new Map<number, number>();
+    const contractFailures: string[] = [];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...targets), body, query, async ([method, path], payload, params) => {
         const service = path.split('/')[1]!;
@@ -74,6 +77,11 @@ describe('random input', () => {
         const text = await response.text();
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         if (response.status >= 500) failures.push(`${method} ${path}?${qs} ${JSON.stringify(payload).slice(0, 200)} → ${response.status} ${text.slice(0, 200)}`);
+        try {
+          expectContract(service as ContractService, method, path, response.status, text ? JSON.parse(text) : undefined);
+        } catch (error) {
+          contractFailures.push((error as Error).message.split('\nbody:')[0]!);
+        }
         if (response.status >= 400) {
           const parsed = JSON.parse(text) as { error?: { status?: number; code?: string; message?: string } };
           expect(parsed.error).toMatchObject({ status: response.status, code: expect.stringMatching(/^[a-z_]+$/), message: expect.any(String) });
@@ -82,6 +90,7 @@ describe('random input', () => {
       { numRuns: 300, seed: Number(process.env.FUZZ_SEED ?? 20261122) },
     );
     expect(failures, failures.join('\n')).toEqual([]);
+    expect([...new Set(contractFailures)], 'answers that break docs/openapi').toEqual([]);
     // The bodies must reach the rules, not stop at the door.
     const authFailures = (statuses.get(401) ?? 0) + (statuses.get(403) ?? 0);
     expect(authFailures, JSON.stringify([...statuses])).toBeLessThan(150);
