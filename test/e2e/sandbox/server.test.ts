@@ -40,6 +40,11 @@ describe('bad input gets a 4xx with the error body, and the sandbox keeps answer
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject(errorShape(400, 'malformed_json'));
     expectContract('wallet', 'POST', '/api/v1/token', 400, answer.body);
+    for (const [service, url] of [['inventory', '/inventory/suppliers'], ['booking', '/booking/api/v1/orders/reservations/reserve']] as const) {
+      const other = await call('POST', url, '{"a":[1,');
+      expect(other.body).toMatchObject(errorShape(400, 'malformed_json'));
+      expectContract(service, 'POST', url, 400, other.body);
+    }
     expect((await call('GET', '/_sandbox/health')).body.ok).toBe(true);
   });
 
@@ -56,6 +61,9 @@ describe('bad input gets a 4xx with the error body, and the sandbox keeps answer
     const answer = await call('POST', '/inventory/suppliers', JSON.stringify({ supplierName: 'x'.repeat(1_100_000) }));
     expect(answer.status).toBe(413);
     expect(answer.body).toMatchObject(errorShape(413, 'payload_too_large'));
+    const booking = await call('POST', '/booking/api/v1/orders/reservations/reserve', JSON.stringify({ pad: 'y'.repeat(1_100_000) }));
+    expect(booking.status).toBe(413);
+    expectContract('booking', 'POST', '/api/v1/orders/reservations/reserve', 413, booking.body);
     expect((await call('GET', '/_sandbox/health')).status).toBe(200);
   });
 });
