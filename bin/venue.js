@@ -28,12 +28,15 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(rootHelp);
 } else {
   let interrupted = false;
-  process.once('SIGINT', () => {
+  // `on`, not `once`: signal-exit (under proper-lockfile) re-raises a signal
+  // when only its own listeners remain, which would kill cleanup midway.
+  process.on('SIGINT', () => {
+    if (interrupted) process.exit(130); // a second Ctrl-C: stop waiting for cleanup
     interrupted = true;
     process.stderr.write('\ninterrupted\n');
     // Commands that hold something (a booking hold, a temporary subscriber)
     // listen for SIGINT themselves and clean up; give them a moment.
-    setTimeout(() => process.exit(130), process.listenerCount('SIGINT') > 0 ? 5000 : 0).unref();
+    setTimeout(() => process.exit(130), process.listenerCount('SIGINT') > 1 ? 5000 : 0).unref();
   });
   const { main } = await import('../dist/main.js');
   const code = await main({ argv, version: version() });

@@ -24,6 +24,15 @@ export function writeJsonFile(file: string, data: unknown): void {
 }
 
 /**
+ * proper-lockfile throws from a timer when it could not refresh a lock in
+ * time (a stalled machine); that would crash a cron run mid-receipt. The work
+ * under the lock is already guarded by the journal, so say it and go on.
+ */
+function warnCompromised(error: Error): void {
+  process.emitWarning(`lock compromised: ${error.message}`);
+}
+
+/**
  * Runs fn while holding a lock on `file` (which need not exist yet). Waits for
  * another holder up to waitMs; a holder that died leaves a stale lock that is
  * taken over after staleMs.
@@ -41,6 +50,7 @@ export async function withFileLock<T>(
     stale: options.staleMs ?? 20_000,
     retries: { retries: Math.max(1, Math.ceil(waitMs / 200)), factor: 1, minTimeout: 100, maxTimeout: 200 },
     lockfilePath: `${file}.lock`,
+    onCompromised: warnCompromised,
   });
   try {
     return await fn();
@@ -54,7 +64,7 @@ export async function tryFileLock(file: string, staleMs = 60_000): Promise<(() =
   const { lock } = await import('proper-lockfile');
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   try {
-    return await lock(file, { realpath: false, stale: staleMs, retries: 0, lockfilePath: `${file}.lock` });
+    return await lock(file, { realpath: false, stale: staleMs, retries: 0, lockfilePath: `${file}.lock`, onCompromised: warnCompromised });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ELOCKED') return undefined;
     throw error;
