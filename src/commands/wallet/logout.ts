@@ -8,8 +8,10 @@ export default defineCommand({
   examples: ['venue wallet logout ava@example.com'],
   async run(ctx, _options, rawEmail) {
     const email = (await checkEmail(rawEmail!)).toLowerCase();
-    const client = await ctx.wallet();
-    if (await client.sessions.remove(email)) ctx.terminal.success(`Forgot the session of ${email}.`);
+    // Forgetting needs no service: no client, no sandbox start.
+    const { GuestSessions } = await import('../../lib/wallet/sessions.js');
+    const sessions = new GuestSessions(await ctx.stateDir(), await ctx.profileName(), () => ctx.now());
+    if (await sessions.remove(email)) ctx.terminal.success(`Forgot the session of ${email}.`);
     else ctx.terminal.info(`No session stored for ${email}; nothing to do.`);
   },
 });

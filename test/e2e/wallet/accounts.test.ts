@@ -82,7 +82,7 @@ describe('signup', () => {
 
   it('409: "this email is already registered"', async () => {
     const r = await sb.run([...signupArgs('ava@example.com', demoCard(7).barcode), '--password-stdin', '--cvv-stdin'], { input: `Secret123\n${demoCard(7).cvv}\n` });
-    expect(r.code).toBe(5);
+    expect(r.code, r.stderr).toBe(5);
     expect(r.stderr).toContain('this email is already registered');
   });
 
@@ -147,12 +147,12 @@ describe('login, sessions, logout', () => {
   it('several sessions: a guest call without --as is exit 2 naming --as; logout forgets one', async () => {
     await login(sb, 'ben@example.com');
     const ambiguous = await sb.run(['wallet', 'cards']);
-    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.code, ambiguous.stderr).toBe(2);
     expect(ambiguous.stderr).toContain('--as');
     const out = await sb.run(['wallet', 'logout', 'ben@example.com']);
-    expect(out.code).toBe(0);
+    expect(out.code, out.stderr).toBe(0);
     const again = await sb.run(['wallet', 'logout', 'ben@example.com']);
-    expect(again.code).toBe(0);
+    expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain('No session stored');
   });
 });

@@ -23,6 +23,8 @@ afterAll(async () => sb?.stop());
 
 describe('guest token renewal', () => {
   it('renews an expired guest token from the refresh token (token lifetime scaled to seconds)', async () => {
+    // Cache an admin token at full lifetime first: a scaled one (≈0.3 s) could lapse before a busy machine uses it.
+    await login(sb, 'ava@example.com');
     await sb.control('POST', '/settings', { tokenScale: 0.001 }); // guest token ≈ 3.6 s, refresh ≈ 43 min
     try {
       await login(sb, 'ava@example.com');
@@ -66,6 +68,7 @@ describe('guest token renewal', () => {
   });
 
   it('a refresh token known to be expired is not even sent: exit 3 at once', async () => {
+    await login(sb, 'ava@example.com'); // caches a full-lifetime admin token
     await sb.control('POST', '/settings', { tokenScale: 0.000001 }); // refresh ≈ 2.6 s
     try {
       await login(sb, 'ava@example.com');
