@@ -177,4 +177,13 @@ describe.skipIf(!tmuxAvailable)('book in a real terminal', () => {
     expect(await waitFor('cancel', /EXIT:\d+/)).toContain('EXIT:0');
     expect(await remainingIn(sb, 'exp-mini-golf', slot.id)).toBe(12);
   }, 90_000);
+
+  it('availability draws a calendar of places left on a terminal', async () => {
+    startVenue('calendar', ['booking', 'availability', 'exp-escape-room', '--from', 'tomorrow', '--days', '10']);
+    const shown = await waitFor('calendar', /EXIT:\d+/);
+    expect(shown).toContain('EXIT:0');
+    expect(shown).toMatch(/Mon\s+Tue\s+Wed\s+Thu\s+Fri\s+Sat\s+Sun/);
+    expect(shown).toContain(tomorrow.slice(5));
+    expect(shown).toMatch(/\b40\b/);
+  }, 90_000);
 });
