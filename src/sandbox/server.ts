@@ -168,6 +168,8 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
     close() {
       closing ??= (async () => {
         try {
+          // Stop taking requests (those in flight finish), then stop the emulators' timers.
+          await app.close();
           for (const service of services) {
             try {
               await service.close?.();
@@ -175,7 +177,6 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
               process.stderr.write(`sandbox: ${service.name} did not close cleanly: ${(error as Error).message}\n`);
             }
           }
-          await app.close();
         } finally {
           await store.flush();
           resolveClosed();
