@@ -25,6 +25,7 @@ const started = /Started the local sandbox at http:\/\/127\.0\.0\.1:\d+/g;
 describe('embedded default sandbox', () => {
   let configDir: string;
   let env: Record<string, string>;
+  let productId = '';
   const venue = (args: string[], input?: string) => runVenue(args, { env, input });
 
   beforeAll(async () => {
@@ -56,6 +57,19 @@ describe('embedded default sandbox', () => {
     expect(created.stderr).toMatch(/\[sandbox\]/);
     expect(JSON.parse(created.stdout)).toMatchObject({ supplierCode: 'AUTO1' });
 
+    const product = JSON.stringify({
+      productName: 'Restart Cola',
+      productDescription: 'survives a restart',
+      categoryId: 'DRINKS    ', // ids are 10 characters, space-padded
+      taxGroup: 'GST       ',
+      productType: 2,
+      saleType: 2,
+      sellPrice: 3.5,
+    });
+    const createdProduct = await venue(['api', 'inventory', 'POST', '/products', '--data', '-'], product);
+    expect(createdProduct.code, createdProduct.stderr).toBe(0);
+    productId = String(JSON.parse(createdProduct.stdout).productId);
+
     const again = await venue(['api', 'inventory', 'GET', '/suppliers']);
     expect(again.code).toBe(0);
     expect(again.stderr).not.toMatch(started);
@@ -79,6 +93,9 @@ describe('embedded default sandbox', () => {
     expect(after.code, after.stderr).toBe(0);
     expect(after.stderr.match(started)).toHaveLength(1);
     expect(after.stdout).toContain('AUTO1');
+    const product = await venue(['api', 'inventory', 'GET', `/products/${productId}`]);
+    expect(product.code, product.stderr).toBe(0);
+    expect(JSON.parse(product.stdout)).toMatchObject({ productName: 'Restart Cola', sellPrice: 3.5 });
   });
 
   it('start runs it in the background after a stop', async () => {
