@@ -1,0 +1,111 @@
+// The hold a booking journey has taken, and the duty to give it back: on any
+// failure or interrupt, unless a payment may have been recorded.
+
+import { InterruptedError, UnknownOutcomeError, VenueError } from '../errors.js';
+import { SlotUnavailableError, type BookingClient, type Order, type Reservation } from './client.js';
+import { shellQuote } from './text.js';
+
+type HoldApi = Pick<BookingClient, 'releaseReservation' | 'cancelOrder'>;
+
+export interface HoldIO {
+  prompter: { readonly canPrompt: boolean };
+  warn(message: string): void;
+  onInterrupt(handler: () => void): () => void;
+}
+
+/**
+ * Owns the hold: takes it, watches for an interrupt while it exists, and
+ * gives it back (cancelling the order once there is one) on any failure,
+ * except when a payment may have been recorded.
+ */
+export class HoldKeeper {
+  reservation?: Reservation;
+  orderId?: string;
+  private interrupted = false;
+  private paymentMayBeRecorded = false;
+  private rejectOnInterrupt?: (error: Error) => void;
+  private readonly interruption: Promise<never>;
+  private stopListening?: () => void;
+
+  constructor(
+    private readonly api: HoldApi,
+    private readonly io: HoldIO,
+  ) {
+    this.interruption = new Promise<never>((_, reject) => (this.rejectOnInterrupt = reject));
+    this.interruption.catch(() => undefined);
+  }
+
+  /** Reserves; undefined when the slot is gone (the caller may offer others). */
+  async take(reserve: () => Promise<Reservation>): Promise<Reservation | undefined> {
+    // Listen before sending, so an interrupt during the request still frees what it held.
+    this.stopListening ??= this.io.onInterrupt(() => {
+      this.interrupted = true;
+      this.rejectOnInterrupt?.(new InterruptedError());
+    });
+    try {
+      this.reservation = await reserve();
+    } catch (error) {
+      if (error instanceof SlotUnavailableError && this.io.prompter.canPrompt) {
+        this.io.warn(error.message);
+        return undefined;
+      }
+      throw error;
+    }
+    if (this.interrupted) throw new InterruptedError();
+    return this.reservation;
+  }
+
+  /** Awaits work that may be abandoned: an interrupt wins the race. */
+  step<T>(work: Promise<T>): Promise<T> {
+    if (this.interrupted) return Promise.reject(new InterruptedError());
+    return Promise.race([work, this.interruption]);
+  }
+
+  /** The sale is never abandoned half-way: it finishes, then its outcome decides. */
+  async recordSale(order: Order, record: () => Promise<Order>, amount: number, paymentReference: string): Promise<Order> {
+    if (this.interrupted) throw new InterruptedError();
+    try {
+      const paid = await record();
+      this.reservation = undefined;
+      this.orderId = undefined;
+      return paid;
+    } catch (error) {
+      if (error instanceof UnknownOutcomeError) {
+        this.paymentMayBeRecorded = true;
+        const finish = `venue booking order pay ${shellQuote(order.id)} --amount ${amount.toFixed(2)} --payment-ref ${shellQuote(paymentReference)}`;
+        throw new UnknownOutcomeError(`the payment for order ${order.id} may or may not have been recorded: the answer was lost`, {
+          cause: error,
+          details: [`order: ${order.id}`, `check:  venue booking order show ${shellQuote(order.id)}`, `finish: ${finish}`],
+          hint: `The hold was kept. \`order pay\` checks the order first and never records a payment twice${order.expiresAt ? `; an unpaid order lapses at ${order.expiresAt}` : ''}.`,
+        });
+      }
+      throw error;
+    }
+  }
+
+  /** On failure: release what is held, and say so. */
+  async giveBack(cause: unknown): Promise<void> {
+    if (this.paymentMayBeRecorded || !this.reservation) return;
+    const what = `${this.reservation.quantity ?? ''} place${this.reservation.quantity === 1 ? '' : 's'} in ${this.reservation.slotId ?? 'the slot'}`.trim();
+    const why = cause instanceof InterruptedError ? 'interrupted' : cause instanceof VenueError ? 'the booking did not complete' : 'an unexpected failure';
+    try {
+      if (this.orderId) {
+        await this.api.cancelOrder(this.orderId);
+        this.io.warn(`${why}: cancelled order ${this.orderId} and released its hold (${what}).`);
+      } else {
+        await this.api.releaseReservation(this.reservation.id);
+        this.io.warn(`${why}: released the hold ${this.reservation.id} (${what}).`);
+      }
+    } catch (error) {
+      const lapse = this.reservation.expiresAt ? ` it lapses on its own at ${this.reservation.expiresAt}` : ' it lapses on its own';
+      this.io.warn(`could not release the hold ${this.reservation.id} (${(error as Error).message});${lapse}.`);
+    } finally {
+      this.reservation = undefined;
+    }
+  }
+
+  dispose(): void {
+    this.stopListening?.();
+    this.stopListening = undefined;
+  }
+}
