@@ -28,11 +28,18 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(rootHelp);
 } else {
   let interrupted = false;
+  let interruptedAt = 0;
   // `on`, not `once`: signal-exit (under proper-lockfile) re-raises a signal
   // when only its own listeners remain, which would kill cleanup midway.
   process.on('SIGINT', () => {
-    if (interrupted) process.exit(130); // a second Ctrl-C: stop waiting for cleanup
+    if (interrupted) {
+      // when-exit (under conf) re-sends the signal at once; only a second
+      // Ctrl-C from a person, later, stops waiting for cleanup.
+      if (Date.now() - interruptedAt > 250) process.exit(130);
+      return;
+    }
     interrupted = true;
+    interruptedAt = Date.now();
     process.stderr.write('\ninterrupted\n');
     // Commands that hold something (a booking hold, a temporary subscriber)
     // listen for SIGINT themselves and clean up; give them a moment.

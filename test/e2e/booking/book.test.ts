@@ -67,11 +67,7 @@ describe('book, unattended', () => {
     expect(await remainingIn(sb, 'exp-party-package', slot.id)).toBe(1);
   }, 90_000);
 
-  // Expected to fail until bin/venue.js ignores the SIGINT that when-exit (under
-  // conf → atomically) re-raises on the process at once: the launcher takes that
-  // echo for a second Ctrl-C and exits before the hold is released. With the
-  // launcher fix (reported to the lead) this passes: drop `.fails` then.
-  it.fails('releases the hold on Ctrl-C (SIGINT) after the hold and exits 130', async () => {
+  it('releases the hold on Ctrl-C (SIGINT) after the hold and exits 130', async () => {
     const slot = (await slotsOf(sb, 'exp-party-package'))[2]!;
     // Slow the order step down so the interrupt lands while the hold exists.
     await sb.control('POST', '/faults', { latencyMs: 3000, latencyMatch: 'POST /booking/api/v1/orders/initiate' });
