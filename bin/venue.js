@@ -45,7 +45,7 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     // listen for SIGINT themselves and clean up; give them a moment.
     setTimeout(() => process.exit(130), process.listenerCount('SIGINT') > 1 ? 5000 : 0).unref();
   });
-  const { main } = await import('../dist/main.js');
+  const { main } = await import('../dist/bundle/main.js');
   const code = await main({ argv, version: version() });
   process.exitCode = interrupted ? 130 : code;
   // Long-lived commands (listen, serve) resolve only when they are done.

@@ -125,31 +125,63 @@ function sandboxDefaults(env: NodeJS.ProcessEnv): Record<SettingKey, string> {
   };
 }
 
+function readJsonObject(file: string): StoredFiles {
+  try {
+    const data = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+    return data && typeof data === 'object' ? (data as StoredFiles) : {};
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new UsageError(`cannot read ${file}: ${(error as Error).message}`, { hint: 'Fix or remove the file; `venue config path` shows where it is.' });
+  }
+}
+
 function getNested(data: ProfileData | undefined, key: string): unknown {
   const [group, name] = key.split('.') as [string, string];
   return data?.[group]?.[name];
 }
 
-/** Settings and secrets for every profile, on conf. */
+interface StoredFiles {
+  currentProfile?: string;
+  profiles?: Record<string, ProfileData>;
+}
+
+/**
+ * Settings and secrets for every profile. Writes go through conf (atomic
+ * writes, the credentials file's mode); reads parse the two JSON files
+ * directly, because conf loads a schema validator that would cost every
+ * command tens of milliseconds at start-up for nothing it reads.
+ */
 export class ConfigStore {
   readonly directory: string;
+  private ConfClass?: typeof Conf;
   private settingsFile?: Conf<Record<string, unknown>>;
   private secretsFile?: Conf<Record<string, unknown>>;
+  private readCache = new Map<string, StoredFiles>();
 
-  private constructor(
-    private readonly ConfClass: typeof Conf,
-    private readonly env: NodeJS.ProcessEnv,
-  ) {
+  private constructor(private readonly env: NodeJS.ProcessEnv) {
     this.directory = configDirectory(env);
   }
 
-  static async open(env: NodeJS.ProcessEnv = process.env): Promise<ConfigStore> {
-    const { default: ConfClass } = await import('conf');
-    return new ConfigStore(ConfClass, env);
+  static async open(env: NodeJS.ProcessEnv = process.env, options: { writable?: boolean } = {}): Promise<ConfigStore> {
+    const store = new ConfigStore(env);
+    if (options.writable) await store.enableWriting();
+    return store;
+  }
+
+  /** Loads conf; commands that change settings or secrets call this first. */
+  async enableWriting(): Promise<this> {
+    this.ConfClass ??= (await import('conf')).default;
+    return this;
+  }
+
+  private get writer(): typeof Conf {
+    if (!this.ConfClass) throw new Error('ConfigStore: enableWriting() must be called before a change');
+    this.readCache.clear();
+    return this.ConfClass;
   }
 
   private get settings(): Conf<Record<string, unknown>> {
-    this.settingsFile ??= new this.ConfClass({
+    this.settingsFile ??= new this.writer({
       projectName: 'venue',
       cwd: this.directory,
       configName: 'config',
@@ -160,13 +192,25 @@ export class ConfigStore {
   }
 
   private get secrets(): Conf<Record<string, unknown>> {
-    this.secretsFile ??= new this.ConfClass({
+    this.secretsFile ??= new this.writer({
       projectName: 'venue',
       cwd: this.directory,
       configName: 'credentials',
       configFileMode: 0o600,
     });
     return this.secretsFile;
+  }
+
+  /** What a file holds now: conf's copy once it is open, else the file itself. */
+  private stored(which: 'config' | 'credentials'): StoredFiles {
+    const open = which === 'config' ? this.settingsFile : this.secretsFile;
+    if (open) return open.store as StoredFiles;
+    let data = this.readCache.get(which);
+    if (!data) {
+      data = readJsonObject(path.join(this.directory, `${which}.json`));
+      this.readCache.set(which, data);
+    }
+    return data;
   }
 
   get settingsPath(): string {
@@ -177,7 +221,7 @@ export class ConfigStore {
   }
 
   currentProfile(): string {
-    return (this.settings.get('currentProfile') as string | undefined) ?? SANDBOX_PROFILE;
+    return this.stored('config').currentProfile ?? SANDBOX_PROFILE;
   }
 
   useProfile(name: string): void {
@@ -186,19 +230,19 @@ export class ConfigStore {
   }
 
   profiles(): string[] {
-    const stored = Object.keys((this.settings.get('profiles') as ProfileData | undefined) ?? {});
+    const stored = Object.keys(this.stored('config').profiles ?? {});
     return [SANDBOX_PROFILE, ...stored.filter((p) => p !== SANDBOX_PROFILE).sort()];
   }
 
   profileExists(name: string): boolean {
-    return name === SANDBOX_PROFILE || this.settings.has(`profiles.${name}`);
+    return name === SANDBOX_PROFILE || Object.hasOwn(this.stored('config').profiles ?? {}, name);
   }
 
   createProfile(name: string): void {
     if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/.test(name)) {
       throw new UsageError(`profile name must be 1–40 letters, digits, "-" or "_" (got "${name}")`);
     }
-    if (!this.settings.has(`profiles.${name}`)) this.settings.set(`profiles.${name}`, {});
+    if (!this.profileExists(name)) this.settings.set(`profiles.${name}`, {});
   }
 
   deleteProfile(name: string): void {
@@ -235,7 +279,7 @@ export class ConfigStore {
     const spec: SettingSpec = settingSpecs[key];
     const fromEnv = spec.env ? this.env[spec.env] : undefined;
     if (fromEnv !== undefined && fromEnv !== '') return { value: fromEnv, source: 'environment' };
-    const stored = getNested(this.settings.get(`profiles.${profile}`) as ProfileData | undefined, key);
+    const stored = getNested(this.stored('config').profiles?.[profile], key);
     if (stored !== undefined && stored !== null) return { value: String(stored), source: 'profile' };
     if (this.isSandbox(profile)) return { value: sandboxDefaults(this.env)[key], source: 'default' };
     return { value: undefined, source: undefined };
@@ -252,7 +296,7 @@ export class ConfigStore {
   resolveSecret(profile: string, key: SecretKey): ResolvedSetting {
     const fromEnv = this.env[secretSpecs[key].env];
     if (fromEnv) return { value: fromEnv, source: 'environment' };
-    const stored = getNested(this.secrets.get(`profiles.${profile}`) as ProfileData | undefined, key);
+    const stored = getNested(this.stored('credentials').profiles?.[profile], key);
     if (typeof stored === 'string' && stored) return { value: stored, source: 'profile' };
     if (this.isSandbox(profile)) return { value: sandboxDemoSecrets[key], source: 'default' };
     return { value: undefined, source: undefined };

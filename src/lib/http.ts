@@ -69,7 +69,7 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 let sharedAgent: Dispatcher | undefined;
 async function defaultDispatcher(): Promise<Dispatcher> {
   if (!sharedAgent) {
-    const { Agent } = await import('undici');
+    const { Agent } = await import('./undici.js');
     // Keep-alive with a generous pool: bulk commands page with bounded concurrency.
     sharedAgent = new Agent({ keepAliveTimeout: 10_000, connections: 16, pipelining: 1 });
   }
@@ -257,7 +257,7 @@ export class HttpClient {
   }
 
   private async send(method: HttpMethod, url: string, options: RequestOptions, token?: string): Promise<HttpResponse> {
-    const { request } = await import('undici');
+    const { request } = await import('./undici.js');
     this.dispatcher ??= await defaultDispatcher();
     const headers: Record<string, string> = {
       'user-agent': `venue/${venueVersion()}`,

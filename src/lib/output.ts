@@ -202,15 +202,15 @@ export class Output {
    * each row as it comes, so memory stays bounded; table and json must hold
    * the whole list to lay it out. Returns the number of rows.
    */
-  async stream(rows: AsyncIterable<Row>, options: RenderOptions = {}): Promise<number> {
+  async stream(rows: AsyncIterable<Row> | AsyncIterable<Row[]>, options: RenderOptions = {}): Promise<number> {
     let count = 0;
     if (this.format === 'ndjson') {
       // Lines go out in chunks of ~16 KB: one write per row costs a syscall
       // each (synchronous when stdout is a file), which dominated --all runs.
       let pending = '';
-      for await (const row of rows) {
-        pending += `${JSON.stringify(pickFields(row, this.fields))}\n`;
-        count++;
+      for await (const batch of batches(rows)) {
+        for (const row of batch) pending += `${JSON.stringify(pickFields(row, this.fields))}\n`;
+        count += batch.length;
         if (pending.length >= 16_384) {
           await this.writeWithBackpressure(pending);
           pending = '';
@@ -221,24 +221,19 @@ export class Output {
     }
     if (this.format === 'csv') {
       let columns: Column[] | undefined = this.fields || options.columns ? this.columnsFor([], options) : undefined;
-      let batch: Row[] = [];
-      const flush = async () => {
-        if (batch.length === 0) return;
+      let headerWritten = false;
+      for await (const batch of batches(rows)) {
+        if (batch.length === 0) continue;
         columns ??= this.columnsFor(batch, options);
-        await this.writeWithBackpressure(await csvLines(columns, batch, count === batch.length));
-        batch = [];
-      };
-      for await (const row of rows) {
-        batch.push(row);
-        count++;
-        if (batch.length >= 500) await flush();
+        await this.writeWithBackpressure(await csvLines(columns, batch, !headerWritten));
+        headerWritten = true;
+        count += batch.length;
       }
-      await flush();
-      if (count === 0 && columns) this.terminal.write(await csvLines(columns, [], true));
+      if (!headerWritten && columns) this.terminal.write(await csvLines(columns, [], true));
       return count;
     }
     const all: Row[] = [];
-    for await (const row of rows) all.push(row);
+    for await (const batch of batches(rows)) all.push(...batch);
     await this.list(all, options);
     return all.length;
   }
@@ -260,6 +255,24 @@ export class Output {
     for (const row of rows) table.push(columns.map((c) => formatForPeople(getPath(row, c.key), c.format)));
     return `${table.toString()}\n`;
   }
+}
+
+/**
+ * Rows arrive one at a time or a page at a time (arrays); either way they
+ * are handled in batches, so a page costs one turn of the loop, not hundreds.
+ */
+async function* batches(source: AsyncIterable<Row> | AsyncIterable<Row[]>): AsyncGenerator<Row[]> {
+  let single: Row[] = [];
+  for await (const item of source as AsyncIterable<Row | Row[]>) {
+    if (Array.isArray(item)) {
+      if (single.length) yield single.splice(0);
+      yield item;
+    } else {
+      single.push(item);
+      if (single.length >= 500) yield single.splice(0);
+    }
+  }
+  if (single.length) yield single;
 }
 
 async function csvLines(columns: Column[], rows: Row[], withHeader: boolean): Promise<string> {

@@ -8,7 +8,7 @@ export default defineCommand<{ yes?: boolean }>({
   examples: ['venue config delete old-venue --yes'],
   configure: (cmd) => cmd.option('-y, --yes', 'do not ask for confirmation'),
   async run(ctx, options, profile) {
-    const config = await ctx.config();
+    const config = await (await ctx.config()).enableWriting();
     if (!config.profileExists(profile!)) throw new UsageError(`no profile named "${profile}"`);
     if (!options.yes) {
       const sure = await ctx.prompter.confirm(`Delete profile "${profile}" and its secrets?`, { flag: '--yes' });

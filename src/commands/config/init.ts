@@ -44,7 +44,7 @@ export default defineCommand<InitOptions>({
       .option('--warehouse-id <id>', 'default inventory warehouse id')
       .option('--use', 'make it the current profile'),
   async run(ctx, options, profileArg) {
-    const config = await ctx.config();
+    const config = await (await ctx.config()).enableWriting();
     const { checkSettingValue, secretKeys } = await import('../../lib/config.js');
     let profile = profileArg ?? ctx.globals.profile;
     if (!profile) {

@@ -22,7 +22,7 @@ export default defineCommand<{ fromEnv?: string; stdin?: boolean }>({
       throw new UsageError(`unknown secret "${name}"`, { hint: `known secrets: ${Object.keys(secretSpecs).join(', ')}` });
     }
     if (options.fromEnv && options.stdin) throw new UsageError('give either --from-env or --stdin, not both');
-    const config = await ctx.config();
+    const config = await (await ctx.config()).enableWriting();
     const profile = await targetProfile(ctx);
     const value = await readSecret(ctx.terminal, ctx.prompter, ctx.env, {
       fromEnv: options.fromEnv,

@@ -7,7 +7,7 @@ export default defineCommand({
   summary: 'Remove a setting or a secret from the profile',
   examples: ['venue config unset inventory.warehouseId', 'venue --profile main config unset wallet.clientSecret'],
   async run(ctx, _options, key) {
-    const config = await ctx.config();
+    const config = await (await ctx.config()).enableWriting();
     const profile = await targetProfile(ctx);
     config.unsetSetting(profile, key!);
     ctx.terminal.success(`${key} removed from profile "${profile}"`);

@@ -6,7 +6,7 @@ export default defineCommand({
   summary: 'Make a profile the current one',
   examples: ['venue config use main', 'venue config use sandbox'],
   async run(ctx, _options, profile) {
-    const config = await ctx.config();
+    const config = await (await ctx.config()).enableWriting();
     config.useProfile(profile!);
     ctx.terminal.success(`now using profile "${profile}"`);
   },

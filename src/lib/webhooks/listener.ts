@@ -134,7 +134,7 @@ export class WebhookListener extends EventEmitter {
 
   async start(): Promise<string> {
     if (this.options.forwardTo) {
-      const { Agent } = await import('undici');
+      const { Agent } = await import('../undici.js');
       this.agent = new Agent({ keepAliveTimeout: 10_000 });
     }
     const handler = (req: IncomingMessage, res: ServerResponse) => {
@@ -330,7 +330,7 @@ export class WebhookListener extends EventEmitter {
     const target = this.options.forwardTo!;
     const started = Date.now();
     try {
-      const { request } = await import('undici');
+      const { request } = await import('../undici.js');
       const timeoutMs = this.options.forwardTimeoutMs ?? 10_000;
       const response = await request(target, {
         method: 'POST',

@@ -51,7 +51,7 @@ export async function replaySaved(
   secret: string | undefined,
   now: () => Date = () => new Date(),
 ): Promise<ReplayOutcome[]> {
-  const { request, Agent } = await import('undici');
+  const { request, Agent } = await import('../undici.js');
   const agent = new Agent({ keepAliveTimeout: 2_000 });
   const outcomes: ReplayOutcome[] = [];
   try {

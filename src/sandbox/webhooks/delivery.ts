@@ -31,7 +31,7 @@ let strictAgent: Dispatcher | undefined;
 let loopbackAgent: Dispatcher | undefined;
 
 async function agentFor(url: URL): Promise<Dispatcher> {
-  const { Agent } = await import('undici');
+  const { Agent } = await import('../../lib/undici.js');
   // A listener on this machine serving HTTPS (`webhooks listen --cert`) uses a
   // self-signed certificate; only loopback targets are spared the CA check.
   if (url.protocol === 'https:' && isLoopbackHostname(url.hostname)) {
@@ -43,7 +43,7 @@ async function agentFor(url: URL): Promise<Dispatcher> {
 }
 
 export const undiciSender: DeliverySender = async (url, body, headers, timeoutMs) => {
-  const { request } = await import('undici');
+  const { request } = await import('../../lib/undici.js');
   const target = new URL(url);
   const response = await request(target, {
     method: 'POST',

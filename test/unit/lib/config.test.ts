@@ -7,7 +7,7 @@ const dirs: string[] = [];
 async function store(env: Record<string, string> = {}) {
   const dir = tempDir();
   dirs.push(dir);
-  return ConfigStore.open({ VENUE_CONFIG_DIR: dir, ...env });
+  return ConfigStore.open({ VENUE_CONFIG_DIR: dir, ...env }, { writable: true });
 }
 afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
@@ -43,6 +43,19 @@ describe('ConfigStore', () => {
     const config = await store({ VENUE_INVENTORY_API_SECRET: 'from-env' });
     config.setSecret('main', 'inventory.apiSecret', 'stored');
     expect(config.resolveSecret('main', 'inventory.apiSecret')).toEqual({ value: 'from-env', source: 'environment' });
+  });
+
+  it('reads what conf wrote without loading conf', async () => {
+    const writer = await store();
+    writer.setSetting('north', 'inventory.url', 'https://north.example');
+    writer.setSecret('north', 'inventory.apiKey', 'k-1');
+    writer.useProfile('north');
+    const reader = await ConfigStore.open({ VENUE_CONFIG_DIR: writer.directory });
+    expect(reader.currentProfile()).toBe('north');
+    expect(reader.profiles()).toEqual(['sandbox', 'north']);
+    expect(reader.resolve('north', 'inventory.url').value).toBe('https://north.example');
+    expect(reader.resolveSecret('north', 'inventory.apiKey').value).toBe('k-1');
+    expect(() => reader.setSetting('north', 'inventory.userId', '1')).toThrow(/enableWriting/);
   });
 
   it('checks values', async () => {

@@ -67,7 +67,7 @@ export default defineCommand<Options>({
     }
 
     const progress = ctx.terminal.progress('products');
-    const rows = client.iterateProducts(query, {
+    const pages = client.productPages(query, {
       concurrency: concurrency ?? 4,
       pageSize: pageSize ?? MAX_PAGE_SIZE,
       onPage: (info) => {
@@ -75,7 +75,7 @@ export default defineCommand<Options>({
         progress.tick(info.count);
       },
     });
-    const count = await ctx.output.stream(rows as AsyncIterable<Record<string, unknown>>, { columns: productColumns, empty: 'No products match.' });
+    const count = await ctx.output.stream(pages as AsyncIterable<Array<Record<string, unknown>>>, { columns: productColumns, empty: 'No products match.' });
     progress.done(`${count} product${count === 1 ? '' : 's'}`);
   },
 });

@@ -78,7 +78,7 @@ export default defineCommand<Options>({
     }
     if (options.all) {
       const progress = ctx.terminal.progress('stock levels');
-      const rows = client.iterateStockLevels(
+      const pages = client.stockLevelPages(
         { warehouseId },
         {
           pageSize: pageSize ?? MAX_PAGE_SIZE,
@@ -88,7 +88,7 @@ export default defineCommand<Options>({
           },
         },
       );
-      const count = await ctx.output.stream(rows as AsyncIterable<Record<string, unknown>>, { columns, empty: 'No stock levels.' });
+      const count = await ctx.output.stream(pages as AsyncIterable<Array<Record<string, unknown>>>, { columns, empty: 'No stock levels.' });
       progress.done(`${count} stock level${count === 1 ? '' : 's'}`);
       return;
     }
