@@ -3,7 +3,7 @@
 // starts there), and is the connection protected.
 
 import type { Context } from './context.js';
-import { VenueError } from './errors.js';
+import { ApiError } from './errors.js';
 import type { ServiceName } from './tokens.js';
 
 export interface Finding {
@@ -46,14 +46,17 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
   const started = performance.now();
   try {
     const probePath = { inventory: '/health', booking: '/api/v1/locations', wallet: '/api/v1/quickreload' }[service];
-    const response = await http.request({ method: 'GET', path: probePath }).catch((error: unknown) => {
-      // A 401 on an unauthenticated probe still proves the service answers.
-      if (error instanceof VenueError && error.category === 'auth') return undefined;
-      throw error;
-    });
+    const headers = await http.request({ method: 'GET', path: probePath }).then(
+      (response) => response.headers,
+      (error: unknown) => {
+        // A 401 on an unauthenticated probe still proves the service answers.
+        if (error instanceof ApiError && error.category === 'auth') return error.info.headers ?? {};
+        throw error;
+      },
+    );
     const latency = Math.round(performance.now() - started);
     add('reachable', 'ok', `answered in ${latency} ms`, '');
-    const serverDate = response?.headers.date ? Date.parse(response.headers.date) : NaN;
+    const serverDate = headers.date ? Date.parse(headers.date) : NaN;
     if (!Number.isNaN(serverDate)) {
       const skew = serverDate - ctx.now();
       add(

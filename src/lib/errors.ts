@@ -155,6 +155,7 @@ export interface ApiErrorInfo {
   /** The server's own message, dug out of whatever body shape it sent. */
   serverMessage?: string;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 export class ApiError extends VenueError {

@@ -239,11 +239,11 @@ export class HttpClient {
           { hint: 'Do not simply run it again: check first.' },
         );
       }
-      throw this.apiError(status, method, url, response.data);
+      throw this.apiError(status, method, url, response.data, response.headers);
     }
   }
 
-  private apiError(status: number, method: string, url: string, body: unknown): ApiError {
+  private apiError(status: number, method: string, url: string, body: unknown, headers: Record<string, string>): ApiError {
     const category: ErrorCategory = categoryForStatus(status);
     const serverMessage = serverMessageOf(body);
     const base = `${this.service} service answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`;
@@ -253,7 +253,7 @@ export class HttpClient {
       429: 'The service is limiting requests; try again later.',
     };
     const hint = hints[status] ?? (status >= 500 ? 'The service failed; try again, and contact its support if it persists.' : undefined);
-    return new ApiError(category, base, { status, method, url, serverMessage, body }, { hint });
+    return new ApiError(category, base, { status, method, url, serverMessage, body, headers }, { hint });
   }
 
   private async send(method: HttpMethod, url: string, options: RequestOptions, token?: string): Promise<HttpResponse> {
