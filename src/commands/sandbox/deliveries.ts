@@ -32,16 +32,19 @@ export default defineCommand<DeliveriesOptions>({
     const type = options.type ? parseEventTypes(options.type, '--type')[0] : undefined;
     const limit = Number(options.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${options.limit}")`);
-    const { SandboxControl } = await import('../../lib/webhooks/sandbox-control.js');
-    const control = new SandboxControl(ctx.env, ctx.terminal);
+    const { sandboxControl } = await import('../../lib/sandbox-control.js');
+    const { ensureSandboxRunning } = await import('../../lib/sandbox-launcher.js');
+    const { listDeliveries } = await import('../../lib/webhooks/sandbox-deliveries.js');
+    await ensureSandboxRunning(ctx.terminal, ctx.env);
+    const control = await sandboxControl(ctx.env);
     if (options.redeliver) {
-      const delivery = await control.call<Record<string, unknown>>('POST', `/webhooks/deliveries/${encodeURIComponent(options.redeliver)}/redeliver`);
+      const delivery = await control.post<Record<string, unknown>>(`/webhooks/deliveries/${encodeURIComponent(options.redeliver)}/redeliver`);
       ctx.terminal.info(`redelivered ${options.redeliver}: ${String(delivery.status)}${delivery.lastStatus ? ` (${String(delivery.lastStatus)})` : ''}`);
       const { body: _body, ...rest } = delivery;
       await ctx.output.record(options.body ? delivery : rest);
       return;
     }
-    const deliveries = await control.deliveries({ status: options.status, type, limit });
+    const deliveries = await listDeliveries(control, { status: options.status, type, limit });
     const rows = deliveries.map((d) => (options.body ? d : (({ body: _body, ...rest }) => rest)(d)));
     await ctx.output.list(rows as unknown as Record<string, unknown>[], {
       columns: [

@@ -47,11 +47,14 @@ export default defineCommand<TriggerOptions>({
     if (quantity !== undefined) activity.quantity = quantity;
     if (options.comment !== undefined) activity.comment = options.comment;
 
-    const { SandboxControl } = await import('../../lib/webhooks/sandbox-control.js');
-    const control = new SandboxControl(ctx.env, ctx.terminal);
-    const before = new Set((await control.deliveries({ type, limit: 1000 })).map((d) => d.id));
-    const event = await control.call<Record<string, unknown>>('POST', '/inventory/activity', activity);
-    const caused = async () => (await control.deliveries({ type, limit: 1000 })).filter((d) => !before.has(d.id));
+    const { sandboxControl } = await import('../../lib/sandbox-control.js');
+    const { ensureSandboxRunning } = await import('../../lib/sandbox-launcher.js');
+    const { listDeliveries } = await import('../../lib/webhooks/sandbox-deliveries.js');
+    await ensureSandboxRunning(ctx.terminal, ctx.env);
+    const control = await sandboxControl(ctx.env);
+    const before = new Set((await listDeliveries(control, { type, limit: 1000 })).map((d) => d.id));
+    const event = await control.post<Record<string, unknown>>('/inventory/activity', activity);
+    const caused = async () => (await listDeliveries(control, { type, limit: 1000 })).filter((d) => !before.has(d.id));
     let deliveries = await caused();
     // The first attempt is made at once; waiting for it shows whether the subscriber answered.
     const deadline = Date.now() + 12_000;
