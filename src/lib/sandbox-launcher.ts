@@ -55,7 +55,10 @@ export async function ensureSandboxRunning(terminal: Terminal, env: NodeJS.Proce
 /** Spawns `venue sandbox serve` detached and waits until it answers. */
 export async function startSandboxProcess(env: NodeJS.ProcessEnv, port: number, stateDir: string): Promise<number> {
   const launcher = fileURLToPath(new URL('../../bin/venue.js', import.meta.url));
-  const log = fs.openSync(path.join(stateDir, 'sandbox.log'), 'a', 0o600);
+  const logFile = path.join(stateDir, 'sandbox.log');
+  // One generation of history is enough to diagnose a failed start; keep the log from growing without end.
+  if ((fs.statSync(logFile, { throwIfNoEntry: false })?.size ?? 0) > 5 * 1024 * 1024) fs.renameSync(logFile, `${logFile}.1`);
+  const log = fs.openSync(logFile, 'a', 0o600);
   const child = spawn(process.execPath, [launcher, 'sandbox', 'serve', '--port', String(port), '--state-dir', stateDir], {
     detached: true,
     stdio: ['ignore', log, log],
