@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sandboxDemoSecrets } from '../../src/lib/sandbox-address.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const venueBin = path.join(repoRoot, 'bin/venue.js');
@@ -68,6 +69,8 @@ export interface SandboxHandle {
   env: Record<string, string>;
   process: ChildProcess;
   run(args: string[], options?: RunOptions): Promise<RunResult>;
+  /** A token from the sandbox's own token exchange, with the demo credentials. */
+  serviceToken(service: 'inventory' | 'booking' | 'wallet'): Promise<string>;
   /** Calls the sandbox control API (/_sandbox/...) directly. */
   control<T = unknown>(method: string, controlPath: string, body?: unknown): Promise<T>;
   stop(): Promise<void>;
@@ -103,6 +106,16 @@ export async function startSandbox(extraArgs: string[] = []): Promise<SandboxHan
     env,
     process: child,
     run: (args, options = {}) => runVenue(args, { ...options, env: { ...env, ...options.env } }),
+    async serviceToken(service) {
+      const [path, body] =
+        service === 'inventory'
+          ? ['/inventory/auth/token', { apiKey: sandboxDemoSecrets['inventory.apiKey'], apiSecret: sandboxDemoSecrets['inventory.apiSecret'] }]
+          : [`/${service}/api/v1/token`, { clientSecret: sandboxDemoSecrets[`${service}.clientSecret`] }];
+      const response = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+      const answer = (await response.json()) as { token?: string; accessToken?: string };
+      return (answer.token ?? answer.accessToken)!;
+    },
     async control<T>(method: string, controlPath: string, body?: unknown): Promise<T> {
       const response = await fetch(`${origin}/_sandbox${controlPath}`, {
         method,

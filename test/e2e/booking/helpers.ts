@@ -24,13 +24,8 @@ export async function remainingIn(sb: SandboxHandle, experienceId: string, slotI
   return slot.remaining;
 }
 
-export async function bookingToken(sb: SandboxHandle): Promise<string> {
-  const response = await fetch(`${sb.origin}/booking/api/v1/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ clientSecret: 'sandbox-booking-client-secret' }),
-  });
-  return ((await response.json()) as { accessToken: string }).accessToken;
+export function bookingToken(sb: SandboxHandle): Promise<string> {
+  return sb.serviceToken('booking');
 }
 
 export async function bookingApi(sb: SandboxHandle, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {

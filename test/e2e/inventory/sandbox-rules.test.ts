@@ -38,7 +38,7 @@ beforeAll(async () => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ apiKey: 'sandbox-inventory-api-key', apiSecret: 'sandbox-inventory-api-secret' }),
   });
-  const body = await response.json();
+  const body = (await response.json()) as { token: string };
   expectContract('inventory', 'POST', '/auth/token', 200, body);
   token = body.token;
 }, 30_000);

@@ -13,12 +13,7 @@ let token: string;
 beforeAll(async () => {
   sb = await startSandbox();
   dir = tempDir('venue-stock-receive-');
-  const auth = await fetch(`${sb.origin}/inventory/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ apiKey: 'sandbox-inventory-api-key', apiSecret: 'sandbox-inventory-api-secret' }),
-  });
-  token = ((await auth.json()) as { token: string }).token;
+  token = await sb.serviceToken('inventory');
 });
 afterAll(async () => {
   await sb?.stop();

@@ -28,12 +28,7 @@ function file(name: string, text: string): string {
 }
 
 async function levels(productIds: number[], warehouseId = 1): Promise<Record<number, number>> {
-  const auth = await fetch(`${sb.origin}/inventory/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ apiKey: 'sandbox-inventory-api-key', apiSecret: 'sandbox-inventory-api-secret' }),
-  });
-  const { token } = (await auth.json()) as { token: string };
+  const token = await sb.serviceToken('inventory');
   const response = await fetch(`${sb.origin}/inventory/stock-levels?warehouseId=${warehouseId}&productIds=${productIds.join(',')}&pageSize=200`, {
     headers: { authorization: `Bearer ${token}` },
   });
@@ -114,12 +109,7 @@ describe('stock take rules (nothing sent)', () => {
 
 describe('the sandbox side', () => {
   it('refuses a negative count itself (400 with the error body) and answers as the contract says', async () => {
-    const auth = await fetch(`${sb.origin}/inventory/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ apiKey: 'sandbox-inventory-api-key', apiSecret: 'sandbox-inventory-api-secret' }),
-    });
-    const { token } = (await auth.json()) as { token: string };
+    const token = await sb.serviceToken('inventory');
     const post = (body: unknown) =>
       fetch(`${sb.origin}/inventory/stock-takes`, {
         method: 'POST',

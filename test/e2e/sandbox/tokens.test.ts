@@ -14,15 +14,7 @@ afterAll(async () => {
   await sb?.stop();
 });
 
-async function token(): Promise<string> {
-  const response = await fetch(`${sb.origin}/inventory/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ apiKey: 'sandbox-inventory-api-key', apiSecret: 'sandbox-inventory-api-secret' }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
+const token = () => sb.serviceToken('inventory');
 
 const suppliers = (jwt?: string) =>
   fetch(`${sb.origin}/inventory/suppliers`, { headers: jwt ? { authorization: `Bearer ${jwt}` } : {} }).then(async (r) => ({
