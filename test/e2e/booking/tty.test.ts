@@ -1,51 +1,19 @@
 // `venue booking book` driven through a real pseudo-terminal (tmux): arrow
 // keys, selections, typed answers, and Ctrl-C, which must release the hold.
 
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, startSandbox, venueBin, type SandboxHandle } from '../../support/venue.js';
+import { killTerminals, TerminalSession, tmuxAvailable, warnWithoutTmux } from '../../support/terminal.js';
+import { startSandbox, type SandboxHandle } from '../../support/venue.js';
 import { bookingApi, bookingToken, remainingIn, slotsOf } from './helpers.js';
 
-function hasTmux(): boolean {
-  try {
-    execFileSync('tmux', ['-V'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const tmuxAvailable = hasTmux();
-if (!tmuxAvailable) console.warn('tmux is not installed: skipping the terminal test of `venue booking book` (install tmux to run it)');
+warnWithoutTmux('the terminal test of `venue booking book`');
 
-const socket = `venue-booking-${process.pid}`;
-const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
-const screen = (session: string) => tmux('capture-pane', '-p', '-t', session);
-const keys = (session: string, ...k: string[]) => tmux('send-keys', '-t', session, ...k);
-
-async function waitFor(session: string, text: string | RegExp, timeoutMs = 15_000): Promise<string> {
-  const started = Date.now();
-  for (;;) {
-    const shown = screen(session);
-    if (typeof text === 'string' ? shown.includes(text) : text.test(shown)) return shown;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${String(text)}; screen:\n${shown}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** Moves the select cursor (❯) down with the arrow key to the line containing text, then picks it. */
-async function choose(session: string, text: string): Promise<void> {
-  await waitFor(session, '❯');
-  for (let moves = 0; moves <= 20; moves++) {
-    const cursorLine = screen(session).split('\n').find((line) => line.trimStart().startsWith('❯')) ?? '';
-    if (cursorLine.includes(text)) {
-      keys(session, 'Enter');
-      return;
-    }
-    keys(session, 'Down');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`no choice "${text}" reached; screen:\n${screen(session)}`);
-}
+const sessions = new Map<string, TerminalSession>();
+const session = (name: string) => sessions.get(name)!;
+const screen = (name: string) => session(name).screen();
+const keys = (name: string, ...k: string[]) => session(name).keys(...k);
+const waitFor = (name: string, text: string | RegExp, timeoutMs?: number) => session(name).waitFor(text, timeoutMs);
+const choose = (name: string, text: string) => session(name).choose(text);
 
 let sb: SandboxHandle;
 let tomorrow = '';
@@ -56,20 +24,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   if (!tmuxAvailable) return;
-  try {
-    tmux('kill-server');
-  } catch {
-    // already gone
-  }
+  killTerminals();
   await sb?.stop();
 }, 60_000);
 
-function startVenue(session: string, args: string[]): void {
-  const env = Object.entries({ ...sb.env, NO_COLOR: '1', LANG: 'C.UTF-8', TERM: 'xterm-256color', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' })
-    .map(([k, v]) => `${k}='${v}'`)
-    .join(' ');
-  const command = `env -i ${env} '${process.execPath}' '${venueBin}' ${args.join(' ')}; echo "EXIT:$?"; sleep 60`;
-  tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '40', '-c', repoRoot, command);
+function startVenue(name: string, args: string[]): void {
+  sessions.set(name, TerminalSession.start(name, args, sb.env));
 }
 
 const startBook = (session: string) => startVenue(session, ['booking', 'book']);

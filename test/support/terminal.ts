@@ -1,0 +1,105 @@
+// Terminal tests: `venue` run in a real pseudo-terminal through tmux, driven
+// with send-keys and read with capture-pane, as a person would use it.
+// Skipped, with a message, where tmux is not installed (CI installs it).
+
+import { execFileSync } from 'node:child_process';
+import { repoRoot, venueBin } from './venue.js';
+
+export const tmuxAvailable = (() => {
+  try {
+    execFileSync('tmux', ['-V'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+export function warnWithoutTmux(what: string): void {
+  if (!tmuxAvailable) console.warn(`${what} skipped: tmux is not installed (apt-get install -y tmux)`);
+}
+
+// One tmux server per test process, so parallel test files never meet.
+const socket = `venue-test-${process.pid}`;
+const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+export class TerminalSession {
+  private constructor(readonly name: string) {}
+
+  /**
+   * Runs `venue …args` in a detached 120×40 pane with only the given
+   * environment (no CI, so prompts are allowed). The pane stays after the
+   * command ends, showing `EXIT:<code>`.
+   */
+  static start(name: string, args: string[], env: Record<string, string>): TerminalSession {
+    const variables = Object.entries({
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      LANG: 'C.UTF-8',
+      TERM: 'xterm-256color',
+      NO_COLOR: '1',
+      ...env,
+    })
+      .map(([key, value]) => `${key}=${quote(value)}`)
+      .join(' ');
+    const command = `env -i ${variables} ${quote(process.execPath)} ${quote(venueBin)} ${args.map(quote).join(' ')}; echo "EXIT:$?"; sleep 120`;
+    tmux('new-session', '-d', '-s', name, '-x', '120', '-y', '40', '-c', repoRoot, command);
+    return new TerminalSession(name);
+  }
+
+  screen(): string {
+    return tmux('capture-pane', '-p', '-t', this.name);
+  }
+
+  /** Named keys: 'Enter', 'Down', 'C-c', 'BSpace'… */
+  keys(...keys: string[]): void {
+    tmux('send-keys', '-t', this.name, ...keys);
+  }
+
+  /** Literal text, then Enter. */
+  type(text: string): void {
+    tmux('send-keys', '-t', this.name, '-l', text);
+    tmux('send-keys', '-t', this.name, 'Enter');
+  }
+
+  async waitFor(expected: string | RegExp, timeoutMs = 15_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    let shown = '';
+    while (Date.now() < deadline) {
+      shown = this.screen();
+      if (typeof expected === 'string' ? shown.includes(expected) : expected.test(shown)) return shown;
+      await sleep(100);
+    }
+    throw new Error(`timed out waiting for ${String(expected)}; screen:\n${shown}`);
+  }
+
+  /** Moves a select prompt's cursor (❯) down to the line containing text, and picks it. */
+  async choose(text: string): Promise<void> {
+    await this.waitFor('❯');
+    for (let moves = 0; moves <= 30; moves++) {
+      const cursorLine = this.screen().split('\n').find((line) => line.trimStart().startsWith('❯')) ?? '';
+      if (cursorLine.includes(text)) {
+        this.keys('Enter');
+        return;
+      }
+      this.keys('Down');
+      await sleep(150);
+    }
+    throw new Error(`no choice "${text}" reached; screen:\n${this.screen()}`);
+  }
+
+  /** Waits for the command to end; its exit code and the final screen. */
+  async exit(timeoutMs = 20_000): Promise<{ code: number; screen: string }> {
+    const shown = await this.waitFor(/EXIT:\d+/, timeoutMs);
+    return { code: Number(/EXIT:(\d+)/.exec(shown)![1]), screen: shown };
+  }
+}
+
+export function killTerminals(): void {
+  try {
+    tmux('kill-server');
+  } catch {
+    // no server was started, or it is gone already
+  }
+}
