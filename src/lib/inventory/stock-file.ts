@@ -28,6 +28,8 @@ export interface StockFile {
   kind: StockFileKind;
   format: 'csv' | 'json';
   items: StockFileItem[];
+  /** How messages name it: the path given, or "standard input". */
+  source: string;
 }
 
 export const refColumns = ['productId', 'barcode', 'productCode'] as const;
@@ -310,17 +312,25 @@ function parseJson(text: string, kind: StockFileKind): { items: StockFileItem[];
 }
 
 /** Parses and checks file contents; throws ValidationError listing every bad line. */
-export async function parseStockText(text: string, kind: StockFileKind, format?: 'csv' | 'json'): Promise<StockFile> {
+export async function parseStockText(text: string, kind: StockFileKind, format?: 'csv' | 'json', source = 'the file'): Promise<StockFile> {
   await loadFieldRules();
   const detected = format ?? (/^\s*[[{]/.test(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) ? 'json' : 'csv');
-  if (text.trim() === '') throw new ValidationError([{ line: 1, field: 'file', rule: 'is empty' }]);
-  const { items, issues } = detected === 'csv' ? await parseCsv(text, kind) : parseJson(text, kind);
+  if (text.trim() === '') throw new ValidationError([{ line: 1, field: 'file', rule: 'is empty' }], source);
+  let parsed: { items: StockFileItem[]; issues: ValidationIssue[] };
+  try {
+    parsed = detected === 'csv' ? await parseCsv(text, kind) : parseJson(text, kind);
+  } catch (error) {
+    // Whole-file faults (not CSV, not JSON, no lines) name the file too.
+    if (error instanceof ValidationError) throw new ValidationError(error.issues, source);
+    throw error;
+  }
+  const { items, issues } = parsed;
   checkDuplicates(items, issues);
   if (issues.length) {
     issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-    throw new ValidationError(issues, 'the file');
+    throw new ValidationError(issues, source);
   }
-  return { kind, format: detected, items };
+  return { kind, format: detected, items, source };
 }
 
 /** Reads `--file` (a path, or `-` for standard input) and checks it. */
@@ -340,7 +350,7 @@ export async function readStockFile(file: string, kind: StockFileKind, stdin: No
     if (/\.json$/i.test(file)) format = 'json';
     else if (/\.(csv|txt|tsv)$/i.test(file)) format = 'csv';
   }
-  return parseStockText(text, kind, format);
+  return parseStockText(text, kind, format, file === '-' ? 'standard input' : file);
 }
 
 /** Product ids resolved for each item; unknown codes and barcodes reported with their lines. */
@@ -389,7 +399,7 @@ export async function resolveStockItems(file: StockFile, resolve: (refs: Product
     if (item.ref.kind !== 'productId') entry.ref = item.ref;
     resolved.push(entry);
   }
-  if (issues.length) throw new ValidationError(issues, 'the file');
+  if (issues.length) throw new ValidationError(issues, file.source);
   return resolved;
 }
 
@@ -422,7 +432,12 @@ export function lookupWith(client: ProductRefResolver, onPage?: (info: { count: 
  * record there, or may not exist: only those are looked up, so a file of known
  * ids costs nothing extra. Unknown ids are reported with their lines (exit 2).
  */
-export async function checkProductsExist(items: ResolvedStockItem[], levels: Map<number, number>, client: ProductRefResolver): Promise<void> {
+export async function checkProductsExist(
+  items: ResolvedStockItem[],
+  levels: Map<number, number>,
+  client: ProductRefResolver,
+  source = 'the file',
+): Promise<void> {
   const unseen = items.filter((i) => !levels.has(i.productId));
   if (unseen.length === 0) return;
   const answers = await client.resolveProductRefs(unseen.map((i) => ({ productId: i.productId })));
@@ -432,7 +447,7 @@ export async function checkProductsExist(items: ResolvedStockItem[], levels: Map
       issues.push({ line: item.line, field: item.ref?.kind ?? 'productId', rule: `${item.ref ? `"${item.ref.value}"` : item.productId} matches no product` });
     }
   });
-  if (issues.length) throw new ValidationError(issues, 'the file');
+  if (issues.length) throw new ValidationError(issues, source);
 }
 
 export { refKey as productRefKey };

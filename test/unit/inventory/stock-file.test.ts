@@ -151,3 +151,10 @@ describe('size', () => {
     expect(elapsed).toBeLessThan(8000);
   });
 });
+
+describe('messages name the file', () => {
+  it('says which file the bad lines are in', async () => {
+    const error = await parseStockText('productId,countedQuantity\n1,-2\n', 'take', 'csv', 'counts-march.csv').catch((e: Error) => e);
+    expect(error.message).toBe('invalid input in counts-march.csv: 1 problem');
+  });
+});

@@ -98,7 +98,7 @@ export default defineCommand<ReceiveOptions>({
     /** Current levels of the receipt's products, checking first that every product exists. */
     const readLevelsChecked = async () => {
       const levels = await client.levelsFor(body.warehouseId, body.items.map((i) => i.productId));
-      await checkProductsExist(resolved, levels, client);
+      await checkProductsExist(resolved, levels, client, file.source);
       return Object.fromEntries(body.items.map((i) => [String(i.productId), levels.get(i.productId) ?? 0]));
     };
     const readLevels = async (productIds: number[]) => {

@@ -80,7 +80,7 @@ export default defineCommand<TakeOptions>({
     } finally {
       spinner.stop();
     }
-    await checkProductsExist(items, levels, client);
+    await checkProductsExist(items, levels, client, file.source);
     const rows = items.map((item) => {
       const current = levels.get(item.productId) ?? 0;
       return { line: item.line, productId: item.productId, current, counted: item.quantity, variance: item.quantity - current };
