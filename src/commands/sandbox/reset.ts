@@ -14,6 +14,6 @@ export default defineCommand({
     const control = await sandboxControl(ctx.env);
     const result = await control.post<{ resetAt: string }>('/reset');
     ctx.terminal.success(`The sandbox at ${control.origin} holds the demo data again.`);
-    await ctx.output.record({ reset: true, origin: control.origin, resetAt: result?.resetAt });
+    if (ctx.output.isMachine) await ctx.output.record({ reset: true, origin: control.origin, resetAt: result?.resetAt });
   },
 });

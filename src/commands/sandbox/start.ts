@@ -40,6 +40,6 @@ export default defineCommand({
     if (!health) throw new UsageError(`the sandbox at ${origin} started but does not answer`);
     if (started) ctx.terminal.success(`Started the sandbox at ${health.origin} (state in ${health.stateDir}).`);
     else ctx.terminal.info(`The sandbox is already running at ${origin} (pid ${health.pid}).`);
-    await ctx.output.record({ running: true, started, origin, pid: health.pid, stateDir: health.stateDir });
+    if (ctx.output.isMachine) await ctx.output.record({ running: true, started, origin, pid: health.pid, stateDir: health.stateDir });
   },
 });

@@ -11,7 +11,7 @@ export default defineCommand({
     const health = await control.health();
     if (!health) {
       ctx.terminal.info(`The sandbox at ${control.origin} is not running.`);
-      await ctx.output.record({ running: false, stopped: false, origin: control.origin });
+      if (ctx.output.isMachine) await ctx.output.record({ running: false, stopped: false, origin: control.origin });
       return;
     }
     await control.post('/shutdown');
@@ -19,7 +19,7 @@ export default defineCommand({
     while (Date.now() < deadline) {
       if (!(await control.health(500))) {
         ctx.terminal.success(`Stopped the sandbox at ${control.origin}; its state is kept in ${health.stateDir}.`);
-        await ctx.output.record({ running: false, stopped: true, origin: control.origin, pid: health.pid, stateDir: health.stateDir });
+        if (ctx.output.isMachine) await ctx.output.record({ running: false, stopped: true, origin: control.origin, pid: health.pid, stateDir: health.stateDir });
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
