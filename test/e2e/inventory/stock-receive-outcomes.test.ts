@@ -125,12 +125,14 @@ describe('a lost receipt answer', { timeout: 90_000 }, () => {
     expect(result.stderr).toContain(`venue inventory receipts resolve ${short} --applied`);
     expect(result.stderr).toContain(`venue inventory receipts resolve ${short} --not-applied`);
     expect(result.stderr).toContain(`product 1016: ${before} before, ${before + 9} now, receipt adds 10`);
+    expect(result.stderr).toContain('This run sent it once and will not send it again.');
     await sb.control('DELETE', '/faults');
 
     const count = await receipts();
     const refused = await receive('INV-RACE', 'productId,quantity\n1016,10\n');
     expect(refused.code, refused.stderr).toBe(7);
     expect(refused.stderr).toContain('unknown outcome');
+    expect(refused.stderr).toContain('Nothing was sent by this run.');
     expect(await receipts()).toBe(count);
 
     const resolved = await sb.run(['inventory', 'receipts', 'resolve', short, '--applied', '--note', 'checked the shelf']);

@@ -192,14 +192,14 @@ function stamp(ctx: Context): string {
   return new Date(ctx.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-function unknownOutcome(entry: ReceiptJournalEntry, why: string): UnknownOutcomeError {
+function unknownOutcome(entry: ReceiptJournalEntry, why: string, sentByThisRun = false): UnknownOutcomeError {
   const short = entry.id.slice(0, 12);
   return new UnknownOutcomeError(`receipt ${short} may or may not have been applied: ${why}`, {
     details: [`fingerprint ${entry.id}`],
     hint:
       `Check the stock levels (\`venue inventory stock levels --warehouse ${entry.warehouseId} --product ${entry.items.slice(0, 5).map((i) => i.productId).join(',')}\`), then settle it:\n` +
       `  venue inventory receipts resolve ${short} --applied\n  venue inventory receipts resolve ${short} --not-applied\n` +
-      'After --not-applied, running the same command again sends it. Nothing was sent by this run.',
+      `After --not-applied, running the same command again sends it. ${sentByThisRun ? 'This run sent it once and will not send it again.' : 'Nothing was sent by this run.'}`,
   });
 }
 
@@ -281,6 +281,6 @@ async function afterFailure(
     verdict.readError ? 'answer lost; stock levels could not be read again' : 'answer lost; stock levels changed by other amounts',
   );
   const details = verdict.unexplained.map((u) => `product ${u.productId}: ${u.before} before, ${u.after} now, receipt adds ${u.received}`);
-  const failure = unknownOutcome(unknown, 'the answer was lost and the stock levels do not settle it');
+  const failure = unknownOutcome(unknown, 'the answer was lost and the stock levels do not settle it', true);
   throw new UnknownOutcomeError(failure.message, { cause: error, details: [...failure.details, ...details], hint: failure.hint });
 }
