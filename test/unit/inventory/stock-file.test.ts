@@ -154,7 +154,11 @@ describe('size', () => {
 
 describe('messages name the file', () => {
   it('says which file the bad lines are in', async () => {
-    const error = await parseStockText('productId,countedQuantity\n1,-2\n', 'take', 'csv', 'counts-march.csv').catch((e: Error) => e);
-    expect(error.message).toBe('invalid input in counts-march.csv: 1 problem');
+    const error = await parseStockText('productId,countedQuantity\n1,-2\n', 'take', 'csv', 'counts-march.csv').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toBe('invalid input in counts-march.csv: 1 problem');
   });
 });
