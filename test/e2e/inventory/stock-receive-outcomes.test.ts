@@ -5,38 +5,18 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { baseEnv, startSandbox, tempDir, venueBin, type SandboxHandle } from '../../support/venue.js';
+import { baseEnv, venueBin, type SandboxHandle } from '../../support/venue.js';
+import { stockSuite } from './stock-suite.js';
 
+const suite = stockSuite('venue-receipt-outcomes-');
+const { file } = suite;
+const level = async (productId: number) => (await suite.levels([productId]))[productId]!;
 let sb: SandboxHandle;
-let dir: string;
-let token: string;
-
-beforeAll(async () => {
-  sb = await startSandbox();
-  dir = tempDir('venue-receipt-outcomes-');
-  token = await sb.serviceToken('inventory');
+beforeAll(() => {
+  sb = suite.sb;
 });
-afterAll(async () => {
-  await sb?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await sb.control('DELETE', '/faults');
-});
-
-function file(name: string, text: string): string {
-  const at = path.join(dir, name);
-  fs.writeFileSync(at, text);
-  return at;
-}
-
-async function level(productId: number): Promise<number> {
-  const response = await fetch(`${sb.origin}/inventory/stock-levels?warehouseId=1&productIds=${productId}`, { headers: { authorization: `Bearer ${token}` } });
-  const body = (await response.json()) as { items: Array<{ productId: number; quantity: number }> };
-  return body.items.find((l) => l.productId === productId)?.quantity ?? 0;
-}
 
 async function receipts(): Promise<number> {
   const { items } = await sb.control<{ items: Array<{ kind?: string; type?: string }> }>('GET', '/inventory/movements');

@@ -3,39 +3,18 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxHandle } from '../../support/venue.js';
+import { stockSuite } from './stock-suite.js';
 
+const suite = stockSuite('venue-stock-receive-');
+const { file, levels } = suite;
 let sb: SandboxHandle;
-let dir: string;
 let token: string;
-
 beforeAll(async () => {
-  sb = await startSandbox();
-  dir = tempDir('venue-stock-receive-');
+  sb = suite.sb;
   token = await sb.serviceToken('inventory');
 });
-afterAll(async () => {
-  await sb?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await sb.control('DELETE', '/faults');
-});
-
-function file(name: string, text: string): string {
-  const at = path.join(dir, name);
-  fs.writeFileSync(at, text);
-  return at;
-}
-
-async function levels(productIds: number[]): Promise<Record<number, number>> {
-  const response = await fetch(`${sb.origin}/inventory/stock-levels?warehouseId=1&productIds=${productIds.join(',')}&pageSize=200`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const body = (await response.json()) as { items: Array<{ productId: number; quantity: number }> };
-  return Object.fromEntries(productIds.map((id) => [id, body.items.find((l) => l.productId === id)?.quantity ?? 0]));
-}
 
 async function receipts(): Promise<number> {
   const { items } = await sb.control<{ items: Array<{ kind?: string; type?: string }> }>('GET', '/inventory/movements');

@@ -3,40 +3,16 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxHandle } from '../../support/venue.js';
+import { stockSuite } from './stock-suite.js';
 
+const suite = stockSuite('venue-stock-take-');
+const { file, levels } = suite;
 let sb: SandboxHandle;
-let dir: string;
-
-beforeAll(async () => {
-  sb = await startSandbox();
-  dir = tempDir('venue-stock-take-');
+beforeAll(() => {
+  sb = suite.sb;
 });
-afterAll(async () => {
-  await sb?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await sb.control('DELETE', '/faults');
-});
-
-function file(name: string, text: string): string {
-  const at = path.join(dir, name);
-  fs.writeFileSync(at, text);
-  return at;
-}
-
-async function levels(productIds: number[], warehouseId = 1): Promise<Record<number, number>> {
-  const token = await sb.serviceToken('inventory');
-  const response = await fetch(`${sb.origin}/inventory/stock-levels?warehouseId=${warehouseId}&productIds=${productIds.join(',')}&pageSize=200`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const body = (await response.json()) as { items: Array<{ productId: number; quantity: number }> };
-  const out: Record<number, number> = {};
-  for (const id of productIds) out[id] = body.items.find((l) => l.productId === id)?.quantity ?? 0;
-  return out;
-}
 
 async function movementCount(): Promise<number> {
   return (await sb.control<{ items: unknown[] }>('GET', '/inventory/movements')).items.length;
