@@ -56,6 +56,17 @@ interface JournalFile {
   entries: Record<string, ReceiptJournalEntry>;
 }
 
+/** A receipt's items with the stock levels before and after it, one row each. */
+export function receiptItemRows(entry: ReceiptJournalEntry): Array<Record<string, unknown>> {
+  return entry.items.map((i) => ({
+    productId: i.productId,
+    quantity: i.quantity,
+    value: i.value,
+    before: entry.levelsBefore?.[String(i.productId)],
+    after: entry.levelsAfter?.[String(i.productId)],
+  }));
+}
+
 /** Receipts that count as done: a rerun of them is a no-op. */
 export function isSettled(status: ReceiptStatus): boolean {
   return status === 'recorded' || status === 'applied';

@@ -6,20 +6,14 @@ export default defineCommand({
   summary: 'One receipt of the journal: its items, levels before and after, and history',
   examples: ['venue inventory receipts show 3f9a2c', 'venue inventory receipts show 3f9a2c01bd77 -o json'],
   async run(ctx, _options, idOrPrefix) {
-    const { ReceiptJournal } = await import('../../../lib/inventory/receipt-journal.js');
+    const { ReceiptJournal, receiptItemRows } = await import('../../../lib/inventory/receipt-journal.js');
     const journal = new ReceiptJournal(await ctx.stateDir(), () => ctx.now());
     const entry = journal.find(await ctx.profileName(), idOrPrefix!);
     if (ctx.output.isMachine && ctx.output.format !== 'csv') {
       await ctx.output.record({ ...entry });
       return;
     }
-    const items = entry.items.map((i) => ({
-      productId: i.productId,
-      quantity: i.quantity,
-      value: i.value,
-      before: entry.levelsBefore?.[String(i.productId)],
-      after: entry.levelsAfter?.[String(i.productId)],
-    }));
+    const items = receiptItemRows(entry);
     if (ctx.output.format === 'csv') {
       await ctx.output.list(items, { columns: ['productId', 'quantity', 'value', 'before', 'after'] });
       return;

@@ -213,13 +213,8 @@ async function alreadyRecorded(ctx: Context, entry: ReceiptJournalEntry): Promis
 
 /** The receipt as recorded: one object for json/ndjson, item rows for table and csv. */
 async function showReceipt(ctx: Context, entry: ReceiptJournalEntry): Promise<void> {
-  const items = entry.items.map((i) => ({
-    productId: i.productId,
-    quantity: i.quantity,
-    value: i.value,
-    before: entry.levelsBefore?.[String(i.productId)],
-    after: entry.levelsAfter?.[String(i.productId)],
-  }));
+  const { receiptItemRows } = await import('../../../lib/inventory/receipt-journal.js');
+  const items = receiptItemRows(entry);
   if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
     await ctx.output.record({
       id: entry.id,
