@@ -68,11 +68,14 @@ function headerOf(column: Column): string {
 }
 
 // Borderless, aligned columns (as gh does): easy to read and to grep.
-const borderless = {
-  top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-  bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-  left: '', 'left-mid': '', mid: '', 'mid-mid': '',
-  right: '', 'right-mid': '', middle: '  ',
+const borderlessTable = {
+  chars: {
+    top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
+    bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+    left: '', 'left-mid': '', mid: '', 'mid-mid': '',
+    right: '', 'right-mid': '', middle: '  ',
+  },
+  style: { head: [] as string[], border: [] as string[], 'padding-left': 0, 'padding-right': 0 },
 };
 
 const moneyFormatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -187,7 +190,7 @@ export class Output {
       case 'table': {
         const columns = this.columnsFor([data], options);
         const { default: Table } = await import('cli-table3');
-        const table = new Table({ chars: borderless, style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 } });
+        const table = new Table(borderlessTable);
         const paint = this.terminal.stdoutColours;
         for (const column of columns) {
           table.push({ [paint.bold(headerOf(column))]: formatForPeople(getPath(data, column.key), column.format) });
@@ -248,9 +251,8 @@ export class Output {
     const { default: Table } = await import('cli-table3');
     const paint = this.terminal.stdoutColours;
     const table = new Table({
+      ...borderlessTable,
       head: columns.map((c) => paint.bold(headerOf(c).toUpperCase())),
-      chars: borderless,
-      style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
     });
     for (const row of rows) table.push(columns.map((c) => formatForPeople(getPath(row, c.key), c.format)));
     return `${table.toString()}\n`;
