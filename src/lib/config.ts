@@ -9,18 +9,19 @@ import path from 'node:path';
 import type Conf from 'conf';
 import { UsageError } from './errors.js';
 import { sandboxOrigin, sandboxDemoSecrets } from './sandbox-address.js';
+import { inventoryOperationNames, inventoryOperations, normaliseBasePath, parseAuthScheme, parseRoute, routeSettingKey, type InventoryOperation } from './inventory/routes.js';
 
 export type SettingSource = 'flag' | 'environment' | 'profile' | 'default';
 
 export interface SettingSpec {
   description: string;
-  kind: 'url' | 'int' | 'enum';
+  kind: 'url' | 'int' | 'enum' | 'route' | 'auth' | 'path' | 'text';
   values?: readonly string[];
   /** Environment variable that overrides the profile, for cron and CI. */
   env?: string;
 }
 
-export const settingSpecs = {
+const baseSettingSpecs = {
   'wallet.url': { description: 'Guest wallet production base URL', kind: 'url', env: 'VENUE_WALLET_URL' },
   'wallet.uatUrl': { description: 'Guest wallet test (UAT) base URL', kind: 'url', env: 'VENUE_WALLET_UAT_URL' },
   'wallet.environment': {
@@ -33,7 +34,23 @@ export const settingSpecs = {
   'inventory.url': { description: "Inventory base URL (the venue's own server)", kind: 'url', env: 'VENUE_INVENTORY_URL' },
   'inventory.userId': { description: 'Inventory user id for the integration', kind: 'int', env: 'VENUE_INVENTORY_USER_ID' },
   'inventory.warehouseId': { description: 'Default warehouse id', kind: 'int', env: 'VENUE_INVENTORY_WAREHOUSE_ID' },
+  'inventory.basePath': { description: 'Path prefix of every inventory route (from the vendor document\'s servers URL)', kind: 'path' },
+  'inventory.auth': { description: 'How the inventory JWT is sent: bearer, or header:<Header-Name>', kind: 'auth', env: 'VENUE_INVENTORY_AUTH' },
+  'inventory.routesSource': { description: 'Where the inventory route map came from (set by import-openapi)', kind: 'text' },
 } as const satisfies Record<string, SettingSpec>;
+
+/** One setting per inventory operation: "METHOD /path/{param}" (see inventory/routes.ts). */
+const routeSettingSpecs = Object.fromEntries(
+  inventoryOperationNames.map((operation) => [
+    routeSettingKey(operation),
+    { description: `Inventory route of ${operation} (default ${inventoryOperations[operation].route})`, kind: 'route' },
+  ]),
+) as Record<`inventory.routes.${InventoryOperation}`, SettingSpec>;
+
+export const settingSpecs: Record<keyof typeof baseSettingSpecs | `inventory.routes.${InventoryOperation}`, SettingSpec> = {
+  ...baseSettingSpecs,
+  ...routeSettingSpecs,
+};
 export type SettingKey = keyof typeof settingSpecs;
 export const settingKeys = Object.keys(settingSpecs) as SettingKey[];
 
@@ -98,6 +115,17 @@ export function checkSettingValue(key: SettingKey, raw: string): string | number
     case 'enum':
       if (!spec.values!.includes(raw)) throw new UsageError(`${key} must be one of ${spec.values!.join(', ')}`);
       return raw;
+    case 'route': {
+      const route = parseRoute(raw, key);
+      return `${route.method} ${route.path}`;
+    }
+    case 'auth':
+      parseAuthScheme(raw);
+      return raw.trim();
+    case 'path':
+      return normaliseBasePath(raw);
+    case 'text':
+      return raw;
   }
 }
 
@@ -112,7 +140,7 @@ function assertKnownKey(key: string): asserts key is SettingKey {
 
 type ProfileData = Record<string, Record<string, unknown>>;
 
-function sandboxDefaults(env: NodeJS.ProcessEnv): Record<SettingKey, string> {
+function sandboxDefaults(env: NodeJS.ProcessEnv): Partial<Record<SettingKey, string>> {
   const origin = sandboxOrigin(env);
   return {
     'wallet.url': `${origin}/wallet`,
@@ -136,8 +164,12 @@ function readJsonObject(file: string): StoredFiles {
 }
 
 function getNested(data: ProfileData | undefined, key: string): unknown {
-  const [group, name] = key.split('.') as [string, string];
-  return data?.[group]?.[name];
+  let current: unknown = data;
+  for (const part of key.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
 }
 
 interface StoredFiles {

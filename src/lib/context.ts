@@ -33,6 +33,8 @@ export interface ServiceDeps {
   /** Private per-user state (sessions, journals). */
   stateDir: string;
   now: () => number;
+  /** Inventory only: the profile's route map (method, path, base path, auth scheme per operation). */
+  routes?: import('./inventory/routes.js').InventoryRouteMap;
 }
 
 export interface Context {
@@ -53,6 +55,8 @@ export interface Context {
   http(service: ServiceName): Promise<HttpClient>;
   tokens(): Promise<TokenManager>;
   serviceDeps(service: ServiceName): Promise<ServiceDeps>;
+  /** The profile's inventory route map (defaults where the profile sets none). */
+  inventoryRoutes(): Promise<import('./inventory/routes.js').InventoryRouteMap>;
   wallet(): Promise<WalletClient>;
   booking(): Promise<BookingClient>;
   inventory(): Promise<InventoryClient>;
@@ -150,9 +154,11 @@ export class ProcessContext implements Context {
       await ensureSandboxRunning(this.terminal, this.env);
       this.terminal.note('sandbox', `[sandbox] ${service}: local emulator at ${baseUrl}, not a real venue`);
     }
+    const routes = service === 'inventory' ? await this.inventoryRoutes() : undefined;
     const client = new HttpClient({
       service,
       baseUrl,
+      authHeader: routes?.auth.type === 'header' ? { name: routes.auth.name, prefix: '' } : undefined,
       timeoutMs: (this.globals.timeout ?? 30) * 1000,
       retries: this.env.VENUE_RETRIES !== undefined ? Number(this.env.VENUE_RETRIES) : undefined,
       trace: this.globals.verbose ? (line) => this.terminal.debug(line) : undefined,
@@ -180,7 +186,7 @@ export class ProcessContext implements Context {
         }
         const request: RequestOptions =
           service === 'inventory'
-            ? { method: 'POST', path: '/auth/token', body: secrets, idempotent: true, operation: 'authenticate' }
+            ? { ...(await this.inventoryRoutes()).resolve('authenticate'), body: secrets, idempotent: true, operation: 'authenticate' }
             : { method: 'POST', path: '/api/v1/token', body: secrets, idempotent: true, operation: 'get a token' };
         const response = await http.request<Record<string, unknown>>(request);
         const { tokenFrom } = await import('./token-response.js');
@@ -203,7 +209,22 @@ export class ProcessContext implements Context {
       token: tokens.source(service),
       stateDir: await this.stateDir(),
       now: () => this.now(),
+      routes: service === 'inventory' ? await this.inventoryRoutes() : undefined,
     };
+  }
+
+  private routeMap?: Promise<import('./inventory/routes.js').InventoryRouteMap>;
+  inventoryRoutes(): Promise<import('./inventory/routes.js').InventoryRouteMap> {
+    this.routeMap ??= (async () => {
+      const { InventoryRouteMap } = await import('./inventory/routes.js');
+      const config = await this.config();
+      const profile = await this.profileName();
+      return InventoryRouteMap.fromSettings((key) => {
+        const { value, source } = config.resolve(profile, key as SettingKey);
+        return { value, source: source === 'flag' ? 'profile' : source };
+      });
+    })();
+    return this.routeMap;
   }
 
   async wallet(): Promise<WalletClient> {

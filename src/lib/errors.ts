@@ -154,6 +154,10 @@ export interface ApiErrorInfo {
   url: string;
   /** The server's own message, dug out of whatever body shape it sent. */
   serverMessage?: string;
+  /** The service's error code as sent (compare with sameWord: any case or separator). */
+  code?: string;
+  /** Field problems and other details the service listed, one a line. */
+  details?: string[];
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -170,6 +174,13 @@ export class ApiError extends VenueError {
   }
   get status(): number {
     return this.info.status;
+  }
+  /** Whether the service's error code is one of codes, compared without regard to case or separator. */
+  hasCode(...codes: string[]): boolean {
+    const code = this.info.code;
+    if (!code) return false;
+    const key = (w: string) => w.toLowerCase().replace(/[^a-z0-9]/g, '');
+    return codes.some((c) => key(c) === key(code));
   }
 }
 

@@ -11,6 +11,7 @@ import {
   type ErrorCategory,
 } from './errors.js';
 import { redactJson, redactHeaders } from './redact.js';
+import { readErrorBody } from './reading.js';
 import { venueVersion } from './version.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
@@ -56,6 +57,12 @@ export interface HttpClientOptions {
   /** Receives --verbose trace lines, already redacted. */
   trace?: (line: string) => void;
   dispatcher?: Dispatcher;
+  /**
+   * How the token goes out: "Authorization: Bearer <jwt>" unless the service
+   * names a header of its own that carries the bare token (inventory's
+   * `X-Api-Token`, from the vendor's OpenAPI securitySchemes).
+   */
+  authHeader?: { name: string; prefix: string };
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
 }
@@ -84,44 +91,13 @@ export async function closeHttpConnections(): Promise<void> {
 }
 
 /**
- * The server's own words, whatever the body shape: message, error, errors,
- * title/detail (RFC 7807), or plain text.
+ * The server's own words, whatever the body shape (see readErrorBody in the
+ * reading layer): message, title/detail (RFC 7807), {error:{…}}, field
+ * details, or plain text; an HTML page says nothing.
  */
 export function serverMessageOf(body: unknown): string | undefined {
-  if (body === undefined || body === null) return undefined;
-  if (typeof body === 'string') {
-    const text = body.trim();
-    if (!text || text.startsWith('<')) return undefined; // an HTML error page says nothing useful
-    return text.length > 300 ? `${text.slice(0, 300)}…` : text;
-  }
-  if (Buffer.isBuffer(body)) return serverMessageOf(body.toString('utf8'));
-  if (typeof body !== 'object') return String(body);
-  const record = body as Record<string, unknown>;
-  const parts: string[] = [];
-  const pushText = (value: unknown) => {
-    const text = serverMessageOf(value);
-    if (text && !parts.includes(text)) parts.push(text);
-  };
-  if (typeof record.message === 'string') pushText(record.message);
-  if (typeof record.error === 'string') pushText(record.error);
-  else if (record.error && typeof record.error === 'object') pushText(record.error);
-  if (typeof record.title === 'string') pushText(record.title);
-  if (typeof record.detail === 'string') pushText(record.detail);
-  if (Array.isArray(record.errors)) {
-    for (const item of record.errors.slice(0, 10)) {
-      if (item && typeof item === 'object') {
-        const e = item as Record<string, unknown>;
-        const field = e.field ?? e.path ?? e.property;
-        const msg = e.message ?? e.rule ?? e.detail;
-        pushText(field && msg ? `${String(field)}: ${String(msg)}` : msg ?? JSON.stringify(item));
-      } else pushText(item);
-    }
-  } else if (record.errors && typeof record.errors === 'object') {
-    for (const [field, messages] of Object.entries(record.errors as Record<string, unknown>)) {
-      const list = Array.isArray(messages) ? messages.join(', ') : String(messages);
-      pushText(`${field}: ${list}`);
-    }
-  }
+  const info = readErrorBody(body);
+  const parts = [info.message, ...info.details].filter((p, i, all): p is string => Boolean(p) && all.indexOf(p) === i);
   return parts.length ? parts.join('; ') : undefined;
 }
 
@@ -158,8 +134,10 @@ export class HttpClient {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
   private dispatcher?: Dispatcher;
+  private readonly authHeader: { name: string; prefix: string };
 
   constructor(options: HttpClientOptions) {
+    this.authHeader = options.authHeader ?? { name: 'authorization', prefix: 'Bearer ' };
     this.service = options.service;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.timeoutMs = options.timeoutMs ?? 30_000;
@@ -245,7 +223,8 @@ export class HttpClient {
 
   private apiError(status: number, method: string, url: string, body: unknown, headers: Record<string, string>): ApiError {
     const category: ErrorCategory = categoryForStatus(status);
-    const serverMessage = serverMessageOf(body);
+    const said = readErrorBody(body);
+    const serverMessage = said.message ?? said.details[0];
     const base = `${this.service} service answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`;
     const hints: Record<number, string> = {
       401: 'The credentials were refused. Check them with `venue auth status`; set them with `venue config set-secret`.',
@@ -253,7 +232,8 @@ export class HttpClient {
       429: 'The service is limiting requests; try again later.',
     };
     const hint = hints[status] ?? (status >= 500 ? 'The service failed; try again, and contact its support if it persists.' : undefined);
-    return new ApiError(category, base, { status, method, url, serverMessage, body, headers }, { hint });
+    const details = said.details.filter((line) => line !== serverMessage);
+    return new ApiError(category, base, { status, method, url, serverMessage, code: said.code, details, body, headers }, { hint, details });
   }
 
   private async send(method: HttpMethod, url: string, options: RequestOptions, token?: string): Promise<HttpResponse> {
@@ -269,7 +249,7 @@ export class HttpClient {
       payload = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
-    if (token) headers.authorization = `Bearer ${token}`;
+    if (token) headers[this.authHeader.name.toLowerCase()] = `${this.authHeader.prefix}${token}`;
 
     const started = performance.now();
     if (this.trace) {

@@ -3,6 +3,7 @@
 
 import type { Terminal } from './terminal.js';
 import { UsageError } from './errors.js';
+import { findKey, fieldKey, isRecord, sourceOf } from './reading.js';
 
 export const outputFormats = ['table', 'json', 'ndjson', 'csv'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
@@ -14,6 +15,10 @@ export interface Column {
   key: string;
   header?: string;
   format?: ColumnFormat;
+  /** Shown even when no row has a value (a count that may be empty). */
+  always?: boolean;
+  /** Read from the service's own record (a --fields name that is no column of the view). */
+  fromSource?: boolean;
 }
 
 export interface RenderOptions {
@@ -114,11 +119,63 @@ function formatForMachine(value: unknown): string {
   return String(value);
 }
 
-function pickFields(row: unknown, fields: string[] | undefined): unknown {
-  if (!fields || row === null || typeof row !== 'object' || Array.isArray(row)) return row;
+/**
+ * What a machine format prints for a row: the service's own record when the
+ * row was read from one (unwrapped, nothing renamed or dropped), else the row.
+ */
+function machineRecord(row: unknown): unknown {
+  return sourceOf(row) ?? row;
+}
+
+/**
+ * --fields for machine formats: each field named as the service names it
+ * (matched in any case or separator), or as a table column of the command.
+ */
+function pickFields(row: unknown, fields: string[] | undefined, columns: Column[] = []): unknown {
+  const record = machineRecord(row);
+  if (!fields || !isRecord(record)) return record;
   const picked: Row = {};
-  for (const field of fields) picked[field] = getPath(row, field);
+  for (const field of fields) {
+    const key = findKey(record, [field]);
+    if (key !== undefined) {
+      picked[key] = record[key];
+      continue;
+    }
+    const column = columnNamed(columns, field);
+    if (column) picked[field] = getPath(row, column.key);
+    else if (field.includes('.')) picked[field] = getPath(record, field);
+  }
   return picked;
+}
+
+/** A column by its key or its header, in any case. */
+function columnNamed(columns: Column[], name: string): Column | undefined {
+  const want = fieldKey(name);
+  return columns.find((c) => fieldKey(c.key) === want || fieldKey(headerOf(c)) === want);
+}
+
+/** A value for a table cell: the view's column, else the service's field of that name. */
+function cellValue(row: unknown, column: Column): unknown {
+  const value = getPath(row, column.key);
+  if (value !== undefined || !column.fromSource) return value;
+  const record = machineRecord(row);
+  if (!isRecord(record)) return undefined;
+  const key = findKey(record, [column.key]);
+  return key === undefined ? undefined : record[key];
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+/**
+ * A column the service did not provide for any row is left out rather than
+ * printed blank (a service that has no nickname field shows no NICKNAME).
+ */
+function providedColumns(columns: Column[], rows: Row[]): Column[] {
+  if (rows.length === 0) return columns;
+  const kept = columns.filter((column) => column.always || rows.some((row) => !isBlank(cellValue(row, column))));
+  return kept.length ? kept : columns;
 }
 
 export interface OutputOptions {
@@ -146,23 +203,28 @@ export class Output {
   private columnsFor(rows: Row[], options: RenderOptions): Column[] {
     if (this.fields) {
       const known = normaliseColumns(options.columns, rows);
-      return this.fields.map((f) => known.find((c) => c.key === f) ?? { key: f });
+      return this.fields.map((f) => columnNamed(known, f) ?? { key: f, header: f, fromSource: true });
     }
     return normaliseColumns(options.columns, rows);
+  }
+
+  /** Machine rows under --fields also answer to the command's column names. */
+  private picked(row: unknown, options: RenderOptions): unknown {
+    return pickFields(row, this.fields, this.fields ? normaliseColumns(options.columns, []) : []);
   }
 
   /** A list of records. */
   async list(rows: Row[], options: RenderOptions = {}): Promise<void> {
     switch (this.format) {
       case 'json':
-        this.terminal.write(`${JSON.stringify(rows.map((r) => pickFields(r, this.fields)), null, 2)}\n`);
+        this.terminal.write(`${JSON.stringify(rows.map((r) => this.picked(r, options)), null, 2)}\n`);
         return;
       case 'ndjson':
-        for (const row of rows) this.terminal.write(`${JSON.stringify(pickFields(row, this.fields))}\n`);
+        for (const row of rows) this.terminal.write(`${JSON.stringify(this.picked(row, options))}\n`);
         return;
       case 'csv': {
-        const columns = this.columnsFor(rows, options);
-        this.terminal.write(await csvLines(columns, rows, true));
+        const records = rows.map((r) => this.picked(r, options) as Row);
+        this.terminal.write(await csvLines(machineColumns(records), records, true));
         return;
       }
       case 'table': {
@@ -170,7 +232,8 @@ export class Output {
           this.terminal.info(options.empty ?? 'Nothing to show.');
           return;
         }
-        this.terminal.write(await this.table(this.columnsFor(rows, options), rows));
+        const columns = this.columnsFor(rows, options);
+        this.terminal.write(await this.table(this.fields ? columns : providedColumns(columns, rows), rows));
       }
     }
   }
@@ -179,21 +242,22 @@ export class Output {
   async record(data: Row, options: RenderOptions = {}): Promise<void> {
     switch (this.format) {
       case 'json':
-        this.terminal.write(`${JSON.stringify(pickFields(data, this.fields), null, 2)}\n`);
+        this.terminal.write(`${JSON.stringify(this.picked(data, options), null, 2)}\n`);
         return;
       case 'ndjson':
-        this.terminal.write(`${JSON.stringify(pickFields(data, this.fields))}\n`);
+        this.terminal.write(`${JSON.stringify(this.picked(data, options))}\n`);
         return;
       case 'csv':
-        this.terminal.write(await csvLines(this.columnsFor([data], options), [data], true));
+        const record = this.picked(data, options) as Row;
+        this.terminal.write(await csvLines(machineColumns([record]), [record], true));
         return;
       case 'table': {
-        const columns = this.columnsFor([data], options);
+        const columns = this.fields ? this.columnsFor([data], options) : providedColumns(this.columnsFor([data], options), [data]);
         const { default: Table } = await import('cli-table3');
         const table = new Table(borderlessTable);
         const paint = this.terminal.stdoutColours;
         for (const column of columns) {
-          table.push({ [paint.bold(headerOf(column))]: formatForPeople(getPath(data, column.key), column.format) });
+          table.push({ [paint.bold(headerOf(column))]: formatForPeople(cellValue(data, column), column.format) });
         }
         this.terminal.write(`${table.toString()}\n`);
       }
@@ -212,7 +276,7 @@ export class Output {
       // each (synchronous when stdout is a file), which dominated --all runs.
       let pending = '';
       for await (const batch of batches(rows)) {
-        for (const row of batch) pending += `${JSON.stringify(pickFields(row, this.fields))}\n`;
+        for (const row of batch) pending += `${JSON.stringify(this.picked(row, options))}\n`;
         count += batch.length;
         if (pending.length >= 16_384) {
           await this.writeWithBackpressure(pending);
@@ -223,16 +287,17 @@ export class Output {
       return count;
     }
     if (this.format === 'csv') {
-      let columns: Column[] | undefined = this.fields || options.columns ? this.columnsFor([], options) : undefined;
-      let headerWritten = false;
+      // The columns are the fields of the first page's records (or --fields), fixed for the whole stream.
+      let columns: Column[] | undefined;
       for await (const batch of batches(rows)) {
         if (batch.length === 0) continue;
-        columns ??= this.columnsFor(batch, options);
-        await this.writeWithBackpressure(await csvLines(columns, batch, !headerWritten));
-        headerWritten = true;
+        const records = batch.map((r) => this.picked(r, options) as Row);
+        const header = columns === undefined;
+        columns ??= machineColumns(records);
+        await this.writeWithBackpressure(await csvLines(columns, records, header));
         count += batch.length;
       }
-      if (!headerWritten && columns) this.terminal.write(await csvLines(columns, [], true));
+      if (!columns && this.fields) this.terminal.write(await csvLines(this.fields.map((key) => ({ key })), [], true));
       return count;
     }
     const all: Row[] = [];
@@ -254,7 +319,7 @@ export class Output {
       ...borderlessTable,
       head: columns.map((c) => paint.bold(headerOf(c).toUpperCase())),
     });
-    for (const row of rows) table.push(columns.map((c) => formatForPeople(getPath(row, c.key), c.format)));
+    for (const row of rows) table.push(columns.map((c) => formatForPeople(cellValue(row, c), c.format)));
     return `${table.toString()}\n`;
   }
 }
@@ -275,6 +340,16 @@ async function* batches(source: AsyncIterable<Row> | AsyncIterable<Row[]>): Asyn
     }
   }
   if (single.length) yield single;
+}
+
+/** Every field of the records, nested ones included (written as JSON), in first-seen order. */
+function machineColumns(records: Row[]): Column[] {
+  const keys: string[] = [];
+  for (const record of records.slice(0, 200)) {
+    if (!isRecord(record)) continue;
+    for (const key of Object.keys(record)) if (!keys.includes(key)) keys.push(key);
+  }
+  return keys.map((key) => ({ key }));
 }
 
 async function csvLines(columns: Column[], rows: Row[], withHeader: boolean): Promise<string> {

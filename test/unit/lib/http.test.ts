@@ -115,7 +115,7 @@ describe('error bodies', () => {
     expect(serverMessageOf({ message: 'm' })).toBe('m');
     expect(serverMessageOf({ error: 'e' })).toBe('e');
     expect(serverMessageOf({ error: { message: 'nested', code: 'x' } })).toBe('nested');
-    expect(serverMessageOf({ title: 'Bad', detail: 'very' })).toBe('Bad; very');
+    expect(serverMessageOf({ title: 'Bad', detail: 'very' })).toBe('Bad: very');
     expect(serverMessageOf({ errors: [{ field: 'sellPrice', message: 'required' }] })).toBe('sellPrice: required');
     expect(serverMessageOf({ errors: { sellPrice: ['required'] } })).toBe('sellPrice: required');
     expect(serverMessageOf('plain words')).toBe('plain words');

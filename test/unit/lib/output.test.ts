@@ -24,8 +24,10 @@ describe('Output', () => {
     expect(lines.map((l) => JSON.parse(l))).toEqual(rows);
   });
 
-  it('csv has a header and quotes what needs quoting', async () => {
-    expect(await render('csv')).toBe('productId,productName,sellPrice\n1,Gummy bears,2.5\n2,"Plush, ""big""",10\n');
+  it('csv carries every field of the records (nested ones as JSON), quoting what needs quoting', async () => {
+    expect(await render('csv')).toBe(
+      'productId,productName,sellPrice,barcodes,supplier\n1,Gummy bears,2.5,123;456,"{""id"":1}"\n2,"Plush, ""big""",10,,\n',
+    );
   });
 
   it('table formats money for people and has no colour off a TTY', async () => {
