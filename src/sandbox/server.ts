@@ -7,7 +7,9 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { registerCoreControl } from './control.js';
 import { FaultInjector } from './faults.js';
 import { SandboxHttpError } from './http-error.js';
+import { registerOpenApiPublishing } from './openapi-publish.js';
 import { addMail } from './outbox.js';
+import { createLayoutRewriter, loadRouteLayout, type RouteLayout } from './routes.js';
 import { StateStore, defaultSettings, demoState, type SandboxState } from './state-store.js';
 import { SandboxTokenIssuer } from './tokens.js';
 import type { SandboxContext, SandboxService, SandboxSettings } from './types.js';
@@ -47,6 +49,11 @@ export interface SandboxServerOptions {
   services?: SandboxService<any>[];
   /** Debounce of state writes, in ms. */
   persistDelayMs?: number;
+  /**
+   * A route-layout file (docs/sandbox-routes.md): inventory is then served on
+   * its paths and auth scheme only. Checked at start; a bad file fails it.
+   */
+  routes?: string;
 }
 
 /** What the control routes need from the core. */
@@ -72,8 +79,12 @@ export interface SandboxServer extends SandboxCore {
 }
 
 const dropAfterProcessing = new WeakSet<FastifyRequest>();
+/** The method a client sent, where a route layout changed it (PUT served by the PATCH route). */
+const methodSent = new WeakMap<import('node:http').IncomingMessage, string>();
 
 export async function createSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
+  // A bad layout fails the start before anything else happens.
+  const layout: RouteLayout | undefined = options.routes === undefined ? undefined : loadRouteLayout(options.routes);
   const services = options.services ?? (await loadServices());
   const startSettings: SandboxSettings = { ...defaultSettings, ...definedOnly(options.settings ?? {}) };
   const store = new StateStore(options.stateDir, () => state, options.persistDelayMs);
@@ -89,7 +100,13 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
   const settings = state.settings;
 
   const now = () => new Date(Date.now() + state.clock.offsetMs);
-  const tokens = new SandboxTokenIssuer({ key: () => state.keys.signing, settings: () => settings, now });
+  const tokens = new SandboxTokenIssuer({
+    key: () => state.keys.signing,
+    settings: () => settings,
+    now,
+    // wallet and booking always take Bearer (their seeds say so); inventory takes the layout's scheme.
+    authScheme: (service) => (service === 'inventory' && layout ? layout.auth : { type: 'bearer' }),
+  });
   const faults = new FaultInjector();
 
   const sandbox: SandboxContext = {
@@ -126,6 +143,9 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
       void (reply as unknown as FastifyReply).status(answer.status).send(answer.toBody());
     },
     clientErrorHandler: answerClientError,
+    // Under a route layout, inventory requests on the layout's paths become
+    // venue's canonical ones before routing; anything else there is not served.
+    rewriteUrl: layout ? layoutRewriteUrl(layout) : undefined,
   });
   installJsonParser(app);
   app.setErrorHandler((error, _request, reply) => {
@@ -136,7 +156,8 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
     return reply.status(answer.status).headers(answer.headers).send(answer.toBody());
   });
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
+    // The path the client sent, not a layout rewrite of it.
+    const path = request.originalUrl.split('?')[0];
     return reply.status(404).send(new SandboxHttpError(404, 'not_found', `no such path: ${request.method} ${path}`).toBody());
   });
   installFaults(app, faults, store);
@@ -187,6 +208,7 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
   };
 
   await app.register(async (scope) => registerCoreControl(scope, core), { prefix: '/_sandbox' });
+  registerOpenApiPublishing(app, { services: core.services, layout, origin: () => origin });
   for (const service of services) {
     const getState = () => state[service.name];
     // An emulator that fails to set up is reported and left out; the others still serve.
@@ -219,6 +241,23 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
   return core;
 }
 
+/** fastify's rewriteUrl for a layout; a method the layout changed (PUT for PATCH) is set back too. */
+function layoutRewriteUrl(layout: RouteLayout): (request: import('node:http').IncomingMessage) => string {
+  const rewrite = createLayoutRewriter(layout);
+  return (request) => {
+    const url = request.url ?? '/';
+    const answer = rewrite(request.method ?? 'GET', url);
+    if (answer.kind === 'untouched') return url;
+    // No route has this path, so the not-found handler answers (with the path the client sent).
+    if (answer.kind === 'not-served') return '/_not-served-under-route-layout';
+    if (request.method !== answer.method) {
+      methodSent.set(request, request.method ?? 'GET');
+      request.method = answer.method;
+    }
+    return answer.url;
+  };
+}
+
 function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
@@ -244,7 +283,8 @@ function installFaults(app: FastifyInstance, faults: FaultInjector, store: State
   // Callback-style hooks: with no faults set they cost one check, not a promise.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!faults.active || request.url.startsWith('/_sandbox')) return done();
-    const decision = faults.decide(request.method, request.url.split('?')[0]!);
+    // Faults match what the client sent (a route layout's path, not its rewrite).
+    const decision = faults.decide(methodSent.get(request.raw) ?? request.method, request.originalUrl.split('?')[0]!);
     const go = () => {
       if (decision.kind === 'fail') return done(decision.error);
       if (decision.drop) dropAfterProcessing.add(request);

@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { SandboxHttpError } from './http-error.js';
+import { bearerScheme, type AuthScheme } from './routes.js';
 import type { SandboxSettings, SandboxTokens, TokenClaims, TokenKind } from './types.js';
 
 /** Lifetimes before settings.tokenScale, as the issue sets them. */
@@ -32,6 +33,18 @@ export interface SandboxTokenOptions {
   key: () => string;
   settings: () => SandboxSettings;
   now: () => Date;
+  /**
+   * How calls to a service (the first path segment: "inventory", "wallet",
+   * "booking") send the token. Bearer when not given; a route layout can give
+   * inventory (and its webhook subscribers) a vendor header instead.
+   */
+  authScheme?: (service: string) => AuthScheme;
+}
+
+/** The service a request is for: the first segment of its route (canonical, after any layout rewrite). */
+function serviceOf(request: FastifyRequest): string {
+  const url = request.routeOptions?.url ?? request.url ?? '';
+  return /^\/([^/?]+)/.exec(url)?.[1] ?? '';
 }
 
 export class SandboxTokenIssuer implements SandboxTokens {
@@ -107,15 +120,35 @@ export class SandboxTokenIssuer implements SandboxTokens {
   }
 
   async require(request: FastifyRequest, kinds: TokenKind[]): Promise<TokenClaims> {
-    const header = request.headers.authorization;
-    if (!header) throw unauthorized('missing Authorization header');
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw unauthorized('the Authorization header must be "Bearer <token>"');
-    const claims = await this.decode(match[1]!);
+    const scheme = this.options.authScheme?.(serviceOf(request)) ?? bearerScheme;
+    const claims = await this.decode(scheme.type === 'header' ? headerToken(request, scheme.name) : bearerToken(request));
     // A genuine token of the wrong kind is a permission problem, not an identity one.
     if (!kinds.includes(claims.kind)) {
       throw forbidden(`a ${claims.kind} token cannot make this call (it needs ${kinds.join(' or ')})`);
     }
     return claims;
   }
+}
+
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (!header) throw unauthorized('missing Authorization header');
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw unauthorized('the Authorization header must be "Bearer <token>"');
+  return match[1]!;
+}
+
+/** A vendor header carrying the bare token; Authorization is not read at all. */
+function headerToken(request: FastifyRequest, name: string): string {
+  const challenge = { 'WWW-Authenticate': `ApiKey header="${name}"` };
+  const value = request.headers[name.toLowerCase()];
+  if (value === undefined) {
+    const hint = request.headers.authorization ? ` (an Authorization header is not read here)` : '';
+    throw new SandboxHttpError(401, 'unauthorized', `missing ${name} header${hint}`, [], challenge);
+  }
+  const token = (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
+  if (!/^\S+$/.test(token)) {
+    throw new SandboxHttpError(401, 'unauthorized', `the ${name} header must hold the bare token (no "Bearer " prefix)`, [], challenge);
+  }
+  return token;
 }
