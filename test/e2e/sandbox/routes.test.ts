@@ -5,27 +5,22 @@
 // exactly that, in the vendor's words.
 
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxServer, type SandboxServer } from '../../../src/sandbox/server.js';
 import { sandboxDemoSecrets } from '../../../src/lib/sandbox-address.js';
-import { repoRoot } from '../../support/venue.js';
+import { repoRoot, runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
 
 const layoutFile = path.join(repoRoot, 'test/fixtures/inventory-routes-vendor.json');
 const contractIds: string[] = Object.values(JSON.parse(fs.readFileSync(path.join(repoRoot, 'docs/openapi/inventory.json'), 'utf8')).paths as Record<string, Record<string, { operationId: string }>>)
   .flatMap((item) => Object.values(item).map((operation) => operation.operationId));
 
-let server: SandboxServer;
-let stateDir: string;
+let server: SandboxHandle;
 
 beforeAll(async () => {
-  stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-routes-e2e-'));
-  server = await createSandboxServer({ stateDir, port: 0, routes: layoutFile, persistDelayMs: 20 });
+  server = await startSandbox(['--routes', layoutFile]);
 });
 afterAll(async () => {
-  await server?.close();
-  if (stateDir) fs.rmSync(stateDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 async function call(method: string, url: string, options: { body?: unknown; headers?: Record<string, string> } = {}) {
@@ -177,8 +172,7 @@ describe('the published OpenAPI document', () => {
 
 describe('without a layout', () => {
   it('publishes venue’s paths at the live origin with Bearer, still in vendor names', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-routes-e2e-'));
-    const plain = await createSandboxServer({ stateDir: dir, port: 0, persistDelayMs: 20 });
+    const plain = await startSandbox();
     try {
       const document = (await (await fetch(`${plain.origin}/inventory/openapi.json`)).json()) as {
         servers: unknown;
@@ -188,19 +182,21 @@ describe('without a layout', () => {
       expect(document.servers).toEqual([{ url: `${plain.origin}/inventory` }]);
       expect(document.paths['/stock-receipts']!.post!.operationId).toBe('Stock_Receive');
       expect(Object.values(document.components.securitySchemes)).toEqual([expect.objectContaining({ type: 'http', scheme: 'bearer' })]);
-      expect((await fetch(`${plain.origin}/inventory/health`)).status).toBe(200);
+      const token = await plain.serviceToken('inventory');
+      expect((await fetch(`${plain.origin}/inventory/products`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     } finally {
-      await plain.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await plain.stop();
     }
   });
 
-  it('a bad routes file fails the start, naming the entry', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-routes-e2e-'));
+  it('a bad routes file stops the start with a message naming the entry', async () => {
+    const dir = tempDir();
     try {
       const file = path.join(dir, 'routes.json');
       fs.writeFileSync(file, JSON.stringify({ operations: { receiveStock: 'POST /Stock/Receive', getStock: 'GET /Stock' } }));
-      await expect(createSandboxServer({ stateDir: dir, port: 0, routes: file })).rejects.toThrow(/operations\.getStock: no such operation/);
+      const result = await runVenue(['sandbox', 'serve', '--port', '0', '--state-dir', path.join(dir, 'state'), '--routes', file], { env: { VENUE_CONFIG_DIR: dir } });
+      expect(result.code).not.toBe(0);
+      expect(result.stderr).toMatch(/routes\.json: operations\.getStock: no such operation/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
