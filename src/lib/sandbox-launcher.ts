@@ -52,14 +52,17 @@ export async function ensureSandboxRunning(terminal: Terminal, env: NodeJS.Proce
   verified = true;
 }
 
-/** Spawns `venue sandbox serve` detached and waits until it answers. */
-export async function startSandboxProcess(env: NodeJS.ProcessEnv, port: number, stateDir: string): Promise<number> {
+/**
+ * Spawns `venue sandbox serve` detached and waits until it answers.
+ * serveArgs are more options for serve (`--dialect pascal`, `--routes <file>`).
+ */
+export async function startSandboxProcess(env: NodeJS.ProcessEnv, port: number, stateDir: string, serveArgs: string[] = []): Promise<number> {
   const launcher = fileURLToPath(new URL('../../bin/venue.js', import.meta.url));
   const logFile = path.join(stateDir, 'sandbox.log');
   // One generation of history is enough to diagnose a failed start; keep the log from growing without end.
   if ((fs.statSync(logFile, { throwIfNoEntry: false })?.size ?? 0) > 5 * 1024 * 1024) fs.renameSync(logFile, `${logFile}.1`);
   const log = fs.openSync(logFile, 'a', 0o600);
-  const child = spawn(process.execPath, [launcher, 'sandbox', 'serve', '--port', String(port), '--state-dir', stateDir], {
+  const child = spawn(process.execPath, [launcher, 'sandbox', 'serve', '--port', String(port), '--state-dir', stateDir, ...serveArgs], {
     detached: true,
     stdio: ['ignore', log, log],
     env: { ...env, VENUE_SANDBOX_URL: '' },

@@ -22,6 +22,8 @@ export function registerCoreControl(app: FastifyInstance, core: SandboxCore): vo
     stateDir: core.stateDir,
     startedAt: core.startedAt,
     services: core.services,
+    dialect: core.dialect,
+    ...(core.routes ? { routes: core.routes } : {}),
   }));
 
   app.post('/reset', async () => {

@@ -6,13 +6,14 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerCoreControl } from './control.js';
 import { FaultInjector } from './faults.js';
+import { installDialect } from './dialects/index.js';
 import { SandboxHttpError } from './http-error.js';
 import { registerOpenApiPublishing } from './openapi-publish.js';
 import { addMail } from './outbox.js';
 import { createLayoutRewriter, loadRouteLayout, type RouteLayout } from './routes.js';
 import { StateStore, defaultSettings, demoState, type SandboxState } from './state-store.js';
 import { SandboxTokenIssuer } from './tokens.js';
-import type { SandboxContext, SandboxService, SandboxSettings } from './types.js';
+import type { DialectName, SandboxContext, SandboxService, SandboxSettings } from './types.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -54,6 +55,8 @@ export interface SandboxServerOptions {
    * its paths and auth scheme only. Checked at start; a bad file fails it.
    */
   routes?: string;
+  /** The shapes it answers in (docs/sandbox-dialects.md); venue's own by default. */
+  dialect?: DialectName;
 }
 
 /** What the control routes need from the core. */
@@ -63,6 +66,9 @@ export interface SandboxCore {
   readonly startedAt: string;
   /** Names of the emulators this server hosts. */
   readonly services: string[];
+  readonly dialect: DialectName;
+  /** The route-layout file it was started with, if any. */
+  readonly routes: string | undefined;
   readonly sandbox: SandboxContext;
   readonly faults: FaultInjector;
   readonly store: StateStore;
@@ -111,6 +117,7 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
 
   const sandbox: SandboxContext = {
     settings,
+    dialect: options.dialect ?? 'venue',
     tokens,
     now,
     changed: () => store.changed(),
@@ -161,6 +168,7 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
     return reply.status(404).send(new SandboxHttpError(404, 'not_found', `no such path: ${request.method} ${path}`).toBody());
   });
   installFaults(app, faults, store);
+  installDialect(app, sandbox.dialect, now);
 
   let origin = '';
   let resolveClosed!: () => void;
@@ -176,6 +184,8 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
     stateDir: options.stateDir,
     startedAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
     services: services.map((service) => service.name),
+    dialect: sandbox.dialect,
+    routes: options.routes,
     sandbox,
     faults,
     store,

@@ -46,8 +46,17 @@ export interface SandboxSettings {
   holdSeconds: number;
 }
 
+/**
+ * How the sandbox shapes its answers (docs/sandbox-dialects.md): venue's own
+ * contract, or one of the shapes other faithful vendor servers use. Chosen at
+ * start; the emulators answer venue's shapes and src/sandbox/dialects rewrites them.
+ */
+export type DialectName = 'venue' | 'pascal' | 'envelope' | 'plain';
+
 export interface SandboxContext {
   settings: SandboxSettings;
+  /** The dialect this sandbox speaks; emulators rarely need it (the booking report does). */
+  dialect: DialectName;
   tokens: SandboxTokens;
   /** The sandbox clock (tests may shift it through /_sandbox/clock). */
   now(): Date;

@@ -113,8 +113,10 @@ export async function startSandbox(extraArgs: string[] = []): Promise<SandboxHan
           : [`/${service}/api/v1/token`, { clientSecret: sandboxDemoSecrets[`${service}.clientSecret`] }];
       const response = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
-      const answer = (await response.json()) as { token?: string; accessToken?: string };
-      return (answer.token ?? answer.accessToken)!;
+      // Every dialect's token answer (docs/sandbox-dialects.md): venue's, pascal's, plain's and the envelope's.
+      const answer = (await response.json()) as Record<string, unknown> & { data?: Record<string, unknown> };
+      const fields = { ...answer, ...(answer.data ?? {}) };
+      return [fields.token, fields.accessToken, fields.AccessToken, fields.access_token, fields.jwt].find((t): t is string => typeof t === 'string')!;
     },
     async control<T>(method: string, controlPath: string, body?: unknown): Promise<T> {
       const response = await fetch(`${origin}/_sandbox${controlPath}`, {

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { defineCommand } from '../define.js';
+import path from 'node:path';
 import { UsageError } from '../../lib/errors.js';
+import type { DialectName } from '../../sandbox/types.js';
 
 interface ServeOptions {
   port?: string;
@@ -8,6 +10,8 @@ interface ServeOptions {
   stateDir?: string;
   tokenScale?: string;
   holdSeconds?: string;
+  dialect?: string;
+  routes?: string;
 }
 
 function parsePort(value: string | undefined, fallback: number): number {
@@ -15,6 +19,16 @@ function parsePort(value: string | undefined, fallback: number): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number from 0 to 65535, not "${value}"`);
   return port;
+}
+
+/** The dialect names, for help (kept beside src/sandbox/dialects so help loads no sandbox code). */
+export const DIALECT_CHOICES = 'venue (default), pascal, envelope, plain';
+
+export async function parseDialect(value: string | undefined): Promise<DialectName | undefined> {
+  if (value === undefined) return undefined;
+  const { DIALECT_NAMES, isDialectName } = await import('../../sandbox/dialects/index.js');
+  if (!isDialectName(value)) throw new UsageError(`--dialect must be one of ${DIALECT_NAMES.join(', ')}, not "${value}"`);
+  return value;
 }
 
 function parsePositive(flag: string, value: string | undefined, integer: boolean): number | undefined {
@@ -36,6 +50,7 @@ export default defineCommand<ServeOptions>({
     'venue sandbox serve',
     'venue sandbox serve --port 0 --state-dir /tmp/sandbox-state',
     'venue sandbox serve --token-scale 0.001 --hold-seconds 5',
+    'venue sandbox serve --port 0 --dialect pascal',
   ],
   configure(cmd: Command) {
     cmd
@@ -43,7 +58,9 @@ export default defineCommand<ServeOptions>({
       .option('--host <address>', 'address to listen on', '127.0.0.1')
       .option('--state-dir <dir>', 'where the state is kept (default: the sandbox folder of the config directory)')
       .option('--token-scale <x>', 'multiply every token lifetime (0.001 makes a 1-hour token last 3.6 s)')
-      .option('--hold-seconds <n>', 'how long a booking hold lasts (default 600)');
+      .option('--hold-seconds <n>', 'how long a booking hold lasts (default 600)')
+      .option('--dialect <name>', `the shapes it answers in: ${DIALECT_CHOICES} (see docs/sandbox-dialects.md)`)
+      .option('--routes <file>', 'serve inventory on the paths and auth scheme of a route-layout file (docs/sandbox-routes.md)');
   },
   async run(ctx, options) {
     const { DEFAULT_SANDBOX_PORT } = await import('../../lib/sandbox-address.js');
@@ -52,11 +69,13 @@ export default defineCommand<ServeOptions>({
     const tokenScale = parsePositive('--token-scale', options.tokenScale, false);
     const holdSeconds = parsePositive('--hold-seconds', options.holdSeconds, true);
     const stateDir = options.stateDir ?? sandboxStateDirectory(ctx.env);
+    const dialect = await parseDialect(options.dialect);
+    const routes = options.routes === undefined ? undefined : path.resolve(options.routes);
 
     const { createSandboxServer } = await import('../../sandbox/server.js');
     let server: Awaited<ReturnType<typeof createSandboxServer>>;
     try {
-      server = await createSandboxServer({ stateDir, port, host: options.host, settings: { tokenScale, holdSeconds } });
+      server = await createSandboxServer({ stateDir, port, host: options.host, settings: { tokenScale, holdSeconds }, dialect, routes });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') {
@@ -74,9 +93,19 @@ export default defineCommand<ServeOptions>({
     process.once('SIGTERM', stop);
 
     if (ctx.output.isMachine) {
-      await ctx.output.record({ listening: true, origin: server.origin, pid: process.pid, stateDir, settings: { ...server.sandbox.settings } });
+      await ctx.output.record({
+        listening: true,
+        origin: server.origin,
+        pid: process.pid,
+        stateDir,
+        dialect: server.dialect,
+        ...(routes ? { routes } : {}),
+        settings: { ...server.sandbox.settings },
+      });
     } else {
       ctx.terminal.write(`venue sandbox listening on ${server.origin}\n`);
+      if (server.dialect !== 'venue') ctx.terminal.info(`Answering in the ${server.dialect} dialect (docs/sandbox-dialects.md).`);
+      if (routes) ctx.terminal.info(`Inventory on the route layout in ${routes}.`);
       ctx.terminal.info(`State in ${stateDir}. Stop with Ctrl-C or \`venue sandbox stop\`.`);
     }
 

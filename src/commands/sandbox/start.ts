@@ -1,14 +1,26 @@
+import type { Command } from 'commander';
 import { defineCommand } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
+import { DIALECT_CHOICES, parseDialect } from './serve.js';
 
-export default defineCommand({
+interface StartOptions {
+  dialect?: string;
+  routes?: string;
+}
+
+export default defineCommand<StartOptions>({
   name: 'start',
   summary: 'Start the sandbox in the background (nothing to do if it is running)',
   description:
     'Starts `venue sandbox serve` in the background on VENUE_SANDBOX_PORT (default 47800), keeping its state in the ' +
     'sandbox folder of the config directory and its log in sandbox.log there. Commands on the sandbox profile do this by themselves.',
-  examples: ['venue sandbox start', 'VENUE_SANDBOX_PORT=48000 venue sandbox start'],
-  async run(ctx) {
+  examples: ['venue sandbox start', 'VENUE_SANDBOX_PORT=48000 venue sandbox start', 'venue sandbox start --dialect plain'],
+  configure(cmd: Command) {
+    cmd
+      .option('--dialect <name>', `the shapes it answers in: ${DIALECT_CHOICES} (see docs/sandbox-dialects.md)`)
+      .option('--routes <file>', 'serve inventory on the paths and auth scheme of a route-layout file (docs/sandbox-routes.md)');
+  },
+  async run(ctx, options) {
     const { sandboxOrigin } = await import('../../lib/sandbox-address.js');
     const { SandboxControl } = await import('../../lib/sandbox-control.js');
     const { sandboxStateDirectory, startSandboxProcess } = await import('../../lib/sandbox-launcher.js');
@@ -16,6 +28,9 @@ export default defineCommand({
     const fs = await import('node:fs');
     const path = await import('node:path');
 
+    const dialect = await parseDialect(options.dialect);
+    const routes = options.routes === undefined ? undefined : path.resolve(options.routes);
+    const serveArgs = [...(dialect ? ['--dialect', dialect] : []), ...(routes ? ['--routes', routes] : [])];
     const origin = sandboxOrigin(ctx.env);
     const control = new SandboxControl(origin);
     const url = new URL(origin);
@@ -25,6 +40,14 @@ export default defineCommand({
       });
     }
     let health = await control.health();
+    // A running sandbox is kept only if it speaks what was asked: the answer shapes are fixed at its start.
+    const running = health as (typeof health & { dialect?: string; routes?: string }) | undefined;
+    if (running && ((dialect && (running.dialect ?? 'venue') !== dialect) || (routes && running.routes !== routes))) {
+      throw new UsageError(
+        `the sandbox at ${origin} is already running with ${describe(running.dialect ?? 'venue', running.routes)}, not ${describe(dialect ?? running.dialect ?? 'venue', routes ?? running.routes)}`,
+        { hint: 'Stop it first (`venue sandbox stop`); its state is kept.' },
+      );
+    }
     let started = false;
     if (!health) {
       const stateDir = sandboxStateDirectory(ctx.env);
@@ -32,14 +55,30 @@ export default defineCommand({
       // The same lock as the automatic start, so the two never race.
       await withFileLock(path.join(stateDir, 'autostart'), async () => {
         if (await control.health()) return;
-        await startSandboxProcess(ctx.env, Number(url.port) || 80, stateDir);
+        await startSandboxProcess(ctx.env, Number(url.port) || 80, stateDir, serveArgs);
         started = true;
       });
       health = await control.health(3000);
     }
     if (!health) throw new UsageError(`the sandbox at ${origin} started but does not answer`);
-    if (started) ctx.terminal.success(`Started the sandbox at ${health.origin} (state in ${health.stateDir}).`);
+    const answering = health as typeof health & { dialect?: string; routes?: string };
+    const speaks = answering.dialect && answering.dialect !== 'venue' ? `, ${answering.dialect} dialect` : '';
+    if (started) ctx.terminal.success(`Started the sandbox at ${health.origin} (state in ${health.stateDir}${speaks}).`);
     else ctx.terminal.info(`The sandbox is already running at ${origin} (pid ${health.pid}).`);
-    if (ctx.output.isMachine) await ctx.output.record({ running: true, started, origin, pid: health.pid, stateDir: health.stateDir });
+    if (ctx.output.isMachine) {
+      await ctx.output.record({
+        running: true,
+        started,
+        origin,
+        pid: health.pid,
+        stateDir: health.stateDir,
+        dialect: answering.dialect ?? 'venue',
+        ...(answering.routes ? { routes: answering.routes } : {}),
+      });
+    }
   },
 });
+
+function describe(dialect: string, routes: string | undefined): string {
+  return `the ${dialect} dialect${routes ? ` and the route layout ${routes}` : ''}`;
+}

@@ -16,6 +16,8 @@ export default defineCommand({
       return;
     }
     const settings = await control.get<SandboxSettings>('/settings');
+    // Sandboxes older than dialects do not say: they speak venue's.
+    const speaks = health as typeof health & { dialect?: string; routes?: string };
     await ctx.output.record(
       {
         running: true,
@@ -24,6 +26,8 @@ export default defineCommand({
         stateDir: health.stateDir,
         startedAt: health.startedAt,
         services: health.services,
+        dialect: speaks.dialect ?? 'venue',
+        routes: speaks.routes ?? null,
         tokenScale: settings.tokenScale,
         holdSeconds: settings.holdSeconds,
       },
@@ -35,6 +39,8 @@ export default defineCommand({
           { key: 'stateDir', header: 'State dir' },
           { key: 'startedAt', header: 'Started', format: 'datetime' },
           { key: 'services', header: 'Services', format: 'list' },
+          { key: 'dialect', header: 'Dialect' },
+          { key: 'routes', header: 'Routes file' },
           { key: 'tokenScale', header: 'Token scale' },
           { key: 'holdSeconds', header: 'Hold (s)' },
         ],

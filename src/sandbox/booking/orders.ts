@@ -206,6 +206,8 @@ export function registerOrderRoutes(app: FastifyInstance, sandbox: SandboxContex
     const fromDate = query.fromDate ?? addDays(toDate, -30);
     if (fromDate > toDate) throw badRequest('invalid query', [{ field: 'fromDate', rule: 'must not be after toDate' }]);
     if (query.locationId && !state.locations.some((l) => l.id === query.locationId)) throw notFound(`location ${query.locationId} not found`);
-    return salesReport(state, fromDate, toDate, query.locationId);
+    // The pascal and plain dialects' vendors answer a row per reservation, not venue's rows per day and experience.
+    const rows = sandbox.dialect === 'pascal' || sandbox.dialect === 'plain' ? 'per-reservation' : 'per-day';
+    return salesReport(state, fromDate, toDate, query.locationId, rows);
   });
 }

@@ -150,8 +150,12 @@ export interface ReportRow {
   revenue: number;
 }
 
-/** Confirmed sales grouped by the day the sale was recorded and the experience. */
-export function salesReport(state: BookingState, fromDate: string, toDate: string, locationId?: string) {
+/**
+ * Confirmed sales grouped by the day the sale was recorded and the experience
+ * (venue's report), or one row per reservation of every paid order (see reservationReport).
+ */
+export function salesReport(state: BookingState, fromDate: string, toDate: string, locationId?: string, shape: 'per-day' | 'per-reservation' = 'per-day') {
+  if (shape === 'per-reservation') return reservationReport(state, fromDate, toDate, locationId);
   const rows = new Map<string, ReportRow & { orderIds: Set<string> }>();
   for (const order of Object.values(state.orders)) {
     if (order.status !== 'confirmed' || !order.confirmedAt) continue;
@@ -187,4 +191,49 @@ export function salesReport(state: BookingState, fromDate: string, toDate: strin
       revenue: roundMoney(items.reduce((sum, r) => sum + r.revenue, 0)),
     },
   };
+}
+
+export interface ReservationReportRow {
+  orderId: string;
+  reservationId: string;
+  experienceId: string;
+  experienceName: string;
+  /** The day the sale was recorded (the report's period is over these days). */
+  date: string;
+  quantity: number;
+  amount: number;
+  /** The reservation's status now: confirmed, or cancelled when its order was cancelled after payment. */
+  status: string;
+}
+
+/**
+ * One row per reservation of every order paid in the period (by the day its
+ * sale was recorded), cancelled ones included with their status: the shape
+ * of vendors whose report is not pre-aggregated, so a reader that sums rows
+ * without looking at their status counts cancelled revenue.
+ */
+export function reservationReport(state: BookingState, fromDate: string, toDate: string, locationId?: string) {
+  const items: ReservationReportRow[] = [];
+  for (const order of Object.values(state.orders)) {
+    if (!order.sale) continue;
+    const day = order.sale.recordedAt.slice(0, 10);
+    if (day < fromDate || day > toDate) continue;
+    for (const id of order.reservationIds) {
+      const reservation = state.reservations[id];
+      const experience = reservation && state.experiences.find((e) => e.id === reservation.experienceId);
+      if (!reservation || !experience || (locationId && experience.locationId !== locationId)) continue;
+      items.push({
+        orderId: order.orderId,
+        reservationId: reservation.reservationId,
+        experienceId: experience.id,
+        experienceName: experience.name,
+        date: day,
+        quantity: reservation.quantity,
+        amount: roundMoney(reservation.unitPrice * reservation.quantity),
+        status: reservation.status,
+      });
+    }
+  }
+  items.sort((a, b) => a.date.localeCompare(b.date) || a.orderId.localeCompare(b.orderId) || a.reservationId.localeCompare(b.reservationId));
+  return { fromDate, toDate, ...(locationId ? { locationId } : {}), currency: CURRENCY, items };
 }
