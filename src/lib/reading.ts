@@ -50,15 +50,20 @@ export function isRecord(value: unknown): value is RawRecord {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
 }
 
-/** The record's own key for one of the names, exact spelling first, then tolerant. */
+/**
+ * The record's own key for one of the names, tried in order: for each name the
+ * exact spelling first, then any casing. A later synonym never beats an
+ * earlier name in another casing ({card_number, id} gives card_number for
+ * [cardNumber, id]).
+ */
 export function findKey(record: RawRecord, names: FieldNames): string | undefined {
-  for (const name of names) if (record[name] !== undefined && record[name] !== null) return name;
-  const wanted = names.map(fieldKey);
+  const present = (key: string) => record[key] !== undefined && record[key] !== null;
   const keys = Object.keys(record);
-  for (const want of wanted) {
-    for (const key of keys) {
-      if (fieldKey(key) === want && record[key] !== undefined && record[key] !== null) return key;
-    }
+  for (const name of names) {
+    if (present(name)) return name;
+    const want = fieldKey(name);
+    const key = keys.find((k) => fieldKey(k) === want && present(k));
+    if (key !== undefined) return key;
   }
   return undefined;
 }
@@ -188,11 +193,15 @@ function describeBody(body: unknown): string {
   if (body === undefined || body === null || body === '') return 'an empty body';
   if (typeof body === 'string') {
     const text = body.trim();
-    if (/^<(!doctype|html|\?xml)/i.test(text)) return 'an HTML or XML page, not JSON';
+    if (/^<(!doctype|html|\?xml)/i.test(text)) return 'an HTML or XML page (not JSON)';
     return `text that is not JSON (${JSON.stringify(text.slice(0, 40))}${text.length > 40 ? '…' : ''})`;
   }
   if (Array.isArray(body)) return `a list of ${body.length}`;
   if (Buffer.isBuffer(body)) return `${body.length} bytes of binary data`;
+  if (isRecord(body)) {
+    const keys = Object.keys(body);
+    return keys.length ? `a record (fields: ${keys.slice(0, 6).join(', ')}${keys.length > 6 ? ', …' : ''})` : 'an empty record';
+  }
   return `a ${typeof body}`;
 }
 
@@ -216,6 +225,9 @@ export function readRecord(body: unknown, source: AnswerSource, what: string, re
     if (inner === undefined) break;
     current = inner;
   }
+  // {data: [...]} where a record is due is a list in an envelope, not a record with a data field.
+  const wrappedList = isRecord(current) ? envelopeContent(current, [...resourceKeys, ...RECORD_ENVELOPES], Array.isArray) : undefined;
+  if (wrappedList !== undefined) current = wrappedList;
   if (!isRecord(current)) {
     throw new UnreadableAnswerError(source, `is ${describeBody(current)} where a ${what} was due`, body);
   }
@@ -409,6 +421,8 @@ export function readErrorBody(body: unknown): ServiceErrorInfo {
   for (const layer of layers) {
     const details = valueOf(layer, ['details', 'errors', 'validationErrors', 'fieldErrors', 'violations', 'invalidParams', 'invalid-params']);
     if (Array.isArray(details)) {
+      // {errors: [{code, message}]}: with no code beside them, the first problem's code is the answer's.
+      if (info.code === undefined && isRecord(details[0])) info.code = asText(valueOf(details[0], ['code', 'errorCode']));
       for (const item of details.slice(0, 20)) {
         const line = detailLine(item);
         if (line && !info.details.includes(line)) info.details.push(line);

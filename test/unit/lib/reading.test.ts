@@ -1,0 +1,626 @@
+// The reading layer (src/lib/reading.ts): every envelope, casing, synonym,
+// paging shape and error body the clients rely on, and every refusal.
+
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/lib/errors.js';
+import {
+  RecordReader,
+  UnreadableAnswerError,
+  asBoolean,
+  asEnum,
+  asNumber,
+  asText,
+  fieldKey,
+  findKey,
+  hasNextPage,
+  readErrorBody,
+  readList,
+  readPageInfo,
+  readRecord,
+  readRecords,
+  sameWord,
+  sourceOf,
+  valueOf,
+  withSource,
+} from '../../../src/lib/reading.js';
+
+const source = { service: 'booking', operation: 'hold the slot' };
+
+/** The error a thunk throws, for looking at its parts. */
+function thrown(run: () => unknown): UnreadableAnswerError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UnreadableAnswerError);
+    return error as UnreadableAnswerError;
+  }
+  throw new Error('expected an UnreadableAnswerError, nothing was thrown');
+}
+
+describe('field lookup', () => {
+  it('fieldKey drops case and separators', () => {
+    for (const name of ['cardNumber', 'CardNumber', 'card_number', 'card-number', 'CARD_NUMBER', 'card number', 'Card.Number']) {
+      expect(fieldKey(name)).toBe('cardnumber');
+    }
+    expect(fieldKey('@odata.nextLink')).toBe('odatanextlink');
+  });
+
+  it.each([['cardNumber'], ['CardNumber'], ['card_number'], ['card-number'], ['CARD_NUMBER'], ['CARDNUMBER']])('findKey finds %s for cardNumber', (key) => {
+    const record = { [key]: '6001', other: 1 };
+    expect(findKey(record, ['cardNumber'])).toBe(key);
+    expect(valueOf(record, ['cardNumber'])).toBe('6001');
+  });
+
+  it('the exact spelling wins over a tolerant match', () => {
+    expect(findKey({ card_number: 'snake', cardNumber: 'camel' }, ['cardNumber'])).toBe('cardNumber');
+    expect(findKey({ cardNumber: 'camel', card_number: 'snake' }, ['card_number'])).toBe('card_number');
+  });
+
+  it('the names are tried in order: a synonym is used only when the canonical name is absent in every spelling', () => {
+    const names = ['cardNumber', 'number', 'id'];
+    expect(valueOf({ number: 'n', id: 'i' }, names)).toBe('n');
+    expect(valueOf({ id: 'i' }, names)).toBe('i');
+    // A snake_case service sends its own id beside the card number: the card number is still the card number.
+    expect(valueOf({ card_number: '6001000000000000001', id: 17 }, names)).toBe('6001000000000000001');
+    expect(valueOf({ Id: 17, CardNumber: '6001' }, names)).toBe('6001');
+  });
+
+  it('null and undefined count as absent, so another spelling or synonym is used', () => {
+    expect(findKey({ cardNumber: null, card_number: '6001' }, ['cardNumber'])).toBe('card_number');
+    expect(valueOf({ cardNumber: null, number: '42' }, ['cardNumber', 'number'])).toBe('42');
+    expect(findKey({ cardNumber: null }, ['cardNumber'])).toBeUndefined();
+    expect(findKey({ cardNumber: undefined }, ['cardNumber'])).toBeUndefined();
+    expect(valueOf({}, ['cardNumber'])).toBeUndefined();
+  });
+
+  it('falsy values that are values are kept', () => {
+    expect(valueOf({ tickets: 0 }, ['tickets'])).toBe(0);
+    expect(valueOf({ active: false }, ['active'])).toBe(false);
+    expect(valueOf({ note: '' }, ['note'])).toBe('');
+  });
+
+  it('sameWord compares codes and words without regard to case or separator', () => {
+    expect(sameWord('CARD_NOT_ACTIVATED', 'card_not_activated')).toBe(true);
+    expect(sameWord('CardNotActivated', 'card-not-activated')).toBe(true);
+    expect(sameWord('card_registered', 'card_not_activated')).toBe(false);
+    expect(sameWord(42, '42')).toBe(false);
+    expect(sameWord(undefined, '')).toBe(false);
+  });
+});
+
+describe('scalars', () => {
+  it.each([
+    [12.5, 12.5],
+    [' 12.50 ', 12.5],
+    ['1e3', 1000],
+    ['-3', -3],
+    ['+4', 4],
+    ['.5', 0.5],
+    ['0', 0],
+    [0, 0],
+  ])('asNumber(%j) is %j', (value, expected) => {
+    expect(asNumber(value)).toBe(expected);
+  });
+
+  it.each([['12abc'], [''], ['  '], [NaN], [Infinity], [true], [false], [null], [undefined], [{}], [[1]], ['1,234.50'], ['0x10'], ['Infinity'], ['NaN']])(
+    'asNumber(%j) refuses',
+    (value) => {
+      expect(asNumber(value)).toBeUndefined();
+    },
+  );
+
+  it('asText keeps ids exactly as sent', () => {
+    expect(asText('00042')).toBe('00042');
+    expect(asText('  padded ')).toBe('  padded ');
+    expect(asText(42)).toBe('42');
+    expect(asText(12.5)).toBe('12.5');
+    expect(asText(0)).toBe('0');
+    expect(asText(12345678901234567890n)).toBe('12345678901234567890');
+    expect(asText('6001000000000000001')).toBe('6001000000000000001');
+  });
+
+  it('asText: empty text, booleans, objects and non-finite numbers are absent', () => {
+    for (const value of ['', true, false, null, undefined, {}, [], NaN, Infinity]) expect(asText(value)).toBeUndefined();
+  });
+
+  it.each([
+    [true, true],
+    [false, false],
+    [1, true],
+    [0, false],
+    ['true', true],
+    ['TRUE', true],
+    [' Yes ', true],
+    ['y', true],
+    ['1', true],
+    ['false', false],
+    ['No', false],
+    ['n', false],
+    ['0', false],
+  ])('asBoolean(%j) is %j', (value, expected) => {
+    expect(asBoolean(value)).toBe(expected);
+  });
+
+  it.each([[2], [-1], ['maybe'], [''], [null], [undefined], [{}]])('asBoolean(%j) refuses', (value) => {
+    expect(asBoolean(value)).toBeUndefined();
+  });
+});
+
+describe('enumerations', () => {
+  const units = { dollars: ['dollar', 'usd'], tokens: ['token'] } as const;
+  const kinds = {
+    reload: ['topUp'],
+    'game-play': ['gamePlay', 'game'],
+    'ticket-win': ['ticketWin'],
+    redemption: ['redeem'],
+  } as const;
+
+  it.each([['TOKENS'], ['tokens'], ['Tokens'], ['token'], ['TOKEN']])('%s is tokens', (value) => {
+    expect(asEnum(value, units)).toBe('tokens');
+  });
+
+  it.each([['Redemption'], ['redemption'], ['REDEMPTION'], ['redeem'], ['REDEEM']])('%s is redemption', (value) => {
+    expect(asEnum(value, kinds)).toBe('redemption');
+  });
+
+  it.each([['GAME_PLAY'], ['GamePlay'], ['game-play'], ['game play'], ['gameplay'], ['Game']])('%s is game-play', (value) => {
+    expect(asEnum(value, kinds)).toBe('game-play');
+  });
+
+  it('a value that matches no word is returned as sent, never a default', () => {
+    expect(asEnum('Transfer', kinds)).toBe('Transfer');
+    expect(asEnum('EUR', units)).toBe('EUR');
+    expect(asEnum(7, units)).toBe('7');
+  });
+
+  it('an absent value stays absent', () => {
+    expect(asEnum(undefined, units)).toBeUndefined();
+    expect(asEnum(null, units)).toBeUndefined();
+    expect(asEnum('', units)).toBeUndefined();
+  });
+});
+
+describe('RecordReader', () => {
+  const reader = new RecordReader(
+    { Reservation_ID: '00042', QTY: ' 4 ', is_paid: 'yes', STATUS: 'HELD', holder: { FullName: 'Ava' }, Tags: ['a'], blank: '  ', price: 'abc' },
+    source,
+    'reservation',
+  );
+
+  it('reads text, numbers, booleans, enumerations, nested records and lists in any casing', () => {
+    expect(reader.text(['reservationId', 'id'])).toBe('00042');
+    expect(reader.number(['quantity', 'qty'])).toBe(4);
+    expect(reader.boolean(['isPaid', 'paid'])).toBe(true);
+    expect(reader.enumeration(['status'], { held: ['onHold'], released: [] })).toBe('held');
+    expect(reader.record(['holder'])?.text(['fullName'])).toBe('Ava');
+    expect(reader.record(['holder'])?.source).toBe(source);
+    expect(reader.list(['tags'])).toEqual(['a']);
+    expect(reader.has(['reservationId'])).toBe(true);
+    expect(reader.has(['orderId'])).toBe(false);
+    expect(reader.record(['status'])).toBeUndefined();
+    expect(reader.list(['status'])).toBeUndefined();
+  });
+
+  it('need* fail naming the service, the operation, the record, the label and the names looked for', () => {
+    const error = thrown(() => reader.needText(['orderId', 'order'], 'order id'));
+    expect(error.message).toBe('the booking service\'s answer to "hold the slot" has no reservation order id (looked for orderId, order)');
+    expect(error.exitCode).toBe(6);
+    expect(error.body).toBe(reader.raw);
+    expect(error.hint).toMatch(/--verbose/);
+  });
+
+  it('a field that is there but unusable is named with its value', () => {
+    expect(thrown(() => reader.needNumber(['price'])).message).toContain('"abc" is not usable');
+    expect(thrown(() => reader.needText(['blank'])).message).toContain('has no reservation blank');
+    expect(thrown(() => reader.needEnum(['missingKind'], { a: [] })).message).toContain('looked for missingKind');
+    expect(reader.needText(['reservationId'])).toBe('00042');
+    expect(reader.needNumber(['qty'])).toBe(4);
+    expect(reader.needEnum(['status'], { held: [] })).toBe('held');
+  });
+});
+
+describe('readRecord', () => {
+  const record = { reservationId: 'r-1', quantity: 2 };
+
+  it.each([
+    ['bare', record],
+    ['data', { data: record }],
+    ['result', { result: record }],
+    ['Result', { Result: record }],
+    ['value', { value: record }],
+    ['payload', { payload: record }],
+    ['response', { response: record }],
+    ['item', { item: record }],
+    ['body', { body: record }],
+    ['data with meta', { data: record, meta: { requestId: 'x' } }],
+    ['data with links, status and success', { data: record, links: { self: '/x' }, status: 'ok', success: true }],
+    ['data beside null fields', { data: record, extra: null }],
+    ['nested data.result', { data: { result: record } }],
+    ['nested result.data.value', { result: { data: { value: record } } }],
+    ['a resource key', { reservation: record }],
+    ['a resource key in another casing', { Reservation: record }],
+    ['a resource key inside data', { data: { reservation: record } }],
+  ])('reads the record %s', (_, body) => {
+    expect(readRecord(body, source, 'reservation', ['reservation']).raw).toEqual(record);
+  });
+
+  it('does not unwrap a field of the record itself', () => {
+    const withData = { reservationId: 'r-1', data: { note: 'kept' } };
+    expect(readRecord(withData, source, 'reservation').raw).toBe(withData);
+    const resourceBeside = { reservation: { id: 'inner' }, orderId: 'o-1' };
+    expect(readRecord(resourceBeside, source, 'order', ['reservation']).raw).toBe(resourceBeside);
+  });
+
+  it('keeps the source and what on the reader', () => {
+    const reader = readRecord({ data: record }, source, 'reservation');
+    expect(reader.source).toBe(source);
+    expect(reader.what).toBe('reservation');
+  });
+
+  it.each([
+    ['a list', [record], /is a list of 1 where a reservation was due/],
+    ['an empty list', [], /is a list of 0 where a reservation was due/],
+    ['a list inside data', { data: [record] }, /is a list of 1 where a reservation was due/],
+    ['a list under the resource key', { reservation: [record] }, /is a list of 1 where a reservation was due/],
+    ['invalid JSON (kept as text by the HTTP layer)', '{"reservationId": ', /is text that is not JSON \("\{\\"reservationId\\":"\) where a reservation was due/],
+    ['HTML', '<!DOCTYPE html><html><body>Bad gateway</body></html>', /is an HTML or XML page \(not JSON\) where a reservation was due/],
+    ['XML', '<?xml version="1.0"?><reservation/>', /HTML or XML page/],
+    ['an empty body', '', /is an empty body where a reservation was due/],
+    ['no body', undefined, /is an empty body where a reservation was due/],
+    ['null', null, /is an empty body where a reservation was due/],
+    ['a number', 42, /is a number where a reservation was due/],
+    ['a boolean', true, /is a boolean where a reservation was due/],
+    ['bytes', Buffer.from('abc'), /is 3 bytes of binary data where a reservation was due/],
+  ])('refuses %s', (_, body, message) => {
+    const error = thrown(() => readRecord(body, source, 'reservation', ['reservation']));
+    expect(error.message).toMatch(/^the booking service's answer to "hold the slot" /);
+    expect(error.message).toMatch(message);
+    expect(error.exitCode).toBe(6);
+    expect(error.body).toBe(body);
+  });
+
+  it('clips long text in the message', () => {
+    const error = thrown(() => readRecord('x'.repeat(200), source, 'reservation'));
+    expect(error.message).toContain(`"${'x'.repeat(40)}"…`);
+    expect(error.message.length).toBeLessThan(200);
+  });
+});
+
+describe('readList', () => {
+  const items = [{ id: 1 }, { id: 2 }];
+
+  it.each([
+    ['a bare array', items],
+    ['items', { items }],
+    ['Items', { Items: items, Count: 2 }],
+    ['ITEMS', { ITEMS: items }],
+    ['data', { data: items }],
+    ['results', { results: items }],
+    ['result', { result: items }],
+    ['records', { records: items }],
+    ['content (with Spring page fields)', { content: items, totalElements: 2, number: 0, size: 20 }],
+    ['value (OData)', { value: items, '@odata.count': 2 }],
+    ['rows', { rows: items }],
+    ['list', { list: items }],
+    ['entries', { entries: items }],
+    ['elements', { elements: items }],
+    ['data.items', { data: { items, total: 2 } }],
+    ['data.results', { data: { results: items } }],
+    ['result.data.rows', { result: { data: { rows: items } } }],
+    ['a resource key', { locations: items }],
+    ['a resource key in another casing', { Locations: items, total: 2 }],
+    ['a resource key with meta', { locations: items, meta: { page: 1 } }],
+    ['the single array field', { cardList: items, total: 2 }],
+    ['the single array field beside a non-list envelope', { data: 'see cards', cards: items }],
+  ])('reads the list %s', (_, body) => {
+    expect(readList(body, source, 'locations', ['locations'])).toEqual(items);
+  });
+
+  it('an empty list is a list', () => {
+    expect(readList({ items: [] }, source, 'locations')).toEqual([]);
+    expect(readList([], source, 'locations')).toEqual([]);
+  });
+
+  it.each([
+    ['items that are not a list', { items: 'nope' }, /is a record \(fields: items\) where a list of locations was due/],
+    ['a record', { id: 1, name: 'Downtown' }, /is a record \(fields: id, name\) where a list of locations was due/],
+    ['two array fields and no envelope', { open: items, closed: items }, /where a list of locations was due/],
+    ['invalid JSON', '[{"id":1},', /is text that is not JSON .* where a list of locations was due/],
+    ['HTML', '<html><body>Login</body></html>', /is an HTML or XML page \(not JSON\) where a list of locations was due/],
+    ['an empty body', '', /is an empty body where a list of locations was due/],
+    ['no body', undefined, /is an empty body where a list of locations was due/],
+    ['a number', 3, /is a number where a list of locations was due/],
+    ['an empty record', {}, /is an empty record where a list of locations was due/],
+    ['a wide record', { a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7 }, /is a record \(fields: a, b, c, d, e, f, …\) where/],
+  ])('refuses %s', (_, body, message) => {
+    const error = thrown(() => readList(body, source, 'locations'));
+    expect(error.message).toMatch(/^the booking service's answer to "hold the slot" /);
+    expect(error.message).toMatch(message);
+    expect(error.body).toBe(body);
+  });
+});
+
+describe('readRecords', () => {
+  it('gives a reader per item', () => {
+    const readers = readRecords({ Items: [{ Name: 'a' }, { name: 'b' }] }, source, 'location');
+    expect(readers.map((r) => r.text(['name']))).toEqual(['a', 'b']);
+    expect(readers[0]!.source).toBe(source);
+    expect(readers[0]!.what).toBe('location');
+  });
+
+  it.each([
+    ['a string', ['x'], /has text that is not JSON \("x"\) as item 1 of the location list/],
+    ['a number', [{ id: 1 }, 7], /has a number as item 2 of the location list/],
+    ['null', [null], /has an empty body as item 1 of the location list/],
+    ['a list', [[{ id: 1 }]], /has a list of 1 as item 1 of the location list/],
+  ])('refuses an item that is %s', (_, body, message) => {
+    expect(thrown(() => readRecords(body, source, 'location')).message).toMatch(message);
+  });
+});
+
+describe('readPageInfo', () => {
+  it('reads the body fields', () => {
+    expect(readPageInfo({ items: [], page: 2, pageSize: 50, totalCount: 120, totalPages: 3, hasMore: true })).toEqual({
+      page: 2,
+      pageSize: 50,
+      totalItems: 120,
+      totalPages: 3,
+      hasMore: true,
+    });
+  });
+
+  it.each([
+    [{ totalItems: 7 }, 7],
+    [{ totalCount: '7' }, 7],
+    [{ total: 7 }, 7],
+    [{ TotalCount: 7 }, 7],
+    [{ total_count: 7 }, 7],
+    [{ totalElements: 7 }, 7],
+    [{ totalRecords: 7 }, 7],
+    [{ '@odata.count': 7 }, 7],
+    [{ meta: { total: 7 } }, 7],
+    [{ pagination: { totalItems: 7 } }, 7],
+    [{ paging: { total_count: 7 } }, 7],
+    [{ metadata: { TotalCount: 7 } }, 7],
+    [{ page: { totalElements: 7, number: 0, size: 20 } }, 7],
+  ])('total items from %j', (body, total) => {
+    expect(readPageInfo(body).totalItems).toBe(total);
+  });
+
+  it('reads page metadata from meta and pagination objects', () => {
+    expect(readPageInfo({ data: [], meta: { page: 3, per_page: 25, total_pages: 9, has_more: 'true' } })).toMatchObject({ page: 3, pageSize: 25, totalPages: 9, hasMore: true });
+    expect(readPageInfo({ data: [], pagination: { currentPage: 1, limit: 10, pageCount: 4, hasNextPage: false } })).toMatchObject({
+      page: 1,
+      pageSize: 10,
+      totalPages: 4,
+      hasMore: false,
+    });
+  });
+
+  it('takes count for the total only when it is larger than the page', () => {
+    expect(readPageInfo({ items: [1, 2], count: 2 }, {}, 2).totalItems).toBeUndefined();
+    expect(readPageInfo({ items: [1, 2], count: 40 }, {}, 2).totalItems).toBe(40);
+    expect(readPageInfo({ items: [1, 2], count: 40 }).totalItems).toBeUndefined(); // page length unknown: count says nothing sure
+    expect(readPageInfo({ items: [1, 2], count: 40, total: 41 }, {}, 2).totalItems).toBe(41);
+  });
+
+  it.each([
+    [{ next: 'https://x/items?page=3' }],
+    [{ nextLink: 'https://x/items?page=3' }],
+    [{ next_page_url: 'https://x/items?page=3' }],
+    [{ '@odata.nextLink': 'https://x/items?page=3' }],
+    [{ links: { next: 'https://x/items?page=3' } }],
+    [{ links: { next: { href: 'https://x/items?page=3' } } }],
+    [{ _links: { next: { href: 'https://x/items?page=3' } } }],
+    [{ meta: { next: 'https://x/items?page=3' } }],
+    [{ pagination: { links: { next: 'https://x/items?page=3' } } }],
+  ])('the next link from %j', (body) => {
+    expect(readPageInfo(body).next).toBe('https://x/items?page=3');
+  });
+
+  it('a null or empty next link is no next link', () => {
+    expect(readPageInfo({ next: null, links: { next: null } }).next).toBeUndefined();
+    expect(readPageInfo({ next: '' }).next).toBeUndefined();
+  });
+
+  it('reads the headers X-Total-Count, X-Total-Pages, X-Page, X-Per-Page and Link rel=next', () => {
+    const info = readPageInfo([], {
+      'x-total-count': '230',
+      'x-total-pages': '5',
+      'x-page': '2',
+      'x-per-page': '50',
+      link: '<https://x/items?page=1>; rel="prev", <https://x/items?page=3>; rel="next", <https://x/items?page=5>; rel="last"',
+    });
+    expect(info).toEqual({ totalItems: 230, totalPages: 5, page: 2, pageSize: 50, next: 'https://x/items?page=3' });
+    expect(readPageInfo([], { link: '<https://x/items?page=3>; rel=next' }).next).toBe('https://x/items?page=3');
+    expect(readPageInfo([], { link: '<https://x/items?page=1>; rel="prev"' }).next).toBeUndefined();
+    expect(readPageInfo([], { 'x-total': '9' }).totalItems).toBe(9);
+  });
+
+  it('the body wins over the headers', () => {
+    expect(readPageInfo({ total: 10, next: 'body' }, { 'x-total-count': '99', link: '<header>; rel="next"' })).toMatchObject({ totalItems: 10, next: 'body' });
+  });
+
+  it('says nothing of what it was not told', () => {
+    expect(readPageInfo([{ id: 1 }])).toEqual({});
+    expect(readPageInfo({ items: [] })).toEqual({});
+    expect(readPageInfo(undefined)).toEqual({});
+    expect(readPageInfo('<html>')).toEqual({});
+  });
+});
+
+describe('hasNextPage', () => {
+  it('the service\'s hasMore wins', () => {
+    expect(hasNextPage({ hasMore: true }, 1, 50, 3)).toBe(true);
+    expect(hasNextPage({ hasMore: false, totalPages: 9 }, 1, 50, 50)).toBe(false);
+  });
+  it('then totalPages', () => {
+    expect(hasNextPage({ totalPages: 3 }, 2, 50, 50)).toBe(true);
+    expect(hasNextPage({ totalPages: 3 }, 3, 50, 50)).toBe(false);
+  });
+  it('then totalItems', () => {
+    expect(hasNextPage({ totalItems: 120 }, 2, 50, 50)).toBe(true);
+    expect(hasNextPage({ totalItems: 100 }, 2, 50, 50)).toBe(false);
+  });
+  it('then a next link', () => {
+    expect(hasNextPage({ next: '/items?page=2' }, 1, 50, 10)).toBe(true);
+  });
+  it('with no word from the service: a full page may have a successor, a short one has not', () => {
+    expect(hasNextPage({}, 1, 50, 50)).toBe(true);
+    expect(hasNextPage({}, 1, 50, 49)).toBe(false);
+  });
+  it('an empty page ends the listing whatever was said', () => {
+    expect(hasNextPage({ hasMore: true, next: '/more' }, 1, 50, 0)).toBe(false);
+  });
+});
+
+describe('readErrorBody', () => {
+  it('{error: {code, message, details: [{field, rule}]}}', () => {
+    expect(
+      readErrorBody({ error: { code: 'validation_failed', message: 'The request is invalid', details: [{ field: 'cardBarcode', rule: 'must be 10 digits' }, { field: 'cvv', rule: 'must be 3 digits' }] } }),
+    ).toEqual({ code: 'validation_failed', message: 'The request is invalid', details: ['cardBarcode: must be 10 digits', 'cvv: must be 3 digits'] });
+  });
+
+  it('problem+json {type, title, status, detail, errors: {Field: [...]}}', () => {
+    expect(
+      readErrorBody({
+        type: 'https://example.com/problems/validation-error',
+        title: 'One or more validation errors occurred.',
+        status: 400,
+        detail: 'See the errors.',
+        errors: { Quantity: ['must be positive', 'must be whole'], SlotId: ['is required'] },
+      }),
+    ).toEqual({
+      code: 'validation-error',
+      message: 'One or more validation errors occurred.: See the errors.',
+      details: ['Quantity: must be positive, must be whole', 'SlotId: is required'],
+    });
+  });
+
+  it('problem+json with about:blank and no detail gives the title and no code', () => {
+    expect(readErrorBody({ type: 'about:blank', title: 'Not Found', status: 404 })).toEqual({ message: 'Not Found', details: [] });
+  });
+
+  it('a detail that already says the title is not repeated', () => {
+    expect(readErrorBody({ title: 'Conflict', detail: 'Conflict: slot is full' }).message).toBe('Conflict: slot is full');
+  });
+
+  it('{message, code, errors: [{field, message}]}', () => {
+    expect(readErrorBody({ message: 'Validation failed', code: 'INVALID', errors: [{ field: 'email', message: 'is not an email' }] })).toEqual({
+      code: 'INVALID',
+      message: 'Validation failed',
+      details: ['email: is not an email'],
+    });
+  });
+
+  it('{errors: [{code, message}]} gives the first code and the messages', () => {
+    expect(readErrorBody({ errors: [{ code: 'slot_full', message: 'The slot is full' }, { code: 'other', message: 'Also this' }] })).toEqual({
+      code: 'slot_full',
+      message: 'The slot is full',
+      details: ['The slot is full', 'Also this'],
+    });
+  });
+
+  it('{error: "invalid_grant", error_description} (OAuth)', () => {
+    expect(readErrorBody({ error: 'invalid_grant', error_description: 'The refresh token has expired' })).toEqual({
+      code: 'invalid_grant',
+      message: 'The refresh token has expired',
+      details: [],
+    });
+  });
+
+  it('{error: "a sentence"} is a message, not a code', () => {
+    expect(readErrorBody({ error: 'Something went wrong' })).toEqual({ message: 'Something went wrong', details: [] });
+  });
+
+  it('PascalCase and snake_case bodies', () => {
+    expect(readErrorBody({ Error: { Code: 'CardNotActivated', Message: 'Card is not activated' } })).toMatchObject({ code: 'CardNotActivated', message: 'Card is not activated' });
+    expect(readErrorBody({ error_code: 'card_registered', error_message: 'Taken' })).toMatchObject({ code: 'card_registered', message: 'Taken' });
+  });
+
+  it('a numeric code is kept as its digits', () => {
+    expect(readErrorBody({ code: 1042, message: 'Nope' }).code).toBe('1042');
+  });
+
+  it('plain text is the message', () => {
+    expect(readErrorBody('  maintenance window  ')).toEqual({ message: 'maintenance window', details: [] });
+  });
+
+  it('an HTML page says nothing', () => {
+    expect(readErrorBody('<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>')).toEqual({ details: [] });
+    expect(readErrorBody('<html>x</html>')).toEqual({ details: [] });
+    expect(readErrorBody(Buffer.from('<html>x</html>'))).toEqual({ details: [] });
+  });
+
+  it('bytes and JSON text are read as JSON', () => {
+    expect(readErrorBody(Buffer.from('{"error":{"code":"x","message":"from bytes"}}'))).toEqual({ code: 'x', message: 'from bytes', details: [] });
+    expect(readErrorBody('{"title":"from text"}')).toEqual({ message: 'from text', details: [] });
+  });
+
+  it('a list of problems', () => {
+    expect(readErrorBody([{ field: 'a', message: 'bad' }, 'worse'])).toEqual({ message: 'a: bad', details: ['worse'] });
+  });
+
+  it('nothing, empty text and empty records say nothing', () => {
+    expect(readErrorBody(undefined)).toEqual({ details: [] });
+    expect(readErrorBody(null)).toEqual({ details: [] });
+    expect(readErrorBody('')).toEqual({ details: [] });
+    expect(readErrorBody({})).toEqual({ details: [] });
+  });
+
+  it('details only: the first is the message', () => {
+    expect(readErrorBody({ errors: { email: 'is taken' } })).toEqual({ message: 'email: is taken', details: ['email: is taken'] });
+  });
+
+  it('a detail with no words is shown as JSON, and long text is clipped', () => {
+    expect(readErrorBody({ message: 'x', errors: [{ limit: 5 }] }).details).toEqual(['{"limit":5}']);
+    expect(readErrorBody('y'.repeat(500)).message).toBe(`${'y'.repeat(300)}…`);
+  });
+});
+
+describe('ApiError.hasCode', () => {
+  const error = (code?: string) => new ApiError('rejected', 'x', { status: 422, method: 'POST', url: 'http://x', code });
+
+  it.each([['card_not_activated'], ['CARD_NOT_ACTIVATED'], ['CardNotActivated'], ['card-not-activated'], ['cardNotActivated']])('%s matches', (spelling) => {
+    expect(error('card_not_activated').hasCode(spelling)).toBe(true);
+    expect(error(spelling).hasCode('card_not_activated')).toBe(true);
+  });
+
+  it('any of several codes; none when the service named none', () => {
+    expect(error('SLOT_FULL').hasCode('slot_closed', 'slot_full')).toBe(true);
+    expect(error('slot_full').hasCode('slot_closed')).toBe(false);
+    expect(error(undefined).hasCode('slot_full')).toBe(false);
+  });
+});
+
+describe('withSource / sourceOf', () => {
+  const raw = { Card_Number: '6001', extra: { deep: true } };
+
+  it('keeps the service record behind a view, through spreads', () => {
+    const view = withSource({ cardNumber: '6001' }, raw);
+    expect(sourceOf(view)).toBe(raw);
+    expect(sourceOf({ ...view })).toBe(raw);
+    expect(sourceOf({ ...view, more: 1 })).toBe(raw);
+    expect(sourceOf(Object.assign({}, view))).toBe(raw);
+  });
+
+  it('is absent from JSON and from the view\'s keys', () => {
+    const view = withSource({ cardNumber: '6001' }, raw);
+    expect(JSON.stringify(view)).toBe('{"cardNumber":"6001"}');
+    expect(Object.keys(view)).toEqual(['cardNumber']);
+    expect(Object.entries({ ...view })).toEqual([['cardNumber', '6001']]);
+  });
+
+  it('a plain object, null and scalars have none', () => {
+    expect(sourceOf({ cardNumber: '6001' })).toBeUndefined();
+    expect(sourceOf(null)).toBeUndefined();
+    expect(sourceOf(undefined)).toBeUndefined();
+    expect(sourceOf('text')).toBeUndefined();
+  });
+
+  it('can be set again', () => {
+    const view = withSource({ a: 1 }, raw);
+    withSource(view, { other: true });
+    expect(sourceOf(view)).toEqual({ other: true });
+  });
+});
