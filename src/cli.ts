@@ -27,7 +27,7 @@ export const groups: GroupEntry[] = [
 ];
 
 /** Global options that take a value: their value is not a command word. */
-const valueOptions = new Set(['-p', '--profile', '-o', '--output', '--fields', '--timeout']);
+const valueOptions = new Set(['-p', '--profile', '-o', '--output', '--fields', '--timeout', '--deadline']);
 
 /** The first word that is not an option: the group to load. */
 export function requestedGroup(argv: string[]): string | undefined {
@@ -74,6 +74,11 @@ export async function buildProgram(argv: string[], options: RunOptions): Promise
       if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a positive number of seconds');
       return n;
     })
+    .option('--deadline <seconds>', 'the whole command\'s time limit, every wait and retry included (env VENUE_DEADLINE; default 120)', (v: string) => {
+      const n = Number(v);
+      if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a positive number of seconds');
+      return n;
+    })
     .showHelpAfterError('(add --help for usage)')
     .configureOutput({
       writeOut: (s) => streams.stdout.write(s),
@@ -109,6 +114,7 @@ Exit codes: 0 ok · 1 unexpected · 2 usage or invalid input · 3 auth · 4 not 
         verbose: Boolean(raw.verbose),
         input: raw.input !== false,
         timeout: raw.timeout as number | undefined,
+        deadline: raw.deadline as number | undefined,
       };
       context = new ProcessContext(globals, streams, env);
     }

@@ -3,7 +3,7 @@
 // output and prompter. Built once per process; tests build one with fakes.
 
 import { AuthError, UsageError } from './errors.js';
-import { HttpClient, type RequestOptions } from './http.js';
+import { HttpClient, type Deadline, type RequestOptions } from './http.js';
 import { Output, type OutputFormat } from './output.js';
 import { InquirerPrompter, type Prompter } from './prompter.js';
 import { Terminal, type TerminalStreams } from './terminal.js';
@@ -22,6 +22,8 @@ export interface GlobalOptions {
   verbose: boolean;
   input: boolean;
   timeout?: number;
+  /** Seconds the whole command may take (--deadline). */
+  deadline?: number;
 }
 
 /** What a service client needs: no terminal, no commander, no config. */
@@ -89,8 +91,12 @@ export class ProcessContext implements Context {
       env,
     });
     this.output = new Output(this.terminal, { format: globals.output, fields: globals.fields });
-    this.prompter = new InquirerPrompter(this.terminal);
+    this.deadline = commandDeadline(globals, env, Date.now());
+    this.prompter = deadlinePausedWhileAsking(new InquirerPrompter(this.terminal), this.deadline);
   }
+
+  /** When this command must be over: every request and retry wait is bounded by it. */
+  readonly deadline: Deadline;
 
   now(): number {
     return Date.now();
@@ -160,7 +166,9 @@ export class ProcessContext implements Context {
       baseUrl,
       authHeader: routes?.auth.type === 'header' ? { name: routes.auth.name, prefix: '' } : undefined,
       timeoutMs: (this.globals.timeout ?? 30) * 1000,
-      retries: this.env.VENUE_RETRIES !== undefined ? Number(this.env.VENUE_RETRIES) : undefined,
+      retries: envCount(this.env, 'VENUE_RETRIES', 0, 10),
+      deadline: this.deadline,
+      maxBodyBytes: (envCount(this.env, 'VENUE_MAX_RESPONSE_MB', 1, 4096) ?? 64) * 1024 * 1024,
       trace: this.globals.verbose ? (line) => this.terminal.debug(line) : undefined,
     });
     this.clients.set(service, client);
@@ -241,4 +249,54 @@ export class ProcessContext implements Context {
     const { InventoryClient } = await import('./inventory/client.js');
     return new InventoryClient(await this.serviceDeps('inventory'));
   }
+}
+
+export const DEFAULT_DEADLINE_SECONDS = 120;
+
+/** --deadline, else VENUE_DEADLINE, else two minutes; a bad VENUE_DEADLINE is a usage error. */
+export function commandDeadline(globals: Pick<GlobalOptions, 'deadline'>, env: NodeJS.ProcessEnv, now: number): Deadline {
+  if (globals.deadline !== undefined) return { at: now + globals.deadline * 1000, describe: `--deadline ${globals.deadline}` };
+  const raw = env.VENUE_DEADLINE;
+  if (raw !== undefined && raw !== '') {
+    const seconds = Number(raw);
+    if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`VENUE_DEADLINE must be a positive number of seconds (got "${raw}")`);
+    return { at: now + seconds * 1000, describe: `VENUE_DEADLINE=${raw}` };
+  }
+  return { at: now + DEFAULT_DEADLINE_SECONDS * 1000, describe: `the default ${DEFAULT_DEADLINE_SECONDS} s; --deadline or VENUE_DEADLINE` };
+}
+
+/** A whole number from the environment within bounds, or undefined when unset; anything else is a usage error naming it. */
+export function envCount(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
+    throw new UsageError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+/**
+ * The deadline bounds the command's waits on services, not a person's time
+ * at a prompt: the time spent answering is added back to it.
+ */
+export function deadlinePausedWhileAsking(prompter: Prompter, deadline: Deadline): Prompter {
+  const timed =
+    <A extends unknown[], R>(ask: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const started = Date.now();
+      try {
+        return await ask(...args);
+      } finally {
+        deadline.at += Date.now() - started;
+      }
+    };
+  return {
+    get canPrompt() {
+      return prompter.canPrompt;
+    },
+    input: timed(prompter.input.bind(prompter)),
+    password: timed(prompter.password.bind(prompter)),
+    confirm: timed(prompter.confirm.bind(prompter)),
+    select: timed(prompter.select.bind(prompter)) as Prompter['select'],
+  };
 }

@@ -37,6 +37,12 @@ export interface RequestOptions {
   /** In words, for messages: "record the reload sale". */
   operation?: string;
   timeoutMs?: number;
+  /**
+   * Sent as the Idempotency-Key header on a non-idempotent request. A journal
+   * entry passes its own, so a rerun of the same entry carries the same key;
+   * without one, a key is made per call (the same on each retry of it).
+   */
+  idempotencyKey?: string;
 }
 
 export interface HttpResponse<T = unknown> {
@@ -63,11 +69,26 @@ export interface HttpClientOptions {
    * `X-Api-Token`, from the vendor's OpenAPI securitySchemes).
    */
   authHeader?: { name: string; prefix: string };
+  /** The whole command's deadline: no request or wait runs past it. */
+  deadline?: Deadline;
+  /** Answers larger than this are refused (exit 6); default 64 MiB. */
+  maxBodyBytes?: number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
 }
 
+/** When the whole command must be over (epoch ms), and what to call it in messages. */
+export interface Deadline {
+  at: number;
+  /** "--deadline 120" or "VENUE_DEADLINE=120": how the user sets it. */
+  describe: string;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+/** Answers that say the request was refused before anything was done: even a write may be sent again. */
+const REFUSED_STATUS = new Set([429, 503]);
 /** The connection was never made: nothing reached the server, any request may be retried. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -135,8 +156,14 @@ export class HttpClient {
   private readonly random: () => number;
   private dispatcher?: Dispatcher;
   private readonly authHeader: { name: string; prefix: string };
+  private readonly deadline?: Deadline;
+  private readonly maxBodyBytes: number;
+  private readonly now: () => number;
 
-  constructor(options: HttpClientOptions) {
+  constructor(options: HttpClientOptions & { now?: () => number }) {
+    this.deadline = options.deadline;
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.now = options.now ?? Date.now;
     this.authHeader = options.authHeader ?? { name: 'authorization', prefix: 'Bearer ' };
     this.service = options.service;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -156,30 +183,64 @@ export class HttpClient {
     return url.toString();
   }
 
+  /** Milliseconds left before the command's deadline (Infinity without one). */
+  private remainingMs(): number {
+    return this.deadline ? this.deadline.at - this.now() : Number.POSITIVE_INFINITY;
+  }
+
+  private deadlineError(operation: string, why: string): ServerError {
+    return new ServerError(`${why}: "${operation}" was not sent to the ${this.service} service`, {
+      hint: `The command's deadline (${this.deadline?.describe ?? 'default'}) bounds every wait; raise it for long work.`,
+    });
+  }
+
+  /** Waits before a retry, or fails at once when the wait would outlast the deadline. */
+  private async waitToRetry(ms: number, operation: string, asked: boolean): Promise<void> {
+    const left = this.remainingMs();
+    if (ms >= left) {
+      const when = new Date(this.now() + ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      throw new ServerError(
+        asked
+          ? `the ${this.service} service asked to be called back in ${Math.ceil(ms / 1000)} s (at ${when}) for "${operation}", after this command's deadline`
+          : `no time left to retry "${operation}" before this command's deadline`,
+        { hint: `Nothing more was sent. Run it again later, or raise the deadline (${this.deadline?.describe ?? '--deadline'}).` },
+      );
+    }
+    this.trace?.(`! retrying in ${ms} ms`);
+    await this.sleep(ms);
+  }
+
   async request<T = unknown>(options: RequestOptions): Promise<HttpResponse<T>> {
     const method = options.method;
     const idempotent = options.idempotent ?? ['GET', 'HEAD', 'PUT', 'DELETE'].includes(method);
     const url = this.url(options.path, options.query);
     const operation = options.operation ?? `${method} ${options.path}`;
+    // One key for every attempt of this call: a service that honours it applies the write once.
+    const idempotencyKey = idempotent ? undefined : (options.idempotencyKey ?? (await import('node:crypto')).randomUUID());
     let replayedAfter401 = false;
 
     for (let attempt = 0; ; attempt++) {
+      if (this.remainingMs() <= 0) throw this.deadlineError(operation, "this command's deadline has passed");
       const token = options.auth ? await options.auth.get() : undefined;
       let response: HttpResponse<unknown>;
+      const sent = { started: false };
       try {
-        response = await this.send(method, url, options, token?.token);
+        response = await this.send(method, url, options, token?.token, idempotencyKey, sent);
       } catch (error) {
+        if (error instanceof ServerError) throw error; // over the size limit: already said
         const code = errorCode(error);
-        const notSent = code !== undefined && NOT_SENT_CODES.has(code);
+        // A write whose body never began to leave (refused connection, or a
+        // keep-alive connection the server had closed) was not received.
+        const notSent = (code !== undefined && NOT_SENT_CODES.has(code)) || (!idempotent && !sent.started && options.body !== undefined);
+        const timedOut = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
         if ((idempotent || notSent) && attempt < this.retries) {
-          const wait = backoffMs(attempt, this.random);
-          this.trace?.(`! ${code ?? 'network error'}; retrying in ${wait} ms`);
-          await this.sleep(wait);
+          this.trace?.(`! ${code ?? 'network error'}${notSent ? ' (the request never left)' : ''}`);
+          await this.waitToRetry(backoffMs(attempt, this.random), operation, false);
           continue;
         }
         if (!idempotent && !notSent) {
           throw new UnknownOutcomeError(
-            `the ${this.service} service did not answer to "${operation}": it may or may not have been applied`,
+            `the ${this.service} service did not answer to "${operation}"${timedOut ? ' in time' : ''}: it may or may not have been applied`,
             { cause: error, hint: 'Do not simply run it again: check first.' },
           );
         }
@@ -192,6 +253,14 @@ export class HttpClient {
       const { status } = response;
       if (status >= 200 && status < 300) return response as HttpResponse<T>;
 
+      if (status >= 300 && status < 400) {
+        // Following a redirect would resend (or silently turn a write into a GET): say where it points instead.
+        const location = response.headers.location;
+        throw new ServerError(`the ${this.service} service answered ${status} to "${operation}", redirecting to ${location ?? '(no Location given)'}`, {
+          hint: `venue does not follow redirects${idempotent ? '' : '; the request was sent, so check whether it was applied'}. If the service moved, update its URL (\`venue config set ${this.service}.url …\`).`,
+        });
+      }
+
       if (status === 401 && token?.fromCache && !replayedAfter401 && options.auth) {
         // A 401 means the request was not processed: renew once and replay.
         replayedAfter401 = true;
@@ -201,12 +270,12 @@ export class HttpClient {
         continue;
       }
 
-      // 429 is refused before processing, so even a POST may be sent again.
-      const mayRetry = RETRYABLE_STATUS.has(status) && (idempotent || status === 429);
+      // 429 and 503 say the request was refused before processing, so even a write may be sent again.
+      const mayRetry = RETRYABLE_STATUS.has(status) && (idempotent || REFUSED_STATUS.has(status));
       if (mayRetry && attempt < this.retries) {
-        const wait = Math.min(60_000, retryAfterMs(response.headers['retry-after']) ?? backoffMs(attempt, this.random));
-        this.trace?.(`! ${status}; retrying in ${wait} ms`);
-        await this.sleep(wait);
+        const asked = retryAfterMs(response.headers['retry-after'], this.now());
+        this.trace?.(`! ${status}${asked === undefined ? '' : ` (Retry-After ${response.headers['retry-after']})`}`);
+        await this.waitToRetry(asked ?? backoffMs(attempt, this.random), operation, asked !== undefined);
         continue;
       }
 
@@ -236,7 +305,14 @@ export class HttpClient {
     return new ApiError(category, base, { status, method, url, serverMessage, code: said.code, details, body, headers }, { hint, details });
   }
 
-  private async send(method: HttpMethod, url: string, options: RequestOptions, token?: string): Promise<HttpResponse> {
+  private async send(
+    method: HttpMethod,
+    url: string,
+    options: RequestOptions,
+    token: string | undefined,
+    idempotencyKey: string | undefined,
+    sent: { started: boolean },
+  ): Promise<HttpResponse> {
     const { request } = await import('./undici.js');
     this.dispatcher ??= await defaultDispatcher();
     const headers: Record<string, string> = {
@@ -244,11 +320,13 @@ export class HttpClient {
       accept: options.responseType === 'buffer' ? '*/*' : 'application/json',
       ...options.headers,
     };
-    let payload: string | undefined;
+    let payload: Buffer | undefined;
     if (options.body !== undefined) {
-      payload = JSON.stringify(options.body);
+      payload = Buffer.from(JSON.stringify(options.body), 'utf8');
       headers['content-type'] = 'application/json';
+      headers['content-length'] = String(payload.length);
     }
+    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     if (token) headers[this.authHeader.name.toLowerCase()] = `${this.authHeader.prefix}${token}`;
 
     const started = performance.now();
@@ -257,17 +335,31 @@ export class HttpClient {
       for (const [k, v] of Object.entries(redactHeaders(headers))) this.trace(`> ${k}: ${v}`);
       if (options.body !== undefined) this.trace(`> ${JSON.stringify(redactJson(options.body))}`);
     }
-    const timeout = options.timeoutMs ?? this.timeoutMs;
+    // --timeout bounds each request; the deadline bounds them all.
+    const timeout = Math.max(1, Math.min(options.timeoutMs ?? this.timeoutMs, this.remainingMs()));
+    // The body goes out as an iterable so we know whether it began to leave:
+    // a write that failed before that point was never received and may be resent.
+    const body = payload
+      ? (async function* () {
+          sent.started = true;
+          yield payload;
+        })()
+      : undefined;
     const res = await request(url, {
       method,
       headers,
-      body: payload,
+      // undici takes any async iterable as a body; its types list only streams.
+      body: body as unknown as import('node:stream').Readable | undefined,
       dispatcher: this.dispatcher,
       headersTimeout: timeout,
       bodyTimeout: timeout,
     });
-    const raw = Buffer.from(await res.body.arrayBuffer());
     const responseHeaders = headerRecord(res.headers);
+    const raw = await readLimited(res.body, this.maxBodyBytes, Number(responseHeaders['content-length']), () =>
+      new ServerError(`the ${this.service} service's answer to "${options.operation ?? `${method} ${options.path}`}" is over ${formatBytes(this.maxBodyBytes)}: refused`, {
+        hint: 'Ask for less (a smaller --page-size, a filter), or raise VENUE_MAX_RESPONSE_MB.',
+      }),
+    );
     const contentType = responseHeaders['content-type'] ?? '';
     let data: unknown = undefined;
     if (options.responseType === 'buffer' && res.statusCode < 300) data = raw;
@@ -288,6 +380,29 @@ export class HttpClient {
     }
     return { status: res.statusCode, headers: responseHeaders, data, raw };
   }
+}
+
+/** The whole body, refused past the limit without holding more than it. */
+async function readLimited(stream: AsyncIterable<Buffer | Uint8Array> & { destroy?: (e?: Error) => void }, limit: number, declared: number, tooBig: () => Error): Promise<Buffer> {
+  if (Number.isFinite(declared) && declared > limit) {
+    stream.destroy?.();
+    throw tooBig();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.length;
+    if (size > limit) {
+      stream.destroy?.();
+      throw tooBig();
+    }
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MiB` : `${bytes} bytes`;
 }
 
 function describeNetworkError(error: unknown): string {

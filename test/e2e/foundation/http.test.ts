@@ -11,8 +11,8 @@ let service: FakeService;
 let configDir: string;
 const secrets = { VENUE_INVENTORY_API_KEY: 'key-AAAA-1111', VENUE_INVENTORY_API_SECRET: 'secret-BBBB-2222' };
 
-const venue = (args: string[], input?: string) =>
-  runVenue(['--profile', 'venue1', ...args], { env: { VENUE_CONFIG_DIR: configDir, ...secrets }, input });
+const venue = (args: string[], input?: string, env: Record<string, string> = {}) =>
+  runVenue(['--profile', 'venue1', ...args], { env: { VENUE_CONFIG_DIR: configDir, ...secrets, ...env }, input });
 
 beforeAll(async () => {
   service = await startFakeService({ tokenPath: '/api/auth/token' });
@@ -53,12 +53,39 @@ describe('retries', () => {
     expect(service.seen.filter((r) => r.path === '/api/flaky')).toHaveLength(4);
   });
 
-  it('never resends a POST that got 503', async () => {
-    service.script('POST /api/stock-adjustments', { status: 503, body: { error: 'maintenance' } });
-    const result = await venue(['api', 'inventory', 'POST', '/stock-adjustments', '--data', '-'], '{"productId":1}');
+  it('sends a POST refused with 503 again (nothing was applied), with the same Idempotency-Key; a lasting 503 is exit 6', async () => {
+    service.script('POST /api/stock-adjustments', { status: 503, body: { error: 'maintenance' } }, { status: 201, body: { adjustmentId: 1 } });
+    const ok = await venue(['api', 'inventory', 'POST', '/stock-adjustments', '--data', '-'], '{"productId":1}');
+    expect(ok.code, ok.stderr).toBe(0);
+    const sent = service.seen.filter((r) => r.path === '/api/stock-adjustments');
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[1]!.headers['idempotency-key']).toBe(sent[0]!.headers['idempotency-key']);
+
+    service.script('POST /api/stock-adjustments', ...Array.from({ length: 5 }, () => ({ status: 503, body: { error: 'maintenance' } })));
+    const refused = await venue(['api', 'inventory', 'POST', '/stock-adjustments', '--data', '-'], '{"productId":1}', { VENUE_RETRIES: '1' });
+    expect(refused.code).toBe(6);
+    expect(refused.stderr).toContain('maintenance');
+  });
+});
+
+describe('bounded waits', () => {
+  it('a 429 asking for 3600 s fails at once with exit 6 saying when, within the deadline', async () => {
+    service.script('GET /api/categories', { status: 429, body: { message: 'slow down' }, headers: { 'retry-after': '3600' } });
+    const started = Date.now();
+    const result = await venue(['--timeout', '2', 'inventory', 'categories']);
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(result.code).toBe(6);
-    expect(result.stderr).toContain('maintenance');
-    expect(service.seen.filter((r) => r.path === '/api/stock-adjustments')).toHaveLength(1);
+    expect(result.stderr).toMatch(/asked to be called back in 3600 s \(at \d{4}-\d\d-\d\dT/);
+  });
+
+  it('VENUE_RETRIES and VENUE_DEADLINE are checked (exit 2 naming them)', async () => {
+    const retries = await venue(['inventory', 'categories'], undefined, { VENUE_RETRIES: 'lots' });
+    expect(retries.code).toBe(2);
+    expect(retries.stderr).toContain('VENUE_RETRIES must be a whole number from 0 to 10');
+    const deadline = await venue(['inventory', 'categories'], undefined, { VENUE_DEADLINE: '-1' });
+    expect(deadline.code).toBe(2);
+    expect(deadline.stderr).toContain('VENUE_DEADLINE');
   });
 });
 

@@ -42,22 +42,17 @@ describe('retries', () => {
     await expect(http.request({ method: 'GET', path: '/products' })).rejects.toBeInstanceOf(ApiError);
   });
 
-  it('never retries a POST on 503', async () => {
+  it('retries a POST refused with 503 (nothing was applied), with the same Idempotency-Key', async () => {
     const { http, pool, waits } = client();
-    pool.intercept({ path: '/api/stock-receipts', method: 'POST' }).reply(503, { message: 'down' });
-    const error = await http.request({ method: 'POST', path: '/stock-receipts', body: {} }).catch((e) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error.exitCode).toBe(6);
-    expect(waits).toEqual([]);
-  });
-
-  it('reports a POST whose answer is lost as an unknown outcome', async () => {
-    const { http, pool } = client();
-    pool.intercept({ path: '/api/stock-receipts', method: 'POST' }).replyWithError(Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }));
-    const error = await http.request({ method: 'POST', path: '/stock-receipts', body: {}, operation: 'record the receipt' }).catch((e) => e);
-    expect(error).toBeInstanceOf(UnknownOutcomeError);
-    expect(error.exitCode).toBe(7);
-    expect(error.message).toContain('record the receipt');
+    const keys: string[] = [];
+    const record = (opts: { headers: Record<string, string> }) => keys.push(opts.headers['idempotency-key']!);
+    pool.intercept({ path: '/api/stock-receipts', method: 'POST' }).reply(503, (opts) => (record(opts as never), { message: 'down' }));
+    pool.intercept({ path: '/api/stock-receipts', method: 'POST' }).reply(201, (opts) => (record(opts as never), { receiptId: 1 }));
+    const response = await http.request({ method: 'POST', path: '/stock-receipts', body: {} });
+    expect(response.status).toBe(201);
+    expect(waits).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('retries a POST whose connection was refused: nothing was sent', async () => {
@@ -144,5 +139,100 @@ describe('trace', () => {
     const text = trace.join('\n');
     expect(text).toContain('POST https://inventory.test/api/auth/token');
     expect(text).not.toMatch(/KEY-123|SECRET-456|eyJ\.secret\.jwt/);
+  });
+});
+
+describe('on a real socket', () => {
+  // undici's MockAgent never reads a request body, so what "never left" means is shown on real connections.
+  async function server(handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) {
+    const http = await import('node:http');
+    const srv = http.createServer(handler);
+    await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+    const port = (srv.address() as import('node:net').AddressInfo).port;
+    return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => srv.close(() => resolve())) };
+  }
+  const realClient = (baseUrl: string, extra: Partial<ConstructorParameters<typeof HttpClient>[0]> = {}) =>
+    new HttpClient({ service: 'inventory', baseUrl, sleep: async () => undefined, ...extra });
+
+  it('a POST whose answer is lost after the server read it is an unknown outcome (exit 7), sent once', async () => {
+    let received = 0;
+    const srv = await server((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        received++;
+        res.socket?.destroy();
+      });
+    });
+    try {
+      const error = await realClient(srv.url).request({ method: 'POST', path: '/stock-receipts', body: { a: 1 }, operation: 'record the receipt' }).catch((e) => e);
+      expect(error).toBeInstanceOf(UnknownOutcomeError);
+      expect(error.exitCode).toBe(7);
+      expect(error.message).toContain('record the receipt');
+      expect(received).toBe(1);
+    } finally {
+      await srv.close();
+    }
+  });
+
+  it('a redirect is exit 6 naming the Location, not followed', async () => {
+    let calls = 0;
+    const srv = await server((req, res) => {
+      calls++;
+      req.resume();
+      res.writeHead(307, { location: 'https://elsewhere.example/api/products' }).end();
+    });
+    try {
+      const error = await realClient(srv.url).request({ method: 'GET', path: '/products' }).catch((e) => e);
+      expect(error).toBeInstanceOf(ServerError);
+      expect(error.exitCode).toBe(6);
+      expect(error.message).toContain('https://elsewhere.example/api/products');
+      expect(calls).toBe(1);
+    } finally {
+      await srv.close();
+    }
+  });
+
+  it('a Retry-After beyond the deadline fails at once with exit 6 saying when', async () => {
+    let calls = 0;
+    const srv = await server((req, res) => {
+      calls++;
+      req.resume();
+      res.writeHead(429, { 'retry-after': '3600' }).end();
+    });
+    try {
+      const started = Date.now();
+      const http = realClient(srv.url, { deadline: { at: Date.now() + 2_000, describe: '--deadline 2' }, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) });
+      const error = await http.request({ method: 'GET', path: '/products' }).catch((e) => e);
+      expect(Date.now() - started).toBeLessThan(1_500);
+      expect(error.exitCode).toBe(6);
+      expect(error.message).toMatch(/asked to be called back in 3600 s/);
+      expect(calls).toBe(1);
+    } finally {
+      await srv.close();
+    }
+  });
+
+  it('an answer over the size limit is refused (exit 6) without holding it', async () => {
+    const srv = await server((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      let sent = 0;
+      const pump = () => {
+        while (sent < 2000) {
+          sent++;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      pump();
+    });
+    try {
+      const error = await realClient(srv.url, { maxBodyBytes: 1024 * 1024 }).request({ method: 'GET', path: '/products' }).catch((e) => e);
+      expect(error).toBeInstanceOf(ServerError);
+      expect(error.message).toContain('over 1 MiB');
+    } finally {
+      await srv.close();
+    }
   });
 });
