@@ -1,6 +1,7 @@
 import { InvalidArgumentError, Option } from 'commander';
 import { defineCommand } from '../define.js';
-import { formatAmount } from '../../lib/wallet/diagnose.js';
+import { signedAmount } from '../../lib/wallet/diagnose.js';
+import { sourceOf, withSource } from '../../lib/reading.js';
 import { addAsOption, checkCardNumber, guestAccess, kindLabels } from './shared.js';
 
 interface ActivityOptions {
@@ -29,22 +30,21 @@ export default defineCommand<ActivityOptions>({
     let entries = await client.activity(token, cardNumber);
     if (options.kind) entries = entries.filter((e) => e.kind === options.kind);
     if (options.limit) entries = entries.slice(0, options.limit);
-    if (ctx.output.isMachine) {
-      await ctx.output.list(entries.map((e) => ({ ...e })), {
-        columns: ['occurredAt', 'kind', 'description', 'playAmount', 'bonusAmount', 'tickets', 'unit', 'paymentReference', 'activityId'],
-      });
-      return;
-    }
-    const signed = (n: number | undefined, unit: string | undefined) => (n ? `${n > 0 ? '+' : ''}${formatAmount(n, unit)}` : '');
-    const rows = entries.map((e) => ({
-      occurredAt: e.occurredAt,
-      kind: kindLabels[e.kind] ?? e.kind,
-      description: e.description,
-      play: signed(e.playAmount, e.unit),
-      bonus: signed(e.bonusAmount, e.unit),
-      tickets: e.tickets ? `${e.tickets > 0 ? '+' : ''}${e.tickets}` : '',
-      paymentReference: e.paymentReference,
-    }));
+    // Machine formats print each entry as the service sent it; the table shows signed amounts in their unit.
+    const rows = entries.map((e) =>
+      withSource(
+        {
+          occurredAt: e.occurredAt,
+          kind: kindLabels[e.kind] ?? e.kind,
+          description: e.description,
+          play: signedAmount(e.playAmount, e.unit),
+          bonus: signedAmount(e.bonusAmount, e.unit),
+          tickets: e.tickets ? `${e.tickets > 0 ? '+' : ''}${e.tickets}` : '',
+          paymentReference: e.paymentReference,
+        },
+        sourceOf(e),
+      ),
+    );
     await ctx.output.list(rows, {
       columns: [
         { key: 'occurredAt', header: 'When', format: 'datetime' },

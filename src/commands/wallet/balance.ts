@@ -1,6 +1,5 @@
 import { defineCommand } from '../define.js';
-import { formatAmount } from '../../lib/wallet/diagnose.js';
-import { addAsOption, checkCardNumber, guestAccess } from './shared.js';
+import { addAsOption, balanceRow, checkCardNumber, guestAccess } from './shared.js';
 
 export default defineCommand<{ as?: string }>({
   name: 'balance',
@@ -12,17 +11,8 @@ export default defineCommand<{ as?: string }>({
     const cardNumber = await checkCardNumber(rawCard!);
     const { client, token } = await guestAccess(ctx, options.as);
     const balance = await client.balance(token, cardNumber);
-    if (ctx.output.isMachine) {
-      await ctx.output.record({ ...balance });
-      return;
-    }
-    await ctx.output.record({
-      cardNumber: balance.cardNumber,
-      play: formatAmount(balance.playBalance.amount, balance.playBalance.unit),
-      bonus: formatAmount(balance.bonusBalance.amount, balance.bonusBalance.unit),
-      tickets: balance.ticketBalance,
-      lastSyncedAt: balance.lastSyncedAt,
-    }, {
+    // Tables show the amounts in their unit; -o json|ndjson|csv print the service's balance record as sent.
+    await ctx.output.record(balanceRow(balance), {
       columns: [
         { key: 'cardNumber', header: 'Card number' },
         { key: 'play', header: 'Play balance' },

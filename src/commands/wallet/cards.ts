@@ -9,7 +9,8 @@ export default defineCommand<{ as?: string }>({
   async run(ctx, options) {
     const { client, email, token } = await guestAccess(ctx, options.as);
     const cards = await client.cards(token, email);
-    await ctx.output.list(cards, {
+    // Spreads keep each view's service record: machine formats print the cards as the service sent them.
+    await ctx.output.list(cards.map((card) => ({ ...card })), {
       columns: [
         { key: 'cardNumber', header: 'Card number' },
         { key: 'cardType', header: 'Type' },

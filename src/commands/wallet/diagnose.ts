@@ -35,7 +35,11 @@ function render(ctx: Context, d: Diagnosis): void {
   for (const card of d.cards) {
     out.push('');
     out.push(c.bold(`Card ${card.cardNumber}`) + ` ${card.cardType ?? ''}${card.nickname ? ` "${card.nickname}"` : ''}${card.status ? ` — ${card.status}` : ''}${card.location ? ` at ${card.location}` : ''}`);
-    if (card.playBalance !== undefined) out.push(`  play ${card.playBalance} · bonus ${card.bonusBalance} · tickets ${card.ticketBalance ?? 0} · last synchronised ${card.lastSyncedAt ?? 'unknown'}`);
+    if (card.playBalance !== undefined) {
+      // Only the figures the service sent: a missing bonus or ticket balance is left out, not shown as 0.
+      const figures = [`play ${card.playBalance}`, card.bonusBalance !== undefined ? `bonus ${card.bonusBalance}` : '', card.ticketBalance !== undefined ? `tickets ${card.ticketBalance}` : ''];
+      out.push(`  ${[...figures, `last synchronised ${card.lastSyncedAt ?? 'unknown'}`].filter(Boolean).join(' · ')}`);
+    }
     if (card.lastTransactions.length === 0) out.push('  no transactions');
     for (const t of card.lastTransactions) out.push(`  ${t.occurredAt}  ${t.kind.padEnd(10)}  ${t.description ?? ''}${t.amount ? `  (${t.amount})` : ''}`);
   }

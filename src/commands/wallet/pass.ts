@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Option } from 'commander';
 import { defineCommand } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
+import { withSource } from '../../lib/reading.js';
 import { addAsOption, checkCardNumber, guestAccess } from './shared.js';
 
 interface PassOptions {
@@ -32,7 +33,8 @@ export default defineCommand<PassOptions>({
     const { client, token } = await guestAccess(ctx, options.as);
     const pass = await client.pass(token, options.platform, cardNumber);
     if (pass.kind === 'link') {
-      if (ctx.output.isMachine) await ctx.output.record({ platform: options.platform, cardNumber, saveUrl: pass.url, expiresAt: pass.body.expiresAt ?? null });
+      // Machine formats print the service's pass record as sent.
+      if (ctx.output.isMachine) await ctx.output.record(withSource({ platform: options.platform, cardNumber, saveUrl: pass.url, expiresAt: pass.expiresAt }, pass.record));
       else {
         ctx.terminal.info(`Open this link on the guest's phone to add card ${cardNumber} to ${options.platform}:`);
         ctx.terminal.write(`${pass.url}\n`);

@@ -9,6 +9,7 @@ export default defineCommand<{ as?: string }>({
   async run(ctx, options) {
     const { client, token } = await guestAccess(ctx, options.as);
     const products = await client.products(token);
+    // Spreads keep each view's service record: machine formats print the products as the service sent them.
     await ctx.output.list(products.map((p) => ({ ...p })), {
       columns: [
         { key: 'displayOrder', header: '#' },

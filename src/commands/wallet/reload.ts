@@ -1,7 +1,8 @@
 import { defineCommand } from '../define.js';
-import { NotFoundError, UnknownOutcomeError, UsageError, VenueError } from '../../lib/errors.js';
-import { formatAmount } from '../../lib/wallet/diagnose.js';
-import { addAsOption, guestAccess } from './shared.js';
+import { NotFoundError, ServerError, UnknownOutcomeError, UsageError, VenueError } from '../../lib/errors.js';
+import { UnreadableAnswerError, sourceOf } from '../../lib/reading.js';
+import { needPrice, type WalletSale } from '../../lib/wallet/client.js';
+import { addAsOption, balanceRow, guestAccess } from './shared.js';
 
 interface ReloadOptions {
   product: string;
@@ -43,8 +44,11 @@ export default defineCommand<ReloadOptions>({
     if (!product) {
       throw new NotFoundError(`no quick-reload product "${body.productId}"`, { hint: `Products: ${products.map((p) => p.productId).join(', ') || 'none'} (see \`venue wallet products\`).` });
     }
-    const adds = [`$${(product.playValue ?? product.price).toFixed(2)} play`, product.bonusValue ? `$${product.bonusValue.toFixed(2)} bonus` : ''].filter(Boolean).join(' + ');
-    ctx.terminal.info(`Reload card ${body.cardNumber} with ${product.name} (${product.productId}): $${product.price.toFixed(2)}, adds ${adds}; payment ref ${body.paymentReference}.`);
+    // The amount sent is the product's price as the service lists it: never a guess.
+    const price = needPrice(product);
+    const adds = [product.playValue !== undefined ? `$${product.playValue.toFixed(2)} play` : '', product.bonusValue ? `$${product.bonusValue.toFixed(2)} bonus` : ''].filter(Boolean).join(' + ');
+    const named = product.name ? `${product.name} (${product.productId})` : product.productId;
+    ctx.terminal.info(`Reload card ${body.cardNumber} with ${named}: $${price.toFixed(2)}${adds ? `, adds ${adds}` : ''}; payment ref ${body.paymentReference}.`);
     if (!options.yes && !(await ctx.prompter.confirm('Record this reload sale?', { flag: '--yes', default: false }))) {
       ctx.terminal.info('Not recorded.');
       return;
@@ -53,10 +57,10 @@ export default defineCommand<ReloadOptions>({
     const { ReloadJournal } = await import('../../lib/wallet/reload-journal.js');
     const journal = new ReloadJournal(await ctx.stateDir());
     const profile = await ctx.profileName();
-    await journal.record({ profile, email, cardNumber: body.cardNumber, productId: product.productId, amount: product.price, paymentReference: body.paymentReference, sentAt: ctx.now(), outcome: 'sent' });
-    let sale: Record<string, unknown>;
+    await journal.record({ profile, email, cardNumber: body.cardNumber, productId: product.productId, amount: price, paymentReference: body.paymentReference, sentAt: ctx.now(), outcome: 'sent' });
+    let sale: WalletSale;
     try {
-      sale = await client.sale(token, { ...body, amount: product.price });
+      sale = await client.sale(token, { ...body, amount: price });
     } catch (error) {
       if (error instanceof UnknownOutcomeError) {
         await journal.settle(profile, body.paymentReference, 'unknown');
@@ -67,10 +71,18 @@ export default defineCommand<ReloadOptions>({
             `If it is not there, run the same command with the same --payment-ref: the service refuses a reference it already recorded, so it cannot be credited twice.`,
         });
       }
+      if (error instanceof UnreadableAnswerError) {
+        // A 2xx answer: the service took the sale, only its confirmation is unreadable.
+        await journal.settle(profile, body.paymentReference, 'recorded');
+        throw new ServerError(`the wallet accepted the reload sale for payment ref ${body.paymentReference} but ${error.message.replace(/^the wallet service's answer/, 'its answer')}`, {
+          cause: error,
+          hint: `Do not run it again. Check it: venue wallet activity ${body.cardNumber} --kind reload — look for payment ref ${body.paymentReference}.`,
+        });
+      }
       if (error instanceof VenueError && error.category === 'rejected') await journal.settle(profile, body.paymentReference, 'refused');
       throw error;
     }
-    await journal.settle(profile, body.paymentReference, 'recorded', typeof sale.saleId === 'string' ? sale.saleId : undefined);
+    await journal.settle(profile, body.paymentReference, 'recorded', sale.saleId);
 
     let balance: Awaited<ReturnType<typeof client.balance>> | undefined;
     try {
@@ -79,17 +91,15 @@ export default defineCommand<ReloadOptions>({
       ctx.terminal.warn(`the sale was recorded but the balance could not be read: ${(error as Error).message}`);
     }
     if (ctx.output.isMachine) {
-      await ctx.output.record({ ...sale, balanceAfter: balance ?? null });
+      // The service's sale record as sent, with its balance record after the sale beside it.
+      await ctx.output.record({ ...(sourceOf(sale) as Record<string, unknown>), balanceAfter: balance ? sourceOf(balance) : null });
       return;
     }
-    ctx.terminal.success(`Recorded sale ${String(sale.saleId ?? '')} for payment ref ${body.paymentReference}.`);
+    ctx.terminal.success(`Recorded sale ${sale.saleId} for payment ref ${body.paymentReference}.`);
     if (balance) {
-      await ctx.output.record({
-        cardNumber: balance.cardNumber,
-        play: formatAmount(balance.playBalance.amount, balance.playBalance.unit),
-        bonus: formatAmount(balance.bonusBalance.amount, balance.bonusBalance.unit),
-        tickets: balance.ticketBalance,
-      }, { columns: [{ key: 'cardNumber', header: 'Card number' }, { key: 'play', header: 'Play balance after' }, { key: 'bonus', header: 'Bonus balance after' }, { key: 'tickets', header: 'Tickets' }] });
+      await ctx.output.record(balanceRow(balance), {
+        columns: [{ key: 'cardNumber', header: 'Card number' }, { key: 'play', header: 'Play balance after' }, { key: 'bonus', header: 'Bonus balance after' }, { key: 'tickets', header: 'Tickets' }],
+      });
     }
   },
 });

@@ -5,7 +5,9 @@ import { Option, type Command } from 'commander';
 import type { Context } from '../../lib/context.js';
 import { UsageError } from '../../lib/errors.js';
 import type { TokenSource } from '../../lib/http.js';
-import type { WalletClient } from '../../lib/wallet/client.js';
+import type { WalletBalance, WalletClient } from '../../lib/wallet/client.js';
+import { formatAmount } from '../../lib/wallet/diagnose.js';
+import { withSource, sourceOf } from '../../lib/reading.js';
 
 export const CVV_ENV = 'VENUE_WALLET_CVV';
 
@@ -96,3 +98,21 @@ export const kindLabels: Record<string, string> = {
   'ticket-win': 'Ticket win',
   redemption: 'Redemption',
 };
+
+/**
+ * A balance for a table: amounts in their unit. Figures the service did not
+ * send stay absent (their rows are left out), never shown as 0; machine
+ * formats print the service's own balance record.
+ */
+export function balanceRow(balance: WalletBalance): Record<string, unknown> {
+  return withSource(
+    {
+      cardNumber: balance.cardNumber,
+      play: formatAmount(balance.playBalance.amount, balance.playBalance.unit),
+      bonus: balance.bonusBalance ? formatAmount(balance.bonusBalance.amount, balance.bonusBalance.unit) : undefined,
+      tickets: balance.ticketBalance,
+      lastSyncedAt: balance.lastSyncedAt,
+    },
+    sourceOf(balance),
+  );
+}

@@ -79,9 +79,10 @@ export default defineCommand<SignupOptions>({
     const client = await ctx.wallet();
     const spinner = await ctx.terminal.spinner('Signing the guest up');
     try {
-      const message = await client.signup(body);
+      const answer = await client.signup(body);
       spinner.stop();
-      if (ctx.output.isMachine) await ctx.output.record({ email: body.username, cardBarcode: body.cardBarcode, message });
+      // What was registered, and the service's answer as it sent it.
+      if (ctx.output.isMachine) await ctx.output.record({ email: body.username, cardBarcode: body.cardBarcode, answer: answer.record });
       else ctx.terminal.success(`Registered ${body.username} with card ${body.cardBarcode}. Next: venue wallet login ${body.username}`);
     } catch (error) {
       spinner.fail('Sign-up refused');

@@ -4,31 +4,58 @@
 // renewed with the refresh token. Knows nothing of the terminal.
 
 import { ApiError, AuthError, NotFoundError, RejectedError, UsageError } from '../errors.js';
-import { listFrom, recordFrom, type TokenSource } from '../http.js';
+import type { HttpResponse, TokenSource } from '../http.js';
 import type { ServiceDeps } from '../context.js';
+import {
+  UnreadableAnswerError,
+  asNumber,
+  isRecord,
+  readRecord,
+  readRecords,
+  sourceOf,
+  withSource,
+  type AnswerSource,
+  type FieldNames,
+  type RecordReader,
+} from '../reading.js';
 import { GuestSessions, type StoredSession } from './sessions.js';
 import type { ActivityKind, SaleBody, SignupBody } from './schemas.js';
-import { tokenFrom } from '../token-response.js';
+import {
+  activityFields,
+  activityKinds,
+  amountFields,
+  balanceFields,
+  cardFields,
+  cardStatuses,
+  locationFields,
+  passFields,
+  productFields,
+  saleFields,
+  signupFields,
+  tokenFields,
+  units,
+} from './fields.js';
 
 export type PlayUnit = 'dollars' | 'tokens' | string;
 export interface Amount {
   amount: number;
   unit: PlayUnit;
 }
+/** Views for tables; each carries the service's own record (withSource) for the machine formats. */
 export interface WalletCardSummary {
   cardNumber: string;
   cardType?: string;
-  nickname?: string | null;
-  status?: string;
+  nickname?: string;
+  status?: 'activated' | 'not-activated' | string;
   locationName?: string;
   playUnit?: PlayUnit;
-  [key: string]: unknown;
 }
 export interface WalletBalance {
   cardNumber: string;
   playBalance: Amount;
-  bonusBalance: Amount;
-  ticketBalance: number;
+  /** Absent when the service sent none: never shown as 0. */
+  bonusBalance?: Amount;
+  ticketBalance?: number;
   lastSyncedAt?: string;
 }
 export interface WalletActivityEntry {
@@ -39,66 +66,171 @@ export interface WalletActivityEntry {
   playAmount?: number;
   bonusAmount?: number;
   tickets?: number;
+  /** The entry's own unit; absent when the service names none (amounts then print as bare numbers). */
   unit?: PlayUnit;
   paymentReference?: string;
 }
 export interface ReloadProduct {
   productId: string;
-  name: string;
-  price: number;
+  name?: string;
+  /** What the guest pays; required only to sell it (needPrice). */
+  price?: number;
   playValue?: number;
   bonusValue?: number;
   displayOrder?: number;
 }
-export type WalletPass = { kind: 'file'; bytes: Buffer; contentType: string } | { kind: 'link'; url: string; body: Record<string, unknown> };
+export interface WalletSale {
+  saleId: string;
+}
+export type WalletPass =
+  | { kind: 'file'; bytes: Buffer; contentType: string }
+  | { kind: 'link'; url: string; expiresAt?: string; record: Record<string, unknown> };
 
-/** A balance figure as the vendor sends it: {amount, unit}, a bare number, or {value, currency}. */
-function amountOf(raw: unknown, fallbackUnit: PlayUnit = 'dollars'): Amount {
-  if (typeof raw === 'number') return { amount: raw, unit: fallbackUnit };
-  const record = (raw ?? {}) as Record<string, unknown>;
-  const amount = Number(record.amount ?? record.value ?? 0);
-  const unit = String(record.unit ?? record.type ?? fallbackUnit).toLowerCase();
-  return { amount, unit: unit.startsWith('token') ? 'tokens' : unit.startsWith('dollar') || unit === 'usd' ? 'dollars' : unit };
+const from = (operation: string): AnswerSource => ({ service: 'wallet', operation });
+
+const OPERATIONS = {
+  signup: 'sign the guest up',
+  login: 'log the guest in',
+  renew: 'renew the guest token',
+  cards: "list the guest's cards",
+  balance: 'read the card balance',
+  activity: 'read the card activity',
+  products: 'list reload products',
+  sale: 'record the reload sale',
+  pass: 'issue the phone wallet pass',
+} as const;
+
+/**
+ * One amount of a record: a number ("12.50" too) or a record {amount, unit}
+ * / {value, currency}. Its unit is its own, else the record-wide one; none
+ * is left undefined for the caller to require or not.
+ */
+function readAmount(reader: RecordReader, names: FieldNames, label: string, recordUnit: PlayUnit | undefined): { amount: number; unit?: PlayUnit } | undefined {
+  const value = reader.value(names);
+  if (value === undefined) return undefined;
+  if (isRecord(value)) {
+    const inner = reader.record(names, `${reader.what} ${label}`)!;
+    return { amount: inner.needNumber(amountFields.amount, 'amount'), unit: inner.enumeration(amountFields.unit, units) ?? recordUnit };
+  }
+  const amount = asNumber(value);
+  if (amount === undefined) throw reader.missing(label, names);
+  return { amount, unit: recordUnit };
 }
 
-function errorCodeOf(error: ApiError): string | undefined {
-  const body = error.info.body as { error?: { code?: unknown }; code?: unknown } | undefined;
-  const code = body?.error && typeof body.error === 'object' ? body.error.code : body?.code;
-  return typeof code === 'string' ? code : undefined;
+/** An amount shown with its unit: a missing unit is an unreadable answer, never "dollars". */
+function amountWithUnit(reader: RecordReader, names: FieldNames, label: string, recordUnit: PlayUnit | undefined, required: true): Amount;
+function amountWithUnit(reader: RecordReader, names: FieldNames, label: string, recordUnit: PlayUnit | undefined, required: false): Amount | undefined;
+function amountWithUnit(reader: RecordReader, names: FieldNames, label: string, recordUnit: PlayUnit | undefined, required: boolean): Amount | undefined {
+  const read = readAmount(reader, names, label, recordUnit);
+  if (read === undefined) {
+    if (required) throw reader.missing(label, names);
+    return undefined;
+  }
+  if (read.unit === undefined) throw reader.missing(`${label} unit (dollars or tokens)`, [...amountFields.unit, ...balanceFields.unit].filter((n, i, all) => all.indexOf(n) === i));
+  return { amount: read.amount, unit: read.unit };
+}
+
+export function cardView(reader: RecordReader): WalletCardSummary {
+  const location = reader.record(cardFields.locationName, 'card location');
+  const view: WalletCardSummary = {
+    cardNumber: reader.needText(cardFields.cardNumber, 'card number'),
+    cardType: reader.text(cardFields.cardType),
+    nickname: reader.text(cardFields.nickname),
+    status: reader.enumeration(cardFields.status, cardStatuses),
+    locationName: reader.text(cardFields.locationName) ?? location?.text(locationFields.name),
+    playUnit: reader.enumeration(cardFields.playUnit, units),
+  };
+  return withSource(view, reader.raw);
+}
+
+export function balanceView(reader: RecordReader, requestedCard: string): WalletBalance {
+  const recordUnit = reader.enumeration(balanceFields.unit, units);
+  const tickets = readAmount(reader, balanceFields.ticketBalance, 'ticket balance', undefined);
+  const view: WalletBalance = {
+    // The answer is about the card asked for; its own number wins when it gives one.
+    cardNumber: reader.text(balanceFields.cardNumber) ?? requestedCard,
+    playBalance: amountWithUnit(reader, balanceFields.playBalance, 'play balance', recordUnit, true),
+    bonusBalance: amountWithUnit(reader, balanceFields.bonusBalance, 'bonus balance', recordUnit, false),
+    ticketBalance: tickets?.amount,
+    lastSyncedAt: reader.text(balanceFields.lastSyncedAt),
+  };
+  return withSource(view, reader.raw);
+}
+
+export function activityView(reader: RecordReader): WalletActivityEntry {
+  const recordUnit = reader.enumeration(activityFields.unit, units);
+  const play = readAmount(reader, activityFields.playAmount, 'play amount', recordUnit);
+  const bonus = readAmount(reader, activityFields.bonusAmount, 'bonus amount', recordUnit);
+  const tickets = readAmount(reader, activityFields.tickets, 'tickets', undefined);
+  const view: WalletActivityEntry = {
+    activityId: reader.text(activityFields.activityId),
+    kind: reader.needEnum(activityFields.kind, activityKinds, 'kind'),
+    occurredAt: reader.needText(activityFields.occurredAt, 'time'),
+    description: reader.text(activityFields.description),
+    playAmount: play?.amount,
+    bonusAmount: bonus?.amount,
+    tickets: tickets?.amount,
+    unit: play?.unit ?? bonus?.unit ?? recordUnit,
+    paymentReference: reader.text(activityFields.paymentReference),
+  };
+  return withSource(view, reader.raw);
+}
+
+export function productView(reader: RecordReader): ReloadProduct {
+  const view: ReloadProduct = {
+    productId: reader.needText(productFields.productId, 'product id'),
+    name: reader.text(productFields.name),
+    price: readAmount(reader, productFields.price, 'price', undefined)?.amount,
+    playValue: readAmount(reader, productFields.playValue, 'play value', undefined)?.amount,
+    bonusValue: readAmount(reader, productFields.bonusValue, 'bonus value', undefined)?.amount,
+    displayOrder: reader.number(productFields.displayOrder),
+  };
+  return withSource(view, reader.raw);
+}
+
+/** A product's price, which a sale needs: a product listed without one cannot be sold from here. */
+export function needPrice(product: ReloadProduct): number {
+  if (product.price !== undefined) return product.price;
+  throw new UnreadableAnswerError(
+    from(OPERATIONS.products),
+    `has no price for reload product ${product.productId} (looked for ${productFields.price.join(', ')})`,
+    sourceOf(product),
+  );
 }
 
 /** Turns the service's refusals into messages a support engineer can act on. */
 export function explainWalletError(error: unknown, context: { email?: string; cardNumber?: string } = {}): unknown {
   if (!(error instanceof ApiError)) return error;
-  const code = errorCodeOf(error) ?? '';
   const said = error.info.serverMessage ?? '';
-  const options = { cause: error, details: said ? [`the service said: ${said}`] : [] };
-  if (error.status === 409 && (code === 'username_taken' || code === 'conflict' || /user|email|exist/i.test(said))) {
-    return new RejectedError('this email is already registered', { ...options, hint: `Log in with \`venue wallet login ${context.email ?? '<email>'}\`, or use another email.` });
+  const details = [...(said ? [`the service said: ${said}`] : []), ...(error.info.details ?? []).filter((line) => line !== said)];
+  const options = { cause: error, details };
+  const email = context.email ?? '<email>';
+  if (error.status === 409 && (error.hasCode('username_taken', 'username_exists', 'user_exists', 'email_taken', 'duplicate_username', 'conflict') || (!error.info.code && /user|email|exist/i.test(said)))) {
+    return new RejectedError('this email is already registered', { ...options, hint: `Log in with \`venue wallet login ${email}\`, or use another email.` });
   }
-  if (error.status === 409 && code === 'card_registered') {
+  if (error.status === 409 && error.hasCode('card_registered', 'card_already_registered', 'card_taken')) {
     return new RejectedError('this card is already registered to another account', { ...options, hint: 'Each card belongs to one account; check the barcode.' });
   }
-  if (error.status === 409 && code === 'duplicate_payment_reference') {
+  if (error.status === 409 && (error.hasCode('duplicate_payment_reference', 'duplicate_payment', 'payment_reference_used') || (!error.info.code && /payment ref/i.test(said)))) {
     return new RejectedError('this payment reference was already recorded: the reload was not applied twice', {
       ...options,
       hint: `Check it with \`venue wallet activity ${context.cardNumber ?? '<cardNumber>'} --kind reload\`.`,
     });
   }
-  if (error.status === 422 && (code === 'card_not_activated' || /not activated/i.test(said))) {
+  if (error.status === 422 && (error.hasCode('card_not_activated', 'card_inactive', 'card_not_active') || /not activated/i.test(said))) {
     return new RejectedError('card not activated — any in-store activity activates it', { ...options, hint: 'Ask the guest to use the card once at the venue (a game or a reload), then try again.' });
   }
-  if (error.status === 422 && (code === 'password_rules' || /password/i.test(said))) {
+  if (error.status === 422 && (error.hasCode('password_rules', 'weak_password', 'invalid_password', 'password_policy') || /password/i.test(said))) {
     return new RejectedError('the password breaks the rules: 8 to 20 characters with a digit, a lowercase and an uppercase letter', options);
   }
-  if (error.status === 422 && code === 'invalid_confirmation_code') {
+  if (error.status === 422 && error.hasCode('invalid_confirmation_code', 'confirmation_code_invalid', 'code_expired', 'invalid_code')) {
     return new RejectedError('the confirmation code is wrong, already used or expired (codes last 15 minutes)', {
       ...options,
-      hint: `Ask for a new one: \`venue wallet reset-password ${context.email ?? '<email>'}\`.`,
+      hint: `Ask for a new one: \`venue wallet reset-password ${email}\`.`,
     });
   }
-  if (error.status === 401 && code === 'invalid_credentials') {
-    return new AuthError(`the password for ${context.email ?? 'this guest'} was refused`, { ...options, hint: `Reset it with \`venue wallet reset-password ${context.email ?? '<email>'}\`.` });
+  if (error.status === 401 && error.hasCode('invalid_credentials', 'invalid_grant', 'bad_credentials', 'wrong_password')) {
+    return new AuthError(`the password for ${context.email ?? 'this guest'} was refused`, { ...options, hint: `Reset it with \`venue wallet reset-password ${email}\`.` });
   }
   if (error.status === 404) {
     return new NotFoundError('no such account or card', { ...options, hint: 'Check the email and card number; a guest sees only the cards on their own account.' });
@@ -108,6 +240,9 @@ export function explainWalletError(error: unknown, context: { email?: string; ca
   }
   return error;
 }
+
+/** A bare JWT as the whole body (some token endpoints answer text/plain). */
+const BARE_JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
 export class WalletClient {
   readonly sessions: GuestSessions;
@@ -124,10 +259,12 @@ export class WalletClient {
     }
   }
 
-  async signup(body: SignupBody): Promise<string> {
+  /** The service's message, when it sent one (the seed: "201; message (string)"). */
+  async signup(body: SignupBody): Promise<{ message?: string; record: Record<string, unknown> }> {
     return this.call(async () => {
-      const response = await this.deps.http.request({ method: 'POST', path: '/api/v1/admin/signup', body, auth: this.deps.token, operation: 'sign the guest up' });
-      return String(recordFrom<{ message?: unknown }>(response.data).message ?? 'account created');
+      const response = await this.deps.http.request({ method: 'POST', path: '/api/v1/admin/signup', body, auth: this.deps.token, operation: OPERATIONS.signup });
+      const reader = readRecord(response.data, from(OPERATIONS.signup), 'sign-up answer');
+      return { message: reader.text(signupFields.message), record: reader.raw };
     }, { email: body.username });
   }
 
@@ -135,13 +272,12 @@ export class WalletClient {
   async login(email: string, password: string, keep = true): Promise<StoredSession> {
     return this.call(async () => {
       // Login changes nothing on the server, so a lost answer may safely be asked again.
-      const response = await this.deps.http.request<Record<string, unknown>>({
-        method: 'POST', path: '/api/v1/admin/login', body: { username: email, password }, auth: this.deps.token, idempotent: true, operation: 'log the guest in',
+      const response = await this.deps.http.request({
+        method: 'POST', path: '/api/v1/admin/login', body: { username: email, password }, auth: this.deps.token, idempotent: true, operation: OPERATIONS.login,
       });
-      const accessToken = tokenFrom(response.data, 'wallet');
-      const record = recordFrom<Record<string, unknown>>(response.data);
-      const refreshToken = String(record.refreshToken ?? record.refresh_token ?? '');
-      if (!refreshToken) throw new AuthError('the wallet answered the login without a refresh token');
+      const reader = readRecord(response.data, from(OPERATIONS.login), 'login answer', ['tokens', 'session', 'auth']);
+      const accessToken = reader.needText(tokenFields.accessToken, 'access token');
+      const refreshToken = reader.needText(tokenFields.refreshToken, 'refresh token');
       if (keep) return this.sessions.save(email, accessToken, refreshToken);
       const { jwtTimes } = await import('../tokens.js');
       const [a, r] = await Promise.all([jwtTimes(accessToken), jwtTimes(refreshToken)]);
@@ -158,6 +294,12 @@ export class WalletClient {
       () => this.deps.http.request({ method: 'PUT', path: `/api/v1/admin/${encodeURIComponent(email)}/confirmReset`, body: { confirmationCode, newPassword }, operation: 'confirm the password reset' }),
       { email },
     );
+  }
+
+  /** The new guest token in the renewal's answer: a record naming it, or the bare JWT. */
+  private renewedToken(body: unknown): string {
+    if (typeof body === 'string' && BARE_JWT.test(body.trim())) return body.trim();
+    return readRecord(body, from(OPERATIONS.renew), 'token answer', ['tokens', 'session', 'auth']).needText(tokenFields.accessToken, 'access token');
   }
 
   /**
@@ -177,8 +319,8 @@ export class WalletClient {
         if (session.refreshExpiresAt !== undefined && session.refreshExpiresAt <= now) throw relogin('the guest session has expired');
         let accessToken: string;
         try {
-          const response = await this.deps.http.request({ method: 'POST', path: '/api/v1/admin/token', body: { refreshToken: session.refreshToken }, idempotent: true, operation: 'renew the guest token' });
-          accessToken = tokenFrom(response.data, 'wallet');
+          const response = await this.deps.http.request({ method: 'POST', path: '/api/v1/admin/token', body: { refreshToken: session.refreshToken }, idempotent: true, operation: OPERATIONS.renew });
+          accessToken = this.renewedToken(response.data);
         } catch (error) {
           if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw relogin('the refresh token was refused');
           throw explainWalletError(error, { email });
@@ -210,70 +352,84 @@ export class WalletClient {
 
   async cards(guest: TokenSource, email?: string): Promise<WalletCardSummary[]> {
     return this.call(async () => {
-      const response = await this.deps.http.request({ method: 'GET', path: '/api/v1/card', auth: guest, operation: 'list the guest\'s cards' });
-      return listFrom<WalletCardSummary>(response.data, 'cards');
+      const response = await this.deps.http.request({ method: 'GET', path: '/api/v1/card', auth: guest, operation: OPERATIONS.cards });
+      return readRecords(response.data, from(OPERATIONS.cards), 'card', ['cards', 'gameCards']).map(cardView);
     }, { email });
   }
 
   async balance(guest: TokenSource, cardNumber: string): Promise<WalletBalance> {
     return this.call(async () => {
-      const response = await this.deps.http.request({ method: 'GET', path: `/api/v1/card/${cardNumber}/balance`, auth: guest, operation: 'read the card balance' });
-      const record = recordFrom<Record<string, unknown>>(response.data, 'balance');
-      const play = amountOf(record.playBalance ?? record.play);
-      return {
-        cardNumber: String(record.cardNumber ?? cardNumber),
-        playBalance: play,
-        bonusBalance: amountOf(record.bonusBalance ?? record.bonus, play.unit),
-        ticketBalance: Number((record.ticketBalance as { amount?: unknown } | undefined)?.amount ?? record.ticketBalance ?? record.tickets ?? 0),
-        lastSyncedAt: typeof record.lastSyncedAt === 'string' ? record.lastSyncedAt : undefined,
-      };
+      const response = await this.deps.http.request({ method: 'GET', path: `/api/v1/card/${cardNumber}/balance`, auth: guest, operation: OPERATIONS.balance });
+      return balanceView(readRecord(response.data, from(OPERATIONS.balance), 'balance', ['balance', 'balances', 'card']), cardNumber);
     }, { cardNumber });
   }
 
   /** Newest first, whatever order the service sent. */
   async activity(guest: TokenSource, cardNumber: string): Promise<WalletActivityEntry[]> {
     return this.call(async () => {
-      const response = await this.deps.http.request({ method: 'GET', path: `/api/v1/card/${cardNumber}/activity`, auth: guest, operation: 'read the card activity' });
-      const entries = listFrom<WalletActivityEntry>(response.data, 'activity', 'transactions');
-      return entries.map((e) => ({ ...e, kind: normaliseKind(String(e.kind ?? '')) })).sort((a, b) => String(b.occurredAt).localeCompare(String(a.occurredAt)));
+      const response = await this.deps.http.request({ method: 'GET', path: `/api/v1/card/${cardNumber}/activity`, auth: guest, operation: OPERATIONS.activity });
+      const entries = readRecords(response.data, from(OPERATIONS.activity), 'activity entry', ['activity', 'activities', 'transactions', 'entries']).map(activityView);
+      const time = (e: WalletActivityEntry) => Date.parse(e.occurredAt);
+      return entries.sort((a, b) => (Number.isFinite(time(a)) && Number.isFinite(time(b)) ? time(b) - time(a) : b.occurredAt.localeCompare(a.occurredAt)));
     }, { cardNumber });
   }
 
   async products(guest: TokenSource): Promise<ReloadProduct[]> {
     return this.call(async () => {
-      const response = await this.deps.http.request({ method: 'GET', path: '/api/v1/quickreload', auth: guest, operation: 'list reload products' });
-      const products = listFrom<ReloadProduct>(response.data, 'products');
-      // The list order is the display order; an explicit displayOrder wins when present.
-      return products.every((p) => typeof p.displayOrder === 'number') ? [...products].sort((a, b) => a.displayOrder! - b.displayOrder!) : products;
+      const response = await this.deps.http.request({ method: 'GET', path: '/api/v1/quickreload', auth: guest, operation: OPERATIONS.products });
+      const products = readRecords(response.data, from(OPERATIONS.products), 'reload product', ['products', 'quickReload', 'quickReloads']).map(productView);
+      // The list order is the display order; an explicit displayOrder wins when every product has one.
+      return products.every((p) => p.displayOrder !== undefined) ? [...products].sort((a, b) => a.displayOrder! - b.displayOrder!) : products;
     });
   }
 
-  /** The sale is not idempotent: the HTTP layer never resends it, and a lost answer is exit 7. */
-  async sale(guest: TokenSource, body: SaleBody): Promise<Record<string, unknown>> {
+  /**
+   * The sale is not idempotent: the HTTP layer never resends it, and a lost
+   * answer is exit 7. An answer that cannot be read (no sale id) is an
+   * UnreadableAnswerError although the service accepted the sale.
+   */
+  async sale(guest: TokenSource, body: SaleBody): Promise<WalletSale> {
     return this.call(async () => {
-      const response = await this.deps.http.request({ method: 'POST', path: '/api/v1/sale', body, auth: guest, idempotent: false, operation: 'record the reload sale' });
-      return recordFrom<Record<string, unknown>>(response.data, 'sale');
+      const response = await this.deps.http.request({ method: 'POST', path: '/api/v1/sale', body, auth: guest, idempotent: false, operation: OPERATIONS.sale });
+      const reader = readRecord(response.data, from(OPERATIONS.sale), 'sale', ['sale']);
+      return withSource({ saleId: reader.needText(saleFields.saleId, 'sale id') }, reader.raw);
     }, { cardNumber: body.cardNumber });
   }
 
   async pass(guest: TokenSource, platform: 'walletA' | 'walletB', cardNumber: string): Promise<WalletPass> {
     return this.call(async () => {
-      const response = await this.deps.http.request({ method: 'PUT', path: `/api/v1/pass/${platform}/${cardNumber}`, auth: guest, responseType: 'buffer', operation: 'issue the phone wallet pass' });
-      const contentType = response.headers['content-type'] ?? '';
-      const bytes = response.raw ?? Buffer.alloc(0);
-      if (contentType.includes('json')) {
-        const body = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
-        const url = body.saveUrl ?? body.url ?? body.link;
-        if (typeof url === 'string') return { kind: 'link', url, body };
-      }
-      return { kind: 'file', bytes, contentType };
+      const response = await this.deps.http.request({ method: 'PUT', path: `/api/v1/pass/${platform}/${cardNumber}`, auth: guest, responseType: 'buffer', operation: OPERATIONS.pass });
+      return passFrom(response);
     }, { cardNumber });
   }
 }
 
-export function normaliseKind(kind: string): string {
-  const k = kind.toLowerCase().replace(/[\s_]+/g, '-');
-  if (k === 'gameplay') return 'game-play';
-  if (k === 'ticketwin') return 'ticket-win';
-  return k;
+/**
+ * A pass answer: a file (any binary type) or a record with a link to save it.
+ * An empty body, an HTML page or JSON without a link is unreadable.
+ */
+export function passFrom(response: HttpResponse<unknown>): WalletPass {
+  const source = from(OPERATIONS.pass);
+  const contentType = response.headers['content-type'] ?? '';
+  const data = response.data;
+  const bytes = response.raw ?? (Buffer.isBuffer(data) ? data : typeof data === 'string' ? Buffer.from(data, 'utf8') : undefined);
+  const text = () => bytes!.toString('utf8').trim();
+  if (data !== undefined && !Buffer.isBuffer(data) && typeof data !== 'string') return linkFrom(data, source);
+  if (!bytes || bytes.length === 0) return linkFrom(undefined, source);
+  if (/json/i.test(contentType) || (!contentType && /^[[{]/.test(text()))) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text());
+    } catch {
+      parsed = text();
+    }
+    return linkFrom(parsed, source);
+  }
+  if (/^text\//i.test(contentType) || /^<(!doctype|html|\?xml)/i.test(text().slice(0, 20))) return linkFrom(text(), source);
+  return { kind: 'file', bytes, contentType };
+}
+
+function linkFrom(body: unknown, source: AnswerSource): WalletPass {
+  const reader = readRecord(body, source, 'wallet pass', ['pass']);
+  return { kind: 'link', url: reader.needText(passFields.saveUrl, 'link'), expiresAt: reader.text(passFields.expiresAt), record: reader.raw };
 }

@@ -69,16 +69,28 @@ export interface Diagnosis {
 
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z'));
 
-export function formatAmount(amount: number | undefined, unit: string | undefined): string {
-  const n = Number(amount ?? 0);
-  if (unit === 'tokens') return `${Number.isInteger(n) ? n : n.toFixed(2)} tokens`;
-  return `${n < 0 ? '-' : ''}$${Math.abs(n).toFixed(2)}`;
+/**
+ * An amount in its unit: "$12.50", "120 tokens", "7 points" (a unit venue
+ * does not know, as sent). Without a unit the number stands alone: no "$" is
+ * invented for it.
+ */
+export function formatAmount(amount: number, unit: string | undefined): string {
+  const digits = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+  if (unit === 'dollars') return `${amount < 0 ? '-' : ''}$${Math.abs(amount).toFixed(2)}`;
+  if (unit === undefined) return digits(amount);
+  return `${digits(amount)} ${unit}`;
+}
+
+/** A change: "+$5.00", "-3 tokens"; nothing for no change. */
+export function signedAmount(amount: number | undefined, unit: string | undefined): string {
+  if (!amount) return '';
+  return `${amount > 0 ? '+' : ''}${formatAmount(amount, unit)}`;
 }
 
 export function describeEntry(entry: WalletActivityEntry): string {
   const parts: string[] = [];
-  if (entry.playAmount) parts.push(`${entry.playAmount > 0 ? '+' : ''}${formatAmount(entry.playAmount, entry.unit)} play`);
-  if (entry.bonusAmount) parts.push(`${entry.bonusAmount > 0 ? '+' : ''}${formatAmount(entry.bonusAmount, entry.unit)} bonus`);
+  if (entry.playAmount) parts.push(`${signedAmount(entry.playAmount, entry.unit)} play`);
+  if (entry.bonusAmount) parts.push(`${signedAmount(entry.bonusAmount, entry.unit)} bonus`);
   if (entry.tickets) parts.push(`${entry.tickets > 0 ? '+' : ''}${entry.tickets} tickets`);
   return parts.join(', ');
 }
@@ -142,7 +154,7 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
       status: card.status,
       location: card.locationName,
       playBalance: balance ? formatAmount(balance.playBalance.amount, balance.playBalance.unit) : undefined,
-      bonusBalance: balance ? formatAmount(balance.bonusBalance.amount, balance.bonusBalance.unit) : undefined,
+      bonusBalance: balance?.bonusBalance ? formatAmount(balance.bonusBalance.amount, balance.bonusBalance.unit) : undefined,
       ticketBalance: balance?.ticketBalance,
       lastSyncedAt: balance?.lastSyncedAt,
       lastTransactions: (activity ?? []).slice(0, LAST_TRANSACTIONS).map((e) => ({ occurredAt: e.occurredAt, kind: e.kind, description: e.description, amount: describeEntry(e) })),
