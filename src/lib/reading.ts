@@ -229,7 +229,7 @@ export function readRecord(body: unknown, source: AnswerSource, what: string, re
   const wrappedList = isRecord(current) ? envelopeContent(current, [...resourceKeys, ...RECORD_ENVELOPES], Array.isArray) : undefined;
   if (wrappedList !== undefined) current = wrappedList;
   if (!isRecord(current)) {
-    throw new UnreadableAnswerError(source, `is ${describeBody(current)} where a ${what} was due`, body);
+    throw new UnreadableAnswerError(source, `is ${describeBody(current)} where ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what} was due`, body);
   }
   return new RecordReader(current, source, what);
 }
@@ -261,7 +261,11 @@ function listIn(body: unknown, resourceKeys: readonly string[], depth: number): 
 /** Each item of a list as a record; an item that is not one is an error. */
 export function readRecords(body: unknown, source: AnswerSource, what: string, resourceKeys: readonly string[] = []): RecordReader[] {
   return readList(body, source, what, resourceKeys).map((item, index) => {
-    if (!isRecord(item)) throw new UnreadableAnswerError(source, `has ${describeBody(item)} as item ${index + 1} of the ${what} list`, body);
+    if (!isRecord(item)) {
+      // The item is inside parsed JSON: a string there is text, not "text that is not JSON".
+      const said = typeof item === 'string' ? `text (${JSON.stringify(item.slice(0, 40))})` : item === null ? 'null' : describeBody(item);
+      throw new UnreadableAnswerError(source, `has ${said} as item ${index + 1} of the ${what} list`, body);
+    }
     return new RecordReader(item, source, what);
   });
 }

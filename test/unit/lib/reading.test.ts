@@ -279,6 +279,12 @@ describe('readRecord', () => {
     expect(error.body).toBe(body);
   });
 
+  it('says "an" before a vowel', () => {
+    expect(thrown(() => readRecord('', source, 'adjustment')).message).toMatch(/is an empty body where an adjustment was due$/);
+    expect(thrown(() => readRecord('', source, 'order')).message).toMatch(/where an order was due$/);
+    expect(thrown(() => readRecord('', source, 'card balance')).message).toMatch(/where a card balance was due$/);
+  });
+
   it('clips long text in the message', () => {
     const error = thrown(() => readRecord('x'.repeat(200), source, 'reservation'));
     expect(error.message).toContain(`"${'x'.repeat(40)}"…`);
@@ -349,9 +355,9 @@ describe('readRecords', () => {
   });
 
   it.each([
-    ['a string', ['x'], /has text that is not JSON \("x"\) as item 1 of the location list/],
+    ['a string', ['x'], /has text \("x"\) as item 1 of the location list/],
     ['a number', [{ id: 1 }, 7], /has a number as item 2 of the location list/],
-    ['null', [null], /has an empty body as item 1 of the location list/],
+    ['null', [null], /has null as item 1 of the location list/],
     ['a list', [[{ id: 1 }]], /has a list of 1 as item 1 of the location list/],
   ])('refuses an item that is %s', (_, body, message) => {
     expect(thrown(() => readRecords(body, source, 'location')).message).toMatch(message);
