@@ -50,6 +50,8 @@ export interface RunOptions {
   version: string;
   /** Load every group (completion scripts need the whole tree). */
   loadAll?: boolean;
+  /** The run's secrets, masked in everything written (main wraps the streams with it). */
+  secrets?: import('./lib/redact.js').SecretRegistry;
 }
 
 export async function buildProgram(argv: string[], options: RunOptions): Promise<Command> {
@@ -116,7 +118,7 @@ Exit codes: 0 ok · 1 unexpected · 2 usage or invalid input · 3 auth · 4 not 
         timeout: raw.timeout as number | undefined,
         deadline: raw.deadline as number | undefined,
       };
-      context = new ProcessContext(globals, streams, env);
+      context = new ProcessContext(globals, streams, env, options.secrets);
     }
     return context;
   };

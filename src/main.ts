@@ -22,7 +22,11 @@ function printError(stderr: TerminalStreams['stderr'], error: VenueError, verbos
 }
 
 export async function main(options: MainOptions): Promise<number> {
-  const streams = options.streams ?? { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  const given = options.streams ?? { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  // Every secret the run learns is masked in everything it writes: messages, traces, data.
+  const { SecretRegistry, scrubbingStream } = await import('./lib/redact.js');
+  const secrets = new SecretRegistry();
+  const streams = { stdin: given.stdin, stdout: scrubbingStream(given.stdout, secrets, false), stderr: scrubbingStream(given.stderr, secrets, true) };
   const env = options.env ?? process.env;
   const argv = options.argv;
   const verbose = argv.includes('-v') || argv.includes('--verbose');
@@ -30,7 +34,7 @@ export async function main(options: MainOptions): Promise<number> {
   const colour = colourWanted(Boolean(streams.stderr.isTTY), argv.includes('--no-color'), env);
 
   try {
-    const program = await buildProgram(argv, { streams, env, version: options.version });
+    const program = await buildProgram(argv, { streams, env, version: options.version, secrets });
     if (requestedGroup(argv) === undefined && !argv.some((a) => ['-h', '--help', '-V', '--version'].includes(a))) {
       program.outputHelp();
       return ExitCode.ok;

@@ -82,8 +82,10 @@ export class ProcessContext implements Context {
     readonly globals: GlobalOptions,
     streams: TerminalStreams,
     readonly env: NodeJS.ProcessEnv,
+    secrets?: import('./redact.js').SecretRegistry,
   ) {
     this.terminal = new Terminal(streams, {
+      secrets,
       noColor: !globals.color,
       noInput: !globals.input,
       quiet: globals.quiet,
@@ -136,7 +138,9 @@ export class ProcessContext implements Context {
   }
 
   async secret(key: SecretKey): Promise<string | undefined> {
-    return (await this.config()).resolveSecret(await this.profileName(), key).value;
+    const value = (await this.config()).resolveSecret(await this.profileName(), key).value;
+    this.terminal.secrets.remember(value);
+    return value;
   }
 
   async stateDir(): Promise<string> {
@@ -168,6 +172,7 @@ export class ProcessContext implements Context {
       timeoutMs: (this.globals.timeout ?? 30) * 1000,
       retries: envCount(this.env, 'VENUE_RETRIES', 0, 10),
       deadline: this.deadline,
+      secrets: this.terminal.secrets,
       maxBodyBytes: (envCount(this.env, 'VENUE_MAX_RESPONSE_MB', 1, 4096) ?? 64) * 1024 * 1024,
       trace: this.globals.verbose ? (line) => this.terminal.debug(line) : undefined,
     });

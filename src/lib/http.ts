@@ -10,7 +10,7 @@ import {
   categoryForStatus,
   type ErrorCategory,
 } from './errors.js';
-import { redactJson, redactHeaders } from './redact.js';
+import { redactJson, redactHeaders, type SecretRegistry } from './redact.js';
 import { readErrorBody } from './reading.js';
 import { venueVersion } from './version.js';
 
@@ -69,6 +69,8 @@ export interface HttpClientOptions {
    * `X-Api-Token`, from the vendor's OpenAPI securitySchemes).
    */
   authHeader?: { name: string; prefix: string };
+  /** The run's secrets: tokens and secret fields sent or received are remembered, so they are masked wherever they turn up. */
+  secrets?: SecretRegistry;
   /** The whole command's deadline: no request or wait runs past it. */
   deadline?: Deadline;
   /** Answers larger than this are refused (exit 6); default 64 MiB. */
@@ -157,11 +159,13 @@ export class HttpClient {
   private dispatcher?: Dispatcher;
   private readonly authHeader: { name: string; prefix: string };
   private readonly deadline?: Deadline;
+  private readonly secrets?: SecretRegistry;
   private readonly maxBodyBytes: number;
   private readonly now: () => number;
 
   constructor(options: HttpClientOptions & { now?: () => number }) {
     this.deadline = options.deadline;
+    this.secrets = options.secrets;
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.now = options.now ?? Date.now;
     this.authHeader = options.authHeader ?? { name: 'authorization', prefix: 'Bearer ' };
@@ -327,6 +331,8 @@ export class HttpClient {
       headers['content-length'] = String(payload.length);
     }
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+    this.secrets?.remember(token);
+    this.secrets?.rememberIn(options.body);
     if (token) headers[this.authHeader.name.toLowerCase()] = `${this.authHeader.prefix}${token}`;
 
     const started = performance.now();
@@ -372,6 +378,8 @@ export class HttpClient {
       }
     } else data = raw.toString('utf8');
 
+    // Tokens come back under any key (jwt, AccessToken) or as a bare text body: remember them before anything is printed.
+    this.secrets?.rememberIn(data);
     if (this.trace) {
       this.trace(`< ${res.statusCode} (${Math.round(performance.now() - started)} ms)`);
       for (const [k, v] of Object.entries(redactHeaders(responseHeaders))) this.trace(`< ${k}: ${v}`);

@@ -46,6 +46,7 @@ export async function readSecret(
       hint: 'Secrets are never taken as command-line values.',
     });
   }
+  terminal.secrets.remember(value);
   if (options.validate) {
     const verdict = options.validate(value);
     if (verdict !== true) throw new UsageError(verdict);

@@ -3,6 +3,7 @@
 // else touches process.stdout or process.stderr.
 
 import type { Writable, Readable } from 'node:stream';
+import { SecretRegistry } from './redact.js';
 
 export interface TerminalStreams {
   stdin: Readable & { isTTY?: boolean };
@@ -18,6 +19,8 @@ export interface TerminalOptions {
   quiet?: boolean;
   verbose?: boolean;
   env?: NodeJS.ProcessEnv;
+  /** The run's secrets: whatever learns one (a prompt, stdin, the config, a token) remembers it here. */
+  secrets?: SecretRegistry;
 }
 
 export interface Spinner {
@@ -71,8 +74,10 @@ export class Terminal {
   private readonly colourOnStderr: boolean;
   private readonly colourOnStdout: boolean;
   private notedOnce = new Set<string>();
+  readonly secrets: SecretRegistry;
 
   constructor(streams: TerminalStreams, options: TerminalOptions = {}) {
+    this.secrets = options.secrets ?? new SecretRegistry();
     this.stdin = streams.stdin;
     this.stdout = streams.stdout;
     this.stderr = streams.stderr;

@@ -14,6 +14,8 @@ export default defineCommand({
     }
     const tokens = await ctx.tokens();
     const { token } = await tokens.get(service as 'wallet');
+    // Printing it is the point of this command: the only place a token may reach stdout.
+    ctx.terminal.secrets.forget(token);
     ctx.terminal.write(`${token}\n`);
   },
 });

@@ -4,6 +4,7 @@
 
 import type { Context } from '../context.js';
 import { UsageError, ValidationError } from '../errors.js';
+import { sourceOf, withSource } from '../reading.js';
 import { readSecret } from '../secret-input.js';
 import type { WebhookSubscriber } from './client.js';
 import { SECRET_MIN_LENGTH } from './events.js';
@@ -66,7 +67,12 @@ export function warnPlainHttp(ctx: Context, url: string | undefined): void {
 
 export async function showSubscriber(ctx: Context, subscriber: WebhookSubscriber, chosen: ChosenSecret | undefined): Promise<void> {
   const shownSecret = chosen?.generated ? chosen.secret : undefined;
+  // Shown once on purpose: the one place this secret may reach stdout (messages still mask it).
+  if (shownSecret) ctx.terminal.secrets.forget(shownSecret);
+  // Machine formats print the service's record: the generated secret is added to it too, this once.
+  const source = sourceOf(subscriber);
   const record: Record<string, unknown> = { ...subscriber, ...(shownSecret ? { secret: shownSecret } : {}) };
+  if (shownSecret && source && typeof source === 'object') withSource(record, { ...source, secret: shownSecret });
   await ctx.output.record(record, {
     columns: [
       'id',

@@ -1,0 +1,46 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { SecretRegistry, scrubbingStream } from '../../../src/lib/redact.js';
+
+describe('SecretRegistry (redaction by value)', () => {
+  it('masks every remembered value, in its JSON-escaped and URL-encoded forms too', () => {
+    const secrets = new SecretRegistry();
+    secrets.remember('pa"ss\\word 42');
+    const text = `raw pa"ss\\word 42 json ${JSON.stringify('pa"ss\\word 42')} url ${encodeURIComponent('pa"ss\\word 42')}`;
+    expect(secrets.scrub(text)).toBe('raw [redacted] json "[redacted]" url [redacted]');
+  });
+
+  it('masks a short value (a CVV) only as a whole word, never inside a card number', () => {
+    const secrets = new SecretRegistry();
+    secrets.remember('111');
+    expect(secrets.scrub('cvv 111 card 6001000000000111001')).toBe('cvv [redacted] card 6001000000000111001');
+  });
+
+  it('learns secrets from bodies: sensitive keys at any depth, jwt keys, JWTs in text', () => {
+    const secrets = new SecretRegistry();
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
+    secrets.rememberIn({ Data: { AccessToken: 'tok-123456' }, jwt: 'tok-abcdef', note: `here ${jwt}` });
+    expect(secrets.scrub('a tok-123456 b tok-abcdef c')).toBe('a [redacted] b [redacted] c');
+    expect(secrets.scrub(`x ${jwt} y`)).toBe('x [redacted] y');
+  });
+
+  it('forget lets a command show a secret once on stdout; stdout keeps JWTs it was not told about', () => {
+    const secrets = new SecretRegistry();
+    secrets.remember('generated-secret-xyz');
+    secrets.forget('generated-secret-xyz');
+    expect(secrets.scrub('generated-secret-xyz', false)).toBe('generated-secret-xyz');
+  });
+
+  it('a scrubbing stream masks what is written through it', async () => {
+    const secrets = new SecretRegistry();
+    const sink = new PassThrough();
+    const chunks: string[] = [];
+    sink.on('data', (c) => chunks.push(String(c)));
+    const stream = scrubbingStream(sink, secrets, true);
+    secrets.remember('s3cret-value');
+    stream.write('error: the service said s3cret-value\n');
+    stream.write(Buffer.from('again s3cret-value\n'));
+    await new Promise((r) => setImmediate(r));
+    expect(chunks.join('')).toBe('error: the service said [redacted]\nagain [redacted]\n');
+  });
+});
