@@ -37,6 +37,10 @@ const baseSettingSpecs = {
   'inventory.basePath': { description: 'Path prefix of every inventory route (from the vendor document\'s servers URL)', kind: 'path' },
   'inventory.auth': { description: 'How the inventory JWT is sent: bearer, or header:<Header-Name>', kind: 'auth', env: 'VENUE_INVENTORY_AUTH' },
   'inventory.routesSource': { description: 'Where the inventory route map came from (set by import-openapi)', kind: 'text' },
+  'inventory.importedRoutes': {
+    description: 'What the last import-openapi stored (JSON): `config routes` calls a route imported while it still equals this, set by hand otherwise',
+    kind: 'text',
+  },
 } as const satisfies Record<string, SettingSpec>;
 
 /** One setting per inventory operation: "METHOD /path/{param}" (see inventory/routes.ts). */
@@ -78,7 +82,9 @@ export function configDirectory(env: NodeJS.ProcessEnv = process.env): string {
 
 /** Token caches, guest sessions, journals, locks: private to the user. */
 export function stateDirectory(env: NodeJS.ProcessEnv = process.env): string {
-  const dir = path.join(configDirectory(env), 'state');
+  const base = configDirectory(env);
+  fs.mkdirSync(base, { recursive: true, mode: 0o700 });
+  const dir = path.join(base, 'state');
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   return dir;
 }
@@ -203,6 +209,9 @@ export class ConfigStore {
   /** Loads conf; commands that change settings or secrets call this first. */
   async enableWriting(): Promise<this> {
     this.ConfClass ??= (await import('conf')).default;
+    // conf would create it 0755: the directory holds credentials and journals, so only its owner may list it.
+    fs.mkdirSync(this.directory, { recursive: true, mode: 0o700 });
+    fs.chmodSync(this.directory, 0o700);
     return this;
   }
 

@@ -35,6 +35,7 @@ describe('ConfigStore', () => {
     config.setSetting('main', 'inventory.userId', '7');
     config.setSecret('main', 'inventory.apiSecret', 'S3CRET-value');
     expect(fs.statSync(config.credentialsPath).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(config.directory).mode & 0o777).toBe(0o700);
     expect(fs.readFileSync(config.settingsPath, 'utf8')).not.toContain('S3CRET-value');
     expect(config.resolveSecret('main', 'inventory.apiSecret')).toEqual({ value: 'S3CRET-value', source: 'profile' });
   });
