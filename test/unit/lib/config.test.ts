@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigStore, checkBaseUrl } from '../../../src/lib/config.js';
 import { tempDir } from '../../support/venue.js';
@@ -30,12 +31,21 @@ describe('ConfigStore', () => {
     expect(config.resolve('main', 'booking.url')).toEqual({ value: undefined, source: undefined });
   });
 
+  it('creates the config directory 0700, and tightens one made wider', async () => {
+    const dir = path.join(tempDir(), 'venue');
+    dirs.push(path.dirname(dir));
+    const fresh = await ConfigStore.open({ VENUE_CONFIG_DIR: dir }, { writable: true });
+    expect(fs.statSync(fresh.directory).mode & 0o777).toBe(0o700);
+    fs.chmodSync(dir, 0o755);
+    await ConfigStore.open({ VENUE_CONFIG_DIR: dir }, { writable: true });
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
   it('keeps secrets in their own file, mode 0600, apart from settings', async () => {
     const config = await store();
     config.setSetting('main', 'inventory.userId', '7');
     config.setSecret('main', 'inventory.apiSecret', 'S3CRET-value');
     expect(fs.statSync(config.credentialsPath).mode & 0o777).toBe(0o600);
-    expect(fs.statSync(config.directory).mode & 0o777).toBe(0o700);
     expect(fs.readFileSync(config.settingsPath, 'utf8')).not.toContain('S3CRET-value');
     expect(config.resolveSecret('main', 'inventory.apiSecret')).toEqual({ value: 'S3CRET-value', source: 'profile' });
   });
