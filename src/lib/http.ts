@@ -12,6 +12,7 @@ import {
 } from './errors.js';
 import { redactJson, redactHeaders, type SecretRegistry } from './redact.js';
 import { readErrorBody } from './reading.js';
+import { parseJsonExact } from './json-exact.js';
 import { venueVersion } from './version.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
@@ -372,7 +373,7 @@ export class HttpClient {
     else if (raw.length === 0) data = undefined;
     else if (contentType.includes('json') || (options.responseType ?? 'json') === 'json') {
       try {
-        data = JSON.parse(raw.toString('utf8'));
+        data = parseJsonExact(raw.toString('utf8'));
       } catch {
         data = raw.toString('utf8');
       }

@@ -1,0 +1,54 @@
+// JSON with exact ids. JSON.parse turns 9007199254740993 into
+// 9007199254740992 and a 30-digit id into 1e+30, so a service's long integer
+// ids would be changed before anyone reads them. Integers beyond the safe
+// range are kept as their digits (strings) instead; everything else parses
+// as JSON.parse does.
+
+/** Any run of 16 or more digits may be an integer beyond 2^53: only then is the text scanned. */
+const MAYBE_LONG = /\d{16,}/;
+
+export function parseJsonExact(text: string): unknown {
+  if (!MAYBE_LONG.test(text)) return JSON.parse(text);
+  return JSON.parse(quoteLongIntegers(text));
+}
+
+/** The text with every unsafe integer literal outside strings quoted. */
+export function quoteLongIntegers(text: string): string {
+  let out = '';
+  let last = 0;
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      // Skip the string, escapes included.
+      i++;
+      while (i < n) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c /* \ */) i += 2;
+        else if (d === 0x22) {
+          i++;
+          break;
+        } else i++;
+      }
+      continue;
+    }
+    if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) {
+      const start = i;
+      i++;
+      while (i < n) {
+        const d = text.charCodeAt(i);
+        if ((d >= 0x30 && d <= 0x39) || d === 0x2e || d === 0x65 || d === 0x45 || d === 0x2b || d === 0x2d) i++;
+        else break;
+      }
+      const literal = text.slice(start, i);
+      if (/^-?\d{16,}$/.test(literal) && !Number.isSafeInteger(Number(literal))) {
+        out += `${text.slice(last, start)}"${literal}"`;
+        last = i;
+      }
+      continue;
+    }
+    i++;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
