@@ -45,8 +45,12 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
 
   const started = performance.now();
   try {
-    const probePath = { inventory: '/health', booking: '/api/v1/locations', wallet: '/api/v1/quickreload' }[service];
-    const headers = await http.request({ method: 'GET', path: probePath }).then(
+    // Inventory's health operation goes where the profile's route map puts it (method, path, base path).
+    const probe =
+      service === 'inventory'
+        ? (await ctx.inventoryRoutes()).resolve('health')
+        : { method: 'GET' as const, path: { booking: '/api/v1/locations', wallet: '/api/v1/quickreload' }[service] };
+    const headers = await http.request(probe).then(
       (response) => response.headers,
       (error: unknown) => {
         // A 401 on an unauthenticated probe still proves the service answers.
@@ -98,6 +102,66 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
     add('token', 'ok', `obtained in ${Math.round(performance.now() - took)} ms${minutes !== undefined ? `, valid for ${minutes} min` : ''}`, '');
   } catch (error) {
     add('token', 'fail', (error as Error).message, 'The credentials were refused: check them in the vendor\'s administration area, then `venue config set-secret`.', 'auth');
+  }
+  return findings;
+}
+
+/** The inventory operations that read a list: safe to call, and what every journey starts with. */
+export const inventoryListOperations = [
+  'listProducts', 'listCategories', 'listClasses', 'listWarehouses', 'listTaxGroups',
+  'listContainers', 'listSuppliers', 'stockLevels', 'listWebhooks',
+] as const;
+
+/**
+ * Calls each mapped list operation of the inventory route map with the
+ * profile's token and auth scheme: a route the server does not have (404,
+ * 405) is a wrong map, not a broken server, so the fix names `config routes`
+ * and `config import-openapi`. Run after the token check passed.
+ */
+export async function diagnoseInventoryRoutes(ctx: Context): Promise<Finding[]> {
+  const routes = await ctx.inventoryRoutes();
+  const http = await ctx.http('inventory');
+  const token = (await ctx.tokens()).source('inventory');
+  const answers = await Promise.all(
+    inventoryListOperations.map(async (operation) => {
+      const { method, path } = routes.resolve(operation);
+      const call = `${method} ${path}`;
+      try {
+        // Paged lists are asked for one row; the others take no query at all.
+        const query = operation === 'listProducts' || operation === 'stockLevels' ? { pageSize: 1 } : undefined;
+        const response = await http.request({ method, path, auth: token, query, operation });
+        return { operation, call, status: response.status };
+      } catch (error) {
+        return { operation, call, error };
+      }
+    }),
+  );
+  const findings: Finding[] = [];
+  const failed = answers.filter((a) => a.error !== undefined);
+  for (const { operation, call, error } of failed) {
+    const status = error instanceof ApiError ? error.info.status : undefined;
+    const said = error instanceof Error ? error.message : String(error);
+    let fix: string;
+    let category: Finding['category'] = 'server';
+    if (status === 404 || status === 405) {
+      fix = `The server has no ${call} (${routes.origin(operation)} route): see \`venue config routes\`; import the vendor's document with \`venue config import-openapi <file|url>\`, or set it: \`venue config set inventory.routes.${operation} "GET /<path>"\`.`;
+    } else if (status === 401 || status === 403) {
+      category = 'auth';
+      fix = `The token was refused on ${call}: check how it is sent (inventory.auth, now ${routes.auth.type === 'bearer' ? 'bearer' : `header:${routes.auth.name}`}; \`venue config routes\` shows it, the vendor's securitySchemes say which it should be).`;
+    } else {
+      fix = 'The service failed on this call: try again, and contact its support if it persists.';
+    }
+    findings.push({ service: 'inventory', check: `route ${operation}`, status: 'fail', detail: `${call}: ${said}`, fix, category });
+  }
+  const answered = answers.length - failed.length;
+  if (answered) {
+    findings.unshift({
+      service: 'inventory',
+      check: 'routes',
+      status: 'ok',
+      detail: `${answered} of ${answers.length} list operations answered${routes.basePath ? ` under ${routes.basePath}` : ''}`,
+      fix: '',
+    });
   }
   return findings;
 }

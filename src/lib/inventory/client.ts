@@ -1,10 +1,15 @@
 // The inventory service client: every inventory call the commands make, on the
-// shared HTTP layer. Knows nothing of the terminal or of zod: callers validate
-// bodies with ./schemas.ts before handing them here.
+// shared HTTP layer, each through the profile's route map (./routes.ts) and
+// each answer read through the reading layer into the views of ./views.ts.
+// Knows nothing of the terminal or of zod: callers validate bodies with
+// ./schemas.ts before handing them here.
 
 import type { ServiceDeps } from '../context.js';
 import { ApiError, NotFoundError } from '../errors.js';
-import { listFrom, recordFrom, type RequestOptions } from '../http.js';
+import type { HttpResponse, RequestOptions } from '../http.js';
+import { hasNextPage, readPageInfo, readRecord, readRecords, type AnswerSource, type RecordReader } from '../reading.js';
+import { resourceKeys } from './fields.js';
+import { InventoryRouteMap, type InventoryOperation } from './routes.js';
 import type {
   Category,
   ContainerType,
@@ -20,6 +25,20 @@ import type {
   TaxGroup,
   Warehouse,
 } from './types.js';
+import {
+  adjustmentView,
+  categoryView,
+  classView,
+  containerView,
+  healthView,
+  productView,
+  receiptView,
+  stockLevelView,
+  stockTakeView,
+  supplierView,
+  taxGroupView,
+  warehouseView,
+} from './views.js';
 
 /** Query of GET /products, already checked (productListQuerySchema). */
 export interface ProductQuery {
@@ -75,43 +94,15 @@ export interface ResolvedProductRef {
 
 const MAX_PAGE_SIZE = 200;
 const IDS_PER_LEVELS_REQUEST = 200;
+const SERVICE = 'inventory';
 
 type Query = RequestOptions['query'];
 
-/** A paged answer, whether or not the service sent the page metadata. */
-export function pageFrom<T>(body: unknown, requestedPage: number, requestedPageSize: number, ...keys: string[]): Page<T> {
-  const items = listFrom<T>(body, ...keys);
-  const meta = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
-  const num = (...names: string[]) => {
-    for (const name of names) {
-      const value = meta[name];
-      if (typeof value === 'number' && Number.isFinite(value)) return value;
-      if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
-    }
-    return undefined;
-  };
-  const page = num('page', 'pageNumber', 'currentPage') ?? requestedPage;
-  const pageSize = num('pageSize', 'perPage', 'limit') ?? requestedPageSize;
-  const totalItems = num('totalItems', 'total', 'totalCount', 'count');
-  const totalPages = num('totalPages', 'pageCount') ?? (totalItems !== undefined && pageSize > 0 ? Math.ceil(totalItems / pageSize) : undefined);
-  return { items, page, pageSize, totalItems, totalPages };
-}
-
-/** Fills the arrays a product answer may leave out, so callers need no guards. */
-export function normalizeProduct(raw: unknown): Product {
-  // In place: the answer was parsed for us alone, and copying 100,000 products costs.
-  const product = (raw && typeof raw === 'object' ? raw : {}) as Product;
-  product.productId = Number(product.productId ?? (product as Record<string, unknown>).id);
-  product.barcodes = Array.isArray(product.barcodes) ? product.barcodes : [];
-  product.stockLevels = Array.isArray(product.stockLevels) ? product.stockLevels : [];
-  product.suppliers = Array.isArray(product.suppliers) ? product.suppliers : [];
-  product.isActive = product.isActive !== false;
-  return product;
-}
-
 /**
  * Pages in order with at most `concurrency` requests in flight. The first page
- * tells how many there are; without totals it walks on until a short page.
+ * tells how many there are (totals in the body, a meta object or headers);
+ * without totals it walks on while the service says more follow (hasMore, a
+ * next link) or, saying nothing, while pages come back full.
  * Yields whole pages: a consumer that writes a page at a time (the bulk
  * output) saves a promise turn per item, which at 100,000 items is most of
  * the cost of listing.
@@ -126,13 +117,16 @@ export async function* pagesInOrder<T>(
 
   const first = await fetchPage(1);
   report(first);
-  const totalPages = first.totalPages;
-  const pageSize = first.pageSize;
+  let totalPages = first.totalPages;
+  if (first.totalItems !== undefined && first.items.length > 0 && first.items.length < first.pageSize && first.totalItems > first.items.length) {
+    // A short first page of a longer list: the service keeps pages smaller than asked, so count pages by its size.
+    totalPages = Math.ceil(first.totalItems / first.items.length);
+  }
   yield first.items;
 
   if (totalPages === undefined) {
     let previous = first;
-    for (let page = 2; previous.items.length > 0 && previous.items.length >= pageSize; page++) {
+    for (let page = 2; previous.more; page++) {
       previous = await fetchPage(page);
       report(previous);
       yield previous.items;
@@ -165,13 +159,39 @@ export async function* iteratePages<T>(
   for await (const items of pagesInOrder(fetchPage, options)) yield* items;
 }
 
-export class InventoryClient {
-  constructor(protected readonly deps: ServiceDeps) {}
+interface CallOptions {
+  query?: Query;
+  body?: unknown;
+  idempotent?: boolean;
+  /** Health needs no token. */
+  auth?: false;
+  /** In words, for messages: "list products". */
+  operation: string;
+}
 
-  private async call<T>(options: Omit<RequestOptions, 'auth'> & { auth?: false }): Promise<T> {
-    const { auth, ...rest } = options;
-    const response = await this.deps.http.request<T>({ ...rest, auth: auth === false ? undefined : this.deps.token });
-    return response.data;
+export class InventoryClient {
+  protected readonly routes: InventoryRouteMap;
+
+  constructor(protected readonly deps: ServiceDeps) {
+    this.routes = deps.routes ?? InventoryRouteMap.defaults();
+  }
+
+  /** One operation through the profile's route map. */
+  private async send(operation: InventoryOperation, params: string[], options: CallOptions): Promise<HttpResponse<unknown>> {
+    const { method, path } = this.routes.resolve(operation, ...params);
+    return this.deps.http.request<unknown>({
+      method,
+      path,
+      query: options.query,
+      body: options.body,
+      idempotent: options.idempotent,
+      auth: options.auth === false ? undefined : this.deps.token,
+      operation: options.operation,
+    });
+  }
+
+  private source(operation: string): AnswerSource {
+    return { service: SERVICE, operation };
   }
 
   /** Re-raises a 404 with a message naming the thing that is missing. */
@@ -186,9 +206,43 @@ export class InventoryClient {
     }
   }
 
+  /** A record answer read into a view. */
+  private async one<T>(operation: InventoryOperation, params: string[], options: CallOptions, what: string, keys: readonly string[], view: (r: RecordReader) => T): Promise<T> {
+    const response = await this.send(operation, params, options);
+    return view(readRecord(response.data, this.source(options.operation), what, keys));
+  }
+
+  /** A list answer (bare or in any envelope) read into views. */
+  private async many<T>(operation: InventoryOperation, options: CallOptions, what: string, keys: readonly string[], view: (r: RecordReader) => T): Promise<T[]> {
+    const response = await this.send(operation, [], options);
+    return readRecords(response.data, this.source(options.operation), what, keys).map(view);
+  }
+
+  /** One page of a paged list, with whatever paging the service gave. */
+  private async onePage<T>(
+    operation: InventoryOperation,
+    options: CallOptions & { page: number; pageSize: number },
+    what: string,
+    keys: readonly string[],
+    view: (r: RecordReader) => T,
+  ): Promise<Page<T>> {
+    const response = await this.send(operation, [], options);
+    const items = readRecords(response.data, this.source(options.operation), what, keys).map(view);
+    const info = readPageInfo(response.data, response.headers, items.length);
+    const page = info.page ?? options.page;
+    const pageSize = info.pageSize ?? options.pageSize;
+    const totalPages = info.totalPages ?? (info.totalItems !== undefined && pageSize > 0 ? Math.ceil(info.totalItems / pageSize) : undefined);
+    const saidNothing = info.hasMore === undefined && info.totalPages === undefined && info.totalItems === undefined && info.next === undefined;
+    // With no paging said, a page longer than asked means the service ignores paging: that was all of it.
+    const more = hasNextPage(info, page, pageSize, items.length) && !(saidNothing && items.length > options.pageSize);
+    const result: Page<T> = { items, page, pageSize, more };
+    if (info.totalItems !== undefined) result.totalItems = info.totalItems;
+    if (totalPages !== undefined) result.totalPages = totalPages;
+    return result;
+  }
+
   async health(): Promise<HealthStatus> {
-    const data = await this.call<unknown>({ method: 'GET', path: '/health', auth: false, operation: 'check the inventory service health' });
-    return recordFrom<HealthStatus>(data);
+    return this.one('health', [], { auth: false, operation: 'check the inventory service health' }, 'health status', [], healthView);
   }
 
   // ---------------------------------------------------------------- products
@@ -196,14 +250,7 @@ export class InventoryClient {
   async listProducts(query: ProductQuery = {}): Promise<Page<Product>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 50;
-    const data = await this.call<unknown>({
-      method: 'GET',
-      path: '/products',
-      query: { ...query, page, pageSize } as Query,
-      operation: 'list products',
-    });
-    const result = pageFrom<unknown>(data, page, pageSize, 'products');
-    return { ...result, items: result.items.map(normalizeProduct) };
+    return this.onePage('listProducts', { query: { ...query, page, pageSize } as Query, operation: 'list products', page, pageSize }, 'product', resourceKeys.products, productView);
   }
 
   iterateProducts(query: Omit<ProductQuery, 'page' | 'pageSize'> = {}, options: IterateOptions = {}): AsyncGenerator<Product> {
@@ -218,66 +265,51 @@ export class InventoryClient {
   }
 
   async getProduct(productId: number): Promise<Product> {
-    return this.naming404(`product ${productId}`, async () =>
-      normalizeProduct(recordFrom(await this.call<unknown>({ method: 'GET', path: `/products/${productId}`, operation: `read product ${productId}` }), 'product')),
+    return this.naming404(`product ${productId}`, () =>
+      this.one('getProduct', [String(productId)], { operation: `read product ${productId}` }, 'product', resourceKeys.product, productView),
     );
   }
 
   /** Not idempotent: a lost answer is an UnknownOutcomeError (exit 7), never resent. */
   async createProduct(body: Record<string, unknown>): Promise<Product> {
-    const data = await this.call<unknown>({ method: 'POST', path: '/products', body, idempotent: false, operation: 'create the product' });
-    return normalizeProduct(recordFrom(data, 'product'));
+    return this.one('createProduct', [], { body, idempotent: false, operation: 'create the product' }, 'product', resourceKeys.product, productView);
   }
 
   async updateProduct(productId: number, patch: Record<string, unknown>): Promise<Product> {
-    return this.naming404(`product ${productId}`, async () => {
-      const data = await this.call<unknown>({
-        method: 'PATCH',
-        path: `/products/${productId}`,
-        body: patch,
-        idempotent: false,
-        operation: `update product ${productId}`,
-      });
-      return normalizeProduct(recordFrom(data, 'product'));
-    });
+    return this.naming404(`product ${productId}`, () =>
+      this.one('updateProduct', [String(productId)], { body: patch, idempotent: false, operation: `update product ${productId}` }, 'product', resourceKeys.product, productView),
+    );
   }
 
   // ---------------------------------------------------------------- reference lists
 
   async categories(): Promise<Category[]> {
-    return listFrom<Category>(await this.call({ method: 'GET', path: '/categories', operation: 'list categories' }), 'categories');
+    return this.many('listCategories', { operation: 'list categories' }, 'category', resourceKeys.categories, categoryView);
   }
 
   /** categoryId space-padded to 10 characters. */
   async classes(categoryId?: string): Promise<ProductClass[]> {
-    return listFrom<ProductClass>(
-      await this.call({ method: 'GET', path: '/classes', query: { categoryId }, operation: 'list classes' }),
-      'classes',
-    );
+    return this.many('listClasses', { query: { categoryId }, operation: 'list classes' }, 'class', resourceKeys.classes, classView);
   }
 
   async warehouses(locationId?: number): Promise<Warehouse[]> {
-    return listFrom<Warehouse>(
-      await this.call({ method: 'GET', path: '/warehouses', query: { locationId }, operation: 'list warehouses' }),
-      'warehouses',
-    );
+    return this.many('listWarehouses', { query: { locationId }, operation: 'list warehouses' }, 'warehouse', resourceKeys.warehouses, warehouseView);
   }
 
   async taxGroups(): Promise<TaxGroup[]> {
-    return listFrom<TaxGroup>(await this.call({ method: 'GET', path: '/tax-groups', operation: 'list tax groups' }), 'taxGroups');
+    return this.many('listTaxGroups', { operation: 'list tax groups' }, 'tax group', resourceKeys.taxGroups, taxGroupView);
   }
 
   async containers(): Promise<ContainerType[]> {
-    return listFrom<ContainerType>(await this.call({ method: 'GET', path: '/containers', operation: 'list container types' }), 'containers');
+    return this.many('listContainers', { operation: 'list container types' }, 'container type', resourceKeys.containers, containerView);
   }
 
   async suppliers(): Promise<Supplier[]> {
-    return listFrom<Supplier>(await this.call({ method: 'GET', path: '/suppliers', operation: 'list suppliers' }), 'suppliers');
+    return this.many('listSuppliers', { operation: 'list suppliers' }, 'supplier', resourceKeys.suppliers, supplierView);
   }
 
   async createSupplier(body: Record<string, unknown>): Promise<Supplier> {
-    const data = await this.call<unknown>({ method: 'POST', path: '/suppliers', body, idempotent: false, operation: 'create the supplier' });
-    return recordFrom<Supplier>(data, 'supplier');
+    return this.one('createSupplier', [], { body, idempotent: false, operation: 'create the supplier' }, 'supplier', resourceKeys.supplier, supplierView);
   }
 
   // ---------------------------------------------------------------- stock
@@ -285,18 +317,23 @@ export class InventoryClient {
   async stockLevels(query: StockLevelsQuery = {}): Promise<Page<StockLevel>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 50;
-    const data = await this.call<unknown>({
-      method: 'GET',
-      path: '/stock-levels',
-      query: {
-        warehouseId: query.warehouseId,
-        productIds: query.productIds?.length ? query.productIds.join(',') : undefined,
+    return this.onePage(
+      'stockLevels',
+      {
+        query: {
+          warehouseId: query.warehouseId,
+          productIds: query.productIds?.length ? query.productIds.join(',') : undefined,
+          page,
+          pageSize,
+        },
+        operation: 'read stock levels',
         page,
         pageSize,
       },
-      operation: 'read stock levels',
-    });
-    return pageFrom<StockLevel>(data, page, pageSize, 'stockLevels');
+      'stock level',
+      resourceKeys.stockLevels,
+      stockLevelView,
+    );
   }
 
   iterateStockLevels(query: Omit<StockLevelsQuery, 'page' | 'pageSize'> = {}, options: IterateOptions = {}): AsyncGenerator<StockLevel> {
@@ -309,11 +346,11 @@ export class InventoryClient {
     return pagesInOrder((page) => this.stockLevels({ ...query, page, pageSize }), options);
   }
 
-
   /**
    * Current quantity of each product in a warehouse, asked in chunks of 200 ids
    * with bounded concurrency. A product the service does not list is absent
-   * from the map (treat it as 0 or unknown, as the caller needs).
+   * from the map (the caller decides what that means); a level it lists
+   * without a readable quantity is an UnreadableAnswerError, never 0.
    */
   async levelsFor(warehouseId: number, productIds: number[], options: { concurrency?: number } = {}): Promise<Map<number, number>> {
     const unique = [...new Set(productIds)];
@@ -326,7 +363,8 @@ export class InventoryClient {
       while (nextChunk < chunks.length) {
         const chunk = chunks[nextChunk++]!;
         for await (const level of this.iterateStockLevels({ warehouseId, productIds: chunk }, { concurrency: 1 })) {
-          if (Number(level.warehouseId ?? warehouseId) === warehouseId) levels.set(Number(level.productId), Number(level.quantity ?? 0));
+          // A level that names no warehouse is of the one asked for.
+          if (level.warehouseId === undefined || level.warehouseId === warehouseId) levels.set(level.productId, level.quantity);
         }
       }
     };
@@ -336,20 +374,17 @@ export class InventoryClient {
 
   /** Not idempotent: never resent by the HTTP layer. */
   async stockTake(body: Record<string, unknown>): Promise<StockTakeResult> {
-    const data = await this.call<unknown>({ method: 'POST', path: '/stock-takes', body, idempotent: false, operation: 'submit the stock take' });
-    return recordFrom<StockTakeResult>(data, 'stockTake');
+    return this.one('stockTake', [], { body, idempotent: false, operation: 'submit the stock take' }, 'stock take', resourceKeys.stockTake, stockTakeView);
   }
 
   /** Not idempotent: never resent by the HTTP layer. */
   async receiveStock(body: Record<string, unknown>): Promise<StockReceiptResult> {
-    const data = await this.call<unknown>({ method: 'POST', path: '/stock-receipts', body, idempotent: false, operation: 'record the stock receipt' });
-    return recordFrom<StockReceiptResult>(data, 'receipt');
+    return this.one('receiveStock', [], { body, idempotent: false, operation: 'record the stock receipt' }, 'receipt', resourceKeys.receipt, receiptView);
   }
 
   /** Not idempotent: never resent by the HTTP layer. */
   async adjustStock(body: Record<string, unknown>): Promise<StockAdjustmentResult> {
-    const data = await this.call<unknown>({ method: 'POST', path: '/stock-adjustments', body, idempotent: false, operation: 'adjust the stock' });
-    return recordFrom<StockAdjustmentResult>(data, 'adjustment');
+    return this.one('adjustStock', [], { body, idempotent: false, operation: 'adjust the stock' }, 'adjustment', resourceKeys.adjustment, adjustmentView);
   }
 
   /**
@@ -370,7 +405,7 @@ export class InventoryClient {
       else if (ref.barcode !== undefined) wantedBarcodes.add(ref.barcode.trim());
       else if (ref.productCode !== undefined) wantedCodes.add(ref.productCode.trim().toLowerCase());
     }
-    type Found = { productId: number; productName: string; isActive: boolean };
+    type Found = { productId: number; productName: string; isActive?: boolean };
     const byId = new Map<number, Found>();
     const byBarcode = new Map<string, Found[]>();
     const byCode = new Map<string, Found[]>();
@@ -382,7 +417,7 @@ export class InventoryClient {
     for await (const product of this.iterateProducts({}, options)) {
       const found: Found = { productId: product.productId, productName: product.productName, isActive: product.isActive };
       if (wantedIds.has(product.productId)) byId.set(product.productId, found);
-      for (const barcode of product.barcodes) if (wantedBarcodes.has(barcode)) add(byBarcode, barcode, found);
+      for (const barcode of product.barcodes ?? []) if (wantedBarcodes.has(barcode)) add(byBarcode, barcode, found);
       const code = typeof product.productCode === 'string' ? product.productCode.trim().toLowerCase() : undefined;
       if (code && wantedCodes.has(code)) add(byCode, code, found);
     }

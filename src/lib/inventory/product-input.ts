@@ -69,6 +69,11 @@ export async function readProductFile(file: string, stdin: Readable): Promise<Re
   return parsed as Record<string, unknown>;
 }
 
+/** A choice as "id  name", or the id alone when the service gave no name. */
+function choiceLabel(id: string, name: string | undefined): string {
+  return name ? `${id}  ${name}` : id;
+}
+
 const REQUIRED = ['productName', 'productDescription', 'categoryId', 'taxGroup', 'productType', 'saleType'] as const;
 
 /**
@@ -94,14 +99,14 @@ export async function promptForMissing(ctx: Context, input: Record<string, unkno
   }
   if (body.categoryId === undefined) {
     const categories = await client.categories();
-    body.categoryId = await prompter.select('Category', categories.map((c) => ({ name: `${unpadId(c.categoryId)}  ${c.name}`, value: c.categoryId })), { flag: '--category' });
+    body.categoryId = await prompter.select('Category', categories.map((c) => ({ name: choiceLabel(unpadId(c.categoryId), c.name), value: c.categoryId })), { flag: '--category' });
   }
   if (body.classId === undefined) {
     const classes = await client.classes(String(body.categoryId));
     if (classes.length) {
       const choice = await prompter.select<string | null>(
         'Class',
-        [{ name: '(none)', value: null }, ...classes.map((c) => ({ name: `${unpadId(c.classId)}  ${c.name}`, value: c.classId }))],
+        [{ name: '(none)', value: null }, ...classes.map((c) => ({ name: choiceLabel(unpadId(c.classId), c.name), value: c.classId }))],
         { flag: '--class' },
       );
       if (choice) body.classId = choice;
@@ -109,7 +114,7 @@ export async function promptForMissing(ctx: Context, input: Record<string, unkno
   }
   if (body.taxGroup === undefined) {
     const groups = await client.taxGroups();
-    body.taxGroup = await prompter.select('Tax group', groups.map((g) => ({ name: `${unpadId(g.taxGroup)}  ${g.name}`, value: g.taxGroup })), { flag: '--tax-group' });
+    body.taxGroup = await prompter.select('Tax group', groups.map((g) => ({ name: choiceLabel(unpadId(g.taxGroup), g.name), value: g.taxGroup })), { flag: '--tax-group' });
   }
   if (body.productType === undefined) {
     body.productType = await prompter.select('Product type', [{ name: 'Stock product', value: 2 }, { name: 'Modifier', value: 3 }], { flag: '--type' });
@@ -131,14 +136,14 @@ export async function promptForMissing(ctx: Context, input: Record<string, unkno
     const suppliers = await client.suppliers();
     const supplierId = await prompter.select<number | null>(
       'Supplier',
-      [{ name: '(none)', value: null }, ...suppliers.map((s) => ({ name: `${s.supplierId}  ${s.supplierName}`, value: Number(s.supplierId) }))],
+      [{ name: '(none)', value: null }, ...suppliers.map((s) => ({ name: choiceLabel(String(s.supplierId), s.supplierName), value: s.supplierId }))],
       { flag: '--supplier' },
     );
     if (supplierId !== null) {
       const containers = await client.containers();
       const containerId = await prompter.select<number | null>(
         'Container',
-        [{ name: '(none)', value: null }, ...containers.map((c) => ({ name: `${c.containerId}  ${c.name}`, value: Number(c.containerId) }))],
+        [{ name: '(none)', value: null }, ...containers.map((c) => ({ name: choiceLabel(String(c.containerId), c.name), value: c.containerId }))],
         { flag: '--container' },
       );
       body.supplier = { supplierId, ...(containerId === null ? {} : { containerId }) };
@@ -148,7 +153,7 @@ export async function promptForMissing(ctx: Context, input: Record<string, unkno
     const warehouses = await client.warehouses();
     const warehouseId = await prompter.select<number | null>(
       'Initial stock in warehouse',
-      [{ name: '(no initial stock)', value: null }, ...warehouses.map((w) => ({ name: `${w.warehouseId}  ${w.name}`, value: Number(w.warehouseId) }))],
+      [{ name: '(no initial stock)', value: null }, ...warehouses.map((w) => ({ name: choiceLabel(String(w.warehouseId), w.name), value: w.warehouseId }))],
       { flag: '--warehouse' },
     );
     if (warehouseId !== null) {

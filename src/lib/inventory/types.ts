@@ -11,6 +11,11 @@ export type ProductTypeName = keyof typeof ProductType;
 /** paymentTerms codes: index = code. */
 export const PAYMENT_TERMS = ['none', 'advance', '7', '14', '21', '30', '45', '60', '90'] as const;
 
+// The views below are what venue reads out of an answer (through ./fields.ts
+// and the reading layer): canonical names, values as the service sent them,
+// an optional field undefined when the service did not say. Each view keeps
+// the service's own record (withSource) for the machine formats.
+
 export interface StockLevelEntry {
   warehouseId: number;
   quantity: number;
@@ -29,27 +34,29 @@ export interface ProductSupplierLink {
 export interface Product {
   productId: number;
   productName: string;
-  productDescription: string;
-  categoryId: string;
-  classId?: string | null;
-  taxGroup: string;
-  productType: number;
-  saleType: number;
+  productDescription?: string;
+  categoryId?: string;
+  classId?: string;
+  taxGroup?: string;
+  /** 2 or 3; a word the service uses that venue does not know stays as sent. */
+  productType?: number | string;
+  /** The bitmask; flag words the service sends are added up; unknown ones stay as sent. */
+  saleType?: number | string;
   orderPrinter?: number;
-  secondaryProductName?: string | null;
-  ticketValue?: number | null;
-  sellPrice?: number | null;
-  vendingPrice?: number | null;
+  secondaryProductName?: string;
+  ticketValue?: number;
+  sellPrice?: number;
+  vendingPrice?: number;
   isPriceExTax?: boolean;
-  productCode?: string | null;
-  barcodes: string[];
+  productCode?: string;
+  barcodes?: string[];
   reorderLevelMin?: number;
   reorderLevelMax?: number;
-  stockLevels: StockLevelEntry[];
-  suppliers: ProductSupplierLink[];
-  averageUnitCost?: number | null;
-  lastPurchasePrice?: number | null;
-  isActive: boolean;
+  stockLevels?: StockLevelEntry[];
+  suppliers?: ProductSupplierLink[];
+  averageUnitCost?: number;
+  lastPurchasePrice?: number;
+  isActive?: boolean;
   createdAt?: string;
   updatedAt?: string;
   [extra: string]: unknown;
@@ -62,46 +69,50 @@ export interface Page<T> {
   /** Absent when the service does not say. */
   totalItems?: number;
   totalPages?: number;
+  /** Whether another page follows, from whatever paging the service gave (or a full page). */
+  more: boolean;
 }
 
 export interface Category {
   categoryId: string;
-  name: string;
+  name?: string;
   [extra: string]: unknown;
 }
 
 export interface ProductClass {
   classId: string;
-  categoryId: string;
-  name: string;
+  categoryId?: string;
+  name?: string;
   [extra: string]: unknown;
 }
 
 export interface Warehouse {
   warehouseId: number;
-  name: string;
-  locationId: number;
+  name?: string;
+  locationId?: number;
   [extra: string]: unknown;
 }
 
 export interface TaxGroup {
   taxGroup: string;
-  name: string;
+  name?: string;
   rate?: number;
   [extra: string]: unknown;
 }
 
 export interface ContainerType {
   containerId: number;
-  name: string;
+  name?: string;
+  units?: number;
   [extra: string]: unknown;
 }
 
 export interface Supplier {
   supplierId: number;
-  supplierCode: string;
-  supplierName: string;
-  supplierAddress: string;
+  supplierCode?: string;
+  supplierName?: string;
+  supplierAddress?: string;
+  supplierTown?: string;
   supplierType?: number;
   paymentTerms?: number;
   isActive?: boolean;
@@ -110,54 +121,56 @@ export interface Supplier {
 
 export interface StockLevel {
   productId: number;
-  warehouseId: number;
+  /** Absent when the service does not say (the warehouse asked for is then the one meant). */
+  warehouseId?: number;
   quantity: number;
   productName?: string;
-  averageUnitCost?: number | null;
-  lastPurchasePrice?: number | null;
+  averageUnitCost?: number;
+  lastPurchasePrice?: number;
   [extra: string]: unknown;
 }
 
 export interface StockTakeLine {
   productId: number;
-  previousQuantity: number;
-  countedQuantity: number;
-  variance: number;
+  previousQuantity?: number;
+  countedQuantity?: number;
+  variance?: number;
+  [extra: string]: unknown;
 }
 
 export interface StockTakeResult {
-  stockTakeId?: number;
-  warehouseId: number;
-  userId: number;
-  items: StockTakeLine[];
+  stockTakeId?: string;
+  warehouseId?: number;
+  /** The per-product lines, when the service lists them. */
+  items?: StockTakeLine[];
   totalVariance?: number;
-  comment?: string | null;
   createdAt?: string;
   [extra: string]: unknown;
 }
 
+export interface StockReceiptLine {
+  productId: number;
+  quantity?: number;
+  newQuantity?: number;
+  [extra: string]: unknown;
+}
+
 export interface StockReceiptResult {
-  receiptId?: number;
-  warehouseId: number;
-  supplierId?: number | null;
-  poNumber?: string | null;
-  invoice?: string | null;
-  userId: number;
-  items: Array<{ productId: number; quantity: number; value?: number | null; newQuantity?: number; averageUnitCost?: number | null }>;
-  comment?: string | null;
+  receiptId?: string;
+  items?: StockReceiptLine[];
   createdAt?: string;
   [extra: string]: unknown;
 }
 
 export interface StockAdjustmentResult {
-  adjustmentId?: number;
-  warehouseId: number;
-  productId: number;
-  adjustmentQuantity: number;
+  adjustmentId?: string;
+  warehouseId?: number;
+  productId?: number;
+  adjustmentQuantity?: number;
   previousQuantity?: number;
   newQuantity?: number;
-  userId: number;
-  comment: string;
+  userId?: number;
+  comment?: string;
   createdAt?: string;
   [extra: string]: unknown;
 }

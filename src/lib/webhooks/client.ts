@@ -1,15 +1,21 @@
 // The inventory service's webhook subscriber operations (seed 002, 18-21) on
-// the shared HTTP layer. Built from the inventory ServiceDeps; knows nothing of
-// the terminal. Secrets go out in request bodies and never come back.
+// the shared HTTP layer, each through the profile's inventory route map and
+// each answer read through the reading layer. Built from the inventory
+// ServiceDeps; knows nothing of the terminal. Secrets go out in request
+// bodies and are never printed back, even when a server echoes them.
 
 import type { ServiceDeps } from '../context.js';
 import { ApiError, NotFoundError } from '../errors.js';
-import { listFrom, recordFrom } from '../http.js';
+import type { HttpResponse } from '../http.js';
+import { InventoryRouteMap, type InventoryOperation } from '../inventory/routes.js';
+import { asText, findKey, isRecord, valueOf, readRecord, readRecords, withSource, type AnswerSource, type RawRecord, type RecordReader } from '../reading.js';
+import { secretFieldNames, subscriberFields, subscriberResourceKeys } from './fields.js';
 
 export interface WebhookSubscriber {
   id: string;
   url: string;
-  eventTypes: string[];
+  /** Absent when the service does not list them. */
+  eventTypes?: string[];
   isActive?: boolean;
   createdAt?: string;
   updatedAt?: string;
@@ -23,55 +29,75 @@ export interface CreateSubscriberInput {
 
 export type UpdateSubscriberInput = Partial<CreateSubscriberInput>;
 
-/** Whatever a real server sends, minus anything that looks like a secret. */
-function subscriberFrom(raw: unknown): WebhookSubscriber {
-  const record = recordFrom<Record<string, unknown>>(raw, 'webhook', 'subscriber');
-  const { secret: _secret, ...rest } = record;
-  const eventTypes = record.eventTypes ?? record.events ?? [];
-  return {
-    ...rest,
-    id: String(record.id ?? record.webhookId ?? ''),
-    url: String(record.url ?? ''),
-    eventTypes: Array.isArray(eventTypes) ? eventTypes.map(String) : [],
-  } as WebhookSubscriber;
+/** The service's record without anything that carries a secret. */
+function withoutSecrets(raw: RawRecord): RawRecord {
+  const copy: RawRecord = { ...raw };
+  for (let key = findKey(copy, secretFieldNames); key !== undefined; key = findKey(copy, secretFieldNames)) delete copy[key];
+  return copy;
+}
+
+function eventTypesOf(reader: RecordReader): string[] | undefined {
+  const value = reader.value(subscriberFields.eventTypes);
+  if (value === undefined) return undefined;
+  if (typeof value === 'string') return value.split(/[,\s]+/).filter(Boolean);
+  if (!Array.isArray(value)) throw reader.missing('event types', subscriberFields.eventTypes);
+  return value.map((item) => {
+    // ["stock.received"] or [{type: "stock.received"}]
+    const named = isRecord(item) ? asText(valueOf(item, ['type', 'name', 'eventType', 'event'])) : asText(item);
+    if (named === undefined) throw reader.missing('event types', subscriberFields.eventTypes, 'has unreadable');
+    return named;
+  });
+}
+
+/** A subscriber view; its source for machine formats is the record as sent, minus secrets. */
+export function subscriberView(reader: RecordReader): WebhookSubscriber {
+  const f = subscriberFields;
+  const view: WebhookSubscriber = { id: reader.needText(f.id, 'id'), url: reader.needText(f.url, 'url') };
+  const eventTypes = eventTypesOf(reader);
+  if (eventTypes !== undefined) view.eventTypes = eventTypes;
+  const isActive = reader.boolean(f.isActive);
+  if (isActive !== undefined) view.isActive = isActive;
+  const createdAt = reader.text(f.createdAt);
+  if (createdAt !== undefined) view.createdAt = createdAt;
+  const updatedAt = reader.text(f.updatedAt);
+  if (updatedAt !== undefined) view.updatedAt = updatedAt;
+  return withSource(view, withoutSecrets(reader.raw));
 }
 
 export class WebhooksClient {
-  constructor(private readonly deps: ServiceDeps) {}
+  private readonly routes: InventoryRouteMap;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.routes = deps.routes ?? InventoryRouteMap.defaults();
+  }
+
+  private source(operation: string): AnswerSource {
+    return { service: 'inventory', operation };
+  }
+
+  private send(operation: InventoryOperation, params: string[], options: { body?: unknown; idempotent?: boolean; operation: string }): Promise<HttpResponse<unknown>> {
+    const { method, path } = this.routes.resolve(operation, ...params);
+    return this.deps.http.request<unknown>({ method, path, body: options.body, idempotent: options.idempotent, auth: this.deps.token, operation: options.operation });
+  }
 
   async list(): Promise<WebhookSubscriber[]> {
-    const response = await this.deps.http.request({
-      method: 'GET',
-      path: '/webhooks',
-      auth: this.deps.token,
-      operation: 'list the webhook subscribers',
-    });
-    return listFrom(response.data, 'webhooks', 'subscribers').map(subscriberFrom);
+    const operation = 'list the webhook subscribers';
+    const response = await this.send('listWebhooks', [], { operation });
+    return readRecords(response.data, this.source(operation), 'webhook subscriber', subscriberResourceKeys.list).map(subscriberView);
   }
 
   async create(input: CreateSubscriberInput): Promise<WebhookSubscriber> {
-    const response = await this.deps.http.request({
-      method: 'POST',
-      path: '/webhooks',
-      body: input,
-      auth: this.deps.token,
-      operation: 'create the webhook subscriber',
-    });
-    return subscriberFrom(response.data);
+    const operation = 'create the webhook subscriber';
+    const response = await this.send('createWebhook', [], { body: input, operation });
+    return subscriberView(readRecord(response.data, this.source(operation), 'webhook subscriber', subscriberResourceKeys.one));
   }
 
   async update(webhookId: string, changes: UpdateSubscriberInput): Promise<WebhookSubscriber> {
+    const operation = 'update the webhook subscriber';
     try {
-      const response = await this.deps.http.request({
-        method: 'PATCH',
-        path: `/webhooks/${encodeURIComponent(webhookId)}`,
-        body: changes,
-        auth: this.deps.token,
-        // Setting the same fields twice leaves the same subscriber.
-        idempotent: true,
-        operation: 'update the webhook subscriber',
-      });
-      return subscriberFrom(response.data);
+      // Setting the same fields twice leaves the same subscriber.
+      const response = await this.send('updateWebhook', [webhookId], { body: changes, idempotent: true, operation });
+      return subscriberView(readRecord(response.data, this.source(operation), 'webhook subscriber', subscriberResourceKeys.one));
     } catch (error) {
       throw this.explainNotFound(error, webhookId);
     }
@@ -79,12 +105,7 @@ export class WebhooksClient {
 
   async delete(webhookId: string): Promise<void> {
     try {
-      await this.deps.http.request({
-        method: 'DELETE',
-        path: `/webhooks/${encodeURIComponent(webhookId)}`,
-        auth: this.deps.token,
-        operation: 'delete the webhook subscriber',
-      });
+      await this.send('deleteWebhook', [webhookId], { operation: 'delete the webhook subscriber' });
     } catch (error) {
       throw this.explainNotFound(error, webhookId);
     }

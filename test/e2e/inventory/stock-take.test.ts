@@ -137,9 +137,10 @@ describe('stock take --yes', () => {
     const counts = file('go.json', JSON.stringify({ items: [{ productId: 1003, countedQuantity: 40 }, { productId: 1004, countedQuantity: 0 }] }, null, 2));
     const result = await sb.run(['inventory', 'stock', 'take', '--file', counts, '--yes', '--comment', 'Monthly count', '-o', 'json']);
     expect(result.code, result.stderr).toBe(0);
+    // Machine formats print the service's lines as sent (its field names), not the table's.
     expect(JSON.parse(result.stdout)).toEqual([
-      { productId: 1003, previous: before[1003], counted: 40, variance: 40 - before[1003]! },
-      { productId: 1004, previous: before[1004], counted: 0, variance: -before[1004]! },
+      { productId: 1003, previousQuantity: before[1003], countedQuantity: 40, variance: 40 - before[1003]! },
+      { productId: 1004, previousQuantity: before[1004], countedQuantity: 0, variance: -before[1004]! },
     ]);
     expect(await levels([1003, 1004])).toEqual({ 1003: 40, 1004: 0 });
   });
@@ -147,7 +148,7 @@ describe('stock take --yes', () => {
   it('reads the counts from standard input with --file -', async () => {
     const result = await sb.run(['inventory', 'stock', 'take', '--file', '-', '--yes', '-o', 'csv'], { input: 'productId,countedQuantity\n1006,11\n' });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout.split('\n')[0]).toBe('productId,previous,counted,variance');
+    expect(result.stdout.split('\n')[0]).toBe('productId,previousQuantity,countedQuantity,variance');
     expect(await levels([1006])).toEqual({ 1006: 11 });
   });
 

@@ -18,9 +18,9 @@ export default defineCommand({
     }
     await ctx.output.record({
       ...product,
-      stock: product.stockLevels.map((l) => `warehouse ${l.warehouseId}: ${l.quantity}`).join(', '),
+      stock: product.stockLevels?.map((l) => `warehouse ${l.warehouseId}: ${l.quantity}`).join(', '),
       supplierLinks: product.suppliers
-        .map((s) => `${s.supplierId}${s.isActive === false ? ' (removed)' : ''}${s.preferredSupplier ? ' (preferred)' : ''}`)
+        ?.map((s) => `${s.supplierId}${s.isActive === false ? ' (removed)' : ''}${s.preferredSupplier ? ' (preferred)' : ''}`)
         .join(', '),
     }, {
       columns: [

@@ -1,5 +1,5 @@
 import { defineCommand } from '../../define.js';
-import { RejectedError } from '../../../lib/errors.js';
+import { ApiError, RejectedError } from '../../../lib/errors.js';
 import { FlagProblems, parseInteger, userFrom, warehouseFrom } from '../../../lib/inventory/cli-input.js';
 
 interface Options {
@@ -67,7 +67,20 @@ export default defineCommand<Options>({
         { hint: `Nothing was sent. Stock cannot go below zero; the most you can remove is ${current}.` },
       );
     }
-    const adjustment = await client.adjustStock(body);
+    let adjustment;
+    try {
+      adjustment = await client.adjustStock(body);
+    } catch (error) {
+      // Stock moved between the read and the send: the service's own refusal, said in the same words.
+      if (error instanceof ApiError && error.category === 'rejected' && error.hasCode('insufficient_stock', 'negative_stock', 'stock_below_zero')) {
+        throw new RejectedError(`refused by the service: adjusting product ${productId} by ${adjustmentQuantity} would leave negative stock in warehouse ${warehouseId}`, {
+          cause: error,
+          details: [error.message],
+          hint: 'Nothing was applied. The stock changed since it was read; check it with `venue inventory stock levels`.',
+        });
+      }
+      throw error;
+    }
     ctx.terminal.success(
       `product ${productId} in warehouse ${warehouseId}: ${adjustment.previousQuantity ?? current} → ${adjustment.newQuantity ?? current + adjustmentQuantity}`,
     );

@@ -1,6 +1,7 @@
 import { defineCommand } from '../../define.js';
 import { UnknownOutcomeError, UsageError } from '../../../lib/errors.js';
 import type { Context } from '../../../lib/context.js';
+import { sourceOf, withSource } from '../../../lib/reading.js';
 
 interface TakeOptions {
   warehouse?: string;
@@ -128,13 +129,17 @@ export default defineCommand<TakeOptions>({
       throw error;
     }
     sending.stop();
-    const lines = Array.isArray(result.items) && result.items.length ? result.items : undefined;
-    const out = lines
-      ? lines.map((l) => ({ productId: l.productId, previous: l.previousQuantity, counted: l.countedQuantity, variance: l.variance }))
+    // The service's lines when it lists them (machine formats print them as sent); else the figures read before sending.
+    const lines = result.items?.length ? result.items : undefined;
+    const out: Array<{ productId: number; previous?: number; counted?: number; variance?: number }> = lines
+      ? lines.map((l) => withSource({ productId: l.productId, previous: l.previousQuantity, counted: l.countedQuantity, variance: l.variance }, sourceOf(l)))
       : rows.map((r) => ({ productId: r.productId, previous: r.current, counted: r.counted, variance: r.variance }));
     await ctx.output.list(out, { columns: ['productId', 'previous', 'counted', 'variance'] });
     const id = result.stockTakeId !== undefined ? ` ${result.stockTakeId}` : '';
-    const net = result.totalVariance ?? out.reduce((n, r) => n + Number(r.variance ?? 0), 0);
+    const lineVariances = out.map((r) => r.variance);
+    const net =
+      result.totalVariance ??
+      (lineVariances.every((v): v is number => v !== undefined) ? lineVariances.reduce((n, v) => n + v, 0) : totals.variance);
     ctx.terminal.success(`Stock take${id} recorded: ${out.length} products, variance ${signed(net)}.`);
   },
 });

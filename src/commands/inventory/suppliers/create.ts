@@ -93,7 +93,7 @@ export default defineCommand<Options>({
 
     const client = await ctx.inventory();
     const supplier = await client.createSupplier(body);
-    ctx.terminal.success(`created supplier ${supplier.supplierId} (${supplier.supplierCode})`);
+    ctx.terminal.success(`created supplier ${supplier.supplierId}${supplier.supplierCode ? ` (${supplier.supplierCode})` : ''}`);
     await ctx.output.record(supplier);
   },
 });
