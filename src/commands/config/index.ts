@@ -9,6 +9,8 @@ import use from './use.js';
 import remove from './delete.js';
 import path from './path.js';
 import setSecret from './set-secret.js';
+import importOpenapi from './import-openapi.js';
+import routes from './routes.js';
 
 export default defineGroup({
   name: 'config',
@@ -16,5 +18,5 @@ export default defineGroup({
   description:
     'Profiles hold one venue or environment each: service base URLs and inventory defaults. Secrets live in a separate credentials file (mode 0600) and are never printed.',
   examples: ['venue config init main', 'venue config list', 'venue config use main'],
-  commands: [init, set, get, list, unset, profiles, use, remove, path, setSecret],
+  commands: [init, set, get, list, unset, profiles, use, remove, path, setSecret, importOpenapi, routes],
 });

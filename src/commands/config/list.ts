@@ -3,7 +3,7 @@ import { targetProfile } from './shared.js';
 
 export default defineCommand({
   name: 'list',
-  summary: 'Every setting of the profile and where it came from; secrets only as set or unset',
+  summary: 'Every setting of the profile and where it came from (unset inventory routes left out); secrets only as set or unset',
   examples: ['venue config list', 'venue --profile main config list -o json'],
   async run(ctx) {
     const config = await ctx.config();
@@ -15,6 +15,9 @@ export default defineCommand({
     ];
     for (const key of settingKeys) {
       const { value, source } = config.resolve(profile, key);
+      // The 21 inventory routes clutter the list while unset, and the import's own record always
+      // would: `venue config routes` shows the whole map and where each route came from.
+      if ((key.startsWith('inventory.routes.') && value === undefined) || key === 'inventory.importedRoutes') continue;
       rows.push({ key, value: value ?? '', source: source ?? 'unset' });
     }
     for (const key of secretKeys) {

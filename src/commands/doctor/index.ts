@@ -1,9 +1,9 @@
 import { defineCommand } from '../define.js';
-import { diagnoseService, type Finding } from '../../lib/doctor.js';
+import { diagnoseInventoryRoutes, diagnoseService, type Finding } from '../../lib/doctor.js';
 
 export default defineCommand({
   name: 'doctor',
-  summary: 'Check each configured service: credentials, token, latency, clock, TLS; each finding with a fix',
+  summary: 'Check each configured service: credentials, token, latency, clock, TLS, and that the inventory list routes answer; each finding with a fix',
   examples: ['venue doctor', 'venue --profile main doctor -o json'],
   async run(ctx) {
     const { serviceNames } = await import('../../lib/tokens.js');
@@ -11,7 +11,12 @@ export default defineCommand({
     const spinner = await ctx.terminal.spinner('Checking services…');
     for (const service of serviceNames) {
       spinner.update(`Checking ${service}…`);
-      findings.push(...(await diagnoseService(ctx, service)));
+      const serviceFindings = await diagnoseService(ctx, service);
+      findings.push(...serviceFindings);
+      if (service === 'inventory' && serviceFindings.some((f) => f.check === 'token' && f.status === 'ok')) {
+        spinner.update('Checking inventory routes…');
+        findings.push(...(await diagnoseInventoryRoutes(ctx)));
+      }
     }
     spinner.stop();
     await ctx.output.list(findings as unknown as Array<Record<string, unknown>>, {

@@ -1,0 +1,71 @@
+import { defineCommand } from '../define.js';
+import { targetProfile } from './shared.js';
+
+export default defineCommand({
+  name: 'routes',
+  summary: "The profile's inventory route map: each operation's method and path, the base path, the auth scheme, and where each came from",
+  description:
+    'Origins: "default" is venue\'s own layout (docs/api-conventions.md); "imported" was stored by `venue config import-openapi` and is ' +
+    'unchanged since (the import keeps a copy of what it stored in inventory.importedRoutes); "set by hand" was stored with ' +
+    '`venue config set` or changed after an import; "environment" comes from an environment variable (VENUE_INVENTORY_AUTH). ' +
+    'The path shown is the one called: the base path, then the route.',
+  examples: ['venue config routes', 'venue --profile arcade-north config routes -o json'],
+  async run(ctx) {
+    const { InventoryRouteMap, inventoryOperationNames, routeSettingKey, formatRoute, formatAuthScheme } = await import('../../lib/inventory/routes.js');
+    const { parseImportRecord } = await import('../../lib/openapi-import.js');
+    const config = await ctx.config();
+    const profile = await targetProfile(ctx);
+    const resolve = (key: string) => config.resolve(profile, key as Parameters<typeof config.resolve>[1]);
+    const map = InventoryRouteMap.fromSettings((key) => {
+      const { value, source } = resolve(key);
+      return { value, source: source === 'flag' ? 'profile' : source };
+    });
+    const source = resolve('inventory.routesSource').value;
+    const imported = parseImportRecord(resolve('inventory.importedRoutes').value);
+
+    const originOf = (resolved: { value?: string; source?: string }, importedValue: string | undefined): string => {
+      if (resolved.source === 'environment') return 'environment';
+      if (resolved.value === undefined || resolved.source === 'default' || resolved.source === undefined) return 'default';
+      return importedValue !== undefined && importedValue === resolved.value ? 'imported' : 'set by hand';
+    };
+
+    const rows = inventoryOperationNames.map((operation) => {
+      const route = map.route(operation);
+      return {
+        operation,
+        method: route.method,
+        path: `${map.basePath}${route.path}`,
+        route: formatRoute(route),
+        origin: originOf(resolve(routeSettingKey(operation)), imported?.routes[operation]),
+      };
+    });
+    const basePathSetting = resolve('inventory.basePath');
+    const authSetting = resolve('inventory.auth');
+    const basePath = { value: map.basePath, origin: basePathSetting.value === undefined ? 'default' : originOf(basePathSetting, imported?.basePath) };
+    const auth = { value: formatAuthScheme(map.auth), origin: originOf(authSetting, imported?.auth) };
+
+    if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
+      await ctx.output.record({ profile, basePath, auth, routesSource: source ?? null, routes: rows });
+      return;
+    }
+    if (ctx.output.isMachine) {
+      await ctx.output.list(rows, { columns: ['operation', 'method', 'path', 'route', 'origin'] });
+      return;
+    }
+    await ctx.output.list(
+      rows.map((r) => ({ operation: r.operation, route: `${r.method} ${r.path}`, origin: r.origin })),
+      { columns: ['operation', 'route', 'origin'] },
+    );
+    const counts = rows.reduce<Record<string, number>>((all, r) => ({ ...all, [r.origin]: (all[r.origin] ?? 0) + 1 }), {});
+    ctx.terminal.write(
+      [
+        '',
+        `Base path: ${basePath.value || '(none)'} (${basePath.origin})`,
+        `Auth:      ${auth.value} (${auth.origin})`,
+        `Routes:    ${Object.entries(counts).map(([origin, n]) => `${n} ${origin}`).join(', ')}`,
+        ...(source ? [`Imported:  ${source}`] : []),
+        '',
+      ].join('\n'),
+    );
+  },
+});
