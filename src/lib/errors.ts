@@ -22,7 +22,9 @@ export type ErrorCategory =
   | 'rejected'
   | 'server'
   | 'unknown-outcome'
-  | 'interrupted';
+  | 'interrupted'
+  /** Venue's own files (a journal) cannot be read: exit 1, never taken as empty. */
+  | 'local-state';
 
 const exitByCategory: Record<ErrorCategory, ExitCode> = {
   usage: ExitCode.usage,
@@ -32,6 +34,7 @@ const exitByCategory: Record<ErrorCategory, ExitCode> = {
   server: ExitCode.server,
   'unknown-outcome': ExitCode.unknownOutcome,
   interrupted: ExitCode.interrupted,
+  'local-state': ExitCode.unexpected,
 };
 
 export interface VenueErrorOptions {

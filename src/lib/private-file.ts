@@ -4,6 +4,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import { VenueError } from './errors.js';
 
 export function readJsonFile<T>(file: string, fallback: T): T {
   try {
@@ -21,6 +22,56 @@ export function writeJsonFile(file: string, data: unknown): void {
   fs.writeFileSync(temporary, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
   fs.renameSync(temporary, file);
   fs.chmodSync(file, 0o600);
+}
+
+/**
+ * A journal (receipts, reloads, holds) records what was sent to a service: read
+ * as empty by mistake, it would let a rerun send the same thing twice. So it is
+ * written durably (write-file-atomic: a temporary file, fsync, rename), the
+ * version it replaces is kept beside it as <file>.bak, and one that cannot be
+ * read stops the command (exit 1) naming both files, never read as empty.
+ */
+export class DamagedJournalError extends VenueError {
+  constructor(
+    readonly file: string,
+    why: string,
+  ) {
+    const backup = `${file}.bak`;
+    super('local-state', `the journal ${file} cannot be read (${why}): nothing was sent`, {
+      hint: fs.existsSync(backup)
+        ? `Its previous version is ${backup}. Compare the two, put back the right one (or repair the file), then run the command again.`
+        : 'There is no previous version. Repair the file, or move it away only once you are sure nothing it recorded is still unsettled.',
+    });
+    this.name = 'DamagedJournalError';
+  }
+}
+
+/** The journal's content, or `empty` when there is none yet; damage is an error, never emptiness. */
+export function readJournalFile<T>(file: string, empty: T, isValid: (data: unknown) => boolean = (d) => d !== null && typeof d === 'object'): T {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return empty;
+    throw new DamagedJournalError(file, (error as Error).message);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new DamagedJournalError(file, text.trim() === '' ? 'it is empty' : `not valid JSON: ${(error as Error).message}`);
+  }
+  if (!isValid(data)) throw new DamagedJournalError(file, 'it does not hold a journal');
+  return data as T;
+}
+
+/** Writes durably (fsync before rename) with mode 0600, keeping the replaced version as <file>.bak. */
+export async function writeJournalFile(file: string, data: unknown): Promise<void> {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  if (fs.existsSync(file)) fs.copyFileSync(file, `${file}.bak`);
+  const { default: writeFileAtomic } = await import('write-file-atomic');
+  await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600, fsync: true });
+  if (fs.existsSync(`${file}.bak`)) fs.chmodSync(`${file}.bak`, 0o600);
 }
 
 /**
