@@ -88,9 +88,12 @@ export default defineCommand<Options>({
         yes: options.yes,
       },
     );
-    ctx.terminal.success(`Booked: order ${outcome.orderId} is ${outcome.status} (${outcome.quantity} × ${outcome.slotId}, $${outcome.total.toFixed(2)}).`);
+    const sale = outcome.saleId ? `, sale ${outcome.saleId}` : '';
+    if (outcome.status === 'unknown') {
+      ctx.terminal.warn(`Payment recorded for order ${outcome.orderId}${sale} (${outcome.quantity} × ${outcome.slotId}, $${outcome.total.toFixed(2)}); the service did not say the order's status: check it with \`venue booking order show ${outcome.orderId}\`.`);
+    } else ctx.terminal.success(`Booked: order ${outcome.orderId} is ${outcome.status} (${outcome.quantity} × ${outcome.slotId}, $${outcome.total.toFixed(2)}${sale}).`);
     await ctx.output.record(outcome as unknown as Record<string, unknown>, {
-      columns: ['orderId', 'status', 'experienceId', 'slotId', 'startTime', 'quantity', { key: 'total', format: 'money' }, 'paymentReference', 'guestEmail', 'reservationId'],
+      columns: ['orderId', 'status', 'saleId', 'experienceId', 'slotId', 'startTime', 'quantity', { key: 'total', format: 'money' }, 'paymentReference', 'guestEmail', 'reservationId'],
     });
   },
 });

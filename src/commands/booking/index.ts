@@ -5,6 +5,7 @@ import availability from './availability.js';
 import sessions from './sessions.js';
 import reserve from './reserve.js';
 import release from './release.js';
+import holds from './holds.js';
 import order from './order/index.js';
 import report from './report.js';
 import book from './book.js';
@@ -16,5 +17,5 @@ export default defineGroup({
     'Experience booking: what is bookable, holding a slot, creating an order, recording the payment taken elsewhere, cancelling, and the sales report. ' +
     'Dates accept YYYY-MM-DD, today, tomorrow and +Nd.',
   examples: ['venue booking book', 'venue booking sessions exp-laser-tag --date tomorrow', 'venue booking report --from -7d -o csv > sales.csv'],
-  commands: [locations, experiences, availability, sessions, reserve, release, order, report, book],
+  commands: [locations, experiences, availability, sessions, reserve, release, holds, order, report, book],
 });

@@ -1,17 +1,98 @@
 import { defineCommand } from '../define.js';
 import { checkFlags } from './shared.js';
+import { ApiError, UnknownOutcomeError, UsageError } from '../../lib/errors.js';
+import type { BookingClient } from '../../lib/booking/client.js';
+import type { HoldEntry } from '../../lib/booking/hold-journal.js';
+import type { Context } from '../../lib/context.js';
 
-export default defineCommand({
+interface Options {
+  all?: boolean;
+}
+
+export default defineCommand<Options>({
   name: 'release',
-  args: '<reservationId>',
-  summary: 'Release a held slot before payment (gives the places back)',
-  examples: ['venue booking release res-000042'],
-  async run(ctx, _options, reservationId) {
-    await checkFlags(ctx, [{ kind: 'id', flag: 'reservationId', value: reservationId }]);
+  args: '[reservationId]',
+  summary: 'Release a held slot before payment (gives the places back); --all releases every hold venue recorded',
+  description:
+    'Releases one hold by its reservation id, or with --all every hold of this profile that venue recorded and that is not paid ' +
+    '(see `venue booking holds`). A hold whose answer was lost has no reservation id to release: --all lists it with what to check, ' +
+    'and exits 7 while such holds remain.',
+  examples: ['venue booking release res-000042', 'venue booking release --all'],
+  configure(cmd) {
+    cmd.option('--all', "release every recorded hold of this profile that is not paid");
+  },
+  async run(ctx, options, reservationId) {
+    if (options.all && reservationId !== undefined) throw new UsageError('give a reservation id or --all, not both');
+    if (!options.all && reservationId === undefined) throw new UsageError('missing reservationId', { hint: 'Name the hold (`venue booking holds` lists them) or pass --all.' });
     const client = await ctx.booking();
+    if (options.all) return releaseAll(ctx, client);
+    await checkFlags(ctx, [{ kind: 'id', flag: 'reservationId', value: reservationId }]);
     const reservation = await client.releaseReservation(reservationId!.trim());
     if (reservation.status === 'released') ctx.terminal.success(`Released reservation ${reservation.id}: its places are free again.`);
+    else if (reservation.status === undefined) ctx.terminal.success(`The service took the release of reservation ${reservation.id} (it did not say the reservation's state).`);
     else ctx.terminal.info(`Reservation ${reservation.id} holds nothing any more (${reservation.status}).`);
     await ctx.output.record(reservation as unknown as Record<string, unknown>, { columns: ['id', 'status', 'slotId', 'quantity'] });
   },
 });
+
+interface Outcome {
+  reservationId?: string;
+  slotId: string;
+  places: number;
+  placedAt: string;
+  outcome: string;
+}
+
+async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
+  const holds = client.holds.list();
+  if (!holds.length) {
+    ctx.terminal.info('venue has no recorded holds for this profile: nothing to release.');
+    if (ctx.output.isMachine) await ctx.output.list([]);
+    return;
+  }
+  const outcomes: Outcome[] = [];
+  const unknown: HoldEntry[] = [];
+  let failure: unknown;
+  for (const hold of holds) {
+    const base = { reservationId: hold.reservationId, slotId: hold.slotId, places: hold.quantity, placedAt: hold.placedAt };
+    if (!hold.reservationId) {
+      unknown.push(hold);
+      outcomes.push({ ...base, outcome: hold.state === 'pending' ? 'pending: no answer recorded, no id to release' : 'unknown: no reservation id to release' });
+      continue;
+    }
+    try {
+      const reservation = await client.releaseReservation(hold.reservationId);
+      const outcome = reservation.status === undefined || reservation.status === 'released' ? 'released' : `holds nothing (${reservation.status})`;
+      outcomes.push({ ...base, outcome });
+      ctx.terminal.success(`${hold.reservationId}: ${outcome} (${hold.quantity} place${hold.quantity === 1 ? '' : 's'} in ${hold.slotId}).`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        outcomes.push({ ...base, outcome: 'unknown to the service: nothing held' });
+        ctx.terminal.info(`${hold.reservationId}: the service does not know it; nothing to release.`);
+      } else if (error instanceof ApiError && error.hasCode('already_paid', 'reservation_paid')) {
+        outcomes.push({ ...base, outcome: 'paid: not released' });
+        ctx.terminal.info(`${hold.reservationId}: paid for, so it is a booking now; cancel its order to give the places back.`);
+      } else {
+        failure ??= error;
+        outcomes.push({ ...base, outcome: `not released: ${(error as Error).message}` });
+        ctx.terminal.warn(`${hold.reservationId}: could not release it (${(error as Error).message}); it stays recorded.`);
+      }
+    }
+  }
+  for (const hold of unknown) {
+    ctx.terminal.warn(
+      `${hold.quantity} place${hold.quantity === 1 ? '' : 's'} in ${hold.slotId} (${hold.experienceId}), requested ${hold.placedAt}: ` +
+        `${hold.note ?? 'no answer was recorded'}. venue has no reservation id to release. ` +
+        `Check the places left with \`venue booking sessions ${hold.experienceId} --date ${hold.placedAt.slice(0, 10)}\` and ask the operator to release any hold left there.`,
+    );
+  }
+  await ctx.output.list(outcomes as unknown as Record<string, unknown>[], {
+    columns: [{ key: 'reservationId', header: 'Reservation' }, { key: 'slotId', header: 'Slot' }, { key: 'places', format: 'number' }, { key: 'placedAt', header: 'Placed at' }, 'outcome'],
+  });
+  if (failure) throw failure;
+  if (unknown.length) {
+    throw new UnknownOutcomeError(`${unknown.length} recorded hold${unknown.length === 1 ? '' : 's'} could not be released: venue never learned ${unknown.length === 1 ? 'its' : 'their'} reservation id`, {
+      hint: 'Check the slots named above; once settled, drop a request from the record with `venue booking holds --forget <key>`.',
+    });
+  }
+}

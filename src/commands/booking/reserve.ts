@@ -9,10 +9,11 @@ interface Options {
 export default defineCommand<Options>({
   name: 'reserve',
   args: '<experienceId>',
-  summary: 'Hold places in a session slot (the hold lapses unless an order is created)',
+  summary: 'Hold places in a session slot (held until released, ordered or paid)',
   description:
     'Holds places in a session slot. The platform checks capacity: when the slot is full the command says so and exits 5. ' +
-    'Release a hold you no longer need with `venue booking release <reservationId>`.',
+    'venue writes every hold down before sending it (`venue booking holds` lists them); nothing says a hold ends on its own, ' +
+    'so release one you no longer need with `venue booking release <reservationId>` (or every one with `--all`).',
   examples: ['venue booking reserve exp-laser-tag --session exp-laser-tag.20261128.1400 --quantity 4'],
   configure(cmd) {
     cmd.requiredOption('--session <slotId>', 'session slot id (see `venue booking sessions`)');
@@ -26,7 +27,11 @@ export default defineCommand<Options>({
     ]);
     const client = await ctx.booking();
     const reservation = await client.reserve({ experienceId: experienceId!.trim(), slotId: options.session.trim(), quantity: numbers['--quantity']! });
-    ctx.terminal.success(`Held ${reservation.quantity ?? numbers['--quantity']} place(s) in ${options.session} as reservation ${reservation.id}${reservation.expiresAt ? ` until ${reservation.expiresAt}` : ''}.`);
+    const places = reservation.quantity ?? numbers['--quantity']!;
+    ctx.terminal.success(
+      `Held ${places} place${places === 1 ? '' : 's'} in ${options.session} as reservation ${reservation.id}${reservation.expiresAt ? ` (the service gives ${reservation.expiresAt} as its end)` : ''}. ` +
+        `Release it with \`venue booking release ${reservation.id}\` if it is not ordered.`,
+    );
     await ctx.output.record(reservation as unknown as Record<string, unknown>, {
       columns: ['id', 'status', 'experienceId', 'slotId', 'startTime', 'quantity', { key: 'amount', format: 'money' }, 'expiresAt'],
     });

@@ -1,12 +1,37 @@
 // The booking service client: every booking call the commands make, on the shared
-// HTTP layer. Knows nothing of the terminal. Answers are read tolerantly (the
-// vendor's shapes are "not shown"): each resource is normalised from whatever
-// field names it arrives with.
+// HTTP layer. Knows nothing of the terminal. Answers are read through the one
+// reading layer (src/lib/reading.ts) with the synonym tables of fields.ts, so
+// any faithful server's shapes are understood and what cannot be read fails
+// with exit 6 instead of being guessed. Every hold placed is written down in
+// the hold journal before its request is sent.
 
 import type { ServiceDeps } from '../context.js';
+import type { HttpResponse } from '../http.js';
 import { ApiError, NotFoundError, RejectedError, UnknownOutcomeError } from '../errors.js';
-import { listFrom, recordFrom } from '../http.js';
-import { num, text, toExperience, toAvailabilityDay, toLocation, toOrder, toReservation, toSlot, type AvailabilityDay, type Experience, type Guest, type Location, type Order, type Raw, type Reservation, type SalesReport, type Slot } from './shapes.js';
+import { asNumber, hasNextPage, isRecord, readPageInfo, readRecord, readRecords, UnreadableAnswerError, valueOf, type AnswerSource, type RecordReader } from '../reading.js';
+import { ORDER, ORDER_STATUS, SALE, WRAPPERS } from './fields.js';
+import { HoldJournal } from './hold-journal.js';
+import { readSalesReport } from './report.js';
+import {
+  looksLikeOrder,
+  toAvailabilityDay,
+  toExperience,
+  toLocation,
+  toOrder,
+  toReservation,
+  toSale,
+  toSlot,
+  type AvailabilityDay,
+  type Experience,
+  type Guest,
+  type Location,
+  type Order,
+  type Reservation,
+  type SaleOutcome,
+  type SalesReport,
+  type Slot,
+} from './shapes.js';
+import { shellQuote } from './text.js';
 
 export * from './shapes.js';
 
@@ -22,123 +47,195 @@ export class SlotUnavailableError extends RejectedError {
   }
 }
 
-/** The error code in a vendor error body ({error: {code}} or {code}). */
-export function errorCodeOf(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const body = error.info.body as Raw | undefined;
-  if (!body || typeof body !== 'object') return undefined;
-  const inner = body.error && typeof body.error === 'object' ? (body.error as Raw) : body;
-  return typeof inner.code === 'string' ? inner.code : undefined;
-}
+/** How many pages of a list are followed at most (a service that never stops paging is cut off). */
+const MAX_PAGES = 100;
+
+type Query = Record<string, string | number | undefined>;
 
 export class BookingClient {
+  private journal?: HoldJournal;
+
   constructor(protected readonly deps: ServiceDeps) {}
 
-  private async call(options: {
-    method: 'GET' | 'POST';
-    path: string;
-    operation: string;
-    query?: Record<string, string | number | undefined>;
-    body?: unknown;
-    idempotent?: boolean;
-  }): Promise<unknown> {
-    const response = await this.deps.http.request({ ...options, auth: this.deps.token });
-    return response.data;
+  /** The profile's hold journal (every hold venue placed and has not seen released or paid). */
+  get holds(): HoldJournal {
+    this.journal ??= new HoldJournal(this.deps.stateDir, this.deps.profile, this.deps.now);
+    return this.journal;
+  }
+
+  private source(operation: string): AnswerSource {
+    return { service: 'booking', operation };
+  }
+
+  private async call(options: { method: 'GET' | 'POST'; path: string; operation: string; query?: Query; body?: unknown; idempotent?: boolean }): Promise<HttpResponse> {
+    return this.deps.http.request({ ...options, auth: this.deps.token });
+  }
+
+  /** Every record of a list, following the service's paging (next links, or page numbers when it says more follow). */
+  private async listAll(path: string, query: Query, operation: string, what: string, resourceKeys: readonly string[], onError?: (error: unknown) => never): Promise<RecordReader[]> {
+    const all: RecordReader[] = [];
+    let pageQuery: Query = { ...query };
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      let response: HttpResponse;
+      try {
+        response = await this.call({ method: 'GET', path, query: pageQuery, operation });
+      } catch (error) {
+        if (onError) onError(error);
+        throw error;
+      }
+      const records = readRecords(response.data, this.source(operation), what, resourceKeys);
+      all.push(...records);
+      const info = readPageInfo(response.data, response.headers, records.length);
+      const pageSize = info.pageSize ?? records.length;
+      if (!hasNextPage(info, info.page ?? page, pageSize, records.length) || (info.next === undefined && info.hasMore === undefined && info.totalPages === undefined && info.totalItems === undefined)) break;
+      if (info.next !== undefined) {
+        const next = new URL(info.next, 'http://service.invalid/');
+        pageQuery = { ...query, ...Object.fromEntries(next.searchParams) };
+      } else pageQuery = { ...query, page: (info.page ?? page) + 1, ...(info.pageSize ? { pageSize: info.pageSize } : {}) };
+    }
+    return all;
   }
 
   async locations(): Promise<Location[]> {
-    const body = await this.call({ method: 'GET', path: '/api/v1/locations', operation: 'list locations' });
-    return listFrom<Raw>(body, 'locations').map(toLocation);
+    return (await this.listAll('/api/v1/locations', {}, 'list locations', 'location', WRAPPERS.location)).map(toLocation);
   }
 
   async experiences(locationId: string): Promise<Experience[]> {
-    try {
-      const body = await this.call({ method: 'GET', path: '/api/v1/experiences', query: { locationId }, operation: 'list experiences' });
-      return listFrom<Raw>(body, 'experiences').map(toExperience);
-    } catch (error) {
+    const notFound = (error: unknown): never => {
       if (error instanceof ApiError && error.status === 404) throw new NotFoundError(`no location "${locationId}"`, { hint: 'List them with `venue booking locations`.' });
       throw error;
-    }
+    };
+    return (await this.listAll('/api/v1/experiences', { locationId }, 'list experiences', 'experience', WRAPPERS.experience, notFound)).map(toExperience);
   }
 
   async availability(experienceId: string, fromDate: string, days?: number): Promise<AvailabilityDay[]> {
-    const body = await this.experienceCall(experienceId, '/sessions/availability', { fromDate, days }, 'check availability');
-    const rows = listFrom<Raw>(body, 'days', 'availability').map(toAvailabilityDay);
+    const rows = (await this.experienceList(experienceId, '/sessions/availability', { fromDate, days }, 'check availability', 'availability day', WRAPPERS.availability)).map(toAvailabilityDay);
     return days === undefined ? rows : rows.slice(0, days);
   }
 
   async sessions(experienceId: string, forDate: string): Promise<Slot[]> {
-    const body = await this.experienceCall(experienceId, '/sessions', { forDate }, 'list sessions');
-    return listFrom<Raw>(body, 'sessions', 'slots').map(toSlot);
+    return (await this.experienceList(experienceId, '/sessions', { forDate }, 'list sessions', 'session slot', WRAPPERS.slot)).map(toSlot);
   }
 
-  private async experienceCall(experienceId: string, suffix: string, query: Record<string, string | number | undefined>, operation: string) {
-    try {
-      return await this.call({ method: 'GET', path: `/api/v1/experiences/${encodeURIComponent(experienceId)}${suffix}`, query, operation });
-    } catch (error) {
+  private experienceList(experienceId: string, suffix: string, query: Query, operation: string, what: string, keys: readonly string[]) {
+    return this.listAll(`/api/v1/experiences/${encodeURIComponent(experienceId)}${suffix}`, query, operation, what, keys, (error) => {
       if (error instanceof ApiError && error.status === 404) {
         throw new NotFoundError(`no experience "${experienceId}"`, { hint: 'List them with `venue booking experiences --location <id>`.' });
       }
       throw error;
-    }
+    });
   }
 
-  /** Holds places in a slot. Not idempotent: a lost answer may have left a hold (it lapses on its own). */
+  /**
+   * Holds places in a slot. Not idempotent: a lost answer may have left a
+   * hold. The hold is written in the journal before the request goes out, so
+   * `venue booking holds` can always say what venue may be holding.
+   */
   async reserve(request: { experienceId: string; slotId: string; quantity: number }): Promise<Reservation> {
+    const key = await this.holds.pending(request);
+    let reservation: Reservation;
     try {
-      const body = await this.call({ method: 'POST', path: '/api/v1/orders/reservations/reserve', body: request, operation: 'hold the slot' });
-      return toReservation(recordFrom(body, 'reservation'));
+      const response = await this.call({ method: 'POST', path: '/api/v1/orders/reservations/reserve', body: request, operation: 'hold the slot' });
+      reservation = toReservation(readRecord(response.data, this.source('hold the slot'), 'reservation', WRAPPERS.reservation));
     } catch (error) {
       if (error instanceof UnknownOutcomeError) {
+        await this.holds.unknown(key, 'the answer to the hold request was lost');
         throw new UnknownOutcomeError(`the hold request for slot ${request.slotId} got no answer: places may or may not be held`, {
           cause: error,
-          hint: 'A hold nobody orders lapses on its own after the hold time; nothing was ordered or paid. Check with `venue booking sessions`.',
+          hint: `Nothing was ordered or paid. venue recorded the request: \`venue booking holds\` lists it; check the places left with \`venue booking sessions ${shellQuote(request.experienceId)}\`.`,
         });
       }
-      if (error instanceof ApiError && error.status === 409 && errorCodeOf(error) !== 'slot_closed') {
-        const serverBody = (error.info.body as { error?: { remaining?: number } } | undefined)?.error;
+      if (error instanceof UnreadableAnswerError) {
+        // The service said yes (2xx) but venue cannot tell what it holds: the hold is kept on record.
+        await this.holds.unknown(key, 'the service accepted the hold but its answer could not be read');
+        error.details.push(`places may be held in slot ${request.slotId} with no reservation id venue can release; \`venue booking holds\` lists the request`);
+        throw error;
+      }
+      await this.holds.forget(key);
+      if (error instanceof ApiError && error.status === 409 && !error.hasCode('slot_closed', 'slot_started', 'session_closed')) {
         throw new SlotUnavailableError(
           request.slotId,
           error.info.serverMessage?.includes(request.slotId)
             ? error.info.serverMessage
             : `slot ${request.slotId} cannot take ${request.quantity} more place${request.quantity === 1 ? '' : 's'}${error.info.serverMessage ? `: ${error.info.serverMessage}` : ''}`,
-          typeof serverBody?.remaining === 'number' ? serverBody.remaining : undefined,
+          remainingIn(error.info.body),
         );
       }
       throw error;
     }
+    await this.holds.held(key, reservation.id, reservation.expiresAt);
+    return reservation;
   }
 
-  /** Releasing twice does no harm, so a lost answer may be retried. */
+  /**
+   * Releasing twice does no harm, so a lost answer may be retried. An empty
+   * 2xx answer is taken as done: the command needs nothing from the body.
+   */
   async releaseReservation(reservationId: string): Promise<Reservation> {
-    const body = await this.call({
-      method: 'POST',
-      path: '/api/v1/orders/reservations/cancel',
-      body: { reservationId },
-      idempotent: true,
-      operation: 'release the hold',
-    });
-    return toReservation(recordFrom(body, 'reservation'));
+    const operation = 'release the hold';
+    try {
+      const response = await this.call({ method: 'POST', path: '/api/v1/orders/reservations/cancel', body: { reservationId }, idempotent: true, operation });
+      const reservation = emptyBody(response.data) ? { id: reservationId } : toReservation(readRecord(response.data, this.source(operation), 'reservation', WRAPPERS.reservation));
+      await this.holds.settled({ reservationIds: [reservationId, reservation.id] });
+      return reservation;
+    } catch (error) {
+      // A paid reservation is no hold; one the service does not know holds nothing.
+      if (error instanceof ApiError && (error.status === 404 || error.hasCode('already_paid', 'reservation_paid'))) await this.holds.settled({ reservationIds: [reservationId] });
+      throw error;
+    }
   }
 
-  async createOrder(request: { reservationIds: string[]; guest: Guest }): Promise<Order> {
-    const body = await this.call({ method: 'POST', path: '/api/v1/orders/initiate', body: request, operation: 'create the order' });
-    return toOrder(recordFrom(body, 'order'));
+  async createOrder(request: { reservationIds: string[]; guest: Guest }): Promise<Order & { total: number }> {
+    const operation = 'create the order';
+    const response = await this.call({ method: 'POST', path: '/api/v1/orders/initiate', body: request, operation });
+    const reader = readRecord(response.data, this.source(operation), 'order', WRAPPERS.order);
+    const order = toOrder(reader);
+    const total = reader.needNumber(ORDER.total, 'total');
+    await this.holds.ordered(request.reservationIds, order.id);
+    return Object.assign(order, { total });
   }
 
-  /** Records the payment taken elsewhere. Never retried: a second sale would record the money twice. */
-  async recordSale(request: { orderId: string; amount: number; paymentReference: string }): Promise<Order> {
-    const body = (await this.call({ method: 'POST', path: '/api/v1/sale', body: request, operation: 'record the sale' })) as Raw | undefined;
-    const record = recordFrom<Raw>(body, 'sale');
-    const order = record.order && typeof record.order === 'object' ? toOrder(record.order as Raw) : toOrder({ ...record, orderId: record.orderId ?? request.orderId });
-    order.status = text(record, 'status') ?? order.status ?? 'confirmed';
-    order.sale ??= { id: text(record, 'saleId', 'id'), amount: num(record, 'amount') ?? request.amount, paymentReference: text(record, 'paymentReference') ?? request.paymentReference, recordedAt: text(record, 'recordedAt') };
-    return order;
+  /**
+   * Records the payment taken elsewhere. Never retried: a second sale would
+   * record the money twice. The order's status is read from the ORDER: the
+   * order in the answer, an order status beside the sale, or the order read
+   * back; the sale's own status ("completed") never stands in for it.
+   */
+  async recordSale(request: { orderId: string; amount: number; paymentReference: string }): Promise<SaleOutcome> {
+    const operation = 'record the sale';
+    const response = await this.call({ method: 'POST', path: '/api/v1/sale', body: request, operation });
+    await this.holds.settled({ orderId: request.orderId });
+    const reader = emptyBody(response.data) ? undefined : readRecord(response.data, this.source(operation), 'sale', WRAPPERS.sale);
+    let order: Order | undefined;
+    let orderStatus: string | undefined;
+    let sale: SaleOutcome['sale'] = {};
+    if (reader) {
+      const nested = reader.record(WRAPPERS.order, 'order');
+      if (nested) order = toOrder(nested);
+      else if (looksLikeOrder(reader)) order = toOrder(reader);
+      const saleReader = order && !nested ? reader.record(ORDER.sale, 'sale') : reader;
+      if (saleReader) sale = toSale(saleReader);
+      orderStatus = order?.status ?? reader.enumeration(SALE.orderStatus, ORDER_STATUS);
+    }
+    if (orderStatus === undefined) {
+      const found = await this.findOrder(request.orderId).catch(() => undefined);
+      if (found) {
+        order = found;
+        orderStatus = found.status;
+      }
+    }
+    if (order?.sale) sale = { ...order.sale, ...definedOf(sale) };
+    await this.holds.settled({ orderId: request.orderId, reservationIds: order?.reservationIds });
+    return { orderId: order?.id ?? request.orderId, orderStatus, order, sale };
   }
 
+  /** An empty 2xx answer is taken as done; the view then holds only the id. */
   async cancelOrder(orderId: string): Promise<Order> {
-    const body = await this.call({ method: 'POST', path: `/api/v1/orders/${encodeURIComponent(orderId)}/cancel`, operation: 'cancel the order' });
-    return toOrder(recordFrom(body, 'order'));
+    const operation = 'cancel the order';
+    const response = await this.call({ method: 'POST', path: `/api/v1/orders/${encodeURIComponent(orderId)}/cancel`, operation });
+    const order = emptyBody(response.data) ? { id: orderId, reservationIds: [], reservations: [] } : toOrder(readRecord(response.data, this.source(operation), 'order', WRAPPERS.order));
+    await this.holds.settled({ orderId, reservationIds: order.reservationIds });
+    return order;
   }
 
   /**
@@ -147,39 +244,43 @@ export class BookingClient {
    * seed does not list, so a real service may answer 404 or 405 to it.
    */
   async findOrder(orderId: string): Promise<Order | undefined> {
+    const operation = 'look up the order';
+    let response: HttpResponse;
     try {
-      const body = await this.call({ method: 'GET', path: `/api/v1/orders/${encodeURIComponent(orderId)}`, operation: 'look up the order' });
-      const order = toOrder(recordFrom(body, 'order'));
-      return order.id ? order : undefined;
+      response = await this.call({ method: 'GET', path: `/api/v1/orders/${encodeURIComponent(orderId)}`, operation });
     } catch (error) {
       if (error instanceof ApiError && [404, 405, 501].includes(error.status)) {
-        if (error.status === 404 && errorCodeOf(error) === 'order_not_found') {
-          throw new NotFoundError(`no order "${orderId}"`);
-        }
+        if (error.status === 404 && error.hasCode('order_not_found', 'not_found_order')) throw new NotFoundError(`no order "${orderId}"`);
         return undefined;
       }
       throw error;
     }
+    return toOrder(readRecord(response.data, this.source(operation), 'order', WRAPPERS.order));
   }
 
   async report(query: { fromDate?: string; toDate?: string; locationId?: string }): Promise<SalesReport> {
-    const body = (await this.call({ method: 'GET', path: '/api/v1/reports', query, operation: 'fetch the sales report' })) as Raw | undefined;
-    const rows = listFrom<Raw>(body, 'rows').map((raw) => ({
-      date: (text(raw, 'date', 'day') ?? '').slice(0, 10),
-      locationId: text(raw, 'locationId'),
-      experienceId: text(raw, 'experienceId', 'id') ?? '',
-      experienceName: text(raw, 'experienceName', 'name'),
-      orders: num(raw, 'orders'),
-      quantity: num(raw, 'quantity', 'count') ?? 0,
-      revenue: num(raw, 'revenue', 'amount', 'total') ?? 0,
-    }));
-    const totalsRaw = (body && typeof body === 'object' && body.totals && typeof body.totals === 'object' ? body.totals : {}) as Raw;
-    const cents = (n: number) => Math.round(n * 100) / 100;
-    const totals = {
-      orders: num(totalsRaw, 'orders') ?? (rows.some((r) => r.orders !== undefined) ? rows.reduce((s, r) => s + (r.orders ?? 0), 0) : undefined),
-      quantity: num(totalsRaw, 'quantity') ?? rows.reduce((s, r) => s + r.quantity, 0),
-      revenue: num(totalsRaw, 'revenue') ?? cents(rows.reduce((s, r) => s + r.revenue, 0)),
-    };
-    return { fromDate: text(body ?? {}, 'fromDate'), toDate: text(body ?? {}, 'toDate'), rows, totals };
+    const operation = 'fetch the sales report';
+    const response = await this.call({ method: 'GET', path: '/api/v1/reports', query, operation });
+    return readSalesReport(response.data, this.source(operation));
   }
+}
+
+function emptyBody(data: unknown): boolean {
+  return data === undefined || data === null || (typeof data === 'string' && data.trim() === '');
+}
+
+function definedOf<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** The places left, when a refusal says it ({remaining}, {error: {remaining}}, {details: {available}}). */
+function remainingIn(body: unknown): number | undefined {
+  const names = ['remaining', 'available', 'placesLeft', 'remainingCapacity'];
+  const places = [body, isRecord(body) ? valueOf(body, ['error']) : undefined, isRecord(body) ? valueOf(body, ['details', 'extensions']) : undefined];
+  for (const place of places) {
+    if (!isRecord(place)) continue;
+    const value = asNumber(valueOf(place, names));
+    if (value !== undefined) return value;
+  }
+  return undefined;
 }

@@ -2,7 +2,7 @@
 // failure or interrupt, unless a payment may have been recorded.
 
 import { InterruptedError, UnknownOutcomeError, VenueError } from '../errors.js';
-import { SlotUnavailableError, type BookingClient, type Order, type Reservation } from './client.js';
+import { SlotUnavailableError, type BookingClient, type Order, type Reservation, type SaleOutcome } from './client.js';
 import { shellQuote } from './text.js';
 
 type HoldApi = Pick<BookingClient, 'releaseReservation' | 'cancelOrder'>;
@@ -62,7 +62,7 @@ export class HoldKeeper {
   }
 
   /** The sale is never abandoned half-way: it finishes, then its outcome decides. */
-  async recordSale(order: Order, record: () => Promise<Order>, amount: number, paymentReference: string): Promise<Order> {
+  async recordSale(order: Order, record: () => Promise<SaleOutcome>, amount: number, paymentReference: string): Promise<SaleOutcome> {
     if (this.interrupted) throw new InterruptedError();
     try {
       const paid = await record();
@@ -76,7 +76,7 @@ export class HoldKeeper {
         throw new UnknownOutcomeError(`the payment for order ${order.id} may or may not have been recorded: the answer was lost`, {
           cause: error,
           details: [`order: ${order.id}`, `check:  venue booking order show ${shellQuote(order.id)}`, `finish: ${finish}`],
-          hint: `The hold was kept. \`order pay\` checks the order first and never records a payment twice${order.expiresAt ? `; an unpaid order lapses at ${order.expiresAt}` : ''}.`,
+          hint: `The hold was kept (\`venue booking holds\` lists it). \`order pay\` checks the order first and never records a payment twice${order.expiresAt ? `; the service gave ${order.expiresAt} as the order's payment deadline` : ''}.`,
         });
       }
       throw error;
@@ -97,8 +97,11 @@ export class HoldKeeper {
         this.io.warn(`${why}: released the hold ${this.reservation.id} (${what}).`);
       }
     } catch (error) {
-      const lapse = this.reservation.expiresAt ? ` it lapses on its own at ${this.reservation.expiresAt}` : ' it lapses on its own';
-      this.io.warn(`could not release the hold ${this.reservation.id} (${(error as Error).message});${lapse}.`);
+      // Nothing says a hold ends on its own: it stays in the journal until it is released.
+      this.io.warn(
+        `could not release the hold ${this.reservation.id} (${(error as Error).message}); it may still hold its places. ` +
+          `Release it with \`venue booking release ${shellQuote(this.reservation.id)}\` (\`venue booking holds\` lists every hold venue recorded).`,
+      );
     } finally {
       this.reservation = undefined;
     }

@@ -48,7 +48,9 @@ export interface JourneyIO {
 
 export interface BookingOutcome {
   orderId: string;
+  /** The order's status as the service gave it, or "unknown" when it did not say. */
   status: string;
+  saleId?: string;
   experienceId: string;
   experienceName?: string;
   slotId: string;
@@ -95,7 +97,7 @@ export async function runBookingJourney(api: BookingApi, io: JourneyIO, choices:
     if (!experiences.length) throw new RejectedError(`location ${locationId} has no experiences to book`);
     experienceId = await prompter.select(
       'Experience',
-      experiences.map((e) => ({ name: `${e.name}${e.price !== undefined ? `  ($${e.price.toFixed(2)} each)` : ''}`, value: e.id, description: e.description })),
+      experiences.map((e) => ({ name: `${e.name ?? e.id}${e.price !== undefined ? `  ($${e.price.toFixed(2)} each)` : ''}`, value: e.id, description: e.description })),
       { flag: '--experience' },
     );
     experience = experiences.find((e) => e.id === experienceId);
@@ -148,7 +150,7 @@ export async function runBookingJourney(api: BookingApi, io: JourneyIO, choices:
       slot = alternative;
       reservation = await hold.take(() => api.reserve({ experienceId: experienceId!, slotId: slotId!, quantity }));
     }
-    io.info(`Held ${quantity} place${quantity === 1 ? '' : 's'} in ${slotId} (reservation ${reservation.id}${reservation.expiresAt ? `, until ${reservation.expiresAt}` : ''}).`);
+    io.info(`Held ${quantity} place${quantity === 1 ? '' : 's'} in ${slotId} (reservation ${reservation.id}${reservation.expiresAt ? `; the service gives ${reservation.expiresAt} as its end` : ''}).`);
 
     // 8. The order.
     const order = await hold.step(api.createOrder({ reservationIds: [reservation.id], guest }));
@@ -169,7 +171,9 @@ export async function runBookingJourney(api: BookingApi, io: JourneyIO, choices:
     const paid = await hold.recordSale(order, () => api.recordSale({ orderId: order.id, amount, paymentReference }), amount, paymentReference);
     return {
       orderId: order.id,
-      status: paid.status || 'confirmed',
+      // The order's status as the service gave it; never guessed from the sale.
+      status: paid.orderStatus ?? 'unknown',
+      ...(paid.sale.id ? { saleId: paid.sale.id } : {}),
       experienceId,
       experienceName: experience?.name,
       slotId,
@@ -192,7 +196,7 @@ export async function runBookingJourney(api: BookingApi, io: JourneyIO, choices:
 async function pickLocation(api: BookingApi, prompter: Prompter): Promise<string> {
   const locations = await api.locations();
   if (!locations.length) throw new RejectedError('the booking service lists no locations');
-  return prompter.select('Location', locations.map((l) => ({ name: `${l.name}${l.city ? ` (${l.city})` : ''}`, value: l.id })), { flag: '--location' });
+  return prompter.select('Location', locations.map((l) => ({ name: `${l.name ?? l.id}${l.city ? ` (${l.city})` : ''}`, value: l.id })), { flag: '--location' });
 }
 
 const OTHER_DATE = '__other__';
@@ -236,8 +240,10 @@ async function offerNearestSlots(api: BookingApi, io: JourneyIO, experienceId: s
   for (const day of [date, addDays(date, 1)]) all.push(...(await api.sessions(experienceId, day)));
   const goneStart = all.find((s) => s.id === goneSlotId)?.startTime;
   const reference = goneStart ? Date.parse(goneStart) : Date.parse(`${date}T12:00:00Z`);
+  // A slot whose start the service did not give sorts last.
+  const distance = (s: Slot) => (s.startTime && Number.isFinite(Date.parse(s.startTime)) ? Math.abs(Date.parse(s.startTime) - reference) : Number.MAX_SAFE_INTEGER);
   const candidates = all.filter((s) => s.id !== goneSlotId && s.remaining >= quantity);
-  candidates.sort((a, b) => Math.abs(Date.parse(a.startTime) - reference) - Math.abs(Date.parse(b.startTime) - reference));
+  candidates.sort((a, b) => distance(a) - distance(b));
   const nearest = candidates.slice(0, 6);
   if (!nearest.length) throw gone;
   const GIVE_UP = '__give_up__';

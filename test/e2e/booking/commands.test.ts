@@ -96,7 +96,7 @@ describe('holds, orders, payments and cancellations', () => {
     expect(tooMany.stderr).toContain(slot.id);
     expect(tooMany.stderr).toContain('only 2 places left');
 
-    const released = await sb.run(['booking', 'release', reservation.id]);
+    const released = await sb.run(['booking', 'release', reservation.reservationId]);
     expect(released.code).toBe(0);
     expect(released.stderr).toContain('Released reservation');
     expect(await remainingIn(sb, 'exp-bowling-lane', slot.id)).toBe(6);
@@ -109,12 +109,14 @@ describe('holds, orders, payments and cancellations', () => {
     const slot = (await slotsOf(sb, 'exp-escape-room'))[2]!;
     const held = json((await sb.run(['booking', 'reserve', 'exp-escape-room', '--session', slot.id, '--quantity', '2', '-o', 'json'])).stdout);
     const created = await sb.run([
-      'booking', 'order', 'create', '--reservation', held.id,
+      'booking', 'order', 'create', '--reservation', held.reservationId,
       '--first-name', 'Grace', '--last-name', 'Hopper', '--email', 'grace@example.com', '--phone', '+1 555 0100', '-o', 'json',
     ]);
     expect(created.code).toBe(0);
+    // -o json prints the order as the service sent it.
     const order = json(created.stdout);
-    expect(order).toMatchObject({ status: 'created', total: 56, email: 'grace@example.com' });
+    expect(order).toMatchObject({ status: 'created', total: 56, guest: { email: 'grace@example.com' } });
+    order.id = order.orderId;
 
     const wrong = await sb.run(['booking', 'order', 'pay', order.id, '--amount', '50', '--payment-ref', 'PSP-1']);
     expect(wrong.code).toBe(5);
@@ -122,7 +124,8 @@ describe('holds, orders, payments and cancellations', () => {
 
     const paid = await sb.run(['booking', 'order', 'pay', order.id, '--amount', '56.00', '--payment-ref', 'PSP-1', '-o', 'json']);
     expect(paid.code).toBe(0);
-    expect(json(paid.stdout)).toMatchObject({ id: order.id, status: 'confirmed', paymentReference: 'PSP-1' });
+    expect(json(paid.stdout)).toMatchObject({ orderId: order.id, status: 'confirmed', sale: { paymentReference: 'PSP-1' } });
+    expect(paid.stderr).toMatch(/Payment PSP-1 recorded as sale sale-\d+: order ord-\d+ is confirmed/);
 
     const again = await sb.run(['booking', 'order', 'pay', order.id, '--amount', '56.00', '--payment-ref', 'PSP-1']);
     expect(again.code).toBe(0);
@@ -131,7 +134,7 @@ describe('holds, orders, payments and cancellations', () => {
     expect(other.code).toBe(5);
     expect(other.stderr).toContain('already paid');
 
-    const releasePaid = await sb.run(['booking', 'release', held.id]);
+    const releasePaid = await sb.run(['booking', 'release', held.reservationId]);
     expect(releasePaid.code).toBe(5);
 
     const noYes = await sb.run(['booking', 'order', 'cancel', order.id]);
@@ -153,7 +156,7 @@ describe('holds, orders, payments and cancellations', () => {
     const slot = (await slotsOf(sb, 'exp-mini-golf'))[0]!;
     const held = json((await sb.run(['booking', 'reserve', 'exp-mini-golf', '--session', slot.id, '--quantity', '1', '-o', 'json'])).stdout);
     await sb.control('POST', '/booking/expire-holds');
-    const result = await sb.run(['booking', 'order', 'create', '--reservation', held.id, '--first-name', 'A', '--last-name', 'B', '--email', 'a@b.co']);
+    const result = await sb.run(['booking', 'order', 'create', '--reservation', held.reservationId, '--first-name', 'A', '--last-name', 'B', '--email', 'a@b.co']);
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('lapsed');
     expect(await remainingIn(sb, 'exp-mini-golf', slot.id)).toBe(12);
@@ -162,7 +165,8 @@ describe('holds, orders, payments and cancellations', () => {
   it('reports a lost payment answer as unknown (exit 7) with the order id and the commands, and never pays twice', async () => {
     const slot = (await slotsOf(sb, 'exp-go-karts'))[0]!;
     const held = json((await sb.run(['booking', 'reserve', 'exp-go-karts', '--session', slot.id, '--quantity', '1', '-o', 'json'])).stdout);
-    const order = json((await sb.run(['booking', 'order', 'create', '--reservation', held.id, '--first-name', 'A', '--last-name', 'B', '--email', 'a@b.co', '-o', 'json'])).stdout);
+    const order = json((await sb.run(['booking', 'order', 'create', '--reservation', held.reservationId, '--first-name', 'A', '--last-name', 'B', '--email', 'a@b.co', '-o', 'json'])).stdout);
+    order.id = order.orderId;
     await sb.control('POST', '/faults', { dropAfterProcessing: [{ match: 'POST /booking/api/v1/sale', remaining: 1 }] });
     const lost = await sb.run(['booking', 'order', 'pay', order.id, '--amount', '22', '--payment-ref', 'PSP-LOST']);
     expect(lost.code).toBe(7);
@@ -171,7 +175,7 @@ describe('holds, orders, payments and cancellations', () => {
     expect(lost.stderr).toContain(`venue booking order pay ${order.id} --amount 22.00 --payment-ref PSP-LOST`);
 
     const shown = await sb.run(['booking', 'order', 'show', order.id, '-o', 'json']);
-    expect(json(shown.stdout)).toMatchObject({ status: 'confirmed', paymentReference: 'PSP-LOST' });
+    expect(json(shown.stdout)).toMatchObject({ status: 'confirmed', sale: { paymentReference: 'PSP-LOST' } });
     const finish = await sb.run(['booking', 'order', 'pay', order.id, '--amount', '22.00', '--payment-ref', 'PSP-LOST']);
     expect(finish.code).toBe(0);
     expect(finish.stderr).toContain('nothing recorded again');

@@ -15,7 +15,8 @@ export interface SlotJson {
 export async function slotsOf(sb: SandboxHandle, experienceId: string, date = '+1d'): Promise<SlotJson[]> {
   const result = await sb.run(['booking', 'sessions', experienceId, '--date', date, '-o', 'json']);
   if (result.code !== 0) throw new Error(`sessions failed: ${result.stderr}`);
-  return JSON.parse(result.stdout) as SlotJson[];
+  // -o json prints the service's own records: the sandbox names a slot's id slotId.
+  return (JSON.parse(result.stdout) as Array<Omit<SlotJson, 'id'> & { slotId: string }>).map((s) => ({ ...s, id: s.slotId }));
 }
 
 export async function remainingIn(sb: SandboxHandle, experienceId: string, slotId: string, date = '+1d'): Promise<number> {

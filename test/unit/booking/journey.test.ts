@@ -13,7 +13,7 @@ const slot = (id: string, start: string, remaining: number): Slot => ({ id, date
 function fakeApi(overrides: Partial<BookingApi> = {}) {
   const calls: string[] = [];
   const reservation: Reservation = { id: 'res-1', status: 'held', slotId: 's-1400', quantity: 2, expiresAt: '2026-11-22T09:10:00Z' };
-  const order: Order = { id: 'ord-1', status: 'created', total: 40, reservationIds: ['res-1'], reservations: [reservation], expiresAt: '2026-11-22T09:20:00Z' };
+  const order: Order & { total: number } = { id: 'ord-1', status: 'created', total: 40, reservationIds: ['res-1'], reservations: [reservation], expiresAt: '2026-11-22T09:20:00Z' };
   const api: BookingApi = {
     locations: async () => (calls.push('locations'), [{ id: 'loc-a', name: 'A' }, { id: 'loc-b', name: 'B' }]),
     experiences: async (l) => (calls.push(`experiences ${l}`), [{ id: 'exp-x', name: 'X', price: 20 }]),
@@ -22,7 +22,7 @@ function fakeApi(overrides: Partial<BookingApi> = {}) {
     reserve: async (r) => (calls.push(`reserve ${r.slotId} ${r.quantity}`), { ...reservation, slotId: r.slotId, quantity: r.quantity }),
     releaseReservation: async (id) => (calls.push(`release ${id}`), { ...reservation, status: 'released' }),
     createOrder: async () => (calls.push('order'), order),
-    recordSale: async (s) => (calls.push(`sale ${s.amount} ${s.paymentReference}`), { ...order, status: 'confirmed' }),
+    recordSale: async (s) => (calls.push(`sale ${s.amount} ${s.paymentReference}`), { orderId: order.id, orderStatus: 'confirmed', order: { ...order, status: 'confirmed' }, sale: { id: 'sale-1' } }),
     cancelOrder: async (id) => (calls.push(`cancel ${id}`), { ...order, status: 'cancelled' }),
     ...overrides,
   };
@@ -95,6 +95,12 @@ describe('book unattended', () => {
     expect(outcome).toMatchObject({ orderId: 'ord-1', status: 'confirmed', slotId: 's-1400', quantity: 2, total: 40 });
     expect(calls).toEqual(['reserve s-1400 2', 'order', 'sale 40 PSP-1']);
     expect(t.listening()).toBe(0);
+  });
+
+  it('reports the order status as unknown when the service did not say it (never "confirmed"), with the sale id', async () => {
+    const { api } = fakeApi({ recordSale: async () => ({ orderId: 'ord-1', sale: { id: 'sale-7' } }) });
+    const outcome = await runBookingJourney(api, io(scriptedPrompter()).io, allFlags);
+    expect(outcome).toMatchObject({ orderId: 'ord-1', status: 'unknown', saleId: 'sale-7' });
   });
 
   it('names every missing flag and sends nothing', async () => {
@@ -170,7 +176,7 @@ describe('the hold is never left behind', () => {
       createOrder: () => {
         calls.push('order (never answers)');
         setTimeout(() => t.interrupt(), 5);
-        return new Promise<Order>(() => undefined);
+        return new Promise<Order & { total: number }>(() => undefined);
       },
     });
     t = io(scriptedPrompter());

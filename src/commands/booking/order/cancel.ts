@@ -1,8 +1,7 @@
 import { defineCommand } from '../../define.js';
-import { checkFlags } from '../shared.js';
+import { checkFlags, money } from '../shared.js';
 import { missingValue } from '../../../lib/prompter.js';
-import { InterruptedError } from '../../../lib/errors.js';
-import { errorCodeOf } from '../../../lib/booking/client.js';
+import { ApiError, InterruptedError } from '../../../lib/errors.js';
 import { orderColumns, orderRow } from './view.js';
 
 interface Options {
@@ -30,12 +29,12 @@ export default defineCommand<Options>({
     }
     if (!options.yes) {
       if (order) {
-        ctx.terminal.info(`This will cancel order ${order.id} (${order.status}, total $${order.total.toFixed(2)}${order.guest?.email ? `, guest ${order.guest.email}` : ''}):`);
+        ctx.terminal.info(`This will cancel order ${order.id} (${[order.status, order.total !== undefined ? `total ${money(order.total, order.currency)}` : undefined, order.guest?.email ? `guest ${order.guest.email}` : undefined].filter(Boolean).join(', ')}):`);
         for (const r of order.reservations) ctx.terminal.info(`  ${r.id}: ${r.quantity ?? '?'} place(s) in ${r.slotId ?? '?'}${r.startTime ? ` at ${r.startTime}` : ''}`);
       }
       const places = order?.reservations.reduce((sum, r) => sum + (r.quantity ?? 0), 0);
       const go = await ctx.prompter.confirm(
-        `Cancel order ${id}${order ? ` (${order.status}, $${order.total.toFixed(2)}${places ? `, ${places} place${places === 1 ? '' : 's'}` : ''})` : ''} and release its reservations?`,
+        `Cancel order ${id}${order ? ` (${[order.status, order.total !== undefined ? money(order.total, order.currency) : undefined, places ? `${places} place${places === 1 ? '' : 's'}` : undefined].filter(Boolean).join(', ')})` : ''} and release its reservations?`,
         { flag: '--yes', default: false },
       );
       if (!go) throw new InterruptedError(`kept order ${id}: nothing cancelled`);
@@ -43,9 +42,10 @@ export default defineCommand<Options>({
     try {
       const cancelled = await client.cancelOrder(id);
       ctx.terminal.success(`Cancelled order ${id}; its reservations are released.`);
-      await ctx.output.record(orderRow({ ...(order ?? cancelled), ...cancelled, reservations: cancelled.reservations.length ? cancelled.reservations : order?.reservations ?? [] }), { columns: orderColumns });
+      // Machine formats print the service's answer; the table lists the reservations from the order read before when the answer has none.
+      await ctx.output.record(orderRow({ ...cancelled, reservations: cancelled.reservations.length ? cancelled.reservations : order?.reservations ?? [] }), { columns: orderColumns });
     } catch (error) {
-      if (errorCodeOf(error) === 'already_cancelled') {
+      if (error instanceof ApiError && error.hasCode('already_cancelled', 'order_cancelled')) {
         ctx.terminal.info(`Order ${id} is already cancelled; nothing to do.`);
         return;
       }

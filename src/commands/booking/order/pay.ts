@@ -1,7 +1,7 @@
 import { defineCommand } from '../../define.js';
 import { checkFlags } from '../shared.js';
-import { RejectedError, UnknownOutcomeError } from '../../../lib/errors.js';
-import { errorCodeOf } from '../../../lib/booking/client.js';
+import { ApiError, RejectedError, UnknownOutcomeError } from '../../../lib/errors.js';
+import { sourceOf, withSource } from '../../../lib/reading.js';
 import { shellQuote } from '../../../lib/booking/text.js';
 import { orderColumns, orderRow } from './view.js';
 
@@ -39,6 +39,7 @@ export default defineCommand<Options>({
     if (current?.status === 'confirmed') {
       const sale = current.sale;
       if (sale?.paymentReference === paymentReference && (sale.amount === undefined || sameCents(sale.amount, amount))) {
+        await client.holds.settled({ orderId: id, reservationIds: current.reservationIds });
         ctx.terminal.success(`Order ${id} is already confirmed with payment ${paymentReference}; nothing recorded again.`);
         await ctx.output.record(orderRow(current), { columns: orderColumns });
         return;
@@ -47,15 +48,26 @@ export default defineCommand<Options>({
         hint: `See it with \`venue booking order show ${shellQuote(id)}\`.`,
       });
     }
-    if (current && current.status !== 'created') throw new RejectedError(`order ${id} is ${current.status}; it cannot be paid`);
-    if (current && !sameCents(current.total, amount)) {
+    // Only states known to refuse payment stop here; a word venue does not know is left to the service to judge.
+    if (current?.status === 'cancelled' || current?.status === 'expired') throw new RejectedError(`order ${id} is ${current.status}; it cannot be paid`);
+    if (current?.total !== undefined && !sameCents(current.total, amount)) {
       throw new RejectedError(`--amount ${amount.toFixed(2)} does not match the order total ${current.total.toFixed(2)}; nothing recorded`);
     }
 
     try {
       const paid = await client.recordSale({ orderId: id, amount, paymentReference });
-      ctx.terminal.success(`Payment ${paymentReference} recorded: order ${id} is confirmed.`);
-      await ctx.output.record(orderRow({ ...(current ?? paid), ...paid, total: paid.total || current?.total || amount }), { columns: orderColumns });
+      // The order's status comes from the order (in the answer or read back), never from the sale's own status.
+      const status = paid.orderStatus ?? 'unknown';
+      const sale = paid.sale.id ? ` as sale ${paid.sale.id}` : '';
+      if (paid.orderStatus !== undefined) ctx.terminal.success(`Payment ${paymentReference} recorded${sale}: order ${id} is ${paid.orderStatus}.`);
+      else ctx.terminal.warn(`Payment ${paymentReference} recorded${sale}; the service did not say the order's status (unknown). Check it with \`venue booking order show ${shellQuote(id)}\`.`);
+      if (paid.order) {
+        await ctx.output.record(orderRow({ ...paid.order, sale: { ...paid.order.sale, ...paid.sale } }, status), { columns: orderColumns });
+      } else {
+        // No order in the answer: the table shows the order read before with the new sale; machine formats print the sale answer.
+        const row = orderRow({ ...(current ?? { id, reservationIds: [], reservations: [] }), sale: paid.sale }, status);
+        await ctx.output.record(withSource(row, sourceOf(paid.sale) ?? Object.fromEntries(Object.entries(row))), { columns: orderColumns });
+      }
     } catch (error) {
       if (error instanceof UnknownOutcomeError) {
         const again = `venue booking order pay ${shellQuote(id)} --amount ${amount.toFixed(2)} --payment-ref ${shellQuote(paymentReference)}`;
@@ -65,7 +77,7 @@ export default defineCommand<Options>({
           hint: 'Running the same `order pay` again checks the order first and never records the payment twice.',
         });
       }
-      if (errorCodeOf(error) === 'already_paid') {
+      if (error instanceof ApiError && error.hasCode('already_paid', 'order_paid', 'already_confirmed')) {
         throw new RejectedError(`order ${id} is already paid; nothing recorded`, { cause: error, hint: `See it with \`venue booking order show ${shellQuote(id)}\`.` });
       }
       throw error;

@@ -1,0 +1,65 @@
+import { defineCommand } from '../define.js';
+import { NotFoundError, UsageError } from '../../lib/errors.js';
+import { HoldJournal } from '../../lib/booking/hold-journal.js';
+
+interface Options {
+  forget?: string;
+}
+
+export default defineCommand<Options>({
+  name: 'holds',
+  summary: 'List the holds venue placed and has not seen released, cancelled or paid',
+  description:
+    'venue writes every hold down before it sends the request (the service says nothing of holds ending on their own). ' +
+    'The state is "held" (with its reservation id), "pending" (sent, no answer recorded yet) or "unknown" (the answer was lost or ' +
+    'could not be read: places may be held with no id venue can release). Release them with `venue booking release --all`; ' +
+    'drop a settled unknown request from the record with --forget <key>.',
+  examples: ['venue booking holds', 'venue booking holds -o json', 'venue booking holds --forget 3f2a9c1e'],
+  configure(cmd) {
+    cmd.option('--forget <key>', 'drop one request from the record (its key or the start of it), once you have checked it holds nothing');
+  },
+  async run(ctx, options) {
+    // A local record: read without reaching the service.
+    const journal = new HoldJournal(await ctx.stateDir(), await ctx.profileName(), () => ctx.now());
+    const holds = journal.list();
+    if (options.forget !== undefined) {
+      const prefix = options.forget.trim();
+      if (!prefix) throw new UsageError('--forget needs a key (see `venue booking holds`)');
+      const matches = holds.filter((h) => h.key.startsWith(prefix) || h.reservationId === prefix);
+      if (!matches.length) throw new NotFoundError(`no recorded hold with key "${prefix}"`, { hint: 'List them with `venue booking holds`.' });
+      if (matches.length > 1) throw new UsageError(`"${prefix}" matches ${matches.length} holds; give more of the key`);
+      await journal.forget(matches[0]!.key);
+      ctx.terminal.success(`Dropped the record of ${matches[0]!.reservationId ?? `the request ${matches[0]!.key.slice(0, 8)}`} (${matches[0]!.quantity} × ${matches[0]!.slotId}).`);
+      return;
+    }
+    const rows = holds.map((h) => ({
+      key: h.key,
+      reservationId: h.reservationId,
+      experienceId: h.experienceId,
+      slotId: h.slotId,
+      quantity: h.quantity,
+      placedAt: h.placedAt,
+      state: h.state,
+      orderId: h.orderId,
+      expiresAt: h.expiresAt,
+      note: h.note,
+    }));
+    await ctx.output.list(ctx.output.isMachine ? rows : rows.map((r) => ({ ...r, key: r.key.slice(0, 8) })), {
+      columns: [
+        { key: 'key' },
+        { key: 'reservationId', header: 'Reservation' },
+        { key: 'slotId', header: 'Slot' },
+        { key: 'quantity', header: 'Places', format: 'number' },
+        { key: 'placedAt', header: 'Placed at' },
+        { key: 'state' },
+        { key: 'orderId', header: 'Order' },
+        { key: 'note' },
+      ],
+      empty: 'venue has no recorded holds for this profile.',
+    });
+    const unknown = holds.filter((h) => !h.reservationId).length;
+    if (unknown && !ctx.output.isMachine) {
+      ctx.terminal.warn(`${unknown} request${unknown === 1 ? '' : 's'} without a reservation id: the answer was lost, so places may be held that venue cannot release. Check the slot with \`venue booking sessions\`.`);
+    }
+  },
+});
