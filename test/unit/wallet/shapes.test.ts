@@ -52,16 +52,16 @@ const REFRESH = jwt('refresh');
 interface Dialect {
   headers: Record<string, string>;
   errorHeaders: Record<string, string>;
-  login: unknown;
-  cards: unknown;
-  balance: unknown;
-  activity: unknown;
-  products: unknown;
-  sale: unknown;
-  pass: unknown;
-  cardNotActivated: unknown;
-  duplicatePayment: unknown;
-  wrongPassword: unknown;
+  login: object;
+  cards: object;
+  balance: object;
+  activity: object;
+  products: object;
+  sale: object;
+  pass: object;
+  cardNotActivated: object;
+  duplicatePayment: object;
+  wrongPassword: object;
 }
 
 // ------------------------------------------------------------------ venue
@@ -302,7 +302,7 @@ describe('hostile 2xx answers are unreadable (exit 6), never blanks', () => {
 
   it('wrong types and missing fields name what was looked for', async () => {
     const { client, pool } = wallet();
-    const reply = (p: string, body: unknown) => pool.intercept({ path: p, method: 'GET' }).reply(200, body, { headers: json });
+    const reply = (p: string, body: object) => pool.intercept({ path: p, method: 'GET' }).reply(200, body, { headers: json });
     reply(`/api/v1/card/${CARD1}/balance`, { cardNumber: CARD1, playBalance: 'lots', unit: 'dollars' });
     reply(`/api/v1/card/${CARD1}/balance`, { cardNumber: CARD1, playBalance: 12, bonusBalance: 3 });
     reply(`/api/v1/card/${CARD1}/balance`, { cardNumber: CARD1, ticketBalance: 4 });
@@ -316,7 +316,7 @@ describe('hostile 2xx answers are unreadable (exit 6), never blanks', () => {
     await expect(client.balance(guest, CARD1)).rejects.toThrow(/play balance unit \(dollars or tokens\) \(looked for unit, currency/);
     await expect(client.balance(guest, CARD1)).rejects.toThrow(/has no balance play balance \(looked for playBalance/);
     await expect(client.cards(guest)).rejects.toThrow(/has no card card number \(looked for cardNumber, number/);
-    await expect(client.cards(guest)).rejects.toThrow(/has text that is not JSON .* as item 1 of the card list/);
+    await expect(client.cards(guest)).rejects.toThrow(/has text .* as item 1 of the card list/);
     await expect(client.activity(guest, CARD1)).rejects.toThrow(/activity entry kind \(looked for kind, type/);
     await expect(client.activity(guest, CARD1)).rejects.toThrow(/activity entry time \(looked for occurredAt, timestamp/);
     await expect(client.products(guest)).rejects.toThrow(/reload product product id/);
