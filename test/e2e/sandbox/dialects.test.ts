@@ -4,6 +4,7 @@
 // split and the per-reservation report. The control API never changes.
 
 import fs from 'node:fs';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxDemoSecrets } from '../../../src/lib/sandbox-address.js';
 import { runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
@@ -29,6 +30,14 @@ const walletSecret = { clientSecret: sandboxDemoSecrets['wallet.clientSecret'] }
 const bookingSecret = { clientSecret: sandboxDemoSecrets['booking.clientSecret'] };
 const inventoryKeys = { apiKey: sandboxDemoSecrets['inventory.apiKey'], apiSecret: sandboxDemoSecrets['inventory.apiSecret'] };
 const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 /** What differs between dialects: where each thing is in an answer. */
@@ -322,4 +331,23 @@ describe('choosing a dialect', () => {
       fs.rmSync(configDir, { recursive: true, force: true });
     }
   });
+
+  it('start runs it in the background in the dialect asked, and will not change the dialect of one running', async () => {
+    const configDir = tempDir();
+    const env = { VENUE_CONFIG_DIR: configDir, VENUE_SANDBOX_PORT: String(await freePort()) };
+    try {
+      const started = await runVenue(['sandbox', 'start', '--dialect', 'plain', '-o', 'json'], { env });
+      expect(started.code, started.stderr).toBe(0);
+      expect(JSON.parse(started.stdout)).toMatchObject({ running: true, started: true, dialect: 'plain' });
+      const status = await runVenue(['sandbox', 'status', '-o', 'json'], { env });
+      expect(JSON.parse(status.stdout)).toMatchObject({ running: true, dialect: 'plain' });
+      const other = await runVenue(['sandbox', 'start', '--dialect', 'pascal'], { env });
+      expect(other.code).toBe(2);
+      expect(other.stderr).toMatch(/already running with the plain dialect/);
+      expect((await runVenue(['sandbox', 'start', '--dialect', 'plain'], { env })).code).toBe(0);
+    } finally {
+      await runVenue(['sandbox', 'stop'], { env });
+      fs.rmSync(configDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
