@@ -1,0 +1,86 @@
+// The inventory and webhooks commands against the sandbox in every dialect
+// (docs/sandbox-dialects.md) and on another route layout: the same commands,
+// the same exit codes, the same table views; machine formats carry the
+// service's records as sent.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type SandboxHandle } from '../../support/venue.js';
+
+describe.each(['pascal', 'envelope', 'plain'])('inventory against the %s dialect', (dialect) => {
+  let sb: SandboxHandle;
+  beforeAll(async () => {
+    sb = await startSandbox(['--dialect', dialect]);
+  }, 30_000);
+  afterAll(() => sb?.stop());
+
+  it('reads health, lists, products, pages and stock levels', async () => {
+    const health = await sb.run(['inventory', 'health']);
+    expect(health.code, health.stderr).toBe(0);
+    expect(health.stdout).toMatch(/ok/i);
+    for (const args of [['categories'], ['classes'], ['warehouses'], ['tax-groups'], ['containers'], ['suppliers', 'list']]) {
+      const r = await sb.run(['inventory', ...args]);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      expect(r.stdout.trim().split('\n').length).toBeGreaterThan(1);
+    }
+    const one = await sb.run(['inventory', 'products', 'get', '1001']);
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stdout).toContain('Gummy Bears 100g');
+    expect(one.stdout).toMatch(/warehouse 1: \d+/);
+    const page = await sb.run(['inventory', 'products', 'list', '--page-size', '5']);
+    expect(page.code, page.stderr).toBe(0);
+    expect(page.stdout.trim().split('\n')).toHaveLength(6);
+    const all = await sb.run(['inventory', 'products', 'list', '--all', '--page-size', '7', '-o', 'ndjson']);
+    expect(all.code, all.stderr).toBe(0);
+    const rows = all.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const ids = rows.map((r) => r.productId ?? r.ProductId ?? r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBeGreaterThan(7);
+    const levels = await sb.run(['inventory', 'stock', 'levels', '--all', '--page-size', '3', '-o', 'ndjson']);
+    expect(levels.code, levels.stderr).toBe(0);
+    expect(levels.stdout.trim().split('\n').length).toBeGreaterThan(3);
+    expect((await sb.run(['inventory', 'products', 'get', '999999'])).code).toBe(4);
+  });
+
+  it('adjusts stock from the level it read, and refuses going below zero', async () => {
+    const adjust = await sb.run(['inventory', 'stock', 'adjust', '--product', '1001', '--quantity', '-1', '--comment', 'dialect test']);
+    expect(adjust.code, adjust.stderr).toBe(0);
+    expect(adjust.stderr).toMatch(/product 1001 in warehouse 1: \d+ → \d+/);
+    const tooMany = await sb.run(['inventory', 'stock', 'adjust', '--product', '1001', '--quantity', '-999999', '--comment', 'too many']);
+    expect(tooMany.code).toBe(5);
+  });
+
+  it('creates, lists and deletes a webhook subscriber', async () => {
+    const created = await sb.run(['webhooks', 'create', '--url', 'https://erp.example.com/hooks', '--events', 'stock.received', '--generate-secret', '-o', 'json']);
+    expect(created.code, created.stderr).toBe(0);
+    const id = /webhook subscriber (\S+) created/.exec(created.stderr)?.[1];
+    expect(id).toBeTruthy();
+    const list = await sb.run(['webhooks', 'list']);
+    expect(list.stdout).toContain(id!);
+    expect((await sb.run(['webhooks', 'delete', id!, '--yes'])).code).toBe(0);
+  });
+});
+
+describe('inventory on a vendor route layout (header token, another base path and paths), plain shapes', () => {
+  let sb: SandboxHandle;
+  beforeAll(async () => {
+    sb = await startSandbox(['--dialect', 'plain', '--routes', 'test/fixtures/inventory-routes-vendor.json']);
+    const imported = await sb.run(['config', 'import-openapi', `${sb.origin}/inventory/openapi.json`, '--yes']);
+    if (imported.code !== 0) throw new Error(`import-openapi: ${imported.stderr}`);
+  }, 30_000);
+  afterAll(() => sb?.stop());
+
+  it('every command goes where the profile says', async () => {
+    for (const args of [['health'], ['categories'], ['suppliers', 'list'], ['products', 'get', '1001'], ['stock', 'levels', '--product', '1001']]) {
+      const r = await sb.run(['inventory', ...args]);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    }
+    const update = await sb.run(['inventory', 'products', 'update', '1004', '--sell-price', '1.30', '-o', 'json']);
+    expect(update.code, update.stderr).toBe(0);
+    const adjust = await sb.run(['inventory', 'stock', 'adjust', '--product', '1001', '--quantity', '2', '--comment', 'routes test']);
+    expect(adjust.code, adjust.stderr).toBe(0);
+    const created = await sb.run(['webhooks', 'create', '--url', 'https://erp.example.com/hooks', '--events', 'stock.received', '--generate-secret']);
+    expect(created.code, created.stderr).toBe(0);
+    const id = /webhook subscriber (\S+) created/.exec(created.stderr)?.[1];
+    expect((await sb.run(['webhooks', 'update', id!, '--events', 'stock.adjusted'])).code).toBe(0);
+    expect((await sb.run(['webhooks', 'delete', id!, '--yes'])).code).toBe(0);
+  });
+});
