@@ -2,6 +2,8 @@
 // (docs/sandbox-dialects.md) and on another route layout: the same commands,
 // the same exit codes, the same table views; machine formats carry the
 // service's records as sent.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../support/venue.js';
 
@@ -46,6 +48,20 @@ describe.each(['pascal', 'envelope', 'plain'])('inventory against the %s dialect
     expect(adjust.stderr).toMatch(/product 1001 in warehouse 1: \d+ → \d+/);
     const tooMany = await sb.run(['inventory', 'stock', 'adjust', '--product', '1001', '--quantity', '-999999', '--comment', 'too many']);
     expect(tooMany.code).toBe(5);
+  });
+
+  it('takes stock and receives stock, reading the levels and the answers', async () => {
+    const dir = fs.mkdtempSync(path.join(sb.configDir, 'files-'));
+    const counts = path.join(dir, 'counts.csv');
+    fs.writeFileSync(counts, 'productId,countedQuantity\n1003,40\n');
+    const take = await sb.run(['inventory', 'stock', 'take', '--file', counts, '--yes']);
+    expect(take.code, take.stderr).toBe(0);
+    expect(take.stderr).toMatch(/Stock take .*recorded: 1 products, variance/);
+    const receipt = path.join(dir, 'receipt.csv');
+    fs.writeFileSync(receipt, 'productId,quantity,value\n1003,5,2.50\n');
+    const received = await sb.run(['inventory', 'stock', 'receive', '--file', receipt, '--po', `PO-${dialect}`]);
+    expect(received.code, received.stderr).toBe(0);
+    expect(received.stdout).toMatch(/1003\s+5\s+\$2\.50\s+40\s+45/);
   });
 
   it('creates, lists and deletes a webhook subscriber', async () => {
