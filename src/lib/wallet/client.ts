@@ -133,7 +133,7 @@ function amountWithUnit(reader: RecordReader, names: FieldNames, label: string, 
 export function cardView(reader: RecordReader): WalletCardSummary {
   const location = reader.record(cardFields.locationName, 'card location');
   const view: WalletCardSummary = {
-    cardNumber: reader.needText(cardFields.cardNumber, 'card number'),
+    cardNumber: reader.needText(cardFields.cardNumber, 'number'),
     cardType: reader.text(cardFields.cardType),
     nickname: reader.text(cardFields.nickname),
     status: reader.enumeration(cardFields.status, cardStatuses),
@@ -178,7 +178,7 @@ export function activityView(reader: RecordReader): WalletActivityEntry {
 
 export function productView(reader: RecordReader): ReloadProduct {
   const view: ReloadProduct = {
-    productId: reader.needText(productFields.productId, 'product id'),
+    productId: reader.needText(productFields.productId, 'id'),
     name: reader.text(productFields.name),
     price: readAmount(reader, productFields.price, 'price', undefined)?.amount,
     playValue: readAmount(reader, productFields.playValue, 'play value', undefined)?.amount,
@@ -392,7 +392,7 @@ export class WalletClient {
     return this.call(async () => {
       const response = await this.deps.http.request({ method: 'POST', path: '/api/v1/sale', body, auth: guest, idempotent: false, operation: OPERATIONS.sale });
       const reader = readRecord(response.data, from(OPERATIONS.sale), 'sale', ['sale']);
-      return withSource({ saleId: reader.needText(saleFields.saleId, 'sale id') }, reader.raw);
+      return withSource({ saleId: reader.needText(saleFields.saleId, 'id') }, reader.raw);
     }, { cardNumber: body.cardNumber });
   }
 

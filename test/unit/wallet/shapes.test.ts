@@ -315,11 +315,11 @@ describe('hostile 2xx answers are unreadable (exit 6), never blanks', () => {
     await expect(client.balance(guest, CARD1)).rejects.toThrow(/play balance \("lots" is not usable\)/);
     await expect(client.balance(guest, CARD1)).rejects.toThrow(/play balance unit \(dollars or tokens\) \(looked for unit, currency/);
     await expect(client.balance(guest, CARD1)).rejects.toThrow(/has no balance play balance \(looked for playBalance/);
-    await expect(client.cards(guest)).rejects.toThrow(/has no card card number \(looked for cardNumber, number/);
+    await expect(client.cards(guest)).rejects.toThrow(/has no card number \(looked for cardNumber, number/);
     await expect(client.cards(guest)).rejects.toThrow(/has text .* as item 1 of the card list/);
     await expect(client.activity(guest, CARD1)).rejects.toThrow(/activity entry kind \(looked for kind, type/);
     await expect(client.activity(guest, CARD1)).rejects.toThrow(/activity entry time \(looked for occurredAt, timestamp/);
-    await expect(client.products(guest)).rejects.toThrow(/reload product product id/);
+    await expect(client.products(guest)).rejects.toThrow(/reload product id/);
   });
 
   it('a sale answer with no sale id is unreadable; a product without a price cannot be sold', async () => {
@@ -329,7 +329,7 @@ describe('hostile 2xx answers are unreadable (exit 6), never blanks', () => {
     const error = await client.sale(guest, { cardNumber: CARD1, productId: 'RL-10', paymentReference: 'p' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnreadableAnswerError);
     expect(error).toBeInstanceOf(ServerError);
-    expect((error as Error).message).toContain('has no sale sale id (looked for saleId, id');
+    expect((error as Error).message).toContain('has no sale id (looked for saleId, id');
     const [product] = await client.products(guest);
     expect(view(product)).toEqual({ productId: 'RL-10', name: 'Ten' });
     expect(() => needPrice(product!)).toThrow(/no price for reload product RL-10/);
