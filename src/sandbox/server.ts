@@ -6,7 +6,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerCoreControl } from './control.js';
 import { FaultInjector } from './faults.js';
-import { installDialect } from './dialects/index.js';
+import { dialectError, installDialect } from './dialects/index.js';
 import { SandboxHttpError } from './http-error.js';
 import { registerOpenApiPublishing } from './openapi-publish.js';
 import { addMail } from './outbox.js';
@@ -145,9 +145,11 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
     forceCloseConnections: true,
     return503OnClosing: true,
     // Errors fastify meets before routing (a URL that does not decode) get the error body too.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const answer = toSandboxError(error);
-      void (reply as unknown as FastifyReply).status(answer.status).send(answer.toBody());
+      // Sent before any hook runs, so in the dialect's error shape here.
+      const rendered = dialectError(options.dialect ?? 'venue', answer, request, now());
+      void (reply as unknown as FastifyReply).status(answer.status).headers(rendered.headers ?? {}).send(rendered.body);
     },
     clientErrorHandler: answerClientError,
     // Under a route layout, inventory requests on the layout's paths become

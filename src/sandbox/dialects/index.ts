@@ -8,7 +8,7 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DialectName } from '../types.js';
-import { venueErrorOf, type Dialect, type Exchange, type ServiceName } from './core.js';
+import { venueErrorOf, type Dialect, type DialectAnswer, type Exchange, type ServiceName } from './core.js';
 import { envelopeDialect } from './envelope.js';
 import { pascalDialect } from './pascal.js';
 import { plainDialect } from './plain.js';
@@ -45,6 +45,32 @@ function isJson(contentType: unknown): boolean {
   return typeof contentType === 'string' && /^application\/(?:[\w.-]+\+)?json\b/i.test(contentType);
 }
 
+function exchangeOf(request: FastifyRequest, status: number, now: Date): Exchange {
+  return {
+    service: serviceOf(request.url),
+    method: request.method,
+    url: request.originalUrl ?? request.url,
+    origin: `${request.protocol}://${request.headers.host ?? 'localhost'}`,
+    status,
+    now,
+    requestId: String(request.id),
+  };
+}
+
+/**
+ * A venue error in the dialect, for answers sent where no hook runs (fastify's
+ * framework errors: a URL that does not decode).
+ */
+export function dialectError(
+  name: DialectName,
+  error: { status: number; code: string; message: string; details: Array<{ field: string; rule: string }> },
+  request: FastifyRequest,
+  now: Date,
+): DialectAnswer {
+  const venueError = { status: error.status, code: error.code, message: error.message, details: [...error.details] };
+  return DIALECTS[name].error(venueError, exchangeOf(request, error.status, now));
+}
+
 /**
  * Registers the hooks that make the server speak the dialect. Call it on the
  * root instance before the services register. venue's dialect adds nothing.
@@ -71,15 +97,7 @@ export function installDialect(app: FastifyInstance, name: DialectName, now: () 
     try {
       const body: unknown = JSON.parse(payload);
       const status = reply.statusCode;
-      const exchange: Exchange = {
-        service: serviceOf(request.url),
-        method: request.method,
-        url: request.originalUrl ?? request.url,
-        origin: `${request.protocol}://${request.headers.host ?? 'localhost'}`,
-        status,
-        now: now(),
-        requestId: String(request.id),
-      };
+      const exchange = exchangeOf(request, status, now());
       const venueError = status >= 400 ? venueErrorOf(body, status) : undefined;
       if (status >= 400 && !venueError) return done(null, payload);
       const answer = venueError ? dialect.error(venueError, exchange) : dialect.success(body, exchange);

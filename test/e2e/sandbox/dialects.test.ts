@@ -238,6 +238,10 @@ describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
 
     const missing = await http('GET', '/inventory/no-such-thing');
     expect(missing.status).toBe(404);
+    // Refused by fastify before any hook runs, and still in the dialect's shape.
+    const undecodable = await http('GET', '/inventory/%E0%A4%A');
+    expect(undecodable.status).toBe(400);
+    expect(read.errorCode(undecodable)).toBe({ venue: 'malformed_request', pascal: 'MalformedRequest', envelope: 'MALFORMED_REQUEST', plain: 'malformedRequest' }[dialect]);
     if (dialect === 'pascal') {
       expect(invalid.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       expect(invalid.body).toMatchObject({ type: expect.stringMatching(/^https:/), title: expect.any(String), status: 400, detail: expect.any(String) });
