@@ -135,6 +135,31 @@ describe('import-openapi on a vendor layout', () => {
   });
 });
 
+describe('importing again over an earlier import and routes set by hand', () => {
+  it('replaces what the earlier import stored, drops its routes the new document lacks, keeps routes set by hand', async () => {
+    const as = (args: string[]) => sb.run(['--profile', 'kiosk2', ...args]);
+    const origins = async () =>
+      Object.fromEntries(json((await as(['config', 'routes', '-o', 'json'])).stdout).routes.map((r: { operation: string; route: string; origin: string }) => [r.operation, `${r.route} (${r.origin})`]));
+    expect((await as(['config', 'import-openapi', path.join(repoRoot, 'test/fixtures/openapi/springfox.json'), '-y'])).code).toBe(0);
+    expect((await as(['config', 'set', 'inventory.routes.stockTake', 'POST /counts'])).code).toBe(0);
+    expect((await as(['config', 'set', 'inventory.routes.listProducts', 'GET /catalogue'])).code).toBe(0);
+    expect(await origins()).toMatchObject({
+      listContainers: 'GET /lookup/container-types (imported)',
+      stockTake: 'POST /counts (set by hand)',
+      listProducts: 'GET /catalogue (set by hand)',
+    });
+
+    const second = await as(['config', 'import-openapi', path.join(repoRoot, 'test/fixtures/openapi/partial.yaml'), '-y']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(await origins()).toMatchObject({
+      listContainers: 'GET /containers (default)', // springfox's route, not in this document: gone
+      stockTake: 'POST /counts (set by hand)', // not in this document either, but set by hand: kept
+      listProducts: 'GET /products (imported)', // matched by this document: replaced
+      receiveStock: 'POST /stock/receipts (imported)',
+    });
+  });
+});
+
 describe('documents that cannot be used', () => {
   it('a document that matches nothing prints the config set command for each operation, stores nothing, exits 6', async () => {
     const r = await sb.run(['config', 'import-openapi', petstore, '-y']);
