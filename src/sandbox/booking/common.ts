@@ -2,7 +2,7 @@
 
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
-import { issuesFrom } from '../../lib/booking/schemas.js';
+import { detailsFrom } from '../rules/issues.js';
 import { badRequest, notFound } from '../http-error.js';
 import type { BookingState } from './state.js';
 
@@ -10,7 +10,7 @@ import type { BookingState } from './state.js';
 export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  throw badRequest(`invalid ${what}`, issuesFrom(result.error, value ?? {}));
+  throw badRequest(`invalid ${what}`, detailsFrom(result.error));
 }
 
 export function secretMatches(given: string, expected: string): boolean {

@@ -3,8 +3,18 @@
 // sales and the report in orders.ts.
 
 import type { FastifyInstance } from 'fastify';
-import { sandboxDemoSecrets } from '../../lib/sandbox-address.js';
-import { availabilityQuerySchema, sessionsQuerySchema, tokenRequestSchema } from '../../lib/booking/schemas.js';
+import { sandboxDemoSecrets } from '../rules/demo-secrets.js';
+import {
+  availabilityQuery,
+  cancelReservationRequest,
+  initiateOrderRequest,
+  reportQuery,
+  reserveRequest,
+  saleRequest,
+  sessionsQuery,
+  tokenRequest,
+} from '../rules/booking.js';
+import { checkRequestsAgainstContract } from '../contract.js';
 import { badRequest, notFound, SandboxHttpError } from '../http-error.js';
 import type { SandboxContext, SandboxService } from '../types.js';
 import { BOOKING_WINDOW_DAYS, CURRENCY, addDays, sandboxToday, slotsOn } from './catalogue.js';
@@ -16,7 +26,7 @@ function registerCatalogueRoutes(app: FastifyInstance, sandbox: SandboxContext, 
   const auth = (request: Parameters<SandboxContext['tokens']['require']>[0]) => sandbox.tokens.require(request, ['booking']);
 
   app.post('/api/v1/token', async (request) => {
-    const { clientSecret } = parseOr400(tokenRequestSchema, request.body, 'token request');
+    const { clientSecret } = parseOr400(tokenRequest, request.body, 'token request');
     if (!secretMatches(clientSecret, sandboxDemoSecrets['booking.clientSecret'])) {
       throw new SandboxHttpError(401, 'unauthorized', 'client secret not recognised');
     }
@@ -44,7 +54,7 @@ function registerCatalogueRoutes(app: FastifyInstance, sandbox: SandboxContext, 
 
   app.get<{ Params: { id: string } }>('/api/v1/experiences/:id/sessions/availability', async (request) => {
     await auth(request);
-    const query = parseOr400(availabilityQuerySchema, request.query, 'query');
+    const query = parseOr400(availabilityQuery, request.query, 'query');
     const state = getState();
     const experience = experienceOr404(state, request.params.id);
     const now = sandbox.now();
@@ -65,7 +75,7 @@ function registerCatalogueRoutes(app: FastifyInstance, sandbox: SandboxContext, 
 
   app.get<{ Params: { id: string } }>('/api/v1/experiences/:id/sessions', async (request) => {
     await auth(request);
-    const query = parseOr400(sessionsQuerySchema, request.query, 'query');
+    const query = parseOr400(sessionsQuery, request.query, 'query');
     const state = getState();
     const experience = experienceOr404(state, request.params.id);
     const now = sandbox.now();
@@ -80,6 +90,21 @@ export const bookingService: SandboxService<BookingState> = {
   prefix: '/booking',
   demoState: demoBookingState,
   register(app, sandbox, getState) {
+    checkRequestsAgainstContract(app, sandbox, {
+      service: 'booking',
+      prefix: '/booking',
+      security: { bearer: ['booking'] },
+      ownChecks: {
+        'POST /api/v1/token': (request) => parseOr400(tokenRequest, request.body, 'token request'),
+        'GET /api/v1/experiences/{id}/sessions/availability': (request) => parseOr400(availabilityQuery, request.query, 'query'),
+        'GET /api/v1/experiences/{id}/sessions': (request) => parseOr400(sessionsQuery, request.query, 'query'),
+        'POST /api/v1/orders/reservations/reserve': (request) => parseOr400(reserveRequest, request.body, 'reservation request'),
+        'POST /api/v1/orders/reservations/cancel': (request) => parseOr400(cancelReservationRequest, request.body, 'cancel request'),
+        'POST /api/v1/orders/initiate': (request) => parseOr400(initiateOrderRequest, request.body, 'order request'),
+        'POST /api/v1/sale': (request) => parseOr400(saleRequest, request.body, 'sale'),
+        'GET /api/v1/reports': (request) => parseOr400(reportQuery, request.query, 'query'),
+      },
+    });
     registerCatalogueRoutes(app, sandbox, getState);
     registerOrderRoutes(app, sandbox, getState);
   },

@@ -3,13 +3,7 @@
 // change, so concurrent requests cannot overbook a slot.
 
 import type { FastifyInstance } from 'fastify';
-import {
-  cancelReservationRequestSchema,
-  initiateOrderRequestSchema,
-  reportQuerySchema,
-  reserveRequestSchema,
-  saleRequestSchema,
-} from '../../lib/booking/schemas.js';
+import { cancelReservationRequest, initiateOrderRequest, reportQuery, reserveRequest, saleRequest } from '../rules/booking.js';
 import { badRequest, conflict, notFound, SandboxHttpError, unprocessable } from '../http-error.js';
 import type { SandboxContext } from '../types.js';
 import { addDays, findSlot, sandboxToday } from './catalogue.js';
@@ -41,7 +35,7 @@ export function registerOrderRoutes(app: FastifyInstance, sandbox: SandboxContex
   app.post('/api/v1/orders/reservations/reserve', async (request, reply) => {
     await auth(request);
     // From here to the end: no await, so the capacity check and the hold are one step.
-    const body = parseOr400(reserveRequestSchema, request.body, 'reservation request');
+    const body = parseOr400(reserveRequest, request.body, 'reservation request');
     const state = getState();
     const now = sandbox.now();
     experienceOr404(state, body.experienceId);
@@ -79,7 +73,7 @@ export function registerOrderRoutes(app: FastifyInstance, sandbox: SandboxContex
 
   app.post('/api/v1/orders/reservations/cancel', async (request) => {
     await auth(request);
-    const { reservationId } = parseOr400(cancelReservationRequestSchema, request.body, 'cancel request');
+    const { reservationId } = parseOr400(cancelReservationRequest, request.body, 'cancel request');
     const state = getState();
     const now = sandbox.now();
     const reservation = state.reservations[reservationId];
@@ -109,7 +103,7 @@ export function registerOrderRoutes(app: FastifyInstance, sandbox: SandboxContex
 
   app.post('/api/v1/orders/initiate', async (request, reply) => {
     await auth(request);
-    const body = parseOr400(initiateOrderRequestSchema, request.body, 'order request');
+    const body = parseOr400(initiateOrderRequest, request.body, 'order request');
     const state = getState();
     const now = sandbox.now();
     const ids = [...new Set(body.reservationIds)];
@@ -149,7 +143,7 @@ export function registerOrderRoutes(app: FastifyInstance, sandbox: SandboxContex
 
   app.post('/api/v1/sale', async (request, reply) => {
     await auth(request);
-    const body = parseOr400(saleRequestSchema, request.body, 'sale');
+    const body = parseOr400(saleRequest, request.body, 'sale');
     const state = getState();
     const now = sandbox.now();
     const order = orderOr404(state, body.orderId);
@@ -200,7 +194,7 @@ export function registerOrderRoutes(app: FastifyInstance, sandbox: SandboxContex
 
   app.get('/api/v1/reports', async (request) => {
     await auth(request);
-    const query = parseOr400(reportQuerySchema, request.query, 'query');
+    const query = parseOr400(reportQuery, request.query, 'query');
     const state = getState();
     const toDate = query.toDate ?? sandboxToday(sandbox.now());
     const fromDate = query.fromDate ?? addDays(toDate, -30);

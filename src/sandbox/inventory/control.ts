@@ -3,14 +3,7 @@
 // events come from activity in the application, not from interface calls).
 
 import type { FastifyInstance } from 'fastify';
-import {
-  productCreateSchema,
-  productUpdateSchema,
-  stockAdjustmentSchema,
-  stockReceiptSchema,
-  stockTakeSchema,
-} from '../../lib/inventory/schemas.js';
-import { padIdsIn } from '../../lib/inventory/schemas.js';
+import { padId, productCreate, productUpdate, stockAdjustment, stockReceipt, stockTake as stockTakeRequest } from '../rules/inventory.js';
 import { badRequest } from '../http-error.js';
 import type { SandboxContext } from '../types.js';
 import { adjustStock, createProduct, receiveStock, stockTake, updateProduct } from './operations.js';
@@ -36,6 +29,13 @@ function firstStockProductId(state: InventoryState): number {
   return product.productId;
 }
 
+/** Staff type ids as they read them ("SNACKS"); the application pads them. */
+function padded(fields: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...fields };
+  for (const key of ['categoryId', 'classId', 'taxGroup']) if (typeof out[key] === 'string') out[key] = padId(out[key] as string);
+  return out;
+}
+
 const pick = (body: Record<string, unknown>, keys: string[]) =>
   Object.fromEntries(keys.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]));
 
@@ -45,7 +45,7 @@ function simulate(state: InventoryState, type: ActivityType, body: Record<string
   switch (type) {
     case 'stock.adjusted': {
       const request = parseWith(
-        stockAdjustmentSchema,
+        stockAdjustment,
         { warehouseId, productId: productId(), adjustmentQuantity: body.quantity ?? -1, userId: VENUE_USER_ID, comment: body.comment ?? 'Sold at the counter' },
         'activity',
       );
@@ -54,7 +54,7 @@ function simulate(state: InventoryState, type: ActivityType, body: Record<string
     case 'stock.received': {
       const quantity = (body.quantity as number | undefined) ?? 12;
       const request = parseWith(
-        stockReceiptSchema,
+        stockReceipt,
         {
           warehouseId,
           userId: VENUE_USER_ID,
@@ -70,14 +70,14 @@ function simulate(state: InventoryState, type: ActivityType, body: Record<string
       const product = state.products.find((p) => p.productId === id);
       const counted = (body.countedQuantity as number | undefined) ?? (body.quantity as number | undefined) ?? (product ? quantityIn(product, warehouseId) : 0);
       const request = parseWith(
-        stockTakeSchema,
+        stockTakeRequest,
         { warehouseId, userId: VENUE_USER_ID, items: [{ productId: id, countedQuantity: counted }], ...pick(body, ['comment']) },
         'activity',
       );
       return stockTake(state, request, at, 'venue');
     }
     case 'product.created': {
-      const fields = padIdsIn({
+      const fields = padded({
         productName: `Venue product ${state.nextProductId}`,
         productDescription: 'Added in the venue',
         categoryId: 'SNACKS',
@@ -87,14 +87,14 @@ function simulate(state: InventoryState, type: ActivityType, body: Record<string
         sellPrice: 2.5,
         ...Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'type')),
       });
-      const product = createProduct(state, parseWith(productCreateSchema, fields, 'activity'), at);
+      const product = createProduct(state, parseWith(productCreate, fields, 'activity'), at);
       return { productId: product.productId, product: productView(product) };
     }
     case 'product.updated': {
       const id = productId();
       const changes = Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'type' && k !== 'productId'));
       if (Object.keys(changes).length === 0) changes.isActive = true;
-      const product = updateProduct(state, id, parseWith(productUpdateSchema, changes, 'activity'), at);
+      const product = updateProduct(state, id, parseWith(productUpdate, changes, 'activity'), at);
       return { productId: id, changes: Object.keys(changes), product: productView(product) };
     }
   }

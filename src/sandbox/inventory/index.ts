@@ -5,17 +5,9 @@
 
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import {
-  productCreateSchema,
-  productListQuerySchema,
-  productUpdateSchema,
-  stockAdjustmentSchema,
-  stockLevelsQuerySchema,
-  stockReceiptSchema,
-  stockTakeSchema,
-  supplierCreateSchema,
-} from '../../lib/inventory/schemas.js';
-import { sandboxDemoSecrets } from '../../lib/sandbox-address.js';
+import { sandboxDemoSecrets } from '../rules/demo-secrets.js';
+import { productCreate, productListQuery, productUpdate, stockAdjustment, stockLevelsQuery, stockReceipt, stockTake as stockTakeRequest, supplierCreate } from '../rules/inventory.js';
+import { checkRequestsAgainstContract } from '../contract.js';
 import { badRequest, SandboxHttpError } from '../http-error.js';
 import type { SandboxContext, SandboxService } from '../types.js';
 import { registerInventoryControl } from './control.js';
@@ -111,6 +103,22 @@ export const inventoryService: SandboxService<InventoryState> = {
   demoState: demoInventoryState,
 
   register(app, sandbox, getState) {
+    checkRequestsAgainstContract(app, sandbox, {
+      service: 'inventory',
+      prefix: '/inventory',
+      security: { bearer: ['inventory'] },
+      ownChecks: {
+        'GET /products': (request) => parseWith(productListQuery, request.query, 'query'),
+        'GET /products/{productId}': productIdParam,
+        'POST /products': (request) => parseWith(productCreate, request.body, 'product'),
+        'PATCH /products/{productId}': [productIdParam, (request) => parseWith(productUpdate, request.body, 'product update')],
+        'POST /suppliers': (request) => parseWith(supplierCreate, request.body, 'supplier'),
+        'GET /stock-levels': (request) => parseWith(stockLevelsQuery, request.query, 'query'),
+        'POST /stock-takes': (request) => parseWith(stockTakeRequest, request.body, 'stock take'),
+        'POST /stock-receipts': (request) => parseWith(stockReceipt, request.body, 'stock receipt'),
+        'POST /stock-adjustments': (request) => parseWith(stockAdjustment, request.body, 'stock adjustment'),
+      },
+    });
     const at = () => timestamp(sandbox.now());
 
     app.post('/auth/token', async (request) => {
@@ -131,7 +139,7 @@ export const inventoryService: SandboxService<InventoryState> = {
 
     app.get('/products', async (request) => {
       await authed(request, sandbox);
-      const query = parseWith(productListQuerySchema, request.query, 'query');
+      const query = parseWith(productListQuery, request.query, 'query');
       const items = filteredProducts(getState(), query);
       return pageOf(items, query.page ?? 1, query.pageSize ?? 50, productView);
     });
@@ -143,7 +151,7 @@ export const inventoryService: SandboxService<InventoryState> = {
 
     app.post('/products', async (request, reply) => {
       await authed(request, sandbox);
-      const body = parseWith(productCreateSchema, request.body, 'product');
+      const body = parseWith(productCreate, request.body, 'product');
       const product = createProduct(getState(), body, at());
       sandbox.changed();
       reply.code(201);
@@ -153,7 +161,7 @@ export const inventoryService: SandboxService<InventoryState> = {
     app.patch('/products/:productId', async (request) => {
       await authed(request, sandbox);
       const productId = productIdParam(request);
-      const patch = parseWith(productUpdateSchema, request.body, 'product update');
+      const patch = parseWith(productUpdate, request.body, 'product update');
       const product = updateProduct(getState(), productId, patch, at());
       sandbox.changed();
       return productView(product);
@@ -197,7 +205,7 @@ export const inventoryService: SandboxService<InventoryState> = {
 
     app.post('/suppliers', async (request, reply) => {
       await authed(request, sandbox);
-      const body = parseWith(supplierCreateSchema, request.body, 'supplier');
+      const body = parseWith(supplierCreate, request.body, 'supplier');
       const supplier = createSupplier(getState(), body, at());
       sandbox.changed();
       reply.code(201);
@@ -206,7 +214,7 @@ export const inventoryService: SandboxService<InventoryState> = {
 
     app.get('/stock-levels', async (request) => {
       await authed(request, sandbox);
-      const query = parseWith(stockLevelsQuerySchema, request.query, 'query');
+      const query = parseWith(stockLevelsQuery, request.query, 'query');
       const state = getState();
       if (query.warehouseId !== undefined) warehouseOr404(state, query.warehouseId);
       return pageOf(levelRows(state, query.warehouseId, query.productIds), query.page ?? 1, query.pageSize ?? 50, levelView);
@@ -214,7 +222,7 @@ export const inventoryService: SandboxService<InventoryState> = {
 
     app.post('/stock-takes', async (request, reply) => {
       await authed(request, sandbox);
-      const result = stockTake(getState(), parseWith(stockTakeSchema, request.body, 'stock take'), at());
+      const result = stockTake(getState(), parseWith(stockTakeRequest, request.body, 'stock take'), at());
       sandbox.changed();
       reply.code(201);
       return result;
@@ -222,7 +230,7 @@ export const inventoryService: SandboxService<InventoryState> = {
 
     app.post('/stock-receipts', async (request, reply) => {
       await authed(request, sandbox);
-      const result = receiveStock(getState(), parseWith(stockReceiptSchema, request.body, 'stock receipt'), at());
+      const result = receiveStock(getState(), parseWith(stockReceipt, request.body, 'stock receipt'), at());
       sandbox.changed();
       reply.code(201);
       return result;
@@ -230,7 +238,7 @@ export const inventoryService: SandboxService<InventoryState> = {
 
     app.post('/stock-adjustments', async (request, reply) => {
       await authed(request, sandbox);
-      const result = adjustStock(getState(), parseWith(stockAdjustmentSchema, request.body, 'stock adjustment'), at());
+      const result = adjustStock(getState(), parseWith(stockAdjustment, request.body, 'stock adjustment'), at());
       sandbox.changed();
       reply.code(201);
       return result;

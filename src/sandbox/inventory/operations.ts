@@ -2,15 +2,7 @@
 // the API routes and by the in-venue simulation alike; each operation checks
 // everything first and changes state only when all of it holds (atomic).
 
-import type {
-  ProductCreate,
-  ProductUpdate,
-  StockAdjustment,
-  StockReceipt,
-  StockTake,
-  SupplierCreate,
-} from '../../lib/inventory/schemas.js';
-import { SALE_TYPE_FLAGS } from '../../lib/inventory/types.js';
+import type { ProductCreate, ProductUpdate, StockAdjustment, StockReceipt, StockTake, SupplierCreate } from '../rules/inventory.js';
 import { badRequest, conflict, unprocessable, type ErrorDetail } from '../http-error.js';
 import { indexOf, touched, type InventoryState, type StockMovement, type StoredProduct, type StoredSupplierLink } from './state.js';
 import { productOr404, quantityIn, round, supplierOr404, totalQuantity, userOr404, warehouseOr404 } from './views.js';
@@ -261,9 +253,4 @@ export function adjustStock(state: InventoryState, body: StockAdjustment, at: st
   };
   movement.body = result;
   return result;
-}
-
-/** The saleType words of a product, for event payloads. */
-export function saleTypeNames(mask: number): string[] {
-  return SALE_TYPE_FLAGS.filter((f) => (mask & f.flag) !== 0).map((f) => f.name);
 }

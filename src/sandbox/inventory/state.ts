@@ -2,7 +2,7 @@
 // index kept beside it (never persisted) so a page of 200 out of 100,000
 // products is a slice, not a scan or a deep copy.
 
-import { padId } from '../../lib/inventory/ids.js';
+import { padId } from '../rules/inventory.js';
 
 export interface StoredSupplierLink {
   supplierId: number;

@@ -1,8 +1,8 @@
 // The JSON the inventory emulator answers (docs/openapi/inventory.json), and the
-// request-body checks it shares with the CLI (src/lib/inventory/schemas.ts).
+// request-body checks against the sandbox's own rules (../rules/inventory.ts).
 
 import type { z } from 'zod';
-import { issuesFromZod } from '../../lib/inventory/schemas.js';
+import { detailsFrom } from '../rules/issues.js';
 import { badRequest, notFound } from '../http-error.js';
 import type { InventoryState, StoredProduct, StoredSupplier } from './state.js';
 import { indexOf } from './state.js';
@@ -10,7 +10,7 @@ import { indexOf } from './state.js';
 export function parseWith<T>(schema: z.ZodType<T>, input: unknown, what: string): T {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const details = issuesFromZod(result.error).map(({ field, rule }) => ({ field, rule }));
+  const details = detailsFrom(result.error);
   throw badRequest(`invalid ${what}: ${details.map((d) => `${d.field} ${d.rule}`).join('; ')}`, details);
 }
 

@@ -3,7 +3,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import { notFound, unprocessable } from '../http-error.js';
-import { activateSchema, playSchema } from '../../lib/wallet/schemas.js';
+import { activate, play } from '../rules/wallet.js';
 import type { SandboxContext } from '../types.js';
 import { nextId, timestamp, type WalletCard, type WalletState } from './state.js';
 import { balanceView, cardView, locationOf, parseBody, round2 } from './shared.js';
@@ -22,7 +22,7 @@ export function registerWalletControl(app: FastifyInstance, sandbox: SandboxCont
   });
 
   app.post('/activate-card', async (request) => {
-    const { barcode } = parseBody(activateSchema, request.body);
+    const { barcode } = parseBody(activate, request.body);
     const state = getState();
     const card = state.cards.find((c) => c.barcode === barcode);
     if (!card) throw notFound(`no card with barcode ${barcode}`);
@@ -34,7 +34,7 @@ export function registerWalletControl(app: FastifyInstance, sandbox: SandboxCont
   });
 
   app.post('/play', async (request) => {
-    const body = parseBody(playSchema, request.body);
+    const body = parseBody(play, request.body);
     const state = getState();
     const card = findCard(state, body.cardNumber);
     const unit = locationOf(state, card).playUnit;

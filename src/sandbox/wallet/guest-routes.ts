@@ -3,7 +3,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound, unprocessable } from '../http-error.js';
-import { saleSchema } from '../../lib/wallet/schemas.js';
+import { sale as saleRequest } from '../rules/wallet.js';
 import type { SandboxContext } from '../types.js';
 import { nextId, timestamp, type WalletState } from './state.js';
 import { activityView, balanceView, cardView, guestOf, locationOf, ownCard, parseBody, round2 } from './shared.js';
@@ -53,7 +53,7 @@ export function registerGuestRoutes(app: FastifyInstance, sandbox: SandboxContex
   app.post('/api/v1/sale', async (request, reply) => {
     const state = getState();
     const guest = await guestOf(request, sandbox, state);
-    const body = parseBody(saleSchema, request.body);
+    const body = parseBody(saleRequest, request.body);
     const card = ownCard(state, guest, body.cardNumber);
     const product = state.products.find((p) => p.productId === body.productId);
     if (!product) throw notFound(`no reload product ${body.productId}`);

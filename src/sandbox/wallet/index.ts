@@ -2,10 +2,11 @@
 // every rule of the seed, plus in-venue simulation under /_sandbox/wallet.
 
 import { randomInt, timingSafeEqual } from 'node:crypto';
+import { checkRequestsAgainstContract } from '../contract.js';
 import type { SandboxService } from '../types.js';
 import { SandboxHttpError, conflict, notFound, unprocessable } from '../http-error.js';
-import { confirmResetShape, loginSchema, passwordProblems, refreshSchema, signupShape, tokenExchangeSchema } from '../../lib/wallet/schemas.js';
-import { sandboxDemoSecrets } from '../../lib/sandbox-address.js';
+import { sandboxDemoSecrets } from '../rules/demo-secrets.js';
+import { confirmReset, isEmail, login, passwordProblems, refresh, sale, signup, tokenExchange } from '../rules/wallet.js';
 import { hashSecret, timestamp, demoWalletState, type WalletState } from './state.js';
 import { parseBody } from './shared.js';
 import { registerGuestRoutes } from './guest-routes.js';
@@ -25,7 +26,7 @@ function passwordRulesError(problems: string[], field: string): SandboxHttpError
 
 function emailParam(raw: string): string {
   const email = decodeURIComponent(raw).toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  if (!isEmail(email)) {
     throw new SandboxHttpError(400, 'validation_failed', 'emailAddress must be an email address', [{ field: 'emailAddress', rule: 'must be an email address' }]);
   }
   return email;
@@ -37,8 +38,29 @@ export const walletService: SandboxService<WalletState> = {
   demoState: () => demoWalletState(),
 
   register(app, sandbox, getState) {
+    checkRequestsAgainstContract(app, sandbox, {
+      service: 'wallet',
+      prefix: '/wallet',
+      security: { adminToken: ['wallet-admin'], guestToken: ['wallet-guest'] },
+      // A password outside 8 to 20 characters breaks the password rules: 422 password_rules (seed 000, Errors).
+      defer: (problem) =>
+        problem.where === 'body' && ['password', 'newPassword'].includes(problem.field) && ['minLength', 'maxLength'].includes(problem.keyword),
+      ownChecks: {
+        'POST /api/v1/token': (request) => parseBody(tokenExchange, request.body),
+        'POST /api/v1/admin/signup': (request) => parseBody(signup, request.body),
+        'POST /api/v1/admin/login': (request) => parseBody(login, request.body),
+        'POST /api/v1/admin/token': (request) => parseBody(refresh, request.body),
+        'PUT /api/v1/admin/{emailAddress}/reset': (request) => emailParam((request.params as { email: string }).email),
+        'PUT /api/v1/admin/{emailAddress}/confirmReset': [
+          (request) => emailParam((request.params as { email: string }).email),
+          (request) => parseBody(confirmReset, request.body),
+        ],
+        'POST /api/v1/sale': (request) => parseBody(sale, request.body),
+      },
+    });
+
     app.post('/api/v1/token', async (request) => {
-      const { clientSecret } = parseBody(tokenExchangeSchema, request.body);
+      const { clientSecret } = parseBody(tokenExchange, request.body);
       if (!sameText(clientSecret, sandboxDemoSecrets['wallet.clientSecret'])) {
         throw new SandboxHttpError(401, 'unauthorized', 'the client secret is not valid');
       }
@@ -47,7 +69,7 @@ export const walletService: SandboxService<WalletState> = {
 
     app.post('/api/v1/admin/signup', async (request, reply) => {
       await sandbox.tokens.require(request, ['wallet-admin']);
-      const body = parseBody(signupShape, request.body);
+      const body = parseBody(signup, request.body);
       const state = getState();
       const username = body.username.toLowerCase();
       if (state.guests.some((g) => g.username === username)) throw conflict(`the username ${username} is already registered`, 'username_taken');
@@ -79,7 +101,7 @@ export const walletService: SandboxService<WalletState> = {
 
     app.post('/api/v1/admin/login', async (request) => {
       await sandbox.tokens.require(request, ['wallet-admin']);
-      const body = parseBody(loginSchema, request.body);
+      const body = parseBody(login, request.body);
       const username = body.username.toLowerCase();
       const guest = getState().guests.find((g) => g.username === username);
       if (!guest) throw notFound(`no guest account ${username}`);
@@ -93,7 +115,7 @@ export const walletService: SandboxService<WalletState> = {
     });
 
     app.post('/api/v1/admin/token', async (request) => {
-      const { refreshToken } = parseBody(refreshSchema, request.body);
+      const { refreshToken } = parseBody(refresh, request.body);
       const claims = await sandbox.tokens.verify(refreshToken, ['wallet-refresh']);
       if (!getState().guests.some((g) => g.username === claims.sub)) throw notFound('no such guest account');
       return { accessToken: await sandbox.tokens.issue('wallet-guest', claims.sub) };
@@ -118,7 +140,7 @@ export const walletService: SandboxService<WalletState> = {
 
     app.put<{ Params: { email: string } }>('/api/v1/admin/:email/confirmReset', async (request, reply) => {
       const email = emailParam(request.params.email);
-      const body = parseBody(confirmResetShape, request.body);
+      const body = parseBody(confirmReset, request.body);
       const state = getState();
       const guest = state.guests.find((g) => g.username === email);
       if (!guest) throw notFound(`no guest account ${email}`);

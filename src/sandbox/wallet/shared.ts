@@ -1,17 +1,17 @@
-// Helpers the wallet routes share: body checks from the one schema source,
+// Helpers the wallet routes share: body checks against the sandbox's rules,
 // the guest's own cards, and the JSON views the contract documents.
 
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../http-error.js';
-import { issuesFrom } from '../../lib/wallet/schemas.js';
+import { detailsFrom } from '../rules/issues.js';
 import type { SandboxContext } from '../types.js';
 import type { WalletActivity, WalletCard, WalletLocation, WalletState } from './state.js';
 
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body ?? {});
   if (!result.success) {
-    const details = issuesFrom(result.error).map(({ field, rule }) => ({ field, rule }));
+    const details = detailsFrom(result.error);
     throw badRequest(`the request body is not valid: ${details.map((d) => `${d.field} ${d.rule}`).join('; ')}`, details);
   }
   return result.data;

@@ -5,9 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
-import { deliveryHeaders, isInventoryEventType } from '../../lib/webhooks/events.js';
-import { isLoopbackHostname } from '../../lib/webhooks/rules.js';
-import { sign } from '../../lib/webhooks/signature.js';
+import { DELIVERY_HEADERS, isEventType, isLoopbackHost, signature } from '../rules/webhooks.js';
 import type { SandboxContext } from '../types.js';
 import { decryptSecret, pruneDeliveries, type DeliveryRecord, type WebhooksState } from './state.js';
 
@@ -31,10 +29,10 @@ let strictAgent: Dispatcher | undefined;
 let loopbackAgent: Dispatcher | undefined;
 
 async function agentFor(url: URL): Promise<Dispatcher> {
-  const { Agent } = await import('../../lib/undici.js');
+  const { Agent } = await import('./undici.js');
   // A listener on this machine serving HTTPS (`webhooks listen --cert`) uses a
   // self-signed certificate; only loopback targets are spared the CA check.
-  if (url.protocol === 'https:' && isLoopbackHostname(url.hostname)) {
+  if (url.protocol === 'https:' && isLoopbackHost(url.hostname)) {
     loopbackAgent ??= new Agent({ connect: { rejectUnauthorized: false }, keepAliveTimeout: 4_000 });
     return loopbackAgent;
   }
@@ -43,7 +41,7 @@ async function agentFor(url: URL): Promise<Dispatcher> {
 }
 
 export const undiciSender: DeliverySender = async (url, body, headers, timeoutMs) => {
-  const { request } = await import('../../lib/undici.js');
+  const { request } = await import('./undici.js');
   const target = new URL(url);
   const response = await request(target, {
     method: 'POST',
@@ -107,7 +105,7 @@ export class DeliveryEngine {
 
   /** One delivery per active subscriber that wants the type; created at once, sent in the background. */
   emit(type: string, data: Record<string, unknown>): DeliveryRecord[] {
-    if (!this.sandbox || !this.getState || !isInventoryEventType(type)) return [];
+    if (!this.sandbox || !this.getState || !isEventType(type)) return [];
     const state = this.getState();
     const wanting = state.subscribers.filter((s) => s.isActive && s.eventTypes.includes(type));
     if (wanting.length === 0) return [];
@@ -209,10 +207,10 @@ export class DeliveryEngine {
         {
           'content-type': 'application/json',
           'user-agent': 'venue-sandbox-webhooks/1',
-          [deliveryHeaders.signature]: sign(delivery.body, secret),
-          [deliveryHeaders.event]: delivery.type,
-          [deliveryHeaders.delivery]: delivery.id,
-          [deliveryHeaders.timestamp]: sentAt,
+          [DELIVERY_HEADERS.signature]: signature(delivery.body, secret),
+          [DELIVERY_HEADERS.event]: delivery.type,
+          [DELIVERY_HEADERS.delivery]: delivery.id,
+          [DELIVERY_HEADERS.timestamp]: sentAt,
         },
         this.timeoutMs,
       );

@@ -6,8 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { UUID_SHAPE, isInventoryEventType } from '../../lib/webhooks/events.js';
-import { createSubscriberSchema, issuesFrom, updateSubscriberSchema } from '../../lib/webhooks/schemas.js';
+import { detailsFrom } from '../rules/issues.js';
+import { UUID, isEventType, subscriberCreate, subscriberUpdate, urlProblem } from '../rules/webhooks.js';
+import { checkRequestsAgainstContract } from '../contract.js';
 import { badRequest, notFound } from '../http-error.js';
 import type { SandboxContext, SandboxService } from '../types.js';
 import { DeliveryEngine, type DeliveryEngineOptions } from './delivery.js';
@@ -30,13 +31,14 @@ function bodyObject(request: FastifyRequest): Record<string, unknown> {
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const details = issuesFrom(result.error).map(({ field, rule }) => ({ field, rule }));
+  // Each problem is named by its top-level field (eventTypes, not eventTypes[2]).
+  const details = detailsFrom(result.error).map(({ field, rule }) => ({ field: field.split(/[.[]/)[0]!, rule }));
   throw badRequest(`invalid webhook subscriber: ${details.map((d) => `${d.field} ${d.rule}`).join('; ')}`, details);
 }
 
 function webhookIdOf(request: FastifyRequest): string {
   const { webhookId } = request.params as { webhookId: string };
-  if (!UUID_SHAPE.test(webhookId)) throw badRequest('webhookId must be a UUID', [{ field: 'webhookId', rule: 'must be a UUID' }]);
+  if (!UUID.test(webhookId)) throw badRequest('webhookId must be a UUID', [{ field: 'webhookId', rule: 'must be a UUID' }]);
   return webhookId.toLowerCase();
 }
 
@@ -56,8 +58,23 @@ export function createWebhooksService(engineOptions: DeliveryEngineOptions = {})
     register(app: FastifyInstance, sandbox: SandboxContext, getState: () => WebhooksState) {
       engine.bind(sandbox, getState);
       engine.resumePending();
-      const urlRules = () => ({ allowLoopbackHttp: sandbox.allowLoopbackHttp });
-      const activeSubscriber = (id: string) => {
+      checkRequestsAgainstContract(app, sandbox, {
+        service: 'inventory',
+        prefix: '/inventory',
+        security: { bearer: ['inventory'] },
+        // The contract asks for https://; the sandbox also takes http:// to this machine (a local listener).
+        defer: (problem, request) =>
+          problem.field === 'url' &&
+          problem.keyword === 'pattern' &&
+          sandbox.allowLoopbackHttp &&
+          urlProblem(String((request.body as { url?: unknown }).url), true) === undefined,
+        ownChecks: {
+          'POST /webhooks': (request) => parse(subscriberCreate(sandbox.allowLoopbackHttp), bodyObject(request)),
+          'PATCH /webhooks/{webhookId}': [webhookIdOf, (request) => parse(subscriberUpdate(sandbox.allowLoopbackHttp), bodyObject(request))],
+          'DELETE /webhooks/{webhookId}': webhookIdOf,
+        },
+      });
+            const activeSubscriber = (id: string) => {
         const found = getState().subscribers.find((s) => s.id === id && s.isActive);
         if (!found) throw notFound(`no active webhook subscriber ${id}`);
         return found;
@@ -70,7 +87,7 @@ export function createWebhooksService(engineOptions: DeliveryEngineOptions = {})
 
       app.post('/webhooks', async (request, reply) => {
         await sandbox.tokens.require(request, ['inventory']);
-        const input = parse(createSubscriberSchema(urlRules()), bodyObject(request));
+        const input = parse(subscriberCreate(sandbox.allowLoopbackHttp), bodyObject(request));
         const state = getState();
         const id = randomUUID();
         const now = timestamp(sandbox);
@@ -92,7 +109,7 @@ export function createWebhooksService(engineOptions: DeliveryEngineOptions = {})
         await sandbox.tokens.require(request, ['inventory']);
         const id = webhookIdOf(request);
         const subscriber = activeSubscriber(id);
-        const changes = parse(updateSubscriberSchema(urlRules()), bodyObject(request));
+        const changes = parse(subscriberUpdate(sandbox.allowLoopbackHttp), bodyObject(request));
         if (changes.url !== undefined) subscriber.url = changes.url;
         if (changes.eventTypes !== undefined) subscriber.eventTypes = changes.eventTypes;
         if (changes.secret !== undefined) subscriber.secretEncrypted = encryptSecret(getState(), id, changes.secret);
@@ -120,7 +137,7 @@ export function createWebhooksService(engineOptions: DeliveryEngineOptions = {})
         const query = request.query as Record<string, string | undefined>;
         const details = [];
         if (query.status && !statuses.includes(query.status)) details.push({ field: 'status', rule: `must be one of ${statuses.join(', ')}` });
-        if (query.type && !isInventoryEventType(query.type)) details.push({ field: 'type', rule: 'must be an inventory event type' });
+        if (query.type && !isEventType(query.type)) details.push({ field: 'type', rule: 'must be an inventory event type' });
         const limit = query.limit === undefined ? 100 : Number(query.limit);
         if (!Number.isInteger(limit) || limit < 1 || limit > 1000) details.push({ field: 'limit', rule: 'must be a whole number from 1 to 1000' });
         if (details.length) throw badRequest('invalid delivery filter', details);
