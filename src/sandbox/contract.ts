@@ -158,17 +158,18 @@ export class ServiceContract {
   }
 }
 
-const loading = new Map<ContractService, Promise<ServiceContract | undefined>>();
+const loading = new Map<string, Promise<ServiceContract | undefined>>();
 
 /** The service's contract, loaded once; undefined (with one warning) when the document cannot be used. */
 export function loadContract(service: ContractService, openApiDir = findOpenApiDir()): Promise<ServiceContract | undefined> {
-  let promise = loading.get(service);
+  const key = `${service} ${openApiDir}`;
+  let promise = loading.get(key);
   if (!promise) {
     promise = build(service, openApiDir).catch((error: unknown) => {
       process.stderr.write(`sandbox: requests to ${service} are not checked against its contract: ${(error as Error).message}\n`);
       return undefined;
     });
-    loading.set(service, promise);
+    loading.set(key, promise);
   }
   return promise;
 }
@@ -340,6 +341,8 @@ async function authorised(operation: Operation, options: ContractOptions, sandbo
  * as the routes do, after any renaming done while the request was read.
  */
 export function checkRequestsAgainstContract(app: FastifyInstance, sandbox: SandboxContext, options: ContractOptions): void {
+  // Read the document and load ajv while the server starts, not on its first request.
+  void loadContract(options.service, options.openApiDir);
   app.addHook('preHandler', async (request) => {
     const url = request.routeOptions.url;
     if (!url || !url.startsWith(options.prefix)) return;

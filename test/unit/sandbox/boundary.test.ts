@@ -11,6 +11,8 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../support/venue.js';
+import { sandboxDemoSecrets } from '../../../src/sandbox/rules/demo-secrets.js';
+import { sandboxDemoSecrets as cliDemoSecrets } from '../../../src/lib/sandbox-address.js';
 
 const sandboxDir = path.join(repoRoot, 'src', 'sandbox');
 const shipped = new Set(Object.keys(JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).dependencies ?? {}));
@@ -115,5 +117,11 @@ describe('the sandbox boundary', () => {
         .map(([specifier, problem]) => `${path.relative(repoRoot, file)}: '${specifier}' ${problem}`),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it("keeps the same demo secrets as the CLI's sandbox profile and the README", () => {
+    expect(sandboxDemoSecrets).toEqual(cliDemoSecrets);
+    const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    for (const secret of Object.values(sandboxDemoSecrets)) expect(readme).toContain(`\`${secret}\``);
   });
 });
