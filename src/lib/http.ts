@@ -1,6 +1,8 @@
 // The one HTTP layer. Every service client goes through HttpClient.request,
-// which owns connection reuse, timeouts, retries, the 401 replay, typed errors
-// and the redacted --verbose trace.
+// which owns connection reuse, timeouts bounded by the command's deadline,
+// retries of what may be retried, the 401 replay, typed errors (any error body
+// shape, read by the reading layer), bounded answer sizes and the redacted
+// --verbose trace. Reading a 2xx body is the clients' part, in reading.ts.
 
 import type { Dispatcher } from 'undici';
 import {
@@ -418,37 +420,4 @@ function describeNetworkError(error: unknown): string {
   const code = errorCode(error);
   const message = error instanceof Error ? error.message : String(error);
   return code && !message.includes(code) ? `${message} (${code})` : message;
-}
-
-/**
- * Lists come wrapped ({items: [...]}, {data: [...]}, {results: [...]}, or a
- * resource-named key) or bare; callers get the array either way.
- */
-export function listFrom<T = unknown>(body: unknown, ...preferredKeys: string[]): T[] {
-  if (Array.isArray(body)) return body as T[];
-  if (body && typeof body === 'object') {
-    const record = body as Record<string, unknown>;
-    for (const key of [...preferredKeys, 'items', 'data', 'results', 'content', 'records', 'value']) {
-      if (Array.isArray(record[key])) return record[key] as T[];
-      if (record[key] && typeof record[key] === 'object' && !Array.isArray(record[key])) {
-        const nested = listFrom<T>(record[key]);
-        if (nested.length) return nested;
-      }
-    }
-    const arrays = Object.values(record).filter(Array.isArray);
-    if (arrays.length === 1) return arrays[0] as T[];
-  }
-  return [];
-}
-
-/** A single resource may come bare or wrapped in {data: …}. */
-export function recordFrom<T = Record<string, unknown>>(body: unknown, ...preferredKeys: string[]): T {
-  if (body && typeof body === 'object' && !Array.isArray(body)) {
-    const record = body as Record<string, unknown>;
-    for (const key of [...preferredKeys, 'data', 'result']) {
-      const inner = record[key];
-      if (inner && typeof inner === 'object' && !Array.isArray(inner) && Object.keys(record).length <= 3) return inner as T;
-    }
-  }
-  return (body ?? {}) as T;
 }

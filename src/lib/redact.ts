@@ -106,12 +106,14 @@ const JWT_SHAPE = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
 
 /** A stream whose string writes pass through the registry first. */
 export function scrubbingStream<S extends NodeJS.WritableStream | import('node:stream').Writable>(stream: S, secrets: SecretRegistry, everyJwt: boolean): S {
+  // The stream's own write, taken once: a spinner (ora) that hooks stream.write
+  // and calls back into what it found there must not reach itself again.
+  const write = stream.write as (...args: unknown[]) => boolean;
+  const scrubbed = (chunk: unknown, ...rest: unknown[]) =>
+    write.call(stream, typeof chunk === 'string' ? secrets.scrub(chunk, everyJwt) : Buffer.isBuffer(chunk) ? secrets.scrub(chunk.toString('utf8'), everyJwt) : chunk, ...rest);
   return new Proxy(stream, {
     get(target, property, receiver) {
-      if (property === 'write') {
-        return (chunk: unknown, ...rest: unknown[]) =>
-          (target.write as (...args: unknown[]) => boolean).call(target, typeof chunk === 'string' ? secrets.scrub(chunk, everyJwt) : Buffer.isBuffer(chunk) ? secrets.scrub(chunk.toString('utf8'), everyJwt) : chunk, ...rest);
-      }
+      if (property === 'write') return scrubbed;
       const value = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },

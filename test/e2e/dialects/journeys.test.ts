@@ -73,7 +73,8 @@ async function journeys(sb: SandboxHandle, dialect: Dialect): Promise<Map<string
   await run('booking locations', ['booking', 'locations']);
   await run('booking locations json', ['booking', 'locations', '-o', 'json']);
   await run('booking experiences', ['booking', 'experiences', '--location', 'loc-harbor']);
-  const sessions = await run('booking sessions', ['booking', 'sessions', 'exp-laser-tag', '--date', '+1d', '-o', 'json']);
+  const sessions = await run('booking sessions json', ['booking', 'sessions', 'exp-laser-tag', '--date', '+1d', '-o', 'json']);
+  await run('booking sessions', ['booking', 'sessions', 'exp-laser-tag', '--date', '+1d']);
   const slots = sessions.code === 0 ? (JSON.parse(sessions.stdout) as Array<Record<string, unknown>>) : [];
   const slotId = String(field(slots[0] ?? {}, 'slotId', 'sessionId', 'id') ?? 'no-slot-read');
   const booked = await run('booking book', [
@@ -164,12 +165,16 @@ describe('every dialect agrees with the venue dialect', () => {
     const reference = results.get('venue');
     const other = results.get(dialect);
     expect(reference && other, 'both journeys ran').toBeTruthy();
+    const differences: string[] = [];
     for (const [name, step] of reference!) {
       if (name.endsWith(' json') || name === 'booking book' || name === 'webhooks create' || name === 'inventory products list all') continue;
       const theirs = other!.get(name)!;
-      expect({ name, code: theirs.result.code }).toEqual({ name, code: step.result.code });
-      expect({ name, stdout: masked(theirs.result.stdout) }).toEqual({ name, stdout: masked(step.result.stdout) });
+      if (theirs.result.code !== step.result.code) differences.push(`${name}: exit ${theirs.result.code}, venue ${step.result.code}: ${theirs.result.stderr.trim()}`);
+      else if (masked(theirs.result.stdout) !== masked(step.result.stdout)) {
+        differences.push(`${name}:\n--- ${dialect}\n${masked(theirs.result.stdout)}--- venue\n${masked(step.result.stdout)}`);
+      }
     }
+    expect(differences).toEqual([]);
     // The bulk listing pages through the dialect's own paging and finds every product.
     const count = (d: Dialect) => results.get(d)!.get('inventory products list all')!.result.stdout.trim().split('\n').length;
     expect(count(dialect)).toBe(count('venue'));

@@ -1,7 +1,7 @@
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, ServerError, UnknownOutcomeError } from '../../../src/lib/errors.js';
-import { HttpClient, listFrom, retryAfterMs, serverMessageOf, type TokenSource } from '../../../src/lib/http.js';
+import { HttpClient, retryAfterMs, serverMessageOf, type TokenSource } from '../../../src/lib/http.js';
 
 const origin = 'https://inventory.test';
 let agent: MockAgent;
@@ -32,7 +32,7 @@ describe('retries', () => {
     pool.intercept({ path: '/api/products', method: 'GET' }).reply(503, 'busy', { headers: { 'retry-after': '2' } });
     pool.intercept({ path: '/api/products', method: 'GET' }).reply(200, { items: [{ id: 1 }] });
     const response = await http.request({ method: 'GET', path: '/products' });
-    expect(listFrom(response.data)).toEqual([{ id: 1 }]);
+    expect(response.data).toEqual({ items: [{ id: 1 }] });
     expect(waits).toEqual([2000]);
   });
 
@@ -122,12 +122,6 @@ describe('error bodies', () => {
     expect(retryAfterMs(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
   });
 
-  it('reads wrapped and bare lists', () => {
-    expect(listFrom([1, 2])).toEqual([1, 2]);
-    expect(listFrom({ items: [1] })).toEqual([1]);
-    expect(listFrom({ data: { products: [3] } })).toEqual([3]);
-    expect(listFrom({ products: [4], page: 1 })).toEqual([4]);
-  });
 });
 
 describe('trace', () => {

@@ -51,6 +51,9 @@ describe('token answers', () => {
     expect(tokenFrom({ accessToken: 'a' }, 's')).toBe('a');
     expect(tokenFrom({ token: 'b' }, 's')).toBe('b');
     expect(tokenFrom({ data: { access_token: 'c' } }, 's')).toBe('c');
-    expect(() => tokenFrom({}, 'wallet')).toThrow(/without a token/);
+    expect(() => tokenFrom({}, 'wallet')).toThrow(/has no token/);
+    expect(tokenFrom({ AccessToken: 'd' }, 's')).toBe('d');
+    expect(tokenFrom({ data: { Jwt: 'e' } }, 's')).toBe('e');
+    expect(tokenFrom({ Token: { Value: 'f' } }, 's')).toBe('f');
   });
 });
