@@ -10,7 +10,7 @@ import type { BookingState } from './state.js';
 export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  throw badRequest(`invalid ${what}`, detailsFrom(result.error));
+  throw badRequest(`invalid ${what}`, detailsFrom(result.error, value ?? {}));
 }
 
 export function secretMatches(given: string, expected: string): boolean {

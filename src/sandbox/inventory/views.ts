@@ -10,7 +10,7 @@ import { indexOf } from './state.js';
 export function parseWith<T>(schema: z.ZodType<T>, input: unknown, what: string): T {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const details = detailsFrom(result.error);
+  const details = detailsFrom(result.error, input ?? {});
   throw badRequest(`invalid ${what}: ${details.map((d) => `${d.field} ${d.rule}`).join('; ')}`, details);
 }
 

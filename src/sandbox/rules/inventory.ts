@@ -156,9 +156,7 @@ export const productListQuery = z.object({
   productType: fromText(productType).optional(),
   saleType: fromText(saleType).optional(),
   categoryId: z.string().max(PADDED_ID_LENGTH, `must be at most ${PADDED_ID_LENGTH} characters`).optional(),
-  isActive: z
-    .preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), bool())
-    .optional(),
+  isActive: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), bool()).optional(),
   page: page.optional(),
   pageSize: pageSize.optional(),
 });

@@ -12,14 +12,28 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-function ruleOf(issue: z.core.$ZodIssue): string {
+const TYPE_WORDS: Record<string, string> = { string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', object: 'an object', array: 'a list' };
+
+/** Whether the value at path is absent from what was checked (false when that cannot be told, e.g. after a transform). */
+function missingAt(input: unknown, path: readonly PropertyKey[]): boolean {
+  let node = input;
+  for (const key of path) {
+    if (node === undefined || node === null) return true;
+    if (typeof node !== 'object') return false;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node === undefined;
+}
+
+function ruleOf(issue: z.core.$ZodIssue, input: unknown): string {
   const message = issue.message;
   // A missing field reads "is required", or a schema's own longer wording of it.
-  if (issue.code === 'invalid_type' && issue.input === undefined) return message.startsWith('is required') ? message : 'is required';
+  // (zod keeps no input on its issues, so the value is looked up in what was checked.)
+  if (issue.code === 'invalid_type' && missingAt(input, issue.path)) return message.startsWith('is required') ? message : 'is required';
   if (!/^(Invalid|Too )/.test(message)) return message;
   switch (issue.code) {
     case 'invalid_type':
-      return `must be ${issue.expected}`;
+      return `must be ${TYPE_WORDS[issue.expected] ?? issue.expected}`;
     case 'too_big':
       return `must be at most ${String(issue.maximum)}`;
     case 'too_small':
@@ -29,14 +43,15 @@ function ruleOf(issue: z.core.$ZodIssue): string {
   }
 }
 
-export function detailsFrom(error: z.ZodError): ErrorDetail[] {
+/** The issues of checking input, as error details. */
+export function detailsFrom(error: z.ZodError, input: unknown): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   for (const issue of error.issues) {
     const path = issue.path as PropertyKey[];
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) details.push({ field: fieldPath([...path, key]), rule: 'is not a known field' });
     } else {
-      details.push({ field: fieldPath(path) || 'body', rule: ruleOf(issue) });
+      details.push({ field: fieldPath(path) || 'body', rule: ruleOf(issue, input) });
     }
   }
   return details;

@@ -11,7 +11,7 @@ import type { WalletActivity, WalletCard, WalletLocation, WalletState } from './
 export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body ?? {});
   if (!result.success) {
-    const details = detailsFrom(result.error);
+    const details = detailsFrom(result.error, body ?? {});
     throw badRequest(`the request body is not valid: ${details.map((d) => `${d.field} ${d.rule}`).join('; ')}`, details);
   }
   return result.data;

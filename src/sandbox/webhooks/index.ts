@@ -32,7 +32,7 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   // Each problem is named by its top-level field (eventTypes, not eventTypes[2]).
-  const details = detailsFrom(result.error).map(({ field, rule }) => ({ field: field.split(/[.[]/)[0]!, rule }));
+  const details = detailsFrom(result.error, body).map(({ field, rule }) => ({ field: field.split(/[.[]/)[0]!, rule }));
   throw badRequest(`invalid webhook subscriber: ${details.map((d) => `${d.field} ${d.rule}`).join('; ')}`, details);
 }
 

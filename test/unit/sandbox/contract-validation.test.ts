@@ -162,6 +162,21 @@ describe('the contract layer beside the real emulators', () => {
     expect(answer.body.error.code).toBe('password_rules');
   });
 
+  it('says a field of the wrong type is of the wrong type, not missing', async () => {
+    const answer = await call(
+      server,
+      'POST',
+      '/wallet/api/v1/admin/signup',
+      { username: 'new@example.com', password: 'Abcdefg1', lastName: 'Guest', cardBarcode: '1000000004', cardCvv: '444', cardNickname: 5 },
+      adminToken,
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.details).toEqual([
+      { field: 'firstName', rule: 'is required' },
+      { field: 'cardNickname', rule: 'must be text' },
+    ]);
+  });
+
   it('checks path parameters (an email address) with the route wording', async () => {
     const answer = await call(server, 'PUT', '/wallet/api/v1/admin/not-an-email/reset');
     expect(answer.status).toBe(400);
