@@ -17,6 +17,11 @@ export type RawRecord = Record<string, unknown>;
 export interface AnswerSource {
   service: string;
   operation: string;
+  /**
+   * The answer is a 2xx to a write: the service accepted it, so an answer that
+   * cannot be read must not read as "nothing happened" (a rerun would double it).
+   */
+  accepted?: boolean;
 }
 
 /** A field's names: the canonical one first, then the synonyms services use. */
@@ -30,7 +35,10 @@ export class UnreadableAnswerError extends ServerError {
     readonly body?: unknown,
   ) {
     super(`the ${source.service} service's answer to "${source.operation}" ${problem}`, {
-      hint: 'Nothing was assumed in its place. Run again with --verbose to see the answer; if the service names this field otherwise, report it.',
+      details: source.accepted ? ['The service answered with success, so it accepted this change: it was most likely applied.'] : [],
+      hint: source.accepted
+        ? 'Do not run it again before checking that it was applied. Run with --verbose to see the answer; if the service names this field otherwise, report it.'
+        : 'Nothing was assumed in its place. Run again with --verbose to see the answer; if the service names this field otherwise, report it.',
     });
     this.name = 'UnreadableAnswerError';
   }

@@ -63,8 +63,9 @@ export class BookingClient {
     return this.journal;
   }
 
-  private source(operation: string): AnswerSource {
-    return { service: 'booking', operation };
+  /** accepted: the answer is a 2xx to a write (a hold, an order, a sale). */
+  private source(operation: string, accepted = false): AnswerSource {
+    return { service: 'booking', operation, accepted };
   }
 
   private async call(options: { method: 'GET' | 'POST'; path: string; operation: string; query?: Query; body?: unknown; idempotent?: boolean }): Promise<HttpResponse> {
@@ -136,7 +137,7 @@ export class BookingClient {
     let reservation: Reservation;
     try {
       const response = await this.call({ method: 'POST', path: '/api/v1/orders/reservations/reserve', body: request, operation: 'hold the slot' });
-      reservation = toReservation(readRecord(response.data, this.source('hold the slot'), 'reservation', WRAPPERS.reservation));
+      reservation = toReservation(readRecord(response.data, this.source('hold the slot', true), 'reservation', WRAPPERS.reservation));
     } catch (error) {
       if (error instanceof UnknownOutcomeError) {
         await this.holds.unknown(key, 'the answer to the hold request was lost');
@@ -188,7 +189,7 @@ export class BookingClient {
   async createOrder(request: { reservationIds: string[]; guest: Guest }): Promise<Order & { total: number }> {
     const operation = 'create the order';
     const response = await this.call({ method: 'POST', path: '/api/v1/orders/initiate', body: request, operation });
-    const reader = readRecord(response.data, this.source(operation), 'order', WRAPPERS.order);
+    const reader = readRecord(response.data, this.source(operation, true), 'order', WRAPPERS.order);
     const order = toOrder(reader);
     const total = reader.needNumber(ORDER.total, 'total');
     await this.holds.ordered(request.reservationIds, order.id);
@@ -205,7 +206,7 @@ export class BookingClient {
     const operation = 'record the sale';
     const response = await this.call({ method: 'POST', path: '/api/v1/sale', body: request, operation });
     await this.holds.settled({ orderId: request.orderId });
-    const reader = emptyBody(response.data) ? undefined : readRecord(response.data, this.source(operation), 'sale', WRAPPERS.sale);
+    const reader = emptyBody(response.data) ? undefined : readRecord(response.data, this.source(operation, true), 'sale', WRAPPERS.sale);
     let order: Order | undefined;
     let orderStatus: string | undefined;
     let sale: SaleOutcome['sale'] = {};

@@ -190,8 +190,8 @@ export class InventoryClient {
     });
   }
 
-  private source(operation: string): AnswerSource {
-    return { service: SERVICE, operation };
+  private source(operation: string, write = false): AnswerSource {
+    return { service: SERVICE, operation, accepted: write };
   }
 
   /** Re-raises a 404 with a message naming the thing that is missing. */
@@ -209,7 +209,7 @@ export class InventoryClient {
   /** A record answer read into a view. */
   private async one<T>(operation: InventoryOperation, params: string[], options: CallOptions, what: string, keys: readonly string[], view: (r: RecordReader) => T): Promise<T> {
     const response = await this.send(operation, params, options);
-    return view(readRecord(response.data, this.source(options.operation), what, keys));
+    return view(readRecord(response.data, this.source(options.operation, options.idempotent === false), what, keys));
   }
 
   /** A list answer (bare or in any envelope) read into views. */

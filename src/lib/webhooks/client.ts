@@ -71,8 +71,8 @@ export class WebhooksClient {
     this.routes = deps.routes ?? InventoryRouteMap.defaults();
   }
 
-  private source(operation: string): AnswerSource {
-    return { service: 'inventory', operation };
+  private source(operation: string, accepted = false): AnswerSource {
+    return { service: 'inventory', operation, accepted };
   }
 
   private send(operation: InventoryOperation, params: string[], options: { body?: unknown; idempotent?: boolean; operation: string }): Promise<HttpResponse<unknown>> {
@@ -89,7 +89,7 @@ export class WebhooksClient {
   async create(input: CreateSubscriberInput): Promise<WebhookSubscriber> {
     const operation = 'create the webhook subscriber';
     const response = await this.send('createWebhook', [], { body: input, operation });
-    return subscriberView(readRecord(response.data, this.source(operation), 'webhook subscriber', subscriberResourceKeys.one));
+    return subscriberView(readRecord(response.data, this.source(operation, true), 'webhook subscriber', subscriberResourceKeys.one));
   }
 
   async update(webhookId: string, changes: UpdateSubscriberInput): Promise<WebhookSubscriber> {

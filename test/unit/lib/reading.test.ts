@@ -630,3 +630,26 @@ describe('withSource / sourceOf', () => {
     expect(sourceOf(view)).toEqual({ other: true });
   });
 });
+
+describe('an unreadable answer to an accepted write', () => {
+  it('says the change was most likely applied and not to run it again, where a read says nothing was assumed', () => {
+    const write = (() => {
+      try {
+        readRecord('<html>ok</html>', { service: 'inventory', operation: 'adjust the stock', accepted: true }, 'adjustment');
+      } catch (error) {
+        return error as UnreadableAnswerError;
+      }
+    })()!;
+    expect(write.details.join(' ')).toMatch(/accepted this change: it was most likely applied/);
+    expect(write.hint).toMatch(/Do not run it again before checking/);
+    const read = (() => {
+      try {
+        readRecord('<html>ok</html>', { service: 'inventory', operation: 'read product 1' }, 'product');
+      } catch (error) {
+        return error as UnreadableAnswerError;
+      }
+    })()!;
+    expect(read.details).toEqual([]);
+    expect(read.hint).toMatch(/Nothing was assumed/);
+  });
+});
