@@ -29,21 +29,26 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 } else {
   let interrupted = false;
   let interruptedAt = 0;
-  // `on`, not `once`: signal-exit (under proper-lockfile) re-raises a signal
-  // when only its own listeners remain, which would kill cleanup midway.
+  // The only process.exit outside this file's own paths: main's interruption calls it back.
+  globalThis[Symbol.for('venue.exit')] = (code) => process.exit(code);
+  // The one SIGINT listener: every Ctrl-C goes to the interruption main
+  // installs (src/lib/interruption.ts), which stops sending, waits for a write
+  // in flight, runs cleanup and ends with 130. `on`, not `once`: signal-exit
+  // (under proper-lockfile) re-raises a signal when only its own listeners
+  // remain, which would kill cleanup midway.
   process.on('SIGINT', () => {
-    if (interrupted) {
-      // when-exit (under conf) re-sends the signal at once; only a second
-      // Ctrl-C from a person, later, stops waiting for cleanup.
-      if (Date.now() - interruptedAt > 250) process.exit(130);
-      return;
-    }
+    const now = Date.now();
+    // when-exit (under conf) re-sends the signal at once: that is not a person's second Ctrl-C.
+    if (interrupted && now - interruptedAt < 250) return;
     interrupted = true;
-    interruptedAt = Date.now();
-    process.stderr.write('\ninterrupted\n');
-    // Commands that hold something (a booking hold, a temporary subscriber)
-    // listen for SIGINT themselves and clean up; give them a moment.
-    setTimeout(() => process.exit(130), process.listenerCount('SIGINT') > 1 ? 5000 : 0).unref();
+    interruptedAt = now;
+    const hook = globalThis[Symbol.for('venue.interrupt')];
+    if (typeof hook === 'function') hook();
+    else {
+      // Still starting: nothing has been sent.
+      process.stderr.write('\ninterrupted\n');
+      process.exit(130);
+    }
   });
   const { main } = await import('../dist/bundle/main.js');
   const code = await main({ argv, version: version() });

@@ -52,6 +52,8 @@ export interface RunOptions {
   loadAll?: boolean;
   /** The run's secrets, masked in everything written (main wraps the streams with it). */
   secrets?: import('./lib/redact.js').SecretRegistry;
+  /** The program's one interruption mechanism. */
+  interruption?: import('./lib/interruption.js').Interruption;
 }
 
 export async function buildProgram(argv: string[], options: RunOptions): Promise<Command> {
@@ -118,7 +120,7 @@ Exit codes: 0 ok · 1 unexpected · 2 usage or invalid input · 3 auth · 4 not 
         timeout: raw.timeout as number | undefined,
         deadline: raw.deadline as number | undefined,
       };
-      context = new ProcessContext(globals, streams, env, options.secrets);
+      context = new ProcessContext(globals, streams, env, options.secrets, options.interruption);
     }
     return context;
   };

@@ -4,6 +4,7 @@
 
 import { AuthError, UsageError } from './errors.js';
 import { HttpClient, type Deadline, type RequestOptions } from './http.js';
+import { neverInterrupted, type Interruption } from './interruption.js';
 import { Output, type OutputFormat } from './output.js';
 import { InquirerPrompter, type Prompter } from './prompter.js';
 import { Terminal, type TerminalStreams } from './terminal.js';
@@ -42,6 +43,8 @@ export interface ServiceDeps {
 export interface Context {
   readonly env: NodeJS.ProcessEnv;
   readonly globals: GlobalOptions;
+  /** Ctrl-C, for the whole program: its signal, cleanup handlers and writes in flight. */
+  readonly interruption: Interruption;
   readonly terminal: Terminal;
   readonly output: Output;
   readonly prompter: Prompter;
@@ -83,9 +86,12 @@ export class ProcessContext implements Context {
     streams: TerminalStreams,
     readonly env: NodeJS.ProcessEnv,
     secrets?: import('./redact.js').SecretRegistry,
+    interruption?: Interruption,
   ) {
+    this.interruption = interruption ?? neverInterrupted();
     this.terminal = new Terminal(streams, {
       secrets,
+      interruption: this.interruption,
       noColor: !globals.color,
       noInput: !globals.input,
       quiet: globals.quiet,
@@ -99,6 +105,7 @@ export class ProcessContext implements Context {
 
   /** When this command must be over: every request and retry wait is bounded by it. */
   readonly deadline: Deadline;
+  readonly interruption: Interruption;
 
   now(): number {
     return Date.now();
@@ -173,6 +180,7 @@ export class ProcessContext implements Context {
       retries: envCount(this.env, 'VENUE_RETRIES', 0, 10),
       deadline: this.deadline,
       secrets: this.terminal.secrets,
+      interruption: this.interruption,
       maxBodyBytes: (envCount(this.env, 'VENUE_MAX_RESPONSE_MB', 1, 4096) ?? 64) * 1024 * 1024,
       trace: this.globals.verbose ? (line) => this.terminal.debug(line) : undefined,
     });

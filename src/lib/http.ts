@@ -7,6 +7,7 @@
 import type { Dispatcher } from 'undici';
 import {
   ApiError,
+  InterruptedError,
   ServerError,
   UnknownOutcomeError,
   categoryForStatus,
@@ -15,6 +16,7 @@ import {
 import { redactJson, redactHeaders, type SecretRegistry } from './redact.js';
 import { readErrorBody } from './reading.js';
 import { parseJsonExact } from './json-exact.js';
+import type { Interruption } from './interruption.js';
 import { venueVersion } from './version.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
@@ -76,6 +78,11 @@ export interface HttpClientOptions {
   secrets?: SecretRegistry;
   /** The whole command's deadline: no request or wait runs past it. */
   deadline?: Deadline;
+  /**
+   * Ctrl-C: nothing is sent after it; reads in flight are aborted; a write in
+   * flight is awaited (inFlight) so its real outcome can be reported.
+   */
+  interruption?: Interruption;
   /** Answers larger than this are refused (exit 6); default 64 MiB. */
   maxBodyBytes?: number;
   sleep?: (ms: number) => Promise<void>;
@@ -162,12 +169,14 @@ export class HttpClient {
   private dispatcher?: Dispatcher;
   private readonly authHeader: { name: string; prefix: string };
   private readonly deadline?: Deadline;
+  private readonly interruption?: Interruption;
   private readonly secrets?: SecretRegistry;
   private readonly maxBodyBytes: number;
   private readonly now: () => number;
 
   constructor(options: HttpClientOptions & { now?: () => number }) {
     this.deadline = options.deadline;
+    this.interruption = options.interruption;
     this.secrets = options.secrets;
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.now = options.now ?? Date.now;
@@ -215,6 +224,7 @@ export class HttpClient {
     }
     this.trace?.(`! retrying in ${ms} ms`);
     await this.sleep(ms);
+    if (this.interruption && !this.interruption.maySend()) throw new InterruptedError(`interrupted: "${operation}" was not sent again`);
   }
 
   async request<T = unknown>(options: RequestOptions): Promise<HttpResponse<T>> {
@@ -228,13 +238,19 @@ export class HttpClient {
 
     for (let attempt = 0; ; attempt++) {
       if (this.remainingMs() <= 0) throw this.deadlineError(operation, "this command's deadline has passed");
+      if (this.interruption && !this.interruption.maySend()) throw new InterruptedError(`interrupted: "${operation}" was not sent`);
       const token = options.auth ? await options.auth.get() : undefined;
       let response: HttpResponse<unknown>;
       const sent = { started: false };
+      // Reads give up on Ctrl-C; cleanup after it (already interrupted) must not be cut short.
+      const abortOn = idempotent && this.interruption && !this.interruption.interrupted ? this.interruption.signal : undefined;
       try {
-        response = await this.send(method, url, options, token?.token, idempotencyKey, sent);
+        const send = () => this.send(method, url, options, token?.token, idempotencyKey, sent, abortOn);
+        // A write in flight is seen through to its answer even after a Ctrl-C, so its outcome is known.
+        response = await (!idempotent && this.interruption ? this.interruption.inFlight(`"${operation}"`, send) : send());
       } catch (error) {
         if (error instanceof ServerError) throw error; // over the size limit: already said
+        if (abortOn?.aborted) throw new InterruptedError(`interrupted: "${operation}" was abandoned`);
         const code = errorCode(error);
         // A write whose body never began to leave (refused connection, or a
         // keep-alive connection the server had closed) was not received.
@@ -319,6 +335,7 @@ export class HttpClient {
     token: string | undefined,
     idempotencyKey: string | undefined,
     sent: { started: boolean },
+    signal?: AbortSignal,
   ): Promise<HttpResponse> {
     const { request } = await import('./undici.js');
     this.dispatcher ??= await defaultDispatcher();
@@ -362,6 +379,7 @@ export class HttpClient {
       dispatcher: this.dispatcher,
       headersTimeout: timeout,
       bodyTimeout: timeout,
+      signal,
     });
     const responseHeaders = headerRecord(res.headers);
     const raw = await readLimited(res.body, this.maxBodyBytes, Number(responseHeaders['content-length']), () =>

@@ -21,6 +21,8 @@ export interface TerminalOptions {
   env?: NodeJS.ProcessEnv;
   /** The run's secrets: whatever learns one (a prompt, stdin, the config, a token) remembers it here. */
   secrets?: SecretRegistry;
+  /** The program's interruption: after a Ctrl-C nothing is announced as a success. */
+  interruption?: { readonly interrupted: boolean };
 }
 
 export interface Spinner {
@@ -75,9 +77,11 @@ export class Terminal {
   private readonly colourOnStdout: boolean;
   private notedOnce = new Set<string>();
   readonly secrets: SecretRegistry;
+  private readonly interruption?: { readonly interrupted: boolean };
 
   constructor(streams: TerminalStreams, options: TerminalOptions = {}) {
     this.secrets = options.secrets ?? new SecretRegistry();
+    this.interruption = options.interruption;
     this.stdin = streams.stdin;
     this.stdout = streams.stdout;
     this.stderr = streams.stderr;
@@ -140,7 +144,9 @@ export class Terminal {
     this.stderr.write(`${this.colours.cyan(message)}\n`);
   }
   success(message: string): void {
-    if (!this.quiet) this.stderr.write(`${this.colours.green('✓')} ${message}\n`);
+    // After a Ctrl-C, what did happen is still said, but never as a success.
+    if (this.interruption?.interrupted) this.stderr.write(`interrupted, but this was done first: ${message}\n`);
+    else if (!this.quiet) this.stderr.write(`${this.colours.green('✓')} ${message}\n`);
   }
   warn(message: string): void {
     this.stderr.write(`${this.colours.yellow('warning:')} ${message}\n`);

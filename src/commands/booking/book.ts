@@ -68,10 +68,8 @@ export default defineCommand<Options>({
         info: (m) => ctx.terminal.info(m),
         success: (m) => ctx.terminal.success(m),
         warn: (m) => ctx.terminal.warn(m),
-        onInterrupt: (handler) => {
-          process.once('SIGINT', handler);
-          return () => process.removeListener('SIGINT', handler);
-        },
+        onInterrupt: (handler) => ctx.interruption.onInterrupt(handler),
+        cleanup: (work) => ctx.interruption.cleanup(work),
       },
       {
         location: options.location?.trim(),

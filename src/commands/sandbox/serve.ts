@@ -89,7 +89,8 @@ export default defineCommand<ServeOptions>({
     process.on('uncaughtException', onUncaught);
     process.on('unhandledRejection', onUncaught);
     const stop = () => void server.close();
-    process.once('SIGINT', stop);
+    // Ctrl-C through the program's one interruption mechanism (it waits for the close, which saves the state).
+    const stopListening = ctx.interruption.onInterrupt(() => server.close());
     process.once('SIGTERM', stop);
 
     if (ctx.output.isMachine) {
@@ -110,7 +111,7 @@ export default defineCommand<ServeOptions>({
     }
 
     await server.closed;
-    process.off('SIGINT', stop);
+    stopListening();
     process.off('SIGTERM', stop);
     process.off('uncaughtException', onUncaught);
     process.off('unhandledRejection', onUncaught);

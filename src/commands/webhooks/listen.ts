@@ -93,7 +93,7 @@ export default defineCommand<ListenOptions>({
     if (options.forwardTo) ctx.terminal.info(`forwarding verified deliveries to ${options.forwardTo}`);
     if (options.save) ctx.terminal.info(`saving verified deliveries under ${options.save}`);
 
-    const stop = stopSignal();
+    const stop = stopSignal(ctx.interruption);
     let cleanup: (() => Promise<void>) | undefined;
     try {
       if (options.register) {
@@ -108,7 +108,7 @@ export default defineCommand<ListenOptions>({
       );
     } finally {
       await listener.close();
-      await cleanup?.();
+      if (cleanup) await ctx.interruption.cleanup(cleanup);
       stop.dispose();
     }
   },
@@ -127,20 +127,31 @@ async function readTls(certFile: string, keyFile: string): Promise<{ cert: Buffe
 }
 
 /**
- * Resolves on Ctrl-C or SIGTERM; the launcher turns SIGINT into exit 130.
- * `on`, not `once`: signal-exit (loaded with the token cache's file lock)
- * re-raises a signal when it sees no other listener left, which would kill the
- * process before the temporary subscriber is deleted.
+ * Resolves on Ctrl-C (through the program's one interruption mechanism, which
+ * gives the temporary subscriber's deletion time to finish) or SIGTERM.
+ * `on`, not `once`, for SIGTERM: signal-exit (loaded with the token cache's
+ * file lock) re-raises a signal when it sees no other listener left.
  */
-function stopSignal(): { promise: Promise<string>; dispose(): void } {
+function stopSignal(interruption: Context['interruption']): { promise: Promise<string>; dispose(): void } {
   let onSignal!: (signal: string) => void;
   const promise = new Promise<string>((resolve) => (onSignal = resolve));
-  const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => {
-    const handler = () => onSignal(signal);
-    process.on(signal, handler);
-    return [signal, handler] as const;
+  let finished!: () => void;
+  const cleanedUp = new Promise<void>((resolve) => (finished = resolve));
+  const onTerm = () => onSignal('SIGTERM');
+  process.on('SIGTERM', onTerm);
+  // The interruption waits (bounded) until the listener has shut down and deleted its temporary subscriber.
+  const stopListening = interruption.onInterrupt(() => {
+    onSignal('SIGINT');
+    return cleanedUp;
   });
-  return { promise, dispose: () => handlers.forEach(([signal, handler]) => process.off(signal, handler)) };
+  return {
+    promise,
+    dispose: () => {
+      process.off('SIGTERM', onTerm);
+      stopListening();
+      finished();
+    },
+  };
 }
 
 async function registerTemporary(ctx: Context, url: string, secret: string, events: string[] | undefined): Promise<() => Promise<void>> {

@@ -10,7 +10,10 @@ type HoldApi = Pick<BookingClient, 'releaseReservation' | 'cancelOrder'>;
 export interface HoldIO {
   prompter: { readonly canPrompt: boolean };
   warn(message: string): void;
-  onInterrupt(handler: () => void): () => void;
+  /** The program's Ctrl-C: the handler's promise is awaited (bounded) before the process ends. */
+  onInterrupt(handler: () => void | Promise<void>): () => void;
+  /** Runs the give-back as cleanup, which may still send after a Ctrl-C. */
+  cleanup?<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -26,6 +29,9 @@ export class HoldKeeper {
   private rejectOnInterrupt?: (error: Error) => void;
   private readonly interruption: Promise<never>;
   private stopListening?: () => void;
+  /** Settles once the hold has been given back (or kept on purpose): an interrupt waits for it. */
+  private settled!: () => void;
+  private readonly givenBack = new Promise<void>((resolve) => (this.settled = resolve));
 
   constructor(
     private readonly api: HoldApi,
@@ -41,6 +47,7 @@ export class HoldKeeper {
     this.stopListening ??= this.io.onInterrupt(() => {
       this.interrupted = true;
       this.rejectOnInterrupt?.(new InterruptedError());
+      return this.givenBack;
     });
     try {
       this.reservation = await reserve();
@@ -85,6 +92,14 @@ export class HoldKeeper {
 
   /** On failure: release what is held, and say so. */
   async giveBack(cause: unknown): Promise<void> {
+    try {
+      await (this.io.cleanup ? this.io.cleanup(() => this.release(cause)) : this.release(cause));
+    } finally {
+      this.settled();
+    }
+  }
+
+  private async release(cause: unknown): Promise<void> {
     if (this.paymentMayBeRecorded || !this.reservation) return;
     const what = `${this.reservation.quantity ?? ''} place${this.reservation.quantity === 1 ? '' : 's'} in ${this.reservation.slotId ?? 'the slot'}`.trim();
     const why = cause instanceof InterruptedError ? 'interrupted' : cause instanceof VenueError ? 'the booking did not complete' : 'an unexpected failure';
@@ -110,5 +125,6 @@ export class HoldKeeper {
   dispose(): void {
     this.stopListening?.();
     this.stopListening = undefined;
+    this.settled();
   }
 }

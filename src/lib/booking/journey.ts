@@ -43,7 +43,9 @@ export interface JourneyIO {
   success(message: string): void;
   warn(message: string): void;
   /** Calls handler on an interrupt (SIGINT) until the returned function is called. */
-  onInterrupt(handler: () => void): () => void;
+  onInterrupt(handler: () => void | Promise<void>): () => void;
+  /** Runs work that gives back what the journey holds; it may still send after a Ctrl-C. */
+  cleanup?<T>(work: () => Promise<T>): Promise<T>;
 }
 
 export interface BookingOutcome {
