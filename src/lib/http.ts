@@ -15,7 +15,7 @@ import {
 } from './errors.js';
 import { redactJson, redactHeaders, type SecretRegistry } from './redact.js';
 import { readErrorBody } from './reading.js';
-import { parseJsonExact } from './json-exact.js';
+import { parseJsonExact, stringifyJsonExact } from './json-exact.js';
 import type { Interruption } from './interruption.js';
 import { venueVersion } from './version.js';
 
@@ -346,7 +346,7 @@ export class HttpClient {
     };
     let payload: Buffer | undefined;
     if (options.body !== undefined) {
-      payload = Buffer.from(JSON.stringify(options.body), 'utf8');
+      payload = Buffer.from(stringifyJsonExact(options.body), 'utf8');
       headers['content-type'] = 'application/json';
       headers['content-length'] = String(payload.length);
     }

@@ -52,3 +52,30 @@ export function quoteLongIntegers(text: string): string {
   }
   return last === 0 ? text : out + text.slice(last);
 }
+
+/**
+ * An id typed "long" by the service, as it goes into a JSON body: a number
+ * when it is safe, else a bigint (stringifyJsonExact writes its digits
+ * unquoted), so 9007199254740993 is sent as 9007199254740993.
+ */
+export function jsonInteger(digits: string | number | bigint): number | bigint {
+  if (typeof digits !== 'string') return digits;
+  const text = digits.trim();
+  if (!/^-?\d+$/.test(text)) throw new TypeError(`not a whole number: ${digits}`);
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : BigInt(text);
+}
+
+/** JSON.stringify that writes bigints as plain integer literals. */
+export function stringifyJsonExact(value: unknown): string {
+  const marks: string[] = [];
+  // A marker no string of the value can hold by chance.
+  const nonce = Math.random().toString(36).slice(2, 10);
+  const text = JSON.stringify(value, (_key, v) => {
+    if (typeof v !== 'bigint') return v;
+    marks.push(v.toString());
+    return `\u0000bigint-${nonce}-${marks.length - 1}\u0000`;
+  });
+  if (marks.length === 0) return text;
+  return text.replace(new RegExp(`"\\\\u0000bigint-${nonce}-(\\d+)\\\\u0000"`, 'g'), (_m, i: string) => marks[Number(i)]!);
+}

@@ -16,3 +16,16 @@ describe('parseJsonExact', () => {
     expect(() => parseJsonExact('{"a": 12345678901234567890,')).toThrow(SyntaxError);
   });
 });
+
+describe('long ids going out', () => {
+  it('jsonInteger keeps safe ids as numbers and long ones exact; stringifyJsonExact writes them unquoted', async () => {
+    const { jsonInteger, stringifyJsonExact } = await import('../../../src/lib/json-exact.js');
+    expect(jsonInteger('1001')).toBe(1001);
+    expect(jsonInteger('9007199254740993')).toBe(9007199254740993n);
+    expect(stringifyJsonExact({ productId: jsonInteger('9007199254740993'), items: [{ id: jsonInteger('123456789012345678901234567890') }], n: 2 })).toBe(
+      '{"productId":9007199254740993,"items":[{"id":123456789012345678901234567890}],"n":2}',
+    );
+    expect(stringifyJsonExact({ text: '\u0000bigint0\u0000' })).toBe(JSON.stringify({ text: '\u0000bigint0\u0000' }));
+    expect(() => jsonInteger('12a')).toThrow(TypeError);
+  });
+});
