@@ -65,12 +65,18 @@ export function readJournalFile<T>(file: string, empty: T, isValid: (data: unkno
   return data as T;
 }
 
-/** Writes durably (fsync before rename) with mode 0600, keeping the replaced version as <file>.bak. */
-export async function writeJournalFile(file: string, data: unknown): Promise<void> {
+/**
+ * Writes durably (fsync before rename) with mode 0600, keeping the replaced
+ * version as <file>.bak. `scrub` (the run's SecretRegistry) masks any secret a
+ * server echoed into a recorded message: journals are written, so they are
+ * redacted too.
+ */
+export async function writeJournalFile(file: string, data: unknown, scrub?: { scrub(text: string, everyJwt?: boolean): string }): Promise<void> {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   if (fs.existsSync(file)) fs.copyFileSync(file, `${file}.bak`);
   const { default: writeFileAtomic } = await import('write-file-atomic');
-  await writeFileAtomic(file, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600, fsync: true });
+  const text = `${JSON.stringify(data, null, 2)}\n`;
+  await writeFileAtomic(file, scrub ? scrub.scrub(text, true) : text, { mode: 0o600, fsync: true });
   if (fs.existsSync(`${file}.bak`)) fs.chmodSync(`${file}.bak`, 0o600);
 }
 
