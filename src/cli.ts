@@ -100,6 +100,9 @@ Examples:
 
 Exit codes: 0 ok · 1 unexpected · 2 usage or invalid input · 3 auth · 4 not found
             5 rejected by a business rule · 6 server or network · 7 outcome unknown · 130 interrupted
+
+Help topics: venue help environment | exit-codes | formatting | dates
+Help on a group or command: venue help <group> [<command>] (the same as --help)
 `,
   );
 

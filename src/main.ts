@@ -1,7 +1,7 @@
 // Runs the CLI and turns every outcome into an exit code, in one place.
 // Only bin/venue.js calls process.exit.
 
-import { buildProgram, requestedGroup } from './cli.js';
+import { buildProgram, groups, requestedGroup } from './cli.js';
 import { ExitCode, exitCodeFor, isVenueError, type VenueError } from './lib/errors.js';
 import type { TerminalStreams } from './lib/terminal.js';
 
@@ -44,14 +44,41 @@ export async function main(options: MainOptions): Promise<number> {
     });
   if (!options.interruption && interruption instanceof ProcessInterruption) hooks[INTERRUPT_HOOK] = () => interruption.notify();
   const env = options.env ?? process.env;
-  const argv = options.argv;
+  let argv = options.argv;
   const verbose = argv.includes('-v') || argv.includes('--verbose');
   const { colourWanted } = await import('./lib/terminal.js');
   const colour = colourWanted(Boolean(streams.stderr.isTTY), argv.includes('--no-color'), env);
 
   try {
+    // `venue help <group> [<command>]` is `venue <group> [<command>] --help`; `venue help <topic>` prints the topic.
+    const help = helpRequest(argv);
+    if (help?.kind === 'topic') {
+      const { helpTopics } = await import('./lib/help-topics.js');
+      streams.stdout.write(helpTopics[help.topic]!.text);
+      return ExitCode.ok;
+    }
+    if (help?.kind === 'command') {
+      const first = help.argv.find((a) => !a.startsWith('-'));
+      const known = [...groups.map((g) => g.name), 'environment', 'exit-codes', 'formatting', 'dates'];
+      if (first !== undefined && !known.includes(first)) {
+        const { UsageError } = await import('./lib/errors.js');
+        const { didYouMean } = await import('./lib/suggest.js');
+        throw new UsageError(`no help for "${first}": it is neither a command nor a help topic`, {
+          hint: `${didYouMean(first, known)} Topics: environment, exit-codes, formatting, dates; commands: \`venue --help\`.`.trim(),
+        });
+      }
+      argv = help.argv;
+    }
     const program = await buildProgram(argv, { streams, env, version: options.version, secrets, interruption });
     if (requestedGroup(argv) === undefined && !argv.some((a) => ['-h', '--help', '-V', '--version'].includes(a))) {
+      // Options alone: an unknown one is a usage error (with a suggestion); known ones alone show the help.
+      const unknown = unknownRootOption(program, argv);
+      if (unknown) {
+        const { UsageError } = await import('./lib/errors.js');
+        const { didYouMean } = await import('./lib/suggest.js');
+        const known = program.options.flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f)));
+        throw new UsageError(`unknown option '${unknown}'`, { hint: `${didYouMean(unknown, known)} See \`venue --help\`.`.trim() });
+      }
       program.outputHelp();
       return ExitCode.ok;
     }
@@ -76,4 +103,28 @@ export async function main(options: MainOptions): Promise<number> {
     const { closeHttpConnections } = await import('./lib/http.js');
     await closeHttpConnections();
   }
+}
+
+type HelpRequest = { kind: 'topic'; topic: string } | { kind: 'command'; argv: string[] };
+
+/** `help` as the first word (global options may stand before it). */
+function helpRequest(argv: string[]): HelpRequest | undefined {
+  const at = argv.findIndex((a) => !a.startsWith('-'));
+  if (at === -1 || argv[at] !== 'help' || requestedGroup(argv) !== 'help') return undefined;
+  const words = argv.slice(at + 1).filter((a) => !a.startsWith('-'));
+  const topic = words[0];
+  if (topic && ['environment', 'exit-codes', 'formatting', 'dates'].includes(topic) && words.length === 1) return { kind: 'topic', topic };
+  return { kind: 'command', argv: [...argv.slice(0, at), ...words, '--help'] };
+}
+
+/** The first option that the root does not know, when no command is given. */
+function unknownRootOption(program: import('commander').Command, argv: string[]): string | undefined {
+  const known = new Set(program.options.flatMap((o) => [o.long, o.short, o.negate ? o.long : undefined].filter((f): f is string => Boolean(f))));
+  for (const arg of argv) {
+    if (arg === '--') break;
+    if (!arg.startsWith('-')) continue;
+    const name = arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg;
+    if (!known.has(name)) return name;
+  }
+  return undefined;
 }

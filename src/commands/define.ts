@@ -61,7 +61,12 @@ export function attachGroup(parent: Command, group: GroupModule, makeContext: Co
   cmd.allowExcessArguments(true).action(async (_options: unknown, self: Command) => {
     if (self.args.length) {
       const { UsageError } = await import('../lib/errors.js');
-      throw new UsageError(`unknown command "${self.args[0]}" for "${self.name()}"`, { hint: `See \`venue ${fullName(self)} --help\`.` });
+      const { didYouMean } = await import('../lib/suggest.js');
+      const known = self.commands.flatMap((c) => [c.name(), ...c.aliases()]);
+      const guess = didYouMean(self.args[0]!, known);
+      throw new UsageError(`unknown command "${self.args[0]}" for "${fullName(self)}"`, {
+        hint: `${guess ? `${guess} ` : ''}See \`venue ${fullName(self)} --help\`.`,
+      });
     }
     self.outputHelp();
   });

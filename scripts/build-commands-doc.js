@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// Writes docs/commands.md from the command tree (the built dist/ code).
+// `npm run docs:commands`; test/unit/lib/commands-doc.test.ts fails when the file is stale.
+
+import { writeFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
+
+const { buildProgram } = await import('../dist/cli.js');
+const { commandsMarkdown } = await import('../dist/lib/commands-doc.js');
+const sink = () => Object.assign(new PassThrough(), { isTTY: false, columns: 100 });
+const program = await buildProgram([], { streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() }, env: { ...process.env, COLUMNS: '100' }, version: '0', loadAll: true });
+writeFileSync(new URL('../docs/commands.md', import.meta.url), commandsMarkdown(program));

@@ -1,0 +1,64 @@
+// docs/commands.md, generated from the command tree itself, so the reference
+// can never drift from what the binary accepts (a test compares them).
+
+import type { Command, Option } from 'commander';
+
+function fullName(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+function optionRow(option: Option): string {
+  const flags = option.flags.replace(/\|/g, '\\|');
+  const choices = option.argChoices ? ` (one of: ${option.argChoices.join(', ')})` : '';
+  const fallback = option.defaultValue !== undefined && typeof option.defaultValue !== 'boolean' ? ` (default: ${String(option.defaultValue)})` : '';
+  return `| \`${flags}\` | ${(option.description ?? '').replace(/\|/g, '\\|')}${choices}${fallback} |`;
+}
+
+/** Examples are kept in each command's help text, after "Examples:". */
+function examplesOf(cmd: Command): string[] {
+  const help = cmd.helpInformation() + collectAfterText(cmd);
+  const at = help.indexOf('Examples:');
+  if (at === -1) return [];
+  return help
+    .slice(at)
+    .split('\n')
+    .filter((line) => line.trim().startsWith('$ '))
+    .map((line) => line.trim().slice(2));
+}
+
+function collectAfterText(cmd: Command): string {
+  let text = '';
+  const writer = { writeOut: (s: string) => (text += s), writeErr: () => undefined };
+  const saved = (cmd as unknown as { _outputConfiguration: object })._outputConfiguration;
+  cmd.configureOutput({ ...saved, ...writer });
+  cmd.outputHelp();
+  cmd.configureOutput(saved);
+  return text;
+}
+
+function section(cmd: Command, depth: number, lines: string[]): void {
+  const visible = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
+  if (depth > 0) {
+    lines.push(`${'#'.repeat(Math.min(depth + 1, 4))} ${fullName(cmd)}`, '');
+    lines.push(cmd.description(), '');
+    const usage = `${fullName(cmd)} ${cmd.usage()}`.trim();
+    lines.push('```', usage, '```', '');
+    const options = cmd.options.filter((o) => !o.hidden);
+    if (options.length) {
+      lines.push('| option | meaning |', '|---|---|', ...options.map(optionRow), '');
+    }
+    const examples = examplesOf(cmd);
+    if (examples.length) lines.push('Examples:', '', '```sh', ...examples, '```', '');
+  }
+  for (const sub of visible) section(sub, depth + 1, lines);
+}
+
+/** The whole reference, as Markdown. */
+export function commandsMarkdown(program: Command): string {
+  const lines = ['# Command reference', '', '<!-- Generated from the command tree by `npm run docs:commands`; a test fails when it is stale. -->', ''];
+  lines.push('Global options (before or after the command):', '', '| option | meaning |', '|---|---|', ...program.options.filter((o) => !o.hidden).map(optionRow), '');
+  section(program, 0, lines);
+  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+}

@@ -1,0 +1,110 @@
+// `venue help <topic>`: what no single command's help can hold. Plain text,
+// loaded only when asked for.
+
+export const helpTopics: Record<string, { summary: string; text: string }> = {
+  environment: {
+    summary: 'Every VENUE_* variable, its precedence and its default',
+    text: `Environment variables
+
+Precedence for a setting: a command-line flag, then the environment variable,
+then the profile (config.json), then the default. Secrets: the environment
+variable, then credentials.json (mode 0600); never a command-line value.
+
+Selecting and locating
+  VENUE_PROFILE                 profile to use (after --profile; default: the one
+                                chosen with \`venue config use\`, else sandbox)
+  VENUE_CONFIG_DIR              where config.json, credentials.json and state/ live
+                                (default: $XDG_CONFIG_HOME/venue or ~/.config/venue)
+
+Service addresses (override the profile)
+  VENUE_WALLET_URL, VENUE_WALLET_UAT_URL, VENUE_WALLET_ENVIRONMENT (production|uat)
+  VENUE_BOOKING_URL
+  VENUE_INVENTORY_URL, VENUE_INVENTORY_USER_ID, VENUE_INVENTORY_WAREHOUSE_ID
+  VENUE_INVENTORY_AUTH          bearer, or header:<Header-Name>
+
+Secrets (for cron; never on the command line)
+  VENUE_WALLET_CLIENT_SECRET, VENUE_BOOKING_CLIENT_SECRET
+  VENUE_INVENTORY_API_KEY, VENUE_INVENTORY_API_SECRET
+  VENUE_WALLET_CVV              a card's CVV for \`wallet signup\`
+
+Waiting and retrying
+  VENUE_DEADLINE                the whole command's time limit in seconds (default 120;
+                                --deadline wins)
+  VENUE_RETRIES                 retries after the first attempt, 0 to 10 (default 3)
+  VENUE_MAX_RESPONSE_MB         answers larger than this are refused, exit 6 (default 64)
+
+The sandbox
+  VENUE_SANDBOX_URL             the sandbox's origin (default http://127.0.0.1:47800)
+  VENUE_SANDBOX_PORT            its port when started here
+  VENUE_SANDBOX_AUTOSTART=0     never start it in the background
+
+Output
+  NO_COLOR, FORCE_COLOR         colour off / on (NO_COLOR wins)
+  CI                            set: never prompt (as --no-input)
+`,
+  },
+  'exit-codes': {
+    summary: 'What each exit code means, and which to alert on',
+    text: `Exit codes
+
+  0    success: the data shown is the service's and it is complete
+  1    unexpected failure (a bug: run again with --verbose and report it), or a
+       journal of venue's own that cannot be read (the message names it and its backup)
+  2    usage error or invalid input, found before anything was sent
+  3    authentication or authorisation: missing credentials, 401, 403
+  4    not found
+  5    rejected by a business rule (409, 422: duplicate, no capacity, not activated…)
+  6    server or network failure after retries, a deadline reached, or an answer
+       venue cannot read (the message names what is missing)
+  7    outcome unknown: something that changes data was sent and its answer was
+       lost; the message says how to check and settle it. Alert a person; never
+       rerun blindly.
+  130  interrupted (Ctrl-C)
+
+For scripts: 0 go on; 2, 3, 4, 5 fix the input or the setup; 6 try again later;
+7 stop and have a person settle it.
+`,
+  },
+  formatting: {
+    summary: 'Output formats, --fields, and picking records apart',
+    text: `Output formats
+
+  -o table    aligned columns for people (the default)
+  -o json     the service's own records, as it sent them (unwrapped from its
+              envelope, pages merged), indented
+  -o ndjson   one record a line, streamed: for big lists and for jq-like tools
+  -o csv      a header and one row a record; nested values are written as JSON
+  --json      short for -o json
+
+--fields a,b,c picks fields: the service's field names (in any case: cardNumber,
+CardNumber and card_number are the same) or the table's column names.
+
+Data goes to stdout, messages to stderr: \`venue … -o json > out.json\` keeps
+only data.
+
+Examples
+  venue inventory products list --all -o ndjson > products.ndjson
+  venue inventory products list -o csv --fields productId,productName,sellPrice
+  venue booking report --from -7d -o csv > sales.csv
+  venue wallet cards --json
+`,
+  },
+  dates: {
+    summary: 'How dates are typed, and the time zone they mean',
+    text: `Dates
+
+Where a command takes a date (--date, --from, --to):
+  2026-11-28     a calendar day, YYYY-MM-DD
+  today          this machine's local day
+  tomorrow       the next local day
+  +3d, -7d       days from today
+
+A date is the venue's local calendar day; times the services send are shown as
+they are sent (RFC 3339), and tables print them in a short form.
+`,
+  },
+};
+
+export function helpTopicNames(): string[] {
+  return Object.keys(helpTopics);
+}
