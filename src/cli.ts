@@ -27,7 +27,7 @@ export const groups: GroupEntry[] = [
 ];
 
 /** Global options that take a value: their value is not a command word. */
-const valueOptions = new Set(['-p', '--profile', '-o', '--output', '--fields', '--timeout', '--deadline']);
+const valueOptions = new Set(['-p', '--profile', '-o', '--output', '--fields', '--timeout', '--deadline', '--query', '--limit', '--log-file', '--env-file']);
 
 /** The first word that is not an option: the group to load. */
 export function requestedGroup(argv: string[]): string | undefined {
@@ -83,6 +83,13 @@ export async function buildProgram(argv: string[], options: RunOptions): Promise
       if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a positive number of seconds');
       return n;
     })
+    .option('--query <jmespath>', 'a JMESPath expression over the service\'s records; prints its result as JSON (venue help formatting)')
+    .option('--limit <n>', 'at most n records of a list (paging stops there)', (v: string) => {
+      if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError('must be a whole number, 1 or more');
+      return Number(v);
+    })
+    .option('--log-file <path>', 'also append every message (stderr) to this file, each line timestamped, secrets masked')
+    .option('--env-file <path>', 'read VENUE_* (and other) variables from this file first (variables already set win)')
     .showHelpAfterError('(add --help for usage)')
     .configureOutput({
       writeOut: (s) => streams.stdout.write(s),
@@ -112,9 +119,15 @@ Help on a group or command: venue help <group> [<command>] (the same as --help)
     if (!context) {
       const { ProcessContext } = await import('./lib/context.js');
       const raw = cmd.optsWithGlobals() as Record<string, unknown>;
+      if (raw.json && cmd.getOptionValueSourceWithGlobals('output') === 'cli' && raw.output !== 'json') {
+        const { UsageError } = await import('./lib/errors.js');
+        throw new UsageError(`--json and -o ${String(raw.output)} ask for two formats: give one`);
+      }
       const globals: GlobalOptions = {
         profile: raw.profile as string | undefined,
         output: raw.json ? 'json' : ((raw.output as GlobalOptions['output']) ?? 'table'),
+        query: raw.query as string | undefined,
+        limit: raw.limit as number | undefined,
         fields: raw.fields as string[] | undefined,
         color: raw.color !== false,
         quiet: Boolean(raw.quiet),

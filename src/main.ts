@@ -31,7 +31,16 @@ export async function main(options: MainOptions): Promise<number> {
   // Every secret the run learns is masked in everything it writes: messages, traces, data.
   const { SecretRegistry, scrubbingStream } = await import('./lib/redact.js');
   const secrets = new SecretRegistry();
-  const streams = { stdin: given.stdin, stdout: scrubbingStream(given.stdout, secrets, false), stderr: scrubbingStream(given.stderr, secrets, true) };
+  const envFile = optionValue(options.argv, '--env-file');
+  const logFile = optionValue(options.argv, '--log-file');
+  const baseEnv = options.env ?? process.env;
+  // Cron: messages can carry their time, and go to a log file too (after masking).
+  let messages: TerminalStreams['stderr'] = given.stderr;
+  if (logFile !== undefined || baseEnv.VENUE_LOG_TIMESTAMPS === '1') {
+    const { timestampedMessages } = await import('./lib/message-log.js');
+    messages = timestampedMessages(given.stderr, { logFile, stamp: baseEnv.VENUE_LOG_TIMESTAMPS === '1' });
+  }
+  const streams = { stdin: given.stdin, stdout: scrubbingStream(given.stdout, secrets, false), stderr: scrubbingStream(messages, secrets, true) };
   // The one interruption mechanism: the launcher hands every Ctrl-C to it.
   const { ProcessInterruption, INTERRUPT_HOOK, EXIT_HOOK } = await import('./lib/interruption.js');
   const hooks = globalThis as unknown as Record<symbol, unknown>;
@@ -43,13 +52,17 @@ export async function main(options: MainOptions): Promise<number> {
       exit: (code) => (launcherExit ? launcherExit(code) : void (process.exitCode = code)),
     });
   if (!options.interruption && interruption instanceof ProcessInterruption) hooks[INTERRUPT_HOOK] = () => interruption.notify();
-  const env = options.env ?? process.env;
+  let env = baseEnv;
   let argv = options.argv;
   const verbose = argv.includes('-v') || argv.includes('--verbose');
   const { colourWanted } = await import('./lib/terminal.js');
   const colour = colourWanted(Boolean(streams.stderr.isTTY), argv.includes('--no-color'), env);
 
   try {
+    if (envFile !== undefined) {
+      const { loadEnvFile } = await import('./lib/message-log.js');
+      env = loadEnvFile(envFile, env);
+    }
     // `venue help <group> [<command>]` is `venue <group> [<command>] --help`; `venue help <topic>` prints the topic.
     const help = helpRequest(argv);
     if (help?.kind === 'topic') {
@@ -92,7 +105,11 @@ export async function main(options: MainOptions): Promise<number> {
       return ExitCode.usage;
     }
     if (isVenueError(error)) {
-      printError(streams.stderr, error, verbose, colour);
+      // Scripts that asked for JSON get the error as one JSON object on stderr too.
+      if (machineJson(argv)) {
+        const { message, hint, details } = error;
+        streams.stderr.write(`${JSON.stringify({ error: { message, exitCode: exitCodeFor(error), ...(hint ? { hint } : {}), ...(details.length ? { details } : {}) } })}\n`);
+      } else printError(streams.stderr, error, verbose, colour);
       return exitCodeFor(error);
     }
     streams.stderr.write(`error: unexpected failure: ${(error as Error)?.message ?? String(error)}\n`);
@@ -127,4 +144,20 @@ function unknownRootOption(program: import('commander').Command, argv: string[])
     if (!known.has(name)) return name;
   }
   return undefined;
+}
+
+/** The value of a global option given as "--name value" or "--name=value". */
+function optionValue(argv: string[], name: string): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--') return undefined;
+    if (argv[i] === name) return argv[i + 1];
+    if (argv[i]!.startsWith(`${name}=`)) return argv[i]!.slice(name.length + 1);
+  }
+  return undefined;
+}
+
+/** -o json, -o ndjson or --json. */
+function machineJson(argv: string[]): boolean {
+  const format = optionValue(argv, '--output') ?? optionValue(argv, '-o');
+  return argv.includes('--json') || format === 'json' || format === 'ndjson';
 }

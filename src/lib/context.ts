@@ -18,6 +18,10 @@ export interface GlobalOptions {
   profile?: string;
   output: OutputFormat;
   fields?: string[];
+  /** --query: JMESPath over the service's records. */
+  query?: string;
+  /** --limit: at most this many records of a list. */
+  limit?: number;
   color: boolean;
   quiet: boolean;
   verbose: boolean;
@@ -98,7 +102,7 @@ export class ProcessContext implements Context {
       verbose: globals.verbose,
       env,
     });
-    this.output = new Output(this.terminal, { format: globals.output, fields: globals.fields });
+    this.output = new Output(this.terminal, { format: globals.output, fields: globals.fields, query: globals.query, limit: globals.limit });
     this.deadline = commandDeadline(globals, env, Date.now());
     this.prompter = deadlinePausedWhileAsking(new InquirerPrompter(this.terminal), this.deadline);
   }

@@ -181,11 +181,18 @@ function providedColumns(columns: Column[], rows: Row[]): Column[] {
 export interface OutputOptions {
   format: OutputFormat;
   fields?: string[];
+  /** --query: a JMESPath expression applied to the service's records; its result is printed as JSON. */
+  query?: string;
+  /** --limit: at most this many records of a list. */
+  limit?: number;
 }
 
 export class Output {
   readonly format: OutputFormat;
   private readonly fields?: string[];
+  private readonly query?: string;
+  readonly limit?: number;
+  private warnedNested = false;
 
   constructor(
     private readonly terminal: Terminal,
@@ -193,6 +200,35 @@ export class Output {
   ) {
     this.format = options.format;
     this.fields = options.fields?.length ? options.fields : undefined;
+    this.query = options.query;
+    this.limit = options.limit;
+  }
+
+  /** --query: the expression over the service's records (a list, or one record), printed as JSON. */
+  private async printQuery(data: unknown): Promise<void> {
+    const { search } = await import('@jmespath-community/jmespath');
+    let result: unknown;
+    try {
+      result = search(data as never, this.query!);
+    } catch (error) {
+      throw new UsageError(`--query is not a valid JMESPath expression: ${(error as Error).message}`, { hint: 'See `venue help formatting`.' });
+    }
+    if (this.format === 'ndjson' && Array.isArray(result)) for (const item of result) this.terminal.write(`${JSON.stringify(item)}\n`);
+    else this.terminal.write(`${JSON.stringify(result, null, this.format === 'ndjson' ? undefined : 2)}\n`);
+  }
+
+  /** CSV writes nested values as JSON text: say so once, never drop them silently. */
+  private warnNested(records: Row[]): void {
+    if (this.warnedNested) return;
+    const nested = new Set<string>();
+    for (const record of records.slice(0, 200)) {
+      if (!isRecord(record)) continue;
+      for (const [key, value] of Object.entries(record)) if (value !== null && typeof value === 'object' && !(Array.isArray(value) && value.every(isScalar))) nested.add(key);
+    }
+    if (nested.size) {
+      this.warnedNested = true;
+      this.terminal.warn(`csv: nested field${nested.size === 1 ? '' : 's'} ${[...nested].join(', ')} written as JSON text in ${nested.size === 1 ? 'its column' : 'their columns'} (use -o json or --fields to pick inner values)`);
+    }
   }
 
   /** True for json, ndjson and csv: callers skip decorative text then. */
@@ -214,7 +250,9 @@ export class Output {
   }
 
   /** A list of records. */
-  async list(rows: Row[], options: RenderOptions = {}): Promise<void> {
+  async list(all: Row[], options: RenderOptions = {}): Promise<void> {
+    const rows = this.limit !== undefined ? all.slice(0, this.limit) : all;
+    if (this.query) return this.printQuery(rows.map((r) => machineRecord(r)));
     switch (this.format) {
       case 'json':
         this.terminal.write(`${JSON.stringify(rows.map((r) => this.picked(r, options)), null, 2)}\n`);
@@ -224,6 +262,7 @@ export class Output {
         return;
       case 'csv': {
         const records = rows.map((r) => this.picked(r, options) as Row);
+        this.warnNested(records);
         this.terminal.write(await csvLines(machineColumns(records), records, true));
         return;
       }
@@ -240,6 +279,7 @@ export class Output {
 
   /** One record: a key/value table for people, the object itself for machines. */
   async record(data: Row, options: RenderOptions = {}): Promise<void> {
+    if (this.query) return this.printQuery(machineRecord(data));
     switch (this.format) {
       case 'json':
         this.terminal.write(`${JSON.stringify(this.picked(data, options), null, 2)}\n`);
@@ -249,6 +289,7 @@ export class Output {
         return;
       case 'csv':
         const record = this.picked(data, options) as Row;
+        this.warnNested([record]);
         this.terminal.write(await csvLines(machineColumns([record]), [record], true));
         return;
       case 'table': {
@@ -269,8 +310,16 @@ export class Output {
    * each row as it comes, so memory stays bounded; table and json must hold
    * the whole list to lay it out. Returns the number of rows.
    */
-  async stream(rows: AsyncIterable<Row> | AsyncIterable<Row[]>, options: RenderOptions = {}): Promise<number> {
+  async stream(source: AsyncIterable<Row> | AsyncIterable<Row[]>, options: RenderOptions = {}): Promise<number> {
     let count = 0;
+    // --limit stops the source too: a paged fetch asks for no page past it.
+    const rows = this.limit !== undefined ? limited(source, this.limit) : source;
+    if (this.query) {
+      const all: unknown[] = [];
+      for await (const batch of batches(rows)) for (const row of batch) all.push(machineRecord(row));
+      await this.printQuery(all);
+      return all.length;
+    }
     if (this.format === 'ndjson') {
       // Lines go out in chunks of ~16 KB: one write per row costs a syscall
       // each (synchronous when stdout is a file), which dominated --all runs.
@@ -292,6 +341,7 @@ export class Output {
       for await (const batch of batches(rows)) {
         if (batch.length === 0) continue;
         const records = batch.map((r) => this.picked(r, options) as Row);
+        this.warnNested(records);
         const header = columns === undefined;
         columns ??= machineColumns(records);
         await this.writeWithBackpressure(await csvLines(columns, records, header));
@@ -321,6 +371,17 @@ export class Output {
     });
     for (const row of rows) table.push(columns.map((c) => formatForPeople(cellValue(row, c), c.format)));
     return `${table.toString()}\n`;
+  }
+}
+
+/** At most `limit` rows of a source; leaving the loop early ends the source (no more pages are fetched). */
+async function* limited(source: AsyncIterable<Row> | AsyncIterable<Row[]>, limit: number): AsyncGenerator<Row[]> {
+  let left = limit;
+  if (left <= 0) return;
+  for await (const batch of batches(source)) {
+    yield batch.length > left ? batch.slice(0, left) : batch;
+    left -= batch.length;
+    if (left <= 0) return;
   }
 }
 

@@ -1,0 +1,76 @@
+// Cron-friendly messages: each stderr line stamped with its time
+// (VENUE_LOG_TIMESTAMPS=1) and appended to a log file (--log-file), and
+// variables read from an env file (--env-file) with Node's own parser.
+
+import fs from 'node:fs';
+import { parseEnv } from 'node:util';
+import type { Writable } from 'node:stream';
+import { UsageError } from './errors.js';
+
+const stampNow = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * A stderr that stamps each line when asked, and appends every line (always
+ * stamped) to logFile. What reaches it has already been masked of secrets
+ * (main wraps it in the scrubbing stream), so the file holds no secret either.
+ */
+export function timestampedMessages<S extends Writable & { isTTY?: boolean; columns?: number }>(stderr: S, options: { logFile?: string; stamp: boolean }): S {
+  let fd: number | undefined;
+  if (options.logFile !== undefined) {
+    try {
+      fd = fs.openSync(options.logFile, 'a', 0o600);
+    } catch (error) {
+      throw new UsageError(`--log-file ${options.logFile} cannot be opened: ${(error as Error).message}`);
+    }
+  }
+  let atLineStart = true;
+  let fileAtLineStart = true;
+  const stampLines = (text: string, start: boolean): [string, boolean] => {
+    let out = '';
+    let lineStart = start;
+    for (const part of text.split(/(?<=\n)/)) {
+      if (part === '') continue;
+      out += lineStart && part !== '\n' ? `${stampNow()} ${part}` : part;
+      lineStart = part.endsWith('\n');
+    }
+    return [out, lineStart];
+  };
+  const write = stderr.write.bind(stderr) as (...args: unknown[]) => boolean;
+  return new Proxy(stderr, {
+    get(target, property, receiver) {
+      if (property === 'write') {
+        return (chunk: unknown, ...rest: unknown[]) => {
+          const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : undefined;
+          if (text === undefined) return write(chunk, ...rest);
+          if (fd !== undefined) {
+            // Progress redraws (\r) are for a terminal, not a log.
+            const [logged, next] = stampLines(text.replace(/\r\u001b\[2K/g, '').replace(/\u001b\[[0-9;]*m/g, ''), fileAtLineStart);
+            fileAtLineStart = next;
+            if (logged) fs.writeSync(fd, logged);
+          }
+          if (!options.stamp) return write(text, ...rest);
+          const [shown, next] = stampLines(text, atLineStart);
+          atLineStart = next;
+          return write(shown, ...rest);
+        };
+      }
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** The environment with the file's variables added; variables already set win (as with Node's --env-file). */
+export function loadEnvFile(file: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--env-file ${file} cannot be read: ${(error as Error).message}`);
+  }
+  const parsed = parseEnv(text) as Record<string, string>;
+  const merged: NodeJS.ProcessEnv = { ...parsed, ...env };
+  // The launcher's own process sees them too, for anything that reads process.env.
+  if (env === process.env) for (const [key, value] of Object.entries(parsed)) if (process.env[key] === undefined) process.env[key] = value;
+  return env === process.env ? process.env : merged;
+}
