@@ -23,17 +23,14 @@ export interface CheckedFlags {
 
 /**
  * Checks every given flag (absent ones are skipped) and reports all problems
- * at once: exit 2, nothing sent. Returns resolved dates and parsed numbers by flag.
+ * at once: exit 2, nothing sent. Returns resolved dates and parsed numbers by
+ * flag. Each kind's rule is the one in lib/booking/validate.ts that the
+ * journey's prompts use too.
  */
 export async function checkFlags(ctx: Pick<Context, 'now'>, rules: FlagRule[]): Promise<CheckedFlags> {
-  const schemas = await import('../../lib/booking/schemas.js');
+  const { textRules, numberFromText } = await import('../../lib/booking/validate.js');
   const issues: ValidationIssue[] = [];
   const checked: CheckedFlags = { dates: {}, numbers: {} };
-  const run = (schema: import('zod').ZodType, value: unknown, flag: string): boolean => {
-    const result = schemas.check(schema, value);
-    if (!result.ok) issues.push(...result.issues.map((i) => ({ field: flag, rule: i.rule })));
-    return result.ok;
-  };
   for (const rule of rules) {
     if (rule.value === undefined) continue;
     switch (rule.kind) {
@@ -43,29 +40,19 @@ export async function checkFlags(ctx: Pick<Context, 'now'>, rules: FlagRule[]): 
         else checked.dates[rule.flag] = date;
         break;
       }
-      case 'quantity':
-      case 'amount':
       case 'days': {
-        const n = schemas.numberFromText(rule.value)!;
-        const schema = rule.kind === 'amount' ? schemas.amountSchema : rule.kind === 'quantity' ? schemas.quantitySchema : schemas.availabilityQuerySchema.shape.days;
-        if (run(schema, n, rule.flag)) checked.numbers[rule.flag] = n;
+        const schemas = await import('../../lib/booking/schemas.js');
+        const n = numberFromText(rule.value)!;
+        const result = schemas.check(schemas.availabilityQuerySchema.shape.days, n);
+        if (result.ok) checked.numbers[rule.flag] = n;
+        else issues.push(...result.issues.map((i) => ({ field: rule.flag, rule: i.rule })));
         break;
       }
-      case 'email':
-        run(schemas.emailSchema, rule.value, rule.flag);
-        break;
-      case 'phone':
-        run(schemas.phoneSchema, rule.value, rule.flag);
-        break;
-      case 'name':
-        run(schemas.nameSchema, rule.value, rule.flag);
-        break;
-      case 'paymentReference':
-        run(schemas.paymentReferenceSchema, rule.value, rule.flag);
-        break;
-      case 'id':
-        run(schemas.idSchema, rule.value, rule.flag);
-        break;
+      default: {
+        const broken = textRules[rule.kind](rule.value);
+        if (broken !== undefined) issues.push({ field: rule.flag, rule: broken });
+        else if (rule.kind === 'quantity' || rule.kind === 'amount') checked.numbers[rule.flag] = numberFromText(rule.value)!;
+      }
     }
   }
   if (issues.length) throw new ValidationError(issues);

@@ -1,10 +1,16 @@
-// The one source of the booking rules, used by the CLI before sending and by
-// the sandbox when a request arrives. Loaded only by the commands that check
-// input (zod is not needed to print help or list locations).
+// The booking rules as zod schemas, for whole request bodies. Each field's
+// rule is the one function in validate.ts that the flag checks and the
+// journey's prompts call too. Loaded only by the commands that check input
+// (zod is not needed to print help or list locations). The sandbox keeps its
+// own rules (src/sandbox/rules), an independent witness.
 
 import { z } from 'zod';
 import type { ValidationIssue } from '../errors.js';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './text.js';
+import { amountRule, emailRule, hasAtMostTwoDecimals, idRule, nameRule, paymentReferenceRule, phoneRule, quantityRule, type Rule } from './validate.js';
+
+export { hasAtMostTwoDecimals, numberFromText } from './validate.js';
+export { EMAIL_PATTERN, PHONE_PATTERN };
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -15,30 +21,22 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }
 
-/** Money in the location's currency: positive, at most two decimals. */
-export function hasAtMostTwoDecimals(value: number): boolean {
-  const cents = value * 100;
-  return Math.abs(cents - Math.round(cents)) < 1e-6;
+/** A zod check that reports the rule's own words. */
+function byRule<T>(rule: Rule<T>) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const broken = rule(value);
+    if (broken !== undefined) ctx.addIssue({ code: 'custom', message: broken });
+  };
 }
 
-// Shared with the CLI's prompt validators, so a typed answer meets the same rule.
-export { EMAIL_PATTERN, PHONE_PATTERN };
-
 export const dateSchema = z.string().refine(isCalendarDate, 'must be a date written YYYY-MM-DD');
-export const idSchema = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
-export const quantitySchema = z
-  .number({ error: 'must be a number' })
-  .int('must be a whole number')
-  .positive('must be a positive whole number')
-  .max(1000, 'must be at most 1000');
-export const amountSchema = z
-  .number({ error: 'must be a number' })
-  .positive('must be a positive amount')
-  .refine(hasAtMostTwoDecimals, 'must have at most two decimals');
-export const emailSchema = z.string().trim().max(254, 'must be at most 254 characters').regex(EMAIL_PATTERN, 'must be an email address');
-export const nameSchema = z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters');
-export const phoneSchema = z.string().trim().regex(PHONE_PATTERN, 'must be a phone number (digits, spaces, +, -, parentheses)');
-export const paymentReferenceSchema = z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters');
+export const idSchema = z.string().trim().superRefine(byRule(idRule));
+export const quantitySchema = z.number({ error: 'must be a number' }).superRefine(byRule(quantityRule));
+export const amountSchema = z.number({ error: 'must be a number' }).superRefine(byRule(amountRule));
+export const emailSchema = z.string().trim().superRefine(byRule(emailRule));
+export const nameSchema = z.string().trim().superRefine(byRule(nameRule));
+export const phoneSchema = z.string().trim().superRefine(byRule(phoneRule));
+export const paymentReferenceSchema = z.string().trim().superRefine(byRule(paymentReferenceRule));
 
 export const tokenRequestSchema = z.object({ clientSecret: z.string({ error: 'is required' }).min(1, 'must not be empty') });
 
@@ -107,12 +105,4 @@ export function check<S extends z.ZodType>(
   const result = schema.safeParse(value);
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, issues: issuesFrom(result.error, value, fieldNames) };
-}
-
-/** A flag's text as a number for the schemas: "" and "abc" become NaN, so the rule names the problem. */
-export function numberFromText(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const trimmed = text.trim();
-  if (trimmed === '' || !/^[+-]?(\d+\.?\d*|\.\d+)$/.test(trimmed)) return Number.NaN;
-  return Number(trimmed);
 }
