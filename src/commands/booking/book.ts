@@ -70,6 +70,8 @@ export default defineCommand<Options>({
         warn: (m) => ctx.terminal.warn(m),
         onInterrupt: (handler) => ctx.interruption.onInterrupt(handler),
         cleanup: (work) => ctx.interruption.cleanup(work),
+        maySend: () => ctx.interruption.maySend(),
+        holdJournal: client.holds,
       },
       {
         location: options.location?.trim(),

@@ -5,6 +5,7 @@
 // with exit 6 instead of being guessed. Every hold placed is written down in
 // the hold journal before its request is sent.
 
+import { createHash } from 'node:crypto';
 import type { ServiceDeps } from '../context.js';
 import type { HttpResponse } from '../http.js';
 import { ApiError, NotFoundError, RejectedError, UnknownOutcomeError } from '../errors.js';
@@ -68,7 +69,7 @@ export class BookingClient {
     return { service: 'booking', operation, accepted };
   }
 
-  private async call(options: { method: 'GET' | 'POST'; path: string; operation: string; query?: Query; body?: unknown; idempotent?: boolean }): Promise<HttpResponse> {
+  private async call(options: { method: 'GET' | 'POST'; path: string; operation: string; query?: Query; body?: unknown; idempotent?: boolean; idempotencyKey?: string }): Promise<HttpResponse> {
     return this.deps.http.request({ ...options, auth: this.deps.token });
   }
 
@@ -136,7 +137,8 @@ export class BookingClient {
     const key = await this.holds.pending(request);
     let reservation: Reservation;
     try {
-      const response = await this.call({ method: 'POST', path: '/api/v1/orders/reservations/reserve', body: request, operation: 'hold the slot' });
+      // The journal entry's key is the Idempotency-Key: a service that honours it holds once per entry.
+      const response = await this.call({ method: 'POST', path: '/api/v1/orders/reservations/reserve', body: request, operation: 'hold the slot', idempotencyKey: `venue-hold-${key}` });
       reservation = toReservation(readRecord(response.data, this.source('hold the slot', true), 'reservation', WRAPPERS.reservation));
     } catch (error) {
       if (error instanceof UnknownOutcomeError) {
@@ -186,9 +188,11 @@ export class BookingClient {
     }
   }
 
-  async createOrder(request: { reservationIds: string[]; guest: Guest }): Promise<Order & { total: number }> {
+  async createOrder(request: { reservationIds: string[]; guest: Guest }, options: { idempotencyKey?: string } = {}): Promise<Order & { total: number }> {
     const operation = 'create the order';
-    const response = await this.call({ method: 'POST', path: '/api/v1/orders/initiate', body: request, operation });
+    // The same reservations make the same order: their ids give the key, so a rerun carries the same one.
+    const idempotencyKey = options.idempotencyKey ?? `venue-order-${createHash('sha256').update([...request.reservationIds].sort().join('\n')).digest('hex').slice(0, 32)}`;
+    const response = await this.call({ method: 'POST', path: '/api/v1/orders/initiate', body: request, operation, idempotencyKey });
     const reader = readRecord(response.data, this.source(operation, true), 'order', WRAPPERS.order);
     const order = toOrder(reader);
     const total = reader.needNumber(ORDER.total, 'total');
@@ -202,9 +206,9 @@ export class BookingClient {
    * order in the answer, an order status beside the sale, or the order read
    * back; the sale's own status ("completed") never stands in for it.
    */
-  async recordSale(request: { orderId: string; amount: number; paymentReference: string }): Promise<SaleOutcome> {
+  async recordSale(request: { orderId: string; amount: number; paymentReference: string }, options: { idempotencyKey?: string } = {}): Promise<SaleOutcome> {
     const operation = 'record the sale';
-    const response = await this.call({ method: 'POST', path: '/api/v1/sale', body: request, operation });
+    const response = await this.call({ method: 'POST', path: '/api/v1/sale', body: request, operation, idempotencyKey: options.idempotencyKey });
     await this.holds.settled({ orderId: request.orderId });
     const reader = emptyBody(response.data) ? undefined : readRecord(response.data, this.source(operation, true), 'sale', WRAPPERS.sale);
     let order: Order | undefined;

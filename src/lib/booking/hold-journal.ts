@@ -7,14 +7,15 @@
 // `venue booking release --all` frees it.
 //
 // One JSON file per profile under the state directory, mode 0600, changed
-// under an inter-process lock and written atomically (temporary file, fsync,
-// rename), the previous version kept beside it as .bak.
+// under an inter-process lock and written durably (private-file.ts: fsync,
+// rename, the previous version kept beside it as .bak). A file that cannot be
+// read stops the command (exit 1, DamagedJournalError naming it and its .bak):
+// read as empty it would hide places still held.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { ServerError } from '../errors.js';
-import { withFileLock } from '../private-file.js';
+import { readJournalFile, withFileLock, writeJournalFile } from '../private-file.js';
 
 export type HoldState = 'pending' | 'held' | 'unknown';
 
@@ -39,13 +40,6 @@ export interface HoldEntry {
 interface JournalFile {
   version: 1;
   holds: HoldEntry[];
-}
-
-export class HoldJournalError extends ServerError {
-  constructor(file: string, problem: string) {
-    super(`the hold journal ${file} ${problem}`, { hint: 'Nothing was sent. Move the file aside (its .bak holds the previous version) and run again.' });
-    this.name = 'HoldJournalError';
-  }
 }
 
 function safeName(profile: string): string {
@@ -116,55 +110,16 @@ export class HoldJournal {
   /** Changes the file under the lock; with onlyIfPresent, a missing file stays missing. */
   private async change(fn: (holds: HoldEntry[]) => HoldEntry[], onlyIfPresent = false): Promise<void> {
     if (onlyIfPresent && !fs.existsSync(this.file)) return;
-    await withFileLock(this.file, () => {
+    await withFileLock(this.file, async () => {
       const current = this.read();
       const next = fn(current.holds);
       if (onlyIfPresent && next.length === current.holds.length && next.every((e, i) => e === current.holds[i])) return;
-      this.write({ version: 1, holds: next });
+      await writeJournalFile(this.file, { version: 1, holds: next } satisfies JournalFile);
     });
   }
 
   private read(): JournalFile {
-    const parsed = this.parse(this.file);
-    if (parsed !== undefined) return parsed ?? { version: 1, holds: [] };
-    // The file is torn or damaged: the previous version is the best record there is.
-    const backup = this.parse(`${this.file}.bak`);
-    if (backup) return backup;
-    throw new HoldJournalError(this.file, 'cannot be read (it is not the JSON venue wrote)');
-  }
-
-  /** The file's content; null when there is no file; undefined when it cannot be read. */
-  private parse(file: string): JournalFile | null | undefined {
-    let text: string;
-    try {
-      text = fs.readFileSync(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
-    try {
-      const data = JSON.parse(text) as JournalFile;
-      return Array.isArray(data?.holds) ? data : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
-  private write(data: JournalFile): void {
-    fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
-    const temporary = `${this.file}.${process.pid}.${Date.now()}.tmp`;
-    const fd = fs.openSync(temporary, 'w', 0o600);
-    try {
-      fs.writeSync(fd, `${JSON.stringify(data, null, 2)}\n`);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    // The previous version is kept, unless it is the damaged file a .bak was just read in place of.
-    if (this.parse(this.file)) fs.copyFileSync(this.file, `${this.file}.bak`);
-    fs.renameSync(temporary, this.file);
-    fs.chmodSync(this.file, 0o600);
-    if (fs.existsSync(`${this.file}.bak`)) fs.chmodSync(`${this.file}.bak`, 0o600);
+    return readJournalFile<JournalFile>(this.file, { version: 1, holds: [] }, (data) => Array.isArray((data as JournalFile | null)?.holds));
   }
 }
 

@@ -1,8 +1,8 @@
 // The hold a booking journey has taken, and the duty to give it back: on any
 // failure or interrupt, unless a payment may have been recorded.
 
-import { InterruptedError, UnknownOutcomeError, VenueError } from '../errors.js';
-import { SlotUnavailableError, type BookingClient, type Order, type Reservation, type SaleOutcome } from './client.js';
+import { InterruptedError, VenueError } from '../errors.js';
+import { SlotUnavailableError, type BookingClient, type Reservation } from './client.js';
 import { shellQuote } from './text.js';
 
 type HoldApi = Pick<BookingClient, 'releaseReservation' | 'cancelOrder'>;
@@ -68,26 +68,20 @@ export class HoldKeeper {
     return Promise.race([work, this.interruption]);
   }
 
-  /** The sale is never abandoned half-way: it finishes, then its outcome decides. */
-  async recordSale(order: Order, record: () => Promise<SaleOutcome>, amount: number, paymentReference: string): Promise<SaleOutcome> {
+  /** Throws InterruptedError once a Ctrl-C came: after a write was seen through, before the next step. */
+  throwIfInterrupted(): void {
     if (this.interrupted) throw new InterruptedError();
-    try {
-      const paid = await record();
-      this.reservation = undefined;
-      this.orderId = undefined;
-      return paid;
-    } catch (error) {
-      if (error instanceof UnknownOutcomeError) {
-        this.paymentMayBeRecorded = true;
-        const finish = `venue booking order pay ${shellQuote(order.id)} --amount ${amount.toFixed(2)} --payment-ref ${shellQuote(paymentReference)}`;
-        throw new UnknownOutcomeError(`the payment for order ${order.id} may or may not have been recorded: the answer was lost`, {
-          cause: error,
-          details: [`order: ${order.id}`, `check:  venue booking order show ${shellQuote(order.id)}`, `finish: ${finish}`],
-          hint: `The hold was kept (\`venue booking holds\` lists it). \`order pay\` checks the order first and never records a payment twice${order.expiresAt ? `; the service gave ${order.expiresAt} as the order's payment deadline` : ''}.`,
-        });
-      }
-      throw error;
-    }
+  }
+
+  /** The payment is recorded: the places are the guest's, nothing is given back. */
+  paid(): void {
+    this.reservation = undefined;
+    this.orderId = undefined;
+  }
+
+  /** The payment may have been recorded: the hold is kept (a paid order must not be cancelled). */
+  keepForPayment(): void {
+    this.paymentMayBeRecorded = true;
   }
 
   /** On failure: release what is held, and say so. */

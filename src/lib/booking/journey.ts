@@ -6,18 +6,20 @@
 // The rule this file exists for: once a hold is taken, every way out except a
 // recorded (or possibly recorded) payment gives the places back.
 
-import { InterruptedError, RejectedError, UsageError } from '../errors.js';
+import { InterruptedError, RejectedError, ServerError, UnknownOutcomeError, UsageError } from '../errors.js';
 import type { Choice, Prompter } from '../prompter.js';
 import { addDays, localDate, resolveDate, validateDateText, DATE_RULE } from './dates.js';
 import { SlotUnavailableError, type BookingClient, type Experience, type Guest, type Slot } from './client.js';
 import { HoldKeeper } from './hold.js';
-import { EMAIL_PATTERN, shellQuote } from './text.js';
+import { recordPayment, sameCents, type PaymentOutcome } from './workflows/payment.js';
+import { shellQuote } from './text.js';
+import { validateEmail, validateFirstName, validateLastName, validatePaymentReference, validateQuantity } from './validate.js';
 
 export { shellQuote };
 
 export type BookingApi = Pick<
   BookingClient,
-  'locations' | 'experiences' | 'availability' | 'sessions' | 'reserve' | 'releaseReservation' | 'createOrder' | 'recordSale' | 'cancelOrder'
+  'locations' | 'experiences' | 'availability' | 'sessions' | 'reserve' | 'releaseReservation' | 'createOrder' | 'recordSale' | 'cancelOrder' | 'findOrder'
 >;
 
 export interface JourneyChoices {
@@ -46,6 +48,10 @@ export interface JourneyIO {
   onInterrupt(handler: () => void | Promise<void>): () => void;
   /** Runs work that gives back what the journey holds; it may still send after a Ctrl-C. */
   cleanup?<T>(work: () => Promise<T>): Promise<T>;
+  /** False once Ctrl-C was pressed: the payment is then not sent. */
+  maySend?(): boolean;
+  /** The hold journal, settled when the payment is known recorded. */
+  holdJournal?: { settled(match: { reservationIds?: string[]; orderId?: string }): Promise<void> };
 }
 
 export interface BookingOutcome {
@@ -128,17 +134,20 @@ export async function runBookingJourney(api: BookingApi, io: JourneyIO, choices:
       await prompter.input('How many places', {
         flag: '--quantity',
         default: '1',
-        validate: (v) => (/^\d+$/.test(v.trim()) && Number(v) > 0 ? (slot && Number(v) > slot.remaining ? `only ${slot.remaining} left in this session` : true) : 'must be a positive whole number'),
+        validate: (v) => {
+          const verdict = validateQuantity(v);
+          if (verdict !== true) return verdict;
+          return slot && Number(v) > slot.remaining ? `only ${slot.remaining} left in this session` : true;
+        },
       }),
     );
 
   // 6. Who.
+  // Every answer meets the rule its flag meets (validate.ts): nothing is held for a guest the order would refuse.
   const guest: Guest = {
-    firstName: choices.firstName ?? (await prompter.input('Guest first name', { flag: '--first-name' })).trim(),
-    lastName: choices.lastName ?? (await prompter.input('Guest last name', { flag: '--last-name' })).trim(),
-    email:
-      choices.email ??
-      (await prompter.input('Guest email', { flag: '--email', validate: (v) => (EMAIL_PATTERN.test(v.trim()) ? true : 'must be an email address') })).trim(),
+    firstName: choices.firstName ?? (await prompter.input('Guest first name', { flag: '--first-name', validate: validateFirstName })).trim(),
+    lastName: choices.lastName ?? (await prompter.input('Guest last name', { flag: '--last-name', validate: validateLastName })).trim(),
+    email: choices.email ?? (await prompter.input('Guest email', { flag: '--email', validate: validateEmail })).trim(),
     ...(choices.phone ? { phone: choices.phone } : {}),
   };
 
@@ -154,23 +163,29 @@ export async function runBookingJourney(api: BookingApi, io: JourneyIO, choices:
     }
     io.info(`Held ${quantity} place${quantity === 1 ? '' : 's'} in ${slotId} (reservation ${reservation.id}${reservation.expiresAt ? `; the service gives ${reservation.expiresAt} as its end` : ''}).`);
 
-    // 8. The order.
-    const order = await hold.step(api.createOrder({ reservationIds: [reservation.id], guest }));
+    // 8. The order. Its request is seen through (a Ctrl-C waits for the answer), so an order made is known and cancelled.
+    const order = await api.createOrder({ reservationIds: [reservation.id], guest });
     hold.orderId = order.id;
+    hold.throwIfInterrupted();
     io.info(`Order ${order.id} created: total $${order.total.toFixed(2)}.`);
 
-    // 9. The payment taken elsewhere, recorded against the order.
+    // 9. The payment taken elsewhere, recorded against the order (compared in whole cents).
     const amount = choices.amount ?? order.total;
-    if (Math.round(amount * 100) !== Math.round(order.total * 100)) {
+    if (!sameCents(amount, order.total)) {
       throw new RejectedError(`--amount ${amount.toFixed(2)} does not match the order total ${order.total.toFixed(2)}`);
     }
     const paymentReference =
-      choices.paymentRef ?? (await hold.step(prompter.input('Payment reference from your payment gateway', { flag: '--payment-ref' }))).trim();
+      choices.paymentRef ??
+      (await hold.step(prompter.input('Payment reference from your payment gateway', { flag: '--payment-ref', validate: validatePaymentReference }))).trim();
     if (!choices.yes) {
       const go = await hold.step(prompter.confirm(`Record the payment of $${amount.toFixed(2)} (reference ${paymentReference}) for order ${order.id}?`, { flag: '--yes', default: true }));
       if (!go) throw new InterruptedError('booking abandoned before payment');
     }
-    const paid = await hold.recordSale(order, () => api.recordSale({ orderId: order.id, amount, paymentReference }), amount, paymentReference);
+    const payment = await recordPayment(
+      { api, journal: io.holdJournal, interruption: { maySend: () => io.maySend?.() ?? true, cleanup: (work) => (io.cleanup ? io.cleanup(work) : work()) } },
+      { orderId: order.id, amount, paymentReference },
+    );
+    const paid = settlePayment(hold, payment, order);
     return {
       orderId: order.id,
       // The order's status as the service gave it; never guessed from the sale.
@@ -192,6 +207,30 @@ export async function runBookingJourney(api: BookingApi, io: JourneyIO, choices:
     throw error;
   } finally {
     hold.dispose();
+  }
+}
+
+/** The payment's outcome decides the hold: paid keeps it, unknown keeps it (with the commands to settle), anything else gives it back. */
+function settlePayment(hold: HoldKeeper, payment: PaymentOutcome, order: { id: string; expiresAt?: string }): Extract<PaymentOutcome, { kind: 'recorded' }> {
+  switch (payment.kind) {
+    case 'recorded':
+      hold.paid();
+      return payment;
+    case 'unknown':
+      hold.keepForPayment();
+      throw new UnknownOutcomeError(`the payment for order ${order.id} may or may not have been recorded: ${payment.reason}`, {
+        cause: payment.cause,
+        details: [`order: ${order.id}`, `check:  ${payment.check}`, `finish: ${payment.finish}`],
+        hint: `The hold was kept (\`venue booking holds\` lists it). \`order pay\` checks the order first and never records a payment twice${order.expiresAt ? `; the service gave ${order.expiresAt} as the order's payment deadline` : ''}.`,
+      });
+    case 'refused':
+      // An order paid by another payment is never cancelled here.
+      if (payment.orderPaid) hold.keepForPayment();
+      throw payment.error;
+    case 'not-recorded':
+      throw new ServerError(`the payment for order ${order.id} was not recorded: ${payment.reason}`, { hint: 'Nothing was paid; the hold is given back. Book again when the service answers.' });
+    case 'interrupted-before-send':
+      throw new InterruptedError(`interrupted: the payment for order ${order.id} was not sent`);
   }
 }
 

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HoldJournal, HoldJournalError } from '../../../src/lib/booking/hold-journal.js';
+import { HoldJournal } from '../../../src/lib/booking/hold-journal.js';
+import { DamagedJournalError } from '../../../src/lib/private-file.js';
 
 const dir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'venue-holds-'));
 const request = { experienceId: 'e1', slotId: 's1', quantity: 2 };
@@ -48,14 +49,25 @@ describe('the hold journal', () => {
     expect(fs.readdirSync(path.dirname(a.file)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('reads the .bak when the file is damaged, and refuses to guess when both are', async () => {
+  it('stops (exit 1) on a damaged file, naming it and its .bak, and never reads it as empty', async () => {
     const journal = new HoldJournal(dir(), 'default');
     const key = await journal.pending(request);
     await journal.held(key, 'res-1');
     fs.writeFileSync(journal.file, '{"holds": [ torn');
-    expect(journal.list()).toMatchObject([{ key, state: 'pending' }]);
-    fs.writeFileSync(`${journal.file}.bak`, 'also torn');
-    expect(() => journal.list()).toThrow(HoldJournalError);
+    const error = (() => {
+      try {
+        journal.list();
+      } catch (e) {
+        return e as DamagedJournalError;
+      }
+    })();
+    expect(error).toBeInstanceOf(DamagedJournalError);
+    expect(error!.exitCode).toBe(1);
+    expect(error!.message).toContain(journal.file);
+    expect(error!.hint).toContain(`${journal.file}.bak`);
+    // Nothing is written over it either: a new hold is refused before its request.
+    await expect(journal.pending({ ...request, slotId: 's2' })).rejects.toBeInstanceOf(DamagedJournalError);
+    expect(fs.readFileSync(journal.file, 'utf8')).toBe('{"holds": [ torn');
   });
 
   it('keeps every hold of concurrent writers', async () => {

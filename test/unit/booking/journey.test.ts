@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { runBookingJourney, type BookingApi, type JourneyChoices, type JourneyIO } from '../../../src/lib/booking/journey.js';
 import { SlotUnavailableError, type Order, type Reservation, type Slot } from '../../../src/lib/booking/client.js';
-import { InterruptedError, ServerError, UnknownOutcomeError, UsageError } from '../../../src/lib/errors.js';
+import { ApiError, InterruptedError, ServerError, UnknownOutcomeError, UsageError } from '../../../src/lib/errors.js';
 import type { Choice, Prompter } from '../../../src/lib/prompter.js';
 
 const now = new Date(2026, 10, 22, 9, 0, 0).getTime();
@@ -24,6 +24,7 @@ function fakeApi(overrides: Partial<BookingApi> = {}) {
     createOrder: async () => (calls.push('order'), order),
     recordSale: async (s) => (calls.push(`sale ${s.amount} ${s.paymentReference}`), { orderId: order.id, orderStatus: 'confirmed', order: { ...order, status: 'confirmed' }, sale: { id: 'sale-1' } }),
     cancelOrder: async (id) => (calls.push(`cancel ${id}`), { ...order, status: 'cancelled' }),
+    findOrder: async (id) => (calls.push(`find ${id}`), order),
     ...overrides,
   };
   return { api, calls };
@@ -58,8 +59,10 @@ function io(prompter: Prompter) {
   const messages: string[] = [];
   let interrupt: (() => void) | undefined;
   let listening = 0;
+  let interrupted = false;
   const value: JourneyIO = {
     prompter,
+    maySend: () => !interrupted,
     now: () => now,
     info: (m) => messages.push(`info: ${m}`),
     success: (m) => messages.push(`success: ${m}`),
@@ -73,7 +76,15 @@ function io(prompter: Prompter) {
       };
     },
   };
-  return { io: value, messages, interrupt: () => interrupt?.(), listening: () => listening };
+  return {
+    io: value,
+    messages,
+    interrupt: () => {
+      interrupted = true;
+      interrupt?.();
+    },
+    listening: () => listening,
+  };
 }
 
 const allFlags: JourneyChoices = {
@@ -141,11 +152,35 @@ describe('the hold is never left behind', () => {
   it('cancels the order (releasing its hold) when the payment is refused', async () => {
     const { api, calls } = fakeApi({
       recordSale: async () => {
-        throw new ServerError('booking service answered 500');
+        throw new ApiError('rejected', 'booking service answered 422', { status: 422, method: 'POST', url: '/api/v1/sale', code: 'amount_mismatch' });
       },
     });
-    await expect(runBookingJourney(api, io(scriptedPrompter()).io, allFlags)).rejects.toBeInstanceOf(ServerError);
+    await expect(runBookingJourney(api, io(scriptedPrompter()).io, allFlags)).rejects.toBeInstanceOf(ApiError);
     expect(calls).toEqual(['reserve s-1400 2', 'order', 'cancel ord-1']);
+  });
+
+  it('reads the order back after a 500 to the payment: still awaiting payment means not recorded, and the hold is given back', async () => {
+    const { api, calls } = fakeApi({
+      recordSale: async () => {
+        throw new ApiError('server', 'booking service answered 500', { status: 500, method: 'POST', url: '/api/v1/sale' });
+      },
+    });
+    const error = await runBookingJourney(api, io(scriptedPrompter()).io, allFlags).catch((e) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error.message).toContain('was not recorded');
+    expect(calls).toEqual(['reserve s-1400 2', 'order', 'find ord-1', 'cancel ord-1']);
+  });
+
+  it('a lost payment answer with the order read back confirmed is a booking, and the hold is kept', async () => {
+    const { api, calls } = fakeApi({
+      recordSale: async () => {
+        throw new UnknownOutcomeError('lost');
+      },
+      findOrder: async (id) => (calls.push(`find ${id}`), { id, status: 'confirmed', total: 40, reservationIds: ['res-1'], reservations: [], sale: { id: 'sale-3', paymentReference: 'PSP-1' } }),
+    });
+    const outcome = await runBookingJourney(api, io(scriptedPrompter()).io, allFlags);
+    expect(outcome).toMatchObject({ orderId: 'ord-1', status: 'confirmed', saleId: 'sale-3' });
+    expect(calls).toEqual(['reserve s-1400 2', 'order', 'find ord-1']);
   });
 
   it('checks --amount against the total before recording anything', async () => {
@@ -155,10 +190,14 @@ describe('the hold is never left behind', () => {
     expect(calls).toEqual(['reserve s-1400 2', 'order', 'cancel ord-1']);
   });
 
-  it('keeps the hold and gives the commands to settle it when the payment answer is lost', async () => {
+  it('keeps the hold and gives the commands to settle it when the payment answer is lost and the order cannot be read', async () => {
     const { api, calls } = fakeApi({
       recordSale: async () => {
         throw new UnknownOutcomeError('lost');
+      },
+      findOrder: async (id) => {
+        calls.push(`find ${id} (fails)`);
+        throw new ServerError('booking service answered 502');
       },
     });
     const error = await runBookingJourney(api, io(scriptedPrompter()).io, allFlags).catch((e) => e);
@@ -167,23 +206,57 @@ describe('the hold is never left behind', () => {
     expect(error.message).toContain('ord-1');
     expect(error.details).toContain('finish: venue booking order pay ord-1 --amount 40.00 --payment-ref PSP-1');
     expect(error.details).toContain('check:  venue booking order show ord-1');
-    expect(calls).toEqual(['reserve s-1400 2', 'order']); // no release, no cancel
+    expect(calls).toEqual(['reserve s-1400 2', 'order', 'find ord-1 (fails)']); // no release, no cancel
   });
 
-  it('releases the hold when interrupted while the order is being created', async () => {
+  it('sees the order request through when interrupted during it, then cancels the order it made', async () => {
     let t!: ReturnType<typeof io>;
-    const { api, calls } = fakeApi({
-      createOrder: () => {
-        calls.push('order (never answers)');
-        setTimeout(() => t.interrupt(), 5);
-        return new Promise<Order & { total: number }>(() => undefined);
-      },
-    });
+    const { api, calls } = fakeApi();
+    const createOrder = api.createOrder;
+    api.createOrder = async (request) => {
+      t.interrupt(); // Ctrl-C while the order request is in flight: its answer still arrives
+      return createOrder(request);
+    };
     t = io(scriptedPrompter());
     await expect(runBookingJourney(api, t.io, allFlags)).rejects.toBeInstanceOf(InterruptedError);
-    expect(calls).toEqual(['reserve s-1400 2', 'order (never answers)', 'release res-1']);
-    expect(t.messages.join('\n')).toContain('interrupted: released the hold res-1');
+    expect(calls).toEqual(['reserve s-1400 2', 'order', 'cancel ord-1']);
+    expect(t.messages.join('\n')).toContain('interrupted: cancelled order ord-1 and released its hold');
     expect(t.listening()).toBe(0);
+  });
+
+  it('interrupted during the payment: waits for its answer and reports the booking; the paid hold is kept', async () => {
+    let t!: ReturnType<typeof io>;
+    const { api, calls } = fakeApi();
+    const recordSale = api.recordSale;
+    api.recordSale = async (request, options) => {
+      t.interrupt();
+      return recordSale(request, options);
+    };
+    t = io(scriptedPrompter());
+    const outcome = await runBookingJourney(api, t.io, allFlags);
+    expect(outcome).toMatchObject({ orderId: 'ord-1', status: 'confirmed' });
+    expect(calls).toEqual(['reserve s-1400 2', 'order', 'sale 40 PSP-1']);
+    expect(t.messages.join('\n')).not.toContain('released');
+  });
+
+  it('interrupted just before the payment is sent: nothing is paid and the order is cancelled', async () => {
+    let t!: ReturnType<typeof io>;
+    const { api, calls } = fakeApi();
+    const createOrder = api.createOrder;
+    api.createOrder = async (request) => {
+      const order = await createOrder(request);
+      return order;
+    };
+    t = io(scriptedPrompter({ '--yes': [true] }));
+    const prompterConfirm = t.io.prompter.confirm;
+    t.io.prompter.confirm = async (m, o) => {
+      const answer = await prompterConfirm(m, o);
+      t.interrupt(); // after the confirmation, before the sale leaves
+      return answer;
+    };
+    const error = await runBookingJourney(api, t.io, { ...allFlags, yes: undefined }).catch((e) => e);
+    expect(error).toBeInstanceOf(InterruptedError);
+    expect(calls).toEqual(['reserve s-1400 2', 'order', 'cancel ord-1']);
   });
 
   it('finishes the hold request it started before honouring an interrupt, then releases it', async () => {

@@ -1,0 +1,176 @@
+// Recording a payment against an order (`order pay`, and the payment step of
+// `book`) as a workflow with typed outcomes. The one rule for a write: an
+// answer that says the request was refused (4xx, 429, 503) means not applied;
+// no answer, or one that cannot say (5xx, a lost connection), means unknown,
+// and an unknown is settled only by conclusive evidence — here the order read
+// back: confirmed with this payment reference is recorded; still awaiting
+// payment is not recorded (the same reference may be sent again); no answer
+// to the lookup leaves it unknown, with the commands to check and finish it.
+// Knows nothing of the terminal: the commands render the outcome.
+
+import { createHash } from 'node:crypto';
+import { ApiError, InterruptedError, RejectedError, type VenueError } from '../../errors.js';
+import type { Order, SaleOutcome, SaleRecord } from '../shapes.js';
+import { shellQuote } from '../text.js';
+
+export interface PaymentApi {
+  recordSale(request: PaymentRequest, options?: { idempotencyKey?: string }): Promise<SaleOutcome>;
+  findOrder(orderId: string): Promise<Order | undefined>;
+}
+
+/** What the workflow needs of the program's interruption. */
+export interface PaymentInterruption {
+  /** False once Ctrl-C was pressed: nothing new is sent. */
+  maySend(): boolean;
+  /** Work allowed to send after a Ctrl-C: reading the order back to learn the real outcome. */
+  cleanup<T>(work: () => Promise<T>): Promise<T>;
+}
+
+export interface PaymentDeps {
+  api: PaymentApi;
+  interruption: PaymentInterruption;
+  /** The hold journal: a payment known recorded takes its order's holds off the record. */
+  journal?: { settled(match: { reservationIds?: string[]; orderId?: string }): Promise<void> };
+}
+
+export interface PaymentRequest {
+  orderId: string;
+  amount: number;
+  paymentReference: string;
+}
+
+/** How a recorded payment is known: its answer, the order read back after a lost answer, or already on the order before sending. */
+export type PaymentEvidence = 'answer' | 'order-read-back' | 'already-on-order';
+
+export type PaymentOutcome =
+  | { kind: 'recorded'; orderId: string; evidence: PaymentEvidence; orderStatus?: string; order?: Order; sale: SaleRecord }
+  /** The service refused it (or the order cannot take it): not applied. orderPaid: the order is paid by another payment (never cancel it). */
+  | { kind: 'refused'; orderId: string; error: VenueError; orderPaid?: boolean }
+  /** The answer was lost, and the order read back shows no payment: not applied; the same reference may be sent again. */
+  | { kind: 'not-recorded'; orderId: string; reason: string; order: Order }
+  /** Nothing settles it: the commands to check and to finish. */
+  | { kind: 'unknown'; orderId: string; reason: string; check: string; finish: string; cause?: unknown }
+  /** Ctrl-C came before the sale was sent: nothing was sent. */
+  | { kind: 'interrupted-before-send'; orderId: string };
+
+/** The Idempotency-Key of a payment: the same order and reference give the same key on every rerun. */
+export function paymentIdempotencyKey(request: PaymentRequest): string {
+  return `venue-sale-${createHash('sha256').update(`${request.orderId}\n${request.paymentReference}`).digest('hex').slice(0, 32)}`;
+}
+
+export function sameCents(a: number, b: number): boolean {
+  return Math.round(a * 100) === Math.round(b * 100);
+}
+
+export function settleCommands(request: PaymentRequest): { check: string; finish: string } {
+  return {
+    check: `venue booking order show ${shellQuote(request.orderId)}`,
+    finish: `venue booking order pay ${shellQuote(request.orderId)} --amount ${request.amount.toFixed(2)} --payment-ref ${shellQuote(request.paymentReference)}`,
+  };
+}
+
+/** An answer that says the request was refused before anything was done. */
+export function isRefusal(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError)) return false;
+  const { status } = error;
+  return (status >= 400 && status < 500 && status !== 408) || status === 503;
+}
+
+const ALREADY_PAID = ['already_paid', 'order_paid', 'already_confirmed'];
+
+/**
+ * Records the payment. With checkFirst (`order pay`, which may be a rerun)
+ * the order is read before anything is sent: a payment already on it with
+ * this reference is reported as recorded, and nothing is sent again.
+ */
+export async function recordPayment(deps: PaymentDeps, request: PaymentRequest, options: { checkFirst?: boolean } = {}): Promise<PaymentOutcome> {
+  const outcome = await decidePayment(deps, request, options);
+  if (outcome.kind === 'recorded' || (outcome.kind === 'refused' && outcome.orderPaid)) {
+    // Paid: its places are no hold any more. The record is venue's own file, written even after a Ctrl-C.
+    const order = outcome.kind === 'recorded' ? outcome.order : undefined;
+    await deps.journal?.settled({ orderId: request.orderId, reservationIds: order?.reservationIds });
+  }
+  return outcome;
+}
+
+async function decidePayment(deps: PaymentDeps, request: PaymentRequest, options: { checkFirst?: boolean }): Promise<PaymentOutcome> {
+  const { api, interruption } = deps;
+  const { orderId } = request;
+
+  if (options.checkFirst) {
+    const current = await api.findOrder(orderId);
+    const before = current && judgeOrderBefore(current, request);
+    if (before) return before;
+  }
+
+  if (!interruption.maySend()) return { kind: 'interrupted-before-send', orderId };
+  try {
+    const paid = await api.recordSale(request, { idempotencyKey: paymentIdempotencyKey(request) });
+    return { kind: 'recorded', orderId, evidence: 'answer', orderStatus: paid.orderStatus, order: paid.order, sale: paid.sale };
+  } catch (error) {
+    if (error instanceof InterruptedError) return { kind: 'interrupted-before-send', orderId };
+    if (error instanceof ApiError && error.hasCode(...ALREADY_PAID)) {
+      // Paid already: by this payment (a resend of a lost one) or by another.
+      const settled = await settleByReadingBack(deps, request, error);
+      if (settled.kind !== 'unknown') return settled;
+      return { kind: 'refused', orderId, orderPaid: true, error: new RejectedError(`order ${orderId} is already paid; nothing recorded`, { cause: error, hint: `See it with \`venue booking order show ${shellQuote(orderId)}\`.` }) };
+    }
+    if (isRefusal(error)) return { kind: 'refused', orderId, error };
+    return settleByReadingBack(deps, request, error);
+  }
+}
+
+/** Before sending: an order already paid, closed, or for another amount decides without a send. */
+function judgeOrderBefore(current: Order, request: PaymentRequest): PaymentOutcome | undefined {
+  const { orderId, amount, paymentReference } = request;
+  if (current.status === 'confirmed') {
+    const sale = current.sale;
+    if (sale?.paymentReference === paymentReference && (sale.amount === undefined || sameCents(sale.amount, amount))) {
+      return { kind: 'recorded', orderId, evidence: 'already-on-order', orderStatus: current.status, order: current, sale: sale ?? {} };
+    }
+    return {
+      kind: 'refused',
+      orderId,
+      orderPaid: true,
+      error: new RejectedError(`order ${orderId} is already paid${sale?.paymentReference ? ` (reference ${sale.paymentReference})` : ''}; nothing recorded`, {
+        hint: `See it with \`venue booking order show ${shellQuote(orderId)}\`.`,
+      }),
+    };
+  }
+  // Only states known to refuse payment stop here; a word venue does not know is left to the service to judge.
+  if (current.status === 'cancelled' || current.status === 'expired') {
+    return { kind: 'refused', orderId, error: new RejectedError(`order ${orderId} is ${current.status}; it cannot be paid`) };
+  }
+  if (current.total !== undefined && !sameCents(current.total, amount)) {
+    return { kind: 'refused', orderId, error: new RejectedError(`--amount ${amount.toFixed(2)} does not match the order total ${current.total.toFixed(2)}; nothing recorded`) };
+  }
+  return undefined;
+}
+
+/**
+ * The answer could not say whether the payment was applied: read the order
+ * back (allowed after a Ctrl-C, since it only settles what was sent).
+ */
+async function settleByReadingBack(deps: PaymentDeps, request: PaymentRequest, cause: unknown): Promise<PaymentOutcome> {
+  const { orderId, paymentReference } = request;
+  const why = (cause as Error)?.message ?? String(cause);
+  const unknown = (reason: string): PaymentOutcome => ({ kind: 'unknown', orderId, reason, cause, ...settleCommands(request) });
+  let order: Order | undefined;
+  try {
+    order = await deps.interruption.cleanup(() => deps.api.findOrder(orderId));
+  } catch (error) {
+    return unknown(`${why}; reading the order back failed too (${(error as Error)?.message ?? String(error)})`);
+  }
+  if (!order) return unknown(`${why}; this booking service does not offer order lookups to check it`);
+  if (order.status === 'confirmed') {
+    const reference = order.sale?.paymentReference;
+    if (reference === undefined || reference === paymentReference) {
+      return { kind: 'recorded', orderId, evidence: 'order-read-back', orderStatus: order.status, order, sale: order.sale ?? {} };
+    }
+    return { kind: 'refused', orderId, orderPaid: true, error: new RejectedError(`order ${orderId} is paid with another payment (reference ${reference}); this one was not recorded`, { cause }) };
+  }
+  if (order.status === 'created' || order.status === 'cancelled' || order.status === 'expired') {
+    return { kind: 'not-recorded', orderId, order, reason: `${why}; the order read back is ${order.status}, with no payment` };
+  }
+  return unknown(`${why}; the order read back is "${order.status ?? 'without a status'}", which does not say`);
+}
