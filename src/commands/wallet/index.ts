@@ -10,6 +10,7 @@ import balance from './balance.js';
 import activity from './activity.js';
 import products from './products.js';
 import reload from './reload.js';
+import reloads from './reloads.js';
 import pass from './pass.js';
 import diagnose from './diagnose.js';
 
@@ -20,5 +21,5 @@ export default defineGroup({
     'Guest accounts, game cards, balances, activity, online reloads and phone wallet passes. Sign-up and login use the admin token; ' +
     'card calls use the guest session kept by `venue wallet login` (pick one with --as when several are stored).',
   examples: ['venue wallet login ava@example.com', 'venue wallet balance 6001000000000000001', 'venue wallet diagnose ava@example.com'],
-  commands: [signup, login, logout, sessions, resetPassword, confirmReset, cards, balance, activity, products, reload, pass, diagnose],
+  commands: [signup, login, logout, sessions, resetPassword, confirmReset, cards, balance, activity, products, reload, reloads, pass, diagnose],
 });

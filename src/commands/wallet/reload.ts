@@ -1,7 +1,7 @@
 import { defineCommand } from '../define.js';
-import { NotFoundError, ServerError, UnknownOutcomeError, UsageError, VenueError } from '../../lib/errors.js';
-import { UnreadableAnswerError, sourceOf } from '../../lib/reading.js';
-import { needPrice, type WalletSale } from '../../lib/wallet/client.js';
+import { InterruptedError, NotFoundError, ServerError, UnknownOutcomeError, UsageError } from '../../lib/errors.js';
+import { sourceOf } from '../../lib/reading.js';
+import { needPrice } from '../../lib/wallet/client.js';
 import { addAsOption, balanceRow, guestAccess } from './shared.js';
 
 interface ReloadOptions {
@@ -18,8 +18,9 @@ export default defineCommand<ReloadOptions>({
   description:
     'Records the sale of a quick-reload product paid through the payment gateway (--payment-ref is the gateway\'s reference). ' +
     'Shows the product and amount and asks for confirmation on a terminal; without one, --yes is required. ' +
-    'The sale is never resent automatically: when its answer is lost (exit 7) check the card\'s reloads for the payment reference before trying again; ' +
-    'the service refuses a payment reference it has already recorded, so the same --payment-ref is never credited twice.',
+    'The sale is never resent automatically. When its answer is lost (exit 7) the reload is unknown: run the same command with the same --payment-ref to settle it — ' +
+    'the service recognises a reference it already recorded, so it says "already recorded" (exit 0) instead of crediting twice, or records it now if it never arrived. ' +
+    '`venue wallet reloads` lists the reloads still unsettled.',
   examples: ['venue wallet reload 6001000000000000001 --product RL-25 --payment-ref pay_8f2k1', 'venue wallet reload 6001000000000000001 --product RL-10 --payment-ref pay_77 --yes --json'],
   configure(cmd) {
     cmd
@@ -55,34 +56,40 @@ export default defineCommand<ReloadOptions>({
     }
 
     const { ReloadJournal } = await import('../../lib/wallet/reload-journal.js');
-    const journal = new ReloadJournal(await ctx.stateDir());
-    const profile = await ctx.profileName();
-    await journal.record({ profile, email, cardNumber: body.cardNumber, productId: product.productId, amount: price, paymentReference: body.paymentReference, sentAt: ctx.now(), outcome: 'sent' });
-    let sale: WalletSale;
-    try {
-      sale = await client.sale(token, { ...body, amount: price });
-    } catch (error) {
-      if (error instanceof UnknownOutcomeError) {
-        await journal.settle(profile, body.paymentReference, 'unknown');
-        throw new UnknownOutcomeError(`the reload sale may or may not have been recorded: ${error.message}`, {
-          cause: error,
-          hint:
-            `Do not simply run it again. Check first: venue wallet activity ${body.cardNumber} --kind reload — look for payment ref ${body.paymentReference}. ` +
-            `If it is not there, run the same command with the same --payment-ref: the service refuses a reference it already recorded, so it cannot be credited twice.`,
+    const { recordReload } = await import('../../lib/wallet/workflows/reload.js');
+    const outcome = await recordReload(
+      { api: client, journal: new ReloadJournal(await ctx.stateDir()), now: () => ctx.now(), interruption: ctx.interruption },
+      { profile: await ctx.profileName(), email, token, cardNumber: body.cardNumber, productId: product.productId, price, paymentReference: body.paymentReference },
+    );
+    switch (outcome.kind) {
+      case 'interrupted-before-send':
+        throw new InterruptedError(`interrupted: the reload sale for payment ref ${body.paymentReference} was not sent`);
+      case 'refused':
+        throw outcome.error;
+      case 'unknown':
+        throw new UnknownOutcomeError(`the reload sale for payment ref ${body.paymentReference} may or may not have been recorded: ${outcome.reason}`, {
+          cause: outcome.cause,
+          details: [`check:  ${outcome.check}`, `settle: ${outcome.rerun}`],
+          hint: 'Running the same reload again with the same --payment-ref settles it: the service recognises a reference it already recorded, so it is never credited twice. `venue wallet reloads` lists the reloads still unsettled.',
         });
+      case 'already-recorded': {
+        const how = outcome.evidence === 'journal' ? 'venue recorded it before' : 'the service recognised the reference';
+        if (ctx.output.isMachine) {
+          await ctx.output.record({ paymentReference: body.paymentReference, cardNumber: body.cardNumber, productId: product.productId, outcome: 'already-recorded', evidence: outcome.evidence, ...(outcome.saleId ? { saleId: outcome.saleId } : {}) });
+          return;
+        }
+        ctx.terminal.success(`The reload for payment ref ${body.paymentReference} was already recorded${outcome.saleId ? ` (sale ${outcome.saleId})` : ''} (${how}); it was not credited again.`);
+        return;
       }
-      if (error instanceof UnreadableAnswerError) {
-        // A 2xx answer: the service took the sale, only its confirmation is unreadable.
-        await journal.settle(profile, body.paymentReference, 'recorded');
-        throw new ServerError(`the wallet accepted the reload sale for payment ref ${body.paymentReference} but ${error.message.replace(/^the wallet service's answer/, 'its answer')}`, {
-          cause: error,
-          hint: `Do not run it again. Check it: venue wallet activity ${body.cardNumber} --kind reload — look for payment ref ${body.paymentReference}.`,
-        });
-      }
-      if (error instanceof VenueError && error.category === 'rejected') await journal.settle(profile, body.paymentReference, 'refused');
-      throw error;
+      case 'recorded':
+        if (outcome.evidence === 'accepted') {
+          // A 2xx: the service took the sale, only its confirmation is unreadable (exit 6, journalled as recorded).
+          throw new ServerError(`the wallet accepted the reload sale for payment ref ${body.paymentReference} but ${outcome.problem?.replace(/^the wallet service's answer/, 'its answer')}`, {
+            hint: `Do not run it again. Check it: venue wallet activity ${body.cardNumber} --kind reload — look for payment ref ${body.paymentReference}.`,
+          });
+        }
     }
-    await journal.settle(profile, body.paymentReference, 'recorded', sale.saleId);
+    const sale = outcome.sale!;
 
     let balance: Awaited<ReturnType<typeof client.balance>> | undefined;
     try {
@@ -95,7 +102,7 @@ export default defineCommand<ReloadOptions>({
       await ctx.output.record({ ...(sourceOf(sale) as Record<string, unknown>), balanceAfter: balance ? sourceOf(balance) : null });
       return;
     }
-    ctx.terminal.success(`Recorded sale ${sale.saleId} for payment ref ${body.paymentReference}.`);
+    ctx.terminal.success(`Recorded sale ${sale.saleId} for payment ref ${body.paymentReference}${outcome.settledUnknown ? ' (the earlier send had not been applied)' : ''}.`);
     if (balance) {
       await ctx.output.record(balanceRow(balance), {
         columns: [{ key: 'cardNumber', header: 'Card number' }, { key: 'play', header: 'Play balance after' }, { key: 'bonus', header: 'Bonus balance after' }, { key: 'tickets', header: 'Tickets' }],

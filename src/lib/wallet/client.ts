@@ -198,6 +198,17 @@ export function needPrice(product: ReloadProduct): number {
   );
 }
 
+/**
+ * The service's answer that it already recorded this payment reference (409
+ * duplicate_payment_reference in the sandbox): conclusive evidence that a
+ * sale with it was applied. Looks through an explained error to its answer.
+ */
+export function isDuplicatePaymentReference(error: unknown): boolean {
+  const answer = error instanceof ApiError ? error : (error as { cause?: unknown } | undefined)?.cause;
+  if (!(answer instanceof ApiError) || answer.status !== 409) return false;
+  return answer.hasCode('duplicate_payment_reference', 'duplicate_payment', 'payment_reference_used') || (!answer.info.code && /payment ref/i.test(answer.info.serverMessage ?? ''));
+}
+
 /** Turns the service's refusals into messages a support engineer can act on. */
 export function explainWalletError(error: unknown, context: { email?: string; cardNumber?: string } = {}): unknown {
   if (!(error instanceof ApiError)) return error;
@@ -211,7 +222,7 @@ export function explainWalletError(error: unknown, context: { email?: string; ca
   if (error.status === 409 && error.hasCode('card_registered', 'card_already_registered', 'card_taken')) {
     return new RejectedError('this card is already registered to another account', { ...options, hint: 'Each card belongs to one account; check the barcode.' });
   }
-  if (error.status === 409 && (error.hasCode('duplicate_payment_reference', 'duplicate_payment', 'payment_reference_used') || (!error.info.code && /payment ref/i.test(said)))) {
+  if (isDuplicatePaymentReference(error)) {
     return new RejectedError('this payment reference was already recorded: the reload was not applied twice', {
       ...options,
       hint: `Check it with \`venue wallet activity ${context.cardNumber ?? '<cardNumber>'} --kind reload\`.`,
@@ -384,14 +395,18 @@ export class WalletClient {
   }
 
   /**
-   * The sale is not idempotent: the HTTP layer never resends it, and a lost
-   * answer is exit 7. An answer that cannot be read (no sale id) is an
-   * UnreadableAnswerError although the service accepted the sale.
+   * The sale is not idempotent: the HTTP layer never resends it after it may
+   * have arrived, and a lost answer is exit 7. idempotencyKey is the reload
+   * journal entry's, the same on every rerun of that entry. An answer that
+   * cannot be read (no sale id) is an UnreadableAnswerError marked accepted:
+   * the service took the sale.
    */
-  async sale(guest: TokenSource, body: SaleBody): Promise<WalletSale> {
+  async sale(guest: TokenSource, body: SaleBody, options: { idempotencyKey?: string } = {}): Promise<WalletSale> {
     return this.call(async () => {
-      const response = await this.deps.http.request({ method: 'POST', path: '/api/v1/sale', body, auth: guest, idempotent: false, operation: OPERATIONS.sale });
-      const reader = readRecord(response.data, from(OPERATIONS.sale), 'sale', ['sale']);
+      const response = await this.deps.http.request({
+        method: 'POST', path: '/api/v1/sale', body, auth: guest, idempotent: false, operation: OPERATIONS.sale, idempotencyKey: options.idempotencyKey,
+      });
+      const reader = readRecord(response.data, { ...from(OPERATIONS.sale), accepted: true }, 'sale', ['sale']);
       return withSource({ saleId: reader.needText(saleFields.saleId, 'id') }, reader.raw);
     }, { cardNumber: body.cardNumber });
   }

@@ -1,0 +1,58 @@
+import { defineCommand } from '../define.js';
+
+interface Options {
+  unsettled?: boolean;
+}
+
+export default defineCommand<Options>({
+  name: 'reloads',
+  summary: 'The reload sales venue sent from this machine, and which are still unsettled',
+  description:
+    'Reads the local reload journal (no service is called). Outcome: recorded (with the sale id when the service gave one), refused, ' +
+    'sent (no answer recorded yet) or unknown (the answer was lost or could not say). Settle a sent or unknown one by running the same ' +
+    '`venue wallet reload` again with the same --payment-ref: the service recognises a reference it already recorded, so it is never credited twice. ' +
+    'With --unsettled, exits 7 while any remain.',
+  examples: ['venue wallet reloads', 'venue wallet reloads --unsettled --json'],
+  configure(cmd) {
+    cmd.option('--unsettled', 'only the reloads whose outcome is not known yet (exit 7 while any remain)');
+  },
+  async run(ctx, options) {
+    const { ReloadJournal } = await import('../../lib/wallet/reload-journal.js');
+    const { reloadCommands } = await import('../../lib/wallet/workflows/reload.js');
+    const profile = await ctx.profileName();
+    const journal = new ReloadJournal(await ctx.stateDir());
+    const entries = options.unsettled ? journal.unsettled(profile) : journal.list().filter((r) => r.profile === profile);
+    const rows = entries.map((r) => ({
+      paymentReference: r.paymentReference,
+      cardNumber: r.cardNumber,
+      productId: r.productId,
+      amount: r.amountCents !== undefined ? r.amountCents / 100 : r.amount,
+      email: r.email,
+      sentAt: new Date(r.sentAt).toISOString(),
+      outcome: r.outcome,
+      saleId: r.saleId,
+      note: r.note,
+      ...(r.outcome === 'sent' || r.outcome === 'unknown' ? { settle: reloadCommands(r).rerun } : {}),
+    }));
+    await ctx.output.list(rows, {
+      columns: [
+        { key: 'paymentReference', header: 'Payment ref' },
+        { key: 'cardNumber', header: 'Card number' },
+        { key: 'productId', header: 'Product' },
+        { key: 'amount', format: 'money' },
+        { key: 'sentAt', header: 'Sent', format: 'datetime' },
+        { key: 'outcome' },
+        { key: 'saleId', header: 'Sale' },
+        { key: 'settle' },
+      ],
+      empty: options.unsettled ? 'No unsettled reloads.' : 'venue has sent no reloads from this profile.',
+    });
+    const open = rows.filter((r) => r.settle).length;
+    if (open) {
+      const { UnknownOutcomeError } = await import('../../lib/errors.js');
+      const message = `${open} reload${open === 1 ? '' : 's'} still unsettled: run each settle command (the same reload with the same --payment-ref)`;
+      if (options.unsettled) throw new UnknownOutcomeError(message);
+      if (!ctx.output.isMachine) ctx.terminal.warn(message);
+    }
+  },
+});
