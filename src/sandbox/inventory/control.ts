@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { padId, productCreate, productUpdate, stockAdjustment, stockReceipt, stockTake as stockTakeRequest } from '../rules/inventory.js';
 import { badRequest } from '../http-error.js';
 import type { SandboxContext } from '../types.js';
+import { InVenueActivity, parseActivityPlan } from './activity.js';
 import { adjustStock, createProduct, receiveStock, stockTake, updateProduct } from './operations.js';
-import { seedProducts, type InventoryState } from './state.js';
+import { seedProducts, type InventoryState, type StockMovement } from './state.js';
 import { parseWith, productView, quantityIn, timestamp } from './views.js';
 
 const ACTIVITY_TYPES = ['stock.adjusted', 'stock.received', 'stock.counted', 'product.created', 'product.updated'] as const;
@@ -100,6 +101,27 @@ function simulate(state: InventoryState, type: ActivityType, body: Record<string
   }
 }
 
+const MOVEMENT_KINDS: Array<StockMovement['kind']> = ['stock-take', 'receipt', 'adjustment', 'sale'];
+const MOVEMENT_SOURCES: Array<StockMovement['source']> = ['api', 'venue'];
+
+function filteredMovements(movements: StockMovement[], query: Record<string, unknown>): StockMovement[] {
+  const text = (field: string) => (typeof query[field] === 'string' ? (query[field] as string) : undefined);
+  const [kind, source, invoice, idempotencyKey] = [text('kind'), text('source'), text('invoice'), text('idempotencyKey')];
+  const details = [
+    ...(kind !== undefined && !MOVEMENT_KINDS.includes(kind as StockMovement['kind']) ? [{ field: 'kind', rule: `must be one of ${MOVEMENT_KINDS.join(', ')}` }] : []),
+    ...(source !== undefined && !MOVEMENT_SOURCES.includes(source as StockMovement['source']) ? [{ field: 'source', rule: `must be one of ${MOVEMENT_SOURCES.join(', ')}` }] : []),
+  ];
+  if (details.length) throw badRequest('invalid movement filter', details);
+  if (kind === undefined && source === undefined && invoice === undefined && idempotencyKey === undefined) return movements;
+  return movements.filter(
+    (m) =>
+      (kind === undefined || m.kind === kind) &&
+      (source === undefined || m.source === source) &&
+      (invoice === undefined || m.body.invoice === invoice) &&
+      (idempotencyKey === undefined || m.idempotencyKey === idempotencyKey),
+  );
+}
+
 export function registerInventoryControl(app: FastifyInstance, sandbox: SandboxContext, getState: () => InventoryState): void {
   app.post('/activity', async (request, reply) => {
     const body = objectBody(request.body);
@@ -127,8 +149,28 @@ export function registerInventoryControl(app: FastifyInstance, sandbox: SandboxC
     return { added: count, firstProductId: first, lastProductId: last, totalProducts: getState().products.length, ms: Math.round(performance.now() - started) };
   });
 
-  /** Every stock movement, API or in-venue: tests check what was (not) applied. */
-  app.get('/movements', async () => ({ items: getState().movements }));
+  // Sales and receipts in the venue on a timer, until stopped or the sandbox closes (./activity.ts).
+  const activity = new InVenueActivity({
+    getState,
+    now: () => timestamp(sandbox.now()),
+    changed: () => sandbox.changed(),
+    emit: (type, data) => sandbox.emitInventoryEvent(type, data),
+  });
+  app.addHook('onClose', async () => void activity.stop());
+  app.post('/activity/timer', async (request, reply) => {
+    const status = activity.start(parseActivityPlan(objectBody(request.body), getState()));
+    reply.code(201);
+    return status;
+  });
+  app.get('/activity/timer', async () => activity.status());
+  app.delete('/activity/timer', async () => activity.stop());
+
+  /**
+   * Every stock movement, API or in-venue: tests check what was (not) applied.
+   * Filters: kind, source (api, venue), invoice, idempotencyKey; a receipt
+   * applied twice shows twice (the sandbox never deduplicates).
+   */
+  app.get('/movements', async (request) => ({ items: filteredMovements(getState().movements, request.query as Record<string, unknown>) }));
 
   app.get('/summary', async () => {
     const state = getState();

@@ -11,7 +11,7 @@ import { checkRequestsAgainstContract } from '../contract.js';
 import { badRequest, SandboxHttpError } from '../http-error.js';
 import type { SandboxContext, SandboxService } from '../types.js';
 import { registerInventoryControl } from './control.js';
-import { adjustStock, createProduct, createSupplier, receiveStock, stockTake, updateProduct } from './operations.js';
+import { adjustStock, createProduct, createSupplier, receiveStock, stockTake, updateProduct, type MovementOrigin } from './operations.js';
 import { demoInventoryState, indexOf, type InventoryState, type StoredProduct } from './state.js';
 import { pageOf, parseWith, productOr404, productView, supplierView, timestamp, warehouseOr404 } from './views.js';
 
@@ -91,6 +91,16 @@ function levelView([product, warehouseId]: LevelRow) {
     averageUnitCost: product.averageUnitCost,
     lastPurchasePrice: product.lastPurchasePrice,
   };
+}
+
+/**
+ * A stock write made through the interface, with its Idempotency-Key header:
+ * kept on the movement as the tests' oracle, never used to deduplicate (the
+ * sandbox applies what it is sent; keeping a receipt single is the client's job).
+ */
+function fromApi(request: FastifyRequest): MovementOrigin {
+  const key = request.headers['idempotency-key'];
+  return { source: 'api', idempotencyKey: (Array.isArray(key) ? key[0] : key) ?? null };
 }
 
 async function authed(request: FastifyRequest, sandbox: SandboxContext): Promise<void> {
@@ -222,7 +232,7 @@ export const inventoryService: SandboxService<InventoryState> = {
 
     app.post('/stock-takes', async (request, reply) => {
       await authed(request, sandbox);
-      const result = stockTake(getState(), parseWith(stockTakeRequest, request.body, 'stock take'), at());
+      const result = stockTake(getState(), parseWith(stockTakeRequest, request.body, 'stock take'), at(), fromApi(request));
       sandbox.changed();
       reply.code(201);
       return result;
@@ -230,7 +240,7 @@ export const inventoryService: SandboxService<InventoryState> = {
 
     app.post('/stock-receipts', async (request, reply) => {
       await authed(request, sandbox);
-      const result = receiveStock(getState(), parseWith(stockReceipt, request.body, 'stock receipt'), at());
+      const result = receiveStock(getState(), parseWith(stockReceipt, request.body, 'stock receipt'), at(), fromApi(request));
       sandbox.changed();
       reply.code(201);
       return result;
@@ -238,7 +248,7 @@ export const inventoryService: SandboxService<InventoryState> = {
 
     app.post('/stock-adjustments', async (request, reply) => {
       await authed(request, sandbox);
-      const result = adjustStock(getState(), parseWith(stockAdjustment, request.body, 'stock adjustment'), at());
+      const result = adjustStock(getState(), parseWith(stockAdjustment, request.body, 'stock adjustment'), at(), fromApi(request));
       sandbox.changed();
       reply.code(201);
       return result;

@@ -139,13 +139,40 @@ export function createSupplier(state: InventoryState, body: SupplierCreate, at: 
   return supplier;
 }
 
-function record(state: InventoryState, kind: StockMovement['kind'], source: StockMovement['source'], body: { warehouseId: number; userId: number }, at: string, result: Record<string, unknown>): StockMovement {
-  const movement: StockMovement = { movementId: state.nextMovementId++, kind, source, warehouseId: body.warehouseId, userId: body.userId, createdAt: at, body: result };
+/** Who asked for a change: the API's callers, or the venue's own staff (in-venue simulation). */
+export interface MovementOrigin {
+  source: StockMovement['source'];
+  /** The request's Idempotency-Key header, kept on the movement for tests to count by (never used to deduplicate). */
+  idempotencyKey?: string | null;
+}
+
+const fromApi: MovementOrigin = { source: 'api' };
+const originOf = (origin: MovementOrigin | StockMovement['source']): MovementOrigin => (typeof origin === 'string' ? { source: origin } : origin);
+
+function record(
+  state: InventoryState,
+  kind: StockMovement['kind'],
+  origin: MovementOrigin,
+  body: { warehouseId: number; userId: number },
+  at: string,
+  changes: StockMovement['changes'],
+): StockMovement {
+  const movement: StockMovement = {
+    movementId: state.nextMovementId++,
+    kind,
+    source: origin.source,
+    warehouseId: body.warehouseId,
+    userId: body.userId,
+    createdAt: at,
+    changes,
+    ...(origin.source === 'api' ? { idempotencyKey: origin.idempotencyKey ?? null } : {}),
+    body: {},
+  };
   state.movements.push(movement);
   return movement;
 }
 
-export function stockTake(state: InventoryState, body: StockTake, at: string, source: StockMovement['source'] = 'api') {
+export function stockTake(state: InventoryState, body: StockTake, at: string, origin: MovementOrigin | StockMovement['source'] = fromApi) {
   warehouseOr404(state, body.warehouseId);
   userOr404(state, body.userId);
   const seen = new Map<number, number>();
@@ -165,7 +192,7 @@ export function stockTake(state: InventoryState, body: StockTake, at: string, so
     return { productId: item.productId, previousQuantity, countedQuantity: item.countedQuantity, variance: item.countedQuantity - previousQuantity };
   });
   touched(state);
-  const movement = record(state, 'stock-take', source, body, at, {});
+  const movement = record(state, 'stock-take', originOf(origin), body, at, items.map((i) => ({ productId: i.productId, delta: i.variance })));
   const result = {
     stockTakeId: movement.movementId,
     warehouseId: body.warehouseId,
@@ -179,7 +206,7 @@ export function stockTake(state: InventoryState, body: StockTake, at: string, so
   return result;
 }
 
-export function receiveStock(state: InventoryState, body: StockReceipt, at: string, source: StockMovement['source'] = 'api') {
+export function receiveStock(state: InventoryState, body: StockReceipt, at: string, origin: MovementOrigin | StockMovement['source'] = fromApi) {
   warehouseOr404(state, body.warehouseId);
   userOr404(state, body.userId);
   if (body.supplierId !== undefined) supplierOr404(state, body.supplierId);
@@ -207,7 +234,7 @@ export function receiveStock(state: InventoryState, body: StockReceipt, at: stri
     };
   });
   touched(state);
-  const movement = record(state, 'receipt', source, body, at, {});
+  const movement = record(state, 'receipt', originOf(origin), body, at, items.map((i) => ({ productId: i.productId, delta: i.quantity })));
   const result = {
     receiptId: movement.movementId,
     warehouseId: body.warehouseId,
@@ -223,7 +250,7 @@ export function receiveStock(state: InventoryState, body: StockReceipt, at: stri
   return result;
 }
 
-export function adjustStock(state: InventoryState, body: StockAdjustment, at: string, source: StockMovement['source'] = 'api') {
+export function adjustStock(state: InventoryState, body: StockAdjustment, at: string, origin: MovementOrigin | StockMovement['source'] = fromApi) {
   warehouseOr404(state, body.warehouseId);
   userOr404(state, body.userId);
   const product = productOr404(state, body.productId);
@@ -239,7 +266,7 @@ export function adjustStock(state: InventoryState, body: StockAdjustment, at: st
   product.stock[String(body.warehouseId)] = newQuantity;
   product.updatedAt = at;
   touched(state);
-  const movement = record(state, 'adjustment', source, body, at, {});
+  const movement = record(state, 'adjustment', originOf(origin), body, at, [{ productId: body.productId, delta: body.adjustmentQuantity }]);
   const result = {
     adjustmentId: movement.movementId,
     warehouseId: body.warehouseId,
@@ -251,6 +278,37 @@ export function adjustStock(state: InventoryState, body: StockAdjustment, at: st
     comment: body.comment,
     createdAt: at,
   };
+  movement.body = result;
+  return result;
+}
+
+export interface CounterSale {
+  warehouseId: number;
+  productId: number;
+  quantity: number;
+  userId: number;
+}
+
+/**
+ * A sale at the venue's counter (in-venue activity only; the interface has no
+ * sale operation). Like an adjustment it may not take stock below 0.
+ */
+export function sellAtCounter(state: InventoryState, sale: CounterSale, at: string) {
+  warehouseOr404(state, sale.warehouseId);
+  userOr404(state, sale.userId);
+  const product = productOr404(state, sale.productId);
+  const previousQuantity = quantityIn(product, sale.warehouseId);
+  const newQuantity = previousQuantity - sale.quantity;
+  if (newQuantity < 0) {
+    throw unprocessable(`only ${previousQuantity} of product ${sale.productId} on hand to sell ${sale.quantity}`, 'insufficient_stock', [
+      { field: 'quantity', rule: `must not take stock below 0 (on hand: ${previousQuantity})` },
+    ]);
+  }
+  product.stock[String(sale.warehouseId)] = newQuantity;
+  product.updatedAt = at;
+  touched(state);
+  const movement = record(state, 'sale', { source: 'venue' }, sale, at, [{ productId: sale.productId, delta: -sale.quantity }]);
+  const result = { saleId: movement.movementId, ...sale, previousQuantity, newQuantity, createdAt: at };
   movement.body = result;
   return result;
 }

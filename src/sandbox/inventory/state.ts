@@ -64,12 +64,21 @@ export interface StoredSupplier {
 
 export interface StockMovement {
   movementId: number;
-  kind: 'stock-take' | 'receipt' | 'adjustment';
+  /** "sale" is a counter sale of the in-venue activity (./activity.ts); the API never makes one. */
+  kind: 'stock-take' | 'receipt' | 'adjustment' | 'sale';
   /** "api" for calls through the interface, "venue" for in-venue simulation. */
   source: 'api' | 'venue';
   warehouseId: number;
   userId: number;
   createdAt: string;
+  /** How each product's stock moved, so a test can add up every change to a level (absent in state saved before it was kept). */
+  changes?: Array<{ productId: number; delta: number }>;
+  /**
+   * The Idempotency-Key header of the API request that made it (null without
+   * one). Recorded, never honoured: the sandbox applies every request it is
+   * sent, so a test counting receipts by key sees a client's duplicates.
+   */
+  idempotencyKey?: string | null;
   body: Record<string, unknown>;
 }
 
