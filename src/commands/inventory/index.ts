@@ -15,6 +15,8 @@ import stockLevels from './stock/levels.js';
 import stockAdjust from './stock/adjust.js';
 import stockTake from './stock/take.js';
 import stockReceive from './stock/receive.js';
+import stockChanges from './stock/changes.js';
+import stockResolve from './stock/resolve.js';
 import receiptsList from './receipts/list.js';
 import receiptsShow from './receipts/show.js';
 import receiptsResolve from './receipts/resolve.js';
@@ -43,7 +45,7 @@ export default defineGroup({
     defineGroup({
       name: 'stock',
       summary: 'Stock levels, stock takes, receipts and adjustments',
-      commands: [stockLevels, stockTake, stockReceive, stockAdjust],
+      commands: [stockLevels, stockTake, stockReceive, stockAdjust, stockChanges, stockResolve],
     }),
     defineGroup({ name: 'receipts', summary: 'Stock receipts recorded from this machine', commands: [receiptsList, receiptsShow, receiptsResolve] }),
   ],

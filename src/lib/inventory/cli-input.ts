@@ -28,6 +28,19 @@ export function parseInteger(value: string | undefined, flag: string, problems: 
   return n;
 }
 
+/**
+ * A product id as typed: its digits, kept a string so that an id past 2^53
+ * reaches the service exact (a number would turn 9007199254740993 into
+ * 9007199254740992, another product, and a 30-digit id into 1e+30).
+ */
+export function productIdFlag(value: string, flag: string, problems: FlagProblems): string | undefined {
+  const text = String(value).trim().replace(/^\+/, '');
+  if (!/^\d+$/.test(text)) return problems.add(flag, 'must be a whole number');
+  const digits = text.replace(/^0+(?=\d)/, '');
+  if (/^0+$/.test(digits)) return problems.add(flag, 'must be a positive whole number');
+  return digits;
+}
+
 export function parseNumber(value: string | undefined, flag: string, problems: FlagProblems): number | undefined {
   if (value === undefined) return undefined;
   const text = String(value).trim();

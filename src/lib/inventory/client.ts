@@ -53,7 +53,8 @@ export interface ProductQuery {
 
 export interface StockLevelsQuery {
   warehouseId?: number;
-  productIds?: number[];
+  /** Digit strings for ids beyond 2^53, which a number would round. */
+  productIds?: Array<number | string>;
   page?: number;
   pageSize?: number;
 }
@@ -167,6 +168,14 @@ interface CallOptions {
   auth?: false;
   /** In words, for messages: "list products". */
   operation: string;
+  /** The Idempotency-Key of a write, stable across reruns of one journal entry. */
+  idempotencyKey?: string;
+}
+
+/** What a caller may pass with a write. */
+export interface WriteOptions {
+  /** Sent as the Idempotency-Key header: the same for every rerun of one journal entry. */
+  idempotencyKey?: string;
 }
 
 export class InventoryClient {
@@ -187,6 +196,7 @@ export class InventoryClient {
       idempotent: options.idempotent,
       auth: options.auth === false ? undefined : this.deps.token,
       operation: options.operation,
+      ...(options.idempotencyKey !== undefined ? { idempotencyKey: options.idempotencyKey } : {}),
     });
   }
 
@@ -264,7 +274,8 @@ export class InventoryClient {
     return pagesInOrder((page) => this.listProducts({ ...query, page, pageSize }), options);
   }
 
-  async getProduct(productId: number): Promise<Product> {
+  /** productId as typed (a digit string stays exact past 2^53) or a number. */
+  async getProduct(productId: number | string): Promise<Product> {
     return this.naming404(`product ${productId}`, () =>
       this.one('getProduct', [String(productId)], { operation: `read product ${productId}` }, 'product', resourceKeys.product, productView),
     );
@@ -275,7 +286,7 @@ export class InventoryClient {
     return this.one('createProduct', [], { body, idempotent: false, operation: 'create the product' }, 'product', resourceKeys.product, productView);
   }
 
-  async updateProduct(productId: number, patch: Record<string, unknown>): Promise<Product> {
+  async updateProduct(productId: number | string, patch: Record<string, unknown>): Promise<Product> {
     return this.naming404(`product ${productId}`, () =>
       this.one('updateProduct', [String(productId)], { body: patch, idempotent: false, operation: `update product ${productId}` }, 'product', resourceKeys.product, productView),
     );
@@ -372,19 +383,33 @@ export class InventoryClient {
     return levels;
   }
 
-  /** Not idempotent: never resent by the HTTP layer. */
-  async stockTake(body: Record<string, unknown>): Promise<StockTakeResult> {
-    return this.one('stockTake', [], { body, idempotent: false, operation: 'submit the stock take' }, 'stock take', resourceKeys.stockTake, stockTakeView);
+  /**
+   * The stock on hand of one product in a warehouse, its id as typed: a
+   * digit string past 2^53 goes out exact, and the one level the service
+   * lists for it is taken (a number would round the id and read another
+   * product). Undefined when the service lists none.
+   */
+  async levelOf(warehouseId: number, productId: string): Promise<number | undefined> {
+    if (Number.isSafeInteger(Number(productId))) return (await this.levelsFor(warehouseId, [Number(productId)])).get(Number(productId));
+    const page = await this.stockLevels({ warehouseId, productIds: [productId], pageSize: 200 });
+    const mine = page.items.filter((l) => (l.warehouseId === undefined || l.warehouseId === warehouseId) && String(l.productId) === productId);
+    const only = page.items.filter((l) => l.warehouseId === undefined || l.warehouseId === warehouseId);
+    return (mine[0] ?? (only.length === 1 ? only[0] : undefined))?.quantity;
   }
 
-  /** Not idempotent: never resent by the HTTP layer. */
-  async receiveStock(body: Record<string, unknown>): Promise<StockReceiptResult> {
-    return this.one('receiveStock', [], { body, idempotent: false, operation: 'record the stock receipt' }, 'receipt', resourceKeys.receipt, receiptView);
+  /** Not idempotent: never resent blindly by the HTTP layer; options.idempotencyKey keeps reruns of one journal entry on one key. */
+  async stockTake(body: Record<string, unknown>, options: WriteOptions = {}): Promise<StockTakeResult> {
+    return this.one('stockTake', [], { body, idempotent: false, operation: 'submit the stock take', ...options }, 'stock take', resourceKeys.stockTake, stockTakeView);
   }
 
-  /** Not idempotent: never resent by the HTTP layer. */
-  async adjustStock(body: Record<string, unknown>): Promise<StockAdjustmentResult> {
-    return this.one('adjustStock', [], { body, idempotent: false, operation: 'adjust the stock' }, 'adjustment', resourceKeys.adjustment, adjustmentView);
+  /** Not idempotent: never resent blindly by the HTTP layer; options.idempotencyKey keeps reruns of one journal entry on one key. */
+  async receiveStock(body: Record<string, unknown>, options: WriteOptions = {}): Promise<StockReceiptResult> {
+    return this.one('receiveStock', [], { body, idempotent: false, operation: 'record the stock receipt', ...options }, 'receipt', resourceKeys.receipt, receiptView);
+  }
+
+  /** Not idempotent: never resent blindly by the HTTP layer; options.idempotencyKey keeps reruns of one journal entry on one key. */
+  async adjustStock(body: Record<string, unknown>, options: WriteOptions = {}): Promise<StockAdjustmentResult> {
+    return this.one('adjustStock', [], { body, idempotent: false, operation: 'adjust the stock', ...options }, 'adjustment', resourceKeys.adjustment, adjustmentView);
   }
 
   /**

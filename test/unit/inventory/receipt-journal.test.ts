@@ -46,7 +46,7 @@ describe('receipt journal', () => {
     const dir = journalDir();
     let clock = Date.parse('2026-11-22T02:00:00Z');
     const journal = new ReceiptJournal(dir, () => clock);
-    const sending = await journal.markSending(receipt, { userId: 1, levelsBefore: { '1': 4, '2': 0 } });
+    const sending = await journal.startSend(receipt, { userId: 1, levelsBefore: { '1': 4, '2': 0 } });
     expect(sending.status).toBe('sending');
     expect(sending.attempts).toBe(1);
     expect(sending.items.map((i) => i.productId)).toEqual([1, 2]);
@@ -60,8 +60,8 @@ describe('receipt journal', () => {
 
   it('finds entries by id prefix within a profile', async () => {
     const journal = new ReceiptJournal(journalDir());
-    const a = await journal.markSending(receipt, { levelsBefore: {} });
-    await journal.markSending({ ...receipt, profile: 'other' }, { levelsBefore: {} });
+    const a = await journal.startSend(receipt, { levelsBefore: {} });
+    await journal.startSend({ ...receipt, profile: 'other' }, { levelsBefore: {} });
     expect(journal.list('sandbox').map((e) => e.id)).toEqual([a.id]);
     expect(journal.find('sandbox', shortId(a.id)).id).toBe(a.id);
     expect(journal.find('sandbox', a.id.slice(0, 6).toUpperCase()).id).toBe(a.id);
@@ -85,7 +85,7 @@ describe('receipt journal', () => {
   it('keeps every entry when writers overlap', async () => {
     const journal = new ReceiptJournal(journalDir());
     await Promise.all(
-      Array.from({ length: 8 }, (_, i) => journal.markSending({ ...receipt, invoice: `INV-${i}` }, { levelsBefore: {} })),
+      Array.from({ length: 8 }, (_, i) => journal.startSend({ ...receipt, invoice: `INV-${i}` }, { levelsBefore: {} })),
     );
     expect(journal.list('sandbox')).toHaveLength(8);
   });

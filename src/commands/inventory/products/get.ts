@@ -1,5 +1,5 @@
 import { defineCommand } from '../../define.js';
-import { FlagProblems, parseInteger } from '../../../lib/inventory/cli-input.js';
+import { FlagProblems, productIdFlag } from '../../../lib/inventory/cli-input.js';
 
 export default defineCommand({
   name: 'get',
@@ -8,7 +8,8 @@ export default defineCommand({
   examples: ['venue inventory products get 1001', 'venue inventory products get 1001 -o json'],
   async run(ctx, _options, productIdText) {
     const problems = new FlagProblems();
-    const productId = parseInteger(productIdText, 'productId', problems, { min: 1 });
+    // Digits as typed: an id past 2^53 stays exact from argv to the path.
+    const productId = productIdFlag(productIdText!, 'productId', problems);
     problems.throwIfAny();
     const client = await ctx.inventory();
     const product = await client.getProduct(productId!);

@@ -1,6 +1,6 @@
 import { defineCommand } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
-import { FlagProblems, collect, parseBoolean, parseInteger, parseNumber } from '../../../lib/inventory/cli-input.js';
+import { FlagProblems, collect, parseBoolean, parseInteger, parseNumber, productIdFlag } from '../../../lib/inventory/cli-input.js';
 
 interface Options {
   name?: string;
@@ -106,7 +106,8 @@ export default defineCommand<Options>({
       });
     }
     const problems = new FlagProblems();
-    const productId = parseInteger(productIdText, 'productId', problems, { min: 1 });
+    // Digits as typed: an id past 2^53 stays exact from argv to the path.
+    const productId = productIdFlag(productIdText!, 'productId', problems);
     const patch: Record<string, unknown> = {};
     const set = (key: string, value: unknown) => value !== undefined && (patch[key] = value);
     set('productName', options.name);

@@ -10,9 +10,10 @@ export default defineCommand<ListOptions>({
   name: 'list',
   summary: 'Receipts recorded from this machine, with their outcome',
   description:
-    'The local receipt journal of the current profile, newest first. Status: recorded (the service answered), applied (the answer was ' +
-    'lost but the stock levels show it applied, or resolved by hand), not-applied (safe to send again), unknown (settle it with ' +
-    '`receipts resolve`), sending (a run is sending it, or died while sending).',
+    'The local receipt journal of the current profile, newest first. Status: recorded (the service accepted it), applied (a person ' +
+    'said so with `receipts resolve`), not-applied (refused, never sent, or resolved so: the next run sends it), unknown (the answer ' +
+    'was lost: settle it with `receipts resolve`), sending (a run is sending it, or died while sending). -o json gives each entry\'s ' +
+    'full id (fingerprint) as well.',
   examples: ['venue inventory receipts list', 'venue inventory receipts list --status unknown -o json'],
   configure(cmd) {
     cmd.option('--status <status>', `only receipts with this status (${statuses.join(', ')})`);
@@ -23,10 +24,11 @@ export default defineCommand<ListOptions>({
       throw new UsageError(`--status must be one of ${statuses.join(', ')} (got "${options.status}")`);
     }
     const { ReceiptJournal, shortId } = await import('../../../lib/inventory/receipt-journal.js');
-    const journal = new ReceiptJournal(await ctx.stateDir(), () => ctx.now());
+    const journal = new ReceiptJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);
     const entries = journal.list(await ctx.profileName()).filter((e) => !options.status || e.status === options.status);
     const rows = entries.map((e) => ({
       id: shortId(e.id),
+      fingerprint: e.id,
       status: e.status,
       when: e.recordedAt ?? e.updatedAt,
       warehouseId: e.warehouseId,
@@ -35,6 +37,7 @@ export default defineCommand<ListOptions>({
       invoice: e.invoice ?? null,
       items: e.items.length,
       receiptId: e.receiptId ?? null,
+      attempts: e.attempts,
     }));
     await ctx.output.list(rows, {
       columns: ['id', 'status', { key: 'when', format: 'datetime' }, 'warehouseId', 'supplierId', 'poNumber', 'invoice', 'items', 'receiptId'],

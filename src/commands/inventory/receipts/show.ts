@@ -7,7 +7,7 @@ export default defineCommand({
   examples: ['venue inventory receipts show 3f9a2c', 'venue inventory receipts show 3f9a2c01bd77 -o json'],
   async run(ctx, _options, idOrPrefix) {
     const { ReceiptJournal, receiptItemRows } = await import('../../../lib/inventory/receipt-journal.js');
-    const journal = new ReceiptJournal(await ctx.stateDir(), () => ctx.now());
+    const journal = new ReceiptJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);
     const entry = journal.find(await ctx.profileName(), idOrPrefix!);
     if (ctx.output.isMachine && ctx.output.format !== 'csv') {
       await ctx.output.record({ ...entry });

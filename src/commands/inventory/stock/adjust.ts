@@ -1,6 +1,6 @@
 import { defineCommand } from '../../define.js';
-import { ApiError, RejectedError } from '../../../lib/errors.js';
-import { FlagProblems, parseInteger, userFrom, warehouseFrom } from '../../../lib/inventory/cli-input.js';
+import { RejectedError } from '../../../lib/errors.js';
+import { FlagProblems, parseInteger, productIdFlag, userFrom, warehouseFrom } from '../../../lib/inventory/cli-input.js';
 
 interface Options {
   warehouse?: string;
@@ -22,7 +22,9 @@ export default defineCommand<Options>({
   name: 'adjust',
   summary: 'Adjust one product\'s stock up or down, with a reason; refuses to go below zero',
   description:
-    'Reads the current level first and refuses (exit 5, nothing sent) an adjustment that would leave negative stock. ' +
+    'Reads the current level first and refuses (exit 5, nothing sent) an adjustment that would leave negative stock. A lost answer ' +
+    'is exit 7: the adjustment stays unknown in the journal and the same adjustment is refused until it is settled with ' +
+    '`venue inventory stock resolve`. ' +
     '--warehouse and --user default to the profile settings inventory.warehouseId and inventory.userId.',
   examples: [
     'venue inventory stock adjust --product 1001 --quantity -3 --comment "damaged in transit"',
@@ -38,9 +40,12 @@ export default defineCommand<Options>({
   },
   async run(ctx, options) {
     const problems = new FlagProblems();
+    // The product id stays as typed (digits): a number would round an id past 2^53 to another product's.
+    const productId = options.product === undefined ? problems.add('--product', 'is required') : productIdFlag(options.product, '--product', problems);
     const body: Record<string, unknown> = {
       warehouseId: await warehouseFrom(ctx, options.warehouse, problems),
-      productId: options.product === undefined ? problems.add('--product', 'is required') : parseInteger(options.product, '--product', problems, { min: 1 }),
+      // The schema checks the rest of the body; the id was checked above as digits.
+      productId: productId === undefined ? undefined : 1,
       adjustmentQuantity:
         options.quantity === undefined ? problems.add('--quantity', 'is required') : parseInteger(options.quantity, '--quantity', problems),
       userId: await userFrom(ctx, options.user, problems),
@@ -53,12 +58,11 @@ export default defineCommand<Options>({
     if (!result.ok) problems.issues.push(...result.issues.filter((i) => !known.has(i.field)));
     problems.throwIfAny();
 
-    const { warehouseId, productId, adjustmentQuantity } = body as { warehouseId: number; productId: number; adjustmentQuantity: number };
+    const { warehouseId, adjustmentQuantity, userId, comment } = body as { warehouseId: number; adjustmentQuantity: number; userId: number; comment: string };
     const client = await ctx.inventory();
-    const levels = await client.levelsFor(warehouseId, [productId]);
-    let current = levels.get(productId);
+    let current = await client.levelOf(warehouseId, productId!);
     if (current === undefined) {
-      await client.getProduct(productId); // exit 4 when the product does not exist
+      await client.getProduct(productId!); // exit 4 when the product does not exist
       current = 0;
     }
     if (current + adjustmentQuantity < 0) {
@@ -67,20 +71,34 @@ export default defineCommand<Options>({
         { hint: `Nothing was sent. Stock cannot go below zero; the most you can remove is ${current}.` },
       );
     }
-    let adjustment;
-    try {
-      adjustment = await client.adjustStock(body);
-    } catch (error) {
+    const { StockChangeJournal } = await import('../../../lib/inventory/stock-change-journal.js');
+    const { adjustStockLevel } = await import('../../../lib/inventory/workflows/adjustment.js');
+    const outcome = await adjustStockLevel(
+      {
+        client,
+        journal: new StockChangeJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets),
+        now: () => ctx.now(),
+        interruption: ctx.interruption,
+        readLevels: async ([id]) => ({ [id!]: (await client.levelOf(warehouseId, id!)) ?? 0 }),
+      },
+      { profile: await ctx.profileName(), warehouseId, productId: productId!, adjustmentQuantity, userId, comment, current },
+    );
+    if (outcome.kind === 'refused' && outcome.error.category === 'rejected' && outcome.error.hasCode('insufficient_stock', 'negative_stock', 'stock_below_zero')) {
       // Stock moved between the read and the send: the service's own refusal, said in the same words.
-      if (error instanceof ApiError && error.category === 'rejected' && error.hasCode('insufficient_stock', 'negative_stock', 'stock_below_zero')) {
-        throw new RejectedError(`refused by the service: adjusting product ${productId} by ${adjustmentQuantity} would leave negative stock in warehouse ${warehouseId}`, {
-          cause: error,
-          details: [error.message],
-          hint: 'Nothing was applied. The stock changed since it was read; check it with `venue inventory stock levels`.',
-        });
-      }
-      throw error;
+      throw new RejectedError(`refused by the service: adjusting product ${productId} by ${adjustmentQuantity} would leave negative stock in warehouse ${warehouseId}`, {
+        cause: outcome.error,
+        details: [outcome.error.message],
+        hint: 'Nothing was applied. The stock changed since it was read; check it with `venue inventory stock levels`.',
+      });
     }
+    const { renderStockChangeFailure } = await import('../../../lib/inventory/workflows/messages.js');
+    if (outcome.kind !== 'recorded' && outcome.kind !== 'accepted-unreadable') throw renderStockChangeFailure(outcome, warehouseId);
+    if (outcome.kind === 'accepted-unreadable') {
+      ctx.terminal.warn(`${outcome.error.message}; the service answered with success, so the adjustment is recorded as accepted.`);
+      ctx.terminal.success(`product ${productId} in warehouse ${warehouseId}: adjusted by ${adjustmentQuantity} (accepted by the service; its answer could not be read)`);
+      return;
+    }
+    const adjustment = outcome.result;
     ctx.terminal.success(
       `product ${productId} in warehouse ${warehouseId}: ${adjustment.previousQuantity ?? current} → ${adjustment.newQuantity ?? current + adjustmentQuantity}`,
     );

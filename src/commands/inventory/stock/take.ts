@@ -1,5 +1,5 @@
 import { defineCommand } from '../../define.js';
-import { UnknownOutcomeError, UsageError } from '../../../lib/errors.js';
+import { UsageError } from '../../../lib/errors.js';
 import type { Context } from '../../../lib/context.js';
 import { sourceOf, withSource } from '../../../lib/reading.js';
 
@@ -28,7 +28,9 @@ export default defineCommand<TakeOptions>({
   description:
     'Counts every product in the file and sets its stock to the counted quantity. The whole file is checked first (every bad line is ' +
     'reported); barcodes and product codes are resolved to product ids. --dry-run shows current, counted and variance per product and ' +
-    'sends nothing. On a terminal it asks for confirmation with the totals; --yes skips that (needed without a terminal).',
+    'sends nothing. On a terminal it asks for confirmation with the totals; --yes skips that (needed without a terminal). ' +
+    'A lost answer is exit 7: the take stays unknown in the journal and the same take is refused until it is settled with ' +
+    '`venue inventory stock resolve`.',
   examples: [
     'venue inventory stock take --warehouse 1 --file counts.csv --dry-run',
     'venue inventory stock take --file counts.csv --comment "Monthly count" --yes',
@@ -111,24 +113,37 @@ export default defineCommand<TakeOptions>({
       }
     }
 
+    const { StockChangeJournal } = await import('../../../lib/inventory/stock-change-journal.js');
+    const { submitStockTake } = await import('../../../lib/inventory/workflows/stock-take.js');
+    const journal = new StockChangeJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);
+    const levelsBefore = Object.fromEntries(rows.map((r) => [String(r.productId), r.current]));
     const sending = await ctx.terminal.spinner('Submitting the stock take');
-    let result;
+    let outcome;
     try {
-      result = await client.stockTake(body);
-    } catch (error) {
+      outcome = await submitStockTake(
+        {
+          client,
+          journal,
+          now: () => ctx.now(),
+          interruption: ctx.interruption,
+          readLevels: async (productIds) => {
+            const now = await client.levelsFor(header.warehouseId, productIds.map(Number));
+            return Object.fromEntries(productIds.map((p) => [p, now.get(Number(p)) ?? 0]));
+          },
+        },
+        { profile: await ctx.profileName(), body, levelsBefore },
+      );
+    } finally {
       sending.stop();
-      if (error instanceof UnknownOutcomeError) {
-        const sample = items.slice(0, 5).map((i) => i.productId).join(',');
-        throw new UnknownOutcomeError(error.message, {
-          cause: error,
-          hint:
-            `Do not simply run it again: check first with \`venue inventory stock levels --warehouse ${header.warehouseId} --product ${sample}\`` +
-            ` and compare with the counts (a stock take that was applied shows the counted quantities).`,
-        });
-      }
-      throw error;
     }
-    sending.stop();
+    const { renderStockChangeFailure } = await import('../../../lib/inventory/workflows/messages.js');
+    if (outcome.kind !== 'recorded' && outcome.kind !== 'accepted-unreadable') throw renderStockChangeFailure(outcome, header.warehouseId);
+    if (outcome.kind === 'accepted-unreadable') {
+      ctx.terminal.warn(`${outcome.error.message}; the service answered with success, so the stock take is recorded as accepted.`);
+      ctx.terminal.success(`Stock take recorded (accepted by the service; its answer could not be read): ${rows.length} products, variance ${signed(totals.variance)}.`);
+      return;
+    }
+    const result = outcome.result;
     // The service's lines when it lists them (machine formats print them as sent); else the figures read before sending.
     const lines = result.items?.length ? result.items : undefined;
     const out: Array<{ productId: number; previous?: number; counted?: number; variance?: number }> = lines

@@ -1,0 +1,48 @@
+import { defineCommand } from '../../define.js';
+
+interface ChangesOptions {
+  status?: string;
+}
+
+export default defineCommand<ChangesOptions>({
+  name: 'changes',
+  summary: 'Stock takes and adjustments sent from this machine, with their outcome',
+  description:
+    'The local journal of stock takes and adjustments of the current profile, newest first. Status: recorded (the service accepted ' +
+    'it), applied (a person said so), not-applied (refused, never sent, or resolved so), unknown (the answer was lost: settle it with ' +
+    '`venue inventory stock resolve`), sending (a run is sending it, or died while sending). -o json adds the levels and history.',
+  examples: ['venue inventory stock changes', 'venue inventory stock changes --status unknown -o json'],
+  configure(cmd) {
+    cmd.option('--status <status>', 'only entries with this status (sending, recorded, applied, not-applied, unknown)');
+  },
+  async run(ctx, options) {
+    const { writeStatuses, shortId } = await import('../../../lib/inventory/write-journal.js');
+    if (options.status !== undefined && !(writeStatuses as readonly string[]).includes(options.status)) {
+      const { UsageError } = await import('../../../lib/errors.js');
+      throw new UsageError(`--status must be one of ${writeStatuses.join(', ')} (got "${options.status}")`);
+    }
+    const { StockChangeJournal } = await import('../../../lib/inventory/stock-change-journal.js');
+    const journal = new StockChangeJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);
+    const entries = journal.list(await ctx.profileName()).filter((e) => !options.status || e.status === options.status);
+    if (ctx.output.isMachine && ctx.output.format !== 'csv') {
+      await ctx.output.list(entries.map((e) => ({ ...e })));
+      return;
+    }
+    await ctx.output.list(
+      entries.map((e) => ({
+        id: shortId(e.id),
+        kind: e.kind,
+        status: e.status,
+        when: e.recordedAt ?? e.updatedAt,
+        warehouseId: e.warehouseId,
+        items: e.items.length,
+        resultId: e.resultId ?? null,
+        comment: e.comment ?? null,
+      })),
+      {
+        columns: ['id', 'kind', 'status', { key: 'when', format: 'datetime' }, 'warehouseId', 'items', 'resultId', 'comment'],
+        empty: options.status ? `No ${options.status} stock takes or adjustments in the journal.` : 'No stock takes or adjustments in the journal of this profile yet.',
+      },
+    );
+  },
+});

@@ -1,0 +1,127 @@
+// What the answer to an inventory write says about it, one rule for every
+// write: an answer that says the request was refused (4xx, 429, 503) means
+// not applied; a request that never left was not applied; no answer, or one
+// that cannot say (502, 504, another 5xx, a dropped connection), is unknown.
+// Stock levels are gathered as evidence for the person who settles an
+// unknown write, never taken as proof: anything else that moves stock
+// (counter sales, other receipts, stock takes, staff adjustments) can mimic
+// or hide it.
+
+import { ApiError, InterruptedError, ServerError, UnknownOutcomeError } from '../../errors.js';
+import type { Interruption } from '../../interruption.js';
+import { UnreadableAnswerError } from '../../reading.js';
+import type { Levels } from '../write-journal.js';
+
+export type SendResult<T> =
+  | { kind: 'answered'; result: T }
+  /** A 2xx whose body could not be read: the service accepted it. */
+  | { kind: 'accepted-unreadable'; error: UnreadableAnswerError }
+  /** The service said no: nothing was applied. */
+  | { kind: 'refused'; error: ApiError }
+  /** The request never left this machine (deadline, connection refused): nothing was applied. */
+  | { kind: 'not-sent'; error: Error }
+  /** A Ctrl-C came before the send: the HTTP layer sent nothing. */
+  | { kind: 'interrupted-before-send'; error: InterruptedError }
+  /** Sent, and nothing says whether it was applied. */
+  | { kind: 'unknown'; error: Error };
+
+/** Statuses whose answer says the request was refused before it was processed. */
+export function isRefusal(status: number): boolean {
+  return (status >= 400 && status < 500) || status === 503;
+}
+
+const NOT_SENT = /was not sent|cannot reach the|asked to be called back|no time left to retry/;
+
+export async function classifySend<T>(send: () => Promise<T>): Promise<SendResult<T>> {
+  try {
+    return { kind: 'answered', result: await send() };
+  } catch (error) {
+    if (error instanceof UnreadableAnswerError && error.source.accepted) return { kind: 'accepted-unreadable', error };
+    if (error instanceof InterruptedError) return { kind: 'interrupted-before-send', error };
+    if (error instanceof UnknownOutcomeError) return { kind: 'unknown', error };
+    if (error instanceof ApiError) return isRefusal(error.status) ? { kind: 'refused', error } : { kind: 'unknown', error };
+    // The HTTP layer's own ServerErrors for a request that never left: the
+    // deadline had passed, the service could not be reached, or after a
+    // refusal (429/503) no retry fitted before the deadline. It has no type
+    // of its own for them, so they are told by their words; anything not
+    // recognised here (an answer too big to read, a redirect, a bug) counts
+    // as unknown, which is the safe side.
+    if (error instanceof ServerError && NOT_SENT.test(error.message)) return { kind: 'not-sent', error };
+    // Anything else (a redirect, a bug while sending) cannot say: unknown.
+    return { kind: 'unknown', error: error instanceof Error ? error : new Error(String(error)) };
+  }
+}
+
+/** One product of an unknown write: its level then and now, and the change the write makes. */
+export interface EvidenceLine {
+  productId: string;
+  before?: number;
+  now?: number;
+  /** What the write changes this product's level by (received quantity, counted − before, adjustment). */
+  expected: number;
+}
+
+export interface Evidence {
+  lines: EvidenceLine[];
+  /** When the levels "now" were read. */
+  readAt?: string;
+  /** Why they could not be read (the evidence then has levels before only). */
+  readError?: string;
+}
+
+export interface EvidenceOptions {
+  /** productId → the change the write makes. */
+  expected: Array<{ productId: string; change: number }>;
+  levelsBefore: Levels;
+  readLevels: (productIds: string[]) => Promise<Levels>;
+  interruption: Interruption;
+  now: () => number;
+  /** A lost answer does not mean the server has finished: time for it to land before looking. */
+  settleMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Reads the levels again and sets them beside the levels before: evidence, never a verdict. */
+export async function gatherEvidence(options: EvidenceOptions): Promise<Evidence> {
+  const base = (now: Levels | undefined): EvidenceLine[] =>
+    options.expected.map(({ productId, change }) => ({
+      productId,
+      ...(options.levelsBefore[productId] !== undefined ? { before: options.levelsBefore[productId] } : {}),
+      ...(now ? { now: now[productId] ?? 0 } : {}),
+      expected: change,
+    }));
+  if (!options.interruption.maySend()) return { lines: base(undefined), readError: 'interrupted before the levels could be read again' };
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  if (options.settleMs) await sleep(options.settleMs);
+  try {
+    const now = await options.readLevels(options.expected.map((e) => e.productId));
+    return { lines: base(now), readAt: new Date(options.now()).toISOString().replace(/\.\d{3}Z$/, 'Z') };
+  } catch (error) {
+    return { lines: base(undefined), readError: (error as Error)?.message ?? String(error) };
+  }
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+/**
+ * The evidence in lines a person reads: "product 1016: 40 before, 49 now,
+ * receipt adds 10 (other movements: -1 if it was applied, +9 if not)".
+ */
+export function describeEvidence(evidence: Evidence, change: (line: EvidenceLine) => string): string[] {
+  const lines = evidence.lines.slice(0, 20).map((line) => {
+    const before = line.before === undefined ? 'unknown before' : `${line.before} before`;
+    if (line.now === undefined || line.before === undefined) return `product ${line.productId}: ${before}, ${change(line)}`;
+    const moved = line.now - line.before;
+    const other = moved === line.expected && moved !== 0 ? 'levels moved by exactly that, which other movements could also explain' : `other movements: ${signed(moved - line.expected)} if it was applied, ${signed(moved)} if not`;
+    return `product ${line.productId}: ${line.before} before, ${line.now} now, ${change(line)} (${other})`;
+  });
+  if (evidence.lines.length > 20) lines.push(`… and ${evidence.lines.length - 20} more products (\`-o json\` lists them all)`);
+  if (evidence.readError) lines.push(`the levels could not be read again: ${evidence.readError}`);
+  return lines;
+}
+
+/** Levels of the expected products after the write, as the evidence saw them. */
+export function levelsNow(evidence: Evidence): Levels | undefined {
+  if (evidence.readError) return undefined;
+  return Object.fromEntries(evidence.lines.filter((l) => l.now !== undefined).map((l) => [l.productId, l.now!]));
+}
