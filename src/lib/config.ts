@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type Conf from 'conf';
 import { UsageError } from './errors.js';
-import { sandboxOrigin, sandboxDemoSecrets } from './sandbox-address.js';
+import { configDirectory, sandboxOrigin, sandboxDemoSecrets } from './sandbox-address.js';
 import { inventoryOperationNames, inventoryOperations, normaliseBasePath, parseAuthScheme, parseRoute, routeSettingKey, type InventoryOperation } from './inventory/routes.js';
 
 export type SettingSource = 'flag' | 'environment' | 'profile' | 'default';
@@ -74,11 +74,7 @@ export interface ResolvedSetting<T = string> {
   source: SettingSource | undefined;
 }
 
-export function configDirectory(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.VENUE_CONFIG_DIR) return path.resolve(env.VENUE_CONFIG_DIR);
-  const base = env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config');
-  return path.join(base, 'venue');
-}
+export { configDirectory };
 
 /** Token caches, guest sessions, journals, locks: private to the user. */
 export function stateDirectory(env: NodeJS.ProcessEnv = process.env): string {
@@ -300,6 +296,12 @@ export class ConfigStore {
 
   setSetting(profile: string, key: string, raw: string): string | number {
     assertKnownKey(key);
+    if (this.isSandbox(profile) && (settingSpecs[key].kind === 'url' || key === 'wallet.environment')) {
+      // The sandbox profile is the local emulator, always: a real host set here would be marked [sandbox].
+      throw new UsageError(`the sandbox profile always points at the local emulator: ${key} cannot be changed on it`, {
+        hint: 'For a real venue, create a profile: `venue config init <name>` (e.g. `venue config init store1 --inventory-url https://…`), then `venue config use <name>`.',
+      });
+    }
     const value = checkSettingValue(key, raw);
     this.createProfile(profile);
     this.settings.set(`profiles.${profile}.${key}`, value);

@@ -170,7 +170,9 @@ export class ProcessContext implements Context {
     const existing = this.clients.get(service);
     if (existing) return existing;
     const baseUrl = await this.baseUrl(service);
-    if (await this.isSandbox()) {
+    const { isSandboxUrl } = await import('./sandbox-address.js');
+    // The [sandbox] mark, and the autostart, only for the local emulator itself: never for a real host.
+    if ((await this.isSandbox()) && isSandboxUrl(baseUrl, this.env)) {
       const { ensureSandboxRunning } = await import('./sandbox-launcher.js');
       await ensureSandboxRunning(this.terminal, this.env);
       this.terminal.note('sandbox', `[sandbox] ${service}: local emulator at ${baseUrl}, not a real venue`);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ServerError } from './errors.js';
+import { ServerError, UsageError } from './errors.js';
 import { configDirectory } from './config.js';
 import { sandboxOrigin } from './sandbox-address.js';
 import type { Terminal } from './terminal.js';
@@ -15,14 +15,48 @@ import { withFileLock } from './private-file.js';
 
 /** node:http, not fetch: the global fetch loads a second undici, costly at start-up. */
 export function sandboxAnswers(origin: string, timeoutMs = 1000): Promise<boolean> {
+  return sandboxHealth(origin, timeoutMs).then((health) => health !== undefined);
+}
+
+/** The sandbox's health answer (its state directory among it), or undefined when nothing answers. */
+export function sandboxHealth(origin: string, timeoutMs = 1000): Promise<{ stateDir?: string } | undefined> {
   return new Promise((resolve) => {
     const request = http.get(`${origin}/_sandbox/health`, { timeout: timeoutMs, agent: false }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode === 200));
+      let text = '';
+      response.setEncoding('utf8').on('data', (d: string) => (text += d));
+      response.on('end', () => {
+        if (response.statusCode !== 200) return resolve(undefined);
+        try {
+          resolve(JSON.parse(text) as { stateDir?: string });
+        } catch {
+          resolve({});
+        }
+      });
     });
     request.on('timeout', () => request.destroy());
-    request.on('error', () => resolve(false));
+    request.on('error', () => resolve(undefined));
   });
+}
+
+/**
+ * A sandbox that serves another config directory's state is not this
+ * configuration's: using it would show (and change) someone else's data.
+ */
+export function checkServesThisDirectory(origin: string, health: { stateDir?: string }, env: NodeJS.ProcessEnv): void {
+  if (env.VENUE_SANDBOX_URL || !health.stateDir) return; // chosen by hand: the user said which one
+  const ours = sandboxStateDirectory(env);
+  const same = (a: string, b: string) => {
+    try {
+      return fs.realpathSync(a) === fs.realpathSync(b);
+    } catch {
+      return path.resolve(a) === path.resolve(b);
+    }
+  };
+  if (!same(health.stateDir, ours)) {
+    throw new UsageError(`the sandbox at ${origin} serves another configuration's state (${health.stateDir}), not this one's (${ours})`, {
+      hint: 'Stop that one (with its VENUE_CONFIG_DIR: `venue sandbox stop`), or give this configuration another port: VENUE_SANDBOX_PORT=<port>.',
+    });
+  }
 }
 
 export function sandboxStateDirectory(env: NodeJS.ProcessEnv): string {
@@ -34,7 +68,9 @@ let verified = false;
 export async function ensureSandboxRunning(terminal: Terminal, env: NodeJS.ProcessEnv): Promise<void> {
   if (verified) return;
   const origin = sandboxOrigin(env);
-  if (await sandboxAnswers(origin)) {
+  const health = await sandboxHealth(origin);
+  if (health) {
+    checkServesThisDirectory(origin, health, env);
     verified = true;
     return;
   }

@@ -51,7 +51,9 @@ export default defineCommand<InitOptions>({
       if (!ctx.prompter.canPrompt) throw new UsageError('missing profile name', { hint: 'Pass it: `venue config init <profile>`.' });
       profile = await ctx.prompter.input('Profile name (one per venue or environment)', { flag: '<profile>', default: 'main' });
     }
-    config.createProfile(profile);
+    if (config.isSandbox(profile)) {
+      throw new UsageError('the sandbox profile is built in and always points at the local emulator', { hint: 'Name a profile for the real venue: `venue config init <name>`.' });
+    }
     const interactive = ctx.prompter.canPrompt && !flagFor.some(([, option]) => options[option] !== undefined);
 
     // Check every flag before writing any, so a bad one changes nothing.
@@ -86,6 +88,13 @@ export default defineCommand<InitOptions>({
         values.push([key, raw]);
       }
     }
+    // Without a terminal the flags are all there is: a profile with no service address is of no use, so nothing is saved.
+    if (!interactive && values.length === 0 && !config.profileExists(profile)) {
+      throw new UsageError(`nothing to set for profile "${profile}": there is no terminal to ask on`, {
+        hint: `Pass at least one service address: --inventory-url, --booking-url, --wallet-url (and --wallet-uat-url, --user-id, --warehouse-id as needed), e.g. \`venue config init ${profile} --inventory-url https://inventory.example --user-id 7 --warehouse-id 1\`.`,
+      });
+    }
+    config.createProfile(profile);
     for (const [key, raw] of values) config.setSetting(profile, key, raw);
 
     if (interactive) {

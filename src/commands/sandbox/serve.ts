@@ -63,9 +63,9 @@ export default defineCommand<ServeOptions>({
       .option('--routes <file>', 'serve inventory on the paths and auth scheme of a route-layout file (docs/sandbox-routes.md)');
   },
   async run(ctx, options) {
-    const { DEFAULT_SANDBOX_PORT } = await import('../../lib/sandbox-address.js');
+    const { sandboxPort } = await import('../../lib/sandbox-address.js');
     const { sandboxStateDirectory } = await import('../../lib/sandbox-launcher.js');
-    const port = parsePort(options.port, Number(ctx.env.VENUE_SANDBOX_PORT) || DEFAULT_SANDBOX_PORT);
+    const port = parsePort(options.port, sandboxPort(ctx.env));
     const tokenScale = parsePositive('--token-scale', options.tokenScale, false);
     const holdSeconds = parsePositive('--hold-seconds', options.holdSeconds, true);
     const stateDir = options.stateDir ?? sandboxStateDirectory(ctx.env);

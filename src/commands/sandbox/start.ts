@@ -12,7 +12,7 @@ export default defineCommand<StartOptions>({
   name: 'start',
   summary: 'Start the sandbox in the background (nothing to do if it is running)',
   description:
-    'Starts `venue sandbox serve` in the background on VENUE_SANDBOX_PORT (default 47800), keeping its state in the ' +
+    'Starts `venue sandbox serve` in the background on VENUE_SANDBOX_PORT (default 47800 for ~/.config/venue; another config directory gets a port of its own, derived from its path), keeping its state in the ' +
     'sandbox folder of the config directory and its log in sandbox.log there. Commands on the sandbox profile do this by themselves.',
   examples: ['venue sandbox start', 'VENUE_SANDBOX_PORT=48000 venue sandbox start', 'venue sandbox start --dialect plain'],
   configure(cmd: Command) {
@@ -40,6 +40,10 @@ export default defineCommand<StartOptions>({
       });
     }
     let health = await control.health();
+    if (health) {
+      const { checkServesThisDirectory } = await import('../../lib/sandbox-launcher.js');
+      checkServesThisDirectory(origin, health, ctx.env);
+    }
     // A running sandbox is kept only if it speaks what was asked: the answer shapes are fixed at its start.
     const running = health as (typeof health & { dialect?: string; routes?: string }) | undefined;
     if (running && ((dialect && (running.dialect ?? 'venue') !== dialect) || (routes && running.routes !== routes))) {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigStore, checkBaseUrl } from '../../../src/lib/config.js';
+import { sandboxOrigin } from '../../../src/lib/sandbox-address.js';
 import { tempDir } from '../../support/venue.js';
 
 const dirs: string[] = [];
@@ -18,7 +19,10 @@ describe('ConfigStore', () => {
   it('starts on the built-in sandbox profile with demo values', async () => {
     const config = await store();
     expect(config.currentProfile()).toBe('sandbox');
-    expect(config.resolve('sandbox', 'inventory.url')).toEqual({ value: 'http://127.0.0.1:47800/inventory', source: 'default' });
+    // This config directory's own sandbox: a port derived from its path (47800 is the usual directory's).
+    const url = config.resolve('sandbox', 'inventory.url');
+    expect(url).toEqual({ value: `${sandboxOrigin({ VENUE_CONFIG_DIR: config.directory })}/inventory`, source: 'default' });
+    expect(url.value).toMatch(/^http:\/\/127\.0\.0\.1:(4[78]\d\d\d)\/inventory$/);
     expect(config.resolveSecret('sandbox', 'inventory.apiKey').source).toBe('default');
   });
 
