@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import take from '../../../src/commands/inventory/stock/take.js';
 import { Output } from '../../../src/lib/output.js';
 import type { Context } from '../../../src/lib/context.js';
+import { neverInterrupted } from '../../../src/lib/interruption.js';
 import { fakeTerminal } from '../../support/fake-terminal.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-take-'));
@@ -42,6 +43,7 @@ function contextWith(answer: boolean) {
     setting: async () => '1',
     inventory: async () => client,
     now: () => Date.now(),
+    interruption: neverInterrupted(),
   } as unknown as Context;
   return { ctx, fake, stockTake, confirm, asked };
 }

@@ -66,7 +66,7 @@ export default defineCommand<ReceiveOptions>({
     );
 
     const { readStockFile, resolveStockItems, lookupWith, checkProductsExist } = await import('../../../lib/inventory/stock-file.js');
-    const file = await readStockFile(options.file, 'receipt', ctx.terminal.stdin);
+    const file = await readStockFile(options.file, 'receipt', ctx.terminal.stdin, ctx.interruption.signal);
     const client = await ctx.inventory();
     const progress = file.items.length > 500 ? ctx.terminal.progress('Looking up products') : undefined;
     const resolved = await resolveStockItems(

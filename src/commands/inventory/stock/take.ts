@@ -58,7 +58,7 @@ export default defineCommand<TakeOptions>({
     );
 
     const { readStockFile, resolveStockItems, lookupWith, checkProductsExist } = await import('../../../lib/inventory/stock-file.js');
-    const file = await readStockFile(options.file, 'take', ctx.terminal.stdin);
+    const file = await readStockFile(options.file, 'take', ctx.terminal.stdin, ctx.interruption.signal);
     // Refuse before any request: without a terminal nobody can confirm.
     if (!options.dryRun && !options.yes && !ctx.prompter.canPrompt) {
       throw new UsageError('a stock take sets stock levels and needs confirmation: pass --yes', {
