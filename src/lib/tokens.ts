@@ -34,7 +34,9 @@ export interface JwtTimes {
 /** exp and iat in epoch ms, or nothing for a token that is not a JWT. */
 export async function jwtTimes(token: string): Promise<JwtTimes> {
   try {
-    const { decodeJwt } = await import('jose');
+    // The decode entry alone: 5 small modules, not jose's whole signing and
+    // encryption surface (46), which only the sandbox needs.
+    const { decodeJwt } = await import('jose/jwt/decode');
     const claims = decodeJwt(token);
     return {
       exp: typeof claims.exp === 'number' ? claims.exp * 1000 : undefined,
