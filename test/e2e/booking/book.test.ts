@@ -79,14 +79,27 @@ describe('book, unattended', () => {
     });
     const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
     expect(code).toBe(130);
-    expect(stderr).toMatch(/interrupted: released the hold res-\d+/);
+    // The order request in flight is seen through, so the order it made is cancelled with its hold.
+    expect(stderr).toMatch(/interrupted: cancelled order ord-\d+ and released its hold/);
     await sb.control('DELETE', '/faults');
     expect(await remainingIn(sb, 'exp-party-package', slot.id)).toBe(1);
   }, 90_000);
 
-  it('reports a lost payment answer as unknown (exit 7) with the order id and the command, keeping the hold', async () => {
-    const slot = (await slotsOf(sb, 'exp-harbor-bowling'))[0]!;
+  it('settles a lost payment answer by reading the order back: confirmed with the payment is a booking (exit 0)', async () => {
+    const slot = (await slotsOf(sb, 'exp-harbor-bowling'))[1]!;
     await sb.control('POST', '/faults', { dropAfterProcessing: [{ match: 'POST /booking/api/v1/sale', remaining: 1 }] });
+    const result = await sb.run([...bookFlags('exp-harbor-bowling', slot.id), '-o', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ status: 'confirmed', paymentReference: 'PSP-TEST-1' });
+    expect(result.stderr).not.toContain('released');
+  }, 90_000);
+
+  it('reports a lost payment answer it cannot settle as unknown (exit 7) with the order id and the command, keeping the hold', async () => {
+    const slot = (await slotsOf(sb, 'exp-harbor-bowling'))[0]!;
+    await sb.control('POST', '/faults', {
+      dropAfterProcessing: [{ match: 'POST /booking/api/v1/sale', remaining: 1 }],
+      failNext: [{ match: 'GET /booking/api/v1/orders/*', status: 500, remaining: 1 }],
+    });
     const result = await sb.run(bookFlags('exp-harbor-bowling', slot.id));
     expect(result.code).toBe(7);
     const orderId = /order (ord-\d+)/.exec(result.stderr)?.[1];
