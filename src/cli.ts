@@ -9,6 +9,8 @@ import type { TerminalStreams } from './lib/terminal.js';
 interface GroupEntry {
   name: string;
   summary: string;
+  /** Left out of help (the completion scripts' own command). */
+  hidden?: boolean;
   /** A group of commands, or a single command (api, doctor, completion). */
   load: () => Promise<{ default: GroupModule | CommandModule<any> }>;
 }
@@ -24,6 +26,7 @@ export const groups: GroupEntry[] = [
   { name: 'api', summary: 'A raw authenticated call to a service', load: () => import('./commands/api/index.js') },
   { name: 'doctor', summary: 'Check each configured service and say how to fix what is wrong', load: () => import('./commands/doctor/index.js') },
   { name: 'completion', summary: 'Shell completion for bash, zsh or fish', load: () => import('./commands/completion/index.js') },
+  { name: '__complete', summary: 'Completion candidates (called by the completion scripts)', hidden: true, load: () => import('./commands/completion/complete.js') },
 ];
 
 /** Global options that take a value: their value is not a command word. */
@@ -148,7 +151,7 @@ Help on a group or command: venue help <group> [<command>] (the same as --help)
       if ('commands' in module) attachGroup(program, module, makeContext);
       else attachCommand(program, module, makeContext);
     } else {
-      program.command(group.name).summary(group.summary).description(group.summary);
+      program.command(group.name, { hidden: group.hidden }).summary(group.summary).description(group.summary);
     }
   }
   return program;

@@ -1,0 +1,56 @@
+// `venue __complete -- <words…>`: what the shell scripts of `venue completion`
+// call at each TAB. The words are those after `venue`, the last one being the
+// word at the cursor (empty after a space). It prints one candidate a line,
+// `value<TAB>description` where there is a description, and a last line
+// `:files` when the spot takes a file path (the shell then completes file
+// names). The `--` keeps commander from reading the user's words as options.
+
+import type { Command } from 'commander';
+import type { Context } from '../../lib/context.js';
+import { defineCommand } from '../define.js';
+import { completeLine, type Completion } from './candidates.js';
+
+/** Only the group the words name is loaded, as for a normal run of those words. */
+async function commandTree(ctx: Context, words: string[]): Promise<Command> {
+  const { buildProgram } = await import('../../cli.js');
+  const { venueVersion } = await import('../../lib/version.js');
+  return buildProgram(words, {
+    streams: { stdin: ctx.terminal.stdin, stdout: ctx.terminal.stdout, stderr: ctx.terminal.stderr },
+    env: ctx.env,
+    version: venueVersion(),
+  });
+}
+
+/** Tabs and line breaks would break the one-candidate-a-line answer. */
+const oneLine = (text: string): string => text.replace(/[\t\r\n]+/g, ' ').trim();
+
+export function formatCompletion(completion: Completion): string {
+  const lines = completion.candidates.map((c) => (c.description ? `${oneLine(c.value)}\t${oneLine(c.description)}` : oneLine(c.value)));
+  if (completion.files) lines.push(':files');
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+interface CompleteOptions {
+  /** The words as given, one each: the variadic argument reaches run joined with commas. */
+  words?: string[];
+}
+
+export default defineCommand<CompleteOptions>({
+  name: '__complete',
+  args: '[words...]',
+  summary: 'Completion candidates for the words after `venue` (used by the completion scripts)',
+  examples: ['venue __complete -- --profile store1 inv'],
+  configure(cmd) {
+    // Left out of help and of docs/commands.md, as commander's own command(name, { hidden: true }) does.
+    (cmd as unknown as { _hidden: boolean })._hidden = true;
+    cmd.helpOption(false).hook('preAction', (_self, action) => {
+      action.setOptionValue('words', [...action.args]);
+    });
+  },
+  async run(ctx, options) {
+    const words = options.words ?? [];
+    const { ServiceValues } = await import('./values.js');
+    const completion = await completeLine(await commandTree(ctx, words), words, new ServiceValues({ env: ctx.env }));
+    ctx.terminal.write(formatCompletion(completion));
+  },
+});
