@@ -23,7 +23,8 @@ export default defineCommand<Options>({
     'Walks through location → experience → date → session → quantity → guest → hold → order → payment reference, ' +
     'asking on a terminal with live choices. Every step can be given as a flag; without a terminal every step must be ' +
     '(a missing one exits 2 and names the flag, before anything is sent). A hold is never left behind: if a later step ' +
-    'fails or you press Ctrl-C, the hold is released and the command says so. A payment whose answer was lost exits 7 ' +
+    'fails or you press Ctrl-C, the hold is released and the command says so (a Ctrl-C while the payment is in flight waits for its answer ' +
+    'and reports it). A payment whose answer was lost is settled by reading the order back; when that cannot be read it exits 7 ' +
     'with the order id and the commands to check or finish it.',
   examples: [
     'venue booking book',

@@ -107,9 +107,12 @@ describe('booking holds and release --all', () => {
     const booked = await sb.run(bookFlags('exp-escape-room', other.id));
     expect(booked.code).toBe(0);
     expect(await holds()).toEqual([]);
-    // A payment whose answer was lost keeps its hold on record, with its order.
+    // A payment whose answer was lost, and whose order cannot be read back to settle it, keeps its hold on record, with its order.
     const third = (await slotsOf(sb, 'exp-escape-room', '+3d'))[2]!;
-    await sb.control('POST', '/faults', { dropAfterProcessing: [{ match: 'POST /booking/api/v1/sale', remaining: 1 }] });
+    await sb.control('POST', '/faults', {
+      dropAfterProcessing: [{ match: 'POST /booking/api/v1/sale', remaining: 1 }],
+      failNext: [{ match: 'GET /booking/api/v1/orders/*', status: 500, remaining: 1 }],
+    });
     const lost = await sb.run(bookFlags('exp-escape-room', third.id));
     expect(lost.code).toBe(7);
     expect(lost.stderr).not.toMatch(/lapse/i);
