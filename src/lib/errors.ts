@@ -133,6 +133,17 @@ export class ServerError extends VenueError {
 }
 
 /**
+ * The request never reached the service (no connection, the deadline passed
+ * first, or no retry fitted before it): certainly not applied (exit 6).
+ */
+export class RequestNotSentError extends ServerError {
+  constructor(message: string, options?: VenueErrorOptions) {
+    super(message, options);
+    this.name = 'RequestNotSentError';
+  }
+}
+
+/**
  * A non-idempotent request was sent and its answer was lost: it may or may not
  * have been applied. Never retried blindly; the hint says how to settle it.
  */

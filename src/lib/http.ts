@@ -8,6 +8,7 @@ import type { Dispatcher } from 'undici';
 import {
   ApiError,
   InterruptedError,
+  RequestNotSentError,
   ServerError,
   UnknownOutcomeError,
   categoryForStatus,
@@ -205,7 +206,7 @@ export class HttpClient {
   }
 
   private deadlineError(operation: string, why: string): ServerError {
-    return new ServerError(`${why}: "${operation}" was not sent to the ${this.service} service`, {
+    return new RequestNotSentError(`${why}: "${operation}" was not sent to the ${this.service} service`, {
       hint: `The command's deadline (${this.deadline?.describe ?? 'default'}) bounds every wait; raise it for long work.`,
     });
   }
@@ -215,7 +216,7 @@ export class HttpClient {
     const left = this.remainingMs();
     if (ms >= left) {
       const when = new Date(this.now() + ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-      throw new ServerError(
+      throw new RequestNotSentError(
         asked
           ? `the ${this.service} service asked to be called back in ${Math.ceil(ms / 1000)} s (at ${when}) for "${operation}", after this command's deadline`
           : `no time left to retry "${operation}" before this command's deadline`,
@@ -267,7 +268,7 @@ export class HttpClient {
             { cause: error, hint: 'Do not simply run it again: check first.' },
           );
         }
-        throw new ServerError(`cannot reach the ${this.service} service at ${this.baseUrl}: ${describeNetworkError(error)}`, {
+        throw new (notSent ? RequestNotSentError : ServerError)(`cannot reach the ${this.service} service at ${this.baseUrl}: ${describeNetworkError(error)}`, {
           cause: error,
           hint: notSent ? 'Check the address (`venue config get`) and that the service is running; `venue doctor` helps.' : undefined,
         });
@@ -359,7 +360,7 @@ export class HttpClient {
     if (this.trace) {
       this.trace(`> ${method} ${url}`);
       for (const [k, v] of Object.entries(redactHeaders(headers))) this.trace(`> ${k}: ${v}`);
-      if (options.body !== undefined) this.trace(`> ${JSON.stringify(redactJson(options.body))}`);
+      if (options.body !== undefined) this.trace(`> ${stringifyJsonExact(redactJson(options.body))}`);
     }
     // --timeout bounds each request; the deadline bounds them all.
     const timeout = Math.max(1, Math.min(options.timeoutMs ?? this.timeoutMs, this.remainingMs()));

@@ -68,7 +68,8 @@ let verified = false;
 export async function ensureSandboxRunning(terminal: Terminal, env: NodeJS.ProcessEnv): Promise<void> {
   if (verified) return;
   const origin = sandboxOrigin(env);
-  const health = await sandboxHealth(origin);
+  // A sandbox that is not running refuses at once; one that is may be slow on a loaded machine: give it time.
+  const health = await sandboxHealth(origin, 3000);
   if (health) {
     checkServesThisDirectory(origin, health, env);
     verified = true;

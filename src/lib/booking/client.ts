@@ -141,9 +141,11 @@ export class BookingClient {
       const response = await this.call({ method: 'POST', path: '/api/v1/orders/reservations/reserve', body: request, operation: 'hold the slot', idempotencyKey: `venue-hold-${key}` });
       reservation = toReservation(readRecord(response.data, this.source('hold the slot', true), 'reservation', WRAPPERS.reservation));
     } catch (error) {
-      if (error instanceof UnknownOutcomeError) {
-        await this.holds.unknown(key, 'the answer to the hold request was lost');
-        throw new UnknownOutcomeError(`the hold request for slot ${request.slotId} got no answer: places may or may not be held`, {
+      // A server failure (500, not 503's "refused") cannot say whether places were held: as good as a lost answer.
+      const cannotSay = error instanceof ApiError && error.status >= 500 && error.status !== 503;
+      if (error instanceof UnknownOutcomeError || cannotSay) {
+        await this.holds.unknown(key, cannotSay ? `the service answered ${(error as ApiError).status} to the hold request` : 'the answer to the hold request was lost');
+        throw new UnknownOutcomeError(`the hold request for slot ${request.slotId} ${cannotSay ? `failed on the service (${(error as ApiError).status})` : 'got no answer'}: places may or may not be held`, {
           cause: error,
           hint: `Nothing was ordered or paid. venue recorded the request: \`venue booking holds\` lists it; check the places left with \`venue booking sessions ${shellQuote(request.experienceId)}\`.`,
         });

@@ -14,6 +14,7 @@ import { fakeTerminal } from '../../support/fake-terminal.js';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-take-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const counts = path.join(dir, 'counts.csv');
+const stateDir = path.join(dir, 'state');
 fs.writeFileSync(counts, 'productId,countedQuantity\n1,8\n2,0\n');
 
 function contextWith(answer: boolean) {
@@ -44,6 +45,9 @@ function contextWith(answer: boolean) {
     inventory: async () => client,
     now: () => Date.now(),
     interruption: neverInterrupted(),
+    // take journals what it sends (inventory-stock-changes.json) under the state directory.
+    stateDir: async () => stateDir,
+    profileName: async () => 'sandbox',
   } as unknown as Context;
   return { ctx, fake, stockTake, confirm, asked };
 }

@@ -7,7 +7,7 @@
 // (counter sales, other receipts, stock takes, staff adjustments) can mimic
 // or hide it.
 
-import { ApiError, InterruptedError, ServerError, UnknownOutcomeError } from '../../errors.js';
+import { ApiError, InterruptedError, RequestNotSentError, UnknownOutcomeError } from '../../errors.js';
 import type { Interruption } from '../../interruption.js';
 import { UnreadableAnswerError } from '../../reading.js';
 import type { Levels } from '../write-journal.js';
@@ -30,8 +30,6 @@ export function isRefusal(status: number): boolean {
   return (status >= 400 && status < 500) || status === 503;
 }
 
-const NOT_SENT = /was not sent|cannot reach the|asked to be called back|no time left to retry/;
-
 export async function classifySend<T>(send: () => Promise<T>): Promise<SendResult<T>> {
   try {
     return { kind: 'answered', result: await send() };
@@ -40,13 +38,11 @@ export async function classifySend<T>(send: () => Promise<T>): Promise<SendResul
     if (error instanceof InterruptedError) return { kind: 'interrupted-before-send', error };
     if (error instanceof UnknownOutcomeError) return { kind: 'unknown', error };
     if (error instanceof ApiError) return isRefusal(error.status) ? { kind: 'refused', error } : { kind: 'unknown', error };
-    // The HTTP layer's own ServerErrors for a request that never left: the
-    // deadline had passed, the service could not be reached, or after a
-    // refusal (429/503) no retry fitted before the deadline. It has no type
-    // of its own for them, so they are told by their words; anything not
-    // recognised here (an answer too big to read, a redirect, a bug) counts
-    // as unknown, which is the safe side.
-    if (error instanceof ServerError && NOT_SENT.test(error.message)) return { kind: 'not-sent', error };
+    // The HTTP layer says when a request never left: the deadline had passed,
+    // the service could not be reached, or after a refusal (429/503) no retry
+    // fitted before the deadline. Anything else (an answer too big to read, a
+    // redirect, a bug) counts as unknown, which is the safe side.
+    if (error instanceof RequestNotSentError) return { kind: 'not-sent', error };
     // Anything else (a redirect, a bug while sending) cannot say: unknown.
     return { kind: 'unknown', error: error instanceof Error ? error : new Error(String(error)) };
   }
