@@ -15,7 +15,7 @@ export type SettingSource = 'flag' | 'environment' | 'profile' | 'default';
 
 export interface SettingSpec {
   description: string;
-  kind: 'url' | 'int' | 'enum' | 'route' | 'auth' | 'path' | 'text';
+  kind: 'url' | 'int' | 'enum' | 'route' | 'auth' | 'path' | 'text' | 'tz';
   values?: readonly string[];
   /** Environment variable that overrides the profile, for cron and CI. */
   env?: string;
@@ -36,6 +36,7 @@ const baseSettingSpecs = {
   'inventory.warehouseId': { description: 'Default warehouse id', kind: 'int', env: 'VENUE_INVENTORY_WAREHOUSE_ID' },
   'inventory.basePath': { description: 'Path prefix of every inventory route (from the vendor document\'s servers URL)', kind: 'path' },
   'inventory.auth': { description: 'How the inventory JWT is sent: bearer, or header:<Header-Name>', kind: 'auth', env: 'VENUE_INVENTORY_AUTH' },
+  timezone: { description: "The venue's time zone (IANA, e.g. Australia/Sydney) for times and days in tables; default: this machine's", kind: 'tz', env: 'VENUE_TIMEZONE' },
   'inventory.routesSource': { description: 'Where the inventory route map came from (set by import-openapi)', kind: 'text' },
   'inventory.importedRoutes': {
     description: 'What the last import-openapi stored (JSON): `config routes` calls a route imported while it still equals this, set by hand otherwise',
@@ -128,6 +129,13 @@ export function checkSettingValue(key: SettingKey, raw: string): string | number
       return normaliseBasePath(raw);
     case 'text':
       return raw;
+    case 'tz':
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: raw.trim() });
+      } catch {
+        throw new UsageError(`${key} must be an IANA time zone such as Europe/London or Australia/Sydney (got "${raw}")`);
+      }
+      return raw.trim();
   }
 }
 

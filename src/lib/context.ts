@@ -102,7 +102,14 @@ export class ProcessContext implements Context {
       verbose: globals.verbose,
       env,
     });
-    this.output = new Output(this.terminal, { format: globals.output, fields: globals.fields, query: globals.query, limit: globals.limit });
+    this.output = new Output(this.terminal, {
+      format: globals.output,
+      fields: globals.fields,
+      query: globals.query,
+      limit: globals.limit,
+      timeZone: () => this.setting('timezone'),
+      width: tableWidth(streams, env),
+    });
     this.deadline = commandDeadline(globals, env, Date.now());
     this.prompter = deadlinePausedWhileAsking(new InquirerPrompter(this.terminal), this.deadline);
   }
@@ -318,4 +325,11 @@ export function deadlinePausedWhileAsking(prompter: Prompter, deadline: Deadline
     confirm: timed(prompter.confirm.bind(prompter)),
     select: timed(prompter.select.bind(prompter)) as Prompter['select'],
   };
+}
+
+/** Tables fit the terminal; piped, they fit COLUMNS when it is set, else they are not cut. */
+export function tableWidth(streams: TerminalStreams, env: NodeJS.ProcessEnv): number | undefined {
+  const fromEnv = Number(env.COLUMNS);
+  if (Number.isInteger(fromEnv) && fromEnv > 20) return fromEnv;
+  return streams.stdout.isTTY && streams.stdout.columns ? streams.stdout.columns : undefined;
 }

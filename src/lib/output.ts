@@ -8,7 +8,7 @@ import { findKey, fieldKey, isRecord, sourceOf } from './reading.js';
 export const outputFormats = ['table', 'json', 'ndjson', 'csv'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
 
-export type ColumnFormat = 'text' | 'money' | 'date' | 'datetime' | 'number' | 'bool' | 'list';
+export type ColumnFormat = 'text' | 'money' | 'date' | 'datetime' | 'number' | 'bool' | 'list' | 'enum';
 
 export interface Column {
   /** Dotted path into the row: "balance.play". */
@@ -17,6 +17,10 @@ export interface Column {
   format?: ColumnFormat;
   /** Shown even when no row has a value (a count that may be empty). */
   always?: boolean;
+  /** format 'enum': the words for the service's codes (productType 2 → "stock product"); an unknown code is shown as sent. */
+  labels?: Record<string, string>;
+  /** format 'money': the row's field holding its ISO currency (USD, AUD…), when the service gives one. */
+  currencyKey?: string;
   /** Read from the service's own record (a --fields name that is no column of the view). */
   fromSource?: boolean;
 }
@@ -85,30 +89,104 @@ const borderlessTable = {
 
 const moneyFormatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** For people: money with two decimals, dates without the noise, lists joined. */
-export function formatForPeople(value: unknown, format: ColumnFormat = 'text'): string {
+/** How people see values: the venue's time zone, and the words for codes. */
+export interface PeopleFormat {
+  /** IANA zone the times are shown in (the profile's `timezone`, else this machine's). */
+  timeZone?: string;
+  labels?: Record<string, string>;
+  currency?: string;
+}
+
+const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
+function zoned(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dateTimeFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' });
+    dateTimeFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+function partsOf(date: Date, timeZone: string): Record<string, string> {
+  return Object.fromEntries(zoned(timeZone).formatToParts(date).map((p) => [p.type, p.value]));
+}
+
+/** A short, readable stand-in for a nested value in a table cell. */
+function summarise(value: unknown): string {
+  if (Array.isArray(value)) {
+    if (value.every(isScalar)) return value.map((v) => formatForPeople(v)).join(', ');
+    return `${value.length} item${value.length === 1 ? '' : 's'}`;
+  }
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined);
+  const text = entries.map(([k, v]) => `${k}=${isScalar(v) ? formatForPeople(v) : '…'}`).join(', ');
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+/**
+ * For people, one policy for every table: money with two decimals and its
+ * currency, yes/no, times in the venue's zone, dates as its local day, codes
+ * as words, nested values summarised.
+ */
+export function formatForPeople(value: unknown, format: ColumnFormat = 'text', how: PeopleFormat = {}): string {
   if (value === undefined || value === null || value === '') return '';
   switch (format) {
     case 'money': {
       const n = typeof value === 'number' ? value : Number(value);
-      return Number.isFinite(n) ? `$${moneyFormatter.format(n)}` : String(value);
+      if (!Number.isFinite(n)) return String(value);
+      if (how.currency && /^[A-Za-z]{3}$/.test(how.currency)) {
+        try {
+          return new Intl.NumberFormat('en-US', { style: 'currency', currency: how.currency.toUpperCase() }).format(n);
+        } catch {
+          return `${moneyFormatter.format(n)} ${how.currency}`;
+        }
+      }
+      return `$${moneyFormatter.format(n)}`;
     }
-    case 'date':
-      return String(value).slice(0, 10);
+    case 'date': {
+      const text = String(value);
+      if (/^\d{4}-\d\d-\d\d$/.test(text) || !how.timeZone) return text.slice(0, 10);
+      const d = new Date(text);
+      if (Number.isNaN(d.getTime())) return text;
+      const p = partsOf(d, how.timeZone);
+      return `${p.year}-${p.month}-${p.day}`;
+    }
     case 'datetime': {
       const d = new Date(String(value));
       if (Number.isNaN(d.getTime())) return String(value);
-      return d.toISOString().replace('T', ' ').slice(0, 16) + 'Z';
+      if (!how.timeZone) return d.toISOString().replace('T', ' ').slice(0, 16) + 'Z';
+      const p = partsOf(d, how.timeZone);
+      return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} ${p.timeZoneName}`;
     }
     case 'bool':
-      return value ? 'yes' : 'no';
+      return value === true || value === 'true' ? 'yes' : value === false || value === 'false' ? 'no' : String(value);
+    case 'enum': {
+      const label = how.labels?.[String(value)];
+      return label ?? String(value);
+    }
     case 'list':
-      return Array.isArray(value) ? value.join(', ') : String(value);
+      return Array.isArray(value) ? value.map((v) => (isScalar(v) ? String(v) : summarise(v))).join(', ') : String(value);
     default:
-      if (Array.isArray(value)) return value.map((v) => (isScalar(v) ? String(v) : JSON.stringify(v))).join(', ');
-      if (typeof value === 'object') return JSON.stringify(value);
+      if (typeof value === 'boolean') return value ? 'yes' : 'no';
+      if (Array.isArray(value) || typeof value === 'object') return summarise(value);
       return String(value);
   }
+}
+
+/**
+ * Fits a table to the width by truncating its widest column (as gh does),
+ * one character at a time, down to 8 characters; cells keep a trailing "…".
+ */
+export function fitColumns(header: string[], body: string[][], width: number | undefined, gap = 2): { header: string[]; body: string[][] } {
+  if (!width || header.length === 0) return { header, body };
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
+  const total = () => widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1);
+  while (total() > width) {
+    const widest = widths.indexOf(Math.max(...widths));
+    if (widths[widest]! <= 8) break;
+    widths[widest]!--;
+  }
+  const cut = (text: string, w: number) => (text.length > w ? `${text.slice(0, Math.max(1, w - 1))}…` : text);
+  return { header: header.map((h, i) => cut(h, widths[i]!)), body: body.map((r) => r.map((c, i) => cut(c, widths[i]!))) };
 }
 
 /** For machines (csv): exact values, objects as JSON. */
@@ -180,6 +258,10 @@ function providedColumns(columns: Column[], rows: Row[]): Column[] {
 
 export interface OutputOptions {
   format: OutputFormat;
+  /** The venue's time zone for tables (the profile's `timezone`); this machine's when it gives none. */
+  timeZone?: () => Promise<string | undefined>;
+  /** Tables are fitted to this many columns (the terminal's width, or COLUMNS). */
+  width?: number;
   fields?: string[];
   /** --query: a JMESPath expression applied to the service's records; its result is printed as JSON. */
   query?: string;
@@ -192,6 +274,8 @@ export class Output {
   private readonly fields?: string[];
   private readonly query?: string;
   readonly limit?: number;
+  private readonly timeZone?: () => Promise<string | undefined>;
+  private readonly width?: number;
   private warnedNested = false;
 
   constructor(
@@ -202,6 +286,8 @@ export class Output {
     this.fields = options.fields?.length ? options.fields : undefined;
     this.query = options.query;
     this.limit = options.limit;
+    this.timeZone = options.timeZone;
+    this.width = options.width;
   }
 
   /** --query: the expression over the service's records (a list, or one record), printed as JSON. */
@@ -297,10 +383,13 @@ export class Output {
         const { default: Table } = await import('cli-table3');
         const table = new Table(borderlessTable);
         const paint = this.terminal.stdoutColours;
-        for (const column of columns) {
-          table.push({ [paint.bold(headerOf(column))]: formatForPeople(cellValue(data, column), column.format) });
-        }
-        this.terminal.write(`${table.toString()}\n`);
+        const headers = columns.map((c) => headerOf(c));
+        const values = await Promise.all(columns.map((c) => this.cell(data, c)));
+        // The values column takes what the widest header leaves of the width.
+        const labelWidth = Math.max(0, ...headers.map((h) => h.length));
+        const fitted = fitColumns(['', ''], values.map((v) => ['', v]), this.width ? this.width - labelWidth - 2 : undefined, 0);
+        columns.forEach((_column, i) => table.push({ [paint.bold(headers[i]!)]: fitted.body[i]![1]! }));
+        this.terminal.write(`${trimLineEnds(table.toString())}\n`);
       }
     }
   }
@@ -362,16 +451,34 @@ export class Output {
     return new Promise((resolve) => stdout.once('drain', () => resolve()));
   }
 
+  /** How a cell of column reads for people in this row. */
+  private async cell(row: unknown, column: Column): Promise<string> {
+    const timeZone = await this.zone();
+    const currency = column.currencyKey ? getPath(row, column.currencyKey) : undefined;
+    return formatForPeople(cellValue(row, column), column.format, { timeZone, labels: column.labels, currency: typeof currency === 'string' ? currency : undefined });
+  }
+
+  private zoneName?: Promise<string | undefined>;
+  private zone(): Promise<string | undefined> {
+    this.zoneName ??= (this.timeZone?.() ?? Promise.resolve(undefined)).catch(() => undefined).then((z) => z ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+    return this.zoneName;
+  }
+
   private async table(columns: Column[], rows: Row[]): Promise<string> {
     const { default: Table } = await import('cli-table3');
     const paint = this.terminal.stdoutColours;
-    const table = new Table({
-      ...borderlessTable,
-      head: columns.map((c) => paint.bold(headerOf(c).toUpperCase())),
-    });
-    for (const row of rows) table.push(columns.map((c) => formatForPeople(cellValue(row, c), c.format)));
-    return `${table.toString()}\n`;
+    const body: string[][] = [];
+    for (const row of rows) body.push(await Promise.all(columns.map((c) => this.cell(row, c))));
+    const fitted = fitColumns(columns.map((c) => headerOf(c).toUpperCase()), body, this.width);
+    const table = new Table({ ...borderlessTable, head: fitted.header.map((h) => paint.bold(h)) });
+    for (const line of fitted.body) table.push(line);
+    return `${trimLineEnds(table.toString())}\n`;
   }
+}
+
+/** cli-table3 pads every cell, the last one too: no line ends in spaces. */
+function trimLineEnds(text: string): string {
+  return text.replace(/[ \t]+$/gm, '');
 }
 
 /** At most `limit` rows of a source; leaving the loop early ends the source (no more pages are fetched). */

@@ -61,3 +61,37 @@ describe('Output', () => {
     expect(formatForPeople(true, 'bool')).toBe('yes');
   });
 });
+
+describe('one formatting policy for people', () => {
+  it('times in the venue time zone, days as its local day, yes/no, codes as words, nested values summarised', () => {
+    const sydney = { timeZone: 'Australia/Sydney' };
+    expect(formatForPeople('2026-11-23T10:12:00Z', 'datetime', sydney)).toBe('2026-11-23 21:12 GMT+11');
+    expect(formatForPeople('2026-11-23T20:00:00Z', 'date', sydney)).toBe('2026-11-24');
+    expect(formatForPeople('2026-11-23', 'date', sydney)).toBe('2026-11-23');
+    expect(formatForPeople(true)).toBe('yes');
+    expect(formatForPeople(false, 'bool')).toBe('no');
+    expect(formatForPeople(2, 'enum', { labels: { '2': 'stock product', '3': 'modifier' } })).toBe('stock product');
+    expect(formatForPeople(9, 'enum', { labels: { '2': 'stock product' } })).toBe('9');
+    expect(formatForPeople([{ a: 1 }, { a: 2 }])).toBe('2 items');
+    expect(formatForPeople({ warehouseId: 1, quantity: 10 })).toBe('warehouseId=1, quantity=10');
+    expect(formatForPeople(3.5, 'money', { currency: 'AUD' })).toBe('A$3.50');
+  });
+
+  it('tables fit the width by truncating the widest column, and no line ends in spaces', async () => {
+    const fake = fakeTerminal();
+    const output = new Output(fake.terminal, { format: 'table', width: 40 });
+    await output.list(
+      [
+        { id: 1, name: 'A very long product name that goes on and on', note: 'short' },
+        { id: 22, name: 'Short', note: 'x' },
+      ],
+      { columns: ['id', 'name', 'note'] },
+    );
+    const lines = fake.stdout().trimEnd().split('\n');
+    for (const line of lines) {
+      expect(line.length).toBeLessThanOrEqual(40);
+      expect(line).not.toMatch(/ $/);
+    }
+    expect(lines[1]).toContain('…');
+  });
+});
