@@ -42,6 +42,8 @@ export interface ServiceDeps {
   now: () => number;
   /** Inventory only: the profile's route map (method, path, base path, auth scheme per operation). */
   routes?: import('./inventory/routes.js').InventoryRouteMap;
+  /** The run's secrets: journals mask them in what they record. */
+  secrets?: import('./redact.js').SecretRegistry;
 }
 
 export interface Context {
@@ -244,6 +246,7 @@ export class ProcessContext implements Context {
       stateDir: await this.stateDir(),
       now: () => this.now(),
       routes: service === 'inventory' ? await this.inventoryRoutes() : undefined,
+      secrets: this.terminal.secrets,
     };
   }
 

@@ -58,7 +58,7 @@ export default defineCommand<ReloadOptions>({
     const { ReloadJournal } = await import('../../lib/wallet/reload-journal.js');
     const { recordReload } = await import('../../lib/wallet/workflows/reload.js');
     const outcome = await recordReload(
-      { api: client, journal: new ReloadJournal(await ctx.stateDir()), now: () => ctx.now(), interruption: ctx.interruption },
+      { api: client, journal: new ReloadJournal(await ctx.stateDir(), ctx.terminal.secrets), now: () => ctx.now(), interruption: ctx.interruption },
       { profile: await ctx.profileName(), email, token, cardNumber: body.cardNumber, productId: product.productId, price, paymentReference: body.paymentReference },
     );
     switch (outcome.kind) {

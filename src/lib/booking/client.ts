@@ -60,7 +60,7 @@ export class BookingClient {
 
   /** The profile's hold journal (every hold venue placed and has not seen released or paid). */
   get holds(): HoldJournal {
-    this.journal ??= new HoldJournal(this.deps.stateDir, this.deps.profile, this.deps.now);
+    this.journal ??= new HoldJournal(this.deps.stateDir, this.deps.profile, this.deps.now, this.deps.secrets);
     return this.journal;
   }
 

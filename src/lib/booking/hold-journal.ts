@@ -53,6 +53,8 @@ export class HoldJournal {
     stateDir: string,
     readonly profile: string,
     private readonly now: () => number = Date.now,
+    /** The run's secrets, masked in what is recorded. */
+    private readonly scrub?: { scrub(text: string, everyJwt?: boolean): string },
   ) {
     this.file = path.join(stateDir, 'booking-holds', `${safeName(profile)}.json`);
   }
@@ -114,7 +116,7 @@ export class HoldJournal {
       const current = this.read();
       const next = fn(current.holds);
       if (onlyIfPresent && next.length === current.holds.length && next.every((e, i) => e === current.holds[i])) return;
-      await writeJournalFile(this.file, { version: 1, holds: next } satisfies JournalFile);
+      await writeJournalFile(this.file, { version: 1, holds: next } satisfies JournalFile, this.scrub);
     });
   }
 

@@ -38,7 +38,11 @@ const isJournal = (data: unknown) => Array.isArray(data);
 
 export class ReloadJournal {
   readonly file: string;
-  constructor(stateDir: string) {
+  /** scrub: the run's secrets, masked in what is recorded (a server message may echo one). */
+  constructor(
+    stateDir: string,
+    private readonly scrub?: { scrub(text: string, everyJwt?: boolean): string },
+  ) {
     this.file = path.join(stateDir, 'wallet-reloads.json');
   }
 
@@ -59,7 +63,7 @@ export class ReloadJournal {
     await withFileLock(this.file, async () => {
       const all = this.list().filter((r) => !(r.paymentReference === entry.paymentReference && r.profile === entry.profile));
       all.push(entry);
-      await writeJournalFile(this.file, all.slice(-KEEP));
+      await writeJournalFile(this.file, all.slice(-KEEP), this.scrub);
     });
   }
 
@@ -72,7 +76,7 @@ export class ReloadJournal {
       if (details.saleId) entry.saleId = details.saleId;
       if (details.note) entry.note = details.note;
       else delete entry.note;
-      await writeJournalFile(this.file, all);
+      await writeJournalFile(this.file, all, this.scrub);
     });
   }
 }

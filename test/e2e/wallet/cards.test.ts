@@ -116,11 +116,12 @@ describe('reload', () => {
     expect(sale.balanceAfter.playBalance).toEqual({ amount: 160, unit: 'tokens' });
   });
 
-  it('refuses a payment reference already recorded (exit 5) and credits nothing', async () => {
+  it('a rerun of a recorded reload (same card, product and reference) sends nothing, credits nothing and exits 0', async () => {
     const before = JSON.parse((await sb.run(['wallet', 'balance', ava1, '--json'])).stdout);
-    const r = await sb.run(['wallet', 'reload', ava1, '--product', 'RL-25', '--payment-ref', 'pay-001', '--yes']);
-    expect(r.code).toBe(5);
+    const r = await sb.run(['--verbose', 'wallet', 'reload', ava1, '--product', 'RL-25', '--payment-ref', 'pay-001', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('already recorded');
+    expect(r.stderr).not.toMatch(/> POST \S+\/api\/v1\/sale/);
     const after = JSON.parse((await sb.run(['wallet', 'balance', ava1, '--json'])).stdout);
     expect(after.playBalance).toEqual(before.playBalance);
   });
@@ -145,11 +146,15 @@ describe('reload', () => {
     } finally {
       await sb.control('DELETE', '/faults');
     }
-    // The sale was applied: following the hint finds it, and running it again is refused, not charged twice.
+    // The sale was applied: following the hint finds it, and running it again settles it (the wallet
+    // recognises the repeated reference), never charging twice.
     const reloads = JSON.parse((await sb.run(['wallet', 'activity', ava1, '--kind', 'reload', '--json'])).stdout) as Array<{ paymentReference?: string }>;
-    expect(reloads.some((e) => e.paymentReference === 'pay-lost')).toBe(true);
+    expect(reloads.filter((e) => e.paymentReference === 'pay-lost')).toHaveLength(1);
     const again = await sb.run(['wallet', 'reload', ava1, '--product', 'RL-10', '--payment-ref', 'pay-lost', '--yes']);
-    expect(again.code).toBe(5);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/already/i);
+    const after = JSON.parse((await sb.run(['wallet', 'activity', ava1, '--kind', 'reload', '--json'])).stdout) as Array<{ paymentReference?: string }>;
+    expect(after.filter((e) => e.paymentReference === 'pay-lost')).toHaveLength(1);
   });
 });
 

@@ -94,9 +94,9 @@ export default defineCommand<Options>({
     const { renderStockChangeFailure } = await import('../../../lib/inventory/workflows/messages.js');
     if (outcome.kind !== 'recorded' && outcome.kind !== 'accepted-unreadable') throw renderStockChangeFailure(outcome, warehouseId);
     if (outcome.kind === 'accepted-unreadable') {
-      ctx.terminal.warn(`${outcome.error.message}; the service answered with success, so the adjustment is recorded as accepted.`);
-      ctx.terminal.success(`product ${productId} in warehouse ${warehouseId}: adjusted by ${adjustmentQuantity} (accepted by the service; its answer could not be read)`);
-      return;
+      // Accepted (2xx) but unreadable: nothing to show as the service's data, so not a success (exit 6); the journal keeps it as accepted.
+      outcome.error.details.push(`venue recorded the adjustment of product ${productId} by ${adjustmentQuantity} as accepted (\`venue inventory stock changes\`).`);
+      throw outcome.error;
     }
     const adjustment = outcome.result;
     ctx.terminal.success(

@@ -159,10 +159,9 @@ async function renderReceiptOutcome(ctx: Context, outcome: import('../../../lib/
       ctx.terminal.success(`Receipt ${outcome.entry.id.slice(0, 12)} recorded${outcome.entry.receiptId ? ` (receipt id ${outcome.entry.receiptId})` : ''}: ${outcome.entry.items.length} products.`);
       return;
     case 'accepted-unreadable':
-      await showReceipt(ctx, outcome.entry);
-      ctx.terminal.warn(`${outcome.error.message}; the service answered with success, so the receipt is recorded as accepted.`);
-      ctx.terminal.success(`Receipt ${outcome.entry.id.slice(0, 12)} recorded (accepted by the service; its answer could not be read).`);
-      return;
+      // Accepted (2xx), so journaled as recorded and never resent; but its answer is not data venue can show: exit 6.
+      outcome.error.details.push(`venue recorded receipt ${outcome.entry.id.slice(0, 12)} as accepted: a rerun will not send it again (\`venue inventory receipts show ${outcome.entry.id.slice(0, 12)}\`).`);
+      throw outcome.error;
     case 'already-recorded':
       return alreadyRecorded(ctx, outcome.entry);
     case 'refused':

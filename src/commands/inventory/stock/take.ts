@@ -139,9 +139,8 @@ export default defineCommand<TakeOptions>({
     const { renderStockChangeFailure } = await import('../../../lib/inventory/workflows/messages.js');
     if (outcome.kind !== 'recorded' && outcome.kind !== 'accepted-unreadable') throw renderStockChangeFailure(outcome, header.warehouseId);
     if (outcome.kind === 'accepted-unreadable') {
-      ctx.terminal.warn(`${outcome.error.message}; the service answered with success, so the stock take is recorded as accepted.`);
-      ctx.terminal.success(`Stock take recorded (accepted by the service; its answer could not be read): ${rows.length} products, variance ${signed(totals.variance)}.`);
-      return;
+      outcome.error.details.push(`venue recorded the stock take (${rows.length} products, variance ${signed(totals.variance)}) as accepted (\`venue inventory stock changes\`).`);
+      throw outcome.error;
     }
     const result = outcome.result;
     // The service's lines when it lists them (machine formats print them as sent); else the figures read before sending.
