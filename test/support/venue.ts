@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sandboxDemoSecrets } from '../../src/lib/sandbox-address.js';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const venueBin = path.join(repoRoot, 'bin/venue.js');
@@ -137,4 +138,24 @@ export async function startSandbox(extraArgs: string[] = []): Promise<SandboxHan
       fs.rmSync(configDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One private sandbox for a test file: started before its tests (given to
+ * `use`), stopped after them; with clearFaults, faults are cleared after each test.
+ */
+export function sandboxForFile(options: { clearFaults?: boolean; args?: string[] }, use: (sandbox: SandboxHandle) => void): void {
+  let handle: SandboxHandle | undefined;
+  beforeAll(async () => {
+    handle = await startSandbox(options.args);
+    use(handle);
+  }, 60_000);
+  afterAll(async () => {
+    await handle?.stop();
+  }, 60_000);
+  if (options.clearFaults) {
+    afterEach(async () => {
+      await handle?.control('DELETE', '/faults');
+    });
+  }
 }

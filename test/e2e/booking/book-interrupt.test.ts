@@ -6,20 +6,12 @@
 // payment reported with the commands to settle it.
 
 import { spawn } from 'node:child_process';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, startSandbox, tempDir, venueBin, type SandboxHandle } from '../../support/venue.js';
+import { describe, expect, it } from 'vitest';
+import { baseEnv, sandboxForFile, tempDir, venueBin, type SandboxHandle } from '../../support/venue.js';
 import { bookFlags, remainingIn, slotsOf } from './helpers.js';
 
 let sb: SandboxHandle;
-beforeAll(async () => {
-  sb = await startSandbox();
-}, 60_000);
-afterAll(async () => {
-  await sb?.stop();
-}, 60_000);
-afterEach(async () => {
-  await sb.control('DELETE', '/faults');
-});
+sandboxForFile({ clearFaults: true }, (handle) => (sb = handle));
 
 /** Runs book with -v and sends SIGINT once the trace shows the request `when` going out. */
 function bookInterrupted(args: string[], when: string, env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string; stdout: string }> {

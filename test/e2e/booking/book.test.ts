@@ -3,21 +3,13 @@
 // sandbox's own capacity check under 50 concurrent holds.
 
 import { spawn } from 'node:child_process';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, startSandbox, venueBin, type SandboxHandle } from '../../support/venue.js';
+import { describe, expect, it } from 'vitest';
+import { baseEnv, sandboxForFile, venueBin, type SandboxHandle } from '../../support/venue.js';
 import { bookFlags, bookingApi, bookingToken, counts, remainingIn, slotsOf } from './helpers.js';
 import { expectContract } from '../../support/contract.js';
 
 let sb: SandboxHandle;
-beforeAll(async () => {
-  sb = await startSandbox();
-}, 60_000);
-afterAll(async () => {
-  await sb?.stop();
-}, 60_000);
-afterEach(async () => {
-  await sb.control('DELETE', '/faults');
-});
+sandboxForFile({ clearFaults: true }, (handle) => (sb = handle));
 
 describe('book, unattended', () => {
   it('books with every step given as a flag and prints the confirmed booking', async () => {

@@ -7,20 +7,15 @@
 // `release --all` — and the sandbox as witness: no payment reference on two
 // orders, no order paid twice, every place either paid or free.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunResult, type SandboxHandle } from '../../support/venue.js';
+import { describe, expect, it } from 'vitest';
+import { sandboxForFile, type RunResult, type SandboxHandle } from '../../support/venue.js';
 import { bookFlags, bookingApi, bookingToken, counts, slotsOf } from './helpers.js';
 
 const RUNS = 30;
 const ref = (i: number) => `book-${String(i).padStart(2, '0')}`;
 
 let sb: SandboxHandle;
-beforeAll(async () => {
-  sb = await startSandbox();
-}, 60_000);
-afterAll(async () => {
-  await sb?.stop();
-}, 60_000);
+sandboxForFile({ clearFaults: false }, (handle) => (sb = handle));
 
 async function pool<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
   const queue = [...items];

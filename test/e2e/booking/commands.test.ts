@@ -1,16 +1,11 @@
 // Every `venue booking` command through the built binary against a private sandbox.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../support/venue.js';
+import { describe, expect, it } from 'vitest';
+import { sandboxForFile, type SandboxHandle } from '../../support/venue.js';
 import { counts, remainingIn, slotsOf } from './helpers.js';
 
 let sb: SandboxHandle;
-beforeAll(async () => {
-  sb = await startSandbox();
-}, 60_000);
-afterAll(async () => {
-  await sb?.stop();
-}, 60_000);
+sandboxForFile({ clearFaults: false }, (handle) => (sb = handle));
 
 const json = (text: string) => JSON.parse(text);
 

@@ -2,20 +2,12 @@
 // is sent, listed by `booking holds` in every format, and freed by
 // `booking release --all`; a hold whose answer was lost is listed as unknown.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../support/venue.js';
+import { describe, expect, it } from 'vitest';
+import { sandboxForFile, type SandboxHandle } from '../../support/venue.js';
 import { bookFlags, remainingIn, slotsOf } from './helpers.js';
 
 let sb: SandboxHandle;
-beforeAll(async () => {
-  sb = await startSandbox();
-}, 60_000);
-afterAll(async () => {
-  await sb?.stop();
-}, 60_000);
-afterEach(async () => {
-  await sb.control('DELETE', '/faults');
-});
+sandboxForFile({ clearFaults: true }, (handle) => (sb = handle));
 
 interface HoldJson {
   key: string;

@@ -10,7 +10,7 @@
 import { ApiError, InterruptedError, RequestNotSentError, UnknownOutcomeError } from '../../errors.js';
 import type { Interruption } from '../../interruption.js';
 import { UnreadableAnswerError } from '../../reading.js';
-import type { Levels } from '../write-journal.js';
+import { stampOf, type Levels, type WriteStatus } from '../write-journal.js';
 
 export type SendResult<T> =
   | { kind: 'answered'; result: T }
@@ -120,4 +120,43 @@ export function describeEvidence(evidence: Evidence, change: (line: EvidenceLine
 export function levelsNow(evidence: Evidence): Levels | undefined {
   if (evidence.readError) return undefined;
   return Object.fromEntries(evidence.lines.filter((l) => l.now !== undefined).map((l) => [l.productId, l.now!]));
+}
+
+/** The journal a write workflow records its outcome in (receipts, stock changes). */
+interface OutcomeJournal<E> {
+  setStatus(id: string, status: WriteStatus, fields?: Partial<E>, note?: string): Promise<E>;
+}
+
+/**
+ * What the journal records for the outcomes every inventory write shares;
+ * undefined for 'answered' and 'unknown', whose records differ per kind.
+ */
+export async function recordSharedOutcome<E extends { keyGeneration?: number }, T>(
+  journal: OutcomeJournal<E>,
+  id: string,
+  sending: E,
+  sent: SendResult<T>,
+  restore: WriteStatus,
+  now: number,
+): Promise<
+  | { kind: 'accepted-unreadable'; entry: E; error: UnreadableAnswerError }
+  | { kind: 'refused'; entry: E; error: ApiError }
+  | { kind: 'not-sent'; entry: E; error: Error }
+  | { kind: 'interrupted-before-send'; entry: E }
+  | undefined
+> {
+  switch (sent.kind) {
+    case 'accepted-unreadable':
+      return { kind: 'accepted-unreadable', entry: await journal.setStatus(id, 'recorded', { recordedAt: stampOf(now) } as unknown as Partial<E>, 'the service accepted it; its answer could not be read'), error: sent.error };
+    case 'refused':
+      // Refused, so its key was never used for an applied write: a new send gets a fresh one.
+      return { kind: 'refused', entry: await journal.setStatus(id, 'not-applied', { keyGeneration: (sending.keyGeneration ?? 1) + 1 } as Partial<E>, `refused: ${sent.error.message}`), error: sent.error };
+    case 'not-sent':
+      return { kind: 'not-sent', entry: await journal.setStatus(id, 'not-applied', {}, `not sent: ${sent.error.message}`), error: sent.error };
+    case 'interrupted-before-send':
+      // Nothing left this machine: the entry goes back to what it was.
+      return { kind: 'interrupted-before-send', entry: await journal.setStatus(id, restore, {}, 'interrupted before sending: nothing was sent') };
+    default:
+      return undefined;
+  }
 }

@@ -10,7 +10,7 @@ import type { ApiError } from '../../errors.js';
 import type { StockReceiptResult } from '../types.js';
 import { receiptFingerprint, type ReceiptIdentity, type ReceiptJournal, type ReceiptJournalEntry } from '../receipt-journal.js';
 import { idempotencyKey, isSettled, stampOf, type Levels, type WriteStatus } from '../write-journal.js';
-import { classifySend, gatherEvidence, levelsNow, type Evidence } from './outcome.js';
+import { classifySend, gatherEvidence, levelsNow, recordSharedOutcome, type Evidence } from './outcome.js';
 
 export interface ReceiptClient {
   receiveStock(body: Record<string, unknown>, options?: { idempotencyKey?: string }): Promise<StockReceiptResult>;
@@ -122,19 +122,10 @@ export async function recordReceipt(deps: ReceiptDeps, input: ReceiptInput): Pro
         return { kind: 'recorded', entry: sending };
       }
       case 'accepted-unreadable':
-        sending = await journal.setStatus(id, 'recorded', { recordedAt: stampOf(deps.now()) }, 'the service accepted it; its answer could not be read');
-        return { kind: 'accepted-unreadable', entry: sending, error: sent.error };
       case 'refused':
-        // Refused, so the key was never used for an applied receipt: a rerun gets a fresh one.
-        sending = await journal.setStatus(id, 'not-applied', { keyGeneration: (sending.keyGeneration ?? 1) + 1 }, `refused: ${sent.error.message}`);
-        return { kind: 'refused', entry: sending, error: sent.error };
       case 'not-sent':
-        sending = await journal.setStatus(id, 'not-applied', {}, `not sent: ${sent.error.message}`);
-        return { kind: 'not-sent', entry: sending, error: sent.error };
       case 'interrupted-before-send':
-        // Nothing left this machine: the entry goes back to what it was.
-        sending = await journal.setStatus(id, previous && previous !== 'sending' ? previous : 'not-applied', {}, 'interrupted before sending: nothing was sent');
-        return { kind: 'interrupted-before-send', entry: sending };
+        return (await recordSharedOutcome(journal, id, sending, sent, previous && previous !== 'sending' ? previous : 'not-applied', deps.now()))!;
       case 'unknown': {
         const evidence = await gatherEvidence({
           expected: input.identity.items.map((i) => ({ productId: String(i.productId), change: i.quantity })),

@@ -10,7 +10,7 @@ import type { Interruption } from '../../interruption.js';
 import type { UnreadableAnswerError } from '../../reading.js';
 import { expectedChanges, stockChangeFingerprint, StockChangeJournal, type StockChangeEntry, type StockChangeIdentity } from '../stock-change-journal.js';
 import { idempotencyKey, stampOf, type Levels, type WriteStatus } from '../write-journal.js';
-import { classifySend, gatherEvidence, levelsNow, type Evidence } from './outcome.js';
+import { classifySend, gatherEvidence, levelsNow, recordSharedOutcome, type Evidence } from './outcome.js';
 
 export interface StockChangeDeps {
   journal: StockChangeJournal;
@@ -80,18 +80,10 @@ export async function sendStockChange<T>(deps: StockChangeDeps, input: StockChan
         return { kind: 'recorded', entry: sending, result: sent.result };
       }
       case 'accepted-unreadable':
-        sending = await journal.setStatus(id, 'recorded', { recordedAt: stampOf(deps.now()) }, 'the service accepted it; its answer could not be read');
-        return { kind: 'accepted-unreadable', entry: sending, error: sent.error };
       case 'refused':
-        // Refused, so its key was never used for an applied change: a new send gets a fresh one.
-        sending = await journal.setStatus(id, 'not-applied', { keyGeneration: (sending.keyGeneration ?? 1) + 1 }, `refused: ${sent.error.message}`);
-        return { kind: 'refused', entry: sending, error: sent.error };
       case 'not-sent':
-        sending = await journal.setStatus(id, 'not-applied', {}, `not sent: ${sent.error.message}`);
-        return { kind: 'not-sent', entry: sending, error: sent.error };
       case 'interrupted-before-send':
-        sending = await journal.setStatus(id, previous ?? 'not-applied', {}, 'interrupted before sending: nothing was sent');
-        return { kind: 'interrupted-before-send', entry: sending };
+        return (await recordSharedOutcome(journal, id, sending, sent, previous ?? 'not-applied', deps.now()))!;
       case 'unknown': {
         const evidence = await gatherEvidence({
           expected: expectedChanges(identity, input.levelsBefore),
