@@ -1,3 +1,4 @@
+import { Option } from 'commander';
 import { UsageError } from '../../lib/errors.js';
 import type { SettingKey } from '../../lib/config.js';
 import { defineCommand } from '../define.js';
@@ -8,9 +9,13 @@ interface InitOptions {
   walletEnvironment?: string;
   bookingUrl?: string;
   inventoryUrl?: string;
+  user?: string;
+  warehouse?: string;
+  /** Old spellings of --user and --warehouse, hidden from help. */
   userId?: string;
   warehouseId?: string;
   use?: boolean;
+  yes?: boolean;
 }
 
 const flagFor: Array<[SettingKey, keyof InitOptions, string, string]> = [
@@ -19,8 +24,8 @@ const flagFor: Array<[SettingKey, keyof InitOptions, string, string]> = [
   ['wallet.environment', 'walletEnvironment', '--wallet-environment', 'Wallet environment'],
   ['booking.url', 'bookingUrl', '--booking-url', 'Booking URL'],
   ['inventory.url', 'inventoryUrl', '--inventory-url', "Inventory URL (the venue's own server)"],
-  ['inventory.userId', 'userId', '--user-id', 'Inventory user id for the integration'],
-  ['inventory.warehouseId', 'warehouseId', '--warehouse-id', 'Default warehouse id'],
+  ['inventory.userId', 'user', '--user', 'Inventory user id for the integration'],
+  ['inventory.warehouseId', 'warehouse', '--warehouse', 'Default warehouse id'],
 ];
 
 export default defineCommand<InitOptions>({
@@ -31,7 +36,7 @@ export default defineCommand<InitOptions>({
     'On a terminal, asks for each setting (Enter keeps the current value) and then for the secrets, hidden. Without a terminal, set what the flags give; store secrets with `venue config set-secret`.',
   examples: [
     'venue config init main',
-    'venue config init north --inventory-url https://inv.north.example --user-id 7 --warehouse-id 1 --use',
+    'venue config init north --inventory-url https://inv.north.example --user 7 --warehouse 1 --use',
   ],
   configure: (cmd) =>
     cmd
@@ -40,10 +45,15 @@ export default defineCommand<InitOptions>({
       .option('--wallet-environment <env>', 'production or uat')
       .option('--booking-url <url>', 'experience booking base URL')
       .option('--inventory-url <url>', "inventory base URL (the venue's own server)")
-      .option('--user-id <id>', 'inventory user id designated for the integration')
-      .option('--warehouse-id <id>', 'default inventory warehouse id')
-      .option('--use', 'make it the current profile'),
+      .option('--user <id>', 'inventory user id designated for the integration (inventory.userId)')
+      .option('--warehouse <id>', 'default inventory warehouse id (inventory.warehouseId)')
+      .addOption(new Option('--user-id <id>', 'old spelling of --user').hideHelp())
+      .addOption(new Option('--warehouse-id <id>', 'old spelling of --warehouse').hideHelp())
+      .option('--use', 'make it the current profile')
+      .option('-y, --yes', 'on a terminal, ask for each secret without first asking whether to set it'),
   async run(ctx, options, profileArg) {
+    options.user ??= options.userId;
+    options.warehouse ??= options.warehouseId;
     const config = await (await ctx.config()).enableWriting();
     const { checkSettingValue, secretKeys } = await import('../../lib/config.js');
     let profile = profileArg ?? ctx.globals.profile;
@@ -91,7 +101,7 @@ export default defineCommand<InitOptions>({
     // Without a terminal the flags are all there is: a profile with no service address is of no use, so nothing is saved.
     if (!interactive && values.length === 0 && !config.profileExists(profile)) {
       throw new UsageError(`nothing to set for profile "${profile}": there is no terminal to ask on`, {
-        hint: `Pass at least one service address: --inventory-url, --booking-url, --wallet-url (and --wallet-uat-url, --user-id, --warehouse-id as needed), e.g. \`venue config init ${profile} --inventory-url https://inventory.example --user-id 7 --warehouse-id 1\`.`,
+        hint: `Pass at least one service address: --inventory-url, --booking-url, --wallet-url (and --wallet-uat-url, --user, --warehouse as needed), e.g. \`venue config init ${profile} --inventory-url https://inventory.example --user 7 --warehouse 1\`.`,
       });
     }
     config.createProfile(profile);
@@ -100,7 +110,7 @@ export default defineCommand<InitOptions>({
     if (interactive) {
       for (const key of secretKeys) {
         const set = Boolean(config.resolveSecret(profile, key).value);
-        const wanted = await ctx.prompter.confirm(`${set ? 'Replace' : 'Set'} ${key} now?`, { flag: '--yes', default: !set });
+        const wanted = options.yes || await ctx.prompter.confirm(`${set ? 'Replace' : 'Set'} ${key} now?`, { flag: '--yes', default: !set });
         if (!wanted) continue;
         const value = await ctx.prompter.password(`${key} (hidden)`, { flag: 'set-secret' });
         if (value) config.setSecret(profile, key, value);

@@ -1,9 +1,10 @@
 import { defineCommand } from '../define.js';
-import { addRefusedSecretFlag, checkEmail, readNewPassword, refuseSecretFlags } from './shared.js';
+import { addRefusedSecretFlag, checkEmail, passwordFromEnv, readNewPassword, refuseSecretFlags } from './shared.js';
 
 interface ConfirmOptions {
   code: string;
   passwordStdin?: boolean;
+  passwordEnv?: string;
   password?: string;
 }
 
@@ -11,10 +12,13 @@ export default defineCommand<ConfirmOptions>({
   name: 'confirm-reset',
   args: '<email>',
   summary: 'Finish a password reset with the mailed code and a new password',
-  description: 'The new password comes from a hidden prompt (asked twice) or --password-stdin; it must have 8–20 characters with a digit, a lowercase and an uppercase letter. A code works once.',
+  description: 'The new password comes from a hidden prompt (asked twice) or --password-stdin / --password-env VAR; it must have 8–20 characters with a digit, a lowercase and an uppercase letter. A code works once.',
   examples: ['venue wallet confirm-reset ava@example.com --code 123456', "printf 'NewSecret9\\n' | venue wallet confirm-reset ava@example.com --code 123456 --password-stdin"],
   configure(cmd) {
-    cmd.requiredOption('--code <code>', 'the confirmation code from the mail').option('--password-stdin', 'read the new password from stdin');
+    cmd
+      .requiredOption('--code <code>', 'the confirmation code from the mail')
+      .option('--password-stdin', 'read the new password from stdin')
+      .option('--password-env <VAR>', 'read the new password from this environment variable');
     addRefusedSecretFlag(cmd, '--password');
   },
   async run(ctx, options, rawEmail) {
@@ -22,7 +26,7 @@ export default defineCommand<ConfirmOptions>({
     const email = (await checkEmail(rawEmail!)).toLowerCase();
     const { confirmResetShape, confirmResetSchema, checkInput } = await import('../../lib/wallet/schemas.js');
     await checkInput(confirmResetShape.pick({ confirmationCode: true }), { confirmationCode: options.code }, { confirmationCode: '--code' });
-    const newPassword = await readNewPassword(ctx, Boolean(options.passwordStdin));
+    const newPassword = await readNewPassword(ctx, Boolean(options.passwordStdin), passwordFromEnv(ctx, options.passwordEnv));
     const body = await checkInput(confirmResetSchema, { confirmationCode: options.code, newPassword }, { confirmationCode: '--code', newPassword: 'password' });
     const client = await ctx.wallet();
     await client.confirmReset(email, body.confirmationCode, body.newPassword);

@@ -8,6 +8,7 @@ import { addRefusedSecretFlag, readPassword, refuseSecretFlags } from './shared.
 interface DiagnoseOptions {
   card?: string;
   passwordStdin?: boolean;
+  passwordEnv?: string;
   password?: string;
   redact?: boolean;
 }
@@ -70,6 +71,7 @@ export default defineCommand<DiagnoseOptions>({
     cmd
       .option('--card <cardNumber>', 'look at this card only (and check it is on the account)')
       .option('--password-stdin', "log in with the guest's password read from stdin")
+      .option('--password-env <VAR>', "log in with the guest's password read from this environment variable")
       .option('--redact', 'mask personal data for sharing');
     addRefusedSecretFlag(cmd, '--password');
   },
@@ -95,8 +97,8 @@ export default defineCommand<DiagnoseOptions>({
     if (stored) input.session = { accessExpiresAt: stored.accessExpiresAt, refreshExpiresAt: stored.refreshExpiresAt, loggedInAt: stored.loggedInAt };
 
     let token: TokenSource | undefined;
-    if (input.emailValid && options.passwordStdin) {
-      const password = await readPassword(ctx, true);
+    if (input.emailValid && (options.passwordStdin || options.passwordEnv)) {
+      const password = await readPassword(ctx, Boolean(options.passwordStdin), 'Password:', options.passwordEnv);
       try {
         token = client.guestToken(email, await client.login(email, password, false));
         input.access = 'password';

@@ -4,6 +4,7 @@ import { addRefusedSecretFlag, checkEmail, readPassword, refuseSecretFlags } fro
 
 interface LoginOptions {
   passwordStdin?: boolean;
+  passwordEnv?: string;
   password?: string;
 }
 
@@ -14,15 +15,15 @@ export default defineCommand<LoginOptions>({
   description:
     'Logs the guest in with the admin token and keeps the guest session (access and refresh token) for this profile, in a private file (mode 0600). ' +
     'Later guest calls renew the access token from the refresh token; when that has expired too, log in again.',
-  examples: ['venue wallet login ava@example.com', 'venue wallet login ava@example.com --password-stdin < password.txt'],
+  examples: ['venue wallet login ava@example.com', 'venue wallet login ava@example.com --password-stdin < password.txt', 'venue wallet login ava@example.com --password-env GUEST_PASSWORD'],
   configure(cmd) {
-    cmd.option('--password-stdin', 'read the password from stdin');
+    cmd.option('--password-stdin', 'read the password from stdin').option('--password-env <VAR>', 'read the password from this environment variable');
     addRefusedSecretFlag(cmd, '--password');
   },
   async run(ctx, options, rawEmail) {
     refuseSecretFlags(options);
     const email = (await checkEmail(rawEmail!)).toLowerCase();
-    const password = await readPassword(ctx, Boolean(options.passwordStdin), `Password for ${email}:`);
+    const password = await readPassword(ctx, Boolean(options.passwordStdin), `Password for ${email}:`, options.passwordEnv);
     const { passwordSchema, checkInput } = await import('../../lib/wallet/schemas.js');
     const { z } = await import('zod');
     // A password that breaks the rules cannot be any account's: say so without asking the service.

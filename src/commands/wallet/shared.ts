@@ -87,9 +87,19 @@ export async function readNewPassword(ctx: Context, fromStdin: boolean, stdinVal
   return first;
 }
 
-export async function readPassword(ctx: Context, fromStdin: boolean, prompt = 'Password:'): Promise<string> {
+export async function readPassword(ctx: Context, fromStdin: boolean, prompt = 'Password:', fromEnv?: string): Promise<string> {
   const { readSecret } = await import('../../lib/secret-input.js');
-  return readSecret(ctx.terminal, ctx.prompter, ctx.env, { fromStdin, prompt, flags: '--password-stdin' });
+  if (fromEnv && fromStdin) throw new UsageError('give either --password-env or --password-stdin, not both');
+  return readSecret(ctx.terminal, ctx.prompter, ctx.env, { fromEnv, fromStdin, prompt, flags: '--password-stdin or --password-env VAR' });
+}
+
+/** --password-env VAR: the variable's value (undefined without the flag); an unset or empty variable is a usage error. */
+export function passwordFromEnv(ctx: Context, variable: string | undefined, what = 'the password'): string | undefined {
+  if (!variable) return undefined;
+  const value = ctx.env[variable];
+  if (!value) throw new UsageError(`environment variable ${variable} is not set or empty; expected ${what}`);
+  ctx.terminal.secrets.remember(value);
+  return value;
 }
 
 export const kindLabels: Record<string, string> = {

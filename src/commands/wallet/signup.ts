@@ -1,6 +1,6 @@
 import { defineCommand } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
-import { CVV_ENV, addRefusedSecretFlag, readNewPassword, refuseSecretFlags, stdinLines } from './shared.js';
+import { CVV_ENV, addRefusedSecretFlag, passwordFromEnv, readNewPassword, refuseSecretFlags, stdinLines } from './shared.js';
 
 interface SignupOptions {
   email: string;
@@ -11,7 +11,9 @@ interface SignupOptions {
   cvv?: string;
   password?: string;
   cvvStdin?: boolean;
+  cvvEnv?: string;
   passwordStdin?: boolean;
+  passwordEnv?: string;
 }
 
 const flagOf: Record<string, string> = {
@@ -29,7 +31,7 @@ export default defineCommand<SignupOptions>({
   summary: 'Register a guest account with an activated game card',
   description:
     'Registers a guest account and links the card given by its barcode and CVV. The card must be activated (any in-store activity activates it).\n' +
-    `The password and the CVV are secrets: they come from a hidden prompt, from stdin (--password-stdin, --cvv-stdin; with both, the first line is the password and the second the CVV) or the CVV from ${CVV_ENV}. They are never accepted as command-line values.`,
+    `The password and the CVV are secrets: they come from a hidden prompt, from stdin (--password-stdin, --cvv-stdin; with both, the first line is the password and the second the CVV) or from an environment variable (--password-env VAR, --cvv-env VAR; the CVV also from ${CVV_ENV}). They are never accepted as command-line values.`,
   examples: [
     'venue wallet signup --email dana@example.com --first-name Dana --last-name Reyes --barcode 1000000004 --nickname "Dana main"',
     "printf 'Secret123\\n444\\n' | venue wallet signup --email dana@example.com --first-name Dana --last-name Reyes --barcode 1000000004 --password-stdin --cvv-stdin",
@@ -42,7 +44,9 @@ export default defineCommand<SignupOptions>({
       .requiredOption('--barcode <barcode>', 'the 10-digit barcode printed on the card')
       .option('--nickname <label>', 'a personal label for the card')
       .option('--password-stdin', 'read the password from stdin (first line)')
-      .option('--cvv-stdin', `read the 3-digit CVV from stdin (second line with --password-stdin); or set ${CVV_ENV}`);
+      .option('--password-env <VAR>', 'read the password from this environment variable')
+      .option('--cvv-stdin', `read the 3-digit CVV from stdin (second line with --password-stdin); or set ${CVV_ENV}`)
+      .option('--cvv-env <VAR>', 'read the 3-digit CVV from this environment variable');
     addRefusedSecretFlag(cmd, '--cvv');
     addRefusedSecretFlag(cmd, '--password');
   },
@@ -59,8 +63,10 @@ export default defineCommand<SignupOptions>({
     // Flags first: no point asking for secrets when a flag is already wrong.
     await checkInput(signupShape.omit({ password: true, cardCvv: true }), visible, flagOf);
 
-    let password: string | undefined;
-    let cvv: string | undefined;
+    if (options.passwordEnv && options.passwordStdin) throw new UsageError('give either --password-env or --password-stdin, not both');
+    if (options.cvvEnv && options.cvvStdin) throw new UsageError('give either --cvv-env or --cvv-stdin, not both');
+    let password = passwordFromEnv(ctx, options.passwordEnv);
+    let cvv = passwordFromEnv(ctx, options.cvvEnv, 'the CVV');
     if (options.passwordStdin && options.cvvStdin) {
       const lines = await stdinLines(ctx);
       [password, cvv] = [lines[0] ?? '', lines[1] ?? ''];

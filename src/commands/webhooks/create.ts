@@ -7,6 +7,7 @@ interface CreateOptions {
   events?: string;
   generateSecret?: boolean;
   secretStdin?: boolean;
+  secretEnv?: string;
 }
 
 export default defineCommand<CreateOptions>({
@@ -25,6 +26,7 @@ export default defineCommand<CreateOptions>({
       .option('--url <https-url>', 'where the deliveries are POSTed')
       .option('--events <types>', 'event types, comma-separated (see `venue webhooks events`)')
       .option('--generate-secret', 'make a random secret and print it once')
+      .option('--secret-env <VAR>', 'read the secret from this environment variable')
       .option('--secret-stdin', 'read the secret from standard input');
   },
   async run(ctx, options) {
@@ -32,7 +34,7 @@ export default defineCommand<CreateOptions>({
     if (!options.events) throw missingValue('--events', 'comma-separated event types');
     const { url, eventTypes } = checkSubscriberFlags({ url: options.url, events: options.events });
     const { chooseSecret, checkSubscriberBody, showSubscriber, warnPlainHttp } = await import('../../lib/webhooks/subscriber-input.js');
-    const chosen = (await chooseSecret(ctx, { generate: options.generateSecret, fromStdin: options.secretStdin, generateFlag: '--generate-secret' }, true))!;
+    const chosen = (await chooseSecret(ctx, { generate: options.generateSecret, fromStdin: options.secretStdin, fromEnv: options.secretEnv, generateFlag: '--generate-secret' }, true))!;
     const body = await checkSubscriberBody<{ url: string; secret: string; eventTypes: string[] }>('create', { url, eventTypes, secret: chosen.secret });
     warnPlainHttp(ctx, url);
     const { WebhooksClient } = await import('../../lib/webhooks/client.js');

@@ -6,6 +6,7 @@ interface UpdateOptions {
   events?: string;
   rotateSecret?: boolean;
   secretStdin?: boolean;
+  secretEnv?: string;
 }
 
 export default defineCommand<UpdateOptions>({
@@ -24,13 +25,14 @@ export default defineCommand<UpdateOptions>({
       .option('--url <https-url>', 'new delivery URL')
       .option('--events <types>', 'new event types, comma-separated (replaces the list)')
       .option('--rotate-secret', 'make a new random secret and print it once')
+      .option('--secret-env <VAR>', 'read the secret from this environment variable')
       .option('--secret-stdin', 'read the new secret from standard input');
   },
   async run(ctx, options, webhookId) {
     const id = checkWebhookId(webhookId!);
     const changes: Record<string, unknown> = checkSubscriberFlags({ url: options.url, events: options.events });
     const { chooseSecret, checkSubscriberBody, showSubscriber, warnPlainHttp } = await import('../../lib/webhooks/subscriber-input.js');
-    const chosen = await chooseSecret(ctx, { generate: options.rotateSecret, fromStdin: options.secretStdin, generateFlag: '--rotate-secret' }, false);
+    const chosen = await chooseSecret(ctx, { generate: options.rotateSecret, fromStdin: options.secretStdin, fromEnv: options.secretEnv, generateFlag: '--rotate-secret' }, false);
     if (chosen) changes.secret = chosen.secret;
     const body = await checkSubscriberBody<Record<string, unknown>>('update', changes);
     warnPlainHttp(ctx, options.url);

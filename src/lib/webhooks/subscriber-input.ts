@@ -14,6 +14,8 @@ import { generateSecret } from './signature.js';
 export interface SecretFlags {
   generate?: boolean;
   fromStdin?: boolean;
+  /** --secret-env VAR: the variable's name. */
+  fromEnv?: string;
   /** The flag that generates: --generate-secret or --rotate-secret. */
   generateFlag: string;
 }
@@ -27,16 +29,18 @@ const flagOfField: Record<string, string> = { url: '--url', eventTypes: '--event
 
 /** The secret to send, or undefined when none was asked for and none is required. */
 export async function chooseSecret(ctx: Context, flags: SecretFlags, required: boolean): Promise<ChosenSecret | undefined> {
-  if (flags.generate && flags.fromStdin) throw new UsageError(`${flags.generateFlag} and --secret-stdin cannot be used together`);
+  const given = [flags.generate && flags.generateFlag, flags.fromStdin && '--secret-stdin', flags.fromEnv && '--secret-env'].filter(Boolean);
+  if (given.length > 1) throw new UsageError(`${given.join(' and ')} cannot be used together`);
   if (flags.generate) return { secret: generateSecret(), generated: true };
-  if (!flags.fromStdin && !required) return undefined;
-  if (!flags.fromStdin && !ctx.prompter.canPrompt) {
-    throw new UsageError(`no secret given: pass ${flags.generateFlag} or --secret-stdin`, {
+  if (!flags.fromStdin && !flags.fromEnv && !required) return undefined;
+  if (!flags.fromStdin && !flags.fromEnv && !ctx.prompter.canPrompt) {
+    throw new UsageError(`no secret given: pass ${flags.generateFlag}, --secret-stdin or --secret-env VAR`, {
       hint: 'Secrets are never taken as command-line values.',
     });
   }
   const secret = await readSecret(ctx.terminal, ctx.prompter, ctx.env, {
     fromStdin: flags.fromStdin,
+    fromEnv: flags.fromEnv,
     prompt: `Webhook secret (at least ${SECRET_MIN_LENGTH} characters)`,
     flags: `${flags.generateFlag} or --secret-stdin`,
     validate: (value) => value.length >= SECRET_MIN_LENGTH || `the secret must be at least ${SECRET_MIN_LENGTH} characters (got ${value.length})`,

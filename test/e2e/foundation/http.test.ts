@@ -190,6 +190,6 @@ describe('files', () => {
     expect(onArgv.code).toBe(2);
     const noTty = await runVenue(['config', 'set-secret', 'inventory.apiSecret'], { env: { VENUE_CONFIG_DIR: configDir } });
     expect(noTty.code).toBe(2);
-    expect(noTty.stderr).toContain('--stdin or --from-env');
+    expect(noTty.stderr).toContain('--secret-stdin or --secret-env');
   });
 });

@@ -43,7 +43,7 @@ export default defineCommand<TakeOptions>({
       .option('--user <id>', 'inventory user id (default: the profile\'s inventory.userId)')
       .option('--comment <text>', 'comment stored with the stock take (at most 200 characters)')
       .option('--dry-run', 'show current, counted and variance per product; send nothing')
-      .option('--yes', 'do not ask for confirmation');
+      .option('-y, --yes', 'do not ask for confirmation');
   },
   async run(ctx, options) {
     const schemas = await import('../../../lib/inventory/schemas.js');

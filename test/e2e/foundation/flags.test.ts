@@ -1,0 +1,160 @@
+// One spelling for a flag across groups (issue 12, point 4): secret input is
+// --<name>-stdin / --<name>-env VAR, ids shared with config keys are --warehouse
+// and --user, every command that asks for confirmation takes -y/--yes. Old
+// spellings stay as hidden aliases; the last part runs them through the binary.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { Command, Option } from 'commander';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProgram } from '../../../src/cli.js';
+import { repoRoot, runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
+
+interface Entry {
+  path: string;
+  options: readonly Option[];
+}
+
+async function commandTree(): Promise<Entry[]> {
+  const sink = () => Object.assign(new PassThrough(), { isTTY: false, columns: 100 });
+  const program = await buildProgram([], { streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() }, env: { ...process.env }, version: '0', loadAll: true });
+  const entries: Entry[] = [];
+  const walk = (cmd: Command, names: string[]) => {
+    for (const sub of cmd.commands) {
+      const here = [...names, sub.name()];
+      entries.push({ path: here.join(' '), options: sub.options });
+      walk(sub, here);
+    }
+  };
+  walk(program, []);
+  return entries;
+}
+
+/** Command paths whose source asks for a confirmation (prompter.confirm). */
+function confirmingCommands(): string[] {
+  const root = path.join(repoRoot, 'src/commands');
+  const found: string[] = [];
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else if (entry.name.endsWith('.ts') && /prompter\.confirm\(/.test(fs.readFileSync(full, 'utf8'))) {
+        const parts = path.relative(root, full).replace(/\.ts$/, '').split(path.sep);
+        if (parts.at(-1) === 'index') parts.pop();
+        found.push(parts.join(' '));
+      }
+    }
+  };
+  visit(root);
+  // The guided booking journey lives in src/lib/booking/journey.ts and confirms the payment.
+  if (/prompter\.confirm\(/.test(fs.readFileSync(path.join(repoRoot, 'src/lib/booking/journey.ts'), 'utf8'))) found.push('booking book');
+  return found;
+}
+
+const secretWords = /secret|password|cvv|api-?key/;
+// Flags about a secret that do not carry one in.
+const notSecretInput = new Set(['--generate-secret', '--rotate-secret']);
+
+describe('flag spellings across the command tree', () => {
+  let tree: Entry[];
+  beforeAll(async () => {
+    tree = await commandTree();
+  });
+
+  it('reads every secret through --<name>-stdin or --<name>-env VAR', () => {
+    const wrong: string[] = [];
+    for (const { path: cmd, options } of tree) {
+      for (const option of options) {
+        if (option.hidden || !option.long || notSecretInput.has(option.long)) continue;
+        if (secretWords.test(option.long) && !/^--[a-z-]+-(stdin|env)$/.test(option.long)) wrong.push(`${cmd} ${option.long}`);
+        if (/-env$/.test(option.long) && !option.required) wrong.push(`${cmd} ${option.long} (takes no VAR)`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('shows no old spelling: --stdin, --from-env, --user-id, --warehouse-id are hidden aliases at most', () => {
+    const visible = tree.flatMap(({ path: cmd, options }) =>
+      options.filter((o) => !o.hidden && ['--stdin', '--from-env', '--user-id', '--warehouse-id'].includes(o.long ?? '')).map((o) => `${cmd} ${o.long}`),
+    );
+    expect(visible).toEqual([]);
+  });
+
+  it('spells ids shared with config keys --warehouse <id> and --user <id>', () => {
+    const wrong = tree.flatMap(({ path: cmd, options }) =>
+      options.filter((o) => !o.hidden && /^--(warehouse|user)(-id)?$/.test(o.long ?? '') && !['--warehouse', '--user'].includes(o.long!)).map((o) => `${cmd} ${o.long}`),
+    );
+    expect(wrong).toEqual([]);
+    const init = tree.find((e) => e.path === 'config init')!;
+    expect(init.options.filter((o) => !o.hidden).map((o) => o.long)).toEqual(expect.arrayContaining(['--user', '--warehouse']));
+  });
+
+  it('gives -y, --yes to every command that asks for confirmation', () => {
+    const confirming = confirmingCommands();
+    expect(confirming).toEqual(expect.arrayContaining(['inventory stock take', 'config delete', 'webhooks delete', 'wallet reload', 'booking order cancel', 'booking book']));
+    const missing = confirming.filter((cmd) => {
+      const yes = tree.find((e) => e.path === cmd)?.options.find((o) => o.long === '--yes');
+      return !yes || yes.short !== '-y' || yes.hidden;
+    });
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('old spellings still work through the binary', () => {
+  let configDir: string;
+  beforeAll(() => {
+    configDir = tempDir();
+  });
+  afterAll(() => fs.rmSync(configDir, { recursive: true, force: true }));
+  const run = (args: string[], options: { input?: string; env?: Record<string, string> } = {}) =>
+    runVenue(args, { input: options.input, env: { VENUE_CONFIG_DIR: configDir, ...options.env } });
+
+  it('config init --user-id/--warehouse-id set the same keys as --user/--warehouse', async () => {
+    const old = await run(['config', 'init', 'north', '--inventory-url', 'https://inv.north.example', '--user-id', '7', '--warehouse-id', '2']);
+    expect(old.code, old.stderr).toBe(0);
+    const current = await run(['config', 'init', 'south', '--inventory-url', 'https://inv.south.example', '--user', '8', '--warehouse', '3']);
+    expect(current.code, current.stderr).toBe(0);
+    for (const [profile, user, warehouse] of [['north', '7', '2'], ['south', '8', '3']]) {
+      const list = JSON.parse((await run(['--profile', profile!, 'config', 'list', '-o', 'json'])).stdout) as Array<{ key: string; value: string }>;
+      expect(list.find((r) => r.key === 'inventory.userId')?.value).toBe(user);
+      expect(list.find((r) => r.key === 'inventory.warehouseId')?.value).toBe(warehouse);
+    }
+    const help = await run(['config', 'init', '--help']);
+    expect(help.stdout).toContain('--warehouse <id>');
+    expect(help.stdout).not.toContain('--warehouse-id');
+  });
+
+  it('config set-secret takes --stdin and --from-env as it takes --secret-stdin and --secret-env', async () => {
+    for (const args of [['--secret-stdin'], ['--stdin'], ['--secret-env', 'MY_SECRET'], ['--from-env', 'MY_SECRET']]) {
+      const r = await run(['--profile', 'north', 'config', 'set-secret', 'inventory.apiSecret', ...args], { input: 'a-secret-from-stdin\n', env: { MY_SECRET: 'a-secret-from-env' } });
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    }
+    const both = await run(['--profile', 'north', 'config', 'set-secret', 'inventory.apiSecret', '--stdin', '--secret-env', 'MY_SECRET'], { input: 'x\n', env: { MY_SECRET: 'y' } });
+    expect(both.code).toBe(2);
+    const help = await run(['config', 'set-secret', '--help']);
+    expect(help.stdout).toContain('--secret-stdin');
+    expect(help.stdout).not.toMatch(/--from-env|\s--stdin\b/);
+  });
+});
+
+describe('-y on stock take, through the binary', () => {
+  let sb: SandboxHandle;
+  beforeAll(async () => {
+    sb = await startSandbox();
+  });
+  afterAll(async () => {
+    await sb?.stop();
+  });
+
+  it('sets the counted levels without a terminal when given -y', async () => {
+    const counts = path.join(sb.configDir, 'counts.csv');
+    fs.writeFileSync(counts, 'productId,countedQuantity\n1001,40\n');
+    const refused = await sb.run(['inventory', 'stock', 'take', '--file', counts]);
+    expect(refused.code).toBe(2);
+    const taken = await sb.run(['inventory', 'stock', 'take', '--file', counts, '-y', '-o', 'json']);
+    expect(taken.code, taken.stderr).toBe(0);
+    const levels = await sb.run(['inventory', 'stock', 'levels', '--product', '1001', '-o', 'json']);
+    expect(levels.stdout).toContain('40');
+  });
+});
