@@ -16,6 +16,12 @@ export interface CommandModule<Options = Record<string, unknown>> {
   /** At least one; shown under "Examples:" in help. */
   examples: string[];
   aliases?: string[];
+  /**
+   * The fields --fields takes for this command, listed in its help: its
+   * columns' keys and the service fields it knows. --fields is checked against
+   * them (and the records shown); any other field the service sends works too.
+   */
+  fields?: readonly string[];
   /** Adds the command's options (and their checks) to cmd. */
   configure?: (cmd: Command) => void;
   /** The work. Throws typed errors; never calls process.exit. */
@@ -43,6 +49,23 @@ function isGroup(entry: CommandModule<any> | GroupModule): entry is GroupModule 
 }
 
 export type ContextFactory = (cmd: Command) => Promise<Context>;
+
+/** "Fields (for --fields): …", wrapped to the help's width. */
+export function fieldsText(fields: readonly string[] | undefined): string {
+  if (!fields?.length) return '';
+  const lines: string[] = [];
+  let line = ' ';
+  for (const [i, field] of fields.entries()) {
+    const word = ` ${field}${i < fields.length - 1 ? ',' : ''}`;
+    if (line.length + word.length > 78) {
+      lines.push(line.trimEnd());
+      line = ' ';
+    }
+    line += word;
+  }
+  lines.push(line.trimEnd(), '  and any other field the service sends (as it names it).');
+  return `Fields (for --fields):\n${lines.join('\n')}\n`;
+}
 
 function examplesText(examples: string[] | undefined): string {
   if (!examples?.length) return '';
@@ -85,12 +108,15 @@ export function attachCommand(parent: Command, module: CommandModule<any>, makeC
   for (const alias of module.aliases ?? []) cmd.alias(alias);
   module.configure?.(cmd);
   cmd.addHelpText('after', examplesText(module.examples));
+  if (module.fields?.length) cmd.addHelpText('after', fieldsText(module.fields));
   cmd.action(async (...actionArgs: unknown[]) => {
     // commander passes (...positionals, options, command)
     const command = actionArgs.pop() as Command;
     const options = actionArgs.pop() as Record<string, unknown>;
     const positionals = actionArgs.map((a) => (Array.isArray(a) ? a.join(',') : (a as string)));
-    await module.run(await makeContext(command), options, ...positionals);
+    const ctx = await makeContext(command);
+    ctx.output?.declareFields?.(module.fields);
+    await module.run(ctx, options, ...positionals);
   });
   return cmd;
 }

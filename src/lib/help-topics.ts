@@ -77,7 +77,15 @@ For scripts: 0 go on; 2, 3, 4, 5 fix the input or the setup; 6 try again later;
   --json      short for -o json
 
 --fields a,b,c picks fields: the service's field names (in any case: cardNumber,
-CardNumber and card_number are the same) or the table's column names.
+CardNumber and card_number are the same) or the table's column names. A name
+that is neither is exit 2, listing the valid ones (after a change the service
+accepted, only a warning); a command's help lists its fields. Under --fields a
+table's headers are the names as given.
+
+Tables, for people: money with its currency ($3.50), yes/no, times in the
+venue's time zone (the timezone setting), codes as the words the flags take
+(stock product, "sale, vending", 30 days). Machine formats print the service's
+values as sent.
 
 Data goes to stdout, messages to stderr: \`venue … -o json > out.json\` keeps
 only data.

@@ -8,7 +8,7 @@ import { findKey, fieldKey, isRecord, sourceOf } from './reading.js';
 export const outputFormats = ['table', 'json', 'ndjson', 'csv'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
 
-export type ColumnFormat = 'text' | 'money' | 'date' | 'datetime' | 'number' | 'bool' | 'list' | 'enum';
+export type ColumnFormat = 'text' | 'money' | 'date' | 'datetime' | 'number' | 'bool' | 'list' | 'enum' | 'flags';
 
 export interface Column {
   /** Dotted path into the row: "balance.play". */
@@ -17,7 +17,10 @@ export interface Column {
   format?: ColumnFormat;
   /** Shown even when no row has a value (a count that may be empty). */
   always?: boolean;
-  /** format 'enum': the words for the service's codes (productType 2 → "stock product"); an unknown code is shown as sent. */
+  /**
+   * format 'enum': the words for the service's codes (productType 2 → "stock product"); an unknown code is shown as sent.
+   * format 'flags': the words for each bit of a bitmask (saleType 6 → "sale, vending").
+   */
   labels?: Record<string, string>;
   /** format 'money': the row's field holding its ISO currency (USD, AUD…), when the service gives one. */
   currencyKey?: string;
@@ -30,6 +33,12 @@ export interface RenderOptions {
   columns?: Array<string | Column>;
   /** A message for the table view when the list is empty. */
   empty?: string;
+  /**
+   * The render follows a change the service accepted: a --fields name that
+   * cannot be found is then said on stderr, never turned into exit 2 after
+   * the fact (the change was made either way).
+   */
+  afterWrite?: boolean;
 }
 
 export type Row = Record<string, unknown>;
@@ -163,6 +172,8 @@ export function formatForPeople(value: unknown, format: ColumnFormat = 'text', h
       const label = how.labels?.[String(value)];
       return label ?? String(value);
     }
+    case 'flags':
+      return bitWords(value, how.labels ?? {});
     case 'list':
       return Array.isArray(value) ? value.map((v) => (isScalar(v) ? String(v) : summarise(v))).join(', ') : String(value);
     default:
@@ -172,17 +183,44 @@ export function formatForPeople(value: unknown, format: ColumnFormat = 'text', h
   }
 }
 
+/** A bitmask as the words of its bits ("sale, vending"); bits with no word stay a number; a value that is no whole number stays as sent. */
+function bitWords(value: unknown, labels: Record<string, string>): string {
+  const text = String(value).trim();
+  if (!/^\d+$/.test(text)) return String(value);
+  let left = Number(text);
+  if (left === 0) return labels['0'] ?? '0';
+  const words: string[] = [];
+  for (const [bit, word] of Object.entries(labels).map(([k, w]) => [Number(k), w] as const).sort((a, b) => a[0] - b[0])) {
+    if (bit > 0 && (left & bit) === bit) {
+      words.push(word);
+      left -= bit;
+    }
+  }
+  if (left) words.push(String(left));
+  return words.join(', ');
+}
+
 /**
  * Fits a table to the width by truncating its widest column (as gh does),
  * one character at a time, down to 8 characters; cells keep a trailing "…".
+ * Columns marked `keep` (codes as words, money, yes/no, times: short values
+ * that mean nothing cut) are cut only when the others are down to 8.
  */
-export function fitColumns(header: string[], body: string[][], width: number | undefined, gap = 2): { header: string[]; body: string[][] } {
+export function fitColumns(header: string[], body: string[][], width: number | undefined, gap = 2, keep: boolean[] = []): { header: string[]; body: string[][] } {
   if (!width || header.length === 0) return { header, body };
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
   const total = () => widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1);
+  const widestOf = (which: (i: number) => boolean) => {
+    let best = -1;
+    widths.forEach((w, i) => {
+      if (which(i) && w > 8 && (best < 0 || w > widths[best]!)) best = i;
+    });
+    return best;
+  };
   while (total() > width) {
-    const widest = widths.indexOf(Math.max(...widths));
-    if (widths[widest]! <= 8) break;
+    let widest = widestOf((i) => !keep[i]);
+    if (widest < 0) widest = widestOf(() => true);
+    if (widest < 0) break;
     widths[widest]!--;
   }
   const cut = (text: string, w: number) => (text.length > w ? `${text.slice(0, Math.max(1, w - 1))}…` : text);
@@ -322,10 +360,64 @@ export class Output {
     return this.format !== 'table';
   }
 
+  private declared: string[] = [];
+
+  /** The service fields the command declares (its module's `fields`): --fields is checked against them too, and alone with the columns when a list is empty. */
+  declareFields(fields: readonly string[] | undefined): void {
+    this.declared = [...(fields ?? [])];
+  }
+
+  /**
+   * --fields is checked: each name is a column of the command (key or
+   * header, any case), a field of a service record rendered, or a field the
+   * command declares; else exit 2 listing the valid names. An empty list has
+   * no records to look at: then the columns and the declared fields decide,
+   * and a command that declares none is not checked. After a write the
+   * problem is only said on stderr.
+   */
+  private checkFields(rows: unknown[], options: RenderOptions): void {
+    if (!this.fields || this.query) return;
+    const columns = normaliseColumns(options.columns, rows.filter(isRecord) as Row[]);
+    const names: string[] = [];
+    const seen = new Set<string>();
+    const add = (name: string) => {
+      if (!seen.has(fieldKey(name))) {
+        seen.add(fieldKey(name));
+        names.push(name);
+      }
+    };
+    for (const column of columns) add(column.key);
+    let records = 0;
+    for (const row of rows.slice(0, 200)) {
+      const record = machineRecord(row);
+      if (!isRecord(record)) continue;
+      records++;
+      for (const key of Object.keys(record)) add(key);
+    }
+    for (const name of this.declared) add(name);
+    if (records === 0 && this.declared.length === 0) return;
+    const unknown = this.fields.filter((field) => {
+      if (columnNamed(columns, field) || seen.has(fieldKey(field))) return false;
+      return !(field.includes('.') && seen.has(fieldKey(field.split('.')[0]!)));
+    });
+    if (!unknown.length) return;
+    const message = `--fields: no field named ${unknown.map((f) => `"${f}"`).join(', ')}`;
+    const valid = `Valid fields: ${names.join(', ')}`;
+    if (options.afterWrite) {
+      this.terminal.warn(`${message} (shown blank; the change was made). ${valid}`);
+      return;
+    }
+    throw new UsageError(message, { hint: `${valid}.` });
+  }
+
   private columnsFor(rows: Row[], options: RenderOptions): Column[] {
     if (this.fields) {
+      // Under --fields the headers are the names as given: what a script asked for is what it reads back.
       const known = normaliseColumns(options.columns, rows);
-      return this.fields.map((f) => columnNamed(known, f) ?? { key: f, header: f, fromSource: true });
+      return this.fields.map((f) => {
+        const column = columnNamed(known, f);
+        return column ? { ...column, header: f } : { key: f, header: f, fromSource: true };
+      });
     }
     return normaliseColumns(options.columns, rows);
   }
@@ -339,6 +431,7 @@ export class Output {
   async list(all: Row[], options: RenderOptions = {}): Promise<void> {
     const rows = this.limit !== undefined ? all.slice(0, this.limit) : all;
     if (this.query) return this.printQuery(rows.map((r) => machineRecord(r)));
+    this.checkFields(rows, options);
     switch (this.format) {
       case 'json':
         this.terminal.write(`${JSON.stringify(rows.map((r) => this.picked(r, options)), null, 2)}\n`);
@@ -366,6 +459,7 @@ export class Output {
   /** One record: a key/value table for people, the object itself for machines. */
   async record(data: Row, options: RenderOptions = {}): Promise<void> {
     if (this.query) return this.printQuery(machineRecord(data));
+    this.checkFields([data], options);
     switch (this.format) {
       case 'json':
         this.terminal.write(`${JSON.stringify(this.picked(data, options), null, 2)}\n`);
@@ -414,6 +508,7 @@ export class Output {
       // each (synchronous when stdout is a file), which dominated --all runs.
       let pending = '';
       for await (const batch of batches(rows)) {
+        if (count === 0 && batch.length) this.checkFields(batch, options);
         for (const row of batch) pending += `${JSON.stringify(this.picked(row, options))}\n`;
         count += batch.length;
         if (pending.length >= 16_384) {
@@ -421,6 +516,7 @@ export class Output {
           pending = '';
         }
       }
+      if (count === 0) this.checkFields([], options);
       if (pending) await this.writeWithBackpressure(pending);
       return count;
     }
@@ -429,6 +525,7 @@ export class Output {
       let columns: Column[] | undefined;
       for await (const batch of batches(rows)) {
         if (batch.length === 0) continue;
+        if (columns === undefined) this.checkFields(batch, options);
         const records = batch.map((r) => this.picked(r, options) as Row);
         this.warnNested(records);
         const header = columns === undefined;
@@ -436,6 +533,7 @@ export class Output {
         await this.writeWithBackpressure(await csvLines(columns, records, header));
         count += batch.length;
       }
+      if (!columns) this.checkFields([], options);
       if (!columns && this.fields) this.terminal.write(await csvLines(this.fields.map((key) => ({ key })), [], true));
       return count;
     }
@@ -468,13 +566,18 @@ export class Output {
     const { default: Table } = await import('cli-table3');
     const paint = this.terminal.stdoutColours;
     const body: string[][] = [];
-    for (const row of rows) body.push(await Promise.all(columns.map((c) => this.cell(row, c))));
-    const fitted = fitColumns(columns.map((c) => headerOf(c).toUpperCase()), body, this.width);
+    // A padded id ("SNACKS    ") keeps its spaces for machines; in a table they only take room.
+    for (const row of rows) body.push((await Promise.all(columns.map((c) => this.cell(row, c)))).map((cell) => cell.trimEnd()));
+    const keep = columns.map((c) => c.format !== undefined && keptWhole.has(c.format));
+    const fitted = fitColumns(columns.map((c) => (this.fields ? headerOf(c) : headerOf(c).toUpperCase())), body, this.width, 2, keep);
     const table = new Table({ ...borderlessTable, head: fitted.header.map((h) => paint.bold(h)) });
     for (const line of fitted.body) table.push(line);
     return `${trimLineEnds(table.toString())}\n`;
   }
 }
+
+/** Formats whose cells are cut last when a table is fitted to the width. */
+const keptWhole = new Set<ColumnFormat>(['enum', 'flags', 'money', 'bool', 'number', 'date', 'datetime']);
 
 /** cli-table3 pads every cell, the last one too: no line ends in spaces. */
 function trimLineEnds(text: string): string {

@@ -38,6 +38,7 @@ export default defineCommand<Options>({
   name: 'availability',
   args: '<experienceId>',
   summary: 'Places left per day for an experience (a calendar on a terminal, rows otherwise)',
+  fields: ['date', 'sessions', 'capacity', 'remaining'],
   examples: ['venue booking availability exp-laser-tag', 'venue booking availability exp-escape-room --from +7d --days 7 -o csv'],
   configure(cmd) {
     cmd.option('--from <date>', 'first day: YYYY-MM-DD, today, tomorrow or +Nd (default: today)');

@@ -94,7 +94,11 @@ export default defineCommand<Options>({
       ctx.terminal.warn(`Payment recorded for order ${outcome.orderId}${sale} (${outcome.quantity} × ${outcome.slotId}, $${outcome.total.toFixed(2)}); the service did not say the order's status: check it with \`venue booking order show ${outcome.orderId}\`.`);
     } else ctx.terminal.success(`Booked: order ${outcome.orderId} is ${outcome.status} (${outcome.quantity} × ${outcome.slotId}, $${outcome.total.toFixed(2)}${sale}).`);
     await ctx.output.record(outcome as unknown as Record<string, unknown>, {
-      columns: ['orderId', 'status', 'saleId', 'experienceId', 'slotId', 'startTime', 'quantity', { key: 'total', format: 'money' }, 'paymentReference', 'guestEmail', 'reservationId'],
+      columns: [
+        'orderId', 'status', 'saleId', 'experienceId', 'slotId', { key: 'startTime', format: 'datetime' }, { key: 'quantity', format: 'number' },
+        { key: 'total', format: 'money' }, 'paymentReference', 'guestEmail', 'reservationId',
+      ],
+      afterWrite: true,
     });
   },
 });

@@ -8,6 +8,7 @@ interface Options {
 export default defineCommand<Options>({
   name: 'experiences',
   summary: 'List the experiences of a location',
+  fields: ['id', 'name', 'durationMinutes', 'price', 'description'],
   examples: ['venue booking experiences --location loc-riverside'],
   configure(cmd) {
     cmd.requiredOption('--location <id>', 'location id (see `venue booking locations`)');

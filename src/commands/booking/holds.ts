@@ -9,6 +9,7 @@ interface Options {
 export default defineCommand<Options>({
   name: 'holds',
   summary: 'List the holds venue placed and has not seen released, cancelled or paid',
+  fields: ['key', 'reservationId', 'slotId', 'quantity', 'placedAt', 'state', 'orderId', 'note'],
   description:
     'venue writes every hold down before it sends the request (the service says nothing of holds ending on their own). ' +
     'The state is "held" (with its reservation id), "pending" (sent, no answer recorded yet) or "unknown" (the answer was lost or ' +
@@ -50,7 +51,7 @@ export default defineCommand<Options>({
         { key: 'reservationId', header: 'Reservation' },
         { key: 'slotId', header: 'Slot' },
         { key: 'quantity', header: 'Places', format: 'number' },
-        { key: 'placedAt', header: 'Placed at' },
+        { key: 'placedAt', header: 'Placed at', format: 'datetime' },
         { key: 'state' },
         { key: 'orderId', header: 'Order' },
         { key: 'note' },

@@ -3,6 +3,7 @@ import { defineCommand } from '../define.js';
 export default defineCommand({
   name: 'locations',
   summary: 'List the locations that sell experiences',
+  fields: ['id', 'name', 'city', 'currency'],
   examples: ['venue booking locations', 'venue booking locations -o json'],
   async run(ctx) {
     const client = await ctx.booking();

@@ -31,7 +31,7 @@ export default defineCommand<Options>({
     if (reservation.status === 'released') ctx.terminal.success(`Released reservation ${reservation.id}: its places are free again.`);
     else if (reservation.status === undefined) ctx.terminal.success(`The service took the release of reservation ${reservation.id} (it did not say the reservation's state).`);
     else ctx.terminal.info(`Reservation ${reservation.id} holds nothing any more (${reservation.status}).`);
-    await ctx.output.record(reservation as unknown as Record<string, unknown>, { columns: ['id', 'status', 'slotId', 'quantity'] });
+    await ctx.output.record(reservation as unknown as Record<string, unknown>, { columns: ['id', 'status', 'slotId', { key: 'quantity', format: 'number' }], afterWrite: true });
   },
 });
 
@@ -87,7 +87,7 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
     );
   }
   await ctx.output.list(outcomes as unknown as Record<string, unknown>[], {
-    columns: [{ key: 'reservationId', header: 'Reservation' }, { key: 'slotId', header: 'Slot' }, { key: 'places', format: 'number' }, { key: 'placedAt', header: 'Placed at' }, 'outcome'],
+    columns: [{ key: 'reservationId', header: 'Reservation' }, { key: 'slotId', header: 'Slot' }, { key: 'places', format: 'number' }, { key: 'placedAt', header: 'Placed at', format: 'datetime' }, 'outcome'],
   });
   if (failure) throw failure;
   if (unknown.length) {

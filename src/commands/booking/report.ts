@@ -11,6 +11,7 @@ interface Options {
 export default defineCommand<Options>({
   name: 'report',
   summary: 'Sales of experiences per day and experience, with totals',
+  fields: ['date', 'locationId', 'experienceId', 'experienceName', 'experience', 'orders', 'quantity', 'revenue'],
   description:
     'Confirmed sales grouped by the day the sale was recorded and the experience, built from the rows the service sends ' +
     '(already summed, or one per reservation, sale or order: rows whose status is not a confirmed sale are left out, and the command says how many). ' +

@@ -33,7 +33,11 @@ export default defineCommand<Options>({
         `Release it with \`venue booking release ${reservation.id}\` if it is not ordered.`,
     );
     await ctx.output.record(reservation as unknown as Record<string, unknown>, {
-      columns: ['id', 'status', 'experienceId', 'slotId', 'startTime', 'quantity', { key: 'amount', format: 'money' }, 'expiresAt'],
+      columns: [
+        'id', 'status', 'experienceId', 'slotId', { key: 'startTime', format: 'datetime' }, { key: 'quantity', format: 'number' }, { key: 'amount', format: 'money' },
+        { key: 'expiresAt', format: 'datetime' },
+      ],
+      afterWrite: true,
     });
   },
 });

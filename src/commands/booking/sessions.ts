@@ -10,6 +10,7 @@ export default defineCommand<Options>({
   name: 'sessions',
   args: '<experienceId>',
   summary: 'List the session slots of an experience on a day, with the places left',
+  fields: ['id', 'date', 'startTime', 'endTime', 'start', 'end', 'capacity', 'remaining', 'price'],
   examples: ['venue booking sessions exp-laser-tag --date tomorrow', 'venue booking sessions exp-escape-room --date 2026-12-05 -o json'],
   configure(cmd) {
     cmd.option('--date <date>', 'YYYY-MM-DD, today, tomorrow or +Nd (default: today)');

@@ -3,6 +3,7 @@ import { defineCommand } from '../define.js';
 export default defineCommand({
   name: 'categories',
   summary: 'Product categories of the local location (ids are 10 characters, space-padded)',
+  fields: ['categoryId', 'name'],
   examples: ['venue inventory categories', 'venue inventory categories -o json'],
   async run(ctx) {
     const client = await ctx.inventory();

@@ -8,6 +8,7 @@ interface Options {
 export default defineCommand<Options>({
   name: 'classes',
   summary: 'Product classes, optionally of one category',
+  fields: ['classId', 'categoryId', 'name'],
   examples: ['venue inventory classes', 'venue inventory classes --category SNACKS'],
   configure(cmd) {
     cmd.option('--category <id>', 'only classes of this category (padded to 10 characters for you)');

@@ -3,6 +3,7 @@ import { defineCommand } from '../define.js';
 export default defineCommand({
   name: 'containers',
   summary: 'Container types, used as containerId in a supplier link',
+  fields: ['containerId', 'name', 'units'],
   examples: ['venue inventory containers'],
   async run(ctx) {
     const client = await ctx.inventory();

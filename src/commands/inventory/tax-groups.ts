@@ -3,6 +3,7 @@ import { defineCommand } from '../define.js';
 export default defineCommand({
   name: 'tax-groups',
   summary: "Tax groups of the location's tax zone",
+  fields: ['taxGroup', 'name', 'rate'],
   examples: ['venue inventory tax-groups'],
   async run(ctx) {
     const client = await ctx.inventory();

@@ -8,6 +8,7 @@ interface Options {
 export default defineCommand<Options>({
   name: 'warehouses',
   summary: "Warehouses of a location (the venue's own by default)",
+  fields: ['warehouseId', 'name', 'locationId'],
   examples: ['venue inventory warehouses', 'venue inventory warehouses --location 2'],
   configure(cmd) {
     cmd.option('--location <id>', 'location id (default: the local location)');

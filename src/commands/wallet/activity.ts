@@ -14,6 +14,7 @@ export default defineCommand<ActivityOptions>({
   name: 'activity',
   args: '<cardNumber>',
   summary: 'Recent transactions of a card, newest first: reloads, game plays, ticket wins, redemptions',
+  fields: ['occurredAt', 'kind', 'description', 'play', 'bonus', 'tickets', 'paymentReference'],
   examples: ['venue wallet activity 6001000000000000001', 'venue wallet activity 6001000000000000001 --kind reload --limit 5'],
   configure(cmd) {
     cmd

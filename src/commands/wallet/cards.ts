@@ -4,6 +4,7 @@ import { addAsOption, guestAccess } from './shared.js';
 export default defineCommand<{ as?: string }>({
   name: 'cards',
   summary: "The guest's game cards, with type, nickname and status",
+  fields: ['cardNumber', 'cardType', 'nickname', 'status', 'locationName', 'playUnit'],
   examples: ['venue wallet cards', 'venue wallet cards --as ava@example.com --json'],
   configure: addAsOption,
   async run(ctx, options) {

@@ -4,6 +4,7 @@ import { addAsOption, guestAccess } from './shared.js';
 export default defineCommand<{ as?: string }>({
   name: 'products',
   summary: 'Quick-reload products, in the display order guests see',
+  fields: ['displayOrder', 'productId', 'name', 'price', 'playValue', 'bonusValue'],
   examples: ['venue wallet products', 'venue wallet products -o csv'],
   configure: addAsOption,
   async run(ctx, options) {

@@ -99,13 +99,14 @@ export default defineCommand<ReloadOptions>({
     }
     if (ctx.output.isMachine) {
       // The service's sale record as sent, with its balance record after the sale beside it.
-      await ctx.output.record({ ...(sourceOf(sale) as Record<string, unknown>), balanceAfter: balance ? sourceOf(balance) : null });
+      await ctx.output.record({ ...(sourceOf(sale) as Record<string, unknown>), balanceAfter: balance ? sourceOf(balance) : null }, { afterWrite: true });
       return;
     }
     ctx.terminal.success(`Recorded sale ${sale.saleId} for payment ref ${body.paymentReference}${outcome.settledUnknown ? ' (the earlier send had not been applied)' : ''}.`);
     if (balance) {
       await ctx.output.record(balanceRow(balance), {
         columns: [{ key: 'cardNumber', header: 'Card number' }, { key: 'play', header: 'Play balance after' }, { key: 'bonus', header: 'Bonus balance after' }, { key: 'tickets', header: 'Tickets' }],
+        afterWrite: true,
       });
     }
   },

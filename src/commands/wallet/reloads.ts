@@ -7,6 +7,7 @@ interface Options {
 export default defineCommand<Options>({
   name: 'reloads',
   summary: 'The reload sales venue sent from this machine, and which are still unsettled',
+  fields: ['paymentReference', 'cardNumber', 'productId', 'amount', 'sentAt', 'outcome', 'saleId', 'settle'],
   description:
     'Reads the local reload journal (no service is called). Outcome: recorded (with the sale id when the service gave one), refused, ' +
     'sent (no answer recorded yet) or unknown (the answer was lost or could not say). Settle a sent or unknown one by running the same ' +

@@ -4,6 +4,7 @@ import { GuestSessions, summarise } from '../../lib/wallet/sessions.js';
 export default defineCommand({
   name: 'sessions',
   summary: 'Stored guest sessions of this profile: emails and expiries, never tokens',
+  fields: ['email', 'state', 'accessExpiresAt', 'refreshExpiresAt', 'loggedInAt'],
   examples: ['venue wallet sessions', 'venue wallet sessions --json'],
   async run(ctx) {
     // Reading the file needs no service connection, so no sandbox is started for it.

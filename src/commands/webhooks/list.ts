@@ -3,6 +3,7 @@ import { defineCommand } from '../define.js';
 export default defineCommand({
   name: 'list',
   summary: 'List the active webhook subscribers (never their secrets)',
+  fields: ['id', 'url', 'eventTypes', 'isActive', 'createdAt'],
   examples: ['venue webhooks list', 'venue webhooks list -o json'],
   async run(ctx) {
     const { WebhooksClient } = await import('../../lib/webhooks/client.js');

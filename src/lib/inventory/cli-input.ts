@@ -6,6 +6,7 @@ import type { Context } from '../context.js';
 import { ValidationError, type ValidationIssue } from '../errors.js';
 import { padId, PADDED_ID_LENGTH } from './ids.js';
 import { PAYMENT_TERMS, saleTypeFromWords } from './types.js';
+import { productTypeColumn, saleTypeColumn } from './labels.js';
 
 export class FlagProblems {
   readonly issues: ValidationIssue[] = [];
@@ -65,7 +66,8 @@ export function parseSaleType(value: string | undefined, flag: string, problems:
 
 export function parseProductType(value: string | undefined, flag: string, problems: FlagProblems): number | undefined {
   if (value === undefined) return undefined;
-  const text = value.trim().toLowerCase();
+  // "stock product" is how tables show it: a word read off a table can be typed back.
+  const text = value.trim().toLowerCase().replace(/[\s_-]+product$/, '');
   if (text === 'stock' || text === '2') return 2;
   if (text === 'modifier' || text === '3') return 3;
   return problems.add(flag, 'must be stock or modifier (2 or 3)');
@@ -114,11 +116,18 @@ export const productColumns = [
   { key: 'productId', header: 'ID' },
   { key: 'productName', header: 'Name' },
   { key: 'categoryId', header: 'Category' },
-  { key: 'productType', header: 'Type' },
-  { key: 'saleType', header: 'Sale type' },
+  productTypeColumn,
+  saleTypeColumn,
   { key: 'sellPrice', header: 'Sell', format: 'money' as const },
   { key: 'vendingPrice', header: 'Vending', format: 'money' as const },
-  { key: 'ticketValue', header: 'Tickets' },
+  { key: 'ticketValue', header: 'Tickets', format: 'number' as const },
   { key: 'productCode', header: 'Code' },
   { key: 'isActive', header: 'Active', format: 'bool' as const },
 ];
+
+/** What --fields takes on product commands (with any other field the service sends). */
+export const productFields = [
+  'productId', 'productName', 'productDescription', 'secondaryProductName', 'categoryId', 'classId', 'taxGroup', 'productType', 'saleType',
+  'orderPrinter', 'sellPrice', 'vendingPrice', 'ticketValue', 'isPriceExTax', 'productCode', 'barcodes', 'reorderLevelMin', 'reorderLevelMax',
+  'stockLevels', 'suppliers', 'averageUnitCost', 'lastPurchasePrice', 'isActive', 'createdAt', 'updatedAt',
+] as const;

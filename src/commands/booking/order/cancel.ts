@@ -43,7 +43,7 @@ export default defineCommand<Options>({
       const cancelled = await client.cancelOrder(id);
       ctx.terminal.success(`Cancelled order ${id}; its reservations are released.`);
       // Machine formats print the service's answer; the table lists the reservations from the order read before when the answer has none.
-      await ctx.output.record(orderRow({ ...cancelled, reservations: cancelled.reservations.length ? cancelled.reservations : order?.reservations ?? [] }), { columns: orderColumns });
+      await ctx.output.record(orderRow({ ...cancelled, reservations: cancelled.reservations.length ? cancelled.reservations : order?.reservations ?? [] }), { columns: orderColumns, afterWrite: true });
     } catch (error) {
       if (error instanceof ApiError && error.hasCode('already_cancelled', 'order_cancelled')) {
         ctx.terminal.info(`Order ${id} is already cancelled; nothing to do.`);

@@ -41,6 +41,6 @@ export default defineCommand<Options>({
       guest: { firstName: options.firstName.trim(), lastName: options.lastName.trim(), email: options.email.trim(), ...(options.phone ? { phone: options.phone.trim() } : {}) },
     });
     ctx.terminal.success(`Order ${order.id} created: total $${order.total.toFixed(2)}. Record the payment with \`venue booking order pay ${order.id} --amount ${order.total.toFixed(2)} --payment-ref <ref>\`.`);
-    await ctx.output.record(orderRow(order), { columns: orderColumns });
+    await ctx.output.record(orderRow(order), { columns: orderColumns, afterWrite: true });
   },
 });

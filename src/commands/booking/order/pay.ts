@@ -65,11 +65,11 @@ export default defineCommand<Options>({
     else if (outcome.orderStatus !== undefined) ctx.terminal.success(`Payment ${paymentReference} recorded${sale}: order ${id} is ${outcome.orderStatus}.`);
     else ctx.terminal.warn(`Payment ${paymentReference} recorded${sale}; the service did not say the order's status (unknown). Check it with \`venue booking order show ${shellQuote(id)}\`.`);
     if (outcome.order) {
-      await ctx.output.record(orderRow({ ...outcome.order, sale: { ...outcome.order.sale, ...definedOf(outcome.sale) } }, status), { columns: orderColumns });
+      await ctx.output.record(orderRow({ ...outcome.order, sale: { ...outcome.order.sale, ...definedOf(outcome.sale) } }, status), { columns: orderColumns, afterWrite: true });
     } else {
       // No order in the answer: the table shows the order id with the new sale; machine formats print the sale answer.
       const row = orderRow({ id, reservationIds: [], reservations: [], sale: outcome.sale }, status);
-      await ctx.output.record(withSource(row, sourceOf(outcome.sale) ?? Object.fromEntries(Object.entries(row))), { columns: orderColumns });
+      await ctx.output.record(withSource(row, sourceOf(outcome.sale) ?? Object.fromEntries(Object.entries(row))), { columns: orderColumns, afterWrite: true });
     }
   },
 });

@@ -33,8 +33,8 @@ export const orderColumns: Column[] = [
   { key: 'reservations', format: 'list' },
   { key: 'guest' },
   { key: 'email' },
-  { key: 'expiresAt', header: 'Pay before' },
+  { key: 'expiresAt', header: 'Pay before', format: 'datetime' },
   { key: 'saleId', header: 'Sale' },
   { key: 'paymentReference' },
-  { key: 'recordedAt', header: 'Paid at' },
+  { key: 'recordedAt', header: 'Paid at', format: 'datetime' },
 ];

@@ -1,6 +1,7 @@
 import { defineCommand } from '../../define.js';
 import { FlagProblems, collect, parseInteger, parseNumber, parsePaddedId, parseProductType, parseSaleType } from '../../../lib/inventory/cli-input.js';
 import { readProductFile, promptForMissing, productFlagOf } from '../../../lib/inventory/product-input.js';
+import { productTypeColumn, saleTypeColumn } from '../../../lib/inventory/labels.js';
 
 export interface CreateOptions {
   file?: string;
@@ -139,7 +140,11 @@ export default defineCommand<CreateOptions>({
     const product = await client.createProduct(body);
     ctx.terminal.success(`created product ${product.productId} (${product.productName})`);
     await ctx.output.record(product, {
-      columns: ['productId', 'productName', 'categoryId', 'taxGroup', 'productType', 'saleType', 'sellPrice', 'vendingPrice', 'ticketValue', { key: 'barcodes', format: 'list' }, 'isActive'],
+      columns: [
+        'productId', 'productName', 'categoryId', 'taxGroup', productTypeColumn, saleTypeColumn, { key: 'sellPrice', format: 'money' },
+        { key: 'vendingPrice', format: 'money' }, { key: 'ticketValue', format: 'number' }, { key: 'barcodes', format: 'list' }, { key: 'isActive', format: 'bool' },
+      ],
+      afterWrite: true,
     });
   },
 });

@@ -1,11 +1,13 @@
 import { defineCommand } from '../../define.js';
-import { FlagProblems, productIdFlag } from '../../../lib/inventory/cli-input.js';
+import { FlagProblems, productFields, productIdFlag } from '../../../lib/inventory/cli-input.js';
+import { orderPrinterColumn, productTypeColumn, saleTypeColumn } from '../../../lib/inventory/labels.js';
 
 export default defineCommand({
   name: 'get',
   args: '<productId>',
   summary: 'One product: prices, stock levels, barcodes and suppliers',
   examples: ['venue inventory products get 1001', 'venue inventory products get 1001 -o json'],
+  fields: productFields,
   async run(ctx, _options, productIdText) {
     const problems = new FlagProblems();
     // Digits as typed: an id past 2^53 stays exact from argv to the path.
@@ -26,9 +28,11 @@ export default defineCommand({
     }, {
       columns: [
         'productId', 'productName', 'productDescription', 'secondaryProductName', 'categoryId', 'classId', 'taxGroup',
-        'productType', 'saleType', { key: 'sellPrice', format: 'money' }, { key: 'vendingPrice', format: 'money' }, 'ticketValue',
-        { key: 'isPriceExTax', format: 'bool' }, 'productCode', { key: 'barcodes', format: 'list' }, 'reorderLevelMin', 'reorderLevelMax',
-        'stock', 'supplierLinks', 'averageUnitCost', 'lastPurchasePrice', { key: 'isActive', format: 'bool' }, { key: 'updatedAt', format: 'datetime' },
+        productTypeColumn, saleTypeColumn, orderPrinterColumn, { key: 'sellPrice', format: 'money' }, { key: 'vendingPrice', format: 'money' },
+        { key: 'ticketValue', format: 'number' }, { key: 'isPriceExTax', format: 'bool' }, 'productCode', { key: 'barcodes', format: 'list' },
+        'reorderLevelMin', 'reorderLevelMax', 'stock', 'supplierLinks', { key: 'averageUnitCost', format: 'money' },
+        { key: 'lastPurchasePrice', format: 'money' }, { key: 'isActive', format: 'bool' }, { key: 'createdAt', format: 'datetime' },
+        { key: 'updatedAt', format: 'datetime' },
       ],
     });
   },

@@ -1,6 +1,6 @@
 import { defineCommand } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
-import { FlagProblems, parseInteger, parsePaddedId, parseProductType, parseSaleType, productColumns } from '../../../lib/inventory/cli-input.js';
+import { FlagProblems, parseInteger, parsePaddedId, parseProductType, parseSaleType, productColumns, productFields } from '../../../lib/inventory/cli-input.js';
 import type { ProductQuery } from '../../../lib/inventory/client.js';
 
 interface Options {
@@ -20,6 +20,7 @@ const MAX_PAGE_SIZE = 200;
 export default defineCommand<Options>({
   name: 'list',
   summary: 'List products, one page or --all (streamed with bounded concurrency)',
+  fields: productFields,
   examples: [
     'venue inventory products list --category SNACKS --active',
     'venue inventory products list --sale-type redemption --page 2 --page-size 100',

@@ -1,6 +1,7 @@
 import { defineCommand } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
 import { FlagProblems, collect, parseBoolean, parseInteger, parseNumber, productIdFlag } from '../../../lib/inventory/cli-input.js';
+import { productTypeColumn, saleTypeColumn } from '../../../lib/inventory/labels.js';
 
 interface Options {
   name?: string;
@@ -149,7 +150,11 @@ export default defineCommand<Options>({
     const product = await client.updateProduct(productId!, patch);
     ctx.terminal.success(`updated product ${product.productId} (${product.productName})`);
     await ctx.output.record(product, {
-      columns: ['productId', 'productName', 'productDescription', { key: 'sellPrice', format: 'money' }, 'productCode', { key: 'barcodes', format: 'list' }, 'reorderLevelMin', 'reorderLevelMax', { key: 'isActive', format: 'bool' }, 'suppliers'],
+      columns: [
+        'productId', 'productName', 'productDescription', productTypeColumn, saleTypeColumn, { key: 'sellPrice', format: 'money' }, 'productCode',
+        { key: 'barcodes', format: 'list' }, 'reorderLevelMin', 'reorderLevelMax', { key: 'isActive', format: 'bool' }, 'suppliers',
+      ],
+      afterWrite: true,
     });
   },
 });

@@ -9,6 +9,7 @@ const statuses = ['sending', 'recorded', 'applied', 'not-applied', 'unknown'];
 export default defineCommand<ListOptions>({
   name: 'list',
   summary: 'Receipts recorded from this machine, with their outcome',
+  fields: ['id', 'status', 'when', 'warehouseId', 'supplierId', 'poNumber', 'invoice', 'items', 'receiptId'],
   description:
     'The local receipt journal of the current profile, newest first. Status: recorded (the service accepted it), applied (a person ' +
     'said so with `receipts resolve`), not-applied (refused, never sent, or resolved so: the next run sends it), unknown (the answer ' +

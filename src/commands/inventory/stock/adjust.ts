@@ -104,6 +104,7 @@ export default defineCommand<Options>({
     );
     await ctx.output.record(adjustment, {
       columns: ['adjustmentId', 'productId', 'warehouseId', 'adjustmentQuantity', 'previousQuantity', 'newQuantity', 'userId', 'comment', { key: 'createdAt', format: 'datetime' }],
+      afterWrite: true,
     });
   },
 });

@@ -7,6 +7,7 @@ interface ChangesOptions {
 export default defineCommand<ChangesOptions>({
   name: 'changes',
   summary: 'Stock takes and adjustments sent from this machine, with their outcome',
+  fields: ['id', 'kind', 'status', 'when', 'warehouseId', 'items', 'resultId', 'comment'],
   description:
     'The local journal of stock takes and adjustments of the current profile, newest first. Status: recorded (the service accepted ' +
     'it), applied (a person said so), not-applied (refused, never sent, or resolved so), unknown (the answer was lost: settle it with ' +

@@ -21,8 +21,8 @@ const columns = [
   { key: 'productName', header: 'Name' },
   { key: 'warehouseId', header: 'Warehouse' },
   { key: 'quantity', header: 'Quantity', format: 'number' as const },
-  { key: 'averageUnitCost', header: 'Avg cost' },
-  { key: 'lastPurchasePrice', header: 'Last price' },
+  { key: 'averageUnitCost', header: 'Avg cost', format: 'money' as const },
+  { key: 'lastPurchasePrice', header: 'Last price', format: 'money' as const },
 ];
 
 /** Many ids go out 200 to a request, one request after another, in the order given. */
@@ -35,6 +35,7 @@ async function* levelsOfProducts(client: InventoryClient, warehouseId: number | 
 export default defineCommand<Options>({
   name: 'levels',
   summary: 'Stock levels of a warehouse (default: the profile warehouse), optionally of some products',
+  fields: ['productId', 'productName', 'warehouseId', 'quantity', 'averageUnitCost', 'lastPurchasePrice'],
   examples: [
     'venue inventory stock levels',
     'venue inventory stock levels --warehouse 2 --product 1001,1002',

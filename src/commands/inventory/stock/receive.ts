@@ -210,11 +210,11 @@ async function showReceipt(ctx: Context, entry: ReceiptJournalEntry): Promise<vo
       poNumber: entry.poNumber ?? null,
       invoice: entry.invoice ?? null,
       items,
-    });
+    }, { afterWrite: true });
     return;
   }
   await ctx.output.list(
     items.map((i) => ({ receiptId: entry.receiptId ?? '', ...i })),
-    { columns: ['receiptId', 'productId', 'quantity', { key: 'value', format: 'money' }, 'before', 'after'] },
+    { columns: ['receiptId', 'productId', 'quantity', { key: 'value', format: 'money' }, 'before', 'after'], afterWrite: true },
   );
 }

@@ -148,7 +148,7 @@ export default defineCommand<TakeOptions>({
     const out: Array<{ productId: number; previous?: number; counted?: number; variance?: number }> = lines
       ? lines.map((l) => withSource({ productId: l.productId, previous: l.previousQuantity, counted: l.countedQuantity, variance: l.variance }, sourceOf(l)))
       : rows.map((r) => ({ productId: r.productId, previous: r.current, counted: r.counted, variance: r.variance }));
-    await ctx.output.list(out, { columns: ['productId', 'previous', 'counted', 'variance'] });
+    await ctx.output.list(out, { columns: ['productId', 'previous', 'counted', 'variance'], afterWrite: true });
     const id = result.stockTakeId !== undefined ? ` ${result.stockTakeId}` : '';
     const lineVariances = out.map((r) => r.variance);
     const net =

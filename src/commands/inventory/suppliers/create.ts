@@ -94,6 +94,13 @@ export default defineCommand<Options>({
     const client = await ctx.inventory();
     const supplier = await client.createSupplier(body);
     ctx.terminal.success(`created supplier ${supplier.supplierId}${supplier.supplierCode ? ` (${supplier.supplierCode})` : ''}`);
-    await ctx.output.record(supplier);
+    const { paymentTermsColumn } = await import('../../../lib/inventory/labels.js');
+    await ctx.output.record(supplier, {
+      columns: [
+        'supplierId', 'supplierCode', 'supplierName', 'supplierAddress', 'supplierTown', 'supplierType', paymentTermsColumn,
+        { key: 'isActive', format: 'bool' },
+      ],
+      afterWrite: true,
+    });
   },
 });

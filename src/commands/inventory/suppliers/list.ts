@@ -1,9 +1,11 @@
 import { defineCommand } from '../../define.js';
+import { paymentTermsColumn } from '../../../lib/inventory/labels.js';
 
 export default defineCommand({
   name: 'list',
   summary: 'All active suppliers',
   examples: ['venue inventory suppliers list', 'venue inventory suppliers list -o csv'],
+  fields: ['supplierId', 'supplierCode', 'supplierName', 'supplierAddress', 'supplierTown', 'supplierType', 'paymentTerms', 'isActive'],
   async run(ctx) {
     const client = await ctx.inventory();
     await ctx.output.list(await client.suppliers(), {
@@ -12,7 +14,8 @@ export default defineCommand({
         { key: 'supplierCode', header: 'Code' },
         { key: 'supplierName', header: 'Name' },
         { key: 'supplierTown', header: 'Town' },
-        { key: 'paymentTerms', header: 'Terms' },
+        paymentTermsColumn,
+        { key: 'isActive', header: 'Active', format: 'bool' },
       ],
       empty: 'No active suppliers.',
     });
