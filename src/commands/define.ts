@@ -13,7 +13,13 @@ export interface CommandModule<Options = Record<string, unknown>> {
   summary: string;
   /** A longer description shown in the command's own help. */
   description?: string;
-  /** At least one; shown under "Examples:" in help. */
+  /**
+   * At least one; shown under "Examples:" in help. Each runs as written, in
+   * order, against the sandbox's demo data in a fresh config directory, with
+   * the files of docs/examples/ beside it (test/e2e/foundation/examples.test.ts).
+   * A trailing marker says when it cannot simply exit 0: `# needs a terminal`
+   * (a guided prompt), `# exits N` (by design), `# runs until stopped` (a server).
+   */
   examples: string[];
   aliases?: string[];
   /**
@@ -119,4 +125,20 @@ export function attachCommand(parent: Command, module: CommandModule<any>, makeC
     await module.run(ctx, options, ...positionals);
   });
   return cmd;
+}
+
+export interface ExampleMarker {
+  needsTerminal: boolean;
+  exitCode?: number;
+  runsUntilStopped: boolean;
+}
+
+/** What an example's trailing marker comment says (see CommandModule.examples). */
+export function exampleMarker(example: string): ExampleMarker {
+  const exits = /#\s*exits (\d+)\b[^#]*$/.exec(example);
+  return {
+    needsTerminal: /#\s*needs a terminal\b[^#]*$/.test(example),
+    exitCode: exits ? Number(exits[1]) : undefined,
+    runsUntilStopped: /#\s*runs until stopped\b[^#]*$/.test(example),
+  };
 }

@@ -17,7 +17,7 @@ function optionRow(option: Option): string {
 }
 
 /** Examples are kept in each command's help text, after "Examples:". */
-function examplesOf(cmd: Command): string[] {
+export function examplesOf(cmd: Command): string[] {
   const help = cmd.helpInformation() + collectAfterText(cmd);
   const at = help.indexOf('Examples:');
   if (at === -1) return [];

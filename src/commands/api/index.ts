@@ -22,7 +22,7 @@ export default defineCommand<ApiOptions>({
   examples: [
     'venue api inventory GET /products --query pageSize=5',
     'venue api wallet GET /api/v1/card --as ava@example.com',
-    'echo \'{"locationId":1}\' | venue api booking POST /api/v1/orders/reservations/reserve --data -',
+    `printf '{"experienceId":"exp-vr-arena","slotId":"%s","quantity":2}' "$(venue booking sessions exp-vr-arena --date tomorrow --limit 1 --fields slotId -o csv | tail -1)" | venue api booking POST /api/v1/orders/reservations/reserve --data -`,
   ],
   configure: (cmd) =>
     cmd

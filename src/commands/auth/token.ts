@@ -6,7 +6,7 @@ export default defineCommand({
   args: '<service>',
   summary: 'Print a service token (wallet admin, booking or inventory), for use with other tools',
   description: 'Prints the cached token while it is valid, else obtains a new one. The token is a credential: pipe it, do not paste it.',
-  examples: ['curl -H "Authorization: Bearer $(venue auth token inventory)" https://inv.example/products'],
+  examples: ['curl -s -H "Authorization: Bearer $(venue auth token inventory)" "$(venue config get inventory.url)/products?pageSize=5"'],
   async run(ctx, _options, service) {
     const { serviceNames } = await import('../../lib/tokens.js');
     if (!serviceNames.includes(service as never)) {

@@ -27,8 +27,8 @@ export default defineCommand<Options>({
     'and reports it). A payment whose answer was lost is settled by reading the order back; when that cannot be read it exits 7 ' +
     'with the order id and the commands to check or finish it.',
   examples: [
-    'venue booking book',
-    'venue booking book --experience exp-laser-tag --session exp-laser-tag.20261128.1400 --quantity 4 \\\n      --first-name Ada --last-name Lovelace --email ada@example.com --payment-ref PSP-8812 --yes',
+    'venue booking book   # needs a terminal',
+    'venue booking book --experience exp-laser-tag --session "$(venue booking sessions exp-laser-tag --date tomorrow --limit 1 --fields slotId -o csv | tail -1)" --quantity 2 --first-name Ada --last-name Lovelace --email ada@example.com --payment-ref PSP-8814 --yes',
   ],
   configure(cmd) {
     cmd

@@ -15,7 +15,7 @@ export default defineCommand<Options>({
     'The state is "held" (with its reservation id), "pending" (sent, no answer recorded yet) or "unknown" (the answer was lost or ' +
     'could not be read: places may be held with no id venue can release). Release them with `venue booking release --all`; ' +
     'drop a settled unknown request from the record with --forget <key>.',
-  examples: ['venue booking holds', 'venue booking holds -o json', 'venue booking holds --forget 3f2a9c1e'],
+  examples: ['venue booking holds', 'venue booking holds -o json', 'venue booking holds --forget 3f2a9c1e   # exits 4 unless a hold on record has that key'],
   configure(cmd) {
     cmd.option('--forget <key>', 'drop one request from the record (its key or the start of it), once you have checked it holds nothing');
   },

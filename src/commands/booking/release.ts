@@ -17,7 +17,7 @@ export default defineCommand<Options>({
     'Releases one hold by its reservation id, or with --all every hold of this profile that venue recorded and that is not paid ' +
     '(see `venue booking holds`). A hold whose answer was lost has no reservation id to release: --all lists it with what to check, ' +
     'and exits 7 while such holds remain.',
-  examples: ['venue booking release res-000042', 'venue booking release --all'],
+  examples: ['venue booking release res-000003', 'venue booking release --all'],
   configure(cmd) {
     cmd.option('--all', "release every recorded hold of this profile that is not paid");
   },

@@ -14,7 +14,11 @@ export default defineCommand<Options>({
     'Holds places in a session slot. The platform checks capacity: when the slot is full the command says so and exits 5. ' +
     'venue writes every hold down before sending it (`venue booking holds` lists them); nothing says a hold ends on its own, ' +
     'so release one you no longer need with `venue booking release <reservationId>` (or every one with `--all`).',
-  examples: ['venue booking reserve exp-laser-tag --session exp-laser-tag.20261128.1400 --quantity 4'],
+  examples: [
+    'venue booking reserve exp-laser-tag --session "$(venue booking sessions exp-laser-tag --date tomorrow --limit 1 --fields slotId -o csv | tail -1)" --quantity 4',
+    'venue booking reserve exp-escape-room --session "$(venue booking sessions exp-escape-room --date +2d --limit 1 --fields slotId -o csv | tail -1)" --quantity 2',
+    'venue booking reserve exp-bowling-lane --session "$(venue booking sessions exp-bowling-lane --date +2d --limit 1 --fields slotId -o csv | tail -1)" --quantity 1 -o json',
+  ],
   configure(cmd) {
     cmd.requiredOption('--session <slotId>', 'session slot id (see `venue booking sessions`)');
     cmd.requiredOption('--quantity <n>', 'number of places, a positive whole number');

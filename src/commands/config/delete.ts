@@ -5,7 +5,7 @@ export default defineCommand<{ yes?: boolean }>({
   name: 'delete',
   args: '<profile>',
   summary: 'Delete a profile with its settings and secrets',
-  examples: ['venue config delete old-venue --yes'],
+  examples: ['venue config delete north --yes'],
   configure: (cmd) => cmd.option('-y, --yes', 'do not ask for confirmation'),
   async run(ctx, options, profile) {
     const config = await (await ctx.config()).enableWriting();

@@ -23,9 +23,8 @@ export default defineCommand<Options>({
     'document cannot be read or matches nothing (nothing is stored); exit 2 for a Swagger 2.0 document or an auth scheme venue ' +
     'cannot send (query or cookie keys, OAuth2) with no bearer or header key offered beside it.',
   examples: [
-    'venue --profile arcade-north config import-openapi https://inventory.arcade-north.example/swagger/v2/swagger.json',
-    'venue config import-openapi ./vendor-inventory.yaml --dry-run',
-    'venue config import-openapi ./vendor-inventory.yaml --yes -o json',
+    'venue --profile main config import-openapi ./vendor-inventory.yaml --dry-run',
+    'venue --profile main config import-openapi ./vendor-inventory.yaml --yes -o json',
   ],
   configure: (cmd) => {
     cmd.option('--dry-run', 'show the matches and store nothing');

@@ -17,6 +17,6 @@ export default defineGroup({
   summary: 'Profiles, settings and secrets',
   description:
     'Profiles hold one venue or environment each: service base URLs and inventory defaults. Secrets live in a separate credentials file (mode 0600) and are never printed.',
-  examples: ['venue config init main', 'venue config list', 'venue config use main'],
+  examples: ['venue config init main   # needs a terminal', 'venue config list', 'venue config use sandbox'],
   commands: [init, set, get, list, unset, profiles, use, remove, path, setSecret, importOpenapi, routes],
 });

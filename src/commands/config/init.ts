@@ -35,7 +35,7 @@ export default defineCommand<InitOptions>({
   description:
     'On a terminal, asks for each setting (Enter keeps the current value) and then for the secrets, hidden. Without a terminal, set what the flags give; store secrets with `venue config set-secret`.',
   examples: [
-    'venue config init main',
+    'venue config init main   # needs a terminal',
     'venue config init north --inventory-url https://inv.north.example --user 7 --warehouse 1 --use',
   ],
   configure: (cmd) =>

@@ -9,7 +9,7 @@ export default defineCommand({
     'unchanged since (the import keeps a copy of what it stored in inventory.importedRoutes); "set by hand" was stored with ' +
     '`venue config set` or changed after an import; "environment" comes from an environment variable (VENUE_INVENTORY_AUTH). ' +
     'The path shown is the one called: the base path, then the route.',
-  examples: ['venue config routes', 'venue --profile arcade-north config routes -o json'],
+  examples: ['venue config routes', 'venue --profile main config routes -o json'],
   async run(ctx) {
     const { InventoryRouteMap, inventoryOperationNames, routeSettingKey, formatRoute, formatAuthScheme } = await import('../../lib/inventory/routes.js');
     const { parseImportRecord } = await import('../../lib/openapi-import.js');

@@ -12,7 +12,7 @@ export default defineCommand<{ secretEnv?: string; secretStdin?: boolean; fromEn
   description:
     'The value comes from a hidden prompt, an environment variable (--secret-env VAR) or standard input (--secret-stdin); never from the command line, where shell history and the process list would keep it. Stored in credentials.json, mode 0600.',
   examples: [
-    'venue --profile main config set-secret inventory.apiSecret',
+    'venue --profile main config set-secret inventory.apiSecret   # needs a terminal',
     'printf %s "$SECRET" | venue --profile main config set-secret wallet.clientSecret --secret-stdin',
     'venue config set-secret booking.clientSecret --secret-env BOOKING_SECRET',
   ],

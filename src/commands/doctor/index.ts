@@ -4,7 +4,7 @@ import { diagnoseInventoryRoutes, diagnoseService, type Finding } from '../../li
 export default defineCommand({
   name: 'doctor',
   summary: 'Check each configured service: credentials, token, latency, clock, TLS, and that the inventory list routes answer; each finding with a fix',
-  examples: ['venue doctor', 'venue --profile main doctor -o json'],
+  examples: ['venue doctor', 'venue --profile sandbox doctor -o json'],
   async run(ctx) {
     const { serviceNames } = await import('../../lib/tokens.js');
     const findings: Finding[] = [];

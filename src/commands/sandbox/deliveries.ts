@@ -18,7 +18,7 @@ export default defineCommand<DeliveriesOptions>({
   description:
     'The sandbox\'s delivery log, newest first: each delivery\'s subscriber URL, status (pending, delivered, ' +
     'failed), attempts, last answer and next retry. Failed receivers are retried after 1, 2, 4, 8 and 16 s.',
-  examples: ['venue sandbox deliveries', 'venue sandbox deliveries --status failed -o json', 'venue sandbox deliveries --redeliver <deliveryId>'],
+  examples: ['venue sandbox deliveries', 'venue sandbox deliveries --status failed -o json', 'venue sandbox deliveries --redeliver "$(venue sandbox deliveries --limit 1 --fields id -o csv | tail -1)"'],
   configure(cmd) {
     cmd
       .option('--status <status>', `only ${statuses.join(', ')}`)

@@ -47,10 +47,9 @@ export default defineCommand<ServeOptions>({
     'Runs the local emulator of the wallet, booking and inventory services in the foreground. The first line on stdout is ' +
     '"venue sandbox listening on <origin>" (with --port 0 the port is the one it took). Ctrl-C or SIGTERM stops it and saves its state.',
   examples: [
-    'venue sandbox serve',
-    'venue sandbox serve --port 0 --state-dir /tmp/sandbox-state',
-    'venue sandbox serve --token-scale 0.001 --hold-seconds 5',
-    'venue sandbox serve --port 0 --dialect pascal',
+    'venue sandbox serve --port 0 --state-dir ./sandbox-state   # runs until stopped',
+    'venue sandbox serve --port 0 --token-scale 0.001 --hold-seconds 5   # runs until stopped',
+    'venue sandbox serve --port 0 --dialect pascal   # runs until stopped',
   ],
   configure(cmd: Command) {
     cmd

@@ -14,7 +14,7 @@ export default defineCommand<StartOptions>({
   description:
     'Starts `venue sandbox serve` in the background on VENUE_SANDBOX_PORT (default 47800 for ~/.config/venue; another config directory gets a port of its own, derived from its path), keeping its state in the ' +
     'sandbox folder of the config directory and its log in sandbox.log there. Commands on the sandbox profile do this by themselves.',
-  examples: ['venue sandbox start', 'VENUE_SANDBOX_PORT=48000 venue sandbox start', 'venue sandbox start --dialect plain'],
+  examples: ['venue sandbox start', 'VENUE_SANDBOX_PORT=48000 venue sandbox start', 'venue sandbox stop && venue sandbox start --dialect plain'],
   configure(cmd: Command) {
     cmd
       .option('--dialect <name>', `the shapes it answers in: ${DIALECT_CHOICES} (see docs/sandbox-dialects.md)`)

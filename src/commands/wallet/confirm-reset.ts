@@ -13,7 +13,11 @@ export default defineCommand<ConfirmOptions>({
   args: '<email>',
   summary: 'Finish a password reset with the mailed code and a new password',
   description: 'The new password comes from a hidden prompt (asked twice) or --password-stdin / --password-env VAR; it must have 8–20 characters with a digit, a lowercase and an uppercase letter. A code works once.',
-  examples: ['venue wallet confirm-reset ava@example.com --code 123456', "printf 'NewSecret9\\n' | venue wallet confirm-reset ava@example.com --code 123456 --password-stdin"],
+  examples: [
+    'venue wallet confirm-reset dana@example.com --code 123456   # needs a terminal',
+    // On the sandbox the code is in its outbox.
+    "printf 'NewSecret9\\n' | venue wallet confirm-reset dana@example.com --code \"$(venue sandbox outbox --to dana@example.com --query '[0].data.confirmationCode' | tr -d '\"')\" --password-stdin",
+  ],
   configure(cmd) {
     cmd
       .requiredOption('--code <code>', 'the confirmation code from the mail')

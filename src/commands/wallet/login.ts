@@ -15,7 +15,7 @@ export default defineCommand<LoginOptions>({
   description:
     'Logs the guest in with the admin token and keeps the guest session (access and refresh token) for this profile, in a private file (mode 0600). ' +
     'Later guest calls renew the access token from the refresh token; when that has expired too, log in again.',
-  examples: ['venue wallet login ava@example.com', 'venue wallet login ava@example.com --password-stdin < password.txt', 'venue wallet login ava@example.com --password-env GUEST_PASSWORD'],
+  examples: ['venue wallet login ava@example.com   # needs a terminal', 'venue wallet login ava@example.com --password-stdin < password.txt', 'venue wallet login ava@example.com --password-env GUEST_PASSWORD'],
   configure(cmd) {
     cmd.option('--password-stdin', 'read the password from stdin').option('--password-env <VAR>', 'read the password from this environment variable');
     addRefusedSecretFlag(cmd, '--password');

@@ -5,7 +5,7 @@ export default defineCommand({
   name: 'logout',
   args: '<email>',
   summary: "Forget a guest's stored session",
-  examples: ['venue wallet logout ava@example.com'],
+  examples: ['venue wallet logout dana@example.com'],
   async run(ctx, _options, rawEmail) {
     const email = (await checkEmail(rawEmail!)).toLowerCase();
     // Forgetting needs no service: no client, no sandbox start.

@@ -21,7 +21,7 @@ export default defineCommand<ReloadOptions>({
     'The sale is never resent automatically. When its answer is lost (exit 7) the reload is unknown: run the same command with the same --payment-ref to settle it — ' +
     'the service recognises a reference it already recorded, so it says "already recorded" (exit 0) instead of crediting twice, or records it now if it never arrived. ' +
     '`venue wallet reloads` lists the reloads still unsettled.',
-  examples: ['venue wallet reload 6001000000000000001 --product RL-25 --payment-ref pay_8f2k1', 'venue wallet reload 6001000000000000001 --product RL-10 --payment-ref pay_77 --yes --json'],
+  examples: ['venue wallet reload 6001000000000000001 --product RL-25 --payment-ref pay_8f2k1   # needs a terminal', 'venue wallet reload 6001000000000000001 --product RL-10 --payment-ref pay_77 --yes --json'],
   configure(cmd) {
     cmd
       .requiredOption('--product <id>', 'quick-reload product id (see `venue wallet products`)')

@@ -5,7 +5,7 @@ export default defineCommand({
   name: 'reset-password',
   args: '<email>',
   summary: 'Start a password reset: the guest is mailed a confirmation code',
-  examples: ['venue wallet reset-password ava@example.com'],
+  examples: ['venue wallet reset-password dana@example.com'],
   async run(ctx, _options, rawEmail) {
     const email = (await checkEmail(rawEmail!)).toLowerCase();
     const client = await ctx.wallet();

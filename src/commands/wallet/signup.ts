@@ -33,7 +33,7 @@ export default defineCommand<SignupOptions>({
     'Registers a guest account and links the card given by its barcode and CVV. The card must be activated (any in-store activity activates it).\n' +
     `The password and the CVV are secrets: they come from a hidden prompt, from stdin (--password-stdin, --cvv-stdin; with both, the first line is the password and the second the CVV) or from an environment variable (--password-env VAR, --cvv-env VAR; the CVV also from ${CVV_ENV}). They are never accepted as command-line values.`,
   examples: [
-    'venue wallet signup --email dana@example.com --first-name Dana --last-name Reyes --barcode 1000000004 --nickname "Dana main"',
+    'venue wallet signup --email dana@example.com --first-name Dana --last-name Reyes --barcode 1000000004 --nickname "Dana main"   # needs a terminal',
     "printf 'Secret123\\n444\\n' | venue wallet signup --email dana@example.com --first-name Dana --last-name Reyes --barcode 1000000004 --password-stdin --cvv-stdin",
   ],
   configure(cmd) {

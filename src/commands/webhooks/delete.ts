@@ -10,7 +10,7 @@ export default defineCommand<DeleteOptions>({
   name: 'delete',
   args: '<webhookId>',
   summary: 'Delete a webhook subscriber (asks first; --yes without a terminal)',
-  examples: ['venue webhooks delete 3f0c…-…', 'venue webhooks delete 3f0c…-… --yes'],
+  examples: ['venue webhooks delete "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)"   # needs a terminal', 'venue webhooks delete "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)" --yes'],
   configure(cmd) {
     cmd.option('-y, --yes', 'do not ask for confirmation');
   },

@@ -16,7 +16,7 @@ export default defineGroup({
     'Deliveries carry X-Inventory-Signature: sha256=<hex HMAC-SHA256 of the raw body>.',
   examples: [
     'venue webhooks create --url https://erp.example.com/hooks --events stock.adjusted,stock.received --generate-secret',
-    'WH_SECRET=… venue webhooks listen --port 8787 --secret-env WH_SECRET --forward-to http://localhost:3000/hooks',
+    'venue webhooks listen --port 8787 --secret-env WH_SECRET --forward-to http://localhost:3000/hooks   # runs until stopped',
   ],
   commands: [list, events, create, update, remove, listen, verify, replay],
 });

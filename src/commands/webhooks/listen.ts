@@ -28,9 +28,9 @@ export default defineCommand<ListenOptions>({
     'are not JSON 400, other methods 405, other paths 404. Good ones are relayed unchanged to --forward-to and ' +
     'stored under --save. Runs until Ctrl-C (exit 130) or SIGTERM (exit 0).',
   examples: [
-    'WH_SECRET=… venue webhooks listen --port 8787 --secret-env WH_SECRET --forward-to http://localhost:3000/hooks',
-    'venue webhooks listen --register --events stock.adjusted -o ndjson',
-    'venue webhooks listen --secret-env OLD_SECRET --secret-env NEW_SECRET --save ./events',
+    'venue webhooks listen --port 8787 --secret-env WH_SECRET --forward-to http://localhost:3000/hooks   # runs until stopped',
+    'venue webhooks listen --register --events stock.adjusted -o ndjson   # runs until stopped',
+    'venue webhooks listen --secret-env OLD_SECRET --secret-env NEW_SECRET --save ./events   # runs until stopped',
   ],
   configure(cmd) {
     cmd

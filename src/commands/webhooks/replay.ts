@@ -17,7 +17,7 @@ export default defineCommand<ReplayOptions>({
     'unsigned. Exit 5 when an endpoint answered outside 2xx, 6 when it could not be reached.',
   examples: [
     'venue webhooks replay ./events --to http://localhost:3000/hooks --secret-env WH_SECRET',
-    'venue webhooks replay ./events/2026-11-22T14-03-00.123Z-5b1c….json --to http://localhost:3000/hooks',
+    'venue webhooks replay ./events/2026-11-22T14-03-00.123Z-5b1c2d3e.json --to http://localhost:3000/hooks',
   ],
   configure(cmd) {
     cmd

@@ -17,8 +17,8 @@ export default defineCommand<UpdateOptions>({
     'Only the fields given change. --rotate-secret makes a new random secret and prints it once; during the ' +
     'switch, receivers can accept both secrets (`listen`/`verify` take --secret-env twice).',
   examples: [
-    'venue webhooks update 3f0c…-… --events stock.adjusted,stock.counted',
-    'venue webhooks update 3f0c…-… --rotate-secret -o json',
+    'venue webhooks update "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)" --events stock.adjusted,stock.counted',
+    'venue webhooks update "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)" --rotate-secret -o json',
   ],
   configure(cmd) {
     cmd

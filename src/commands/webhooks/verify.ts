@@ -15,7 +15,7 @@ export default defineCommand<VerifyOptions>({
     'Computes the HMAC-SHA256 of the payload\'s exact bytes with each secret and compares it, in constant time, ' +
     'with --signature (hex or base64, with or without "sha256="). The secret comes only from the environment.',
   examples: [
-    'venue webhooks verify --secret-env WH_SECRET --signature "sha256=5d1f…" --file payload.json',
+    'venue webhooks verify --secret-env WH_SECRET --signature "$SIG" --file payload.json',
     'cat payload.json | venue webhooks verify --secret-env OLD_SECRET --secret-env NEW_SECRET --signature "$SIG"',
   ],
   configure(cmd) {

@@ -12,7 +12,7 @@ export default defineCommand<Options>({
   name: 'cancel',
   args: '<orderId>',
   summary: 'Cancel an order and its reservations (asks first; --yes for scripts)',
-  examples: ['venue booking order cancel ord-000001', 'venue booking order cancel ord-000001 --yes'],
+  examples: ['venue booking order cancel ord-000002   # needs a terminal', 'venue booking order cancel ord-000002 --yes'],
   configure(cmd) {
     cmd.option('-y, --yes', 'cancel without asking (required without a terminal)');
   },

@@ -15,8 +15,7 @@ export default defineCommand<Options>({
   name: 'create',
   summary: 'Create an order from held reservations, with the guest details',
   examples: [
-    'venue booking order create --reservation res-000001 --first-name Ada --last-name Lovelace --email ada@example.com',
-    'venue booking order create --reservation res-000001,res-000002 --first-name Ada --last-name Lovelace --email ada@example.com --phone "+1 555 0100"',
+    'venue booking order create --reservation res-000002 --first-name Ben --last-name Ortiz --email ben@example.com --phone "+1 555 0100"',
   ],
   configure(cmd) {
     cmd.requiredOption('--reservation <ids>', 'held reservation id(s), comma-separated or repeated', (v: string, prev: string[] = []) => [...prev, v]);

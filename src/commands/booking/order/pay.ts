@@ -22,7 +22,7 @@ export default defineCommand<Options>({
     'Records the sale: the amount must equal the order total. The command checks the order first where the service allows it, ' +
     'so running it again after a lost answer never records the payment twice. A lost answer is settled by reading the order back: ' +
     'confirmed with this payment is recorded, still awaiting payment is not (run it again); when the order cannot be read it exits 7 with the commands to settle it.',
-  examples: ['venue booking order pay ord-000001 --amount 60.00 --payment-ref PSP-8812'],
+  examples: ['venue booking order pay ord-000002 --amount 56.00 --payment-ref PSP-8813'],
   configure(cmd) {
     cmd.requiredOption('--amount <n>', 'amount taken, positive, at most two decimals (must equal the order total)');
     cmd.requiredOption('--payment-ref <ref>', "your payment gateway's reference for the payment");

@@ -9,7 +9,7 @@ export default defineCommand({
   summary: 'Show an order and its payment (settles a payment whose answer was lost)',
   description:
     'Shows an order as the platform has it. This uses GET /api/v1/orders/{orderId}, a venue sandbox extension that is not in the vendor interface: a real service may not offer it.',
-  examples: ['venue booking order show ord-000007', 'venue booking order show ord-000007 --json'],
+  examples: ['venue booking order show ord-000001', 'venue booking order show ord-000001 --json'],
   async run(ctx, _options, orderId) {
     await checkFlags(ctx, [{ kind: 'id', flag: 'orderId', value: orderId }]);
     const client = await ctx.booking();

@@ -90,7 +90,7 @@ export default defineCommand<CreateOptions>({
   examples: [
     'venue inventory products create --name "Gummy Bears" --description "100 g bag" --category SNACKS --tax-group GST --type stock --sale-type sale --sell-price 3.50',
     'venue inventory products create --file product.json --warehouse 1 --stock-quantity 24',
-    'venue inventory products create   # on a terminal: asks, with choices from the service lists',
+    'venue inventory products create   # needs a terminal: asks, with choices from the service lists',
   ],
   configure(cmd) {
     cmd

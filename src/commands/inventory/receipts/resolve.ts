@@ -17,9 +17,10 @@ export default defineCommand<ResolveOptions>({
     'evidence (levels before the send and now, the change the receipt makes, what else moved) and asks. Only unknown receipts (or ' +
     'ones left "sending" by a run that died) can be settled; nothing is sent to the service.',
   examples: [
-    'venue inventory receipts resolve 3f9a2c01bd77',
-    'venue inventory receipts resolve 3f9a2c01bd77 --applied',
-    'venue inventory receipts resolve 3f9a2c --not-applied --note "levels unchanged at 09:10"',
+    // On the sandbox, lose the answer to a receipt (exit 7), then settle it.
+    'venue sandbox faults --drop-after-processing "POST /inventory/stock-receipts" --count 1 && venue inventory stock receive --file delivery.json --po PO-1043   # exits 7',
+    'venue inventory receipts resolve 4a8a4c73dd8f   # needs a terminal',
+    'venue inventory receipts resolve 4a8a4c --not-applied --note "levels unchanged at 09:10"',
   ],
   configure(cmd) {
     cmd

@@ -4,7 +4,7 @@ export default defineCommand({
   name: 'show',
   args: '<id>',
   summary: 'One receipt of the journal: its items, levels before and after, and history',
-  examples: ['venue inventory receipts show 3f9a2c', 'venue inventory receipts show 3f9a2c01bd77 -o json'],
+  examples: ['venue inventory receipts show ec3bae', 'venue inventory receipts show ec3bae8dc712 -o json'],
   async run(ctx, _options, idOrPrefix) {
     const { ReceiptJournal, receiptItemRows } = await import('../../../lib/inventory/receipt-journal.js');
     const journal = new ReceiptJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);

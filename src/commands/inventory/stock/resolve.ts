@@ -15,7 +15,12 @@ export default defineCommand<ResolveOptions>({
     'Records what a person found about a stock take or adjustment whose answer was lost (ids from `venue inventory stock changes`). ' +
     '--applied closes it; --not-applied lets the same command send it again (with the same Idempotency-Key). On a terminal without ' +
     'either flag it shows the evidence (levels before the send and now, the change it makes) and asks. Nothing is sent to the service.',
-  examples: ['venue inventory stock resolve 5be01c9a7f3e', 'venue inventory stock resolve 5be01c9a7f3e --not-applied --note "levels as before the count"'],
+  examples: [
+    // On the sandbox, lose the answer to an adjustment (exit 7), then settle it.
+    'venue sandbox faults --drop-after-processing "POST /inventory/stock-adjustments" --count 1 && venue inventory stock adjust --product 1002 --quantity -1 --comment "answer lost"   # exits 7',
+    'venue inventory stock resolve "$(venue inventory stock changes --status unknown --limit 1 --fields id -o csv | tail -1)"   # needs a terminal',
+    'venue inventory stock resolve "$(venue inventory stock changes --status unknown --limit 1 --fields id -o csv | tail -1)" --not-applied --note "levels as before the count"',
+  ],
   configure(cmd) {
     cmd
       .option('--applied', 'it was applied')
