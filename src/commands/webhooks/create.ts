@@ -8,6 +8,7 @@ interface CreateOptions {
   generateSecret?: boolean;
   secretStdin?: boolean;
   secretEnv?: string;
+  dryRun?: boolean;
 }
 
 export default defineCommand<CreateOptions>({
@@ -16,8 +17,10 @@ export default defineCommand<CreateOptions>({
   description:
     'Registers a URL that the inventory service POSTs signed events to. The URL must be https (plain http only ' +
     'for localhost, with a warning). The secret signs every delivery: --generate-secret makes a random one ' +
-    '(43 characters) and prints it once; --secret-stdin reads yours (at least 16 characters).',
+    '(43 characters) and prints it once; --secret-stdin or --secret-env VAR reads yours (at least 16 characters). ' +
+    '--dry-run checks the subscriber and shows it without its secret; nothing is sent.',
   examples: [
+    'venue webhooks create --url https://erp.example.com/hooks --events stock.adjusted,stock.received --generate-secret --dry-run',
     'venue webhooks create --url https://erp.example.com/hooks --events stock.adjusted,stock.received --generate-secret',
     'printf %s "$WH_SECRET" | venue webhooks create --url https://erp.example.com/hooks --events product.created --secret-stdin',
   ],
@@ -27,6 +30,7 @@ export default defineCommand<CreateOptions>({
       .option('--events <types>', 'event types, comma-separated (see `venue webhooks events`)')
       .option('--generate-secret', 'make a random secret and print it once')
       .option('--secret-env <VAR>', 'read the secret from this environment variable')
+      .option('--dry-run', 'check the subscriber and show it (never its secret); send nothing')
       .option('--secret-stdin', 'read the secret from standard input');
   },
   async run(ctx, options) {
@@ -37,6 +41,12 @@ export default defineCommand<CreateOptions>({
     const chosen = (await chooseSecret(ctx, { generate: options.generateSecret, fromStdin: options.secretStdin, fromEnv: options.secretEnv, generateFlag: '--generate-secret' }, true))!;
     const body = await checkSubscriberBody<{ url: string; secret: string; eventTypes: string[] }>('create', { url, eventTypes, secret: chosen.secret });
     warnPlainHttp(ctx, url);
+    if (options.dryRun) {
+      // The secret is never shown: only whether there is one.
+      await ctx.output.record({ url: body.url, eventTypes: body.eventTypes.join(','), secret: chosen.generated ? 'generated' : 'given' }, { columns: ['url', 'eventTypes', 'secret'] });
+      ctx.terminal.info('Dry run: the subscriber above passed the checks. Nothing was sent.');
+      return;
+    }
     const { WebhooksClient } = await import('../../lib/webhooks/client.js');
     const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
     const subscriber = await client.create(body);

@@ -99,6 +99,12 @@ describe('flag spellings across the command tree', () => {
     });
     expect(missing).toEqual([]);
   });
+
+  it('offers --dry-run on the writes that can be previewed', () => {
+    const previewed = ['inventory stock take', 'inventory stock receive', 'inventory stock adjust', 'inventory suppliers create', 'webhooks create', 'config import-openapi'];
+    const missing = previewed.filter((cmd) => !tree.find((e) => e.path === cmd)?.options.some((o) => o.long === '--dry-run' && !o.hidden));
+    expect(missing).toEqual([]);
+  });
 });
 
 describe('old spellings still work through the binary', () => {
@@ -138,7 +144,7 @@ describe('old spellings still work through the binary', () => {
   });
 });
 
-describe('-y on stock take, through the binary', () => {
+describe('-y and --dry-run through the binary', () => {
   let sb: SandboxHandle;
   beforeAll(async () => {
     sb = await startSandbox();
@@ -156,5 +162,26 @@ describe('-y on stock take, through the binary', () => {
     expect(taken.code, taken.stderr).toBe(0);
     const levels = await sb.run(['inventory', 'stock', 'levels', '--product', '1001', '-o', 'json']);
     expect(levels.stdout).toContain('40');
+  });
+
+  it('--dry-run checks, shows and sends nothing: stock adjust, suppliers create, webhooks create', async () => {
+    const level = async () => (JSON.parse((await sb.run(['inventory', 'stock', 'levels', '--warehouse', '1', '--product', '1002', '-o', 'json'])).stdout) as Array<Record<string, unknown>>)[0];
+    const before = await level();
+    const adjust = await sb.run(['inventory', 'stock', 'adjust', '--product', '1002', '--quantity', '-3', '--comment', 'breakage', '--dry-run', '-o', 'json']);
+    expect(adjust.code, adjust.stderr).toBe(0);
+    const preview = JSON.parse(adjust.stdout) as { previousQuantity: number; newQuantity: number };
+    expect(preview.newQuantity).toBe(preview.previousQuantity - 3);
+    expect(await level()).toEqual(before);
+    expect((await sb.run(['inventory', 'stock', 'adjust', '--product', '1002', '--quantity', '-100000', '--comment', 'x', '--dry-run'])).code).toBe(5);
+
+    const supplier = await sb.run(['inventory', 'suppliers', 'create', '--code', 'DRYRUN', '--name', 'Dry Run Co', '--address', '1 Main St', '--dry-run', '-o', 'json']);
+    expect(supplier.code, supplier.stderr).toBe(0);
+    expect(JSON.parse(supplier.stdout)).toMatchObject({ supplierCode: 'DRYRUN' });
+    expect((await sb.run(['inventory', 'suppliers', 'list', '-o', 'csv'])).stdout).not.toContain('DRYRUN');
+
+    const webhook = await sb.run(['webhooks', 'create', '--url', 'https://erp.example.com/dry-run', '--events', 'stock.adjusted', '--secret-env', 'WH', '--dry-run', '-o', 'json'], { env: { WH: 'a-webhook-secret-of-enough-length' } });
+    expect(webhook.code, webhook.stderr).toBe(0);
+    expect(webhook.stdout).not.toContain('a-webhook-secret-of-enough-length');
+    expect((await sb.run(['webhooks', 'list', '-o', 'json'])).stdout).not.toContain('dry-run');
   });
 });

@@ -8,6 +8,7 @@ interface Options {
   quantity?: string;
   comment?: string;
   user?: string;
+  dryRun?: boolean;
 }
 
 const FLAG_OF: Record<string, string> = {
@@ -25,8 +26,10 @@ export default defineCommand<Options>({
     'Reads the current level first and refuses (exit 5, nothing sent) an adjustment that would leave negative stock. A lost answer ' +
     'is exit 7: the adjustment stays unknown in the journal and the same adjustment is refused until it is settled with ' +
     '`venue inventory stock resolve`. ' +
-    '--warehouse and --user default to the profile settings inventory.warehouseId and inventory.userId.',
+    '--warehouse and --user default to the profile settings inventory.warehouseId and inventory.userId. ' +
+    '--dry-run checks the same way (current level included) and shows the level after; it sends nothing.',
   examples: [
+    'venue inventory stock adjust --product 1001 --quantity -3 --comment "damaged in transit" --dry-run',
     'venue inventory stock adjust --product 1001 --quantity -3 --comment "damaged in transit"',
     'venue inventory stock adjust --warehouse 2 --product 1015 --quantity=+10 --comment "found in back room"',
   ],
@@ -36,7 +39,8 @@ export default defineCommand<Options>({
       .option('--product <id>', 'product id')
       .option('--quantity <n>', 'whole number: positive adds, negative removes (write --quantity=-3 or --quantity -3)')
       .option('--comment <reason>', 'the reason (required, max 200)')
-      .option('--user <id>', 'inventory user id (default: inventory.userId)');
+      .option('--user <id>', 'inventory user id (default: inventory.userId)')
+      .option('--dry-run', 'check it and show the level after; send nothing');
   },
   async run(ctx, options) {
     const problems = new FlagProblems();
@@ -70,6 +74,14 @@ export default defineCommand<Options>({
         `refused: adjusting product ${productId} by ${adjustmentQuantity} would leave ${current + adjustmentQuantity} in warehouse ${warehouseId} (on hand: ${current})`,
         { hint: `Nothing was sent. Stock cannot go below zero; the most you can remove is ${current}.` },
       );
+    }
+    if (options.dryRun) {
+      await ctx.output.record(
+        { productId, warehouseId, adjustmentQuantity, userId, comment, previousQuantity: current, newQuantity: current + adjustmentQuantity },
+        { columns: ['productId', 'warehouseId', 'adjustmentQuantity', 'previousQuantity', 'newQuantity', 'userId', 'comment'] },
+      );
+      ctx.terminal.info('Dry run: nothing was sent.');
+      return;
     }
     const { StockChangeJournal } = await import('../../../lib/inventory/stock-change-journal.js');
     const { adjustStockLevel } = await import('../../../lib/inventory/workflows/adjustment.js');

@@ -15,6 +15,7 @@ interface Options {
   accountNo?: string;
   type?: string;
   paymentTerms?: string;
+  dryRun?: boolean;
 }
 
 /** Body field → the flag people type. */
@@ -34,7 +35,7 @@ const flagOf: Record<string, string> = {
   paymentTerms: '--payment-terms',
 };
 
-const optionOf: Record<string, keyof Options> = {
+const optionOf: Record<string, Exclude<keyof Options, 'dryRun'>> = {
   supplierCode: 'code',
   supplierName: 'name',
   supplierAddress: 'address',
@@ -52,6 +53,7 @@ export default defineCommand<Options>({
   name: 'create',
   summary: 'Create a supplier (code, name and address required; the code must be unique)',
   examples: [
+    'venue inventory suppliers create --code ACME --name "Acme Candy" --address "1 Main St" --payment-terms 30 --dry-run',
     'venue inventory suppliers create --code ACME --name "Acme Candy" --address "1 Main St" --payment-terms 30',
     'venue inventory suppliers create --code BULK --name "Bulk Co" --address "2 High St" --payment-terms advance -o json',
   ],
@@ -69,7 +71,8 @@ export default defineCommand<Options>({
       .option('--description <text>')
       .option('--account-no <number>', "the venue's account number with the supplier")
       .option('--type <n>', 'supplier type (whole number, default 0)')
-      .option('--payment-terms <terms>', 'none, advance, 7, 14, 21, 30, 45, 60 or 90 (days), or the code 0..8');
+      .option('--payment-terms <terms>', 'none, advance, 7, 14, 21, 30, 45, 60 or 90 (days), or the code 0..8')
+      .option('--dry-run', 'check the supplier and show it; send nothing');
   },
   async run(ctx, options) {
     const problems = new FlagProblems();
@@ -91,6 +94,12 @@ export default defineCommand<Options>({
     if (!result.ok) problems.issues.push(...result.issues);
     problems.throwIfAny();
 
+    if (options.dryRun) {
+      const { paymentTermsColumn } = await import('../../../lib/inventory/labels.js');
+      await ctx.output.record(body, { columns: ['supplierCode', 'supplierName', 'supplierAddress', 'supplierTown', 'supplierType', paymentTermsColumn] });
+      ctx.terminal.info('Dry run: the supplier above passed the checks. Nothing was sent.');
+      return;
+    }
     const client = await ctx.inventory();
     const supplier = await client.createSupplier(body);
     ctx.terminal.success(`created supplier ${supplier.supplierId}${supplier.supplierCode ? ` (${supplier.supplierCode})` : ''}`);
