@@ -7,6 +7,7 @@ interface UpdateOptions {
   rotateSecret?: boolean;
   secretStdin?: boolean;
   secretEnv?: string;
+  dryRun?: boolean;
 }
 
 export default defineCommand<UpdateOptions>({
@@ -15,8 +16,10 @@ export default defineCommand<UpdateOptions>({
   summary: 'Change a subscriber\'s URL, event types or secret',
   description:
     'Only the fields given change. --rotate-secret makes a new random secret and prints it once; during the ' +
-    'switch, receivers can accept both secrets (`listen`/`verify` take --secret-env twice).',
+    'switch, receivers can accept both secrets (`listen`/`verify` take --secret-env twice). --dry-run checks the changes and ' +
+    'shows them (never a secret); nothing is sent.',
   examples: [
+    'venue webhooks update "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)" --events stock.adjusted,stock.counted --dry-run',
     'venue webhooks update "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)" --events stock.adjusted,stock.counted',
     'venue webhooks update "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)" --rotate-secret -o json',
   ],
@@ -26,7 +29,8 @@ export default defineCommand<UpdateOptions>({
       .option('--events <types>', 'new event types, comma-separated (replaces the list)')
       .option('--rotate-secret', 'make a new random secret and print it once')
       .option('--secret-env <VAR>', 'read the secret from this environment variable')
-      .option('--secret-stdin', 'read the new secret from standard input');
+      .option('--secret-stdin', 'read the new secret from standard input')
+      .option('--dry-run', 'check the changes and show them (never a secret); send nothing');
   },
   async run(ctx, options, webhookId) {
     const id = checkWebhookId(webhookId!);
@@ -36,6 +40,15 @@ export default defineCommand<UpdateOptions>({
     if (chosen) changes.secret = chosen.secret;
     const body = await checkSubscriberBody<Record<string, unknown>>('update', changes);
     warnPlainHttp(ctx, options.url);
+    if (options.dryRun) {
+      const events = body.eventTypes as string[] | undefined;
+      await ctx.output.record(
+        { id, url: body.url ?? '(unchanged)', eventTypes: events ? events.join(',') : '(unchanged)', secret: chosen ? (chosen.generated ? 'generated' : 'given') : '(unchanged)' },
+        { columns: ['id', 'url', 'eventTypes', 'secret'] },
+      );
+      ctx.terminal.info('Dry run: the changes above passed the checks. Nothing was sent.');
+      return;
+    }
     const { WebhooksClient } = await import('../../lib/webhooks/client.js');
     const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
     const subscriber = await client.update(id, body);

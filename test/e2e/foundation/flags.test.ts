@@ -101,7 +101,7 @@ describe('flag spellings across the command tree', () => {
   });
 
   it('offers --dry-run on the writes that can be previewed', () => {
-    const previewed = ['inventory stock take', 'inventory stock receive', 'inventory stock adjust', 'inventory suppliers create', 'webhooks create', 'config import-openapi'];
+    const previewed = ['inventory stock take', 'inventory stock receive', 'inventory stock adjust', 'inventory suppliers create', 'webhooks create', 'webhooks update', 'config import-openapi'];
     const missing = previewed.filter((cmd) => !tree.find((e) => e.path === cmd)?.options.some((o) => o.long === '--dry-run' && !o.hidden));
     expect(missing).toEqual([]);
   });
@@ -164,7 +164,7 @@ describe('-y and --dry-run through the binary', () => {
     expect(levels.stdout).toContain('40');
   });
 
-  it('--dry-run checks, shows and sends nothing: stock adjust, suppliers create, webhooks create', async () => {
+  it('--dry-run checks, shows and sends nothing: stock adjust, suppliers create, webhooks create and update', async () => {
     const level = async () => (JSON.parse((await sb.run(['inventory', 'stock', 'levels', '--warehouse', '1', '--product', '1002', '-o', 'json'])).stdout) as Array<Record<string, unknown>>)[0];
     const before = await level();
     const adjust = await sb.run(['inventory', 'stock', 'adjust', '--product', '1002', '--quantity', '-3', '--comment', 'breakage', '--dry-run', '-o', 'json']);
@@ -183,5 +183,12 @@ describe('-y and --dry-run through the binary', () => {
     expect(webhook.code, webhook.stderr).toBe(0);
     expect(webhook.stdout).not.toContain('a-webhook-secret-of-enough-length');
     expect((await sb.run(['webhooks', 'list', '-o', 'json'])).stdout).not.toContain('dry-run');
+
+    const created = await sb.run(['webhooks', 'create', '--url', 'https://erp.example.com/hooks', '--events', 'stock.adjusted', '--generate-secret', '-o', 'json']);
+    const id = (JSON.parse(created.stdout) as { id: string }).id;
+    const update = await sb.run(['webhooks', 'update', id, '--events', 'product.created', '--dry-run', '-o', 'json']);
+    expect(update.code, update.stderr).toBe(0);
+    expect(JSON.parse(update.stdout)).toMatchObject({ id, eventTypes: 'product.created' });
+    expect((await sb.run(['webhooks', 'list', '-o', 'json'])).stdout).not.toContain('product.created');
   });
 });
