@@ -101,7 +101,7 @@ describe('flag spellings across the command tree', () => {
   });
 
   it('offers --dry-run on the writes that can be previewed', () => {
-    const previewed = ['inventory stock take', 'inventory stock receive', 'inventory stock adjust', 'inventory suppliers create', 'webhooks create', 'webhooks update', 'config import-openapi'];
+    const previewed = ['inventory stock take', 'inventory stock receive', 'inventory stock adjust', 'inventory suppliers create', 'webhooks create', 'webhooks update', 'inventory products create', 'inventory products update', 'config import-openapi'];
     const missing = previewed.filter((cmd) => !tree.find((e) => e.path === cmd)?.options.some((o) => o.long === '--dry-run' && !o.hidden));
     expect(missing).toEqual([]);
   });
@@ -164,7 +164,7 @@ describe('-y and --dry-run through the binary', () => {
     expect(levels.stdout).toContain('40');
   });
 
-  it('--dry-run checks, shows and sends nothing: stock adjust, suppliers create, webhooks create and update', async () => {
+  it('--dry-run checks, shows and sends nothing: stock adjust, suppliers create, webhooks create and update, products create and update', async () => {
     const level = async () => (JSON.parse((await sb.run(['inventory', 'stock', 'levels', '--warehouse', '1', '--product', '1002', '-o', 'json'])).stdout) as Array<Record<string, unknown>>)[0];
     const before = await level();
     const adjust = await sb.run(['inventory', 'stock', 'adjust', '--product', '1002', '--quantity', '-3', '--comment', 'breakage', '--dry-run', '-o', 'json']);
@@ -186,9 +186,19 @@ describe('-y and --dry-run through the binary', () => {
 
     const created = await sb.run(['webhooks', 'create', '--url', 'https://erp.example.com/hooks', '--events', 'stock.adjusted', '--generate-secret', '-o', 'json']);
     const id = (JSON.parse(created.stdout) as { id: string }).id;
-    const update = await sb.run(['webhooks', 'update', id, '--events', 'product.created', '--dry-run', '-o', 'json']);
-    expect(update.code, update.stderr).toBe(0);
-    expect(JSON.parse(update.stdout)).toMatchObject({ id, eventTypes: 'product.created' });
+    const hookUpdate = await sb.run(['webhooks', 'update', id, '--events', 'product.created', '--dry-run', '-o', 'json']);
+    expect(hookUpdate.code, hookUpdate.stderr).toBe(0);
+    expect(JSON.parse(hookUpdate.stdout)).toMatchObject({ id, eventTypes: 'product.created' });
     expect((await sb.run(['webhooks', 'list', '-o', 'json'])).stdout).not.toContain('product.created');
+
+    const product = await sb.run(['inventory', 'products', 'create', '--file', path.join(repoRoot, 'docs/examples/product.json'), '--dry-run', '-o', 'json']);
+    expect(product.code, product.stderr).toBe(0);
+    expect(JSON.parse(product.stdout)).toMatchObject({ productName: 'Sour Worms 150g' });
+    expect((await sb.run(['inventory', 'products', 'list', '--all', '-o', 'csv'])).stdout).not.toContain('Sour Worms 150g');
+    const priceBefore = (JSON.parse((await sb.run(['inventory', 'products', 'get', '1001', '-o', 'json'])).stdout) as { sellPrice: number }).sellPrice;
+    const update = await sb.run(['inventory', 'products', 'update', '1001', '--sell-price', '99.95', '--dry-run', '-o', 'json']);
+    expect(update.code, update.stderr).toBe(0);
+    expect(JSON.parse(update.stdout)).toMatchObject({ productId: '1001', sellPrice: 99.95 });
+    expect((JSON.parse((await sb.run(['inventory', 'products', 'get', '1001', '-o', 'json'])).stdout) as { sellPrice: number }).sellPrice).toBe(priceBefore);
   });
 });

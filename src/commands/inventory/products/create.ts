@@ -31,6 +31,7 @@ export interface CreateOptions {
   warehouse?: string;
   stockQuantity?: string;
   inactive?: boolean;
+  dryRun?: boolean;
 }
 
 /** Flags on top of the file: what is typed wins. */
@@ -89,6 +90,7 @@ export default defineCommand<CreateOptions>({
     'saleType flags: redemption (needs --ticket-value), sale (needs --sell-price), vending (needs --vending-price). Without a terminal, a missing field is an error naming its flag.',
   examples: [
     'venue inventory products create --name "Gummy Bears" --description "100 g bag" --category SNACKS --tax-group GST --type stock --sale-type sale --sell-price 3.50',
+    'venue inventory products create --file product.json --warehouse 1 --stock-quantity 24 --dry-run',
     'venue inventory products create --file product.json --warehouse 1 --stock-quantity 24',
     'venue inventory products create   # needs a terminal: asks, with choices from the service lists',
   ],
@@ -120,7 +122,8 @@ export default defineCommand<CreateOptions>({
       .option('--preferred-supplier', 'make the linked supplier the preferred one')
       .option('--warehouse <id>', 'warehouse of the initial stock')
       .option('--stock-quantity <n>', 'initial stock in --warehouse')
-      .option('--inactive', 'create the product inactive');
+      .option('--inactive', 'create the product inactive')
+      .option('--dry-run', 'check the product and show the request body; send nothing');
   },
   async run(ctx, options) {
     const problems = new FlagProblems();
@@ -136,6 +139,11 @@ export default defineCommand<CreateOptions>({
     if (!result.ok) problems.issues.push(...result.issues);
     problems.throwIfAny();
 
+    if (options.dryRun) {
+      await ctx.output.record(body);
+      ctx.terminal.info('Dry run: the product above passed the checks. Nothing was sent.');
+      return;
+    }
     const client = await ctx.inventory();
     const product = await client.createProduct(body);
     ctx.terminal.success(`created product ${product.productId} (${product.productName})`);

@@ -14,6 +14,7 @@ interface Options {
   reorderMax?: string;
   active?: boolean;
   inactive?: boolean;
+  dryRun?: boolean;
   addBarcode?: string[];
   removeBarcode?: string[];
   supplierAdd?: string[];
@@ -78,6 +79,7 @@ export default defineCommand<Options>({
     'A partial update: only the fields given change. Barcodes can be added, never removed (the service keeps every barcode a product ever had). ' +
     'Supplier links: --supplier-add/--supplier-update <supplierId>[:price=…,quantity=…,container=…,code=…,preferred=true|false], --supplier-remove <supplierId> (a soft delete).',
   examples: [
+    'venue inventory products update 1001 --sell-price 3.95 --add-barcode 9300000999999 --dry-run',
     'venue inventory products update 1001 --sell-price 3.95 --add-barcode 9300000999999',
     'venue inventory products update 1001 --supplier-add 3:price=40,quantity=24,container=2,preferred=true',
     'venue inventory products update 1001 --supplier-remove 1 --inactive',
@@ -98,7 +100,8 @@ export default defineCommand<Options>({
       .option('--remove-barcode <barcode>', 'not possible: explains why', collect)
       .option('--supplier-add <spec>', 'link a supplier: <supplierId>[:field=value,…]; repeatable', collect)
       .option('--supplier-update <spec>', 'change a supplier link: <supplierId>:field=value,…; repeatable', collect)
-      .option('--supplier-remove <supplierId>', 'unlink a supplier (soft delete); repeatable', collect);
+      .option('--supplier-remove <supplierId>', 'unlink a supplier (soft delete); repeatable', collect)
+      .option('--dry-run', 'check the changes and show the request body; send nothing');
   },
   async run(ctx, options, productIdText) {
     if (options.removeBarcode?.length) {
@@ -146,6 +149,11 @@ export default defineCommand<Options>({
     }
     problems.throwIfAny();
 
+    if (options.dryRun) {
+      await ctx.output.record({ productId, ...patch });
+      ctx.terminal.info(`Dry run: the changes to product ${productId} above passed the checks. Nothing was sent.`);
+      return;
+    }
     const client = await ctx.inventory();
     const product = await client.updateProduct(productId!, patch);
     ctx.terminal.success(`updated product ${product.productId} (${product.productName})`);
