@@ -8,6 +8,7 @@ interface ReloadOptions {
   product: string;
   paymentRef: string;
   yes?: boolean;
+  dryRun?: boolean;
   as?: string;
 }
 
@@ -17,16 +18,21 @@ export default defineCommand<ReloadOptions>({
   summary: 'Record an online reload sale on a card, then show its balance',
   description:
     'Records the sale of a quick-reload product paid through the payment gateway (--payment-ref is the gateway\'s reference). ' +
-    'Shows the product and amount and asks for confirmation on a terminal; without one, --yes is required. ' +
+    'Shows the product and amount and asks for confirmation on a terminal; without one, --yes is required. --dry-run shows them and sends nothing. ' +
     'The sale is never resent automatically. When its answer is lost (exit 7) the reload is unknown: run the same command with the same --payment-ref to settle it — ' +
     'the service recognises a reference it already recorded, so it says "already recorded" (exit 0) instead of crediting twice, or records it now if it never arrived. ' +
     '`venue wallet reloads` lists the reloads still unsettled.',
-  examples: ['venue wallet reload 6001000000000000001 --product RL-25 --payment-ref pay_8f2k1   # needs a terminal', 'venue wallet reload 6001000000000000001 --product RL-10 --payment-ref pay_77 --yes --json'],
+  examples: [
+    'venue wallet reload 6001000000000000001 --product RL-25 --payment-ref pay_8f2k1 --dry-run',
+    'venue wallet reload 6001000000000000001 --product RL-25 --payment-ref pay_8f2k1   # needs a terminal',
+    'venue wallet reload 6001000000000000001 --product RL-10 --payment-ref pay_77 --yes --json',
+  ],
   configure(cmd) {
     cmd
       .requiredOption('--product <id>', 'quick-reload product id (see `venue wallet products`)')
       .requiredOption('--payment-ref <ref>', "the payment gateway's reference for this payment")
-      .option('-y, --yes', 'do not ask for confirmation');
+      .option('-y, --yes', 'do not ask for confirmation')
+      .option('--dry-run', 'check the card, product and amount and show them; record nothing');
     addAsOption(cmd);
   },
   async run(ctx, options, rawCard) {
@@ -36,7 +42,7 @@ export default defineCommand<ReloadOptions>({
       productId: '--product',
       paymentReference: '--payment-ref',
     });
-    if (!options.yes && !ctx.prompter.canPrompt) {
+    if (!options.yes && !options.dryRun && !ctx.prompter.canPrompt) {
       throw new UsageError('a reload takes money: pass --yes to record it without a terminal to confirm on', { hint: 'Nothing was sent.' });
     }
     const { client, email, token } = await guestAccess(ctx, options.as);
@@ -50,6 +56,11 @@ export default defineCommand<ReloadOptions>({
     const adds = [product.playValue !== undefined ? `$${product.playValue.toFixed(2)} play` : '', product.bonusValue ? `$${product.bonusValue.toFixed(2)} bonus` : ''].filter(Boolean).join(' + ');
     const named = product.name ? `${product.name} (${product.productId})` : product.productId;
     ctx.terminal.info(`Reload card ${body.cardNumber} with ${named}: $${price.toFixed(2)}${adds ? `, adds ${adds}` : ''}; payment ref ${body.paymentReference}.`);
+    if (options.dryRun) {
+      await ctx.output.record({ cardNumber: body.cardNumber, productId: product.productId, amount: price, paymentReference: body.paymentReference }, { columns: ['cardNumber', 'productId', { key: 'amount', format: 'money' }, 'paymentReference'] });
+      ctx.terminal.info('Dry run: nothing was sent.');
+      return;
+    }
     if (!options.yes && !(await ctx.prompter.confirm('Record this reload sale?', { flag: '--yes', default: false }))) {
       ctx.terminal.info('Not recorded.');
       return;

@@ -101,7 +101,7 @@ describe('flag spellings across the command tree', () => {
   });
 
   it('offers --dry-run on the writes that can be previewed', () => {
-    const previewed = ['inventory stock take', 'inventory stock receive', 'inventory stock adjust', 'inventory suppliers create', 'webhooks create', 'webhooks update', 'inventory products create', 'inventory products update', 'config import-openapi'];
+    const previewed = ['inventory stock take', 'inventory stock receive', 'inventory stock adjust', 'inventory suppliers create', 'webhooks create', 'webhooks update', 'inventory products create', 'inventory products update', 'wallet reload', 'config import-openapi'];
     const missing = previewed.filter((cmd) => !tree.find((e) => e.path === cmd)?.options.some((o) => o.long === '--dry-run' && !o.hidden));
     expect(missing).toEqual([]);
   });
@@ -164,7 +164,7 @@ describe('-y and --dry-run through the binary', () => {
     expect(levels.stdout).toContain('40');
   });
 
-  it('--dry-run checks, shows and sends nothing: stock adjust, suppliers create, webhooks create and update, products create and update', async () => {
+  it('--dry-run checks, shows and sends nothing: stock adjust, suppliers create, webhooks create and update, products create and update, wallet reload', async () => {
     const level = async () => (JSON.parse((await sb.run(['inventory', 'stock', 'levels', '--warehouse', '1', '--product', '1002', '-o', 'json'])).stdout) as Array<Record<string, unknown>>)[0];
     const before = await level();
     const adjust = await sb.run(['inventory', 'stock', 'adjust', '--product', '1002', '--quantity', '-3', '--comment', 'breakage', '--dry-run', '-o', 'json']);
@@ -200,5 +200,15 @@ describe('-y and --dry-run through the binary', () => {
     expect(update.code, update.stderr).toBe(0);
     expect(JSON.parse(update.stdout)).toMatchObject({ productId: '1001', sellPrice: 99.95 });
     expect((JSON.parse((await sb.run(['inventory', 'products', 'get', '1001', '-o', 'json'])).stdout) as { sellPrice: number }).sellPrice).toBe(priceBefore);
+
+    const login = await sb.run(['wallet', 'login', 'ava@example.com', '--password-env', 'GUEST_PASSWORD'], { env: { GUEST_PASSWORD: 'Sandbox123' } });
+    expect(login.code, login.stderr).toBe(0);
+    const balance = async () => (await sb.run(['wallet', 'balance', '6001000000000000001', '-o', 'json'])).stdout;
+    const balanceBefore = await balance();
+    const reload = await sb.run(['wallet', 'reload', '6001000000000000001', '--product', 'RL-10', '--payment-ref', 'pay_dry', '--dry-run', '-o', 'json']);
+    expect(reload.code, reload.stderr).toBe(0);
+    expect(JSON.parse(reload.stdout)).toMatchObject({ productId: 'RL-10', paymentReference: 'pay_dry' });
+    expect(await balance()).toBe(balanceBefore);
+    expect((await sb.run(['wallet', 'reloads', '-o', 'json'])).stdout).not.toContain('pay_dry');
   });
 });
