@@ -29,6 +29,8 @@ describe('30 bookings under faults, then the settle commands', () => {
     const slots = (await slotsOf(sb, 'exp-laser-tag', '+3d')).slice(0, 2);
     const slotOf = (i: number) => slots[i % 2]!;
     const { orders: ordersBefore } = await counts(sb);
+    // The other seller's token, before the faults (they would refuse the exchange itself).
+    const token = await bookingToken(sb);
     await sb.control('POST', '/faults', {
       errorRate: 0.15,
       errorStatus: 500,
@@ -41,7 +43,6 @@ describe('30 bookings under faults, then the settle commands', () => {
     });
 
     // Another seller on the same slots: holds a place and gives it back, again and again.
-    const token = await bookingToken(sb);
     let selling = true;
     const otherSeller = (async () => {
       while (selling) {

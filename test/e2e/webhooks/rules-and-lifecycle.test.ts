@@ -56,7 +56,7 @@ describe('checked before sending (exit 2, nothing sent)', () => {
     expect(short.stderr).not.toMatch(/> POST/);
     const none = await sb.run(['webhooks', 'create', '--url', 'https://erp.example.com/h', '--events', 'stock.adjusted']);
     expect(none.code).toBe(2);
-    expect(none.stderr).toMatch(/--generate-secret or --secret-stdin/);
+    expect(none.stderr).toMatch(/--generate-secret, --secret-stdin or --secret-env/);
     expect(await subscriberIds()).toEqual([]);
   });
 

@@ -220,7 +220,8 @@ describe('delivery', () => {
   it('records a receiver that does not answer as a failed attempt', async () => {
     const { body: sub } = await call('POST', '/inventory/webhooks', { url: 'http://127.0.0.1:1/nothing', secret: SECRET, eventTypes: ['stock.adjusted'] });
     server.sandbox.emitInventoryEvent('stock.adjusted', { productId: 1 });
-    await waitFor(() => state().deliveries.some((d) => d.subscriberId === sub.id && d.attempts >= 1));
+    // The attempt is counted before its failure is written down: wait for both.
+    await waitFor(() => state().deliveries.some((d) => d.subscriberId === sub.id && d.attempts >= 1 && d.lastError !== null));
     const delivery = state().deliveries.find((d) => d.subscriberId === sub.id)!;
     expect(delivery.lastStatus).toBeNull();
     expect(delivery.lastError).toMatch(/ECONNREFUSED/);
