@@ -11,11 +11,13 @@ import { UsageError } from './errors.js';
 import { configDirectory, sandboxOrigin, sandboxDemoSecrets } from './sandbox-address.js';
 import { inventoryOperationNames, inventoryOperations, normaliseBasePath, parseAuthScheme, parseRoute, routeSettingKey, type InventoryOperation } from './inventory/routes.js';
 
-export type SettingSource = 'flag' | 'environment' | 'profile' | 'default';
+export type SettingSource = 'flag' | 'environment' | 'profile' | 'default' | 'extends';
 
 export interface SettingSpec {
   description: string;
-  kind: 'url' | 'int' | 'enum' | 'route' | 'auth' | 'path' | 'text' | 'tz';
+  kind: 'url' | 'int' | 'enum' | 'route' | 'auth' | 'path' | 'text' | 'tz' | 'tags' | 'profile';
+  /** Not taken from the profile this one extends (its own identity: tags, extends). */
+  own?: boolean;
   values?: readonly string[];
   /** Environment variable that overrides the profile, for cron and CI. */
   env?: string;
@@ -36,6 +38,8 @@ const baseSettingSpecs = {
   'inventory.warehouseId': { description: 'Default warehouse id', kind: 'int', env: 'VENUE_INVENTORY_WAREHOUSE_ID' },
   'inventory.basePath': { description: 'Path prefix of every inventory route (from the vendor document\'s servers URL)', kind: 'path' },
   'inventory.auth': { description: 'How the inventory JWT is sent: bearer, or header:<Header-Name>', kind: 'auth', env: 'VENUE_INVENTORY_AUTH' },
+  tags: { description: 'Tags of the profile, comma-separated (select venues with --each-profile tag:NAME)', kind: 'tags', own: true },
+  extends: { description: 'The profile this one takes unset settings and secrets from (e.g. the chain\'s shared wallet and booking)', kind: 'profile', own: true },
   timezone: { description: "The venue's time zone (IANA, e.g. Australia/Sydney) for times and days in tables; default: this machine's", kind: 'tz', env: 'VENUE_TIMEZONE' },
   'inventory.routesSource': { description: 'Where the inventory route map came from (set by import-openapi)', kind: 'text' },
   'inventory.importedRoutes': {
@@ -73,6 +77,8 @@ export const SANDBOX_PROFILE = 'sandbox';
 export interface ResolvedSetting<T = string> {
   value: T | undefined;
   source: SettingSource | undefined;
+  /** With source "extends": the profile that holds the value. */
+  from?: string;
 }
 
 export { configDirectory };
@@ -129,6 +135,16 @@ export function checkSettingValue(key: SettingKey, raw: string): string | number
       return normaliseBasePath(raw);
     case 'text':
       return raw;
+    case 'tags': {
+      const tags = parseTags(raw);
+      for (const tag of tags) {
+        if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/.test(tag)) throw new UsageError(`${key}: "${tag}" is not a tag (1–40 letters, digits, "-" or "_"; separate tags with commas)`);
+      }
+      return tags.join(',');
+    }
+    case 'profile':
+      if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/.test(raw.trim())) throw new UsageError(`${key} must name a profile (got "${raw}")`);
+      return raw.trim();
     case 'tz':
       try {
         new Intl.DateTimeFormat('en', { timeZone: raw.trim() });
@@ -138,6 +154,19 @@ export function checkSettingValue(key: SettingKey, raw: string): string | number
       return raw.trim();
   }
 }
+
+/** "north, arcades" → ["north", "arcades"] (order kept, duplicates and blanks dropped). */
+export function parseTags(raw: string | undefined): string[] {
+  const tags: string[] = [];
+  for (const part of (raw ?? '').split(',')) {
+    const tag = part.trim();
+    if (tag && !tags.includes(tag)) tags.push(tag);
+  }
+  return tags;
+}
+
+/** How far `extends` is followed: a chain longer than this is a loop or a mistake. */
+const MAX_EXTENDS_DEPTH = 8;
 
 function assertKnownKey(key: string): asserts key is SettingKey {
   if (key in secretSpecs) {
@@ -293,6 +322,12 @@ export class ConfigStore {
   deleteProfile(name: string): void {
     if (name === SANDBOX_PROFILE) throw new UsageError('the sandbox profile is built in and cannot be deleted');
     if (!this.profileExists(name)) throw new UsageError(`no profile named "${name}"`);
+    const dependents = this.profiles().filter((p) => this.parentOf(p) === name);
+    if (dependents.length) {
+      throw new UsageError(`profile "${name}" is extended by ${dependents.map((p) => `"${p}"`).join(', ')}: deleting it would take their shared settings and secrets`, {
+        hint: `Point them elsewhere first: \`venue --profile ${dependents[0]} config unset extends\` (or set extends to another profile).`,
+      });
+    }
     this.settings.delete(`profiles.${name}`);
     this.secrets.delete(`profiles.${name}`);
     if (this.currentProfile() === name) this.settings.delete('currentProfile');
@@ -311,9 +346,34 @@ export class ConfigStore {
       });
     }
     const value = checkSettingValue(key, raw);
+    if (key === 'extends') this.checkExtends(profile, String(value));
     this.createProfile(profile);
     this.settings.set(`profiles.${profile}.${key}`, value);
     return value;
+  }
+
+  /** A profile extends an existing one, and never (through others) itself. */
+  private checkExtends(profile: string, parent: string): void {
+    if (!this.profileExists(parent)) throw new UsageError(`extends: no profile named "${parent}"`, { hint: 'Create it first: `venue config init <name>`; list them with `venue config profiles`.' });
+    if (this.isSandbox(profile)) throw new UsageError('the sandbox profile extends nothing: it always points at the local emulator');
+    const chain = [profile];
+    for (let at: string | undefined = parent; at !== undefined; at = this.parentOf(at)) {
+      if (chain.includes(at)) throw new UsageError(`extends: "${profile}" → ${[...chain.slice(1), at].map((p) => `"${p}"`).join(' → ')} would be a loop`);
+      chain.push(at);
+      if (chain.length > MAX_EXTENDS_DEPTH) throw new UsageError(`extends: a chain of more than ${MAX_EXTENDS_DEPTH} profiles (${chain.join(' → ')})`);
+    }
+  }
+
+  /** The profile a profile extends, if any (as stored). */
+  parentOf(profile: string): string | undefined {
+    if (this.isSandbox(profile)) return undefined;
+    const stored = this.stored('config').profiles?.[profile]?.extends;
+    return typeof stored === 'string' && stored ? stored : undefined;
+  }
+
+  /** The profile's tags (its own; tags are not inherited). */
+  tagsOf(profile: string): string[] {
+    return parseTags(this.resolve(profile, 'tags').value);
   }
 
   unsetSetting(profile: string, key: string): void {
@@ -325,14 +385,23 @@ export class ConfigStore {
     this.settings.delete(`profiles.${profile}.${key}`);
   }
 
-  /** A setting for a profile, with where it came from. Environment beats the file. */
-  resolve(profile: string, key: SettingKey): ResolvedSetting {
+  /**
+   * A setting for a profile, with where it came from. Environment beats the
+   * file; a setting the profile does not hold comes from the profile it
+   * extends (source "extends", `from` naming it), then from the defaults.
+   */
+  resolve(profile: string, key: SettingKey, depth = 0): ResolvedSetting {
     const spec: SettingSpec = settingSpecs[key];
     const fromEnv = spec.env ? this.env[spec.env] : undefined;
     if (fromEnv !== undefined && fromEnv !== '') return { value: fromEnv, source: 'environment' };
     const stored = getNested(this.stored('config').profiles?.[profile], key);
     if (stored !== undefined && stored !== null) return { value: String(stored), source: 'profile' };
     if (this.isSandbox(profile)) return { value: sandboxDefaults(this.env)[key], source: 'default' };
+    const parent = spec.own ? undefined : this.parentOf(profile);
+    if (parent !== undefined && depth < MAX_EXTENDS_DEPTH && this.profileExists(parent)) {
+      const inherited = this.resolve(parent, key, depth + 1);
+      if (inherited.value !== undefined) return { value: inherited.value, source: 'extends', from: inherited.source === 'extends' ? inherited.from : parent };
+    }
     return { value: undefined, source: undefined };
   }
 
@@ -344,12 +413,17 @@ export class ConfigStore {
   }
 
   /** Environment first (cron), then the credentials file, then the sandbox's demo values. */
-  resolveSecret(profile: string, key: SecretKey): ResolvedSetting {
+  resolveSecret(profile: string, key: SecretKey, depth = 0): ResolvedSetting {
     const fromEnv = this.env[secretSpecs[key].env];
     if (fromEnv) return { value: fromEnv, source: 'environment' };
     const stored = getNested(this.stored('credentials').profiles?.[profile], key);
     if (typeof stored === 'string' && stored) return { value: stored, source: 'profile' };
     if (this.isSandbox(profile)) return { value: sandboxDemoSecrets[key], source: 'default' };
+    const parent = this.parentOf(profile);
+    if (parent !== undefined && depth < MAX_EXTENDS_DEPTH && this.profileExists(parent)) {
+      const inherited = this.resolveSecret(parent, key, depth + 1);
+      if (inherited.value !== undefined) return { value: inherited.value, source: 'extends', from: inherited.source === 'extends' ? inherited.from : parent };
+    }
     return { value: undefined, source: undefined };
   }
 }

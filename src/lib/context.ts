@@ -181,7 +181,8 @@ export class ProcessContext implements Context {
     const baseUrl = await this.baseUrl(service);
     const { isSandboxUrl } = await import('./sandbox-address.js');
     // The [sandbox] mark, and the autostart, only for the local emulator itself: never for a real host.
-    if ((await this.isSandbox()) && isSandboxUrl(baseUrl, this.env)) {
+    // A profile of a sandbox fleet (docs/sandbox-fleet.md) reaches the same emulator, so it is the URL that decides.
+    if (isSandboxUrl(baseUrl, this.env)) {
       const { ensureSandboxRunning } = await import('./sandbox-launcher.js');
       await ensureSandboxRunning(this.terminal, this.env);
       this.terminal.note('sandbox', `[sandbox] ${service}: local emulator at ${baseUrl}, not a real venue`);

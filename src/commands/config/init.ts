@@ -14,11 +14,16 @@ interface InitOptions {
   /** Old spellings of --user and --warehouse, hidden from help. */
   userId?: string;
   warehouseId?: string;
+  extends?: string;
+  tags?: string;
   use?: boolean;
   yes?: boolean;
 }
 
 const flagFor: Array<[SettingKey, keyof InitOptions, string, string]> = [
+  // First, so the settings after it may be left to the profile it extends.
+  ['extends', 'extends', '--extends', 'Profile to take unset settings and secrets from'],
+  ['tags', 'tags', '--tags', 'Tags, comma-separated'],
   ['wallet.url', 'walletUrl', '--wallet-url', 'Guest wallet production URL'],
   ['wallet.uatUrl', 'walletUatUrl', '--wallet-uat-url', 'Guest wallet test (UAT) URL'],
   ['wallet.environment', 'walletEnvironment', '--wallet-environment', 'Wallet environment'],
@@ -37,9 +42,13 @@ export default defineCommand<InitOptions>({
   examples: [
     'venue config init main   # needs a terminal',
     'venue config init north --inventory-url https://inv.north.example --user 7 --warehouse 1 --use',
+    'venue config init chain --wallet-url https://wallet.chain.example --booking-url https://booking.chain.example',
+    'venue config init store7 --extends chain --tags north,arcades --inventory-url https://inv.store7.example --user 7 --warehouse 1',
   ],
   configure: (cmd) =>
     cmd
+      .option('--extends <profile>', 'take every setting and secret this profile leaves unset from that one (e.g. the chain\'s wallet and booking)')
+      .option('--tags <list>', 'tags, comma-separated, for --each-profile tag:NAME')
       .option('--wallet-url <url>', 'guest wallet production base URL')
       .option('--wallet-uat-url <url>', 'guest wallet test (UAT) base URL')
       .option('--wallet-environment <env>', 'production or uat')
@@ -70,7 +79,8 @@ export default defineCommand<InitOptions>({
     const values: Array<[SettingKey, string]> = [];
     for (const [key, option, , label] of flagFor) {
       let raw = options[option] as string | undefined;
-      if (interactive) {
+      // Sharing and tags are given as flags; the guided set-up asks for the venue's own settings.
+      if (interactive && key !== 'extends' && key !== 'tags') {
         const current = config.resolve(profile, key).value;
         if (key === 'wallet.environment') {
           raw = await ctx.prompter.select(label, [{ name: 'production', value: 'production' }, { name: 'uat (test)', value: 'uat' }], {
@@ -101,7 +111,7 @@ export default defineCommand<InitOptions>({
     // Without a terminal the flags are all there is: a profile with no service address is of no use, so nothing is saved.
     if (!interactive && values.length === 0 && !config.profileExists(profile)) {
       throw new UsageError(`nothing to set for profile "${profile}": there is no terminal to ask on`, {
-        hint: `Pass at least one service address: --inventory-url, --booking-url, --wallet-url (and --wallet-uat-url, --user, --warehouse as needed), e.g. \`venue config init ${profile} --inventory-url https://inventory.example --user 7 --warehouse 1\`.`,
+        hint: `Pass at least one service address: --extends <profile>, --inventory-url, --booking-url, --wallet-url (and --wallet-uat-url, --user, --warehouse as needed), e.g. \`venue config init ${profile} --inventory-url https://inventory.example --user 7 --warehouse 1\`.`,
       });
     }
     config.createProfile(profile);

@@ -3,6 +3,7 @@ import { defineCommand } from '../define.js';
 export default defineCommand({
   name: 'profiles',
   summary: 'List profiles; the current one is marked',
+  fields: ['current', 'name', 'tags', 'extends', 'inventoryUrl', 'sandbox'],
   examples: ['venue config profiles', 'venue config profiles -o json'],
   async run(ctx) {
     const config = await ctx.config();
@@ -11,10 +12,19 @@ export default defineCommand({
       current: name === current ? '*' : '',
       name,
       inventoryUrl: config.resolve(name, 'inventory.url').value ?? '',
+      tags: config.tagsOf(name),
+      extends: config.parentOf(name) ?? '',
       sandbox: config.isSandbox(name),
     }));
     await ctx.output.list(rows, {
-      columns: [{ key: 'current', header: '' }, 'name', { key: 'inventoryUrl', header: 'Inventory URL' }, { key: 'sandbox', format: 'bool' }],
+      columns: [
+        { key: 'current', header: '' },
+        'name',
+        { key: 'tags', format: 'list' },
+        'extends',
+        { key: 'inventoryUrl', header: 'Inventory URL' },
+        { key: 'sandbox', format: 'bool' },
+      ],
     });
   },
 });

@@ -107,7 +107,7 @@ export class InventoryRouteMap {
   ) {}
 
   /** Builds the map from a setting reader (the profile's values; undefined where unset). */
-  static fromSettings(read: (key: string) => { value?: string; source?: RouteOrigin | 'flag' } | undefined): InventoryRouteMap {
+  static fromSettings(read: (key: string) => { value?: string; source?: RouteOrigin | 'flag' | 'extends' } | undefined): InventoryRouteMap {
     const routes = {} as Record<InventoryOperation, { route: Route; origin: RouteOrigin }>;
     for (const operation of inventoryOperationNames) {
       const set = read(routeSettingKey(operation));
