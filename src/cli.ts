@@ -30,7 +30,7 @@ export const groups: GroupEntry[] = [
 ];
 
 /** Global options that take a value: their value is not a command word. */
-const valueOptions = new Set(['-p', '--profile', '-o', '--output', '--fields', '--timeout', '--deadline', '--query', '--limit', '--log-file', '--env-file']);
+export const valueOptions = new Set(['-p', '--profile', '-o', '--output', '--fields', '--timeout', '--deadline', '--query', '--limit', '--log-file', '--env-file', '--each-profile', '--parallel']);
 
 /** The first word that is not an option: the group to load. */
 export function requestedGroup(argv: string[]): string | undefined {
@@ -57,6 +57,8 @@ export interface RunOptions {
   secrets?: import('./lib/redact.js').SecretRegistry;
   /** The program's one interruption mechanism. */
   interruption?: import('./lib/interruption.js').Interruption;
+  /** One venue's run of a command across venues (--each-profile): where its rows go. */
+  merge?: { sink: import('./lib/fleet/merged-output.js').MergeSink; profile: string };
 }
 
 export async function buildProgram(argv: string[], options: RunOptions): Promise<Command> {
@@ -91,6 +93,12 @@ export async function buildProgram(argv: string[], options: RunOptions): Promise
       if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError('must be a whole number, 1 or more');
       return Number(v);
     })
+    .option('--each-profile <which>', 'run the command once per profile, concurrently: all (every profile but the sandbox), name,name,… or tag:NAME; output merged with a profile column (venue help fleet)')
+    .option('--parallel <n>', 'with --each-profile: venues run at once (default 4)', (v: string) => {
+      if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 64) throw new InvalidArgumentError('must be a whole number from 1 to 64');
+      return Number(v);
+    })
+    .option('--fail-fast', 'with --each-profile: start no more venues after the first one fails')
     .option('--log-file <path>', 'also append every message (stderr) to this file, each line timestamped, secrets masked')
     .option('--env-file <path>', 'read VENUE_* (and other) variables from this file first (variables already set win)')
     .showHelpAfterError('(add --help for usage)')
@@ -111,7 +119,9 @@ Examples:
 Exit codes: 0 ok · 1 unexpected · 2 usage or invalid input · 3 auth · 4 not found
             5 rejected by a business rule · 6 server or network · 7 outcome unknown · 130 interrupted
 
-Help topics: venue help environment | exit-codes | formatting | dates
+Every venue at once: venue --each-profile all|tag:NAME|a,b <command> (venue help fleet)
+
+Help topics: venue help environment | exit-codes | formatting | dates | fleet
 Help on a group or command: venue help <group> [<command>] (the same as --help)
 `,
   );
@@ -139,7 +149,7 @@ Help on a group or command: venue help <group> [<command>] (the same as --help)
         timeout: raw.timeout as number | undefined,
         deadline: raw.deadline as number | undefined,
       };
-      context = new ProcessContext(globals, streams, env, options.secrets, options.interruption);
+      context = new ProcessContext(globals, streams, env, options.secrets, options.interruption, options.merge);
     }
     return context;
   };

@@ -63,6 +63,11 @@ export async function main(options: MainOptions): Promise<number> {
       const { loadEnvFile } = await import('./lib/message-log.js');
       env = loadEnvFile(envFile, env);
     }
+    if (optionValue(argv, '--each-profile') !== undefined) {
+      // Once per venue: its own module, loaded only for this.
+      const { runEachProfile } = await import('./fleet.js');
+      return await runEachProfile({ argv, streams, env, version: options.version, secrets, interruption, verbose, colour });
+    }
     // `venue help <group> [<command>]` is `venue <group> [<command>] --help`; `venue help <topic>` prints the topic.
     const help = helpRequest(argv);
     if (help?.kind === 'topic') {
@@ -72,54 +77,69 @@ export async function main(options: MainOptions): Promise<number> {
     }
     if (help?.kind === 'command') {
       const first = help.argv.find((a) => !a.startsWith('-'));
-      const known = [...groups.map((g) => g.name), 'environment', 'exit-codes', 'formatting', 'dates'];
+      const known = [...groups.map((g) => g.name), 'environment', 'exit-codes', 'formatting', 'dates', 'fleet'];
       if (first !== undefined && !known.includes(first)) {
         const { UsageError } = await import('./lib/errors.js');
         const { didYouMean } = await import('./lib/suggest.js');
         throw new UsageError(`no help for "${first}": it is neither a command nor a help topic`, {
-          hint: `${didYouMean(first, known)} Topics: environment, exit-codes, formatting, dates; commands: \`venue --help\`.`.trim(),
+          hint: `${didYouMean(first, known)} Topics: environment, exit-codes, formatting, dates, fleet; commands: \`venue --help\`.`.trim(),
         });
       }
       argv = help.argv;
     }
     const program = await buildProgram(argv, { streams, env, version: options.version, secrets, interruption });
-    if (requestedGroup(argv) === undefined && !argv.some((a) => ['-h', '--help', '-V', '--version'].includes(a))) {
-      // Options alone: an unknown one is a usage error (with a suggestion); known ones alone show the help.
-      const unknown = unknownRootOption(program, argv);
-      if (unknown) {
-        const { UsageError } = await import('./lib/errors.js');
-        const { didYouMean } = await import('./lib/suggest.js');
-        const known = program.options.flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f)));
-        throw new UsageError(`unknown option '${unknown}'`, { hint: `${didYouMean(unknown, known)} See \`venue --help\`.`.trim() });
-      }
-      program.outputHelp();
-      return ExitCode.ok;
-    }
-    await program.parseAsync(argv, { from: 'user' });
-    return ExitCode.ok;
+    return await parseAndRun(program, argv);
   } catch (error) {
-    const commanderError = error as { code?: string; exitCode?: number };
-    if (typeof commanderError.code === 'string' && commanderError.code.startsWith('commander.')) {
-      // Help and version are successes; every other commander complaint is a usage error.
-      if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(commanderError.code)) return ExitCode.ok;
-      return ExitCode.usage;
-    }
-    if (isVenueError(error)) {
-      // Scripts that asked for JSON get the error as one JSON object on stderr too.
-      if (machineJson(argv)) {
-        const { message, hint, details } = error;
-        streams.stderr.write(`${JSON.stringify({ error: { message, exitCode: exitCodeFor(error), ...(hint ? { hint } : {}), ...(details.length ? { details } : {}) } })}\n`);
-      } else printError(streams.stderr, error, verbose, colour);
-      return exitCodeFor(error);
-    }
-    streams.stderr.write(`error: unexpected failure: ${(error as Error)?.message ?? String(error)}\n`);
-    if (verbose && (error as Error)?.stack) streams.stderr.write(`${(error as Error).stack}\n`);
-    else streams.stderr.write('Run again with --verbose for details.\n');
-    return ExitCode.unexpected;
+    return reportFailure(error, { argv, stderr: streams.stderr, verbose, colour });
   } finally {
     const { closeHttpConnections } = await import('./lib/http.js');
     await closeHttpConnections();
   }
+}
+
+/** Runs the command argv names on a built program: exit 0, or throws. Help shown for options alone. */
+export async function parseAndRun(program: import('commander').Command, argv: string[]): Promise<number> {
+  if (requestedGroup(argv) === undefined && !argv.some((a) => ['-h', '--help', '-V', '--version'].includes(a))) {
+    // Options alone: an unknown one is a usage error (with a suggestion); known ones alone show the help.
+    const unknown = unknownRootOption(program, argv);
+    if (unknown) {
+      const { UsageError } = await import('./lib/errors.js');
+      const { didYouMean } = await import('./lib/suggest.js');
+      const known = program.options.flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f)));
+      throw new UsageError(`unknown option '${unknown}'`, { hint: `${didYouMean(unknown, known)} See \`venue --help\`.`.trim() });
+    }
+    program.outputHelp();
+    return ExitCode.ok;
+  }
+  await program.parseAsync(argv, { from: 'user' });
+  return ExitCode.ok;
+}
+
+/**
+ * The one place a failure becomes an exit code and its message. Under
+ * -o json|ndjson the error is also one JSON object on stderr (with the
+ * venue's profile in a run across venues).
+ */
+export function reportFailure(error: unknown, how: { argv: string[]; stderr: TerminalStreams['stderr']; verbose: boolean; colour: boolean; profile?: string }): number {
+  const { argv, stderr, verbose, colour, profile } = how;
+  const commanderError = error as { code?: string; exitCode?: number };
+  if (typeof commanderError.code === 'string' && commanderError.code.startsWith('commander.')) {
+    // Help and version are successes; every other commander complaint is a usage error.
+    if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(commanderError.code)) return ExitCode.ok;
+    return ExitCode.usage;
+  }
+  if (isVenueError(error)) {
+    if (machineJson(argv)) {
+      const { message, hint, details } = error;
+      const body = { message, exitCode: exitCodeFor(error), ...(hint ? { hint } : {}), ...(details.length ? { details } : {}) };
+      stderr.write(`${JSON.stringify(profile === undefined ? { error: body } : { profile, error: body })}\n`);
+    } else printError(stderr, error, verbose, colour);
+    return exitCodeFor(error);
+  }
+  stderr.write(`error: unexpected failure: ${(error as Error)?.message ?? String(error)}\n`);
+  if (verbose && (error as Error)?.stack) stderr.write(`${(error as Error).stack}\n`);
+  else stderr.write('Run again with --verbose for details.\n');
+  return ExitCode.unexpected;
 }
 
 type HelpRequest = { kind: 'topic'; topic: string } | { kind: 'command'; argv: string[] };
@@ -130,7 +150,7 @@ function helpRequest(argv: string[]): HelpRequest | undefined {
   if (at === -1 || argv[at] !== 'help' || requestedGroup(argv) !== 'help') return undefined;
   const words = argv.slice(at + 1).filter((a) => !a.startsWith('-'));
   const topic = words[0];
-  if (topic && ['environment', 'exit-codes', 'formatting', 'dates'].includes(topic) && words.length === 1) return { kind: 'topic', topic };
+  if (topic && ['environment', 'exit-codes', 'formatting', 'dates', 'fleet'].includes(topic) && words.length === 1) return { kind: 'topic', topic };
   return { kind: 'command', argv: [...argv.slice(0, at), ...words, '--help'] };
 }
 
@@ -147,7 +167,7 @@ function unknownRootOption(program: import('commander').Command, argv: string[])
 }
 
 /** The value of a global option given as "--name value" or "--name=value". */
-function optionValue(argv: string[], name: string): string | undefined {
+export function optionValue(argv: string[], name: string): string | undefined {
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--') return undefined;
     if (argv[i] === name) return argv[i + 1];
@@ -157,7 +177,7 @@ function optionValue(argv: string[], name: string): string | undefined {
 }
 
 /** -o json, -o ndjson or --json. */
-function machineJson(argv: string[]): boolean {
+export function machineJson(argv: string[]): boolean {
   const format = optionValue(argv, '--output') ?? optionValue(argv, '-o');
   return argv.includes('--json') || format === 'json' || format === 'ndjson';
 }

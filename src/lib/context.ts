@@ -93,6 +93,8 @@ export class ProcessContext implements Context {
     readonly env: NodeJS.ProcessEnv,
     secrets?: import('./redact.js').SecretRegistry,
     interruption?: Interruption,
+    /** A run across venues: this context is one venue's, and its rows go to the merged output. */
+    merge?: { sink: import('./fleet/merged-output.js').MergeSink; profile: string },
   ) {
     this.interruption = interruption ?? neverInterrupted();
     this.terminal = new Terminal(streams, {
@@ -111,6 +113,7 @@ export class ProcessContext implements Context {
       limit: globals.limit,
       timeZone: () => this.setting('timezone'),
       width: tableWidth(streams, env),
+      merge,
     });
     this.deadline = commandDeadline(globals, env, Date.now());
     this.prompter = deadlinePausedWhileAsking(new InquirerPrompter(this.terminal), this.deadline);

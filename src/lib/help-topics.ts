@@ -63,6 +63,10 @@ Output
 
 For scripts: 0 go on; 2, 3, 4, 5 fix the input or the setup; 6 try again later;
 7 stop and have a person settle it.
+
+Across venues (--each-profile) the run exits with the most severe code among
+the venues, in this order: 130, 7, 6, 5, 4, 3, 2, 1 (then 0). A venue skipped
+for a missing file counts as 2. See \`venue help fleet\`.
 `,
   },
   formatting: {
@@ -95,6 +99,67 @@ Examples
   venue inventory products list -o csv --fields productId,productName,sellPrice
   venue booking report --from -7d -o csv > sales.csv
   venue wallet cards --json
+`,
+  },
+  fleet: {
+    summary: 'Running a command at many venues at once (--each-profile)',
+    text: `Every venue at once
+
+  venue --each-profile all inventory stock levels --product SKU-1001
+  venue --each-profile tag:north --parallel 8 inventory health
+  venue --each-profile store1,store2 -o ndjson inventory products list --all
+  venue --each-profile tag:north webhooks create --url https://erp.example/hooks \\
+        --events stock.received --secret-env ERP_SECRET --yes
+  venue --each-profile all inventory stock receive --file receipts/{profile}.csv --yes
+
+Selecting venues
+  all             every profile except the built-in sandbox
+  a,b,c           the profiles named (each must exist)
+  tag:NAME        the profiles tagged NAME (venue config set tags north,arcades;
+                  venue config profiles shows the tags)
+
+How it runs
+  Venues run at once, --parallel N at a time (default 4, at most 64), each with
+  its own profile, token, journal entries and deadline. One venue's slowness or
+  failure never stops the others; --fail-fast starts no more venues after the
+  first failure (those running finish). Ctrl-C stops them all: writes in flight
+  get their answer, venues not started are listed as not run.
+
+Output
+  A table gains a leading PROFILE column; -o json, ndjson and csv records gain a
+  leading "profile" field, the one addition to the service's data (a service
+  field of that name is kept as "serviceProfile"). ndjson and csv are written as
+  rows come, so rows of different venues interleave (each row whole); a table,
+  -o json and --query wait for every venue. --query runs once over all the
+  records, each with its profile. --limit applies to each venue.
+  Messages of a venue are on stderr, each line starting with "<profile>: ".
+
+Outcomes
+  A summary follows on stderr: each venue's exit code, result (ok, failed,
+  skipped, not run), time and message. Under -o json or ndjson it is also the
+  last object on stderr: {"summary":[{profile,exitCode,status,message,seconds}],
+  "exitCode":N}. The run exits with the most severe code (venue help exit-codes).
+
+Inputs per venue
+  {profile} and {tag} in any argument become the venue's profile name and tag
+  (the tag selected by, else the profile's first). A venue whose --file is
+  missing is skipped and reported; the others run. --file - is refused: give
+  each venue a file. Secrets read from standard input (--secret-stdin…) are read
+  once and used for every venue.
+
+Writes
+  A command that changes data, run at more than one venue, first lists what it
+  will do at each venue, then asks; without a terminal it needs --yes. With
+  --dry-run (where the command has it) nothing is sent and nothing is asked.
+  Commands that make no sense per venue (config init, sandbox, webhooks listen,
+  a guest's wallet account) are refused with the reason.
+
+Shared settings
+  venue config init chain --wallet-url https://… --booking-url https://…
+  venue --profile chain config set-secret wallet.clientSecret
+  venue config init store7 --extends chain --tags north --inventory-url https://…
+  A setting or secret that store7 does not set comes from chain; \`venue
+  --profile store7 config list\` shows each value's source ("extends chain").
 `,
   },
   dates: {

@@ -4,6 +4,7 @@
 import type { Terminal } from './terminal.js';
 import { UsageError } from './errors.js';
 import { findKey, fieldKey, isRecord, sourceOf } from './reading.js';
+import { ROW_TIME_ZONE } from './fleet/merged-output.js';
 
 export const outputFormats = ['table', 'json', 'ndjson', 'csv'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
@@ -305,6 +306,8 @@ export interface OutputOptions {
   query?: string;
   /** --limit: at most this many records of a list. */
   limit?: number;
+  /** In a run across venues (--each-profile): rows go to the merged output, marked with this profile. */
+  merge?: { sink: import('./fleet/merged-output.js').MergeSink; profile: string };
 }
 
 export class Output {
@@ -326,6 +329,39 @@ export class Output {
     this.limit = options.limit;
     this.timeZone = options.timeZone;
     this.width = options.width;
+    this.merge = options.merge;
+  }
+
+  private readonly merge?: { sink: import('./fleet/merged-output.js').MergeSink; profile: string };
+
+  /** A venue's rows, handed to the merged output of a run across venues. */
+  private async toMerge(rows: Row[], options: RenderOptions, checked = false): Promise<void> {
+    const merge = this.merge!;
+    if (this.query) {
+      merge.sink.addForQuery(merge.profile, rows.map((r) => machineRecord(r)));
+      return;
+    }
+    if (!checked) this.checkFields(rows, options);
+    if (this.format === 'table') {
+      await merge.sink.add({ profile: merge.profile, timeZone: await this.zone(), rows, columns: rows.length ? this.columnsFor(rows, options) : [], records: [] });
+      return;
+    }
+    await merge.sink.add({ profile: merge.profile, rows: [], columns: [], records: rows.map((r) => this.picked(r, options)) });
+  }
+
+  /** What the merged output of a run across venues writes through: this Output's own stdout and formats. */
+  mergeTarget(): import('./fleet/merged-output.js').MergeTarget {
+    return {
+      format: this.format,
+      fieldsGiven: this.fields !== undefined,
+      write: (chunk) => this.writeWithBackpressure(chunk),
+      warn: (message) => this.terminal.warn(message),
+      info: (message) => this.terminal.info(message),
+      table: (columns, rows) => this.table(columns, rows),
+      csv: (columns, records, header) => csvLines(columns.map((key) => ({ key })), records as Row[], header),
+      query: (data) => this.printQuery(data),
+      providedColumns: (columns, rows) => providedColumns(columns, rows),
+    };
   }
 
   /** --query: the expression over the service's records (a list, or one record), printed as JSON. */
@@ -430,6 +466,7 @@ export class Output {
   /** A list of records. */
   async list(all: Row[], options: RenderOptions = {}): Promise<void> {
     const rows = this.limit !== undefined ? all.slice(0, this.limit) : all;
+    if (this.merge) return this.toMerge(rows, options);
     if (this.query) return this.printQuery(rows.map((r) => machineRecord(r)));
     this.checkFields(rows, options);
     switch (this.format) {
@@ -458,6 +495,7 @@ export class Output {
 
   /** One record: a key/value table for people, the object itself for machines. */
   async record(data: Row, options: RenderOptions = {}): Promise<void> {
+    if (this.merge) return this.toMerge([data], options);
     if (this.query) return this.printQuery(machineRecord(data));
     this.checkFields([data], options);
     switch (this.format) {
@@ -497,6 +535,16 @@ export class Output {
     let count = 0;
     // --limit stops the source too: a paged fetch asks for no page past it.
     const rows = this.limit !== undefined ? limited(source, this.limit) : source;
+    if (this.merge) {
+      // Across venues each batch goes to the merged output as it comes (streamed where the format allows).
+      for await (const batch of batches(rows)) {
+        if (batch.length === 0) continue;
+        await this.toMerge(batch, options, count > 0);
+        count += batch.length;
+      }
+      if (count === 0) this.checkFields([], options);
+      return count;
+    }
     if (this.query) {
       const all: unknown[] = [];
       for await (const batch of batches(rows)) for (const row of batch) all.push(machineRecord(row));
@@ -551,7 +599,8 @@ export class Output {
 
   /** How a cell of column reads for people in this row. */
   private async cell(row: unknown, column: Column): Promise<string> {
-    const timeZone = await this.zone();
+    // A merged row of a run across venues carries its venue's zone.
+    const timeZone = ((row as Record<symbol, unknown>)[ROW_TIME_ZONE] as string | undefined) ?? (await this.zone());
     const currency = column.currencyKey ? getPath(row, column.currencyKey) : undefined;
     return formatForPeople(cellValue(row, column), column.format, { timeZone, labels: column.labels, currency: typeof currency === 'string' ? currency : undefined });
   }

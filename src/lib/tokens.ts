@@ -63,6 +63,11 @@ export interface TokenManagerOptions {
   now?: () => number;
 }
 
+/** A profile name may hold characters a file name should not; the lock's name keeps it readable and safe. */
+function safeLockName(key: string): string {
+  return key.replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.charCodeAt(0).toString(16)}`);
+}
+
 export class TokenManager {
   private readonly file: string;
   private readonly now: () => number;
@@ -84,7 +89,10 @@ export class TokenManager {
   async get(service: ServiceName): Promise<{ token: string; fromCache: boolean }> {
     const cached = this.cached(service);
     if (cached && !needsRenewal(cached, this.now())) return { token: cached.token, fromCache: true };
-    return withFileLock(this.file, async () => {
+    // Renewal is locked per profile and service: a venue whose service is slow
+    // to answer holds up only its own renewal, never another profile's (runs
+    // across venues renew many at once). The shared file is locked only to write.
+    return withFileLock(path.join(this.options.stateDir, 'token-renewal', safeLockName(this.key(service))), async () => {
       // Another process may have renewed while we waited for the lock.
       const again = this.cached(service);
       if (again && !needsRenewal(again, this.now()) && again.token !== cached?.token) {
@@ -94,9 +102,11 @@ export class TokenManager {
       const times = await jwtTimes(token);
       const issuedAt = times.iat ?? this.now();
       const entry: CachedToken = { token, issuedAt, expiresAt: times.exp ?? issuedAt + fallbackLifetimeMs[service] };
-      const all = readJsonFile<TokenCacheFile>(this.file, {});
-      all[this.key(service)] = entry;
-      writeJsonFile(this.file, all);
+      await withFileLock(this.file, () => {
+        const all = readJsonFile<TokenCacheFile>(this.file, {});
+        all[this.key(service)] = entry;
+        writeJsonFile(this.file, all);
+      });
       return { token, fromCache: false };
     });
   }

@@ -1,0 +1,183 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { Command } from 'commander';
+import { buildProgram } from '../../../src/cli.js';
+import { UsageError } from '../../../src/lib/errors.js';
+import { fleetUses, fleetUseOf } from '../../../src/lib/fleet/commands.js';
+import { MergedOutput, PROFILE_COLUMN, type MergeTarget } from '../../../src/lib/fleet/merged-output.js';
+import { expandPlaceholders, missingFile, takeFleetOptions } from '../../../src/lib/fleet/plan.js';
+import { fleetExitCode, runVenues, type VenueOutcome } from '../../../src/lib/fleet/runner.js';
+import { selectProfiles } from '../../../src/lib/fleet/selection.js';
+
+const config = (profiles: Record<string, string[]>) => ({
+  profiles: () => ['sandbox', ...Object.keys(profiles)],
+  profileExists: (name: string) => name === 'sandbox' || name in profiles,
+  tagsOf: (name: string) => profiles[name] ?? [],
+  isSandbox: (name: string) => name === 'sandbox',
+});
+
+describe('selecting venues', () => {
+  const store = config({ north1: ['north', 'arcades'], north2: ['north'], south1: ['south'] });
+  it('all is every profile but the sandbox', () => {
+    expect(selectProfiles(store, 'all').profiles.map((p) => p.name)).toEqual(['north1', 'north2', 'south1']);
+  });
+  it('tag:NAME picks the tagged profiles and remembers the tag', () => {
+    const selection = selectProfiles(store, 'tag:north');
+    expect(selection.profiles.map((p) => p.name)).toEqual(['north1', 'north2']);
+    expect(selection.tag).toBe('north');
+  });
+  it('an unknown tag or profile is a usage error naming it', () => {
+    expect(() => selectProfiles(store, 'tag:east')).toThrow(/no profile has the tag "east"/);
+    expect(() => selectProfiles(store, 'north1,nope')).toThrow(UsageError);
+    expect(() => selectProfiles(store, 'north1,nope')).toThrow(/"nope"/);
+    expect(() => selectProfiles(config({}), 'all')).toThrow(/no profile but the sandbox/);
+  });
+  it('names keep their order and drop repeats', () => {
+    expect(selectProfiles(store, 'south1, north1,south1').profiles.map((p) => p.name)).toEqual(['south1', 'north1']);
+  });
+});
+
+describe('the fleet command line', () => {
+  it('takes the fleet options out and checks them', () => {
+    expect(takeFleetOptions(['--each-profile', 'all', '--parallel=8', '--fail-fast', 'inventory', 'health'])).toEqual({ selection: 'all', parallel: 8, failFast: true, rest: ['inventory', 'health'] });
+    expect(takeFleetOptions(['--each-profile=tag:x', 'doctor']).parallel).toBe(4);
+    expect(() => takeFleetOptions(['--each-profile', 'all', '--parallel', '0', 'doctor'])).toThrow(/--parallel/);
+    expect(() => takeFleetOptions(['--each-profile', 'all', '--profile', 'x', 'doctor'])).toThrow(/give one/);
+  });
+  it('fills {profile} and {tag}, and skips a venue with no tag to give', () => {
+    const venue = { name: 'store7', tags: ['north'] };
+    expect(expandPlaceholders(['--file', 'r/{profile}-{tag}.csv'], venue, undefined).argv).toEqual(['--file', 'r/store7-north.csv']);
+    expect(expandPlaceholders(['--file', 'r/{tag}.csv'], venue, 'arcades').argv).toEqual(['--file', 'r/arcades.csv']);
+    expect(expandPlaceholders(['{tag}'], { name: 'x', tags: [] }, undefined).skip).toMatch(/has no tag/);
+  });
+  it('a missing file skips the venue', () => {
+    expect(missingFile(['--file', '/no/such/file.csv'])).toMatch(/no file \/no\/such\/file.csv/);
+    expect(missingFile(['--file', 'package.json'])).toBeUndefined();
+  });
+});
+
+describe('running venues', () => {
+  it('never runs more than --parallel at once, and runs them all', async () => {
+    let running = 0;
+    let most = 0;
+    const jobs = Array.from({ length: 9 }, (_, i) => ({ profile: `v${i}` }));
+    const outcomes = await runVenues(jobs, {
+      parallel: 3,
+      failFast: false,
+      signal: new AbortController().signal,
+      now: Date.now,
+      run: async () => {
+        most = Math.max(most, ++running);
+        await new Promise((r) => setTimeout(r, 5));
+        running--;
+        return { exitCode: 0 };
+      },
+    });
+    expect(most).toBe(3);
+    expect(outcomes.map((o) => o.status)).toEqual(Array(9).fill('ok'));
+  });
+  it('one failure does not stop the others; --fail-fast starts no more', async () => {
+    const jobs = ['a', 'b', 'c', 'd'].map((profile) => ({ profile }));
+    const run = async (job: { profile: string }) => (job.profile === 'a' ? { exitCode: 6, message: 'down' } : { exitCode: 0 });
+    const base = { parallel: 1, signal: new AbortController().signal, now: Date.now, run };
+    expect((await runVenues(jobs, { ...base, failFast: false })).map((o) => o.status)).toEqual(['failed', 'ok', 'ok', 'ok']);
+    const fast = await runVenues(jobs, { ...base, failFast: true });
+    expect(fast.map((o) => o.status)).toEqual(['failed', 'not-run', 'not-run', 'not-run']);
+    expect(fast[1]!.message).toMatch(/--fail-fast/);
+  });
+  it('after Ctrl-C no venue starts', async () => {
+    const controller = new AbortController();
+    const outcomes = await runVenues([{ profile: 'a' }, { profile: 'b' }], {
+      parallel: 1,
+      failFast: false,
+      signal: controller.signal,
+      now: Date.now,
+      run: async () => {
+        controller.abort();
+        return { exitCode: 130 };
+      },
+    });
+    expect(outcomes.map((o) => o.status)).toEqual(['failed', 'not-run']);
+  });
+  it('the run exits with the most severe code: 130, then 7 over 6 over 5 … over 1', () => {
+    const outcome = (exitCode: number | undefined): VenueOutcome => ({ profile: 'x', status: 'failed', exitCode, message: '', ms: 0 });
+    expect(fleetExitCode([outcome(0), outcome(6), outcome(7), outcome(2)])).toBe(7);
+    expect(fleetExitCode([outcome(5), outcome(6)])).toBe(6);
+    expect(fleetExitCode([outcome(1), outcome(2)])).toBe(2);
+    expect(fleetExitCode([outcome(7), outcome(130)])).toBe(130);
+    expect(fleetExitCode([outcome(0), outcome(undefined)])).toBe(0);
+  });
+});
+
+function target(format: MergeTarget['format']): MergeTarget & { out: string } {
+  const t = {
+    out: '',
+    format,
+    fieldsGiven: false,
+    write(chunk: string) {
+      t.out += chunk;
+    },
+    warn: () => undefined,
+    info: () => undefined,
+    table: async (columns: Array<{ key: string }>, rows: Array<Record<string, unknown>>) => rows.map((r) => columns.map((c) => String(r[c.key])).join(' ')).join('\n') + '\n',
+    csv: async (columns: string[], records: unknown[], header: boolean) =>
+      [...(header ? [columns.join(',')] : []), ...records.map((r) => columns.map((c) => String((r as Record<string, unknown>)[c] ?? '')).join(','))].join('\n') + '\n',
+    query: async () => undefined,
+    providedColumns: (columns: Array<{ key: string }>) => columns,
+  };
+  return t as unknown as MergeTarget & { out: string };
+}
+
+describe('merged output', () => {
+  it('ndjson: each record whole, profile first, written as it comes', async () => {
+    const t = target('ndjson');
+    const merged = new MergedOutput(t, ['a', 'b']);
+    await merged.add({ profile: 'b', rows: [], columns: [], records: [{ id: 1, profile: 'svc' }] });
+    expect(t.out).toBe('{"profile":"b","id":1,"serviceProfile":"svc"}\n');
+    await merged.add({ profile: 'a', rows: [], columns: [], records: [{ id: 2 }] });
+    await merged.finish();
+    expect(t.out.split('\n').filter(Boolean).map((l) => Object.keys(JSON.parse(l))[0])).toEqual(['profile', 'profile']);
+  });
+  it('csv: one header with profile first', async () => {
+    const t = target('csv');
+    const merged = new MergedOutput(t, ['a', 'b']);
+    await merged.add({ profile: 'a', rows: [], columns: [], records: [{ id: 1 }] });
+    await merged.add({ profile: 'b', rows: [], columns: [], records: [{ id: 2 }] });
+    expect(t.out).toBe('profile,id\na,1\nb,2\n');
+  });
+  it('table and json: venues in the order selected, whichever answered first', async () => {
+    const t = target('table');
+    const merged = new MergedOutput(t, ['a', 'b']);
+    await merged.add({ profile: 'b', rows: [{ id: 2 }], columns: [{ key: 'id' }], records: [] });
+    await merged.add({ profile: 'a', rows: [{ id: 1 }], columns: [{ key: 'id' }], records: [] });
+    await merged.finish();
+    expect(t.out).toBe('a 1\nb 2\n');
+    const j = target('json');
+    const mergedJson = new MergedOutput(j, ['a', 'b']);
+    await mergedJson.add({ profile: 'b', rows: [], columns: [], records: [{ id: 2 }] });
+    await mergedJson.add({ profile: 'a', rows: [], columns: [], records: [{ id: 1 }] });
+    await mergedJson.finish();
+    expect(JSON.parse(j.out)).toEqual([{ profile: 'a', id: 1 }, { profile: 'b', id: 2 }]);
+    expect(PROFILE_COLUMN).not.toMatch(/\./);
+  });
+});
+
+describe('every command is classified for runs across venues', () => {
+  it('each leaf command of the tree is in the table, and nothing else is', async () => {
+    const sink = () => Object.assign(new PassThrough(), { isTTY: false });
+    const program = await buildProgram([], { streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() }, env: { ...process.env }, version: '0', loadAll: true });
+    const leaves: string[] = [];
+    const walk = (command: Command, path: string[]) => {
+      for (const sub of command.commands) {
+        const at = [...path, sub.name()];
+        if (sub.commands.length) walk(sub, at);
+        else leaves.push(at.join(' '));
+      }
+    };
+    walk(program, []);
+    expect(leaves.filter((l) => !(l in fleetUses))).toEqual([]);
+    expect(Object.keys(fleetUses).filter((k) => !leaves.includes(k))).toEqual([]);
+    expect(fleetUseOf(['api'], ['inventory', 'GET', '/health']).kind).toBe('read');
+    expect(fleetUseOf(['api'], ['inventory', 'POST', '/x']).kind).toBe('write');
+  });
+});
