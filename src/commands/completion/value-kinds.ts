@@ -5,10 +5,11 @@
 // Choices (commander's Option.choices) and file paths need no entry: they are
 // read from the command tree itself.
 
-export type ValueKind = 'profile' | 'location' | 'experience' | 'warehouse' | 'webhook' | 'receipt';
+export type ValueKind = 'profile' | 'profiles' | 'location' | 'experience' | 'warehouse' | 'webhook' | 'receipt';
 
 export const valueKinds: Readonly<Record<string, ValueKind>> = {
   '--profile': 'profile',
+  '--each-profile': 'profiles',
   'config use <profile>': 'profile',
   'config delete <profile>': 'profile',
 

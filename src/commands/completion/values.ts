@@ -96,6 +96,7 @@ export class ServiceValues implements ValueSource {
   async values(kind: ValueKind, request: ValueRequest): Promise<Candidate[]> {
     try {
       if (kind === 'profile') return await this.profiles();
+      if (kind === 'profiles') return await this.profileSelections();
       const profile = await this.profile(request);
       if (!profile) return [];
       if (kind === 'receipt') return await this.receipts(profile);
@@ -115,6 +116,17 @@ export class ServiceValues implements ValueSource {
     const config = await this.config();
     const current = this.env.VENUE_PROFILE || config.currentProfile();
     return config.profiles().map((name) => ({ value: name, description: name === current ? 'current profile' : undefined }));
+  }
+
+  /** --each-profile: all, each tag in use as tag:NAME, and the profile names. */
+  private async profileSelections(): Promise<Candidate[]> {
+    const config = await this.config();
+    const tags = [...new Set(config.profiles().flatMap((p) => config.tagsOf(p)))];
+    return [
+      { value: 'all', description: 'every profile but the sandbox' },
+      ...tags.map((tag) => ({ value: `tag:${tag}`, description: 'the profiles with this tag' })),
+      ...config.profiles().filter((p) => !config.isSandbox(p)).map((name) => ({ value: name })),
+    ];
   }
 
   /** The profile the completed command would use: --profile, VENUE_PROFILE, then the current one. */
@@ -147,7 +159,7 @@ export class ServiceValues implements ValueSource {
     return this.cacheStore;
   }
 
-  private async ids(kind: Exclude<ValueKind, 'profile' | 'receipt'>, profile: string, request: ValueRequest): Promise<Candidate[]> {
+  private async ids(kind: Exclude<ValueKind, 'profile' | 'profiles' | 'receipt'>, profile: string, request: ValueRequest): Promise<Candidate[]> {
     let ids: CachedId[];
     if (kind === 'experience') {
       // Of the location given on the line, else of every location.

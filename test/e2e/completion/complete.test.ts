@@ -48,6 +48,10 @@ describe('venue __complete', () => {
     expect((await complete(['inventory', '-q', '--profile', 'store1', 'stock', 'rec'])).values).toEqual(['receive']);
     expect((await complete(['-o', ''])).values).toEqual(['table', 'json', 'ndjson', 'csv']);
     expect((await complete(['--profile', ''])).values).toEqual(['sandbox', 'store1', 'store2']);
+    // --each-profile: all, the tags in use, the profiles (never the sandbox); then the tree as usual.
+    expect((await sb.run(['--profile', 'store2', 'config', 'set', 'tags', 'north'])).code).toBe(0);
+    expect((await complete(['--each-profile', ''])).values).toEqual(['all', 'tag:north', 'store1', 'store2']);
+    expect((await complete(['--each-profile', 'all', 'inv'])).values).toEqual(['inventory']);
     expect((await complete(['inventory', 'stock', 'receive', '--file', ''])).lines).toEqual([':files']);
   });
 
