@@ -47,7 +47,11 @@ export async function runEachProfile(io: FleetRunIO): Promise<number> {
   const path = found.path.join(' ');
   const use = fleetUseOf(found.path, found.operands);
   if (use.kind === 'refused') throw new UsageError(`\`venue ${path}\` does not run across profiles: ${use.why}`);
-  const unknown = found.command.parseOptions(found.after).unknown.filter((a) => a.startsWith('-'));
+  // Global options may follow the command; --yes is the fleet's own answer when the command has none.
+  const globalNames = new Set(program.options.flatMap((o) => [o.long, o.short, o.negate ? o.long : undefined]).filter((f): f is string => Boolean(f)));
+  const unknown = found.command
+    .parseOptions(found.after)
+    .unknown.filter((a) => a.startsWith('-') && a !== '--yes' && a !== '-y' && !globalNames.has(a.includes('=') ? a.slice(0, a.indexOf('=')) : a));
   if (unknown.length) {
     const { didYouMean } = await import('./lib/suggest.js');
     const known = found.command.options.flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f)));

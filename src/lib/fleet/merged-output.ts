@@ -84,9 +84,14 @@ export class MergedOutput implements MergeSink {
     return at === -1 ? this.order.length : at;
   }
 
+  /** Whether any venue rendered data at all (a command that only says what it did renders none). */
+  private rendered = false;
+
   async add(part: MergedRows): Promise<void> {
+    this.rendered = true;
     switch (this.target.format) {
       case 'table': {
+        if (part.rows.length === 0) return;
         const key = part.columns.map((c) => `${c.key}\u0001${c.header ?? ''}`).join('\u0002');
         let section = this.sections.get(key);
         if (!section) {
@@ -153,7 +158,7 @@ export class MergedOutput implements MergeSink {
     }
     if (this.target.format !== 'table') return;
     if (this.sections.size === 0) {
-      this.target.info('Nothing to show.');
+      if (this.rendered) this.target.info('Nothing to show.');
       return;
     }
     const profileColumn: Column = { key: PROFILE_COLUMN, header: 'profile', always: true };
