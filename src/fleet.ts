@@ -177,12 +177,12 @@ function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-const statusWords: Record<VenueOutcome['status'], string> = { ok: 'ok', failed: 'failed', skipped: 'skipped', 'not-run': 'not run' };
+const statusWords: Record<VenueOutcome['status'], string> = { ok: 'ok', failed: 'failed', interrupted: 'stopped', skipped: 'skipped', 'not-run': 'not run' };
 
 /** The summary on stderr: a line per venue, then the totals; under -o json|ndjson also one JSON object, the last on stderr. */
 function reportOutcomes(terminal: import('./lib/terminal.js').Terminal, outcomes: VenueOutcome[], code: number, machine: boolean, format: string, stderr: TerminalStreams['stderr']): void {
   const count = (status: VenueOutcome['status']) => outcomes.filter((o) => o.status === status).length;
-  const totals = [`${count('ok')} ok`, count('failed') && `${count('failed')} failed`, count('skipped') && `${count('skipped')} skipped`, count('not-run') && `${count('not-run')} not run`].filter(Boolean).join(', ');
+  const totals = [`${count('ok')} ok`, count('failed') && `${count('failed')} failed`, count('interrupted') && `${count('interrupted')} stopped by Ctrl-C`, count('skipped') && `${count('skipped')} skipped`, count('not-run') && `${count('not-run')} not run`].filter(Boolean).join(', ');
   const allOk = code === 0;
   if (!(terminal.quiet && allOk)) {
     const width = Math.max(7, ...outcomes.map((o) => o.profile.length));

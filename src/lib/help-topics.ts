@@ -136,9 +136,10 @@ Output
 
 Outcomes
   A summary follows on stderr: each venue's exit code, result (ok, failed,
-  skipped, not run), time and message. Under -o json or ndjson it is also the
-  last object on stderr: {"summary":[{profile,exitCode,status,message,seconds}],
-  "exitCode":N}. The run exits with the most severe code (venue help exit-codes).
+  stopped by Ctrl-C, skipped, not run), time and message. Under -o json or
+  ndjson it is also the last object on stderr: {"summary":[{profile, exitCode,
+  status (ok|failed|interrupted|skipped|not-run), message, seconds}],
+  "exitCode":N}. -q leaves the summary out when every venue succeeded. The run exits with the most severe code (venue help exit-codes).
 
 Inputs per venue
   {profile} and {tag} in any argument become the venue's profile name and tag

@@ -2,7 +2,7 @@
 // venue's outcome. No terminal and no commander here: the caller hands in
 // what running a venue means, and renders the outcomes.
 
-export type VenueStatus = 'ok' | 'failed' | 'skipped' | 'not-run';
+export type VenueStatus = 'ok' | 'failed' | 'interrupted' | 'skipped' | 'not-run';
 
 export interface VenueJob {
   profile: string;
@@ -81,7 +81,7 @@ export async function runVenues<J extends VenueJob>(jobs: J[], options: RunVenue
       if (result.exitCode !== 0) failed = true;
       settle(index, {
         profile: job.profile,
-        status: result.exitCode === 0 ? 'ok' : 'failed',
+        status: result.exitCode === 0 ? 'ok' : result.exitCode === 130 ? 'interrupted' : 'failed',
         exitCode: result.exitCode,
         message: result.exitCode === 0 ? '' : (result.message ?? `exit ${result.exitCode}`),
         ms: options.now() - started,

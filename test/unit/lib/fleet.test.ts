@@ -97,7 +97,7 @@ describe('running venues', () => {
         return { exitCode: 130 };
       },
     });
-    expect(outcomes.map((o) => o.status)).toEqual(['failed', 'not-run']);
+    expect(outcomes.map((o) => o.status)).toEqual(['interrupted', 'not-run']);
   });
   it('the run exits with the most severe code: 130, then 7 over 6 over 5 … over 1', () => {
     const outcome = (exitCode: number | undefined): VenueOutcome => ({ profile: 'x', status: 'failed', exitCode, message: '', ms: 0 });
