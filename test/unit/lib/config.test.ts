@@ -35,6 +35,40 @@ describe('ConfigStore', () => {
     expect(config.resolve('main', 'booking.url')).toEqual({ value: undefined, source: undefined });
   });
 
+  it('a profile takes what it leaves unset from the one it extends, through a chain, and says from where', async () => {
+    const config = await store();
+    config.setSetting('chain', 'wallet.url', 'https://wallet.chain.example');
+    config.setSecret('chain', 'wallet.clientSecret', 'chain-secret');
+    config.setSetting('north', 'extends', 'chain');
+    config.setSetting('north', 'booking.url', 'https://booking.north.example');
+    config.setSetting('store7', 'extends', 'north');
+    config.setSetting('store7', 'tags', ' north, arcades,north ');
+    config.setSetting('store7', 'wallet.url', 'https://wallet.store7.example');
+    expect(config.resolve('store7', 'wallet.url')).toEqual({ value: 'https://wallet.store7.example', source: 'profile' });
+    expect(config.resolve('store7', 'booking.url')).toEqual({ value: 'https://booking.north.example', source: 'extends', from: 'north' });
+    expect(config.resolve('north', 'wallet.url')).toEqual({ value: 'https://wallet.chain.example', source: 'extends', from: 'chain' });
+    expect(config.resolveSecret('store7', 'wallet.clientSecret')).toEqual({ value: 'chain-secret', source: 'extends', from: 'chain' });
+    // Tags are the profile's own, never inherited.
+    expect(config.tagsOf('store7')).toEqual(['north', 'arcades']);
+    expect(config.tagsOf('north')).toEqual([]);
+    // The environment still wins over everything.
+    const withEnv = await ConfigStore.open({ VENUE_CONFIG_DIR: config.directory, VENUE_BOOKING_URL: 'https://env.example' });
+    expect(withEnv.resolve('store7', 'booking.url')).toEqual({ value: 'https://env.example', source: 'environment' });
+  });
+
+  it('refuses an extends loop, an unknown parent, and deleting a profile others extend', async () => {
+    const config = await store();
+    config.createProfile('a');
+    config.setSetting('b', 'extends', 'a');
+    expect(() => config.setSetting('a', 'extends', 'b')).toThrow(/"a" → "b" → "a" would be a loop/);
+    expect(() => config.setSetting('a', 'extends', 'nope')).toThrow(/no profile named "nope"/);
+    expect(() => config.setSetting('a', 'tags', 'ok,not ok')).toThrow(/"not ok" is not a tag/);
+    expect(() => config.deleteProfile('a')).toThrow(/extended by "b"/);
+    config.unsetSetting('b', 'extends');
+    config.deleteProfile('a');
+    expect(config.profileExists('a')).toBe(false);
+  });
+
   it('creates the config directory 0700, and tightens one made wider', async () => {
     const dir = path.join(tempDir(), 'venue');
     dirs.push(path.dirname(dir));
