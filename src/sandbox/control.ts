@@ -24,12 +24,13 @@ export function registerCoreControl(app: FastifyInstance, core: SandboxCore): vo
     services: core.services,
     dialect: core.dialect,
     ...(core.routes ? { routes: core.routes } : {}),
+    fleetVenues: Object.keys(core.fleet.venues()).length,
   }));
 
   app.post('/reset', async () => {
     core.reset();
     await core.store.flush();
-    return { ok: true, resetAt: timestamp(core.sandbox.now()) };
+    return { ok: true, resetAt: timestamp(core.sandbox.now()), fleetVenues: Object.keys(core.fleet.venues()).length };
   });
 
   app.get('/settings', async () => core.sandbox.settings);

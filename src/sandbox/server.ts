@@ -6,6 +6,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerCoreControl } from './control.js';
 import { FaultInjector } from './faults.js';
+import { Fleet, type FleetVenue } from './fleet.js';
 import { dialectError, installDialect } from './dialects/index.js';
 import { SandboxHttpError } from './http-error.js';
 import { registerOpenApiPublishing } from './openapi-publish.js';
@@ -72,6 +73,7 @@ export interface SandboxCore {
   readonly sandbox: SandboxContext;
   readonly faults: FaultInjector;
   readonly store: StateStore;
+  readonly fleet: Fleet;
   state(): SandboxState;
   reset(): void;
   /** Stops the server (answers in flight finish first) and saves the state. */
@@ -101,6 +103,11 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
   state.clock ??= { offsetMs: 0 };
   state.settings = { ...defaultSettings, ...state.settings, ...definedOnly(options.settings ?? {}) };
   state.keys ??= { signing: demoState([], startSettings).keys.signing };
+  Fleet.adopt(state);
+  // Fleet venues (docs/sandbox-fleet.md): a request under /fleet/<venue>/inventory is served on that venue's state.
+  const fleet = new Fleet(() => state);
+  /** A service's state for a venue (its own, for inventory and webhooks) or the sandbox's. */
+  const stateIn = (venue: FleetVenue | undefined, service: string) => venue?.slice(service) ?? state[service];
   // Routes and services may keep a reference to the settings object: it is
   // changed in place from here on, never replaced.
   const settings = state.settings;
@@ -110,8 +117,9 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
     key: () => state.keys.signing,
     settings: () => settings,
     now,
-    // wallet and booking always take Bearer (their seeds say so); inventory takes the layout's scheme.
-    authScheme: (service) => (service === 'inventory' && layout ? layout.auth : { type: 'bearer' }),
+    // wallet and booking always take Bearer (their seeds say so); inventory takes the layout's scheme
+    // (fleet venues are served on canonical routes only, with Bearer).
+    authScheme: (service) => (service === 'inventory' && layout && !fleet.current() ? layout.auth : { type: 'bearer' }),
   });
   const faults = new FaultInjector();
 
@@ -120,17 +128,29 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
     dialect: options.dialect ?? 'venue',
     tokens,
     now,
-    changed: () => store.changed(),
+    changed: () => {
+      const venue = fleet.current();
+      if (venue) venue.dirty = true;
+      store.changed();
+    },
+    fleetVenue: () => fleet.current()?.name,
+    stateOf: <T>(service: string) => {
+      // Captured now: whatever later runs it (a timer, a retry) gets this venue's state.
+      const venue = fleet.current();
+      return () => stateIn(venue, service) as T;
+    },
     mail: (message) => {
       const mail = addMail(state.outbox, message, now());
       store.changed();
       return mail;
     },
     emitInventoryEvent: (type, data) => {
+      // A venue's events go to that venue's subscribers only.
+      const venue = fleet.current();
       for (const service of services) {
         if (!service.onInventoryEvent) continue;
         try {
-          service.onInventoryEvent(type, data, sandbox, () => state[service.name]);
+          service.onInventoryEvent(type, data, sandbox, () => stateIn(venue, service.name));
         } catch (error) {
           process.stderr.write(`sandbox: ${service.name} failed on event ${type}: ${(error as Error).stack ?? error}\n`);
         }
@@ -152,11 +172,13 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
       void (reply as unknown as FastifyReply).status(answer.status).headers(rendered.headers ?? {}).send(rendered.body);
     },
     clientErrorHandler: answerClientError,
-    // Under a route layout, inventory requests on the layout's paths become
-    // venue's canonical ones before routing; anything else there is not served.
-    rewriteUrl: layout ? layoutRewriteUrl(layout) : undefined,
+    // Fleet venues' URLs lose their /fleet/<venue> (served canonically, under any layout). Under a
+    // route layout, inventory requests on the layout's paths become venue's canonical ones before
+    // routing; anything else there is not served.
+    rewriteUrl: fleetRewriteUrl(fleet, layout ? layoutRewriteUrl(layout) : undefined),
   });
   installJsonParser(app);
+  fleet.install(app);
   app.setErrorHandler((error, _request, reply) => {
     const answer = toSandboxError(error);
     if (answer.status >= 500 && !(error instanceof SandboxHttpError)) {
@@ -192,9 +214,13 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
     faults,
     store,
     state: () => state,
+    fleet,
     reset() {
       const fresh = demoState(services, startSettings, state.keys.signing);
       fresh.settings = Object.assign(settings, startSettings);
+      // Fleet venues stay, back at their seeds (in place: what holds a venue sees its fresh state).
+      fleet.reseedAll();
+      fresh.fleet = state.fleet;
       state = fresh;
       store.changed();
     },
@@ -220,9 +246,11 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
   };
 
   await app.register(async (scope) => registerCoreControl(scope, core), { prefix: '/_sandbox' });
+  await app.register(async (scope) => fleet.registerControl(scope, () => store.changed()), { prefix: '/_sandbox/fleet' });
   registerOpenApiPublishing(app, { services: core.services, layout, origin: () => origin });
   for (const service of services) {
-    const getState = () => state[service.name];
+    // The venue of the request, if it is a fleet venue's, else the sandbox's own.
+    const getState = () => stateIn(fleet.current(), service.name);
     // An emulator that fails to set up is reported and left out; the others still serve.
     const guarded = (what: string, setup: () => void | Promise<void>) => async () => {
       try {
@@ -251,6 +279,11 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
   // A state directory that had no state yet gets one at once, so `status` and a restart see it.
   store.changed();
   return core;
+}
+
+/** Fleet URLs first (canonical only), then the layout's rewrite if there is one. */
+function fleetRewriteUrl(fleet: Fleet, next: ((request: import('node:http').IncomingMessage) => string) | undefined) {
+  return (request: import('node:http').IncomingMessage): string => fleet.rewrite(request) ?? (next ? next(request) : (request.url ?? '/'));
 }
 
 /** fastify's rewriteUrl for a layout; a method the layout changed (PUT for PATCH) is set back too. */

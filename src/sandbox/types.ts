@@ -62,6 +62,14 @@ export interface SandboxContext {
   now(): Date;
   /** Marks state changed; the core persists it (debounced, and on shutdown). */
   changed(): void;
+  /** The fleet venue the running request is for (docs/sandbox-fleet.md), undefined for the sandbox's own. */
+  fleetVenue(): string | undefined;
+  /**
+   * A stable accessor of a service's state for the running request's venue
+   * (a fleet venue's or the sandbox's own): keep it for work that outlives
+   * the request (timers, retries), which must not look the venue up later.
+   */
+  stateOf<T>(service: string): () => T;
   /** Delivers a mail to the sandbox outbox (`venue sandbox outbox`). */
   mail(message: Omit<OutboxMessage, 'id' | 'sentAt'>): OutboxMessage;
   /** Emits an inventory event to the webhook subscribers that want it. */

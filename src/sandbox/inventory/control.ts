@@ -157,13 +157,22 @@ export function registerInventoryControl(app: FastifyInstance, sandbox: SandboxC
     emit: (type, data) => sandbox.emitInventoryEvent(type, data),
   });
   app.addHook('onClose', async () => void activity.stop());
+  // One timer, the sandbox's own venue's: fleet venues (docs/sandbox-fleet.md) take one-off /activity only.
+  const ownVenueOnly = () => {
+    const venue = sandbox.fleetVenue();
+    if (venue === undefined) return;
+    throw badRequest(`the activity timer runs for the sandbox's own venue only, not fleet venue "${venue}" (POST its /activity once per step)`, [
+      { field: 'venue', rule: "must be the sandbox's own venue" },
+    ]);
+  };
   app.post('/activity/timer', async (request, reply) => {
+    ownVenueOnly();
     const status = activity.start(parseActivityPlan(objectBody(request.body), getState()));
     reply.code(201);
     return status;
   });
-  app.get('/activity/timer', async () => activity.status());
-  app.delete('/activity/timer', async () => activity.stop());
+  app.get('/activity/timer', async () => (ownVenueOnly(), activity.status()));
+  app.delete('/activity/timer', async () => (ownVenueOnly(), activity.stop()));
 
   /**
    * Every stock movement, API or in-venue: tests check what was (not) applied.

@@ -70,6 +70,12 @@ export class DeliveryEngine {
   private readonly sender: DeliverySender;
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly inFlight = new Map<string, Promise<void>>();
+  /**
+   * The state each delivery belongs to, captured when it was made: a fleet
+   * venue's deliveries (docs/sandbox-fleet.md) keep to that venue's state
+   * whatever request or timer runs their next attempt.
+   */
+  private readonly owners = new Map<string, () => WebhooksState>();
   private sandbox?: SandboxContext;
   private getState?: () => WebhooksState;
   private closed = false;
@@ -91,22 +97,27 @@ export class DeliveryEngine {
     this.closed = false;
   }
 
-  /** After a restart, pending deliveries carry on where they stopped. */
-  resumePending(): void {
-    const state = this.getState?.();
+  /** After a restart, pending deliveries carry on where they stopped (of the bound state, or of the one given). */
+  resumePending(getState = this.getState): void {
+    const state = getState?.();
     if (!state || !this.sandbox) return;
     const now = this.sandbox.now().getTime();
     for (const delivery of state.deliveries) {
       if (delivery.status !== 'pending') continue;
       const due = delivery.nextAttemptAt ? Date.parse(delivery.nextAttemptAt) - now : 0;
+      this.own(delivery.id, getState!);
       this.schedule(delivery.id, Math.max(0, due));
     }
   }
 
-  /** One delivery per active subscriber that wants the type; created at once, sent in the background. */
-  emit(type: string, data: Record<string, unknown>): DeliveryRecord[] {
-    if (!this.sandbox || !this.getState || !isEventType(type)) return [];
-    const state = this.getState();
+  /**
+   * One delivery per active subscriber that wants the type; created at once,
+   * sent in the background. getState (the bound state by default) must be a
+   * stable accessor: it is kept for the retries.
+   */
+  emit(type: string, data: Record<string, unknown>, getState = this.getState): DeliveryRecord[] {
+    if (!this.sandbox || !getState || !isEventType(type)) return [];
+    const state = getState();
     const wanting = state.subscribers.filter((s) => s.isActive && s.eventTypes.includes(type));
     if (wanting.length === 0) return [];
     const createdAt = this.sandbox.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -130,12 +141,16 @@ export class DeliveryEngine {
     state.deliveries.push(...created);
     pruneDeliveries(state);
     this.sandbox.changed();
-    for (const delivery of created) this.schedule(delivery.id, 0);
+    for (const delivery of created) {
+      this.own(delivery.id, getState);
+      this.schedule(delivery.id, 0);
+    }
     return created;
   }
 
   /** Starts the attempts again from the first, and waits for the first one. */
-  async redeliver(deliveryId: string): Promise<DeliveryRecord | undefined> {
+  async redeliver(deliveryId: string, getState = this.getState): Promise<DeliveryRecord | undefined> {
+    if (getState) this.own(deliveryId, getState);
     const delivery = this.find(deliveryId);
     if (!delivery) return undefined;
     await this.inFlight.get(deliveryId);
@@ -154,10 +169,20 @@ export class DeliveryEngine {
     this.closed = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    this.owners.clear();
+  }
+
+  private own(deliveryId: string, getState: () => WebhooksState): void {
+    if (getState === this.getState) this.owners.delete(deliveryId);
+    else this.owners.set(deliveryId, getState);
+  }
+
+  private stateOf(deliveryId: string): WebhooksState | undefined {
+    return (this.owners.get(deliveryId) ?? this.getState)?.();
   }
 
   private find(deliveryId: string): DeliveryRecord | undefined {
-    return this.getState?.().deliveries.find((d) => d.id === deliveryId);
+    return this.stateOf(deliveryId)?.deliveries.find((d) => d.id === deliveryId);
   }
 
   private clearTimer(deliveryId: string): void {
@@ -180,14 +205,18 @@ export class DeliveryEngine {
   private attempt(deliveryId: string): Promise<void> {
     const running = this.inFlight.get(deliveryId);
     if (running) return running;
-    const promise = this.runAttempt(deliveryId).finally(() => this.inFlight.delete(deliveryId));
+    const promise = this.runAttempt(deliveryId).finally(() => {
+      this.inFlight.delete(deliveryId);
+      // A delivery no longer pending needs no owner (a redelivery sets it again).
+      if (!this.timers.has(deliveryId) && this.find(deliveryId)?.status !== 'pending') this.owners.delete(deliveryId);
+    });
     this.inFlight.set(deliveryId, promise);
     return promise;
   }
 
   private async runAttempt(deliveryId: string): Promise<void> {
     const sandbox = this.sandbox;
-    const state = this.getState?.();
+    const state = this.stateOf(deliveryId);
     const delivery = this.find(deliveryId);
     if (!sandbox || !state || !delivery || delivery.status !== 'pending' || this.closed) return;
     const subscriber = state.subscribers.find((s) => s.id === delivery.subscriberId);

@@ -160,15 +160,16 @@ export function createWebhooksService(engineOptions: DeliveryEngineOptions = {})
 
       app.post('/deliveries/:deliveryId/redeliver', async (request) => {
         const { deliveryId } = request.params as { deliveryId: string };
-        const delivery = await engine.redeliver(deliveryId);
+        // The venue's own state (a fleet venue's, docs/sandbox-fleet.md), kept for the retries.
+        const delivery = await engine.redeliver(deliveryId, sandbox.stateOf<WebhooksState>('webhooks'));
         if (!delivery) throw notFound(`no delivery ${deliveryId}`);
         return deliveryView(delivery);
       });
     },
 
-    onInventoryEvent(type, data, sandbox, getState) {
-      engine.bind(sandbox, getState);
-      engine.emit(type, data);
+    // getState is the emitting venue's (the core captured it): the deliveries keep to it.
+    onInventoryEvent(type, data, _sandbox, getState) {
+      engine.emit(type, data, getState);
     },
 
     close() {
