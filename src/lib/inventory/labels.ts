@@ -4,6 +4,7 @@
 // Machine formats never see these: they print the service's record.
 
 import type { Column } from '../output.js';
+import type { FlagProblems } from './cli-input.js';
 import { PAYMENT_TERMS, SALE_TYPE_FLAGS } from './types.js';
 
 /** productType: --type takes "stock" (or "stock product") and "modifier". */
@@ -12,7 +13,7 @@ export const productTypeLabels: Record<string, string> = { '2': 'stock product',
 /** saleType bits: --sale-type takes these words, comma-separated. */
 export const saleTypeLabels: Record<string, string> = Object.fromEntries(SALE_TYPE_FLAGS.map((f) => [String(f.flag), f.name.toLowerCase()]));
 
-/** orderPrinter: --order-printer takes the code 0..2. */
+/** orderPrinter: --order-printer takes these words ("printer 1") or the code 0..2. */
 export const orderPrinterLabels: Record<string, string> = { '0': 'none', '1': 'printer 1', '2': 'printer 2' };
 
 /** paymentTerms: --payment-terms takes "none", "advance", "30 days" (or "30"). */
@@ -25,3 +26,26 @@ export const productTypeColumn = { key: 'productType', header: 'Type', format: '
 export const saleTypeColumn = { key: 'saleType', header: 'Sale type', format: 'flags', labels: saleTypeLabels } satisfies Column;
 export const orderPrinterColumn = { key: 'orderPrinter', header: 'Order printer', format: 'enum', labels: orderPrinterLabels } satisfies Column;
 export const paymentTermsColumn = { key: 'paymentTerms', header: 'Terms', format: 'enum', labels: paymentTermsLabels } satisfies Column;
+
+/** A word as people type it: any case, spaces, "-" or "_" between its parts ("Printer-1" = "printer 1"). */
+function wordKey(text: string): string {
+  return text.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+}
+
+/** "none (0), printer 1 (1) or printer 2 (2)": the words and codes a coded flag takes, for help and errors. */
+export function labelChoices(labels: Record<string, string>): string {
+  const choices = Object.entries(labels).map(([code, word]) => `${word} (${code})`);
+  return choices.length > 1 ? `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}` : (choices[0] ?? '');
+}
+
+/**
+ * A coded flag's value: the word a table shows for the code (any case) or the
+ * code itself. Anything else is a problem naming the flag and listing both.
+ */
+export function parseLabelled(value: string | undefined, labels: Record<string, string>, flag: string, problems: FlagProblems): number | undefined {
+  if (value === undefined) return undefined;
+  const typed = wordKey(String(value));
+  const code = Object.entries(labels).find(([key, word]) => key === typed || wordKey(word) === typed)?.[0];
+  if (code === undefined) return problems.add(flag, `must be ${labelChoices(labels)}: the word or the code`);
+  return Number(code);
+}

@@ -1,7 +1,7 @@
 import { defineCommand } from '../../define.js';
 import { FlagProblems, collect, parseInteger, parseNumber, parsePaddedId, parseProductType, parseSaleType } from '../../../lib/inventory/cli-input.js';
 import { readProductFile, promptForMissing, productFlagOf } from '../../../lib/inventory/product-input.js';
-import { productTypeColumn, saleTypeColumn } from '../../../lib/inventory/labels.js';
+import { labelChoices, orderPrinterLabels, productTypeLabels, parseLabelled, productTypeColumn, saleTypeColumn } from '../../../lib/inventory/labels.js';
 
 export interface CreateOptions {
   file?: string;
@@ -47,7 +47,7 @@ function bodyFromFlags(options: CreateOptions, base: Record<string, unknown>, pr
   set('taxGroup', parsePaddedId(options.taxGroup, '--tax-group', problems));
   set('productType', parseProductType(options.type, '--type', problems));
   set('saleType', parseSaleType(options.saleType, '--sale-type', problems));
-  set('orderPrinter', parseInteger(options.orderPrinter, '--order-printer', problems));
+  set('orderPrinter', parseLabelled(options.orderPrinter, orderPrinterLabels, '--order-printer', problems));
   set('secondaryProductName', options.secondaryName);
   set('ticketValue', parseInteger(options.ticketValue, '--ticket-value', problems));
   set('sellPrice', parseNumber(options.sellPrice, '--sell-price', problems));
@@ -91,6 +91,7 @@ export default defineCommand<CreateOptions>({
   examples: [
     'venue inventory products create --name "Gummy Bears" --description "100 g bag" --category SNACKS --tax-group GST --type stock --sale-type sale --sell-price 3.50',
     'venue inventory products create --file product.json --warehouse 1 --stock-quantity 24 --dry-run',
+    'venue inventory products create --file product.json --order-printer "Printer 1" --dry-run',
     'venue inventory products create --file product.json --warehouse 1 --stock-quantity 24',
     'venue inventory products create   # needs a terminal: asks, with choices from the service lists',
   ],
@@ -102,9 +103,9 @@ export default defineCommand<CreateOptions>({
       .option('--category <id>', 'categoryId (see `venue inventory categories`)')
       .option('--class <id>', 'classId (see `venue inventory classes`)')
       .option('--tax-group <id>', 'taxGroup (see `venue inventory tax-groups`)')
-      .option('--type <type>', 'stock or modifier')
-      .option('--sale-type <types>', 'redemption, sale, vending: comma-separated, or the bitmask 1..7')
-      .option('--order-printer <n>', '0 none (default), 1 printer 1, 2 printer 2')
+      .option('--type <type>', `${labelChoices(productTypeLabels)}: the word tables show (any case; "stock" works too) or the code`)
+      .option('--sale-type <types>', 'redemption, sale, vending (the words tables show, any case, comma-separated), or the bitmask 1..7')
+      .option('--order-printer <printer>', `${labelChoices(orderPrinterLabels)}: the word tables show (any case) or the code; default none`)
       .option('--secondary-name <text>', 'secondaryProductName (max 35)')
       .option('--ticket-value <n>', 'ticket cost (required with redemption)')
       .option('--sell-price <amount>', 'required with sale')

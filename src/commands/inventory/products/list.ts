@@ -1,3 +1,4 @@
+import { labelChoices, productTypeLabels } from '../../../lib/inventory/labels.js';
 import { defineCommand } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
 import { FlagProblems, parseInteger, parsePaddedId, parseProductType, parseSaleType, productColumns, productFields } from '../../../lib/inventory/cli-input.js';
@@ -28,7 +29,7 @@ export default defineCommand<Options>({
   ],
   configure(cmd) {
     cmd
-      .option('--type <type>', 'stock or modifier')
+      .option('--type <type>', `${labelChoices(productTypeLabels)}: the word tables show (any case; "stock" works too) or the code`)
       .option('--sale-type <types>', 'redemption, sale, vending (comma-separated: products with any of them)')
       .option('--category <id>', 'category id (padded to 10 characters for you)')
       .option('--active', 'only active products')

@@ -1,5 +1,6 @@
 import { defineCommand } from '../../define.js';
 import { FlagProblems, parseInteger, parsePaymentTerms } from '../../../lib/inventory/cli-input.js';
+import { labelChoices, paymentTermsColumn, paymentTermsLabels } from '../../../lib/inventory/labels.js';
 
 interface Options {
   code?: string;
@@ -71,7 +72,7 @@ export default defineCommand<Options>({
       .option('--description <text>')
       .option('--account-no <number>', "the venue's account number with the supplier")
       .option('--type <n>', 'supplier type (whole number, default 0)')
-      .option('--payment-terms <terms>', 'none, advance, 7, 14, 21, 30, 45, 60 or 90 (days), or the code 0..8')
+      .option('--payment-terms <terms>', `${labelChoices(paymentTermsLabels)}: the words tables show (any case; "30" for "30 days") or the code`)
       .option('--dry-run', 'check the supplier and show it; send nothing');
   },
   async run(ctx, options) {
@@ -95,7 +96,6 @@ export default defineCommand<Options>({
     problems.throwIfAny();
 
     if (options.dryRun) {
-      const { paymentTermsColumn } = await import('../../../lib/inventory/labels.js');
       await ctx.output.record(body, { columns: ['supplierCode', 'supplierName', 'supplierAddress', 'supplierTown', 'supplierType', paymentTermsColumn] });
       ctx.terminal.info('Dry run: the supplier above passed the checks. Nothing was sent.');
       return;
@@ -103,7 +103,6 @@ export default defineCommand<Options>({
     const client = await ctx.inventory();
     const supplier = await client.createSupplier(body);
     ctx.terminal.success(`created supplier ${supplier.supplierId}${supplier.supplierCode ? ` (${supplier.supplierCode})` : ''}`);
-    const { paymentTermsColumn } = await import('../../../lib/inventory/labels.js');
     await ctx.output.record(supplier, {
       columns: [
         'supplierId', 'supplierCode', 'supplierName', 'supplierAddress', 'supplierTown', 'supplierType', paymentTermsColumn,
