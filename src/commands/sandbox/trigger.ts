@@ -1,6 +1,10 @@
 import { defineCommand } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 import { parseEventTypes } from '../../lib/webhooks/rules.js';
+import { checkFieldsBeforeWrite } from '../../lib/fields-before-write.js';
+
+/** What --fields takes: the event's (type, data) and its deliveries' fields in a table; event and deliveries in the machine formats. */
+const triggerFields = ['type', 'data', 'id', 'url', 'status', 'attempts', 'lastStatus', 'lastError', 'event', 'deliveries'] as const;
 
 interface TriggerOptions {
   product?: string;
@@ -20,6 +24,7 @@ export default defineCommand<TriggerOptions>({
   name: 'trigger',
   args: '<event-type>',
   summary: 'Simulate venue activity that sends an inventory webhook event',
+  fields: triggerFields,
   description:
     'Performs in-venue activity on the sandbox (an adjustment, a receipt, a count, a product change), which ' +
     'changes the sandbox inventory and sends the event to every subscriber that wants it. Prints the event and ' +
@@ -37,6 +42,7 @@ export default defineCommand<TriggerOptions>({
       .option('--no-wait', 'do not wait for the first delivery attempts');
   },
   async run(ctx, options, eventType) {
+    checkFieldsBeforeWrite(ctx, triggerFields);
     const [type] = parseEventTypes(eventType!, '<event-type>');
     const activity: Record<string, unknown> = { type };
     const productId = wholeNumber(options.product, '--product');
@@ -66,15 +72,15 @@ export default defineCommand<TriggerOptions>({
     }
     const rows = deliveries.map(({ body: _body, ...rest }) => rest).reverse();
     if (ctx.output.isMachine) {
-      await ctx.output.record({ event, deliveries: rows });
+      await ctx.output.record({ event, deliveries: rows }, { afterWrite: true });
       return;
     }
     ctx.terminal.success(`${type} triggered in the sandbox`);
-    await ctx.output.record(event ?? {}, { columns: ['type', 'data'] });
+    await ctx.output.record(event ?? {}, { columns: ['type', 'data'], afterWrite: true });
     if (rows.length === 0) {
       ctx.terminal.info(`No subscriber wants ${type}; add one with \`venue webhooks create --events ${type} …\`.`);
       return;
     }
-    await ctx.output.list(rows, { columns: ['id', 'url', 'status', 'attempts', 'lastStatus', 'lastError'] });
+    await ctx.output.list(rows, { columns: ['id', 'url', 'status', 'attempts', 'lastStatus', 'lastError'], afterWrite: true });
   },
 });

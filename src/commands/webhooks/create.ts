@@ -1,6 +1,10 @@
 import { defineCommand } from '../define.js';
+import { checkFieldsBeforeWrite } from '../../lib/fields-before-write.js';
 import { missingValue } from '../../lib/prompter.js';
 import { checkSubscriberFlags } from '../../lib/webhooks/rules.js';
+
+/** What --fields takes: the subscriber's fields (the secret only when one is generated), checked before anything is sent. */
+export const subscriberFields = ['id', 'url', 'eventTypes', 'isActive', 'createdAt', 'updatedAt', 'secret'] as const;
 
 interface CreateOptions {
   url?: string;
@@ -14,6 +18,7 @@ interface CreateOptions {
 export default defineCommand<CreateOptions>({
   name: 'create',
   summary: 'Add a webhook subscriber (the secret is generated and shown once, or read from stdin)',
+  fields: subscriberFields,
   description:
     'Registers a URL that the inventory service POSTs signed events to. The URL must be https (plain http only ' +
     'for localhost, with a warning). The secret signs every delivery: --generate-secret makes a random one ' +
@@ -34,6 +39,7 @@ export default defineCommand<CreateOptions>({
       .option('--secret-stdin', 'read the secret from standard input');
   },
   async run(ctx, options) {
+    checkFieldsBeforeWrite(ctx, subscriberFields);
     if (!options.url) throw missingValue('--url', 'the subscriber URL');
     if (!options.events) throw missingValue('--events', 'comma-separated event types');
     const { url, eventTypes } = checkSubscriberFlags({ url: options.url, events: options.events });

@@ -1,4 +1,6 @@
 import { defineCommand } from '../define.js';
+import { checkFieldsBeforeWrite } from '../../lib/fields-before-write.js';
+import { subscriberFields } from './create.js';
 import { checkSubscriberFlags, checkWebhookId } from '../../lib/webhooks/rules.js';
 
 interface UpdateOptions {
@@ -14,6 +16,7 @@ export default defineCommand<UpdateOptions>({
   name: 'update',
   args: '<webhookId>',
   summary: 'Change a subscriber\'s URL, event types or secret',
+  fields: subscriberFields,
   description:
     'Only the fields given change. --rotate-secret makes a new random secret and prints it once; during the ' +
     'switch, receivers can accept both secrets (`listen`/`verify` take --secret-env twice). --dry-run checks the changes and ' +
@@ -33,6 +36,7 @@ export default defineCommand<UpdateOptions>({
       .option('--dry-run', 'check the changes and show them (never a secret); send nothing');
   },
   async run(ctx, options, webhookId) {
+    checkFieldsBeforeWrite(ctx, subscriberFields);
     const id = checkWebhookId(webhookId!);
     const changes: Record<string, unknown> = checkSubscriberFlags({ url: options.url, events: options.events });
     const { chooseSecret, checkSubscriberBody, showSubscriber, warnPlainHttp } = await import('../../lib/webhooks/subscriber-input.js');

@@ -87,6 +87,8 @@ export async function showSubscriber(ctx: Context, subscriber: WebhookSubscriber
       { key: 'updatedAt', format: 'datetime' },
       ...(shownSecret ? [{ key: 'secret', header: 'Secret (shown once)' }] : []),
     ],
+    // Shown after a create or update the service accepted: a --fields problem is only warned about now.
+    afterWrite: true,
   });
   if (shownSecret) {
     ctx.terminal.warn('store the secret now: it is shown only this once and cannot be read back (rotate it with `venue webhooks update <id> --rotate-secret`).');
