@@ -45,18 +45,32 @@ export function sandboxHealth(origin: string, timeoutMs = 1000): Promise<{ state
 export function checkServesThisDirectory(origin: string, health: { stateDir?: string }, env: NodeJS.ProcessEnv): void {
   if (env.VENUE_SANDBOX_URL || !health.stateDir) return; // chosen by hand: the user said which one
   const ours = sandboxStateDirectory(env);
-  const same = (a: string, b: string) => {
-    try {
-      return fs.realpathSync(a) === fs.realpathSync(b);
-    } catch {
-      return path.resolve(a) === path.resolve(b);
-    }
-  };
-  if (!same(health.stateDir, ours)) {
+  if (!sameDirectory(health.stateDir, ours)) {
     throw new UsageError(`the sandbox at ${origin} serves another configuration's state (${health.stateDir}), not this one's (${ours})`, {
       hint: 'Stop that one (with its VENUE_CONFIG_DIR: `venue sandbox stop`), or give this configuration another port: VENUE_SANDBOX_PORT=<port>.',
     });
   }
+}
+
+function sameDirectory(a: string, b: string): boolean {
+  try {
+    return fs.realpathSync(a) === fs.realpathSync(b);
+  } catch {
+    return path.resolve(a) === path.resolve(b);
+  }
+}
+
+/**
+ * `venue sandbox serve` without --state-dir takes the config directory's
+ * sandbox folder: when the config directory's own sandbox (at origin) already
+ * serves that folder, a second one would write the same state.json. Exit 2.
+ */
+export async function refuseWhenServed(stateDir: string, origin: string): Promise<void> {
+  const health = await sandboxHealth(origin, 3000);
+  if (!health?.stateDir || !sameDirectory(health.stateDir, stateDir)) return;
+  throw new UsageError(`a sandbox is already serving the state in ${stateDir} (at ${origin}); a second one would overwrite it`, {
+    hint: 'Pass --state-dir <dir> to run another sandbox on its own state, or stop that one first with `venue sandbox stop`.',
+  });
 }
 
 export function sandboxStateDirectory(env: NodeJS.ProcessEnv): string {

@@ -1,0 +1,99 @@
+// Consistent output and flags, through the built binary: coded flags take the
+// words tables show, --fields on a write is checked before anything is sent,
+// and `sandbox serve` never shares a running sandbox's state folder.
+
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot, runVenue, sandboxForFile, type SandboxHandle } from '../../support/venue.js';
+
+let sb: SandboxHandle;
+sandboxForFile({}, (handle) => (sb = handle));
+
+const productFile = path.join(repoRoot, 'docs/examples/product.json');
+const json = <T = Record<string, unknown>>(text: string) => JSON.parse(text) as T;
+
+describe('coded inventory flags take the words tables show, and the codes', () => {
+  it('--order-printer: "Printer 1", "PRINTER-2", "none" and the codes; anything else exits 2 listing words and codes', async () => {
+    for (const [typed, code] of [['Printer 1', 1], ['PRINTER-2', 2], ['none', 0], ['2', 2], ['0', 0]] as const) {
+      const r = await sb.run(['inventory', 'products', 'create', '--file', productFile, '--order-printer', typed, '--dry-run', '-o', 'json']);
+      expect(r.code, `${typed}: ${r.stderr}`).toBe(0);
+      expect(json(r.stdout).orderPrinter, typed).toBe(code);
+    }
+    const bad = await sb.run(['inventory', 'products', 'create', '--file', productFile, '--order-printer', 'kitchen', '--dry-run']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--order-printer must be none (0), printer 1 (1) or printer 2 (2)');
+    const help = await sb.run(['inventory', 'products', 'create', '--help']);
+    expect(help.stdout).toMatch(/--order-printer <printer>\s+none \(0\), printer 1 \(1\) or printer 2/);
+  });
+
+  it('a word read off a table can be typed back: the product created with --order-printer "printer 1" shows "printer 1"', async () => {
+    const created = await sb.run(['inventory', 'products', 'create', '--file', productFile, '--order-printer', 'Printer 1', '-o', 'json']);
+    expect(created.code, created.stderr).toBe(0);
+    const id = String(json(created.stdout).productId);
+    const shown = await sb.run(['inventory', 'products', 'get', id]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/Order printer\s+printer 1/);
+  });
+
+  it('--type, --sale-type and --payment-terms take the table words in any case', async () => {
+    const product = await sb.run(['inventory', 'products', 'create', '--file', productFile, '--type', 'Stock Product', '--sale-type', 'SALE', '--dry-run', '-o', 'json']);
+    expect(product.code, product.stderr).toBe(0);
+    expect(json(product.stdout)).toMatchObject({ productType: 2, saleType: 2 });
+    for (const [typed, code] of [['30 Days', 5], ['ADVANCE', 1], ['8', 8]] as const) {
+      const r = await sb.run(['inventory', 'suppliers', 'create', '--code', 'WORDS', '--name', 'Words Co', '--address', '1 Main St', '--payment-terms', typed, '--dry-run', '-o', 'json']);
+      expect(r.code, `${typed}: ${r.stderr}`).toBe(0);
+      expect(json(r.stdout).paymentTerms, typed).toBe(code);
+    }
+    const bad = await sb.run(['inventory', 'suppliers', 'create', '--code', 'WORDS', '--name', 'Words Co', '--address', '1 Main St', '--payment-terms', 'monthly', '--dry-run']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/none, advance, 7, .*90 \(days\), or the code 0 to 8/);
+    expect((await sb.run(['inventory', 'suppliers', 'create', '--help'])).stdout).toContain('30 days (5)');
+  });
+});
+
+describe('--fields on a write is checked before anything is sent', () => {
+  it('webhooks create and update: an unknown field exits 2 and nothing is created or changed', async () => {
+    const list = async () => (await sb.run(['webhooks', 'list', '-o', 'json'])).stdout;
+    const before = await list();
+    const refused = await sb.run(['webhooks', 'create', '--url', 'https://erp.example.com/fields', '--events', 'stock.adjusted', '--generate-secret', '--fields', 'id,colour']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('no field named "colour"');
+    expect(refused.stderr).toContain('Nothing was sent');
+    expect(await list()).toBe(before);
+
+    const created = await sb.run(['webhooks', 'create', '--url', 'https://erp.example.com/fields', '--events', 'stock.adjusted', '--generate-secret', '--fields', 'id,url', '-o', 'csv']);
+    expect(created.code, created.stderr).toBe(0);
+    const id = created.stdout.trim().split('\n')[1]!.split(',')[0]!;
+    expect(created.stdout).toContain('https://erp.example.com/fields');
+
+    const afterCreate = await list();
+    const update = await sb.run(['webhooks', 'update', id, '--events', 'product.created', '--fields', 'colour']);
+    expect(update.code).toBe(2);
+    expect(await list()).toBe(afterCreate);
+    expect((await sb.run(['webhooks', 'create', '--help'])).stdout).toContain('Fields (for --fields):');
+  });
+
+  it('sandbox trigger: an unknown field exits 2 and triggers nothing', async () => {
+    const level = async () => (await sb.run(['inventory', 'stock', 'levels', '--warehouse', '1', '--product', '1003', '-o', 'json'])).stdout;
+    const before = await level();
+    const refused = await sb.run(['sandbox', 'trigger', 'stock.adjusted', '--product', '1003', '--warehouse', '1', '--quantity', '-1', '--fields', 'colour']);
+    expect(refused.code).toBe(2);
+    expect(await level()).toBe(before);
+    const ok = await sb.run(['sandbox', 'trigger', 'stock.adjusted', '--product', '1003', '--warehouse', '1', '--quantity', '-1', '--fields', 'event', '-o', 'json']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(await level()).not.toBe(before);
+  });
+});
+
+describe('sandbox serve and a running sandbox', () => {
+  it('refuses (exit 2) to serve the state folder the configuration\'s own sandbox already serves', async () => {
+    const r = await runVenue(['sandbox', 'serve', '--port', '0'], { env: sb.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('already serving the state');
+    expect(r.stderr).toContain('--state-dir <dir>');
+    expect(r.stderr).toContain('venue sandbox stop');
+    expect(r.stdout).not.toContain('listening');
+    // The running sandbox is untouched.
+    expect((await sb.run(['sandbox', 'status'])).code).toBe(0);
+  });
+});
