@@ -16,9 +16,14 @@ function optionRow(option: Option): string {
   return `| \`${flags}\` | ${(option.description ?? '').replace(/\|/g, '\\|')}${choices}${fallback} |`;
 }
 
+/** The whole help of a command: commander's part and the text added after it (examples, fields). */
+function fullHelp(cmd: Command): string {
+  return cmd.helpInformation() + collectAfterText(cmd);
+}
+
 /** Examples are kept in each command's help text, after "Examples:". */
 export function examplesOf(cmd: Command): string[] {
-  const help = cmd.helpInformation() + collectAfterText(cmd);
+  const help = fullHelp(cmd);
   const at = help.indexOf('Examples:');
   if (at === -1) return [];
   return help
@@ -26,6 +31,23 @@ export function examplesOf(cmd: Command): string[] {
     .split('\n')
     .filter((line) => line.trim().startsWith('$ '))
     .map((line) => line.trim().slice(2));
+}
+
+/**
+ * "Fields (for --fields): …" as the command's help shows it (define.ts
+ * fieldsText), on one line; empty when the command declares no fields.
+ */
+export function fieldsLineOf(cmd: Command): string {
+  const help = fullHelp(cmd);
+  const heading = 'Fields (for --fields):';
+  const at = help.lastIndexOf(heading);
+  if (at === -1) return '';
+  const lines: string[] = [];
+  for (const line of help.slice(at + heading.length).split('\n').slice(1)) {
+    if (!line.startsWith('  ')) break;
+    lines.push(line.trim());
+  }
+  return lines.length ? `${heading} ${lines.join(' ')}` : '';
 }
 
 function collectAfterText(cmd: Command): string {
@@ -51,6 +73,8 @@ function section(cmd: Command, depth: number, lines: string[]): void {
     }
     const examples = examplesOf(cmd);
     if (examples.length) lines.push('Examples:', '', '```sh', ...examples, '```', '');
+    const fields = fieldsLineOf(cmd);
+    if (fields) lines.push(fields, '');
   }
   for (const sub of visible) section(sub, depth + 1, lines);
 }
