@@ -7,6 +7,7 @@ import type { Context } from '../../lib/context.js';
 
 interface Options {
   all?: boolean;
+  dryRun?: boolean;
 }
 
 export default defineCommand<Options>({
@@ -16,17 +17,19 @@ export default defineCommand<Options>({
   description:
     'Releases one hold by its reservation id, or with --all every hold of this profile that venue recorded and that is not paid ' +
     '(see `venue booking holds`). A hold whose answer was lost has no reservation id to release: --all lists it with what to check, ' +
-    'and exits 7 while such holds remain.',
-  examples: ['venue booking release res-000003', 'venue booking release --all'],
+    'and exits 7 while such holds remain. --dry-run shows what would be released (from venue\'s record of its holds); nothing is sent.',
+  examples: ['venue booking release res-000003 --dry-run', 'venue booking release res-000003', 'venue booking release --all --dry-run', 'venue booking release --all'],
   configure(cmd) {
     cmd.option('--all', "release every recorded hold of this profile that is not paid");
+    cmd.option('--dry-run', "show what would be released (venue's record of its holds); send nothing");
   },
   async run(ctx, options, reservationId) {
     if (options.all && reservationId !== undefined) throw new UsageError('give a reservation id or --all, not both');
     if (!options.all && reservationId === undefined) throw new UsageError('missing reservationId', { hint: 'Name the hold (`venue booking holds` lists them) or pass --all.' });
+    if (!options.all) await checkFlags(ctx, [{ kind: 'id', flag: 'reservationId', value: reservationId }]);
     const client = await ctx.booking();
+    if (options.dryRun) return releaseDryRun(ctx, client, options.all ? undefined : reservationId!.trim());
     if (options.all) return releaseAll(ctx, client);
-    await checkFlags(ctx, [{ kind: 'id', flag: 'reservationId', value: reservationId }]);
     const reservation = await client.releaseReservation(reservationId!.trim());
     if (reservation.status === 'released') ctx.terminal.success(`Released reservation ${reservation.id}: its places are free again.`);
     else if (reservation.status === undefined) ctx.terminal.success(`The service took the release of reservation ${reservation.id} (it did not say the reservation's state).`);
@@ -34,6 +37,27 @@ export default defineCommand<Options>({
     await ctx.output.record(reservation as unknown as Record<string, unknown>, { columns: ['id', 'status', 'slotId', { key: 'quantity', format: 'number' }], afterWrite: true });
   },
 });
+
+/** The holds a release would touch, as venue recorded them; nothing is sent. */
+async function releaseDryRun(ctx: Context, client: BookingClient, reservationId: string | undefined): Promise<void> {
+  const holds = client.holds.list().filter((h) => reservationId === undefined || h.reservationId === reservationId);
+  const rows: Array<Partial<Outcome> & { outcome: string }> = holds.map((hold) => ({
+    reservationId: hold.reservationId,
+    slotId: hold.slotId,
+    places: hold.quantity,
+    placedAt: hold.placedAt,
+    outcome: hold.reservationId ? 'would be released' : 'no reservation id: cannot be released',
+  }));
+  if (reservationId !== undefined && !rows.length) {
+    // A hold venue did not record (made elsewhere) is still released by the service: say what would be sent.
+    rows.push({ reservationId, outcome: 'would be released (not in venue\'s record: the service decides)' });
+  }
+  await ctx.output.list(rows as unknown as Record<string, unknown>[], {
+    columns: [{ key: 'reservationId', header: 'Reservation' }, { key: 'slotId', header: 'Slot' }, { key: 'places', format: 'number' }, { key: 'placedAt', header: 'Placed at', format: 'datetime' }, 'outcome'],
+    empty: 'venue has no recorded holds for this profile: nothing to release.',
+  });
+  ctx.terminal.info('Dry run: nothing was sent.');
+}
 
 interface Outcome {
   reservationId?: string;

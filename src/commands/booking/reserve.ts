@@ -1,9 +1,19 @@
 import { defineCommand } from '../define.js';
 import { checkFlags } from './shared.js';
+import { NotFoundError, UsageError } from '../../lib/errors.js';
+import { localDate } from '../../lib/booking/dates.js';
 
 interface Options {
   session: string;
   quantity: string;
+  date?: string;
+  dryRun?: boolean;
+}
+
+/** "exp-laser-tag.20261122.1400" → "2026-11-22": the day a session id names, when it names one. */
+function dayInSessionId(slotId: string): string | undefined {
+  const match = /(?:^|[^0-9])(\d{4})-?(\d{2})-?(\d{2})(?:[^0-9]|$)/.exec(slotId);
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : undefined;
 }
 
 export default defineCommand<Options>({
@@ -13,8 +23,10 @@ export default defineCommand<Options>({
   description:
     'Holds places in a session slot. The platform checks capacity: when the slot is full the command says so and exits 5. ' +
     'venue writes every hold down before sending it (`venue booking holds` lists them); nothing says a hold ends on its own, ' +
-    'so release one you no longer need with `venue booking release <reservationId>` (or every one with `--all`).',
+    'so release one you no longer need with `venue booking release <reservationId>` (or every one with `--all`). ' +
+    '--dry-run reads the session\'s places left (on --date, or the day in its id, or today) and shows what would be held; nothing is held.',
   examples: [
+    'venue booking reserve exp-laser-tag --session "$(venue booking sessions exp-laser-tag --date tomorrow --limit 1 --fields slotId -o csv | tail -1)" --quantity 4 --dry-run',
     'venue booking reserve exp-laser-tag --session "$(venue booking sessions exp-laser-tag --date tomorrow --limit 1 --fields slotId -o csv | tail -1)" --quantity 4',
     'venue booking reserve exp-escape-room --session "$(venue booking sessions exp-escape-room --date +2d --limit 1 --fields slotId -o csv | tail -1)" --quantity 2',
     'venue booking reserve exp-bowling-lane --session "$(venue booking sessions exp-bowling-lane --date +2d --limit 1 --fields slotId -o csv | tail -1)" --quantity 1 -o json',
@@ -22,14 +34,39 @@ export default defineCommand<Options>({
   configure(cmd) {
     cmd.requiredOption('--session <slotId>', 'session slot id (see `venue booking sessions`)');
     cmd.requiredOption('--quantity <n>', 'number of places, a positive whole number');
+    cmd.option('--date <date>', "with --dry-run: the session's day, YYYY-MM-DD, today, tomorrow or +Nd (default: the day in the session id, else today)");
+    cmd.option('--dry-run', 'check the places left in the session and show what would be held; hold nothing');
   },
   async run(ctx, options, experienceId) {
-    const { numbers } = await checkFlags(ctx, [
+    const { dates, numbers } = await checkFlags(ctx, [
       { kind: 'id', flag: 'experienceId', value: experienceId },
       { kind: 'id', flag: '--session', value: options.session },
       { kind: 'quantity', flag: '--quantity', value: options.quantity },
+      { kind: 'date', flag: '--date', value: options.date },
     ]);
+    if (options.date !== undefined && !options.dryRun) throw new UsageError('--date only finds the session for --dry-run', { hint: 'Nothing was sent. The session id alone says which slot to hold.' });
     const client = await ctx.booking();
+    if (options.dryRun) {
+      const slotId = options.session.trim();
+      const quantity = numbers['--quantity']!;
+      const date = dates['--date'] ?? dayInSessionId(slotId) ?? localDate(ctx.now());
+      const slot = (await client.sessions(experienceId!.trim(), date)).find((s) => s.id === slotId);
+      if (!slot) {
+        throw new NotFoundError(`no session "${slotId}" of ${experienceId} on ${date}`, {
+          hint: `Nothing was held. List the sessions with \`venue booking sessions ${experienceId} --date ${date}\`, or pass --date with the session's day.`,
+        });
+      }
+      if (slot.remaining < quantity) {
+        const { SlotUnavailableError } = await import('../../lib/booking/client.js');
+        throw new SlotUnavailableError(slotId, slot.remaining === 0 ? `slot ${slotId} is full` : `slot ${slotId} has only ${slot.remaining} place${slot.remaining === 1 ? '' : 's'} left (asked for ${quantity})`, slot.remaining);
+      }
+      await ctx.output.record(
+        { experienceId: experienceId!.trim(), slotId, date: slot.date ?? date, startTime: slot.startTime, quantity, remaining: slot.remaining, remainingAfter: slot.remaining - quantity, amount: slot.price === undefined ? undefined : slot.price * quantity },
+        { columns: ['experienceId', 'slotId', { key: 'startTime', format: 'datetime' }, { key: 'quantity', format: 'number' }, { key: 'remaining', header: 'Left now', format: 'number' }, { key: 'remainingAfter', header: 'Left after', format: 'number' }, { key: 'amount', format: 'money' }] },
+      );
+      ctx.terminal.info(`Dry run: ${slotId} has room for ${quantity}. Nothing was held.`);
+      return;
+    }
     const reservation = await client.reserve({ experienceId: experienceId!.trim(), slotId: options.session.trim(), quantity: numbers['--quantity']! });
     const places = reservation.quantity ?? numbers['--quantity']!;
     ctx.terminal.success(

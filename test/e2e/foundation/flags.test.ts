@@ -101,7 +101,10 @@ describe('flag spellings across the command tree', () => {
   });
 
   it('offers --dry-run on the writes that can be previewed', () => {
-    const previewed = ['inventory stock take', 'inventory stock receive', 'inventory stock adjust', 'inventory suppliers create', 'webhooks create', 'webhooks update', 'inventory products create', 'inventory products update', 'wallet reload', 'config import-openapi'];
+    const previewed = [
+      'inventory stock take', 'inventory stock receive', 'inventory stock adjust', 'inventory suppliers create', 'webhooks create', 'webhooks update', 'inventory products create',
+      'inventory products update', 'wallet reload', 'config import-openapi', 'booking reserve', 'booking release', 'booking order create', 'booking order pay', 'booking order cancel',
+    ];
     const missing = previewed.filter((cmd) => !tree.find((e) => e.path === cmd)?.options.some((o) => o.long === '--dry-run' && !o.hidden));
     expect(missing).toEqual([]);
   });
@@ -210,5 +213,51 @@ describe('-y and --dry-run through the binary', () => {
     expect(JSON.parse(reload.stdout)).toMatchObject({ productId: 'RL-10', paymentReference: 'pay_dry' });
     expect(await balance()).toBe(balanceBefore);
     expect((await sb.run(['wallet', 'reloads', '-o', 'json'])).stdout).not.toContain('pay_dry');
+  });
+
+  it('--dry-run on the booking writes checks, shows and sends nothing: reserve, release, order create, pay and cancel (no --yes needed)', async () => {
+    const slotId = (await sb.run(['booking', 'sessions', 'exp-laser-tag', '--date', 'tomorrow', '--limit', '1', '--fields', 'slotId', '-o', 'csv'])).stdout.trim().split('\n').at(-1)!;
+    const left = async () => (JSON.parse((await sb.run(['booking', 'sessions', 'exp-laser-tag', '--date', 'tomorrow', '-o', 'json'])).stdout) as Array<{ slotId: string; remaining: number }>).find((s) => s.slotId === slotId)?.remaining;
+    const holds = async () => (await sb.run(['booking', 'holds', '-o', 'json'])).stdout;
+    const leftBefore = await left();
+    const holdsBefore = await holds();
+    const reserve = await sb.run(['booking', 'reserve', 'exp-laser-tag', '--session', slotId, '--quantity', '3', '--dry-run', '-o', 'json']);
+    expect(reserve.code, reserve.stderr).toBe(0);
+    expect(JSON.parse(reserve.stdout)).toMatchObject({ slotId, quantity: 3, remaining: leftBefore, remainingAfter: leftBefore! - 3 });
+    expect(await left()).toBe(leftBefore);
+    expect(await holds()).toBe(holdsBefore);
+    expect((await sb.run(['booking', 'reserve', 'exp-laser-tag', '--session', slotId, '--quantity', String(leftBefore! + 1), '--dry-run'])).code).toBe(5);
+    expect((await sb.run(['booking', 'reserve', 'exp-laser-tag', '--session', 'no-such-slot', '--quantity', '1', '--dry-run'])).code).toBe(4);
+
+    const held = await sb.run(['booking', 'reserve', 'exp-laser-tag', '--session', slotId, '--quantity', '2', '--fields', 'id', '-o', 'csv']);
+    expect(held.code, held.stderr).toBe(0);
+    const reservationId = held.stdout.trim().split('\n').at(-1)!;
+    const leftHeld = await left();
+    const release = await sb.run(['booking', 'release', reservationId, '--dry-run', '-o', 'json']);
+    expect(release.code, release.stderr).toBe(0);
+    expect(JSON.parse(release.stdout)).toEqual([expect.objectContaining({ reservationId, outcome: 'would be released' })]);
+    expect((await sb.run(['booking', 'release', '--all', '--dry-run', '-o', 'json'])).code).toBe(0);
+    expect(await left()).toBe(leftHeld);
+
+    const guest = ['--first-name', 'Dry', '--last-name', 'Run', '--email', 'dry@example.com'];
+    const holdsHeld = await holds();
+    const orderPreview = await sb.run(['booking', 'order', 'create', '--reservation', reservationId, ...guest, '--dry-run', '-o', 'json']);
+    expect(orderPreview.code, orderPreview.stderr).toBe(0);
+    expect(JSON.parse(orderPreview.stdout)).toEqual({ reservationIds: [reservationId], guest: { firstName: 'Dry', lastName: 'Run', email: 'dry@example.com' } });
+    expect(await holds()).toBe(holdsHeld);
+    expect((await sb.run(['booking', 'order', 'create', '--reservation', reservationId, '--first-name', 'Dry', '--last-name', 'Run', '--email', 'not-an-email', '--dry-run'])).code).toBe(2);
+
+    const [orderId, total] = (await sb.run(['booking', 'order', 'create', '--reservation', reservationId, ...guest, '--fields', 'id,total', '-o', 'csv'])).stdout.trim().split('\n').at(-1)!.split(',');
+    const order = { id: orderId!, total: Number(total) };
+    const status = async () => (await sb.run(['booking', 'order', 'show', order.id, '--fields', 'status', '-o', 'csv'])).stdout.trim().split('\n').at(-1);
+    const pay = await sb.run(['booking', 'order', 'pay', order.id, '--amount', order.total.toFixed(2), '--payment-ref', 'PSP-DRY', '--dry-run', '-o', 'json']);
+    expect(pay.code, pay.stderr).toBe(0);
+    expect(JSON.parse(pay.stdout)).toMatchObject({ orderId: order.id, amount: order.total, paymentReference: 'PSP-DRY' });
+    expect((await sb.run(['booking', 'order', 'pay', order.id, '--amount', (order.total + 1).toFixed(2), '--payment-ref', 'PSP-DRY', '--dry-run'])).code).toBe(5);
+    const cancel = await sb.run(['booking', 'order', 'cancel', order.id, '--dry-run', '-o', 'json']);
+    expect(cancel.code, cancel.stderr).toBe(0);
+    expect(JSON.parse(cancel.stdout)).toMatchObject({ orderId: order.id, status: 'created' });
+    expect(await status()).toBe('created');
+    expect((await sb.run(['booking', 'report', '-o', 'json'])).stdout).not.toContain('PSP-DRY');
   });
 });

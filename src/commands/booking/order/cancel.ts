@@ -6,25 +6,37 @@ import { orderColumns, orderRow } from './view.js';
 
 interface Options {
   yes?: boolean;
+  dryRun?: boolean;
 }
 
 export default defineCommand<Options>({
   name: 'cancel',
   args: '<orderId>',
   summary: 'Cancel an order and its reservations (asks first; --yes for scripts)',
-  examples: ['venue booking order cancel ord-000002   # needs a terminal', 'venue booking order cancel ord-000002 --yes'],
+  description: 'Cancels an order and releases its reservations; asks first (--yes for scripts). --dry-run reads the order and shows what would be cancelled; nothing is sent and no --yes is needed.',
+  examples: ['venue booking order cancel ord-000002 --dry-run', 'venue booking order cancel ord-000002   # needs a terminal', 'venue booking order cancel ord-000002 --yes'],
   configure(cmd) {
     cmd.option('-y, --yes', 'cancel without asking (required without a terminal)');
+    cmd.option('--dry-run', 'read the order and show what would be cancelled; send nothing');
   },
   async run(ctx, options, orderId) {
     await checkFlags(ctx, [{ kind: 'id', flag: 'orderId', value: orderId }]);
     const id = orderId!.trim();
     // Decided before anything is sent: a script that forgot --yes changes nothing.
-    if (!options.yes && !ctx.prompter.canPrompt) throw missingValue('--yes', 'confirms the cancellation');
+    if (!options.yes && !options.dryRun && !ctx.prompter.canPrompt) throw missingValue('--yes', 'confirms the cancellation');
     const client = await ctx.booking();
     const order = await client.findOrder(id);
     if (order?.status === 'cancelled') {
       ctx.terminal.info(`Order ${id} is already cancelled; nothing to do.`);
+      return;
+    }
+    if (options.dryRun) {
+      await ctx.output.record(orderRow(order ?? { id, reservationIds: [], reservations: [] }), { columns: orderColumns });
+      ctx.terminal.info(
+        order
+          ? `Dry run: order ${id} and its reservations would be cancelled. Nothing was sent.`
+          : `Dry run: this booking service does not offer order lookups, so order ${id} was not checked. Nothing was sent.`,
+      );
       return;
     }
     if (!options.yes) {

@@ -1,6 +1,7 @@
 import { defineCommand } from '../../define.js';
 import { checkFlags, listFlag } from '../shared.js';
 import { ValidationError } from '../../../lib/errors.js';
+import { withSource } from '../../../lib/reading.js';
 import { orderColumns, orderRow } from './view.js';
 
 interface Options {
@@ -9,12 +10,15 @@ interface Options {
   lastName: string;
   email: string;
   phone?: string;
+  dryRun?: boolean;
 }
 
 export default defineCommand<Options>({
   name: 'create',
   summary: 'Create an order from held reservations, with the guest details',
+  description: 'Creates an order from held reservations, with the guest details. --dry-run checks the flags and shows the request that would be sent; nothing is sent.',
   examples: [
+    'venue booking order create --reservation res-000002 --first-name Ben --last-name Ortiz --email ben@example.com --dry-run',
     'venue booking order create --reservation res-000002 --first-name Ben --last-name Ortiz --email ben@example.com --phone "+1 555 0100"',
   ],
   configure(cmd) {
@@ -23,6 +27,7 @@ export default defineCommand<Options>({
     cmd.requiredOption('--last-name <name>', "guest's last name");
     cmd.requiredOption('--email <address>', "guest's email");
     cmd.option('--phone <number>', "guest's phone");
+    cmd.option('--dry-run', 'check the details and show the request; send nothing');
   },
   async run(ctx, options) {
     const reservationIds = listFlag(options.reservation);
@@ -34,11 +39,19 @@ export default defineCommand<Options>({
       { kind: 'email', flag: '--email', value: options.email },
       { kind: 'phone', flag: '--phone', value: options.phone },
     ]);
-    const client = await ctx.booking();
-    const order = await client.createOrder({
+    const request = {
       reservationIds,
       guest: { firstName: options.firstName.trim(), lastName: options.lastName.trim(), email: options.email.trim(), ...(options.phone ? { phone: options.phone.trim() } : {}) },
-    });
+    };
+    if (options.dryRun) {
+      // The table shows the request flat; the machine formats print it as it would be sent.
+      const view = { reservations: reservationIds, guest: `${request.guest.firstName} ${request.guest.lastName}`, email: request.guest.email, phone: request.guest.phone };
+      await ctx.output.record(withSource(view, request), { columns: [{ key: 'reservations', format: 'list' }, 'guest', 'email', 'phone'] });
+      ctx.terminal.info('Dry run: the order above passed the checks. Nothing was sent.');
+      return;
+    }
+    const client = await ctx.booking();
+    const order = await client.createOrder(request);
     ctx.terminal.success(`Order ${order.id} created: total $${order.total.toFixed(2)}. Record the payment with \`venue booking order pay ${order.id} --amount ${order.total.toFixed(2)} --payment-ref <ref>\`.`);
     await ctx.output.record(orderRow(order), { columns: orderColumns, afterWrite: true });
   },

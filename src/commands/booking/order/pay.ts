@@ -4,10 +4,13 @@ import { InterruptedError, ServerError, UnknownOutcomeError } from '../../../lib
 import { sourceOf, withSource } from '../../../lib/reading.js';
 import { shellQuote } from '../../../lib/booking/text.js';
 import { orderColumns, orderRow } from './view.js';
+import type { BookingClient } from '../../../lib/booking/client.js';
+import type { Context } from '../../../lib/context.js';
 
 interface Options {
   amount: string;
   paymentRef: string;
+  dryRun?: boolean;
 }
 
 function definedOf<T extends object>(value: T): Partial<T> {
@@ -21,11 +24,13 @@ export default defineCommand<Options>({
   description:
     'Records the sale: the amount must equal the order total. The command checks the order first where the service allows it, ' +
     'so running it again after a lost answer never records the payment twice. A lost answer is settled by reading the order back: ' +
-    'confirmed with this payment is recorded, still awaiting payment is not (run it again); when the order cannot be read it exits 7 with the commands to settle it.',
-  examples: ['venue booking order pay ord-000002 --amount 56.00 --payment-ref PSP-8813'],
+    'confirmed with this payment is recorded, still awaiting payment is not (run it again); when the order cannot be read it exits 7 with the commands to settle it. ' +
+    '--dry-run makes the same checks (the order read first where the service allows it) and shows the payment that would be recorded; nothing is sent.',
+  examples: ['venue booking order pay ord-000002 --amount 56.00 --payment-ref PSP-8813 --dry-run', 'venue booking order pay ord-000002 --amount 56.00 --payment-ref PSP-8813'],
   configure(cmd) {
     cmd.requiredOption('--amount <n>', 'amount taken, positive, at most two decimals (must equal the order total)');
     cmd.requiredOption('--payment-ref <ref>', "your payment gateway's reference for the payment");
+    cmd.option('--dry-run', 'check the order and the payment and show what would be recorded; send nothing');
   },
   async run(ctx, options, orderId) {
     const { numbers } = await checkFlags(ctx, [
@@ -37,6 +42,7 @@ export default defineCommand<Options>({
     const amount = numbers['--amount']!;
     const paymentReference = options.paymentRef.trim();
     const client = await ctx.booking();
+    if (options.dryRun) return dryRun(ctx, client, { orderId: id, amount, paymentReference });
     const { recordPayment } = await import('../../../lib/booking/workflows/payment.js');
     const outcome = await recordPayment({ api: client, interruption: ctx.interruption }, { orderId: id, amount, paymentReference }, { checkFirst: true });
     switch (outcome.kind) {
@@ -73,3 +79,18 @@ export default defineCommand<Options>({
     }
   },
 });
+
+/** The checks the payment makes before its send (the order read first), and the request it would send. */
+async function dryRun(ctx: Context, client: BookingClient, request: { orderId: string; amount: number; paymentReference: string }): Promise<void> {
+  const { judgeOrderBefore } = await import('../../../lib/booking/workflows/payment.js');
+  const order = await client.findOrder(request.orderId);
+  const judged = order ? judgeOrderBefore(order, request) : undefined;
+  if (judged?.kind === 'refused') throw judged.error;
+  await ctx.output.record(
+    { ...request, orderStatus: order?.status, orderTotal: order?.total },
+    { columns: ['orderId', { key: 'amount', format: 'money' }, 'paymentReference', { key: 'orderStatus', header: 'Order status' }, { key: 'orderTotal', header: 'Order total', format: 'money' }] },
+  );
+  if (judged?.kind === 'recorded') ctx.terminal.info(`Dry run: order ${request.orderId} is already confirmed with payment ${request.paymentReference}; running it would record nothing again.`);
+  else if (!order) ctx.terminal.info(`Dry run: the flags passed the checks; this booking service does not offer order lookups, so the order itself was not checked. Nothing was sent.`);
+  else ctx.terminal.info(`Dry run: the payment above passed the checks against order ${request.orderId}. Nothing was sent.`);
+}

@@ -121,7 +121,7 @@ async function decidePayment(deps: PaymentDeps, request: PaymentRequest, options
 }
 
 /** Before sending: an order already paid, closed, or for another amount decides without a send. */
-function judgeOrderBefore(current: Order, request: PaymentRequest): PaymentOutcome | undefined {
+export function judgeOrderBefore(current: Order, request: PaymentRequest): PaymentOutcome | undefined {
   const { orderId, amount, paymentReference } = request;
   if (current.status === 'confirmed') {
     const sale = current.sale;
