@@ -12,6 +12,7 @@ import trigger from './trigger.js';
 import deliveries from './deliveries.js';
 import activateCard from './activate-card.js';
 import play from './play.js';
+import fleet from './fleet.js';
 
 export default defineGroup({
   name: 'sandbox',
@@ -20,5 +21,5 @@ export default defineGroup({
     'The sandbox emulates the guest wallet, booking and inventory services on loopback, with demo data. ' +
     'The sandbox profile starts it by itself when needed; these commands manage it.',
   examples: ['venue sandbox status', 'venue sandbox serve --port 0   # runs until stopped', 'venue sandbox outbox --to guest@example.com'],
-  commands: [serve, start, stop, status, reset, seed, settings, faults, outbox, trigger, deliveries, activateCard, play],
+  commands: [serve, start, stop, status, reset, seed, settings, faults, outbox, trigger, deliveries, activateCard, play, fleet],
 });

@@ -5,15 +5,19 @@ export default defineCommand({
   summary: 'Restore the demo data of every service, empty the outbox, restore the settings',
   description:
     'Throws away everything the sandbox holds (accounts, bookings, products, subscribers, outbox) and rebuilds the demo data. ' +
-    'Settings return to the ones the sandbox was started with. Starts the sandbox first if it is not running.',
+    'Settings return to the ones the sandbox was started with. Fleet venues (`venue sandbox fleet`) are kept, each back at its ' +
+    'own seeded catalogue and stock, without webhook subscribers. Starts the sandbox first if it is not running.',
   examples: ['venue sandbox reset'],
   async run(ctx) {
     const { sandboxControl } = await import('../../lib/sandbox-control.js');
     const { ensureSandboxRunning } = await import('../../lib/sandbox-launcher.js');
     await ensureSandboxRunning(ctx.terminal, ctx.env);
     const control = await sandboxControl(ctx.env);
-    const result = await control.post<{ resetAt: string }>('/reset');
-    ctx.terminal.success(`The sandbox at ${control.origin} holds the demo data again.`);
-    if (ctx.output.isMachine) await ctx.output.record({ reset: true, origin: control.origin, resetAt: result?.resetAt });
+    const result = await control.post<{ resetAt: string; fleetVenues?: number }>('/reset');
+    const fleet = result?.fleetVenues ?? 0;
+    ctx.terminal.success(
+      `The sandbox at ${control.origin} holds the demo data again${fleet ? `; its ${fleet} fleet venue${fleet === 1 ? ' is' : 's are'} back at ${fleet === 1 ? 'its' : 'their'} seeded stock` : ''}.`,
+    );
+    if (ctx.output.isMachine) await ctx.output.record({ reset: true, origin: control.origin, resetAt: result?.resetAt, fleetVenues: fleet });
   },
 });

@@ -17,7 +17,7 @@ export default defineCommand({
     }
     const settings = await control.get<SandboxSettings>('/settings');
     // Sandboxes older than dialects do not say: they speak venue's.
-    const speaks = health as typeof health & { dialect?: string; routes?: string };
+    const speaks = health as typeof health & { dialect?: string; routes?: string; fleetVenues?: number };
     await ctx.output.record(
       {
         running: true,
@@ -30,6 +30,8 @@ export default defineCommand({
         routes: speaks.routes ?? null,
         tokenScale: settings.tokenScale,
         holdSeconds: settings.holdSeconds,
+        // Fleet venues (`venue sandbox fleet`); sandboxes older than the fleet have none.
+        fleetVenues: speaks.fleetVenues ?? 0,
       },
       {
         columns: [
@@ -43,6 +45,7 @@ export default defineCommand({
           { key: 'routes', header: 'Routes file' },
           { key: 'tokenScale', header: 'Token scale' },
           { key: 'holdSeconds', header: 'Hold (s)' },
+          { key: 'fleetVenues', header: 'Fleet venues' },
         ],
       },
     );
