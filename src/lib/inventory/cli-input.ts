@@ -5,8 +5,8 @@
 import type { Context } from '../context.js';
 import { ValidationError, type ValidationIssue } from '../errors.js';
 import { padId, PADDED_ID_LENGTH } from './ids.js';
-import { PAYMENT_TERMS, saleTypeFromWords } from './types.js';
-import { productTypeColumn, saleTypeColumn } from './labels.js';
+import { PAYMENT_TERMS, ProductType, saleTypeFromWords } from './types.js';
+import { parseLabelled, productTypeColumn, productTypeLabels, saleTypeColumn } from './labels.js';
 
 export class FlagProblems {
   readonly issues: ValidationIssue[] = [];
@@ -64,13 +64,11 @@ export function parseSaleType(value: string | undefined, flag: string, problems:
   return mask;
 }
 
+/** The words tables show ("stock product", "modifier"), any case, or the code; "stock" alone is short for "stock product". */
 export function parseProductType(value: string | undefined, flag: string, problems: FlagProblems): number | undefined {
   if (value === undefined) return undefined;
-  // "stock product" is how tables show it: a word read off a table can be typed back.
-  const text = value.trim().toLowerCase().replace(/[\s_-]+product$/, '');
-  if (text === 'stock' || text === '2') return 2;
-  if (text === 'modifier' || text === '3') return 3;
-  return problems.add(flag, 'must be stock or modifier (2 or 3)');
+  const typed = /^\s*stock\s*$/i.test(value) ? productTypeLabels[ProductType.stock]! : value;
+  return parseLabelled(typed, productTypeLabels, flag, problems);
 }
 
 /** none|advance|7|14|21|30|45|60|90 as words, or the code 0..8. */

@@ -39,6 +39,14 @@ describe('coded inventory flags take the words tables show, and the codes', () =
     const product = await sb.run(['inventory', 'products', 'create', '--file', productFile, '--type', 'Stock Product', '--sale-type', 'SALE', '--dry-run', '-o', 'json']);
     expect(product.code, product.stderr).toBe(0);
     expect(json(product.stdout)).toMatchObject({ productType: 2, saleType: 2 });
+    for (const [typed, code] of [['STOCK', 2], ['Modifier', 3], ['3', 3]] as const) {
+      const r = await sb.run(['inventory', 'products', 'list', '--type', typed, '-o', 'json']);
+      expect(r.code, `${typed}: ${r.stderr}`).toBe(0);
+      expect((json<Array<{ productType: number }>>(r.stdout)).every((p) => p.productType === code), typed).toBe(true);
+    }
+    const badType = await sb.run(['inventory', 'products', 'list', '--type', 'gadget']);
+    expect(badType.code).toBe(2);
+    expect(badType.stderr).toContain('--type must be stock product (2) or modifier (3)');
     for (const [typed, code] of [['30 Days', 5], ['ADVANCE', 1], ['8', 8]] as const) {
       const r = await sb.run(['inventory', 'suppliers', 'create', '--code', 'WORDS', '--name', 'Words Co', '--address', '1 Main St', '--payment-terms', typed, '--dry-run', '-o', 'json']);
       expect(r.code, `${typed}: ${r.stderr}`).toBe(0);
