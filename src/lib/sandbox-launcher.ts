@@ -60,16 +60,53 @@ function sameDirectory(a: string, b: string): boolean {
   }
 }
 
+/** Kept in a state folder by the sandbox serving it (its origin and pid), removed when it stops. */
+const SERVING_FILE = 'serving.json';
+
+/** Says, in stateDir, that this process serves it at origin; returns the undo, for when it stops. */
+export function markServing(stateDir: string, origin: string): () => void {
+  const file = path.join(stateDir, SERVING_FILE);
+  try {
+    fs.mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(file, `${JSON.stringify({ origin, pid: process.pid })}\n`, { mode: 0o600 });
+  } catch {
+    return () => undefined; // a folder it cannot write to: only the origin check guards it then
+  }
+  return () => {
+    try {
+      if ((JSON.parse(fs.readFileSync(file, 'utf8')) as { pid?: number }).pid === process.pid) fs.rmSync(file, { force: true });
+    } catch {
+      // already gone, or another sandbox's now
+    }
+  };
+}
+
+/** The origin of a running sandbox that serves stateDir: the one its marker names, or one of the given origins; undefined when none does. */
+async function servingOrigin(stateDir: string, origins: string[]): Promise<string | undefined> {
+  let marked: string | undefined;
+  try {
+    marked = (JSON.parse(fs.readFileSync(path.join(stateDir, SERVING_FILE), 'utf8')) as { origin?: string }).origin;
+  } catch {
+    // no marker: no sandbox said it serves this folder
+  }
+  for (const origin of new Set([...(marked ? [marked] : []), ...origins])) {
+    const health = await sandboxHealth(origin, 3000);
+    // A marker left by a sandbox that was killed names an origin that no longer answers, or answers for another folder.
+    if (health?.stateDir && sameDirectory(health.stateDir, stateDir)) return origin;
+  }
+  return undefined;
+}
+
 /**
- * `venue sandbox serve` without --state-dir takes the config directory's
- * sandbox folder: when the config directory's own sandbox (at origin) already
- * serves that folder, a second one would write the same state.json. Exit 2.
+ * Before a sandbox starts on stateDir: when another one already serves that
+ * folder (the configuration's own at origin, or any that marked it), a second
+ * would write the same state.json. Exit 2, saying what to do instead.
  */
 export async function refuseWhenServed(stateDir: string, origin: string): Promise<void> {
-  const health = await sandboxHealth(origin, 3000);
-  if (!health?.stateDir || !sameDirectory(health.stateDir, stateDir)) return;
-  throw new UsageError(`a sandbox is already serving the state in ${stateDir} (at ${origin}); a second one would overwrite it`, {
-    hint: 'Pass --state-dir <dir> to run another sandbox on its own state, or stop that one first with `venue sandbox stop`.',
+  const serving = await servingOrigin(stateDir, [origin]);
+  if (serving === undefined) return;
+  throw new UsageError(`a sandbox is already serving the state in ${stateDir} (at ${serving}); a second one would overwrite it`, {
+    hint: `Pass --state-dir <dir> to run another sandbox on its own state, or stop that one first with \`${serving === origin ? '' : `VENUE_SANDBOX_URL=${serving} `}venue sandbox stop\`.`,
   });
 }
 
@@ -97,6 +134,13 @@ export async function ensureSandboxRunning(terminal: Terminal, env: NodeJS.Proce
   fs.mkdirSync(stateDir, { recursive: true, mode: 0o700 });
   await withFileLock(path.join(stateDir, 'autostart'), async () => {
     if (await sandboxAnswers(origin)) return; // another command started it while we waited
+    // `venue sandbox serve` on another port may serve this state already: a second sandbox would overwrite it.
+    const elsewhere = await servingOrigin(stateDir, []);
+    if (elsewhere !== undefined) {
+      throw new UsageError(`a sandbox at ${elsewhere} already serves this configuration's state (${stateDir}), so none is started at ${origin}`, {
+        hint: `Use that one with VENUE_SANDBOX_URL=${elsewhere}, or stop it (Ctrl-C where it runs) and run the command again.`,
+      });
+    }
     await startSandboxProcess(env, Number(url.port) || 80, stateDir);
     terminal.info(`Started the local sandbox at ${origin} (state in ${stateDir}; stop it with \`venue sandbox stop\`).`);
   });

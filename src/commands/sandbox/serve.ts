@@ -46,7 +46,8 @@ export default defineCommand<ServeOptions>({
   description:
     'Runs the local emulator of the wallet, booking and inventory services in the foreground. The first line on stdout is ' +
     '"venue sandbox listening on <origin>" (with --port 0 the port is the one it took). Ctrl-C or SIGTERM stops it and saves its state. ' +
-    'Without --state-dir it keeps the state in the config directory\'s sandbox folder, and refuses (exit 2) when this configuration\'s sandbox already serves it.',
+    'Without --state-dir it keeps the state in the config directory\'s sandbox folder. It refuses (exit 2) a state folder another running sandbox serves ' +
+    '(this configuration\'s, or one started with `venue sandbox serve`), and the sandbox commands start none on a folder it serves.',
   examples: [
     'venue sandbox serve --port 0 --state-dir ./sandbox-state   # runs until stopped',
     'venue sandbox serve --port 0 --state-dir ./fast-sandbox --token-scale 0.001 --hold-seconds 5   # runs until stopped',
@@ -56,7 +57,7 @@ export default defineCommand<ServeOptions>({
     cmd
       .option('--port <n>', 'port to listen on; 0 takes a free one (default: VENUE_SANDBOX_PORT or 47800)')
       .option('--host <address>', 'address to listen on', '127.0.0.1')
-      .option('--state-dir <dir>', 'where the state is kept (default: the sandbox folder of the config directory, unless its sandbox is running)')
+      .option('--state-dir <dir>', 'where the state is kept (default: the sandbox folder of the config directory); never one another running sandbox serves')
       .option('--token-scale <x>', 'multiply every token lifetime (0.001 makes a 1-hour token last 3.6 s)')
       .option('--hold-seconds <n>', 'how long a booking hold lasts (default 600)')
       .option('--dialect <name>', `the shapes it answers in: ${DIALECT_CHOICES} (see docs/sandbox-dialects.md)`)
@@ -64,13 +65,13 @@ export default defineCommand<ServeOptions>({
   },
   async run(ctx, options) {
     const { sandboxOrigin, sandboxPort } = await import('../../lib/sandbox-address.js');
-    const { refuseWhenServed, sandboxStateDirectory } = await import('../../lib/sandbox-launcher.js');
+    const { markServing, refuseWhenServed, sandboxStateDirectory } = await import('../../lib/sandbox-launcher.js');
     const port = parsePort(options.port, sandboxPort(ctx.env));
     const tokenScale = parsePositive('--token-scale', options.tokenScale, false);
     const holdSeconds = parsePositive('--hold-seconds', options.holdSeconds, true);
     const stateDir = options.stateDir ?? sandboxStateDirectory(ctx.env);
     // Two sandboxes on one state folder would overwrite each other's state.json.
-    if (options.stateDir === undefined) await refuseWhenServed(stateDir, sandboxOrigin(ctx.env));
+    await refuseWhenServed(stateDir, sandboxOrigin(ctx.env));
     const dialect = await parseDialect(options.dialect);
     const routes = options.routes === undefined ? undefined : path.resolve(options.routes);
 
@@ -86,6 +87,8 @@ export default defineCommand<ServeOptions>({
       throw error;
     }
 
+    // Said in the state folder while it serves, so another sandbox (or the autostart) will not take the same folder.
+    const unmark = markServing(stateDir, server.origin);
     // A fault in a timer of some service must not take the sandbox down.
     const onUncaught = (error: unknown) => process.stderr.write(`sandbox: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
     process.on('uncaughtException', onUncaught);
@@ -113,6 +116,7 @@ export default defineCommand<ServeOptions>({
     }
 
     await server.closed;
+    unmark();
     stopListening();
     process.off('SIGTERM', stop);
     process.off('uncaughtException', onUncaught);

@@ -2,9 +2,10 @@
 // words tables show, --fields on a write is checked before anything is sent,
 // and `sandbox serve` never shares a running sandbox's state folder.
 
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, runVenue, sandboxForFile, type SandboxHandle } from '../../support/venue.js';
+import { repoRoot, runVenue, sandboxForFile, tempDir, type SandboxHandle } from '../../support/venue.js';
 
 let sb: SandboxHandle;
 sandboxForFile({}, (handle) => (sb = handle));
@@ -103,5 +104,28 @@ describe('sandbox serve and a running sandbox', () => {
     expect(r.stdout).not.toContain('listening');
     // The running sandbox is untouched.
     expect((await sb.run(['sandbox', 'status'])).code).toBe(0);
+  });
+
+  it('refuses a state folder any running sandbox marked as its own, named with --state-dir or not', async () => {
+    const stateDir = path.join(sb.configDir, 'sandbox');
+    expect(JSON.parse(fs.readFileSync(path.join(stateDir, 'serving.json'), 'utf8'))).toMatchObject({ origin: sb.origin });
+    // Another configuration's command, pointed at nothing: only the marker says who serves the folder.
+    const other = tempDir();
+    try {
+      const named = await runVenue(['sandbox', 'serve', '--port', '0', '--state-dir', stateDir], { env: { VENUE_CONFIG_DIR: other } });
+      expect(named.code).toBe(2);
+      expect(named.stderr).toContain(`already serving the state in ${stateDir} (at ${sb.origin})`);
+      expect(named.stderr).toContain(`VENUE_SANDBOX_URL=${sb.origin} venue sandbox stop`);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('starts no second sandbox on the configuration\'s state when `sandbox serve` already serves it on another port', async () => {
+    // The configuration's own port has nothing on it; the sandbox serving its folder is on a port of its own.
+    const r = await runVenue(['booking', 'locations'], { env: { VENUE_CONFIG_DIR: sb.configDir } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`a sandbox at ${sb.origin} already serves this configuration's state`);
+    expect(r.stderr).toContain(`VENUE_SANDBOX_URL=${sb.origin}`);
   });
 });
