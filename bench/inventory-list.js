@@ -2,16 +2,15 @@
 // versus a minimal undici script fetching the same pages at the same
 // concurrency, side by side (targets: CLI ≤ 1.25× the script, peak RSS < 150 MB).
 // Expects `npm run build` done. Usage: node bench/inventory-list.js [products] [concurrency]
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBenchSandbox, seedAndToken } from './sandbox-page.js';
+import { timed as timedRun } from './_measure.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const products = Number(process.argv[2] ?? 100_000);
 const concurrency = Number(process.argv[3] ?? 4);
-const hasGnuTime = fs.existsSync('/usr/bin/time');
 
 // The baseline: pages in order, `concurrency` in flight, one JSON line per product to stdout.
 const baseline = `
@@ -32,26 +31,7 @@ while (inFlight.length) { const body = await inFlight.shift(); if (next <= first
 await agent.close();
 `;
 
-function timed(command, args, env) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const [cmd, argv] = hasGnuTime ? ['/usr/bin/time', ['-f', 'PEAK_RSS_KB=%M', command, ...args]] : [command, args];
-    const child = spawn(cmd, argv, { env, stdio: ['ignore', 'pipe', 'pipe'], cwd: root });
-    let lines = 0;
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
-    });
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const ms = performance.now() - started;
-      const rss = /PEAK_RSS_KB=(\d+)/.exec(stderr);
-      if (code !== 0) reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr}`));
-      else resolve({ ms, lines, peakMb: rss ? Number(rss[1]) / 1024 : undefined });
-    });
-  });
-}
+const timed = (command, args, env) => timedRun(command, args, env, root);
 
 const sb = await startBenchSandbox();
 try {
