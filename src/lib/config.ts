@@ -305,7 +305,8 @@ export class ConfigStore {
 
   profiles(): string[] {
     const stored = Object.keys(this.stored('config').profiles ?? {});
-    return [SANDBOX_PROFILE, ...stored.filter((p) => p !== SANDBOX_PROFILE).sort()];
+    // store2 before store10: numbers in names sort as numbers.
+    return [SANDBOX_PROFILE, ...stored.filter((p) => p !== SANDBOX_PROFILE).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))];
   }
 
   profileExists(name: string): boolean {

@@ -17,6 +17,7 @@
 // A second Ctrl-C stops at once.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setMaxListeners } from 'node:events';
 import { InterruptedError } from './errors.js';
 
 export interface Interruption {
@@ -70,7 +71,10 @@ export class ProcessInterruption implements Interruption {
   constructor(
     private readonly io: InterruptionIO,
     private readonly timings: InterruptionTimings = {},
-  ) {}
+  ) {
+    // Every request in flight listens on this one signal; a run across venues has dozens at once.
+    setMaxListeners(0, this.controller.signal);
+  }
 
   get signal(): AbortSignal {
     return this.controller.signal;

@@ -46,8 +46,15 @@ export class UnreadableAnswerError extends ServerError {
 
 /** Field names compared without regard to case or separators: cardNumber = CardNumber = card_number. */
 export function fieldKey(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  // The same few dozen field names come back on every row of every page: remember them.
+  let key = fieldKeys.get(name);
+  if (key === undefined) {
+    key = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+    if (fieldKeys.size < 10_000) fieldKeys.set(name, key);
+  }
+  return key;
 }
+const fieldKeys = new Map<string, string>();
 
 /** Error codes and enumeration values compare the same way: card_not_activated = CardNotActivated = CARD-NOT-ACTIVATED. */
 export function sameWord(a: unknown, b: string): boolean {
