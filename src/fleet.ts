@@ -43,7 +43,12 @@ export async function runEachProfile(io: FleetRunIO): Promise<number> {
   const program = await buildProgram(rest, { streams, env, version: io.version, secrets: io.secrets, interruption: io.interruption });
   if (rest.some((a) => a === '-h' || a === '--help')) return parseAndRun(program, rest);
   const found = findCommand(program, rest);
-  if (!found) throw new UsageError('--each-profile needs a command to run', { hint: 'e.g. `venue --each-profile all inventory health`; see `venue help fleet`.' });
+  if (!found.command || !found.path.length) {
+    const group = found.path.length ? `\`venue ${found.path.join(' ')}\` is a group: ` : '';
+    throw new UsageError(`--each-profile needs a command to run${group ? ` (${group}name one of its commands)` : ''}`, {
+      hint: `e.g. \`venue --each-profile all inventory health\`; see ${found.path.length ? `\`venue ${found.path.join(' ')} --help\` and ` : ''}\`venue help fleet\`.`,
+    });
+  }
   const path = found.path.join(' ');
   const use = fleetUseOf(found.path, found.operands);
   if (use.kind === 'refused') throw new UsageError(`\`venue ${path}\` does not run across profiles: ${use.why}`);
@@ -139,7 +144,7 @@ export async function runEachProfile(io: FleetRunIO): Promise<number> {
 }
 
 /** The command named by argv's words (the root's value options skipped), its operands and what follows it. */
-function findCommand(program: Command, argv: string[]): { command: Command; path: string[]; operands: string[]; after: string[] } | undefined {
+function findCommand(program: Command, argv: string[]): { command?: Command; path: string[]; operands: string[]; after: string[] } {
   let command = program;
   const path: string[] = [];
   let i = 0;
@@ -155,9 +160,8 @@ function findCommand(program: Command, argv: string[]): { command: Command; path
     command = sub;
     path.push(arg);
   }
-  if (!path.length || command.commands.length) return undefined;
   const after = argv.slice(i);
-  return { command, path, operands: after.filter((a) => !a.startsWith('-')), after };
+  return { command: path.length && !command.commands.length ? command : undefined, path, operands: after.filter((a) => !a.startsWith('-')), after };
 }
 
 function takesValue(command: Command, arg: string): boolean {

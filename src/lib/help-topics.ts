@@ -105,7 +105,7 @@ Examples
     summary: 'Running a command at many venues at once (--each-profile)',
     text: `Every venue at once
 
-  venue --each-profile all inventory stock levels --product SKU-1001
+  venue --each-profile all inventory stock levels --product 1001
   venue --each-profile tag:north --parallel 8 inventory health
   venue --each-profile store1,store2 -o ndjson inventory products list --all
   venue --each-profile tag:north webhooks create --url https://erp.example/hooks \\

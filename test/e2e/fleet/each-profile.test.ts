@@ -80,6 +80,9 @@ describe('a read across every venue', () => {
     expect(unknown.stderr).toMatch(/no profile named "fleet-9"/);
     expect((await sb.run(['--each-profile', 'tag:nope', 'inventory', 'health'])).code).toBe(2);
     expect((await sb.run(['--each-profile', 'all', '--profile', 'fleet-1', 'inventory', 'health'])).code).toBe(2);
+    const group = await sb.run(['--each-profile', 'all', 'inventory']);
+    expect(group.code).toBe(2);
+    expect(group.stderr).toMatch(/`venue inventory` is a group/);
     const refused = await sb.run(['--each-profile', 'all', 'sandbox', 'status']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/does not run across profiles/);
