@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream';
 import type { Command } from 'commander';
 import { buildProgram, valueOptions } from './cli.js';
-import { parseAndRun, reportFailure, optionValue, machineJson } from './main.js';
+import { parseAndRun, reportFailure, optionValue, machineJson, requestedFormat } from './main.js';
 import { UsageError, isVenueError } from './lib/errors.js';
 import type { Interruption } from './lib/interruption.js';
 import type { SecretRegistry } from './lib/redact.js';
@@ -108,7 +108,7 @@ export async function runEachProfile(io: FleetRunIO): Promise<number> {
   const { MergedOutput } = await import('./lib/fleet/merged-output.js');
   const { LinePrefixStream } = await import('./lib/fleet/line-prefix.js');
   const { runVenues, fleetExitCode } = await import('./lib/fleet/runner.js');
-  const format = rest.includes('--json') ? 'json' : ((optionValue(rest, '--output') ?? optionValue(rest, '-o') ?? 'table') as 'table' | 'json' | 'ndjson' | 'csv');
+  const format = requestedFormat(rest) as 'table' | 'json' | 'ndjson' | 'csv';
   const fields = optionValue(rest, '--fields')?.split(',').map((f) => f.trim()).filter(Boolean);
   const output = new Output(terminal, { format, fields, query: optionValue(rest, '--query'), width: tableWidth(streams, env) });
   const merged = new MergedOutput(output.mergeTarget(), jobs.map((j) => j.profile));

@@ -178,6 +178,11 @@ export function optionValue(argv: string[], name: string): string | undefined {
 
 /** -o json, -o ndjson or --json. */
 export function machineJson(argv: string[]): boolean {
-  const format = optionValue(argv, '--output') ?? optionValue(argv, '-o');
-  return argv.includes('--json') || format === 'json' || format === 'ndjson';
+  const format = requestedFormat(argv);
+  return format === 'json' || format === 'ndjson';
+}
+
+/** The output format argv asks for (--json, -o, --output; table when none), read before commander has parsed. */
+export function requestedFormat(argv: string[]): string {
+  return argv.includes('--json') ? 'json' : (optionValue(argv, '--output') ?? optionValue(argv, '-o') ?? 'table');
 }

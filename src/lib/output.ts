@@ -4,7 +4,6 @@
 import type { Terminal } from './terminal.js';
 import { UsageError } from './errors.js';
 import { findKey, fieldKey, isRecord, sourceOf } from './reading.js';
-import { ROW_TIME_ZONE } from './fleet/merged-output.js';
 
 export const outputFormats = ['table', 'json', 'ndjson', 'csv'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
@@ -43,6 +42,9 @@ export interface RenderOptions {
 }
 
 export type Row = Record<string, unknown>;
+
+/** On a merged table row of a run across venues: the time zone of the venue it came from (its times are shown in it). */
+export const ROW_TIME_ZONE = Symbol('venue time zone');
 
 export function parseOutputFormat(value: string): OutputFormat {
   if ((outputFormats as readonly string[]).includes(value)) return value as OutputFormat;
@@ -411,7 +413,16 @@ export class Output {
    * and a command that declares none is not checked. After a write the
    * problem is only said on stderr.
    */
-  private checkFields(rows: unknown[], options: RenderOptions): void {
+  /**
+   * Before a write: --fields checked against the fields the command declares
+   * (the same rule as after a render), so an unknown name is exit 2 with
+   * nothing sent. A command that declares none is not checked.
+   */
+  checkFieldsBeforeSending(): void {
+    this.checkFields([], {}, ' Nothing was sent.');
+  }
+
+  private checkFields(rows: unknown[], options: RenderOptions, hintEnd = ''): void {
     if (!this.fields || this.query) return;
     const columns = normaliseColumns(options.columns, rows.filter(isRecord) as Row[]);
     const names: string[] = [];
@@ -443,7 +454,7 @@ export class Output {
       this.terminal.warn(`${message} (shown blank; the change was made). ${valid}`);
       return;
     }
-    throw new UsageError(message, { hint: `${valid}.` });
+    throw new UsageError(message, { hint: `${valid}.${hintEnd}` });
   }
 
   private columnsFor(rows: Row[], options: RenderOptions): Column[] {

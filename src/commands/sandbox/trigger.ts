@@ -1,7 +1,6 @@
 import { defineCommand } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 import { parseEventTypes } from '../../lib/webhooks/rules.js';
-import { checkFieldsBeforeWrite } from '../../lib/fields-before-write.js';
 
 /** What --fields takes: the event's (type, data) and its deliveries' fields in a table; event and deliveries in the machine formats. */
 const triggerFields = ['type', 'data', 'id', 'url', 'status', 'attempts', 'lastStatus', 'lastError', 'event', 'deliveries'] as const;
@@ -42,7 +41,7 @@ export default defineCommand<TriggerOptions>({
       .option('--no-wait', 'do not wait for the first delivery attempts');
   },
   async run(ctx, options, eventType) {
-    checkFieldsBeforeWrite(ctx, triggerFields);
+    ctx.output.checkFieldsBeforeSending();
     const [type] = parseEventTypes(eventType!, '<event-type>');
     const activity: Record<string, unknown> = { type };
     const productId = wholeNumber(options.product, '--product');

@@ -1,5 +1,4 @@
 import { defineCommand } from '../define.js';
-import { checkFieldsBeforeWrite } from '../../lib/fields-before-write.js';
 import { missingValue } from '../../lib/prompter.js';
 import { checkSubscriberFlags } from '../../lib/webhooks/rules.js';
 
@@ -39,7 +38,7 @@ export default defineCommand<CreateOptions>({
       .option('--secret-stdin', 'read the secret from standard input');
   },
   async run(ctx, options) {
-    checkFieldsBeforeWrite(ctx, subscriberFields);
+    ctx.output.checkFieldsBeforeSending();
     if (!options.url) throw missingValue('--url', 'the subscriber URL');
     if (!options.events) throw missingValue('--events', 'comma-separated event types');
     const { url, eventTypes } = checkSubscriberFlags({ url: options.url, events: options.events });

@@ -1,5 +1,4 @@
 import { defineCommand } from '../define.js';
-import { checkFieldsBeforeWrite } from '../../lib/fields-before-write.js';
 import { subscriberFields } from './create.js';
 import { checkSubscriberFlags, checkWebhookId } from '../../lib/webhooks/rules.js';
 
@@ -36,7 +35,7 @@ export default defineCommand<UpdateOptions>({
       .option('--dry-run', 'check the changes and show them (never a secret); send nothing');
   },
   async run(ctx, options, webhookId) {
-    checkFieldsBeforeWrite(ctx, subscriberFields);
+    ctx.output.checkFieldsBeforeSending();
     const id = checkWebhookId(webhookId!);
     const changes: Record<string, unknown> = checkSubscriberFlags({ url: options.url, events: options.events });
     const { chooseSecret, checkSubscriberBody, showSubscriber, warnPlainHttp } = await import('../../lib/webhooks/subscriber-input.js');

@@ -6,13 +6,10 @@
 // table, json and --query need every venue's rows, so they are written at
 // the end.
 
-import type { Column, Row } from '../output.js';
+import { ROW_TIME_ZONE, type Column, type Row } from '../output.js';
 
 /** The key of the profile column in merged table rows (no service field is named so). */
 export const PROFILE_COLUMN = '\u0000profile';
-
-/** On a merged table row: the time zone of the venue it came from (its times are shown in it). */
-export const ROW_TIME_ZONE = Symbol('venue time zone');
 
 /** What a venue's Output hands over for one render. */
 export interface MergedRows {

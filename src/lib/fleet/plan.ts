@@ -80,26 +80,28 @@ export function expandPlaceholders(argv: string[], venue: SelectedProfile, selec
 /** Options whose value is a file the command reads. */
 const FILE_OPTIONS = new Set(['--file', '-f']);
 
-/** `--file -` cannot be shared: standard input is one stream, and each venue needs its own file. */
-export function refuseStdinFiles(argv: string[]): void {
+/** The values given to the file options, as --file X, -f X or --file=X. */
+function fileValues(argv: string[]): string[] {
+  const values: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = FILE_OPTIONS.has(arg) ? argv[i + 1] : arg.startsWith('--file=') ? arg.slice(7) : undefined;
-    if (value === '-') {
-      throw new UsageError('--file - (standard input) cannot be used with --each-profile', { hint: 'Give each venue its own file: --file receipts/{profile}.csv.' });
-    }
+    if (value !== undefined) values.push(value);
+  }
+  return values;
+}
+
+/** `--file -` cannot be shared: standard input is one stream, and each venue needs its own file. */
+export function refuseStdinFiles(argv: string[]): void {
+  if (fileValues(argv).includes('-')) {
+    throw new UsageError('--file - (standard input) cannot be used with --each-profile', { hint: 'Give each venue its own file: --file receipts/{profile}.csv.' });
   }
 }
 
 /** A venue whose file is missing is skipped (and reported), not run. */
 export function missingFile(argv: string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const value = FILE_OPTIONS.has(arg) ? argv[i + 1] : arg.startsWith('--file=') ? arg.slice(7) : undefined;
-    if (value === undefined || value === '-' || value === '') continue;
-    if (!fs.existsSync(value)) return `skipped: no file ${value}`;
-  }
-  return undefined;
+  const missing = fileValues(argv).find((value) => value !== '-' && value !== '' && !fs.existsSync(value));
+  return missing === undefined ? undefined : `skipped: no file ${missing}`;
 }
 
 /** Secrets read from standard input (--<name>-stdin) are read once and handed to every venue. */
