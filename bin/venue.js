@@ -4,11 +4,41 @@
 import { readFileSync } from 'node:fs';
 
 const argv = process.argv.slice(2);
-// `venue … | head` closes the pipe early: that is the reader's choice, not a failure.
+// `venue … | head` closes the pipe early: that is the reader's choice, not a
+// failure. Any other write error on stdout (a full disk, a broken device) means
+// the data did not reach its reader: exit 6, never 0.
+let outputLost = false;
 process.stdout.on('error', (error) => {
   if (error.code === 'EPIPE') process.exit(0);
-  throw error;
+  outputLost = true;
+  try {
+    process.stderr.write(`error: could not write the output: ${error.message}\n`);
+  } catch {}
+  process.exit(6);
 });
+
+/**
+ * Resolves once everything written to the stream so far has left the process.
+ * A pipe to a slow reader holds what it has not read yet in the process: exiting
+ * before it drains would cut the data off with exit 0.
+ */
+function drained(stream, boundMs) {
+  if (!stream.writable || stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = boundMs === undefined ? undefined : setTimeout(resolve, boundMs);
+    // An empty write's callback runs after every earlier write has been flushed (or failed).
+    stream.write('', () => {
+      if (timer) clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** Exits once stdout and stderr have drained (within boundMs, when given). */
+async function exitAfterDraining(code, boundMs) {
+  await Promise.all([drained(process.stdout, boundMs), drained(process.stderr, boundMs)]);
+  process.exit(outputLost ? 6 : code);
+}
 const version = () => JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
 /** The root help, rendered at build time (scripts/build-help.js); undefined if absent. */
@@ -29,8 +59,9 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 } else {
   let interrupted = false;
   let interruptedAt = 0;
-  // The only process.exit outside this file's own paths: main's interruption calls it back.
-  globalThis[Symbol.for('venue.exit')] = (code) => process.exit(code);
+  // The only exit outside this file's own paths: main's interruption calls it back.
+  // After a Ctrl-C the person is waiting: what is written still goes out, within a second.
+  globalThis[Symbol.for('venue.exit')] = (code) => void exitAfterDraining(code, 1_000);
   // The one SIGINT listener: every Ctrl-C goes to the interruption main
   // installs (src/lib/interruption.ts), which stops sending, waits for a write
   // in flight, runs cleanup and ends with 130. `on`, not `once`: signal-exit
@@ -53,6 +84,7 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   const { main } = await import('../dist/bundle/main.js');
   const code = await main({ argv, version: version() });
   process.exitCode = interrupted ? 130 : code;
-  // Long-lived commands (listen, serve) resolve only when they are done.
-  if (!process.env.VENUE_NO_FORCED_EXIT) setImmediate(() => process.exit(process.exitCode));
+  // Long-lived commands (listen, serve) resolve only when they are done. The
+  // process ends when every byte has reached its reader, however slow.
+  if (!process.env.VENUE_NO_FORCED_EXIT) await exitAfterDraining(process.exitCode);
 }
