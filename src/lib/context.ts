@@ -2,7 +2,7 @@
 // config, credentials, HTTP, tokens and service clients, plus the terminal,
 // output and prompter. Built once per process; tests build one with fakes.
 
-import { AuthError, UsageError } from './errors.js';
+import { ApiError, AuthError, UsageError } from './errors.js';
 import { HttpClient, type Deadline, type RequestOptions } from './http.js';
 import { neverInterrupted, type Interruption } from './interruption.js';
 import { Output, type OutputFormat } from './output.js';
@@ -37,6 +37,12 @@ export interface ServiceDeps {
   http: HttpClient;
   /** The service-level token (for the wallet: the admin token). */
   token: import('./http.js').TokenSource;
+  /**
+   * The same token, newly obtained on every call: the wallet's admin token
+   * before a guest's login (its seed asks for a fresh one), so that a 401 to
+   * the login is the guest's credentials and never a spent admin token.
+   */
+  freshToken?: import('./http.js').TokenSource;
   /** Private per-user state (sessions, journals). */
   stateDir: string;
   now: () => number;
@@ -63,6 +69,8 @@ export interface Context {
   requireSetting(key: SettingKey, flag?: string): Promise<string>;
   secret(key: SecretKey): Promise<string | undefined>;
   stateDir(): Promise<string>;
+  /** The service's base URL for this run (profile, environment), checked; starts nothing. */
+  serviceBaseUrl(service: ServiceName): Promise<string>;
   http(service: ServiceName): Promise<HttpClient>;
   tokens(): Promise<TokenManager>;
   serviceDeps(service: ServiceName): Promise<ServiceDeps>;
@@ -171,17 +179,49 @@ export class ProcessContext implements Context {
     return stateDirectory(this.env);
   }
 
-  private async baseUrl(service: ServiceName): Promise<string> {
+  private async urlKey(service: ServiceName): Promise<SettingKey> {
+    return service === 'wallet' && (await this.setting('wallet.environment')) === 'uat' ? 'wallet.uatUrl' : (`${service}.url` as SettingKey);
+  }
+
+  async serviceBaseUrl(service: ServiceName): Promise<string> {
     const { checkBaseUrl } = await import('./config.js');
-    let key: SettingKey = `${service}.url` as SettingKey;
-    if (service === 'wallet' && (await this.setting('wallet.environment')) === 'uat') key = 'wallet.uatUrl';
+    const key = await this.urlKey(service);
     return checkBaseUrl(await this.requireSetting(key), key);
+  }
+
+  /**
+   * What a cached token of service is bound to in this run: its base URL
+   * (origin and base path) and a keyed fingerprint of the credentials it is
+   * obtained with, both as the profile and the environment now say.
+   */
+  private tokenBinding(service: ServiceName): Promise<import('./tokens.js').TokenBinding> {
+    // The profile and environment do not change during a run: worked out once per service.
+    let binding = this.bindings.get(service);
+    if (!binding) {
+      binding = this.workOutBinding(service);
+      this.bindings.set(service, binding);
+      binding.catch(() => this.bindings.delete(service));
+    }
+    return binding;
+  }
+
+  private readonly bindings = new Map<ServiceName, Promise<import('./tokens.js').TokenBinding>>();
+
+  private async workOutBinding(service: ServiceName): Promise<import('./tokens.js').TokenBinding> {
+    const { credentialFingerprint, fingerprintKey, normaliseBaseUrl } = await import('./tokens.js');
+    const basePath = service === 'inventory' ? (await this.inventoryRoutes()).basePath : '';
+    const values: Array<string | undefined> = [];
+    for (const key of missingSecretHelp[service]) values.push(await this.secret(key));
+    return {
+      baseUrl: normaliseBaseUrl(`${await this.serviceBaseUrl(service)}${basePath}`),
+      credentials: credentialFingerprint(fingerprintKey(await this.stateDir()), service, values),
+    };
   }
 
   async http(service: ServiceName): Promise<HttpClient> {
     const existing = this.clients.get(service);
     if (existing) return existing;
-    const baseUrl = await this.baseUrl(service);
+    const baseUrl = await this.serviceBaseUrl(service);
     const { isSandboxUrl } = await import('./sandbox-address.js');
     // The [sandbox] mark, and the autostart, only for the local emulator itself: never for a real host.
     // A profile of a sandbox fleet (docs/sandbox-fleet.md) reaches the same emulator, so it is the URL that decides.
@@ -224,18 +264,48 @@ export class ProcessContext implements Context {
           }
           secrets[key.split('.')[1]!] = value;
         }
-        const request: RequestOptions =
-          service === 'inventory'
-            ? { ...(await this.inventoryRoutes()).resolve('authenticate'), body: secrets, idempotent: true, operation: 'authenticate' }
-            : { method: 'POST', path: '/api/v1/token', body: secrets, idempotent: true, operation: 'get a token' };
-        const response = await http.request<Record<string, unknown>>(request);
-        const { tokenFrom } = await import('./token-response.js');
-        return tokenFrom(response.data, service);
+        const routes = service === 'inventory' ? await this.inventoryRoutes() : undefined;
+        const request: RequestOptions = routes
+          ? { ...routes.resolve('authenticate'), body: secrets, idempotent: true, operation: 'authenticate' }
+          : { method: 'POST', path: '/api/v1/token', body: secrets, idempotent: true, operation: 'get a token' };
+        const { secretSpecs } = await import('./config.js');
+        const urlKey = await this.urlKey(service);
+        const route = {
+          service,
+          method: request.method,
+          url: http.url(request.path),
+          check: {
+            credentials: missingSecretHelp[service].map((key) => `${key} (\`venue config set-secret ${key}\` or ${secretSpecs[key].env})`).join(' and '),
+            route: routes
+              ? `${urlKey} (now ${http.baseUrl}), inventory.basePath and inventory.routes.authenticate (now "${request.method} ${routes.route('authenticate').path}", ${routes.origin('authenticate')}): \`venue config routes\`; \`venue config import-openapi\` takes them from the vendor's document`
+              : `${urlKey} (now ${http.baseUrl}): the token route is ${request.method} ${request.path} under it`,
+          },
+        };
+        for (let round = 1; ; round++) {
+          try {
+            const response = await http.request<Record<string, unknown>>(request);
+            const { tokenFrom } = await import('./token-response.js');
+            return tokenFrom(response.data, service);
+          } catch (error) {
+            // A busy token route (429, 503, a gateway's 502 or 504) outlasting the HTTP layer's retries is asked
+            // again, a few rounds, each bounded by the deadline: a renewal lost to it would fail the whole command.
+            // A refusal (401, 403) is never asked again; an unreachable service is said at once.
+            if (round < TOKEN_ROUTE_ROUNDS && error instanceof ApiError && [429, 502, 503, 504].includes(error.status)) {
+              const { backoffMs } = await import('./http.js');
+              await new Promise((resolve) => setTimeout(resolve, backoffMs(2)));
+              continue;
+            }
+            const { loginFailure } = await import('./login.js');
+            throw loginFailure(route, error);
+          }
+        }
       };
+      const binding = (service: ServiceName) => () => this.tokenBinding(service);
       return new TokenManager({
         stateDir: await this.stateDir(),
         profile,
         fetchers: { wallet: exchange('wallet'), booking: exchange('booking'), inventory: exchange('inventory') },
+        bindings: { wallet: binding('wallet'), booking: binding('booking'), inventory: binding('inventory') },
       });
     })();
     return this.tokenManager;
@@ -247,6 +317,7 @@ export class ProcessContext implements Context {
       profile: await this.profileName(),
       http: await this.http(service),
       token: tokens.source(service),
+      freshToken: service === 'wallet' ? tokens.source(service, { fresh: true }) : undefined,
       stateDir: await this.stateDir(),
       now: () => this.now(),
       routes: service === 'inventory' ? await this.inventoryRoutes() : undefined,
@@ -285,6 +356,9 @@ export class ProcessContext implements Context {
 }
 
 export const DEFAULT_DEADLINE_SECONDS = 120;
+
+/** Rounds of the HTTP layer's retries for the token route while it answers 429, 502, 503 or 504. */
+export const TOKEN_ROUTE_ROUNDS = 3;
 
 /** --deadline, else VENUE_DEADLINE, else two minutes; a bad VENUE_DEADLINE is a usage error. */
 export function commandDeadline(globals: Pick<GlobalOptions, 'deadline'>, env: NodeJS.ProcessEnv, now: number): Deadline {

@@ -1,9 +1,11 @@
 // The checks behind `venue doctor`: for one service, is it configured, can we
 // get a token, how far is it, is its clock close to ours (JWT expiry trouble
-// starts there), and is the connection protected.
+// starts there), and is the connection protected. A failed login is told by
+// its reason: the credentials refused, the login route not found, or the
+// service failing.
 
 import type { Context } from './context.js';
-import { ApiError } from './errors.js';
+import { ApiError, LoginError, VenueError, type LoginFailureReason } from './errors.js';
 import type { ServiceName } from './tokens.js';
 
 export interface Finding {
@@ -96,14 +98,38 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
     const tokens = await ctx.tokens();
     await tokens.drop(service);
     const took = performance.now();
-    await tokens.get(service);
-    const cached = tokens.cached(service);
-    const minutes = cached ? Math.round((cached.expiresAt - ctx.now()) / 60_000) : undefined;
-    add('token', 'ok', `obtained in ${Math.round(performance.now() - took)} ms${minutes !== undefined ? `, valid for ${minutes} min` : ''}`, '');
+    const { expiresAt } = await tokens.get(service);
+    const minutes = Math.round((expiresAt - ctx.now()) / 60_000);
+    add('token', 'ok', `obtained in ${Math.round(performance.now() - took)} ms, valid for ${minutes} min`, '');
   } catch (error) {
-    add('token', 'fail', (error as Error).message, 'The credentials were refused: check them in the vendor\'s administration area, then `venue config set-secret`.', 'auth');
+    if (error instanceof LoginError) {
+      const { reason, method, path, status, said } = error.login;
+      const answered = status === undefined ? `failed (${error.message})` : `answered ${status}${said ? ` (${said})` : ''}`;
+      add('token', 'fail', `${loginWords[reason]}: ${method} ${path} ${answered}`, loginFix(reason, error), error.category === 'auth' ? 'auth' : 'server');
+    } else {
+      const category = error instanceof VenueError && error.category === 'auth' ? 'auth' : 'server';
+      add('token', 'fail', (error as Error).message, error instanceof VenueError && error.hint ? error.hint : 'Run again with --verbose to see the login.', category);
+    }
   }
   return findings;
+}
+
+const loginWords: Record<LoginFailureReason, string> = {
+  refused: 'credentials refused',
+  'route-missing': 'login route not found',
+  failing: 'service failing',
+  unreadable: 'login answer unreadable',
+};
+
+function loginFix(reason: LoginFailureReason, error: LoginError): string {
+  switch (reason) {
+    case 'refused':
+      return `The credentials were refused: check them in the vendor's administration area, then \`venue config set-secret\`. ${error.hint ?? ''}`.trim();
+    case 'failing':
+      return 'The service fails while issuing tokens (the credentials were not judged): try again later, and tell its support if it persists.';
+    default:
+      return error.hint ?? 'Run again with --verbose to see the login.';
+  }
 }
 
 /** The inventory operations that read a list: safe to call, and what every journey starts with. */

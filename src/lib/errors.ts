@@ -126,20 +126,60 @@ export class RejectedError extends VenueError {
 }
 
 export class ServerError extends VenueError {
-  constructor(message: string, options?: VenueErrorOptions) {
-    super('server', message, options);
+  constructor(message: string, options?: VenueErrorOptions, category: ErrorCategory = 'server') {
+    super(category, message, options);
     this.name = 'ServerError';
   }
 }
 
 /**
  * The request never reached the service (no connection, the deadline passed
- * first, or no retry fitted before it): certainly not applied (exit 6).
+ * first, no retry fitted before it, or no token could be had for it):
+ * certainly not applied. Exit 6, or 3 when it is a login that was refused.
  */
 export class RequestNotSentError extends ServerError {
-  constructor(message: string, options?: VenueErrorOptions) {
-    super(message, options);
+  constructor(message: string, options?: VenueErrorOptions, category: ErrorCategory = 'server') {
+    super(message, options, category);
     this.name = 'RequestNotSentError';
+  }
+}
+
+/** What went wrong while getting a token, for messages and for `venue doctor`. */
+export type LoginFailureReason =
+  /** 401, 403 or another refusal of the credentials: exit 3. */
+  | 'refused'
+  /** 404, 405, 410, 501: there is no login route where venue looks: exit 3. */
+  | 'route-missing'
+  /** 5xx, 408, 429 after retries, a redirect, a lost answer: exit 6. */
+  | 'failing'
+  /** A 2xx without a token venue can find: exit 6. */
+  | 'unreadable';
+
+export interface LoginFailure {
+  service: string;
+  reason: LoginFailureReason;
+  /** The login route as sent: "POST", "/inventory/auth/token" (the URL's whole path). */
+  method: string;
+  path: string;
+  /** The HTTP status, when the route answered. */
+  status?: number;
+  /** The service's own words, when it gave any. */
+  said?: string;
+}
+
+/**
+ * Getting a token failed, so the call it was for was never sent. Never an
+ * ApiError: a client that names a 404 as its own missing record, or a 409 as
+ * its own rule, cannot mistake a login route's answer for its call's.
+ */
+export class LoginError extends RequestNotSentError {
+  constructor(
+    message: string,
+    readonly login: LoginFailure,
+    options?: VenueErrorOptions,
+  ) {
+    super(message, options, login.reason === 'refused' || login.reason === 'route-missing' ? 'auth' : 'server');
+    this.name = 'LoginError';
   }
 }
 

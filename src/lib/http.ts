@@ -11,6 +11,7 @@ import {
   RequestNotSentError,
   ServerError,
   UnknownOutcomeError,
+  UsageError,
   categoryForStatus,
   type ErrorCategory,
 } from './errors.js';
@@ -24,9 +25,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
 /** Supplies bearer tokens and forgets one the server refused. */
 export interface TokenSource {
-  get(): Promise<{ token: string; fromCache: boolean }>;
+  /** expiresAt (epoch ms), when known, lets a 401 to a token that has just lapsed be told from a refusal. */
+  get(): Promise<{ token: string; fromCache: boolean; expiresAt?: number }>;
   invalidate(token: string): Promise<void>;
 }
+
+/** A 401 with a token that may be spent is replayed with a new one at most this many times per call. */
+const MAX_401_REPLAYS = 3;
 
 export interface RequestOptions {
   method: HttpMethod;
@@ -43,6 +48,14 @@ export interface RequestOptions {
   /** In words, for messages: "record the reload sale". */
   operation?: string;
   timeoutMs?: number;
+  /** Retries after the first attempt, instead of the client's (a health probe takes none: its 503 is its report). */
+  retries?: number;
+  /**
+   * false: a 401 is this call's own answer and is never replayed with a new
+   * token (a guest login, whose body carries the guest's password: a refused
+   * credential is never sent twice). Default true.
+   */
+  replayOn401?: boolean;
   /**
    * Sent as the Idempotency-Key header on a non-idempotent request. A journal
    * entry passes its own, so a rerun of the same entry carries the same key;
@@ -100,6 +113,8 @@ export interface Deadline {
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+/** JWT times are whole seconds: a token whose exp is within this of now may already be spent at the service. */
+const EXPIRY_GRAIN_MS = 1_000;
 /** Answers that say the request was refused before anything was done: even a write may be sent again. */
 const REFUSED_STATUS = new Set([429, 503]);
 /** The connection was never made: nothing reached the server, any request may be retried. */
@@ -162,6 +177,8 @@ function headerRecord(headers: Record<string, string | string[] | undefined>): R
 export class HttpClient {
   readonly service: string;
   readonly baseUrl: string;
+  /** The only origin a token is ever sent to. */
+  readonly origin: string;
   private readonly timeoutMs: number;
   private readonly retries: number;
   private readonly trace?: (line: string) => void;
@@ -184,6 +201,7 @@ export class HttpClient {
     this.authHeader = options.authHeader ?? { name: 'authorization', prefix: 'Bearer ' };
     this.service = options.service;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.origin = new URL(this.baseUrl).origin;
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.retries = options.retries ?? 3;
     this.trace = options.trace;
@@ -233,9 +251,14 @@ export class HttpClient {
     const idempotent = options.idempotent ?? ['GET', 'HEAD', 'PUT', 'DELETE'].includes(method);
     const url = this.url(options.path, options.query);
     const operation = options.operation ?? `${method} ${options.path}`;
+    // A token goes only to the origin it belongs to, whatever path was asked for.
+    if (options.auth && new URL(url).origin !== this.origin) {
+      throw new UsageError(`refusing to send the ${this.service} token to ${new URL(url).origin}: it belongs to ${this.origin}`, { hint: 'Nothing was sent.' });
+    }
     // One key for every attempt of this call: a service that honours it applies the write once.
     const idempotencyKey = idempotent ? undefined : (options.idempotencyKey ?? (await import('node:crypto')).randomUUID());
-    let replayedAfter401 = false;
+    const retries = options.retries ?? this.retries;
+    let replays401 = 0;
 
     for (let attempt = 0; ; attempt++) {
       if (this.remainingMs() <= 0) throw this.deadlineError(operation, "this command's deadline has passed");
@@ -257,7 +280,7 @@ export class HttpClient {
         // keep-alive connection the server had closed) was not received.
         const notSent = (code !== undefined && NOT_SENT_CODES.has(code)) || (!idempotent && !sent.started && options.body !== undefined);
         const timedOut = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
-        if ((idempotent || notSent) && attempt < this.retries) {
+        if ((idempotent || notSent) && attempt < retries) {
           this.trace?.(`! ${code ?? 'network error'}${notSent ? ' (the request never left)' : ''}`);
           await this.waitToRetry(backoffMs(attempt, this.random), operation, false);
           continue;
@@ -285,10 +308,13 @@ export class HttpClient {
         });
       }
 
-      if (status === 401 && token?.fromCache && !replayedAfter401 && options.auth) {
-        // A 401 means the request was not processed: renew once and replay.
-        replayedAfter401 = true;
-        this.trace?.('! 401 with a cached token; fetching a new token and replaying once');
+      if (status === 401 && token && options.auth && options.replayOn401 !== false && replays401 < MAX_401_REPLAYS && this.maySpend401(token, replays401)) {
+        // A 401 means the request was not processed: a token that may be spent
+        // (cached, or past its expiry by now: a one-second token can lapse on
+        // its way) is renewed and the call replayed. A token just issued and
+        // still within its lifetime was refused: that is the answer.
+        replays401++;
+        this.trace?.(`! 401 with a ${token.fromCache ? 'cached' : 'lapsed'} token; fetching a new token and replaying`);
         await options.auth.invalidate(token.token);
         attempt--;
         continue;
@@ -296,7 +322,7 @@ export class HttpClient {
 
       // 429 and 503 say the request was refused before processing, so even a write may be sent again.
       const mayRetry = RETRYABLE_STATUS.has(status) && (idempotent || REFUSED_STATUS.has(status));
-      if (mayRetry && attempt < this.retries) {
+      if (mayRetry && attempt < retries) {
         const asked = retryAfterMs(response.headers['retry-after'], this.now());
         this.trace?.(`! ${status}${asked === undefined ? '' : ` (Retry-After ${response.headers['retry-after']})`}`);
         await this.waitToRetry(asked ?? backoffMs(attempt, this.random), operation, asked !== undefined);
@@ -314,13 +340,19 @@ export class HttpClient {
     }
   }
 
+  /** Whether a 401 to this token can be a spent token rather than a refusal: the first time for a cached one, or once it has lapsed. */
+  private maySpend401(token: { fromCache: boolean; expiresAt?: number }, replays: number): boolean {
+    if (token.fromCache && replays === 0) return true;
+    return token.expiresAt !== undefined && token.expiresAt <= this.now() + EXPIRY_GRAIN_MS;
+  }
+
   private apiError(status: number, method: string, url: string, body: unknown, headers: Record<string, string>): ApiError {
     const category: ErrorCategory = categoryForStatus(status);
     const said = readErrorBody(body);
     const serverMessage = said.message ?? said.details[0];
     const base = `${this.service} service answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`;
     const hints: Record<number, string> = {
-      401: 'The credentials were refused. Check them with `venue auth status`; set them with `venue config set-secret`.',
+      401: 'The service refused the token. `venue auth status` shows the cached tokens and the host each belongs to; `venue doctor` checks the login.',
       403: 'This token may not make that call.',
       429: 'The service is limiting requests; try again later.',
     };

@@ -2,7 +2,16 @@
 // service in the state directory (0600), their expiry read from the JWT's exp
 // claim, renewed shortly before they lapse, and renewed under a file lock so
 // overlapping cron jobs do not all ask for a new one at once.
+//
+// A cached token is bound to where it came from: the service's base URL
+// (origin and base path) and a fingerprint of the credentials it was obtained
+// with (a keyed hash, never the secrets). A token whose binding no longer
+// matches the profile and environment of this run is never sent: any change
+// means a fresh login. Entries written before bindings existed carry none, so
+// they are never used either.
 
+import { createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { TokenSource } from './http.js';
 import { readJsonFile, withFileLock, writeJsonFile } from './private-file.js';
@@ -22,6 +31,81 @@ export interface CachedToken {
   /** Epoch milliseconds. */
   expiresAt: number;
   issuedAt: number;
+  /** Where the token came from and may go (origin and base path); absent in entries of older versions. */
+  baseUrl?: string;
+  /** The credentials' fingerprint (credentialFingerprint); absent in entries of older versions. */
+  credentials?: string;
+}
+
+/** What a token is bound to: the run's base URL and credentials for its service. */
+export interface TokenBinding {
+  baseUrl: string;
+  credentials: string;
+}
+
+/** How a cached token stands against this run's binding. */
+export type TokenState = 'none cached' | 'valid' | 'expired' | 'stale: another host' | 'stale: other credentials' | 'stale: no host recorded';
+
+export interface TokenStatus {
+  state: TokenState;
+  entry?: CachedToken;
+  /** This run's binding; absent when it cannot be worked out (no address set). */
+  binding?: TokenBinding;
+}
+
+/** "https://Inv.Example.com:443/api/" → "https://inv.example.com/api": what decides where a token may go. */
+export function normaliseBaseUrl(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+const FINGERPRINT_KEY_FILE = 'token-binding.key';
+
+/**
+ * The key of the credentials' fingerprints: 32 random bytes made once per
+ * state directory (0600). A fingerprint without it says nothing about the
+ * secrets; two processes creating it at once keep the first one written.
+ */
+export function fingerprintKey(stateDir: string): Buffer {
+  const file = path.join(stateDir, FINGERPRINT_KEY_FILE);
+  const read = () => Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+  try {
+    const key = read();
+    if (key.length >= 32) return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+  try {
+    fs.writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process made it first (EEXIST), or an unreadable short key is replaced.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const key = read();
+    if (key.length >= 32) return key;
+    fs.writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  }
+  return read();
+}
+
+/**
+ * HMAC-SHA256 of the service's credential values under the state directory's
+ * key: equal for the same credentials, different for any change, and useless
+ * for recovering them. A missing value counts as its own value.
+ */
+export function credentialFingerprint(key: Buffer, service: ServiceName, values: ReadonlyArray<string | undefined>): string {
+  return createHmac('sha256', key)
+    .update(JSON.stringify([service, ...values.map((v) => v ?? null)]))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** How an entry stands against a binding (ignoring expiry). */
+function bindingState(entry: CachedToken, binding: TokenBinding | undefined): TokenState | undefined {
+  if (entry.baseUrl === undefined || entry.credentials === undefined) return 'stale: no host recorded';
+  if (!binding || entry.baseUrl !== binding.baseUrl) return 'stale: another host';
+  if (entry.credentials !== binding.credentials) return 'stale: other credentials';
+  return undefined;
 }
 
 type TokenCacheFile = Record<string, CachedToken>;
@@ -60,7 +144,16 @@ export interface TokenManagerOptions {
   stateDir: string;
   profile: string;
   fetchers: Record<ServiceName, TokenFetcher>;
+  /** This run's base URL and credentials' fingerprint per service: a cached token is used only where they match. */
+  bindings: Record<ServiceName, () => Promise<TokenBinding>>;
   now?: () => number;
+}
+
+export interface IssuedToken {
+  token: string;
+  fromCache: boolean;
+  /** Epoch ms, from the token's exp claim or the service's stated lifetime. */
+  expiresAt: number;
 }
 
 /** A profile name may hold characters a file name should not; the lock's name keeps it readable and safe. */
@@ -81,33 +174,65 @@ export class TokenManager {
     return `${this.options.profile}:${service}`;
   }
 
+  /** The stored entry, whatever it is bound to: for showing, never for sending (see get). */
   cached(service: ServiceName): CachedToken | undefined {
     return readJsonFile<TokenCacheFile>(this.file, {})[this.key(service)];
   }
 
-  /** A token for service, from the cache while it is fresh. */
-  async get(service: ServiceName): Promise<{ token: string; fromCache: boolean }> {
-    const cached = this.cached(service);
-    if (cached && !needsRenewal(cached, this.now())) return { token: cached.token, fromCache: true };
+  /** The stored entry when it is bound to this run's base URL and credentials. */
+  private usable(service: ServiceName, binding: TokenBinding): CachedToken | undefined {
+    const entry = this.cached(service);
+    return entry && bindingState(entry, binding) === undefined ? entry : undefined;
+  }
+
+  /** How the cached token stands for this run: valid, expired, or stale (another host or other credentials). */
+  async status(service: ServiceName): Promise<TokenStatus> {
+    const entry = this.cached(service);
+    let binding: TokenBinding | undefined;
+    try {
+      binding = await this.options.bindings[service]();
+    } catch {
+      binding = undefined; // no address set: no token can be this run's
+    }
+    if (!entry) return { state: 'none cached', binding };
+    const stale = bindingState(entry, binding);
+    return { state: stale ?? (entry.expiresAt > this.now() ? 'valid' : 'expired'), entry, binding };
+  }
+
+  /**
+   * A token for service: the cached one while it is fresh and bound to this
+   * run's base URL and credentials, else a new one. fresh: always a new one
+   * (the wallet's admin token before a guest login, as its seed asks).
+   */
+  async get(service: ServiceName, options: { fresh?: boolean } = {}): Promise<IssuedToken> {
+    const binding = await this.options.bindings[service]();
+    const cached = options.fresh ? undefined : this.usable(service, binding);
+    if (cached && !needsRenewal(cached, this.now())) return { token: cached.token, fromCache: true, expiresAt: cached.expiresAt };
     // Renewal is locked per profile and service: a venue whose service is slow
     // to answer holds up only its own renewal, never another profile's (runs
     // across venues renew many at once). The shared file is locked only to write.
     return withFileLock(path.join(this.options.stateDir, 'token-renewal', safeLockName(this.key(service))), async () => {
       // Another process may have renewed while we waited for the lock.
-      const again = this.cached(service);
+      const again = options.fresh ? undefined : this.usable(service, binding);
       if (again && !needsRenewal(again, this.now()) && again.token !== cached?.token) {
-        return { token: again.token, fromCache: true };
+        return { token: again.token, fromCache: true, expiresAt: again.expiresAt };
       }
       const token = await this.options.fetchers[service]();
       const times = await jwtTimes(token);
       const issuedAt = times.iat ?? this.now();
-      const entry: CachedToken = { token, issuedAt, expiresAt: times.exp ?? issuedAt + fallbackLifetimeMs[service] };
+      const entry: CachedToken = {
+        token,
+        issuedAt,
+        expiresAt: times.exp ?? issuedAt + fallbackLifetimeMs[service],
+        baseUrl: binding.baseUrl,
+        credentials: binding.credentials,
+      };
       await withFileLock(this.file, () => {
         const all = readJsonFile<TokenCacheFile>(this.file, {});
         all[this.key(service)] = entry;
         writeJsonFile(this.file, all);
       });
-      return { token, fromCache: false };
+      return { token, fromCache: false, expiresAt: entry.expiresAt };
     });
   }
 
@@ -138,9 +263,10 @@ export class TokenManager {
     });
   }
 
-  source(service: ServiceName): TokenSource {
+  /** The service's token for the HTTP layer; fresh: a new token on every get. */
+  source(service: ServiceName, options: { fresh?: boolean } = {}): TokenSource {
     return {
-      get: () => this.get(service),
+      get: () => this.get(service, options),
       invalidate: (token) => this.invalidate(service, token),
     };
   }

@@ -1,6 +1,8 @@
 // A small scriptable HTTP service on loopback for the foundation's end-to-end
 // tests: it issues real JWTs and answers each path from a queue of scripted
 // replies, so retries, 401 replays and lost answers can be provoked exactly.
+// It records every request with its headers (seen), so a test can show what
+// reached it, and what did not.
 
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,7 +50,8 @@ export async function startFakeService(options: { tokenPath?: string; lifetimeSe
         res.writeHead(status, { 'content-type': 'application/json', ...headers });
         res.end(payload === undefined ? '' : JSON.stringify(payload));
       };
-      if (req.method === 'POST' && url.pathname === tokenPath) {
+      // The token route issues tokens unless a test scripted its answers (a 404, a 500, a body without a token).
+      if (req.method === 'POST' && url.pathname === tokenPath && !scripts.has(`POST ${tokenPath}`)) {
         const now = Math.floor(Date.now() / 1000);
         const token = await new SignJWT({ n: tokensIssued.length })
           .setProtectedHeader({ alg: 'HS256' })

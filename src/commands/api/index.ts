@@ -18,7 +18,8 @@ export default defineCommand<ApiOptions>({
   args: '<service> <method> <path>',
   summary: 'A raw authenticated call to a service, for shapes venue does not model',
   description:
-    'Sends one request with the profile\'s credentials and prints the answer\'s body. The body comes from a file (--data @file) or standard input (--data -), never from the command line. Wallet calls use the admin token, or a guest\'s token with --as. POST and PATCH are never retried blindly: a lost answer exits 7.',
+    'Sends one request with the profile\'s credentials and prints the answer\'s body. The body comes from a file (--data @file) or standard input (--data -), never from the command line. Wallet calls use the admin token, or a guest\'s token with --as. POST and PATCH are never retried blindly: a lost answer exits 7. ' +
+    'The path is under the service\'s base URL; a full URL is taken only when it lies under that base URL too: a URL anywhere else is refused (exit 2, nothing sent), so the profile\'s token never goes to another host.',
   examples: [
     'venue api inventory GET /products --query pageSize=5',
     'venue api wallet GET /api/v1/card --as ava@example.com',
@@ -36,8 +37,8 @@ export default defineCommand<ApiOptions>({
     if (!serviceNames.includes(service)) throw new UsageError(`service must be one of ${serviceNames.join(', ')} (got "${serviceArg}")`);
     const method = methodArg!.toUpperCase() as HttpMethod;
     if (!methods.includes(method)) throw new UsageError(`method must be one of ${methods.join(', ')} (got "${methodArg}")`);
-    if (!path!.startsWith('/')) throw new UsageError(`path must start with "/" (got "${path}")`);
     if (options.as && service !== 'wallet') throw new UsageError('--as applies only to wallet calls');
+    const target = await pathUnderBase(await ctx.serviceBaseUrl(service), service, path!);
 
     const query: Record<string, string> = {};
     for (const pair of options.query) {
@@ -69,7 +70,7 @@ export default defineCommand<ApiOptions>({
         auth = (await ctx.wallet()).guestToken(options.as);
       } else auth = (await ctx.tokens()).source(service);
     }
-    const response = await http.request({ method, path: path!, query, body, auth, responseType: 'text' });
+    const response = await http.request({ method, path: target, query, body, auth, responseType: 'text' });
     ctx.terminal.debug(`${response.status}`);
     const text = typeof response.data === 'string' ? response.data : response.data === undefined ? '' : JSON.stringify(response.data);
     if (!text) {
@@ -84,3 +85,27 @@ export default defineCommand<ApiOptions>({
     }
   },
 });
+
+/**
+ * The path to call under the service's base URL. A full URL is accepted only
+ * when it lies under that base URL (then it is that path): the profile's
+ * token is never sent to another origin, nor outside the service's base path.
+ */
+async function pathUnderBase(baseUrl: string, service: string, given: string): Promise<string> {
+  if (given.startsWith('/')) return given;
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw new UsageError(`path must start with "/" or be a URL under ${baseUrl} (got "${given}")`);
+  }
+  const base = new URL(baseUrl);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const inside = url.origin === base.origin && (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`));
+  if (!inside || url.username || url.password) {
+    throw new UsageError(`${url.origin}${url.pathname} is not under the ${service} base URL (${baseUrl}): refused, nothing was sent`, {
+      hint: `venue sends the profile's ${service} credentials only to ${base.origin}. Give a path under the base URL; call any other address with a tool of your own.`,
+    });
+  }
+  return `${url.pathname.slice(basePath.length) || '/'}${url.search}`;
+}

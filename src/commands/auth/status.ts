@@ -10,26 +10,30 @@ const credentialKeys: Record<ServiceName, SecretKey[]> = {
 
 export default defineCommand({
   name: 'status',
-  summary: 'Which services have credentials, and when cached tokens expire (never the tokens)',
+  summary: 'Which services have credentials, and for each cached token the host it belongs to and when it expires (never the tokens)',
+  description:
+    'A cached token is used only at the base URL it came from and with the credentials it was obtained with. ' +
+    'One whose host or credentials no longer match this profile and environment is "stale": it is never sent, and the next command logs in again.',
   examples: ['venue auth status', 'venue --profile main auth status -o json'],
   async run(ctx) {
     const config = await ctx.config();
     const profile = await ctx.profileName();
     const { serviceNames } = await import('../../lib/tokens.js');
     const tokens = await ctx.tokens();
-    const now = ctx.now();
-    const rows = serviceNames.map((service) => {
+    const rows = [];
+    for (const service of serviceNames) {
       const sources = credentialKeys[service].map((key) => config.resolveSecret(profile, key).source);
-      const cached = tokens.cached(service);
-      return {
+      const { state, entry } = await tokens.status(service);
+      rows.push({
         service,
         credentials: sources.every(Boolean) ? `set (${[...new Set(sources)].join(', ')})` : 'missing',
-        token: !cached ? 'none cached' : cached.expiresAt > now ? 'valid' : 'expired',
-        expiresAt: cached ? new Date(cached.expiresAt).toISOString() : null,
-      };
-    });
+        token: state,
+        host: entry?.baseUrl ?? null,
+        expiresAt: entry ? new Date(entry.expiresAt).toISOString() : null,
+      });
+    }
     await ctx.output.list(rows, {
-      columns: ['service', 'credentials', 'token', { key: 'expiresAt', header: 'Expires', format: 'datetime' }],
+      columns: ['service', 'credentials', 'token', { key: 'host', header: 'Host' }, { key: 'expiresAt', header: 'Expires', format: 'datetime' }],
     });
   },
 });

@@ -3,17 +3,22 @@ import { GuestSessions, summarise } from '../../lib/wallet/sessions.js';
 
 export default defineCommand({
   name: 'sessions',
-  summary: 'Stored guest sessions of this profile: emails and expiries, never tokens',
-  fields: ['email', 'state', 'accessExpiresAt', 'refreshExpiresAt', 'loggedInAt'],
+  summary: 'Stored guest sessions of this profile: emails, hosts and expiries, never tokens',
+  description: 'A session is used only at the wallet address it was opened at (the Host column); one opened at another address is shown as stale: log the guest in again.',
+  fields: ['email', 'state', 'host', 'accessExpiresAt', 'refreshExpiresAt', 'loggedInAt'],
   examples: ['venue wallet sessions', 'venue wallet sessions --json'],
   async run(ctx) {
     // Reading the file needs no service connection, so no sandbox is started for it.
     const sessions = new GuestSessions(await ctx.stateDir(), await ctx.profileName(), () => ctx.now());
-    const rows = sessions.list().map((s) => ({ ...summarise(s, ctx.now()) }));
+    const { normaliseBaseUrl } = await import('../../lib/tokens.js');
+    // Without a wallet address set, no session can be this profile's current one: all are shown stale.
+    const here = await ctx.serviceBaseUrl('wallet').then(normaliseBaseUrl, () => '');
+    const rows = sessions.list().map((s) => ({ ...summarise(s, ctx.now(), here) }));
     await ctx.output.list(rows, {
       columns: [
         { key: 'email' },
         { key: 'state' },
+        { key: 'host', header: 'Host' },
         { key: 'accessExpiresAt', header: 'Access expires', format: 'datetime' },
         { key: 'refreshExpiresAt', header: 'Refresh expires', format: 'datetime' },
         { key: 'loggedInAt', header: 'Logged in', format: 'datetime' },

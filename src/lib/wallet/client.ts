@@ -19,6 +19,7 @@ import {
   type RecordReader,
 } from '../reading.js';
 import { GuestSessions, type StoredSession } from './sessions.js';
+import { normaliseBaseUrl } from '../tokens.js';
 import type { ActivityKind, SaleBody, SignupBody } from './schemas.js';
 import {
   activityFields,
@@ -252,6 +253,22 @@ export function explainWalletError(error: unknown, context: { email?: string; ca
   return error;
 }
 
+/** Codes and words of an answer that refuses the guest's email and password (not a token). */
+function blamesGuestCredentials(error: ApiError): boolean {
+  if (error.hasCode('invalid_credentials', 'invalid_grant', 'bad_credentials', 'wrong_password', 'invalid_password', 'invalid_username_or_password', 'login_failed', 'authentication_failed')) return true;
+  return /password|credential|user ?name|e-?mail/i.test(error.info.serverMessage ?? '');
+}
+
+/** Codes, words and challenges of an answer that refuses the bearer token the call carried. */
+function blamesToken(error: ApiError): boolean {
+  if (error.hasCode('invalid_token', 'token_expired', 'expired_token', 'token_invalid', 'token_revoked')) return true;
+  if (/^bearer\b/i.test(error.info.headers?.['www-authenticate'] ?? '')) return true;
+  return /\btoken\b|authorization header/i.test(error.info.serverMessage ?? '');
+}
+
+/** JWT times are whole seconds: an admin token within this of its exp may have lapsed on its way. */
+const EXPIRY_GRAIN_MS = 1_000;
+
 /** A bare JWT as the whole body (some token endpoints answer text/plain). */
 const BARE_JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
@@ -259,7 +276,12 @@ export class WalletClient {
   readonly sessions: GuestSessions;
 
   constructor(protected readonly deps: ServiceDeps) {
-    this.sessions = new GuestSessions(deps.stateDir, deps.profile, deps.now);
+    this.sessions = new GuestSessions(deps.stateDir, deps.profile, deps.now, normaliseBaseUrl(deps.http.baseUrl));
+  }
+
+  /** The admin token for sign-up and login: a fresh one when the context offers it (the seed asks for it). */
+  private get adminToken(): TokenSource {
+    return this.deps.freshToken ?? this.deps.token;
   }
 
   private async call<T>(run: () => Promise<T>, context: { email?: string; cardNumber?: string } = {}): Promise<T> {
@@ -273,19 +295,50 @@ export class WalletClient {
   /** The service's message, when it sent one (the seed: "201; message (string)"). */
   async signup(body: SignupBody): Promise<{ message?: string; record: Record<string, unknown> }> {
     return this.call(async () => {
-      const response = await this.deps.http.request({ method: 'POST', path: '/api/v1/admin/signup', body, auth: this.deps.token, operation: OPERATIONS.signup });
+      const response = await this.deps.http.request({ method: 'POST', path: '/api/v1/admin/signup', body, auth: this.adminToken, operation: OPERATIONS.signup });
       const reader = readRecord(response.data, from(OPERATIONS.signup), 'sign-up answer');
       return { message: reader.text(signupFields.message), record: reader.raw };
     }, { email: body.username });
   }
 
-  /** Logs the guest in; keep=false gives a session only this process uses (diagnose). */
+  /**
+   * Logs the guest in; keep=false gives a session only this process uses (diagnose).
+   * The admin token is a fresh one, so a 401 is the guest's email and password
+   * being refused, and the password is never sent again. Only when the admin
+   * token lapsed on its way (one-second tokens) and the answer blames the token
+   * is the login sent again with a new one: the password was not refused then.
+   */
   async login(email: string, password: string, keep = true): Promise<StoredSession> {
     return this.call(async () => {
-      // Login changes nothing on the server, so a lost answer may safely be asked again.
-      const response = await this.deps.http.request({
-        method: 'POST', path: '/api/v1/admin/login', body: { username: email, password }, auth: this.deps.token, idempotent: true, operation: OPERATIONS.login,
-      });
+      let admin: { expiresAt?: number } | undefined;
+      const source = this.adminToken;
+      const auth: TokenSource = { get: async () => (admin = await source.get()), invalidate: (token) => source.invalidate(token) };
+      let response: HttpResponse<unknown>;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          // Login changes nothing on the server, so a lost answer may safely be asked again.
+          response = await this.deps.http.request({
+            method: 'POST', path: '/api/v1/admin/login', body: { username: email, password }, auth, idempotent: true, replayOn401: false, operation: OPERATIONS.login,
+          });
+          break;
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.status !== 401) throw error;
+          const lapsed = admin?.expiresAt !== undefined && admin.expiresAt <= this.deps.now() + EXPIRY_GRAIN_MS;
+          if (lapsed && !blamesGuestCredentials(error) && attempt < 3) continue;
+          if (blamesToken(error) && !blamesGuestCredentials(error)) {
+            throw new AuthError(`the wallet refused the admin token it had just issued, on the login of ${email}`, {
+              cause: error,
+              details: error.info.serverMessage ? [`the service said: ${error.info.serverMessage}`] : [],
+              hint: 'The guest\'s password was not the problem and was sent once. Check wallet.url and wallet.clientSecret (`venue doctor`).',
+            });
+          }
+          throw new AuthError(`the guest login of ${email} was refused: the wallet did not accept the guest's email and password`, {
+            cause: error,
+            details: error.info.serverMessage ? [`the service said: ${error.info.serverMessage}`] : [],
+            hint: `Check the email and the password (sent once). Forgotten? \`venue wallet reset-password ${email}\`.`,
+          });
+        }
+      }
       const reader = readRecord(response.data, from(OPERATIONS.login), 'login answer', ['tokens', 'session', 'auth']);
       const accessToken = reader.needText(tokenFields.accessToken, 'access token');
       const refreshToken = reader.needText(tokenFields.refreshToken, 'refresh token');
@@ -324,23 +377,37 @@ export class WalletClient {
     return {
       get: async () => {
         const session = memory ?? this.sessions.get(email);
-        if (!session) throw new AuthError(`no stored session for ${email}: log in first: venue wallet login ${email}`);
+        if (!session) throw this.noSession(email);
         const now = this.deps.now();
-        if (session.accessExpiresAt === undefined || session.accessExpiresAt - 5_000 > now) return { token: session.accessToken, fromCache: true };
+        if (session.accessExpiresAt === undefined || session.accessExpiresAt - 5_000 > now) {
+          return { token: session.accessToken, fromCache: true, expiresAt: session.accessExpiresAt };
+        }
         if (session.refreshExpiresAt !== undefined && session.refreshExpiresAt <= now) throw relogin('the guest session has expired');
         let accessToken: string;
+        const renewal = { method: 'POST' as const, path: '/api/v1/admin/token' };
         try {
-          const response = await this.deps.http.request({ method: 'POST', path: '/api/v1/admin/token', body: { refreshToken: session.refreshToken }, idempotent: true, operation: OPERATIONS.renew });
+          const response = await this.deps.http.request({ ...renewal, body: { refreshToken: session.refreshToken }, idempotent: true, operation: OPERATIONS.renew });
           accessToken = this.renewedToken(response.data);
         } catch (error) {
           if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw relogin('the refresh token was refused');
-          throw explainWalletError(error, { email });
+          // The renewal is a login: its route's 404 or 500 is never read as the guest call's own.
+          const { loginFailure } = await import('../login.js');
+          throw loginFailure(
+            {
+              service: 'wallet',
+              method: renewal.method,
+              url: this.deps.http.url(renewal.path),
+              what: `renew the guest token of ${email}`,
+              check: { credentials: `the guest session (log in again: venue wallet login ${email})`, route: `wallet.url (now ${this.deps.http.baseUrl}), then log in again: venue wallet login ${email}` },
+            },
+            error,
+          );
         }
-        if (memory) {
-          const { jwtTimes } = await import('../tokens.js');
-          memory = { ...memory, accessToken, accessExpiresAt: (await jwtTimes(accessToken)).exp };
-        } else await this.sessions.replaceAccess(email, accessToken);
-        return { token: accessToken, fromCache: false };
+        const { jwtTimes } = await import('../tokens.js');
+        const accessExpiresAt = (await jwtTimes(accessToken)).exp;
+        if (memory) memory = { ...memory, accessToken, accessExpiresAt };
+        else await this.sessions.replaceAccess(email, accessToken);
+        return { token: accessToken, fromCache: false, expiresAt: accessExpiresAt };
       },
       invalidate: async (token) => {
         if (memory) memory = { ...memory, accessExpiresAt: 0 };
@@ -349,15 +416,30 @@ export class WalletClient {
     };
   }
 
-  /** The guest whose session a guest call uses: --as, else the only stored one. */
+  /** No session of this guest for this wallet address: log in (again, when one is stored for another address). */
+  private noSession(email: string): AuthError {
+    const elsewhere = this.sessions.stored(email);
+    if (elsewhere) {
+      return new AuthError(`the stored session of ${email} belongs to ${elsewhere.baseUrl ?? 'an address venue did not record'}, not ${this.sessions.baseUrl}: log in again: venue wallet login ${email}`, {
+        hint: 'A guest token goes only to the wallet address it came from.',
+      });
+    }
+    return new AuthError(`no stored session for ${email}: log in first: venue wallet login ${email}`);
+  }
+
+  /** The guest whose session a guest call uses: --as, else the only stored one for this wallet address. */
   resolveGuest(as: string | undefined): string {
     if (as) {
-      if (!this.sessions.get(as)) throw new AuthError(`no stored session for ${as}: log in first: venue wallet login ${as}`);
+      if (!this.sessions.get(as)) throw this.noSession(as);
       return as.toLowerCase();
     }
-    const all = this.sessions.list();
+    const all = this.sessions.usable();
     if (all.length === 1) return all[0]!.email;
-    if (all.length === 0) throw new AuthError('no guest is logged in: log in first: venue wallet login <email>');
+    if (all.length === 0) {
+      const elsewhere = this.sessions.list();
+      if (elsewhere.length === 1) throw this.noSession(elsewhere[0]!.email);
+      throw new AuthError('no guest is logged in: log in first: venue wallet login <email>');
+    }
     throw new UsageError(`${all.length} guest sessions are stored: pass --as <email> to choose one`, { hint: `Stored: ${all.map((s) => s.email).join(', ')}` });
   }
 

@@ -103,6 +103,54 @@ describe('401 replay', () => {
     expect(error.exitCode).toBe(3);
     expect(error.message).toContain('invalid token');
   });
+
+  it('replays after a new token that had already lapsed (one-second tokens), a bounded number of times', async () => {
+    const { http, pool } = client();
+    const now = Date.now();
+    let n = 0;
+    const invalidated: string[] = [];
+    // Each new token is past its exp on arrival (whole-second JWT times); the fourth is good.
+    const auth: TokenSource = {
+      get: async () => ({ token: `t${++n}`, fromCache: false, expiresAt: n < 4 ? now - 1 : now + 3_600_000 }),
+      invalidate: async (token) => void invalidated.push(token),
+    };
+    for (const t of ['t1', 't2', 't3']) pool.intercept({ path: '/api/products', method: 'GET', headers: { authorization: `Bearer ${t}` } }).reply(401, { message: 'the token has expired' });
+    pool.intercept({ path: '/api/products', method: 'GET', headers: { authorization: 'Bearer t4' } }).reply(200, []);
+    expect((await http.request({ method: 'GET', path: '/products', auth })).status).toBe(200);
+    expect(invalidated).toEqual(['t1', 't2', 't3']);
+
+    // Lapsing for ever: three replays, then the 401 is the answer.
+    let m = 0;
+    const never: TokenSource = { get: async () => ({ token: `u${++m}`, fromCache: false, expiresAt: now - 1 }), invalidate: async () => {} };
+    pool.intercept({ path: '/api/products', method: 'GET' }).reply(401, {}).times(4);
+    const error = await http.request({ method: 'GET', path: '/products', auth: never }).catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(401);
+    expect(m).toBe(4);
+  });
+
+  it('replayOn401 false: a 401 is the call\'s own answer, never replayed (a login carrying a password)', async () => {
+    const { http, pool } = client();
+    let gets = 0;
+    const auth: TokenSource = { get: async () => (gets++, { token: 'cached', fromCache: true }), invalidate: async () => {} };
+    pool.intercept({ path: '/api/login', method: 'POST' }).reply(401, {});
+    const error = await http.request({ method: 'POST', path: '/login', body: { password: 'p' }, auth, idempotent: true, replayOn401: false }).catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(401);
+    expect(gets).toBe(1);
+  });
+});
+
+describe('origin', () => {
+  it('a token is never sent to another origin than the base URL\'s, whatever the path', async () => {
+    const { http } = client();
+    const auth: TokenSource = { get: async () => ({ token: 'secret-token', fromCache: true }), invalidate: async () => {} };
+    // A path cannot leave the origin (it is appended to the base URL), so the URL is built by hand here.
+    const url = http.url.bind(http);
+    http.url = () => 'https://elsewhere.test/steal';
+    const error = await http.request({ method: 'GET', path: '/x', auth }).catch((e: unknown) => e);
+    http.url = url;
+    expect((error as Error).message).toContain('refusing to send the inventory token to https://elsewhere.test');
+    expect(new URL(http.url('//elsewhere.test/x')).origin).toBe(origin);
+  });
 });
 
 describe('error bodies', () => {

@@ -24,6 +24,8 @@ function client(handler: (o: RequestOptions) => unknown) {
   dirs.push(stateDir);
   const calls: RequestOptions[] = [];
   const http = {
+    baseUrl: 'https://wallet.test',
+    url: (p: string) => `https://wallet.test${p}`,
     async request(o: RequestOptions) {
       calls.push(o);
       const result = handler(o);

@@ -259,7 +259,7 @@ describe.each(dialects)('the %s shape', (_name, d) => {
     expect((sale as Error).message).toContain('already recorded');
     const login = await client.login('ava@example.com', 'Wrong1234').catch((e: unknown) => e);
     expect(login).toBeInstanceOf(AuthError);
-    expect((login as Error).message).toContain('the password for ava@example.com was refused');
+    expect((login as Error).message).toContain("the guest login of ava@example.com was refused: the wallet did not accept the guest's email and password");
   });
 });
 

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, AuthError, LoginError, RequestNotSentError, ServerError, categoryForStatus } from '../../../src/lib/errors.js';
+import { loginFailure } from '../../../src/lib/login.js';
+import { UnreadableAnswerError } from '../../../src/lib/reading.js';
+
+const route = {
+  service: 'inventory',
+  method: 'POST',
+  url: 'https://inv.example.com/api/auth/token',
+  check: { credentials: 'inventory.apiKey and inventory.apiSecret', route: 'inventory.url and inventory.routes.authenticate' },
+};
+const answered = (status: number, serverMessage?: string) =>
+  new ApiError(categoryForStatus(status), `inventory service answered ${status}`, { status, method: 'POST', url: route.url, serverMessage });
+
+describe('loginFailure', () => {
+  it('names the route and the reason; exit 3 for refused credentials and a missing route, 6 for a failing or unreadable one', () => {
+    const cases: Array<[unknown, string, number]> = [
+      [answered(401, 'bad key'), 'refused', 3],
+      [answered(403), 'refused', 3],
+      [answered(400, 'apiKey is required'), 'refused', 3],
+      [answered(404), 'route-missing', 3],
+      [answered(405), 'route-missing', 3],
+      [answered(500), 'failing', 6],
+      [answered(503), 'failing', 6],
+      [answered(429), 'failing', 6],
+      [answered(408), 'failing', 6],
+      [new UnreadableAnswerError({ service: 'inventory', operation: 'authenticate' }, 'has no token'), 'unreadable', 6],
+      [new ServerError('the inventory service answered 302, redirecting to https://x'), 'failing', 6],
+    ];
+    for (const [error, reason, exit] of cases) {
+      const failure = loginFailure(route, error) as LoginError;
+      expect(failure, reason).toBeInstanceOf(LoginError);
+      expect(failure.login).toMatchObject({ service: 'inventory', method: 'POST', path: '/api/auth/token', reason });
+      expect(failure.exitCode, reason).toBe(exit);
+      expect(failure.message).toContain('could not log in to the inventory service: POST /api/auth/token');
+      // Never an ApiError: no client can read it as its own call's 404 or 409; and the call was not sent.
+      expect(failure).not.toBeInstanceOf(ApiError);
+      expect(failure).toBeInstanceOf(RequestNotSentError);
+    }
+    expect((loginFailure(route, answered(401, 'bad key')) as LoginError).message).toContain('answered 401 (bad key): the credentials were refused');
+  });
+
+  it('leaves alone what is already true: unreachable, missing credentials, a bug', () => {
+    const unreachable = new RequestNotSentError('cannot reach the inventory service');
+    expect(loginFailure(route, unreachable)).toBe(unreachable);
+    const missing = new AuthError('no inventory.apiKey for profile "main"');
+    expect(loginFailure(route, missing)).toBe(missing);
+    const bug = new TypeError('x is undefined');
+    expect(loginFailure(route, bug)).toBe(bug);
+  });
+});
