@@ -1,11 +1,12 @@
 // The checks behind `venue doctor`: for one service, is it configured, can we
 // get a token, how far is it, is its clock close to ours (JWT expiry trouble
-// starts there), and is the connection protected. A failed login is told by
-// its reason: the credentials refused, the login route not found, or the
-// service failing.
+// starts there), is the connection protected, and (inventory) what does its
+// health report say. A failed login is told by its reason: the credentials
+// refused, the login route not found, or the service failing.
 
 import type { Context } from './context.js';
 import { ApiError, LoginError, VenueError, type LoginFailureReason } from './errors.js';
+import type { HttpResponse } from './http.js';
 import type { ServiceName } from './tokens.js';
 
 export interface Finding {
@@ -46,22 +47,39 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
   }
 
   const started = performance.now();
+  const { isHealthReport, readHealth } = await import('./inventory/health.js');
   try {
-    // Inventory's health operation goes where the profile's route map puts it (method, path, base path).
+    // Inventory's health operation goes where the profile's route map puts it (method, path, base path);
+    // asked once: an unhealthy service's 503 carries its report.
     const probe =
       service === 'inventory'
-        ? (await ctx.inventoryRoutes()).resolve('health')
+        ? { ...(await ctx.inventoryRoutes()).resolve('health'), retries: 0 }
         : { method: 'GET' as const, path: { booking: '/api/v1/locations', wallet: '/api/v1/quickreload' }[service] };
-    const headers = await http.request(probe).then(
-      (response) => response.headers,
+    const answer = await http.request(probe).then(
+      (response): Pick<HttpResponse, 'status' | 'headers' | 'data'> => response,
       (error: unknown) => {
-        // A 401 on an unauthenticated probe still proves the service answers.
-        if (error instanceof ApiError && error.category === 'auth') return error.info.headers ?? {};
+        // A 401 on an unauthenticated probe still proves the service answers; so does a health report with a 503.
+        if (error instanceof ApiError && (error.category === 'auth' || (service === 'inventory' && error.status >= 500 && isHealthReport(error.info.body)))) {
+          return { status: error.status, headers: error.info.headers ?? {}, data: error.info.body };
+        }
         throw error;
       },
     );
+    const { headers } = answer;
     const latency = Math.round(performance.now() - started);
     add('reachable', 'ok', `answered in ${latency} ms`, '');
+    if (service === 'inventory') {
+      try {
+        const { view, verdict } = readHealth(answer.data, answer.status, { service, operation: 'check the inventory service health' });
+        const said = `status ${view.status}${view.database ? `, database ${view.database}` : ''}${view.checks ? ` (${view.checks})` : ''}${answer.status >= 300 ? `, HTTP ${answer.status}` : ''}`;
+        if (verdict === 'healthy') add('health', 'ok', said, '');
+        else if (verdict === 'degraded') add('health', 'warn', `degraded: ${said}`, 'The service reports itself degraded: tell the venue\'s support (`venue inventory health` shows the report).');
+        else if (verdict === 'unhealthy') add('health', 'fail', `unhealthy: ${said}`, 'The service reports itself unhealthy: tell the venue\'s support (`venue inventory health` shows the report).', 'server');
+        else add('health', 'warn', `venue cannot judge ${said}`, '`venue inventory health` shows the report as sent.');
+      } catch (error) {
+        add('health', 'warn', (error as Error).message, 'The health route answered, but not with a report venue can read: check inventory.routes.health (`venue config routes`).');
+      }
+    }
     const serverDate = headers.date ? Date.parse(headers.date) : NaN;
     if (!Number.isNaN(serverDate)) {
       const skew = serverDate - ctx.now();

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { SandboxHttpError } from './http-error.js';
 import { listOutbox, timestamp } from './outbox.js';
 import type { SandboxCore } from './server.js';
+import { inventoryHealthValues, type InventoryHealth } from './types.js';
 
 function objectBody(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
@@ -38,19 +39,23 @@ export function registerCoreControl(app: FastifyInstance, core: SandboxCore): vo
   app.post('/settings', async (request) => {
     const body = objectBody(request.body);
     const details: { field: string; rule: string }[] = [];
-    const { tokenScale, holdSeconds } = body;
+    const { tokenScale, holdSeconds, inventoryHealth } = body;
     if (tokenScale !== undefined && !(typeof tokenScale === 'number' && tokenScale > 0 && tokenScale <= 1000)) {
       details.push({ field: 'tokenScale', rule: 'must be a number above 0 and at most 1000' });
     }
     if (holdSeconds !== undefined && !(Number.isInteger(holdSeconds) && (holdSeconds as number) >= 1)) {
       details.push({ field: 'holdSeconds', rule: 'must be a whole number of seconds, at least 1' });
     }
+    if (inventoryHealth !== undefined && !(inventoryHealthValues as readonly unknown[]).includes(inventoryHealth)) {
+      details.push({ field: 'inventoryHealth', rule: `must be one of ${inventoryHealthValues.join(', ')}` });
+    }
     for (const key of Object.keys(body)) {
-      if (key !== 'tokenScale' && key !== 'holdSeconds') details.push({ field: key, rule: 'is not a setting (tokenScale, holdSeconds)' });
+      if (!['tokenScale', 'holdSeconds', 'inventoryHealth'].includes(key)) details.push({ field: key, rule: 'is not a setting (tokenScale, holdSeconds, inventoryHealth)' });
     }
     if (details.length) throw new SandboxHttpError(400, 'validation_failed', 'invalid settings', details);
     if (tokenScale !== undefined) core.sandbox.settings.tokenScale = tokenScale as number;
     if (holdSeconds !== undefined) core.sandbox.settings.holdSeconds = holdSeconds as number;
+    if (inventoryHealth !== undefined) core.sandbox.settings.inventoryHealth = inventoryHealth as InventoryHealth;
     core.sandbox.changed();
     return core.sandbox.settings;
   });

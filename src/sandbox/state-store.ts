@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { OutboxMessage, SandboxService, SandboxSettings } from './types.js';
 import { newSigningKey } from './tokens.js';
 
-export const defaultSettings: SandboxSettings = { tokenScale: 1, holdSeconds: 600 };
+export const defaultSettings: SandboxSettings = { tokenScale: 1, holdSeconds: 600, inventoryHealth: 'ok' };
 
 export interface SandboxState {
   /** One slice per service, by service name (wallet, booking, inventory, webhooks). */

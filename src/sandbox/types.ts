@@ -44,7 +44,12 @@ export interface SandboxSettings {
   tokenScale: number;
   /** How long a booking hold lasts before it lapses, in seconds. */
   holdSeconds: number;
+  /** What the inventory health route reports: ok (200), degraded (200), unhealthy (503, database disconnected). */
+  inventoryHealth?: InventoryHealth;
 }
+
+export const inventoryHealthValues = ['ok', 'degraded', 'unhealthy'] as const;
+export type InventoryHealth = (typeof inventoryHealthValues)[number];
 
 /**
  * How the sandbox shapes its answers (docs/sandbox-dialects.md): venue's own

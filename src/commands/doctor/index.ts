@@ -3,7 +3,10 @@ import { diagnoseInventoryRoutes, diagnoseService, type Finding } from '../../li
 
 export default defineCommand({
   name: 'doctor',
-  summary: 'Check each configured service: credentials, token, latency, clock, TLS, and that the inventory list routes answer; each finding with a fix',
+  summary: 'Check each configured service: credentials, token, latency, clock, TLS, the inventory health report, and that the inventory list routes answer; each finding with a fix',
+  description:
+    'A failed login is told by its reason: "credentials refused" (exit 3), "login route not found" (exit 3) or "service failing" (exit 6). ' +
+    'An inventory reporting itself unhealthy fails the health check (exit 6); degraded is a warning.',
   examples: ['venue doctor', 'venue --profile sandbox doctor -o json'],
   async run(ctx) {
     const { serviceNames } = await import('../../lib/tokens.js');

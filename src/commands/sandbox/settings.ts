@@ -1,16 +1,23 @@
 import type { Command } from 'commander';
 import { defineCommand } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
-import type { SandboxSettings } from '../../sandbox/types.js';
+import { inventoryHealthValues, type InventoryHealth, type SandboxSettings } from '../../sandbox/types.js';
 
-export default defineCommand<{ tokenScale?: string; holdSeconds?: string }>({
+export default defineCommand<{ tokenScale?: string; holdSeconds?: string; inventoryHealth?: string }>({
   name: 'settings',
-  summary: 'Show or change the running sandbox settings (token lifetimes, hold time)',
-  examples: ['venue sandbox settings', 'venue sandbox settings --token-scale 0.001', 'venue sandbox settings --hold-seconds 5 -o json'],
+  summary: 'Show or change the running sandbox settings (token lifetimes, hold time, inventory health)',
+  examples: [
+    'venue sandbox settings',
+    'venue sandbox settings --token-scale 0.001',
+    'venue sandbox settings --hold-seconds 5 -o json',
+    'venue sandbox settings --inventory-health unhealthy',
+    'venue sandbox settings --inventory-health ok',
+  ],
   configure(cmd: Command) {
     cmd
       .option('--token-scale <x>', 'multiply every token lifetime (1 = real lifetimes; 0.001 makes 1 hour 3.6 s)')
-      .option('--hold-seconds <n>', 'how long a booking hold lasts, in seconds');
+      .option('--hold-seconds <n>', 'how long a booking hold lasts, in seconds')
+      .option('--inventory-health <status>', `what the inventory health route reports: ${inventoryHealthValues.join(', ')} (unhealthy answers 503)`);
   },
   async run(ctx, options) {
     const change: Partial<SandboxSettings> = {};
@@ -24,15 +31,22 @@ export default defineCommand<{ tokenScale?: string; holdSeconds?: string }>({
       if (!Number.isInteger(n) || n < 1) throw new UsageError(`--hold-seconds must be a whole number of at least 1, not "${options.holdSeconds}"`);
       change.holdSeconds = n;
     }
+    if (options.inventoryHealth !== undefined) {
+      if (!(inventoryHealthValues as readonly string[]).includes(options.inventoryHealth)) {
+        throw new UsageError(`--inventory-health must be one of ${inventoryHealthValues.join(', ')}, not "${options.inventoryHealth}"`);
+      }
+      change.inventoryHealth = options.inventoryHealth as InventoryHealth;
+    }
     const { sandboxControl } = await import('../../lib/sandbox-control.js');
     const control = await sandboxControl(ctx.env);
     const changing = Object.keys(change).length > 0;
     const settings = changing ? await control.post<SandboxSettings>('/settings', change) : await control.get<SandboxSettings>('/settings');
-    if (changing) ctx.terminal.success('Sandbox settings changed (new tokens use the new lifetimes).');
+    if (changing) ctx.terminal.success(`Sandbox settings changed${change.tokenScale !== undefined ? ' (new tokens use the new lifetimes)' : ''}.`);
     await ctx.output.record(settings as unknown as Record<string, unknown>, {
       columns: [
         { key: 'tokenScale', header: 'Token scale' },
         { key: 'holdSeconds', header: 'Hold (s)' },
+        { key: 'inventoryHealth', header: 'Inventory health' },
       ],
     });
   },

@@ -10,10 +10,10 @@ import type { HttpResponse, RequestOptions } from '../http.js';
 import { hasNextPage, readPageInfo, readRecord, readRecords, type AnswerSource, type RecordReader } from '../reading.js';
 import { resourceKeys } from './fields.js';
 import { InventoryRouteMap, type InventoryOperation } from './routes.js';
+import type { HealthReading } from './health.js';
 import type {
   Category,
   ContainerType,
-  HealthStatus,
   Page,
   Product,
   ProductClass,
@@ -30,7 +30,6 @@ import {
   categoryView,
   classView,
   containerView,
-  healthView,
   productView,
   receiptView,
   stockLevelView,
@@ -251,8 +250,25 @@ export class InventoryClient {
     return result;
   }
 
-  async health(): Promise<HealthStatus> {
-    return this.one('health', [], { auth: false, operation: 'check the inventory service health' }, 'health status', [], healthView);
+  /**
+   * The service's health report, judged. An unhealthy service answers 503
+   * (or another 5xx) with its report: that report is the answer, read like a
+   * 200's. Asked once, with no token and no retry: a retry would only hide
+   * what the service says of itself.
+   */
+  async health(): Promise<HealthReading> {
+    const operation = 'check the inventory service health';
+    const { isHealthReport, readHealth } = await import('./health.js');
+    let body: unknown;
+    let status: number;
+    try {
+      const response = await this.deps.http.request<unknown>({ ...this.routes.resolve('health'), operation, retries: 0 });
+      ({ data: body, status } = response);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status < 500 || !isHealthReport(error.info.body)) throw error;
+      ({ body, status } = error.info);
+    }
+    return readHealth(body, status, this.source(operation));
   }
 
   // ---------------------------------------------------------------- products

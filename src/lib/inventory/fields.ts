@@ -162,6 +162,8 @@ export const healthFields = {
   status: ['status', 'health', 'state', 'serviceStatus'],
   database: ['database', 'db', 'databaseStatus', 'dbStatus', 'databaseConnectivity'],
   time: ['time', 'timestamp', 'serverTime', 'now', 'checkedAt'],
+  /** Named checks: ASP.NET HealthChecks' entries, Spring Actuator's components, health+json's checks. */
+  checks: ['entries', 'components', 'checks', 'dependencies'],
 } as const satisfies Table;
 
 /** productType: 2 = Stock Product, 3 = Modifier (seed), also sent as words. */

@@ -176,8 +176,11 @@ export interface StockAdjustmentResult {
 }
 
 export interface HealthStatus {
+  /** The service's own word: ok, Healthy, UP, degraded, Unhealthy… */
   status: string;
   database?: string;
+  /** The report's named checks, "db: Unhealthy; cache: Healthy" (ASP.NET entries, Spring components). */
+  checks?: string;
   time?: string;
   [extra: string]: unknown;
 }

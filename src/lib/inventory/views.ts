@@ -11,7 +11,6 @@ import {
   categoryFields,
   classFields,
   containerFields,
-  healthFields,
   productFields,
   productStockFields,
   productSupplierFields,
@@ -29,7 +28,6 @@ import {
 import type {
   Category,
   ContainerType,
-  HealthStatus,
   Product,
   ProductClass,
   ProductSupplierLink,
@@ -292,17 +290,3 @@ export function adjustmentView(reader: RecordReader): StockAdjustmentResult {
   );
 }
 
-/** A status given as text, or as {status: "…"} inside (database: {status: "connected"}). */
-function statusText(reader: RecordReader, names: FieldNames): string | undefined {
-  const text = reader.text(names);
-  if (text !== undefined) return text;
-  const value = reader.value(names);
-  if (typeof value === 'boolean') return value ? 'connected' : 'disconnected';
-  return reader.record(names)?.text(healthFields.status);
-}
-
-export function healthView(reader: RecordReader): HealthStatus {
-  const status = statusText(reader, healthFields.status);
-  if (status === undefined) throw reader.missing('status', healthFields.status);
-  return viewOf<HealthStatus>({ status, database: statusText(reader, healthFields.database), time: reader.text(healthFields.time) }, reader);
-}

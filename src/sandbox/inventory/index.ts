@@ -145,7 +145,12 @@ export const inventoryService: SandboxService<InventoryState> = {
       return { token, expiresAt: timestamp(new Date(exp * 1000)) };
     });
 
-    app.get('/health', async () => ({ status: 'ok', database: 'connected', time: at() }));
+    // An unhealthy service answers 503 with its report (`venue sandbox settings --inventory-health`).
+    app.get('/health', async (_request, reply) => {
+      const health = sandbox.settings.inventoryHealth ?? 'ok';
+      if (health === 'unhealthy') reply.code(503);
+      return { status: health, database: health === 'unhealthy' ? 'disconnected' : 'connected', time: at() };
+    });
 
     app.get('/products', async (request) => {
       await authed(request, sandbox);

@@ -152,7 +152,7 @@ describe('venue sandbox serve in the foreground', () => {
     const second = serve(stateDir);
     const again = await second.origin;
     const settings = await (await fetch(`${again}/_sandbox/settings`)).json();
-    expect(settings).toEqual({ tokenScale: 1, holdSeconds: 77 });
+    expect(settings).toEqual({ tokenScale: 1, holdSeconds: 77, inventoryHealth: 'ok' });
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(130);
     fs.rmSync(dir, { recursive: true, force: true });

@@ -129,7 +129,7 @@ describe('control commands', () => {
     expect(status.code).toBe(0);
     expect(JSON.parse(status.stdout)).toMatchObject({ running: true, origin: sb.origin, pid: sb.process.pid, tokenScale: 1, holdSeconds: 600 });
     const changed = await sb.run(['sandbox', 'settings', '--hold-seconds', '42', '--json']);
-    expect(JSON.parse(changed.stdout)).toEqual({ tokenScale: 1, holdSeconds: 42 });
+    expect(JSON.parse(changed.stdout)).toEqual({ tokenScale: 1, holdSeconds: 42, inventoryHealth: 'ok' });
     const bad = await sb.run(['sandbox', 'settings', '--token-scale', '-1']);
     expect(bad.code).toBe(2);
     const outbox = await sb.run(['sandbox', 'outbox', '--to', 'nobody@example.com', '-o', 'json']);

@@ -213,7 +213,7 @@ describe.each(dialects)('the $name dialect', (d) => {
   it('reads health, reference lists, and the answers to writes', async () => {
     const { inventory, webhooks, pool } = clients();
     reply(pool, 'GET', '/health', d.record('health', health));
-    expect(plain(await inventory.health())).toEqual(health);
+    expect(plain((await inventory.health()).view)).toEqual(health);
     reply(pool, 'GET', '/categories', d.list('category', categories));
     expect(plain(await inventory.categories())).toEqual(categories);
     reply(pool, 'GET', (p) => p.startsWith('/warehouses'), d.list('warehouse', warehouses));
@@ -363,7 +363,7 @@ describe('the route map is what goes on the wire', () => {
     pool.intercept({ path: withQuery('/api/v2/stock/on-hand', 1), method: 'GET' }).reply(200, [levels[0]], { headers: json });
     expect(await inventory.levelsFor(1, [1001])).toEqual(new Map([[1001, 42]]));
     pool.intercept({ path: '/api/v2/status', method: 'GET' }).reply(200, health, { headers: json });
-    expect((await inventory.health()).status).toBe('ok');
+    expect((await inventory.health()).view.status).toBe('ok');
     pool.intercept({ path: '/api/v2/hooks', method: 'GET' }).reply(200, subscribers, { headers: json });
     expect(await webhooks.list()).toHaveLength(1);
     pool.intercept({ path: `/api/v2/hooks/${subscribers[0]!.id}/delete`, method: 'POST' }).reply(204, '');

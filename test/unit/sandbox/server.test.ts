@@ -115,7 +115,7 @@ describe('sandbox server', () => {
 
     server = await start(dir);
     expect((await call(server, 'GET', '/inventory/counters/a')).body.value).toBe(2);
-    expect((await call(server, 'GET', '/_sandbox/settings')).body).toEqual({ tokenScale: 0.5, holdSeconds: 30 });
+    expect((await call(server, 'GET', '/_sandbox/settings')).body).toEqual({ tokenScale: 0.5, holdSeconds: 30, inventoryHealth: 'ok' });
     expect((await call(server, 'GET', '/_sandbox/outbox?to=guest@example.com')).body.items).toHaveLength(1);
     // The signing key is persisted too: a token issued before the restart still works.
     expect((await call(server, 'GET', '/inventory/secure', undefined, { authorization: `Bearer ${token}` })).status).toBe(200);
@@ -123,7 +123,7 @@ describe('sandbox server', () => {
     expect((await call(server, 'POST', '/_sandbox/reset')).status).toBe(200);
     expect((await call(server, 'GET', '/inventory/counters/a')).status).toBe(404);
     expect((await call(server, 'GET', '/_sandbox/outbox')).body.items).toEqual([]);
-    expect((await call(server, 'GET', '/_sandbox/settings')).body).toEqual({ tokenScale: 1, holdSeconds: 600 });
+    expect((await call(server, 'GET', '/_sandbox/settings')).body).toEqual({ tokenScale: 1, holdSeconds: 600, inventoryHealth: 'ok' });
     expect((await call(server, 'GET', '/inventory/secure', undefined, { authorization: `Bearer ${token}` })).status).toBe(200);
   });
 
