@@ -51,11 +51,15 @@ Output
   1    unexpected failure (a bug: run again with --verbose and report it), or a
        journal of venue's own that cannot be read (the message names it and its backup)
   2    usage error or invalid input, found before anything was sent
-  3    authentication or authorisation: missing credentials, 401, 403
+  3    authentication or authorisation: missing credentials, 401, 403; a login
+       whose credentials were refused or whose route is missing (the message
+       names the login route, its method, path and status)
   4    not found
   5    rejected by a business rule (409, 422: duplicate, no capacity, not activated…)
   6    server or network failure after retries, a deadline reached, or an answer
-       venue cannot read (the message names what is missing)
+       venue cannot read (the message names what is missing); a login route
+       failing (5xx, no token in its answer); \`inventory health\` reporting the
+       service degraded or unhealthy (the report is printed all the same)
   7    outcome unknown: something that changes data was sent and its answer was
        lost; the message says how to check and settle it. Alert a person; never
        rerun blindly.
