@@ -4,6 +4,7 @@ import { ApiError, UnknownOutcomeError, UsageError } from '../../lib/errors.js';
 import type { BookingClient } from '../../lib/booking/client.js';
 import type { HoldEntry } from '../../lib/booking/hold-journal.js';
 import type { Context } from '../../lib/context.js';
+import { shellQuote } from '../../lib/booking/text.js';
 
 interface Options {
   all?: boolean;
@@ -107,7 +108,7 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
     ctx.terminal.warn(
       `${hold.quantity} place${hold.quantity === 1 ? '' : 's'} in ${hold.slotId} (${hold.experienceId}), requested ${hold.placedAt}: ` +
         `${hold.note ?? 'no answer was recorded'}. venue has no reservation id to release. ` +
-        `Check the places left with \`venue booking sessions ${hold.experienceId} --date ${hold.placedAt.slice(0, 10)}\` and ask the operator to release any hold left there.`,
+        `Check the places left with \`venue booking sessions ${shellQuote(hold.experienceId)} --date ${hold.placedAt.slice(0, 10)}\` and ask the operator to release any hold left there.`,
     );
   }
   await ctx.output.list(outcomes as unknown as Record<string, unknown>[], {
