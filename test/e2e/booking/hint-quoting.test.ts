@@ -2,37 +2,22 @@
 // an id with a space, a quote or a semicolon pastes as one argument, never as
 // a second command. A server of others' making chooses its ids.
 
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shellQuote } from '../../../src/lib/booking/text.js';
-import { startFakeService, type FakeService } from '../../support/fake-service.js';
-import { runVenue, tempDir } from '../../support/venue.js';
+import { fakeServiceForFile, type FakeServiceProfile } from '../../support/fake-service.js';
 
 const ODD_ID = "res 7'; touch pwned #";
 
-let service: FakeService;
-let configDir: string;
-
-beforeAll(async () => {
-  service = await startFakeService({ tokenPath: '/booking/api/v1/token' });
-  configDir = tempDir();
-  const set = await runVenue(['--profile', 'venue1', 'config', 'set', 'booking.url', `${service.url}/booking`], { env: { VENUE_CONFIG_DIR: configDir } });
-  expect(set.code).toBe(0);
-});
-afterAll(async () => {
-  await service.close();
-  fs.rmSync(configDir, { recursive: true, force: true });
-});
+let fake: FakeServiceProfile;
+fakeServiceForFile({ tokenPath: '/booking/api/v1/token', urlKey: 'booking.url', basePath: '/booking' }, (profile) => (fake = profile));
 
 describe('booking hints', () => {
   it('reserve prints the release command with the reservation id quoted, and pasting it runs one venue command with that id', async () => {
-    service.script('POST /booking/api/v1/orders/reservations/reserve', {
+    fake.service.script('POST /booking/api/v1/orders/reservations/reserve', {
       status: 201,
       body: { reservationId: ODD_ID, experienceId: 'exp-laser-tag', slotId: 'slot-1', quantity: 2, status: 'held' },
     });
-    const result = await runVenue(['--profile', 'venue1', 'booking', 'reserve', 'exp-laser-tag', '--session', 'slot-1', '--quantity', '2'], {
-      env: { VENUE_CONFIG_DIR: configDir, VENUE_BOOKING_CLIENT_SECRET: 'booking-secret-Hint-4410' },
-    });
+    const result = await fake.venue(['booking', 'reserve', 'exp-laser-tag', '--session', 'slot-1', '--quantity', '2'], { VENUE_BOOKING_CLIENT_SECRET: 'booking-secret-Hint-4410' });
     expect(result.code, result.stderr).toBe(0);
     const hint = /`(venue booking release [^`]*)`/.exec(result.stderr)?.[1];
     expect(hint).toBe(`venue booking release ${shellQuote(ODD_ID)}`);

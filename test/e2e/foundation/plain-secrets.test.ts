@@ -4,9 +4,8 @@
 // never searched for in the data, which comes out valid and unchanged.
 
 import fs from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeService, type FakeService } from '../../support/fake-service.js';
-import { runVenue, tempDir } from '../../support/venue.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServiceForFile, type FakeService } from '../../support/fake-service.js';
 
 const PRODUCT = {
   productId: 1001,
@@ -21,17 +20,11 @@ const PRODUCT = {
 
 let service: FakeService;
 let configDir: string;
-const venue = (args: string[], env: Record<string, string>) => runVenue(['--profile', 'venue1', ...args], { env: { VENUE_CONFIG_DIR: configDir, VENUE_RETRIES: '0', ...env } });
-
-beforeAll(async () => {
-  service = await startFakeService({ tokenPath: '/unused' });
-  configDir = tempDir();
-  const set = await runVenue(['--profile', 'venue1', 'config', 'set', 'inventory.url', `${service.url}/api`], { env: { VENUE_CONFIG_DIR: configDir } });
-  expect(set.code).toBe(0);
-});
-afterAll(async () => {
-  await service.close();
-  fs.rmSync(configDir, { recursive: true, force: true });
+let venue: (args: string[], env: Record<string, string>) => ReturnType<typeof import('../../support/venue.js').runVenue>;
+// The fake's own token route is moved aside: these tests script the real one.
+fakeServiceForFile({ tokenPath: '/unused', urlKey: 'inventory.url', basePath: '/api' }, (profile) => {
+  ({ service, configDir } = profile);
+  venue = (args, env) => profile.venue(args, env);
 });
 beforeEach(() => {
   fs.rmSync(`${configDir}/state`, { recursive: true, force: true }); // no cached token: every test logs in

@@ -8,18 +8,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign, signStandard } from '../../../src/lib/webhooks/signature.js';
+import { STANDARD_WEBHOOKS_VECTOR } from '../../support/standard-webhooks.js';
 import { runVenue, tempDir } from '../../support/venue.js';
 import { post, startListener, startReceiver, waitUntil, type ListenerProcess, type Receiver } from './helpers.js';
 
 const HMAC_SECRET = 'e2e-senders-hmac-secret-0123';
-// The Standard Webhooks specification's test vector (its JavaScript library's "sign function works").
-const VECTOR = {
-  secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-  id: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
-  timestamp: '1614265330',
-  payload: '{"test": 2432232314}',
-  signature: 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
-};
+const VECTOR = STANDARD_WEBHOOKS_VECTOR;
 const env = { WH_SECRET: HMAC_SECRET, SW_SECRET: VECTOR.secret };
 
 let receiver: Receiver;

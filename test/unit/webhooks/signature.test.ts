@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { candidateDigests, generateSecret, hasStandardSecret, looksStandard, sign, signStandard, verify, verifyDetailed, verifyStandard } from '../../../src/lib/webhooks/signature.js';
+import { STANDARD_WEBHOOKS_VECTOR } from '../../support/standard-webhooks.js';
 
 const secretArb = fc.string({ minLength: 16, maxLength: 64 });
 const bodyArb = fc.uint8Array({ minLength: 0, maxLength: 2048 }).map((a) => Buffer.from(a));
@@ -91,16 +92,8 @@ describe('sign/verify', () => {
   });
 });
 
-// The Standard Webhooks specification's own test vector (standard-webhooks
-// repository, libraries/javascript/src/webhook.test.ts, "sign function works").
-const VECTOR = {
-  secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-  id: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
-  timestamp: '1614265330',
-  payload: '{"test": 2432232314}',
-  signature: 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
-};
-const signed = (over: Partial<typeof VECTOR> = {}) => {
+const VECTOR = STANDARD_WEBHOOKS_VECTOR;
+const signed = (over: Partial<Record<keyof typeof VECTOR, string>> = {}) => {
   const v = { ...VECTOR, ...over };
   return { id: v.id, timestamp: v.timestamp, signature: v.signature };
 };
