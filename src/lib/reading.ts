@@ -196,7 +196,7 @@ export function wordField(words: EnumTable, ...names: string[]): FieldSpec<'enum
 
 const INTEGER_TEXT = /^\s*[+-]?\d+(\.0*)?\s*$/;
 const ID_INSIDE: FieldNames = ['id', 'value', 'code'];
-const AMOUNT_INSIDE: FieldNames = ['amount', 'value', 'total', 'sum'];
+const AMOUNT_INSIDE: FieldNames = ['amount', 'value', 'total', 'sum', 'balance', 'quantity', 'count'];
 
 function isWholeNumber(value: unknown): boolean {
   if (typeof value === 'number') return Number.isInteger(value);

@@ -349,7 +349,7 @@ const ORDER_WORDS = new Set(Object.keys(ORDER_STATUS));
  * is the order), or the sale alone with the order's status and reservations
  * beside it ({saleId, orderStatus, reservations}).
  */
-function orderAndSale(reader: RecordReader, orderId: string): { order?: Order; sale: SaleRecord } {
+export function orderAndSale(reader: RecordReader, orderId: string): { order?: Order; sale: SaleRecord } {
   const nestedOrder = reader.get(ORDER_NESTED);
   const nestedSale = reader.get(ORDER.sale);
   if (nestedOrder) {

@@ -38,8 +38,8 @@ export function readSalesReport(body: unknown, source: AnswerSource): SalesRepor
   rows.forEach((item, index) => {
     if (!isRecord(item)) throw new UnreadableAnswerError(source, `has ${JSON.stringify(item)} as row ${index + 1} of the report, not a record`, body);
     const r = new RecordReader(item, source, 'report row');
-    // A status that is no word (a code venue cannot read) is not a sale venue can count: left out, and said.
-    const status = r.word(REPORT_ROW.status) ?? (r.has(REPORT_ROW.status) ? { value: '', said: JSON.stringify(r.value(REPORT_ROW.status.names)) } : undefined);
+    // The status is a word; a candidate of another type (a numeric code beside it) is no status.
+    const status = r.word(REPORT_ROW.status);
     if (status !== undefined && status.value !== 'confirmed') {
       leftOut.rows++;
       leftOut.statuses[status.said] = (leftOut.statuses[status.said] ?? 0) + 1;

@@ -116,11 +116,9 @@ const OPERATIONS = {
  * type (a boolean `play`, a record with no amount) is skipped by the lookup.
  */
 function readAmount(reader: RecordReader, spec: FieldSpec<'money'>, label: string, recordUnit: PlayUnit | undefined): { amount: number; unit?: PlayUnit } | undefined {
+  // A candidate of another type is skipped: with none of the right type the amount is absent (a required one fails in amountWithUnit, naming what was there).
   const value = reader.value(spec);
-  if (value === undefined) {
-    if (reader.has(spec.names)) throw reader.missing(label, spec);
-    return undefined;
-  }
+  if (value === undefined) return undefined;
   if (isRecord(value)) {
     const inner = reader.record(spec, `${reader.what} ${label}`)!;
     return { amount: inner.need(amountFields.amount, 'amount'), unit: inner.get(amountFields.unit) ?? recordUnit };
@@ -228,6 +226,16 @@ function creditedOf(reader: RecordReader): Pick<WalletSale, 'creditedPlay' | 'cr
   }
   return out;
 }
+/** The answer of a sale: its id (required) and what it credited (when it says). */
+export function saleView(reader: RecordReader): WalletSale {
+  return withSource({ saleId: reader.need(saleFields.saleId, 'id'), ...creditedOf(reader) }, reader.raw);
+}
+
+/** The link answer of a walletB pass. */
+export function passLinkView(reader: RecordReader): { url: string; expiresAt?: string } {
+  return { url: reader.need(passFields.saveUrl, 'link'), expiresAt: reader.get(passFields.expiresAt) };
+}
+
 const CREDIT_PLAY: FieldSpec<'money'> = { type: 'money', names: ['play', 'playAmount', 'playValue'] };
 const CREDIT_BONUS: FieldSpec<'money'> = { type: 'money', names: ['bonus', 'bonusAmount', 'bonusValue'] };
 
@@ -477,8 +485,7 @@ export class WalletClient {
       const response = await this.deps.http.request({
         method: 'POST', path: '/api/v1/sale', body, auth: guest, idempotent: false, operation: OPERATIONS.sale, idempotencyKey: options.idempotencyKey,
       });
-      const reader = readRecord(response.data, { ...from(OPERATIONS.sale), accepted: true }, 'sale', ['sale']);
-      return withSource({ saleId: reader.need(saleFields.saleId, 'id'), ...creditedOf(reader) }, reader.raw);
+      return saleView(readRecord(response.data, { ...from(OPERATIONS.sale), accepted: true }, 'sale', ['sale']));
     }, { cardNumber: body.cardNumber });
   }
 
@@ -517,5 +524,5 @@ export function passFrom(response: HttpResponse<unknown>): WalletPass {
 
 function linkFrom(body: unknown, source: AnswerSource): WalletPass {
   const reader = readRecord(body, source, 'wallet pass', ['pass']);
-  return { kind: 'link', url: reader.need(passFields.saveUrl, 'link'), expiresAt: reader.get(passFields.expiresAt), record: reader.raw };
+  return { kind: 'link', ...passLinkView(reader), record: reader.raw };
 }

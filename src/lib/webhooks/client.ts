@@ -39,10 +39,7 @@ function withoutSecrets(raw: RawRecord): RawRecord {
 /** Event types as a list or as one comma-separated text; a candidate of another type (a count `events: 3`) is skipped. */
 function eventTypesOf(reader: RecordReader): string[] | undefined {
   const value = reader.get(subscriberFields.eventTypes);
-  if (value === undefined) {
-    if (reader.has(subscriberFields.eventTypes)) throw reader.missing('event types', subscriberFields.eventTypes, 'has unreadable');
-    return undefined;
-  }
+  if (value === undefined) return undefined;
   if (typeof value === 'string') return value.split(/[,\s]+/).filter(Boolean);
   return value.map((item) => {
     // ["stock.received"] or [{type: "stock.received"}]
