@@ -204,9 +204,15 @@ function isWholeNumber(value: unknown): boolean {
   return typeof value === 'string' && INTEGER_TEXT.test(value);
 }
 
+const numericTables = new WeakMap<object, boolean>();
 function hasNumericWords(words: EnumTable | undefined): boolean {
   if (!words) return false;
-  return Object.entries(words).some(([word, others]) => NUMERIC.test(word) || others.some((o) => NUMERIC.test(o)));
+  let numeric = numericTables.get(words);
+  if (numeric === undefined) {
+    numeric = Object.entries(words).some(([word, others]) => NUMERIC.test(word) || others.some((o) => NUMERIC.test(o)));
+    numericTables.set(words, numeric);
+  }
+  return numeric;
 }
 
 /** The number inside an amount record ({amount: 12.5, currency: "USD"}), if it holds one. */
@@ -303,6 +309,28 @@ function keyIndex(record: RawRecord): KeyIndex {
 
 const present = (value: unknown) => value !== undefined && value !== null;
 
+/** The folded form of a list of names, kept for the lists of the field tables (the same few on every row). */
+const foldedLists = new WeakMap<FieldNames, readonly string[]>();
+function foldedNames(names: FieldNames): readonly string[] {
+  let folded = foldedLists.get(names);
+  if (!folded) {
+    folded = names.map(fieldKey);
+    foldedLists.set(names, folded);
+  }
+  return folded;
+}
+
+/** The acceptance test of a spec, made once per spec. */
+const acceptors = new WeakMap<FieldSpec, (value: unknown) => boolean>();
+function acceptorOf(spec: FieldSpec): (value: unknown) => boolean {
+  let accept = acceptors.get(spec);
+  if (!accept) {
+    accept = (value) => accepts(spec, value);
+    acceptors.set(spec, accept);
+  }
+  return accept;
+}
+
 /**
  * The record's own key for one of the names, tried in order: for each name the
  * exact spelling first, then any casing. A later synonym never beats an
@@ -310,14 +338,15 @@ const present = (value: unknown) => value !== undefined && value !== null;
  * [cardNumber, id]). With `accept`, a candidate it refuses (a value of the
  * wrong type) is skipped as if absent.
  */
-export function findKey(record: RawRecord, names: FieldNames, accept?: (value: unknown) => boolean): string | undefined {
-  const index = keyIndex(record);
-  for (const name of names) {
+export function findKey(record: RawRecord, names: FieldNames, accept?: (value: unknown) => boolean, index: KeyIndex = keyIndex(record)): string | undefined {
+  const folded = foldedNames(names);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
     if (Object.hasOwn(record, name)) {
       const value = record[name];
       if (present(value) && (!accept || accept(value))) return name;
     }
-    const keys = index.get(fieldKey(name));
+    const keys = index.get(folded[i]!);
     if (keys === undefined) continue;
     for (const key of keys) {
       if (key === name) continue;
@@ -463,11 +492,14 @@ export class RecordReader {
     readonly what: string,
   ) {}
 
+  private index?: KeyIndex;
+
   /** The key holding the field, of the spec's type (bare names: any value). */
   keyOf(ref: FieldRef, as?: FieldSpec): string | undefined {
+    this.index ??= keyIndex(this.raw);
     const spec = isSpec(ref) ? ref : undefined;
-    if (!spec && !as) return findKey(this.raw, ref as FieldNames);
-    return findKey(this.raw, namesOf(ref), (value) => (!spec || accepts(spec, value)) && (!as || accepts(as, value)));
+    const accept = spec && as ? (value: unknown) => accepts(spec, value) && accepts(as, value) : spec ? acceptorOf(spec) : as ? acceptorOf(as) : undefined;
+    return findKey(this.raw, namesOf(ref), accept, this.index);
   }
 
   /** Whether any of the names is present, of whatever type. */

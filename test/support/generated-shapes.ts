@@ -6,6 +6,7 @@
 // refuses it for its type while the right one is there, reads these wrong.
 
 import { accepts, fieldKey, type FieldSpec, type FieldTable } from '../../src/lib/reading.js';
+import { pascalCase, screamingSnakeCase, snakeCase } from '../../src/sandbox/dialects/core.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonRecord = { [key: string]: Json };
@@ -14,21 +15,11 @@ const isRecord = (value: unknown): value is JsonRecord => typeof value === 'obje
 
 // ---------------------------------------------------------------- casing
 
-function words(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[\s_\-.]+/)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
-}
-const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
-
 export const CASINGS = {
   camel: (name: string) => name,
-  Pascal: (name: string) => words(name).map(capital).join(''),
-  snake: (name: string) => words(name).join('_'),
-  UPPER: (name: string) => words(name).join('_').toUpperCase(),
+  Pascal: pascalCase,
+  snake: snakeCase,
+  UPPER: screamingSnakeCase,
 } as const;
 export type Casing = keyof typeof CASINGS;
 
