@@ -21,6 +21,7 @@ import {
   RecordReader,
   UnreadableAnswerError,
   field,
+  sourceOf,
   valueOf,
   withSource,
   type AnswerSource,
@@ -284,17 +285,14 @@ export class BookingClient {
     let order: Order | undefined;
     let sale: SaleOutcome['sale'] = {};
     if (reader) ({ order, sale } = orderAndSale(reader, request.orderId));
-    let orderFrom: SaleOutcome['orderFrom'] = order?.status !== undefined ? 'answer' : undefined;
     if (order?.status === undefined) {
+      // The answer does not say the order's status: the order read back does, where the service offers it.
       const found = await this.findOrder(request.orderId).catch(() => undefined);
-      if (found) {
-        order = found;
-        orderFrom = 'read-back';
-      }
+      if (found) order = found;
     }
     if (order?.sale) sale = { ...order.sale, ...definedOf(sale) };
     await this.holds.settled({ orderId: request.orderId, reservationIds: order?.reservationIds });
-    return { orderId: order?.id ?? request.orderId, orderStatus: order?.status, orderStatusSaid: order?.statusSaid, orderFrom, order, sale };
+    return { orderId: order?.id ?? request.orderId, orderStatus: order?.status, order, sale };
   }
 
   /** An empty 2xx answer is taken as done; the view then holds only the id. */
@@ -324,7 +322,7 @@ export class BookingClient {
       throw error;
     }
     const order = toOrder(readRecord(response.data, this.source(operation), 'order', WRAPPERS.order));
-    checkSame(this.source(operation), 'orderId', orderId, order.id, sourceOfOrder(order));
+    checkSame(this.source(operation), 'orderId', orderId, order.id, sourceOf(order));
     return order;
   }
 
@@ -333,10 +331,6 @@ export class BookingClient {
     const response = await this.call({ method: 'GET', path: '/api/v1/reports', query, operation });
     return readSalesReport(response.data, this.source(operation));
   }
-}
-
-function sourceOfOrder(order: Order): unknown {
-  return (order as unknown as Record<symbol, unknown>)[Symbol.for('venue.serviceRecord')];
 }
 
 /** Venue's own order words: in a sale answer's own status they are the order's (venue's contract); any other word is the sale's. */

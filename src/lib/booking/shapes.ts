@@ -94,10 +94,6 @@ export interface SaleOutcome {
   orderId: string;
   /** The ORDER's status (for logic); undefined when neither the sale answer nor the order lookup said it. */
   orderStatus?: string;
-  /** The order's status in the service's own word, for people. */
-  orderStatusSaid?: string;
-  /** Where the order's status came from: the answer, or the order read back. */
-  orderFrom?: 'answer' | 'read-back';
   order?: Order;
   sale: SaleRecord;
 }
