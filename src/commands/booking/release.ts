@@ -34,8 +34,8 @@ export default defineCommand<Options>({
     const reservation = await client.releaseReservation(reservationId!.trim());
     if (reservation.status === 'released') ctx.terminal.success(`Released reservation ${reservation.id}: its places are free again.`);
     else if (reservation.status === undefined) ctx.terminal.success(`The service took the release of reservation ${reservation.id} (it did not say the reservation's state).`);
-    else ctx.terminal.info(`Reservation ${reservation.id} holds nothing any more (${reservation.status}).`);
-    await ctx.output.record(reservation as unknown as Record<string, unknown>, { columns: ['id', 'status', 'slotId', { key: 'quantity', format: 'number' }], afterWrite: true });
+    else ctx.terminal.info(`Reservation ${reservation.id} holds nothing any more (${reservation.statusSaid ?? reservation.status}).`);
+    await ctx.output.record({ ...reservation, status: reservation.statusSaid ?? reservation.status } as unknown as Record<string, unknown>, { columns: ['id', 'status', 'slotId', { key: 'quantity', format: 'number' }], afterWrite: true });
   },
 });
 
@@ -87,7 +87,7 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
     }
     try {
       const reservation = await client.releaseReservation(hold.reservationId);
-      const outcome = reservation.status === undefined || reservation.status === 'released' ? 'released' : `holds nothing (${reservation.status})`;
+      const outcome = reservation.status === undefined || reservation.status === 'released' ? 'released' : `holds nothing (${reservation.statusSaid ?? reservation.status})`;
       outcomes.push({ ...base, outcome });
       ctx.terminal.success(`${hold.reservationId}: ${outcome} (${hold.quantity} place${hold.quantity === 1 ? '' : 's'} in ${hold.slotId}).`);
     } catch (error) {

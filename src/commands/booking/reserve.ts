@@ -74,7 +74,7 @@ export default defineCommand<Options>({
       `Held ${places} place${places === 1 ? '' : 's'} in ${options.session} as reservation ${reservation.id}${reservation.expiresAt ? ` (the service gives ${reservation.expiresAt} as its end)` : ''}. ` +
         `Release it with \`venue booking release ${shellQuote(reservation.id)}\` if it is not ordered.`,
     );
-    await ctx.output.record(reservation as unknown as Record<string, unknown>, {
+    await ctx.output.record({ ...reservation, status: reservation.statusSaid ?? reservation.status } as unknown as Record<string, unknown>, {
       columns: [
         'id', 'status', 'experienceId', 'slotId', { key: 'startTime', format: 'datetime' }, { key: 'quantity', format: 'number' }, { key: 'amount', format: 'money' },
         { key: 'expiresAt', format: 'datetime' },
