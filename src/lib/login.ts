@@ -71,5 +71,7 @@ export function loginFailure(route: LoginRoute, error: unknown): unknown {
     failing: `The service failed while issuing a token; nothing else was sent. Try again later; \`venue doctor\` checks the login, and its support can tell why it fails.`,
     unreadable: `Check ${route.check.route}: the route answered, but not with a token. Run again with --verbose to see the answer.`,
   };
-  return new LoginError(`could not ${what}: ${route.method} ${path} ${answered}: ${why ?? reasonWords[failure.reason]}`, failure, { hint: hint[failure.reason] });
+  // The route's own details (field problems it listed) stay under the message, as for any answer.
+  const details = error instanceof ApiError ? error.details.filter((line) => line !== failure.said) : [];
+  return new LoginError(`could not ${what}: ${route.method} ${path} ${answered}: ${why ?? reasonWords[failure.reason]}`, failure, { hint: hint[failure.reason], details });
 }

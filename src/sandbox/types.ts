@@ -56,7 +56,7 @@ export type InventoryHealth = (typeof inventoryHealthValues)[number];
  * contract, or one of the shapes other faithful vendor servers use. Chosen at
  * start; the emulators answer venue's shapes and src/sandbox/dialects rewrites them.
  */
-export type DialectName = 'venue' | 'pascal' | 'envelope' | 'plain';
+export type DialectName = 'venue' | 'pascal' | 'envelope' | 'plain' | 'decoy';
 
 export interface SandboxContext {
   settings: SandboxSettings;

@@ -41,7 +41,7 @@ function statusWord(value: unknown): string | undefined {
   // A word: a number (RFC 7807's status: 503 in an error body) is no health status.
   if (typeof value === 'string') return value.trim() === '' || /^\d+$/.test(value.trim()) ? undefined : value;
   if (isRecord(value)) {
-    const key = Object.keys(value).find((k) => healthFields.status.some((n) => fieldKey(n) === fieldKey(k)));
+    const key = Object.keys(value).find((k) => healthFields.status.names.some((n) => fieldKey(n) === fieldKey(k)));
     return key === undefined ? undefined : statusWord(value[key]);
   }
   if (Array.isArray(value)) return statusWord(value[0]); // health+json: "checks": {"db": [{status}]}
@@ -50,7 +50,7 @@ function statusWord(value: unknown): string | undefined {
 
 /** The named checks of the report: ASP.NET entries, Spring components, health+json checks. */
 function checksOf(record: RawRecord): Array<{ name: string; status: string }> {
-  const key = Object.keys(record).find((k) => healthFields.checks.some((n) => fieldKey(n) === fieldKey(k)));
+  const key = Object.keys(record).find((k) => healthFields.checks.names.some((n) => fieldKey(n) === fieldKey(k)));
   const checks = key === undefined ? undefined : record[key];
   if (!isRecord(checks)) return [];
   return Object.entries(checks)

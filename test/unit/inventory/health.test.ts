@@ -16,7 +16,7 @@ describe('status words', () => {
 
 describe('health reports', () => {
   it("venue's shape: the service's words kept, judged by the worst of status and database", () => {
-    expect(read({ status: 'ok', database: 'connected', time: 't' })).toMatchObject({ verdict: 'healthy', view: { status: 'ok', database: 'connected', time: 't' } });
+    expect(read({ status: 'ok', database: 'connected', time: '2026-11-22T14:03:00Z' })).toMatchObject({ verdict: 'healthy', view: { status: 'ok', database: 'connected', time: '2026-11-22T14:03:00Z' } });
     expect(read({ status: 'ok', database: 'disconnected' }).verdict).toBe('unhealthy');
     expect(read({ status: 'degraded', database: 'connected' }).verdict).toBe('degraded');
     expect(read({ status: 'ok', database: false }).view.database).toBe('disconnected');
