@@ -70,6 +70,13 @@ export interface ImportPlan {
   readings: Reading[];
 }
 
+/** What a security scheme does, its descriptions aside: two documents describing one scheme in other words agree. */
+function schemeKey(scheme: unknown): string {
+  if (!scheme || typeof scheme !== 'object') return String(scheme);
+  const { description: _description, ...rest } = scheme as Record<string, unknown>;
+  return JSON.stringify(rest, (key, value) => (key === 'description' ? undefined : value));
+}
+
 /** Reads every document (in order), each whole before the next. */
 export async function loadDocuments(sources: string[], options: LoadOptions): Promise<LoadedDocument[]> {
   const loaded: LoadedDocument[] = [];
@@ -160,7 +167,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
     const own = doc.document.components && typeof doc.document.components === 'object' ? (doc.document.components as Record<string, unknown>).securitySchemes : undefined;
     if (own && typeof own === 'object') {
       for (const [name, scheme] of Object.entries(own as Record<string, unknown>)) {
-        if (name in schemes && JSON.stringify(schemes[name]) !== JSON.stringify(scheme)) conflicts.push(`securitySchemes.${name} differs between the documents: the first is used`);
+        if (name in schemes && schemeKey(schemes[name]) !== schemeKey(scheme)) conflicts.push(`securitySchemes.${name} differs between the documents: the first is used`);
         else schemes[name] ??= scheme;
       }
     }

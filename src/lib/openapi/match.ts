@@ -435,7 +435,7 @@ export function matchOperations(readings: Reading[], oauthPaths: Set<string>, th
     const pick = chosen.get(name);
     if (pick) return { operation: name, index: pick.index, confidence: pick.confidence, reasons: pick.reasons, fields: pick.fields, candidates: [] };
     const ranked = (all.get(name) ?? [])
-      .slice()
+      .filter((c) => c.subject > 0 || c.confidence >= 0.3)
       .sort((a, b) => Number(Boolean(a.refused)) - Number(Boolean(b.refused)) || b.confidence - a.confidence || b.subject - a.subject)
       .slice(0, 3);
     const candidates = ranked.map((c): Candidate => {
