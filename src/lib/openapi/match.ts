@@ -137,6 +137,8 @@ export interface Scored {
   refused?: string;
   /** How much its words name venue's subject (to rank refused candidates worth naming). */
   subject: number;
+  /** Its path, operationId, summary or a tag names venue's subject at all. */
+  named: boolean;
   total: number;
   /** Fields that make it another thing altogether (for the whole collection, through its siblings). */
   contradiction?: string;
@@ -154,7 +156,7 @@ const sourceWeight = { path: 3, operationId: 2.5, summary: 1.5, tag: 1 } as cons
 /** Things a venue keeps records of; a path naming one under another subject ("/stock/products") is about that other subject. */
 const resourceConcepts = new Set<Concept>(['product', 'category', 'class', 'warehouse', 'tax', 'container', 'supplier', 'webhook']);
 
-function subjectScore(profile: Profile, reading: Reading): { score: number; reasons: string[] } {
+function subjectScore(profile: Profile, reading: Reading): { score: number; reasons: string[]; named: boolean } {
   const wanted = (concept: Concept | undefined) => (concept ? profile.concepts[concept] ?? 0 : 0);
   const reasons: string[] = [];
   const sources: number[] = [];
@@ -210,7 +212,7 @@ function subjectScore(profile: Profile, reading: Reading): { score: number; reas
     score -= 2.5;
     reasons.push(`but its summary says ${narrowedBySummary}`);
   }
-  return { score, reasons };
+  return { score, reasons, named: sources.length > 0 };
 }
 
 const deleteWords = new Set(['delete', 'remove', 'destroy', 'drop', 'unsubscribe']);
@@ -246,7 +248,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   const profile = profiles[name];
   const subject = subjectScore(profile, reading);
   const refused = refusal(name, profile, reading, oauthPaths);
-  if (refused) return { operation: name, index, confidence: 0, reasons: subject.reasons, fields: [], refused, subject: subject.score, total: 0 };
+  if (refused) return { operation: name, index, confidence: 0, reasons: subject.reasons, fields: [], refused, subject: subject.score, named: subject.named, total: 0 };
 
   const reasons = [...subject.reasons];
   let total = subject.score;
@@ -318,7 +320,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     total -= CONTRADICTION;
     reasons.push(`but ${contradiction}`);
   }
-  return { operation: name, index, confidence: confidenceOf(total), reasons, fields, subject: subject.score, total, contradiction };
+  return { operation: name, index, confidence: confidenceOf(total), reasons, fields, subject: subject.score, named: subject.named, total, contradiction };
 }
 
 /** What fields saying it is another thing altogether cost. */
@@ -414,7 +416,7 @@ export function matchOperations(readings: Reading[], oauthPaths: Set<string>, th
     const list: Scored[] = [];
     readings.forEach((reading, index) => {
       const scored = score(name, reading, index, oauthPaths);
-      if (scored.refused ? scored.subject < 1.5 : scored.subject <= 0 && scored.fields.length === 0) return;
+      if (scored.refused ? !scored.named : scored.subject <= 0 && scored.fields.length === 0) return;
       list.push(scored);
     });
     all.set(name, list);
@@ -434,10 +436,12 @@ export function matchOperations(readings: Reading[], oauthPaths: Set<string>, th
   return inventoryOperationNames.map((name) => {
     const pick = chosen.get(name);
     if (pick) return { operation: name, index: pick.index, confidence: pick.confidence, reasons: pick.reasons, fields: pick.fields, candidates: [] };
-    const ranked = (all.get(name) ?? [])
-      .filter((c) => c.subject > 0 || c.confidence >= 0.3)
-      .sort((a, b) => Number(Boolean(a.refused)) - Number(Boolean(b.refused)) || b.confidence - a.confidence || b.subject - a.subject)
-      .slice(0, 3);
+    const listed = (all.get(name) ?? []).filter((c) => c.subject > 0 || c.confidence >= 0.3 || (c.refused && c.named));
+    const jobOfItsOwn = (c: Scored) => Number(Boolean(c.refused?.includes('job of its own')));
+    const ranked = [
+      ...listed.filter((c) => !c.refused).sort((a, b) => b.total - a.total || b.subject - a.subject).slice(0, 3),
+      ...listed.filter((c) => c.refused).sort((a, b) => jobOfItsOwn(b) - jobOfItsOwn(a) || b.subject - a.subject).slice(0, 3),
+    ];
     const candidates = ranked.map((c): Candidate => {
       const reading = readings[c.index]!;
       let shortfall: string;

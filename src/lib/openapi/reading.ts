@@ -7,7 +7,7 @@
 // of its request and response.
 
 import type { DocumentOperation, SchemaField } from './operations.js';
-import { dangerWords, fillerWords, findTerms, kindWords, wordsOf, type Concept, type Kind, type TermHit } from './words.js';
+import { actionWords, dangerWords, fillerWords, findTerms, kindWords, wordsOf, type Concept, type Kind, type TermHit } from './words.js';
 
 export interface Head {
   concept: Concept | undefined;
@@ -175,6 +175,7 @@ export function readOperation(operation: DocumentOperation, skip: number): Readi
 
   const danger = new Set<string>();
   for (const word of [...pathWords, ...idWords, ...summaryWords]) if (dangerWords.has(word)) danger.add(word);
+  for (const word of [...pathWords, ...idWords]) if (actionWords.has(word)) danger.add(word);
   // "add missing products", "zero out time fields": the phrase is the job.
   if (/\bmissing\b/i.test(operation.summary ?? '') || /missing/i.test(operation.path)) danger.add('missing');
 

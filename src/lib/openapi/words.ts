@@ -87,18 +87,30 @@ export const kindWords: Record<string, Kind> = {
  * Words that make a route something venue must never call for an operation
  * of another kind: deletions, bulk and batch jobs, imports and exports,
  * migrations, maintenance and repair jobs ("ensure asset IDs", "zero out time
- * fields", "add missing products"), and actions on another workflow.
+ * fields", "add missing products"). They count wherever they are written:
+ * path, operationId or summary.
  */
 export const dangerWords = new Set([
   'delete', 'remove', 'destroy', 'purge', 'reset', 'clear', 'wipe', 'truncate', 'erase', 'drop',
   'bulk', 'batch', 'mass', 'maintenance', 'maintain', 'import', 'importer', 'export', 'migrate', 'migration', 'sync', 'synchronise', 'synchronize',
-  'rebuild', 'recalculate', 'calculate', 'regenerate', 'generate', 'ensure', 'zero', 'missing', 'duplicate', 'copy', 'clone', 'merge',
-  'undo', 'revert', 'rollback', 'revoke', 'archive', 'unarchive', 'restore', 'test', 'print', 'printlabel', 'convert', 'disassemble', 'serialize',
-  'install', 'uninstall', 'reindex', 'refresh', 'logout', 'invite', 'invitation', 'approve', 'reject', 'suspend', 'onboarding', 'upload', 'download',
-  'thumbnail', 'reposition', 'sort', 'setting', 'settings', 'setup', 'config', 'configuration', 'preference', 'assignment', 'assign', 'unassign',
-  'allocate', 'unallocate', 'scrap', 'consume', 'transfer', 'split', 'move', 'lock', 'unlock', 'publish', 'unpublish', 'cancel', 'complete',
-  'finish', 'issue', 'hold', 'resend', 'verify', 'confirm', 'reorder', 'signup', 'forgot', 'metafield', 'attachment', 'image',
-  'video', 'review', 'comment', 'note', 'template', 'label', 'qrcode', 'barcode', 'report', 'statistic', 'summary', 'history', 'log', 'export', 'pdf',
+  'rebuild', 'recalculate', 'calculate', 'regenerate', 'ensure', 'zero', 'missing', 'duplicate', 'clone', 'merge',
+  'undo', 'revert', 'rollback', 'revoke', 'archive', 'unarchive', 'restore', 'setting', 'settings', 'setup', 'logout', 'forgot',
+]);
+
+/**
+ * Actions on another workflow (print a label, approve a vendor, complete an
+ * order, test a notifier): a path segment or operationId saying so makes the
+ * route an action of its own. In a summary they are ordinary words ("issues a
+ * token", "reports the status"), so they count only in the path and the
+ * operationId.
+ */
+export const actionWords = new Set([
+  'generate', 'copy', 'test', 'print', 'printlabel', 'convert', 'disassemble', 'serialize', 'install', 'uninstall', 'reindex', 'refresh', 'invite',
+  'invitation', 'approve', 'reject', 'suspend', 'onboarding', 'upload', 'download', 'thumbnail', 'reposition', 'sort', 'config', 'configuration',
+  'preference', 'assignment', 'assign', 'unassign', 'allocate', 'unallocate', 'scrap', 'consume', 'transfer', 'split', 'move', 'lock', 'unlock',
+  'publish', 'unpublish', 'cancel', 'complete', 'finish', 'issue', 'hold', 'resend', 'verify', 'confirm', 'reorder', 'signup', 'metafield',
+  'attachment', 'image', 'video', 'review', 'comment', 'note', 'template', 'label', 'qrcode', 'barcode', 'report', 'statistic', 'summary',
+  'history', 'log', 'pdf',
 ]);
 
 export interface Term {
