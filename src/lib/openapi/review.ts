@@ -41,7 +41,7 @@ export function reviewRecord(plan: ImportPlan, context: ReviewContext): Record<s
     profile: context.profile,
     stored: context.stored,
     serverPath: plan.serverPath,
-    basePath: context.basePath ?? plan.basePath ?? null,
+    basePath: plan.unresolved.length ? null : context.basePath ?? plan.basePath ?? null,
     serverVariables: plan.unresolved.map((v) => ({ name: v.name, default: v.default ?? null, flag: `--server-var ${v.name}=<value>` })),
     auth: auth ? formatAuthScheme(auth) : null,
     authScheme: schemeRecord(auth),

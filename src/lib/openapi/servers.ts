@@ -71,15 +71,15 @@ export function serverOf(document: Record<string, unknown>, given: Record<string
     }
     return value;
   });
-  let repaired: string | undefined;
-  if (/\s/.test(path)) {
-    path = path.trim().replace(/\s/g, '%20');
-    repaired = `the server URL "${url}" holds a space; its path is read as ${path}`;
-  }
   try {
     path = decodeURI(path);
   } catch {
     // A stray % is kept as written.
+  }
+  let repaired: string | undefined;
+  if (/\s/.test(path)) {
+    path = path.trim().replace(/\s/g, '%20');
+    repaired = `the server URL "${url}" holds a space; its path is read as ${path}`;
   }
   path = path.replace(/\/+$/, '');
   return { url, others, path: path === '/' ? '' : path, variables, unresolved: [...new Set(unresolved)], repaired };

@@ -306,7 +306,7 @@ describe('servers', () => {
     expect(splitServerUrl('https://api.example.com/stores/{store_hash}/v3')).toEqual({ host: 'api.example.com', path: '/stores/{store_hash}/v3' });
     expect(splitServerUrl('/api/v3/')).toEqual({ host: '', path: '/api/v3/' });
     const spaced = serverOf({ servers: [{ url: 'https://api.example.com/my api/v1' }] }, {});
-    expect(spaced.path).toBe('/my api/v1');
+    expect(spaced.path).toBe('/my%20api/v1');
     expect(spaced.repaired).toContain('holds a space');
   });
 
