@@ -224,7 +224,7 @@ async function reviewEach(ctx: Context, plan: ImportPlan): Promise<ImportPlan> {
       if (o.matched) operations[i] = { operation: o.operation, matched: false, why: 'left unmapped in the review', candidates: o.alternatives, chosenBy: 'review' };
     } else if (!o.matched || picked.route !== o.route) {
       const [method, path] = picked.route.split(' ') as [MappedOperation['method'], string];
-      const source = plan.readings.find((r) => `${r.operation.method} ${r.operation.path}` === picked.route)?.operation.source;
+      const source = plan.readings.find((r) => `${r.operation.method} ${r.path}` === picked.route)?.operation.source;
       operations[i] = { operation: o.operation, matched: true, method, path, route: picked.route, source, confidence: picked.confidence, reasons: ['chosen in the review'], fields: [], chosenBy: 'review', alternatives: [] };
     }
   }

@@ -9,7 +9,7 @@ import { UsageError } from '../errors.js';
 import { inventoryOperationNames, isInventoryOperation, parseRoute, type AuthScheme, type HttpVerb, type InventoryOperation } from '../inventory/routes.js';
 import { authOf, oauthPaths, type AuthFinding } from './auth.js';
 import { loadDocument, type LoadOptions, type LoadedDocument } from './load.js';
-import { matchOperations, profiles, score, CONFIDENCE_THRESHOLD, type Candidate } from './match.js';
+import { matchOperations, profiles, score, type Candidate } from './match.js';
 import { documentOperations, pathParams, type DocumentOperation } from './operations.js';
 import { readOperation, sharedPrefixLength, type Reading } from './reading.js';
 import { basePathUnder, commonBasePath, serverOf, type ServerFinding, type ServerVariable } from './servers.js';
@@ -162,7 +162,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
         continue;
       }
       seen.set(route, doc.label);
-      routes.push({ reading: readOperation(operation, skip), route, method: operation.method, path });
+      routes.push({ reading: readOperation(operation, skip, path), route, method: operation.method, path });
     }
     const own = doc.document.components && typeof doc.document.components === 'object' ? (doc.document.components as Record<string, unknown>).securitySchemes : undefined;
     if (own && typeof own === 'object') {
@@ -184,10 +184,6 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   });
 
   const readings = routes.map((r) => r.reading);
-  // A reading's route is the merged one: the matcher names it in candidates.
-  routes.forEach((r) => {
-    r.reading.operation = { ...r.reading.operation, path: r.path };
-  });
   const oauth = new Set<string>();
   for (const doc of documents) for (const path of oauthPaths(doc.document)) oauth.add(path);
   for (const path of [...oauth]) if (shared && path.startsWith(shared)) oauth.add(path.slice(shared.length));
@@ -196,7 +192,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   const operations: OperationResult[] = matches.map((match) => {
     if (match.index === undefined) return { operation: match.operation, matched: false, why: match.why ?? '', candidates: match.candidates };
     const { reading, method, path, route } = routes[match.index]!;
-    const alternatives = runnersUp(match.operation, readings, match.index, oauth);
+    const alternatives = match.alternatives;
     return {
       operation: match.operation,
       matched: true,
@@ -249,21 +245,6 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
     unused: routes.filter((r) => !taken.has(r.route)).length,
     readings,
   };
-}
-
-/** The next best routes for an operation already mapped, for the review to offer. */
-function runnersUp(name: InventoryOperation, readings: Reading[], chosen: number, oauth: Set<string>): Candidate[] {
-  const scored = readings
-    .map((reading, index) => ({ index, result: index === chosen ? undefined : score(name, reading, index, oauth) }))
-    .filter((s) => s.result && !s.result.refused && s.result.subject > 0)
-    .sort((a, b) => b.result!.confidence - a.result!.confidence)
-    .slice(0, 3);
-  return scored.map(({ index, result }) => ({
-    route: `${readings[index]!.operation.method} ${readings[index]!.operation.path}`,
-    source: readings[index]!.operation.source,
-    confidence: result!.confidence,
-    shortfall: result!.confidence < CONFIDENCE_THRESHOLD ? `confidence ${result!.confidence.toFixed(2)} below ${CONFIDENCE_THRESHOLD.toFixed(2)}` : `confidence ${result!.confidence.toFixed(2)}`,
-  }));
 }
 
 /** --map: the user's route replaces the match (and is taken from any other operation that had it); "none" leaves one unmapped. */

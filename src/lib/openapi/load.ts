@@ -79,20 +79,24 @@ export async function loadDocument(source: string, options: LoadOptions): Promis
   const form = documentForm(document);
 
   let externalFiles: string[] = [];
-  const external = findRefs(document).filter((ref) => !ref.ref.startsWith('#'));
+  // Found once; found again only when resolving or converting changed the document.
+  let refs: Array<{ ref: string; at: string }> | undefined = findRefs(document);
+  const external = refs.filter((ref) => !ref.ref.startsWith('#'));
   if (external.length) {
     progress('resolve', `${external.length} $ref${external.length === 1 ? '' : 's'} to other files`);
     ({ document, externalFiles } = await resolveExternalRefs(document as Record<string, unknown>, label, remote, options));
+    refs = undefined;
   }
 
   if (form.kind === 'swagger2') {
     progress('convert', 'Swagger 2.0 to OpenAPI 3.0');
     document = await convertSwagger2(document as Record<string, unknown>, label);
+    refs = undefined;
   }
 
   progress('check', 'internal $refs');
   const doc = document as Record<string, unknown>;
-  const brokenRefs = checkRefs(doc, label);
+  const brokenRefs = checkRefs(doc, label, refs ?? findRefs(doc));
   if (!isObject(doc.paths)) throw new UsageError(`${label} has no "paths": it describes no operations`);
   return {
     document: doc,
@@ -224,8 +228,7 @@ async function convertSwagger2(document: Record<string, unknown>, label: string)
  * touches only that schema: it is named in the review, its schema counts as
  * no evidence, and the import goes on.
  */
-function checkRefs(document: Record<string, unknown>, label: string): string[] {
-  const refs = findRefs(document);
+function checkRefs(document: Record<string, unknown>, label: string, refs: Array<{ ref: string; at: string }>): string[] {
   const external = refs.filter((ref) => !ref.ref.startsWith('#'));
   if (external.length) {
     throw new VenueError('server', `cannot resolve $ref "${external[0]!.ref}" at ${external[0]!.at} of ${label}`, {
@@ -234,8 +237,11 @@ function checkRefs(document: Record<string, unknown>, label: string): string[] {
     });
   }
   const broken = new Map<string, string[]>();
+  const resolves = new Map<string, boolean>();
   for (const ref of refs) {
-    if (pointerTarget(document, ref.ref) !== undefined) continue;
+    let found = resolves.get(ref.ref);
+    if (found === undefined) resolves.set(ref.ref, (found = pointerTarget(document, ref.ref) !== undefined));
+    if (found) continue;
     broken.set(ref.ref, [...(broken.get(ref.ref) ?? []), ref.at]);
   }
   return [...broken].map(([ref, at]) => `$ref "${ref}" points nowhere (at ${at[0]}${at.length > 1 ? ` and ${at.length - 1} more` : ''})`);

@@ -168,7 +168,7 @@ function subjectScore(profile: Profile, reading: Reading): { score: number; reas
       reasons.push(`${name === 'path' ? 'path' : 'operationId'} names ${h.text} (${shown})`);
     }
   };
-  head('path', reading.head, reading.operation.path);
+  head('path', reading.head, reading.path);
   head('operationId', reading.operationIdHead, reading.operation.operationId ?? '');
   let narrowedBySummary: string | undefined;
   for (const [concept, hit] of reading.summaryConcepts) {
@@ -233,7 +233,7 @@ function refusal(name: InventoryOperation, profile: Profile, reading: Reading, o
   }
   const kindWeight = profile.kinds[reading.kind];
   if (kindWeight === undefined) return `it is ${article(reading.kind)} ${reading.kind}, ${name} is ${article(kindOfProfile(name))} ${kindOfProfile(name)}`;
-  if (name === 'authenticate' && oauthPaths.has(operation.path)) return 'it is the token endpoint of an OAuth2 flow the document declares, not a login venue can call with a key and secret';
+  if (name === 'authenticate' && oauthPaths.has(reading.path)) return 'it is the token endpoint of an OAuth2 flow the document declares, not a login venue can call with a key and secret';
   return undefined;
 }
 
@@ -246,6 +246,10 @@ const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
 
 export function score(name: InventoryOperation, reading: Reading, index: number, oauthPaths: Set<string>): Scored {
   const profile = profiles[name];
+  // Never on fields alone: a route is mapped only when its path, operationId, summary or a tag names the subject.
+  if (!Object.keys(profile.concepts).some((concept) => reading.concepts.has(concept as Concept))) {
+    return { operation: name, index, confidence: 0, reasons: [], fields: [], refused: `nothing in it names ${profile.subject}`, subject: 0, named: false, total: 0 };
+  }
   const subject = subjectScore(profile, reading);
   const refused = refusal(name, profile, reading, oauthPaths);
   if (refused) return { operation: name, index, confidence: 0, reasons: subject.reasons, fields: [], refused, subject: subject.score, named: subject.named, total: 0 };
@@ -352,12 +356,12 @@ function addFamilyEvidence(all: Map<InventoryOperation, Scored[]>, readings: Rea
     const contradicted = new Map<string, string>();
     for (const name of family) {
       for (const candidate of all.get(name) ?? []) {
-        if (candidate.contradiction) contradicted.set(collectionOf(readings[candidate.index]!.operation.path), candidate.contradiction);
+        if (candidate.contradiction) contradicted.set(collectionOf(readings[candidate.index]!.path), candidate.contradiction);
       }
     }
     for (const name of family) {
       for (const candidate of all.get(name) ?? []) {
-        const why = contradicted.get(collectionOf(readings[candidate.index]!.operation.path));
+        const why = contradicted.get(collectionOf(readings[candidate.index]!.path));
         if (candidate.refused || !why || candidate.contradiction) continue;
         candidate.contradiction = why;
         candidate.total -= CONTRADICTION;
@@ -368,8 +372,8 @@ function addFamilyEvidence(all: Map<InventoryOperation, Scored[]>, readings: Rea
     for (const name of family) {
       for (const candidate of all.get(name) ?? []) {
         if (candidate.refused) continue;
-        const collection = collectionOf(readings[candidate.index]!.operation.path);
-        const siblings = family.filter((other) => other !== name && best.has(other) && collectionOf(readings[best.get(other)!.index]!.operation.path) === collection);
+        const collection = collectionOf(readings[candidate.index]!.path);
+        const siblings = family.filter((other) => other !== name && best.has(other) && collectionOf(readings[best.get(other)!.index]!.path) === collection);
         if (!siblings.length) continue;
         candidate.total += 0.3 * siblings.length;
         candidate.confidence = confidenceOf(candidate.total);
@@ -404,9 +408,11 @@ export interface OperationMatch {
   candidates: Candidate[];
   /** For an operation left unmapped: why, in one line. */
   why?: string;
+  /** For a mapped operation: the next best routes, for the review to offer. */
+  alternatives: Candidate[];
 }
 
-const routeOf = (reading: Reading) => `${reading.operation.method} ${reading.operation.path}`;
+const routeOf = (reading: Reading) => `${reading.operation.method} ${reading.path}`;
 
 /** Scores every pair, then takes pairs best first, each document operation at most once. */
 export function matchOperations(readings: Reading[], oauthPaths: Set<string>, threshold = CONFIDENCE_THRESHOLD): OperationMatch[] {
@@ -435,7 +441,19 @@ export function matchOperations(readings: Reading[], oauthPaths: Set<string>, th
 
   return inventoryOperationNames.map((name) => {
     const pick = chosen.get(name);
-    if (pick) return { operation: name, index: pick.index, confidence: pick.confidence, reasons: pick.reasons, fields: pick.fields, candidates: [] };
+    if (pick) {
+      const alternatives = (all.get(name) ?? [])
+        .filter((c) => !c.refused && c.index !== pick.index && c.subject > 0)
+        .sort((a, b) => b.total - a.total)
+        .slice(0, 3)
+        .map((c): Candidate => ({
+          route: routeOf(readings[c.index]!),
+          source: readings[c.index]!.operation.source,
+          confidence: c.confidence,
+          shortfall: taken.has(c.index) ? `fits ${taken.get(c.index)!.operation} better` : `confidence ${c.confidence.toFixed(2)}${c.confidence < threshold ? ` below ${threshold.toFixed(2)}` : ''}`,
+        }));
+      return { operation: name, index: pick.index, confidence: pick.confidence, reasons: pick.reasons, fields: pick.fields, candidates: [], alternatives };
+    }
     const listed = (all.get(name) ?? []).filter((c) => c.subject > 0 || c.confidence >= 0.3 || (c.refused && c.named));
     const jobOfItsOwn = (c: Scored) => Number(Boolean(c.refused?.includes('job of its own')));
     const ranked = [
@@ -453,6 +471,6 @@ export function matchOperations(readings: Reading[], oauthPaths: Set<string>, th
     const why = candidates.length
       ? `no route is evidence enough for ${profiles[name].subject}`
       : `no ${profiles[name].methods.join(' or ')} route ${profiles[name].params === 0 ? 'without path parameters' : 'ending in one path parameter'} names ${profiles[name].subject}`;
-    return { operation: name, reasons: [], fields: [], candidates, why };
+    return { operation: name, reasons: [], fields: [], candidates, why, alternatives: [] };
   });
 }

@@ -75,22 +75,21 @@ export function documentOperations(document: Record<string, unknown>, source: st
         description: text(raw.description)?.slice(0, 600),
         tags: Array.isArray(raw.tags) ? raw.tags.filter((t): t is string => typeof t === 'string') : [],
         query: parameters.filter((p) => p.in === 'query' && typeof p.name === 'string').map((p) => p.name as string),
-        request: undefined as BodyShape | undefined,
-        response: undefined as BodyShape | undefined,
         security: Array.isArray(raw.security) ? (raw.security as SecurityRequirement[]) : global,
         deprecated: raw.deprecated === true,
         source,
       };
       for (const expanded of expandEnumParams(document, path, parameters)) {
         const prefer = expanded.filled ? Object.values(expanded.filled) : undefined;
-        found.push({
-          ...base,
-          path: expanded.path,
-          params: pathParams(expanded.path),
-          filled: expanded.filled,
-          request: requestShape(document, raw.requestBody, prefer),
-          response: responseShape(document, raw.responses, prefer),
+        const operation = { ...base, path: expanded.path, params: pathParams(expanded.path), filled: expanded.filled };
+        // Read when first asked for: a large document's schemas are mostly of routes no operation of venue's weighs.
+        let request: BodyShape | undefined | null = null;
+        let response: BodyShape | undefined | null = null;
+        Object.defineProperties(operation, {
+          request: { enumerable: true, get: () => (request === null ? (request = requestShape(document, raw.requestBody, prefer)) : request) },
+          response: { enumerable: true, get: () => (response === null ? (response = responseShape(document, raw.responses, prefer)) : response) },
         });
+        found.push(operation as DocumentOperation);
       }
     }
   }
@@ -182,7 +181,7 @@ function withExample(shape: BodyShape | undefined, example: unknown, prefer: str
   return { fields, list: shape?.list ?? Array.isArray(example), schemaNames: shape?.schemaNames ?? [] };
 }
 
-const MAX_DEPTH = 3;
+const MAX_DEPTH = 2;
 const MAX_FIELDS = 400;
 
 function refName(value: unknown): string | undefined {
@@ -224,21 +223,30 @@ export function shapeOf(document: unknown, rawSchema: unknown, prefer?: string[]
   const schemaNames = new Set<string>();
 
   // Breadth first: the fields near the top (a product's name and price) are read before any nested record's, however large.
+  // The schemas above a node, to stop where one holds itself.
+  interface Chain {
+    node: unknown;
+    up?: Chain;
+  }
+  const holds = (chain: Chain | undefined, node: unknown) => {
+    for (let c = chain; c; c = c.up) if (c.node === node) return true;
+    return false;
+  };
   interface Pending {
     node: unknown;
     prefix: string;
     inArray: boolean;
     depth: number;
-    seen: Set<unknown>;
+    seen?: Chain;
   }
-  const queue: Pending[] = [{ node: schema, prefix: '', inArray: false, depth: 0, seen: new Set() }];
+  const queue: Pending[] = [{ node: schema, prefix: '', inArray: false, depth: 0 }];
   const visit = ({ node, prefix, inArray, depth, seen }: Pending) => {
     if (fields.length >= MAX_FIELDS || depth > MAX_DEPTH) return;
     const name = refName(node);
     if (name && depth <= 1) schemaNames.add(name);
     const resolved = deref(document, node);
-    if (!isObject(resolved) || seen.has(resolved)) return;
-    const nextSeen = new Set(seen).add(resolved);
+    if (!isObject(resolved) || holds(seen, resolved)) return;
+    const nextSeen: Chain = { node: resolved, up: seen };
     if (typeof resolved['x-schemaName'] === 'string' && depth <= 1) schemaNames.add(resolved['x-schemaName']);
     for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
       const parts = resolved[key];

@@ -36,6 +36,8 @@ export interface FieldSet {
 
 export interface Reading {
   operation: DocumentOperation;
+  /** The path venue calls it by: the document's, after whatever part of its server path the other documents lack. */
+  path: string;
   kind: Kind;
   /** The path ends in a parameter: it names one record. */
   trailingParam: boolean;
@@ -52,6 +54,8 @@ export interface Reading {
   kindsSaid: Set<Kind>;
   request?: FieldSet;
   response?: FieldSet;
+  /** Every subject its path, operationId, summary or tags name. */
+  concepts: Set<Concept>;
 }
 
 export const normaliseName = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -84,7 +88,7 @@ export function headOf(words: string[]): Head {
     if (end < 0) return { concept: undefined, weight: 0, text: '' };
     const hit = hits.find((h) => h.at <= end && h.at + h.term.words.length - 1 >= end);
     if (hit) {
-      const before = meaningful.slice(0, hit.at).filter((w, i) => !kindWords[w] && !hits.some((h) => h.at <= i && i < h.at + h.term.words.length));
+      const before = meaningful.slice(0, hit.at).filter((w, i) => !kindWords.get(w) && !hits.some((h) => h.at <= i && i < h.at + h.term.words.length));
       const otherBefore = hits.find((h) => h.at < hit.at && h.term.concept === 'other');
       const previous = [...hits].reverse().find((h) => h.at < hit.at && h.term.concept !== 'other');
       return {
@@ -96,7 +100,7 @@ export function headOf(words: string[]): Head {
       };
     }
     const word = meaningful[end]!;
-    if (kindWords[word]) {
+    if (kindWords.get(word)) {
       end--;
       continue;
     }
@@ -157,7 +161,7 @@ function kindOf(operation: DocumentOperation, trailingParam: boolean, said: Set<
   return 'create';
 }
 
-export function readOperation(operation: DocumentOperation, skip: number): Reading {
+export function readOperation(operation: DocumentOperation, skip: number, path = operation.path): Reading {
   const segments = operation.path.split('/').filter(Boolean);
   const trailingParam = segments.length > 0 && /^\{[^{}]+\}$/.test(segments[segments.length - 1]!);
   const literal = segments.slice(skip).filter((s) => !s.startsWith('{'));
@@ -168,7 +172,7 @@ export function readOperation(operation: DocumentOperation, skip: number): Readi
 
   const kindsSaid = new Set<Kind>();
   for (const word of [...wordsOf(literal.slice(-1).join(' ')), ...idWords, ...summaryWords.slice(0, 4)]) {
-    const kind = kindWords[word];
+    const kind = kindWords.get(word);
     if (kind) kindsSaid.add(kind);
   }
   if (/\b(create|add)s?\b.*\bor\b.*\bupdates?\b|\bupdates?\b.*\bor\b.*\b(create|add)s?\b/i.test(operation.summary ?? '')) kindsSaid.add('upsert');
@@ -180,21 +184,36 @@ export function readOperation(operation: DocumentOperation, skip: number): Readi
   if (/\bmissing\b/i.test(operation.summary ?? '') || /missing/i.test(operation.path)) danger.add('missing');
 
   const idHead = idWords.length ? headOf(idWords) : undefined;
-  const request = operation.request ? fieldSet(operation.request.fields, operation.request.list, operation.request.schemaNames, 'request') : undefined;
-  const response = operation.response ? fieldSet(operation.response.fields, operation.response.list, operation.response.schemaNames, 'response') : undefined;
+  const head = headOf(lastTwo);
+  const summaryConcepts = conceptsOf(summaryWords);
+  const tagConcepts = conceptsOf(operation.tags.flatMap(wordsOf));
+  const concepts = new Set<Concept>([...summaryConcepts.keys(), ...tagConcepts.keys()]);
+  if (head.concept) concepts.add(head.concept);
+  if (idHead?.concept) concepts.add(idHead.concept);
+  // Fields are read only for routes some operation of venue's gets as far as weighing: most never do.
+  let request: FieldSet | undefined | null = null;
+  let response: FieldSet | undefined | null = null;
   return {
     operation,
+    path,
+    concepts,
     kind: kindOf(operation, trailingParam, kindsSaid),
     trailingParam,
     pathWords,
-    head: headOf(lastTwo),
+    head,
     operationIdHead: idHead && (idHead.concept !== undefined || idHead.text) ? idHead : undefined,
-    summaryConcepts: conceptsOf(summaryWords),
+    summaryConcepts,
     summaryNarrowed: narrowed(summaryWords),
-    tagConcepts: conceptsOf(operation.tags.flatMap(wordsOf)),
+    tagConcepts,
     danger: [...danger],
     kindsSaid,
-    request,
-    response,
+    get request() {
+      if (request === null) request = operation.request ? fieldSet(operation.request.fields, operation.request.list, operation.request.schemaNames, 'request') : undefined;
+      return request;
+    },
+    get response() {
+      if (response === null) response = operation.response ? fieldSet(operation.response.fields, operation.response.list, operation.response.schemaNames, 'response') : undefined;
+      return response;
+    },
   };
 }

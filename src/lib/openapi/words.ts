@@ -52,11 +52,23 @@ const runTogether: Record<string, string[]> = {
 };
 
 /** Lower-case singular words of a text, run-together words split where we know them. */
+const wordsCache = new Map<string, string[]>();
+
+/** Lower-case singular words of a text, run-together words split where we know them (remembered: field names repeat). */
 export function wordsOf(text: string): string[] {
+  let words = wordsCache.get(text);
+  if (!words) {
+    words = computeWords(text);
+    if (wordsCache.size < 50_000) wordsCache.set(text, words);
+  }
+  return words;
+}
+
+function computeWords(text: string): string[] {
   const out: string[] = [];
   for (const word of splitWords(text)) {
     const one = singular(word);
-    const split = runTogether[one] ?? runTogether[word];
+    const split = Object.hasOwn(runTogether, one) ? runTogether[one] : Object.hasOwn(runTogether, word) ? runTogether[word] : undefined;
     if (split) out.push(...split);
     else out.push(one);
   }
@@ -74,7 +86,7 @@ export const fillerWords = new Set([
 ]);
 
 /** Verbs and what kind of operation each says it is. */
-export const kindWords: Record<string, Kind> = {
+const kindWordList: Record<string, Kind> = {
   list: 'list', search: 'list', find: 'list', query: 'list', browse: 'list', all: 'list', getall: 'list', filter: 'list', lookup: 'list',
   get: 'read', retrieve: 'read', show: 'read', fetch: 'read', read: 'read', view: 'read', return: 'read', detail: 'read',
   create: 'create', add: 'create', insert: 'create', register: 'create', post: 'create', make: 'create', new: 'create',
@@ -82,6 +94,9 @@ export const kindWords: Record<string, Kind> = {
   upsert: 'upsert', save: 'upsert',
   delete: 'delete', remove: 'delete', destroy: 'delete', drop: 'delete', unsubscribe: 'delete',
 };
+
+/** The kind a verb says, or undefined (a Map: "constructor" in a path is no kind). */
+export const kindWords = new Map<string, Kind>(Object.entries(kindWordList));
 
 /**
  * Words that make a route something venue must never call for an operation

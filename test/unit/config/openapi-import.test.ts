@@ -74,6 +74,11 @@ describe('words', () => {
     expect(head).toMatchObject({ concept, text });
   });
 
+  it('words that are names of JavaScript object properties are words like any other', () => {
+    expect(wordsOf('constructor toString __proto__ hasOwnProperty')).toEqual(['constructor', 'to', 'string', 'proto', 'has', 'own', 'property']);
+    expect(headOf(wordsOf('constructor'))).toMatchObject({ concept: undefined, text: 'constructor' });
+  });
+
   it('a word before the head narrows it; a word that is no subject leaves none', () => {
     expect(headOf(wordsOf('company item'))).toMatchObject({ concept: 'product', qualifier: 'company' });
     expect(headOf(wordsOf('build item'))).toMatchObject({ concept: 'other' });
