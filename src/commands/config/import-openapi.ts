@@ -35,7 +35,7 @@ export default defineCommand<Options>({
     'venue --profile main config import-openapi ./vendor-inventory.yaml --dry-run',
     'venue --profile main config import-openapi ./vendor-inventory.yaml --yes -o json',
     'venue --profile main config import-openapi ./vendor-catalog.yaml ./vendor-stock.yaml --server-var tenant=north --dry-run',
-    'venue --profile main config import-openapi ./vendor-inventory.yaml --map listClasses="GET /Lookups/Classes" --map stockTake=none --yes',
+    'venue --profile main config import-openapi ./vendor-inventory.yaml --map listContainers="GET /Containers" --map stockTake=none --yes',
   ],
   configure: (cmd) => {
     cmd.option('--dry-run', 'show the review and store nothing');
