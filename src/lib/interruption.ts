@@ -12,8 +12,11 @@
 //   are simply aborted;
 // - cleanup registered with onInterrupt (releasing a booking hold, deleting a
 //   temporary subscriber) runs, bounded in time;
-// - then the process ends with 130 if the command has not already; nothing
-//   claims success after it (Terminal.success says so plainly instead).
+// - then the command reports what happened, and its exit code follows the
+//   outcome: a write that completed is 0 (Terminal.success says it was
+//   interrupted after completing), an unknown one 7, nothing sent 130 (main
+//   turns a 0 into 130 when no write was sent). Past a grace period the
+//   process ends with 130.
 // A second Ctrl-C stops at once.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -33,6 +36,13 @@ export interface Interruption {
    * instead of ending the process, so the outcome is known and reported.
    */
   inFlight<T>(what: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * Like inFlight, as a region a journalled write opens when its request is
+   * about to leave and closes once its outcome is recorded.
+   */
+  holdOpen?(what: string): () => void;
+  /** How many writes this run has sent (began to send): after a Ctrl-C, a 0 exit then means a write completed. */
+  readonly writesSent?: number;
   /**
    * Runs work that undoes what the run left behind (releasing a hold,
    * deleting a temporary subscriber): it may still send after a Ctrl-C.
@@ -65,6 +75,7 @@ export class ProcessInterruption implements Interruption {
   private readonly handlers = new Set<() => void | Promise<void>>();
   private readonly writes = new Map<number, string>();
   private nextWrite = 0;
+  private sent = 0;
   private writesSettled?: () => void;
   private forcedExit?: ReturnType<typeof setTimeout>;
 
@@ -101,14 +112,29 @@ export class ProcessInterruption implements Interruption {
     return !this.interrupted || cleanupScope.getStore() === true;
   }
 
-  async inFlight<T>(what: string, work: () => Promise<T>): Promise<T> {
+  get writesSent(): number {
+    return this.sent;
+  }
+
+  holdOpen(what: string): () => void {
     const id = this.nextWrite++;
+    this.sent++;
     this.writes.set(id, what);
+    let closed = false;
+    return () => {
+      if (closed) return;
+      closed = true;
+      this.writes.delete(id);
+      if (this.writes.size === 0) this.writesSettled?.();
+    };
+  }
+
+  async inFlight<T>(what: string, work: () => Promise<T>): Promise<T> {
+    const close = this.holdOpen(what);
     try {
       return await work();
     } finally {
-      this.writes.delete(id);
-      if (this.writes.size === 0) this.writesSettled?.();
+      close();
     }
   }
 
@@ -151,6 +177,7 @@ export function neverInterrupted(): Interruption {
     throwIfInterrupted: () => undefined,
     onInterrupt: () => () => undefined,
     inFlight: (_what, work) => work(),
+    holdOpen: () => () => undefined,
     cleanup: (work) => work(),
     maySend: () => true,
   };

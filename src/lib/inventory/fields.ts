@@ -119,10 +119,14 @@ export const stockLevelFields = {
   lastPurchasePrice: productFields.lastPurchasePrice,
 } as const satisfies Table;
 
+/** How many lines a write's answer says it recorded ("2 recorded"): checked against the lines sent. */
+const recordedCount = ['itemsRecorded', 'linesRecorded', 'recordedCount', 'itemCount', 'lineCount', 'recordedItems', 'recorded'] as const;
+
 export const stockTakeFields = {
   stockTakeId: ['stockTakeId', 'id', 'stocktakeId', 'countId', 'stockCountId'],
   warehouseId: ['warehouseId', 'warehouse'],
   items: ['items', 'lines', 'results', 'details', 'counts'],
+  recordedCount,
   totalVariance: ['totalVariance', 'netVariance', 'varianceTotal', 'variance'],
   createdAt,
 } as const satisfies Table;
@@ -136,7 +140,9 @@ export const stockTakeLineFields = {
 
 export const receiptFields = {
   receiptId: ['receiptId', 'id', 'stockReceiptId', 'receiptNo', 'receiptNumber', 'goodsReceiptId'],
+  warehouseId: ['warehouseId', 'warehouse'],
   items: ['items', 'lines', 'details', 'products'],
+  recordedCount,
   createdAt,
 } as const satisfies Table;
 

@@ -30,7 +30,7 @@ export default defineCommand<ResolveOptions>({
   async run(ctx, options, idOrPrefix) {
     if (options.applied && options.notApplied) throw new UsageError('pass exactly one of --applied or --not-applied');
     const { StockChangeJournal } = await import('../../../lib/inventory/stock-change-journal.js');
-    const { shortId } = await import('../../../lib/inventory/write-journal.js');
+    const { shortId } = await import('../../../lib/writes/journal.js');
     const { assertResolvable, resolveWrite } = await import('../../../lib/inventory/workflows/resolve.js');
     const journal = new StockChangeJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);
     const entry = journal.find(await ctx.profileName(), idOrPrefix!);
