@@ -76,6 +76,11 @@ export const productFields = {
 /** The answer of POST /api/v1/sale. */
 export const saleFields = {
   saleId: ['saleId', 'id', 'transactionId', 'orderId', 'receiptId', 'confirmationNumber', 'confirmationId'],
+  // What the answer echoes of the sale sent: compared with it (writes/agreement.ts).
+  cardNumber: ['cardNumber', 'cardNo', 'card', 'cardId'],
+  productId: ['productId', 'product', 'productCode'],
+  paymentReference: ['paymentReference', 'paymentRef', 'reference', 'externalReference'],
+  amount: ['amount', 'price', 'total', 'saleAmount', 'value'],
 } as const;
 
 /** The answer of PUT /api/v1/pass/walletB/{cardNumber} (a link rather than a file). */

@@ -185,8 +185,8 @@ export class Journal<E extends JournalEntry> {
 
   /** Reads the journal and checks its folder can be written: a damaged or unwritable one stops the command here, before anything is sent. */
   check(): void {
-    this.read();
     assertWritable(this.file);
+    this.read();
   }
 
   stamp(): string {
@@ -208,7 +208,7 @@ export class Journal<E extends JournalEntry> {
   }
 
   /** Finds an entry of the profile by its id or an unambiguous prefix of it. */
-  find(profile: string, idOrPrefix: string): E {
+  findByPrefix(profile: string, idOrPrefix: string): E {
     const wanted = idOrPrefix.trim().toLowerCase();
     const hint = `See the ids with \`${this.listCommand}\`.`;
     if (!/^[0-9a-f-]{4,64}$/.test(wanted)) {

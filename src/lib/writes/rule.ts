@@ -94,8 +94,8 @@ export type SendResult<T> =
   | { kind: 'answered'; result: T }
   /** A 2xx whose body could not be read: the service accepted it. */
   | { kind: 'accepted-unreadable'; error: UnreadableAnswerError }
-  /** The service said no: nothing was applied. */
-  | { kind: 'refused'; error: ApiError }
+  /** The service said no: nothing was applied. raised: the error as the client threw it (its own words). */
+  | { kind: 'refused'; error: ApiError; raised?: Error }
   /** The request never left this machine (deadline, connection refused): nothing was applied. */
   | { kind: 'not-sent'; error: Error }
   /** A Ctrl-C came before the send: the HTTP layer sent nothing. */
@@ -121,7 +121,7 @@ export function classifyFailure(error: unknown): Exclude<SendResult<never>, { ki
   // service could not be reached, or after a refusal (429/503) no retry fitted.
   if (error instanceof RequestNotSentError) return { kind: 'not-sent', error };
   const answer = answerOf(error);
-  if (answer) return verdictOfStatus(answer.status) === 'not-applied' ? { kind: 'refused', error: answer } : { kind: 'unknown', error: error as Error };
+  if (answer) return verdictOfStatus(answer.status) === 'not-applied' ? { kind: 'refused', error: answer, raised: error as Error } : { kind: 'unknown', error: error as Error };
   // Anything else (an answer too big to read, a bug while sending) cannot say: unknown, the safe side.
   return { kind: 'unknown', error: error instanceof Error ? error : new Error(String(error)) };
 }

@@ -48,9 +48,12 @@ export async function sendJournalled<T, O>(options: JournalledSend<T, O>): Promi
   try {
     const sent = await classifySend(() => options.send({ beforeSend }));
     if (!marked) {
-      // beforeSend was never reached: the request did not leave.
-      if (sent.kind !== 'answered') return await options.notSent(sent.error);
-      await beforeSend(); // a client that does not pass beforeSend on: record it now
+      // beforeSend was never reached: the request did not leave. Unless it plainly did (an answer, or
+      // the HTTP layer's word that it was sent unanswered) from a client that does not pass beforeSend
+      // on: then it is recorded now, on the safe side.
+      const plainlySent = sent.kind === 'answered' || (sent.kind === 'unknown' && sent.error instanceof UnknownOutcomeError);
+      if (!plainlySent) return await options.notSent(sent.error);
+      await beforeSend();
     }
     try {
       return await options.record(sent);

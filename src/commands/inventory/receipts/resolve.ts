@@ -33,7 +33,7 @@ export default defineCommand<ResolveOptions>({
     const { ReceiptJournal, shortId } = await import('../../../lib/inventory/receipt-journal.js');
     const { assertResolvable, resolveWrite } = await import('../../../lib/inventory/workflows/resolve.js');
     const journal = new ReceiptJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);
-    const entry = journal.find(await ctx.profileName(), idOrPrefix!);
+    const entry = journal.findByPrefix(await ctx.profileName(), idOrPrefix!);
     assertResolvable(entry, 'receipt', 'Run the same `stock receive` command again to send it.');
 
     let verdict: 'applied' | 'not-applied' | undefined = options.applied ? 'applied' : options.notApplied ? 'not-applied' : undefined;

@@ -33,7 +33,7 @@ export default defineCommand<ResolveOptions>({
     const { shortId } = await import('../../../lib/writes/journal.js');
     const { assertResolvable, resolveWrite } = await import('../../../lib/inventory/workflows/resolve.js');
     const journal = new StockChangeJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);
-    const entry = journal.find(await ctx.profileName(), idOrPrefix!);
+    const entry = journal.findByPrefix(await ctx.profileName(), idOrPrefix!);
     const what = entry.kind === 'take' ? 'stock take' : 'adjustment';
     assertResolvable(entry, what, 'Run the same command again to send it.');
 
