@@ -55,7 +55,7 @@ export class AnswerCheck {
   /** Money: equal to the cent. */
   amount(field: string, sent: number | undefined, got: unknown): this {
     if (sent === undefined || typeof got !== 'number' || !Number.isFinite(got)) return this;
-    if (Math.round(sent * 100) !== Math.round(got * 100)) this.add(field, sent.toFixed(2), got.toFixed(2));
+    if (Math.round(sent * 100) !== Math.round(got * 100)) this.found.push({ field, sent: sent.toFixed(2), got: got.toFixed(2) });
     return this;
   }
 
@@ -70,7 +70,7 @@ export class AnswerCheck {
 
   /** A rule of its own, said in words ("ends before it starts"). */
   impossible(field: string, what: string, got: unknown): this {
-    this.found.push({ field, sent: what, got: show(got) });
+    this.found.push({ field, sent: what, got: typeof got === 'string' ? got : show(got) });
     return this;
   }
 
