@@ -35,8 +35,9 @@ export function writeJsonFile(file: string, data: unknown): void {
 export class DamagedJournalError extends VenueError {
   constructor(
     readonly file: string,
-    why: string,
+    readonly reason: string,
   ) {
+    const why = reason;
     const backup = `${file}.bak`;
     super('local-state', `the journal ${file} cannot be read (${why}): nothing was sent`, {
       hint: fs.existsSync(backup)
@@ -79,7 +80,7 @@ export class JournalWriteError extends VenueError {
     options: { sent?: false } = {},
   ) {
     super('local-state', `cannot write venue's journal ${file} in the folder ${path.dirname(file)}: ${reason}${options.sent === false ? '; nothing was sent' : ''}`, {
-      hint: 'Free space on that disk, or make the folder writable (or set VENUE_STATE_DIR to one that is), then run the command again.',
+      hint: 'Free space on that disk, or make the folder writable (it is the state folder under venue\'s config folder; VENUE_CONFIG_DIR moves both), then run the command again.',
     });
     this.name = 'JournalWriteError';
   }

@@ -7,7 +7,7 @@
 
 import path from 'node:path';
 import { UnknownOutcomeError } from '../errors.js';
-import { JournalWriteError } from '../private-file.js';
+import { DamagedJournalError, JournalWriteError } from '../private-file.js';
 import { stringifyJsonExact } from '../json-exact.js';
 import { sourceOf } from '../reading.js';
 import { classifySend, type SendResult } from './rule.js';
@@ -58,7 +58,8 @@ export async function sendJournalled<T, O>(options: JournalledSend<T, O>): Promi
     try {
       return await options.record(sent);
     } catch (error) {
-      if (error instanceof JournalWriteError) throw unrecorded(options.what, options.request, sent, error);
+      // The journal cannot be written (or read back) after the send: the outcome cannot be kept.
+      if (error instanceof JournalWriteError || error instanceof DamagedJournalError) throw unrecorded(options.what, options.request, sent, error);
       throw error;
     }
   } finally {
@@ -72,12 +73,13 @@ export async function sendJournalled<T, O>(options: JournalledSend<T, O>): Promi
  * journal could not keep them. The entry stays "sending" under this process,
  * so the next run, seeing this process gone, refuses it as unknown.
  */
-export function unrecorded(what: string, request: unknown, sent: SendResult<unknown>, error: JournalWriteError): UnknownOutcomeError {
+export function unrecorded(what: string, request: unknown, sent: SendResult<unknown>, error: JournalWriteError | DamagedJournalError): UnknownOutcomeError {
+  const reason = error instanceof JournalWriteError ? error.reason : `it cannot be read back (${error.reason})`;
   const answer =
     sent.kind === 'answered'
       ? `the service answered: ${describe(sourceOf(sent.result as object) ?? sent.result)}`
       : `the answer: ${sent.error.message}`;
-  return new UnknownOutcomeError(`${what} was sent, but venue could not record its outcome: ${error.reason}`, {
+  return new UnknownOutcomeError(`${what} was sent, but venue could not record its outcome: ${reason}`, {
     cause: error,
     details: [...(request === undefined ? [] : [`sent: ${describe(request)}`]), answer, `journal: ${error.file}`],
     hint:

@@ -35,7 +35,7 @@ export function unresolvedOutcome(words: WriteWords, entry: WriteEntryBase, why:
   const said =
     why === 'unknown'
       ? `an earlier run of it has an unknown outcome`
-      : 'an earlier run died while sending it, so its outcome is unknown';
+      : 'an earlier run died while sending it (or could not record its answer), so its outcome is unknown';
   return new UnknownOutcomeError(`${words.what} ${shortId(entry.id)} is not sent again: ${said}`, {
     details: [`id ${entry.id}`, ...(entry.levelsBefore ? [`levels before that send: ${Object.entries(entry.levelsBefore).slice(0, 10).map(([p, q]) => `${p}=${q}`).join(', ')}`] : [])],
     hint: settleHint(words, 'Nothing was sent by this run.'),
