@@ -95,6 +95,8 @@ function reasonOf(error: unknown): string {
     EACCES: 'permission denied',
     EPERM: 'not permitted',
     ENOTDIR: 'a file stands where a folder should be',
+    // mkdir of a folder whose name a file already has
+    EEXIST: 'a file stands where a folder should be',
     EISDIR: 'a folder stands where the file should be',
   };
   return e?.code && words[e.code] ? `${words[e.code]} (${e.code})` : (e?.message ?? String(error));
