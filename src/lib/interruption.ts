@@ -73,7 +73,10 @@ export interface InterruptionTimings {
 export class ProcessInterruption implements Interruption {
   private readonly controller = new AbortController();
   private readonly handlers = new Set<() => void | Promise<void>>();
+  /** Writes whose request is in flight (inFlight). */
   private readonly writes = new Map<number, string>();
+  /** Journalled writes between their mark and their recorded outcome (holdOpen). */
+  private readonly regions = new Map<number, string>();
   private nextWrite = 0;
   private sent = 0;
   private writesSettled?: () => void;
@@ -116,21 +119,14 @@ export class ProcessInterruption implements Interruption {
     return this.sent;
   }
 
+  /** A journalled write's region (from its mark to its recorded outcome): counted as a write sent. */
   holdOpen(what: string): () => void {
-    const id = this.nextWrite++;
     this.sent++;
-    this.writes.set(id, what);
-    let closed = false;
-    return () => {
-      if (closed) return;
-      closed = true;
-      this.writes.delete(id);
-      if (this.writes.size === 0) this.writesSettled?.();
-    };
+    return this.open(this.regions, what);
   }
 
   async inFlight<T>(what: string, work: () => Promise<T>): Promise<T> {
-    const close = this.holdOpen(what);
+    const close = this.open(this.writes, what);
     try {
       return await work();
     } finally {
@@ -138,15 +134,36 @@ export class ProcessInterruption implements Interruption {
     }
   }
 
+  private open(into: Map<number, string>, what: string): () => void {
+    const id = this.nextWrite++;
+    into.set(id, what);
+    let closed = false;
+    return () => {
+      if (closed) return;
+      closed = true;
+      into.delete(id);
+      if (this.pending() === 0) this.writesSettled?.();
+    };
+  }
+
+  private pending(): number {
+    return this.writes.size + this.regions.size;
+  }
+
+  /** What is awaited, in words: the requests in flight, else the journalled writes recording their outcome. */
+  private awaited(): string[] {
+    return [...(this.writes.size ? this.writes : this.regions).values()];
+  }
+
   /** The launcher calls this for each Ctrl-C. */
   notify(): void {
     if (this.interrupted) {
-      const pending = [...this.writes.values()];
+      const pending = this.awaited();
       this.io.say(pending.length ? `interrupted again: stopping without the answer to ${pending.join(', ')}; its outcome is unknown` : 'interrupted again: stopping now');
       this.io.exit(130);
       return;
     }
-    this.io.say(this.writes.size ? `interrupted: waiting for the answer to ${[...this.writes.values()].join(', ')} (Ctrl-C again to stop at once)` : 'interrupted');
+    this.io.say(this.pending() ? `interrupted: waiting for the answer to ${this.awaited().join(', ')} (Ctrl-C again to stop at once)` : 'interrupted');
     this.controller.abort(new InterruptedError());
     void this.windDown();
   }
@@ -161,7 +178,7 @@ export class ProcessInterruption implements Interruption {
       }
     });
     await withTimeout(Promise.all(cleanups), cleanupMs);
-    if (this.writes.size) await new Promise<void>((resolve) => (this.writesSettled = resolve));
+    if (this.pending()) await new Promise<void>((resolve) => (this.writesSettled = resolve));
     // The command now has a moment to report what happened; past it, stop.
     this.forcedExit = setTimeout(() => this.io.exit(130), this.timings.graceMs ?? 1_000);
     this.forcedExit.unref?.();

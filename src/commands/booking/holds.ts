@@ -62,5 +62,18 @@ export default defineCommand<Options>({
     if (unknown && !ctx.output.isMachine) {
       ctx.terminal.warn(`${unknown} request${unknown === 1 ? '' : 's'} without a reservation id: the answer was lost, so places may be held that venue cannot release. Check the slot with \`venue booking sessions\`.`);
     }
+    // Orders and payments whose outcome is unknown are journalled beside the holds: said, with how to settle each.
+    for (const write of journal.openWrites()) {
+      if (write.kind === 'payment') {
+        ctx.terminal.warn(
+          `payment ${write.paymentReference} for order ${write.orderId} has an unknown outcome${write.note ? ` (${write.note})` : ''}: ` +
+            `check it with \`venue booking order show ${write.orderId}\`; \`venue booking order pay ${write.orderId} --amount ${write.amount.toFixed(2)} --payment-ref ${write.paymentReference}\` checks the order first and records it at most once.`,
+        );
+      } else {
+        ctx.terminal.warn(
+          `the order of ${write.reservationIds.join(', ')}${write.orderId ? ` (answered as ${write.orderId})` : ''} has an unknown outcome${write.note ? ` (${write.note})` : ''}: check it with \`venue booking order show <orderId>\` and cancel what was not asked for.`,
+        );
+      }
+    }
   },
 });
