@@ -187,7 +187,7 @@ export async function recordReload(deps: ReloadDeps, request: ReloadRequest): Pr
             return sent.kind === 'interrupted-before-send' ? { kind: 'interrupted-before-send' } : { kind: 'refused', error: sent.error as VenueError };
           }
           case 'unknown': {
-            // No answer, or one that cannot say (5xx, 408, a lost connection): unknown until a rerun settles it.
+            // No answer, or one that cannot say (writes/rule.ts): unknown until a rerun settles it.
             const reason = sent.error.message;
             await still(reason);
             return { kind: 'unknown', reason, cause: sent.error, ...commands };
