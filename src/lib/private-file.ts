@@ -344,15 +344,3 @@ export async function withFileLock<T>(
     await release().catch(() => undefined);
   }
 }
-
-/** Takes the lock or reports at once that another process holds it. */
-export async function tryFileLock(file: string, staleMs = 60_000): Promise<(() => Promise<void>) | undefined> {
-  const { lock } = await import('proper-lockfile');
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  try {
-    return await lock(file, { realpath: false, stale: staleMs, retries: 0, lockfilePath: `${file}.lock`, onCompromised: warnCompromised });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') return undefined;
-    throw error;
-  }
-}
