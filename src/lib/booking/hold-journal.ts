@@ -21,7 +21,7 @@
 
 import fs from 'node:fs';
 import { createHash, randomUUID } from 'node:crypto';
-import { Journal, senderGone, type JournalEntry, type WriteStatus } from '../writes/journal.js';
+import { Journal, migratedEntry, senderGone, type JournalEntry, type WriteStatus } from '../writes/journal.js';
 
 interface PaymentRequest {
   orderId: string;
@@ -118,15 +118,9 @@ function migrate(profile: string) {
       const { key, state: _state, ...rest } = hold;
       entries[key] = {
         ...(rest as unknown as HoldJournalEntry),
-        id: key,
+        ...migratedEntry({ id: key, kind: 'hold', profile, status, at, from: `hold journal (state ${String(hold.state)})` }),
         kind: 'hold',
-        profile,
-        status,
         placedAt,
-        createdAt: at,
-        updatedAt: at,
-        attempts: 1,
-        history: [{ at, status, note: `from the version-1 hold journal (state ${String(hold.state)})` }],
       };
     }
     return entries;

@@ -8,7 +8,7 @@
 // array of records) is converted on first read, kept as .v1.bak.
 
 import { createHash } from 'node:crypto';
-import { Journal, senderGone, type JournalEntry, type WriteStatus } from '../writes/journal.js';
+import { Journal, migratedEntry, senderGone, type JournalEntry, type WriteStatus } from '../writes/journal.js';
 
 /** sent: sending, or a run died sending it; unknown: no conclusive answer yet. */
 export type ReloadOutcome = 'sent' | 'recorded' | 'refused' | 'unknown';
@@ -80,14 +80,9 @@ function migrate(old: unknown): Record<string, ReloadEntry> | undefined {
     const { outcome: _outcome, ...rest } = raw;
     entries[id] = {
       ...(rest as unknown as ReloadEntry),
-      id,
+      ...migratedEntry({ id, kind: 'reload', profile: raw.profile, status, at, from: `reload journal (outcome ${String(raw.outcome)})` }),
       kind: 'reload',
-      status,
       sentAt,
-      createdAt: at,
-      updatedAt: at,
-      attempts: 1,
-      history: [{ at, status, note: `from the version-1 reload journal (outcome ${String(raw.outcome)})` }],
     };
   }
   return entries;

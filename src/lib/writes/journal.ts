@@ -108,6 +108,12 @@ export function stampOf(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+/** The fields every entry has, for one converted from a version-1 journal (its history says where it came from). */
+export function migratedEntry(base: { id: string; kind: WriteKind; profile: string; status: WriteStatus; at: string; from: string }): JournalEntry {
+  const { id, kind, profile, status, at, from } = base;
+  return { id, kind, profile, status, createdAt: at, updatedAt: at, attempts: 1, history: [{ at, status, note: `from the version-1 ${from}` }] };
+}
+
 /** Whether the run that marked an entry "sending" is gone (killed, crashed): then its outcome is unknown. */
 export function senderGone(entry: JournalEntry): boolean {
   if (entry.status !== 'sending') return false;

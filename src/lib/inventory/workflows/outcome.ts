@@ -10,6 +10,7 @@ import type { UnreadableAnswerError } from '../../reading.js';
 import type { SendResult } from '../../writes/rule.js';
 import { stampOf, type WriteStatus } from '../../writes/journal.js';
 import type { Levels } from '../journal-entry.js';
+import { describeDisagreements, type Disagreement } from '../../writes/agreement.js';
 
 export { classifySend, type SendResult } from '../../writes/rule.js';
 
@@ -125,4 +126,30 @@ export async function recordSharedOutcome<E extends { keyGeneration?: number }, 
     default:
       return undefined;
   }
+}
+
+/**
+ * A write sent with no conclusive answer: the levels are read again as
+ * evidence (never proof) and the entry is recorded unknown with them.
+ */
+export async function recordUnknownOutcome<E extends { levelsAfter?: Levels; evidenceAt?: string }>(
+  journal: OutcomeJournal<E>,
+  id: string,
+  error: Error,
+  evidenceOptions: EvidenceOptions,
+): Promise<{ kind: 'unknown'; entry: E; error: Error; evidence: Evidence }> {
+  const evidence = await gatherEvidence({ ...evidenceOptions, settleMs: evidenceOptions.settleMs ?? 500 });
+  const now = levelsNow(evidence);
+  const entry = await journal.setStatus(id, 'unknown', { ...(now ? { levelsAfter: now, evidenceAt: evidence.readAt } : {}) } as Partial<E>, `outcome unknown: ${error.message}`);
+  return { kind: 'unknown', entry, error, evidence };
+}
+
+/** An answer that disagrees with what was sent: the entry is recorded unknown, with what disagreed. */
+export async function recordDisagreement<E extends { disagreement?: string[] }>(
+  journal: OutcomeJournal<E>,
+  id: string,
+  disagreements: Disagreement[],
+): Promise<{ kind: 'disagrees'; entry: E; disagreements: Disagreement[] }> {
+  const entry = await journal.setStatus(id, 'unknown', { disagreement: describeDisagreements(disagreements) } as Partial<E>, 'the answer disagrees with what was sent: unknown');
+  return { kind: 'disagrees', entry, disagreements };
 }

@@ -12,10 +12,10 @@ import type { StockReceiptResult } from '../types.js';
 import { receiptFields } from '../fields.js';
 import { receiptFingerprint, type ReceiptIdentity, type ReceiptJournal, type ReceiptJournalEntry } from '../receipt-journal.js';
 import { idempotencyKey, isSettled, nextKeyGeneration, shortId, stampOf, type WriteStatus } from '../../writes/journal.js';
-import { AnswerCheck, describeDisagreements, type Disagreement } from '../../writes/agreement.js';
+import { AnswerCheck, type Disagreement } from '../../writes/agreement.js';
 import { sendJournalled } from '../../writes/send.js';
 import type { Levels } from '../journal-entry.js';
-import { gatherEvidence, levelsNow, recordSharedOutcome, type Evidence } from './outcome.js';
+import { gatherEvidence, recordDisagreement, recordSharedOutcome, recordUnknownOutcome, type Evidence } from './outcome.js';
 
 export interface ReceiptClient {
   receiveStock(body: Record<string, unknown>, options?: { idempotencyKey?: string; beforeSend?: () => Promise<void> }): Promise<StockReceiptResult>;
@@ -130,10 +130,7 @@ export async function recordReceipt(deps: ReceiptDeps, input: ReceiptInput): Pro
           case 'answered': {
             const result = sent.result;
             const disagreements = checkReceiptAnswer(input, result);
-            if (disagreements.length) {
-              const left = await journal.setStatus(id, 'unknown', { disagreement: describeDisagreements(disagreements) }, 'the answer disagrees with what was sent: unknown');
-              return { kind: 'disagrees', entry: left, disagreements };
-            }
+            if (disagreements.length) return recordDisagreement(journal, id, disagreements);
             const levelsAfter: Levels = {};
             for (const item of input.identity.items) {
               const line = result.items?.find((l) => String(l.productId) === String(item.productId));
@@ -151,20 +148,16 @@ export async function recordReceipt(deps: ReceiptDeps, input: ReceiptInput): Pro
           case 'not-sent':
           case 'interrupted-before-send':
             return (await recordSharedOutcome(journal, id, sending!, sent, previous ?? 'not-applied', deps.now()))!;
-          case 'unknown': {
-            const evidence = await gatherEvidence({
+          case 'unknown':
+            return recordUnknownOutcome(journal, id, sent.error, {
               expected: input.identity.items.map((i) => ({ productId: String(i.productId), change: i.quantity })),
               levelsBefore,
               readLevels: deps.readLevels,
               interruption,
               now: deps.now,
-              settleMs: deps.settleMs ?? 500,
+              settleMs: deps.settleMs,
               sleep: deps.sleep,
             });
-            const now = levelsNow(evidence);
-            const left = await journal.setStatus(id, 'unknown', { ...(now ? { levelsAfter: now, evidenceAt: evidence.readAt } : {}) }, `outcome unknown: ${sent.error.message}`);
-            return { kind: 'unknown', entry: left, error: sent.error, evidence };
-          }
         }
       },
     });

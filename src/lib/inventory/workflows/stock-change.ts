@@ -10,10 +10,10 @@ import type { Interruption } from '../../interruption.js';
 import type { UnreadableAnswerError } from '../../reading.js';
 import { expectedChanges, stockChangeFingerprint, StockChangeJournal, type StockChangeEntry, type StockChangeIdentity } from '../stock-change-journal.js';
 import { idempotencyKey, nextKeyGeneration, shortId, stampOf, type WriteStatus } from '../../writes/journal.js';
-import { describeDisagreements, type Disagreement } from '../../writes/agreement.js';
+import type { Disagreement } from '../../writes/agreement.js';
 import { sendJournalled } from '../../writes/send.js';
 import type { Levels } from '../journal-entry.js';
-import { gatherEvidence, levelsNow, recordSharedOutcome, type Evidence } from './outcome.js';
+import { gatherEvidence, recordDisagreement, recordSharedOutcome, recordUnknownOutcome, type Evidence } from './outcome.js';
 import { senderWords } from './receipt.js';
 
 export interface StockChangeDeps {
@@ -92,10 +92,7 @@ export async function sendStockChange<T>(deps: StockChangeDeps, input: StockChan
         switch (sent.kind) {
           case 'answered': {
             const disagreements = input.check?.(sent.result) ?? [];
-            if (disagreements.length) {
-              const left = await journal.setStatus(id, 'unknown', { disagreement: describeDisagreements(disagreements) }, 'the answer disagrees with what was sent: unknown');
-              return { kind: 'disagrees', entry: left, disagreements };
-            }
+            if (disagreements.length) return recordDisagreement(journal, id, disagreements);
             const resultId = input.resultId?.(sent.result);
             const after = input.levelsAfter?.(sent.result);
             const recorded = await journal.setStatus(id, 'recorded', {
@@ -113,20 +110,16 @@ export async function sendStockChange<T>(deps: StockChangeDeps, input: StockChan
             await recordSharedOutcome(journal, id, sending!, sent, previous ?? 'not-applied', deps.now());
             return { kind: 'interrupted-before-send', entry: journal.get(id), what: identity.kind };
           }
-          case 'unknown': {
-            const evidence = await gatherEvidence({
+          case 'unknown':
+            return recordUnknownOutcome(journal, id, sent.error, {
               expected: expectedChanges(identity, input.levelsBefore),
               levelsBefore: input.levelsBefore,
               readLevels: deps.readLevels,
               interruption,
               now: deps.now,
-              settleMs: deps.settleMs ?? 500,
+              settleMs: deps.settleMs,
               sleep: deps.sleep,
             });
-            const now = levelsNow(evidence);
-            const left = await journal.setStatus(id, 'unknown', { ...(now ? { levelsAfter: now, evidenceAt: evidence.readAt } : {}) }, `outcome unknown: ${sent.error.message}`);
-            return { kind: 'unknown', entry: left, error: sent.error, evidence };
-          }
         }
       },
     });
