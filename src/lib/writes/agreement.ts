@@ -64,7 +64,7 @@ export class AnswerCheck {
     if (sent === undefined || got === undefined) return this;
     const a = [...new Set(sent.map((s) => String(s).trim()))].sort();
     const b = [...new Set(got.map((s) => String(s).trim()))].sort();
-    if (a.length !== b.length || a.some((v, i) => v !== b[i])) this.add(field, a.join(','), b.join(','));
+    if (a.length !== b.length || a.some((v, i) => v !== b[i])) this.found.push({ field, sent: a.join(','), got: b.join(',') });
     return this;
   }
 
