@@ -86,7 +86,8 @@ export class JournalWriteError extends VenueError {
   }
 }
 
-function reasonOf(error: unknown): string {
+/** A file-system error in words: "the disk is full (ENOSPC)". */
+export function reasonOf(error: unknown): string {
   const e = error as NodeJS.ErrnoException;
   const words: Record<string, string> = {
     ENOSPC: 'the disk is full',
@@ -288,7 +289,7 @@ export async function withHolderLock<T>(lockFile: string, fn: () => Promise<T> |
     try {
       attempt = tryHolderLock(lockFile);
     } catch (error) {
-      throw new JournalWriteError(options.what ?? lockFile, `its lock ${lockFile} cannot be taken: ${reasonOf(error)}`);
+      throw new JournalWriteError(lockFile, `the lock cannot be taken: ${reasonOf(error)}`);
     }
     if ('release' in attempt) {
       try {

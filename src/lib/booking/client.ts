@@ -196,7 +196,7 @@ export class BookingClient {
           default: {
             // Refused, or a retry that never left: nothing is held.
             await this.holds.forget(key);
-            const error = sent.kind === 'refused' ? sent.error : sent.error;
+            const error = sent.error;
             if (error instanceof ApiError && error.status === 409 && !error.hasCode('slot_closed', 'slot_started', 'session_closed')) {
               throw new SlotUnavailableError(
                 request.slotId,

@@ -25,7 +25,9 @@ import path from 'node:path';
 import { RejectedError, UsageError } from '../errors.js';
 import {
   DamagedJournalError,
+  JournalWriteError,
   assertWritable,
+  reasonOf,
   holderGone,
   readJournalFile,
   thisHolder,
@@ -171,15 +173,11 @@ export class Journal<E extends JournalEntry> {
    * read converted and written by the next change.
    */
   private persistMigration(migrated: JournalFile<E>): void {
-    const backup = `${this.file}.v1.bak`;
     try {
       const attempt = tryHolderLock(`${this.file}.lock`);
       if (!('release' in attempt)) return;
       try {
-        const current = readJournalFile<unknown>(this.file, undefined);
-        if (current === undefined || isCurrent(current)) return;
-        if (!fs.existsSync(backup)) fs.copyFileSync(this.file, backup);
-        fs.chmodSync(backup, 0o600);
+        if (!this.keepVersion1()) return;
         writeJournalFileSync(this.file, migrated, this.scrub);
       } finally {
         attempt.release();
@@ -187,6 +185,20 @@ export class Journal<E extends JournalEntry> {
     } catch {
       // A folder that cannot be written is reported when something is about to be sent.
     }
+  }
+
+  /** Under the file lock: copies a version-1 file to <file>.v1.bak (once); true when the file is version 1. */
+  private keepVersion1(): boolean {
+    const current = readJournalFile<unknown>(this.file, undefined);
+    if (current === undefined || isCurrent(current)) return false;
+    const backup = `${this.file}.v1.bak`;
+    try {
+      if (!fs.existsSync(backup)) fs.copyFileSync(this.file, backup);
+      fs.chmodSync(backup, 0o600);
+    } catch (error) {
+      throw new JournalWriteError(backup, reasonOf(error));
+    }
+    return true;
   }
 
   /** Reads the journal and checks its folder can be written: a damaged or unwritable one stops the command here, before anything is sent. */
@@ -236,10 +248,7 @@ export class Journal<E extends JournalEntry> {
         const data = this.read();
         const result = fn(data.entries);
         this.prune(data.entries);
-        if (!fs.existsSync(`${this.file}.v1.bak`) && fs.existsSync(this.file)) {
-          const before = readJournalFile<unknown>(this.file, undefined);
-          if (before !== undefined && !isCurrent(before)) fs.copyFileSync(this.file, `${this.file}.v1.bak`);
-        }
+        this.keepVersion1();
         writeJournalFileSync(this.file, data, this.scrub);
         return result;
       },
