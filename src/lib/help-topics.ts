@@ -62,7 +62,8 @@ Output
   7    outcome unknown: something that changes data was sent and its answer was
        lost; the message says how to check and settle it. Alert a person; never
        rerun blindly.
-  130  interrupted (Ctrl-C) before anything that changes data was sent
+  130  interrupted (Ctrl-C): the command stopped short (a write it completed
+       first is 0, one it left unknown is 7)
 
 For scripts: 0 go on; 2, 3, 4, 5 fix the input or the setup; 6 try again later;
 7 stop and have a person settle it.
