@@ -55,6 +55,10 @@ export default defineCommand<ResolveOptions>({
       });
       ctx.terminal.info(`${what} ${shortId(entry.id)} (warehouse ${entry.warehouseId}${entry.comment ? `, "${entry.comment}"` : ''}): ${entry.status}.`);
       for (const event of entry.history.slice(-3)) ctx.terminal.info(`  ${event.at}  ${event.status}${event.note ? `  ${event.note}` : ''}`);
+      if (entry.disagreement?.length) {
+        ctx.terminal.info('Its answer disagreed with what was sent:');
+        for (const line of entry.disagreement) ctx.terminal.info(`  ${line}`);
+      }
       ctx.terminal.info('Stock levels: evidence, not proof (sales, receipts, other counts and adjustments move them too):');
       for (const line of describeEvidence(evidence, stockChangeWords(entry).change)) ctx.terminal.info(`  ${line}`);
       const answer = await ctx.prompter.select<'applied' | 'not-applied' | 'cancel'>(
