@@ -119,7 +119,8 @@ export function attachCommand(parent: Command, module: CommandModule<any>, makeC
     // commander passes (...positionals, options, command)
     const command = actionArgs.pop() as Command;
     const options = actionArgs.pop() as Record<string, unknown>;
-    const positionals = actionArgs.map((a) => (Array.isArray(a) ? a.join(',') : (a as string)));
+    // A variadic argument ("<file...>") arrives as an array: its values become positionals of their own.
+    const positionals = actionArgs.flatMap((a) => (Array.isArray(a) ? (a as string[]) : [a as string]));
     const ctx = await makeContext(command);
     ctx.output?.declareFields?.(module.fields);
     await module.run(ctx, options, ...positionals);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type Conf from 'conf';
 import { UsageError } from './errors.js';
 import { configDirectory, sandboxOrigin, sandboxDemoSecrets } from './sandbox-address.js';
-import { inventoryOperationNames, inventoryOperations, normaliseBasePath, parseAuthScheme, parseRoute, routeSettingKey, type InventoryOperation } from './inventory/routes.js';
+import { formatAuthScheme, inventoryOperationNames, inventoryOperations, normaliseBasePath, parseAuthScheme, parseRoute, routeSettingKey, type InventoryOperation } from './inventory/routes.js';
 
 export type SettingSource = 'flag' | 'environment' | 'profile' | 'default' | 'extends';
 
@@ -37,7 +37,12 @@ const baseSettingSpecs = {
   'inventory.userId': { description: 'Inventory user id for the integration', kind: 'int', env: 'VENUE_INVENTORY_USER_ID' },
   'inventory.warehouseId': { description: 'Default warehouse id', kind: 'int', env: 'VENUE_INVENTORY_WAREHOUSE_ID' },
   'inventory.basePath': { description: 'Path prefix of every inventory route (from the vendor document\'s servers URL)', kind: 'path' },
-  'inventory.auth': { description: 'How the inventory JWT is sent: bearer, or header:<Header-Name>', kind: 'auth', env: 'VENUE_INVENTORY_AUTH' },
+  'inventory.auth': {
+    description:
+      'How inventory calls authenticate: bearer or header:<Header-Name> (the login route\'s token), api-key in=header|query name=<name> [prefix="Token "], oauth2 token-url=<url> [scopes="a b"], or basic',
+    kind: 'auth',
+    env: 'VENUE_INVENTORY_AUTH',
+  },
   tags: { description: 'Tags of the profile, comma-separated (select venues with --each-profile tag:NAME)', kind: 'tags', own: true },
   extends: { description: 'The profile this one takes unset settings and secrets from (e.g. the chain\'s shared wallet and booking)', kind: 'profile', own: true },
   timezone: { description: "The venue's time zone (IANA, e.g. Australia/Sydney) for times and days in tables; default: this machine's", kind: 'tz', env: 'VENUE_TIMEZONE' },
@@ -129,8 +134,7 @@ export function checkSettingValue(key: SettingKey, raw: string): string | number
       return `${route.method} ${route.path}`;
     }
     case 'auth':
-      parseAuthScheme(raw);
-      return raw.trim();
+      return formatAuthScheme(parseAuthScheme(raw));
     case 'path':
       return normaliseBasePath(raw);
     case 'text':

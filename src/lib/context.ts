@@ -196,7 +196,7 @@ export class ProcessContext implements Context {
     const client = new HttpClient({
       service,
       baseUrl,
-      authHeader: routes?.auth.type === 'header' ? { name: routes.auth.name, prefix: '' } : undefined,
+      authHeader: routes ? (await import('./inventory/routes.js')).loginTokenHeader(routes.auth) : undefined,
       timeoutMs: (this.globals.timeout ?? 30) * 1000,
       retries: envCount(this.env, 'VENUE_RETRIES', 0, 10),
       deadline: this.deadline,
@@ -214,6 +214,7 @@ export class ProcessContext implements Context {
       const { TokenManager } = await import('./tokens.js');
       const profile = await this.profileName();
       const exchange = (service: ServiceName) => async () => {
+        if (service === 'inventory') (await import('./inventory/routes.js')).requireLoginScheme((await this.inventoryRoutes()).auth);
         const http = await this.http(service);
         const secrets: Record<string, string> = {};
         for (const key of missingSecretHelp[service]) {

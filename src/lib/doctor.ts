@@ -120,6 +120,7 @@ export const inventoryListOperations = [
  */
 export async function diagnoseInventoryRoutes(ctx: Context): Promise<Finding[]> {
   const routes = await ctx.inventoryRoutes();
+  const { formatAuthScheme } = await import('./inventory/routes.js');
   const http = await ctx.http('inventory');
   const token = (await ctx.tokens()).source('inventory');
   const answers = await Promise.all(
@@ -147,7 +148,7 @@ export async function diagnoseInventoryRoutes(ctx: Context): Promise<Finding[]> 
       fix = `The server has no ${call} (${routes.origin(operation)} route): see \`venue config routes\`; import the vendor's document with \`venue config import-openapi <file|url>\`, or set it: \`venue config set inventory.routes.${operation} "GET /<path>"\`.`;
     } else if (status === 401 || status === 403) {
       category = 'auth';
-      fix = `The token was refused on ${call}: check how it is sent (inventory.auth, now ${routes.auth.type === 'bearer' ? 'bearer' : `header:${routes.auth.name}`}; \`venue config routes\` shows it, the vendor's securitySchemes say which it should be).`;
+      fix = `The token was refused on ${call}: check how it is sent (inventory.auth, now ${formatAuthScheme(routes.auth)}; \`venue config routes\` shows it, the vendor's securitySchemes say which it should be).`;
     } else {
       fix = 'The service failed on this call: try again, and contact its support if it persists.';
     }

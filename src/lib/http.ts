@@ -14,7 +14,7 @@ import {
   categoryForStatus,
   type ErrorCategory,
 } from './errors.js';
-import { redactJson, redactHeaders, type SecretRegistry } from './redact.js';
+import { redactErrorBody, redactHeaders, redactJson, redactUrl, traceBody, type SecretRegistry } from './redact.js';
 import { readErrorBody } from './reading.js';
 import { parseJsonExact, stringifyJsonExact } from './json-exact.js';
 import type { Interruption } from './interruption.js';
@@ -330,7 +330,8 @@ export class HttpClient {
 
   private apiError(status: number, method: string, url: string, body: unknown, headers: Record<string, string>): ApiError {
     const category: ErrorCategory = categoryForStatus(status);
-    const said = readErrorBody(body);
+    // Quoted in messages: credential fields and what concerns them masked, whatever the secret's length.
+    const said = readErrorBody(redactErrorBody(body, this.secrets));
     const serverMessage = said.message ?? said.details[0];
     const base = `${this.service} service answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`;
     const hints: Record<number, string> = {
@@ -372,7 +373,7 @@ export class HttpClient {
 
     const started = performance.now();
     if (this.trace) {
-      this.trace(`> ${method} ${url}`);
+      this.trace(`> ${method} ${redactUrl(url)}`);
       for (const [k, v] of Object.entries(redactHeaders(headers))) this.trace(`> ${k}: ${v}`);
       if (options.body !== undefined) this.trace(`> ${stringifyJsonExact(redactJson(options.body))}`);
     }
@@ -415,12 +416,12 @@ export class HttpClient {
     } else data = raw.toString('utf8');
 
     // Tokens come back under any key (jwt, AccessToken) or as a bare text body: remember them before anything is printed.
-    this.secrets?.rememberIn(data);
+    this.secrets?.rememberAnswer(data, { path: options.path, body: options.body, authenticated: token !== undefined, status: res.statusCode });
     if (this.trace) {
       this.trace(`< ${res.statusCode} (${Math.round(performance.now() - started)} ms)`);
       for (const [k, v] of Object.entries(redactHeaders(responseHeaders))) this.trace(`< ${k}: ${v}`);
       if (Buffer.isBuffer(data)) this.trace(`< [${raw.length} bytes]`);
-      else if (data !== undefined) this.trace(`< ${typeof data === 'string' ? data.slice(0, 2000) : JSON.stringify(redactJson(data)).slice(0, 4000)}`);
+      else if (data !== undefined) this.trace(`< ${traceBody(data, this.secrets, res.statusCode)}`);
     }
     return { status: res.statusCode, headers: responseHeaders, data, raw };
   }

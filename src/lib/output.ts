@@ -88,16 +88,6 @@ function headerOf(column: Column): string {
   return last.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 }
 
-// Borderless, aligned columns (as gh does): easy to read and to grep.
-const borderlessTable = {
-  chars: {
-    top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-    bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-    left: '', 'left-mid': '', mid: '', 'mid-mid': '',
-    right: '', 'right-mid': '', middle: '  ',
-  },
-  style: { head: [] as string[], border: [] as string[], 'padding-left': 0, 'padding-right': 0 },
-};
 
 const moneyFormatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -211,7 +201,8 @@ function bitWords(value: unknown, labels: Record<string, string>): string {
  */
 export function fitColumns(header: string[], body: string[][], width: number | undefined, gap = 2, keep: boolean[] = []): { header: string[]; body: string[][] } {
   if (!width || header.length === 0) return { header, body };
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
+  const widths = header.map((h) => h.length);
+  for (const row of body) for (let i = 0; i < widths.length; i++) widths[i] = Math.max(widths[i]!, (row[i] ?? '').length);
   const total = () => widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1);
   const widestOf = (which: (i: number) => boolean) => {
     let best = -1;
@@ -523,16 +514,15 @@ export class Output {
         return;
       case 'table': {
         const columns = this.fields ? this.columnsFor([data], options) : providedColumns(this.columnsFor([data], options), [data]);
-        const { default: Table } = await import('cli-table3');
-        const table = new Table(borderlessTable);
+        const { layoutTable } = await import('./table-layout.js');
         const paint = this.terminal.stdoutColours;
         const headers = columns.map((c) => headerOf(c));
         const values = await Promise.all(columns.map((c) => this.cell(data, c)));
         // The values column takes what the widest header leaves of the width.
         const labelWidth = Math.max(0, ...headers.map((h) => h.length));
         const fitted = fitColumns(['', ''], values.map((v) => ['', v]), this.width ? this.width - labelWidth - 2 : undefined, 0);
-        columns.forEach((_column, i) => table.push({ [paint.bold(headers[i]!)]: fitted.body[i]![1]! }));
-        this.terminal.write(`${trimLineEnds(table.toString())}\n`);
+        const lines = columns.map((_column, i) => [paint.bold(headers[i]!), fitted.body[i]![1]!]);
+        this.terminal.write(`${layoutTable(lines)}\n`);
       }
     }
   }
@@ -623,26 +613,19 @@ export class Output {
   }
 
   private async table(columns: Column[], rows: Row[]): Promise<string> {
-    const { default: Table } = await import('cli-table3');
+    const { layoutTable } = await import('./table-layout.js');
     const paint = this.terminal.stdoutColours;
     const body: string[][] = [];
     // A padded id ("SNACKS    ") keeps its spaces for machines; in a table they only take room.
     for (const row of rows) body.push((await Promise.all(columns.map((c) => this.cell(row, c)))).map((cell) => cell.trimEnd()));
     const keep = columns.map((c) => c.format !== undefined && keptWhole.has(c.format));
     const fitted = fitColumns(columns.map((c) => (this.fields ? headerOf(c) : headerOf(c).toUpperCase())), body, this.width, 2, keep);
-    const table = new Table({ ...borderlessTable, head: fitted.header.map((h) => paint.bold(h)) });
-    for (const line of fitted.body) table.push(line);
-    return `${trimLineEnds(table.toString())}\n`;
+    return `${layoutTable([fitted.header.map((h) => paint.bold(h)), ...fitted.body])}\n`;
   }
 }
 
 /** Formats whose cells are cut last when a table is fitted to the width. */
 const keptWhole = new Set<ColumnFormat>(['enum', 'flags', 'money', 'bool', 'number', 'date', 'datetime']);
-
-/** cli-table3 pads every cell, the last one too: no line ends in spaces. */
-function trimLineEnds(text: string): string {
-  return text.replace(/[ \t]+$/gm, '');
-}
 
 /** At most `limit` rows of a source; leaving the loop early ends the source (no more pages are fetched). */
 async function* limited(source: AsyncIterable<Row> | AsyncIterable<Row[]>, limit: number): AsyncGenerator<Row[]> {

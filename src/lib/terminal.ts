@@ -55,7 +55,7 @@ function ansi(open: number, close: number): Painter {
   return (text) => `\u001b[${open}m${text}\u001b[${close}m`;
 }
 // A dozen escape codes do not justify loading chalk on every start; chalk is
-// still what cli-table3 and ora use, and colourEnabled keeps them in step.
+// still what ora uses, and colourEnabled keeps them in step.
 const ansiPalette: Palette = {
   bold: ansi(1, 22),
   dim: ansi(2, 22),

@@ -51,7 +51,7 @@ export interface SandboxSettings {
  * contract, or one of the shapes other faithful vendor servers use. Chosen at
  * start; the emulators answer venue's shapes and src/sandbox/dialects rewrites them.
  */
-export type DialectName = 'venue' | 'pascal' | 'envelope' | 'plain';
+export type DialectName = 'venue' | 'pascal' | 'envelope' | 'plain' | 'decoy';
 
 export interface SandboxContext {
   settings: SandboxSettings;

@@ -2,9 +2,11 @@
 // tests: it issues real JWTs and answers each path from a queue of scripted
 // replies, so retries, 401 replays and lost answers can be provoked exactly.
 
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
+import { afterAll, beforeAll } from 'vitest';
 
 export type Reply =
   | { status: number; body?: unknown; headers?: Record<string, string> }
@@ -84,4 +86,37 @@ export async function startFakeService(options: { tokenPath?: string; lifetimeSe
         server.close(() => resolve());
       }),
   };
+}
+
+export interface FakeServiceProfile {
+  service: FakeService;
+  configDir: string;
+  /** `venue --profile venue1 …` with this config directory, VENUE_RETRIES=0 and env. */
+  venue(args: string[], env?: Record<string, string>, input?: string): ReturnType<typeof import('./venue.js').runVenue>;
+}
+
+/**
+ * A fake service started before the file's tests and closed after, set as
+ * `<urlKey>` (e.g. inventory.url) of profile venue1 in a private config
+ * directory, at basePath under the service (e.g. /api).
+ */
+export function fakeServiceForFile(options: { tokenPath?: string; urlKey: string; basePath: string }, use: (profile: FakeServiceProfile) => void): void {
+  let profile: FakeServiceProfile | undefined;
+  beforeAll(async () => {
+    const { runVenue, tempDir } = await import('./venue.js');
+    const service = await startFakeService({ tokenPath: options.tokenPath });
+    const configDir = tempDir();
+    const set = await runVenue(['--profile', 'venue1', 'config', 'set', options.urlKey, `${service.url}${options.basePath}`], { env: { VENUE_CONFIG_DIR: configDir } });
+    if (set.code !== 0) throw new Error(`config set ${options.urlKey} failed: ${set.stderr}`);
+    profile = {
+      service,
+      configDir,
+      venue: (args, env = {}, input) => runVenue(['--profile', 'venue1', ...args], { env: { VENUE_CONFIG_DIR: configDir, VENUE_RETRIES: '0', ...env }, input }),
+    };
+    use(profile);
+  });
+  afterAll(async () => {
+    await profile?.service.close();
+    if (profile) fs.rmSync(profile.configDir, { recursive: true, force: true });
+  });
 }

@@ -2,6 +2,7 @@ import { defineCommand } from '../define.js';
 import { addDays, localDate, weekdayIndex } from '../../lib/booking/dates.js';
 import type { AvailabilityDay } from '../../lib/booking/client.js';
 import type { Palette } from '../../lib/terminal.js';
+import type { Context } from '../../lib/context.js';
 import { checkFlags } from './shared.js';
 
 interface Options {
@@ -53,17 +54,27 @@ export default defineCommand<Options>({
     const from = dates['--from'] ?? localDate(ctx.now());
     const client = await ctx.booking();
     const days = await client.availability(experienceId!.trim(), from, numbers['--days'] ?? 14);
-    if (!ctx.output.isMachine && ctx.terminal.stdoutIsTTY && !ctx.globals.fields) {
-      if (!days.length) ctx.terminal.info(`No availability for ${experienceId} from ${from}.`);
-      else {
-        ctx.terminal.info(`Places left for ${experienceId}, ${days[0]!.date} to ${days[days.length - 1]!.date}:`);
-        ctx.terminal.write(calendarGrid(days, ctx.terminal.stdoutColours));
-      }
-      return;
-    }
-    await ctx.output.list(days as unknown as Record<string, unknown>[], {
-      columns: ['date', { key: 'sessions', format: 'number' }, { key: 'capacity', format: 'number' }, { key: 'remaining', format: 'number' }],
-      empty: `No availability for ${experienceId} from ${from}.`,
-    });
+    await show(ctx, days, experienceId!, from);
+    // Shown as sent; a day that cannot be (places below zero or beyond capacity) is named and fails the command.
+    const { impossibleValues } = await import('../../lib/reading.js');
+    const { dayProblems } = await import('../../lib/booking/shapes.js');
+    const flagged = impossibleValues({ service: 'booking', operation: 'check availability' }, days.flatMap(dayProblems));
+    if (flagged) throw flagged;
   },
 });
+
+/** A calendar on a terminal, rows otherwise. */
+async function show(ctx: Context, days: AvailabilityDay[], experienceId: string, from: string): Promise<void> {
+  if (!ctx.output.isMachine && ctx.terminal.stdoutIsTTY && !ctx.globals.fields) {
+    if (!days.length) ctx.terminal.info(`No availability for ${experienceId} from ${from}.`);
+    else {
+      ctx.terminal.info(`Places left for ${experienceId}, ${days[0]!.date} to ${days[days.length - 1]!.date}:`);
+      ctx.terminal.write(calendarGrid(days, ctx.terminal.stdoutColours));
+    }
+    return;
+  }
+  await ctx.output.list(days as unknown as Record<string, unknown>[], {
+    columns: ['date', { key: 'sessions', format: 'number' }, { key: 'capacity', format: 'number' }, { key: 'remaining', format: 'number' }],
+    empty: `No availability for ${experienceId} from ${from}.`,
+  });
+}

@@ -1,5 +1,6 @@
 import { defineCommand } from '../define.js';
 import { checkFlags } from './shared.js';
+import { shellQuote } from '../../lib/booking/text.js';
 
 interface Options {
   location?: string;
@@ -92,7 +93,7 @@ export default defineCommand<Options>({
     );
     const sale = outcome.saleId ? `, sale ${outcome.saleId}` : '';
     if (outcome.status === 'unknown') {
-      ctx.terminal.warn(`Payment recorded for order ${outcome.orderId}${sale} (${outcome.quantity} × ${outcome.slotId}, $${outcome.total.toFixed(2)}); the service did not say the order's status: check it with \`venue booking order show ${outcome.orderId}\`.`);
+      ctx.terminal.warn(`Payment recorded for order ${outcome.orderId}${sale} (${outcome.quantity} × ${outcome.slotId}, $${outcome.total.toFixed(2)}); the service did not say the order's status: check it with \`venue booking order show ${shellQuote(outcome.orderId)}\`.`);
     } else ctx.terminal.success(`Booked: order ${outcome.orderId} is ${outcome.status} (${outcome.quantity} × ${outcome.slotId}, $${outcome.total.toFixed(2)}${sale}).`);
     await ctx.output.record(outcome as unknown as Record<string, unknown>, {
       columns: [

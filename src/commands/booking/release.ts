@@ -4,6 +4,7 @@ import { ApiError, UnknownOutcomeError, UsageError } from '../../lib/errors.js';
 import type { BookingClient } from '../../lib/booking/client.js';
 import type { HoldEntry } from '../../lib/booking/hold-journal.js';
 import type { Context } from '../../lib/context.js';
+import { shellQuote } from '../../lib/booking/text.js';
 
 interface Options {
   all?: boolean;
@@ -33,8 +34,8 @@ export default defineCommand<Options>({
     const reservation = await client.releaseReservation(reservationId!.trim());
     if (reservation.status === 'released') ctx.terminal.success(`Released reservation ${reservation.id}: its places are free again.`);
     else if (reservation.status === undefined) ctx.terminal.success(`The service took the release of reservation ${reservation.id} (it did not say the reservation's state).`);
-    else ctx.terminal.info(`Reservation ${reservation.id} holds nothing any more (${reservation.status}).`);
-    await ctx.output.record(reservation as unknown as Record<string, unknown>, { columns: ['id', 'status', 'slotId', { key: 'quantity', format: 'number' }], afterWrite: true });
+    else ctx.terminal.info(`Reservation ${reservation.id} holds nothing any more (${reservation.statusSaid ?? reservation.status}).`);
+    await ctx.output.record({ ...reservation, status: reservation.statusSaid ?? reservation.status } as unknown as Record<string, unknown>, { columns: ['id', 'status', 'slotId', { key: 'quantity', format: 'number' }], afterWrite: true });
   },
 });
 
@@ -86,7 +87,7 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
     }
     try {
       const reservation = await client.releaseReservation(hold.reservationId);
-      const outcome = reservation.status === undefined || reservation.status === 'released' ? 'released' : `holds nothing (${reservation.status})`;
+      const outcome = reservation.status === undefined || reservation.status === 'released' ? 'released' : `holds nothing (${reservation.statusSaid ?? reservation.status})`;
       outcomes.push({ ...base, outcome });
       ctx.terminal.success(`${hold.reservationId}: ${outcome} (${hold.quantity} place${hold.quantity === 1 ? '' : 's'} in ${hold.slotId}).`);
     } catch (error) {
@@ -107,7 +108,7 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
     ctx.terminal.warn(
       `${hold.quantity} place${hold.quantity === 1 ? '' : 's'} in ${hold.slotId} (${hold.experienceId}), requested ${hold.placedAt}: ` +
         `${hold.note ?? 'no answer was recorded'}. venue has no reservation id to release. ` +
-        `Check the places left with \`venue booking sessions ${hold.experienceId} --date ${hold.placedAt.slice(0, 10)}\` and ask the operator to release any hold left there.`,
+        `Check the places left with \`venue booking sessions ${shellQuote(hold.experienceId)} --date ${hold.placedAt.slice(0, 10)}\` and ask the operator to release any hold left there.`,
     );
   }
   await ctx.output.list(outcomes as unknown as Record<string, unknown>[], {

@@ -30,5 +30,10 @@ export default defineCommand<Options>({
         : [{ key: 'id', header: 'Session' }, 'start', 'end', { key: 'remaining', header: 'Left', format: 'number' }, { key: 'capacity', format: 'number' }, { key: 'price', format: 'money' }],
       empty: `No sessions of ${experienceId} on ${date}.`,
     });
+    // Shown as sent; a session that cannot be (ending before it starts, places below zero) is named and fails the command.
+    const { impossibleValues } = await import('../../lib/reading.js');
+    const { slotProblems } = await import('../../lib/booking/shapes.js');
+    const flagged = impossibleValues({ service: 'booking', operation: 'list sessions' }, slots.flatMap(slotProblems));
+    if (flagged) throw flagged;
   },
 });

@@ -1,185 +1,258 @@
 import { defineCommand } from '../define.js';
 import type { Context } from '../../lib/context.js';
-import type { OpenApiImport } from '../../lib/openapi-import.js';
+import type { ImportPlan, MappedOperation } from '../../lib/openapi/import.js';
+import type { InventoryOperation } from '../../lib/inventory/routes.js';
 import { targetProfile } from './shared.js';
 
 interface Options {
   dryRun?: boolean;
   yes?: boolean;
+  map?: string[];
+  serverVar?: string[];
+  replace?: boolean;
 }
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export default defineCommand<Options>({
   name: 'import-openapi',
-  args: '<file|url>',
-  summary: "Set the profile's inventory routes, base path and auth scheme from the vendor's OpenAPI 3 document",
+  args: '<file|url...>',
+  summary: "Map the profile's inventory routes, base path and auth scheme from the vendor's OpenAPI or Swagger documents, on evidence",
   description:
-    "Reads the vendor's OpenAPI 3.x document (JSON or YAML; a file, or an https:// URL — http only to this machine) and matches each of " +
-    "venue's 21 inventory operations by method, path parameters and the words of its path, operationId, tags and summary. Prints each " +
-    'match with its evidence, the base path (from servers[0].url, under the profile\'s inventory.url) and the auth scheme (from the ' +
-    'securitySchemes the operations use: http bearer, or an apiKey header), then stores them in the profile (--profile, else the ' +
-    'current one) after asking; --yes stores without asking (needed without a terminal), --dry-run stores nothing. Operations it ' +
-    'cannot match keep their route (venue\'s default, or one you set) and are listed with the `venue config set` command to set ' +
-    'them by hand. Exit 0 when at least one operation matched, even if some did not (the matched ones are stored); exit 6 when the ' +
-    'document cannot be read or matches nothing (nothing is stored); exit 2 for a Swagger 2.0 document or an auth scheme venue ' +
-    'cannot send (query or cookie keys, OAuth2) with no bearer or header key offered beside it.',
+    "Reads the vendor's documents (OpenAPI 3.0 or 3.1, or Swagger 2.0; JSON or YAML; a file, or an https:// URL — http only to this machine; " +
+    'split over files by $ref, or several documents of one API given together) and weighs each of venue\'s 21 inventory operations against ' +
+    'every route on its method and path, operationId, summary, tags and above all its request and response fields. A route is mapped only ' +
+    'above a confidence threshold, and never when it is another kind of operation or a job of its own (delete, bulk, import, maintenance, ' +
+    '"add missing…"). The review shows each operation\'s route, confidence, reasons and fields, and for those left unmapped their best ' +
+    "candidates and why each fell short; -o json gives the same to scripts. It also finds the base path (servers[0].url under the profile's " +
+    'inventory.url; a variable in it needs --server-var or is asked for) and the auth scheme (a login route\'s token, a static key with its ' +
+    'exact prefix, OAuth2 client credentials, or basic; the secrets it needs are set with `venue config set-secret`). On a terminal you then ' +
+    'store, review operation by operation, or cancel; without one, storing needs --yes. --map overrides one operation (repeatable; ' +
+    '<operation>=none leaves it unmapped). Routes earlier imports took from other documents are kept (--replace forgets them). Exit 0 when ' +
+    'at least one operation is mapped; 6 when a document cannot be read or nothing matches (nothing is stored); 2 for a flag or a missing ' +
+    'server variable, or an auth scheme venue cannot use at all (a cookie) when storing.',
   examples: [
     'venue --profile main config import-openapi ./vendor-inventory.yaml --dry-run',
     'venue --profile main config import-openapi ./vendor-inventory.yaml --yes -o json',
+    'venue --profile main config import-openapi ./vendor-catalog.yaml ./vendor-stock.yaml --server-var tenant=north --dry-run',
+    'venue --profile main config import-openapi ./vendor-inventory.yaml --map listContainers="GET /Containers" --map stockTake=none --yes',
   ],
   configure: (cmd) => {
-    cmd.option('--dry-run', 'show the matches and store nothing');
+    cmd.option('--dry-run', 'show the review and store nothing');
     cmd.option('-y, --yes', 'store without asking (required without a terminal)');
+    cmd.option('--map <operation=route>', 'map one operation yourself: getProduct="GET /items/{id}", or stockTake=none (repeatable)', collect);
+    cmd.option('--server-var <name=value>', 'a value for a variable of the server URL: store_hash=abc123 (repeatable)', collect);
+    cmd.option('--replace', 'forget the routes earlier imports took from other documents');
   },
-  async run(ctx, options, source) {
+  async run(ctx, options, ...sources) {
     const { UsageError, VenueError } = await import('../../lib/errors.js');
-    const { importOpenApi, basePathUnder, parseImportRecord, formatImportRecord } = await import('../../lib/openapi-import.js');
-    const { inventoryOperations, routeSettingKey, parseRoute, formatAuthScheme } = await import('../../lib/inventory/routes.js');
+    const { loadDocuments, planImport, parseOverrides, serverVariables } = await import('../../lib/openapi/import.js');
+    const { parseServerVars, checkServerVariable } = await import('../../lib/openapi/servers.js');
+    const { reviewRecord, reviewRows, reviewText } = await import('../../lib/openapi/review.js');
+    const { authSecrets, formatAuthScheme } = await import('../../lib/inventory/routes.js');
+    const overrides = parseOverrides(options.map);
+    const serverVars = parseServerVars(options.serverVar);
+    if (!sources.length) throw new UsageError('give the vendor\'s OpenAPI document: a file or an https:// address');
     if (!options.dryRun && !options.yes && !ctx.prompter.canPrompt) {
-      throw new UsageError('import-openapi changes the profile\'s inventory routes: pass --yes to store them without a terminal to confirm on', {
-        hint: '--dry-run shows the matches and stores nothing.',
+      throw new UsageError("import-openapi changes the profile's inventory routes: pass --yes to store them without a terminal to confirm on", {
+        hint: '--dry-run shows the review and stores nothing.',
       });
     }
     const config = await ctx.config();
     const profile = await targetProfile(ctx);
-    const { document, label } = await readDocument(ctx, source!);
-    const result = importOpenApi(document);
+    const profileFlag = profile === config.currentProfile() ? '' : `--profile ${profile} `;
 
-    if (!result.auth.scheme && result.auth.unsupported.length) {
-      throw new UsageError(
-        `the document's operations ask for ${result.auth.unsupported.map((s) => `${s.name} (${s.kind})`).join(', ')}, which venue cannot send`,
-        { hint: 'venue sends the inventory token as "Authorization: Bearer" or in a named header. If the vendor also accepts one of those, import again after setting it: `venue config set inventory.auth header:<Header-Name>`. Nothing was stored.' },
-      );
+    const spinner = await ctx.terminal.spinner(`Reading ${sources.join(', ')}`);
+    let documents;
+    try {
+      documents = await loadDocuments(sources, {
+        fetchText: (url) => fetchText(ctx, url),
+        progress: (phase, detail) => spinner.update(`${{ read: 'Reading', parse: 'Parsing', resolve: 'Resolving', convert: 'Converting', check: 'Checking' }[phase]} ${detail}`),
+      });
+    } finally {
+      spinner.stop();
     }
 
-    const basePath = basePathUnder(result.server.path, config.resolve(profile, 'inventory.url').value);
-    const auth = result.auth.scheme ? formatAuthScheme(result.auth.scheme) : undefined;
-    const current = config.currentProfile();
-    const profileFlag = profile === current ? '' : `--profile ${profile} `;
-    const setCommand = (operation: keyof typeof inventoryOperations) =>
-      `venue ${profileFlag}config set ${routeSettingKey(operation)} "${parseRoute(inventoryOperations[operation].route).method} /<path>"`;
-    const matched = result.operations.filter((o) => o.matched);
-    const unmatched = result.operations.filter((o) => !o.matched);
+    // A variable of the servers' path: given, asked for on a terminal, or (storing without one) a usage error.
+    for (const variable of serverVariables(documents)) {
+      if (!variable.inPath || serverVars[variable.name] !== undefined || options.dryRun || !ctx.prompter.canPrompt) continue;
+      const value = await ctx.prompter.input(`Value of {${variable.name}} in the server URL${variable.description ? ` (${variable.description})` : ''}`, {
+        flag: `--server-var ${variable.name}=<value>`,
+        default: variable.default,
+        validate: (v) => {
+          try {
+            checkServerVariable(variable.name, v);
+            return true;
+          } catch (error) {
+            return (error as Error).message;
+          }
+        },
+      });
+      serverVars[variable.name] = checkServerVariable(variable.name, value);
+    }
 
-    const mayStore = !options.dryRun && matched.length > 0;
-    const stored = mayStore && (options.yes || (await ctx.prompter.confirm(`Store ${matched.length} route${matched.length === 1 ? '' : 's'}, the base path and the auth scheme in profile "${profile}"?`, { flag: '--yes', default: true })));
+    const inventoryUrl = config.resolve(profile, 'inventory.url').value;
+    let plan = planImport(documents, { serverVars, inventoryUrl, overrides });
+    if (!options.dryRun && plan.unresolved.length) {
+      throw new UsageError(`the server URL's path ${plan.serverPath} has ${plan.unresolved.map((v) => `{${v.name}}`).join(', ')}, which venue will not store as written`, {
+        hint: `Give ${plan.unresolved.map((v) => `--server-var ${v.name}=<value>${v.default !== undefined ? ` (the document's example: ${v.default})` : ''}`).join(' ')}. Nothing was stored.`,
+      });
+    }
+
+    const json = ctx.output.format === 'json' || ctx.output.format === 'ndjson';
+    let merge = await mergeWithProfile(ctx, plan, profile, Boolean(options.replace));
+    const context = () => ({ profile, profileFlag, stored: false, basePath: merge.basePath, kept: merge.kept, conflicts: merge.conflicts });
+    const show = async (stored: boolean) => {
+      if (json) await ctx.output.record(reviewRecord(plan, { ...context(), stored }));
+      else if (ctx.output.isMachine) await ctx.output.list(reviewRows(plan), { columns: ['operation', 'route', 'confidence', 'evidence'] });
+      else {
+        await ctx.output.list(reviewRows(plan), { columns: ['operation', 'route', 'confidence', 'evidence'] });
+        ctx.terminal.write(reviewText(plan, { ...context(), stored }));
+      }
+    };
+
+    const matched = () => plan.operations.filter((o): o is MappedOperation => o.matched);
+    if (!matched().length) {
+      await show(false);
+      throw new VenueError('server', `nothing in ${sources.join(', ')} matched venue's inventory operations; nothing was stored`, {
+        hint: "Check that this is the inventory service's document; map routes yourself with --map, or set each by hand with the commands above.",
+      });
+    }
+    if (options.dryRun) {
+      await show(false);
+      ctx.terminal.info('--dry-run: nothing was stored.');
+      return;
+    }
+    if (!plan.auth.scheme && plan.auth.options.length) {
+      await show(false);
+      throw new UsageError(`the document's operations take ${plan.auth.options.map((o) => `${o.name} (${o.kind})`).join(', ')}, which venue cannot send`, {
+        hint: 'venue sends a login token, a static key (header or query), OAuth2 client credentials or basic auth. If the vendor also accepts one of those, set it with `venue config set inventory.auth …` after importing with --dry-run. Nothing was stored.',
+      });
+    }
+
+    let store = Boolean(options.yes);
+    if (!store) {
+      if (!json) await show(false);
+      const choice = await ctx.prompter.select<'store' | 'review' | 'cancel'>(
+        `Store ${matched().length} route${matched().length === 1 ? '' : 's'}, the base path and the auth scheme in profile "${profile}"?`,
+        [
+          { name: 'Store them', value: 'store' },
+          { name: 'Review operation by operation', value: 'review' },
+          { name: 'Cancel: store nothing', value: 'cancel' },
+        ],
+        { flag: '--yes', default: 'store' },
+      );
+      if (choice === 'review') {
+        plan = await reviewEach(ctx, plan);
+        merge = await mergeWithProfile(ctx, plan, profile, Boolean(options.replace));
+      }
+      store = choice !== 'cancel' && matched().length > 0;
+    }
+    if (!store) {
+      if (json) await show(false);
+      ctx.terminal.info('Nothing was stored.');
+      return;
+    }
+
+    const auth = plan.auth.scheme ? formatAuthScheme(plan.auth.scheme) : undefined;
+    const writable = await config.enableWriting();
+    for (const route of merge.set) writable.setSetting(profile, `inventory.routes.${route.operation}`, route.route);
+    for (const operation of merge.unset) writable.unsetSetting(profile, `inventory.routes.${operation}`);
+    if (merge.basePath) writable.setSetting(profile, 'inventory.basePath', merge.basePath);
+    else writable.unsetSetting(profile, 'inventory.basePath');
+    if (auth) writable.setSetting(profile, 'inventory.auth', auth);
     const importedAt = new Date(ctx.now()).toISOString().replace(/\.\d+Z$/, 'Z');
-    if (stored) {
-      const writable = await config.enableWriting();
-      const previous = parseImportRecord(config.resolve(profile, 'inventory.importedRoutes').value);
-      const record: { basePath: string; auth?: string; routes: Record<string, string> } = { basePath, auth, routes: {} };
-      for (const operation of result.operations) {
-        const key = routeSettingKey(operation.operation);
-        if (operation.matched) {
-          record.routes[operation.operation] = String(writable.setSetting(profile, key, operation.route));
-        } else if (previous?.routes[operation.operation] !== undefined && config.resolve(profile, key).value === previous.routes[operation.operation]) {
-          // Stored by the previous import, not found in this document: it goes, rather than linger as a stale route.
-          writable.unsetSetting(profile, key);
-        }
-      }
-      if (basePath) writable.setSetting(profile, 'inventory.basePath', basePath);
-      else writable.unsetSetting(profile, 'inventory.basePath');
-      if (auth) writable.setSetting(profile, 'inventory.auth', auth);
-      writable.setSetting(profile, 'inventory.routesSource', `${label} imported ${importedAt}`);
-      writable.setSetting(profile, 'inventory.importedRoutes', formatImportRecord(record));
+    writable.setSetting(profile, 'inventory.routesSource', `${plan.documents.map((d) => d.label).join(', ')} imported ${importedAt}`);
+    const { formatImportRecord } = await import('../../lib/openapi/record.js');
+    const importedOps = new Set(matched().map((o) => o.operation));
+    const record = { basePath: merge.basePath, auth, routes: {} as Record<string, string>, sources: {} as Record<string, string> };
+    for (const route of merge.set) {
+      if (!importedOps.has(route.operation) && !merge.kept.some((k) => k.operation === route.operation)) continue;
+      record.routes[route.operation] = route.route;
+      if (route.source) record.sources[route.operation] = route.source;
     }
+    writable.setSetting(profile, 'inventory.importedRoutes', formatImportRecord(record));
+    if (json) await show(true);
 
-    const rows = result.operations.map((o) =>
-      o.matched
-        ? { operation: o.operation, matched: true, method: o.method, path: o.path, route: o.route, operationId: o.operationId ?? null, evidence: o.evidence }
-        : { operation: o.operation, matched: false, route: null, reason: o.reason, command: setCommand(o.operation) },
+    ctx.terminal.success(
+      `profile "${profile}": ${matched().length} of ${plan.operations.length} routes${merge.kept.length ? ` (and ${merge.kept.length} kept from earlier imports)` : ''}, base path ${merge.basePath || '(none)'}${auth ? `, auth ${auth}` : ''} stored; \`venue ${profileFlag}config routes\` shows the map`,
     );
-    if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
-      await ctx.output.record({
-        source: label, profile, stored, openapi: result.openapi, title: result.title ?? null,
-        serverUrl: result.server.url ?? null, basePath, auth: auth ?? null, authEvidence: result.auth.evidence,
-        matched: matched.length, operations: rows, unused: result.unused,
-      });
-    } else if (ctx.output.isMachine) {
-      await ctx.output.list(rows, { columns: ['operation', 'matched', 'route', 'operationId', 'evidence', 'reason', 'command'] });
-    } else {
-      await ctx.output.list(
-        rows.map((r) => ({ operation: r.operation, route: r.route ?? 'not matched', evidence: r.matched ? r.evidence : r.reason })),
-        { columns: ['operation', 'route', 'evidence'] },
-      );
-      ctx.terminal.write(describeFindings(result, basePath, auth, unmatched.map((o) => setCommand(o.operation))));
+    if (plan.auth.scheme) {
+      ctx.terminal.info(`Secrets it needs: ${authSecrets(plan.auth.scheme).map((s) => `\`venue ${profileFlag}config set-secret ${s.key}\` (${s.role})`).join(', ')}`);
     }
-
-    if (!matched.length) {
-      throw new VenueError('server', `nothing in ${label} matched venue's inventory operations; nothing was stored`, {
-        hint: 'Check that this is the inventory service\'s document, or set each route by hand with the commands above.',
-      });
-    }
-    if (options.dryRun) ctx.terminal.info('--dry-run: nothing was stored.');
-    else if (!stored) ctx.terminal.info('Nothing was stored.');
-    else {
-      ctx.terminal.success(
-        `profile "${profile}": ${matched.length} of ${result.operations.length} routes, base path ${basePath || '(none)'}${auth ? `, auth ${auth}` : ''} stored; \`venue ${profileFlag}config routes\` shows the map`,
-      );
-      if (auth && ctx.env.VENUE_INVENTORY_AUTH && ctx.env.VENUE_INVENTORY_AUTH !== auth) {
-        ctx.terminal.warn(`VENUE_INVENTORY_AUTH=${ctx.env.VENUE_INVENTORY_AUTH} in the environment overrides the stored auth scheme ${auth}`);
-      }
+    if (auth && ctx.env.VENUE_INVENTORY_AUTH && ctx.env.VENUE_INVENTORY_AUTH !== auth) {
+      ctx.terminal.warn(`VENUE_INVENTORY_AUTH=${ctx.env.VENUE_INVENTORY_AUTH} in the environment overrides the stored auth scheme ${auth}`);
     }
   },
 });
 
-/** The lines under the table: base path, auth, operations not matched with their commands, document operations not used. */
-function describeFindings(result: OpenApiImport, basePath: string, auth: string | undefined, commands: string[]): string {
-  const lines = [
-    '',
-    `Base path: ${basePath || '(none)'}${result.server.url ? ` (servers[0].url ${result.server.url})` : ' (the document names no server)'}`,
-    `Auth:      ${auth ?? 'unchanged (bearer unless set)'} (${result.auth.evidence})`,
-  ];
-  if (commands.length) {
-    lines.push('', `Not matched: ${commands.length}. Each keeps its current route until you set it by hand:`, ...commands.map((c) => `  ${c}`));
-  }
-  if (result.unused.length) {
-    const shown = result.unused.slice(0, 8);
-    lines.push('', `Not used from the document: ${shown.join(', ')}${result.unused.length > shown.length ? `, and ${result.unused.length - shown.length} more` : ''}`);
-  }
-  return `${lines.join('\n')}\n`;
+/** What storing this plan does to the profile: routes of earlier imports kept or replaced, hand-set ones re-based. */
+async function mergeWithProfile(ctx: Context, plan: ImportPlan, profile: string, replace: boolean) {
+  const { mergeImports, parseImportRecord } = await import('../../lib/openapi/record.js');
+  const config = await ctx.config();
+  const resolve = (key: string) => config.resolve(profile, key as Parameters<typeof config.resolve>[1]);
+  const own = (key: string) => {
+    const found = resolve(key);
+    return found.source === 'profile' || found.source === 'extends' ? found.value : undefined;
+  };
+  return mergeImports({
+    previous: parseImportRecord(own('inventory.importedRoutes')),
+    current: (operation: InventoryOperation) => own(`inventory.routes.${operation}`),
+    currentBasePath: own('inventory.basePath') ?? '',
+    labels: plan.documents.map((d) => d.label),
+    routes: plan.operations.filter((o): o is MappedOperation => o.matched).map((o) => ({ operation: o.operation, route: o.route, source: o.source })),
+    basePath: plan.basePath ?? '',
+    replace,
+  });
 }
 
-/** The document and how to name it: a URL through the HTTP layer (no auth), else a file. */
-async function readDocument(ctx: Context, source: string): Promise<{ document: unknown; label: string }> {
-  const { VenueError } = await import('../../lib/errors.js');
-  const { parseOpenApiText } = await import('../../lib/openapi-import.js');
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source)) {
-    const { checkBaseUrl } = await import('../../lib/config.js');
-    const { HttpClient } = await import('../../lib/http.js');
-    const url = new URL(checkBaseUrl(source, 'the document URL'));
-    const http = new HttpClient({
-      service: 'inventory',
-      baseUrl: url.origin,
-      timeoutMs: (ctx.globals.timeout ?? 30) * 1000,
-      trace: ctx.globals.verbose ? (line) => ctx.terminal.debug(line) : undefined,
-    });
-    let data: unknown;
-    try {
-      const response = await http.request({
-        method: 'GET',
-        path: `${url.pathname}${url.search}`,
-        responseType: 'text',
-        headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.5' },
-        operation: 'fetch the OpenAPI document',
-      });
-      data = response.data;
-    } catch (error) {
-      throw new VenueError('server', `cannot read the OpenAPI document at ${source}: ${(error as Error).message}`, { cause: error });
+/** On a terminal: each operation's route confirmed, swapped for a candidate, or left unmapped. */
+async function reviewEach(ctx: Context, plan: ImportPlan): Promise<ImportPlan> {
+  const operations = [...plan.operations];
+  for (let i = 0; i < operations.length; i++) {
+    const o = operations[i]!;
+    const options = o.matched ? o.alternatives : o.candidates.filter((c) => c.confidence > 0);
+    if (!o.matched && !options.length) continue;
+    type Pick = { route: string | null; confidence: number };
+    const choices = [
+      ...(o.matched ? [{ name: `${o.route} (${o.confidence.toFixed(2)}) — keep`, value: { route: o.route, confidence: o.confidence } as Pick }] : []),
+      ...options.map((c) => ({ name: `${c.route} (${c.confidence.toFixed(2)})`, value: { route: c.route, confidence: c.confidence } as Pick, description: c.shortfall })),
+      { name: o.matched ? 'leave unmapped' : 'leave unmapped — keep', value: { route: null, confidence: 0 } as Pick },
+    ];
+    const picked = await ctx.prompter.select<Pick>(`${o.operation}`, choices, { flag: '--map', default: choices[0]!.value });
+    if (picked.route === null) {
+      if (o.matched) operations[i] = { operation: o.operation, matched: false, why: 'left unmapped in the review', candidates: o.alternatives, chosenBy: 'review' };
+    } else if (!o.matched || picked.route !== o.route) {
+      const [method, path] = picked.route.split(' ') as [MappedOperation['method'], string];
+      const source = plan.readings.find((r) => `${r.operation.method} ${r.path}` === picked.route)?.operation.source;
+      operations[i] = { operation: o.operation, matched: true, method, path, route: picked.route, source, confidence: picked.confidence, reasons: ['chosen in the review'], fields: [], chosenBy: 'review', alternatives: [] };
     }
-    const document = typeof data === 'string' ? await parseOpenApiText(data, source) : data;
-    return { document, label: source };
   }
-  const fs = await import('node:fs/promises');
-  const path = await import('node:path');
-  const file = path.resolve(source);
-  let body: string;
+  return { ...plan, operations };
+}
+
+/** A document or $ref target at a URL, through the HTTP layer (no auth; https, or http to this machine). */
+async function fetchText(ctx: Context, address: string): Promise<string> {
+  const { VenueError } = await import('../../lib/errors.js');
+  const { checkBaseUrl } = await import('../../lib/config.js');
+  const { HttpClient } = await import('../../lib/http.js');
+  const url = new URL(checkBaseUrl(address, 'the document URL'));
+  const http = new HttpClient({
+    service: 'inventory',
+    baseUrl: url.origin,
+    timeoutMs: (ctx.globals.timeout ?? 30) * 1000,
+    trace: ctx.globals.verbose ? (line) => ctx.terminal.debug(line) : undefined,
+  });
   try {
-    body = await fs.readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new VenueError('server', code === 'ENOENT' ? `no file ${file}` : `cannot read ${file}: ${(error as Error).message}`, {
-      hint: 'Give the path of the vendor\'s OpenAPI document (JSON or YAML), or its https:// address.',
+    const response = await http.request({
+      method: 'GET',
+      path: `${url.pathname}${url.search}`,
+      responseType: 'text',
+      headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.5' },
+      operation: 'fetch the OpenAPI document',
     });
+    return typeof response.data === 'string' ? response.data : JSON.stringify(response.data);
+  } catch (error) {
+    throw new VenueError('server', `cannot read the OpenAPI document at ${address}: ${(error as Error).message}`, { cause: error });
   }
-  return { document: await parseOpenApiText(body, file), label: file };
 }

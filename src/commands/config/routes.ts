@@ -12,7 +12,7 @@ export default defineCommand({
   examples: ['venue config routes', 'venue --profile main config routes -o json'],
   async run(ctx) {
     const { InventoryRouteMap, inventoryOperationNames, routeSettingKey, formatRoute, formatAuthScheme } = await import('../../lib/inventory/routes.js');
-    const { parseImportRecord } = await import('../../lib/openapi-import.js');
+    const { parseImportRecord } = await import('../../lib/openapi/record.js');
     const config = await ctx.config();
     const profile = await targetProfile(ctx);
     const resolve = (key: string) => config.resolve(profile, key as Parameters<typeof config.resolve>[1]);

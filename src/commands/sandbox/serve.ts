@@ -22,7 +22,7 @@ function parsePort(value: string | undefined, fallback: number): number {
 }
 
 /** The dialect names, for help (kept beside src/sandbox/dialects so help loads no sandbox code). */
-export const DIALECT_CHOICES = 'venue (default), pascal, envelope, plain';
+export const DIALECT_CHOICES = 'venue (default), pascal, envelope, plain, decoy';
 
 export async function parseDialect(value: string | undefined): Promise<DialectName | undefined> {
   if (value === undefined) return undefined;

@@ -40,7 +40,8 @@ export default defineCommand<ActivityOptions>({
           description: e.description,
           play: signedAmount(e.playAmount, e.unit),
           bonus: signedAmount(e.bonusAmount, e.unit),
-          tickets: e.tickets ? `${e.tickets > 0 ? '+' : ''}${e.tickets}` : '',
+          // Zero is shown as 0; a blank only where the service gave no figure.
+          tickets: e.tickets === undefined ? '' : `${e.tickets > 0 ? '+' : ''}${e.tickets}`,
           paymentReference: e.paymentReference,
         },
         sourceOf(e),

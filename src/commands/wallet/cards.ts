@@ -11,7 +11,8 @@ export default defineCommand<{ as?: string }>({
     const { client, email, token } = await guestAccess(ctx, options.as);
     const cards = await client.cards(token, email);
     // Spreads keep each view's service record: machine formats print the cards as the service sent them.
-    await ctx.output.list(cards.map((card) => ({ ...card })), {
+    // The status in the service's own word ("active" stays "active"); venue's word is for logic only.
+    await ctx.output.list(cards.map(({ statusSaid, ...card }) => ({ ...card, status: statusSaid ?? card.status })), {
       columns: [
         { key: 'cardNumber', header: 'Card number' },
         { key: 'cardType', header: 'Type' },

@@ -1,7 +1,7 @@
 import { defineCommand } from '../define.js';
 import { InterruptedError, NotFoundError, ServerError, UnknownOutcomeError, UsageError } from '../../lib/errors.js';
 import { sourceOf } from '../../lib/reading.js';
-import { needPrice } from '../../lib/wallet/client.js';
+import { creditedText, needPrice, reloadAdds } from '../../lib/wallet/client.js';
 import { addAsOption, balanceRow, guestAccess } from './shared.js';
 
 interface ReloadOptions {
@@ -53,7 +53,9 @@ export default defineCommand<ReloadOptions>({
     }
     // The amount sent is the product's price as the service lists it: never a guess.
     const price = needPrice(product);
-    const adds = [product.playValue !== undefined ? `$${product.playValue.toFixed(2)} play` : '', product.bonusValue ? `$${product.bonusValue.toFixed(2)} bonus` : ''].filter(Boolean).join(' + ');
+    // The play unit is the card's location's (dollars or tokens): from the guest's card list; a failure to read it leaves the unit unsaid.
+    const cardUnit = (await client.cards(token, email).catch(() => [])).find((c) => c.cardNumber === body.cardNumber)?.playUnit;
+    const adds = reloadAdds(product, cardUnit);
     const named = product.name ? `${product.name} (${product.productId})` : product.productId;
     ctx.terminal.info(`Reload card ${body.cardNumber} with ${named}: $${price.toFixed(2)}${adds ? `, adds ${adds}` : ''}; payment ref ${body.paymentReference}.`);
     if (options.dryRun) {
@@ -120,7 +122,8 @@ export default defineCommand<ReloadOptions>({
       await ctx.output.record({ ...(sourceOf(sale) as Record<string, unknown>), balanceAfter: balance ? sourceOf(balance) : null }, { afterWrite: true });
       return;
     }
-    ctx.terminal.success(`Recorded sale ${sale.saleId} for payment ref ${body.paymentReference}${outcome.settledUnknown ? ' (the earlier send had not been applied)' : ''}.`);
+    const credited = creditedText(sale);
+    ctx.terminal.success(`Recorded sale ${sale.saleId} for payment ref ${body.paymentReference}${credited ? `: credited ${credited}` : ''}${outcome.settledUnknown ? ' (the earlier send had not been applied)' : ''}.`);
     if (balance) {
       await ctx.output.record(balanceRow(balance), {
         columns: [{ key: 'cardNumber', header: 'Card number' }, { key: 'play', header: 'Play balance after' }, { key: 'bonus', header: 'Bonus balance after' }, { key: 'tickets', header: 'Tickets' }],

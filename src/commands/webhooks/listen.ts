@@ -1,8 +1,9 @@
 import { defineCommand } from '../define.js';
 import type { Context } from '../../lib/context.js';
 import { UsageError } from '../../lib/errors.js';
+import { shellQuote } from '../../lib/booking/text.js';
 import type { ListenerEvent } from '../../lib/webhooks/listener.js';
-import { checkUrlFlag, collect, parseEventTypes, secretsFromEnv } from '../../lib/webhooks/rules.js';
+import { checkUrlFlag, collect, parseEventTypes, parseScheme, secretsFromEnv } from '../../lib/webhooks/rules.js';
 
 interface ListenOptions {
   port: string;
@@ -10,6 +11,7 @@ interface ListenOptions {
   path: string;
   secretStdin?: boolean;
   secretEnv: string[];
+  scheme: string;
   events?: string;
   forwardTo?: string;
   cert?: string;
@@ -23,14 +25,19 @@ export default defineCommand<ListenOptions>({
   name: 'listen',
   summary: 'Receive deliveries locally: verify signatures, print, forward, save',
   description:
-    'Runs a local receiver. Each POST to --path has its HMAC-SHA256 signature checked over the raw body, in ' +
-    'constant time, against every secret given: good ones get 200, bad or unsigned ones 401, signed bodies that ' +
+    'Runs a local receiver. Each POST to --path has its signature checked over the raw body, in constant time, ' +
+    'against every secret given: the inventory\'s HMAC-SHA256 (X-Inventory-Signature: sha256=<hex>) or Standard ' +
+    'Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64>; whsec_ secrets; 5-minute tolerance), ' +
+    'told from the headers unless --scheme says. Good ones get 200, bad or unsigned ones 401, signed bodies that ' +
     'are not JSON 400, other methods 405, other paths 404. Good ones are relayed unchanged to --forward-to and ' +
-    'stored under --save. Runs until Ctrl-C (exit 130) or SIGTERM (exit 0).',
+    'stored under --save. The type is read from the X-Inventory-Event header, the body (type, eventType, ' +
+    'event_type, event) or headers such as X-Event-Type and X-GitHub-Event; a delivery whose type cannot be ' +
+    'found is shown as "type unknown" and relayed even with --events. Runs until Ctrl-C (exit 130) or SIGTERM (exit 0).',
   examples: [
     'venue webhooks listen --port 8787 --secret-env WH_SECRET --forward-to http://localhost:3000/hooks   # runs until stopped',
     'venue webhooks listen --register --events stock.adjusted -o ndjson   # runs until stopped',
     'venue webhooks listen --secret-env OLD_SECRET --secret-env NEW_SECRET --save ./events   # runs until stopped',
+    'venue webhooks listen --port 0 --scheme standard --secret-stdin < whsec.txt   # runs until stopped',
   ],
   configure(cmd) {
     cmd
@@ -39,6 +46,7 @@ export default defineCommand<ListenOptions>({
       .option('--path <path>', 'the path deliveries are POSTed to', '/webhooks')
       .option('--secret-stdin', 'read the secret from standard input')
       .option('--secret-env <var>', 'environment variable holding a secret (repeat while rotating)', collect, [])
+      .option('--scheme <scheme>', 'how deliveries are signed: hmac, standard (Standard Webhooks) or auto (from the headers)', 'auto')
       .option('--events <types>', 'only relay and save these types; others are acknowledged and ignored')
       .option('--forward-to <url>', 'relay verified deliveries (body and headers unchanged) to this URL')
       .option('--cert <file>', 'TLS certificate (PEM): serve https')
@@ -52,6 +60,10 @@ export default defineCommand<ListenOptions>({
     if (!/^\d+$/.test(options.port) || port > 65_535) throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${options.port}")`);
     if (!options.path.startsWith('/')) throw new UsageError(`--path must start with / (got "${options.path}")`);
     const events = options.events ? parseEventTypes(options.events) : undefined;
+    const scheme = parseScheme(options.scheme);
+    if (scheme === 'standard' && options.register) {
+      throw new UsageError('--register makes an inventory subscriber, which signs with --scheme hmac: it cannot go with --scheme standard');
+    }
     if (options.forwardTo) {
       try {
         if (!['http:', 'https:'].includes(new URL(options.forwardTo).protocol)) throw new Error();
@@ -80,8 +92,15 @@ export default defineCommand<ListenOptions>({
       });
     }
 
+    if (scheme === 'standard') {
+      const { hasStandardSecret } = await import('../../lib/webhooks/signature.js');
+      if (!(await hasStandardSecret(secrets))) {
+        throw new UsageError('--scheme standard needs a Standard Webhooks secret: "whsec_" followed by base64', { hint: 'Give the secret exactly as the sender shows it (whsec_…) in the variable --secret-env names.' });
+      }
+    }
+
     const { WebhookListener } = await import('../../lib/webhooks/listener.js');
-    const listener = new WebhookListener({ host: options.host, port, path: options.path, secrets, events, forwardTo: options.forwardTo, tls, saveDir: options.save });
+    const listener = new WebhookListener({ host: options.host, port, path: options.path, secrets, scheme, events, forwardTo: options.forwardTo, tls, saveDir: options.save });
     try {
       await listener.start();
     } catch (error) {
@@ -104,7 +123,7 @@ export default defineCommand<ListenOptions>({
       }
       const tally = await render(ctx, listener.events(), stop.promise, Boolean(options.forwardTo));
       ctx.terminal.info(
-        `stopped: ${tally.accepted} accepted, ${tally.ignored} ignored, ${tally.rejected} rejected, ${tally.malformed} malformed`,
+        `stopped: ${tally.accepted} accepted${tally.untyped ? ` (${tally.untyped} of unknown type)` : ''}, ${tally.ignored} ignored, ${tally.rejected} rejected, ${tally.malformed} malformed`,
       );
     } finally {
       await listener.close();
@@ -165,13 +184,14 @@ async function registerTemporary(ctx: Context, url: string, secret: string, even
       await client.delete(subscriber.id);
       ctx.terminal.info(`deleted temporary subscriber ${subscriber.id}`);
     } catch (error) {
-      ctx.terminal.warn(`could not delete temporary subscriber ${subscriber.id}: ${(error as Error).message}; delete it with \`venue webhooks delete ${subscriber.id}\``);
+      ctx.terminal.warn(`could not delete temporary subscriber ${subscriber.id}: ${(error as Error).message}; delete it with \`venue webhooks delete ${shellQuote(subscriber.id)}\``);
     }
   };
 }
 
 interface Tally {
   accepted: number;
+  untyped: number;
   ignored: number;
   rejected: number;
   malformed: number;
@@ -179,20 +199,24 @@ interface Tally {
 
 /** One line per event on a TTY (a forwarded delivery waits for its relay's status), one JSON object per line otherwise. */
 async function render(ctx: Context, events: AsyncIterableIterator<ListenerEvent>, stop: Promise<string>, forwarding: boolean): Promise<Tally> {
-  const tally: Tally = { accepted: 0, ignored: 0, rejected: 0, malformed: 0 };
+  const tally: Tally = { accepted: 0, untyped: 0, ignored: 0, rejected: 0, malformed: 0 };
   const machine = ctx.output.isMachine;
   const paint = ctx.terminal.stdoutColours;
   const held = new Map<number, ListenerEvent>();
   const line = (event: ListenerEvent, verdict: string, detail = '') => {
     const time = event.at.slice(11, 19);
-    ctx.terminal.write(`${time}  ${(event.type ?? '-').padEnd(16)} ${(event.deliveryId ?? '-').padEnd(36)}  ${verdict}${detail ? `  ${detail}` : ''}\n`);
+    const type = event.kind === 'delivery' && event.typeUnknown ? '(type unknown)' : (event.type ?? '-');
+    ctx.terminal.write(`${time}  ${type.padEnd(16)} ${(event.deliveryId ?? '-').padEnd(36)}  ${verdict}${detail ? `  ${detail}` : ''}\n`);
   };
   const stopped = stop.then(() => undefined);
   for (;;) {
     const next = await Promise.race([events.next(), stopped]);
     if (!next || next.done) break;
     const event = next.value;
-    if (event.kind === 'delivery') tally[event.verdict]++;
+    if (event.kind === 'delivery') {
+      tally[event.verdict]++;
+      if (event.typeUnknown) tally.untyped++;
+    }
     else if (event.kind === 'rejected') tally.rejected++;
     else if (event.kind === 'malformed') tally.malformed++;
     if (machine) {

@@ -9,15 +9,35 @@ import { createHash } from 'node:crypto';
 import type { ServiceDeps } from '../context.js';
 import type { HttpResponse } from '../http.js';
 import { ApiError, NotFoundError, RejectedError, UnknownOutcomeError } from '../errors.js';
-import { asNumber, hasNextPage, isRecord, readPageInfo, readRecord, readRecords, UnreadableAnswerError, valueOf, type AnswerSource, type RecordReader } from '../reading.js';
-import { ORDER, ORDER_STATUS, SALE, WRAPPERS } from './fields.js';
+import {
+  AnswerMismatchError,
+  asNumber,
+  checkSame,
+  hasNextPage,
+  isRecord,
+  readPageInfo,
+  readRecord,
+  readRecords,
+  RecordReader,
+  UnreadableAnswerError,
+  field,
+  sourceOf,
+  valueOf,
+  withSource,
+  type AnswerSource,
+  type Word,
+} from '../reading.js';
+import { EXPERIENCE, LIST_CONTEXT, ORDER, ORDER_STATUS, SALE, WRAPPERS } from './fields.js';
 import { HoldJournal, type OrderJournalEntry } from './hold-journal.js';
 import { stampOf } from '../writes/journal.js';
 import { AnswerCheck, DisagreeingAnswerError, describeDisagreements, type Disagreement } from '../writes/agreement.js';
 import { sendJournalled } from '../writes/send.js';
 import { readSalesReport } from './report.js';
 import {
+  dayOf,
   looksLikeOrder,
+  reservationsOf,
+  saidIfOther,
   toAvailabilityDay,
   toExperience,
   toLocation,
@@ -32,6 +52,7 @@ import {
   type Order,
   type Reservation,
   type SaleOutcome,
+  type SaleRecord,
   type SalesReport,
   type Slot,
 } from './shapes.js';
@@ -85,8 +106,20 @@ export class BookingClient {
     return this.deps.http.request({ ...options, auth: this.deps.token });
   }
 
-  /** Every record of a list, following the service's paging (next links, or page numbers when it says more follow). */
-  private async listAll(path: string, query: Query, operation: string, what: string, resourceKeys: readonly string[], onError?: (error: unknown) => never): Promise<RecordReader[]> {
+  /**
+   * Every record of a list, following the service's paging (next links, or
+   * page numbers when it says more follow). onPage sees each page's body (to
+   * check what the list says it is about).
+   */
+  private async listAll(
+    path: string,
+    query: Query,
+    operation: string,
+    what: string,
+    resourceKeys: readonly string[],
+    onError?: (error: unknown) => never,
+    onPage?: (body: unknown) => void,
+  ): Promise<RecordReader[]> {
     const all: RecordReader[] = [];
     let pageQuery: Query = { ...query };
     for (let page = 1; page <= MAX_PAGES; page++) {
@@ -98,6 +131,7 @@ export class BookingClient {
         throw error;
       }
       const records = readRecords(response.data, this.source(operation), what, resourceKeys);
+      onPage?.(response.data);
       all.push(...records);
       const info = readPageInfo(response.data, response.headers, records.length);
       const pageSize = info.pageSize ?? records.length;
@@ -115,29 +149,62 @@ export class BookingClient {
   }
 
   async experiences(locationId: string): Promise<Experience[]> {
+    const operation = 'list experiences';
     const notFound = (error: unknown): never => {
       if (error instanceof ApiError && error.status === 404) throw new NotFoundError(`no location "${locationId}"`, { hint: 'List them with `venue booking locations`.' });
       throw error;
     };
-    return (await this.listAll('/api/v1/experiences', { locationId }, 'list experiences', 'experience', WRAPPERS.experience, notFound)).map(toExperience);
+    const readers = await this.listAll('/api/v1/experiences', { locationId }, operation, 'experience', WRAPPERS.experience, notFound);
+    // An experience of another location is not one of this location's.
+    for (const r of readers) checkSame(this.source(operation), 'locationId', locationId, r.get(EXPERIENCE.locationId), r.raw);
+    return readers.map(toExperience);
   }
 
+  /** The days of an experience from fromDate; each day that names its experience or date is checked against what was asked. */
   async availability(experienceId: string, fromDate: string, days?: number): Promise<AvailabilityDay[]> {
-    const rows = (await this.experienceList(experienceId, '/sessions/availability', { fromDate, days }, 'check availability', 'availability day', WRAPPERS.availability)).map(toAvailabilityDay);
+    const operation = 'check availability';
+    const source = this.source(operation);
+    const rows = (
+      await this.experienceList(experienceId, '/sessions/availability', { fromDate, days }, operation, 'availability day', WRAPPERS.availability, (body) =>
+        checkListContext(source, body, { experienceId }),
+      )
+    ).map(toAvailabilityDay);
+    for (const day of rows) {
+      checkSame(source, 'experienceId', experienceId, day.experienceId);
+      if (day.date < fromDate) throw new AnswerMismatchError(source, 'date', `${fromDate} or later`, day.date);
+    }
     return days === undefined ? rows : rows.slice(0, days);
   }
 
+  /** The slots of an experience on a day; a slot that names another experience or another day is an answer about something else. */
   async sessions(experienceId: string, forDate: string): Promise<Slot[]> {
-    return (await this.experienceList(experienceId, '/sessions', { forDate }, 'list sessions', 'session slot', WRAPPERS.slot)).map(toSlot);
+    const operation = 'list sessions';
+    const source = this.source(operation);
+    const slots = (
+      await this.experienceList(experienceId, '/sessions', { forDate }, operation, 'session slot', WRAPPERS.slot, (body) => checkListContext(source, body, { experienceId, date: forDate }))
+    ).map(toSlot);
+    for (const slot of slots) {
+      checkSame(source, 'experienceId', experienceId, slot.experienceId);
+      checkSame(source, 'date', forDate, slot.date);
+    }
+    return slots;
   }
 
-  private experienceList(experienceId: string, suffix: string, query: Query, operation: string, what: string, keys: readonly string[]) {
-    return this.listAll(`/api/v1/experiences/${encodeURIComponent(experienceId)}${suffix}`, query, operation, what, keys, (error) => {
-      if (error instanceof ApiError && error.status === 404) {
-        throw new NotFoundError(`no experience "${experienceId}"`, { hint: 'List them with `venue booking experiences --location <id>`.' });
-      }
-      throw error;
-    });
+  private experienceList(experienceId: string, suffix: string, query: Query, operation: string, what: string, keys: readonly string[], onPage?: (body: unknown) => void) {
+    return this.listAll(
+      `/api/v1/experiences/${encodeURIComponent(experienceId)}${suffix}`,
+      query,
+      operation,
+      what,
+      keys,
+      (error) => {
+        if (error instanceof ApiError && error.status === 404) {
+          throw new NotFoundError(`no experience "${experienceId}"`, { hint: 'List them with `venue booking experiences --location <id>`.' });
+        }
+        throw error;
+      },
+      onPage,
+    );
   }
 
   /**
@@ -287,8 +354,10 @@ export class BookingClient {
   /**
    * Records the payment taken elsewhere. Never retried: a second sale would
    * record the money twice. The order's status is read from the ORDER: the
-   * order in the answer, an order status beside the sale, or the order read
-   * back; the sale's own status ("completed") never stands in for it.
+   * order in the answer (nested, beside the sale, or the answer itself), an
+   * order status beside the sale, venue's own order word in the answer's
+   * status (venue's contract gives the order's status there), or the order
+   * read back; the sale's own status ("completed") never stands in for it.
    */
   async recordSale(request: { orderId: string; amount: number; paymentReference: string }, options: { idempotencyKey?: string; beforeSend?: () => Promise<void> } = {}): Promise<SaleOutcome> {
     const operation = 'record the sale';
@@ -296,26 +365,16 @@ export class BookingClient {
     await this.holds.settled({ orderId: request.orderId });
     const reader = emptyBody(response.data) ? undefined : readRecord(response.data, this.source(operation, true), 'sale', WRAPPERS.sale);
     let order: Order | undefined;
-    let orderStatus: string | undefined;
     let sale: SaleOutcome['sale'] = {};
-    if (reader) {
-      const nested = reader.record(WRAPPERS.order, 'order');
-      if (nested) order = toOrder(nested);
-      else if (looksLikeOrder(reader)) order = toOrder(reader);
-      const saleReader = order && !nested ? reader.record(ORDER.sale, 'sale') : reader;
-      if (saleReader) sale = toSale(saleReader);
-      orderStatus = order?.status ?? reader.enumeration(SALE.orderStatus, ORDER_STATUS);
-    }
-    if (orderStatus === undefined) {
+    if (reader) ({ order, sale } = orderAndSale(reader, request.orderId));
+    if (order?.status === undefined) {
+      // The answer does not say the order's status: the order read back does, where the service offers it.
       const found = await this.findOrder(request.orderId).catch(() => undefined);
-      if (found) {
-        order = found;
-        orderStatus = found.status;
-      }
+      if (found) order = found;
     }
     if (order?.sale) sale = { ...order.sale, ...definedOf(sale) };
     await this.holds.settled({ orderId: request.orderId, reservationIds: order?.reservationIds });
-    return { orderId: order?.id ?? request.orderId, orderStatus, order, sale };
+    return { orderId: order?.id ?? request.orderId, orderStatus: order?.status, order, sale };
   }
 
   /** An empty 2xx answer is taken as done; the view then holds only the id. */
@@ -350,7 +409,9 @@ export class BookingClient {
       }
       throw error;
     }
-    return toOrder(readRecord(response.data, this.source(operation), 'order', WRAPPERS.order));
+    const order = toOrder(readRecord(response.data, this.source(operation), 'order', WRAPPERS.order));
+    checkSame(this.source(operation), 'orderId', orderId, order.id, sourceOf(order));
+    return order;
   }
 
   async report(query: { fromDate?: string; toDate?: string; locationId?: string }): Promise<SalesReport> {
@@ -373,6 +434,51 @@ export function checkOrder(request: { reservationIds: string[]; guest: Guest }, 
   return check.found;
 }
 
+/** Venue's own order words: in a sale answer's own status they are the order's (venue's contract); any other word is the sale's. */
+const ORDER_WORDS = new Set(Object.keys(ORDER_STATUS));
+
+/**
+ * The order and the sale in a sale answer, whatever its shape: the sale with
+ * the order nested ({order: {...}}), the sale and the order side by side
+ * ({sale: {...}, order: {...}}), the order with its sale inside (the answer
+ * is the order), or the sale alone with the order's status and reservations
+ * beside it ({saleId, orderStatus, reservations}).
+ */
+export function orderAndSale(reader: RecordReader, orderId: string): { order?: Order; sale: SaleRecord } {
+  const nestedOrder = reader.get(ORDER_NESTED);
+  const nestedSale = reader.get(ORDER.sale);
+  if (nestedOrder) {
+    const order = toOrder(nestedOrder);
+    return { order, sale: toSale(nestedSale ?? reader) };
+  }
+  if (looksLikeOrder(reader) && reader.get(ORDER.id) !== undefined && !reader.has(SALE_ONLY)) {
+    // The answer is the order, its sale inside.
+    const order = toOrder(reader);
+    return { order, sale: nestedSale ? toSale(nestedSale) : {} };
+  }
+  const sale = toSale(nestedSale ?? reader);
+  // The sale alone: what it says of its order beside it.
+  const said = reader.word(SALE.orderStatus) ?? ownOrderWord(reader);
+  const { reservations, reservationIds } = reservationsOf(reader, reader.get(SALE.reservations), reader.get(SALE.reservationIds));
+  if (said === undefined && reservationIds.length === 0) return { sale };
+  const order: Order = withSource(
+    { id: reader.get(SALE.orderId) ?? orderId, status: said?.value, ...saidIfOther(said), reservationIds, reservations },
+    reader.raw,
+  );
+  return { order, sale };
+}
+
+/** An order nested in a sale answer. */
+const ORDER_NESTED = field('record', ...WRAPPERS.order);
+/** Fields only a sale has: a record with them is a sale, not an order. */
+const SALE_ONLY = ['saleId', 'paymentReference', 'paymentRef'];
+
+/** The answer's own status when it is one of venue's order words (venue's contract: the sale answer's status is the order's). */
+function ownOrderWord(reader: RecordReader): Word | undefined {
+  const word = reader.word(ORDER.status);
+  return word && ORDER_WORDS.has(word.said) ? word : undefined;
+}
+
 function emptyBody(data: unknown): boolean {
   return data === undefined || data === null || (typeof data === 'string' && data.trim() === '');
 }
@@ -380,6 +486,20 @@ function emptyBody(data: unknown): boolean {
 function definedOf<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+/**
+ * What a list answer says it is about, beside its items (top level or meta):
+ * another experience or another day than asked is an answer about something else.
+ */
+function checkListContext(source: AnswerSource, body: unknown, asked: { experienceId: string; date?: string }): void {
+  if (!isRecord(body)) return;
+  const top = new RecordReader(body, source, 'list');
+  for (const place of [top, top.get(LIST_META)].filter((p): p is RecordReader => p !== undefined)) {
+    checkSame(source, 'experienceId', asked.experienceId, place.get(LIST_CONTEXT.experienceId), body);
+    if (asked.date !== undefined) checkSame(source, 'date', asked.date, dayOf(place.get(LIST_CONTEXT.date)), body);
+  }
+}
+const LIST_META = field('record', 'meta', 'metadata', '_meta');
 
 /** The places left, when a refusal says it ({remaining}, {error: {remaining}}, {details: {available}}). */
 function remainingIn(body: unknown): number | undefined {

@@ -196,7 +196,7 @@ export async function runBookingJourney(api: BookingApi, io: JourneyIO, choices:
     return {
       orderId: order.id,
       // The order's status as the service gave it; never guessed from the sale.
-      status: paid.orderStatus ?? 'unknown',
+      status: paid.order?.statusSaid ?? paid.orderStatus ?? 'unknown',
       ...(paid.sale.id ? { saleId: paid.sale.id } : {}),
       experienceId,
       experienceName: experience?.name,

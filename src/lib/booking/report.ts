@@ -4,14 +4,9 @@
 // status is not confirmed, paid or completed is left out, and the report says
 // how many were. Money is summed in integer cents.
 
-import { asNumber, isRecord, readList, readRecord, RecordReader, UnreadableAnswerError, valueOf, type AnswerSource, type FieldNames } from '../reading.js';
-import { REPORT, REPORT_ROW, SOLD_STATUS } from './fields.js';
+import { isRecord, readList, readRecord, RecordReader, UnreadableAnswerError, type AnswerSource } from '../reading.js';
+import { REPORT, REPORT_ROW } from './fields.js';
 import { dayOf, type ReportRow, type SalesReport } from './shapes.js';
-
-function moneyOf(r: RecordReader, names: FieldNames): number | undefined {
-  const value = r.value(names);
-  return isRecord(value) ? asNumber(valueOf(value, ['amount', 'value'])) : asNumber(value);
-}
 
 const toCents = (amount: number) => Math.round(amount * 100);
 
@@ -31,8 +26,8 @@ export function readSalesReport(body: unknown, source: AnswerSource): SalesRepor
   if (!Array.isArray(body)) {
     try {
       const head = readRecord(body, source, 'report', ['report']);
-      fromDate = dayOf(head.text(REPORT.fromDate));
-      toDate = dayOf(head.text(REPORT.toDate));
+      fromDate = dayOf(head.get(REPORT.fromDate));
+      toDate = dayOf(head.get(REPORT.toDate));
     } catch (error) {
       if (!(error instanceof UnreadableAnswerError)) throw error;
     }
@@ -43,20 +38,20 @@ export function readSalesReport(body: unknown, source: AnswerSource): SalesRepor
   rows.forEach((item, index) => {
     if (!isRecord(item)) throw new UnreadableAnswerError(source, `has ${JSON.stringify(item)} as row ${index + 1} of the report, not a record`, body);
     const r = new RecordReader(item, source, 'report row');
-    const status = r.text(REPORT_ROW.status);
-    if (status !== undefined && r.enumeration(REPORT_ROW.status, SOLD_STATUS) !== 'confirmed') {
+    // The status is a word; a candidate of another type (a numeric code beside it) is no status.
+    const status = r.word(REPORT_ROW.status);
+    if (status !== undefined && status.value !== 'confirmed') {
       leftOut.rows++;
-      leftOut.statuses[status] = (leftOut.statuses[status] ?? 0) + 1;
+      leftOut.statuses[status.said] = (leftOut.statuses[status.said] ?? 0) + 1;
       return;
     }
-    const experienceId = r.text(REPORT_ROW.experienceId);
-    const experienceName = r.text(REPORT_ROW.experienceName);
-    if (experienceId === undefined && experienceName === undefined) throw r.missing('experience', [...REPORT_ROW.experienceId, ...REPORT_ROW.experienceName]);
-    const revenue = moneyOf(r, REPORT_ROW.revenue);
-    if (revenue === undefined) throw r.missing('revenue', REPORT_ROW.revenue);
-    const quantity = r.needNumber(REPORT_ROW.quantity, 'quantity');
-    const date = dayOf(r.text(REPORT_ROW.date));
-    const locationId = r.text(REPORT_ROW.locationId);
+    const experienceId = r.get(REPORT_ROW.experienceId);
+    const experienceName = r.get(REPORT_ROW.experienceName);
+    if (experienceId === undefined && experienceName === undefined) throw r.missing('experience', [...REPORT_ROW.experienceId.names, ...REPORT_ROW.experienceName.names]);
+    const revenue = r.need(REPORT_ROW.revenue, 'revenue');
+    const quantity = r.need(REPORT_ROW.quantity, 'quantity');
+    const date = dayOf(r.get(REPORT_ROW.date));
+    const locationId = r.get(REPORT_ROW.locationId);
     const key = JSON.stringify([date, locationId, experienceId ?? experienceName]);
     let group = groups.get(key);
     if (!group) {
@@ -66,8 +61,8 @@ export function readSalesReport(body: unknown, source: AnswerSource): SalesRepor
     group.row.experienceName ??= experienceName;
     group.row.quantity += quantity;
     group.cents += toCents(revenue);
-    const orders = r.number(REPORT_ROW.orders);
-    const orderId = r.text(REPORT_ROW.orderId);
+    const orders = r.get(REPORT_ROW.orders);
+    const orderId = r.get(REPORT_ROW.orderId);
     if (orders !== undefined) {
       group.orderCount += orders;
       group.countsOrders = true;

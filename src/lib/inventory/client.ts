@@ -7,8 +7,8 @@
 import type { ServiceDeps } from '../context.js';
 import { ApiError, NotFoundError } from '../errors.js';
 import type { HttpResponse, RequestOptions } from '../http.js';
-import { hasNextPage, readPageInfo, readRecord, readRecords, type AnswerSource, type RecordReader } from '../reading.js';
-import { resourceKeys } from './fields.js';
+import { AnswerMismatchError, asText, checkSame, hasNextPage, sameId, readPageInfo, readRecord, readRecords, type AnswerSource, type FieldSpec, type RecordReader } from '../reading.js';
+import { productFields, resourceKeys, stockLevelFields } from './fields.js';
 import { InventoryRouteMap, type InventoryOperation } from './routes.js';
 import type {
   Category,
@@ -39,6 +39,12 @@ import {
   taxGroupView,
   warehouseView,
 } from './views.js';
+
+/** A numeric id as the service wrote it (exact past 2^53), when it wrote it flat. */
+function exactId(reader: RecordReader, spec: FieldSpec<'ref'>): string | undefined {
+  const value = reader.value(spec);
+  return typeof value === 'string' || typeof value === 'bigint' ? asText(value)?.trim() : undefined;
+}
 
 /** Query of GET /products, already checked (productListQuerySchema). */
 export interface ProductQuery {
@@ -278,10 +284,15 @@ export class InventoryClient {
     return pagesInOrder((page) => this.listProducts({ ...query, page, pageSize }), options);
   }
 
-  /** productId as typed (a digit string stays exact past 2^53) or a number. */
+  /** productId as typed (a digit string stays exact past 2^53) or a number. A product with another id is an answer about something else (exit 6). */
   async getProduct(productId: number | string): Promise<Product> {
+    const operation = `read product ${productId}`;
     return this.naming404(`product ${productId}`, () =>
-      this.one('getProduct', [String(productId)], { operation: `read product ${productId}` }, 'product', resourceKeys.product, productView),
+      this.one('getProduct', [String(productId)], { operation }, 'product', resourceKeys.product, (reader) => {
+        const product = productView(reader);
+        checkSame(this.source(operation), 'productId', productId, exactId(reader, productFields.productId) ?? product.productId, reader.raw);
+        return product;
+      }),
     );
   }
 
@@ -302,13 +313,20 @@ export class InventoryClient {
     return this.many('listCategories', { operation: 'list categories' }, 'category', resourceKeys.categories, categoryView);
   }
 
-  /** categoryId space-padded to 10 characters. */
+  /** categoryId space-padded to 10 characters. A class of another category than asked is an answer about something else (exit 6). */
   async classes(categoryId?: string): Promise<ProductClass[]> {
-    return this.many('listClasses', { query: { categoryId }, operation: 'list classes' }, 'class', resourceKeys.classes, classView);
+    const operation = 'list classes';
+    const classes = await this.many('listClasses', { query: { categoryId }, operation }, 'class', resourceKeys.classes, classView);
+    if (categoryId !== undefined) for (const c of classes) checkSame(this.source(operation), 'categoryId', categoryId, c.categoryId);
+    return classes;
   }
 
+  /** A warehouse of another location than asked is an answer about something else (exit 6). */
   async warehouses(locationId?: number): Promise<Warehouse[]> {
-    return this.many('listWarehouses', { query: { locationId }, operation: 'list warehouses' }, 'warehouse', resourceKeys.warehouses, warehouseView);
+    const operation = 'list warehouses';
+    const warehouses = await this.many('listWarehouses', { query: { locationId }, operation }, 'warehouse', resourceKeys.warehouses, warehouseView);
+    if (locationId !== undefined) for (const w of warehouses) checkSame(this.source(operation), 'locationId', locationId, w.locationId);
+    return warehouses;
   }
 
   async taxGroups(): Promise<TaxGroup[]> {
@@ -347,7 +365,17 @@ export class InventoryClient {
       },
       'stock level',
       resourceKeys.stockLevels,
-      stockLevelView,
+      (reader) => {
+        const level = stockLevelView(reader);
+        // A level of another warehouse or product than asked is an answer about something else (exit 6).
+        const source = this.source('read stock levels');
+        if (query.warehouseId !== undefined) checkSame(source, 'warehouseId', query.warehouseId, level.warehouseId, reader.raw);
+        if (query.productIds?.length) {
+          const id = exactId(reader, stockLevelFields.productId) ?? level.productId;
+          if (!query.productIds.some((asked) => sameId(asked, id))) throw new AnswerMismatchError(source, 'productId', `one of ${query.productIds.join(', ')}`, String(id), reader.raw);
+        }
+        return level;
+      },
     );
   }
 

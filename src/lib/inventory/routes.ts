@@ -73,19 +73,178 @@ export function formatRoute(route: Route): string {
   return `${route.method} ${route.path}`;
 }
 
-/** How the JWT goes on inventory calls: a bearer header, or a named header holding the bare token. */
-export type AuthScheme = { type: 'bearer' } | { type: 'header'; name: string };
+/**
+ * How inventory calls are authenticated: every scheme a vendor's document may
+ * declare, as a profile stores it in inventory.auth.
+ *
+ *   bearer                        the login route's token, as "Authorization: Bearer <token>" (venue's default)
+ *   header:X-Api-Token            the login route's token, bare in a named header
+ *   api-key in=header name=X-Auth-Token
+ *   api-key in=header name=Authorization prefix="Token "
+ *                                 a static key (secret inventory.apiKey) in a header or query
+ *                                 parameter, after its exact prefix ("Token ", "Bearer ", none)
+ *   oauth2 token-url=https://id.example/token scopes="read write"
+ *                                 OAuth2 client credentials: inventory.apiKey is the client id,
+ *                                 inventory.apiSecret the client secret; the token is cached
+ *   basic                         HTTP basic: inventory.apiKey the user, inventory.apiSecret the password
+ *
+ * Values in key=value pairs are bare words or JSON strings (for spaces and quotes).
+ */
+export type AuthScheme =
+  | { type: 'bearer' }
+  | { type: 'header'; name: string }
+  | { type: 'api-key'; in: 'header' | 'query'; name: string; prefix: string }
+  | { type: 'oauth2'; tokenUrl: string; scopes: string[] }
+  | { type: 'basic' };
+
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+const QUERY_NAME = /^[A-Za-z0-9._~-]+$/;
+const AUTH_FORMS =
+  '"bearer", "header:<Header-Name>", "api-key in=header|query name=<name> [prefix=\"Token \"]", ' +
+  '"oauth2 token-url=<url> [scopes=\"a b\"]" or "basic"';
+
+function authError(text: string, why: string): UsageError {
+  return new UsageError(`inventory.auth: ${why} (got ${JSON.stringify(text)})`, { hint: `The forms are ${AUTH_FORMS}.` });
+}
+
+/** "name=X-Auth-Token prefix=\"Token \"" → { name: "X-Auth-Token", prefix: "Token " }; each key once. */
+function keyValues(text: string, rest: string): Map<string, string> {
+  const pairs = new Map<string, string>();
+  const pattern = /\s*([a-z][a-z-]*)=("(?:[^"\\]|\\.)*"|[^\s"]+)\s*/gy;
+  let match: RegExpExecArray | null;
+  let at = 0;
+  while (at < rest.length && (match = pattern.exec(rest)) !== null) {
+    const [, key, raw] = match;
+    if (pairs.has(key!)) throw authError(text, `${key} is given twice`);
+    let value = raw!;
+    if (value.startsWith('"')) {
+      try {
+        value = JSON.parse(value) as string;
+      } catch {
+        throw authError(text, `the value of ${key} is not a valid quoted string`);
+      }
+    }
+    pairs.set(key!, value);
+    at = pattern.lastIndex;
+  }
+  if (rest.slice(at).trim()) throw authError(text, `cannot read "${rest.slice(at).trim()}": write key=value, quoting values with spaces`);
+  return pairs;
+}
+
+function onlyKeys(text: string, pairs: Map<string, string>, allowed: string[]): void {
+  for (const key of pairs.keys()) if (!allowed.includes(key)) throw authError(text, `${key} is not a setting of this scheme (it takes ${allowed.join(', ')})`);
+}
 
 export function parseAuthScheme(text: string): AuthScheme {
   const value = text.trim();
   if (/^bearer$/i.test(value)) return { type: 'bearer' };
-  const match = /^header:([A-Za-z0-9!#$%&'*+.^_`|~-]+)$/i.exec(value);
-  if (match) return { type: 'header', name: match[1]! };
-  throw new UsageError(`inventory.auth must be "bearer" or "header:<Header-Name>" such as "header:X-Api-Token" (got "${text}")`);
+  if (/^basic$/i.test(value)) return { type: 'basic' };
+  const header = /^header:(.*)$/i.exec(value);
+  if (header) {
+    if (!HEADER_NAME.test(header[1]!)) throw authError(text, `"${header[1]}" is not a header name`);
+    return { type: 'header', name: header[1]! };
+  }
+  const typed = /^(api-key|oauth2)(?:\s+(.*))?$/i.exec(value);
+  if (!typed) throw authError(text, 'not a scheme venue knows');
+  const kind = typed[1]!.toLowerCase();
+  const pairs = keyValues(text, typed[2] ?? '');
+  if (kind === 'api-key') {
+    onlyKeys(text, pairs, ['in', 'name', 'prefix']);
+    const where = pairs.get('in');
+    if (where !== 'header' && where !== 'query') throw authError(text, 'api-key needs in=header or in=query');
+    const name = pairs.get('name');
+    if (!name || !(where === 'header' ? HEADER_NAME : QUERY_NAME).test(name)) throw authError(text, `api-key needs name=<the ${where === 'header' ? 'header' : 'query parameter'}'s name>`);
+    const prefix = pairs.get('prefix') ?? '';
+    if (/[\r\n]/.test(prefix)) throw authError(text, 'the prefix cannot hold a line break');
+    return { type: 'api-key', in: where, name, prefix };
+  }
+  onlyKeys(text, pairs, ['token-url', 'scopes']);
+  const tokenUrl = pairs.get('token-url');
+  if (!tokenUrl) throw authError(text, 'oauth2 needs token-url=<the token endpoint>');
+  if (!/^https:\/\/\S+$/i.test(tokenUrl) && !/^http:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?(\/\S*)?$/i.test(tokenUrl) && !/^\/\S*$/.test(tokenUrl)) {
+    throw authError(text, 'the token-url must be https:// (http only to this machine), or a path on the inventory server such as /oauth/token');
+  }
+  const scopes = (pairs.get('scopes') ?? '').split(/\s+/).filter(Boolean);
+  return { type: 'oauth2', tokenUrl, scopes };
 }
 
+/** The stored text: parseAuthScheme(formatAuthScheme(x)) equals x. */
 export function formatAuthScheme(scheme: AuthScheme): string {
-  return scheme.type === 'bearer' ? 'bearer' : `header:${scheme.name}`;
+  const quote = (value: string) => (/^[^\s"]+$/.test(value) ? value : JSON.stringify(value));
+  switch (scheme.type) {
+    case 'bearer':
+      return 'bearer';
+    case 'basic':
+      return 'basic';
+    case 'header':
+      return `header:${scheme.name}`;
+    case 'api-key':
+      return `api-key in=${scheme.in} name=${scheme.name}${scheme.prefix ? ` prefix=${quote(scheme.prefix)}` : ''}`;
+    case 'oauth2':
+      return `oauth2 token-url=${quote(scheme.tokenUrl)}${scheme.scopes.length ? ` scopes=${quote(scheme.scopes.join(' '))}` : ''}`;
+  }
+}
+
+/** In words, for messages: "a static key in the X-Auth-Token header". */
+export function describeAuthScheme(scheme: AuthScheme): string {
+  switch (scheme.type) {
+    case 'bearer':
+      return 'the login route\'s token as "Authorization: Bearer <token>"';
+    case 'header':
+      return `the login route's token in the ${scheme.name} header`;
+    case 'api-key':
+      return `a static key in the ${scheme.name} ${scheme.in === 'header' ? 'header' : 'query parameter'}${scheme.prefix ? ` after "${scheme.prefix}"` : ''}`;
+    case 'oauth2':
+      return `OAuth2 client credentials from ${scheme.tokenUrl}${scheme.scopes.length ? ` (scopes ${scheme.scopes.join(' ')})` : ''}`;
+    case 'basic':
+      return 'HTTP basic authentication';
+  }
+}
+
+/** A scheme that gets its token from venue's authenticate operation (the login route). */
+export function usesLoginRoute(scheme: AuthScheme): scheme is { type: 'bearer' } | { type: 'header'; name: string } {
+  return scheme.type === 'bearer' || scheme.type === 'header';
+}
+
+/** The secrets a scheme reads, and what each one is to it (for `config set-secret`). */
+export function authSecrets(scheme: AuthScheme): Array<{ key: 'inventory.apiKey' | 'inventory.apiSecret'; role: string }> {
+  switch (scheme.type) {
+    case 'bearer':
+    case 'header':
+      return [
+        { key: 'inventory.apiKey', role: 'the API key the login route takes' },
+        { key: 'inventory.apiSecret', role: 'the API secret the login route takes' },
+      ];
+    case 'api-key':
+      return [{ key: 'inventory.apiKey', role: `the key sent in ${scheme.name}${scheme.prefix ? ` after "${scheme.prefix}"` : ''}` }];
+    case 'oauth2':
+      return [
+        { key: 'inventory.apiKey', role: 'the OAuth2 client id' },
+        { key: 'inventory.apiSecret', role: 'the OAuth2 client secret' },
+      ];
+    case 'basic':
+      return [
+        { key: 'inventory.apiKey', role: 'the user name' },
+        { key: 'inventory.apiSecret', role: 'the password' },
+      ];
+  }
+}
+
+/** The header a login token is sent in, for the HTTP layer: undefined for "Authorization: Bearer" (and for schemes without a login token). */
+export function loginTokenHeader(scheme: AuthScheme): { name: string; prefix: string } | undefined {
+  return scheme.type === 'header' ? { name: scheme.name, prefix: '' } : undefined;
+}
+
+/**
+ * This version of venue authenticates inventory calls with the login route's
+ * token only: before logging in, a profile storing another scheme is refused
+ * by name, rather than logged in with a route the vendor never offered.
+ */
+export function requireLoginScheme(scheme: AuthScheme): void {
+  if (usesLoginRoute(scheme)) return;
+  throw new UsageError(`inventory.auth is "${formatAuthScheme(scheme)}" (${describeAuthScheme(scheme)}), which this version of venue stores but cannot send yet`, {
+    hint: 'If the vendor also accepts a token from a login route, set `venue config set inventory.auth bearer` (or header:<Header-Name>) and map the route with `venue config set inventory.routes.authenticate "POST /<path>"`.',
+  });
 }
 
 /** "/api/v2" kept without a trailing slash; "" for none. */

@@ -5,7 +5,7 @@
 // Every view keeps the service's own record (withSource) so machine formats
 // print what the service sent.
 
-import { RecordReader, asEnum, asNumber, asText, isRecord, withSource, type FieldNames } from '../reading.js';
+import { RecordReader, asEnum, asNumber, asText, isRecord, withSource, type FieldNames, type FieldSpec } from '../reading.js';
 import {
   adjustmentFields,
   categoryFields,
@@ -47,53 +47,43 @@ import type {
 
 /** Drops the fields the service did not give, so tables leave them out. */
 function compact<T extends object>(view: T): T {
-  for (const key of Object.keys(view) as Array<keyof T>) if (view[key] === undefined) delete view[key];
-  return view;
+  // A new object rather than deletes: a deleted key turns the object slow for every later read.
+  const out = {} as Record<string, unknown>;
+  for (const key in view) if (view[key] !== undefined) out[key] = view[key];
+  return out as T;
 }
 
 function viewOf<T extends object>(view: T, reader: RecordReader): T {
   return withSource(compact(view), reader.raw);
 }
 
-const ID_INSIDE: FieldNames = ['id', 'value', 'code'];
-
-/** A numeric id, also when the service nests it ({warehouse: {id: 1}}). */
-function numericId(reader: RecordReader, names: FieldNames): number | undefined {
-  const direct = reader.number(names);
-  if (direct !== undefined) return direct;
-  const inner = reader.record(names);
-  return inner ? (inner.number([names[0]!, ...ID_INSIDE]) ?? undefined) : undefined;
+/** A numeric id, also when the service nests it ({warehouse: {id: 1}}): the spec's type is 'ref'. */
+function needRef(reader: RecordReader, spec: FieldSpec<'ref'>, label: string): number {
+  return reader.need(spec, label);
 }
 
-function needNumericId(reader: RecordReader, names: FieldNames, label: string): number {
-  const id = numericId(reader, names);
-  if (id === undefined) throw reader.missing(label, names);
-  return id;
-}
-
-/** Each record of a nested list; an item that is not a record is unreadable. */
-function nestedRecords(reader: RecordReader, names: FieldNames, what: string): RecordReader[] | undefined {
-  const list = reader.list(names);
+/** Each record of a nested list; one nested record where a list is usual is a list of one; an item that is not a record is unreadable. */
+function nestedRecords(reader: RecordReader, spec: FieldSpec, what: string): RecordReader[] | undefined {
+  const list = reader.list(spec);
   if (list === undefined) {
-    // One nested record where a list is usual: read it as a list of one.
-    const single = reader.record(names, what);
+    const single = reader.record(spec, what);
     return single ? [single] : undefined;
   }
   return list.map((item) => {
-    if (!isRecord(item)) throw reader.missing(`${what} list`, names, 'has an unreadable');
+    if (!isRecord(item)) throw reader.missing(`${what} list`, spec, 'has an unreadable');
     return new RecordReader(item, reader.source, what);
   });
 }
 
 /** Text values of a list field, or of one text value. */
-function texts(reader: RecordReader, names: FieldNames, inside: FieldNames): string[] | undefined {
-  const value = reader.value(names);
+function texts(reader: RecordReader, spec: FieldSpec, inside: FieldNames): string[] | undefined {
+  const value = reader.value(spec);
   if (value === undefined) return undefined;
   const items = Array.isArray(value) ? value : [value];
   const out: string[] = [];
   for (const item of items) {
-    const text = isRecord(item) ? asText(new RecordReader(item, reader.source, names[0]!).value(inside)) : asText(item);
-    if (text === undefined) throw reader.missing(names[0]!, names, 'has an unreadable');
+    const text = isRecord(item) ? asText(new RecordReader(item, reader.source, spec.names[0]!).value(inside)) : asText(item);
+    if (text === undefined) throw reader.missing(spec.names[0]!, spec, 'has an unreadable');
     out.push(text);
   }
   return out;
@@ -122,20 +112,20 @@ export function readSaleType(value: unknown): number | string | undefined {
 }
 
 function stockEntry(reader: RecordReader): StockLevelEntry {
-  return viewOf({ warehouseId: needNumericId(reader, productStockFields.warehouseId, 'warehouse id'), quantity: reader.needNumber(productStockFields.quantity, 'quantity') }, reader);
+  return viewOf({ warehouseId: needRef(reader, productStockFields.warehouseId, 'warehouse id'), quantity: reader.need(productStockFields.quantity, 'quantity') }, reader);
 }
 
 function supplierLink(reader: RecordReader): ProductSupplierLink {
   const f = productSupplierFields;
   return viewOf(
     {
-      supplierId: needNumericId(reader, f.supplierId, 'supplier id'),
-      containerPrice: reader.number(f.containerPrice),
-      containerQuantity: reader.number(f.containerQuantity),
-      containerId: numericId(reader, f.containerId),
-      productSupplierCode: reader.text(f.productSupplierCode),
-      preferredSupplier: reader.boolean(f.preferredSupplier),
-      isActive: reader.boolean(f.isActive),
+      supplierId: needRef(reader, f.supplierId, 'supplier id'),
+      containerPrice: reader.get(f.containerPrice),
+      containerQuantity: reader.get(f.containerQuantity),
+      containerId: reader.get(f.containerId),
+      productSupplierCode: reader.get(f.productSupplierCode),
+      preferredSupplier: reader.get(f.preferredSupplier),
+      isActive: reader.get(f.isActive),
     },
     reader,
   );
@@ -145,72 +135,72 @@ export function productView(reader: RecordReader): Product {
   const f = productFields;
   return viewOf<Product>(
     {
-      productId: reader.needNumber(f.productId, 'id'),
-      productName: reader.needText(f.productName, 'name'),
-      productDescription: reader.text(f.productDescription),
-      categoryId: reader.text(f.categoryId),
-      classId: reader.text(f.classId),
-      taxGroup: reader.text(f.taxGroup),
+      productId: needRef(reader, f.productId, 'id'),
+      productName: reader.need(f.productName, 'name'),
+      productDescription: reader.get(f.productDescription),
+      categoryId: reader.get(f.categoryId),
+      classId: reader.get(f.classId),
+      taxGroup: reader.get(f.taxGroup),
       productType: readProductType(reader.value(f.productType)),
       saleType: readSaleType(reader.value(f.saleType)),
-      orderPrinter: reader.number(f.orderPrinter),
-      secondaryProductName: reader.text(f.secondaryProductName),
-      ticketValue: reader.number(f.ticketValue),
-      sellPrice: reader.number(f.sellPrice),
-      vendingPrice: reader.number(f.vendingPrice),
-      isPriceExTax: reader.boolean(f.isPriceExTax),
-      productCode: reader.text(f.productCode),
+      orderPrinter: reader.get(f.orderPrinter),
+      secondaryProductName: reader.get(f.secondaryProductName),
+      ticketValue: reader.get(f.ticketValue),
+      sellPrice: reader.get(f.sellPrice),
+      vendingPrice: reader.get(f.vendingPrice),
+      isPriceExTax: reader.get(f.isPriceExTax),
+      productCode: reader.get(f.productCode),
       barcodes: texts(reader, f.barcodes, ['barcode', 'code', 'value']),
-      reorderLevelMin: reader.number(f.reorderLevelMin),
-      reorderLevelMax: reader.number(f.reorderLevelMax),
+      reorderLevelMin: reader.get(f.reorderLevelMin),
+      reorderLevelMax: reader.get(f.reorderLevelMax),
       stockLevels: nestedRecords(reader, f.stockLevels, 'stock level')?.map(stockEntry),
       suppliers: nestedRecords(reader, f.suppliers, 'supplier link')?.map(supplierLink),
-      averageUnitCost: reader.number(f.averageUnitCost),
-      lastPurchasePrice: reader.number(f.lastPurchasePrice),
-      isActive: reader.boolean(f.isActive),
-      createdAt: reader.text(f.createdAt),
-      updatedAt: reader.text(f.updatedAt),
+      averageUnitCost: reader.get(f.averageUnitCost),
+      lastPurchasePrice: reader.get(f.lastPurchasePrice),
+      isActive: reader.get(f.isActive),
+      createdAt: reader.get(f.createdAt),
+      updatedAt: reader.get(f.updatedAt),
     },
     reader,
   );
 }
 
 export function categoryView(reader: RecordReader): Category {
-  return viewOf({ categoryId: reader.needText(categoryFields.categoryId, 'id'), name: reader.text(categoryFields.name) }, reader);
+  return viewOf({ categoryId: reader.need(categoryFields.categoryId, 'id'), name: reader.get(categoryFields.name) }, reader);
 }
 
 export function classView(reader: RecordReader): ProductClass {
   const f = classFields;
-  return viewOf({ classId: reader.needText(f.classId, 'id'), categoryId: reader.text(f.categoryId), name: reader.text(f.name) }, reader);
+  return viewOf({ classId: reader.need(f.classId, 'id'), categoryId: reader.get(f.categoryId), name: reader.get(f.name) }, reader);
 }
 
 export function warehouseView(reader: RecordReader): Warehouse {
   const f = warehouseFields;
-  return viewOf({ warehouseId: reader.needNumber(f.warehouseId, 'id'), name: reader.text(f.name), locationId: numericId(reader, f.locationId) }, reader);
+  return viewOf({ warehouseId: needRef(reader, f.warehouseId, 'id'), name: reader.get(f.name), locationId: reader.get(f.locationId) }, reader);
 }
 
 export function taxGroupView(reader: RecordReader): TaxGroup {
   const f = taxGroupFields;
-  return viewOf({ taxGroup: reader.needText(f.taxGroup, 'id'), name: reader.text(f.name), rate: reader.number(f.rate) }, reader);
+  return viewOf({ taxGroup: reader.need(f.taxGroup, 'id'), name: reader.get(f.name), rate: reader.get(f.rate) }, reader);
 }
 
 export function containerView(reader: RecordReader): ContainerType {
   const f = containerFields;
-  return viewOf({ containerId: reader.needNumber(f.containerId, 'id'), name: reader.text(f.name), units: reader.number(f.units) }, reader);
+  return viewOf({ containerId: needRef(reader, f.containerId, 'id'), name: reader.get(f.name), units: reader.get(f.units) }, reader);
 }
 
 export function supplierView(reader: RecordReader): Supplier {
   const f = supplierFields;
   return viewOf<Supplier>(
     {
-      supplierId: reader.needNumber(f.supplierId, 'id'),
-      supplierCode: reader.text(f.supplierCode),
-      supplierName: reader.text(f.supplierName),
-      supplierAddress: reader.text(f.supplierAddress),
-      supplierTown: reader.text(f.supplierTown),
-      supplierType: reader.number(f.supplierType),
-      paymentTerms: reader.number(f.paymentTerms),
-      isActive: reader.boolean(f.isActive),
+      supplierId: needRef(reader, f.supplierId, 'id'),
+      supplierCode: reader.get(f.supplierCode),
+      supplierName: reader.get(f.supplierName),
+      supplierAddress: reader.get(f.supplierAddress),
+      supplierTown: reader.get(f.supplierTown),
+      supplierType: reader.get(f.supplierType),
+      paymentTerms: reader.get(f.paymentTerms),
+      isActive: reader.get(f.isActive),
     },
     reader,
   );
@@ -220,12 +210,12 @@ export function stockLevelView(reader: RecordReader): StockLevel {
   const f = stockLevelFields;
   return viewOf<StockLevel>(
     {
-      productId: needNumericId(reader, f.productId, 'product id'),
-      warehouseId: numericId(reader, f.warehouseId),
-      quantity: reader.needNumber(f.quantity, 'quantity'),
-      productName: reader.text(f.productName),
-      averageUnitCost: reader.number(f.averageUnitCost),
-      lastPurchasePrice: reader.number(f.lastPurchasePrice),
+      productId: needRef(reader, f.productId, 'product id'),
+      warehouseId: reader.get(f.warehouseId),
+      quantity: reader.need(f.quantity, 'quantity'),
+      productName: reader.get(f.productName),
+      averageUnitCost: reader.get(f.averageUnitCost),
+      lastPurchasePrice: reader.get(f.lastPurchasePrice),
     },
     reader,
   );
@@ -235,10 +225,10 @@ function stockTakeLine(reader: RecordReader): StockTakeLine {
   const f = stockTakeLineFields;
   return viewOf<StockTakeLine>(
     {
-      productId: needNumericId(reader, f.productId, 'product id'),
-      previousQuantity: reader.number(f.previousQuantity),
-      countedQuantity: reader.number(f.countedQuantity),
-      variance: reader.number(f.variance),
+      productId: needRef(reader, f.productId, 'product id'),
+      previousQuantity: reader.get(f.previousQuantity),
+      countedQuantity: reader.get(f.countedQuantity),
+      variance: reader.get(f.variance),
     },
     reader,
   );
@@ -248,11 +238,11 @@ export function stockTakeView(reader: RecordReader): StockTakeResult {
   const f = stockTakeFields;
   return viewOf<StockTakeResult>(
     {
-      stockTakeId: reader.text(f.stockTakeId),
-      warehouseId: numericId(reader, f.warehouseId),
+      stockTakeId: reader.get(f.stockTakeId),
+      warehouseId: reader.get(f.warehouseId),
       items: nestedRecords(reader, f.items, 'stock take line')?.map(stockTakeLine),
-      totalVariance: reader.number(f.totalVariance),
-      createdAt: reader.text(f.createdAt),
+      totalVariance: reader.get(f.totalVariance),
+      createdAt: reader.get(f.createdAt),
     },
     reader,
   );
@@ -260,40 +250,39 @@ export function stockTakeView(reader: RecordReader): StockTakeResult {
 
 function receiptLine(reader: RecordReader): StockReceiptLine {
   const f = receiptLineFields;
-  return viewOf<StockReceiptLine>(
-    { productId: needNumericId(reader, f.productId, 'product id'), quantity: reader.number(f.quantity), newQuantity: reader.number(f.newQuantity) },
-    reader,
-  );
+  return viewOf<StockReceiptLine>({ productId: needRef(reader, f.productId, 'product id'), quantity: reader.get(f.quantity), newQuantity: reader.get(f.newQuantity) }, reader);
 }
 
 export function receiptView(reader: RecordReader): StockReceiptResult {
   const f = receiptFields;
-  return viewOf<StockReceiptResult>(
-    { receiptId: reader.text(f.receiptId), items: nestedRecords(reader, f.items, 'receipt line')?.map(receiptLine), createdAt: reader.text(f.createdAt) },
-    reader,
-  );
+  return viewOf<StockReceiptResult>({ receiptId: reader.get(f.receiptId), items: nestedRecords(reader, f.items, 'receipt line')?.map(receiptLine), createdAt: reader.get(f.createdAt) }, reader);
 }
 
 export function adjustmentView(reader: RecordReader): StockAdjustmentResult {
   const f = adjustmentFields;
   return viewOf<StockAdjustmentResult>(
     {
-      adjustmentId: reader.text(f.adjustmentId),
-      productId: numericId(reader, f.productId),
-      warehouseId: numericId(reader, f.warehouseId),
-      adjustmentQuantity: reader.number(f.adjustmentQuantity),
-      previousQuantity: reader.number(f.previousQuantity),
-      newQuantity: reader.number(f.newQuantity),
-      userId: numericId(reader, f.userId),
-      comment: reader.text(f.comment),
-      createdAt: reader.text(f.createdAt),
+      adjustmentId: reader.get(f.adjustmentId),
+      productId: reader.get(f.productId),
+      warehouseId: reader.get(f.warehouseId),
+      adjustmentQuantity: reader.get(f.adjustmentQuantity),
+      previousQuantity: reader.get(f.previousQuantity),
+      newQuantity: reader.get(f.newQuantity),
+      userId: reader.get(f.userId),
+      comment: reader.get(f.comment),
+      createdAt: reader.get(f.createdAt),
     },
     reader,
   );
 }
 
+/** Stock that cannot be: the seed refuses an adjustment below zero and a count below zero, and receipts only add, so a level below zero is impossible. */
+export function stockProblems(what: string, levels: Array<{ warehouseId?: number; quantity: number }>): string[] {
+  return levels.filter((l) => l.quantity < 0).map((l) => `${what}${l.warehouseId !== undefined ? ` in warehouse ${l.warehouseId}` : ''} has ${l.quantity} on hand (below zero)`);
+}
+
 /** A status given as text, or as {status: "…"} inside (database: {status: "connected"}). */
-function statusText(reader: RecordReader, names: FieldNames): string | undefined {
+function statusText(reader: RecordReader, names: FieldSpec): string | undefined {
   const text = reader.text(names);
   if (text !== undefined) return text;
   const value = reader.value(names);

@@ -9,13 +9,14 @@ import type { ServiceDeps } from '../context.js';
 import {
   UnreadableAnswerError,
   asNumber,
+  checkSame,
   isRecord,
   readRecord,
   readRecords,
   sourceOf,
   withSource,
   type AnswerSource,
-  type FieldNames,
+  type FieldSpec,
   type RecordReader,
 } from '../reading.js';
 import { GuestSessions, type StoredSession } from './sessions.js';
@@ -46,7 +47,10 @@ export interface WalletCardSummary {
   cardNumber: string;
   cardType?: string;
   nickname?: string;
+  /** For logic: venue's word (activated, not-activated) when the service's is a known one, else as sent. */
   status?: 'activated' | 'not-activated' | string;
+  /** For people: the service's own word, present only when it is another word than venue's ("active" for activated). */
+  statusSaid?: string;
   locationName?: string;
   playUnit?: PlayUnit;
 }
@@ -73,6 +77,8 @@ export interface WalletActivityEntry {
 export interface ReloadProduct {
   productId: string;
   name?: string;
+  /** The unit of its play and bonus values, when the product names one. */
+  unit?: PlayUnit;
   /** What the guest pays; required only to sell it (needPrice). */
   price?: number;
   playValue?: number;
@@ -81,6 +87,9 @@ export interface ReloadProduct {
 }
 export interface WalletSale {
   saleId: string;
+  /** What the sale says it credited, each in its unit, when it says. */
+  creditedPlay?: Amount;
+  creditedBonus?: Amount;
 }
 export type WalletPass =
   | { kind: 'file'; bytes: Buffer; contentType: string }
@@ -103,99 +112,169 @@ const OPERATIONS = {
 /**
  * One amount of a record: a number ("12.50" too) or a record {amount, unit}
  * / {value, currency}. Its unit is its own, else the record-wide one; none
- * is left undefined for the caller to require or not.
+ * is left undefined for the caller to require or not. A candidate of another
+ * type (a boolean `play`, a record with no amount) is skipped by the lookup.
  */
-function readAmount(reader: RecordReader, names: FieldNames, label: string, recordUnit: PlayUnit | undefined): { amount: number; unit?: PlayUnit } | undefined {
-  const value = reader.value(names);
+function readAmount(reader: RecordReader, spec: FieldSpec<'money'>, label: string, recordUnit: PlayUnit | undefined): { amount: number; unit?: PlayUnit } | undefined {
+  // A candidate of another type is skipped: with none of the right type the amount is absent (a required one fails in amountWithUnit, naming what was there).
+  const value = reader.value(spec);
   if (value === undefined) return undefined;
   if (isRecord(value)) {
-    const inner = reader.record(names, `${reader.what} ${label}`)!;
-    return { amount: inner.needNumber(amountFields.amount, 'amount'), unit: inner.enumeration(amountFields.unit, units) ?? recordUnit };
+    const inner = reader.record(spec, `${reader.what} ${label}`)!;
+    return { amount: inner.need(amountFields.amount, 'amount'), unit: inner.get(amountFields.unit) ?? recordUnit };
   }
-  const amount = asNumber(value);
-  if (amount === undefined) throw reader.missing(label, names);
-  return { amount, unit: recordUnit };
+  return { amount: asNumber(value)!, unit: recordUnit };
 }
 
 /** An amount shown with its unit: a missing unit is an unreadable answer, never "dollars". */
-function amountWithUnit(reader: RecordReader, names: FieldNames, label: string, recordUnit: PlayUnit | undefined, required: true): Amount;
-function amountWithUnit(reader: RecordReader, names: FieldNames, label: string, recordUnit: PlayUnit | undefined, required: false): Amount | undefined;
-function amountWithUnit(reader: RecordReader, names: FieldNames, label: string, recordUnit: PlayUnit | undefined, required: boolean): Amount | undefined {
-  const read = readAmount(reader, names, label, recordUnit);
+function amountWithUnit(reader: RecordReader, spec: FieldSpec<'money'>, label: string, recordUnit: PlayUnit | undefined, required: true): Amount;
+function amountWithUnit(reader: RecordReader, spec: FieldSpec<'money'>, label: string, recordUnit: PlayUnit | undefined, required: false): Amount | undefined;
+function amountWithUnit(reader: RecordReader, spec: FieldSpec<'money'>, label: string, recordUnit: PlayUnit | undefined, required: boolean): Amount | undefined {
+  const read = readAmount(reader, spec, label, recordUnit);
   if (read === undefined) {
-    if (required) throw reader.missing(label, names);
+    if (required) throw reader.missing(label, spec);
     return undefined;
   }
-  if (read.unit === undefined) throw reader.missing(`${label} unit (dollars or tokens)`, [...amountFields.unit, ...balanceFields.unit].filter((n, i, all) => all.indexOf(n) === i));
+  if (read.unit === undefined) throw reader.missing(`${label} unit (dollars or tokens)`, [...amountFields.unit.names, ...balanceFields.unit.names].filter((n, i, all) => all.indexOf(n) === i));
   return { amount: read.amount, unit: read.unit };
 }
 
 export function cardView(reader: RecordReader): WalletCardSummary {
-  const location = reader.record(cardFields.locationName, 'card location');
+  const status = reader.word(cardFields.status);
   const view: WalletCardSummary = {
-    cardNumber: reader.needText(cardFields.cardNumber, 'number'),
-    cardType: reader.text(cardFields.cardType),
-    nickname: reader.text(cardFields.nickname),
-    status: reader.enumeration(cardFields.status, cardStatuses),
-    locationName: reader.text(cardFields.locationName) ?? location?.text(locationFields.name),
-    playUnit: reader.enumeration(cardFields.playUnit, units),
+    cardNumber: reader.need(cardFields.cardNumber, 'number'),
+    cardType: reader.get(cardFields.cardType),
+    nickname: reader.get(cardFields.nickname),
+    status: status?.value,
+    ...(status !== undefined && status.said !== status.value ? { statusSaid: status.said } : {}),
+    locationName: reader.get(cardFields.locationName) ?? reader.get(cardFields.location)?.get(locationFields.name),
+    playUnit: reader.get(cardFields.playUnit),
   };
   return withSource(view, reader.raw);
 }
 
+/** The balance of the card asked for: an answer that names another card is refused (exit 6), never shown as this card's. */
 export function balanceView(reader: RecordReader, requestedCard: string): WalletBalance {
-  const recordUnit = reader.enumeration(balanceFields.unit, units);
+  const answeredCard = reader.get(balanceFields.cardNumber);
+  checkSame(reader.source, 'cardNumber', requestedCard, answeredCard, reader.raw);
+  const recordUnit = reader.get(balanceFields.unit);
   const tickets = readAmount(reader, balanceFields.ticketBalance, 'ticket balance', undefined);
   const view: WalletBalance = {
-    // The answer is about the card asked for; its own number wins when it gives one.
-    cardNumber: reader.text(balanceFields.cardNumber) ?? requestedCard,
+    // The card asked for: the answer's own number, checked above, may be masked.
+    cardNumber: requestedCard,
     playBalance: amountWithUnit(reader, balanceFields.playBalance, 'play balance', recordUnit, true),
     bonusBalance: amountWithUnit(reader, balanceFields.bonusBalance, 'bonus balance', recordUnit, false),
     ticketBalance: tickets?.amount,
-    lastSyncedAt: reader.text(balanceFields.lastSyncedAt),
+    lastSyncedAt: reader.get(balanceFields.lastSyncedAt),
   };
   return withSource(view, reader.raw);
 }
 
-export function activityView(reader: RecordReader): WalletActivityEntry {
-  const recordUnit = reader.enumeration(activityFields.unit, units);
+/** An activity entry; one that names another card than the one asked for is refused (exit 6). */
+export function activityView(reader: RecordReader, requestedCard?: string): WalletActivityEntry {
+  if (requestedCard !== undefined) checkSame(reader.source, 'cardNumber', requestedCard, reader.get(activityFields.cardNumber), reader.raw);
+  const recordUnit = reader.get(activityFields.unit);
   const play = readAmount(reader, activityFields.playAmount, 'play amount', recordUnit);
   const bonus = readAmount(reader, activityFields.bonusAmount, 'bonus amount', recordUnit);
   const tickets = readAmount(reader, activityFields.tickets, 'tickets', undefined);
   const view: WalletActivityEntry = {
-    activityId: reader.text(activityFields.activityId),
-    kind: reader.needEnum(activityFields.kind, activityKinds, 'kind'),
-    occurredAt: reader.needText(activityFields.occurredAt, 'time'),
-    description: reader.text(activityFields.description),
+    activityId: reader.get(activityFields.activityId),
+    kind: reader.need(activityFields.kind, 'kind'),
+    occurredAt: reader.need(activityFields.occurredAt, 'time'),
+    description: reader.get(activityFields.description),
     playAmount: play?.amount,
     bonusAmount: bonus?.amount,
     tickets: tickets?.amount,
     unit: play?.unit ?? bonus?.unit ?? recordUnit,
-    paymentReference: reader.text(activityFields.paymentReference),
+    paymentReference: reader.get(activityFields.paymentReference),
   };
   return withSource(view, reader.raw);
 }
 
 export function productView(reader: RecordReader): ReloadProduct {
+  const unit = reader.get(productFields.unit);
+  const play = readAmount(reader, productFields.playValue, 'play value', unit);
+  const bonus = readAmount(reader, productFields.bonusValue, 'bonus value', unit);
   const view: ReloadProduct = {
-    productId: reader.needText(productFields.productId, 'id'),
-    name: reader.text(productFields.name),
+    productId: reader.need(productFields.productId, 'id'),
+    name: reader.get(productFields.name),
+    unit: play?.unit ?? bonus?.unit,
     price: readAmount(reader, productFields.price, 'price', undefined)?.amount,
-    playValue: readAmount(reader, productFields.playValue, 'play value', undefined)?.amount,
-    bonusValue: readAmount(reader, productFields.bonusValue, 'bonus value', undefined)?.amount,
-    displayOrder: reader.number(productFields.displayOrder),
+    playValue: play?.amount,
+    bonusValue: bonus?.amount,
+    displayOrder: reader.get(productFields.displayOrder),
   };
   return withSource(view, reader.raw);
 }
+
+/**
+ * What a sale answer says it credited: {credited: {play: {amount, unit},
+ * bonus}} or flat figures with a unit beside them. Only for the message: a
+ * figure that cannot be read leaves it unsaid, never fails an accepted sale.
+ */
+function creditedOf(reader: RecordReader): Pick<WalletSale, 'creditedPlay' | 'creditedBonus'> {
+  const out: Pick<WalletSale, 'creditedPlay' | 'creditedBonus'> = {};
+  try {
+    const unit = reader.get(saleFields.unit);
+    const nested = reader.get(saleFields.credited);
+    const play = nested ? readAmount(nested, CREDIT_PLAY, 'credited play', unit) : readAmount(reader, saleFields.creditedPlay, 'credited play', unit);
+    const bonus = nested ? readAmount(nested, CREDIT_BONUS, 'credited bonus', unit) : readAmount(reader, saleFields.creditedBonus, 'credited bonus', unit);
+    if (play?.unit !== undefined) out.creditedPlay = { amount: play.amount, unit: play.unit };
+    if (bonus?.unit !== undefined) out.creditedBonus = { amount: bonus.amount, unit: bonus.unit };
+  } catch (error) {
+    if (!(error instanceof UnreadableAnswerError)) throw error;
+  }
+  return out;
+}
+/** The answer of a sale: its id (required) and what it credited (when it says). */
+export function saleView(reader: RecordReader): WalletSale {
+  return withSource({ saleId: reader.need(saleFields.saleId, 'id'), ...creditedOf(reader) }, reader.raw);
+}
+
+/** The link answer of a walletB pass. */
+export function passLinkView(reader: RecordReader): { url: string; expiresAt?: string } {
+  return { url: reader.need(passFields.saveUrl, 'link'), expiresAt: reader.get(passFields.expiresAt) };
+}
+
+const CREDIT_PLAY: FieldSpec<'money'> = { type: 'money', names: ['play', 'playAmount', 'playValue'] };
+const CREDIT_BONUS: FieldSpec<'money'> = { type: 'money', names: ['bonus', 'bonusAmount', 'bonusValue'] };
 
 /** A product's price, which a sale needs: a product listed without one cannot be sold from here. */
 export function needPrice(product: ReloadProduct): number {
   if (product.price !== undefined) return product.price;
   throw new UnreadableAnswerError(
     from(OPERATIONS.products),
-    `has no price for reload product ${product.productId} (looked for ${productFields.price.join(', ')})`,
+    `has no price for reload product ${product.productId} (looked for ${productFields.price.names.join(', ')})`,
     sourceOf(product),
   );
+}
+
+/**
+ * What a reload product adds, in the unit the card's location counts play in:
+ * "$10.00 play + $5.00 bonus" at a dollars location; at a tokens location the
+ * product's values with the word that they are credited in tokens (how many
+ * tokens is the service's to say, in the sale's answer); no unit invented
+ * when neither the product nor the card names one.
+ */
+export function reloadAdds(product: ReloadProduct, cardUnit: PlayUnit | undefined): string {
+  const unit = product.unit ?? cardUnit;
+  const values = [
+    product.playValue !== undefined ? { amount: product.playValue, what: 'play' } : undefined,
+    product.bonusValue ? { amount: product.bonusValue, what: 'bonus' } : undefined,
+  ].filter((v): v is { amount: number; what: string } => v !== undefined);
+  if (!values.length) return '';
+  const plain = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+  if (unit === 'dollars') return values.map((v) => `$${v.amount.toFixed(2)} ${v.what}`).join(' + ');
+  if (unit === 'tokens' && product.unit === 'tokens') return values.map((v) => `${plain(v.amount)} tokens ${v.what}`).join(' + ');
+  const listed = values.map((v) => `${v.what} value ${plain(v.amount)}`).join(' + ');
+  if (unit === 'tokens') return `${listed}, credited in tokens (the card's location counts play in tokens)`;
+  return unit === undefined ? listed : `${listed} (${unit})`;
+}
+
+/** What a sale says it credited: "40 tokens play + 20 tokens bonus"; empty when it says nothing. */
+export function creditedText(sale: WalletSale): string {
+  const plain = (amount: Amount) => (amount.unit === 'dollars' ? `$${amount.amount.toFixed(2)}` : `${Number.isInteger(amount.amount) ? amount.amount : amount.amount.toFixed(2)} ${amount.unit}`);
+  return [sale.creditedPlay ? `${plain(sale.creditedPlay)} play` : '', sale.creditedBonus ? `${plain(sale.creditedBonus)} bonus` : ''].filter(Boolean).join(' + ');
 }
 
 /**
@@ -379,7 +458,7 @@ export class WalletClient {
   async activity(guest: TokenSource, cardNumber: string): Promise<WalletActivityEntry[]> {
     return this.call(async () => {
       const response = await this.deps.http.request({ method: 'GET', path: `/api/v1/card/${cardNumber}/activity`, auth: guest, operation: OPERATIONS.activity });
-      const entries = readRecords(response.data, from(OPERATIONS.activity), 'activity entry', ['activity', 'activities', 'transactions', 'entries']).map(activityView);
+      const entries = readRecords(response.data, from(OPERATIONS.activity), 'activity entry', ['activity', 'activities', 'transactions', 'entries']).map((r) => activityView(r, cardNumber));
       const time = (e: WalletActivityEntry) => Date.parse(e.occurredAt);
       return entries.sort((a, b) => (Number.isFinite(time(a)) && Number.isFinite(time(b)) ? time(b) - time(a) : b.occurredAt.localeCompare(a.occurredAt)));
     }, { cardNumber });
@@ -406,8 +485,7 @@ export class WalletClient {
       const response = await this.deps.http.request({
         method: 'POST', path: '/api/v1/sale', body, auth: guest, idempotent: false, operation: OPERATIONS.sale, idempotencyKey: options.idempotencyKey, beforeSend: options.beforeSend,
       });
-      const reader = readRecord(response.data, { ...from(OPERATIONS.sale), accepted: true }, 'sale', ['sale']);
-      return withSource({ saleId: reader.needText(saleFields.saleId, 'id') }, reader.raw);
+      return saleView(readRecord(response.data, { ...from(OPERATIONS.sale), accepted: true }, 'sale', ['sale']));
     }, { cardNumber: body.cardNumber });
   }
 
@@ -446,5 +524,5 @@ export function passFrom(response: HttpResponse<unknown>): WalletPass {
 
 function linkFrom(body: unknown, source: AnswerSource): WalletPass {
   const reader = readRecord(body, source, 'wallet pass', ['pass']);
-  return { kind: 'link', url: reader.needText(passFields.saveUrl, 'link'), expiresAt: reader.text(passFields.expiresAt), record: reader.raw };
+  return { kind: 'link', ...passLinkView(reader), record: reader.raw };
 }

@@ -81,17 +81,20 @@ export function formatAmount(amount: number, unit: string | undefined): string {
   return `${digits(amount)} ${unit}`;
 }
 
-/** A change: "+$5.00", "-3 tokens"; nothing for no change. */
+/** A change: "+$5.00", "-3 tokens"; zero is "$0.00" (never a blank); nothing only when the service gave no figure. */
 export function signedAmount(amount: number | undefined, unit: string | undefined): string {
-  if (!amount) return '';
+  if (amount === undefined) return '';
   return `${amount > 0 ? '+' : ''}${formatAmount(amount, unit)}`;
 }
 
+/** The figures of an entry in one line; zero parts are left out, unless every part is zero. */
 export function describeEntry(entry: WalletActivityEntry): string {
   const parts: string[] = [];
   if (entry.playAmount) parts.push(`${signedAmount(entry.playAmount, entry.unit)} play`);
   if (entry.bonusAmount) parts.push(`${signedAmount(entry.bonusAmount, entry.unit)} bonus`);
   if (entry.tickets) parts.push(`${entry.tickets > 0 ? '+' : ''}${entry.tickets} tickets`);
+  if (parts.length === 0 && entry.playAmount !== undefined) parts.push(`${signedAmount(entry.playAmount, entry.unit)} play`);
+  else if (parts.length === 0 && entry.tickets !== undefined) parts.push(`${entry.tickets} tickets`);
   return parts.join(', ');
 }
 
@@ -151,7 +154,7 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
       cardNumber: card.cardNumber,
       cardType: card.cardType,
       nickname: card.nickname ?? null,
-      status: card.status,
+      status: card.statusSaid ?? card.status,
       location: card.locationName,
       playBalance: balance ? formatAmount(balance.playBalance.amount, balance.playBalance.unit) : undefined,
       bonusBalance: balance?.bonusBalance ? formatAmount(balance.bonusBalance.amount, balance.bonusBalance.unit) : undefined,

@@ -1,17 +1,23 @@
-// The webhook subscriber's field names: the canonical one (venue's contract)
-// first, then other words real inventory servers use. Case and separators are
-// already ignored by the reading layer; only different WORDS are listed.
+// The webhook subscriber's fields: each with its type and its names, the
+// canonical one (venue's contract) first, then other words real inventory
+// servers use. Looked up by name AND type (a count `events: 3` is not the list
+// of event types). Case and separators are already ignored by the reading
+// layer; only different WORDS are listed.
 
-import type { FieldNames } from '../reading.js';
+import { field, type FieldNames, type FieldTable } from '../reading.js';
 
 export const subscriberFields = {
-  id: ['id', 'webhookId', 'subscriberId', 'subscriptionId', 'uuid', 'guid'],
-  url: ['url', 'targetUrl', 'endpoint', 'endpointUrl', 'callbackUrl', 'uri', 'address', 'webhookUrl', 'destination'],
-  eventTypes: ['eventTypes', 'events', 'types', 'topics', 'subscribedEvents', 'eventType', 'eventFilter', 'filters'],
-  isActive: ['isActive', 'active', 'enabled', 'isEnabled'],
-  createdAt: ['createdAt', 'created', 'createdOn', 'dateCreated'],
-  updatedAt: ['updatedAt', 'modified', 'updated', 'modifiedAt', 'lastModified', 'updatedOn'],
-} as const satisfies Record<string, FieldNames>;
+  id: field('id', 'id', 'webhookId', 'subscriberId', 'subscriptionId', 'uuid', 'guid'),
+  url: field('text', 'url', 'targetUrl', 'endpoint', 'endpointUrl', 'callbackUrl', 'uri', 'address', 'webhookUrl', 'destination'),
+  /** A list of event types (["stock.received"] or [{type}]), or one comma-separated text. */
+  eventTypes: field('texts', 'eventTypes', 'events', 'types', 'topics', 'subscribedEvents', 'eventType', 'eventFilter', 'filters'),
+  isActive: field('boolean', 'isActive', 'active', 'enabled', 'isEnabled'),
+  createdAt: field('datetime', 'createdAt', 'created', 'createdOn', 'dateCreated'),
+  updatedAt: field('datetime', 'updatedAt', 'modified', 'updated', 'modifiedAt', 'lastModified', 'updatedOn'),
+} as const satisfies FieldTable;
+
+/** Every resource's table, for tests and tools that walk them all. */
+export const WEBHOOK_TABLES = { subscriber: subscriberFields } as const satisfies Record<string, FieldTable>;
 
 /** Fields that would carry the signing secret: never printed, whatever the server sends back. */
 export const secretFieldNames: FieldNames = ['secret', 'signingSecret', 'webhookSecret', 'sharedSecret', 'hmacSecret', 'secretKey'];

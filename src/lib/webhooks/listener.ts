@@ -8,8 +8,8 @@ import fs from 'node:fs/promises';
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Dispatcher } from 'undici';
-import { deliveryHeaders } from './events.js';
-import { verifyDetailed } from './signature.js';
+import { deliveryHeaders, deliveryId, deliveryType } from './events.js';
+import { standardHeaders, verifyDetailed, verifyStandard, type SignatureScheme } from './signature.js';
 
 export interface ListenerOptions {
   host?: string;
@@ -19,7 +19,13 @@ export interface ListenerOptions {
   path?: string;
   /** Any of these verifies a delivery (more than one while a secret is rotated). */
   secrets: string[];
-  /** Only these types are relayed and saved; others are acknowledged and marked ignored. */
+  /** How deliveries are signed; by default told from each delivery's headers (webhook-signature: standard). */
+  scheme?: SignatureScheme;
+  /**
+   * Only these types are relayed and saved; others are acknowledged and marked
+   * ignored. A delivery whose type cannot be found is relayed, saved and shown
+   * as of unknown type: the filter cannot say it is unwanted.
+   */
   events?: string[];
   forwardTo?: string;
   tls?: { cert: Buffer | string; key: Buffer | string };
@@ -38,8 +44,20 @@ interface EventBase {
 }
 
 export type ListenerEvent =
-  | (EventBase & { kind: 'delivery'; verdict: 'accepted' | 'ignored'; status: number; bytes: number; savedTo?: string; forwarding: boolean })
-  | (EventBase & { kind: 'rejected'; reason: string; status: 401; bytes: number })
+  | (EventBase & {
+      kind: 'delivery';
+      verdict: 'accepted' | 'ignored';
+      status: number;
+      bytes: number;
+      scheme: SignatureScheme;
+      /** Where the type was found ("header x-event-type", "body eventType"). */
+      typeFrom?: string;
+      /** No header or body field named the type. */
+      typeUnknown?: true;
+      savedTo?: string;
+      forwarding: boolean;
+    })
+  | (EventBase & { kind: 'rejected'; reason: string; status: 401; bytes: number; scheme: SignatureScheme })
   | (EventBase & { kind: 'malformed'; reason: string; status: number; method?: string; path?: string })
   | (EventBase & { kind: 'forwarded'; target: string; status: number; ms: number })
   | (EventBase & { kind: 'forward-failed'; target: string; error: string; ms: number });
@@ -60,8 +78,8 @@ const HOP_BY_HOP = new Set([
   'expect',
 ]);
 
-/** Header names real senders use for the same signature. */
-const SIGNATURE_HEADERS = [deliveryHeaders.signature, 'x-signature', 'x-hub-signature-256', 'x-webhook-signature'];
+/** Header names real senders use for the same HMAC signature. */
+export const SIGNATURE_HEADERS = [deliveryHeaders.signature, 'x-signature', 'x-hub-signature-256', 'x-webhook-signature'];
 
 export function relayHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
@@ -251,9 +269,7 @@ export class WebhookListener extends EventEmitter {
     const seq = ++this.seq;
     const at = this.stamp();
     const requestPath = new URL(req.url ?? '/', 'http://listener').pathname;
-    const deliveryId = headerValue(req.headers, deliveryHeaders.delivery);
-    const headerType = headerValue(req.headers, deliveryHeaders.event);
-    const base = { seq, at, deliveryId, type: headerType };
+    const base = { seq, at, deliveryId: deliveryId(req.headers, undefined), type: deliveryType(req.headers, undefined)?.value };
     if (requestPath !== this.path) {
       req.resume();
       this.answer(res, 404, { error: `deliveries are accepted on ${this.path}` });
@@ -272,11 +288,18 @@ export class WebhookListener extends EventEmitter {
       this.publish({ ...base, kind: 'malformed', reason: 'body too large', status: 413, method: req.method, path: requestPath });
       return;
     }
-    const signature = SIGNATURE_HEADERS.map((name) => headerValue(req.headers, name)).find((v) => v !== undefined);
-    const verdict = verifyDetailed(body, signature, this.options.secrets);
+    const scheme = this.options.scheme ?? (headerValue(req.headers, standardHeaders.signature) !== undefined ? 'standard' : 'hmac');
+    const verdict =
+      scheme === 'standard'
+        ? await verifyStandard(
+            body,
+            { id: headerValue(req.headers, standardHeaders.id), timestamp: headerValue(req.headers, standardHeaders.timestamp), signature: headerValue(req.headers, standardHeaders.signature) },
+            this.options.secrets,
+          )
+        : verifyDetailed(body, SIGNATURE_HEADERS.map((name) => headerValue(req.headers, name)).find((v) => v !== undefined), this.options.secrets);
     if (!verdict.valid) {
       this.answer(res, 401, { error: verdict.reason });
-      this.publish({ ...base, kind: 'rejected', reason: verdict.reason, status: 401, bytes: body.length });
+      this.publish({ ...base, kind: 'rejected', reason: verdict.reason, status: 401, bytes: body.length, scheme });
       return;
     }
     let parsed: Record<string, unknown>;
@@ -289,15 +312,17 @@ export class WebhookListener extends EventEmitter {
       this.publish({ ...base, kind: 'malformed', reason: 'signed body is not a JSON object', status: 400, method: req.method, path: requestPath });
       return;
     }
-    const type = headerType ?? (typeof parsed.type === 'string' ? parsed.type : undefined);
-    const id = deliveryId ?? (typeof parsed.id === 'string' ? parsed.id : undefined);
-    const wanted = !this.options.events?.length || (type !== undefined && this.options.events.includes(type));
-    const event = { seq, at, deliveryId: id, type };
+    const found = deliveryType(req.headers, parsed);
+    const type = found?.value;
+    // A type that cannot be found is not known to be unwanted: it goes through, marked.
+    const wanted = !this.options.events?.length || type === undefined || this.options.events.some((wantedType) => wantedType.toLowerCase() === type.toLowerCase());
+    const event = { seq, at, deliveryId: deliveryId(req.headers, parsed), type };
     let savedTo: string | undefined;
     if (wanted && this.options.saveDir) savedTo = await this.save(req.headers, body, event);
     this.answer(res, 200, { received: true, ...(wanted ? {} : { ignored: true }) });
     const forwarding = wanted && Boolean(this.options.forwardTo);
-    this.publish({ ...event, kind: 'delivery', verdict: wanted ? 'accepted' : 'ignored', status: 200, bytes: body.length, savedTo, forwarding });
+    const typeInfo = found ? { typeFrom: found.from } : { typeUnknown: true as const };
+    this.publish({ ...event, kind: 'delivery', verdict: wanted ? 'accepted' : 'ignored', status: 200, bytes: body.length, scheme, ...typeInfo, savedTo, forwarding });
     if (forwarding) await this.forward(req.headers, body, event);
   }
 

@@ -93,6 +93,13 @@ export function secretsFromEnv(env: NodeJS.ProcessEnv, names: string[]): string[
   });
 }
 
+/** --scheme: hmac, standard, or auto (undefined: told from what was received). */
+export function parseScheme(value: string, flag = '--scheme'): 'hmac' | 'standard' | undefined {
+  if (value === 'auto') return undefined;
+  if (value === 'hmac' || value === 'standard') return value;
+  throw new UsageError(`${flag} must be hmac, standard or auto (got "${value}")`);
+}
+
 /** commander collector for repeatable options. */
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];

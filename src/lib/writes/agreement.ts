@@ -7,12 +7,23 @@
 // simply does not state a field is no disagreement.
 
 import { ServerError } from '../errors.js';
+import { isRecord, RecordReader, type FieldSpec, type FieldType } from '../reading.js';
 
 export interface Disagreement {
   /** As a person reads it: "quantity", "items[1016].quantity", "card". */
   field: string;
   sent: string;
   got: string;
+}
+
+/**
+ * What an answer's record (the service's own, as sent) states for a field, of
+ * the field's type (a decoy of another type is passed over); undefined when
+ * it does not state it, which is no disagreement.
+ */
+export function stated<T extends FieldType>(raw: unknown, spec: FieldSpec<T>): unknown {
+  if (!isRecord(raw)) return undefined;
+  return new RecordReader(raw, { service: 'answer', operation: 'compare it with the request' }, 'answer').get(spec);
 }
 
 const show = (value: unknown): string => (typeof value === 'string' ? JSON.stringify(value) : String(value));

@@ -9,6 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DialectName } from '../types.js';
 import { venueErrorOf, type Dialect, type DialectAnswer, type Exchange, type ServiceName } from './core.js';
+import { decoyDialect } from './decoy.js';
 import { envelopeDialect } from './envelope.js';
 import { pascalDialect } from './pascal.js';
 import { plainDialect } from './plain.js';
@@ -22,6 +23,7 @@ export const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   pascal: pascalDialect,
   envelope: envelopeDialect,
   plain: plainDialect,
+  decoy: decoyDialect,
 };
 
 export const DIALECT_NAMES = Object.keys(DIALECTS) as DialectName[];

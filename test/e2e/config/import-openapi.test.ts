@@ -40,13 +40,14 @@ describe('import-openapi on a vendor layout', () => {
     expect(r.stderr).toContain('--yes');
   });
 
-  it('--dry-run shows all 21 matches and stores nothing', async () => {
+  it('--dry-run shows all 21 matches with confidence and reasons, and stores nothing', async () => {
     const r = await sb.run(['config', 'import-openapi', documentUrl(), '--dry-run']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/receiveStock\s+POST \/Stock\/Receive\s+method POST; path words stock, receive; operationId Stock_Receive; tag Stock/);
+    expect(r.stdout).toMatch(/receiveStock\s+POST \/Stock\/Receive\s+1\.00\s+path names receive \(\/Stock\/Receive\); operationId names receive \(Stock_Receive\)/);
     expect(r.stdout).toContain('Base path: /api/v2');
-    expect(r.stdout).toContain('Auth:      header:X-Api-Token (securitySchemes.ApiToken: apiKey in header X-Api-Token)');
-    expect(r.stdout).not.toContain('Not matched');
+    expect(r.stdout).toContain('Auth:      header:X-Api-Token (securitySchemes.ApiToken: apiKey in header X-Api-Token; the token of the login route)');
+    expect(r.stdout).toContain('venue config set-secret inventory.apiKey');
+    expect(r.stdout).not.toContain('Not mapped');
     expect(r.stderr).toContain('--dry-run: nothing was stored.');
     const routes = json((await sb.run(['config', 'routes', '-o', 'json'])).stdout);
     expect(routes.routes.every((row: { origin: string }) => row.origin === 'default')).toBe(true);
@@ -56,8 +57,10 @@ describe('import-openapi on a vendor layout', () => {
     const r = await sb.run(['config', 'import-openapi', documentUrl(), '-y', '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
     const result = json(r.stdout);
-    expect(result).toMatchObject({ source: documentUrl(), profile: 'sandbox', stored: true, matched: 21, basePath: '/api/v2', auth: 'header:X-Api-Token' });
+    expect(result).toMatchObject({ sources: [expect.objectContaining({ source: documentUrl(), form: 'OpenAPI 3.1.0' })], profile: 'sandbox', stored: true, matched: 21, basePath: '/api/v2', auth: 'header:X-Api-Token' });
+    expect(result.authScheme).toMatchObject({ type: 'header', name: 'X-Api-Token' });
     expect(Object.fromEntries(result.operations.map((o: { operation: string; route: string }) => [o.operation, o.route]))).toEqual(layout.operations);
+    for (const o of result.operations) expect(o.confidence).toBeGreaterThanOrEqual(0.5);
     expect(r.stderr).toContain('profile "sandbox": 21 of 21 routes, base path /api/v2, auth header:X-Api-Token stored');
   });
 
@@ -136,26 +139,54 @@ describe('import-openapi on a vendor layout', () => {
 });
 
 describe('importing again over an earlier import and routes set by hand', () => {
-  it('replaces what the earlier import stored, drops its routes the new document lacks, keeps routes set by hand', async () => {
+  // Intended change (issue 20): an import keeps the routes earlier imports took from other documents
+  // (a vendor's documents imported one after another); --replace forgets them, as every import did before.
+  it('--replace forgets what earlier imports stored; routes set by hand stay, at the same address', async () => {
     const as = (args: string[]) => sb.run(['--profile', 'kiosk2', ...args]);
     const origins = async () =>
-      Object.fromEntries(json((await as(['config', 'routes', '-o', 'json'])).stdout).routes.map((r: { operation: string; route: string; origin: string }) => [r.operation, `${r.route} (${r.origin})`]));
+      Object.fromEntries(json((await as(['config', 'routes', '-o', 'json'])).stdout).routes.map((r: { operation: string; path: string; origin: string }) => [r.operation, `${r.path} (${r.origin})`]));
     expect((await as(['config', 'import-openapi', path.join(repoRoot, 'test/fixtures/openapi/springfox.json'), '-y'])).code).toBe(0);
     expect((await as(['config', 'set', 'inventory.routes.stockTake', 'POST /counts'])).code).toBe(0);
     expect((await as(['config', 'set', 'inventory.routes.listProducts', 'GET /catalogue'])).code).toBe(0);
     expect(await origins()).toMatchObject({
-      listContainers: 'GET /lookup/container-types (imported)',
-      stockTake: 'POST /counts (set by hand)',
-      listProducts: 'GET /catalogue (set by hand)',
+      listContainers: '/inv-api/lookup/container-types (imported)',
+      stockTake: '/inv-api/counts (set by hand)',
+      listProducts: '/inv-api/catalogue (set by hand)',
     });
 
-    const second = await as(['config', 'import-openapi', path.join(repoRoot, 'test/fixtures/openapi/partial.yaml'), '-y']);
+    const second = await as(['config', 'import-openapi', path.join(repoRoot, 'test/fixtures/openapi/partial.yaml'), '--replace', '-y']);
     expect(second.code, second.stderr).toBe(0);
     expect(await origins()).toMatchObject({
-      listContainers: 'GET /containers (default)', // springfox's route, not in this document: gone
-      stockTake: 'POST /counts (set by hand)', // not in this document either, but set by hand: kept
-      listProducts: 'GET /products (imported)', // matched by this document: replaced
-      receiveStock: 'POST /stock/receipts (imported)',
+      listContainers: '/containers (default)', // springfox's route, not in this document: forgotten with --replace
+      stockTake: '/inv-api/counts (set by hand)', // set by hand: kept, at the same address under the new base path
+      listProducts: '/kiosk/api/products (imported)', // matched by this document: replaced
+      receiveStock: '/kiosk/api/stock/receipts (imported)',
+    });
+  });
+
+  it("without --replace, a second document's routes join the first's: nothing is lost", async () => {
+    const as = (args: string[]) => sb.run(['--profile', 'kiosk3', ...args]);
+    const catalog = path.join(dir, 'catalog.yaml');
+    const stock = path.join(dir, 'stock.yaml');
+    fs.writeFileSync(catalog, ['openapi: 3.0.3', 'servers: [{ url: "https://erp.example/tenants/{tenant}/catalog/v1" }]', 'paths:', '  /products:', '    get: { operationId: listProducts }', '    post: { operationId: createProduct }', '  /products/{id}:', '    get: { operationId: getProduct }', ''].join('\n'));
+    fs.writeFileSync(stock, ['openapi: 3.0.3', 'servers: [{ url: "https://erp.example/tenants/{tenant}/stock/v1" }]', 'paths:', '  /levels:', '    get: { operationId: getStockLevels, summary: Stock levels }', '  /receipts:', '    post: { operationId: receiveStock, summary: Receive stock }', ''].join('\n'));
+    const first = await as(['config', 'import-openapi', catalog, '--server-var', 'tenant=north', '-y']);
+    expect(first.code, first.stderr).toBe(0);
+    const again = await as(['config', 'import-openapi', stock, '--server-var', 'tenant=north', '-y', '-o', 'json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(json(again.stdout).kept.map((k: { operation: string; route: string }) => `${k.operation} ${k.route}`)).toEqual([
+      'listProducts GET /catalog/v1/products',
+      'getProduct GET /catalog/v1/products/{id}',
+      'createProduct POST /catalog/v1/products',
+    ]);
+    const routes = json((await as(['config', 'routes', '-o', 'json'])).stdout);
+    expect(routes.basePath.value).toBe('/tenants/north');
+    expect(Object.fromEntries(routes.routes.filter((r: { origin: string }) => r.origin === 'imported').map((r: { operation: string; path: string }) => [r.operation, r.path]))).toEqual({
+      listProducts: '/tenants/north/catalog/v1/products',
+      getProduct: '/tenants/north/catalog/v1/products/{id}',
+      createProduct: '/tenants/north/catalog/v1/products',
+      stockLevels: '/tenants/north/stock/v1/levels',
+      receiveStock: '/tenants/north/stock/v1/receipts',
     });
   });
 });
@@ -164,7 +195,7 @@ describe('documents that cannot be used', () => {
   it('a document that matches nothing prints the config set command for each operation, stores nothing, exits 6', async () => {
     const r = await sb.run(['config', 'import-openapi', petstore, '-y']);
     expect(r.code).toBe(6);
-    expect(r.stdout).toContain('Not matched: 21.');
+    expect(r.stdout).toContain('Not mapped: 21.');
     expect(r.stdout).toContain('venue config set inventory.routes.listProducts "GET /<path>"');
     expect(r.stdout).toContain('venue config set inventory.routes.receiveStock "POST /<path>"');
     expect(r.stdout).toContain('venue config set inventory.routes.deleteWebhook "DELETE /<path>"');
@@ -185,23 +216,26 @@ describe('documents that cannot be used', () => {
     ]);
   });
 
-  it('Swagger 2.0 is a usage error saying so', async () => {
+  it('Swagger 1.2 is a usage error saying which versions venue reads (2.0 is converted: see the vendor documents)', async () => {
     const file = path.join(dir, 'swagger.json');
-    fs.writeFileSync(file, JSON.stringify({ swagger: '2.0', info: { title: 'Old', version: '1' }, paths: {} }));
+    fs.writeFileSync(file, JSON.stringify({ swaggerVersion: '1.2', swagger: '1.2', apis: [] }));
     const r = await sb.run(['config', 'import-openapi', file, '-y']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('venue reads OpenAPI 3.x only');
+    expect(r.stderr).toContain('venue reads Swagger 2.0 and OpenAPI 3.x');
   });
 
-  it('an auth scheme venue cannot send is named (exit 2), nothing stored', async () => {
-    const file = path.join(dir, 'query-key.yaml');
+  it('an auth scheme venue cannot send at all (a cookie): the dry run works, storing is refused naming it (exit 2)', async () => {
+    const file = path.join(dir, 'cookie.yaml');
     fs.writeFileSync(
       file,
-      ['openapi: 3.0.0', 'info: { title: Q, version: "1" }', 'paths:', '  /products:', '    get: { operationId: Products_GetAll }', 'components:', '  securitySchemes:', '    key: { type: apiKey, in: query, name: api_key }', 'security:', '  - key: []', ''].join('\n'),
+      ['openapi: 3.0.0', 'info: { title: Q, version: "1" }', 'paths:', '  /products:', '    get: { operationId: Products_GetAll }', 'components:', '  securitySchemes:', '    session: { type: apiKey, in: cookie, name: sid }', 'security:', '  - session: []', ''].join('\n'),
     );
+    const dry = await sb.run(['--profile', 'kiosk', 'config', 'import-openapi', file, '--dry-run', '-o', 'json']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(json(dry.stdout)).toMatchObject({ auth: null, authEvidence: 'no scheme venue can send among session (apiKey in cookie sid)' });
     const r = await sb.run(['--profile', 'kiosk', 'config', 'import-openapi', file, '-y']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('key (apiKey in query api_key)');
+    expect(r.stderr).toContain('session (apiKey in cookie sid)');
     expect((await sb.run(['--profile', 'kiosk', 'config', 'get', 'inventory.routes.listProducts'])).code).not.toBe(0);
   });
 

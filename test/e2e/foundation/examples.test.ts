@@ -137,5 +137,5 @@ describe('help examples', () => {
     }
     expect(failures.join('\n')).toBe('');
     expect(received.length).toBeGreaterThan(0);
-  }, 120_000);
+  }, 300_000);
 });

@@ -3,42 +3,27 @@
 // types, never gets them printed, in the normal error line or in -v traces.
 
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeService, type FakeService } from '../../support/fake-service.js';
-import { runVenue, tempDir } from '../../support/venue.js';
+import { describe, expect, it } from 'vitest';
+import { fakeServiceForFile, type FakeServiceProfile } from '../../support/fake-service.js';
 
 const API_KEY = 'key-EchoEcho-7781';
 const API_SECRET = 'secret-Echo"Quote\\Back-5521';
 // A JWT-shaped token the service gives back under "jwt" and as a bare text body.
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJlY2hvIiwiZXhwIjo0MTAyNDQ0ODAwfQ.c2lnbmF0dXJlLXRoYXQtaXMtbG9uZw';
 
-let service: FakeService;
-let configDir: string;
-const venue = (args: string[]) =>
-  runVenue(['--profile', 'venue1', ...args], {
-    env: { VENUE_CONFIG_DIR: configDir, VENUE_INVENTORY_API_KEY: API_KEY, VENUE_INVENTORY_API_SECRET: API_SECRET, VENUE_RETRIES: '0' },
-  });
+let fake: FakeServiceProfile;
+// The fake's own token route is moved aside: these tests script the real one.
+fakeServiceForFile({ tokenPath: '/unused', urlKey: 'inventory.url', basePath: '/api' }, (profile) => (fake = profile));
+const venue = (args: string[]) => fake.venue(args, { VENUE_INVENTORY_API_KEY: API_KEY, VENUE_INVENTORY_API_SECRET: API_SECRET });
 
 function expectNoSecret(text: string): void {
   for (const secret of [API_KEY, API_SECRET, JSON.stringify(API_SECRET).slice(1, -1), TOKEN]) expect(text).not.toContain(secret);
 }
 
-beforeAll(async () => {
-  // The fake's own token route is moved aside: these tests script the real one.
-  service = await startFakeService({ tokenPath: '/unused' });
-  configDir = tempDir();
-  const set = await runVenue(['--profile', 'venue1', 'config', 'set', 'inventory.url', `${service.url}/api`], { env: { VENUE_CONFIG_DIR: configDir } });
-  expect(set.code).toBe(0);
-});
-afterAll(async () => {
-  await service.close();
-  fs.rmSync(configDir, { recursive: true, force: true });
-});
-
 describe('a server that echoes secrets', () => {
   it('a 400 quoting the request body prints no key or secret, with or without -v', async () => {
     const echo = `invalid body ${JSON.stringify({ apiKey: API_KEY, apiSecret: API_SECRET })}`;
-    service.script('POST /api/auth/token', { status: 400, body: { message: echo, errors: [{ field: 'apiSecret', message: `"${API_SECRET}" is wrong` }] } });
+    fake.service.script('POST /api/auth/token', { status: 400, body: { message: echo, errors: [{ field: 'apiSecret', message: `"${API_SECRET}" is wrong` }] } });
     for (const args of [['inventory', 'categories'], ['-v', 'inventory', 'categories']]) {
       const result = await venue(args);
       expect(result.code).not.toBe(0);
@@ -49,15 +34,15 @@ describe('a server that echoes secrets', () => {
   });
 
   it('a token under "jwt" and a token sent as a bare text body are masked in -v traces', async () => {
-    service.script('GET /api/categories', { status: 200, body: { items: [{ categoryId: 'SNACKS', categoryName: 'Snacks' }] } });
-    service.script('POST /api/auth/token', { status: 200, body: { jwt: TOKEN } });
+    fake.service.script('GET /api/categories', { status: 200, body: { items: [{ categoryId: 'SNACKS', categoryName: 'Snacks' }] } });
+    fake.service.script('POST /api/auth/token', { status: 200, body: { jwt: TOKEN } });
     const jwtKey = await venue(['-v', 'inventory', 'categories']);
     expect(jwtKey.code, jwtKey.stderr).toBe(0);
     expect(jwtKey.stdout).toContain('SNACKS');
     expectNoSecret(jwtKey.stderr + jwtKey.stdout);
 
-    fs.rmSync(`${configDir}/state`, { recursive: true, force: true }); // forget the cached token
-    service.script('POST /api/auth/token', { status: 200, body: TOKEN, headers: { 'content-type': 'text/plain' } });
+    fs.rmSync(`${fake.configDir}/state`, { recursive: true, force: true }); // forget the cached token
+    fake.service.script('POST /api/auth/token', { status: 200, body: TOKEN, headers: { 'content-type': 'text/plain' } });
     const textBody = await venue(['-v', 'inventory', 'categories']);
     expect(textBody.code, textBody.stderr).toBe(0);
     expectNoSecret(textBody.stderr + textBody.stdout);

@@ -57,18 +57,21 @@ interface Reading {
   names: { cardNumber: string; nickname: string; productId: string; productName: string; slotId: string; reservationId: string; orderId: string; status: string };
 }
 
+/** venue's own shapes; the decoy dialect keeps them, with its fields under other names. */
+const venueReading: Reading = {
+  walletAdminToken: (b) => b.accessToken,
+  guestTokens: (b) => [b.accessToken, b.refreshToken],
+  bookingToken: (b) => b.accessToken,
+  inventoryToken: (b) => b.token,
+  items: (a) => a.body.items,
+  record: (b) => b,
+  errorCode: (a) => a.body.error.code,
+  errorDetails: (a) => (a.body.error.details ?? []).map((d: Body) => [d.field, d.rule]),
+  names: { cardNumber: 'cardNumber', nickname: 'nickname', productId: 'productId', productName: 'productName', slotId: 'slotId', reservationId: 'reservationId', orderId: 'orderId', status: 'status' },
+};
+
 const readings: Record<string, Reading> = {
-  venue: {
-    walletAdminToken: (b) => b.accessToken,
-    guestTokens: (b) => [b.accessToken, b.refreshToken],
-    bookingToken: (b) => b.accessToken,
-    inventoryToken: (b) => b.token,
-    items: (a) => a.body.items,
-    record: (b) => b,
-    errorCode: (a) => a.body.error.code,
-    errorDetails: (a) => (a.body.error.details ?? []).map((d: Body) => [d.field, d.rule]),
-    names: { cardNumber: 'cardNumber', nickname: 'nickname', productId: 'productId', productName: 'productName', slotId: 'slotId', reservationId: 'reservationId', orderId: 'orderId', status: 'status' },
-  },
+  venue: venueReading,
   pascal: {
     walletAdminToken: (b) => b.AccessToken,
     guestTokens: (b) => [b.AccessToken, b.RefreshToken],
@@ -102,6 +105,11 @@ const readings: Record<string, Reading> = {
     errorDetails: (a) => (a.body.errors ?? []).map((d: Body) => [d.field, d.message]),
     names: { cardNumber: 'cardNumber', nickname: 'cardNickname', productId: 'id', productName: 'name', slotId: 'sessionId', reservationId: 'id', orderId: 'id', status: 'status' },
   },
+  // venue's shapes, with real fields moved under other names and decoys of the wrong type in their place.
+  decoy: {
+    ...venueReading,
+    names: { cardNumber: 'cardNo', nickname: 'nickname', productId: 'id', productName: 'productName', slotId: 'slotId', reservationId: 'reservationId', orderId: 'orderId', status: 'status' },
+  },
 };
 
 const expectedCodes: Record<string, { invalidCredentials: string; validation: string; cardNotActivated: string }> = {
@@ -110,6 +118,7 @@ const expectedCodes: Record<string, { invalidCredentials: string; validation: st
   envelope: { invalidCredentials: 'INVALID_CREDENTIALS', validation: 'VALIDATION_FAILED', cardNotActivated: 'CARD_NOT_ACTIVATED' },
   plain: { invalidCredentials: 'invalidCredentials', validation: 'validationFailed', cardNotActivated: 'cardNotActivated' },
 };
+expectedCodes.decoy = expectedCodes.venue!;
 
 describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
   const read = readings[dialect]!;
@@ -167,7 +176,7 @@ describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
     const locations = read.items(await http('GET', '/booking/api/v1/locations', { token: tokens.booking }));
     expect(locations).toHaveLength(3);
     const first = locations[0];
-    const id = { venue: 'id', pascal: 'Id', envelope: 'id', plain: 'locationId' }[dialect]!;
+    const id = { venue: 'id', pascal: 'Id', envelope: 'id', plain: 'locationId', decoy: 'id' }[dialect]!;
     expect(first[id]).toBe('loc-riverside');
     if (dialect === 'plain') expect(first).toMatchObject({ address: '12 River Road', timezone: 'UTC', country: 'US' });
   });
@@ -207,13 +216,16 @@ describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
     expect(product[n.productName]).toBe('Gummy Bears 100g');
 
     const activity = read.items(await http('GET', '/wallet/api/v1/card/6001000000000000001/activity', { token: tokens.guest }));
-    const kinds = activity.map((a) => a.kind ?? a.Kind ?? a.type);
-    const gamePlay = { venue: 'game-play', pascal: 'GamePlay', envelope: 'game_play', plain: 'GAME_PLAY' }[dialect];
+    const kinds = activity.map((a) => (dialect === 'decoy' ? a.transactionType : (a.kind ?? a.Kind ?? a.type)));
+    const gamePlay = { venue: 'game-play', pascal: 'GamePlay', envelope: 'game_play', plain: 'GAME_PLAY', decoy: 'game-play' }[dialect];
     expect(kinds).toContain(gamePlay);
+    // A numeric code where the kind was, beside the word.
+    if (dialect === 'decoy') expect(activity.every((a) => typeof a.kind === 'number')).toBe(true);
 
     const balance = read.record((await http('GET', '/wallet/api/v1/card/6001000000000000002/balance', { token: tokens.guest })).body);
     if (dialect === 'plain') expect(balance).toMatchObject({ playBalance: 120, bonusBalance: 20, balanceUnit: 'TOKENS' });
     else if (dialect === 'pascal') expect(balance.PlayBalance).toEqual({ Amount: 120, Unit: 'Tokens' });
+    else if (dialect === 'decoy') expect(balance).toMatchObject({ play: true, gameBalance: { amount: '120 tokens', value: 120, unit: 'tokens' }, tickets: [], ticketCount: 55 });
     else expect(balance.playBalance).toEqual({ amount: 120, unit: 'tokens' });
   });
 
@@ -241,7 +253,7 @@ describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
     // Refused by fastify before any hook runs, and still in the dialect's shape.
     const undecodable = await http('GET', '/inventory/%E0%A4%A');
     expect(undecodable.status).toBe(400);
-    expect(read.errorCode(undecodable)).toBe({ venue: 'malformed_request', pascal: 'MalformedRequest', envelope: 'MALFORMED_REQUEST', plain: 'malformedRequest' }[dialect]);
+    expect(read.errorCode(undecodable)).toBe({ venue: 'malformed_request', pascal: 'MalformedRequest', envelope: 'MALFORMED_REQUEST', plain: 'malformedRequest', decoy: 'malformed_request' }[dialect]);
     if (dialect === 'pascal') {
       expect(invalid.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       expect(invalid.body).toMatchObject({ type: expect.stringMatching(/^https:/), title: expect.any(String), status: 400, detail: expect.any(String) });
@@ -275,6 +287,9 @@ describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
     const completed = { pascal: 'Completed', envelope: 'completed', plain: 'COMPLETED' }[dialect];
     if (dialect === 'venue') {
       expect(kept.sale).toMatchObject({ status: 'confirmed', order: { status: 'confirmed' } });
+    } else if (dialect === 'decoy') {
+      // The order's status moved beside a numeric decoy; the sale answer's own is venue's.
+      expect(kept.sale).toMatchObject({ status: 'confirmed', order: { status: 200, orderStatus: 'confirmed' } });
     } else if (dialect === 'envelope') {
       // The order itself, its sale inside with the sale's own status.
       expect(kept.sale).toMatchObject({ orderId: kept.orderId, status: confirmed, sale: { status: completed } });
@@ -299,6 +314,8 @@ describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
       expect(Object.keys(byOrder.get(kept.orderId)).map((k) => k.toLowerCase()).sort()).toEqual(
         ['amount', 'date', 'experienceid', 'experiencename', 'orderid', 'quantity', 'reservationid', 'status'],
       );
+    } else if (dialect === 'decoy') {
+      expect(rows).toEqual([expect.objectContaining({ experienceId: 'exp-laser-tag', orders: [], orderCount: 1, quantity: 2, revenue: '$30.00', gross: 30 })]);
     } else {
       // Pre-aggregated: the cancelled order is not revenue.
       expect(rows).toEqual([expect.objectContaining({ experienceId: 'exp-laser-tag', orders: 1, quantity: 2, revenue: 30 })]);
@@ -328,7 +345,7 @@ describe('choosing a dialect', () => {
     try {
       const result = await runVenue(['sandbox', 'serve', '--port', '0', '--dialect', 'klingon'], { env: { VENUE_CONFIG_DIR: configDir } });
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/--dialect must be one of venue, pascal, envelope, plain/);
+      expect(result.stderr).toMatch(/--dialect must be one of venue, pascal, envelope, plain, decoy/);
       const started = await runVenue(['sandbox', 'start', '--dialect', 'klingon'], { env: { VENUE_CONFIG_DIR: configDir, VENUE_SANDBOX_PORT: '1' } });
       expect(started.code).toBe(2);
     } finally {

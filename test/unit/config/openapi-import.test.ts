@@ -1,59 +1,180 @@
+// The importer's parts with the network and the terminal out of the way:
+// words and subjects, document loading (Swagger 2.0, split files, broken
+// $refs), the matcher on hand-written and generated documents, servers and
+// their variables, auth schemes, --map, and merging with earlier imports.
+// The real vendors' documents are in test/e2e/config/import-openapi-vendors.test.ts.
+
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError, VenueError } from '../../../src/lib/errors.js';
-import { inventoryOperationNames, inventoryOperations, type InventoryOperation } from '../../../src/lib/inventory/routes.js';
-import {
-  basePathUnder,
-  formatImportRecord,
-  importOpenApi,
-  parseImportRecord,
-  parseOpenApiText,
-  splitWords,
-  type MatchedOperation,
-  type OpenApiImport,
-} from '../../../src/lib/openapi-import.js';
+import { formatAuthScheme, inventoryOperationNames, inventoryOperations, type InventoryOperation } from '../../../src/lib/inventory/routes.js';
+import { authOf, prefixFromDescription } from '../../../src/lib/openapi/auth.js';
+import { loadDocuments, parseOverrides, planImport, serverVariables, type ImportPlan, type MappedOperation } from '../../../src/lib/openapi/import.js';
+import { loadDocument, parseDocumentText } from '../../../src/lib/openapi/load.js';
+import { formatImportRecord, mergeImports, parseImportRecord } from '../../../src/lib/openapi/record.js';
+import { headOf } from '../../../src/lib/openapi/reading.js';
+import { basePathUnder, commonBasePath, parseServerVars, serverOf, splitServerUrl } from '../../../src/lib/openapi/servers.js';
+import { splitWords, wordsOf } from '../../../src/lib/openapi/words.js';
 import { publishedInventoryDocument } from '../../../src/sandbox/openapi-publish.js';
 import { loadRouteLayout } from '../../../src/sandbox/routes.js';
-import { repoRoot } from '../../support/venue.js';
+import { repoRoot, tempDir } from '../../support/venue.js';
 
 const fixture = (name: string) => path.join(repoRoot, 'test/fixtures/openapi', name);
-async function importFixture(name: string): Promise<OpenApiImport> {
-  return importOpenApi(await parseOpenApiText(fs.readFileSync(fixture(name), 'utf8'), name));
-}
-function routesOf(result: OpenApiImport): Partial<Record<InventoryOperation, string>> {
-  return Object.fromEntries(result.operations.filter((o): o is MatchedOperation => o.matched).map((o) => [o.operation, o.route]));
-}
-function matchOf(result: OpenApiImport, operation: InventoryOperation): MatchedOperation {
-  const found = result.operations.find((o) => o.operation === operation);
-  if (!found?.matched) throw new Error(`${operation} not matched: ${JSON.stringify(found)}`);
-  return found;
-}
-function expectOneToOne(result: OpenApiImport) {
-  const routes = Object.values(routesOf(result));
-  expect(new Set(routes).size).toBe(routes.length);
-  expect(result.operations.map((o) => o.operation)).toEqual(inventoryOperationNames);
+const noFetch = { fetchText: async (url: string) => Promise.reject(new Error(`no network in unit tests: ${url}`)) };
+const dir = tempDir('venue-openapi-unit-');
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function write(name: string, text: string): string {
+  const file = path.join(dir, name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  return file;
 }
 
-describe('splitWords', () => {
+async function plan(files: string[], options: Partial<Parameters<typeof planImport>[1]> = {}): Promise<ImportPlan> {
+  return planImport(await loadDocuments(files, noFetch), { serverVars: {}, inventoryUrl: 'https://inventory.example', overrides: new Map(), ...options });
+}
+function routesOf(result: ImportPlan): Partial<Record<InventoryOperation, string>> {
+  return Object.fromEntries(result.operations.filter((o): o is MappedOperation => o.matched).map((o) => [o.operation, o.route]));
+}
+function inMemory(document: Record<string, unknown>) {
+  return { document, label: 'memory', form: 'OpenAPI 3.0.3', syntax: 'json' as const, externalFiles: [], bytes: 1, brokenRefs: [] };
+}
+
+describe('words', () => {
   it.each([
     ['Stock_Receive', ['stock', 'receive']],
     ['receiveStockUsingPOST', ['receive', 'stock']],
     ['getProductUsingGET_1', ['get', 'product']],
-    ['ReceiveStock', ['receive', 'stock']],
-    ['stock.receive', ['stock', 'receive']],
     ['/api/v2/Stock/Receive', ['api', 'stock', 'receive']],
-    ['/stock-receipts', ['stock', 'receipts']],
     ['TaxGroups_GetAll', ['tax', 'groups', 'get', 'all']],
-    ['APIKeyLogin', ['api', 'key', 'login']],
-  ])('%s', (text, words) => {
+    ['GROCY-API-KEY', ['grocy', 'api', 'key']],
+  ])('splitWords %s', (text, words) => {
     expect(splitWords(text)).toEqual(words);
+  });
+
+  it.each([
+    ['stock_locations', 'warehouse', 'stock location'],
+    ['inventory/locations', 'warehouse', 'inventory location'],
+    ['taxons', 'category', 'taxon'],
+    ['tax_categories', 'tax', 'tax category'],
+    ['tax-classes', 'tax', 'tax class'],
+    ['line_items', 'other', 'line item'],
+    ['product-tags', 'other', 'product tag'],
+    ['stock_items', 'level', 'stock item'],
+    ['inventory-items', 'level', 'inventory item'],
+    ['webhooks/subscriptions', 'webhook', 'webhook subscription'],
+    ['shopping_locations', 'supplier', 'shopping location'],
+    ['stock-on-hand', 'level', 'stock on hand'],
+    ['goods-in', 'receive', 'goods in'],
+    ['inventory/adjustments/absolute', 'count', 'adjustment absolute'],
+  ])('the head of %s is %s (%s)', (segment, concept, text) => {
+    const head = headOf(wordsOf(segment.split('/').slice(-2).join(' ')));
+    expect(head).toMatchObject({ concept, text });
+  });
+
+  it('words that are names of JavaScript object properties are words like any other', () => {
+    expect(wordsOf('constructor toString __proto__ hasOwnProperty')).toEqual(['constructor', 'to', 'string', 'proto', 'has', 'own', 'property']);
+    expect(headOf(wordsOf('constructor'))).toMatchObject({ concept: undefined, text: 'constructor' });
+  });
+
+  it('a word before the head narrows it; a word that is no subject leaves none', () => {
+    expect(headOf(wordsOf('company item'))).toMatchObject({ concept: 'product', qualifier: 'company' });
+    expect(headOf(wordsOf('build item'))).toMatchObject({ concept: 'other' });
+    expect(headOf(wordsOf('entities tree'))).toMatchObject({ concept: undefined, text: 'tree' });
   });
 });
 
-describe('a .NET (Swashbuckle) document: Tag_Action operationIds, /api/v2 in every path, an apiKey header', () => {
-  it('matches all 21 by path, operationId and tag, and takes X-Api-Token as the auth header', async () => {
-    const result = await importFixture('swashbuckle.json');
+describe('reading documents', () => {
+  it('JSON or YAML; unreadable text is exit 6 naming the file', async () => {
+    expect((await parseDocumentText('{"openapi":"3.0.0"}', 'a.json')).syntax).toBe('json');
+    expect((await parseDocumentText('openapi: 3.1.0\ndate: 2024-01-01\n', 'a.yaml')).value).toEqual({ openapi: '3.1.0', date: '2024-01-01' });
+    await expect(parseDocumentText('{ "openapi": ', 'doc.json')).rejects.toSatisfy((e: unknown) => e instanceof VenueError && e.exitCode === 6);
+    await expect(parseDocumentText('a: [b\n', 'doc.yaml')).rejects.toThrow(/cannot read doc.yaml as JSON or YAML/);
+    await expect(parseDocumentText('  ', 'empty.yaml')).rejects.toThrow(/empty/);
+  });
+
+  it('refuses what is not Swagger 2.0 or OpenAPI 3.0/3.1, saying which', async () => {
+    await expect(loadDocument(write('old.json', '{"swagger":"1.2","paths":{}}'), noFetch)).rejects.toThrow('the document is Swagger 1.2: venue reads Swagger 2.0 and OpenAPI 3.x');
+    await expect(loadDocument(write('four.json', '{"openapi":"4.0.0","paths":{}}'), noFetch)).rejects.toThrow(/OpenAPI 4.0.0/);
+    await expect(loadDocument(write('none.json', '{"info":{},"paths":{}}'), noFetch)).rejects.toThrow(/no "openapi" \(or "swagger"\) version field/);
+    await expect(loadDocument(write('nopaths.json', '{"openapi":"3.0.0"}'), noFetch)).rejects.toThrow(/has no "paths"/);
+  });
+
+  it('Swagger 2.0 is converted: basePath, body parameters and apiKey definitions come through', async () => {
+    const file = write(
+      'swagger.json',
+      JSON.stringify({
+        swagger: '2.0',
+        info: { title: 'Old stock', version: '1' },
+        host: 'stock.example',
+        basePath: '/legacy/v1',
+        securityDefinitions: { key: { type: 'apiKey', in: 'header', name: 'X-Stock-Key' } },
+        security: [{ key: [] }],
+        paths: {
+          '/articles': {
+            get: { operationId: 'listArticles', responses: { 200: { description: 'ok', schema: { type: 'array', items: { $ref: '#/definitions/Article' } } } } },
+            post: { operationId: 'createArticle', parameters: [{ in: 'body', name: 'body', schema: { $ref: '#/definitions/Article' } }], responses: { 201: { description: 'ok' } } },
+          },
+        },
+        definitions: { Article: { type: 'object', properties: { name: { type: 'string' }, sku: { type: 'string' }, price: { type: 'number' } } } },
+      }),
+    );
+    const loaded = await loadDocument(file, noFetch);
+    expect(loaded.form).toBe('Swagger 2.0');
+    expect(loaded.document.openapi).toMatch(/^3\.0/);
+    const result = planImport([loaded], { serverVars: {}, inventoryUrl: 'https://inventory.example', overrides: new Map() });
+    expect(routesOf(result)).toEqual({ listProducts: 'GET /articles', createProduct: 'POST /articles' });
+    expect(result.basePath).toBe('/legacy/v1');
+    expect(result.auth.scheme).toEqual({ type: 'api-key', in: 'header', name: 'X-Stock-Key', prefix: '' });
+    const created = result.operations.find((o) => o.operation === 'createProduct') as MappedOperation;
+    expect(created.fields).toEqual(expect.arrayContaining(['name', 'price', 'sku']));
+  });
+
+  it('a document split over files: paths and schemas in other files are read', async () => {
+    const root = write(
+      'split/openapi.yaml',
+      ['openapi: 3.0.3', 'info: { title: Split, version: "1" }', 'paths:', '  /stock-levels:', '    $ref: ./paths/levels.yaml', ''].join('\n'),
+    );
+    write('split/paths/levels.yaml', ['get:', '  operationId: stockLevels', '  responses:', '    "200":', '      description: ok', '      content:', '        application/json:', '          schema: { $ref: "../schemas/levels.yaml" }', ''].join('\n'));
+    write('split/schemas/levels.yaml', ['type: array', 'items:', '  type: object', '  properties: { productId: { type: string }, quantity: { type: number }, warehouseId: { type: integer } }', ''].join('\n'));
+    const loaded = await loadDocument(root, noFetch);
+    expect(loaded.externalFiles.map((f) => path.basename(f)).sort()).toEqual(['levels.yaml', 'levels.yaml']);
+    const result = planImport([loaded], { serverVars: {}, inventoryUrl: undefined, overrides: new Map() });
+    expect(routesOf(result)).toEqual({ stockLevels: 'GET /stock-levels' });
+    expect((result.operations.find((o) => o.operation === 'stockLevels') as MappedOperation).fields).toEqual(['productid', 'quantity', 'warehouseid']);
+  });
+
+  it('an external $ref that cannot be resolved is named in the error (exit 6), never skipped', async () => {
+    const root = write('broken/openapi.yaml', ['openapi: 3.0.3', 'info: { title: Broken, version: "1" }', 'paths:', '  /products:', '    $ref: ./paths/products.yaml', ''].join('\n'));
+    const error = await loadDocument(root, noFetch).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(VenueError);
+    expect((error as VenueError).exitCode).toBe(6);
+    expect((error as VenueError).message).toContain('$ref "./paths/products.yaml" at #/paths/~1products');
+    expect((error as VenueError).message).toContain(path.join(dir, 'broken/paths/products.yaml'));
+    expect((error as VenueError).hint).toContain('Nothing was stored');
+  });
+
+  it('an internal $ref that points nowhere is named as a warning; its schema is no evidence', async () => {
+    const file = write(
+      'dangling.json',
+      JSON.stringify({
+        openapi: '3.0.0',
+        paths: { '/products': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Nope' } } } } } } } },
+      }),
+    );
+    const loaded = await loadDocument(file, noFetch);
+    expect(loaded.brokenRefs).toEqual(['$ref "#/components/schemas/Nope" points nowhere (at #/paths/~1products/get/responses/200/content/application~1json/schema)']);
+  });
+});
+
+describe('the matcher on generated and hand-written documents', () => {
+  it('a .NET (Swashbuckle) document: all 21 by path, operationId and tag, X-Api-Token for the login token', async () => {
+    const result = await plan([fixture('swashbuckle.json')]);
     expect(routesOf(result)).toEqual({
       authenticate: 'POST /api/v2/Auth/Token',
       health: 'GET /api/v2/Health',
@@ -77,202 +198,309 @@ describe('a .NET (Swashbuckle) document: Tag_Action operationIds, /api/v2 in eve
       updateWebhook: 'PUT /api/v2/Webhooks/{id}',
       deleteWebhook: 'DELETE /api/v2/Webhooks/{id}',
     });
-    expectOneToOne(result);
     expect(result.auth.scheme).toEqual({ type: 'header', name: 'X-Api-Token' });
-    expect(result.auth.evidence).toBe('securitySchemes.ApiKey: apiKey in header X-Api-Token');
-    expect(result.server).toEqual({ url: 'https://inventory.arcade-north.example', path: '' });
-    expect(result.unused.sort()).toEqual(['GET /api/v2/Products/{id}/Barcodes', 'GET /api/v2/Reports/Sales', 'GET /api/v2/Stock/Movements']);
+    expect(result.basePath).toBe('');
+    expect(result.unused).toBe(3);
+    const receive = result.operations.find((o) => o.operation === 'receiveStock') as MappedOperation;
+    expect(receive.reasons).toEqual(expect.arrayContaining(['path names receive (/api/v2/Stock/Receive)', 'operationId names receive (Stock_Receive)']));
+    expect(receive.confidence).toBeGreaterThanOrEqual(0.5);
   });
 
-  it('says why: method, path words, operationId, tag', async () => {
-    const result = await importFixture('swashbuckle.json');
-    expect(matchOf(result, 'receiveStock').evidence).toMatch(/^method POST; path words stock, receive; operationId Stock_Receive; tag Stock/);
-    expect(matchOf(result, 'getProduct').evidence).toContain('path parameter {id}; operationId Products_GetById');
-  });
-});
-
-describe('a Spring (springfox) document: verbUsingMETHOD operationIds, controller tags, bearer', () => {
-  it('matches all 21; /inventory/receipts is the receipt, its GET list is not taken for stock levels', async () => {
-    const result = await importFixture('springfox.json');
-    expectOneToOne(result);
-    expect(result.operations.every((o) => o.matched)).toBe(true);
-    const routes = routesOf(result);
-    expect(routes.receiveStock).toBe('POST /inventory/receipts');
-    expect(routes.stockTake).toBe('POST /inventory/counts');
-    expect(routes.adjustStock).toBe('POST /inventory/adjustments');
-    expect(routes.stockLevels).toBe('GET /inventory/levels');
-    expect(routes.authenticate).toBe('POST /auth/login');
-    expect(routes.health).toBe('GET /actuator/health');
-    expect(routes.updateProduct).toBe('PATCH /products/{productId}');
-    expect(routes.getProduct).toBe('GET /products/{productId}');
-    expect(routes.listTaxGroups).toBe('GET /lookup/tax-groups');
-    expect(routes.listContainers).toBe('GET /lookup/container-types');
-    expect(routes.deleteWebhook).toBe('DELETE /webhook-subscribers/{subscriberId}');
-    expect(matchOf(result, 'receiveStock').evidence).toContain('operationId receiveStockUsingPOST');
-    expect(result.unused.sort()).toEqual(['GET /inventory/receipts', 'GET /products/{productId}/stock']);
-    expect(result.auth.scheme).toEqual({ type: 'bearer' });
-    expect(result.server.path).toBe('/inv-api');
-  });
-});
-
-describe('a hand-written YAML document', () => {
-  it('reads YAML; goods-in, stock on hand, vendors, items; server variables resolved; bearer chosen over OAuth2', async () => {
-    const result = await importFixture('handwritten.yaml');
-    expectOneToOne(result);
-    expect(result.openapi).toBe('3.1.0');
-    const routes = routesOf(result);
+  it('a Spring (springfox) document: verbUsingMETHOD operationIds, the receipt POST not its GET list, PATCH for updates', async () => {
+    const routes = routesOf(await plan([fixture('springfox.json')]));
+    expect(Object.keys(routes)).toHaveLength(21);
     expect(routes).toMatchObject({
+      receiveStock: 'POST /inventory/receipts',
+      stockTake: 'POST /inventory/counts',
+      stockLevels: 'GET /inventory/levels',
+      updateProduct: 'PATCH /products/{productId}',
+      deleteWebhook: 'DELETE /webhook-subscribers/{subscriberId}',
+    });
+  });
+
+  it('a hand-written YAML document: goods-in, stock on hand, VAT groups, a login route; a server variable in the path needs a value', async () => {
+    const without = await plan([fixture('handwritten.yaml')]);
+    expect(without.unresolved.map((v) => v.name)).toEqual(['prefix']);
+    expect(without.basePath).toBeUndefined();
+    const result = await plan([fixture('handwritten.yaml')], { serverVars: { prefix: 'connect/v4' } });
+    expect(result.basePath).toBe('/connect/v4');
+    expect(routesOf(result)).toMatchObject({
       authenticate: 'POST /session',
       health: 'GET /ping',
       listProducts: 'GET /items',
-      getProduct: 'GET /items/{itemId}',
-      updateProduct: 'PATCH /items/{itemId}',
-      listWarehouses: 'GET /reference/stores',
       listTaxGroups: 'GET /reference/vat-groups',
-      listContainers: 'GET /reference/packaging',
-      listSuppliers: 'GET /vendors',
-      createSupplier: 'POST /vendors',
       stockLevels: 'GET /stock-on-hand',
-      stockTake: 'POST /stocktakes',
       receiveStock: 'POST /goods-in',
       adjustStock: 'POST /stock/corrections',
-      createWebhook: 'POST /event-subscriptions',
-      deleteWebhook: 'DELETE /event-subscriptions/{subscriptionId}',
     });
-    expect(Object.keys(routes)).toHaveLength(21);
-    expect(matchOf(result, 'receiveStock').evidence).toContain('path words goods in');
-    expect(result.server).toEqual({ url: 'https://demo.stockroom.example/connect/v4', path: '/connect/v4' });
+    expect(Object.keys(routesOf(result))).toHaveLength(21);
     expect(result.auth.scheme).toEqual({ type: 'bearer' });
-    expect(result.auth.unsupported).toEqual([{ name: 'oauth', kind: 'oauth2' }]);
-  });
-});
-
-describe('a document missing two operations', () => {
-  it('lists them unmatched with the reason, and does not take a summary-only mention', async () => {
-    const result = await importFixture('partial.yaml');
-    expectOneToOne(result);
-    const unmatched = result.operations.filter((o) => !o.matched);
-    expect(unmatched.map((o) => o.operation)).toEqual(['listContainers', 'stockTake']);
-    expect(unmatched[0]).toMatchObject({ reason: expect.stringContaining('closest is GET /misc, too weak') });
-    expect(unmatched[1]).toMatchObject({ reason: 'no POST operation without path parameters names stock takes or counts' });
-    expect(result.unused).toEqual(['GET /misc']);
-    expect(result.server.path).toBe('/kiosk/api');
-    expect(result.auth.scheme).toEqual({ type: 'header', name: 'X-Kiosk-Token' });
   });
 
-  it('matches nothing in a document of another service', async () => {
-    const result = await importFixture('petstore.yaml');
+  it('two operations missing: unmapped with why, and a summary-only mention is not enough', async () => {
+    const result = await plan([fixture('partial.yaml')]);
+    const unmapped = result.operations.filter((o) => !o.matched);
+    expect(unmapped.map((o) => o.operation)).toEqual(['listContainers', 'stockTake']);
+    expect(unmapped[0]).toMatchObject({ candidates: [expect.objectContaining({ route: 'GET /misc', shortfall: expect.stringContaining('below 0.50') })] });
+    expect(unmapped[1]).toMatchObject({ why: 'no POST or PUT route without path parameters names a stock take or count', candidates: [] });
+    expect(result.basePath).toBe('/kiosk/api');
+  });
+
+  it('nothing in a document of another service', async () => {
+    const result = await plan([fixture('petstore.yaml')]);
     expect(result.operations.filter((o) => o.matched)).toEqual([]);
   });
-});
 
-describe("the sandbox's published document", () => {
-  it("matches venue's own layout back to the default routes, though every operationId is the vendor's", () => {
-    const result = importOpenApi(publishedInventoryDocument('http://127.0.0.1:47800'));
-    const expected = Object.fromEntries(inventoryOperationNames.map((name) => [name, inventoryOperations[name].route]));
-    expect(routesOf(result)).toEqual(expected);
-    expect(result.auth.scheme).toEqual({ type: 'bearer' });
-    expect(result.server.path).toBe('/inventory');
-  });
-
-  it('matches the vendor layout of test/fixtures/inventory-routes-vendor.json exactly', () => {
+  it("the sandbox's published documents: venue's own layout, and the vendor layout of test/fixtures/inventory-routes-vendor.json", () => {
+    const own = planImport([inMemory(publishedInventoryDocument('http://127.0.0.1:47800'))], { serverVars: {}, inventoryUrl: 'http://127.0.0.1:47800/inventory', overrides: new Map() });
+    expect(routesOf(own)).toEqual(Object.fromEntries(inventoryOperationNames.map((name) => [name, inventoryOperations[name].route])));
+    expect(own.auth.scheme).toEqual({ type: 'bearer' });
     const layoutFile = path.join(repoRoot, 'test/fixtures/inventory-routes-vendor.json');
-    const layout = loadRouteLayout(layoutFile);
-    const result = importOpenApi(publishedInventoryDocument('http://127.0.0.1:47800', layout));
-    const file = JSON.parse(fs.readFileSync(layoutFile, 'utf8')) as { operations: Record<string, string> };
-    expect(routesOf(result)).toEqual(file.operations);
-    expect(result.auth.scheme).toEqual({ type: 'header', name: 'X-Api-Token' });
-    expect(basePathUnder(result.server.path, 'http://127.0.0.1:47800/inventory')).toBe('/api/v2');
+    const vendor = planImport([inMemory(publishedInventoryDocument('http://127.0.0.1:47800', loadRouteLayout(layoutFile)))], {
+      serverVars: {},
+      inventoryUrl: 'http://127.0.0.1:47800/inventory',
+      overrides: new Map(),
+    });
+    expect(routesOf(vendor)).toEqual((JSON.parse(fs.readFileSync(layoutFile, 'utf8')) as { operations: Record<string, string> }).operations);
+    expect(vendor.auth.scheme).toEqual({ type: 'header', name: 'X-Api-Token' });
+    expect(vendor.basePath).toBe('/api/v2');
+  });
+
+  it('never maps a destructive or maintenance route, and never a write of another kind', () => {
+    const document = {
+      openapi: '3.0.3',
+      paths: {
+        '/items/import': { post: { summary: 'Import items from CSV', requestBody: body({ name: 'string', price: 'number' }) } },
+        '/actions/ensure-asset-ids': { post: { summary: 'Ensure Asset IDs' } },
+        '/shopping-list/add-missing-products': { post: { summary: 'Add missing products to the shopping list' } },
+        '/items/{id}': { post: { operationId: 'duplicateItem', summary: 'Create a copy of an item', requestBody: body({ name: 'string' }) } },
+        '/products/bulk': { patch: { summary: 'Bulk update products' } },
+      },
+    };
+    const result = planImport([inMemory(document)], { serverVars: {}, overrides: new Map() });
+    expect(routesOf(result)).toEqual({});
+    const create = result.operations.find((o) => o.operation === 'createProduct')!;
+    expect(create.matched).toBe(false);
+    if (!create.matched) expect(create.candidates.map((c) => c.shortfall).join(' | ')).toContain('"import": a job of its own, never mapped to createProduct');
+  });
+
+  it('a path parameter with listed values stands for one route per value (Grocy /objects/{entity})', () => {
+    const document = {
+      openapi: '3.1.0',
+      paths: {
+        '/objects/{entity}': {
+          get: {
+            parameters: [{ name: 'entity', in: 'path', required: true, schema: { type: 'string', enum: ['products', 'locations', 'chores'] } }],
+            responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { oneOf: [{ $ref: '#/components/schemas/Product' }, { $ref: '#/components/schemas/Location' }] } } } } } },
+          },
+        },
+      },
+      components: { schemas: { Product: { type: 'object', properties: { name: {}, barcode: {} } }, Location: { type: 'object', properties: { name: {}, is_freezer: {} } } } },
+    };
+    const result = planImport([inMemory(document)], { serverVars: {}, overrides: new Map() });
+    expect(routesOf(result)).toEqual({ listProducts: 'GET /objects/products', listWarehouses: 'GET /objects/locations' });
   });
 });
 
-describe('what is refused', () => {
-  it('Swagger 2.0, with the way out', () => {
-    const error = (() => {
-      try {
-        importOpenApi({ swagger: '2.0', info: { title: 'x', version: '1' }, paths: {} });
-      } catch (e) {
-        return e;
-      }
-    })();
-    expect(error).toBeInstanceOf(UsageError);
-    expect((error as UsageError).message).toBe('the document is Swagger 2.0 (OpenAPI 2.0): venue reads OpenAPI 3.x only');
-    expect((error as UsageError).hint).toContain('convert');
+function body(fields: Record<string, string>) {
+  return { content: { 'application/json': { schema: { type: 'object', properties: Object.fromEntries(Object.entries(fields).map(([k, t]) => [k, { type: t }])) } } } };
+}
+
+describe('servers', () => {
+  it('splits a URL without parsing it: braces and spaces are no crash', () => {
+    expect(splitServerUrl('https://api.example.com/stores/{store_hash}/v3')).toEqual({ host: 'api.example.com', path: '/stores/{store_hash}/v3' });
+    expect(splitServerUrl('/api/v3/')).toEqual({ host: '', path: '/api/v3/' });
+    const spaced = serverOf({ servers: [{ url: 'https://api.example.com/my api/v1' }] }, {});
+    expect(spaced.path).toBe('/my%20api/v1');
+    expect(spaced.repaired).toContain('holds a space');
   });
 
-  it('anything that is not an OpenAPI 3 document', () => {
-    expect(() => importOpenApi({ info: {}, paths: {} })).toThrow(/no "openapi" version field/);
-    expect(() => importOpenApi([1, 2])).toThrow(UsageError);
-    expect(() => importOpenApi({ openapi: '3.0.0' })).toThrow(/no "paths"/);
+  it('a variable of the path is filled only by a value given; one of the host is not needed', () => {
+    const document = { servers: [{ url: 'https://{region}.example.com/stores/{store_hash}/v3', variables: { region: { default: 'eu' }, store_hash: { default: 'store_hash' } } }] };
+    expect(serverOf(document, {})).toMatchObject({ path: '/stores/{store_hash}/v3', unresolved: ['store_hash'] });
+    expect(serverOf(document, { store_hash: 'abc123' })).toMatchObject({ path: '/stores/abc123/v3', unresolved: [] });
+    expect(serverOf(document, {}).variables.map((v) => [v.name, v.inPath])).toEqual([
+      ['region', false],
+      ['store_hash', true],
+    ]);
   });
 
-  it('text that is neither JSON nor YAML is a document that cannot be read (exit 6)', async () => {
-    await expect(parseOpenApiText('{ "openapi": ', 'doc.json')).rejects.toSatisfy((e: unknown) => e instanceof VenueError && e.exitCode === 6);
-    await expect(parseOpenApiText('a: [b\n', 'doc.yaml')).rejects.toThrow(/cannot read doc.yaml as JSON or YAML/);
-    await expect(parseOpenApiText('  ', 'empty.yaml')).rejects.toThrow(/empty/);
+  it('--server-var values: name=value, no braces or spaces, each once', () => {
+    expect(parseServerVars(['store_hash=abc123', 'prefix=connect/v4'])).toEqual({ store_hash: 'abc123', prefix: 'connect/v4' });
+    expect(() => parseServerVars(['store_hash'])).toThrow(UsageError);
+    expect(() => parseServerVars(['store_hash={store_hash}'])).toThrow(/cannot stand in a path/);
+    expect(() => parseServerVars(['a=b c'])).toThrow(/cannot stand in a path/);
+    expect(() => parseServerVars(['a=1', 'a=2'])).toThrow(/given twice/);
   });
 
-  it('a server variable without a default', () => {
-    expect(() => importOpenApi({ openapi: '3.0.0', servers: [{ url: 'https://{host}/api' }], paths: {} })).toThrow(/\{host\}/);
+  it('merged documents share the base path their servers have in common', async () => {
+    const a = write('merge/catalog.yaml', ['openapi: 3.0.3', 'servers: [{ url: "https://h.example/stores/{store_hash}/v3" }]', 'paths:', '  /catalog/products:', '    get: { operationId: getProducts }', ''].join('\n'));
+    const b = write('merge/tax.yaml', ['openapi: 3.0.3', 'servers: [{ url: "https://h.example/stores/{store_hash}/v2" }]', 'paths:', '  /tax_classes:', '    get: { operationId: getTaxClasses }', ''].join('\n'));
+    const docs = await loadDocuments([a, b], noFetch);
+    expect(serverVariables(docs).map((v) => v.name)).toEqual(['store_hash']);
+    const result = planImport(docs, { serverVars: { store_hash: 'abc' }, inventoryUrl: 'https://h.example', overrides: new Map() });
+    expect(result.basePath).toBe('/stores/abc');
+    expect(routesOf(result)).toEqual({ listProducts: 'GET /v3/catalog/products', listTaxGroups: 'GET /v2/tax_classes' });
+    expect(commonBasePath(['/a/b/c', '/a/b/d', '/a/x'])).toBe('/a');
+    expect(basePathUnder('/inventory/api/v2', 'http://127.0.0.1:47800/inventory')).toBe('/api/v2');
+    expect(basePathUnder('/inventoryx/api', 'https://h/inventory')).toBe('/inventoryx/api');
   });
 });
 
 describe('auth schemes', () => {
-  const withSecurity = (schemes: Record<string, unknown>, security: Array<Record<string, string[]>>) => ({
-    openapi: '3.0.3',
-    paths: { '/products': { get: { operationId: 'Products_GetAll' } } },
-    components: { securitySchemes: schemes },
-    security,
+  const withSchemes = (schemes: Record<string, unknown>, security: Array<Record<string, string[]>>) => ({ components: { securitySchemes: schemes } , security });
+  const find = (schemes: Record<string, unknown>, security: Array<Record<string, string[]>>, login = false) => authOf(withSchemes(schemes, security), [security], login);
+
+  it('the prefix an Authorization key takes, from the scheme\'s description', () => {
+    expect(prefixFromDescription('Token-based authentication with required prefix "Token"')).toBe('Token ');
+    expect(prefixFromDescription("\"Type 'Bearer TOKEN' to correctly set the API Key\"")).toBe('Bearer ');
+    expect(prefixFromDescription('Send Authorization: Token <your key>')).toBe('Token ');
+    expect(prefixFromDescription('The API key of your store')).toBeUndefined();
+    expect(prefixFromDescription(undefined)).toBeUndefined();
   });
 
-  it('an apiKey in the query only: nothing venue can send, named', () => {
-    const result = importOpenApi(withSecurity({ key: { type: 'apiKey', in: 'query', name: 'api_key' } }, [{ key: [] }]));
-    expect(result.auth.scheme).toBeUndefined();
-    expect(result.auth.unsupported).toEqual([{ name: 'key', kind: 'apiKey in query api_key' }]);
+  it('a static key in a header or query parameter, its prefix kept exactly', () => {
+    expect(find({ t: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'required prefix "Token"' } }, [{ t: [] }]).scheme).toEqual({ type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Token ' });
+    expect(find({ k: { type: 'apiKey', in: 'header', name: 'GROCY-API-KEY' } }, [{ k: [] }]).scheme).toEqual({ type: 'api-key', in: 'header', name: 'GROCY-API-KEY', prefix: '' });
+    expect(find({ k: { type: 'apiKey', in: 'query', name: 'api_key' } }, [{ k: [] }]).scheme).toEqual({ type: 'api-key', in: 'query', name: 'api_key', prefix: '' });
   });
 
-  it('bearer offered beside a cookie key: bearer', () => {
-    const result = importOpenApi(
-      withSecurity({ cookie: { type: 'apiKey', in: 'cookie', name: 'sid' }, jwt: { type: 'http', scheme: 'Bearer' } }, [{ cookie: [] }, { jwt: [] }]),
+  it('with a login route, its token: bearer, or bare in the named header', () => {
+    expect(find({ b: { type: 'http', scheme: 'bearer' } }, [{ b: [] }], true).scheme).toEqual({ type: 'bearer' });
+    expect(find({ h: { type: 'apiKey', in: 'header', name: 'X-Api-Token' } }, [{ h: [] }], true).scheme).toEqual({ type: 'header', name: 'X-Api-Token' });
+  });
+
+  it('OAuth2 client credentials with its token URL and the scopes the operations ask for', () => {
+    const found = find({ o: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://id.example/token', scopes: { 'inventory.read': '', 'inventory.write': '', other: '' } } } } }, [{ o: ['inventory.read', 'inventory.write'] }]);
+    expect(found.scheme).toEqual({ type: 'oauth2', tokenUrl: 'https://id.example/token', scopes: ['inventory.read', 'inventory.write'] });
+    expect(formatAuthScheme(found.scheme!)).toBe('oauth2 token-url=https://id.example/token scopes="inventory.read inventory.write"');
+  });
+
+  it('OAuth2 authorization code is a bearer token the user gives, said so; basic is basic; a cookie is nothing venue can send', () => {
+    const code = find({ o: { type: 'oauth2', flows: { authorizationCode: { authorizationUrl: 'https://x/a', tokenUrl: 'https://x/t', scopes: {} } } } }, [{ o: [] }]);
+    expect(code.scheme).toEqual({ type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Bearer ' });
+    expect(code.evidence).toContain('run by a person in a browser');
+    expect(find({ b: { type: 'http', scheme: 'basic' } }, [{ b: [] }]).scheme).toEqual({ type: 'basic' });
+    const cookie = find({ c: { type: 'apiKey', in: 'cookie', name: 'sid' } }, [{ c: [] }]);
+    expect(cookie.scheme).toBeUndefined();
+    expect(cookie.options).toEqual([expect.objectContaining({ name: 'c', kind: 'apiKey in cookie sid' })]);
+  });
+
+  it('venue prefers a static key to the other alternatives the operations accept; a requirement of two schemes at once is none', () => {
+    const schemes = { cookie: { type: 'apiKey', in: 'cookie', name: 'sid' }, jwt: { type: 'http', scheme: 'bearer' }, key: { type: 'apiKey', in: 'header', name: 'x-access-token' } };
+    expect(find(schemes, [{ cookie: [] }, { jwt: [] }, { key: [] }]).scheme).toEqual({ type: 'api-key', in: 'header', name: 'x-access-token', prefix: '' });
+    expect(find(schemes, [{ key: [], cookie: [] }]).scheme).toBeUndefined();
+    expect(authOf(withSchemes({}, []), [[]], false).evidence).toBe('the operations name no security scheme');
+  });
+
+  it('a login route is not mapped when the operations take a static key', async () => {
+    const file = write(
+      'static-key.yaml',
+      [
+        'openapi: 3.0.3',
+        'components: { securitySchemes: { key: { type: apiKey, in: header, name: Authorization, description: \'Token authentication with required prefix "Token"\' } } }',
+        'security: [{ key: [] }]',
+        'paths:',
+        '  /login:',
+        '    post: { operationId: login, security: [], requestBody: { content: { application/json: { schema: { properties: { username: {}, password: {} } } } } }, responses: { "200": { description: ok, content: { application/json: { schema: { properties: { token: {} } } } } } } }',
+        '  /products:',
+        '    get: { operationId: listProducts }',
+        '',
+      ].join('\n'),
     );
-    expect(result.auth.scheme).toEqual({ type: 'bearer' });
-  });
-
-  it('per-operation security counts, not only the global one', () => {
-    const document = withSecurity({ token: { type: 'apiKey', in: 'header', name: 'X-Token' } }, []);
-    (document.paths['/products'].get as Record<string, unknown>).security = [{ token: [] }];
-    expect(importOpenApi(document).auth.scheme).toEqual({ type: 'header', name: 'X-Token' });
-  });
-
-  it('no security at all: no scheme, nothing unsupported', () => {
-    const result = importOpenApi(withSecurity({}, []));
-    expect(result.auth.scheme).toBeUndefined();
-    expect(result.auth.unsupported).toEqual([]);
-    expect(result.auth.evidence).toBe('the operations name no security scheme');
+    const result = await plan([file]);
+    expect(routesOf(result)).toEqual({ listProducts: 'GET /products' });
+    expect(result.operations[0]).toMatchObject({ operation: 'authenticate', matched: false, why: expect.stringContaining('not the token of a login route') });
+    expect(result.auth.scheme).toEqual({ type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Token ' });
   });
 });
 
-describe('base path', () => {
-  it('is the servers URL path, under the profile inventory.url path', () => {
-    expect(basePathUnder('/inventory/api/v2', 'http://127.0.0.1:47800/inventory')).toBe('/api/v2');
-    expect(basePathUnder('/api/v2', 'https://inventory.example/api/v2')).toBe('');
-    expect(basePathUnder('/api/v2', 'https://inventory.example')).toBe('/api/v2');
-    expect(basePathUnder('/inventoryx/api', 'https://h/inventory')).toBe('/inventoryx/api');
-    expect(basePathUnder('/api', undefined)).toBe('/api');
+describe('--map', () => {
+  it('parses operation=route and operation=none, checking the method and the path parameters', () => {
+    const map = parseOverrides(['getProduct=GET /items/{id}', 'stockTake=none']);
+    expect([...map]).toEqual([
+      ['getProduct', 'GET /items/{id}'],
+      ['stockTake', null],
+    ]);
+    expect(() => parseOverrides(['nope=GET /x'])).toThrow(/not one of venue's inventory operations/);
+    expect(() => parseOverrides(['getProduct=POST /items/{id}'])).toThrow(/not POST/);
+    expect(() => parseOverrides(['getProduct=GET /items'])).toThrow(/one path parameter/);
+    expect(() => parseOverrides(['listProducts=GET /items', 'listProducts=GET /x'])).toThrow(/given twice/);
+    expect(() => parseOverrides(['listProducts'])).toThrow(UsageError);
   });
 
-  it('a relative servers URL is the path itself', () => {
-    expect(importOpenApi({ openapi: '3.0.0', servers: [{ url: '/api/v3/' }], paths: {} }).server).toEqual({ url: '/api/v3/', path: '/api/v3' });
-    expect(importOpenApi({ openapi: '3.0.0', paths: {} }).server).toEqual({ path: '' });
+  it('overrides one operation and takes the route from any other that had it', async () => {
+    const result = await plan([fixture('partial.yaml')], { overrides: parseOverrides(['listContainers=GET /misc', 'listClasses=none', 'listWarehouses=GET /categories']) });
+    const routes = routesOf(result);
+    expect(routes.listContainers).toBe('GET /misc');
+    expect(routes.listClasses).toBeUndefined();
+    expect(routes.listWarehouses).toBe('GET /categories');
+    expect(result.operations.find((o) => o.operation === 'listCategories')).toMatchObject({ matched: false, why: 'its route GET /categories was given to listWarehouses with --map' });
+    expect(result.operations.find((o) => o.operation === 'listContainers')).toMatchObject({ chosenBy: '--map' });
   });
 });
 
-describe('the import record', () => {
-  it('round-trips and ignores what is not a route', () => {
-    const text = formatImportRecord({ basePath: '/api', auth: 'bearer', routes: { listProducts: 'GET /items' } });
-    expect(parseImportRecord(text)).toEqual({ basePath: '/api', auth: 'bearer', routes: { listProducts: 'GET /items' } });
-    expect(parseImportRecord('{"routes":{"nope":"GET /x","health":"GET /ping"}}')).toEqual({ basePath: '', auth: undefined, routes: { health: 'GET /ping' } });
+describe('the import record and merging with earlier imports', () => {
+  it('round-trips, with each route\'s document', () => {
+    const record = { basePath: '/api', auth: 'bearer', routes: { listProducts: 'GET /items' }, sources: { listProducts: '/docs/a.yaml' } };
+    expect(parseImportRecord(formatImportRecord(record))).toEqual(record);
+    expect(parseImportRecord('{"routes":{"nope":"GET /x","health":"GET /ping"}}')).toEqual({ basePath: '', auth: undefined, routes: { health: 'GET /ping' }, sources: {} });
     expect(parseImportRecord('not json')).toBeUndefined();
-    expect(parseImportRecord(undefined)).toBeUndefined();
+  });
+
+  const previous = {
+    basePath: '/stores/abc/v3',
+    routes: { listProducts: 'GET /catalog/products', stockLevels: 'GET /inventory/items' },
+    sources: { listProducts: '/d/catalog.yml', stockLevels: '/d/inventory.yml' },
+  } as const;
+  const current = (values: Record<string, string>) => (operation: InventoryOperation) => values[operation];
+
+  it('another document of the vendor: the earlier routes stay, under the base path both share', () => {
+    const merged = mergeImports({
+      previous: { ...previous, sources: { ...previous.sources } , routes: { ...previous.routes } },
+      current: current({ listProducts: 'GET /catalog/products', stockLevels: 'GET /inventory/items', listClasses: 'GET /x/classes' }),
+      currentBasePath: '/stores/abc/v3',
+      labels: ['/d/tax.yml'],
+      routes: [{ operation: 'listTaxGroups', route: 'GET /tax_classes', source: '/d/tax.yml' }],
+      basePath: '/stores/abc/v2',
+      replace: false,
+    });
+    expect(merged.basePath).toBe('/stores/abc');
+    expect(merged.set).toEqual(
+      expect.arrayContaining([
+        { operation: 'listTaxGroups', route: 'GET /v2/tax_classes', source: '/d/tax.yml' },
+        { operation: 'listProducts', route: 'GET /v3/catalog/products', source: '/d/catalog.yml' },
+        { operation: 'stockLevels', route: 'GET /v3/inventory/items', source: '/d/inventory.yml' },
+        { operation: 'listClasses', route: 'GET /v3/x/classes' },
+      ]),
+    );
+    expect(merged.kept.map((k) => k.operation)).toEqual(['listProducts', 'stockLevels']);
+    expect(merged.rebased).toEqual(['listClasses']);
+    expect(merged.unset).toEqual([]);
+  });
+
+  it('the same document again replaces what it stored; --replace forgets the others; a clash is a conflict', () => {
+    const again = mergeImports({
+      previous: { ...previous, routes: { ...previous.routes }, sources: { ...previous.sources } },
+      current: current({ ...previous.routes }),
+      currentBasePath: '/stores/abc/v3',
+      labels: ['/d/inventory.yml'],
+      routes: [{ operation: 'listProducts', route: 'GET /inventory/products', source: '/d/inventory.yml' }],
+      basePath: '/stores/abc/v3',
+      replace: false,
+    });
+    expect(again.unset).toEqual(['stockLevels']);
+    expect(again.conflicts).toEqual(['listProducts: GET /catalog/products from /d/catalog.yml is replaced by GET /inventory/products from /d/inventory.yml']);
+    const replaced = mergeImports({
+      previous: { ...previous, routes: { ...previous.routes }, sources: { ...previous.sources } },
+      current: current({ ...previous.routes }),
+      currentBasePath: '/stores/abc/v3',
+      labels: ['/d/tax.yml'],
+      routes: [],
+      basePath: '/stores/abc/v2',
+      replace: true,
+    });
+    expect(replaced.unset).toEqual(['listProducts', 'stockLevels']);
+    expect(replaced.kept).toEqual([]);
   });
 });

@@ -4,8 +4,17 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/lib/errors.js';
 import {
+  AnswerMismatchError,
+  ImpossibleValuesError,
   RecordReader,
   UnreadableAnswerError,
+  accepts,
+  asWord,
+  checkSame,
+  field,
+  impossibleValues,
+  sameId,
+  wordField,
   asBoolean,
   asEnum,
   asNumber,
@@ -651,5 +660,101 @@ describe('an unreadable answer to an accepted write', () => {
     })()!;
     expect(read.details).toEqual([]);
     expect(read.hint).toMatch(/Nothing was assumed/);
+  });
+});
+
+describe('fields by name and type', () => {
+  const day = (raw: Record<string, unknown>) => new RecordReader(raw, source, 'availability day');
+  const remaining = field('integer', 'remaining', 'available', 'remainingCapacity');
+
+  it('skips a candidate of the wrong type and takes the next name of the right one', () => {
+    expect(day({ available: true, remainingCapacity: 5 }).get(remaining)).toBe(5);
+    expect(day({ Available: 'yes', remaining_capacity: '7' }).get(remaining)).toBe(7);
+    expect(day({ remaining: 2.5, available: 3 }).get(remaining)).toBe(3);
+    const productId = field('ref', 'productId', 'id');
+    expect(new RecordReader({ productId: 'P-1', id: 1001 }, source, 'product').get(productId)).toBe(1001);
+    expect(new RecordReader({ productId: { id: 7, name: 'x' } }, source, 'product').get(productId)).toBe(7);
+    const status = wordField({ activated: ['active'] }, 'status', 'cardStatus');
+    expect(new RecordReader({ status: 1, cardStatus: 'ACTIVE' }, source, 'card').get(status)).toBe('activated');
+    const name = field('text', 'nickname', 'name');
+    expect(new RecordReader({ nickname: { en: 'x' }, name: 'Ava' }, source, 'card').get(name)).toBe('Ava');
+  });
+
+  it('the untyped readers skip the wrong type too: a number is no boolean `available`', () => {
+    expect(day({ available: true, remainingCapacity: 5 }).number(['remaining', 'available', 'remainingCapacity'])).toBe(5);
+    expect(day({ note: { a: 1 }, text: 'hi' }).text(['note', 'text'])).toBe('hi');
+  });
+
+  it('with no candidate of the right type: absent when optional, named with its value when required', () => {
+    expect(day({ available: true }).get(remaining)).toBeUndefined();
+    const error = thrown(() => day({ available: true }).need(remaining, 'places left'));
+    expect(error.message).toContain('has no availability day places left (true is not usable) (looked for remaining, available, remainingCapacity)');
+  });
+
+  it('an earlier name of the right type still wins over a later one, in any casing', () => {
+    expect(day({ REMAINING: 1, remainingCapacity: 5 }).get(remaining)).toBe(1);
+  });
+
+  it('types take what they say', () => {
+    const yes = (type: Parameters<typeof field>[0], value: unknown) => accepts(field(type, 'x'), value);
+    expect([yes('id', 'A-1'), yes('id', 42), yes('id', 4.2), yes('id', true), yes('id', {})]).toEqual([true, true, false, false, false]);
+    expect([yes('integer', '12'), yes('integer', 12.5), yes('integer', 'P-1'), yes('integer', true)]).toEqual([true, false, false, false]);
+    expect([yes('money', '12.50'), yes('money', { amount: 3, currency: 'USD' }), yes('money', { currency: 'USD' }), yes('money', '$12')]).toEqual([true, true, false, false]);
+    expect([yes('boolean', 'yes'), yes('boolean', 1), yes('boolean', 'P-1')]).toEqual([true, true, false]);
+    expect([yes('datetime', '2026-11-22T10:00:00Z'), yes('datetime', 1_700_000_000_000), yes('datetime', true), yes('date', 'soon')]).toEqual([true, true, false, false]);
+    expect([yes('texts', 'a,b'), yes('texts', ['a']), yes('texts', 3)]).toEqual([true, true, false]);
+    expect([accepts(wordField({ '2': ['stock'] }, 'x'), 2), accepts(wordField({ held: [] }, 'x'), 2)]).toEqual([true, false]);
+  });
+
+  it('records of one shape share a key index; a record of another shape gets its own', () => {
+    const rows = Array.from({ length: 3 }, (_, i) => ({ Remaining_Capacity: i, available: i > 0 }));
+    expect(rows.map((r) => day(r).get(remaining))).toEqual([0, 1, 2]);
+    expect(day({ available: false, free: 4, remaining_capacity: 9 }).get(remaining)).toBe(9);
+  });
+});
+
+describe('words for logic and for people', () => {
+  const table = { activated: ['active', 'enabled'], 'not-activated': ['inactive'] };
+  it('venue\'s word for logic; the service\'s own word for people, in venue\'s spelling when it is venue\'s word', () => {
+    expect(asWord('active', table)).toEqual({ value: 'activated', said: 'active' });
+    expect(asWord('ACTIVATED', table)).toEqual({ value: 'activated', said: 'activated' });
+    expect(asWord('Not_Activated', table)).toEqual({ value: 'not-activated', said: 'not-activated' });
+    expect(asWord('frozen', table)).toEqual({ value: 'frozen', said: 'frozen' });
+    expect(asWord('  ', table)).toBeUndefined();
+  });
+});
+
+describe('answers checked against what was asked', () => {
+  it('sameId: text as sent, digits as numbers, masked card numbers by their last digits', () => {
+    expect(sameId('ord-1', ' ord-1 ')).toBe(true);
+    expect(sameId('ord-1', 'ORD-1')).toBe(false);
+    expect(sameId('0042', 42)).toBe(true);
+    expect(sameId('9007199254740993', '9007199254740993')).toBe(true);
+    expect(sameId('9007199254740993', '9007199254740992')).toBe(false);
+    expect(sameId('6001000000000000001', '•••• 0001')).toBe(true);
+    expect(sameId('6001000000000000001', '************0002')).toBe(false);
+  });
+
+  it('checkSame names the field, what was asked and what came back; an answer that names none is not checked', () => {
+    expect(() => checkSame(source, 'cardNumber', '6001', undefined)).not.toThrow();
+    let error: unknown;
+    try {
+      checkSame({ service: 'wallet', operation: 'read the card balance' }, 'cardNumber', '6001000000000000001', '6001000000000000009');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AnswerMismatchError);
+    expect((error as AnswerMismatchError).exitCode).toBe(6);
+    expect((error as AnswerMismatchError).message).toBe('the wallet service\'s answer to "read the card balance" gives cardNumber 6001000000000000009 where cardNumber 6001000000000000001 was asked for');
+    expect((error as AnswerMismatchError).details).toEqual(['asked:    cardNumber 6001000000000000001', 'answered: cardNumber 6001000000000000009']);
+  });
+
+  it('impossible values: nothing when none, else one error (exit 6) naming each record', () => {
+    expect(impossibleValues(source, [])).toBeUndefined();
+    const error = impossibleValues({ service: 'booking', operation: 'list sessions' }, ['session s-1 ends (11:00) before it starts (12:00)']);
+    expect(error).toBeInstanceOf(ImpossibleValuesError);
+    expect(error!.exitCode).toBe(6);
+    expect(error!.message).toBe('the booking service\'s answer to "list sessions" has a record with values that cannot be true');
+    expect(error!.details).toEqual(['session s-1 ends (11:00) before it starts (12:00)']);
   });
 });

@@ -10,25 +10,29 @@ describe('SecretRegistry (redaction by value)', () => {
     expect(secrets.scrub(text)).toBe('raw [redacted] json "[redacted]" url [redacted]');
   });
 
-  it('masks a short value (a CVV) only as a whole word, never inside a card number', () => {
+  it('never searches for a short value (a CVV) or a plain word: data that equals it stays as it was', () => {
+    // Behaviour change (issue 18): a short secret is masked where it travels, by name, never by value.
     const secrets = new SecretRegistry();
     secrets.remember('111');
-    expect(secrets.scrub('cvv 111 card 6001000000000111001')).toBe('cvv [redacted] card 6001000000000111001');
+    secrets.remember('true');
+    expect(secrets.scrub('cvv 111 card 6001000000000111001 {"isActive": true}')).toBe('cvv 111 card 6001000000000111001 {"isActive": true}');
   });
 
   it('learns secrets from bodies: sensitive keys at any depth, jwt keys, JWTs in text', () => {
     const secrets = new SecretRegistry();
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
-    secrets.rememberIn({ Data: { AccessToken: 'tok-123456' }, jwt: 'tok-abcdef', note: `here ${jwt}` });
-    expect(secrets.scrub('a tok-123456 b tok-abcdef c')).toBe('a [redacted] b [redacted] c');
+    secrets.rememberIn({ Data: { AccessToken: 'tok-123456-Zq9w' }, jwt: 'tok-abcdef-Xy7v', note: `here ${jwt}`, tokens: 'tokens-12345-abc' });
+    expect(secrets.scrub('a tok-123456-Zq9w b tok-abcdef-Xy7v c tokens-12345-abc')).toBe('a [redacted] b [redacted] c tokens-12345-abc');
     expect(secrets.scrub(`x ${jwt} y`)).toBe('x [redacted] y');
   });
 
-  it('forget lets a command show a secret once on stdout; stdout keeps JWTs it was not told about', () => {
+  it('forget lets a command show a secret once on stdout (messages still mask it); stdout keeps JWTs it was not told about', () => {
     const secrets = new SecretRegistry();
-    secrets.remember('generated-secret-xyz');
-    secrets.forget('generated-secret-xyz');
-    expect(secrets.scrub('generated-secret-xyz', false)).toBe('generated-secret-xyz');
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
+    secrets.remember('generated-secret-xyz-42');
+    secrets.forget('generated-secret-xyz-42');
+    expect(secrets.scrub(`generated-secret-xyz-42 ${jwt}`, false)).toBe(`generated-secret-xyz-42 ${jwt}`);
+    expect(secrets.scrub('said generated-secret-xyz-42', true)).toBe('said [redacted]');
   });
 
   it('a scrubbing stream masks what is written through it', async () => {

@@ -8,6 +8,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { camelCase, pascalCase, screamingSnakeCase, snakeCase, words, type Exchange, type VenueError } from '../../../src/sandbox/dialects/core.js';
 import { DIALECTS, DIALECT_NAMES, installDialect, isDialectName } from '../../../src/sandbox/dialects/index.js';
+import { DECOYS } from '../../../src/sandbox/dialects/decoy.js';
 import { pascalFieldPath } from '../../../src/sandbox/dialects/pascal.js';
 import { CANONICAL_REQUEST_NAMES, canonicalRequestName } from '../../../src/sandbox/dialects/request-names.js';
 import { classify } from '../../../src/sandbox/dialects/resources.js';
@@ -88,8 +89,8 @@ describe('resources', () => {
 });
 
 describe('the dialects', () => {
-  it('are the four, venue first', () => {
-    expect(DIALECT_NAMES).toEqual(['venue', 'pascal', 'envelope', 'plain']);
+  it('are the five, venue first', () => {
+    expect(DIALECT_NAMES).toEqual(['venue', 'pascal', 'envelope', 'plain', 'decoy']);
     expect(isDialectName('plain')).toBe(true);
     expect(isDialectName('toString')).toBe(false);
   });
@@ -153,6 +154,35 @@ describe('the dialects', () => {
       errors: [{ field: 'cardBarcode', message: 'must be an activated card' }],
     });
     expect(DIALECTS.plain.success({ token: 't', expiresAt: 'x' }, exchange).body).toEqual({ jwt: 't' });
+  });
+});
+
+describe('the decoy dialect', () => {
+  it('keeps venue\'s lists, paging and errors, and puts a decoy of the wrong type next to the real field', () => {
+    const answer = DIALECTS.decoy.success(productList, exchange);
+    expect(answer.headers).toBeUndefined();
+    expect(answer.body).toMatchObject({ page: 1, pageSize: 2, totalItems: 3, totalPages: 2 });
+    const [product] = (answer.body as { items: Array<Record<string, unknown>> }).items;
+    // The string code under the canonical name, the numeric id under another of its names.
+    expect(product).toMatchObject({ productId: 'P-1001', id: 1001, active: { since: null }, enabled: true });
+    expect(product!.stockLevels).toEqual([{ warehouseId: 1, quantity: { unit: 'each' }, onHand: 10 }]);
+    expect(DIALECTS.decoy.error(cardError, exchange).body).toEqual(DIALECTS.venue.error(cardError, exchange).body);
+    expect(DIALECTS.decoy.success({ token: 't', expiresAt: 'x' }, exchange).body).toEqual({ token: 't', expiresAt: 'x' });
+  });
+
+  it('answers the cases seen at real servers', () => {
+    const day = DIALECTS.decoy.success({ items: [{ date: '2026-11-22', sessions: 11, capacity: 220, remaining: 5 }], experienceId: 'e', fromDate: '2026-11-22', days: 1 }, exchange).body as { items: unknown[] };
+    expect(day.items).toEqual([{ date: '2026-11-22', sessions: [], sessionCount: 11, capacity: 220, available: true, remainingCapacity: 5 }]);
+    expect(DIALECTS.decoy.success({ containerId: 2, name: 'Carton', units: 24 }, exchange).body).toEqual({ containerId: 2, name: 'Carton', units: 'each', defaultQuantity: 24 });
+    const card = DIALECTS.decoy.success({ cardNumber: '6001000000000000001', cardType: 'Standard', nickname: null, status: 'activated', locationId: 'L', locationName: 'D', playUnit: 'dollars' }, exchange).body;
+    expect(card).toMatchObject({ cardNumber: { masked: '•••• 0001', last4: '0001' }, cardNo: '6001000000000000001', status: 1, cardStatus: 'activated' });
+  });
+
+  it('never adds a decoy under the name a real field moves to', () => {
+    for (const [kind, decoys] of Object.entries(DECOYS)) {
+      const added = Object.keys(decoys!.add({}));
+      for (const target of Object.values(decoys!.move ?? {})) expect(added, kind).not.toContain(target);
+    }
   });
 });
 

@@ -85,6 +85,23 @@ describe('webhooks commands', () => {
     expect((await venue(['webhooks', 'listen', '--secret-env', 'MISSING'], { env })).code).toBe(2);
   });
 
+  it('listen and verify check --scheme and what Standard Webhooks needs before anything else', async () => {
+    const env = { S: SECRET, W: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' };
+    const bad = await venue(['webhooks', 'listen', '--secret-env', 'S', '--scheme', 'svix'], { env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--scheme must be hmac, standard or auto/);
+    const notWhsec = await venue(['webhooks', 'listen', '--secret-env', 'S', '--scheme', 'standard'], { env });
+    expect(notWhsec.code).toBe(2);
+    expect(notWhsec.stderr).toMatch(/whsec_/);
+    expect(notWhsec.stderr).not.toContain(SECRET);
+    expect((await venue(['webhooks', 'listen', '--secret-env', 'W', '--scheme', 'standard', '--register'], { env })).code).toBe(2);
+    const noId = await venue(['webhooks', 'verify', '--secret-env', 'W', '--signature', 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE='], { stdin: '{}', env });
+    expect(noId.code).toBe(2);
+    expect(noId.stderr).toMatch(/--webhook-id and --webhook-timestamp/);
+    expect((await venue(['webhooks', 'verify', '--secret-env', 'S', '--signature', sign('{}', SECRET), '--webhook-timestamp', '1'], { stdin: '{}', env })).code).toBe(2);
+    expect((await venue(['webhooks', 'replay', '.', '--to', 'http://127.0.0.1:9/x', '--scheme', 'svix'])).code).toBe(2);
+  });
+
   it('replay refuses a missing path and a bad target', async () => {
     expect((await venue(['webhooks', 'replay', '/nonexistent/events', '--to', 'http://127.0.0.1:9/x'])).code).toBe(2);
     expect((await venue(['webhooks', 'replay', '.', '--to', 'not a url'])).code).toBe(2);

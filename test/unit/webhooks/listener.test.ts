@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebhookListener, relayHeaders, type ListenerEvent } from '../../../src/lib/webhooks/listener.js';
-import { sign } from '../../../src/lib/webhooks/signature.js';
+import { sign, signStandard } from '../../../src/lib/webhooks/signature.js';
 import { tempDir } from '../../support/venue.js';
 
 const SECRET = 'unit-listener-secret-000';
@@ -57,6 +57,67 @@ describe('WebhookListener', () => {
     const body = '{"id":"body-id","type":"stock.counted"}';
     await send(url, body, { 'x-inventory-signature': sign(body, SECRET), 'x-inventory-delivery': 'header-id', 'x-inventory-event': 'stock.counted' });
     expect(events[0]).toMatchObject({ deliveryId: 'header-id', type: 'stock.counted' });
+  });
+
+  it('finds the type where senders put it: X-Event-Type, X-<Sender>-Event, eventType or event_type in any casing; skips a decoy of another type', async () => {
+    const { url, events } = await listen({ events: ['stock.adjusted'] });
+    const deliveries: Array<[string, Record<string, string>]> = [
+      ['{"id":"h1","data":{}}', { 'x-event-type': 'stock.adjusted' }],
+      ['{"id":"h2","data":{}}', { 'X-GitHub-Event': 'stock.adjusted' }],
+      ['{"id":"b1","eventType":"stock.adjusted"}', {}],
+      ['{"id":"b2","EVENT_TYPE":"Stock.Adjusted"}', {}],
+      ['{"id":"b3","type":42,"event":{"kind":"x"},"eventType":"stock.adjusted"}', {}],
+      ['{"id":"o1","eventType":"product.created"}', {}],
+    ];
+    for (const [body, headers] of deliveries) expect(await send(url, body, { 'x-inventory-signature': sign(body, SECRET), ...headers })).toBe(200);
+    expect(events.map((e) => e.kind === 'delivery' && [e.deliveryId, e.verdict, e.type, e.typeFrom])).toEqual([
+      ['h1', 'accepted', 'stock.adjusted', 'header x-event-type'],
+      ['h2', 'accepted', 'stock.adjusted', 'header x-github-event'],
+      ['b1', 'accepted', 'stock.adjusted', 'body eventType'],
+      ['b2', 'accepted', 'Stock.Adjusted', 'body EVENT_TYPE'],
+      ['b3', 'accepted', 'stock.adjusted', 'body eventType'],
+      ['o1', 'ignored', 'product.created', 'body eventType'],
+    ]);
+  });
+
+  it('never drops a delivery whose type cannot be found: with --events it is accepted, relayed and saved, marked type unknown', async () => {
+    const dir = tempDir('venue-save-');
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const { url, events } = await listen({ events: ['stock.adjusted'], saveDir: dir });
+    const body = '{"id":"u1","data":{"quantity":2}}';
+    expect(await send(url, body, { 'x-inventory-signature': sign(body, SECRET) })).toBe(200);
+    expect(events[0]).toMatchObject({ kind: 'delivery', verdict: 'accepted', deliveryId: 'u1', typeUnknown: true });
+    expect(events[0]!.type).toBeUndefined();
+    expect(fs.readdirSync(dir)).toHaveLength(1);
+  });
+
+  it('verifies Standard Webhooks deliveries, told from their headers, beside HMAC ones', async () => {
+    const standardSecret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    const { url, events } = await listen({ secrets: [SECRET, standardSecret] });
+    const body = '{"type":"stock.adjusted","data":{"quantity":2}}';
+    const now = new Date();
+    const headers = { 'webhook-id': 'msg_unit_1', 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': await signStandard(body, 'msg_unit_1', now, standardSecret) };
+    expect(await send(url, body, headers)).toBe(200);
+    expect(await send(url, body.replace('2', '9'), headers)).toBe(401);
+    const old = new Date(now.getTime() - 10 * 60 * 1000);
+    expect(await send(url, body, { ...headers, 'webhook-timestamp': String(Math.floor(old.getTime() / 1000)), 'webhook-signature': await signStandard(body, 'msg_unit_1', old, standardSecret) })).toBe(401);
+    const hmacBody = '{"id":"h1","type":"stock.received"}';
+    expect(await send(url, hmacBody, { 'x-inventory-signature': sign(hmacBody, SECRET) })).toBe(200);
+    expect(events.map((e) => [e.kind, e.deliveryId, 'scheme' in e ? e.scheme : '', 'reason' in e ? e.reason : ''])).toEqual([
+      ['delivery', 'msg_unit_1', 'standard', ''],
+      ['rejected', 'msg_unit_1', 'standard', 'signature mismatch'],
+      ['rejected', 'msg_unit_1', 'standard', 'timestamp outside the 5-minute tolerance'],
+      ['delivery', 'h1', 'hmac', ''],
+    ]);
+  });
+
+  it('with scheme hmac, a delivery signed only the Standard Webhooks way is unsigned (401)', async () => {
+    const { url, events } = await listen({ scheme: 'hmac', secrets: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'] });
+    const now = new Date();
+    const body = '{"type":"stock.adjusted"}';
+    const signature = await signStandard(body, 'msg_2', now, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw');
+    expect(await send(url, body, { 'webhook-id': 'msg_2', 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signature })).toBe(401);
+    expect(events[0]).toMatchObject({ kind: 'rejected', reason: 'missing signature', scheme: 'hmac' });
   });
 
   it('relays the exact bytes and the headers minus hop-by-hop ones, and reports the status', async () => {

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { candidateDigests, generateSecret, sign, verify, verifyDetailed } from '../../../src/lib/webhooks/signature.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { candidateDigests, generateSecret, hasStandardSecret, looksStandard, sign, signStandard, verify, verifyDetailed, verifyStandard } from '../../../src/lib/webhooks/signature.js';
+import { STANDARD_WEBHOOKS_VECTOR } from '../../support/standard-webhooks.js';
 
 const secretArb = fc.string({ minLength: 16, maxLength: 64 });
 const bodyArb = fc.uint8Array({ minLength: 0, maxLength: 2048 }).map((a) => Buffer.from(a));
@@ -88,5 +89,64 @@ describe('sign/verify', () => {
     const secrets = new Set(Array.from({ length: 100 }, generateSecret));
     expect(secrets.size).toBe(100);
     for (const s of secrets) expect(s).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+});
+
+const VECTOR = STANDARD_WEBHOOKS_VECTOR;
+const signed = (over: Partial<Record<keyof typeof VECTOR, string>> = {}) => {
+  const v = { ...VECTOR, ...over };
+  return { id: v.id, timestamp: v.timestamp, signature: v.signature };
+};
+
+describe('Standard Webhooks (through the standardwebhooks library)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const at = (seconds: number) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(seconds * 1000);
+  };
+
+  it('verifies the specification\'s test vector, with or without the whsec_ prefix, and signs it the same', async () => {
+    at(1614265330 + 60);
+    expect(await verifyStandard(VECTOR.payload, signed(), [VECTOR.secret])).toEqual({ valid: true, secretIndex: 0 });
+    expect(await verifyStandard(Buffer.from(VECTOR.payload), signed(), [VECTOR.secret.slice('whsec_'.length)])).toEqual({ valid: true, secretIndex: 0 });
+    expect(await signStandard(VECTOR.payload, VECTOR.id, new Date(1614265330 * 1000), VECTOR.secret)).toBe(VECTOR.signature);
+  });
+
+  it('refuses a tampered body, id or signature as a mismatch', async () => {
+    at(1614265330);
+    expect(await verifyStandard('{"test": 2432232315}', signed(), [VECTOR.secret])).toEqual({ valid: false, reason: 'signature mismatch' });
+    expect(await verifyStandard(VECTOR.payload, signed({ id: 'msg_other' }), [VECTOR.secret])).toEqual({ valid: false, reason: 'signature mismatch' });
+    expect(await verifyStandard(VECTOR.payload, signed({ signature: 'v1,Ceo5qEr07ixe2NLpvHk3FH9bwy/WavXrAFQ/9tdO6mc=' }), [VECTOR.secret])).toEqual({ valid: false, reason: 'signature mismatch' });
+    // The timestamp is signed too: one second later is another message.
+    expect(await verifyStandard(VECTOR.payload, signed({ timestamp: '1614265331' }), [VECTOR.secret])).toEqual({ valid: false, reason: 'signature mismatch' });
+  });
+
+  it('refuses a signature older or newer than the 5-minute tolerance, and accepts one just inside it', async () => {
+    at(1614265330 + 5 * 60 + 1);
+    expect(await verifyStandard(VECTOR.payload, signed(), [VECTOR.secret])).toEqual({ valid: false, reason: 'timestamp outside the 5-minute tolerance' });
+    at(1614265330 - 5 * 60 - 1);
+    expect(await verifyStandard(VECTOR.payload, signed(), [VECTOR.secret])).toEqual({ valid: false, reason: 'timestamp outside the 5-minute tolerance' });
+    at(1614265330 + 5 * 60 - 1);
+    expect((await verifyStandard(VECTOR.payload, signed(), [VECTOR.secret])).valid).toBe(true);
+  });
+
+  it('accepts any of several secrets and several signatures; skips secrets that are not whsec_ ones', async () => {
+    at(1614265330);
+    const rotating = ['an-hmac-secret-not-base64!', 'whsec_b2xkLXNlY3JldC0wMTIzNDU2Nzg5', VECTOR.secret];
+    expect(await verifyStandard(VECTOR.payload, signed({ signature: `v1,Ceo5qEr07ixe2NLpvHk3FH9bwy/WavXrAFQ/9tdO6mc= v2,xyz ${VECTOR.signature}` }), rotating)).toEqual({ valid: true, secretIndex: 2 });
+    expect(await verifyStandard(VECTOR.payload, signed(), ['an-hmac-secret-not-base64!'])).toEqual({ valid: false, reason: 'no Standard Webhooks secret (whsec_<base64>) given' });
+    expect(await hasStandardSecret(['an-hmac-secret-not-base64!'])).toBe(false);
+    expect(await hasStandardSecret([VECTOR.secret])).toBe(true);
+  });
+
+  it('names what is missing or unreadable', async () => {
+    expect(await verifyStandard('x', { id: 'a', timestamp: '1' }, [VECTOR.secret])).toEqual({ valid: false, reason: 'missing signature' });
+    expect(await verifyStandard('x', { signature: VECTOR.signature, timestamp: '1' }, [VECTOR.secret])).toEqual({ valid: false, reason: 'missing webhook-id or webhook-timestamp' });
+    expect(await verifyStandard('x', signed({ signature: 'sha256=abcd' }), [VECTOR.secret])).toEqual({ valid: false, reason: 'unreadable signature' });
+    expect(await verifyStandard('x', signed({ timestamp: 'hello' }), [VECTOR.secret])).toEqual({ valid: false, reason: 'unreadable webhook-timestamp' });
+    expect(looksStandard(VECTOR.signature)).toBe(true);
+    expect(looksStandard(sign('x', 's'.repeat(16)))).toBe(false);
   });
 });

@@ -41,12 +41,12 @@ export default defineCommand<Options>({
     }
     if (!options.yes) {
       if (order) {
-        ctx.terminal.info(`This will cancel order ${order.id} (${[order.status, order.total !== undefined ? `total ${money(order.total, order.currency)}` : undefined, order.guest?.email ? `guest ${order.guest.email}` : undefined].filter(Boolean).join(', ')}):`);
+        ctx.terminal.info(`This will cancel order ${order.id} (${[order.statusSaid ?? order.status, order.total !== undefined ? `total ${money(order.total, order.currency)}` : undefined, order.guest?.email ? `guest ${order.guest.email}` : undefined].filter(Boolean).join(', ')}):`);
         for (const r of order.reservations) ctx.terminal.info(`  ${r.id}: ${r.quantity ?? '?'} place(s) in ${r.slotId ?? '?'}${r.startTime ? ` at ${r.startTime}` : ''}`);
       }
       const places = order?.reservations.reduce((sum, r) => sum + (r.quantity ?? 0), 0);
       const go = await ctx.prompter.confirm(
-        `Cancel order ${id}${order ? ` (${[order.status, order.total !== undefined ? money(order.total, order.currency) : undefined, places ? `${places} place${places === 1 ? '' : 's'}` : undefined].filter(Boolean).join(', ')})` : ''} and release its reservations?`,
+        `Cancel order ${id}${order ? ` (${[order.statusSaid ?? order.status, order.total !== undefined ? money(order.total, order.currency) : undefined, places ? `${places} place${places === 1 ? '' : 's'}` : undefined].filter(Boolean).join(', ')})` : ''} and release its reservations?`,
         { flag: '--yes', default: false },
       );
       if (!go) throw new InterruptedError(`kept order ${id}: nothing cancelled`);

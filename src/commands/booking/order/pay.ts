@@ -71,12 +71,16 @@ export default defineCommand<Options>({
         break;
     }
     await client.holds.settled({ orderId: id, reservationIds: outcome.order?.reservationIds });
-    const status = outcome.orderStatus ?? 'unknown';
+    // The order's status in the service's own word, from the answer or the order read back.
+    const status = outcome.order?.statusSaid ?? outcome.orderStatus ?? 'unknown';
     const sale = outcome.sale.id ? ` as sale ${outcome.sale.id}` : '';
     if (outcome.evidence === 'already-on-order') ctx.terminal.success(`Order ${id} is already confirmed with payment ${paymentReference}; nothing recorded again.`);
     else if (outcome.evidence === 'order-read-back') ctx.terminal.success(`Payment ${paymentReference} recorded${sale}: its answer was lost, and order ${id} read back is ${status} with it.`);
-    else if (outcome.orderStatus !== undefined) ctx.terminal.success(`Payment ${paymentReference} recorded${sale}: order ${id} is ${outcome.orderStatus}.`);
+    else if (outcome.orderStatus !== undefined) ctx.terminal.success(`Payment ${paymentReference} recorded${sale}: order ${id} is ${status}.`);
     else ctx.terminal.warn(`Payment ${paymentReference} recorded${sale}; the service did not say the order's status (unknown). Check it with \`venue booking order show ${shellQuote(id)}\`.`);
+    if (outcome.order && !outcome.order.reservations.length && !outcome.order.reservationIds.length) {
+      ctx.terminal.info(`The service's answer does not list the order's reservations; \`venue booking order show ${shellQuote(id)}\` reads them where the service offers it.`);
+    }
     if (outcome.order) {
       await ctx.output.record(orderRow({ ...outcome.order, sale: { ...outcome.order.sale, ...definedOf(outcome.sale) } }, status), { columns: orderColumns, afterWrite: true });
     } else {

@@ -5,7 +5,8 @@ import type { Order } from '../../../lib/booking/client.js';
 import type { Column } from '../../../lib/output.js';
 import { sourceOf, withSource } from '../../../lib/reading.js';
 
-export function orderRow(order: Order, status: string | undefined = order.status): Record<string, unknown> {
+/** status: the order's status in the service's own word (venue's word is for logic only). */
+export function orderRow(order: Order, status: string | undefined = order.statusSaid ?? order.status): Record<string, unknown> {
   const row = {
     id: order.id,
     status,

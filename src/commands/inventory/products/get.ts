@@ -1,6 +1,8 @@
 import { defineCommand } from '../../define.js';
 import { FlagProblems, productFields, productIdFlag } from '../../../lib/inventory/cli-input.js';
 import { orderPrinterColumn, productTypeColumn, saleTypeColumn } from '../../../lib/inventory/labels.js';
+import type { Context } from '../../../lib/context.js';
+import type { Product } from '../../../lib/inventory/types.js';
 
 export default defineCommand({
   name: 'get',
@@ -15,25 +17,35 @@ export default defineCommand({
     problems.throwIfAny();
     const client = await ctx.inventory();
     const product = await client.getProduct(productId!);
-    if (ctx.output.isMachine) {
-      await ctx.output.record(product);
-      return;
-    }
-    await ctx.output.record({
-      ...product,
-      stock: product.stockLevels?.map((l) => `warehouse ${l.warehouseId}: ${l.quantity}`).join(', '),
-      supplierLinks: product.suppliers
-        ?.map((s) => `${s.supplierId}${s.isActive === false ? ' (removed)' : ''}${s.preferredSupplier ? ' (preferred)' : ''}`)
-        .join(', '),
-    }, {
-      columns: [
-        'productId', 'productName', 'productDescription', 'secondaryProductName', 'categoryId', 'classId', 'taxGroup',
-        productTypeColumn, saleTypeColumn, orderPrinterColumn, { key: 'sellPrice', format: 'money' }, { key: 'vendingPrice', format: 'money' },
-        { key: 'ticketValue', format: 'number' }, { key: 'isPriceExTax', format: 'bool' }, 'productCode', { key: 'barcodes', format: 'list' },
-        'reorderLevelMin', 'reorderLevelMax', 'stock', 'supplierLinks', { key: 'averageUnitCost', format: 'money' },
-        { key: 'lastPurchasePrice', format: 'money' }, { key: 'isActive', format: 'bool' }, { key: 'createdAt', format: 'datetime' },
-        { key: 'updatedAt', format: 'datetime' },
-      ],
-    });
+    await show(ctx, product);
+    // Shown as sent; stock below zero cannot be (the seed refuses it), so it is named and fails the command.
+    const { impossibleValues } = await import('../../../lib/reading.js');
+    const { stockProblems } = await import('../../../lib/inventory/views.js');
+    const flagged = impossibleValues({ service: 'inventory', operation: `read product ${productId}` }, stockProblems(`product ${product.productId}`, product.stockLevels ?? []));
+    if (flagged) throw flagged;
   },
 });
+
+/** The product as sent for machine formats; a record with its stock and supplier links in words for people. */
+async function show(ctx: Context, product: Product): Promise<void> {
+  if (ctx.output.isMachine) {
+    await ctx.output.record(product);
+    return;
+  }
+  await ctx.output.record({
+    ...product,
+    stock: product.stockLevels?.map((l) => `warehouse ${l.warehouseId}: ${l.quantity}`).join(', '),
+    supplierLinks: product.suppliers
+      ?.map((s) => `${s.supplierId}${s.isActive === false ? ' (removed)' : ''}${s.preferredSupplier ? ' (preferred)' : ''}`)
+      .join(', '),
+  }, {
+    columns: [
+      'productId', 'productName', 'productDescription', 'secondaryProductName', 'categoryId', 'classId', 'taxGroup',
+      productTypeColumn, saleTypeColumn, orderPrinterColumn, { key: 'sellPrice', format: 'money' }, { key: 'vendingPrice', format: 'money' },
+      { key: 'ticketValue', format: 'number' }, { key: 'isPriceExTax', format: 'bool' }, 'productCode', { key: 'barcodes', format: 'list' },
+      'reorderLevelMin', 'reorderLevelMax', 'stock', 'supplierLinks', { key: 'averageUnitCost', format: 'money' },
+      { key: 'lastPurchasePrice', format: 'money' }, { key: 'isActive', format: 'bool' }, { key: 'createdAt', format: 'datetime' },
+      { key: 'updatedAt', format: 'datetime' },
+    ],
+  });
+}

@@ -3,6 +3,8 @@ import { UsageError } from '../../../lib/errors.js';
 import { FlagProblems, parseInteger } from '../../../lib/inventory/cli-input.js';
 import type { StockLevel } from '../../../lib/inventory/types.js';
 import type { InventoryClient } from '../../../lib/inventory/client.js';
+import { stockProblems } from '../../../lib/inventory/views.js';
+import { impossibleValues } from '../../../lib/reading.js';
 
 interface Options {
   warehouse?: string;
@@ -24,6 +26,31 @@ const columns = [
   { key: 'averageUnitCost', header: 'Avg cost', format: 'money' as const },
   { key: 'lastPurchasePrice', header: 'Last price', format: 'money' as const },
 ];
+
+/** Levels below zero seen on the way past, named once the data is shown. */
+class BelowZero {
+  readonly problems: string[] = [];
+  see(level: StockLevel): void {
+    this.problems.push(...stockProblems(`product ${level.productId}`, [level]));
+  }
+  async *items(levels: AsyncIterable<StockLevel>): AsyncGenerator<StockLevel> {
+    for await (const level of levels) {
+      this.see(level);
+      yield level;
+    }
+  }
+  async *pages(pages: AsyncIterable<StockLevel[]>): AsyncGenerator<StockLevel[]> {
+    for await (const page of pages) {
+      for (const level of page) this.see(level);
+      yield page;
+    }
+  }
+  /** The data is shown as sent; a level that cannot be fails the command (exit 6). */
+  throwIfAny(): void {
+    const flagged = impossibleValues({ service: 'inventory', operation: 'read stock levels' }, this.problems);
+    if (flagged) throw flagged;
+  }
+}
 
 /** Many ids go out 200 to a request, one request after another, in the order given. */
 async function* levelsOfProducts(client: InventoryClient, warehouseId: number | undefined, productIds: number[]): AsyncGenerator<StockLevel> {
@@ -73,13 +100,15 @@ export default defineCommand<Options>({
     if (options.all && page !== undefined) throw new UsageError('--all reads every page: it cannot be combined with --page');
 
     const client = await ctx.inventory();
+    const belowZero = new BelowZero();
     if (productIds && (options.all || productIds.length > IDS_PER_REQUEST)) {
-      await ctx.output.stream(levelsOfProducts(client, warehouseId, productIds) as AsyncIterable<Record<string, unknown>>, { columns, empty: 'No stock levels.' });
+      await ctx.output.stream(belowZero.items(levelsOfProducts(client, warehouseId, productIds)) as AsyncIterable<Record<string, unknown>>, { columns, empty: 'No stock levels.' });
+      belowZero.throwIfAny();
       return;
     }
     if (options.all) {
       const progress = ctx.terminal.progress('stock levels');
-      const pages = client.stockLevelPages(
+      const pages = belowZero.pages(client.stockLevelPages(
         { warehouseId },
         {
           pageSize: pageSize ?? MAX_PAGE_SIZE,
@@ -88,9 +117,10 @@ export default defineCommand<Options>({
             progress.tick(info.count);
           },
         },
-      );
+      ));
       const count = await ctx.output.stream(pages as AsyncIterable<Array<Record<string, unknown>>>, { columns, empty: 'No stock levels.' });
       progress.done(`${count} stock level${count === 1 ? '' : 's'}`);
+      belowZero.throwIfAny();
       return;
     }
     const result = await client.stockLevels({ warehouseId, productIds, page: page ?? 1, pageSize: pageSize ?? 50 });
@@ -98,5 +128,7 @@ export default defineCommand<Options>({
     if (!ctx.output.isMachine && result.totalPages !== undefined && result.totalPages > 1) {
       ctx.terminal.info(`page ${result.page} of ${result.totalPages} (${result.totalItems ?? '?'} rows); --page N for another, --all for every page`);
     }
+    result.items.forEach((level) => belowZero.see(level));
+    belowZero.throwIfAny();
   },
 });

@@ -7,12 +7,12 @@
 import type { Interruption } from '../../interruption.js';
 import type { UnreadableAnswerError } from '../../reading.js';
 import type { ApiError } from '../../errors.js';
-import { asNumber, sourceOf, valueOf } from '../../reading.js';
+import { sourceOf } from '../../reading.js';
 import type { StockReceiptResult } from '../types.js';
 import { receiptFields } from '../fields.js';
 import { receiptFingerprint, type ReceiptIdentity, type ReceiptJournal, type ReceiptJournalEntry } from '../receipt-journal.js';
 import { idempotencyKey, isSettled, nextKeyGeneration, shortId, stampOf, type WriteStatus } from '../../writes/journal.js';
-import { AnswerCheck, type Disagreement } from '../../writes/agreement.js';
+import { AnswerCheck, stated, type Disagreement } from '../../writes/agreement.js';
 import { sendJournalled } from '../../writes/send.js';
 import type { Levels } from '../journal-entry.js';
 import { gatherEvidence, recordDisagreement, recordSharedOutcome, recordUnknownOutcome, type Evidence } from './outcome.js';
@@ -181,8 +181,8 @@ export function checkReceiptAnswer(input: ReceiptInput, result: StockReceiptResu
   const raw = sourceOf(result) as Record<string, unknown> | undefined;
   const sentItems = input.identity.items;
   if (raw && typeof raw === 'object') {
-    check.id('warehouseId', input.identity.warehouseId, valueOf(raw, receiptFields.warehouseId));
-    check.number('lines recorded', sentItems.length, asNumber(valueOf(raw, receiptFields.recordedCount)));
+    check.id('warehouseId', input.identity.warehouseId, stated(raw, receiptFields.warehouseId) as number | undefined);
+    check.number('lines recorded', sentItems.length, stated(raw, receiptFields.recordedCount));
   }
   if (result.items) {
     check.number('lines', sentItems.length, result.items.length);

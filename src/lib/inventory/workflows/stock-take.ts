@@ -4,9 +4,9 @@
 
 import type { StockTakeResult } from '../types.js';
 import type { Levels } from '../journal-entry.js';
-import { asNumber, sourceOf, valueOf } from '../../reading.js';
+import { sourceOf } from '../../reading.js';
 import { stockTakeFields } from '../fields.js';
-import { AnswerCheck, type Disagreement } from '../../writes/agreement.js';
+import { AnswerCheck, stated, type Disagreement } from '../../writes/agreement.js';
 import { sendStockChange, type StockChangeDeps, type StockChangeOutcome } from './stock-change.js';
 
 export interface StockTakeClient {
@@ -48,7 +48,7 @@ export function checkStockTakeAnswer(body: StockTakeInput['body'], result: Stock
   const check = new AnswerCheck();
   check.id('warehouseId', body.warehouseId, result.warehouseId);
   const raw = sourceOf(result);
-  if (raw && typeof raw === 'object') check.number('lines recorded', body.items.length, asNumber(valueOf(raw as Record<string, unknown>, stockTakeFields.recordedCount)));
+  check.number('lines recorded', body.items.length, stated(raw, stockTakeFields.recordedCount));
   if (result.items) {
     check.number('lines', body.items.length, result.items.length);
     const sent = new Map(body.items.map((i) => [String(i.productId), i.countedQuantity]));

@@ -12,14 +12,14 @@
 import { createHash } from 'node:crypto';
 import { UsageError, VenueError } from '../../errors.js';
 import type { UnreadableAnswerError } from '../../reading.js';
-import { asNumber, asText, sourceOf, valueOf } from '../../reading.js';
+import { sourceOf } from '../../reading.js';
 import type { TokenSource } from '../../http.js';
 import { isDuplicatePaymentReference, type WalletSale } from '../client.js';
 import type { SaleBody } from '../schemas.js';
 import { saleFields } from '../fields.js';
 import { reloadEntryId, type ReloadJournal, type ReloadRecord } from '../reload-journal.js';
 import { isSettled } from '../../writes/journal.js';
-import { AnswerCheck, describeDisagreements, type Disagreement } from '../../writes/agreement.js';
+import { AnswerCheck, describeDisagreements, stated, type Disagreement } from '../../writes/agreement.js';
 import { sendJournalled, type WriteInterruption } from '../../writes/send.js';
 
 export interface ReloadApi {
@@ -203,11 +203,9 @@ export async function recordReload(deps: ReloadDeps, request: ReloadRequest): Pr
 /** What a sale's answer states against the sale sent: card, product, amount, reference (a field it does not state is no disagreement). */
 export function checkSaleAnswer(body: { cardNumber: string; productId: string; paymentReference: string; amount: number }, sale: WalletSale): Disagreement[] {
   const raw = sourceOf(sale);
-  if (!raw || typeof raw !== 'object') return [];
-  const record = raw as Record<string, unknown>;
   return new AnswerCheck()
-    .id('cardNumber', body.cardNumber, valueOf(record, saleFields.cardNumber))
-    .id('productId', body.productId, valueOf(record, saleFields.productId))
-    .text('paymentReference', body.paymentReference, asText(valueOf(record, saleFields.paymentReference)))
-    .amount('amount', body.amount, asNumber(valueOf(record, saleFields.amount))).found;
+    .id('cardNumber', body.cardNumber, stated(raw, saleFields.cardNumber) as string | undefined)
+    .id('productId', body.productId, stated(raw, saleFields.productId) as string | undefined)
+    .text('paymentReference', body.paymentReference, stated(raw, saleFields.paymentReference))
+    .amount('amount', body.amount, stated(raw, saleFields.amount)).found;
 }

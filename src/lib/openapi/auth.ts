@@ -1,0 +1,177 @@
+// The auth scheme a document declares for the operations venue will call,
+// as a profile stores it (inventory/routes.ts AuthScheme): a login route's
+// token (bearer, or in a named header), a static key in a header or query
+// parameter with its exact prefix, OAuth2 client credentials, or HTTP basic.
+
+import { describeAuthScheme, type AuthScheme } from '../inventory/routes.js';
+import type { SecurityRequirement } from './operations.js';
+import { isObject } from './pointer.js';
+
+export interface AuthOption {
+  /** Its name under components.securitySchemes. */
+  name: string;
+  /** In the document's words: "apiKey in header Authorization", "oauth2 (authorizationCode)". */
+  kind: string;
+  /** What venue would store for it; undefined when venue cannot use it at all (a cookie). */
+  scheme?: AuthScheme;
+  /** Where a prefix or a flow came from, and anything the user must do. */
+  note?: string;
+  /** How many of the operations accept it. */
+  uses: number;
+}
+
+export interface AuthFinding {
+  /** The scheme chosen; undefined when the operations name none venue can use. */
+  scheme?: AuthScheme;
+  /** Its securitySchemes name. */
+  schemeName?: string;
+  /** In words: "securitySchemes.tokenAuth: apiKey in header Authorization, prefix "Token " (its description says so)". */
+  evidence: string;
+  /** Every scheme the operations accept, the chosen one included. */
+  options: AuthOption[];
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+/**
+ * The prefix an Authorization header's value takes, when the scheme's
+ * description says so: 'required prefix "Token"', "Type 'Bearer TOKEN'",
+ * "Authorization: Token <key>". None when it does not.
+ */
+export function prefixFromDescription(description: string | undefined): string | undefined {
+  if (!description) return undefined;
+  const patterns = [
+    /prefix(?:ed)?\s*(?:of|with|:)?\s*["'`“]?([A-Za-z][A-Za-z0-9_-]*)["'`”]?/i,
+    /["'`]([A-Za-z][A-Za-z0-9_-]*)\s+(?:<[^>]+>|\{[^}]+\}|[A-Z_]{3,}|token|key|xxx+)["'`]/,
+    /Authorization:\s*([A-Za-z][A-Za-z0-9_-]*)\s+(?:<|\{|[A-Z_]{3,}|\w*token|\w*key)/i,
+  ];
+  for (const pattern of patterns) {
+    const match = pattern.exec(description);
+    if (match && !/^(the|a|an|your|with|header|value|api|authorization|type|required)$/i.test(match[1]!)) return `${match[1]} `;
+  }
+  return undefined;
+}
+
+function optionFor(name: string, raw: unknown, loginRoute: boolean, scopes: Set<string>): Omit<AuthOption, 'uses'> {
+  if (!isObject(raw)) return { name, kind: 'not described under components.securitySchemes' };
+  const type = String(raw.type ?? '');
+  const description = text(raw.description);
+  if (type === 'http') {
+    const scheme = String(raw.scheme ?? '').toLowerCase();
+    if (scheme === 'bearer') {
+      return loginRoute
+        ? { name, kind: 'http bearer', scheme: { type: 'bearer' }, note: 'the token of the login route' }
+        : { name, kind: 'http bearer', scheme: { type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Bearer ' }, note: 'the document has no login route: a token you obtained, sent as a bearer token' };
+    }
+    if (scheme === 'basic') return { name, kind: 'http basic', scheme: { type: 'basic' } };
+    return { name, kind: `http ${scheme || '(no scheme)'}` };
+  }
+  if (type === 'apiKey') {
+    const where = String(raw.in ?? '');
+    const keyName = text(raw.name);
+    const kind = `apiKey in ${where || '(nowhere)'}${keyName ? ` ${keyName}` : ''}`;
+    if (!keyName || (where !== 'header' && where !== 'query')) return { name, kind };
+    if (where === 'header' && !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(keyName)) return { name, kind };
+    const said = prefixFromDescription(description);
+    const prefix = said ?? '';
+    const fromWhere = said ? `, prefix "${said}" (its description says so)` : '';
+    if (loginRoute && where === 'header') {
+      if (/^authorization$/i.test(keyName) && (!said || /^bearer $/i.test(said))) return { name, kind: `${kind}${fromWhere}`, scheme: { type: 'bearer' }, note: 'the token of the login route' };
+      if (!said) return { name, kind, scheme: { type: 'header', name: keyName }, note: 'the token of the login route' };
+    }
+    return { name, kind: `${kind}${fromWhere}`, scheme: { type: 'api-key', in: where, name: keyName, prefix } };
+  }
+  if (type === 'oauth2') {
+    const flows = isObject(raw.flows) ? raw.flows : {};
+    const client = isObject(flows.clientCredentials) ? flows.clientCredentials : undefined;
+    const tokenUrl = client ? text(client.tokenUrl) : undefined;
+    if (client && tokenUrl) {
+      return { name, kind: 'oauth2 (clientCredentials)', scheme: { type: 'oauth2', tokenUrl, scopes: [...scopes] } };
+    }
+    const flowNames = Object.keys(flows).join(', ') || 'no flows';
+    return {
+      name,
+      kind: `oauth2 (${flowNames})`,
+      scheme: { type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Bearer ' },
+      note: `OAuth2 ${flowNames} is run by a person in a browser, not by venue: give the access token it yields as inventory.apiKey (sent as a bearer token)`,
+    };
+  }
+  if (type === 'openIdConnect') {
+    return {
+      name,
+      kind: 'openIdConnect',
+      scheme: { type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Bearer ' },
+      note: 'OpenID Connect is run by a person in a browser, not by venue: give the access token it yields as inventory.apiKey (sent as a bearer token)',
+    };
+  }
+  return { name, kind: type || 'no type' };
+}
+
+/** Venue sends one scheme: the simplest one the operations accept, a static key first. */
+function preference(option: AuthOption, loginRoute: boolean): number {
+  const scheme = option.scheme;
+  if (!scheme) return 99;
+  if (loginRoute && (scheme.type === 'bearer' || scheme.type === 'header')) return 0;
+  if (scheme.type === 'api-key' && !option.note && scheme.in === 'header') return 1;
+  if (scheme.type === 'oauth2') return 2;
+  if (scheme.type === 'api-key' && !option.note) return 3;
+  if (scheme.type === 'api-key' && option.kind.startsWith('http bearer')) return 4;
+  if (scheme.type === 'basic') return 5;
+  return 6;
+}
+
+/** The schemes the operations accept (alternatives needing two schemes at once are not ones venue can send). */
+export function authOf(
+  document: Record<string, unknown>,
+  securities: SecurityRequirement[][],
+  loginRoute: boolean,
+): AuthFinding {
+  const schemes = isObject(document.components) && isObject(document.components.securitySchemes) ? document.components.securitySchemes : {};
+  const uses = new Map<string, number>();
+  const scopes = new Map<string, Set<string>>();
+  for (const security of securities) {
+    for (const requirement of security) {
+      if (!isObject(requirement)) continue;
+      const names = Object.keys(requirement);
+      if (names.length !== 1) continue;
+      const name = names[0]!;
+      uses.set(name, (uses.get(name) ?? 0) + 1);
+      const wanted = requirement[name];
+      if (Array.isArray(wanted)) for (const scope of wanted) if (typeof scope === 'string') (scopes.get(name) ?? scopes.set(name, new Set()).get(name)!).add(scope);
+    }
+  }
+  const options: AuthOption[] = [...uses].map(([name, count]) => ({ ...optionFor(name, schemes[name], loginRoute, scopes.get(name) ?? new Set()), uses: count }));
+  const ranked = [...options].sort((a, b) => preference(a, loginRoute) - preference(b, loginRoute) || b.uses - a.uses);
+  const chosen = ranked.find((o) => o.scheme);
+  if (!chosen) {
+    return { options, evidence: uses.size ? `no scheme venue can send among ${options.map((o) => `${o.name} (${o.kind})`).join(', ')}` : 'the operations name no security scheme' };
+  }
+  return {
+    scheme: chosen.scheme,
+    schemeName: chosen.name,
+    evidence: `securitySchemes.${chosen.name}: ${chosen.kind}${chosen.note ? `; ${chosen.note}` : ''}`,
+    options,
+  };
+}
+
+/** Token, authorization and refresh URLs of the document's OAuth2 flows, as paths: they are no login route venue can call with a key and secret. */
+export function oauthPaths(document: Record<string, unknown>): Set<string> {
+  const paths = new Set<string>();
+  const schemes = isObject(document.components) && isObject(document.components.securitySchemes) ? document.components.securitySchemes : {};
+  for (const scheme of Object.values(schemes)) {
+    if (!isObject(scheme) || scheme.type !== 'oauth2' || !isObject(scheme.flows)) continue;
+    for (const flow of Object.values(scheme.flows)) {
+      if (!isObject(flow)) continue;
+      for (const key of ['tokenUrl', 'authorizationUrl', 'refreshUrl']) {
+        const url = text(flow[key]);
+        if (!url) continue;
+        const path = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/[^?#]*)?/i.exec(url)?.[1] ?? url.split(/[?#]/)[0]!;
+        paths.add(path.replace(/\/+$/, '') || '/');
+        paths.add(path);
+      }
+    }
+  }
+  return paths;
+}
+
+export { describeAuthScheme };

@@ -1,0 +1,476 @@
+// Venue's 21 inventory operations weighed against every operation of the
+// vendor's document, on every signal the document gives, and mapped only on
+// evidence. Each of venue's operations has a profile: the methods and path
+// shape it can call, the kind of operation it is, its subject, and the fields
+// its request or response carries (a stock take sends lines of product and
+// counted quantity to a warehouse; a webhook has a URL and event types).
+// A candidate is refused outright when it cannot be called that way (method,
+// path parameters), is another kind of operation (a create is never an
+// update), or says it is a job of its own (import, bulk, maintenance, "add
+// missing…"); the others are scored on their words and above all their
+// schemas. Below the threshold an operation stays unmapped, listed with its
+// best candidates and why each fell short.
+
+import type { HttpVerb, InventoryOperation } from '../inventory/routes.js';
+import { inventoryOperationNames } from '../inventory/routes.js';
+import type { FieldSet, Head, Reading } from './reading.js';
+import type { Concept, Kind } from './words.js';
+
+// ---------------------------------------------------------------- fields
+
+interface FieldGroup {
+  /** In words, for the review: "a price". */
+  label: string;
+  names: string[];
+  /** A field whose name has one of these words counts too ("unit_price", "default_price"). */
+  words?: string[];
+}
+
+const group = (label: string, names: string, words?: string): FieldGroup => ({ label, names: names.split(' '), words: words?.split(' ') });
+
+const F = {
+  productRef: group('a product', 'productid product products partid part itemid item sku variantid variant catalogobjectid productcode articleid inventoryitemid stockitemid itemcode productids skuid pk', 'product part sku variant'),
+  quantity: group('a quantity', 'quantity qty amount count onhand quantityonhand available availablequantity stockquantity stocklevel countonhand stockedquantity inventorylevel totalonhand totalinventoryonhand availabletosell instock currentstock stock balance newamount inventorylevels locationlevels', 'quantity qty hand available stock'),
+  counted: group('a counted quantity', 'countedquantity counted count physicalcount newamount newquantity actualquantity quantity qty', 'counted'),
+  adjustment: group('an adjustment', 'adjustmentquantity adjustment delta change quantitychange difference quantity qty amount', 'adjustment delta'),
+  warehouse: group('a warehouse', 'warehouseid warehouse locationid location stocklocationid stocklocation storeid siteid site depotid branchid locations', 'warehouse location'),
+  value: group('a value or cost', 'value cost unitcost price purchaseprice costprice unitprice totalcost lastprice purchaseprices', 'cost'),
+  purchaseRef: group('a supplier, purchase order or invoice', 'ponumber purchaseorder purchaseorderid po invoice invoicenumber supplierid supplier vendorid deliverynote grn reference', 'invoice supplier'),
+  reason: group('a reason or comment', 'comment reason note notes memo remarks description', 'reason comment note'),
+  name: group('a name', 'name title label productname itemname displayname fullname', 'name title'),
+  description: group('a description', 'description productdescription desc details longdescription subtitle', 'description'),
+  price: group('a price', 'price sellprice saleprice unitprice retailprice listprice defaultprice sellingprice salesprice baseprice pricemoney prices salesdetails calculatedprice', 'price'),
+  code: group('a code, SKU or barcode', 'sku code productcode itemcode barcode barcodes upc ean gtin ipn partnumber mpn handle', 'sku barcode upc ean gtin'),
+  categoryRef: group('a category', 'categoryid category categories groupid productgroupid taxons taxonids categoryids', 'category'),
+  parent: group('a parent', 'parent parentid parentcategory parentcategoryid children child level depth tree path pathstring ancestors ancestry lft rgt permalink pretty_name', 'parent children'),
+  contact: group('an e-mail, phone or address', 'email phone telephone fax contact contactname address address1 addressline1 street city town postcode zip website accountnumber accountno paymentterms taxnumber abn vatnumber', 'email phone address contact postcode'),
+  supplierCode: group('a supplier code', 'suppliercode code vendorcode accountnumber accountno', undefined),
+  url: group('a URL', 'url destination callbackurl notificationurl endpoint uri target targeturl webhookurl deliveryurl notificationsurl', 'url uri'),
+  events: group('event types', 'events eventtypes eventtype event topics topic scope types triggers eventnames', 'event topic'),
+  secret: group('a secret', 'secret signaturekey signingsecret hmacsecret sharedsecret headers', 'secret signature'),
+  active: group('an active flag', 'isactive active enabled status', 'active enabled'),
+  credentialId: group('a key, client id or user name', 'apikey key clientid username user email login userid accesskey appkey identifier', 'username login'),
+  credentialSecret: group('a secret or password', 'apisecret secret password clientsecret pass secretkey pin passcode', 'password secret'),
+  token: group('a token', 'token accesstoken jwt idtoken authtoken bearertoken sessiontoken bearer', 'token'),
+  health: group('a status', 'status health healthy ok database db uptime checks alive ready dbstatus services', 'health status'),
+  version: group('a version', 'version versions build apiversion', 'version'),
+  rate: group('a rate', 'rate taxrate percentage percent rates ratepercent effectiverate taxpercent', 'rate percent percentage'),
+  containerSize: group('a size or conversion', 'quantity size factor conversion units unitsper multiplier capacity contains quantityper baseunit nameplural plural', 'factor conversion plural'),
+  marketplace: group('a marketplace seller\'s commission, payout or onboarding', 'platformfee commission commissionrate payout payoutaccount invitationmessage onboarding onboardingstate storefront sellerid marketplace', 'commission payout onboarding marketplace'),
+  place: group('an address or kind of place', 'address address1 city country street postcode zip addressline1 code type locationtype isdefault pathstring structural active', 'address city country'),
+};
+
+interface Expectation {
+  group: FieldGroup;
+  weight: number;
+  /** Looked for inside an array of lines (items[], lines[]) as well as at the top. */
+  lines?: boolean;
+}
+
+interface Profile {
+  methods: HttpVerb[];
+  params: 0 | 1;
+  kinds: Partial<Record<Kind, number>>;
+  concepts: Partial<Record<Concept, number>>;
+  /** Which body carries the fields venue reads or writes. */
+  body: 'request' | 'response' | 'none';
+  fields: Expectation[];
+  /** The request must hold an array of lines (a stock take, a receipt). */
+  needsLines?: boolean;
+  /** Fields it cannot be without, when the document shows the body at all. */
+  need?: FieldGroup[];
+  /** Fields that say it is something else (a price on a category list, a URL on a product). */
+  against?: FieldGroup[];
+  /** Fields that say it is another thing altogether (a marketplace seller is not a supplier); the whole collection is taken for it. */
+  contradicts?: FieldGroup[];
+  /** Venue's words for what it looks for: "products", "a stock take". */
+  subject: string;
+}
+
+const e = (group: FieldGroup, weight: number, lines?: boolean): Expectation => ({ group, weight, lines });
+const LIST = { list: 1 } as const;
+const READ = { read: 1 } as const;
+const CREATE = { create: 1, upsert: 0.3 } as const;
+const UPDATE = { update: 1, upsert: 0.3 } as const;
+const MOVEMENT = { create: 1, update: 0.8, action: 0.8, upsert: 0.5 } as const;
+
+const productFields = [e(F.name, 1), e(F.price, 0.7), e(F.code, 0.7), e(F.description, 0.4), e(F.categoryRef, 0.3)];
+
+export const profiles: Record<InventoryOperation, Profile> = {
+  authenticate: { methods: ['POST'], params: 0, kinds: { create: 1, action: 1, update: 0.5, upsert: 0.5, list: 0.5 }, concepts: { auth: 1 }, body: 'request', need: [F.credentialSecret], fields: [e(F.credentialId, 1), e(F.credentialSecret, 1)], subject: 'a login that returns a token' },
+  health: { methods: ['GET'], params: 0, kinds: { list: 1, read: 1 }, concepts: { health: 1 }, body: 'response', fields: [e(F.health, 1), e(F.version, 0.5)], subject: 'health or status' },
+  listProducts: { methods: ['GET'], params: 0, kinds: LIST, concepts: { product: 1 }, body: 'response', need: [F.name], fields: productFields, against: [F.url, F.rate], subject: 'products' },
+  getProduct: { methods: ['GET'], params: 1, kinds: READ, concepts: { product: 1 }, body: 'response', need: [F.name], fields: productFields, against: [F.url, F.rate], subject: 'a product' },
+  createProduct: { methods: ['POST', 'PUT'], params: 0, kinds: CREATE, concepts: { product: 1 }, body: 'request', need: [F.name], fields: productFields, against: [F.url], subject: 'products' },
+  updateProduct: { methods: ['PATCH', 'PUT', 'POST'], params: 1, kinds: UPDATE, concepts: { product: 1 }, body: 'request', need: [F.name], fields: productFields, against: [F.url], subject: 'a product' },
+  listCategories: { methods: ['GET'], params: 0, kinds: LIST, concepts: { category: 1 }, body: 'response', need: [F.name], fields: [e(F.name, 1), e(F.parent, 0.5)], against: [F.price, F.url, F.rate], subject: 'categories' },
+  listClasses: { methods: ['GET'], params: 0, kinds: LIST, concepts: { class: 1 }, body: 'response', need: [F.name], fields: [e(F.name, 1), e(F.categoryRef, 1)], against: [F.price, F.url, F.rate], subject: 'classes' },
+  listWarehouses: { methods: ['GET'], params: 0, kinds: LIST, concepts: { warehouse: 1 }, body: 'response', need: [F.name], fields: [e(F.name, 1), e(F.place, 0.7)], against: [F.price, F.url, F.rate], subject: 'warehouses or stock locations' },
+  listTaxGroups: { methods: ['GET'], params: 0, kinds: LIST, concepts: { tax: 1 }, body: 'response', need: [F.name], fields: [e(F.name, 0.7), e(F.rate, 1)], against: [F.url], subject: 'tax groups or rates' },
+  listContainers: { methods: ['GET'], params: 0, kinds: LIST, concepts: { container: 1 }, body: 'response', need: [F.name], fields: [e(F.name, 0.7), e(F.containerSize, 1)], against: [F.price, F.url], subject: 'container types' },
+  listSuppliers: { methods: ['GET'], params: 0, kinds: LIST, concepts: { supplier: 1 }, body: 'response', need: [F.name, F.contact], contradicts: [F.marketplace], fields: [e(F.name, 1), e(F.contact, 1)], against: [F.price, F.url], subject: 'suppliers' },
+  createSupplier: { methods: ['POST', 'PUT'], params: 0, kinds: CREATE, concepts: { supplier: 1 }, body: 'request', need: [F.name, F.contact], contradicts: [F.marketplace], fields: [e(F.name, 1), e(F.contact, 1), e(F.supplierCode, 0.4)], subject: 'suppliers' },
+  stockLevels: { methods: ['GET'], params: 0, kinds: LIST, concepts: { level: 1 }, body: 'response', need: [F.quantity], fields: [e(F.productRef, 1, true), e(F.quantity, 1, true), e(F.warehouse, 0.5, true)], against: [F.url], subject: 'stock levels' },
+  stockTake: { methods: ['POST', 'PUT'], params: 0, kinds: MOVEMENT, concepts: { count: 1 }, body: 'request', need: [F.counted], needsLines: true, fields: [e(F.productRef, 0.7, true), e(F.counted, 1, true), e(F.warehouse, 0.5, true), e(F.reason, 0.3)], subject: 'a stock take or count' },
+  receiveStock: { methods: ['POST', 'PUT'], params: 0, kinds: MOVEMENT, concepts: { receive: 1 }, body: 'request', need: [F.quantity], needsLines: true, fields: [e(F.productRef, 0.7, true), e(F.quantity, 1, true), e(F.value, 0.4, true), e(F.purchaseRef, 0.4), e(F.warehouse, 0.4, true)], subject: 'a stock receipt' },
+  adjustStock: { methods: ['POST', 'PUT'], params: 0, kinds: MOVEMENT, concepts: { adjust: 1 }, body: 'request', need: [F.productRef, F.adjustment], fields: [e(F.productRef, 1, true), e(F.adjustment, 1, true), e(F.warehouse, 0.5, true), e(F.reason, 0.5, true)], subject: 'a stock adjustment' },
+  listWebhooks: { methods: ['GET'], params: 0, kinds: LIST, concepts: { webhook: 1 }, body: 'response', need: [F.url], fields: [e(F.url, 1), e(F.events, 1)], subject: 'webhook subscriptions' },
+  createWebhook: { methods: ['POST', 'PUT'], params: 0, kinds: CREATE, concepts: { webhook: 1 }, body: 'request', need: [F.url], fields: [e(F.url, 1), e(F.events, 1), e(F.secret, 0.3)], subject: 'webhook subscriptions' },
+  updateWebhook: { methods: ['PATCH', 'PUT', 'POST'], params: 1, kinds: UPDATE, concepts: { webhook: 1 }, body: 'request', fields: [e(F.url, 1), e(F.events, 1), e(F.secret, 0.3), e(F.active, 0.3)], subject: 'a webhook subscription' },
+  deleteWebhook: { methods: ['DELETE'], params: 1, kinds: { delete: 1 }, concepts: { webhook: 1 }, body: 'none', fields: [], subject: 'a webhook subscription' },
+};
+
+/** Below this an operation stays unmapped. */
+export const CONFIDENCE_THRESHOLD = 0.5;
+/** Scores are out of this. */
+const SCALE = 7;
+
+// ---------------------------------------------------------------- scoring
+
+export interface Scored {
+  operation: InventoryOperation;
+  index: number;
+  confidence: number;
+  reasons: string[];
+  fields: string[];
+  /** Why it cannot be this operation at all; absent when it was scored. */
+  refused?: string;
+  /** How much its words name venue's subject (to rank refused candidates worth naming). */
+  subject: number;
+  /** Its path, operationId, summary or a tag names venue's subject at all. */
+  named: boolean;
+  total: number;
+  /** Fields that make it another thing altogether (for the whole collection, through its siblings). */
+  contradiction?: string;
+}
+
+function groupMatches(set: FieldSet, group: FieldGroup, lines: boolean): string | undefined {
+  const pools = lines ? [set.names, set.lineNames] : [set.names];
+  for (const pool of pools) for (const name of group.names) if (pool.has(name)) return name;
+  if (group.words) for (const word of group.words) if (set.words.has(word)) return word;
+  return undefined;
+}
+
+const sourceWeight = { path: 3, operationId: 2.5, summary: 1.5, tag: 1 } as const;
+
+/** Things a venue keeps records of; a path naming one under another subject ("/stock/products") is about that other subject. */
+const resourceConcepts = new Set<Concept>(['product', 'category', 'class', 'warehouse', 'tax', 'container', 'supplier', 'webhook']);
+
+function subjectScore(profile: Profile, reading: Reading): { score: number; reasons: string[]; named: boolean } {
+  const wanted = (concept: Concept | undefined) => (concept ? profile.concepts[concept] ?? 0 : 0);
+  const reasons: string[] = [];
+  const sources: number[] = [];
+  const head = (name: 'path' | 'operationId', h: Head | undefined, shown: string) => {
+    if (!h) return;
+    const w = wanted(h.concept) * h.weight;
+    if (w > 0) {
+      sources.push(sourceWeight[name] * w);
+      reasons.push(`${name === 'path' ? 'path' : 'operationId'} names ${h.text} (${shown})`);
+    }
+  };
+  head('path', reading.head, reading.path);
+  head('operationId', reading.operationIdHead, reading.operation.operationId ?? '');
+  let narrowedBySummary: string | undefined;
+  for (const [concept, hit] of reading.summaryConcepts) {
+    if (wanted(concept) > 0) {
+      narrowedBySummary = reading.summaryNarrowed.get(concept);
+      if (!narrowedBySummary) {
+        sources.push(sourceWeight.summary * wanted(concept) * hit.term.weight);
+        reasons.push(`summary says ${hit.text}`);
+      }
+      break;
+    }
+  }
+  for (const [concept, hit] of reading.tagConcepts) {
+    if (wanted(concept) > 0) {
+      sources.push(sourceWeight.tag * wanted(concept) * hit.term.weight);
+      reasons.push(`tag ${hit.text}`);
+      break;
+    }
+  }
+  let score = sources.length ? Math.max(...sources) + 0.25 * (sources.length - 1) : 0;
+  const pathHead = reading.head;
+  if (pathHead.concept && wanted(pathHead.concept) === 0) {
+    score -= 2;
+    reasons.push(`but its path names ${pathHead.text}`);
+  } else if (!pathHead.concept && pathHead.text && !sources.length) {
+    score -= 0.5;
+  }
+  const singleton = profile.concepts.auth !== undefined || profile.concepts.health !== undefined;
+  if (pathHead.qualifier && wanted(pathHead.concept) > 0 && !singleton) {
+    score -= 1;
+    reasons.push(`but narrowed by "${pathHead.qualifier}"`);
+  } else if (pathHead.context && wanted(pathHead.concept) > 0 && resourceConcepts.has(pathHead.concept!) && pathHead.context.concept !== pathHead.concept && !/^catalog/.test(pathHead.context.text)) {
+    score -= 1;
+    reasons.push(`but under ${pathHead.context.text}`);
+  }
+  if (!pathHead.concept && pathHead.text && sources.length && reading.operationIdHead?.concept === undefined) {
+    score -= 1;
+    reasons.push(`but its path ends in "${pathHead.text}"`);
+  }
+  if (narrowedBySummary) {
+    score -= 2.5;
+    reasons.push(`but its summary says ${narrowedBySummary}`);
+  }
+  return { score, reasons, named: sources.length > 0 };
+}
+
+const deleteWords = new Set(['delete', 'remove', 'destroy', 'drop', 'unsubscribe']);
+
+/** Why this document operation can never be this venue operation; undefined when it can. */
+function refusal(name: InventoryOperation, profile: Profile, reading: Reading, oauthPaths: Set<string>): string | undefined {
+  const { operation } = reading;
+  if (!profile.methods.includes(operation.method)) return `method ${operation.method}: ${name} calls ${profile.methods.join(' or ')}`;
+  if (operation.params.length !== profile.params) {
+    return operation.params.length > profile.params
+      ? `path parameter${operation.params.length - profile.params > 1 ? 's' : ''} ${operation.params.slice(profile.params === 1 ? 0 : 0).map((p) => `{${p}}`).join(', ')} that venue does not fill`
+      : `no path parameter for the ${name === 'deleteWebhook' || name === 'updateWebhook' ? 'webhook' : 'product'} id`;
+  }
+  if (profile.params === 1 && !reading.trailingParam) return `{${operation.params[0]}} is not the last segment: the path names something under another record`;
+  if (reading.danger.length) {
+    const sameKind = name === 'deleteWebhook' && reading.danger.every((word) => deleteWords.has(word));
+    if (!sameKind) return `its words say ${reading.danger.map((w) => `"${w}"`).join(', ')}: a job of its own, never mapped to ${name}`;
+  }
+  const kindWeight = profile.kinds[reading.kind];
+  if (kindWeight === undefined) return `it is ${article(reading.kind)} ${reading.kind}, ${name} is ${article(kindOfProfile(name))} ${kindOfProfile(name)}`;
+  if (name === 'authenticate' && oauthPaths.has(reading.path)) return 'it is the token endpoint of an OAuth2 flow the document declares, not a login venue can call with a key and secret';
+  return undefined;
+}
+
+function kindOfProfile(name: InventoryOperation): string {
+  const kinds = Object.keys(profiles[name].kinds);
+  return kinds.length === 1 ? kinds[0]! : kinds.includes('action') ? 'write' : kinds[0]!;
+}
+
+const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
+
+export function score(name: InventoryOperation, reading: Reading, index: number, oauthPaths: Set<string>): Scored {
+  const profile = profiles[name];
+  // Never on fields alone: a route is mapped only when its path, operationId, summary or a tag names the subject.
+  if (!Object.keys(profile.concepts).some((concept) => reading.concepts.has(concept as Concept))) {
+    return { operation: name, index, confidence: 0, reasons: [], fields: [], refused: `nothing in it names ${profile.subject}`, subject: 0, named: false, total: 0 };
+  }
+  const subject = subjectScore(profile, reading);
+  const refused = refusal(name, profile, reading, oauthPaths);
+  if (refused) return { operation: name, index, confidence: 0, reasons: subject.reasons, fields: [], refused, subject: subject.score, named: subject.named, total: 0 };
+
+  const reasons = [...subject.reasons];
+  let total = subject.score;
+  const kindWeight = profile.kinds[reading.kind] ?? 0;
+  total += kindWeight;
+  if (kindWeight >= 1) reasons.push(`${reading.operation.method} ${describeKind(reading.kind)}`);
+  if (reading.operation.method === 'PATCH' && profile.kinds.update) total += 0.2; // venue's updates are partial
+
+  const fields: string[] = [];
+  let contradiction: string | undefined;
+  const body = profile.body === 'request' ? reading.request : profile.body === 'response' ? reading.response : undefined;
+  if (profile.body !== 'none' && body && body.count > 0) {
+    let have = 0;
+    let of = 0;
+    const missing: string[] = [];
+    for (const expectation of profile.fields) {
+      of += expectation.weight;
+      const hit = groupMatches(body, expectation.group, expectation.lines ?? false);
+      if (hit) {
+        have += expectation.weight;
+        fields.push(hit);
+      } else missing.push(expectation.group.label);
+    }
+    let schema = (have / of) * 4 - 1.5;
+    if (profile.needsLines && body.lines.size === 0) {
+      schema -= 2.5;
+      missing.push('lines (an array of products and quantities)');
+    }
+    for (const need of profile.need ?? []) {
+      if (!groupMatches(body, need, profile.fields.some((f) => f.group === need && f.lines))) {
+        schema -= 2;
+        reasons.push(`its ${profile.body} has nothing for ${need.label}`);
+      }
+    }
+    for (const group of profile.contradicts ?? []) {
+      const hit = groupMatches(body, group, false);
+      if (hit) contradiction = `its ${profile.body} has ${group.label} (${hit})`;
+    }
+    for (const against of profile.against ?? []) {
+      const hit = groupMatches(body, against, false);
+      if (hit && !fields.includes(hit)) {
+        schema -= 0.5;
+        reasons.push(`its ${profile.body} has ${against.label} (${hit})`);
+      }
+    }
+    total += schema;
+    if (fields.length) reasons.push(`${profile.body} fields ${fields.join(', ')}`);
+    if (missing.length) reasons.push(`no ${profile.body} field for ${missing.join(', ')}`);
+  } else if (profile.body !== 'none') {
+    reasons.push(`the document gives no ${profile.body} schema`);
+  }
+  if (name === 'authenticate' && reading.response && reading.response.count > 0) {
+    const hit = groupMatches(reading.response, F.token, false);
+    if (hit) {
+      total += 1;
+      fields.push(hit);
+      reasons.push(`response field ${hit}`);
+    } else total -= 1;
+  }
+  if (name === 'health' && reading.operation.security.length === 0) {
+    total += 0.3;
+    reasons.push('needs no authentication');
+  }
+  if (reading.operation.deprecated) {
+    total -= 0.5;
+    reasons.push('deprecated');
+  }
+  if (contradiction) {
+    total -= CONTRADICTION;
+    reasons.push(`but ${contradiction}`);
+  }
+  return { operation: name, index, confidence: confidenceOf(total), reasons, fields, subject: subject.score, named: subject.named, total, contradiction };
+}
+
+/** What fields saying it is another thing altogether cost. */
+const CONTRADICTION = 4;
+
+const confidenceOf = (total: number) => Math.max(0, Math.min(1, Math.round((total / SCALE) * 100) / 100));
+
+/** Venue's operations on one kind of record: their routes are usually one collection and its items. */
+const families: InventoryOperation[][] = [
+  ['listProducts', 'getProduct', 'createProduct', 'updateProduct'],
+  ['listWebhooks', 'createWebhook', 'updateWebhook', 'deleteWebhook'],
+  ['listSuppliers', 'createSupplier'],
+];
+const collectionOf = (path: string) => path.replace(/\/\{[^{}/]+\}\/?$/, '').replace(/\/+$/, '');
+
+/**
+ * A route of the same collection as its siblings' best routes is the more
+ * likely one: GET /objects/products/{objectId} beside GET and POST
+ * /objects/products, rather than GET /stock/products/{productId}.
+ */
+function addFamilyEvidence(all: Map<InventoryOperation, Scored[]>, readings: Reading[], threshold: number): void {
+  const best = new Map<InventoryOperation, Scored>();
+  for (const [name, list] of all) {
+    const top = list.filter((c) => !c.refused && c.confidence >= threshold).sort((a, b) => b.total - a.total)[0];
+    if (top) best.set(name, top);
+  }
+  for (const family of families) {
+    // A collection one sibling finds to be another thing altogether is that thing for all of them.
+    const contradicted = new Map<string, string>();
+    for (const name of family) {
+      for (const candidate of all.get(name) ?? []) {
+        if (candidate.contradiction) contradicted.set(collectionOf(readings[candidate.index]!.path), candidate.contradiction);
+      }
+    }
+    for (const name of family) {
+      for (const candidate of all.get(name) ?? []) {
+        const why = contradicted.get(collectionOf(readings[candidate.index]!.path));
+        if (candidate.refused || !why || candidate.contradiction) continue;
+        candidate.contradiction = why;
+        candidate.total -= CONTRADICTION;
+        candidate.confidence = confidenceOf(candidate.total);
+        candidate.reasons.push(`but its collection's ${why.replace(/^its /, '')}`);
+      }
+    }
+    for (const name of family) {
+      for (const candidate of all.get(name) ?? []) {
+        if (candidate.refused) continue;
+        const collection = collectionOf(readings[candidate.index]!.path);
+        const siblings = family.filter((other) => other !== name && best.has(other) && collectionOf(readings[best.get(other)!.index]!.path) === collection);
+        if (!siblings.length) continue;
+        candidate.total += 0.3 * siblings.length;
+        candidate.confidence = confidenceOf(candidate.total);
+        candidate.reasons.push(`the collection of ${siblings.join(', ')}`);
+      }
+    }
+  }
+}
+
+function describeKind(kind: Kind): string {
+  return { list: 'lists', read: 'reads one', create: 'creates', update: 'updates', upsert: 'creates or updates', delete: 'deletes', action: 'acts' }[kind];
+}
+
+// ---------------------------------------------------------------- choosing
+
+export interface Candidate {
+  route: string;
+  source: string;
+  confidence: number;
+  /** Why it fell short, or why it is not this operation at all. */
+  shortfall: string;
+}
+
+export interface OperationMatch {
+  operation: InventoryOperation;
+  /** The chosen document operation's index, when one was chosen. */
+  index?: number;
+  confidence?: number;
+  reasons: string[];
+  fields: string[];
+  /** For an operation left unmapped: its best candidates and why each fell short. */
+  candidates: Candidate[];
+  /** For an operation left unmapped: why, in one line. */
+  why?: string;
+  /** For a mapped operation: the next best routes, for the review to offer. */
+  alternatives: Candidate[];
+}
+
+const routeOf = (reading: Reading) => `${reading.operation.method} ${reading.path}`;
+
+/** Scores every pair, then takes pairs best first, each document operation at most once. */
+export function matchOperations(readings: Reading[], oauthPaths: Set<string>, threshold = CONFIDENCE_THRESHOLD): OperationMatch[] {
+  const all = new Map<InventoryOperation, Scored[]>();
+  const passing: Scored[] = [];
+  for (const name of inventoryOperationNames) {
+    const list: Scored[] = [];
+    readings.forEach((reading, index) => {
+      const scored = score(name, reading, index, oauthPaths);
+      if (scored.refused ? !scored.named : scored.subject <= 0 && scored.fields.length === 0) return;
+      list.push(scored);
+    });
+    all.set(name, list);
+  }
+  addFamilyEvidence(all, readings, threshold);
+  for (const list of all.values()) for (const scored of list) if (!scored.refused && scored.confidence >= threshold) passing.push(scored);
+  const order = (name: InventoryOperation) => inventoryOperationNames.indexOf(name);
+  passing.sort((a, b) => b.total - a.total || order(a.operation) - order(b.operation) || a.index - b.index);
+  const taken = new Map<number, Scored>();
+  const chosen = new Map<InventoryOperation, Scored>();
+  for (const candidate of passing) {
+    if (chosen.has(candidate.operation) || taken.has(candidate.index)) continue;
+    chosen.set(candidate.operation, candidate);
+    taken.set(candidate.index, candidate);
+  }
+
+  return inventoryOperationNames.map((name) => {
+    const pick = chosen.get(name);
+    if (pick) {
+      const alternatives = (all.get(name) ?? [])
+        .filter((c) => !c.refused && c.index !== pick.index && c.subject > 0)
+        .sort((a, b) => b.total - a.total)
+        .slice(0, 3)
+        .map((c): Candidate => ({
+          route: routeOf(readings[c.index]!),
+          source: readings[c.index]!.operation.source,
+          confidence: c.confidence,
+          shortfall: taken.has(c.index) ? `fits ${taken.get(c.index)!.operation} better` : `confidence ${c.confidence.toFixed(2)}${c.confidence < threshold ? ` below ${threshold.toFixed(2)}` : ''}`,
+        }));
+      return { operation: name, index: pick.index, confidence: pick.confidence, reasons: pick.reasons, fields: pick.fields, candidates: [], alternatives };
+    }
+    const listed = (all.get(name) ?? []).filter((c) => c.subject > 0 || c.confidence >= 0.3 || (c.refused && c.named));
+    const jobOfItsOwn = (c: Scored) => Number(Boolean(c.refused?.includes('job of its own')));
+    const ranked = [
+      ...listed.filter((c) => !c.refused).sort((a, b) => b.total - a.total || b.subject - a.subject).slice(0, 3),
+      ...listed.filter((c) => c.refused).sort((a, b) => jobOfItsOwn(b) - jobOfItsOwn(a) || b.subject - a.subject).slice(0, 3),
+    ];
+    const candidates = ranked.map((c): Candidate => {
+      const reading = readings[c.index]!;
+      let shortfall: string;
+      if (c.refused) shortfall = c.refused;
+      else if (taken.has(c.index)) shortfall = `fits ${taken.get(c.index)!.operation} better (${taken.get(c.index)!.confidence.toFixed(2)})`;
+      else shortfall = `confidence ${c.confidence.toFixed(2)} below ${threshold.toFixed(2)}: ${c.reasons.join('; ') || 'nothing names ' + profiles[name].subject}`;
+      return { route: routeOf(reading), source: reading.operation.source, confidence: c.refused ? 0 : c.confidence, shortfall };
+    });
+    const why = candidates.length
+      ? `no route is evidence enough for ${profiles[name].subject}`
+      : `no ${profiles[name].methods.join(' or ')} route ${profiles[name].params === 0 ? 'without path parameters' : 'ending in one path parameter'} names ${profiles[name].subject}`;
+    return { operation: name, reasons: [], fields: [], candidates, why, alternatives: [] };
+  });
+}

@@ -1,0 +1,309 @@
+// The operations of a loaded OpenAPI 3.x document, read into what the matcher
+// weighs: method, path and its parameters, operationId, summary, description,
+// tags, query parameters, and the fields of the request body and of the
+// success response (names and where they sit: "items[].quantity").
+
+import type { HttpVerb } from '../inventory/routes.js';
+import { deref, isObject } from './pointer.js';
+
+export interface SchemaField {
+  /** Where it sits: "items[].productId", "data[].name", "name". */
+  path: string;
+  /** The field's own name as written: "productId". */
+  name: string;
+  /** Under an array somewhere above it. */
+  inArray: boolean;
+  required: boolean;
+  depth: number;
+}
+
+export interface BodyShape {
+  fields: SchemaField[];
+  /** The body is an array, or holds one at its top (a list in an envelope). */
+  list: boolean;
+  /** The schema's name when it has one ("AdminCreateProduct", "StockItem"). */
+  schemaNames: string[];
+}
+
+export type SecurityRequirement = Record<string, unknown>;
+
+export interface DocumentOperation {
+  method: HttpVerb;
+  /** As written in the document: "/Stock/Receive", "/products/{id}". */
+  path: string;
+  params: string[];
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags: string[];
+  query: string[];
+  request?: BodyShape;
+  response?: BodyShape;
+  /** The operation's own security, else the document's. */
+  security: SecurityRequirement[];
+  deprecated: boolean;
+  /** The document it came from (several can be imported together). */
+  source: string;
+  /** Path parameters the document lists the values of, filled in: {entity: "products"} of /objects/products. */
+  filled?: Record<string, string>;
+}
+
+const METHODS: Record<string, HttpVerb> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' };
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1]!);
+}
+
+/** Every GET, POST, PUT, PATCH and DELETE of the document. */
+export function documentOperations(document: Record<string, unknown>, source: string): DocumentOperation[] {
+  const global = Array.isArray(document.security) ? (document.security as SecurityRequirement[]) : [];
+  const found: DocumentOperation[] = [];
+  const paths = isObject(document.paths) ? document.paths : {};
+  for (const [path, rawItem] of Object.entries(paths)) {
+    const item = deref(document, rawItem);
+    if (!isObject(item) || !path.startsWith('/')) continue;
+    const shared = Array.isArray(item.parameters) ? item.parameters : [];
+    for (const [key, raw] of Object.entries(item)) {
+      const method = METHODS[key.toLowerCase()];
+      if (!method || !isObject(raw)) continue;
+      const parameters = [...shared, ...(Array.isArray(raw.parameters) ? raw.parameters : [])].map((p) => deref(document, p)).filter(isObject);
+      const base = {
+        method,
+        operationId: text(raw.operationId),
+        summary: text(raw.summary),
+        description: text(raw.description)?.slice(0, 600),
+        tags: Array.isArray(raw.tags) ? raw.tags.filter((t): t is string => typeof t === 'string') : [],
+        query: parameters.filter((p) => p.in === 'query' && typeof p.name === 'string').map((p) => p.name as string),
+        security: Array.isArray(raw.security) ? (raw.security as SecurityRequirement[]) : global,
+        deprecated: raw.deprecated === true,
+        source,
+      };
+      for (const expanded of expandEnumParams(document, path, parameters)) {
+        const prefer = expanded.filled ? Object.values(expanded.filled) : undefined;
+        const operation = { ...base, path: expanded.path, params: pathParams(expanded.path), filled: expanded.filled };
+        // Read when first asked for: a large document's schemas are mostly of routes no operation of venue's weighs.
+        let request: BodyShape | undefined | null = null;
+        let response: BodyShape | undefined | null = null;
+        Object.defineProperties(operation, {
+          request: { enumerable: true, get: () => (request === null ? (request = requestShape(document, raw.requestBody, prefer)) : request) },
+          response: { enumerable: true, get: () => (response === null ? (response = responseShape(document, raw.responses, prefer)) : response) },
+        });
+        found.push(operation as DocumentOperation);
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * A path parameter whose schema lists its values (Grocy's /objects/{entity},
+ * entity one of products, locations, quantity_units…) stands for one route
+ * per value: /objects/products, /objects/locations. Each is read as a route
+ * of its own, so that venue's operations can take the one that fits; the
+ * template itself, with a parameter venue could not fill, is left out.
+ */
+function expandEnumParams(document: unknown, path: string, parameters: Array<Record<string, unknown>>): Array<{ path: string; filled?: Record<string, string> }> {
+  let routes: Array<{ path: string; filled?: Record<string, string> }> = [{ path }];
+  for (const name of pathParams(path)) {
+    const parameter = parameters.find((p) => p.in === 'path' && p.name === name);
+    const schema = parameter ? deref(document, parameter.schema) : undefined;
+    const values = isObject(schema) && Array.isArray(schema.enum) ? schema.enum.filter((v): v is string => typeof v === 'string' && /^[A-Za-z0-9._~-]+$/.test(v)) : [];
+    if (!values.length || values.length > 100) continue;
+    routes = routes.flatMap((route) =>
+      values.map((value) => ({ path: route.path.replace(`{${name}}`, value), filled: { ...route.filled, [name]: value } })),
+    );
+    if (routes.length > 400) return [{ path }];
+  }
+  return routes;
+}
+
+/** The JSON content's schema, else any content's, and its example when it gives one. */
+function contentSchema(document: unknown, content: unknown): { schema: unknown; example: unknown } {
+  if (!isObject(content)) return { schema: undefined, example: undefined };
+  const types = Object.keys(content);
+  const best = types.find((t) => /^application\/json/i.test(t)) ?? types.find((t) => /json/i.test(t)) ?? types[0];
+  const media = best ? deref(document, content[best]) : undefined;
+  if (!isObject(media)) return { schema: undefined, example: undefined };
+  let example = media.example;
+  if (example === undefined && isObject(media.examples)) {
+    const first = deref(document, Object.values(media.examples)[0]);
+    if (isObject(first)) example = first.value;
+  }
+  return { schema: media.schema, example };
+}
+
+function requestShape(document: unknown, requestBody: unknown, prefer?: string[]): BodyShape | undefined {
+  const body = deref(document, requestBody);
+  if (!isObject(body)) return undefined;
+  const { schema, example } = contentSchema(document, body.content);
+  return withExample(shapeOf(document, schema, prefer, 'request'), example, prefer);
+}
+
+function responseShape(document: unknown, responses: unknown, prefer?: string[]): BodyShape | undefined {
+  if (!isObject(responses)) return undefined;
+  const codes = Object.keys(responses);
+  const code = ['200', '201', '202'].find((c) => codes.includes(c)) ?? codes.find((c) => /^2(\d\d|XX)$/i.test(c)) ?? (codes.includes('default') ? 'default' : undefined);
+  if (!code) return undefined;
+  const response = deref(document, responses[code]);
+  if (!isObject(response)) return undefined;
+  const { schema, example } = contentSchema(document, response.content);
+  return withExample(shapeOf(document, schema, prefer), example, prefer);
+}
+
+/**
+ * Some documents describe a record only by example (Spree's JSON:API
+ * "attributes" is an object without properties; its example has the name,
+ * the permalink…): the example's fields count as the schema's, for a route
+ * that is not a template filled in (an example there shows one entity of many).
+ */
+function withExample(shape: BodyShape | undefined, example: unknown, prefer: string[] | undefined): BodyShape | undefined {
+  if (example === undefined || example === null || typeof example !== 'object' || prefer?.length) return shape;
+  const fields: SchemaField[] = shape ? [...shape.fields] : [];
+  const known = new Set(fields.map((f) => f.path));
+  const walk = (value: unknown, prefix: string, inArray: boolean, depth: number) => {
+    if (depth > MAX_DEPTH || fields.length >= MAX_FIELDS) return;
+    if (Array.isArray(value)) {
+      if (value.length) walk(value[0], `${prefix}[]`, true, depth);
+      return;
+    }
+    if (!isObject(value)) return;
+    for (const [key, child] of Object.entries(value)) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      if (!known.has(path)) {
+        known.add(path);
+        fields.push({ path, name: key, inArray, required: false, depth });
+      }
+      walk(child, path, inArray, depth + 1);
+    }
+  };
+  walk(example, '', false, 0);
+  return { fields, list: shape?.list ?? Array.isArray(example), schemaNames: shape?.schemaNames ?? [] };
+}
+
+const MAX_DEPTH = 2;
+const MAX_FIELDS = 400;
+
+function refName(value: unknown): string | undefined {
+  if (!isObject(value) || typeof value.$ref !== 'string') return undefined;
+  const last = value.$ref.split('/').pop();
+  return last ? decodeURIComponent(last) : undefined;
+}
+
+const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '').replace(/(ies)$/, 'y').replace(/s$/, '');
+
+/**
+ * A route made from a template (/objects/{entity} with entity=products) often
+ * answers a oneOf of every entity's schema: only the branch named after the
+ * value (Product) speaks for it. When no branch is, the schema is no evidence.
+ */
+function chooseBranches(document: unknown, schema: unknown, prefer: string[] | undefined): unknown {
+  if (!prefer?.length) return schema;
+  const resolved = deref(document, schema);
+  if (!isObject(resolved)) return schema;
+  if (resolved.type === 'array' || resolved.items !== undefined) {
+    const items = chooseBranches(document, resolved.items, prefer);
+    return items === undefined ? undefined : { ...resolved, items };
+  }
+  const parts = Array.isArray(resolved.oneOf) ? resolved.oneOf : Array.isArray(resolved.anyOf) ? resolved.anyOf : undefined;
+  if (!parts || parts.length < 2) return schema;
+  const wanted = new Set(prefer.map(squash));
+  const named = parts.filter((part) => {
+    const name = refName(part) ?? (isObject(deref(document, part)) ? (deref(document, part) as Record<string, unknown>).title : undefined);
+    return typeof name === 'string' && wanted.has(squash(name));
+  });
+  return named.length ? { oneOf: named } : undefined;
+}
+
+/** The fields of a schema: properties, through $ref, allOf, oneOf, anyOf and array items, a few levels deep. */
+export function shapeOf(document: unknown, rawSchema: unknown, prefer?: string[], direction: 'request' | 'response' = 'response'): BodyShape | undefined {
+  const schema = chooseBranches(document, rawSchema, prefer);
+  if (schema === undefined) return undefined;
+  const fields: SchemaField[] = [];
+  const schemaNames = new Set<string>();
+
+  // Breadth first: the fields near the top (a product's name and price) are read before any nested record's, however large.
+  // The schemas above a node, to stop where one holds itself.
+  interface Chain {
+    node: unknown;
+    up?: Chain;
+  }
+  const holds = (chain: Chain | undefined, node: unknown) => {
+    for (let c = chain; c; c = c.up) if (c.node === node) return true;
+    return false;
+  };
+  interface Pending {
+    node: unknown;
+    prefix: string;
+    inArray: boolean;
+    depth: number;
+    seen?: Chain;
+  }
+  const queue: Pending[] = [{ node: schema, prefix: '', inArray: false, depth: 0 }];
+  const visit = ({ node, prefix, inArray, depth, seen }: Pending) => {
+    if (fields.length >= MAX_FIELDS || depth > MAX_DEPTH) return;
+    const name = refName(node);
+    if (name && depth <= 1) schemaNames.add(name);
+    const resolved = deref(document, node);
+    if (!isObject(resolved) || holds(seen, resolved)) return;
+    const nextSeen: Chain = { node: resolved, up: seen };
+    if (typeof resolved['x-schemaName'] === 'string' && depth <= 1) schemaNames.add(resolved['x-schemaName']);
+    for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
+      const parts = resolved[key];
+      if (Array.isArray(parts)) for (const part of parts) visit({ node: part, prefix, inArray, depth, seen: nextSeen });
+    }
+    if (resolved.type === 'array' || resolved.items !== undefined) visit({ node: resolved.items, prefix: `${prefix}[]`, inArray: true, depth, seen: nextSeen });
+    if (isObject(resolved.properties)) {
+      const required = new Set(Array.isArray(resolved.required) ? resolved.required.filter((r): r is string => typeof r === 'string') : []);
+      for (const [field, child] of Object.entries(resolved.properties)) {
+        if (fields.length >= MAX_FIELDS) return;
+        // A request never carries what the server alone writes, nor a response what the client alone sends.
+        const own = deref(document, child);
+        if (isObject(own) && own[direction === 'request' ? 'readOnly' : 'writeOnly'] === true) continue;
+        const path = prefix ? `${prefix}.${field}` : field;
+        fields.push({ path, name: field, inArray, required: required.has(field), depth });
+        queue.push({ node: child, prefix: path, inArray, depth: depth + 1, seen: nextSeen });
+      }
+    }
+  };
+  for (let i = 0; i < queue.length && fields.length < MAX_FIELDS; i++) visit(queue[i]!);
+  return { fields, list: isList(document, schema), schemaNames: [...schemaNames] };
+}
+
+/** An array, or an envelope: an object of a few properties, one of them an array of objects ({data: [...], meta}). */
+function isList(document: unknown, schema: unknown): boolean {
+  const top = flatten(document, schema);
+  if (top.array) return true;
+  const properties = Object.entries(top.properties);
+  if (!properties.length || properties.length > 8) return false;
+  return properties.some(([, child]) => {
+    const inner = flatten(document, child);
+    if (!inner.array) return false;
+    const items = deref(document, inner.items);
+    // An array of records, described or not ({products: [{type: object}]}).
+    return Object.keys(flatten(document, inner.items).properties).length > 0 || (isObject(items) && items.type === 'object');
+  });
+}
+
+/** A schema's own properties through $ref and allOf/oneOf/anyOf, and whether it is an array. */
+function flatten(document: unknown, schema: unknown, depth = 0): { array: boolean; items?: unknown; properties: Record<string, unknown> } {
+  const resolved = deref(document, schema);
+  if (!isObject(resolved) || depth > 6) return { array: false, properties: {} };
+  if (resolved.type === 'array' || resolved.items !== undefined) return { array: true, items: resolved.items, properties: {} };
+  const properties: Record<string, unknown> = isObject(resolved.properties) ? { ...resolved.properties } : {};
+  let array = false;
+  let items: unknown;
+  for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
+    const parts = resolved[key];
+    if (!Array.isArray(parts)) continue;
+    for (const part of parts) {
+      const inner = flatten(document, part, depth + 1);
+      Object.assign(properties, inner.properties);
+      if (inner.array && key !== 'allOf') {
+        array = true;
+        items ??= inner.items;
+      }
+    }
+  }
+  return { array, items, properties };
+}

@@ -1,0 +1,219 @@
+// What one document operation says about itself, read once before any of
+// venue's operations is weighed against it: its kind (list, read, create,
+// update, upsert, delete, action), the subject its path names (the head of
+// the last literal segments: "stock location", "line item", "taxon"), the
+// subjects its operationId, summary and tags name, the words that make it a
+// job venue must never run (import, bulk, maintenance…), and the field names
+// of its request and response.
+
+import type { DocumentOperation, SchemaField } from './operations.js';
+import { actionWords, dangerWords, fillerWords, findTerms, kindWords, wordsOf, type Concept, type Kind, type TermHit } from './words.js';
+
+export interface Head {
+  concept: Concept | undefined;
+  weight: number;
+  /** The words that named it: "stock location"; or the unknown word in that place ("tree"). */
+  text: string;
+  /** A word before it that makes it something narrower ("build" of "build item", "company" of "company part"). */
+  qualifier?: string;
+  /** A subject named before it ("stock" of "/stock/products"). */
+  context?: { concept: Concept; text: string };
+}
+
+export interface FieldSet {
+  /** Normalised names (lower case, letters and digits only) of the fields a few levels deep. */
+  names: Set<string>;
+  /** Their words ("product", "id"). */
+  words: Set<string>;
+  /** Normalised names of arrays of objects at the top ("items", "lines"). */
+  lines: Set<string>;
+  /** Normalised names of the fields inside those arrays. */
+  lineNames: Set<string>;
+  list: boolean;
+  schemaNames: string[];
+  count: number;
+}
+
+export interface Reading {
+  operation: DocumentOperation;
+  /** The path venue calls it by: the document's, after whatever part of its server path the other documents lack. */
+  path: string;
+  kind: Kind;
+  /** The path ends in a parameter: it names one record. */
+  trailingParam: boolean;
+  pathWords: string[];
+  head: Head;
+  operationIdHead?: Head;
+  summaryConcepts: Map<Concept, TermHit>;
+  /** A subject the summary names right after another one that narrows it: "expense claim receipts" → receive: "claim". */
+  summaryNarrowed: Map<Concept, string>;
+  tagConcepts: Map<Concept, TermHit>;
+  /** Words that make it a job of its own: "import" (path), "bulk" (summary)… */
+  danger: string[];
+  /** Kind words found in the path's last segments, the operationId and the summary. */
+  kindsSaid: Set<Kind>;
+  request?: FieldSet;
+  response?: FieldSet;
+  /** Every subject its path, operationId, summary or tags name. */
+  concepts: Set<Concept>;
+}
+
+export const normaliseName = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+function fieldSet(fields: SchemaField[], list: boolean, schemaNames: string[], direction: 'request' | 'response'): FieldSet {
+  const names = new Set<string>();
+  const words = new Set<string>();
+  const lines = new Set<string>();
+  const lineNames = new Set<string>();
+  // A list's records are what it says: an envelope's count, limit and offset are not fields of them.
+  for (const field of fields) {
+    if (field.depth > 2 || (direction === 'response' && list && !field.inArray)) continue;
+    const name = normaliseName(field.name);
+    names.add(name);
+    for (const word of wordsOf(field.name)) words.add(word);
+  }
+  for (const field of fields) {
+    if (field.inArray && field.depth <= 2) lineNames.add(normaliseName(field.name));
+    if (field.depth === 0 && fields.some((f) => f.inArray && f.path.startsWith(`${field.path}[].`))) lines.add(normaliseName(field.name));
+  }
+  return { names, words, lines, lineNames, list, schemaNames, count: names.size };
+}
+
+/** The subject a run of words names: the term over its last meaningful word, and an unknown word before it that narrows it. */
+export function headOf(words: string[]): Head {
+  const meaningful = words.filter((w) => !fillerWords.has(w));
+  const hits = findTerms(meaningful);
+  let end = meaningful.length - 1;
+  for (;;) {
+    if (end < 0) return { concept: undefined, weight: 0, text: '' };
+    const hit = hits.find((h) => h.at <= end && h.at + h.term.words.length - 1 >= end);
+    if (hit) {
+      const before = meaningful.slice(0, hit.at).filter((w, i) => !kindWords.get(w) && !hits.some((h) => h.at <= i && i < h.at + h.term.words.length));
+      const otherBefore = hits.find((h) => h.at < hit.at && h.term.concept === 'other');
+      const previous = [...hits].reverse().find((h) => h.at < hit.at && h.term.concept !== 'other');
+      return {
+        concept: hit.term.concept,
+        weight: hit.term.weight,
+        text: hit.text,
+        qualifier: before.length ? before[before.length - 1] : otherBefore?.text,
+        context: previous ? { concept: previous.term.concept, text: previous.text } : undefined,
+      };
+    }
+    const word = meaningful[end]!;
+    if (kindWords.get(word)) {
+      end--;
+      continue;
+    }
+    return { concept: undefined, weight: 0, text: word };
+  }
+}
+
+function conceptsOf(words: string[]): Map<Concept, TermHit> {
+  const found = new Map<Concept, TermHit>();
+  for (const hit of findTerms(words)) {
+    const known = found.get(hit.term.concept);
+    if (!known || known.term.weight < hit.term.weight) found.set(hit.term.concept, hit);
+  }
+  return found;
+}
+
+/** Subjects named right after a subject venue has no operation for ("claim receipt", "order adjustment"). */
+function narrowed(words: string[]): Map<Concept, string> {
+  const out = new Map<Concept, string>();
+  const hits = findTerms(words);
+  hits.forEach((hit, i) => {
+    const before = hits[i - 1];
+    if (before && before.term.concept === 'other' && hit.term.concept !== 'other' && before.at + before.term.words.length === hit.at) out.set(hit.term.concept, `${before.text} ${hit.text}`);
+  });
+  return out;
+}
+
+/**
+ * Literal leading segments most paths share ("/api/v2/platform" of every
+ * Spree route) say nothing about any one operation: they are left out.
+ */
+export function sharedPrefixLength(paths: string[]): number {
+  if (paths.length < 4) return 0;
+  const split = paths.map((p) => p.split('/').filter(Boolean));
+  let depth = 0;
+  for (;;) {
+    const counts = new Map<string, number>();
+    for (const segments of split) {
+      const segment = segments[depth];
+      if (segment && !segment.startsWith('{') && segments.length > depth + 1) counts.set(segment.toLowerCase(), (counts.get(segment.toLowerCase()) ?? 0) + 1);
+    }
+    const [best] = [...counts.values()].sort((a, b) => b - a);
+    if (!best || best < paths.length * 0.75) return depth;
+    depth++;
+  }
+}
+
+function kindOf(operation: DocumentOperation, trailingParam: boolean, said: Set<Kind>): Kind {
+  const { method } = operation;
+  if (method === 'DELETE') return 'delete';
+  if (method === 'GET') return trailingParam ? 'read' : 'list';
+  if (said.has('upsert') || (said.has('create') && said.has('update'))) return 'upsert';
+  if (trailingParam) return said.has('create') && method === 'POST' ? 'action' : 'update';
+  if (said.has('update') && !said.has('create')) return 'update';
+  if (said.has('list') && method === 'POST' && !said.has('create')) return 'list';
+  if (method === 'PATCH') return 'update';
+  if (method === 'PUT') return said.has('create') ? 'create' : 'update';
+  return 'create';
+}
+
+export function readOperation(operation: DocumentOperation, skip: number, path = operation.path): Reading {
+  const segments = operation.path.split('/').filter(Boolean);
+  const trailingParam = segments.length > 0 && /^\{[^{}]+\}$/.test(segments[segments.length - 1]!);
+  const literal = segments.slice(skip).filter((s) => !s.startsWith('{'));
+  const pathWords = literal.flatMap(wordsOf);
+  const lastTwo = literal.slice(-2).flatMap(wordsOf);
+  const idWords = wordsOf(operation.operationId ?? '');
+  const summaryWords = wordsOf(operation.summary ?? '');
+
+  const kindsSaid = new Set<Kind>();
+  for (const word of [...wordsOf(literal.slice(-1).join(' ')), ...idWords, ...summaryWords.slice(0, 4)]) {
+    const kind = kindWords.get(word);
+    if (kind) kindsSaid.add(kind);
+  }
+  if (/\b(create|add)s?\b.*\bor\b.*\bupdates?\b|\bupdates?\b.*\bor\b.*\b(create|add)s?\b/i.test(operation.summary ?? '')) kindsSaid.add('upsert');
+
+  const danger = new Set<string>();
+  for (const word of [...pathWords, ...idWords, ...summaryWords]) if (dangerWords.has(word)) danger.add(word);
+  for (const word of [...pathWords, ...idWords]) if (actionWords.has(word)) danger.add(word);
+  // "add missing products", "zero out time fields": the phrase is the job.
+  if (/\bmissing\b/i.test(operation.summary ?? '') || /missing/i.test(operation.path)) danger.add('missing');
+
+  const idHead = idWords.length ? headOf(idWords) : undefined;
+  const head = headOf(lastTwo);
+  const summaryConcepts = conceptsOf(summaryWords);
+  const tagConcepts = conceptsOf(operation.tags.flatMap(wordsOf));
+  const concepts = new Set<Concept>([...summaryConcepts.keys(), ...tagConcepts.keys()]);
+  if (head.concept) concepts.add(head.concept);
+  if (idHead?.concept) concepts.add(idHead.concept);
+  // Fields are read only for routes some operation of venue's gets as far as weighing: most never do.
+  let request: FieldSet | undefined | null = null;
+  let response: FieldSet | undefined | null = null;
+  return {
+    operation,
+    path,
+    concepts,
+    kind: kindOf(operation, trailingParam, kindsSaid),
+    trailingParam,
+    pathWords,
+    head,
+    operationIdHead: idHead && (idHead.concept !== undefined || idHead.text) ? idHead : undefined,
+    summaryConcepts,
+    summaryNarrowed: narrowed(summaryWords),
+    tagConcepts,
+    danger: [...danger],
+    kindsSaid,
+    get request() {
+      if (request === null) request = operation.request ? fieldSet(operation.request.fields, operation.request.list, operation.request.schemaNames, 'request') : undefined;
+      return request;
+    },
+    get response() {
+      if (response === null) response = operation.response ? fieldSet(operation.response.fields, operation.response.list, operation.response.schemaNames, 'response') : undefined;
+      return response;
+    },
+  };
+}

@@ -1,0 +1,134 @@
+// The server a document names, as venue needs it: the path its routes sit
+// under (the base path), with every variable in that path filled by a value
+// the user gave (--server-var, or asked on a terminal), never by its name and
+// never silently by a default. Variables of the host part say nothing venue
+// needs: the host is the profile's inventory.url.
+
+import { UsageError } from '../errors.js';
+import { normaliseBasePath } from '../inventory/routes.js';
+import { isObject } from './pointer.js';
+
+export interface ServerVariable {
+  name: string;
+  default?: string;
+  enum?: string[];
+  description?: string;
+  /** It stands in the URL's path (so the base path needs it); otherwise in the host. */
+  inPath: boolean;
+}
+
+export interface ServerFinding {
+  /** servers[0].url as written; undefined when the document names none. */
+  url?: string;
+  /** Other servers the document names, not used. */
+  others: string[];
+  /** The URL's path with the variables given filled in: "/stores/abc123/v3". */
+  path: string;
+  variables: ServerVariable[];
+  /** Variables of the path that no value was given for: the path still holds {name}. */
+  unresolved: string[];
+  /** What was fixed in a URL that is not one (a space in it), in words. */
+  repaired?: string;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+/** "https://h/stores/{store_hash}/v3" → its host part and its path part, without parsing it as a URL (it may hold braces or spaces). */
+export function splitServerUrl(url: string): { host: string; path: string } {
+  const match = /^(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#]*)([^?#]*)/i.exec(url);
+  if (match) return { host: match[1]!, path: match[2]! };
+  const path = url.split(/[?#]/)[0]!;
+  return { host: '', path: path.startsWith('/') ? path : `/${path}` };
+}
+
+export function serverOf(document: Record<string, unknown>, given: Record<string, string>): ServerFinding {
+  const servers = Array.isArray(document.servers) ? document.servers.filter(isObject) : [];
+  const first = servers[0];
+  const url = first ? text(first.url) : undefined;
+  const others = servers.slice(1).map((s) => text(s.url)).filter((u): u is string => u !== undefined);
+  if (!url) return { others, path: '', variables: [], unresolved: [] };
+  const declared = isObject(first!.variables) ? first!.variables : {};
+  const { host, path: rawPath } = splitServerUrl(url);
+  const names = [...new Set([...url.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]!))];
+  const variables: ServerVariable[] = names.map((name) => {
+    const spec = isObject(declared[name]) ? (declared[name] as Record<string, unknown>) : {};
+    const fallback = spec.default;
+    return {
+      name,
+      default: typeof fallback === 'string' || typeof fallback === 'number' ? String(fallback) : undefined,
+      enum: Array.isArray(spec.enum) ? spec.enum.map(String) : undefined,
+      description: text(spec.description),
+      inPath: rawPath.includes(`{${name}}`),
+    };
+  });
+  void host;
+  const unresolved: string[] = [];
+  let path = rawPath.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+    const value = given[name];
+    if (value === undefined) {
+      unresolved.push(name);
+      return whole;
+    }
+    return value;
+  });
+  try {
+    path = decodeURI(path);
+  } catch {
+    // A stray % is kept as written.
+  }
+  let repaired: string | undefined;
+  if (/\s/.test(path)) {
+    path = path.trim().replace(/\s/g, '%20');
+    repaired = `the server URL "${url}" holds a space; its path is read as ${path}`;
+  }
+  path = path.replace(/\/+$/, '');
+  return { url, others, path: path === '/' ? '' : path, variables, unresolved: [...new Set(unresolved)], repaired };
+}
+
+/** A value for a server variable: no braces, slashes or spaces (it goes into the base path). */
+export function checkServerVariable(name: string, value: string): string {
+  const trimmed = value.trim();
+  if (!trimmed || /[{}\s?#]/.test(trimmed) || trimmed.startsWith('/') || trimmed.includes('//')) {
+    throw new UsageError(`--server-var ${name}: "${value}" cannot stand in a path (no braces, spaces, ? or #, no leading or double slash)`);
+  }
+  return trimmed.replace(/\/+$/, '');
+}
+
+/** --server-var store_hash=abc123 (repeatable) → { store_hash: "abc123" }. */
+export function parseServerVars(values: string[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const raw of values ?? []) {
+    const match = /^([^=\s]+)=(.*)$/.exec(raw);
+    if (!match) throw new UsageError(`--server-var takes name=value, such as --server-var store_hash=abc123 (got "${raw}")`);
+    if (Object.hasOwn(out, match[1]!)) throw new UsageError(`--server-var ${match[1]} is given twice`);
+    out[match[1]!] = checkServerVariable(match[1]!, match[2]!);
+  }
+  return out;
+}
+
+/** The longest run of whole leading segments the paths share: "/stores/abc/v3" and "/stores/abc/v2" → "/stores/abc". */
+export function commonBasePath(paths: string[]): string {
+  if (!paths.length) return '';
+  const split = paths.map((p) => p.split('/').filter(Boolean));
+  const shared: string[] = [];
+  for (let i = 0; split.every((s) => i < s.length && s[i] === split[0]![i]); i++) shared.push(split[0]![i]!);
+  return shared.length ? `/${shared.join('/')}` : '';
+}
+
+/**
+ * The base path to store for a profile whose inventory.url already ends in
+ * part of the server's path: the sandbox's inventory.url is
+ * "<origin>/inventory" and its document's server "<origin>/inventory/api/v2",
+ * so the base path is "/api/v2".
+ */
+export function basePathUnder(serverPath: string, inventoryUrl: string | undefined): string {
+  if (!inventoryUrl) return normaliseBasePath(serverPath);
+  let urlPath: string;
+  try {
+    urlPath = new URL(inventoryUrl).pathname.replace(/\/+$/, '');
+  } catch {
+    return normaliseBasePath(serverPath);
+  }
+  if (urlPath && (serverPath === urlPath || serverPath.startsWith(`${urlPath}/`))) return normaliseBasePath(serverPath.slice(urlPath.length));
+  return normaliseBasePath(serverPath);
+}

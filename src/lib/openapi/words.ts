@@ -1,0 +1,212 @@
+// Words of paths, operationIds, tags, summaries and field names, and what
+// they may say about an operation: its subject (products, warehouses, stock
+// levels…) and its kind (list, read, create, update, delete, or an action
+// such as an import or a maintenance job). Subjects are matched as terms of
+// one or more words, longest first, so "stock location" is a warehouse,
+// "line item" is not a product, "taxon" is not a tax and "tax class" is not a
+// product class.
+
+export type Concept =
+  | 'product' | 'category' | 'class' | 'warehouse' | 'tax' | 'container' | 'supplier'
+  | 'level' | 'count' | 'receive' | 'adjust' | 'webhook' | 'auth' | 'health'
+  /** A subject venue has no operation for: named, so that it is not taken for one that venue has. */
+  | 'other';
+
+export type Kind = 'list' | 'read' | 'create' | 'update' | 'upsert' | 'delete' | 'action';
+
+/** "receiveStockUsingPOST" → receive stock; "Stock_Receive", "stock.receive", "/stock-receipts", "GROCY-API-KEY" alike. */
+export function splitWords(text: string): string[] {
+  return text
+    .replace(/Using(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)(_\d+)?$/i, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase())
+    .filter((w) => !/^v\d+$/.test(w) && !/^\d+$/.test(w));
+}
+
+const irregular: Record<string, string> = {
+  taxes: 'tax', statuses: 'status', addresses: 'address', classes: 'class', boxes: 'box', indices: 'index', indexes: 'index',
+  categories: 'category', taxonomies: 'taxonomy', entries: 'entry', children: 'child', people: 'person', data: 'data',
+  aliases: 'alias', analyses: 'analysis', businesses: 'business', stocktakes: 'stocktake', status: 'status', access: 'access',
+  series: 'series', news: 'news', settings: 'settings', details: 'detail', goods: 'goods', process: 'process', canvas: 'canvas',
+};
+
+/** The singular of a word as written: "categories" → "category", "warehouses" → "warehouse", "class" stays. */
+export function singular(word: string): string {
+  if (Object.hasOwn(irregular, word)) return irregular[word]!;
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (/(ss|sh|ch|x|z)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith('s') && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** Words joined as some vendors write them. */
+const runTogether: Record<string, string[]> = {
+  stocktake: ['stock', 'take'], stocklevel: ['stock', 'level'], stockonhand: ['stock', 'on', 'hand'], onhand: ['on', 'hand'],
+  goodsin: ['goods', 'in'], writeoff: ['write', 'off'], webhook: ['webhook'], taxgroup: ['tax', 'group'], taxrate: ['tax', 'rate'],
+  containertype: ['container', 'type'], healthcheck: ['health'], healthz: ['health'], signin: ['sign', 'in'], login: ['login'],
+  logon: ['login'], subcategory: ['subcategory'], pricelist: ['price', 'list'], lineitem: ['line', 'item'], stockitem: ['stock', 'item'],
+  purchaseorder: ['purchase', 'order'], livez: ['health'], readyz: ['health'], getall: ['get', 'all'], byid: ['by', 'id'],
+};
+
+/** Lower-case singular words of a text, run-together words split where we know them. */
+const wordsCache = new Map<string, string[]>();
+
+/** Lower-case singular words of a text, run-together words split where we know them (remembered: field names repeat). */
+export function wordsOf(text: string): string[] {
+  let words = wordsCache.get(text);
+  if (!words) {
+    words = computeWords(text);
+    if (wordsCache.size < 50_000) wordsCache.set(text, words);
+  }
+  return words;
+}
+
+function computeWords(text: string): string[] {
+  const out: string[] = [];
+  for (const word of splitWords(text)) {
+    const one = singular(word);
+    const split = Object.hasOwn(runTogether, one) ? runTogether[one] : Object.hasOwn(runTogether, word) ? runTogether[word] : undefined;
+    if (split) out.push(...split);
+    else out.push(one);
+  }
+  return out;
+}
+
+/** Words that say nothing about the subject: versions, "api", "rest", articles, prepositions. */
+export const fillerWords = new Set([
+  'api', 'rest', 'controller', 'resource', 'endpoint', 'service', 'using', 'by', 'id', 'the', 'a', 'an', 'of', 'for', 'to', 'and', 'or',
+  'reference', 'ref', 'lookups', 'master', 'masterdata',
+  'with', 'from', 'into', 'its', 'it', 'up', 'one', 'given', 'specific', 'single', 'unique', 'this', 'that', 'at', 'is', 'are', 'be',
+  'your', 'my', 'each', 'every', 'which', 'when', 'where', 'json', 'xml', 'http', 'https', 'public', 'object', 'objects',
+  'generic', 'me', 'more', 'multiple', 'many', 'info', 'information', 'data', 'record', 'records', 'instance', 'instances', 'based', 'via',
+  'their', 'them', 'they', 'as', 'has', 'have', 'will', 'can', 'not', 'no', 'if', 'so', 'v', 'incl', 'including', 'other', 'partial', 'partially',
+]);
+
+/** Verbs and what kind of operation each says it is. */
+const kindWordList: Record<string, Kind> = {
+  list: 'list', search: 'list', find: 'list', query: 'list', browse: 'list', all: 'list', getall: 'list', filter: 'list', lookup: 'list',
+  get: 'read', retrieve: 'read', show: 'read', fetch: 'read', read: 'read', view: 'read', return: 'read', detail: 'read',
+  create: 'create', add: 'create', insert: 'create', register: 'create', post: 'create', make: 'create', new: 'create',
+  update: 'update', edit: 'update', modify: 'update', change: 'update', patch: 'update', amend: 'update', set: 'update', replace: 'update', put: 'update',
+  upsert: 'upsert', save: 'upsert',
+  delete: 'delete', remove: 'delete', destroy: 'delete', drop: 'delete', unsubscribe: 'delete',
+};
+
+/** The kind a verb says, or undefined (a Map: "constructor" in a path is no kind). */
+export const kindWords = new Map<string, Kind>(Object.entries(kindWordList));
+
+/**
+ * Words that make a route something venue must never call for an operation
+ * of another kind: deletions, bulk and batch jobs, imports and exports,
+ * migrations, maintenance and repair jobs ("ensure asset IDs", "zero out time
+ * fields", "add missing products"). They count wherever they are written:
+ * path, operationId or summary.
+ */
+export const dangerWords = new Set([
+  'delete', 'remove', 'destroy', 'purge', 'reset', 'clear', 'wipe', 'truncate', 'erase', 'drop',
+  'bulk', 'batch', 'mass', 'maintenance', 'maintain', 'import', 'importer', 'export', 'migrate', 'migration', 'sync', 'synchronise', 'synchronize',
+  'rebuild', 'recalculate', 'calculate', 'regenerate', 'ensure', 'zero', 'missing', 'duplicate', 'clone', 'merge',
+  'undo', 'revert', 'rollback', 'revoke', 'archive', 'unarchive', 'restore', 'setting', 'settings', 'setup', 'logout', 'forgot',
+]);
+
+/**
+ * Actions on another workflow (print a label, approve a vendor, complete an
+ * order, test a notifier): a path segment or operationId saying so makes the
+ * route an action of its own. In a summary they are ordinary words ("issues a
+ * token", "reports the status"), so they count only in the path and the
+ * operationId.
+ */
+export const actionWords = new Set([
+  'generate', 'copy', 'test', 'print', 'printlabel', 'convert', 'disassemble', 'serialize', 'install', 'uninstall', 'reindex', 'refresh', 'invite',
+  'invitation', 'approve', 'reject', 'suspend', 'onboarding', 'upload', 'download', 'thumbnail', 'reposition', 'sort', 'config', 'configuration',
+  'preference', 'assignment', 'assign', 'unassign', 'allocate', 'unallocate', 'scrap', 'consume', 'transfer', 'split', 'move', 'lock', 'unlock',
+  'publish', 'unpublish', 'cancel', 'complete', 'finish', 'issue', 'hold', 'resend', 'verify', 'confirm', 'reorder', 'signup', 'metafield',
+  'attachment', 'image', 'video', 'review', 'comment', 'note', 'template', 'label', 'qrcode', 'barcode', 'report', 'statistic', 'summary',
+  'history', 'log', 'pdf',
+]);
+
+export interface Term {
+  words: string[];
+  concept: Concept;
+  /** How strongly the term names the concept (1 plain, less when it is often something else). */
+  weight: number;
+}
+
+const terms: Term[] = [];
+const define = (concept: Concept, weight: number, ...phrases: string[]) => {
+  for (const phrase of phrases) terms.push({ words: phrase.split(' '), concept, weight });
+};
+
+define('product', 1, 'product', 'article', 'merchandise', 'catalog item', 'catalog product', 'sku');
+define('product', 0.8, 'item', 'part', 'good', 'goods', 'catalog', 'catalogue');
+define('product', 0.3, 'entity', 'variant', 'product variant', 'item variation');
+define('category', 1, 'category', 'product category', 'part category', 'item category', 'product group', 'item group', 'department', 'taxon');
+define('category', 0.6, 'taxonomy');
+define('class', 1, 'class', 'product class', 'item class', 'subcategory', 'sub category');
+define('warehouse', 1, 'warehouse', 'stock location', 'inventory location', 'storage location', 'store room', 'storeroom', 'stockroom', 'depot', 'warehouse location');
+define('warehouse', 0.8, 'location');
+define('tax', 1, 'tax group', 'tax rate', 'tax class', 'tax category', 'tax code', 'vat rate', 'vat group', 'gst rate', 'gst group', 'tax', 'vat', 'gst', 'tax type');
+define('tax', 0.6, 'tax region', 'tax zone');
+define('container', 1, 'container', 'container type', 'packaging', 'package type', 'pack size', 'quantity unit', 'purchase unit', 'unit of measure', 'uom', 'case size');
+define('supplier', 1, 'supplier', 'vendor', 'creditor', 'shopping location', 'purveyor', 'supplier company');
+define('level', 1, 'stock level', 'inventory level', 'stock on hand', 'on hand', 'soh', 'stock item', 'inventory item', 'stock', 'inventory', 'location level', 'stock quantity', 'availability');
+define('count', 1, 'stock take', 'stocktake', 'physical count', 'count', 'recount', 'cycle count', 'absolute adjustment', 'adjustment absolute', 'take', 'inventory count');
+define('receive', 1, 'receive', 'receipt', 'receiving', 'goods in', 'goods inward', 'goods receipt', 'goods received', 'grn', 'intake', 'inbound', 'stock add', 'add stock', 'delivery');
+define('adjust', 1, 'adjust', 'adjustment', 'stock adjustment', 'inventory adjustment', 'correction', 'write off', 'relative adjustment', 'adjustment relative', 'shrinkage', 'wastage');
+define('webhook', 1, 'webhook', 'webhook subscription', 'webhook subscriber', 'hook', 'event subscription', 'callback', 'callback subscription', 'notification subscription');
+define('webhook', 0.6, 'subscription', 'subscriber', 'subscribe');
+define('auth', 1, 'login', 'log in', 'sign in', 'signin', 'authenticate', 'authentication', 'auth', 'token', 'access token', 'session', 'jwt', 'oauth token', 'auth token');
+define('health', 1, 'health', 'ping', 'heartbeat', 'alive', 'liveness', 'readiness', 'status');
+define('health', 0.5, 'system info', 'system status', 'system');
+// Subjects of their own that share a word with one of venue's: they name something else.
+define(
+  'other', 1,
+  'line item', 'order item', 'order line', 'cart item', 'build item', 'build line', 'wished item', 'wish list', 'wishlist', 'menu item', 'shopping list',
+  'shopping list item', 'product tag', 'tag', 'product type', 'item type', 'entity type', 'product option', 'option type', 'option value', 'product image',
+  'product review', 'product video', 'price list', 'price', 'pricing', 'price break', 'price rule', 'product import', 'custom field', 'metafield',
+  'shipping category', 'shipping method', 'promotion category', 'store credit category', 'store credit', 'tracking category', 'tracking option',
+  'customer', 'customer group', 'order', 'purchase order', 'sales order', 'return order', 'return', 'claim', 'exchange', 'reservation', 'fulfillment',
+  'shipment', 'payment', 'invoice', 'credit note', 'bank transaction', 'journal', 'account', 'contact', 'contact group', 'user', 'team member',
+  'employee', 'recipe', 'chore', 'battery', 'task', 'meal plan', 'notifier', 'notification', 'template', 'attachment', 'file', 'currency',
+  'region', 'zone', 'country', 'state', 'address', 'role', 'permission', 'api key', 'key', 'channel', 'sales channel', 'collection', 'campaign',
+  'promotion', 'discount', 'gift card', 'loyalty', 'booking', 'appointment', 'subscription plan', 'plan', 'card', 'dispute', 'refund',
+  'terminal', 'device', 'payout', 'label', 'barcode', 'image', 'video', 'review', 'comment', 'note', 'event', 'event type', 'log', 'stock log',
+  'stock movement', 'movement', 'transaction', 'booking profile', 'report', 'statistic', 'summary', 'group statistic', 'maintenance', 'asset',
+  'bom', 'bill of material', 'build', 'manufacturer', 'manufacturer part', 'supplier part', 'company part', 'parameter', 'test result', 'project code',
+  'selection', 'machine', 'plugin', 'setting', 'settings', 'group', 'member', 'invitation', 'menu', 'page', 'section', 'digital', 'digital link',
+  'classification', 'adjustable', 'variation', 'modifier', 'modifier list', 'custom attribute', 'custom attribute definition', 'merchant', 'vendor part',
+  'inventory change', 'inventory transfer', 'transfer', 'change',
+);
+
+const termsByFirst = new Map<string, Term[]>();
+for (const term of terms) {
+  const list = termsByFirst.get(term.words[0]!) ?? [];
+  list.push(term);
+  termsByFirst.set(term.words[0]!, list);
+}
+for (const list of termsByFirst.values()) list.sort((a, b) => b.words.length - a.words.length);
+
+export interface TermHit {
+  term: Term;
+  /** Index of its first word in the words given. */
+  at: number;
+  /** The words as they stood: "stock location". */
+  text: string;
+}
+
+/** The terms in a run of words, longest first and left to right; a word belongs to one term at most. */
+export function findTerms(words: string[]): TermHit[] {
+  const hits: TermHit[] = [];
+  for (let i = 0; i < words.length; ) {
+    const candidates = termsByFirst.get(words[i]!) ?? [];
+    const found = candidates.find((term) => term.words.every((w, k) => words[i + k] === w));
+    if (found) {
+      hits.push({ term: found, at: i, text: words.slice(i, i + found.words.length).join(' ') });
+      i += found.words.length;
+    } else i++;
+  }
+  return hits;
+}

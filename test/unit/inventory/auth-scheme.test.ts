@@ -1,0 +1,101 @@
+// inventory.auth: every scheme a vendor's document may declare, as a profile
+// stores it. The runtime for the static ones lands later; the stored form is
+// fixed here so that it can be built on.
+
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../../src/lib/errors.js';
+import {
+  authSecrets,
+  describeAuthScheme,
+  formatAuthScheme,
+  loginTokenHeader,
+  parseAuthScheme,
+  requireLoginScheme,
+  type AuthScheme,
+} from '../../../src/lib/inventory/routes.js';
+import { checkSettingValue } from '../../../src/lib/config.js';
+
+describe('parseAuthScheme and formatAuthScheme', () => {
+  it.each<[string, AuthScheme, string]>([
+    ['bearer', { type: 'bearer' }, 'bearer'],
+    ['  Bearer ', { type: 'bearer' }, 'bearer'],
+    ['header:X-Api-Token', { type: 'header', name: 'X-Api-Token' }, 'header:X-Api-Token'],
+    ['api-key in=header name=X-Auth-Token', { type: 'api-key', in: 'header', name: 'X-Auth-Token', prefix: '' }, 'api-key in=header name=X-Auth-Token'],
+    ['api-key in=header name=GROCY-API-KEY', { type: 'api-key', in: 'header', name: 'GROCY-API-KEY', prefix: '' }, 'api-key in=header name=GROCY-API-KEY'],
+    ['api-key in=header name=Authorization prefix="Token "', { type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Token ' }, 'api-key in=header name=Authorization prefix="Token "'],
+    ['api-key name=Authorization in=header prefix="Bearer "', { type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Bearer ' }, 'api-key in=header name=Authorization prefix="Bearer "'],
+    ['api-key in=query name=api_key', { type: 'api-key', in: 'query', name: 'api_key', prefix: '' }, 'api-key in=query name=api_key'],
+    ['api-key in=header name=X-Key prefix=Key=', { type: 'api-key', in: 'header', name: 'X-Key', prefix: 'Key=' }, 'api-key in=header name=X-Key prefix=Key='],
+    [
+      'oauth2 token-url=https://id.example/connect/token scopes="inventory.read inventory.write"',
+      { type: 'oauth2', tokenUrl: 'https://id.example/connect/token', scopes: ['inventory.read', 'inventory.write'] },
+      'oauth2 token-url=https://id.example/connect/token scopes="inventory.read inventory.write"',
+    ],
+    ['oauth2 token-url=/o/token/', { type: 'oauth2', tokenUrl: '/o/token/', scopes: [] }, 'oauth2 token-url=/o/token/'],
+    ['oauth2 token-url=http://127.0.0.1:47800/oauth/token scopes=read', { type: 'oauth2', tokenUrl: 'http://127.0.0.1:47800/oauth/token', scopes: ['read'] }, 'oauth2 token-url=http://127.0.0.1:47800/oauth/token scopes=read'],
+    ['basic', { type: 'basic' }, 'basic'],
+  ])('%s', (text, scheme, formatted) => {
+    expect(parseAuthScheme(text)).toEqual(scheme);
+    expect(formatAuthScheme(scheme)).toBe(formatted);
+    expect(parseAuthScheme(formatAuthScheme(scheme))).toEqual(scheme);
+  });
+
+  it('keeps a prefix exactly, quotes and backslashes included', () => {
+    const scheme: AuthScheme = { type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Key "a\\b" ' };
+    expect(parseAuthScheme(formatAuthScheme(scheme))).toEqual(scheme);
+  });
+
+  it.each([
+    ['', 'not a scheme venue knows'],
+    ['token', 'not a scheme venue knows'],
+    ['header:', 'is not a header name'],
+    ['header:X Api', 'is not a header name'],
+    ['api-key', 'api-key needs in=header or in=query'],
+    ['api-key in=cookie name=sid', 'api-key needs in=header or in=query'],
+    ['api-key in=header', 'api-key needs name='],
+    ['api-key in=header name=Bad:Name', 'api-key needs name='],
+    ['api-key in=header name=A name=B', 'name is given twice'],
+    ['api-key in=header name=A scopes=x', 'scopes is not a setting of this scheme'],
+    ['api-key in=header name=Authorization prefix="Token ', 'cannot read'],
+    ['api-key in=header name=A prefix="a\\nb"', 'the prefix cannot hold a line break'],
+    ['oauth2', 'oauth2 needs token-url='],
+    ['oauth2 token-url=http://id.example/token', 'the token-url must be https://'],
+    ['oauth2 token-url=ftp://x', 'the token-url must be https://'],
+  ])('refuses %j: %s', (text, why) => {
+    expect(() => parseAuthScheme(text)).toThrow(UsageError);
+    expect(() => parseAuthScheme(text)).toThrow(why);
+  });
+
+  it('config set stores the canonical form', () => {
+    expect(checkSettingValue('inventory.auth', 'api-key name=Authorization   in=header prefix="Token "')).toBe('api-key in=header name=Authorization prefix="Token "');
+    expect(checkSettingValue('inventory.auth', ' BEARER ')).toBe('bearer');
+    expect(() => checkSettingValue('inventory.auth', 'api-key in=body name=x')).toThrow(UsageError);
+  });
+});
+
+describe('what each scheme needs', () => {
+  it('names the secrets and what they are to the scheme', () => {
+    expect(authSecrets({ type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Token ' })).toEqual([
+      { key: 'inventory.apiKey', role: 'the key sent in Authorization after "Token "' },
+    ]);
+    expect(authSecrets({ type: 'oauth2', tokenUrl: 'https://id.example/token', scopes: [] }).map((s) => s.key)).toEqual(['inventory.apiKey', 'inventory.apiSecret']);
+    expect(authSecrets({ type: 'basic' }).map((s) => s.role)).toEqual(['the user name', 'the password']);
+    expect(authSecrets({ type: 'bearer' }).map((s) => s.key)).toEqual(['inventory.apiKey', 'inventory.apiSecret']);
+  });
+
+  it('says in words what is sent', () => {
+    expect(describeAuthScheme({ type: 'api-key', in: 'header', name: 'GROCY-API-KEY', prefix: '' })).toBe('a static key in the GROCY-API-KEY header');
+    expect(describeAuthScheme({ type: 'oauth2', tokenUrl: 'https://id.example/token', scopes: ['a'] })).toBe('OAuth2 client credentials from https://id.example/token (scopes a)');
+  });
+
+  it('the login token goes in a named header or as bearer; every other scheme is refused before a login is tried', () => {
+    expect(loginTokenHeader({ type: 'header', name: 'X-Api-Token' })).toEqual({ name: 'X-Api-Token', prefix: '' });
+    expect(loginTokenHeader({ type: 'bearer' })).toBeUndefined();
+    expect(loginTokenHeader({ type: 'basic' })).toBeUndefined();
+    expect(() => requireLoginScheme({ type: 'bearer' })).not.toThrow();
+    expect(() => requireLoginScheme({ type: 'api-key', in: 'header', name: 'X-Auth-Token', prefix: '' })).toThrow(
+      'inventory.auth is "api-key in=header name=X-Auth-Token" (a static key in the X-Auth-Token header), which this version of venue stores but cannot send yet',
+    );
+    expect(() => requireLoginScheme({ type: 'basic' })).toThrow(UsageError);
+  });
+});
