@@ -4,7 +4,8 @@
 // — a receipt, a stock take, an adjustment, a reload, a hold, an order, a
 // payment — exits 6 naming the field with what was sent and what came back,
 // claims nothing (no ✓, nothing on stdout), and is journalled unknown. The
-// same in the venue dialect and in plain (other field names, bare records).
+// same in the venue dialect, in plain (other field names, bare records) and in
+// decoy (fields of the wrong type beside the real ones).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, tempDir, type RunResult, type SandboxHandle } from '../../support/venue.js';
 import { login } from '../wallet/helpers.js';
 
-const dialects = ['venue', 'plain'] as const;
+const dialects = ['venue', 'plain', 'decoy'] as const;
 
 function expectDisagreement(result: RunResult, what: RegExp, field: string): void {
   expect(result.code, result.stderr).toBe(6);
