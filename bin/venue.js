@@ -83,7 +83,8 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   });
   const { main } = await import('../dist/bundle/main.js');
   const code = await main({ argv, version: version() });
-  process.exitCode = interrupted ? 130 : code;
+  // After a Ctrl-C, main's code already follows the outcome (a write that completed is 0, unknown 7, nothing sent 130).
+  process.exitCode = code;
   // Long-lived commands (listen, serve) resolve only when they are done. The
   // process ends when every byte has reached its reader, however slow.
   if (!process.env.VENUE_NO_FORCED_EXIT) await exitAfterDraining(process.exitCode);

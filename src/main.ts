@@ -66,7 +66,7 @@ export async function main(options: MainOptions): Promise<number> {
     if (optionValue(argv, '--each-profile') !== undefined) {
       // Once per venue: its own module, loaded only for this.
       const { runEachProfile } = await import('./fleet.js');
-      return await runEachProfile({ argv, streams, env, version: options.version, secrets, interruption, verbose, colour });
+      return afterInterrupt(await runEachProfile({ argv, streams, env, version: options.version, secrets, interruption, verbose, colour }), interruption);
     }
     // `venue help <group> [<command>]` is `venue <group> [<command>] --help`; `venue help <topic>` prints the topic.
     const help = helpRequest(argv);
@@ -88,13 +88,24 @@ export async function main(options: MainOptions): Promise<number> {
       argv = help.argv;
     }
     const program = await buildProgram(argv, { streams, env, version: options.version, secrets, interruption });
-    return await parseAndRun(program, argv);
+    return afterInterrupt(await parseAndRun(program, argv), interruption);
   } catch (error) {
-    return reportFailure(error, { argv, stderr: streams.stderr, verbose, colour });
+    return afterInterrupt(reportFailure(error, { argv, stderr: streams.stderr, verbose, colour }), interruption);
   } finally {
     const { closeHttpConnections } = await import('./lib/http.js');
     await closeHttpConnections();
   }
+}
+
+/**
+ * After a Ctrl-C the exit code follows the outcome: a command that failed
+ * keeps its code (7 for a write left unknown); one that ended well is 0 only
+ * if it sent a write that completed (its message says it was interrupted
+ * after completing), else 130: it stopped short and nothing was sent.
+ */
+export function afterInterrupt(code: number, interruption: import('./lib/interruption.js').Interruption): number {
+  if (!interruption.interrupted || code !== ExitCode.ok) return code;
+  return interruption.writesSent ? ExitCode.ok : ExitCode.interrupted;
 }
 
 /** Runs the command argv names on a built program: exit 0, or throws. Help shown for options alone. */

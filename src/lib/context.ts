@@ -50,6 +50,8 @@ export interface ServiceDeps {
   routes?: import('./inventory/routes.js').InventoryRouteMap;
   /** The run's secrets: journals mask them in what they record. */
   secrets?: import('./redact.js').SecretRegistry;
+  /** Ctrl-C: a journalled write holds the process open until its outcome is recorded (writes/send.ts). */
+  interruption?: import('./writes/send.js').WriteInterruption;
 }
 
 export interface Context {
@@ -323,6 +325,7 @@ export class ProcessContext implements Context {
       now: () => this.now(),
       routes: service === 'inventory' ? await this.inventoryRoutes() : undefined,
       secrets: this.terminal.secrets,
+      interruption: this.interruption,
     };
   }
 

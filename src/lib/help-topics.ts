@@ -1,6 +1,8 @@
 // `venue help <topic>`: what no single command's help can hold. Plain text,
 // loaded only when asked for.
 
+import { outcomeTable } from './writes/rule.js';
+
 export const helpTopics: Record<string, { summary: string; text: string }> = {
   environment: {
     summary: 'Every VENUE_* variable, its precedence and its default',
@@ -49,7 +51,8 @@ Output
 
   0    success: the data shown is the service's and it is complete
   1    unexpected failure (a bug: run again with --verbose and report it), or a
-       journal of venue's own that cannot be read (the message names it and its backup)
+       journal of venue's own that cannot be read or written (the message names
+       it, its folder or backup, and the cause; nothing was sent)
   2    usage error or invalid input, found before anything was sent
   3    authentication or authorisation: missing credentials, 401, 403; a login
        whose credentials were refused or whose route is missing (the message
@@ -63,10 +66,23 @@ Output
   7    outcome unknown: something that changes data was sent and its answer was
        lost; the message says how to check and settle it. Alert a person; never
        rerun blindly.
-  130  interrupted (Ctrl-C)
+  130  interrupted (Ctrl-C): the command stopped short (a write it completed
+       first is 0, one it left unknown is 7)
 
 For scripts: 0 go on; 2, 3, 4, 5 fix the input or the setup; 6 try again later;
 7 stop and have a person settle it.
+
+What the answer to a write means (receipts, stock takes and adjustments,
+products, suppliers, webhook subscribers, reloads, holds, orders, payments);
+the one rule every write follows:
+
+${outcomeTable()}
+
+A write that is unknown is never sent again by itself: it is journalled, the
+message names the command that settles it, and a rerun refuses it (or, for
+reloads and payments, settles it by the service's own proof). After a Ctrl-C
+the exit code follows the outcome: a write that completed is 0 (the message
+says it was interrupted after completing), unknown is 7, nothing sent is 130.
 
 Across venues (--each-profile) the run exits with the most severe code among
 the venues, in this order: 130, 7, 6, 5, 4, 3, 2, 1 (then 0). A venue skipped

@@ -20,6 +20,7 @@ import { readErrorBody } from './reading.js';
 import { parseJsonExact, stringifyJsonExact } from './json-exact.js';
 import type { Interruption } from './interruption.js';
 import { venueVersion } from './version.js';
+import { refusedBeforeProcessing, verdictOfStatus } from './writes/rule.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
@@ -62,6 +63,12 @@ export interface RequestOptions {
    * without one, a key is made per call (the same on each retry of it).
    */
   idempotencyKey?: string;
+  /**
+   * Awaited once, just before a write's first attempt leaves (after the token
+   * and the last Ctrl-C check): where a journal marks the write as sending.
+   * If it throws, nothing is sent.
+   */
+  beforeSend?: () => Promise<void> | void;
 }
 
 export interface HttpResponse<T = unknown> {
@@ -115,8 +122,6 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
 const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 /** JWT times are whole seconds: a token whose exp is within this of now may already be spent at the service. */
 const EXPIRY_GRAIN_MS = 1_000;
-/** Answers that say the request was refused before anything was done: even a write may be sent again. */
-const REFUSED_STATUS = new Set([429, 503]);
 /** The connection was never made: nothing reached the server, any request may be retried. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -259,11 +264,18 @@ export class HttpClient {
     const idempotencyKey = idempotent ? undefined : (options.idempotencyKey ?? (await import('node:crypto')).randomUUID());
     const retries = options.retries ?? this.retries;
     let replays401 = 0;
+    let announced = false;
 
     for (let attempt = 0; ; attempt++) {
       if (this.remainingMs() <= 0) throw this.deadlineError(operation, "this command's deadline has passed");
       if (this.interruption && !this.interruption.maySend()) throw new InterruptedError(`interrupted: "${operation}" was not sent`);
       const token = options.auth ? await options.auth.get() : undefined;
+      if (!announced && options.beforeSend) {
+        // The last Ctrl-C check before a write leaves: past it, the journal says "sending" and the request goes.
+        if (this.interruption && !this.interruption.maySend()) throw new InterruptedError(`interrupted: "${operation}" was not sent`);
+        await options.beforeSend();
+        announced = true;
+      }
       let response: HttpResponse<unknown>;
       const sent = { started: false };
       // Reads give up on Ctrl-C; cleanup after it (already interrupted) must not be cut short.
@@ -303,7 +315,7 @@ export class HttpClient {
       if (status >= 300 && status < 400) {
         // Following a redirect would resend (or silently turn a write into a GET): say where it points instead.
         const location = response.headers.location;
-        throw new ServerError(`the ${this.service} service answered ${status} to "${operation}", redirecting to ${location ?? '(no Location given)'}`, {
+        throw new (idempotent ? ServerError : UnknownOutcomeError)(`the ${this.service} service answered ${status} to "${operation}", redirecting to ${location ?? '(no Location given)'}`, {
           hint: `venue does not follow redirects${idempotent ? '' : '; the request was sent, so check whether it was applied'}. If the service moved, update its URL (\`venue config set ${this.service}.url …\`).`,
         });
       }
@@ -320,8 +332,8 @@ export class HttpClient {
         continue;
       }
 
-      // 429 and 503 say the request was refused before processing, so even a write may be sent again.
-      const mayRetry = RETRYABLE_STATUS.has(status) && (idempotent || REFUSED_STATUS.has(status));
+      // 429 and 503 say the request was refused before processing, so even a write may be sent again (writes/rule.ts).
+      const mayRetry = RETRYABLE_STATUS.has(status) && (idempotent || refusedBeforeProcessing(status));
       if (mayRetry && attempt < retries) {
         const asked = retryAfterMs(response.headers['retry-after'], this.now());
         this.trace?.(`! ${status}${asked === undefined ? '' : ` (Retry-After ${response.headers['retry-after']})`}`);
@@ -329,14 +341,16 @@ export class HttpClient {
         continue;
       }
 
-      if (!idempotent && (status === 502 || status === 504)) {
-        // A gateway may have passed the request on before giving up.
-        throw new UnknownOutcomeError(
-          `the ${this.service} service's gateway answered ${status} to "${operation}": it may or may not have been applied`,
-          { hint: 'Do not simply run it again: check first.' },
-        );
+      const failure = this.apiError(status, method, url, response.data, response.headers);
+      if (!idempotent && verdictOfStatus(status) === 'unknown') {
+        // The one rule (writes/rule.ts): 408, a gateway's 502/504 or another 5xx cannot say whether it was applied.
+        const said = failure.info.serverMessage ? ` (${failure.info.serverMessage})` : '';
+        throw new UnknownOutcomeError(`the ${this.service} service${status === 502 || status === 504 ? "'s gateway" : ''} answered ${status}${said} to "${operation}": it may or may not have been applied`, {
+          cause: failure,
+          hint: 'Do not simply run it again: check first.',
+        });
       }
-      throw this.apiError(status, method, url, response.data, response.headers);
+      throw failure;
     }
   }
 

@@ -12,8 +12,11 @@
 //   are simply aborted;
 // - cleanup registered with onInterrupt (releasing a booking hold, deleting a
 //   temporary subscriber) runs, bounded in time;
-// - then the process ends with 130 if the command has not already; nothing
-//   claims success after it (Terminal.success says so plainly instead).
+// - then the command reports what happened, and its exit code follows the
+//   outcome: a write that completed is 0 (Terminal.success says it was
+//   interrupted after completing), an unknown one 7, nothing sent 130 (main
+//   turns a 0 into 130 when no write was sent). Past a grace period the
+//   process ends with 130.
 // A second Ctrl-C stops at once.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -33,6 +36,13 @@ export interface Interruption {
    * instead of ending the process, so the outcome is known and reported.
    */
   inFlight<T>(what: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * Like inFlight, as a region a journalled write opens when its request is
+   * about to leave and closes once its outcome is recorded.
+   */
+  holdOpen?(what: string): () => void;
+  /** How many writes this run has sent (began to send): after a Ctrl-C, a 0 exit then means a write completed. */
+  readonly writesSent?: number;
   /**
    * Runs work that undoes what the run left behind (releasing a hold,
    * deleting a temporary subscriber): it may still send after a Ctrl-C.
@@ -63,8 +73,12 @@ export interface InterruptionTimings {
 export class ProcessInterruption implements Interruption {
   private readonly controller = new AbortController();
   private readonly handlers = new Set<() => void | Promise<void>>();
+  /** Writes whose request is in flight (inFlight). */
   private readonly writes = new Map<number, string>();
+  /** Journalled writes between their mark and their recorded outcome (holdOpen). */
+  private readonly regions = new Map<number, string>();
   private nextWrite = 0;
+  private sent = 0;
   private writesSettled?: () => void;
   private forcedExit?: ReturnType<typeof setTimeout>;
 
@@ -101,26 +115,55 @@ export class ProcessInterruption implements Interruption {
     return !this.interrupted || cleanupScope.getStore() === true;
   }
 
+  get writesSent(): number {
+    return this.sent;
+  }
+
+  /** A journalled write's region (from its mark to its recorded outcome): counted as a write sent. */
+  holdOpen(what: string): () => void {
+    this.sent++;
+    return this.open(this.regions, what);
+  }
+
   async inFlight<T>(what: string, work: () => Promise<T>): Promise<T> {
-    const id = this.nextWrite++;
-    this.writes.set(id, what);
+    const close = this.open(this.writes, what);
     try {
       return await work();
     } finally {
-      this.writes.delete(id);
-      if (this.writes.size === 0) this.writesSettled?.();
+      close();
     }
+  }
+
+  private open(into: Map<number, string>, what: string): () => void {
+    const id = this.nextWrite++;
+    into.set(id, what);
+    let closed = false;
+    return () => {
+      if (closed) return;
+      closed = true;
+      into.delete(id);
+      if (this.pending() === 0) this.writesSettled?.();
+    };
+  }
+
+  private pending(): number {
+    return this.writes.size + this.regions.size;
+  }
+
+  /** What is awaited, in words: the requests in flight, else the journalled writes recording their outcome. */
+  private awaited(): string[] {
+    return [...(this.writes.size ? this.writes : this.regions).values()];
   }
 
   /** The launcher calls this for each Ctrl-C. */
   notify(): void {
     if (this.interrupted) {
-      const pending = [...this.writes.values()];
+      const pending = this.awaited();
       this.io.say(pending.length ? `interrupted again: stopping without the answer to ${pending.join(', ')}; its outcome is unknown` : 'interrupted again: stopping now');
       this.io.exit(130);
       return;
     }
-    this.io.say(this.writes.size ? `interrupted: waiting for the answer to ${[...this.writes.values()].join(', ')} (Ctrl-C again to stop at once)` : 'interrupted');
+    this.io.say(this.pending() ? `interrupted: waiting for the answer to ${this.awaited().join(', ')} (Ctrl-C again to stop at once)` : 'interrupted');
     this.controller.abort(new InterruptedError());
     void this.windDown();
   }
@@ -135,7 +178,7 @@ export class ProcessInterruption implements Interruption {
       }
     });
     await withTimeout(Promise.all(cleanups), cleanupMs);
-    if (this.writes.size) await new Promise<void>((resolve) => (this.writesSettled = resolve));
+    if (this.pending()) await new Promise<void>((resolve) => (this.writesSettled = resolve));
     // The command now has a moment to report what happened; past it, stop.
     this.forcedExit = setTimeout(() => this.io.exit(130), this.timings.graceMs ?? 1_000);
     this.forcedExit.unref?.();
@@ -151,6 +194,7 @@ export function neverInterrupted(): Interruption {
     throwIfInterrupted: () => undefined,
     onInterrupt: () => () => undefined,
     inFlight: (_what, work) => work(),
+    holdOpen: () => () => undefined,
     cleanup: (work) => work(),
     maySend: () => true,
   };

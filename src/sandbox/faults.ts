@@ -1,7 +1,11 @@
 // Faults for reliability tests: random 5xx, 429 with Retry-After, added
-// latency, a count of requests failed before processing, and a count of
-// requests whose answer is dropped after processing (the client cannot know
-// whether its call was applied). Control routes (/_sandbox/*) are never faulted.
+// latency, a count of requests failed before processing, a count of requests
+// whose answer is dropped after processing (the client cannot know whether
+// its call was applied), a count answered with an error status after
+// processing (a proxy's 408, a gateway's 502/504: applied, but the answer
+// says otherwise), and a count answered wrongly: processed exactly as asked,
+// then answered with every value the request sent changed in the answer
+// (another id, count or quantity). Control routes (/_sandbox/*) are never faulted.
 
 import { SandboxHttpError } from './http-error.js';
 
@@ -28,6 +32,14 @@ export interface FaultConfig {
   failNext: FaultRule[];
   /** The next N matching requests are processed, then the socket is destroyed unanswered. */
   dropAfterProcessing: FaultRule[];
+  /** The next N matching requests are processed (applied as asked), then answered with status (408, 500, 502, 504…). */
+  answerAfterProcessing: FaultRule[];
+  /**
+   * The next N matching requests are processed exactly as asked, then
+   * answered with each value the request sent changed where the answer
+   * repeats it (numbers ×1000+7, text suffixed "-x"): another id, count or quantity.
+   */
+  misanswer: FaultRule[];
 }
 
 export const noFaults = (): FaultConfig => ({
@@ -38,6 +50,8 @@ export const noFaults = (): FaultConfig => ({
   latencyMs: 0,
   failNext: [],
   dropAfterProcessing: [],
+  answerAfterProcessing: [],
+  misanswer: [],
 });
 
 interface CompiledPattern {
@@ -105,7 +119,7 @@ export function applyFaultUpdate(config: FaultConfig, body: unknown): FaultConfi
   check('rateLimitMatch', isPattern, 'must be "METHOD /path"');
   check('latencyMs', (v) => typeof v === 'number' && v >= 0 && v <= 60_000, 'must be from 0 to 60000');
   check('latencyMatch', isPattern, 'must be "METHOD /path"');
-  const rules = (field: 'failNext' | 'dropAfterProcessing'): FaultRule[] => {
+  const rules = (field: 'failNext' | 'dropAfterProcessing' | 'answerAfterProcessing' | 'misanswer'): FaultRule[] => {
     const value = b[field];
     if (value === undefined) return [];
     const list = Array.isArray(value) ? value : [value];
@@ -115,23 +129,37 @@ export function applyFaultUpdate(config: FaultConfig, body: unknown): FaultConfi
       const at = `${field}[${i}]`;
       if (!rule || typeof rule !== 'object' || !isPattern(rule.match) || rule.match === '') details.push({ field: `${at}.match`, rule: 'must be "METHOD /path"' });
       else if (rule.remaining !== undefined && !isCount(rule.remaining)) details.push({ field: `${at}.remaining`, rule: 'must be a whole number of at least 1' });
-      else if (field === 'failNext' && rule.status !== undefined && !isStatus(rule.status)) details.push({ field: `${at}.status`, rule: 'must be an HTTP status from 400 to 599' });
-      else out.push({ match: rule.match!, remaining: rule.remaining ?? 1, ...(field === 'failNext' ? { status: rule.status ?? 503 } : {}) });
+      else if ((field === 'failNext' || field === 'answerAfterProcessing') && rule.status !== undefined && !isStatus(rule.status)) details.push({ field: `${at}.status`, rule: 'must be an HTTP status from 400 to 599' });
+      else {
+        const status = field === 'failNext' ? { status: rule.status ?? 503 } : field === 'answerAfterProcessing' ? { status: rule.status ?? 408 } : {};
+        out.push({ match: rule.match!, remaining: rule.remaining ?? 1, ...status });
+      }
     });
     return out;
   };
   const failNext = rules('failNext');
   const drop = rules('dropAfterProcessing');
+  const answerAfter = rules('answerAfterProcessing');
+  const misanswer = rules('misanswer');
   if (details.length) throw new SandboxHttpError(400, 'validation_failed', 'invalid fault settings', details);
-  const next: FaultConfig = { ...config, failNext: [...config.failNext, ...failNext], dropAfterProcessing: [...config.dropAfterProcessing, ...drop] };
+  const next: FaultConfig = {
+    ...config,
+    failNext: [...config.failNext, ...failNext],
+    dropAfterProcessing: [...config.dropAfterProcessing, ...drop],
+    answerAfterProcessing: [...(config.answerAfterProcessing ?? []), ...answerAfter],
+    misanswer: [...(config.misanswer ?? []), ...misanswer],
+  };
   for (const key of ['errorRate', 'errorStatus', 'errorMatch', 'rateLimitRate', 'retryAfterSeconds', 'rateLimitMatch', 'latencyMs', 'latencyMatch'] as const) {
     if (b[key] !== undefined) (next as unknown as Record<string, unknown>)[key] = b[key] === '' ? undefined : b[key];
   }
   return next;
 }
 
+/** What happens to a request's answer once it has been processed. */
+export type AfterProcessing = { kind: 'drop' } | { kind: 'answer'; error: SandboxHttpError } | { kind: 'misanswer' };
+
 export type FaultDecision =
-  | { kind: 'none'; latencyMs: number; drop: boolean }
+  | { kind: 'none'; latencyMs: number; after?: AfterProcessing }
   | { kind: 'fail'; latencyMs: number; error: SandboxHttpError };
 
 /** The faults for one request; counts are consumed here. */
@@ -141,7 +169,15 @@ export class FaultInjector {
 
   get active(): boolean {
     const c = this.config;
-    return c.errorRate > 0 || c.rateLimitRate > 0 || c.latencyMs > 0 || c.failNext.length > 0 || c.dropAfterProcessing.length > 0;
+    return (
+      c.errorRate > 0 ||
+      c.rateLimitRate > 0 ||
+      c.latencyMs > 0 ||
+      c.failNext.length > 0 ||
+      c.dropAfterProcessing.length > 0 ||
+      c.answerAfterProcessing.length > 0 ||
+      c.misanswer.length > 0
+    );
   }
 
   set(body: unknown): FaultConfig {
@@ -172,8 +208,27 @@ export class FaultInjector {
       return { kind: 'fail', latencyMs, error: injected(c.errorStatus) };
     }
     const dropRule = take(c.dropAfterProcessing, method, path);
-    if (dropRule) c.dropAfterProcessing = c.dropAfterProcessing.filter((r) => r.remaining > 0);
-    return { kind: 'none', latencyMs, drop: Boolean(dropRule) };
+    if (dropRule) {
+      c.dropAfterProcessing = c.dropAfterProcessing.filter((r) => r.remaining > 0);
+      return { kind: 'none', latencyMs, after: { kind: 'drop' } };
+    }
+    const answerRule = take(c.answerAfterProcessing, method, path);
+    if (answerRule) {
+      c.answerAfterProcessing = c.answerAfterProcessing.filter((r) => r.remaining > 0);
+      const status = answerRule.status ?? 408;
+      const error = new SandboxHttpError(
+        status,
+        status === 408 ? 'request_timeout' : status >= 500 ? 'internal' : 'injected_fault',
+        `injected fault: ${status} after processing (sandbox faults are on; clear them with \`venue sandbox faults --clear\`)`,
+      );
+      return { kind: 'none', latencyMs, after: { kind: 'answer', error } };
+    }
+    const wrongRule = take(c.misanswer, method, path);
+    if (wrongRule) {
+      c.misanswer = c.misanswer.filter((r) => r.remaining > 0);
+      return { kind: 'none', latencyMs, after: { kind: 'misanswer' } };
+    }
+    return { kind: 'none', latencyMs };
   }
 }
 
@@ -186,4 +241,28 @@ function take(rules: FaultRule[], method: string, path: string): FaultRule | und
 function injected(status: number): SandboxHttpError {
   const code = status === 429 ? 'rate_limited' : status >= 500 ? 'internal' : 'injected_fault';
   return new SandboxHttpError(status, code, `injected fault: ${status} (sandbox faults are on; clear them with \`venue sandbox faults --clear\`)`);
+}
+
+/** A value the request sent, changed: numbers ×1000+7 (0 becomes 1000), text suffixed "-x". */
+function changed(value: unknown): unknown {
+  if (typeof value === 'number') return value === 0 ? 1000 : value * 1000 + 7;
+  if (typeof value === 'string' && value !== '') return `${value}-x`;
+  return value;
+}
+
+/**
+ * The answer with every value the request sent changed where the answer
+ * repeats it at the same place (the same key, the same index in a list, at
+ * any depth): the write was applied as asked, the answer says otherwise.
+ */
+export function misanswer(request: unknown, answer: unknown): unknown {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (Array.isArray(request) && Array.isArray(answer)) return answer.map((item, i) => (i < request.length ? misanswer(request[i], item) : item));
+  if (isObject(request) && isObject(answer)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(answer)) out[key] = key in request ? misanswer(request[key], value) : value;
+    return out;
+  }
+  if ((typeof request === 'number' || typeof request === 'string') && request === answer) return changed(answer);
+  return answer;
 }

@@ -5,7 +5,7 @@
 
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerCoreControl } from './control.js';
-import { FaultInjector } from './faults.js';
+import { FaultInjector, misanswer, type AfterProcessing } from './faults.js';
 import { Fleet, type FleetVenue } from './fleet.js';
 import { dialectError, installDialect } from './dialects/index.js';
 import { SandboxHttpError } from './http-error.js';
@@ -86,7 +86,8 @@ export interface SandboxServer extends SandboxCore {
   closed: Promise<void>;
 }
 
-const dropAfterProcessing = new WeakSet<FastifyRequest>();
+/** What a fault does to a request's answer once it has been processed. */
+const afterProcessing = new WeakMap<FastifyRequest, AfterProcessing>();
 /** The method a client sent, where a route layout changed it (PUT served by the PATCH route). */
 const methodSent = new WeakMap<import('node:http').IncomingMessage, string>();
 
@@ -332,21 +333,36 @@ function installFaults(app: FastifyInstance, faults: FaultInjector, store: State
     const decision = faults.decide(methodSent.get(request.raw) ?? request.method, request.originalUrl.split('?')[0]!);
     const go = () => {
       if (decision.kind === 'fail') return done(decision.error);
-      if (decision.drop) dropAfterProcessing.add(request);
+      if (decision.after) afterProcessing.set(request, decision.after);
       done();
     };
     if (decision.latencyMs > 0) setTimeout(go, decision.latencyMs);
     else go();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!dropAfterProcessing.has(request)) return done(null, payload);
-    dropAfterProcessing.delete(request);
-    // The change is on disk before the client loses its answer.
+    const after = afterProcessing.get(request);
+    if (!after) return done(null, payload);
+    afterProcessing.delete(request);
+    // Only what was processed and succeeded is answered otherwise; a refusal stays a refusal.
+    if (after.kind !== 'drop' && reply.statusCode >= 300) return done(null, payload);
+    // The change is on disk before the client gets (or loses) its answer.
     store.flush().then(
       () => {
-        request.raw.socket?.destroy();
-        reply.raw.destroy();
-        done(null, payload);
+        if (after.kind === 'drop') {
+          request.raw.socket?.destroy();
+          reply.raw.destroy();
+          return done(null, payload);
+        }
+        if (after.kind === 'answer') {
+          reply.code(after.error.status).header('content-type', 'application/json; charset=utf-8');
+          return done(null, JSON.stringify(after.error.toBody()));
+        }
+        try {
+          const answer = JSON.parse(typeof payload === 'string' ? payload : String(payload));
+          done(null, JSON.stringify(misanswer(request.body, answer)));
+        } catch {
+          done(null, payload);
+        }
       },
       (error: unknown) => done(error as Error),
     );

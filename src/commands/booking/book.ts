@@ -73,6 +73,7 @@ export default defineCommand<Options>({
         onInterrupt: (handler) => ctx.interruption.onInterrupt(handler),
         cleanup: (work) => ctx.interruption.cleanup(work),
         maySend: () => ctx.interruption.maySend(),
+        holdOpen: (what) => ctx.interruption.holdOpen?.(what) ?? (() => undefined),
         holdJournal: client.holds,
       },
       {

@@ -27,6 +27,13 @@ export default defineCommand<Options>({
       const prefix = options.forget.trim();
       if (!prefix) throw new UsageError('--forget needs a key (see `venue booking holds`)');
       const matches = holds.filter((h) => h.key.startsWith(prefix) || h.reservationId === prefix);
+      // An order or payment whose outcome a person has settled is dropped the same way, by the key its warning shows.
+      const writes = journal.openWrites().filter((w) => w.id.startsWith(prefix));
+      if (!matches.length && writes.length === 1) {
+        await journal.journal.remove([writes[0]!.id]);
+        ctx.terminal.success(`Dropped the record of the ${writes[0]!.kind} ${writes[0]!.id.slice(0, 8)} whose outcome was unknown.`);
+        return;
+      }
       if (!matches.length) throw new NotFoundError(`no recorded hold with key "${prefix}"`, { hint: 'List them with `venue booking holds`.' });
       if (matches.length > 1) throw new UsageError(`"${prefix}" matches ${matches.length} holds; give more of the key`);
       await journal.forget(matches[0]!.key);
@@ -61,6 +68,20 @@ export default defineCommand<Options>({
     const unknown = holds.filter((h) => !h.reservationId).length;
     if (unknown && !ctx.output.isMachine) {
       ctx.terminal.warn(`${unknown} request${unknown === 1 ? '' : 's'} without a reservation id: the answer was lost, so places may be held that venue cannot release. Check the slot with \`venue booking sessions\`.`);
+    }
+    // Orders and payments whose outcome is unknown are journalled beside the holds: said, with how to settle each.
+    for (const write of journal.openWrites()) {
+      if (write.kind === 'payment') {
+        ctx.terminal.warn(
+          `payment ${write.paymentReference} for order ${write.orderId} (key ${write.id.slice(0, 8)}) has an unknown outcome${write.note ? ` (${write.note})` : ''}: ` +
+            `check it with \`venue booking order show ${write.orderId}\`; \`venue booking order pay ${write.orderId} --amount ${write.amount.toFixed(2)} --payment-ref ${write.paymentReference}\` checks the order first and records it at most once.`,
+        );
+      } else {
+        ctx.terminal.warn(
+          `the order of ${write.reservationIds.join(', ')}${write.orderId ? ` (answered as ${write.orderId})` : ''} (key ${write.id.slice(0, 8)}) has an unknown outcome${write.note ? ` (${write.note})` : ''}: ` +
+            `check it with \`venue booking order show <orderId>\`, cancel what was not asked for, then \`venue booking holds --forget ${write.id.slice(0, 8)}\`.`,
+        );
+      }
     }
   },
 });

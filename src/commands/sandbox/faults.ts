@@ -11,6 +11,8 @@ interface FaultsOptions {
   latencyMs?: string;
   match?: string;
   dropAfterProcessing?: string;
+  answerAfterProcessing?: string;
+  misanswer?: string;
   failNext?: string;
   count?: string;
   clear?: boolean;
@@ -32,6 +34,8 @@ function describe(config: FaultConfig): Record<string, unknown> {
     latency: config.latencyMs > 0 ? `${config.latencyMs} ms${scope(config.latencyMatch)}` : 'off',
     failNext: config.failNext.map((r) => `${r.match} ×${r.remaining} → ${r.status}`).join('; ') || 'none',
     dropAfterProcessing: config.dropAfterProcessing.map((r) => `${r.match} ×${r.remaining}`).join('; ') || 'none',
+    answerAfterProcessing: config.answerAfterProcessing.map((r) => `${r.match} ×${r.remaining} → ${r.status}`).join('; ') || 'none',
+    misanswer: config.misanswer.map((r) => `${r.match} ×${r.remaining}`).join('; ') || 'none',
   };
 }
 
@@ -40,7 +44,10 @@ export default defineCommand<FaultsOptions>({
   summary: 'Show, set or clear the faults the sandbox injects (for reliability tests)',
   description:
     'Without flags, shows the faults in force. Patterns are "METHOD /path" on the sandbox origin (the service prefix included); ' +
-    '"*" matches any characters. Faults are kept in memory only: a restart clears them. Control routes (/_sandbox) are never faulted.',
+    '"*" matches any characters. Faults are kept in memory only: a restart clears them. Control routes (/_sandbox) are never faulted. ' +
+    '--answer-after-processing applies the request as asked, then answers --status (default 408: a proxy that gave up). ' +
+    '--misanswer applies the request as asked, then answers with every value the request sent changed where the answer repeats it ' +
+    '(numbers ×1000+7, text with "-x" added: another id, count or quantity); refusals are left as they are.',
   examples: [
     'venue sandbox faults',
     'venue sandbox faults --error-rate 0.2 --status 503',
@@ -48,19 +55,23 @@ export default defineCommand<FaultsOptions>({
     'venue sandbox faults --latency-ms 50 --match "GET /inventory/*"',
     "venue sandbox faults --drop-after-processing 'POST /inventory/stock-receipts' --count 1",
     "venue sandbox faults --fail-next 'GET /inventory/products' --count 2 --status 503",
+    "venue sandbox faults --answer-after-processing 'POST /wallet/api/v1/sale' --status 408",
+    "venue sandbox faults --misanswer 'POST /booking/api/v1/orders/reservations/reserve'",
     'venue sandbox faults --clear',
   ],
   configure(cmd: Command) {
     cmd
       .option('--error-rate <share>', 'share of requests (0 to 1) answered with --status (default 503)')
-      .option('--status <code>', 'status for --error-rate and --fail-next (400–599)')
+      .option('--status <code>', 'status for --error-rate, --fail-next and --answer-after-processing (400–599)')
       .option('--rate-limit-rate <share>', 'share of requests (0 to 1) answered 429 with Retry-After')
       .option('--retry-after <seconds>', 'Retry-After of the 429 answers (default 1)')
       .option('--latency-ms <ms>', 'delay added to every request')
       .option('--match <pattern>', 'limit --error-rate, --rate-limit-rate and --latency-ms to "METHOD /path"')
       .option('--drop-after-processing <pattern>', 'process the next --count matching requests, then drop the connection unanswered')
       .option('--fail-next <pattern>', 'fail the next --count matching requests with --status before processing')
-      .option('--count <n>', 'how many requests --drop-after-processing or --fail-next affect (default 1)')
+      .option('--answer-after-processing <pattern>', 'apply the next --count matching requests, then answer --status (default 408)')
+      .option('--misanswer <pattern>', 'apply the next --count matching requests, then answer with the values they sent changed')
+      .option('--count <n>', 'how many requests --drop-after-processing, --answer-after-processing, --misanswer or --fail-next affect (default 1)')
       .option('--clear', 'remove every fault');
   },
   async run(ctx, options) {
@@ -72,11 +83,11 @@ export default defineCommand<FaultsOptions>({
     const retryAfter = num('--retry-after', options.retryAfter, (n) => Number.isInteger(n) && n >= 0, 'must be a whole number of seconds');
     const latencyMs = num('--latency-ms', options.latencyMs, (n) => n >= 0 && n <= 60_000, 'must be from 0 to 60000');
     const count = num('--count', options.count, (n) => Number.isInteger(n) && n >= 1, 'must be a whole number of at least 1');
-    if (count !== undefined && !options.failNext && !options.dropAfterProcessing) {
-      throw new UsageError('--count goes with --fail-next or --drop-after-processing');
+    if (count !== undefined && !options.failNext && !options.dropAfterProcessing && !options.answerAfterProcessing && !options.misanswer) {
+      throw new UsageError('--count goes with --fail-next, --drop-after-processing, --answer-after-processing or --misanswer');
     }
-    if (status !== undefined && errorRate === undefined && !options.failNext) {
-      throw new UsageError('--status goes with --error-rate or --fail-next');
+    if (status !== undefined && errorRate === undefined && !options.failNext && !options.answerAfterProcessing) {
+      throw new UsageError('--status goes with --error-rate, --fail-next or --answer-after-processing');
     }
     if (options.match !== undefined && errorRate === undefined && rateLimitRate === undefined && latencyMs === undefined) {
       throw new UsageError('--match goes with --error-rate, --rate-limit-rate or --latency-ms');
@@ -87,6 +98,8 @@ export default defineCommand<FaultsOptions>({
     if (latencyMs !== undefined) Object.assign(body, { latencyMs, latencyMatch: options.match ?? '' });
     if (options.failNext) body.failNext = [{ match: options.failNext, remaining: count ?? 1, status: status ?? 503 }];
     if (options.dropAfterProcessing) body.dropAfterProcessing = [{ match: options.dropAfterProcessing, remaining: count ?? 1 }];
+    if (options.answerAfterProcessing) body.answerAfterProcessing = [{ match: options.answerAfterProcessing, remaining: count ?? 1, status: status ?? 408 }];
+    if (options.misanswer) body.misanswer = [{ match: options.misanswer, remaining: count ?? 1 }];
 
     const { sandboxControl } = await import('../../lib/sandbox-control.js');
     const control = await sandboxControl(ctx.env);

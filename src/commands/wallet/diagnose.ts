@@ -92,7 +92,7 @@ export default defineCommand<DiagnoseOptions>({
     };
     const client = await ctx.wallet();
     const profile = await ctx.profileName();
-    input.reloads = new ReloadJournal(await ctx.stateDir()).list().filter((r) => r.profile === profile && r.email === email);
+    input.reloads = new ReloadJournal(await ctx.stateDir()).records().filter((r) => r.profile === profile && r.email === email);
     const stored = client.sessions.get(email);
     if (stored) input.session = { accessExpiresAt: stored.accessExpiresAt, refreshExpiresAt: stored.refreshExpiresAt, loggedInAt: stored.loggedInAt };
 

@@ -85,6 +85,13 @@ export default defineCommand<ReloadOptions>({
           details: [`check:  ${outcome.check}`, `settle: ${outcome.rerun}`],
           hint: 'Running the same reload again with the same --payment-ref settles it: the service recognises a reference it already recorded, so it is never credited twice. `venue wallet reloads` lists the reloads still unsettled.',
         });
+      case 'disagrees': {
+        const { DisagreeingAnswerError } = await import('../../lib/writes/agreement.js');
+        throw new DisagreeingAnswerError(`the reload sale for payment ref ${body.paymentReference}`, outcome.disagreements, {
+          details: ['venue recorded it as unknown: what the wallet credited cannot be told from this answer.', `check:  ${outcome.check}`, `settle: ${outcome.rerun}`],
+          hint: 'Check the card\'s activity first. Running the same reload again with the same --payment-ref settles it: the service recognises a reference it already recorded, so it is never credited twice.',
+        });
+      }
       case 'already-recorded': {
         const how = outcome.evidence === 'journal' ? 'venue recorded it before' : 'the service recognised the reference';
         if (ctx.output.isMachine) {

@@ -22,7 +22,7 @@ export default defineCommand<Options>({
     const { reloadCommands } = await import('../../lib/wallet/workflows/reload.js');
     const profile = await ctx.profileName();
     const journal = new ReloadJournal(await ctx.stateDir());
-    const entries = options.unsettled ? journal.unsettled(profile) : journal.list().filter((r) => r.profile === profile);
+    const entries = options.unsettled ? journal.unsettled(profile) : journal.records().filter((r) => r.profile === profile);
     const rows = entries.map((r) => ({
       paymentReference: r.paymentReference,
       cardNumber: r.cardNumber,

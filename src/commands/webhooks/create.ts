@@ -22,7 +22,9 @@ export default defineCommand<CreateOptions>({
     'Registers a URL that the inventory service POSTs signed events to. The URL must be https (plain http only ' +
     'for localhost, with a warning). The secret signs every delivery: --generate-secret makes a random one ' +
     '(43 characters) and prints it once; --secret-stdin or --secret-env VAR reads yours (at least 16 characters). ' +
-    '--dry-run checks the subscriber and shows it without its secret; nothing is sent.',
+    '--dry-run checks the subscriber and shows it without its secret; nothing is sent. Creating a subscriber twice doubles every ' +
+    'delivery, so a create whose answer is lost is settled by reading the list back: a new subscriber with this URL is the proof; ' +
+    'none is exit 7 (check `venue webhooks list` before creating it again).',
   examples: [
     'venue webhooks create --url https://erp.example.com/hooks --events stock.adjusted,stock.received --generate-secret --dry-run',
     'venue webhooks create --url https://erp.example.com/hooks --events stock.adjusted,stock.received --generate-secret',
@@ -54,8 +56,12 @@ export default defineCommand<CreateOptions>({
     }
     const { WebhooksClient } = await import('../../lib/webhooks/client.js');
     const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
-    const subscriber = await client.create(body);
-    ctx.terminal.success(`webhook subscriber ${subscriber.id} created`);
-    await showSubscriber(ctx, subscriber, chosen);
+    const { createSubscriber } = await import('../../lib/webhooks/create.js');
+    const created = await createSubscriber(client, body, ctx.interruption);
+    const { assertAgrees, checkSubscriberAnswer } = await import('../../lib/writes/echo-checks.js');
+    assertAgrees(`the creation of the webhook subscriber for ${url}`, checkSubscriberAnswer(body, created.subscriber), 'Check it with `venue webhooks list` (and delete one that is not what was asked) before creating it again.');
+    if (created.evidence === 'read-back') ctx.terminal.success(`webhook subscriber ${created.subscriber.id} created (its answer was lost; the list read back shows it)`);
+    else ctx.terminal.success(`webhook subscriber ${created.subscriber.id} created`);
+    await showSubscriber(ctx, created.subscriber, chosen);
   },
 });

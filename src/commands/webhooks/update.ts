@@ -55,6 +55,8 @@ export default defineCommand<UpdateOptions>({
     const { WebhooksClient } = await import('../../lib/webhooks/client.js');
     const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
     const subscriber = await client.update(id, body);
+    const { assertAgrees, checkSubscriberAnswer } = await import('../../lib/writes/echo-checks.js');
+    assertAgrees(`the update of webhook subscriber ${id}`, checkSubscriberAnswer(body as { url?: string; eventTypes?: string[] }, subscriber, id), 'Check it with `venue webhooks list`; sending the same update again is harmless.');
     ctx.terminal.success(`webhook subscriber ${subscriber.id} updated${chosen ? ' (new secret)' : ''}`);
     await showSubscriber(ctx, subscriber, chosen);
   },

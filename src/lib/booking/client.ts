@@ -28,7 +28,10 @@ import {
   type Word,
 } from '../reading.js';
 import { EXPERIENCE, LIST_CONTEXT, ORDER, ORDER_STATUS, SALE, WRAPPERS } from './fields.js';
-import { HoldJournal } from './hold-journal.js';
+import { HoldJournal, type OrderJournalEntry } from './hold-journal.js';
+import { stampOf } from '../writes/journal.js';
+import { AnswerCheck, DisagreeingAnswerError, describeDisagreements, type Disagreement } from '../writes/agreement.js';
+import { sendJournalled } from '../writes/send.js';
 import { readSalesReport } from './report.js';
 import {
   dayOf,
@@ -90,7 +93,16 @@ export class BookingClient {
     return { service: 'booking', operation, accepted };
   }
 
-  private async call(options: { method: 'GET' | 'POST'; path: string; operation: string; query?: Query; body?: unknown; idempotent?: boolean; idempotencyKey?: string }): Promise<HttpResponse> {
+  private async call(options: {
+    method: 'GET' | 'POST';
+    path: string;
+    operation: string;
+    query?: Query;
+    body?: unknown;
+    idempotent?: boolean;
+    idempotencyKey?: string;
+    beforeSend?: () => Promise<void>;
+  }): Promise<HttpResponse> {
     return this.deps.http.request({ ...options, auth: this.deps.token });
   }
 
@@ -197,46 +209,75 @@ export class BookingClient {
 
   /**
    * Holds places in a slot. Not idempotent: a lost answer may have left a
-   * hold. The hold is written in the journal before the request goes out, so
-   * `venue booking holds` can always say what venue may be holding.
+   * hold. The hold is written in the journal as the request is about to
+   * leave, so `venue booking holds` can always say what venue may be holding;
+   * an answer that disagrees with the request (another slot, another number
+   * of places) leaves it unknown, exit 6.
    */
   async reserve(request: { experienceId: string; slotId: string; quantity: number }): Promise<Reservation> {
-    const key = await this.holds.pending(request);
-    let reservation: Reservation;
-    try {
-      // The journal entry's key is the Idempotency-Key: a service that honours it holds once per entry.
-      const response = await this.call({ method: 'POST', path: '/api/v1/orders/reservations/reserve', body: request, operation: 'hold the slot', idempotencyKey: `venue-hold-${key}` });
-      reservation = toReservation(readRecord(response.data, this.source('hold the slot', true), 'reservation', WRAPPERS.reservation));
-    } catch (error) {
-      // A server failure (500, not 503's "refused") cannot say whether places were held: as good as a lost answer.
-      const cannotSay = error instanceof ApiError && error.status >= 500 && error.status !== 503;
-      if (error instanceof UnknownOutcomeError || cannotSay) {
-        await this.holds.unknown(key, cannotSay ? `the service answered ${(error as ApiError).status} to the hold request` : 'the answer to the hold request was lost');
-        throw new UnknownOutcomeError(`the hold request for slot ${request.slotId} ${cannotSay ? `failed on the service (${(error as ApiError).status})` : 'got no answer'}: places may or may not be held`, {
-          cause: error,
-          hint: `Nothing was ordered or paid. venue recorded the request: \`venue booking holds\` lists it; check the places left with \`venue booking sessions ${shellQuote(request.experienceId)}\`.`,
-        });
-      }
-      if (error instanceof UnreadableAnswerError) {
-        // The service said yes (2xx) but venue cannot tell what it holds: the hold is kept on record.
-        await this.holds.unknown(key, 'the service accepted the hold but its answer could not be read');
-        error.details.push(`places may be held in slot ${request.slotId} with no reservation id venue can release; \`venue booking holds\` lists the request`);
+    const operation = 'hold the slot';
+    this.holds.journal.check();
+    const key = HoldJournal.newKey();
+    return sendJournalled<Reservation, Reservation>({
+      interruption: this.deps.interruption ?? { maySend: () => true },
+      what: `the hold request for slot ${request.slotId}`,
+      request,
+      mark: () => this.holds.pending(request, key),
+      send: async ({ beforeSend }) => {
+        // The journal entry's key is the Idempotency-Key: a service that honours it holds once per entry.
+        const response = await this.call({ method: 'POST', path: '/api/v1/orders/reservations/reserve', body: request, operation, idempotencyKey: `venue-hold-${key}`, beforeSend });
+        return toReservation(readRecord(response.data, this.source(operation, true), 'reservation', WRAPPERS.reservation));
+      },
+      notSent: (error) => {
         throw error;
-      }
-      await this.holds.forget(key);
-      if (error instanceof ApiError && error.status === 409 && !error.hasCode('slot_closed', 'slot_started', 'session_closed')) {
-        throw new SlotUnavailableError(
-          request.slotId,
-          error.info.serverMessage?.includes(request.slotId)
-            ? error.info.serverMessage
-            : `slot ${request.slotId} cannot take ${request.quantity} more place${request.quantity === 1 ? '' : 's'}${error.info.serverMessage ? `: ${error.info.serverMessage}` : ''}`,
-          remainingIn(error.info.body),
-        );
-      }
-      throw error;
-    }
-    await this.holds.held(key, reservation.id, reservation.expiresAt);
-    return reservation;
+      },
+      record: async (sent) => {
+        switch (sent.kind) {
+          case 'answered': {
+            const reservation = sent.result;
+            const disagreements = checkReservation(request, reservation);
+            if (disagreements.length) {
+              await this.holds.unknown(key, `the answer disagrees with the request: ${describeDisagreements(disagreements).join('; ')}`, { reservationId: reservation.id });
+              throw new DisagreeingAnswerError(`the hold request for slot ${request.slotId}`, disagreements, {
+                details: [`reservation ${reservation.id}: venue recorded it as unknown, and claims no hold.`],
+                hint: `Check the places left with \`venue booking sessions ${shellQuote(request.experienceId)}\`, then release it with \`venue booking release ${shellQuote(reservation.id)}\` if it is not wanted (\`venue booking holds\` lists it).`,
+              });
+            }
+            await this.holds.held(key, reservation.id, reservation.expiresAt);
+            return reservation;
+          }
+          case 'unknown': {
+            const cause = sent.error;
+            await this.holds.unknown(key, `the answer to the hold request was lost or could not say (${cause.message})`);
+            throw new UnknownOutcomeError(`the hold request for slot ${request.slotId} got no answer that says what was held (${cause.message}): places may or may not be held`, {
+              cause,
+              hint: `Nothing was ordered or paid. venue recorded the request: \`venue booking holds\` lists it; check the places left with \`venue booking sessions ${shellQuote(request.experienceId)}\`.`,
+            });
+          }
+          case 'accepted-unreadable': {
+            // The service said yes (2xx) but venue cannot tell what it holds: the hold is kept on record.
+            await this.holds.unknown(key, 'the service accepted the hold but its answer could not be read');
+            sent.error.details.push(`places may be held in slot ${request.slotId} with no reservation id venue can release; \`venue booking holds\` lists the request`);
+            throw sent.error;
+          }
+          default: {
+            // Refused, or a retry that never left: nothing is held.
+            await this.holds.forget(key);
+            const error = sent.error;
+            if (error instanceof ApiError && error.status === 409 && !error.hasCode('slot_closed', 'slot_started', 'session_closed')) {
+              throw new SlotUnavailableError(
+                request.slotId,
+                error.info.serverMessage?.includes(request.slotId)
+                  ? error.info.serverMessage
+                  : `slot ${request.slotId} cannot take ${request.quantity} more place${request.quantity === 1 ? '' : 's'}${error.info.serverMessage ? `: ${error.info.serverMessage}` : ''}`,
+                remainingIn(error.info.body),
+              );
+            }
+            throw sent.kind === 'refused' ? (sent.raised ?? sent.error) : sent.error;
+          }
+        }
+      },
+    });
   }
 
   /**
@@ -248,6 +289,12 @@ export class BookingClient {
     try {
       const response = await this.call({ method: 'POST', path: '/api/v1/orders/reservations/cancel', body: { reservationId }, idempotent: true, operation });
       const reservation = emptyBody(response.data) ? { id: reservationId } : toReservation(readRecord(response.data, this.source(operation), 'reservation', WRAPPERS.reservation));
+      const disagreements = new AnswerCheck().id('reservation id', reservationId, reservation.id).found;
+      if (disagreements.length) {
+        throw new DisagreeingAnswerError(`the release of reservation ${reservationId}`, disagreements, {
+          hint: `Nothing is claimed: reservation ${reservationId} stays on record (\`venue booking holds\`). Running the release again is harmless.`,
+        });
+      }
       await this.holds.settled({ reservationIds: [reservationId, reservation.id] });
       return reservation;
     } catch (error) {
@@ -259,14 +306,49 @@ export class BookingClient {
 
   async createOrder(request: { reservationIds: string[]; guest: Guest }, options: { idempotencyKey?: string } = {}): Promise<Order & { total: number }> {
     const operation = 'create the order';
+    this.holds.journal.check();
+    const id = HoldJournal.orderEntryId(request.reservationIds);
     // The same reservations make the same order: their ids give the key, so a rerun carries the same one.
-    const idempotencyKey = options.idempotencyKey ?? `venue-order-${createHash('sha256').update([...request.reservationIds].sort().join('\n')).digest('hex').slice(0, 32)}`;
-    const response = await this.call({ method: 'POST', path: '/api/v1/orders/initiate', body: request, operation, idempotencyKey });
-    const reader = readRecord(response.data, this.source(operation, true), 'order', WRAPPERS.order);
-    const order = toOrder(reader);
-    const total = reader.needNumber(ORDER.total, 'total');
-    await this.holds.ordered(request.reservationIds, order.id);
-    return Object.assign(order, { total });
+    const idempotencyKey = options.idempotencyKey ?? `venue-order-${id}`;
+    const journal = this.holds.journal;
+    return sendJournalled<Order & { total: number }, Order & { total: number }>({
+      interruption: this.deps.interruption ?? { maySend: () => true },
+      what: `the order of ${request.reservationIds.join(', ')}`,
+      request,
+      mark: () =>
+        journal.markSending(id, () => ({ id, kind: 'order', profile: this.deps.profile, reservationIds: request.reservationIds, guestEmail: request.guest.email }) as Omit<OrderJournalEntry, 'status' | 'createdAt' | 'updatedAt' | 'attempts' | 'history'>),
+      send: async ({ beforeSend }) => {
+        const response = await this.call({ method: 'POST', path: '/api/v1/orders/initiate', body: request, operation, idempotencyKey, beforeSend });
+        const reader = readRecord(response.data, this.source(operation, true), 'order', WRAPPERS.order);
+        const order = toOrder(reader);
+        return Object.assign(order, { total: reader.needNumber(ORDER.total, 'total') });
+      },
+      notSent: (error) => {
+        throw error;
+      },
+      record: async (sent) => {
+        if (sent.kind === 'answered') {
+          const order = sent.result;
+          const disagreements = checkOrder(request, order);
+          if (disagreements.length) {
+            await journal.setStatus(id, 'unknown', { orderId: order.id, disagreement: describeDisagreements(disagreements) } as Partial<OrderJournalEntry>, 'the answer disagrees with the request: unknown');
+            throw new DisagreeingAnswerError(`the order of ${request.reservationIds.join(', ')}`, disagreements, {
+              details: [`order ${order.id}: venue recorded it as unknown; nothing is claimed, and no payment should be taken against it until it is checked.`],
+              hint: `Check it with \`venue booking order show ${shellQuote(order.id)}\`; cancel it with \`venue booking order cancel ${shellQuote(order.id)}\` if it is not what was asked. \`venue booking holds\` lists its holds.`,
+            });
+          }
+          await journal.setStatus(id, 'recorded', { orderId: order.id, recordedAt: stampOf(this.deps.now()) } as Partial<OrderJournalEntry>);
+          await this.holds.ordered(request.reservationIds, order.id);
+          return order;
+        }
+        if (sent.kind === 'unknown' || sent.kind === 'accepted-unreadable') {
+          await journal.setStatus(id, 'unknown', {}, `outcome unknown: ${sent.error.message}`);
+          throw sent.error;
+        }
+        await journal.setStatus(id, 'not-applied', {}, `not applied: ${sent.error.message}`);
+        throw sent.kind === 'refused' ? (sent.raised ?? sent.error) : sent.error;
+      },
+    });
   }
 
   /**
@@ -277,9 +359,9 @@ export class BookingClient {
    * status (venue's contract gives the order's status there), or the order
    * read back; the sale's own status ("completed") never stands in for it.
    */
-  async recordSale(request: { orderId: string; amount: number; paymentReference: string }, options: { idempotencyKey?: string } = {}): Promise<SaleOutcome> {
+  async recordSale(request: { orderId: string; amount: number; paymentReference: string }, options: { idempotencyKey?: string; beforeSend?: () => Promise<void> } = {}): Promise<SaleOutcome> {
     const operation = 'record the sale';
-    const response = await this.call({ method: 'POST', path: '/api/v1/sale', body: request, operation, idempotencyKey: options.idempotencyKey });
+    const response = await this.call({ method: 'POST', path: '/api/v1/sale', body: request, operation, idempotencyKey: options.idempotencyKey, beforeSend: options.beforeSend });
     await this.holds.settled({ orderId: request.orderId });
     const reader = emptyBody(response.data) ? undefined : readRecord(response.data, this.source(operation, true), 'sale', WRAPPERS.sale);
     let order: Order | undefined;
@@ -300,6 +382,12 @@ export class BookingClient {
     const operation = 'cancel the order';
     const response = await this.call({ method: 'POST', path: `/api/v1/orders/${encodeURIComponent(orderId)}/cancel`, operation });
     const order = emptyBody(response.data) ? { id: orderId, reservationIds: [], reservations: [] } : toOrder(readRecord(response.data, this.source(operation), 'order', WRAPPERS.order));
+    const disagreements = new AnswerCheck().id('order id', orderId, order.id).found;
+    if (disagreements.length) {
+      throw new DisagreeingAnswerError(`the cancellation of order ${orderId}`, disagreements, {
+        hint: `Nothing is claimed. Check both orders with \`venue booking order show ${shellQuote(orderId)}\` (and the one named above); running the cancellation again is harmless.`,
+      });
+    }
     await this.holds.settled({ orderId, reservationIds: order.reservationIds });
     return order;
   }
@@ -331,6 +419,19 @@ export class BookingClient {
     const response = await this.call({ method: 'GET', path: '/api/v1/reports', query, operation });
     return readSalesReport(response.data, this.source(operation));
   }
+}
+
+/** What a hold's answer states against the request: the slot, the experience, the number of places (never none or fewer than none). */
+export function checkReservation(request: { experienceId: string; slotId: string; quantity: number }, reservation: Reservation): Disagreement[] {
+  const check = new AnswerCheck().id('slotId', request.slotId, reservation.slotId).id('experienceId', request.experienceId, reservation.experienceId).number('quantity', request.quantity, reservation.quantity);
+  return check.found;
+}
+
+/** What an order's answer states against the request: its reservations, the guest's email, a total that is not below 0. */
+export function checkOrder(request: { reservationIds: string[]; guest: Guest }, order: Order & { total: number }): Disagreement[] {
+  const check = new AnswerCheck().set('reservations', request.reservationIds, order.reservationIds.length ? order.reservationIds : undefined).text('guest email', request.guest.email, order.guest?.email);
+  if (order.total < 0) check.impossible('total', 'never below 0', order.total);
+  return check.found;
 }
 
 /** Venue's own order words: in a sale answer's own status they are the order's (venue's contract); any other word is the sale's. */

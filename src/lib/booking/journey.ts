@@ -12,6 +12,7 @@ import { addDays, localDate, resolveDate, validateDateText, DATE_RULE } from './
 import { SlotUnavailableError, type BookingClient, type Experience, type Guest, type Slot } from './client.js';
 import { HoldKeeper } from './hold.js';
 import { recordPayment, sameCents, type PaymentOutcome } from './workflows/payment.js';
+import { DisagreeingAnswerError } from '../writes/agreement.js';
 import { shellQuote } from './text.js';
 import { validateEmail, validateFirstName, validateLastName, validatePaymentReference, validateQuantity } from './validate.js';
 
@@ -51,7 +52,9 @@ export interface JourneyIO {
   /** False once Ctrl-C was pressed: the payment is then not sent. */
   maySend?(): boolean;
   /** The hold journal, settled when the payment is known recorded. */
-  holdJournal?: { settled(match: { reservationIds?: string[]; orderId?: string }): Promise<void> };
+  holdJournal?: import('./workflows/payment.js').PaymentDeps['journal'];
+  /** Keeps the process open after a Ctrl-C until the payment's outcome is recorded. */
+  holdOpen?(what: string): () => void;
 }
 
 export interface BookingOutcome {
@@ -182,7 +185,11 @@ export async function runBookingJourney(api: BookingApi, io: JourneyIO, choices:
       if (!go) throw new InterruptedError('booking abandoned before payment');
     }
     const payment = await recordPayment(
-      { api, journal: io.holdJournal, interruption: { maySend: () => io.maySend?.() ?? true, cleanup: (work) => (io.cleanup ? io.cleanup(work) : work()) } },
+      {
+        api,
+        journal: io.holdJournal,
+        interruption: { maySend: () => io.maySend?.() ?? true, cleanup: (work) => (io.cleanup ? io.cleanup(work) : work()), ...(io.holdOpen ? { holdOpen: (what: string) => io.holdOpen!(what) } : {}) },
+      },
       { orderId: order.id, amount, paymentReference },
     );
     const paid = settlePayment(hold, payment, order);
@@ -231,6 +238,13 @@ function settlePayment(hold: HoldKeeper, payment: PaymentOutcome, order: { id: s
       throw new ServerError(`the payment for order ${order.id} was not recorded: ${payment.reason}`, { hint: 'Nothing was paid; the hold is given back. Book again when the service answers.' });
     case 'interrupted-before-send':
       throw new InterruptedError(`interrupted: the payment for order ${order.id} was not sent`);
+    case 'disagrees':
+      // The payment may be recorded, in some other form: the hold is kept, nothing is claimed.
+      hold.keepForPayment();
+      throw new DisagreeingAnswerError(`the payment for order ${order.id}`, payment.disagreements, {
+        details: ['venue recorded it as unknown: what the service recorded cannot be told from this answer.', `order: ${order.id}`, `check:  ${payment.check}`, `finish: ${payment.finish}`],
+        hint: 'The hold was kept (`venue booking holds` lists it). Check the order; `order pay` checks it first and never records a payment twice.',
+      });
   }
 }
 

@@ -175,12 +175,15 @@ interface CallOptions {
   operation: string;
   /** The Idempotency-Key of a write, stable across reruns of one journal entry. */
   idempotencyKey?: string;
+  beforeSend?: () => Promise<void>;
 }
 
 /** What a caller may pass with a write. */
 export interface WriteOptions {
   /** Sent as the Idempotency-Key header: the same for every rerun of one journal entry. */
   idempotencyKey?: string;
+  /** Awaited just before the request leaves (the journal marks it sending): see HttpClient.request. */
+  beforeSend?: () => Promise<void>;
 }
 
 export class InventoryClient {
@@ -202,6 +205,7 @@ export class InventoryClient {
       auth: options.auth === false ? undefined : this.deps.token,
       operation: options.operation,
       ...(options.idempotencyKey !== undefined ? { idempotencyKey: options.idempotencyKey } : {}),
+      ...(options.beforeSend ? { beforeSend: options.beforeSend } : {}),
     });
   }
 

@@ -135,10 +135,14 @@ export const stockLevelFields = {
   lastPurchasePrice: productFields.lastPurchasePrice,
 } as const satisfies Table;
 
+/** How many lines a write's answer says it recorded ("2 recorded"): checked against the lines sent (writes/agreement.ts). */
+const recordedCount = field('integer', 'itemsRecorded', 'linesRecorded', 'recordedCount', 'itemCount', 'lineCount', 'recordedItems', 'recorded');
+
 export const stockTakeFields = {
   stockTakeId: field('id', 'stockTakeId', 'id', 'stocktakeId', 'countId', 'stockCountId'),
   warehouseId: field('ref', 'warehouseId', 'warehouse'),
   items: field('any', 'items', 'lines', 'results', 'details', 'counts'),
+  recordedCount,
   totalVariance: field('number', 'totalVariance', 'netVariance', 'varianceTotal', 'variance'),
   createdAt,
 } as const satisfies Table;
@@ -152,7 +156,9 @@ export const stockTakeLineFields = {
 
 export const receiptFields = {
   receiptId: field('id', 'receiptId', 'id', 'stockReceiptId', 'receiptNo', 'receiptNumber', 'goodsReceiptId'),
+  warehouseId: field('ref', 'warehouseId', 'warehouse'),
   items: field('any', 'items', 'lines', 'details', 'products'),
+  recordedCount,
   createdAt,
 } as const satisfies Table;
 

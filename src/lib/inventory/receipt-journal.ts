@@ -6,10 +6,11 @@
 // as proof.
 
 import { createHash } from 'node:crypto';
-import { WriteJournal, type WriteEntryBase } from './write-journal.js';
+import { Journal } from '../writes/journal.js';
+import { migrateInventoryV1, type InventoryWriteEntry } from './journal-entry.js';
 
-export { isSettled, shortId } from './write-journal.js';
-export type { WriteStatus as ReceiptStatus, WriteHistoryEvent as ReceiptHistoryEvent } from './write-journal.js';
+export { isSettled, shortId } from '../writes/journal.js';
+export type { WriteStatus as ReceiptStatus, WriteHistoryEvent as ReceiptHistoryEvent } from '../writes/journal.js';
 
 export interface ReceiptItem {
   productId: number;
@@ -26,9 +27,10 @@ export interface ReceiptIdentity {
   items: ReceiptItem[];
 }
 
-export interface ReceiptJournalEntry extends WriteEntryBase, ReceiptIdentity {
+export interface ReceiptJournalEntry extends InventoryWriteEntry, ReceiptIdentity {
   /** The sha256 fingerprint, hex. */
   id: string;
+  kind: 'receipt';
   userId?: number;
   comment?: string;
   receiptId?: string;
@@ -65,15 +67,27 @@ export function receiptFingerprint(identity: ReceiptIdentity): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-export class ReceiptJournal extends WriteJournal<ReceiptJournalEntry> {
+export class ReceiptJournal extends Journal<ReceiptJournalEntry> {
   constructor(stateDir: string, now: () => number = Date.now, scrub?: { scrub(text: string, everyJwt?: boolean): string }) {
-    super(stateDir, { file: 'inventory-receipts.json', locks: 'inventory-receipt-locks' }, 'receipt', 'venue inventory receipts list', now, scrub);
+    super(
+      stateDir,
+      {
+        file: 'inventory-receipts.json',
+        locks: 'inventory-receipt-locks',
+        name: 'inventory-receipts',
+        what: 'receipt',
+        listCommand: 'venue inventory receipts list',
+        migrate: (old) => migrateInventoryV1<ReceiptJournalEntry>(old, () => 'receipt'),
+      },
+      now,
+      scrub,
+    );
   }
 
   /** Marks the receipt as being sent (creating its entry if new), with the levels read just before. */
   async startSend(identity: ReceiptIdentity, fields: Partial<ReceiptJournalEntry>, options: { note?: string; newKey?: boolean } = {}): Promise<ReceiptJournalEntry> {
     const id = receiptFingerprint(identity);
-    return this.markSending(id, () => ({ id, ...identity, items: normaliseItems(identity.items) }), fields, options);
+    return this.markSending(id, () => ({ id, kind: 'receipt', ...identity, items: normaliseItems(identity.items) }), fields, options);
   }
 
   /** The command that records a person's verdict on an unknown receipt. */

@@ -6,7 +6,8 @@
 // outcome is open, and is refused while it is unknown.
 
 import { createHash, randomBytes } from 'node:crypto';
-import { WriteJournal, type WriteEntryBase } from './write-journal.js';
+import { Journal } from '../writes/journal.js';
+import { migrateInventoryV1, type InventoryWriteEntry } from './journal-entry.js';
 
 export type StockChangeKind = 'take' | 'adjustment';
 
@@ -28,7 +29,8 @@ export interface StockChangeIdentity {
   items: StockChangeItem[];
 }
 
-export interface StockChangeEntry extends WriteEntryBase, StockChangeIdentity {
+export interface StockChangeEntry extends InventoryWriteEntry, StockChangeIdentity {
+  kind: StockChangeKind;
   /** A sha256 of the content: the same take or adjustment made again has the same one. */
   fingerprint: string;
   /** The service's stockTakeId or adjustmentId, when it said. */
@@ -51,9 +53,21 @@ export function expectedChanges(entry: Pick<StockChangeIdentity, 'kind' | 'items
   }));
 }
 
-export class StockChangeJournal extends WriteJournal<StockChangeEntry> {
+export class StockChangeJournal extends Journal<StockChangeEntry> {
   constructor(stateDir: string, now: () => number = Date.now, scrub?: { scrub(text: string, everyJwt?: boolean): string }) {
-    super(stateDir, { file: 'inventory-stock-changes.json', locks: 'inventory-stock-change-locks' }, 'stock change', 'venue inventory stock changes', now, scrub);
+    super(
+      stateDir,
+      {
+        file: 'inventory-stock-changes.json',
+        locks: 'inventory-stock-change-locks',
+        name: 'inventory-stock-changes',
+        what: 'stock change',
+        listCommand: 'venue inventory stock changes',
+        migrate: (old) => migrateInventoryV1<StockChangeEntry>(old, (e) => (e.kind === 'adjustment' ? 'adjustment' : 'take')),
+      },
+      now,
+      scrub,
+    );
   }
 
   /** The newest entry with this content that is still open (not recorded or applied), if any. */

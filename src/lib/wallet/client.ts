@@ -562,10 +562,10 @@ export class WalletClient {
    * cannot be read (no sale id) is an UnreadableAnswerError marked accepted:
    * the service took the sale.
    */
-  async sale(guest: TokenSource, body: SaleBody, options: { idempotencyKey?: string } = {}): Promise<WalletSale> {
+  async sale(guest: TokenSource, body: SaleBody, options: { idempotencyKey?: string; beforeSend?: () => Promise<void> } = {}): Promise<WalletSale> {
     return this.call(async () => {
       const response = await this.deps.http.request({
-        method: 'POST', path: '/api/v1/sale', body, auth: guest, idempotent: false, operation: OPERATIONS.sale, idempotencyKey: options.idempotencyKey,
+        method: 'POST', path: '/api/v1/sale', body, auth: guest, idempotent: false, operation: OPERATIONS.sale, idempotencyKey: options.idempotencyKey, beforeSend: options.beforeSend,
       });
       return saleView(readRecord(response.data, { ...from(OPERATIONS.sale), accepted: true }, 'sale', ['sale']));
     }, { cardNumber: body.cardNumber });

@@ -117,6 +117,10 @@ export const saleFields = {
   creditedPlay: field('money', 'creditedPlay', 'playCredited', 'play'),
   creditedBonus: field('money', 'creditedBonus', 'bonusCredited', 'bonus'),
   unit: wordField(units, 'unit', 'balanceUnit', 'playUnit', 'currency', 'currencyCode'),
+  // What the answer repeats of the sale sent: compared with it (writes/agreement.ts).
+  productId: field('id', 'productId', 'product', 'productCode'),
+  paymentReference: field('text', 'paymentReference', 'paymentRef', 'reference', 'externalReference'),
+  amount: field('money', 'amount', 'price', 'saleAmount', 'total'),
 } as const satisfies FieldTable;
 
 /** The answer of PUT /api/v1/pass/walletB/{cardNumber} (a link rather than a file). */

@@ -74,10 +74,18 @@ describe('30 bookings under faults, then the settle commands', () => {
       if (r.code !== 0) expect(r.stderr, ref(i)).not.toContain('Booked:');
     }
     const booked = new Map(byCode(0).map((i) => [i, JSON.parse(runs.get(i)!.stdout).orderId as string]));
-    // Two kinds of unknown: a hold request the service failed (500) — no order, places may be held —
-    // and a payment whose answer was lost and whose read-back failed.
+    // Three kinds of unknown (a 500 to a write is unknown: the one rule, issue 18): a hold request the
+    // service failed — no order, places may be held —; an order request it failed — the hold is given
+    // back, nothing paid —; and a payment whose answer was lost and whose read-back failed.
     const holdUnknown = byCode(7).filter((i) => runs.get(i)!.stderr.includes('the hold request for slot'));
-    const unknown = new Map(byCode(7).filter((i) => !holdUnknown.includes(i)).map((i) => [i, /order: (ord-\d+)/.exec(runs.get(i)!.stderr)?.[1]]));
+    const orderUnknown = byCode(7).filter((i) => /create the order\\?": it may or may not have been applied/.test(runs.get(i)!.stderr));
+    // Its hold is given back (or, when the release fails too, said and kept on record for `release --all`).
+    for (const i of orderUnknown) expect(runs.get(i)!.stderr).toMatch(/released the hold res-\d+|could not release the hold res-\d+/);
+    const unknown = new Map(
+      byCode(7)
+        .filter((i) => !holdUnknown.includes(i) && !orderUnknown.includes(i))
+        .map((i) => [i, /order: (ord-\d+)/.exec(runs.get(i)!.stderr)?.[1]]),
+    );
     expect(booked.size).toBeGreaterThan(0);
     expect(unknown.size, 'two lost payment answers whose read-back failed').toBeGreaterThan(0);
     for (const [i, orderId] of unknown) {

@@ -81,7 +81,9 @@ describe('a faithful server with other words', () => {
     expect(r.stderr).toContain(`venue wallet activity ${CARD} --kind reload`);
     const sent = service.seen.filter((s) => s.path === '/api/v1/sale');
     expect(JSON.parse(sent.at(-1)!.body)).toMatchObject({ productId: 'RL-10', amount: 10, paymentReference: 'pay-unread' });
-    const journal = JSON.parse(fs.readFileSync(path.join(configDir, 'state', 'wallet-reloads.json'), 'utf8')) as Array<{ paymentReference: string; outcome: string }>;
+    // The journal (now in the one journal format) as the command that lists it reads it.
+    const listed = await venue(['wallet', 'reloads', '-o', 'json']);
+    const journal = JSON.parse(listed.stdout) as Array<{ paymentReference: string; outcome: string }>;
     expect(journal.find((j) => j.paymentReference === 'pay-unread')?.outcome).toBe('recorded');
   });
 

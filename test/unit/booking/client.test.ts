@@ -27,6 +27,8 @@ function clientAnswering(answers: Record<string, Answer | Answer[]>) {
       const queued = answers[key];
       const answer = Array.isArray(queued) ? queued.shift() : queued;
       if (!answer) throw new Error(`unexpected ${key}`);
+      // As the HTTP layer does: a write's beforeSend (the journal marks it sending) just before it leaves.
+      await options.beforeSend?.();
       if (typeof answer === 'function') return answer();
       if (answer.status >= 400) {
         const said = readErrorBody(answer.data);

@@ -27,6 +27,12 @@ function fakeApi(overrides: Partial<BookingApi> = {}) {
     findOrder: async (id) => (calls.push(`find ${id}`), order),
     ...overrides,
   };
+  // As the HTTP layer does: a write's beforeSend (the journal marks it sending) just before it leaves.
+  const sale = api.recordSale;
+  api.recordSale = async (request, options) => {
+    await options?.beforeSend?.();
+    return sale(request, options);
+  };
   return { api, calls };
 }
 

@@ -18,6 +18,9 @@ function harness(api: Partial<PaymentApi>) {
   const deps: PaymentDeps = {
     api: {
       recordSale: async (r, o) => {
+        // As the HTTP layer does: nothing leaves after a Ctrl-C (but cleanup); else beforeSend, then the send.
+        if (interrupted && !inCleanup) throw new InterruptedError('interrupted: "record the sale" was not sent');
+        await o?.beforeSend?.();
         calls.push(`sale ${r.paymentReference} key=${o?.idempotencyKey}`);
         return api.recordSale ? api.recordSale(r, o) : { orderId: r.orderId, orderStatus: 'confirmed', order: confirmed(), sale: { id: 'sale-1' } };
       },
@@ -129,15 +132,17 @@ describe('recordPayment', () => {
     const h = harness({});
     const inner = h.deps.api.recordSale;
     h.deps.api.recordSale = async (r, o) => {
+      const answer = inner(r, o); // on its way: past the HTTP layer's Ctrl-C check
       h.interrupt();
-      return inner(r, o);
+      return answer;
     };
     expect(await recordPayment(h.deps, request)).toMatchObject({ kind: 'recorded', evidence: 'answer' });
   });
 
   it('interrupted during a send whose answer is lost: the order is read back as cleanup (allowed after the Ctrl-C)', async () => {
     const h = harness({ findOrder: async () => confirmed() });
-    h.deps.api.recordSale = async () => {
+    h.deps.api.recordSale = async (_r, o) => {
+      await o?.beforeSend?.();
       h.interrupt();
       throw new UnknownOutcomeError('no answer');
     };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readJsonFile, tryFileLock, withFileLock, writeJsonFile } from '../../../src/lib/private-file.js';
+import { readJsonFile, withFileLock, writeJsonFile } from '../../../src/lib/private-file.js';
 import { tempDir } from '../../support/venue.js';
 
 const dirs: string[] = [];
@@ -43,16 +43,5 @@ describe('private files', () => {
       ),
     );
     expect(readJsonFile(file, { n: 0 }).n).toBe(10);
-  });
-
-  it('tryFileLock says at once that another holder has it', async () => {
-    const file = path.join(dir(), 'receipt');
-    const release = await tryFileLock(file);
-    expect(release).toBeDefined();
-    expect(await tryFileLock(file)).toBeUndefined();
-    await release!();
-    const again = await tryFileLock(file);
-    expect(again).toBeDefined();
-    await again!();
   });
 });

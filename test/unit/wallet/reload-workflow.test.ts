@@ -25,6 +25,9 @@ function harness(steps: SaleStep[], options: { dir?: string } = {}) {
   let interrupted = false;
   const api: ReloadApi = {
     sale: async (_t, body, o) => {
+      // As the HTTP layer does: nothing leaves after a Ctrl-C; else the journal marks it sending, then it goes.
+      if (interrupted) throw new InterruptedError('interrupted: not sent');
+      await o?.beforeSend?.();
       keys.push(o?.idempotencyKey);
       expect(body).toMatchObject({ cardNumber: request.cardNumber, productId: 'RL-25', paymentReference: 'pay-1', amount: 25 });
       const step = steps.shift();
@@ -47,13 +50,13 @@ describe('recordReload', () => {
     const outcome = await recordReload(h.deps, request);
     expect(outcome).toMatchObject({ kind: 'recorded', saleId: 'SALE-1', evidence: 'answer', settledUnknown: false });
     expect(h.keys).toEqual([reloadIdempotencyKey(request)]);
-    expect(h.journal.list()).toMatchObject([{ paymentReference: 'pay-1', outcome: 'recorded', saleId: 'SALE-1', amountCents: 2500, idempotencyKey: reloadIdempotencyKey(request) }]);
+    expect(h.journal.records()).toMatchObject([{ paymentReference: 'pay-1', outcome: 'recorded', saleId: 'SALE-1', amountCents: 2500, idempotencyKey: reloadIdempotencyKey(request) }]);
   });
 
   it.each([[400], [404], [422], [429], [503]])('a %i answer is a refusal: not applied', async (status) => {
     const h = harness([async () => Promise.reject(answer(status))]);
     expect((await recordReload(h.deps, request)).kind).toBe('refused');
-    expect(h.journal.list()[0]!.outcome).toBe('refused');
+    expect(h.journal.records()[0]!.outcome).toBe('refused');
   });
 
   it.each([['a lost answer', lost], ['a 500', async () => Promise.reject(answer(500))], ['a 502', async () => Promise.reject(new UnknownOutcomeError('gateway 502'))]])(
@@ -66,7 +69,7 @@ describe('recordReload', () => {
         check: 'venue wallet activity 6001000000000000001 --kind reload',
         rerun: 'venue wallet reload 6001000000000000001 --product RL-25 --payment-ref pay-1 --yes',
       });
-      expect(h.journal.list()[0]!.outcome).toBe('unknown');
+      expect(h.journal.records()[0]!.outcome).toBe('unknown');
     },
   );
 
@@ -75,21 +78,21 @@ describe('recordReload', () => {
     expect((await recordReload(h.deps, request)).kind).toBe('unknown');
     expect(await recordReload(h.deps, request)).toEqual({ kind: 'already-recorded', evidence: 'duplicate-reference' });
     expect(h.keys[0]).toBe(h.keys[1]);
-    expect(h.journal.list()).toMatchObject([{ outcome: 'recorded', note: 'settled: the service recognised the payment reference' }]);
+    expect(h.journal.records()).toMatchObject([{ outcome: 'recorded', note: 'settled: the service recognised the payment reference' }]);
   });
 
   it('lost, then not applied: the rerun is recorded now, once', async () => {
     const h = harness([lost, ok]);
     await recordReload(h.deps, request);
     expect(await recordReload(h.deps, request)).toMatchObject({ kind: 'recorded', saleId: 'SALE-1', settledUnknown: true });
-    expect(h.journal.list()).toHaveLength(1);
+    expect(h.journal.records()).toHaveLength(1);
   });
 
   it('a rerun refused (503) leaves it unknown: the first send is still unsettled', async () => {
     const h = harness([lost, async () => Promise.reject(answer(503))]);
     await recordReload(h.deps, request);
     expect((await recordReload(h.deps, request)).kind).toBe('unknown');
-    expect(h.journal.list()[0]!.outcome).toBe('unknown');
+    expect(h.journal.records()[0]!.outcome).toBe('unknown');
   });
 
   it('a rerun of a recorded reload sends nothing', async () => {
@@ -116,25 +119,32 @@ describe('recordReload', () => {
   it('an accepted answer that cannot be read is recorded (the service took it)', async () => {
     const h = harness([async () => Promise.reject(new UnreadableAnswerError({ service: 'wallet', operation: 'record the reload sale', accepted: true }, 'has no sale id'))]);
     expect(await recordReload(h.deps, request)).toMatchObject({ kind: 'recorded', evidence: 'accepted' });
-    expect(h.journal.list()[0]!.outcome).toBe('recorded');
+    expect(h.journal.records()[0]!.outcome).toBe('recorded');
   });
 
   it('interrupted before the send: nothing sent, nothing journalled', async () => {
     const h = harness([]);
     h.interrupt();
     expect(await recordReload(h.deps, request)).toEqual({ kind: 'interrupted-before-send' });
-    expect(h.journal.list()).toEqual([]);
+    expect(h.journal.records()).toEqual([]);
   });
 
-  it('the HTTP layer refusing to send after a Ctrl-C: interrupted, journalled as not applied', async () => {
-    const h = harness([async () => Promise.reject(new InterruptedError('interrupted: not sent'))]);
+  it('the HTTP layer refusing to send after a Ctrl-C: interrupted, nothing journalled (marked sending only as it leaves)', async () => {
+    const h = harness([ok]);
+    const sale = h.deps.api.sale;
+    h.deps.api.sale = async (t, body, o) => {
+      h.interrupt(); // the Ctrl-C lands after the workflow's own check, before the HTTP layer's
+      return sale(t, body, o);
+    };
     expect(await recordReload(h.deps, request)).toEqual({ kind: 'interrupted-before-send' });
-    expect(h.journal.list()[0]!.outcome).toBe('refused');
+    expect(h.journal.records()).toEqual([]);
+    expect(h.keys).toEqual([]);
   });
 
   it('interrupted during the send: the answer that arrives is the outcome', async () => {
     const h = harness([]);
-    h.deps.api.sale = async () => {
+    h.deps.api.sale = async (_t, _b, o) => {
+      await o?.beforeSend?.();
       h.interrupt();
       return { saleId: 'SALE-9' };
     };
@@ -145,7 +155,7 @@ describe('recordReload', () => {
     const h = harness([ok]);
     await recordReload(h.deps, request);
     h.interrupt();
-    expect(h.journal.list()[0]!.outcome).toBe('recorded');
+    expect(h.journal.records()[0]!.outcome).toBe('recorded');
   });
 
   it('a damaged journal stops before anything is sent (exit 1, naming the file and its .bak), never read as empty', async () => {

@@ -44,7 +44,7 @@ export default defineCommand<Options>({
     const client = await ctx.booking();
     if (options.dryRun) return dryRun(ctx, client, { orderId: id, amount, paymentReference });
     const { recordPayment } = await import('../../../lib/booking/workflows/payment.js');
-    const outcome = await recordPayment({ api: client, interruption: ctx.interruption }, { orderId: id, amount, paymentReference }, { checkFirst: true });
+    const outcome = await recordPayment({ api: client, interruption: ctx.interruption, journal: client.holds }, { orderId: id, amount, paymentReference }, { checkFirst: true });
     switch (outcome.kind) {
       case 'interrupted-before-send':
         throw new InterruptedError(`interrupted: the payment for order ${id} was not sent`);
@@ -60,6 +60,13 @@ export default defineCommand<Options>({
           details: [`order: ${id}`, `check:  ${outcome.check}`, `finish: ${outcome.finish}`],
           hint: 'Running the same `order pay` again checks the order first and never records the payment twice.',
         });
+      case 'disagrees': {
+        const { DisagreeingAnswerError } = await import('../../../lib/writes/agreement.js');
+        throw new DisagreeingAnswerError(`the payment for order ${id}`, outcome.disagreements, {
+          details: ['venue recorded it as unknown: what the service recorded cannot be told from this answer.', `check:  ${outcome.check}`, `finish: ${outcome.finish}`],
+          hint: 'Check the order first. Running the same `order pay` again checks the order first and never records the payment twice.',
+        });
+      }
       case 'recorded':
         break;
     }

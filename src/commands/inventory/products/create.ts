@@ -147,6 +147,8 @@ export default defineCommand<CreateOptions>({
     }
     const client = await ctx.inventory();
     const product = await client.createProduct(body);
+    const { assertAgrees, checkProductAnswer } = await import('../../../lib/writes/echo-checks.js');
+    assertAgrees(`the creation of product "${String(body.productName)}"`, checkProductAnswer(body, product as unknown as Record<string, unknown>), `Check it with \`venue inventory products get ${product.productId}\` before creating it again.`);
     ctx.terminal.success(`created product ${product.productId} (${product.productName})`);
     await ctx.output.record(product, {
       columns: [

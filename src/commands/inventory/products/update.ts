@@ -156,6 +156,8 @@ export default defineCommand<Options>({
     }
     const client = await ctx.inventory();
     const product = await client.updateProduct(productId!, patch);
+    const { assertAgrees, checkProductAnswer } = await import('../../../lib/writes/echo-checks.js');
+    assertAgrees(`the update of product ${productId}`, checkProductAnswer(patch, product as unknown as Record<string, unknown>, productId!), `Check it with \`venue inventory products get ${productId}\`; sending the same update again is harmless.`);
     ctx.terminal.success(`updated product ${product.productId} (${product.productName})`);
     await ctx.output.record(product, {
       columns: [

@@ -33,7 +33,7 @@ export default defineCommand<ResolveOptions>({
     const { ReceiptJournal, shortId } = await import('../../../lib/inventory/receipt-journal.js');
     const { assertResolvable, resolveWrite } = await import('../../../lib/inventory/workflows/resolve.js');
     const journal = new ReceiptJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);
-    const entry = journal.find(await ctx.profileName(), idOrPrefix!);
+    const entry = journal.findByPrefix(await ctx.profileName(), idOrPrefix!);
     assertResolvable(entry, 'receipt', 'Run the same `stock receive` command again to send it.');
 
     let verdict: 'applied' | 'not-applied' | undefined = options.applied ? 'applied' : options.notApplied ? 'not-applied' : undefined;
@@ -56,6 +56,10 @@ export default defineCommand<ResolveOptions>({
       });
       ctx.terminal.info(`Receipt ${shortId(entry.id)} (warehouse ${entry.warehouseId}${entry.invoice ? `, invoice ${entry.invoice}` : ''}${entry.poNumber ? `, PO ${entry.poNumber}` : ''}): ${entry.status}.`);
       for (const event of entry.history.slice(-3)) ctx.terminal.info(`  ${event.at}  ${event.status}${event.note ? `  ${event.note}` : ''}`);
+      if (entry.disagreement?.length) {
+        ctx.terminal.info('Its answer disagreed with what was sent:');
+        for (const line of entry.disagreement) ctx.terminal.info(`  ${line}`);
+      }
       ctx.terminal.info('Stock levels: evidence, not proof (sales, other receipts, stock takes and adjustments move them too):');
       for (const line of describeEvidence(evidence, (l) => `receipt adds ${l.expected}`)) ctx.terminal.info(`  ${line}`);
       verdict = await ctx.prompter.select<'applied' | 'not-applied' | 'cancel'>(

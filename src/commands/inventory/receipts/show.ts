@@ -8,7 +8,7 @@ export default defineCommand({
   async run(ctx, _options, idOrPrefix) {
     const { ReceiptJournal, receiptItemRows } = await import('../../../lib/inventory/receipt-journal.js');
     const journal = new ReceiptJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);
-    const entry = journal.find(await ctx.profileName(), idOrPrefix!);
+    const entry = journal.findByPrefix(await ctx.profileName(), idOrPrefix!);
     if (ctx.output.isMachine && ctx.output.format !== 'csv') {
       await ctx.output.record({ ...entry });
       return;

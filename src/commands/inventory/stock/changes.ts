@@ -17,7 +17,7 @@ export default defineCommand<ChangesOptions>({
     cmd.option('--status <status>', 'only entries with this status (sending, recorded, applied, not-applied, unknown)');
   },
   async run(ctx, options) {
-    const { writeStatuses, shortId } = await import('../../../lib/inventory/write-journal.js');
+    const { writeStatuses, shortId } = await import('../../../lib/writes/journal.js');
     if (options.status !== undefined && !(writeStatuses as readonly string[]).includes(options.status)) {
       const { UsageError } = await import('../../../lib/errors.js');
       throw new UsageError(`--status must be one of ${writeStatuses.join(', ')} (got "${options.status}")`);

@@ -29,9 +29,10 @@ export default defineCommand<ReceiveOptions>({
   summary: 'Record received stock from a receipt file (cron-safe: a rerun is a no-op)',
   description:
     'Records a delivery. A local journal keyed by a fingerprint of profile, warehouse, supplier, PO, invoice and items makes a rerun of ' +
-    'the same receipt a no-op (exit 0) unless --force; two runs of one receipt at once are refused (exit 5). A refusal (4xx, 429, 503) ' +
-    'means not applied: a rerun sends it. A lost answer means unknown: exit 7, the stock levels are shown as evidence (never taken as ' +
-    'proof), and every rerun refuses to send it until a person records what happened with `venue inventory receipts resolve`.',
+    'the same receipt a no-op (exit 0) unless --force; two runs of one receipt at once are refused (exit 5). An answer that ' +
+    'refuses it means not applied: a rerun sends it. A lost answer, or one that cannot say, means unknown: exit 7, the stock levels are shown as evidence (never taken as ' +
+    'proof), and every rerun refuses to send it until a person records what happened with `venue inventory receipts resolve`. An answer that ' +
+    'disagrees with the receipt (another quantity, product or line count) is exit 6 and unknown too. `venue help exit-codes` has the whole rule.',
   examples: [
     'venue inventory stock receive --file delivery.csv --supplier 3 --po PO-1042 --invoice INV-88 --dry-run',
     'venue inventory stock receive --warehouse 1 --file delivery.csv --supplier 3 --po PO-1042 --invoice INV-88',
@@ -170,10 +171,15 @@ async function renderReceiptOutcome(ctx: Context, outcome: import('../../../lib/
       throw messages.notSentOutcome(words!, outcome.entry, outcome.error, 'The journal says not-applied: running the same command again sends it.');
     case 'unknown':
       throw messages.unknownOutcome(words!, outcome.entry, outcome.error, outcome.evidence);
+    case 'disagrees':
+      throw messages.disagreeingOutcome(words!, outcome.entry, outcome.disagreements);
     case 'unresolved':
       throw messages.unresolvedOutcome(words!, outcome.entry, outcome.why);
     case 'interrupted-before-send':
       throw messages.interruptedBeforeSend('receipt');
+    case 'not-sent-at-all':
+      // Nothing left this machine (a login that failed, the deadline): the error says why, in its own words.
+      throw outcome.error;
   }
 }
 

@@ -30,10 +30,10 @@ export default defineCommand<ResolveOptions>({
   async run(ctx, options, idOrPrefix) {
     if (options.applied && options.notApplied) throw new UsageError('pass exactly one of --applied or --not-applied');
     const { StockChangeJournal } = await import('../../../lib/inventory/stock-change-journal.js');
-    const { shortId } = await import('../../../lib/inventory/write-journal.js');
+    const { shortId } = await import('../../../lib/writes/journal.js');
     const { assertResolvable, resolveWrite } = await import('../../../lib/inventory/workflows/resolve.js');
     const journal = new StockChangeJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);
-    const entry = journal.find(await ctx.profileName(), idOrPrefix!);
+    const entry = journal.findByPrefix(await ctx.profileName(), idOrPrefix!);
     const what = entry.kind === 'take' ? 'stock take' : 'adjustment';
     assertResolvable(entry, what, 'Run the same command again to send it.');
 
@@ -55,6 +55,10 @@ export default defineCommand<ResolveOptions>({
       });
       ctx.terminal.info(`${what} ${shortId(entry.id)} (warehouse ${entry.warehouseId}${entry.comment ? `, "${entry.comment}"` : ''}): ${entry.status}.`);
       for (const event of entry.history.slice(-3)) ctx.terminal.info(`  ${event.at}  ${event.status}${event.note ? `  ${event.note}` : ''}`);
+      if (entry.disagreement?.length) {
+        ctx.terminal.info('Its answer disagreed with what was sent:');
+        for (const line of entry.disagreement) ctx.terminal.info(`  ${line}`);
+      }
       ctx.terminal.info('Stock levels: evidence, not proof (sales, receipts, other counts and adjustments move them too):');
       for (const line of describeEvidence(evidence, stockChangeWords(entry).change)) ctx.terminal.info(`  ${line}`);
       const answer = await ctx.prompter.select<'applied' | 'not-applied' | 'cancel'>(

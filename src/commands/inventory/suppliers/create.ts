@@ -102,6 +102,8 @@ export default defineCommand<Options>({
     }
     const client = await ctx.inventory();
     const supplier = await client.createSupplier(body);
+    const { assertAgrees, checkSupplierAnswer } = await import('../../../lib/writes/echo-checks.js');
+    assertAgrees(`the creation of supplier ${String(body.supplierCode)}`, checkSupplierAnswer(body, supplier), 'Check it with `venue inventory suppliers list` before creating it again.');
     ctx.terminal.success(`created supplier ${supplier.supplierId}${supplier.supplierCode ? ` (${supplier.supplierCode})` : ''}`);
     await ctx.output.record(supplier, {
       columns: [

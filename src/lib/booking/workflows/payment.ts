@@ -1,20 +1,24 @@
 // Recording a payment against an order (`order pay`, and the payment step of
-// `book`) as a workflow with typed outcomes. The one rule for a write: an
-// answer that says the request was refused (4xx, 429, 503) means not applied;
-// no answer, or one that cannot say (5xx, a lost connection), means unknown,
-// and an unknown is settled only by conclusive evidence — here the order read
-// back: confirmed with this payment reference is recorded; still awaiting
-// payment is not recorded (the same reference may be sent again); no answer
-// to the lookup leaves it unknown, with the commands to check and finish it.
+// `book`) as a workflow with typed outcomes. What an answer means is the one
+// rule of every write (writes/rule.ts); an unknown is settled only by
+// conclusive evidence — here the order read back: confirmed with this payment
+// reference is recorded; still awaiting payment is not recorded (the same
+// reference may be sent again); no answer to the lookup leaves it unknown,
+// with the commands to check and finish it. An answer that disagrees with the
+// payment (another order, amount or reference) is unknown too (exit 6). Each
+// send is journalled (the booking journal), marked as it is about to leave.
 // Knows nothing of the terminal: the commands render the outcome.
 
 import { createHash } from 'node:crypto';
-import { ApiError, InterruptedError, RejectedError, type VenueError } from '../../errors.js';
+import { ApiError, RejectedError, type VenueError } from '../../errors.js';
 import type { Order, SaleOutcome, SaleRecord } from '../shapes.js';
 import { shellQuote } from '../text.js';
+import { isRefusal } from '../../writes/rule.js';
+import { AnswerCheck, describeDisagreements, type Disagreement } from '../../writes/agreement.js';
+import { sendJournalled } from '../../writes/send.js';
 
 export interface PaymentApi {
-  recordSale(request: PaymentRequest, options?: { idempotencyKey?: string }): Promise<SaleOutcome>;
+  recordSale(request: PaymentRequest, options?: { idempotencyKey?: string; beforeSend?: () => Promise<void> }): Promise<SaleOutcome>;
   findOrder(orderId: string): Promise<Order | undefined>;
 }
 
@@ -24,13 +28,23 @@ export interface PaymentInterruption {
   maySend(): boolean;
   /** Work allowed to send after a Ctrl-C: reading the order back to learn the real outcome. */
   cleanup<T>(work: () => Promise<T>): Promise<T>;
+  /** Keeps the process open after a Ctrl-C until the payment's outcome is recorded. */
+  holdOpen?(what: string): () => void;
+}
+
+/** Where each send of a payment is journalled (the booking journal). */
+export interface PaymentRecorder {
+  /** The payment is about to leave. */
+  sending(request: PaymentRequest): Promise<void>;
+  /** What is known of it now. */
+  outcome(request: PaymentRequest, status: 'recorded' | 'not-applied' | 'unknown', note: string, fields?: { saleId?: string; disagreement?: string[] }): Promise<void>;
 }
 
 export interface PaymentDeps {
   api: PaymentApi;
   interruption: PaymentInterruption;
-  /** The hold journal: a payment known recorded takes its order's holds off the record. */
-  journal?: { settled(match: { reservationIds?: string[]; orderId?: string }): Promise<void> };
+  /** The hold journal: a payment known recorded takes its order's holds off the record; payments are journalled in it. */
+  journal?: { settled(match: { reservationIds?: string[]; orderId?: string }): Promise<void>; payments?: PaymentRecorder };
 }
 
 export interface PaymentRequest {
@@ -50,6 +64,8 @@ export type PaymentOutcome =
   | { kind: 'not-recorded'; orderId: string; reason: string; order: Order }
   /** Nothing settles it: the commands to check and to finish. */
   | { kind: 'unknown'; orderId: string; reason: string; check: string; finish: string; cause?: unknown }
+  /** Answered, but the answer disagrees with the payment sent: journalled unknown (exit 6). */
+  | { kind: 'disagrees'; orderId: string; disagreements: Disagreement[]; check: string; finish: string }
   /** Ctrl-C came before the sale was sent: nothing was sent. */
   | { kind: 'interrupted-before-send'; orderId: string };
 
@@ -67,13 +83,6 @@ export function settleCommands(request: PaymentRequest): { check: string; finish
     check: `venue booking order show ${shellQuote(request.orderId)}`,
     finish: `venue booking order pay ${shellQuote(request.orderId)} --amount ${request.amount.toFixed(2)} --payment-ref ${shellQuote(request.paymentReference)}`,
   };
-}
-
-/** An answer that says the request was refused before anything was done. */
-export function isRefusal(error: unknown): error is ApiError {
-  if (!(error instanceof ApiError)) return false;
-  const { status } = error;
-  return (status >= 400 && status < 500 && status !== 408) || status === 503;
 }
 
 const ALREADY_PAID = ['already_paid', 'order_paid', 'already_confirmed'];
@@ -96,28 +105,88 @@ export async function recordPayment(deps: PaymentDeps, request: PaymentRequest, 
 async function decidePayment(deps: PaymentDeps, request: PaymentRequest, options: { checkFirst?: boolean }): Promise<PaymentOutcome> {
   const { api, interruption } = deps;
   const { orderId } = request;
+  const recorder = deps.journal?.payments;
 
   if (options.checkFirst) {
     const current = await api.findOrder(orderId);
     const before = current && judgeOrderBefore(current, request);
-    if (before) return before;
+    if (before) {
+      if (before.kind === 'recorded') await recorder?.outcome(request, 'recorded', 'already on the order, read before sending');
+      return before;
+    }
   }
 
   if (!interruption.maySend()) return { kind: 'interrupted-before-send', orderId };
-  try {
-    const paid = await api.recordSale(request, { idempotencyKey: paymentIdempotencyKey(request) });
-    return { kind: 'recorded', orderId, evidence: 'answer', orderStatus: paid.orderStatus, order: paid.order, sale: paid.sale };
-  } catch (error) {
-    if (error instanceof InterruptedError) return { kind: 'interrupted-before-send', orderId };
-    if (error instanceof ApiError && error.hasCode(...ALREADY_PAID)) {
-      // Paid already: by this payment (a resend of a lost one) or by another.
-      const settled = await settleByReadingBack(deps, request, error);
-      if (settled.kind !== 'unknown') return settled;
-      return { kind: 'refused', orderId, orderPaid: true, error: new RejectedError(`order ${orderId} is already paid; nothing recorded`, { cause: error, hint: `See it with \`venue booking order show ${shellQuote(orderId)}\`.` }) };
+  const settle = async (outcome: PaymentOutcome): Promise<PaymentOutcome> => {
+    if (!recorder) return outcome;
+    switch (outcome.kind) {
+      case 'recorded':
+        await recorder.outcome(request, 'recorded', outcome.evidence === 'answer' ? 'the service recorded it' : 'the order read back carries it', outcome.sale.id ? { saleId: outcome.sale.id } : {});
+        break;
+      case 'refused':
+      case 'not-recorded':
+        await recorder.outcome(request, 'not-applied', outcome.kind === 'refused' ? `refused: ${outcome.error.message}` : outcome.reason);
+        break;
+      case 'unknown':
+        await recorder.outcome(request, 'unknown', outcome.reason);
+        break;
+      case 'disagrees':
+        await recorder.outcome(request, 'unknown', 'the answer disagrees with the payment sent', { disagreement: describeDisagreements(outcome.disagreements) });
+        break;
+      case 'interrupted-before-send':
+        await recorder.outcome(request, 'not-applied', 'interrupted before it was sent again');
+        break;
     }
-    if (isRefusal(error)) return { kind: 'refused', orderId, error };
-    return settleByReadingBack(deps, request, error);
-  }
+    return outcome;
+  };
+  return sendJournalled<SaleOutcome, PaymentOutcome>({
+    interruption,
+    what: `the payment for order ${orderId}`,
+    request,
+    mark: async () => recorder?.sending(request),
+    send: ({ beforeSend }) => api.recordSale(request, { idempotencyKey: paymentIdempotencyKey(request), beforeSend }),
+    // Nothing left (a Ctrl-C before it, a login that failed): nothing to record.
+    notSent: (error) => {
+      if (!interruption.maySend()) return { kind: 'interrupted-before-send', orderId };
+      throw error;
+    },
+    record: async (sent) => {
+      switch (sent.kind) {
+        case 'answered': {
+          const paid = sent.result;
+          const disagreements = checkPayment(request, paid);
+          if (disagreements.length) return settle({ kind: 'disagrees', orderId, disagreements, ...settleCommands(request) });
+          return settle({ kind: 'recorded', orderId, evidence: 'answer', orderStatus: paid.orderStatus, order: paid.order, sale: paid.sale });
+        }
+        case 'interrupted-before-send':
+          return settle({ kind: 'interrupted-before-send', orderId });
+        case 'refused': {
+          const error = sent.error;
+          if (error.hasCode(...ALREADY_PAID)) {
+            // Paid already: by this payment (a resend of a lost one) or by another.
+            const settled = await settleByReadingBack(deps, request, error);
+            if (settled.kind !== 'unknown') return settle(settled);
+            return settle({ kind: 'refused', orderId, orderPaid: true, error: new RejectedError(`order ${orderId} is already paid; nothing recorded`, { cause: error, hint: `See it with \`venue booking order show ${shellQuote(orderId)}\`.` }) });
+          }
+          return settle({ kind: 'refused', orderId, error: (sent.raised as VenueError | undefined) ?? error });
+        }
+        case 'not-sent':
+          // A retry after a refusal that never left: not applied.
+          return settle({ kind: 'refused', orderId, error: sent.error as VenueError });
+        default:
+          // No answer, one that cannot say, or one that cannot be read: the order read back decides.
+          return settle(await settleByReadingBack(deps, request, sent.error));
+      }
+    },
+  });
+}
+
+/** What a payment's answer states against the payment sent: the order, the amount, the reference. */
+export function checkPayment(request: PaymentRequest, paid: SaleOutcome): Disagreement[] {
+  return new AnswerCheck()
+    .id('orderId', request.orderId, paid.order?.id)
+    .amount('amount', request.amount, paid.sale.amount)
+    .text('paymentReference', request.paymentReference, paid.sale.paymentReference).found;
 }
 
 /** Before sending: an order already paid, closed, or for another amount decides without a send. */

@@ -5,10 +5,11 @@
 
 import { jsonInteger } from '../../json-exact.js';
 import type { StockAdjustmentResult } from '../types.js';
+import { AnswerCheck, type Disagreement } from '../../writes/agreement.js';
 import { sendStockChange, type StockChangeDeps, type StockChangeOutcome } from './stock-change.js';
 
 export interface AdjustmentClient {
-  adjustStock(body: Record<string, unknown>, options?: { idempotencyKey?: string }): Promise<StockAdjustmentResult>;
+  adjustStock(body: Record<string, unknown>, options?: { idempotencyKey?: string; beforeSend?: () => Promise<void> }): Promise<StockAdjustmentResult>;
 }
 
 export interface AdjustmentInput {
@@ -46,6 +47,20 @@ export function adjustStockLevel(deps: StockChangeDeps & { client: AdjustmentCli
     levelsBefore: { [input.productId]: input.current },
     send: (b, options) => deps.client.adjustStock(b, options),
     resultId: (r) => r.adjustmentId,
+    check: (r) => checkAdjustmentAnswer(input, r),
     levelsAfter: (r) => ({ [input.productId]: typeof r.newQuantity === 'number' ? r.newQuantity : input.current + input.adjustmentQuantity }),
   });
+}
+
+/** What an adjustment's answer states against what was sent: product, warehouse, quantity, and levels that move by it. */
+export function checkAdjustmentAnswer(input: AdjustmentInput, result: StockAdjustmentResult): Disagreement[] {
+  const check = new AnswerCheck()
+    .id('productId', input.productId, result.productId)
+    .id('warehouseId', input.warehouseId, result.warehouseId)
+    .number('adjustmentQuantity', input.adjustmentQuantity, result.adjustmentQuantity);
+  if (result.previousQuantity !== undefined && result.newQuantity !== undefined) {
+    check.number('newQuantity - previousQuantity', input.adjustmentQuantity, result.newQuantity - result.previousQuantity);
+  }
+  if (result.newQuantity !== undefined && result.newQuantity < 0) check.impossible('newQuantity', 'never below 0', result.newQuantity);
+  return check.found;
 }

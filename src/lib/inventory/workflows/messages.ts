@@ -3,7 +3,9 @@
 // adjustments, so a person (or cron) reads them the same way.
 
 import { ApiError, InterruptedError, UnknownOutcomeError, VenueError } from '../../errors.js';
-import { shortId, type WriteEntryBase } from '../write-journal.js';
+import { shortId } from '../../writes/journal.js';
+import { DisagreeingAnswerError, type Disagreement } from '../../writes/agreement.js';
+import type { InventoryWriteEntry as WriteEntryBase } from '../journal-entry.js';
 import { StockChangeJournal, type StockChangeEntry } from '../stock-change-journal.js';
 import { describeEvidence, type Evidence, type EvidenceLine } from './outcome.js';
 import type { StockChangeOutcome } from './stock-change.js';
@@ -33,10 +35,18 @@ export function unresolvedOutcome(words: WriteWords, entry: WriteEntryBase, why:
   const said =
     why === 'unknown'
       ? `an earlier run of it has an unknown outcome`
-      : 'an earlier run died while sending it, so its outcome is unknown';
+      : 'an earlier run died while sending it (or could not record its answer), so its outcome is unknown';
   return new UnknownOutcomeError(`${words.what} ${shortId(entry.id)} is not sent again: ${said}`, {
     details: [`id ${entry.id}`, ...(entry.levelsBefore ? [`levels before that send: ${Object.entries(entry.levelsBefore).slice(0, 10).map(([p, q]) => `${p}=${q}`).join(', ')}`] : [])],
     hint: settleHint(words, 'Nothing was sent by this run.'),
+  });
+}
+
+/** The answer disagrees with what was sent (exit 6): nothing is claimed, the journal says unknown. */
+export function disagreeingOutcome(words: WriteWords, entry: WriteEntryBase, disagreements: Disagreement[]): DisagreeingAnswerError {
+  return new DisagreeingAnswerError(`${words.what} ${shortId(entry.id)}`, disagreements, {
+    details: [`id ${entry.id}`, 'venue recorded it as unknown: what the service applied cannot be told from this answer.'],
+    hint: settleHint(words, 'This run sent it once and will not send it again.'),
   });
 }
 
@@ -84,7 +94,8 @@ export function stockChangeWords(entry: StockChangeEntry): WriteWords {
 
 /** Every outcome of a stock take or adjustment other than success, as the error to throw. */
 export function renderStockChangeFailure(outcome: Exclude<StockChangeOutcome<unknown>, { kind: 'recorded' } | { kind: 'accepted-unreadable' }>, _warehouseId: number): Error {
-  if (outcome.kind === 'interrupted-before-send') return interruptedBeforeSend(outcome.entry?.kind === 'adjustment' ? 'adjustment' : 'stock take');
+  if (outcome.kind === 'interrupted-before-send') return interruptedBeforeSend(outcome.what === 'adjustment' ? 'adjustment' : 'stock take');
+  if (outcome.kind === 'not-sent-at-all') return outcome.error;
   const words = stockChangeWords(outcome.entry);
   switch (outcome.kind) {
     case 'refused':
@@ -93,6 +104,8 @@ export function renderStockChangeFailure(outcome: Exclude<StockChangeOutcome<unk
       return notSentOutcome(words, outcome.entry, outcome.error, 'Running the same command again sends it.');
     case 'unknown':
       return unknownOutcome(words, outcome.entry, outcome.error, outcome.evidence);
+    case 'disagrees':
+      return disagreeingOutcome(words, outcome.entry, outcome.disagreements);
     case 'unresolved':
       return unresolvedOutcome(words, outcome.entry, outcome.why);
   }

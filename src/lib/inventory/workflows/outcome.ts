@@ -1,52 +1,18 @@
-// What the answer to an inventory write says about it, one rule for every
-// write: an answer that says the request was refused (4xx, 429, 503) means
-// not applied; a request that never left was not applied; no answer, or one
-// that cannot say (502, 504, another 5xx, a dropped connection), is unknown.
-// Stock levels are gathered as evidence for the person who settles an
-// unknown write, never taken as proof: anything else that moves stock
-// (counter sales, other receipts, stock takes, staff adjustments) can mimic
-// or hide it.
+// What an inventory write's outcome records beyond the one rule
+// (writes/rule.ts decides what an answer means): the stock levels gathered as
+// evidence for the person who settles an unknown write, never taken as proof,
+// since anything else that moves stock (counter sales, other receipts, stock
+// takes, staff adjustments) can mimic or hide it.
 
-import { ApiError, InterruptedError, RequestNotSentError, UnknownOutcomeError } from '../../errors.js';
+import type { ApiError } from '../../errors.js';
 import type { Interruption } from '../../interruption.js';
-import { UnreadableAnswerError } from '../../reading.js';
-import { stampOf, type Levels, type WriteStatus } from '../write-journal.js';
+import type { UnreadableAnswerError } from '../../reading.js';
+import type { SendResult } from '../../writes/rule.js';
+import { stampOf, type WriteStatus } from '../../writes/journal.js';
+import type { Levels } from '../journal-entry.js';
+import { describeDisagreements, type Disagreement } from '../../writes/agreement.js';
 
-export type SendResult<T> =
-  | { kind: 'answered'; result: T }
-  /** A 2xx whose body could not be read: the service accepted it. */
-  | { kind: 'accepted-unreadable'; error: UnreadableAnswerError }
-  /** The service said no: nothing was applied. */
-  | { kind: 'refused'; error: ApiError }
-  /** The request never left this machine (deadline, connection refused): nothing was applied. */
-  | { kind: 'not-sent'; error: Error }
-  /** A Ctrl-C came before the send: the HTTP layer sent nothing. */
-  | { kind: 'interrupted-before-send'; error: InterruptedError }
-  /** Sent, and nothing says whether it was applied. */
-  | { kind: 'unknown'; error: Error };
-
-/** Statuses whose answer says the request was refused before it was processed. */
-export function isRefusal(status: number): boolean {
-  return (status >= 400 && status < 500) || status === 503;
-}
-
-export async function classifySend<T>(send: () => Promise<T>): Promise<SendResult<T>> {
-  try {
-    return { kind: 'answered', result: await send() };
-  } catch (error) {
-    if (error instanceof UnreadableAnswerError && error.source.accepted) return { kind: 'accepted-unreadable', error };
-    if (error instanceof InterruptedError) return { kind: 'interrupted-before-send', error };
-    if (error instanceof UnknownOutcomeError) return { kind: 'unknown', error };
-    if (error instanceof ApiError) return isRefusal(error.status) ? { kind: 'refused', error } : { kind: 'unknown', error };
-    // The HTTP layer says when a request never left: the deadline had passed,
-    // the service could not be reached, or after a refusal (429/503) no retry
-    // fitted before the deadline. Anything else (an answer too big to read, a
-    // redirect, a bug) counts as unknown, which is the safe side.
-    if (error instanceof RequestNotSentError) return { kind: 'not-sent', error };
-    // Anything else (a redirect, a bug while sending) cannot say: unknown.
-    return { kind: 'unknown', error: error instanceof Error ? error : new Error(String(error)) };
-  }
-}
+export { classifySend, type SendResult } from '../../writes/rule.js';
 
 /** One product of an unknown write: its level then and now, and the change the write makes. */
 export interface EvidenceLine {
@@ -128,8 +94,9 @@ interface OutcomeJournal<E> {
 }
 
 /**
- * What the journal records for the outcomes every inventory write shares;
- * undefined for 'answered' and 'unknown', whose records differ per kind.
+ * What the journal records for the outcomes every inventory write shares
+ * once it was marked sending; undefined for 'answered' and 'unknown', whose
+ * records differ per kind.
  */
 export async function recordSharedOutcome<E extends { keyGeneration?: number }, T>(
   journal: OutcomeJournal<E>,
@@ -154,9 +121,35 @@ export async function recordSharedOutcome<E extends { keyGeneration?: number }, 
     case 'not-sent':
       return { kind: 'not-sent', entry: await journal.setStatus(id, 'not-applied', {}, `not sent: ${sent.error.message}`), error: sent.error };
     case 'interrupted-before-send':
-      // Nothing left this machine: the entry goes back to what it was.
-      return { kind: 'interrupted-before-send', entry: await journal.setStatus(id, restore, {}, 'interrupted before sending: nothing was sent') };
+      // A retry the HTTP layer did not make after a Ctrl-C: the first attempt was refused (429/503), so nothing was applied.
+      return { kind: 'interrupted-before-send', entry: await journal.setStatus(id, restore === 'sending' ? 'not-applied' : restore, {}, 'interrupted before it was sent again: nothing more was sent') };
     default:
       return undefined;
   }
+}
+
+/**
+ * A write sent with no conclusive answer: the levels are read again as
+ * evidence (never proof) and the entry is recorded unknown with them.
+ */
+export async function recordUnknownOutcome<E extends { levelsAfter?: Levels; evidenceAt?: string }>(
+  journal: OutcomeJournal<E>,
+  id: string,
+  error: Error,
+  evidenceOptions: EvidenceOptions,
+): Promise<{ kind: 'unknown'; entry: E; error: Error; evidence: Evidence }> {
+  const evidence = await gatherEvidence({ ...evidenceOptions, settleMs: evidenceOptions.settleMs ?? 500 });
+  const now = levelsNow(evidence);
+  const entry = await journal.setStatus(id, 'unknown', { ...(now ? { levelsAfter: now, evidenceAt: evidence.readAt } : {}) } as Partial<E>, `outcome unknown: ${error.message}`);
+  return { kind: 'unknown', entry, error, evidence };
+}
+
+/** An answer that disagrees with what was sent: the entry is recorded unknown, with what disagreed. */
+export async function recordDisagreement<E extends { disagreement?: string[] }>(
+  journal: OutcomeJournal<E>,
+  id: string,
+  disagreements: Disagreement[],
+): Promise<{ kind: 'disagrees'; entry: E; disagreements: Disagreement[] }> {
+  const entry = await journal.setStatus(id, 'unknown', { disagreement: describeDisagreements(disagreements) } as Partial<E>, 'the answer disagrees with what was sent: unknown');
+  return { kind: 'disagrees', entry, disagreements };
 }

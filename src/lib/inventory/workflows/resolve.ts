@@ -5,7 +5,7 @@
 // the levels then and now and the change it makes; it informs, never decides.
 
 import { UsageError } from '../../errors.js';
-import { shortId, stampOf, type WriteEntryBase, type WriteJournal } from '../write-journal.js';
+import { shortId, stampOf, type Journal, type JournalEntry as WriteEntryBase } from '../../writes/journal.js';
 
 export type Verdict = 'applied' | 'not-applied';
 
@@ -18,14 +18,14 @@ export function assertResolvable(entry: WriteEntryBase, what: string, rerunHint:
 }
 
 export async function resolveWrite<E extends WriteEntryBase>(
-  journal: WriteJournal<E>,
+  journal: Journal<E>,
   entry: E,
   verdict: Verdict,
   note: string | undefined,
   now: () => number,
 ): Promise<E> {
   // A run holding the lock is still sending it: settling now would race it.
-  const release = await journal.lock(entry.id);
+  const release = journal.lock(entry.id);
   try {
     const current = journal.get(entry.id) ?? entry;
     if (current.status !== 'unknown' && current.status !== 'sending') {
@@ -38,6 +38,6 @@ export async function resolveWrite<E extends WriteEntryBase>(
       `resolved by hand${note ? `: ${note}` : ''}`,
     );
   } finally {
-    await release().catch(() => undefined);
+    release();
   }
 }

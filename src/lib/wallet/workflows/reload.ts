@@ -1,33 +1,36 @@
 // Recording a reload sale as a workflow with typed outcomes; the command only
-// parses flags and renders. The one rule for a write: an answer that says the
-// request was refused (4xx, 429, 503) means not applied; no answer, or one
-// that cannot say (5xx, a lost connection), means unknown. An unknown reload
-// is settled only by conclusive evidence: rerun with the same payment
-// reference, and the service either records it now (2xx: it was not applied
-// before) or recognises the reference (409 duplicate_payment_reference: it
-// was). Every send is written to the reload journal first, with the entry's
-// Idempotency-Key, the same on every rerun of the entry.
+// parses flags and renders. The outcome rule is the one of every write
+// (writes/rule.ts). An unknown reload is settled only by conclusive
+// evidence: rerun with the same payment reference, and the service either
+// records it now (2xx: it was not applied before) or recognises the
+// reference (409 duplicate_payment_reference: it was). Every send is marked
+// in the reload journal as it is about to leave, with the entry's
+// Idempotency-Key, the same on every rerun of the entry; an answer that
+// disagrees with the sale (another card, product, amount or reference) is
+// journalled unknown.
 
 import { createHash } from 'node:crypto';
-import { ApiError, InterruptedError, UnknownOutcomeError, UsageError, VenueError } from '../../errors.js';
-import { UnreadableAnswerError } from '../../reading.js';
+import { UsageError, VenueError } from '../../errors.js';
+import type { UnreadableAnswerError } from '../../reading.js';
+import { sourceOf } from '../../reading.js';
 import type { TokenSource } from '../../http.js';
 import { isDuplicatePaymentReference, type WalletSale } from '../client.js';
 import type { SaleBody } from '../schemas.js';
-import type { ReloadJournal, ReloadRecord } from '../reload-journal.js';
+import { saleFields } from '../fields.js';
+import { reloadEntryId, type ReloadJournal, type ReloadRecord } from '../reload-journal.js';
+import { isSettled } from '../../writes/journal.js';
+import { AnswerCheck, describeDisagreements, stated, type Disagreement } from '../../writes/agreement.js';
+import { sendJournalled, type WriteInterruption } from '../../writes/send.js';
 
 export interface ReloadApi {
-  sale(guest: TokenSource, body: SaleBody, options?: { idempotencyKey?: string }): Promise<WalletSale>;
+  sale(guest: TokenSource, body: SaleBody, options?: { idempotencyKey?: string; beforeSend?: () => Promise<void> }): Promise<WalletSale>;
 }
 
-export interface ReloadInterruption {
-  /** False once Ctrl-C was pressed: nothing new is sent. */
-  maySend(): boolean;
-}
+export type ReloadInterruption = WriteInterruption;
 
 export interface ReloadDeps {
   api: ReloadApi;
-  journal: Pick<ReloadJournal, 'find' | 'record' | 'settle'>;
+  journal: ReloadJournal;
   now: () => number;
   interruption: ReloadInterruption;
 }
@@ -61,6 +64,8 @@ export type ReloadWorkflowOutcome =
   | { kind: 'refused'; error: VenueError }
   /** No conclusive answer: the commands to check and to settle. */
   | { kind: 'unknown'; reason: string; check: string; rerun: string; cause?: unknown }
+  /** Answered, but the answer disagrees with the sale sent: journalled unknown. */
+  | { kind: 'disagrees'; disagreements: Disagreement[]; check: string; rerun: string }
   /** Ctrl-C came before the sale was sent: nothing was sent. */
   | { kind: 'interrupted-before-send' };
 
@@ -77,25 +82,16 @@ export function reloadCommands(request: Pick<ReloadRequest, 'cardNumber' | 'prod
   };
 }
 
-/** The HTTP answer behind an error, also when the client explained it in its own words. */
-function answerOf(error: unknown): ApiError | undefined {
-  if (error instanceof ApiError) return error;
-  const cause = (error as { cause?: unknown } | undefined)?.cause;
-  return cause instanceof ApiError ? cause : undefined;
-}
-
-/** An answer that says the request was refused before anything was done. */
-function isRefusal(answer: ApiError): boolean {
-  return (answer.status >= 400 && answer.status < 500 && answer.status !== 408) || answer.status === 503;
-}
-
 const unsettled = (entry: ReloadRecord | undefined) => entry !== undefined && (entry.outcome === 'sent' || entry.outcome === 'unknown');
 
 export async function recordReload(deps: ReloadDeps, request: ReloadRequest): Promise<ReloadWorkflowOutcome> {
   const { api, journal, interruption } = deps;
   const { profile, paymentReference } = request;
   const commands = reloadCommands(request);
+  const id = reloadEntryId(profile, paymentReference);
 
+  // Read and probe first: a damaged or unwritable journal stops here (exit 1), nothing sent.
+  journal.check();
   const previous = journal.find(profile, paymentReference);
   if (previous && (previous.cardNumber !== request.cardNumber || previous.productId !== request.productId) && previous.outcome !== 'refused') {
     // Sending it for another card would make the service's "already recorded" ambiguous.
@@ -112,62 +108,104 @@ export async function recordReload(deps: ReloadDeps, request: ReloadRequest): Pr
     // The service answered this entry with a sale before: conclusive, nothing to send.
     return { kind: 'already-recorded', saleId: previous.saleId, evidence: 'journal' };
   }
-  const settling = unsettled(previous);
   if (!interruption.maySend()) return { kind: 'interrupted-before-send' };
 
-  const idempotencyKey = previous?.idempotencyKey ?? reloadIdempotencyKey(request);
-  await journal.record({
-    profile,
-    email: request.email,
-    cardNumber: request.cardNumber,
-    productId: request.productId,
-    amount: request.price,
-    amountCents: Math.round(request.price * 100),
-    paymentReference,
-    idempotencyKey,
-    sentAt: previous?.sentAt ?? deps.now(),
-    outcome: settling ? 'unknown' : 'sent',
-  });
-
-  let sale: WalletSale;
+  const release = journal.lock(id);
   try {
-    sale = await api.sale(request.token, { cardNumber: request.cardNumber, productId: request.productId, paymentReference, amount: request.price }, { idempotencyKey });
-  } catch (error) {
-    if (error instanceof InterruptedError) {
-      // The HTTP layer refused to send after the Ctrl-C: the entry stays as it was.
-      await journal.settle(profile, paymentReference, settling ? 'unknown' : 'refused', { note: 'interrupted before it was sent' });
-      return { kind: 'interrupted-before-send' };
-    }
-    if (error instanceof UnreadableAnswerError) {
-      await journal.settle(profile, paymentReference, 'recorded', { note: 'the service accepted it; its answer could not be read' });
-      return { kind: 'recorded', evidence: 'accepted', settledUnknown: settling, problem: error.message };
-    }
-    if (isDuplicatePaymentReference(error)) {
-      if (settling) {
-        await journal.settle(profile, paymentReference, 'recorded', { note: 'settled: the service recognised the payment reference' });
-        return { kind: 'already-recorded', evidence: 'duplicate-reference' };
-      }
-      // Not sent from this journal entry: recorded elsewhere, and not credited again now.
-      await journal.settle(profile, paymentReference, 'refused', { note: 'the service had already recorded this payment reference' });
-      return { kind: 'refused', error: error as VenueError };
-    }
-    const answer = answerOf(error);
-    const notSent = error instanceof VenueError && !answer && !(error instanceof UnknownOutcomeError) && (error.category === 'auth' || error.category === 'usage');
-    if ((answer && isRefusal(answer)) || notSent) {
-      // Refused (or never sent, the guest token could not be had): this send was not applied.
-      if (settling) {
-        // …but the earlier send of this entry is still unsettled.
-        await journal.settle(profile, paymentReference, 'unknown', { note: `the resend was refused: ${(error as Error).message}` });
-        return { kind: 'unknown', reason: `the resend to settle it was refused (${(error as Error).message}); the first send's outcome is still unknown`, cause: error, ...commands };
-      }
-      await journal.settle(profile, paymentReference, 'refused', { note: (error as Error).message });
-      return { kind: 'refused', error: error as VenueError };
-    }
-    // No answer, or one that cannot say (5xx, a lost connection): unknown until a rerun settles it.
-    const reason = (error as Error)?.message ?? String(error);
-    await journal.settle(profile, paymentReference, 'unknown', { note: reason });
-    return { kind: 'unknown', reason, cause: error, ...commands };
+    const entry = journal.get(id);
+    if (entry && isSettled(entry.status)) return { kind: 'already-recorded', saleId: entry.saleId, evidence: 'journal' };
+    // Unknown, or "sending" left by a run that died (this run holds the lock): the send settles it.
+    const settling = entry !== undefined && (entry.status === 'unknown' || entry.status === 'sending');
+    const idempotencyKey = entry?.idempotencyKey ?? reloadIdempotencyKey(request);
+    const body = { cardNumber: request.cardNumber, productId: request.productId, paymentReference, amount: request.price };
+    const still = async (note: string): Promise<void> => void (await journal.setStatus(id, 'unknown', { note }, note));
+    return await sendJournalled<WalletSale, ReloadWorkflowOutcome>({
+      interruption,
+      what: `the reload sale for payment ref ${paymentReference}`,
+      request: body,
+      mark: () =>
+        journal.markSending(
+          id,
+          () => ({
+            id,
+            kind: 'reload',
+            profile,
+            email: request.email,
+            cardNumber: request.cardNumber,
+            productId: request.productId,
+            paymentReference,
+            idempotencyKey,
+            sentAt: deps.now(),
+          }),
+          { amount: request.price, amountCents: Math.round(request.price * 100) },
+          settling ? { note: 'sent again with the same reference, to settle it' } : {},
+        ),
+      send: ({ beforeSend }) => api.sale(request.token, body, { idempotencyKey, beforeSend }),
+      // Never left (a Ctrl-C, the guest token could not be had): the journal is as it was.
+      notSent: (error) => (interruption.maySend() ? { kind: 'refused', error: error instanceof VenueError ? error : new VenueError('server', error.message, { cause: error }) } : { kind: 'interrupted-before-send' }),
+      record: async (sent) => {
+        switch (sent.kind) {
+          case 'answered': {
+            const disagreements = checkSaleAnswer(body, sent.result);
+            if (disagreements.length) {
+              await journal.setStatus(id, 'unknown', { disagreement: describeDisagreements(disagreements), note: 'the answer disagrees with the sale sent' }, 'the answer disagrees with the sale sent: unknown');
+              return { kind: 'disagrees', disagreements, ...commands };
+            }
+            await journal.setStatus(id, 'recorded', { saleId: sent.result.saleId, note: undefined });
+            return { kind: 'recorded', saleId: sent.result.saleId, sale: sent.result, evidence: 'answer', settledUnknown: settling };
+          }
+          case 'accepted-unreadable':
+            await journal.setStatus(id, 'recorded', { note: 'the service accepted it; its answer could not be read' });
+            return { kind: 'recorded', evidence: 'accepted', settledUnknown: settling, problem: (sent.error as UnreadableAnswerError).message };
+          case 'refused': {
+            const said = sent.raised ?? sent.error;
+            if (isDuplicatePaymentReference(said)) {
+              if (settling) {
+                await journal.setStatus(id, 'recorded', { note: 'settled: the service recognised the payment reference' }, 'settled: the service recognised the payment reference');
+                return { kind: 'already-recorded', evidence: 'duplicate-reference' };
+              }
+              // Not sent from this journal entry: recorded elsewhere, and not credited again now.
+              await journal.setStatus(id, 'not-applied', { note: 'the service had already recorded this payment reference' });
+              return { kind: 'refused', error: said as VenueError };
+            }
+            if (settling) {
+              // This send was not applied, but the earlier send of this entry is still unsettled.
+              await still(`the resend was refused: ${said.message}`);
+              return { kind: 'unknown', reason: `the resend to settle it was refused (${said.message}); the first send's outcome is still unknown`, cause: said, ...commands };
+            }
+            await journal.setStatus(id, 'not-applied', { note: said.message });
+            return { kind: 'refused', error: said as VenueError };
+          }
+          case 'not-sent':
+          case 'interrupted-before-send': {
+            // A retry after a refusal that never left: this send was not applied.
+            if (settling) {
+              await still(`not sent again: ${sent.error.message}`);
+              return { kind: 'unknown', reason: `${sent.error.message}; the first send's outcome is still unknown`, cause: sent.error, ...commands };
+            }
+            await journal.setStatus(id, 'not-applied', { note: sent.error.message });
+            return sent.kind === 'interrupted-before-send' ? { kind: 'interrupted-before-send' } : { kind: 'refused', error: sent.error as VenueError };
+          }
+          case 'unknown': {
+            // No answer, or one that cannot say (writes/rule.ts): unknown until a rerun settles it.
+            const reason = sent.error.message;
+            await still(reason);
+            return { kind: 'unknown', reason, cause: sent.error, ...commands };
+          }
+        }
+      },
+    });
+  } finally {
+    release();
   }
-  await journal.settle(profile, paymentReference, 'recorded', { saleId: sale.saleId });
-  return { kind: 'recorded', saleId: sale.saleId, sale, evidence: 'answer', settledUnknown: settling };
+}
+
+/** What a sale's answer states against the sale sent: card, product, amount, reference (a field it does not state is no disagreement). */
+export function checkSaleAnswer(body: { cardNumber: string; productId: string; paymentReference: string; amount: number }, sale: WalletSale): Disagreement[] {
+  const raw = sourceOf(sale);
+  return new AnswerCheck()
+    .id('cardNumber', body.cardNumber, stated(raw, saleFields.cardNumber) as string | undefined)
+    .id('productId', body.productId, stated(raw, saleFields.productId) as string | undefined)
+    .text('paymentReference', body.paymentReference, stated(raw, saleFields.paymentReference))
+    .amount('amount', body.amount, stated(raw, saleFields.amount)).found;
 }

@@ -45,6 +45,16 @@ export function fakeInterruption(): FakeInterruption {
   };
 }
 
+/**
+ * What the HTTP layer does around a write (http.ts): after a Ctrl-C nothing
+ * leaves; otherwise beforeSend (the journal marks it sending), then the send.
+ */
+export async function throughHttp<T>(interruption: Interruption, options: { beforeSend?: () => Promise<void> } | undefined, send: () => Promise<T>): Promise<T> {
+  if (!interruption.maySend()) throw interruptedInHttp();
+  await options?.beforeSend?.();
+  return send();
+}
+
 export const refused = (status: number, code = 'rejected') =>
   new ApiError(categoryForStatus(status), `inventory service answered ${status}`, { status, method: 'POST', url: 'http://x/inventory', code });
 export const lost = () => new UnknownOutcomeError('the inventory service did not answer to "record the stock receipt": it may or may not have been applied');

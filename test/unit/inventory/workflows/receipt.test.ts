@@ -6,7 +6,7 @@ import { recordReceipt, type ReceiptInput } from '../../../../src/lib/inventory/
 import { resolveWrite } from '../../../../src/lib/inventory/workflows/resolve.js';
 import { describeEvidence } from '../../../../src/lib/inventory/workflows/outcome.js';
 import type { StockReceiptResult } from '../../../../src/lib/inventory/types.js';
-import { fakeInterruption, FakeStock, interruptedInHttp, lost, notReached, refused, stateDir, unreadable, type FakeInterruption } from './fakes.js';
+import { fakeInterruption, FakeStock, lost, notReached, refused, stateDir, throughHttp, unreadable, type FakeInterruption } from './fakes.js';
 
 const identity: ReceiptIdentity = { profile: 'sandbox', warehouseId: 1, supplierId: 3, poNumber: 'PO-1', invoice: 'INV-1', items: [{ productId: 1016, quantity: 10 }] };
 const input: ReceiptInput = { identity, body: { warehouseId: 1, userId: 1, items: identity.items }, userId: 1 };
@@ -14,16 +14,19 @@ const id = receiptFingerprint(identity);
 
 type Send = (body: Record<string, unknown>, options?: { idempotencyKey?: string }) => Promise<StockReceiptResult>;
 
-function setup(send: Send, options: { interruption?: FakeInterruption; stock?: FakeStock; dir?: string } = {}) {
+function setup(send: Send, options: { interruption?: FakeInterruption; stock?: FakeStock; dir?: string; beforeHttp?: () => void } = {}) {
   const stock = options.stock ?? new FakeStock({ '1016': 40 });
   const keys: Array<string | undefined> = [];
   const journal = new ReceiptJournal(options.dir ?? stateDir(), () => Date.parse('2026-11-22T02:30:00Z'));
   const interruption = options.interruption ?? fakeInterruption();
   const deps = {
     client: {
-      receiveStock: async (body: Record<string, unknown>, o?: { idempotencyKey?: string }) => {
-        keys.push(o?.idempotencyKey);
-        return send(body, o);
+      receiveStock: async (body: Record<string, unknown>, o?: { idempotencyKey?: string; beforeSend?: () => Promise<void> }) => {
+        options.beforeHttp?.();
+        return throughHttp(interruption, o, () => {
+          keys.push(o?.idempotencyKey);
+          return send(body, o);
+        });
       },
     },
     journal,
@@ -196,12 +199,13 @@ describe('recordReceipt', () => {
     expect(keys).toHaveLength(0);
   });
 
-  it('interrupted as the HTTP layer was about to send: nothing left, the entry is not left "sending"', async () => {
-    const { deps, journal } = setup(async () => {
-      throw interruptedInHttp();
-    });
+  it('interrupted as the HTTP layer was about to send (past the workflow\'s own checks): nothing left, nothing journalled', async () => {
+    const interruption = fakeInterruption();
+    const { deps, journal, keys } = setup(async () => ({}) as StockReceiptResult, { interruption, beforeHttp: () => interruption.trip() });
     expect((await recordReceipt(deps, input)).kind).toBe('interrupted-before-send');
-    expect(journal.get(id)?.status).toBe('not-applied');
+    expect(keys).toHaveLength(0);
+    // The journal marks "sending" only when the request is about to leave: here it never was.
+    expect(journal.get(id)).toBeUndefined();
   });
 
   it('interrupted during the send: the answer is awaited and its real outcome reported', async () => {

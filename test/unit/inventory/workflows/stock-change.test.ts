@@ -8,7 +8,7 @@ import { adjustStockLevel } from '../../../../src/lib/inventory/workflows/adjust
 import { assertResolvable, resolveWrite } from '../../../../src/lib/inventory/workflows/resolve.js';
 import { stringifyJsonExact } from '../../../../src/lib/json-exact.js';
 import type { StockAdjustmentResult, StockTakeResult } from '../../../../src/lib/inventory/types.js';
-import { fakeInterruption, FakeStock, interruptedInHttp, lost, refused, stateDir, unreadable, type FakeInterruption } from './fakes.js';
+import { fakeInterruption, FakeStock, interruptedInHttp, lost, refused, stateDir, throughHttp, unreadable, type FakeInterruption } from './fakes.js';
 
 const now = () => Date.parse('2026-11-22T09:00:00Z');
 
@@ -16,16 +16,18 @@ function takeSetup(send: () => Promise<StockTakeResult>, options: { interruption
   const stock = options.stock ?? new FakeStock({ '1': 5, '2': 5 });
   const keys: Array<string | undefined> = [];
   const journal = new StockChangeJournal(options.dir ?? stateDir(), now);
+  const interruption = options.interruption ?? fakeInterruption();
   const deps = {
     client: {
-      stockTake: async (_body: Record<string, unknown>, o?: { idempotencyKey?: string }) => {
-        keys.push(o?.idempotencyKey);
-        return send();
-      },
+      stockTake: async (_body: Record<string, unknown>, o?: { idempotencyKey?: string; beforeSend?: () => Promise<void> }) =>
+        throughHttp(interruption, o, () => {
+          keys.push(o?.idempotencyKey);
+          return send();
+        }),
     },
     journal,
     now,
-    interruption: options.interruption ?? fakeInterruption(),
+    interruption,
     readLevels: stock.read,
     settleMs: 0,
   };
@@ -135,10 +137,11 @@ describe('adjustStockLevel', () => {
     const outcome = await adjustStockLevel(
       {
         client: {
-          adjustStock: async (body) => {
-            bodies.push(stringifyJsonExact(body));
-            return { adjustmentId: 'A-1', newQuantity: 2 } as StockAdjustmentResult;
-          },
+          adjustStock: async (body, o) =>
+            throughHttp(fakeInterruption(), o, async () => {
+              bodies.push(stringifyJsonExact(body));
+              return { adjustmentId: 'A-1', newQuantity: 2 } as StockAdjustmentResult;
+            }),
         },
         journal,
         now,
@@ -157,10 +160,11 @@ describe('adjustStockLevel', () => {
     let sends = 0;
     const deps = {
       client: {
-        adjustStock: async () => {
-          sends++;
-          throw lost();
-        },
+        adjustStock: async (_body: Record<string, unknown>, o?: { beforeSend?: () => Promise<void> }) =>
+          throughHttp(fakeInterruption(), o, async (): Promise<StockAdjustmentResult> => {
+            sends++;
+            throw lost();
+          }),
       },
       journal,
       now,
