@@ -1,5 +1,4 @@
 import { defineCommand } from '../define.js';
-import type { SandboxSettings } from '../../sandbox/types.js';
 
 export default defineCommand({
   name: 'status',
@@ -15,9 +14,7 @@ export default defineCommand({
       await ctx.output.record({ running: false, origin: control.origin, stateDir: sandboxStateDirectory(ctx.env) });
       return;
     }
-    const settings = await control.get<SandboxSettings>('/settings');
-    // Sandboxes older than dialects do not say: they speak venue's.
-    const speaks = health as typeof health & { dialect?: string; routes?: string; fleetVenues?: number };
+    const settings = await control.call((client) => client.settings());
     await ctx.output.record(
       {
         running: true,
@@ -26,12 +23,13 @@ export default defineCommand({
         stateDir: health.stateDir,
         startedAt: health.startedAt,
         services: health.services,
-        dialect: speaks.dialect ?? 'venue',
-        routes: speaks.routes ?? null,
+        // Sandboxes older than dialects do not say: they speak venue's.
+        dialect: health.dialect ?? 'venue',
+        routes: health.routes ?? null,
         tokenScale: settings.tokenScale,
         holdSeconds: settings.holdSeconds,
         // Fleet venues (`venue sandbox fleet`); sandboxes older than the fleet have none.
-        fleetVenues: speaks.fleetVenues ?? 0,
+        fleetVenues: health.fleetVenues ?? 0,
       },
       {
         columns: [
