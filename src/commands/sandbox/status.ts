@@ -8,7 +8,8 @@ export default defineCommand({
     const { sandboxControl } = await import('../../lib/sandbox-control.js');
     const { sandboxStateDirectory } = await import('../../lib/sandbox-launcher.js');
     const control = await sandboxControl(ctx.env);
-    const health = await control.health();
+    // A sandbox that is not running refuses at once; one that is may be slow on a loaded machine: give it time.
+    const health = await control.health(3000);
     if (!health) {
       ctx.terminal.info(`The sandbox is not running (it would listen at ${control.origin}). Start it with \`venue sandbox start\`.`);
       await ctx.output.record({ running: false, origin: control.origin, stateDir: sandboxStateDirectory(ctx.env) });
