@@ -62,45 +62,16 @@ export interface RunOptions {
 }
 
 export async function buildProgram(argv: string[], options: RunOptions): Promise<Command> {
-  const { Command, Option, InvalidArgumentError } = await import('commander');
-  const { attachGroup, attachCommand } = await import('./commands/define.js');
+  const { Command } = await import('commander');
+  const { attachGroup, attachCommand, addOptions } = await import('./commands/define.js');
+  const { globalOptions } = await import('./commands/globals.js');
   const { streams, env } = options;
 
   const program = new Command('venue')
     .description('venue: guest wallet, experience booking and inventory for family entertainment venues')
-    .version(options.version, '-V, --version')
-    .addOption(new Option('-p, --profile <name>', 'profile to use (env VENUE_PROFILE)'))
-    // The list is output.ts's outputFormats, repeated so help need not load the renderer.
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['table', 'json', 'ndjson', 'csv']).default('table'))
-    .option('--json', 'short for --output json')
-    .option('--fields <list>', 'columns to show, comma-separated', (v: string) => v.split(',').map((f) => f.trim()).filter(Boolean))
-    .option('--no-color', 'no colour (also NO_COLOR)')
-    .option('-q, --quiet', 'only data and errors')
-    .option('-v, --verbose', 'HTTP trace on stderr, secrets redacted')
-    .option('--no-input', 'never prompt (implied without a TTY or with CI set)')
-    .option('--timeout <seconds>', 'per-request timeout in seconds', (v: string) => {
-      const n = Number(v);
-      if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a positive number of seconds');
-      return n;
-    })
-    .option('--deadline <seconds>', 'the whole command\'s time limit, every wait and retry included (env VENUE_DEADLINE; default 120)', (v: string) => {
-      const n = Number(v);
-      if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a positive number of seconds');
-      return n;
-    })
-    .option('--query <jmespath>', 'a JMESPath expression over the service\'s records; prints its result as JSON (venue help formatting)')
-    .option('--limit <n>', 'at most n records of a list (paging stops there)', (v: string) => {
-      if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError('must be a whole number, 1 or more');
-      return Number(v);
-    })
-    .option('--each-profile <which>', 'run the command once per profile, concurrently: all (every profile but the sandbox), name,name,… or tag:NAME; output merged with a profile column (venue help fleet)')
-    .option('--parallel <n>', 'with --each-profile: venues run at once (default 4)', (v: string) => {
-      if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 64) throw new InvalidArgumentError('must be a whole number from 1 to 64');
-      return Number(v);
-    })
-    .option('--fail-fast', 'with --each-profile: start no more venues after the first one fails')
-    .option('--log-file <path>', 'also append every message (stderr) to this file, each line timestamped, secrets masked')
-    .option('--env-file <path>', 'read VENUE_* (and other) variables from this file first (variables already set win)')
+    .version(options.version, '-V, --version');
+  addOptions(program, globalOptions);
+  program
     .showHelpAfterError('(add --help for usage)')
     .configureOutput({
       writeOut: (s) => streams.stdout.write(s),

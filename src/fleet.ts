@@ -32,7 +32,8 @@ interface Job extends VenueJob {
 export async function runEachProfile(io: FleetRunIO): Promise<number> {
   const { takeFleetOptions, expandPlaceholders, refuseStdinFiles, missingFile, readsStdinSecrets } = await import('./lib/fleet/plan.js');
   const { selectProfiles } = await import('./lib/fleet/selection.js');
-  const { fleetUseOf } = await import('./lib/fleet/commands.js');
+  const { fleetUseOf } = await import('./lib/fleet/use.js');
+  const { declarationOf } = await import('./commands/define.js');
   const { ConfigStore } = await import('./lib/config.js');
   const { Terminal } = await import('./lib/terminal.js');
   const { streams, env } = io;
@@ -50,7 +51,7 @@ export async function runEachProfile(io: FleetRunIO): Promise<number> {
     });
   }
   const path = found.path.join(' ');
-  const use = fleetUseOf(found.path, found.operands);
+  const use = fleetUseOf(declarationOf(found.command)?.fleet, found.operands);
   if (use.kind === 'refused') throw new UsageError(`\`venue ${path}\` does not run across profiles: ${use.why}`);
   // Global options may follow the command; --yes is the fleet's own answer when the command has none.
   const globalNames = new Set(program.options.flatMap((o) => [o.long, o.short, o.negate ? o.long : undefined]).filter((f): f is string => Boolean(f)));

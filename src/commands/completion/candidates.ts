@@ -5,7 +5,8 @@
 // subcommand, an option name or a value.
 
 import type { Argument, Command, Option } from 'commander';
-import { valueKindOf, type ValueKind } from './value-kinds.js';
+import { argumentSpecs, declarationOf, flagNames, type IdKind, type OptionSpec, type ValueKind } from '../define.js';
+import { globalOptions } from '../globals.js';
 
 export interface Candidate {
   value: string;
@@ -28,7 +29,7 @@ export interface ValueRequest {
 
 /** Where values that are not in the tree come from (profiles, ids). */
 export interface ValueSource {
-  values(kind: ValueKind, request: ValueRequest): Promise<Candidate[]>;
+  values(kind: IdKind, request: ValueRequest): Promise<Candidate[]>;
 }
 
 const takesValue = (option: Option): boolean => option.required || option.optional;
@@ -135,6 +136,7 @@ async function valuesOf(
   source: ValueSource,
 ): Promise<Completion> {
   if (spot.choices?.length) return { candidates: spot.choices.map((value) => ({ value })), files: false };
+  if (spot.kind === 'file') return { candidates: [], files: true };
   if (spot.kind) {
     const request: ValueRequest = { profile: state.given['--profile'], given: state.given };
     return { candidates: await source.values(spot.kind, request), files: false };
@@ -142,18 +144,29 @@ async function valuesOf(
   return { candidates: [], files: namesAFile(spot.placeholder) };
 }
 
+/** What the option's value names, as its declaration says (the root's options are the global ones). */
+function optionKind(owner: Command, option: Option): ValueKind | undefined {
+  const specs: readonly OptionSpec[] = owner.parent ? (declarationOf(owner)?.options ?? []) : globalOptions;
+  return specs.find((spec) => flagNames(spec.flags).long === option.long)?.kind;
+}
+
+/** What the argument's value names, as the command's declaration says. */
+function argumentKind(cmd: Command, index: number): ValueKind | undefined {
+  return argumentSpecs(declarationOf(cmd)?.args)[index]?.kind;
+}
+
 function optionValues(found: FoundOption, state: LineState, source: ValueSource): Promise<Completion> {
   const { option, owner } = found;
   return valuesOf(
-    { choices: option.argChoices, kind: valueKindOf(commandPath(owner), optionKey(option)), placeholder: option.flags },
+    { choices: option.argChoices, kind: optionKind(owner, option), placeholder: option.flags },
     state,
     source,
   );
 }
 
-function argumentValues(argument: Argument, state: LineState, source: ValueSource): Promise<Completion> {
+function argumentValues(argument: Argument, index: number, state: LineState, source: ValueSource): Promise<Completion> {
   return valuesOf(
-    { choices: argument.argChoices, kind: valueKindOf(commandPath(state.cmd), `<${argument.name()}>`), placeholder: argument.name() },
+    { choices: argument.argChoices, kind: argumentKind(state.cmd, index), placeholder: argument.name() },
     state,
     source,
   );
@@ -208,9 +221,10 @@ export async function completeLine(program: Command, words: string[], source: Va
     for (const sub of visibleSubcommands(state.cmd)) candidates.push({ value: sub.name(), description: sub.summary() || sub.description() });
   }
   const declared = state.cmd.registeredArguments;
-  const argument = declared[Math.min(state.operands.length, declared.length - 1)];
+  const index = Math.min(state.operands.length, declared.length - 1);
+  const argument = declared[index];
   if (argument && (state.operands.length < declared.length || argument.variadic)) {
-    const values = await argumentValues(argument, state, source);
+    const values = await argumentValues(argument, index, state, source);
     candidates.push(...values.candidates);
     files = values.files;
   }

@@ -40,13 +40,10 @@ export default defineCommand<CompleteOptions>({
   args: '[words...]',
   summary: 'Completion candidates for the words after `venue` (used by the completion scripts)',
   examples: ['venue __complete -- --profile store1 inv'],
-  configure(cmd) {
-    // Left out of help and of docs/commands.md, as commander's own command(name, { hidden: true }) does.
-    (cmd as unknown as { _hidden: boolean })._hidden = true;
-    cmd.helpOption(false).hook('preAction', (_self, action) => {
-      action.setOptionValue('words', [...action.args]);
-    });
-  },
+  // Left out of help and of docs/commands.md.
+  hidden: true,
+  rawWords: true,
+  fleet: { refused: 'it is the completion scripts\' own command' },
   async run(ctx, options) {
     const words = options.words ?? [];
     const { ServiceValues } = await import('./values.js');

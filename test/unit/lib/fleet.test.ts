@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
 import { buildProgram } from '../../../src/cli.js';
 import { UsageError } from '../../../src/lib/errors.js';
-import { fleetUses, fleetUseOf } from '../../../src/lib/fleet/commands.js';
+import { declarationOf } from '../../../src/commands/define.js';
+import { fleetUseOf } from '../../../src/lib/fleet/use.js';
 import { MergedOutput, PROFILE_COLUMN, type MergeTarget } from '../../../src/lib/fleet/merged-output.js';
 import { expandPlaceholders, missingFile, takeFleetOptions } from '../../../src/lib/fleet/plan.js';
 import { fleetExitCode, runVenues, type VenueOutcome } from '../../../src/lib/fleet/runner.js';
@@ -163,21 +164,25 @@ describe('merged output', () => {
 });
 
 describe('every command is classified for runs across venues', () => {
-  it('each leaf command of the tree is in the table, and nothing else is', async () => {
+  it('each leaf command of the tree declares its use', async () => {
     const sink = () => Object.assign(new PassThrough(), { isTTY: false });
     const program = await buildProgram([], { streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() }, env: { ...process.env }, version: '0', loadAll: true });
-    const leaves: string[] = [];
+    const uses = new Map<string, string>();
     const walk = (command: Command, path: string[]) => {
       for (const sub of command.commands) {
         const at = [...path, sub.name()];
         if (sub.commands.length) walk(sub, at);
-        else leaves.push(at.join(' '));
+        else uses.set(at.join(' '), fleetUseOf(declarationOf(sub)?.fleet, ['inventory', 'GET', '/health']).kind);
       }
     };
     walk(program, []);
-    expect(leaves.filter((l) => !(l in fleetUses))).toEqual([]);
-    expect(Object.keys(fleetUses).filter((k) => !leaves.includes(k))).toEqual([]);
-    expect(fleetUseOf(['api'], ['inventory', 'GET', '/health']).kind).toBe('read');
-    expect(fleetUseOf(['api'], ['inventory', 'POST', '/x']).kind).toBe('write');
+    expect([...uses.entries()].filter(([, kind]) => !['read', 'write', 'refused'].includes(kind))).toEqual([]);
+    expect(uses.get('inventory stock levels')).toBe('read');
+    expect(uses.get('inventory stock receive')).toBe('write');
+    expect(uses.get('sandbox serve')).toBe('refused');
+    expect(uses.get('api')).toBe('read');
+    const api = program.commands.find((c) => c.name() === 'api')!;
+    expect(fleetUseOf(declarationOf(api)!.fleet, ['inventory', 'POST', '/x']).kind).toBe('write');
+    expect(fleetUseOf(undefined).kind).toBe('write');
   });
 });
