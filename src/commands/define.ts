@@ -160,7 +160,7 @@ export function declarationOf(cmd: Command): CommandModule<any> | undefined {
   return declarations.get(cmd);
 }
 
-export type ContextFactory = (cmd: Command) => Promise<Context>;
+export type ContextFactory = () => Promise<Context>;
 
 /** "Fields (for --fields): …", wrapped to the help's width. */
 export function fieldsText(fields: readonly string[] | undefined): string {
@@ -248,11 +248,11 @@ export function attachCommand(parent: Command, module: CommandModule<any>, makeC
   if (module.fields?.length) cmd.addHelpText('after', fieldsText(module.fields));
   cmd.action(async (...actionArgs: unknown[]) => {
     // commander passes (...positionals, options, command)
-    const command = actionArgs.pop() as Command;
+    actionArgs.pop(); // the Command itself
     const options = actionArgs.pop() as Record<string, unknown>;
     // A variadic argument ("<file...>") arrives as an array: its values become positionals of their own.
     const positionals = actionArgs.flatMap((a) => (Array.isArray(a) ? (a as string[]) : [a as string]));
-    const ctx = await makeContext(command);
+    const ctx = await makeContext();
     ctx.output?.declareFields?.(module.fields);
     await module.run(ctx, options, ...positionals);
   });

@@ -105,6 +105,8 @@ export class ProcessContext implements Context {
     interruption?: Interruption,
     /** A run across venues: this context is one venue's, and its rows go to the merged output. */
     merge?: { sink: import('./fleet/merged-output.js').MergeSink; profile: string },
+    /** The clock (ms since the epoch): what the command takes as now (today, dates); waits and the deadline run on the real one. */
+    private readonly clock: () => number = Date.now,
   ) {
     this.interruption = interruption ?? neverInterrupted();
     this.terminal = new Terminal(streams, {
@@ -134,7 +136,7 @@ export class ProcessContext implements Context {
   readonly interruption: Interruption;
 
   now(): number {
-    return Date.now();
+    return this.clock();
   }
 
   config(): Promise<ConfigStore> {

@@ -1,16 +1,11 @@
 // The candidate computation on the real command tree, with a fake source of
 // profiles and ids: what a TAB offers wherever the global options stand.
 
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { buildProgram } from '../../../src/cli.js';
+import { rootGroups } from '../../../src/commands/index.js';
 import { completeLine, type ValueRequest, type ValueSource } from '../../../src/commands/completion/candidates.js';
 import { formatCompletion } from '../../../src/commands/completion/complete.js';
 import type { IdKind } from '../../../src/commands/define.js';
-
-const sink = () => Object.assign(new PassThrough(), { isTTY: false });
-const tree = (words: string[], loadAll = false) =>
-  buildProgram(words, { streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() }, env: {}, version: '0', loadAll });
 
 class FakeValues implements ValueSource {
   readonly asked: Array<{ kind: IdKind; request: ValueRequest }> = [];
@@ -20,10 +15,10 @@ class FakeValues implements ValueSource {
   }
 }
 
-/** As at runtime: the tree holds only the group the words name. */
+/** As at runtime: only the group the words name is loaded. */
 async function complete(line: string, source = new FakeValues()) {
   const words = line.split(' ');
-  const completion = await completeLine(await tree(words), words, source);
+  const completion = await completeLine(rootGroups, words, source);
   return { ...completion, values: completion.candidates.map((c) => c.value), source };
 }
 
