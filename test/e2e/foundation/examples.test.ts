@@ -17,7 +17,7 @@ import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../../src/program.js';
 import { exampleMarker } from '../../../src/commands/define.js';
-import { examplesOf } from '../../../src/lib/commands-doc.js';
+import { examplesOf } from '../../../src/commands/commands-doc.js';
 import { sandboxDemoSecrets } from '../../../src/lib/sandbox-address.js';
 import { baseEnv, repoRoot, startSandbox, tempDir, venueBin, type SandboxHandle } from '../../support/venue.js';
 

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../../src/program.js';
-import { commandsMarkdown, fieldsLineOf } from '../../../src/lib/commands-doc.js';
+import { commandsMarkdown, fieldsLineOf } from '../../../src/commands/commands-doc.js';
 
 function find(program: Command, path: string): Command {
   let cmd = program;

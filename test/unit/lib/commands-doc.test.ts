@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../../src/program.js';
-import { commandsMarkdown } from '../../../src/lib/commands-doc.js';
+import { commandsMarkdown } from '../../../src/commands/commands-doc.js';
 import { repoRoot } from '../../support/venue.js';
 
 describe('docs/commands.md', () => {

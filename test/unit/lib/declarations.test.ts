@@ -9,7 +9,7 @@ import type { CommandModule, GroupModule } from '../../../src/commands/define.js
 import { rootGroups } from '../../../src/commands/index.js';
 import type { GroupEntry } from '../../../src/commands/tree.js';
 import { readInvocation } from '../../../src/invocation.js';
-import { commandsMarkdown } from '../../../src/lib/commands-doc.js';
+import { commandsMarkdown } from '../../../src/commands/commands-doc.js';
 import { fleetUseOf } from '../../../src/lib/fleet/use.js';
 import { buildProgram } from '../../../src/program.js';
 
