@@ -30,6 +30,9 @@ export interface MainOptions {
   interruption?: Interruption;
 }
 
+/** Runs of main in progress in this process (tests run several at once): the last to end closes the pooled connections. */
+let runsInProgress = 0;
+
 export async function main(options: MainOptions): Promise<number> {
   const given = options.streams ?? { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
   const baseEnv = options.env ?? process.env;
@@ -66,6 +69,7 @@ export async function main(options: MainOptions): Promise<number> {
   const colour = colourWanted(Boolean(streams.stderr.isTTY), !globals.color, baseEnv);
   const machine = globals.output === 'json' || globals.output === 'ndjson';
 
+  runsInProgress++;
   try {
     if (invocation.problem) throw invocation.problem;
     let env = baseEnv;
@@ -89,8 +93,10 @@ export async function main(options: MainOptions): Promise<number> {
   } catch (error) {
     return afterInterrupt(reportFailure(error, { machine, stderr: streams.stderr, verbose, colour }), interruption);
   } finally {
-    const { closeHttpConnections } = await import('./lib/http.js');
-    await closeHttpConnections();
+    if (--runsInProgress === 0) {
+      const { closeHttpConnections } = await import('./lib/http.js');
+      await closeHttpConnections();
+    }
   }
 }
 
