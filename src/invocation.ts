@@ -11,23 +11,10 @@ import { rootGroups } from './commands/index.js';
 import { helpTopicNames, type GroupEntry } from './commands/tree.js';
 import { readWords, type GivenOption } from './commands/words.js';
 import { UsageError } from './lib/errors.js';
+import type { GlobalOptions } from './lib/context.js';
 
-/** The global options as the command gets them (the context's GlobalOptions, and what main itself needs). */
-export interface GlobalValues {
-  profile?: string;
-  output: OutputFormat;
-  fields?: string[];
-  /** --query: JMESPath over the service's records. */
-  query?: string;
-  /** --limit: at most this many records of a list. */
-  limit?: number;
-  color: boolean;
-  quiet: boolean;
-  verbose: boolean;
-  input: boolean;
-  timeout?: number;
-  /** Seconds the whole command may take (--deadline). */
-  deadline?: number;
+/** The global options: the context's (GlobalOptions), and the two main itself needs. */
+export interface GlobalValues extends GlobalOptions {
   logFile?: string;
   envFile?: string;
 }

@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import type { GroupEntry } from './commands/tree.js';
 import type { GlobalValues } from './invocation.js';
-import type { Context, GlobalOptions } from './lib/context.js';
+import type { Context } from './lib/context.js';
 import type { TerminalStreams } from './lib/terminal.js';
 
 export interface ProgramOptions {
@@ -76,20 +76,7 @@ Help on a group or command: venue help <group> [<command>] (the same as --help)
   const makeContext = async (): Promise<Context> => {
     if (!context) {
       const { ProcessContext } = await import('./lib/context.js');
-      const given = options.globals ?? defaultGlobals;
-      const globals: GlobalOptions = {
-        profile: given.profile,
-        output: given.output,
-        query: given.query,
-        limit: given.limit,
-        fields: given.fields,
-        color: given.color,
-        quiet: given.quiet,
-        verbose: given.verbose,
-        input: given.input,
-        timeout: given.timeout,
-        deadline: given.deadline,
-      };
+      const { logFile: _logFile, envFile: _envFile, ...globals }: GlobalValues = options.globals ?? defaultGlobals;
       context = new ProcessContext(globals, streams, env, options.secrets, options.interruption, options.merge, options.now);
     }
     return context;
