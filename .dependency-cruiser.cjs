@@ -3,7 +3,13 @@
 // - the sandbox package (packages/sandbox: its code, bin and tests) imports
 //   nothing of the CLI, so it builds, tests and ships alone;
 // - the CLI reaches the sandbox through the package's public API only (the
-//   entry its package.json exports), never a file inside it.
+//   entry its package.json exports), never a file inside it;
+// - src/lib holds no CLI: no commander, prompts or spinner there (the
+//   terminal and prompter are the two files that still wrap them, until the
+//   CLI shell moves to a layer of its own), and nothing in src/lib imports
+//   the layers above it (the commands, the front door, the runners).
+// That nothing but the launcher reads process.argv is held by
+// test/unit/lib/front-door.test.ts (an import rule cannot see it).
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -27,6 +33,20 @@ module.exports = {
       comment: "The CLI uses the sandbox through `venue-sandbox` (packages/sandbox/src/index.ts), never a file inside the package.",
       from: { path: '^src/' },
       to: { path: '^packages/sandbox/', pathNot: '^packages/sandbox/dist/index\\.(js|d\\.ts)$' },
+    },
+    {
+      name: 'lib-holds-no-cli',
+      severity: 'error',
+      comment: 'src/lib is the workflows, clients and HTTP: commander, prompts and spinners belong to the commands and the CLI shell.',
+      from: { path: '^src/lib/', pathNot: '^src/lib/(terminal|prompter)\\.ts$' },
+      to: { path: '(^|/)node_modules/(commander|@inquirer/prompts|ora)/' },
+    },
+    {
+      name: 'lib-imports-nothing-above',
+      severity: 'error',
+      comment: 'Nothing below imports upward: src/lib never reaches the commands, the front door or the runners.',
+      from: { path: '^src/lib/' },
+      to: { path: '^src/(commands/|main\\.ts|invocation\\.ts|program\\.ts|run\\.ts|fleet\\.ts|failure\\.ts)' },
     },
   ],
   options: {

@@ -13,6 +13,9 @@ import type { ServiceName, TokenManager } from './tokens.js';
 import type { WalletClient } from './wallet/client.js';
 import type { BookingClient } from './booking/client.js';
 import type { InventoryClient } from './inventory/client.js';
+import type { ServiceDeps } from './service-deps.js';
+
+export type { ServiceDeps } from './service-deps.js';
 
 export interface GlobalOptions {
   profile?: string;
@@ -29,29 +32,6 @@ export interface GlobalOptions {
   timeout?: number;
   /** Seconds the whole command may take (--deadline). */
   deadline?: number;
-}
-
-/** What a service client needs: no terminal, no commander, no config. */
-export interface ServiceDeps {
-  profile: string;
-  http: HttpClient;
-  /** The service-level token (for the wallet: the admin token). */
-  token: import('./http.js').TokenSource;
-  /**
-   * The same token, newly obtained on every call: the wallet's admin token
-   * before a guest's login (its seed asks for a fresh one), so that a 401 to
-   * the login is the guest's credentials and never a spent admin token.
-   */
-  freshToken?: import('./http.js').TokenSource;
-  /** Private per-user state (sessions, journals). */
-  stateDir: string;
-  now: () => number;
-  /** Inventory only: the profile's route map (method, path, base path, auth scheme per operation). */
-  routes?: import('./inventory/routes.js').InventoryRouteMap;
-  /** The run's secrets: journals mask them in what they record. */
-  secrets?: import('./redact.js').SecretRegistry;
-  /** Ctrl-C: a journalled write holds the process open until its outcome is recorded (writes/send.ts). */
-  interruption?: import('./writes/send.js').WriteInterruption;
 }
 
 export interface Context {
@@ -105,6 +85,8 @@ export class ProcessContext implements Context {
     interruption?: Interruption,
     /** A run across venues: this context is one venue's, and its rows go to the merged output. */
     merge?: { sink: import('./fleet/merged-output.js').MergeSink; profile: string },
+    /** The clock (ms since the epoch): what the command takes as now (today, dates); waits and the deadline run on the real one. */
+    private readonly clock: () => number = Date.now,
   ) {
     this.interruption = interruption ?? neverInterrupted();
     this.terminal = new Terminal(streams, {
@@ -134,7 +116,7 @@ export class ProcessContext implements Context {
   readonly interruption: Interruption;
 
   now(): number {
-    return Date.now();
+    return this.clock();
   }
 
   config(): Promise<ConfigStore> {

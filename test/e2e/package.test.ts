@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groups } from '../../src/cli.js';
+import { rootGroups as groups } from '../../src/commands/index.js';
 import { baseEnv, repoRoot, tempDir, type RunResult } from '../support/venue.js';
 
 const packageJson = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {

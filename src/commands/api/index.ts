@@ -2,7 +2,7 @@ import { UsageError } from '../../lib/errors.js';
 import type { HttpMethod } from '../../lib/http.js';
 import { readAllStdin } from '../../lib/secret-input.js';
 import type { ServiceName } from '../../lib/tokens.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 
 interface ApiOptions {
   data?: string;
@@ -25,12 +25,13 @@ export default defineCommand<ApiOptions>({
     'venue api wallet GET /api/v1/card --as ava@example.com',
     `printf '{"experienceId":"exp-vr-arena","slotId":"%s","quantity":2}' "$(venue booking sessions exp-vr-arena --date tomorrow --limit 1 --fields slotId -o csv | tail -1)" | venue api booking POST /api/v1/orders/reservations/reserve --data -`,
   ],
-  configure: (cmd) =>
-    cmd
-      .option('-d, --data <@file|->', 'request body (JSON) from a file or standard input')
-      .option('--query <key=value>', 'query parameter (repeatable)', (v: string, all: string[]) => [...all, v], [])
-      .option('--as <email>', 'wallet: use this guest\'s stored session')
-      .option('--no-auth', 'send no token (health checks, token exchanges)'),
+  options: [
+    option('-d, --data <@file|->', 'request body (JSON) from a file or standard input'),
+    option('--query <key=value>', 'query parameter (repeatable)', { parse: (v: string, all: string[]) => [...all, v], default: [] }),
+    option('--as <email>', 'wallet: use this guest\'s stored session'),
+    option('--no-auth', 'send no token (health checks, token exchanges)'),
+  ],
+  fleet: (operands) => (/^(get|head)$/i.test(operands[1] ?? '') ? 'read' : 'write'),
   async run(ctx, options, serviceArg, methodArg, path) {
     const { serviceNames } = await import('../../lib/tokens.js');
     const service = serviceArg as ServiceName;

@@ -7,6 +7,7 @@ export default defineCommand({
   args: '[service]',
   summary: 'Forget cached tokens (and, for the wallet, guest sessions) of the profile',
   examples: ['venue auth logout', 'venue auth logout inventory'],
+  fleet: 'write',
   async run(ctx, _options, service) {
     const { serviceNames } = await import('../../lib/tokens.js');
     if (service && !serviceNames.includes(service as ServiceName)) {

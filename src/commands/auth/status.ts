@@ -15,6 +15,7 @@ export default defineCommand({
     'A cached token is used only at the base URL it came from and with the credentials it was obtained with. ' +
     'One whose host or credentials no longer match this profile and environment is "stale": it is never sent, and the next command logs in again.',
   examples: ['venue auth status', 'venue --profile main auth status -o json'],
+  fleet: 'read',
   async run(ctx) {
     const config = await ctx.config();
     const profile = await ctx.profileName();

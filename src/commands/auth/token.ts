@@ -7,6 +7,7 @@ export default defineCommand({
   summary: 'Print a service token (wallet admin, booking or inventory), for use with other tools',
   description: 'Prints the cached token while it is valid, else obtains a new one. The token is a credential: pipe it, do not paste it.',
   examples: ['curl -s -H "Authorization: Bearer $(venue auth token inventory)" "$(venue config get inventory.url)/products?pageSize=5"'],
+  fleet: 'read',
   async run(ctx, _options, service) {
     const { serviceNames } = await import('../../lib/tokens.js');
     if (!serviceNames.includes(service as never)) {

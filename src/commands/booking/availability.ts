@@ -1,4 +1,4 @@
-import { defineCommand } from '../define.js';
+import { argument, defineCommand, option } from '../define.js';
 import { addDays, localDate, weekdayIndex } from '../../lib/booking/dates.js';
 import type { AvailabilityDay } from '../../lib/booking/client.js';
 import type { Palette } from '../../lib/terminal.js';
@@ -37,14 +37,15 @@ export function calendarGrid(days: AvailabilityDay[], paint: Palette): string {
 
 export default defineCommand<Options>({
   name: 'availability',
-  args: '<experienceId>',
+  args: [argument('<experienceId>', { kind: 'experience' })],
   summary: 'Places left per day for an experience (a calendar on a terminal, rows otherwise)',
   fields: ['date', 'sessions', 'capacity', 'remaining'],
   examples: ['venue booking availability exp-laser-tag', 'venue booking availability exp-escape-room --from +7d --days 7 -o csv'],
-  configure(cmd) {
-    cmd.option('--from <date>', 'first day: YYYY-MM-DD, today, tomorrow or +Nd (default: today)');
-    cmd.option('--days <n>', 'number of days to show, 1 to 31 (default: 14)');
-  },
+  options: [
+    option('--from <date>', 'first day: YYYY-MM-DD, today, tomorrow or +Nd (default: today)'),
+    option('--days <n>', 'number of days to show, 1 to 31 (default: 14)'),
+  ],
+  fleet: 'read',
   async run(ctx, options, experienceId) {
     const { dates, numbers } = await checkFlags(ctx, [
       { kind: 'id', flag: 'experienceId', value: experienceId },

@@ -1,4 +1,4 @@
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 import { checkFlags } from './shared.js';
 import { shellQuote } from '../../lib/booking/text.js';
 
@@ -31,21 +31,21 @@ export default defineCommand<Options>({
     'venue booking book   # needs a terminal',
     'venue booking book --experience exp-laser-tag --session "$(venue booking sessions exp-laser-tag --date tomorrow --limit 1 --fields slotId -o csv | tail -1)" --quantity 2 --first-name Ada --last-name Lovelace --email ada@example.com --payment-ref PSP-8814 --yes',
   ],
-  configure(cmd) {
-    cmd
-      .option('--location <id>', 'location id (only used to choose the experience)')
-      .option('--experience <id>', 'experience id')
-      .option('--date <date>', 'day: YYYY-MM-DD, today, tomorrow or +Nd')
-      .option('--session <slotId>', 'session slot id')
-      .option('--quantity <n>', 'number of places')
-      .option('--first-name <name>', "guest's first name")
-      .option('--last-name <name>', "guest's last name")
-      .option('--email <address>', "guest's email")
-      .option('--phone <number>', "guest's phone (optional)")
-      .option('--amount <n>', 'amount taken (default: the order total; must equal it)')
-      .option('--payment-ref <ref>', "your payment gateway's reference")
-      .option('-y, --yes', 'record the payment without asking');
-  },
+  options: [
+    option('--location <id>', 'location id (only used to choose the experience)', { kind: 'location' }),
+    option('--experience <id>', 'experience id', { kind: 'experience' }),
+    option('--date <date>', 'day: YYYY-MM-DD, today, tomorrow or +Nd'),
+    option('--session <slotId>', 'session slot id'),
+    option('--quantity <n>', 'number of places'),
+    option('--first-name <name>', "guest's first name"),
+    option('--last-name <name>', "guest's last name"),
+    option('--email <address>', "guest's email"),
+    option('--phone <number>', "guest's phone (optional)"),
+    option('--amount <n>', 'amount taken (default: the order total; must equal it)'),
+    option('--payment-ref <ref>', "your payment gateway's reference"),
+    option('-y, --yes', 'record the payment without asking'),
+  ],
+  fleet: 'write',
   async run(ctx, options) {
     const { dates, numbers } = await checkFlags(ctx, [
       { kind: 'id', flag: '--location', value: options.location },

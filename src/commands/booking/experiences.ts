@@ -1,4 +1,4 @@
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 import { checkFlags } from './shared.js';
 
 interface Options {
@@ -10,9 +10,10 @@ export default defineCommand<Options>({
   summary: 'List the experiences of a location',
   fields: ['id', 'name', 'durationMinutes', 'price', 'description'],
   examples: ['venue booking experiences --location loc-riverside'],
-  configure(cmd) {
-    cmd.requiredOption('--location <id>', 'location id (see `venue booking locations`)');
-  },
+  options: [
+    option('--location <id>', 'location id (see `venue booking locations`)', { kind: 'location', required: true }),
+  ],
+  fleet: 'read',
   async run(ctx, options) {
     await checkFlags(ctx, [{ kind: 'id', flag: '--location', value: options.location }]);
     const client = await ctx.booking();

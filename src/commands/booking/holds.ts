@@ -1,4 +1,4 @@
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 import { NotFoundError, UsageError } from '../../lib/errors.js';
 import { HoldJournal } from '../../lib/booking/hold-journal.js';
 
@@ -16,9 +16,10 @@ export default defineCommand<Options>({
     'could not be read: places may be held with no id venue can release). Release them with `venue booking release --all`; ' +
     'drop a settled unknown request from the record with --forget <key>.',
   examples: ['venue booking holds', 'venue booking holds -o json', 'venue booking holds --forget 3f2a9c1e   # exits 4 unless a hold on record has that key'],
-  configure(cmd) {
-    cmd.option('--forget <key>', 'drop one request from the record (its key or the start of it), once you have checked it holds nothing');
-  },
+  options: [
+    option('--forget <key>', 'drop one request from the record (its key or the start of it), once you have checked it holds nothing'),
+  ],
+  fleet: 'read',
   async run(ctx, options) {
     // A local record: read without reaching the service.
     const journal = new HoldJournal(await ctx.stateDir(), await ctx.profileName(), () => ctx.now());

@@ -5,6 +5,7 @@ export default defineCommand({
   summary: 'List the locations that sell experiences',
   fields: ['id', 'name', 'city', 'currency'],
   examples: ['venue booking locations', 'venue booking locations -o json'],
+  fleet: 'read',
   async run(ctx) {
     const client = await ctx.booking();
     const locations = await client.locations();

@@ -1,4 +1,4 @@
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 import { checkFlags } from './shared.js';
 import { ApiError, UnknownOutcomeError, UsageError } from '../../lib/errors.js';
 import type { BookingClient } from '../../lib/booking/client.js';
@@ -20,10 +20,11 @@ export default defineCommand<Options>({
     '(see `venue booking holds`). A hold whose answer was lost has no reservation id to release: --all lists it with what to check, ' +
     'and exits 7 while such holds remain. --dry-run shows what would be released (from venue\'s record of its holds); nothing is sent.',
   examples: ['venue booking release res-000003 --dry-run', 'venue booking release res-000003', 'venue booking release --all --dry-run', 'venue booking release --all'],
-  configure(cmd) {
-    cmd.option('--all', "release every recorded hold of this profile that is not paid");
-    cmd.option('--dry-run', "show what would be released (venue's record of its holds); send nothing");
-  },
+  options: [
+    option('--all', "release every recorded hold of this profile that is not paid"),
+    option('--dry-run', "show what would be released (venue's record of its holds); send nothing"),
+  ],
+  fleet: 'write',
   async run(ctx, options, reservationId) {
     if (options.all && reservationId !== undefined) throw new UsageError('give a reservation id or --all, not both');
     if (!options.all && reservationId === undefined) throw new UsageError('missing reservationId', { hint: 'Name the hold (`venue booking holds` lists them) or pass --all.' });

@@ -1,4 +1,4 @@
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 import { checkFlags } from './shared.js';
 import { ValidationError } from '../../lib/errors.js';
 
@@ -18,11 +18,12 @@ export default defineCommand<Options>({
     'Money is summed in cents. The table ends with a TOTAL row; ' +
     '-o csv (for spreadsheets) and -o ndjson carry the same total as a last row with date "TOTAL"; -o json gives {fromDate, toDate, rows, totals}.',
   examples: ['venue booking report --from -7d --to today', 'venue booking report --from 2026-11-01 --to 2026-11-30 --location loc-riverside -o csv > november.csv'],
-  configure(cmd) {
-    cmd.option('--from <date>', 'first day: YYYY-MM-DD, today, tomorrow, +Nd or -Nd (default: the service decides, 30 days back)');
-    cmd.option('--to <date>', 'last day, same forms (default: today)');
-    cmd.option('--location <id>', 'only this location');
-  },
+  options: [
+    option('--from <date>', 'first day: YYYY-MM-DD, today, tomorrow, +Nd or -Nd (default: the service decides, 30 days back)'),
+    option('--to <date>', 'last day, same forms (default: today)'),
+    option('--location <id>', 'only this location', { kind: 'location' }),
+  ],
+  fleet: 'read',
   async run(ctx, options) {
     const { dates } = await checkFlags(ctx, [
       { kind: 'date', flag: '--from', value: options.from },

@@ -1,4 +1,4 @@
-import { defineCommand } from '../define.js';
+import { argument, defineCommand, option } from '../define.js';
 import { checkFlags } from './shared.js';
 import { NotFoundError, UsageError } from '../../lib/errors.js';
 import { localDate } from '../../lib/booking/dates.js';
@@ -19,7 +19,7 @@ function dayInSessionId(slotId: string): string | undefined {
 
 export default defineCommand<Options>({
   name: 'reserve',
-  args: '<experienceId>',
+  args: [argument('<experienceId>', { kind: 'experience' })],
   summary: 'Hold places in a session slot (held until released, ordered or paid)',
   description:
     'Holds places in a session slot. The platform checks capacity: when the slot is full the command says so and exits 5. ' +
@@ -32,12 +32,13 @@ export default defineCommand<Options>({
     'venue booking reserve exp-escape-room --session "$(venue booking sessions exp-escape-room --date +2d --limit 1 --fields slotId -o csv | tail -1)" --quantity 2',
     'venue booking reserve exp-bowling-lane --session "$(venue booking sessions exp-bowling-lane --date +2d --limit 1 --fields slotId -o csv | tail -1)" --quantity 1 -o json',
   ],
-  configure(cmd) {
-    cmd.requiredOption('--session <slotId>', 'session slot id (see `venue booking sessions`)');
-    cmd.requiredOption('--quantity <n>', 'number of places, a positive whole number');
-    cmd.option('--date <date>', "with --dry-run: the session's day, YYYY-MM-DD, today, tomorrow or +Nd (default: the day in the session id, else today)");
-    cmd.option('--dry-run', 'check the places left in the session and show what would be held; hold nothing');
-  },
+  options: [
+    option('--session <slotId>', 'session slot id (see `venue booking sessions`)', { required: true }),
+    option('--quantity <n>', 'number of places, a positive whole number', { required: true }),
+    option('--date <date>', "with --dry-run: the session's day, YYYY-MM-DD, today, tomorrow or +Nd (default: the day in the session id, else today)"),
+    option('--dry-run', 'check the places left in the session and show what would be held; hold nothing'),
+  ],
+  fleet: 'write',
   async run(ctx, options, experienceId) {
     const { dates, numbers } = await checkFlags(ctx, [
       { kind: 'id', flag: 'experienceId', value: experienceId },

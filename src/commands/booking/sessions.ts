@@ -1,4 +1,4 @@
-import { defineCommand } from '../define.js';
+import { argument, defineCommand, option } from '../define.js';
 import { localDate } from '../../lib/booking/dates.js';
 import { checkFlags, clockTime } from './shared.js';
 
@@ -8,13 +8,14 @@ interface Options {
 
 export default defineCommand<Options>({
   name: 'sessions',
-  args: '<experienceId>',
+  args: [argument('<experienceId>', { kind: 'experience' })],
   summary: 'List the session slots of an experience on a day, with the places left',
   fields: ['id', 'date', 'startTime', 'endTime', 'start', 'end', 'capacity', 'remaining', 'price'],
   examples: ['venue booking sessions exp-laser-tag --date tomorrow', 'venue booking sessions exp-escape-room --date 2026-12-05 -o json'],
-  configure(cmd) {
-    cmd.option('--date <date>', 'YYYY-MM-DD, today, tomorrow or +Nd (default: today)');
-  },
+  options: [
+    option('--date <date>', 'YYYY-MM-DD, today, tomorrow or +Nd (default: today)'),
+  ],
+  fleet: 'read',
   async run(ctx, options, experienceId) {
     const { dates } = await checkFlags(ctx, [
       { kind: 'id', flag: 'experienceId', value: experienceId },

@@ -5,21 +5,9 @@
 // `:files` when the spot takes a file path (the shell then completes file
 // names). The `--` keeps commander from reading the user's words as options.
 
-import type { Command } from 'commander';
-import type { Context } from '../../lib/context.js';
 import { defineCommand } from '../define.js';
+import { commandGroups } from '../tree.js';
 import { completeLine, type Completion } from './candidates.js';
-
-/** Only the group the words name is loaded, as for a normal run of those words. */
-async function commandTree(ctx: Context, words: string[]): Promise<Command> {
-  const { buildProgram } = await import('../../cli.js');
-  const { venueVersion } = await import('../../lib/version.js');
-  return buildProgram(words, {
-    streams: { stdin: ctx.terminal.stdin, stdout: ctx.terminal.stdout, stderr: ctx.terminal.stderr },
-    env: ctx.env,
-    version: venueVersion(),
-  });
-}
 
 /** Tabs and line breaks would break the one-candidate-a-line answer. */
 const oneLine = (text: string): string => text.replace(/[\t\r\n]+/g, ' ').trim();
@@ -40,17 +28,14 @@ export default defineCommand<CompleteOptions>({
   args: '[words...]',
   summary: 'Completion candidates for the words after `venue` (used by the completion scripts)',
   examples: ['venue __complete -- --profile store1 inv'],
-  configure(cmd) {
-    // Left out of help and of docs/commands.md, as commander's own command(name, { hidden: true }) does.
-    (cmd as unknown as { _hidden: boolean })._hidden = true;
-    cmd.helpOption(false).hook('preAction', (_self, action) => {
-      action.setOptionValue('words', [...action.args]);
-    });
-  },
+  // Left out of help and of docs/commands.md.
+  hidden: true,
+  rawWords: true,
+  fleet: { refused: 'it is the completion scripts\' own command' },
   async run(ctx, options) {
     const words = options.words ?? [];
     const { ServiceValues } = await import('./values.js');
-    const completion = await completeLine(await commandTree(ctx, words), words, new ServiceValues({ env: ctx.env }));
+    const completion = await completeLine(commandGroups, words, new ServiceValues({ env: ctx.env }));
     ctx.terminal.write(formatCompletion(completion));
   },
 });

@@ -2,18 +2,16 @@
 // the hidden `venue __complete` (complete.ts) for candidates at each TAB.
 
 import { UsageError } from '../../lib/errors.js';
-import { defineCommand } from '../define.js';
+import { argument, defineCommand } from '../define.js';
 import { completionScripts } from './scripts.js';
 
 export default defineCommand({
   name: 'completion',
-  args: '<shell>',
+  // Declared as choices so that completion offers them too; commander then refuses any other word.
+  args: [argument('<shell>', { choices: Object.keys(completionScripts) })],
   summary: 'Print a completion script for bash, zsh or fish',
   examples: ['eval "$(venue completion bash)"', 'venue completion fish > ~/.config/fish/completions/venue.fish'],
-  configure(cmd) {
-    // Declared as choices so that completion offers them too; commander then refuses any other word.
-    cmd.registeredArguments[0]?.choices(Object.keys(completionScripts));
-  },
+  fleet: { refused: 'completion scripts are the same for every profile' },
   async run(ctx, _options, shell) {
     const script = completionScripts[shell!];
     if (!script) throw new UsageError(`shell must be bash, zsh or fish (got "${shell}")`);

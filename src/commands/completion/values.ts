@@ -6,7 +6,7 @@
 // whatever fails completes nothing.
 
 import type { Candidate, ValueRequest, ValueSource } from './candidates.js';
-import type { ValueKind } from './value-kinds.js';
+import type { IdKind } from '../define.js';
 import type { Context } from '../../lib/context.js';
 import type { CachedId, CompletionCache } from '../../lib/completion-cache.js';
 import type { ConfigStore } from '../../lib/config.js';
@@ -93,7 +93,7 @@ export class ServiceValues implements ValueSource {
     this.startedAt = Date.now();
   }
 
-  async values(kind: ValueKind, request: ValueRequest): Promise<Candidate[]> {
+  async values(kind: IdKind, request: ValueRequest): Promise<Candidate[]> {
     try {
       if (kind === 'profile') return await this.profiles();
       if (kind === 'profiles') return await this.profileSelections();
@@ -159,7 +159,7 @@ export class ServiceValues implements ValueSource {
     return this.cacheStore;
   }
 
-  private async ids(kind: Exclude<ValueKind, 'profile' | 'profiles' | 'receipt'>, profile: string, request: ValueRequest): Promise<Candidate[]> {
+  private async ids(kind: Exclude<IdKind, 'profile' | 'profiles' | 'receipt'>, profile: string, request: ValueRequest): Promise<Candidate[]> {
     let ids: CachedId[];
     if (kind === 'experience') {
       // Of the location given on the line, else of every location.

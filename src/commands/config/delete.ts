@@ -1,12 +1,15 @@
 import { UsageError } from '../../lib/errors.js';
-import { defineCommand } from '../define.js';
+import { argument, defineCommand, option } from '../define.js';
 
 export default defineCommand<{ yes?: boolean }>({
   name: 'delete',
-  args: '<profile>',
+  args: [argument('<profile>', { kind: 'profile' })],
   summary: 'Delete a profile with its settings and secrets',
   examples: ['venue config delete north --yes'],
-  configure: (cmd) => cmd.option('-y, --yes', 'do not ask for confirmation'),
+  options: [
+    option('-y, --yes', 'do not ask for confirmation'),
+  ],
+  fleet: { refused: 'deleting profiles is done one at a time' },
   async run(ctx, options, profile) {
     const config = await (await ctx.config()).enableWriting();
     if (!config.profileExists(profile!)) throw new UsageError(`no profile named "${profile}"`);

@@ -7,6 +7,7 @@ export default defineCommand({
   args: '<key>',
   summary: 'Print one setting of the profile',
   examples: ['venue config get inventory.url', 'venue --profile main config get inventory.url'],
+  fleet: 'read',
   async run(ctx, _options, key) {
     const config = await ctx.config();
     const { settingSpecs, secretSpecs } = await import('../../lib/config.js');

@@ -1,4 +1,4 @@
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 import type { Context } from '../../lib/context.js';
 import type { ImportPlan, MappedOperation } from '../../lib/openapi/import.js';
 import type { InventoryOperation } from '../../lib/inventory/routes.js';
@@ -37,13 +37,14 @@ export default defineCommand<Options>({
     'venue --profile main config import-openapi ./vendor-catalog.yaml ./vendor-stock.yaml --server-var tenant=north --dry-run',
     'venue --profile main config import-openapi ./vendor-inventory.yaml --map listContainers="GET /Containers" --map stockTake=none --yes',
   ],
-  configure: (cmd) => {
-    cmd.option('--dry-run', 'show the review and store nothing');
-    cmd.option('-y, --yes', 'store without asking (required without a terminal)');
-    cmd.option('--map <operation=route>', 'map one operation yourself: getProduct="GET /items/{id}", or stockTake=none (repeatable)', collect);
-    cmd.option('--server-var <name=value>', 'a value for a variable of the server URL: store_hash=abc123 (repeatable)', collect);
-    cmd.option('--replace', 'forget the routes earlier imports took from other documents');
-  },
+  options: [
+    option('--dry-run', 'show the review and store nothing'),
+    option('-y, --yes', 'store without asking (required without a terminal)'),
+    option('--map <operation=route>', 'map one operation yourself: getProduct="GET /items/{id}", or stockTake=none (repeatable)', { parse: collect }),
+    option('--server-var <name=value>', 'a value for a variable of the server URL: store_hash=abc123 (repeatable)', { parse: collect }),
+    option('--replace', 'forget the routes earlier imports took from other documents'),
+  ],
+  fleet: 'write',
   async run(ctx, options, ...sources) {
     const { UsageError, VenueError } = await import('../../lib/errors.js');
     const { loadDocuments, planImport, parseOverrides, serverVariables } = await import('../../lib/openapi/import.js');

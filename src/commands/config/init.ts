@@ -1,7 +1,6 @@
-import { Option } from 'commander';
 import { UsageError } from '../../lib/errors.js';
 import type { SettingKey } from '../../lib/config.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 
 interface InitOptions {
   walletUrl?: string;
@@ -45,21 +44,22 @@ export default defineCommand<InitOptions>({
     'venue config init chain --wallet-url https://wallet.chain.example --booking-url https://booking.chain.example',
     'venue config init store7 --extends chain --tags north,arcades --inventory-url https://inv.store7.example --user 7 --warehouse 1',
   ],
-  configure: (cmd) =>
-    cmd
-      .option('--extends <profile>', 'take every setting and secret this profile leaves unset from that one (e.g. the chain\'s wallet and booking)')
-      .option('--tags <list>', 'tags, comma-separated, for --each-profile tag:NAME')
-      .option('--wallet-url <url>', 'guest wallet production base URL')
-      .option('--wallet-uat-url <url>', 'guest wallet test (UAT) base URL')
-      .option('--wallet-environment <env>', 'production or uat')
-      .option('--booking-url <url>', 'experience booking base URL')
-      .option('--inventory-url <url>', "inventory base URL (the venue's own server)")
-      .option('--user <id>', 'inventory user id designated for the integration (inventory.userId)')
-      .option('--warehouse <id>', 'default inventory warehouse id (inventory.warehouseId)')
-      .addOption(new Option('--user-id <id>', 'old spelling of --user').hideHelp())
-      .addOption(new Option('--warehouse-id <id>', 'old spelling of --warehouse').hideHelp())
-      .option('--use', 'make it the current profile')
-      .option('-y, --yes', 'on a terminal, ask for each secret without first asking whether to set it'),
+  options: [
+    option('--extends <profile>', 'take every setting and secret this profile leaves unset from that one (e.g. the chain\'s wallet and booking)'),
+    option('--tags <list>', 'tags, comma-separated, for --each-profile tag:NAME'),
+    option('--wallet-url <url>', 'guest wallet production base URL'),
+    option('--wallet-uat-url <url>', 'guest wallet test (UAT) base URL'),
+    option('--wallet-environment <env>', 'production or uat'),
+    option('--booking-url <url>', 'experience booking base URL'),
+    option('--inventory-url <url>', "inventory base URL (the venue's own server)"),
+    option('--user <id>', 'inventory user id designated for the integration (inventory.userId)'),
+    option('--warehouse <id>', 'default inventory warehouse id (inventory.warehouseId)'),
+    option('--user-id <id>', 'old spelling of --user', { hidden: true }),
+    option('--warehouse-id <id>', 'old spelling of --warehouse', { hidden: true }),
+    option('--use', 'make it the current profile'),
+    option('-y, --yes', 'on a terminal, ask for each secret without first asking whether to set it'),
+  ],
+  fleet: { refused: 'it creates one profile: run it once per profile (see --extends to share settings)' },
   async run(ctx, options, profileArg) {
     options.user ??= options.userId;
     options.warehouse ??= options.warehouseId;

@@ -13,6 +13,7 @@ export default defineCommand({
   description:
     'SOURCE says where each value comes from: "profile" (set on it), "extends <name>" (from the profile it extends), "environment" (a VENUE_* variable), "flag", "default" (the sandbox\'s), or "unset".',
   examples: ['venue config list', 'venue --profile main config list -o json'],
+  fleet: 'read',
   async run(ctx) {
     const config = await ctx.config();
     const { settingKeys, secretKeys } = await import('../../lib/config.js');

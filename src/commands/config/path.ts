@@ -4,6 +4,7 @@ export default defineCommand({
   name: 'path',
   summary: 'Where settings, secrets and state are kept',
   examples: ['venue config path', 'VENUE_CONFIG_DIR=/srv/venue venue config path -o json'],
+  fleet: { refused: 'the config directory is the same for every profile' },
   async run(ctx) {
     const config = await ctx.config();
     const paths = {

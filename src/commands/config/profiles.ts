@@ -5,6 +5,7 @@ export default defineCommand({
   summary: 'List profiles; the current one is marked',
   fields: ['current', 'name', 'tags', 'extends', 'inventoryUrl', 'sandbox'],
   examples: ['venue config profiles', 'venue config profiles -o json'],
+  fleet: { refused: 'it already lists every profile' },
   async run(ctx) {
     const config = await ctx.config();
     const current = ctx.globals.profile ?? ctx.env.VENUE_PROFILE ?? config.currentProfile();

@@ -10,6 +10,7 @@ export default defineCommand({
     '`venue config set` or changed after an import; "environment" comes from an environment variable (VENUE_INVENTORY_AUTH). ' +
     'The path shown is the one called: the base path, then the route.',
   examples: ['venue config routes', 'venue --profile main config routes -o json'],
+  fleet: 'read',
   async run(ctx) {
     const { InventoryRouteMap, inventoryOperationNames, routeSettingKey, formatRoute, formatAuthScheme } = await import('../../lib/inventory/routes.js');
     const { parseImportRecord } = await import('../../lib/openapi/record.js');

@@ -1,7 +1,6 @@
-import { Option } from 'commander';
 import { UsageError } from '../../lib/errors.js';
 import { readSecret } from '../../lib/secret-input.js';
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 import { targetProfile } from './shared.js';
 
 // --from-env and --stdin are the spellings before --secret-env/--secret-stdin: kept working, hidden from help.
@@ -16,12 +15,13 @@ export default defineCommand<{ secretEnv?: string; secretStdin?: boolean; fromEn
     'printf %s "$SECRET" | venue --profile main config set-secret wallet.clientSecret --secret-stdin',
     'venue config set-secret booking.clientSecret --secret-env BOOKING_SECRET',
   ],
-  configure: (cmd) =>
-    cmd
-      .option('--secret-stdin', 'read the value from standard input')
-      .option('--secret-env <VAR>', 'read the value from this environment variable')
-      .addOption(new Option('--stdin', 'old spelling of --secret-stdin').hideHelp())
-      .addOption(new Option('--from-env <VAR>', 'old spelling of --secret-env').hideHelp()),
+  options: [
+    option('--secret-stdin', 'read the value from standard input'),
+    option('--secret-env <VAR>', 'read the value from this environment variable'),
+    option('--stdin', 'old spelling of --secret-stdin', { hidden: true }),
+    option('--from-env <VAR>', 'old spelling of --secret-env', { hidden: true }),
+  ],
+  fleet: 'write',
   async run(ctx, options, name) {
     const { secretSpecs } = await import('../../lib/config.js');
     if (!(name! in secretSpecs)) {

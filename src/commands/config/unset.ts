@@ -6,6 +6,7 @@ export default defineCommand({
   args: '<key>',
   summary: 'Remove a setting or a secret from the profile',
   examples: ['venue config unset inventory.warehouseId', 'venue --profile main config unset wallet.clientSecret'],
+  fleet: 'write',
   async run(ctx, _options, key) {
     const config = await (await ctx.config()).enableWriting();
     const profile = await targetProfile(ctx);

@@ -8,6 +8,7 @@ export default defineCommand({
     'A failed login is told by its reason: "credentials refused" (exit 3), "login route not found" (exit 3) or "service failing" (exit 6). ' +
     'An inventory reporting itself unhealthy fails the health check (exit 6); degraded is a warning.',
   examples: ['venue doctor', 'venue --profile sandbox doctor -o json'],
+  fleet: 'read',
   async run(ctx) {
     const { serviceNames } = await import('../../lib/tokens.js');
     const findings: Finding[] = [];

@@ -5,6 +5,7 @@ export default defineCommand({
   summary: 'Product categories of the local location (ids are 10 characters, space-padded)',
   fields: ['categoryId', 'name'],
   examples: ['venue inventory categories', 'venue inventory categories -o json'],
+  fleet: 'read',
   async run(ctx) {
     const client = await ctx.inventory();
     await ctx.output.list(await client.categories(), { columns: [{ key: 'categoryId', header: 'ID' }, 'name'], empty: 'No categories.' });

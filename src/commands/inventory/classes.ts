@@ -1,4 +1,4 @@
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 import { FlagProblems, parsePaddedId } from '../../lib/inventory/cli-input.js';
 
 interface Options {
@@ -10,9 +10,10 @@ export default defineCommand<Options>({
   summary: 'Product classes, optionally of one category',
   fields: ['classId', 'categoryId', 'name'],
   examples: ['venue inventory classes', 'venue inventory classes --category SNACKS'],
-  configure(cmd) {
-    cmd.option('--category <id>', 'only classes of this category (padded to 10 characters for you)');
-  },
+  options: [
+    option('--category <id>', 'only classes of this category (padded to 10 characters for you)'),
+  ],
+  fleet: 'read',
   async run(ctx, options) {
     const problems = new FlagProblems();
     const categoryId = parsePaddedId(options.category, '--category', problems);

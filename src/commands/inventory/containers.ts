@@ -5,6 +5,7 @@ export default defineCommand({
   summary: 'Container types, used as containerId in a supplier link',
   fields: ['containerId', 'name', 'units'],
   examples: ['venue inventory containers'],
+  fleet: 'read',
   async run(ctx) {
     const client = await ctx.inventory();
     await ctx.output.list(await client.containers(), { columns: [{ key: 'containerId', header: 'ID' }, 'name', 'units'], empty: 'No container types.' });

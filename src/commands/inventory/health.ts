@@ -9,6 +9,7 @@ export default defineCommand({
     'Status words are read in any case: ok, healthy, up, pass; degraded, warn; unhealthy, down, fail; database connected or disconnected; ' +
     'also the ASP.NET HealthChecks ({status, entries}) and Spring Actuator ({status, components}) reports.',
   examples: ['venue inventory health', 'venue inventory health -o json', 'venue inventory health -q || echo "inventory is not healthy"'],
+  fleet: 'read',
   async run(ctx) {
     const client = await ctx.inventory();
     const { view, verdict, httpStatus } = await client.health();

@@ -1,4 +1,4 @@
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 import { FlagProblems, parseInteger } from '../../lib/inventory/cli-input.js';
 
 interface Options {
@@ -10,9 +10,10 @@ export default defineCommand<Options>({
   summary: "Warehouses of a location (the venue's own by default)",
   fields: ['warehouseId', 'name', 'locationId'],
   examples: ['venue inventory warehouses', 'venue inventory warehouses --location 2'],
-  configure(cmd) {
-    cmd.option('--location <id>', 'location id (default: the local location)');
-  },
+  options: [
+    option('--location <id>', 'location id (default: the local location)'),
+  ],
+  fleet: 'read',
   async run(ctx, options) {
     const problems = new FlagProblems();
     const locationId = parseInteger(options.location, '--location', problems, { min: 1 });

@@ -1,3 +1,4 @@
+import { machineWide } from './machine-wide.js';
 import { defineCommand } from '../define.js';
 
 export default defineCommand({
@@ -5,6 +6,7 @@ export default defineCommand({
   args: '<barcode>',
   summary: 'Activate a guest card, as any in-store activity does (sandbox only)',
   examples: ['venue sandbox activate-card 1000000005'],
+  fleet: machineWide,
   async run(ctx, _options, rawBarcode) {
     const { activateSchema, checkInput } = await import('../../lib/wallet/schemas.js');
     const { barcode } = await checkInput(activateSchema, { barcode: rawBarcode?.trim() });

@@ -1,4 +1,5 @@
-import { defineCommand } from '../define.js';
+import { machineWide } from './machine-wide.js';
+import { defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 import { parseEventTypes } from '../../lib/webhooks/rules.js';
 
@@ -19,14 +20,14 @@ export default defineCommand<DeliveriesOptions>({
     'The sandbox\'s delivery log, newest first: each delivery\'s subscriber URL, status (pending, delivered, ' +
     'failed), attempts, last answer and next retry. Failed receivers are retried after 1, 2, 4, 8 and 16 s.',
   examples: ['venue sandbox deliveries', 'venue sandbox deliveries --status failed -o json', 'venue sandbox deliveries --redeliver "$(venue sandbox deliveries --limit 1 --fields id -o csv | tail -1)"'],
-  configure(cmd) {
-    cmd
-      .option('--status <status>', `only ${statuses.join(', ')}`)
-      .option('--type <event-type>', 'only this event type')
-      .option('--limit <n>', 'at most this many', '50')
-      .option('--body', 'include the exact body that was signed')
-      .option('--redeliver <deliveryId>', 'send one delivery again, starting its attempts afresh');
-  },
+  options: [
+    option('--status <status>', `only ${statuses.join(', ')}`),
+    option('--type <event-type>', 'only this event type'),
+    option('--limit <n>', 'at most this many', { default: '50' }),
+    option('--body', 'include the exact body that was signed'),
+    option('--redeliver <deliveryId>', 'send one delivery again, starting its attempts afresh'),
+  ],
+  fleet: machineWide,
   async run(ctx, options) {
     if (options.status && !statuses.includes(options.status)) throw new UsageError(`--status must be one of ${statuses.join(', ')} (got "${options.status}")`);
     const type = options.type ? parseEventTypes(options.type, '--type')[0] : undefined;

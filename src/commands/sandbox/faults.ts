@@ -1,5 +1,5 @@
-import type { Command } from 'commander';
-import { defineCommand } from '../define.js';
+import { machineWide } from './machine-wide.js';
+import { defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 import type { FaultChange, FaultConfig } from 'venue-sandbox';
 
@@ -59,21 +59,21 @@ export default defineCommand<FaultsOptions>({
     "venue sandbox faults --misanswer 'POST /booking/api/v1/orders/reservations/reserve'",
     'venue sandbox faults --clear',
   ],
-  configure(cmd: Command) {
-    cmd
-      .option('--error-rate <share>', 'share of requests (0 to 1) answered with --status (default 503)')
-      .option('--status <code>', 'status for --error-rate, --fail-next and --answer-after-processing (400–599)')
-      .option('--rate-limit-rate <share>', 'share of requests (0 to 1) answered 429 with Retry-After')
-      .option('--retry-after <seconds>', 'Retry-After of the 429 answers (default 1)')
-      .option('--latency-ms <ms>', 'delay added to every request')
-      .option('--match <pattern>', 'limit --error-rate, --rate-limit-rate and --latency-ms to "METHOD /path"')
-      .option('--drop-after-processing <pattern>', 'process the next --count matching requests, then drop the connection unanswered')
-      .option('--fail-next <pattern>', 'fail the next --count matching requests with --status before processing')
-      .option('--answer-after-processing <pattern>', 'apply the next --count matching requests, then answer --status (default 408)')
-      .option('--misanswer <pattern>', 'apply the next --count matching requests, then answer with the values they sent changed')
-      .option('--count <n>', 'how many requests --drop-after-processing, --answer-after-processing, --misanswer or --fail-next affect (default 1)')
-      .option('--clear', 'remove every fault');
-  },
+  options: [
+    option('--error-rate <share>', 'share of requests (0 to 1) answered with --status (default 503)'),
+    option('--status <code>', 'status for --error-rate, --fail-next and --answer-after-processing (400–599)'),
+    option('--rate-limit-rate <share>', 'share of requests (0 to 1) answered 429 with Retry-After'),
+    option('--retry-after <seconds>', 'Retry-After of the 429 answers (default 1)'),
+    option('--latency-ms <ms>', 'delay added to every request'),
+    option('--match <pattern>', 'limit --error-rate, --rate-limit-rate and --latency-ms to "METHOD /path"'),
+    option('--drop-after-processing <pattern>', 'process the next --count matching requests, then drop the connection unanswered'),
+    option('--fail-next <pattern>', 'fail the next --count matching requests with --status before processing'),
+    option('--answer-after-processing <pattern>', 'apply the next --count matching requests, then answer --status (default 408)'),
+    option('--misanswer <pattern>', 'apply the next --count matching requests, then answer with the values they sent changed'),
+    option('--count <n>', 'how many requests --drop-after-processing, --answer-after-processing, --misanswer or --fail-next affect (default 1)'),
+    option('--clear', 'remove every fault'),
+  ],
+  fleet: machineWide,
   async run(ctx, options) {
     const rate = (n: number) => n >= 0 && n <= 1;
     const body: FaultChange = {};

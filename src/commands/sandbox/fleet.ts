@@ -1,4 +1,5 @@
-import { defineCommand } from '../define.js';
+import { machineWide } from './machine-wide.js';
+import { defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 import type { ConfigStore } from '../../lib/config.js';
 import type { SandboxControl } from '../../lib/sandbox-control.js';
@@ -66,13 +67,13 @@ export default defineCommand<FleetOptions>({
     'venue sandbox fleet --remove',
   ],
   fields: ['profile', 'inventoryUrl', 'products', 'status'],
-  configure(cmd) {
-    cmd
-      .option('--venues <n>', `how many venues (1 to ${MAX_VENUES}); creates them and their profiles`)
-      .option('--products <n>', `generated products per venue, on top of the demo catalogue (0 to ${MAX_PRODUCTS}; default 40)`)
-      .option('--prefix <name>', 'profile (and venue) names: <prefix>-1 … <prefix>-N', 'fleet')
-      .option('--remove', 'delete the fleet: every profile tagged sandbox-fleet, and the sandbox\'s venues');
-  },
+  options: [
+    option('--venues <n>', `how many venues (1 to ${MAX_VENUES}); creates them and their profiles`),
+    option('--products <n>', `generated products per venue, on top of the demo catalogue (0 to ${MAX_PRODUCTS}; default 40)`),
+    option('--prefix <name>', 'profile (and venue) names: <prefix>-1 … <prefix>-N', { default: 'fleet' }),
+    option('--remove', 'delete the fleet: every profile tagged sandbox-fleet, and the sandbox\'s venues'),
+  ],
+  fleet: machineWide,
   async run(ctx, options) {
     if (options.remove && (options.venues !== undefined || options.products !== undefined)) {
       throw new UsageError('--remove takes no --venues or --products');

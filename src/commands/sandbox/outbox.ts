@@ -1,13 +1,15 @@
-import type { Command } from 'commander';
-import { defineCommand } from '../define.js';
+import { machineWide } from './machine-wide.js';
+import { defineCommand, option } from '../define.js';
 
 export default defineCommand<{ to?: string; limit?: string }>({
   name: 'outbox',
   summary: 'Mails the sandbox sent (password reset codes), newest first',
   examples: ['venue sandbox outbox', 'venue sandbox outbox --to guest@example.com -o json'],
-  configure(cmd: Command) {
-    cmd.option('--to <email>', 'only mails to this address').option('--limit <n>', 'at most this many (newest first)');
-  },
+  options: [
+    option('--to <email>', 'only mails to this address'),
+    option('--limit <n>', 'at most this many (newest first)'),
+  ],
+  fleet: machineWide,
   async run(ctx, options) {
     const { sandboxControl } = await import('../../lib/sandbox-control.js');
     const { UsageError } = await import('../../lib/errors.js');

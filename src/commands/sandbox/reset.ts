@@ -1,3 +1,4 @@
+import { machineWide } from './machine-wide.js';
 import { defineCommand } from '../define.js';
 
 export default defineCommand({
@@ -8,6 +9,7 @@ export default defineCommand({
     'Settings return to the ones the sandbox was started with. Fleet venues (`venue sandbox fleet`) are kept, each back at its ' +
     'own seeded catalogue and stock, without webhook subscribers. Starts the sandbox first if it is not running.',
   examples: ['venue sandbox reset'],
+  fleet: machineWide,
   async run(ctx) {
     const { sandboxControl } = await import('../../lib/sandbox-control.js');
     const { ensureSandboxRunning } = await import('../../lib/sandbox-launcher.js');

@@ -1,5 +1,5 @@
-import type { Command } from 'commander';
-import { defineCommand } from '../define.js';
+import { machineWide } from './machine-wide.js';
+import { defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 
 export default defineCommand<{ products?: string }>({
@@ -7,9 +7,10 @@ export default defineCommand<{ products?: string }>({
   summary: 'Fill the sandbox inventory with a large generated catalogue',
   description: 'Adds generated products (with stock) to the sandbox inventory, for benchmarks and paging tests. `venue sandbox reset` removes them.',
   examples: ['venue sandbox seed --products 100000', 'venue sandbox seed --products 500 -o json'],
-  configure(cmd: Command) {
-    cmd.requiredOption('--products <n>', 'how many products to add (1 to 1,000,000)');
-  },
+  options: [
+    option('--products <n>', 'how many products to add (1 to 1,000,000)', { required: true }),
+  ],
+  fleet: machineWide,
   async run(ctx, options) {
     const count = Number(options.products);
     if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {

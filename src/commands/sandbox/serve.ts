@@ -1,5 +1,5 @@
-import type { Command } from 'commander';
-import { defineCommand } from '../define.js';
+import { machineWide } from './machine-wide.js';
+import { defineCommand, option } from '../define.js';
 import path from 'node:path';
 import { UsageError } from '../../lib/errors.js';
 import type { DialectName } from 'venue-sandbox';
@@ -53,16 +53,16 @@ export default defineCommand<ServeOptions>({
     'venue sandbox serve --port 0 --state-dir ./fast-sandbox --token-scale 0.001 --hold-seconds 5   # runs until stopped',
     'venue sandbox serve --port 0 --state-dir ./pascal-sandbox --dialect pascal   # runs until stopped',
   ],
-  configure(cmd: Command) {
-    cmd
-      .option('--port <n>', 'port to listen on; 0 takes a free one (default: VENUE_SANDBOX_PORT or 47800)')
-      .option('--host <address>', 'address to listen on', '127.0.0.1')
-      .option('--state-dir <dir>', 'where the state is kept (default: the sandbox folder of the config directory); never one another running sandbox serves')
-      .option('--token-scale <x>', 'multiply every token lifetime (0.001 makes a 1-hour token last 3.6 s)')
-      .option('--hold-seconds <n>', 'how long a booking hold lasts (default 600)')
-      .option('--dialect <name>', `the shapes it answers in: ${DIALECT_CHOICES} (see docs/sandbox-dialects.md)`)
-      .option('--routes <file>', 'serve inventory on the paths and auth scheme of a route-layout file (docs/sandbox-routes.md)');
-  },
+  options: [
+    option('--port <n>', 'port to listen on; 0 takes a free one (default: VENUE_SANDBOX_PORT or 47800)'),
+    option('--host <address>', 'address to listen on', { default: '127.0.0.1' }),
+    option('--state-dir <dir>', 'where the state is kept (default: the sandbox folder of the config directory); never one another running sandbox serves'),
+    option('--token-scale <x>', 'multiply every token lifetime (0.001 makes a 1-hour token last 3.6 s)'),
+    option('--hold-seconds <n>', 'how long a booking hold lasts (default 600)'),
+    option('--dialect <name>', `the shapes it answers in: ${DIALECT_CHOICES} (see docs/sandbox-dialects.md)`),
+    option('--routes <file>', 'serve inventory on the paths and auth scheme of a route-layout file (docs/sandbox-routes.md)'),
+  ],
+  fleet: machineWide,
   async run(ctx, options) {
     const { sandboxOrigin, sandboxPort } = await import('../../lib/sandbox-address.js');
     const { markServing, refuseWhenServed, sandboxStateDirectory } = await import('../../lib/sandbox-launcher.js');

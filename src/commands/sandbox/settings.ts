@@ -1,5 +1,5 @@
-import type { Command } from 'commander';
-import { defineCommand } from '../define.js';
+import { machineWide } from './machine-wide.js';
+import { defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 import { inventoryHealthValues, type InventoryHealth, type SandboxSettings } from 'venue-sandbox';
 
@@ -13,12 +13,12 @@ export default defineCommand<{ tokenScale?: string; holdSeconds?: string; invent
     'venue sandbox settings --inventory-health unhealthy',
     'venue sandbox settings --inventory-health ok',
   ],
-  configure(cmd: Command) {
-    cmd
-      .option('--token-scale <x>', 'multiply every token lifetime (1 = real lifetimes; 0.001 makes 1 hour 3.6 s)')
-      .option('--hold-seconds <n>', 'how long a booking hold lasts, in seconds')
-      .option('--inventory-health <status>', `what the inventory health route reports: ${inventoryHealthValues.join(', ')} (unhealthy answers 503)`);
-  },
+  options: [
+    option('--token-scale <x>', 'multiply every token lifetime (1 = real lifetimes; 0.001 makes 1 hour 3.6 s)'),
+    option('--hold-seconds <n>', 'how long a booking hold lasts, in seconds'),
+    option('--inventory-health <status>', `what the inventory health route reports: ${inventoryHealthValues.join(', ')} (unhealthy answers 503)`),
+  ],
+  fleet: machineWide,
   async run(ctx, options) {
     const change: Partial<SandboxSettings> = {};
     if (options.tokenScale !== undefined) {

@@ -1,5 +1,5 @@
-import type { Command } from 'commander';
-import { defineCommand } from '../define.js';
+import { machineWide } from './machine-wide.js';
+import { defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 import { DIALECT_CHOICES, parseDialect } from './serve.js';
 
@@ -15,11 +15,11 @@ export default defineCommand<StartOptions>({
     'Starts `venue sandbox serve` in the background on VENUE_SANDBOX_PORT (default 47800 for ~/.config/venue; another config directory gets a port of its own, derived from its path), keeping its state in the ' +
     'sandbox folder of the config directory and its log in sandbox.log there. Commands on the sandbox profile do this by themselves.',
   examples: ['venue sandbox start', 'VENUE_SANDBOX_PORT=48000 venue sandbox start', 'venue sandbox stop && venue sandbox start --dialect plain'],
-  configure(cmd: Command) {
-    cmd
-      .option('--dialect <name>', `the shapes it answers in: ${DIALECT_CHOICES} (see docs/sandbox-dialects.md)`)
-      .option('--routes <file>', 'serve inventory on the paths and auth scheme of a route-layout file (docs/sandbox-routes.md)');
-  },
+  options: [
+    option('--dialect <name>', `the shapes it answers in: ${DIALECT_CHOICES} (see docs/sandbox-dialects.md)`),
+    option('--routes <file>', 'serve inventory on the paths and auth scheme of a route-layout file (docs/sandbox-routes.md)'),
+  ],
+  fleet: machineWide,
   async run(ctx, options) {
     const { sandboxOrigin } = await import('../../lib/sandbox-address.js');
     const { SandboxControl } = await import('../../lib/sandbox-control.js');

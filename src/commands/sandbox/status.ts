@@ -1,9 +1,11 @@
+import { machineWide } from './machine-wide.js';
 import { defineCommand } from '../define.js';
 
 export default defineCommand({
   name: 'status',
   summary: 'Whether the sandbox is running, where, and its settings',
   examples: ['venue sandbox status', 'venue sandbox status -o json'],
+  fleet: machineWide,
   async run(ctx) {
     const { sandboxControl } = await import('../../lib/sandbox-control.js');
     const { sandboxStateDirectory } = await import('../../lib/sandbox-launcher.js');

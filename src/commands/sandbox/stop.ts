@@ -1,3 +1,4 @@
+import { machineWide } from './machine-wide.js';
 import { defineCommand } from '../define.js';
 import { ServerError } from '../../lib/errors.js';
 
@@ -5,6 +6,7 @@ export default defineCommand({
   name: 'stop',
   summary: 'Stop the background sandbox (its state is kept)',
   examples: ['venue sandbox stop'],
+  fleet: machineWide,
   async run(ctx) {
     const { sandboxControl } = await import('../../lib/sandbox-control.js');
     const control = await sandboxControl(ctx.env);

@@ -1,4 +1,5 @@
-import { defineCommand } from '../define.js';
+import { machineWide } from './machine-wide.js';
+import { defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 import { parseEventTypes } from '../../lib/webhooks/rules.js';
 import type { InventoryActivity } from 'venue-sandbox';
@@ -33,14 +34,14 @@ export default defineCommand<TriggerOptions>({
     'venue sandbox trigger stock.adjusted --product 1001 --warehouse 1 --quantity -2',
     'venue sandbox trigger product.created -o json',
   ],
-  configure(cmd) {
-    cmd
-      .option('--product <id>', 'product id the activity concerns')
-      .option('--warehouse <id>', 'warehouse id')
-      .option('--quantity <n>', 'quantity (adjustments may be negative)')
-      .option('--comment <text>', 'comment recorded with the activity')
-      .option('--no-wait', 'do not wait for the first delivery attempts');
-  },
+  options: [
+    option('--product <id>', 'product id the activity concerns'),
+    option('--warehouse <id>', 'warehouse id', { kind: 'warehouse' }),
+    option('--quantity <n>', 'quantity (adjustments may be negative)'),
+    option('--comment <text>', 'comment recorded with the activity'),
+    option('--no-wait', 'do not wait for the first delivery attempts'),
+  ],
+  fleet: machineWide,
   async run(ctx, options, eventType) {
     ctx.output.checkFieldsBeforeSending();
     const [type] = parseEventTypes(eventType!, '<event-type>');

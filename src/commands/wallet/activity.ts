@@ -1,8 +1,7 @@
-import { InvalidArgumentError, Option } from 'commander';
-import { defineCommand } from '../define.js';
+import { defineCommand, option, InvalidValueError } from '../define.js';
 import { signedAmount } from '../../lib/wallet/diagnose.js';
 import { sourceOf, withSource } from '../../lib/reading.js';
-import { addAsOption, checkCardNumber, guestAccess, kindLabels } from './shared.js';
+import { asOption, checkCardNumber, guestAccess, kindLabels } from './shared.js';
 
 interface ActivityOptions {
   as?: string;
@@ -16,15 +15,15 @@ export default defineCommand<ActivityOptions>({
   summary: 'Recent transactions of a card, newest first: reloads, game plays, ticket wins, redemptions',
   fields: ['occurredAt', 'kind', 'description', 'play', 'bonus', 'tickets', 'paymentReference'],
   examples: ['venue wallet activity 6001000000000000001', 'venue wallet activity 6001000000000000001 --kind reload --limit 5'],
-  configure(cmd) {
-    cmd
-      .addOption(new Option('--kind <kind>', 'only one kind').choices(['reload', 'game-play', 'ticket-win', 'redemption']))
-      .option('--limit <n>', 'at most n entries', (v: string) => {
-        if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidArgumentError('must be a whole number of at least 1');
+  options: [
+    option('--kind <kind>', 'only one kind', { choices: ['reload', 'game-play', 'ticket-win', 'redemption'] }),
+    option('--limit <n>', 'at most n entries', { parse: (v: string) => {
+        if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidValueError('must be a whole number of at least 1');
         return Number(v);
-      });
-    addAsOption(cmd);
-  },
+      } }),
+    asOption,
+  ],
+  fleet: 'read',
   async run(ctx, options, rawCard) {
     const cardNumber = await checkCardNumber(rawCard!);
     const { client, token } = await guestAccess(ctx, options.as);

@@ -1,12 +1,15 @@
-import { defineCommand } from '../define.js';
-import { addAsOption, balanceRow, checkCardNumber, guestAccess } from './shared.js';
+import { defineCommand, option } from '../define.js';
+import { asOption, balanceRow, checkCardNumber, guestAccess } from './shared.js';
 
 export default defineCommand<{ as?: string }>({
   name: 'balance',
   args: '<cardNumber>',
   summary: 'Play balance (dollars or tokens, as the location counts it), bonus and tickets of a card',
   examples: ['venue wallet balance 6001000000000000001', 'venue wallet balance 6001000000000000002 --json'],
-  configure: addAsOption,
+  options: [
+    asOption,
+  ],
+  fleet: 'read',
   async run(ctx, options, rawCard) {
     const cardNumber = await checkCardNumber(rawCard!);
     const { client, token } = await guestAccess(ctx, options.as);

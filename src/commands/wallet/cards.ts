@@ -1,12 +1,15 @@
-import { defineCommand } from '../define.js';
-import { addAsOption, guestAccess } from './shared.js';
+import { defineCommand, option } from '../define.js';
+import { asOption, guestAccess } from './shared.js';
 
 export default defineCommand<{ as?: string }>({
   name: 'cards',
   summary: "The guest's game cards, with type, nickname and status",
   fields: ['cardNumber', 'cardType', 'nickname', 'status', 'locationName', 'playUnit'],
   examples: ['venue wallet cards', 'venue wallet cards --as ava@example.com --json'],
-  configure: addAsOption,
+  options: [
+    asOption,
+  ],
+  fleet: 'read',
   async run(ctx, options) {
     const { client, email, token } = await guestAccess(ctx, options.as);
     const cards = await client.cards(token, email);

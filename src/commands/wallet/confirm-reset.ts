@@ -1,5 +1,5 @@
-import { defineCommand } from '../define.js';
-import { addRefusedSecretFlag, checkEmail, passwordFromEnv, readNewPassword, refuseSecretFlags } from './shared.js';
+import { defineCommand, option } from '../define.js';
+import { refusedSecretFlag, checkEmail, passwordFromEnv, readNewPassword, refuseSecretFlags, guestAccount } from './shared.js';
 
 interface ConfirmOptions {
   code: string;
@@ -18,13 +18,13 @@ export default defineCommand<ConfirmOptions>({
     // On the sandbox the code is in its outbox.
     "printf 'NewSecret9\\n' | venue wallet confirm-reset dana@example.com --code \"$(venue sandbox outbox --to dana@example.com --query '[0].data.confirmationCode' | tr -d '\"')\" --password-stdin",
   ],
-  configure(cmd) {
-    cmd
-      .requiredOption('--code <code>', 'the confirmation code from the mail')
-      .option('--password-stdin', 'read the new password from stdin')
-      .option('--password-env <VAR>', 'read the new password from this environment variable');
-    addRefusedSecretFlag(cmd, '--password');
-  },
+  options: [
+    option('--code <code>', 'the confirmation code from the mail', { required: true }),
+    option('--password-stdin', 'read the new password from stdin'),
+    option('--password-env <VAR>', 'read the new password from this environment variable'),
+    refusedSecretFlag('--password'),
+  ],
+  fleet: guestAccount,
   async run(ctx, options, rawEmail) {
     refuseSecretFlags(options);
     const email = (await checkEmail(rawEmail!)).toLowerCase();

@@ -1,9 +1,9 @@
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 import type { Context } from '../../lib/context.js';
 import { ApiError, AuthError, NotFoundError, VenueError } from '../../lib/errors.js';
 import type { TokenSource } from '../../lib/http.js';
 import type { CardFacts, Diagnosis, DiagnosisInput } from '../../lib/wallet/diagnose.js';
-import { addRefusedSecretFlag, readPassword, refuseSecretFlags } from './shared.js';
+import { refusedSecretFlag, readPassword, refuseSecretFlags } from './shared.js';
 
 interface DiagnoseOptions {
   card?: string;
@@ -67,14 +67,14 @@ export default defineCommand<DiagnoseOptions>({
     "Works from the guest's stored session, or logs in with the guest's password given on stdin (kept in memory only). Without either it runs the offline checks and says what it could not see. " +
     '--json gives the same view for attaching to a ticket; --redact masks the email, card nicknames and card numbers but their last 4 digits. Tokens are never shown, only when they expire.',
   examples: ['venue wallet diagnose ava@example.com', 'venue wallet diagnose ava@example.com --card 6001000000000000001 --json --redact', 'venue wallet diagnose ben@example.com --password-stdin < pw.txt'],
-  configure(cmd) {
-    cmd
-      .option('--card <cardNumber>', 'look at this card only (and check it is on the account)')
-      .option('--password-stdin', "log in with the guest's password read from stdin")
-      .option('--password-env <VAR>', "log in with the guest's password read from this environment variable")
-      .option('--redact', 'mask personal data for sharing');
-    addRefusedSecretFlag(cmd, '--password');
-  },
+  options: [
+    option('--card <cardNumber>', 'look at this card only (and check it is on the account)'),
+    option('--password-stdin', "log in with the guest's password read from stdin"),
+    option('--password-env <VAR>', "log in with the guest's password read from this environment variable"),
+    option('--redact', 'mask personal data for sharing'),
+    refusedSecretFlag('--password'),
+  ],
+  fleet: 'read',
   async run(ctx, options, rawEmail) {
     refuseSecretFlags(options);
     const email = rawEmail!.trim().toLowerCase();

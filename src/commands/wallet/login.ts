@@ -1,6 +1,6 @@
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 import { summarise } from '../../lib/wallet/sessions.js';
-import { addRefusedSecretFlag, checkEmail, readPassword, refuseSecretFlags } from './shared.js';
+import { refusedSecretFlag, checkEmail, readPassword, refuseSecretFlags, guestAccount } from './shared.js';
 
 interface LoginOptions {
   passwordStdin?: boolean;
@@ -16,10 +16,12 @@ export default defineCommand<LoginOptions>({
     'Logs the guest in with the admin token and keeps the guest session (access and refresh token) for this profile, in a private file (mode 0600). ' +
     'Later guest calls renew the access token from the refresh token; when that has expired too, log in again.',
   examples: ['venue wallet login ava@example.com   # needs a terminal', 'venue wallet login ava@example.com --password-stdin < password.txt', 'venue wallet login ava@example.com --password-env GUEST_PASSWORD'],
-  configure(cmd) {
-    cmd.option('--password-stdin', 'read the password from stdin').option('--password-env <VAR>', 'read the password from this environment variable');
-    addRefusedSecretFlag(cmd, '--password');
-  },
+  options: [
+    option('--password-stdin', 'read the password from stdin'),
+    option('--password-env <VAR>', 'read the password from this environment variable'),
+    refusedSecretFlag('--password'),
+  ],
+  fleet: guestAccount,
   async run(ctx, options, rawEmail) {
     refuseSecretFlags(options);
     const email = (await checkEmail(rawEmail!)).toLowerCase();

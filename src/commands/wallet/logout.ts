@@ -1,11 +1,12 @@
 import { defineCommand } from '../define.js';
-import { checkEmail } from './shared.js';
+import { checkEmail, guestAccount } from './shared.js';
 
 export default defineCommand({
   name: 'logout',
   args: '<email>',
   summary: "Forget a guest's stored session",
   examples: ['venue wallet logout dana@example.com'],
+  fleet: guestAccount,
   async run(ctx, _options, rawEmail) {
     const email = (await checkEmail(rawEmail!)).toLowerCase();
     // Forgetting needs no service: no client, no sandbox start.

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Option } from 'commander';
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 import { withSource } from '../../lib/reading.js';
-import { addAsOption, checkCardNumber, guestAccess } from './shared.js';
+import { asOption, checkCardNumber, guestAccess, guestAccount } from './shared.js';
 
 interface PassOptions {
   platform: 'walletA' | 'walletB';
@@ -19,13 +18,13 @@ export default defineCommand<PassOptions>({
   summary: 'Get a phone wallet pass for a card: a pass file, or a link to save it',
   description: 'walletA answers a pass file, saved to --out (default <cardNumber>.pkpass); walletB answers a link the guest opens on the phone.',
   examples: ['venue wallet pass 6001000000000000001 --platform walletA', 'venue wallet pass 6001000000000000001 --platform walletB'],
-  configure(cmd) {
-    cmd
-      .addOption(new Option('--platform <platform>', 'the phone wallet platform').choices(['walletA', 'walletB']).makeOptionMandatory())
-      .option('--out <file>', 'where to save a pass file (default <cardNumber>.pkpass)')
-      .option('--force', 'overwrite --out if it exists');
-    addAsOption(cmd);
-  },
+  options: [
+    option('--platform <platform>', 'the phone wallet platform', { choices: ['walletA', 'walletB'], required: true }),
+    option('--out <file>', 'where to save a pass file (default <cardNumber>.pkpass)'),
+    option('--force', 'overwrite --out if it exists'),
+    asOption,
+  ],
+  fleet: guestAccount,
   async run(ctx, options, rawCard) {
     const cardNumber = await checkCardNumber(rawCard!);
     const target = path.resolve(options.out ?? `${cardNumber}.pkpass`);

@@ -1,12 +1,15 @@
-import { defineCommand } from '../define.js';
-import { addAsOption, guestAccess } from './shared.js';
+import { defineCommand, option } from '../define.js';
+import { asOption, guestAccess } from './shared.js';
 
 export default defineCommand<{ as?: string }>({
   name: 'products',
   summary: 'Quick-reload products, in the display order guests see',
   fields: ['displayOrder', 'productId', 'name', 'price', 'playValue', 'bonusValue'],
   examples: ['venue wallet products', 'venue wallet products -o csv'],
-  configure: addAsOption,
+  options: [
+    asOption,
+  ],
+  fleet: 'read',
   async run(ctx, options) {
     const { client, token } = await guestAccess(ctx, options.as);
     const products = await client.products(token);

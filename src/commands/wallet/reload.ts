@@ -1,8 +1,8 @@
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 import { InterruptedError, NotFoundError, ServerError, UnknownOutcomeError, UsageError } from '../../lib/errors.js';
 import { sourceOf } from '../../lib/reading.js';
 import { creditedText, needPrice, reloadAdds } from '../../lib/wallet/client.js';
-import { addAsOption, balanceRow, guestAccess } from './shared.js';
+import { asOption, balanceRow, guestAccess } from './shared.js';
 
 interface ReloadOptions {
   product: string;
@@ -27,14 +27,14 @@ export default defineCommand<ReloadOptions>({
     'venue wallet reload 6001000000000000001 --product RL-25 --payment-ref pay_8f2k1   # needs a terminal',
     'venue wallet reload 6001000000000000001 --product RL-10 --payment-ref pay_77 --yes --json',
   ],
-  configure(cmd) {
-    cmd
-      .requiredOption('--product <id>', 'quick-reload product id (see `venue wallet products`)')
-      .requiredOption('--payment-ref <ref>', "the payment gateway's reference for this payment")
-      .option('-y, --yes', 'do not ask for confirmation')
-      .option('--dry-run', 'check the card, product and amount and show them; record nothing');
-    addAsOption(cmd);
-  },
+  options: [
+    option('--product <id>', 'quick-reload product id (see `venue wallet products`)', { required: true }),
+    option('--payment-ref <ref>', "the payment gateway's reference for this payment", { required: true }),
+    option('-y, --yes', 'do not ask for confirmation'),
+    option('--dry-run', 'check the card, product and amount and show them; record nothing'),
+    asOption,
+  ],
+  fleet: 'write',
   async run(ctx, options, rawCard) {
     const { saleSchema, checkInput } = await import('../../lib/wallet/schemas.js');
     const body = await checkInput(saleSchema, { cardNumber: rawCard?.trim(), productId: options.product, paymentReference: options.paymentRef }, {

@@ -1,4 +1,4 @@
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 
 interface Options {
   unsettled?: boolean;
@@ -14,9 +14,10 @@ export default defineCommand<Options>({
     '`venue wallet reload` again with the same --payment-ref: the service recognises a reference it already recorded, so it is never credited twice. ' +
     'With --unsettled, exits 7 while any remain.',
   examples: ['venue wallet reloads', 'venue wallet reloads --unsettled --json'],
-  configure(cmd) {
-    cmd.option('--unsettled', 'only the reloads whose outcome is not known yet (exit 7 while any remain)');
-  },
+  options: [
+    option('--unsettled', 'only the reloads whose outcome is not known yet (exit 7 while any remain)'),
+  ],
+  fleet: 'read',
   async run(ctx, options) {
     const { ReloadJournal } = await import('../../lib/wallet/reload-journal.js');
     const { reloadCommands } = await import('../../lib/wallet/workflows/reload.js');

@@ -1,11 +1,12 @@
 import { defineCommand } from '../define.js';
-import { checkEmail } from './shared.js';
+import { checkEmail, guestAccount } from './shared.js';
 
 export default defineCommand({
   name: 'reset-password',
   args: '<email>',
   summary: 'Start a password reset: the guest is mailed a confirmation code',
   examples: ['venue wallet reset-password dana@example.com'],
+  fleet: guestAccount,
   async run(ctx, _options, rawEmail) {
     const email = (await checkEmail(rawEmail!)).toLowerCase();
     const client = await ctx.wallet();

@@ -1,3 +1,4 @@
+import { guestAccount } from './shared.js';
 import { defineCommand } from '../define.js';
 import { GuestSessions, summarise } from '../../lib/wallet/sessions.js';
 
@@ -7,6 +8,7 @@ export default defineCommand({
   description: 'A session is used only at the wallet address it was opened at (the Host column); one opened at another address is shown as stale: log the guest in again.',
   fields: ['email', 'state', 'host', 'accessExpiresAt', 'refreshExpiresAt', 'loggedInAt'],
   examples: ['venue wallet sessions', 'venue wallet sessions --json'],
+  fleet: guestAccount,
   async run(ctx) {
     // Reading the file needs no service connection, so no sandbox is started for it.
     const sessions = new GuestSessions(await ctx.stateDir(), await ctx.profileName(), () => ctx.now());

@@ -1,9 +1,9 @@
 // What the wallet commands share: the --as option, reading passwords and
 // CVVs without ever taking them from argv, and card-number checks.
 
-import { Option, type Command } from 'commander';
 import type { Context } from '../../lib/context.js';
 import { UsageError } from '../../lib/errors.js';
+import { option, type OptionSpec } from '../define.js';
 import type { TokenSource } from '../../lib/http.js';
 import type { WalletBalance, WalletClient } from '../../lib/wallet/client.js';
 import { formatAmount } from '../../lib/wallet/diagnose.js';
@@ -11,16 +11,17 @@ import { withSource, sourceOf } from '../../lib/reading.js';
 
 export const CVV_ENV = 'VENUE_WALLET_CVV';
 
-export function addAsOption(cmd: Command): void {
-  cmd.option('--as <email>', 'the guest whose stored session to use (default: the only one stored)');
-}
+export const asOption: OptionSpec = option('--as <email>', 'the guest whose stored session to use (default: the only one stored)');
+
+/** Across venues: a guest's own account is no venue's. */
+export const guestAccount = { refused: 'it acts on one guest\'s wallet account, which is not a venue\'s: run it once, with --profile' } as const;
 
 /**
  * Refuses a secret typed as a flag value with a message that says why and
  * how to pass it instead; the value itself is never echoed.
  */
-export function addRefusedSecretFlag(cmd: Command, flag: '--cvv' | '--password'): void {
-  cmd.addOption(new Option(`${flag} <value>`, 'not accepted: see the help').hideHelp());
+export function refusedSecretFlag(flag: '--cvv' | '--password'): OptionSpec {
+  return option(`${flag} <value>`, 'not accepted: see the help', { hidden: true });
 }
 
 export function refuseSecretFlags(options: { cvv?: unknown; password?: unknown }): void {

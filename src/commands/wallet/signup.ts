@@ -1,6 +1,6 @@
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
-import { CVV_ENV, addRefusedSecretFlag, passwordFromEnv, readNewPassword, refuseSecretFlags, stdinLines } from './shared.js';
+import { CVV_ENV, refusedSecretFlag, passwordFromEnv, readNewPassword, refuseSecretFlags, stdinLines, guestAccount } from './shared.js';
 
 interface SignupOptions {
   email: string;
@@ -36,20 +36,20 @@ export default defineCommand<SignupOptions>({
     'venue wallet signup --email dana@example.com --first-name Dana --last-name Reyes --barcode 1000000004 --nickname "Dana main"   # needs a terminal',
     "printf 'Secret123\\n444\\n' | venue wallet signup --email dana@example.com --first-name Dana --last-name Reyes --barcode 1000000004 --password-stdin --cvv-stdin",
   ],
-  configure(cmd) {
-    cmd
-      .requiredOption('--email <email>', 'the guest\'s email: their login name')
-      .requiredOption('--first-name <name>', 'given name')
-      .requiredOption('--last-name <name>', 'family name')
-      .requiredOption('--barcode <barcode>', 'the 10-digit barcode printed on the card')
-      .option('--nickname <label>', 'a personal label for the card')
-      .option('--password-stdin', 'read the password from stdin (first line)')
-      .option('--password-env <VAR>', 'read the password from this environment variable')
-      .option('--cvv-stdin', `read the 3-digit CVV from stdin (second line with --password-stdin); or set ${CVV_ENV}`)
-      .option('--cvv-env <VAR>', 'read the 3-digit CVV from this environment variable');
-    addRefusedSecretFlag(cmd, '--cvv');
-    addRefusedSecretFlag(cmd, '--password');
-  },
+  options: [
+    option('--email <email>', 'the guest\'s email: their login name', { required: true }),
+    option('--first-name <name>', 'given name', { required: true }),
+    option('--last-name <name>', 'family name', { required: true }),
+    option('--barcode <barcode>', 'the 10-digit barcode printed on the card', { required: true }),
+    option('--nickname <label>', 'a personal label for the card'),
+    option('--password-stdin', 'read the password from stdin (first line)'),
+    option('--password-env <VAR>', 'read the password from this environment variable'),
+    option('--cvv-stdin', `read the 3-digit CVV from stdin (second line with --password-stdin); or set ${CVV_ENV}`),
+    option('--cvv-env <VAR>', 'read the 3-digit CVV from this environment variable'),
+    refusedSecretFlag('--cvv'),
+    refusedSecretFlag('--password'),
+  ],
+  fleet: guestAccount,
   async run(ctx, options) {
     refuseSecretFlags(options);
     const { signupShape, signupSchema, checkInput } = await import('../../lib/wallet/schemas.js');

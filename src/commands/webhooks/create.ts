@@ -1,4 +1,4 @@
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 import { missingValue } from '../../lib/prompter.js';
 import { checkSubscriberFlags } from '../../lib/webhooks/rules.js';
 
@@ -30,15 +30,15 @@ export default defineCommand<CreateOptions>({
     'venue webhooks create --url https://erp.example.com/hooks --events stock.adjusted,stock.received --generate-secret',
     'printf %s "$WH_SECRET" | venue webhooks create --url https://erp.example.com/hooks --events product.created --secret-stdin',
   ],
-  configure(cmd) {
-    cmd
-      .option('--url <https-url>', 'where the deliveries are POSTed')
-      .option('--events <types>', 'event types, comma-separated (see `venue webhooks events`)')
-      .option('--generate-secret', 'make a random secret and print it once')
-      .option('--secret-env <VAR>', 'read the secret from this environment variable')
-      .option('--dry-run', 'check the subscriber and show it (never its secret); send nothing')
-      .option('--secret-stdin', 'read the secret from standard input');
-  },
+  options: [
+    option('--url <https-url>', 'where the deliveries are POSTed'),
+    option('--events <types>', 'event types, comma-separated (see `venue webhooks events`)'),
+    option('--generate-secret', 'make a random secret and print it once'),
+    option('--secret-env <VAR>', 'read the secret from this environment variable'),
+    option('--dry-run', 'check the subscriber and show it (never its secret); send nothing'),
+    option('--secret-stdin', 'read the secret from standard input'),
+  ],
+  fleet: 'write',
   async run(ctx, options) {
     ctx.output.checkFieldsBeforeSending();
     if (!options.url) throw missingValue('--url', 'the subscriber URL');

@@ -1,4 +1,4 @@
-import { defineCommand } from '../define.js';
+import { argument, defineCommand, option } from '../define.js';
 import { InterruptedError } from '../../lib/errors.js';
 import { checkWebhookId } from '../../lib/webhooks/rules.js';
 
@@ -8,12 +8,13 @@ interface DeleteOptions {
 
 export default defineCommand<DeleteOptions>({
   name: 'delete',
-  args: '<webhookId>',
+  args: [argument('<webhookId>', { kind: 'webhook' })],
   summary: 'Delete a webhook subscriber (asks first; --yes without a terminal)',
   examples: ['venue webhooks delete "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)"   # needs a terminal', 'venue webhooks delete "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)" --yes'],
-  configure(cmd) {
-    cmd.option('-y, --yes', 'do not ask for confirmation');
-  },
+  options: [
+    option('-y, --yes', 'do not ask for confirmation'),
+  ],
+  fleet: 'write',
   async run(ctx, options, webhookId) {
     const id = checkWebhookId(webhookId!);
     if (!options.yes) {

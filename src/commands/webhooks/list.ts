@@ -5,6 +5,7 @@ export default defineCommand({
   summary: 'List the active webhook subscribers (never their secrets)',
   fields: ['id', 'url', 'eventTypes', 'isActive', 'createdAt'],
   examples: ['venue webhooks list', 'venue webhooks list -o json'],
+  fleet: 'read',
   async run(ctx) {
     const { WebhooksClient } = await import('../../lib/webhooks/client.js');
     const client = new WebhooksClient(await ctx.serviceDeps('inventory'));

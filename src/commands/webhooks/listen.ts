@@ -1,4 +1,4 @@
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 import type { Context } from '../../lib/context.js';
 import { UsageError } from '../../lib/errors.js';
 import { shellQuote } from '../../lib/booking/text.js';
@@ -39,22 +39,22 @@ export default defineCommand<ListenOptions>({
     'venue webhooks listen --secret-env OLD_SECRET --secret-env NEW_SECRET --save ./events   # runs until stopped',
     'venue webhooks listen --port 0 --scheme standard --secret-stdin < whsec.txt   # runs until stopped',
   ],
-  configure(cmd) {
-    cmd
-      .option('--port <n>', 'port to listen on (0 picks a free one)', '8787')
-      .option('--host <address>', 'address to bind', '127.0.0.1')
-      .option('--path <path>', 'the path deliveries are POSTed to', '/webhooks')
-      .option('--secret-stdin', 'read the secret from standard input')
-      .option('--secret-env <var>', 'environment variable holding a secret (repeat while rotating)', collect, [])
-      .option('--scheme <scheme>', 'how deliveries are signed: hmac, standard (Standard Webhooks) or auto (from the headers)', 'auto')
-      .option('--events <types>', 'only relay and save these types; others are acknowledged and ignored')
-      .option('--forward-to <url>', 'relay verified deliveries (body and headers unchanged) to this URL')
-      .option('--cert <file>', 'TLS certificate (PEM): serve https')
-      .option('--key <file>', 'TLS private key (PEM), with --cert')
-      .option('--save <dir>', 'store each verified delivery (headers and raw body) for `webhooks replay`')
-      .option('--register', 'create a temporary subscriber pointing here (deleted on exit)')
-      .option('--public-url <url>', 'with --register: the URL the inventory server reaches this listener at');
-  },
+  options: [
+    option('--port <n>', 'port to listen on (0 picks a free one)', { default: '8787' }),
+    option('--host <address>', 'address to bind', { default: '127.0.0.1' }),
+    option('--path <path>', 'the path deliveries are POSTed to', { default: '/webhooks' }),
+    option('--secret-stdin', 'read the secret from standard input'),
+    option('--secret-env <var>', 'environment variable holding a secret (repeat while rotating)', { parse: collect, default: [] }),
+    option('--scheme <scheme>', 'how deliveries are signed: hmac, standard (Standard Webhooks) or auto (from the headers)', { default: 'auto' }),
+    option('--events <types>', 'only relay and save these types; others are acknowledged and ignored'),
+    option('--forward-to <url>', 'relay verified deliveries (body and headers unchanged) to this URL'),
+    option('--cert <file>', 'TLS certificate (PEM): serve https'),
+    option('--key <file>', 'TLS private key (PEM), with --cert'),
+    option('--save <dir>', 'store each verified delivery (headers and raw body) for `webhooks replay`'),
+    option('--register', 'create a temporary subscriber pointing here (deleted on exit)'),
+    option('--public-url <url>', 'with --register: the URL the inventory server reaches this listener at'),
+  ],
+  fleet: { refused: 'it is a local server: start one listener, then point each venue\'s webhook at it' },
   async run(ctx, options) {
     const port = Number(options.port);
     if (!/^\d+$/.test(options.port) || port > 65_535) throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${options.port}")`);

@@ -1,4 +1,4 @@
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 import { RejectedError, ServerError, UsageError } from '../../lib/errors.js';
 import { parseScheme, secretsFromEnv } from '../../lib/webhooks/rules.js';
 
@@ -21,12 +21,12 @@ export default defineCommand<ReplayOptions>({
     'venue webhooks replay ./events --to http://localhost:3000/hooks --secret-env WH_SECRET',
     'venue webhooks replay ./events/2026-11-22T14-03-00.123Z-5b1c2d3e.json --to http://localhost:3000/hooks',
   ],
-  configure(cmd) {
-    cmd
-      .requiredOption('--to <url>', 'where to send them')
-      .option('--secret-env <var>', 'environment variable holding the secret to sign with')
-      .option('--scheme <scheme>', 'sign with hmac, standard (Standard Webhooks) or auto (as each event came)', 'auto');
-  },
+  options: [
+    option('--to <url>', 'where to send them', { required: true }),
+    option('--secret-env <var>', 'environment variable holding the secret to sign with'),
+    option('--scheme <scheme>', 'sign with hmac, standard (Standard Webhooks) or auto (as each event came)', { default: 'auto' }),
+  ],
+  fleet: 'write',
   async run(ctx, options, savedEvent) {
     const to = options.to!;
     try {

@@ -1,4 +1,4 @@
-import { defineCommand } from '../define.js';
+import { argument, defineCommand, option } from '../define.js';
 import { subscriberFields } from './create.js';
 import { checkSubscriberFlags, checkWebhookId } from '../../lib/webhooks/rules.js';
 
@@ -13,7 +13,7 @@ interface UpdateOptions {
 
 export default defineCommand<UpdateOptions>({
   name: 'update',
-  args: '<webhookId>',
+  args: [argument('<webhookId>', { kind: 'webhook' })],
   summary: 'Change a subscriber\'s URL, event types or secret',
   fields: subscriberFields,
   description:
@@ -25,15 +25,15 @@ export default defineCommand<UpdateOptions>({
     'venue webhooks update "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)" --events stock.adjusted,stock.counted',
     'venue webhooks update "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)" --rotate-secret -o json',
   ],
-  configure(cmd) {
-    cmd
-      .option('--url <https-url>', 'new delivery URL')
-      .option('--events <types>', 'new event types, comma-separated (replaces the list)')
-      .option('--rotate-secret', 'make a new random secret and print it once')
-      .option('--secret-env <VAR>', 'read the secret from this environment variable')
-      .option('--secret-stdin', 'read the new secret from standard input')
-      .option('--dry-run', 'check the changes and show them (never a secret); send nothing');
-  },
+  options: [
+    option('--url <https-url>', 'new delivery URL'),
+    option('--events <types>', 'new event types, comma-separated (replaces the list)'),
+    option('--rotate-secret', 'make a new random secret and print it once'),
+    option('--secret-env <VAR>', 'read the secret from this environment variable'),
+    option('--secret-stdin', 'read the new secret from standard input'),
+    option('--dry-run', 'check the changes and show them (never a secret); send nothing'),
+  ],
+  fleet: 'write',
   async run(ctx, options, webhookId) {
     ctx.output.checkFieldsBeforeSending();
     const id = checkWebhookId(webhookId!);

@@ -1,4 +1,4 @@
-import { defineCommand } from '../define.js';
+import { defineCommand, option } from '../define.js';
 import { RejectedError, UsageError } from '../../lib/errors.js';
 import { collect, parseScheme, secretsFromEnv } from '../../lib/webhooks/rules.js';
 
@@ -25,15 +25,15 @@ export default defineCommand<VerifyOptions>({
     'cat payload.json | venue webhooks verify --secret-env OLD_SECRET --secret-env NEW_SECRET --signature "$SIG"',
     'SW_SECRET="$(cat whsec.txt)" venue webhooks verify --secret-env SW_SECRET --signature "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=" --webhook-id msg_p5jXN8AQM9LWM0D4loKWxJek --webhook-timestamp 1614265330 --file standard-webhooks-payload.json   # exits 5: signed in 2021, outside the 5-minute tolerance',
   ],
-  configure(cmd) {
-    cmd
-      .option('--secret-env <var>', 'environment variable holding the secret (repeat while rotating)', collect, [])
-      .option('--signature <value>', 'the X-Inventory-Signature or webhook-signature header value')
-      .option('--scheme <scheme>', 'hmac, standard (Standard Webhooks) or auto (from the signature)', 'auto')
-      .option('--webhook-id <id>', 'standard: the webhook-id header value')
-      .option('--webhook-timestamp <seconds>', 'standard: the webhook-timestamp header value (Unix seconds)')
-      .option('--file <path>', 'the payload, byte for byte (default: standard input)');
-  },
+  options: [
+    option('--secret-env <var>', 'environment variable holding the secret (repeat while rotating)', { parse: collect, default: [] }),
+    option('--signature <value>', 'the X-Inventory-Signature or webhook-signature header value'),
+    option('--scheme <scheme>', 'hmac, standard (Standard Webhooks) or auto (from the signature)', { default: 'auto' }),
+    option('--webhook-id <id>', 'standard: the webhook-id header value'),
+    option('--webhook-timestamp <seconds>', 'standard: the webhook-timestamp header value (Unix seconds)'),
+    option('--file <path>', 'the payload, byte for byte (default: standard input)', { kind: 'file' }),
+  ],
+  fleet: { refused: 'it checks a signature locally and calls no venue' },
   async run(ctx, options) {
     if (options.secretEnv.length === 0) throw new UsageError('missing --secret-env VAR', { hint: 'The secret is read from the environment, never from the command line.' });
     if (!options.signature) throw new UsageError('missing --signature (the X-Inventory-Signature or webhook-signature header value)');

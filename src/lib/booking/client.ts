@@ -6,7 +6,7 @@
 // the hold journal before its request is sent.
 
 import { createHash } from 'node:crypto';
-import type { ServiceDeps } from '../context.js';
+import type { ServiceDeps } from '../service-deps.js';
 import type { HttpResponse } from '../http.js';
 import { ApiError, NotFoundError, RejectedError, UnknownOutcomeError } from '../errors.js';
 import {

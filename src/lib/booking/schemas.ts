@@ -2,7 +2,7 @@
 // rule is the one function in validate.ts that the flag checks and the
 // journey's prompts call too. Loaded only by the commands that check input
 // (zod is not needed to print help or list locations). The sandbox keeps its
-// own rules (src/sandbox/rules), an independent witness.
+// own rules (packages/sandbox/src/rules), an independent witness.
 
 import { z } from 'zod';
 import type { ValidationIssue } from '../errors.js';

@@ -3,21 +3,12 @@
 // warehouse. Every problem is a ValidationError naming the flag (exit 2).
 
 import type { Context } from '../context.js';
-import { ValidationError, type ValidationIssue } from '../errors.js';
 import { padId, PADDED_ID_LENGTH } from './ids.js';
 import { PAYMENT_TERMS, ProductType, saleTypeFromWords } from './types.js';
+import { FlagProblems } from './flag-problems.js';
 import { parseLabelled, productTypeColumn, productTypeLabels, saleTypeColumn } from './labels.js';
 
-export class FlagProblems {
-  readonly issues: ValidationIssue[] = [];
-  add(field: string, rule: string): undefined {
-    this.issues.push({ field, rule });
-    return undefined;
-  }
-  throwIfAny(): void {
-    if (this.issues.length) throw new ValidationError(this.issues);
-  }
-}
+export { FlagProblems } from './flag-problems.js';
 
 export function parseInteger(value: string | undefined, flag: string, problems: FlagProblems, options: { min?: number; allowZero?: boolean } = {}): number | undefined {
   if (value === undefined) return undefined;

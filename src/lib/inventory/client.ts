@@ -4,7 +4,7 @@
 // Knows nothing of the terminal or of zod: callers validate bodies with
 // ./schemas.ts before handing them here.
 
-import type { ServiceDeps } from '../context.js';
+import type { ServiceDeps } from '../service-deps.js';
 import { ApiError, NotFoundError } from '../errors.js';
 import type { HttpResponse, RequestOptions } from '../http.js';
 import { AnswerMismatchError, asText, checkSame, hasNextPage, sameId, readPageInfo, readRecord, readRecords, type AnswerSource, type FieldSpec, type RecordReader } from '../reading.js';

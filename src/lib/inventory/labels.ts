@@ -4,7 +4,7 @@
 // Machine formats never see these: they print the service's record.
 
 import type { Column } from '../output.js';
-import type { FlagProblems } from './cli-input.js';
+import type { FlagProblems } from './flag-problems.js';
 import { PAYMENT_TERMS, SALE_TYPE_FLAGS } from './types.js';
 
 /** productType: --type takes "stock" (or "stock product") and "modifier". */

@@ -5,7 +5,7 @@
 
 import { ApiError, AuthError, NotFoundError, RejectedError, UsageError } from '../errors.js';
 import type { HttpResponse, TokenSource } from '../http.js';
-import type { ServiceDeps } from '../context.js';
+import type { ServiceDeps } from '../service-deps.js';
 import {
   UnreadableAnswerError,
   asNumber,

@@ -4,7 +4,7 @@
 // ServiceDeps; knows nothing of the terminal. Secrets go out in request
 // bodies and are never printed back, even when a server echoes them.
 
-import type { ServiceDeps } from '../context.js';
+import type { ServiceDeps } from '../service-deps.js';
 import { ApiError, NotFoundError } from '../errors.js';
 import type { HttpResponse } from '../http.js';
 import { InventoryRouteMap, type InventoryOperation } from '../inventory/routes.js';

@@ -15,9 +15,9 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProgram } from '../../../src/cli.js';
+import { buildProgram } from '../../../src/program.js';
 import { exampleMarker } from '../../../src/commands/define.js';
-import { examplesOf } from '../../../src/lib/commands-doc.js';
+import { examplesOf } from '../../../src/commands/commands-doc.js';
 import { sandboxDemoSecrets } from '../../../src/lib/sandbox-address.js';
 import { baseEnv, repoRoot, startSandbox, tempDir, venueBin, type SandboxHandle } from '../../support/venue.js';
 
@@ -28,7 +28,7 @@ interface Example {
 
 async function allExamples(): Promise<Example[]> {
   const sink = () => Object.assign(new PassThrough(), { isTTY: false, columns: 100 });
-  const program = await buildProgram([], { streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() }, env: { ...process.env, COLUMNS: '100' }, version: '0', loadAll: true });
+  const program = await buildProgram({ streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() }, env: { ...process.env, COLUMNS: '100' }, version: '0', loadAll: true });
   const found: Example[] = [];
   const walk = (cmd: Command, names: string[]) => {
     for (const sub of cmd.commands) {

@@ -1,30 +1,24 @@
 // The candidate computation on the real command tree, with a fake source of
 // profiles and ids: what a TAB offers wherever the global options stand.
 
-import { PassThrough } from 'node:stream';
-import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { buildProgram } from '../../../src/cli.js';
-import { commandPath, completeLine, type ValueRequest, type ValueSource } from '../../../src/commands/completion/candidates.js';
+import { rootGroups } from '../../../src/commands/index.js';
+import { completeLine, type ValueRequest, type ValueSource } from '../../../src/commands/completion/candidates.js';
 import { formatCompletion } from '../../../src/commands/completion/complete.js';
-import { valueKinds, type ValueKind } from '../../../src/commands/completion/value-kinds.js';
-
-const sink = () => Object.assign(new PassThrough(), { isTTY: false });
-const tree = (words: string[], loadAll = false) =>
-  buildProgram(words, { streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() }, env: {}, version: '0', loadAll });
+import type { IdKind } from '../../../src/commands/define.js';
 
 class FakeValues implements ValueSource {
-  readonly asked: Array<{ kind: ValueKind; request: ValueRequest }> = [];
-  async values(kind: ValueKind, request: ValueRequest) {
+  readonly asked: Array<{ kind: IdKind; request: ValueRequest }> = [];
+  async values(kind: IdKind, request: ValueRequest) {
     this.asked.push({ kind, request });
     return [`${kind}-1`, `${kind}-2`, 'other'].map((value) => ({ value, description: `a ${kind}` }));
   }
 }
 
-/** As at runtime: the tree holds only the group the words name. */
+/** As at runtime: only the group the words name is loaded. */
 async function complete(line: string, source = new FakeValues()) {
   const words = line.split(' ');
-  const completion = await completeLine(await tree(words), words, source);
+  const completion = await completeLine(rootGroups, words, source);
   return { ...completion, values: completion.candidates.map((c) => c.value), source };
 }
 
@@ -109,20 +103,5 @@ describe('completion candidates', () => {
       'json\nloc-a\tRiverside, Leeds\n:files\n',
     );
     expect(formatCompletion({ candidates: [], files: false })).toBe('');
-  });
-});
-
-describe('the table of value kinds', () => {
-  it('names only options and arguments the tree has', async () => {
-    const program = await tree([], true);
-    const known = new Set<string>();
-    const visit = (cmd: Command) => {
-      const path = commandPath(cmd);
-      for (const o of cmd.options) if (o.long) known.add([...path, o.long].join(' '));
-      for (const a of cmd.registeredArguments) known.add([...path, `<${a.name()}>`].join(' '));
-      cmd.commands.forEach(visit);
-    };
-    visit(program);
-    expect(Object.keys(valueKinds).filter((key) => !known.has(key))).toEqual([]);
   });
 });

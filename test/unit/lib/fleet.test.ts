@@ -1,11 +1,12 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
-import { buildProgram } from '../../../src/cli.js';
+import { buildProgram } from '../../../src/program.js';
 import { UsageError } from '../../../src/lib/errors.js';
-import { fleetUses, fleetUseOf } from '../../../src/lib/fleet/commands.js';
+import { declarationOf } from '../../../src/commands/define.js';
+import { fleetUseOf } from '../../../src/lib/fleet/use.js';
 import { MergedOutput, PROFILE_COLUMN, type MergeTarget } from '../../../src/lib/fleet/merged-output.js';
-import { expandPlaceholders, missingFile, takeFleetOptions } from '../../../src/lib/fleet/plan.js';
+import { expandPlaceholders, missingFile, planJobs } from '../../../src/lib/fleet/plan.js';
 import { fleetExitCode, runVenues, type VenueOutcome } from '../../../src/lib/fleet/runner.js';
 import { selectProfiles } from '../../../src/lib/fleet/selection.js';
 
@@ -38,12 +39,6 @@ describe('selecting venues', () => {
 });
 
 describe('the fleet command line', () => {
-  it('takes the fleet options out and checks them', () => {
-    expect(takeFleetOptions(['--each-profile', 'all', '--parallel=8', '--fail-fast', 'inventory', 'health'])).toEqual({ selection: 'all', parallel: 8, failFast: true, rest: ['inventory', 'health'] });
-    expect(takeFleetOptions(['--each-profile=tag:x', 'doctor']).parallel).toBe(4);
-    expect(() => takeFleetOptions(['--each-profile', 'all', '--parallel', '0', 'doctor'])).toThrow(/--parallel/);
-    expect(() => takeFleetOptions(['--each-profile', 'all', '--profile', 'x', 'doctor'])).toThrow(/give one/);
-  });
   it('fills {profile} and {tag}, and skips a venue with no tag to give', () => {
     const venue = { name: 'store7', tags: ['north'] };
     expect(expandPlaceholders(['--file', 'r/{profile}-{tag}.csv'], venue, undefined).argv).toEqual(['--file', 'r/store7-north.csv']);
@@ -51,8 +46,11 @@ describe('the fleet command line', () => {
     expect(expandPlaceholders(['{tag}'], { name: 'x', tags: [] }, undefined).skip).toMatch(/has no tag/);
   });
   it('a missing file skips the venue', () => {
-    expect(missingFile(['--file', '/no/such/file.csv'])).toMatch(/no file \/no\/such\/file.csv/);
-    expect(missingFile(['--file', 'package.json'])).toBeUndefined();
+    expect(missingFile(['/no/such/file.csv'])).toMatch(/no file \/no\/such\/file.csv/);
+    expect(missingFile(['package.json', '-'])).toBeUndefined();
+    const jobs = planJobs(['stock', 'receive', '--file', '{profile}.json'], ['{profile}.json'], [{ name: 'package', tags: [] }, { name: 'nope', tags: [] }], undefined);
+    expect(jobs.map((j) => j.skip)).toEqual([undefined, 'skipped: no file nope.json']);
+    expect(jobs[0]!.argv).toEqual(['stock', 'receive', '--file', 'package.json']);
   });
 });
 
@@ -163,21 +161,25 @@ describe('merged output', () => {
 });
 
 describe('every command is classified for runs across venues', () => {
-  it('each leaf command of the tree is in the table, and nothing else is', async () => {
+  it('each leaf command of the tree declares its use', async () => {
     const sink = () => Object.assign(new PassThrough(), { isTTY: false });
-    const program = await buildProgram([], { streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() }, env: { ...process.env }, version: '0', loadAll: true });
-    const leaves: string[] = [];
+    const program = await buildProgram({ streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() }, env: { ...process.env }, version: '0', loadAll: true });
+    const uses = new Map<string, string>();
     const walk = (command: Command, path: string[]) => {
       for (const sub of command.commands) {
         const at = [...path, sub.name()];
         if (sub.commands.length) walk(sub, at);
-        else leaves.push(at.join(' '));
+        else uses.set(at.join(' '), fleetUseOf(declarationOf(sub)?.fleet, ['inventory', 'GET', '/health']).kind);
       }
     };
     walk(program, []);
-    expect(leaves.filter((l) => !(l in fleetUses))).toEqual([]);
-    expect(Object.keys(fleetUses).filter((k) => !leaves.includes(k))).toEqual([]);
-    expect(fleetUseOf(['api'], ['inventory', 'GET', '/health']).kind).toBe('read');
-    expect(fleetUseOf(['api'], ['inventory', 'POST', '/x']).kind).toBe('write');
+    expect([...uses.entries()].filter(([, kind]) => !['read', 'write', 'refused'].includes(kind))).toEqual([]);
+    expect(uses.get('inventory stock levels')).toBe('read');
+    expect(uses.get('inventory stock receive')).toBe('write');
+    expect(uses.get('sandbox serve')).toBe('refused');
+    expect(uses.get('api')).toBe('read');
+    const api = program.commands.find((c) => c.name() === 'api')!;
+    expect(fleetUseOf(declarationOf(api)!.fleet, ['inventory', 'POST', '/x']).kind).toBe('write');
+    expect(fleetUseOf(undefined).kind).toBe('write');
   });
 });

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../define.js';
+import { defineCommand, option } from '../../define.js';
 import { checkFlags, money } from '../shared.js';
 import { missingValue } from '../../../lib/prompter.js';
 import { ApiError, InterruptedError } from '../../../lib/errors.js';
@@ -15,10 +15,11 @@ export default defineCommand<Options>({
   summary: 'Cancel an order and its reservations (asks first; --yes for scripts)',
   description: 'Cancels an order and releases its reservations; asks first (--yes for scripts). --dry-run reads the order and shows what would be cancelled; nothing is sent and no --yes is needed.',
   examples: ['venue booking order cancel ord-000002 --dry-run', 'venue booking order cancel ord-000002   # needs a terminal', 'venue booking order cancel ord-000002 --yes'],
-  configure(cmd) {
-    cmd.option('-y, --yes', 'cancel without asking (required without a terminal)');
-    cmd.option('--dry-run', 'read the order and show what would be cancelled; send nothing');
-  },
+  options: [
+    option('-y, --yes', 'cancel without asking (required without a terminal)'),
+    option('--dry-run', 'read the order and show what would be cancelled; send nothing'),
+  ],
+  fleet: 'write',
   async run(ctx, options, orderId) {
     await checkFlags(ctx, [{ kind: 'id', flag: 'orderId', value: orderId }]);
     const id = orderId!.trim();

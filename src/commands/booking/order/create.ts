@@ -1,4 +1,4 @@
-import { defineCommand } from '../../define.js';
+import { defineCommand, option } from '../../define.js';
 import { checkFlags, listFlag } from '../shared.js';
 import { ValidationError } from '../../../lib/errors.js';
 import { withSource } from '../../../lib/reading.js';
@@ -22,14 +22,15 @@ export default defineCommand<Options>({
     'venue booking order create --reservation res-000002 --first-name Ben --last-name Ortiz --email ben@example.com --dry-run',
     'venue booking order create --reservation res-000002 --first-name Ben --last-name Ortiz --email ben@example.com --phone "+1 555 0100"',
   ],
-  configure(cmd) {
-    cmd.requiredOption('--reservation <ids>', 'held reservation id(s), comma-separated or repeated', (v: string, prev: string[] = []) => [...prev, v]);
-    cmd.requiredOption('--first-name <name>', "guest's first name");
-    cmd.requiredOption('--last-name <name>', "guest's last name");
-    cmd.requiredOption('--email <address>', "guest's email");
-    cmd.option('--phone <number>', "guest's phone");
-    cmd.option('--dry-run', 'check the details and show the request; send nothing');
-  },
+  options: [
+    option('--reservation <ids>', 'held reservation id(s), comma-separated or repeated', { required: true, parse: (v: string, prev: string[] = []) => [...prev, v] }),
+    option('--first-name <name>', "guest's first name", { required: true }),
+    option('--last-name <name>', "guest's last name", { required: true }),
+    option('--email <address>', "guest's email", { required: true }),
+    option('--phone <number>', "guest's phone"),
+    option('--dry-run', 'check the details and show the request; send nothing'),
+  ],
+  fleet: 'write',
   async run(ctx, options) {
     const reservationIds = listFlag(options.reservation);
     if (!reservationIds.length) throw new ValidationError([{ field: '--reservation', rule: 'must name at least one reservation' }]);

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../define.js';
+import { defineCommand, option } from '../../define.js';
 import { checkFlags } from '../shared.js';
 import { InterruptedError, ServerError, UnknownOutcomeError } from '../../../lib/errors.js';
 import { sourceOf, withSource } from '../../../lib/reading.js';
@@ -27,11 +27,12 @@ export default defineCommand<Options>({
     'confirmed with this payment is recorded, still awaiting payment is not (run it again); when the order cannot be read it exits 7 with the commands to settle it. ' +
     '--dry-run makes the same checks (the order read first where the service allows it) and shows the payment that would be recorded; nothing is sent.',
   examples: ['venue booking order pay ord-000002 --amount 56.00 --payment-ref PSP-8813 --dry-run', 'venue booking order pay ord-000002 --amount 56.00 --payment-ref PSP-8813'],
-  configure(cmd) {
-    cmd.requiredOption('--amount <n>', 'amount taken, positive, at most two decimals (must equal the order total)');
-    cmd.requiredOption('--payment-ref <ref>', "your payment gateway's reference for the payment");
-    cmd.option('--dry-run', 'check the order and the payment and show what would be recorded; send nothing');
-  },
+  options: [
+    option('--amount <n>', 'amount taken, positive, at most two decimals (must equal the order total)', { required: true }),
+    option('--payment-ref <ref>', "your payment gateway's reference for the payment", { required: true }),
+    option('--dry-run', 'check the order and the payment and show what would be recorded; send nothing'),
+  ],
+  fleet: 'write',
   async run(ctx, options, orderId) {
     const { numbers } = await checkFlags(ctx, [
       { kind: 'id', flag: 'orderId', value: orderId },

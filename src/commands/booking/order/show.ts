@@ -10,6 +10,7 @@ export default defineCommand({
   description:
     'Shows an order as the platform has it. This uses GET /api/v1/orders/{orderId}, a venue sandbox extension that is not in the vendor interface: a real service may not offer it.',
   examples: ['venue booking order show ord-000001', 'venue booking order show ord-000001 --json'],
+  fleet: 'read',
   async run(ctx, _options, orderId) {
     await checkFlags(ctx, [{ kind: 'id', flag: 'orderId', value: orderId }]);
     const client = await ctx.booking();

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../define.js';
+import { defineCommand, option } from '../../define.js';
 import { FlagProblems, collect, parseInteger, parseNumber, parsePaddedId, parseProductType, parseSaleType } from '../../../lib/inventory/cli-input.js';
 import { readProductFile, promptForMissing, productFlagOf } from '../../../lib/inventory/product-input.js';
 import { labelChoices, orderPrinterLabels, productTypeLabels, parseLabelled, productTypeColumn, saleTypeColumn } from '../../../lib/inventory/labels.js';
@@ -95,37 +95,37 @@ export default defineCommand<CreateOptions>({
     'venue inventory products create --file product.json --warehouse 1 --stock-quantity 24',
     'venue inventory products create   # needs a terminal: asks, with choices from the service lists',
   ],
-  configure(cmd) {
-    cmd
-      .option('--file <path>', 'product as JSON (fields as in the service; - reads stdin); flags override it')
-      .option('--name <text>', 'productName (max 50)')
-      .option('--description <text>', 'productDescription (max 50)')
-      .option('--category <id>', 'categoryId (see `venue inventory categories`)')
-      .option('--class <id>', 'classId (see `venue inventory classes`)')
-      .option('--tax-group <id>', 'taxGroup (see `venue inventory tax-groups`)')
-      .option('--type <type>', `${labelChoices(productTypeLabels)}: the word tables show (any case; "stock" works too) or the code`)
-      .option('--sale-type <types>', 'redemption, sale, vending (the words tables show, any case, comma-separated), or the bitmask 1..7')
-      .option('--order-printer <printer>', `${labelChoices(orderPrinterLabels)}: the word tables show (any case) or the code; default none`)
-      .option('--secondary-name <text>', 'secondaryProductName (max 35)')
-      .option('--ticket-value <n>', 'ticket cost (required with redemption)')
-      .option('--sell-price <amount>', 'required with sale')
-      .option('--vending-price <amount>', 'required with vending')
-      .option('--price-ex-tax', 'the sell price excludes tax')
-      .option('--code <code>', 'productCode, SKU (max 50)')
-      .option('--barcode <barcode>', 'a barcode (max 25); repeat for more', collect)
-      .option('--reorder-min <n>', 'reorderLevelMin')
-      .option('--reorder-max <n>', 'reorderLevelMax')
-      .option('--supplier <id>', 'link a supplier (see `venue inventory suppliers list`)')
-      .option('--container <id>', "the supplier link's container type (see `venue inventory containers`)")
-      .option('--container-price <amount>', 'price of one container')
-      .option('--container-quantity <n>', 'units in one container')
-      .option('--supplier-code <code>', "the supplier's own code for the product")
-      .option('--preferred-supplier', 'make the linked supplier the preferred one')
-      .option('--warehouse <id>', 'warehouse of the initial stock')
-      .option('--stock-quantity <n>', 'initial stock in --warehouse')
-      .option('--inactive', 'create the product inactive')
-      .option('--dry-run', 'check the product and show the request body; send nothing');
-  },
+  options: [
+    option('--file <path>', 'product as JSON (fields as in the service; - reads stdin); flags override it', { kind: 'file' }),
+    option('--name <text>', 'productName (max 50)'),
+    option('--description <text>', 'productDescription (max 50)'),
+    option('--category <id>', 'categoryId (see `venue inventory categories`)'),
+    option('--class <id>', 'classId (see `venue inventory classes`)'),
+    option('--tax-group <id>', 'taxGroup (see `venue inventory tax-groups`)'),
+    option('--type <type>', `${labelChoices(productTypeLabels)}: the word tables show (any case; "stock" works too) or the code`),
+    option('--sale-type <types>', 'redemption, sale, vending (the words tables show, any case, comma-separated), or the bitmask 1..7'),
+    option('--order-printer <printer>', `${labelChoices(orderPrinterLabels)}: the word tables show (any case) or the code; default none`),
+    option('--secondary-name <text>', 'secondaryProductName (max 35)'),
+    option('--ticket-value <n>', 'ticket cost (required with redemption)'),
+    option('--sell-price <amount>', 'required with sale'),
+    option('--vending-price <amount>', 'required with vending'),
+    option('--price-ex-tax', 'the sell price excludes tax'),
+    option('--code <code>', 'productCode, SKU (max 50)'),
+    option('--barcode <barcode>', 'a barcode (max 25); repeat for more', { parse: collect }),
+    option('--reorder-min <n>', 'reorderLevelMin'),
+    option('--reorder-max <n>', 'reorderLevelMax'),
+    option('--supplier <id>', 'link a supplier (see `venue inventory suppliers list`)'),
+    option('--container <id>', "the supplier link's container type (see `venue inventory containers`)"),
+    option('--container-price <amount>', 'price of one container'),
+    option('--container-quantity <n>', 'units in one container'),
+    option('--supplier-code <code>', "the supplier's own code for the product"),
+    option('--preferred-supplier', 'make the linked supplier the preferred one'),
+    option('--warehouse <id>', 'warehouse of the initial stock', { kind: 'warehouse' }),
+    option('--stock-quantity <n>', 'initial stock in --warehouse'),
+    option('--inactive', 'create the product inactive'),
+    option('--dry-run', 'check the product and show the request body; send nothing'),
+  ],
+  fleet: 'write',
   async run(ctx, options) {
     const problems = new FlagProblems();
     const base = options.file !== undefined ? await readProductFile(options.file, ctx.terminal.stdin) : {};

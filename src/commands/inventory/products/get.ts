@@ -10,6 +10,7 @@ export default defineCommand({
   summary: 'One product: prices, stock levels, barcodes and suppliers',
   examples: ['venue inventory products get 1001', 'venue inventory products get 1001 -o json'],
   fields: productFields,
+  fleet: 'read',
   async run(ctx, _options, productIdText) {
     const problems = new FlagProblems();
     // Digits as typed: an id past 2^53 stays exact from argv to the path.

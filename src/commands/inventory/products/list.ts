@@ -1,5 +1,5 @@
 import { labelChoices, productTypeLabels } from '../../../lib/inventory/labels.js';
-import { defineCommand } from '../../define.js';
+import { defineCommand, option } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
 import { FlagProblems, parseInteger, parsePaddedId, parseProductType, parseSaleType, productColumns, productFields } from '../../../lib/inventory/cli-input.js';
 import type { ProductQuery } from '../../../lib/inventory/client.js';
@@ -27,18 +27,18 @@ export default defineCommand<Options>({
     'venue inventory products list --sale-type redemption --page 2 --page-size 100',
     'venue inventory products list --all -o ndjson > products.ndjson',
   ],
-  configure(cmd) {
-    cmd
-      .option('--type <type>', `${labelChoices(productTypeLabels)}: the word tables show (any case; "stock" works too) or the code`)
-      .option('--sale-type <types>', 'redemption, sale, vending (comma-separated: products with any of them)')
-      .option('--category <id>', 'category id (padded to 10 characters for you)')
-      .option('--active', 'only active products')
-      .option('--inactive', 'only inactive products')
-      .option('--page <n>', 'page number (default 1)')
-      .option('--page-size <n>', `products per page, at most ${MAX_PAGE_SIZE} (default 50)`)
-      .option('--all', 'every page, streamed (with -o ndjson or csv nothing is held in memory)')
-      .option('--concurrency <n>', 'pages fetched at once with --all (default 4, at most 16)');
-  },
+  options: [
+    option('--type <type>', `${labelChoices(productTypeLabels)}: the word tables show (any case; "stock" works too) or the code`),
+    option('--sale-type <types>', 'redemption, sale, vending (comma-separated: products with any of them)'),
+    option('--category <id>', 'category id (padded to 10 characters for you)'),
+    option('--active', 'only active products'),
+    option('--inactive', 'only inactive products'),
+    option('--page <n>', 'page number (default 1)'),
+    option('--page-size <n>', `products per page, at most ${MAX_PAGE_SIZE} (default 50)`),
+    option('--all', 'every page, streamed (with -o ndjson or csv nothing is held in memory)'),
+    option('--concurrency <n>', 'pages fetched at once with --all (default 4, at most 16)'),
+  ],
+  fleet: 'read',
   async run(ctx, options) {
     const problems = new FlagProblems();
     const query: ProductQuery = {

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../define.js';
+import { defineCommand, option } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
 import { FlagProblems, collect, parseBoolean, parseInteger, parseNumber, productIdFlag } from '../../../lib/inventory/cli-input.js';
 import { productTypeColumn, saleTypeColumn } from '../../../lib/inventory/labels.js';
@@ -84,25 +84,25 @@ export default defineCommand<Options>({
     'venue inventory products update 1001 --supplier-add 3:price=40,quantity=24,container=2,preferred=true',
     'venue inventory products update 1001 --supplier-remove 1 --inactive',
   ],
-  configure(cmd) {
-    cmd
-      .option('--name <text>', 'productName (max 50)')
-      .option('--description <text>', 'productDescription (max 50)')
-      .option('--sell-price <amount>', 'sellPrice')
-      .option('--price-ex-tax', 'the sell price excludes tax')
-      .option('--price-inc-tax', 'the sell price includes tax')
-      .option('--code <code>', 'productCode (max 50)')
-      .option('--reorder-min <n>', 'reorderLevelMin')
-      .option('--reorder-max <n>', 'reorderLevelMax')
-      .option('--active', 'make the product active')
-      .option('--inactive', 'make the product inactive')
-      .option('--add-barcode <barcode>', 'add a barcode (max 25); repeat for more', collect)
-      .option('--remove-barcode <barcode>', 'not possible: explains why', collect)
-      .option('--supplier-add <spec>', 'link a supplier: <supplierId>[:field=value,…]; repeatable', collect)
-      .option('--supplier-update <spec>', 'change a supplier link: <supplierId>:field=value,…; repeatable', collect)
-      .option('--supplier-remove <supplierId>', 'unlink a supplier (soft delete); repeatable', collect)
-      .option('--dry-run', 'check the changes and show the request body; send nothing');
-  },
+  options: [
+    option('--name <text>', 'productName (max 50)'),
+    option('--description <text>', 'productDescription (max 50)'),
+    option('--sell-price <amount>', 'sellPrice'),
+    option('--price-ex-tax', 'the sell price excludes tax'),
+    option('--price-inc-tax', 'the sell price includes tax'),
+    option('--code <code>', 'productCode (max 50)'),
+    option('--reorder-min <n>', 'reorderLevelMin'),
+    option('--reorder-max <n>', 'reorderLevelMax'),
+    option('--active', 'make the product active'),
+    option('--inactive', 'make the product inactive'),
+    option('--add-barcode <barcode>', 'add a barcode (max 25); repeat for more', { parse: collect }),
+    option('--remove-barcode <barcode>', 'not possible: explains why', { parse: collect }),
+    option('--supplier-add <spec>', 'link a supplier: <supplierId>[:field=value,…]; repeatable', { parse: collect }),
+    option('--supplier-update <spec>', 'change a supplier link: <supplierId>:field=value,…; repeatable', { parse: collect }),
+    option('--supplier-remove <supplierId>', 'unlink a supplier (soft delete); repeatable', { parse: collect }),
+    option('--dry-run', 'check the changes and show the request body; send nothing'),
+  ],
+  fleet: 'write',
   async run(ctx, options, productIdText) {
     if (options.removeBarcode?.length) {
       throw new UsageError('barcodes cannot be removed: the inventory service only adds barcodes, and keeps every barcode a product ever had', {

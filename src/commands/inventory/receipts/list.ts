@@ -1,4 +1,4 @@
-import { defineCommand } from '../../define.js';
+import { defineCommand, option } from '../../define.js';
 
 interface ListOptions {
   status?: string;
@@ -16,9 +16,10 @@ export default defineCommand<ListOptions>({
     'was lost: settle it with `receipts resolve`), sending (a run is sending it, or died while sending). -o json gives each entry\'s ' +
     'full id (fingerprint) as well.',
   examples: ['venue inventory receipts list', 'venue inventory receipts list --status unknown -o json'],
-  configure(cmd) {
-    cmd.option('--status <status>', `only receipts with this status (${statuses.join(', ')})`);
-  },
+  options: [
+    option('--status <status>', `only receipts with this status (${statuses.join(', ')})`),
+  ],
+  fleet: 'read',
   async run(ctx, options) {
     if (options.status !== undefined && !statuses.includes(options.status)) {
       const { UsageError } = await import('../../../lib/errors.js');

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../define.js';
+import { argument, defineCommand, option } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
 
 interface ResolveOptions {
@@ -9,7 +9,7 @@ interface ResolveOptions {
 
 export default defineCommand<ResolveOptions>({
   name: 'resolve',
-  args: '<id>',
+  args: [argument('<id>', { kind: 'receipt' })],
   summary: 'Settle a receipt with an unknown outcome: --applied or --not-applied (on a terminal, shows the evidence and asks)',
   description:
     'Records what a person found about a receipt whose answer was lost. --applied makes a rerun of it a no-op; --not-applied makes ' +
@@ -22,12 +22,12 @@ export default defineCommand<ResolveOptions>({
     'venue inventory receipts resolve 4a8a4c73dd8f   # needs a terminal',
     'venue inventory receipts resolve 4a8a4c --not-applied --note "levels unchanged at 09:10"',
   ],
-  configure(cmd) {
-    cmd
-      .option('--applied', 'the receipt was applied: its stock is in')
-      .option('--not-applied', 'the receipt was not applied: the next run sends it')
-      .option('--note <text>', 'why, kept in the receipt history');
-  },
+  options: [
+    option('--applied', 'the receipt was applied: its stock is in'),
+    option('--not-applied', 'the receipt was not applied: the next run sends it'),
+    option('--note <text>', 'why, kept in the receipt history'),
+  ],
+  fleet: 'write',
   async run(ctx, options, idOrPrefix) {
     if (options.applied && options.notApplied) throw new UsageError('pass exactly one of --applied or --not-applied');
     const { ReceiptJournal, shortId } = await import('../../../lib/inventory/receipt-journal.js');

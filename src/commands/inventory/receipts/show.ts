@@ -1,10 +1,11 @@
-import { defineCommand } from '../../define.js';
+import { argument, defineCommand } from '../../define.js';
 
 export default defineCommand({
   name: 'show',
-  args: '<id>',
+  args: [argument('<id>', { kind: 'receipt' })],
   summary: 'One receipt of the journal: its items, levels before and after, and history',
   examples: ['venue inventory receipts show ec3bae', 'venue inventory receipts show ec3bae8dc712 -o json'],
+  fleet: 'read',
   async run(ctx, _options, idOrPrefix) {
     const { ReceiptJournal, receiptItemRows } = await import('../../../lib/inventory/receipt-journal.js');
     const journal = new ReceiptJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);

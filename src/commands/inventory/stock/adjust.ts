@@ -1,4 +1,4 @@
-import { defineCommand } from '../../define.js';
+import { defineCommand, option } from '../../define.js';
 import { RejectedError } from '../../../lib/errors.js';
 import { FlagProblems, parseInteger, productIdFlag, userFrom, warehouseFrom } from '../../../lib/inventory/cli-input.js';
 
@@ -33,15 +33,15 @@ export default defineCommand<Options>({
     'venue inventory stock adjust --product 1001 --quantity -3 --comment "damaged in transit"',
     'venue inventory stock adjust --warehouse 2 --product 1015 --quantity=+10 --comment "found in back room"',
   ],
-  configure(cmd) {
-    cmd
-      .option('--warehouse <id>', 'warehouse id (default: inventory.warehouseId)')
-      .option('--product <id>', 'product id')
-      .option('--quantity <n>', 'whole number: positive adds, negative removes (write --quantity=-3 or --quantity -3)')
-      .option('--comment <reason>', 'the reason (required, max 200)')
-      .option('--user <id>', 'inventory user id (default: inventory.userId)')
-      .option('--dry-run', 'check it and show the level after; send nothing');
-  },
+  options: [
+    option('--warehouse <id>', 'warehouse id (default: inventory.warehouseId)', { kind: 'warehouse' }),
+    option('--product <id>', 'product id'),
+    option('--quantity <n>', 'whole number: positive adds, negative removes (write --quantity=-3 or --quantity -3)'),
+    option('--comment <reason>', 'the reason (required, max 200)'),
+    option('--user <id>', 'inventory user id (default: inventory.userId)'),
+    option('--dry-run', 'check it and show the level after; send nothing'),
+  ],
+  fleet: 'write',
   async run(ctx, options) {
     const problems = new FlagProblems();
     // The product id stays as typed (digits): a number would round an id past 2^53 to another product's.

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../define.js';
+import { defineCommand, option } from '../../define.js';
 
 interface ChangesOptions {
   status?: string;
@@ -13,9 +13,10 @@ export default defineCommand<ChangesOptions>({
     'it), applied (a person said so), not-applied (refused, never sent, or resolved so), unknown (the answer was lost: settle it with ' +
     '`venue inventory stock resolve`), sending (a run is sending it, or died while sending). -o json adds the levels and history.',
   examples: ['venue inventory stock changes', 'venue inventory stock changes --status unknown -o json'],
-  configure(cmd) {
-    cmd.option('--status <status>', 'only entries with this status (sending, recorded, applied, not-applied, unknown)');
-  },
+  options: [
+    option('--status <status>', 'only entries with this status (sending, recorded, applied, not-applied, unknown)'),
+  ],
+  fleet: 'read',
   async run(ctx, options) {
     const { writeStatuses, shortId } = await import('../../../lib/writes/journal.js');
     if (options.status !== undefined && !(writeStatuses as readonly string[]).includes(options.status)) {

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../define.js';
+import { defineCommand, option } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
 import { FlagProblems, parseInteger } from '../../../lib/inventory/cli-input.js';
 import type { StockLevel } from '../../../lib/inventory/types.js';
@@ -68,15 +68,15 @@ export default defineCommand<Options>({
     'venue inventory stock levels --warehouse 2 --product 1001,1002',
     'venue inventory stock levels --all -o csv > levels.csv',
   ],
-  configure(cmd) {
-    cmd
-      .option('--warehouse <id>', 'warehouse id (default: inventory.warehouseId of the profile)')
-      .option('--all-warehouses', 'every warehouse, ignoring the profile default')
-      .option('--product <ids>', 'product ids, comma-separated')
-      .option('--page <n>', 'page number (default 1)')
-      .option('--page-size <n>', `rows per page, at most ${MAX_PAGE_SIZE} (default 50)`)
-      .option('--all', 'every page, streamed');
-  },
+  options: [
+    option('--warehouse <id>', 'warehouse id (default: inventory.warehouseId of the profile)', { kind: 'warehouse' }),
+    option('--all-warehouses', 'every warehouse, ignoring the profile default'),
+    option('--product <ids>', 'product ids, comma-separated'),
+    option('--page <n>', 'page number (default 1)'),
+    option('--page-size <n>', `rows per page, at most ${MAX_PAGE_SIZE} (default 50)`),
+    option('--all', 'every page, streamed'),
+  ],
+  fleet: 'read',
   async run(ctx, options) {
     const problems = new FlagProblems();
     let warehouseId: number | undefined;

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../define.js';
+import { defineCommand, option } from '../../define.js';
 import { assertFitsOneRequest, idFlag } from './take.js';
 import type { Context } from '../../../lib/context.js';
 import type { ReceiptJournalEntry } from '../../../lib/inventory/receipt-journal.js';
@@ -38,18 +38,18 @@ export default defineCommand<ReceiveOptions>({
     'venue inventory stock receive --warehouse 1 --file delivery.csv --supplier 3 --po PO-1042 --invoice INV-88',
     'venue inventory stock receive --file - --po PO-7 -o json < delivery.json',
   ],
-  configure(cmd) {
-    cmd
-      .option('--warehouse <id>', "warehouse receiving (default: the profile's inventory.warehouseId)")
-      .requiredOption('--file <path>', 'receipt file: CSV with a header row (productId|barcode|productCode, quantity, value) or JSON; - reads standard input')
-      .option('--supplier <id>', 'supplier id')
-      .option('--po <number>', 'purchase order number (at most 50 characters)')
-      .option('--invoice <number>', 'invoice number (at most 50 characters)')
-      .option('--user <id>', "inventory user id (default: the profile's inventory.userId)")
-      .option('--comment <text>', 'comment stored with the receipt (at most 200 characters)')
-      .option('--dry-run', 'show the items with product ids and the levels after; send nothing')
-      .option('--force', 'send even if the journal says this receipt was already recorded or is unknown (a genuinely repeated delivery)');
-  },
+  options: [
+    option('--warehouse <id>', "warehouse receiving (default: the profile's inventory.warehouseId)", { kind: 'warehouse' }),
+    option('--file <path>', 'receipt file: CSV with a header row (productId|barcode|productCode, quantity, value) or JSON; - reads standard input', { kind: 'file', required: true }),
+    option('--supplier <id>', 'supplier id'),
+    option('--po <number>', 'purchase order number (at most 50 characters)'),
+    option('--invoice <number>', 'invoice number (at most 50 characters)'),
+    option('--user <id>', "inventory user id (default: the profile's inventory.userId)"),
+    option('--comment <text>', 'comment stored with the receipt (at most 200 characters)'),
+    option('--dry-run', 'show the items with product ids and the levels after; send nothing'),
+    option('--force', 'send even if the journal says this receipt was already recorded or is unknown (a genuinely repeated delivery)'),
+  ],
+  fleet: 'write',
   async run(ctx, options) {
     const schemas = await import('../../../lib/inventory/schemas.js');
     const fieldName = (field: string) => flagOf[field] ?? field;

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../define.js';
+import { defineCommand, option } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
 
 interface ResolveOptions {
@@ -21,12 +21,12 @@ export default defineCommand<ResolveOptions>({
     'venue inventory stock resolve "$(venue inventory stock changes --status unknown --limit 1 --fields id -o csv | tail -1)"   # needs a terminal',
     'venue inventory stock resolve "$(venue inventory stock changes --status unknown --limit 1 --fields id -o csv | tail -1)" --not-applied --note "levels as before the count"',
   ],
-  configure(cmd) {
-    cmd
-      .option('--applied', 'it was applied')
-      .option('--not-applied', 'it was not applied: running the same command again sends it')
-      .option('--note <text>', 'why, kept in its history');
-  },
+  options: [
+    option('--applied', 'it was applied'),
+    option('--not-applied', 'it was not applied: running the same command again sends it'),
+    option('--note <text>', 'why, kept in its history'),
+  ],
+  fleet: 'write',
   async run(ctx, options, idOrPrefix) {
     if (options.applied && options.notApplied) throw new UsageError('pass exactly one of --applied or --not-applied');
     const { StockChangeJournal } = await import('../../../lib/inventory/stock-change-journal.js');

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../define.js';
+import { defineCommand, option } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
 import type { Context } from '../../../lib/context.js';
 import { sourceOf, withSource } from '../../../lib/reading.js';
@@ -36,15 +36,15 @@ export default defineCommand<TakeOptions>({
     'venue inventory stock take --file counts.csv --comment "Monthly count" --yes',
     'cat counts.json | venue inventory stock take --file - --yes -o json',
   ],
-  configure(cmd) {
-    cmd
-      .option('--warehouse <id>', 'warehouse counted (default: the profile\'s inventory.warehouseId)')
-      .requiredOption('--file <path>', 'counts file: CSV with a header row, or JSON; - reads standard input')
-      .option('--user <id>', 'inventory user id (default: the profile\'s inventory.userId)')
-      .option('--comment <text>', 'comment stored with the stock take (at most 200 characters)')
-      .option('--dry-run', 'show current, counted and variance per product; send nothing')
-      .option('-y, --yes', 'do not ask for confirmation');
-  },
+  options: [
+    option('--warehouse <id>', 'warehouse counted (default: the profile\'s inventory.warehouseId)', { kind: 'warehouse' }),
+    option('--file <path>', 'counts file: CSV with a header row, or JSON; - reads standard input', { kind: 'file', required: true }),
+    option('--user <id>', 'inventory user id (default: the profile\'s inventory.userId)'),
+    option('--comment <text>', 'comment stored with the stock take (at most 200 characters)'),
+    option('--dry-run', 'show current, counted and variance per product; send nothing'),
+    option('-y, --yes', 'do not ask for confirmation'),
+  ],
+  fleet: 'write',
   async run(ctx, options) {
     const schemas = await import('../../../lib/inventory/schemas.js');
     const header = schemas.parseOrThrow(

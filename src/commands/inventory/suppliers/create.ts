@@ -1,4 +1,4 @@
-import { defineCommand } from '../../define.js';
+import { defineCommand, option } from '../../define.js';
 import { FlagProblems, parseInteger, parsePaymentTerms } from '../../../lib/inventory/cli-input.js';
 import { labelChoices, paymentTermsColumn, paymentTermsLabels } from '../../../lib/inventory/labels.js';
 
@@ -58,23 +58,23 @@ export default defineCommand<Options>({
     'venue inventory suppliers create --code ACME --name "Acme Candy" --address "1 Main St" --payment-terms 30',
     'venue inventory suppliers create --code BULK --name "Bulk Co" --address "2 High St" --payment-terms advance -o json',
   ],
-  configure(cmd) {
-    cmd
-      .option('--code <code>', 'supplier code, unique (max 50)')
-      .option('--name <name>', 'supplier name (max 50)')
-      .option('--address <address>', 'street address (max 50)')
-      .option('--town <town>')
-      .option('--state <state>')
-      .option('--postcode <postcode>')
-      .option('--phone <phone>')
-      .option('--email <email>')
-      .option('--contact <name>', 'contact person')
-      .option('--description <text>')
-      .option('--account-no <number>', "the venue's account number with the supplier")
-      .option('--type <n>', 'supplier type (whole number, default 0)')
-      .option('--payment-terms <terms>', `${labelChoices(paymentTermsLabels)}: the words tables show (any case; "30" for "30 days") or the code`)
-      .option('--dry-run', 'check the supplier and show it; send nothing');
-  },
+  options: [
+    option('--code <code>', 'supplier code, unique (max 50)'),
+    option('--name <name>', 'supplier name (max 50)'),
+    option('--address <address>', 'street address (max 50)'),
+    option('--town <town>'),
+    option('--state <state>'),
+    option('--postcode <postcode>'),
+    option('--phone <phone>'),
+    option('--email <email>'),
+    option('--contact <name>', 'contact person'),
+    option('--description <text>'),
+    option('--account-no <number>', "the venue's account number with the supplier"),
+    option('--type <n>', 'supplier type (whole number, default 0)'),
+    option('--payment-terms <terms>', `${labelChoices(paymentTermsLabels)}: the words tables show (any case; "30" for "30 days") or the code`),
+    option('--dry-run', 'check the supplier and show it; send nothing'),
+  ],
+  fleet: 'write',
   async run(ctx, options) {
     const problems = new FlagProblems();
     for (const [field, flag] of [['supplierCode', '--code'], ['supplierName', '--name'], ['supplierAddress', '--address']] as const) {

@@ -6,6 +6,7 @@ export default defineCommand({
   summary: 'All active suppliers',
   examples: ['venue inventory suppliers list', 'venue inventory suppliers list -o csv'],
   fields: ['supplierId', 'supplierCode', 'supplierName', 'supplierAddress', 'supplierTown', 'supplierType', 'paymentTerms', 'isActive'],
+  fleet: 'read',
   async run(ctx) {
     const client = await ctx.inventory();
     await ctx.output.list(await client.suppliers(), {

@@ -1,0 +1,57 @@
+// The one place a failure becomes an exit code and its message.
+
+import { ExitCode, exitCodeFor, isVenueError, type VenueError } from './lib/errors.js';
+import type { TerminalStreams } from './lib/terminal.js';
+
+export interface FailureReport {
+  /** -o json or ndjson: the error is also one JSON object on stderr. */
+  machine: boolean;
+  stderr: TerminalStreams['stderr'];
+  verbose: boolean;
+  colour: boolean;
+  /** A venue's run in a run across venues: its JSON error names the profile. */
+  profile?: string;
+}
+
+function printError(stderr: TerminalStreams['stderr'], error: VenueError, verbose: boolean, colour: boolean): void {
+  const red = (t: string) => (colour ? `\u001b[31m${t}\u001b[39m` : t);
+  const dim = (t: string) => (colour ? `\u001b[2m${t}\u001b[22m` : t);
+  // "interrupted" was said when Ctrl-C came; only what it left behind is added.
+  if (error.category === 'interrupted') {
+    if (error.message !== 'interrupted') stderr.write(`${error.message}\n`);
+  } else stderr.write(`${red('error:')} ${error.message}\n`);
+  for (const line of error.details) stderr.write(`  ${line}\n`);
+  if (error.hint) stderr.write(`${dim(error.hint)}\n`);
+  if (verbose && error.cause) stderr.write(`${dim(`cause: ${String((error.cause as Error).message ?? error.cause)}`)}\n`);
+}
+
+/** Says the failure (commander has said its own) and returns its exit code. */
+export function reportFailure(error: unknown, how: FailureReport): number {
+  const { machine, stderr, verbose, colour, profile } = how;
+  const commanderError = error as { code?: string; exitCode?: number };
+  if (typeof commanderError.code === 'string' && commanderError.code.startsWith('commander.')) {
+    // Help and version are successes; every other commander complaint is a usage error.
+    if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(commanderError.code)) return ExitCode.ok;
+    return ExitCode.usage;
+  }
+  if (isVenueError(error)) {
+    if (machine) {
+      const { message, hint, details } = error;
+      const body = { message, exitCode: exitCodeFor(error), ...(hint ? { hint } : {}), ...(details.length ? { details } : {}) };
+      stderr.write(`${JSON.stringify(profile === undefined ? { error: body } : { profile, error: body })}\n`);
+    } else printError(stderr, error, verbose, colour);
+    return exitCodeFor(error);
+  }
+  stderr.write(`error: unexpected failure: ${(error as Error)?.message ?? String(error)}\n`);
+  if (verbose && (error as Error)?.stack) stderr.write(`${(error as Error).stack}\n`);
+  else stderr.write('Run again with --verbose for details.\n');
+  return ExitCode.unexpected;
+}
+
+/** A failure's first line, for the fleet's summary. */
+export function messageOf(error: unknown): string {
+  if (isVenueError(error)) return error.message;
+  const commanderError = error as { code?: string; message?: string };
+  if (typeof commanderError.code === 'string' && commanderError.code.startsWith('commander.')) return (commanderError.message ?? 'usage error').replace(/^error: /, '');
+  return `unexpected failure: ${(error as Error)?.message ?? String(error)}`;
+}
