@@ -64,13 +64,23 @@ export class VenueError extends Error {
   }
 }
 
-/** Bad flags or input found before anything was sent (exit 2). */
-export class UsageError extends VenueError {
-  constructor(message: string, options?: VenueErrorOptions) {
-    super('usage', message, options);
-    this.name = 'UsageError';
-  }
+/**
+ * A VenueError class whose category is fixed: one constructor serves the
+ * plain categories (usage, auth, not found, rejected), each with its own name
+ * and instanceof.
+ */
+function errorOfCategory(category: ErrorCategory, name: string) {
+  return class extends VenueError {
+    constructor(message: string, options?: VenueErrorOptions) {
+      super(category, message, options);
+      this.name = name;
+    }
+  };
 }
+
+/** Bad flags or input found before anything was sent (exit 2). */
+export const UsageError = errorOfCategory('usage', 'UsageError');
+export type UsageError = InstanceType<typeof UsageError>;
 
 export interface ValidationIssue {
   /** The field as the user knows it: a flag, a JSON path or a CSV column. */
@@ -104,26 +114,17 @@ export class ValidationError extends UsageError {
   }
 }
 
-export class AuthError extends VenueError {
-  constructor(message: string, options?: VenueErrorOptions) {
-    super('auth', message, options);
-    this.name = 'AuthError';
-  }
-}
+/** The service refused the credentials or the token (exit 3). */
+export const AuthError = errorOfCategory('auth', 'AuthError');
+export type AuthError = InstanceType<typeof AuthError>;
 
-export class NotFoundError extends VenueError {
-  constructor(message: string, options?: VenueErrorOptions) {
-    super('not-found', message, options);
-    this.name = 'NotFoundError';
-  }
-}
+/** What was asked for does not exist (exit 4). */
+export const NotFoundError = errorOfCategory('not-found', 'NotFoundError');
+export type NotFoundError = InstanceType<typeof NotFoundError>;
 
-export class RejectedError extends VenueError {
-  constructor(message: string, options?: VenueErrorOptions) {
-    super('rejected', message, options);
-    this.name = 'RejectedError';
-  }
-}
+/** The service refused it by a business rule: nothing was applied (exit 5). */
+export const RejectedError = errorOfCategory('rejected', 'RejectedError');
+export type RejectedError = InstanceType<typeof RejectedError>;
 
 export class ServerError extends VenueError {
   constructor(message: string, options?: VenueErrorOptions, category: ErrorCategory = 'server') {
