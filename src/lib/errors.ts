@@ -209,7 +209,7 @@ export interface ApiErrorInfo {
   url: string;
   /** The server's own message, dug out of whatever body shape it sent. */
   serverMessage?: string;
-  /** The service's error code as sent (compare with sameWord: any case or separator). */
+  /** The service's error code as sent; what it means is the service's error table's to say (src/lib/<service>/error-codes.ts). */
   code?: string;
   /** Field problems and other details the service listed, one a line. */
   details?: string[];
@@ -229,13 +229,6 @@ export class ApiError extends VenueError {
   }
   get status(): number {
     return this.info.status;
-  }
-  /** Whether the service's error code is one of codes, compared without regard to case or separator. */
-  hasCode(...codes: string[]): boolean {
-    const code = this.info.code;
-    if (!code) return false;
-    const key = (w: string) => w.toLowerCase().replace(/[^a-z0-9]/g, '');
-    return codes.some((c) => key(c) === key(code));
   }
 }
 
