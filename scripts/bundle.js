@@ -5,21 +5,29 @@
 // Dependencies that are loaded lazily and only by some commands stay external.
 // tsc's dist/ stays as it is, for tests and benchmarks that import modules.
 //
+// The sandbox (the workspace package venue-sandbox, built first) is bundled in
+// too, from its built entry: the CLI's tarball then needs nothing from the
+// registry that is not published. Its own dependencies stay external (the CLI
+// declares them, with the same ranges; a unit test keeps the two in step), and
+// its contract, which it reads from ../openapi beside the folder of its code,
+// is copied to dist/openapi, beside dist/bundle.
+//
 // Chunk names carry a content hash, so every build writes new files: the
 // bundle is built into a fresh folder and swapped in whole, or the folder (and
 // the package's tarball, which ships it) would pile up every past build's chunks.
 
 import { build } from 'esbuild';
-import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, renameSync, rmSync } from 'node:fs';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const readJson = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8'));
+const pkg = readJson('../package.json');
+const sandboxPkg = readJson('../packages/sandbox/package.json');
 const bundled = new Set(['commander', 'undici']);
-const external = Object.keys(pkg.dependencies).filter((name) => !bundled.has(name));
+const external = [...new Set([...Object.keys(pkg.dependencies), ...Object.keys(sandboxPkg.dependencies)])].filter((name) => !bundled.has(name));
 
 const outdir = 'dist/bundle';
 // Per process: two builds at once (two terminals, two test runs) must not share a folder.
 const next = `${outdir}.next-${process.pid}`;
-const previous = `${outdir}.previous-${process.pid}`;
 
 try {
   await build({
@@ -46,10 +54,19 @@ try {
 
 // The new folder replaces the old one whole (two renames), so the folder only
 // ever holds one build's files and is never seen half-written.
-try {
-  renameSync(outdir, previous);
-} catch (error) {
-  if (error.code !== 'ENOENT') throw error;
+function swapIn(fresh, folder) {
+  const old = `${folder}.previous-${process.pid}`;
+  try {
+    renameSync(folder, old);
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+  }
+  renameSync(fresh, folder);
+  rmSync(old, { recursive: true, force: true });
 }
-renameSync(next, outdir);
-rmSync(previous, { recursive: true, force: true });
+swapIn(next, outdir);
+
+// The sandbox's contract, where its bundled code looks for it.
+const contract = `dist/openapi.next-${process.pid}`;
+cpSync('packages/sandbox/openapi', contract, { recursive: true });
+swapIn(contract, 'dist/openapi');

@@ -1,7 +1,12 @@
-// A tiny client for the sandbox's control API (/_sandbox/...). Not a vendor
-// service, so it does not go through the HTTP layer: no tokens, no retries.
+// The sandbox's control API (/_sandbox/...) as venue uses it: the typed client
+// of the venue-sandbox package, its failures turned into venue's errors and
+// exit codes. Not a vendor service, so it does not go through the HTTP layer:
+// no tokens, no retries.
 
+import { SandboxControlClient, SandboxControlError, type SandboxHealth } from 'venue-sandbox';
 import { NotFoundError, RejectedError, ServerError, UsageError } from './errors.js';
+
+export type { SandboxHealth } from 'venue-sandbox';
 
 export class SandboxNotRunningError extends ServerError {
   constructor(readonly origin: string) {
@@ -9,73 +14,51 @@ export class SandboxNotRunningError extends ServerError {
   }
 }
 
-export interface SandboxHealth {
-  ok: boolean;
-  pid: number;
-  origin: string;
-  stateDir: string;
-  startedAt: string;
-  /** The emulators it hosts (older sandboxes do not say). */
-  services?: string[];
+/** A failed control call as venue's error: not running (exit 6), a timeout (6), refused (2, 4, 5 or 6 by status). */
+export function controlError(error: unknown, origin: string): unknown {
+  if (!(error instanceof SandboxControlError)) return error;
+  if (error.reason === 'unreachable') return new SandboxNotRunningError(origin);
+  if (error.reason === 'timeout' || !error.answer) return new ServerError(error.message);
+  const { status, details } = error.answer;
+  const path = error.path;
+  if (status === 404) {
+    return new NotFoundError(`the sandbox has no ${error.method} ${path}: ${error.message}`, {
+      hint: 'Is the sandbox older than this CLI? Restart it with `venue sandbox stop` and `venue sandbox start`.',
+    });
+  }
+  const rules = details.length ? details.map((d) => `${d.field} ${d.rule}`) : undefined;
+  if (status === 400 || status === 422) return new UsageError(error.message, { details: rules });
+  if (status === 409) return new RejectedError(error.message, { details: rules });
+  return new ServerError(`the sandbox answered ${status}: ${error.message}`);
 }
 
 export class SandboxControl {
+  readonly client: SandboxControlClient;
+
   constructor(
     readonly origin: string,
-    private readonly timeoutMs = 10_000,
-  ) {}
+    timeoutMs = 10_000,
+  ) {
+    this.client = new SandboxControlClient(origin, timeoutMs);
+  }
 
-  async request<T>(method: string, path: string, body?: unknown, timeoutMs = this.timeoutMs): Promise<T> {
-    let response: Response;
+  /** One control call on the typed client, its failures as venue's errors. */
+  async call<T>(operation: (client: SandboxControlClient) => Promise<T>): Promise<T> {
     try {
-      response = await fetch(`${this.origin}/_sandbox${path}`, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      return await operation(this.client);
     } catch (error) {
-      if ((error as Error).name === 'TimeoutError') {
-        throw new ServerError(`the sandbox at ${this.origin} did not answer ${method} ${path} within ${Math.round(timeoutMs / 1000)} s`);
-      }
-      throw new SandboxNotRunningError(this.origin);
+      throw controlError(error, this.origin);
     }
-    const text = await response.text();
-    let data: unknown;
-    try {
-      data = text ? JSON.parse(text) : undefined;
-    } catch {
-      data = text;
-    }
-    if (response.ok) return data as T;
-    const error = (data as { error?: { message?: string; details?: Array<{ field: string; rule: string }> } })?.error;
-    const message = error?.message ?? `${response.status} ${response.statusText}`;
-    const details = error?.details?.map((d) => `${d.field} ${d.rule}`);
-    if (response.status === 404) {
-      throw new NotFoundError(`the sandbox has no ${method} ${path}: ${message}`, { hint: 'Is the sandbox older than this CLI? Restart it with `venue sandbox stop` and `venue sandbox start`.' });
-    }
-    if (response.status === 400 || response.status === 422) throw new UsageError(message, { details });
-    if (response.status === 409) throw new RejectedError(message, { details });
-    throw new ServerError(`the sandbox answered ${response.status}: ${message}`);
+  }
+
+  /** Any control route (path under /_sandbox), for what the typed client has no method for. */
+  request<T>(method: string, path: string, body?: unknown, timeoutMs?: number): Promise<T> {
+    return this.call((client) => client.request<T>(method, path, body, { timeoutMs }));
   }
 
   /** The health record, or undefined when nothing answers. */
-  async health(timeoutMs = 1000): Promise<SandboxHealth | undefined> {
-    try {
-      return await this.request<SandboxHealth>('GET', '/health', undefined, timeoutMs);
-    } catch {
-      return undefined;
-    }
-  }
-
-  get<T>(path: string): Promise<T> {
-    return this.request<T>('GET', path);
-  }
-  post<T>(path: string, body?: unknown, timeoutMs?: number): Promise<T> {
-    return this.request<T>('POST', path, body, timeoutMs);
-  }
-  delete<T>(path: string): Promise<T> {
-    return this.request<T>('DELETE', path);
+  health(timeoutMs = 1000): Promise<SandboxHealth | undefined> {
+    return this.client.health(timeoutMs);
   }
 }
 

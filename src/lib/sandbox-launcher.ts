@@ -4,38 +4,23 @@
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SandboxControlClient, type SandboxHealth } from 'venue-sandbox';
 import { ServerError, UsageError } from './errors.js';
 import { configDirectory } from './config.js';
 import { sandboxOrigin } from './sandbox-address.js';
 import type { Terminal } from './terminal.js';
 import { withFileLock } from './private-file.js';
 
-/** node:http, not fetch: the global fetch loads a second undici, costly at start-up. */
 export function sandboxAnswers(origin: string, timeoutMs = 1000): Promise<boolean> {
   return sandboxHealth(origin, timeoutMs).then((health) => health !== undefined);
 }
 
 /** The sandbox's health answer (its state directory among it), or undefined when nothing answers. */
-export function sandboxHealth(origin: string, timeoutMs = 1000): Promise<{ stateDir?: string } | undefined> {
-  return new Promise((resolve) => {
-    const request = http.get(`${origin}/_sandbox/health`, { timeout: timeoutMs, agent: false }, (response) => {
-      let text = '';
-      response.setEncoding('utf8').on('data', (d: string) => (text += d));
-      response.on('end', () => {
-        if (response.statusCode !== 200) return resolve(undefined);
-        try {
-          resolve(JSON.parse(text) as { stateDir?: string });
-        } catch {
-          resolve({});
-        }
-      });
-    });
-    request.on('timeout', () => request.destroy());
-    request.on('error', () => resolve(undefined));
-  });
+export function sandboxHealth(origin: string, timeoutMs = 1000): Promise<SandboxHealth | undefined> {
+  // The package's control client speaks node:http, not fetch (a second undici, costly at start-up).
+  return new SandboxControlClient(origin).health(timeoutMs);
 }
 
 /**

@@ -17,7 +17,7 @@ const packageJson = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json
 
 // Only what runs, and what a reader needs: npm adds package.json, README and LICENSE itself.
 const shippedTopLevel = ['LICENSE', 'README.md', 'bin', 'dist', 'docs', 'package.json'];
-const shippedUnderDist = ['bundle', 'help.txt'];
+const shippedUnderDist = ['bundle', 'help.txt', 'openapi'];
 // Scripts npm runs when it installs a package: none may be there.
 const installScripts = ['preinstall', 'install', 'postinstall', 'prepare'];
 
@@ -141,8 +141,11 @@ describe('the packed tarball', () => {
     expect(new Set(paths.filter((p) => p.startsWith('dist/')).map((p) => p.split('/')[1]))).toEqual(new Set(shippedUnderDist));
     expect(paths).toContain('bin/venue.js');
     expect(paths).toContain('dist/bundle/main.js');
-    // The sandbox finds its contract by walking up from the bundle.
-    for (const service of ['wallet', 'booking', 'inventory']) expect(paths).toContain(`docs/openapi/${service}.json`);
+    // The sandbox (venue-sandbox, bundled in) reads its contract from ../openapi beside its code's folder.
+    for (const service of ['wallet', 'booking', 'inventory']) expect(paths).toContain(`dist/openapi/${service}.json`);
+    expect(paths.filter((p) => p.includes('openapi/') && p.endsWith('.json'))).toHaveLength(3);
+    // Bundled, not a dependency: nothing to fetch from a registry where it is not published.
+    expect(paths.some((p) => p.startsWith('node_modules/'))).toBe(false);
     // Exactly this build's chunks: an old build's leftovers would ship too.
     const built = fs.readdirSync(path.join(repoRoot, 'dist/bundle')).map((name) => `dist/bundle/${name}`);
     expect(paths.filter((p) => p.startsWith('dist/bundle/')).sort()).toEqual(built.sort());
@@ -175,6 +178,13 @@ describe('the packed tarball', () => {
 });
 
 describe('the installed venue, against the sandbox it serves', () => {
+  it("the sandbox checks requests against its contract and publishes it (its openapi/ shipped where the bundle looks)", async () => {
+    const refused = await fetch(`${origin}/wallet/api/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientSecret: 5 }) });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/does not meet the wallet contract/);
+    for (const service of ['wallet', 'booking', 'inventory']) expect((await fetch(`${origin}/${service}/openapi.json`)).status, service).toBe(200);
+  });
+
   it('--version and --help answer from the package', async () => {
     const version = await venue(['--version']);
     expect(version).toMatchObject({ code: 0, stdout: `${packageJson.version}\n` });

@@ -6,7 +6,7 @@
 // refuses it for its type while the right one is there, reads these wrong.
 
 import { accepts, fieldKey, type FieldSpec, type FieldTable } from '../../src/lib/reading.js';
-import { pascalCase, screamingSnakeCase, snakeCase } from '../../src/sandbox/dialects/core.js';
+import { pascalCase, screamingSnakeCase, snakeCase } from '../../packages/sandbox/src/dialects/core.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonRecord = { [key: string]: Json };

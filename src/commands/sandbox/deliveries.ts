@@ -34,17 +34,16 @@ export default defineCommand<DeliveriesOptions>({
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${options.limit}")`);
     const { sandboxControl } = await import('../../lib/sandbox-control.js');
     const { ensureSandboxRunning } = await import('../../lib/sandbox-launcher.js');
-    const { listDeliveries } = await import('../../lib/webhooks/sandbox-deliveries.js');
     await ensureSandboxRunning(ctx.terminal, ctx.env);
     const control = await sandboxControl(ctx.env);
     if (options.redeliver) {
-      const delivery = await control.post<Record<string, unknown>>(`/webhooks/deliveries/${encodeURIComponent(options.redeliver)}/redeliver`);
+      const delivery = await control.call((client) => client.redeliver(options.redeliver!));
       ctx.terminal.info(`redelivered ${options.redeliver}: ${String(delivery.status)}${delivery.lastStatus ? ` (${String(delivery.lastStatus)})` : ''}`);
       const { body: _body, ...rest } = delivery;
       await ctx.output.record(options.body ? delivery : rest);
       return;
     }
-    const deliveries = await listDeliveries(control, { status: options.status, type, limit });
+    const deliveries = await control.call((client) => client.deliveries({ status: options.status, type, limit }));
     const rows = deliveries.map((d) => (options.body ? d : (({ body: _body, ...rest }) => rest)(d)));
     await ctx.output.list(rows as unknown as Record<string, unknown>[], {
       columns: [

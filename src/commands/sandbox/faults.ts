@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { defineCommand } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
-import type { FaultConfig } from '../../sandbox/faults.js';
+import type { FaultChange, FaultConfig } from 'venue-sandbox';
 
 interface FaultsOptions {
   errorRate?: string;
@@ -76,7 +76,7 @@ export default defineCommand<FaultsOptions>({
   },
   async run(ctx, options) {
     const rate = (n: number) => n >= 0 && n <= 1;
-    const body: Record<string, unknown> = {};
+    const body: FaultChange = {};
     const errorRate = num('--error-rate', options.errorRate, rate, 'must be a number from 0 to 1');
     const status = num('--status', options.status, (n) => Number.isInteger(n) && n >= 400 && n <= 599, 'must be an HTTP status from 400 to 599');
     const rateLimitRate = num('--rate-limit-rate', options.rateLimitRate, rate, 'must be a number from 0 to 1');
@@ -106,13 +106,13 @@ export default defineCommand<FaultsOptions>({
     let config: FaultConfig;
     if (options.clear) {
       if (Object.keys(body).length) throw new UsageError('--clear cannot be combined with other fault flags');
-      config = await control.delete<FaultConfig>('/faults');
+      config = await control.call((client) => client.clearFaults());
       ctx.terminal.success('No faults any more.');
     } else if (Object.keys(body).length) {
-      config = await control.post<FaultConfig>('/faults', body);
+      config = await control.call((client) => client.setFaults(body));
       ctx.terminal.success('Faults set.');
     } else {
-      config = await control.get<FaultConfig>('/faults');
+      config = await control.call((client) => client.faults());
     }
     if (ctx.output.isMachine) await ctx.output.record(config as unknown as Record<string, unknown>);
     else await ctx.output.record(describe(config));

@@ -42,7 +42,7 @@ function venueOf(url: string | undefined): string | undefined {
 }
 
 async function sandboxVenues(control: SandboxControl): Promise<Map<string, VenueRow>> {
-  const { items } = await control.get<{ items: VenueRow[] }>('/fleet');
+  const items = await control.call((client) => client.fleet());
   return new Map(items.map((venue) => [venue.name, venue]));
 }
 
@@ -112,7 +112,7 @@ export default defineCommand<FleetOptions>({
     if (options.remove) {
       const profiles = fleetProfiles(writable);
       for (const profile of profiles) writable.deleteProfile(profile);
-      const { removed } = await control.delete<{ removed: string[] }>('/fleet');
+      const removed = await control.call((client) => client.removeFleet());
       ctx.terminal.success(`Removed ${profiles.length} fleet profile${profiles.length === 1 ? '' : 's'} and ${removed.length} sandbox venue${removed.length === 1 ? '' : 's'}.`);
       if (ctx.output.isMachine) await ctx.output.list(profiles.map((profile) => ({ profile, status: 'removed' })), { columns });
       return;
@@ -131,7 +131,7 @@ export default defineCommand<FleetOptions>({
     let created: VenueRow[];
     try {
       // Big fleets take a moment to build: allow minutes, not the usual seconds.
-      ({ items: created } = await control.post<{ items: VenueRow[] }>('/fleet', { venues: names, ...(products === undefined ? {} : { products }) }, 5 * 60_000));
+      ({ items: created } = await control.call((client) => client.createFleet({ venues: names, ...(products === undefined ? {} : { products }) }, { timeoutMs: 5 * 60_000 })));
     } catch (error) {
       spinner.fail('Creating the fleet failed');
       throw error;

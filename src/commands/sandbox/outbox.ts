@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { defineCommand } from '../define.js';
-import type { OutboxMessage } from '../../sandbox/types.js';
 
 export default defineCommand<{ to?: string; limit?: string }>({
   name: 'outbox',
@@ -15,8 +14,7 @@ export default defineCommand<{ to?: string; limit?: string }>({
     const limit = options.limit === undefined ? undefined : Number(options.limit);
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new UsageError(`--limit must be a whole number of at least 1, not "${options.limit}"`);
     const control = await sandboxControl(ctx.env);
-    const query = options.to ? `?to=${encodeURIComponent(options.to)}` : '';
-    const { items } = await control.get<{ items: OutboxMessage[] }>(`/outbox${query}`);
+    const items = await control.call((client) => client.outbox({ to: options.to }));
     const rows = (limit ? items.slice(0, limit) : items) as unknown as Record<string, unknown>[];
     await ctx.output.list(rows, {
       columns: [

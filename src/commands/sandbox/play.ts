@@ -30,7 +30,7 @@ export default defineCommand<PlayOptions>({
     const { playSchema, checkInput } = await import('../../lib/wallet/schemas.js');
     const body = await checkInput(playSchema, { cardNumber: rawCard?.trim(), kind: options.kind, amount: options.amount, tickets: options.tickets });
     const { sandboxControl } = await import('../../lib/sandbox-control.js');
-    const result = await (await sandboxControl(ctx.env)).post<{ cardNumber: string; playBalance: { amount: number; unit: string }; bonusBalance: { amount: number; unit: string }; ticketBalance: number }>('/wallet/play', body);
+    const result = await (await sandboxControl(ctx.env)).call((client) => client.play(body));
     if (ctx.output.isMachine) {
       await ctx.output.record({ ...result });
       return;

@@ -13,7 +13,7 @@ export default defineCommand({
     const { ensureSandboxRunning } = await import('../../lib/sandbox-launcher.js');
     await ensureSandboxRunning(ctx.terminal, ctx.env);
     const control = await sandboxControl(ctx.env);
-    const result = await control.post<{ resetAt: string; fleetVenues?: number }>('/reset');
+    const result = await control.call((client) => client.reset());
     const fleet = result?.fleetVenues ?? 0;
     ctx.terminal.success(
       `The sandbox at ${control.origin} holds the demo data again${fleet ? `; its ${fleet} fleet venue${fleet === 1 ? ' is' : 's are'} back at ${fleet === 1 ? 'its' : 'their'} seeded stock` : ''}.`,

@@ -23,7 +23,7 @@ export default defineCommand<{ products?: string }>({
     let result: Record<string, unknown> | undefined;
     try {
       // Big catalogues take a while to build: allow minutes, not the usual seconds.
-      result = await control.post<Record<string, unknown>>('/inventory/seed', { products: count }, 10 * 60_000);
+      result = await control.call((client) => client.seedInventory(count, { timeoutMs: 10 * 60_000 }));
     } catch (error) {
       spinner.fail('Seeding failed');
       throw error;

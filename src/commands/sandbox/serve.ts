@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { defineCommand } from '../define.js';
 import path from 'node:path';
 import { UsageError } from '../../lib/errors.js';
-import type { DialectName } from '../../sandbox/types.js';
+import type { DialectName } from 'venue-sandbox';
 
 interface ServeOptions {
   port?: string;
@@ -21,12 +21,12 @@ function parsePort(value: string | undefined, fallback: number): number {
   return port;
 }
 
-/** The dialect names, for help (kept beside src/sandbox/dialects so help loads no sandbox code). */
+/** The dialect names, for help (written out so help loads no sandbox code; a unit test keeps it to the package's DIALECT_NAMES). */
 export const DIALECT_CHOICES = 'venue (default), pascal, envelope, plain, decoy';
 
 export async function parseDialect(value: string | undefined): Promise<DialectName | undefined> {
   if (value === undefined) return undefined;
-  const { DIALECT_NAMES, isDialectName } = await import('../../sandbox/dialects/index.js');
+  const { DIALECT_NAMES, isDialectName } = await import('venue-sandbox');
   if (!isDialectName(value)) throw new UsageError(`--dialect must be one of ${DIALECT_NAMES.join(', ')}, not "${value}"`);
   return value;
 }
@@ -75,47 +75,52 @@ export default defineCommand<ServeOptions>({
     const dialect = await parseDialect(options.dialect);
     const routes = options.routes === undefined ? undefined : path.resolve(options.routes);
 
-    const { createSandboxServer } = await import('../../sandbox/server.js');
-    let server: Awaited<ReturnType<typeof createSandboxServer>>;
+    const { createSandbox, RouteLayoutError } = await import('venue-sandbox');
+    // What goes wrong while it serves goes to stderr (the sandbox's log when it runs in the background).
+    const log = (message: string) => void process.stderr.write(`sandbox: ${message}\n`);
+    const sandbox = createSandbox({ stateDir, port, host: options.host, tokenScale, holdSeconds, dialect, routes, logger: { warn: log, error: log } });
+    let origin: string;
     try {
-      server = await createSandboxServer({ stateDir, port, host: options.host, settings: { tokenScale, holdSeconds }, dialect, routes });
+      origin = await sandbox.start();
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') {
         throw new UsageError(`port ${port} is taken`, { hint: 'Is a sandbox already running? See `venue sandbox status`, or pass --port 0.' });
       }
+      if (error instanceof RouteLayoutError) throw new UsageError(error.message, { hint: 'See docs/sandbox-routes.md for the layout file.' });
       throw error;
     }
+    const info = sandbox.info();
 
     // Said in the state folder while it serves, so another sandbox (or the autostart) will not take the same folder.
-    const unmark = markServing(stateDir, server.origin);
+    const unmark = markServing(stateDir, origin);
     // A fault in a timer of some service must not take the sandbox down.
-    const onUncaught = (error: unknown) => process.stderr.write(`sandbox: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
+    const onUncaught = (error: unknown) => log(`unexpected error: ${(error as Error)?.stack ?? String(error)}`);
     process.on('uncaughtException', onUncaught);
     process.on('unhandledRejection', onUncaught);
-    const stop = () => void server.close();
-    // Ctrl-C through the program's one interruption mechanism (it waits for the close, which saves the state).
-    const stopListening = ctx.interruption.onInterrupt(() => server.close());
+    const stop = () => void sandbox.stop();
+    // Ctrl-C through the program's one interruption mechanism (it waits for the stop, which saves the state).
+    const stopListening = ctx.interruption.onInterrupt(() => sandbox.stop());
     process.once('SIGTERM', stop);
 
     if (ctx.output.isMachine) {
       await ctx.output.record({
         listening: true,
-        origin: server.origin,
+        origin,
         pid: process.pid,
         stateDir,
-        dialect: server.dialect,
+        dialect: info.dialect,
         ...(routes ? { routes } : {}),
-        settings: { ...server.sandbox.settings },
+        settings: info.settings,
       });
     } else {
-      ctx.terminal.write(`venue sandbox listening on ${server.origin}\n`);
-      if (server.dialect !== 'venue') ctx.terminal.info(`Answering in the ${server.dialect} dialect (docs/sandbox-dialects.md).`);
+      ctx.terminal.write(`venue sandbox listening on ${origin}\n`);
+      if (info.dialect !== 'venue') ctx.terminal.info(`Answering in the ${info.dialect} dialect (docs/sandbox-dialects.md).`);
       if (routes) ctx.terminal.info(`Inventory on the route layout in ${routes}.`);
       ctx.terminal.info(`State in ${stateDir}. Stop with Ctrl-C or \`venue sandbox stop\`.`);
     }
 
-    await server.closed;
+    await sandbox.closed;
     unmark();
     stopListening();
     process.off('SIGTERM', stop);

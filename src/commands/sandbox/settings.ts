@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { defineCommand } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
-import { inventoryHealthValues, type InventoryHealth, type SandboxSettings } from '../../sandbox/types.js';
+import { inventoryHealthValues, type InventoryHealth, type SandboxSettings } from 'venue-sandbox';
 
 export default defineCommand<{ tokenScale?: string; holdSeconds?: string; inventoryHealth?: string }>({
   name: 'settings',
@@ -40,7 +40,7 @@ export default defineCommand<{ tokenScale?: string; holdSeconds?: string; invent
     const { sandboxControl } = await import('../../lib/sandbox-control.js');
     const control = await sandboxControl(ctx.env);
     const changing = Object.keys(change).length > 0;
-    const settings = changing ? await control.post<SandboxSettings>('/settings', change) : await control.get<SandboxSettings>('/settings');
+    const settings = await control.call((client) => (changing ? client.changeSettings(change) : client.settings()));
     if (changing) ctx.terminal.success(`Sandbox settings changed${change.tokenScale !== undefined ? ' (new tokens use the new lifetimes)' : ''}.`);
     await ctx.output.record(settings as unknown as Record<string, unknown>, {
       columns: [

@@ -1,5 +1,4 @@
 import { defineCommand } from '../define.js';
-import type { SandboxSettings } from '../../sandbox/types.js';
 
 export default defineCommand({
   name: 'status',
@@ -9,15 +8,14 @@ export default defineCommand({
     const { sandboxControl } = await import('../../lib/sandbox-control.js');
     const { sandboxStateDirectory } = await import('../../lib/sandbox-launcher.js');
     const control = await sandboxControl(ctx.env);
-    const health = await control.health();
+    // A sandbox that is not running refuses at once; one that is may be slow on a loaded machine: give it time.
+    const health = await control.health(3000);
     if (!health) {
       ctx.terminal.info(`The sandbox is not running (it would listen at ${control.origin}). Start it with \`venue sandbox start\`.`);
       await ctx.output.record({ running: false, origin: control.origin, stateDir: sandboxStateDirectory(ctx.env) });
       return;
     }
-    const settings = await control.get<SandboxSettings>('/settings');
-    // Sandboxes older than dialects do not say: they speak venue's.
-    const speaks = health as typeof health & { dialect?: string; routes?: string; fleetVenues?: number };
+    const settings = await control.call((client) => client.settings());
     await ctx.output.record(
       {
         running: true,
@@ -26,12 +24,13 @@ export default defineCommand({
         stateDir: health.stateDir,
         startedAt: health.startedAt,
         services: health.services,
-        dialect: speaks.dialect ?? 'venue',
-        routes: speaks.routes ?? null,
+        // Sandboxes older than dialects do not say: they speak venue's.
+        dialect: health.dialect ?? 'venue',
+        routes: health.routes ?? null,
         tokenScale: settings.tokenScale,
         holdSeconds: settings.holdSeconds,
         // Fleet venues (`venue sandbox fleet`); sandboxes older than the fleet have none.
-        fleetVenues: speaks.fleetVenues ?? 0,
+        fleetVenues: health.fleetVenues ?? 0,
       },
       {
         columns: [

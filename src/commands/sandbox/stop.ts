@@ -14,7 +14,7 @@ export default defineCommand({
       if (ctx.output.isMachine) await ctx.output.record({ running: false, stopped: false, origin: control.origin });
       return;
     }
-    await control.post('/shutdown');
+    await control.call((client) => client.shutdown());
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
       if (!(await control.health(500))) {

@@ -1,6 +1,7 @@
 import { defineCommand } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 import { parseEventTypes } from '../../lib/webhooks/rules.js';
+import type { InventoryActivity } from 'venue-sandbox';
 
 /** What --fields takes: the event's (type, data) and its deliveries' fields in a table; event and deliveries in the machine formats. */
 const triggerFields = ['type', 'data', 'id', 'url', 'status', 'attempts', 'lastStatus', 'lastError', 'event', 'deliveries'] as const;
@@ -43,7 +44,7 @@ export default defineCommand<TriggerOptions>({
   async run(ctx, options, eventType) {
     ctx.output.checkFieldsBeforeSending();
     const [type] = parseEventTypes(eventType!, '<event-type>');
-    const activity: Record<string, unknown> = { type };
+    const activity: InventoryActivity = { type: type! };
     const productId = wholeNumber(options.product, '--product');
     const warehouseId = wholeNumber(options.warehouse, '--warehouse');
     const quantity = wholeNumber(options.quantity, '--quantity', true);
@@ -54,12 +55,12 @@ export default defineCommand<TriggerOptions>({
 
     const { sandboxControl } = await import('../../lib/sandbox-control.js');
     const { ensureSandboxRunning } = await import('../../lib/sandbox-launcher.js');
-    const { listDeliveries } = await import('../../lib/webhooks/sandbox-deliveries.js');
     await ensureSandboxRunning(ctx.terminal, ctx.env);
     const control = await sandboxControl(ctx.env);
-    const before = new Set((await listDeliveries(control, { type, limit: 1000 })).map((d) => d.id));
-    const event = await control.post<Record<string, unknown>>('/inventory/activity', activity);
-    const caused = async () => (await listDeliveries(control, { type, limit: 1000 })).filter((d) => !before.has(d.id));
+    const listed = () => control.call((client) => client.deliveries({ type, limit: 1000 }));
+    const before = new Set((await listed()).map((d) => d.id));
+    const event = await control.call((client) => client.trigger(activity));
+    const caused = async () => (await listed()).filter((d) => !before.has(d.id));
     let deliveries = await caused();
     // The first attempt is made at once; waiting for it shows whether the subscriber answered.
     const deadline = Date.now() + 12_000;

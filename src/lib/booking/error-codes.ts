@@ -2,7 +2,7 @@
 // the error a person reads. The seed's table (shared/seeds/001_…) copies the
 // wallet's (400, 401, 403, 404, 409, 422, 500) and says which applies to
 // which call is "not shown"; the codes are venue's contract
-// (docs/openapi/booking.json) and the words faithful servers use. How rows
+// (packages/sandbox/openapi/booking.json) and the words faithful servers use. How rows
 // are read: src/lib/service-errors.ts.
 
 import { ExitCode, NotFoundError, RejectedError } from '../errors.js';

@@ -3,7 +3,7 @@
 // states the conditions that must be rejected (negative resulting stock on
 // adjustment, countedQuantity below 0, quantity of 0 or below on receiving,
 // missing required fields) and leaves the statuses and the body "not shown";
-// the codes are venue's contract (docs/openapi/inventory.json) and the words
+// the codes are venue's contract (packages/sandbox/openapi/inventory.json) and the words
 // faithful servers use. The webhook subscriber routes have their own table
 // (webhooks/error-codes.ts). How rows are read: src/lib/service-errors.ts.
 

@@ -1,6 +1,6 @@
 // The inventory service's fields, one table per resource: each field venue
 // reads with its type and its names, the canonical name (venue's contract,
-// docs/openapi/inventory.json) first, then other words real inventory servers
+// packages/sandbox/openapi/inventory.json) first, then other words real inventory servers
 // use for the same thing. A field is looked up by name AND type: a string
 // "P-1" beside a numeric productId, a boolean `inStock` beside the count, a
 // word `units: "each"` beside the container's quantity are skipped. Case and

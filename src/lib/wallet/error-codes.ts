@@ -2,7 +2,7 @@
 // error a support engineer reads (message, hint, exit code). The seed's own
 // table (shared/seeds/000_…: 400, 401, 403, 404, 409 username exists, 422
 // password rules or card not activated, 500) gives statuses only; the codes
-// are venue's contract (docs/openapi/wallet.json) and the words faithful
+// are venue's contract (packages/sandbox/openapi/wallet.json) and the words faithful
 // servers use for the same things. How rows are read: src/lib/service-errors.ts.
 
 import { AuthError, ExitCode, NotFoundError, RejectedError } from '../errors.js';

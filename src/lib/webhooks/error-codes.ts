@@ -1,6 +1,6 @@
 // The inventory service's error answers to its webhook subscriber routes:
 // what each means and the error a person reads. The seed gives no statuses
-// for them; venue's contract (docs/openapi/inventory.json) answers 404 for a
+// for them; venue's contract (packages/sandbox/openapi/inventory.json) answers 404 for a
 // subscriber it does not have. The rest of the inventory service:
 // inventory/error-codes.ts. How rows are read: src/lib/service-errors.ts.
 

@@ -1,5 +1,5 @@
 // `venue config import-openapi` against a sandbox serving inventory on a
-// vendor's route layout (test/fixtures/inventory-routes-vendor.json: /api/v2,
+// vendor's route layout (packages/sandbox/examples/inventory-routes-vendor.json: /api/v2,
 // PascalCase paths, subscriptions for webhooks, the token in X-Api-Token),
 // through the built binary: import the document the sandbox publishes, and
 // the inventory journey runs unchanged; then `config routes`, `doctor`, and
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
 
-const layoutFile = path.join(repoRoot, 'test/fixtures/inventory-routes-vendor.json');
+const layoutFile = path.join(repoRoot, 'packages/sandbox/examples/inventory-routes-vendor.json');
 const layout = JSON.parse(fs.readFileSync(layoutFile, 'utf8')) as { operations: Record<string, string> };
 const petstore = path.join(repoRoot, 'test/fixtures/openapi/petstore.yaml');
 

@@ -79,7 +79,7 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy'])('inventory against the %
 describe('inventory on a vendor route layout (header token, another base path and paths), plain shapes', () => {
   let sb: SandboxHandle;
   beforeAll(async () => {
-    sb = await startSandbox(['--dialect', 'plain', '--routes', 'test/fixtures/inventory-routes-vendor.json']);
+    sb = await startSandbox(['--dialect', 'plain', '--routes', 'packages/sandbox/examples/inventory-routes-vendor.json']);
     const imported = await sb.run(['config', 'import-openapi', `${sb.origin}/inventory/openapi.json`, '--yes']);
     if (imported.code !== 0) throw new Error(`import-openapi: ${imported.stderr}`);
   }, 30_000);

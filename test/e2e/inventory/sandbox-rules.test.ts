@@ -1,5 +1,5 @@
 // The inventory emulator's rules through real HTTP, each answer checked
-// against docs/openapi/inventory.json.
+// against packages/sandbox/openapi/inventory.json.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../support/venue.js';
 import { expectContract } from '../../support/contract.js';

@@ -88,7 +88,7 @@ describe('receipt rules (exit 2, nothing sent)', () => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { code: string; details: Array<{ field: string; rule: string }> } };
     expect(body.error.details).toContainEqual({ field: expect.stringContaining('quantity'), rule: 'must be greater than 0' });
-    if (fs.existsSync(path.join(process.cwd(), 'docs/openapi/inventory.json'))) {
+    if (fs.existsSync(path.join(process.cwd(), 'packages/sandbox/openapi/inventory.json'))) {
       const { expectContract } = await import('../../support/contract.js');
       expectContract('inventory', 'POST', '/stock-receipts', 400, body);
       const ok = await fetch(`${sb.origin}/inventory/stock-receipts`, {

@@ -99,7 +99,7 @@ describe('the sandbox side', () => {
     const good = await post({ warehouseId: 1, userId: 1, items: [{ productId: 1009, countedQuantity: 12 }] });
     expect(good.status).toBe(201);
     const goodBody = await good.json();
-    if (fs.existsSync(path.join(process.cwd(), 'docs/openapi/inventory.json'))) {
+    if (fs.existsSync(path.join(process.cwd(), 'packages/sandbox/openapi/inventory.json'))) {
       const { expectContract } = await import('../../support/contract.js');
       expectContract('inventory', 'POST', '/stock-takes', 400, badBody);
       expectContract('inventory', 'POST', '/stock-takes', 201, goodBody);

@@ -1,6 +1,6 @@
 // Bad input never takes the sandbox down: random bodies and queries against
 // every service get an answer below 500 with the error body, every answer
-// (success or not) is what docs/openapi/<service>.json states, and the
+// (success or not) is what packages/sandbox/openapi/<service>.json states, and the
 // sandbox still answers afterwards.
 
 import fc from 'fast-check';
@@ -60,7 +60,7 @@ const body = fc.oneof(
 const query = fc.dictionary(fc.constantFrom('page', 'pageSize', 'productType', 'saleType', 'locationId', 'date', 'startDate', 'warehouseId', 'productIds'), fc.oneof(fc.string(), fc.integer().map(String)), { maxKeys: 3 });
 
 describe('random input', () => {
-  it('never gets a 5xx; every 4xx carries the error body; every answer matches docs/openapi', async () => {
+  it('never gets a 5xx; every 4xx carries the error body; every answer matches packages/sandbox/openapi', async () => {
     expect(Object.values(tokens).every(Boolean), JSON.stringify(tokens)).toBe(true);
     const failures: string[] = [];
     const statuses = new Map<number, number>();
@@ -90,7 +90,7 @@ describe('random input', () => {
       { numRuns: 300, seed: Number(process.env.FUZZ_SEED ?? 20261122) },
     );
     expect(failures, failures.join('\n')).toEqual([]);
-    expect([...new Set(contractFailures)], 'answers that break docs/openapi').toEqual([]);
+    expect([...new Set(contractFailures)], 'answers that break packages/sandbox/openapi').toEqual([]);
     // The bodies must reach the rules, not stop at the door.
     const authFailures = (statuses.get(401) ?? 0) + (statuses.get(403) ?? 0);
     expect(authFailures, JSON.stringify([...statuses])).toBeLessThan(150);

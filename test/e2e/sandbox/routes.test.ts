@@ -1,5 +1,5 @@
 // The sandbox serving inventory on a vendor's route layout
-// (test/fixtures/inventory-routes-vendor.json: /api/v2, PascalCase paths,
+// (packages/sandbox/examples/inventory-routes-vendor.json: /api/v2, PascalCase paths,
 // the token in X-Api-Token), over real HTTP: only the layout's paths answer,
 // only its auth header is read, and the published OpenAPI document describes
 // exactly that, in the vendor's words.
@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxDemoSecrets } from '../../../src/lib/sandbox-address.js';
 import { repoRoot, runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
 
-const layoutFile = path.join(repoRoot, 'test/fixtures/inventory-routes-vendor.json');
-const contractIds: string[] = Object.values(JSON.parse(fs.readFileSync(path.join(repoRoot, 'docs/openapi/inventory.json'), 'utf8')).paths as Record<string, Record<string, { operationId: string }>>)
+const layoutFile = path.join(repoRoot, 'packages/sandbox/examples/inventory-routes-vendor.json');
+const contractIds: string[] = Object.values(JSON.parse(fs.readFileSync(path.join(repoRoot, 'packages/sandbox/openapi/inventory.json'), 'utf8')).paths as Record<string, Record<string, { operationId: string }>>)
   .flatMap((item) => Object.values(item).map((operation) => operation.operationId));
 
 let server: SandboxHandle;

@@ -99,7 +99,7 @@ describe('admin token', () => {
   });
 });
 
-describe('the sandbox against the contract (docs/openapi/wallet.json)', () => {
+describe('the sandbox against the contract (packages/sandbox/openapi/wallet.json)', () => {
   it('token exchange: 200, and 401 for a wrong secret, 400 for a missing one', async () => {
     const ok = await walletFetch(sb, 'POST', '/api/v1/token', { body: { clientSecret: 'sandbox-wallet-client-secret' } });
     expectContract('wallet', 'POST', '/api/v1/token', ok.status, ok.body);

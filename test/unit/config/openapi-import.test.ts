@@ -16,8 +16,7 @@ import { formatImportRecord, mergeImports, parseImportRecord } from '../../../sr
 import { headOf } from '../../../src/lib/openapi/reading.js';
 import { basePathUnder, commonBasePath, parseServerVars, serverOf, splitServerUrl } from '../../../src/lib/openapi/servers.js';
 import { splitWords, wordsOf } from '../../../src/lib/openapi/words.js';
-import { publishedInventoryDocument } from '../../../src/sandbox/openapi-publish.js';
-import { loadRouteLayout } from '../../../src/sandbox/routes.js';
+import { createSandbox } from 'venue-sandbox';
 import { repoRoot, tempDir } from '../../support/venue.js';
 
 const fixture = (name: string) => path.join(repoRoot, 'test/fixtures/openapi', name);
@@ -251,14 +250,26 @@ describe('the matcher on generated and hand-written documents', () => {
     expect(result.operations.filter((o) => o.matched)).toEqual([]);
   });
 
-  it("the sandbox's published documents: venue's own layout, and the vendor layout of test/fixtures/inventory-routes-vendor.json", () => {
-    const own = planImport([inMemory(publishedInventoryDocument('http://127.0.0.1:47800'))], { serverVars: {}, inventoryUrl: 'http://127.0.0.1:47800/inventory', overrides: new Map() });
+  it("the sandbox's published documents: venue's own layout, and the vendor layout of the package's examples/inventory-routes-vendor.json", async () => {
+    // The documents as a sandbox started in this process publishes them (GET /inventory/openapi.json).
+    const published = async (routes?: string) => {
+      const sandbox = createSandbox({ routes });
+      const origin = await sandbox.start();
+      try {
+        return { origin, document: (await (await fetch(`${origin}/inventory/openapi.json`)).json()) as Record<string, unknown> };
+      } finally {
+        await sandbox.stop();
+      }
+    };
+    const venue = await published();
+    const own = planImport([inMemory(venue.document)], { serverVars: {}, inventoryUrl: `${venue.origin}/inventory`, overrides: new Map() });
     expect(routesOf(own)).toEqual(Object.fromEntries(inventoryOperationNames.map((name) => [name, inventoryOperations[name].route])));
     expect(own.auth.scheme).toEqual({ type: 'bearer' });
-    const layoutFile = path.join(repoRoot, 'test/fixtures/inventory-routes-vendor.json');
-    const vendor = planImport([inMemory(publishedInventoryDocument('http://127.0.0.1:47800', loadRouteLayout(layoutFile)))], {
+    const layoutFile = path.join(repoRoot, 'packages/sandbox/examples/inventory-routes-vendor.json');
+    const other = await published(layoutFile);
+    const vendor = planImport([inMemory(other.document)], {
       serverVars: {},
-      inventoryUrl: 'http://127.0.0.1:47800/inventory',
+      inventoryUrl: `${other.origin}/inventory`,
       overrides: new Map(),
     });
     expect(routesOf(vendor)).toEqual((JSON.parse(fs.readFileSync(layoutFile, 'utf8')) as { operations: Record<string, string> }).operations);

@@ -56,7 +56,7 @@ function spellings(code: string): string[] {
   return [code, pascal, code.toUpperCase(), pascal[0]!.toLowerCase() + pascal.slice(1)];
 }
 
-// ---- What the sandbox answers (src/sandbox, or packages/sandbox once it is its own package), call by call.
+// ---- What the sandbox answers (packages/sandbox/src), call by call.
 // [service, calls, status, code, exit venue means, meaning when the table names one]
 type Case = [string, readonly string[] | 'every', number, string, ExitCode, string?];
 const SANDBOX_ANSWERS: Case[] = [

@@ -43,19 +43,19 @@ describe('SandboxControl', () => {
 
   it('maps answers to the typed errors and their exit codes', async () => {
     const control = new SandboxControl(origin);
-    const bad = await failure(control.post('/bad', { tokenScale: 0 }));
+    const bad = await failure(control.request('POST', '/bad', { tokenScale: 0 }));
     expect([exitCodeFor(bad), bad.message, bad.details]).toEqual([2, 'invalid settings', ['tokenScale must be above 0']]);
-    expect(exitCodeFor(await failure(control.get('/missing')))).toBe(4);
-    expect(exitCodeFor(await failure(control.get('/conflict')))).toBe(5);
-    expect(exitCodeFor(await failure(control.get('/broken')))).toBe(6);
+    expect(exitCodeFor(await failure(control.request('GET', '/missing')))).toBe(4);
+    expect(exitCodeFor(await failure(control.request('GET', '/conflict')))).toBe(5);
+    expect(exitCodeFor(await failure(control.request('GET', '/broken')))).toBe(6);
   });
 
   it('says how to start a sandbox that does not answer, and names a timeout', async () => {
-    const down = await failure(new SandboxControl('http://127.0.0.1:1').get('/settings'));
+    const down = await failure(new SandboxControl('http://127.0.0.1:1').call((client) => client.settings()));
     expect(down).toBeInstanceOf(SandboxNotRunningError);
     expect(exitCodeFor(down)).toBe(6);
     expect((down as SandboxNotRunningError).hint).toMatch(/venue sandbox start/);
-    const slow = await failure(new SandboxControl(origin, 100).get('/slow'));
+    const slow = await failure(new SandboxControl(origin, 100).request('GET', '/slow'));
     expect(slow.message).toMatch(/did not answer GET \/slow/);
   });
 });

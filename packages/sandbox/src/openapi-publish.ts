@@ -1,0 +1,166 @@
+// The OpenAPI document of what the sandbox serves, at GET /<service>/openapi.json.
+// Wallet and booking publish their contract (openapi/) with the live
+// address. Inventory publishes it as a vendor would: on the active route
+// layout's paths and auth scheme, with operationIds, tags and summaries in a
+// vendor's own style that never reuses venue's operationIds, so a client
+// importing it has to match operations by method, path and wording.
+
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CONTRACT_SERVICES, readOpenApiDocument, type ContractService, type OpenApiDocument } from './contract-files.js';
+import type { RouteLayout } from './routes.js';
+
+export type { OpenApiDocument, OpenApiOperation } from './contract-files.js';
+export { readOpenApiDocument } from './contract-files.js';
+
+export type PublishedService = ContractService;
+export const publishedServices: readonly PublishedService[] = CONTRACT_SERVICES;
+
+interface VendorWording {
+  tag: string;
+  name: string;
+  summary: string;
+}
+
+/**
+ * The vendor's names for venue's operations: "<Tag>_<Action>" operationIds
+ * (the ASP.NET Swashbuckle habit), plural tags, summaries as sentences. An
+ * operation the table does not know gets a name from its method and path.
+ */
+const vendorWording: Record<string, VendorWording> = {
+  authenticate: { tag: 'Security', name: 'Security_GetToken', summary: 'Issues an access token for an API key and secret' },
+  health: { tag: 'Status', name: 'Status_Get', summary: 'Reports the service status and database connectivity' },
+  listProducts: { tag: 'Products', name: 'Products_GetAll', summary: 'Returns a page of products matching the filters' },
+  getProduct: { tag: 'Products', name: 'Products_GetById', summary: 'Returns a single product by its identifier' },
+  createProduct: { tag: 'Products', name: 'Products_Create', summary: 'Creates a product with its supplier link and opening stock' },
+  updateProduct: { tag: 'Products', name: 'Products_Update', summary: 'Changes the supplied fields of a product' },
+  listCategories: { tag: 'Lookups', name: 'Lookups_GetCategories', summary: 'Returns the product categories of the local site' },
+  listClasses: { tag: 'Lookups', name: 'Lookups_GetClasses', summary: 'Returns the product classes, optionally those of one category' },
+  listWarehouses: { tag: 'Lookups', name: 'Lookups_GetWarehouses', summary: 'Returns the warehouses of a site' },
+  listTaxGroups: { tag: 'Lookups', name: 'Lookups_GetTaxGroups', summary: "Returns the tax groups of the site's tax zone" },
+  listContainers: { tag: 'Lookups', name: 'Lookups_GetContainerTypes', summary: 'Returns the container types used for supplier links' },
+  listSuppliers: { tag: 'Suppliers', name: 'Suppliers_GetAll', summary: 'Returns the active suppliers' },
+  createSupplier: { tag: 'Suppliers', name: 'Suppliers_Create', summary: 'Creates a supplier' },
+  stockLevels: { tag: 'Stock', name: 'Stock_GetLevels', summary: 'Returns stock on hand per product and warehouse' },
+  stockTake: { tag: 'Stock', name: 'Stock_Count', summary: 'Records a stock count and sets stock on hand to it' },
+  receiveStock: { tag: 'Stock', name: 'Stock_Receive', summary: 'Receives stock into a warehouse' },
+  adjustStock: { tag: 'Stock', name: 'Stock_Adjust', summary: 'Adjusts the stock of a product in a warehouse' },
+  listWebhooks: { tag: 'Webhooks', name: 'Webhooks_GetAll', summary: 'Returns the active webhook subscriptions' },
+  createWebhook: { tag: 'Webhooks', name: 'Webhooks_Subscribe', summary: 'Subscribes a URL to inventory events' },
+  updateWebhook: { tag: 'Webhooks', name: 'Webhooks_Update', summary: 'Changes a webhook subscription' },
+  deleteWebhook: { tag: 'Webhooks', name: 'Webhooks_Unsubscribe', summary: 'Ends a webhook subscription' },
+};
+
+const tagDescriptions: Record<string, string> = {
+  Security: 'Access tokens',
+  Status: 'Service status',
+  Products: 'Stock and modifier products',
+  Lookups: 'Reference lists for products and suppliers',
+  Suppliers: 'Suppliers',
+  Stock: 'Stock on hand and stock movements',
+  Webhooks: 'Event subscriptions',
+};
+
+function fallbackWording(method: string, vendorPath: string): VendorWording {
+  const words = vendorPath.split('/').filter((s) => s && !s.startsWith('{')).map((s) => s.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase()));
+  const tag = words[0] ? words[0][0]!.toUpperCase() + words[0].slice(1) : 'General';
+  const action = method[0]!.toUpperCase() + method.slice(1).toLowerCase() + words.slice(1).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+  return { tag, name: `${tag}_${action}`, summary: `${method.toUpperCase()} ${vendorPath}` };
+}
+
+const swapSecurity = (requirements: Array<Record<string, string[]>> | undefined, scheme: string) =>
+  requirements?.map((requirement) => (Object.keys(requirement).length ? { [scheme]: [] } : requirement));
+
+/**
+ * The inventory document as served under layout (venue's own paths and
+ * Bearer when layout is undefined), for a client at origin.
+ */
+export function publishedInventoryDocument(origin: string, layout?: RouteLayout): OpenApiDocument {
+  const source = readOpenApiDocument('inventory');
+  const document = structuredClone(source);
+  const basePath = layout?.basePath ?? '';
+  const auth = layout?.auth ?? { type: 'bearer' as const };
+  const scheme = auth.type === 'header' ? 'ApiToken' : 'BearerToken';
+  const routeOf = new Map(layout?.routes.map((route) => [route.operationId, route]));
+
+  const paths: OpenApiDocument['paths'] = {};
+  const usedNames = new Set<string>();
+  const usedTags: string[] = [];
+  for (const [canonicalPath, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const id = operation.operationId ?? '';
+      const route = routeOf.get(id);
+      const vendorMethod = (route?.method ?? method).toLowerCase();
+      const vendorPath = route?.path ?? canonicalPath;
+      const wording = vendorWording[id] ?? fallbackWording(vendorMethod, vendorPath);
+      let name = wording.name;
+      for (let n = 2; usedNames.has(name); n++) name = `${wording.name}${n}`;
+      usedNames.add(name);
+      if (!usedTags.includes(wording.tag)) usedTags.push(wording.tag);
+
+      operation.operationId = name;
+      operation.summary = wording.summary;
+      operation.tags = [wording.tag];
+      if (operation.security) operation.security = swapSecurity(operation.security, scheme);
+      // Path parameters take the layout's names, matched by position.
+      if (route && operation.parameters) {
+        for (const parameter of operation.parameters) {
+          const at = parameter.in === 'path' ? route.canonical.params.indexOf(parameter.name) : -1;
+          if (at !== -1) parameter.name = route.params[at]!;
+        }
+      }
+      (paths[vendorPath] ??= {})[vendorMethod] = operation;
+    }
+  }
+
+  document.info = {
+    ...document.info,
+    title: 'Inventory Integration API',
+    description:
+      'Integration interface of the inventory application: products, lookups, suppliers, stock and webhook subscriptions. ' +
+      (auth.type === 'header'
+        ? `Send the token from ${vendorWording.authenticate!.name} in the ${auth.name} header.`
+        : `Send the token from ${vendorWording.authenticate!.name} as "Authorization: Bearer <token>".`),
+  };
+  document.servers = [{ url: `${origin}/inventory${basePath}` }];
+  document.security = swapSecurity(document.security, scheme);
+  document.tags = usedTags.map((name) => ({ name, ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}) }));
+  document.paths = paths;
+  document.components = {
+    ...document.components,
+    securitySchemes: {
+      [scheme]:
+        auth.type === 'header'
+          ? { type: 'apiKey', in: 'header', name: auth.name, description: 'The bare token (no "Bearer " prefix)' }
+          : { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+    },
+  };
+  return document;
+}
+
+/** A service's published document for a client at origin. */
+export function publishedDocument(service: PublishedService, origin: string, layout?: RouteLayout): OpenApiDocument {
+  if (service === 'inventory') return publishedInventoryDocument(origin, layout);
+  const document = structuredClone(readOpenApiDocument(service));
+  document.servers = [{ url: `${origin}/${service}` }];
+  return document;
+}
+
+/** The origin the client used (its Host header), else the sandbox's own. */
+function requestOrigin(request: FastifyRequest, fallback: () => string): string {
+  const host = request.headers.host;
+  return host && /^[A-Za-z0-9.:[\]-]+$/.test(host) ? `${request.protocol}://${host}` : fallback();
+}
+
+/** GET /<service>/openapi.json for each hosted service that has a contract. */
+export function registerOpenApiPublishing(
+  app: FastifyInstance,
+  options: { services: string[]; layout?: RouteLayout; origin: () => string },
+): void {
+  for (const service of publishedServices) {
+    if (!options.services.includes(service)) continue;
+    app.get(`/${service}/openapi.json`, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return publishedDocument(service, requestOrigin(request, options.origin), service === 'inventory' ? options.layout : undefined);
+    });
+  }
+}

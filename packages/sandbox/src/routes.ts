@@ -1,0 +1,268 @@
+// Route layouts: the sandbox can serve the inventory service on a vendor's
+// paths and auth scheme instead of venue's (docs/sandbox-routes.md). A layout
+// file names, per operationId of openapi/inventory.json, the method and
+// path the vendor uses; requests on those paths are rewritten to the canonical
+// route before fastify routes them, so the emulator, its validation and the
+// contract tests only ever see venue's paths.
+
+import fs from 'node:fs';
+import { readOpenApiDocument, type OpenApiDocument } from './contract-files.js';
+import { RouteLayoutError } from './route-layout-error.js';
+
+/** How inventory (and webhook subscriber) calls send the JWT. */
+export type AuthScheme = { type: 'bearer' } | { type: 'header'; name: string };
+
+export const bearerScheme: AuthScheme = { type: 'bearer' };
+
+const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** An operation as venue's contract serves it. */
+export interface CanonicalOperation {
+  operationId: string;
+  method: HttpMethod;
+  /** Path template under the service prefix: "/products/{productId}". */
+  path: string;
+  /** Path parameter names, in order. */
+  params: string[];
+}
+
+/** Where an operation is served under a layout (relative to basePath). */
+export interface LayoutRoute {
+  operationId: string;
+  method: HttpMethod;
+  /** Path template relative to basePath: "/Products/{id}". */
+  path: string;
+  params: string[];
+  canonical: CanonicalOperation;
+  /** False for an operation the file does not list (it keeps venue's path). */
+  listed: boolean;
+  matcher: RegExp;
+}
+
+export interface RouteLayout {
+  /** "" or "/api/v2": no trailing slash. */
+  basePath: string;
+  auth: AuthScheme;
+  /** Every operation of the contract, in the document's order. */
+  routes: LayoutRoute[];
+}
+
+export { RouteLayoutError };
+
+const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+// RFC 9110 token characters, for the auth header name.
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** The operations of an OpenAPI document, in its order. */
+export function canonicalOperations(document: OpenApiDocument): CanonicalOperation[] {
+  const operations: CanonicalOperation[] = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item ?? {})) {
+      const upper = method.toUpperCase();
+      if (!(HTTP_METHODS as readonly string[]).includes(upper)) continue;
+      const operationId = (operation as { operationId?: unknown })?.operationId;
+      if (typeof operationId !== 'string') continue;
+      operations.push({ operationId, method: upper as HttpMethod, path, params: templateParams(path) ?? [] });
+    }
+  }
+  return operations;
+}
+
+/** Parameter names of a path template, or undefined when its braces do not pair up. */
+function templateParams(path: string): string[] | undefined {
+  const params: string[] = [];
+  const rest = path.replace(/\{([^{}]*)\}/g, (_all, name: string) => {
+    params.push(name);
+    return '';
+  });
+  return /[{}]/.test(rest) ? undefined : params;
+}
+
+function matcherOf(path: string): RegExp {
+  let pattern = '';
+  let last = 0;
+  for (const match of path.matchAll(/\{[^{}]*\}/g)) {
+    pattern += escapeRegExp(path.slice(last, match.index)) + '([^/]+)';
+    last = match.index! + match[0].length;
+  }
+  return new RegExp(`^${pattern}${escapeRegExp(path.slice(last))}$`);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** "METHOD /path" checked against the operation it stands for; the error names the entry. */
+function parseRoute(operation: CanonicalOperation, value: unknown, where: string): { method: HttpMethod; path: string; params: string[] } {
+  const entry = `${where} operations.${operation.operationId}`;
+  if (typeof value !== 'string') throw new RouteLayoutError(`${entry} must be a string "METHOD /path", not ${JSON.stringify(value)}`);
+  const match = /^\s*([A-Za-z]+)\s+(\S+)\s*$/.exec(value);
+  if (!match) throw new RouteLayoutError(`${entry} must be "METHOD /path" (e.g. "GET /Products/{id}"), not ${JSON.stringify(value)}`);
+  const method = match[1]!.toUpperCase();
+  const path = match[2]!;
+  if (!(HTTP_METHODS as readonly string[]).includes(method)) {
+    throw new RouteLayoutError(`${entry}: method ${match[1]} is not one of ${HTTP_METHODS.join(', ')}`);
+  }
+  if (!path.startsWith('/')) throw new RouteLayoutError(`${entry}: the path ${path} must start with /`);
+  if (/[?#%\\]/.test(path)) throw new RouteLayoutError(`${entry}: the path ${path} must be a plain path (no query, fragment, escapes or backslash)`);
+  if (path.includes('//') || (path.length > 1 && path.endsWith('/'))) {
+    throw new RouteLayoutError(`${entry}: the path ${path} has an empty segment or a trailing slash`);
+  }
+  const params = templateParams(path);
+  if (!params) throw new RouteLayoutError(`${entry}: the path ${path} has unpaired braces`);
+  for (const name of params) {
+    if (!PARAM_NAME.test(name)) throw new RouteLayoutError(`${entry}: {${name}} is not a valid parameter name`);
+  }
+  if (new Set(params).size !== params.length) throw new RouteLayoutError(`${entry}: the path ${path} repeats a parameter name`);
+  if (/\}\{/.test(path)) throw new RouteLayoutError(`${entry}: the path ${path} has two parameters with nothing between them`);
+  if (params.length !== operation.params.length) {
+    const wanted = operation.params.length === 0 ? 'no path parameter' : `${operation.params.length} path parameter(s) (${operation.params.map((p) => `{${p}}`).join(', ')}, matched by position)`;
+    throw new RouteLayoutError(`${entry}: ${operation.operationId} takes ${wanted}, but ${path} has ${params.length}`);
+  }
+  return { method: method as HttpMethod, path, params };
+}
+
+function parseAuth(value: unknown, where: string): AuthScheme {
+  if (value === undefined) return bearerScheme;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new RouteLayoutError(`${where} auth must be {"type": "bearer"} or {"type": "header", "name": "<header>"}`);
+  }
+  const { type, name, ...rest } = value as Record<string, unknown>;
+  const extra = Object.keys(rest);
+  if (extra.length) throw new RouteLayoutError(`${where} auth has unknown field(s): ${extra.join(', ')}`);
+  if (type === 'bearer') {
+    if (name !== undefined) throw new RouteLayoutError(`${where} auth of type bearer takes no name (the header is Authorization)`);
+    return bearerScheme;
+  }
+  if (type === 'header') {
+    if (typeof name !== 'string' || !HEADER_NAME.test(name)) {
+      throw new RouteLayoutError(`${where} auth.name must be an HTTP header name such as "X-Api-Token", not ${JSON.stringify(name)}`);
+    }
+    if (name.toLowerCase() === 'authorization') {
+      throw new RouteLayoutError(`${where} auth.name cannot be Authorization: use {"type": "bearer"} for that`);
+    }
+    return { type: 'header', name };
+  }
+  throw new RouteLayoutError(`${where} auth.type must be "bearer" or "header", not ${JSON.stringify(type)}`);
+}
+
+function parseBasePath(value: unknown, where: string): string {
+  if (value === undefined || value === '' || value === '/') return '';
+  if (typeof value !== 'string' || !/^(\/[A-Za-z0-9._~!$&'()*+,;=:@-]+)+\/?$/.test(value)) {
+    throw new RouteLayoutError(`${where} basePath must be "" or a path such as "/api/v2" (no parameters), not ${JSON.stringify(value)}`);
+  }
+  return value.replace(/\/$/, '');
+}
+
+/**
+ * Checks a layout (the parsed JSON of a routes file) against the contract's
+ * operations. Unknown operationIds, malformed routes and two operations on
+ * the same method and path are errors naming the entry.
+ */
+export function parseRouteLayout(value: unknown, operations: CanonicalOperation[], where = 'the routes file'): RouteLayout {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new RouteLayoutError(`${where} must hold a JSON object with basePath, auth and operations`);
+  }
+  const { basePath, auth, operations: listed, ...rest } = value as Record<string, unknown>;
+  const extra = Object.keys(rest).filter((key) => key !== '$schema' && key !== 'description');
+  if (extra.length) throw new RouteLayoutError(`${where} has unknown field(s): ${extra.join(', ')} (expected basePath, auth, operations)`);
+  if (listed !== undefined && (typeof listed !== 'object' || listed === null || Array.isArray(listed))) {
+    throw new RouteLayoutError(`${where} operations must be an object of "<operationId>": "METHOD /path"`);
+  }
+  const entries = (listed ?? {}) as Record<string, unknown>;
+  const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
+  for (const id of Object.keys(entries)) {
+    if (!byId.has(id)) {
+      throw new RouteLayoutError(`${where} operations.${id}: no such operation (known: ${operations.map((o) => o.operationId).join(', ')})`);
+    }
+  }
+
+  const routes: LayoutRoute[] = operations.map((operation) => {
+    const isListed = Object.prototype.hasOwnProperty.call(entries, operation.operationId);
+    const route = isListed ? parseRoute(operation, entries[operation.operationId], where) : operation;
+    return {
+      operationId: operation.operationId,
+      method: route.method,
+      path: route.path,
+      params: route.params,
+      canonical: operation,
+      listed: isListed,
+      matcher: matcherOf(route.path),
+    };
+  });
+
+  // Two operations on one method and path shape could never both be reached.
+  const seen = new Map<string, LayoutRoute>();
+  for (const route of routes) {
+    const shape = `${route.method} ${route.path.replace(/\{[^{}]*\}/g, '{}')}`;
+    const other = seen.get(shape);
+    if (other) {
+      throw new RouteLayoutError(
+        `${where} operations.${route.operationId}: ${route.method} ${route.path} is also where ${other.operationId} is served${other.listed ? '' : ' (its venue default, as the file does not list it)'}`,
+      );
+    }
+    seen.set(shape, route);
+  }
+  const layout: RouteLayout = { basePath: parseBasePath(basePath, where), auth: parseAuth(auth, where), routes };
+  if (layout.basePath === '' && routes.some((route) => route.method === 'GET' && route.path === PUBLISHED_PATH)) {
+    throw new RouteLayoutError(`${where}: GET ${PUBLISHED_PATH} is where the sandbox publishes the OpenAPI document; pick another path or a basePath`);
+  }
+  return layout;
+}
+
+/** Reads and checks a routes file against openapi/inventory.json. */
+export function loadRouteLayout(file: string): RouteLayout {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new RouteLayoutError(`the routes file ${file} could not be read: ${(error as Error).message}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new RouteLayoutError(`the routes file ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  return parseRouteLayout(value, canonicalOperations(readOpenApiDocument('inventory')), `the routes file ${file}:`);
+}
+
+/** Where the published document lives under the service prefix. */
+export const PUBLISHED_PATH = '/openapi.json';
+
+/** What the rewrite makes of a request under the layout's service prefix. */
+export type Rewrite =
+  | { kind: 'untouched' }
+  | { kind: 'route'; method: string; url: string; route: LayoutRoute }
+  | { kind: 'not-served' };
+
+/**
+ * The rewrite of one request: a request on a layout path becomes the
+ * canonical one (path parameters carried over by position, the query kept);
+ * any other request under the prefix is not served. Paths outside the prefix
+ * and the published document are left alone.
+ */
+export function createLayoutRewriter(layout: RouteLayout, prefix = '/inventory'): (method: string, url: string) => Rewrite {
+  // Literal paths before templated ones, so "/Products/Search" wins over "/Products/{id}".
+  const ordered = [...layout.routes].sort((a, b) => a.params.length - b.params.length || b.path.length - a.path.length);
+  const base = prefix + layout.basePath;
+  return (method, url) => {
+    const queryAt = url.indexOf('?');
+    const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+    const query = queryAt === -1 ? '' : url.slice(queryAt);
+    if (pathname !== prefix && !pathname.startsWith(`${prefix}/`)) return { kind: 'untouched' };
+    if (pathname === prefix + PUBLISHED_PATH) return { kind: 'untouched' };
+    if (!pathname.startsWith(`${base}/`)) return { kind: 'not-served' };
+    const vendorPath = pathname.slice(base.length);
+    // HEAD is answered by the GET route, as fastify does for its own routes.
+    const asMethod = method === 'HEAD' ? 'GET' : method;
+    for (const route of ordered) {
+      if (route.method !== asMethod) continue;
+      const match = route.matcher.exec(vendorPath);
+      if (!match) continue;
+      let index = 1;
+      const canonicalPath = route.canonical.path.replace(/\{[^{}]*\}/g, () => match[index++]!);
+      return { kind: 'route', method: method === 'HEAD' ? 'HEAD' : route.canonical.method, url: prefix + canonicalPath + query, route };
+    }
+    return { kind: 'not-served' };
+  };
+}

@@ -1,0 +1,234 @@
+// Route layouts: the loader's checks (every error names its entry), the
+// rewrite of vendor paths to venue's, the auth header a layout chooses, and
+// the vendor-style document the sandbox publishes.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { publishedDocument, publishedInventoryDocument, readOpenApiDocument } from '../src/openapi-publish.js';
+import {
+  canonicalOperations,
+  createLayoutRewriter,
+  loadRouteLayout,
+  parseRouteLayout,
+  RouteLayoutError,
+  type RouteLayout,
+} from '../src/routes.js';
+import { SandboxHttpError } from '../src/http-error.js';
+import { SandboxTokenIssuer, newSigningKey } from '../src/tokens.js';
+
+const vendorFile = path.resolve(__dirname, '../examples/inventory-routes-vendor.json');
+const operations = canonicalOperations(readOpenApiDocument('inventory'));
+const parse = (value: unknown) => parseRouteLayout(value, operations, 'routes.json:');
+const layoutError = (value: unknown) => {
+  try {
+    parse(value);
+  } catch (error) {
+    expect(error).toBeInstanceOf(RouteLayoutError);
+    return (error as Error).message;
+  }
+  throw new Error('the layout was accepted');
+};
+
+describe('the contract operations', () => {
+  it('are read from openapi/inventory.json: 21, with their paths and parameters', () => {
+    expect(operations).toHaveLength(21);
+    expect(operations.map((o) => o.operationId)).toContain('receiveStock');
+    expect(operations.find((o) => o.operationId === 'getProduct')).toEqual({ operationId: 'getProduct', method: 'GET', path: '/products/{productId}', params: ['productId'] });
+  });
+});
+
+describe('loading a routes file', () => {
+  it('the vendor fixture: every operation listed, header auth, base path', () => {
+    const layout = loadRouteLayout(vendorFile);
+    expect(layout.basePath).toBe('/api/v2');
+    expect(layout.auth).toEqual({ type: 'header', name: 'X-Api-Token' });
+    expect(layout.routes).toHaveLength(21);
+    expect(layout.routes.every((r) => r.listed)).toBe(true);
+    const update = layout.routes.find((r) => r.operationId === 'updateProduct')!;
+    expect([update.method, update.path, update.params, update.canonical.method]).toEqual(['PUT', '/Products/{id}', ['id'], 'PATCH']);
+  });
+
+  it('operations not listed keep venue’s path; auth defaults to Bearer and basePath to none', () => {
+    const layout = parse({ operations: { receiveStock: 'POST /Stock/Receive' } });
+    expect(layout.basePath).toBe('');
+    expect(layout.auth).toEqual({ type: 'bearer' });
+    const health = layout.routes.find((r) => r.operationId === 'health')!;
+    expect([health.method, health.path, health.listed]).toEqual(['GET', '/health', false]);
+    expect(parse({ basePath: '/api/v2/', operations: {} }).basePath).toBe('/api/v2');
+  });
+
+  it('an unknown operationId is an error naming it', () => {
+    expect(layoutError({ operations: { receiveStocks: 'POST /Stock/Receive' } })).toMatch(/operations\.receiveStocks: no such operation/);
+  });
+
+  it('malformed routes are errors naming the entry', () => {
+    const cases: Array<[string, unknown, RegExp]> = [
+      ['receiveStock', 'POST', /operations\.receiveStock must be "METHOD \/path"/],
+      ['receiveStock', 42, /operations\.receiveStock must be a string/],
+      ['receiveStock', 'FETCH /Stock/Receive', /operations\.receiveStock: method FETCH/],
+      ['receiveStock', 'POST Stock/Receive', /operations\.receiveStock: the path Stock\/Receive must start with \//],
+      ['receiveStock', 'POST /Stock/Receive?x=1', /operations\.receiveStock: .*plain path/],
+      ['receiveStock', 'POST /Stock//Receive', /operations\.receiveStock: .*empty segment/],
+      ['getProduct', 'GET /Products/{id', /operations\.getProduct: .*unpaired braces/],
+      ['getProduct', 'GET /Products', /operations\.getProduct: getProduct takes 1 path parameter/],
+      ['listProducts', 'GET /Products/{id}', /operations\.listProducts: listProducts takes no path parameter/],
+      ['getProduct', 'GET /Products/{a!}', /operations\.getProduct: \{a!\} is not a valid parameter name/],
+    ];
+    for (const [id, route, message] of cases) expect(layoutError({ operations: { [id]: route } })).toMatch(message);
+  });
+
+  it('two operations on one method and path are an error naming both, also against a venue default', () => {
+    expect(layoutError({ operations: { listSuppliers: 'GET /Items', listProducts: 'GET /Items' } })).toMatch(/operations\.listSuppliers: GET \/Items is also where listProducts is served/);
+    // A literal path beside a templated one is fine: the literal one wins (see the rewrite).
+    expect(() => parse({ operations: { getProduct: 'GET /P/{a}', listClasses: 'GET /P/x' } })).not.toThrow();
+    expect(layoutError({ operations: { listSuppliers: 'GET /categories' } })).toMatch(/GET \/categories is also where listCategories is served \(its venue default/);
+  });
+
+  it('bad auth, basePath and top-level fields are errors', () => {
+    expect(layoutError({ auth: { type: 'cookie' } })).toMatch(/auth\.type must be "bearer" or "header"/);
+    expect(layoutError({ auth: { type: 'header' } })).toMatch(/auth\.name must be an HTTP header name/);
+    expect(layoutError({ auth: { type: 'header', name: 'X Token' } })).toMatch(/auth\.name/);
+    expect(layoutError({ auth: { type: 'header', name: 'Authorization' } })).toMatch(/use \{"type": "bearer"\}/);
+    expect(layoutError({ basePath: 'api' })).toMatch(/basePath must be/);
+    expect(layoutError({ basePath: '/api/{v}' })).toMatch(/basePath must be/);
+    expect(layoutError({ routes: {} })).toMatch(/unknown field\(s\): routes/);
+    expect(layoutError([])).toMatch(/must hold a JSON object/);
+    expect(() => parse({ operations: { getProduct: 'GET /openapi.json/{id}' } })).not.toThrow();
+    expect(layoutError({ operations: { listProducts: 'GET /openapi.json' } })).toMatch(/publishes the OpenAPI document/);
+  });
+
+  it('an unreadable or invalid file names the file', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-routes-'));
+    try {
+      const bad = path.join(dir, 'bad.json');
+      fs.writeFileSync(bad, '{"operations": ');
+      expect(() => loadRouteLayout(bad)).toThrow(/routes file .*bad\.json is not valid JSON/);
+      expect(() => loadRouteLayout(path.join(dir, 'missing.json'))).toThrow(/routes file .*missing\.json could not be read/);
+      const wrong = path.join(dir, 'wrong.json');
+      fs.writeFileSync(wrong, JSON.stringify({ operations: { nope: 'GET /x' } }));
+      expect(() => loadRouteLayout(wrong)).toThrow(/wrong\.json: operations\.nope: no such operation/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the rewrite', () => {
+  const rewrite = createLayoutRewriter(loadRouteLayout(vendorFile));
+
+  it('a vendor path becomes the canonical one, parameters by position, query kept', () => {
+    expect(rewrite('GET', '/inventory/api/v2/Products/42?x=1')).toMatchObject({ kind: 'route', method: 'GET', url: '/inventory/products/42?x=1' });
+    expect(rewrite('POST', '/inventory/api/v2/Stock/Receive')).toMatchObject({ kind: 'route', method: 'POST', url: '/inventory/stock-receipts' });
+    expect(rewrite('DELETE', '/inventory/api/v2/Subscriptions/ab%2Fc')).toMatchObject({ url: '/inventory/webhooks/ab%2Fc' });
+    expect(rewrite('GET', '/inventory/api/v2/Products?page=2&pageSize=5')).toMatchObject({ url: '/inventory/products?page=2&pageSize=5' });
+  });
+
+  it('a method the layout changed is set to the canonical one; HEAD stays HEAD', () => {
+    expect(rewrite('PUT', '/inventory/api/v2/Products/7')).toMatchObject({ kind: 'route', method: 'PATCH', url: '/inventory/products/7' });
+    expect(rewrite('HEAD', '/inventory/api/v2/Status')).toMatchObject({ kind: 'route', method: 'HEAD', url: '/inventory/health' });
+  });
+
+  it('venue paths, other methods and unknown paths under the prefix are not served', () => {
+    for (const [method, url] of [
+      ['GET', '/inventory/products'],
+      ['POST', '/inventory/stock-receipts'],
+      ['PATCH', '/inventory/api/v2/Products/7'],
+      ['GET', '/inventory/api/v2/Stock/Receive'],
+      ['GET', '/inventory/api/v2/Products/7/extra'],
+      ['GET', '/inventory/api/v2'],
+      ['GET', '/inventory'],
+    ]) {
+      expect(rewrite(method!, url!)).toEqual({ kind: 'not-served' });
+    }
+  });
+
+  it('other services, the control API and the published document are left alone', () => {
+    for (const url of ['/wallet/api/v1/token', '/booking/api/v1/locations', '/_sandbox/health', '/_sandbox/inventory/play', '/inventory/openapi.json', '/inventoryx']) {
+      expect(rewrite('GET', url)).toEqual({ kind: 'untouched' });
+    }
+  });
+
+  it('a literal path wins over a templated one, whatever the file order', () => {
+    const layout = parse({ operations: { getProduct: 'GET /Items/{id}', listProducts: 'GET /Items/All' } });
+    const own = createLayoutRewriter(layout);
+    expect(own('GET', '/inventory/Items/All')).toMatchObject({ url: '/inventory/products' });
+    expect(own('GET', '/inventory/Items/3')).toMatchObject({ url: '/inventory/products/3' });
+    // With no basePath, the unlisted operations are on venue's paths.
+    expect(own('GET', '/inventory/categories')).toMatchObject({ url: '/inventory/categories' });
+    expect(own('GET', '/inventory/products')).toEqual({ kind: 'not-served' });
+  });
+});
+
+describe('the auth scheme', () => {
+  const tokensFor = (layout: RouteLayout) => {
+    const key = newSigningKey();
+    return new SandboxTokenIssuer({
+      key: () => key,
+      settings: () => ({ tokenScale: 1, holdSeconds: 600 }),
+      now: () => new Date(),
+      authScheme: (service) => (service === 'inventory' ? layout.auth : { type: 'bearer' }),
+    });
+  };
+  const request = (url: string, headers: Record<string, string>) => ({ url, routeOptions: { url }, headers }) as unknown as FastifyRequest;
+  const statusOf = async (promise: Promise<unknown>) => promise.then(() => 200, (error: SandboxHttpError) => error.status);
+
+  it('inventory takes the bare token in the layout header only; wallet and booking keep Bearer', async () => {
+    const tokens = tokensFor(loadRouteLayout(vendorFile));
+    const inventory = await tokens.issue('inventory');
+    const booking = await tokens.issue('booking');
+    expect(await statusOf(tokens.require(request('/inventory/products', { 'x-api-token': inventory }), ['inventory']))).toBe(200);
+    expect(await statusOf(tokens.require(request('/inventory/webhooks', { 'x-api-token': inventory }), ['inventory']))).toBe(200);
+    expect(await statusOf(tokens.require(request('/inventory/products', { authorization: `Bearer ${inventory}` }), ['inventory']))).toBe(401);
+    expect(await statusOf(tokens.require(request('/inventory/products', { 'x-api-token': `Bearer ${inventory}` }), ['inventory']))).toBe(401);
+    expect(await statusOf(tokens.require(request('/booking/api/v1/locations', { authorization: `Bearer ${booking}` }), ['booking']))).toBe(200);
+    expect(await statusOf(tokens.require(request('/booking/api/v1/locations', { 'x-api-token': booking }), ['booking']))).toBe(401);
+    const missing = await tokens.require(request('/inventory/products', { authorization: `Bearer ${inventory}` }), ['inventory']).catch((e: SandboxHttpError) => e);
+    expect((missing as SandboxHttpError).message).toMatch(/missing X-Api-Token header \(an Authorization header is not read here\)/);
+  });
+});
+
+describe('the published document', () => {
+  const venueIds = new Set(operations.map((o) => o.operationId));
+  const operationsOf = (document: ReturnType<typeof publishedInventoryDocument>) =>
+    Object.entries(document.paths).flatMap(([p, item]) => Object.entries(item).map(([m, op]) => ({ key: `${m.toUpperCase()} ${p}`, ...op })));
+
+  it('under the vendor layout: its paths, server, header scheme and vendor names', () => {
+    const document = publishedInventoryDocument('http://127.0.0.1:9', loadRouteLayout(vendorFile));
+    expect(document.servers).toEqual([{ url: 'http://127.0.0.1:9/inventory/api/v2' }]);
+    expect(document.components?.securitySchemes).toEqual({ ApiToken: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-Api-Token' }) });
+    expect(document.security).toEqual([{ ApiToken: [] }]);
+    const ops = operationsOf(document);
+    expect(ops).toHaveLength(21);
+    expect(ops.map((o) => o.key)).toEqual(expect.arrayContaining(['POST /Security/Token', 'PUT /Products/{id}', 'POST /Stock/Receive', 'DELETE /Subscriptions/{subscriptionId}']));
+    for (const op of ops) {
+      expect(venueIds.has(op.operationId!)).toBe(false);
+      expect(op.operationId).toMatch(/^[A-Z][A-Za-z]+_[A-Z][A-Za-z]+$/);
+    }
+    const receive = ops.find((o) => o.key === 'POST /Stock/Receive')!;
+    expect([receive.operationId, receive.tags, receive.summary]).toEqual(['Stock_Receive', ['Stock'], 'Receives stock into a warehouse']);
+    const get = ops.find((o) => o.key === 'GET /Products/{id}')!;
+    expect(get.parameters!.filter((p) => p.in === 'path').map((p) => p.name)).toEqual(['id']);
+    expect(get.security).toEqual([{ ApiToken: [] }]);
+    expect(ops.find((o) => o.key === 'GET /Status')!.security).toEqual([]);
+    expect(document.tags!.map((t) => t.name)).toEqual(expect.arrayContaining(['Stock', 'Products', 'Webhooks']));
+    // The contract document itself is untouched.
+    expect(readOpenApiDocument('inventory').paths['/stock-receipts']!.post!.operationId).toBe('receiveStock');
+  });
+
+  it('without a layout: venue paths at the live origin, Bearer, still vendor names', () => {
+    const document = publishedInventoryDocument('http://localhost:1');
+    expect(document.servers).toEqual([{ url: 'http://localhost:1/inventory' }]);
+    expect(Object.values(document.components!.securitySchemes!)).toEqual([expect.objectContaining({ type: 'http', scheme: 'bearer' })]);
+    const ops = operationsOf(document);
+    expect(ops.map((o) => o.key)).toContain('POST /stock-receipts');
+    expect(ops.some((o) => venueIds.has(o.operationId!))).toBe(false);
+  });
+
+  it('wallet and booking: their contract with the live server', () => {
+    expect(publishedDocument('wallet', 'http://h:1').servers).toEqual([{ url: 'http://h:1/wallet' }]);
+    expect(publishedDocument('booking', 'http://h:1').paths).toEqual(readOpenApiDocument('booking').paths);
+  });
+});
