@@ -64,13 +64,23 @@ export class VenueError extends Error {
   }
 }
 
-/** Bad flags or input found before anything was sent (exit 2). */
-export class UsageError extends VenueError {
-  constructor(message: string, options?: VenueErrorOptions) {
-    super('usage', message, options);
-    this.name = 'UsageError';
-  }
+/**
+ * A VenueError class whose category is fixed: one constructor serves the
+ * plain categories (usage, auth, not found, rejected), each with its own name
+ * and instanceof.
+ */
+function errorOfCategory(category: ErrorCategory, name: string) {
+  return class extends VenueError {
+    constructor(message: string, options?: VenueErrorOptions) {
+      super(category, message, options);
+      this.name = name;
+    }
+  };
 }
+
+/** Bad flags or input found before anything was sent (exit 2). */
+export const UsageError = errorOfCategory('usage', 'UsageError');
+export type UsageError = InstanceType<typeof UsageError>;
 
 export interface ValidationIssue {
   /** The field as the user knows it: a flag, a JSON path or a CSV column. */
@@ -104,26 +114,17 @@ export class ValidationError extends UsageError {
   }
 }
 
-export class AuthError extends VenueError {
-  constructor(message: string, options?: VenueErrorOptions) {
-    super('auth', message, options);
-    this.name = 'AuthError';
-  }
-}
+/** The service refused the credentials or the token (exit 3). */
+export const AuthError = errorOfCategory('auth', 'AuthError');
+export type AuthError = InstanceType<typeof AuthError>;
 
-export class NotFoundError extends VenueError {
-  constructor(message: string, options?: VenueErrorOptions) {
-    super('not-found', message, options);
-    this.name = 'NotFoundError';
-  }
-}
+/** What was asked for does not exist (exit 4). */
+export const NotFoundError = errorOfCategory('not-found', 'NotFoundError');
+export type NotFoundError = InstanceType<typeof NotFoundError>;
 
-export class RejectedError extends VenueError {
-  constructor(message: string, options?: VenueErrorOptions) {
-    super('rejected', message, options);
-    this.name = 'RejectedError';
-  }
-}
+/** The service refused it by a business rule: nothing was applied (exit 5). */
+export const RejectedError = errorOfCategory('rejected', 'RejectedError');
+export type RejectedError = InstanceType<typeof RejectedError>;
 
 export class ServerError extends VenueError {
   constructor(message: string, options?: VenueErrorOptions, category: ErrorCategory = 'server') {
@@ -208,7 +209,7 @@ export interface ApiErrorInfo {
   url: string;
   /** The server's own message, dug out of whatever body shape it sent. */
   serverMessage?: string;
-  /** The service's error code as sent (compare with sameWord: any case or separator). */
+  /** The service's error code as sent; what it means is the service's error table's to say (src/lib/<service>/error-codes.ts). */
   code?: string;
   /** Field problems and other details the service listed, one a line. */
   details?: string[];
@@ -228,13 +229,6 @@ export class ApiError extends VenueError {
   }
   get status(): number {
     return this.info.status;
-  }
-  /** Whether the service's error code is one of codes, compared without regard to case or separator. */
-  hasCode(...codes: string[]): boolean {
-    const code = this.info.code;
-    if (!code) return false;
-    const key = (w: string) => w.toLowerCase().replace(/[^a-z0-9]/g, '');
-    return codes.some((c) => key(c) === key(code));
   }
 }
 

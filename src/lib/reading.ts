@@ -769,6 +769,8 @@ export interface ServiceErrorInfo {
   message?: string;
   /** One line per field problem or detail: "cardBarcode: must be 10 digits". */
   details: string[];
+  /** The request fields the details name, as sent ("cardBarcode", "$.CardBarcode"): what a table may decide by when there is no code. */
+  fields: string[];
 }
 
 function clip(text: string, max = 300): string {
@@ -776,10 +778,12 @@ function clip(text: string, max = 300): string {
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 
+const DETAIL_FIELD: FieldNames = ['field', 'path', 'property', 'propertyName', 'name', 'param', 'pointer', 'target', 'loc'];
+
 function detailLine(item: unknown): string | undefined {
   if (typeof item === 'string') return clip(item);
   if (!isRecord(item)) return item === undefined || item === null ? undefined : String(item);
-  const field = asText(valueOf(item, ['field', 'path', 'property', 'propertyName', 'name', 'param', 'pointer', 'target', 'loc']));
+  const field = asText(valueOf(item, DETAIL_FIELD));
   const said = asText(valueOf(item, ['message', 'rule', 'detail', 'description', 'reason', 'msg', 'errorMessage', 'title', 'error']));
   const code = asText(valueOf(item, ['code']));
   const text = said ?? code;
@@ -794,7 +798,7 @@ function detailLine(item: unknown): string | undefined {
  * message}]}, {message}, plain text. An HTML page says nothing.
  */
 export function readErrorBody(body: unknown): ServiceErrorInfo {
-  const info: ServiceErrorInfo = { details: [] };
+  const info: ServiceErrorInfo = { details: [], fields: [] };
   if (body === undefined || body === null) return info;
   if (Buffer.isBuffer(body)) return readErrorBody(tryJson(body.toString('utf8')));
   if (typeof body === 'string') {
@@ -814,7 +818,7 @@ export function readErrorBody(body: unknown): ServiceErrorInfo {
     info.message = info.details.shift();
     return info;
   }
-  if (!isRecord(body)) return { message: String(body), details: [] };
+  if (!isRecord(body)) return { message: String(body), details: [], fields: [] };
   const nested = valueOf(body, ['error', 'fault']);
   const layers: RawRecord[] = isRecord(nested) ? [nested, body] : [body];
   const firstText = (names: FieldNames) => {
@@ -845,9 +849,12 @@ export function readErrorBody(body: unknown): ServiceErrorInfo {
       for (const item of details.slice(0, 20)) {
         const line = detailLine(item);
         if (line && !info.details.includes(line)) info.details.push(line);
+        const field = isRecord(item) ? asText(valueOf(item, DETAIL_FIELD)) : undefined;
+        if (field && !info.fields.includes(field)) info.fields.push(field);
       }
     } else if (isRecord(details)) {
       for (const [field, said] of Object.entries(details).slice(0, 20)) {
+        if (!info.fields.includes(field)) info.fields.push(field);
         const text = Array.isArray(said) ? said.map((s) => (isRecord(s) ? detailLine(s) : String(s))).join(', ') : isRecord(said) ? detailLine(said) : String(said);
         const line = clip(`${field}: ${text}`);
         if (!info.details.includes(line)) info.details.push(line);

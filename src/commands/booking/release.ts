@@ -1,6 +1,6 @@
 import { defineCommand, option } from '../define.js';
 import { checkFlags } from './shared.js';
-import { ApiError, UnknownOutcomeError, UsageError } from '../../lib/errors.js';
+import { UnknownOutcomeError, UsageError } from '../../lib/errors.js';
 import type { BookingClient } from '../../lib/booking/client.js';
 import type { HoldEntry } from '../../lib/booking/hold-journal.js';
 import type { Context } from '../../lib/context.js';
@@ -92,10 +92,12 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
       outcomes.push({ ...base, outcome });
       ctx.terminal.success(`${hold.reservationId}: ${outcome} (${hold.quantity} place${hold.quantity === 1 ? '' : 's'} in ${hold.slotId}).`);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
+      const { bookingErrors } = await import('../../lib/booking/error-codes.js');
+      const meaning = bookingErrors.meaning(error, 'release');
+      if (meaning === 'reservation-unknown') {
         outcomes.push({ ...base, outcome: 'unknown to the service: nothing held' });
         ctx.terminal.info(`${hold.reservationId}: the service does not know it; nothing to release.`);
-      } else if (error instanceof ApiError && error.hasCode('already_paid', 'reservation_paid')) {
+      } else if (meaning === 'already-paid') {
         outcomes.push({ ...base, outcome: 'paid: not released' });
         ctx.terminal.info(`${hold.reservationId}: paid for, so it is a booking now; cancel its order to give the places back.`);
       } else {

@@ -8,10 +8,9 @@
 import { createHash } from 'node:crypto';
 import type { ServiceDeps } from '../service-deps.js';
 import type { HttpResponse } from '../http.js';
-import { ApiError, NotFoundError, RejectedError, UnknownOutcomeError } from '../errors.js';
+import { UnknownOutcomeError } from '../errors.js';
 import {
   AnswerMismatchError,
-  asNumber,
   checkSame,
   hasNextPage,
   isRecord,
@@ -22,7 +21,6 @@ import {
   UnreadableAnswerError,
   field,
   sourceOf,
-  valueOf,
   withSource,
   type AnswerSource,
   type Word,
@@ -57,20 +55,10 @@ import {
   type Slot,
 } from './shapes.js';
 import { shellQuote } from './text.js';
+import { bookingErrors } from './error-codes.js';
 
 export * from './shapes.js';
-
-/** The platform refused a hold because the slot has too few places left. */
-export class SlotUnavailableError extends RejectedError {
-  constructor(
-    readonly slotId: string,
-    message: string,
-    readonly remaining?: number,
-  ) {
-    super(message, { hint: 'Pick another session: `venue booking sessions <experienceId> --date <date>` lists what is left.' });
-    this.name = 'SlotUnavailableError';
-  }
-}
+export { SlotUnavailableError } from './error-codes.js';
 
 /** How many pages of a list are followed at most (a service that never stops paging is cut off). */
 const MAX_PAGES = 100;
@@ -151,8 +139,7 @@ export class BookingClient {
   async experiences(locationId: string): Promise<Experience[]> {
     const operation = 'list experiences';
     const notFound = (error: unknown): never => {
-      if (error instanceof ApiError && error.status === 404) throw new NotFoundError(`no location "${locationId}"`, { hint: 'List them with `venue booking locations`.' });
-      throw error;
+      throw bookingErrors.errorFor(error, 'experiences', { locationId });
     };
     const readers = await this.listAll('/api/v1/experiences', { locationId }, operation, 'experience', WRAPPERS.experience, notFound);
     // An experience of another location is not one of this location's.
@@ -165,7 +152,7 @@ export class BookingClient {
     const operation = 'check availability';
     const source = this.source(operation);
     const rows = (
-      await this.experienceList(experienceId, '/sessions/availability', { fromDate, days }, operation, 'availability day', WRAPPERS.availability, (body) =>
+      await this.experienceList('availability', experienceId, '/sessions/availability', { fromDate, days }, operation, 'availability day', WRAPPERS.availability, (body) =>
         checkListContext(source, body, { experienceId }),
       )
     ).map(toAvailabilityDay);
@@ -181,7 +168,7 @@ export class BookingClient {
     const operation = 'list sessions';
     const source = this.source(operation);
     const slots = (
-      await this.experienceList(experienceId, '/sessions', { forDate }, operation, 'session slot', WRAPPERS.slot, (body) => checkListContext(source, body, { experienceId, date: forDate }))
+      await this.experienceList('sessions', experienceId, '/sessions', { forDate }, operation, 'session slot', WRAPPERS.slot, (body) => checkListContext(source, body, { experienceId, date: forDate }))
     ).map(toSlot);
     for (const slot of slots) {
       checkSame(source, 'experienceId', experienceId, slot.experienceId);
@@ -190,7 +177,7 @@ export class BookingClient {
     return slots;
   }
 
-  private experienceList(experienceId: string, suffix: string, query: Query, operation: string, what: string, keys: readonly string[], onPage?: (body: unknown) => void) {
+  private experienceList(call: 'availability' | 'sessions', experienceId: string, suffix: string, query: Query, operation: string, what: string, keys: readonly string[], onPage?: (body: unknown) => void) {
     return this.listAll(
       `/api/v1/experiences/${encodeURIComponent(experienceId)}${suffix}`,
       query,
@@ -198,10 +185,7 @@ export class BookingClient {
       what,
       keys,
       (error) => {
-        if (error instanceof ApiError && error.status === 404) {
-          throw new NotFoundError(`no experience "${experienceId}"`, { hint: 'List them with `venue booking experiences --location <id>`.' });
-        }
-        throw error;
+        throw bookingErrors.errorFor(error, call, { experienceId });
       },
       onPage,
     );
@@ -263,17 +247,8 @@ export class BookingClient {
           default: {
             // Refused, or a retry that never left: nothing is held.
             await this.holds.forget(key);
-            const error = sent.error;
-            if (error instanceof ApiError && error.status === 409 && !error.hasCode('slot_closed', 'slot_started', 'session_closed')) {
-              throw new SlotUnavailableError(
-                request.slotId,
-                error.info.serverMessage?.includes(request.slotId)
-                  ? error.info.serverMessage
-                  : `slot ${request.slotId} cannot take ${request.quantity} more place${request.quantity === 1 ? '' : 's'}${error.info.serverMessage ? `: ${error.info.serverMessage}` : ''}`,
-                remainingIn(error.info.body),
-              );
-            }
-            throw sent.kind === 'refused' ? (sent.raised ?? sent.error) : sent.error;
+            if (sent.kind !== 'refused') throw sent.error;
+            throw bookingErrors.explain(sent.error, 'reserve', { slotId: request.slotId, quantity: request.quantity }) ?? sent.raised ?? sent.error;
           }
         }
       },
@@ -299,7 +274,8 @@ export class BookingClient {
       return reservation;
     } catch (error) {
       // A paid reservation is no hold; one the service does not know holds nothing.
-      if (error instanceof ApiError && (error.status === 404 || error.hasCode('already_paid', 'reservation_paid'))) await this.holds.settled({ reservationIds: [reservationId] });
+      const meaning = bookingErrors.meaning(error, 'release');
+      if (meaning === 'reservation-unknown' || meaning === 'already-paid') await this.holds.settled({ reservationIds: [reservationId] });
       throw error;
     }
   }
@@ -403,11 +379,8 @@ export class BookingClient {
     try {
       response = await this.call({ method: 'GET', path: `/api/v1/orders/${encodeURIComponent(orderId)}`, operation });
     } catch (error) {
-      if (error instanceof ApiError && [404, 405, 501].includes(error.status)) {
-        if (error.status === 404 && error.hasCode('order_not_found', 'not_found_order')) throw new NotFoundError(`no order "${orderId}"`);
-        return undefined;
-      }
-      throw error;
+      if (bookingErrors.meaning(error, 'find-order') === 'lookup-not-offered') return undefined;
+      throw bookingErrors.errorFor(error, 'find-order', { orderId });
     }
     const order = toOrder(readRecord(response.data, this.source(operation), 'order', WRAPPERS.order));
     checkSame(this.source(operation), 'orderId', orderId, order.id, sourceOf(order));
@@ -500,15 +473,3 @@ function checkListContext(source: AnswerSource, body: unknown, asked: { experien
   }
 }
 const LIST_META = field('record', 'meta', 'metadata', '_meta');
-
-/** The places left, when a refusal says it ({remaining}, {error: {remaining}}, {details: {available}}). */
-function remainingIn(body: unknown): number | undefined {
-  const names = ['remaining', 'available', 'placesLeft', 'remainingCapacity'];
-  const places = [body, isRecord(body) ? valueOf(body, ['error']) : undefined, isRecord(body) ? valueOf(body, ['details', 'extensions']) : undefined];
-  for (const place of places) {
-    if (!isRecord(place)) continue;
-    const value = asNumber(valueOf(place, names));
-    if (value !== undefined) return value;
-  }
-  return undefined;
-}

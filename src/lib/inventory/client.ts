@@ -10,6 +10,7 @@ import type { HttpResponse, RequestOptions } from '../http.js';
 import { AnswerMismatchError, asText, checkSame, hasNextPage, sameId, readPageInfo, readRecord, readRecords, type AnswerSource, type FieldSpec, type RecordReader } from '../reading.js';
 import { productFields, resourceKeys, stockLevelFields } from './fields.js';
 import { InventoryRouteMap, type InventoryOperation } from './routes.js';
+import { inventoryErrors, type InventoryErrorContext } from './error-codes.js';
 import type { HealthReading } from './health.js';
 import type {
   Category,
@@ -213,15 +214,12 @@ export class InventoryClient {
     return { service: SERVICE, operation, accepted: write };
   }
 
-  /** Re-raises a 404 with a message naming the thing that is missing. */
-  private async naming404<T>(what: string, work: () => Promise<T>): Promise<T> {
+  /** Runs a call; an error answer is worded by the inventory's error table (error-codes.ts): a missing product named as such. */
+  private async explaining<T>(call: InventoryOperation, context: InventoryErrorContext, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
-        throw new NotFoundError(`${what} does not exist${error.info.serverMessage ? ` (${error.info.serverMessage})` : ''}`, { cause: error });
-      }
-      throw error;
+      throw inventoryErrors.errorFor(error, call, context);
     }
   }
 
@@ -303,7 +301,7 @@ export class InventoryClient {
   /** productId as typed (a digit string stays exact past 2^53) or a number. A product with another id is an answer about something else (exit 6). */
   async getProduct(productId: number | string): Promise<Product> {
     const operation = `read product ${productId}`;
-    return this.naming404(`product ${productId}`, () =>
+    return this.explaining('getProduct', { what: `product ${productId}` }, () =>
       this.one('getProduct', [String(productId)], { operation }, 'product', resourceKeys.product, (reader) => {
         const product = productView(reader);
         checkSame(this.source(operation), 'productId', productId, exactId(reader, productFields.productId) ?? product.productId, reader.raw);
@@ -318,7 +316,7 @@ export class InventoryClient {
   }
 
   async updateProduct(productId: number | string, patch: Record<string, unknown>): Promise<Product> {
-    return this.naming404(`product ${productId}`, () =>
+    return this.explaining('updateProduct', { what: `product ${productId}` }, () =>
       this.one('updateProduct', [String(productId)], { body: patch, idempotent: false, operation: `update product ${productId}` }, 'product', resourceKeys.product, productView),
     );
   }

@@ -3,7 +3,7 @@
 // login; guest calls carry the guest's own token from the stored session,
 // renewed with the refresh token. Knows nothing of the terminal.
 
-import { ApiError, AuthError, NotFoundError, RejectedError, UsageError } from '../errors.js';
+import { ApiError, AuthError, UsageError } from '../errors.js';
 import type { HttpResponse, TokenSource } from '../http.js';
 import type { ServiceDeps } from '../service-deps.js';
 import {
@@ -20,6 +20,7 @@ import {
   type RecordReader,
 } from '../reading.js';
 import { GuestSessions, type StoredSession } from './sessions.js';
+import { walletErrors, type WalletCall, type WalletErrorContext } from './error-codes.js';
 import { normaliseBaseUrl } from '../tokens.js';
 import type { ActivityKind, SaleBody, SignupBody } from './schemas.js';
 import {
@@ -278,73 +279,6 @@ export function creditedText(sale: WalletSale): string {
   return [sale.creditedPlay ? `${plain(sale.creditedPlay)} play` : '', sale.creditedBonus ? `${plain(sale.creditedBonus)} bonus` : ''].filter(Boolean).join(' + ');
 }
 
-/**
- * The service's answer that it already recorded this payment reference (409
- * duplicate_payment_reference in the sandbox): conclusive evidence that a
- * sale with it was applied. Looks through an explained error to its answer.
- */
-export function isDuplicatePaymentReference(error: unknown): boolean {
-  const answer = error instanceof ApiError ? error : (error as { cause?: unknown } | undefined)?.cause;
-  if (!(answer instanceof ApiError) || answer.status !== 409) return false;
-  return answer.hasCode('duplicate_payment_reference', 'duplicate_payment', 'payment_reference_used') || (!answer.info.code && /payment ref/i.test(answer.info.serverMessage ?? ''));
-}
-
-/** Turns the service's refusals into messages a support engineer can act on. */
-export function explainWalletError(error: unknown, context: { email?: string; cardNumber?: string } = {}): unknown {
-  if (!(error instanceof ApiError)) return error;
-  const said = error.info.serverMessage ?? '';
-  const details = [...(said ? [`the service said: ${said}`] : []), ...(error.info.details ?? []).filter((line) => line !== said)];
-  const options = { cause: error, details };
-  const email = context.email ?? '<email>';
-  if (error.status === 409 && (error.hasCode('username_taken', 'username_exists', 'user_exists', 'email_taken', 'duplicate_username', 'conflict') || (!error.info.code && /user|email|exist/i.test(said)))) {
-    return new RejectedError('this email is already registered', { ...options, hint: `Log in with \`venue wallet login ${email}\`, or use another email.` });
-  }
-  if (error.status === 409 && error.hasCode('card_registered', 'card_already_registered', 'card_taken')) {
-    return new RejectedError('this card is already registered to another account', { ...options, hint: 'Each card belongs to one account; check the barcode.' });
-  }
-  if (isDuplicatePaymentReference(error)) {
-    return new RejectedError('this payment reference was already recorded: the reload was not applied twice', {
-      ...options,
-      hint: `Check it with \`venue wallet activity ${context.cardNumber ?? '<cardNumber>'} --kind reload\`.`,
-    });
-  }
-  if (error.status === 422 && (error.hasCode('card_not_activated', 'card_inactive', 'card_not_active') || /not activated/i.test(said))) {
-    return new RejectedError('card not activated — any in-store activity activates it', { ...options, hint: 'Ask the guest to use the card once at the venue (a game or a reload), then try again.' });
-  }
-  if (error.status === 422 && (error.hasCode('password_rules', 'weak_password', 'invalid_password', 'password_policy') || /password/i.test(said))) {
-    return new RejectedError('the password breaks the rules: 8 to 20 characters with a digit, a lowercase and an uppercase letter', options);
-  }
-  if (error.status === 422 && error.hasCode('invalid_confirmation_code', 'confirmation_code_invalid', 'code_expired', 'invalid_code')) {
-    return new RejectedError('the confirmation code is wrong, already used or expired (codes last 15 minutes)', {
-      ...options,
-      hint: `Ask for a new one: \`venue wallet reset-password ${email}\`.`,
-    });
-  }
-  if (error.status === 401 && error.hasCode('invalid_credentials', 'invalid_grant', 'bad_credentials', 'wrong_password')) {
-    return new AuthError(`the password for ${context.email ?? 'this guest'} was refused`, { ...options, hint: `Reset it with \`venue wallet reset-password ${email}\`.` });
-  }
-  if (error.status === 404) {
-    return new NotFoundError('no such account or card', { ...options, hint: 'Check the email and card number; a guest sees only the cards on their own account.' });
-  }
-  if (error.status === 403) {
-    return new AuthError('the wallet refused this token for that call', { ...options, hint: 'Sign-up and login take the admin token; card calls take a guest token (`venue wallet login`).' });
-  }
-  return error;
-}
-
-/** Codes and words of an answer that refuses the guest's email and password (not a token). */
-function blamesGuestCredentials(error: ApiError): boolean {
-  if (error.hasCode('invalid_credentials', 'invalid_grant', 'bad_credentials', 'wrong_password', 'invalid_password', 'invalid_username_or_password', 'login_failed', 'authentication_failed')) return true;
-  return /password|credential|user ?name|e-?mail/i.test(error.info.serverMessage ?? '');
-}
-
-/** Codes, words and challenges of an answer that refuses the bearer token the call carried. */
-function blamesToken(error: ApiError): boolean {
-  if (error.hasCode('invalid_token', 'token_expired', 'expired_token', 'token_invalid', 'token_revoked')) return true;
-  if (/^bearer\b/i.test(error.info.headers?.['www-authenticate'] ?? '')) return true;
-  return /\btoken\b|authorization header/i.test(error.info.serverMessage ?? '');
-}
-
 /** JWT times are whole seconds: an admin token within this of its exp may have lapsed on its way. */
 const EXPIRY_GRAIN_MS = 1_000;
 
@@ -363,17 +297,18 @@ export class WalletClient {
     return this.deps.freshToken ?? this.deps.token;
   }
 
-  private async call<T>(run: () => Promise<T>, context: { email?: string; cardNumber?: string } = {}): Promise<T> {
+  /** Runs a call; an error answer is worded by the wallet's error table (error-codes.ts). */
+  private async call<T>(call: WalletCall, run: () => Promise<T>, context: WalletErrorContext = {}): Promise<T> {
     try {
       return await run();
     } catch (error) {
-      throw explainWalletError(error, context);
+      throw walletErrors.errorFor(error, call, context);
     }
   }
 
   /** The service's message, when it sent one (the seed: "201; message (string)"). */
   async signup(body: SignupBody): Promise<{ message?: string; record: Record<string, unknown> }> {
-    return this.call(async () => {
+    return this.call('signup', async () => {
       const response = await this.deps.http.request({ method: 'POST', path: '/api/v1/admin/signup', body, auth: this.adminToken, operation: OPERATIONS.signup });
       const reader = readRecord(response.data, from(OPERATIONS.signup), 'sign-up answer');
       return { message: reader.text(signupFields.message), record: reader.raw };
@@ -388,7 +323,7 @@ export class WalletClient {
    * is the login sent again with a new one: the password was not refused then.
    */
   async login(email: string, password: string, keep = true): Promise<StoredSession> {
-    return this.call(async () => {
+    return this.call('login', async () => {
       let admin: { expiresAt?: number } | undefined;
       const source = this.adminToken;
       const auth: TokenSource = { get: async () => (admin = await source.get()), invalidate: (token) => source.invalidate(token) };
@@ -402,20 +337,10 @@ export class WalletClient {
           break;
         } catch (error) {
           if (!(error instanceof ApiError) || error.status !== 401) throw error;
+          // Only an admin token that lapsed on its way, and an answer that does not blame the password, sends the password again.
           const lapsed = admin?.expiresAt !== undefined && admin.expiresAt <= this.deps.now() + EXPIRY_GRAIN_MS;
-          if (lapsed && !blamesGuestCredentials(error) && attempt < 3) continue;
-          if (blamesToken(error) && !blamesGuestCredentials(error)) {
-            throw new AuthError(`the wallet refused the admin token it had just issued, on the login of ${email}`, {
-              cause: error,
-              details: error.info.serverMessage ? [`the service said: ${error.info.serverMessage}`] : [],
-              hint: 'The guest\'s password was not the problem and was sent once. Check wallet.url and wallet.clientSecret (`venue doctor`).',
-            });
-          }
-          throw new AuthError(`the guest login of ${email} was refused: the wallet did not accept the guest's email and password`, {
-            cause: error,
-            details: error.info.serverMessage ? [`the service said: ${error.info.serverMessage}`] : [],
-            hint: `Check the email and the password (sent once). Forgotten? \`venue wallet reset-password ${email}\`.`,
-          });
+          if (lapsed && walletErrors.meaning(error, 'login') !== 'guest-credentials-refused' && attempt < 3) continue;
+          throw error;
         }
       }
       const reader = readRecord(response.data, from(OPERATIONS.login), 'login answer', ['tokens', 'session', 'auth']);
@@ -429,11 +354,12 @@ export class WalletClient {
   }
 
   async resetPassword(email: string): Promise<void> {
-    await this.call(() => this.deps.http.request({ method: 'PUT', path: `/api/v1/admin/${encodeURIComponent(email)}/reset`, operation: 'start the password reset' }), { email });
+    await this.call('reset-password', () => this.deps.http.request({ method: 'PUT', path: `/api/v1/admin/${encodeURIComponent(email)}/reset`, operation: 'start the password reset' }), { email });
   }
 
   async confirmReset(email: string, confirmationCode: string, newPassword: string): Promise<void> {
     await this.call(
+      'confirm-reset',
       () => this.deps.http.request({ method: 'PUT', path: `/api/v1/admin/${encodeURIComponent(email)}/confirmReset`, body: { confirmationCode, newPassword }, operation: 'confirm the password reset' }),
       { email },
     );
@@ -523,14 +449,14 @@ export class WalletClient {
   }
 
   async cards(guest: TokenSource, email?: string): Promise<WalletCardSummary[]> {
-    return this.call(async () => {
+    return this.call('cards', async () => {
       const response = await this.deps.http.request({ method: 'GET', path: '/api/v1/card', auth: guest, operation: OPERATIONS.cards });
       return readRecords(response.data, from(OPERATIONS.cards), 'card', ['cards', 'gameCards']).map(cardView);
     }, { email });
   }
 
   async balance(guest: TokenSource, cardNumber: string): Promise<WalletBalance> {
-    return this.call(async () => {
+    return this.call('balance', async () => {
       const response = await this.deps.http.request({ method: 'GET', path: `/api/v1/card/${cardNumber}/balance`, auth: guest, operation: OPERATIONS.balance });
       return balanceView(readRecord(response.data, from(OPERATIONS.balance), 'balance', ['balance', 'balances', 'card']), cardNumber);
     }, { cardNumber });
@@ -538,7 +464,7 @@ export class WalletClient {
 
   /** Newest first, whatever order the service sent. */
   async activity(guest: TokenSource, cardNumber: string): Promise<WalletActivityEntry[]> {
-    return this.call(async () => {
+    return this.call('activity', async () => {
       const response = await this.deps.http.request({ method: 'GET', path: `/api/v1/card/${cardNumber}/activity`, auth: guest, operation: OPERATIONS.activity });
       const entries = readRecords(response.data, from(OPERATIONS.activity), 'activity entry', ['activity', 'activities', 'transactions', 'entries']).map((r) => activityView(r, cardNumber));
       const time = (e: WalletActivityEntry) => Date.parse(e.occurredAt);
@@ -547,7 +473,7 @@ export class WalletClient {
   }
 
   async products(guest: TokenSource): Promise<ReloadProduct[]> {
-    return this.call(async () => {
+    return this.call('products', async () => {
       const response = await this.deps.http.request({ method: 'GET', path: '/api/v1/quickreload', auth: guest, operation: OPERATIONS.products });
       const products = readRecords(response.data, from(OPERATIONS.products), 'reload product', ['products', 'quickReload', 'quickReloads']).map(productView);
       // The list order is the display order; an explicit displayOrder wins when every product has one.
@@ -563,7 +489,7 @@ export class WalletClient {
    * the service took the sale.
    */
   async sale(guest: TokenSource, body: SaleBody, options: { idempotencyKey?: string; beforeSend?: () => Promise<void> } = {}): Promise<WalletSale> {
-    return this.call(async () => {
+    return this.call('sale', async () => {
       const response = await this.deps.http.request({
         method: 'POST', path: '/api/v1/sale', body, auth: guest, idempotent: false, operation: OPERATIONS.sale, idempotencyKey: options.idempotencyKey, beforeSend: options.beforeSend,
       });
@@ -572,7 +498,7 @@ export class WalletClient {
   }
 
   async pass(guest: TokenSource, platform: 'walletA' | 'walletB', cardNumber: string): Promise<WalletPass> {
-    return this.call(async () => {
+    return this.call('pass', async () => {
       const response = await this.deps.http.request({ method: 'PUT', path: `/api/v1/pass/${platform}/${cardNumber}`, auth: guest, responseType: 'buffer', operation: OPERATIONS.pass });
       return passFrom(response);
     }, { cardNumber });

@@ -5,7 +5,7 @@
 // bodies and are never printed back, even when a server echoes them.
 
 import type { ServiceDeps } from '../service-deps.js';
-import { ApiError, NotFoundError } from '../errors.js';
+import { webhookErrors } from './error-codes.js';
 import type { HttpResponse } from '../http.js';
 import { InventoryRouteMap, type InventoryOperation } from '../inventory/routes.js';
 import { asText, findKey, isRecord, valueOf, readRecord, readRecords, withSource, type AnswerSource, type RawRecord, type RecordReader } from '../reading.js';
@@ -99,7 +99,7 @@ export class WebhooksClient {
       const response = await this.send('updateWebhook', [webhookId], { body: changes, idempotent: true, operation });
       return subscriberView(readRecord(response.data, this.source(operation), 'webhook subscriber', subscriberResourceKeys.one));
     } catch (error) {
-      throw this.explainNotFound(error, webhookId);
+      throw webhookErrors.errorFor(error, 'updateWebhook', { webhookId });
     }
   }
 
@@ -107,17 +107,7 @@ export class WebhooksClient {
     try {
       await this.send('deleteWebhook', [webhookId], { operation: 'delete the webhook subscriber' });
     } catch (error) {
-      throw this.explainNotFound(error, webhookId);
+      throw webhookErrors.errorFor(error, 'deleteWebhook', { webhookId });
     }
-  }
-
-  private explainNotFound(error: unknown, webhookId: string): unknown {
-    if (error instanceof ApiError && error.status === 404) {
-      return new NotFoundError(`no active webhook subscriber ${webhookId}`, {
-        hint: 'List them with `venue webhooks list`.',
-        cause: error,
-      });
-    }
-    return error;
   }
 }

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, NotFoundError, UsageError } from '../../../src/lib/errors.js';
 import { HttpClient, type TokenSource } from '../../../src/lib/http.js';
 import { InventoryClient } from '../../../src/lib/inventory/client.js';
+import { inventoryErrors } from '../../../src/lib/inventory/error-codes.js';
 import { InventoryRouteMap } from '../../../src/lib/inventory/routes.js';
 import { UnreadableAnswerError, sourceOf } from '../../../src/lib/reading.js';
 import { WebhooksClient } from '../../../src/lib/webhooks/client.js';
@@ -238,7 +239,7 @@ describe.each(dialects)('the $name dialect', (d) => {
     reply(pool, 'POST', '/stock-adjustments', refusal.body, refusal.headers, 422);
     const error = await inventory.adjustStock({}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).hasCode('insufficient_stock')).toBe(true);
+    expect(inventoryErrors.meaning(error, 'adjustStock')).toBe('insufficient-stock');
     expect((error as ApiError).exitCode).toBe(5);
     expect((error as ApiError).message).toContain('stock would go below zero');
     const missing = d.error(404, 'not_found', 'no such product');

@@ -2,7 +2,6 @@
 // paging shape and error body the clients rely on, and every refusal.
 
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/lib/errors.js';
 import {
   AnswerMismatchError,
   ImpossibleValuesError,
@@ -493,7 +492,7 @@ describe('readErrorBody', () => {
   it('{error: {code, message, details: [{field, rule}]}}', () => {
     expect(
       readErrorBody({ error: { code: 'validation_failed', message: 'The request is invalid', details: [{ field: 'cardBarcode', rule: 'must be 10 digits' }, { field: 'cvv', rule: 'must be 3 digits' }] } }),
-    ).toEqual({ code: 'validation_failed', message: 'The request is invalid', details: ['cardBarcode: must be 10 digits', 'cvv: must be 3 digits'] });
+    ).toEqual({ code: 'validation_failed', message: 'The request is invalid', details: ['cardBarcode: must be 10 digits', 'cvv: must be 3 digits'], fields: ['cardBarcode', 'cvv'] });
   });
 
   it('problem+json {type, title, status, detail, errors: {Field: [...]}}', () => {
@@ -509,11 +508,12 @@ describe('readErrorBody', () => {
       code: 'validation-error',
       message: 'One or more validation errors occurred.: See the errors.',
       details: ['Quantity: must be positive, must be whole', 'SlotId: is required'],
+      fields: ['Quantity', 'SlotId'],
     });
   });
 
   it('problem+json with about:blank and no detail gives the title and no code', () => {
-    expect(readErrorBody({ type: 'about:blank', title: 'Not Found', status: 404 })).toEqual({ message: 'Not Found', details: [] });
+    expect(readErrorBody({ type: 'about:blank', title: 'Not Found', status: 404 })).toEqual({ message: 'Not Found', details: [], fields: [] });
   });
 
   it('a detail that already says the title is not repeated', () => {
@@ -525,6 +525,7 @@ describe('readErrorBody', () => {
       code: 'INVALID',
       message: 'Validation failed',
       details: ['email: is not an email'],
+      fields: ['email'],
     });
   });
 
@@ -533,6 +534,7 @@ describe('readErrorBody', () => {
       code: 'slot_full',
       message: 'The slot is full',
       details: ['The slot is full', 'Also this'],
+      fields: [],
     });
   });
 
@@ -541,11 +543,12 @@ describe('readErrorBody', () => {
       code: 'invalid_grant',
       message: 'The refresh token has expired',
       details: [],
+      fields: [],
     });
   });
 
   it('{error: "a sentence"} is a message, not a code', () => {
-    expect(readErrorBody({ error: 'Something went wrong' })).toEqual({ message: 'Something went wrong', details: [] });
+    expect(readErrorBody({ error: 'Something went wrong' })).toEqual({ message: 'Something went wrong', details: [], fields: [] });
   });
 
   it('PascalCase and snake_case bodies', () => {
@@ -558,53 +561,38 @@ describe('readErrorBody', () => {
   });
 
   it('plain text is the message', () => {
-    expect(readErrorBody('  maintenance window  ')).toEqual({ message: 'maintenance window', details: [] });
+    expect(readErrorBody('  maintenance window  ')).toEqual({ message: 'maintenance window', details: [], fields: [] });
   });
 
   it('an HTML page says nothing', () => {
-    expect(readErrorBody('<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>')).toEqual({ details: [] });
-    expect(readErrorBody('<html>x</html>')).toEqual({ details: [] });
-    expect(readErrorBody(Buffer.from('<html>x</html>'))).toEqual({ details: [] });
+    expect(readErrorBody('<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>')).toEqual({ details: [], fields: [] });
+    expect(readErrorBody('<html>x</html>')).toEqual({ details: [], fields: [] });
+    expect(readErrorBody(Buffer.from('<html>x</html>'))).toEqual({ details: [], fields: [] });
   });
 
   it('bytes and JSON text are read as JSON', () => {
-    expect(readErrorBody(Buffer.from('{"error":{"code":"x","message":"from bytes"}}'))).toEqual({ code: 'x', message: 'from bytes', details: [] });
-    expect(readErrorBody('{"title":"from text"}')).toEqual({ message: 'from text', details: [] });
+    expect(readErrorBody(Buffer.from('{"error":{"code":"x","message":"from bytes"}}'))).toEqual({ code: 'x', message: 'from bytes', details: [], fields: [] });
+    expect(readErrorBody('{"title":"from text"}')).toEqual({ message: 'from text', details: [], fields: [] });
   });
 
   it('a list of problems', () => {
-    expect(readErrorBody([{ field: 'a', message: 'bad' }, 'worse'])).toEqual({ message: 'a: bad', details: ['worse'] });
+    expect(readErrorBody([{ field: 'a', message: 'bad' }, 'worse'])).toEqual({ message: 'a: bad', details: ['worse'], fields: [] });
   });
 
   it('nothing, empty text and empty records say nothing', () => {
-    expect(readErrorBody(undefined)).toEqual({ details: [] });
-    expect(readErrorBody(null)).toEqual({ details: [] });
-    expect(readErrorBody('')).toEqual({ details: [] });
-    expect(readErrorBody({})).toEqual({ details: [] });
+    expect(readErrorBody(undefined)).toEqual({ details: [], fields: [] });
+    expect(readErrorBody(null)).toEqual({ details: [], fields: [] });
+    expect(readErrorBody('')).toEqual({ details: [], fields: [] });
+    expect(readErrorBody({})).toEqual({ details: [], fields: [] });
   });
 
   it('details only: the first is the message', () => {
-    expect(readErrorBody({ errors: { email: 'is taken' } })).toEqual({ message: 'email: is taken', details: ['email: is taken'] });
+    expect(readErrorBody({ errors: { email: 'is taken' } })).toEqual({ message: 'email: is taken', details: ['email: is taken'], fields: ['email'] });
   });
 
   it('a detail with no words is shown as JSON, and long text is clipped', () => {
     expect(readErrorBody({ message: 'x', errors: [{ limit: 5 }] }).details).toEqual(['{"limit":5}']);
     expect(readErrorBody('y'.repeat(500)).message).toBe(`${'y'.repeat(300)}…`);
-  });
-});
-
-describe('ApiError.hasCode', () => {
-  const error = (code?: string) => new ApiError('rejected', 'x', { status: 422, method: 'POST', url: 'http://x', code });
-
-  it.each([['card_not_activated'], ['CARD_NOT_ACTIVATED'], ['CardNotActivated'], ['card-not-activated'], ['cardNotActivated']])('%s matches', (spelling) => {
-    expect(error('card_not_activated').hasCode(spelling)).toBe(true);
-    expect(error(spelling).hasCode('card_not_activated')).toBe(true);
-  });
-
-  it('any of several codes; none when the service named none', () => {
-    expect(error('SLOT_FULL').hasCode('slot_closed', 'slot_full')).toBe(true);
-    expect(error('slot_full').hasCode('slot_closed')).toBe(false);
-    expect(error(undefined).hasCode('slot_full')).toBe(false);
   });
 });
 

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { ApiError, AuthError, NotFoundError, RejectedError } from '../../../src/lib/errors.js';
 import type { HttpClient, RequestOptions } from '../../../src/lib/http.js';
-import { WalletClient, explainWalletError } from '../../../src/lib/wallet/client.js';
+import { WalletClient } from '../../../src/lib/wallet/client.js';
+import { walletErrors } from '../../../src/lib/wallet/error-codes.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -19,7 +20,7 @@ function jwt(expMs: number, marker: string): string {
   return `${b64({ alg: 'none' })}.${b64({ exp: Math.floor(expMs / 1000), iat: Math.floor(Date.now() / 1000), m: marker })}.sig`;
 }
 
-function client(handler: (o: RequestOptions) => unknown) {
+function client(handler: (o: RequestOptions) => unknown, adminExpiresAt?: () => number) {
   const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-unit-'));
   dirs.push(stateDir);
   const calls: RequestOptions[] = [];
@@ -28,17 +29,24 @@ function client(handler: (o: RequestOptions) => unknown) {
     url: (p: string) => `https://wallet.test${p}`,
     async request(o: RequestOptions) {
       calls.push(o);
-      const result = handler(o);
+      const result = await handler(o);
       if (result instanceof Error) throw result;
       return { status: 200, headers: {}, data: result };
     },
   } as unknown as HttpClient;
-  const admin = { get: async () => ({ token: 'admin', fromCache: false }), invalidate: async () => {} };
+  const admin = { get: async () => ({ token: 'admin', fromCache: false, expiresAt: adminExpiresAt?.() }), invalidate: async () => {} };
   return { wallet: new WalletClient({ profile: 'p', http, token: admin, stateDir, now: () => Date.now() }), calls };
 }
 
-const apiError = (status: number, code?: string, message = '') =>
-  new ApiError(status === 404 ? 'not-found' : status === 401 ? 'auth' : 'rejected', `answered ${status}`, { status, method: 'POST', url: 'x', serverMessage: message, code, body: code ? { error: { status, code, message } } : undefined });
+const apiError = (status: number, code?: string, message = '', fields: string[] = []) =>
+  new ApiError(status === 404 ? 'not-found' : status === 401 || status === 403 ? 'auth' : 'rejected', `answered ${status}`, {
+    status,
+    method: 'POST',
+    url: 'x',
+    serverMessage: message || undefined,
+    code,
+    body: code ? { error: { status, code, message } } : { message, errors: fields.map((field) => ({ field, message: 'is wrong' })) },
+  });
 
 describe('guest token', () => {
   it('uses the stored access token while it lasts, renews from the refresh token after', async () => {
@@ -85,20 +93,63 @@ describe('guest token', () => {
 
 describe('messages support can act on', () => {
   it.each([
-    [409, 'username_taken', RejectedError, 'this email is already registered'],
-    [422, 'card_not_activated', RejectedError, 'card not activated — any in-store activity activates it'],
-    [422, 'password_rules', RejectedError, 'the password breaks the rules'],
-    [404, 'not_found', NotFoundError, 'no such account or card'],
-    [401, 'invalid_credentials', AuthError, 'was refused'],
-  ])('%i %s', (status, code, type, text) => {
-    const error = explainWalletError(apiError(status, code)) as Error;
+    [409, 'username_taken', 'signup', RejectedError, 'this email is already registered'],
+    [409, 'card_registered', 'signup', RejectedError, 'this card is already registered to another account'],
+    [409, 'duplicate_payment_reference', 'sale', RejectedError, 'this payment reference was already recorded'],
+    [422, 'card_not_activated', 'signup', RejectedError, 'card not activated — any in-store activity activates it'],
+    [422, 'password_rules', 'signup', RejectedError, 'the password breaks the rules'],
+    [422, 'invalid_confirmation_code', 'confirm-reset', RejectedError, 'the confirmation code is wrong'],
+    [404, 'not_found', 'balance', NotFoundError, 'no such account or card'],
+    [403, 'forbidden', 'cards', AuthError, 'the wallet refused this token for that call'],
+    [401, 'invalid_credentials', 'login', AuthError, 'the guest login of ava@example.com was refused'],
+    [401, 'invalid_credentials', 'balance', AuthError, 'the password for ava@example.com was refused'],
+    [401, 'unauthorized', 'login', AuthError, 'the wallet refused the admin token it had just issued'],
+  ] as const)('%i %s on %s', (status, code, call, type, text) => {
+    const error = walletErrors.errorFor(apiError(status, code), call, { email: 'ava@example.com' }) as Error;
     expect(error).toBeInstanceOf(type);
     expect(error.message).toContain(text);
+    expect((error as AuthError).cause).toBeInstanceOf(ApiError);
   });
 
-  it('reads a vendor body with no code by its message', () => {
-    expect((explainWalletError(apiError(422, undefined, 'Card is not activated')) as Error).message).toContain('card not activated');
-    expect((explainWalletError(apiError(409, undefined, 'User already exists')) as Error).message).toContain('already registered');
+  it('a vendor body with no code: the seed\'s status on that call decides, with the field the service names; never its words', () => {
+    const said = (status: number, message: string, fields: string[] = []) => apiError(status, undefined, message, fields);
+    expect((walletErrors.errorFor(said(422, 'Card is not activated', ['cardBarcode']), 'signup', {}) as Error).message).toContain('card not activated');
+    expect((walletErrors.errorFor(said(422, 'too short', ['password']), 'signup', {}) as Error).message).toContain('the password breaks the rules');
+    expect((walletErrors.errorFor(said(422, 'bad', ['$.ConfirmationCode']), 'confirm-reset', {}) as Error).message).toContain('the confirmation code is wrong');
+    // No field named: both of the seed's causes, and the service's own words under them.
+    const both = walletErrors.errorFor(said(422, 'Card is not activated'), 'signup', {}) as RejectedError;
+    expect(both.message).toBe('the sign-up was refused: the password breaks the rules or the card is not activated (the wallet did not say which)');
+    expect(both.details).toEqual(['the service said: Card is not activated']);
+    expect(both.exitCode).toBe(5);
+    expect((walletErrors.errorFor(said(409, 'User already exists'), 'signup', {}) as Error).message).toContain('already registered');
+    // The words are not read: a 409 elsewhere that says "email" is the service's answer as it stands.
+    const elsewhere = said(409, 'email already used');
+    expect(walletErrors.errorFor(elsewhere, 'sale', {})).toBe(elsewhere);
+    // A sale's 409 is proof of a recorded reference only when it says so: by code, or by naming the field.
+    expect(walletErrors.meaning(said(409, 'payment ref used'), 'sale')).toBeUndefined();
+    expect(walletErrors.meaning(said(409, 'dup', ['paymentReference']), 'sale')).toBe('duplicate-payment-reference');
+  });
+
+  it('the login sends the password again only when its admin token lapsed and the answer does not blame the password', async () => {
+    const lapsing = (answers: Error[]) => {
+      let sent = 0;
+      // A one-second admin token, already at its end: it may have lapsed on its way.
+      return client(
+        async (o) => {
+          await o.auth?.get();
+          return answers[sent++] ?? { accessToken: jwt(Date.now() + 3_600_000, 'a'), refreshToken: jwt(Date.now() + 86_400_000, 'r') };
+        },
+        () => Date.now(),
+      );
+    };
+    const retried = lapsing([apiError(401, undefined, 'token expired')]);
+    await retried.wallet.login('ava@example.com', 'Secret123', false);
+    expect(retried.calls).toHaveLength(2);
+    const refused = lapsing([apiError(401, 'invalid_credentials', 'wrong password')]);
+    const error = await refused.wallet.login('ava@example.com', 'Secret123', false).catch((e: unknown) => e);
+    expect(refused.calls).toHaveLength(1);
+    expect(error).toBeInstanceOf(AuthError);
+    expect((error as Error).message).toContain("the guest login of ava@example.com was refused: the wallet did not accept the guest's email and password");
   });
 });
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recordReload, reloadIdempotencyKey, type ReloadApi, type ReloadDeps, type ReloadRequest } from '../../../src/lib/wallet/workflows/reload.js';
 import { ReloadJournal } from '../../../src/lib/wallet/reload-journal.js';
-import { explainWalletError } from '../../../src/lib/wallet/client.js';
+import { walletErrors } from '../../../src/lib/wallet/error-codes.js';
 import { ApiError, InterruptedError, UnknownOutcomeError, UsageError } from '../../../src/lib/errors.js';
 import { UnreadableAnswerError } from '../../../src/lib/reading.js';
 import { DamagedJournalError } from '../../../src/lib/private-file.js';
@@ -14,7 +14,7 @@ import { DamagedJournalError } from '../../../src/lib/private-file.js';
 const token = { get: async () => ({ token: 't', fromCache: true }), invalidate: async () => undefined };
 const request: ReloadRequest = { profile: 'sandbox', email: 'ava@example.com', token, cardNumber: '6001000000000000001', productId: 'RL-25', price: 25, paymentReference: 'pay-1' };
 const answer = (status: number, code?: string) =>
-  explainWalletError(new ApiError(status >= 500 ? 'server' : 'rejected', `wallet service answered ${status}`, { status, method: 'POST', url: '/api/v1/sale', code }));
+  walletErrors.errorFor(new ApiError(status >= 500 ? 'server' : 'rejected', `wallet service answered ${status}`, { status, method: 'POST', url: '/api/v1/sale', code }), 'sale', {});
 
 type SaleStep = (key?: string) => Promise<{ saleId: string }>;
 

@@ -1,7 +1,7 @@
 import { defineCommand, option } from '../../define.js';
 import { checkFlags, money } from '../shared.js';
 import { missingValue } from '../../../lib/prompter.js';
-import { ApiError, InterruptedError } from '../../../lib/errors.js';
+import { InterruptedError } from '../../../lib/errors.js';
 import { orderColumns, orderRow } from './view.js';
 
 interface Options {
@@ -58,7 +58,8 @@ export default defineCommand<Options>({
       // Machine formats print the service's answer; the table lists the reservations from the order read before when the answer has none.
       await ctx.output.record(orderRow({ ...cancelled, reservations: cancelled.reservations.length ? cancelled.reservations : order?.reservations ?? [] }), { columns: orderColumns, afterWrite: true });
     } catch (error) {
-      if (error instanceof ApiError && error.hasCode('already_cancelled', 'order_cancelled')) {
+      const { bookingErrors } = await import('../../../lib/booking/error-codes.js');
+      if (bookingErrors.meaning(error, 'cancel-order') === 'already-cancelled') {
         ctx.terminal.info(`Order ${id} is already cancelled; nothing to do.`);
         return;
       }

@@ -95,13 +95,11 @@ export default defineCommand<Options>({
       },
       { profile: await ctx.profileName(), warehouseId, productId: productId!, adjustmentQuantity, userId, comment, current },
     );
-    if (outcome.kind === 'refused' && outcome.error.category === 'rejected' && outcome.error.hasCode('insufficient_stock', 'negative_stock', 'stock_below_zero')) {
-      // Stock moved between the read and the send: the service's own refusal, said in the same words.
-      throw new RejectedError(`refused by the service: adjusting product ${productId} by ${adjustmentQuantity} would leave negative stock in warehouse ${warehouseId}`, {
-        cause: outcome.error,
-        details: [outcome.error.message],
-        hint: 'Nothing was applied. The stock changed since it was read; check it with `venue inventory stock levels`.',
-      });
+    if (outcome.kind === 'refused') {
+      // Stock moved between the read and the send: the service's own refusal, said in the same words as venue's check.
+      const { inventoryErrors } = await import('../../../lib/inventory/error-codes.js');
+      const explained = inventoryErrors.explain(outcome.error, 'adjustStock', { productId: productId!, adjustmentQuantity, warehouseId });
+      if (explained) throw explained;
     }
     const { renderStockChangeFailure } = await import('../../../lib/inventory/workflows/messages.js');
     if (outcome.kind !== 'recorded' && outcome.kind !== 'accepted-unreadable') throw renderStockChangeFailure(outcome, warehouseId);

@@ -1,13 +1,7 @@
 import { defineCommand, option } from '../../define.js';
-import { UsageError } from '../../../lib/errors.js';
+import { refuseBothVerdicts, settleVerdict, type SettleOptions } from '../settle.js';
 
-interface ResolveOptions {
-  applied?: boolean;
-  notApplied?: boolean;
-  note?: string;
-}
-
-export default defineCommand<ResolveOptions>({
+export default defineCommand<SettleOptions>({
   name: 'resolve',
   args: '<id>',
   summary: 'Settle a stock take or adjustment with an unknown outcome: --applied or --not-applied (on a terminal, shows the evidence and asks)',
@@ -28,7 +22,7 @@ export default defineCommand<ResolveOptions>({
   ],
   fleet: 'write',
   async run(ctx, options, idOrPrefix) {
-    if (options.applied && options.notApplied) throw new UsageError('pass exactly one of --applied or --not-applied');
+    refuseBothVerdicts(options);
     const { StockChangeJournal } = await import('../../../lib/inventory/stock-change-journal.js');
     const { shortId } = await import('../../../lib/writes/journal.js');
     const { assertResolvable, resolveWrite } = await import('../../../lib/inventory/workflows/resolve.js');
@@ -37,45 +31,30 @@ export default defineCommand<ResolveOptions>({
     const what = entry.kind === 'take' ? 'stock take' : 'adjustment';
     assertResolvable(entry, what, 'Run the same command again to send it.');
 
-    let verdict: 'applied' | 'not-applied' | undefined = options.applied ? 'applied' : options.notApplied ? 'not-applied' : undefined;
-    if (!verdict) {
-      if (!ctx.prompter.canPrompt) {
-        throw new UsageError('pass --applied or --not-applied', {
-          hint: 'There is no terminal to show the evidence and ask on; `venue inventory stock changes -o json` shows the levels recorded. Nothing was changed.',
+    const verdict = await settleVerdict(ctx, options, {
+      entry,
+      noTerminalHint: 'There is no terminal to show the evidence and ask on; `venue inventory stock changes -o json` shows the levels recorded. Nothing was changed.',
+      evidence: async () => {
+        const { stockChangeEvidence } = await import('../../../lib/inventory/workflows/stock-change.js');
+        const { describeEvidence } = await import('../../../lib/inventory/workflows/outcome.js');
+        const { stockChangeWords } = await import('../../../lib/inventory/workflows/messages.js');
+        const client = await ctx.inventory();
+        const evidence = await stockChangeEvidence(entry, {
+          interruption: ctx.interruption,
+          now: () => ctx.now(),
+          readLevels: async (productIds) => Object.fromEntries(await Promise.all(productIds.map(async (p) => [p, (await client.levelOf(entry.warehouseId, p)) ?? 0] as const))),
         });
-      }
-      const { stockChangeEvidence } = await import('../../../lib/inventory/workflows/stock-change.js');
-      const { describeEvidence } = await import('../../../lib/inventory/workflows/outcome.js');
-      const { stockChangeWords } = await import('../../../lib/inventory/workflows/messages.js');
-      const client = await ctx.inventory();
-      const evidence = await stockChangeEvidence(entry, {
-        interruption: ctx.interruption,
-        now: () => ctx.now(),
-        readLevels: async (productIds) => Object.fromEntries(await Promise.all(productIds.map(async (p) => [p, (await client.levelOf(entry.warehouseId, p)) ?? 0] as const))),
-      });
-      ctx.terminal.info(`${what} ${shortId(entry.id)} (warehouse ${entry.warehouseId}${entry.comment ? `, "${entry.comment}"` : ''}): ${entry.status}.`);
-      for (const event of entry.history.slice(-3)) ctx.terminal.info(`  ${event.at}  ${event.status}${event.note ? `  ${event.note}` : ''}`);
-      if (entry.disagreement?.length) {
-        ctx.terminal.info('Its answer disagreed with what was sent:');
-        for (const line of entry.disagreement) ctx.terminal.info(`  ${line}`);
-      }
-      ctx.terminal.info('Stock levels: evidence, not proof (sales, receipts, other counts and adjustments move them too):');
-      for (const line of describeEvidence(evidence, stockChangeWords(entry).change)) ctx.terminal.info(`  ${line}`);
-      const answer = await ctx.prompter.select<'applied' | 'not-applied' | 'cancel'>(
-        `What happened to this ${what}?`,
-        [
-          { name: 'It was applied', value: 'applied' },
-          { name: 'It was not applied: running the same command again sends it', value: 'not-applied' },
-          { name: 'I do not know yet: leave it unknown', value: 'cancel' },
-        ],
-        { flag: '--applied or --not-applied', default: 'cancel' },
-      );
-      if (answer === 'cancel') {
-        ctx.terminal.info(`${what} ${shortId(entry.id)} stays unknown; the same command still refuses to send it.`);
-        return;
-      }
-      verdict = answer;
-    }
+        return {
+          header: `${what} ${shortId(entry.id)} (warehouse ${entry.warehouseId}${entry.comment ? `, "${entry.comment}"` : ''}): ${entry.status}.`,
+          title: 'Stock levels: evidence, not proof (sales, receipts, other counts and adjustments move them too):',
+          lines: describeEvidence(evidence, stockChangeWords(entry).change),
+        };
+      },
+      question: `What happened to this ${what}?`,
+      choices: { applied: 'It was applied', 'not-applied': 'It was not applied: running the same command again sends it' },
+      staysUnknown: `${what} ${shortId(entry.id)} stays unknown; the same command still refuses to send it.`,
+    });
+    if (!verdict) return;
     const settled = await resolveWrite(journal, entry, verdict, options.note, () => ctx.now());
     await ctx.output.record({ id: settled.id, kind: settled.kind, status: settled.status, warehouseId: settled.warehouseId, items: settled.items.length }, {
       columns: ['id', 'kind', 'status', 'warehouseId', 'items'],

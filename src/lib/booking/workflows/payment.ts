@@ -10,12 +10,13 @@
 // Knows nothing of the terminal: the commands render the outcome.
 
 import { createHash } from 'node:crypto';
-import { ApiError, RejectedError, type VenueError } from '../../errors.js';
+import { RejectedError, type VenueError } from '../../errors.js';
 import type { Order, SaleOutcome, SaleRecord } from '../shapes.js';
 import { shellQuote } from '../text.js';
 import { isRefusal } from '../../writes/rule.js';
 import { AnswerCheck, describeDisagreements, type Disagreement } from '../../writes/agreement.js';
 import { sendJournalled } from '../../writes/send.js';
+import { bookingErrors } from '../error-codes.js';
 
 export interface PaymentApi {
   recordSale(request: PaymentRequest, options?: { idempotencyKey?: string; beforeSend?: () => Promise<void> }): Promise<SaleOutcome>;
@@ -84,8 +85,6 @@ export function settleCommands(request: PaymentRequest): { check: string; finish
     finish: `venue booking order pay ${shellQuote(request.orderId)} --amount ${request.amount.toFixed(2)} --payment-ref ${shellQuote(request.paymentReference)}`,
   };
 }
-
-const ALREADY_PAID = ['already_paid', 'order_paid', 'already_confirmed'];
 
 /**
  * Records the payment. With checkFirst (`order pay`, which may be a rerun)
@@ -162,7 +161,7 @@ async function decidePayment(deps: PaymentDeps, request: PaymentRequest, options
           return settle({ kind: 'interrupted-before-send', orderId });
         case 'refused': {
           const error = sent.error;
-          if (error.hasCode(...ALREADY_PAID)) {
+          if (bookingErrors.meaning(error, 'record-sale') === 'already-paid') {
             // Paid already: by this payment (a resend of a lost one) or by another.
             const settled = await settleByReadingBack(deps, request, error);
             if (settled.kind !== 'unknown') return settle(settled);

@@ -43,6 +43,9 @@ export interface EvidenceOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
+/** How a workflow reads evidence: its deps' level reader, Ctrl-C, clock and wait. */
+export type EvidenceReading = Omit<EvidenceOptions, 'expected' | 'levelsBefore'>;
+
 /** Reads the levels again and sets them beside the levels before: evidence, never a verdict. */
 export async function gatherEvidence(options: EvidenceOptions): Promise<Evidence> {
   const base = (now: Levels | undefined): EvidenceLine[] =>
@@ -136,9 +139,11 @@ export async function recordUnknownOutcome<E extends { levelsAfter?: Levels; evi
   journal: OutcomeJournal<E>,
   id: string,
   error: Error,
-  evidenceOptions: EvidenceOptions,
+  deps: EvidenceReading,
+  write: Pick<EvidenceOptions, 'expected' | 'levelsBefore'>,
 ): Promise<{ kind: 'unknown'; entry: E; error: Error; evidence: Evidence }> {
-  const evidence = await gatherEvidence({ ...evidenceOptions, settleMs: evidenceOptions.settleMs ?? 500 });
+  const { readLevels, interruption, now: clock, sleep } = deps;
+  const evidence = await gatherEvidence({ ...write, readLevels, interruption, now: clock, sleep, settleMs: deps.settleMs ?? 500 });
   const now = levelsNow(evidence);
   const entry = await journal.setStatus(id, 'unknown', { ...(now ? { levelsAfter: now, evidenceAt: evidence.readAt } : {}) } as Partial<E>, `outcome unknown: ${error.message}`);
   return { kind: 'unknown', entry, error, evidence };

@@ -149,15 +149,7 @@ export async function recordReceipt(deps: ReceiptDeps, input: ReceiptInput): Pro
           case 'interrupted-before-send':
             return (await recordSharedOutcome(journal, id, sending!, sent, previous ?? 'not-applied', deps.now()))!;
           case 'unknown':
-            return recordUnknownOutcome(journal, id, sent.error, {
-              expected: input.identity.items.map((i) => ({ productId: String(i.productId), change: i.quantity })),
-              levelsBefore,
-              readLevels: deps.readLevels,
-              interruption,
-              now: deps.now,
-              settleMs: deps.settleMs,
-              sleep: deps.sleep,
-            });
+            return recordUnknownOutcome(journal, id, sent.error, deps, { expected: input.identity.items.map((i) => ({ productId: String(i.productId), change: i.quantity })), levelsBefore });
         }
       },
     });

@@ -111,15 +111,7 @@ export async function sendStockChange<T>(deps: StockChangeDeps, input: StockChan
             return { kind: 'interrupted-before-send', entry: journal.get(id), what: identity.kind };
           }
           case 'unknown':
-            return recordUnknownOutcome(journal, id, sent.error, {
-              expected: expectedChanges(identity, input.levelsBefore),
-              levelsBefore: input.levelsBefore,
-              readLevels: deps.readLevels,
-              interruption,
-              now: deps.now,
-              settleMs: deps.settleMs,
-              sleep: deps.sleep,
-            });
+            return recordUnknownOutcome(journal, id, sent.error, deps, { expected: expectedChanges(identity, input.levelsBefore), levelsBefore: input.levelsBefore });
         }
       },
     });

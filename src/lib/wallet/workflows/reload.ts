@@ -14,7 +14,8 @@ import { UsageError, VenueError } from '../../errors.js';
 import type { UnreadableAnswerError } from '../../reading.js';
 import { sourceOf } from '../../reading.js';
 import type { TokenSource } from '../../http.js';
-import { isDuplicatePaymentReference, type WalletSale } from '../client.js';
+import type { WalletSale } from '../client.js';
+import { walletErrors } from '../error-codes.js';
 import type { SaleBody } from '../schemas.js';
 import { saleFields } from '../fields.js';
 import { reloadEntryId, type ReloadJournal, type ReloadRecord } from '../reload-journal.js';
@@ -159,7 +160,7 @@ export async function recordReload(deps: ReloadDeps, request: ReloadRequest): Pr
             return { kind: 'recorded', evidence: 'accepted', settledUnknown: settling, problem: (sent.error as UnreadableAnswerError).message };
           case 'refused': {
             const said = sent.raised ?? sent.error;
-            if (isDuplicatePaymentReference(said)) {
+            if (walletErrors.meaning(said, 'sale') === 'duplicate-payment-reference') {
               if (settling) {
                 await journal.setStatus(id, 'recorded', { note: 'settled: the service recognised the payment reference' }, 'settled: the service recognised the payment reference');
                 return { kind: 'already-recorded', evidence: 'duplicate-reference' };
