@@ -230,21 +230,37 @@ export function authSecrets(scheme: AuthScheme): Array<{ key: 'inventory.apiKey'
   }
 }
 
-/** The header a login token is sent in, for the HTTP layer: undefined for "Authorization: Bearer" (and for schemes without a login token). */
-export function loginTokenHeader(scheme: AuthScheme): { name: string; prefix: string } | undefined {
-  return scheme.type === 'header' ? { name: scheme.name, prefix: '' } : undefined;
+/**
+ * Where the HTTP layer puts the credential of each call: undefined for
+ * "Authorization: Bearer <token>" (the login route's token, an OAuth2 token);
+ * a named header with its exact prefix; a query parameter; or basic.
+ */
+export function credentialPlacement(scheme: AuthScheme): { in: 'header' | 'query'; name: string; prefix: string } | undefined {
+  switch (scheme.type) {
+    case 'header':
+      return { in: 'header', name: scheme.name, prefix: '' };
+    case 'api-key':
+      return { in: scheme.in, name: scheme.name, prefix: scheme.prefix };
+    case 'basic':
+      return { in: 'header', name: 'authorization', prefix: 'Basic ' };
+    default:
+      return undefined;
+  }
+}
+
+/** A scheme whose credential is the same on every call (no token to get, cache or renew). */
+export function isStaticScheme(scheme: AuthScheme): scheme is Extract<AuthScheme, { type: 'api-key' | 'basic' }> {
+  return scheme.type === 'api-key' || scheme.type === 'basic';
 }
 
 /**
- * This version of venue authenticates inventory calls with the login route's
- * token only: before logging in, a profile storing another scheme is refused
- * by name, rather than logged in with a route the vendor never offered.
+ * What a static scheme sends after its prefix: the key itself, or for basic
+ * base64("user:password") (RFC 7617: the user cannot hold a colon).
  */
-export function requireLoginScheme(scheme: AuthScheme): void {
-  if (usesLoginRoute(scheme)) return;
-  throw new UsageError(`inventory.auth is "${formatAuthScheme(scheme)}" (${describeAuthScheme(scheme)}), which this version of venue stores but cannot send yet`, {
-    hint: 'If the vendor also accepts a token from a login route, set `venue config set inventory.auth bearer` (or header:<Header-Name>) and map the route with `venue config set inventory.routes.authenticate "POST /<path>"`.',
-  });
+export function staticCredential(scheme: Extract<AuthScheme, { type: 'api-key' | 'basic' }>, apiKey: string, apiSecret: string | undefined): string {
+  if (scheme.type === 'api-key') return apiKey;
+  if (apiKey.includes(':')) throw new UsageError('inventory.apiKey is the HTTP basic user name here, and a user name cannot hold a colon (RFC 7617)');
+  return Buffer.from(`${apiKey}:${apiSecret ?? ''}`, 'utf8').toString('base64');
 }
 
 /** "/api/v2" kept without a trailing slash; "" for none. */
