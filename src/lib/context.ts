@@ -363,7 +363,7 @@ export class ProcessContext implements Context {
         }
         const routes = service === 'inventory' ? await this.inventoryRoutes() : undefined;
         const request: RequestOptions = routes
-          ? { ...routes.resolve('authenticate'), body: secrets, idempotent: true, operation: 'authenticate' }
+          ? { ...routes.resolve('authenticate'), body: routes.vendorBody('authenticate', secrets), idempotent: true, operation: 'authenticate' }
           : { method: 'POST', path: '/api/v1/token', body: secrets, idempotent: true, operation: 'get a token' };
         const { secretSpecs } = await import('./config.js');
         const urlKey = await this.urlKey(service);

@@ -7,7 +7,9 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONTRACT_SERVICES, readOpenApiDocument, type ContractService, type OpenApiDocument } from './contract-files.js';
+import { pascalCase } from './dialects/core.js';
 import type { AuthScheme, RouteLayout } from './routes.js';
+import type { DialectName } from './types.js';
 
 export type { OpenApiDocument, OpenApiOperation } from './contract-files.js';
 export { readOpenApiDocument } from './contract-files.js';
@@ -74,7 +76,7 @@ const swapSecurity = (requirements: Array<Record<string, string[]>> | undefined,
  * The inventory document as served under layout (venue's own paths and
  * Bearer when layout is undefined), for a client at origin.
  */
-export function publishedInventoryDocument(origin: string, layout?: RouteLayout): OpenApiDocument {
+export function publishedInventoryDocument(origin: string, layout?: RouteLayout, dialect?: DialectName): OpenApiDocument {
   const source = readOpenApiDocument('inventory');
   const document = structuredClone(source);
   const basePath = layout?.basePath ?? '';
@@ -133,7 +135,25 @@ export function publishedInventoryDocument(origin: string, layout?: RouteLayout)
       [scheme]: securityScheme(auth, `${origin}/inventory${basePath}`),
     },
   };
+  // The pascal dialect's vendor publishes its schemas as it speaks: property names in PascalCase, requests and answers.
+  if (dialect === 'pascal') pascalSchemas(document);
   return document;
+}
+
+/** Every schema's property names (and required lists) in PascalCase, in place: components and inline schemas alike. */
+function pascalSchemas(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) pascalSchemas(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const record = node as Record<string, unknown>;
+  const properties = record.properties;
+  if (typeof properties === 'object' && properties !== null && !Array.isArray(properties)) {
+    record.properties = Object.fromEntries(Object.entries(properties).map(([name, schema]) => [pascalCase(name), schema]));
+    if (Array.isArray(record.required)) record.required = record.required.map((name) => (typeof name === 'string' ? pascalCase(name) : name));
+  }
+  for (const value of Object.values(record)) pascalSchemas(value);
 }
 
 /** The securitySchemes entry's name for each kind of scheme. */
@@ -181,8 +201,8 @@ function authWords(auth: AuthScheme): string {
 }
 
 /** A service's published document for a client at origin. */
-export function publishedDocument(service: PublishedService, origin: string, layout?: RouteLayout): OpenApiDocument {
-  if (service === 'inventory') return publishedInventoryDocument(origin, layout);
+export function publishedDocument(service: PublishedService, origin: string, layout?: RouteLayout, dialect?: DialectName): OpenApiDocument {
+  if (service === 'inventory') return publishedInventoryDocument(origin, layout, dialect);
   const document = structuredClone(readOpenApiDocument(service));
   document.servers = [{ url: `${origin}/${service}` }];
   return document;
@@ -197,13 +217,13 @@ function requestOrigin(request: FastifyRequest, fallback: () => string): string 
 /** GET /<service>/openapi.json for each hosted service that has a contract. */
 export function registerOpenApiPublishing(
   app: FastifyInstance,
-  options: { services: string[]; layout?: RouteLayout; origin: () => string },
+  options: { services: string[]; layout?: RouteLayout; origin: () => string; dialect?: DialectName },
 ): void {
   for (const service of publishedServices) {
     if (!options.services.includes(service)) continue;
     app.get(`/${service}/openapi.json`, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return publishedDocument(service, requestOrigin(request, options.origin), service === 'inventory' ? options.layout : undefined);
+      return publishedDocument(service, requestOrigin(request, options.origin), service === 'inventory' ? options.layout : undefined, options.dialect);
     });
   }
 }

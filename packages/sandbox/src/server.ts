@@ -248,7 +248,7 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
 
   await app.register(async (scope) => registerCoreControl(scope, core), { prefix: '/_sandbox' });
   await app.register(async (scope) => fleet.registerControl(scope, () => store.changed()), { prefix: '/_sandbox/fleet' });
-  registerOpenApiPublishing(app, { services: core.services, layout, origin: () => origin });
+  registerOpenApiPublishing(app, { services: core.services, layout, origin: () => origin, dialect: sandbox.dialect });
   if (layout?.auth.type === 'oauth2' && core.services.includes('inventory')) registerOAuthTokenRoute(app, layout.auth, tokens, now);
   for (const service of services) {
     // The venue of the request, if it is a fleet venue's, else the sandbox's own.

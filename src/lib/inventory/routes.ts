@@ -271,6 +271,55 @@ export function normaliseBasePath(text: string): string {
   return value.replace(/\/+$/, '');
 }
 
+/**
+ * The vendor's own names for request body fields, per operation (stored by
+ * `venue config import-openapi` in inventory.bodyNames as JSON: {"createProduct":
+ * ["Name", "SellPrice", …]}): the property names of the document's request
+ * schema, at every depth, that venue's camelCase would not write as they are.
+ */
+export type BodyNames = Partial<Record<InventoryOperation, string[]>>;
+
+/** A field name as a key: case, underscores and dashes aside ("sell_price", "SellPrice" and "sellPrice" are one). */
+export const bodyNameKey = (name: string) => name.toLowerCase().replace(/[_\-\s]/g, '');
+
+/** The names of a document's request schema that venue must write as the document does (PascalCase, snake_case…). */
+export function vendorBodyNames(names: Iterable<string>): string[] {
+  return [...new Set([...names].filter((name) => name !== name.charAt(0).toLowerCase() + name.slice(1) || /[_\-]/.test(name)))].sort();
+}
+
+export function parseBodyNames(text: string | undefined): BodyNames {
+  if (!text) return {};
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new UsageError('inventory.bodyNames must be JSON such as {"createProduct": ["Name", "SellPrice"]} (set by `venue config import-openapi`)');
+  }
+  const out: BodyNames = {};
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new UsageError('inventory.bodyNames must be a JSON object of operation: [names]');
+  for (const [operation, names] of Object.entries(data)) {
+    if (!isInventoryOperation(operation)) throw new UsageError(`inventory.bodyNames: ${operation} is not an inventory operation`);
+    if (!Array.isArray(names) || names.some((n) => typeof n !== 'string' || n === '')) throw new UsageError(`inventory.bodyNames.${operation} must be a list of field names`);
+    out[operation] = names as string[];
+  }
+  return out;
+}
+
+const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value));
+
+/** The body with each key the vendor names otherwise written in its name, at every depth; other keys stay venue's. */
+export function inVendorNames(body: unknown, names: readonly string[] | undefined): unknown {
+  if (!names?.length) return body;
+  const byKey = new Map(names.map((name) => [bodyNameKey(name), name]));
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (!isPlainRecord(value)) return value;
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [byKey.get(bodyNameKey(key)) ?? key, walk(inner)]));
+  };
+  return walk(body);
+}
+
 export type RouteOrigin = 'default' | 'profile' | 'environment';
 
 /** A profile's whole route map, resolved: every operation has a route and says where it came from. */
@@ -279,7 +328,13 @@ export class InventoryRouteMap {
     private readonly routes: Record<InventoryOperation, { route: Route; origin: RouteOrigin }>,
     readonly basePath: string,
     readonly auth: AuthScheme,
+    readonly bodyNames: BodyNames = {},
   ) {}
+
+  /** A request body of operation as the vendor's document names its fields (inventory.bodyNames). */
+  vendorBody(operation: InventoryOperation, body: unknown): unknown {
+    return body === undefined ? undefined : inVendorNames(body, this.bodyNames[operation]);
+  }
 
   /** Builds the map from a setting reader (the profile's values; undefined where unset). */
   static fromSettings(read: (key: string) => { value?: string; source?: RouteOrigin | 'flag' | 'extends' } | undefined): InventoryRouteMap {
@@ -291,7 +346,7 @@ export class InventoryRouteMap {
     }
     const base = read('inventory.basePath')?.value;
     const auth = read('inventory.auth')?.value;
-    return new InventoryRouteMap(routes, base ? normaliseBasePath(base) : '', auth ? parseAuthScheme(auth) : { type: 'bearer' });
+    return new InventoryRouteMap(routes, base ? normaliseBasePath(base) : '', auth ? parseAuthScheme(auth) : { type: 'bearer' }, parseBodyNames(read('inventory.bodyNames')?.value));
   }
 
   static defaults(): InventoryRouteMap {

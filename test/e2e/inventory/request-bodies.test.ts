@@ -135,3 +135,29 @@ describe.each(['venue', 'pascal', 'envelope', 'plain', 'decoy'])('every request 
     expect(problems[0]).toContain("must have required property 'productId'");
   });
 });
+
+describe('a sandbox serving a document with PascalCase schemas, after config import-openapi of it', () => {
+  let sb: SandboxHandle;
+  beforeAll(async () => {
+    sb = await startSandbox(['--dialect', 'pascal']);
+  }, 30_000);
+  afterAll(() => sb?.stop());
+
+  it('every body is written in the document\'s names and validates against its request schemas', async () => {
+    const document = (await (await fetch(`${sb.origin}/inventory/openapi.json`)).json()) as Document & { components: { schemas: Record<string, { properties?: object }> } };
+    // The document is PascalCase: before the import, venue's camelCase bodies do not meet it.
+    expect(Object.keys(document.components.schemas.StockAdjustmentRequest!.properties!)).toContain('ProductId');
+    const imported = await sb.run(['config', 'import-openapi', `${sb.origin}/inventory/openapi.json`, '--yes']);
+    expect(imported.code, imported.stderr).toBe(0);
+    const routes = await sb.run(['config', 'routes']);
+    expect(routes.stdout).toMatch(/Body names: \w+: .*[A-Z]/);
+    await sb.control('DELETE', '/requests');
+    await runEveryWrite(sb, 'pascal-doc');
+    const { requests } = await sb.control<{ requests: Logged[] }>('GET', '/requests');
+    const { checked, problems } = validate(document, requests);
+    expect(problems).toEqual([]);
+    expect(checked.length).toBeGreaterThanOrEqual(WRITES.length);
+    const adjustment = requests.find((r) => r.method === 'POST' && r.url.endsWith('/stock-adjustments'));
+    expect(Object.keys(adjustment!.body as object)).toContain('ProductId');
+  });
+});
