@@ -22,11 +22,13 @@ export default defineCommand({
     const profile = await ctx.profileName();
     const { serviceNames } = await import('../../lib/tokens.js');
     const tokens = await ctx.tokens();
-    const { describeAuthScheme } = await import('../../lib/inventory/routes.js');
+    const { authSecrets, describeAuthScheme } = await import('../../lib/inventory/routes.js');
     const inventoryAuth = describeAuthScheme((await ctx.inventoryRoutes()).auth);
     const rows = [];
     for (const service of serviceNames) {
-      const sources = credentialKeys[service].map((key) => config.resolveSecret(profile, key).source);
+      // Inventory needs the secrets of its scheme only (a static key has no secret).
+      const keys = service === 'inventory' ? authSecrets((await ctx.inventoryRoutes()).auth).map(({ key }) => key) : credentialKeys[service];
+      const sources = keys.map((key) => config.resolveSecret(profile, key).source);
       const { state, entry } = await tokens.status(service);
       rows.push({
         service,
