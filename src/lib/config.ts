@@ -47,6 +47,10 @@ const baseSettingSpecs = {
   extends: { description: 'The profile this one takes unset settings and secrets from (e.g. the chain\'s shared wallet and booking)', kind: 'profile', own: true },
   timezone: { description: "The venue's time zone (IANA, e.g. Australia/Sydney) for times and days in tables; default: this machine's", kind: 'tz', env: 'VENUE_TIMEZONE' },
   'inventory.routesSource': { description: 'Where the inventory route map came from (set by import-openapi)', kind: 'text' },
+  'inventory.bodyNames': {
+    description: 'The vendor\'s names of request body fields per operation (JSON, set by import-openapi): {"createProduct": ["Name", "SellPrice"]}',
+    kind: 'text',
+  },
   'inventory.importedRoutes': {
     description: 'What the last import-openapi stored (JSON): `config routes` calls a route imported while it still equals this, set by hand otherwise',
     kind: 'text',

@@ -196,6 +196,9 @@ export class ProcessContext implements Context {
     const basePath = service === 'inventory' ? (await this.inventoryRoutes()).basePath : '';
     const values: Array<string | undefined> = [];
     for (const key of missingSecretHelp[service]) values.push(await this.secret(key));
+    // An OAuth2 token is bound to its token URL and scopes too: another of either is another token.
+    const auth = service === 'inventory' ? (await this.inventoryRoutes()).auth : undefined;
+    if (auth?.type === 'oauth2') values.push((await import('./inventory/routes.js')).formatAuthScheme(auth));
     return {
       baseUrl: normaliseBaseUrl(`${await this.serviceBaseUrl(service)}${basePath}`),
       credentials: credentialFingerprint(fingerprintKey(await this.stateDir()), service, values),
@@ -218,7 +221,7 @@ export class ProcessContext implements Context {
     const client = new HttpClient({
       service,
       baseUrl,
-      authHeader: routes ? (await import('./inventory/routes.js')).loginTokenHeader(routes.auth) : undefined,
+      ...(routes ? await this.credentialOptions(routes.auth) : {}),
       timeoutMs: (this.globals.timeout ?? 30) * 1000,
       retries: envCount(this.env, 'VENUE_RETRIES', 0, 10),
       deadline: this.deadline,
@@ -231,12 +234,103 @@ export class ProcessContext implements Context {
     return client;
   }
 
+  /** How the inventory HTTP client sends its credential, by the profile's auth scheme. */
+  private async credentialOptions(auth: import('./inventory/routes.js').AuthScheme): Promise<Partial<import('./http.js').HttpClientOptions>> {
+    const { credentialPlacement, describeAuthScheme, formatAuthScheme, isStaticScheme } = await import('./inventory/routes.js');
+    const placement = credentialPlacement(auth);
+    if (!placement) return {};
+    const options: Partial<import('./http.js').HttpClientOptions> =
+      placement.in === 'query' ? { authQuery: { name: placement.name, prefix: placement.prefix } } : { authHeader: { name: placement.name, prefix: placement.prefix } };
+    if (isStaticScheme(auth)) {
+      options.staticCredential = {
+        what: auth.type === 'basic' ? 'the user name and password (HTTP basic)' : 'the API key',
+        hint:
+          `inventory.auth is ${formatAuthScheme(auth)} (${describeAuthScheme(auth)}). Check ${auth.type === 'basic' ? 'inventory.apiKey and inventory.apiSecret' : 'inventory.apiKey'} ` +
+          '(`venue config set-secret`) and that the scheme is the one the vendor\'s document declares (`venue config routes`). The refused credential was not sent again.',
+      };
+    }
+    return options;
+  }
+
+  /** The inventory credential sent as it is on every call (a static key, basic), or undefined for a token scheme. */
+  private async staticInventoryCredential(): Promise<string | undefined> {
+    const { isStaticScheme, staticCredential, authSecrets } = await import('./inventory/routes.js');
+    const auth = (await this.inventoryRoutes()).auth;
+    if (!isStaticScheme(auth)) return undefined;
+    const values: Record<string, string | undefined> = {};
+    for (const { key, role } of authSecrets(auth)) {
+      values[key] = await this.secret(key);
+      if (!values[key]) {
+        const { secretSpecs } = await import('./config.js');
+        throw new AuthError(`no ${key} (${role}) for profile "${await this.profileName()}"`, {
+          hint: `Set it with \`venue config set-secret ${key}\` or the ${secretSpecs[key].env} environment variable. Nothing was sent.`,
+        });
+      }
+    }
+    const credential = staticCredential(auth, values['inventory.apiKey']!, values['inventory.apiSecret']);
+    this.terminal.secrets.remember(credential);
+    return credential;
+  }
+
+  /** An OAuth2 client-credentials token for inventory (RFC 6749 §4.4), with its lifetime when the server states one. */
+  private async oauth2Token(auth: Extract<import('./inventory/routes.js').AuthScheme, { type: 'oauth2' }>): Promise<{ token: string; expiresInMs?: number }> {
+    const { oauth2TokenRequest, oauth2TokenFrom } = await import('./inventory/oauth2.js');
+    const { secretSpecs } = await import('./config.js');
+    const profile = await this.profileName();
+    const secrets: Record<'inventory.apiKey' | 'inventory.apiSecret', string> = { 'inventory.apiKey': '', 'inventory.apiSecret': '' };
+    for (const key of ['inventory.apiKey', 'inventory.apiSecret'] as const) {
+      const value = await this.secret(key);
+      if (!value) {
+        throw new AuthError(`no ${key} (the OAuth2 client ${key === 'inventory.apiKey' ? 'id' : 'secret'}) for profile "${profile}"`, {
+          hint: `Set it with \`venue config set-secret ${key}\` or the ${secretSpecs[key].env} environment variable.`,
+        });
+      }
+      secrets[key] = value;
+    }
+    const routes = await this.inventoryRoutes();
+    const serviceUrl = `${await this.serviceBaseUrl('inventory')}${routes.basePath}`;
+    const tokenUrl = new URL(auth.tokenUrl.startsWith('/') ? `${serviceUrl.replace(/\/+$/, '')}${auth.tokenUrl}` : auth.tokenUrl);
+    // A client of its own at the token URL's origin (the inventory host, or an identity provider's), with the same bounds.
+    const http = new HttpClient({
+      service: 'inventory',
+      baseUrl: tokenUrl.origin,
+      timeoutMs: (this.globals.timeout ?? 30) * 1000,
+      retries: envCount(this.env, 'VENUE_RETRIES', 0, 10),
+      deadline: this.deadline,
+      secrets: this.terminal.secrets,
+      interruption: this.interruption,
+      trace: this.globals.verbose ? (line) => this.terminal.debug(line) : undefined,
+    });
+    const request = oauth2TokenRequest(auth, secrets['inventory.apiKey'], secrets['inventory.apiSecret'], `${tokenUrl.pathname}${tokenUrl.search}`);
+    this.terminal.secrets.remember(request.headers.authorization);
+    const route = {
+      service: 'inventory',
+      method: 'POST',
+      url: tokenUrl.toString(),
+      what: 'get an OAuth2 token for the inventory service',
+      check: {
+        credentials: 'inventory.apiKey (the client id) and inventory.apiSecret (the client secret): `venue config set-secret`',
+        route: `inventory.auth (now oauth2 token-url=${auth.tokenUrl}): \`venue config routes\`; \`venue config import-openapi\` takes it from the vendor's securitySchemes`,
+      },
+    };
+    try {
+      const response = await http.request<Record<string, unknown>>({ ...request, idempotent: true, operation: 'get an OAuth2 token', replayOn401: false });
+      return oauth2TokenFrom(response.data);
+    } catch (error) {
+      const { loginFailure } = await import('./login.js');
+      throw loginFailure(route, error);
+    }
+  }
+
   tokens(): Promise<TokenManager> {
     this.tokenManager ??= (async () => {
       const { TokenManager } = await import('./tokens.js');
       const profile = await this.profileName();
       const exchange = (service: ServiceName) => async () => {
-        if (service === 'inventory') (await import('./inventory/routes.js')).requireLoginScheme((await this.inventoryRoutes()).auth);
+        if (service === 'inventory') {
+          const auth = (await this.inventoryRoutes()).auth;
+          if (auth.type === 'oauth2') return this.oauth2Token(auth);
+        }
         const http = await this.http(service);
         const secrets: Record<string, string> = {};
         for (const key of missingSecretHelp[service]) {
@@ -251,7 +345,7 @@ export class ProcessContext implements Context {
         }
         const routes = service === 'inventory' ? await this.inventoryRoutes() : undefined;
         const request: RequestOptions = routes
-          ? { ...routes.resolve('authenticate'), body: secrets, idempotent: true, operation: 'authenticate' }
+          ? { ...routes.resolve('authenticate'), body: routes.vendorBody('authenticate', secrets), idempotent: true, operation: 'authenticate' }
           : { method: 'POST', path: '/api/v1/token', body: secrets, idempotent: true, operation: 'get a token' };
         const { secretSpecs } = await import('./config.js');
         const urlKey = await this.urlKey(service);
@@ -289,6 +383,7 @@ export class ProcessContext implements Context {
       return new TokenManager({
         stateDir: await this.stateDir(),
         profile,
+        direct: { inventory: () => this.staticInventoryCredential() },
         fetchers: { wallet: exchange('wallet'), booking: exchange('booking'), inventory: exchange('inventory') },
         bindings: { wallet: binding('wallet'), booking: binding('booking'), inventory: binding('inventory') },
       });

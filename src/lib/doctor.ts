@@ -104,13 +104,24 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
   }
 
   const { secretSpecs } = await import('./config.js');
-  const needed = Object.keys(secretSpecs).filter((k) => k.startsWith(`${service}.`)) as Array<keyof typeof secretSpecs>;
+  // Inventory needs the secrets of its scheme only (a static key has no secret).
+  const inventoryAuth = service === 'inventory' ? (await ctx.inventoryRoutes()).auth : undefined;
+  const { authSecrets, describeAuthScheme, isStaticScheme } = await import('./inventory/routes.js');
+  const needed = inventoryAuth
+    ? authSecrets(inventoryAuth).map(({ key }) => key)
+    : (Object.keys(secretSpecs).filter((k) => k.startsWith(`${service}.`)) as Array<keyof typeof secretSpecs>);
   const missing = needed.filter((key) => !config.resolveSecret(profile, key).value);
   if (missing.length) {
     add('credentials', 'fail', `missing ${missing.join(', ')}`, missing.map((k) => `venue config set-secret ${k}`).join('; '), 'auth');
     return findings;
   }
   add('credentials', 'ok', 'present', '');
+  if (inventoryAuth && isStaticScheme(inventoryAuth)) {
+    // No token to get: the key goes with every call, and the route checks below are its test.
+    add('auth', 'ok', `${describeAuthScheme(inventoryAuth)} (inventory.auth): no login, checked by the calls below`, '');
+    return findings;
+  }
+  if (inventoryAuth && inventoryAuth.type !== 'bearer') add('auth', 'ok', `${describeAuthScheme(inventoryAuth)} (inventory.auth)`, '');
 
   try {
     const tokens = await ctx.tokens();

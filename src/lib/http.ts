@@ -41,6 +41,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as application/x-www-form-urlencoded instead of a JSON body (an OAuth2 token request). */
+  form?: Record<string, string>;
   headers?: Record<string, string>;
   auth?: TokenSource;
   /** Defaults to true for GET, HEAD, PUT and DELETE; token exchanges pass true. */
@@ -95,6 +97,16 @@ export interface HttpClientOptions {
    * `X-Api-Token`, from the vendor's OpenAPI securitySchemes).
    */
   authHeader?: { name: string; prefix: string };
+  /**
+   * Where the credential goes instead of a header: a query parameter (a
+   * vendor's static key, `?api_key=<key>`), after its prefix.
+   */
+  authQuery?: { name: string; prefix: string };
+  /**
+   * What a 401 means when the credential is the same on every call (a
+   * static key, basic): said instead of a token refusal, never replayed.
+   */
+  staticCredential?: { what: string; hint: string };
   /** The run's secrets: tokens and secret fields sent or received are remembered, so they are masked wherever they turn up. */
   secrets?: SecretRegistry;
   /** The whole command's deadline: no request or wait runs past it. */
@@ -191,6 +203,8 @@ export class HttpClient {
   private readonly random: () => number;
   private dispatcher?: Dispatcher;
   private readonly authHeader: { name: string; prefix: string };
+  private readonly authQuery?: { name: string; prefix: string };
+  private readonly staticCredential?: { what: string; hint: string };
   private readonly deadline?: Deadline;
   private readonly interruption?: Interruption;
   private readonly secrets?: SecretRegistry;
@@ -204,6 +218,8 @@ export class HttpClient {
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.now = options.now ?? Date.now;
     this.authHeader = options.authHeader ?? { name: 'authorization', prefix: 'Bearer ' };
+    this.authQuery = options.authQuery;
+    this.staticCredential = options.staticCredential;
     this.service = options.service;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.origin = new URL(this.baseUrl).origin;
@@ -365,12 +381,14 @@ export class HttpClient {
     // Quoted in messages: credential fields and what concerns them masked, whatever the secret's length.
     const said = readErrorBody(redactErrorBody(body, this.secrets));
     const serverMessage = said.message ?? said.details[0];
-    const base = `${this.service} service answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`;
+    const refusedCredential = status === 401 && this.staticCredential ? `: ${this.staticCredential.what} was refused` : '';
+    const base = `${this.service} service answered ${status}${serverMessage ? `: ${serverMessage}` : ''}${refusedCredential}`;
     const hints: Record<number, string> = {
       401: 'The service refused the token. `venue auth status` shows the cached tokens and the host each belongs to; `venue doctor` checks the login.',
       403: 'This token may not make that call.',
       429: 'The service is limiting requests; try again later.',
     };
+    if (this.staticCredential) hints[401] = this.staticCredential.hint;
     const hint = hints[status] ?? (status >= 500 ? 'The service failed; try again, and contact its support if it persists.' : undefined);
     const details = said.details.filter((line) => line !== serverMessage);
     return new ApiError(category, base, { status, method, url, serverMessage, code: said.code, details, body, headers }, { hint, details });
@@ -393,7 +411,11 @@ export class HttpClient {
       ...options.headers,
     };
     let payload: Buffer | undefined;
-    if (options.body !== undefined) {
+    if (options.form !== undefined) {
+      payload = Buffer.from(new URLSearchParams(options.form).toString(), 'utf8');
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      headers['content-length'] = String(payload.length);
+    } else if (options.body !== undefined) {
       payload = Buffer.from(stringifyJsonExact(options.body), 'utf8');
       headers['content-type'] = 'application/json';
       headers['content-length'] = String(payload.length);
@@ -401,13 +423,19 @@ export class HttpClient {
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     this.secrets?.remember(token);
     this.secrets?.rememberIn(options.body);
-    if (token) headers[this.authHeader.name.toLowerCase()] = `${this.authHeader.prefix}${token}`;
+    this.secrets?.rememberIn(options.form);
+    if (token && this.authQuery) {
+      const withKey = new URL(url);
+      withKey.searchParams.set(this.authQuery.name, `${this.authQuery.prefix}${token}`);
+      url = withKey.toString();
+    } else if (token) headers[this.authHeader.name.toLowerCase()] = `${this.authHeader.prefix}${token}`;
 
     const started = performance.now();
     if (this.trace) {
       this.trace(`> ${method} ${redactUrl(url)}`);
       for (const [k, v] of Object.entries(redactHeaders(headers))) this.trace(`> ${k}: ${v}`);
-      if (options.body !== undefined) this.trace(`> ${stringifyJsonExact(redactJson(options.body))}`);
+      if (options.form !== undefined) this.trace(`> ${new URLSearchParams(redactJson(options.form) as Record<string, string>).toString()}`);
+      else if (options.body !== undefined) this.trace(`> ${stringifyJsonExact(redactJson(options.body))}`);
     }
     // --timeout bounds each request; the deadline bounds them all.
     const timeout = Math.max(1, Math.min(options.timeoutMs ?? this.timeoutMs, this.remainingMs()));

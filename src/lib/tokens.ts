@@ -13,6 +13,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { AuthError } from './errors.js';
 import type { TokenSource } from './http.js';
 import { readJsonFile, withFileLock, writeJsonFile } from './private-file.js';
 
@@ -44,7 +45,7 @@ export interface TokenBinding {
 }
 
 /** How a cached token stands against this run's binding. */
-export type TokenState = 'none cached' | 'valid' | 'expired' | 'stale: another host' | 'stale: other credentials' | 'stale: no host recorded';
+export type TokenState = 'static credential' | 'none cached' | 'valid' | 'expired' | 'stale: another host' | 'stale: other credentials' | 'stale: no host recorded';
 
 export interface TokenStatus {
   state: TokenState;
@@ -138,7 +139,8 @@ export function needsRenewal(cached: CachedToken, now: number): boolean {
   return now >= cached.expiresAt - margin;
 }
 
-export type TokenFetcher = () => Promise<string>;
+/** A new token, or a token with the lifetime its service stated (an OAuth2 expires_in). */
+export type TokenFetcher = () => Promise<string | { token: string; expiresInMs?: number }>;
 
 export interface TokenManagerOptions {
   stateDir: string;
@@ -146,6 +148,12 @@ export interface TokenManagerOptions {
   fetchers: Record<ServiceName, TokenFetcher>;
   /** This run's base URL and credentials' fingerprint per service: a cached token is used only where they match. */
   bindings: Record<ServiceName, () => Promise<TokenBinding>>;
+  /**
+   * A credential sent as it is on every call (inventory's static key or
+   * basic): undefined when the service uses a token. Never cached, never
+   * renewed, and a 401 to it is never replayed.
+   */
+  direct?: Partial<Record<ServiceName, () => Promise<string | undefined>>>;
   now?: () => number;
 }
 
@@ -187,6 +195,7 @@ export class TokenManager {
 
   /** How the cached token stands for this run: valid, expired, or stale (another host or other credentials). */
   async status(service: ServiceName): Promise<TokenStatus> {
+    if (await this.usesDirect(service)) return { state: 'static credential' };
     const entry = this.cached(service);
     let binding: TokenBinding | undefined;
     try {
@@ -205,6 +214,9 @@ export class TokenManager {
    * (the wallet's admin token before a guest login, as its seed asks).
    */
   async get(service: ServiceName, options: { fresh?: boolean } = {}): Promise<IssuedToken> {
+    const direct = await this.options.direct?.[service]?.();
+    // No lifetime: a 401 to it is a refusal, never a spent token to renew.
+    if (direct !== undefined) return { token: direct, fromCache: false, expiresAt: Number.POSITIVE_INFINITY };
     const binding = await this.options.bindings[service]();
     const cached = options.fresh ? undefined : this.usable(service, binding);
     if (cached && !needsRenewal(cached, this.now())) return { token: cached.token, fromCache: true, expiresAt: cached.expiresAt };
@@ -217,13 +229,15 @@ export class TokenManager {
       if (again && !needsRenewal(again, this.now()) && again.token !== cached?.token) {
         return { token: again.token, fromCache: true, expiresAt: again.expiresAt };
       }
-      const token = await this.options.fetchers[service]();
+      const fetched = await this.options.fetchers[service]();
+      const { token, expiresInMs } = typeof fetched === 'string' ? { token: fetched, expiresInMs: undefined } : fetched;
       const times = await jwtTimes(token);
-      const issuedAt = times.iat ?? this.now();
+      // A lifetime the service stated with the token counts from now; else the JWT's own times.
+      const issuedAt = expiresInMs !== undefined ? this.now() : (times.iat ?? this.now());
       const entry: CachedToken = {
         token,
         issuedAt,
-        expiresAt: times.exp ?? issuedAt + fallbackLifetimeMs[service],
+        expiresAt: expiresInMs !== undefined ? issuedAt + expiresInMs : (times.exp ?? issuedAt + fallbackLifetimeMs[service]),
         baseUrl: binding.baseUrl,
         credentials: binding.credentials,
       };
@@ -261,6 +275,18 @@ export class TokenManager {
       writeJsonFile(this.file, all);
       return dropped;
     });
+  }
+
+  /** Whether service sends a static credential (no token); a credential missing still counts, so status never logs in. */
+  private async usesDirect(service: ServiceName): Promise<boolean> {
+    if (!this.options.direct?.[service]) return false;
+    try {
+      return (await this.options.direct[service]!()) !== undefined;
+    } catch (error) {
+      // The credential is not set: still a static scheme, whose status says so without logging in.
+      if (error instanceof AuthError) return true;
+      throw error;
+    }
   }
 
   /** The service's token for the HTTP layer; fresh: a new token on every get. */

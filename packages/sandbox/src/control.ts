@@ -6,6 +6,7 @@ import { SandboxHttpError } from './http-error.js';
 import { listOutbox, timestamp } from './outbox.js';
 import type { FaultInjector } from './faults.js';
 import type { Fleet } from './fleet.js';
+import type { RequestLog } from './request-log.js';
 import type { SandboxState, StateStore } from './state-store.js';
 import { inventoryHealthValues, type DialectName, type InventoryHealth, type SandboxContext } from './types.js';
 
@@ -24,6 +25,8 @@ export interface SandboxCore {
   readonly faults: FaultInjector;
   readonly store: StateStore;
   readonly fleet: Fleet;
+  /** What clients sent to the services (GET /_sandbox/requests). */
+  readonly requests: RequestLog;
   state(): SandboxState;
   reset(): void;
   /** Stops the server (answers in flight finish first) and saves the state. */
@@ -58,6 +61,10 @@ export function registerCoreControl(app: FastifyInstance, core: SandboxCore): vo
   });
 
   app.get('/settings', async () => core.sandbox.settings);
+
+  // The request log: every request to a service as the client sent it (docs/sandbox-routes.md).
+  app.get('/requests', async () => ({ requests: core.requests.list() }));
+  app.delete('/requests', async () => ({ cleared: core.requests.clear() }));
 
   app.post('/settings', async (request) => {
     const body = objectBody(request.body);

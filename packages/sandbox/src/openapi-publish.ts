@@ -7,7 +7,9 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONTRACT_SERVICES, readOpenApiDocument, type ContractService, type OpenApiDocument } from './contract-files.js';
-import type { RouteLayout } from './routes.js';
+import { pascalCase } from './dialects/core.js';
+import type { AuthScheme, RouteLayout } from './routes.js';
+import type { DialectName } from './types.js';
 
 export type { OpenApiDocument, OpenApiOperation } from './contract-files.js';
 export { readOpenApiDocument } from './contract-files.js';
@@ -67,19 +69,21 @@ function fallbackWording(method: string, vendorPath: string): VendorWording {
   return { tag, name: `${tag}_${action}`, summary: `${method.toUpperCase()} ${vendorPath}` };
 }
 
-const swapSecurity = (requirements: Array<Record<string, string[]>> | undefined, scheme: string) =>
-  requirements?.map((requirement) => (Object.keys(requirement).length ? { [scheme]: [] } : requirement));
+const swapSecurity = (requirements: Array<Record<string, string[]>> | undefined, scheme: string, scopes: string[] = []) =>
+  requirements?.map((requirement) => (Object.keys(requirement).length ? { [scheme]: [...scopes] } : requirement));
 
 /**
  * The inventory document as served under layout (venue's own paths and
  * Bearer when layout is undefined), for a client at origin.
  */
-export function publishedInventoryDocument(origin: string, layout?: RouteLayout): OpenApiDocument {
+export function publishedInventoryDocument(origin: string, layout?: RouteLayout, dialect?: DialectName): OpenApiDocument {
   const source = readOpenApiDocument('inventory');
   const document = structuredClone(source);
   const basePath = layout?.basePath ?? '';
   const auth = layout?.auth ?? { type: 'bearer' as const };
-  const scheme = auth.type === 'header' ? 'ApiToken' : 'BearerToken';
+  const scheme = schemeName[auth.type];
+  const loginScheme = auth.type === 'bearer' || auth.type === 'header';
+  const scopes = auth.type === 'oauth2' ? auth.scopes : [];
   const routeOf = new Map(layout?.routes.map((route) => [route.operationId, route]));
 
   const paths: OpenApiDocument['paths'] = {};
@@ -88,6 +92,8 @@ export function publishedInventoryDocument(origin: string, layout?: RouteLayout)
   for (const [canonicalPath, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       const id = operation.operationId ?? '';
+      // A scheme without a login route (a static key, OAuth2, basic) publishes none.
+      if (id === 'authenticate' && !loginScheme) continue;
       const route = routeOf.get(id);
       const vendorMethod = (route?.method ?? method).toLowerCase();
       const vendorPath = route?.path ?? canonicalPath;
@@ -100,7 +106,7 @@ export function publishedInventoryDocument(origin: string, layout?: RouteLayout)
       operation.operationId = name;
       operation.summary = wording.summary;
       operation.tags = [wording.tag];
-      if (operation.security) operation.security = swapSecurity(operation.security, scheme);
+      if (operation.security) operation.security = swapSecurity(operation.security, scheme, scopes);
       // Path parameters take the layout's names, matched by position.
       if (route && operation.parameters) {
         for (const parameter of operation.parameters) {
@@ -117,29 +123,86 @@ export function publishedInventoryDocument(origin: string, layout?: RouteLayout)
     title: 'Inventory Integration API',
     description:
       'Integration interface of the inventory application: products, lookups, suppliers, stock and webhook subscriptions. ' +
-      (auth.type === 'header'
-        ? `Send the token from ${vendorWording.authenticate!.name} in the ${auth.name} header.`
-        : `Send the token from ${vendorWording.authenticate!.name} as "Authorization: Bearer <token>".`),
+      authWords(auth),
   };
   document.servers = [{ url: `${origin}/inventory${basePath}` }];
-  document.security = swapSecurity(document.security, scheme);
+  document.security = swapSecurity(document.security, scheme, scopes);
   document.tags = usedTags.map((name) => ({ name, ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}) }));
   document.paths = paths;
   document.components = {
     ...document.components,
     securitySchemes: {
-      [scheme]:
-        auth.type === 'header'
-          ? { type: 'apiKey', in: 'header', name: auth.name, description: 'The bare token (no "Bearer " prefix)' }
-          : { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      [scheme]: securityScheme(auth, `${origin}/inventory${basePath}`),
     },
   };
+  // The pascal dialect's vendor publishes its schemas as it speaks: property names in PascalCase, requests and answers.
+  if (dialect === 'pascal') pascalSchemas(document);
   return document;
 }
 
+/** Every schema's property names (and required lists) in PascalCase, in place: components and inline schemas alike. */
+function pascalSchemas(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) pascalSchemas(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const record = node as Record<string, unknown>;
+  const properties = record.properties;
+  if (typeof properties === 'object' && properties !== null && !Array.isArray(properties)) {
+    record.properties = Object.fromEntries(Object.entries(properties).map(([name, schema]) => [pascalCase(name), schema]));
+    if (Array.isArray(record.required)) record.required = record.required.map((name) => (typeof name === 'string' ? pascalCase(name) : name));
+  }
+  for (const value of Object.values(record)) pascalSchemas(value);
+}
+
+/** The securitySchemes entry's name for each kind of scheme. */
+const schemeName: Record<AuthScheme['type'], string> = { bearer: 'BearerToken', header: 'ApiToken', 'api-key': 'ApiKey', oauth2: 'OAuth2', basic: 'BasicAuth' };
+
+/** The securitySchemes entry of a layout's auth, its token URL absolute under base (the served inventory URL). */
+function securityScheme(auth: AuthScheme, base: string): Record<string, unknown> {
+  switch (auth.type) {
+    case 'header':
+      return { type: 'apiKey', in: 'header', name: auth.name, description: 'The bare token (no "Bearer " prefix)' };
+    case 'api-key':
+      return {
+        type: 'apiKey',
+        in: auth.in,
+        name: auth.name,
+        description: auth.prefix ? `The API key after "${auth.prefix}": ${auth.name}: ${auth.prefix}<key>` : 'The API key, bare',
+      };
+    case 'oauth2':
+      return {
+        type: 'oauth2',
+        flows: { clientCredentials: { tokenUrl: `${base}${auth.tokenPath}`, scopes: Object.fromEntries(auth.scopes.map((scope) => [scope, `The ${scope} scope`])) } },
+      };
+    case 'basic':
+      return { type: 'http', scheme: 'basic' };
+    case 'bearer':
+      return { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' };
+  }
+}
+
+/** The document's description of how to authenticate. */
+function authWords(auth: AuthScheme): string {
+  const token = vendorWording.authenticate!.name;
+  switch (auth.type) {
+    case 'header':
+      return `Send the token from ${token} in the ${auth.name} header.`;
+    case 'bearer':
+      return `Send the token from ${token} as "Authorization: Bearer <token>".`;
+    case 'api-key':
+      return `Send your API key in the ${auth.name} ${auth.in === 'header' ? 'header' : 'query parameter'}${auth.prefix ? ` after "${auth.prefix}"` : ''}.`;
+    case 'oauth2':
+      return 'Get a token by OAuth2 client credentials and send it as "Authorization: Bearer <token>".';
+    case 'basic':
+      return 'Authenticate every call with HTTP basic: your API key as the user name, your API secret as the password.';
+  }
+}
+
 /** A service's published document for a client at origin. */
-export function publishedDocument(service: PublishedService, origin: string, layout?: RouteLayout): OpenApiDocument {
-  if (service === 'inventory') return publishedInventoryDocument(origin, layout);
+export function publishedDocument(service: PublishedService, origin: string, layout?: RouteLayout, dialect?: DialectName): OpenApiDocument {
+  if (service === 'inventory') return publishedInventoryDocument(origin, layout, dialect);
   const document = structuredClone(readOpenApiDocument(service));
   document.servers = [{ url: `${origin}/${service}` }];
   return document;
@@ -154,13 +217,13 @@ function requestOrigin(request: FastifyRequest, fallback: () => string): string 
 /** GET /<service>/openapi.json for each hosted service that has a contract. */
 export function registerOpenApiPublishing(
   app: FastifyInstance,
-  options: { services: string[]; layout?: RouteLayout; origin: () => string },
+  options: { services: string[]; layout?: RouteLayout; origin: () => string; dialect?: DialectName },
 ): void {
   for (const service of publishedServices) {
     if (!options.services.includes(service)) continue;
     app.get(`/${service}/openapi.json`, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return publishedDocument(service, requestOrigin(request, options.origin), service === 'inventory' ? options.layout : undefined);
+      return publishedDocument(service, requestOrigin(request, options.origin), service === 'inventory' ? options.layout : undefined, options.dialect);
     });
   }
 }

@@ -9,8 +9,19 @@ import fs from 'node:fs';
 import { readOpenApiDocument, type OpenApiDocument } from './contract-files.js';
 import { RouteLayoutError } from './route-layout-error.js';
 
-/** How inventory (and webhook subscriber) calls send the JWT. */
-export type AuthScheme = { type: 'bearer' } | { type: 'header'; name: string };
+/**
+ * How inventory (and webhook subscriber) calls are authenticated: the login
+ * route's JWT as Bearer or in a named header, a static API key in a header or
+ * query parameter after an exact prefix, OAuth2 client credentials (a token
+ * route at tokenPath under the base path, its tokens sent as Bearer), or HTTP
+ * basic (the API key as user, the secret as password).
+ */
+export type AuthScheme =
+  | { type: 'bearer' }
+  | { type: 'header'; name: string }
+  | { type: 'api-key'; in: 'header' | 'query'; name: string; prefix: string }
+  | { type: 'oauth2'; tokenPath: string; scopes: string[] }
+  | { type: 'basic' };
 
 export const bearerScheme: AuthScheme = { type: 'bearer' };
 
@@ -121,18 +132,26 @@ function parseRoute(operation: CanonicalOperation, value: unknown, where: string
   return { method: method as HttpMethod, path, params };
 }
 
+const AUTH_FORMS =
+  '{"type": "bearer"}, {"type": "header", "name": "<header>"}, {"type": "api-key", "in": "header"|"query", "name": "<name>", "prefix": "Token "}, ' +
+  '{"type": "oauth2", "tokenPath": "/oauth/token", "scopes": ["a"]} or {"type": "basic"}';
+
 function parseAuth(value: unknown, where: string): AuthScheme {
   if (value === undefined) return bearerScheme;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new RouteLayoutError(`${where} auth must be {"type": "bearer"} or {"type": "header", "name": "<header>"}`);
+    throw new RouteLayoutError(`${where} auth must be one of ${AUTH_FORMS}`);
   }
-  const { type, name, ...rest } = value as Record<string, unknown>;
-  const extra = Object.keys(rest);
-  if (extra.length) throw new RouteLayoutError(`${where} auth has unknown field(s): ${extra.join(', ')}`);
-  if (type === 'bearer') {
-    if (name !== undefined) throw new RouteLayoutError(`${where} auth of type bearer takes no name (the header is Authorization)`);
-    return bearerScheme;
+  const fields = value as Record<string, unknown>;
+  const allowed: Record<string, string[]> = { bearer: [], header: ['name'], 'api-key': ['in', 'name', 'prefix'], oauth2: ['tokenPath', 'scopes'], basic: [] };
+  const type = fields.type;
+  if (typeof type !== 'string' || !Object.hasOwn(allowed, type)) {
+    throw new RouteLayoutError(`${where} auth.type must be "bearer", "header", "api-key", "oauth2" or "basic", not ${JSON.stringify(type)}`);
   }
+  const extra = Object.keys(fields).filter((key) => key !== 'type' && !allowed[type]!.includes(key));
+  if (extra.length) throw new RouteLayoutError(`${where} auth of type ${type} has unknown field(s): ${extra.join(', ')}${type === 'bearer' ? ' (the header is Authorization)' : ''}`);
+  const { name } = fields;
+  if (type === 'bearer') return bearerScheme;
+  if (type === 'basic') return { type: 'basic' };
   if (type === 'header') {
     if (typeof name !== 'string' || !HEADER_NAME.test(name)) {
       throw new RouteLayoutError(`${where} auth.name must be an HTTP header name such as "X-Api-Token", not ${JSON.stringify(name)}`);
@@ -142,7 +161,25 @@ function parseAuth(value: unknown, where: string): AuthScheme {
     }
     return { type: 'header', name };
   }
-  throw new RouteLayoutError(`${where} auth.type must be "bearer" or "header", not ${JSON.stringify(type)}`);
+  if (type === 'api-key') {
+    const where_ = fields.in;
+    if (where_ !== 'header' && where_ !== 'query') throw new RouteLayoutError(`${where} auth.in must be "header" or "query", not ${JSON.stringify(where_)}`);
+    const pattern = where_ === 'header' ? HEADER_NAME : /^[A-Za-z0-9._~-]+$/;
+    if (typeof name !== 'string' || !pattern.test(name)) {
+      throw new RouteLayoutError(`${where} auth.name must be the ${where_ === 'header' ? 'header' : 'query parameter'}'s name, not ${JSON.stringify(name)}`);
+    }
+    const prefix = fields.prefix ?? '';
+    if (typeof prefix !== 'string' || /[\r\n]/.test(prefix)) throw new RouteLayoutError(`${where} auth.prefix must be a string on one line, not ${JSON.stringify(prefix)}`);
+    return { type: 'api-key', in: where_, name, prefix };
+  }
+  const { tokenPath, scopes } = fields;
+  if (typeof tokenPath !== 'string' || !/^(\/[A-Za-z0-9._~-]+)+$/.test(tokenPath)) {
+    throw new RouteLayoutError(`${where} auth.tokenPath must be a path such as "/oauth/token" (under basePath), not ${JSON.stringify(tokenPath)}`);
+  }
+  if (scopes !== undefined && (!Array.isArray(scopes) || scopes.some((scope) => typeof scope !== 'string' || !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope)))) {
+    throw new RouteLayoutError(`${where} auth.scopes must be a list of scope names, not ${JSON.stringify(scopes)}`);
+  }
+  return { type: 'oauth2', tokenPath, scopes: (scopes as string[] | undefined) ?? [] };
 }
 
 function parseBasePath(value: unknown, where: string): string {
@@ -233,7 +270,11 @@ export const PUBLISHED_PATH = '/openapi.json';
 export type Rewrite =
   | { kind: 'untouched' }
   | { kind: 'route'; method: string; url: string; route: LayoutRoute }
+  | { kind: 'token'; url: string }
   | { kind: 'not-served' };
+
+/** Where an OAuth2 layout's token route is served after the rewrite (never reachable by this path from outside). */
+export const OAUTH_TOKEN_ROUTE = '/inventory/_oauth2/token';
 
 /**
  * The rewrite of one request: a request on a layout path becomes the
@@ -253,6 +294,9 @@ export function createLayoutRewriter(layout: RouteLayout, prefix = '/inventory')
     if (pathname === prefix + PUBLISHED_PATH) return { kind: 'untouched' };
     if (!pathname.startsWith(`${base}/`)) return { kind: 'not-served' };
     const vendorPath = pathname.slice(base.length);
+    if (layout.auth.type === 'oauth2' && vendorPath === layout.auth.tokenPath) {
+      return method === 'POST' ? { kind: 'token', url: OAUTH_TOKEN_ROUTE + query } : { kind: 'not-served' };
+    }
     // HEAD is answered by the GET route, as fastify does for its own routes.
     const asMethod = method === 'HEAD' ? 'GET' : method;
     for (const route of ordered) {

@@ -12,6 +12,8 @@ import { dialectError, installDialect } from './dialects/index.js';
 import { SandboxHttpError } from './http-error.js';
 import { registerOpenApiPublishing } from './openapi-publish.js';
 import { addMail } from './outbox.js';
+import { installFormParser, registerOAuthTokenRoute } from './auth-schemes.js';
+import { RequestLog } from './request-log.js';
 import { createLayoutRewriter, loadRouteLayout, type RouteLayout } from './routes.js';
 import { StateStore, defaultSettings, demoState, type SandboxState } from './state-store.js';
 import { SandboxTokenIssuer } from './tokens.js';
@@ -169,7 +171,13 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
     // routing; anything else there is not served.
     rewriteUrl: fleetRewriteUrl(fleet, layout ? layoutRewriteUrl(layout) : undefined),
   });
-  installJsonParser(app);
+  const requests = new RequestLog();
+  installJsonParser(app, (request, body) => requests.rememberBody(request, body));
+  installFormParser(app, (request, body) => requests.rememberBody(request, body));
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!request.originalUrl.startsWith('/_sandbox')) requests.record(request, methodSent.get(request.raw) ?? request.method, reply.statusCode, now());
+    done();
+  });
   fleet.install(app);
   app.setErrorHandler((error, _request, reply) => {
     const answer = toSandboxError(error);
@@ -205,6 +213,7 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
     sandbox,
     faults,
     store,
+    requests,
     state: () => state,
     fleet,
     reset() {
@@ -239,7 +248,8 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
 
   await app.register(async (scope) => registerCoreControl(scope, core), { prefix: '/_sandbox' });
   await app.register(async (scope) => fleet.registerControl(scope, () => store.changed()), { prefix: '/_sandbox/fleet' });
-  registerOpenApiPublishing(app, { services: core.services, layout, origin: () => origin });
+  registerOpenApiPublishing(app, { services: core.services, layout, origin: () => origin, dialect: sandbox.dialect });
+  if (layout?.auth.type === 'oauth2' && core.services.includes('inventory')) registerOAuthTokenRoute(app, layout.auth, tokens, now);
   for (const service of services) {
     // The venue of the request, if it is a fleet venue's, else the sandbox's own.
     const getState = () => stateIn(fleet.current(), service.name);
@@ -287,6 +297,7 @@ function layoutRewriteUrl(layout: RouteLayout): (request: import('node:http').In
     if (answer.kind === 'untouched') return url;
     // No route has this path, so the not-found handler answers (with the path the client sent).
     if (answer.kind === 'not-served') return '/_not-served-under-route-layout';
+    if (answer.kind === 'token') return answer.url;
     if (request.method !== answer.method) {
       methodSent.set(request, request.method ?? 'GET');
       request.method = answer.method;
@@ -300,14 +311,17 @@ function definedOnly<T extends object>(value: T): Partial<T> {
 }
 
 /** JSON bodies: an empty body is no body, and a malformed one a 400 with the error body. */
-function installJsonParser(app: FastifyInstance): void {
+function installJsonParser(app: FastifyInstance, remember: (request: FastifyRequest, body: unknown) => void): void {
   // JSON only: any other body type answers 415 rather than reaching a route as text.
   app.removeAllContentTypeParsers();
-  const parse = (_request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
+  const parse = (request: FastifyRequest, body: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(text));
+      const parsed = JSON.parse(text);
+      // The log keeps its own copy: a dialect renames the route's in place.
+      remember(request, JSON.parse(text));
+      done(null, parsed);
     } catch (error) {
       done(new SandboxHttpError(400, 'malformed_json', `the body is not valid JSON: ${(error as Error).message}`), undefined);
     }

@@ -5,6 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { checkStaticCredential } from './auth-schemes.js';
 import { SandboxHttpError } from './http-error.js';
 import { bearerScheme, type AuthScheme } from './routes.js';
 import type { SandboxSettings, SandboxTokens, TokenClaims, TokenKind } from './types.js';
@@ -121,7 +122,16 @@ export class SandboxTokenIssuer implements SandboxTokens {
 
   async require(request: FastifyRequest, kinds: TokenKind[]): Promise<TokenClaims> {
     const scheme = this.options.authScheme?.(serviceOf(request)) ?? bearerScheme;
-    const claims = await this.decode(scheme.type === 'header' ? headerToken(request, scheme.name) : bearerToken(request));
+    let claims: TokenClaims;
+    if (scheme.type === 'api-key' || scheme.type === 'basic') {
+      // A static credential is checked on every call; it stands for an inventory token.
+      checkStaticCredential(request, scheme);
+      const iat = Math.floor(this.options.now().getTime() / 1000);
+      claims = { kind: 'inventory', iat, exp: iat + 1, jti: scheme.type };
+    } else {
+      // oauth2 tokens come from the layout's token route, and are sent as Bearer.
+      claims = await this.decode(scheme.type === 'header' ? headerToken(request, scheme.name) : bearerToken(request));
+    }
     // A genuine token of the wrong kind is a permission problem, not an identity one.
     if (!kinds.includes(claims.kind)) {
       throw forbidden(`a ${claims.kind} token cannot make this call (it needs ${kinds.join(' or ')})`);

@@ -88,7 +88,13 @@ describe('loading a routes file', () => {
   });
 
   it('bad auth, basePath and top-level fields are errors', () => {
-    expect(layoutError({ auth: { type: 'cookie' } })).toMatch(/auth\.type must be "bearer" or "header"/);
+    expect(layoutError({ auth: { type: 'cookie' } })).toMatch(/auth\.type must be "bearer", "header", "api-key", "oauth2" or "basic"/);
+    expect(layoutError({ auth: { type: 'api-key', in: 'cookie', name: 'k' } })).toMatch(/auth\.in must be "header" or "query"/);
+    expect(layoutError({ auth: { type: 'api-key', in: 'header' } })).toMatch(/auth\.name must be the header's name/);
+    expect(layoutError({ auth: { type: 'api-key', in: 'header', name: 'K', prefix: 'a\nb' } })).toMatch(/auth\.prefix must be a string on one line/);
+    expect(layoutError({ auth: { type: 'oauth2', tokenPath: 'oauth/token' } })).toMatch(/auth\.tokenPath must be a path/);
+    expect(layoutError({ auth: { type: 'oauth2', tokenPath: '/t', scopes: 'read' } })).toMatch(/auth\.scopes must be a list/);
+    expect(layoutError({ auth: { type: 'basic', name: 'x' } })).toMatch(/auth of type basic has unknown field\(s\): name/);
     expect(layoutError({ auth: { type: 'header' } })).toMatch(/auth\.name must be an HTTP header name/);
     expect(layoutError({ auth: { type: 'header', name: 'X Token' } })).toMatch(/auth\.name/);
     expect(layoutError({ auth: { type: 'header', name: 'Authorization' } })).toMatch(/use \{"type": "bearer"\}/);
@@ -98,6 +104,13 @@ describe('loading a routes file', () => {
     expect(layoutError([])).toMatch(/must hold a JSON object/);
     expect(() => parse({ operations: { getProduct: 'GET /openapi.json/{id}' } })).not.toThrow();
     expect(layoutError({ operations: { listProducts: 'GET /openapi.json' } })).toMatch(/publishes the OpenAPI document/);
+  });
+
+  it('the schemes without a login route: a static key (header or query, exact prefix), OAuth2 client credentials, basic', () => {
+    expect(parse({ auth: { type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Token ' } }).auth).toEqual({ type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Token ' });
+    expect(parse({ auth: { type: 'api-key', in: 'query', name: 'api_key' } }).auth).toEqual({ type: 'api-key', in: 'query', name: 'api_key', prefix: '' });
+    expect(parse({ auth: { type: 'oauth2', tokenPath: '/oauth/token', scopes: ['inventory.read'] } }).auth).toEqual({ type: 'oauth2', tokenPath: '/oauth/token', scopes: ['inventory.read'] });
+    expect(parse({ auth: { type: 'basic' } }).auth).toEqual({ type: 'basic' });
   });
 
   it('an unreadable or invalid file names the file', () => {
@@ -216,6 +229,21 @@ describe('the published document', () => {
     expect(document.tags!.map((t) => t.name)).toEqual(expect.arrayContaining(['Stock', 'Products', 'Webhooks']));
     // The contract document itself is untouched.
     expect(readOpenApiDocument('inventory').paths['/stock-receipts']!.post!.operationId).toBe('receiveStock');
+  });
+
+  it('each scheme without a login route publishes its securitySchemes entry (scopes on every requirement) and no token exchange', () => {
+    const published = (auth: unknown) => publishedInventoryDocument('http://127.0.0.1:9', parse({ basePath: '/api', auth }));
+    const token = published({ type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Token ' });
+    expect(token.components?.securitySchemes).toEqual({ ApiKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'Authorization', description: expect.stringContaining('"Token "') }) });
+    expect(operationsOf(token).some((o) => o.key === 'POST /auth/token')).toBe(false);
+    expect(operationsOf(token)).toHaveLength(20);
+    expect(published({ type: 'api-key', in: 'query', name: 'api_key' }).components?.securitySchemes).toEqual({ ApiKey: expect.objectContaining({ type: 'apiKey', in: 'query', name: 'api_key' }) });
+    const oauth = published({ type: 'oauth2', tokenPath: '/oauth/token', scopes: ['inventory.read', 'inventory.write'] });
+    expect(oauth.components?.securitySchemes).toEqual({
+      OAuth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'http://127.0.0.1:9/inventory/api/oauth/token', scopes: { 'inventory.read': expect.any(String), 'inventory.write': expect.any(String) } } } },
+    });
+    expect(oauth.security).toEqual([{ OAuth2: ['inventory.read', 'inventory.write'] }]);
+    expect(published({ type: 'basic' }).components?.securitySchemes).toEqual({ BasicAuth: { type: 'http', scheme: 'basic' } });
   });
 
   it('without a layout: venue paths at the live origin, Bearer, still vendor names', () => {

@@ -13,7 +13,9 @@ export default defineCommand({
   summary: 'Which services have credentials, and for each cached token the host it belongs to and when it expires (never the tokens)',
   description:
     'A cached token is used only at the base URL it came from and with the credentials it was obtained with. ' +
-    'One whose host or credentials no longer match this profile and environment is "stale": it is never sent, and the next command logs in again.',
+    'One whose host or credentials no longer match this profile and environment is "stale": it is never sent, and the next command logs in again. ' +
+    'Scheme says how each service is authenticated (inventory.auth: a login token, a static API key, OAuth2 client credentials or HTTP basic); ' +
+    'a static key or basic has no token ("static credential").',
   examples: ['venue auth status', 'venue --profile main auth status -o json'],
   fleet: 'read',
   async run(ctx) {
@@ -21,20 +23,25 @@ export default defineCommand({
     const profile = await ctx.profileName();
     const { serviceNames } = await import('../../lib/tokens.js');
     const tokens = await ctx.tokens();
+    const { authSecrets, describeAuthScheme } = await import('../../lib/inventory/routes.js');
+    const inventoryAuth = describeAuthScheme((await ctx.inventoryRoutes()).auth);
     const rows = [];
     for (const service of serviceNames) {
-      const sources = credentialKeys[service].map((key) => config.resolveSecret(profile, key).source);
+      // Inventory needs the secrets of its scheme only (a static key has no secret).
+      const keys = service === 'inventory' ? authSecrets((await ctx.inventoryRoutes()).auth).map(({ key }) => key) : credentialKeys[service];
+      const sources = keys.map((key) => config.resolveSecret(profile, key).source);
       const { state, entry } = await tokens.status(service);
       rows.push({
         service,
         credentials: sources.every(Boolean) ? `set (${[...new Set(sources)].join(', ')})` : 'missing',
+        auth: service === 'inventory' ? inventoryAuth : 'a token from the login route, as "Authorization: Bearer <token>"',
         token: state,
         host: entry?.baseUrl ?? null,
         expiresAt: entry ? new Date(entry.expiresAt).toISOString() : null,
       });
     }
     await ctx.output.list(rows, {
-      columns: ['service', 'credentials', 'token', { key: 'host', header: 'Host' }, { key: 'expiresAt', header: 'Expires', format: 'datetime' }],
+      columns: ['service', 'credentials', { key: 'auth', header: 'Scheme' }, 'token', { key: 'host', header: 'Host' }, { key: 'expiresAt', header: 'Expires', format: 'datetime' }],
     });
   },
 });

@@ -13,6 +13,12 @@ export default defineCommand({
     if (!serviceNames.includes(service as never)) {
       throw new UsageError(`service must be one of ${serviceNames.join(', ')} (got "${service}")`);
     }
+    if (service === 'inventory') {
+      const { isStaticScheme, describeAuthScheme } = await import('../../lib/inventory/routes.js');
+      const auth = (await ctx.inventoryRoutes()).auth;
+      // A static key is a secret set by hand, not a token: it is never printed.
+      if (isStaticScheme(auth)) throw new UsageError(`inventory has no token: it is authenticated with ${describeAuthScheme(auth)} (inventory.auth)`, { hint: 'The key stays where `venue config set-secret` put it; venue never prints it.' });
+    }
     const tokens = await ctx.tokens();
     const { token } = await tokens.get(service as 'wallet');
     // Printing it is the point of this command: the only place a token may reach stdout.

@@ -162,6 +162,10 @@ export default defineCommand<Options>({
     if (merge.basePath) writable.setSetting(profile, 'inventory.basePath', merge.basePath);
     else writable.unsetSetting(profile, 'inventory.basePath');
     if (auth) writable.setSetting(profile, 'inventory.auth', auth);
+    // The vendor's names of request body fields, for the operations this import mapped (PascalCase documents and the like).
+    const bodyNames = Object.fromEntries(matched().filter((o) => o.bodyNames.length).map((o) => [o.operation, o.bodyNames]));
+    if (Object.keys(bodyNames).length) writable.setSetting(profile, 'inventory.bodyNames', JSON.stringify(bodyNames));
+    else writable.unsetSetting(profile, 'inventory.bodyNames');
     const importedAt = new Date(ctx.now()).toISOString().replace(/\.\d+Z$/, 'Z');
     writable.setSetting(profile, 'inventory.routesSource', `${plan.documents.map((d) => d.label).join(', ')} imported ${importedAt}`);
     const { formatImportRecord } = await import('../../lib/openapi/record.js');
@@ -225,8 +229,10 @@ async function reviewEach(ctx: Context, plan: ImportPlan): Promise<ImportPlan> {
       if (o.matched) operations[i] = { operation: o.operation, matched: false, why: 'left unmapped in the review', candidates: o.alternatives, chosenBy: 'review' };
     } else if (!o.matched || picked.route !== o.route) {
       const [method, path] = picked.route.split(' ') as [MappedOperation['method'], string];
-      const source = plan.readings.find((r) => `${r.operation.method} ${r.path}` === picked.route)?.operation.source;
-      operations[i] = { operation: o.operation, matched: true, method, path, route: picked.route, source, confidence: picked.confidence, reasons: ['chosen in the review'], fields: [], chosenBy: 'review', alternatives: [] };
+      const reading = plan.readings.find((r) => `${r.operation.method} ${r.path}` === picked.route);
+      const { vendorBodyNames } = await import('../../lib/inventory/routes.js');
+      const bodyNames = vendorBodyNames(reading?.operation.request?.fields.map((f) => f.name) ?? []);
+      operations[i] = { operation: o.operation, matched: true, method, path, route: picked.route, source: reading?.operation.source, confidence: picked.confidence, reasons: ['chosen in the review'], fields: [], bodyNames, chosenBy: 'review', alternatives: [] };
     }
   }
   return { ...plan, operations };

@@ -46,7 +46,7 @@ export default defineCommand({
     const auth = { value: formatAuthScheme(map.auth), origin: originOf(authSetting, imported?.auth) };
 
     if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
-      await ctx.output.record({ profile, basePath, auth, routesSource: source ?? null, routes: rows });
+      await ctx.output.record({ profile, basePath, auth, routesSource: source ?? null, routes: rows, bodyNames: map.bodyNames });
       return;
     }
     if (ctx.output.isMachine) {
@@ -65,6 +65,8 @@ export default defineCommand({
         `Auth:      ${auth.value} (${auth.origin})`,
         `Routes:    ${Object.entries(counts).map(([origin, n]) => `${n} ${origin}`).join(', ')}`,
         ...(source ? [`Imported:  ${source}`] : []),
+        // Request bodies written in the vendor's names (inventory.bodyNames, from the document's request schemas).
+        ...Object.entries(map.bodyNames).map(([operation, names], i) => `${i === 0 ? 'Body names:' : '           '} ${operation}: ${names!.join(', ')}`),
         '',
       ].join('\n'),
     );

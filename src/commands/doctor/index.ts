@@ -17,7 +17,9 @@ export default defineCommand({
       spinner.update(`Checking ${service}…`);
       const serviceFindings = await diagnoseService(ctx, service);
       findings.push(...serviceFindings);
-      if (service === 'inventory' && serviceFindings.some((f) => f.check === 'token' && f.status === 'ok')) {
+      // After a token was got, or for a static key (no token: the route calls are its check) once its secrets are present.
+      const authReady = serviceFindings.some((f) => (f.check === 'token' || (f.check === 'auth' && !serviceFindings.some((g) => g.check === 'token'))) && f.status === 'ok');
+      if (service === 'inventory' && authReady) {
         spinner.update('Checking inventory routes…');
         findings.push(...(await diagnoseInventoryRoutes(ctx)));
       }

@@ -201,7 +201,8 @@ export class InventoryClient {
       method,
       path,
       query: options.query,
-      body: options.body,
+      // Written in the vendor's names where its document gives others (inventory.bodyNames).
+      body: this.routes.vendorBody(operation, options.body),
       idempotent: options.idempotent,
       auth: options.auth === false ? undefined : this.deps.token,
       operation: options.operation,

@@ -230,21 +230,37 @@ export function authSecrets(scheme: AuthScheme): Array<{ key: 'inventory.apiKey'
   }
 }
 
-/** The header a login token is sent in, for the HTTP layer: undefined for "Authorization: Bearer" (and for schemes without a login token). */
-export function loginTokenHeader(scheme: AuthScheme): { name: string; prefix: string } | undefined {
-  return scheme.type === 'header' ? { name: scheme.name, prefix: '' } : undefined;
+/**
+ * Where the HTTP layer puts the credential of each call: undefined for
+ * "Authorization: Bearer <token>" (the login route's token, an OAuth2 token);
+ * a named header with its exact prefix; a query parameter; or basic.
+ */
+export function credentialPlacement(scheme: AuthScheme): { in: 'header' | 'query'; name: string; prefix: string } | undefined {
+  switch (scheme.type) {
+    case 'header':
+      return { in: 'header', name: scheme.name, prefix: '' };
+    case 'api-key':
+      return { in: scheme.in, name: scheme.name, prefix: scheme.prefix };
+    case 'basic':
+      return { in: 'header', name: 'authorization', prefix: 'Basic ' };
+    default:
+      return undefined;
+  }
+}
+
+/** A scheme whose credential is the same on every call (no token to get, cache or renew). */
+export function isStaticScheme(scheme: AuthScheme): scheme is Extract<AuthScheme, { type: 'api-key' | 'basic' }> {
+  return scheme.type === 'api-key' || scheme.type === 'basic';
 }
 
 /**
- * This version of venue authenticates inventory calls with the login route's
- * token only: before logging in, a profile storing another scheme is refused
- * by name, rather than logged in with a route the vendor never offered.
+ * What a static scheme sends after its prefix: the key itself, or for basic
+ * base64("user:password") (RFC 7617: the user cannot hold a colon).
  */
-export function requireLoginScheme(scheme: AuthScheme): void {
-  if (usesLoginRoute(scheme)) return;
-  throw new UsageError(`inventory.auth is "${formatAuthScheme(scheme)}" (${describeAuthScheme(scheme)}), which this version of venue stores but cannot send yet`, {
-    hint: 'If the vendor also accepts a token from a login route, set `venue config set inventory.auth bearer` (or header:<Header-Name>) and map the route with `venue config set inventory.routes.authenticate "POST /<path>"`.',
-  });
+export function staticCredential(scheme: Extract<AuthScheme, { type: 'api-key' | 'basic' }>, apiKey: string, apiSecret: string | undefined): string {
+  if (scheme.type === 'api-key') return apiKey;
+  if (apiKey.includes(':')) throw new UsageError('inventory.apiKey is the HTTP basic user name here, and a user name cannot hold a colon (RFC 7617)');
+  return Buffer.from(`${apiKey}:${apiSecret ?? ''}`, 'utf8').toString('base64');
 }
 
 /** "/api/v2" kept without a trailing slash; "" for none. */
@@ -255,6 +271,55 @@ export function normaliseBasePath(text: string): string {
   return value.replace(/\/+$/, '');
 }
 
+/**
+ * The vendor's own names for request body fields, per operation (stored by
+ * `venue config import-openapi` in inventory.bodyNames as JSON: {"createProduct":
+ * ["Name", "SellPrice", …]}): the property names of the document's request
+ * schema, at every depth, that venue's camelCase would not write as they are.
+ */
+export type BodyNames = Partial<Record<InventoryOperation, string[]>>;
+
+/** A field name as a key: case, underscores and dashes aside ("sell_price", "SellPrice" and "sellPrice" are one). */
+export const bodyNameKey = (name: string) => name.toLowerCase().replace(/[_\-\s]/g, '');
+
+/** The names of a document's request schema that venue must write as the document does (PascalCase, snake_case…). */
+export function vendorBodyNames(names: Iterable<string>): string[] {
+  return [...new Set([...names].filter((name) => name !== name.charAt(0).toLowerCase() + name.slice(1) || /[_\-]/.test(name)))].sort();
+}
+
+export function parseBodyNames(text: string | undefined): BodyNames {
+  if (!text) return {};
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new UsageError('inventory.bodyNames must be JSON such as {"createProduct": ["Name", "SellPrice"]} (set by `venue config import-openapi`)');
+  }
+  const out: BodyNames = {};
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new UsageError('inventory.bodyNames must be a JSON object of operation: [names]');
+  for (const [operation, names] of Object.entries(data)) {
+    if (!isInventoryOperation(operation)) throw new UsageError(`inventory.bodyNames: ${operation} is not an inventory operation`);
+    if (!Array.isArray(names) || names.some((n) => typeof n !== 'string' || n === '')) throw new UsageError(`inventory.bodyNames.${operation} must be a list of field names`);
+    out[operation] = names as string[];
+  }
+  return out;
+}
+
+const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value));
+
+/** The body with each key the vendor names otherwise written in its name, at every depth; other keys stay venue's. */
+export function inVendorNames(body: unknown, names: readonly string[] | undefined): unknown {
+  if (!names?.length) return body;
+  const byKey = new Map(names.map((name) => [bodyNameKey(name), name]));
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (!isPlainRecord(value)) return value;
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [byKey.get(bodyNameKey(key)) ?? key, walk(inner)]));
+  };
+  return walk(body);
+}
+
 export type RouteOrigin = 'default' | 'profile' | 'environment';
 
 /** A profile's whole route map, resolved: every operation has a route and says where it came from. */
@@ -263,7 +328,13 @@ export class InventoryRouteMap {
     private readonly routes: Record<InventoryOperation, { route: Route; origin: RouteOrigin }>,
     readonly basePath: string,
     readonly auth: AuthScheme,
+    readonly bodyNames: BodyNames = {},
   ) {}
+
+  /** A request body of operation as the vendor's document names its fields (inventory.bodyNames). */
+  vendorBody(operation: InventoryOperation, body: unknown): unknown {
+    return body === undefined ? undefined : inVendorNames(body, this.bodyNames[operation]);
+  }
 
   /** Builds the map from a setting reader (the profile's values; undefined where unset). */
   static fromSettings(read: (key: string) => { value?: string; source?: RouteOrigin | 'flag' | 'extends' } | undefined): InventoryRouteMap {
@@ -275,7 +346,7 @@ export class InventoryRouteMap {
     }
     const base = read('inventory.basePath')?.value;
     const auth = read('inventory.auth')?.value;
-    return new InventoryRouteMap(routes, base ? normaliseBasePath(base) : '', auth ? parseAuthScheme(auth) : { type: 'bearer' });
+    return new InventoryRouteMap(routes, base ? normaliseBasePath(base) : '', auth ? parseAuthScheme(auth) : { type: 'bearer' }, parseBodyNames(read('inventory.bodyNames')?.value));
   }
 
   static defaults(): InventoryRouteMap {

@@ -6,7 +6,7 @@
 // prompts or prints; the command does.
 
 import { UsageError } from '../errors.js';
-import { inventoryOperationNames, isInventoryOperation, parseRoute, type AuthScheme, type HttpVerb, type InventoryOperation } from '../inventory/routes.js';
+import { inventoryOperationNames, isInventoryOperation, parseRoute, vendorBodyNames, type AuthScheme, type HttpVerb, type InventoryOperation } from '../inventory/routes.js';
 import { authOf, oauthPaths, type AuthFinding } from './auth.js';
 import { loadDocument, type LoadOptions, type LoadedDocument } from './load.js';
 import { matchOperations, profiles, score, type Candidate } from './match.js';
@@ -27,6 +27,8 @@ export interface MappedOperation {
   confidence: number;
   reasons: string[];
   fields: string[];
+  /** The request body's field names venue must write as the document does (PascalCase, snake_case): inventory.bodyNames. */
+  bodyNames: string[];
   chosenBy: 'evidence' | '--map' | 'review';
   /** Runners-up a person may pick instead in the review. */
   alternatives: Candidate[];
@@ -204,6 +206,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       confidence: match.confidence!,
       reasons: match.reasons,
       fields: match.fields,
+      bodyNames: vendorBodyNames(reading.operation.request?.fields.map((f) => f.name) ?? []),
       chosenBy: 'evidence',
       alternatives,
     };
@@ -270,6 +273,7 @@ function applyOverrides(operations: OperationResult[], overrides: Map<InventoryO
       confidence: scored && !scored.refused ? scored.confidence : 0,
       reasons: [found ? `chosen with --map${scored?.refused ? ` although ${scored.refused}` : ''}` : 'chosen with --map; no document has this route'],
       fields: scored?.fields ?? [],
+      bodyNames: vendorBodyNames(found?.reading.operation.request?.fields.map((f) => f.name) ?? []),
       chosenBy: '--map',
       alternatives: [],
     };

@@ -77,7 +77,7 @@ export class WebhooksClient {
 
   private send(operation: InventoryOperation, params: string[], options: { body?: unknown; idempotent?: boolean; operation: string }): Promise<HttpResponse<unknown>> {
     const { method, path } = this.routes.resolve(operation, ...params);
-    return this.deps.http.request<unknown>({ method, path, body: options.body, idempotent: options.idempotent, auth: this.deps.token, operation: options.operation });
+    return this.deps.http.request<unknown>({ method, path, body: this.routes.vendorBody(operation, options.body), idempotent: options.idempotent, auth: this.deps.token, operation: options.operation });
   }
 
   async list(): Promise<WebhookSubscriber[]> {

@@ -8,9 +8,10 @@ import {
   authSecrets,
   describeAuthScheme,
   formatAuthScheme,
-  loginTokenHeader,
+  credentialPlacement,
+  isStaticScheme,
+  staticCredential,
   parseAuthScheme,
-  requireLoginScheme,
   type AuthScheme,
 } from '../../../src/lib/inventory/routes.js';
 import { checkSettingValue } from '../../../src/lib/config.js';
@@ -88,14 +89,21 @@ describe('what each scheme needs', () => {
     expect(describeAuthScheme({ type: 'oauth2', tokenUrl: 'https://id.example/token', scopes: ['a'] })).toBe('OAuth2 client credentials from https://id.example/token (scopes a)');
   });
 
-  it('the login token goes in a named header or as bearer; every other scheme is refused before a login is tried', () => {
-    expect(loginTokenHeader({ type: 'header', name: 'X-Api-Token' })).toEqual({ name: 'X-Api-Token', prefix: '' });
-    expect(loginTokenHeader({ type: 'bearer' })).toBeUndefined();
-    expect(loginTokenHeader({ type: 'basic' })).toBeUndefined();
-    expect(() => requireLoginScheme({ type: 'bearer' })).not.toThrow();
-    expect(() => requireLoginScheme({ type: 'api-key', in: 'header', name: 'X-Auth-Token', prefix: '' })).toThrow(
-      'inventory.auth is "api-key in=header name=X-Auth-Token" (a static key in the X-Auth-Token header), which this version of venue stores but cannot send yet',
-    );
-    expect(() => requireLoginScheme({ type: 'basic' })).toThrow(UsageError);
+  it('each scheme puts its credential where it was declared, with its exact prefix', () => {
+    expect(credentialPlacement({ type: 'header', name: 'X-Api-Token' })).toEqual({ in: 'header', name: 'X-Api-Token', prefix: '' });
+    expect(credentialPlacement({ type: 'bearer' })).toBeUndefined();
+    expect(credentialPlacement({ type: 'oauth2', tokenUrl: '/oauth/token', scopes: [] })).toBeUndefined();
+    expect(credentialPlacement({ type: 'basic' })).toEqual({ in: 'header', name: 'authorization', prefix: 'Basic ' });
+    expect(credentialPlacement(parseAuthScheme('api-key in=header name=Authorization prefix="Token "'))).toEqual({ in: 'header', name: 'Authorization', prefix: 'Token ' });
+    expect(credentialPlacement(parseAuthScheme('api-key in=query name=api_key'))).toEqual({ in: 'query', name: 'api_key', prefix: '' });
+  });
+
+  it('a static scheme sends the key itself, or basic the base64 of user:password (a user with a colon refused)', () => {
+    const key = parseAuthScheme('api-key in=header name=GROCY-API-KEY');
+    expect(isStaticScheme(key) && staticCredential(key, 'k1', undefined)).toBe('k1');
+    expect(staticCredential({ type: 'basic' }, 'ava', 'pa:ss')).toBe(Buffer.from('ava:pa:ss').toString('base64'));
+    expect(() => staticCredential({ type: 'basic' }, 'a:b', 'x')).toThrow(UsageError);
+    expect(isStaticScheme({ type: 'oauth2', tokenUrl: '/t', scopes: [] })).toBe(false);
+    expect(isStaticScheme({ type: 'bearer' })).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import { envelopeDialect } from './envelope.js';
 import { pascalDialect } from './pascal.js';
 import { plainDialect } from './plain.js';
 import { venueDialect } from './venue.js';
+import { OAUTH_TOKEN_ROUTE } from '../routes.js';
 
 export { DIALECT_NAMES, isDialectName, type DialectName } from '../types.js';
 export type { Dialect } from './core.js';
@@ -30,7 +31,8 @@ export const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
 /** The control API, and the OpenAPI documents the sandbox publishes: not vendor answers, never translated. */
 const isControl = (url: string) => {
   const path = url.split('?')[0]!;
-  return path === '/_sandbox' || path.startsWith('/_sandbox/') || path.endsWith('/openapi.json');
+  // An OAuth2 token route answers in RFC 6749's shape, whatever the dialect.
+  return path === '/_sandbox' || path.startsWith('/_sandbox/') || path.endsWith('/openapi.json') || path === OAUTH_TOKEN_ROUTE;
 };
 
 function serviceOf(url: string): ServiceName | undefined {
