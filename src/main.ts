@@ -26,6 +26,9 @@ function printError(stderr: TerminalStreams['stderr'], error: VenueError, verbos
   if (verbose && error.cause) stderr.write(`${dim(`cause: ${String((error.cause as Error).message ?? error.cause)}`)}\n`);
 }
 
+/** Runs of main in progress in this process (tests run several at once): the last to end closes the pooled connections. */
+let runsInProgress = 0;
+
 export async function main(options: MainOptions): Promise<number> {
   const given = options.streams ?? { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
   // Every secret the run learns is masked in everything it writes: messages, traces, data.
@@ -58,6 +61,7 @@ export async function main(options: MainOptions): Promise<number> {
   const { colourWanted } = await import('./lib/terminal.js');
   const colour = colourWanted(Boolean(streams.stderr.isTTY), argv.includes('--no-color'), env);
 
+  runsInProgress++;
   try {
     if (envFile !== undefined) {
       const { loadEnvFile } = await import('./lib/message-log.js');
@@ -92,8 +96,10 @@ export async function main(options: MainOptions): Promise<number> {
   } catch (error) {
     return afterInterrupt(reportFailure(error, { argv, stderr: streams.stderr, verbose, colour }), interruption);
   } finally {
-    const { closeHttpConnections } = await import('./lib/http.js');
-    await closeHttpConnections();
+    if (--runsInProgress === 0) {
+      const { closeHttpConnections } = await import('./lib/http.js');
+      await closeHttpConnections();
+    }
   }
 }
 
