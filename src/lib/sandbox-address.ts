@@ -9,8 +9,13 @@ export const DEFAULT_SANDBOX_PORT = 47800;
 /** Where venue keeps its configuration: VENUE_CONFIG_DIR, else $XDG_CONFIG_HOME/venue, else ~/.config/venue. */
 export function configDirectory(env: NodeJS.ProcessEnv = process.env): string {
   if (env.VENUE_CONFIG_DIR) return path.resolve(env.VENUE_CONFIG_DIR);
-  const base = env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config');
+  const base = env.XDG_CONFIG_HOME || path.join(homeDirectory(env), '.config');
   return path.join(base, 'venue');
+}
+
+/** HOME of the environment given (os.homedir() reads the process's own). */
+function homeDirectory(env: NodeJS.ProcessEnv): string {
+  return env.HOME || os.homedir();
 }
 
 /**
@@ -23,7 +28,7 @@ export function sandboxPort(env: NodeJS.ProcessEnv = process.env): number {
   const chosen = Number(env.VENUE_SANDBOX_PORT);
   if (chosen) return chosen;
   const dir = configDirectory(env);
-  if (dir === path.join(os.homedir(), '.config', 'venue')) return DEFAULT_SANDBOX_PORT;
+  if (dir === path.join(homeDirectory(env), '.config', 'venue')) return DEFAULT_SANDBOX_PORT;
   let hash = 2166136261;
   for (const char of dir) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
   return DEFAULT_SANDBOX_PORT + 1 + (hash % 999);

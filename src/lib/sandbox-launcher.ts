@@ -99,16 +99,17 @@ export function sandboxStateDirectory(env: NodeJS.ProcessEnv): string {
   return path.join(configDirectory(env), 'sandbox');
 }
 
-let verified = false;
+/** The runs (by their environment) whose sandbox has answered: checked once a run, not once a process. */
+const verified = new WeakSet<NodeJS.ProcessEnv>();
 
 export async function ensureSandboxRunning(terminal: Terminal, env: NodeJS.ProcessEnv): Promise<void> {
-  if (verified) return;
+  if (verified.has(env)) return;
   const origin = sandboxOrigin(env);
   // A sandbox that is not running refuses at once; one that is may be slow on a loaded machine: give it time.
   const health = await sandboxHealth(origin, 3000);
   if (health) {
     checkServesThisDirectory(origin, health, env);
-    verified = true;
+    verified.add(env);
     return;
   }
   const url = new URL(origin);
@@ -129,7 +130,7 @@ export async function ensureSandboxRunning(terminal: Terminal, env: NodeJS.Proce
     await startSandboxProcess(env, Number(url.port) || 80, stateDir);
     terminal.info(`Started the local sandbox at ${origin} (state in ${stateDir}; stop it with \`venue sandbox stop\`).`);
   });
-  verified = true;
+  verified.add(env);
 }
 
 /**

@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVenue, tempDir, type RunResult } from '../support/venue.js';
+import { runVenue, tempDir, type RunResult } from '../support/in-process.js';
 
 /** One answer, sent byte for byte (the shared fake service always sends JSON). */
 interface RawReply {

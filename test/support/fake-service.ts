@@ -103,10 +103,14 @@ export interface FakeServiceProfile {
  * `<urlKey>` (e.g. inventory.url) of profile venue1 in a private config
  * directory, at basePath under the service (e.g. /api).
  */
-export function fakeServiceForFile(options: { tokenPath?: string; urlKey: string; basePath: string }, use: (profile: FakeServiceProfile) => void): void {
+export function fakeServiceForFile(
+  options: { tokenPath?: string; urlKey: string; basePath: string; /** How venue runs: the built binary (venue.ts's runVenue) unless given (in-process.ts's). */ runVenue?: typeof import('./venue.js').runVenue },
+  use: (profile: FakeServiceProfile) => void,
+): void {
   let profile: FakeServiceProfile | undefined;
   beforeAll(async () => {
-    const { runVenue, tempDir } = await import('./venue.js');
+    const { tempDir } = await import('./venue.js');
+    const runVenue = options.runVenue ?? (await import('./venue.js')).runVenue;
     const service = await startFakeService({ tokenPath: options.tokenPath });
     const configDir = tempDir();
     const set = await runVenue(['--profile', 'venue1', 'config', 'set', options.urlKey, `${service.url}${options.basePath}`], { env: { VENUE_CONFIG_DIR: configDir } });
@@ -120,6 +124,6 @@ export function fakeServiceForFile(options: { tokenPath?: string; urlKey: string
   });
   afterAll(async () => {
     await profile?.service.close();
-    if (profile) fs.rmSync(profile.configDir, { recursive: true, force: true });
+    if (profile) (await import('./venue.js')).removeDir(profile.configDir);
   });
 }

@@ -63,12 +63,53 @@ export function tempDir(prefix = 'venue-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/**
+ * Removes a test's folder. A process that has just stopped answering may still
+ * be writing its last state there (a sandbox persists after it stops serving),
+ * so a folder that fills again while it is removed (ENOTEMPTY) is tried again.
+ */
+export function removeDir(dir: string): void {
+  fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+}
+
+/**
+ * Stops the sandbox that answers at origin if it runs in another process (one
+ * an example or autostart started in the background: `venue sandbox stop`
+ * does the same), and waits until that process has ended, so nothing writes to
+ * its state folder any more. A sandbox in this process is left to its owner.
+ */
+export async function stopBackgroundSandbox(origin: string, timeoutMs = 15_000): Promise<void> {
+  let pid: number | undefined;
+  try {
+    const health = await fetch(`${origin}/_sandbox/health`, { signal: AbortSignal.timeout(2000) });
+    if (health.ok) pid = ((await health.json()) as { pid?: number }).pid;
+  } catch {
+    return; // nothing answers there
+  }
+  if (pid === undefined || pid === process.pid) return;
+  await fetch(`${origin}/_sandbox/shutdown`, { method: 'POST', signal: AbortSignal.timeout(2000) }).catch(() => undefined);
+  const deadline = Date.now() + timeoutMs;
+  const alive = () => {
+    try {
+      process.kill(pid!, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  while (alive() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  if (alive()) {
+    process.kill(pid, 'SIGKILL');
+    while (alive()) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A sandbox for a test, however it runs (its own process here; in-process.ts's in the test's). */
 export interface SandboxHandle {
   origin: string;
   configDir: string;
   /** Environment that points the CLI's sandbox profile at this sandbox. */
   env: Record<string, string>;
-  process: ChildProcess;
   run(args: string[], options?: RunOptions): Promise<RunResult>;
   /** A token from the sandbox's own token exchange, with the demo credentials. */
   serviceToken(service: 'inventory' | 'booking' | 'wallet'): Promise<string>;
@@ -77,36 +118,14 @@ export interface SandboxHandle {
   stop(): Promise<void>;
 }
 
-/** Starts `venue sandbox serve --port 0` with a private state and config directory. */
-export async function startSandbox(extraArgs: string[] = []): Promise<SandboxHandle> {
-  const configDir = tempDir();
-  const stateDir = path.join(configDir, 'sandbox');
-  const child = spawn(process.execPath, [venueBin, 'sandbox', 'serve', '--port', '0', '--state-dir', stateDir, ...extraArgs], {
-    env: baseEnv({ VENUE_CONFIG_DIR: configDir }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${log}`)), 20_000);
-    const onData = (d: Buffer) => {
-      log += d.toString();
-      const match = /listening on (http:\/\/[^\s]+)/.exec(log);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!.replace(/\/+$/, ''));
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (d) => (log += d.toString()));
-    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}:\n${log}`)));
-  });
-  const env = { VENUE_CONFIG_DIR: configDir, VENUE_SANDBOX_URL: origin, VENUE_SANDBOX_AUTOSTART: '0' };
+/** A sandbox in a process of its own: `venue sandbox serve`. */
+export interface SandboxProcessHandle extends SandboxHandle {
+  process: ChildProcess;
+}
+
+/** The sandbox's own HTTP surface, as a test reaches it: its token exchange and its control API. */
+export function sandboxCalls(origin: string): Pick<SandboxHandle, 'serviceToken' | 'control'> {
   return {
-    origin,
-    configDir,
-    env,
-    process: child,
-    run: (args, options = {}) => runVenue(args, { ...options, env: { ...env, ...options.env } }),
     async serviceToken(service) {
       const [path, body] =
         service === 'inventory'
@@ -129,25 +148,71 @@ export async function startSandbox(extraArgs: string[] = []): Promise<SandboxHan
       if (!response.ok) throw new Error(`${method} /_sandbox${controlPath}: ${response.status} ${text}`);
       return (text ? JSON.parse(text) : undefined) as T;
     },
+  };
+}
+
+/** Starts `venue sandbox serve --port 0` with a private state and config directory. */
+export async function startSandbox(extraArgs: string[] = []): Promise<SandboxProcessHandle> {
+  const configDir = tempDir();
+  const stateDir = path.join(configDir, 'sandbox');
+  const child = spawn(process.execPath, [venueBin, 'sandbox', 'serve', '--port', '0', '--state-dir', stateDir, ...extraArgs], {
+    env: baseEnv({ VENUE_CONFIG_DIR: configDir }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const origin = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${log}`)), 20_000);
+    const onData = (d: Buffer) => {
+      log += d.toString();
+      const match = /listening on (http:\/\/[^\s]+)/.exec(log);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!.replace(/\/+$/, ''));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d) => (log += d.toString()));
+    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}:\n${log}`)));
+  });
+  const env = sandboxEnv(configDir, origin);
+  return {
+    origin,
+    configDir,
+    env,
+    process: child,
+    run: (args, options = {}) => runVenue(args, { ...options, env: { ...env, ...options.env } }),
+    ...sandboxCalls(origin),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
-      fs.rmSync(configDir, { recursive: true, force: true });
+      // A sandbox an example or autostart started in the background on the same state folder is stopped first.
+      await stopBackgroundSandbox(origin);
+      removeDir(configDir);
     },
   };
+}
+
+/** The environment that points the CLI's sandbox profile at the sandbox at origin, with configDir as its configuration. */
+export function sandboxEnv(configDir: string, origin: string): Record<string, string> {
+  return { VENUE_CONFIG_DIR: configDir, VENUE_SANDBOX_URL: origin, VENUE_SANDBOX_AUTOSTART: '0' };
 }
 
 /**
  * One private sandbox for a test file: started before its tests (given to
  * `use`), stopped after them; with clearFaults, faults are cleared after each test.
  */
-export function sandboxForFile(options: { clearFaults?: boolean; args?: string[] }, use: (sandbox: SandboxHandle) => void): void {
-  let handle: SandboxHandle | undefined;
+export function sandboxForFile(options: { clearFaults?: boolean; args?: string[] }, use: (sandbox: SandboxProcessHandle) => void): void {
+  sandboxPerFile(startSandbox, options, use);
+}
+
+/** sandboxForFile's shape for any way of starting a sandbox (in-process.ts uses it too). */
+export function sandboxPerFile<H extends SandboxHandle>(start: (args?: string[]) => Promise<H>, options: { clearFaults?: boolean; args?: string[] }, use: (sandbox: H) => void): void {
+  let handle: H | undefined;
   beforeAll(async () => {
-    handle = await startSandbox(options.args);
+    handle = await start(options.args);
     use(handle);
   }, 60_000);
   afterAll(async () => {

@@ -9,7 +9,8 @@
 
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, sandboxForFile, tempDir, venueBin, type SandboxHandle } from '../../support/venue.js';
+import { sandboxForFile, tempDir, type SandboxHandle } from '../../support/in-process.js';
+import { baseEnv, venueBin } from '../../support/venue.js';
 import { bookFlags, remainingIn, slotsOf } from './helpers.js';
 
 let sb: SandboxHandle;

@@ -4,7 +4,8 @@
 
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, sandboxForFile, venueBin, type SandboxHandle } from '../../support/venue.js';
+import { sandboxForFile, type SandboxHandle } from '../../support/in-process.js';
+import { baseEnv, venueBin } from '../../support/venue.js';
 import { bookFlags, bookingApi, bookingToken, counts, remainingIn, slotsOf } from './helpers.js';
 import { expectContract } from '../../support/contract.js';
 

@@ -8,7 +8,7 @@
 // orders, no order paid twice, every place either paid or free.
 
 import { describe, expect, it } from 'vitest';
-import { sandboxForFile, type RunResult, type SandboxHandle } from '../../support/venue.js';
+import { sandboxForFile, type RunResult, type SandboxHandle } from '../../support/in-process.js';
 import { bookFlags, bookingApi, bookingToken, counts, slotsOf } from './helpers.js';
 
 const RUNS = 30;

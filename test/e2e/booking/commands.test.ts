@@ -1,7 +1,7 @@
 // Every `venue booking` command through the built binary against a private sandbox.
 
 import { describe, expect, it } from 'vitest';
-import { sandboxForFile, type SandboxHandle } from '../../support/venue.js';
+import { sandboxForFile, type SandboxHandle } from '../../support/in-process.js';
 import { counts, remainingIn, slotsOf } from './helpers.js';
 
 let sb: SandboxHandle;

@@ -2,7 +2,7 @@
 // the same way whatever shape the server answers in.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../support/venue.js';
+import { startSandbox, type SandboxHandle } from '../../support/in-process.js';
 
 describe.each(['pascal', 'envelope', 'plain', 'decoy'])('against the %s dialect', (dialect) => {
   let sb: SandboxHandle;

@@ -4,12 +4,13 @@
 
 import { describe, expect, it } from 'vitest';
 import { shellQuote } from '../../../src/lib/booking/text.js';
+import { runVenue } from '../../support/in-process.js';
 import { fakeServiceForFile, type FakeServiceProfile } from '../../support/fake-service.js';
 
 const ODD_ID = "res 7'; touch pwned #";
 
 let fake: FakeServiceProfile;
-fakeServiceForFile({ tokenPath: '/booking/api/v1/token', urlKey: 'booking.url', basePath: '/booking' }, (profile) => (fake = profile));
+fakeServiceForFile({ tokenPath: '/booking/api/v1/token', urlKey: 'booking.url', basePath: '/booking', runVenue }, (profile) => (fake = profile));
 
 describe('booking hints', () => {
   it('reserve prints the release command with the reservation id quoted, and pasting it runs one venue command with that id', async () => {

@@ -3,7 +3,7 @@
 // `booking release --all`; a hold whose answer was lost is listed as unknown.
 
 import { describe, expect, it } from 'vitest';
-import { sandboxForFile, type SandboxHandle } from '../../support/venue.js';
+import { sandboxForFile, type SandboxHandle } from '../../support/in-process.js';
 import { bookFlags, remainingIn, slotsOf } from './helpers.js';
 
 let sb: SandboxHandle;

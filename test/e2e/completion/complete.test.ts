@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
+import { runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
 
 let sb: SandboxHandle;
 let dir: string;

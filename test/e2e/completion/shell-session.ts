@@ -86,14 +86,16 @@ export class ShellSession {
   /**
    * Types text (no Enter) and presses TAB, again every few seconds until the
    * screen shows what is expected: bash lists an ambiguous word only at a
-   * second TAB, and each TAB first waits for `venue __complete`.
+   * second TAB, so in bash it is TAB TAB, as a person lists there (the second
+   * is read once the first's completion is done); each TAB first waits for
+   * `venue __complete`.
    */
   async completeUntil(text: string, expected: (screen: string) => boolean, timeoutMs = 20_000): Promise<string> {
     tmux('send-keys', '-t', this.name, '-l', text);
     await sleep(200);
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      tmux('send-keys', '-t', this.name, 'Tab');
+      tmux('send-keys', '-t', this.name, ...(this.shell === 'bash' ? ['Tab', 'Tab'] : ['Tab']));
       try {
         return await this.waitFor(expected, Math.min(3000, Math.max(100, deadline - Date.now())));
       } catch {

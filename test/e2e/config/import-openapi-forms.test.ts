@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { repoRoot, runVenue, tempDir } from '../../support/venue.js';
+import { repoRoot, runVenue, tempDir } from '../../support/in-process.js';
 
 const vendors = path.join(repoRoot, 'test/fixtures/openapi/vendors');
 const scratch = tempDir('venue-forms-');

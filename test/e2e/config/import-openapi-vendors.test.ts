@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, runVenue, tempDir } from '../../support/venue.js';
+import { repoRoot, runVenue, tempDir } from '../../support/in-process.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
 const vendorsDir = path.join(repoRoot, 'test/fixtures/openapi/vendors');

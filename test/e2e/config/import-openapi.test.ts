@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
+import { repoRoot, startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
 
 const layoutFile = path.join(repoRoot, 'packages/sandbox/examples/inventory-routes-vendor.json');
 const layout = JSON.parse(fs.readFileSync(layoutFile, 'utf8')) as { operations: Record<string, string> };

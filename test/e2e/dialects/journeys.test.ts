@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, tempDir, type RunResult, type SandboxHandle } from '../../support/venue.js';
+import { startSandbox, tempDir, type RunResult, type SandboxHandle } from '../../support/in-process.js';
 
 const dialects = ['venue', 'pascal', 'envelope', 'plain', 'decoy'] as const;
 type Dialect = (typeof dialects)[number];

@@ -8,7 +8,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, sandboxForFile, tempDir, venueBin, type SandboxHandle } from '../../support/venue.js';
+import { sandboxForFile, tempDir, type SandboxHandle } from '../../support/in-process.js';
+import { baseEnv, venueBin } from '../../support/venue.js';
 
 let sb: SandboxHandle;
 sandboxForFile({ clearFaults: true }, (handle) => (sb = handle));

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
 import { buildProgram } from '../../../src/program.js';
-import { runVenue, tempDir } from '../../support/venue.js';
+import { runVenue, tempDir } from '../../support/in-process.js';
 
 const configDir = tempDir();
 const env = { VENUE_CONFIG_DIR: configDir };

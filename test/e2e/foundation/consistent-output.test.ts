@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, runVenue, sandboxForFile, tempDir, type SandboxHandle } from '../../support/venue.js';
+import { repoRoot, runVenue, sandboxForFile, tempDir, type SandboxHandle } from '../../support/in-process.js';
 
 let sb: SandboxHandle;
 sandboxForFile({}, (handle) => (sb = handle));

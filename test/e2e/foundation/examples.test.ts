@@ -1,7 +1,8 @@
 // Every help example runs (issue 12, point 6): each example of each command,
 // in the order of the command tree, through bash with `venue` meaning this
-// checkout's binary, against one sandbox in a fresh config directory, with no
-// terminal on stdin. Examples read their files from a copy of docs/examples/.
+// checkout's CLI (run in the test's process by a shim: test/support/venue-shim.ts),
+// against one sandbox in a fresh config directory, with no terminal on stdin.
+// Examples read their files from a copy of docs/examples/.
 // Markers at the end of an example (src/commands/define.ts):
 //   # needs a terminal     a guided prompt: not run here
 //   # exits N              runs, and by design exits N
@@ -19,7 +20,9 @@ import { buildProgram } from '../../../src/program.js';
 import { exampleMarker } from '../../../src/commands/define.js';
 import { examplesOf } from '../../../src/commands/commands-doc.js';
 import { sandboxDemoSecrets } from '../../../src/lib/sandbox-address.js';
-import { baseEnv, repoRoot, startSandbox, tempDir, venueBin, type SandboxHandle } from '../../support/venue.js';
+import { baseEnv, repoRoot, startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
+import { installVenueShim, type VenueShim } from '../../support/venue-shim.js';
+import { removeDir, stopBackgroundSandbox } from '../../support/venue.js';
 
 interface Example {
   command: string;
@@ -78,6 +81,7 @@ function runExample(line: string, env: NodeJS.ProcessEnv, cwd: string, runningMs
 }
 
 let sb: SandboxHandle;
+let shim: VenueShim | undefined;
 let workDir: string;
 let env: NodeJS.ProcessEnv;
 // "Your app" of the webhook examples (--forward-to, replay --to http://localhost:3000/hooks).
@@ -91,7 +95,7 @@ beforeAll(async () => {
   const bin = path.join(workDir, '.bin');
   fs.mkdirSync(bin);
   fs.mkdirSync(path.join(workDir, '.config/fish/completions'), { recursive: true });
-  fs.writeFileSync(path.join(bin, 'venue'), `#!/bin/sh\nexec "${process.execPath}" "${venueBin}" "$@"\n`, { mode: 0o755 });
+  shim = await installVenueShim(bin);
   receiver = http.createServer((req, res) => {
     received.push(`${req.method} ${req.url}`);
     req.resume().on('end', () => res.writeHead(200).end());
@@ -115,12 +119,14 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
-  // `venue sandbox stop` in the examples may have replaced the sandbox by one started in the background.
-  await runExample('venue sandbox stop', env, workDir).catch(() => undefined);
+  // `venue sandbox stop` in the examples may have replaced the sandbox by one started in the background:
+  // it is stopped, and its process has ended, before its folder is removed (sb.stop() does the same).
+  if (sb) await stopBackgroundSandbox(sb.origin);
   await sb?.stop();
+  await shim?.close();
   receiver?.closeAllConnections();
   await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
-  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+  if (workDir) removeDir(workDir);
 }, 30_000);
 
 describe('help examples', () => {

@@ -9,7 +9,7 @@ import { PassThrough } from 'node:stream';
 import type { Command, Option } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../../src/program.js';
-import { repoRoot, runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
+import { repoRoot, runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
 
 interface Entry {
   path: string;

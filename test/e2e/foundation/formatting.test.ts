@@ -5,7 +5,7 @@
 // list command's help listing its fields.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVenue, startSandbox, type SandboxHandle } from '../../support/venue.js';
+import { runVenue, startSandbox, type SandboxHandle } from '../../support/in-process.js';
 
 let sb: SandboxHandle;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../../support/fake-service.js';
-import { runVenue, tempDir } from '../../support/venue.js';
+import { runVenue, tempDir } from '../../support/in-process.js';
 
 let service: FakeService;
 let configDir: string;

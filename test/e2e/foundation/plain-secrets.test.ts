@@ -5,6 +5,7 @@
 
 import fs from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { runVenue } from '../../support/in-process.js';
 import { fakeServiceForFile, type FakeService } from '../../support/fake-service.js';
 
 const PRODUCT = {
@@ -20,9 +21,9 @@ const PRODUCT = {
 
 let service: FakeService;
 let configDir: string;
-let venue: (args: string[], env: Record<string, string>) => ReturnType<typeof import('../../support/venue.js').runVenue>;
+let venue: (args: string[], env: Record<string, string>) => ReturnType<typeof runVenue>;
 // The fake's own token route is moved aside: these tests script the real one.
-fakeServiceForFile({ tokenPath: '/unused', urlKey: 'inventory.url', basePath: '/api' }, (profile) => {
+fakeServiceForFile({ tokenPath: '/unused', urlKey: 'inventory.url', basePath: '/api', runVenue }, (profile) => {
   ({ service, configDir } = profile);
   venue = (args, env) => profile.venue(args, env);
 });

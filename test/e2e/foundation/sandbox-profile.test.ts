@@ -5,7 +5,7 @@
 
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
+import { runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
 import { sandboxPort } from '../../../src/lib/sandbox-address.js';
 
 let other: SandboxHandle;

@@ -4,6 +4,7 @@
 
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { runVenue } from '../../support/in-process.js';
 import { fakeServiceForFile, type FakeServiceProfile } from '../../support/fake-service.js';
 
 const API_KEY = 'key-EchoEcho-7781';
@@ -13,7 +14,7 @@ const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJlY2hvIiwiZXhwIjo0MTAyNDQ0ODAwfQ.c
 
 let fake: FakeServiceProfile;
 // The fake's own token route is moved aside: these tests script the real one.
-fakeServiceForFile({ tokenPath: '/unused', urlKey: 'inventory.url', basePath: '/api' }, (profile) => (fake = profile));
+fakeServiceForFile({ tokenPath: '/unused', urlKey: 'inventory.url', basePath: '/api', runVenue }, (profile) => (fake = profile));
 const venue = (args: string[]) => fake.venue(args, { VENUE_INVENTORY_API_KEY: API_KEY, VENUE_INVENTORY_API_SECRET: API_SECRET });
 
 function expectNoSecret(text: string): void {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startSandbox, type SandboxHandle } from '../../support/venue.js';
+import { startSandbox, type SandboxHandle } from '../../support/in-process.js';
 
 let sb: SandboxHandle;
 const json = (text: string) => JSON.parse(text);

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../support/venue.js';
+import { startSandbox, type SandboxHandle } from '../../support/in-process.js';
 
 describe.each(['pascal', 'envelope', 'plain', 'decoy'])('inventory against the %s dialect', (dialect) => {
   let sb: SandboxHandle;

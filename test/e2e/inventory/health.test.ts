@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../../support/fake-service.js';
-import { runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
+import { runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
 
 let sb: SandboxHandle;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
+import { startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
 
 let sb: SandboxHandle;
 let dir: string;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../support/venue.js';
+import { startSandbox, type SandboxHandle } from '../../support/in-process.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const Ajv2020 = ((Ajv2020Module as any).default ?? Ajv2020Module) as typeof import('ajv/dist/2020.js').default;

@@ -1,7 +1,7 @@
 // The inventory emulator's rules through real HTTP, each answer checked
 // against packages/sandbox/openapi/inventory.json.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../support/venue.js';
+import { startSandbox, type SandboxHandle } from '../../support/in-process.js';
 import { expectContract } from '../../support/contract.js';
 
 let sb: SandboxHandle;

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
+import { startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
 
 export interface StockSuite {
   /** Set once the suite's beforeAll has run. */

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxHandle } from '../../support/venue.js';
+import type { SandboxHandle } from '../../support/in-process.js';
 import { stockSuite } from './stock-suite.js';
 
 const suite = stockSuite('venue-stock-take-');

@@ -5,7 +5,7 @@
 // busy token route is asked again, never an auth failure (exit 3).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../support/venue.js';
+import { startSandbox, type SandboxHandle } from '../../support/in-process.js';
 
 let sb: SandboxHandle;
 let total: number;

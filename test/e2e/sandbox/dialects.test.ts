@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxDemoSecrets } from '../../../src/lib/sandbox-address.js';
-import { runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
+import { runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
 
 type Body = any;
 

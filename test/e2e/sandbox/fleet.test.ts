@@ -3,7 +3,7 @@
 // webhook subscribers, the profiles' tags, a harmless rerun, --remove.
 
 import { describe, expect, it } from 'vitest';
-import { sandboxForFile, type SandboxHandle } from '../../support/venue.js';
+import { sandboxForFile, type SandboxHandle } from '../../support/in-process.js';
 
 let sb: SandboxHandle;
 sandboxForFile({}, (handle) => (sb = handle));

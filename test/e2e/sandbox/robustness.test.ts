@@ -5,7 +5,7 @@
 
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../support/venue.js';
+import { startSandbox, type SandboxHandle } from '../../support/in-process.js';
 import { expectContract, type ContractService } from '../../support/contract.js';
 
 let sb: SandboxHandle;

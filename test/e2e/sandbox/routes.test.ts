@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxDemoSecrets } from '../../../src/lib/sandbox-address.js';
-import { repoRoot, runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
+import { repoRoot, runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
 
 const layoutFile = path.join(repoRoot, 'packages/sandbox/examples/inventory-routes-vendor.json');
 const contractIds: string[] = Object.values(JSON.parse(fs.readFileSync(path.join(repoRoot, 'packages/sandbox/openapi/inventory.json'), 'utf8')).paths as Record<string, Record<string, { operationId: string }>>)

@@ -3,7 +3,7 @@
 
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../support/venue.js';
+import { startSandbox, type SandboxHandle } from '../../support/in-process.js';
 
 let sb: SandboxHandle;
 

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
+import { startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
 import { demoCard, login } from './helpers.js';
 
 let sb: SandboxHandle;

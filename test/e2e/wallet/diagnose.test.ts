@@ -3,7 +3,7 @@
 // support meets: not activated, stale sync, missing reload, expired session.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../support/venue.js';
+import { startSandbox, type SandboxHandle } from '../../support/in-process.js';
 import { demoCard, login } from './helpers.js';
 
 let sb: SandboxHandle;

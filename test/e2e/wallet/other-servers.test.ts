@@ -8,7 +8,7 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeService, type FakeService } from '../../support/fake-service.js';
-import { runVenue, tempDir, type RunResult } from '../../support/venue.js';
+import { runVenue, tempDir, type RunResult } from '../../support/in-process.js';
 
 const CARD = '6001000000000000001';
 let service: FakeService;

@@ -7,7 +7,7 @@
 // every reference credited exactly once, balances exactly what they should be.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunResult, type SandboxHandle } from '../../support/venue.js';
+import { startSandbox, type RunResult, type SandboxHandle } from '../../support/in-process.js';
 import { guestTokens, login, walletFetch } from './helpers.js';
 
 const CARDS = ['6001000000000000001', '6001000000000000002'];

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle, type RunResult } from '../../support/venue.js';
+import { startSandbox, type SandboxHandle, type RunResult } from '../../support/in-process.js';
 import { demoCard, latestCode } from './helpers.js';
 
 let sb: SandboxHandle;

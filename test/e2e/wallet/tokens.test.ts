@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectContract } from '../../support/contract.js';
-import { startSandbox, type SandboxHandle } from '../../support/venue.js';
+import { startSandbox, type SandboxHandle } from '../../support/in-process.js';
 import { adminToken, demoCard, guestTokens, login, walletFetch } from './helpers.js';
 
 let sb: SandboxHandle;

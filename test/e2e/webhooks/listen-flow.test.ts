@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '../../../src/lib/webhooks/signature.js';
-import { startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
+import { startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
 import { post, startListener, startReceiver, waitUntil, type ListenerProcess, type Receiver } from './helpers.js';
 
 const SECRET = 'e2e-webhook-secret-0123456789';

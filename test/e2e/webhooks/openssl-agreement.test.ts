@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../../support/venue.js';
+import { tempDir } from '../../support/in-process.js';
 import { post, startListener, waitUntil, type ListenerProcess } from './helpers.js';
 
 const SECRET = 'openssl-agreement-secret-ÄÖ-42';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '../../../src/lib/webhooks/signature.js';
-import { startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
+import { startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
 import { post, startListener, waitUntil } from './helpers.js';
 
 let sb: SandboxHandle;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign, signStandard } from '../../../src/lib/webhooks/signature.js';
 import { STANDARD_WEBHOOKS_VECTOR } from '../../support/standard-webhooks.js';
-import { runVenue, tempDir } from '../../support/venue.js';
+import { runVenue, tempDir } from '../../support/in-process.js';
 import { post, startListener, startReceiver, waitUntil, type ListenerProcess, type Receiver } from './helpers.js';
 
 const HMAC_SECRET = 'e2e-senders-hmac-secret-0123';

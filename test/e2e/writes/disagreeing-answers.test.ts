@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, tempDir, type RunResult, type SandboxHandle } from '../../support/venue.js';
+import { startSandbox, tempDir, type RunResult, type SandboxHandle } from '../../support/in-process.js';
 import { login } from '../wallet/helpers.js';
 
 const dialects = ['venue', 'plain', 'decoy'] as const;
