@@ -51,6 +51,10 @@ const baseSettingSpecs = {
     description: 'The vendor\'s names of request body fields per operation (JSON, set by import-openapi): {"createProduct": ["Name", "SellPrice"]}',
     kind: 'text',
   },
+  'inventory.answerNames': {
+    description: 'The vendor\'s words for answer fields per operation, read as venue\'s (JSON, set by import-openapi): {"getProduct": {"sku_code": "productCode"}}',
+    kind: 'text',
+  },
   'inventory.importedRoutes': {
     description: 'What the last import-openapi stored (JSON): `config routes` calls a route imported while it still equals this, set by hand otherwise',
     kind: 'text',

@@ -166,6 +166,10 @@ export default defineCommand<Options>({
     const bodyNames = Object.fromEntries(matched().filter((o) => o.bodyNames.length).map((o) => [o.operation, o.bodyNames]));
     if (Object.keys(bodyNames).length) writable.setSetting(profile, 'inventory.bodyNames', JSON.stringify(bodyNames));
     else writable.unsetSetting(profile, 'inventory.bodyNames');
+    // The vendor's words for answer fields the reading layer would not find itself (sku_code for productCode).
+    const answerNames = Object.fromEntries(matched().filter((o) => Object.keys(o.answers.names).length).map((o) => [o.operation, o.answers.names]));
+    if (Object.keys(answerNames).length) writable.setSetting(profile, 'inventory.answerNames', JSON.stringify(answerNames));
+    else writable.unsetSetting(profile, 'inventory.answerNames');
     const importedAt = new Date(ctx.now()).toISOString().replace(/\.\d+Z$/, 'Z');
     writable.setSetting(profile, 'inventory.routesSource', `${plan.documents.map((d) => d.label).join(', ')} imported ${importedAt}`);
     const { formatImportRecord } = await import('../../lib/openapi/record.js');
@@ -231,8 +235,10 @@ async function reviewEach(ctx: Context, plan: ImportPlan): Promise<ImportPlan> {
       const [method, path] = picked.route.split(' ') as [MappedOperation['method'], string];
       const reading = plan.readings.find((r) => `${r.operation.method} ${r.path}` === picked.route);
       const { vendorBodyNames } = await import('../../lib/inventory/routes.js');
+      const { matchAnswer } = await import('../../lib/openapi/answers.js');
       const bodyNames = vendorBodyNames(reading?.operation.request?.fields.map((f) => f.name) ?? []);
-      operations[i] = { operation: o.operation, matched: true, method, path, route: picked.route, source: reading?.operation.source, confidence: picked.confidence, reasons: ['chosen in the review'], fields: [], bodyNames, chosenBy: 'review', alternatives: [] };
+      const answers = matchAnswer(o.operation, reading?.operation.response);
+      operations[i] = { operation: o.operation, matched: true, method, path, route: picked.route, source: reading?.operation.source, confidence: picked.confidence, reasons: ['chosen in the review'], fields: [], bodyNames, answers, chosenBy: 'review', alternatives: [] };
     }
   }
   return { ...plan, operations };

@@ -46,7 +46,7 @@ export default defineCommand({
     const auth = { value: formatAuthScheme(map.auth), origin: originOf(authSetting, imported?.auth) };
 
     if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
-      await ctx.output.record({ profile, basePath, auth, routesSource: source ?? null, routes: rows, bodyNames: map.bodyNames });
+      await ctx.output.record({ profile, basePath, auth, routesSource: source ?? null, routes: rows, bodyNames: map.bodyNames, answerNames: map.answerNames });
       return;
     }
     if (ctx.output.isMachine) {
@@ -67,6 +67,10 @@ export default defineCommand({
         ...(source ? [`Imported:  ${source}`] : []),
         // Request bodies written in the vendor's names (inventory.bodyNames, from the document's request schemas).
         ...Object.entries(map.bodyNames).map(([operation, names], i) => `${i === 0 ? 'Body names:' : '           '} ${operation}: ${names!.join(', ')}`),
+        // Answer fields read in venue's names (inventory.answerNames, from the document's response schemas).
+        ...Object.entries(map.answerNames).map(
+          ([operation, names], i) => `${i === 0 ? 'Answer names:' : '             '} ${operation}: ${Object.entries(names!).map(([vendor, venue]) => `${vendor} → ${venue}`).join(', ')}`,
+        ),
         '',
       ].join('\n'),
     );

@@ -197,7 +197,7 @@ export class InventoryClient {
   /** One operation through the profile's route map. */
   private async send(operation: InventoryOperation, params: string[], options: CallOptions): Promise<HttpResponse<unknown>> {
     const { method, path } = this.routes.resolve(operation, ...params);
-    return this.deps.http.request<unknown>({
+    const response = await this.deps.http.request<unknown>({
       method,
       path,
       query: options.query,
@@ -209,6 +209,8 @@ export class InventoryClient {
       ...(options.idempotencyKey !== undefined ? { idempotencyKey: options.idempotencyKey } : {}),
       ...(options.beforeSend ? { beforeSend: options.beforeSend } : {}),
     });
+    // Read in venue's names where the vendor's document uses its own words (inventory.answerNames); --verbose shows the body as sent.
+    return { ...response, data: this.routes.venueAnswer(operation, response.data) };
   }
 
   private source(operation: string, write = false): AnswerSource {

@@ -305,6 +305,44 @@ export function parseBodyNames(text: string | undefined): BodyNames {
   return out;
 }
 
+/**
+ * The vendor's words for answer fields, per operation (stored by `venue config
+ * import-openapi` in inventory.answerNames as JSON: {"getProduct": {"sku_code":
+ * "productCode"}}): only names the reading layer would not find by itself.
+ */
+export type AnswerNames = Partial<Record<InventoryOperation, Record<string, string>>>;
+
+export function parseAnswerNames(text: string | undefined): AnswerNames {
+  if (!text) return {};
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new UsageError('inventory.answerNames must be JSON such as {"getProduct": {"sku_code": "productCode"}} (set by `venue config import-openapi`)');
+  }
+  if (!isPlainRecord(data)) throw new UsageError('inventory.answerNames must be a JSON object of operation: {vendorName: venueName}');
+  const out: AnswerNames = {};
+  for (const [operation, names] of Object.entries(data)) {
+    if (!isInventoryOperation(operation)) throw new UsageError(`inventory.answerNames: ${operation} is not an inventory operation`);
+    if (!isPlainRecord(names) || Object.entries(names).some(([k, v]) => k === '' || typeof v !== 'string' || v === '')) {
+      throw new UsageError(`inventory.answerNames.${operation} must be an object of vendorName: venueName`);
+    }
+    out[operation] = names as Record<string, string>;
+  }
+  return out;
+}
+
+/** The answer with each key the map names written as venue's name, at every depth (items of lists too); other keys stay as they are. */
+export function inVenueNames(answer: unknown, names: Readonly<Record<string, string>> | undefined): unknown {
+  if (!names || !Object.keys(names).length) return answer;
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (!isPlainRecord(value)) return value;
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [Object.hasOwn(names, key) ? names[key]! : key, walk(inner)]));
+  };
+  return walk(answer);
+}
+
 const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value));
 
@@ -329,7 +367,13 @@ export class InventoryRouteMap {
     readonly basePath: string,
     readonly auth: AuthScheme,
     readonly bodyNames: BodyNames = {},
+    readonly answerNames: AnswerNames = {},
   ) {}
+
+  /** An answer to operation with the vendor's words for fields read as venue's names (inventory.answerNames). */
+  venueAnswer(operation: InventoryOperation, answer: unknown): unknown {
+    return inVenueNames(answer, this.answerNames[operation]);
+  }
 
   /** A request body of operation as the vendor's document names its fields (inventory.bodyNames). */
   vendorBody(operation: InventoryOperation, body: unknown): unknown {
@@ -346,7 +390,9 @@ export class InventoryRouteMap {
     }
     const base = read('inventory.basePath')?.value;
     const auth = read('inventory.auth')?.value;
-    return new InventoryRouteMap(routes, base ? normaliseBasePath(base) : '', auth ? parseAuthScheme(auth) : { type: 'bearer' }, parseBodyNames(read('inventory.bodyNames')?.value));
+    return new InventoryRouteMap(routes, base ? normaliseBasePath(base) : '', auth ? parseAuthScheme(auth) : { type: 'bearer' }, parseBodyNames(read('inventory.bodyNames')?.value),
+      parseAnswerNames(read('inventory.answerNames')?.value),
+    );
   }
 
   static defaults(): InventoryRouteMap {

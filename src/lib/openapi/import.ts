@@ -7,6 +7,7 @@
 
 import { UsageError } from '../errors.js';
 import { inventoryOperationNames, isInventoryOperation, parseRoute, vendorBodyNames, type AuthScheme, type HttpVerb, type InventoryOperation } from '../inventory/routes.js';
+import { matchAnswer, type AnswerMatching } from './answers.js';
 import { authOf, oauthPaths, type AuthFinding } from './auth.js';
 import { loadDocument, type LoadOptions, type LoadedDocument } from './load.js';
 import { matchOperations, profiles, score, type Candidate } from './match.js';
@@ -29,6 +30,8 @@ export interface MappedOperation {
   fields: string[];
   /** The request body's field names venue must write as the document does (PascalCase, snake_case): inventory.bodyNames. */
   bodyNames: string[];
+  /** The answer's fields matched to venue's by the response schema (names stored as inventory.answerNames), and those left. */
+  answers: AnswerMatching;
   chosenBy: 'evidence' | '--map' | 'review';
   /** Runners-up a person may pick instead in the review. */
   alternatives: Candidate[];
@@ -207,6 +210,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       reasons: match.reasons,
       fields: match.fields,
       bodyNames: vendorBodyNames(reading.operation.request?.fields.map((f) => f.name) ?? []),
+      answers: matchAnswer(match.operation, reading.operation.response),
       chosenBy: 'evidence',
       alternatives,
     };
@@ -274,6 +278,7 @@ function applyOverrides(operations: OperationResult[], overrides: Map<InventoryO
       reasons: [found ? `chosen with --map${scored?.refused ? ` although ${scored.refused}` : ''}` : 'chosen with --map; no document has this route'],
       fields: scored?.fields ?? [],
       bodyNames: vendorBodyNames(found?.reading.operation.request?.fields.map((f) => f.name) ?? []),
+      answers: matchAnswer(name, found?.reading.operation.response),
       chosenBy: '--map',
       alternatives: [],
     };

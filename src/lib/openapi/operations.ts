@@ -15,6 +15,8 @@ export interface SchemaField {
   inArray: boolean;
   required: boolean;
   depth: number;
+  /** The JSON Schema type the document gives it (string, integer, number, boolean, array, object), when it gives one. */
+  type?: string;
 }
 
 export interface BodyShape {
@@ -261,13 +263,31 @@ export function shapeOf(document: unknown, rawSchema: unknown, prefer?: string[]
         const own = deref(document, child);
         if (isObject(own) && own[direction === 'request' ? 'readOnly' : 'writeOnly'] === true) continue;
         const path = prefix ? `${prefix}.${field}` : field;
-        fields.push({ path, name: field, inArray, required: required.has(field), depth });
+        const type = schemaType(document, own);
+        fields.push({ path, name: field, inArray, required: required.has(field), depth, ...(type ? { type } : {}) });
         queue.push({ node: child, prefix: path, inArray, depth: depth + 1, seen: nextSeen });
       }
     }
   };
   for (let i = 0; i < queue.length && fields.length < MAX_FIELDS; i++) visit(queue[i]!);
   return { fields, list: isList(document, schema), schemaNames: [...schemaNames] };
+}
+
+/** The type a schema declares (the first not null of a list), or what its properties or items make it; undefined when it says nothing. */
+function schemaType(document: unknown, schema: unknown, depth = 0): string | undefined {
+  const resolved = deref(document, schema);
+  if (!isObject(resolved) || depth > 4) return undefined;
+  const declared = Array.isArray(resolved.type) ? resolved.type.find((t) => t !== 'null') : resolved.type;
+  if (typeof declared === 'string') return declared;
+  if (resolved.items !== undefined) return 'array';
+  if (isObject(resolved.properties)) return 'object';
+  for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
+    const parts = resolved[key];
+    if (!Array.isArray(parts)) continue;
+    const types = new Set(parts.map((part) => schemaType(document, part, depth + 1)).filter((t) => t !== undefined && t !== 'null'));
+    if (types.size === 1) return [...types][0];
+  }
+  return undefined;
 }
 
 /** An array, or an envelope: an object of a few properties, one of them an array of objects ({data: [...], meta}). */

@@ -4,7 +4,7 @@
 // conflicts, warnings). No terminal here; the command writes it.
 
 import { authSecrets, describeAuthScheme, formatAuthScheme, inventoryOperations, parseRoute, routeSettingKey, type AuthScheme, type InventoryOperation } from '../inventory/routes.js';
-import type { ImportPlan, OperationResult } from './import.js';
+import type { ImportPlan, MappedOperation, OperationResult } from './import.js';
 
 export interface ReviewContext {
   profile: string;
@@ -70,6 +70,8 @@ function operationRecord(o: OperationResult, context: ReviewContext): Record<str
       confidence: o.confidence,
       reasons: o.reasons,
       fields: o.fields,
+      answerNames: o.answers.names,
+      answerFields: { matched: o.answers.matched, unmatched: o.answers.unmatched },
       chosenBy: o.chosenBy,
       alternatives: o.alternatives.map((c) => ({ route: c.route, confidence: c.confidence, why: c.shortfall })),
     };
@@ -134,6 +136,19 @@ export function reviewText(plan: ImportPlan, context: ReviewContext): string {
       lines.push(`  ${o.operation}: ${o.why}`);
       for (const c of o.candidates) lines.push(`      candidate ${c.route}${c.confidence ? ` (${c.confidence.toFixed(2)})` : ''}: ${c.shortfall}`);
       lines.push(`      ${setCommand(o.operation, context.profileFlag)}`);
+    }
+  }
+  const answering = plan.operations.filter((o): o is MappedOperation => o.matched && (o.answers.matched.length > 0 || o.answers.unmatched.length > 0));
+  if (answering.some((o) => o.answers.matched.length)) {
+    lines.push('', 'Answer fields read in venue\'s names (the document\'s own words, by the response schemas):');
+    for (const o of answering) if (o.answers.matched.length) lines.push(`  ${o.operation}: ${o.answers.matched.map((m) => `${m.path} → ${m.venue}`).join(', ')}`);
+  }
+  if (answering.some((o) => o.answers.unmatched.length)) {
+    lines.push('', 'Answer fields not matched to a field of venue\'s (kept as the service names them):');
+    for (const o of answering) {
+      const left = o.answers.unmatched;
+      if (!left.length) continue;
+      lines.push(`  ${o.operation}: ${left.slice(0, 5).map((u) => `${u.path} (${u.why})`).join('; ')}${left.length > 5 ? `; and ${left.length - 5} more` : ''}`);
     }
   }
   if (context.kept.length) {

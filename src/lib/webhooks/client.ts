@@ -75,9 +75,11 @@ export class WebhooksClient {
     return { service: 'inventory', operation, accepted };
   }
 
-  private send(operation: InventoryOperation, params: string[], options: { body?: unknown; idempotent?: boolean; operation: string }): Promise<HttpResponse<unknown>> {
+  private async send(operation: InventoryOperation, params: string[], options: { body?: unknown; idempotent?: boolean; operation: string }): Promise<HttpResponse<unknown>> {
     const { method, path } = this.routes.resolve(operation, ...params);
-    return this.deps.http.request<unknown>({ method, path, body: this.routes.vendorBody(operation, options.body), idempotent: options.idempotent, auth: this.deps.token, operation: options.operation });
+    const response = await this.deps.http.request<unknown>({ method, path, body: this.routes.vendorBody(operation, options.body), idempotent: options.idempotent, auth: this.deps.token, operation: options.operation });
+    // Read in venue's names where the vendor's document uses its own words (inventory.answerNames).
+    return { ...response, data: this.routes.venueAnswer(operation, response.data) };
   }
 
   async list(): Promise<WebhookSubscriber[]> {
