@@ -6,6 +6,7 @@
 // importing it has to match operations by method, path and wording.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { renameResponseSchemas } from './answer-names.js';
 import { CONTRACT_SERVICES, readOpenApiDocument, type ContractService, type OpenApiDocument } from './contract-files.js';
 import { pascalCase } from './dialects/core.js';
 import type { AuthScheme, RouteLayout } from './routes.js';
@@ -85,6 +86,8 @@ export function publishedInventoryDocument(origin: string, layout?: RouteLayout,
   const loginScheme = auth.type === 'bearer' || auth.type === 'header';
   const scopes = auth.type === 'oauth2' ? auth.scopes : [];
   const routeOf = new Map(layout?.routes.map((route) => [route.operationId, route]));
+  // Answers in the vendor's own words where the layout says so (its answerNames), by venue's operationIds.
+  if (layout?.answerNames) renameResponseSchemas(document as unknown as Record<string, unknown>, layout.answerNames);
 
   const paths: OpenApiDocument['paths'] = {};
   const usedNames = new Set<string>();

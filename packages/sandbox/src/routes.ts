@@ -57,6 +57,8 @@ export interface RouteLayout {
   auth: AuthScheme;
   /** Every operation of the contract, in the document's order. */
   routes: LayoutRoute[];
+  /** Per operationId: venue's field name → the vendor's word, in that operation's answers and their published schemas. */
+  answerNames?: Record<string, Record<string, string>>;
 }
 
 export { RouteLayoutError };
@@ -199,9 +201,9 @@ export function parseRouteLayout(value: unknown, operations: CanonicalOperation[
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new RouteLayoutError(`${where} must hold a JSON object with basePath, auth and operations`);
   }
-  const { basePath, auth, operations: listed, ...rest } = value as Record<string, unknown>;
+  const { basePath, auth, operations: listed, answerNames, ...rest } = value as Record<string, unknown>;
   const extra = Object.keys(rest).filter((key) => key !== '$schema' && key !== 'description');
-  if (extra.length) throw new RouteLayoutError(`${where} has unknown field(s): ${extra.join(', ')} (expected basePath, auth, operations)`);
+  if (extra.length) throw new RouteLayoutError(`${where} has unknown field(s): ${extra.join(', ')} (expected basePath, auth, operations, answerNames)`);
   if (listed !== undefined && (typeof listed !== 'object' || listed === null || Array.isArray(listed))) {
     throw new RouteLayoutError(`${where} operations must be an object of "<operationId>": "METHOD /path"`);
   }
@@ -240,10 +242,34 @@ export function parseRouteLayout(value: unknown, operations: CanonicalOperation[
     seen.set(shape, route);
   }
   const layout: RouteLayout = { basePath: parseBasePath(basePath, where), auth: parseAuth(auth, where), routes };
+  if (answerNames !== undefined) layout.answerNames = parseAnswerNames(answerNames, byId, where);
   if (layout.basePath === '' && routes.some((route) => route.method === 'GET' && route.path === PUBLISHED_PATH)) {
     throw new RouteLayoutError(`${where}: GET ${PUBLISHED_PATH} is where the sandbox publishes the OpenAPI document; pick another path or a basePath`);
   }
   return layout;
+}
+
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** answerNames: {"<operationId>": {"<contract field>": "<vendor word>"}}; words distinct within an operation. */
+function parseAnswerNames(value: unknown, byId: Map<string, CanonicalOperation>, where: string): Record<string, Record<string, string>> {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(value)) throw new RouteLayoutError(`${where} answerNames must be an object of "<operationId>": {"<field>": "<vendor's word>"}`);
+  const out: Record<string, Record<string, string>> = {};
+  for (const [id, names] of Object.entries(value)) {
+    if (!byId.has(id)) throw new RouteLayoutError(`${where} answerNames.${id}: no such operation`);
+    if (!isObject(names)) throw new RouteLayoutError(`${where} answerNames.${id} must be an object of "<field>": "<vendor's word>"`);
+    const words = new Set<string>();
+    for (const [field, word] of Object.entries(names)) {
+      if (!FIELD_NAME.test(field) || typeof word !== 'string' || !FIELD_NAME.test(word)) {
+        throw new RouteLayoutError(`${where} answerNames.${id}.${field} must name a field by a word of letters, digits and underscores, not ${JSON.stringify(word)}`);
+      }
+      if (words.has(word)) throw new RouteLayoutError(`${where} answerNames.${id}: ${word} is given to two fields`);
+      words.add(word);
+    }
+    out[id] = names as Record<string, string>;
+  }
+  return out;
 }
 
 /** Reads and checks a routes file against openapi/inventory.json. */

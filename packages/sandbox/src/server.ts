@@ -8,6 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { registerCoreControl, type SandboxCore } from './control.js';
 import { FaultInjector, misanswer, type AfterProcessing } from './faults.js';
 import { Fleet, type FleetVenue } from './fleet.js';
+import { installAnswerNames } from './answer-names.js';
 import { dialectError, installDialect } from './dialects/index.js';
 import { SandboxHttpError } from './http-error.js';
 import { registerOpenApiPublishing } from './openapi-publish.js';
@@ -193,6 +194,8 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
   });
   installFaults(app, faults, store);
   installDialect(app, sandbox.dialect, now, log);
+  // After the dialect: the layout's answer names rename the dialect's answer (docs/sandbox-routes.md).
+  if (layout?.answerNames) installAnswerNames(app, layout.answerNames, layout.routes.map((r) => r.canonical), sandbox.dialect);
 
   let origin = '';
   let resolveClosed!: () => void;
