@@ -332,13 +332,23 @@ export function parseAnswerNames(text: string | undefined): AnswerNames {
   return out;
 }
 
-/** The answer with each key the map names written as venue's name, at every depth (items of lists too); other keys stay as they are. */
+/** The answer with each key the map names (any casing) written as venue's name, at every depth (items of lists too); other keys stay as they are. */
 export function inVenueNames(answer: unknown, names: Readonly<Record<string, string>> | undefined): unknown {
   if (!names || !Object.keys(names).length) return answer;
+  // Case and separators aside, as the reading layer reads (SKU_Code is sku_code).
+  const byKey = new Map(Object.entries(names).map(([vendor, venue]) => [bodyNameKey(vendor), venue]));
   const walk = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(walk);
     if (!isPlainRecord(value)) return value;
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [Object.hasOwn(names, key) ? names[key]! : key, walk(inner)]));
+    const keys = Object.keys(value);
+    const target = (key: string) => byKey.get(bodyNameKey(key));
+    // A key is renamed only where nothing else in the record holds or would take that name: never one value over another.
+    const safe = (key: string, venue: string) =>
+      !keys.some((other) => other !== key && (bodyNameKey(other) === bodyNameKey(venue) || target(other) === venue));
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => {
+      const venue = target(key);
+      return [venue !== undefined && safe(key, venue) ? venue : key, walk(inner)];
+    }));
   };
   return walk(answer);
 }

@@ -92,6 +92,10 @@ describe('inVenueNames and the route map', () => {
       sku_codes: 1,
     });
     expect(inVenueNames(answer, undefined)).toBe(answer);
+    expect(inVenueNames({ SKU_Code: 'A' }, { sku_code: 'productCode' })).toEqual({ productCode: 'A' });
+    // Never one value over another: where the record holds venue's name already, or two keys would take it, nothing is renamed.
+    expect(inVenueNames({ sku_code: 'A', productCode: 'B' }, { sku_code: 'productCode' })).toEqual({ sku_code: 'A', productCode: 'B' });
+    expect(inVenueNames({ SKU_Code: 'A', SkuCode: 'B' }, { sku_code: 'productCode' })).toEqual({ SKU_Code: 'A', SkuCode: 'B' });
   });
 
   it('reads the stored JSON per operation, refusing what it cannot be', () => {
