@@ -14,6 +14,10 @@ import { repoRoot, startSandbox, type SandboxHandle } from '../../support/in-pro
 
 const wordsFile = path.join(repoRoot, 'packages/sandbox/examples/inventory-routes-vendor-words.json');
 const json = (text: string) => JSON.parse(text) as any;
+const fold = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** A field of the service's own answer by its word, in the dialect's casing (item_title, ItemTitle). */
+const at = (record: any, word: string): any => record[Object.keys(record).find((key) => fold(key) === fold(word))!];
+const hasWord = (record: any, word: string) => Object.keys(record).some((key) => fold(key) === fold(word));
 
 let sb: SandboxHandle;
 const documentUrl = () => `${sb.origin}/inventory/openapi.json`;
@@ -25,78 +29,83 @@ async function serviceAnswer(vendorPath: string): Promise<any> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ apiKey: sandboxDemoSecrets['inventory.apiKey'], apiSecret: sandboxDemoSecrets['inventory.apiSecret'] }),
   });
-  const { token } = json(await login.text());
+  const answer0 = json(await login.text());
+  const token = at(answer0, 'token') ?? at(answer0, 'accessToken');
   const answer = await fetch(`${sb.origin}/inventory/api/v2${vendorPath}`, { headers: { 'x-api-token': token } });
   expect(answer.status).toBe(200);
   return json(await answer.text());
 }
 
-beforeAll(async () => {
-  expect(fs.existsSync(wordsFile)).toBe(true);
-  sb = await startSandbox(['--routes', wordsFile]);
-});
-afterAll(async () => {
-  await sb?.stop();
-});
+// venue's own dialect, and pascal (whose vendor writes its words in PascalCase too: ItemTitle).
+describe.each(['venue', 'pascal'])('answer fields in the vendor’s words (%s dialect)', (dialect) => {
+  const word = (w: string) => (dialect === 'pascal' ? w.split('_').map((p) => p[0]!.toUpperCase() + p.slice(1)).join('') : w);
+  beforeAll(async () => {
+    expect(fs.existsSync(wordsFile)).toBe(true);
+    sb = await startSandbox(['--routes', wordsFile, '--dialect', dialect]);
+  });
+  afterAll(async () => {
+    await sb?.stop();
+  });
 
-describe('answer fields in the vendor’s words', () => {
   it('the service answers in its words', async () => {
     const product = await serviceAnswer('/Products/1001');
-    expect(product).toHaveProperty('item_title');
-    expect(product).toHaveProperty('sku_code');
-    expect(product).not.toHaveProperty('productName');
-    expect(product.stockLevels[0]).toHaveProperty('on_hand_qty');
+    expect(product).toHaveProperty(word('item_title'));
+    expect(product).toHaveProperty(word('sku_code'));
+    expect(hasWord(product, 'productName')).toBe(false);
+    expect(at(product, 'stockLevels')[0]).toHaveProperty(word('on_hand_qty'));
   });
 
   it('the dry run shows the matches per operation, and what stays unmatched', async () => {
     const r = await sb.run(['config', 'import-openapi', documentUrl(), '--dry-run', '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
     const byOp = Object.fromEntries(json(r.stdout).operations.map((o: any) => [o.operation, o]));
-    const productNames = { item_title: 'productName', sku_code: 'productCode', on_hand_qty: 'quantity' };
+    const productNames = { [word('item_title')]: 'productName', [word('sku_code')]: 'productCode', [word('on_hand_qty')]: 'quantity' };
     expect(byOp.getProduct.answerNames).toEqual(productNames);
     expect(byOp.listProducts.answerNames).toEqual(productNames);
-    expect(byOp.stockLevels.answerNames).toEqual({ sku_code: 'productCode', on_hand_qty: 'quantity' });
-    expect(byOp.getProduct.answerFields.matched).toContainEqual({ vendor: 'on_hand_qty', venue: 'quantity', path: 'stockLevels[].on_hand_qty' });
+    expect(byOp.stockLevels.answerNames).toEqual({ [word('sku_code')]: 'productCode', [word('on_hand_qty')]: 'quantity' });
+    expect(byOp.getProduct.answerFields.matched).toContainEqual({ vendor: word('on_hand_qty'), venue: 'quantity', path: `${dialect === 'pascal' ? 'StockLevels' : 'stockLevels'}[].${word('on_hand_qty')}` });
     // Operations whose answers keep venue's names store nothing.
     expect(byOp.receiveStock.answerNames).toEqual({});
     const table = await sb.run(['config', 'import-openapi', documentUrl(), '--dry-run']);
     expect(table.stdout).toContain("Answer fields read in venue's names");
-    expect(table.stdout).toMatch(/getProduct: item_title → productName, sku_code → productCode, stockLevels\[\]\.on_hand_qty → quantity/);
+    expect(table.stdout).toContain(`getProduct: ${word('item_title')} → productName, ${word('sku_code')} → productCode, ${dialect === 'pascal' ? 'StockLevels' : 'stockLevels'}[].${word('on_hand_qty')} → quantity`);
   });
 
   it('after the import: config routes shows the names; products and stock levels read in venue’s shapes with the service’s values', async () => {
     const imported = await sb.run(['config', 'import-openapi', documentUrl(), '-y']);
     expect(imported.code, imported.stderr).toBe(0);
     const routes = json((await sb.run(['config', 'routes', '-o', 'json'])).stdout);
-    expect(routes.answerNames.getProduct).toEqual({ item_title: 'productName', sku_code: 'productCode', on_hand_qty: 'quantity' });
-    expect((await sb.run(['config', 'routes'])).stderr + (await sb.run(['config', 'routes'])).stdout).toContain('Answer names: listProducts: item_title → productName');
+    expect(routes.answerNames.getProduct).toEqual({ [word('item_title')]: 'productName', [word('sku_code')]: 'productCode', [word('on_hand_qty')]: 'quantity' });
+    const table = await sb.run(['config', 'routes']);
+    expect(table.stderr + table.stdout).toContain(`Answer names: listProducts: ${word('item_title')} → productName`);
 
     const raw = await serviceAnswer('/Products/1001');
     const got = await sb.run(['inventory', 'products', 'get', '1001', '-o', 'json']);
     expect(got.code, got.stderr).toBe(0);
     const product = json(got.stdout);
-    expect(product.productName).toBe(raw.item_title);
-    expect(product.productCode).toBe(raw.sku_code);
-    expect(product.stockLevels.map((l: any) => l.quantity)).toEqual(raw.stockLevels.map((l: any) => l.on_hand_qty));
-    expect(product).not.toHaveProperty('item_title');
+    expect(at(product, 'productName')).toBe(at(raw, 'item_title'));
+    expect(at(product, 'productCode')).toBe(at(raw, 'sku_code'));
+    expect(at(product, 'stockLevels').map((l: any) => at(l, 'quantity'))).toEqual(at(raw, 'stockLevels').map((l: any) => at(l, 'on_hand_qty')));
+    expect(hasWord(product, 'item_title')).toBe(false);
     const people = await sb.run(['inventory', 'products', 'get', '1001']);
     expect(people.code, people.stderr).toBe(0);
-    expect(people.stdout).toContain(raw.item_title);
+    expect(people.stdout).toContain(at(raw, 'item_title'));
 
     const list = await sb.run(['inventory', 'products', 'list', '-o', 'json']);
     expect(list.code, list.stderr).toBe(0);
     const rows = json(list.stdout);
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.find((p: any) => p.productId === 1001).productName).toBe(raw.item_title);
-    expect(rows.every((p: any) => typeof p.productName === 'string' && !('item_title' in p))).toBe(true);
+    expect(at(rows.find((p: any) => at(p, 'productId') === 1001), 'productName')).toBe(at(raw, 'item_title'));
+    expect(rows.every((p: any) => typeof at(p, 'productName') === 'string' && !hasWord(p, 'item_title'))).toBe(true);
 
     const levels = await sb.run(['inventory', 'stock', 'levels', '--product', '1001', '-o', 'json']);
     expect(levels.code, levels.stderr).toBe(0);
     const shown = json(levels.stdout);
     expect(shown.length).toBeGreaterThan(0);
-    const rawLevels = (await serviceAnswer(`/Stock/Levels?productIds=1001&warehouseId=${shown[0].warehouseId}`)).items;
-    expect(rawLevels[0]).toHaveProperty('on_hand_qty');
-    expect(shown.map((l: any) => [l.productId, l.warehouseId, l.quantity, l.productCode])).toEqual(rawLevels.map((l: any) => [l.productId, l.warehouseId, l.on_hand_qty, l.sku_code]));
+    const rawLevels = at(await serviceAnswer(`/Stock/Levels?productIds=1001&warehouseId=${at(shown[0], 'warehouseId')}`), 'items');
+    expect(rawLevels[0]).toHaveProperty(word('on_hand_qty'));
+    const fields = (l: any, quantity: string, code: string) => [at(l, 'productId'), at(l, 'warehouseId'), at(l, quantity), at(l, code)];
+    expect(shown.map((l: any) => fields(l, 'quantity', 'productCode'))).toEqual(rawLevels.map((l: any) => fields(l, 'on_hand_qty', 'sku_code')));
   });
 
   it('without the stored names the same commands exit 6 naming the missing field', async () => {
