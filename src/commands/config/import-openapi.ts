@@ -26,7 +26,9 @@ export default defineCommand<Options>({
     '"add missing…"). The review shows each operation\'s route, confidence, reasons and fields, and for those left unmapped their best ' +
     "candidates and why each fell short; -o json gives the same to scripts. It also finds the base path (servers[0].url under the profile's " +
     'inventory.url; a variable in it needs --server-var or is asked for) and the auth scheme (a login route\'s token, a static key with its ' +
-    'exact prefix, OAuth2 client credentials, or basic; the secrets it needs are set with `venue config set-secret`). On a terminal you then ' +
+    'exact prefix, OAuth2 client credentials, or basic; the secrets it needs are set with `venue config set-secret`), the vendor\'s names ' +
+    'for request body fields (inventory.bodyNames), and its own words for answer fields, matched to venue\'s fields by the response ' +
+    'schemas\' words and types, never between two candidates (inventory.answerNames; the review lists what stayed unmatched and why). On a terminal you then ' +
     'store, review operation by operation, or cancel; without one, storing needs --yes. --map overrides one operation (repeatable; ' +
     '<operation>=none leaves it unmapped). Routes earlier imports took from other documents are kept (--replace forgets them). Exit 0 when ' +
     'at least one operation is mapped; 6 when a document cannot be read or nothing matches (nothing is stored); 2 for a flag or a missing ' +
