@@ -15,7 +15,7 @@ import { registerOpenApiPublishing } from './openapi-publish.js';
 import { addMail } from './outbox.js';
 import { installFormParser, registerOAuthTokenRoute } from './auth-schemes.js';
 import { RequestLog } from './request-log.js';
-import { createLayoutRewriter, loadRouteLayout, type RouteLayout } from './routes.js';
+import { createLayoutRewriter, loadRouteLayout, RouteLayoutError, type RouteLayout } from './routes.js';
 import { StateStore, defaultSettings, demoState, type SandboxState } from './state-store.js';
 import { SandboxTokenIssuer } from './tokens.js';
 import { silentLogger, type DialectName, type SandboxContext, type SandboxLogger, type SandboxService, type SandboxSettings } from './types.js';
@@ -85,6 +85,10 @@ const methodSent = new WeakMap<import('node:http').IncomingMessage, string>();
 export async function createSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
   // A bad layout fails the start before anything else happens.
   const layout: RouteLayout | undefined = options.routes === undefined ? undefined : loadRouteLayout(options.routes);
+  // The plain dialect answers in field names of its own (synonyms.ts): the layout's words would not be the ones its document names.
+  if (layout?.answerNames && options.dialect === 'plain') {
+    throw new RouteLayoutError(`the routes file ${options.routes}: answerNames does not combine with the plain dialect, which renames fields itself (use venue, pascal or envelope)`);
+  }
   const log = options.logger ?? silentLogger;
   const services = options.services ?? (await loadServices(log));
   const startSettings: SandboxSettings = { ...defaultSettings, ...definedOnly(options.settings ?? {}) };

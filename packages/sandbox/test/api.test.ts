@@ -142,6 +142,14 @@ describe('createSandbox', () => {
     expect(refused.running).toBe(false);
   });
 
+  it('a layout with answerNames does not start in the plain dialect, which renames fields itself', async () => {
+    const refused = make({ dialect: 'plain', routes: path.join(packageRoot, 'examples', 'inventory-routes-vendor-words.json') });
+    const error = await refused.start().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RouteLayoutError);
+    expect((error as Error).message).toMatch(/answerNames does not combine with the plain dialect/);
+    expect(refused.running).toBe(false);
+  });
+
   it('a taken port rejects with EADDRINUSE', async () => {
     const first = make();
     const port = Number(new URL(await first.start()).port);

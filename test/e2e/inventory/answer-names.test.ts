@@ -19,6 +19,10 @@ const fold = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 const at = (record: any, word: string): any => record[Object.keys(record).find((key) => fold(key) === fold(word))!];
 const hasWord = (record: any, word: string) => Object.keys(record).some((key) => fold(key) === fold(word));
 
+/** A record out of the envelope dialect's {data: …}; a list's rows out of items or data. */
+const unwrap = (body: any): any => (hasWord(body, 'data') && !Array.isArray(at(body, 'data')) ? at(body, 'data') : body);
+const rowsOf = (body: any): any[] => (Array.isArray(body) ? body : (at(body, 'items') ?? at(body, 'data')));
+
 let sb: SandboxHandle;
 const documentUrl = () => `${sb.origin}/inventory/openapi.json`;
 
@@ -29,15 +33,15 @@ async function serviceAnswer(vendorPath: string): Promise<any> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ apiKey: sandboxDemoSecrets['inventory.apiKey'], apiSecret: sandboxDemoSecrets['inventory.apiSecret'] }),
   });
-  const answer0 = json(await login.text());
+  const answer0 = unwrap(json(await login.text()));
   const token = at(answer0, 'token') ?? at(answer0, 'accessToken');
   const answer = await fetch(`${sb.origin}/inventory/api/v2${vendorPath}`, { headers: { 'x-api-token': token } });
   expect(answer.status).toBe(200);
-  return json(await answer.text());
+  return unwrap(json(await answer.text()));
 }
 
-// venue's own dialect, and pascal (whose vendor writes its words in PascalCase too: ItemTitle).
-describe.each(['venue', 'pascal'])('answer fields in the vendor’s words (%s dialect)', (dialect) => {
+// venue's own dialect, pascal (whose vendor writes its words in PascalCase too: ItemTitle) and envelope ({data: …}).
+describe.each(['venue', 'pascal', 'envelope'])('answer fields in the vendor’s words (%s dialect)', (dialect) => {
   const word = (w: string) => (dialect === 'pascal' ? w.split('_').map((p) => p[0]!.toUpperCase() + p.slice(1)).join('') : w);
   beforeAll(async () => {
     expect(fs.existsSync(wordsFile)).toBe(true);
@@ -102,7 +106,7 @@ describe.each(['venue', 'pascal'])('answer fields in the vendor’s words (%s di
     expect(levels.code, levels.stderr).toBe(0);
     const shown = json(levels.stdout);
     expect(shown.length).toBeGreaterThan(0);
-    const rawLevels = at(await serviceAnswer(`/Stock/Levels?productIds=1001&warehouseId=${at(shown[0], 'warehouseId')}`), 'items');
+    const rawLevels = rowsOf(await serviceAnswer(`/Stock/Levels?productIds=1001&warehouseId=${at(shown[0], 'warehouseId')}`));
     expect(rawLevels[0]).toHaveProperty(word('on_hand_qty'));
     const fields = (l: any, quantity: string, code: string) => [at(l, 'productId'), at(l, 'warehouseId'), at(l, quantity), at(l, code)];
     expect(shown.map((l: any) => fields(l, 'quantity', 'productCode'))).toEqual(rawLevels.map((l: any) => fields(l, 'on_hand_qty', 'sku_code')));
