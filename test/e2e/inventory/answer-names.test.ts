@@ -112,6 +112,19 @@ describe.each(['venue', 'pascal', 'envelope'])('answer fields in the vendor’s 
     expect(shown.map((l: any) => fields(l, 'quantity', 'productCode'))).toEqual(rawLevels.map((l: any) => fields(l, 'on_hand_qty', 'sku_code')));
   });
 
+  it('a write: products create sends venue’s names (the contract’s), reads the answer in the vendor’s words, and agrees', async () => {
+    const r = await sb.run([
+      'inventory', 'products', 'create', '--name', 'Word Fudge', '--description', 'Fudge 50g', '--category', 'SNACKS', '--class', 'CANDY',
+      '--tax-group', 'GST', '--type', 'stock', '--sale-type', 'sale', '--sell-price', '2.50', '--code', 'WF-1', '--warehouse', '1', '--stock-quantity', '12', '-o', 'json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const product = json(r.stdout);
+    expect([at(product, 'productName'), at(product, 'productCode')]).toEqual(['Word Fudge', 'WF-1']);
+    expect(at(product, 'stockLevels').map((l: any) => at(l, 'quantity'))).toEqual([12]);
+    const raw = await serviceAnswer(`/Products/${at(product, 'productId')}`);
+    expect([at(raw, 'item_title'), at(raw, 'sku_code')]).toEqual(['Word Fudge', 'WF-1']);
+  });
+
   it('without the stored names the same commands exit 6 naming the missing field', async () => {
     expect((await sb.run(['config', 'unset', 'inventory.answerNames'])).code).toBe(0);
     const got = await sb.run(['inventory', 'products', 'get', '1001', '-o', 'json']);
