@@ -12,23 +12,7 @@
 // the review says why. What is matched is stored as inventory.answerNames.
 
 import { fieldKey, type FieldSpec, type FieldTable } from '../reading.js';
-import {
-  adjustmentFields,
-  categoryFields,
-  classFields,
-  containerFields,
-  productFields,
-  productStockFields,
-  productSupplierFields,
-  receiptFields,
-  receiptLineFields,
-  stockLevelFields,
-  stockTakeFields,
-  stockTakeLineFields,
-  supplierFields,
-  taxGroupFields,
-  warehouseFields,
-} from '../inventory/fields.js';
+import { INVENTORY_TABLES as T } from '../inventory/fields.js';
 import type { InventoryOperation } from '../inventory/routes.js';
 import { subscriberFields } from '../webhooks/fields.js';
 import type { BodyShape, SchemaField } from './operations.js';
@@ -40,23 +24,23 @@ export interface RecordTable {
   inner?: Record<string, FieldTable>;
 }
 
-const product = { table: productFields, inner: { stockLevels: productStockFields, suppliers: productSupplierFields } };
+const product = { table: T.product, inner: { stockLevels: T.productStock, suppliers: T.productSupplier } };
 export const answerTables: Partial<Record<InventoryOperation, RecordTable>> = {
   listProducts: { ...product, list: true },
   getProduct: { ...product, list: false },
   createProduct: { ...product, list: false },
   updateProduct: { ...product, list: false },
-  listCategories: { table: categoryFields, list: true },
-  listClasses: { table: classFields, list: true },
-  listWarehouses: { table: warehouseFields, list: true },
-  listTaxGroups: { table: taxGroupFields, list: true },
-  listContainers: { table: containerFields, list: true },
-  listSuppliers: { table: supplierFields, list: true },
-  createSupplier: { table: supplierFields, list: false },
-  stockLevels: { table: stockLevelFields, list: true },
-  stockTake: { table: stockTakeFields, list: false, inner: { items: stockTakeLineFields } },
-  receiveStock: { table: receiptFields, list: false, inner: { items: receiptLineFields } },
-  adjustStock: { table: adjustmentFields, list: false },
+  listCategories: { table: T.category, list: true },
+  listClasses: { table: T.class, list: true },
+  listWarehouses: { table: T.warehouse, list: true },
+  listTaxGroups: { table: T.taxGroup, list: true },
+  listContainers: { table: T.container, list: true },
+  listSuppliers: { table: T.supplier, list: true },
+  createSupplier: { table: T.supplier, list: false },
+  stockLevels: { table: T.stockLevel, list: true },
+  stockTake: { table: T.stockTake, list: false, inner: { items: T.stockTakeLine } },
+  receiveStock: { table: T.receipt, list: false, inner: { items: T.receiptLine } },
+  adjustStock: { table: T.adjustment, list: false },
   listWebhooks: { table: subscriberFields, list: true },
   createWebhook: { table: subscriberFields, list: false },
   updateWebhook: { table: subscriberFields, list: false },
