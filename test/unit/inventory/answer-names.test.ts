@@ -44,6 +44,14 @@ describe('matchAnswer', () => {
     expect(recordPrefix(shape(list(product({ a: { type: 'string' } }))), true)).toBe('items[]');
   });
 
+  it('reads one record through the object an envelope wraps it in ({data: {…}})', () => {
+    const wrapped = shape({ type: 'object', properties: { data: product({ id: { type: 'integer' }, item_title: { type: 'string' }, sku_code: { type: 'string' } }), meta: { type: 'object' } } });
+    expect(recordPrefix(wrapped, false)).toBe('data');
+    expect(matchAnswer('getProduct', wrapped).names).toEqual({ item_title: 'productName', sku_code: 'productCode' });
+    // An operation venue reads no record of (deleteWebhook, health) stores nothing.
+    expect(matchAnswer('deleteWebhook', wrapped)).toEqual({ names: {}, matched: [], unmatched: [] });
+  });
+
   it('leaves a field unmatched when the type disagrees, saying so', () => {
     const found = matchAnswer('getProduct', shape(product({ sku_code: { type: 'integer' }, item_title: {} })));
     expect(found.names).toEqual({});
