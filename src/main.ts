@@ -6,7 +6,7 @@
 import { readInvocation, type Invocation } from './invocation.js';
 import { ExitCode } from './lib/errors.js';
 import type { Interruption } from './lib/interruption.js';
-import type { TerminalStreams } from './lib/terminal.js';
+import type { TerminalStreams } from './cli/terminal.js';
 import { reportFailure } from './failure.js';
 
 /**
@@ -65,7 +65,7 @@ export async function main(options: MainOptions): Promise<number> {
     });
   if (!options.interruption && interruption instanceof ProcessInterruption) hooks[INTERRUPT_HOOK] = () => interruption.notify();
   const { verbose } = globals;
-  const { colourWanted } = await import('./lib/terminal.js');
+  const { colourWanted } = await import('./cli/terminal.js');
   const colour = colourWanted(Boolean(streams.stderr.isTTY), !globals.color, baseEnv);
   const machine = globals.output === 'json' || globals.output === 'ndjson';
 

@@ -1,7 +1,7 @@
 // One renderer for every command. Data goes to stdout in the chosen format;
 // nothing decorative (spinners, banners, colour) ever reaches a machine format.
 
-import type { Terminal } from './terminal.js';
+import type { Terminal } from '../cli/terminal.js';
 import { UsageError } from './errors.js';
 import { findKey, fieldKey, isRecord, sourceOf } from './reading.js';
 

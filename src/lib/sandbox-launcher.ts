@@ -10,7 +10,7 @@ import { SandboxControlClient, type SandboxHealth } from 'venue-sandbox';
 import { ServerError, UsageError } from './errors.js';
 import { configDirectory } from './config.js';
 import { sandboxOrigin } from './sandbox-address.js';
-import type { Terminal } from './terminal.js';
+import type { Terminal } from '../cli/terminal.js';
 import { withFileLock } from './private-file.js';
 
 export function sandboxAnswers(origin: string, timeoutMs = 1000): Promise<boolean> {

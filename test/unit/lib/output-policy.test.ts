@@ -7,7 +7,7 @@ import { Output, fitColumns, formatForPeople, type OutputFormat, type RenderOpti
 import { UsageError } from '../../../src/lib/errors.js';
 import { withSource } from '../../../src/lib/reading.js';
 import { paymentTermsLabels, productTypeColumn, saleTypeColumn, saleTypeLabels } from '../../../src/lib/inventory/labels.js';
-import { FlagProblems, parsePaymentTerms, parseProductType, parseSaleType } from '../../../src/lib/inventory/cli-input.js';
+import { FlagProblems, parsePaymentTerms, parseProductType, parseSaleType } from '../../../src/commands/inventory/flags.js';
 import { fakeTerminal } from '../../support/fake-terminal.js';
 
 const products = [

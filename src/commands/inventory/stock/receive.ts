@@ -1,6 +1,6 @@
 import { defineCommand, option } from '../../define.js';
 import { assertFitsOneRequest, idFlag } from './take.js';
-import type { Context } from '../../../lib/context.js';
+import type { Context } from '../../../cli/context.js';
 import type { ReceiptJournalEntry } from '../../../lib/inventory/receipt-journal.js';
 
 interface ReceiveOptions {

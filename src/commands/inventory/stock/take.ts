@@ -1,6 +1,6 @@
 import { defineCommand, option } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
-import type { Context } from '../../../lib/context.js';
+import type { Context } from '../../../cli/context.js';
 import { sourceOf, withSource } from '../../../lib/reading.js';
 
 interface TakeOptions {

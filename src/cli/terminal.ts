@@ -3,7 +3,7 @@
 // else touches process.stdout or process.stderr.
 
 import type { Writable, Readable } from 'node:stream';
-import { SecretRegistry } from './redact.js';
+import { SecretRegistry } from '../lib/redact.js';
 
 export interface TerminalStreams {
   stdin: Readable & { isTTY?: boolean };
