@@ -1,7 +1,7 @@
 // One renderer for every command. Data goes to stdout in the chosen format;
 // nothing decorative (spinners, banners, colour) ever reaches a machine format.
 
-import type { Terminal } from '../cli/terminal.js';
+import type { Screen } from './screen.js';
 import { UsageError } from './errors.js';
 import { findKey, fieldKey, isRecord, sourceOf } from './reading.js';
 
@@ -289,7 +289,7 @@ export class Output {
   private warnedNested = false;
 
   constructor(
-    private readonly terminal: Terminal,
+    private readonly terminal: Screen,
     options: OutputOptions,
   ) {
     this.format = options.format;
