@@ -66,7 +66,8 @@ export default defineCommand<ReceiveOptions>({
       { fieldName },
     );
 
-    const { readStockFile, resolveStockItems, lookupWith, checkProductsExist } = await import('../../../lib/inventory/stock-file.js');
+    const { readStockFile } = await import('../../../lib/inventory/stock-file/read.js');
+    const { resolveStockItems, lookupWith, checkProductsExist } = await import('../../../lib/inventory/stock-file/resolve.js');
     const file = await readStockFile(options.file, 'receipt', ctx.terminal.stdin, ctx.interruption.signal);
     const client = await ctx.inventory();
     const progress = file.items.length > 500 ? ctx.terminal.progress('Looking up products') : undefined;
