@@ -3,7 +3,8 @@
 // listing the valid ones, only a warning after a write.
 
 import { describe, expect, it } from 'vitest';
-import { Output, fitColumns, formatForPeople, type OutputFormat, type RenderOptions, type Row } from '../../../src/lib/output.js';
+import { Output, type OutputFormat, type RenderOptions, type Row } from '../../../src/lib/output.js';
+import { fitColumns, formatForPeople } from '../../../src/lib/output/people.js';
 import { UsageError } from '../../../src/lib/errors.js';
 import { withSource } from '../../../src/lib/reading.js';
 import { paymentTermsLabels, productTypeColumn, saleTypeColumn, saleTypeLabels } from '../../../src/lib/inventory/labels.js';
