@@ -10,6 +10,8 @@
 //   (asking.ts, screen.ts, service-deps.ts), and nothing in src/lib imports
 //   the layers above it (the CLI shell, the commands, the front door, the
 //   runners).
+// - the CLI shell (src/cli) imports nothing of the commands, the front door
+//   or the runners above it.
 // That nothing but the launcher reads process.argv is held by
 // test/unit/lib/front-door.test.ts (an import rule cannot see it).
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -49,6 +51,13 @@ module.exports = {
       comment: 'Nothing below imports upward: src/lib never reaches the CLI shell, the commands, the front door or the runners.',
       from: { path: '^src/lib/' },
       to: { path: '^src/(cli/|commands/|main\\.ts|invocation\\.ts|program\\.ts|run\\.ts|fleet\\.ts|failure\\.ts)' },
+    },
+    {
+      name: 'cli-shell-below-commands',
+      severity: 'error',
+      comment: 'The CLI shell (src/cli: context, terminal, prompter) serves the commands and the runners; it never reaches up to them.',
+      from: { path: '^src/cli/' },
+      to: { path: '^src/(commands/|main\\.ts|invocation\\.ts|program\\.ts|run\\.ts|fleet\\.ts|failure\\.ts)' },
     },
   ],
   options: {
