@@ -100,7 +100,7 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
   const { Output } = await import('./lib/output.js');
   const { tableWidth } = await import('./cli/context.js');
   const { MergedOutput } = await import('./lib/fleet/merged-output.js');
-  const { LinePrefixStream } = await import('./lib/fleet/line-prefix.js');
+  const { LinePrefixStream } = await import('./cli/line-prefix.js');
   const { runFleet } = await import('./lib/fleet/run.js');
   const { fleetExitCode } = await import('./lib/fleet/runner.js');
   const format = globals.output;
