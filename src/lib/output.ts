@@ -59,7 +59,7 @@ export class Output {
   private warnedNested = false;
 
   constructor(
-    private readonly terminal: Screen,
+    private readonly screen: Screen,
     options: OutputOptions,
   ) {
     this.format = options.format;
@@ -94,8 +94,8 @@ export class Output {
       format: this.format,
       fieldsGiven: this.fields !== undefined,
       write: (chunk) => this.writeWithBackpressure(chunk),
-      warn: (message) => this.terminal.warn(message),
-      info: (message) => this.terminal.info(message),
+      warn: (message) => this.screen.warn(message),
+      info: (message) => this.screen.info(message),
       table: (columns, rows) => this.table(columns, rows),
       csv: (columns, records, header) => csvLines(columns.map((key) => ({ key })), records as Row[], header),
       query: (data) => this.printQuery(data),
@@ -112,8 +112,8 @@ export class Output {
     } catch (error) {
       throw new UsageError(`--query is not a valid JMESPath expression: ${(error as Error).message}`, { hint: 'See `venue help formatting`.' });
     }
-    if (this.format === 'ndjson' && Array.isArray(result)) for (const item of result) this.terminal.write(`${JSON.stringify(item)}\n`);
-    else this.terminal.write(`${JSON.stringify(result, null, this.format === 'ndjson' ? undefined : 2)}\n`);
+    if (this.format === 'ndjson' && Array.isArray(result)) for (const item of result) this.screen.write(`${JSON.stringify(item)}\n`);
+    else this.screen.write(`${JSON.stringify(result, null, this.format === 'ndjson' ? undefined : 2)}\n`);
   }
 
   /** CSV writes nested values as JSON text: say so once, never drop them silently. */
@@ -126,7 +126,7 @@ export class Output {
     }
     if (nested.size) {
       this.warnedNested = true;
-      this.terminal.warn(`csv: nested field${nested.size === 1 ? '' : 's'} ${[...nested].join(', ')} written as JSON text in ${nested.size === 1 ? 'its column' : 'their columns'} (use -o json or --fields to pick inner values)`);
+      this.screen.warn(`csv: nested field${nested.size === 1 ? '' : 's'} ${[...nested].join(', ')} written as JSON text in ${nested.size === 1 ? 'its column' : 'their columns'} (use -o json or --fields to pick inner values)`);
     }
   }
 
@@ -188,7 +188,7 @@ export class Output {
     const message = `--fields: no field named ${unknown.map((f) => `"${f}"`).join(', ')}`;
     const valid = `Valid fields: ${names.join(', ')}`;
     if (options.afterWrite) {
-      this.terminal.warn(`${message} (shown blank; the change was made). ${valid}`);
+      this.screen.warn(`${message} (shown blank; the change was made). ${valid}`);
       return;
     }
     throw new UsageError(message, { hint: `${valid}.${hintEnd}` });
@@ -219,24 +219,24 @@ export class Output {
     this.checkFields(rows, options);
     switch (this.format) {
       case 'json':
-        this.terminal.write(`${JSON.stringify(rows.map((r) => this.picked(r, options)), null, 2)}\n`);
+        this.screen.write(`${JSON.stringify(rows.map((r) => this.picked(r, options)), null, 2)}\n`);
         return;
       case 'ndjson':
-        for (const row of rows) this.terminal.write(`${JSON.stringify(this.picked(row, options))}\n`);
+        for (const row of rows) this.screen.write(`${JSON.stringify(this.picked(row, options))}\n`);
         return;
       case 'csv': {
         const records = rows.map((r) => this.picked(r, options) as Row);
         this.warnNested(records);
-        this.terminal.write(await csvLines(machineColumns(records), records, true));
+        this.screen.write(await csvLines(machineColumns(records), records, true));
         return;
       }
       case 'table': {
         if (rows.length === 0) {
-          this.terminal.info(options.empty ?? 'Nothing to show.');
+          this.screen.info(options.empty ?? 'Nothing to show.');
           return;
         }
         const columns = this.columnsFor(rows, options);
-        this.terminal.write(await this.table(this.fields ? columns : providedColumns(columns, rows), rows));
+        this.screen.write(await this.table(this.fields ? columns : providedColumns(columns, rows), rows));
       }
     }
   }
@@ -248,27 +248,27 @@ export class Output {
     this.checkFields([data], options);
     switch (this.format) {
       case 'json':
-        this.terminal.write(`${JSON.stringify(this.picked(data, options), null, 2)}\n`);
+        this.screen.write(`${JSON.stringify(this.picked(data, options), null, 2)}\n`);
         return;
       case 'ndjson':
-        this.terminal.write(`${JSON.stringify(this.picked(data, options))}\n`);
+        this.screen.write(`${JSON.stringify(this.picked(data, options))}\n`);
         return;
       case 'csv':
         const record = this.picked(data, options) as Row;
         this.warnNested([record]);
-        this.terminal.write(await csvLines(machineColumns([record]), [record], true));
+        this.screen.write(await csvLines(machineColumns([record]), [record], true));
         return;
       case 'table': {
         const columns = this.fields ? this.columnsFor([data], options) : providedColumns(this.columnsFor([data], options), [data]);
         const { layoutTable } = await import('./table-layout.js');
-        const paint = this.terminal.stdoutColours;
+        const paint = this.screen.stdoutColours;
         const headers = columns.map((c) => headerOf(c));
         const values = await Promise.all(columns.map((c) => this.cell(data, c)));
         // The values column takes what the widest header leaves of the width.
         const labelWidth = Math.max(0, ...headers.map((h) => h.length));
         const fitted = fitColumns(['', ''], values.map((v) => ['', v]), this.width ? this.width - labelWidth - 2 : undefined, 0);
         const lines = columns.map((_column, i) => [paint.bold(headers[i]!), fitted.body[i]![1]!]);
-        this.terminal.write(`${layoutTable(lines)}\n`);
+        this.screen.write(`${layoutTable(lines)}\n`);
       }
     }
   }
@@ -329,7 +329,7 @@ export class Output {
         count += batch.length;
       }
       if (!columns) this.checkFields([], options);
-      if (!columns && this.fields) this.terminal.write(await csvLines(this.fields.map((key) => ({ key })), [], true));
+      if (!columns && this.fields) this.screen.write(await csvLines(this.fields.map((key) => ({ key })), [], true));
       return count;
     }
     const all: Row[] = [];
@@ -339,7 +339,7 @@ export class Output {
   }
 
   private writeWithBackpressure(chunk: string): Promise<void> | void {
-    const stdout = this.terminal.stdout;
+    const stdout = this.screen.stdout;
     if (stdout.write(chunk)) return;
     return new Promise((resolve) => stdout.once('drain', () => resolve()));
   }
@@ -360,7 +360,7 @@ export class Output {
 
   private async table(columns: Column[], rows: Row[]): Promise<string> {
     const { layoutTable } = await import('./table-layout.js');
-    const paint = this.terminal.stdoutColours;
+    const paint = this.screen.stdoutColours;
     const body: string[][] = [];
     // A padded id ("SNACKS    ") keeps its spaces for machines; in a table they only take room.
     for (const row of rows) body.push((await Promise.all(columns.map((c) => this.cell(row, c)))).map((cell) => cell.trimEnd()));
