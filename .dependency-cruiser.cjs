@@ -4,10 +4,14 @@
 //   nothing of the CLI, so it builds, tests and ships alone;
 // - the CLI reaches the sandbox through the package's public API only (the
 //   entry its package.json exports), never a file inside it;
-// - src/lib holds no CLI: no commander, prompts or spinner there (the
-//   terminal and prompter are the two files that still wrap them, until the
-//   CLI shell moves to a layer of its own), and nothing in src/lib imports
-//   the layers above it (the commands, the front door, the runners).
+// - src/lib holds no CLI: no commander, prompts or spinner anywhere under it
+//   (the terminal, the prompter and the context are the CLI shell, src/cli/);
+//   src/lib asks a person and writes through the narrow ports it defines
+//   (asking.ts, screen.ts, service-deps.ts), and nothing in src/lib imports
+//   the layers above it (the CLI shell, the commands, the front door, the
+//   runners).
+// - the CLI shell (src/cli) imports nothing of the commands, the front door
+//   or the runners above it.
 // That nothing but the launcher reads process.argv is held by
 // test/unit/lib/front-door.test.ts (an import rule cannot see it).
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -37,21 +41,31 @@ module.exports = {
     {
       name: 'lib-holds-no-cli',
       severity: 'error',
-      comment: 'src/lib is the workflows, clients and HTTP: commander, prompts and spinners belong to the commands and the CLI shell.',
-      from: { path: '^src/lib/', pathNot: '^src/lib/(terminal|prompter)\\.ts$' },
+      comment: 'src/lib is the workflows, clients and HTTP: commander, prompts and spinners belong to the commands and the CLI shell (src/cli).',
+      from: { path: '^src/lib/' },
       to: { path: '(^|/)node_modules/(commander|@inquirer/prompts|ora)/' },
     },
     {
       name: 'lib-imports-nothing-above',
       severity: 'error',
-      comment: 'Nothing below imports upward: src/lib never reaches the commands, the front door or the runners.',
+      comment: 'Nothing below imports upward: src/lib never reaches the CLI shell, the commands, the front door or the runners.',
       from: { path: '^src/lib/' },
+      to: { path: '^src/(cli/|commands/|main\\.ts|invocation\\.ts|program\\.ts|run\\.ts|fleet\\.ts|failure\\.ts)' },
+    },
+    {
+      name: 'cli-shell-below-commands',
+      severity: 'error',
+      comment: 'The CLI shell (src/cli: context, terminal, prompter) serves the commands and the runners; it never reaches up to them.',
+      from: { path: '^src/cli/' },
       to: { path: '^src/(commands/|main\\.ts|invocation\\.ts|program\\.ts|run\\.ts|fleet\\.ts|failure\\.ts)' },
     },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)dist/(?!index\\.)|\\.d\\.ts$' },
+    // Built files and declarations are left out of the graph, but not a
+    // package's own (ora's and @inquirer/prompts' entries resolve to .d.ts
+    // files: leaving those out would hide them from lib-holds-no-cli).
+    exclude: { path: '^(?!.*(^|/)node_modules/).*((^|/)dist/(?!index\\.)|\\.d\\.ts$)' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'types', 'node', 'default'] },

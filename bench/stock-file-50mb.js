@@ -30,7 +30,7 @@ const option = (name, fallback) => {
 
 // The child: read and check one file, report time, peak RSS and the error.
 if (args[0] === '--child') {
-  const { readStockFile } = await import(pathToFileURL(path.join(root, 'dist/lib/inventory/stock-file.js')).href);
+  const { readStockFile } = await import(pathToFileURL(path.join(root, 'dist/lib/inventory/stock-file/read.js')).href);
   const started = performance.now();
   let outcome;
   try {

@@ -26,7 +26,7 @@ const rows = ['productId,productName,countedQuantity'];
 for (let i = 1; i <= lineCount; i++) rows.push(`${i},"Plush toy ${i}",${(i * 7) % 113}`);
 fs.writeFileSync(file, `${rows.join('\n')}\n`);
 
-const { readStockFile } = await import(path.join(root, 'dist/lib/inventory/stock-file.js'));
+const { readStockFile } = await import(path.join(root, 'dist/lib/inventory/stock-file/read.js'));
 const timings = [];
 for (let run = 0; run < runs; run++) {
   const started = performance.now();

@@ -1,7 +1,7 @@
 // The one place a failure becomes an exit code and its message.
 
 import { ExitCode, exitCodeFor, isVenueError, type VenueError } from './lib/errors.js';
-import type { TerminalStreams } from './lib/terminal.js';
+import type { TerminalStreams } from './cli/terminal.js';
 
 export interface FailureReport {
   /** -o json or ndjson: the error is also one JSON object on stderr. */

@@ -10,7 +10,7 @@ import { commandOptionGiven, commandOptionValues, type Invocation } from './invo
 import { flagNames } from './commands/define.js';
 import { UsageError, isVenueError } from './lib/errors.js';
 import type { VenueOutcome } from './lib/fleet/runner.js';
-import type { TerminalStreams } from './lib/terminal.js';
+import type { TerminalStreams } from './cli/terminal.js';
 import type { RunShell } from './run.js';
 import { messageOf, reportFailure } from './failure.js';
 
@@ -24,7 +24,7 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
   const { selectProfiles } = await import('./lib/fleet/selection.js');
   const { fleetUseOf } = await import('./lib/fleet/use.js');
   const { ConfigStore } = await import('./lib/config.js');
-  const { Terminal } = await import('./lib/terminal.js');
+  const { Terminal } = await import('./cli/terminal.js');
   const { runOne } = await import('./run.js');
   const { streams, env } = shell;
   const venues = invocation.venues!;
@@ -80,7 +80,7 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
       if (!terminal.canPrompt()) {
         throw new UsageError(`a write across ${jobs.length} profiles needs --yes (there is no terminal to ask on)`, { hint: 'Check the list above, then run again with --yes; --dry-run, where the command has it, shows each venue\'s change first.' });
       }
-      const { InquirerPrompter } = await import('./lib/prompter.js');
+      const { InquirerPrompter } = await import('./cli/prompter.js');
       if (!(await new InquirerPrompter(terminal).confirm(`Run it at these ${jobs.length} venues?`, { flag: '--yes', default: false }))) {
         terminal.info('Nothing was sent.');
         return 0;
@@ -98,9 +98,9 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
   }
 
   const { Output } = await import('./lib/output.js');
-  const { tableWidth } = await import('./lib/context.js');
+  const { tableWidth } = await import('./cli/context.js');
   const { MergedOutput } = await import('./lib/fleet/merged-output.js');
-  const { LinePrefixStream } = await import('./lib/fleet/line-prefix.js');
+  const { LinePrefixStream } = await import('./cli/line-prefix.js');
   const { runFleet } = await import('./lib/fleet/run.js');
   const { fleetExitCode } = await import('./lib/fleet/runner.js');
   const format = globals.output;
@@ -145,7 +145,7 @@ function shellWord(word: string): string {
 const statusWords: Record<VenueOutcome['status'], string> = { ok: 'ok', failed: 'failed', interrupted: 'stopped', skipped: 'skipped', 'not-run': 'not run' };
 
 /** The summary on stderr: a line per venue, then the totals; under -o json|ndjson also one JSON object, the last on stderr. */
-function reportOutcomes(terminal: import('./lib/terminal.js').Terminal, outcomes: VenueOutcome[], code: number, machine: boolean, stderr: TerminalStreams['stderr']): void {
+function reportOutcomes(terminal: import('./cli/terminal.js').Terminal, outcomes: VenueOutcome[], code: number, machine: boolean, stderr: TerminalStreams['stderr']): void {
   const count = (status: VenueOutcome['status']) => outcomes.filter((o) => o.status === status).length;
   const totals = [`${count('ok')} ok`, count('failed') && `${count('failed')} failed`, count('interrupted') && `${count('interrupted')} stopped by Ctrl-C`, count('skipped') && `${count('skipped')} skipped`, count('not-run') && `${count('not-run')} not run`].filter(Boolean).join(', ');
   const allOk = code === 0;

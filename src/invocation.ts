@@ -11,7 +11,7 @@ import { rootGroups } from './commands/index.js';
 import { helpTopicNames, type GroupEntry } from './commands/tree.js';
 import { readWords, type GivenOption } from './commands/words.js';
 import { UsageError } from './lib/errors.js';
-import type { GlobalOptions } from './lib/context.js';
+import type { GlobalOptions } from './cli/context.js';
 
 /** The global options: the context's (GlobalOptions), and the two main itself needs. */
 export interface GlobalValues extends GlobalOptions {

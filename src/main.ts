@@ -6,7 +6,7 @@
 import { readInvocation, type Invocation } from './invocation.js';
 import { ExitCode } from './lib/errors.js';
 import type { Interruption } from './lib/interruption.js';
-import type { TerminalStreams } from './lib/terminal.js';
+import type { TerminalStreams } from './cli/terminal.js';
 import { reportFailure } from './failure.js';
 
 /**
@@ -49,7 +49,7 @@ export async function main(options: MainOptions): Promise<number> {
   // Cron: messages can carry their time, and go to a log file too (after masking).
   let messages: TerminalStreams['stderr'] = given.stderr;
   if (globals.logFile !== undefined || baseEnv.VENUE_LOG_TIMESTAMPS === '1') {
-    const { timestampedMessages } = await import('./lib/message-log.js');
+    const { timestampedMessages } = await import('./cli/message-log.js');
     messages = timestampedMessages(given.stderr, { logFile: globals.logFile, stamp: baseEnv.VENUE_LOG_TIMESTAMPS === '1' });
   }
   const streams = { stdin: given.stdin, stdout: scrubbingStream(given.stdout, secrets, false), stderr: scrubbingStream(messages, secrets, true) };
@@ -65,7 +65,7 @@ export async function main(options: MainOptions): Promise<number> {
     });
   if (!options.interruption && interruption instanceof ProcessInterruption) hooks[INTERRUPT_HOOK] = () => interruption.notify();
   const { verbose } = globals;
-  const { colourWanted } = await import('./lib/terminal.js');
+  const { colourWanted } = await import('./cli/terminal.js');
   const colour = colourWanted(Boolean(streams.stderr.isTTY), !globals.color, baseEnv);
   const machine = globals.output === 'json' || globals.output === 'ndjson';
 
@@ -74,12 +74,12 @@ export async function main(options: MainOptions): Promise<number> {
     if (invocation.problem) throw invocation.problem;
     let env = baseEnv;
     if (globals.envFile !== undefined) {
-      const { loadEnvFile } = await import('./lib/message-log.js');
+      const { loadEnvFile } = await import('./cli/message-log.js');
       env = loadEnvFile(globals.envFile, env);
     }
     const shell = { streams, env, version: options.version, secrets, interruption, now: options.now };
     if (invocation.helpTopic !== undefined) {
-      const { helpTopics } = await import('./lib/help-topics.js');
+      const { helpTopics } = await import('./cli/help-topics.js');
       streams.stdout.write(helpTopics[invocation.helpTopic]!.text);
       return ExitCode.ok;
     }

@@ -7,8 +7,8 @@
 import type { Command } from 'commander';
 import type { GroupEntry } from './commands/tree.js';
 import type { GlobalValues } from './invocation.js';
-import type { Context } from './lib/context.js';
-import type { TerminalStreams } from './lib/terminal.js';
+import type { Context } from './cli/context.js';
+import type { TerminalStreams } from './cli/terminal.js';
 
 export interface ProgramOptions {
   streams: TerminalStreams;
@@ -75,7 +75,7 @@ Help on a group or command: venue help <group> [<command>] (the same as --help)
   // Built on first use, so `--help` never loads config, HTTP or output code.
   const makeContext = async (): Promise<Context> => {
     if (!context) {
-      const { ProcessContext } = await import('./lib/context.js');
+      const { ProcessContext } = await import('./cli/context.js');
       const { logFile: _logFile, envFile: _envFile, ...globals }: GlobalValues = options.globals ?? defaultGlobals;
       context = new ProcessContext(globals, streams, env, options.secrets, options.interruption, options.merge, options.now);
     }

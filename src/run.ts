@@ -6,7 +6,7 @@ import type { Invocation } from './invocation.js';
 import type { Interruption } from './lib/interruption.js';
 import type { MergeSink } from './lib/fleet/merged-output.js';
 import type { SecretRegistry } from './lib/redact.js';
-import type { TerminalStreams } from './lib/terminal.js';
+import type { TerminalStreams } from './cli/terminal.js';
 import { ExitCode } from './lib/errors.js';
 
 /** What a run is given from outside: its streams, environment and version, secrets and Ctrl-C. */

@@ -3,7 +3,7 @@
 // default-exports defineGroup({...}) listing its commands and subgroups.
 
 import type { Command } from 'commander';
-import type { Context } from '../lib/context.js';
+import type { Context } from '../cli/context.js';
 import type { FleetDeclaration } from '../lib/fleet/use.js';
 
 /**

@@ -28,5 +28,5 @@ export const commandGroups: readonly GroupEntry[] = [
   { name: 'completion', summary: 'Shell completion for bash, zsh or fish', load: () => import('./completion/index.js') },
 ];
 
-/** The help topics of `venue help <topic>` (src/lib/help-topics.ts holds their text). */
+/** The help topics of `venue help <topic>` (src/cli/help-topics.ts holds their text). */
 export const helpTopicNames = ['environment', 'exit-codes', 'formatting', 'dates', 'fleet'] as const;

@@ -1,9 +1,16 @@
 // One renderer for every command. Data goes to stdout in the chosen format;
 // nothing decorative (spinners, banners, colour) ever reaches a machine format.
+// Its parts are in output/: columns (which columns, a cell's value), people
+// (values for tables, fitting to the width), machine (the service's records,
+// --fields, CSV), batches (streamed rows, --limit).
 
-import type { Terminal } from './terminal.js';
+import type { Screen } from './screen.js';
 import { UsageError } from './errors.js';
-import { findKey, fieldKey, isRecord, sourceOf } from './reading.js';
+import { batches, limited } from './output/batches.js';
+import { cellValue, columnNamed, getPath, headerOf, isScalar, machineRecord, normaliseColumns, providedColumns } from './output/columns.js';
+import { csvLines, machineColumns, pickFields } from './output/machine.js';
+import { fitColumns, formatForPeople } from './output/people.js';
+import { fieldKey, isRecord } from './reading.js';
 
 export { outputFormats, ROW_TIME_ZONE, type Column, type ColumnFormat, type OutputFormat, type Row } from './rows.js';
 import { outputFormats, ROW_TIME_ZONE, type Column, type ColumnFormat, type OutputFormat, type Row } from './rows.js';
@@ -25,243 +32,6 @@ export interface RenderOptions {
 export function parseOutputFormat(value: string): OutputFormat {
   if ((outputFormats as readonly string[]).includes(value)) return value as OutputFormat;
   throw new UsageError(`--output must be one of ${outputFormats.join(', ')} (got "${value}")`);
-}
-
-export function getPath(row: unknown, path: string): unknown {
-  let current: unknown = row;
-  for (const part of path.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[part];
-  }
-  return current;
-}
-
-function isScalar(value: unknown): boolean {
-  return value === null || ['string', 'number', 'boolean'].includes(typeof value);
-}
-
-/** Columns from the data: scalar fields and short scalar lists, in first-seen order. */
-export function inferColumns(rows: Row[]): Column[] {
-  const keys: string[] = [];
-  for (const row of rows.slice(0, 50)) {
-    for (const [key, value] of Object.entries(row)) {
-      if (keys.includes(key)) continue;
-      if (value === null || value === undefined) continue; // says nothing about the type
-      if (isScalar(value) || (Array.isArray(value) && value.every(isScalar))) keys.push(key);
-    }
-  }
-  return keys.map((key) => ({ key }));
-}
-
-function normaliseColumns(columns: Array<string | Column> | undefined, rows: Row[]): Column[] {
-  if (!columns) return inferColumns(rows);
-  return columns.map((c) => (typeof c === 'string' ? { key: c } : c));
-}
-
-function headerOf(column: Column): string {
-  if (column.header) return column.header;
-  const last = column.key.split('.').pop() ?? column.key;
-  return last.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
-}
-
-
-const moneyFormatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** How people see values: the venue's time zone, and the words for codes. */
-export interface PeopleFormat {
-  /** IANA zone the times are shown in (the profile's `timezone`, else this machine's). */
-  timeZone?: string;
-  labels?: Record<string, string>;
-  currency?: string;
-}
-
-const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
-function zoned(timeZone: string): Intl.DateTimeFormat {
-  let formatter = dateTimeFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' });
-    dateTimeFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-function partsOf(date: Date, timeZone: string): Record<string, string> {
-  return Object.fromEntries(zoned(timeZone).formatToParts(date).map((p) => [p.type, p.value]));
-}
-
-/** A short, readable stand-in for a nested value in a table cell. */
-function summarise(value: unknown): string {
-  if (Array.isArray(value)) {
-    if (value.every(isScalar)) return value.map((v) => formatForPeople(v)).join(', ');
-    return `${value.length} item${value.length === 1 ? '' : 's'}`;
-  }
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined);
-  const text = entries.map(([k, v]) => `${k}=${isScalar(v) ? formatForPeople(v) : '…'}`).join(', ');
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
-}
-
-/**
- * For people, one policy for every table: money with two decimals and its
- * currency, yes/no, times in the venue's zone, dates as its local day, codes
- * as words, nested values summarised.
- */
-export function formatForPeople(value: unknown, format: ColumnFormat = 'text', how: PeopleFormat = {}): string {
-  if (value === undefined || value === null || value === '') return '';
-  switch (format) {
-    case 'money': {
-      const n = typeof value === 'number' ? value : Number(value);
-      if (!Number.isFinite(n)) return String(value);
-      if (how.currency && /^[A-Za-z]{3}$/.test(how.currency)) {
-        try {
-          return new Intl.NumberFormat('en-US', { style: 'currency', currency: how.currency.toUpperCase() }).format(n);
-        } catch {
-          return `${moneyFormatter.format(n)} ${how.currency}`;
-        }
-      }
-      return `$${moneyFormatter.format(n)}`;
-    }
-    case 'date': {
-      const text = String(value);
-      if (/^\d{4}-\d\d-\d\d$/.test(text) || !how.timeZone) return text.slice(0, 10);
-      const d = new Date(text);
-      if (Number.isNaN(d.getTime())) return text;
-      const p = partsOf(d, how.timeZone);
-      return `${p.year}-${p.month}-${p.day}`;
-    }
-    case 'datetime': {
-      const d = new Date(String(value));
-      if (Number.isNaN(d.getTime())) return String(value);
-      if (!how.timeZone) return d.toISOString().replace('T', ' ').slice(0, 16) + 'Z';
-      const p = partsOf(d, how.timeZone);
-      return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} ${p.timeZoneName}`;
-    }
-    case 'bool':
-      return value === true || value === 'true' ? 'yes' : value === false || value === 'false' ? 'no' : String(value);
-    case 'enum': {
-      const label = how.labels?.[String(value)];
-      return label ?? String(value);
-    }
-    case 'flags':
-      return bitWords(value, how.labels ?? {});
-    case 'list':
-      return Array.isArray(value) ? value.map((v) => (isScalar(v) ? String(v) : summarise(v))).join(', ') : String(value);
-    default:
-      if (typeof value === 'boolean') return value ? 'yes' : 'no';
-      if (Array.isArray(value) || typeof value === 'object') return summarise(value);
-      return String(value);
-  }
-}
-
-/** A bitmask as the words of its bits ("sale, vending"); bits with no word stay a number; a value that is no whole number stays as sent. */
-function bitWords(value: unknown, labels: Record<string, string>): string {
-  const text = String(value).trim();
-  if (!/^\d+$/.test(text)) return String(value);
-  let left = Number(text);
-  if (left === 0) return labels['0'] ?? '0';
-  const words: string[] = [];
-  for (const [bit, word] of Object.entries(labels).map(([k, w]) => [Number(k), w] as const).sort((a, b) => a[0] - b[0])) {
-    if (bit > 0 && (left & bit) === bit) {
-      words.push(word);
-      left -= bit;
-    }
-  }
-  if (left) words.push(String(left));
-  return words.join(', ');
-}
-
-/**
- * Fits a table to the width by truncating its widest column (as gh does),
- * one character at a time, down to 8 characters; cells keep a trailing "…".
- * Columns marked `keep` (codes as words, money, yes/no, times: short values
- * that mean nothing cut) are cut only when the others are down to 8.
- */
-export function fitColumns(header: string[], body: string[][], width: number | undefined, gap = 2, keep: boolean[] = []): { header: string[]; body: string[][] } {
-  if (!width || header.length === 0) return { header, body };
-  const widths = header.map((h) => h.length);
-  for (const row of body) for (let i = 0; i < widths.length; i++) widths[i] = Math.max(widths[i]!, (row[i] ?? '').length);
-  const total = () => widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1);
-  const widestOf = (which: (i: number) => boolean) => {
-    let best = -1;
-    widths.forEach((w, i) => {
-      if (which(i) && w > 8 && (best < 0 || w > widths[best]!)) best = i;
-    });
-    return best;
-  };
-  while (total() > width) {
-    let widest = widestOf((i) => !keep[i]);
-    if (widest < 0) widest = widestOf(() => true);
-    if (widest < 0) break;
-    widths[widest]!--;
-  }
-  const cut = (text: string, w: number) => (text.length > w ? `${text.slice(0, Math.max(1, w - 1))}…` : text);
-  return { header: header.map((h, i) => cut(h, widths[i]!)), body: body.map((r) => r.map((c, i) => cut(c, widths[i]!))) };
-}
-
-/** For machines (csv): exact values, objects as JSON. */
-function formatForMachine(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (Array.isArray(value) && value.every(isScalar)) return value.join(';');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-/**
- * What a machine format prints for a row: the service's own record when the
- * row was read from one (unwrapped, nothing renamed or dropped), else the row.
- */
-function machineRecord(row: unknown): unknown {
-  return sourceOf(row) ?? row;
-}
-
-/**
- * --fields for machine formats: each field named as the service names it
- * (matched in any case or separator), or as a table column of the command.
- */
-function pickFields(row: unknown, fields: string[] | undefined, columns: Column[] = []): unknown {
-  const record = machineRecord(row);
-  if (!fields || !isRecord(record)) return record;
-  const picked: Row = {};
-  for (const field of fields) {
-    const key = findKey(record, [field]);
-    if (key !== undefined) {
-      picked[key] = record[key];
-      continue;
-    }
-    const column = columnNamed(columns, field);
-    if (column) picked[field] = getPath(row, column.key);
-    else if (field.includes('.')) picked[field] = getPath(record, field);
-  }
-  return picked;
-}
-
-/** A column by its key or its header, in any case. */
-function columnNamed(columns: Column[], name: string): Column | undefined {
-  const want = fieldKey(name);
-  return columns.find((c) => fieldKey(c.key) === want || fieldKey(headerOf(c)) === want);
-}
-
-/** A value for a table cell: the view's column, else the service's field of that name. */
-function cellValue(row: unknown, column: Column): unknown {
-  const value = getPath(row, column.key);
-  if (value !== undefined || !column.fromSource) return value;
-  const record = machineRecord(row);
-  if (!isRecord(record)) return undefined;
-  const key = findKey(record, [column.key]);
-  return key === undefined ? undefined : record[key];
-}
-
-function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || value === '';
-}
-
-/**
- * A column the service did not provide for any row is left out rather than
- * printed blank (a service that has no nickname field shows no NICKNAME).
- */
-function providedColumns(columns: Column[], rows: Row[]): Column[] {
-  if (rows.length === 0) return columns;
-  const kept = columns.filter((column) => column.always || rows.some((row) => !isBlank(cellValue(row, column))));
-  return kept.length ? kept : columns;
 }
 
 export interface OutputOptions {
@@ -289,7 +59,7 @@ export class Output {
   private warnedNested = false;
 
   constructor(
-    private readonly terminal: Terminal,
+    private readonly screen: Screen,
     options: OutputOptions,
   ) {
     this.format = options.format;
@@ -324,8 +94,8 @@ export class Output {
       format: this.format,
       fieldsGiven: this.fields !== undefined,
       write: (chunk) => this.writeWithBackpressure(chunk),
-      warn: (message) => this.terminal.warn(message),
-      info: (message) => this.terminal.info(message),
+      warn: (message) => this.screen.warn(message),
+      info: (message) => this.screen.info(message),
       table: (columns, rows) => this.table(columns, rows),
       csv: (columns, records, header) => csvLines(columns.map((key) => ({ key })), records as Row[], header),
       query: (data) => this.printQuery(data),
@@ -342,8 +112,8 @@ export class Output {
     } catch (error) {
       throw new UsageError(`--query is not a valid JMESPath expression: ${(error as Error).message}`, { hint: 'See `venue help formatting`.' });
     }
-    if (this.format === 'ndjson' && Array.isArray(result)) for (const item of result) this.terminal.write(`${JSON.stringify(item)}\n`);
-    else this.terminal.write(`${JSON.stringify(result, null, this.format === 'ndjson' ? undefined : 2)}\n`);
+    if (this.format === 'ndjson' && Array.isArray(result)) for (const item of result) this.screen.write(`${JSON.stringify(item)}\n`);
+    else this.screen.write(`${JSON.stringify(result, null, this.format === 'ndjson' ? undefined : 2)}\n`);
   }
 
   /** CSV writes nested values as JSON text: say so once, never drop them silently. */
@@ -356,7 +126,7 @@ export class Output {
     }
     if (nested.size) {
       this.warnedNested = true;
-      this.terminal.warn(`csv: nested field${nested.size === 1 ? '' : 's'} ${[...nested].join(', ')} written as JSON text in ${nested.size === 1 ? 'its column' : 'their columns'} (use -o json or --fields to pick inner values)`);
+      this.screen.warn(`csv: nested field${nested.size === 1 ? '' : 's'} ${[...nested].join(', ')} written as JSON text in ${nested.size === 1 ? 'its column' : 'their columns'} (use -o json or --fields to pick inner values)`);
     }
   }
 
@@ -418,7 +188,7 @@ export class Output {
     const message = `--fields: no field named ${unknown.map((f) => `"${f}"`).join(', ')}`;
     const valid = `Valid fields: ${names.join(', ')}`;
     if (options.afterWrite) {
-      this.terminal.warn(`${message} (shown blank; the change was made). ${valid}`);
+      this.screen.warn(`${message} (shown blank; the change was made). ${valid}`);
       return;
     }
     throw new UsageError(message, { hint: `${valid}.${hintEnd}` });
@@ -449,24 +219,24 @@ export class Output {
     this.checkFields(rows, options);
     switch (this.format) {
       case 'json':
-        this.terminal.write(`${JSON.stringify(rows.map((r) => this.picked(r, options)), null, 2)}\n`);
+        this.screen.write(`${JSON.stringify(rows.map((r) => this.picked(r, options)), null, 2)}\n`);
         return;
       case 'ndjson':
-        for (const row of rows) this.terminal.write(`${JSON.stringify(this.picked(row, options))}\n`);
+        for (const row of rows) this.screen.write(`${JSON.stringify(this.picked(row, options))}\n`);
         return;
       case 'csv': {
         const records = rows.map((r) => this.picked(r, options) as Row);
         this.warnNested(records);
-        this.terminal.write(await csvLines(machineColumns(records), records, true));
+        this.screen.write(await csvLines(machineColumns(records), records, true));
         return;
       }
       case 'table': {
         if (rows.length === 0) {
-          this.terminal.info(options.empty ?? 'Nothing to show.');
+          this.screen.info(options.empty ?? 'Nothing to show.');
           return;
         }
         const columns = this.columnsFor(rows, options);
-        this.terminal.write(await this.table(this.fields ? columns : providedColumns(columns, rows), rows));
+        this.screen.write(await this.table(this.fields ? columns : providedColumns(columns, rows), rows));
       }
     }
   }
@@ -478,27 +248,27 @@ export class Output {
     this.checkFields([data], options);
     switch (this.format) {
       case 'json':
-        this.terminal.write(`${JSON.stringify(this.picked(data, options), null, 2)}\n`);
+        this.screen.write(`${JSON.stringify(this.picked(data, options), null, 2)}\n`);
         return;
       case 'ndjson':
-        this.terminal.write(`${JSON.stringify(this.picked(data, options))}\n`);
+        this.screen.write(`${JSON.stringify(this.picked(data, options))}\n`);
         return;
       case 'csv':
         const record = this.picked(data, options) as Row;
         this.warnNested([record]);
-        this.terminal.write(await csvLines(machineColumns([record]), [record], true));
+        this.screen.write(await csvLines(machineColumns([record]), [record], true));
         return;
       case 'table': {
         const columns = this.fields ? this.columnsFor([data], options) : providedColumns(this.columnsFor([data], options), [data]);
         const { layoutTable } = await import('./table-layout.js');
-        const paint = this.terminal.stdoutColours;
+        const paint = this.screen.stdoutColours;
         const headers = columns.map((c) => headerOf(c));
         const values = await Promise.all(columns.map((c) => this.cell(data, c)));
         // The values column takes what the widest header leaves of the width.
         const labelWidth = Math.max(0, ...headers.map((h) => h.length));
         const fitted = fitColumns(['', ''], values.map((v) => ['', v]), this.width ? this.width - labelWidth - 2 : undefined, 0);
         const lines = columns.map((_column, i) => [paint.bold(headers[i]!), fitted.body[i]![1]!]);
-        this.terminal.write(`${layoutTable(lines)}\n`);
+        this.screen.write(`${layoutTable(lines)}\n`);
       }
     }
   }
@@ -559,7 +329,7 @@ export class Output {
         count += batch.length;
       }
       if (!columns) this.checkFields([], options);
-      if (!columns && this.fields) this.terminal.write(await csvLines(this.fields.map((key) => ({ key })), [], true));
+      if (!columns && this.fields) this.screen.write(await csvLines(this.fields.map((key) => ({ key })), [], true));
       return count;
     }
     const all: Row[] = [];
@@ -569,7 +339,7 @@ export class Output {
   }
 
   private writeWithBackpressure(chunk: string): Promise<void> | void {
-    const stdout = this.terminal.stdout;
+    const stdout = this.screen.stdout;
     if (stdout.write(chunk)) return;
     return new Promise((resolve) => stdout.once('drain', () => resolve()));
   }
@@ -590,7 +360,7 @@ export class Output {
 
   private async table(columns: Column[], rows: Row[]): Promise<string> {
     const { layoutTable } = await import('./table-layout.js');
-    const paint = this.terminal.stdoutColours;
+    const paint = this.screen.stdoutColours;
     const body: string[][] = [];
     // A padded id ("SNACKS    ") keeps its spaces for machines; in a table they only take room.
     for (const row of rows) body.push((await Promise.all(columns.map((c) => this.cell(row, c)))).map((cell) => cell.trimEnd()));
@@ -602,49 +372,3 @@ export class Output {
 
 /** Formats whose cells are cut last when a table is fitted to the width. */
 const keptWhole = new Set<ColumnFormat>(['enum', 'flags', 'money', 'bool', 'number', 'date', 'datetime']);
-
-/** At most `limit` rows of a source; leaving the loop early ends the source (no more pages are fetched). */
-async function* limited(source: AsyncIterable<Row> | AsyncIterable<Row[]>, limit: number): AsyncGenerator<Row[]> {
-  let left = limit;
-  if (left <= 0) return;
-  for await (const batch of batches(source)) {
-    yield batch.length > left ? batch.slice(0, left) : batch;
-    left -= batch.length;
-    if (left <= 0) return;
-  }
-}
-
-/**
- * Rows arrive one at a time or a page at a time (arrays); either way they
- * are handled in batches, so a page costs one turn of the loop, not hundreds.
- */
-async function* batches(source: AsyncIterable<Row> | AsyncIterable<Row[]>): AsyncGenerator<Row[]> {
-  let single: Row[] = [];
-  for await (const item of source as AsyncIterable<Row | Row[]>) {
-    if (Array.isArray(item)) {
-      if (single.length) yield single.splice(0);
-      yield item;
-    } else {
-      single.push(item);
-      if (single.length >= 500) yield single.splice(0);
-    }
-  }
-  if (single.length) yield single;
-}
-
-/** Every field of the records, nested ones included (written as JSON), in first-seen order. */
-function machineColumns(records: Row[]): Column[] {
-  const keys: string[] = [];
-  for (const record of records.slice(0, 200)) {
-    if (!isRecord(record)) continue;
-    for (const key of Object.keys(record)) if (!keys.includes(key)) keys.push(key);
-  }
-  return keys.map((key) => ({ key }));
-}
-
-async function csvLines(columns: Column[], rows: Row[], withHeader: boolean): Promise<string> {
-  const { stringify } = await import('csv-stringify/sync');
-  const records = rows.map((row) => columns.map((c) => formatForMachine(getPath(row, c.key))));
-  if (withHeader) records.unshift(columns.map((c) => c.key));
-  return stringify(records);
-}

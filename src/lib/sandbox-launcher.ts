@@ -10,7 +10,7 @@ import { SandboxControlClient, type SandboxHealth } from 'venue-sandbox';
 import { ServerError, UsageError } from './errors.js';
 import { configDirectory } from './config.js';
 import { sandboxOrigin } from './sandbox-address.js';
-import type { Terminal } from './terminal.js';
+import type { Messages } from './screen.js';
 import { withFileLock } from './private-file.js';
 
 export function sandboxAnswers(origin: string, timeoutMs = 1000): Promise<boolean> {
@@ -102,7 +102,7 @@ export function sandboxStateDirectory(env: NodeJS.ProcessEnv): string {
 /** The runs (by their environment) whose sandbox has answered: checked once a run, not once a process. */
 const verified = new WeakSet<NodeJS.ProcessEnv>();
 
-export async function ensureSandboxRunning(terminal: Terminal, env: NodeJS.ProcessEnv): Promise<void> {
+export async function ensureSandboxRunning(messages: Pick<Messages, 'info'>, env: NodeJS.ProcessEnv): Promise<void> {
   if (verified.has(env)) return;
   const origin = sandboxOrigin(env);
   // A sandbox that is not running refuses at once; one that is may be slow on a loaded machine: give it time.
@@ -128,7 +128,7 @@ export async function ensureSandboxRunning(terminal: Terminal, env: NodeJS.Proce
       });
     }
     await startSandboxProcess(env, Number(url.port) || 80, stateDir);
-    terminal.info(`Started the local sandbox at ${origin} (state in ${stateDir}; stop it with \`venue sandbox stop\`).`);
+    messages.info(`Started the local sandbox at ${origin} (state in ${stateDir}; stop it with \`venue sandbox stop\`).`);
   });
   verified.add(env);
 }

@@ -1,5 +1,5 @@
 // What a service client is given: its profile, HTTP client, tokens, state
-// directory and clock. It lives apart from the context (src/lib/context.ts
+// directory and clock. It lives apart from the context (src/cli/context.ts
 // builds one per service) so that the clients never import the context.
 
 import type { HttpClient } from './http.js';

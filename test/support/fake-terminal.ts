@@ -1,7 +1,7 @@
 // A terminal double: buffers instead of process streams, TTY-ness chosen by the test.
 
 import { PassThrough } from 'node:stream';
-import { Terminal, type TerminalOptions } from '../../src/lib/terminal.js';
+import { Terminal, type TerminalOptions } from '../../src/cli/terminal.js';
 
 export interface FakeTerminal {
   terminal: Terminal;

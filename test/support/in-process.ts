@@ -16,7 +16,7 @@ import path from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { main } from '../../src/main.js';
 import { ProcessInterruption } from '../../src/lib/interruption.js';
-import type { TerminalStreams } from '../../src/lib/terminal.js';
+import type { TerminalStreams } from '../../src/cli/terminal.js';
 import { baseEnv, removeDir, repoRoot, sandboxCalls, stopBackgroundSandbox, sandboxEnv, sandboxPerFile, tempDir, type RunOptions, type RunResult, type SandboxHandle as ProcessTierHandle } from './venue.js';
 
 export { baseEnv, repoRoot, tempDir, type RunOptions, type RunResult };

@@ -1,6 +1,6 @@
 import { UsageError } from '../../lib/errors.js';
 import type { HttpMethod } from '../../lib/http.js';
-import { readAllStdin } from '../../lib/secret-input.js';
+import { readAllStdin } from '../../cli/secret-input.js';
 import type { ServiceName } from '../../lib/tokens.js';
 import { defineCommand, option } from '../define.js';
 

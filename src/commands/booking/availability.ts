@@ -1,8 +1,8 @@
 import { argument, defineCommand, option } from '../define.js';
 import { addDays, localDate, weekdayIndex } from '../../lib/booking/dates.js';
 import type { AvailabilityDay } from '../../lib/booking/client.js';
-import type { Palette } from '../../lib/terminal.js';
-import type { Context } from '../../lib/context.js';
+import type { Palette } from '../../lib/screen.js';
+import type { Context } from '../../cli/context.js';
 import { checkFlags } from './shared.js';
 
 interface Options {

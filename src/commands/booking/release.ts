@@ -3,7 +3,7 @@ import { checkFlags } from './shared.js';
 import { UnknownOutcomeError, UsageError } from '../../lib/errors.js';
 import type { BookingClient } from '../../lib/booking/client.js';
 import type { HoldEntry } from '../../lib/booking/hold-journal.js';
-import type { Context } from '../../lib/context.js';
+import type { Context } from '../../cli/context.js';
 import { shellQuote } from '../../lib/booking/text.js';
 
 interface Options {

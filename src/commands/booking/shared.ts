@@ -2,7 +2,7 @@
 // rules before anything is sent, and showing slot times the way people read them.
 
 import { ValidationError, type ValidationIssue } from '../../lib/errors.js';
-import type { Context } from '../../lib/context.js';
+import type { Context } from '../../cli/context.js';
 import { resolveDate, DATE_RULE } from '../../lib/booking/dates.js';
 
 export type FlagRule =

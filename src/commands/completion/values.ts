@@ -7,7 +7,7 @@
 
 import type { Candidate, ValueRequest, ValueSource } from './candidates.js';
 import type { IdKind } from '../define.js';
-import type { Context } from '../../lib/context.js';
+import type { Context } from '../../cli/context.js';
 import type { CachedId, CompletionCache } from '../../lib/completion-cache.js';
 import type { ConfigStore } from '../../lib/config.js';
 import type { Interruption } from '../../lib/interruption.js';
@@ -198,7 +198,7 @@ export class ServiceValues implements ValueSource {
   /** A context of its own: quiet, never prompting, its reads bounded by the TAB's deadline. */
   private serviceContext(profile: string): Promise<Context> {
     this.context ??= (async () => {
-      const { ProcessContext } = await import('../../lib/context.js');
+      const { ProcessContext } = await import('../../cli/context.js');
       const { Writable, Readable } = await import('node:stream');
       const silent = () => new Writable({ write: (_chunk, _encoding, done) => done() });
       const seconds = Math.max(0.1, this.remainingMs() / 1000);

@@ -1,5 +1,5 @@
 import { defineCommand, option } from '../define.js';
-import type { Context } from '../../lib/context.js';
+import type { Context } from '../../cli/context.js';
 import type { ImportPlan, MappedOperation } from '../../lib/openapi/import.js';
 import type { InventoryOperation } from '../../lib/inventory/routes.js';
 import { targetProfile } from './shared.js';

@@ -1,5 +1,5 @@
 import { UsageError } from '../../lib/errors.js';
-import { readSecret } from '../../lib/secret-input.js';
+import { readSecret } from '../../cli/secret-input.js';
 import { defineCommand, option } from '../define.js';
 import { targetProfile } from './shared.js';
 

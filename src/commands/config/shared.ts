@@ -1,6 +1,6 @@
 // What the config commands share: which profile they act on.
 
-import type { Context } from '../../lib/context.js';
+import type { Context } from '../../cli/context.js';
 
 /** --profile, VENUE_PROFILE, else the current profile. */
 export async function targetProfile(ctx: Context): Promise<string> {

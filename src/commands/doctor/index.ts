@@ -1,5 +1,5 @@
 import { defineCommand } from '../define.js';
-import { diagnoseInventoryRoutes, diagnoseService, type Finding } from '../../lib/doctor.js';
+import { diagnoseInventoryRoutes, diagnoseService, type Finding } from './checks.js';
 
 export default defineCommand({
   name: 'doctor',

@@ -1,5 +1,5 @@
 import { defineCommand, option } from '../define.js';
-import { FlagProblems, parsePaddedId } from '../../lib/inventory/cli-input.js';
+import { FlagProblems, parsePaddedId } from './flags.js';
 
 interface Options {
   category?: string;

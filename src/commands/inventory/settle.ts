@@ -4,7 +4,7 @@
 // each shows (its header, its evidence, its words) is the command's own.
 
 import { UsageError } from '../../lib/errors.js';
-import type { Context } from '../../lib/context.js';
+import type { Context } from '../../cli/context.js';
 
 export interface SettleOptions {
   applied?: boolean;

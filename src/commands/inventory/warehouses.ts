@@ -1,5 +1,5 @@
 import { defineCommand, option } from '../define.js';
-import { FlagProblems, parseInteger } from '../../lib/inventory/cli-input.js';
+import { FlagProblems, parseInteger } from './flags.js';
 
 interface Options {
   location?: string;

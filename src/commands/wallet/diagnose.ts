@@ -1,5 +1,5 @@
 import { defineCommand, option } from '../define.js';
-import type { Context } from '../../lib/context.js';
+import type { Context } from '../../cli/context.js';
 import { ApiError, AuthError, NotFoundError, VenueError } from '../../lib/errors.js';
 import type { TokenSource } from '../../lib/http.js';
 import type { CardFacts, Diagnosis, DiagnosisInput } from '../../lib/wallet/diagnose.js';

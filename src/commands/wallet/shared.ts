@@ -1,7 +1,7 @@
 // What the wallet commands share: the --as option, reading passwords and
 // CVVs without ever taking them from argv, and card-number checks.
 
-import type { Context } from '../../lib/context.js';
+import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../lib/errors.js';
 import { option, type OptionSpec } from '../define.js';
 import type { TokenSource } from '../../lib/http.js';
@@ -63,7 +63,7 @@ export async function checkEmail(email: string, field = 'email'): Promise<string
 
 /** First line and second line of stdin, read once (password, then CVV). */
 export async function stdinLines(ctx: Context): Promise<string[]> {
-  const { readAllStdin } = await import('../../lib/secret-input.js');
+  const { readAllStdin } = await import('../../cli/secret-input.js');
   return (await readAllStdin(ctx.terminal.stdin)).split(/\r?\n/);
 }
 
@@ -76,7 +76,7 @@ export async function readNewPassword(ctx: Context, fromStdin: boolean, stdinVal
   };
   if (stdinValue !== undefined) return stdinValue;
   if (fromStdin) {
-    const { readAllStdin } = await import('../../lib/secret-input.js');
+    const { readAllStdin } = await import('../../cli/secret-input.js');
     const value = (await readAllStdin(ctx.terminal.stdin)).replace(/\r?\n$/, '');
     if (!value) throw new UsageError('standard input was empty; expected the password');
     return value;
@@ -89,7 +89,7 @@ export async function readNewPassword(ctx: Context, fromStdin: boolean, stdinVal
 }
 
 export async function readPassword(ctx: Context, fromStdin: boolean, prompt = 'Password:', fromEnv?: string): Promise<string> {
-  const { readSecret } = await import('../../lib/secret-input.js');
+  const { readSecret } = await import('../../cli/secret-input.js');
   if (fromEnv && fromStdin) throw new UsageError('give either --password-env or --password-stdin, not both');
   return readSecret(ctx.terminal, ctx.prompter, ctx.env, { fromEnv, fromStdin, prompt, flags: '--password-stdin or --password-env VAR' });
 }

@@ -1,5 +1,5 @@
 import { defineCommand, option } from '../define.js';
-import { missingValue } from '../../lib/prompter.js';
+import { missingValue } from '../../lib/asking.js';
 import { checkSubscriberFlags } from '../../lib/webhooks/rules.js';
 
 /** What --fields takes: the subscriber's fields (the secret only when one is generated), checked before anything is sent. */
@@ -44,7 +44,7 @@ export default defineCommand<CreateOptions>({
     if (!options.url) throw missingValue('--url', 'the subscriber URL');
     if (!options.events) throw missingValue('--events', 'comma-separated event types');
     const { url, eventTypes } = checkSubscriberFlags({ url: options.url, events: options.events });
-    const { chooseSecret, checkSubscriberBody, showSubscriber, warnPlainHttp } = await import('../../lib/webhooks/subscriber-input.js');
+    const { chooseSecret, checkSubscriberBody, showSubscriber, warnPlainHttp } = await import('./subscriber-input.js');
     const chosen = (await chooseSecret(ctx, { generate: options.generateSecret, fromStdin: options.secretStdin, fromEnv: options.secretEnv, generateFlag: '--generate-secret' }, true))!;
     const body = await checkSubscriberBody<{ url: string; secret: string; eventTypes: string[] }>('create', { url, eventTypes, secret: chosen.secret });
     warnPlainHttp(ctx, url);

@@ -1,5 +1,5 @@
 import { defineCommand, option } from '../define.js';
-import type { Context } from '../../lib/context.js';
+import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../lib/errors.js';
 import { shellQuote } from '../../lib/booking/text.js';
 import type { ListenerEvent } from '../../lib/webhooks/listener.js';
@@ -77,7 +77,7 @@ export default defineCommand<ListenOptions>({
 
     const secrets = secretsFromEnv(ctx.env, options.secretEnv);
     if (options.secretStdin) {
-      const { readSecret } = await import('../../lib/secret-input.js');
+      const { readSecret } = await import('../../cli/secret-input.js');
       secrets.push(await readSecret(ctx.terminal, ctx.prompter, ctx.env, { fromStdin: true, prompt: 'Webhook secret', flags: '--secret-stdin' }));
     }
     let generated: string | undefined;

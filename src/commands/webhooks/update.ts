@@ -38,7 +38,7 @@ export default defineCommand<UpdateOptions>({
     ctx.output.checkFieldsBeforeSending();
     const id = checkWebhookId(webhookId!);
     const changes: Record<string, unknown> = checkSubscriberFlags({ url: options.url, events: options.events });
-    const { chooseSecret, checkSubscriberBody, showSubscriber, warnPlainHttp } = await import('../../lib/webhooks/subscriber-input.js');
+    const { chooseSecret, checkSubscriberBody, showSubscriber, warnPlainHttp } = await import('./subscriber-input.js');
     const chosen = await chooseSecret(ctx, { generate: options.rotateSecret, fromStdin: options.secretStdin, fromEnv: options.secretEnv, generateFlag: '--rotate-secret' }, false);
     if (chosen) changes.secret = chosen.secret;
     const body = await checkSubscriberBody<Record<string, unknown>>('update', changes);

@@ -7,7 +7,7 @@
 // recorded (or possibly recorded) payment gives the places back.
 
 import { InterruptedError, RejectedError, ServerError, UnknownOutcomeError, UsageError } from '../errors.js';
-import type { Choice, Prompter } from '../prompter.js';
+import type { Asking, Choice } from '../asking.js';
 import { addDays, localDate, resolveDate, validateDateText, DATE_RULE } from './dates.js';
 import { SlotUnavailableError, type BookingClient, type Experience, type Guest, type Slot } from './client.js';
 import { HoldKeeper } from './hold.js';
@@ -40,7 +40,7 @@ export interface JourneyChoices {
 }
 
 export interface JourneyIO {
-  prompter: Prompter;
+  prompter: Asking;
   now: () => number;
   info(message: string): void;
   success(message: string): void;
@@ -248,7 +248,7 @@ function settlePayment(hold: HoldKeeper, payment: PaymentOutcome, order: { id: s
   }
 }
 
-async function pickLocation(api: BookingApi, prompter: Prompter): Promise<string> {
+async function pickLocation(api: BookingApi, prompter: Asking): Promise<string> {
   const locations = await api.locations();
   if (!locations.length) throw new RejectedError('the booking service lists no locations');
   return prompter.select('Location', locations.map((l) => ({ name: `${l.name ?? l.id}${l.city ? ` (${l.city})` : ''}`, value: l.id })), { flag: '--location' });

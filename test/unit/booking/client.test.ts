@@ -12,7 +12,7 @@ import { BookingClient, SlotUnavailableError } from '../../../src/lib/booking/cl
 import { HoldJournal } from '../../../src/lib/booking/hold-journal.js';
 import { ApiError, NotFoundError, UnknownOutcomeError, categoryForStatus } from '../../../src/lib/errors.js';
 import type { HttpClient, RequestOptions } from '../../../src/lib/http.js';
-import type { ServiceDeps } from '../../../src/lib/context.js';
+import type { ServiceDeps } from '../../../src/cli/context.js';
 import { readErrorBody, sourceOf, UnreadableAnswerError } from '../../../src/lib/reading.js';
 
 type Answer = { status: number; data?: unknown; headers?: Record<string, string> } | (() => never);

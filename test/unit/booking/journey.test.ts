@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runBookingJourney, type BookingApi, type JourneyChoices, type JourneyIO } from '../../../src/lib/booking/journey.js';
 import { SlotUnavailableError, type Order, type Reservation, type Slot } from '../../../src/lib/booking/client.js';
 import { ApiError, InterruptedError, ServerError, UnknownOutcomeError, UsageError } from '../../../src/lib/errors.js';
-import type { Choice, Prompter } from '../../../src/lib/prompter.js';
+import type { Asking, Choice } from '../../../src/lib/asking.js';
 
 const now = new Date(2026, 10, 22, 9, 0, 0).getTime();
 
@@ -37,7 +37,7 @@ function fakeApi(overrides: Partial<BookingApi> = {}) {
 }
 
 /** Answers prompts from a script keyed by flag; no script means no terminal. */
-function scriptedPrompter(answers?: Record<string, unknown[]>): Prompter & { asked: string[] } {
+function scriptedPrompter(answers?: Record<string, unknown[]>): Asking & { asked: string[] } {
   const asked: string[] = [];
   const next = (flag: string) => {
     asked.push(flag);
@@ -61,7 +61,7 @@ function scriptedPrompter(answers?: Record<string, unknown[]>): Prompter & { ask
   };
 }
 
-function io(prompter: Prompter) {
+function io(prompter: Asking) {
   const messages: string[] = [];
   let interrupt: (() => void) | undefined;
   let listening = 0;

@@ -5,7 +5,7 @@ import { checkFlags, type FlagRule } from '../../../src/commands/booking/shared.
 import { runBookingJourney, type BookingApi, type JourneyChoices } from '../../../src/lib/booking/journey.js';
 import { validateAmount, validateEmail, validateFirstName, validateLastName, validatePaymentReference, validatePhone, validateQuantity } from '../../../src/lib/booking/validate.js';
 import { ValidationError } from '../../../src/lib/errors.js';
-import type { Prompter } from '../../../src/lib/prompter.js';
+import type { Asking } from '../../../src/lib/asking.js';
 
 const ctx = { now: () => Date.UTC(2026, 10, 22, 9) };
 
@@ -54,7 +54,7 @@ describe("book's prompts use those validators", () => {
   /** A prompter that, like a real one, refuses answers its validator rejects (recording the message) and re-asks. */
   function validatingPrompter(answers: Record<string, string[]>) {
     const refused: Record<string, string[]> = {};
-    const prompter: Prompter = {
+    const prompter: Asking = {
       canPrompt: true,
       input: async (_message, options) => {
         for (;;) {

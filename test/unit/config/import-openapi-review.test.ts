@@ -9,9 +9,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import importOpenapi from '../../../src/commands/config/import-openapi.js';
 import { ConfigStore } from '../../../src/lib/config.js';
-import type { Context } from '../../../src/lib/context.js';
+import type { Context } from '../../../src/cli/context.js';
 import { Output } from '../../../src/lib/output.js';
-import type { Choice } from '../../../src/lib/prompter.js';
+import type { Choice } from '../../../src/lib/asking.js';
 import { repoRoot } from '../../support/venue.js';
 import { fakeTerminal } from '../../support/fake-terminal.js';
 

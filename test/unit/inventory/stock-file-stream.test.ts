@@ -9,7 +9,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InterruptedError, UsageError, ValidationError } from '../../../src/lib/errors.js';
-import { MAX_LISTED_BAD_LINES, MAX_JSON_VALUE_CHARS, readStockFile, resolveStockItems, type StockFileKind } from '../../../src/lib/inventory/stock-file.js';
+import { MAX_LISTED_BAD_LINES } from '../../../src/lib/inventory/stock-file/issues.js';
+import type { StockFileKind } from '../../../src/lib/inventory/stock-file/items.js';
+import { MAX_JSON_VALUE_CHARS } from '../../../src/lib/inventory/stock-file/json.js';
+import { readStockFile } from '../../../src/lib/inventory/stock-file/read.js';
+import { resolveStockItems } from '../../../src/lib/inventory/stock-file/resolve.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-stock-stream-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import take from '../../../src/commands/inventory/stock/take.js';
 import { Output } from '../../../src/lib/output.js';
-import type { Context } from '../../../src/lib/context.js';
+import type { Context } from '../../../src/cli/context.js';
 import { neverInterrupted } from '../../../src/lib/interruption.js';
 import { fakeTerminal } from '../../support/fake-terminal.js';
 

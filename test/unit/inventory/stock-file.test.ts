@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../src/lib/errors.js';
-import { jsonItemLines, parseStockText, resolveStockItems, type ProductRef } from '../../../src/lib/inventory/stock-file.js';
+import type { ProductRef } from '../../../src/lib/inventory/stock-file/items.js';
+import { jsonItemLines } from '../../../src/lib/inventory/stock-file/json.js';
+import { parseStockText } from '../../../src/lib/inventory/stock-file/read.js';
+import { resolveStockItems } from '../../../src/lib/inventory/stock-file/resolve.js';
 
 async function issuesOf(promise: Promise<unknown>) {
   try {

@@ -3,11 +3,12 @@
 // listing the valid ones, only a warning after a write.
 
 import { describe, expect, it } from 'vitest';
-import { Output, fitColumns, formatForPeople, type OutputFormat, type RenderOptions, type Row } from '../../../src/lib/output.js';
+import { Output, type OutputFormat, type RenderOptions, type Row } from '../../../src/lib/output.js';
+import { fitColumns, formatForPeople } from '../../../src/lib/output/people.js';
 import { UsageError } from '../../../src/lib/errors.js';
 import { withSource } from '../../../src/lib/reading.js';
 import { paymentTermsLabels, productTypeColumn, saleTypeColumn, saleTypeLabels } from '../../../src/lib/inventory/labels.js';
-import { FlagProblems, parsePaymentTerms, parseProductType, parseSaleType } from '../../../src/lib/inventory/cli-input.js';
+import { FlagProblems, parsePaymentTerms, parseProductType, parseSaleType } from '../../../src/commands/inventory/flags.js';
 import { fakeTerminal } from '../../support/fake-terminal.js';
 
 const products = [

@@ -1,6 +1,6 @@
 import { defineCommand, option } from '../../define.js';
 import { checkFlags, money } from '../shared.js';
-import { missingValue } from '../../../lib/prompter.js';
+import { missingValue } from '../../../lib/asking.js';
 import { InterruptedError } from '../../../lib/errors.js';
 import { orderColumns, orderRow } from './view.js';
 

@@ -5,7 +5,7 @@ import { sourceOf, withSource } from '../../../lib/reading.js';
 import { shellQuote } from '../../../lib/booking/text.js';
 import { orderColumns, orderRow } from './view.js';
 import type { BookingClient } from '../../../lib/booking/client.js';
-import type { Context } from '../../../lib/context.js';
+import type { Context } from '../../../cli/context.js';
 
 interface Options {
   amount: string;

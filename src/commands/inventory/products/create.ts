@@ -1,6 +1,6 @@
 import { defineCommand, option } from '../../define.js';
-import { FlagProblems, collect, parseInteger, parseNumber, parsePaddedId, parseProductType, parseSaleType } from '../../../lib/inventory/cli-input.js';
-import { readProductFile, promptForMissing, productFlagOf } from '../../../lib/inventory/product-input.js';
+import { FlagProblems, collect, parseInteger, parseNumber, parsePaddedId, parseProductType, parseSaleType } from '../flags.js';
+import { readProductFile, promptForMissing, productFlagOf } from '../product-input.js';
 import { labelChoices, orderPrinterLabels, productTypeLabels, parseLabelled, productTypeColumn, saleTypeColumn } from '../../../lib/inventory/labels.js';
 
 export interface CreateOptions {

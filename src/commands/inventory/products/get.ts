@@ -1,7 +1,7 @@
 import { defineCommand } from '../../define.js';
-import { FlagProblems, productFields, productIdFlag } from '../../../lib/inventory/cli-input.js';
+import { FlagProblems, productFields, productIdFlag } from '../flags.js';
 import { orderPrinterColumn, productTypeColumn, saleTypeColumn } from '../../../lib/inventory/labels.js';
-import type { Context } from '../../../lib/context.js';
+import type { Context } from '../../../cli/context.js';
 import type { Product } from '../../../lib/inventory/types.js';
 
 export default defineCommand({

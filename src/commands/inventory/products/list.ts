@@ -1,7 +1,7 @@
 import { labelChoices, productTypeLabels } from '../../../lib/inventory/labels.js';
 import { defineCommand, option } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
-import { FlagProblems, parseInteger, parsePaddedId, parseProductType, parseSaleType, productColumns, productFields } from '../../../lib/inventory/cli-input.js';
+import { FlagProblems, parseInteger, parsePaddedId, parseProductType, parseSaleType, productColumns, productFields } from '../flags.js';
 import type { ProductQuery } from '../../../lib/inventory/client.js';
 
 interface Options {

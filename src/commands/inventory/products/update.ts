@@ -1,6 +1,6 @@
 import { defineCommand, option } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
-import { FlagProblems, collect, parseBoolean, parseInteger, parseNumber, productIdFlag } from '../../../lib/inventory/cli-input.js';
+import { FlagProblems, collect, parseBoolean, parseInteger, parseNumber, productIdFlag } from '../flags.js';
 import { productTypeColumn, saleTypeColumn } from '../../../lib/inventory/labels.js';
 
 interface Options {

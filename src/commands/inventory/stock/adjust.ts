@@ -1,6 +1,6 @@
 import { defineCommand, option } from '../../define.js';
 import { RejectedError } from '../../../lib/errors.js';
-import { FlagProblems, parseInteger, productIdFlag, userFrom, warehouseFrom } from '../../../lib/inventory/cli-input.js';
+import { FlagProblems, parseInteger, productIdFlag, userFrom, warehouseFrom } from '../flags.js';
 
 interface Options {
   warehouse?: string;

@@ -1,6 +1,6 @@
 import { defineCommand, option } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
-import { FlagProblems, parseInteger } from '../../../lib/inventory/cli-input.js';
+import { FlagProblems, parseInteger } from '../flags.js';
 import type { StockLevel } from '../../../lib/inventory/types.js';
 import type { InventoryClient } from '../../../lib/inventory/client.js';
 import { stockProblems } from '../../../lib/inventory/views.js';

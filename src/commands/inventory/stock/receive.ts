@@ -1,6 +1,6 @@
 import { defineCommand, option } from '../../define.js';
 import { assertFitsOneRequest, idFlag } from './take.js';
-import type { Context } from '../../../lib/context.js';
+import type { Context } from '../../../cli/context.js';
 import type { ReceiptJournalEntry } from '../../../lib/inventory/receipt-journal.js';
 
 interface ReceiveOptions {
@@ -66,7 +66,8 @@ export default defineCommand<ReceiveOptions>({
       { fieldName },
     );
 
-    const { readStockFile, resolveStockItems, lookupWith, checkProductsExist } = await import('../../../lib/inventory/stock-file.js');
+    const { readStockFile } = await import('../../../lib/inventory/stock-file/read.js');
+    const { resolveStockItems, lookupWith, checkProductsExist } = await import('../../../lib/inventory/stock-file/resolve.js');
     const file = await readStockFile(options.file, 'receipt', ctx.terminal.stdin, ctx.interruption.signal);
     const client = await ctx.inventory();
     const progress = file.items.length > 500 ? ctx.terminal.progress('Looking up products') : undefined;

@@ -1,6 +1,6 @@
 import { defineCommand, option } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
-import type { Context } from '../../../lib/context.js';
+import type { Context } from '../../../cli/context.js';
 import { sourceOf, withSource } from '../../../lib/reading.js';
 
 interface TakeOptions {
@@ -57,7 +57,8 @@ export default defineCommand<TakeOptions>({
       { fieldName: (field) => flagOf[field] ?? field },
     );
 
-    const { readStockFile, resolveStockItems, lookupWith, checkProductsExist } = await import('../../../lib/inventory/stock-file.js');
+    const { readStockFile } = await import('../../../lib/inventory/stock-file/read.js');
+    const { resolveStockItems, lookupWith, checkProductsExist } = await import('../../../lib/inventory/stock-file/resolve.js');
     const file = await readStockFile(options.file, 'take', ctx.terminal.stdin, ctx.interruption.signal);
     // Refuse before any request: without a terminal nobody can confirm.
     if (!options.dryRun && !options.yes && !ctx.prompter.canPrompt) {

@@ -1,5 +1,5 @@
 import { defineCommand, option } from '../../define.js';
-import { FlagProblems, parseInteger, parsePaymentTerms } from '../../../lib/inventory/cli-input.js';
+import { FlagProblems, parseInteger, parsePaymentTerms } from '../flags.js';
 import { labelChoices, paymentTermsColumn, paymentTermsLabels } from '../../../lib/inventory/labels.js';
 
 interface Options {

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { parseEnv } from 'node:util';
 import type { Writable } from 'node:stream';
-import { UsageError } from './errors.js';
+import { UsageError } from '../lib/errors.js';
 
 const stampNow = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 

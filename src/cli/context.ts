@@ -2,20 +2,21 @@
 // config, credentials, HTTP, tokens and service clients, plus the terminal,
 // output and prompter. Built once per process; tests build one with fakes.
 
-import { ApiError, AuthError, UsageError } from './errors.js';
-import { HttpClient, type Deadline, type RequestOptions } from './http.js';
-import { neverInterrupted, type Interruption } from './interruption.js';
-import { Output, type OutputFormat } from './output.js';
-import { InquirerPrompter, type Prompter } from './prompter.js';
+import { ApiError, AuthError, UsageError } from '../lib/errors.js';
+import { HttpClient, type Deadline, type RequestOptions } from '../lib/http.js';
+import { neverInterrupted, type Interruption } from '../lib/interruption.js';
+import { Output, type OutputFormat } from '../lib/output.js';
+import type { Asking } from '../lib/asking.js';
+import { InquirerPrompter } from './prompter.js';
 import { Terminal, type TerminalStreams } from './terminal.js';
-import type { ConfigStore, SecretKey, SettingKey } from './config.js';
-import type { ServiceName, TokenManager } from './tokens.js';
-import type { WalletClient } from './wallet/client.js';
-import type { BookingClient } from './booking/client.js';
-import type { InventoryClient } from './inventory/client.js';
-import type { ServiceDeps } from './service-deps.js';
+import type { ConfigStore, SecretKey, SettingKey } from '../lib/config.js';
+import type { ServiceName, TokenManager } from '../lib/tokens.js';
+import type { WalletClient } from '../lib/wallet/client.js';
+import type { BookingClient } from '../lib/booking/client.js';
+import type { InventoryClient } from '../lib/inventory/client.js';
+import type { ServiceDeps } from '../lib/service-deps.js';
 
-export type { ServiceDeps } from './service-deps.js';
+export type { ServiceDeps } from '../lib/service-deps.js';
 
 export interface GlobalOptions {
   profile?: string;
@@ -41,7 +42,7 @@ export interface Context {
   readonly interruption: Interruption;
   readonly terminal: Terminal;
   readonly output: Output;
-  readonly prompter: Prompter;
+  readonly prompter: Asking;
   now(): number;
   config(): Promise<ConfigStore>;
   profileName(): Promise<string>;
@@ -57,7 +58,7 @@ export interface Context {
   tokens(): Promise<TokenManager>;
   serviceDeps(service: ServiceName): Promise<ServiceDeps>;
   /** The profile's inventory route map (defaults where the profile sets none). */
-  inventoryRoutes(): Promise<import('./inventory/routes.js').InventoryRouteMap>;
+  inventoryRoutes(): Promise<import('../lib/inventory/routes.js').InventoryRouteMap>;
   wallet(): Promise<WalletClient>;
   booking(): Promise<BookingClient>;
   inventory(): Promise<InventoryClient>;
@@ -72,7 +73,7 @@ const missingSecretHelp: Record<ServiceName, SecretKey[]> = {
 export class ProcessContext implements Context {
   readonly terminal: Terminal;
   readonly output: Output;
-  readonly prompter: Prompter;
+  readonly prompter: Asking;
   private configStore?: Promise<ConfigStore>;
   private tokenManager?: Promise<TokenManager>;
   private readonly clients = new Map<ServiceName, HttpClient>();
@@ -81,10 +82,10 @@ export class ProcessContext implements Context {
     readonly globals: GlobalOptions,
     streams: TerminalStreams,
     readonly env: NodeJS.ProcessEnv,
-    secrets?: import('./redact.js').SecretRegistry,
+    secrets?: import('../lib/redact.js').SecretRegistry,
     interruption?: Interruption,
     /** A run across venues: this context is one venue's, and its rows go to the merged output. */
-    merge?: { sink: import('./fleet/merged-output.js').MergeSink; profile: string },
+    merge?: { sink: import('../lib/fleet/merged-output.js').MergeSink; profile: string },
     /** The clock (ms since the epoch): what the command takes as now (today, dates); waits and the deadline run on the real one. */
     private readonly clock: () => number = Date.now,
   ) {
@@ -120,7 +121,7 @@ export class ProcessContext implements Context {
   }
 
   config(): Promise<ConfigStore> {
-    this.configStore ??= import('./config.js').then((m) => m.ConfigStore.open(this.env));
+    this.configStore ??= import('../lib/config.js').then((m) => m.ConfigStore.open(this.env));
     return this.configStore;
   }
 
@@ -159,7 +160,7 @@ export class ProcessContext implements Context {
   }
 
   async stateDir(): Promise<string> {
-    const { stateDirectory } = await import('./config.js');
+    const { stateDirectory } = await import('../lib/config.js');
     return stateDirectory(this.env);
   }
 
@@ -168,7 +169,7 @@ export class ProcessContext implements Context {
   }
 
   async serviceBaseUrl(service: ServiceName): Promise<string> {
-    const { checkBaseUrl } = await import('./config.js');
+    const { checkBaseUrl } = await import('../lib/config.js');
     const key = await this.urlKey(service);
     return checkBaseUrl(await this.requireSetting(key), key);
   }
@@ -178,7 +179,7 @@ export class ProcessContext implements Context {
    * (origin and base path) and a keyed fingerprint of the credentials it is
    * obtained with, both as the profile and the environment now say.
    */
-  private tokenBinding(service: ServiceName): Promise<import('./tokens.js').TokenBinding> {
+  private tokenBinding(service: ServiceName): Promise<import('../lib/tokens.js').TokenBinding> {
     // The profile and environment do not change during a run: worked out once per service.
     let binding = this.bindings.get(service);
     if (!binding) {
@@ -189,16 +190,16 @@ export class ProcessContext implements Context {
     return binding;
   }
 
-  private readonly bindings = new Map<ServiceName, Promise<import('./tokens.js').TokenBinding>>();
+  private readonly bindings = new Map<ServiceName, Promise<import('../lib/tokens.js').TokenBinding>>();
 
-  private async workOutBinding(service: ServiceName): Promise<import('./tokens.js').TokenBinding> {
-    const { credentialFingerprint, fingerprintKey, normaliseBaseUrl } = await import('./tokens.js');
+  private async workOutBinding(service: ServiceName): Promise<import('../lib/tokens.js').TokenBinding> {
+    const { credentialFingerprint, fingerprintKey, normaliseBaseUrl } = await import('../lib/tokens.js');
     const basePath = service === 'inventory' ? (await this.inventoryRoutes()).basePath : '';
     const values: Array<string | undefined> = [];
     for (const key of missingSecretHelp[service]) values.push(await this.secret(key));
     // An OAuth2 token is bound to its token URL and scopes too: another of either is another token.
     const auth = service === 'inventory' ? (await this.inventoryRoutes()).auth : undefined;
-    if (auth?.type === 'oauth2') values.push((await import('./inventory/routes.js')).formatAuthScheme(auth));
+    if (auth?.type === 'oauth2') values.push((await import('../lib/inventory/routes.js')).formatAuthScheme(auth));
     return {
       baseUrl: normaliseBaseUrl(`${await this.serviceBaseUrl(service)}${basePath}`),
       credentials: credentialFingerprint(fingerprintKey(await this.stateDir()), service, values),
@@ -209,11 +210,11 @@ export class ProcessContext implements Context {
     const existing = this.clients.get(service);
     if (existing) return existing;
     const baseUrl = await this.serviceBaseUrl(service);
-    const { isSandboxUrl } = await import('./sandbox-address.js');
+    const { isSandboxUrl } = await import('../lib/sandbox-address.js');
     // The [sandbox] mark, and the autostart, only for the local emulator itself: never for a real host.
     // A profile of a sandbox fleet (docs/sandbox-fleet.md) reaches the same emulator, so it is the URL that decides.
     if (isSandboxUrl(baseUrl, this.env)) {
-      const { ensureSandboxRunning } = await import('./sandbox-launcher.js');
+      const { ensureSandboxRunning } = await import('../lib/sandbox-launcher.js');
       await ensureSandboxRunning(this.terminal, this.env);
       this.terminal.note('sandbox', `[sandbox] ${service}: local emulator at ${baseUrl}, not a real venue`);
     }
@@ -235,11 +236,11 @@ export class ProcessContext implements Context {
   }
 
   /** How the inventory HTTP client sends its credential, by the profile's auth scheme. */
-  private async credentialOptions(auth: import('./inventory/routes.js').AuthScheme): Promise<Partial<import('./http.js').HttpClientOptions>> {
-    const { credentialPlacement, describeAuthScheme, formatAuthScheme, isStaticScheme } = await import('./inventory/routes.js');
+  private async credentialOptions(auth: import('../lib/inventory/routes.js').AuthScheme): Promise<Partial<import('../lib/http.js').HttpClientOptions>> {
+    const { credentialPlacement, describeAuthScheme, formatAuthScheme, isStaticScheme } = await import('../lib/inventory/routes.js');
     const placement = credentialPlacement(auth);
     if (!placement) return {};
-    const options: Partial<import('./http.js').HttpClientOptions> =
+    const options: Partial<import('../lib/http.js').HttpClientOptions> =
       placement.in === 'query' ? { authQuery: { name: placement.name, prefix: placement.prefix } } : { authHeader: { name: placement.name, prefix: placement.prefix } };
     if (isStaticScheme(auth)) {
       options.staticCredential = {
@@ -254,14 +255,14 @@ export class ProcessContext implements Context {
 
   /** The inventory credential sent as it is on every call (a static key, basic), or undefined for a token scheme. */
   private async staticInventoryCredential(): Promise<string | undefined> {
-    const { isStaticScheme, staticCredential, authSecrets } = await import('./inventory/routes.js');
+    const { isStaticScheme, staticCredential, authSecrets } = await import('../lib/inventory/routes.js');
     const auth = (await this.inventoryRoutes()).auth;
     if (!isStaticScheme(auth)) return undefined;
     const values: Record<string, string | undefined> = {};
     for (const { key, role } of authSecrets(auth)) {
       values[key] = await this.secret(key);
       if (!values[key]) {
-        const { secretSpecs } = await import('./config.js');
+        const { secretSpecs } = await import('../lib/config.js');
         throw new AuthError(`no ${key} (${role}) for profile "${await this.profileName()}"`, {
           hint: `Set it with \`venue config set-secret ${key}\` or the ${secretSpecs[key].env} environment variable. Nothing was sent.`,
         });
@@ -273,9 +274,9 @@ export class ProcessContext implements Context {
   }
 
   /** An OAuth2 client-credentials token for inventory (RFC 6749 §4.4), with its lifetime when the server states one. */
-  private async oauth2Token(auth: Extract<import('./inventory/routes.js').AuthScheme, { type: 'oauth2' }>): Promise<{ token: string; expiresInMs?: number }> {
-    const { oauth2TokenRequest, oauth2TokenFrom } = await import('./inventory/oauth2.js');
-    const { secretSpecs } = await import('./config.js');
+  private async oauth2Token(auth: Extract<import('../lib/inventory/routes.js').AuthScheme, { type: 'oauth2' }>): Promise<{ token: string; expiresInMs?: number }> {
+    const { oauth2TokenRequest, oauth2TokenFrom } = await import('../lib/inventory/oauth2.js');
+    const { secretSpecs } = await import('../lib/config.js');
     const profile = await this.profileName();
     const secrets: Record<'inventory.apiKey' | 'inventory.apiSecret', string> = { 'inventory.apiKey': '', 'inventory.apiSecret': '' };
     for (const key of ['inventory.apiKey', 'inventory.apiSecret'] as const) {
@@ -317,14 +318,14 @@ export class ProcessContext implements Context {
       const response = await http.request<Record<string, unknown>>({ ...request, idempotent: true, operation: 'get an OAuth2 token', replayOn401: false });
       return oauth2TokenFrom(response.data);
     } catch (error) {
-      const { loginFailure } = await import('./login.js');
+      const { loginFailure } = await import('../lib/login.js');
       throw loginFailure(route, error);
     }
   }
 
   tokens(): Promise<TokenManager> {
     this.tokenManager ??= (async () => {
-      const { TokenManager } = await import('./tokens.js');
+      const { TokenManager } = await import('../lib/tokens.js');
       const profile = await this.profileName();
       const exchange = (service: ServiceName) => async () => {
         if (service === 'inventory') {
@@ -336,7 +337,7 @@ export class ProcessContext implements Context {
         for (const key of missingSecretHelp[service]) {
           const value = await this.secret(key);
           if (!value) {
-            const { secretSpecs } = await import('./config.js');
+            const { secretSpecs } = await import('../lib/config.js');
             throw new AuthError(`no ${key} for profile "${profile}"`, {
               hint: `Set it with \`venue config set-secret ${key}\` or the ${secretSpecs[key].env} environment variable.`,
             });
@@ -347,7 +348,7 @@ export class ProcessContext implements Context {
         const request: RequestOptions = routes
           ? { ...routes.resolve('authenticate'), body: routes.vendorBody('authenticate', secrets), idempotent: true, operation: 'authenticate' }
           : { method: 'POST', path: '/api/v1/token', body: secrets, idempotent: true, operation: 'get a token' };
-        const { secretSpecs } = await import('./config.js');
+        const { secretSpecs } = await import('../lib/config.js');
         const urlKey = await this.urlKey(service);
         const route = {
           service,
@@ -363,18 +364,18 @@ export class ProcessContext implements Context {
         for (let round = 1; ; round++) {
           try {
             const response = await http.request<Record<string, unknown>>(request);
-            const { tokenFrom } = await import('./token-response.js');
+            const { tokenFrom } = await import('../lib/token-response.js');
             return tokenFrom(response.data, service);
           } catch (error) {
             // A busy token route (429, 503, a gateway's 502 or 504) outlasting the HTTP layer's retries is asked
             // again, a few rounds, each bounded by the deadline: a renewal lost to it would fail the whole command.
             // A refusal (401, 403) is never asked again; an unreachable service is said at once.
             if (round < TOKEN_ROUTE_ROUNDS && error instanceof ApiError && [429, 502, 503, 504].includes(error.status)) {
-              const { backoffMs } = await import('./http.js');
+              const { backoffMs } = await import('../lib/http.js');
               await new Promise((resolve) => setTimeout(resolve, backoffMs(2)));
               continue;
             }
-            const { loginFailure } = await import('./login.js');
+            const { loginFailure } = await import('../lib/login.js');
             throw loginFailure(route, error);
           }
         }
@@ -406,10 +407,10 @@ export class ProcessContext implements Context {
     };
   }
 
-  private routeMap?: Promise<import('./inventory/routes.js').InventoryRouteMap>;
-  inventoryRoutes(): Promise<import('./inventory/routes.js').InventoryRouteMap> {
+  private routeMap?: Promise<import('../lib/inventory/routes.js').InventoryRouteMap>;
+  inventoryRoutes(): Promise<import('../lib/inventory/routes.js').InventoryRouteMap> {
     this.routeMap ??= (async () => {
-      const { InventoryRouteMap } = await import('./inventory/routes.js');
+      const { InventoryRouteMap } = await import('../lib/inventory/routes.js');
       const config = await this.config();
       const profile = await this.profileName();
       return InventoryRouteMap.fromSettings((key) => {
@@ -421,17 +422,17 @@ export class ProcessContext implements Context {
   }
 
   async wallet(): Promise<WalletClient> {
-    const { WalletClient } = await import('./wallet/client.js');
+    const { WalletClient } = await import('../lib/wallet/client.js');
     return new WalletClient(await this.serviceDeps('wallet'));
   }
 
   async booking(): Promise<BookingClient> {
-    const { BookingClient } = await import('./booking/client.js');
+    const { BookingClient } = await import('../lib/booking/client.js');
     return new BookingClient(await this.serviceDeps('booking'));
   }
 
   async inventory(): Promise<InventoryClient> {
-    const { InventoryClient } = await import('./inventory/client.js');
+    const { InventoryClient } = await import('../lib/inventory/client.js');
     return new InventoryClient(await this.serviceDeps('inventory'));
   }
 }
@@ -467,7 +468,7 @@ export function envCount(env: NodeJS.ProcessEnv, name: string, min: number, max:
  * The deadline bounds the command's waits on services, not a person's time
  * at a prompt: the time spent answering is added back to it.
  */
-export function deadlinePausedWhileAsking(prompter: Prompter, deadline: Deadline): Prompter {
+export function deadlinePausedWhileAsking(prompter: Asking, deadline: Deadline): Asking {
   const timed =
     <A extends unknown[], R>(ask: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
@@ -485,7 +486,7 @@ export function deadlinePausedWhileAsking(prompter: Prompter, deadline: Deadline
     input: timed(prompter.input.bind(prompter)),
     password: timed(prompter.password.bind(prompter)),
     confirm: timed(prompter.confirm.bind(prompter)),
-    select: timed(prompter.select.bind(prompter)) as Prompter['select'],
+    select: timed(prompter.select.bind(prompter)) as Asking['select'],
   };
 }
 

@@ -1,37 +1,17 @@
-// Prompts, only where a person can answer. Without a TTY (cron, pipes, CI,
+// Prompts, only where a person can answer: the CLI shell's implementation of
+// the Asking port (src/lib/asking.ts). Without a TTY (cron, pipes, CI,
 // --no-input) asking is an error that names the flag to pass instead.
 
-import { InterruptedError, UsageError } from './errors.js';
+import { missingValue, type Asking, type Choice } from '../lib/asking.js';
+import { InterruptedError } from '../lib/errors.js';
 import type { Terminal } from './terminal.js';
-
-export interface Choice<T> {
-  name: string;
-  value: T;
-  description?: string;
-  disabled?: boolean | string;
-}
-
-export interface Prompter {
-  readonly canPrompt: boolean;
-  input(message: string, options: { flag: string; default?: string; validate?: (value: string) => true | string }): Promise<string>;
-  password(message: string, options: { flag: string; validate?: (value: string) => true | string }): Promise<string>;
-  confirm(message: string, options: { flag: string; default?: boolean }): Promise<boolean>;
-  select<T>(message: string, choices: Array<Choice<T>>, options: { flag: string; default?: T }): Promise<T>;
-}
-
-/** Raised instead of prompting when nobody can answer. */
-export function missingValue(flag: string, what?: string): UsageError {
-  return new UsageError(`missing ${flag}${what ? ` (${what})` : ''}`, {
-    hint: `Pass ${flag}; there is no terminal to ask on.`,
-  });
-}
 
 function isPromptExit(error: unknown): boolean {
   const name = (error as { name?: string } | undefined)?.name;
   return name === 'ExitPromptError' || name === 'AbortPromptError';
 }
 
-export class InquirerPrompter implements Prompter {
+export class InquirerPrompter implements Asking {
   constructor(private readonly terminal: Terminal) {}
 
   get canPrompt(): boolean {

@@ -3,7 +3,8 @@
 // else touches process.stdout or process.stderr.
 
 import type { Writable, Readable } from 'node:stream';
-import { SecretRegistry } from './redact.js';
+import { SecretRegistry } from '../lib/redact.js';
+import type { Palette, Screen } from '../lib/screen.js';
 
 export interface TerminalStreams {
   stdin: Readable & { isTTY?: boolean };
@@ -39,14 +40,6 @@ export interface Progress {
 }
 
 type Painter = (text: string) => string;
-export interface Palette {
-  bold: Painter;
-  dim: Painter;
-  red: Painter;
-  green: Painter;
-  yellow: Painter;
-  cyan: Painter;
-}
 
 const plain: Painter = (text) => text;
 const plainPalette: Palette = { bold: plain, dim: plain, red: plain, green: plain, yellow: plain, cyan: plain };
@@ -65,7 +58,7 @@ const ansiPalette: Palette = {
   cyan: ansi(36, 39),
 };
 
-export class Terminal {
+export class Terminal implements Screen {
   readonly stdin: TerminalStreams['stdin'];
   readonly stdout: TerminalStreams['stdout'];
   readonly stderr: TerminalStreams['stderr'];

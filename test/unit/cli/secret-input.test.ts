@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { InquirerPrompter, missingValue } from '../../../src/lib/prompter.js';
-import { readSecret } from '../../../src/lib/secret-input.js';
+import { missingValue } from '../../../src/lib/asking.js';
+import { InquirerPrompter } from '../../../src/cli/prompter.js';
+import { readSecret } from '../../../src/cli/secret-input.js';
 import { tokenFrom } from '../../../src/lib/token-response.js';
 import { fakeTerminal } from '../../support/fake-terminal.js';
 

@@ -4,10 +4,10 @@
 
 import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import type { Context } from '../context.js';
-import { UsageError } from '../errors.js';
-import { unpadId } from './ids.js';
-import { SALE_TYPE_FLAGS } from './types.js';
+import type { Context } from '../../cli/context.js';
+import { UsageError } from '../../lib/errors.js';
+import { unpadId } from '../../lib/inventory/ids.js';
+import { SALE_TYPE_FLAGS } from '../../lib/inventory/types.js';
 
 const FLAG_OF: Record<string, string> = {
   productName: '--name',

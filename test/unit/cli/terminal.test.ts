@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colourWanted } from '../../../src/lib/terminal.js';
+import { colourWanted } from '../../../src/cli/terminal.js';
 import { fakeTerminal } from '../../support/fake-terminal.js';
 
 describe('colour', () => {

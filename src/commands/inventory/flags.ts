@@ -2,13 +2,13 @@
 // whole numbers, padded ids, sale types, the profile's default user and
 // warehouse. Every problem is a ValidationError naming the flag (exit 2).
 
-import type { Context } from '../context.js';
-import { padId, PADDED_ID_LENGTH } from './ids.js';
-import { PAYMENT_TERMS, ProductType, saleTypeFromWords } from './types.js';
-import { FlagProblems } from './flag-problems.js';
-import { parseLabelled, productTypeColumn, productTypeLabels, saleTypeColumn } from './labels.js';
+import type { Context } from '../../cli/context.js';
+import { padId, PADDED_ID_LENGTH } from '../../lib/inventory/ids.js';
+import { PAYMENT_TERMS, ProductType, saleTypeFromWords } from '../../lib/inventory/types.js';
+import { FlagProblems } from '../../lib/inventory/flag-problems.js';
+import { parseLabelled, productTypeColumn, productTypeLabels, saleTypeColumn } from '../../lib/inventory/labels.js';
 
-export { FlagProblems } from './flag-problems.js';
+export { FlagProblems } from '../../lib/inventory/flag-problems.js';
 
 export function parseInteger(value: string | undefined, flag: string, problems: FlagProblems, options: { min?: number; allowZero?: boolean } = {}): number | undefined {
   if (value === undefined) return undefined;

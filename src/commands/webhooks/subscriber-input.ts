@@ -2,14 +2,14 @@
 // from, the body checks (the same zod schemas the sandbox uses) and showing a
 // subscriber with a freshly generated secret exactly once.
 
-import type { Context } from '../context.js';
-import { UsageError, ValidationError } from '../errors.js';
-import { sourceOf, withSource } from '../reading.js';
-import { readSecret } from '../secret-input.js';
-import type { WebhookSubscriber } from './client.js';
-import { SECRET_MIN_LENGTH } from './events.js';
-import { isPlainLoopbackUrl } from './rules.js';
-import { generateSecret } from './signature.js';
+import type { Context } from '../../cli/context.js';
+import { UsageError, ValidationError } from '../../lib/errors.js';
+import { sourceOf, withSource } from '../../lib/reading.js';
+import { readSecret } from '../../cli/secret-input.js';
+import type { WebhookSubscriber } from '../../lib/webhooks/client.js';
+import { SECRET_MIN_LENGTH } from '../../lib/webhooks/events.js';
+import { isPlainLoopbackUrl } from '../../lib/webhooks/rules.js';
+import { generateSecret } from '../../lib/webhooks/signature.js';
 
 export interface SecretFlags {
   generate?: boolean;
@@ -50,7 +50,7 @@ export async function chooseSecret(ctx: Context, flags: SecretFlags, required: b
 
 /** Checks a create or update body with the shared schemas; issues name the flags. */
 export async function checkSubscriberBody<T>(kind: 'create' | 'update', body: Record<string, unknown>): Promise<T> {
-  const schemas = await import('./schemas.js');
+  const schemas = await import('../../lib/webhooks/schemas.js');
   const rules = { allowLoopbackHttp: true };
   const schema = kind === 'create' ? schemas.createSubscriberSchema(rules) : schemas.updateSubscriberSchema(rules);
   const result = schema.safeParse(body);

@@ -4,10 +4,10 @@
 // health report say. A failed login is told by its reason: the credentials
 // refused, the login route not found, or the service failing.
 
-import type { Context } from './context.js';
-import { ApiError, LoginError, VenueError, type LoginFailureReason } from './errors.js';
-import type { HttpResponse } from './http.js';
-import type { ServiceName } from './tokens.js';
+import type { Context } from '../../cli/context.js';
+import { ApiError, LoginError, VenueError, type LoginFailureReason } from '../../lib/errors.js';
+import type { HttpResponse } from '../../lib/http.js';
+import type { ServiceName } from '../../lib/tokens.js';
 
 export interface Finding {
   service: ServiceName;
@@ -47,7 +47,7 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
   }
 
   const started = performance.now();
-  const { isHealthReport, readHealth } = await import('./inventory/health.js');
+  const { isHealthReport, readHealth } = await import('../../lib/inventory/health.js');
   try {
     // Inventory's health operation goes where the profile's route map puts it (method, path, base path);
     // asked once: an unhealthy service's 503 carries its report.
@@ -103,10 +103,10 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
     return findings;
   }
 
-  const { secretSpecs } = await import('./config.js');
+  const { secretSpecs } = await import('../../lib/config.js');
   // Inventory needs the secrets of its scheme only (a static key has no secret).
   const inventoryAuth = service === 'inventory' ? (await ctx.inventoryRoutes()).auth : undefined;
-  const { authSecrets, describeAuthScheme, isStaticScheme } = await import('./inventory/routes.js');
+  const { authSecrets, describeAuthScheme, isStaticScheme } = await import('../../lib/inventory/routes.js');
   const needed = inventoryAuth
     ? authSecrets(inventoryAuth).map(({ key }) => key)
     : (Object.keys(secretSpecs).filter((k) => k.startsWith(`${service}.`)) as Array<keyof typeof secretSpecs>);
@@ -175,7 +175,7 @@ export const inventoryListOperations = [
  */
 export async function diagnoseInventoryRoutes(ctx: Context): Promise<Finding[]> {
   const routes = await ctx.inventoryRoutes();
-  const { formatAuthScheme } = await import('./inventory/routes.js');
+  const { formatAuthScheme } = await import('../../lib/inventory/routes.js');
   const http = await ctx.http('inventory');
   const token = (await ctx.tokens()).source('inventory');
   const answers = await Promise.all(

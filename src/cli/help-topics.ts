@@ -1,7 +1,7 @@
 // `venue help <topic>`: what no single command's help can hold. Plain text,
 // loaded only when asked for.
 
-import { outcomeTable } from './writes/rule.js';
+import { outcomeTable } from '../lib/writes/rule.js';
 
 export const helpTopics: Record<string, { summary: string; text: string }> = {
   environment: {

@@ -2,8 +2,8 @@
 // prompt, an environment variable or standard input: never from argv, where
 // shell history and the process list would keep them.
 
-import { UsageError } from './errors.js';
-import type { Prompter } from './prompter.js';
+import { UsageError } from '../lib/errors.js';
+import type { Asking } from '../lib/asking.js';
 import type { Terminal } from './terminal.js';
 
 export interface SecretSourceOptions {
@@ -26,7 +26,7 @@ export async function readAllStdin(stdin: NodeJS.ReadableStream): Promise<string
 
 export async function readSecret(
   terminal: Terminal,
-  prompter: Prompter,
+  prompter: Asking,
   env: NodeJS.ProcessEnv,
   options: SecretSourceOptions,
 ): Promise<string> {

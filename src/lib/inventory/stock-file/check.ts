@@ -1,0 +1,258 @@
+// Validating a stock file's records as they arrive: each line's product
+// reference, quantity and value against the seeds' rules (the shared zod
+// schemas), the same product twice refused, the good items kept compact.
+
+import type { ValidationIssue } from '../../errors.js';
+import type { IssueLog } from './issues.js';
+import { quantityColumnFor, refKey, refLabel, type ProductRef, type StockFileItem, type StockFileKind } from './items.js';
+
+type FieldRule = { safeParse(value: unknown): { success: true } | { success: false; error: { issues: Array<{ message: string }> } } };
+interface FieldRules {
+  countedQuantity: FieldRule;
+  quantity: FieldRule;
+  value: FieldRule;
+  maxBarcode: number;
+  maxProductCode: number;
+}
+// Loaded once per parse (zod is not needed on start-up).
+let fieldRules: FieldRules | undefined;
+export async function loadFieldRules(): Promise<FieldRules> {
+  if (!fieldRules) {
+    const schemas = await import('../schemas.js');
+    fieldRules = {
+      countedQuantity: schemas.stockTakeItemSchema.shape.countedQuantity as unknown as FieldRule,
+      quantity: schemas.stockReceiptItemSchema.shape.quantity as unknown as FieldRule,
+      value: schemas.stockReceiptItemSchema.shape.value as unknown as FieldRule,
+      maxBarcode: schemas.LIMITS.barcode,
+      maxProductCode: schemas.LIMITS.name,
+    };
+  }
+  return fieldRules;
+}
+
+/** A raw cell (CSV string or JSON value) read as a number, or why not. */
+function numberCell(raw: unknown): number | 'missing' | 'not-a-number' {
+  if (raw === undefined || raw === null) return 'missing';
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : 'not-a-number';
+  if (typeof raw !== 'string') return 'not-a-number';
+  const text = raw.trim();
+  if (text === '') return 'missing';
+  // Spreadsheets export plain decimals; anything fancier (1,000 or 1e3) is a typo here.
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return 'not-a-number';
+  return Number(text);
+}
+
+function textCell(raw: unknown): string | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const text = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : undefined;
+  return text === '' ? undefined : text;
+}
+
+export interface RawRecord {
+  line: number;
+  get(column: string): unknown;
+}
+
+/** Checks one record; pushes its issues and returns the item when it is good. */
+function checkRecord(record: RawRecord, kind: StockFileKind, issues: ValidationIssue[]): StockFileItem | undefined {
+  const line = record.line;
+  const before = issues.length;
+  let ref: ProductRef | undefined;
+
+  const rawId = record.get('productId');
+  const barcode = textCell(record.get('barcode'));
+  const productCode = textCell(record.get('productCode'));
+  const idCell = numberCell(rawId);
+  if (idCell !== 'missing') {
+    if (idCell === 'not-a-number' || !Number.isInteger(idCell) || idCell <= 0) {
+      issues.push({ line, field: 'productId', rule: 'must be a positive whole number' });
+    } else ref = { kind: 'productId', value: idCell };
+  } else if (barcode !== undefined) {
+    if (barcode.length > fieldRules!.maxBarcode) issues.push({ line, field: 'barcode', rule: `must be at most ${fieldRules!.maxBarcode} characters` });
+    else ref = { kind: 'barcode', value: barcode };
+  } else if (productCode !== undefined) {
+    if (productCode.length > fieldRules!.maxProductCode) issues.push({ line, field: 'productCode', rule: `must be at most ${fieldRules!.maxProductCode} characters` });
+    else ref = { kind: 'productCode', value: productCode };
+  } else {
+    issues.push({ line, field: 'productId', rule: 'is required (or barcode, or productCode)' });
+  }
+
+  const column = quantityColumnFor(kind);
+  const rules = fieldRules!;
+  const quantityCell = numberCell(record.get(column));
+  let quantity: number | undefined;
+  if (quantityCell === 'missing') issues.push({ line, field: column, rule: 'is required' });
+  else {
+    // The seed's rules come from the one schema source the sandbox also uses.
+    const result = (kind === 'take' ? rules.countedQuantity : rules.quantity).safeParse(quantityCell === 'not-a-number' ? String(record.get(column)) : quantityCell);
+    if (result.success) quantity = quantityCell as number;
+    else issues.push({ line, field: column, rule: result.error.issues[0]?.message ?? 'is not valid' });
+  }
+
+  let value: number | undefined;
+  if (kind === 'receipt') {
+    const cell = numberCell(record.get('value'));
+    if (cell !== 'missing') {
+      const result = rules.value.safeParse(cell === 'not-a-number' ? String(record.get('value')) : cell);
+      if (result.success) value = cell as number;
+      else issues.push({ line, field: 'value', rule: result.error.issues[0]?.message ?? 'is not valid' });
+    }
+  }
+
+  if (issues.length !== before || !ref || quantity === undefined) return undefined;
+  return value === undefined ? { line, ref, quantity } : { line, ref, quantity, value };
+}
+
+/**
+ * Product ids seen so far, each with the line it was first seen on: open
+ * addressing over typed arrays (12 to 24 bytes an id) instead of a Map (about
+ * 50), since a file can hold a million of them. Ids are positive, so 0 marks
+ * an empty slot.
+ */
+class IdLines {
+  private keys = new Float64Array(1 << 12);
+  private lines = new Uint32Array(1 << 12);
+  private count = 0;
+
+  private slot(id: number, keys: Float64Array): number {
+    const mask = keys.length - 1;
+    let h = Math.imul((id >>> 0) ^ Math.imul(Math.floor(id / 4294967296), 0x9e3779b1), 0x85ebca6b);
+    h ^= h >>> 15;
+    for (let at = h & mask; ; at = (at + 1) & mask) if (keys[at] === 0 || keys[at] === id) return at;
+  }
+
+  /** The line id was first seen on, or undefined (and then it is recorded with line). */
+  firstOrAdd(id: number, line: number): number | undefined {
+    const at = this.slot(id, this.keys);
+    if (this.keys[at] === id) return this.lines[at];
+    this.keys[at] = id;
+    this.lines[at] = line;
+    if (++this.count * 4 > this.keys.length * 3) this.grow();
+    return undefined;
+  }
+
+  private grow(): void {
+    const [keys, lines] = [this.keys, this.lines];
+    this.keys = new Float64Array(keys.length * 2);
+    this.lines = new Uint32Array(keys.length * 2);
+    for (let i = 0; i < keys.length; i++) {
+      if (keys[i] === 0) continue;
+      const at = this.slot(keys[i]!, this.keys);
+      this.keys[at] = keys[i]!;
+      this.lines[at] = lines[i]!;
+    }
+  }
+}
+
+/**
+ * The same product twice in one file is almost always a copy-paste slip:
+ * refused, naming the line it first appeared on.
+ */
+class DuplicateCheck {
+  private readonly byId = new IdLines();
+  private readonly byText = new Map<string, number>();
+
+  check(item: StockFileItem, log: IssueLog): boolean {
+    let seen: number | undefined;
+    if (item.ref.kind === 'productId') seen = this.byId.firstOrAdd(item.ref.value, item.line);
+    else {
+      const key = refKey(item.ref);
+      seen = this.byText.get(key);
+      if (seen === undefined) this.byText.set(key, item.line);
+    }
+    if (seen === undefined) return true;
+    log.add({ line: item.line, field: item.ref.kind, rule: `repeats ${refLabel(item.ref)} of line ${seen}` });
+    return false;
+  }
+}
+
+const refKinds = ['productId', 'barcode', 'productCode'] as const;
+
+/**
+ * The good items, column by column in typed arrays (about 30 bytes an item,
+ * against about 100 as objects): a million-line file is held in tens of MB.
+ * Objects are made only when the items are asked for (after the whole file
+ * proved good).
+ */
+class CompactItems {
+  private size = 0;
+  private lines = new Uint32Array(1024);
+  private quantities = new Float64Array(1024);
+  /** Receipts' values, NaN where a line gave none; made when the first value comes. */
+  private values: Float64Array | undefined;
+  /** The product id, or for a barcode or product code its index in texts. */
+  private refs = new Float64Array(1024);
+  private kinds = new Uint8Array(1024);
+  private readonly texts: string[] = [];
+
+  get length(): number {
+    return this.size;
+  }
+
+  push(item: StockFileItem): void {
+    if (this.size === this.lines.length) this.grow();
+    const at = this.size++;
+    this.lines[at] = item.line;
+    this.quantities[at] = item.quantity;
+    if (item.value !== undefined) {
+      this.values ??= new Float64Array(this.lines.length).fill(Number.NaN);
+      this.values[at] = item.value;
+    }
+    this.kinds[at] = refKinds.indexOf(item.ref.kind);
+    if (item.ref.kind === 'productId') this.refs[at] = item.ref.value;
+    else this.refs[at] = this.texts.push(item.ref.value) - 1;
+  }
+
+  toArray(): StockFileItem[] {
+    const items = new Array<StockFileItem>(this.size);
+    for (let at = 0; at < this.size; at++) {
+      const kind = refKinds[this.kinds[at]!]!;
+      const ref: ProductRef = kind === 'productId' ? { kind, value: this.refs[at]! } : { kind, value: this.texts[this.refs[at]!]! };
+      const value = this.values?.[at] ?? Number.NaN;
+      items[at] = Number.isNaN(value) ? { line: this.lines[at]!, ref, quantity: this.quantities[at]! } : { line: this.lines[at]!, ref, quantity: this.quantities[at]!, value };
+    }
+    return items;
+  }
+
+  private grow(): void {
+    const bigger = <T extends Uint32Array | Float64Array | Uint8Array>(array: T): T => {
+      const next = new (array.constructor as new (length: number) => T)(array.length * 2);
+      next.set(array);
+      return next;
+    };
+    this.lines = bigger(this.lines);
+    this.quantities = bigger(this.quantities);
+    if (this.values) {
+      const values = new Float64Array(this.values.length * 2).fill(Number.NaN);
+      values.set(this.values);
+      this.values = values;
+    }
+    this.refs = bigger(this.refs);
+    this.kinds = bigger(this.kinds);
+  }
+}
+
+/** Checks records as they arrive: good ones become compact items, bad ones issues. */
+export class RecordChecker {
+  readonly items = new CompactItems();
+  private readonly duplicates = new DuplicateCheck();
+  private readonly scratch: ValidationIssue[] = [];
+
+  constructor(
+    readonly kind: StockFileKind,
+    readonly log: IssueLog,
+  ) {}
+
+  check(record: RawRecord): void {
+    const item = checkRecord(record, this.kind, this.scratch);
+    for (const issue of this.scratch) this.log.add(issue);
+    this.scratch.length = 0;
+    // Once a line is bad the file will be refused: good items are then only checked, not kept.
+    if (item && this.duplicates.check(item, this.log) && this.log.problems === 0) this.items.push(item);
+  }
+
+  /** For a record that is no item at all (a JSON element that is not an object). */
+  reject(issue: ValidationIssue): void {
+    this.log.add(issue);
+  }
+}
