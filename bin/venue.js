@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --
 // The launcher: answers --version without loading anything, else runs main
 // and is the only place that exits the process.
 import { readFileSync } from 'node:fs';

@@ -9,7 +9,7 @@ import { InvalidValueError, flagNames, type CommandModule, type OptionSpec } fro
 import { globalOptions, type OutputFormat } from './commands/globals.js';
 import { rootGroups } from './commands/index.js';
 import { helpTopicNames, type GroupEntry } from './commands/tree.js';
-import { readWords, type GivenOption } from './commands/words.js';
+import { childrenOf, readWords, type GivenOption, type NamedChild } from './commands/words.js';
 import { UsageError } from './lib/errors.js';
 import type { GlobalOptions } from './cli/context.js';
 
@@ -141,6 +141,11 @@ export async function readInvocation(argv: readonly string[], root: readonly Gro
     envFile: value<string>('envFile'),
   };
 
+  // A word where a command was due that names none: an error, even with --help (which would otherwise show the parent's help and exit 0).
+  if ((line.node.kind === 'root' || line.node.kind === 'group') && line.operands.length > 0) {
+    problem ??= await unknownCommand(line.operands[0]!, line.path, childrenOf(line.node));
+  }
+
   let venues: VenueSelection | undefined;
   const selection = value<string>('eachProfile');
   if (flag('eachProfile')) {
@@ -198,4 +203,16 @@ export function globalOptionNames(): string[] {
     return [long, short].filter((f): f is string => Boolean(f));
   });
   return ['-V', '--version', ...names];
+}
+
+/** `venue nosuch`, `venue inventory nosuch`: exit 2 with the closest names and where to see them all. */
+async function unknownCommand(word: string, path: readonly string[], children: readonly NamedChild[]): Promise<UsageError> {
+  const { didYouMean } = await import('./lib/suggest.js');
+  const shown = children.filter((c) => !c.hidden);
+  const guess = didYouMean(word, shown.flatMap((c) => [c.name, ...c.aliases]));
+  const where = path.length ? ` for "venue ${path.join(' ')}"` : '';
+  const see = `venue ${[...path, '--help'].join(' ')}`;
+  return new UsageError(`unknown command "${word}"${where}`, {
+    hint: `${guess ? `${guess} ` : ''}The commands here: ${shown.map((c) => c.name).join(', ')}. See \`${see}\`.`,
+  });
 }

@@ -17,7 +17,7 @@ export interface GroupEntry {
 /** Every group but completion's own hidden command (src/commands/index.ts adds it: it reads this tree). */
 export const commandGroups: readonly GroupEntry[] = [
   { name: 'config', summary: 'Profiles, settings and secrets', load: () => import('./config/index.js') },
-  { name: 'auth', summary: 'Service tokens: status, print, forget', load: () => import('./auth/index.js') },
+  { name: 'auth', summary: 'Service tokens: status, token, logout', load: () => import('./auth/index.js') },
   { name: 'wallet', summary: 'Guest wallet: accounts, cards, balances, reloads, passes', load: () => import('./wallet/index.js') },
   { name: 'booking', summary: 'Experience booking: slots, holds, orders, payments, reports', load: () => import('./booking/index.js') },
   { name: 'inventory', summary: 'Inventory: products, suppliers, stock takes, receipts, adjustments', load: () => import('./inventory/index.js') },

@@ -5,7 +5,7 @@ import logout from './logout.js';
 
 export default defineGroup({
   name: 'auth',
-  summary: 'Service tokens: status, print, forget',
+  summary: 'Service tokens: status, token, logout',
   examples: ['venue auth status', 'venue auth logout'],
   commands: [status, token, logout],
 });
