@@ -30,9 +30,9 @@ export class InquirerPrompter implements Asking {
     }
   }
 
-  input(message: string, options: { flag: string; default?: string; validate?: (value: string) => true | string }) {
+  input(message: string, options: { flag: string; default?: string; optional?: boolean; validate?: (value: string) => true | string }) {
     return this.ask(options.flag, (p, ctx) =>
-      p.input({ message, default: options.default, validate: options.validate, required: true }, ctx),
+      p.input({ message, default: options.default, validate: options.validate, required: !options.optional }, ctx),
     );
   }
 

@@ -41,6 +41,12 @@ export interface InProcessRunOptions extends RunOptions {
   interrupt?: CtrlC | CtrlC[];
   /** stdin read from this file, opened only when the command reads (a shell's pipe through /proc/<pid>/fd/0); instead of input. */
   stdinFile?: string;
+  /**
+   * A person at the prompts (with tty): each answer is typed once the prompt
+   * before it is done ('\r' is Enter; 'n\r' answers No). stdin stays open
+   * until the run ends. Instead of input.
+   */
+  answers?: string[];
   /** The interruption's timings (how long cleanup and the grace period may take). */
   interruptionTimings?: { cleanupMs?: number; graceMs?: number };
 }
@@ -74,6 +80,12 @@ class Capture extends Writable {
 
   text(): string {
     return Buffer.concat(this.chunks).toString('utf8');
+  }
+
+  /** A prompt (inquirer) ends the stream it drew on when it is done; the process's stderr outlives that, and so does this. */
+  keepOpen(): this {
+    this.end = (() => this) as Writable['end'];
+    return this;
   }
 }
 
@@ -126,7 +138,21 @@ export async function runVenue(args: string[], options: InProcessRunOptions = {}
   const timers: NodeJS.Timeout[] = [];
   let exited: ((code: number) => void) | undefined;
   const exit = new Promise<number>((resolve) => (exited = resolve));
+  // Inquirer shows the cursor again (ESC[?25h) when a prompt is done; the next answer is typed once the next prompt ("? …") is drawn.
+  const answers = options.answers ? [...options.answers] : undefined;
+  let typed = 0;
+  const typeAnswers = () => {
+    if (!answers?.length || stdin.writableEnded) return;
+    const parts = stderr.text().split('\u001b[?25h');
+    if (parts.length - 1 === typed && /\?(\u001b\[[0-9;]*m)* /.test(parts[typed]!)) {
+      typed++;
+      const answer = answers.shift()!;
+      // Not inside the prompt's own drawing: a person types after seeing it.
+      setTimeout(() => stdin.writableEnded || stdin.write(answer), 20);
+    }
+  };
   const checkMoments = () => {
+    typeAnswers();
     const due = triggers.find((t): t is { when: (o: OutputSoFar) => boolean } => 'when' in t && t.when({ stdout: stdout.text(), stderr: stderr.text() }));
     if (due) {
       triggers.splice(triggers.indexOf(due), 1);
@@ -135,8 +161,10 @@ export async function runVenue(args: string[], options: InProcessRunOptions = {}
     }
   };
   const stdout = new Capture(Boolean(tty.stdout), options.columns, checkMoments);
-  const stderr = new Capture(Boolean(tty.stderr), options.columns, checkMoments);
-  const stdin = (options.stdinFile === undefined ? new PassThrough().end(options.input ?? '') : lazyFile(options.stdinFile)) as Readable & { isTTY?: boolean };
+  const stderr = new Capture(Boolean(tty.stderr), options.columns, checkMoments).keepOpen();
+  const stdin = (
+    answers ? new PassThrough() : options.stdinFile === undefined ? new PassThrough().end(options.input ?? '') : lazyFile(options.stdinFile)
+  ) as PassThrough & { isTTY?: boolean };
   if (tty.stdin) stdin.isTTY = true;
   const interruption = new ProcessInterruption(
     {
@@ -169,6 +197,7 @@ export async function runVenue(args: string[], options: InProcessRunOptions = {}
     const code = await Promise.race([callCli({ argv: args, streams: { stdin, stdout, stderr }, env, interruption }), exit, timedOut]);
     return { code, stdout: stdout.text(), stderr: stderr.text() };
   } finally {
+    if (answers) stdin.end();
     clearTimeout(timer);
     for (const t of timers) clearTimeout(t);
     leaveCwd();

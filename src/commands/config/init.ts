@@ -91,6 +91,8 @@ export default defineCommand<InitOptions>({
           raw = await ctx.prompter.input(`${label}${current ? '' : ' (Enter to skip)'}`, {
             flag: option,
             default: current,
+            // "Enter to skip" means it: an empty answer leaves the setting unset (or as it is).
+            optional: true,
             validate: (v) => {
               if (!v) return true;
               try {
