@@ -19,6 +19,9 @@ function printError(stderr: TerminalStreams['stderr'], error: VenueError, verbos
   // "interrupted" was said when Ctrl-C came; only what it left behind is added.
   if (error.category === 'interrupted') {
     if (error.message !== 'interrupted') stderr.write(`${error.message}\n`);
+  } else if (error.category === 'declined') {
+    // The person's own answer: said plainly, not as an error.
+    stderr.write(`${error.message}\n`);
   } else stderr.write(`${red('error:')} ${error.message}\n`);
   for (const line of error.details) stderr.write(`  ${line}\n`);
   if (error.hint) stderr.write(`${dim(error.hint)}\n`);

@@ -82,8 +82,8 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
       }
       const { InquirerPrompter } = await import('./cli/prompter.js');
       if (!(await new InquirerPrompter(terminal).confirm(`Run it at these ${jobs.length} venues?`, { flag: '--yes', default: false }))) {
-        terminal.info('Nothing was sent.');
-        return 0;
+        const { DeclinedError } = await import('./lib/errors.js');
+        throw new DeclinedError('Nothing was sent: no venue was run.');
       }
     }
     confirmed = true;

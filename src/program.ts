@@ -62,7 +62,8 @@ Examples:
   $ venue --profile main config list
 
 Exit codes: 0 ok · 1 unexpected · 2 usage or invalid input · 3 auth · 4 not found
-            5 rejected by a business rule · 6 server or network · 7 outcome unknown · 130 interrupted
+            5 rejected by a business rule · 6 server or network · 7 outcome unknown
+            8 declined at a confirmation · 130 interrupted
 
 Every venue at once: venue --each-profile all|tag:NAME|a,b <command> (venue help fleet)
 

@@ -66,11 +66,16 @@ Output
   7    outcome unknown: something that changes data was sent and its answer was
        lost; the message says how to check and settle it. Alert a person; never
        rerun blindly.
+  8    declined: a person answered No at a confirmation (a write, a deletion,
+       a stock take, a payment, a run at several venues); nothing was sent.
+       Not 0, since what was asked for was not done (\`venue … && next\` stops),
+       and not 130, since nothing was interrupted
   130  interrupted (Ctrl-C): the command stopped short (a write it completed
        first is 0, one it left unknown is 7)
 
 For scripts: 0 go on; 2, 3, 4, 5 fix the input or the setup; 6 try again later;
-7 stop and have a person settle it.
+7 stop and have a person settle it; 8 a person said No (only on a terminal:
+without one nothing asks, and --yes is needed where a command would).
 
 What the answer to a write means (receipts, stock takes and adjustments,
 products, suppliers, webhook subscribers, reloads, holds, orders, payments);

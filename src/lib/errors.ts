@@ -11,6 +11,8 @@ export const ExitCode = {
   rejected: 5,
   server: 6,
   unknownOutcome: 7,
+  /** A person answered No at a confirmation: nothing was sent. Not 0 (what was asked for was not done: `venue … && next` must stop), not 130 (nothing was interrupted). */
+  declined: 8,
   interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -23,6 +25,8 @@ export type ErrorCategory =
   | 'server'
   | 'unknown-outcome'
   | 'interrupted'
+  /** A person answered No at a confirmation. */
+  | 'declined'
   /** Venue's own files (a journal) cannot be read: exit 1, never taken as empty. */
   | 'local-state';
 
@@ -34,6 +38,7 @@ const exitByCategory: Record<ErrorCategory, ExitCode> = {
   server: ExitCode.server,
   'unknown-outcome': ExitCode.unknownOutcome,
   interrupted: ExitCode.interrupted,
+  declined: ExitCode.declined,
   'local-state': ExitCode.unexpected,
 };
 
@@ -199,6 +204,17 @@ export class InterruptedError extends VenueError {
   constructor(message = 'interrupted') {
     super('interrupted', message);
     this.name = 'InterruptedError';
+  }
+}
+
+/**
+ * A person answered No at a confirmation (exit 8): the message says what was
+ * kept and that nothing was sent. A choice, not a failure nor an interruption.
+ */
+export class DeclinedError extends VenueError {
+  constructor(message: string) {
+    super('declined', message);
+    this.name = 'DeclinedError';
   }
 }
 

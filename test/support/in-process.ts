@@ -82,9 +82,22 @@ class Capture extends Writable {
     return Buffer.concat(this.chunks).toString('utf8');
   }
 
+  // A terminal's cursor moves (what ora, a spinner, calls on a TTY), written as the escape codes a tty.WriteStream writes.
+  cursorTo(x: number, y?: number | (() => void), done?: () => void): boolean {
+    const callback = typeof y === 'function' ? y : done;
+    return this.write(typeof y === 'number' ? `\u001b[${y + 1};${x + 1}H` : `\u001b[${x + 1}G`, callback);
+  }
+  moveCursor(dx: number, dy: number, done?: () => void): boolean {
+    const codes = `${dx < 0 ? `\u001b[${-dx}D` : dx > 0 ? `\u001b[${dx}C` : ''}${dy < 0 ? `\u001b[${-dy}A` : dy > 0 ? `\u001b[${dy}B` : ''}`;
+    return this.write(codes, done);
+  }
+  clearLine(dir: -1 | 0 | 1, done?: () => void): boolean {
+    return this.write(dir < 0 ? '\u001b[1K' : dir > 0 ? '\u001b[0K' : '\u001b[2K', done);
+  }
+
   /** A prompt (inquirer) ends the stream it drew on when it is done; the process's stderr outlives that, and so does this. */
   keepOpen(): this {
-    this.end = (() => this) as Writable['end'];
+    Object.defineProperty(this, 'end', { value: () => this, configurable: true, writable: true });
     return this;
   }
 }
@@ -138,18 +151,27 @@ export async function runVenue(args: string[], options: InProcessRunOptions = {}
   const timers: NodeJS.Timeout[] = [];
   let exited: ((code: number) => void) | undefined;
   const exit = new Promise<number>((resolve) => (exited = resolve));
-  // Inquirer shows the cursor again (ESC[?25h) when a prompt is done; the next answer is typed once the next prompt ("? …") is drawn.
+  // A prompt ("? …") is drawn: its answer is typed; inquirer shows the cursor again (ESC[?25h) when the prompt is done, and the next answer waits for the next prompt.
   const answers = options.answers ? [...options.answers] : undefined;
-  let typed = 0;
+  let from = 0;
+  let waitingForDone = false;
   const typeAnswers = () => {
-    if (!answers?.length || stdin.writableEnded) return;
-    const parts = stderr.text().split('\u001b[?25h');
-    if (parts.length - 1 === typed && /\?(\u001b\[[0-9;]*m)* /.test(parts[typed]!)) {
-      typed++;
-      const answer = answers.shift()!;
-      // Not inside the prompt's own drawing: a person types after seeing it.
-      setTimeout(() => stdin.writableEnded || stdin.write(answer), 20);
+    if (!answers || stdin.writableEnded) return;
+    const text = stderr.text();
+    if (waitingForDone) {
+      const done = text.indexOf('\u001b[?25h', from);
+      if (done === -1) return;
+      from = done + 6;
+      waitingForDone = false;
     }
+    if (!answers.length) return;
+    const prompt = /\?(\u001b\[[0-9;]*m)* /.exec(text.slice(from));
+    if (!prompt) return;
+    from += prompt.index + prompt[0].length;
+    waitingForDone = true;
+    const answer = answers.shift()!;
+    // Not inside the prompt's own drawing: a person types after seeing it.
+    setTimeout(() => stdin.writableEnded || stdin.write(answer), 20);
   };
   const checkMoments = () => {
     typeAnswers();

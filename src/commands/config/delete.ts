@@ -16,8 +16,8 @@ export default defineCommand<{ yes?: boolean }>({
     if (!options.yes) {
       const sure = await ctx.prompter.confirm(`Delete profile "${profile}" and its secrets?`, { flag: '--yes' });
       if (!sure) {
-        ctx.terminal.info('Nothing deleted.');
-        return;
+        const { DeclinedError } = await import('../../lib/errors.js');
+        throw new DeclinedError(`Nothing deleted: profile "${profile}" is kept.`);
       }
     }
     config.deleteProfile(profile!);

@@ -150,6 +150,11 @@ export default defineCommand<Options>({
         merge = await mergeWithProfile(ctx, plan, profile, Boolean(options.replace));
       }
       store = choice !== 'cancel' && matched().length > 0;
+      if (choice === 'cancel') {
+        if (json) await show(false);
+        const { DeclinedError } = await import('../../lib/errors.js');
+        throw new DeclinedError(`Nothing was stored: profile "${profile}" is as it was.`);
+      }
     }
     if (!store) {
       if (json) await show(false);

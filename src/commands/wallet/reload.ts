@@ -64,8 +64,8 @@ export default defineCommand<ReloadOptions>({
       return;
     }
     if (!options.yes && !(await ctx.prompter.confirm('Record this reload sale?', { flag: '--yes', default: false }))) {
-      ctx.terminal.info('Not recorded.');
-      return;
+      const { DeclinedError } = await import('../../lib/errors.js');
+      throw new DeclinedError('Not recorded: nothing was sent.');
     }
 
     const { ReloadJournal } = await import('../../lib/wallet/reload-journal.js');

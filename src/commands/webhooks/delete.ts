@@ -1,5 +1,5 @@
 import { argument, defineCommand, option } from '../define.js';
-import { InterruptedError } from '../../lib/errors.js';
+import { DeclinedError } from '../../lib/errors.js';
 import { checkWebhookId } from '../../lib/webhooks/rules.js';
 
 interface DeleteOptions {
@@ -19,7 +19,7 @@ export default defineCommand<DeleteOptions>({
     const id = checkWebhookId(webhookId!);
     if (!options.yes) {
       const sure = await ctx.prompter.confirm(`Delete webhook subscriber ${id}? It will receive no more events.`, { flag: '--yes' });
-      if (!sure) throw new InterruptedError('not deleted');
+      if (!sure) throw new DeclinedError(`Nothing deleted: webhook subscriber ${id} is kept.`);
     }
     const { WebhooksClient } = await import('../../lib/webhooks/client.js');
     const client = new WebhooksClient(await ctx.serviceDeps('inventory'));

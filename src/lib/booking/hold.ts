@@ -1,7 +1,7 @@
 // The hold a booking journey has taken, and the duty to give it back: on any
 // failure or interrupt, unless a payment may have been recorded.
 
-import { InterruptedError, VenueError } from '../errors.js';
+import { DeclinedError, InterruptedError, VenueError } from '../errors.js';
 import { SlotUnavailableError, type BookingClient, type Reservation } from './client.js';
 import { shellQuote } from './text.js';
 
@@ -96,7 +96,7 @@ export class HoldKeeper {
   private async release(cause: unknown): Promise<void> {
     if (this.paymentMayBeRecorded || !this.reservation) return;
     const what = `${this.reservation.quantity ?? ''} place${this.reservation.quantity === 1 ? '' : 's'} in ${this.reservation.slotId ?? 'the slot'}`.trim();
-    const why = cause instanceof InterruptedError ? 'interrupted' : cause instanceof VenueError ? 'the booking did not complete' : 'an unexpected failure';
+    const why = cause instanceof InterruptedError ? 'interrupted' : cause instanceof DeclinedError ? 'declined' : cause instanceof VenueError ? 'the booking did not complete' : 'an unexpected failure';
     try {
       if (this.orderId) {
         await this.api.cancelOrder(this.orderId);

@@ -6,7 +6,7 @@
 // The rule this file exists for: once a hold is taken, every way out except a
 // recorded (or possibly recorded) payment gives the places back.
 
-import { InterruptedError, RejectedError, ServerError, UnknownOutcomeError, UsageError } from '../errors.js';
+import { DeclinedError, InterruptedError, RejectedError, ServerError, UnknownOutcomeError, UsageError } from '../errors.js';
 import type { Asking, Choice } from '../asking.js';
 import { addDays, localDate, resolveDate, validateDateText, DATE_RULE } from './dates.js';
 import { SlotUnavailableError, type BookingClient, type Experience, type Guest, type Slot } from './client.js';
@@ -182,7 +182,7 @@ export async function runBookingJourney(api: BookingApi, io: JourneyIO, choices:
       (await hold.step(prompter.input('Payment reference from your payment gateway', { flag: '--payment-ref', validate: validatePaymentReference }))).trim();
     if (!choices.yes) {
       const go = await hold.step(prompter.confirm(`Record the payment of $${amount.toFixed(2)} (reference ${paymentReference}) for order ${order.id}?`, { flag: '--yes', default: true }));
-      if (!go) throw new InterruptedError('booking abandoned before payment');
+      if (!go) throw new DeclinedError('Booking abandoned before payment: no payment was sent.');
     }
     const payment = await recordPayment(
       {

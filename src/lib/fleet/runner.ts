@@ -34,7 +34,7 @@ export interface RunVenuesOptions<J extends VenueJob> {
 }
 
 /** Exit codes from most to least severe: the run's exit code is the first any venue has. */
-export const exitSeverity = [130, 7, 6, 5, 4, 3, 2, 1] as const;
+export const exitSeverity = [130, 7, 6, 5, 4, 3, 2, 1, 8] as const;
 
 /** The most severe exit code among the venues that ran or were skipped; 0 when all succeeded. */
 export function fleetExitCode(outcomes: VenueOutcome[]): number {

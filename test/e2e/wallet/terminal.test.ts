@@ -41,7 +41,9 @@ describe.skipIf(!tmuxAvailable)('prompts in a pseudo-terminal', () => {
     const asked = await no.waitFor(/Record this reload sale\?/);
     expect(asked).toContain('$25 play + $5 bonus (RL-25): $25.00');
     no.keys('n', 'Enter');
-    expect(await no.waitFor(/EXIT:\d+/)).toContain('Not recorded.');
+    const declined = await no.waitFor(/EXIT:\d+/);
+    expect(declined).toContain('Not recorded');
+    expect(declined).toContain('EXIT:8');
 
     const yes = startInPane(sb, ['wallet', 'reload', card, '--product', 'RL-25', '--payment-ref', 'tty-2']);
     await yes.waitFor(/Record this reload sale\?/);

@@ -69,11 +69,10 @@ describe('the review on a terminal', () => {
     expect(fake.stderr()).toContain('profile "sandbox": 19 of 21 routes, base path /kiosk/api, auth header:X-Kiosk-Token stored');
   });
 
-  it('stores nothing on "Cancel"', async () => {
-    const { ctx, fake, stored } = contextWith(['Cancel']);
-    await importOpenapi.run(ctx, {}, partial);
+  it('stores nothing on "Cancel": declined, exit 8', async () => {
+    const { ctx, stored } = contextWith(['Cancel']);
+    await expect(importOpenapi.run(ctx, {}, partial)).rejects.toMatchObject({ category: 'declined', exitCode: 8, message: expect.stringContaining('Nothing was stored') });
     expect(await stored('inventory.routes.receiveStock')).toBeUndefined();
-    expect(fake.stderr()).toContain('Nothing was stored.');
   });
 
   it('operation by operation: keeps, swaps for a candidate, leaves one unmapped', async () => {

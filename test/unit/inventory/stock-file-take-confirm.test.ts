@@ -55,11 +55,11 @@ function contextWith(answer: boolean) {
 describe('stock take confirmation on a terminal', () => {
   it('shows the totals, and sends nothing when the answer is no', async () => {
     const { ctx, fake, stockTake, asked } = contextWith(false);
-    await take.run(ctx, { file: counts });
+    // A person's No is exit 8 (declined), not 0: `venue … take && mv counts done/` must stop.
+    await expect(take.run(ctx, { file: counts })).rejects.toMatchObject({ category: 'declined', exitCode: 8, message: expect.stringContaining('nothing was sent') });
     expect(asked[0]).toContain('2 products; current 10, counted 8, variance -2 (1 up, 1 down, 0 unchanged)');
     expect(asked[0]).toContain('Set these stock levels?');
     expect(stockTake).not.toHaveBeenCalled();
-    expect(fake.stderr()).toContain('Nothing was sent.');
     expect(fake.stdout()).toBe('');
   });
 

@@ -1,7 +1,7 @@
 import { defineCommand, option } from '../../define.js';
 import { checkFlags, money } from '../shared.js';
 import { missingValue } from '../../../lib/asking.js';
-import { InterruptedError } from '../../../lib/errors.js';
+import { DeclinedError } from '../../../lib/errors.js';
 import { orderColumns, orderRow } from './view.js';
 
 interface Options {
@@ -50,7 +50,7 @@ export default defineCommand<Options>({
         `Cancel order ${id}${order ? ` (${[order.statusSaid ?? order.status, order.total !== undefined ? money(order.total, order.currency) : undefined, places ? `${places} place${places === 1 ? '' : 's'}` : undefined].filter(Boolean).join(', ')})` : ''} and release its reservations?`,
         { flag: '--yes', default: false },
       );
-      if (!go) throw new InterruptedError(`kept order ${id}: nothing cancelled`);
+      if (!go) throw new DeclinedError(`Kept order ${id}: nothing cancelled.`);
     }
     try {
       const cancelled = await client.cancelOrder(id);

@@ -9,6 +9,7 @@ interface Options {
   comment?: string;
   user?: string;
   dryRun?: boolean;
+  yes?: boolean;
 }
 
 const FLAG_OF: Record<string, string> = {
@@ -40,6 +41,7 @@ export default defineCommand<Options>({
     option('--comment <reason>', 'the reason (required, max 200)'),
     option('--user <id>', 'inventory user id (default: inventory.userId)'),
     option('--dry-run', 'check it and show the level after; send nothing'),
+    option('-y, --yes', 'do not ask for confirmation (it asks only on a terminal)'),
   ],
   fleet: 'write',
   async run(ctx, options) {
@@ -82,6 +84,14 @@ export default defineCommand<Options>({
       );
       ctx.terminal.info('Dry run: nothing was sent.');
       return;
+    }
+    // A person at a terminal confirms, as at a stock take; a script (no terminal) is not asked.
+    if (!options.yes && ctx.prompter.canPrompt) {
+      const go = await ctx.prompter.confirm(`Adjust product ${productId} in warehouse ${warehouseId} by ${adjustmentQuantity} (${current} to ${current + adjustmentQuantity})?`, { flag: '--yes', default: false });
+      if (!go) {
+        const { DeclinedError } = await import('../../../lib/errors.js');
+        throw new DeclinedError('Stock not adjusted: nothing was sent.');
+      }
     }
     const { StockChangeJournal } = await import('../../../lib/inventory/stock-change-journal.js');
     const { adjustStockLevel } = await import('../../../lib/inventory/workflows/adjustment.js');

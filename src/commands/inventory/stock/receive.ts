@@ -12,6 +12,7 @@ interface ReceiveOptions {
   user?: string;
   comment?: string;
   dryRun?: boolean;
+  yes?: boolean;
   force?: boolean;
 }
 
@@ -47,6 +48,7 @@ export default defineCommand<ReceiveOptions>({
     option('--user <id>', "inventory user id (default: the profile's inventory.userId)"),
     option('--comment <text>', 'comment stored with the receipt (at most 200 characters)'),
     option('--dry-run', 'show the items with product ids and the levels after; send nothing'),
+    option('-y, --yes', 'do not ask for confirmation (it asks only on a terminal)'),
     option('--force', 'send even if the journal says this receipt was already recorded or is unknown (a genuinely repeated delivery)'),
   ],
   fleet: 'write',
@@ -118,6 +120,16 @@ export default defineCommand<ReceiveOptions>({
       if (existing && isSettled(existing.status)) ctx.terminal.info(`It was already recorded at ${existing.recordedAt ?? existing.updatedAt}: a real run does nothing without --force.`);
       else if (existing?.status === 'unknown') ctx.terminal.info('Its last send has an unknown outcome: a real run refuses until it is resolved (`venue inventory receipts resolve`).');
       return;
+    }
+
+    // A person at a terminal confirms, as at a stock take; a script (no terminal) is not asked.
+    if (!options.yes && ctx.prompter.canPrompt) {
+      const units = body.items.reduce((n, i) => n + i.quantity, 0);
+      ctx.terminal.info(`Receipt ${shortId(id)} into warehouse ${body.warehouseId}: ${body.items.length} products, ${units} units.`);
+      if (!(await ctx.prompter.confirm('Record this receipt?', { flag: '--yes', default: false }))) {
+        const { DeclinedError } = await import('../../../lib/errors.js');
+        throw new DeclinedError('Receipt not recorded: nothing was sent.');
+      }
     }
 
     const { recordReceipt } = await import('../../../lib/inventory/workflows/receipt.js');

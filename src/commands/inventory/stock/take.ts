@@ -109,8 +109,8 @@ export default defineCommand<TakeOptions>({
       ctx.terminal.info(`Stock take of warehouse ${header.warehouseId}: ${totalsText}.`);
       const go = await ctx.prompter.confirm('Set these stock levels?', { flag: '--yes', default: false });
       if (!go) {
-        ctx.terminal.info('Nothing was sent.');
-        return;
+        const { DeclinedError } = await import('../../../lib/errors.js');
+        throw new DeclinedError('Stock levels not set: nothing was sent.');
       }
     }
 
