@@ -46,7 +46,7 @@ export interface InProcessRunOptions extends RunOptions {
    * before it is done ('\r' is Enter; 'n\r' answers No). stdin stays open
    * until the run ends. Instead of input.
    */
-  answers?: string[];
+  answers?: readonly string[];
   /** The interruption's timings (how long cleanup and the grace period may take). */
   interruptionTimings?: { cleanupMs?: number; graceMs?: number };
 }

@@ -1,4 +1,4 @@
-import { UsageError } from '../../lib/errors.js';
+import { ServerError, UsageError } from '../../lib/errors.js';
 import type { HttpMethod } from '../../lib/http.js';
 import { readAllStdin } from '../../cli/secret-input.js';
 import type { ServiceName } from '../../lib/tokens.js';
@@ -7,7 +7,7 @@ import { defineCommand, option } from '../define.js';
 interface ApiOptions {
   data?: string;
   as?: string;
-  query: string[];
+  param: string[];
   auth: boolean;
 }
 
@@ -21,18 +21,28 @@ export default defineCommand<ApiOptions>({
     'Sends one request with the profile\'s credentials and prints the answer\'s body. The body comes from a file (--data @file) or standard input (--data -), never from the command line. Wallet calls use the admin token, or a guest\'s token with --as. POST and PATCH are never retried blindly: a lost answer exits 7. ' +
     'The path is under the service\'s base URL; a full URL is taken only when it lies under that base URL too: a URL anywhere else is refused (exit 2, nothing sent), so the profile\'s token never goes to another host.',
   examples: [
-    'venue api inventory GET /products --query pageSize=5',
+    'venue api inventory GET /products --param pageSize=5',
+    "venue api inventory GET /products --param pageSize=5 --query 'length(@)'",
     'venue api wallet GET /api/v1/card --as ava@example.com',
     `printf '{"experienceId":"exp-vr-arena","slotId":"%s","quantity":2}' "$(venue booking sessions exp-vr-arena --date tomorrow --limit 1 --fields slotId -o csv | tail -1)" | venue api booking POST /api/v1/orders/reservations/reserve --data -`,
   ],
   options: [
     option('-d, --data <@file|->', 'request body (JSON) from a file or standard input'),
-    option('--query <key=value>', 'query parameter (repeatable)', { parse: (v: string, all: string[]) => [...all, v], default: [] }),
+    option('--param <key=value>', 'query parameter (repeatable); the global --query is a JMESPath expression over the answer', { parse: (v: string, all: string[]) => [...all, v], default: [] }),
     option('--as <email>', 'wallet: use this guest\'s stored session'),
     option('--no-auth', 'send no token (health checks, token exchanges)'),
   ],
   fleet: (operands) => (/^(get|head)$/i.test(operands[1] ?? '') ? 'read' : 'write'),
   async run(ctx, options, serviceArg, methodArg, path) {
+    const jmespath = ctx.globals.query;
+    // The old spelling, --query key=value, is the global JMESPath --query now. A key=value is never a JMESPath
+    // expression (JMESPath has no lone "="), so it is told apart and refused: taken as a parameter it could lose
+    // a repeated one (a global option keeps its last value), taken as JMESPath it would print nothing useful.
+    if (jmespath !== undefined && looksLikeParameter(jmespath)) {
+      throw new UsageError(`--query ${jmespath}: api takes query parameters as --param key=value`, {
+        hint: `Write --param ${jmespath} (repeatable). --query is venue's JMESPath expression over the answer (venue help formatting).`,
+      });
+    }
     const { serviceNames } = await import('../../lib/tokens.js');
     const service = serviceArg as ServiceName;
     if (!serviceNames.includes(service)) throw new UsageError(`service must be one of ${serviceNames.join(', ')} (got "${serviceArg}")`);
@@ -42,9 +52,9 @@ export default defineCommand<ApiOptions>({
     const target = await pathUnderBase(await ctx.serviceBaseUrl(service), service, path!);
 
     const query: Record<string, string> = {};
-    for (const pair of options.query) {
+    for (const pair of options.param) {
       const at = pair.indexOf('=');
-      if (at < 1) throw new UsageError(`--query takes key=value (got "${pair}")`);
+      if (at < 1) throw new UsageError(`--param takes key=value (got "${pair}")`);
       query[pair.slice(0, at)] = pair.slice(at + 1);
     }
     let body: unknown;
@@ -78,14 +88,30 @@ export default defineCommand<ApiOptions>({
       ctx.terminal.info(`${response.status} (no body)`);
       return;
     }
+    let parsed: unknown;
     try {
-      const parsed = JSON.parse(text) as unknown;
-      ctx.terminal.write(`${ctx.output.format === 'ndjson' ? JSON.stringify(parsed) : JSON.stringify(parsed, null, 2)}\n`);
+      parsed = JSON.parse(text) as unknown;
     } catch {
+      if (jmespath !== undefined) throw new ServerError(`--query: the answer (${response.status}) is not JSON, so no JMESPath expression applies to it`, { hint: 'Run it again without --query to see the body.' });
       ctx.terminal.write(text.endsWith('\n') ? text : `${text}\n`);
+      return;
     }
+    if (jmespath !== undefined) {
+      const { search } = await import('@jmespath-community/jmespath');
+      try {
+        parsed = search(parsed as never, jmespath);
+      } catch (error) {
+        throw new UsageError(`--query is not a valid JMESPath expression: ${(error as Error).message}`, { hint: 'See `venue help formatting`.' });
+      }
+    }
+    ctx.terminal.write(`${ctx.output.format === 'ndjson' ? JSON.stringify(parsed) : JSON.stringify(parsed, null, 2)}\n`);
   },
 });
+
+/** key=value with a plain key (pageSize=5, filter[status]=open): JMESPath has no lone "=", so this is never one of its expressions. */
+export function looksLikeParameter(text: string): boolean {
+  return /^[A-Za-z_][\w.\-[\]]*=(?!=)/.test(text);
+}
 
 /**
  * The path to call under the service's base URL. A full URL is accepted only
