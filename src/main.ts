@@ -4,7 +4,7 @@
 // into an exit code, in one place. Only bin/venue.js calls process.exit.
 
 import { readInvocation, type Invocation } from './invocation.js';
-import { ExitCode } from './lib/errors.js';
+import { ExitCode, UsageError } from './lib/errors.js';
 import type { Interruption } from './lib/interruption.js';
 import type { TerminalStreams } from './cli/terminal.js';
 import { reportFailure } from './failure.js';
@@ -83,6 +83,8 @@ export async function main(options: MainOptions): Promise<number> {
       streams.stdout.write(helpTopics[invocation.helpTopic]!.text);
       return ExitCode.ok;
     }
+    // The venue's time zone from the environment (or the --env-file) is checked once, for every command, before anything is sent.
+    if (!invocation.help && !invocation.version) checkTimeZoneVariable(env);
     if (invocation.venues) {
       // Once per venue: its own module, loaded only for this.
       const { runEachProfile } = await import('./fleet.js');
@@ -97,6 +99,19 @@ export async function main(options: MainOptions): Promise<number> {
       const { closeHttpConnections } = await import('./lib/http.js');
       await closeHttpConnections();
     }
+  }
+}
+
+/** VENUE_TIMEZONE, when set, names an IANA zone: exit 2 naming it otherwise (never a silent fallback, never a failure midway). */
+export function checkTimeZoneVariable(env: NodeJS.ProcessEnv): void {
+  const zone = env.VENUE_TIMEZONE;
+  if (zone === undefined || zone.trim() === '') return;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone.trim() });
+  } catch {
+    throw new UsageError(`VENUE_TIMEZONE must be an IANA time zone such as Europe/London or Australia/Sydney (got "${zone}")`, {
+      hint: 'Fix or unset it where it is set (the environment or the --env-file); `venue help environment` lists the variables.',
+    });
   }
 }
 

@@ -42,6 +42,33 @@ function numberCell(raw: unknown): number | 'missing' | 'not-a-number' {
   return Number(text);
 }
 
+/** A spreadsheet's scientific notation (1.23457E+12): what it writes for a long number in a cell not formatted as text. */
+const SCIENTIFIC = /^[+-]?\d+(\.\d+)?E[+-]?\d+$/i;
+
+/**
+ * Why a cell that is no plain number is not one, in words a clerk can act on:
+ * a decimal comma (12,50), or scientific notation (1.2E+3). Empty when neither.
+ */
+function numberHint(raw: unknown): string {
+  if (typeof raw !== 'string') return '';
+  const text = raw.trim();
+  // 1,000 is a thousands separator to some and a decimal comma to others: both readings are said.
+  if (/^[+-]?\d{1,3}(,\d{3}){2,}$/.test(text)) return ` ("${text}" has thousands separators: write ${text.replace(/,/g, '')})`;
+  if (/^[+-]?\d{1,3}(,\d{3})+$/.test(text)) {
+    return ` ("${text}" has a comma: write ${text.replace(/,/g, '')} if it separates thousands, ${text.replace(',', '.')} if it is a decimal comma; numbers take a point and no separators)`;
+  }
+  if (/^[+-]?\d*,\d+$/.test(text)) {
+    return ` ("${text}" has a decimal comma: write ${text.replace(',', '.')}, with a point; a spreadsheet set to a comma locale exports numbers this way)`;
+  }
+  if (SCIENTIFIC.test(text)) return ` ("${text}" is in scientific notation: write the number out in digits)`;
+  return '';
+}
+
+/** A barcode or product id a spreadsheet rounded into scientific notation: its digits are lost, so it names no product. */
+function roundedBySpreadsheet(text: string): string {
+  return `is "${text}", a number a spreadsheet rounded into scientific notation: its digits are lost. Format the column as Text in the spreadsheet (or open the file with the column imported as text), put the full codes back and export again`;
+}
+
 function textCell(raw: unknown): string | undefined {
   if (raw === undefined || raw === null) return undefined;
   const text = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : undefined;
@@ -64,11 +91,14 @@ function checkRecord(record: RawRecord, kind: StockFileKind, issues: ValidationI
   const productCode = textCell(record.get('productCode'));
   const idCell = numberCell(rawId);
   if (idCell !== 'missing') {
-    if (idCell === 'not-a-number' || !Number.isInteger(idCell) || idCell <= 0) {
-      issues.push({ line, field: 'productId', rule: 'must be a positive whole number' });
+    if (typeof rawId === 'string' && SCIENTIFIC.test(rawId.trim())) {
+      issues.push({ line, field: 'productId', rule: roundedBySpreadsheet(rawId.trim()) });
+    } else if (idCell === 'not-a-number' || !Number.isInteger(idCell) || idCell <= 0) {
+      issues.push({ line, field: 'productId', rule: `must be a positive whole number${numberHint(rawId)}` });
     } else ref = { kind: 'productId', value: idCell };
   } else if (barcode !== undefined) {
-    if (barcode.length > fieldRules!.maxBarcode) issues.push({ line, field: 'barcode', rule: `must be at most ${fieldRules!.maxBarcode} characters` });
+    if (SCIENTIFIC.test(barcode)) issues.push({ line, field: 'barcode', rule: roundedBySpreadsheet(barcode) });
+    else if (barcode.length > fieldRules!.maxBarcode) issues.push({ line, field: 'barcode', rule: `must be at most ${fieldRules!.maxBarcode} characters` });
     else ref = { kind: 'barcode', value: barcode };
   } else if (productCode !== undefined) {
     if (productCode.length > fieldRules!.maxProductCode) issues.push({ line, field: 'productCode', rule: `must be at most ${fieldRules!.maxProductCode} characters` });
@@ -86,7 +116,7 @@ function checkRecord(record: RawRecord, kind: StockFileKind, issues: ValidationI
     // The seed's rules come from the one schema source the sandbox also uses.
     const result = (kind === 'take' ? rules.countedQuantity : rules.quantity).safeParse(quantityCell === 'not-a-number' ? String(record.get(column)) : quantityCell);
     if (result.success) quantity = quantityCell as number;
-    else issues.push({ line, field: column, rule: result.error.issues[0]?.message ?? 'is not valid' });
+    else issues.push({ line, field: column, rule: `${result.error.issues[0]?.message ?? 'is not valid'}${numberHint(record.get(column))}` });
   }
 
   let value: number | undefined;
@@ -95,7 +125,7 @@ function checkRecord(record: RawRecord, kind: StockFileKind, issues: ValidationI
     if (cell !== 'missing') {
       const result = rules.value.safeParse(cell === 'not-a-number' ? String(record.get('value')) : cell);
       if (result.success) value = cell as number;
-      else issues.push({ line, field: 'value', rule: result.error.issues[0]?.message ?? 'is not valid' });
+      else issues.push({ line, field: 'value', rule: `${result.error.issues[0]?.message ?? 'is not valid'}${numberHint(record.get('value'))}` });
     }
   }
 

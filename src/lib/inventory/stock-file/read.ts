@@ -31,6 +31,40 @@ async function* textOf(bytes: AsyncIterable<Buffer>): AsyncGenerator<string> {
   yield* emit(decoder.end());
 }
 
+/**
+ * A file saved as UTF-16 (a spreadsheet's "Unicode text", with its BOM, little- or
+ * big-endian) as UTF-8 bytes, decoded across chunk edges; any other file as it is.
+ * Everything after this reads UTF-8, so lines and their numbers are the same in both.
+ */
+async function* utf8Of(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  let start: Buffer = Buffer.alloc(0);
+  while (start.length < 2) {
+    const next = await iterator.next();
+    if (next.done) break;
+    start = start.length ? Buffer.concat([start, next.value]) : next.value;
+  }
+  const encoding = start[0] === 0xff && start[1] === 0xfe ? 'utf-16le' : start[0] === 0xfe && start[1] === 0xff ? 'utf-16be' : undefined;
+  const rest = async function* () {
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  };
+  if (!encoding) {
+    if (start.length) yield start;
+    yield* rest();
+    return;
+  }
+  // The BOM is dropped by the decoder (as a UTF-8 BOM is, further on).
+  const decoder = new TextDecoder(encoding);
+  const text = decoder.decode(start, { stream: true });
+  if (text) yield Buffer.from(text, 'utf8');
+  for await (const chunk of rest()) {
+    const more = decoder.decode(chunk, { stream: true });
+    if (more) yield Buffer.from(more, 'utf8');
+  }
+  const last = decoder.decode();
+  if (last) yield Buffer.from(last, 'utf8');
+}
+
 /** Up to this much is looked at before the format and the CSV delimiter are decided. */
 const HEAD_LIMIT = 64 * 1024;
 
@@ -69,7 +103,7 @@ async function checkStockBytes(
   source: string,
 ): Promise<StockFile> {
   await loadFieldRules();
-  const { head, all } = await peekHead(chunks[Symbol.asyncIterator]());
+  const { head, all } = await peekHead(utf8Of(chunks)[Symbol.asyncIterator]());
   if (!/\S/.test(head)) throw new ValidationError([{ line: 1, field: 'file', rule: 'is empty' }], source);
   const detected = format ?? (/^\s*[[{]/.test(head) ? 'json' : 'csv');
   const checker = new RecordChecker(kind, new IssueLog());
