@@ -66,7 +66,9 @@ export function loadEnvFile(file: string, env: NodeJS.ProcessEnv): NodeJS.Proces
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`--env-file ${file} cannot be read: ${(error as Error).message}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
+    throw new UsageError(`--env-file ${file} cannot be read: ${why}`, { hint: 'Name a file of VAR=value lines (`venue help environment` lists the variables venue reads).' });
   }
   const parsed = parseEnv(text) as Record<string, string>;
   const merged: NodeJS.ProcessEnv = { ...parsed, ...env };
