@@ -1,6 +1,7 @@
 // The one place a failure becomes an exit code and its message.
 
 import { ExitCode, exitCodeFor, isVenueError, type VenueError } from './lib/errors.js';
+import { paletteFor } from './cli/colours.js';
 import type { TerminalStreams } from './cli/terminal.js';
 
 export interface FailureReport {
@@ -14,8 +15,7 @@ export interface FailureReport {
 }
 
 function printError(stderr: TerminalStreams['stderr'], error: VenueError, verbose: boolean, colour: boolean): void {
-  const red = (t: string) => (colour ? `\u001b[31m${t}\u001b[39m` : t);
-  const dim = (t: string) => (colour ? `\u001b[2m${t}\u001b[22m` : t);
+  const { red, dim } = paletteFor(colour);
   // "interrupted" was said when Ctrl-C came; only what it left behind is added.
   if (error.category === 'interrupted') {
     if (error.message !== 'interrupted') stderr.write(`${error.message}\n`);

@@ -65,8 +65,10 @@ export async function main(options: MainOptions): Promise<number> {
     });
   if (!options.interruption && interruption instanceof ProcessInterruption) hooks[INTERRUPT_HOOK] = () => interruption.notify();
   const { verbose } = globals;
-  const { colourWanted } = await import('./cli/terminal.js');
+  const { colourWanted, loadColours } = await import('./cli/terminal.js');
   const colour = colourWanted(Boolean(streams.stderr.isTTY), !globals.color, baseEnv);
+  // chalk is loaded only by a run that paints (messages on a terminal, or a table on one).
+  if (colour || colourWanted(Boolean(streams.stdout.isTTY), !globals.color, baseEnv)) await loadColours();
   const machine = globals.output === 'json' || globals.output === 'ndjson';
 
   runsInProgress++;

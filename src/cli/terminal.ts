@@ -5,6 +5,7 @@
 import type { Writable, Readable } from 'node:stream';
 import { SecretRegistry } from '../lib/redact.js';
 import type { Palette, Screen } from '../lib/screen.js';
+export { loadColours, paletteFor } from './colours.js';
 
 export interface TerminalStreams {
   stdin: Readable & { isTTY?: boolean };
@@ -39,24 +40,7 @@ export interface Progress {
   done(text?: string): void;
 }
 
-type Painter = (text: string) => string;
-
-const plain: Painter = (text) => text;
-const plainPalette: Palette = { bold: plain, dim: plain, red: plain, green: plain, yellow: plain, cyan: plain };
-
-function ansi(open: number, close: number): Painter {
-  return (text) => `\u001b[${open}m${text}\u001b[${close}m`;
-}
-// A dozen escape codes do not justify loading chalk on every start; chalk is
-// still what ora uses, and colourEnabled keeps them in step.
-const ansiPalette: Palette = {
-  bold: ansi(1, 22),
-  dim: ansi(2, 22),
-  red: ansi(31, 39),
-  green: ansi(32, 39),
-  yellow: ansi(33, 39),
-  cyan: ansi(36, 39),
-};
+import { paletteFor } from './colours.js';
 
 export class Terminal implements Screen {
   readonly stdin: TerminalStreams['stdin'];
@@ -107,10 +91,10 @@ export class Terminal implements Screen {
   }
 
   get colours(): Palette {
-    return this.colourOnStderr ? ansiPalette : plainPalette;
+    return paletteFor(this.colourOnStderr);
   }
   get stdoutColours(): Palette {
-    return this.colourOnStdout ? ansiPalette : plainPalette;
+    return paletteFor(this.colourOnStdout);
   }
 
   /** Data goes to stdout. */
