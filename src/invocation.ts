@@ -105,6 +105,8 @@ export async function readInvocation(argv: readonly string[], root: readonly Gro
     fleetWords.add(line.pending.at);
   }
 
+  // A value outside a global option's choices is said with a suggestion, found lazily (suggest.js loads on a mistake only).
+  const pending: Array<Promise<void>> = [];
   const value = <T>(attribute: string): T | undefined => {
     const entry = raw.get(attribute);
     if (!entry || entry.values.length === 0) return undefined;
@@ -112,6 +114,10 @@ export async function readInvocation(argv: readonly string[], root: readonly Gro
     let result: unknown = undefined;
     for (const given of entry.values) {
       const checked = checkValue(entry.spec, given, result);
+      if (checked instanceof Promise) {
+        pending.push(checked.then((error) => void (problem ??= error)));
+        return undefined;
+      }
       if (checked instanceof UsageError) {
         problem ??= checked;
         return undefined;
@@ -141,9 +147,22 @@ export async function readInvocation(argv: readonly string[], root: readonly Gro
     envFile: value<string>('envFile'),
   };
 
+  await Promise.all(pending);
   // A word where a command was due that names none: an error, even with --help (which would otherwise show the parent's help and exit 0).
   if ((line.node.kind === 'root' || line.node.kind === 'group') && line.operands.length > 0) {
     problem ??= await unknownCommand(line.operands[0]!, line.path, childrenOf(line.node));
+  }
+
+  // An option word nobody declares, after a command or group (the root's own are run.ts's; a fleet run says its own):
+  // said here, with venue's one suggestion, rather than by commander.
+  const reached = line.node.kind === 'command' ? line.node.command : undefined;
+  if (line.path.length > 0 && line.unknown.length > 0 && !reached?.rawWords && !flag('eachProfile')) {
+    problem ??= await unknownOption(line.unknown[0]!.word, line.path, reached);
+  }
+  // A command option's value outside its choices: venue's words and suggestion, before commander reads it.
+  for (const given of line.options) {
+    if (given.scope !== 'command' || given.value === undefined || !given.spec.choices || given.spec.choices.includes(given.value)) continue;
+    problem ??= await notAChoice(given.spec, given.value);
   }
 
   let venues: VenueSelection | undefined;
@@ -172,11 +191,29 @@ export async function readInvocation(argv: readonly string[], root: readonly Gro
   };
 }
 
+/** An option word no declaration knows, with the closest the command (or group) and the root know. */
+async function unknownOption(word: string, path: readonly string[], command: CommandModule<any> | undefined): Promise<UsageError> {
+  const { didYouMean } = await import('./lib/suggest.js');
+  const own = (command?.options ?? []).filter((o) => !o.hidden).flatMap((o) => {
+    const { long, short } = flagNames(o.flags);
+    return [long, short].filter((f): f is string => Boolean(f));
+  });
+  const known = [...own, ...globalOptionNames(), '--help', '-h'];
+  return new UsageError(`unknown option '${word}' for \`venue ${path.join(' ')}\``, { hint: `${didYouMean(word, known)} See \`venue ${path.join(' ')} --help\`.`.trim() });
+}
+
+/** A value outside an option's choices, with the closest choice. */
+async function notAChoice(spec: OptionSpec, given: string): Promise<UsageError> {
+  const { didYouMean } = await import('./lib/suggest.js');
+  const choices = spec.choices ?? [];
+  return new UsageError(`option '${spec.flags}' argument '${given}' is invalid. Allowed choices are ${choices.join(', ')}.`, {
+    hint: `${didYouMean(given, choices)} (add --help for usage)`.trim(),
+  });
+}
+
 /** A global option's value through its declaration (choices, parse), or the usage problem, said as commander says it. */
-function checkValue(spec: OptionSpec, given: string, previous: unknown): unknown {
-  if (spec.choices && !spec.choices.includes(given)) {
-    return new UsageError(`option '${spec.flags}' argument '${given}' is invalid. Allowed choices are ${spec.choices.join(', ')}.`, { hint: '(add --help for usage)' });
-  }
+function checkValue(spec: OptionSpec, given: string, previous: unknown): unknown | Promise<UsageError> {
+  if (spec.choices && !spec.choices.includes(given)) return notAChoice(spec, given);
   if (!spec.parse) return given;
   try {
     return spec.parse(given, previous);

@@ -47,6 +47,8 @@ export async function buildProgram(options: ProgramOptions): Promise<Command> {
   addOptions(program, globalOptions);
   program
     .showHelpAfterError('(add --help for usage)')
+    // Suggestions are venue's own (lib/suggest.ts, from the front door), never commander's second style.
+    .showSuggestionAfterError(false)
     .configureOutput({
       writeOut: (s) => streams.stdout.write(s),
       writeErr: (s) => streams.stderr.write(s),

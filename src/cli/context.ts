@@ -129,7 +129,7 @@ export class ProcessContext implements Context {
     const config = await this.config();
     const name = this.globals.profile ?? this.env.VENUE_PROFILE ?? config.currentProfile();
     if (!config.profileExists(name)) {
-      throw new UsageError(`no profile named "${name}"`, { hint: 'Create it with `venue config init`; list them with `venue config profiles`.' });
+      throw config.noSuchProfile(name, { hint: 'Create it with `venue config init`; list them with `venue config profiles`.' });
     }
     return name;
   }

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type Conf from 'conf';
 import { UsageError } from './errors.js';
+import { didYouMean } from './suggest.js';
 import { configDirectory, sandboxOrigin, sandboxDemoSecrets } from './sandbox-address.js';
 import { formatAuthScheme, inventoryOperationNames, inventoryOperations, normaliseBasePath, parseAuthScheme, parseRoute, routeSettingKey, type InventoryOperation } from './inventory/routes.js';
 
@@ -180,13 +181,18 @@ export function parseTags(raw: string | undefined): string[] {
 /** How far `extends` is followed: a chain longer than this is a loop or a mistake. */
 const MAX_EXTENDS_DEPTH = 8;
 
+/** "unknown setting …", with the closest keys and all of them. */
+export function unknownSetting(key: string): UsageError {
+  return new UsageError(`unknown setting "${key}"`, { hint: [didYouMean(key, settingKeys), `Known keys: ${settingKeys.join(', ')}.`].filter(Boolean).join(' ') });
+}
+
 function assertKnownKey(key: string): asserts key is SettingKey {
   if (key in secretSpecs) {
     throw new UsageError(`${key} is a secret: store it with \`venue config set-secret ${key}\``, {
       hint: 'Secrets are never taken as command-line values.',
     });
   }
-  if (!(key in settingSpecs)) throw new UsageError(`unknown setting "${key}"`, { hint: `known keys: ${settingKeys.join(', ')}` });
+  if (!(key in settingSpecs)) throw unknownSetting(key);
 }
 
 type ProfileData = Record<string, Record<string, unknown>>;
@@ -311,7 +317,7 @@ export class ConfigStore {
   }
 
   useProfile(name: string): void {
-    if (!this.profileExists(name)) throw new UsageError(`no profile named "${name}"`, { hint: 'see `venue config profiles`' });
+    if (!this.profileExists(name)) throw this.noSuchProfile(name);
     this.settings.set('currentProfile', name);
   }
 
@@ -319,6 +325,12 @@ export class ConfigStore {
     const stored = Object.keys(this.stored('config').profiles ?? {});
     // store2 before store10: numbers in names sort as numbers.
     return [SANDBOX_PROFILE, ...stored.filter((p) => p !== SANDBOX_PROFILE).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))];
+  }
+
+  /** "no profile named …" (or what says it), with the closest names this config has and what to do. */
+  noSuchProfile(name: string, options: { said?: string; hint?: string } = {}): UsageError {
+    const guess = didYouMean(name, this.profiles());
+    return new UsageError(`${options.said ?? 'no profile named'} "${name}"`, { hint: [guess, options.hint ?? 'List them with `venue config profiles`.'].filter(Boolean).join(' ') });
   }
 
   profileExists(name: string): boolean {
@@ -334,7 +346,7 @@ export class ConfigStore {
 
   deleteProfile(name: string): void {
     if (name === SANDBOX_PROFILE) throw new UsageError('the sandbox profile is built in and cannot be deleted');
-    if (!this.profileExists(name)) throw new UsageError(`no profile named "${name}"`);
+    if (!this.profileExists(name)) throw this.noSuchProfile(name);
     const dependents = this.profiles().filter((p) => this.parentOf(p) === name);
     if (dependents.length) {
       throw new UsageError(`profile "${name}" is extended by ${dependents.map((p) => `"${p}"`).join(', ')}: deleting it would take their shared settings and secrets`, {
@@ -367,7 +379,7 @@ export class ConfigStore {
 
   /** A profile extends an existing one, and never (through others) itself. */
   private checkExtends(profile: string, parent: string): void {
-    if (!this.profileExists(parent)) throw new UsageError(`extends: no profile named "${parent}"`, { hint: 'Create it first: `venue config init <name>`; list them with `venue config profiles`.' });
+    if (!this.profileExists(parent)) throw this.noSuchProfile(parent, { said: 'extends: no profile named', hint: 'Create it first: `venue config init <name>`; list them with `venue config profiles`.' });
     if (this.isSandbox(profile)) throw new UsageError('the sandbox profile extends nothing: it always points at the local emulator');
     const chain = [profile];
     for (let at: string | undefined = parent; at !== undefined; at = this.parentOf(at)) {

@@ -1,4 +1,3 @@
-import { UsageError } from '../../lib/errors.js';
 import { argument, defineCommand, option } from '../define.js';
 
 export default defineCommand<{ yes?: boolean }>({
@@ -12,7 +11,7 @@ export default defineCommand<{ yes?: boolean }>({
   fleet: { refused: 'deleting profiles is done one at a time' },
   async run(ctx, options, profile) {
     const config = await (await ctx.config()).enableWriting();
-    if (!config.profileExists(profile!)) throw new UsageError(`no profile named "${profile}"`);
+    if (!config.profileExists(profile!)) throw config.noSuchProfile(profile!);
     if (!options.yes) {
       const sure = await ctx.prompter.confirm(`Delete profile "${profile}" and its secrets?`, { flag: '--yes' });
       if (!sure) {

@@ -10,12 +10,12 @@ export default defineCommand({
   fleet: 'read',
   async run(ctx, _options, key) {
     const config = await ctx.config();
-    const { settingSpecs, secretSpecs } = await import('../../lib/config.js');
+    const { settingSpecs, secretSpecs, unknownSetting } = await import('../../lib/config.js');
     const profile = await targetProfile(ctx);
     if (key! in secretSpecs) {
       throw new UsageError(`${key} is a secret and is never printed`, { hint: 'See whether it is set with `venue config list`.' });
     }
-    if (!(key! in settingSpecs)) throw new UsageError(`unknown setting "${key}"`, { hint: `known keys: ${Object.keys(settingSpecs).join(', ')}` });
+    if (!(key! in settingSpecs)) throw unknownSetting(key!);
     const { value, source } = config.resolve(profile, key as keyof typeof settingSpecs);
     if (value === undefined) throw new UsageError(`${key} is not set for profile "${profile}"`);
     if (ctx.output.isMachine) await ctx.output.record({ key, value, source });

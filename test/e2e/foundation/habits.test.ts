@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
+import { repoRoot, runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
 import { rootGroups } from '../../../src/commands/index.js';
 
 let sb: SandboxHandle;
@@ -70,6 +70,35 @@ describe('unknown commands', () => {
     const r = await runVenue(['inventory', 'products', '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Usage: venue inventory products');
+  });
+});
+
+describe('did you mean', () => {
+  it('one suggestion, in one style, for commands, options, choices, setting keys and profile names', async () => {
+    const env = { VENUE_CONFIG_DIR: tempDir() };
+    expect((await runVenue(['config', 'init', 'north', '--inventory-url', 'https://inv.north.example'], { env })).code).toBe(0);
+    for (const [words, guess] of [
+      [['inventory', 'products', 'list', '--pge-size', '5'], 'Did you mean --page-size?'],
+      [['-o', 'jsn', 'config', 'path'], 'Did you mean json?'],
+      [['config', 'get', 'timezon'], 'Did you mean timezone?'],
+      [['--profile', 'nroth', 'inventory', 'categories'], 'Did you mean north?'],
+      [['config', 'use', 'nort'], 'Did you mean north?'],
+      [['config', 'delete', 'nrth', '--yes'], 'Did you mean north?'],
+      [['inventory', 'stock', 'levles'], 'Did you mean levels?'],
+    ] as const) {
+      const r = await runVenue([...words], { env });
+      expect(r.code, words.join(' ')).toBe(2);
+      expect(r.stderr, words.join(' ')).toContain(guess);
+      expect(r.stderr.match(/did you mean/gi), words.join(' ')).toHaveLength(1);
+    }
+  });
+
+  it('lives in one module: nothing else under src/ suggests words', async () => {
+    const files = fs.readdirSync(path.join(repoRoot, 'src'), { recursive: true, withFileTypes: false }) as string[];
+    const suggesting = files
+      .filter((f) => f.endsWith('.ts'))
+      .filter((f) => /did you mean|levenshtein|showSuggestionAfterError\(true|function distance\(/i.test(fs.readFileSync(path.join(repoRoot, 'src', f), 'utf8')));
+    expect(suggesting).toEqual([path.join('lib', 'suggest.ts')]);
   });
 });
 
