@@ -9,6 +9,7 @@ import path from 'node:path';
 import type Conf from 'conf';
 import { UsageError } from './errors.js';
 import { didYouMean } from './suggest.js';
+import { syncFolder } from './durable-file.js';
 import { configDirectory, sandboxOrigin, sandboxDemoSecrets } from './sandbox-address.js';
 import { formatAuthScheme, inventoryOperationNames, inventoryOperations, normaliseBasePath, parseAuthScheme, parseRoute, routeSettingKey, type InventoryOperation } from './inventory/routes.js';
 
@@ -280,6 +281,8 @@ export class ConfigStore {
       // Dotted keys are our own paths: "profiles.main.wallet.url".
       accessPropertiesByDotNotation: true,
     });
+    // conf writes through atomically (a temporary file, fsync, rename); the folder is fsynced here, as durable-file.ts does.
+    this.settingsFile.onDidAnyChange(() => syncFolder(this.directory));
     return this.settingsFile;
   }
 
@@ -290,6 +293,7 @@ export class ConfigStore {
       configName: 'credentials',
       configFileMode: 0o600,
     });
+    this.secretsFile.onDidAnyChange(() => syncFolder(this.directory));
     return this.secretsFile;
   }
 

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { writeFileDurably } from './durable-file.js';
 import { VenueError } from './errors.js';
 
 export function readJsonFile<T>(file: string, fallback: T): T {
@@ -17,12 +18,9 @@ export function readJsonFile<T>(file: string, fallback: T): T {
   }
 }
 
+/** A private JSON file (tokens, sessions, caches), written durably with mode 0600 (durable-file.ts). */
 export function writeJsonFile(file: string, data: unknown): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  fs.writeFileSync(temporary, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
-  fs.renameSync(temporary, file);
-  fs.chmodSync(file, 0o600);
+  writeFileDurably(file, `${JSON.stringify(data, null, 2)}\n`);
 }
 
 /**
@@ -113,27 +111,11 @@ export function reasonOf(error: unknown): string {
  */
 export function writeJournalFileSync(file: string, data: unknown, scrub?: { scrub(text: string, everyJwt?: boolean): string }): void {
   const text = `${JSON.stringify(data, null, 2)}\n`;
-  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    if (fs.existsSync(file)) {
-      fs.copyFileSync(file, `${file}.bak`);
-      fs.chmodSync(`${file}.bak`, 0o600);
-    }
-    const fd = fs.openSync(temporary, 'w', 0o600);
-    try {
-      fs.writeFileSync(fd, scrub ? scrub.scrub(text, true) : text);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(temporary, file);
-    fs.chmodSync(file, 0o600);
-    syncFolder(path.dirname(file));
+    if (fs.existsSync(file)) writeFileDurably(`${file}.bak`, fs.readFileSync(file));
+    writeFileDurably(file, scrub ? scrub.scrub(text, true) : text);
   } catch (error) {
-    try {
-      fs.rmSync(temporary, { force: true });
-    } catch {}
     throw new JournalWriteError(file, reasonOf(error));
   }
 }
@@ -141,19 +123,6 @@ export function writeJournalFileSync(file: string, data: unknown, scrub?: { scru
 /** The async form (callers that await it); the write itself is synchronous. */
 export async function writeJournalFile(file: string, data: unknown, scrub?: { scrub(text: string, everyJwt?: boolean): string }): Promise<void> {
   writeJournalFileSync(file, data, scrub);
-}
-
-function syncFolder(folder: string): void {
-  try {
-    const fd = fs.openSync(folder, 'r');
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    // Not every platform can fsync a folder; the rename is still atomic.
-  }
 }
 
 /**

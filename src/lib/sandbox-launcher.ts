@@ -2,6 +2,7 @@
 // does not answer, start it in the background (once, under a lock, so two
 // commands started together do not start two) and say so on stderr.
 
+import { writeFileDurably } from './durable-file.js';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -53,7 +54,7 @@ export function markServing(stateDir: string, origin: string): () => void {
   const file = path.join(stateDir, SERVING_FILE);
   try {
     fs.mkdirSync(stateDir, { recursive: true, mode: 0o700 });
-    fs.writeFileSync(file, `${JSON.stringify({ origin, pid: process.pid })}\n`, { mode: 0o600 });
+    writeFileDurably(file, `${JSON.stringify({ origin, pid: process.pid })}\n`);
   } catch {
     return () => undefined; // a folder it cannot write to: only the origin check guards it then
   }

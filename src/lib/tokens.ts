@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AuthError } from './errors.js';
 import type { TokenSource } from './http.js';
+import { writeFileDurably } from './durable-file.js';
 import { readJsonFile, withFileLock, writeJsonFile } from './private-file.js';
 
 export type ServiceName = 'wallet' | 'booking' | 'inventory';
@@ -78,13 +79,13 @@ export function fingerprintKey(stateDir: string): Buffer {
   }
   fs.mkdirSync(stateDir, { recursive: true, mode: 0o700 });
   try {
-    fs.writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    writeFileDurably(file, `${randomBytes(32).toString('base64')}\n`, { exclusive: true });
   } catch (error) {
     // Another process made it first (EEXIST), or an unreadable short key is replaced.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const key = read();
     if (key.length >= 32) return key;
-    fs.writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+    writeFileDurably(file, `${randomBytes(32).toString('base64')}\n`);
   }
   return read();
 }

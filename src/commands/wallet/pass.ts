@@ -41,7 +41,9 @@ export default defineCommand<PassOptions>({
       return;
     }
     try {
-      fs.writeFileSync(target, pass.bytes, { flag: options.force ? 'w' : 'wx' });
+      const { writeFileDurably } = await import('../../lib/durable-file.js');
+      // A pass is the guest's, not a secret: readable as any file the person saves.
+      writeFileDurably(target, pass.bytes, { exclusive: !options.force, mode: 0o644, createFolder: false });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${target} exists`, { hint: 'Pass --force to overwrite it, or another --out.' });
       throw new UsageError(`cannot write ${target}: ${(error as Error).message}`);

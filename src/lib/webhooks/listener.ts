@@ -3,6 +3,7 @@
 // stores and relays the good ones, and reports everything as typed events.
 // It knows nothing of the terminal: the command only renders the events.
 
+import { writeFileDurablyAsync } from '../durable-file.js';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs/promises';
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -343,7 +344,7 @@ export class WebhookListener extends EventEmitter {
     for (let n = 1; ; n++) {
       const file = path.join(dir, `${stem}${n === 1 ? '' : `-${n}`}.json`);
       try {
-        await fs.writeFile(file, `${JSON.stringify(saved, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
+        await writeFileDurablyAsync(file, `${JSON.stringify(saved, null, 2)}\n`, { exclusive: true });
         return file;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

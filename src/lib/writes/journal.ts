@@ -22,6 +22,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeFileDurably } from '../durable-file.js';
 import { RejectedError, UsageError } from '../errors.js';
 import {
   DamagedJournalError,
@@ -193,8 +194,7 @@ export class Journal<E extends JournalEntry> {
     if (current === undefined || isCurrent(current)) return false;
     const backup = `${this.file}.v1.bak`;
     try {
-      if (!fs.existsSync(backup)) fs.copyFileSync(this.file, backup);
-      fs.chmodSync(backup, 0o600);
+      if (!fs.existsSync(backup)) writeFileDurably(backup, fs.readFileSync(this.file));
     } catch (error) {
       throw new JournalWriteError(backup, reasonOf(error));
     }
