@@ -207,7 +207,7 @@ describe('the installed venue, against the sandbox it serves', () => {
     inventory: { args: ['inventory', 'products', 'list', '--page-size', '3'], expect: /Gummy Bears/ },
     webhooks: { args: ['webhooks', 'events'], expect: /stock\.received/ },
     sandbox: { args: ['sandbox', 'status'], expect: /Running\s+yes/ },
-    api: { args: ['api', 'inventory', 'GET', '/products', '--query', 'pageSize=1'], expect: /"productId": 1001/ },
+    api: { args: ['api', 'inventory', 'GET', '/products', '--param', 'pageSize=1'], expect: /"productId": 1001/ },
     doctor: { args: ['doctor'], expect: /reachable\s+ok/ },
     completion: { args: ['completion', 'bash'], expect: /complete -F|_venue/ },
   };
