@@ -17,7 +17,7 @@ const packageJson = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json
 
 // Only what runs, and what a reader needs: npm adds package.json, README and LICENSE itself.
 const shippedTopLevel = ['LICENSE', 'README.md', 'bin', 'dist', 'docs', 'package.json'];
-const shippedUnderDist = ['bundle', 'help.txt', 'openapi'];
+const shippedUnderDist = ['bundle', 'help', 'help.txt', 'openapi'];
 // Scripts npm runs when it installs a package: none may be there.
 const installScripts = ['preinstall', 'install', 'postinstall', 'prepare'];
 
