@@ -15,13 +15,12 @@
 // Every venue's token is cached before anything is measured (a command that
 // needs one), so both runs do the same work.
 // Expects `npm run build` done. Usage: node bench/fleet-levels.js [venues] [products]
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBenchSandbox } from './sandbox-page.js';
-import { hasGnuTime } from './_measure.js';
+import { timed as timedRun } from './_measure.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const venueCount = Number(process.argv[2] ?? 50);
@@ -41,35 +40,12 @@ const sandboxCpuMs = () => {
   }
 };
 
-/** Runs venue with args: wall ms, stdout lines, peak RSS and CPU of the CLI (GNU time), CPU of the sandbox meanwhile. */
-function timed(args, env) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const sandboxBefore = sandboxCpuMs();
-    const [cmd, argv] = hasGnuTime ? ['/usr/bin/time', ['-f', 'PEAK_RSS_KB=%M CPU_S=%U+%S', process.execPath, venueBin, ...args]] : [process.execPath, [venueBin, ...args]];
-    const child = spawn(cmd, argv, { env, stdio: ['ignore', 'pipe', 'pipe'], cwd: root });
-    let lines = 0;
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
-    });
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const ms = performance.now() - started;
-      const sandboxAfter = sandboxCpuMs();
-      if (code !== 0) return reject(new Error(`venue ${args.join(' ')} exited ${code}: ${stderr.slice(-2000)}`));
-      const rss = /PEAK_RSS_KB=(\d+)/.exec(stderr);
-      const cpu = /CPU_S=([\d.]+)\+([\d.]+)/.exec(stderr);
-      resolve({
-        ms,
-        lines,
-        peakMb: rss ? Number(rss[1]) / 1024 : undefined,
-        cliCpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : undefined,
-        sandboxCpuMs: sandboxBefore === undefined || sandboxAfter === undefined ? undefined : sandboxAfter - sandboxBefore,
-      });
-    });
-  });
+/** Runs venue with args: wall ms, stdout lines, the CLI's peak RSS and CPU (GNU time), and the CPU the sandbox spent meanwhile. */
+async function timed(args, env) {
+  const before = sandboxCpuMs();
+  const run = await timedRun(process.execPath, [venueBin, ...args], env, root);
+  const after = sandboxCpuMs();
+  return { ...run, cliCpuMs: run.cpuMs, sandboxCpuMs: before === undefined || after === undefined ? undefined : after - before };
 }
 
 const env = { PATH: process.env.PATH, HOME: process.env.HOME, VENUE_CONFIG_DIR: sb.dir, VENUE_SANDBOX_URL: sb.origin, VENUE_SANDBOX_AUTOSTART: '0', NO_COLOR: '1' };
