@@ -20,14 +20,35 @@ export async function loadFieldRules(): Promise<FieldRules> {
   if (!fieldRules) {
     const schemas = await import('../schemas.js');
     fieldRules = {
-      countedQuantity: schemas.stockTakeItemSchema.shape.countedQuantity as unknown as FieldRule,
-      quantity: schemas.stockReceiptItemSchema.shape.quantity as unknown as FieldRule,
-      value: schemas.stockReceiptItemSchema.shape.value as unknown as FieldRule,
+      countedQuantity: remembered(schemas.stockTakeItemSchema.shape.countedQuantity as unknown as FieldRule),
+      quantity: remembered(schemas.stockReceiptItemSchema.shape.quantity as unknown as FieldRule),
+      value: remembered(schemas.stockReceiptItemSchema.shape.value as unknown as FieldRule),
       maxBarcode: schemas.LIMITS.barcode,
       maxProductCode: schemas.LIMITS.name,
     };
   }
   return fieldRules;
+}
+
+/**
+ * The rule, its verdict on a number kept: a stock file repeats a few
+ * quantities a million times (counts are small), and asking the schema costs
+ * more than the rest of a line's check. Verdicts on other values are not kept;
+ * at most 4,096 numbers are.
+ */
+function remembered(rule: FieldRule): FieldRule {
+  const verdicts = new Map<number, ReturnType<FieldRule['safeParse']>>();
+  return {
+    safeParse(value: unknown) {
+      if (typeof value !== 'number') return rule.safeParse(value);
+      let verdict = verdicts.get(value);
+      if (verdict === undefined) {
+        verdict = rule.safeParse(value);
+        if (verdicts.size < 4096) verdicts.set(value, verdict);
+      }
+      return verdict;
+    },
+  };
 }
 
 /** A raw cell (CSV string or JSON value) read as a number, or why not. */
@@ -302,8 +323,10 @@ export class RecordChecker {
 
   check(record: RawRecord): void {
     const item = checkRecord(record, this.kind, this.scratch);
-    for (const issue of this.scratch) this.log.add(issue);
-    this.scratch.length = 0;
+    if (this.scratch.length) {
+      for (const issue of this.scratch) this.log.add(issue);
+      this.scratch.length = 0;
+    }
     // Once a line is bad the file will be refused: good items are then only checked, not kept.
     if (item && this.duplicates.check(item, this.log) && this.log.problems === 0) this.items.push(item);
   }
