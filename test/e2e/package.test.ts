@@ -17,7 +17,7 @@ const packageJson = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json
 
 // Only what runs, and what a reader needs: npm adds package.json, README and LICENSE itself.
 const shippedTopLevel = ['LICENSE', 'README.md', 'bin', 'dist', 'docs', 'package.json'];
-const shippedUnderDist = ['bundle', 'help.txt', 'openapi'];
+const shippedUnderDist = ['bundle', 'help', 'help.txt', 'openapi'];
 // Scripts npm runs when it installs a package: none may be there.
 const installScripts = ['preinstall', 'install', 'postinstall', 'prepare'];
 
@@ -191,6 +191,13 @@ describe('the installed venue, against the sandbox it serves', () => {
     const help = await venue(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toBe(fs.readFileSync(path.join(installed, 'dist/help.txt'), 'utf8'));
+    // Group and command help, prebuilt too (dist/help/).
+    const group = await venue(['inventory', '--help']);
+    expect(group.code).toBe(0);
+    expect(group.stdout).toBe(fs.readFileSync(path.join(installed, 'dist/help/groups/inventory.txt'), 'utf8'));
+    const command = await venue(['help', 'inventory', 'stock', 'levels']);
+    expect(command.code).toBe(0);
+    expect(command.stdout).toBe(fs.readFileSync(path.join(installed, 'dist/help/commands/inventory stock levels.txt'), 'utf8'));
   });
 
   // One command a group; the list must name every group the CLI has.

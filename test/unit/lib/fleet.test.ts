@@ -5,7 +5,8 @@ import { buildProgram } from '../../../src/program.js';
 import { UsageError } from '../../../src/lib/errors.js';
 import { declarationOf } from '../../../src/commands/define.js';
 import { fleetUseOf } from '../../../src/lib/fleet/use.js';
-import { MergedOutput, PROFILE_COLUMN, type MergeTarget } from '../../../src/lib/fleet/merged-output.js';
+import { MergedOutput, PROFILE_COLUMN, profiledJson, withProfile, type MergeTarget } from '../../../src/lib/fleet/merged-output.js';
+import fc from 'fast-check';
 import { expandPlaceholders, missingFile, planJobs } from '../../../src/lib/fleet/plan.js';
 import { fleetExitCode, runVenues, type VenueOutcome } from '../../../src/lib/fleet/runner.js';
 import { selectProfiles } from '../../../src/lib/fleet/selection.js';
@@ -127,6 +128,18 @@ function target(format: MergeTarget['format']): MergeTarget & { out: string } {
 }
 
 describe('merged output', () => {
+  it("an ndjson line is the record's JSON with the profile first, as withProfile makes it, for any record", () => {
+    const profile = fc.stringMatching(/^[a-z0-9"\\-]{1,8}$/);
+    fc.assert(
+      fc.property(profile, fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom('profile', 'id', 'name', 'a b', '__x'), fc.jsonValue())), (name, record) => {
+        expect(profiledJson(`{"profile":${JSON.stringify(name)}`, name, record)).toBe(JSON.stringify(withProfile(name, record)));
+      }),
+      { numRuns: 500 },
+    );
+    expect(profiledJson('{"profile":"a"', 'a', {})).toBe('{"profile":"a"}');
+    expect(profiledJson('{"profile":"a"', 'a', { profile: 'x', id: 1 })).toBe('{"profile":"a","id":1,"serviceProfile":"x"}');
+  });
+
   it('ndjson: each record whole, profile first, written as it comes', async () => {
     const t = target('ndjson');
     const merged = new MergedOutput(t, ['a', 'b']);
