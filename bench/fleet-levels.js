@@ -1,4 +1,4 @@
-// `venue --each-profile all inventory stock levels --all` across a sandbox
+// `venue --each-profile tag:sandbox-fleet inventory stock levels --all` across a sandbox
 // fleet of 50 venues of 2,000 products each: --parallel 8 against the venues
 // one after another (--parallel 1, and a shell-style loop of one process per
 // venue, which is what operators did before), with the CLI's peak memory.
@@ -30,16 +30,16 @@ try {
   await new Promise((r) => setTimeout(r, 3000)); // the sandbox's debounced state write
   if (latencyMs > 0) await timed(['sandbox', 'faults', '--latency-ms', String(latencyMs), '--match', 'GET /fleet/*'], env);
   // Tokens first, so each measured run does the same work (cached tokens).
-  await timed(['--each-profile', 'all', '--parallel', '8', '-q', 'inventory', 'health'], env);
+  await timed(['--each-profile', 'tag:sandbox-fleet', '--parallel', '8', '-q', 'inventory', 'health'], env);
 
   const levels = ['inventory', 'stock', 'levels', '--all', '--page-size', '200', '-o', 'ndjson'];
   const expected = venueCount * products;
   const check = (run, what) => {
     if (run.lines < expected) throw new Error(`${what}: ${run.lines} rows, expected at least ${expected}`);
   };
-  const parallel = await timed(['--each-profile', 'all', '--parallel', '8', '-q', ...levels], env);
+  const parallel = await timed(['--each-profile', 'tag:sandbox-fleet', '--parallel', '8', '-q', ...levels], env);
   check(parallel, '--parallel 8');
-  const sequential = await timed(['--each-profile', 'all', '--parallel', '1', '-q', ...levels], env);
+  const sequential = await timed(['--each-profile', 'tag:sandbox-fleet', '--parallel', '1', '-q', ...levels], env);
   check(sequential, '--parallel 1');
   // What operators ran before: one process per venue, one after another.
   const started = performance.now();
