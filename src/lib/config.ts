@@ -45,6 +45,11 @@ const baseSettingSpecs = {
   },
   tags: { description: 'Tags of the profile, comma-separated (select venues with --each-profile tag:NAME)', kind: 'tags', own: true },
   extends: { description: 'The profile this one takes unset settings and secrets from (e.g. the chain\'s shared wallet and booking)', kind: 'profile', own: true },
+  'sandbox.idleStop': {
+    description: 'Minutes without a request after which a background sandbox (sandbox start, the autostart) stops; 0: never; default 15. Read from the sandbox profile',
+    kind: 'int',
+    env: 'VENUE_SANDBOX_IDLE_STOP',
+  },
   timezone: { description: "The venue's time zone (IANA, e.g. Australia/Sydney) for times and days in tables; default: this machine's", kind: 'tz', env: 'VENUE_TIMEZONE' },
   'inventory.routesSource': { description: 'Where the inventory route map came from (set by import-openapi)', kind: 'text' },
   'inventory.bodyNames': {
