@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { runVenue } from './in-process.js';
-import { removeDir, tempDir, venueBin } from './venue.js';
+import { removeDir, stopBackgroundSandbox, tempDir, venueBin } from './venue.js';
 
 export const curlAvailable = spawnSync('curl', ['--version'], { stdio: 'ignore' }).status === 0 && fs.existsSync('/proc/self/fd/0');
 
@@ -93,4 +93,21 @@ export async function installVenueShim(binDir: string): Promise<VenueShim> {
       removeDir(home);
     },
   };
+}
+
+/**
+ * The end of a test that runs shell examples: the sandbox (and one an example
+ * started in the background on its state) stopped, the shim and "your app"
+ * closed, the folders removed.
+ */
+export async function closeShellRun(parts: { sandbox?: { origin: string; stop(): Promise<void> }; shim?: VenueShim; receiver?: http.Server; dirs: Array<string | undefined> }): Promise<void> {
+  // `venue sandbox stop` in an example may have replaced the sandbox by one started in the background:
+  // it is stopped, and its process has ended, before its folder is removed (stop() does the same).
+  if (parts.sandbox) await stopBackgroundSandbox(parts.sandbox.origin);
+  await parts.sandbox?.stop();
+  await parts.shim?.close();
+  const { receiver } = parts;
+  receiver?.closeAllConnections();
+  await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
+  for (const dir of parts.dirs) if (dir) removeDir(dir);
 }

@@ -21,8 +21,7 @@ import { exampleMarker } from '../../../src/commands/define.js';
 import { examplesOf } from '../../../src/commands/commands-doc.js';
 import { sandboxDemoSecrets } from '../../../src/lib/sandbox-address.js';
 import { baseEnv, repoRoot, startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
-import { installVenueShim, type VenueShim } from '../../support/venue-shim.js';
-import { removeDir, stopBackgroundSandbox } from '../../support/venue.js';
+import { closeShellRun, installVenueShim, type VenueShim } from '../../support/venue-shim.js';
 
 interface Example {
   command: string;
@@ -118,16 +117,7 @@ beforeAll(async () => {
   };
 }, 30_000);
 
-afterAll(async () => {
-  // `venue sandbox stop` in the examples may have replaced the sandbox by one started in the background:
-  // it is stopped, and its process has ended, before its folder is removed (sb.stop() does the same).
-  if (sb) await stopBackgroundSandbox(sb.origin);
-  await sb?.stop();
-  await shim?.close();
-  receiver?.closeAllConnections();
-  await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
-  if (workDir) removeDir(workDir);
-}, 30_000);
+afterAll(() => closeShellRun({ sandbox: sb, shim, receiver, dirs: [workDir] }), 30_000);
 
 describe('help examples', () => {
   it('every example of every command runs, in order, against the sandbox', async () => {

@@ -27,8 +27,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxDemoSecrets } from '../../../src/lib/sandbox-address.js';
 import { baseEnv, repoRoot, startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
-import { installVenueShim, type VenueShim } from '../../support/venue-shim.js';
-import { removeDir, stopBackgroundSandbox, venueBin } from '../../support/venue.js';
+import { closeShellRun, installVenueShim, type VenueShim } from '../../support/venue-shim.js';
+import { venueBin } from '../../support/venue.js';
 
 interface Block {
   /** 1-based line of the opening fence. */
@@ -240,13 +240,7 @@ afterAll(async () => {
       }
     }
   }
-  if (sb) await stopBackgroundSandbox(sb.origin);
-  await sb?.stop();
-  await shim?.close();
-  receiver?.closeAllConnections();
-  await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
-  if (workDir) removeDir(workDir);
-  if (chainConfig) removeDir(chainConfig);
+  await closeShellRun({ sandbox: sb, shim, receiver, dirs: [workDir, chainConfig] });
 }, 30_000);
 
 const isScript = (name: string) => (block: Block) => block.text.startsWith('#!') && block.before.includes(name);
