@@ -127,8 +127,10 @@ export async function ensureSandboxRunning(messages: Pick<Messages, 'info'>, env
         hint: `Use that one with VENUE_SANDBOX_URL=${elsewhere}, or stop it (Ctrl-C where it runs) and run the command again.`,
       });
     }
-    await startSandboxProcess(env, Number(url.port) || 80, stateDir);
-    messages.info(`Started the local sandbox at ${origin} (state in ${stateDir}; stop it with \`venue sandbox stop\`).`);
+    const idle = await idleStopMinutes(env);
+    await startSandboxProcess(env, Number(url.port) || 80, stateDir, ['--idle-stop', String(idle)]);
+    const stops = idle ? `; it stops by itself after ${idle} minute${idle === 1 ? '' : 's'} without a request` : '';
+    messages.info(`Started the local sandbox at ${origin} (state in ${stateDir}; stop it with \`venue sandbox stop\`${stops}).`);
   });
   verified.add(env);
 }
