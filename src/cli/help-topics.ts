@@ -160,9 +160,10 @@ Output
 
 Outcomes
   A summary follows on stderr: each venue's exit code, result (ok, failed,
-  stopped by Ctrl-C, skipped, nothing to do, not run), time and message. Under -o json or
-  ndjson it is also the last object on stderr: {"summary":[{profile, exitCode,
-  status (ok|failed|interrupted|skipped|not-run), message, seconds}],
+  stopped by Ctrl-C, skipped, nothing to do, not run), time and message.
+  Under -o json or ndjson it is also the last object on stderr:
+  {"summary":[{profile, exitCode, status (ok|failed|interrupted|skipped|
+  not-run; skipped with exit 0 is nothing to do), message, seconds}],
   "exitCode":N}. -q leaves the summary out when every venue succeeded. The run exits with the most severe code (venue help exit-codes).
 
 Inputs per venue
@@ -172,9 +173,9 @@ Inputs per venue
   receive) is the exception: a venue with no file of its own ({profile} in the
   path) has nothing to receive (result "nothing", exit 0) unless
   --require-file. A venue's message in the summary says what it did where the
-  command tells (a receipt "received" or "already received"). --file - is refused: give
-  each venue a file. Secrets read from standard input (--secret-stdin…) are read
-  once and used for every venue.
+  command tells (a receipt: "received" or "already received"). --file - is
+  refused: give each venue a file. Secrets read from standard input
+  (--secret-stdin…) are read once and used for every venue.
 
 Writes
   A command that changes data, run at more than one venue, first lists what it
