@@ -21,7 +21,7 @@ import { exampleMarker } from '../../../src/commands/define.js';
 import { examplesOf } from '../../../src/commands/commands-doc.js';
 import { sandboxDemoSecrets } from '../../../src/lib/sandbox-address.js';
 import { baseEnv, repoRoot, startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
-import { closeShellRun, installVenueShim, type VenueShim } from '../../support/venue-shim.js';
+import { closeShellRun, installVenueShim, takeExamplePorts, type VenueShim } from '../../support/venue-shim.js';
 
 interface Example {
   command: string;
@@ -87,7 +87,11 @@ let env: NodeJS.ProcessEnv;
 let receiver: http.Server | undefined;
 const received: string[] = [];
 
+let releasePorts: (() => void) | undefined;
+
 beforeAll(async () => {
+  // The README's test uses the same ports (8787, 3000): one at a time.
+  releasePorts = await takeExamplePorts();
   sb = await startSandbox();
   workDir = tempDir('venue-examples-');
   fs.cpSync(path.join(repoRoot, 'docs/examples'), workDir, { recursive: true });
@@ -115,9 +119,12 @@ beforeAll(async () => {
     // The X-Inventory-Signature of docs/examples/payload.json under WH_SECRET.
     SIG: `sha256=${createHmac('sha256', whSecret).update(fs.readFileSync(path.join(workDir, 'payload.json'))).digest('hex')}`,
   };
-}, 30_000);
+}, 660_000);
 
-afterAll(() => closeShellRun({ sandbox: sb, shim, receiver, dirs: [workDir] }), 30_000);
+afterAll(async () => {
+  await closeShellRun({ sandbox: sb, shim, receiver, dirs: [workDir] });
+  releasePorts?.();
+}, 30_000);
 
 describe('help examples', () => {
   it('every example of every command runs, in order, against the sandbox', async () => {

@@ -23,11 +23,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxDemoSecrets } from '../../../src/lib/sandbox-address.js';
 import { baseEnv, repoRoot, startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
-import { closeShellRun, installVenueShim, type VenueShim } from '../../support/venue-shim.js';
+import { closeShellRun, installVenueShim, takeExamplePorts, type VenueShim } from '../../support/venue-shim.js';
 import { venueBin } from '../../support/venue.js';
 
 interface Block {
@@ -161,7 +162,8 @@ async function runBlock(block: Block): Promise<Outcome & { skipped?: string }> {
   const { script, whole } = commandScript(block.text, pidFile());
   if (whole) return { code: 0, output: '', skipped: whole };
   const wrapped = [
-    'set -e',
+    // Job control: a server started in the background is a process group of its own, stopped whole at the end.
+    'set -em',
     `[ -f "${session()}" ] && . "${session()}"`,
     `export VENUE_CONFIG_DIR="${config}"`,
     script,
@@ -170,7 +172,11 @@ async function runBlock(block: Block): Promise<Outcome & { skipped?: string }> {
   return runBash(['-c', wrapped], blockEnv, workDir);
 }
 
+let releasePorts: (() => void) | undefined;
+
 beforeAll(async () => {
+  // The help examples' test uses the same ports (8787, 3000): one at a time.
+  releasePorts = await takeExamplePorts();
   sb = await startSandbox();
   workDir = tempDir('venue-readme-');
   const bin = path.join(workDir, '.bin');
@@ -228,20 +234,36 @@ beforeAll(async () => {
     LOG_DIR: path.join(workDir, 'log/venue'),
     VENUE_ENV_FILE: path.join(workDir, 'inventory.env'),
   };
-}, 120_000);
+}, 720_000);
 
 afterAll(async () => {
   if (workDir && fs.existsSync(pidFile())) {
     for (const pid of fs.readFileSync(pidFile(), 'utf8').split('\n').filter(Boolean)) {
       try {
-        process.kill(Number(pid), 'SIGTERM');
+        process.kill(-Number(pid), 'SIGTERM');
       } catch {
         // gone
       }
     }
+    // The README's listener (run in this process by the shim) has let go of its port before the help examples' test may take it.
+    await portFree(8787);
   }
   await closeShellRun({ sandbox: sb, shim, receiver, dirs: [workDir, chainConfig] });
+  releasePorts?.();
 }, 30_000);
+
+async function portFree(port: number, withinMs = 15_000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    const answered = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (!answered) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`port ${port} still answers: the README's server was not stopped`);
+}
 
 const isScript = (name: string) => (block: Block) => block.text.startsWith('#!') && block.before.includes(name);
 
