@@ -56,7 +56,7 @@ try {
   if (latencyMs > 0) await timed(['sandbox', 'faults', '--latency-ms', String(latencyMs), '--match', 'GET /fleet/*'], env);
   // Tokens first, so each measured run does the same work (cached tokens): a
   // command that needs one (inventory health does not log in).
-  await timed(['--each-profile', 'all', '--parallel', '8', '-q', 'inventory', 'categories'], env);
+  await timed(['--each-profile', 'tag:sandbox-fleet', '--parallel', '8', '-q', 'inventory', 'categories'], env);
 
   const levels = ['inventory', 'stock', 'levels', '--all', '--page-size', '200', '-o', 'ndjson'];
   const expected = venueCount * products;
@@ -67,7 +67,7 @@ try {
   const runs = { 8: [], 1: [] };
   for (let round = 0; round < rounds; round++) {
     for (const parallel of round % 2 === 0 ? [8, 1] : [1, 8]) {
-      runs[parallel].push(check(await timed(['--each-profile', 'all', '--parallel', String(parallel), '-q', ...levels], env), `--parallel ${parallel}`));
+      runs[parallel].push(check(await timed(['--each-profile', 'tag:sandbox-fleet', '--parallel', String(parallel), '-q', ...levels], env), `--parallel ${parallel}`));
     }
   }
   const median = (list) => [...list].sort((a, b) => a.ms - b.ms)[(list.length - 1) >> 1];

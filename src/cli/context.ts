@@ -62,6 +62,8 @@ export interface Context {
   wallet(): Promise<WalletClient>;
   booking(): Promise<BookingClient>;
   inventory(): Promise<InventoryClient>;
+  /** In a run across venues, the words the summary shows for this venue's success (e.g. "already received …"); nothing otherwise. */
+  noteOutcome?(text: string): void;
 }
 
 const missingSecretHelp: Record<ServiceName, SecretKey[]> = {
@@ -85,7 +87,7 @@ export class ProcessContext implements Context {
     secrets?: import('../lib/redact.js').SecretRegistry,
     interruption?: Interruption,
     /** A run across venues: this context is one venue's, and its rows go to the merged output. */
-    merge?: { sink: import('../lib/fleet/merged-output.js').MergeSink; profile: string },
+    private readonly merge?: { sink: import('../lib/fleet/merged-output.js').MergeSink; profile: string; note?: (text: string) => void },
     /** The clock (ms since the epoch): what the command takes as now (today, dates); waits and the deadline run on the real one. */
     private readonly clock: () => number = Date.now,
   ) {
@@ -118,6 +120,10 @@ export class ProcessContext implements Context {
 
   now(): number {
     return this.clock();
+  }
+
+  noteOutcome(text: string): void {
+    this.merge?.note?.(text);
   }
 
   config(): Promise<ConfigStore> {

@@ -33,7 +33,7 @@ export const globalOptions = [
       return Number(v);
     },
   }),
-  option('--each-profile <which>', 'run the command once per profile, concurrently: all (every profile but the sandbox), name,name,… or tag:NAME; output merged with a profile column (venue help fleet)', { kind: 'profiles' }),
+  option('--each-profile <which>', 'run the command once per profile, concurrently: all (every venue: base and sandbox profiles left out), name,name,… or tag:NAME; output merged with a profile column (venue help fleet)', { kind: 'profiles' }),
   option('--parallel <n>', 'with --each-profile: venues run at once (default 4)', {
     parse: (v: string) => {
       if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > MAX_PARALLEL) throw new InvalidValueError(`must be a whole number from 1 to ${MAX_PARALLEL}`);
