@@ -1,0 +1,144 @@
+// `venue mcp`: the runner that serves venue's services to an assistant over MCP
+// (src/lib/mcp/server.ts holds the server). main hands it the invocation and a
+// way to run a command in this process (main itself, with captured streams):
+// every tool call, and every resource, is a venue command run with -o json,
+// so the tools answer what the commands print and keep all their rules.
+
+import { PassThrough, Writable } from 'node:stream';
+import type { Invocation } from './invocation.js';
+import type { RunShell } from './run.js';
+import type { McpResource, RunResult } from './lib/mcp/server.js';
+import { ExitCode, UsageError } from './lib/errors.js';
+
+export interface McpShell extends RunShell {
+  /** Runs `venue <argv>` in this process with its own streams (no input, no terminal). */
+  runVenue(argv: string[], env: NodeJS.ProcessEnv): Promise<RunResult>;
+}
+
+/** A stream that keeps what is written to it. */
+class Capture extends Writable {
+  private readonly chunks: Buffer[] = [];
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.chunks.push(chunk);
+    done();
+  }
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}
+
+/** The streams of one in-process run: no input, output kept. */
+export function capturedStreams(): { stdin: PassThrough; stdout: Capture; stderr: Capture } {
+  return { stdin: new PassThrough().end(), stdout: new Capture(), stderr: new Capture() };
+}
+
+function listOf(value: string | undefined): string[] | undefined {
+  return value === undefined ? undefined : value.split(',').map((v) => v.trim()).filter(Boolean);
+}
+
+/** Exit code → meaning, read from `venue help exit-codes` (its lines "  N    meaning…"). */
+export function exitMeanings(text: string): Map<number, string> {
+  const meanings = new Map<number, string>();
+  let current: number | undefined;
+  for (const line of text.split('\n')) {
+    const start = /^ {2}(\d+)\s+(.*)$/.exec(line);
+    if (start) {
+      current = Number(start[1]);
+      meanings.set(current, start[2]!.trim());
+    } else if (current !== undefined && /^ {4,}\S/.test(line)) meanings.set(current, `${meanings.get(current)} ${line.trim()}`);
+    else current = undefined;
+  }
+  return meanings;
+}
+
+export async function serveVenueMcp(invocation: Invocation, shell: McpShell): Promise<number> {
+  const given = new Map(invocation.commandOptions.map((o) => [o.names.attribute, o.value ?? 'true']));
+  const { toolGroups, deriveTools } = await import('./commands/mcp/tools.js');
+  const groups = listOf(given.get('groups')) ?? [...toolGroups];
+  const unknownGroups = groups.filter((g) => !(toolGroups as readonly string[]).includes(g));
+  if (unknownGroups.length) throw new UsageError(`--groups: no group ${unknownGroups.join(', ')}`, { hint: `The groups are ${toolGroups.join(', ')}.` });
+  const allowWrites = given.has('allowWrites');
+  const run = (argv: string[]) => shell.runVenue(argv, shell.env);
+
+  // The profiles: those named, else the current one; each must exist.
+  const listed = await run([...(invocation.globals.profile ? ['--profile', invocation.globals.profile] : []), 'config', 'profiles', '--output', 'json', '--no-input']);
+  if (listed.code !== 0) {
+    shell.streams.stderr.write(listed.stderr);
+    return listed.code;
+  }
+  const rows = JSON.parse(listed.stdout) as Array<{ name: string; current: string; tags: string[]; extends: string; sandbox: boolean }>;
+  const current = rows.find((r) => r.current === '*')?.name ?? invocation.globals.profile;
+  const profiles = listOf(given.get('profiles')) ?? (current ? [current] : []);
+  const missing = profiles.filter((p) => !rows.some((r) => r.name === p));
+  if (missing.length) throw new UsageError(`--profiles: no profile ${missing.join(', ')}`, { hint: 'See `venue config profiles`.' });
+  if (!profiles.length) throw new UsageError('no profile to serve', { hint: 'Name them with --profiles, or choose one with `venue config use`.' });
+
+  const all = await deriveTools([...toolGroups]);
+  const tools = all.filter((t) => groups.includes(t.path[0]!) && (t.use === 'read' || allowWrites));
+  const withheld = new Map<string, string>();
+  for (const tool of all) {
+    if (tools.includes(tool)) continue;
+    withheld.set(
+      tool.name,
+      !groups.includes(tool.path[0]!)
+        ? `${tool.name} is in the ${tool.path[0]} group, which this server does not serve (--groups ${groups.join(',')})`
+        : `${tool.name} changes data, and this server was started without --allow-writes: it is not served and was not run`,
+    );
+  }
+
+  const exitCodes = await run(['help', 'exit-codes']);
+  const resources: McpResource[] = [
+    { uri: 'venue://exit-codes', name: 'exit-codes', description: "venue's exit codes, what each means, and the outcome rule every write follows", mimeType: 'text/plain', read: async () => exitCodes.stdout },
+    {
+      uri: 'venue://profiles',
+      name: 'profiles',
+      description: 'The profiles (venues) this server serves: name, tags, the profile it extends, and each service\'s address; never a secret',
+      mimeType: 'application/json',
+      read: async () => JSON.stringify(await profileList(rows.filter((r) => profiles.includes(r.name)), run), null, 2),
+    },
+    {
+      uri: 'venue://rules',
+      name: 'rules',
+      description: "The rules each tool's command checks before sending (from the seeds: lengths, formats, allowed values), as its help states them",
+      mimeType: 'application/json',
+      read: async () => JSON.stringify(await rulesOf(tools.map((t) => t.path), run), null, 2),
+    },
+  ];
+
+  const { serveMcp } = await import('./lib/mcp/server.js');
+  shell.streams.stderr.write(`venue mcp: serving ${tools.length} tools for ${profiles.join(', ')} (${groups.join(', ')}; writes ${allowWrites ? 'allowed, each confirmed' : 'not served'})\n`);
+  await serveMcp({
+    version: shell.version,
+    tools,
+    withheld,
+    profiles,
+    run,
+    meanings: exitMeanings(exitCodes.stdout),
+    resources,
+    stdin: shell.streams.stdin,
+    stdout: shell.streams.stdout,
+    log: (line) => void shell.streams.stderr.write(`venue mcp: ${line}\n`),
+  });
+  return ExitCode.ok;
+}
+
+async function profileList(rows: Array<{ name: string; tags: string[]; extends: string; sandbox: boolean }>, run: (argv: string[]) => Promise<RunResult>) {
+  const out = [];
+  for (const row of rows) {
+    const listed = await run(['--profile', row.name, 'config', 'list', '--output', 'json', '--no-input']);
+    const settings = listed.code === 0 ? (JSON.parse(listed.stdout) as Array<{ key: string; value: string }>) : [];
+    const services = Object.fromEntries(settings.filter((s) => /^\w+\.url$/.test(s.key) && s.value).map((s) => [s.key.replace(/\.url$/, ''), s.value]));
+    out.push({ name: row.name, tags: row.tags, ...(row.extends ? { extends: row.extends } : {}), sandbox: row.sandbox, services });
+  }
+  return out;
+}
+
+/** Each tool's rules, as its command's help says them (the seeds' limits are stated there). */
+async function rulesOf(paths: Array<readonly string[]>, run: (argv: string[]) => Promise<RunResult>) {
+  const out: Record<string, string> = {};
+  for (const path of paths) {
+    const help = await run([...path, '--help']);
+    out[path.join('_').replace(/-/g, '_')] = help.stdout;
+  }
+  return out;
+}
