@@ -35,7 +35,7 @@ const kindText: Record<ValueKind, string> = {
 
 function placeholderSchema(flags: string): JsonSchema {
   const placeholder = /[<[]([^>\]]+)[>\]]/.exec(flags)?.[1] ?? '';
-  if (/^(n|count|number|seconds|qty|quantity)$/i.test(placeholder)) return { type: 'string', pattern: '^\\d+$' };
+  if (/^(n|count|seconds)$/i.test(placeholder)) return { type: 'string', pattern: '^\\d+$' };
   return { type: 'string' };
 }
 
