@@ -60,19 +60,6 @@ export async function serveVenueMcp(invocation: Invocation, shell: McpShell): Pr
   const allowWrites = given.has('allowWrites');
   const run = (argv: string[]) => shell.runVenue(argv, shell.env);
 
-  // The profiles: those named, else the current one; each must exist.
-  const listed = await run([...(invocation.globals.profile ? ['--profile', invocation.globals.profile] : []), 'config', 'profiles', '--output', 'json', '--no-input']);
-  if (listed.code !== 0) {
-    shell.streams.stderr.write(listed.stderr);
-    return listed.code;
-  }
-  const rows = JSON.parse(listed.stdout) as Array<{ name: string; current: string; tags: string[]; extends: string; sandbox: boolean }>;
-  const current = rows.find((r) => r.current === '*')?.name ?? invocation.globals.profile;
-  const profiles = listOf(given.get('profiles')) ?? (current ? [current] : []);
-  const missing = profiles.filter((p) => !rows.some((r) => r.name === p));
-  if (missing.length) throw new UsageError(`--profiles: no profile ${missing.join(', ')}`, { hint: 'See `venue config profiles`.' });
-  if (!profiles.length) throw new UsageError('no profile to serve', { hint: 'Name them with --profiles, or choose one with `venue config use`.' });
-
   const all = await deriveTools([...toolGroups]);
   const tools = all.filter((t) => groups.includes(t.path[0]!) && (t.use === 'read' || allowWrites));
   const withheld = new Map<string, string>();
@@ -86,15 +73,22 @@ export async function serveVenueMcp(invocation: Invocation, shell: McpShell): Pr
     );
   }
 
-  const exitCodes = await run(['help', 'exit-codes']);
+  const { helpTopics } = await import('./cli/help-topics.js');
+  const exitCodes = helpTopics['exit-codes']!.text;
+  // The profiles are checked once (venue's own config command), after the first answers of start-up; a call waits for it.
+  let checked: Promise<{ rows: ProfileRow[]; profiles: string[] }> | undefined;
+  const served = () => (checked ??= servedProfiles(invocation, given.get('profiles'), run));
   const resources: McpResource[] = [
-    { uri: 'venue://exit-codes', name: 'exit-codes', description: "venue's exit codes, what each means, and the outcome rule every write follows", mimeType: 'text/plain', read: async () => exitCodes.stdout },
+    { uri: 'venue://exit-codes', name: 'exit-codes', description: "venue's exit codes, what each means, and the outcome rule every write follows", mimeType: 'text/plain', read: async () => exitCodes },
     {
       uri: 'venue://profiles',
       name: 'profiles',
       description: 'The profiles (venues) this server serves: name, tags, the profile it extends, and each service\'s address; never a secret',
       mimeType: 'application/json',
-      read: async () => JSON.stringify(await profileList(rows.filter((r) => profiles.includes(r.name)), run), null, 2),
+      read: async () => {
+        const { rows, profiles } = await served();
+        return JSON.stringify(await profileList(rows.filter((r) => profiles.includes(r.name)), run), null, 2);
+      },
     },
     {
       uri: 'venue://rules',
@@ -106,20 +100,55 @@ export async function serveVenueMcp(invocation: Invocation, shell: McpShell): Pr
   ];
 
   const { serveMcp } = await import('./lib/mcp/server.js');
-  shell.streams.stderr.write(`venue mcp: serving ${tools.length} tools for ${profiles.join(', ')} (${groups.join(', ')}; writes ${allowWrites ? 'allowed, each confirmed' : 'not served'})\n`);
+  let failure: unknown;
+  let announced: Promise<string[]> | undefined;
+  const announce = () =>
+    served().then(
+      ({ profiles }) => {
+        shell.streams.stderr.write(`venue mcp: serving ${tools.length} tools for ${profiles.join(', ')} (${groups.join(', ')}; writes ${allowWrites ? 'allowed, each confirmed' : 'not served'})\n`);
+        return profiles;
+      },
+      (error: unknown) => {
+        failure = error;
+        throw error;
+      },
+    );
   await serveMcp({
     version: shell.version,
     tools,
     withheld,
-    profiles,
+    profiles: () => (announced ??= announce()),
     run,
-    meanings: exitMeanings(exitCodes.stdout),
+    meanings: exitMeanings(exitCodes),
     resources,
     stdin: shell.streams.stdin,
     stdout: shell.streams.stdout,
     log: (line) => void shell.streams.stderr.write(`venue mcp: ${line}\n`),
   });
+  // A profile that does not exist ends the server as a usage error would have, before any tool ran.
+  if (failure !== undefined) throw failure;
   return ExitCode.ok;
+}
+
+interface ProfileRow {
+  name: string;
+  current: string;
+  tags: string[];
+  extends: string;
+  sandbox: boolean;
+}
+
+/** The profiles served: those named by --profiles, else the current one; each must exist. */
+async function servedProfiles(invocation: Invocation, named: string | undefined, run: (argv: string[]) => Promise<RunResult>): Promise<{ rows: ProfileRow[]; profiles: string[] }> {
+  const listed = await run([...(invocation.globals.profile ? ['--profile', invocation.globals.profile] : []), 'config', 'profiles', '--output', 'json', '--no-input']);
+  if (listed.code !== 0) throw new UsageError(`the profiles cannot be listed: ${listed.stderr.trim()}`);
+  const rows = JSON.parse(listed.stdout) as ProfileRow[];
+  const current = rows.find((r) => r.current === '*')?.name ?? invocation.globals.profile;
+  const profiles = listOf(named) ?? (current ? [current] : []);
+  const missing = profiles.filter((p) => !rows.some((r) => r.name === p));
+  if (missing.length) throw new UsageError(`--profiles: no profile ${missing.join(', ')}`, { hint: 'See `venue config profiles`.' });
+  if (!profiles.length) throw new UsageError('no profile to serve', { hint: 'Name them with --profiles, or choose one with `venue config use`.' });
+  return { rows, profiles };
 }
 
 async function profileList(rows: Array<{ name: string; tags: string[]; extends: string; sandbox: boolean }>, run: (argv: string[]) => Promise<RunResult>) {

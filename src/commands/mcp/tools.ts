@@ -16,9 +16,10 @@ export const toolGroups = ['wallet', 'booking', 'inventory', 'webhooks'] as cons
 /**
  * Options an assistant never gets: the tool server sets them itself (--dry-run,
  * --yes), they would read a secret from stdin or the environment, lift a guard
- * (--force), or page past the tool's own limit (--all, --page, --page-size).
+ * (--force), change venue's own records from a command that reads (booking holds
+ * --forget), or page past the tool's own limit (--all, --page, --page-size).
  */
-const withheld = /^(dry-run|yes|force|all|limit|page|page-size|concurrency|password|password-stdin|password-env|secret|secret-stdin|secret-env|json|redact)$/;
+const withheld = /^(dry-run|yes|force|forget|all|limit|page|page-size|concurrency|password|password-stdin|password-env|secret|secret-stdin|secret-env|json|redact)$/;
 const secretish = /(password|secret|token|stdin|credential)/;
 
 /** What a value of each kind is, for the assistant. */

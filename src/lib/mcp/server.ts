@@ -34,8 +34,8 @@ export interface McpServerOptions {
   tools: readonly ToolSpec[];
   /** Names of write tools not registered (no --allow-writes, or a group not served): a direct call is refused, saying why. */
   withheld: ReadonlyMap<string, string>;
-  /** The profiles a call may name; the first is the default. */
-  profiles: readonly string[];
+  /** The profiles a call may name, the first the default: checked once, just after start-up or at the first call (a rejection ends the server). */
+  profiles(): Promise<readonly string[]>;
   /** Runs `venue <argv>` and resolves with its exit code and output. */
   run(argv: string[]): Promise<RunResult>;
   /** Exit code → its meaning (venue help exit-codes). */
@@ -139,9 +139,10 @@ export class ToolCalls {
     }
     const problems = checkArguments(tool.inputSchema, input);
     if (problems.length) return this.failure(2, { error: { message: `invalid arguments for ${name}`, details: problems }, sent: false });
-    const profile = (input.profile as string | undefined) ?? this.options.profiles[0]!;
-    if (!this.options.profiles.includes(profile)) {
-      return this.failure(2, { error: { message: `profile "${profile}" is not served`, hint: `venue mcp serves ${this.options.profiles.join(', ')} (--profiles).` }, sent: false });
+    const served = await this.options.profiles();
+    const profile = (input.profile as string | undefined) ?? served[0]!;
+    if (!served.includes(profile)) {
+      return this.failure(2, { error: { message: `profile "${profile}" is not served`, hint: `venue mcp serves ${served.join(', ')} (--profiles).` }, sent: false });
     }
     const args = commandArguments(input);
     return tool.use === 'read' ? this.read(tool, profile, input, args) : this.write(tool, profile, input, args);
@@ -244,6 +245,8 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
   const server = new Server(
     { name: 'venue', version: options.version },
     {
+      // venue asks the client for nothing (no elicitation): the SDK's validator of client answers is never used (scripts/bundle.js leaves it out).
+      jsonSchemaValidator: { getValidator: () => { throw new Error('venue mcp validates no elicitation'); } },
       capabilities: { tools: {}, resources: {} },
       instructions:
         "venue's guest wallet, booking and inventory services. Answers are the records `venue … -o json` prints, guest emails and card numbers masked. " +
@@ -272,6 +275,10 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
   const transport = new StdioServerTransport(options.stdin, options.stdout);
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
+    // Profiles that cannot be served end the server (the runner says why): checked once the first answers are out.
+    const check = () => void options.profiles().catch(() => void server.close());
+    setTimeout(check, 200).unref();
+    server.oninitialized = () => setImmediate(check);
     // The client is gone when its end of standard input closes: calls in progress finish first.
     options.stdin.once('end', () => void calls.whenIdle().finally(() => void server.close()));
   });

@@ -164,11 +164,11 @@ describe('venue mcp, read only (the default)', { timeout: 90_000 }, () => {
   it('resources: the exit codes, the profiles (no secret), the rules', async () => {
     const { resources } = await s.client.listResources();
     expect(resources.map((r) => r.uri).sort()).toEqual(['venue://exit-codes', 'venue://profiles', 'venue://rules']);
-    const codes = await s.client.readResource({ uri: 'venue://exit-codes' });
-    expect(codes.contents[0]!.text).toMatch(/7 +outcome unknown/);
-    const profiles = JSON.parse((await s.client.readResource({ uri: 'venue://profiles' })).contents[0]!.text as string);
+    const text = async (uri: string) => String((await s.client.readResource({ uri })).contents.map((c) => ('text' in c ? c.text : '')).join(''));
+    expect(await text('venue://exit-codes')).toMatch(/7 +outcome unknown/);
+    const profiles = JSON.parse(await text('venue://profiles'));
     expect(profiles).toEqual([expect.objectContaining({ name: 'sandbox', services: expect.objectContaining({ inventory: expect.stringContaining(sb.origin) }) })]);
-    const rules = JSON.parse((await s.client.readResource({ uri: 'venue://rules' })).contents[0]!.text as string);
+    const rules = JSON.parse(await text('venue://rules'));
     expect(rules.inventory_stock_levels).toMatch(/--warehouse/);
   });
 });

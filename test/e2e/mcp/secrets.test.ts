@@ -107,7 +107,7 @@ describe('a whole session finds no secret', { timeout: 240_000 }, () => {
         }
       }
       const { resources } = await client.listResources();
-      for (const resource of resources) texts.push(...(await client.readResource({ uri: resource.uri })).contents.map((c) => String(c.text)));
+      for (const resource of resources) texts.push(...(await client.readResource({ uri: resource.uri })).contents.map((c) => ('text' in c ? c.text : '')));
     } finally {
       await client.close();
     }
