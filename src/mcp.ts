@@ -36,7 +36,7 @@ function listOf(value: string | undefined): string[] | undefined {
   return value === undefined ? undefined : value.split(',').map((v) => v.trim()).filter(Boolean);
 }
 
-/** Exit code → meaning, read from `venue help exit-codes` (its lines "  N    meaning…"). */
+/** Exit code → meaning, read from `venue help exit-codes` (its first table, lines "  N    meaning…"). */
 export function exitMeanings(text: string): Map<number, string> {
   const meanings = new Map<number, string>();
   let current: number | undefined;
@@ -46,7 +46,7 @@ export function exitMeanings(text: string): Map<number, string> {
       current = Number(start[1]);
       meanings.set(current, start[2]!.trim());
     } else if (current !== undefined && /^ {4,}\S/.test(line)) meanings.set(current, `${meanings.get(current)} ${line.trim()}`);
-    else current = undefined;
+    else if (meanings.size) break; // the table ends at its first other line (the outcome rule's statuses follow later)
   }
   return meanings;
 }
