@@ -119,6 +119,8 @@ export function toolOf(path: string[], command: CommandModule<any>): ToolSpec | 
     properties.confirmationId = { type: 'string', description: 'the confirmationId the dry run returned: applies the write planned with these same arguments' };
   }
   const name = path.join('_').replace(/-/g, '_');
+  // A command that can mask personal data itself always does (wallet diagnose --redact).
+  const alwaysFlags = options.some((o) => flagNames(o.flags).long === '--redact') ? ['--redact'] : [];
   return {
     name,
     title: `venue ${path.join(' ')}`,
@@ -126,9 +128,10 @@ export function toolOf(path: string[], command: CommandModule<any>): ToolSpec | 
     description: commandDescription(path, command, use),
     use,
     inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
+    alwaysFlags,
     hasYes: options.some((o) => flagNames(o.flags).long === '--yes'),
     argv(input: Record<string, unknown>): string[] {
-      const words = [...path];
+      const words = [...path, ...alwaysFlags];
       for (const { name: key, spec } of kept) words.push(...optionWords(spec, input[key]));
       // After `--` every word is an operand: an argument that starts with a dash is never read as an option.
       const operands: string[] = [];

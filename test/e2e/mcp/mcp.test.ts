@@ -104,7 +104,10 @@ describe('venue mcp, read only (the default)', { timeout: 90_000 }, () => {
     expect(isError, text).toBe(false);
     expect(body.record.email).toBe('a***@e***.com');
     expect(body.record.cards.length).toBeGreaterThan(0);
-    for (const card of body.record.cards) expect(card.cardNumber).toMatch(/^\*+\d{4}$/);
+    for (const card of body.record.cards) {
+      expect(card.cardNumber).toMatch(/^\*+\d{4}$/);
+      if (card.nickname) expect(card.nickname).toMatch(/^\S\*\*\*$/);
+    }
     expect(text).not.toMatch(/ava@example\.com/);
     expect(text).not.toMatch(/\d{12,}/);
   });

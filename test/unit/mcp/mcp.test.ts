@@ -66,6 +66,8 @@ describe('tools from declarations', () => {
   it('the real tree gives the service groups\' reads, and no tool a secret argument', async () => {
     const tools = await deriveTools(['wallet', 'booking', 'inventory', 'webhooks']);
     const names = tools.map((t) => t.name);
+    // diagnose masks personal data itself with --redact: every run of its tool asks for it.
+    expect(tools.find((t) => t.name === 'wallet_diagnose')!.argv({ email: 'a@b.co' })).toEqual(['wallet', 'diagnose', '--redact', '--', 'a@b.co']);
     expect(names).toEqual(expect.arrayContaining(['wallet_diagnose', 'booking_availability', 'inventory_stock_levels', 'inventory_stock_receive', 'wallet_reload']));
     for (const tool of tools) expect(Object.keys(tool.inputSchema.properties!).filter((k) => /password|secret|token/i.test(k))).toEqual([]);
   });
@@ -82,6 +84,7 @@ describe('masking', () => {
       at: 1764139200000,
       n: '***********0001',
     });
+    expect(maskValue({ nickname: 'Ava main', productName: 'Gummy Bears' })).toEqual({ nickname: 'A***', productName: 'Gummy Bears' });
   });
 });
 
