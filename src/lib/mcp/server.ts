@@ -121,7 +121,12 @@ export class ToolCalls {
   }
 
   call(name: string, input: Record<string, unknown>): Promise<ToolAnswer> {
-    const next = this.queue.then(() => this.callNow(name, input));
+    return this.enqueue(() => this.callNow(name, input));
+  }
+
+  /** Runs work after every call made so far (a resource read runs commands too). */
+  enqueue<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work);
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -270,7 +275,8 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const resource = options.resources.find((r) => r.uri === request.params.uri);
     if (!resource) throw new McpError(ErrorCode.InvalidParams, `no resource ${request.params.uri}`);
-    return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: maskText(await resource.read()) }] };
+    const text = await calls.enqueue(() => resource.read());
+    return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: maskText(text) }] };
   });
   const transport = new StdioServerTransport(options.stdin, options.stdout);
   const closed = new Promise<void>((resolve) => {
@@ -279,8 +285,16 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
     const check = () => void options.profiles().catch(() => void server.close());
     setTimeout(check, 200).unref();
     server.oninitialized = () => setImmediate(check);
-    // The client is gone when its end of standard input closes: calls in progress finish first.
-    options.stdin.once('end', () => void calls.whenIdle().finally(() => void server.close()));
+    // The client is gone when its end of standard input closes: the requests it sent are answered first
+    // (the SDK starts each handler a microtask after reading it: the next turn comes after them).
+    const afterTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+    options.stdin.once('end', () =>
+      void afterTurn()
+        .then(() => calls.whenIdle())
+        // Each answer leaves in the turn its call ends: the server closes after that.
+        .then(afterTurn)
+        .finally(() => void server.close()),
+    );
   });
   await server.connect(transport);
   await closed;

@@ -184,3 +184,18 @@ describe('tool calls', () => {
     expect(lost).toMatchObject({ isError: true, body: { exitCode: 7, outcome: 'unknown', settleWith: ['venue inventory receipts resolve abc --applied'] } });
   });
 });
+
+describe('the SDK is loaded only by venue mcp', () => {
+  it('only src/lib/mcp/server.ts imports it, and only with import()', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const { repoRoot } = await import('../../support/venue.js');
+    const files = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+    const importers = files(path.join(repoRoot, 'src')).filter((f) => /@modelcontextprotocol\/sdk/.test(fs.readFileSync(f, 'utf8').replace(/^\s*\/\/.*$/gm, '')));
+    expect(importers.map((f) => path.relative(repoRoot, f))).toEqual([path.join('src', 'lib', 'mcp', 'server.ts')]);
+    const source = fs.readFileSync(importers[0]!, 'utf8');
+    expect(source).not.toMatch(/^import [^;]*'@modelcontextprotocol\/sdk/m);
+    expect(source).toMatch(/await import\('@modelcontextprotocol\/sdk\/server\/index\.js'\)/);
+  });
+});
