@@ -169,7 +169,8 @@ export class ToolCalls {
     const argv = ['--profile', profile, '--output', 'json', '--no-input', ...words.slice(0, pathLength(tool)), `--limit=${offset + limit + 1}`, ...words.slice(pathLength(tool))];
     const result = await this.runLogged(tool, argv);
     const { messages, error } = messagesOf(result.stderr);
-    if (result.code !== 0) return this.failure(result.code, { error: error ?? { message: messages.join('\n') }, ...(messages.length ? { messages } : {}) });
+    // A command may print its data and still fail (inventory health reporting the service unhealthy): both are told.
+    if (result.code !== 0) return this.failure(result.code, { error: error ?? { message: messages.join('\n') }, ...(result.stdout.trim() ? { printed: parseOr(result.stdout) } : {}), ...(messages.length ? { messages } : {}) });
     let data: unknown;
     try {
       data = result.stdout.trim() === '' ? null : JSON.parse(result.stdout);

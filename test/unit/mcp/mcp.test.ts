@@ -154,6 +154,14 @@ describe('tool calls', () => {
     const { isError, body } = await call('inventory_stock_levels', { productId: '1' });
     expect(isError).toBe(true);
     expect(body).toMatchObject({ exitCode: 4, meaning: 'not found', error: { message: 'no guest a***@e***.com' } });
+    expect(body.printed).toBeUndefined();
+  });
+
+  it('data printed by a command that then fails is told with the failure', async () => {
+    const { call } = calls(() => ({ code: 6, stdout: '{"status":"unhealthy"}', stderr: '{"error":{"message":"the inventory service says it is unhealthy"}}\n' }));
+    const { isError, body } = await call('inventory_stock_levels', { productId: '1' });
+    expect(isError).toBe(true);
+    expect(body).toMatchObject({ exitCode: 6, printed: { status: 'unhealthy' }, error: { message: expect.stringMatching(/unhealthy/) } });
   });
 
   it('refuses a tool not served, a profile not served, and arguments the schema refuses, running nothing', async () => {
