@@ -12,20 +12,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { baseEnv, startSandbox, tempDir, venueBin, type SandboxProcessHandle } from '../../support/venue.js';
+import { baseEnv, sandboxForFile, tempDir, venueBin, type SandboxProcessHandle } from '../../support/venue.js';
 import { login } from '../wallet/helpers.js';
 
 let sb: SandboxProcessHandle;
-let dir: string;
-beforeAll(async () => {
-  sb = await startSandbox();
-  dir = tempDir('venue-mcp-');
-  await login(sb, 'ava@example.com');
-}, 60_000);
-afterAll(async () => {
-  await sb?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-}, 60_000);
+sandboxForFile({}, (handle) => (sb = handle));
+const dir = tempDir('venue-mcp-');
+beforeAll(() => login(sb, 'ava@example.com'), 30_000);
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 interface Session {
   client: Client;
