@@ -93,9 +93,9 @@ export async function serveVenueMcp(invocation: Invocation, shell: McpShell): Pr
     {
       uri: 'venue://rules',
       name: 'rules',
-      description: "The rules each tool's command checks before sending (from the seeds: lengths, formats, allowed values), as its help states them",
+      description: "What each tool's command checks before sending (the seeds' rules: lengths, formats, allowed values), as its declaration states them; a value that breaks one is refused with exit 2, nothing sent",
       mimeType: 'application/json',
-      read: async () => JSON.stringify(await rulesOf(tools.map((t) => t.path), run), null, 2),
+      read: async () => JSON.stringify(Object.fromEntries(tools.map((t) => [t.name, t.rules])), null, 2),
     },
   ];
 
@@ -158,16 +158,6 @@ async function profileList(rows: Array<{ name: string; tags: string[]; extends: 
     const settings = listed.code === 0 ? (JSON.parse(listed.stdout) as Array<{ key: string; value: string }>) : [];
     const services = Object.fromEntries(settings.filter((s) => /^\w+\.url$/.test(s.key) && s.value).map((s) => [s.key.replace(/\.url$/, ''), s.value]));
     out.push({ name: row.name, tags: row.tags, ...(row.extends ? { extends: row.extends } : {}), sandbox: row.sandbox, services });
-  }
-  return out;
-}
-
-/** Each tool's rules, as its command's help says them (the seeds' limits are stated there). */
-async function rulesOf(paths: Array<readonly string[]>, run: (argv: string[]) => Promise<RunResult>) {
-  const out: Record<string, string> = {};
-  for (const path of paths) {
-    const help = await run([...path, '--help']);
-    out[path.join('_').replace(/-/g, '_')] = help.stdout;
   }
   return out;
 }

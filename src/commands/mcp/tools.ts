@@ -121,9 +121,17 @@ export function toolOf(path: string[], command: CommandModule<any>): ToolSpec | 
   const name = path.join('_').replace(/-/g, '_');
   // A command that can mask personal data itself always does (wallet diagnose --redact).
   const alwaysFlags = options.some((o) => flagNames(o.flags).long === '--redact') ? ['--redact'] : [];
+  const rules = {
+    command: [command.summary, command.description].filter(Boolean).join('\n\n'),
+    checks: [
+      ...args.map(({ spec, shape }) => `${shape.name}${spec.choices ? `: one of ${spec.choices.join(', ')}` : ''}${shape.required ? ' (required)' : ''}`),
+      ...kept.map(({ name: key, spec }) => `${key} (${spec.flags}): ${spec.description ?? ''}${spec.choices ? ` (one of ${spec.choices.join(', ')})` : ''}${spec.required ? ' (required)' : ''}`),
+    ],
+  };
   return {
     name,
     title: `venue ${path.join(' ')}`,
+    rules,
     path,
     description: commandDescription(path, command, use),
     use,

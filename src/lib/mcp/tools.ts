@@ -27,6 +27,8 @@ export interface ToolSpec {
   /** A read answers at once; a write plans first (its dry run) and applies on a second call with the confirmation id. */
   use: 'read' | 'write';
   inputSchema: JsonSchema & { type: 'object' };
+  /** What the command checks before sending, as its declaration states it: its description, then each argument and option. */
+  rules: { command: string; checks: string[] };
   /** Flags every run of the tool carries: --redact where the command has it. */
   alwaysFlags: readonly string[];
   /** The command declares --yes (it asks before applying): the applying call passes it. */

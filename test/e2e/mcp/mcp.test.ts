@@ -166,7 +166,8 @@ describe('venue mcp, read only (the default)', { timeout: 90_000 }, () => {
     const profiles = JSON.parse(await text('venue://profiles'));
     expect(profiles).toEqual([expect.objectContaining({ name: 'sandbox', services: expect.objectContaining({ inventory: expect.stringContaining(sb.origin) }) })]);
     const rules = JSON.parse(await text('venue://rules'));
-    expect(rules.inventory_stock_levels).toMatch(/--warehouse/);
+    expect(rules.inventory_stock_levels.command).toMatch(/^Stock levels/);
+    expect(rules.inventory_stock_levels.checks).toEqual(expect.arrayContaining([expect.stringMatching(/^warehouse \(--warehouse <id>\): warehouse id/)]));
   });
 });
 
@@ -200,6 +201,9 @@ describe('venue mcp --allow-writes', { timeout: 90_000 }, () => {
     expect(Object.keys(receive.inputSchema.properties!)).toEqual(expect.arrayContaining(['file', 'invoice', 'confirmationId']));
     expect(receive.inputSchema.properties).not.toHaveProperty('force');
     expect(receive.inputSchema.properties).not.toHaveProperty('dryRun');
+    const rules = JSON.parse(String((await s.client.readResource({ uri: 'venue://rules' })).contents.map((c) => ('text' in c ? c.text : '')).join('')));
+    // The seeds' limits, as the command states them.
+    expect(rules.inventory_stock_receive.checks).toEqual(expect.arrayContaining([expect.stringMatching(/^po \(--po <number>\): .*at most 50 characters/), expect.stringMatching(/^file .*\(required\)$/)]));
 
     const args = { file: receiptFile('two-step.csv'), invoice: 'MCP-2STEP' };
     const plan = await call(s, 'inventory_stock_receive', args);
