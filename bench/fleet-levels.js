@@ -1,4 +1,4 @@
-// `venue --each-profile all inventory stock levels --all` across a sandbox
+// `venue --each-profile tag:sandbox-fleet inventory stock levels --all` across a sandbox
 // fleet of 50 venues of 2,000 products each: --parallel 8 against the venues
 // one after another (--parallel 1, and a shell-style loop of one process per
 // venue, which is what operators did before), with the CLI's peak memory and

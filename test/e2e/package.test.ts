@@ -201,7 +201,7 @@ describe('the installed venue, against the sandbox it serves', () => {
   });
 
   // One command a group; the list must name every group the CLI has.
-  const commands: Record<string, { args: string[]; input?: string; expect: RegExp; before?: string[][] }> = {
+  const commands: Record<string, { args: string[]; input?: string; stdin?: string; expect: RegExp; before?: string[][] }> = {
     config: { args: ['config', 'list'], expect: /wallet\.url/ },
     auth: { args: ['auth', 'status'], expect: /inventory/ },
     wallet: {
@@ -217,6 +217,16 @@ describe('the installed venue, against the sandbox it serves', () => {
     api: { args: ['api', 'inventory', 'GET', '/products', '--query', 'pageSize=1'], expect: /"productId": 1001/ },
     doctor: { args: ['doctor'], expect: /reachable\s+ok/ },
     completion: { args: ['completion', 'bash'], expect: /complete -F|_venue/ },
+    // An assistant's client: initialize, initialized, tools/list, then stdin closes (the server answers, then ends).
+    mcp: {
+      args: ['mcp', '--groups', 'booking'],
+      stdin: [
+        { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'package-test', version: '1' } } },
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      ].map((m) => `${JSON.stringify(m)}\n`).join(''),
+      expect: /"name":"booking_locations"/,
+    },
   };
 
   it('the list below covers every group', () => {
@@ -231,7 +241,7 @@ describe('the installed venue, against the sandbox it serves', () => {
         const step = await venue(args, command.input);
         expect(step.code, `venue ${args.join(' ')}\n${step.stderr}`).toBe(0);
       }
-      const result = await venue(command.args);
+      const result = await venue(command.args, command.stdin);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toMatch(command.expect);
     });
