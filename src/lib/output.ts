@@ -7,10 +7,11 @@
 import type { Screen } from './screen.js';
 import { UsageError } from './errors.js';
 import { batches, limited } from './output/batches.js';
-import { cellValue, columnNamed, getPath, headerOf, isScalar, machineRecord, normaliseColumns, providedColumns } from './output/columns.js';
+import { cellValue, columnNamed, getPath, headerOf, isScalar, normaliseColumns, providedColumns } from './output/columns.js';
 import { csvLines, machineColumns, pickFields } from './output/machine.js';
 import { fitColumns, formatForPeople } from './output/people.js';
-import { fieldKey, isRecord } from './reading.js';
+import { fieldKey, isRecord, sourceOf } from './reading.js';
+import { shapeRecord, type RecordShape } from './records.js';
 
 export { outputFormats, ROW_TIME_ZONE, type Column, type ColumnFormat, type OutputFormat, type Row } from './rows.js';
 import { outputFormats, ROW_TIME_ZONE, type Column, type ColumnFormat, type OutputFormat, type Row } from './rows.js';
@@ -45,6 +46,8 @@ export interface OutputOptions {
   query?: string;
   /** --limit: at most this many records of a list. */
   limit?: number;
+  /** --raw: machine formats, --fields and --query take the service's records as it sent them, not in venue's names. */
+  raw?: boolean;
   /** In a run across venues (--each-profile): rows go to the merged output, marked with this profile. */
   merge?: { sink: import('./fleet/merged-output.js').MergeSink; profile: string };
 }
@@ -69,7 +72,25 @@ export class Output {
     this.timeZone = options.timeZone;
     this.width = options.width;
     this.merge = options.merge;
+    this.raw = options.raw ?? false;
   }
+
+  private readonly raw: boolean;
+  private shape?: RecordShape;
+
+  /**
+   * A row as machine formats, --fields and --query take it: the service's
+   * record read into venue's names through the command's record shape
+   * (records.ts), the service's record untouched with --raw or when the
+   * command declares no shape, the row itself when it was read from none.
+   */
+  machine(row: unknown): unknown {
+    const source = sourceOf(row);
+    if (source === undefined) return row;
+    if (this.raw || !this.shape) return source;
+    return shapeRecord(source, this.shape);
+  }
+  private readonly machineOf = (row: unknown): unknown => this.machine(row);
 
   private readonly merge?: { sink: import('./fleet/merged-output.js').MergeSink; profile: string };
 
@@ -77,7 +98,7 @@ export class Output {
   private async toMerge(rows: Row[], options: RenderOptions, checked = false): Promise<void> {
     const merge = this.merge!;
     if (this.query) {
-      merge.sink.addForQuery(merge.profile, rows.map((r) => machineRecord(r)));
+      merge.sink.addForQuery(merge.profile, rows.map(this.machineOf));
       return;
     }
     if (!checked) this.checkFields(rows, options);
@@ -99,7 +120,7 @@ export class Output {
       table: (columns, rows) => this.table(columns, rows),
       csv: (columns, records, header) => csvLines(columns.map((key) => ({ key })), records as Row[], header),
       query: (data) => this.printQuery(data),
-      providedColumns: (columns, rows) => providedColumns(columns, rows),
+      providedColumns: (columns, rows) => providedColumns(columns, rows, this.machineOf),
     };
   }
 
@@ -138,8 +159,24 @@ export class Output {
   private declared: string[] = [];
 
   /** The service fields the command declares (its module's `fields`): --fields is checked against them too, and alone with the columns when a list is empty. */
-  declareFields(fields: readonly string[] | undefined): void {
+  declareFields(fields: readonly string[] | undefined, shape?: RecordShape): void {
     this.declared = [...(fields ?? [])];
+    this.shape = shape;
+  }
+
+  /**
+   * `--fields help`: prints the command's fields (one a line, or a JSON list
+   * for machine formats) and says so by returning true; the command is then
+   * not run.
+   */
+  fieldsHelp(fields: readonly string[] | undefined): boolean {
+    if (!this.fields || this.fields.length !== 1 || this.fields[0]!.toLowerCase() !== 'help') return false;
+    const names = [...(fields ?? [])];
+    if (this.isMachine) this.screen.write(`${JSON.stringify(names)}\n`);
+    else if (names.length) this.screen.write(`${names.join('\n')}\n`);
+    else this.screen.info('This command declares no fields: --fields takes the names its records carry.');
+    if (!this.isMachine && names.length) this.screen.info('Any other field the service sends works too, under its own name.');
+    return true;
   }
 
   /**
@@ -173,7 +210,7 @@ export class Output {
     for (const column of columns) add(column.key);
     let records = 0;
     for (const row of rows.slice(0, 200)) {
-      const record = machineRecord(row);
+      const record = this.machine(row);
       if (!isRecord(record)) continue;
       records++;
       for (const key of Object.keys(record)) add(key);
@@ -208,14 +245,14 @@ export class Output {
 
   /** Machine rows under --fields also answer to the command's column names. */
   private picked(row: unknown, options: RenderOptions): unknown {
-    return pickFields(row, this.fields, this.fields ? normaliseColumns(options.columns, []) : []);
+    return pickFields(row, this.fields, this.fields ? normaliseColumns(options.columns, []) : [], this.machine(row));
   }
 
   /** A list of records. */
   async list(all: Row[], options: RenderOptions = {}): Promise<void> {
     const rows = this.limit !== undefined ? all.slice(0, this.limit) : all;
     if (this.merge) return this.toMerge(rows, options);
-    if (this.query) return this.printQuery(rows.map((r) => machineRecord(r)));
+    if (this.query) return this.printQuery(rows.map(this.machineOf));
     this.checkFields(rows, options);
     switch (this.format) {
       case 'json':
@@ -236,7 +273,7 @@ export class Output {
           return;
         }
         const columns = this.columnsFor(rows, options);
-        this.screen.write(await this.table(this.fields ? columns : providedColumns(columns, rows), rows));
+        this.screen.write(await this.table(this.fields ? columns : providedColumns(columns, rows, this.machineOf), rows));
       }
     }
   }
@@ -244,7 +281,7 @@ export class Output {
   /** One record: a key/value table for people, the object itself for machines. */
   async record(data: Row, options: RenderOptions = {}): Promise<void> {
     if (this.merge) return this.toMerge([data], options);
-    if (this.query) return this.printQuery(machineRecord(data));
+    if (this.query) return this.printQuery(this.machine(data));
     this.checkFields([data], options);
     switch (this.format) {
       case 'json':
@@ -259,7 +296,7 @@ export class Output {
         this.screen.write(await csvLines(machineColumns([record]), [record], true));
         return;
       case 'table': {
-        const columns = this.fields ? this.columnsFor([data], options) : providedColumns(this.columnsFor([data], options), [data]);
+        const columns = this.fields ? this.columnsFor([data], options) : providedColumns(this.columnsFor([data], options), [data], this.machineOf);
         const { layoutTable } = await import('./table-layout.js');
         const paint = this.screen.stdoutColours;
         const headers = columns.map((c) => headerOf(c));
@@ -294,7 +331,7 @@ export class Output {
     }
     if (this.query) {
       const all: unknown[] = [];
-      for await (const batch of batches(rows)) for (const row of batch) all.push(machineRecord(row));
+      for await (const batch of batches(rows)) for (const row of batch) all.push(this.machine(row));
       await this.printQuery(all);
       return all.length;
     }
@@ -349,7 +386,7 @@ export class Output {
     // A merged row of a run across venues carries its venue's zone.
     const timeZone = ((row as Record<symbol, unknown>)[ROW_TIME_ZONE] as string | undefined) ?? (await this.zone());
     const currency = column.currencyKey ? getPath(row, column.currencyKey) : undefined;
-    return formatForPeople(cellValue(row, column), column.format, { timeZone, labels: column.labels, currency: typeof currency === 'string' ? currency : undefined });
+    return formatForPeople(cellValue(row, column, this.machineOf), column.format, { timeZone, labels: column.labels, currency: typeof currency === 'string' ? currency : undefined });
   }
 
   private zoneName?: Promise<string | undefined>;
