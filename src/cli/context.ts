@@ -107,6 +107,7 @@ export class ProcessContext implements Context {
       query: globals.query,
       limit: globals.limit,
       raw: globals.raw,
+      interruption: this.interruption,
       timeZone: () => this.setting('timezone'),
       width: tableWidth(streams, env),
       merge,

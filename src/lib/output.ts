@@ -10,6 +10,7 @@ import { batches, limited } from './output/batches.js';
 import { cellValue, columnNamed, getPath, headerOf, isScalar, normaliseColumns, providedColumns } from './output/columns.js';
 import { csvLines, machineColumns, pickFields } from './output/machine.js';
 import { fitColumns, formatForPeople } from './output/people.js';
+import type { TableWriter } from './table-layout.js';
 import { fieldKey, isRecord, sourceOf } from './reading.js';
 import { shapeRecord, type RecordShape } from './records.js';
 
@@ -46,6 +47,8 @@ export interface OutputOptions {
   query?: string;
   /** --limit: at most this many records of a list. */
   limit?: number;
+  /** Ctrl-C: checked between pages and rows, so a listing or a table being written stops within a page. */
+  interruption?: { readonly signal: AbortSignal; throwIfInterrupted(): void };
   /** --raw: machine formats, --fields and --query take the service's records as it sent them, not in venue's names. */
   raw?: boolean;
   /** In a run across venues (--each-profile): rows go to the merged output, marked with this profile. */
@@ -73,6 +76,12 @@ export class Output {
     this.width = options.width;
     this.merge = options.merge;
     this.raw = options.raw ?? false;
+    this.interruption = options.interruption;
+  }
+
+  private readonly interruption?: { readonly signal: AbortSignal; throwIfInterrupted(): void };
+  private stopIfInterrupted(): void {
+    this.interruption?.throwIfInterrupted();
   }
 
   private readonly raw: boolean;
@@ -117,7 +126,7 @@ export class Output {
       write: (chunk) => this.writeWithBackpressure(chunk),
       warn: (message) => this.screen.warn(message),
       info: (message) => this.screen.info(message),
-      table: (columns, rows) => this.table(columns, rows),
+      table: async (columns, rows) => this.table(columns, rows, await this.zone()),
       csv: (columns, records, header) => csvLines(columns.map((key) => ({ key })), records as Row[], header),
       query: (data) => this.printQuery(data),
       providedColumns: (columns, rows) => providedColumns(columns, rows, this.machineOf),
@@ -273,7 +282,16 @@ export class Output {
           return;
         }
         const columns = this.columnsFor(rows, options);
-        this.screen.write(await this.table(this.fields ? columns : providedColumns(columns, rows, this.machineOf), rows));
+        const zone = await this.zone();
+        const shown = this.fields ? columns : providedColumns(columns, rows, this.machineOf);
+        const writer = await this.tableWriter(shown);
+        // A long list is written a few hundred rows at a time: Ctrl-C is seen between them.
+        for (let at = 0; at < rows.length; at += 500) {
+          this.stopIfInterrupted();
+          const part = this.cellsOf(rows.slice(at, at + 500), shown, zone);
+          await this.writeWithBackpressure(at === 0 ? writer.first(part) : writer.more(part));
+        }
+        this.saidLeftOut(writer);
       }
     }
   }
@@ -300,7 +318,8 @@ export class Output {
         const { layoutTable } = await import('./table-layout.js');
         const paint = this.screen.stdoutColours;
         const headers = columns.map((c) => headerOf(c));
-        const values = await Promise.all(columns.map((c) => this.cell(data, c)));
+        const zone = await this.zone();
+        const values = columns.map((c) => this.cell(data, c, zone));
         // The values column takes what the widest header leaves of the width.
         const labelWidth = Math.max(0, ...headers.map((h) => h.length));
         const fitted = fitColumns(['', ''], values.map((v) => ['', v]), this.width ? this.width - labelWidth - 2 : undefined, 0);
@@ -369,22 +388,96 @@ export class Output {
       if (!columns && this.fields) this.screen.write(await csvLines(this.fields.map((key) => ({ key })), [], true));
       return count;
     }
-    const all: Row[] = [];
-    for await (const batch of batches(rows)) all.push(...batch);
-    await this.list(all, options);
-    return all.length;
+    return this.streamTable(rows, options);
+  }
+
+  /**
+   * A table as the rows come: the columns and their widths are set from the
+   * first page, each later page is cut to them and written at once (never a
+   * re-layout); one page is held at a time. Ctrl-C is seen between pages.
+   */
+  private async streamTable(rows: AsyncIterable<Row> | AsyncIterable<Row[]>, options: RenderOptions): Promise<number> {
+    let count = 0;
+    let writer: TableWriter | undefined;
+    let columns: Column[] = [];
+    const zone = await this.zone();
+    for await (const batch of batches(rows)) {
+      this.stopIfInterrupted();
+      if (batch.length === 0) continue;
+      if (!writer) {
+        this.checkFields(batch, options);
+        const all = this.columnsFor(batch, options);
+        columns = this.fields ? all : providedColumns(all, batch, this.machineOf);
+        writer = await this.tableWriter(columns);
+      }
+      for (let at = 0; at < batch.length; at += 500) {
+        const part = this.cellsOf(at === 0 && batch.length <= 500 ? batch : batch.slice(at, at + 500), columns, zone);
+        await this.writeWithBackpressure(count === 0 && at === 0 ? writer.first(part) : writer.more(part));
+        this.stopIfInterrupted();
+      }
+      count += batch.length;
+    }
+    if (count === 0) {
+      this.checkFields([], options);
+      this.screen.info(options.empty ?? 'Nothing to show.');
+    } else this.saidLeftOut(writer!);
+    return count;
+  }
+
+  /** A table writer for these columns: fitted to the width on a terminal, tab-separated lines elsewhere. */
+  private async tableWriter(columns: Column[]): Promise<TableWriter> {
+    const { TableWriter } = await import('./table-layout.js');
+    const paint = this.screen.stdoutColours;
+    const keep = columns.map((c) => c.format !== undefined && keptWhole.has(c.format));
+    const headers = columns.map((c) => (this.fields ? headerOf(c) : headerOf(c).toUpperCase()));
+    return new TableWriter(headers, { width: this.width, keep, plain: this.screen.stdoutIsTTY === false, paintHeader: (h) => paint.bold(h) });
+  }
+
+  /** Columns that did not fit the width are said once, on stderr, with the way to see them. */
+  private saidLeftOut(writer: TableWriter): void {
+    if (writer.leftOut > 0) this.screen.info(`${writer.leftOut} column${writer.leftOut === 1 ? '' : 's'} left out to fit ${this.width} columns: --fields picks the columns, -o csv or json shows every field.`);
+  }
+
+  /** The cells of rows as people read them (a padded id's spaces only take room in a table). */
+  private cellsOf(rows: readonly Row[], columns: readonly Column[], zone: string | undefined): string[][] {
+    const out: string[][] = new Array(rows.length);
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r]!;
+      const cells: string[] = new Array(columns.length);
+      for (let c = 0; c < columns.length; c++) cells[c] = this.cell(row, columns[c]!, zone).trimEnd();
+      out[r] = cells;
+    }
+    return out;
   }
 
   private writeWithBackpressure(chunk: string): Promise<void> | void {
     const stdout = this.screen.stdout;
     if (stdout.write(chunk)) return;
-    return new Promise((resolve) => stdout.once('drain', () => resolve()));
+    const signal = this.interruption?.signal;
+    // A reader that stopped reading does not hold a Ctrl-C: the wait for it to drain ends with the interruption.
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        signal?.removeEventListener('abort', stop);
+        resolve();
+      };
+      const stop = () => {
+        stdout.off('drain', done);
+        try {
+          this.stopIfInterrupted();
+          resolve();
+        } catch (error) {
+          reject(error);
+        }
+      };
+      stdout.once('drain', done);
+      signal?.addEventListener('abort', stop, { once: true });
+    });
   }
 
-  /** How a cell of column reads for people in this row. */
-  private async cell(row: unknown, column: Column): Promise<string> {
+  /** How a cell of column reads for people in this row (in the venue's zone). */
+  private cell(row: unknown, column: Column, zone: string | undefined): string {
     // A merged row of a run across venues carries its venue's zone.
-    const timeZone = ((row as Record<symbol, unknown>)[ROW_TIME_ZONE] as string | undefined) ?? (await this.zone());
+    const timeZone = ((row as Record<symbol, unknown>)[ROW_TIME_ZONE] as string | undefined) ?? zone;
     const currency = column.currencyKey ? getPath(row, column.currencyKey) : undefined;
     return formatForPeople(cellValue(row, column, this.machineOf), column.format, { timeZone, labels: column.labels, currency: typeof currency === 'string' ? currency : undefined });
   }
@@ -395,16 +488,14 @@ export class Output {
     return this.zoneName;
   }
 
-  private async table(columns: Column[], rows: Row[]): Promise<string> {
-    const { layoutTable } = await import('./table-layout.js');
-    const paint = this.screen.stdoutColours;
-    const body: string[][] = [];
-    // A padded id ("SNACKS    ") keeps its spaces for machines; in a table they only take room.
-    for (const row of rows) body.push((await Promise.all(columns.map((c) => this.cell(row, c)))).map((cell) => cell.trimEnd()));
-    const keep = columns.map((c) => c.format !== undefined && keptWhole.has(c.format));
-    const fitted = fitColumns(columns.map((c) => (this.fields ? headerOf(c) : headerOf(c).toUpperCase())), body, this.width, 2, keep);
-    return `${layoutTable([fitted.header.map((h) => paint.bold(h)), ...fitted.body])}\n`;
+  /** A whole table at once (the merged table of a run across venues). */
+  private async table(columns: Column[], rows: Row[], zone: string | undefined): Promise<string> {
+    const writer = await this.tableWriter(columns);
+    const text = writer.first(this.cellsOf(rows, columns, zone));
+    this.saidLeftOut(writer);
+    return text;
   }
+
 }
 
 /** Formats whose cells are cut last when a table is fitted to the width. */
