@@ -15,7 +15,7 @@
 // once, by the plan's candidate keys, never by scanning every key for each
 // synonym.
 
-import { accepts, asBoolean, asEnum, asNumber, fieldKey, isRecord, type FieldSpec, type FieldTable, type RawRecord } from './reading.js';
+import { accepts, asBoolean, asEnum, asNumber, fieldKey, isRecord, sameKeys, type FieldSpec, type FieldTable, type RawRecord } from './reading.js';
 import { BOOKING_TABLES } from './booking/fields.js';
 import { INVENTORY_TABLES, healthFields } from './inventory/fields.js';
 import { WALLET_TABLES, locationFields } from './wallet/fields.js';
@@ -115,6 +115,7 @@ interface Plan {
 }
 
 const plansByShape = new WeakMap<RecordShape, Map<string, Plan>>();
+const lastPlans = new WeakMap<RecordShape, Plan>();
 
 function planFor(shape: RecordShape, keys: readonly string[], signature: string): Plan {
   let plans = plansByShape.get(shape);
@@ -157,7 +158,10 @@ function planFor(shape: RecordShape, keys: readonly string[], signature: string)
 export function shapeRecord(raw: unknown, shape: RecordShape): unknown {
   if (!isRecord(raw)) return raw;
   const keys = Object.keys(raw);
-  const plan = planFor(shape, keys, keys.join('\u0000'));
+  // Rows of a listing share their keys: the last plan is compared key by key before any text is built.
+  const last = lastPlans.get(shape);
+  const plan = last && sameKeys(last.keys, keys) ? last : planFor(shape, keys, keys.join('\u0000'));
+  if (plan !== last) lastPlans.set(shape, plan);
   const used = new Uint8Array(keys.length);
   const values: unknown[] = new Array(plan.size);
   for (const field of plan.fields) {
