@@ -388,6 +388,16 @@ export class Output {
       if (!columns && this.fields) this.screen.write(await csvLines(this.fields.map((key) => ({ key })), [], true));
       return count;
     }
+    if (this.format === 'json') {
+      // One JSON document: the whole list is held, as json must be.
+      const all: Row[] = [];
+      for await (const batch of batches(rows)) {
+        this.stopIfInterrupted();
+        for (const row of batch) all.push(row);
+      }
+      await this.list(all, options);
+      return all.length;
+    }
     return this.streamTable(rows, options);
   }
 
