@@ -236,3 +236,47 @@ function machineValue(field: PlannedField, value: unknown): unknown {
       return value;
   }
 }
+
+// ---------------------------------------------------------------- the documentation
+
+/** docs/records.md: every record shape, generated from the field tables (`npm run docs:commands` writes it). */
+export function recordsMarkdown(): string {
+  const lines = [
+    '# Record shapes',
+    '',
+    '<!-- Generated from src/lib/records.ts and the field tables of src/lib/<service>/fields.ts by `npm run docs:commands`; test/unit/lib/records.test.ts fails when it is stale. -->',
+    '',
+    'Machine formats (`-o json`, `ndjson`, `csv`), `--fields` and `--query` carry each resource in one',
+    'shape, the same at every venue: venue\'s field names below, whatever the service calls them (any',
+    'casing, the other words listed, inside any envelope), values read through their type (numbers as',
+    'numbers, yes/no as booleans, enumerations as venue\'s words, epoch times as ISO 8601).',
+    '',
+    '- A field the service does not send is absent; one it sends as `null` is `null`.',
+    '- Fields venue does not know pass through under the service\'s own names: nothing is dropped.',
+    `- A service field whose name venue uses for another value (a text \`productId: "P-1"\` beside the numeric id venue reads) is kept under \`${SERVICE_FIELDS}\`, with its own name.`,
+    '- `--raw` gives the service\'s records as it sent them instead (its own names and values).',
+    '- `venue <command> --fields help` lists a command\'s fields.',
+    '',
+  ];
+  const seen = new Set<RecordShape>();
+  const all: Array<[string, RecordShape]> = [];
+  const visit = (key: string, shape: RecordShape) => {
+    if (seen.has(shape)) return;
+    seen.add(shape);
+    all.push([key, shape]);
+    for (const [name, inner] of Object.entries(shape.nested ?? {})) visit(`${key}.${name}`, inner);
+  };
+  for (const [key, shape] of Object.entries(RECORD_SHAPES)) visit(key, shape);
+  for (const [, shape] of all) {
+    lines.push(`## ${shape.service}: ${shape.name}`, '', '| field | type | also read from | holds |', '|---|---|---|---|');
+    for (const spec of Object.values(shape.table)) {
+      if (!isSpecLike(spec)) continue;
+      const name = venueName(spec);
+      const inner = shape.nested?.[name];
+      const words = spec.words ? ` (${Object.keys(spec.words).join(', ')})` : '';
+      lines.push(`| \`${name}\` | ${spec.type}${words} | ${spec.names.slice(1).join(', ') || '—'} | ${inner ? `${inner.service}: ${inner.name}` : ''} |`);
+    }
+    lines.push('');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
