@@ -119,3 +119,20 @@ describe('Ctrl-C', () => {
     expect(result.stdout.trimEnd().split('\n').length).toBeLessThan(41);
   });
 });
+
+describe('a query written at one venue works in a fleet\'s merged output', () => {
+  it('--query and csv --fields read venue\'s names in the merged records', async () => {
+    const made = await sb.run(['sandbox', 'fleet', '--venues', '2']);
+    expect(made.code, made.stderr).toBe(0);
+    const alone = await sb.run(['--profile', 'fleet-1', '--query', '[].{p: productId, q: quantity}', 'inventory', 'stock', 'levels', '--product', '1001']);
+    expect(alone.code, alone.stderr).toBe(0);
+    const merged = await sb.run(['--each-profile', 'fleet-1,fleet-2', '--query', '[].{p: productId, q: quantity}', 'inventory', 'stock', 'levels', '--product', '1001']);
+    expect(merged.code, merged.stderr).toBe(0);
+    const rows = JSON.parse(merged.stdout) as Array<{ p: number; q: number }>;
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toEqual((JSON.parse(alone.stdout) as unknown[])[0]);
+    for (const row of rows) expect(row).toEqual({ p: 1001, q: expect.any(Number) });
+    const csv = await sb.run(['--each-profile', 'fleet-1,fleet-2', '-o', 'csv', '--fields', 'productId,quantity', 'inventory', 'stock', 'levels', '--product', '1001']);
+    expect(csv.stdout).toMatch(/^profile,productId,quantity\nfleet-1,1001,\d+\nfleet-2,1001,\d+\n$/);
+  });
+});
