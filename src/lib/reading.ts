@@ -287,8 +287,9 @@ const indexByShape = new Map<string, KeyIndex>();
  */
 function keyIndex(record: RawRecord): KeyIndex {
   const keys = Object.keys(record);
-  // Rows of a listing come one after another with the same keys: the last shape is compared key by key, no text built.
-  if (lastShape && sameKeys(lastShape.keys, keys)) return lastShape.index;
+  // Rows of a listing come one after another with the same keys (a product, its stock entries, its supplier
+  // links, the next product): the last few shapes are compared key by key, no text built.
+  for (const recent of lastShapes) if (sameKeys(recent.keys, keys)) return recent.index;
   const shape = keys.join('\u0000');
   let index = indexByShape.get(shape);
   if (!index) {
@@ -302,10 +303,11 @@ function keyIndex(record: RawRecord): KeyIndex {
     if (indexByShape.size >= 5_000) indexByShape.clear();
     indexByShape.set(shape, index);
   }
-  lastShape = { keys, index };
+  lastShapes.unshift({ keys, index });
+  if (lastShapes.length > 4) lastShapes.pop();
   return index;
 }
-let lastShape: { keys: readonly string[]; index: KeyIndex } | undefined;
+const lastShapes: Array<{ keys: readonly string[]; index: KeyIndex }> = [];
 
 /** Whether two key lists are the same keys in the same order. */
 export function sameKeys(a: readonly string[], b: readonly string[]): boolean {
