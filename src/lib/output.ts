@@ -287,7 +287,8 @@ export class Output {
         const writer = await this.tableWriter(shown);
         // A long list is written a few hundred rows at a time: Ctrl-C is seen between them.
         for (let at = 0; at < rows.length; at += 500) {
-          this.stopIfInterrupted();
+          // The first part is always shown (a write's outcome after a Ctrl-C is rendered whole); a long list stops between parts.
+          if (at > 0) this.stopIfInterrupted();
           const part = this.cellsOf(rows.slice(at, at + 500), shown, zone);
           await this.writeWithBackpressure(at === 0 ? writer.first(part) : writer.more(part));
         }
@@ -392,7 +393,7 @@ export class Output {
       // One JSON document: the whole list is held, as json must be.
       const all: Row[] = [];
       for await (const batch of batches(rows)) {
-        this.stopIfInterrupted();
+        if (all.length > 0) this.stopIfInterrupted();
         for (const row of batch) all.push(row);
       }
       await this.list(all, options);
@@ -412,7 +413,7 @@ export class Output {
     let columns: Column[] = [];
     const zone = await this.zone();
     for await (const batch of batches(rows)) {
-      this.stopIfInterrupted();
+      if (count > 0) this.stopIfInterrupted();
       if (batch.length === 0) continue;
       if (!writer) {
         this.checkFields(batch, options);
@@ -423,7 +424,7 @@ export class Output {
       for (let at = 0; at < batch.length; at += 500) {
         const part = this.cellsOf(at === 0 && batch.length <= 500 ? batch : batch.slice(at, at + 500), columns, zone);
         await this.writeWithBackpressure(count === 0 && at === 0 ? writer.first(part) : writer.more(part));
-        this.stopIfInterrupted();
+        if (at + 500 < batch.length) this.stopIfInterrupted();
       }
       count += batch.length;
     }
