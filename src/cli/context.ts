@@ -26,6 +26,8 @@ export interface GlobalOptions {
   query?: string;
   /** --limit: at most this many records of a list. */
   limit?: number;
+  /** --raw: the service's records as it sent them in machine formats, --fields and --query. */
+  raw?: boolean;
   color: boolean;
   quiet: boolean;
   verbose: boolean;
@@ -106,6 +108,8 @@ export class ProcessContext implements Context {
       fields: globals.fields,
       query: globals.query,
       limit: globals.limit,
+      raw: globals.raw,
+      interruption: this.interruption,
       timeZone: () => this.setting('timezone'),
       width: tableWidth(streams, env),
       merge,
