@@ -25,7 +25,7 @@ export async function startBenchSandbox() {
     });
     child.on('exit', (code) => reject(new Error(`sandbox exited ${code}: ${log}`)));
   });
-  return { origin, dir, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };
+  return { origin, dir, pid: child.pid, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };
 }
 
 export async function seedAndToken(origin, count) {

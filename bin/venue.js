@@ -41,21 +41,44 @@ async function exitAfterDraining(code, boundMs) {
 }
 const version = () => JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
-/** The root help, rendered at build time (scripts/build-help.js); undefined if absent. */
-function cachedRootHelp() {
+/**
+ * The help asked for, rendered at build time (scripts/build-help.js) from the
+ * declarations: `venue --help`, `venue <group…> [<command>] --help` (or -h),
+ * `venue help [<group…> [<command>]]` and `venue <group…>` alone. Undefined
+ * when argv is anything else (a word no command has among them: the CLI says
+ * what is wrong), when the file is absent, or on a terminal narrower than the
+ * 80 columns it was laid out for (commander then lays it out for the terminal).
+ */
+function prebuiltHelp(words) {
   if (process.env.VENUE_NO_HELP_CACHE) return undefined;
-  try {
-    return readFileSync(new URL('../dist/help.txt', import.meta.url), 'utf8');
-  } catch {
-    return undefined;
+  if (process.stdout.isTTY && process.stdout.columns < 80) return undefined;
+  let path = words;
+  let kinds = ['groups'];
+  const last = words.at(-1);
+  if (words[0] === 'help') [path, kinds] = [words.slice(1), ['groups', 'commands']];
+  else if (last === '--help' || last === '-h') [path, kinds] = [words.slice(0, -1), ['groups', 'commands']];
+  else if (words.length === 0) return undefined; // `venue` alone: the CLI says so on its own terms
+  const read = (file) => {
+    try {
+      return readFileSync(new URL(`../dist/${file}`, import.meta.url), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  if (path.length === 0) return read('help.txt');
+  if (!path.every((word) => /^[a-z][a-z0-9-]*$/.test(word))) return undefined;
+  for (const kind of kinds) {
+    const text = read(`help/${kind}/${path.join(' ')}.txt`);
+    if (text !== undefined) return text;
   }
+  return undefined;
 }
 
-const rootHelp = argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h') ? cachedRootHelp() : undefined;
+const help = prebuiltHelp(argv);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${version()}\n`);
-} else if (rootHelp) {
-  process.stdout.write(rootHelp);
+} else if (help !== undefined) {
+  process.stdout.write(help);
 } else {
   let interrupted = false;
   let interruptedAt = 0;

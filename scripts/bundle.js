@@ -22,7 +22,27 @@ import { cpSync, readFileSync, renameSync, rmSync } from 'node:fs';
 const readJson = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8'));
 const pkg = readJson('../package.json');
 const sandboxPkg = readJson('../packages/sandbox/package.json');
-const bundled = new Set(['commander', 'undici']);
+// The MCP SDK (only `venue mcp` loads it) and the zod it reads are bundled too:
+// hundreds of small files make its start-up slow (bench/mcp-startup.js).
+const bundled = new Set(['commander', 'undici', '@modelcontextprotocol/sdk', 'zod']);
+
+/**
+ * The SDK's server imports Ajv for one thing venue never asks a client for
+ * (validating an elicitation's answer); venue's server is given its own
+ * validator (src/lib/mcp/server.ts), so the SDK's Ajv provider is left out.
+ */
+const withoutSdkAjv = {
+  name: 'mcp-sdk-without-ajv',
+  setup(build) {
+    build.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) =>
+      args.importer.includes('@modelcontextprotocol/sdk') ? { path: 'mcp-ajv-provider', namespace: 'venue-stub' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'venue-stub' }, () => ({
+      contents: "export class AjvJsonSchemaValidator { getValidator() { throw new Error('venue mcp validates no elicitation'); } }",
+      loader: 'js',
+    }));
+  },
+};
 const external = [...new Set([...Object.keys(pkg.dependencies), ...Object.keys(sandboxPkg.dependencies)])].filter((name) => !bundled.has(name));
 
 const outdir = 'dist/bundle';
@@ -46,6 +66,7 @@ try {
     chunkNames: '[name]-[hash]',
     logLevel: 'warning',
     legalComments: 'none',
+    plugins: [withoutSdkAjv],
   });
 } catch (error) {
   rmSync(next, { recursive: true, force: true });

@@ -21,7 +21,7 @@ export interface FleetShell extends RunShell {
 
 export async function runEachProfile(invocation: Invocation, shell: FleetShell): Promise<number> {
   const { planJobs } = await import('./lib/fleet/plan.js');
-  const { selectProfiles } = await import('./lib/fleet/selection.js');
+  const { selectProfiles, leftOutNote } = await import('./lib/fleet/selection.js');
   const { fleetUseOf } = await import('./lib/fleet/use.js');
   const { ConfigStore } = await import('./lib/config.js');
   const { Terminal } = await import('./cli/terminal.js');
@@ -67,15 +67,20 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
   const dryRun = commandOptionGiven(invocation, '--dry-run');
   // --yes answers the fleet's question; it is passed on only to commands that take it.
   const commandWords = ownYes ? words : words.filter((a) => a !== '--yes' && a !== '-y');
-  const jobs = planJobs(commandWords, files, selection.profiles, selection.tag);
+  // A venue without its own file has nothing to do when the command says so (a receipt: nothing to receive), unless --require-file.
+  const withoutFile = use.kind === 'write' && !commandOptionGiven(invocation, '--require-file') ? use.withoutFile : undefined;
+  const planned = planJobs(commandWords, files, selection.profiles, selection.tag, { withoutFile });
+  const jobs = planned.filter((job) => job.nothing === undefined);
 
   const { globals } = invocation;
   const terminal = new Terminal(streams, { secrets: shell.secrets, interruption: shell.interruption, noColor: !shell.colour, noInput: !globals.input, quiet: globals.quiet, env });
+  const leftOut = leftOutNote(selection.leftOut);
+  if (leftOut) terminal.info(leftOut);
   // A write at more than one venue is shown first, and asked about (or needs --yes).
   let confirmed = false;
   if (use.kind === 'write' && jobs.length > 1 && !dryRun) {
     terminal.info(`\`venue ${path}\` writes; it will run at ${jobs.length} venues:`);
-    for (const job of jobs) terminal.info(`  ${job.profile}: ${job.skip ?? `venue ${job.argv.map(shellWord).join(' ')}`}`);
+    for (const job of planned) terminal.info(`  ${job.profile}: ${job.nothing ?? job.skip ?? `venue ${job.argv.map(shellWord).join(' ')}`}`);
     if (!yesGiven) {
       if (!terminal.canPrompt()) {
         throw new UsageError(`a write across ${jobs.length} profiles needs --yes (there is no terminal to ask on)`, { hint: 'Check the list above, then run again with --yes; --dry-run, where the command has it, shows each venue\'s change first.' });
@@ -108,7 +113,9 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
   const output = new Output(terminal, { format, fields: globals.fields, query: globals.query, width: tableWidth(streams, env) });
   const sink = new MergedOutput(output.mergeTarget(), jobs.map((j) => j.profile));
 
-  const outcomes = await runFleet(jobs, {
+  // What a venue's command says of its success for the summary (e.g. a receipt already received).
+  const notes = new Map<string, string>();
+  const ran = await runFleet(jobs, {
     parallel: venues.parallel,
     failFast: venues.failFast,
     signal: shell.interruption.signal,
@@ -122,7 +129,8 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
       // The venue's own invocation: its profile, never a prompt, its words with the placeholders filled.
       const venue: Invocation = { ...invocation, venues: undefined, argv, commandArgv: argv, globals: { ...globals, profile: job.profile, input: false } };
       try {
-        return { exitCode: await runOne(venue, { ...shell, streams: venueStreams }, { sink: rows, profile: job.profile }) };
+        const note = (text: string) => notes.set(job.profile, text);
+        return { exitCode: await runOne(venue, { ...shell, streams: venueStreams }, { sink: rows, profile: job.profile, note }) };
       } catch (error) {
         // A JSON error object carries the profile itself; anything else is marked line by line.
         const exitCode = reportFailure(error, { machine, stderr: machine && isVenueError(error) ? streams.stderr : stderr, verbose: shell.verbose, colour: shell.colour, profile: job.profile });
@@ -132,6 +140,12 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
         stderr.flushPending();
       }
     },
+  });
+  const outcomes = planned.map((job): VenueOutcome => {
+    if (job.nothing !== undefined) return { profile: job.profile, status: 'skipped', exitCode: 0, message: job.nothing, ms: 0 };
+    const outcome = ran.find((o) => o.profile === job.profile)!;
+    const note = notes.get(job.profile);
+    return outcome.status === 'ok' && note !== undefined && !outcome.message ? { ...outcome, message: note } : outcome;
   });
   const exitCode = fleetExitCode(outcomes);
   reportOutcomes(terminal, outcomes, exitCode, machine, streams.stderr);
@@ -144,17 +158,22 @@ function shellWord(word: string): string {
 
 const statusWords: Record<VenueOutcome['status'], string> = { ok: 'ok', failed: 'failed', interrupted: 'stopped', skipped: 'skipped', 'not-run': 'not run' };
 
+/** A venue skipped with exit 0 had nothing to do (its file missing, which the command allows). */
+const nothingToDo = (o: VenueOutcome) => o.status === 'skipped' && o.exitCode === 0;
+const resultWord = (o: VenueOutcome) => (nothingToDo(o) ? 'nothing' : statusWords[o.status]);
+
 /** The summary on stderr: a line per venue, then the totals; under -o json|ndjson also one JSON object, the last on stderr. */
 function reportOutcomes(terminal: import('./cli/terminal.js').Terminal, outcomes: VenueOutcome[], code: number, machine: boolean, stderr: TerminalStreams['stderr']): void {
-  const count = (status: VenueOutcome['status']) => outcomes.filter((o) => o.status === status).length;
-  const totals = [`${count('ok')} ok`, count('failed') && `${count('failed')} failed`, count('interrupted') && `${count('interrupted')} stopped by Ctrl-C`, count('skipped') && `${count('skipped')} skipped`, count('not-run') && `${count('not-run')} not run`].filter(Boolean).join(', ');
+  const count = (status: VenueOutcome['status']) => outcomes.filter((o) => o.status === status && !nothingToDo(o)).length;
+  const idle = outcomes.filter(nothingToDo).length;
+  const totals = [`${count('ok')} ok`, idle && `${idle} with nothing to do`, count('failed') && `${count('failed')} failed`, count('interrupted') && `${count('interrupted')} stopped by Ctrl-C`, count('skipped') && `${count('skipped')} skipped`, count('not-run') && `${count('not-run')} not run`].filter(Boolean).join(', ');
   const allOk = code === 0;
   if (!(terminal.quiet && allOk)) {
     const width = Math.max(7, ...outcomes.map((o) => o.profile.length));
     const lines = ['', `${'PROFILE'.padEnd(width)}  EXIT  ${'RESULT'.padEnd(8)}  TIME    MESSAGE`];
     for (const o of outcomes) {
       const time = `${(o.ms / 1000).toFixed(1)}s`;
-      lines.push(`${o.profile.padEnd(width)}  ${String(o.exitCode ?? '-').padEnd(4)}  ${statusWords[o.status].padEnd(8)}  ${time.padEnd(6)}  ${o.message.split('\n')[0]}`.trimEnd());
+      lines.push(`${o.profile.padEnd(width)}  ${String(o.exitCode ?? '-').padEnd(4)}  ${resultWord(o).padEnd(8)}  ${time.padEnd(6)}  ${o.message.split('\n')[0]}`.trimEnd());
     }
     lines.push(`${outcomes.length} venue${outcomes.length === 1 ? '' : 's'}: ${totals}${allOk ? '' : `; exit ${code}`}`);
     stderr.write(`${lines.join('\n')}\n`);

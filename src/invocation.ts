@@ -137,6 +137,7 @@ export async function readInvocation(argv: readonly string[], root: readonly Gro
     fields: value<string[]>('fields'),
     query: value<string>('query'),
     limit: value<number>('limit'),
+    raw: flag('raw'),
     color: !flag('color'),
     quiet: flag('quiet'),
     verbose: flag('verbose'),

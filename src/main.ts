@@ -92,6 +92,18 @@ export async function main(options: MainOptions): Promise<number> {
       const { runEachProfile } = await import('./fleet.js');
       return afterInterrupt(await runEachProfile(invocation, { ...shell, verbose, colour }), interruption);
     }
+    if (invocation.path[0] === 'mcp' && invocation.command && !invocation.help) {
+      // The MCP server runs commands itself: main, in this process, with each call's own streams.
+      const { serveVenueMcp, capturedStreams } = await import('./mcp.js');
+      const runVenue = async (argv: string[], runEnv: NodeJS.ProcessEnv) => {
+        const captured = capturedStreams();
+        // Its own Ctrl-C: the launcher's stays with this server (a run never takes it over).
+        const own = new ProcessInterruption({ say: (message) => captured.stderr.write(`${message}\n`), exit: () => undefined });
+        const code = await main({ argv, version: options.version, streams: captured, env: runEnv, now: options.now, interruption: own });
+        return { code, stdout: captured.stdout.text(), stderr: captured.stderr.text() };
+      };
+      return afterInterrupt(await serveVenueMcp(invocation, { ...shell, runVenue }), interruption);
+    }
     const { runOne } = await import('./run.js');
     return afterInterrupt(await runOne(invocation, shell), interruption);
   } catch (error) {

@@ -29,7 +29,7 @@ export interface ProgramOptions {
   /** The clock (ms since the epoch); Date.now when absent. */
   now?: () => number;
   /** One venue's run of a command across venues (--each-profile): where its rows go. */
-  merge?: { sink: import('./lib/fleet/merged-output.js').MergeSink; profile: string };
+  merge?: { sink: import('./lib/fleet/merged-output.js').MergeSink; profile: string; note?: (text: string) => void };
 }
 
 const defaultGlobals: GlobalValues = { output: 'table', color: true, quiet: false, verbose: false, input: true };

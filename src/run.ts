@@ -20,7 +20,7 @@ export interface RunShell {
   now?: () => number;
 }
 
-export async function runOne(invocation: Invocation, shell: RunShell, merge?: { sink: MergeSink; profile: string }): Promise<number> {
+export async function runOne(invocation: Invocation, shell: RunShell, merge?: { sink: MergeSink; profile: string; note?: (text: string) => void }): Promise<number> {
   const { buildProgram } = await import('./program.js');
   const program = await buildProgram({ ...shell, group: invocation.path[0], globals: invocation.globals, merge });
   if (invocation.path.length === 0 && invocation.operands.length === 0 && !invocation.help && !invocation.version) {

@@ -26,6 +26,8 @@ export interface GlobalOptions {
   query?: string;
   /** --limit: at most this many records of a list. */
   limit?: number;
+  /** --raw: the service's records as it sent them in machine formats, --fields and --query. */
+  raw?: boolean;
   color: boolean;
   quiet: boolean;
   verbose: boolean;
@@ -62,6 +64,8 @@ export interface Context {
   wallet(): Promise<WalletClient>;
   booking(): Promise<BookingClient>;
   inventory(): Promise<InventoryClient>;
+  /** In a run across venues, the words the summary shows for this venue's success (e.g. "already received …"); nothing otherwise. */
+  noteOutcome?(text: string): void;
 }
 
 const missingSecretHelp: Record<ServiceName, SecretKey[]> = {
@@ -85,7 +89,7 @@ export class ProcessContext implements Context {
     secrets?: import('../lib/redact.js').SecretRegistry,
     interruption?: Interruption,
     /** A run across venues: this context is one venue's, and its rows go to the merged output. */
-    merge?: { sink: import('../lib/fleet/merged-output.js').MergeSink; profile: string },
+    private readonly merge?: { sink: import('../lib/fleet/merged-output.js').MergeSink; profile: string; note?: (text: string) => void },
     /** The clock (ms since the epoch): what the command takes as now (today, dates); waits and the deadline run on the real one. */
     private readonly clock: () => number = Date.now,
   ) {
@@ -104,6 +108,8 @@ export class ProcessContext implements Context {
       fields: globals.fields,
       query: globals.query,
       limit: globals.limit,
+      raw: globals.raw,
+      interruption: this.interruption,
       timeZone: () => this.setting('timezone'),
       width: tableWidth(streams, env),
       merge,
@@ -118,6 +124,10 @@ export class ProcessContext implements Context {
 
   now(): number {
     return this.clock();
+  }
+
+  noteOutcome(text: string): void {
+    this.merge?.note?.(text);
   }
 
   config(): Promise<ConfigStore> {

@@ -138,7 +138,11 @@ Examples
   venue --each-profile all inventory stock receive --file receipts/{profile}.csv --yes
 
 Selecting venues
-  all             every profile except the built-in sandbox
+  all             every venue: a profile with an inventory server of its own.
+                  Left out (and listed on stderr, not with -q): the sandbox's
+                  profiles (the built-in one, a sandbox fleet's venues) and a
+                  base profile (one that others extend, with no inventory URL
+                  of its own, e.g. a chain's shared wallet and booking)
   a,b,c           the profiles named (each must exist)
   tag:NAME        the profiles tagged NAME (venue config set tags north,arcades;
                   venue config profiles shows the tags)
@@ -161,17 +165,22 @@ Output
 
 Outcomes
   A summary follows on stderr: each venue's exit code, result (ok, failed,
-  stopped by Ctrl-C, skipped, not run), time and message. Under -o json or
-  ndjson it is also the last object on stderr: {"summary":[{profile, exitCode,
-  status (ok|failed|interrupted|skipped|not-run), message, seconds}],
+  stopped by Ctrl-C, skipped, nothing to do, not run), time and message.
+  Under -o json or ndjson it is also the last object on stderr:
+  {"summary":[{profile, exitCode, status (ok|failed|interrupted|skipped|
+  not-run; skipped with exit 0 is nothing to do), message, seconds}],
   "exitCode":N}. -q leaves the summary out when every venue succeeded. The run exits with the most severe code (venue help exit-codes).
 
 Inputs per venue
   {profile} and {tag} in any argument become the venue's profile name and tag
   (the tag selected by, else the profile's first). A venue whose --file is
-  missing is skipped and reported; the others run. --file - is refused: give
-  each venue a file. Secrets read from standard input (--secret-stdin…) are read
-  once and used for every venue.
+  missing is skipped and reported (exit 2); the others run. A receipt (stock
+  receive) is the exception: a venue with no file of its own ({profile} in the
+  path) has nothing to receive (result "nothing", exit 0) unless
+  --require-file. A venue's message in the summary says what it did where the
+  command tells (a receipt: "received" or "already received"). --file - is
+  refused: give each venue a file. Secrets read from standard input
+  (--secret-stdin…) are read once and used for every venue.
 
 Writes
   A command that changes data, run at more than one venue, first lists what it

@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../cli/context.js';
 import type { FleetDeclaration } from '../lib/fleet/use.js';
+import { shapeFieldNames, type RecordShape } from '../lib/records.js';
 
 /**
  * What a value names, for completion (src/commands/completion) and runs across
@@ -121,6 +122,13 @@ export interface CommandModule<Options = Record<string, unknown>> {
    * them (and the records shown); any other field the service sends works too.
    */
   fields?: readonly string[];
+  /**
+   * The resource the command's records are (src/lib/records.ts): machine
+   * formats, --fields and --query read them in venue's names whatever the
+   * server calls them, and its fields are the shape's names (unless `fields`
+   * lists others).
+   */
+  record?: RecordShape;
   /** The command's options, in the order help lists them. */
   options?: readonly OptionSpec[];
   /** What the command is across venues (--each-profile): it reads, writes, or is refused there, with the reason. */
@@ -163,6 +171,11 @@ export function declarationOf(cmd: Command): CommandModule<any> | undefined {
 export type ContextFactory = () => Promise<Context>;
 
 /** "Fields (for --fields): …", wrapped to the help's width. */
+/** The fields a command's records carry: those it lists, else its record shape's names. */
+export function commandFields(module: Pick<CommandModule<any>, 'fields' | 'record'>): readonly string[] | undefined {
+  return module.fields ?? (module.record ? shapeFieldNames(module.record) : undefined);
+}
+
 export function fieldsText(fields: readonly string[] | undefined): string {
   if (!fields?.length) return '';
   const lines: string[] = [];
@@ -175,7 +188,7 @@ export function fieldsText(fields: readonly string[] | undefined): string {
     }
     line += word;
   }
-  lines.push(line.trimEnd(), '  and any other field the service sends (as it names it).');
+  lines.push(line.trimEnd(), '  and any other field the service sends (as it names it). `--fields help` lists them.');
   return `Fields (for --fields):\n${lines.join('\n')}\n`;
 }
 
@@ -245,7 +258,8 @@ export function attachCommand(parent: Command, module: CommandModule<any>, makeC
     });
   }
   cmd.addHelpText('after', examplesText(module.examples));
-  if (module.fields?.length) cmd.addHelpText('after', fieldsText(module.fields));
+  const fields = commandFields(module);
+  if (fields?.length) cmd.addHelpText('after', fieldsText(fields));
   cmd.action(async (...actionArgs: unknown[]) => {
     // commander passes (...positionals, options, command)
     actionArgs.pop(); // the Command itself
@@ -253,7 +267,9 @@ export function attachCommand(parent: Command, module: CommandModule<any>, makeC
     // A variadic argument ("<file...>") arrives as an array: its values become positionals of their own.
     const positionals = actionArgs.flatMap((a) => (Array.isArray(a) ? (a as string[]) : [a as string]));
     const ctx = await makeContext();
-    ctx.output?.declareFields?.(module.fields);
+    ctx.output?.declareFields?.(fields, module.record);
+    // `--fields help`: the command's fields, and nothing run.
+    if (ctx.output?.fieldsHelp?.(fields)) return;
     await module.run(ctx, options, ...positionals);
   });
   return cmd;

@@ -24,6 +24,7 @@ export const commandGroups: readonly GroupEntry[] = [
   { name: 'webhooks', summary: 'Inventory webhook subscribers, a local listener, verify and replay', load: () => import('./webhooks/index.js') },
   { name: 'sandbox', summary: 'The local emulator of the three services', load: () => import('./sandbox/index.js') },
   { name: 'api', summary: 'A raw authenticated call to a service', load: () => import('./api/index.js') },
+  { name: 'mcp', summary: "Serve venue's services to an AI assistant (a Model Context Protocol server on stdio)", load: () => import('./mcp/index.js') },
   { name: 'doctor', summary: 'Check each configured service and say how to fix what is wrong', load: () => import('./doctor/index.js') },
   { name: 'completion', summary: 'Shell completion for bash, zsh or fish', load: () => import('./completion/index.js') },
 ];

@@ -10,7 +10,7 @@ import type Conf from 'conf';
 import { UsageError } from './errors.js';
 import { didYouMean } from './suggest.js';
 import { syncFolder } from './durable-file.js';
-import { configDirectory, sandboxOrigin, sandboxDemoSecrets } from './sandbox-address.js';
+import { configDirectory, isSandboxUrl, sandboxOrigin, sandboxDemoSecrets } from './sandbox-address.js';
 import { formatAuthScheme, inventoryOperationNames, inventoryOperations, normaliseBasePath, parseAuthScheme, parseRoute, routeSettingKey, type InventoryOperation } from './inventory/routes.js';
 
 export type SettingSource = 'flag' | 'environment' | 'profile' | 'default' | 'extends';
@@ -47,6 +47,11 @@ const baseSettingSpecs = {
   },
   tags: { description: 'Tags of the profile, comma-separated (select venues with --each-profile tag:NAME)', kind: 'tags', own: true },
   extends: { description: 'The profile this one takes unset settings and secrets from (e.g. the chain\'s shared wallet and booking)', kind: 'profile', own: true },
+  'sandbox.idleStop': {
+    description: 'Minutes without a request after which a background sandbox (sandbox start, the autostart) stops; 0: never; default 15. Read from the sandbox profile',
+    kind: 'int',
+    env: 'VENUE_SANDBOX_IDLE_STOP',
+  },
   timezone: { description: "The venue's time zone (IANA, e.g. Australia/Sydney) for times and days in tables; default: this machine's", kind: 'tz', env: 'VENUE_TIMEZONE' },
   'inventory.routesSource': { description: 'Where the inventory route map came from (set by import-openapi)', kind: 'text' },
   'inventory.bodyNames': {
@@ -420,15 +425,31 @@ export class ConfigStore {
    * extends (source "extends", `from` naming it), then from the defaults.
    */
   resolve(profile: string, key: SettingKey, depth = 0): ResolvedSetting {
+    return this.resolveFrom(profile, key, depth, true);
+  }
+
+  /** A setting as the profiles hold it (the profile's own, else through extends, else the defaults): the environment of this run aside. */
+  held(profile: string, key: SettingKey): ResolvedSetting {
+    return this.resolveFrom(profile, key, 0, false);
+  }
+
+  /** Whether the profile's inventory server, as the profiles hold it, is this configuration's local sandbox (the built-in profile, a sandbox fleet's venues). */
+  servedBySandbox(profile: string): boolean {
+    if (this.isSandbox(profile)) return true;
+    const url = this.held(profile, 'inventory.url').value;
+    return url !== undefined && isSandboxUrl(url, this.env);
+  }
+
+  private resolveFrom(profile: string, key: SettingKey, depth: number, environment: boolean): ResolvedSetting {
     const spec: SettingSpec = settingSpecs[key];
-    const fromEnv = spec.env ? this.env[spec.env] : undefined;
+    const fromEnv = environment && spec.env ? this.env[spec.env] : undefined;
     if (fromEnv !== undefined && fromEnv !== '') return { value: fromEnv, source: 'environment' };
     const stored = getNested(this.stored('config').profiles?.[profile], key);
     if (stored !== undefined && stored !== null) return { value: String(stored), source: 'profile' };
     if (this.isSandbox(profile)) return { value: sandboxDefaults(this.env)[key], source: 'default' };
     const parent = spec.own ? undefined : this.parentOf(profile);
     if (parent !== undefined && depth < MAX_EXTENDS_DEPTH && this.profileExists(parent)) {
-      const inherited = this.resolve(parent, key, depth + 1);
+      const inherited = this.resolveFrom(parent, key, depth + 1, environment);
       if (inherited.value !== undefined) return { value: inherited.value, source: 'extends', from: inherited.source === 'extends' ? inherited.from : parent };
     }
     return { value: undefined, source: undefined };

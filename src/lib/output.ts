@@ -7,10 +7,12 @@
 import type { Screen } from './screen.js';
 import { UsageError } from './errors.js';
 import { batches, limited } from './output/batches.js';
-import { cellValue, columnNamed, getPath, headerOf, isScalar, machineRecord, normaliseColumns, providedColumns } from './output/columns.js';
+import { cellValue, columnNamed, getPath, headerOf, isScalar, normaliseColumns, providedColumns } from './output/columns.js';
 import { csvLines, machineColumns, pickFields } from './output/machine.js';
 import { fitColumns, formatForPeople } from './output/people.js';
-import { fieldKey, isRecord } from './reading.js';
+import type { TableWriter } from './table-layout.js';
+import { fieldKey, isRecord, sourceOf } from './reading.js';
+import { shapeRecord, type RecordShape } from './records.js';
 
 export { outputFormats, ROW_TIME_ZONE, type Column, type ColumnFormat, type OutputFormat, type Row } from './rows.js';
 import { outputFormats, ROW_TIME_ZONE, type Column, type ColumnFormat, type OutputFormat, type Row } from './rows.js';
@@ -45,6 +47,10 @@ export interface OutputOptions {
   query?: string;
   /** --limit: at most this many records of a list. */
   limit?: number;
+  /** Ctrl-C: checked between pages and rows, so a listing or a table being written stops within a page. */
+  interruption?: { readonly signal: AbortSignal; throwIfInterrupted(): void };
+  /** --raw: machine formats, --fields and --query take the service's records as it sent them, not in venue's names. */
+  raw?: boolean;
   /** In a run across venues (--each-profile): rows go to the merged output, marked with this profile. */
   merge?: { sink: import('./fleet/merged-output.js').MergeSink; profile: string };
 }
@@ -69,7 +75,31 @@ export class Output {
     this.timeZone = options.timeZone;
     this.width = options.width;
     this.merge = options.merge;
+    this.raw = options.raw ?? false;
+    this.interruption = options.interruption;
   }
+
+  private readonly interruption?: { readonly signal: AbortSignal; throwIfInterrupted(): void };
+  private stopIfInterrupted(): void {
+    this.interruption?.throwIfInterrupted();
+  }
+
+  private readonly raw: boolean;
+  private shape?: RecordShape;
+
+  /**
+   * A row as machine formats, --fields and --query take it: the service's
+   * record read into venue's names through the command's record shape
+   * (records.ts), the service's record untouched with --raw or when the
+   * command declares no shape, the row itself when it was read from none.
+   */
+  machine(row: unknown): unknown {
+    const source = sourceOf(row);
+    if (source === undefined) return row;
+    if (this.raw || !this.shape) return source;
+    return shapeRecord(source, this.shape);
+  }
+  private readonly machineOf = (row: unknown): unknown => this.machine(row);
 
   private readonly merge?: { sink: import('./fleet/merged-output.js').MergeSink; profile: string };
 
@@ -77,7 +107,7 @@ export class Output {
   private async toMerge(rows: Row[], options: RenderOptions, checked = false): Promise<void> {
     const merge = this.merge!;
     if (this.query) {
-      merge.sink.addForQuery(merge.profile, rows.map((r) => machineRecord(r)));
+      merge.sink.addForQuery(merge.profile, rows.map(this.machineOf));
       return;
     }
     if (!checked) this.checkFields(rows, options);
@@ -96,10 +126,10 @@ export class Output {
       write: (chunk) => this.writeWithBackpressure(chunk),
       warn: (message) => this.screen.warn(message),
       info: (message) => this.screen.info(message),
-      table: (columns, rows) => this.table(columns, rows),
+      table: async (columns, rows) => this.table(columns, rows, await this.zone()),
       csv: (columns, records, header) => csvLines(columns.map((key) => ({ key })), records as Row[], header),
       query: (data) => this.printQuery(data),
-      providedColumns: (columns, rows) => providedColumns(columns, rows),
+      providedColumns: (columns, rows) => providedColumns(columns, rows, this.machineOf),
     };
   }
 
@@ -138,8 +168,24 @@ export class Output {
   private declared: string[] = [];
 
   /** The service fields the command declares (its module's `fields`): --fields is checked against them too, and alone with the columns when a list is empty. */
-  declareFields(fields: readonly string[] | undefined): void {
+  declareFields(fields: readonly string[] | undefined, shape?: RecordShape): void {
     this.declared = [...(fields ?? [])];
+    this.shape = shape;
+  }
+
+  /**
+   * `--fields help`: prints the command's fields (one a line, or a JSON list
+   * for machine formats) and says so by returning true; the command is then
+   * not run.
+   */
+  fieldsHelp(fields: readonly string[] | undefined): boolean {
+    if (!this.fields || this.fields.length !== 1 || this.fields[0]!.toLowerCase() !== 'help') return false;
+    const names = [...(fields ?? [])];
+    if (this.isMachine) this.screen.write(`${JSON.stringify(names)}\n`);
+    else if (names.length) this.screen.write(`${names.join('\n')}\n`);
+    else this.screen.info('This command declares no fields: --fields takes the names its records carry.');
+    if (!this.isMachine && names.length) this.screen.info('Any other field the service sends works too, under its own name.');
+    return true;
   }
 
   /**
@@ -173,7 +219,7 @@ export class Output {
     for (const column of columns) add(column.key);
     let records = 0;
     for (const row of rows.slice(0, 200)) {
-      const record = machineRecord(row);
+      const record = this.machine(row);
       if (!isRecord(record)) continue;
       records++;
       for (const key of Object.keys(record)) add(key);
@@ -208,14 +254,14 @@ export class Output {
 
   /** Machine rows under --fields also answer to the command's column names. */
   private picked(row: unknown, options: RenderOptions): unknown {
-    return pickFields(row, this.fields, this.fields ? normaliseColumns(options.columns, []) : []);
+    return pickFields(row, this.fields, this.fields ? normaliseColumns(options.columns, []) : [], this.machine(row));
   }
 
   /** A list of records. */
   async list(all: Row[], options: RenderOptions = {}): Promise<void> {
     const rows = this.limit !== undefined ? all.slice(0, this.limit) : all;
     if (this.merge) return this.toMerge(rows, options);
-    if (this.query) return this.printQuery(rows.map((r) => machineRecord(r)));
+    if (this.query) return this.printQuery(rows.map(this.machineOf));
     this.checkFields(rows, options);
     switch (this.format) {
       case 'json':
@@ -236,7 +282,17 @@ export class Output {
           return;
         }
         const columns = this.columnsFor(rows, options);
-        this.screen.write(await this.table(this.fields ? columns : providedColumns(columns, rows), rows));
+        const zone = await this.zone();
+        const shown = this.fields ? columns : providedColumns(columns, rows, this.machineOf);
+        const writer = await this.tableWriter(shown);
+        // A long list is written a few hundred rows at a time: Ctrl-C is seen between them.
+        for (let at = 0; at < rows.length; at += 500) {
+          // The first part is always shown (a write's outcome after a Ctrl-C is rendered whole); a long list stops between parts.
+          if (at > 0) this.stopIfInterrupted();
+          const part = this.cellsOf(rows.slice(at, at + 500), shown, zone);
+          await this.writeWithBackpressure(at === 0 ? writer.first(part) : writer.more(part));
+        }
+        this.saidLeftOut(writer);
       }
     }
   }
@@ -244,7 +300,7 @@ export class Output {
   /** One record: a key/value table for people, the object itself for machines. */
   async record(data: Row, options: RenderOptions = {}): Promise<void> {
     if (this.merge) return this.toMerge([data], options);
-    if (this.query) return this.printQuery(machineRecord(data));
+    if (this.query) return this.printQuery(this.machine(data));
     this.checkFields([data], options);
     switch (this.format) {
       case 'json':
@@ -259,11 +315,12 @@ export class Output {
         this.screen.write(await csvLines(machineColumns([record]), [record], true));
         return;
       case 'table': {
-        const columns = this.fields ? this.columnsFor([data], options) : providedColumns(this.columnsFor([data], options), [data]);
+        const columns = this.fields ? this.columnsFor([data], options) : providedColumns(this.columnsFor([data], options), [data], this.machineOf);
         const { layoutTable } = await import('./table-layout.js');
         const paint = this.screen.stdoutColours;
         const headers = columns.map((c) => headerOf(c));
-        const values = await Promise.all(columns.map((c) => this.cell(data, c)));
+        const zone = await this.zone();
+        const values = columns.map((c) => this.cell(data, c, zone));
         // The values column takes what the widest header leaves of the width.
         const labelWidth = Math.max(0, ...headers.map((h) => h.length));
         const fitted = fitColumns(['', ''], values.map((v) => ['', v]), this.width ? this.width - labelWidth - 2 : undefined, 0);
@@ -294,7 +351,7 @@ export class Output {
     }
     if (this.query) {
       const all: unknown[] = [];
-      for await (const batch of batches(rows)) for (const row of batch) all.push(machineRecord(row));
+      for await (const batch of batches(rows)) for (const row of batch) all.push(this.machine(row));
       await this.printQuery(all);
       return all.length;
     }
@@ -332,24 +389,108 @@ export class Output {
       if (!columns && this.fields) this.screen.write(await csvLines(this.fields.map((key) => ({ key })), [], true));
       return count;
     }
-    const all: Row[] = [];
-    for await (const batch of batches(rows)) all.push(...batch);
-    await this.list(all, options);
-    return all.length;
+    if (this.format === 'json') {
+      // One JSON document: the whole list is held, as json must be.
+      const all: Row[] = [];
+      for await (const batch of batches(rows)) {
+        if (all.length > 0) this.stopIfInterrupted();
+        for (const row of batch) all.push(row);
+      }
+      await this.list(all, options);
+      return all.length;
+    }
+    return this.streamTable(rows, options);
+  }
+
+  /**
+   * A table as the rows come: the columns and their widths are set from the
+   * first page, each later page is cut to them and written at once (never a
+   * re-layout); one page is held at a time. Ctrl-C is seen between pages.
+   */
+  private async streamTable(rows: AsyncIterable<Row> | AsyncIterable<Row[]>, options: RenderOptions): Promise<number> {
+    let count = 0;
+    let writer: TableWriter | undefined;
+    let columns: Column[] = [];
+    const zone = await this.zone();
+    for await (const batch of batches(rows)) {
+      if (count > 0) this.stopIfInterrupted();
+      if (batch.length === 0) continue;
+      if (!writer) {
+        this.checkFields(batch, options);
+        const all = this.columnsFor(batch, options);
+        columns = this.fields ? all : providedColumns(all, batch, this.machineOf);
+        writer = await this.tableWriter(columns);
+      }
+      for (let at = 0; at < batch.length; at += 500) {
+        const part = this.cellsOf(at === 0 && batch.length <= 500 ? batch : batch.slice(at, at + 500), columns, zone);
+        await this.writeWithBackpressure(count === 0 && at === 0 ? writer.first(part) : writer.more(part));
+        if (at + 500 < batch.length) this.stopIfInterrupted();
+      }
+      count += batch.length;
+    }
+    if (count === 0) {
+      this.checkFields([], options);
+      this.screen.info(options.empty ?? 'Nothing to show.');
+    } else this.saidLeftOut(writer!);
+    return count;
+  }
+
+  /** A table writer for these columns: fitted to the width on a terminal, tab-separated lines elsewhere. */
+  private async tableWriter(columns: Column[]): Promise<TableWriter> {
+    const { TableWriter } = await import('./table-layout.js');
+    const paint = this.screen.stdoutColours;
+    const keep = columns.map((c) => c.format !== undefined && keptWhole.has(c.format));
+    const headers = columns.map((c) => (this.fields ? headerOf(c) : headerOf(c).toUpperCase()));
+    return new TableWriter(headers, { width: this.width, keep, plain: this.screen.stdoutIsTTY === false, paintHeader: (h) => paint.bold(h) });
+  }
+
+  /** Columns that did not fit the width are said once, on stderr, with the way to see them. */
+  private saidLeftOut(writer: TableWriter): void {
+    if (writer.leftOut > 0) this.screen.info(`${writer.leftOut} column${writer.leftOut === 1 ? '' : 's'} left out to fit ${this.width} columns: --fields picks the columns, -o csv or json shows every field.`);
+  }
+
+  /** The cells of rows as people read them (a padded id's spaces only take room in a table). */
+  private cellsOf(rows: readonly Row[], columns: readonly Column[], zone: string | undefined): string[][] {
+    const out: string[][] = new Array(rows.length);
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r]!;
+      const cells: string[] = new Array(columns.length);
+      for (let c = 0; c < columns.length; c++) cells[c] = this.cell(row, columns[c]!, zone).trimEnd();
+      out[r] = cells;
+    }
+    return out;
   }
 
   private writeWithBackpressure(chunk: string): Promise<void> | void {
     const stdout = this.screen.stdout;
     if (stdout.write(chunk)) return;
-    return new Promise((resolve) => stdout.once('drain', () => resolve()));
+    const signal = this.interruption?.signal;
+    // A reader that stopped reading does not hold a Ctrl-C: the wait for it to drain ends with the interruption.
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        signal?.removeEventListener('abort', stop);
+        resolve();
+      };
+      const stop = () => {
+        stdout.off('drain', done);
+        try {
+          this.stopIfInterrupted();
+          resolve();
+        } catch (error) {
+          reject(error);
+        }
+      };
+      stdout.once('drain', done);
+      signal?.addEventListener('abort', stop, { once: true });
+    });
   }
 
-  /** How a cell of column reads for people in this row. */
-  private async cell(row: unknown, column: Column): Promise<string> {
+  /** How a cell of column reads for people in this row (in the venue's zone). */
+  private cell(row: unknown, column: Column, zone: string | undefined): string {
     // A merged row of a run across venues carries its venue's zone.
-    const timeZone = ((row as Record<symbol, unknown>)[ROW_TIME_ZONE] as string | undefined) ?? (await this.zone());
+    const timeZone = ((row as Record<symbol, unknown>)[ROW_TIME_ZONE] as string | undefined) ?? zone;
     const currency = column.currencyKey ? getPath(row, column.currencyKey) : undefined;
-    return formatForPeople(cellValue(row, column), column.format, { timeZone, labels: column.labels, currency: typeof currency === 'string' ? currency : undefined });
+    return formatForPeople(cellValue(row, column, this.machineOf), column.format, { timeZone, labels: column.labels, currency: typeof currency === 'string' ? currency : undefined });
   }
 
   private zoneName?: Promise<string | undefined>;
@@ -358,16 +499,14 @@ export class Output {
     return this.zoneName;
   }
 
-  private async table(columns: Column[], rows: Row[]): Promise<string> {
-    const { layoutTable } = await import('./table-layout.js');
-    const paint = this.screen.stdoutColours;
-    const body: string[][] = [];
-    // A padded id ("SNACKS    ") keeps its spaces for machines; in a table they only take room.
-    for (const row of rows) body.push((await Promise.all(columns.map((c) => this.cell(row, c)))).map((cell) => cell.trimEnd()));
-    const keep = columns.map((c) => c.format !== undefined && keptWhole.has(c.format));
-    const fitted = fitColumns(columns.map((c) => (this.fields ? headerOf(c) : headerOf(c).toUpperCase())), body, this.width, 2, keep);
-    return `${layoutTable([fitted.header.map((h) => paint.bold(h)), ...fitted.body])}\n`;
+  /** A whole table at once (the merged table of a run across venues). */
+  private async table(columns: Column[], rows: Row[], zone: string | undefined): Promise<string> {
+    const writer = await this.tableWriter(columns);
+    const text = writer.first(this.cellsOf(rows, columns, zone));
+    this.saidLeftOut(writer);
+    return text;
   }
+
 }
 
 /** Formats whose cells are cut last when a table is fitted to the width. */

@@ -132,21 +132,37 @@ export class SecretRegistry {
   private readonly plain = new Set<string>();
   /** Shown once on stdout on purpose (a generated webhook secret, `auth token`); messages still mask them. */
   private readonly shown = new Set<string>();
-  private patterns?: { everywhere?: RegExp; messages?: RegExp; plain?: RegExp };
+  private patterns?: { plain?: RegExp };
+  /** What finds the distinctive secrets in data (everywhere) and in messages (and the shown ones there). */
+  private readonly searchers = { everywhere: new Searcher(), messages: new Searcher() };
+  /** Whether one searched secret holds another (in any of their forms): then one expression holds them all, longest first. */
+  private nested = false;
 
   /** Remembers a secret (values under 3 characters are not worth a search). */
   remember(value: unknown): void {
     if (typeof value !== 'string') return;
     const secret = value.trim();
     if (secret.length < 3 || this.distinctive.has(secret) || this.plain.has(secret)) return;
-    (isDistinctive(secret) ? this.distinctive : this.plain).add(secret);
+    if (isDistinctive(secret)) {
+      if (!this.nested) {
+        const mine = formsOf(secret);
+        this.nested = [...this.distinctive, ...this.shown].some((other) => formsOf(other).some((form) => mine.some((own) => own.includes(form) || form.includes(own))));
+      }
+      this.distinctive.add(secret);
+      this.searchers.everywhere.learn(this.distinctive, this.nested);
+      this.searchers.messages.learn(new Set([...this.distinctive, ...this.shown]), this.nested);
+    } else this.plain.add(secret);
     this.patterns = undefined;
   }
 
   /** A secret the command is meant to show once on stdout; messages and journals still mask it. */
   forget(value: string): void {
     const secret = value.trim();
-    if (this.distinctive.delete(secret)) this.shown.add(secret);
+    if (this.distinctive.delete(secret)) {
+      this.shown.add(secret);
+      this.searchers.everywhere.reset(this.distinctive);
+      this.searchers.messages.reset(new Set([...this.distinctive, ...this.shown]));
+    }
     this.plain.delete(secret);
     this.patterns = undefined;
   }
@@ -198,8 +214,7 @@ export class SecretRegistry {
    */
   scrub(text: string, messages = true): string {
     if (text.length === 0) return text;
-    const pattern = this.pattern(messages ? 'messages' : 'everywhere');
-    const out = pattern ? text.replace(pattern, REDACTED) : text;
+    const out = this.searchers[messages ? 'messages' : 'everywhere'].scrub(text);
     return messages ? out.replace(JWT_SHAPE, REDACTED) : out;
   }
 
@@ -237,14 +252,86 @@ export class SecretRegistry {
     return pattern ? text.replace(pattern, REDACTED) : text;
   }
 
-  private pattern(which: 'everywhere' | 'messages' | 'plain'): RegExp | undefined {
+  private pattern(which: 'plain'): RegExp | undefined {
     this.patterns ??= {};
-    if (!(which in this.patterns)) {
-      const values = which === 'plain' ? this.plain : which === 'messages' ? new Set([...this.distinctive, ...this.shown]) : this.distinctive;
-      this.patterns[which] = compile(values, which === 'plain');
-    }
+    if (!(which in this.patterns)) this.patterns[which] = compile(this.plain, true);
     return this.patterns[which];
   }
+}
+
+/**
+ * The expressions that find a set of secrets in text: one for the secrets
+ * known when it was last compiled whole (base), one for those learnt since
+ * (recent). A run across venues learns a token or two a venue, each time
+ * before writing; compiling one expression of every secret after each took
+ * milliseconds a venue, growing with the fleet. recent is small and cheap to
+ * compile; the whole is compiled again once the text searched with two
+ * expressions since the last change is worth it (MERGE_AFTER_CHARS), when
+ * recent grows past MAX_RECENT, or at once when one secret holds another
+ * (then one expression replaces the longest whole).
+ */
+class Searcher {
+  private base?: RegExp;
+  private baseValues = new Set<string>();
+  private recent?: RegExp;
+  private all = new Set<string>();
+  private nested = false;
+  /** Secrets learnt or gone since the expressions were made: they are made again at the next search. */
+  private changed: 'learnt' | 'gone' | undefined;
+  /** Characters searched with both expressions since the last change. */
+  private searchedTwice = 0;
+
+  /** The secrets are now values: those before and one or more new. */
+  learn(values: Set<string>, nested: boolean): void {
+    this.all = new Set(values);
+    this.nested = nested;
+    this.changed ??= 'learnt';
+  }
+
+  /** The secrets are now values: one or more gone. */
+  reset(values: Set<string>): void {
+    this.all = new Set(values);
+    this.changed = 'gone';
+  }
+
+  scrub(text: string): string {
+    if (this.changed) this.prepare();
+    let out = this.base ? text.replace(this.base, REDACTED) : text;
+    if (this.recent) {
+      out = out.replace(this.recent, REDACTED);
+      this.searchedTwice += text.length;
+      if (this.searchedTwice > MERGE_AFTER_CHARS) this.compileWhole();
+    }
+    return out;
+  }
+
+  private prepare(): void {
+    const recent = new Set([...this.all].filter((v) => !this.baseValues.has(v)));
+    if (this.changed === 'gone' || this.nested || recent.size > MAX_RECENT || this.baseValues.size === 0) this.compileWhole();
+    else {
+      this.recent = compile(recent, false);
+      this.searchedTwice = 0;
+    }
+    this.changed = undefined;
+  }
+
+  private compileWhole(): void {
+    this.baseValues = this.all;
+    this.base = compile(this.all, false);
+    this.recent = undefined;
+    this.searchedTwice = 0;
+    this.changed = undefined;
+  }
+}
+
+/** Secrets learnt since the last whole compile, at most (see Searcher). */
+const MAX_RECENT = 16;
+/** Text searched with two expressions since the last change after which one is compiled again (a second pass over 1 MiB costs about what compiling a few hundred secrets does). */
+const MERGE_AFTER_CHARS = 1 << 20;
+
+/** The forms a secret is searched for in: raw, JSON-escaped, CSV-quoted and URL-encoded. */
+function formsOf(value: string): string[] {
+  return [value, JSON.stringify(value).slice(1, -1), value.replace(/"/g, '""'), encodeURIComponent(value)];
 }
 
 /** A server's error answer safe to quote (see SecretRegistry.inErrorBody); credential fields by name even without a registry. */
@@ -256,7 +343,7 @@ export function redactErrorBody(body: unknown, secrets: SecretRegistry = new Sec
 function compile(values: Set<string>, wholeWords: boolean): RegExp | undefined {
   if (values.size === 0) return undefined;
   const forms = new Set<string>();
-  for (const value of values) for (const form of [value, JSON.stringify(value).slice(1, -1), value.replace(/"/g, '""'), encodeURIComponent(value)]) forms.add(form);
+  for (const value of values) for (const form of formsOf(value)) forms.add(form);
   // Longest first, so a secret containing another, or a form containing another (the JSON-escaped
   // form of a secret ending in a backslash), is replaced whole and never leaves half an escape behind.
   const alternatives = [...forms]

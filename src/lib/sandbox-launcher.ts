@@ -128,17 +128,46 @@ export async function ensureSandboxRunning(messages: Pick<Messages, 'info'>, env
         hint: `Use that one with VENUE_SANDBOX_URL=${elsewhere}, or stop it (Ctrl-C where it runs) and run the command again.`,
       });
     }
-    await startSandboxProcess(env, Number(url.port) || 80, stateDir);
-    messages.info(`Started the local sandbox at ${origin} (state in ${stateDir}; stop it with \`venue sandbox stop\`).`);
+    const idle = await idleStopMinutes(env);
+    await startSandboxProcess(env, Number(url.port) || 80, stateDir, ['--idle-stop', String(idle)]);
+    const stops = idle ? `; it stops by itself after ${idle} minute${idle === 1 ? '' : 's'} without a request` : '';
+    messages.info(`Started the local sandbox at ${origin} (state in ${stateDir}; stop it with \`venue sandbox stop\`${stops}).`);
   });
   verified.add(env);
 }
 
+/** A background sandbox stops after this many minutes without a request, unless told otherwise. */
+export const DEFAULT_IDLE_STOP_MINUTES = 15;
+
+/** Minutes of an idle stop: a number of minutes, 0 for never (decimals allowed: 0.5 is 30 s). */
+export function parseIdleStop(raw: string, where: string): number {
+  const minutes = Number(raw.trim());
+  if (raw.trim() === '' || !Number.isFinite(minutes) || minutes < 0 || minutes > 10_080) {
+    throw new UsageError(`${where} must be a number of minutes from 0 (never) to 10080 (got "${raw}")`);
+  }
+  return minutes;
+}
+
+/**
+ * How long a background sandbox of this configuration waits without a
+ * request before it stops: VENUE_SANDBOX_IDLE_STOP, else the sandbox
+ * profile's sandbox.idleStop, else 15 minutes.
+ */
+export async function idleStopMinutes(env: NodeJS.ProcessEnv): Promise<number> {
+  const { ConfigStore, SANDBOX_PROFILE } = await import('./config.js');
+  const { value, source } = (await ConfigStore.open(env)).resolve(SANDBOX_PROFILE, 'sandbox.idleStop');
+  if (value === undefined) return DEFAULT_IDLE_STOP_MINUTES;
+  return parseIdleStop(value, source === 'environment' ? 'VENUE_SANDBOX_IDLE_STOP' : 'sandbox.idleStop (sandbox profile)');
+}
+
 /**
  * Spawns `venue sandbox serve` detached and waits until it answers.
- * serveArgs are more options for serve (`--dialect pascal`, `--routes <file>`).
+ * serveArgs are more options for serve (`--dialect pascal`, `--routes <file>`,
+ * `--idle-stop <minutes>`); without --idle-stop it gets this configuration's
+ * idle stop (idleStopMinutes): a sandbox in the background never outlives its use by long.
  */
 export async function startSandboxProcess(env: NodeJS.ProcessEnv, port: number, stateDir: string, serveArgs: string[] = []): Promise<number> {
+  if (!serveArgs.includes('--idle-stop')) serveArgs = [...serveArgs, '--idle-stop', String(await idleStopMinutes(env))];
   const launcher = fileURLToPath(new URL('../../bin/venue.js', import.meta.url));
   const logFile = path.join(stateDir, 'sandbox.log');
   // One generation of history is enough to diagnose a failed start; keep the log from growing without end.

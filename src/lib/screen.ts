@@ -29,4 +29,6 @@ export interface Screen extends Messages {
   write(text: string): void;
   /** The palette for stdout (plain unless stdout takes colour). */
   readonly stdoutColours: Palette;
+  /** Whether stdout is a terminal: false writes tables as tab-separated lines; undefined (not known) lays them out. */
+  readonly stdoutIsTTY?: boolean;
 }

@@ -173,6 +173,13 @@ function safeLockName(key: string): string {
 export class TokenManager {
   private readonly file: string;
   private readonly now: () => number;
+  /**
+   * tokens.json as this run read it: read once, on first use, then kept. A
+   * request takes its token from here; the file is read again only under its
+   * locks (a renewal, which must see another process's, and the writes, which
+   * merge with whatever the file holds), and what they read replaces this.
+   */
+  private entries?: TokenCacheFile;
 
   constructor(private readonly options: TokenManagerOptions) {
     this.file = path.join(options.stateDir, 'tokens.json');
@@ -183,14 +190,26 @@ export class TokenManager {
     return `${this.options.profile}:${service}`;
   }
 
+  /** The token file as this run knows it: read from disk the first time only. */
+  private stored(): TokenCacheFile {
+    this.entries ??= readJsonFile<TokenCacheFile>(this.file, {});
+    return this.entries;
+  }
+
+  /** The token file read again (only under a lock): what another process wrote since becomes this run's. */
+  private reread(): TokenCacheFile {
+    this.entries = readJsonFile<TokenCacheFile>(this.file, {});
+    return this.entries;
+  }
+
   /** The stored entry, whatever it is bound to: for showing, never for sending (see get). */
   cached(service: ServiceName): CachedToken | undefined {
-    return readJsonFile<TokenCacheFile>(this.file, {})[this.key(service)];
+    return this.stored()[this.key(service)];
   }
 
   /** The stored entry when it is bound to this run's base URL and credentials. */
-  private usable(service: ServiceName, binding: TokenBinding): CachedToken | undefined {
-    const entry = this.cached(service);
+  private usable(service: ServiceName, binding: TokenBinding, entries: TokenCacheFile = this.stored()): CachedToken | undefined {
+    const entry = entries[this.key(service)];
     return entry && bindingState(entry, binding) === undefined ? entry : undefined;
   }
 
@@ -225,8 +244,8 @@ export class TokenManager {
     // to answer holds up only its own renewal, never another profile's (runs
     // across venues renew many at once). The shared file is locked only to write.
     return withFileLock(path.join(this.options.stateDir, 'token-renewal', safeLockName(this.key(service))), async () => {
-      // Another process may have renewed while we waited for the lock.
-      const again = options.fresh ? undefined : this.usable(service, binding);
+      // Another process may have renewed while we waited for the lock: the file, not this run's copy.
+      const again = options.fresh ? undefined : this.usable(service, binding, this.reread());
       if (again && !needsRenewal(again, this.now()) && again.token !== cached?.token) {
         return { token: again.token, fromCache: true, expiresAt: again.expiresAt };
       }
@@ -243,7 +262,7 @@ export class TokenManager {
         credentials: binding.credentials,
       };
       await withFileLock(this.file, () => {
-        const all = readJsonFile<TokenCacheFile>(this.file, {});
+        const all = this.reread();
         all[this.key(service)] = entry;
         writeJsonFile(this.file, all);
       });
@@ -253,7 +272,7 @@ export class TokenManager {
 
   async invalidate(service: ServiceName, token?: string): Promise<void> {
     await withFileLock(this.file, () => {
-      const all = readJsonFile<TokenCacheFile>(this.file, {});
+      const all = this.reread();
       const entry = all[this.key(service)];
       if (entry && (token === undefined || entry.token === token)) {
         delete all[this.key(service)];
@@ -265,7 +284,7 @@ export class TokenManager {
   /** Forget cached tokens of this profile: one service, or all. */
   async drop(service?: ServiceName): Promise<number> {
     return withFileLock(this.file, () => {
-      const all = readJsonFile<TokenCacheFile>(this.file, {});
+      const all = this.reread();
       let dropped = 0;
       for (const name of service ? [service] : serviceNames) {
         if (all[this.key(name)]) {

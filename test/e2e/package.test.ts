@@ -17,7 +17,7 @@ const packageJson = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json
 
 // Only what runs, and what a reader needs: npm adds package.json, README and LICENSE itself.
 const shippedTopLevel = ['LICENSE', 'README.md', 'bin', 'dist', 'docs', 'package.json'];
-const shippedUnderDist = ['bundle', 'help.txt', 'openapi'];
+const shippedUnderDist = ['bundle', 'help', 'help.txt', 'openapi'];
 // Scripts npm runs when it installs a package: none may be there.
 const installScripts = ['preinstall', 'install', 'postinstall', 'prepare'];
 
@@ -191,10 +191,17 @@ describe('the installed venue, against the sandbox it serves', () => {
     const help = await venue(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toBe(fs.readFileSync(path.join(installed, 'dist/help.txt'), 'utf8'));
+    // Group and command help, prebuilt too (dist/help/).
+    const group = await venue(['inventory', '--help']);
+    expect(group.code).toBe(0);
+    expect(group.stdout).toBe(fs.readFileSync(path.join(installed, 'dist/help/groups/inventory.txt'), 'utf8'));
+    const command = await venue(['help', 'inventory', 'stock', 'levels']);
+    expect(command.code).toBe(0);
+    expect(command.stdout).toBe(fs.readFileSync(path.join(installed, 'dist/help/commands/inventory stock levels.txt'), 'utf8'));
   });
 
   // One command a group; the list must name every group the CLI has.
-  const commands: Record<string, { args: string[]; input?: string; expect: RegExp; before?: string[][] }> = {
+  const commands: Record<string, { args: string[]; input?: string; stdin?: string; expect: RegExp; before?: string[][] }> = {
     config: { args: ['config', 'list'], expect: /wallet\.url/ },
     auth: { args: ['auth', 'status'], expect: /inventory/ },
     wallet: {
@@ -210,6 +217,16 @@ describe('the installed venue, against the sandbox it serves', () => {
     api: { args: ['api', 'inventory', 'GET', '/products', '--param', 'pageSize=1'], expect: /"productId": 1001/ },
     doctor: { args: ['doctor'], expect: /reachable\s+ok/ },
     completion: { args: ['completion', 'bash'], expect: /complete -F|_venue/ },
+    // An assistant's client: initialize, initialized, tools/list, then stdin closes (the server answers, then ends).
+    mcp: {
+      args: ['mcp', '--groups', 'booking'],
+      stdin: [
+        { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'package-test', version: '1' } } },
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      ].map((m) => `${JSON.stringify(m)}\n`).join(''),
+      expect: /"name":"booking_locations"/,
+    },
   };
 
   it('the list below covers every group', () => {
@@ -224,7 +241,7 @@ describe('the installed venue, against the sandbox it serves', () => {
         const step = await venue(args, command.input);
         expect(step.code, `venue ${args.join(' ')}\n${step.stderr}`).toBe(0);
       }
-      const result = await venue(command.args);
+      const result = await venue(command.args, command.stdin);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toMatch(command.expect);
     });

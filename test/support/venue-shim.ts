@@ -10,9 +10,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { runVenue } from './in-process.js';
-import { removeDir, tempDir, venueBin } from './venue.js';
+import { removeDir, stopBackgroundSandbox, tempDir, venueBin } from './venue.js';
 
 export const curlAvailable = spawnSync('curl', ['--version'], { stdio: 'ignore' }).status === 0 && fs.existsSync('/proc/self/fd/0');
 
@@ -93,4 +94,60 @@ export async function installVenueShim(binDir: string): Promise<VenueShim> {
       removeDir(home);
     },
   };
+}
+
+/**
+ * The end of a test that runs shell examples: the sandbox (and one an example
+ * started in the background on its state) stopped, the shim and "your app"
+ * closed, the folders removed.
+ */
+export async function closeShellRun(parts: { sandbox?: { origin: string; stop(): Promise<void> }; shim?: VenueShim; receiver?: http.Server; dirs: Array<string | undefined> }): Promise<void> {
+  // `venue sandbox stop` in an example may have replaced the sandbox by one started in the background:
+  // it is stopped, and its process has ended, before its folder is removed (stop() does the same).
+  if (parts.sandbox) await stopBackgroundSandbox(parts.sandbox.origin);
+  await parts.sandbox?.stop();
+  await parts.shim?.close();
+  const { receiver } = parts;
+  receiver?.closeAllConnections();
+  await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
+  for (const dir of parts.dirs) if (dir) removeDir(dir);
+}
+
+/**
+ * The shell-example tests (the help examples, the README's) both use the
+ * ports the examples name (8787 for `webhooks listen`, 3000 for "your app"),
+ * so they take turns: this waits for the other to finish (a lock folder in
+ * the temporary directory, taken over when its holder's process is gone) and
+ * returns the release.
+ */
+export async function takeExamplePorts(timeoutMs = 600_000): Promise<() => void> {
+  const lock = path.join(os.tmpdir(), 'venue-test-example-ports.lock');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+      return () => fs.rmSync(lock, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let holder = Number.NaN;
+    try {
+      holder = Number(fs.readFileSync(path.join(lock, 'pid'), 'utf8'));
+    } catch {
+      // being written or removed: look again
+    }
+    if (Number.isInteger(holder) && holder !== process.pid && !alive(holder)) fs.rmSync(lock, { recursive: true, force: true });
+    if (Date.now() > deadline) throw new Error(`the example ports are still held (${lock}, pid ${holder})`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -23,6 +23,8 @@ export interface SandboxHealth {
   /** The route-layout file it was started with, if any. */
   routes?: string;
   fleetVenues?: number;
+  /** Started with an idle stop: after how many seconds without a request it stops, and when it will (real time, ISO) if none comes. */
+  idleStop?: { afterSeconds: number; at: string };
 }
 
 export interface ClockView {

@@ -21,6 +21,8 @@ export interface SandboxCore {
   readonly dialect: DialectName;
   /** The route-layout file it was started with, if any. */
   readonly routes: string | undefined;
+  /** Started with an idle stop: after how long, and when it will stop if no request comes (ms since the epoch). */
+  readonly idleStop?: { afterMs: number; at(): number };
   readonly sandbox: SandboxContext;
   readonly faults: FaultInjector;
   readonly store: StateStore;
@@ -52,6 +54,7 @@ export function registerCoreControl(app: FastifyInstance, core: SandboxCore): vo
     dialect: core.dialect,
     ...(core.routes ? { routes: core.routes } : {}),
     fleetVenues: Object.keys(core.fleet.venues()).length,
+    ...(core.idleStop ? { idleStop: { afterSeconds: core.idleStop.afterMs / 1000, at: new Date(core.idleStop.at()).toISOString() } } : {}),
   }));
 
   app.post('/reset', async () => {

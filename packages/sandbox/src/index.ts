@@ -53,6 +53,13 @@ export interface SandboxOptions {
   logger?: SandboxLogger;
   /** The time its clock starts from, in ms since the epoch (Date.now by default); /_sandbox/clock shifts it. */
   clock?: () => number;
+  /**
+   * Stops by itself (state saved, `closed` resolves) once no request has come
+   * for this many ms; 0 or absent: never. Reads of its status (GET
+   * /_sandbox/health, /_sandbox/settings) do not count; a request in flight
+   * does. /_sandbox/health says when it will stop (idleStop.at).
+   */
+  idleStopMs?: number;
 }
 
 /** What a started sandbox is. */
@@ -124,6 +131,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
             routes: options.routes,
             logger: options.logger,
             clock: options.clock,
+            idleStopMs: options.idleStopMs,
           });
         } finally {
           starting = undefined;

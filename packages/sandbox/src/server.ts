@@ -7,6 +7,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerCoreControl, type SandboxCore } from './control.js';
 import { FaultInjector, misanswer, type AfterProcessing } from './faults.js';
+import { installIdleStop } from './idle-stop.js';
 import { Fleet, type FleetVenue } from './fleet.js';
 import { installAnswerNames } from './answer-names.js';
 import { dialectError, installDialect } from './dialects/index.js';
@@ -67,6 +68,8 @@ export interface SandboxServerOptions {
   logger?: SandboxLogger;
   /** The time the sandbox clock starts from, in ms since the epoch (Date.now by default); /_sandbox/clock shifts it. */
   clock?: () => number;
+  /** Stops by itself after this many ms with no request (idle-stop.ts); 0 or absent: never. */
+  idleStopMs?: number;
 }
 
 export type { SandboxCore } from './control.js';
@@ -198,6 +201,10 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
   });
   installFaults(app, faults, store);
   installDialect(app, sandbox.dialect, now, log);
+  const idle = options.idleStopMs ? installIdleStop(app, options.idleStopMs, () => {
+    log.warn(`stopping: no request for ${options.idleStopMs! / 60_000} minutes (the idle stop); the state is saved`);
+    void core.close();
+  }) : undefined;
   // After the dialect: the layout's answer names rename the dialect's answer (docs/sandbox-routes.md).
   if (layout?.answerNames) installAnswerNames(app, layout.answerNames, layout.routes.map((r) => r.canonical), sandbox.dialect);
 
@@ -217,6 +224,7 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
     services: services.map((service) => service.name),
     dialect: sandbox.dialect,
     routes: options.routes,
+    idleStop: idle && { afterMs: idle.afterMs, at: () => idle.at() },
     sandbox,
     faults,
     store,
@@ -234,6 +242,7 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
     },
     close() {
       closing ??= (async () => {
+        idle?.cancel();
         try {
           // Stop taking requests (those in flight finish), then stop the emulators' timers.
           await app.close();
@@ -285,6 +294,7 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  idle?.begin();
   // A state directory that had no state yet gets one at once, so `status` and a restart see it.
   store.changed();
   return core;

@@ -4,6 +4,7 @@ import type { AvailabilityDay } from '../../lib/booking/client.js';
 import type { Palette } from '../../lib/screen.js';
 import type { Context } from '../../cli/context.js';
 import { checkFlags } from './shared.js';
+import { RECORD_SHAPES } from '../../lib/records.js';
 
 interface Options {
   from?: string;
@@ -39,7 +40,7 @@ export default defineCommand<Options>({
   name: 'availability',
   args: [argument('<experienceId>', { kind: 'experience' })],
   summary: 'Places left per day for an experience (a calendar on a terminal, rows otherwise)',
-  fields: ['date', 'sessions', 'capacity', 'remaining'],
+  record: RECORD_SHAPES.availabilityDay,
   examples: ['venue booking availability exp-laser-tag', 'venue booking availability exp-escape-room --from +7d --days 7 -o csv'],
   options: [
     option('--from <date>', 'first day: YYYY-MM-DD, today, tomorrow or +Nd (default: today)'),

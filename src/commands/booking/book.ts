@@ -1,6 +1,7 @@
 import { defineCommand, option } from '../define.js';
 import { checkFlags } from './shared.js';
 import { shellQuote } from '../../lib/booking/text.js';
+import { formatMoney } from '../../lib/formats.js';
 
 interface Options {
   location?: string;
@@ -93,8 +94,8 @@ export default defineCommand<Options>({
     );
     const sale = outcome.saleId ? `, sale ${outcome.saleId}` : '';
     if (outcome.status === 'unknown') {
-      ctx.terminal.warn(`Payment recorded for order ${outcome.orderId}${sale} (${outcome.quantity} × ${outcome.slotId}, $${outcome.total.toFixed(2)}); the service did not say the order's status: check it with \`venue booking order show ${shellQuote(outcome.orderId)}\`.`);
-    } else ctx.terminal.success(`Booked: order ${outcome.orderId} is ${outcome.status} (${outcome.quantity} × ${outcome.slotId}, $${outcome.total.toFixed(2)}${sale}).`);
+      ctx.terminal.warn(`Payment recorded for order ${outcome.orderId}${sale} (${outcome.quantity} × ${outcome.slotId}, ${formatMoney(outcome.total)}); the service did not say the order's status: check it with \`venue booking order show ${shellQuote(outcome.orderId)}\`.`);
+    } else ctx.terminal.success(`Booked: order ${outcome.orderId} is ${outcome.status} (${outcome.quantity} × ${outcome.slotId}, ${formatMoney(outcome.total)}${sale}).`);
     await ctx.output.record(outcome as unknown as Record<string, unknown>, {
       columns: [
         'orderId', 'status', 'saleId', 'experienceId', 'slotId', { key: 'startTime', format: 'datetime' }, { key: 'quantity', format: 'number' },

@@ -1,5 +1,6 @@
 import { defineCommand, option } from '../define.js';
 import { checkFlags } from './shared.js';
+import { RECORD_SHAPES } from '../../lib/records.js';
 
 interface Options {
   location: string;
@@ -8,7 +9,7 @@ interface Options {
 export default defineCommand<Options>({
   name: 'experiences',
   summary: 'List the experiences of a location',
-  fields: ['id', 'name', 'durationMinutes', 'price', 'description'],
+  record: RECORD_SHAPES.experience,
   examples: ['venue booking experiences --location loc-riverside'],
   options: [
     option('--location <id>', 'location id (see `venue booking locations`)', { kind: 'location', required: true }),

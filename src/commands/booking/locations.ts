@@ -1,9 +1,10 @@
 import { defineCommand } from '../define.js';
+import { RECORD_SHAPES } from '../../lib/records.js';
 
 export default defineCommand({
   name: 'locations',
   summary: 'List the locations that sell experiences',
-  fields: ['id', 'name', 'city', 'currency'],
+  record: RECORD_SHAPES.location,
   examples: ['venue booking locations', 'venue booking locations -o json'],
   fleet: 'read',
   async run(ctx) {

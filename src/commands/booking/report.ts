@@ -1,6 +1,7 @@
 import { defineCommand, option } from '../define.js';
 import { checkFlags } from './shared.js';
 import { ValidationError } from '../../lib/errors.js';
+import { RECORD_SHAPES } from '../../lib/records.js';
 
 interface Options {
   from?: string;
@@ -11,7 +12,7 @@ interface Options {
 export default defineCommand<Options>({
   name: 'report',
   summary: 'Sales of experiences per day and experience, with totals',
-  fields: ['date', 'locationId', 'experienceId', 'experienceName', 'experience', 'orders', 'quantity', 'revenue'],
+  record: RECORD_SHAPES.reportRow,
   description:
     'Confirmed sales grouped by the day the sale was recorded and the experience, built from the rows the service sends ' +
     '(already summed, or one per reservation, sale or order: rows whose status is not a confirmed sale are left out, and the command says how many). ' +

@@ -3,6 +3,7 @@ import { checkFlags } from './shared.js';
 import { NotFoundError, UsageError } from '../../lib/errors.js';
 import { localDate } from '../../lib/booking/dates.js';
 import { shellQuote } from '../../lib/booking/text.js';
+import { RECORD_SHAPES } from '../../lib/records.js';
 
 interface Options {
   session: string;
@@ -38,6 +39,7 @@ export default defineCommand<Options>({
     option('--date <date>', "with --dry-run: the session's day, YYYY-MM-DD, today, tomorrow or +Nd (default: the day in the session id, else today)"),
     option('--dry-run', 'check the places left in the session and show what would be held; hold nothing'),
   ],
+  record: RECORD_SHAPES.reservation,
   fleet: 'write',
   async run(ctx, options, experienceId) {
     const { dates, numbers } = await checkFlags(ctx, [

@@ -1,6 +1,7 @@
 import { argument, defineCommand, option } from '../define.js';
 import { localDate } from '../../lib/booking/dates.js';
 import { checkFlags, clockTime } from './shared.js';
+import { RECORD_SHAPES } from '../../lib/records.js';
 
 interface Options {
   date?: string;
@@ -10,7 +11,7 @@ export default defineCommand<Options>({
   name: 'sessions',
   args: [argument('<experienceId>', { kind: 'experience' })],
   summary: 'List the session slots of an experience on a day, with the places left',
-  fields: ['id', 'date', 'startTime', 'endTime', 'start', 'end', 'capacity', 'remaining', 'price'],
+  record: RECORD_SHAPES.slot,
   examples: ['venue booking sessions exp-laser-tag --date tomorrow', 'venue booking sessions exp-escape-room --date 2026-12-05 -o json'],
   options: [
     option('--date <date>', 'YYYY-MM-DD, today, tomorrow or +Nd (default: today)'),

@@ -4,6 +4,7 @@
 import { ValidationError, type ValidationIssue } from '../../lib/errors.js';
 import type { Context } from '../../cli/context.js';
 import { resolveDate, DATE_RULE } from '../../lib/booking/dates.js';
+import { formatMoney } from '../../lib/formats.js';
 
 export type FlagRule =
   | { kind: 'date'; flag: string; value: string | undefined }
@@ -66,10 +67,10 @@ export function clockTime(timestamp: string | undefined): string {
   return match ? match[1]! : timestamp;
 }
 
+/** Money for people, the one format (lib/formats.ts); blank only when the service gave no figure. */
 export function money(amount: number | undefined, currency = 'USD'): string {
   if (amount === undefined) return '';
-  const symbol = currency === 'USD' ? '$' : `${currency} `;
-  return `${symbol}${amount.toFixed(2)}`;
+  return formatMoney(amount, currency);
 }
 
 /** Comma-separated flag values ("a,b" or repeated flags), trimmed, without blanks. */

@@ -123,7 +123,7 @@ export class ServiceValues implements ValueSource {
     const config = await this.config();
     const tags = [...new Set(config.profiles().flatMap((p) => config.tagsOf(p)))];
     return [
-      { value: 'all', description: 'every profile but the sandbox' },
+      { value: 'all', description: 'every venue (not base or sandbox profiles)' },
       ...tags.map((tag) => ({ value: `tag:${tag}`, description: 'the profiles with this tag' })),
       ...config.profiles().filter((p) => !config.isSandbox(p)).map((name) => ({ value: name })),
     ];

@@ -1,5 +1,6 @@
 import { defineCommand, option } from '../define.js';
 import { FlagProblems, parsePaddedId } from './flags.js';
+import { RECORD_SHAPES } from '../../lib/records.js';
 
 interface Options {
   category?: string;
@@ -8,7 +9,7 @@ interface Options {
 export default defineCommand<Options>({
   name: 'classes',
   summary: 'Product classes, optionally of one category',
-  fields: ['classId', 'categoryId', 'name'],
+  record: RECORD_SHAPES.class,
   examples: ['venue inventory classes', 'venue inventory classes --category SNACKS'],
   options: [
     option('--category <id>', 'only classes of this category (padded to 10 characters for you)'),

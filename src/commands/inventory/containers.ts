@@ -1,9 +1,10 @@
 import { defineCommand } from '../define.js';
+import { RECORD_SHAPES } from '../../lib/records.js';
 
 export default defineCommand({
   name: 'containers',
   summary: 'Container types, used as containerId in a supplier link',
-  fields: ['containerId', 'name', 'units'],
+  record: RECORD_SHAPES.container,
   examples: ['venue inventory containers'],
   fleet: 'read',
   async run(ctx) {

@@ -114,9 +114,3 @@ export const productColumns = [
   { key: 'isActive', header: 'Active', format: 'bool' as const },
 ];
 
-/** What --fields takes on product commands (with any other field the service sends). */
-export const productFields = [
-  'productId', 'productName', 'productDescription', 'secondaryProductName', 'categoryId', 'classId', 'taxGroup', 'productType', 'saleType',
-  'orderPrinter', 'sellPrice', 'vendingPrice', 'ticketValue', 'isPriceExTax', 'productCode', 'barcodes', 'reorderLevelMin', 'reorderLevelMax',
-  'stockLevels', 'suppliers', 'averageUnitCost', 'lastPurchasePrice', 'isActive', 'createdAt', 'updatedAt',
-] as const;

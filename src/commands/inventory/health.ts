@@ -1,4 +1,5 @@
 import { defineCommand } from '../define.js';
+import { RECORD_SHAPES } from '../../lib/records.js';
 
 export default defineCommand({
   name: 'health',
@@ -9,6 +10,7 @@ export default defineCommand({
     'Status words are read in any case: ok, healthy, up, pass; degraded, warn; unhealthy, down, fail; database connected or disconnected; ' +
     'also the ASP.NET HealthChecks ({status, entries}) and Spring Actuator ({status, components}) reports.',
   examples: ['venue inventory health', 'venue inventory health -o json', 'venue inventory health -q || echo "inventory is not healthy"'],
+  record: RECORD_SHAPES.health,
   fleet: 'read',
   async run(ctx) {
     const client = await ctx.inventory();

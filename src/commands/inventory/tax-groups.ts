@@ -1,9 +1,10 @@
 import { defineCommand } from '../define.js';
+import { RECORD_SHAPES } from '../../lib/records.js';
 
 export default defineCommand({
   name: 'tax-groups',
   summary: "Tax groups of the location's tax zone",
-  fields: ['taxGroup', 'name', 'rate'],
+  record: RECORD_SHAPES.taxGroup,
   examples: ['venue inventory tax-groups'],
   fleet: 'read',
   async run(ctx) {

@@ -1,5 +1,6 @@
 import { defineCommand, option } from '../define.js';
 import { FlagProblems, parseInteger } from './flags.js';
+import { RECORD_SHAPES } from '../../lib/records.js';
 
 interface Options {
   location?: string;
@@ -8,7 +9,7 @@ interface Options {
 export default defineCommand<Options>({
   name: 'warehouses',
   summary: "Warehouses of a location (the venue's own by default)",
-  fields: ['warehouseId', 'name', 'locationId'],
+  record: RECORD_SHAPES.warehouse,
   examples: ['venue inventory warehouses', 'venue inventory warehouses --location 2'],
   options: [
     option('--location <id>', 'location id (default: the local location)'),

@@ -12,6 +12,7 @@ interface ServeOptions {
   holdSeconds?: string;
   dialect?: string;
   routes?: string;
+  idleStop?: string;
 }
 
 function parsePort(value: string | undefined, fallback: number): number {
@@ -61,11 +62,13 @@ export default defineCommand<ServeOptions>({
     option('--hold-seconds <n>', 'how long a booking hold lasts (default 600)'),
     option('--dialect <name>', `the shapes it answers in: ${DIALECT_CHOICES} (see docs/sandbox-dialects.md)`),
     option('--routes <file>', 'serve inventory on the paths and auth scheme of a route-layout file (docs/sandbox-routes.md)'),
+    option('--idle-stop <minutes>', 'stop (state saved) after this many minutes without a request; 0 or absent: never (the background sandbox gets 15, see `sandbox start`)'),
   ],
   fleet: machineWide,
   async run(ctx, options) {
     const { sandboxOrigin, sandboxPort } = await import('../../lib/sandbox-address.js');
-    const { markServing, refuseWhenServed, sandboxStateDirectory } = await import('../../lib/sandbox-launcher.js');
+    const { markServing, parseIdleStop, refuseWhenServed, sandboxStateDirectory } = await import('../../lib/sandbox-launcher.js');
+    const idleStop = options.idleStop === undefined ? 0 : parseIdleStop(options.idleStop, '--idle-stop');
     const port = parsePort(options.port, sandboxPort(ctx.env));
     const tokenScale = parsePositive('--token-scale', options.tokenScale, false);
     const holdSeconds = parsePositive('--hold-seconds', options.holdSeconds, true);
@@ -78,7 +81,7 @@ export default defineCommand<ServeOptions>({
     const { createSandbox, RouteLayoutError } = await import('venue-sandbox');
     // What goes wrong while it serves goes to stderr (the sandbox's log when it runs in the background).
     const log = (message: string) => void process.stderr.write(`sandbox: ${message}\n`);
-    const sandbox = createSandbox({ stateDir, port, host: options.host, tokenScale, holdSeconds, dialect, routes, logger: { warn: log, error: log } });
+    const sandbox = createSandbox({ stateDir, port, host: options.host, tokenScale, holdSeconds, dialect, routes, idleStopMs: Math.round(idleStop * 60_000), logger: { warn: log, error: log } });
     let origin: string;
     try {
       origin = await sandbox.start();
@@ -111,13 +114,14 @@ export default defineCommand<ServeOptions>({
         stateDir,
         dialect: info.dialect,
         ...(routes ? { routes } : {}),
+        idleStopMinutes: idleStop || null,
         settings: info.settings,
       });
     } else {
       ctx.terminal.write(`venue sandbox listening on ${origin}\n`);
       if (info.dialect !== 'venue') ctx.terminal.info(`Answering in the ${info.dialect} dialect (docs/sandbox-dialects.md).`);
       if (routes) ctx.terminal.info(`Inventory on the route layout in ${routes}.`);
-      ctx.terminal.info(`State in ${stateDir}. Stop with Ctrl-C or \`venue sandbox stop\`.`);
+      ctx.terminal.info(`State in ${stateDir}. Stop with Ctrl-C or \`venue sandbox stop\`${idleStop ? `; it stops by itself after ${idleStop} minute${idleStop === 1 ? '' : 's'} without a request` : ''}.`);
     }
 
     await sandbox.closed;

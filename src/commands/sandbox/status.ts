@@ -33,6 +33,10 @@ export default defineCommand({
         holdSeconds: settings.holdSeconds,
         // Fleet venues (`venue sandbox fleet`); sandboxes older than the fleet have none.
         fleetVenues: health.fleetVenues ?? 0,
+        // The idle stop: after how long without a request, and when if none comes (a foreground `serve` has none).
+        idleStopMinutes: health.idleStop ? health.idleStop.afterSeconds / 60 : null,
+        stopsAt: health.idleStop?.at ?? null,
+        idleStop: health.idleStop ? `at ${health.idleStop.at.replace(/\.\d{3}Z$/, 'Z')} if no request comes (after ${health.idleStop.afterSeconds / 60} min idle)` : 'never (no idle stop)',
       },
       {
         columns: [
@@ -47,6 +51,7 @@ export default defineCommand({
           { key: 'tokenScale', header: 'Token scale' },
           { key: 'holdSeconds', header: 'Hold (s)' },
           { key: 'fleetVenues', header: 'Fleet venues' },
+          { key: 'idleStop', header: 'Stops' },
         ],
       },
     );

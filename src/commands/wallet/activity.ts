@@ -2,6 +2,7 @@ import { defineCommand, option, InvalidValueError } from '../define.js';
 import { signedAmount } from '../../lib/wallet/diagnose.js';
 import { sourceOf, withSource } from '../../lib/reading.js';
 import { asOption, checkCardNumber, guestAccess, kindLabels } from './shared.js';
+import { RECORD_SHAPES } from '../../lib/records.js';
 
 interface ActivityOptions {
   as?: string;
@@ -13,7 +14,7 @@ export default defineCommand<ActivityOptions>({
   name: 'activity',
   args: '<cardNumber>',
   summary: 'Recent transactions of a card, newest first: reloads, game plays, ticket wins, redemptions',
-  fields: ['occurredAt', 'kind', 'description', 'play', 'bonus', 'tickets', 'paymentReference'],
+  record: RECORD_SHAPES.activity,
   examples: ['venue wallet activity 6001000000000000001', 'venue wallet activity 6001000000000000001 --kind reload --limit 5'],
   options: [
     option('--kind <kind>', 'only one kind', { choices: ['reload', 'game-play', 'ticket-win', 'redemption'] }),

@@ -1,5 +1,6 @@
 import { defineCommand, option } from '../define.js';
 import { asOption, balanceRow, checkCardNumber, guestAccess } from './shared.js';
+import { RECORD_SHAPES } from '../../lib/records.js';
 
 export default defineCommand<{ as?: string }>({
   name: 'balance',
@@ -9,6 +10,7 @@ export default defineCommand<{ as?: string }>({
   options: [
     asOption,
   ],
+  record: RECORD_SHAPES.balance,
   fleet: 'read',
   async run(ctx, options, rawCard) {
     const cardNumber = await checkCardNumber(rawCard!);

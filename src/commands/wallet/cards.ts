@@ -1,10 +1,11 @@
 import { defineCommand, option } from '../define.js';
 import { asOption, guestAccess } from './shared.js';
+import { RECORD_SHAPES } from '../../lib/records.js';
 
 export default defineCommand<{ as?: string }>({
   name: 'cards',
   summary: "The guest's game cards, with type, nickname and status",
-  fields: ['cardNumber', 'cardType', 'nickname', 'status', 'locationName', 'playUnit'],
+  record: RECORD_SHAPES.card,
   examples: ['venue wallet cards', 'venue wallet cards --as ava@example.com --json'],
   options: [
     asOption,

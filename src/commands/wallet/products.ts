@@ -1,10 +1,11 @@
 import { defineCommand, option } from '../define.js';
 import { asOption, guestAccess } from './shared.js';
+import { RECORD_SHAPES } from '../../lib/records.js';
 
 export default defineCommand<{ as?: string }>({
   name: 'products',
   summary: 'Quick-reload products, in the display order guests see',
-  fields: ['displayOrder', 'productId', 'name', 'price', 'playValue', 'bonusValue'],
+  record: RECORD_SHAPES.reloadProduct,
   examples: ['venue wallet products', 'venue wallet products -o csv'],
   options: [
     asOption,

@@ -1,9 +1,10 @@
 import { defineCommand } from '../define.js';
+import { RECORD_SHAPES } from '../../lib/records.js';
 
 export default defineCommand({
   name: 'list',
   summary: 'List the active webhook subscribers (never their secrets)',
-  fields: ['id', 'url', 'eventTypes', 'isActive', 'createdAt'],
+  record: RECORD_SHAPES.subscriber,
   examples: ['venue webhooks list', 'venue webhooks list -o json'],
   fleet: 'read',
   async run(ctx) {

@@ -31,11 +31,8 @@ interface PaymentRequest {
 
 export type HoldState = 'pending' | 'held' | 'unknown';
 
-/** A hold as `venue booking holds` and `release` read it. */
-export interface HoldEntry {
-  /** venue's own key for the entry (the reservation id may never arrive). */
-  key: string;
-  state: HoldState;
+/** What venue knows of a hold, in its entry and as `venue booking holds` shows it. */
+interface HoldDetails {
   reservationId?: string;
   experienceId: string;
   slotId: string;
@@ -50,16 +47,15 @@ export interface HoldEntry {
   note?: string;
 }
 
-export interface HoldJournalEntry extends JournalEntry {
+/** A hold as `venue booking holds` and `release` read it. */
+export interface HoldEntry extends HoldDetails {
+  /** venue's own key for the entry (the reservation id may never arrive). */
+  key: string;
+  state: HoldState;
+}
+
+export interface HoldJournalEntry extends JournalEntry, HoldDetails {
   kind: 'hold';
-  reservationId?: string;
-  experienceId: string;
-  slotId: string;
-  quantity: number;
-  placedAt: string;
-  orderId?: string;
-  expiresAt?: string;
-  note?: string;
 }
 
 export interface OrderJournalEntry extends JournalEntry {

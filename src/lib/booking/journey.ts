@@ -15,6 +15,7 @@ import { recordPayment, sameCents, type PaymentOutcome } from './workflows/payme
 import { DisagreeingAnswerError } from '../writes/agreement.js';
 import { shellQuote } from './text.js';
 import { validateEmail, validateFirstName, validateLastName, validatePaymentReference, validateQuantity } from './validate.js';
+import { formatMoney } from '../formats.js';
 
 export { shellQuote };
 
@@ -108,7 +109,7 @@ export async function runBookingJourney(api: BookingApi, io: JourneyIO, choices:
     if (!experiences.length) throw new RejectedError(`location ${locationId} has no experiences to book`);
     experienceId = await prompter.select(
       'Experience',
-      experiences.map((e) => ({ name: `${e.name ?? e.id}${e.price !== undefined ? `  ($${e.price.toFixed(2)} each)` : ''}`, value: e.id, description: e.description })),
+      experiences.map((e) => ({ name: `${e.name ?? e.id}${e.price !== undefined ? `  (${formatMoney(e.price)} each)` : ''}`, value: e.id, description: e.description })),
       { flag: '--experience' },
     );
     experience = experiences.find((e) => e.id === experienceId);
@@ -170,7 +171,7 @@ export async function runBookingJourney(api: BookingApi, io: JourneyIO, choices:
     const order = await api.createOrder({ reservationIds: [reservation.id], guest });
     hold.orderId = order.id;
     hold.throwIfInterrupted();
-    io.info(`Order ${order.id} created: total $${order.total.toFixed(2)}.`);
+    io.info(`Order ${order.id} created: total ${formatMoney(order.total)}.`);
 
     // 9. The payment taken elsewhere, recorded against the order (compared in whole cents).
     const amount = choices.amount ?? order.total;
@@ -181,7 +182,7 @@ export async function runBookingJourney(api: BookingApi, io: JourneyIO, choices:
       choices.paymentRef ??
       (await hold.step(prompter.input('Payment reference from your payment gateway', { flag: '--payment-ref', validate: validatePaymentReference }))).trim();
     if (!choices.yes) {
-      const go = await hold.step(prompter.confirm(`Record the payment of $${amount.toFixed(2)} (reference ${paymentReference}) for order ${order.id}?`, { flag: '--yes', default: true }));
+      const go = await hold.step(prompter.confirm(`Record the payment of ${formatMoney(amount)} (reference ${paymentReference}) for order ${order.id}?`, { flag: '--yes', default: true }));
       if (!go) throw new DeclinedError('Booking abandoned before payment: no payment was sent.');
     }
     const payment = await recordPayment(
@@ -279,7 +280,7 @@ function hhmm(timestamp: string | undefined): string {
 }
 
 function slotChoice(slot: Slot): Choice<string> {
-  const price = slot.price !== undefined ? `  $${slot.price.toFixed(2)}` : '';
+  const price = slot.price !== undefined ? `  ${formatMoney(slot.price)}` : '';
   return {
     name: `${hhmm(slot.startTime)}${slot.endTime ? `–${hhmm(slot.endTime)}` : ''}  ${slot.remaining} left${price}`,
     value: slot.id,

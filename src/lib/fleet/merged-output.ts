@@ -55,6 +55,24 @@ export function withProfile(profile: string, record: unknown): Record<string, un
   return { profile, value: record };
 }
 
+/**
+ * JSON.stringify(withProfile(profile, record)), without copying the record
+ * when it has no "profile" of its own (nor a key that is a number): its JSON
+ * with the profile put first (the one copy a row cost the ndjson of a run
+ * across venues). head is
+ * `{"profile":<profile as JSON>`.
+ */
+export function profiledJson(head: string, profile: string, record: unknown): string {
+  if (record !== null && typeof record === 'object' && !Array.isArray(record) && !('profile' in record)) {
+    const json = JSON.stringify(record);
+    if (json === '{}') return `${head}}`;
+    // Keys that are array indexes come first in any object, before "profile" too: those records are copied.
+    const third = json.charCodeAt(2);
+    if (json.charCodeAt(0) === 123 /* { */ && !(third >= 48 && third <= 57)) return `${head},${json.slice(1)}`;
+  }
+  return JSON.stringify(withProfile(profile, record));
+}
+
 interface TableSection {
   columns: Column[];
   rows: Row[];
@@ -102,8 +120,9 @@ export class MergedOutput implements MergeSink {
         for (const record of part.records) this.json.push(withProfile(part.profile, record));
         return;
       case 'ndjson': {
+        const head = `{"profile":${JSON.stringify(part.profile)}`;
         let text = '';
-        for (const record of part.records) text += `${JSON.stringify(withProfile(part.profile, record))}\n`;
+        for (const record of part.records) text += `${profiledJson(head, part.profile, record)}\n`;
         return this.queue(text);
       }
       case 'csv': {

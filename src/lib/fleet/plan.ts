@@ -41,16 +41,31 @@ export function missingFile(files: readonly string[]): string | undefined {
   return missing === undefined ? undefined : `skipped: no file ${missing}`;
 }
 
-/** A venue's job: the command line it runs, or why it is skipped. */
+/** A venue's job: the command line it runs, why it is skipped, or that it has nothing to do. */
 export interface PlannedJob extends VenueJob {
   argv: string[];
+  /** The venue's own file (a {profile} or {tag} placeholder in its path) is missing and the command says that is nothing to do: the words for the summary; never run, exit 0. */
+  nothing?: string;
+}
+
+export interface PlanOptions {
+  /** What a venue without its own file has (the command's fleet declaration, e.g. "nothing to receive"); absent: skipped, exit 2. */
+  withoutFile?: string;
 }
 
 /** The job of each selected venue: its words and its files with the placeholders filled. */
-export function planJobs(words: readonly string[], files: readonly string[], venues: readonly SelectedProfile[], selectedTag: string | undefined): PlannedJob[] {
+export function planJobs(words: readonly string[], files: readonly string[], venues: readonly SelectedProfile[], selectedTag: string | undefined, options: PlanOptions = {}): PlannedJob[] {
   return venues.map((venue) => {
     const expanded = expandPlaceholders(words, venue, selectedTag);
     const venueFiles = expandPlaceholders(files, venue, selectedTag).argv;
-    return { profile: venue.name, argv: expanded.argv, skip: expanded.skip ?? missingFile(venueFiles) };
+    const job: PlannedJob = { profile: venue.name, argv: expanded.argv };
+    if (expanded.skip !== undefined) return { ...job, skip: expanded.skip };
+    // Only a file of the venue's own (a placeholder in its path) can be "nothing to do": one path for every venue that is missing is a mistake.
+    const ownMissing = files.findIndex((file, i) => hasPlaceholders([file]) && missingFile([venueFiles[i]!]) !== undefined);
+    if (options.withoutFile !== undefined && ownMissing >= 0 && missingFile(venueFiles.filter((_, i) => i !== ownMissing)) === undefined) {
+      return { ...job, nothing: `${options.withoutFile}: no file ${venueFiles[ownMissing]}` };
+    }
+    const skip = missingFile(venueFiles);
+    return skip === undefined ? job : { ...job, skip };
   });
 }

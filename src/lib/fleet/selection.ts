@@ -12,21 +12,70 @@ export interface Selection {
   profiles: SelectedProfile[];
   /** The tag selected by, for the {tag} placeholder. */
   tag?: string;
+  /** What `all` left out that is not a venue (the built-in sandbox aside): said on stderr. */
+  leftOut: LeftOut[];
+}
+
+export interface LeftOut {
+  name: string;
+  /** base: a profile others extend, with no inventory server of its own; sandbox: served by this machine's sandbox. */
+  why: 'base' | 'sandbox';
+}
+
+type SelectionConfig = Pick<ConfigStore, 'profiles' | 'profileExists' | 'tagsOf' | 'isSandbox' | 'parentOf' | 'held' | 'servedBySandbox'>;
+
+/**
+ * Whether a profile is a venue for `all`. A venue has an inventory server of
+ * its own (venue's unit: one server per venue). Not venues: the sandbox
+ * profiles (the built-in one, and any whose inventory server, as the profiles
+ * hold it, is this machine's sandbox: a sandbox fleet's venues), and the base
+ * profiles (one that another profile extends and that holds no inventory URL
+ * itself, e.g. a chain's shared wallet and booking).
+ */
+export function notAVenue(config: SelectionConfig, name: string, all: readonly string[] = config.profiles()): LeftOut['why'] | undefined {
+  if (config.servedBySandbox(name)) return 'sandbox';
+  const extended = all.some((other) => other !== name && config.parentOf(other) === name);
+  if (extended && config.held(name, 'inventory.url').source !== 'profile') return 'base';
+  return undefined;
+}
+
+/** The words on stderr for what `all` left out, or nothing. */
+export function leftOutNote(leftOut: readonly LeftOut[]): string | undefined {
+  if (!leftOut.length) return undefined;
+  const list = (why: LeftOut['why']) => leftOut.filter((l) => l.why === why).map((l) => l.name);
+  const parts = [
+    list('base').length && `${list('base').join(', ')} (extended by others, no inventory server of ${list('base').length === 1 ? 'its' : 'their'} own)`,
+    list('sandbox').length && `${list('sandbox').join(', ')} (served by the local sandbox)`,
+  ].filter(Boolean);
+  return `--each-profile all: left out ${parts.join('; ')}: not venues. Name them, or select them by tag, to include them.`;
 }
 
 /**
- * all: every profile but the built-in sandbox (which is this machine's
- * emulator, never a venue); tag:NAME: the profiles carrying that tag; else
- * the profiles named, each of which must exist.
+ * all: every venue (see notAVenue: base and sandbox profiles are left out and
+ * listed in leftOut, the built-in sandbox silently); tag:NAME: the profiles
+ * carrying that tag; else the profiles named, each of which must exist. A
+ * profile named or tagged is run whatever it is.
  */
-export function selectProfiles(config: Pick<ConfigStore, 'profiles' | 'profileExists' | 'tagsOf' | 'isSandbox'>, spec: string): Selection {
+export function selectProfiles(config: SelectionConfig, spec: string): Selection {
   const text = spec.trim();
   const withTags = (name: string): SelectedProfile => ({ name, tags: config.tagsOf(name) });
   if (text === '') throw new UsageError('--each-profile needs a value: all, a comma-separated list of profiles, or tag:NAME');
   if (text === 'all') {
-    const profiles = config.profiles().filter((p) => !config.isSandbox(p)).map(withTags);
-    if (!profiles.length) throw new UsageError('--each-profile all: there is no profile but the sandbox', { hint: 'Create one per venue: `venue config init <name> --inventory-url https://…`.' });
-    return { profiles };
+    const all = config.profiles();
+    const leftOut: LeftOut[] = [];
+    const venues: string[] = [];
+    for (const name of all) {
+      const why = notAVenue(config, name, all);
+      if (why === undefined) venues.push(name);
+      else if (!config.isSandbox(name)) leftOut.push({ name, why });
+    }
+    if (!venues.length) {
+      const others = leftOut.length ? `venue profile (${leftOut.map((l) => l.name).join(', ')} ${leftOut.length === 1 ? 'is not a venue' : 'are not venues'})` : 'profile but the sandbox';
+      throw new UsageError(`--each-profile all: there is no ${others}`, {
+        hint: 'Create one per venue: `venue config init <name> --inventory-url https://…`; name profiles (a,b) or a tag (tag:NAME) to run others.',
+      });
+    }
+    return { profiles: venues.map(withTags), leftOut };
   }
   if (text.startsWith('tag:')) {
     const tag = text.slice(4).trim();
@@ -38,7 +87,7 @@ export function selectProfiles(config: Pick<ConfigStore, 'profiles' | 'profileEx
         hint: known.length ? `Tags in use: ${known.join(', ')}. See \`venue config profiles\`.` : 'Tag profiles with `venue --profile <name> config set tags <tag,…>`.',
       });
     }
-    return { profiles, tag };
+    return { profiles, tag, leftOut: [] };
   }
   const names: string[] = [];
   for (const part of text.split(',')) {
@@ -51,5 +100,5 @@ export function selectProfiles(config: Pick<ConfigStore, 'profiles' | 'profileEx
       hint: `Profiles: ${config.profiles().join(', ')}. Select by tag with tag:NAME, or every venue with all.`,
     });
   }
-  return { profiles: names.map(withTags) };
+  return { profiles: names.map(withTags), leftOut: [] };
 }

@@ -57,14 +57,14 @@ export function columnNamed(columns: Column[], name: string): Column | undefined
   return columns.find((c) => fieldKey(c.key) === want || fieldKey(headerOf(c)) === want);
 }
 
-/** A value for a table cell: the view's column, else the service's field of that name. */
-export function cellValue(row: unknown, column: Column): unknown {
+/** A value for a table cell: the view's column, else the service's field of that name (in the record as machine formats give it). */
+export function cellValue(row: unknown, column: Column, machine: (row: unknown) => unknown = machineRecord): unknown {
   const value = getPath(row, column.key);
   if (value !== undefined || !column.fromSource) return value;
-  const record = machineRecord(row);
+  const record = machine(row);
   if (!isRecord(record)) return undefined;
   const key = findKey(record, [column.key]);
-  return key === undefined ? undefined : record[key];
+  return key === undefined ? (column.key.includes('.') ? getPath(record, column.key) : undefined) : record[key];
 }
 
 export function isBlank(value: unknown): boolean {
@@ -75,8 +75,8 @@ export function isBlank(value: unknown): boolean {
  * A column the service did not provide for any row is left out rather than
  * printed blank (a service that has no nickname field shows no NICKNAME).
  */
-export function providedColumns(columns: Column[], rows: Row[]): Column[] {
+export function providedColumns(columns: Column[], rows: Row[], machine?: (row: unknown) => unknown): Column[] {
   if (rows.length === 0) return columns;
-  const kept = columns.filter((column) => column.always || rows.some((row) => !isBlank(cellValue(row, column))));
+  const kept = columns.filter((column) => column.always || rows.some((row) => !isBlank(cellValue(row, column, machine))));
   return kept.length ? kept : columns;
 }

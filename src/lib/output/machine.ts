@@ -14,11 +14,11 @@ export function formatForMachine(value: unknown): string {
 }
 
 /**
- * --fields for machine formats: each field named as the service names it
- * (matched in any case or separator), or as a table column of the command.
+ * --fields for machine formats: each field by its name in the machine
+ * record (venue's name; matched in any case or separator), or as a table
+ * column of the command. `record` is the row as machine formats give it.
  */
-export function pickFields(row: unknown, fields: string[] | undefined, columns: Column[] = []): unknown {
-  const record = machineRecord(row);
+export function pickFields(row: unknown, fields: string[] | undefined, columns: Column[] = [], record: unknown = machineRecord(row)): unknown {
   if (!fields || !isRecord(record)) return record;
   const picked: Row = {};
   for (const field of fields) {

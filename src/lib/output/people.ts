@@ -3,8 +3,8 @@
 
 import type { ColumnFormat } from '../rows.js';
 import { isScalar } from './columns.js';
+import { formatDay, formatMoney, formatTime } from '../formats.js';
 
-const moneyFormatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** How people see values: the venue's time zone, and the words for codes. */
 export interface PeopleFormat {
@@ -12,20 +12,6 @@ export interface PeopleFormat {
   timeZone?: string;
   labels?: Record<string, string>;
   currency?: string;
-}
-
-const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
-function zoned(timeZone: string): Intl.DateTimeFormat {
-  let formatter = dateTimeFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' });
-    dateTimeFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-function partsOf(date: Date, timeZone: string): Record<string, string> {
-  return Object.fromEntries(zoned(timeZone).formatToParts(date).map((p) => [p.type, p.value]));
 }
 
 /** A short, readable stand-in for a nested value in a table cell. */
@@ -50,30 +36,12 @@ export function formatForPeople(value: unknown, format: ColumnFormat = 'text', h
     case 'money': {
       const n = typeof value === 'number' ? value : Number(value);
       if (!Number.isFinite(n)) return String(value);
-      if (how.currency && /^[A-Za-z]{3}$/.test(how.currency)) {
-        try {
-          return new Intl.NumberFormat('en-US', { style: 'currency', currency: how.currency.toUpperCase() }).format(n);
-        } catch {
-          return `${moneyFormatter.format(n)} ${how.currency}`;
-        }
-      }
-      return `$${moneyFormatter.format(n)}`;
+      return formatMoney(n, how.currency);
     }
-    case 'date': {
-      const text = String(value);
-      if (/^\d{4}-\d\d-\d\d$/.test(text) || !how.timeZone) return text.slice(0, 10);
-      const d = new Date(text);
-      if (Number.isNaN(d.getTime())) return text;
-      const p = partsOf(d, how.timeZone);
-      return `${p.year}-${p.month}-${p.day}`;
-    }
-    case 'datetime': {
-      const d = new Date(String(value));
-      if (Number.isNaN(d.getTime())) return String(value);
-      if (!how.timeZone) return d.toISOString().replace('T', ' ').slice(0, 16) + 'Z';
-      const p = partsOf(d, how.timeZone);
-      return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} ${p.timeZoneName}`;
-    }
+    case 'date':
+      return formatDay(value, how.timeZone);
+    case 'datetime':
+      return formatTime(value, how.timeZone);
     case 'bool':
       return value === true || value === 'true' ? 'yes' : value === false || value === 'false' ? 'no' : String(value);
     case 'enum': {

@@ -38,6 +38,7 @@ import {
   tokenFields,
   units,
 } from './fields.js';
+import { formatCount, formatMoney } from '../formats.js';
 
 export type PlayUnit = 'dollars' | 'tokens' | string;
 export interface Amount {
@@ -265,8 +266,8 @@ export function reloadAdds(product: ReloadProduct, cardUnit: PlayUnit | undefine
     product.bonusValue ? { amount: product.bonusValue, what: 'bonus' } : undefined,
   ].filter((v): v is { amount: number; what: string } => v !== undefined);
   if (!values.length) return '';
-  const plain = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
-  if (unit === 'dollars') return values.map((v) => `$${v.amount.toFixed(2)} ${v.what}`).join(' + ');
+  const plain = formatCount;
+  if (unit === 'dollars') return values.map((v) => `${formatMoney(v.amount)} ${v.what}`).join(' + ');
   if (unit === 'tokens' && product.unit === 'tokens') return values.map((v) => `${plain(v.amount)} tokens ${v.what}`).join(' + ');
   const listed = values.map((v) => `${v.what} value ${plain(v.amount)}`).join(' + ');
   if (unit === 'tokens') return `${listed}, credited in tokens (the card's location counts play in tokens)`;
@@ -275,7 +276,7 @@ export function reloadAdds(product: ReloadProduct, cardUnit: PlayUnit | undefine
 
 /** What a sale says it credited: "40 tokens play + 20 tokens bonus"; empty when it says nothing. */
 export function creditedText(sale: WalletSale): string {
-  const plain = (amount: Amount) => (amount.unit === 'dollars' ? `$${amount.amount.toFixed(2)}` : `${Number.isInteger(amount.amount) ? amount.amount : amount.amount.toFixed(2)} ${amount.unit}`);
+  const plain = (amount: Amount) => (amount.unit === 'dollars' ? formatMoney(amount.amount) : `${formatCount(amount.amount)} ${amount.unit}`);
   return [sale.creditedPlay ? `${plain(sale.creditedPlay)} play` : '', sale.creditedBonus ? `${plain(sale.creditedBonus)} bonus` : ''].filter(Boolean).join(' + ');
 }
 

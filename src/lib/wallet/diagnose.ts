@@ -4,6 +4,7 @@
 
 import type { ReloadRecord } from './reload-journal.js';
 import type { WalletActivityEntry, WalletBalance, WalletCardSummary } from './client.js';
+import { formatCount, formatMoney } from '../formats.js';
 
 export const STALE_SYNC_DAYS = 30;
 export const LAST_TRANSACTIONS = 5;
@@ -75,10 +76,9 @@ const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date
  * invented for it.
  */
 export function formatAmount(amount: number, unit: string | undefined): string {
-  const digits = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
-  if (unit === 'dollars') return `${amount < 0 ? '-' : ''}$${Math.abs(amount).toFixed(2)}`;
-  if (unit === undefined) return digits(amount);
-  return `${digits(amount)} ${unit}`;
+  if (unit === 'dollars') return formatMoney(amount);
+  if (unit === undefined) return formatCount(amount);
+  return `${formatCount(amount)} ${unit}`;
 }
 
 /** A change: "+$5.00", "-3 tokens"; zero is "$0.00" (never a blank); nothing only when the service gave no figure. */

@@ -13,13 +13,14 @@ describe('reading what is bookable', () => {
   it('lists locations', async () => {
     const result = await sb.run(['booking', 'locations', '-o', 'json']);
     expect(result.code).toBe(0);
-    expect(json(result.stdout).map((l: { id: string }) => l.id)).toEqual(['loc-riverside', 'loc-northgate', 'loc-harbor']);
+    // venue's name for a location's id is locationId (the field table's first name), whatever the service calls it.
+    expect(json(result.stdout).map((l: { locationId: string }) => l.locationId)).toEqual(['loc-riverside', 'loc-northgate', 'loc-harbor']);
   }, 90_000);
 
   it('lists the experiences of a location, and says when the location is unknown', async () => {
     const ok = await sb.run(['booking', 'experiences', '--location', 'loc-riverside', '-o', 'json']);
     expect(ok.code).toBe(0);
-    expect(json(ok.stdout).map((e: { id: string }) => e.id)).toContain('exp-party-package');
+    expect(json(ok.stdout).map((e: { experienceId: string }) => e.experienceId)).toContain('exp-party-package');
     const table = await sb.run(['booking', 'experiences', '--location', 'loc-northgate']);
     expect(table.stdout).toContain('VR Arena');
     const unknown = await sb.run(['booking', 'experiences', '--location', 'loc-nowhere']);

@@ -62,14 +62,14 @@ describe('venue __complete', () => {
   });
 
   it('fetches location, experience and warehouse ids into the cache, then serves them from it', async () => {
-    const locations = await idsOf(['booking', 'locations']);
+    const locations = await idsOf(['booking', 'locations'], 'locationId');
     expect(locations.length).toBeGreaterThan(0);
     expect((await complete(['booking', 'experiences', '--location', ''])).values.sort()).toEqual([...locations].sort());
 
-    const experiences = (await Promise.all(locations.map((l) => idsOf(['booking', 'experiences', '--location', l])))).flat();
+    const experiences = (await Promise.all(locations.map((l) => idsOf(['booking', 'experiences', '--location', l], 'experienceId')))).flat();
     expect((await complete(['booking', 'sessions', ''])).values.sort()).toEqual([...new Set(experiences)].sort());
     const first = locations[0]!;
-    const ofFirst = await idsOf(['booking', 'experiences', '--location', first]);
+    const ofFirst = await idsOf(['booking', 'experiences', '--location', first], 'experienceId');
     expect((await complete(['booking', 'book', '--location', first, '--experience', ''])).values.sort()).toEqual([...ofFirst].sort());
 
     const warehouses = await idsOf(['inventory', 'warehouses'], 'warehouseId');

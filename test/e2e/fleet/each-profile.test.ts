@@ -28,7 +28,7 @@ const stderrObjects = (text: string) => text.split('\n').filter((l) => l.startsW
 
 describe('a read across every venue', () => {
   it('merges ndjson with each record under the venue it came from', async () => {
-    const all = await sb.run(['--each-profile', 'all', '-o', 'ndjson', 'inventory', 'stock', 'levels', '--all']);
+    const all = await sb.run(['--each-profile', 'tag:sandbox-fleet', '-o', 'ndjson', 'inventory', 'stock', 'levels', '--all']);
     expect(all.code, all.stderr).toBe(0);
     const rows = ndjson(all.stdout);
     // profile is the first field of every record, and every venue is there.
@@ -97,12 +97,12 @@ describe('a write across a tag', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/needs --yes/);
     for (const venue of venues) expect(refused.stderr).toContain(`${venue}: venue webhooks create --url https://erp.example.com/hooks/${venue}`);
-    const before = ndjson((await sb.run(['--each-profile', 'all', '-o', 'ndjson', 'webhooks', 'list'])).stdout);
+    const before = ndjson((await sb.run(['--each-profile', 'tag:sandbox-fleet', '-o', 'ndjson', 'webhooks', 'list'])).stdout);
     expect(before).toEqual([]);
 
     const made = await sb.run([...args, '--yes', '-o', 'json']);
     expect(made.code, made.stderr).toBe(0);
-    const after = ndjson((await sb.run(['--each-profile', 'all', '-o', 'ndjson', 'webhooks', 'list'])).stdout);
+    const after = ndjson((await sb.run(['--each-profile', 'tag:sandbox-fleet', '-o', 'ndjson', 'webhooks', 'list'])).stdout);
     expect(after.map((w) => w.profile).sort()).toEqual(venues);
     for (const hook of after) expect(JSON.stringify(hook)).toContain(`https://erp.example.com/hooks/${String(hook.profile)}`);
   });
@@ -132,7 +132,7 @@ describe('one venue down', () => {
     const url = down.stdout.trim();
     try {
       expect((await sb.run(['--profile', 'fleet-3', 'config', 'set', 'inventory.url', 'http://127.0.0.1:9/inventory'])).code).toBe(0);
-      const run = await sb.run(['--each-profile', 'all', '-o', 'ndjson', 'inventory', 'health'], { env: { VENUE_RETRIES: '0' } });
+      const run = await sb.run(['--each-profile', 'tag:sandbox-fleet', '-o', 'ndjson', 'inventory', 'health'], { env: { VENUE_RETRIES: '0' } });
       expect(run.code).toBe(6);
       expect(ndjson(run.stdout).map((r) => r.profile).sort()).toEqual(venues.filter((v) => v !== 'fleet-3'));
       const objects = stderrObjects(run.stderr);
@@ -148,21 +148,37 @@ describe('one venue down', () => {
 });
 
 describe('per-venue files', () => {
-  it('reads receipts/{profile}.csv for each venue; a venue without its file is skipped and reported', async () => {
+  it('reads receipts/{profile}.csv for each venue; a venue without its file has nothing to receive (exit 0), a rerun says already received', async () => {
     const dir = tempDir('venue-fleet-receipts-');
     for (const venue of ['fleet-1', 'fleet-2', 'fleet-4', 'fleet-5']) fs.writeFileSync(path.join(dir, `${venue}.csv`), 'productId,quantity,value\n1001,6,9.00\n');
-    const levels = async () => new Map(ndjson((await sb.run(['--each-profile', 'all', '-o', 'ndjson', 'inventory', 'stock', 'levels', '--product', '1001'])).stdout).map((r) => [r.profile, r.quantity as number]));
+    const levels = async () => new Map(ndjson((await sb.run(['--each-profile', 'tag:sandbox-fleet', '-o', 'ndjson', 'inventory', 'stock', 'levels', '--product', '1001'])).stdout).map((r) => [r.profile, r.quantity as number]));
+    const receive = ['inventory', 'stock', 'receive', '--file', path.join(dir, '{profile}.csv'), '--supplier', '1', '--po', 'PO-{profile}', '--yes'];
     const before = await levels();
-    const run = await sb.run(['--each-profile', 'all', 'inventory', 'stock', 'receive', '--file', path.join(dir, '{profile}.csv'), '--supplier', '1', '--po', 'PO-{profile}', '--yes']);
-    expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(new RegExp(`fleet-3\\s+2\\s+skipped.*no file ${path.join(dir, 'fleet-3.csv').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
-    expect(run.stderr).toMatch(/4 ok, 1 skipped; exit 2/);
+    const run = await sb.run(['--each-profile', 'tag:sandbox-fleet', ...receive]);
+    expect(run.code, run.stderr).toBe(0);
+    const missing = path.join(dir, 'fleet-3.csv').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    expect(run.stderr).toMatch(new RegExp(`fleet-3\\s+0\\s+nothing\\s.*nothing to receive: no file ${missing}`));
+    expect(run.stderr).toMatch(/fleet-1\s+0\s+ok\s.*received: receipt [0-9a-f]{12}, 1 product$/m);
+    expect(run.stderr).toMatch(/5 venues: 4 ok, 1 with nothing to do$/m);
     const after = await levels();
     for (const venue of venues) expect(after.get(venue)).toBe(before.get(venue)! + (venue === 'fleet-3' ? 0 : 6));
-    // A cron rerun is harmless: each venue's journal knows its receipt.
-    const again = await sb.run(['--each-profile', 'fleet-1,fleet-2', 'inventory', 'stock', 'receive', '--file', path.join(dir, '{profile}.csv'), '--supplier', '1', '--po', 'PO-{profile}', '--yes']);
+    // A cron rerun is harmless, and can be told from the first run: each venue's journal knows its receipt.
+    const again = await sb.run(['--each-profile', 'tag:sandbox-fleet', '-o', 'json', ...receive]);
     expect(again.code, again.stderr).toBe(0);
-    expect((await levels()).get('fleet-1')).toBe(after.get('fleet-1'));
+    expect(await levels()).toEqual(after);
+    const summary = stderrObjects(again.stderr).at(-1) as { summary: Array<{ profile: string; exitCode: number; status: string; message: string }> };
+    expect(summary.summary.map((s) => [s.profile, s.exitCode, s.status, s.message.replace(/ at \S+ \(receipt [0-9a-f]+\)/, '')])).toEqual([
+      ['fleet-1', 0, 'ok', 'already received: nothing sent'],
+      ['fleet-2', 0, 'ok', 'already received: nothing sent'],
+      ['fleet-3', 0, 'skipped', `nothing to receive: no file ${path.join(dir, 'fleet-3.csv')}`],
+      ['fleet-4', 0, 'ok', 'already received: nothing sent'],
+      ['fleet-5', 0, 'ok', 'already received: nothing sent'],
+    ]);
+    // --require-file: a venue without its file is a failure, as a run that must see every venue's file wants.
+    const strict = await sb.run(['--each-profile', 'tag:sandbox-fleet', ...receive, '--require-file']);
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toMatch(new RegExp(`fleet-3\\s+2\\s+skipped.*skipped: no file ${missing}`));
+    expect(strict.stderr).toMatch(/4 ok, 1 skipped; exit 2/);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
@@ -170,7 +186,7 @@ describe('per-venue files', () => {
 describe('Ctrl-C', () => {
   it('stops every venue: exit 130, no data claimed, venues not started listed', async () => {
     expect((await sb.run(['sandbox', 'faults', '--latency-ms', '4000', '--match', 'GET /fleet/*'])).code).toBe(0);
-    const child = spawn(process.execPath, [venueBin, '--each-profile', 'all', '--parallel', '2', 'inventory', 'stock', 'levels'], { env: baseEnv(sb.env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [venueBin, '--each-profile', 'tag:sandbox-fleet', '--parallel', '2', 'inventory', 'stock', 'levels'], { env: baseEnv(sb.env), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

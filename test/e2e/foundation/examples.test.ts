@@ -21,8 +21,7 @@ import { exampleMarker } from '../../../src/commands/define.js';
 import { examplesOf } from '../../../src/commands/commands-doc.js';
 import { sandboxDemoSecrets } from '../../../src/lib/sandbox-address.js';
 import { baseEnv, repoRoot, startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
-import { installVenueShim, type VenueShim } from '../../support/venue-shim.js';
-import { removeDir, stopBackgroundSandbox } from '../../support/venue.js';
+import { closeShellRun, installVenueShim, takeExamplePorts, type VenueShim } from '../../support/venue-shim.js';
 
 interface Example {
   command: string;
@@ -88,7 +87,11 @@ let env: NodeJS.ProcessEnv;
 let receiver: http.Server | undefined;
 const received: string[] = [];
 
+let releasePorts: (() => void) | undefined;
+
 beforeAll(async () => {
+  // The README's test uses the same ports (8787, 3000): one at a time.
+  releasePorts = await takeExamplePorts();
   sb = await startSandbox();
   workDir = tempDir('venue-examples-');
   fs.cpSync(path.join(repoRoot, 'docs/examples'), workDir, { recursive: true });
@@ -116,17 +119,11 @@ beforeAll(async () => {
     // The X-Inventory-Signature of docs/examples/payload.json under WH_SECRET.
     SIG: `sha256=${createHmac('sha256', whSecret).update(fs.readFileSync(path.join(workDir, 'payload.json'))).digest('hex')}`,
   };
-}, 30_000);
+}, 660_000);
 
 afterAll(async () => {
-  // `venue sandbox stop` in the examples may have replaced the sandbox by one started in the background:
-  // it is stopped, and its process has ended, before its folder is removed (sb.stop() does the same).
-  if (sb) await stopBackgroundSandbox(sb.origin);
-  await sb?.stop();
-  await shim?.close();
-  receiver?.closeAllConnections();
-  await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
-  if (workDir) removeDir(workDir);
+  await closeShellRun({ sandbox: sb, shim, receiver, dirs: [workDir] });
+  releasePorts?.();
 }, 30_000);
 
 describe('help examples', () => {

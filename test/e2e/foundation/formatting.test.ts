@@ -15,7 +15,8 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => sb?.stop());
 
-const run = (args: string[]) => sb.run(args, { env: { COLUMNS: '100' } });
+// Tables for people are laid out on a terminal (piped, a table is tab-separated lines: streamed-output.test.ts).
+const run = (args: string[]) => sb.run(args, { tty: { stdout: true }, env: { COLUMNS: '100', NO_COLOR: '1' } });
 
 function expectTidy(text: string): void {
   for (const line of text.split('\n')) {

@@ -41,7 +41,8 @@ describe('a secret that is a common word', () => {
       const result = await venue(args, env);
       expect(result.code, result.stderr).toBe(0);
       const shown = JSON.parse(result.stdout);
-      expect(shown).toMatchObject({ productId: 1001, categoryId: 'SNACKS', isActive: true, name: 'string', description: 'true to its string: SNACKS' });
+      // In venue's names (the service says name and description).
+      expect(shown).toMatchObject({ productId: 1001, categoryId: 'SNACKS', isActive: true, productName: 'string', productDescription: 'true to its string: SNACKS' });
       expect(result.stdout).not.toContain('[redacted]');
     }
     fs.rmSync(`${configDir}/state`, { recursive: true, force: true });
@@ -79,7 +80,7 @@ describe('a token that is a common word', () => {
     const result = await venue(['-v', 'inventory', 'categories', '-o', 'json'], { VENUE_INVENTORY_API_KEY: 'key-Plain-4471', VENUE_INVENTORY_API_SECRET: 'secret-Plain-8812' });
     expect(result.code, result.stderr).toBe(0);
     const shown = JSON.parse(result.stdout);
-    expect(shown).toEqual(expect.arrayContaining([expect.objectContaining({ categoryId: 'string', categoryName: 'string', description: 'a string of lights' })]));
+    expect(shown).toEqual(expect.arrayContaining([expect.objectContaining({ categoryId: 'string', name: 'string', description: 'a string of lights' })]));
     expect(result.stdout).not.toContain('[redacted]');
     // The token went out as "string"; the trace shows its header and its field masked, and the data whole.
     expect(service.seen.find((r) => r.path === '/api/categories')!.headers.authorization).toBe('Bearer string');
@@ -95,6 +96,6 @@ describe('a token that is a common word', () => {
     const result = await venue(['-v', 'inventory', 'categories', '-o', 'json'], { VENUE_INVENTORY_API_KEY: 'key-Plain-4471', VENUE_INVENTORY_API_SECRET: 'secret-Plain-8812' });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).not.toContain('c2lnbmF0dXJlLXRleHQtYm9keQ');
-    expect(JSON.parse(result.stdout)[0]).toMatchObject({ categoryId: 'string', categoryName: 'string' });
+    expect(JSON.parse(result.stdout)[0]).toMatchObject({ categoryId: 'string', name: 'string' });
   });
 });

@@ -4,21 +4,9 @@
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, runVenue, tempDir, venueBin } from '../../support/venue.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { baseEnv, freePort, runVenue, tempDir, venueBin } from '../../support/venue.js';
 
 const started = /Started the local sandbox at http:\/\/127\.0\.0\.1:\d+/g;
 

@@ -44,8 +44,11 @@ describe('a faithful server with other words', () => {
     expect(table.stdout).toContain('$22.50');
     expect(table.stdout).toContain('$5.00');
     expect(table.stdout).not.toMatch(/Tickets/);
+    // -o json in venue's names, values read through their types; --raw is the service's record as sent.
     const json = await venue(['wallet', 'balance', CARD, '--json']);
-    expect(JSON.parse(json.stdout)).toEqual(plainBalance);
+    expect(JSON.parse(json.stdout)).toEqual({ cardNumber: CARD, playBalance: 22.5, bonusBalance: 5, unit: 'dollars', lastSyncedAt: '2026-01-02T00:00:00Z' });
+    const raw = await venue(['wallet', 'balance', CARD, '--json', '--raw']);
+    expect(JSON.parse(raw.stdout)).toEqual(plainBalance);
   });
 
   it('balance without any unit is exit 6 naming what was looked for, never "dollars"', async () => {
@@ -68,7 +71,12 @@ describe('a faithful server with other words', () => {
     expect(table.stdout).toMatch(/\s-4\s/);
     expect(table.stdout).not.toContain('$');
     const json = await venue(['wallet', 'activity', CARD, '--json']);
-    expect(JSON.parse(json.stdout)).toEqual([entries[1], entries[0]]);
+    expect(JSON.parse(json.stdout)).toEqual([
+      { activityId: 'A2', kind: 'reload', occurredAt: '2026-01-04T10:00:00Z', description: 'Reload', playAmount: 10, paymentReference: 'pay-9' },
+      { activityId: 'A1', kind: 'game-play', occurredAt: '2026-01-03T10:00:00Z', description: 'Racer', playAmount: -4 },
+    ]);
+    const raw = await venue(['wallet', 'activity', CARD, '--json', '--raw']);
+    expect(JSON.parse(raw.stdout)).toEqual([entries[1], entries[0]]);
   });
 
   it('reload: a 2xx sale answer without a sale id is exit 6 saying the sale was accepted and what to check', async () => {

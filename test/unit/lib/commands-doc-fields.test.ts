@@ -20,7 +20,7 @@ describe('docs/commands.md: each command lists the fields --fields takes, as its
   });
 
   it('gives the help\'s "Fields (for --fields):" list on one line in the command\'s section', () => {
-    const line = 'Fields (for --fields): id, url, eventTypes, isActive, createdAt and any other field the service sends (as it names it).';
+    const line = 'Fields (for --fields): id, url, eventTypes, isActive, createdAt, updatedAt and any other field the service sends (as it names it). `--fields help` lists them.';
     expect(fieldsLineOf(find(program, 'webhooks list'))).toBe(line);
     const section = markdown.slice(markdown.indexOf('### venue webhooks list'), markdown.indexOf('### venue webhooks', markdown.indexOf('### venue webhooks list') + 5));
     expect(section).toContain(line);

@@ -5,17 +5,32 @@ import { buildProgram } from '../../../src/program.js';
 import { UsageError } from '../../../src/lib/errors.js';
 import { declarationOf } from '../../../src/commands/define.js';
 import { fleetUseOf } from '../../../src/lib/fleet/use.js';
-import { MergedOutput, PROFILE_COLUMN, type MergeTarget } from '../../../src/lib/fleet/merged-output.js';
+import { MergedOutput, PROFILE_COLUMN, profiledJson, withProfile, type MergeTarget } from '../../../src/lib/fleet/merged-output.js';
+import fc from 'fast-check';
 import { expandPlaceholders, missingFile, planJobs } from '../../../src/lib/fleet/plan.js';
 import { fleetExitCode, runVenues, type VenueOutcome } from '../../../src/lib/fleet/runner.js';
-import { selectProfiles } from '../../../src/lib/fleet/selection.js';
+import { leftOutNote, selectProfiles } from '../../../src/lib/fleet/selection.js';
 
-const config = (profiles: Record<string, string[]>) => ({
-  profiles: () => ['sandbox', ...Object.keys(profiles)],
-  profileExists: (name: string) => name === 'sandbox' || name in profiles,
-  tagsOf: (name: string) => profiles[name] ?? [],
-  isSandbox: (name: string) => name === 'sandbox',
-});
+/** Profiles with their tags; parents (extends) and inventory URLs of their own where given; URLs under http://sandbox are the local sandbox's. */
+const config = (profiles: Record<string, string[]>, more: { extends?: Record<string, string>; inventory?: Record<string, string> } = {}) => {
+  const parentOf = (name: string) => more.extends?.[name];
+  const held = (name: string, _key: 'inventory.url'): { value: string | undefined; source: 'profile' | 'extends' | undefined } => {
+    for (let at: string | undefined = name, first = true; at !== undefined; at = parentOf(at), first = false) {
+      const own = more.inventory?.[at];
+      if (own !== undefined) return { value: own, source: first ? 'profile' : 'extends' };
+    }
+    return { value: undefined, source: undefined };
+  };
+  return {
+    profiles: () => ['sandbox', ...Object.keys(profiles)],
+    profileExists: (name: string) => name === 'sandbox' || name in profiles,
+    tagsOf: (name: string) => profiles[name] ?? [],
+    isSandbox: (name: string) => name === 'sandbox',
+    parentOf,
+    held,
+    servedBySandbox: (name: string) => name === 'sandbox' || (held(name, 'inventory.url').value ?? '').startsWith('http://sandbox/'),
+  } as unknown as Parameters<typeof selectProfiles>[0];
+};
 
 describe('selecting venues', () => {
   const store = config({ north1: ['north', 'arcades'], north2: ['north'], south1: ['south'] });
@@ -32,6 +47,33 @@ describe('selecting venues', () => {
     expect(() => selectProfiles(store, 'north1,nope')).toThrow(UsageError);
     expect(() => selectProfiles(store, 'north1,nope')).toThrow(/"nope"/);
     expect(() => selectProfiles(config({}), 'all')).toThrow(/no profile but the sandbox/);
+  });
+  it('all leaves out base profiles (extended, no inventory server of their own) and sandbox-served ones, and says so', () => {
+    const chain = config(
+      { chain: [], store1: ['north'], store2: [], 'store2-uat': [], 'fleet-1': ['sandbox-fleet'], 'fleet-2': ['sandbox-fleet'], lonely: [] },
+      {
+        extends: { store1: 'chain', store2: 'chain', 'store2-uat': 'store2', 'fleet-1': 'sandbox', 'fleet-2': 'sandbox' },
+        inventory: { store1: 'https://inv.store1.example', store2: 'https://inv.store2.example', 'fleet-1': 'http://sandbox/fleet/fleet-1/inventory', 'fleet-2': 'http://sandbox/fleet/fleet-2/inventory' },
+      },
+    );
+    const all = selectProfiles(chain, 'all');
+    // store2 is extended too, but has its own server: a venue. lonely extends nothing and nobody extends it: a venue (its commands say what it lacks).
+    expect(all.profiles.map((p) => p.name)).toEqual(['store1', 'store2', 'store2-uat', 'lonely']);
+    expect(all.leftOut).toEqual([
+      { name: 'chain', why: 'base' },
+      { name: 'fleet-1', why: 'sandbox' },
+      { name: 'fleet-2', why: 'sandbox' },
+    ]);
+    expect(leftOutNote(all.leftOut)).toBe(
+      '--each-profile all: left out chain (extended by others, no inventory server of its own); fleet-1, fleet-2 (served by the local sandbox): not venues. Name them, or select them by tag, to include them.',
+    );
+    // Named or tagged, they run.
+    expect(selectProfiles(chain, 'chain,fleet-1').profiles.map((p) => p.name)).toEqual(['chain', 'fleet-1']);
+    expect(selectProfiles(chain, 'tag:sandbox-fleet').profiles.map((p) => p.name)).toEqual(['fleet-1', 'fleet-2']);
+    expect(leftOutNote(selectProfiles(store, 'all').leftOut)).toBeUndefined();
+    // Nothing but bases and the sandbox's: a usage error naming them.
+    const onlyFleet = config({ 'fleet-1': ['sandbox-fleet'] }, { extends: { 'fleet-1': 'sandbox' }, inventory: { 'fleet-1': 'http://sandbox/fleet/fleet-1/inventory' } });
+    expect(() => selectProfiles(onlyFleet, 'all')).toThrow(/no venue profile \(fleet-1 is not a venue\)/);
   });
   it('names keep their order and drop repeats', () => {
     expect(selectProfiles(store, 'south1, north1,south1').profiles.map((p) => p.name)).toEqual(['south1', 'north1']);
@@ -51,6 +93,19 @@ describe('the fleet command line', () => {
     const jobs = planJobs(['stock', 'receive', '--file', '{profile}.json'], ['{profile}.json'], [{ name: 'package', tags: [] }, { name: 'nope', tags: [] }], undefined);
     expect(jobs.map((j) => j.skip)).toEqual([undefined, 'skipped: no file nope.json']);
     expect(jobs[0]!.argv).toEqual(['stock', 'receive', '--file', 'package.json']);
+  });
+  it('a venue without its own file has nothing to do when the command says so; one path for all that is missing is still skipped', () => {
+    const venues = [{ name: 'package', tags: [] }, { name: 'nope', tags: [] }];
+    const jobs = planJobs(['--file', '{profile}.json'], ['{profile}.json'], venues, undefined, { withoutFile: 'nothing to receive' });
+    expect(jobs.map((j) => [j.nothing, j.skip])).toEqual([
+      [undefined, undefined],
+      ['nothing to receive: no file nope.json', undefined],
+    ]);
+    const shared = planJobs(['--file', 'none.json'], ['none.json'], venues, undefined, { withoutFile: 'nothing to receive' });
+    expect(shared.map((j) => [j.nothing, j.skip])).toEqual([
+      [undefined, 'skipped: no file none.json'],
+      [undefined, 'skipped: no file none.json'],
+    ]);
   });
 });
 
@@ -127,6 +182,18 @@ function target(format: MergeTarget['format']): MergeTarget & { out: string } {
 }
 
 describe('merged output', () => {
+  it("an ndjson line is the record's JSON with the profile first, as withProfile makes it, for any record", () => {
+    const profile = fc.stringMatching(/^[a-z0-9"\\-]{1,8}$/);
+    fc.assert(
+      fc.property(profile, fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom('profile', 'id', 'name', 'a b', '__x'), fc.jsonValue())), (name, record) => {
+        expect(profiledJson(`{"profile":${JSON.stringify(name)}`, name, record)).toBe(JSON.stringify(withProfile(name, record)));
+      }),
+      { numRuns: 500 },
+    );
+    expect(profiledJson('{"profile":"a"', 'a', {})).toBe('{"profile":"a"}');
+    expect(profiledJson('{"profile":"a"', 'a', { profile: 'x', id: 1 })).toBe('{"profile":"a","id":1,"serviceProfile":"x"}');
+  });
+
   it('ndjson: each record whole, profile first, written as it comes', async () => {
     const t = target('ndjson');
     const merged = new MergedOutput(t, ['a', 'b']);

@@ -80,7 +80,8 @@ describe('one formatting policy for people', () => {
   });
 
   it('tables fit the width by truncating the widest column, and no line ends in spaces', async () => {
-    const fake = fakeTerminal();
+    // Fitted on a terminal (off one a table is tab-separated lines).
+    const fake = fakeTerminal({ tty: true, env: { NO_COLOR: '1' } });
     const output = new Output(fake.terminal, { format: 'table', width: 40 });
     await output.list(
       [

@@ -47,4 +47,29 @@ describe('SecretRegistry (redaction by value)', () => {
     await new Promise((r) => setImmediate(r));
     expect(chunks.join('')).toBe('error: the service said [redacted]\nagain [redacted]\n');
   });
+
+  it('a run that learns secrets one at a time between writes (a fleet) masks every one known at every write, across recompiles', () => {
+    const secrets = new SecretRegistry();
+    const known: string[] = [];
+    const filler = `${'{"productId":1001,"productName":"Plush toy (large, blue)","onHand":7}\n'.repeat(2000)}`;
+    for (let i = 0; i < 60; i++) {
+      const secret = `sk_${i}_${(i * 7919).toString(36)}Qz9!x${'abcdef'[i % 6]}${i * 31}`;
+      secrets.remember(secret);
+      known.push(secret);
+      // Every secret learnt so far, in each form, and a big text now and then (past the point where one expression is compiled again).
+      const text = `${known.map((k) => `${k} ${JSON.stringify(k)} ${encodeURIComponent(k)}`).join(' | ')}${i % 10 === 0 ? filler : ''}`;
+      const scrubbed = secrets.scrub(text, false);
+      for (const k of known) expect(scrubbed).not.toContain(k);
+      expect(scrubbed).toContain('[redacted] "[redacted]" [redacted]');
+    }
+    // One secret within another: the longer is replaced whole, whichever came first.
+    secrets.remember('inner-Secret-77x');
+    secrets.remember('outer-inner-Secret-77x-tail9');
+    expect(secrets.scrub('a outer-inner-Secret-77x-tail9 b inner-Secret-77x c', false)).toBe('a [redacted] b [redacted] c');
+    // A secret shown once leaves data, stays out of messages.
+    secrets.forget(known[0]!);
+    expect(secrets.scrub(known[0]!, false)).toBe(known[0]);
+    expect(secrets.scrub(known[0]!, true)).toBe('[redacted]');
+    expect(secrets.scrub(known[1]!, false)).toBe('[redacted]');
+  });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TokenManager, credentialFingerprint, fingerprintKey, needsRenewal, normaliseBaseUrl, type TokenBinding } from '../../../src/lib/tokens.js';
 import { tempDir } from '../../support/venue.js';
 
@@ -154,5 +154,32 @@ describe('credential fingerprints', () => {
   it('base URLs compare by origin and path', () => {
     expect(normaliseBaseUrl('https://Inv.Example.com:443/api/')).toBe('https://inv.example.com/api');
     expect(normaliseBaseUrl('http://127.0.0.1:47800/inventory')).toBe('http://127.0.0.1:47800/inventory');
+  });
+});
+
+describe('the token file is read once per run', () => {
+  it('a hundred gets of a cached token read tokens.json once; a renewal reads it again under the lock', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const file = path.join(dir, 'tokens.json');
+    fs.writeFileSync(file, '{}', { mode: 0o600 });
+    let reads = 0;
+    const real = fs.readFileSync;
+    const spy = vi.spyOn(fs, 'readFileSync').mockImplementation(((target: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+      if (target === file) reads++;
+      return (real as (...args: unknown[]) => unknown)(target, ...rest);
+    }) as typeof fs.readFileSync);
+    try {
+      const first = await manager(dir, async () => jwt(3600)).get('inventory');
+      const tokens = manager(dir, async () => jwt(3600));
+      reads = 0;
+      for (let i = 0; i < 100; i++) expect((await tokens.get('inventory')).token).toBe(first.token);
+      expect(reads).toBe(1);
+      // A change reads the file again, under its lock: it merges with what other processes wrote.
+      await tokens.invalidate('inventory', 'not the cached one');
+      expect(reads).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

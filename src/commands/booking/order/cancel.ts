@@ -3,6 +3,7 @@ import { checkFlags, money } from '../shared.js';
 import { missingValue } from '../../../lib/asking.js';
 import { DeclinedError } from '../../../lib/errors.js';
 import { orderColumns, orderRow } from './view.js';
+import { RECORD_SHAPES } from '../../../lib/records.js';
 
 interface Options {
   yes?: boolean;
@@ -19,6 +20,7 @@ export default defineCommand<Options>({
     option('-y, --yes', 'cancel without asking (required without a terminal)'),
     option('--dry-run', 'read the order and show what would be cancelled; send nothing'),
   ],
+  record: RECORD_SHAPES.order,
   fleet: 'write',
   async run(ctx, options, orderId) {
     await checkFlags(ctx, [{ kind: 'id', flag: 'orderId', value: orderId }]);

@@ -2,6 +2,7 @@ import { defineCommand } from '../../define.js';
 import { checkFlags } from '../shared.js';
 import { UsageError } from '../../../lib/errors.js';
 import { orderColumns, orderRow } from './view.js';
+import { RECORD_SHAPES } from '../../../lib/records.js';
 
 export default defineCommand({
   name: 'show',
@@ -10,6 +11,7 @@ export default defineCommand({
   description:
     'Shows an order as the platform has it. This uses GET /api/v1/orders/{orderId}, a venue sandbox extension that is not in the vendor interface: a real service may not offer it.',
   examples: ['venue booking order show ord-000001', 'venue booking order show ord-000001 --json'],
+  record: RECORD_SHAPES.order,
   fleet: 'read',
   async run(ctx, _options, orderId) {
     await checkFlags(ctx, [{ kind: 'id', flag: 'orderId', value: orderId }]);

@@ -2,6 +2,7 @@ import { defineCommand, option } from '../../define.js';
 import { FlagProblems, collect, parseInteger, parseNumber, parsePaddedId, parseProductType, parseSaleType } from '../flags.js';
 import { readProductFile, promptForMissing, productFlagOf } from '../product-input.js';
 import { labelChoices, orderPrinterLabels, productTypeLabels, parseLabelled, productTypeColumn, saleTypeColumn } from '../../../lib/inventory/labels.js';
+import { RECORD_SHAPES } from '../../../lib/records.js';
 
 export interface CreateOptions {
   file?: string;
@@ -125,6 +126,7 @@ export default defineCommand<CreateOptions>({
     option('--inactive', 'create the product inactive'),
     option('--dry-run', 'check the product and show the request body; send nothing'),
   ],
+  record: RECORD_SHAPES.product,
   fleet: 'write',
   async run(ctx, options) {
     const problems = new FlagProblems();

@@ -1,15 +1,16 @@
 import { defineCommand } from '../../define.js';
-import { FlagProblems, productFields, productIdFlag } from '../flags.js';
+import { FlagProblems, productIdFlag } from '../flags.js';
 import { orderPrinterColumn, productTypeColumn, saleTypeColumn } from '../../../lib/inventory/labels.js';
 import type { Context } from '../../../cli/context.js';
 import type { Product } from '../../../lib/inventory/types.js';
+import { RECORD_SHAPES } from '../../../lib/records.js';
 
 export default defineCommand({
   name: 'get',
   args: '<productId>',
   summary: 'One product: prices, stock levels, barcodes and suppliers',
   examples: ['venue inventory products get 1001', 'venue inventory products get 1001 -o json'],
-  fields: productFields,
+  record: RECORD_SHAPES.product,
   fleet: 'read',
   async run(ctx, _options, productIdText) {
     const problems = new FlagProblems();

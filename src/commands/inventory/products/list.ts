@@ -1,8 +1,9 @@
 import { labelChoices, productTypeLabels } from '../../../lib/inventory/labels.js';
 import { defineCommand, option } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
-import { FlagProblems, parseInteger, parsePaddedId, parseProductType, parseSaleType, productColumns, productFields } from '../flags.js';
+import { FlagProblems, parseInteger, parsePaddedId, parseProductType, parseSaleType, productColumns } from '../flags.js';
 import type { ProductQuery } from '../../../lib/inventory/client.js';
+import { RECORD_SHAPES } from '../../../lib/records.js';
 
 interface Options {
   type?: string;
@@ -21,7 +22,7 @@ const MAX_PAGE_SIZE = 200;
 export default defineCommand<Options>({
   name: 'list',
   summary: 'List products, one page or --all (streamed with bounded concurrency)',
-  fields: productFields,
+  record: RECORD_SHAPES.product,
   examples: [
     'venue inventory products list --category SNACKS --active',
     'venue inventory products list --sale-type redemption --page 2 --page-size 100',
@@ -59,7 +60,9 @@ export default defineCommand<Options>({
     for (const key of Object.keys(query) as Array<keyof ProductQuery>) if (query[key] === undefined) delete query[key];
 
     const client = await ctx.inventory();
-    if (!options.all) {
+    // --limit without --all or --page pages until it has its count (issue 21), never stopping silently at the first page.
+    const untilLimit = !options.all && page === undefined && ctx.output.limit !== undefined;
+    if (!options.all && !untilLimit) {
       const result = await client.listProducts({ ...query, page: page ?? 1, pageSize: pageSize ?? 50 });
       await ctx.output.list(result.items, { columns: productColumns, empty: 'No products match.' });
       if (!ctx.output.isMachine && result.totalPages !== undefined && result.totalPages > 1) {
@@ -70,8 +73,8 @@ export default defineCommand<Options>({
 
     const progress = ctx.terminal.progress('products');
     const pages = client.productPages(query, {
-      concurrency: concurrency ?? 4,
-      pageSize: pageSize ?? MAX_PAGE_SIZE,
+      concurrency: concurrency ?? (untilLimit ? 1 : 4),
+      pageSize: pageSize ?? (untilLimit ? Math.min(MAX_PAGE_SIZE, ctx.output.limit!) : MAX_PAGE_SIZE),
       onPage: (info) => {
         if (info.page === 1 && info.totalItems !== undefined) progress.setTotal(info.totalItems);
         progress.tick(info.count);

@@ -2,6 +2,7 @@ import { defineCommand, option } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
 import { FlagProblems, collect, parseBoolean, parseInteger, parseNumber, productIdFlag } from '../flags.js';
 import { productTypeColumn, saleTypeColumn } from '../../../lib/inventory/labels.js';
+import { RECORD_SHAPES } from '../../../lib/records.js';
 
 interface Options {
   name?: string;
@@ -102,6 +103,7 @@ export default defineCommand<Options>({
     option('--supplier-remove <supplierId>', 'unlink a supplier (soft delete); repeatable', { parse: collect }),
     option('--dry-run', 'check the changes and show the request body; send nothing'),
   ],
+  record: RECORD_SHAPES.product,
   fleet: 'write',
   async run(ctx, options, productIdText) {
     if (options.removeBarcode?.length) {

@@ -5,6 +5,7 @@ import type { StockLevel } from '../../../lib/inventory/types.js';
 import type { InventoryClient } from '../../../lib/inventory/client.js';
 import { stockProblems } from '../../../lib/inventory/views.js';
 import { impossibleValues } from '../../../lib/reading.js';
+import { RECORD_SHAPES } from '../../../lib/records.js';
 
 interface Options {
   warehouse?: string;
@@ -62,7 +63,7 @@ async function* levelsOfProducts(client: InventoryClient, warehouseId: number | 
 export default defineCommand<Options>({
   name: 'levels',
   summary: 'Stock levels of a warehouse (default: the profile warehouse), optionally of some products',
-  fields: ['productId', 'productName', 'warehouseId', 'quantity', 'averageUnitCost', 'lastPurchasePrice'],
+  record: RECORD_SHAPES.stockLevel,
   examples: [
     'venue inventory stock levels',
     'venue inventory stock levels --warehouse 2 --product 1001,1002',
@@ -106,12 +107,14 @@ export default defineCommand<Options>({
       belowZero.throwIfAny();
       return;
     }
-    if (options.all) {
+    // --limit without --all or --page pages until it has its count (issue 21).
+    const untilLimit = !options.all && page === undefined && ctx.output.limit !== undefined;
+    if (options.all || untilLimit) {
       const progress = ctx.terminal.progress('stock levels');
       const pages = belowZero.pages(client.stockLevelPages(
         { warehouseId },
         {
-          pageSize: pageSize ?? MAX_PAGE_SIZE,
+          pageSize: pageSize ?? (untilLimit ? Math.min(MAX_PAGE_SIZE, ctx.output.limit!) : MAX_PAGE_SIZE),
           onPage: (info) => {
             if (info.page === 1 && info.totalItems !== undefined) progress.setTotal(info.totalItems);
             progress.tick(info.count);

@@ -14,6 +14,7 @@ interface ReceiveOptions {
   dryRun?: boolean;
   yes?: boolean;
   force?: boolean;
+  requireFile?: boolean;
 }
 
 const flagOf: Record<string, string> = {
@@ -50,8 +51,10 @@ export default defineCommand<ReceiveOptions>({
     option('--dry-run', 'show the items with product ids and the levels after; send nothing'),
     option('-y, --yes', 'do not ask for confirmation (it asks only on a terminal)'),
     option('--force', 'send even if the journal says this receipt was already recorded or is unknown (a genuinely repeated delivery)'),
+    option('--require-file', 'across venues (--each-profile, --file with {profile}): a venue without its file fails (exit 2) instead of having nothing to receive'),
   ],
-  fleet: 'write',
+  // A nightly run across venues: a venue whose ERP sent no file tonight has nothing to receive (exit 0), unless --require-file.
+  fleet: { write: { withoutFile: 'nothing to receive' } },
   async run(ctx, options) {
     const schemas = await import('../../../lib/inventory/schemas.js');
     const fieldName = (field: string) => flagOf[field] ?? field;
@@ -171,6 +174,7 @@ async function renderReceiptOutcome(ctx: Context, outcome: import('../../../lib/
     case 'recorded':
       await showReceipt(ctx, outcome.entry);
       ctx.terminal.success(`Receipt ${outcome.entry.id.slice(0, 12)} recorded${outcome.entry.receiptId ? ` (receipt id ${outcome.entry.receiptId})` : ''}: ${outcome.entry.items.length} products.`);
+      ctx.noteOutcome?.(`received: receipt ${outcome.entry.id.slice(0, 12)}, ${outcome.entry.items.length} product${outcome.entry.items.length === 1 ? '' : 's'}`);
       return;
     case 'accepted-unreadable':
       // Accepted (2xx), so journaled as recorded and never resent; but its answer is not data venue can show: exit 6.
@@ -209,6 +213,7 @@ function receiptWords(entry: ReceiptJournalEntry): import('../../../lib/inventor
 async function alreadyRecorded(ctx: Context, entry: ReceiptJournalEntry): Promise<void> {
   await showReceipt(ctx, entry);
   const when = entry.recordedAt ?? entry.updatedAt;
+  ctx.noteOutcome?.(`already received at ${when} (receipt ${entry.id.slice(0, 12)}): nothing sent`);
   ctx.terminal.info(
     `Receipt ${entry.id.slice(0, 12)} was already recorded at ${when}${entry.receiptId ? ` (receipt id ${entry.receiptId})` : ''}; nothing was sent. Use --force to record it again.`,
   );

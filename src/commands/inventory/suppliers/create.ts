@@ -1,6 +1,7 @@
 import { defineCommand, option } from '../../define.js';
 import { FlagProblems, parseInteger, parsePaymentTerms } from '../flags.js';
 import { labelChoices, paymentTermsColumn, paymentTermsLabels } from '../../../lib/inventory/labels.js';
+import { RECORD_SHAPES } from '../../../lib/records.js';
 
 interface Options {
   code?: string;
@@ -74,6 +75,7 @@ export default defineCommand<Options>({
     option('--payment-terms <terms>', `${labelChoices(paymentTermsLabels)}: the words tables show (any case; "30" for "30 days") or the code`),
     option('--dry-run', 'check the supplier and show it; send nothing'),
   ],
+  record: RECORD_SHAPES.supplier,
   fleet: 'write',
   async run(ctx, options) {
     const problems = new FlagProblems();

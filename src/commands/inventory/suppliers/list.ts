@@ -1,11 +1,12 @@
 import { defineCommand } from '../../define.js';
 import { paymentTermsColumn } from '../../../lib/inventory/labels.js';
+import { RECORD_SHAPES } from '../../../lib/records.js';
 
 export default defineCommand({
   name: 'list',
   summary: 'All active suppliers',
   examples: ['venue inventory suppliers list', 'venue inventory suppliers list -o csv'],
-  fields: ['supplierId', 'supplierCode', 'supplierName', 'supplierAddress', 'supplierTown', 'supplierType', 'paymentTerms', 'isActive'],
+  record: RECORD_SHAPES.supplier,
   fleet: 'read',
   async run(ctx) {
     const client = await ctx.inventory();

@@ -1,0 +1,88 @@
+// The 100,000-row table (issue 21): `venue inventory products list --all` as a
+// table to a pipe and to a file, side by side with the same listing as ndjson
+// (targets: within 1.5× of ndjson, peak RSS < 200 MB), and the time from SIGINT
+// to exit while the table is being written (target < 1 s).
+// Expects `npm run build` done. Usage: node bench/table-stream.js [products] [runs]
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startBenchSandbox, seedAndToken } from './sandbox-page.js';
+import { hasGnuTime, timed } from './_measure.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const products = Number(process.argv[2] ?? 100_000);
+const runs = Number(process.argv[3] ?? 3);
+
+/** Runs the CLI with stdout into a file; resolves { ms, lines, peakMb }. */
+function timedToFile(args, env, file) {
+  return new Promise((resolve, reject) => {
+    const fd = fs.openSync(file, 'w');
+    const started = performance.now();
+    const [cmd, argv] = hasGnuTime ? ['/usr/bin/time', ['-f', 'PEAK_RSS_KB=%M', process.execPath, ...args]] : [process.execPath, args];
+    const child = spawn(cmd, argv, { env, stdio: ['ignore', fd, 'pipe'], cwd: root });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      fs.closeSync(fd);
+      if (code !== 0) return reject(new Error(`exit ${code}: ${stderr.slice(-1000)}`));
+      const text = fs.readFileSync(file, 'utf8');
+      const rss = /PEAK_RSS_KB=(\d+)/.exec(stderr);
+      resolve({ ms, lines: text.split('\n').length - 1, peakMb: rss ? Number(rss[1]) / 1024 : undefined });
+    });
+  });
+}
+
+/** Starts the table, sends SIGINT once `after` lines are out; resolves the ms from the signal to the exit and the exit code. */
+function sigintDuring(args, env, after) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'], cwd: root });
+    let lines = 0;
+    let sentAt = 0;
+    child.stdout.on('data', (chunk) => {
+      for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+      if (!sentAt && lines >= after) {
+        sentAt = performance.now();
+        child.kill('SIGINT');
+      }
+    });
+    child.stderr.resume();
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ ms: sentAt ? performance.now() - sentAt : NaN, code: code ?? signal, lines }));
+  });
+}
+
+const med = (list) => [...list].sort((a, b) => a.ms - b.ms)[Math.floor(list.length / 2)];
+
+const sb = await startBenchSandbox();
+try {
+  const { seeded } = await seedAndToken(sb.origin, products);
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', VENUE_CONFIG_DIR: sb.dir, VENUE_SANDBOX_URL: sb.origin, VENUE_SANDBOX_AUTOSTART: '0' };
+  const list = [path.join(root, 'bin/venue.js'), 'inventory', 'products', 'list', '--all'];
+  const file = path.join(sb.dir, 'out.txt');
+  await timed(process.execPath, [...list, '-o', 'ndjson'], env, root); // warm-up (token, page cache)
+  const result = { ndjson: [], tablePipe: [], tableFile: [], ndjsonFile: [] };
+  for (let i = 0; i < runs; i++) {
+    result.ndjson.push(await timed(process.execPath, [...list, '-o', 'ndjson'], env, root));
+    result.tablePipe.push(await timed(process.execPath, list, env, root));
+    result.ndjsonFile.push(await timedToFile([...list, '-o', 'ndjson'], env, file));
+    result.tableFile.push(await timedToFile(list, env, file));
+  }
+  const sigints = [];
+  for (let i = 0; i < runs; i++) sigints.push(await sigintDuring(list, env, Math.min(20_000, Math.floor(seeded.totalProducts / 3))));
+  const row = (name, r) => `  ${name.padEnd(22)} ${r.ms.toFixed(0).padStart(10)} ${String(r.lines).padStart(8)} ${(r.peakMb ? r.peakMb.toFixed(1) : 'n/a').padStart(12)}`;
+  const peak = (list) => Math.max(...list.map((r) => r.peakMb ?? 0));
+  console.log(`products list --all: ${seeded.totalProducts} products, median of ${runs}; load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`  ${'run'.padEnd(22)} ${'ms'.padStart(10)} ${'lines'.padStart(8)} ${'peak RSS MB'.padStart(12)}`);
+  console.log(row('ndjson to a pipe', med(result.ndjson)));
+  console.log(row('table to a pipe', med(result.tablePipe)));
+  console.log(row('ndjson to a file', med(result.ndjsonFile)));
+  console.log(row('table to a file', med(result.tableFile)));
+  console.log(`  table/ndjson to a pipe: ${(med(result.tablePipe).ms / med(result.ndjson).ms).toFixed(2)}×, to a file: ${(med(result.tableFile).ms / med(result.ndjsonFile).ms).toFixed(2)}× (target ≤ 1.5×); table peak RSS ${Math.max(peak(result.tablePipe), peak(result.tableFile)).toFixed(1)} MB (target < 200 MB)`);
+  console.log(`  SIGINT during the table: exit ${sigints.map((s) => s.code).join(', ')} after ${sigints.map((s) => `${s.ms.toFixed(0)} ms`).join(', ')} (target < 1000 ms)`);
+} finally {
+  await sb.stop();
+  fs.rmSync(sb.dir, { recursive: true, force: true });
+}

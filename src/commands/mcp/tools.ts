@@ -1,0 +1,180 @@
+// The MCP tools of `venue mcp`, derived from the command tree: one tool per
+// command of the service groups that reads (fleet 'read') and, only when writes
+// are allowed, one per command that writes and has a --dry-run (the first call
+// of a write tool is that dry run). The input schema is built from the command's
+// own declarations (arguments, options with their value kinds and choices), the
+// description from its help. Nothing here is written per command.
+
+import { argumentShape, argumentSpecs, flagNames, type CommandModule, type GroupModule, type OptionSpec, type ValueKind } from '../define.js';
+import { fleetUseOf } from '../../lib/fleet/use.js';
+import { commandGroups } from '../tree.js';
+import type { JsonSchema, ToolSpec } from '../../lib/mcp/tools.js';
+
+/** The groups whose commands become tools (the services'); --groups picks among them. */
+export const toolGroups = ['wallet', 'booking', 'inventory', 'webhooks'] as const;
+
+/**
+ * Options an assistant never gets: the tool server sets them itself (--dry-run,
+ * --yes), they would read a secret from stdin or the environment, lift a guard
+ * (--force), change venue's own records from a command that reads (booking holds
+ * --forget), or page past the tool's own limit (--all, --page, --page-size).
+ */
+const withheld = /^(dry-run|yes|force|forget|all|limit|page|page-size|concurrency|password|password-stdin|password-env|secret|secret-stdin|secret-env|json|redact)$/;
+const secretish = /(password|secret|token|stdin|credential)/;
+
+/** What a value of each kind is, for the assistant. */
+const kindText: Record<ValueKind, string> = {
+  profile: 'a profile name',
+  profiles: 'profile names',
+  location: 'a location id',
+  experience: 'an experience id',
+  warehouse: 'a warehouse id',
+  webhook: 'a webhook subscriber id',
+  receipt: 'a receipt id',
+  file: 'a path to a file on this machine (not "-": tools have no standard input)',
+};
+
+function placeholderSchema(flags: string): JsonSchema {
+  const placeholder = /[<[]([^>\]]+)[>\]]/.exec(flags)?.[1] ?? '';
+  if (/^(n|count|seconds)$/i.test(placeholder)) return { type: 'string', pattern: '^\\d+$' };
+  return { type: 'string' };
+}
+
+function describe(text: string | undefined, kind?: ValueKind): string | undefined {
+  const parts = [text, kind ? `(${kindText[kind]})` : undefined].filter(Boolean);
+  return parts.length ? parts.join(' ') : undefined;
+}
+
+/** One option's property, or undefined when the tool withholds it. */
+function optionProperty(spec: OptionSpec): { name: string; schema: JsonSchema; required: boolean } | undefined {
+  const names = flagNames(spec.flags);
+  const long = names.long?.replace(/^--(no-)?/, '') ?? '';
+  if (spec.hidden || withheld.test(long) || secretish.test(long)) return undefined;
+  let schema: JsonSchema;
+  if (!names.takesValue) schema = { type: 'boolean' };
+  else if (spec.choices) schema = { type: 'string', enum: [...spec.choices] };
+  else schema = placeholderSchema(spec.flags);
+  if (spec.kind === 'file') schema.pattern = '^(?!-$).+';
+  const description = describe(spec.description, spec.kind);
+  if (description) schema.description = names.negate ? `${description} (false gives ${names.long})` : description;
+  return { name: names.attribute, schema, required: Boolean(spec.required) };
+}
+
+/** The words of the command line an option's value becomes. */
+function optionWords(spec: OptionSpec, value: unknown): string[] {
+  const names = flagNames(spec.flags);
+  const flag = names.long ?? names.short!;
+  if (!names.takesValue) {
+    // A boolean: true gives the flag (false gives a --no- flag); the other value is the default.
+    return value === (names.negate ? false : true) ? [flag] : [];
+  }
+  // --flag=value: a value that starts with a dash stays a value.
+  if (value === undefined || value === null) return [];
+  return names.long ? [`${names.long}=${String(value)}`] : [flag, String(value)];
+}
+
+function commandDescription(path: string[], command: CommandModule<any>, use: 'read' | 'write'): string {
+  const lines = [command.summary];
+  if (command.description && command.description !== command.summary) lines.push('', command.description);
+  lines.push('', `As \`venue ${path.join(' ')}\` with -o json; the records it prints, emails and card numbers masked.`);
+  if (use === 'read') lines.push('A list is paged: pass the nextCursor of an answer as cursor for the next page (limit: records a page, default 50).');
+  else lines.push('A write in two calls: the first runs the dry run and returns the plan with a confirmationId; call again with the same arguments and that confirmationId to apply it.');
+  return lines.join('\n');
+}
+
+/** The tool a command gives, or undefined when it gives none (a write without --dry-run, a command with a secret argument). */
+export function toolOf(path: string[], command: CommandModule<any>): ToolSpec | undefined {
+  if (command.hidden || typeof command.fleet === 'function') return undefined;
+  const declared = fleetUseOf(command.fleet).kind;
+  if (declared === 'refused') return undefined;
+  const use = declared;
+  const options = command.options ?? [];
+  const dryRun = options.find((o) => flagNames(o.flags).long === '--dry-run');
+  if (use === 'write' && !dryRun) return undefined;
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  const args = argumentSpecs(command.args).map((spec) => ({ spec, shape: argumentShape(spec.spec) }));
+  for (const { spec, shape } of args) {
+    if (secretish.test(shape.name.toLowerCase())) return undefined;
+    const item: JsonSchema = spec.choices ? { type: 'string', enum: [...spec.choices] } : { type: 'string', minLength: 1 };
+    const description = describe(`the ${shape.name}`, spec.kind);
+    properties[shape.name] = shape.variadic ? { type: 'array', items: item, ...(shape.required ? { minItems: 1 } : {}), description } : { ...item, description };
+    if (shape.required) required.push(shape.name);
+  }
+  const kept: Array<{ name: string; spec: OptionSpec }> = [];
+  for (const spec of options) {
+    const property = optionProperty(spec);
+    if (!property) continue;
+    // A withheld option that is required (none today) would make the tool unusable: no tool then.
+    properties[property.name] = property.schema;
+    if (property.required) required.push(property.name);
+    kept.push({ name: property.name, spec });
+  }
+  for (const spec of options) if (spec.required && !kept.some((k) => k.spec === spec)) return undefined;
+  properties.profile = { type: 'string', description: 'the profile (venue) to ask; default: the first one this server was started with' };
+  if (use === 'read') {
+    properties.limit = { type: 'integer', minimum: 1, maximum: 200, description: 'records a page when the answer is a list (default 50)' };
+    properties.cursor = { type: 'string', description: 'the nextCursor of the previous page' };
+  } else {
+    properties.confirmationId = { type: 'string', description: 'the confirmationId the dry run returned: applies the write planned with these same arguments' };
+  }
+  const name = path.join('_').replace(/-/g, '_');
+  // A command that can mask personal data itself always does (wallet diagnose --redact).
+  const alwaysFlags = options.some((o) => flagNames(o.flags).long === '--redact') ? ['--redact'] : [];
+  const rules = {
+    command: [command.summary, command.description].filter(Boolean).join('\n\n'),
+    checks: [
+      ...args.map(({ spec, shape }) => `${shape.name}${spec.choices ? `: one of ${spec.choices.join(', ')}` : ''}${shape.required ? ' (required)' : ''}`),
+      ...kept.map(({ name: key, spec }) => `${key} (${spec.flags}): ${spec.description ?? ''}${spec.choices ? ` (one of ${spec.choices.join(', ')})` : ''}${spec.required ? ' (required)' : ''}`),
+    ],
+  };
+  return {
+    name,
+    title: `venue ${path.join(' ')}`,
+    rules,
+    path,
+    description: commandDescription(path, command, use),
+    use,
+    inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
+    alwaysFlags,
+    hasYes: options.some((o) => flagNames(o.flags).long === '--yes'),
+    argv(input: Record<string, unknown>): string[] {
+      const words = [...path, ...alwaysFlags];
+      for (const { name: key, spec } of kept) words.push(...optionWords(spec, input[key]));
+      // After `--` every word is an operand: an argument that starts with a dash is never read as an option.
+      const operands: string[] = [];
+      for (const { shape } of args) {
+        const value = input[shape.name];
+        if (value === undefined) continue;
+        if (Array.isArray(value)) operands.push(...value.map(String));
+        else operands.push(String(value));
+      }
+      return operands.length ? [...words, '--', ...operands] : words;
+    },
+  };
+}
+
+function walk(group: GroupModule, path: string[], into: ToolSpec[]): void {
+  for (const entry of group.commands) {
+    if ('commands' in entry) walk(entry, [...path, entry.name], into);
+    else {
+      const tool = toolOf([...path, entry.name], entry);
+      if (tool) into.push(tool);
+    }
+  }
+}
+
+/** Every tool of the groups named, in the tree's order. */
+export async function deriveTools(groups: readonly string[]): Promise<ToolSpec[]> {
+  const tools: ToolSpec[] = [];
+  for (const entry of commandGroups) {
+    if (!groups.includes(entry.name)) continue;
+    const module = (await entry.load()).default;
+    if ('commands' in module) walk(module, [module.name], tools);
+    else {
+      const tool = toolOf([module.name], module);
+      if (tool) tools.push(tool);
+    }
+  }
+  return tools;
+}

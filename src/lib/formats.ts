@@ -1,0 +1,68 @@
+// One money format and one time format for people, across commands (issue 21):
+// money with its currency (two decimals, thousands grouped; "$" when the service
+// names none), zero as zero, never a blank; times in the venue's time zone as
+// "YYYY-MM-DD HH:MM <zone>". Machine formats carry numbers and ISO 8601 instead
+// (records.ts). Tables (output/people.ts), messages and prompts all format here.
+
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const currencies = new Map<string, Intl.NumberFormat | null>();
+
+function currencyFormat(code: string): Intl.NumberFormat | null {
+  let format = currencies.get(code);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+    } catch {
+      format = null;
+    }
+    currencies.set(code, format);
+  }
+  return format;
+}
+
+/** Money for people: "$3.50", "A$3.50", "-$5.00", "$1,234.00"; an unknown currency code follows the figure ("3.50 XBT"). */
+export function formatMoney(amount: number, currency?: string): string {
+  if (currency && /^[A-Za-z]{3}$/.test(currency)) {
+    const format = currencyFormat(currency.toUpperCase());
+    return format ? format.format(amount) : `${twoDecimals.format(amount)} ${currency}`;
+  }
+  return `${amount < 0 ? '-' : ''}$${twoDecimals.format(Math.abs(amount))}`;
+}
+
+/** A count that may have decimals (tokens, tickets): "40", "12.50". */
+export function formatCount(amount: number): string {
+  return Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
+}
+
+const zoned = new Map<string, Intl.DateTimeFormat>();
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoned.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' });
+    zoned.set(timeZone, format);
+  }
+  return format;
+}
+
+function partsOf(date: Date, timeZone: string): Record<string, string> {
+  return Object.fromEntries(zoneFormat(timeZone).formatToParts(date).map((p) => [p.type, p.value]));
+}
+
+/** A moment for people: "2026-01-05 20:00 GMT+11" in the venue's zone; "2026-01-05 09:00Z" without one; text that is no time as sent. */
+export function formatTime(value: unknown, timeZone?: string): string {
+  const d = value instanceof Date ? value : new Date(typeof value === 'number' ? value : String(value));
+  if (Number.isNaN(d.getTime())) return String(value);
+  if (!timeZone) return `${d.toISOString().replace('T', ' ').slice(0, 16)}Z`;
+  const p = partsOf(d, timeZone);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} ${p.timeZoneName}`;
+}
+
+/** A day for people: a date as sent ("2026-01-05"), a moment as its day in the venue's zone. */
+export function formatDay(value: unknown, timeZone?: string): string {
+  const text = String(value);
+  if (/^\d{4}-\d\d-\d\d$/.test(text) || !timeZone) return text.slice(0, 10);
+  const d = new Date(text);
+  if (Number.isNaN(d.getTime())) return text;
+  const p = partsOf(d, timeZone);
+  return `${p.year}-${p.month}-${p.day}`;
+}

@@ -1,0 +1,282 @@
+// One record shape per resource, the same at every venue (issue 21). A
+// service's record is read through its resource's field table (the typed
+// tables of src/lib/<service>/fields.ts) into venue's documented names, each
+// field's venue name being the first of its names: whatever the server's
+// casing, words or envelope, `--fields slotId`, a JMESPath query and a CSV
+// header read the same at every venue. Nothing is dropped: a field the table
+// does not know passes through under the service's own name; a service field
+// venue could not read as the type its name says (a decoy `productId: "P-1"`
+// beside the numeric `id`) whose name venue uses for another value goes under
+// `_service` with its own name, never over venue's value.
+//
+// shapeRecord(raw, shape) is a plain function of the table and the record:
+// any caller (the renderer, `venue mcp`) shapes the same way. Records of one
+// key list (every row of a listing) share one compiled plan: each row is read
+// once, by the plan's candidate keys, never by scanning every key for each
+// synonym.
+
+import { accepts, asBoolean, asEnum, asNumber, fieldKey, isRecord, sameKeys, type FieldSpec, type FieldTable, type RawRecord } from './reading.js';
+import { BOOKING_TABLES } from './booking/fields.js';
+import { INVENTORY_TABLES, healthFields } from './inventory/fields.js';
+import { WALLET_TABLES, locationFields } from './wallet/fields.js';
+import { subscriberFields } from './webhooks/fields.js';
+
+/** A resource's record shape: its field table, and the shapes of the records nested in its fields (by venue name). */
+export interface RecordShape {
+  /** The resource, in words: "product", "slot". */
+  readonly name: string;
+  /** The service and what it is, for the documentation. */
+  readonly service: string;
+  readonly table: FieldTable;
+  /** A field holding a record, or a list of records, of another shape. */
+  readonly nested?: Readonly<Record<string, RecordShape>>;
+}
+
+/** Where the service's own fields go when venue uses their names for other values. */
+export const SERVICE_FIELDS = '_service';
+
+/** venue's name of a field: the first of its names. */
+export function venueName(spec: FieldSpec): string {
+  return spec.names[0]!;
+}
+
+/** The names a shape's records carry, in the table's order (for --fields help, the help and the docs). */
+export function shapeFieldNames(shape: RecordShape): string[] {
+  return Object.values(shape.table)
+    .filter(isSpecLike)
+    .map(venueName);
+}
+
+function isSpecLike(value: unknown): value is FieldSpec {
+  return isRecord(value) && typeof value.type === 'string' && Array.isArray(value.names);
+}
+
+// ---------------------------------------------------------------- the shapes
+
+const shape = (service: string, name: string, table: FieldTable, nested?: Record<string, RecordShape>): RecordShape => ({ service, name, table, nested });
+
+const amount = shape('wallet', 'amount', WALLET_TABLES.amount);
+const walletLocation = shape('wallet', 'card location', locationFields);
+const reservation = shape('booking', 'reservation', BOOKING_TABLES.reservation);
+const productStock = shape('inventory', 'product stock entry', INVENTORY_TABLES.productStock);
+const productSupplier = shape('inventory', 'product supplier link', INVENTORY_TABLES.productSupplier);
+
+export const RECORD_SHAPES = {
+  // guest wallet
+  card: shape('wallet', 'card', WALLET_TABLES.card, { location: walletLocation }),
+  balance: shape('wallet', 'balance', WALLET_TABLES.balance, { playBalance: amount, bonusBalance: amount, ticketBalance: amount }),
+  activity: shape('wallet', 'activity entry', WALLET_TABLES.activity, { playAmount: amount, bonusAmount: amount, tickets: amount }),
+  reloadProduct: shape('wallet', 'reload product', WALLET_TABLES.product, { price: amount, playValue: amount, bonusValue: amount }),
+  // booking
+  location: shape('booking', 'location', BOOKING_TABLES.location),
+  experience: shape('booking', 'experience', BOOKING_TABLES.experience),
+  availabilityDay: shape('booking', 'availability day', BOOKING_TABLES.availabilityDay),
+  slot: shape('booking', 'slot', BOOKING_TABLES.slot),
+  reservation,
+  order: shape('booking', 'order', BOOKING_TABLES.order, { reservations: reservation, guest: shape('booking', 'guest', BOOKING_TABLES.guest), sale: shape('booking', 'sale', BOOKING_TABLES.sale) }),
+  reportRow: shape('booking', 'report row', BOOKING_TABLES.reportRow),
+  // inventory
+  product: shape('inventory', 'product', INVENTORY_TABLES.product, { stockLevels: productStock, suppliers: productSupplier }),
+  category: shape('inventory', 'category', INVENTORY_TABLES.category),
+  class: shape('inventory', 'class', INVENTORY_TABLES.class),
+  warehouse: shape('inventory', 'warehouse', INVENTORY_TABLES.warehouse),
+  taxGroup: shape('inventory', 'tax group', INVENTORY_TABLES.taxGroup),
+  container: shape('inventory', 'container type', INVENTORY_TABLES.container),
+  supplier: shape('inventory', 'supplier', INVENTORY_TABLES.supplier),
+  stockLevel: shape('inventory', 'stock level', INVENTORY_TABLES.stockLevel),
+  health: shape('inventory', 'health', healthFields),
+  // webhooks
+  subscriber: shape('webhooks', 'webhook subscriber', subscriberFields),
+} as const satisfies Record<string, RecordShape>;
+
+// ---------------------------------------------------------------- shaping
+
+/** A field of a plan: venue's name, its spec, the record's keys that may hold it (best first). */
+interface PlannedField {
+  readonly name: string;
+  readonly spec: FieldSpec;
+  readonly candidates: readonly number[];
+  readonly nested?: RecordShape;
+  /** Its place in the table: records list their fields in the table's order, whichever was found first. */
+  readonly position: number;
+}
+
+/** How records of one key list are read into a shape. */
+interface Plan {
+  readonly keys: readonly string[];
+  /** Fields whose own (venue) name is among the keys first, then those found by a synonym. */
+  readonly fields: readonly PlannedField[];
+  /** Per key: whether its name, folded, is one venue gives to a field of the shape. */
+  readonly taken: readonly boolean[];
+  /** The fields in the table's order. */
+  readonly ordered: readonly PlannedField[];
+  /** How many fields the table has. */
+  readonly size: number;
+}
+
+const plansByShape = new WeakMap<RecordShape, Map<string, Plan>>();
+const lastPlans = new WeakMap<RecordShape, Plan>();
+
+function planFor(shape: RecordShape, keys: readonly string[], signature: string): Plan {
+  let plans = plansByShape.get(shape);
+  if (!plans) plansByShape.set(shape, (plans = new Map()));
+  let plan = plans.get(signature);
+  if (plan) return plan;
+  const byFolded = new Map<string, number[]>();
+  keys.forEach((key, i) => {
+    const folded = fieldKey(key);
+    const list = byFolded.get(folded);
+    if (list) list.push(i);
+    else byFolded.set(folded, [i]);
+  });
+  const own: PlannedField[] = [];
+  const bySynonym: PlannedField[] = [];
+  const venueNames = new Set<string>();
+  let position = 0;
+  for (const spec of Object.values(shape.table)) {
+    if (!isSpecLike(spec)) continue;
+    const name = venueName(spec);
+    venueNames.add(fieldKey(name));
+    const candidates: number[] = [];
+    for (const candidate of spec.names) {
+      const at = byFolded.get(fieldKey(candidate)) ?? [];
+      // The exact spelling first, then any casing.
+      for (const i of [...at].sort((a, b) => Number(keys[b] === candidate) - Number(keys[a] === candidate))) if (!candidates.includes(i)) candidates.push(i);
+    }
+    const planned: PlannedField = { name, spec, candidates, nested: shape.nested?.[name], position: position++ };
+    // A key that is the field's own name is read for it before any other field takes it as a synonym.
+    if (byFolded.has(fieldKey(name))) own.push(planned);
+    else bySynonym.push(planned);
+  }
+  plan = { keys: [...keys], fields: [...own, ...bySynonym], taken: keys.map((k) => venueNames.has(fieldKey(k))), size: position, ordered: [...own, ...bySynonym].sort((a, b) => a.position - b.position) };
+  if (plans.size >= 1_000) plans.clear();
+  plans.set(signature, plan);
+  return plan;
+}
+
+/** A record in venue's names (see the top of this file). A value that is not a record is returned as it is. */
+export function shapeRecord(raw: unknown, shape: RecordShape): unknown {
+  if (!isRecord(raw)) return raw;
+  const keys = Object.keys(raw);
+  // Rows of a listing share their keys: the last plan is compared key by key before any text is built.
+  const last = lastPlans.get(shape);
+  const plan = last && sameKeys(last.keys, keys) ? last : planFor(shape, keys, keys.join('\u0000'));
+  if (plan !== last) lastPlans.set(shape, plan);
+  const used = new Uint8Array(keys.length);
+  const values: unknown[] = new Array(plan.size);
+  for (const field of plan.fields) {
+    let nullAt = -1;
+    let found = -1;
+    for (const i of field.candidates) {
+      if (used[i]) continue;
+      const value = raw[keys[i]!];
+      if (value === undefined) continue;
+      if (value === null) {
+        if (nullAt < 0) nullAt = i;
+        continue;
+      }
+      if (accepts(field.spec, value)) {
+        found = i;
+        break;
+      }
+    }
+    if (found >= 0) {
+      used[found] = 1;
+      values[field.position] = machineValue(field, raw[keys[found]!]);
+    } else if (nullAt >= 0) {
+      // The service says the field is empty: kept as null under venue's name.
+      used[nullAt] = 1;
+      values[field.position] = null;
+    }
+  }
+  const out: RawRecord = {};
+  for (const field of plan.ordered) if (values[field.position] !== undefined) out[field.name] = values[field.position];
+  let others: RawRecord | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    if (used[i]) continue;
+    const key = keys[i]!;
+    if (plan.taken[i] || Object.hasOwn(out, key)) (others ??= {})[key] = raw[key];
+    else out[key] = raw[key];
+  }
+  if (others) out[SERVICE_FIELDS] = others;
+  return out;
+}
+
+/** A value as machine formats carry it: numbers as numbers, yes/no as booleans, venue's word for an enumeration, nested records shaped. */
+function machineValue(field: PlannedField, value: unknown): unknown {
+  const { spec, nested } = field;
+  switch (spec.type) {
+    case 'integer':
+    case 'number':
+      return asNumber(value) ?? value;
+    case 'money':
+      if (isRecord(value)) return nested ? shapeRecord(value, nested) : value;
+      return asNumber(value) ?? value;
+    case 'ref':
+      return isRecord(value) ? value : (asNumber(value) ?? value);
+    case 'boolean':
+      return asBoolean(value) ?? value;
+    case 'enum': {
+      if (!spec.words) return value;
+      const word = asEnum(value, spec.words);
+      // A numeric code stays a number (productType 2), whatever casing of word a service sent.
+      return typeof word === 'string' && /^\d+$/.test(word) ? Number(word) : word;
+    }
+    case 'datetime':
+      // Epoch milliseconds become ISO 8601, as every other time in machine formats.
+      return typeof value === 'number' && Number.isFinite(value) ? new Date(value).toISOString() : value;
+    case 'record':
+      return nested ? shapeRecord(value, nested) : value;
+    case 'list':
+    case 'any':
+      if (nested && Array.isArray(value)) return value.map((item) => shapeRecord(item, nested));
+      if (nested && isRecord(value)) return shapeRecord(value, nested);
+      return value;
+    default:
+      return value;
+  }
+}
+
+// ---------------------------------------------------------------- the documentation
+
+/** docs/records.md: every record shape, generated from the field tables (`npm run docs:commands` writes it). */
+export function recordsMarkdown(): string {
+  const lines = [
+    '# Record shapes',
+    '',
+    '<!-- Generated from src/lib/records.ts and the field tables of src/lib/<service>/fields.ts by `npm run docs:commands`; test/unit/lib/records.test.ts fails when it is stale. -->',
+    '',
+    'Machine formats (`-o json`, `ndjson`, `csv`), `--fields` and `--query` carry each resource in one',
+    'shape, the same at every venue: venue\'s field names below, whatever the service calls them (any',
+    'casing, the other words listed, inside any envelope), values read through their type (numbers as',
+    'numbers, yes/no as booleans, enumerations as venue\'s words, epoch times as ISO 8601).',
+    '',
+    '- A field the service does not send is absent; one it sends as `null` is `null`.',
+    '- Fields venue does not know pass through under the service\'s own names: nothing is dropped.',
+    `- A service field whose name venue uses for another value (a text \`productId: "P-1"\` beside the numeric id venue reads) is kept under \`${SERVICE_FIELDS}\`, with its own name.`,
+    '- `--raw` gives the service\'s records as it sent them instead (its own names and values).',
+    '- `venue <command> --fields help` lists a command\'s fields.',
+    '',
+  ];
+  const seen = new Set<RecordShape>();
+  const all: Array<[string, RecordShape]> = [];
+  const visit = (key: string, shape: RecordShape) => {
+    if (seen.has(shape)) return;
+    seen.add(shape);
+    all.push([key, shape]);
+    for (const [name, inner] of Object.entries(shape.nested ?? {})) visit(`${key}.${name}`, inner);
+  };
+  for (const [key, shape] of Object.entries(RECORD_SHAPES)) visit(key, shape);
+  for (const [, shape] of all) {
+    lines.push(`## ${shape.service}: ${shape.name}`, '', '| field | type | also read from | holds |', '|---|---|---|---|');
+    for (const spec of Object.values(shape.table)) {
+      if (!isSpecLike(spec)) continue;
+      const name = venueName(spec);
+      const inner = shape.nested?.[name];
+      const words = spec.words ? ` (${Object.keys(spec.words).join(', ')})` : '';
+      lines.push(`| \`${name}\` | ${spec.type}${words} | ${spec.names.slice(1).join(', ') || '—'} | ${inner ? `${inner.service}: ${inner.name}` : ''} |`);
+    }
+    lines.push('');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}

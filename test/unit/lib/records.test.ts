@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RECORD_SHAPES, recordsMarkdown, shapeFieldNames, shapeRecord } from '../../../src/lib/records.js';
+import { Output } from '../../../src/lib/output.js';
+import { withSource } from '../../../src/lib/reading.js';
+import { fakeTerminal } from '../../support/fake-terminal.js';
+
+const root = path.resolve(__dirname, '../../..');
+
+describe('shapeRecord: one record shape per resource', () => {
+  it('reads any casing and synonym into venue\'s names, in the table\'s order, values through their types', () => {
+    const pascal = { Name: 'Laser', SessionId: 'S1', Available: '4', TotalCapacity: 10, Start: '2026-01-01T10:00:00Z', UnitPrice: '12.50' };
+    expect(shapeRecord(pascal, RECORD_SHAPES.slot)).toStrictEqual({ slotId: 'S1', startTime: '2026-01-01T10:00:00Z', capacity: 10, remaining: 4, price: 12.5, Name: 'Laser' });
+  });
+
+  it('keeps unknown fields under their own names and a null as null; drops nothing', () => {
+    const raw = { id: 7, name: 'Main', colour: 'blue', locationId: null };
+    expect(shapeRecord(raw, RECORD_SHAPES.warehouse)).toStrictEqual({ warehouseId: 7, name: 'Main', locationId: null, colour: 'blue' });
+  });
+
+  it('skips a value of the wrong type and keeps it under _service when venue uses its name', () => {
+    const decoy = { productId: 'P-1001', id: 1001, productName: 'Gummy', enabled: true, active: { since: '2026' } };
+    expect(shapeRecord(decoy, RECORD_SHAPES.product)).toStrictEqual({ productId: 1001, productName: 'Gummy', isActive: true, active: { since: '2026' }, _service: { productId: 'P-1001' } });
+  });
+
+  it('gives venue\'s word for an enumeration, a number for a numeric code, ISO for epoch times, and shapes nested records', () => {
+    expect(shapeRecord({ CardNumber: '6001', CardStatus: 'NOT_ACTIVATED', BalanceUnit: 'TOKENS' }, RECORD_SHAPES.card)).toStrictEqual({ cardNumber: '6001', status: 'not-activated', playUnit: 'tokens' });
+    expect(shapeRecord({ id: 1, productType: 'stock', created: 0, stock: [{ warehouse: 2, onHand: '5' }] }, RECORD_SHAPES.product)).toStrictEqual({
+      productId: 1,
+      productType: 2,
+      stockLevels: [{ warehouseId: 2, quantity: 5 }],
+      createdAt: '1970-01-01T00:00:00.000Z',
+    });
+  });
+
+  it('a key is read for the field it names before another field takes it as a synonym', () => {
+    // ORDER.reservationIds lists "reservations" as a synonym; a record holding both gives each its own.
+    const order = { orderId: 'O1', reservations: [{ reservationId: 'R1' }], reservationIds: ['R1'] };
+    expect(shapeRecord(order, RECORD_SHAPES.order)).toStrictEqual({ orderId: 'O1', reservationIds: ['R1'], reservations: [{ reservationId: 'R1' }] });
+  });
+
+  it('rows of one key list share a plan, rows of another get their own', () => {
+    const a = shapeRecord({ id: 1, name: 'A' }, RECORD_SHAPES.category);
+    const b = shapeRecord({ categoryId: 'X', categoryName: 'B' }, RECORD_SHAPES.category);
+    const c = shapeRecord({ id: 2, name: 'C' }, RECORD_SHAPES.category);
+    expect([a, b, c]).toStrictEqual([{ categoryId: 1, name: 'A' }, { categoryId: 'X', name: 'B' }, { categoryId: 2, name: 'C' }]);
+  });
+
+  it('lists a shape\'s names venue\'s first', () => {
+    expect(shapeFieldNames(RECORD_SHAPES.slot)).toEqual(['slotId', 'experienceId', 'date', 'startTime', 'endTime', 'capacity', 'remaining', 'price']);
+  });
+});
+
+describe('the renderer uses the command\'s shape', () => {
+  const row = withSource({ id: 1 }, { Id: 1, Name: 'Main', Extra: true });
+  it('machine formats in venue\'s names; --raw as sent', async () => {
+    const shaped = fakeTerminal();
+    const output = new Output(shaped.terminal, { format: 'ndjson' });
+    output.declareFields(undefined, RECORD_SHAPES.warehouse);
+    await output.list([row]);
+    expect(shaped.stdout()).toBe('{"warehouseId":1,"name":"Main","Extra":true}\n');
+    const raw = fakeTerminal();
+    const rawOutput = new Output(raw.terminal, { format: 'ndjson', raw: true });
+    rawOutput.declareFields(undefined, RECORD_SHAPES.warehouse);
+    await rawOutput.list([row]);
+    expect(raw.stdout()).toBe('{"Id":1,"Name":"Main","Extra":true}\n');
+  });
+});
+
+describe('docs/records.md', () => {
+  it('is what the field tables generate (run `npm run docs:commands` after changing one)', () => {
+    expect(fs.readFileSync(path.join(root, 'docs/records.md'), 'utf8')).toBe(recordsMarkdown());
+  });
+});
