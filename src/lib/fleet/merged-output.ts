@@ -47,7 +47,12 @@ export interface MergeSink {
 export function withProfile(profile: string, record: unknown): Record<string, unknown> {
   if (record !== null && typeof record === 'object' && !Array.isArray(record)) {
     const out: Record<string, unknown> = { profile };
-    for (const [key, value] of Object.entries(record)) if (key !== 'profile') out[key] = value;
+    for (const [key, value] of Object.entries(record)) {
+      if (key === 'profile') continue;
+      // A service may send a field named "__proto__" (JSON.parse makes it an own key): kept as a field, never set as the prototype.
+      if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      else out[key] = value;
+    }
     // A service field named "profile" would be shadowed: keep it under its own name, said once by the caller.
     if ('profile' in (record as Record<string, unknown>)) out.serviceProfile = (record as Record<string, unknown>).profile;
     return out;

@@ -239,7 +239,7 @@ describe('venue mcp --allow-writes', { timeout: 90_000 }, () => {
     try {
       const applied = await call(s, 'inventory_stock_receive', { ...args, confirmationId: plan.body.confirmationId });
       expect(applied.isError).toBe(true);
-      expect(applied.body.exitCode).toBe(7);
+      expect(applied.body.exitCode, applied.text).toBe(7);
       expect(applied.body.outcome).toBe('unknown');
       expect(applied.body.meaning).toMatch(/^outcome unknown/);
       expect(applied.body.settleWith.join(' ')).toMatch(/venue inventory receipts resolve/);

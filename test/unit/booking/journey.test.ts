@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { runBookingJourney, type BookingApi, type JourneyChoices, type JourneyIO } from '../../../src/lib/booking/journey.js';
 import { SlotUnavailableError, type Order, type Reservation, type Slot } from '../../../src/lib/booking/client.js';
-import { ApiError, InterruptedError, ServerError, UnknownOutcomeError, UsageError } from '../../../src/lib/errors.js';
+import { ApiError, DeclinedError, InterruptedError, ServerError, UnknownOutcomeError, UsageError } from '../../../src/lib/errors.js';
 import type { Asking, Choice } from '../../../src/lib/asking.js';
 
 const now = new Date(2026, 10, 22, 9, 0, 0).getTime();
@@ -327,7 +327,8 @@ describe('book guided', () => {
   it('releases the hold when the payment is declined at the confirmation', async () => {
     const { api, calls } = fakeApi();
     const prompter = scriptedPrompter({ '--yes': [false] });
-    await expect(runBookingJourney(api, io(prompter).io, { ...allFlags, yes: undefined })).rejects.toBeInstanceOf(InterruptedError);
+    // A "no" is declined (exit 8), not an interruption: the hold is released all the same.
+    await expect(runBookingJourney(api, io(prompter).io, { ...allFlags, yes: undefined })).rejects.toBeInstanceOf(DeclinedError);
     expect(calls).toEqual(['reserve s-1400 2', 'order', 'cancel ord-1']);
   });
 });
