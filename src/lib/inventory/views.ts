@@ -43,12 +43,12 @@ import type {
   Warehouse,
 } from './types.js';
 
-/** Drops the fields the service did not give, so tables leave them out. */
-function compact<T extends object>(view: T): T {
+/** Drops the fields the service did not give, so tables leave them out; the view carries the service's record (withSource). */
+function compact<T extends object>(view: T, raw: unknown): T {
   // A new object rather than deletes: a deleted key turns the object slow for every later read.
   const source = view as Record<string, unknown>;
   const keys = Object.keys(source);
-  if (keys.length > MASK_BITS) return compactKeyByKey(source, keys) as T;
+  if (keys.length > MASK_BITS) return withSource(compactKeyByKey(source, keys), raw) as T;
   let defined = 0;
   for (let i = 0; i < keys.length; i++) if (source[keys[i]!] !== undefined) defined += POWERS[i]!;
   // Adding keys one by one to a new object cost more than reading the record: a view of the same keys and the same
@@ -62,9 +62,10 @@ function compact<T extends object>(view: T): T {
       const value = source[key];
       if (value !== undefined) out[key] = value;
     }
-    return out as T;
+    // The template carries the source too: this sets a key the object has, never adds one.
+    return withSource(out, raw) as T;
   }
-  const out = compactKeyByKey(source, keys);
+  const out = withSource(compactKeyByKey(source, keys), raw);
   if (!byDefined) layouts.set(keys[0] ?? '', (byDefined = new Map()));
   if (!seen && byDefined.size < 256) byDefined.set(defined, { keys, template: { ...out } });
   return out as T;
@@ -83,7 +84,7 @@ const POWERS = Array.from({ length: MASK_BITS }, (_, i) => 2 ** i);
 const layouts = new Map<string, Map<number, { keys: readonly string[]; template: Record<string, unknown> }>>();
 
 function viewOf<T extends object>(view: T, reader: RecordReader): T {
-  return withSource(compact(view), reader.raw);
+  return compact(view, reader.raw);
 }
 
 /** A numeric id, also when the service nests it ({warehouse: {id: 1}}): the spec's type is 'ref'. */
