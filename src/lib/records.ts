@@ -13,7 +13,8 @@
 // any caller (the renderer, `venue mcp`) shapes the same way. Records of one
 // key list (every row of a listing) share one compiled plan: each row is read
 // once, by the plan's candidate keys, never by scanning every key for each
-// synonym.
+// synonym, and a shaped row copies the key layout of an earlier row with the
+// same fields found (shapedByLayout) rather than adding its keys one by one.
 
 import { accepts, asBoolean, asEnum, asNumber, fieldKey, isRecord, sameKeys, type FieldSpec, type FieldTable, type RawRecord } from './reading.js';
 import { BOOKING_TABLES } from './booking/fields.js';
