@@ -13,7 +13,8 @@
 // any caller (the renderer, `venue mcp`) shapes the same way. Records of one
 // key list (every row of a listing) share one compiled plan: each row is read
 // once, by the plan's candidate keys, never by scanning every key for each
-// synonym.
+// synonym, and a shaped row copies the key layout of an earlier row with the
+// same fields found (shapedByLayout) rather than adding its keys one by one.
 
 import { accepts, asBoolean, asEnum, asNumber, fieldKey, isRecord, sameKeys, type FieldSpec, type FieldTable, type RawRecord } from './reading.js';
 import { BOOKING_TABLES } from './booking/fields.js';
@@ -112,7 +113,15 @@ interface Plan {
   readonly ordered: readonly PlannedField[];
   /** How many fields the table has. */
   readonly size: number;
+  /** The shaped records' key lists met so far, each as an object to copy (see shapeRecord); none when the keys cannot be counted in a mask. */
+  readonly layouts?: Map<number, Map<number, RawRecord>>;
 }
+
+/** Masks are sums of powers of two, exact up to 2^52: wider records are shaped key by key. */
+const MASK_BITS = 52;
+const POWERS = Array.from({ length: MASK_BITS }, (_, i) => 2 ** i);
+/** Layouts kept per plan: rows of one listing have a few. */
+const MAX_LAYOUTS = 256;
 
 const plansByShape = new WeakMap<RecordShape, Map<string, Plan>>();
 const lastPlans = new WeakMap<RecordShape, Plan>();
@@ -148,7 +157,9 @@ function planFor(shape: RecordShape, keys: readonly string[], signature: string)
     if (byFolded.has(fieldKey(name))) own.push(planned);
     else bySynonym.push(planned);
   }
-  plan = { keys: [...keys], fields: [...own, ...bySynonym], taken: keys.map((k) => venueNames.has(fieldKey(k))), size: position, ordered: [...own, ...bySynonym].sort((a, b) => a.position - b.position) };
+  // A key "__proto__" is assigned, not copied, by the key-by-key way: such records never take a layout.
+  const layouts = position <= MASK_BITS && keys.length <= MASK_BITS && !keys.includes('__proto__') ? new Map<number, Map<number, RawRecord>>() : undefined;
+  plan = { keys: [...keys], fields: [...own, ...bySynonym], taken: keys.map((k) => venueNames.has(fieldKey(k))), size: position, ordered: [...own, ...bySynonym].sort((a, b) => a.position - b.position), layouts };
   if (plans.size >= 1_000) plans.clear();
   plans.set(signature, plan);
   return plan;
@@ -189,6 +200,11 @@ export function shapeRecord(raw: unknown, shape: RecordShape): unknown {
       values[field.position] = null;
     }
   }
+  if (plan.layouts) return shapedByLayout(raw, keys, plan, plan.layouts, values, used);
+  return shapedKeyByKey(raw, keys, plan, values, used);
+}
+
+function shapedKeyByKey(raw: RawRecord, keys: readonly string[], plan: Plan, values: readonly unknown[], used: Uint8Array): RawRecord {
   const out: RawRecord = {};
   for (const field of plan.ordered) if (values[field.position] !== undefined) out[field.name] = values[field.position];
   let others: RawRecord | undefined;
@@ -196,6 +212,49 @@ export function shapeRecord(raw: unknown, shape: RecordShape): unknown {
     if (used[i]) continue;
     const key = keys[i]!;
     if (plan.taken[i] || Object.hasOwn(out, key)) (others ??= {})[key] = raw[key];
+    else out[key] = raw[key];
+  }
+  if (others) out[SERVICE_FIELDS] = others;
+  return out;
+}
+
+/**
+ * The same record as shapedKeyByKey makes, made faster. Adding keys one by one
+ * to a new object cost more than all the reading of a listing's row (each
+ * add changes the object's hidden class through a store that sees every
+ * key). Which keys a shaped record has, in which order, follows from which
+ * fields were found and which of the record's keys were used (a passed-through
+ * key that venue gives to a field goes under _service, see `taken`): the first
+ * record of each such layout is made key by key, and later ones copy its keys
+ * (values then overwritten), so no key is added one at a time again.
+ */
+function shapedByLayout(raw: RawRecord, keys: readonly string[], plan: Plan, layouts: Map<number, Map<number, RawRecord>>, values: readonly unknown[], used: Uint8Array): RawRecord {
+  let found = 0;
+  for (const field of plan.ordered) if (values[field.position] !== undefined) found += POWERS[field.position]!;
+  let taken = 0;
+  for (let i = 0; i < keys.length; i++) if (used[i]) taken += POWERS[i]!;
+  let byUsed = layouts.get(found);
+  const template = byUsed?.get(taken);
+  if (template === undefined) {
+    const out = shapedKeyByKey(raw, keys, plan, values, used);
+    if (!byUsed) {
+      if (layouts.size >= MAX_LAYOUTS) return out;
+      layouts.set(found, (byUsed = new Map()));
+    }
+    if (byUsed.size < MAX_LAYOUTS) byUsed.set(taken, { ...out });
+    return out;
+  }
+  const out: RawRecord = { ...template };
+  for (const field of plan.ordered) {
+    const value = values[field.position];
+    if (value !== undefined) out[field.name] = value;
+  }
+  let others: RawRecord | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    if (used[i]) continue;
+    const key = keys[i]!;
+    // A key venue gives to a field, or that is a found field's own name (then also one venue gives), goes under _service.
+    if (plan.taken[i]) (others ??= {})[key] = raw[key];
     else out[key] = raw[key];
   }
   if (others) out[SERVICE_FIELDS] = others;

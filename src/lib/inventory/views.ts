@@ -5,7 +5,7 @@
 // Every view keeps the service's own record (withSource) so machine formats
 // print what the service sent.
 
-import { RecordReader, asEnum, asNumber, asText, isRecord, withSource, type FieldNames, type FieldSpec } from '../reading.js';
+import { RecordReader, asEnum, asNumber, asText, isRecord, sameKeys, withSource, type FieldNames, type FieldSpec } from '../reading.js';
 import {
   adjustmentFields,
   categoryFields,
@@ -43,16 +43,48 @@ import type {
   Warehouse,
 } from './types.js';
 
-/** Drops the fields the service did not give, so tables leave them out. */
-function compact<T extends object>(view: T): T {
+/** Drops the fields the service did not give, so tables leave them out; the view carries the service's record (withSource). */
+function compact<T extends object>(view: T, raw: unknown): T {
   // A new object rather than deletes: a deleted key turns the object slow for every later read.
-  const out = {} as Record<string, unknown>;
-  for (const key in view) if (view[key] !== undefined) out[key] = view[key];
+  const source = view as Record<string, unknown>;
+  const keys = Object.keys(source);
+  if (keys.length > MASK_BITS) return withSource(compactKeyByKey(source, keys), raw) as T;
+  let defined = 0;
+  for (let i = 0; i < keys.length; i++) if (source[keys[i]!] !== undefined) defined += POWERS[i]!;
+  // Adding keys one by one to a new object cost more than reading the record: a view of the same keys and the same
+  // ones set as one seen before copies that one's keys and overwrites their values instead.
+  let byDefined = layouts.get(keys[0] ?? '');
+  const seen = byDefined?.get(defined);
+  if (seen && sameKeys(seen.keys, keys)) {
+    const out = { ...seen.template };
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const value = source[key];
+      if (value !== undefined) out[key] = value;
+    }
+    // The template carries the source too: this sets a key the object has, never adds one.
+    return withSource(out, raw) as T;
+  }
+  const out = withSource(compactKeyByKey(source, keys), raw);
+  if (!byDefined) layouts.set(keys[0] ?? '', (byDefined = new Map()));
+  if (!seen && byDefined.size < 256) byDefined.set(defined, { keys, template: { ...out } });
   return out as T;
 }
 
+function compactKeyByKey(source: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
+  return out;
+}
+
+/** Masks are sums of powers of two, exact up to 2^52. */
+const MASK_BITS = 52;
+const POWERS = Array.from({ length: MASK_BITS }, (_, i) => 2 ** i);
+/** Per view's first key (each view type has its own), per which of its keys are set: its keys and an object to copy. */
+const layouts = new Map<string, Map<number, { keys: readonly string[]; template: Record<string, unknown> }>>();
+
 function viewOf<T extends object>(view: T, reader: RecordReader): T {
-  return withSource(compact(view), reader.raw);
+  return compact(view, reader.raw);
 }
 
 /** A numeric id, also when the service nests it ({warehouse: {id: 1}}): the spec's type is 'ref'. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonExact } from '../../../src/lib/json-exact.js';
+import { hasLongDigitRun, parseJsonExact } from '../../../src/lib/json-exact.js';
 
 describe('parseJsonExact', () => {
   it('keeps integers beyond 2^53 as their exact digits', () => {
@@ -27,5 +27,26 @@ describe('long ids going out', () => {
     );
     expect(stringifyJsonExact({ text: '\u0000bigint0\u0000' })).toBe(JSON.stringify({ text: '\u0000bigint0\u0000' }));
     expect(() => jsonInteger('12a')).toThrow(TypeError);
+  });
+});
+
+describe('hasLongDigitRun (the quick scan before the exact parse)', () => {
+  it('finds a run of 16 or more digits wherever it stands, exactly as /\\d{16,}/ does', () => {
+    const texts: string[] = ['', '1234567890123456', '123456789012345', '{"id":9007199254740993}', '{"a":"x"}'];
+    for (let at = 0; at < 40; at++) {
+      for (const length of [14, 15, 16, 17, 33]) {
+        const digits = '7'.repeat(length);
+        texts.push(`${'x'.repeat(at)}${digits}`, `${'x'.repeat(at)}${digits}y`, `${'1'.repeat(at % 3)}-${'x'.repeat(at)}${digits},1`);
+      }
+      // Runs of 15 side by side, never 16.
+      texts.push(`${'y'.repeat(at)}${'123456789012345,'.repeat(4)}`);
+    }
+    for (const text of texts) expect(hasLongDigitRun(text), text).toBe(/\d{16,}/.test(text));
+  });
+
+  it('keeps an id past 2^53 at the end of a long page exact', () => {
+    const page = JSON.stringify({ items: Array.from({ length: 500 }, (_, i) => ({ id: i, name: `p${i}`, price: 12.5 })) });
+    const text = `${page.slice(0, -1)},"last":12345678901234567890}`;
+    expect((parseJsonExact(text) as { last: unknown }).last).toBe('12345678901234567890');
   });
 });

@@ -34,6 +34,29 @@ describe('shapeRecord: one record shape per resource', () => {
     });
   });
 
+  it('rows of one key list shape alike whichever came first: the layout a row copies follows its own values', () => {
+    // The same keys, row after row, with values that change which fields are found and which keys go under _service.
+    const rows = [
+      { productId: 'P-1', id: 1, productName: 'Gummy', extra: 'a' },
+      { productId: 2, id: 'x', productName: null, extra: 'b' },
+      { productId: 'P-3', id: 3, productName: 'Cola', extra: null },
+      { productId: 4, id: 'y', productName: 'Chips', extra: 'd' },
+      { productId: 'P-5', id: 5, productName: 'Gum', extra: 'e' },
+      { productId: 6, id: 'z', productName: null, extra: 'f' },
+    ];
+    const expected = [
+      '{"productId":1,"productName":"Gummy","extra":"a","_service":{"productId":"P-1"}}',
+      '{"productId":2,"productName":null,"id":"x","extra":"b"}',
+      '{"productId":3,"productName":"Cola","extra":null,"_service":{"productId":"P-3"}}',
+      '{"productId":4,"productName":"Chips","id":"y","extra":"d"}',
+      '{"productId":5,"productName":"Gum","extra":"e","_service":{"productId":"P-5"}}',
+      '{"productId":6,"productName":null,"id":"z","extra":"f"}',
+    ];
+    for (let pass = 0; pass < 3; pass++) expect(rows.map((row) => JSON.stringify(shapeRecord(row, RECORD_SHAPES.product)))).toStrictEqual(expected);
+    // A row whose fields are missing copies no layout that has them.
+    expect(JSON.stringify(shapeRecord({ productId: 'P-7', id: 7, productName: 'Taffy', extra: undefined }, RECORD_SHAPES.product))).toBe('{"productId":7,"productName":"Taffy","_service":{"productId":"P-7"}}');
+  });
+
   it('a key is read for the field it names before another field takes it as a synonym', () => {
     // ORDER.reservationIds lists "reservations" as a synonym; a record holding both gives each its own.
     const order = { orderId: 'O1', reservations: [{ reservationId: 'R1' }], reservationIds: ['R1'] };
