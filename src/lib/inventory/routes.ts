@@ -287,14 +287,18 @@ export function vendorBodyNames(names: Iterable<string>): string[] {
   return [...new Set([...names].filter((name) => name !== name.charAt(0).toLowerCase() + name.slice(1) || /[_\-]/.test(name)))].sort();
 }
 
+/** A setting stored as JSON by `venue config import-openapi`; text that is not JSON is exit 2 naming the setting and its form. */
+function settingJson(text: string, key: string, example: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new UsageError(`${key} must be JSON such as ${example} (set by \`venue config import-openapi\`)`);
+  }
+}
+
 export function parseBodyNames(text: string | undefined): BodyNames {
   if (!text) return {};
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new UsageError('inventory.bodyNames must be JSON such as {"createProduct": ["Name", "SellPrice"]} (set by `venue config import-openapi`)');
-  }
+  const data = settingJson(text, 'inventory.bodyNames', '{"createProduct": ["Name", "SellPrice"]}');
   const out: BodyNames = {};
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new UsageError('inventory.bodyNames must be a JSON object of operation: [names]');
   for (const [operation, names] of Object.entries(data)) {
@@ -314,12 +318,7 @@ export type AnswerNames = Partial<Record<InventoryOperation, Record<string, stri
 
 export function parseAnswerNames(text: string | undefined): AnswerNames {
   if (!text) return {};
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new UsageError('inventory.answerNames must be JSON such as {"getProduct": {"sku_code": "productCode"}} (set by `venue config import-openapi`)');
-  }
+  const data = settingJson(text, 'inventory.answerNames', '{"getProduct": {"sku_code": "productCode"}}');
   if (!isPlainRecord(data)) throw new UsageError('inventory.answerNames must be a JSON object of operation: {vendorName: venueName}');
   const out: AnswerNames = {};
   for (const [operation, names] of Object.entries(data)) {
