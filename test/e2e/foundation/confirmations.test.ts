@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
+import { sandboxForFile, tempDir, type SandboxHandle } from '../../support/in-process.js';
 
 let sb: SandboxHandle;
 let dir: string;
@@ -23,12 +23,11 @@ const level = async (product: string): Promise<number> => {
   return rows.reduce((sum, row) => sum + Number(Object.entries(row).find(([k]) => /quantity|onhand|level/i.test(k))?.[1] ?? 0), 0);
 };
 
-beforeAll(async () => {
-  sb = await startSandbox();
+sandboxForFile({}, (handle) => (sb = handle));
+beforeAll(() => {
   dir = tempDir();
 });
-afterAll(async () => {
-  await sb?.stop();
+afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
+import { repoRoot, runVenue, sandboxForFile, tempDir, type SandboxHandle } from '../../support/in-process.js';
 import { rootGroups } from '../../../src/commands/index.js';
 
 let sb: SandboxHandle;
@@ -17,12 +17,11 @@ const file = (name: string, content: string | Buffer) => {
   fs.writeFileSync(target, content);
   return target;
 };
-beforeAll(async () => {
-  sb = await startSandbox();
+sandboxForFile({}, (handle) => (sb = handle));
+beforeAll(() => {
   dir = tempDir();
 });
-afterAll(async () => {
-  await sb?.stop();
+afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

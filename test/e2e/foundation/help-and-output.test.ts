@@ -6,16 +6,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
+import { runVenue, sandboxForFile, tempDir, type SandboxHandle } from '../../support/in-process.js';
 
 let sb: SandboxHandle;
 let dir: string;
-beforeAll(async () => {
-  sb = await startSandbox();
+sandboxForFile({}, (handle) => (sb = handle));
+beforeAll(() => {
   dir = tempDir();
 });
-afterAll(async () => {
-  await sb?.stop();
+afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
