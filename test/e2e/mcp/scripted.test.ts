@@ -1,7 +1,7 @@
 // `venue mcp` in this process (the in-process tier: it counts for coverage): a
 // client that writes its whole session to standard input and closes it, as
 // `printf … | venue mcp` would; every request is answered before the server
-// ends (exit 0). Against a sandbox in this process, in two dialects.
+// ends (exit 0). Against a sandbox in this process, in every dialect.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../support/in-process.js';
@@ -26,7 +26,7 @@ function answers(stdout: string): Map<number, any> {
 
 const text = (result: { content: Array<{ text: string }> }) => JSON.parse(result.content[0]!.text);
 
-for (const dialect of ['venue', 'pascal']) {
+for (const dialect of ['venue', 'pascal', 'envelope', 'plain', 'decoy']) {
   describe(`a scripted session (${dialect} dialect)`, { timeout: 60_000 }, () => {
     let sb: SandboxHandle;
     beforeAll(async () => {
