@@ -33,6 +33,14 @@ export interface TokenSource {
 
 /** A 401 with a token that may be spent is replayed with a new one at most this many times per call. */
 const MAX_401_REPLAYS = 3;
+/**
+ * A 401 to a token our own clock shows expired by the time the answer came
+ * is explained: the token lapsed on its way (one-second tokens behind a slow
+ * service, about one request in seven). Those replays are counted apart,
+ * with a higher bound, so a run of such lapses on one call cannot fail a long
+ * listing; the deadline still bounds them all.
+ */
+const MAX_LAPSED_REPLAYS = 8;
 
 export interface RequestOptions {
   method: HttpMethod;
@@ -280,6 +288,7 @@ export class HttpClient {
     const idempotencyKey = idempotent ? undefined : (options.idempotencyKey ?? (await import('node:crypto')).randomUUID());
     const retries = options.retries ?? this.retries;
     let replays401 = 0;
+    let lapsedReplays = 0;
     let announced = false;
 
     for (let attempt = 0; ; attempt++) {
@@ -336,13 +345,16 @@ export class HttpClient {
         });
       }
 
-      if (status === 401 && token && options.auth && options.replayOn401 !== false && replays401 < MAX_401_REPLAYS && this.maySpend401(token, replays401)) {
+      const lapsed = token?.expiresAt !== undefined && token.expiresAt <= this.now();
+      const replay401 = lapsed ? lapsedReplays < MAX_LAPSED_REPLAYS : token !== undefined && replays401 < MAX_401_REPLAYS && this.maySpend401(token, replays401);
+      if (status === 401 && token && options.auth && options.replayOn401 !== false && replay401) {
         // A 401 means the request was not processed: a token that may be spent
         // (cached, or past its expiry by now: a one-second token can lapse on
         // its way) is renewed and the call replayed. A token just issued and
         // still within its lifetime was refused: that is the answer.
-        replays401++;
-        this.trace?.(`! 401 with a ${token.fromCache ? 'cached' : 'lapsed'} token; fetching a new token and replaying`);
+        if (lapsed) lapsedReplays++;
+        else replays401++;
+        this.trace?.(`! 401 with a ${lapsed || !token.fromCache ? 'lapsed' : 'cached'} token; fetching a new token and replaying`);
         await options.auth.invalidate(token.token);
         attempt--;
         continue;

@@ -119,13 +119,34 @@ describe('401 replay', () => {
     expect((await http.request({ method: 'GET', path: '/products', auth })).status).toBe(200);
     expect(invalidated).toEqual(['t1', 't2', 't3']);
 
-    // Lapsing for ever: three replays, then the 401 is the answer.
+    // Lapsed by our own clock for ever (a service whose clock runs far behind): eight replays, then the 401 is the answer.
     let m = 0;
     const never: TokenSource = { get: async () => ({ token: `u${++m}`, fromCache: false, expiresAt: now - 1 }), invalidate: async () => {} };
-    pool.intercept({ path: '/api/products', method: 'GET' }).reply(401, {}).times(4);
+    pool.intercept({ path: '/api/products', method: 'GET' }).reply(401, {}).times(9);
     const error = await http.request({ method: 'GET', path: '/products', auth: never }).catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(401);
+    expect(m).toBe(9);
+  });
+
+  it('a token that only may have lapsed (within a second of its exp, not past it by our clock) is replayed three times, then the 401 is the answer', async () => {
+    const { http, pool } = client();
+    let m = 0;
+    const maybe: TokenSource = { get: async () => ({ token: `v${++m}`, fromCache: false, expiresAt: Date.now() + 500 }), invalidate: async () => {} };
+    pool.intercept({ path: '/api/products', method: 'GET' }).reply(401, {}).times(4);
+    const error = await http.request({ method: 'GET', path: '/products', auth: maybe }).catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(401);
     expect(m).toBe(4);
+  });
+
+  it('a long run of lapses on one call (one-second tokens behind a slow service) is ridden out: five in a row, then the answer', async () => {
+    const { http, pool } = client();
+    const now = Date.now();
+    let n = 0;
+    const auth: TokenSource = { get: async () => ({ token: `w${++n}`, fromCache: false, expiresAt: n <= 5 ? now - 1 : now + 3_600_000 }), invalidate: async () => {} };
+    pool.intercept({ path: '/api/products', method: 'GET' }).reply(401, { message: 'the token has expired' }).times(5);
+    pool.intercept({ path: '/api/products', method: 'GET' }).reply(200, []);
+    expect((await http.request({ method: 'GET', path: '/products', auth })).status).toBe(200);
+    expect(n).toBe(6);
   });
 
   it('replayOn401 false: a 401 is the call\'s own answer, never replayed (a login carrying a password)', async () => {
