@@ -276,14 +276,25 @@ export type ValueOf<T extends FieldType> = T extends 'integer' | 'number' | 'mon
 
 // ---------------------------------------------------------------- the lookup
 
-/** A record's keys by folded name (cardnumber → [cardNumber, card_number]), shared by every record of the same key list. */
-type KeyIndex = Map<string, string[]>;
+/**
+ * A record's keys by folded name (cardnumber → [cardNumber, card_number]),
+ * shared by every record of the same key list; and, per list of names looked
+ * up, the record's keys that may hold it in the order they are tried (each
+ * name's exact spelling, then its other casings). Both follow from the key
+ * list alone, so 100,000 rows fold their keys and match each field's synonyms
+ * once, and a lookup only looks at the keys the record has.
+ */
+interface KeyIndex {
+  readonly byFolded: Map<string, string[]>;
+  readonly candidates: Map<FieldNames, readonly string[]>;
+}
 const indexByShape = new Map<string, KeyIndex>();
+/** Name lists remembered per key list: the field tables' few hundred; lists made for one lookup are not kept past this. */
+const MAX_CANDIDATE_LISTS = 2_000;
 
 /**
  * The key index of a record. Records of one shape (the same keys in the same
- * order: every row of a listing) share one index, so 100,000 rows fold their
- * keys once, not once per synonym per row.
+ * order: every row of a listing) share one index.
  */
 function keyIndex(record: RawRecord): KeyIndex {
   const keys = Object.keys(record);
@@ -293,13 +304,14 @@ function keyIndex(record: RawRecord): KeyIndex {
   const shape = keys.join('\u0000');
   let index = indexByShape.get(shape);
   if (!index) {
-    index = new Map();
+    const byFolded = new Map<string, string[]>();
     for (const key of keys) {
       const folded = fieldKey(key);
-      const list = index.get(folded);
+      const list = byFolded.get(folded);
       if (list) list.push(key);
-      else index.set(folded, [key]);
+      else byFolded.set(folded, [key]);
     }
+    index = { byFolded, candidates: new Map() };
     if (indexByShape.size >= 5_000) indexByShape.clear();
     indexByShape.set(shape, index);
   }
@@ -309,6 +321,23 @@ function keyIndex(record: RawRecord): KeyIndex {
 }
 const lastShapes: Array<{ keys: readonly string[]; index: KeyIndex }> = [];
 
+/** The keys of an index's records that may hold one of the names, in the order findKey tries them. */
+function candidatesOf(index: KeyIndex, names: FieldNames): readonly string[] {
+  const known = index.candidates.get(names);
+  if (known) return known;
+  const folded = foldedNames(names);
+  const out: string[] = [];
+  for (let i = 0; i < names.length; i++) {
+    const keys = index.byFolded.get(folded[i]!);
+    if (keys === undefined) continue;
+    // The exact spelling first, then any casing; a key already tried for an earlier name gives the same answer again.
+    if (keys.includes(names[i]!) && !out.includes(names[i]!)) out.push(names[i]!);
+    for (const key of keys) if (!out.includes(key)) out.push(key);
+  }
+  if (index.candidates.size < MAX_CANDIDATE_LISTS) index.candidates.set(names, out);
+  return out;
+}
+
 /** Whether two key lists are the same keys in the same order. */
 export function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
@@ -316,7 +345,6 @@ export function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-const present = (value: unknown) => value !== undefined && value !== null;
 
 /** The folded form of a list of names, kept for the lists of the field tables (the same few on every row). */
 const foldedLists = new WeakMap<FieldNames, readonly string[]>();
@@ -348,20 +376,11 @@ function acceptorOf(spec: FieldSpec): (value: unknown) => boolean {
  * wrong type) is skipped as if absent.
  */
 export function findKey(record: RawRecord, names: FieldNames, accept?: (value: unknown) => boolean, index: KeyIndex = keyIndex(record)): string | undefined {
-  const folded = foldedNames(names);
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i]!;
-    if (Object.hasOwn(record, name)) {
-      const value = record[name];
-      if (present(value) && (!accept || accept(value))) return name;
-    }
-    const keys = index.get(folded[i]!);
-    if (keys === undefined) continue;
-    for (const key of keys) {
-      if (key === name) continue;
-      const value = record[key];
-      if (present(value) && (!accept || accept(value))) return key;
-    }
+  const candidates = candidatesOf(index, names);
+  for (let i = 0; i < candidates.length; i++) {
+    const key = candidates[i]!;
+    const value = record[key];
+    if (value !== undefined && value !== null && (!accept || accept(value))) return key;
   }
   return undefined;
 }
