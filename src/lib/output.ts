@@ -12,7 +12,7 @@ import { csvLines, machineColumns, pickFields } from './output/machine.js';
 import { fitColumns, formatForPeople } from './output/people.js';
 import type { TableWriter } from './table-layout.js';
 import { fieldKey, isRecord, sourceOf } from './reading.js';
-import { shapeRecord, type RecordShape } from './records.js';
+import { shapedRecordOf, shapeRecord, type RecordShape } from './records.js';
 
 export { outputFormats, ROW_TIME_ZONE, type Column, type ColumnFormat, type OutputFormat, type Row } from './rows.js';
 import { outputFormats, ROW_TIME_ZONE, type Column, type ColumnFormat, type OutputFormat, type Row } from './rows.js';
@@ -97,7 +97,8 @@ export class Output {
     const source = sourceOf(row);
     if (source === undefined) return row;
     if (this.raw || !this.shape) return source;
-    return shapeRecord(source, this.shape);
+    // A row the client already shaped (shapedRow) is not read again.
+    return shapedRecordOf(row, this.shape) ?? shapeRecord(source, this.shape);
   }
   private readonly machineOf = (row: unknown): unknown => this.machine(row);
 

@@ -16,7 +16,7 @@
 // synonym, and a shaped row copies the key layout of an earlier row with the
 // same fields found (shapedByLayout) rather than adding its keys one by one.
 
-import { accepts, asBoolean, asEnum, asNumber, fieldKey, isRecord, sameKeys, type FieldSpec, type FieldTable, type RawRecord } from './reading.js';
+import { accepts, asBoolean, asEnum, asNumber, fieldKey, isRecord, sameKeys, withSource, type FieldSpec, type FieldTable, type RawRecord } from './reading.js';
 import { BOOKING_TABLES } from './booking/fields.js';
 import { INVENTORY_TABLES, healthFields } from './inventory/fields.js';
 import { WALLET_TABLES, locationFields } from './wallet/fields.js';
@@ -202,6 +202,28 @@ export function shapeRecord(raw: unknown, shape: RecordShape): unknown {
   }
   if (plan.layouts) return shapedByLayout(raw, keys, plan, plan.layouts, values, used);
   return shapedKeyByKey(raw, keys, plan, values, used);
+}
+
+const SHAPED = Symbol.for('venue.shapedRecord');
+const SHAPE = Symbol.for('venue.shapedAs');
+
+/**
+ * A listing's row already read into venue's shape (shapeRecord): a small
+ * holder of the shaped record, its shape and the service's own record
+ * (withSource, for --raw), which the output prints as it is rather than
+ * shaping the record again. The shaped record itself carries nothing else:
+ * JSON.stringify writes a plain object fastest. A listing in a machine format
+ * reads each record once this way (its checks apart, see the client).
+ */
+export function shapedRow(raw: RawRecord, shape: RecordShape): object {
+  return withSource({ [SHAPED]: shapeRecord(raw, shape), [SHAPE]: shape }, raw);
+}
+
+/** The record a row made by shapedRow holds in shape, if it was made in that one. */
+export function shapedRecordOf(row: unknown, shape: RecordShape): unknown {
+  if (row === null || typeof row !== 'object') return undefined;
+  const held = row as Record<symbol, unknown>;
+  return held[SHAPE] === shape ? held[SHAPED] : undefined;
 }
 
 function shapedKeyByKey(raw: RawRecord, keys: readonly string[], plan: Plan, values: readonly unknown[], used: Uint8Array): RawRecord {

@@ -161,12 +161,32 @@ function supplierLink(reader: RecordReader): ProductSupplierLink {
   );
 }
 
+/**
+ * What a product must hold to be read at all, and the reads that can fail:
+ * its id and name, readable barcodes, and stock entries and supplier links
+ * each with what they need (exit 6 naming what is missing). The rest of a
+ * product is optional. Machine formats check a listing's products with this
+ * alone and carry the record in venue's shape (records.ts), so each row is
+ * not also read into a view it never prints.
+ */
+export function productNeeds(reader: RecordReader): Pick<Product, 'productId' | 'productName' | 'barcodes' | 'stockLevels' | 'suppliers'> {
+  const f = productFields;
+  return {
+    productId: needRef(reader, f.productId, 'id'),
+    productName: reader.need(f.productName, 'name'),
+    barcodes: texts(reader, f.barcodes, ['barcode', 'code', 'value']),
+    stockLevels: nestedRecords(reader, f.stockLevels, 'stock level')?.map(stockEntry),
+    suppliers: nestedRecords(reader, f.suppliers, 'supplier link')?.map(supplierLink),
+  };
+}
+
 export function productView(reader: RecordReader): Product {
   const f = productFields;
+  const needs = productNeeds(reader);
   return viewOf<Product>(
     {
-      productId: needRef(reader, f.productId, 'id'),
-      productName: reader.need(f.productName, 'name'),
+      productId: needs.productId,
+      productName: needs.productName,
       productDescription: reader.get(f.productDescription),
       categoryId: reader.get(f.categoryId),
       classId: reader.get(f.classId),
@@ -180,11 +200,11 @@ export function productView(reader: RecordReader): Product {
       vendingPrice: reader.get(f.vendingPrice),
       isPriceExTax: reader.get(f.isPriceExTax),
       productCode: reader.get(f.productCode),
-      barcodes: texts(reader, f.barcodes, ['barcode', 'code', 'value']),
+      barcodes: needs.barcodes,
       reorderLevelMin: reader.get(f.reorderLevelMin),
       reorderLevelMax: reader.get(f.reorderLevelMax),
-      stockLevels: nestedRecords(reader, f.stockLevels, 'stock level')?.map(stockEntry),
-      suppliers: nestedRecords(reader, f.suppliers, 'supplier link')?.map(supplierLink),
+      stockLevels: needs.stockLevels,
+      suppliers: needs.suppliers,
       averageUnitCost: reader.get(f.averageUnitCost),
       lastPurchasePrice: reader.get(f.lastPurchasePrice),
       isActive: reader.get(f.isActive),

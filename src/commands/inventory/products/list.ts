@@ -2,7 +2,7 @@ import { labelChoices, productTypeLabels } from '../../../lib/inventory/labels.j
 import { defineCommand, option } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
 import { FlagProblems, parseInteger, parsePaddedId, parseProductType, parseSaleType, productColumns } from '../flags.js';
-import type { ProductQuery } from '../../../lib/inventory/client.js';
+import type { IterateOptions, ProductQuery } from '../../../lib/inventory/client.js';
 import { RECORD_SHAPES } from '../../../lib/records.js';
 
 interface Options {
@@ -72,14 +72,16 @@ export default defineCommand<Options>({
     }
 
     const progress = ctx.terminal.progress('products');
-    const pages = client.productPages(query, {
+    const paging: IterateOptions = {
       concurrency: concurrency ?? (untilLimit ? 1 : 4),
       pageSize: pageSize ?? (untilLimit ? Math.min(MAX_PAGE_SIZE, ctx.output.limit!) : MAX_PAGE_SIZE),
       onPage: (info) => {
         if (info.page === 1 && info.totalItems !== undefined) progress.setTotal(info.totalItems);
         progress.tick(info.count);
       },
-    });
+    };
+    // Machine formats print records in venue's shape: read once into it, not also into views (the client checks each the same way).
+    const pages = ctx.output.isMachine ? client.productRecordPages(query, paging) : client.productPages(query, paging);
     const count = await ctx.output.stream(pages as AsyncIterable<Array<Record<string, unknown>>>, { columns: productColumns, empty: 'No products match.' });
     progress.done(`${count} product${count === 1 ? '' : 's'}`);
   },

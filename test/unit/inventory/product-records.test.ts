@@ -1,0 +1,84 @@
+// A listing in a machine format reads each product once, into venue's shape
+// (productRecordPages), with only the reads a product must pass
+// (productNeeds). The views' path (productPages) is the reference: for every
+// page below, good or broken, both paths fail the same way (exit 6, the same
+// message) or both succeed, and the records printed are those shapeRecord
+// gives for the service's own records.
+
+import { MockAgent } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HttpClient, type TokenSource } from '../../../src/lib/http.js';
+import { InventoryClient } from '../../../src/lib/inventory/client.js';
+import { RECORD_SHAPES, shapeRecord, shapedRecordOf } from '../../../src/lib/records.js';
+import { sourceOf } from '../../../src/lib/reading.js';
+
+const origin = 'https://inventory.test';
+let agent: MockAgent | undefined;
+afterEach(async () => {
+  await agent?.close().catch(() => undefined);
+  agent = undefined;
+});
+
+const token: TokenSource = { get: async () => ({ token: 'jwt', fromCache: false }), invalidate: async () => {} };
+
+function client(page: unknown) {
+  agent = new MockAgent();
+  agent.disableNetConnect();
+  agent.get(origin).intercept({ path: /^\/products\?/, method: 'GET' }).reply(200, page as object).persist();
+  const http = new HttpClient({ service: 'inventory', baseUrl: origin, dispatcher: agent, retries: 0, sleep: async () => {} });
+  return new InventoryClient({ profile: 'p', http, token, stateDir: '/nonexistent', now: () => Date.now() });
+}
+
+async function outcome<T>(pages: AsyncIterable<T[]>): Promise<{ rows?: T[]; error?: string; exitCode?: number }> {
+  try {
+    const rows: T[] = [];
+    for await (const page of pages) rows.push(...page);
+    return { rows };
+  } catch (error) {
+    return { error: (error as Error).message, exitCode: (error as { exitCode?: number }).exitCode };
+  }
+}
+
+const good = { productId: 1001, productName: 'Gummy Bears', sellPrice: '3.50', barcodes: ['930001'], stockLevels: [{ warehouseId: 1, quantity: 4 }], suppliers: [{ supplierId: 3 }], extraField: 'kept' };
+
+const pages: Array<[string, unknown[]]> = [
+  ['good records, venue names', [good, { ...good, productId: 1002, barcodes: '930002, 930003' }]],
+  ['PascalCase and synonyms', [{ ProductId: '1003', Name: 'Plush', StockLevels: [{ WarehouseId: 2, OnHand: 7 }] }]],
+  ['a nested id record', [{ ...good, stockLevels: [{ warehouse: { id: 1 }, quantity: 2 }] }]],
+  ['one stock entry as a record, not a list', [{ ...good, stockLevels: { warehouseId: 1, quantity: 5 } }]],
+  ['no id', [{ productName: 'Nameless id' }]],
+  ['a decoy id only', [{ productId: 'P-1', productName: 'Decoy' }]],
+  ['a blank name', [{ productId: 1, productName: '   ' }]],
+  ['a null name beside a synonym that has one', [{ productId: 1, productName: null, name: 'Second' }]],
+  ['a name that is a record', [{ productId: 1, productName: { text: 'x' } }]],
+  ['a stock entry without quantity', [{ ...good, stockLevels: [{ warehouseId: 1 }] }]],
+  ['a stock entry that is not a record', [{ ...good, stockLevels: [5] }]],
+  ['a supplier link without supplier', [{ ...good, suppliers: [{ containerId: 2 }] }]],
+  ['an unreadable barcode', [{ ...good, barcodes: [{ nothing: true }] }]],
+  ['a good record, then a broken one', [good, { productName: 'No id' }]],
+];
+
+describe('products in a machine format: read once, checked as the views check', () => {
+  const failed: string[] = [];
+  for (const [name, items] of pages) {
+    it(name, async () => {
+      const page = { items, page: 1, pageSize: 200, totalPages: 1, totalItems: items.length };
+      const views = await outcome(client(page).productPages({}, { concurrency: 1 }));
+      const records = await outcome(client(page).productRecordPages({}, { concurrency: 1 }));
+      expect(records.error).toBe(views.error);
+      expect(records.exitCode).toBe(views.exitCode);
+      if (views.error) {
+        failed.push(name);
+        expect(views.exitCode).toBe(6);
+        return;
+      }
+      const shape = RECORD_SHAPES.product;
+      expect(records.rows!.map((row) => shapedRecordOf(row, shape))).toEqual(views.rows!.map((view) => shapeRecord(sourceOf(view), shape)));
+      expect(records.rows!.map(sourceOf)).toEqual(items);
+    });
+  }
+
+  it('the pages meant to be broken did fail, and only those (the comparison above is not of two successes)', () => {
+    expect(failed).toEqual(pages.map(([name]) => name).filter((name) => !/^(good records|PascalCase|a nested id|one stock entry|a null name beside)/.test(name)));
+  });
+});
