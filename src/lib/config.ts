@@ -279,26 +279,31 @@ export class ConfigStore {
   }
 
   private get settings(): Conf<Record<string, unknown>> {
-    this.settingsFile ??= new this.writer({
-      projectName: 'venue',
-      cwd: this.directory,
-      configName: 'config',
-      // Dotted keys are our own paths: "profiles.main.wallet.url".
-      accessPropertiesByDotNotation: true,
-    });
-    // conf writes through atomically (a temporary file, fsync, rename); the folder is fsynced here, as durable-file.ts does.
-    this.settingsFile.onDidAnyChange(() => syncFolder(this.directory));
+    if (!this.settingsFile) {
+      this.settingsFile = new this.writer({
+        projectName: 'venue',
+        cwd: this.directory,
+        configName: 'config',
+        // Dotted keys are our own paths: "profiles.main.wallet.url".
+        accessPropertiesByDotNotation: true,
+      });
+      // conf writes through atomically (a temporary file, fsync, rename); the folder is fsynced here, as durable-file.ts does.
+      // Once per file: a listener added on every access piled up (one fsync per access at each change).
+      this.settingsFile.onDidAnyChange(() => syncFolder(this.directory));
+    }
     return this.settingsFile;
   }
 
   private get secrets(): Conf<Record<string, unknown>> {
-    this.secretsFile ??= new this.writer({
-      projectName: 'venue',
-      cwd: this.directory,
-      configName: 'credentials',
-      configFileMode: 0o600,
-    });
-    this.secretsFile.onDidAnyChange(() => syncFolder(this.directory));
+    if (!this.secretsFile) {
+      this.secretsFile = new this.writer({
+        projectName: 'venue',
+        cwd: this.directory,
+        configName: 'credentials',
+        configFileMode: 0o600,
+      });
+      this.secretsFile.onDidAnyChange(() => syncFolder(this.directory));
+    }
     return this.secretsFile;
   }
 

@@ -16,6 +16,24 @@ afterEach(() => {
 });
 
 describe('ConfigStore', () => {
+  it('listens for changes once per file, however often it is used (a listener per access piled up past Node\'s limit of 10)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const config = await store();
+      for (let i = 0; i < 15; i++) {
+        config.setSetting('main', 'inventory.url', `https://inventory${i}.example`);
+        config.setSecret('main', 'inventory.apiKey', `key-${i}`);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(config.resolve('main', 'inventory.url').value).toBe('https://inventory14.example');
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
+  });
+
   it('starts on the built-in sandbox profile with demo values', async () => {
     const config = await store();
     expect(config.currentProfile()).toBe('sandbox');
