@@ -1,6 +1,5 @@
 import { UsageError } from '../../lib/errors.js';
 import { defineCommand } from '../define.js';
-import { targetProfile } from './shared.js';
 
 export default defineCommand({
   name: 'get',
@@ -11,7 +10,7 @@ export default defineCommand({
   async run(ctx, _options, key) {
     const config = await ctx.config();
     const { settingSpecs, secretSpecs, unknownSetting } = await import('../../lib/config.js');
-    const profile = await targetProfile(ctx);
+    const profile = await ctx.profileName(); // one that exists: a mistyped --profile is not a profile whose settings are all unset
     if (key! in secretSpecs) {
       throw new UsageError(`${key} is a secret and is never printed`, { hint: 'See whether it is set with `venue config list`.' });
     }

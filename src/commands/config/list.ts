@@ -1,5 +1,4 @@
 import { defineCommand } from '../define.js';
-import { targetProfile } from './shared.js';
 
 /** "extends chain" says which profile a shared value comes from. */
 function sourceText(source: string | undefined, from: string | undefined): string {
@@ -17,7 +16,7 @@ export default defineCommand({
   async run(ctx) {
     const config = await ctx.config();
     const { settingKeys, secretKeys } = await import('../../lib/config.js');
-    const profile = await targetProfile(ctx);
+    const profile = await ctx.profileName(); // one that exists: a mistyped --profile is not a profile whose settings are all unset
     const fromFlag = ctx.globals.profile !== undefined;
     const rows: Array<Record<string, unknown>> = [
       { key: 'profile', value: profile, source: fromFlag ? 'flag' : ctx.env.VENUE_PROFILE ? 'environment' : config.currentProfile() === profile && profile !== 'sandbox' ? 'profile' : 'default' },

@@ -1,5 +1,4 @@
 import { defineCommand } from '../define.js';
-import { targetProfile } from './shared.js';
 
 export default defineCommand({
   name: 'routes',
@@ -16,7 +15,7 @@ export default defineCommand({
     const { InventoryRouteMap, inventoryOperationNames, routeSettingKey, formatRoute, formatAuthScheme } = await import('../../lib/inventory/routes.js');
     const { parseImportRecord } = await import('../../lib/openapi/record.js');
     const config = await ctx.config();
-    const profile = await targetProfile(ctx);
+    const profile = await ctx.profileName(); // one that exists: a mistyped --profile is not a profile whose settings are all unset
     const resolve = (key: string) => config.resolve(profile, key as Parameters<typeof config.resolve>[1]);
     const map = InventoryRouteMap.fromSettings((key) => {
       const { value, source } = resolve(key);

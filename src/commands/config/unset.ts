@@ -1,5 +1,4 @@
 import { defineCommand } from '../define.js';
-import { targetProfile } from './shared.js';
 
 export default defineCommand({
   name: 'unset',
@@ -9,7 +8,7 @@ export default defineCommand({
   fleet: 'write',
   async run(ctx, _options, key) {
     const config = await (await ctx.config()).enableWriting();
-    const profile = await targetProfile(ctx);
+    const profile = await ctx.profileName(); // one that exists: a mistyped --profile is not a profile whose settings are all unset
     config.unsetSetting(profile, key!);
     ctx.terminal.success(`${key} removed from profile "${profile}"`);
   },

@@ -84,6 +84,11 @@ describe('did you mean', () => {
       [['config', 'use', 'nort'], 'Did you mean north?'],
       [['config', 'delete', 'nrth', '--yes'], 'Did you mean north?'],
       [['inventory', 'stock', 'levles'], 'Did you mean levels?'],
+      // Reading the settings of a profile that does not exist is no list of unset values (it was exit 0).
+      [['--profile', 'nroth', 'config', 'list'], 'Did you mean north?'],
+      [['--profile', 'nroth', 'config', 'get', 'inventory.url'], 'Did you mean north?'],
+      [['--profile', 'nroth', 'config', 'routes'], 'Did you mean north?'],
+      [['--profile', 'nroth', 'config', 'unset', 'timezone'], 'Did you mean north?'],
     ] as const) {
       const r = await runVenue([...words], { env });
       expect(r.code, words.join(' ')).toBe(2);
