@@ -18,6 +18,10 @@ export default defineCommand({
       return;
     }
     const settings = await control.call((client) => client.settings());
+    // When it stops, as every time is shown: the venue's zone for people, ISO 8601 in machine formats.
+    const { formatTime } = await import('../../lib/formats.js');
+    const stopsAt = health.idleStop?.at;
+    const stopTime = stopsAt === undefined ? undefined : ctx.output.isMachine ? stopsAt.replace(/\.\d{3}Z$/, 'Z') : formatTime(stopsAt, await ctx.setting('timezone'));
     await ctx.output.record(
       {
         running: true,
@@ -36,7 +40,7 @@ export default defineCommand({
         // The idle stop: after how long without a request, and when if none comes (a foreground `serve` has none).
         idleStopMinutes: health.idleStop ? health.idleStop.afterSeconds / 60 : null,
         stopsAt: health.idleStop?.at ?? null,
-        idleStop: health.idleStop ? `at ${health.idleStop.at.replace(/\.\d{3}Z$/, 'Z')} if no request comes (after ${health.idleStop.afterSeconds / 60} min idle)` : 'never (no idle stop)',
+        idleStop: health.idleStop ? `at ${stopTime} if no request comes (after ${health.idleStop.afterSeconds / 60} min idle)` : 'never (no idle stop)',
       },
       {
         columns: [

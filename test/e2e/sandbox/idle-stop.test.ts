@@ -37,7 +37,7 @@ async function untilStopped(venue: (args: string[]) => ReturnType<typeof runVenu
 
 describe('the idle stop', () => {
   it('sandbox start --idle-stop: status shows when; it stops by itself, and the autostart brings it back', async () => {
-    const { venue } = await freshConfig();
+    const { env, venue } = await freshConfig();
     const start = await venue(['sandbox', 'start', '--idle-stop', '0.2', '-o', 'json']);
     expect(start.code, start.stderr).toBe(0);
     expect(JSON.parse(start.stdout)).toMatchObject({ started: true, idleStopMinutes: 0.2 });
@@ -50,8 +50,11 @@ describe('the idle stop', () => {
     expect(stopsIn).toBeGreaterThan(0);
     expect(stopsIn).toBeLessThanOrEqual(12_000);
     expect(record.idleStop).toMatch(/^at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ if no request comes \(after 0\.2 min idle\)$/);
+    // For people, the time as every time is shown: the venue's zone, minutes (ISO stays in machine formats).
     const table = await venue(['sandbox', 'status']);
-    expect(table.stdout).toMatch(/Stops\s+at \d{4}-.*after 0\.2 min idle/);
+    expect(table.stdout).toMatch(/Stops\s+at \d{4}-\d\d-\d\d \d\d:\d\dZ if no request comes \(after 0\.2 min idle\)/);
+    const zoned = await runVenue(['sandbox', 'status'], { env: { ...env, VENUE_TIMEZONE: 'Australia/Sydney' } });
+    expect(zoned.stdout).toMatch(/Stops\s+at \d{4}-\d\d-\d\d \d\d:\d\d GMT\+1[01] if no request comes/);
 
     // A request moves the time it will stop.
     await new Promise((resolve) => setTimeout(resolve, 1000));
