@@ -48,8 +48,18 @@ function partsOf(date: Date, timeZone: string): Record<string, string> {
   return Object.fromEntries(zoneFormat(timeZone).formatToParts(date).map((p) => [p.type, p.value]));
 }
 
-/** A moment for people: "2026-01-05 20:00 GMT+11" in the venue's zone; "2026-01-05 09:00Z" without one; text that is no time as sent. */
+/** A date and time with no zone or offset: the service's own clock reading, the venue's wall clock. */
+const WALL_CLOCK = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)(:\d\d(\.\d+)?)?$/;
+
+/**
+ * A moment for people: "2026-01-05 20:00 GMT+11" in the venue's zone;
+ * "2026-01-05 09:00Z" without one; a reading with no offset as the wall
+ * clock it is ("2026-01-05 09:00": no zone is known to convert it from);
+ * text that is no time as sent.
+ */
 export function formatTime(value: unknown, timeZone?: string): string {
+  const wall = typeof value === 'string' ? WALL_CLOCK.exec(value.trim()) : null;
+  if (wall) return `${wall[1]} ${wall[2]}`;
   const d = value instanceof Date ? value : new Date(typeof value === 'number' ? value : String(value));
   if (Number.isNaN(d.getTime())) return String(value);
   if (!timeZone) return `${d.toISOString().replace('T', ' ').slice(0, 16)}Z`;

@@ -1,6 +1,6 @@
 import { argument, defineCommand, option } from '../define.js';
 import { localDate } from '../../lib/booking/dates.js';
-import { checkFlags, clockTime } from './shared.js';
+import { checkFlags } from './shared.js';
 import { RECORD_SHAPES } from '../../lib/records.js';
 
 interface Options {
@@ -25,11 +25,18 @@ export default defineCommand<Options>({
     const date = dates['--date'] ?? localDate(ctx.now());
     const client = await ctx.booking();
     const slots = await client.sessions(experienceId!.trim(), date);
-    const rows = slots.map((s) => ({ ...s, start: clockTime(s.startTime), end: clockTime(s.endTime) }));
-    await ctx.output.list(rows, {
+    // Start and end in the one time format, as every command shows a moment (the venue's zone when it is set).
+    await ctx.output.list(slots.map((s) => ({ ...s })), {
       columns: ctx.output.isMachine
         ? ['id', 'date', 'startTime', 'endTime', 'capacity', 'remaining', 'price']
-        : [{ key: 'id', header: 'Session' }, 'start', 'end', { key: 'remaining', header: 'Left', format: 'number' }, { key: 'capacity', format: 'number' }, { key: 'price', format: 'money' }],
+        : [
+            { key: 'id', header: 'Session' },
+            { key: 'startTime', header: 'Start', format: 'datetime' },
+            { key: 'endTime', header: 'End', format: 'datetime' },
+            { key: 'remaining', header: 'Left', format: 'number' },
+            { key: 'capacity', format: 'number' },
+            { key: 'price', format: 'money' },
+          ],
       empty: `No sessions of ${experienceId} on ${date}.`,
     });
     // Shown as sent; a session that cannot be (ending before it starts, places below zero) is named and fails the command.

@@ -60,13 +60,6 @@ export async function checkFlags(ctx: Pick<Context, 'now'>, rules: FlagRule[]): 
   return checked;
 }
 
-/** "14:00" from "2026-11-22T14:00:00Z": the service's own clock reading, which is the venue's. */
-export function clockTime(timestamp: string | undefined): string {
-  if (!timestamp) return '';
-  const match = /T(\d{2}:\d{2})/.exec(timestamp);
-  return match ? match[1]! : timestamp;
-}
-
 /** Money for people, the one format (lib/formats.ts); blank only when the service gave no figure. */
 export function money(amount: number | undefined, currency = 'USD'): string {
   if (amount === undefined) return '';

@@ -45,6 +45,11 @@ describe('reading what is bookable', () => {
     const slots = await slotsOf(sb, 'exp-escape-room');
     expect(slots.map((s) => s.startTime.slice(11, 16))).toEqual(['12:00', '14:00', '16:00', '18:00', '20:00']);
     expect(slots[0]).toMatchObject({ capacity: 8, remaining: 8, price: 28 });
+    // For people, start and end as every command shows a moment: the venue's zone when it is set (as reserve and book show them).
+    const table = await sb.run(['booking', 'sessions', 'exp-escape-room', '--date', slots[0]!.startTime.slice(0, 10)], { env: { VENUE_TIMEZONE: 'Australia/Sydney' } });
+    expect(table.code, table.stderr).toBe(0);
+    const zoned = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(slots[0]!.startTime));
+    expect(table.stdout).toMatch(new RegExp(`\\d{4}-\\d\\d-\\d\\d ${zoned} GMT\\+1[01]`));
     const unknown = await sb.run(['booking', 'sessions', 'exp-nothing', '--date', 'tomorrow']);
     expect(unknown.code).toBe(4);
     expect(unknown.stderr).toContain('exp-nothing');

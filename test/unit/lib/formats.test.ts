@@ -30,4 +30,11 @@ describe('one money format and one time format', () => {
     expect(formatDay('2026-01-05T20:00:00Z', 'Australia/Sydney')).toBe('2026-01-06');
     expect(formatForPeople('2026-01-05T09:00:00Z', 'datetime', { timeZone: 'UTC' })).toBe('2026-01-05 09:00 UTC');
   });
+
+  it('a reading with no offset is the wall clock it says, never converted (from the machine\'s own zone) to another', () => {
+    expect(formatTime('2026-01-05T09:00:00', 'Australia/Sydney')).toBe('2026-01-05 09:00');
+    expect(formatTime('2026-01-05 09:00', 'America/New_York')).toBe('2026-01-05 09:00');
+    expect(formatTime('2026-01-05T09:00:00.000')).toBe('2026-01-05 09:00');
+    expect(formatTime('2026-01-05T09:00:00+02:00', 'UTC')).toBe('2026-01-05 07:00 UTC');
+  });
 });
