@@ -131,9 +131,8 @@ export async function* pagesInOrder<T>(
     // A short first page of a longer list: the service keeps pages smaller than asked, so count pages by its size.
     totalPages = Math.ceil(first.totalItems / first.items.length);
   }
-  yield first.items;
-
   if (totalPages === undefined) {
+    yield first.items;
     let previous = first;
     for (let page = 2; previous.more; page++) {
       previous = await fetchPage(page);
@@ -151,7 +150,15 @@ export async function* pagesInOrder<T>(
     promise.catch(() => undefined);
     inFlight.push(promise);
   };
-  while (next <= totalPages && inFlight.length < concurrency) launch();
+  const fill = () => {
+    while (next <= totalPages && inFlight.length < concurrency) launch();
+  };
+  // With pages to spare in flight, the next ones are asked for while the consumer handles the first (its output
+  // took a venue's whole wait for an answer before: a fleet's venues sat idle). One at a time (--limit paging one
+  // by one) asks for no page before the consumer wants it.
+  if (concurrency > 1) fill();
+  yield first.items;
+  fill();
   while (inFlight.length > 0) {
     const page = await inFlight.shift()!;
     if (next <= totalPages) launch();
