@@ -1,7 +1,7 @@
 // The flag checks every booking command runs before sending anything.
 
 import { describe, expect, it } from 'vitest';
-import { checkFlags, clockTime, listFlag } from '../../../src/commands/booking/shared.js';
+import { checkFlags, listFlag } from '../../../src/commands/booking/shared.js';
 import { ValidationError } from '../../../src/lib/errors.js';
 
 const ctx = { now: () => new Date(2026, 10, 22, 12).getTime() };
@@ -47,10 +47,5 @@ describe('small helpers', () => {
   it('reads comma-separated and repeated flags', () => {
     expect(listFlag(['a,b', ' c ', ''])).toEqual(['a', 'b', 'c']);
     expect(listFlag(undefined)).toEqual([]);
-  });
-  it('shows the clock reading of a timestamp', () => {
-    expect(clockTime('2026-11-22T14:05:00Z')).toBe('14:05');
-    expect(clockTime('2026-11-22T14:05:00+01:00')).toBe('14:05');
-    expect(clockTime(undefined)).toBe('');
   });
 });
