@@ -9,7 +9,7 @@ import type { Invocation } from './invocation.js';
 import type { RunShell } from './run.js';
 import type { McpResource, RunResult } from './lib/mcp/server.js';
 import { ExitCode, UsageError } from './lib/errors.js';
-import { RESOURCES } from './lib/mcp/wire.js';
+import { RESOURCES, isServed } from './lib/mcp/wire.js';
 
 /**
  * Given when the launcher's front (src/mcp-front.ts, src/lib/mcp/front.ts)
@@ -73,7 +73,7 @@ export async function serveVenueMcp(invocation: Invocation, shell: McpShell): Pr
   const run = (argv: string[]) => shell.runVenue(argv, shell.env);
 
   const all = await deriveTools([...toolGroups]);
-  const tools = all.filter((t) => groups.includes(t.path[0]!) && (t.use === 'read' || allowWrites));
+  const tools = all.filter((t) => isServed({ group: t.path[0]!, use: t.use }, groups, allowWrites));
   const withheld = new Map<string, string>();
   for (const tool of all) {
     if (tools.includes(tool)) continue;
@@ -139,7 +139,9 @@ export async function serveVenueMcp(invocation: Invocation, shell: McpShell): Pr
     stdout: shell.streams.stdout,
     log: (line) => void shell.streams.stderr.write(`venue mcp: ${line}\n`),
   });
-  // A profile that does not exist ends the server as a usage error would have, before any tool ran.
+  // A profile that does not exist ends the server as a usage error would have, before any tool ran
+  // (a session may end before the check does: it is waited for, never taken as passed).
+  await announced?.catch(() => undefined);
   if (failure !== undefined) throw failure;
   return ExitCode.ok;
 }

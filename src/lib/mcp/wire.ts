@@ -73,7 +73,12 @@ export interface PrebuiltList {
   tools: Array<{ group: string; use: 'read' | 'write'; listing: ToolListing }>;
 }
 
+/** Whether a tool of this group and use is served under --groups and --allow-writes. */
+export function isServed(tool: { group: string; use: 'read' | 'write' }, groups: readonly string[], allowWrites: boolean): boolean {
+  return groups.includes(tool.group) && (tool.use === 'read' || allowWrites);
+}
+
 /** The tools served by --groups and --allow-writes, in the prebuilt list's order (the tree's). */
 export function servedListings(list: PrebuiltList, groups: readonly string[], allowWrites: boolean): ToolListing[] {
-  return list.tools.filter((t) => groups.includes(t.group) && (t.use === 'read' || allowWrites)).map((t) => t.listing);
+  return list.tools.filter((t) => isServed(t, groups, allowWrites)).map((t) => t.listing);
 }
