@@ -59,8 +59,6 @@ export class McpFront {
   readonly forwarding: Promise<void>;
   /** Resolves when the client's input ends. */
   readonly ended: Promise<void>;
-  /** Methods answered by the front so far, in order (a test reads it). */
-  readonly answered: string[] = [];
   private forwardingStarted?: () => void;
   private initialize?: Message;
   private initialized?: string;
@@ -154,7 +152,6 @@ export class McpFront {
   }
 
   private noted(method: string): void {
-    this.answered.push(method);
     for (const listener of this.listeners) listener(method);
   }
 

@@ -7,6 +7,14 @@
 // journal. Answers are masked (emails, card numbers) after each run's secrets
 // were. Lists are paged: a cursor and a limit, never more than a page.
 // The SDK is loaded only here, and this module only by `venue mcp`.
+//
+// Start-up time is a product feature: an assistant starts `venue mcp` and lists
+// its tools before anyone sees an answer, and loading the SDK (with zod) costs
+// several times node's own start. So from the launcher a front (front.ts,
+// src/mcp-front.ts) answers initialize, ping, tools/list and resources/list
+// from a list prebuilt at build time (dist/mcp.json, the same listing as here:
+// wire.ts), and hands the session to this server at the first other message:
+// this server still serves every call and every resource read.
 
 import { createHash } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
