@@ -50,6 +50,47 @@ function initializeParams(params: unknown): params is { protocolVersion: string 
   return Object.values(params.capabilities).every((v) => isObject(v));
 }
 
+/**
+ * A byte stream read line by line (each with its newline) while the reader
+ * takes lines, then, once it has opened, passed through as it comes.
+ */
+class LineGate {
+  private pending: Buffer = Buffer.alloc(0);
+  private opened = false;
+
+  constructor(
+    /** Takes one line; true opens the gate (the rest passes through). */
+    private readonly take: (line: Buffer) => boolean,
+    private readonly through: (chunk: Buffer) => void,
+  ) {}
+
+  get isOpen(): boolean {
+    return this.opened;
+  }
+
+  open(): void {
+    this.opened = true;
+  }
+
+  push(chunk: Buffer): void {
+    if (this.opened) {
+      this.through(chunk);
+      return;
+    }
+    this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+    let at: number;
+    while (!this.opened && (at = this.pending.indexOf(0x0a)) >= 0) {
+      const line = this.pending.subarray(0, at + 1);
+      this.pending = this.pending.subarray(at + 1);
+      if (this.take(line)) this.opened = true;
+    }
+    if (this.opened && this.pending.length) {
+      this.through(this.pending);
+      this.pending = Buffer.alloc(0);
+    }
+  }
+}
+
 export class McpFront {
   /** What the SDK's server reads: the replayed initialize, then every message from the first one forwarded. */
   readonly toServer = new PassThrough();
@@ -62,9 +103,28 @@ export class McpFront {
   private forwardingStarted?: () => void;
   private initialize?: Message;
   private initialized?: string;
-  private pending: Buffer = Buffer.alloc(0);
-  private replayDropped = false;
-  private fromServerPending: Buffer = Buffer.alloc(0);
+  /** The client's lines, answered here until the first the server must have; then all of it to the server. */
+  private readonly fromClient = new LineGate(
+    (line) => {
+      if (this.answer(line)) return false;
+      this.forward(line);
+      return true;
+    },
+    (chunk) => void this.toServer.write(chunk),
+  );
+  /** The server's lines: its answer to the replayed initialize dropped, everything else to the client as it came. */
+  private readonly toClient = new LineGate(
+    (line) => {
+      let id: unknown;
+      try {
+        id = (JSON.parse(line.toString('utf8')) as { id?: unknown }).id;
+      } catch {}
+      if (id === REPLAY_ID) return true;
+      this.options.output.write(line);
+      return false;
+    },
+    (chunk) => void this.options.output.write(chunk),
+  );
   private readonly listeners: Array<(method: string) => void> = [];
 
   constructor(private readonly options: FrontOptions) {
@@ -75,8 +135,8 @@ export class McpFront {
         resolve();
       });
     });
-    options.input.on('data', (chunk: Buffer | string) => this.read(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
-    this.fromServer.on('data', (chunk: Buffer) => this.fromServerChunk(chunk));
+    options.input.on('data', (chunk: Buffer | string) => this.fromClient.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
+    this.fromServer.on('data', (chunk: Buffer) => this.toClient.push(chunk));
   }
 
   /** Called with each method the front answers (or notes: notifications/initialized), after its answer was written. */
@@ -87,24 +147,6 @@ export class McpFront {
   /** Whether the session has been handed to the SDK's server. */
   get isForwarding(): boolean {
     return this.forwardingStarted === undefined;
-  }
-
-  private read(chunk: Buffer): void {
-    if (this.isForwarding) {
-      this.toServer.write(chunk);
-      return;
-    }
-    this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
-    let at: number;
-    while (!this.isForwarding && (at = this.pending.indexOf(0x0a)) >= 0) {
-      const line = this.pending.subarray(0, at + 1);
-      this.pending = this.pending.subarray(at + 1);
-      if (!this.answer(line)) this.forward(line);
-    }
-    if (this.isForwarding && this.pending.length) {
-      this.toServer.write(this.pending);
-      this.pending = Buffer.alloc(0);
-    }
   }
 
   /** Answers one line (with its newline) if it is the front's to answer; false when it is the server's. */
@@ -160,34 +202,10 @@ export class McpFront {
     const started = this.forwardingStarted!;
     this.forwardingStarted = undefined;
     if (this.initialize) this.toServer.write(`${JSON.stringify({ ...this.initialize, id: REPLAY_ID })}\n`);
-    else this.replayDropped = true;
+    else this.toClient.open();
     if (this.initialized !== undefined) this.toServer.write(this.initialized);
     this.toServer.write(line);
     started();
-  }
-
-  /** The server's messages, line by line until the replay's answer is dropped, then as they come. */
-  private fromServerChunk(chunk: Buffer): void {
-    if (this.replayDropped) {
-      this.options.output.write(chunk);
-      return;
-    }
-    this.fromServerPending = this.fromServerPending.length ? Buffer.concat([this.fromServerPending, chunk]) : chunk;
-    let at: number;
-    while (!this.replayDropped && (at = this.fromServerPending.indexOf(0x0a)) >= 0) {
-      const line = this.fromServerPending.subarray(0, at + 1);
-      this.fromServerPending = this.fromServerPending.subarray(at + 1);
-      let id: unknown;
-      try {
-        id = (JSON.parse(line.toString('utf8')) as { id?: unknown }).id;
-      } catch {}
-      if (id === REPLAY_ID) this.replayDropped = true;
-      else this.options.output.write(line);
-    }
-    if (this.replayDropped && this.fromServerPending.length) {
-      this.options.output.write(this.fromServerPending);
-      this.fromServerPending = Buffer.alloc(0);
-    }
   }
 
   /** Resolves once everything the server wrote has gone to the client (call when the server has ended). */
