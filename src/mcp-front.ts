@@ -6,7 +6,9 @@
 // the profiles checked once the first answers are out, the SDK's server for
 // every call), reading and writing through the front. Anything this file
 // does not read with certainty (a global option, --help, a value it does not
-// know, VENUE_TIMEZONE to check) goes to main as it is, with no front.
+// know, VENUE_TIMEZONE to check) goes to main as it is, with no front; so
+// does every run with VENUE_MCP_NO_FRONT=1 (the SDK's server alone: tests
+// compare the two).
 
 import { readFileSync } from 'node:fs';
 import { McpFront } from './lib/mcp/front.js';
