@@ -51,7 +51,8 @@ const next = `${outdir}.next-${process.pid}`;
 
 try {
   await build({
-    entryPoints: ['src/main.ts'],
+    // `venue mcp`'s front is an entry of its own: the launcher loads it, not main, to answer a session's first messages.
+    entryPoints: ['src/main.ts', 'src/mcp-front.ts'],
     outdir: next,
     bundle: true,
     splitting: true,

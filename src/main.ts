@@ -8,6 +8,7 @@ import { ExitCode, UsageError } from './lib/errors.js';
 import type { Interruption } from './lib/interruption.js';
 import type { TerminalStreams } from './cli/terminal.js';
 import { reportFailure } from './failure.js';
+import type { McpFrontLink } from './mcp.js';
 
 /**
  * The in-process entry: bin/venue.js calls it with the process's own; tests
@@ -28,6 +29,8 @@ export interface MainOptions {
   now?: () => number;
   /** Ctrl-C. Tests pass their own; by default one that the launcher's SIGINT listener drives. */
   interruption?: Interruption;
+  /** `venue mcp` behind the launcher's front (src/mcp-front.ts): the front answered the first messages; the SDK's server waits for it. */
+  mcpFront?: McpFrontLink;
 }
 
 /** Runs of main in progress in this process (tests run several at once): the last to end closes the pooled connections. */
@@ -102,7 +105,7 @@ export async function main(options: MainOptions): Promise<number> {
         const code = await main({ argv, version: options.version, streams: captured, env: runEnv, now: options.now, interruption: own });
         return { code, stdout: captured.stdout.text(), stderr: captured.stderr.text() };
       };
-      return afterInterrupt(await serveVenueMcp(invocation, { ...shell, runVenue }), interruption);
+      return afterInterrupt(await serveVenueMcp(invocation, { ...shell, runVenue, front: options.mcpFront }), interruption);
     }
     const { runOne } = await import('./run.js');
     return afterInterrupt(await runOne(invocation, shell), interruption);

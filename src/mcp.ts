@@ -9,10 +9,22 @@ import type { Invocation } from './invocation.js';
 import type { RunShell } from './run.js';
 import type { McpResource, RunResult } from './lib/mcp/server.js';
 import { ExitCode, UsageError } from './lib/errors.js';
+import { RESOURCES, isServed } from './lib/mcp/wire.js';
+
+/**
+ * Given when the launcher's front (src/mcp-front.ts, src/lib/mcp/front.ts)
+ * answered the session's first messages: the profiles are checked at once,
+ * and the SDK's server starts only when the front hands it the session.
+ */
+export interface McpFrontLink {
+  /** Resolves true at the first message the front forwards; false when the client ended the session without one. */
+  serverWanted: Promise<boolean>;
+}
 
 export interface McpShell extends RunShell {
   /** Runs `venue <argv>` in this process with its own streams (no input, no terminal). */
   runVenue(argv: string[], env: NodeJS.ProcessEnv): Promise<RunResult>;
+  front?: McpFrontLink;
 }
 
 /** A stream that keeps what is written to it. */
@@ -61,7 +73,7 @@ export async function serveVenueMcp(invocation: Invocation, shell: McpShell): Pr
   const run = (argv: string[]) => shell.runVenue(argv, shell.env);
 
   const all = await deriveTools([...toolGroups]);
-  const tools = all.filter((t) => groups.includes(t.path[0]!) && (t.use === 'read' || allowWrites));
+  const tools = all.filter((t) => isServed({ group: t.path[0]!, use: t.use }, groups, allowWrites));
   const withheld = new Map<string, string>();
   for (const tool of all) {
     if (tools.includes(tool)) continue;
@@ -79,27 +91,17 @@ export async function serveVenueMcp(invocation: Invocation, shell: McpShell): Pr
   let checked: Promise<{ rows: ProfileRow[]; profiles: string[] }> | undefined;
   const served = () => (checked ??= servedProfiles(invocation, given.get('profiles'), run));
   const resources: McpResource[] = [
-    { uri: 'venue://exit-codes', name: 'exit-codes', description: "venue's exit codes, what each means, and the outcome rule every write follows", mimeType: 'text/plain', read: async () => exitCodes },
+    { ...RESOURCES.exitCodes, read: async () => exitCodes },
     {
-      uri: 'venue://profiles',
-      name: 'profiles',
-      description: 'The profiles (venues) this server serves: name, tags, the profile it extends, and each service\'s address; never a secret',
-      mimeType: 'application/json',
+      ...RESOURCES.profiles,
       read: async () => {
         const { rows, profiles } = await served();
         return JSON.stringify(await profileList(rows.filter((r) => profiles.includes(r.name)), run), null, 2);
       },
     },
-    {
-      uri: 'venue://rules',
-      name: 'rules',
-      description: "What each tool's command checks before sending (the seeds' rules: lengths, formats, allowed values), as its declaration states them; a value that breaks one is refused with exit 2, nothing sent",
-      mimeType: 'application/json',
-      read: async () => JSON.stringify(Object.fromEntries(tools.map((t) => [t.name, t.rules])), null, 2),
-    },
+    { ...RESOURCES.rules, read: async () => JSON.stringify(Object.fromEntries(tools.map((t) => [t.name, t.rules])), null, 2) },
   ];
 
-  const { serveMcp } = await import('./lib/mcp/server.js');
   let failure: unknown;
   let announced: Promise<string[]> | undefined;
   const announce = () =>
@@ -113,11 +115,23 @@ export async function serveVenueMcp(invocation: Invocation, shell: McpShell): Pr
         throw error;
       },
     );
+  const profiles = () => (announced ??= announce());
+  if (shell.front) {
+    // The front has answered the first messages: the profiles are checked now, and the SDK is loaded only for a message the front forwards.
+    const checking = profiles();
+    checking.catch(() => undefined);
+    const wanted = await Promise.race([shell.front.serverWanted, checking.then(() => shell.front!.serverWanted)]);
+    if (!wanted) {
+      await checking;
+      return ExitCode.ok;
+    }
+  }
+  const { serveMcp } = await import('./lib/mcp/server.js');
   await serveMcp({
     version: shell.version,
     tools,
     withheld,
-    profiles: () => (announced ??= announce()),
+    profiles,
     run,
     meanings: exitMeanings(exitCodes),
     resources,
@@ -125,7 +139,9 @@ export async function serveVenueMcp(invocation: Invocation, shell: McpShell): Pr
     stdout: shell.streams.stdout,
     log: (line) => void shell.streams.stderr.write(`venue mcp: ${line}\n`),
   });
-  // A profile that does not exist ends the server as a usage error would have, before any tool ran.
+  // A profile that does not exist ends the server as a usage error would have, before any tool ran
+  // (a session may end before the check does: it is waited for, never taken as passed).
+  await announced?.catch(() => undefined);
   if (failure !== undefined) throw failure;
   return ExitCode.ok;
 }

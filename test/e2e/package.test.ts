@@ -17,7 +17,7 @@ const packageJson = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json
 
 // Only what runs, and what a reader needs: npm adds package.json, README and LICENSE itself.
 const shippedTopLevel = ['LICENSE', 'README.md', 'bin', 'dist', 'docs', 'package.json'];
-const shippedUnderDist = ['bundle', 'help', 'help.txt', 'openapi'];
+const shippedUnderDist = ['bundle', 'help', 'help.txt', 'mcp.json', 'openapi'];
 // Scripts npm runs when it installs a package: none may be there.
 const installScripts = ['preinstall', 'install', 'postinstall', 'prepare'];
 
@@ -141,6 +141,8 @@ describe('the packed tarball', () => {
     expect(new Set(paths.filter((p) => p.startsWith('dist/')).map((p) => p.split('/')[1]))).toEqual(new Set(shippedUnderDist));
     expect(paths).toContain('bin/venue.js');
     expect(paths).toContain('dist/bundle/main.js');
+    // `venue mcp`'s front and the tool list it answers with, prebuilt.
+    expect(paths).toContain('dist/bundle/mcp-front.js');
     // The sandbox (venue-sandbox, bundled in) reads its contract from ../openapi beside its code's folder.
     for (const service of ['wallet', 'booking', 'inventory']) expect(paths).toContain(`dist/openapi/${service}.json`);
     expect(paths.filter((p) => p.includes('openapi/') && p.endsWith('.json'))).toHaveLength(3);

@@ -7,12 +7,21 @@
 // journal. Answers are masked (emails, card numbers) after each run's secrets
 // were. Lists are paged: a cursor and a limit, never more than a page.
 // The SDK is loaded only here, and this module only by `venue mcp`.
+//
+// Start-up time is a product feature: an assistant starts `venue mcp` and lists
+// its tools before anyone sees an answer, and loading the SDK (with zod) costs
+// several times node's own start. So from the launcher a front (front.ts,
+// src/mcp-front.ts) answers initialize, ping, tools/list and resources/list
+// from a list prebuilt at build time (dist/mcp.json, the same listing as here:
+// wire.ts), and hands the session to this server at the first other message:
+// this server still serves every call and every resource read.
 
 import { createHash } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
 import { Confirmations } from './confirmations.js';
 import { maskText, maskValue } from './masking.js';
 import { checkArguments, commandArguments, type ToolSpec } from './tools.js';
+import { CAPABILITIES, INSTRUCTIONS, SERVER_NAME, toolListing, type ResourceListing } from './wire.js';
 
 /** What one run of a command gave. */
 export interface RunResult {
@@ -21,11 +30,7 @@ export interface RunResult {
   stderr: string;
 }
 
-export interface McpResource {
-  uri: string;
-  name: string;
-  description: string;
-  mimeType: 'application/json' | 'text/plain';
+export interface McpResource extends ResourceListing {
   read(): Promise<string>;
 }
 
@@ -249,25 +254,16 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
   const { CallToolRequestSchema, ListToolsRequestSchema, ListResourcesRequestSchema, ReadResourceRequestSchema, McpError, ErrorCode } = await import('@modelcontextprotocol/sdk/types.js');
   const calls = new ToolCalls(options);
   const server = new Server(
-    { name: 'venue', version: options.version },
+    { name: SERVER_NAME, version: options.version },
     {
       // venue asks the client for nothing (no elicitation): the SDK's validator of client answers is never used (scripts/bundle.js leaves it out).
       jsonSchemaValidator: { getValidator: () => { throw new Error('venue mcp validates no elicitation'); } },
-      capabilities: { tools: {}, resources: {} },
-      instructions:
-        "venue's guest wallet, booking and inventory services. Answers are the records `venue … -o json` prints, guest emails and card numbers masked. " +
-        'Lists are paged (cursor, limit). A failure carries venue\'s exit code and its meaning (resource venue://exit-codes). ' +
-        'Write tools (only when the server allows writes) plan first and apply only on a second call with the confirmationId; an unknown outcome is settled by a person.',
+      capabilities: structuredClone(CAPABILITIES),
+      instructions: INSTRUCTIONS,
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: options.tools.map((tool) => ({
-      name: tool.name,
-      title: tool.title,
-      description: tool.description,
-      inputSchema: tool.inputSchema as { type: 'object'; [key: string]: unknown },
-      annotations: { title: tool.title, readOnlyHint: tool.use === 'read', destructiveHint: tool.use === 'write', idempotentHint: tool.use === 'read', openWorldHint: true },
-    })),
+    tools: options.tools.map((tool) => toolListing(tool) as ReturnType<typeof toolListing> & { inputSchema: { type: 'object'; [key: string]: unknown } }),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => calls.call(request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>));
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
