@@ -147,13 +147,22 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_E
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-let sharedAgent: Dispatcher | undefined;
-async function defaultDispatcher(): Promise<Dispatcher> {
-  if (!sharedAgent) {
-    const { Agent } = await import('./undici.js');
-    // Keep-alive with a generous pool: bulk commands page with bounded concurrency.
-    sharedAgent = new Agent({ keepAliveTimeout: 10_000, connections: 16, pipelining: 1 });
-  }
+/**
+ * The one pool of the process, made once. It is the promise that is shared:
+ * requests that start together (a fleet's venues, a listing's first pages)
+ * all wait for the same agent, where a check before the import's await let
+ * each make its own (their own pools, never closed).
+ */
+let sharedAgent: Promise<Dispatcher> | undefined;
+function defaultDispatcher(): Promise<Dispatcher> {
+  sharedAgent ??= import('./undici.js').then(
+    ({ Agent }) =>
+      // Keep-alive with a generous pool: bulk commands page with bounded concurrency, and their flags are what
+      // bound it (--concurrency, at most 16 a venue; --parallel venues). The pool's cap is per origin, and a
+      // chain's venues may share one (a gateway routing by path, as the sandbox fleet does): at 16 it would
+      // halve `--parallel 8` at the default 4 pages a venue. 64 is a safety net, not a throttle.
+      new Agent({ keepAliveTimeout: 10_000, connections: 64, pipelining: 1 }),
+  );
   return sharedAgent;
 }
 
@@ -161,7 +170,7 @@ async function defaultDispatcher(): Promise<Dispatcher> {
 export async function closeHttpConnections(): Promise<void> {
   const agent = sharedAgent;
   sharedAgent = undefined;
-  await agent?.close();
+  await (await agent)?.close();
 }
 
 /**
