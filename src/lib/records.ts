@@ -15,6 +15,9 @@
 // once, by the plan's candidate keys, never by scanning every key for each
 // synonym, and a shaped row copies the key layout of an earlier row with the
 // same fields found (shapedByLayout) rather than adding its keys one by one.
+// A record already in venue's shape (a service speaking venue's names and
+// types, in the table's order) is its own shaped record: it is checked, not
+// copied (Plan.ownFields).
 
 import { accepts, asBoolean, asEnum, asNumber, fieldKey, isRecord, sameKeys, withSource, type FieldSpec, type FieldTable, type RawRecord } from './reading.js';
 import { BOOKING_TABLES } from './booking/fields.js';
@@ -115,6 +118,14 @@ interface Plan {
   readonly size: number;
   /** The shaped records' key lists met so far, each as an object to copy (see shapeRecord); none when the keys cannot be counted in a mask. */
   readonly layouts?: Map<number, Map<number, RawRecord>>;
+  /**
+   * Per key, the field it is the own name of, when records of this key list
+   * may already be in venue's shape: every key a field's own name (and that
+   * field's only candidate), in the table's order, then keys no field reads.
+   * Undefined otherwise. Such a record whose values all read as they are is
+   * its own shaped record (see unchangedWhenShaped).
+   */
+  readonly ownFields?: ReadonlyArray<PlannedField | undefined>;
 }
 
 /** Masks are sums of powers of two, exact up to 2^52: wider records are shaped key by key. */
@@ -159,10 +170,55 @@ function planFor(shape: RecordShape, keys: readonly string[], signature: string)
   }
   // A key "__proto__" is assigned, not copied, by the key-by-key way: such records never take a layout.
   const layouts = position <= MASK_BITS && keys.length <= MASK_BITS && !keys.includes('__proto__') ? new Map<number, Map<number, RawRecord>>() : undefined;
-  plan = { keys: [...keys], fields: [...own, ...bySynonym], taken: keys.map((k) => venueNames.has(fieldKey(k))), size: position, ordered: [...own, ...bySynonym].sort((a, b) => a.position - b.position), layouts };
+  const taken = keys.map((k) => venueNames.has(fieldKey(k)));
+  const fields = [...own, ...bySynonym];
+  plan = { keys: [...keys], fields, taken, size: position, ordered: [...fields].sort((a, b) => a.position - b.position), layouts, ownFields: ownFieldsOf(keys, fields, taken) };
   if (plans.size >= 1_000) plans.clear();
   plans.set(signature, plan);
   return plan;
+}
+
+/** See Plan.ownFields. */
+function ownFieldsOf(keys: readonly string[], fields: readonly PlannedField[], taken: readonly boolean[]): Array<PlannedField | undefined> | undefined {
+  if (keys.includes('__proto__')) return undefined;
+  const out: Array<PlannedField | undefined> = [];
+  let lastPosition = -1;
+  let passedThrough = false;
+  for (let i = 0; i < keys.length; i++) {
+    const readers = fields.filter((f) => f.candidates.includes(i));
+    if (readers.length === 0) {
+      // A key no field reads passes through under its own name, after the fields; one venue gives to a field goes under _service.
+      if (taken[i]) return undefined;
+      passedThrough = true;
+      out.push(undefined);
+      continue;
+    }
+    const field = readers[0]!;
+    if (readers.length > 1 || passedThrough || field.name !== keys[i] || field.candidates.length !== 1 || field.position < lastPosition) return undefined;
+    lastPosition = field.position;
+    out.push(field);
+  }
+  return out;
+}
+
+/**
+ * Whether a record of a plan with ownFields is its own shaped record: each
+ * field's value is read as it is (machineValue gives the same value; nested
+ * records their own shaped records). Then shapeRecord returns the record
+ * itself: the same keys, in the same order, with the same values, and no copy.
+ */
+function unchangedWhenShaped(raw: RawRecord, keys: readonly string[], ownFields: ReadonlyArray<PlannedField | undefined>): boolean {
+  for (let i = 0; i < keys.length; i++) {
+    const field = ownFields[i];
+    if (field === undefined) continue;
+    const value = raw[keys[i]!];
+    if (value === null || value === undefined) continue;
+    if (!accepts(field.spec, value)) return false;
+    if (field.nested && Array.isArray(value) && (field.spec.type === 'list' || field.spec.type === 'any')) {
+      for (const item of value) if (shapeRecord(item, field.nested) !== item) return false;
+    } else if (machineValue(field, value) !== value) return false;
+  }
+  return true;
 }
 
 /** A record in venue's names (see the top of this file). A value that is not a record is returned as it is. */
@@ -173,6 +229,8 @@ export function shapeRecord(raw: unknown, shape: RecordShape): unknown {
   const last = lastPlans.get(shape);
   const plan = last && sameKeys(last.keys, keys) ? last : planFor(shape, keys, keys.join('\u0000'));
   if (plan !== last) lastPlans.set(shape, plan);
+  // A service that speaks venue's names and types (the venue dialect, most rows of most listings) needs no copy.
+  if (plan.ownFields && unchangedWhenShaped(raw, keys, plan.ownFields)) return raw;
   const used = new Uint8Array(keys.length);
   const values: unknown[] = new Array(plan.size);
   for (const field of plan.fields) {

@@ -32,7 +32,7 @@ import {
   categoryView,
   classView,
   containerView,
-  productNeeds,
+  checkProduct,
   productView,
   receiptView,
   stockLevelView,
@@ -316,7 +316,7 @@ export class InventoryClient {
 
   /**
    * Every page of products as records in venue's shape, for machine formats:
-   * each product checked for what it must hold (productNeeds: the same reads
+   * each product checked for what it must hold (checkProduct: the same reads
    * and the same exit 6 as its view) and shaped once (records.ts), never also
    * read into a view it would not print. At 100,000 products the view cost a
    * third of the run.
@@ -324,7 +324,7 @@ export class InventoryClient {
   productRecordPages(query: Omit<ProductQuery, 'page' | 'pageSize'> = {}, options: IterateOptions = {}): AsyncGenerator<object[]> {
     const pageSize = Math.min(MAX_PAGE_SIZE, options.pageSize ?? MAX_PAGE_SIZE);
     const asRecord = (reader: RecordReader) => {
-      productNeeds(reader);
+      checkProduct(reader);
       return shapedRow(reader.raw, RECORD_SHAPES.product);
     };
     return pagesInOrder((page) => this.productPage({ ...query, page, pageSize }, asRecord), options);

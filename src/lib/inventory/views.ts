@@ -141,15 +141,25 @@ export function readSaleType(value: unknown): number | string | undefined {
   return mask;
 }
 
+/** The reads a product's stock entry can fail on. */
+function stockEntryNeeds(reader: RecordReader): StockLevelEntry {
+  return { warehouseId: needRef(reader, productStockFields.warehouseId, 'warehouse id'), quantity: reader.need(productStockFields.quantity, 'quantity') };
+}
+
 function stockEntry(reader: RecordReader): StockLevelEntry {
-  return viewOf({ warehouseId: needRef(reader, productStockFields.warehouseId, 'warehouse id'), quantity: reader.need(productStockFields.quantity, 'quantity') }, reader);
+  return viewOf(stockEntryNeeds(reader), reader);
+}
+
+/** The read a product's supplier link can fail on. */
+function supplierLinkNeeds(reader: RecordReader): Pick<ProductSupplierLink, 'supplierId'> {
+  return { supplierId: needRef(reader, productSupplierFields.supplierId, 'supplier id') };
 }
 
 function supplierLink(reader: RecordReader): ProductSupplierLink {
   const f = productSupplierFields;
   return viewOf(
     {
-      supplierId: needRef(reader, f.supplierId, 'supplier id'),
+      ...supplierLinkNeeds(reader),
       containerPrice: reader.get(f.containerPrice),
       containerQuantity: reader.get(f.containerQuantity),
       containerId: reader.get(f.containerId),
@@ -164,25 +174,34 @@ function supplierLink(reader: RecordReader): ProductSupplierLink {
 /**
  * What a product must hold to be read at all, and the reads that can fail:
  * its id and name, readable barcodes, and stock entries and supplier links
- * each with what they need (exit 6 naming what is missing). The rest of a
- * product is optional. Machine formats check a listing's products with this
- * alone and carry the record in venue's shape (records.ts), so each row is
- * not also read into a view it never prints.
+ * each with what they need (exit 6 naming what is missing), each read by the
+ * given function (its view, or only what it needs). The rest of a product is
+ * optional.
  */
-export function productNeeds(reader: RecordReader): Pick<Product, 'productId' | 'productName' | 'barcodes' | 'stockLevels' | 'suppliers'> {
+function productNeeds<S, L>(reader: RecordReader, entry: (reader: RecordReader) => S, link: (reader: RecordReader) => L) {
   const f = productFields;
   return {
     productId: needRef(reader, f.productId, 'id'),
     productName: reader.need(f.productName, 'name'),
     barcodes: texts(reader, f.barcodes, ['barcode', 'code', 'value']),
-    stockLevels: nestedRecords(reader, f.stockLevels, 'stock level')?.map(stockEntry),
-    suppliers: nestedRecords(reader, f.suppliers, 'supplier link')?.map(supplierLink),
+    stockLevels: nestedRecords(reader, f.stockLevels, 'stock level')?.map(entry),
+    suppliers: nestedRecords(reader, f.suppliers, 'supplier link')?.map(link),
   };
+}
+
+/**
+ * A product checked as its view checks it (the same reads, the same exit 6),
+ * without building the view or its entries' views: machine formats check a
+ * listing's products with this alone and carry each record in venue's shape
+ * (records.ts), so a row is not also read into a view it never prints.
+ */
+export function checkProduct(reader: RecordReader): void {
+  productNeeds(reader, stockEntryNeeds, supplierLinkNeeds);
 }
 
 export function productView(reader: RecordReader): Product {
   const f = productFields;
-  const needs = productNeeds(reader);
+  const needs = productNeeds(reader, stockEntry, supplierLink);
   return viewOf<Product>(
     {
       productId: needs.productId,

@@ -1,6 +1,6 @@
 // A listing in a machine format reads each product once, into venue's shape
 // (productRecordPages), with only the reads a product must pass
-// (productNeeds). The views' path (productPages) is the reference: for every
+// (checkProduct). The views' path (productPages) is the reference: for every
 // page below, good or broken, both paths fail the same way (exit 6, the same
 // message) or both succeed, and the records printed are those shapeRecord
 // gives for the service's own records.

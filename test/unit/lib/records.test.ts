@@ -70,6 +70,56 @@ describe('shapeRecord: one record shape per resource', () => {
     expect([a, b, c]).toStrictEqual([{ categoryId: 1, name: 'A' }, { categoryId: 'X', name: 'B' }, { categoryId: 2, name: 'C' }]);
   });
 
+  it('a record already in venue\'s shape (its names, in the table\'s order, values as venue reads them) is its own shaped record: no copy', () => {
+    const venue = { productId: 1001, productName: 'Gummy', productType: 2, sellPrice: 3.5, barcodes: ['930'], stockLevels: [{ warehouseId: 1, quantity: 4 }], isActive: true, colour: 'blue' };
+    expect(shapeRecord(venue, RECORD_SHAPES.product)).toBe(venue);
+    // Anything that reads otherwise is copied, and the service's record left as it was.
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['a digit string id', { ...venue, productId: '1001' }],
+      ['a nested entry to convert', { ...venue, stockLevels: [{ warehouseId: 1, quantity: '4' }] }],
+      ['an unknown field before venue\'s', { colour: 'blue', productId: 1001, productName: 'Gummy' }],
+      ['the table\'s order not kept', { productName: 'Gummy', productId: 1001 }],
+      ['a synonym beside the name', { productId: 1001, productName: null, name: 'Second' }],
+      ['a boolean as text', { productId: 1001, isActive: 'yes' }],
+    ];
+    for (const [what, raw] of cases) {
+      const before = JSON.stringify(raw);
+      const shaped = shapeRecord(raw, RECORD_SHAPES.product);
+      expect(shaped, what).not.toBe(raw);
+      expect(JSON.stringify(raw), what).toBe(before);
+    }
+  });
+
+  it('a record taken as its own shaped record reads as a copy of it would (the same text in any key order)', () => {
+    const values: Record<string, unknown[]> = {
+      productId: [1001, '1002', null],
+      productName: ['Gummy', '  ', null],
+      productType: [2, 'stock', 'STOCK', null],
+      saleType: [2, 'Sale, Vending', null],
+      sellPrice: [3.5, '3.50', { amount: 3.5, currency: 'AUD' }, null],
+      isActive: [true, 'yes', 1, null],
+      createdAt: ['2026-01-01T00:00:00Z', 0, null],
+      stockLevels: [[{ warehouseId: 1, quantity: 4 }], [{ warehouseId: '1', quantity: 4 }], [], null],
+    };
+    const names = Object.keys(values);
+    let checked = 0;
+    for (let n = 0; n < 400; n++) {
+      // A different mix of values each time (deterministic: n in mixed radix).
+      let rest = n * 7919;
+      const raw: Record<string, unknown> = {};
+      for (const name of names) {
+        const options = values[name]!;
+        raw[name] = options[rest % options.length];
+        rest = Math.floor(rest / options.length);
+      }
+      // The same fields in reverse order are never taken as shaped: their copy is the reference.
+      const reversed = Object.fromEntries(Object.entries(raw).reverse());
+      expect(JSON.stringify(shapeRecord(raw, RECORD_SHAPES.product))).toBe(JSON.stringify(shapeRecord(reversed, RECORD_SHAPES.product)));
+      checked++;
+    }
+    expect(checked).toBe(400);
+  });
+
   it('lists a shape\'s names venue\'s first', () => {
     expect(shapeFieldNames(RECORD_SHAPES.slot)).toEqual(['slotId', 'experienceId', 'date', 'startTime', 'endTime', 'capacity', 'remaining', 'price']);
   });
