@@ -35,7 +35,10 @@ import {
   checkProduct,
   productView,
   receiptView,
+  stockLevelNeeds,
   stockLevelView,
+  withLevel,
+  type StockLevelNeeds,
   stockTakeView,
   supplierView,
   taxGroupView,
@@ -394,8 +397,18 @@ export class InventoryClient {
   // ---------------------------------------------------------------- stock
 
   async stockLevels(query: StockLevelsQuery = {}): Promise<Page<StockLevel>> {
+    return this.stockLevelPage(query, (reader, needs) => stockLevelView(reader, needs));
+  }
+
+  /**
+   * One page of stock levels, each read by make once what it must hold is
+   * read and checked: a level of another warehouse or product than asked is
+   * an answer about something else (exit 6).
+   */
+  private stockLevelPage<T>(query: StockLevelsQuery, make: (reader: RecordReader, needs: StockLevelNeeds) => T): Promise<Page<T>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 50;
+    const source = this.source('read stock levels');
     return this.onePage(
       'stockLevels',
       {
@@ -412,15 +425,13 @@ export class InventoryClient {
       'stock level',
       resourceKeys.stockLevels,
       (reader) => {
-        const level = stockLevelView(reader);
-        // A level of another warehouse or product than asked is an answer about something else (exit 6).
-        const source = this.source('read stock levels');
+        const level = stockLevelNeeds(reader);
         if (query.warehouseId !== undefined) checkSame(source, 'warehouseId', query.warehouseId, level.warehouseId, reader.raw);
         if (query.productIds?.length) {
           const id = exactId(reader, stockLevelFields.productId) ?? level.productId;
           if (!query.productIds.some((asked) => sameId(asked, id))) throw new AnswerMismatchError(source, 'productId', `one of ${query.productIds.join(', ')}`, String(id), reader.raw);
         }
-        return level;
+        return make(reader, level);
       },
     );
   }
@@ -433,6 +444,18 @@ export class InventoryClient {
   stockLevelPages(query: Omit<StockLevelsQuery, 'page' | 'pageSize'> = {}, options: IterateOptions = {}): AsyncGenerator<StockLevel[]> {
     const pageSize = Math.min(MAX_PAGE_SIZE, options.pageSize ?? MAX_PAGE_SIZE);
     return pagesInOrder((page) => this.stockLevels({ ...query, page, pageSize }), options);
+  }
+
+  /**
+   * Every page of stock levels for machine formats: each level checked as its
+   * view is (what it must hold, the warehouse and products asked) and shaped
+   * once (records.ts), with what was checked beside it (levelOfRow) for the
+   * caller's own checks; never also read into a view it would not print.
+   */
+  stockLevelRecordPages(query: Omit<StockLevelsQuery, 'page' | 'pageSize'> = {}, options: IterateOptions = {}): AsyncGenerator<object[]> {
+    const pageSize = Math.min(MAX_PAGE_SIZE, options.pageSize ?? MAX_PAGE_SIZE);
+    const asRecord = (reader: RecordReader, needs: StockLevelNeeds) => withLevel(shapedRow(reader.raw, RECORD_SHAPES.stockLevel), needs);
+    return pagesInOrder((page) => this.stockLevelPage({ ...query, page, pageSize }, asRecord), options);
   }
 
   /**

@@ -275,13 +275,34 @@ export function supplierView(reader: RecordReader): Supplier {
   );
 }
 
-export function stockLevelView(reader: RecordReader): StockLevel {
+/** What a stock level must hold (its product and quantity: exit 6 naming what is missing), and its warehouse, which answers are checked against. */
+export type StockLevelNeeds = Pick<StockLevel, 'productId' | 'warehouseId' | 'quantity'>;
+
+export function stockLevelNeeds(reader: RecordReader): StockLevelNeeds {
+  const f = stockLevelFields;
+  return { productId: needRef(reader, f.productId, 'product id'), warehouseId: reader.get(f.warehouseId), quantity: reader.need(f.quantity, 'quantity') };
+}
+
+const LEVEL = Symbol('venue.stockLevelNeeds');
+
+/** A row (of a machine-format listing) with what its stock level was checked to hold beside it. */
+export function withLevel<T extends object>(row: T, needs: StockLevelNeeds): T {
+  (row as Record<symbol, unknown>)[LEVEL] = needs;
+  return row;
+}
+
+/** What a row made by withLevel was checked to hold: its product, warehouse and quantity. */
+export function levelOfRow(row: object): StockLevelNeeds | undefined {
+  return (row as Record<symbol, unknown>)[LEVEL] as StockLevelNeeds | undefined;
+}
+
+export function stockLevelView(reader: RecordReader, needs: StockLevelNeeds = stockLevelNeeds(reader)): StockLevel {
   const f = stockLevelFields;
   return viewOf<StockLevel>(
     {
-      productId: needRef(reader, f.productId, 'product id'),
-      warehouseId: reader.get(f.warehouseId),
-      quantity: reader.need(f.quantity, 'quantity'),
+      productId: needs.productId,
+      warehouseId: needs.warehouseId,
+      quantity: needs.quantity,
       productName: reader.get(f.productName),
       averageUnitCost: reader.get(f.averageUnitCost),
       lastPurchasePrice: reader.get(f.lastPurchasePrice),

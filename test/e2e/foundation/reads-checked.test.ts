@@ -128,6 +128,18 @@ describe('values that cannot be true', () => {
     expect(r.stderr).toContain('product 1001 in warehouse 1 has -3 on hand (below zero)');
     expect(r.stderr).not.toContain('product 1002');
   });
+
+  it('stock below zero in a machine-format listing (each level read once, into venue\'s shape) is shown and flagged the same way', async () => {
+    inventory.script('GET /stock-levels', { status: 200, body: { items: [{ productId: 1001, warehouseId: 1, quantity: -3 }, { productId: 1002, warehouseId: 1, quantity: 0 }], page: 1, pageSize: 200, totalItems: 2, totalPages: 1 } });
+    const r = await venue(['inventory', 'stock', 'levels', '--all', '-o', 'ndjson']);
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([
+      { productId: 1001, warehouseId: 1, quantity: -3 },
+      { productId: 1002, warehouseId: 1, quantity: 0 },
+    ]);
+    expect(r.stderr).toContain('product 1001 in warehouse 1 has -3 on hand (below zero)');
+    expect(r.stderr).not.toContain('product 1002');
+  });
 });
 
 describe('fields read by their type', () => {

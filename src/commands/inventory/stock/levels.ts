@@ -2,8 +2,8 @@ import { defineCommand, option } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
 import { FlagProblems, parseInteger } from '../flags.js';
 import type { StockLevel } from '../../../lib/inventory/types.js';
-import type { InventoryClient } from '../../../lib/inventory/client.js';
-import { stockProblems } from '../../../lib/inventory/views.js';
+import type { InventoryClient, IterateOptions } from '../../../lib/inventory/client.js';
+import { levelOfRow, stockProblems } from '../../../lib/inventory/views.js';
 import { impossibleValues } from '../../../lib/reading.js';
 import { RECORD_SHAPES } from '../../../lib/records.js';
 
@@ -31,7 +31,7 @@ const columns = [
 /** Levels below zero seen on the way past, named once the data is shown. */
 class BelowZero {
   readonly problems: string[] = [];
-  see(level: StockLevel): void {
+  see(level: Pick<StockLevel, 'productId' | 'warehouseId' | 'quantity'>): void {
     this.problems.push(...stockProblems(`product ${level.productId}`, [level]));
   }
   async *items(levels: AsyncIterable<StockLevel>): AsyncGenerator<StockLevel> {
@@ -43,6 +43,12 @@ class BelowZero {
   async *pages(pages: AsyncIterable<StockLevel[]>): AsyncGenerator<StockLevel[]> {
     for await (const page of pages) {
       for (const level of page) this.see(level);
+      yield page;
+    }
+  }
+  async *recordPages(pages: AsyncIterable<object[]>): AsyncGenerator<object[]> {
+    for await (const page of pages) {
+      for (const row of page) this.see(levelOfRow(row)!);
       yield page;
     }
   }
@@ -111,16 +117,15 @@ export default defineCommand<Options>({
     const untilLimit = !options.all && page === undefined && ctx.output.limit !== undefined;
     if (options.all || untilLimit) {
       const progress = ctx.terminal.progress('stock levels');
-      const pages = belowZero.pages(client.stockLevelPages(
-        { warehouseId },
-        {
-          pageSize: pageSize ?? (untilLimit ? Math.min(MAX_PAGE_SIZE, ctx.output.limit!) : MAX_PAGE_SIZE),
-          onPage: (info) => {
-            if (info.page === 1 && info.totalItems !== undefined) progress.setTotal(info.totalItems);
-            progress.tick(info.count);
-          },
+      const paging: IterateOptions = {
+        pageSize: pageSize ?? (untilLimit ? Math.min(MAX_PAGE_SIZE, ctx.output.limit!) : MAX_PAGE_SIZE),
+        onPage: (info) => {
+          if (info.page === 1 && info.totalItems !== undefined) progress.setTotal(info.totalItems);
+          progress.tick(info.count);
         },
-      ));
+      };
+      // Machine formats print records in venue's shape: each level read once into it (the client checks it as its view is checked).
+      const pages = ctx.output.isMachine ? belowZero.recordPages(client.stockLevelRecordPages({ warehouseId }, paging)) : belowZero.pages(client.stockLevelPages({ warehouseId }, paging));
       const count = await ctx.output.stream(pages as AsyncIterable<Array<Record<string, unknown>>>, { columns, empty: 'No stock levels.' });
       progress.done(`${count} stock level${count === 1 ? '' : 's'}`);
       belowZero.throwIfAny();

@@ -1,9 +1,10 @@
-// A listing in a machine format reads each product once, into venue's shape
-// (productRecordPages), with only the reads a product must pass
-// (checkProduct). The views' path (productPages) is the reference: for every
-// page below, good or broken, both paths fail the same way (exit 6, the same
-// message) or both succeed, and the records printed are those shapeRecord
-// gives for the service's own records.
+// A listing in a machine format reads each record once, into venue's shape
+// (productRecordPages, stockLevelRecordPages), with only the reads a record
+// must pass (checkProduct, stockLevelNeeds and the answer checks). The views'
+// path (productPages, stockLevelPages) is the reference: for every page below,
+// good or broken, both paths fail the same way (exit 6, the same message) or
+// both succeed, and the records printed are those shapeRecord gives for the
+// service's own records.
 
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { HttpClient, type TokenSource } from '../../../src/lib/http.js';
 import { InventoryClient } from '../../../src/lib/inventory/client.js';
 import { RECORD_SHAPES, shapeRecord, shapedRecordOf } from '../../../src/lib/records.js';
 import { sourceOf } from '../../../src/lib/reading.js';
+import { levelOfRow } from '../../../src/lib/inventory/views.js';
 
 const origin = 'https://inventory.test';
 let agent: MockAgent | undefined;
@@ -24,7 +26,7 @@ const token: TokenSource = { get: async () => ({ token: 'jwt', fromCache: false 
 function client(page: unknown) {
   agent = new MockAgent();
   agent.disableNetConnect();
-  agent.get(origin).intercept({ path: /^\/products\?/, method: 'GET' }).reply(200, page as object).persist();
+  agent.get(origin).intercept({ path: /^\/(products|stock-levels)\?/, method: 'GET' }).reply(200, page as object).persist();
   const http = new HttpClient({ service: 'inventory', baseUrl: origin, dispatcher: agent, retries: 0, sleep: async () => {} });
   return new InventoryClient({ profile: 'p', http, token, stateDir: '/nonexistent', now: () => Date.now() });
 }
@@ -80,5 +82,41 @@ describe('products in a machine format: read once, checked as the views check', 
 
   it('the pages meant to be broken did fail, and only those (the comparison above is not of two successes)', () => {
     expect(failed).toEqual(pages.map(([name]) => name).filter((name) => !/^(good records|PascalCase|a nested id|one stock entry|a null name beside)/.test(name)));
+  });
+});
+
+const level = { productId: 1001, warehouseId: 1, quantity: 4, productName: 'Gummy', averageUnitCost: 1.2 };
+const levelPages: Array<[string, unknown[], { warehouseId?: number }]> = [
+  ['good levels', [level, { ...level, productId: 1002, quantity: -2 }], {}],
+  ['PascalCase and synonyms', [{ ProductId: '1003', WarehouseId: 2, OnHand: '7' }], {}],
+  ['the warehouse asked for', [level], { warehouseId: 1 }],
+  ['no quantity', [{ productId: 1, warehouseId: 1 }], {}],
+  ['no product', [{ warehouseId: 1, quantity: 3 }], {}],
+  ['another warehouse than asked', [level, { ...level, warehouseId: 2 }], { warehouseId: 1 }],
+];
+
+describe('stock levels in a machine format: read once, checked as the views check', () => {
+  const failed: string[] = [];
+  for (const [name, items, query] of levelPages) {
+    it(name, async () => {
+      const page = { items, page: 1, pageSize: 200, totalPages: 1, totalItems: items.length };
+      const views = await outcome(client(page).stockLevelPages(query, { concurrency: 1 }));
+      const records = await outcome(client(page).stockLevelRecordPages(query, { concurrency: 1 }));
+      expect(records.error).toBe(views.error);
+      expect(records.exitCode).toBe(views.exitCode);
+      if (views.error) {
+        failed.push(name);
+        expect(views.exitCode).toBe(6);
+        return;
+      }
+      const shape = RECORD_SHAPES.stockLevel;
+      expect(records.rows!.map((row) => shapedRecordOf(row, shape))).toEqual(views.rows!.map((view) => shapeRecord(sourceOf(view), shape)));
+      // What the command's own checks read (levels below zero) is what the view holds.
+      expect(records.rows!.map((row) => levelOfRow(row))).toEqual(views.rows!.map((v: any) => ({ productId: v.productId, warehouseId: v.warehouseId, quantity: v.quantity })));
+    });
+  }
+
+  it('the pages meant to be broken did fail, and only those', () => {
+    expect(failed).toEqual(['no quantity', 'no product', 'another warehouse than asked']);
   });
 });
