@@ -36,7 +36,7 @@ import {
   productView,
   receiptView,
   stockLevelNeeds,
-  stockLevelView,
+  stockLevelViewWith,
   withLevel,
   type StockLevelNeeds,
   stockTakeView,
@@ -397,7 +397,7 @@ export class InventoryClient {
   // ---------------------------------------------------------------- stock
 
   async stockLevels(query: StockLevelsQuery = {}): Promise<Page<StockLevel>> {
-    return this.stockLevelPage(query, (reader, needs) => stockLevelView(reader, needs));
+    return this.stockLevelPage(query, stockLevelViewWith);
   }
 
   /**

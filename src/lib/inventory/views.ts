@@ -296,7 +296,12 @@ export function levelOfRow(row: object): StockLevelNeeds | undefined {
   return (row as Record<symbol, unknown>)[LEVEL] as StockLevelNeeds | undefined;
 }
 
-export function stockLevelView(reader: RecordReader, needs: StockLevelNeeds = stockLevelNeeds(reader)): StockLevel {
+export function stockLevelView(reader: RecordReader): StockLevel {
+  return stockLevelViewWith(reader, stockLevelNeeds(reader));
+}
+
+/** The view of a stock level whose needs were read already (the client checks them against what was asked first). */
+export function stockLevelViewWith(reader: RecordReader, needs: StockLevelNeeds): StockLevel {
   const f = stockLevelFields;
   return viewOf<StockLevel>(
     {
