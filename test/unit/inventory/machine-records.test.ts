@@ -10,7 +10,7 @@ import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClient, type TokenSource } from '../../../src/lib/http.js';
 import { InventoryClient } from '../../../src/lib/inventory/client.js';
-import { RECORD_SHAPES, shapeRecord, shapedRecordOf } from '../../../src/lib/records.js';
+import { RECORD_SHAPES, shapeRecord, shapedRecordOf, type RecordShape } from '../../../src/lib/records.js';
 import { sourceOf } from '../../../src/lib/reading.js';
 import { levelOfRow } from '../../../src/lib/inventory/views.js';
 
@@ -41,6 +41,26 @@ async function outcome<T>(pages: AsyncIterable<T[]>): Promise<{ rows?: T[]; erro
   }
 }
 
+/**
+ * Both paths over one page: the same failure (exit 6, the same message) or
+ * both succeed, with the records printed those shapeRecord gives for the
+ * service's own records. The views when both succeed, else undefined.
+ */
+async function bothPaths<V>(items: unknown[], views: (c: InventoryClient) => AsyncIterable<V[]>, records: (c: InventoryClient) => AsyncIterable<object[]>, shape: RecordShape) {
+  const page = { items, page: 1, pageSize: 200, totalPages: 1, totalItems: items.length };
+  const byViews = await outcome(views(client(page)));
+  const byRecords = await outcome(records(client(page)));
+  expect(byRecords.error).toBe(byViews.error);
+  expect(byRecords.exitCode).toBe(byViews.exitCode);
+  if (byViews.error) {
+    expect(byViews.exitCode).toBe(6);
+    return undefined;
+  }
+  expect(byRecords.rows!.map((row) => shapedRecordOf(row, shape))).toEqual(byViews.rows!.map((view) => shapeRecord(sourceOf(view), shape)));
+  expect(byRecords.rows!.map(sourceOf)).toEqual(items);
+  return { views: byViews.rows!, records: byRecords.rows! };
+}
+
 const good = { productId: 1001, productName: 'Gummy Bears', sellPrice: '3.50', barcodes: ['930001'], stockLevels: [{ warehouseId: 1, quantity: 4 }], suppliers: [{ supplierId: 3 }], extraField: 'kept' };
 
 const pages: Array<[string, unknown[]]> = [
@@ -64,19 +84,8 @@ describe('products in a machine format: read once, checked as the views check', 
   const failed: string[] = [];
   for (const [name, items] of pages) {
     it(name, async () => {
-      const page = { items, page: 1, pageSize: 200, totalPages: 1, totalItems: items.length };
-      const views = await outcome(client(page).productPages({}, { concurrency: 1 }));
-      const records = await outcome(client(page).productRecordPages({}, { concurrency: 1 }));
-      expect(records.error).toBe(views.error);
-      expect(records.exitCode).toBe(views.exitCode);
-      if (views.error) {
-        failed.push(name);
-        expect(views.exitCode).toBe(6);
-        return;
-      }
-      const shape = RECORD_SHAPES.product;
-      expect(records.rows!.map((row) => shapedRecordOf(row, shape))).toEqual(views.rows!.map((view) => shapeRecord(sourceOf(view), shape)));
-      expect(records.rows!.map(sourceOf)).toEqual(items);
+      const both = await bothPaths(items, (c) => c.productPages({}, { concurrency: 1 }), (c) => c.productRecordPages({}, { concurrency: 1 }), RECORD_SHAPES.product);
+      if (!both) failed.push(name);
     });
   }
 
@@ -99,20 +108,13 @@ describe('stock levels in a machine format: read once, checked as the views chec
   const failed: string[] = [];
   for (const [name, items, query] of levelPages) {
     it(name, async () => {
-      const page = { items, page: 1, pageSize: 200, totalPages: 1, totalItems: items.length };
-      const views = await outcome(client(page).stockLevelPages(query, { concurrency: 1 }));
-      const records = await outcome(client(page).stockLevelRecordPages(query, { concurrency: 1 }));
-      expect(records.error).toBe(views.error);
-      expect(records.exitCode).toBe(views.exitCode);
-      if (views.error) {
+      const both = await bothPaths(items, (c) => c.stockLevelPages(query, { concurrency: 1 }), (c) => c.stockLevelRecordPages(query, { concurrency: 1 }), RECORD_SHAPES.stockLevel);
+      if (!both) {
         failed.push(name);
-        expect(views.exitCode).toBe(6);
         return;
       }
-      const shape = RECORD_SHAPES.stockLevel;
-      expect(records.rows!.map((row) => shapedRecordOf(row, shape))).toEqual(views.rows!.map((view) => shapeRecord(sourceOf(view), shape)));
       // What the command's own checks read (levels below zero) is what the view holds.
-      expect(records.rows!.map((row) => levelOfRow(row))).toEqual(views.rows!.map((v: any) => ({ productId: v.productId, warehouseId: v.warehouseId, quantity: v.quantity })));
+      expect(both.records.map((row) => levelOfRow(row))).toEqual(both.views.map((v) => ({ productId: v.productId, warehouseId: v.warehouseId, quantity: v.quantity })));
     });
   }
 
