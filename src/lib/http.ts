@@ -354,19 +354,20 @@ export class HttpClient {
         });
       }
 
-      const lapsed = token?.expiresAt !== undefined && token.expiresAt <= this.now();
-      const replay401 = lapsed ? lapsedReplays < MAX_LAPSED_REPLAYS : token !== undefined && replays401 < MAX_401_REPLAYS && this.maySpend401(token, replays401);
-      if (status === 401 && token && options.auth && options.replayOn401 !== false && replay401) {
+      if (status === 401 && token && options.auth && options.replayOn401 !== false) {
         // A 401 means the request was not processed: a token that may be spent
         // (cached, or past its expiry by now: a one-second token can lapse on
         // its way) is renewed and the call replayed. A token just issued and
         // still within its lifetime was refused: that is the answer.
-        if (lapsed) lapsedReplays++;
-        else replays401++;
-        this.trace?.(`! 401 with a ${lapsed || !token.fromCache ? 'lapsed' : 'cached'} token; fetching a new token and replaying`);
-        await options.auth.invalidate(token.token);
-        attempt--;
-        continue;
+        const lapsed = token.expiresAt !== undefined && token.expiresAt <= this.now();
+        if (lapsed ? lapsedReplays < MAX_LAPSED_REPLAYS : replays401 < MAX_401_REPLAYS && this.maySpend401(token, replays401)) {
+          if (lapsed) lapsedReplays++;
+          else replays401++;
+          this.trace?.(`! 401 with a ${lapsed || !token.fromCache ? 'lapsed' : 'cached'} token; fetching a new token and replaying`);
+          await options.auth.invalidate(token.token);
+          attempt--;
+          continue;
+        }
       }
 
       // 429 and 503 say the request was refused before processing, so even a write may be sent again (writes/rule.ts).

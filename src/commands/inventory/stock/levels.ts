@@ -3,7 +3,7 @@ import { UsageError } from '../../../lib/errors.js';
 import { FlagProblems, parseInteger } from '../flags.js';
 import type { StockLevel } from '../../../lib/inventory/types.js';
 import type { InventoryClient, IterateOptions } from '../../../lib/inventory/client.js';
-import { levelOfRow, stockProblems } from '../../../lib/inventory/views.js';
+import { levelOfRow, stockProblems, type StockLevelNeeds } from '../../../lib/inventory/views.js';
 import { impossibleValues } from '../../../lib/reading.js';
 import { RECORD_SHAPES } from '../../../lib/records.js';
 
@@ -31,7 +31,7 @@ const columns = [
 /** Levels below zero seen on the way past, named once the data is shown. */
 class BelowZero {
   readonly problems: string[] = [];
-  see(level: Pick<StockLevel, 'productId' | 'warehouseId' | 'quantity'>): void {
+  see(level: StockLevelNeeds): void {
     this.problems.push(...stockProblems(`product ${level.productId}`, [level]));
   }
   async *items(levels: AsyncIterable<StockLevel>): AsyncGenerator<StockLevel> {
@@ -40,15 +40,10 @@ class BelowZero {
       yield level;
     }
   }
-  async *pages(pages: AsyncIterable<StockLevel[]>): AsyncGenerator<StockLevel[]> {
+  /** Pages passed on as they come, each row's level (a view, or what a shaped row was checked to hold) seen on the way. */
+  async *pages<T>(pages: AsyncIterable<T[]>, levelOf: (row: T) => StockLevelNeeds): AsyncGenerator<T[]> {
     for await (const page of pages) {
-      for (const level of page) this.see(level);
-      yield page;
-    }
-  }
-  async *recordPages(pages: AsyncIterable<object[]>): AsyncGenerator<object[]> {
-    for await (const page of pages) {
-      for (const row of page) this.see(levelOfRow(row)!);
+      for (const row of page) this.see(levelOf(row));
       yield page;
     }
   }
@@ -125,7 +120,9 @@ export default defineCommand<Options>({
         },
       };
       // Machine formats print records in venue's shape: each level read once into it (the client checks it as its view is checked).
-      const pages = ctx.output.isMachine ? belowZero.recordPages(client.stockLevelRecordPages({ warehouseId }, paging)) : belowZero.pages(client.stockLevelPages({ warehouseId }, paging));
+      const pages = ctx.output.isMachine
+        ? belowZero.pages(client.stockLevelRecordPages({ warehouseId }, paging), (row) => levelOfRow(row)!)
+        : belowZero.pages(client.stockLevelPages({ warehouseId }, paging), (level) => level);
       const count = await ctx.output.stream(pages as AsyncIterable<Array<Record<string, unknown>>>, { columns, empty: 'No stock levels.' });
       progress.done(`${count} stock level${count === 1 ? '' : 's'}`);
       belowZero.throwIfAny();
