@@ -9,8 +9,13 @@
 import { maskCardNumber, maskEmail, maskName } from '../wallet/diagnose.js';
 
 const email = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
-/** 12 to 19 digits standing alone (a card's number; spaces or dashes between groups of 4 too): never an id of venue's size or a date. */
-const cardNumber = /(?<![\d.:-])(?:\d[ -]?){11,18}\d(?![\d.:])/g;
+/**
+ * 12 to 19 digits standing alone (a card's number; spaces or dashes between
+ * groups of 4 too): never an id of venue's size or a date, nor a run of digits
+ * inside a word (a hex confirmation id or a UUID has one now and then: masked,
+ * the id no longer worked).
+ */
+const cardNumber = /(?<![\dA-Za-z.:-])(?:\d[ -]?){11,18}\d(?![\dA-Za-z.:])/g;
 
 export function maskText(text: string): string {
   return text.replace(email, (found) => maskEmail(found)).replace(cardNumber, (found) => {

@@ -78,6 +78,9 @@ describe('masking', () => {
     expect(maskText('ava@example.com has card 6001000000000000001')).toBe('a***@e***.com has card ***************0001');
     expect(maskText('4111 1111 1111 1111')).toBe('************1111');
     expect(maskText('2026-11-26T10:00:00Z res-000003 1764139200000.5')).toBe('2026-11-26T10:00:00Z res-000003 1764139200000.5');
+    // Digits inside a word are no card: a confirmation id or a UUID with a long run of digits stays usable.
+    expect(maskText('confirmationId "confirm-3f012345678901234567ab" (used once)')).toBe('confirmationId "confirm-3f012345678901234567ab" (used once)');
+    expect(maskText('key 0a123456-7890-1234-5678-90123456789b')).toBe('key 0a123456-7890-1234-5678-90123456789b');
     expect(maskValue({ cardNumber: 6001000000000000001n.toString(), barcode: '4006381333931', at: 1764139200000, n: 600100000000001 })).toEqual({
       cardNumber: '***************0001',
       barcode: '4006381333931',
