@@ -103,6 +103,8 @@ interface PlannedField {
   readonly nested?: RecordShape;
   /** Its place in the table: records list their fields in the table's order, whichever was found first. */
   readonly position: number;
+  /** A quick test that a value is kept as it is when shaped (see keptAsIsTest). */
+  readonly keptAsIs: (value: unknown) => boolean;
 }
 
 /** How records of one key list are read into a shape. */
@@ -123,7 +125,7 @@ interface Plan {
    * may already be in venue's shape: every key a field's own name (and that
    * field's only candidate), in the table's order, then keys no field reads.
    * Undefined otherwise. Such a record whose values all read as they are is
-   * its own shaped record (see unchangedWhenShaped).
+   * its own shaped record (see keptWhole).
    */
   readonly ownFields?: ReadonlyArray<PlannedField | undefined>;
 }
@@ -163,7 +165,8 @@ function planFor(shape: RecordShape, keys: readonly string[], signature: string)
       // The exact spelling first, then any casing.
       for (const i of [...at].sort((a, b) => Number(keys[b] === candidate) - Number(keys[a] === candidate))) if (!candidates.includes(i)) candidates.push(i);
     }
-    const planned: PlannedField = { name, spec, candidates, nested: shape.nested?.[name], position: position++ };
+    const nested = shape.nested?.[name];
+    const planned: PlannedField = { name, spec, candidates, nested, position: position++, keptAsIs: keptAsIsTest(spec, nested) };
     // A key that is the field's own name is read for it before any other field takes it as a synonym.
     if (byFolded.has(fieldKey(name))) own.push(planned);
     else bySynonym.push(planned);
@@ -202,35 +205,99 @@ function ownFieldsOf(keys: readonly string[], fields: readonly PlannedField[], t
 }
 
 /**
- * Whether a record of a plan with ownFields is its own shaped record: each
- * field's value is read as it is (machineValue gives the same value; nested
- * records their own shaped records). Then shapeRecord returns the record
- * itself: the same keys, in the same order, with the same values, and no copy.
+ * A quick test that shaping keeps a value as it is: true only when accepts()
+ * takes it and machineValue() gives it back unchanged (nested records their
+ * own shaped records). False means "not known this quickly": the full test
+ * (keptAsItIs) then decides, so this only ever saves work. It types a JSON value in one
+ * comparison or two where the full test goes through the general readers:
+ * on a 100,000-row listing in venue's dialect the full test cost three
+ * quarters of the shaping. test/unit/lib/records.test.ts holds it to the full
+ * test over every type and a spread of values.
  */
-function unchangedWhenShaped(raw: RawRecord, keys: readonly string[], ownFields: ReadonlyArray<PlannedField | undefined>): boolean {
-  for (let i = 0; i < keys.length; i++) {
-    const field = ownFields[i];
-    if (field === undefined) continue;
-    const value = raw[keys[i]!];
-    if (value === null || value === undefined) continue;
-    if (!accepts(field.spec, value)) return false;
-    if (field.nested && Array.isArray(value) && (field.spec.type === 'list' || field.spec.type === 'any')) {
-      for (const item of value) if (shapeRecord(item, field.nested) !== item) return false;
-    } else if (machineValue(field, value) !== value) return false;
+export function keptAsIsTest(spec: FieldSpec, nested: RecordShape | undefined): (value: unknown) => boolean {
+  switch (spec.type) {
+    case 'text':
+      return (value) => typeof value === 'string' || Number.isFinite(value);
+    case 'id':
+    case 'ref':
+      return (value) => typeof value === 'string' ? spec.type === 'id' : Number.isInteger(value);
+    case 'integer':
+      return (value) => Number.isInteger(value);
+    case 'number':
+    case 'money':
+      return (value) => Number.isFinite(value);
+    case 'boolean':
+      return (value) => typeof value === 'boolean';
+    case 'date':
+    case 'datetime':
+      return (value) => typeof value === 'string' && HAS_DIGIT.test(value);
+    case 'enum': {
+      if (!spec.words) return (value) => typeof value === 'string';
+      // An enumeration has few words: the full test's answer for each is remembered.
+      const field = { name: venueName(spec), spec, candidates: [], position: 0, keptAsIs: () => false };
+      const known = new Map<unknown, boolean>();
+      return (value) => {
+        if (typeof value !== 'string' && typeof value !== 'number') return false;
+        let kept = known.get(value);
+        if (kept === undefined) {
+          kept = accepts(spec, value) && machineValue(field, value) === value;
+          if (known.size < 256) known.set(value, kept);
+        }
+        return kept;
+      };
+    }
+    case 'record':
+      return nested ? (value) => isRecord(value) && shapeRecord(value, nested) === value : isRecord;
+    case 'list':
+    case 'any':
+      if (nested) return (value) => Array.isArray(value) && value.every((item) => shapeRecord(item, nested) === item);
+      return spec.type === 'list' ? Array.isArray : () => true;
+    case 'texts':
+      return (value) => typeof value === 'string' || Array.isArray(value);
   }
-  return true;
+}
+const HAS_DIGIT = /\d/;
+
+/**
+ * Whether a record has exactly the plan's keys, in its order, and is its own
+ * shaped record (each value keptAsItIs), found in one walk of its keys without
+ * listing them first. A key for-in finds that Object.keys would not (one
+ * inherited) makes the lists differ: then the caller takes the full way.
+ */
+function keptWhole(raw: RawRecord, plan: Plan): boolean {
+  const keys = plan.keys;
+  const ownFields = plan.ownFields!;
+  let i = 0;
+  for (const key in raw) {
+    if (key !== keys[i]) return false;
+    const field = ownFields[i++];
+    if (field !== undefined && !keptAsItIs(field, raw[key])) return false;
+  }
+  return i === keys.length;
+}
+
+/** Whether shaping keeps a field's value as it is: read as it is (machineValue gives it back), nested records their own shaped records. */
+function keptAsItIs(field: PlannedField, value: unknown): boolean {
+  if (value === null || value === undefined || field.keptAsIs(value)) return true;
+  if (!accepts(field.spec, value)) return false;
+  if (field.nested && Array.isArray(value) && (field.spec.type === 'list' || field.spec.type === 'any')) return value.every((item) => shapeRecord(item, field.nested!) === item);
+  return machineValue(field, value) === value;
 }
 
 /** A record in venue's names (see the top of this file). A value that is not a record is returned as it is. */
 export function shapeRecord(raw: unknown, shape: RecordShape): unknown {
   if (!isRecord(raw)) return raw;
+  // Most rows of a listing are in the last plan's keys, and in a service speaking venue's names are kept whole.
+  const recent = lastPlans.get(shape);
+  if (recent?.ownFields && keptWhole(raw, recent)) return raw;
   const keys = Object.keys(raw);
   // Rows of a listing share their keys: the last plan is compared key by key before any text is built.
-  const last = lastPlans.get(shape);
-  const plan = last && sameKeys(last.keys, keys) ? last : planFor(shape, keys, keys.join('\u0000'));
-  if (plan !== last) lastPlans.set(shape, plan);
-  // A service that speaks venue's names and types (the venue dialect, most rows of most listings) needs no copy.
-  if (plan.ownFields && unchangedWhenShaped(raw, keys, plan.ownFields)) return raw;
+  const plan = recent && sameKeys(recent.keys, keys) ? recent : planFor(shape, keys, keys.join('\u0000'));
+  if (plan !== recent) {
+    lastPlans.set(shape, plan);
+    // A service that speaks venue's names and types (the venue dialect) needs no copy.
+    if (plan.ownFields && keptWhole(raw, plan)) return raw;
+  }
   const used = new Uint8Array(keys.length);
   const values: unknown[] = new Array(plan.size);
   for (const field of plan.fields) {
@@ -272,9 +339,10 @@ const SHAPE = Symbol.for('venue.shapedAs');
  * shaping the record again. The shaped record itself carries nothing else:
  * JSON.stringify writes a plain object fastest. A listing in a machine format
  * reads each record once this way (its checks apart, see the client).
+ * `shaped` is shapeRecord(raw, shape), when the caller has it already.
  */
-export function shapedRow(raw: RawRecord, shape: RecordShape): object {
-  return withSource({ [SHAPED]: shapeRecord(raw, shape), [SHAPE]: shape }, raw);
+export function shapedRow(raw: RawRecord, shape: RecordShape, shaped: unknown = shapeRecord(raw, shape)): object {
+  return withSource({ [SHAPED]: shaped, [SHAPE]: shape }, raw);
 }
 
 /** The record a row made by shapedRow holds in shape, if it was made in that one. */

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RECORD_SHAPES, recordsMarkdown, shapeFieldNames, shapeRecord } from '../../../src/lib/records.js';
+import { RECORD_SHAPES, keptAsIsTest, recordsMarkdown, shapeFieldNames, shapeRecord, type RecordShape } from '../../../src/lib/records.js';
 import { Output } from '../../../src/lib/output.js';
-import { withSource } from '../../../src/lib/reading.js';
+import { field, wordField, withSource, type FieldSpec, type FieldType } from '../../../src/lib/reading.js';
 import { fakeTerminal } from '../../support/fake-terminal.js';
 
 const root = path.resolve(__dirname, '../../..');
@@ -118,6 +118,40 @@ describe('shapeRecord: one record shape per resource', () => {
       checked++;
     }
     expect(checked).toBe(400);
+  });
+
+  it('the quick test of a value kept as it is agrees with the full reading, for every type and a spread of values', () => {
+    const amount: RecordShape = { name: 'amount', service: 'test', table: { amount: field('number', 'amount', 'value'), currency: field('text', 'currency') } };
+    const entry: RecordShape = { name: 'entry', service: 'test', table: { warehouseId: field('ref', 'warehouseId', 'id'), quantity: field('number', 'quantity', 'onHand') } };
+    const types: FieldType[] = ['text', 'id', 'integer', 'number', 'money', 'boolean', 'date', 'datetime', 'enum', 'ref', 'record', 'list', 'texts', 'any'];
+    const specs: Array<[string, FieldSpec, RecordShape | undefined]> = [
+      ...types.map((type): [string, FieldSpec, undefined] => [type, field(type, 'f'), undefined]),
+      ['enum of words', wordField({ active: ['enabled', 'on'], closed: [] }, 'f'), undefined],
+      ['enum of numeric codes', wordField({ '2': ['stock'], '3': ['modifier'] }, 'f'), undefined],
+      ['money in a record', field('money', 'f'), amount],
+      ['a nested record', field('record', 'f'), entry],
+      ['a nested list', field('list', 'f'), entry],
+      ['a nested any', field('any', 'f'), entry],
+    ];
+    const values: unknown[] = [0, 1, -3, 1.5, 2, 3, 1e21, Infinity, 10n, '1', '1.5', '2', '', ' ', 'abc', 'Active', 'active', 'enabled', 'stock', '2026-01-01', true, false, 'yes',
+      {}, { amount: 2 }, { id: 3 }, { warehouseId: 1, quantity: 2 }, { quantity: 2, warehouseId: 1 }, { warehouseId: '1', quantity: 2 }, [], [1], ['a'], [{ warehouseId: 1, quantity: 2 }], [{ id: 1, quantity: 2 }], ['x']];
+    let quick = 0;
+    for (const [what, spec, nested] of specs) {
+      const kept = keptAsIsTest(spec, nested);
+      const shape: RecordShape = { name: 't', service: 'test', table: { f: spec }, nested: nested ? { f: nested } : undefined };
+      for (const value of values) {
+        if (!kept(value)) continue;
+        quick++;
+        // A key before the field makes shapeRecord copy the record field by field: the full reading is the reference.
+        const copied = shapeRecord({ first: 0, f: value }, shape) as Record<string, unknown>;
+        // A nested list is mapped into a new list, so only its items are compared by identity.
+        if (Array.isArray(value)) value.forEach((item, i) => expect(Object.is((copied.f as unknown[])[i], item), `${what}: ${JSON.stringify(value)}`).toBe(true));
+        else expect(Object.is(copied.f, value), `${what}: ${typeof value === 'bigint' ? value : JSON.stringify(value)}`).toBe(true);
+        expect(copied.f).toStrictEqual(value);
+      }
+    }
+    // The quick test answers for most of them (the comparison above is not empty).
+    expect(quick).toBeGreaterThan(100);
   });
 
   it('lists a shape\'s names venue\'s first', () => {
