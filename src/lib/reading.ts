@@ -297,10 +297,10 @@ const MAX_CANDIDATE_LISTS = 2_000;
  * order: every row of a listing) share one index.
  */
 function keyIndex(record: RawRecord): KeyIndex {
-  const keys = Object.keys(record);
   // Rows of a listing come one after another with the same keys (a product, its stock entries, its supplier
-  // links, the next product): the last few shapes are compared key by key, no text built.
-  for (const recent of lastShapes) if (sameKeys(recent.keys, keys)) return recent.index;
+  // links, the next product): the last few shapes are compared key by key, no list or text built.
+  for (const recent of lastShapes) if (hasExactlyKeys(record, recent.keys)) return recent.index;
+  const keys = Object.keys(record);
   const shape = keys.join('\u0000');
   let index = indexByShape.get(shape);
   if (!index) {
@@ -338,6 +338,18 @@ function candidatesOf(index: KeyIndex, names: FieldNames): readonly string[] {
   return out;
 }
 
+/**
+ * Whether a record's own keys are exactly these, in this order (Object.keys
+ * would give the same list), found in one walk without listing them. An
+ * inherited enumerable key, which for-in finds and Object.keys does not,
+ * only makes the answer no.
+ */
+export function hasExactlyKeys(record: RawRecord, keys: readonly string[]): boolean {
+  let i = 0;
+  for (const key in record) if (key !== keys[i++]) return false;
+  return i === keys.length;
+}
+
 /** Whether two key lists are the same keys in the same order. */
 export function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
@@ -364,6 +376,19 @@ function acceptorOf(spec: FieldSpec): (value: unknown) => boolean {
   if (!accept) {
     accept = (value) => accepts(spec, value);
     acceptors.set(spec, accept);
+  }
+  return accept;
+}
+
+/** The test of a spec and a method's type both (a list field read as a list), made once per pair. */
+const bothAcceptors = new WeakMap<FieldSpec, Map<FieldSpec, (value: unknown) => boolean>>();
+function bothAcceptorOf(spec: FieldSpec, as: FieldSpec): (value: unknown) => boolean {
+  let byAs = bothAcceptors.get(spec);
+  if (!byAs) bothAcceptors.set(spec, (byAs = new Map()));
+  let accept = byAs.get(as);
+  if (!accept) {
+    accept = (value) => accepts(spec, value) && accepts(as, value);
+    byAs.set(as, accept);
   }
   return accept;
 }
@@ -526,7 +551,7 @@ export class RecordReader {
   keyOf(ref: FieldRef, as?: FieldSpec): string | undefined {
     this.index ??= keyIndex(this.raw);
     const spec = isSpec(ref) ? ref : undefined;
-    const accept = spec && as ? (value: unknown) => accepts(spec, value) && accepts(as, value) : spec ? acceptorOf(spec) : as ? acceptorOf(as) : undefined;
+    const accept = spec && as ? bothAcceptorOf(spec, as) : spec ? acceptorOf(spec) : as ? acceptorOf(as) : undefined;
     return findKey(this.raw, namesOf(ref), accept, this.index);
   }
 
@@ -725,7 +750,20 @@ export interface PageInfo {
   next?: string;
 }
 
-const PAGE_PLACES = ['meta', 'pagination', 'paging', 'page', 'pageInfo', '_meta', 'metadata'];
+const PAGE_PLACES = ['meta', 'pagination', 'paging', 'page', 'pageInfo', '_meta', 'metadata'].map((name) => [name]);
+/** The names paging goes by, as constant lists: the key index remembers its lookups per list (candidatesOf). */
+const PAGING_NAMES = {
+  page: ['page', 'pageNumber', 'currentPage', 'pageIndex', 'number'],
+  pageSize: ['pageSize', 'perPage', 'per_page', 'limit', 'size'],
+  totalItems: ['totalItems', 'totalCount', 'total', 'totalElements', 'totalRecords', 'totalResults', '@odata.count'],
+  count: ['count'],
+  totalPages: ['totalPages', 'pageCount', 'pages', 'lastPage'],
+  hasMore: ['hasMore', 'hasNext', 'hasNextPage', 'more', 'moreAvailable'],
+  next: ['next', 'nextPage', 'nextLink', '@odata.nextLink', 'nextPageUrl'],
+  links: ['links', '_links'],
+  linkNext: ['next'],
+  href: ['href'],
+} as const satisfies Record<string, FieldNames>;
 
 /** Paging from the body (top level or a meta object) and the headers (X-Total-Count, Link rel=next). */
 export function readPageInfo(body: unknown, headers: Record<string, string> = {}, itemsOnPage?: number): PageInfo {
@@ -733,8 +771,8 @@ export function readPageInfo(body: unknown, headers: Record<string, string> = {}
   const places: RawRecord[] = [];
   if (isRecord(body)) {
     places.push(body);
-    for (const name of PAGE_PLACES) {
-      const inner = valueOf(body, [name]);
+    for (const names of PAGE_PLACES) {
+      const inner = valueOf(body, names);
       if (isRecord(inner)) places.push(inner);
     }
   }
@@ -745,23 +783,23 @@ export function readPageInfo(body: unknown, headers: Record<string, string> = {}
     }
     return undefined;
   };
-  info.page = first(['page', 'pageNumber', 'currentPage', 'pageIndex', 'number']) as number | undefined;
-  info.pageSize = first(['pageSize', 'perPage', 'per_page', 'limit', 'size']) as number | undefined;
-  info.totalItems = first(['totalItems', 'totalCount', 'total', 'totalElements', 'totalRecords', 'totalResults', '@odata.count']) as number | undefined;
+  info.page = first(PAGING_NAMES.page) as number | undefined;
+  info.pageSize = first(PAGING_NAMES.pageSize) as number | undefined;
+  info.totalItems = first(PAGING_NAMES.totalItems) as number | undefined;
   if (info.totalItems === undefined) {
     // "count" is the total in some services and the page's length in others: only a count larger than the page can be the total.
-    const count = first(['count']) as number | undefined;
+    const count = first(PAGING_NAMES.count) as number | undefined;
     if (count !== undefined && itemsOnPage !== undefined && count > itemsOnPage) info.totalItems = count;
   }
-  info.totalPages = first(['totalPages', 'pageCount', 'pages', 'lastPage']) as number | undefined;
-  info.hasMore = first(['hasMore', 'hasNext', 'hasNextPage', 'more', 'moreAvailable'], asBoolean) as boolean | undefined;
-  const next = first(['next', 'nextPage', 'nextLink', '@odata.nextLink', 'nextPageUrl'], (v) => (typeof v === 'string' && v ? v : undefined));
+  info.totalPages = first(PAGING_NAMES.totalPages) as number | undefined;
+  info.hasMore = first(PAGING_NAMES.hasMore, asBoolean) as boolean | undefined;
+  const next = first(PAGING_NAMES.next, (v) => (typeof v === 'string' && v ? v : undefined));
   if (typeof next === 'string') info.next = next;
   else {
     for (const place of places) {
-      const links = valueOf(place, ['links', '_links']);
-      const href = isRecord(links) ? valueOf(links, ['next']) : undefined;
-      const url = typeof href === 'string' ? href : isRecord(href) ? asText(valueOf(href, ['href'])) : undefined;
+      const links = valueOf(place, PAGING_NAMES.links);
+      const href = isRecord(links) ? valueOf(links, PAGING_NAMES.linkNext) : undefined;
+      const url = typeof href === 'string' ? href : isRecord(href) ? asText(valueOf(href, PAGING_NAMES.href)) : undefined;
       if (url) info.next = url;
     }
   }
