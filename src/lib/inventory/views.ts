@@ -199,6 +199,46 @@ export function checkProduct(reader: RecordReader): void {
   productNeeds(reader, stockEntryNeeds, supplierLinkNeeds);
 }
 
+/**
+ * Whether a product already in venue's shape holds what productNeeds reads,
+ * so that checkProduct cannot fail on it: a quick sufficient test on the
+ * listing's hot path, never a verdict. When it says no, checkProduct reads
+ * the product and names what is missing (exit 6).
+ *
+ * Only for a record shapeRecord gave back as it is (records.ts, keptWhole):
+ * then each field is under its own name alone, with a value of its field's
+ * type, so every read of productNeeds finds exactly that value. What is left
+ * to know is what those reads require of it: an id and a name that are
+ * there (a name not blank), barcodes that are text, and stock entries and
+ * supplier links that are records with their ids (and a quantity). Anything
+ * less usual (a reference given as a record, a single entry not in a list)
+ * is left to checkProduct. test/unit/inventory/machine-records.test.ts
+ * holds this to checkProduct over good and broken products.
+ */
+export function holdsProductNeeds(product: Record<string, unknown>): boolean {
+  const name = product.productName;
+  return (
+    Number.isInteger(product.productId) &&
+    (typeof name === 'string' ? name.trim() !== '' : Number.isFinite(name)) &&
+    allTexts(product.barcodes) &&
+    allRecords(product.stockLevels, (entry) => Number.isInteger(entry.warehouseId) && Number.isFinite(entry.quantity)) &&
+    allRecords(product.suppliers, (link) => Number.isInteger(link.supplierId))
+  );
+}
+
+/** Absent, or text that is not empty, or a list of such (see texts). */
+function allTexts(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  const text = (item: unknown) => (typeof item === 'string' ? item !== '' : Number.isFinite(item));
+  return Array.isArray(value) ? value.every(text) : text(value);
+}
+
+/** Absent, or a list of records each holding what `holds` asks (see nestedRecords). */
+function allRecords(value: unknown, holds: (record: Record<string, unknown>) => boolean): boolean {
+  if (value === undefined || value === null) return true;
+  return Array.isArray(value) && value.every((item) => isRecord(item) && holds(item));
+}
+
 export function productView(reader: RecordReader): Product {
   const f = productFields;
   const needs = productNeeds(reader, stockEntry, supplierLink);

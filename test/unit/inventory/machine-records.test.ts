@@ -11,8 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HttpClient, type TokenSource } from '../../../src/lib/http.js';
 import { InventoryClient } from '../../../src/lib/inventory/client.js';
 import { RECORD_SHAPES, shapeRecord, shapedRecordOf, type RecordShape } from '../../../src/lib/records.js';
-import { sourceOf } from '../../../src/lib/reading.js';
-import { levelOfRow } from '../../../src/lib/inventory/views.js';
+import { RecordReader, sourceOf } from '../../../src/lib/reading.js';
+import { checkProduct, holdsProductNeeds, levelOfRow } from '../../../src/lib/inventory/views.js';
 
 const origin = 'https://inventory.test';
 let agent: MockAgent | undefined;
@@ -63,6 +63,8 @@ async function bothPaths<V>(items: unknown[], views: (c: InventoryClient) => Asy
 
 const good = { productId: 1001, productName: 'Gummy Bears', sellPrice: '3.50', barcodes: ['930001'], stockLevels: [{ warehouseId: 1, quantity: 4 }], suppliers: [{ supplierId: 3 }], extraField: 'kept' };
 
+const inShape = { productId: 1001, productName: 'Gummy Bears', productType: 2, sellPrice: 3.5, barcodes: ['930001'], stockLevels: [{ warehouseId: 1, quantity: 4 }], suppliers: [{ supplierId: 3 }], isActive: true };
+
 const pages: Array<[string, unknown[]]> = [
   ['good records, venue names', [good, { ...good, productId: 1002, barcodes: '930002, 930003' }]],
   ['PascalCase and synonyms', [{ ProductId: '1003', Name: 'Plush', StockLevels: [{ WarehouseId: 2, OnHand: 7 }] }]],
@@ -78,6 +80,16 @@ const pages: Array<[string, unknown[]]> = [
   ['a supplier link without supplier', [{ ...good, suppliers: [{ containerId: 2 }] }]],
   ['an unreadable barcode', [{ ...good, barcodes: [{ nothing: true }] }]],
   ['a good record, then a broken one', [good, { productName: 'No id' }]],
+  // In venue's own names, order and types (the shape kept as it is, holdsProductNeeds on the hot path).
+  ['good records in venue\'s shape', [inShape, { ...inShape, productId: 1002, barcodes: null, stockLevels: [], suppliers: null }, { ...inShape, productId: 1003, productName: 7 }]],
+  ['in shape: a blank name', [{ ...inShape, productName: ' ' }]],
+  ['in shape: a null id', [{ ...inShape, productId: null }]],
+  ['in shape: a fractional id', [{ ...inShape, productId: 1.5 }]],
+  ['in shape: an empty barcode', [{ ...inShape, barcodes: ['930001', ''] }]],
+  ['in shape: a stock entry without quantity', [{ ...inShape, stockLevels: [{ warehouseId: 1 }] }]],
+  ['in shape: a stock entry with a null warehouse', [{ ...inShape, stockLevels: [{ warehouseId: null, quantity: 1 }] }]],
+  ['in shape: a stock entry that is not a record', [{ ...inShape, stockLevels: ['x'] }]],
+  ['in shape: a supplier link without supplier', [{ ...inShape, suppliers: [{ supplierId: null }] }]],
 ];
 
 describe('products in a machine format: read once, checked as the views check', () => {
@@ -91,6 +103,40 @@ describe('products in a machine format: read once, checked as the views check', 
 
   it('the pages meant to be broken did fail, and only those (the comparison above is not of two successes)', () => {
     expect(failed).toEqual(pages.map(([name]) => name).filter((name) => !/^(good records|PascalCase|a nested id|one stock entry|a null name beside)/.test(name)));
+  });
+
+  it('a product in venue\'s shape that holdsProductNeeds takes is one checkProduct takes (a spread of mixes, good and broken)', () => {
+    const values: Record<string, unknown[]> = {
+      productId: [1001, 1.5, null, '1002', 0],
+      productName: ['Gummy', ' ', '', 7, null, { text: 'x' }],
+      barcodes: [['930001'], [''], '930002', '', [7], [{ barcode: '1' }], null, [null]],
+      stockLevels: [[{ warehouseId: 1, quantity: 4 }], [{ warehouseId: 1 }], [{ quantity: 2 }], [{ warehouseId: 1, quantity: -2.5 }], [{ warehouseId: null, quantity: 1 }], ['x'], [], null, { warehouseId: 1, quantity: 5 }],
+      suppliers: [[{ supplierId: 3 }], [{ supplierId: null }], [{}], [], null],
+    };
+    const names = Object.keys(values);
+    const seen = { quick: 0, read: 0, refused: 0 };
+    // A different mix each time, the same every run (a fixed linear congruential sequence).
+    let state = 12345;
+    const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    // The first of each list is good: taken half the time, so that whole products are often good.
+    const pick = <T>(options: T[]): T => (next() < 0.5 ? options[0]! : options[Math.floor(next() * options.length)]!);
+    for (let n = 0; n < 1500; n++) {
+      const product: Record<string, unknown> = {};
+      for (const name of names) product[name] = pick(values[name]!);
+      const checked = (() => {
+        try {
+          checkProduct(new RecordReader(product, { service: 'inventory', operation: 'list products' }, 'product'));
+          return true;
+        } catch {
+          return false;
+        }
+      })();
+      const quick = shapeRecord(product, RECORD_SHAPES.product) === product && holdsProductNeeds(product);
+      if (quick) expect(checked, JSON.stringify(product)).toBe(true);
+      seen[quick ? 'quick' : checked ? 'read' : 'refused']++;
+    }
+    // Each way was taken: the quick test, the full reading that passes, and the full reading that refuses.
+    expect(Math.min(seen.quick, seen.read, seen.refused)).toBeGreaterThan(50);
   });
 });
 
