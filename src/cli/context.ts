@@ -263,8 +263,18 @@ export class ProcessContext implements Context {
     return options;
   }
 
-  /** The inventory credential sent as it is on every call (a static key, basic), or undefined for a token scheme. */
-  private async staticInventoryCredential(): Promise<string | undefined> {
+  /**
+   * The inventory credential sent as it is on every call (a static key,
+   * basic), or undefined for a token scheme. Asked before every request:
+   * worked out once per run (the settings and secrets do not change within it).
+   */
+  private staticInventoryCredential(): Promise<string | undefined> {
+    this.inventoryCredential ??= this.readStaticInventoryCredential();
+    return this.inventoryCredential;
+  }
+  private inventoryCredential?: Promise<string | undefined>;
+
+  private async readStaticInventoryCredential(): Promise<string | undefined> {
     const { isStaticScheme, staticCredential, authSecrets } = await import('../lib/inventory/routes.js');
     const auth = (await this.inventoryRoutes()).auth;
     if (!isStaticScheme(auth)) return undefined;
