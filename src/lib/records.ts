@@ -122,12 +122,17 @@ interface Plan {
   readonly layouts?: Map<number, Map<number, RawRecord>>;
   /**
    * Per key, the field it is the own name of, when records of this key list
-   * may already be in venue's shape: every key a field's own name (and that
-   * field's only candidate), in the table's order, then keys no field reads.
-   * Undefined otherwise. Such a record whose values all read as they are is
-   * its own shaped record (see keptWhole).
+   * may already be in venue's names: every key a field's own name (and that
+   * field's only candidate) or one no field reads nor venue gives to a field.
+   * Undefined otherwise. Such a record whose values all read as they are
+   * (keptWhole) is its own shaped record when inOrder, else the same values
+   * in venue's order (reorder).
    */
   readonly ownFields?: ReadonlyArray<PlannedField | undefined>;
+  /** Whether the keys are already in venue's order: the fields in the table's order, then the keys no field reads. */
+  readonly inOrder: boolean;
+  /** Made at first use: a record of these keys, its values in venue's order (see reorderOf). */
+  reorder?: (raw: RawRecord) => RawRecord;
 }
 
 /** Masks are sums of powers of two, exact up to 2^52: wider records are shaped key by key. */
@@ -175,18 +180,20 @@ function planFor(shape: RecordShape, keys: readonly string[], signature: string)
   const layouts = position <= MASK_BITS && keys.length <= MASK_BITS && !keys.includes('__proto__') ? new Map<number, Map<number, RawRecord>>() : undefined;
   const taken = keys.map((k) => venueNames.has(fieldKey(k)));
   const fields = [...own, ...bySynonym];
-  plan = { keys: [...keys], fields, taken, size: position, ordered: [...fields].sort((a, b) => a.position - b.position), layouts, ownFields: ownFieldsOf(keys, fields, taken) };
+  const asOwn = ownFieldsOf(keys, fields, taken);
+  plan = { keys: [...keys], fields, taken, size: position, ordered: [...fields].sort((a, b) => a.position - b.position), layouts, ownFields: asOwn?.fields, inOrder: asOwn?.inOrder ?? false };
   if (plans.size >= 1_000) plans.clear();
   plans.set(signature, plan);
   return plan;
 }
 
-/** See Plan.ownFields. */
-function ownFieldsOf(keys: readonly string[], fields: readonly PlannedField[], taken: readonly boolean[]): Array<PlannedField | undefined> | undefined {
+/** See Plan.ownFields and Plan.inOrder. */
+function ownFieldsOf(keys: readonly string[], fields: readonly PlannedField[], taken: readonly boolean[]): { fields: Array<PlannedField | undefined>; inOrder: boolean } | undefined {
   if (keys.includes('__proto__')) return undefined;
   const out: Array<PlannedField | undefined> = [];
   let lastPosition = -1;
   let passedThrough = false;
+  let inOrder = true;
   for (let i = 0; i < keys.length; i++) {
     const readers = fields.filter((f) => f.candidates.includes(i));
     if (readers.length === 0) {
@@ -197,11 +204,36 @@ function ownFieldsOf(keys: readonly string[], fields: readonly PlannedField[], t
       continue;
     }
     const field = readers[0]!;
-    if (readers.length > 1 || passedThrough || field.name !== keys[i] || field.candidates.length !== 1 || field.position < lastPosition) return undefined;
+    if (readers.length > 1 || field.name !== keys[i] || field.candidates.length !== 1) return undefined;
+    if (passedThrough || field.position < lastPosition) inOrder = false;
     lastPosition = field.position;
     out.push(field);
   }
-  return out;
+  return { fields: out, inOrder };
+}
+
+/**
+ * A record of the plan's keys, in venue's order: its fields in the table's
+ * order, then the keys no field reads in the record's order, the values as
+ * they are. What the full way makes of a record keptWhole finds in another
+ * order (a service listing a stock level's product name before its
+ * warehouse), made by one object literal compiled for the key list: copying
+ * a layout and setting each value cost three times as much. The keys go into
+ * the source as JSON string literals, never as code.
+ */
+function reorderOf(plan: Plan): (raw: RawRecord) => RawRecord {
+  if (plan.reorder) return plan.reorder;
+  const own = plan.ownFields!;
+  const fieldKeys = plan.ordered.filter((field) => own.includes(field)).map((field) => field.name);
+  const passedThrough = plan.keys.filter((_key, i) => own[i] === undefined);
+  const properties = [...fieldKeys, ...passedThrough].map((key) => `${JSON.stringify(key)}: r[${JSON.stringify(key)}]`);
+  plan.reorder = new Function('r', `"use strict"; return { ${properties.join(', ')} };`) as (raw: RawRecord) => RawRecord;
+  return plan.reorder;
+}
+
+/** A record keptWhole found, as its shaped record: itself, or its values in venue's order. */
+function keptShaped(raw: RawRecord, plan: Plan): RawRecord {
+  return plan.inOrder ? raw : reorderOf(plan)(raw);
 }
 
 /**
@@ -278,7 +310,9 @@ function keptWhole(raw: RawRecord, plan: Plan): boolean {
 
 /** Whether shaping keeps a field's value as it is: read as it is (machineValue gives it back), nested records their own shaped records. */
 function keptAsItIs(field: PlannedField, value: unknown): boolean {
-  if (value === null || value === undefined || field.keptAsIs(value)) return true;
+  // A key holding undefined (not from JSON) is left out by the full way: never kept.
+  if (value === undefined) return false;
+  if (value === null || field.keptAsIs(value)) return true;
   if (!accepts(field.spec, value)) return false;
   if (field.nested && Array.isArray(value) && (field.spec.type === 'list' || field.spec.type === 'any')) return value.every((item) => shapeRecord(item, field.nested!) === item);
   return machineValue(field, value) === value;
@@ -289,15 +323,30 @@ export function shapeRecord(raw: unknown, shape: RecordShape): unknown {
   if (!isRecord(raw)) return raw;
   // Most rows of a listing are in the last plan's keys, and in a service speaking venue's names are kept whole.
   const recent = lastPlans.get(shape);
-  if (recent?.ownFields && keptWhole(raw, recent)) return raw;
+  if (recent?.ownFields && keptWhole(raw, recent)) return keptShaped(raw, recent);
   const keys = Object.keys(raw);
   // Rows of a listing share their keys: the last plan is compared key by key before any text is built.
   const plan = recent && sameKeys(recent.keys, keys) ? recent : planFor(shape, keys, keys.join('\u0000'));
   if (plan !== recent) {
     lastPlans.set(shape, plan);
     // A service that speaks venue's names and types (the venue dialect) needs no copy.
-    if (plan.ownFields && keptWhole(raw, plan)) return raw;
+    if (plan.ownFields && keptWhole(raw, plan)) return keptShaped(raw, plan);
   }
+  return copied(raw, keys, plan);
+}
+
+/**
+ * shapeRecord the full way, every record copied field by field: the
+ * reference the quick ways (keptWhole) are tested against.
+ */
+export function shapeRecordByCopy(raw: unknown, shape: RecordShape): unknown {
+  if (!isRecord(raw)) return raw;
+  const keys = Object.keys(raw);
+  return copied(raw, keys, planFor(shape, keys, keys.join('\u0000')));
+}
+
+/** A record read field by field into its shape (the full way). */
+function copied(raw: RawRecord, keys: readonly string[], plan: Plan): RawRecord {
   const used = new Uint8Array(keys.length);
   const values: unknown[] = new Array(plan.size);
   for (const field of plan.fields) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RECORD_SHAPES, keptAsIsTest, recordsMarkdown, shapeFieldNames, shapeRecord, type RecordShape } from '../../../src/lib/records.js';
+import { RECORD_SHAPES, keptAsIsTest, recordsMarkdown, shapeFieldNames, shapeRecord, shapeRecordByCopy, type RecordShape } from '../../../src/lib/records.js';
 import { Output } from '../../../src/lib/output.js';
 import { field, wordField, withSource, type FieldSpec, type FieldType } from '../../../src/lib/reading.js';
 import { fakeTerminal } from '../../support/fake-terminal.js';
@@ -112,12 +112,37 @@ describe('shapeRecord: one record shape per resource', () => {
         raw[name] = options[rest % options.length];
         rest = Math.floor(rest / options.length);
       }
-      // The same fields in reverse order are never taken as shaped: their copy is the reference.
+      // The full way (every record copied field by field) is the reference, for the record and its fields in reverse order.
       const reversed = Object.fromEntries(Object.entries(raw).reverse());
-      expect(JSON.stringify(shapeRecord(raw, RECORD_SHAPES.product))).toBe(JSON.stringify(shapeRecord(reversed, RECORD_SHAPES.product)));
+      const reference = JSON.stringify(shapeRecordByCopy(raw, RECORD_SHAPES.product));
+      expect(JSON.stringify(shapeRecord(raw, RECORD_SHAPES.product))).toBe(reference);
+      expect(JSON.stringify(shapeRecord(reversed, RECORD_SHAPES.product))).toBe(JSON.stringify(shapeRecordByCopy(reversed, RECORD_SHAPES.product)));
+      expect(JSON.stringify(shapeRecord(reversed, RECORD_SHAPES.product))).toBe(reference);
       checked++;
     }
     expect(checked).toBe(400);
+  });
+
+  it('a record in venue\'s names but another order (a stock level naming its product before its warehouse) comes out in venue\'s order, as the full way makes it', () => {
+    const rows = [
+      { productId: 1001, productName: 'Gummy', productCode: 'SKU-1', warehouseId: 1, quantity: 10, averageUnitCost: 1.58, lastPurchasePrice: null },
+      { productId: 1002, productName: 'Plush', productCode: 'SKU-2', warehouseId: 2, quantity: -3, averageUnitCost: 2, lastPurchasePrice: 2 },
+      { colour: 'blue', quantity: 4, productId: 1003, warehouseId: 1 },
+      { productId: 1004, productName: 'Odd', productCode: 'SKU-4', warehouseId: '1', quantity: 10, averageUnitCost: 1, lastPurchasePrice: 1 },
+    ];
+    for (const row of rows) {
+      const shaped = shapeRecord(row, RECORD_SHAPES.stockLevel) as Record<string, unknown>;
+      const reference = shapeRecordByCopy(row, RECORD_SHAPES.stockLevel) as Record<string, unknown>;
+      expect(Object.keys(shaped)).toEqual(Object.keys(reference));
+      expect(shaped).toStrictEqual(reference);
+      expect(shaped).not.toBe(row);
+    }
+    expect(Object.keys(shapeRecord(rows[0], RECORD_SHAPES.stockLevel) as object)).toEqual(['productId', 'warehouseId', 'quantity', 'productName', 'productCode', 'averageUnitCost', 'lastPurchasePrice']);
+    expect(Object.keys(shapeRecord(rows[2], RECORD_SHAPES.stockLevel) as object)).toEqual(['productId', 'warehouseId', 'quantity', 'colour']);
+    // A key holding undefined (a record made in code, not read from JSON) is never kept: the full way decides what becomes of it.
+    const made = { productId: 1, productName: undefined };
+    expect(shapeRecord(made, RECORD_SHAPES.product)).not.toBe(made);
+    expect(shapeRecord(made, RECORD_SHAPES.product)).toStrictEqual(shapeRecordByCopy(made, RECORD_SHAPES.product));
   });
 
   it('the quick test of a value kept as it is agrees with the full reading, for every type and a spread of values', () => {
