@@ -319,6 +319,16 @@ export function supplierView(reader: RecordReader): Supplier {
 export type StockLevelNeeds = Pick<StockLevel, 'productId' | 'warehouseId' | 'quantity'>;
 
 export function stockLevelNeeds(reader: RecordReader): StockLevelNeeds {
+  // The usual level holds each of these under its own name as a plain number. A field's own name, spelt exactly,
+  // is the first key its read tries, so the reads below would find exactly these values: taken as they are (a
+  // fleet reads 100,000 levels). Anything else is read.
+  const { productId, warehouseId, quantity } = reader.raw;
+  if (Number.isInteger(productId) && Number.isInteger(warehouseId) && Number.isFinite(quantity)) return { productId, warehouseId, quantity } as StockLevelNeeds;
+  return readStockLevelNeeds(reader);
+}
+
+/** stockLevelNeeds read through the field table, whatever the level looks like (the reference its quick way is tested against). */
+export function readStockLevelNeeds(reader: RecordReader): StockLevelNeeds {
   const f = stockLevelFields;
   return { productId: needRef(reader, f.productId, 'product id'), warehouseId: reader.get(f.warehouseId), quantity: reader.need(f.quantity, 'quantity') };
 }

@@ -12,7 +12,7 @@ import { HttpClient, type TokenSource } from '../../../src/lib/http.js';
 import { InventoryClient } from '../../../src/lib/inventory/client.js';
 import { RECORD_SHAPES, shapeRecord, shapedRecordOf, type RecordShape } from '../../../src/lib/records.js';
 import { RecordReader, sourceOf } from '../../../src/lib/reading.js';
-import { checkProduct, holdsProductNeeds, levelOfRow } from '../../../src/lib/inventory/views.js';
+import { checkProduct, holdsProductNeeds, levelOfRow, readStockLevelNeeds, stockLevelNeeds } from '../../../src/lib/inventory/views.js';
 
 const origin = 'https://inventory.test';
 let agent: MockAgent | undefined;
@@ -166,5 +166,41 @@ describe('stock levels in a machine format: read once, checked as the views chec
 
   it('the pages meant to be broken did fail, and only those', () => {
     expect(failed).toEqual(['no quantity', 'no product', 'another warehouse than asked']);
+  });
+
+  it('a level\'s needs taken as they are agree with the reads through the field table (a spread of levels, synonyms and casings among them)', () => {
+    const values: Record<string, unknown[]> = {
+      productId: [1001, '1002', 1.5, null, undefined, { id: 7 }],
+      ProductId: [undefined, 2002],
+      warehouseId: [1, '2', null, undefined, 2.5, { id: 3 }],
+      warehouse: [undefined, 4],
+      quantity: [4, -2.5, '7', null, undefined, true],
+      onHand: [undefined, 9],
+    };
+    let state = 2024;
+    const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(options: T[]): T => (next() < 0.5 ? options[0]! : options[Math.floor(next() * options.length)]!);
+    const seen = { quick: 0, read: 0, refused: 0 };
+    for (let n = 0; n < 1500; n++) {
+      const level: Record<string, unknown> = {};
+      for (const [name, options] of Object.entries(values)) {
+        const value = pick(options);
+        if (value !== undefined) level[name] = value;
+      }
+      const reader = () => new RecordReader(level, { service: 'inventory', operation: 'read stock levels' }, 'stock level');
+      const outcome = (read: (r: RecordReader) => unknown) => {
+        try {
+          return { needs: read(reader()) };
+        } catch (error) {
+          return { error: (error as Error).message };
+        }
+      };
+      const byTable = outcome(readStockLevelNeeds);
+      expect(outcome(stockLevelNeeds), JSON.stringify(level)).toEqual(byTable);
+      const quick = Number.isInteger(level.productId) && Number.isInteger(level.warehouseId) && Number.isFinite(level.quantity);
+      seen[quick ? 'quick' : byTable.error ? 'refused' : 'read']++;
+    }
+    // Each way was taken: the quick one, the full reading that passes, and the one that refuses.
+    expect(Math.min(seen.quick, seen.read, seen.refused)).toBeGreaterThan(50);
   });
 });
