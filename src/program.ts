@@ -16,6 +16,14 @@ export interface ProgramOptions {
   version: string;
   /** The group the command line names: the only one loaded. */
   group?: string;
+  /**
+   * The command path the command line reaches, when it reaches a command
+   * (['inventory', 'stock', 'levels']): only that command is built, not its
+   * group's others. The front door has already checked every word (an unknown
+   * command or option never gets here), and a run across venues builds the
+   * program once per venue.
+   */
+  path?: readonly string[];
   /** Load every group (docs/commands.md and tests need the whole tree). */
   loadAll?: boolean;
   /** The invocation's global options: the context's (defaults when absent). */
@@ -88,7 +96,7 @@ Help on a group or command: venue help <group> [<command>] (the same as --help)
   for (const group of root) {
     if (options.loadAll || group.name === options.group) {
       const { default: module } = await group.load();
-      if ('commands' in module) attachGroup(program, module, makeContext);
+      if ('commands' in module) attachGroup(program, module, makeContext, options.path?.slice(1));
       else attachCommand(program, module, makeContext);
     } else {
       program.command(group.name, { hidden: group.hidden }).summary(group.summary).description(group.summary);

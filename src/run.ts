@@ -22,7 +22,7 @@ export interface RunShell {
 
 export async function runOne(invocation: Invocation, shell: RunShell, merge?: { sink: MergeSink; profile: string; note?: (text: string) => void }): Promise<number> {
   const { buildProgram } = await import('./program.js');
-  const program = await buildProgram({ ...shell, group: invocation.path[0], globals: invocation.globals, merge });
+  const program = await buildProgram({ ...shell, group: invocation.path[0], path: invocation.command ? invocation.path : undefined, globals: invocation.globals, merge });
   if (invocation.path.length === 0 && invocation.operands.length === 0 && !invocation.help && !invocation.version) {
     // Options alone: an unknown one is a usage error (with a suggestion); known ones alone show the help.
     const unknown = invocation.unknown[0];

@@ -198,11 +198,13 @@ function examplesText(examples: string[] | undefined): string {
 }
 
 /** Adds a group and everything under it to parent. */
-export function attachGroup(parent: Command, group: GroupModule, makeContext: ContextFactory): Command {
+/** A group and its commands; with `only` (the rest of a command path), only the entries on that path. */
+export function attachGroup(parent: Command, group: GroupModule, makeContext: ContextFactory, only?: readonly string[]): Command {
   const cmd = parent.command(group.name).summary(group.summary).description(group.description ?? group.summary);
   if (group.examples?.length) cmd.addHelpText('after', examplesText(group.examples));
   for (const entry of group.commands) {
-    if (isGroup(entry)) attachGroup(cmd, entry, makeContext);
+    if (only?.length && entry.name !== only[0]) continue;
+    if (isGroup(entry)) attachGroup(cmd, entry, makeContext, only?.slice(1));
     else attachCommand(cmd, entry, makeContext);
   }
   // `venue <group>` alone prints the group's help; a word it does not know is a usage error.

@@ -12,6 +12,7 @@ import { readInvocation } from '../../../src/invocation.js';
 import { commandsMarkdown } from '../../../src/commands/commands-doc.js';
 import { fleetUseOf } from '../../../src/lib/fleet/use.js';
 import { buildProgram } from '../../../src/program.js';
+import type { Command } from 'commander';
 
 type Entry = CommandModule<any> | GroupModule;
 
@@ -64,6 +65,19 @@ describe('a command is what its file declares', () => {
     await program.parseAsync(['inventory', 'stock', '--help'], { from: 'user' }).catch(() => undefined);
     expect(help).toMatch(/^\s+amounts\b/m);
     expect(help).not.toMatch(/^\s+levels\b/m);
+  });
+
+  it('a command line that reaches a command builds that command alone, with all it declares (a fleet builds the program once per venue)', async () => {
+    const full = await buildProgram({ ...shell(), group: 'inventory' });
+    const only = await buildProgram({ ...shell(), group: 'inventory', path: ['inventory', 'stock', 'levels'] });
+    const names = (program: Command, path: string[]) => path.reduce((cmd, name) => cmd.commands.find((c) => c.name() === name)!, program).commands.map((c) => c.name());
+    expect(names(full, ['inventory']).length).toBeGreaterThan(3);
+    expect(names(only, ['inventory'])).toEqual(['stock']);
+    expect(names(only, ['inventory', 'stock'])).toEqual(['levels']);
+    // The command itself is the same: its options, arguments and help.
+    const leaf = (program: Command) => program.commands.find((c) => c.name() === 'inventory')!.commands.find((c) => c.name() === 'stock')!.commands.find((c) => c.name() === 'levels')!;
+    expect(leaf(only).options.map((o) => o.flags)).toEqual(leaf(full).options.map((o) => o.flags));
+    expect(leaf(only).helpInformation()).toBe(leaf(full).helpInformation());
   });
 
   it('the root names each group as the group names itself', async () => {
