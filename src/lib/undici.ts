@@ -1,6 +1,21 @@
-// undici is CommonJS. Importing it statically here, and this module lazily
-// everywhere else, keeps its named exports intact in the bundled build (a
-// lazily imported CommonJS chunk would only have a default export).
+// The parts of undici venue uses: its Agent (a pool of connections per origin)
+// and its request API. undici's index loads all of undici besides (fetch,
+// WebSocket, cookies, mocks, caches, and through node:util's lazy getters
+// Node's own copy of undici too): 165 ms against 45 ms in a bare require,
+// paid before the first request of every command that makes one.
+// undici is CommonJS: imported statically here, and this module lazily
+// everywhere else, its exports stay intact in the bundled build.
 // wasm-tiering.js first: it sets how V8 compiles undici's parser, before undici loads.
 import './wasm-tiering.js';
-export { Agent, request } from 'undici';
+import Agent from 'undici/lib/dispatcher/agent.js';
+import requestOn from 'undici/lib/api/api-request.js';
+import type { Dispatcher } from 'undici';
+
+export { Agent };
+
+/** undici's request(url, options) as its index makes it, for a dispatcher given (venue always gives one). */
+export function request(url: string, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: Dispatcher }): Promise<Dispatcher.ResponseData> {
+  const { dispatcher, ...rest } = options;
+  const target = new URL(url);
+  return requestOn.call(dispatcher, { ...rest, origin: target.origin, path: `${target.pathname}${target.search}` });
+}

@@ -358,11 +358,14 @@ export class WebhookListener extends EventEmitter {
     try {
       const { request } = await import('../undici.js');
       const timeoutMs = this.options.forwardTimeoutMs ?? 10_000;
+      // The pool goes when the listener stops: a delivery still arriving then is not forwarded.
+      const dispatcher = this.agent;
+      if (!dispatcher) throw new Error('the listener has stopped');
       const response = await request(target, {
         method: 'POST',
         headers: relayHeaders(headers),
         body,
-        dispatcher: this.agent,
+        dispatcher,
         signal: AbortSignal.timeout(timeoutMs),
       });
       await response.body.dump();
