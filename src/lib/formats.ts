@@ -4,7 +4,10 @@
 // "YYYY-MM-DD HH:MM <zone>". Machine formats carry numbers and ISO 8601 instead
 // (records.ts). Tables (output/people.ts), messages and prompts all format here.
 
-const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Made at first use: making a number format starts ICU's number formatting, about 20 ms, which a command
+// that prints no money (a listing in a machine format) should not pay when this module loads.
+let twoDecimalsFormat: Intl.NumberFormat | undefined;
+const twoDecimals = { format: (amount: number) => (twoDecimalsFormat ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(amount) };
 const currencies = new Map<string, Intl.NumberFormat | null>();
 
 function currencyFormat(code: string): Intl.NumberFormat | null {
