@@ -37,8 +37,25 @@ const withoutSdkAjv = {
     build.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) =>
       args.importer.includes('@modelcontextprotocol/sdk') ? { path: 'mcp-ajv-provider', namespace: 'venue-stub' } : undefined,
     );
-    build.onLoad({ filter: /.*/, namespace: 'venue-stub' }, () => ({
+    build.onLoad({ filter: /^mcp-ajv-provider$/, namespace: 'venue-stub' }, () => ({
       contents: "export class AjvJsonSchemaValidator { getValidator() { throw new Error('venue mcp validates no elicitation'); } }",
+      loader: 'js',
+    }));
+  },
+};
+/**
+ * undici's HTTP/2 client loads node:http2 (and with it node:tls) when undici
+ * loads, about 15 ms before a first request. It is used only for a
+ * connection that agreed on HTTP/2, which undici offers only when asked
+ * (allowH2), and venue never asks: HTTP/1.1 throughout. It is left out, and
+ * says so if that ever changes.
+ */
+const withoutUndiciH2 = {
+  name: 'undici-without-h2',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) => (args.importer.includes('undici') ? { path: 'undici-client-h2', namespace: 'venue-stub' } : undefined));
+    build.onLoad({ filter: /^undici-client-h2$/, namespace: 'venue-stub' }, () => ({
+      contents: "module.exports = function connectH2() { throw new Error('venue speaks HTTP/1.1 only: this connection agreed on HTTP/2'); };",
       loader: 'js',
     }));
   },
@@ -67,7 +84,7 @@ try {
     chunkNames: '[name]-[hash]',
     logLevel: 'warning',
     legalComments: 'none',
-    plugins: [withoutSdkAjv],
+    plugins: [withoutSdkAjv, withoutUndiciH2],
   });
 } catch (error) {
   rmSync(next, { recursive: true, force: true });
