@@ -155,7 +155,7 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  */
 let sharedAgent: Promise<Dispatcher> | undefined;
 function defaultDispatcher(): Promise<Dispatcher> {
-  sharedAgent ??= import('./undici.js').then(
+  sharedAgent ??= undici().then(
     ({ Agent }) =>
       // Keep-alive with a generous pool: bulk commands page with bounded concurrency, and their flags are what
       // bound it (--concurrency, at most 16 a venue; --parallel venues). The pool's cap is per origin, and a
@@ -164,6 +164,13 @@ function defaultDispatcher(): Promise<Dispatcher> {
       new Agent({ keepAliveTimeout: 10_000, connections: 64, pipelining: 1 }),
   );
   return sharedAgent;
+}
+
+/** undici's parts, imported once: a dynamic import of a loaded module still costs a lookup on every request. */
+let undiciParts: Promise<typeof import('./undici.js')> | undefined;
+function undici(): Promise<typeof import('./undici.js')> {
+  undiciParts ??= import('./undici.js');
+  return undiciParts;
 }
 
 /** Close pooled connections so the process can exit promptly. */
@@ -425,7 +432,7 @@ export class HttpClient {
     sent: { started: boolean },
     signal?: AbortSignal,
   ): Promise<HttpResponse> {
-    const { request } = await import('./undici.js');
+    const { request } = await undici();
     this.dispatcher ??= await defaultDispatcher();
     const headers: Record<string, string> = {
       'user-agent': `venue/${venueVersion()}`,
