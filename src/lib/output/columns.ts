@@ -6,12 +6,24 @@ import { findKey, fieldKey, isRecord, sourceOf } from '../reading.js';
 import type { Column, Row } from '../rows.js';
 
 export function getPath(row: unknown, path: string): unknown {
+  // Every cell of a table is read this way: a plain key is read as it is, and a dotted path is split once.
+  if (!path.includes('.')) return row === null || typeof row !== 'object' ? undefined : (row as Record<string, unknown>)[path];
   let current: unknown = row;
-  for (const part of path.split('.')) {
+  for (const part of partsOf(path)) {
     if (current === null || typeof current !== 'object') return undefined;
     current = (current as Record<string, unknown>)[part];
   }
   return current;
+}
+
+const pathParts = new Map<string, readonly string[]>();
+function partsOf(path: string): readonly string[] {
+  let parts = pathParts.get(path);
+  if (parts === undefined) {
+    parts = path.split('.');
+    if (pathParts.size < 1_000) pathParts.set(path, parts);
+  }
+  return parts;
 }
 
 export function isScalar(value: unknown): boolean {

@@ -49,7 +49,7 @@ export function formatForPeople(value: unknown, format: ColumnFormat = 'text', h
       return label ?? String(value);
     }
     case 'flags':
-      return bitWords(value, how.labels ?? {});
+      return bitWords(value, how.labels ?? NO_LABELS);
     case 'list':
       return Array.isArray(value) ? value.map((v) => (isScalar(v) ? String(v) : summarise(v))).join(', ') : String(value);
     default:
@@ -63,7 +63,21 @@ export function formatForPeople(value: unknown, format: ColumnFormat = 'text', h
 function bitWords(value: unknown, labels: Record<string, string>): string {
   const text = String(value).trim();
   if (!/^\d+$/.test(text)) return String(value);
-  let left = Number(text);
+  // A table's column holds a few masks on every row: each is worked out once per table of labels.
+  let known = bitWordsKnown.get(labels);
+  if (!known) bitWordsKnown.set(labels, (known = new Map()));
+  let said = known.get(text);
+  if (said === undefined) {
+    said = maskWords(Number(text), labels);
+    if (known.size < 256) known.set(text, said);
+  }
+  return said;
+}
+const bitWordsKnown = new WeakMap<Record<string, string>, Map<string, string>>();
+const NO_LABELS: Record<string, string> = {};
+
+function maskWords(mask: number, labels: Record<string, string>): string {
+  let left = mask;
   if (left === 0) return labels['0'] ?? '0';
   const words: string[] = [];
   for (const [bit, word] of Object.entries(labels).map(([k, w]) => [Number(k), w] as const).sort((a, b) => a[0] - b[0])) {

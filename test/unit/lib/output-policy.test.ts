@@ -29,6 +29,9 @@ describe('codes as words', () => {
     expect(formatForPeople(6, 'flags', { labels: saleTypeLabels })).toBe('sale, vending');
     expect(formatForPeople('7', 'flags', { labels: saleTypeLabels })).toBe('redemption, sale, vending');
     expect(formatForPeople(9, 'flags', { labels: saleTypeLabels })).toBe('redemption, 8');
+    // Masks are remembered per table of labels: another table's words for the same mask are its own.
+    expect(formatForPeople(6, 'flags', { labels: { '2': 'two', '4': 'four' } })).toBe('two, four');
+    expect(formatForPeople(6, 'flags', { labels: saleTypeLabels })).toBe('sale, vending');
     expect(formatForPeople('Sale', 'flags', { labels: saleTypeLabels })).toBe('Sale');
   });
 
