@@ -240,11 +240,11 @@ function keptShaped(raw: RawRecord, plan: Plan): RawRecord {
  * A quick test that shaping keeps a value as it is: true only when accepts()
  * takes it and machineValue() gives it back unchanged (nested records their
  * own shaped records). False means "not known this quickly": the full test
- * (keptAsItIs) then decides, so this only ever saves work. It types a JSON value in one
- * comparison or two where the full test goes through the general readers:
- * on a 100,000-row listing in venue's dialect the full test cost three
- * quarters of the shaping. test/unit/lib/records.test.ts holds it to the full
- * test over every type and a spread of values.
+ * (keptAsItIs) then decides, so this only ever saves work. It types a JSON
+ * value in a comparison or two where the full test goes through the general
+ * readers: on a 100,000-row listing in venue's dialect the full test cost
+ * three quarters of the shaping. test/unit/lib/records.test.ts holds it to
+ * the full way over every type and a spread of values.
  */
 export function keptAsIsTest(spec: FieldSpec, nested: RecordShape | undefined): (value: unknown) => boolean {
   switch (spec.type) {
@@ -265,8 +265,9 @@ export function keptAsIsTest(spec: FieldSpec, nested: RecordShape | undefined): 
       return (value) => typeof value === 'string' && HAS_DIGIT.test(value);
     case 'enum': {
       if (!spec.words) return (value) => typeof value === 'string';
-      // An enumeration has few words: the full test's answer for each is remembered.
-      const field = { name: venueName(spec), spec, candidates: [], position: 0, keptAsIs: () => false };
+      // An enumeration has few words: the full test's answer for each is remembered. machineValue reads only
+      // the field's spec (an enum has no nested shape), so a field made of the spec alone asks it.
+      const field: PlannedField = { name: venueName(spec), spec, candidates: [], position: 0, keptAsIs: () => false };
       const known = new Map<unknown, boolean>();
       return (value) => {
         if (typeof value !== 'string' && typeof value !== 'number') return false;

@@ -82,7 +82,7 @@ function compactKeyByKey(source: Record<string, unknown>, keys: readonly string[
 /** Masks are sums of powers of two, exact up to 2^52. */
 const MASK_BITS = 52;
 const POWERS = Array.from({ length: MASK_BITS }, (_, i) => 2 ** i);
-/** Per view's first key (each view type has its own), per which of its keys are set: its keys and an object to copy. */
+/** Per view's first key (each view type has its own), per which of its keys are set: its layout (compact). */
 const layouts = new Map<string, Map<number, Layout>>();
 
 function viewOf<T extends object>(view: T, reader: RecordReader): T {
