@@ -257,9 +257,17 @@ export class HttpClient {
 
   url(path: string, query?: RequestOptions['query']): string {
     const url = new URL(this.baseUrl + (path.startsWith('/') ? path : `/${path}`));
-    for (const [key, value] of Object.entries(query ?? {})) {
-      if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+    if (!query) return url.toString();
+    // The parameters are set on a copy and the URL's query written once: each set on url.searchParams writes it again.
+    const params = new URLSearchParams(url.search);
+    let set = false;
+    for (const [key, value] of Object.entries(query)) {
+      if (value === undefined || value === null || value === '') continue;
+      params.set(key, String(value));
+      set = true;
     }
+    // With nothing set the base URL's own query stays as written.
+    if (set) url.search = params.toString();
     return url.toString();
   }
 
