@@ -172,6 +172,12 @@ describe('origin', () => {
     expect((error as Error).message).toContain('refusing to send the inventory token to https://elsewhere.test');
     expect(new URL(http.url('//elsewhere.test/x')).origin).toBe(origin);
   });
+
+  it('writes a query into the URL form-encoded, leaving out what is empty', () => {
+    const { http } = client();
+    expect(http.url('/products', { page: 2, pageSize: 200, q: 'a b&c', ids: '1,2', none: undefined, blank: '' })).toBe(`${origin}/api/products?page=2&pageSize=200&q=a+b%26c&ids=1%2C2`);
+    expect(http.url('/products', {})).toBe(`${origin}/api/products`);
+  });
 });
 
 describe('error bodies', () => {
