@@ -344,7 +344,7 @@ function candidatesOf(index: KeyIndex, names: FieldNames): readonly string[] {
  * inherited enumerable key, which for-in finds and Object.keys does not,
  * only makes the answer no.
  */
-export function hasExactlyKeys(record: RawRecord, keys: readonly string[]): boolean {
+function hasExactlyKeys(record: RawRecord, keys: readonly string[]): boolean {
   let i = 0;
   for (const key in record) if (key !== keys[i++]) return false;
   return i === keys.length;
