@@ -197,8 +197,7 @@ function examplesText(examples: string[] | undefined): string {
   return `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`;
 }
 
-/** Adds a group and everything under it to parent. */
-/** A group and its commands; with `only` (the rest of a command path), only the entries on that path. */
+/** Adds a group and everything under it to parent; with `only` (the rest of a command path), only the entries on that path. */
 export function attachGroup(parent: Command, group: GroupModule, makeContext: ContextFactory, only?: readonly string[]): Command {
   const cmd = parent.command(group.name).summary(group.summary).description(group.description ?? group.summary);
   if (group.examples?.length) cmd.addHelpText('after', examplesText(group.examples));
