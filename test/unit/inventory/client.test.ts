@@ -6,32 +6,21 @@
 // gives, a 2xx answer that holds nothing usable is an UnreadableAnswerError
 // (exit 6), and every call goes where the profile's route map says.
 
-import { MockAgent } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError, NotFoundError, UsageError } from '../../../src/lib/errors.js';
-import { HttpClient, type TokenSource } from '../../../src/lib/http.js';
+import { inventoryOrigin, mockInventoryService } from '../../support/mock-inventory.js';
 import { InventoryClient } from '../../../src/lib/inventory/client.js';
 import { inventoryErrors } from '../../../src/lib/inventory/error-codes.js';
 import { InventoryRouteMap } from '../../../src/lib/inventory/routes.js';
 import { UnreadableAnswerError, sourceOf } from '../../../src/lib/reading.js';
 import { WebhooksClient } from '../../../src/lib/webhooks/client.js';
 
-const origin = 'https://inventory.test';
-let agent: MockAgent | undefined;
-
-afterEach(async () => {
-  await agent?.close().catch(() => undefined);
-  agent = undefined;
-});
-
-const token: TokenSource = { get: async () => ({ token: 'jwt', fromCache: false }), invalidate: async () => {} };
+const origin = inventoryOrigin;
+const service = mockInventoryService();
 
 function clients(routes?: InventoryRouteMap, auth?: { name: string; prefix: string }) {
-  agent = new MockAgent();
-  agent.disableNetConnect();
-  const http = new HttpClient({ service: 'inventory', baseUrl: origin, dispatcher: agent, retries: 0, sleep: async () => {}, authHeader: auth });
-  const deps = { profile: 'p', http, token, stateDir: '/nonexistent', now: () => Date.now(), routes };
-  return { inventory: new InventoryClient(deps), webhooks: new WebhooksClient(deps), pool: agent.get(origin) };
+  const { deps, pool } = service({ routes, authHeader: auth });
+  return { inventory: new InventoryClient(deps), webhooks: new WebhooksClient(deps), pool };
 }
 
 /** A view as plain data: the service record it carries (a symbol) left out, nested views too. */

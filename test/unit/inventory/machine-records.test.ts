@@ -6,29 +6,19 @@
 // both succeed, and the records printed are those shapeRecord gives for the
 // service's own records.
 
-import { MockAgent } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
-import { HttpClient, type TokenSource } from '../../../src/lib/http.js';
+import { describe, expect, it } from 'vitest';
+import { mockInventoryService } from '../../support/mock-inventory.js';
 import { InventoryClient } from '../../../src/lib/inventory/client.js';
 import { RECORD_SHAPES, shapeRecord, shapedRecordOf, type RecordShape } from '../../../src/lib/records.js';
 import { RecordReader, sourceOf } from '../../../src/lib/reading.js';
 import { checkProduct, holdsProductNeeds, levelOfRow, readStockLevelNeeds, stockLevelNeeds } from '../../../src/lib/inventory/views.js';
 
-const origin = 'https://inventory.test';
-let agent: MockAgent | undefined;
-afterEach(async () => {
-  await agent?.close().catch(() => undefined);
-  agent = undefined;
-});
-
-const token: TokenSource = { get: async () => ({ token: 'jwt', fromCache: false }), invalidate: async () => {} };
+const service = mockInventoryService();
 
 function client(page: unknown) {
-  agent = new MockAgent();
-  agent.disableNetConnect();
-  agent.get(origin).intercept({ path: /^\/(products|stock-levels)\?/, method: 'GET' }).reply(200, page as object).persist();
-  const http = new HttpClient({ service: 'inventory', baseUrl: origin, dispatcher: agent, retries: 0, sleep: async () => {} });
-  return new InventoryClient({ profile: 'p', http, token, stateDir: '/nonexistent', now: () => Date.now() });
+  const { deps, pool } = service();
+  pool.intercept({ path: /^\/(products|stock-levels)\?/, method: 'GET' }).reply(200, page as object).persist();
+  return new InventoryClient(deps);
 }
 
 async function outcome<T>(pages: AsyncIterable<T[]>): Promise<{ rows?: T[]; error?: string; exitCode?: number }> {
