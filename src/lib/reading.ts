@@ -152,7 +152,7 @@ export function isRecord(value: unknown): value is RawRecord {
  * - number: any number (numbers, numeric strings)
  * - money: an amount: a number, or a record holding one ({amount, currency})
  * - boolean: true/false, 1/0, yes/no
- * - date, datetime: a string with digits (a datetime also as epoch milliseconds)
+ * - date, datetime: a string with digits (a datetime also as epoch milliseconds a date can hold)
  * - enum: a word of a table (strings; numbers only where the table has numeric words)
  * - ref: a numeric id, or a record holding one ({warehouse: {id: 1}})
  * - record, list: a nested record, a list
@@ -226,6 +226,9 @@ function idInside(record: RawRecord, names: FieldNames): number | undefined {
 }
 
 /** Whether a value can be what the spec says. */
+/** The largest epoch milliseconds a JavaScript date holds (either side of 1970). */
+const MAX_EPOCH_MS = 8.64e15;
+
 export function accepts(spec: FieldSpec, value: unknown): boolean {
   switch (spec.type) {
     case 'text':
@@ -243,7 +246,8 @@ export function accepts(spec: FieldSpec, value: unknown): boolean {
     case 'date':
       return typeof value === 'string' && /\d/.test(value);
     case 'datetime':
-      return (typeof value === 'string' && /\d/.test(value)) || (typeof value === 'number' && Number.isFinite(value));
+      // Epoch milliseconds only where a date can be made of them (new Date(1e21) is no date: toISOString throws).
+      return (typeof value === 'string' && /\d/.test(value)) || (typeof value === 'number' && Math.abs(value) <= MAX_EPOCH_MS);
     case 'enum':
       return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value) && hasNumericWords(spec.words));
     case 'ref':

@@ -223,22 +223,40 @@ export function holdsProductNeeds(product: Record<string, unknown>): boolean {
     Number.isInteger(product.productId) &&
     (typeof name === 'string' ? name.trim() !== '' : Number.isFinite(name)) &&
     allTexts(product.barcodes) &&
-    allRecords(product.stockLevels, (entry) => Number.isInteger(entry.warehouseId) && Number.isFinite(entry.quantity)) &&
-    allRecords(product.suppliers, (link) => Number.isInteger(link.supplierId))
+    allRecords(product.stockLevels, holdsStockEntryNeeds) &&
+    allRecords(product.suppliers, holdsSupplierLinkNeeds)
   );
 }
 
-/** Absent, or text that is not empty, or a list of such (see texts). */
+/** Absent, or text that is not empty, or a list of such (see texts). Loops, not every(): this runs for each product of a listing. */
 function allTexts(value: unknown): boolean {
   if (value === undefined || value === null) return true;
-  const text = (item: unknown) => (typeof item === 'string' ? item !== '' : Number.isFinite(item));
-  return Array.isArray(value) ? value.every(text) : text(value);
+  if (!Array.isArray(value)) return isText(value);
+  for (let i = 0; i < value.length; i++) if (!isText(value[i])) return false;
+  return true;
+}
+
+function isText(item: unknown): boolean {
+  return typeof item === 'string' ? item !== '' : Number.isFinite(item);
 }
 
 /** Absent, or a list of records each holding what `holds` asks (see nestedRecords). */
 function allRecords(value: unknown, holds: (record: Record<string, unknown>) => boolean): boolean {
   if (value === undefined || value === null) return true;
-  return Array.isArray(value) && value.every((item) => isRecord(item) && holds(item));
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
+    if (!isRecord(item) || !holds(item)) return false;
+  }
+  return true;
+}
+
+function holdsStockEntryNeeds(entry: Record<string, unknown>): boolean {
+  return Number.isInteger(entry.warehouseId) && Number.isFinite(entry.quantity);
+}
+
+function holdsSupplierLinkNeeds(link: Record<string, unknown>): boolean {
+  return Number.isInteger(link.supplierId);
 }
 
 export function productView(reader: RecordReader): Product {
