@@ -256,8 +256,13 @@ export class HttpClient {
   }
 
   url(path: string, query?: RequestOptions['query']): string {
+    return this.target(path, query).href;
+  }
+
+  /** The URL of a path (and query) under the service's base URL, parsed once for all a request needs of it. */
+  private target(path: string, query?: RequestOptions['query']): URL {
     const url = new URL(this.baseUrl + (path.startsWith('/') ? path : `/${path}`));
-    if (!query) return url.toString();
+    if (!query) return url;
     // The parameters are set on a copy and the URL's query written once: each set on url.searchParams writes it again.
     const params = new URLSearchParams(url.search);
     let set = false;
@@ -268,7 +273,7 @@ export class HttpClient {
     }
     // With nothing set the base URL's own query stays as written.
     if (set) url.search = params.toString();
-    return url.toString();
+    return url;
   }
 
   /** Milliseconds left before the command's deadline (Infinity without one). */
@@ -302,11 +307,12 @@ export class HttpClient {
   async request<T = unknown>(options: RequestOptions): Promise<HttpResponse<T>> {
     const method = options.method;
     const idempotent = options.idempotent ?? ['GET', 'HEAD', 'PUT', 'DELETE'].includes(method);
-    const url = this.url(options.path, options.query);
+    const target = this.target(options.path, options.query);
+    const url = target.href;
     const operation = options.operation ?? `${method} ${options.path}`;
     // A token goes only to the origin it belongs to, whatever path was asked for.
-    if (options.auth && new URL(url).origin !== this.origin) {
-      throw new UsageError(`refusing to send the ${this.service} token to ${new URL(url).origin}: it belongs to ${this.origin}`, { hint: 'Nothing was sent.' });
+    if (options.auth && target.origin !== this.origin) {
+      throw new UsageError(`refusing to send the ${this.service} token to ${target.origin}: it belongs to ${this.origin}`, { hint: 'Nothing was sent.' });
     }
     // One key for every attempt of this call: a service that honours it applies the write once.
     const idempotencyKey = idempotent ? undefined : (options.idempotencyKey ?? (await import('node:crypto')).randomUUID());
@@ -330,7 +336,7 @@ export class HttpClient {
       // Reads give up on Ctrl-C; cleanup after it (already interrupted) must not be cut short.
       const abortOn = idempotent && this.interruption && !this.interruption.interrupted ? this.interruption.signal : undefined;
       try {
-        const send = () => this.send(method, url, options, token?.token, idempotencyKey, sent, abortOn);
+        const send = () => this.send(method, target, options, token?.token, idempotencyKey, sent, abortOn);
         // A write in flight is seen through to its answer even after a Ctrl-C, so its outcome is known.
         response = await (!idempotent && this.interruption ? this.interruption.inFlight(`"${operation}"`, send) : send());
       } catch (error) {
@@ -433,7 +439,7 @@ export class HttpClient {
 
   private async send(
     method: HttpMethod,
-    url: string,
+    target: URL,
     options: RequestOptions,
     token: string | undefined,
     idempotencyKey: string | undefined,
@@ -461,15 +467,15 @@ export class HttpClient {
     this.secrets?.remember(token);
     this.secrets?.rememberIn(options.body);
     this.secrets?.rememberIn(options.form);
+    let url = target;
     if (token && this.authQuery) {
-      const withKey = new URL(url);
-      withKey.searchParams.set(this.authQuery.name, `${this.authQuery.prefix}${token}`);
-      url = withKey.toString();
+      url = new URL(target);
+      url.searchParams.set(this.authQuery.name, `${this.authQuery.prefix}${token}`);
     } else if (token) headers[this.authHeader.name.toLowerCase()] = `${this.authHeader.prefix}${token}`;
 
     const started = performance.now();
     if (this.trace) {
-      this.trace(`> ${method} ${redactUrl(url)}`);
+      this.trace(`> ${method} ${redactUrl(url.href)}`);
       for (const [k, v] of Object.entries(redactHeaders(headers))) this.trace(`> ${k}: ${v}`);
       if (options.form !== undefined) this.trace(`> ${new URLSearchParams(redactJson(options.form) as Record<string, string>).toString()}`);
       else if (options.body !== undefined) this.trace(`> ${stringifyJsonExact(redactJson(options.body))}`);

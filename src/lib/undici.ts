@@ -13,9 +13,9 @@ import type { Dispatcher } from 'undici';
 
 export { Agent };
 
-/** undici's request(url, options) as its index makes it, for a dispatcher given (venue always gives one). */
-export function request(url: string, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: Dispatcher }): Promise<Dispatcher.ResponseData> {
+/** undici's request(url, options) as its index makes it, for a dispatcher given (venue always gives one). A URL already parsed is not parsed again. */
+export function request(url: string | URL, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: Dispatcher }): Promise<Dispatcher.ResponseData> {
   const { dispatcher, ...rest } = options;
-  const target = new URL(url);
+  const target = typeof url === 'string' ? new URL(url) : url;
   return requestOn.call(dispatcher, { ...rest, origin: target.origin, path: `${target.pathname}${target.search}` });
 }

@@ -165,10 +165,11 @@ describe('origin', () => {
     const { http } = client();
     const auth: TokenSource = { get: async () => ({ token: 'secret-token', fromCache: true }), invalidate: async () => {} };
     // A path cannot leave the origin (it is appended to the base URL), so the URL is built by hand here.
-    const url = http.url.bind(http);
-    http.url = () => 'https://elsewhere.test/steal';
+    const built = http as unknown as { target: (path: string) => URL };
+    const target = built.target.bind(http);
+    built.target = () => new URL('https://elsewhere.test/steal');
     const error = await http.request({ method: 'GET', path: '/x', auth }).catch((e: unknown) => e);
-    http.url = url;
+    built.target = target;
     expect((error as Error).message).toContain('refusing to send the inventory token to https://elsewhere.test');
     expect(new URL(http.url('//elsewhere.test/x')).origin).toBe(origin);
   });
