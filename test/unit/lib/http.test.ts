@@ -305,4 +305,24 @@ describe('on a real socket', () => {
       await srv.close();
     }
   });
+
+  it('an answer cut off before its declared length is a failed read, retried for a GET, never half a body taken as the answer', async () => {
+    let calls = 0;
+    const srv = await server((req, res) => {
+      calls++;
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('{"items":[');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    try {
+      const error = await realClient(srv.url, { retries: 1 }).request({ method: 'GET', path: '/products' }).catch((e) => e);
+      expect(error).toBeInstanceOf(ServerError);
+      expect(error.exitCode).toBe(6);
+      expect(error.message).toContain('cannot reach the inventory service');
+      expect(calls).toBe(2);
+    } finally {
+      await srv.close();
+    }
+  });
 });
