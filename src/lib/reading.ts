@@ -657,6 +657,22 @@ export function readShape(reader: RecordReader, table: FieldTable): Record<strin
 // Envelopes seen around single records and around lists.
 const RECORD_ENVELOPES = ['data', 'result', 'value', 'payload', 'response', 'item', 'body'];
 const LIST_ENVELOPES = ['items', 'data', 'results', 'result', 'records', 'content', 'value', 'rows', 'list', 'entries', 'elements'];
+
+/**
+ * A resource's own keys, then the envelopes: one list per resource and
+ * envelope kind, so the key index remembers its lookups (candidatesOf keys
+ * them by list). A list spread afresh for every page missed that memory and
+ * folded every name again.
+ */
+function withEnvelopes(resourceKeys: readonly string[], envelopes: readonly string[]): readonly string[] {
+  if (resourceKeys.length === 0) return envelopes;
+  let byEnvelopes = namesWithEnvelopes.get(resourceKeys);
+  if (!byEnvelopes) namesWithEnvelopes.set(resourceKeys, (byEnvelopes = new Map()));
+  let names = byEnvelopes.get(envelopes);
+  if (!names) byEnvelopes.set(envelopes, (names = [...resourceKeys, ...envelopes]));
+  return names;
+}
+const namesWithEnvelopes = new WeakMap<readonly string[], Map<readonly string[], readonly string[]>>();
 /** Keys that sit beside an envelope and say nothing of the resource. */
 const ENVELOPE_COMPANIONS = new Set(
   ['meta', 'metadata', 'links', 'link', '_links', 'status', 'success', 'ok', 'message', 'code', 'errors', 'error', 'timestamp', 'traceid', 'requestid', 'version', 'apiversion', 'pagination', 'paging'].map(fieldKey),
@@ -694,12 +710,12 @@ function envelopeContent(record: RawRecord, names: readonly string[], accept: (v
 export function readRecord(body: unknown, source: AnswerSource, what: string, resourceKeys: readonly string[] = []): RecordReader {
   let current = body;
   for (let depth = 0; depth < 3 && isRecord(current); depth++) {
-    const inner = envelopeContent(current, [...resourceKeys, ...RECORD_ENVELOPES], isRecord);
+    const inner = envelopeContent(current, withEnvelopes(resourceKeys, RECORD_ENVELOPES), isRecord);
     if (inner === undefined) break;
     current = inner;
   }
   // {data: [...]} where a record is due is a list in an envelope, not a record with a data field.
-  const wrappedList = isRecord(current) ? envelopeContent(current, [...resourceKeys, ...RECORD_ENVELOPES], Array.isArray) : undefined;
+  const wrappedList = isRecord(current) ? envelopeContent(current, withEnvelopes(resourceKeys, RECORD_ENVELOPES), Array.isArray) : undefined;
   if (wrappedList !== undefined) current = wrappedList;
   if (!isRecord(current)) {
     throw new UnreadableAnswerError(source, `is ${describeBody(current)} where ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what} was due`, body);
@@ -721,7 +737,7 @@ export function readList(body: unknown, source: AnswerSource, what: string, reso
 function listIn(body: unknown, resourceKeys: readonly string[], depth: number): unknown[] | undefined {
   if (Array.isArray(body)) return body;
   if (!isRecord(body) || depth > 2) return undefined;
-  const key = findKey(body, [...resourceKeys, ...LIST_ENVELOPES]);
+  const key = findKey(body, withEnvelopes(resourceKeys, LIST_ENVELOPES));
   if (key !== undefined) {
     const inner = listIn(body[key], [], depth + 1);
     if (inner) return inner;
