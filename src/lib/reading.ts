@@ -225,10 +225,10 @@ function idInside(record: RawRecord, names: FieldNames): number | undefined {
   return asNumber(valueOf(record, [...names, ...ID_INSIDE], isWholeNumber));
 }
 
-/** Whether a value can be what the spec says. */
 /** The largest epoch milliseconds a JavaScript date holds (either side of 1970). */
 const MAX_EPOCH_MS = 8.64e15;
 
+/** Whether a value can be what the spec says. */
 export function accepts(spec: FieldSpec, value: unknown): boolean {
   switch (spec.type) {
     case 'text':
