@@ -749,14 +749,24 @@ function listIn(body: unknown, resourceKeys: readonly string[], depth: number): 
 
 /** Each item of a list as a record; an item that is not one is an error. */
 export function readRecords(body: unknown, source: AnswerSource, what: string, resourceKeys: readonly string[] = []): RecordReader[] {
-  return readList(body, source, what, resourceKeys).map((item, index) => {
-    if (!isRecord(item)) {
-      // The item is inside parsed JSON: a string there is text, not "text that is not JSON".
-      const said = typeof item === 'string' ? `text (${JSON.stringify(item.slice(0, 40))})` : item === null ? 'null' : describeBody(item);
-      throw new UnreadableAnswerError(source, `has ${said} as item ${index + 1} of the ${what} list`, body);
-    }
-    return new RecordReader(item, source, what);
-  });
+  return readRecordList(body, source, what, resourceKeys).map((item) => new RecordReader(item, source, what));
+}
+
+/**
+ * The list in an answer, each item checked to be a record (an item that is
+ * not one is an error), as the service sent them: for a caller that reads
+ * most records without a RecordReader (a listing in a machine format).
+ */
+export function readRecordList(body: unknown, source: AnswerSource, what: string, resourceKeys: readonly string[] = []): RawRecord[] {
+  const list = readList(body, source, what, resourceKeys);
+  for (let index = 0; index < list.length; index++) {
+    const item = list[index];
+    if (isRecord(item)) continue;
+    // The item is inside parsed JSON: a string there is text, not "text that is not JSON".
+    const said = typeof item === 'string' ? `text (${JSON.stringify(item.slice(0, 40))})` : item === null ? 'null' : describeBody(item);
+    throw new UnreadableAnswerError(source, `has ${said} as item ${index + 1} of the ${what} list`, body);
+  }
+  return list as RawRecord[];
 }
 
 /** What an answer says of paging, in any of the common shapes. */

@@ -7,7 +7,7 @@
 import type { ServiceDeps } from '../service-deps.js';
 import { ApiError, NotFoundError } from '../errors.js';
 import type { HttpResponse, RequestOptions } from '../http.js';
-import { AnswerMismatchError, asText, checkSame, hasNextPage, sameId, readPageInfo, readRecord, readRecords, type AnswerSource, type FieldSpec, type RecordReader } from '../reading.js';
+import { AnswerMismatchError, asText, checkSame, hasNextPage, sameId, readPageInfo, readRecord, readRecordList, readRecords, RecordReader, type AnswerSource, type FieldSpec, type RawRecord } from '../reading.js';
 import { RECORD_SHAPES, shapeRecord, shapedRow } from '../records.js';
 import { productFields, resourceKeys, stockLevelFields } from './fields.js';
 import { InventoryRouteMap, type InventoryOperation } from './routes.js';
@@ -251,16 +251,28 @@ export class InventoryClient {
     return readRecords(response.data, this.source(options.operation), what, keys).map(view);
   }
 
-  /** One page of a paged list, with whatever paging the service gave. */
-  private async onePage<T>(
+  /** One page of a paged list, with whatever paging the service gave, each record read into a view. */
+  private onePage<T>(
     operation: InventoryOperation,
     options: CallOptions & { page: number; pageSize: number },
     what: string,
     keys: readonly string[],
     view: (r: RecordReader) => T,
   ): Promise<Page<T>> {
+    return this.pageOfRecords(operation, options, what, keys, (raw, source) => view(new RecordReader(raw, source, what)));
+  }
+
+  /** One page of a paged list, with whatever paging the service gave, each record handed to `each` as the service sent it. */
+  private async pageOfRecords<T>(
+    operation: InventoryOperation,
+    options: CallOptions & { page: number; pageSize: number },
+    what: string,
+    keys: readonly string[],
+    each: (raw: RawRecord, source: AnswerSource) => T,
+  ): Promise<Page<T>> {
     const response = await this.send(operation, [], options);
-    const items = readRecords(response.data, this.source(options.operation), what, keys).map(view);
+    const source = this.source(options.operation);
+    const items = readRecordList(response.data, source, what, keys).map((raw) => each(raw, source));
     const info = readPageInfo(response.data, response.headers, items.length);
     const page = info.page ?? options.page;
     const pageSize = info.pageSize ?? options.pageSize;
@@ -302,9 +314,13 @@ export class InventoryClient {
   }
 
   private productPage<T>(query: ProductQuery, view: (reader: RecordReader) => T): Promise<Page<T>> {
+    return this.productRecordPage(query, (raw, source) => view(new RecordReader(raw, source, 'product')));
+  }
+
+  private productRecordPage<T>(query: ProductQuery, each: (raw: RawRecord, source: AnswerSource) => T): Promise<Page<T>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 50;
-    return this.onePage('listProducts', { query: { ...query, page, pageSize } as Query, operation: 'list products', page, pageSize }, 'product', resourceKeys.products, view);
+    return this.pageOfRecords('listProducts', { query: { ...query, page, pageSize } as Query, operation: 'list products', page, pageSize }, 'product', resourceKeys.products, each);
   }
 
   iterateProducts(query: Omit<ProductQuery, 'page' | 'pageSize'> = {}, options: IterateOptions = {}): AsyncGenerator<Product> {
@@ -330,13 +346,13 @@ export class InventoryClient {
    */
   productRecordPages(query: Omit<ProductQuery, 'page' | 'pageSize'> = {}, options: IterateOptions = {}): AsyncGenerator<object[]> {
     const pageSize = Math.min(MAX_PAGE_SIZE, options.pageSize ?? MAX_PAGE_SIZE);
-    const asRecord = (reader: RecordReader) => {
-      const shaped = shapeRecord(reader.raw, RECORD_SHAPES.product);
+    const asRecord = (raw: RawRecord, source: AnswerSource) => {
+      const shaped = shapeRecord(raw, RECORD_SHAPES.product);
       // A product in venue's shape that holds what a product must needs no reading through the field tables.
-      if (shaped !== reader.raw || !holdsProductNeeds(reader.raw)) checkProduct(reader);
-      return shapedRow(reader.raw, RECORD_SHAPES.product, shaped);
+      if (shaped !== raw || !holdsProductNeeds(raw)) checkProduct(new RecordReader(raw, source, 'product'));
+      return shapedRow(raw, RECORD_SHAPES.product, shaped);
     };
-    return pagesInOrder((page) => this.productPage({ ...query, page, pageSize }, asRecord), options);
+    return pagesInOrder((page) => this.productRecordPage({ ...query, page, pageSize }, asRecord), options);
   }
 
   /** productId as typed (a digit string stays exact past 2^53) or a number. A product with another id is an answer about something else (exit 6). */
