@@ -234,7 +234,10 @@ describe('fault suite: 200 cron receipts, 4 at a time, under 5xx/429, dropped an
     };
     console.info(`fault suite: ${JSON.stringify(figures)}`);
 
-    expect.soft(activity.applied.sale + activity.applied.receipt, 'the venue traded meanwhile').toBeGreaterThan(100);
+    // The timer trades every 100 ms: the venue traded meanwhile when it did so at least half as often, throughout
+    // the run. A fixed count (100) failed once the nights got faster than 10 s, with the venue trading as asked.
+    const tradesAsked = (timeNight3 - started) / 100;
+    expect.soft(activity.applied.sale + activity.applied.receipt, `the venue traded meanwhile (about ${Math.round(tradesAsked)} trades asked)`).toBeGreaterThan(Math.max(20, tradesAsked / 2));
     expect.soft(unexplained, 'exit codes other than 0, 7 and an explained 6').toEqual([]);
     expect.soft(refusedButApplied, 'exit 6 (refused) but applied').toEqual([]);
     expect.soft(resentAfterDone.map((r) => r.invoice), 'a receipt done on night 1 applied again on night 2').toEqual([]);
