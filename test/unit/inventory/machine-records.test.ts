@@ -70,6 +70,8 @@ const pages: Array<[string, unknown[]]> = [
   ['a supplier link without supplier', [{ ...good, suppliers: [{ containerId: 2 }] }]],
   ['an unreadable barcode', [{ ...good, barcodes: [{ nothing: true }] }]],
   ['a good record, then a broken one', [good, { productName: 'No id' }]],
+  ['an item that is text, not a record', [good, 'x']],
+  ['an item that is null', [null]],
   // In venue's own names, order and types (the shape kept as it is, holdsProductNeeds on the hot path).
   ['good records in venue\'s shape', [inShape, { ...inShape, productId: 1002, barcodes: null, stockLevels: [], suppliers: null }, { ...inShape, productId: 1003, productName: 7 }]],
   ['in shape: a blank name', [{ ...inShape, productName: ' ' }]],
