@@ -44,6 +44,22 @@ describe('hasLongDigitRun (the quick scan before the exact parse)', () => {
     for (const text of texts) expect(hasLongDigitRun(text), text).toBe(/\d{16,}/.test(text));
   });
 
+  it('agrees with /\\d{16,}/ on 2,000 texts of digit runs of every length at every offset', () => {
+    let seed = 7;
+    const random = (below: number) => (seed = (seed * 48271) % 2147483647) % below;
+    let found = 0;
+    for (let n = 0; n < 2_000; n++) {
+      let text = 'x'.repeat(random(17));
+      while (text.length < 60) text += `${'9'.repeat(random(18))}${',.:"-x'[random(6)]}`;
+      const expected = /\d{16,}/.test(text);
+      if (expected) found++;
+      expect(hasLongDigitRun(text), text).toBe(expected);
+    }
+    // Both answers are common (the comparison is not of one answer).
+    expect(found).toBeGreaterThan(200);
+    expect(found).toBeLessThan(1_800);
+  });
+
   it('keeps an id past 2^53 at the end of a long page exact', () => {
     const page = JSON.stringify({ items: Array.from({ length: 500 }, (_, i) => ({ id: i, name: `p${i}`, price: 12.5 })) });
     const text = `${page.slice(0, -1)},"last":12345678901234567890}`;
