@@ -134,8 +134,9 @@ export function sameWord(a: unknown, b: string): boolean {
   return typeof a === 'string' && fieldKey(a) === fieldKey(b);
 }
 
+/** A JSON object: not null, a list, or bytes (a Buffer or any other view of an ArrayBuffer; isView costs a fraction of Buffer.isBuffer's instanceof, and this runs for every record and nested record read). */
 export function isRecord(value: unknown): value is RawRecord {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !ArrayBuffer.isView(value);
 }
 
 // ---------------------------------------------------------------- field types

@@ -9,6 +9,7 @@ import {
   UnreadableAnswerError,
   accepts,
   asWord,
+  isRecord,
   checkSame,
   field,
   impossibleValues,
@@ -93,6 +94,13 @@ describe('field lookup', () => {
     expect(sameWord('card_registered', 'card_not_activated')).toBe(false);
     expect(sameWord(42, '42')).toBe(false);
     expect(sameWord(undefined, '')).toBe(false);
+  });
+});
+
+describe('isRecord', () => {
+  it('is a JSON object: not null, a list, a Buffer or other bytes', () => {
+    [{}, { a: 1 }, Object.create(null), new Date(0)].forEach((value, i) => expect(isRecord(value), `record ${i}`).toBe(true));
+    [null, undefined, [], [{}], Buffer.from('{}'), new Uint8Array(2), new DataView(new ArrayBuffer(2)), 'x', 1, true].forEach((value, i) => expect(isRecord(value), `not a record ${i}`).toBe(false));
   });
 });
 
