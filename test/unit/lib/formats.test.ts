@@ -15,6 +15,19 @@ describe('one money format and one time format', () => {
     expect(formatCount(12.5)).toBe('12.50');
   });
 
+  it('money written again is written the same, every amount and currency, -0 apart from 0', () => {
+    const amounts = [0, -0, 3.5, -3.5, 1234.5, 0.005, -0.004, 1e9, 12.345];
+    for (const currency of [undefined, 'AUD', 'usd', 'XBT']) {
+      const first = amounts.map((amount) => formatMoney(amount, currency));
+      // Again, in another order: what was remembered is what Intl writes.
+      const again = [...amounts].reverse().map((amount) => formatMoney(amount, currency)).reverse();
+      expect(again, String(currency)).toEqual(first);
+    }
+    expect(formatMoney(0, 'AUD')).toBe('A$0.00');
+    expect(formatMoney(-0, 'AUD')).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'AUD' }).format(-0));
+    expect(formatMoney(-0.004)).toBe(formatMoney(0.004).replace('$', '-$'));
+  });
+
   it('tables, wallet amounts and booking prices all say it the same way', () => {
     expect(formatForPeople(1234, 'money')).toBe(formatMoney(1234));
     expect(formatForPeople(0, 'money')).toBe('$0.00');
