@@ -95,4 +95,6 @@ try {
   if (!fast || !small) process.exitCode = 1;
 } finally {
   await sb.stop();
+  // Its config directory holds the fleet's profiles and tokens: nothing of a bench stays behind.
+  fs.rmSync(sb.dir, { recursive: true, force: true });
 }
