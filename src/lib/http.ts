@@ -294,7 +294,7 @@ export class HttpClient {
       // With nothing set the base URL's own query stays as written.
       if (set) url.search = params.toString();
     }
-    return { href: url.href, origin: url.origin, path: `${url.pathname}${url.search}` };
+    return targetOf(url);
   }
 
   /** Milliseconds left before the command's deadline (Infinity without one). */
@@ -492,7 +492,7 @@ export class HttpClient {
     if (token && this.authQuery) {
       const withKey = new URL(target.href);
       withKey.searchParams.set(this.authQuery.name, `${this.authQuery.prefix}${token}`);
-      url = { href: withKey.href, origin: withKey.origin, path: `${withKey.pathname}${withKey.search}` };
+      url = targetOf(withKey);
     } else if (token) headers[this.authHeader.name.toLowerCase()] = `${this.authHeader.prefix}${token}`;
 
     const started = performance.now();
@@ -557,6 +557,10 @@ interface Target {
   href: string;
   origin: string;
   path: string;
+}
+
+function targetOf(url: URL): Target {
+  return { href: url.href, origin: url.origin, path: `${url.pathname}${url.search}` };
 }
 
 /** A path of segments URL writes as they are: unreserved characters, none starting with a dot (so no dot segments), none empty. */
