@@ -349,7 +349,7 @@ function candidatesOf(index: KeyIndex, names: FieldNames): readonly string[] {
  * inherited enumerable key, which for-in finds and Object.keys does not,
  * only makes the answer no.
  */
-function hasExactlyKeys(record: RawRecord, keys: readonly string[]): boolean {
+export function hasExactlyKeys(record: RawRecord, keys: readonly string[]): boolean {
   let i = 0;
   for (const key in record) if (key !== keys[i++]) return false;
   return i === keys.length;

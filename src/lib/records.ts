@@ -19,7 +19,7 @@
 // types, in the table's order) is its own shaped record: it is checked, not
 // copied (Plan.ownFields).
 
-import { accepts, asBoolean, asEnum, asNumber, fieldKey, isRecord, sameKeys, withSource, type FieldSpec, type FieldTable, type RawRecord } from './reading.js';
+import { accepts, asBoolean, asEnum, asNumber, fieldKey, hasExactlyKeys, isRecord, sameKeys, withSource, type FieldSpec, type FieldTable, type RawRecord } from './reading.js';
 import { BOOKING_TABLES } from './booking/fields.js';
 import { INVENTORY_TABLES, healthFields } from './inventory/fields.js';
 import { WALLET_TABLES, locationFields } from './wallet/fields.js';
@@ -329,23 +329,17 @@ function keptWholeOf(plan: Plan): (raw: RawRecord) => boolean {
   const checks = plan.keys.map((key, i) => {
     const field = own[i];
     if (field === undefined) return '';
-    const quick = QUICK_TESTS[field.spec.type as keyof typeof QUICK_TESTS] ?? (field.nested && isList(field.spec) ? `allKept(v, fields[${i}].nested)` : `fields[${i}].keptAsIs(v)`);
+    const quick = QUICK_TESTS[field.spec.type as keyof typeof QUICK_TESTS] ?? `fields[${i}].keptAsIs(v)`;
     // A key holding undefined (not from JSON) is never kept (see keptAsItIs); null always is.
     return `v = r[${JSON.stringify(key)}]; if (v === undefined || (v !== null && !(${quick}) && !full(fields[${i}], v))) return false;`;
   });
   const source = `"use strict"; return function keptWhole(r) {
-    let i = 0;
-    for (const k in r) if (k !== keys[i++]) return false;
-    if (i !== ${plan.keys.length}) return false;
+    if (!hasExactlyKeys(r, keys)) return false;
     let v;
     ${checks.filter(Boolean).join('\n    ')}
     return true;
   };`;
-  return new Function('keys', 'fields', 'full', 'allKept', 'digit', source)(plan.keys, own, keptAsItIs, allKept, HAS_DIGIT) as (raw: RawRecord) => boolean;
-}
-
-function isList(spec: FieldSpec): boolean {
-  return spec.type === 'list' || spec.type === 'any';
+  return new Function('keys', 'fields', 'full', 'hasExactlyKeys', 'digit', source)(plan.keys, own, keptAsItIs, hasExactlyKeys, HAS_DIGIT) as (raw: RawRecord) => boolean;
 }
 
 /** Whether a value is a list whose every item is its own shaped record (a nested list kept as it is). */
