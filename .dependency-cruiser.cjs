@@ -34,28 +34,32 @@ module.exports = {
     {
       name: 'sandbox-through-its-api',
       severity: 'error',
-      comment: "The CLI uses the sandbox through `venue-sandbox` (packages/sandbox/src/index.ts), never a file inside the package.",
+      comment:
+        'The CLI uses the sandbox through `venue-sandbox` (packages/sandbox/src/index.ts), never a file inside the package.',
       from: { path: '^src/' },
       to: { path: '^packages/sandbox/', pathNot: '^packages/sandbox/dist/index\\.(js|d\\.ts)$' },
     },
     {
       name: 'lib-holds-no-cli',
       severity: 'error',
-      comment: 'src/lib is the workflows, clients and HTTP: commander, prompts and spinners belong to the commands and the CLI shell (src/cli).',
+      comment:
+        'src/lib is the workflows, clients and HTTP: commander, prompts and spinners belong to the commands and the CLI shell (src/cli).',
       from: { path: '^src/lib/' },
       to: { path: '(^|/)node_modules/(commander|@inquirer/prompts|ora)/' },
     },
     {
       name: 'lib-imports-nothing-above',
       severity: 'error',
-      comment: 'Nothing below imports upward: src/lib never reaches the CLI shell, the commands, the front door or the runners.',
+      comment:
+        'Nothing below imports upward: src/lib never reaches the CLI shell, the commands, the front door or the runners.',
       from: { path: '^src/lib/' },
       to: { path: '^src/(cli/|commands/|main\\.ts|invocation\\.ts|program\\.ts|run\\.ts|fleet\\.ts|failure\\.ts)' },
     },
     {
       name: 'cli-shell-below-commands',
       severity: 'error',
-      comment: 'The CLI shell (src/cli: context, terminal, prompter) serves the commands and the runners; it never reaches up to them.',
+      comment:
+        'The CLI shell (src/cli: context, terminal, prompter) serves the commands and the runners; it never reaches up to them.',
       from: { path: '^src/cli/' },
       to: { path: '^src/(commands/|main\\.ts|invocation\\.ts|program\\.ts|run\\.ts|fleet\\.ts|failure\\.ts)' },
     },

@@ -22,7 +22,8 @@ function importsOf(file: string): Array<{ file: string; names: string }> {
   const found: Array<{ file: string; names: string }> = [];
   for (const match of text.matchAll(/^import\s+(?!type\s)([^;]*?)\s+from\s+'(\.[^']+)'/gms)) {
     const target = path.resolve(path.dirname(file), match[2]!.replace(/\.js$/, '.ts'));
-    if (target.startsWith(path.join(root, 'test')) && fs.existsSync(target)) found.push({ file: target, names: match[1]! });
+    if (target.startsWith(path.join(root, 'test')) && fs.existsSync(target))
+      found.push({ file: target, names: match[1]! });
   }
   return found;
 }
@@ -33,9 +34,13 @@ function spawnsVenue(file: string, seen = new Set<string>()): boolean {
   if (seen.has(file)) return false;
   seen.add(file);
   const text = fs.readFileSync(file, 'utf8');
-  const answer = /^import\s+(?!type\s)[^;]*?\s+from\s+'node:child_process'/ms.test(text) || importsOf(file).some(({ file: target, names }) =>
-    target === processSupport ? processFunctions.test(names) : target !== path.join(root, 'test/support/in-process.ts') && spawnsVenue(target, seen),
-  );
+  const answer =
+    /^import\s+(?!type\s)[^;]*?\s+from\s+'node:child_process'/ms.test(text) ||
+    importsOf(file).some(({ file: target, names }) =>
+      target === processSupport
+        ? processFunctions.test(names)
+        : target !== path.join(root, 'test/support/in-process.ts') && spawnsVenue(target, seen),
+    );
   startsProcesses.set(file, answer);
   return answer;
 }

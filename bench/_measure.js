@@ -9,7 +9,9 @@ export const hasGnuTime = fs.existsSync('/usr/bin/time');
 export function timed(command, args, env, cwd) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const [cmd, argv] = hasGnuTime ? ['/usr/bin/time', ['-f', 'PEAK_RSS_KB=%M CPU_S=%U+%S', command, ...args]] : [command, args];
+    const [cmd, argv] = hasGnuTime
+      ? ['/usr/bin/time', ['-f', 'PEAK_RSS_KB=%M CPU_S=%U+%S', command, ...args]]
+      : [command, args];
     const child = spawn(cmd, argv, { env, stdio: ['ignore', 'pipe', 'pipe'], cwd });
     let lines = 0;
     let stderr = '';
@@ -23,7 +25,13 @@ export function timed(command, args, env, cwd) {
       const rss = /PEAK_RSS_KB=(\d+)/.exec(stderr);
       const cpu = /CPU_S=([\d.]+)\+([\d.]+)/.exec(stderr);
       if (code !== 0) reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr.slice(-2000)}`));
-      else resolve({ ms, lines, peakMb: rss ? Number(rss[1]) / 1024 : undefined, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : undefined });
+      else
+        resolve({
+          ms,
+          lines,
+          peakMb: rss ? Number(rss[1]) / 1024 : undefined,
+          cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : undefined,
+        });
     });
   });
 }
@@ -39,7 +47,10 @@ export function interleavedMedians(cases, runs, env) {
   for (let i = 0; i < runs + 3; i++) {
     for (const c of cases) {
       const started = process.hrtime.bigint();
-      const result = spawnSync(process.execPath, c.args, { env: { ...env, ...c.env }, stdio: ['ignore', 'ignore', 'pipe'] });
+      const result = spawnSync(process.execPath, c.args, {
+        env: { ...env, ...c.env },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (result.status !== 0) throw new Error(`${c.name} failed: ${result.stderr}`);
       if (i >= 3) times.get(c.name).push(ms);

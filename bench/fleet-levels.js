@@ -45,15 +45,30 @@ async function timed(args, env) {
   const before = sandboxCpuMs();
   const run = await timedRun(process.execPath, [venueBin, ...args], env, root);
   const after = sandboxCpuMs();
-  return { ...run, cliCpuMs: run.cpuMs, sandboxCpuMs: before === undefined || after === undefined ? undefined : after - before };
+  return {
+    ...run,
+    cliCpuMs: run.cpuMs,
+    sandboxCpuMs: before === undefined || after === undefined ? undefined : after - before,
+  };
 }
 
-const env = { PATH: process.env.PATH, HOME: process.env.HOME, VENUE_CONFIG_DIR: sb.dir, VENUE_SANDBOX_URL: sb.origin, VENUE_SANDBOX_AUTOSTART: '0', NO_COLOR: '1' };
+const env = {
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  VENUE_CONFIG_DIR: sb.dir,
+  VENUE_SANDBOX_URL: sb.origin,
+  VENUE_SANDBOX_AUTOSTART: '0',
+  NO_COLOR: '1',
+};
 try {
-  const made = await timed(['sandbox', 'fleet', '--venues', String(venueCount), '--products', String(products), '-q'], env);
+  const made = await timed(
+    ['sandbox', 'fleet', '--venues', String(venueCount), '--products', String(products), '-q'],
+    env,
+  );
   console.log(`fleet of ${venueCount} venues × ${products} products created in ${(made.ms / 1000).toFixed(1)} s`);
   await new Promise((r) => setTimeout(r, 3000)); // the sandbox's debounced state write
-  if (latencyMs > 0) await timed(['sandbox', 'faults', '--latency-ms', String(latencyMs), '--match', 'GET /fleet/*'], env);
+  if (latencyMs > 0)
+    await timed(['sandbox', 'faults', '--latency-ms', String(latencyMs), '--match', 'GET /fleet/*'], env);
   // Tokens first, so each measured run does the same work (cached tokens): a
   // command that needs one (inventory health does not log in).
   await timed(['--each-profile', 'tag:sandbox-fleet', '--parallel', '8', '-q', 'inventory', 'categories'], env);
@@ -67,7 +82,12 @@ try {
   const runs = { 8: [], 1: [] };
   for (let round = 0; round < rounds; round++) {
     for (const parallel of round % 2 === 0 ? [8, 1] : [1, 8]) {
-      runs[parallel].push(check(await timed(['--each-profile', 'tag:sandbox-fleet', '--parallel', String(parallel), '-q', ...levels], env), `--parallel ${parallel}`));
+      runs[parallel].push(
+        check(
+          await timed(['--each-profile', 'tag:sandbox-fleet', '--parallel', String(parallel), '-q', ...levels], env),
+          `--parallel ${parallel}`,
+        ),
+      );
     }
   }
   const median = (list) => [...list].sort((a, b) => a.ms - b.ms)[(list.length - 1) >> 1];
@@ -76,22 +96,37 @@ try {
 
   const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
   const mb = (run) => (run.peakMb === undefined ? 'n/a' : `${run.peakMb.toFixed(0)} MB`);
-  const cpu = (run) => `CPU: venue ${run.cliCpuMs === undefined ? 'n/a' : s(run.cliCpuMs)}, sandbox ${run.sandboxCpuMs === undefined ? 'n/a' : s(run.sandboxCpuMs)}`;
-  console.log(`latency per fleet request: ${latencyMs} ms; rows per run: ${parallel.lines} (${expected} expected); median of ${rounds}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores`);
+  const cpu = (run) =>
+    `CPU: venue ${run.cliCpuMs === undefined ? 'n/a' : s(run.cliCpuMs)}, sandbox ${run.sandboxCpuMs === undefined ? 'n/a' : s(run.sandboxCpuMs)}`;
+  console.log(
+    `latency per fleet request: ${latencyMs} ms; rows per run: ${parallel.lines} (${expected} expected); median of ${rounds}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${os.cpus().length} cores`,
+  );
   console.log(`--parallel 8: ${s(parallel.ms)}, peak RSS ${mb(parallel)}; ${cpu(parallel)}`);
-  console.log(`--parallel 1: ${s(sequential.ms)}, peak RSS ${mb(sequential)}; ${cpu(sequential)}  → ${(sequential.ms / parallel.ms).toFixed(2)}× slower than --parallel 8`);
-  console.log(`  all runs (s): --parallel 8 ${runs[8].map((r) => (r.ms / 1000).toFixed(2)).join(', ')}; --parallel 1 ${runs[1].map((r) => (r.ms / 1000).toFixed(2)).join(', ')}`);
+  console.log(
+    `--parallel 1: ${s(sequential.ms)}, peak RSS ${mb(sequential)}; ${cpu(sequential)}  → ${(sequential.ms / parallel.ms).toFixed(2)}× slower than --parallel 8`,
+  );
+  console.log(
+    `  all runs (s): --parallel 8 ${runs[8].map((r) => (r.ms / 1000).toFixed(2)).join(', ')}; --parallel 1 ${runs[1].map((r) => (r.ms / 1000).toFixed(2)).join(', ')}`,
+  );
   if (process.env.BENCH_SHELL_LOOP !== '0') {
     // What operators ran before: one process per venue, one after another.
     const started = performance.now();
     let loopLines = 0;
-    for (let i = 1; i <= venueCount; i++) loopLines += (await timed(['--profile', `fleet-${i}`, '-q', ...levels], env)).lines;
+    for (let i = 1; i <= venueCount; i++)
+      loopLines += (await timed(['--profile', `fleet-${i}`, '-q', ...levels], env)).lines;
     const loopMs = performance.now() - started;
-    console.log(`shell loop, one process per venue: ${s(loopMs)} (${loopLines} rows)  → ${(loopMs / parallel.ms).toFixed(2)}× slower than --parallel 8`);
+    console.log(
+      `shell loop, one process per venue: ${s(loopMs)} (${loopLines} rows)  → ${(loopMs / parallel.ms).toFixed(2)}× slower than --parallel 8`,
+    );
   }
   const fast = sequential.ms / parallel.ms >= 3;
   const small = parallel.peakMb === undefined || parallel.peakMb < 250;
-  console.log(`targets: ≥ 3× faster than sequential ${fast ? 'met' : 'NOT met'}; peak RSS < 250 MB ${small ? 'met' : 'NOT met'}`);
+  console.log(
+    `targets: ≥ 3× faster than sequential ${fast ? 'met' : 'NOT met'}; peak RSS < 250 MB ${small ? 'met' : 'NOT met'}`,
+  );
   if (!fast || !small) process.exitCode = 1;
 } finally {
   await sb.stop();

@@ -22,14 +22,23 @@ const cases = [
   { name: 'venue inventory stock levels --help', args: [bin, 'inventory', 'stock', 'levels', '--help'], target: 1.3 },
   { name: 'venue help booking book', args: [bin, 'help', 'booking', 'book'], target: 1.3 },
   { name: '(rendered) inventory --help', args: [bin, 'inventory', '--help'], env: rendered },
-  { name: '(rendered) inventory stock levels --help', args: [bin, 'inventory', 'stock', 'levels', '--help'], env: rendered },
+  {
+    name: '(rendered) inventory stock levels --help',
+    args: [bin, 'inventory', 'stock', 'levels', '--help'],
+    env: rendered,
+  },
 ];
 
 const env = { ...process.env, VENUE_CONFIG_DIR: '/nonexistent-venue-bench' };
 const medians = interleavedMedians(cases, runs, env);
 const baseline = medians.get('node -e 0');
 let failed = false;
-console.log(`help, ${runs} runs each, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `help, ${runs} runs each, node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 console.log(`${'case'.padEnd(42)}median ms   ratio   target`);
 for (const c of cases) {
   const m = medians.get(c.name);

@@ -28,13 +28,38 @@ const targetMs = 2000;
 
 const { default: yaml } = await import('js-yaml');
 
-const subjects = ['products', 'categories', 'classes', 'warehouses', 'tax-groups', 'container-types', 'suppliers', 'stock-levels', 'webhooks'];
-const fillers = ['customers', 'orders', 'invoices', 'shipments', 'payments', 'employees', 'devices', 'campaigns', 'reports', 'regions', 'channels', 'tickets'];
+const subjects = [
+  'products',
+  'categories',
+  'classes',
+  'warehouses',
+  'tax-groups',
+  'container-types',
+  'suppliers',
+  'stock-levels',
+  'webhooks',
+];
+const fillers = [
+  'customers',
+  'orders',
+  'invoices',
+  'shipments',
+  'payments',
+  'employees',
+  'devices',
+  'campaigns',
+  'reports',
+  'regions',
+  'channels',
+  'tickets',
+];
 
 // Records as vendors describe them: some fifty fields, each with a description, a few nested objects,
 // enums and examples (a 5 MB vendor document holds a few hundred routes, not thousands).
 function schemaFor(name, i) {
-  const properties = { id: { type: 'integer', readOnly: true, description: `The ${name} record's id, unique within the venue.` } };
+  const properties = {
+    id: { type: 'integer', readOnly: true, description: `The ${name} record's id, unique within the venue.` },
+  };
   for (let f = 0; f < 48; f++) {
     const key = `${name.replace(/-/g, '_')}_field_${f}`;
     const description = `Field ${f} of ${name} ${i}. ${'A description as long as the ones vendors write, with the unit, the range, what the value means and when it changes. '.repeat(1 + (f % 3))}`;
@@ -42,12 +67,27 @@ function schemaFor(name, i) {
       properties[key] = {
         type: 'object',
         description,
-        properties: { line1: { type: 'string', maxLength: 100 }, line2: { type: 'string' }, city: { type: 'string' }, postcode: { type: 'string', pattern: '^[0-9]{4}$' }, country: { type: 'string', enum: ['AU', 'NZ', 'GB', 'US'] } },
+        properties: {
+          line1: { type: 'string', maxLength: 100 },
+          line2: { type: 'string' },
+          city: { type: 'string' },
+          postcode: { type: 'string', pattern: '^[0-9]{4}$' },
+          country: { type: 'string', enum: ['AU', 'NZ', 'GB', 'US'] },
+        },
       };
     } else if (f % 12 === 7) {
-      properties[key] = { type: 'string', enum: ['draft', 'active', 'archived', 'deleted'], description, example: 'active' };
+      properties[key] = {
+        type: 'string',
+        enum: ['draft', 'active', 'archived', 'deleted'],
+        description,
+        example: 'active',
+      };
     } else {
-      properties[key] = { type: f % 3 === 0 ? 'string' : f % 3 === 1 ? 'number' : 'boolean', description, ...(f % 5 === 0 ? { maxLength: 50, example: `example ${f}` } : {}) };
+      properties[key] = {
+        type: f % 3 === 0 ? 'string' : f % 3 === 1 ? 'number' : 'boolean',
+        description,
+        ...(f % 5 === 0 ? { maxLength: 50, example: `example ${f}` } : {}),
+      };
     }
   }
   properties.name = { type: 'string', maxLength: 50, description: `The ${name}'s name.` };
@@ -59,9 +99,19 @@ function build(resources) {
   const paths = {};
   const schemas = {
     Link: { type: 'object', properties: { rel: { type: 'string' }, href: { type: 'string', format: 'uri' } } },
-    Error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' }, details: { type: 'array', items: { type: 'string' } } } },
+    Error: {
+      type: 'object',
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        details: { type: 'array', items: { type: 'string' } },
+      },
+    },
   };
-  const errors = { 400: { $ref: '#/components/responses/BadRequest' }, 404: { $ref: '#/components/responses/NotFound' } };
+  const errors = {
+    400: { $ref: '#/components/responses/BadRequest' },
+    404: { $ref: '#/components/responses/NotFound' },
+  };
   for (let i = 0; i < resources; i++) {
     const base = i < subjects.length ? subjects[i] : `${fillers[i % fillers.length]}-${i}`;
     const schema = `Resource${i}`;
@@ -78,15 +128,46 @@ function build(resources) {
           { name: 'page', in: 'query', schema: { type: 'integer', default: 1 } },
           { name: 'pageSize', in: 'query', schema: { type: 'integer', default: 50, maximum: 200 } },
         ],
-        responses: { 200: { description: 'A page', ...json({ type: 'object', properties: { data: { type: 'array', items: ref }, total: { type: 'integer' } } }) }, ...errors },
+        responses: {
+          200: {
+            description: 'A page',
+            ...json({
+              type: 'object',
+              properties: { data: { type: 'array', items: ref }, total: { type: 'integer' } },
+            }),
+          },
+          ...errors,
+        },
       },
-      post: { operationId: `create_${i}`, summary: `Create one of ${base}`, tags: [base], requestBody: json(ref), responses: { 201: { description: 'Created', ...json(ref) }, ...errors } },
+      post: {
+        operationId: `create_${i}`,
+        summary: `Create one of ${base}`,
+        tags: [base],
+        requestBody: json(ref),
+        responses: { 201: { description: 'Created', ...json(ref) }, ...errors },
+      },
     };
     paths[`/${base}/{id}`] = {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
-      get: { operationId: `get_${i}`, summary: `Get one of ${base}`, tags: [base], responses: { 200: { description: 'The record', ...json(ref) }, ...errors } },
-      patch: { operationId: `update_${i}`, summary: `Update one of ${base}`, tags: [base], requestBody: json(ref), responses: { 200: { description: 'Updated', ...json(ref) }, ...errors } },
-      delete: { operationId: `delete_${i}`, summary: `Delete one of ${base}`, tags: [base], responses: { 204: { description: 'Deleted' }, ...errors } },
+      get: {
+        operationId: `get_${i}`,
+        summary: `Get one of ${base}`,
+        tags: [base],
+        responses: { 200: { description: 'The record', ...json(ref) }, ...errors },
+      },
+      patch: {
+        operationId: `update_${i}`,
+        summary: `Update one of ${base}`,
+        tags: [base],
+        requestBody: json(ref),
+        responses: { 200: { description: 'Updated', ...json(ref) }, ...errors },
+      },
+      delete: {
+        operationId: `delete_${i}`,
+        summary: `Delete one of ${base}`,
+        tags: [base],
+        responses: { 204: { description: 'Deleted' }, ...errors },
+      },
     };
   }
   return {
@@ -97,7 +178,13 @@ function build(resources) {
     paths,
     components: {
       schemas,
-      responses: { BadRequest: { description: 'Bad request', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }, NotFound: { description: 'Not found' } },
+      responses: {
+        BadRequest: {
+          description: 'Bad request',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+        NotFound: { description: 'Not found' },
+      },
       securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Vendor-Key' } },
     },
   };
@@ -117,7 +204,13 @@ fs.writeFileSync(file, text);
 const configDir = path.join(dir, 'config');
 fs.mkdirSync(configDir);
 
-const env = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', VENUE_CONFIG_DIR: configDir, VENUE_INVENTORY_URL: 'https://api.vendor.example' };
+const env = {
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  NO_COLOR: '1',
+  VENUE_CONFIG_DIR: configDir,
+  VENUE_INVENTORY_URL: 'https://api.vendor.example',
+};
 // Wall time, and the CPU time the process used (user + system, from GNU time where the machine has it):
 // on a machine shared with other work the wall time grows with the load, the CPU time does not.
 const timings = [];
@@ -126,10 +219,22 @@ let peakMb;
 let mapped;
 for (let run = 0; run < runs; run++) {
   const out = path.join(dir, `out-${run}.json`);
-  const command = [process.execPath, path.join(root, 'bin/venue.js'), 'config', 'import-openapi', file, '--dry-run', '-o', 'json'];
+  const command = [
+    process.execPath,
+    path.join(root, 'bin/venue.js'),
+    'config',
+    'import-openapi',
+    file,
+    '--dry-run',
+    '-o',
+    'json',
+  ];
   const started = performance.now();
   const result = hasGnuTime
-    ? spawnSync('/usr/bin/time', ['-f', 'VENUE_TIME %U %S %M', '-o', path.join(dir, 'time'), ...command], { env, stdio: ['ignore', fs.openSync(out, 'w'), 'pipe'] })
+    ? spawnSync('/usr/bin/time', ['-f', 'VENUE_TIME %U %S %M', '-o', path.join(dir, 'time'), ...command], {
+        env,
+        stdio: ['ignore', fs.openSync(out, 'w'), 'pipe'],
+      })
     : spawnSync(command[0], command.slice(1), { env, stdio: ['ignore', fs.openSync(out, 'w'), 'pipe'] });
   timings.push(performance.now() - started);
   if (result.status !== 0) throw new Error(`import-openapi exited ${result.status}: ${result.stderr}`);

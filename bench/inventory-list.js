@@ -40,8 +40,25 @@ try {
   fs.writeFileSync(baselineFile, baseline);
   // The baseline resolves undici from the repository.
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(sb.dir, 'node_modules'));
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', VENUE_CONFIG_DIR: sb.dir, VENUE_SANDBOX_URL: sb.origin, VENUE_SANDBOX_AUTOSTART: '0' };
-  const cli = [path.join(root, 'bin/venue.js'), 'inventory', 'products', 'list', '--all', '-o', 'ndjson', '--concurrency', String(concurrency)];
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NO_COLOR: '1',
+    VENUE_CONFIG_DIR: sb.dir,
+    VENUE_SANDBOX_URL: sb.origin,
+    VENUE_SANDBOX_AUTOSTART: '0',
+  };
+  const cli = [
+    path.join(root, 'bin/venue.js'),
+    'inventory',
+    'products',
+    'list',
+    '--all',
+    '-o',
+    'ndjson',
+    '--concurrency',
+    String(concurrency),
+  ];
   // One warm-up of each (token cache, page cache), then alternate runs.
   await timed(process.execPath, cli, env);
   await timed(process.execPath, [baselineFile, sb.origin, String(concurrency)], { ...env, BENCH_TOKEN: token });
@@ -50,7 +67,9 @@ try {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
   const runs = { cli: [], script: [] };
   for (let i = 0; i < rounds; i++) {
-    runs.script.push(await timed(process.execPath, [baselineFile, sb.origin, String(concurrency)], { ...env, BENCH_TOKEN: token }));
+    runs.script.push(
+      await timed(process.execPath, [baselineFile, sb.origin, String(concurrency)], { ...env, BENCH_TOKEN: token }),
+    );
     runs.cli.push(await timed(process.execPath, cli, env));
   }
   const best = (list) => list.reduce((a, b) => (b.ms < a.ms ? b : a));
@@ -60,12 +79,29 @@ try {
   const pairRatios = runs.cli.map((run, i) => run.ms / runs.script[i].ms);
   const ratio = [...pairRatios].sort((a, b) => a - b)[Math.floor(pairRatios.length / 2)];
   const peak = Math.max(...runs.cli.map((r) => r.peakMb ?? 0));
-  console.log(`products list --all -o ndjson: ${seeded.totalProducts} products, pageSize 200, concurrency ${concurrency}, ${rounds} pairs; load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  console.log(`  ${'runner'.padEnd(16)} ${'ms (median)'.padStart(12)} ${'ms (best)'.padStart(10)} ${'lines'.padStart(8)} ${'peak RSS MB'.padStart(12)}`);
-  console.log(`  ${'venue CLI'.padEnd(16)} ${c.ms.toFixed(0).padStart(12)} ${best(runs.cli).ms.toFixed(0).padStart(10)} ${String(c.lines).padStart(8)} ${(peak ? peak.toFixed(1) : 'n/a').padStart(12)}`);
-  console.log(`  ${'undici script'.padEnd(16)} ${s.ms.toFixed(0).padStart(12)} ${best(runs.script).ms.toFixed(0).padStart(10)} ${String(s.lines).padStart(8)} ${(s.peakMb ? s.peakMb.toFixed(1) : 'n/a').padStart(12)}`);
-  console.log(`  pairs (CLI / script): ${pairRatios.map((r) => r.toFixed(2)).join(', ')}; median runs' ratio ${(c.ms / s.ms).toFixed(2)}×`);
-  console.log(`  CLI / script time, median pair: ${ratio.toFixed(2)}× (target ≤ 1.2×); CLI peak RSS ${peak ? peak.toFixed(1) : 'n/a'} MB (target < 150 MB)`);
+  console.log(
+    `products list --all -o ndjson: ${seeded.totalProducts} products, pageSize 200, concurrency ${concurrency}, ${rounds} pairs; load average ${(
+      await import('node:os')
+    )
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    `  ${'runner'.padEnd(16)} ${'ms (median)'.padStart(12)} ${'ms (best)'.padStart(10)} ${'lines'.padStart(8)} ${'peak RSS MB'.padStart(12)}`,
+  );
+  console.log(
+    `  ${'venue CLI'.padEnd(16)} ${c.ms.toFixed(0).padStart(12)} ${best(runs.cli).ms.toFixed(0).padStart(10)} ${String(c.lines).padStart(8)} ${(peak ? peak.toFixed(1) : 'n/a').padStart(12)}`,
+  );
+  console.log(
+    `  ${'undici script'.padEnd(16)} ${s.ms.toFixed(0).padStart(12)} ${best(runs.script).ms.toFixed(0).padStart(10)} ${String(s.lines).padStart(8)} ${(s.peakMb ? s.peakMb.toFixed(1) : 'n/a').padStart(12)}`,
+  );
+  console.log(
+    `  pairs (CLI / script): ${pairRatios.map((r) => r.toFixed(2)).join(', ')}; median runs' ratio ${(c.ms / s.ms).toFixed(2)}×`,
+  );
+  console.log(
+    `  CLI / script time, median pair: ${ratio.toFixed(2)}× (target ≤ 1.2×); CLI peak RSS ${peak ? peak.toFixed(1) : 'n/a'} MB (target < 150 MB)`,
+  );
 } finally {
   await sb.stop();
   fs.rmSync(sb.dir, { recursive: true, force: true });

@@ -5,7 +5,9 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
-const scripts = readdirSync(dir).filter((f) => f.endsWith('.js') && f !== 'run.js' && !f.startsWith('_')).sort();
+const scripts = readdirSync(dir)
+  .filter((f) => f.endsWith('.js') && f !== 'run.js' && !f.startsWith('_'))
+  .sort();
 let failed = 0;
 for (const script of scripts) {
   console.log(`\n## ${script}`);

@@ -12,10 +12,14 @@ const products = Number(process.argv[2] ?? 100_000);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-bench-'));
 
 export async function startBenchSandbox() {
-  const child = spawn(process.execPath, [path.join(root, 'bin/venue.js'), 'sandbox', 'serve', '--port', '0', '--state-dir', path.join(dir, 'state')], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, VENUE_CONFIG_DIR: dir, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'bin/venue.js'), 'sandbox', 'serve', '--port', '0', '--state-dir', path.join(dir, 'state')],
+    {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, VENUE_CONFIG_DIR: dir, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const origin = await new Promise((resolve, reject) => {
     let log = '';
     child.stdout.on('data', (d) => {
@@ -25,11 +29,24 @@ export async function startBenchSandbox() {
     });
     child.on('exit', (code) => reject(new Error(`sandbox exited ${code}: ${log}`)));
   });
-  return { origin, dir, pid: child.pid, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };
+  return {
+    origin,
+    dir,
+    pid: child.pid,
+    stop: () =>
+      new Promise((r) => {
+        child.once('exit', r);
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 export async function seedAndToken(origin, count) {
-  const seeded = await fetch(`${origin}/_sandbox/inventory/seed`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ products: count }) }).then((r) => r.json());
+  const seeded = await fetch(`${origin}/_sandbox/inventory/seed`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ products: count }),
+  }).then((r) => r.json());
   const { token } = await fetch(`${origin}/inventory/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -44,7 +61,8 @@ const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
-const pct = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+const pct = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const sb = await startBenchSandbox();
@@ -57,7 +75,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (let i = 0; i < 220; i++) {
       const page = 1 + ((i * 37) % totalPages);
       const started = performance.now();
-      const res = await request(`${sb.origin}/inventory/products?page=${page}&pageSize=200`, { headers: { authorization: `Bearer ${token}` }, dispatcher: agent });
+      const res = await request(`${sb.origin}/inventory/products?page=${page}&pageSize=200`, {
+        headers: { authorization: `Bearer ${token}` },
+        dispatcher: agent,
+      });
       await res.body.arrayBuffer();
       if (i >= 20) times.push(performance.now() - started); // the first 20 warm up the JIT
     }

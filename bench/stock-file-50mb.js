@@ -34,10 +34,18 @@ if (args[0] === '--scan') {
   const readline = await import('node:readline');
   const started = performance.now();
   let lines = 0;
-  for await (const _line of readline.createInterface({ input: fs.createReadStream(args[1]), crlfDelay: Infinity })) lines++;
+  for await (const _line of readline.createInterface({ input: fs.createReadStream(args[1]), crlfDelay: Infinity }))
+    lines++;
   const ms = performance.now() - started;
   const usage = process.resourceUsage();
-  console.log(JSON.stringify({ ms, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000, peakRssMb: usage.maxRSS / 1024, lines }));
+  console.log(
+    JSON.stringify({
+      ms,
+      cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000,
+      peakRssMb: usage.maxRSS / 1024,
+      lines,
+    }),
+  );
   process.exit(0);
 }
 
@@ -55,7 +63,14 @@ if (args[0] === '--child') {
   const ms = performance.now() - started;
   const usage = process.resourceUsage();
   // maxRSS is in kilobytes, CPU times in microseconds (CPU time is less swayed by a busy machine than wall time).
-  console.log(JSON.stringify({ ms, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000, peakRssMb: usage.maxRSS / 1024, ...outcome }));
+  console.log(
+    JSON.stringify({
+      ms,
+      cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000,
+      peakRssMb: usage.maxRSS / 1024,
+      ...outcome,
+    }),
+  );
   process.exit(0);
 }
 
@@ -83,7 +98,10 @@ const sizeMb = fs.statSync(file).size / 1024 / 1024;
 
 /** One run of this script as a child (--child: venue's reader; --scan: the bare line scan), its JSON report. */
 const runChild = (mode) => {
-  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), mode, file], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), mode, file], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
   if (child.status !== 0) {
     console.error(child.stderr);
     fs.rmSync(dir, { recursive: true, force: true });
@@ -103,7 +121,9 @@ fs.rmSync(dir, { recursive: true, force: true });
 const medianBy = (list, key) => [...list].sort((a, b) => a[key] - b[key])[list.length >> 1];
 const measured = medianBy(readerRuns, 'ms');
 const scan = medianBy(scanRuns, 'ms');
-const reported = measured.details?.some((d) => d === `line ${badLine}: countedQuantity must not be negative`) && /1 problem$/.test(measured.message ?? '');
+const reported =
+  measured.details?.some((d) => d === `line ${badLine}: countedQuantity must not be negative`) &&
+  /1 problem$/.test(measured.message ?? '');
 const result = {
   name: 'stock-file-50mb: ~50 MB stock-take CSV, one bad line, read as a stream + checked',
   lines: lineCount + 1,

@@ -19,7 +19,9 @@ function timedToFile(args, env, file) {
   return new Promise((resolve, reject) => {
     const fd = fs.openSync(file, 'w');
     const started = performance.now();
-    const [cmd, argv] = hasGnuTime ? ['/usr/bin/time', ['-f', 'PEAK_RSS_KB=%M', process.execPath, ...args]] : [process.execPath, args];
+    const [cmd, argv] = hasGnuTime
+      ? ['/usr/bin/time', ['-f', 'PEAK_RSS_KB=%M', process.execPath, ...args]]
+      : [process.execPath, args];
     const child = spawn(cmd, argv, { env, stdio: ['ignore', fd, 'pipe'], cwd: root });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
@@ -50,7 +52,9 @@ function sigintDuring(args, env, after) {
     });
     child.stderr.resume();
     child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ ms: sentAt ? performance.now() - sentAt : NaN, code: code ?? signal, lines }));
+    child.on('close', (code, signal) =>
+      resolve({ ms: sentAt ? performance.now() - sentAt : NaN, code: code ?? signal, lines }),
+    );
   });
 }
 
@@ -59,7 +63,14 @@ const med = (list) => [...list].sort((a, b) => a.ms - b.ms)[Math.floor(list.leng
 const sb = await startBenchSandbox();
 try {
   const { seeded } = await seedAndToken(sb.origin, products);
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', VENUE_CONFIG_DIR: sb.dir, VENUE_SANDBOX_URL: sb.origin, VENUE_SANDBOX_AUTOSTART: '0' };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NO_COLOR: '1',
+    VENUE_CONFIG_DIR: sb.dir,
+    VENUE_SANDBOX_URL: sb.origin,
+    VENUE_SANDBOX_AUTOSTART: '0',
+  };
   const list = [path.join(root, 'bin/venue.js'), 'inventory', 'products', 'list', '--all'];
   const file = path.join(sb.dir, 'out.txt');
   await timed(process.execPath, [...list, '-o', 'ndjson'], env, root); // warm-up (token, page cache)
@@ -71,10 +82,17 @@ try {
     result.tableFile.push(await timedToFile(list, env, file));
   }
   const sigints = [];
-  for (let i = 0; i < runs; i++) sigints.push(await sigintDuring(list, env, Math.min(20_000, Math.floor(seeded.totalProducts / 3))));
-  const row = (name, r) => `  ${name.padEnd(22)} ${r.ms.toFixed(0).padStart(10)} ${String(r.lines).padStart(8)} ${(r.peakMb ? r.peakMb.toFixed(1) : 'n/a').padStart(12)}`;
+  for (let i = 0; i < runs; i++)
+    sigints.push(await sigintDuring(list, env, Math.min(20_000, Math.floor(seeded.totalProducts / 3))));
+  const row = (name, r) =>
+    `  ${name.padEnd(22)} ${r.ms.toFixed(0).padStart(10)} ${String(r.lines).padStart(8)} ${(r.peakMb ? r.peakMb.toFixed(1) : 'n/a').padStart(12)}`;
   const peak = (list) => Math.max(...list.map((r) => r.peakMb ?? 0));
-  console.log(`products list --all: ${seeded.totalProducts} products, median of ${runs}; load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `products list --all: ${seeded.totalProducts} products, median of ${runs}; load average ${(await import('node:os'))
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`  ${'run'.padEnd(22)} ${'ms'.padStart(10)} ${'lines'.padStart(8)} ${'peak RSS MB'.padStart(12)}`);
   console.log(row('ndjson to a pipe', med(result.ndjson)));
   console.log(row('table to a pipe', med(result.tablePipe)));
@@ -86,9 +104,15 @@ try {
   const medianOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const pipePairs = pairs(result.tablePipe, result.ndjson);
   const filePairs = pairs(result.tableFile, result.ndjsonFile);
-  console.log(`  pairs (table / ndjson): to a pipe ${pipePairs.map((r) => r.toFixed(2)).join(', ')}; to a file ${filePairs.map((r) => r.toFixed(2)).join(', ')}; medians' ratios ${(med(result.tablePipe).ms / med(result.ndjson).ms).toFixed(2)}× and ${(med(result.tableFile).ms / med(result.ndjsonFile).ms).toFixed(2)}×`);
-  console.log(`  table/ndjson, median pair, to a pipe: ${medianOf(pipePairs).toFixed(2)}×, to a file: ${medianOf(filePairs).toFixed(2)}× (target ≤ 1.5×); table peak RSS ${Math.max(peak(result.tablePipe), peak(result.tableFile)).toFixed(1)} MB (target < 200 MB)`);
-  console.log(`  SIGINT during the table: exit ${sigints.map((s) => s.code).join(', ')} after ${sigints.map((s) => `${s.ms.toFixed(0)} ms`).join(', ')} (target < 1000 ms)`);
+  console.log(
+    `  pairs (table / ndjson): to a pipe ${pipePairs.map((r) => r.toFixed(2)).join(', ')}; to a file ${filePairs.map((r) => r.toFixed(2)).join(', ')}; medians' ratios ${(med(result.tablePipe).ms / med(result.ndjson).ms).toFixed(2)}× and ${(med(result.tableFile).ms / med(result.ndjsonFile).ms).toFixed(2)}×`,
+  );
+  console.log(
+    `  table/ndjson, median pair, to a pipe: ${medianOf(pipePairs).toFixed(2)}×, to a file: ${medianOf(filePairs).toFixed(2)}× (target ≤ 1.5×); table peak RSS ${Math.max(peak(result.tablePipe), peak(result.tableFile)).toFixed(1)} MB (target < 200 MB)`,
+  );
+  console.log(
+    `  SIGINT during the table: exit ${sigints.map((s) => s.code).join(', ')} after ${sigints.map((s) => `${s.ms.toFixed(0)} ms`).join(', ')} (target < 1000 ms)`,
+  );
 } finally {
   await sb.stop();
   fs.rmSync(sb.dir, { recursive: true, force: true });

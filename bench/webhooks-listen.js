@@ -34,10 +34,26 @@ const target = http.createServer((req, res) => {
 await new Promise((r) => target.listen(0, '127.0.0.1', r));
 const targetUrl = `http://127.0.0.1:${target.address().port}/hooks`;
 
-const listener = spawn(process.execPath, [path.join(root, 'bin/venue.js'), 'webhooks', 'listen', '--port', '0', '--secret-env', 'WH_SECRET', '--forward-to', targetUrl, '-o', 'ndjson'], {
-  env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', WH_SECRET: secret },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
+const listener = spawn(
+  process.execPath,
+  [
+    path.join(root, 'bin/venue.js'),
+    'webhooks',
+    'listen',
+    '--port',
+    '0',
+    '--secret-env',
+    'WH_SECRET',
+    '--forward-to',
+    targetUrl,
+    '-o',
+    'ndjson',
+  ],
+  {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', WH_SECRET: secret },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  },
+);
 let out = '';
 let err = '';
 listener.stdout.setEncoding('utf8').on('data', (d) => (out += d));
@@ -57,7 +73,12 @@ let next = 0;
 async function sender() {
   while (next < ids.length) {
     const id = ids[next++];
-    const body = JSON.stringify({ id, type: 'stock.adjusted', createdAt: new Date().toISOString(), data: { productId: 1001, adjustmentQuantity: -1, note: 'bench ☕' } });
+    const body = JSON.stringify({
+      id,
+      type: 'stock.adjusted',
+      createdAt: new Date().toISOString(),
+      data: { productId: 1001, adjustmentQuantity: -1, note: 'bench ☕' },
+    });
     const response = await request(url, {
       method: 'POST',
       dispatcher: agent,
@@ -78,7 +99,8 @@ const started = performance.now();
 await Promise.all(Array.from({ length: concurrency }, sender));
 const acknowledgedMs = performance.now() - started;
 const deadline = Date.now() + 30_000;
-while ((atTarget.size < total || countKind('forwarded') < total) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+while ((atTarget.size < total || countKind('forwarded') < total) && Date.now() < deadline)
+  await new Promise((r) => setTimeout(r, 10));
 const relayedMs = performance.now() - started;
 
 function countKind(kind) {
@@ -86,27 +108,41 @@ function countKind(kind) {
   for (const line of out.split('\n')) if (line.includes(`"kind":"${kind}"`)) n++;
   return n;
 }
-const events = out.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const events = out
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l));
 const reported = new Map();
 for (const e of events) if (e.kind === 'delivery') reported.set(e.deliveryId, (reported.get(e.deliveryId) ?? 0) + 1);
 
 const lost = ids.filter((id) => !atTarget.has(id)).length;
-const duplicated = [...atTarget.values()].filter((n) => n > 1).length + [...bodyIds.values()].filter((n) => n > 1).length;
+const duplicated =
+  [...atTarget.values()].filter((n) => n > 1).length + [...bodyIds.values()].filter((n) => n > 1).length;
 const unreported = ids.filter((id) => reported.get(id) !== 1).length;
 const forwardedOk = events.filter((e) => e.kind === 'forwarded' && e.status === 200).length;
 
-console.log(`deliveries sent:       ${total} (${concurrency} at a time; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
+console.log(
+  `deliveries sent:       ${total} (${concurrency} at a time; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`,
+);
 console.log(`listener answers:      ${[...statuses].map(([s, n]) => `${n}×${s}`).join(', ')}`);
 console.log(`at the forward target: ${atTarget.size} distinct delivery ids, ${lost} lost, ${duplicated} duplicated`);
-console.log(`listener output:       ${reported.size} deliveries reported, ${unreported} not exactly once; ${forwardedOk} forwarded with 200`);
-console.log(`acknowledged:          ${(total / (acknowledgedMs / 1000)).toFixed(0)} deliveries/s (${acknowledgedMs.toFixed(0)} ms)`);
-console.log(`relayed end to end:    ${(total / (relayedMs / 1000)).toFixed(0)} deliveries/s (${relayedMs.toFixed(0)} ms)`);
+console.log(
+  `listener output:       ${reported.size} deliveries reported, ${unreported} not exactly once; ${forwardedOk} forwarded with 200`,
+);
+console.log(
+  `acknowledged:          ${(total / (acknowledgedMs / 1000)).toFixed(0)} deliveries/s (${acknowledgedMs.toFixed(0)} ms)`,
+);
+console.log(
+  `relayed end to end:    ${(total / (relayedMs / 1000)).toFixed(0)} deliveries/s (${relayedMs.toFixed(0)} ms)`,
+);
 
 // CPU the listener process used (Linux): the fair figure on a busy machine.
 try {
   const fields = fs.readFileSync(`/proc/${listener.pid}/stat`, 'utf8').split(') ')[1].split(' ');
   const cpuMs = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  console.log(`listener CPU:          ${cpuMs.toFixed(0)} ms in all, start-up included (~${((cpuMs / total) * 1000).toFixed(0)} µs a delivery)`);
+  console.log(
+    `listener CPU:          ${cpuMs.toFixed(0)} ms in all, start-up included (~${((cpuMs / total) * 1000).toFixed(0)} µs a delivery)`,
+  );
 } catch {
   // not Linux: no /proc
 }

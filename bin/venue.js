@@ -105,7 +105,10 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     }
   });
   // `venue mcp`: its front answers an assistant's first messages before main or the SDK is loaded (src/mcp-front.ts).
-  const { main } = argv[0] === 'mcp' ? { main: (await import('../dist/bundle/mcp-front.js')).venueMcp } : await import('../dist/bundle/main.js');
+  const { main } =
+    argv[0] === 'mcp'
+      ? { main: (await import('../dist/bundle/mcp-front.js')).venueMcp }
+      : await import('../dist/bundle/main.js');
   const code = await main({ argv, version: version() });
   // After a Ctrl-C, main's code already follows the outcome (a write that completed is 0, unknown 7, nothing sent 130).
   process.exitCode = code;

@@ -22,7 +22,10 @@ import { fileURLToPath } from 'node:url';
 const dist = new URL('../dist/', import.meta.url);
 
 if (process.argv[2] !== '--child') {
-  const result = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
   if (result.status !== 0) process.exit(1);
   process.stdout.write(result.stdout);
 } else {
@@ -35,10 +38,15 @@ if (process.argv[2] !== '--child') {
     let stdout = '';
     let stderr = '';
     const sink = (append) => new Writable({ write: (chunk, _encoding, done) => (append(String(chunk)), done()) });
-    const streams = { stdin: Readable.from([]), stdout: sink((s) => (stdout += s)), stderr: sink((s) => (stderr += s)) };
+    const streams = {
+      stdin: Readable.from([]),
+      stdout: sink((s) => (stdout += s)),
+      stderr: sink((s) => (stderr += s)),
+    };
     const env = { PATH: process.env.PATH, HOME: process.env.HOME, VENUE_CONFIG_DIR: '/nonexistent-venue-help-build' };
     const code = await main({ argv, version, streams, env });
-    if (code !== 0 || stderr !== '' || stdout === '') throw new Error(`venue ${argv.join(' ')}: exit ${code}\n${stderr}`);
+    if (code !== 0 || stderr !== '' || stdout === '')
+      throw new Error(`venue ${argv.join(' ')}: exit ${code}\n${stderr}`);
     return stdout;
   };
 
@@ -48,7 +56,8 @@ if (process.argv[2] !== '--child') {
     if (entry.hidden) return;
     if ('commands' in entry) {
       paths.push({ kind: 'groups', words });
-      for (const child of entry.commands) for (const name of [child.name, ...(child.aliases ?? [])]) walk(child, [...words, name]);
+      for (const child of entry.commands)
+        for (const name of [child.name, ...(child.aliases ?? [])]) walk(child, [...words, name]);
     } else paths.push({ kind: 'commands', words });
   };
   for (const group of rootGroups) {
@@ -61,7 +70,8 @@ if (process.argv[2] !== '--child') {
   mkdirSync(new URL('groups/', next), { recursive: true });
   mkdirSync(new URL('commands/', next), { recursive: true });
   for (const { kind, words } of paths) {
-    if (words.some((w) => !/^[a-z][a-z0-9-]*$/.test(w))) throw new Error(`a command word the launcher would not look up: ${words.join(' ')}`);
+    if (words.some((w) => !/^[a-z][a-z0-9-]*$/.test(w)))
+      throw new Error(`a command word the launcher would not look up: ${words.join(' ')}`);
     writeFileSync(new URL(`${kind}/${words.join(' ')}.txt`, next), await render([...words, '--help']));
   }
   writeFileSync(new URL('help.txt', dist), await render(['--help']));
@@ -75,5 +85,7 @@ if (process.argv[2] !== '--child') {
   }
   renameSync(next, folder);
   rmSync(old, { recursive: true, force: true });
-  console.log(`help prebuilt: the root, ${paths.filter((p) => p.kind === 'groups').length} groups, ${paths.filter((p) => p.kind === 'commands').length} commands`);
+  console.log(
+    `help prebuilt: the root, ${paths.filter((p) => p.kind === 'groups').length} groups, ${paths.filter((p) => p.kind === 'commands').length} commands`,
+  );
 }

@@ -35,10 +35,13 @@ const withoutSdkAjv = {
   name: 'mcp-sdk-without-ajv',
   setup(build) {
     build.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) =>
-      args.importer.includes('@modelcontextprotocol/sdk') ? { path: 'mcp-ajv-provider', namespace: 'venue-stub' } : undefined,
+      args.importer.includes('@modelcontextprotocol/sdk')
+        ? { path: 'mcp-ajv-provider', namespace: 'venue-stub' }
+        : undefined,
     );
     build.onLoad({ filter: /^mcp-ajv-provider$/, namespace: 'venue-stub' }, () => ({
-      contents: "export class AjvJsonSchemaValidator { getValidator() { throw new Error('venue mcp validates no elicitation'); } }",
+      contents:
+        "export class AjvJsonSchemaValidator { getValidator() { throw new Error('venue mcp validates no elicitation'); } }",
       loader: 'js',
     }));
   },
@@ -53,14 +56,19 @@ const withoutSdkAjv = {
 const withoutUndiciH2 = {
   name: 'undici-without-h2',
   setup(build) {
-    build.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) => (args.importer.includes('undici') ? { path: 'undici-client-h2', namespace: 'venue-stub' } : undefined));
+    build.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) =>
+      args.importer.includes('undici') ? { path: 'undici-client-h2', namespace: 'venue-stub' } : undefined,
+    );
     build.onLoad({ filter: /^undici-client-h2$/, namespace: 'venue-stub' }, () => ({
-      contents: "module.exports = function connectH2() { throw new Error('venue speaks HTTP/1.1 only: this connection agreed on HTTP/2'); };",
+      contents:
+        "module.exports = function connectH2() { throw new Error('venue speaks HTTP/1.1 only: this connection agreed on HTTP/2'); };",
       loader: 'js',
     }));
   },
 };
-const external = [...new Set([...Object.keys(pkg.dependencies), ...Object.keys(sandboxPkg.dependencies)])].filter((name) => !bundled.has(name));
+const external = [...new Set([...Object.keys(pkg.dependencies), ...Object.keys(sandboxPkg.dependencies)])].filter(
+  (name) => !bundled.has(name),
+);
 
 const outdir = 'dist/bundle';
 // Per process: two builds at once (two terminals, two test runs) must not share a folder.
@@ -78,7 +86,9 @@ try {
     target: 'node20.19',
     external,
     // CommonJS inside the bundle (undici, commander) needs a require.
-    banner: { js: "import { createRequire as __venueCreateRequire } from 'node:module'; const require = __venueCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __venueCreateRequire } from 'node:module'; const require = __venueCreateRequire(import.meta.url);",
+    },
     // Chunks beside main.js: paths resolved from import.meta.url (package.json,
     // bin/venue.js) are then the same depth as in tsc's dist/lib/.
     chunkNames: '[name]-[hash]',

@@ -25,7 +25,8 @@ function printError(stderr: TerminalStreams['stderr'], error: VenueError, verbos
   } else stderr.write(`${red('error:')} ${error.message}\n`);
   for (const line of error.details) stderr.write(`  ${line}\n`);
   if (error.hint) stderr.write(`${dim(error.hint)}\n`);
-  if (verbose && error.cause) stderr.write(`${dim(`cause: ${String((error.cause as Error).message ?? error.cause)}`)}\n`);
+  if (verbose && error.cause)
+    stderr.write(`${dim(`cause: ${String((error.cause as Error).message ?? error.cause)}`)}\n`);
 }
 
 /** Says the failure (commander has said its own) and returns its exit code. */
@@ -34,13 +35,19 @@ export function reportFailure(error: unknown, how: FailureReport): number {
   const commanderError = error as { code?: string; exitCode?: number };
   if (typeof commanderError.code === 'string' && commanderError.code.startsWith('commander.')) {
     // Help and version are successes; every other commander complaint is a usage error.
-    if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(commanderError.code)) return ExitCode.ok;
+    if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(commanderError.code))
+      return ExitCode.ok;
     return ExitCode.usage;
   }
   if (isVenueError(error)) {
     if (machine) {
       const { message, hint, details } = error;
-      const body = { message, exitCode: exitCodeFor(error), ...(hint ? { hint } : {}), ...(details.length ? { details } : {}) };
+      const body = {
+        message,
+        exitCode: exitCodeFor(error),
+        ...(hint ? { hint } : {}),
+        ...(details.length ? { details } : {}),
+      };
       stderr.write(`${JSON.stringify(profile === undefined ? { error: body } : { profile, error: body })}\n`);
     } else printError(stderr, error, verbose, colour);
     return exitCodeFor(error);
@@ -55,6 +62,7 @@ export function reportFailure(error: unknown, how: FailureReport): number {
 export function messageOf(error: unknown): string {
   if (isVenueError(error)) return error.message;
   const commanderError = error as { code?: string; message?: string };
-  if (typeof commanderError.code === 'string' && commanderError.code.startsWith('commander.')) return (commanderError.message ?? 'usage error').replace(/^error: /, '');
+  if (typeof commanderError.code === 'string' && commanderError.code.startsWith('commander.'))
+    return (commanderError.message ?? 'usage error').replace(/^error: /, '');
   return `unexpected failure: ${(error as Error)?.message ?? String(error)}`;
 }

@@ -51,42 +51,64 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
       const { long, short } = flagNames(o.flags);
       return [long, short].filter((f): f is string => Boolean(f));
     });
-    throw new UsageError(`unknown option '${unknown[0]}' for \`venue ${path}\``, { hint: `${didYouMean(unknown[0]!, known)} See \`venue ${path} --help\`.`.trim() });
+    throw new UsageError(`unknown option '${unknown[0]}' for \`venue ${path}\``, {
+      hint: `${didYouMean(unknown[0]!, known)} See \`venue ${path} --help\`.`.trim(),
+    });
   }
   // The values of the options naming a file the command reads: each venue needs its own.
   const fileOptions = (command.options ?? []).filter((o) => o.kind === 'file').map((o) => flagNames(o.flags).long!);
   const files = fileOptions.flatMap((long) => commandOptionValues(invocation, long));
   const fromStdin = fileOptions.find((long) => commandOptionValues(invocation, long).includes('-'));
   if (fromStdin) {
-    throw new UsageError(`${fromStdin} - (standard input) cannot be used with --each-profile`, { hint: `Give each venue its own file: ${fromStdin} receipts/{profile}.csv.` });
+    throw new UsageError(`${fromStdin} - (standard input) cannot be used with --each-profile`, {
+      hint: `Give each venue its own file: ${fromStdin} receipts/{profile}.csv.`,
+    });
   }
 
   const config = await ConfigStore.open(env);
   const selection = selectProfiles(config, venues.selection);
-  const yesGiven = ownYes ? commandOptionGiven(invocation, '--yes') : invocation.unknown.some((w) => w === '--yes' || w === '-y');
+  const yesGiven = ownYes
+    ? commandOptionGiven(invocation, '--yes')
+    : invocation.unknown.some((w) => w === '--yes' || w === '-y');
   const dryRun = commandOptionGiven(invocation, '--dry-run');
   // --yes answers the fleet's question; it is passed on only to commands that take it.
   const commandWords = ownYes ? words : words.filter((a) => a !== '--yes' && a !== '-y');
   // A venue without its own file has nothing to do when the command says so (a receipt: nothing to receive), unless --require-file.
-  const withoutFile = use.kind === 'write' && !commandOptionGiven(invocation, '--require-file') ? use.withoutFile : undefined;
+  const withoutFile =
+    use.kind === 'write' && !commandOptionGiven(invocation, '--require-file') ? use.withoutFile : undefined;
   const planned = planJobs(commandWords, files, selection.profiles, selection.tag, { withoutFile });
   const jobs = planned.filter((job) => job.nothing === undefined);
 
   const { globals } = invocation;
-  const terminal = new Terminal(streams, { secrets: shell.secrets, interruption: shell.interruption, noColor: !shell.colour, noInput: !globals.input, quiet: globals.quiet, env });
+  const terminal = new Terminal(streams, {
+    secrets: shell.secrets,
+    interruption: shell.interruption,
+    noColor: !shell.colour,
+    noInput: !globals.input,
+    quiet: globals.quiet,
+    env,
+  });
   const leftOut = leftOutNote(selection.leftOut);
   if (leftOut) terminal.info(leftOut);
   // A write at more than one venue is shown first, and asked about (or needs --yes).
   let confirmed = false;
   if (use.kind === 'write' && jobs.length > 1 && !dryRun) {
     terminal.info(`\`venue ${path}\` writes; it will run at ${jobs.length} venues:`);
-    for (const job of planned) terminal.info(`  ${job.profile}: ${job.nothing ?? job.skip ?? `venue ${job.argv.map(shellWord).join(' ')}`}`);
+    for (const job of planned)
+      terminal.info(`  ${job.profile}: ${job.nothing ?? job.skip ?? `venue ${job.argv.map(shellWord).join(' ')}`}`);
     if (!yesGiven) {
       if (!terminal.canPrompt()) {
-        throw new UsageError(`a write across ${jobs.length} profiles needs --yes (there is no terminal to ask on)`, { hint: 'Check the list above, then run again with --yes; --dry-run, where the command has it, shows each venue\'s change first.' });
+        throw new UsageError(`a write across ${jobs.length} profiles needs --yes (there is no terminal to ask on)`, {
+          hint: "Check the list above, then run again with --yes; --dry-run, where the command has it, shows each venue's change first.",
+        });
       }
       const { InquirerPrompter } = await import('./cli/prompter.js');
-      if (!(await new InquirerPrompter(terminal).confirm(`Run it at these ${jobs.length} venues?`, { flag: '--yes', default: false }))) {
+      if (
+        !(await new InquirerPrompter(terminal).confirm(`Run it at these ${jobs.length} venues?`, {
+          flag: '--yes',
+          default: false,
+        }))
+      ) {
         const { DeclinedError } = await import('./lib/errors.js');
         throw new DeclinedError('Nothing was sent: no venue was run.');
       }
@@ -98,7 +120,8 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
   let stdinCopy: Buffer | undefined;
   if (invocation.commandOptions.some((o) => o.names.long?.endsWith('-stdin'))) {
     const chunks: Buffer[] = [];
-    for await (const chunk of streams.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    for await (const chunk of streams.stdin)
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
     stdinCopy = Buffer.concat(chunks);
   }
 
@@ -110,8 +133,16 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
   const { fleetExitCode } = await import('./lib/fleet/runner.js');
   const format = globals.output;
   const machine = format === 'json' || format === 'ndjson';
-  const output = new Output(terminal, { format, fields: globals.fields, query: globals.query, width: tableWidth(streams, env) });
-  const sink = new MergedOutput(output.mergeTarget(), jobs.map((j) => j.profile));
+  const output = new Output(terminal, {
+    format,
+    fields: globals.fields,
+    query: globals.query,
+    width: tableWidth(streams, env),
+  });
+  const sink = new MergedOutput(
+    output.mergeTarget(),
+    jobs.map((j) => j.profile),
+  );
 
   // What a venue's command says of its success for the summary (e.g. a receipt already received).
   const notes = new Map<string, string>();
@@ -127,13 +158,31 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
       const stderr = new LinePrefixStream(streams.stderr, `${job.profile}: `);
       const venueStreams: TerminalStreams = { stdin: Readable.from(stdinCopy ? [stdinCopy] : []), stdout, stderr };
       // The venue's own invocation: its profile, never a prompt, its words with the placeholders filled.
-      const venue: Invocation = { ...invocation, venues: undefined, argv, commandArgv: argv, globals: { ...globals, profile: job.profile, input: false } };
+      const venue: Invocation = {
+        ...invocation,
+        venues: undefined,
+        argv,
+        commandArgv: argv,
+        globals: { ...globals, profile: job.profile, input: false },
+      };
       try {
         const note = (text: string) => notes.set(job.profile, text);
-        return { exitCode: await runOne(venue, { ...shell, streams: venueStreams }, { sink: rows, profile: job.profile, note }) };
+        return {
+          exitCode: await runOne(
+            venue,
+            { ...shell, streams: venueStreams },
+            { sink: rows, profile: job.profile, note },
+          ),
+        };
       } catch (error) {
         // A JSON error object carries the profile itself; anything else is marked line by line.
-        const exitCode = reportFailure(error, { machine, stderr: machine && isVenueError(error) ? streams.stderr : stderr, verbose: shell.verbose, colour: shell.colour, profile: job.profile });
+        const exitCode = reportFailure(error, {
+          machine,
+          stderr: machine && isVenueError(error) ? streams.stderr : stderr,
+          verbose: shell.verbose,
+          colour: shell.colour,
+          profile: job.profile,
+        });
         return { exitCode, message: messageOf(error) };
       } finally {
         stdout.flushPending();
@@ -142,7 +191,8 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
     },
   });
   const outcomes = planned.map((job): VenueOutcome => {
-    if (job.nothing !== undefined) return { profile: job.profile, status: 'skipped', exitCode: 0, message: job.nothing, ms: 0 };
+    if (job.nothing !== undefined)
+      return { profile: job.profile, status: 'skipped', exitCode: 0, message: job.nothing, ms: 0 };
     const outcome = ran.find((o) => o.profile === job.profile)!;
     const note = notes.get(job.profile);
     return outcome.status === 'ok' && note !== undefined && !outcome.message ? { ...outcome, message: note } : outcome;
@@ -156,30 +206,62 @@ function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-const statusWords: Record<VenueOutcome['status'], string> = { ok: 'ok', failed: 'failed', interrupted: 'stopped', skipped: 'skipped', 'not-run': 'not run' };
+const statusWords: Record<VenueOutcome['status'], string> = {
+  ok: 'ok',
+  failed: 'failed',
+  interrupted: 'stopped',
+  skipped: 'skipped',
+  'not-run': 'not run',
+};
 
 /** A venue skipped with exit 0 had nothing to do (its file missing, which the command allows). */
 const nothingToDo = (o: VenueOutcome) => o.status === 'skipped' && o.exitCode === 0;
 const resultWord = (o: VenueOutcome) => (nothingToDo(o) ? 'nothing' : statusWords[o.status]);
 
 /** The summary on stderr: a line per venue, then the totals; under -o json|ndjson also one JSON object, the last on stderr. */
-function reportOutcomes(terminal: import('./cli/terminal.js').Terminal, outcomes: VenueOutcome[], code: number, machine: boolean, stderr: TerminalStreams['stderr']): void {
-  const count = (status: VenueOutcome['status']) => outcomes.filter((o) => o.status === status && !nothingToDo(o)).length;
+function reportOutcomes(
+  terminal: import('./cli/terminal.js').Terminal,
+  outcomes: VenueOutcome[],
+  code: number,
+  machine: boolean,
+  stderr: TerminalStreams['stderr'],
+): void {
+  const count = (status: VenueOutcome['status']) =>
+    outcomes.filter((o) => o.status === status && !nothingToDo(o)).length;
   const idle = outcomes.filter(nothingToDo).length;
-  const totals = [`${count('ok')} ok`, idle && `${idle} with nothing to do`, count('failed') && `${count('failed')} failed`, count('interrupted') && `${count('interrupted')} stopped by Ctrl-C`, count('skipped') && `${count('skipped')} skipped`, count('not-run') && `${count('not-run')} not run`].filter(Boolean).join(', ');
+  const totals = [
+    `${count('ok')} ok`,
+    idle && `${idle} with nothing to do`,
+    count('failed') && `${count('failed')} failed`,
+    count('interrupted') && `${count('interrupted')} stopped by Ctrl-C`,
+    count('skipped') && `${count('skipped')} skipped`,
+    count('not-run') && `${count('not-run')} not run`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   const allOk = code === 0;
   if (!(terminal.quiet && allOk)) {
     const width = Math.max(7, ...outcomes.map((o) => o.profile.length));
     const lines = ['', `${'PROFILE'.padEnd(width)}  EXIT  ${'RESULT'.padEnd(8)}  TIME    MESSAGE`];
     for (const o of outcomes) {
       const time = `${(o.ms / 1000).toFixed(1)}s`;
-      lines.push(`${o.profile.padEnd(width)}  ${String(o.exitCode ?? '-').padEnd(4)}  ${resultWord(o).padEnd(8)}  ${time.padEnd(6)}  ${o.message.split('\n')[0]}`.trimEnd());
+      lines.push(
+        `${o.profile.padEnd(width)}  ${String(o.exitCode ?? '-').padEnd(4)}  ${resultWord(o).padEnd(8)}  ${time.padEnd(6)}  ${o.message.split('\n')[0]}`.trimEnd(),
+      );
     }
-    lines.push(`${outcomes.length} venue${outcomes.length === 1 ? '' : 's'}: ${totals}${allOk ? '' : `; exit ${code}`}`);
+    lines.push(
+      `${outcomes.length} venue${outcomes.length === 1 ? '' : 's'}: ${totals}${allOk ? '' : `; exit ${code}`}`,
+    );
     stderr.write(`${lines.join('\n')}\n`);
   }
   if (machine) {
-    const summary = outcomes.map((o) => ({ profile: o.profile, exitCode: o.exitCode ?? null, status: o.status, message: o.message, seconds: Math.round(o.ms) / 1000 }));
+    const summary = outcomes.map((o) => ({
+      profile: o.profile,
+      exitCode: o.exitCode ?? null,
+      status: o.status,
+      message: o.message,
+      seconds: Math.round(o.ms) / 1000,
+    }));
     stderr.write(`${JSON.stringify({ summary, exitCode: code })}\n`);
   }
 }

@@ -60,7 +60,10 @@ export interface Invocation {
 type RawGlobals = Map<string, { spec: OptionSpec; values: string[]; given: boolean }>;
 
 /** Reads argv (the words after `venue`) into an invocation. Never throws for a usage problem: it is returned. */
-export async function readInvocation(argv: readonly string[], root: readonly GroupEntry[] = rootGroups): Promise<Invocation> {
+export async function readInvocation(
+  argv: readonly string[],
+  root: readonly GroupEntry[] = rootGroups,
+): Promise<Invocation> {
   let problem: UsageError | undefined;
   const line = await readWords(root, argv);
   // `venue help <group> [<command>]` is `venue <group> [<command>] --help`; `venue help <topic>` prints the topic.
@@ -98,10 +101,13 @@ export async function readInvocation(argv: readonly string[], root: readonly Gro
     entry.given = true;
     if (option.value !== undefined) entry.values.push(option.value);
     raw.set(option.names.attribute, entry);
-    if (['--each-profile', '--parallel', '--fail-fast'].includes(option.names.long ?? '')) for (const at of option.at) fleetWords.add(at);
+    if (['--each-profile', '--parallel', '--fail-fast'].includes(option.names.long ?? ''))
+      for (const at of option.at) fleetWords.add(at);
   }
   if (line.pending?.scope === 'global') {
-    problem ??= new UsageError(`option '${line.pending.spec.flags}' argument missing`, { hint: '(add --help for usage)' });
+    problem ??= new UsageError(`option '${line.pending.spec.flags}' argument missing`, {
+      hint: '(add --help for usage)',
+    });
     fleetWords.add(line.pending.at);
   }
 
@@ -130,7 +136,8 @@ export async function readInvocation(argv: readonly string[], root: readonly Gro
 
   const output = value<OutputFormat>('output');
   const json = flag('json');
-  if (json && output !== undefined && output !== 'json' && !help && !version) problem ??= new UsageError(`--json and -o ${output} ask for two formats: give one`);
+  if (json && output !== undefined && output !== 'json' && !help && !version)
+    problem ??= new UsageError(`--json and -o ${output} ask for two formats: give one`);
   const globals: GlobalValues = {
     profile: value<string>('profile'),
     output: json ? 'json' : (output ?? 'table'),
@@ -162,18 +169,31 @@ export async function readInvocation(argv: readonly string[], root: readonly Gro
   }
   // A command option's value outside its choices: venue's words and suggestion, before commander reads it.
   for (const given of line.options) {
-    if (given.scope !== 'command' || given.value === undefined || !given.spec.choices || given.spec.choices.includes(given.value)) continue;
+    if (
+      given.scope !== 'command' ||
+      given.value === undefined ||
+      !given.spec.choices ||
+      given.spec.choices.includes(given.value)
+    )
+      continue;
     problem ??= await notAChoice(given.spec, given.value);
   }
 
   let venues: VenueSelection | undefined;
   const selection = value<string>('eachProfile');
   if (flag('eachProfile')) {
-    if (selection === undefined) problem ??= new UsageError('--each-profile needs a value: all, a comma-separated list of profiles, or tag:NAME');
+    if (selection === undefined)
+      problem ??= new UsageError('--each-profile needs a value: all, a comma-separated list of profiles, or tag:NAME');
     else if (globals.profile !== undefined) {
-      problem ??= new UsageError('--profile and --each-profile both choose profiles: give one', { hint: 'For one venue, --profile NAME; for several, --each-profile NAME,NAME.' });
+      problem ??= new UsageError('--profile and --each-profile both choose profiles: give one', {
+        hint: 'For one venue, --profile NAME; for several, --each-profile NAME,NAME.',
+      });
     }
-    venues = { selection: selection ?? '', parallel: value<number>('parallel') ?? DEFAULT_PARALLEL, failFast: flag('failFast') };
+    venues = {
+      selection: selection ?? '',
+      parallel: value<number>('parallel') ?? DEFAULT_PARALLEL,
+      failFast: flag('failFast'),
+    };
   }
 
   return {
@@ -193,23 +213,34 @@ export async function readInvocation(argv: readonly string[], root: readonly Gro
 }
 
 /** An option word no declaration knows, with the closest the command (or group) and the root know. */
-async function unknownOption(word: string, path: readonly string[], command: CommandModule<any> | undefined): Promise<UsageError> {
+async function unknownOption(
+  word: string,
+  path: readonly string[],
+  command: CommandModule<any> | undefined,
+): Promise<UsageError> {
   const { didYouMean } = await import('./lib/suggest.js');
-  const own = (command?.options ?? []).filter((o) => !o.hidden).flatMap((o) => {
-    const { long, short } = flagNames(o.flags);
-    return [long, short].filter((f): f is string => Boolean(f));
-  });
+  const own = (command?.options ?? [])
+    .filter((o) => !o.hidden)
+    .flatMap((o) => {
+      const { long, short } = flagNames(o.flags);
+      return [long, short].filter((f): f is string => Boolean(f));
+    });
   const known = [...own, ...globalOptionNames(), '--help', '-h'];
-  return new UsageError(`unknown option '${word}' for \`venue ${path.join(' ')}\``, { hint: `${didYouMean(word, known)} See \`venue ${path.join(' ')} --help\`.`.trim() });
+  return new UsageError(`unknown option '${word}' for \`venue ${path.join(' ')}\``, {
+    hint: `${didYouMean(word, known)} See \`venue ${path.join(' ')} --help\`.`.trim(),
+  });
 }
 
 /** A value outside an option's choices, with the closest choice. */
 async function notAChoice(spec: OptionSpec, given: string): Promise<UsageError> {
   const { didYouMean } = await import('./lib/suggest.js');
   const choices = spec.choices ?? [];
-  return new UsageError(`option '${spec.flags}' argument '${given}' is invalid. Allowed choices are ${choices.join(', ')}.`, {
-    hint: `${didYouMean(given, choices)} (add --help for usage)`.trim(),
-  });
+  return new UsageError(
+    `option '${spec.flags}' argument '${given}' is invalid. Allowed choices are ${choices.join(', ')}.`,
+    {
+      hint: `${didYouMean(given, choices)} (add --help for usage)`.trim(),
+    },
+  );
 }
 
 /** A global option's value through its declaration (choices, parse), or the usage problem, said as commander says it. */
@@ -219,7 +250,10 @@ function checkValue(spec: OptionSpec, given: string, previous: unknown): unknown
   try {
     return spec.parse(given, previous);
   } catch (error) {
-    if (error instanceof InvalidValueError) return new UsageError(`option '${spec.flags}' argument '${given}' is invalid. ${error.message}`, { hint: '(add --help for usage)' });
+    if (error instanceof InvalidValueError)
+      return new UsageError(`option '${spec.flags}' argument '${given}' is invalid. ${error.message}`, {
+        hint: '(add --help for usage)',
+      });
     throw error;
   }
 }
@@ -244,10 +278,17 @@ export function globalOptionNames(): string[] {
 }
 
 /** `venue nosuch`, `venue inventory nosuch`: exit 2 with the closest names and where to see them all. */
-async function unknownCommand(word: string, path: readonly string[], children: readonly NamedChild[]): Promise<UsageError> {
+async function unknownCommand(
+  word: string,
+  path: readonly string[],
+  children: readonly NamedChild[],
+): Promise<UsageError> {
   const { didYouMean } = await import('./lib/suggest.js');
   const shown = children.filter((c) => !c.hidden);
-  const guess = didYouMean(word, shown.flatMap((c) => [c.name, ...c.aliases]));
+  const guess = didYouMean(
+    word,
+    shown.flatMap((c) => [c.name, ...c.aliases]),
+  );
   const where = path.length ? ` for "venue ${path.join(' ')}"` : '';
   const see = `venue ${[...path, '--help'].join(' ')}`;
   return new UsageError(`unknown command "${word}"${where}`, {

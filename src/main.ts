@@ -53,9 +53,16 @@ export async function main(options: MainOptions): Promise<number> {
   let messages: TerminalStreams['stderr'] = given.stderr;
   if (globals.logFile !== undefined || baseEnv.VENUE_LOG_TIMESTAMPS === '1') {
     const { timestampedMessages } = await import('./cli/message-log.js');
-    messages = timestampedMessages(given.stderr, { logFile: globals.logFile, stamp: baseEnv.VENUE_LOG_TIMESTAMPS === '1' });
+    messages = timestampedMessages(given.stderr, {
+      logFile: globals.logFile,
+      stamp: baseEnv.VENUE_LOG_TIMESTAMPS === '1',
+    });
   }
-  const streams = { stdin: given.stdin, stdout: scrubbingStream(given.stdout, secrets, false), stderr: scrubbingStream(messages, secrets, true) };
+  const streams = {
+    stdin: given.stdin,
+    stdout: scrubbingStream(given.stdout, secrets, false),
+    stderr: scrubbingStream(messages, secrets, true),
+  };
   // The one interruption mechanism: the launcher hands every Ctrl-C to it.
   const { ProcessInterruption, INTERRUPT_HOOK, EXIT_HOOK } = await import('./lib/interruption.js');
   const hooks = globalThis as unknown as Record<symbol, unknown>;
@@ -66,7 +73,8 @@ export async function main(options: MainOptions): Promise<number> {
       say: (message) => streams.stderr.write(`${message}\n`),
       exit: (code) => (launcherExit ? launcherExit(code) : void (process.exitCode = code)),
     });
-  if (!options.interruption && interruption instanceof ProcessInterruption) hooks[INTERRUPT_HOOK] = () => interruption.notify();
+  if (!options.interruption && interruption instanceof ProcessInterruption)
+    hooks[INTERRUPT_HOOK] = () => interruption.notify();
   const { verbose } = globals;
   const { colourWanted, loadColours } = await import('./cli/terminal.js');
   const colour = colourWanted(Boolean(streams.stderr.isTTY), !globals.color, baseEnv);
@@ -101,11 +109,24 @@ export async function main(options: MainOptions): Promise<number> {
       const runVenue = async (argv: string[], runEnv: NodeJS.ProcessEnv) => {
         const captured = capturedStreams();
         // Its own Ctrl-C: the launcher's stays with this server (a run never takes it over).
-        const own = new ProcessInterruption({ say: (message) => captured.stderr.write(`${message}\n`), exit: () => undefined });
-        const code = await main({ argv, version: options.version, streams: captured, env: runEnv, now: options.now, interruption: own });
+        const own = new ProcessInterruption({
+          say: (message) => captured.stderr.write(`${message}\n`),
+          exit: () => undefined,
+        });
+        const code = await main({
+          argv,
+          version: options.version,
+          streams: captured,
+          env: runEnv,
+          now: options.now,
+          interruption: own,
+        });
         return { code, stdout: captured.stdout.text(), stderr: captured.stderr.text() };
       };
-      return afterInterrupt(await serveVenueMcp(invocation, { ...shell, runVenue, front: options.mcpFront }), interruption);
+      return afterInterrupt(
+        await serveVenueMcp(invocation, { ...shell, runVenue, front: options.mcpFront }),
+        interruption,
+      );
     }
     const { runOne } = await import('./run.js');
     return afterInterrupt(await runOne(invocation, shell), interruption);
@@ -126,9 +147,12 @@ export function checkTimeZoneVariable(env: NodeJS.ProcessEnv): void {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone.trim() });
   } catch {
-    throw new UsageError(`VENUE_TIMEZONE must be an IANA time zone such as Europe/London or Australia/Sydney (got "${zone}")`, {
-      hint: 'Fix or unset it where it is set (the environment or the --env-file); `venue help environment` lists the variables.',
-    });
+    throw new UsageError(
+      `VENUE_TIMEZONE must be an IANA time zone such as Europe/London or Australia/Sydney (got "${zone}")`,
+      {
+        hint: 'Fix or unset it where it is set (the environment or the --env-file); `venue help environment` lists the variables.',
+      },
+    );
   }
 }
 

@@ -16,12 +16,18 @@ import { RESOURCES, servedListings, type PrebuiltList } from './lib/mcp/wire.js'
 import type { MainOptions } from './main.js';
 
 /** The words of `venue mcp …` the front serves: its own options, each once, with a plain value. */
-export function frontArguments(argv: readonly string[], groups: readonly string[]): { groups: string[]; allowWrites: boolean } | undefined {
+export function frontArguments(
+  argv: readonly string[],
+  groups: readonly string[],
+): { groups: string[]; allowWrites: boolean } | undefined {
   if (argv[0] !== 'mcp') return undefined;
   const values = new Map<string, string | true>();
   for (let i = 1; i < argv.length; i++) {
     const word = argv[i]!;
-    const [flag, inline] = word.startsWith('--') && word.includes('=') ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)] : [word, undefined];
+    const [flag, inline] =
+      word.startsWith('--') && word.includes('=')
+        ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]
+        : [word, undefined];
     if (values.has(flag)) return undefined;
     if (flag === '--allow-writes' && inline === undefined) values.set(flag, true);
     else if (flag === '--groups' || flag === '--profiles') {
@@ -31,7 +37,13 @@ export function frontArguments(argv: readonly string[], groups: readonly string[
     } else return undefined;
   }
   const named = values.get('--groups');
-  const served = typeof named === 'string' ? named.split(',').map((v) => v.trim()).filter(Boolean) : [...groups];
+  const served =
+    typeof named === 'string'
+      ? named
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean)
+      : [...groups];
   if (!served.length || served.some((g) => !groups.includes(g))) return undefined;
   return { groups: served, allowWrites: values.has('--allow-writes') };
 }
@@ -71,7 +83,11 @@ export async function venueMcp(options: Pick<MainOptions, 'argv' | 'version'>): 
   const start = () => {
     if (running || closed) return;
     running = import('./main.js').then(({ main }) =>
-      main({ ...options, streams: { stdin: front.toServer, stdout: front.fromServer, stderr: process.stderr }, mcpFront: { serverWanted } }),
+      main({
+        ...options,
+        streams: { stdin: front.toServer, stdout: front.fromServer, stderr: process.stderr },
+        mcpFront: { serverWanted },
+      }),
     );
     running.then(done, () => undefined);
   };

@@ -45,7 +45,12 @@ export function capturedStreams(): { stdin: PassThrough; stdout: Capture; stderr
 }
 
 function listOf(value: string | undefined): string[] | undefined {
-  return value === undefined ? undefined : value.split(',').map((v) => v.trim()).filter(Boolean);
+  return value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
 }
 
 /** Exit code → meaning, read from `venue help exit-codes` (its first table, lines "  N    meaning…"). */
@@ -57,7 +62,8 @@ export function exitMeanings(text: string): Map<number, string> {
     if (start) {
       current = Number(start[1]);
       meanings.set(current, start[2]!.trim());
-    } else if (current !== undefined && /^ {4,}\S/.test(line)) meanings.set(current, `${meanings.get(current)} ${line.trim()}`);
+    } else if (current !== undefined && /^ {4,}\S/.test(line))
+      meanings.set(current, `${meanings.get(current)} ${line.trim()}`);
     else if (meanings.size) break; // the table ends at its first other line (the outcome rule's statuses follow later)
   }
   return meanings;
@@ -68,7 +74,10 @@ export async function serveVenueMcp(invocation: Invocation, shell: McpShell): Pr
   const { toolGroups, deriveTools } = await import('./commands/mcp/tools.js');
   const groups = listOf(given.get('groups')) ?? [...toolGroups];
   const unknownGroups = groups.filter((g) => !(toolGroups as readonly string[]).includes(g));
-  if (unknownGroups.length) throw new UsageError(`--groups: no group ${unknownGroups.join(', ')}`, { hint: `The groups are ${toolGroups.join(', ')}.` });
+  if (unknownGroups.length)
+    throw new UsageError(`--groups: no group ${unknownGroups.join(', ')}`, {
+      hint: `The groups are ${toolGroups.join(', ')}.`,
+    });
   const allowWrites = given.has('allowWrites');
   const run = (argv: string[]) => shell.runVenue(argv, shell.env);
 
@@ -96,10 +105,20 @@ export async function serveVenueMcp(invocation: Invocation, shell: McpShell): Pr
       ...RESOURCES.profiles,
       read: async () => {
         const { rows, profiles } = await served();
-        return JSON.stringify(await profileList(rows.filter((r) => profiles.includes(r.name)), run), null, 2);
+        return JSON.stringify(
+          await profileList(
+            rows.filter((r) => profiles.includes(r.name)),
+            run,
+          ),
+          null,
+          2,
+        );
       },
     },
-    { ...RESOURCES.rules, read: async () => JSON.stringify(Object.fromEntries(tools.map((t) => [t.name, t.rules])), null, 2) },
+    {
+      ...RESOURCES.rules,
+      read: async () => JSON.stringify(Object.fromEntries(tools.map((t) => [t.name, t.rules])), null, 2),
+    },
   ];
 
   let failure: unknown;
@@ -107,7 +126,9 @@ export async function serveVenueMcp(invocation: Invocation, shell: McpShell): Pr
   const announce = () =>
     served().then(
       ({ profiles }) => {
-        shell.streams.stderr.write(`venue mcp: serving ${tools.length} tools for ${profiles.join(', ')} (${groups.join(', ')}; writes ${allowWrites ? 'allowed, each confirmed' : 'not served'})\n`);
+        shell.streams.stderr.write(
+          `venue mcp: serving ${tools.length} tools for ${profiles.join(', ')} (${groups.join(', ')}; writes ${allowWrites ? 'allowed, each confirmed' : 'not served'})\n`,
+        );
         return profiles;
       },
       (error: unknown) => {
@@ -155,25 +176,51 @@ interface ProfileRow {
 }
 
 /** The profiles served: those named by --profiles, else the current one; each must exist. */
-async function servedProfiles(invocation: Invocation, named: string | undefined, run: (argv: string[]) => Promise<RunResult>): Promise<{ rows: ProfileRow[]; profiles: string[] }> {
-  const listed = await run([...(invocation.globals.profile ? ['--profile', invocation.globals.profile] : []), 'config', 'profiles', '--output', 'json', '--no-input']);
+async function servedProfiles(
+  invocation: Invocation,
+  named: string | undefined,
+  run: (argv: string[]) => Promise<RunResult>,
+): Promise<{ rows: ProfileRow[]; profiles: string[] }> {
+  const listed = await run([
+    ...(invocation.globals.profile ? ['--profile', invocation.globals.profile] : []),
+    'config',
+    'profiles',
+    '--output',
+    'json',
+    '--no-input',
+  ]);
   if (listed.code !== 0) throw new UsageError(`the profiles cannot be listed: ${listed.stderr.trim()}`);
   const rows = JSON.parse(listed.stdout) as ProfileRow[];
   const current = rows.find((r) => r.current === '*')?.name ?? invocation.globals.profile;
   const profiles = listOf(named) ?? (current ? [current] : []);
   const missing = profiles.filter((p) => !rows.some((r) => r.name === p));
-  if (missing.length) throw new UsageError(`--profiles: no profile ${missing.join(', ')}`, { hint: 'See `venue config profiles`.' });
-  if (!profiles.length) throw new UsageError('no profile to serve', { hint: 'Name them with --profiles, or choose one with `venue config use`.' });
+  if (missing.length)
+    throw new UsageError(`--profiles: no profile ${missing.join(', ')}`, { hint: 'See `venue config profiles`.' });
+  if (!profiles.length)
+    throw new UsageError('no profile to serve', {
+      hint: 'Name them with --profiles, or choose one with `venue config use`.',
+    });
   return { rows, profiles };
 }
 
-async function profileList(rows: Array<{ name: string; tags: string[]; extends: string; sandbox: boolean }>, run: (argv: string[]) => Promise<RunResult>) {
+async function profileList(
+  rows: Array<{ name: string; tags: string[]; extends: string; sandbox: boolean }>,
+  run: (argv: string[]) => Promise<RunResult>,
+) {
   const out = [];
   for (const row of rows) {
     const listed = await run(['--profile', row.name, 'config', 'list', '--output', 'json', '--no-input']);
     const settings = listed.code === 0 ? (JSON.parse(listed.stdout) as Array<{ key: string; value: string }>) : [];
-    const services = Object.fromEntries(settings.filter((s) => /^\w+\.url$/.test(s.key) && s.value).map((s) => [s.key.replace(/\.url$/, ''), s.value]));
-    out.push({ name: row.name, tags: row.tags, ...(row.extends ? { extends: row.extends } : {}), sandbox: row.sandbox, services });
+    const services = Object.fromEntries(
+      settings.filter((s) => /^\w+\.url$/.test(s.key) && s.value).map((s) => [s.key.replace(/\.url$/, ''), s.value]),
+    );
+    out.push({
+      name: row.name,
+      tags: row.tags,
+      ...(row.extends ? { extends: row.extends } : {}),
+      sandbox: row.sandbox,
+      services,
+    });
   }
   return out;
 }

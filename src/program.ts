@@ -88,7 +88,15 @@ Help on a group or command: venue help <group> [<command>] (the same as --help)
     if (!context) {
       const { ProcessContext } = await import('./cli/context.js');
       const { logFile: _logFile, envFile: _envFile, ...globals }: GlobalValues = options.globals ?? defaultGlobals;
-      context = new ProcessContext(globals, streams, env, options.secrets, options.interruption, options.merge, options.now);
+      context = new ProcessContext(
+        globals,
+        streams,
+        env,
+        options.secrets,
+        options.interruption,
+        options.merge,
+        options.now,
+      );
     }
     return context;
   };

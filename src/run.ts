@@ -20,9 +20,19 @@ export interface RunShell {
   now?: () => number;
 }
 
-export async function runOne(invocation: Invocation, shell: RunShell, merge?: { sink: MergeSink; profile: string; note?: (text: string) => void }): Promise<number> {
+export async function runOne(
+  invocation: Invocation,
+  shell: RunShell,
+  merge?: { sink: MergeSink; profile: string; note?: (text: string) => void },
+): Promise<number> {
   const { buildProgram } = await import('./program.js');
-  const program = await buildProgram({ ...shell, group: invocation.path[0], path: invocation.command ? invocation.path : undefined, globals: invocation.globals, merge });
+  const program = await buildProgram({
+    ...shell,
+    group: invocation.path[0],
+    path: invocation.command ? invocation.path : undefined,
+    globals: invocation.globals,
+    merge,
+  });
   if (invocation.path.length === 0 && invocation.operands.length === 0 && !invocation.help && !invocation.version) {
     // Options alone: an unknown one is a usage error (with a suggestion); known ones alone show the help.
     const unknown = invocation.unknown[0];
@@ -30,7 +40,9 @@ export async function runOne(invocation: Invocation, shell: RunShell, merge?: { 
       const { UsageError } = await import('./lib/errors.js');
       const { didYouMean } = await import('./lib/suggest.js');
       const { globalOptionNames } = await import('./invocation.js');
-      throw new UsageError(`unknown option '${unknown}'`, { hint: `${didYouMean(unknown, globalOptionNames())} See \`venue --help\`.`.trim() });
+      throw new UsageError(`unknown option '${unknown}'`, {
+        hint: `${didYouMean(unknown, globalOptionNames())} See \`venue --help\`.`.trim(),
+      });
     }
     program.outputHelp();
     return ExitCode.ok;

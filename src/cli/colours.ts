@@ -20,11 +20,17 @@ export async function loadColours(): Promise<void> {
   if (chalkPalette) return;
   const { Chalk } = await import('chalk');
   const chalk = new Chalk({ level: 1 });
-  chalkPalette = { bold: chalk.bold, dim: chalk.dim, red: chalk.red, green: chalk.green, yellow: chalk.yellow, cyan: chalk.cyan };
+  chalkPalette = {
+    bold: chalk.bold,
+    dim: chalk.dim,
+    red: chalk.red,
+    green: chalk.green,
+    yellow: chalk.yellow,
+    cyan: chalk.cyan,
+  };
 }
 
 /** The palette for a stream: chalk's when it takes colour (and loadColours has run), plain otherwise. */
 export function paletteFor(colour: boolean): Palette {
   return colour ? (chalkPalette ?? plainPalette) : plainPalette;
 }
-

@@ -89,7 +89,11 @@ export class ProcessContext implements Context {
     secrets?: import('../lib/redact.js').SecretRegistry,
     interruption?: Interruption,
     /** A run across venues: this context is one venue's, and its rows go to the merged output. */
-    private readonly merge?: { sink: import('../lib/fleet/merged-output.js').MergeSink; profile: string; note?: (text: string) => void },
+    private readonly merge?: {
+      sink: import('../lib/fleet/merged-output.js').MergeSink;
+      profile: string;
+      note?: (text: string) => void;
+    },
     /** The clock (ms since the epoch): what the command takes as now (today, dates); waits and the deadline run on the real one. */
     private readonly clock: () => number = Date.now,
   ) {
@@ -139,7 +143,9 @@ export class ProcessContext implements Context {
     const config = await this.config();
     const name = this.globals.profile ?? this.env.VENUE_PROFILE ?? config.currentProfile();
     if (!config.profileExists(name)) {
-      throw config.noSuchProfile(name, { hint: 'Create it with `venue config init`; list them with `venue config profiles`.' });
+      throw config.noSuchProfile(name, {
+        hint: 'Create it with `venue config init`; list them with `venue config profiles`.',
+      });
     }
     return name;
   }
@@ -175,7 +181,9 @@ export class ProcessContext implements Context {
   }
 
   private async urlKey(service: ServiceName): Promise<SettingKey> {
-    return service === 'wallet' && (await this.setting('wallet.environment')) === 'uat' ? 'wallet.uatUrl' : (`${service}.url` as SettingKey);
+    return service === 'wallet' && (await this.setting('wallet.environment')) === 'uat'
+      ? 'wallet.uatUrl'
+      : (`${service}.url` as SettingKey);
   }
 
   async serviceBaseUrl(service: ServiceName): Promise<string> {
@@ -246,18 +254,23 @@ export class ProcessContext implements Context {
   }
 
   /** How the inventory HTTP client sends its credential, by the profile's auth scheme. */
-  private async credentialOptions(auth: import('../lib/inventory/routes.js').AuthScheme): Promise<Partial<import('../lib/http.js').HttpClientOptions>> {
-    const { credentialPlacement, describeAuthScheme, formatAuthScheme, isStaticScheme } = await import('../lib/inventory/routes.js');
+  private async credentialOptions(
+    auth: import('../lib/inventory/routes.js').AuthScheme,
+  ): Promise<Partial<import('../lib/http.js').HttpClientOptions>> {
+    const { credentialPlacement, describeAuthScheme, formatAuthScheme, isStaticScheme } =
+      await import('../lib/inventory/routes.js');
     const placement = credentialPlacement(auth);
     if (!placement) return {};
     const options: Partial<import('../lib/http.js').HttpClientOptions> =
-      placement.in === 'query' ? { authQuery: { name: placement.name, prefix: placement.prefix } } : { authHeader: { name: placement.name, prefix: placement.prefix } };
+      placement.in === 'query'
+        ? { authQuery: { name: placement.name, prefix: placement.prefix } }
+        : { authHeader: { name: placement.name, prefix: placement.prefix } };
     if (isStaticScheme(auth)) {
       options.staticCredential = {
         what: auth.type === 'basic' ? 'the user name and password (HTTP basic)' : 'the API key',
         hint:
           `inventory.auth is ${formatAuthScheme(auth)} (${describeAuthScheme(auth)}). Check ${auth.type === 'basic' ? 'inventory.apiKey and inventory.apiSecret' : 'inventory.apiKey'} ` +
-          '(`venue config set-secret`) and that the scheme is the one the vendor\'s document declares (`venue config routes`). The refused credential was not sent again.',
+          "(`venue config set-secret`) and that the scheme is the one the vendor's document declares (`venue config routes`). The refused credential was not sent again.",
       };
     }
     return options;
@@ -294,23 +307,33 @@ export class ProcessContext implements Context {
   }
 
   /** An OAuth2 client-credentials token for inventory (RFC 6749 §4.4), with its lifetime when the server states one. */
-  private async oauth2Token(auth: Extract<import('../lib/inventory/routes.js').AuthScheme, { type: 'oauth2' }>): Promise<{ token: string; expiresInMs?: number }> {
+  private async oauth2Token(
+    auth: Extract<import('../lib/inventory/routes.js').AuthScheme, { type: 'oauth2' }>,
+  ): Promise<{ token: string; expiresInMs?: number }> {
     const { oauth2TokenRequest, oauth2TokenFrom } = await import('../lib/inventory/oauth2.js');
     const { secretSpecs } = await import('../lib/config.js');
     const profile = await this.profileName();
-    const secrets: Record<'inventory.apiKey' | 'inventory.apiSecret', string> = { 'inventory.apiKey': '', 'inventory.apiSecret': '' };
+    const secrets: Record<'inventory.apiKey' | 'inventory.apiSecret', string> = {
+      'inventory.apiKey': '',
+      'inventory.apiSecret': '',
+    };
     for (const key of ['inventory.apiKey', 'inventory.apiSecret'] as const) {
       const value = await this.secret(key);
       if (!value) {
-        throw new AuthError(`no ${key} (the OAuth2 client ${key === 'inventory.apiKey' ? 'id' : 'secret'}) for profile "${profile}"`, {
-          hint: `Set it with \`venue config set-secret ${key}\` or the ${secretSpecs[key].env} environment variable.`,
-        });
+        throw new AuthError(
+          `no ${key} (the OAuth2 client ${key === 'inventory.apiKey' ? 'id' : 'secret'}) for profile "${profile}"`,
+          {
+            hint: `Set it with \`venue config set-secret ${key}\` or the ${secretSpecs[key].env} environment variable.`,
+          },
+        );
       }
       secrets[key] = value;
     }
     const routes = await this.inventoryRoutes();
     const serviceUrl = `${await this.serviceBaseUrl('inventory')}${routes.basePath}`;
-    const tokenUrl = new URL(auth.tokenUrl.startsWith('/') ? `${serviceUrl.replace(/\/+$/, '')}${auth.tokenUrl}` : auth.tokenUrl);
+    const tokenUrl = new URL(
+      auth.tokenUrl.startsWith('/') ? `${serviceUrl.replace(/\/+$/, '')}${auth.tokenUrl}` : auth.tokenUrl,
+    );
     // A client of its own at the token URL's origin (the inventory host, or an identity provider's), with the same bounds.
     const http = new HttpClient({
       service: 'inventory',
@@ -322,7 +345,12 @@ export class ProcessContext implements Context {
       interruption: this.interruption,
       trace: this.globals.verbose ? (line) => this.terminal.debug(line) : undefined,
     });
-    const request = oauth2TokenRequest(auth, secrets['inventory.apiKey'], secrets['inventory.apiSecret'], `${tokenUrl.pathname}${tokenUrl.search}`);
+    const request = oauth2TokenRequest(
+      auth,
+      secrets['inventory.apiKey'],
+      secrets['inventory.apiSecret'],
+      `${tokenUrl.pathname}${tokenUrl.search}`,
+    );
     this.terminal.secrets.remember(request.headers.authorization);
     const route = {
       service: 'inventory',
@@ -330,12 +358,18 @@ export class ProcessContext implements Context {
       url: tokenUrl.toString(),
       what: 'get an OAuth2 token for the inventory service',
       check: {
-        credentials: 'inventory.apiKey (the client id) and inventory.apiSecret (the client secret): `venue config set-secret`',
+        credentials:
+          'inventory.apiKey (the client id) and inventory.apiSecret (the client secret): `venue config set-secret`',
         route: `inventory.auth (now oauth2 token-url=${auth.tokenUrl}): \`venue config routes\`; \`venue config import-openapi\` takes it from the vendor's securitySchemes`,
       },
     };
     try {
-      const response = await http.request<Record<string, unknown>>({ ...request, idempotent: true, operation: 'get an OAuth2 token', replayOn401: false });
+      const response = await http.request<Record<string, unknown>>({
+        ...request,
+        idempotent: true,
+        operation: 'get an OAuth2 token',
+        replayOn401: false,
+      });
       return oauth2TokenFrom(response.data);
     } catch (error) {
       const { loginFailure } = await import('../lib/login.js');
@@ -366,7 +400,12 @@ export class ProcessContext implements Context {
         }
         const routes = service === 'inventory' ? await this.inventoryRoutes() : undefined;
         const request: RequestOptions = routes
-          ? { ...routes.resolve('authenticate'), body: routes.vendorBody('authenticate', secrets), idempotent: true, operation: 'authenticate' }
+          ? {
+              ...routes.resolve('authenticate'),
+              body: routes.vendorBody('authenticate', secrets),
+              idempotent: true,
+              operation: 'authenticate',
+            }
           : { method: 'POST', path: '/api/v1/token', body: secrets, idempotent: true, operation: 'get a token' };
         const { secretSpecs } = await import('../lib/config.js');
         const urlKey = await this.urlKey(service);
@@ -375,7 +414,9 @@ export class ProcessContext implements Context {
           method: request.method,
           url: http.url(request.path),
           check: {
-            credentials: missingSecretHelp[service].map((key) => `${key} (\`venue config set-secret ${key}\` or ${secretSpecs[key].env})`).join(' and '),
+            credentials: missingSecretHelp[service]
+              .map((key) => `${key} (\`venue config set-secret ${key}\` or ${secretSpecs[key].env})`)
+              .join(' and '),
             route: routes
               ? `${urlKey} (now ${http.baseUrl}), inventory.basePath and inventory.routes.authenticate (now "${request.method} ${routes.route('authenticate').path}", ${routes.origin('authenticate')}): \`venue config routes\`; \`venue config import-openapi\` takes them from the vendor's document`
               : `${urlKey} (now ${http.baseUrl}): the token route is ${request.method} ${request.path} under it`,
@@ -390,7 +431,11 @@ export class ProcessContext implements Context {
             // A busy token route (429, 503, a gateway's 502 or 504) outlasting the HTTP layer's retries is asked
             // again, a few rounds, each bounded by the deadline: a renewal lost to it would fail the whole command.
             // A refusal (401, 403) is never asked again; an unreachable service is said at once.
-            if (round < TOKEN_ROUTE_ROUNDS && error instanceof ApiError && [429, 502, 503, 504].includes(error.status)) {
+            if (
+              round < TOKEN_ROUTE_ROUNDS &&
+              error instanceof ApiError &&
+              [429, 502, 503, 504].includes(error.status)
+            ) {
               const { backoffMs } = await import('../lib/http.js');
               await new Promise((resolve) => setTimeout(resolve, backoffMs(2)));
               continue;
@@ -463,15 +508,24 @@ export const DEFAULT_DEADLINE_SECONDS = 120;
 export const TOKEN_ROUTE_ROUNDS = 3;
 
 /** --deadline, else VENUE_DEADLINE, else two minutes; a bad VENUE_DEADLINE is a usage error. */
-export function commandDeadline(globals: Pick<GlobalOptions, 'deadline'>, env: NodeJS.ProcessEnv, now: number): Deadline {
-  if (globals.deadline !== undefined) return { at: now + globals.deadline * 1000, describe: `--deadline ${globals.deadline}` };
+export function commandDeadline(
+  globals: Pick<GlobalOptions, 'deadline'>,
+  env: NodeJS.ProcessEnv,
+  now: number,
+): Deadline {
+  if (globals.deadline !== undefined)
+    return { at: now + globals.deadline * 1000, describe: `--deadline ${globals.deadline}` };
   const raw = env.VENUE_DEADLINE;
   if (raw !== undefined && raw !== '') {
     const seconds = Number(raw);
-    if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`VENUE_DEADLINE must be a positive number of seconds (got "${raw}")`);
+    if (!Number.isFinite(seconds) || seconds <= 0)
+      throw new UsageError(`VENUE_DEADLINE must be a positive number of seconds (got "${raw}")`);
     return { at: now + seconds * 1000, describe: `VENUE_DEADLINE=${raw}` };
   }
-  return { at: now + DEFAULT_DEADLINE_SECONDS * 1000, describe: `the default ${DEFAULT_DEADLINE_SECONDS} s; --deadline or VENUE_DEADLINE` };
+  return {
+    at: now + DEFAULT_DEADLINE_SECONDS * 1000,
+    describe: `the default ${DEFAULT_DEADLINE_SECONDS} s; --deadline or VENUE_DEADLINE`,
+  };
 }
 
 /** A whole number from the environment within bounds, or undefined when unset; anything else is a usage error naming it. */

@@ -14,7 +14,10 @@ const stampNow = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
  * stamped) to logFile. What reaches it has already been masked of secrets
  * (main wraps it in the scrubbing stream), so the file holds no secret either.
  */
-export function timestampedMessages<S extends Writable & { isTTY?: boolean; columns?: number }>(stderr: S, options: { logFile?: string; stamp: boolean }): S {
+export function timestampedMessages<S extends Writable & { isTTY?: boolean; columns?: number }>(
+  stderr: S,
+  options: { logFile?: string; stamp: boolean },
+): S {
   let fd: number | undefined;
   if (options.logFile !== undefined) {
     try {
@@ -44,7 +47,10 @@ export function timestampedMessages<S extends Writable & { isTTY?: boolean; colu
           if (text === undefined) return write(chunk, ...rest);
           if (fd !== undefined) {
             // Progress redraws (\r) are for a terminal, not a log.
-            const [logged, next] = stampLines(text.replace(/\r\u001b\[2K/g, '').replace(/\u001b\[[0-9;]*m/g, ''), fileAtLineStart);
+            const [logged, next] = stampLines(
+              text.replace(/\r\u001b\[2K/g, '').replace(/\u001b\[[0-9;]*m/g, ''),
+              fileAtLineStart,
+            );
             fileAtLineStart = next;
             if (logged) fs.writeSync(fd, logged);
           }
@@ -67,12 +73,22 @@ export function loadEnvFile(file: string, env: NodeJS.ProcessEnv): NodeJS.Proces
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
-    throw new UsageError(`--env-file ${file} cannot be read: ${why}`, { hint: 'Name a file of VAR=value lines (`venue help environment` lists the variables venue reads).' });
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'permission denied'
+          : code === 'EISDIR'
+            ? 'it is a folder'
+            : (error as Error).message;
+    throw new UsageError(`--env-file ${file} cannot be read: ${why}`, {
+      hint: 'Name a file of VAR=value lines (`venue help environment` lists the variables venue reads).',
+    });
   }
   const parsed = parseEnv(text) as Record<string, string>;
   const merged: NodeJS.ProcessEnv = { ...parsed, ...env };
   // The launcher's own process sees them too, for anything that reads process.env.
-  if (env === process.env) for (const [key, value] of Object.entries(parsed)) if (process.env[key] === undefined) process.env[key] = value;
+  if (env === process.env)
+    for (const [key, value] of Object.entries(parsed)) if (process.env[key] === undefined) process.env[key] = value;
   return env === process.env ? process.env : merged;
 }

@@ -18,7 +18,10 @@ export class InquirerPrompter implements Asking {
     return this.terminal.canPrompt();
   }
 
-  private async ask<T>(flag: string, run: (prompts: typeof import('@inquirer/prompts'), context: object) => Promise<T>): Promise<T> {
+  private async ask<T>(
+    flag: string,
+    run: (prompts: typeof import('@inquirer/prompts'), context: object) => Promise<T>,
+  ): Promise<T> {
     if (!this.canPrompt) throw missingValue(flag);
     const prompts = await import('@inquirer/prompts');
     try {
@@ -30,7 +33,10 @@ export class InquirerPrompter implements Asking {
     }
   }
 
-  input(message: string, options: { flag: string; default?: string; optional?: boolean; validate?: (value: string) => true | string }) {
+  input(
+    message: string,
+    options: { flag: string; default?: string; optional?: boolean; validate?: (value: string) => true | string },
+  ) {
     return this.ask(options.flag, (p, ctx) =>
       p.input({ message, default: options.default, validate: options.validate, required: !options.optional }, ctx),
     );

@@ -12,7 +12,10 @@ function fullName(cmd: Command): string {
 function optionRow(option: Option): string {
   const flags = option.flags.replace(/\|/g, '\\|');
   const choices = option.argChoices ? ` (one of: ${option.argChoices.join(', ')})` : '';
-  const fallback = option.defaultValue !== undefined && typeof option.defaultValue !== 'boolean' ? ` (default: ${String(option.defaultValue)})` : '';
+  const fallback =
+    option.defaultValue !== undefined && typeof option.defaultValue !== 'boolean'
+      ? ` (default: ${String(option.defaultValue)})`
+      : '';
   return `| \`${flags}\` | ${(option.description ?? '').replace(/\|/g, '\\|')}${choices}${fallback} |`;
 }
 
@@ -43,7 +46,10 @@ export function fieldsLineOf(cmd: Command): string {
   const at = help.lastIndexOf(heading);
   if (at === -1) return '';
   const lines: string[] = [];
-  for (const line of help.slice(at + heading.length).split('\n').slice(1)) {
+  for (const line of help
+    .slice(at + heading.length)
+    .split('\n')
+    .slice(1)) {
     if (!line.startsWith('  ')) break;
     lines.push(line.trim());
   }
@@ -81,8 +87,23 @@ function section(cmd: Command, depth: number, lines: string[]): void {
 
 /** The whole reference, as Markdown. */
 export function commandsMarkdown(program: Command): string {
-  const lines = ['# Command reference', '', '<!-- Generated from the command tree by `npm run docs:commands`; a test fails when it is stale. -->', ''];
-  lines.push('Global options (before or after the command):', '', '| option | meaning |', '|---|---|', ...program.options.filter((o) => !o.hidden).map(optionRow), '');
+  const lines = [
+    '# Command reference',
+    '',
+    '<!-- Generated from the command tree by `npm run docs:commands`; a test fails when it is stale. -->',
+    '',
+  ];
+  lines.push(
+    'Global options (before or after the command):',
+    '',
+    '| option | meaning |',
+    '|---|---|',
+    ...program.options.filter((o) => !o.hidden).map(optionRow),
+    '',
+  );
   section(program, 0, lines);
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }

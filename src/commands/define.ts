@@ -89,7 +89,10 @@ export function flagNames(flags: string): FlagNames {
 export function argumentSpecs(args: string | readonly ArgumentSpec[] | undefined): ArgumentSpec[] {
   if (args === undefined) return [];
   if (typeof args !== 'string') return [...args];
-  return args.split(/\s+/).filter(Boolean).map((spec) => ({ spec }));
+  return args
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((spec) => ({ spec }));
 }
 
 /** An argument's name and shape: '<more...>' → { name: 'more', required: true, variadic: true }. */
@@ -149,7 +152,9 @@ export interface GroupModule {
   commands: Array<CommandModule<any> | GroupModule>;
 }
 
-export function defineCommand<Options = Record<string, unknown>>(module: CommandModule<Options>): CommandModule<Options> {
+export function defineCommand<Options = Record<string, unknown>>(
+  module: CommandModule<Options>,
+): CommandModule<Options> {
   return module;
 }
 
@@ -198,8 +203,16 @@ function examplesText(examples: string[] | undefined): string {
 }
 
 /** Adds a group and everything under it to parent; with `only` (the rest of a command path), only the entries on that path. */
-export function attachGroup(parent: Command, group: GroupModule, makeContext: ContextFactory, only?: readonly string[]): Command {
-  const cmd = parent.command(group.name).summary(group.summary).description(group.description ?? group.summary);
+export function attachGroup(
+  parent: Command,
+  group: GroupModule,
+  makeContext: ContextFactory,
+  only?: readonly string[],
+): Command {
+  const cmd = parent
+    .command(group.name)
+    .summary(group.summary)
+    .description(group.description ?? group.summary);
   if (group.examples?.length) cmd.addHelpText('after', examplesText(group.examples));
   for (const entry of group.commands) {
     if (only?.length && entry.name !== only[0]) continue;

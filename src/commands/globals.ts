@@ -19,25 +19,46 @@ export const globalOptions = [
   option('-p, --profile <name>', 'profile to use (env VENUE_PROFILE)', { kind: 'profile' }),
   option('-o, --output <format>', 'output format', { choices: outputFormats, default: 'table' }),
   option('--json', 'short for --output json'),
-  option('--fields <list>', 'fields to show, comma-separated (venue\'s names; `--fields help` lists them)', { parse: (v: string) => v.split(',').map((f) => f.trim()).filter(Boolean) }),
+  option('--fields <list>', "fields to show, comma-separated (venue's names; `--fields help` lists them)", {
+    parse: (v: string) =>
+      v
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean),
+  }),
   option('--no-color', 'no colour (also NO_COLOR)'),
   option('-q, --quiet', 'only data and errors'),
   option('-v, --verbose', 'HTTP trace on stderr, secrets redacted'),
   option('--no-input', 'never prompt (implied without a TTY or with CI set)'),
   option('--timeout <seconds>', 'per-request timeout in seconds', { parse: positiveSeconds }),
-  option('--deadline <seconds>', 'the whole command\'s time limit, every wait and retry included (env VENUE_DEADLINE; default 120)', { parse: positiveSeconds }),
-  option('--query <jmespath>', 'a JMESPath expression over the records (venue\'s field names); prints its result as JSON (venue help formatting)'),
-  option('--raw', 'machine formats, --fields and --query take the service\'s records as it sent them, not in venue\'s field names'),
+  option(
+    '--deadline <seconds>',
+    "the whole command's time limit, every wait and retry included (env VENUE_DEADLINE; default 120)",
+    { parse: positiveSeconds },
+  ),
+  option(
+    '--query <jmespath>',
+    "a JMESPath expression over the records (venue's field names); prints its result as JSON (venue help formatting)",
+  ),
+  option(
+    '--raw',
+    "machine formats, --fields and --query take the service's records as it sent them, not in venue's field names",
+  ),
   option('--limit <n>', 'at most n records of a list (paging stops there)', {
     parse: (v: string) => {
       if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidValueError('must be a whole number, 1 or more');
       return Number(v);
     },
   }),
-  option('--each-profile <which>', 'run the command once per profile, concurrently: all (every venue: base and sandbox profiles left out), name,name,… or tag:NAME; output merged with a profile column (venue help fleet)', { kind: 'profiles' }),
+  option(
+    '--each-profile <which>',
+    'run the command once per profile, concurrently: all (every venue: base and sandbox profiles left out), name,name,… or tag:NAME; output merged with a profile column (venue help fleet)',
+    { kind: 'profiles' },
+  ),
   option('--parallel <n>', 'with --each-profile: venues run at once (default 4)', {
     parse: (v: string) => {
-      if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > MAX_PARALLEL) throw new InvalidValueError(`must be a whole number from 1 to ${MAX_PARALLEL}`);
+      if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > MAX_PARALLEL)
+        throw new InvalidValueError(`must be a whole number from 1 to ${MAX_PARALLEL}`);
       return Number(v);
     },
   }),

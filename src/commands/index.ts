@@ -5,5 +5,10 @@ import { commandGroups, type GroupEntry } from './tree.js';
 
 export const rootGroups: readonly GroupEntry[] = [
   ...commandGroups,
-  { name: '__complete', summary: 'Completion candidates (called by the completion scripts)', hidden: true, load: () => import('./completion/complete.js') },
+  {
+    name: '__complete',
+    summary: 'Completion candidates (called by the completion scripts)',
+    hidden: true,
+    load: () => import('./completion/complete.js'),
+  },
 ];

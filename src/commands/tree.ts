@@ -18,15 +18,43 @@ export interface GroupEntry {
 export const commandGroups: readonly GroupEntry[] = [
   { name: 'config', summary: 'Profiles, settings and secrets', load: () => import('./config/index.js') },
   { name: 'auth', summary: 'Service tokens: status, token, logout', load: () => import('./auth/index.js') },
-  { name: 'wallet', summary: 'Guest wallet: accounts, cards, balances, reloads, passes', load: () => import('./wallet/index.js') },
-  { name: 'booking', summary: 'Experience booking: slots, holds, orders, payments, reports', load: () => import('./booking/index.js') },
-  { name: 'inventory', summary: 'Inventory: products, suppliers, stock takes, receipts, adjustments', load: () => import('./inventory/index.js') },
-  { name: 'webhooks', summary: 'Inventory webhook subscribers, a local listener, verify and replay', load: () => import('./webhooks/index.js') },
+  {
+    name: 'wallet',
+    summary: 'Guest wallet: accounts, cards, balances, reloads, passes',
+    load: () => import('./wallet/index.js'),
+  },
+  {
+    name: 'booking',
+    summary: 'Experience booking: slots, holds, orders, payments, reports',
+    load: () => import('./booking/index.js'),
+  },
+  {
+    name: 'inventory',
+    summary: 'Inventory: products, suppliers, stock takes, receipts, adjustments',
+    load: () => import('./inventory/index.js'),
+  },
+  {
+    name: 'webhooks',
+    summary: 'Inventory webhook subscribers, a local listener, verify and replay',
+    load: () => import('./webhooks/index.js'),
+  },
   { name: 'sandbox', summary: 'The local emulator of the three services', load: () => import('./sandbox/index.js') },
   { name: 'api', summary: 'A raw authenticated call to a service', load: () => import('./api/index.js') },
-  { name: 'mcp', summary: "Serve venue's services to an AI assistant (a Model Context Protocol server on stdio)", load: () => import('./mcp/index.js') },
-  { name: 'doctor', summary: 'Check each configured service and say how to fix what is wrong', load: () => import('./doctor/index.js') },
-  { name: 'completion', summary: 'Shell completion for bash, zsh or fish', load: () => import('./completion/index.js') },
+  {
+    name: 'mcp',
+    summary: "Serve venue's services to an AI assistant (a Model Context Protocol server on stdio)",
+    load: () => import('./mcp/index.js'),
+  },
+  {
+    name: 'doctor',
+    summary: 'Check each configured service and say how to fix what is wrong',
+    load: () => import('./doctor/index.js'),
+  },
+  {
+    name: 'completion',
+    summary: 'Shell completion for bash, zsh or fish',
+    load: () => import('./completion/index.js'),
+  },
 ];
 
 /** The help topics of `venue help <topic>` (src/cli/help-topics.ts holds their text). */

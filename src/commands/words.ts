@@ -5,7 +5,15 @@
 // (src/invocation.ts) reads argv with it once; completion reads the words
 // typed so far with it. Only the group the words name is loaded.
 
-import { argumentSpecs, flagNames, type ArgumentSpec, type CommandModule, type FlagNames, type GroupModule, type OptionSpec } from './define.js';
+import {
+  argumentSpecs,
+  flagNames,
+  type ArgumentSpec,
+  type CommandModule,
+  type FlagNames,
+  type GroupModule,
+  type OptionSpec,
+} from './define.js';
 import { globalOptions } from './globals.js';
 import type { GroupEntry } from './tree.js';
 
@@ -75,7 +83,13 @@ export async function openEntry(entry: GroupEntry): Promise<TreeNode> {
 /** The words that lead further down from a node: the root's groups, a group's commands. */
 export function childrenOf(node: TreeNode): NamedChild[] {
   if (node.kind === 'root') {
-    return node.groups.map((entry) => ({ name: entry.name, summary: entry.summary, hidden: Boolean(entry.hidden), aliases: [], open: () => openEntry(entry) }));
+    return node.groups.map((entry) => ({
+      name: entry.name,
+      summary: entry.summary,
+      hidden: Boolean(entry.hidden),
+      aliases: [],
+      open: () => openEntry(entry),
+    }));
   }
   if (node.kind === 'group') {
     return node.group.commands.map((entry) => ({
@@ -91,7 +105,12 @@ export function childrenOf(node: TreeNode): NamedChild[] {
 
 /** The options a node declares itself (not those above it), commander's help last as its help lists them. */
 export function ownOptions(node: TreeNode): Array<{ spec: OptionSpec; scope: OptionScope }> {
-  if (node.kind === 'root') return [{ spec: versionOption, scope: 'builtin' }, ...globalOptions.map((spec) => ({ spec, scope: 'global' as const })), { spec: helpOption, scope: 'builtin' }];
+  if (node.kind === 'root')
+    return [
+      { spec: versionOption, scope: 'builtin' },
+      ...globalOptions.map((spec) => ({ spec, scope: 'global' as const })),
+      { spec: helpOption, scope: 'builtin' },
+    ];
   if (node.kind === 'command') {
     const own = (node.command.options ?? []).map((spec) => ({ spec, scope: 'command' as const }));
     return node.command.rawWords ? own : [...own, { spec: helpOption, scope: 'builtin' }];
@@ -122,10 +141,12 @@ export async function readWords(root: readonly GroupEntry[], words: readonly str
   const known = (): Known[] => {
     const out: Known[] = [];
     // The root first, then from the nearest node up: the first declaration of a name wins.
-    for (const node of [lineage[0]!, ...lineage.slice(1).reverse()]) for (const { spec, scope } of ownOptions(node)) out.push({ spec, names: flagNames(spec.flags), scope });
+    for (const node of [lineage[0]!, ...lineage.slice(1).reverse()])
+      for (const { spec, scope } of ownOptions(node)) out.push({ spec, names: flagNames(spec.flags), scope });
     return out;
   };
-  const find = (flag: string): Known | undefined => known().find((k) => k.names.long === flag || k.names.short === flag || (k.names.negate && k.names.long === flag));
+  const find = (flag: string): Known | undefined =>
+    known().find((k) => k.names.long === flag || k.names.short === flag || (k.names.negate && k.names.long === flag));
 
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
@@ -143,7 +164,10 @@ export async function readWords(root: readonly GroupEntry[], words: readonly str
       readOption(word, i);
       continue;
     }
-    const child = line.operandsOnly || line.operands.length > 0 ? undefined : childrenOf(line.node).find((c) => c.name === word || c.aliases.includes(word));
+    const child =
+      line.operandsOnly || line.operands.length > 0
+        ? undefined
+        : childrenOf(line.node).find((c) => c.name === word || c.aliases.includes(word));
     if (child) {
       line.node = await child.open();
       lineage.push(line.node);

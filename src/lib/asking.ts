@@ -16,7 +16,10 @@ export interface Choice<T> {
 export interface Asking {
   readonly canPrompt: boolean;
   /** An empty answer is refused unless `optional` (then it is ''). */
-  input(message: string, options: { flag: string; default?: string; optional?: boolean; validate?: (value: string) => true | string }): Promise<string>;
+  input(
+    message: string,
+    options: { flag: string; default?: string; optional?: boolean; validate?: (value: string) => true | string },
+  ): Promise<string>;
   password(message: string, options: { flag: string; validate?: (value: string) => true | string }): Promise<string>;
   confirm(message: string, options: { flag: string; default?: boolean }): Promise<boolean>;
   select<T>(message: string, choices: Array<Choice<T>>, options: { flag: string; default?: T }): Promise<T>;

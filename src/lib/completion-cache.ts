@@ -47,7 +47,8 @@ export class CompletionCache {
 
   private read(): CacheFile {
     const data = readJsonFile<Partial<CacheFile> | null>(this.file, null);
-    if (!data || data.version !== 1 || typeof data.profiles !== 'object' || data.profiles === null) return { version: 1, profiles: {} };
+    if (!data || data.version !== 1 || typeof data.profiles !== 'object' || data.profiles === null)
+      return { version: 1, profiles: {} };
     return data as CacheFile;
   }
 
@@ -59,7 +60,8 @@ export class CompletionCache {
     const entry = this.read().profiles[profile]?.[key];
     if (!this.isValid(entry)) return { state: 'missing' };
     const age = this.now() - entry.fetchedAt;
-    if (entry.failed) return age >= 0 && age < COMPLETION_FAILURE_PAUSE_MS ? { state: 'failed-recently' } : { state: 'missing' };
+    if (entry.failed)
+      return age >= 0 && age < COMPLETION_FAILURE_PAUSE_MS ? { state: 'failed-recently' } : { state: 'missing' };
     if (age < 0 || age >= this.maxAgeMs) return { state: 'missing' };
     return { state: 'fresh', ids: entry.ids.filter((i) => i && typeof i.id === 'string') };
   }

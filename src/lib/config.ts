@@ -11,7 +11,16 @@ import { UsageError } from './errors.js';
 import { didYouMean } from './suggest.js';
 import { syncFolder } from './durable-file.js';
 import { configDirectory, isSandboxUrl, sandboxOrigin, sandboxDemoSecrets } from './sandbox-address.js';
-import { formatAuthScheme, inventoryOperationNames, inventoryOperations, normaliseBasePath, parseAuthScheme, parseRoute, routeSettingKey, type InventoryOperation } from './inventory/routes.js';
+import {
+  formatAuthScheme,
+  inventoryOperationNames,
+  inventoryOperations,
+  normaliseBasePath,
+  parseAuthScheme,
+  parseRoute,
+  routeSettingKey,
+  type InventoryOperation,
+} from './inventory/routes.js';
 
 export type SettingSource = 'flag' | 'environment' | 'profile' | 'default' | 'extends';
 
@@ -35,35 +44,67 @@ const baseSettingSpecs = {
     env: 'VENUE_WALLET_ENVIRONMENT',
   },
   'booking.url': { description: 'Experience booking base URL', kind: 'url', env: 'VENUE_BOOKING_URL' },
-  'inventory.url': { description: "Inventory base URL (the venue's own server)", kind: 'url', env: 'VENUE_INVENTORY_URL' },
-  'inventory.userId': { description: 'Inventory user id for the integration', kind: 'int', env: 'VENUE_INVENTORY_USER_ID' },
+  'inventory.url': {
+    description: "Inventory base URL (the venue's own server)",
+    kind: 'url',
+    env: 'VENUE_INVENTORY_URL',
+  },
+  'inventory.userId': {
+    description: 'Inventory user id for the integration',
+    kind: 'int',
+    env: 'VENUE_INVENTORY_USER_ID',
+  },
   'inventory.warehouseId': { description: 'Default warehouse id', kind: 'int', env: 'VENUE_INVENTORY_WAREHOUSE_ID' },
-  'inventory.basePath': { description: 'Path prefix of every inventory route (from the vendor document\'s servers URL)', kind: 'path' },
+  'inventory.basePath': {
+    description: "Path prefix of every inventory route (from the vendor document's servers URL)",
+    kind: 'path',
+  },
   'inventory.auth': {
     description:
       'How inventory calls authenticate: bearer or header:<Header-Name> (the login route\'s token), api-key in=header|query name=<name> [prefix="Token "], oauth2 token-url=<url> [scopes="a b"], or basic',
     kind: 'auth',
     env: 'VENUE_INVENTORY_AUTH',
   },
-  tags: { description: 'Tags of the profile, comma-separated (select venues with --each-profile tag:NAME)', kind: 'tags', own: true },
-  extends: { description: 'The profile this one takes unset settings and secrets from (e.g. the chain\'s shared wallet and booking)', kind: 'profile', own: true },
+  tags: {
+    description: 'Tags of the profile, comma-separated (select venues with --each-profile tag:NAME)',
+    kind: 'tags',
+    own: true,
+  },
+  extends: {
+    description:
+      "The profile this one takes unset settings and secrets from (e.g. the chain's shared wallet and booking)",
+    kind: 'profile',
+    own: true,
+  },
   'sandbox.idleStop': {
-    description: 'Minutes without a request after which a background sandbox (sandbox start, the autostart) stops; 0: never; default 15. Read from the sandbox profile',
+    description:
+      'Minutes without a request after which a background sandbox (sandbox start, the autostart) stops; 0: never; default 15. Read from the sandbox profile',
     kind: 'int',
     env: 'VENUE_SANDBOX_IDLE_STOP',
   },
-  timezone: { description: "The venue's time zone (IANA, e.g. Australia/Sydney) for times and days in tables; default: this machine's", kind: 'tz', env: 'VENUE_TIMEZONE' },
-  'inventory.routesSource': { description: 'Where the inventory route map came from (set by import-openapi)', kind: 'text' },
+  timezone: {
+    description:
+      "The venue's time zone (IANA, e.g. Australia/Sydney) for times and days in tables; default: this machine's",
+    kind: 'tz',
+    env: 'VENUE_TIMEZONE',
+  },
+  'inventory.routesSource': {
+    description: 'Where the inventory route map came from (set by import-openapi)',
+    kind: 'text',
+  },
   'inventory.bodyNames': {
-    description: 'The vendor\'s names of request body fields per operation (JSON, set by import-openapi): {"createProduct": ["Name", "SellPrice"]}',
+    description:
+      'The vendor\'s names of request body fields per operation (JSON, set by import-openapi): {"createProduct": ["Name", "SellPrice"]}',
     kind: 'text',
   },
   'inventory.answerNames': {
-    description: 'The vendor\'s words for answer fields per operation, read as venue\'s (JSON, set by import-openapi): {"getProduct": {"sku_code": "productCode"}}',
+    description:
+      'The vendor\'s words for answer fields per operation, read as venue\'s (JSON, set by import-openapi): {"getProduct": {"sku_code": "productCode"}}',
     kind: 'text',
   },
   'inventory.importedRoutes': {
-    description: 'What the last import-openapi stored (JSON): `config routes` calls a route imported while it still equals this, set by hand otherwise',
+    description:
+      'What the last import-openapi stored (JSON): `config routes` calls a route imported while it still equals this, set by hand otherwise',
     kind: 'text',
   },
 } as const satisfies Record<string, SettingSpec>;
@@ -76,7 +117,10 @@ const routeSettingSpecs = Object.fromEntries(
   ]),
 ) as Record<`inventory.routes.${InventoryOperation}`, SettingSpec>;
 
-export const settingSpecs: Record<keyof typeof baseSettingSpecs | `inventory.routes.${InventoryOperation}`, SettingSpec> = {
+export const settingSpecs: Record<
+  keyof typeof baseSettingSpecs | `inventory.routes.${InventoryOperation}`,
+  SettingSpec
+> = {
   ...baseSettingSpecs,
   ...routeSettingSpecs,
 };
@@ -157,18 +201,24 @@ export function checkSettingValue(key: SettingKey, raw: string): string | number
     case 'tags': {
       const tags = parseTags(raw);
       for (const tag of tags) {
-        if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/.test(tag)) throw new UsageError(`${key}: "${tag}" is not a tag (1–40 letters, digits, "-" or "_"; separate tags with commas)`);
+        if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/.test(tag))
+          throw new UsageError(
+            `${key}: "${tag}" is not a tag (1–40 letters, digits, "-" or "_"; separate tags with commas)`,
+          );
       }
       return tags.join(',');
     }
     case 'profile':
-      if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/.test(raw.trim())) throw new UsageError(`${key} must name a profile (got "${raw}")`);
+      if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/.test(raw.trim()))
+        throw new UsageError(`${key} must name a profile (got "${raw}")`);
       return raw.trim();
     case 'tz':
       try {
         new Intl.DateTimeFormat('en', { timeZone: raw.trim() });
       } catch {
-        throw new UsageError(`${key} must be an IANA time zone such as Europe/London or Australia/Sydney (got "${raw}")`);
+        throw new UsageError(
+          `${key} must be an IANA time zone such as Europe/London or Australia/Sydney (got "${raw}")`,
+        );
       }
       return raw.trim();
   }
@@ -189,7 +239,9 @@ const MAX_EXTENDS_DEPTH = 8;
 
 /** "unknown setting …", with the closest keys and all of them. */
 export function unknownSetting(key: string): UsageError {
-  return new UsageError(`unknown setting "${key}"`, { hint: [didYouMean(key, settingKeys), `Known keys: ${settingKeys.join(', ')}.`].filter(Boolean).join(' ') });
+  return new UsageError(`unknown setting "${key}"`, {
+    hint: [didYouMean(key, settingKeys), `Known keys: ${settingKeys.join(', ')}.`].filter(Boolean).join(' '),
+  });
 }
 
 function assertKnownKey(key: string): asserts key is SettingKey {
@@ -222,7 +274,9 @@ function readJsonObject(file: string): StoredFiles {
     return data && typeof data === 'object' ? (data as StoredFiles) : {};
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new UsageError(`cannot read ${file}: ${(error as Error).message}`, { hint: 'Fix or remove the file; `venue config path` shows where it is.' });
+    throw new UsageError(`cannot read ${file}: ${(error as Error).message}`, {
+      hint: 'Fix or remove the file; `venue config path` shows where it is.',
+    });
   }
 }
 
@@ -338,13 +392,18 @@ export class ConfigStore {
   profiles(): string[] {
     const stored = Object.keys(this.stored('config').profiles ?? {});
     // store2 before store10: numbers in names sort as numbers.
-    return [SANDBOX_PROFILE, ...stored.filter((p) => p !== SANDBOX_PROFILE).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))];
+    return [
+      SANDBOX_PROFILE,
+      ...stored.filter((p) => p !== SANDBOX_PROFILE).sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
+    ];
   }
 
   /** "no profile named …" (or what says it), with the closest names this config has and what to do. */
   noSuchProfile(name: string, options: { said?: string; hint?: string } = {}): UsageError {
     const guess = didYouMean(name, this.profiles());
-    return new UsageError(`${options.said ?? 'no profile named'} "${name}"`, { hint: [guess, options.hint ?? 'List them with `venue config profiles`.'].filter(Boolean).join(' ') });
+    return new UsageError(`${options.said ?? 'no profile named'} "${name}"`, {
+      hint: [guess, options.hint ?? 'List them with `venue config profiles`.'].filter(Boolean).join(' '),
+    });
   }
 
   profileExists(name: string): boolean {
@@ -363,9 +422,12 @@ export class ConfigStore {
     if (!this.profileExists(name)) throw this.noSuchProfile(name);
     const dependents = this.profiles().filter((p) => this.parentOf(p) === name);
     if (dependents.length) {
-      throw new UsageError(`profile "${name}" is extended by ${dependents.map((p) => `"${p}"`).join(', ')}: deleting it would take their shared settings and secrets`, {
-        hint: `Point them elsewhere first: \`venue --profile ${dependents[0]} config unset extends\` (or set extends to another profile).`,
-      });
+      throw new UsageError(
+        `profile "${name}" is extended by ${dependents.map((p) => `"${p}"`).join(', ')}: deleting it would take their shared settings and secrets`,
+        {
+          hint: `Point them elsewhere first: \`venue --profile ${dependents[0]} config unset extends\` (or set extends to another profile).`,
+        },
+      );
     }
     this.settings.delete(`profiles.${name}`);
     this.secrets.delete(`profiles.${name}`);
@@ -393,13 +455,22 @@ export class ConfigStore {
 
   /** A profile extends an existing one, and never (through others) itself. */
   private checkExtends(profile: string, parent: string): void {
-    if (!this.profileExists(parent)) throw this.noSuchProfile(parent, { said: 'extends: no profile named', hint: 'Create it first: `venue config init <name>`; list them with `venue config profiles`.' });
-    if (this.isSandbox(profile)) throw new UsageError('the sandbox profile extends nothing: it always points at the local emulator');
+    if (!this.profileExists(parent))
+      throw this.noSuchProfile(parent, {
+        said: 'extends: no profile named',
+        hint: 'Create it first: `venue config init <name>`; list them with `venue config profiles`.',
+      });
+    if (this.isSandbox(profile))
+      throw new UsageError('the sandbox profile extends nothing: it always points at the local emulator');
     const chain = [profile];
     for (let at: string | undefined = parent; at !== undefined; at = this.parentOf(at)) {
-      if (chain.includes(at)) throw new UsageError(`extends: "${profile}" → ${[...chain.slice(1), at].map((p) => `"${p}"`).join(' → ')} would be a loop`);
+      if (chain.includes(at))
+        throw new UsageError(
+          `extends: "${profile}" → ${[...chain.slice(1), at].map((p) => `"${p}"`).join(' → ')} would be a loop`,
+        );
       chain.push(at);
-      if (chain.length > MAX_EXTENDS_DEPTH) throw new UsageError(`extends: a chain of more than ${MAX_EXTENDS_DEPTH} profiles (${chain.join(' → ')})`);
+      if (chain.length > MAX_EXTENDS_DEPTH)
+        throw new UsageError(`extends: a chain of more than ${MAX_EXTENDS_DEPTH} profiles (${chain.join(' → ')})`);
     }
   }
 
@@ -455,7 +526,12 @@ export class ConfigStore {
     const parent = spec.own ? undefined : this.parentOf(profile);
     if (parent !== undefined && depth < MAX_EXTENDS_DEPTH && this.profileExists(parent)) {
       const inherited = this.resolveFrom(parent, key, depth + 1, environment);
-      if (inherited.value !== undefined) return { value: inherited.value, source: 'extends', from: inherited.source === 'extends' ? inherited.from : parent };
+      if (inherited.value !== undefined)
+        return {
+          value: inherited.value,
+          source: 'extends',
+          from: inherited.source === 'extends' ? inherited.from : parent,
+        };
     }
     return { value: undefined, source: undefined };
   }
@@ -477,7 +553,12 @@ export class ConfigStore {
     const parent = this.parentOf(profile);
     if (parent !== undefined && depth < MAX_EXTENDS_DEPTH && this.profileExists(parent)) {
       const inherited = this.resolveSecret(parent, key, depth + 1);
-      if (inherited.value !== undefined) return { value: inherited.value, source: 'extends', from: inherited.source === 'extends' ? inherited.from : parent };
+      if (inherited.value !== undefined)
+        return {
+          value: inherited.value,
+          source: 'extends',
+          from: inherited.source === 'extends' ? inherited.from : parent,
+        };
     }
     return { value: undefined, source: undefined };
   }

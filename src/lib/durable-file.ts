@@ -28,7 +28,10 @@ export function writeFileDurably(file: string, content: string | Uint8Array, opt
   const folder = path.dirname(file);
   const mode = options.mode ?? 0o600;
   if (options.createFolder !== false) fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
-  const temporary = path.join(folder, `.${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+  const temporary = path.join(
+    folder,
+    `.${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`,
+  );
   try {
     const fd = fs.openSync(temporary, 'wx', mode);
     try {
@@ -53,7 +56,11 @@ export function writeFileDurably(file: string, content: string | Uint8Array, opt
 }
 
 /** The async form, for callers that await; the write itself is synchronous, so nothing of this process interleaves with it. */
-export async function writeFileDurablyAsync(file: string, content: string | Uint8Array, options: DurableWrite = {}): Promise<void> {
+export async function writeFileDurablyAsync(
+  file: string,
+  content: string | Uint8Array,
+  options: DurableWrite = {},
+): Promise<void> {
   writeFileDurably(file, content, options);
 }
 

@@ -7,7 +7,14 @@
 // Made at first use: making a number format starts ICU's number formatting, about 20 ms, which a command
 // that prints no money (a listing in a machine format) should not pay when this module loads.
 let twoDecimalsFormat: Intl.NumberFormat | undefined;
-const twoDecimals = { format: remembered((amount) => (twoDecimalsFormat ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(amount)) };
+const twoDecimals = {
+  format: remembered((amount) =>
+    (twoDecimalsFormat ??= new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    })).format(amount),
+  ),
+};
 const currencies = new Map<string, { format: (amount: number) => string } | null>();
 
 function currencyFormat(code: string): { format: (amount: number) => string } | null {
@@ -63,14 +70,27 @@ const zoned = new Map<string, Intl.DateTimeFormat>();
 function zoneFormat(timeZone: string): Intl.DateTimeFormat {
   let format = zoned.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' });
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
     zoned.set(timeZone, format);
   }
   return format;
 }
 
 function partsOf(date: Date, timeZone: string): Record<string, string> {
-  return Object.fromEntries(zoneFormat(timeZone).formatToParts(date).map((p) => [p.type, p.value]));
+  return Object.fromEntries(
+    zoneFormat(timeZone)
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
 }
 
 /** A date and time with no zone or offset: the service's own clock reading, the venue's wall clock. */

@@ -143,7 +143,14 @@ const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
 /** JWT times are whole seconds: a token whose exp is within this of now may already be spent at the service. */
 const EXPIRY_GRAIN_MS = 1_000;
 /** The connection was never made: nothing reached the server, any request may be retried. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -211,7 +218,8 @@ function errorCode(error: unknown): string | undefined {
 
 function headerRecord(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(headers))
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
 }
 
@@ -251,7 +259,14 @@ export class HttpClient {
     const base = new URL(this.baseUrl);
     this.origin = base.origin;
     // A base URL written as URL writes it, with no user, query or fragment: a plain path and query are appended as text (see target).
-    if (!base.username && !base.password && !base.search && !base.hash && (base.href === this.baseUrl || base.href === `${this.baseUrl}/`)) this.plainBase = this.baseUrl;
+    if (
+      !base.username &&
+      !base.password &&
+      !base.search &&
+      !base.hash &&
+      (base.href === this.baseUrl || base.href === `${this.baseUrl}/`)
+    )
+      this.plainBase = this.baseUrl;
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.retries = options.retries ?? 3;
     this.trace = options.trace;
@@ -317,12 +332,15 @@ export class HttpClient {
         asked
           ? `the ${this.service} service asked to be called back in ${Math.ceil(ms / 1000)} s (at ${when}) for "${operation}", after this command's deadline`
           : `no time left to retry "${operation}" before this command's deadline`,
-        { hint: `Nothing more was sent. Run it again later, or raise the deadline (${this.deadline?.describe ?? '--deadline'}).` },
+        {
+          hint: `Nothing more was sent. Run it again later, or raise the deadline (${this.deadline?.describe ?? '--deadline'}).`,
+        },
       );
     }
     this.trace?.(`! retrying in ${ms} ms`);
     await this.sleep(ms);
-    if (this.interruption && !this.interruption.maySend()) throw new InterruptedError(`interrupted: "${operation}" was not sent again`);
+    if (this.interruption && !this.interruption.maySend())
+      throw new InterruptedError(`interrupted: "${operation}" was not sent again`);
   }
 
   async request<T = unknown>(options: RequestOptions): Promise<HttpResponse<T>> {
@@ -333,10 +351,15 @@ export class HttpClient {
     const operation = options.operation ?? `${method} ${options.path}`;
     // A token goes only to the origin it belongs to, whatever path was asked for.
     if (options.auth && target.origin !== this.origin) {
-      throw new UsageError(`refusing to send the ${this.service} token to ${target.origin}: it belongs to ${this.origin}`, { hint: 'Nothing was sent.' });
+      throw new UsageError(
+        `refusing to send the ${this.service} token to ${target.origin}: it belongs to ${this.origin}`,
+        { hint: 'Nothing was sent.' },
+      );
     }
     // One key for every attempt of this call: a service that honours it applies the write once.
-    const idempotencyKey = idempotent ? undefined : (options.idempotencyKey ?? (await import('node:crypto')).randomUUID());
+    const idempotencyKey = idempotent
+      ? undefined
+      : (options.idempotencyKey ?? (await import('node:crypto')).randomUUID());
     const retries = options.retries ?? this.retries;
     let replays401 = 0;
     let lapsedReplays = 0;
@@ -344,29 +367,36 @@ export class HttpClient {
 
     for (let attempt = 0; ; attempt++) {
       if (this.remainingMs() <= 0) throw this.deadlineError(operation, "this command's deadline has passed");
-      if (this.interruption && !this.interruption.maySend()) throw new InterruptedError(`interrupted: "${operation}" was not sent`);
+      if (this.interruption && !this.interruption.maySend())
+        throw new InterruptedError(`interrupted: "${operation}" was not sent`);
       const token = options.auth ? await options.auth.get() : undefined;
       if (!announced && options.beforeSend) {
         // The last Ctrl-C check before a write leaves: past it, the journal says "sending" and the request goes.
-        if (this.interruption && !this.interruption.maySend()) throw new InterruptedError(`interrupted: "${operation}" was not sent`);
+        if (this.interruption && !this.interruption.maySend())
+          throw new InterruptedError(`interrupted: "${operation}" was not sent`);
         await options.beforeSend();
         announced = true;
       }
       let response: HttpResponse<unknown>;
       const sent = { started: false };
       // Reads give up on Ctrl-C; cleanup after it (already interrupted) must not be cut short.
-      const abortOn = idempotent && this.interruption && !this.interruption.interrupted ? this.interruption.signal : undefined;
+      const abortOn =
+        idempotent && this.interruption && !this.interruption.interrupted ? this.interruption.signal : undefined;
       try {
         const send = () => this.send(method, target, options, token?.token, idempotencyKey, sent, abortOn);
         // A write in flight is seen through to its answer even after a Ctrl-C, so its outcome is known.
-        response = await (!idempotent && this.interruption ? this.interruption.inFlight(`"${operation}"`, send) : send());
+        response = await (!idempotent && this.interruption
+          ? this.interruption.inFlight(`"${operation}"`, send)
+          : send());
       } catch (error) {
         if (error instanceof ServerError) throw error; // over the size limit: already said
         if (abortOn?.aborted) throw new InterruptedError(`interrupted: "${operation}" was abandoned`);
         const code = errorCode(error);
         // A write whose body never began to leave (refused connection, or a
         // keep-alive connection the server had closed) was not received.
-        const notSent = (code !== undefined && NOT_SENT_CODES.has(code)) || (!idempotent && !sent.started && options.body !== undefined);
+        const notSent =
+          (code !== undefined && NOT_SENT_CODES.has(code)) ||
+          (!idempotent && !sent.started && options.body !== undefined);
         const timedOut = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
         if ((idempotent || notSent) && attempt < retries) {
           this.trace?.(`! ${code ?? 'network error'}${notSent ? ' (the request never left)' : ''}`);
@@ -379,10 +409,15 @@ export class HttpClient {
             { cause: error, hint: 'Do not simply run it again: check first.' },
           );
         }
-        throw new (notSent ? RequestNotSentError : ServerError)(`cannot reach the ${this.service} service at ${this.baseUrl}: ${describeNetworkError(error)}`, {
-          cause: error,
-          hint: notSent ? 'Check the address (`venue config get`) and that the service is running; `venue doctor` helps.' : undefined,
-        });
+        throw new (notSent ? RequestNotSentError : ServerError)(
+          `cannot reach the ${this.service} service at ${this.baseUrl}: ${describeNetworkError(error)}`,
+          {
+            cause: error,
+            hint: notSent
+              ? 'Check the address (`venue config get`) and that the service is running; `venue doctor` helps.'
+              : undefined,
+          },
+        );
       }
 
       const { status } = response;
@@ -391,9 +426,12 @@ export class HttpClient {
       if (status >= 300 && status < 400) {
         // Following a redirect would resend (or silently turn a write into a GET): say where it points instead.
         const location = response.headers.location;
-        throw new (idempotent ? ServerError : UnknownOutcomeError)(`the ${this.service} service answered ${status} to "${operation}", redirecting to ${location ?? '(no Location given)'}`, {
-          hint: `venue does not follow redirects${idempotent ? '' : '; the request was sent, so check whether it was applied'}. If the service moved, update its URL (\`venue config set ${this.service}.url …\`).`,
-        });
+        throw new (idempotent ? ServerError : UnknownOutcomeError)(
+          `the ${this.service} service answered ${status} to "${operation}", redirecting to ${location ?? '(no Location given)'}`,
+          {
+            hint: `venue does not follow redirects${idempotent ? '' : '; the request was sent, so check whether it was applied'}. If the service moved, update its URL (\`venue config set ${this.service}.url …\`).`,
+          },
+        );
       }
 
       if (status === 401 && token && options.auth && options.replayOn401 !== false) {
@@ -402,10 +440,16 @@ export class HttpClient {
         // its way) is renewed and the call replayed. A token just issued and
         // still within its lifetime was refused: that is the answer.
         const lapsed = token.expiresAt !== undefined && token.expiresAt <= this.now();
-        if (lapsed ? lapsedReplays < MAX_LAPSED_REPLAYS : replays401 < MAX_401_REPLAYS && this.maySpend401(token, replays401)) {
+        if (
+          lapsed
+            ? lapsedReplays < MAX_LAPSED_REPLAYS
+            : replays401 < MAX_401_REPLAYS && this.maySpend401(token, replays401)
+        ) {
           if (lapsed) lapsedReplays++;
           else replays401++;
-          this.trace?.(`! 401 with a ${lapsed || !token.fromCache ? 'lapsed' : 'cached'} token; fetching a new token and replaying`);
+          this.trace?.(
+            `! 401 with a ${lapsed || !token.fromCache ? 'lapsed' : 'cached'} token; fetching a new token and replaying`,
+          );
           await options.auth.invalidate(token.token);
           attempt--;
           continue;
@@ -425,10 +469,13 @@ export class HttpClient {
       if (!idempotent && verdictOfStatus(status) === 'unknown') {
         // The one rule (writes/rule.ts): 408, a gateway's 502/504 or another 5xx cannot say whether it was applied.
         const said = failure.info.serverMessage ? ` (${failure.info.serverMessage})` : '';
-        throw new UnknownOutcomeError(`the ${this.service} service${status === 502 || status === 504 ? "'s gateway" : ''} answered ${status}${said} to "${operation}": it may or may not have been applied`, {
-          cause: failure,
-          hint: 'Do not simply run it again: check first.',
-        });
+        throw new UnknownOutcomeError(
+          `the ${this.service} service${status === 502 || status === 504 ? "'s gateway" : ''} answered ${status}${said} to "${operation}": it may or may not have been applied`,
+          {
+            cause: failure,
+            hint: 'Do not simply run it again: check first.',
+          },
+        );
       }
       throw failure;
     }
@@ -440,12 +487,19 @@ export class HttpClient {
     return token.expiresAt !== undefined && token.expiresAt <= this.now() + EXPIRY_GRAIN_MS;
   }
 
-  private apiError(status: number, method: string, url: string, body: unknown, headers: Record<string, string>): ApiError {
+  private apiError(
+    status: number,
+    method: string,
+    url: string,
+    body: unknown,
+    headers: Record<string, string>,
+  ): ApiError {
     const category: ErrorCategory = categoryForStatus(status);
     // Quoted in messages: credential fields and what concerns them masked, whatever the secret's length.
     const said = readErrorBody(redactErrorBody(body, this.secrets));
     const serverMessage = said.message ?? said.details[0];
-    const refusedCredential = status === 401 && this.staticCredential ? `: ${this.staticCredential.what} was refused` : '';
+    const refusedCredential =
+      status === 401 && this.staticCredential ? `: ${this.staticCredential.what} was refused` : '';
     const base = `${this.service} service answered ${status}${serverMessage ? `: ${serverMessage}` : ''}${refusedCredential}`;
     const hints: Record<number, string> = {
       401: 'The service refused the token. `venue auth status` shows the cached tokens and the host each belongs to; `venue doctor` checks the login.',
@@ -453,9 +507,16 @@ export class HttpClient {
       429: 'The service is limiting requests; try again later.',
     };
     if (this.staticCredential) hints[401] = this.staticCredential.hint;
-    const hint = hints[status] ?? (status >= 500 ? 'The service failed; try again, and contact its support if it persists.' : undefined);
+    const hint =
+      hints[status] ??
+      (status >= 500 ? 'The service failed; try again, and contact its support if it persists.' : undefined);
     const details = said.details.filter((line) => line !== serverMessage);
-    return new ApiError(category, base, { status, method, url, serverMessage, code: said.code, details, body, headers }, { hint, details });
+    return new ApiError(
+      category,
+      base,
+      { status, method, url, serverMessage, code: said.code, details, body, headers },
+      { hint, details },
+    );
   }
 
   private async send(
@@ -499,7 +560,8 @@ export class HttpClient {
     if (this.trace) {
       this.trace(`> ${method} ${redactUrl(url.href)}`);
       for (const [k, v] of Object.entries(redactHeaders(headers))) this.trace(`> ${k}: ${v}`);
-      if (options.form !== undefined) this.trace(`> ${new URLSearchParams(redactJson(options.form) as Record<string, string>).toString()}`);
+      if (options.form !== undefined)
+        this.trace(`> ${new URLSearchParams(redactJson(options.form) as Record<string, string>).toString()}`);
       else if (options.body !== undefined) this.trace(`> ${stringifyJsonExact(redactJson(options.body))}`);
     }
     // --timeout bounds each request; the deadline bounds them all.
@@ -523,10 +585,17 @@ export class HttpClient {
       signal,
     });
     const responseHeaders = headerRecord(res.headers);
-    const raw = await readLimited(res.body, this.maxBodyBytes, Number(responseHeaders['content-length']), () =>
-      new ServerError(`the ${this.service} service's answer to "${options.operation ?? `${method} ${options.path}`}" is over ${formatBytes(this.maxBodyBytes)}: refused`, {
-        hint: 'Ask for less (a smaller --page-size, a filter), or raise VENUE_MAX_RESPONSE_MB.',
-      }),
+    const raw = await readLimited(
+      res.body,
+      this.maxBodyBytes,
+      Number(responseHeaders['content-length']),
+      () =>
+        new ServerError(
+          `the ${this.service} service's answer to "${options.operation ?? `${method} ${options.path}`}" is over ${formatBytes(this.maxBodyBytes)}: refused`,
+          {
+            hint: 'Ask for less (a smaller --page-size, a filter), or raise VENUE_MAX_RESPONSE_MB.',
+          },
+        ),
     );
     const contentType = responseHeaders['content-type'] ?? '';
     let data: unknown = undefined;
@@ -541,7 +610,12 @@ export class HttpClient {
     } else data = raw.toString('utf8');
 
     // Tokens come back under any key (jwt, AccessToken) or as a bare text body: remember them before anything is printed.
-    this.secrets?.rememberAnswer(data, { path: options.path, body: options.body, authenticated: token !== undefined, status: res.statusCode });
+    this.secrets?.rememberAnswer(data, {
+      path: options.path,
+      body: options.body,
+      authenticated: token !== undefined,
+      status: res.statusCode,
+    });
     if (this.trace) {
       this.trace(`< ${res.statusCode} (${Math.round(performance.now() - started)} ms)`);
       for (const [k, v] of Object.entries(redactHeaders(responseHeaders))) this.trace(`< ${k}: ${v}`);
@@ -584,7 +658,12 @@ function plainQuery(query: RequestOptions['query']): string | undefined {
 }
 
 /** The whole body, refused past the limit without holding more than it. */
-async function readLimited(stream: AsyncIterable<Buffer | Uint8Array> & { destroy?: (e?: Error) => void }, limit: number, declared: number, tooBig: () => Error): Promise<Buffer> {
+async function readLimited(
+  stream: AsyncIterable<Buffer | Uint8Array> & { destroy?: (e?: Error) => void },
+  limit: number,
+  declared: number,
+  tooBig: () => Error,
+): Promise<Buffer> {
   if (Number.isFinite(declared) && declared > limit) {
     stream.destroy?.();
     throw tooBig();

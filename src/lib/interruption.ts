@@ -159,11 +159,19 @@ export class ProcessInterruption implements Interruption {
   notify(): void {
     if (this.interrupted) {
       const pending = this.awaited();
-      this.io.say(pending.length ? `interrupted again: stopping without the answer to ${pending.join(', ')}; its outcome is unknown` : 'interrupted again: stopping now');
+      this.io.say(
+        pending.length
+          ? `interrupted again: stopping without the answer to ${pending.join(', ')}; its outcome is unknown`
+          : 'interrupted again: stopping now',
+      );
       this.io.exit(130);
       return;
     }
-    this.io.say(this.pending() ? `interrupted: waiting for the answer to ${this.awaited().join(', ')} (Ctrl-C again to stop at once)` : 'interrupted');
+    this.io.say(
+      this.pending()
+        ? `interrupted: waiting for the answer to ${this.awaited().join(', ')} (Ctrl-C again to stop at once)`
+        : 'interrupted',
+    );
     this.controller.abort(new InterruptedError());
     void this.windDown();
   }

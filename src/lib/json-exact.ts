@@ -99,5 +99,8 @@ export function stringifyJsonExact(value: unknown): string {
     return `\u0000bigint-${nonce}-${marks.length - 1}\u0000`;
   });
   if (marks.length === 0) return text;
-  return text.replace(new RegExp(`"\\\\u0000bigint-${nonce}-(\\d+)\\\\u0000"`, 'g'), (_m, i: string) => marks[Number(i)]!);
+  return text.replace(
+    new RegExp(`"\\\\u0000bigint-${nonce}-(\\d+)\\\\u0000"`, 'g'),
+    (_m, i: string) => marks[Number(i)]!,
+  );
 }

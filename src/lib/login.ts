@@ -3,7 +3,14 @@
 // LoginError (never an ApiError), so no client can read a login route's 404
 // as its own record missing, or its 409 as its own rule.
 
-import { ApiError, LoginError, RequestNotSentError, VenueError, type LoginFailure, type LoginFailureReason } from './errors.js';
+import {
+  ApiError,
+  LoginError,
+  RequestNotSentError,
+  VenueError,
+  type LoginFailure,
+  type LoginFailureReason,
+} from './errors.js';
 import { UnreadableAnswerError } from './reading.js';
 
 export interface LoginRoute {
@@ -44,7 +51,12 @@ const reasonWords: Record<LoginFailureReason, string> = {
 export function loginFailure(route: LoginRoute, error: unknown): unknown {
   if (error instanceof LoginError || error instanceof RequestNotSentError) return error;
   // Ctrl-C, a usage error of ours, credentials not set: true as they are. An answer of the route is read below.
-  if (error instanceof VenueError && !(error instanceof ApiError) && ['interrupted', 'usage', 'auth'].includes(error.category)) return error;
+  if (
+    error instanceof VenueError &&
+    !(error instanceof ApiError) &&
+    ['interrupted', 'usage', 'auth'].includes(error.category)
+  )
+    return error;
   const path = new URL(route.url).pathname;
   const failure: LoginFailure = { service: route.service, method: route.method, path, reason: 'failing' };
   let answered: string;
@@ -73,5 +85,9 @@ export function loginFailure(route: LoginRoute, error: unknown): unknown {
   };
   // The route's own details (field problems it listed) stay under the message, as for any answer.
   const details = error instanceof ApiError ? error.details.filter((line) => line !== failure.said) : [];
-  return new LoginError(`could not ${what}: ${route.method} ${path} ${answered}: ${why ?? reasonWords[failure.reason]}`, failure, { hint: hint[failure.reason], details });
+  return new LoginError(
+    `could not ${what}: ${route.method} ${path} ${answered}: ${why ?? reasonWords[failure.reason]}`,
+    failure,
+    { hint: hint[failure.reason], details },
+  );
 }

@@ -7,7 +7,15 @@
 import type { Screen } from './screen.js';
 import { UsageError } from './errors.js';
 import { batches, limited } from './output/batches.js';
-import { cellValue, columnNamed, getPath, headerOf, isScalar, normaliseColumns, providedColumns } from './output/columns.js';
+import {
+  cellValue,
+  columnNamed,
+  getPath,
+  headerOf,
+  isScalar,
+  normaliseColumns,
+  providedColumns,
+} from './output/columns.js';
 import { csvLines, machineColumns, pickFields } from './output/machine.js';
 import { fitColumns, formatForPeople } from './output/people.js';
 import type { TableWriter } from './table-layout.js';
@@ -29,7 +37,6 @@ export interface RenderOptions {
    */
   afterWrite?: boolean;
 }
-
 
 export function parseOutputFormat(value: string): OutputFormat {
   if ((outputFormats as readonly string[]).includes(value)) return value as OutputFormat;
@@ -113,10 +120,21 @@ export class Output {
     }
     if (!checked) this.checkFields(rows, options);
     if (this.format === 'table') {
-      await merge.sink.add({ profile: merge.profile, timeZone: await this.zone(), rows, columns: rows.length ? this.columnsFor(rows, options) : [], records: [] });
+      await merge.sink.add({
+        profile: merge.profile,
+        timeZone: await this.zone(),
+        rows,
+        columns: rows.length ? this.columnsFor(rows, options) : [],
+        records: [],
+      });
       return;
     }
-    await merge.sink.add({ profile: merge.profile, rows: [], columns: [], records: rows.map((r) => this.picked(r, options)) });
+    await merge.sink.add({
+      profile: merge.profile,
+      rows: [],
+      columns: [],
+      records: rows.map((r) => this.picked(r, options)),
+    });
   }
 
   /** What the merged output of a run across venues writes through: this Output's own stdout and formats. */
@@ -128,7 +146,12 @@ export class Output {
       warn: (message) => this.screen.warn(message),
       info: (message) => this.screen.info(message),
       table: async (columns, rows) => this.table(columns, rows, await this.zone()),
-      csv: (columns, records, header) => csvLines(columns.map((key) => ({ key })), records as Row[], header),
+      csv: (columns, records, header) =>
+        csvLines(
+          columns.map((key) => ({ key })),
+          records as Row[],
+          header,
+        ),
       query: (data) => this.printQuery(data),
       providedColumns: (columns, rows) => providedColumns(columns, rows, this.machineOf),
     };
@@ -141,9 +164,12 @@ export class Output {
     try {
       result = search(data as never, this.query!);
     } catch (error) {
-      throw new UsageError(`--query is not a valid JMESPath expression: ${(error as Error).message}`, { hint: 'See `venue help formatting`.' });
+      throw new UsageError(`--query is not a valid JMESPath expression: ${(error as Error).message}`, {
+        hint: 'See `venue help formatting`.',
+      });
     }
-    if (this.format === 'ndjson' && Array.isArray(result)) for (const item of result) this.screen.write(`${JSON.stringify(item)}\n`);
+    if (this.format === 'ndjson' && Array.isArray(result))
+      for (const item of result) this.screen.write(`${JSON.stringify(item)}\n`);
     else this.screen.write(`${JSON.stringify(result, null, this.format === 'ndjson' ? undefined : 2)}\n`);
   }
 
@@ -153,11 +179,15 @@ export class Output {
     const nested = new Set<string>();
     for (const record of records.slice(0, 200)) {
       if (!isRecord(record)) continue;
-      for (const [key, value] of Object.entries(record)) if (value !== null && typeof value === 'object' && !(Array.isArray(value) && value.every(isScalar))) nested.add(key);
+      for (const [key, value] of Object.entries(record))
+        if (value !== null && typeof value === 'object' && !(Array.isArray(value) && value.every(isScalar)))
+          nested.add(key);
     }
     if (nested.size) {
       this.warnedNested = true;
-      this.screen.warn(`csv: nested field${nested.size === 1 ? '' : 's'} ${[...nested].join(', ')} written as JSON text in ${nested.size === 1 ? 'its column' : 'their columns'} (use -o json or --fields to pick inner values)`);
+      this.screen.warn(
+        `csv: nested field${nested.size === 1 ? '' : 's'} ${[...nested].join(', ')} written as JSON text in ${nested.size === 1 ? 'its column' : 'their columns'} (use -o json or --fields to pick inner values)`,
+      );
     }
   }
 
@@ -185,7 +215,8 @@ export class Output {
     if (this.isMachine) this.screen.write(`${JSON.stringify(names)}\n`);
     else if (names.length) this.screen.write(`${names.join('\n')}\n`);
     else this.screen.info('This command declares no fields: --fields takes the names its records carry.');
-    if (!this.isMachine && names.length) this.screen.info('Any other field the service sends works too, under its own name.');
+    if (!this.isMachine && names.length)
+      this.screen.info('Any other field the service sends works too, under its own name.');
     return true;
   }
 
@@ -266,7 +297,13 @@ export class Output {
     this.checkFields(rows, options);
     switch (this.format) {
       case 'json':
-        this.screen.write(`${JSON.stringify(rows.map((r) => this.picked(r, options)), null, 2)}\n`);
+        this.screen.write(
+          `${JSON.stringify(
+            rows.map((r) => this.picked(r, options)),
+            null,
+            2,
+          )}\n`,
+        );
         return;
       case 'ndjson':
         for (const row of rows) this.screen.write(`${JSON.stringify(this.picked(row, options))}\n`);
@@ -316,7 +353,9 @@ export class Output {
         this.screen.write(await csvLines(machineColumns([record]), [record], true));
         return;
       case 'table': {
-        const columns = this.fields ? this.columnsFor([data], options) : providedColumns(this.columnsFor([data], options), [data], this.machineOf);
+        const columns = this.fields
+          ? this.columnsFor([data], options)
+          : providedColumns(this.columnsFor([data], options), [data], this.machineOf);
         const { layoutTable } = await import('./table-layout.js');
         const paint = this.screen.stdoutColours;
         const headers = columns.map((c) => headerOf(c));
@@ -324,7 +363,12 @@ export class Output {
         const values = columns.map((c) => this.cell(data, c, zone));
         // The values column takes what the widest header leaves of the width.
         const labelWidth = Math.max(0, ...headers.map((h) => h.length));
-        const fitted = fitColumns(['', ''], values.map((v) => ['', v]), this.width ? this.width - labelWidth - 2 : undefined, 0);
+        const fitted = fitColumns(
+          ['', ''],
+          values.map((v) => ['', v]),
+          this.width ? this.width - labelWidth - 2 : undefined,
+          0,
+        );
         const lines = columns.map((_column, i) => [paint.bold(headers[i]!), fitted.body[i]![1]!]);
         this.screen.write(`${layoutTable(lines)}\n`);
       }
@@ -387,7 +431,14 @@ export class Output {
         count += batch.length;
       }
       if (!columns) this.checkFields([], options);
-      if (!columns && this.fields) this.screen.write(await csvLines(this.fields.map((key) => ({ key })), [], true));
+      if (!columns && this.fields)
+        this.screen.write(
+          await csvLines(
+            this.fields.map((key) => ({ key })),
+            [],
+            true,
+          ),
+        );
       return count;
     }
     if (this.format === 'json') {
@@ -442,12 +493,20 @@ export class Output {
     const paint = this.screen.stdoutColours;
     const keep = columns.map((c) => c.format !== undefined && keptWhole.has(c.format));
     const headers = columns.map((c) => (this.fields ? headerOf(c) : headerOf(c).toUpperCase()));
-    return new TableWriter(headers, { width: this.width, keep, plain: this.screen.stdoutIsTTY === false, paintHeader: (h) => paint.bold(h) });
+    return new TableWriter(headers, {
+      width: this.width,
+      keep,
+      plain: this.screen.stdoutIsTTY === false,
+      paintHeader: (h) => paint.bold(h),
+    });
   }
 
   /** Columns that did not fit the width are said once, on stderr, with the way to see them. */
   private saidLeftOut(writer: TableWriter): void {
-    if (writer.leftOut > 0) this.screen.info(`${writer.leftOut} column${writer.leftOut === 1 ? '' : 's'} left out to fit ${this.width} columns: --fields picks the columns, -o csv or json shows every field.`);
+    if (writer.leftOut > 0)
+      this.screen.info(
+        `${writer.leftOut} column${writer.leftOut === 1 ? '' : 's'} left out to fit ${this.width} columns: --fields picks the columns, -o csv or json shows every field.`,
+      );
   }
 
   /** The cells of rows as people read them (a padded id's spaces only take room in a table). */
@@ -491,12 +550,18 @@ export class Output {
     // A merged row of a run across venues carries its venue's zone.
     const timeZone = ((row as Record<symbol, unknown>)[ROW_TIME_ZONE] as string | undefined) ?? zone;
     const currency = column.currencyKey ? getPath(row, column.currencyKey) : undefined;
-    return formatForPeople(cellValue(row, column, this.machineOf), column.format, { timeZone, labels: column.labels, currency: typeof currency === 'string' ? currency : undefined });
+    return formatForPeople(cellValue(row, column, this.machineOf), column.format, {
+      timeZone,
+      labels: column.labels,
+      currency: typeof currency === 'string' ? currency : undefined,
+    });
   }
 
   private zoneName?: Promise<string | undefined>;
   private zone(): Promise<string | undefined> {
-    this.zoneName ??= (this.timeZone?.() ?? Promise.resolve(undefined)).catch(() => undefined).then((z) => z ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+    this.zoneName ??= (this.timeZone?.() ?? Promise.resolve(undefined))
+      .catch(() => undefined)
+      .then((z) => z ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
     return this.zoneName;
   }
 
@@ -507,7 +572,6 @@ export class Output {
     this.saidLeftOut(writer);
     return text;
   }
-
 }
 
 /** Formats whose cells are cut last when a table is fitted to the width. */

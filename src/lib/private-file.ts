@@ -47,7 +47,11 @@ export class DamagedJournalError extends VenueError {
 }
 
 /** The journal's content, or `empty` when there is none yet; damage is an error, never emptiness. */
-export function readJournalFile<T>(file: string, empty: T, isValid: (data: unknown) => boolean = (d) => d !== null && typeof d === 'object'): T {
+export function readJournalFile<T>(
+  file: string,
+  empty: T,
+  isValid: (data: unknown) => boolean = (d) => d !== null && typeof d === 'object',
+): T {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -59,7 +63,10 @@ export function readJournalFile<T>(file: string, empty: T, isValid: (data: unkno
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new DamagedJournalError(file, text.trim() === '' ? 'it is empty' : `not valid JSON: ${(error as Error).message}`);
+    throw new DamagedJournalError(
+      file,
+      text.trim() === '' ? 'it is empty' : `not valid JSON: ${(error as Error).message}`,
+    );
   }
   if (!isValid(data)) throw new DamagedJournalError(file, 'it does not hold a journal');
   return data as T;
@@ -77,9 +84,13 @@ export class JournalWriteError extends VenueError {
     readonly reason: string,
     options: { sent?: false } = {},
   ) {
-    super('local-state', `cannot write venue's journal ${file} in the folder ${path.dirname(file)}: ${reason}${options.sent === false ? '; nothing was sent' : ''}`, {
-      hint: 'Free space on that disk, or make the folder writable (it is the state folder under venue\'s config folder; VENUE_CONFIG_DIR moves both), then run the command again.',
-    });
+    super(
+      'local-state',
+      `cannot write venue's journal ${file} in the folder ${path.dirname(file)}: ${reason}${options.sent === false ? '; nothing was sent' : ''}`,
+      {
+        hint: "Free space on that disk, or make the folder writable (it is the state folder under venue's config folder; VENUE_CONFIG_DIR moves both), then run the command again.",
+      },
+    );
     this.name = 'JournalWriteError';
   }
 }
@@ -109,7 +120,11 @@ export function reasonOf(error: unknown): string {
  * message: journals are written, so they are redacted too. Any failure is a
  * JournalWriteError naming the file and the cause.
  */
-export function writeJournalFileSync(file: string, data: unknown, scrub?: { scrub(text: string, everyJwt?: boolean): string }): void {
+export function writeJournalFileSync(
+  file: string,
+  data: unknown,
+  scrub?: { scrub(text: string, everyJwt?: boolean): string },
+): void {
   const text = `${JSON.stringify(data, null, 2)}\n`;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -121,7 +136,11 @@ export function writeJournalFileSync(file: string, data: unknown, scrub?: { scru
 }
 
 /** The async form (callers that await it); the write itself is synchronous. */
-export async function writeJournalFile(file: string, data: unknown, scrub?: { scrub(text: string, everyJwt?: boolean): string }): Promise<void> {
+export async function writeJournalFile(
+  file: string,
+  data: unknown,
+  scrub?: { scrub(text: string, everyJwt?: boolean): string },
+): Promise<void> {
   writeJournalFileSync(file, data, scrub);
 }
 
@@ -131,10 +150,14 @@ export async function writeJournalFile(file: string, data: unknown, scrub?: { sc
  * write would). A JournalWriteError names the journal, the folder and why.
  */
 export function assertWritable(file: string): void {
-  const probe = path.join(path.dirname(file), `.venue-write-check.${process.pid}.${Math.random().toString(36).slice(2, 8)}`);
+  const probe = path.join(
+    path.dirname(file),
+    `.venue-write-check.${process.pid}.${Math.random().toString(36).slice(2, 8)}`,
+  );
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory())
+      throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
     const fd = fs.openSync(probe, 'w', 0o600);
     try {
       fs.writeFileSync(fd, Buffer.alloc(4096, 32));
@@ -175,7 +198,8 @@ export function processAlive(pid: number): boolean {
 function readHolder(lockFile: string): LockHolder | undefined {
   try {
     const data = JSON.parse(fs.readFileSync(lockFile, 'utf8')) as Partial<LockHolder>;
-    if (typeof data.pid === 'number' && typeof data.host === 'string') return { pid: data.pid, host: data.host, at: String(data.at ?? '') };
+    if (typeof data.pid === 'number' && typeof data.host === 'string')
+      return { pid: data.pid, host: data.host, at: String(data.at ?? '') };
   } catch {}
   return undefined;
 }
@@ -251,7 +275,11 @@ export function tryHolderLock(lockFile: string): LockAttempt {
 }
 
 /** Runs fn holding the lock file, waiting up to waitMs for a live holder; a dead holder's lock is taken at once. */
-export async function withHolderLock<T>(lockFile: string, fn: () => Promise<T> | T, options: { waitMs?: number; what?: string } = {}): Promise<T> {
+export async function withHolderLock<T>(
+  lockFile: string,
+  fn: () => Promise<T> | T,
+  options: { waitMs?: number; what?: string } = {},
+): Promise<T> {
   const until = Date.now() + (options.waitMs ?? 15_000);
   for (;;) {
     let attempt: LockAttempt;

@@ -35,7 +35,9 @@ export class UnreadableAnswerError extends ServerError {
     readonly body?: unknown,
   ) {
     super(`the ${source.service} service's answer to "${source.operation}" ${problem}`, {
-      details: source.accepted ? ['The service answered with success, so it accepted this change: it was most likely applied.'] : [],
+      details: source.accepted
+        ? ['The service answered with success, so it accepted this change: it was most likely applied.']
+        : [],
       hint: source.accepted
         ? 'Do not run it again before checking that it was applied. Run with --verbose to see the answer; if the service names this field otherwise, report it.'
         : 'Nothing was assumed in its place. Run again with --verbose to see the answer; if the service names this field otherwise, report it.',
@@ -58,12 +60,15 @@ export class AnswerMismatchError extends ServerError {
     readonly answered: string,
     readonly body?: unknown,
   ) {
-    super(`the ${source.service} service's answer to "${source.operation}" gives ${field} ${answered} where ${field} ${asked} was asked for`, {
-      details: [`asked:    ${field} ${asked}`, `answered: ${field} ${answered}`],
-      hint: source.accepted
-        ? 'The service accepted the request (2xx) but answered about something else: check what it applied before running it again. Run with --verbose to see the answer.'
-        : 'Nothing of the answer was shown: it is not about what was asked. Run again with --verbose to see it; if it repeats, report it to the service\'s operator.',
-    });
+    super(
+      `the ${source.service} service's answer to "${source.operation}" gives ${field} ${answered} where ${field} ${asked} was asked for`,
+      {
+        details: [`asked:    ${field} ${asked}`, `answered: ${field} ${answered}`],
+        hint: source.accepted
+          ? 'The service accepted the request (2xx) but answered about something else: check what it applied before running it again. Run with --verbose to see the answer.'
+          : "Nothing of the answer was shown: it is not about what was asked. Run again with --verbose to see it; if it repeats, report it to the service's operator.",
+      },
+    );
     this.name = 'AnswerMismatchError';
   }
 }
@@ -78,10 +83,13 @@ export class ImpossibleValuesError extends ServerError {
     readonly source: AnswerSource,
     readonly problems: readonly string[],
   ) {
-    super(`the ${source.service} service's answer to "${source.operation}" has ${problems.length === 1 ? 'a record' : `${problems.length} records`} with values that cannot be true`, {
-      details: problems.slice(0, 50).concat(problems.length > 50 ? [`… and ${problems.length - 50} more`] : []),
-      hint: 'The data above is as the service sent it; do not rely on the records named. Run with --verbose to see the answer, and report it to the service\'s operator.',
-    });
+    super(
+      `the ${source.service} service's answer to "${source.operation}" has ${problems.length === 1 ? 'a record' : `${problems.length} records`} with values that cannot be true`,
+      {
+        details: problems.slice(0, 50).concat(problems.length > 50 ? [`… and ${problems.length - 50} more`] : []),
+        hint: "The data above is as the service sent it; do not rely on the records named. Run with --verbose to see the answer, and report it to the service's operator.",
+      },
+    );
     this.name = 'ImpossibleValuesError';
   }
 }
@@ -112,7 +120,13 @@ export function sameId(asked: string | number, answered: string | number): boole
 }
 
 /** Throws an AnswerMismatchError when a record names another id than the one asked for; an answer that names none is not checked. */
-export function checkSame(source: AnswerSource, field: string, asked: string | number, answered: string | number | undefined, body?: unknown): void {
+export function checkSame(
+  source: AnswerSource,
+  field: string,
+  asked: string | number,
+  answered: string | number | undefined,
+  body?: unknown,
+): void {
   if (answered === undefined) return;
   if (!sameId(asked, answered)) throw new AnswerMismatchError(source, field, String(asked), String(answered), body);
 }
@@ -160,7 +174,21 @@ export function isRecord(value: unknown): value is RawRecord {
  * - texts: a list of words, or one text ("a, b"): barcodes, event types
  * - any: whatever is there (fields whose shapes vary too much to type)
  */
-export type FieldType = 'text' | 'id' | 'integer' | 'number' | 'money' | 'boolean' | 'date' | 'datetime' | 'enum' | 'ref' | 'record' | 'list' | 'texts' | 'any';
+export type FieldType =
+  | 'text'
+  | 'id'
+  | 'integer'
+  | 'number'
+  | 'money'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'ref'
+  | 'record'
+  | 'list'
+  | 'texts'
+  | 'any';
 
 /** An enumeration: venue's word → the other words services use for it. */
 export type EnumTable = Readonly<Record<string, readonly string[]>>;
@@ -233,9 +261,13 @@ const MAX_EPOCH_MS = 8.64e15;
 export function accepts(spec: FieldSpec, value: unknown): boolean {
   switch (spec.type) {
     case 'text':
-      return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint';
+      return (
+        typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint'
+      );
     case 'id':
-      return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value)) || typeof value === 'bigint';
+      return (
+        typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value)) || typeof value === 'bigint'
+      );
     case 'integer':
       return isWholeNumber(value);
     case 'number':
@@ -248,9 +280,15 @@ export function accepts(spec: FieldSpec, value: unknown): boolean {
       return typeof value === 'string' && /\d/.test(value);
     case 'datetime':
       // Epoch milliseconds only where a date can be made of them (new Date(1e21) is no date: toISOString throws).
-      return (typeof value === 'string' && /\d/.test(value)) || (typeof value === 'number' && Math.abs(value) <= MAX_EPOCH_MS);
+      return (
+        (typeof value === 'string' && /\d/.test(value)) ||
+        (typeof value === 'number' && Math.abs(value) <= MAX_EPOCH_MS)
+      );
     case 'enum':
-      return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value) && hasNumericWords(spec.words));
+      return (
+        typeof value === 'string' ||
+        (typeof value === 'number' && Number.isFinite(value) && hasNumericWords(spec.words))
+      );
     case 'ref':
       return isWholeNumber(value) || (isRecord(value) && idInside(value, spec.names) !== undefined);
     case 'record':
@@ -362,7 +400,6 @@ export function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-
 /** The folded form of a list of names, kept for the lists of the field tables (the same few on every row). */
 const foldedLists = new WeakMap<FieldNames, readonly string[]>();
 function foldedNames(names: FieldNames): readonly string[] {
@@ -405,7 +442,12 @@ function bothAcceptorOf(spec: FieldSpec, as: FieldSpec): (value: unknown) => boo
  * [cardNumber, id]). With `accept`, a candidate it refuses (a value of the
  * wrong type) is skipped as if absent.
  */
-export function findKey(record: RawRecord, names: FieldNames, accept?: (value: unknown) => boolean, index: KeyIndex = keyIndex(record)): string | undefined {
+export function findKey(
+  record: RawRecord,
+  names: FieldNames,
+  accept?: (value: unknown) => boolean,
+  index: KeyIndex = keyIndex(record),
+): string | undefined {
   const candidates = candidatesOf(index, names);
   for (let i = 0; i < candidates.length; i++) {
     const key = candidates[i]!;
@@ -457,7 +499,8 @@ function foldedWords(table: EnumTable): Map<string, string> {
   if (!folded) {
     folded = new Map();
     for (const [canonical, synonyms] of Object.entries(table)) {
-      for (const word of [canonical, ...synonyms]) if (!folded.has(fieldKey(word))) folded.set(fieldKey(word), canonical);
+      for (const word of [canonical, ...synonyms])
+        if (!folded.has(fieldKey(word))) folded.set(fieldKey(word), canonical);
     }
     foldedTables.set(table, folded);
   }
@@ -470,7 +513,10 @@ function foldedWords(table: EnumTable): Map<string, string> {
  * Tokens; GAME_PLAY = GamePlay = game-play). A value that matches none is
  * returned as sent, never replaced by a default.
  */
-export function asEnum<T extends string>(value: unknown, table: Readonly<Record<T, readonly string[]>>): T | string | undefined {
+export function asEnum<T extends string>(
+  value: unknown,
+  table: Readonly<Record<T, readonly string[]>>,
+): T | string | undefined {
   const text = asText(value);
   if (text === undefined) return undefined;
   return (foldedWords(table).get(fieldKey(text)) as T | undefined) ?? text;
@@ -525,7 +571,15 @@ function convert(spec: FieldSpec, value: unknown, reader: RecordReader, key: str
 /** Whether a value read is usable: text that is not only spaces, an id that is not blank. */
 function usable(spec: FieldSpec, value: unknown): boolean {
   if (value === undefined) return false;
-  if (typeof value === 'string' && (spec.type === 'id' || spec.type === 'text' || spec.type === 'enum' || spec.type === 'date' || spec.type === 'datetime')) return value.trim() !== '';
+  if (
+    typeof value === 'string' &&
+    (spec.type === 'id' ||
+      spec.type === 'text' ||
+      spec.type === 'enum' ||
+      spec.type === 'date' ||
+      spec.type === 'datetime')
+  )
+    return value.trim() !== '';
   return true;
 }
 
@@ -622,7 +676,11 @@ export class RecordReader {
   missing(label: string, ref: FieldRef, why = 'has no'): UnreadableAnswerError {
     const names = namesOf(ref);
     const present = this.has(names) ? ` (${JSON.stringify(this.value(names))} is not usable)` : '';
-    return new UnreadableAnswerError(this.source, `${why} ${this.what} ${label}${present} (looked for ${names.join(', ')})`, this.raw);
+    return new UnreadableAnswerError(
+      this.source,
+      `${why} ${this.what} ${label}${present} (looked for ${names.join(', ')})`,
+      this.raw,
+    );
   }
   needText(ref: FieldRef, label = namesOf(ref)[0]!): string {
     const value = this.text(ref);
@@ -634,7 +692,11 @@ export class RecordReader {
     if (value === undefined) throw this.missing(label, ref);
     return value;
   }
-  needEnum<T extends string>(ref: FieldRef, table: Readonly<Record<T, readonly string[]>>, label = namesOf(ref)[0]!): T | string {
+  needEnum<T extends string>(
+    ref: FieldRef,
+    table: Readonly<Record<T, readonly string[]>>,
+    label = namesOf(ref)[0]!,
+  ): T | string {
     const value = this.enumeration(ref, table);
     if (value === undefined) throw this.missing(label, ref);
     return value;
@@ -657,7 +719,19 @@ export function readShape(reader: RecordReader, table: FieldTable): Record<strin
 
 // Envelopes seen around single records and around lists.
 const RECORD_ENVELOPES = ['data', 'result', 'value', 'payload', 'response', 'item', 'body'];
-const LIST_ENVELOPES = ['items', 'data', 'results', 'result', 'records', 'content', 'value', 'rows', 'list', 'entries', 'elements'];
+const LIST_ENVELOPES = [
+  'items',
+  'data',
+  'results',
+  'result',
+  'records',
+  'content',
+  'value',
+  'rows',
+  'list',
+  'entries',
+  'elements',
+];
 
 /**
  * A resource's own keys, then the envelopes: one list per resource and
@@ -676,7 +750,27 @@ function withEnvelopes(resourceKeys: readonly string[], envelopes: readonly stri
 const namesWithEnvelopes = new WeakMap<readonly string[], Map<readonly string[], readonly string[]>>();
 /** Keys that sit beside an envelope and say nothing of the resource. */
 const ENVELOPE_COMPANIONS = new Set(
-  ['meta', 'metadata', 'links', 'link', '_links', 'status', 'success', 'ok', 'message', 'code', 'errors', 'error', 'timestamp', 'traceid', 'requestid', 'version', 'apiversion', 'pagination', 'paging'].map(fieldKey),
+  [
+    'meta',
+    'metadata',
+    'links',
+    'link',
+    '_links',
+    'status',
+    'success',
+    'ok',
+    'message',
+    'code',
+    'errors',
+    'error',
+    'timestamp',
+    'traceid',
+    'requestid',
+    'version',
+    'apiversion',
+    'pagination',
+    'paging',
+  ].map(fieldKey),
 );
 
 function describeBody(body: unknown): string {
@@ -690,7 +784,9 @@ function describeBody(body: unknown): string {
   if (Buffer.isBuffer(body)) return `${body.length} bytes of binary data`;
   if (isRecord(body)) {
     const keys = Object.keys(body);
-    return keys.length ? `a record (fields: ${keys.slice(0, 6).join(', ')}${keys.length > 6 ? ', …' : ''})` : 'an empty record';
+    return keys.length
+      ? `a record (fields: ${keys.slice(0, 6).join(', ')}${keys.length > 6 ? ', …' : ''})`
+      : 'an empty record';
   }
   return `a ${typeof body}`;
 }
@@ -699,7 +795,9 @@ function describeBody(body: unknown): string {
 function envelopeContent(record: RawRecord, names: readonly string[], accept: (value: unknown) => boolean): unknown {
   const key = findKey(record, names, accept);
   if (key === undefined) return undefined;
-  const others = Object.keys(record).filter((k) => k !== key && !ENVELOPE_COMPANIONS.has(fieldKey(k)) && record[k] !== null && record[k] !== undefined);
+  const others = Object.keys(record).filter(
+    (k) => k !== key && !ENVELOPE_COMPANIONS.has(fieldKey(k)) && record[k] !== null && record[k] !== undefined,
+  );
   return others.length === 0 ? record[key] : undefined;
 }
 
@@ -708,7 +806,12 @@ function envelopeContent(record: RawRecord, names: readonly string[], accept: (v
  * or a resource-named key ({reservation: {...}}). A list, text, HTML or an
  * empty body where a record is due is an UnreadableAnswerError.
  */
-export function readRecord(body: unknown, source: AnswerSource, what: string, resourceKeys: readonly string[] = []): RecordReader {
+export function readRecord(
+  body: unknown,
+  source: AnswerSource,
+  what: string,
+  resourceKeys: readonly string[] = [],
+): RecordReader {
   let current = body;
   for (let depth = 0; depth < 3 && isRecord(current); depth++) {
     const inner = envelopeContent(current, withEnvelopes(resourceKeys, RECORD_ENVELOPES), isRecord);
@@ -716,10 +819,16 @@ export function readRecord(body: unknown, source: AnswerSource, what: string, re
     current = inner;
   }
   // {data: [...]} where a record is due is a list in an envelope, not a record with a data field.
-  const wrappedList = isRecord(current) ? envelopeContent(current, withEnvelopes(resourceKeys, RECORD_ENVELOPES), Array.isArray) : undefined;
+  const wrappedList = isRecord(current)
+    ? envelopeContent(current, withEnvelopes(resourceKeys, RECORD_ENVELOPES), Array.isArray)
+    : undefined;
   if (wrappedList !== undefined) current = wrappedList;
   if (!isRecord(current)) {
-    throw new UnreadableAnswerError(source, `is ${describeBody(current)} where ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what} was due`, body);
+    throw new UnreadableAnswerError(
+      source,
+      `is ${describeBody(current)} where ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what} was due`,
+      body,
+    );
   }
   return new RecordReader(current, source, what);
 }
@@ -729,7 +838,12 @@ export function readRecord(body: unknown, source: AnswerSource, what: string, re
  * {results}, {records}, {content}, {value}… (also one level deeper, as in
  * {data: {items: [...]}}), or the only array field of the body.
  */
-export function readList(body: unknown, source: AnswerSource, what: string, resourceKeys: readonly string[] = []): unknown[] {
+export function readList(
+  body: unknown,
+  source: AnswerSource,
+  what: string,
+  resourceKeys: readonly string[] = [],
+): unknown[] {
   const found = listIn(body, resourceKeys, 0);
   if (found) return found;
   throw new UnreadableAnswerError(source, `is ${describeBody(body)} where a list of ${what} was due`, body);
@@ -749,7 +863,12 @@ function listIn(body: unknown, resourceKeys: readonly string[], depth: number): 
 }
 
 /** Each item of a list as a record; an item that is not one is an error. */
-export function readRecords(body: unknown, source: AnswerSource, what: string, resourceKeys: readonly string[] = []): RecordReader[] {
+export function readRecords(
+  body: unknown,
+  source: AnswerSource,
+  what: string,
+  resourceKeys: readonly string[] = [],
+): RecordReader[] {
   return readRecordList(body, source, what, resourceKeys).map((item) => new RecordReader(item, source, what));
 }
 
@@ -758,13 +877,23 @@ export function readRecords(body: unknown, source: AnswerSource, what: string, r
  * not one is an error), as the service sent them: for a caller that reads
  * most records without a RecordReader (a listing in a machine format).
  */
-export function readRecordList(body: unknown, source: AnswerSource, what: string, resourceKeys: readonly string[] = []): RawRecord[] {
+export function readRecordList(
+  body: unknown,
+  source: AnswerSource,
+  what: string,
+  resourceKeys: readonly string[] = [],
+): RawRecord[] {
   const list = readList(body, source, what, resourceKeys);
   for (let index = 0; index < list.length; index++) {
     const item = list[index];
     if (isRecord(item)) continue;
     // The item is inside parsed JSON: a string there is text, not "text that is not JSON".
-    const said = typeof item === 'string' ? `text (${JSON.stringify(item.slice(0, 40))})` : item === null ? 'null' : describeBody(item);
+    const said =
+      typeof item === 'string'
+        ? `text (${JSON.stringify(item.slice(0, 40))})`
+        : item === null
+          ? 'null'
+          : describeBody(item);
     throw new UnreadableAnswerError(source, `has ${said} as item ${index + 1} of the ${what} list`, body);
   }
   return list as RawRecord[];
@@ -830,7 +959,8 @@ export function readPageInfo(body: unknown, headers: Record<string, string> = {}
     for (const place of places) {
       const links = valueOf(place, PAGING_NAMES.links);
       const href = isRecord(links) ? valueOf(links, PAGING_NAMES.linkNext) : undefined;
-      const url = typeof href === 'string' ? href : isRecord(href) ? asText(valueOf(href, PAGING_NAMES.href)) : undefined;
+      const url =
+        typeof href === 'string' ? href : isRecord(href) ? asText(valueOf(href, PAGING_NAMES.href)) : undefined;
       if (url) info.next = url;
     }
   }
@@ -876,13 +1006,25 @@ function clip(text: string, max = 300): string {
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 
-const DETAIL_FIELD: FieldNames = ['field', 'path', 'property', 'propertyName', 'name', 'param', 'pointer', 'target', 'loc'];
+const DETAIL_FIELD: FieldNames = [
+  'field',
+  'path',
+  'property',
+  'propertyName',
+  'name',
+  'param',
+  'pointer',
+  'target',
+  'loc',
+];
 
 function detailLine(item: unknown): string | undefined {
   if (typeof item === 'string') return clip(item);
   if (!isRecord(item)) return item === undefined || item === null ? undefined : String(item);
   const field = asText(valueOf(item, DETAIL_FIELD));
-  const said = asText(valueOf(item, ['message', 'rule', 'detail', 'description', 'reason', 'msg', 'errorMessage', 'title', 'error']));
+  const said = asText(
+    valueOf(item, ['message', 'rule', 'detail', 'description', 'reason', 'msg', 'errorMessage', 'title', 'error']),
+  );
   const code = asText(valueOf(item, ['code']));
   const text = said ?? code;
   if (!text) return clip(JSON.stringify(item));
@@ -930,7 +1072,9 @@ export function readErrorBody(body: unknown): ServiceErrorInfo {
   // {error: "invalid_grant", error_description: "…"} (OAuth) names its code in "error".
   if (info.code === undefined && typeof nested === 'string' && /^[A-Za-z0-9_.-]+$/.test(nested)) info.code = nested;
   const title = firstText(['title']);
-  const message = firstText(['message', 'detail', 'errorMessage', 'error_description', 'description', 'reason', 'msg']) ?? (typeof nested === 'string' ? nested : undefined);
+  const message =
+    firstText(['message', 'detail', 'errorMessage', 'error_description', 'description', 'reason', 'msg']) ??
+    (typeof nested === 'string' ? nested : undefined);
   const words = [message, title].filter((t, i, all): t is string => Boolean(t) && all.indexOf(t) === i);
   if (title && message && !message.includes(title)) info.message = clip(`${title}: ${message}`);
   else info.message = words[0] ? clip(words[0]) : undefined;
@@ -940,10 +1084,19 @@ export function readErrorBody(body: unknown): ServiceErrorInfo {
     if (type && type !== 'about:blank') info.code = type.split(/[/#]/).filter(Boolean).pop();
   }
   for (const layer of layers) {
-    const details = valueOf(layer, ['details', 'errors', 'validationErrors', 'fieldErrors', 'violations', 'invalidParams', 'invalid-params']);
+    const details = valueOf(layer, [
+      'details',
+      'errors',
+      'validationErrors',
+      'fieldErrors',
+      'violations',
+      'invalidParams',
+      'invalid-params',
+    ]);
     if (Array.isArray(details)) {
       // {errors: [{code, message}]}: with no code beside them, the first problem's code is the answer's.
-      if (info.code === undefined && isRecord(details[0])) info.code = asText(valueOf(details[0], ['code', 'errorCode']));
+      if (info.code === undefined && isRecord(details[0]))
+        info.code = asText(valueOf(details[0], ['code', 'errorCode']));
       for (const item of details.slice(0, 20)) {
         const line = detailLine(item);
         if (line && !info.details.includes(line)) info.details.push(line);
@@ -953,7 +1106,11 @@ export function readErrorBody(body: unknown): ServiceErrorInfo {
     } else if (isRecord(details)) {
       for (const [field, said] of Object.entries(details).slice(0, 20)) {
         if (!info.fields.includes(field)) info.fields.push(field);
-        const text = Array.isArray(said) ? said.map((s) => (isRecord(s) ? detailLine(s) : String(s))).join(', ') : isRecord(said) ? detailLine(said) : String(said);
+        const text = Array.isArray(said)
+          ? said.map((s) => (isRecord(s) ? detailLine(s) : String(s))).join(', ')
+          : isRecord(said)
+            ? detailLine(said)
+            : String(said);
         const line = clip(`${field}: ${text}`);
         if (!info.details.includes(line)) info.details.push(line);
       }

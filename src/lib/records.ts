@@ -19,7 +19,20 @@
 // types, in the table's order) is its own shaped record: it is checked, not
 // copied (Plan.ownFields).
 
-import { accepts, asBoolean, asEnum, asNumber, fieldKey, hasExactlyKeys, isRecord, sameKeys, withSource, type FieldSpec, type FieldTable, type RawRecord } from './reading.js';
+import {
+  accepts,
+  asBoolean,
+  asEnum,
+  asNumber,
+  fieldKey,
+  hasExactlyKeys,
+  isRecord,
+  sameKeys,
+  withSource,
+  type FieldSpec,
+  type FieldTable,
+  type RawRecord,
+} from './reading.js';
 import { BOOKING_TABLES } from './booking/fields.js';
 import { INVENTORY_TABLES, healthFields } from './inventory/fields.js';
 import { WALLET_TABLES, locationFields } from './wallet/fields.js';
@@ -46,9 +59,7 @@ export function venueName(spec: FieldSpec): string {
 
 /** The names a shape's records carry, in the table's order (for --fields help, the help and the docs). */
 export function shapeFieldNames(shape: RecordShape): string[] {
-  return Object.values(shape.table)
-    .filter(isSpecLike)
-    .map(venueName);
+  return Object.values(shape.table).filter(isSpecLike).map(venueName);
 }
 
 function isSpecLike(value: unknown): value is FieldSpec {
@@ -57,7 +68,12 @@ function isSpecLike(value: unknown): value is FieldSpec {
 
 // ---------------------------------------------------------------- the shapes
 
-const shape = (service: string, name: string, table: FieldTable, nested?: Record<string, RecordShape>): RecordShape => ({ service, name, table, nested });
+const shape = (
+  service: string,
+  name: string,
+  table: FieldTable,
+  nested?: Record<string, RecordShape>,
+): RecordShape => ({ service, name, table, nested });
 
 const amount = shape('wallet', 'amount', WALLET_TABLES.amount);
 const walletLocation = shape('wallet', 'card location', locationFields);
@@ -68,19 +84,38 @@ const productSupplier = shape('inventory', 'product supplier link', INVENTORY_TA
 export const RECORD_SHAPES = {
   // guest wallet
   card: shape('wallet', 'card', WALLET_TABLES.card, { location: walletLocation }),
-  balance: shape('wallet', 'balance', WALLET_TABLES.balance, { playBalance: amount, bonusBalance: amount, ticketBalance: amount }),
-  activity: shape('wallet', 'activity entry', WALLET_TABLES.activity, { playAmount: amount, bonusAmount: amount, tickets: amount }),
-  reloadProduct: shape('wallet', 'reload product', WALLET_TABLES.product, { price: amount, playValue: amount, bonusValue: amount }),
+  balance: shape('wallet', 'balance', WALLET_TABLES.balance, {
+    playBalance: amount,
+    bonusBalance: amount,
+    ticketBalance: amount,
+  }),
+  activity: shape('wallet', 'activity entry', WALLET_TABLES.activity, {
+    playAmount: amount,
+    bonusAmount: amount,
+    tickets: amount,
+  }),
+  reloadProduct: shape('wallet', 'reload product', WALLET_TABLES.product, {
+    price: amount,
+    playValue: amount,
+    bonusValue: amount,
+  }),
   // booking
   location: shape('booking', 'location', BOOKING_TABLES.location),
   experience: shape('booking', 'experience', BOOKING_TABLES.experience),
   availabilityDay: shape('booking', 'availability day', BOOKING_TABLES.availabilityDay),
   slot: shape('booking', 'slot', BOOKING_TABLES.slot),
   reservation,
-  order: shape('booking', 'order', BOOKING_TABLES.order, { reservations: reservation, guest: shape('booking', 'guest', BOOKING_TABLES.guest), sale: shape('booking', 'sale', BOOKING_TABLES.sale) }),
+  order: shape('booking', 'order', BOOKING_TABLES.order, {
+    reservations: reservation,
+    guest: shape('booking', 'guest', BOOKING_TABLES.guest),
+    sale: shape('booking', 'sale', BOOKING_TABLES.sale),
+  }),
   reportRow: shape('booking', 'report row', BOOKING_TABLES.reportRow),
   // inventory
-  product: shape('inventory', 'product', INVENTORY_TABLES.product, { stockLevels: productStock, suppliers: productSupplier }),
+  product: shape('inventory', 'product', INVENTORY_TABLES.product, {
+    stockLevels: productStock,
+    suppliers: productSupplier,
+  }),
   category: shape('inventory', 'category', INVENTORY_TABLES.category),
   class: shape('inventory', 'class', INVENTORY_TABLES.class),
   warehouse: shape('inventory', 'warehouse', INVENTORY_TABLES.warehouse),
@@ -170,27 +205,51 @@ function planFor(shape: RecordShape, keys: readonly string[], signature: string)
     for (const candidate of spec.names) {
       const at = byFolded.get(fieldKey(candidate)) ?? [];
       // The exact spelling first, then any casing.
-      for (const i of [...at].sort((a, b) => Number(keys[b] === candidate) - Number(keys[a] === candidate))) if (!candidates.includes(i)) candidates.push(i);
+      for (const i of [...at].sort((a, b) => Number(keys[b] === candidate) - Number(keys[a] === candidate)))
+        if (!candidates.includes(i)) candidates.push(i);
     }
     const nested = shape.nested?.[name];
-    const planned: PlannedField = { name, spec, candidates, nested, position: position++, keptAsIs: keptAsIsTest(spec, nested) };
+    const planned: PlannedField = {
+      name,
+      spec,
+      candidates,
+      nested,
+      position: position++,
+      keptAsIs: keptAsIsTest(spec, nested),
+    };
     // A key that is the field's own name is read for it before any other field takes it as a synonym.
     if (byFolded.has(fieldKey(name))) own.push(planned);
     else bySynonym.push(planned);
   }
   // A key "__proto__" is assigned, not copied, by the key-by-key way: such records never take a layout.
-  const layouts = position <= MASK_BITS && keys.length <= MASK_BITS && !keys.includes('__proto__') ? new Map<number, Map<number, RawRecord>>() : undefined;
+  const layouts =
+    position <= MASK_BITS && keys.length <= MASK_BITS && !keys.includes('__proto__')
+      ? new Map<number, Map<number, RawRecord>>()
+      : undefined;
   const taken = keys.map((k) => venueNames.has(fieldKey(k)));
   const fields = [...own, ...bySynonym];
   const asOwn = ownFieldsOf(keys, fields, taken);
-  plan = { keys: [...keys], fields, taken, size: position, ordered: [...fields].sort((a, b) => a.position - b.position), layouts, ownFields: asOwn?.fields, inOrder: asOwn?.inOrder ?? false };
+  plan = {
+    keys: [...keys],
+    fields,
+    taken,
+    size: position,
+    ordered: [...fields].sort((a, b) => a.position - b.position),
+    layouts,
+    ownFields: asOwn?.fields,
+    inOrder: asOwn?.inOrder ?? false,
+  };
   if (plans.size >= 1_000) plans.clear();
   plans.set(signature, plan);
   return plan;
 }
 
 /** See Plan.ownFields and Plan.inOrder. */
-function ownFieldsOf(keys: readonly string[], fields: readonly PlannedField[], taken: readonly boolean[]): { fields: Array<PlannedField | undefined>; inOrder: boolean } | undefined {
+function ownFieldsOf(
+  keys: readonly string[],
+  fields: readonly PlannedField[],
+  taken: readonly boolean[],
+): { fields: Array<PlannedField | undefined>; inOrder: boolean } | undefined {
   if (keys.includes('__proto__')) return undefined;
   const out: Array<PlannedField | undefined> = [];
   let lastPosition = -1;
@@ -229,7 +288,9 @@ function reorderOf(plan: Plan): (raw: RawRecord) => RawRecord {
   const fieldKeys = plan.ordered.filter((field) => own.includes(field)).map((field) => field.name);
   const passedThrough = plan.keys.filter((_key, i) => own[i] === undefined);
   const properties = [...fieldKeys, ...passedThrough].map((key) => `${JSON.stringify(key)}: r[${JSON.stringify(key)}]`);
-  plan.reorder = new Function('r', `"use strict"; return { ${properties.join(', ')} };`) as (raw: RawRecord) => RawRecord;
+  plan.reorder = new Function('r', `"use strict"; return { ${properties.join(', ')} };`) as (
+    raw: RawRecord,
+  ) => RawRecord;
   return plan.reorder;
 }
 
@@ -259,7 +320,13 @@ const HAS_DIGIT = /\d/;
 const typeChecks = new Map<keyof typeof QUICK_TESTS, (value: unknown) => boolean>();
 function typeCheckOf(type: keyof typeof QUICK_TESTS): (value: unknown) => boolean {
   let check = typeChecks.get(type);
-  if (!check) typeChecks.set(type, (check = new Function('digit', `"use strict"; return (v) => ${QUICK_TESTS[type]};`)(HAS_DIGIT) as (value: unknown) => boolean));
+  if (!check)
+    typeChecks.set(
+      type,
+      (check = new Function('digit', `"use strict"; return (v) => ${QUICK_TESTS[type]};`)(HAS_DIGIT) as (
+        value: unknown,
+      ) => boolean),
+    );
   return check;
 }
 
@@ -339,7 +406,13 @@ function keptWholeOf(plan: Plan): (raw: RawRecord) => boolean {
     ${checks.filter(Boolean).join('\n    ')}
     return true;
   };`;
-  return new Function('keys', 'fields', 'full', 'hasExactlyKeys', 'digit', source)(plan.keys, own, keptAsItIs, hasExactlyKeys, HAS_DIGIT) as (raw: RawRecord) => boolean;
+  return new Function('keys', 'fields', 'full', 'hasExactlyKeys', 'digit', source)(
+    plan.keys,
+    own,
+    keptAsItIs,
+    hasExactlyKeys,
+    HAS_DIGIT,
+  ) as (raw: RawRecord) => boolean;
 }
 
 /** Whether a value is a list whose every item is its own shaped record (a nested list kept as it is). */
@@ -355,7 +428,8 @@ function keptAsItIs(field: PlannedField, value: unknown): boolean {
   if (value === undefined) return false;
   if (value === null || field.keptAsIs(value)) return true;
   if (!accepts(field.spec, value)) return false;
-  if (field.nested && Array.isArray(value) && (field.spec.type === 'list' || field.spec.type === 'any')) return value.every((item) => shapeRecord(item, field.nested!) === item);
+  if (field.nested && Array.isArray(value) && (field.spec.type === 'list' || field.spec.type === 'any'))
+    return value.every((item) => shapeRecord(item, field.nested!) === item);
   return machineValue(field, value) === value;
 }
 
@@ -442,7 +516,13 @@ export function shapedRecordOf(row: unknown, shape: RecordShape): unknown {
   return held[SHAPE] === shape ? held[SHAPED] : undefined;
 }
 
-function shapedKeyByKey(raw: RawRecord, keys: readonly string[], plan: Plan, values: readonly unknown[], used: Uint8Array): RawRecord {
+function shapedKeyByKey(
+  raw: RawRecord,
+  keys: readonly string[],
+  plan: Plan,
+  values: readonly unknown[],
+  used: Uint8Array,
+): RawRecord {
   const out: RawRecord = {};
   for (const field of plan.ordered) if (values[field.position] !== undefined) out[field.name] = values[field.position];
   let others: RawRecord | undefined;
@@ -466,7 +546,14 @@ function shapedKeyByKey(raw: RawRecord, keys: readonly string[], plan: Plan, val
  * record of each such layout is made key by key, and later ones copy its keys
  * (values then overwritten), so no key is added one at a time again.
  */
-function shapedByLayout(raw: RawRecord, keys: readonly string[], plan: Plan, layouts: Map<number, Map<number, RawRecord>>, values: readonly unknown[], used: Uint8Array): RawRecord {
+function shapedByLayout(
+  raw: RawRecord,
+  keys: readonly string[],
+  plan: Plan,
+  layouts: Map<number, Map<number, RawRecord>>,
+  values: readonly unknown[],
+  used: Uint8Array,
+): RawRecord {
   let found = 0;
   for (const field of plan.ordered) if (values[field.position] !== undefined) found += POWERS[field.position]!;
   let taken = 0;
@@ -544,15 +631,15 @@ export function recordsMarkdown(): string {
     '<!-- Generated from src/lib/records.ts and the field tables of src/lib/<service>/fields.ts by `npm run docs:commands`; test/unit/lib/records.test.ts fails when it is stale. -->',
     '',
     'Machine formats (`-o json`, `ndjson`, `csv`), `--fields` and `--query` carry each resource in one',
-    'shape, the same at every venue: venue\'s field names below, whatever the service calls them (any',
+    "shape, the same at every venue: venue's field names below, whatever the service calls them (any",
     'casing, the other words listed, inside any envelope), values read through their type (numbers as',
-    'numbers, yes/no as booleans, enumerations as venue\'s words, epoch times as ISO 8601).',
+    "numbers, yes/no as booleans, enumerations as venue's words, epoch times as ISO 8601).",
     '',
     '- A field the service does not send is absent; one it sends as `null` is `null`.',
-    '- Fields venue does not know pass through under the service\'s own names: nothing is dropped.',
+    "- Fields venue does not know pass through under the service's own names: nothing is dropped.",
     `- A service field whose name venue uses for another value (a text \`productId: "P-1"\` beside the numeric id venue reads) is kept under \`${SERVICE_FIELDS}\`, with its own name.`,
-    '- `--raw` gives the service\'s records as it sent them instead (its own names and values).',
-    '- `venue <command> --fields help` lists a command\'s fields.',
+    "- `--raw` gives the service's records as it sent them instead (its own names and values).",
+    "- `venue <command> --fields help` lists a command's fields.",
     '',
   ];
   const seen = new Set<RecordShape>();
@@ -565,13 +652,20 @@ export function recordsMarkdown(): string {
   };
   for (const [key, shape] of Object.entries(RECORD_SHAPES)) visit(key, shape);
   for (const [, shape] of all) {
-    lines.push(`## ${shape.service}: ${shape.name}`, '', '| field | type | also read from | holds |', '|---|---|---|---|');
+    lines.push(
+      `## ${shape.service}: ${shape.name}`,
+      '',
+      '| field | type | also read from | holds |',
+      '|---|---|---|---|',
+    );
     for (const spec of Object.values(shape.table)) {
       if (!isSpecLike(spec)) continue;
       const name = venueName(spec);
       const inner = shape.nested?.[name];
       const words = spec.words ? ` (${Object.keys(spec.words).join(', ')})` : '';
-      lines.push(`| \`${name}\` | ${spec.type}${words} | ${spec.names.slice(1).join(', ') || '—'} | ${inner ? `${inner.service}: ${inner.name}` : ''} |`);
+      lines.push(
+        `| \`${name}\` | ${spec.type}${words} | ${spec.names.slice(1).join(', ') || '—'} | ${inner ? `${inner.service}: ${inner.name}` : ''} |`,
+      );
     }
     lines.push('');
   }

@@ -26,7 +26,12 @@ const CREDENTIAL_NAME =
 
 export function isSensitiveKey(key: string): boolean {
   // Trailing digits are a version, not a word: x-hub-signature-256, cvv2, password1.
-  return CREDENTIAL_NAME.test(key.toLowerCase().replace(/[^a-z0-9]/g, '').replace(/\d+$/, ''));
+  return CREDENTIAL_NAME.test(
+    key
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .replace(/\d+$/, ''),
+  );
 }
 
 /** Query parameters that carry a credential under a short name of their own. */
@@ -38,7 +43,10 @@ export function redactJson(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((item) => redactJson(item, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-    out[key] = isSensitiveKey(key) && inner !== null && inner !== undefined && inner !== '' ? REDACTED : redactJson(inner, depth + 1);
+    out[key] =
+      isSensitiveKey(key) && inner !== null && inner !== undefined && inner !== ''
+        ? REDACTED
+        : redactJson(inner, depth + 1);
   }
   return out;
 }
@@ -112,7 +120,19 @@ export function isDistinctive(value: string): boolean {
 /** Words that say a server's error text is about a credential. */
 const CREDENTIAL_WORDS = /pass(?:word|wd|phrase)|secret|cvv|cvc|api[-_ ]?key|token|credential|confirmation[-_ ]?code/i;
 /** Fields of an error entry that name the field it is about ({field: "cardCvv", message: …}). */
-const NAMING_FIELDS = ['field', 'param', 'parameter', 'property', 'propertyName', 'name', 'path', 'key', 'loc', 'pointer', 'source'];
+const NAMING_FIELDS = [
+  'field',
+  'param',
+  'parameter',
+  'property',
+  'propertyName',
+  'name',
+  'path',
+  'key',
+  'loc',
+  'pointer',
+  'source',
+];
 /** Fields of an error entry that echo the value given ({field: "cardCvv", rejectedValue: "123"}). */
 const ECHO_FIELD = /^(?:value|rejectedvalue|attemptedvalue|invalidvalue|given|input|received|actual)$/i;
 
@@ -146,7 +166,9 @@ export class SecretRegistry {
     if (isDistinctive(secret)) {
       if (!this.nested) {
         const mine = formsOf(secret);
-        this.nested = [...this.distinctive, ...this.shown].some((other) => formsOf(other).some((form) => mine.some((own) => own.includes(form) || form.includes(own))));
+        this.nested = [...this.distinctive, ...this.shown].some((other) =>
+          formsOf(other).some((form) => mine.some((own) => own.includes(form) || form.includes(own))),
+        );
       }
       this.distinctive.add(secret);
       this.searchers.everywhere.learn(this.distinctive, this.nested);
@@ -191,10 +213,19 @@ export class SecretRegistry {
    * token is not walked. A successful token route answering bare text gives
    * the token itself.
    */
-  rememberAnswer(data: unknown, request: { path: string; body?: unknown; authenticated: boolean; status: number }): void {
+  rememberAnswer(
+    data: unknown,
+    request: { path: string; body?: unknown; authenticated: boolean; status: number },
+  ): void {
     if (!answerMayHoldSecrets(request)) return;
     this.rememberIn(data);
-    if (typeof data === 'string' && request.status < 300 && /^\S{3,4096}$/.test(data.trim()) && /token|auth|login/i.test(request.path)) this.remember(data);
+    if (
+      typeof data === 'string' &&
+      request.status < 300 &&
+      /^\S{3,4096}$/.test(data.trim()) &&
+      /token|auth|login/i.test(request.path)
+    )
+      this.remember(data);
   }
 
   get size(): number {
@@ -234,7 +265,14 @@ export class SecretRegistry {
       aboutCredential ||
       NAMING_FIELDS.some((name) => {
         const named = Object.entries(entry).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
-        return typeof named === 'string' ? isSensitiveKey(named.split(/[./[\]]/).filter(Boolean).pop() ?? named) : Array.isArray(named) && named.some((part) => typeof part === 'string' && isSensitiveKey(part));
+        return typeof named === 'string'
+          ? isSensitiveKey(
+              named
+                .split(/[./[\]]/)
+                .filter(Boolean)
+                .pop() ?? named,
+            )
+          : Array.isArray(named) && named.some((part) => typeof part === 'string' && isSensitiveKey(part));
       });
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(entry)) {
@@ -307,7 +345,8 @@ class Searcher {
 
   private prepare(): void {
     const recent = new Set([...this.all].filter((v) => !this.baseValues.has(v)));
-    if (this.changed === 'gone' || this.nested || recent.size > MAX_RECENT || this.baseValues.size === 0) this.compileWhole();
+    if (this.changed === 'gone' || this.nested || recent.size > MAX_RECENT || this.baseValues.size === 0)
+      this.compileWhole();
     else {
       this.recent = compile(recent, false);
       this.searchedTwice = 0;
@@ -360,14 +399,17 @@ function compile(values: Set<string>, wholeWords: boolean): RegExp | undefined {
  */
 export function answerMayHoldSecrets(request: { path: string; body?: unknown; authenticated: boolean }): boolean {
   if (!request.authenticated) return true;
-  if (/(?:^|\/)(?:auth|oauth2?|token|tokens|login|session|sessions|signup|secrets?|keys?)(?:\/|$)/i.test(request.path)) return true;
+  if (/(?:^|\/)(?:auth|oauth2?|token|tokens|login|session|sessions|signup|secrets?|keys?)(?:\/|$)/i.test(request.path))
+    return true;
   return hasCredentialField(request.body);
 }
 
 function hasCredentialField(body: unknown, depth = 0): boolean {
   if (depth > 5 || body === null || typeof body !== 'object') return false;
   if (Array.isArray(body)) return body.some((item) => hasCredentialField(item, depth + 1));
-  return Object.entries(body as Record<string, unknown>).some(([key, inner]) => isSensitiveKey(key) || hasCredentialField(inner, depth + 1));
+  return Object.entries(body as Record<string, unknown>).some(
+    ([key, inner]) => isSensitiveKey(key) || hasCredentialField(inner, depth + 1),
+  );
 }
 
 /**
@@ -382,12 +424,24 @@ export function traceBody(data: unknown, secrets: SecretRegistry | undefined, st
 }
 
 /** A stream whose string writes pass through the registry first. */
-export function scrubbingStream<S extends NodeJS.WritableStream | import('node:stream').Writable>(stream: S, secrets: SecretRegistry, messages: boolean): S {
+export function scrubbingStream<S extends NodeJS.WritableStream | import('node:stream').Writable>(
+  stream: S,
+  secrets: SecretRegistry,
+  messages: boolean,
+): S {
   // The stream's own write, taken once: a spinner (ora) that hooks stream.write
   // and calls back into what it found there must not reach itself again.
   const write = stream.write as (...args: unknown[]) => boolean;
   const scrubbed = (chunk: unknown, ...rest: unknown[]) =>
-    write.call(stream, typeof chunk === 'string' ? secrets.scrub(chunk, messages) : Buffer.isBuffer(chunk) ? secrets.scrub(chunk.toString('utf8'), messages) : chunk, ...rest);
+    write.call(
+      stream,
+      typeof chunk === 'string'
+        ? secrets.scrub(chunk, messages)
+        : Buffer.isBuffer(chunk)
+          ? secrets.scrub(chunk.toString('utf8'), messages)
+          : chunk,
+      ...rest,
+    );
   return new Proxy(stream, {
     get(target, property, receiver) {
       if (property === 'write') return scrubbed;

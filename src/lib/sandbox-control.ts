@@ -10,7 +10,9 @@ export type { SandboxHealth } from 'venue-sandbox';
 
 export class SandboxNotRunningError extends ServerError {
   constructor(readonly origin: string) {
-    super(`the sandbox at ${origin} does not answer`, { hint: 'Start it with `venue sandbox start` (or `venue sandbox serve` in the foreground).' });
+    super(`the sandbox at ${origin} does not answer`, {
+      hint: 'Start it with `venue sandbox start` (or `venue sandbox serve` in the foreground).',
+    });
   }
 }
 

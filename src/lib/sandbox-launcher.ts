@@ -32,9 +32,12 @@ export function checkServesThisDirectory(origin: string, health: { stateDir?: st
   if (env.VENUE_SANDBOX_URL || !health.stateDir) return; // chosen by hand: the user said which one
   const ours = sandboxStateDirectory(env);
   if (!sameDirectory(health.stateDir, ours)) {
-    throw new UsageError(`the sandbox at ${origin} serves another configuration's state (${health.stateDir}), not this one's (${ours})`, {
-      hint: 'Stop that one (with its VENUE_CONFIG_DIR: `venue sandbox stop`), or give this configuration another port: VENUE_SANDBOX_PORT=<port>.',
-    });
+    throw new UsageError(
+      `the sandbox at ${origin} serves another configuration's state (${health.stateDir}), not this one's (${ours})`,
+      {
+        hint: 'Stop that one (with its VENUE_CONFIG_DIR: `venue sandbox stop`), or give this configuration another port: VENUE_SANDBOX_PORT=<port>.',
+      },
+    );
   }
 }
 
@@ -60,7 +63,8 @@ export function markServing(stateDir: string, origin: string): () => void {
   }
   return () => {
     try {
-      if ((JSON.parse(fs.readFileSync(file, 'utf8')) as { pid?: number }).pid === process.pid) fs.rmSync(file, { force: true });
+      if ((JSON.parse(fs.readFileSync(file, 'utf8')) as { pid?: number }).pid === process.pid)
+        fs.rmSync(file, { force: true });
     } catch {
       // already gone, or another sandbox's now
     }
@@ -91,9 +95,12 @@ async function servingOrigin(stateDir: string, origins: string[]): Promise<strin
 export async function refuseWhenServed(stateDir: string, origin: string): Promise<void> {
   const serving = await servingOrigin(stateDir, [origin]);
   if (serving === undefined) return;
-  throw new UsageError(`a sandbox is already serving the state in ${stateDir} (at ${serving}); a second one would overwrite it`, {
-    hint: `Pass --state-dir <dir> to run another sandbox on its own state, or stop that one first with \`${serving === origin ? '' : `VENUE_SANDBOX_URL=${serving} `}venue sandbox stop\`.`,
-  });
+  throw new UsageError(
+    `a sandbox is already serving the state in ${stateDir} (at ${serving}); a second one would overwrite it`,
+    {
+      hint: `Pass --state-dir <dir> to run another sandbox on its own state, or stop that one first with \`${serving === origin ? '' : `VENUE_SANDBOX_URL=${serving} `}venue sandbox stop\`.`,
+    },
+  );
 }
 
 export function sandboxStateDirectory(env: NodeJS.ProcessEnv): string {
@@ -124,14 +131,19 @@ export async function ensureSandboxRunning(messages: Pick<Messages, 'info'>, env
     // `venue sandbox serve` on another port may serve this state already: a second sandbox would overwrite it.
     const elsewhere = await servingOrigin(stateDir, []);
     if (elsewhere !== undefined) {
-      throw new UsageError(`a sandbox at ${elsewhere} already serves this configuration's state (${stateDir}), so none is started at ${origin}`, {
-        hint: `Use that one with VENUE_SANDBOX_URL=${elsewhere}, or stop it (Ctrl-C where it runs) and run the command again.`,
-      });
+      throw new UsageError(
+        `a sandbox at ${elsewhere} already serves this configuration's state (${stateDir}), so none is started at ${origin}`,
+        {
+          hint: `Use that one with VENUE_SANDBOX_URL=${elsewhere}, or stop it (Ctrl-C where it runs) and run the command again.`,
+        },
+      );
     }
     const idle = await idleStopMinutes(env);
     await startSandboxProcess(env, Number(url.port) || 80, stateDir, ['--idle-stop', String(idle)]);
     const stops = idle ? `; it stops by itself after ${idle} minute${idle === 1 ? '' : 's'} without a request` : '';
-    messages.info(`Started the local sandbox at ${origin} (state in ${stateDir}; stop it with \`venue sandbox stop\`${stops}).`);
+    messages.info(
+      `Started the local sandbox at ${origin} (state in ${stateDir}; stop it with \`venue sandbox stop\`${stops}).`,
+    );
   });
   verified.add(env);
 }
@@ -157,7 +169,10 @@ export async function idleStopMinutes(env: NodeJS.ProcessEnv): Promise<number> {
   const { ConfigStore, SANDBOX_PROFILE } = await import('./config.js');
   const { value, source } = (await ConfigStore.open(env)).resolve(SANDBOX_PROFILE, 'sandbox.idleStop');
   if (value === undefined) return DEFAULT_IDLE_STOP_MINUTES;
-  return parseIdleStop(value, source === 'environment' ? 'VENUE_SANDBOX_IDLE_STOP' : 'sandbox.idleStop (sandbox profile)');
+  return parseIdleStop(
+    value,
+    source === 'environment' ? 'VENUE_SANDBOX_IDLE_STOP' : 'sandbox.idleStop (sandbox profile)',
+  );
 }
 
 /**
@@ -166,18 +181,28 @@ export async function idleStopMinutes(env: NodeJS.ProcessEnv): Promise<number> {
  * `--idle-stop <minutes>`); without --idle-stop it gets this configuration's
  * idle stop (idleStopMinutes): a sandbox in the background never outlives its use by long.
  */
-export async function startSandboxProcess(env: NodeJS.ProcessEnv, port: number, stateDir: string, serveArgs: string[] = []): Promise<number> {
+export async function startSandboxProcess(
+  env: NodeJS.ProcessEnv,
+  port: number,
+  stateDir: string,
+  serveArgs: string[] = [],
+): Promise<number> {
   if (!serveArgs.includes('--idle-stop')) serveArgs = [...serveArgs, '--idle-stop', String(await idleStopMinutes(env))];
   const launcher = fileURLToPath(new URL('../../bin/venue.js', import.meta.url));
   const logFile = path.join(stateDir, 'sandbox.log');
   // One generation of history is enough to diagnose a failed start; keep the log from growing without end.
-  if ((fs.statSync(logFile, { throwIfNoEntry: false })?.size ?? 0) > 5 * 1024 * 1024) fs.renameSync(logFile, `${logFile}.1`);
+  if ((fs.statSync(logFile, { throwIfNoEntry: false })?.size ?? 0) > 5 * 1024 * 1024)
+    fs.renameSync(logFile, `${logFile}.1`);
   const log = fs.openSync(logFile, 'a', 0o600);
-  const child = spawn(process.execPath, [launcher, 'sandbox', 'serve', '--port', String(port), '--state-dir', stateDir, ...serveArgs], {
-    detached: true,
-    stdio: ['ignore', log, log],
-    env: { ...env, VENUE_SANDBOX_URL: '' },
-  });
+  const child = spawn(
+    process.execPath,
+    [launcher, 'sandbox', 'serve', '--port', String(port), '--state-dir', stateDir, ...serveArgs],
+    {
+      detached: true,
+      stdio: ['ignore', log, log],
+      env: { ...env, VENUE_SANDBOX_URL: '' },
+    },
+  );
   child.unref();
   fs.closeSync(log);
   const origin = `http://127.0.0.1:${port}`;

@@ -53,7 +53,11 @@ export function sameCode(a: string, b: string): boolean {
 
 /** The same request field, whatever its case or the path before it ("$.CardBarcode", "body.cardBarcode", "cardBarcode"). */
 function sameField(named: string, field: string): boolean {
-  const last = named.split(/[.[\]/]/).filter(Boolean).pop() ?? named;
+  const last =
+    named
+      .split(/[.[\]/]/)
+      .filter(Boolean)
+      .pop() ?? named;
   return sameCode(last, field);
 }
 
@@ -112,7 +116,12 @@ export class ErrorTable<Call extends string, Meaning extends string, Context = R
     return this.rows.find((row) => {
       if (row.status !== 'any' && !row.status.includes(answer.status)) return false;
       if (row.calls && !row.calls.includes(call)) return false;
-      if (row.codes === 'status-decides' ? specific : row.codes !== 'any' && !(code !== undefined && row.codes.some((c) => sameCode(c, code)))) return false;
+      if (
+        row.codes === 'status-decides'
+          ? specific
+          : row.codes !== 'any' && !(code !== undefined && row.codes.some((c) => sameCode(c, code)))
+      )
+        return false;
       if (!row.fields) return true;
       fields ??= readErrorBody(answer.info.body).fields;
       return fields.some((named) => row.fields!.some((f) => sameField(named, f)));
@@ -142,6 +151,9 @@ export class ErrorTable<Call extends string, Meaning extends string, Context = R
 
 function answerFor(error: ApiError): Answer {
   const said = error.info.serverMessage || undefined;
-  const details = [...(said ? [`the service said: ${said}`] : []), ...(error.info.details ?? []).filter((line) => line !== said)];
+  const details = [
+    ...(said ? [`the service said: ${said}`] : []),
+    ...(error.info.details ?? []).filter((line) => line !== said),
+  ];
   return { error, said, quoted: { cause: error, details } };
 }

@@ -140,7 +140,8 @@ export class TableWriter {
     };
     const widest = (may: (i: number) => boolean) => {
       let best = -1;
-      for (let i = 0; i < this.shown; i++) if (may(i) && widths[i]! > MIN_COLUMN && (best < 0 || widths[i]! > widths[best]!)) best = i;
+      for (let i = 0; i < this.shown; i++)
+        if (may(i) && widths[i]! > MIN_COLUMN && (best < 0 || widths[i]! > widths[best]!)) best = i;
       return best;
     };
     let over = total() - width;

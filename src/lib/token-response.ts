@@ -6,7 +6,17 @@ import { AuthError } from './errors.js';
 import { UnreadableAnswerError, asText, isRecord, readRecord } from './reading.js';
 
 /** Names services give the token of an exchange (case and separators are ignored). */
-export const tokenFieldNames = ['accessToken', 'token', 'jwt', 'idToken', 'authToken', 'bearerToken', 'apiToken', 'sessionToken', 'value'] as const;
+export const tokenFieldNames = [
+  'accessToken',
+  'token',
+  'jwt',
+  'idToken',
+  'authToken',
+  'bearerToken',
+  'apiToken',
+  'sessionToken',
+  'value',
+] as const;
 
 export function tokenFrom(body: unknown, service: string, operation = 'get a token'): string {
   if (typeof body === 'string' && /^[\w-]+\.[\w-]+\.[\w-]*$/.test(body.trim())) return body.trim();

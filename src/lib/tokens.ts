@@ -46,7 +46,14 @@ export interface TokenBinding {
 }
 
 /** How a cached token stands against this run's binding. */
-export type TokenState = 'static credential' | 'none cached' | 'valid' | 'expired' | 'stale: another host' | 'stale: other credentials' | 'stale: no host recorded';
+export type TokenState =
+  | 'static credential'
+  | 'none cached'
+  | 'valid'
+  | 'expired'
+  | 'stale: another host'
+  | 'stale: other credentials'
+  | 'stale: no host recorded';
 
 export interface TokenStatus {
   state: TokenState;
@@ -95,7 +102,11 @@ export function fingerprintKey(stateDir: string): Buffer {
  * key: equal for the same credentials, different for any change, and useless
  * for recovering them. A missing value counts as its own value.
  */
-export function credentialFingerprint(key: Buffer, service: ServiceName, values: ReadonlyArray<string | undefined>): string {
+export function credentialFingerprint(
+  key: Buffer,
+  service: ServiceName,
+  values: ReadonlyArray<string | undefined>,
+): string {
   return createHmac('sha256', key)
     .update(JSON.stringify([service, ...values.map((v) => v ?? null)]))
     .digest('hex')
@@ -208,7 +219,11 @@ export class TokenManager {
   }
 
   /** The stored entry when it is bound to this run's base URL and credentials. */
-  private usable(service: ServiceName, binding: TokenBinding, entries: TokenCacheFile = this.stored()): CachedToken | undefined {
+  private usable(
+    service: ServiceName,
+    binding: TokenBinding,
+    entries: TokenCacheFile = this.stored(),
+  ): CachedToken | undefined {
     const entry = entries[this.key(service)];
     return entry && bindingState(entry, binding) === undefined ? entry : undefined;
   }
@@ -239,35 +254,41 @@ export class TokenManager {
     if (direct !== undefined) return { token: direct, fromCache: false, expiresAt: Number.POSITIVE_INFINITY };
     const binding = await this.options.bindings[service]();
     const cached = options.fresh ? undefined : this.usable(service, binding);
-    if (cached && !needsRenewal(cached, this.now())) return { token: cached.token, fromCache: true, expiresAt: cached.expiresAt };
+    if (cached && !needsRenewal(cached, this.now()))
+      return { token: cached.token, fromCache: true, expiresAt: cached.expiresAt };
     // Renewal is locked per profile and service: a venue whose service is slow
     // to answer holds up only its own renewal, never another profile's (runs
     // across venues renew many at once). The shared file is locked only to write.
-    return withFileLock(path.join(this.options.stateDir, 'token-renewal', safeLockName(this.key(service))), async () => {
-      // Another process may have renewed while we waited for the lock: the file, not this run's copy.
-      const again = options.fresh ? undefined : this.usable(service, binding, this.reread());
-      if (again && !needsRenewal(again, this.now()) && again.token !== cached?.token) {
-        return { token: again.token, fromCache: true, expiresAt: again.expiresAt };
-      }
-      const fetched = await this.options.fetchers[service]();
-      const { token, expiresInMs } = typeof fetched === 'string' ? { token: fetched, expiresInMs: undefined } : fetched;
-      const times = await jwtTimes(token);
-      // A lifetime the service stated with the token counts from now; else the JWT's own times.
-      const issuedAt = expiresInMs !== undefined ? this.now() : (times.iat ?? this.now());
-      const entry: CachedToken = {
-        token,
-        issuedAt,
-        expiresAt: expiresInMs !== undefined ? issuedAt + expiresInMs : (times.exp ?? issuedAt + fallbackLifetimeMs[service]),
-        baseUrl: binding.baseUrl,
-        credentials: binding.credentials,
-      };
-      await withFileLock(this.file, () => {
-        const all = this.reread();
-        all[this.key(service)] = entry;
-        writeJsonFile(this.file, all);
-      });
-      return { token, fromCache: false, expiresAt: entry.expiresAt };
-    });
+    return withFileLock(
+      path.join(this.options.stateDir, 'token-renewal', safeLockName(this.key(service))),
+      async () => {
+        // Another process may have renewed while we waited for the lock: the file, not this run's copy.
+        const again = options.fresh ? undefined : this.usable(service, binding, this.reread());
+        if (again && !needsRenewal(again, this.now()) && again.token !== cached?.token) {
+          return { token: again.token, fromCache: true, expiresAt: again.expiresAt };
+        }
+        const fetched = await this.options.fetchers[service]();
+        const { token, expiresInMs } =
+          typeof fetched === 'string' ? { token: fetched, expiresInMs: undefined } : fetched;
+        const times = await jwtTimes(token);
+        // A lifetime the service stated with the token counts from now; else the JWT's own times.
+        const issuedAt = expiresInMs !== undefined ? this.now() : (times.iat ?? this.now());
+        const entry: CachedToken = {
+          token,
+          issuedAt,
+          expiresAt:
+            expiresInMs !== undefined ? issuedAt + expiresInMs : (times.exp ?? issuedAt + fallbackLifetimeMs[service]),
+          baseUrl: binding.baseUrl,
+          credentials: binding.credentials,
+        };
+        await withFileLock(this.file, () => {
+          const all = this.reread();
+          all[this.key(service)] = entry;
+          writeJsonFile(this.file, all);
+        });
+        return { token, fromCache: false, expiresAt: entry.expiresAt };
+      },
+    );
   }
 
   async invalidate(service: ServiceName, token?: string): Promise<void> {

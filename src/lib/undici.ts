@@ -14,7 +14,10 @@ import type { Dispatcher } from 'undici';
 export { Agent };
 
 /** undici's request(url, options) as its index makes it, for a dispatcher given (venue always gives one). An origin and path already known are not parsed again. */
-export function request(url: string | { origin: string; path: string }, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: Dispatcher }): Promise<Dispatcher.ResponseData> {
+export function request(
+  url: string | { origin: string; path: string },
+  options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: Dispatcher },
+): Promise<Dispatcher.ResponseData> {
   const { dispatcher, ...rest } = options;
   if (typeof url !== 'string') return requestOn.call(dispatcher, { ...rest, origin: url.origin, path: url.path });
   const target = new URL(url);

@@ -28,7 +28,11 @@ interface HostileService {
 
 const signingKey = new TextEncoder().encode('hostile-answers-signing-key-0123456789');
 const jwt = (subject: string) =>
-  new SignJWT({ sub: subject }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('2h').sign(signingKey);
+  new SignJWT({ sub: subject })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(signingKey);
 
 /**
  * Three services on one loopback port, under /wallet, /booking and
@@ -52,7 +56,10 @@ async function startHostileService(): Promise<HostileService> {
         return send({ status: 200, body: JSON.stringify({ accessToken: await jwt(route) }) });
       }
       if (route === 'POST /wallet/api/v1/admin/login') {
-        return send({ status: 200, body: JSON.stringify({ accessToken: await jwt('guest'), refreshToken: await jwt('guest-refresh') }) });
+        return send({
+          status: 200,
+          body: JSON.stringify({ accessToken: await jwt('guest'), refreshToken: await jwt('guest-refresh') }),
+        });
       }
       send(replies.get(route) ?? { status: 404, body: JSON.stringify({ message: `no route ${route}` }) });
     });
@@ -75,7 +82,8 @@ let service: HostileService;
 let configDir: string;
 let env: Record<string, string>;
 
-const venue = (args: string[], input?: string): Promise<RunResult> => runVenue(['--profile', 'hostile', ...args], { env, input });
+const venue = (args: string[], input?: string): Promise<RunResult> =>
+  runVenue(['--profile', 'hostile', ...args], { env, input });
 
 beforeAll(async () => {
   service = await startHostileService();
@@ -148,7 +156,17 @@ const hostileForRecord: Array<[string, RawReply]> = [
 const hostileForNeededRecord: Array<[string, RawReply]> = [
   ...hostileForRecord,
   ['a record with none of the fields', json({ unrelated: true, note: 'hello' })],
-  ['the needed fields of the wrong types', json({ id: { nested: true }, reservationId: [], productId: false, playBalance: 'lots', balance: {}, cardNumber: null })],
+  [
+    'the needed fields of the wrong types',
+    json({
+      id: { nested: true },
+      reservationId: [],
+      productId: false,
+      playBalance: 'lots',
+      balance: {},
+      cardNumber: null,
+    }),
+  ],
 ];
 
 interface Case {
@@ -169,9 +187,30 @@ const card = '6001000000000000001';
 const listWrong: [RawReply, string] = [json({ items: 'nope' }), '{"items":"nope"}'];
 const recordWrong: [RawReply, string] = [json([{ id: 'shown-in-verbose' }]), '[{"id":"shown-in-verbose"}]'];
 const cases: Case[] = [
-  { service: 'wallet', command: ['wallet', 'cards'], route: 'GET /wallet/api/v1/card', names: /card/i, answers: hostileForList, wrong: listWrong },
-  { service: 'wallet', command: ['wallet', 'balance', card], route: `GET /wallet/api/v1/card/${card}/balance`, names: /balance/i, answers: hostileForNeededRecord, wrong: recordWrong },
-  { service: 'booking', command: ['booking', 'locations'], route: 'GET /booking/api/v1/locations', names: /location/i, answers: hostileForList, wrong: listWrong },
+  {
+    service: 'wallet',
+    command: ['wallet', 'cards'],
+    route: 'GET /wallet/api/v1/card',
+    names: /card/i,
+    answers: hostileForList,
+    wrong: listWrong,
+  },
+  {
+    service: 'wallet',
+    command: ['wallet', 'balance', card],
+    route: `GET /wallet/api/v1/card/${card}/balance`,
+    names: /balance/i,
+    answers: hostileForNeededRecord,
+    wrong: recordWrong,
+  },
+  {
+    service: 'booking',
+    command: ['booking', 'locations'],
+    route: 'GET /booking/api/v1/locations',
+    names: /location/i,
+    answers: hostileForList,
+    wrong: listWrong,
+  },
   {
     service: 'booking',
     command: ['booking', 'reserve', 'exp-laser-tag', '--session', 'exp-laser-tag.20261128.1400', '--quantity', '2'],
@@ -180,12 +219,30 @@ const cases: Case[] = [
     answers: hostileForNeededRecord,
     wrong: recordWrong,
   },
-  { service: 'inventory', command: ['inventory', 'products', 'get', '1001'], route: 'GET /inventory/products/1001', names: /product/i, answers: hostileForNeededRecord, wrong: recordWrong },
+  {
+    service: 'inventory',
+    command: ['inventory', 'products', 'get', '1001'],
+    route: 'GET /inventory/products/1001',
+    names: /product/i,
+    answers: hostileForNeededRecord,
+    wrong: recordWrong,
+  },
   {
     service: 'inventory',
     command: ['inventory', 'stock', 'adjust', '--product', '1001', '--quantity', '-2', '--comment', 'damaged'],
     route: 'POST /inventory/stock-adjustments',
-    before: [['GET /inventory/stock-levels', json({ items: [{ warehouseId: 1, productId: 1001, quantity: 10 }], page: 1, pageSize: 100, totalItems: 1, totalPages: 1 })]],
+    before: [
+      [
+        'GET /inventory/stock-levels',
+        json({
+          items: [{ warehouseId: 1, productId: 1001, quantity: 10 }],
+          page: 1,
+          pageSize: 100,
+          totalItems: 1,
+          totalPages: 1,
+        }),
+      ],
+    ],
     names: /adjust/i,
     answers: hostileForRecord,
     wrong: recordWrong,

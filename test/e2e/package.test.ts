@@ -30,7 +30,11 @@ const npmEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => 
 // `#!/usr/bin/env node` in the installed launcher then finds the Node running this suite.
 const pathWithThisNode = `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`;
 
-function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; input?: string; timeoutMs: number }): Promise<RunResult> {
+function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; input?: string; timeoutMs: number },
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -74,7 +78,12 @@ let origin = '';
 function venue(args: string[], input?: string): Promise<RunResult> {
   return run(installedBin, args, {
     cwd: work,
-    env: baseEnv({ PATH: pathWithThisNode, VENUE_CONFIG_DIR: configDir, VENUE_SANDBOX_URL: origin, VENUE_SANDBOX_AUTOSTART: '0' }),
+    env: baseEnv({
+      PATH: pathWithThisNode,
+      VENUE_CONFIG_DIR: configDir,
+      VENUE_SANDBOX_URL: origin,
+      VENUE_SANDBOX_AUTOSTART: '0',
+    }),
     input,
     timeoutMs: 20_000,
   });
@@ -94,7 +103,16 @@ beforeAll(async () => {
 
   const install = await run(
     'npm',
-    ['install', '--global', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', path.join(work, packed.filename)],
+    [
+      'install',
+      '--global',
+      '--prefix',
+      prefix,
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      path.join(work, packed.filename),
+    ],
     { cwd: work, env: { ...npmEnv, PATH: pathWithThisNode }, timeoutMs: 90_000 },
   );
   installOutput = `${install.stdout}\n${install.stderr}`;
@@ -138,7 +156,9 @@ describe('the packed tarball', () => {
   it('holds the launcher, the bundle, the prebuilt help, the docs and the licence: no sources, no tsc output, no tests', () => {
     const paths = packed.files.map((file) => file.path);
     expect(new Set(paths.map((p) => p.split('/')[0]))).toEqual(new Set(shippedTopLevel));
-    expect(new Set(paths.filter((p) => p.startsWith('dist/')).map((p) => p.split('/')[1]))).toEqual(new Set(shippedUnderDist));
+    expect(new Set(paths.filter((p) => p.startsWith('dist/')).map((p) => p.split('/')[1]))).toEqual(
+      new Set(shippedUnderDist),
+    );
     expect(paths).toContain('bin/venue.js');
     expect(paths).toContain('dist/bundle/main.js');
     // `venue mcp`'s front and the tool list it answers with, prebuilt.
@@ -174,17 +194,26 @@ describe('the packed tarball', () => {
     expect(fs.existsSync(path.join(installed, 'src'))).toBe(false);
     expect(fs.existsSync(path.join(installed, 'dist/lib'))).toBe(false);
     // fastify's inject helper stays on 6.6 (cookie@1, Node 18+), the version venue declares.
-    const lightMyRequest = JSON.parse(fs.readFileSync(path.join(installed, 'node_modules/light-my-request/package.json'), 'utf8')) as { version: string };
+    const lightMyRequest = JSON.parse(
+      fs.readFileSync(path.join(installed, 'node_modules/light-my-request/package.json'), 'utf8'),
+    ) as { version: string };
     expect(lightMyRequest.version).toBe('6.6.0');
   });
 });
 
 describe('the installed venue, against the sandbox it serves', () => {
-  it("the sandbox checks requests against its contract and publishes it (its openapi/ shipped where the bundle looks)", async () => {
-    const refused = await fetch(`${origin}/wallet/api/v1/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientSecret: 5 }) });
+  it('the sandbox checks requests against its contract and publishes it (its openapi/ shipped where the bundle looks)', async () => {
+    const refused = await fetch(`${origin}/wallet/api/v1/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientSecret: 5 }),
+    });
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/does not meet the wallet contract/);
-    for (const service of ['wallet', 'booking', 'inventory']) expect((await fetch(`${origin}/${service}/openapi.json`)).status, service).toBe(200);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      /does not meet the wallet contract/,
+    );
+    for (const service of ['wallet', 'booking', 'inventory'])
+      expect((await fetch(`${origin}/${service}/openapi.json`)).status, service).toBe(200);
   });
 
   it('--version and --help answer from the package', async () => {
@@ -199,11 +228,16 @@ describe('the installed venue, against the sandbox it serves', () => {
     expect(group.stdout).toBe(fs.readFileSync(path.join(installed, 'dist/help/groups/inventory.txt'), 'utf8'));
     const command = await venue(['help', 'inventory', 'stock', 'levels']);
     expect(command.code).toBe(0);
-    expect(command.stdout).toBe(fs.readFileSync(path.join(installed, 'dist/help/commands/inventory stock levels.txt'), 'utf8'));
+    expect(command.stdout).toBe(
+      fs.readFileSync(path.join(installed, 'dist/help/commands/inventory stock levels.txt'), 'utf8'),
+    );
   });
 
   // One command a group; the list must name every group the CLI has.
-  const commands: Record<string, { args: string[]; input?: string; stdin?: string; expect: RegExp; before?: string[][] }> = {
+  const commands: Record<
+    string,
+    { args: string[]; input?: string; stdin?: string; expect: RegExp; before?: string[][] }
+  > = {
     config: { args: ['config', 'list'], expect: /wallet\.url/ },
     auth: { args: ['auth', 'status'], expect: /inventory/ },
     wallet: {
@@ -223,10 +257,21 @@ describe('the installed venue, against the sandbox it serves', () => {
     mcp: {
       args: ['mcp', '--groups', 'booking'],
       stdin: [
-        { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'package-test', version: '1' } } },
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-06-18',
+            capabilities: {},
+            clientInfo: { name: 'package-test', version: '1' },
+          },
+        },
         { jsonrpc: '2.0', method: 'notifications/initialized' },
         { jsonrpc: '2.0', id: 2, method: 'tools/list' },
-      ].map((m) => `${JSON.stringify(m)}\n`).join(''),
+      ]
+        .map((m) => `${JSON.stringify(m)}\n`)
+        .join(''),
       expect: /"name":"booking_locations"/,
     },
   };

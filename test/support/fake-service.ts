@@ -10,9 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll } from 'vitest';
 
-export type Reply =
-  | { status: number; body?: unknown; headers?: Record<string, string> }
-  | { drop: true }; // read the request, then close the socket without answering
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | { drop: true }; // read the request, then close the socket without answering
 
 export interface SeenRequest {
   method: string;
@@ -34,7 +32,9 @@ export interface FakeService {
 
 const key = new TextEncoder().encode('fake-service-signing-key-0123456789');
 
-export async function startFakeService(options: { tokenPath?: string; lifetimeSeconds?: number } = {}): Promise<FakeService> {
+export async function startFakeService(
+  options: { tokenPath?: string; lifetimeSeconds?: number } = {},
+): Promise<FakeService> {
   const tokenPath = options.tokenPath ?? '/auth/token';
   const scripts = new Map<string, Reply[]>();
   const revoked = new Set<string>();
@@ -104,7 +104,12 @@ export interface FakeServiceProfile {
  * directory, at basePath under the service (e.g. /api).
  */
 export function fakeServiceForFile(
-  options: { tokenPath?: string; urlKey: string; basePath: string; /** How venue runs: the built binary (venue.ts's runVenue) unless given (in-process.ts's). */ runVenue?: typeof import('./venue.js').runVenue },
+  options: {
+    tokenPath?: string;
+    urlKey: string;
+    basePath: string;
+    /** How venue runs: the built binary (venue.ts's runVenue) unless given (in-process.ts's). */ runVenue?: typeof import('./venue.js').runVenue;
+  },
   use: (profile: FakeServiceProfile) => void,
 ): void {
   let profile: FakeServiceProfile | undefined;
@@ -113,12 +118,19 @@ export function fakeServiceForFile(
     const runVenue = options.runVenue ?? (await import('./venue.js')).runVenue;
     const service = await startFakeService({ tokenPath: options.tokenPath });
     const configDir = tempDir();
-    const set = await runVenue(['--profile', 'venue1', 'config', 'set', options.urlKey, `${service.url}${options.basePath}`], { env: { VENUE_CONFIG_DIR: configDir } });
+    const set = await runVenue(
+      ['--profile', 'venue1', 'config', 'set', options.urlKey, `${service.url}${options.basePath}`],
+      { env: { VENUE_CONFIG_DIR: configDir } },
+    );
     if (set.code !== 0) throw new Error(`config set ${options.urlKey} failed: ${set.stderr}`);
     profile = {
       service,
       configDir,
-      venue: (args, env = {}, input) => runVenue(['--profile', 'venue1', ...args], { env: { VENUE_CONFIG_DIR: configDir, VENUE_RETRIES: '0', ...env }, input }),
+      venue: (args, env = {}, input) =>
+        runVenue(['--profile', 'venue1', ...args], {
+          env: { VENUE_CONFIG_DIR: configDir, VENUE_RETRIES: '0', ...env },
+          input,
+        }),
     };
     use(profile);
   });

@@ -11,7 +11,8 @@ import { pascalCase, screamingSnakeCase, snakeCase } from '../../packages/sandbo
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonRecord = { [key: string]: Json };
 
-const isRecord = (value: unknown): value is JsonRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is JsonRecord =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // ---------------------------------------------------------------- casing
 
@@ -67,7 +68,25 @@ export function listEnvelopes(items: Json[], resourceKey?: string): Record<strin
 const DECOY_VALUES: Json[] = [true, { note: 'decoy' }, 'P-1', 3.5, ['decoy'], false, -7];
 
 /** Envelope words: a record or a list under them could read as an envelope, so decoys there are scalars. */
-const ENVELOPE_WORDS = new Set(['data', 'result', 'value', 'payload', 'response', 'item', 'body', 'items', 'results', 'records', 'content', 'rows', 'list', 'entries', 'elements'].map(fieldKey));
+const ENVELOPE_WORDS = new Set(
+  [
+    'data',
+    'result',
+    'value',
+    'payload',
+    'response',
+    'item',
+    'body',
+    'items',
+    'results',
+    'records',
+    'content',
+    'rows',
+    'list',
+    'entries',
+    'elements',
+  ].map(fieldKey),
+);
 
 /** Where a table's nested records are, by venue's key in the canonical record. */
 export type Nested = Readonly<Record<string, FieldTable>>;
@@ -138,7 +157,11 @@ export function upperWords(record: JsonRecord, table: FieldTable): JsonRecord {
 /** Every variant of one record: casings, decoys (in every casing too), UPPER enumeration words. */
 export function recordVariants(record: JsonRecord, table: FieldTable, nested: Nested = {}): Record<string, JsonRecord> {
   const decoyed = withDecoys(record, table, nested);
-  const out: Record<string, JsonRecord> = { canonical: record, decoys: decoyed, 'UPPER words': upperWords(record, table) };
+  const out: Record<string, JsonRecord> = {
+    canonical: record,
+    decoys: decoyed,
+    'UPPER words': upperWords(record, table),
+  };
   for (const casing of Object.keys(CASINGS) as Casing[]) {
     if (casing === 'camel') continue;
     out[casing] = recase(record, casing) as JsonRecord;

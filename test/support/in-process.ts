@@ -17,11 +17,24 @@ import { PassThrough, Readable, Writable } from 'node:stream';
 import { main } from '../../src/main.js';
 import { ProcessInterruption } from '../../src/lib/interruption.js';
 import type { TerminalStreams } from '../../src/cli/terminal.js';
-import { baseEnv, removeDir, repoRoot, sandboxCalls, stopBackgroundSandbox, sandboxEnv, sandboxPerFile, tempDir, type RunOptions, type RunResult, type SandboxHandle as ProcessTierHandle } from './venue.js';
+import {
+  baseEnv,
+  removeDir,
+  repoRoot,
+  sandboxCalls,
+  stopBackgroundSandbox,
+  sandboxEnv,
+  sandboxPerFile,
+  tempDir,
+  type RunOptions,
+  type RunResult,
+  type SandboxHandle as ProcessTierHandle,
+} from './venue.js';
 
 export { baseEnv, repoRoot, tempDir, type RunOptions, type RunResult };
 
-const version = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+const version = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string })
+  .version;
 
 /** What the output holds so far, for an interruption that waits for a moment in it. */
 export interface OutputSoFar {
@@ -52,7 +65,12 @@ export interface InProcessRunOptions extends RunOptions {
 }
 
 /** The CLI's in-process entry: the one call into it. */
-async function callCli(run: { argv: string[]; streams: TerminalStreams; env: NodeJS.ProcessEnv; interruption: ProcessInterruption }): Promise<number> {
+async function callCli(run: {
+  argv: string[];
+  streams: TerminalStreams;
+  env: NodeJS.ProcessEnv;
+  interruption: ProcessInterruption;
+}): Promise<number> {
   return main({ argv: run.argv, streams: run.streams, env: run.env, interruption: run.interruption, version });
 }
 
@@ -129,7 +147,8 @@ let cwdHeldBy: { dir: string; runs: number } | undefined;
 function enterCwd(dir: string | undefined): () => void {
   if (dir === undefined) return () => undefined;
   const resolved = path.resolve(dir);
-  if (cwdHeldBy && cwdHeldBy.dir !== resolved) throw new Error(`in-process runs share one working directory: ${cwdHeldBy.dir} is in use, ${resolved} was asked`);
+  if (cwdHeldBy && cwdHeldBy.dir !== resolved)
+    throw new Error(`in-process runs share one working directory: ${cwdHeldBy.dir} is in use, ${resolved} was asked`);
   const previous = process.cwd();
   if (!cwdHeldBy) {
     process.chdir(resolved);
@@ -146,8 +165,14 @@ function enterCwd(dir: string | undefined): () => void {
 
 /** Runs `venue <args>` in this process; resolves with its exit code and what it wrote. */
 export async function runVenue(args: string[], options: InProcessRunOptions = {}): Promise<RunResult> {
-  const tty = typeof options.tty === 'object' ? options.tty : { stdin: options.tty, stdout: options.tty, stderr: options.tty };
-  const triggers: CtrlC[] = options.interrupt === undefined ? [] : Array.isArray(options.interrupt) ? [...options.interrupt] : [options.interrupt];
+  const tty =
+    typeof options.tty === 'object' ? options.tty : { stdin: options.tty, stdout: options.tty, stderr: options.tty };
+  const triggers: CtrlC[] =
+    options.interrupt === undefined
+      ? []
+      : Array.isArray(options.interrupt)
+        ? [...options.interrupt]
+        : [options.interrupt];
   const timers: NodeJS.Timeout[] = [];
   let exited: ((code: number) => void) | undefined;
   const exit = new Promise<number>((resolve) => (exited = resolve));
@@ -175,7 +200,10 @@ export async function runVenue(args: string[], options: InProcessRunOptions = {}
   };
   const checkMoments = () => {
     typeAnswers();
-    const due = triggers.find((t): t is { when: (o: OutputSoFar) => boolean } => 'when' in t && t.when({ stdout: stdout.text(), stderr: stderr.text() }));
+    const due = triggers.find(
+      (t): t is { when: (o: OutputSoFar) => boolean } =>
+        'when' in t && t.when({ stdout: stdout.text(), stderr: stderr.text() }),
+    );
     if (due) {
       triggers.splice(triggers.indexOf(due), 1);
       // As the launcher's SIGINT listener does: the interruption hears it at once, between writes.
@@ -185,7 +213,11 @@ export async function runVenue(args: string[], options: InProcessRunOptions = {}
   const stdout = new Capture(Boolean(tty.stdout), options.columns, checkMoments);
   const stderr = new Capture(Boolean(tty.stderr), options.columns, checkMoments).keepOpen();
   const stdin = (
-    answers ? new PassThrough() : options.stdinFile === undefined ? new PassThrough().end(options.input ?? '') : lazyFile(options.stdinFile)
+    answers
+      ? new PassThrough()
+      : options.stdinFile === undefined
+        ? new PassThrough().end(options.input ?? '')
+        : lazyFile(options.stdinFile)
   ) as PassThrough & { isTTY?: boolean };
   if (tty.stdin) stdin.isTTY = true;
   const interruption = new ProcessInterruption(
@@ -216,7 +248,11 @@ export async function runVenue(args: string[], options: InProcessRunOptions = {}
   });
   try {
     const env = baseEnv(options.env);
-    const code = await Promise.race([callCli({ argv: args, streams: { stdin, stdout, stderr }, env, interruption }), exit, timedOut]);
+    const code = await Promise.race([
+      callCli({ argv: args, streams: { stdin, stdout, stderr }, env, interruption }),
+      exit,
+      timedOut,
+    ]);
     return { code, stdout: stdout.text(), stderr: stderr.text() };
   } finally {
     if (answers) stdin.end();
@@ -249,7 +285,8 @@ async function startSandboxServer(stateDir: string, args: string[]): Promise<InP
     return at === -1 ? undefined : args[at + 1];
   };
   const known = new Set(['--dialect', '--routes', '--token-scale', '--hold-seconds']);
-  for (let i = 0; i < args.length; i += 2) if (!known.has(args[i]!)) throw new Error(`in-process sandbox: ${args[i]} is not an option it takes`);
+  for (let i = 0; i < args.length; i += 2)
+    if (!known.has(args[i]!)) throw new Error(`in-process sandbox: ${args[i]} is not an option it takes`);
   const number = (name: string) => (option(name) === undefined ? undefined : Number(option(name)));
   const { createSandbox } = await import('venue-sandbox');
   const routes = option('--routes');
@@ -297,6 +334,9 @@ export async function startSandbox(extraArgs: string[] = []): Promise<SandboxHan
 }
 
 /** One in-process sandbox for a test file (venue.ts's sandboxForFile, in this tier). */
-export function sandboxForFile(options: { clearFaults?: boolean; args?: string[] }, use: (sandbox: SandboxHandle) => void): void {
+export function sandboxForFile(
+  options: { clearFaults?: boolean; args?: string[] },
+  use: (sandbox: SandboxHandle) => void,
+): void {
   sandboxPerFile(startSandbox, options, use);
 }

@@ -10,7 +10,10 @@ import type { InventoryRouteMap } from '../../src/lib/inventory/routes.js';
 export const inventoryOrigin = 'https://inventory.test';
 
 /** A token that is always 'jwt', never cached. */
-export const jwtToken: TokenSource = { get: async () => ({ token: 'jwt', fromCache: false }), invalidate: async () => {} };
+export const jwtToken: TokenSource = {
+  get: async () => ({ token: 'jwt', fromCache: false }),
+  invalidate: async () => {},
+};
 
 /** Registers the agent's closing after each test; the factory gives a client's deps and the agent's pool for the origin. */
 export function mockInventoryService() {
@@ -22,8 +25,22 @@ export function mockInventoryService() {
   return (options: { routes?: InventoryRouteMap; authHeader?: { name: string; prefix: string } } = {}) => {
     agent = new MockAgent();
     agent.disableNetConnect();
-    const http = new HttpClient({ service: 'inventory', baseUrl: inventoryOrigin, dispatcher: agent, retries: 0, sleep: async () => {}, authHeader: options.authHeader });
-    const deps = { profile: 'p', http, token: jwtToken, stateDir: '/nonexistent', now: () => Date.now(), routes: options.routes };
+    const http = new HttpClient({
+      service: 'inventory',
+      baseUrl: inventoryOrigin,
+      dispatcher: agent,
+      retries: 0,
+      sleep: async () => {},
+      authHeader: options.authHeader,
+    });
+    const deps = {
+      profile: 'p',
+      http,
+      token: jwtToken,
+      stateDir: '/nonexistent',
+      now: () => Date.now(),
+      routes: options.routes,
+    };
     return { deps, pool: agent.get(inventoryOrigin) };
   };
 }

@@ -78,7 +78,10 @@ export class TerminalSession {
   async choose(text: string): Promise<void> {
     await this.waitFor('❯');
     for (let moves = 0; moves <= 30; moves++) {
-      const cursorLine = this.screen().split('\n').find((line) => line.trimStart().startsWith('❯')) ?? '';
+      const cursorLine =
+        this.screen()
+          .split('\n')
+          .find((line) => line.trimStart().startsWith('❯')) ?? '';
       if (cursorLine.includes(text)) {
         this.keys('Enter');
         return;

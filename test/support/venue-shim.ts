@@ -15,7 +15,8 @@ import path from 'node:path';
 import { runVenue } from './in-process.js';
 import { removeDir, stopBackgroundSandbox, tempDir, venueBin } from './venue.js';
 
-export const curlAvailable = spawnSync('curl', ['--version'], { stdio: 'ignore' }).status === 0 && fs.existsSync('/proc/self/fd/0');
+export const curlAvailable =
+  spawnSync('curl', ['--version'], { stdio: 'ignore' }).status === 0 && fs.existsSync('/proc/self/fd/0');
 
 export interface VenueShim {
   /** Whether `venue` runs in this process (else the built binary). */
@@ -53,7 +54,13 @@ export async function installVenueShim(binDir: string): Promise<VenueShim> {
         const cwd = read('cwd').toString('utf8').replace(/\n$/, '');
         // The shim's own stdin, read only if the command reads it (as the process would: a pipe's bytes stay for the next reader).
         const stdinFile = `/proc/${read('pid').toString('utf8').trim()}/fd/0`;
-        const result = await runVenue(argv, { env, cwd, stdinFile, timeoutMs: 120_000, interrupt: { signal: gone.signal } });
+        const result = await runVenue(argv, {
+          env,
+          cwd,
+          stdinFile,
+          timeoutMs: 120_000,
+          interrupt: { signal: gone.signal },
+        });
         fs.writeFileSync(path.join(dir, 'stdout'), result.stdout);
         fs.writeFileSync(path.join(dir, 'stderr'), result.stderr);
         fs.writeFileSync(path.join(dir, 'code'), String(result.code));
@@ -101,7 +108,12 @@ export async function installVenueShim(binDir: string): Promise<VenueShim> {
  * started in the background on its state) stopped, the shim and "your app"
  * closed, the folders removed.
  */
-export async function closeShellRun(parts: { sandbox?: { origin: string; stop(): Promise<void> }; shim?: VenueShim; receiver?: http.Server; dirs: Array<string | undefined> }): Promise<void> {
+export async function closeShellRun(parts: {
+  sandbox?: { origin: string; stop(): Promise<void> };
+  shim?: VenueShim;
+  receiver?: http.Server;
+  dirs: Array<string | undefined>;
+}): Promise<void> {
   // `venue sandbox stop` in an example may have replaced the sandbox by one started in the background:
   // it is stopped, and its process has ended, before its folder is removed (stop() does the same).
   if (parts.sandbox) await stopBackgroundSandbox(parts.sandbox.origin);
@@ -137,7 +149,8 @@ export async function takeExamplePorts(timeoutMs = 600_000): Promise<() => void>
     } catch {
       // being written or removed: look again
     }
-    if (Number.isInteger(holder) && holder !== process.pid && !alive(holder)) fs.rmSync(lock, { recursive: true, force: true });
+    if (Number.isInteger(holder) && holder !== process.pid && !alive(holder))
+      fs.rmSync(lock, { recursive: true, force: true });
     if (Date.now() > deadline) throw new Error(`the example ports are still held (${lock}, pid ${holder})`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -100,7 +100,9 @@ export async function stopBackgroundSandbox(origin: string, timeoutMs = 15_000):
     return; // nothing answers there
   }
   if (pid === undefined || pid === process.pid) return;
-  await fetch(`${origin}/_sandbox/shutdown`, { method: 'POST', signal: AbortSignal.timeout(2000) }).catch(() => undefined);
+  await fetch(`${origin}/_sandbox/shutdown`, { method: 'POST', signal: AbortSignal.timeout(2000) }).catch(
+    () => undefined,
+  );
   const deadline = Date.now() + timeoutMs;
   const alive = () => {
     try {
@@ -142,14 +144,23 @@ export function sandboxCalls(origin: string): Pick<SandboxHandle, 'serviceToken'
     async serviceToken(service) {
       const [path, body] =
         service === 'inventory'
-          ? ['/inventory/auth/token', { apiKey: sandboxDemoSecrets['inventory.apiKey'], apiSecret: sandboxDemoSecrets['inventory.apiSecret'] }]
+          ? [
+              '/inventory/auth/token',
+              { apiKey: sandboxDemoSecrets['inventory.apiKey'], apiSecret: sandboxDemoSecrets['inventory.apiSecret'] },
+            ]
           : [`/${service}/api/v1/token`, { clientSecret: sandboxDemoSecrets[`${service}.clientSecret`] }];
-      const response = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(`${origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
       // Every dialect's token answer (docs/sandbox-dialects.md): venue's, pascal's, plain's and the envelope's.
       const answer = (await response.json()) as Record<string, unknown> & { data?: Record<string, unknown> };
       const fields = { ...answer, ...(answer.data ?? {}) };
-      return [fields.token, fields.accessToken, fields.AccessToken, fields.access_token, fields.jwt].find((t): t is string => typeof t === 'string')!;
+      return [fields.token, fields.accessToken, fields.AccessToken, fields.access_token, fields.jwt].find(
+        (t): t is string => typeof t === 'string',
+      )!;
     },
     async control<T>(method: string, controlPath: string, body?: unknown): Promise<T> {
       const response = await fetch(`${origin}/_sandbox${controlPath}`, {
@@ -168,10 +179,14 @@ export function sandboxCalls(origin: string): Pick<SandboxHandle, 'serviceToken'
 export async function startSandbox(extraArgs: string[] = []): Promise<SandboxProcessHandle> {
   const configDir = tempDir();
   const stateDir = path.join(configDir, 'sandbox');
-  const child = spawn(process.execPath, [venueBin, 'sandbox', 'serve', '--port', '0', '--state-dir', stateDir, ...extraArgs], {
-    env: baseEnv({ VENUE_CONFIG_DIR: configDir }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [venueBin, 'sandbox', 'serve', '--port', '0', '--state-dir', stateDir, ...extraArgs],
+    {
+      env: baseEnv({ VENUE_CONFIG_DIR: configDir }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let log = '';
   const origin = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${log}`)), 20_000);
@@ -217,12 +232,19 @@ export function sandboxEnv(configDir: string, origin: string): Record<string, st
  * One private sandbox for a test file: started before its tests (given to
  * `use`), stopped after them; with clearFaults, faults are cleared after each test.
  */
-export function sandboxForFile(options: { clearFaults?: boolean; args?: string[] }, use: (sandbox: SandboxProcessHandle) => void): void {
+export function sandboxForFile(
+  options: { clearFaults?: boolean; args?: string[] },
+  use: (sandbox: SandboxProcessHandle) => void,
+): void {
   sandboxPerFile(startSandbox, options, use);
 }
 
 /** sandboxForFile's shape for any way of starting a sandbox (in-process.ts uses it too). */
-export function sandboxPerFile<H extends SandboxHandle>(start: (args?: string[]) => Promise<H>, options: { clearFaults?: boolean; args?: string[] }, use: (sandbox: H) => void): void {
+export function sandboxPerFile<H extends SandboxHandle>(
+  start: (args?: string[]) => Promise<H>,
+  options: { clearFaults?: boolean; args?: string[] },
+  use: (sandbox: H) => void,
+): void {
   let handle: H | undefined;
   beforeAll(async () => {
     handle = await start(options.args);

@@ -33,7 +33,8 @@ export function renameAnswer(body: unknown, names: AnswerNames): unknown {
   return walk(body);
 }
 
-const isJson = (contentType: unknown) => typeof contentType === 'string' && /^application\/(?:[\w.-]+\+)?json\b/i.test(contentType);
+const isJson = (contentType: unknown) =>
+  typeof contentType === 'string' && /^application\/(?:[\w.-]+\+)?json\b/i.test(contentType);
 
 /**
  * Renames the 2xx JSON answers of the named operations (by the canonical
@@ -47,15 +48,29 @@ export function installAnswerNames(
   dialect: DialectName,
 ): void {
   // The pascal dialect's vendor writes its own words in PascalCase too, as its published document does.
-  const spelled = (own: AnswerNames): AnswerNames => (dialect === 'pascal' ? Object.fromEntries(Object.entries(own).map(([field, word]) => [field, pascalCase(word)])) : own);
+  const spelled = (own: AnswerNames): AnswerNames =>
+    dialect === 'pascal'
+      ? Object.fromEntries(Object.entries(own).map(([field, word]) => [field, pascalCase(word)]))
+      : own;
   const routes = operations
     .filter((o) => names[o.operationId] && Object.keys(names[o.operationId]!).length)
-    .map((o) => ({ method: o.method.toUpperCase(), pattern: new RegExp(`^/inventory${o.path.replace(/\{[^{}/]+\}/g, '[^/]+')}$`), names: spelled(names[o.operationId]!) }));
+    .map((o) => ({
+      method: o.method.toUpperCase(),
+      pattern: new RegExp(`^/inventory${o.path.replace(/\{[^{}/]+\}/g, '[^/]+')}$`),
+      names: spelled(names[o.operationId]!),
+    }));
   if (!routes.length) return;
   app.addHook('onSend', (request, reply, payload, done) => {
     const path = request.url.split('?')[0]!;
     const route = routes.find((r) => r.method === request.method && r.pattern.test(path));
-    if (!route || reply.statusCode >= 300 || typeof payload !== 'string' || payload === '' || !isJson(reply.getHeader('content-type'))) return done(null, payload);
+    if (
+      !route ||
+      reply.statusCode >= 300 ||
+      typeof payload !== 'string' ||
+      payload === '' ||
+      !isJson(reply.getHeader('content-type'))
+    )
+      return done(null, payload);
     try {
       done(null, JSON.stringify(renameAnswer(JSON.parse(payload), route.names)));
     } catch {
@@ -65,7 +80,8 @@ export function installAnswerNames(
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The schemas a node reaches (through $ref, properties, items, allOf/oneOf/anyOf), each once. */
 function reached(document: Json, root: unknown, into: Set<Json>): void {
@@ -75,7 +91,8 @@ function reached(document: Json, root: unknown, into: Set<Json>): void {
     into.add(node);
     if (typeof node.$ref === 'string' && node.$ref.startsWith('#/')) {
       let target: unknown = document;
-      for (const part of node.$ref.slice(2).split('/')) target = isObject(target) ? target[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+      for (const part of node.$ref.slice(2).split('/'))
+        target = isObject(target) ? target[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
       visit(target);
     }
     for (const value of Object.values(node)) visit(value);
@@ -104,12 +121,16 @@ export function renameResponseSchemas(document: Json, names: OperationAnswerName
     const own = typeof operation.operationId === 'string' ? names[operation.operationId] : undefined;
     if (!own || !Object.keys(own).length) continue;
     const answers = new Set<Json>();
-    for (const [code, response] of Object.entries(isObject(operation.responses) ? operation.responses : {})) if (/^2/.test(code)) reached(document, response, answers);
+    for (const [code, response] of Object.entries(isObject(operation.responses) ? operation.responses : {}))
+      if (/^2/.test(code)) reached(document, response, answers);
     const rename = renamer(own);
     for (const schema of answers) {
       if (requests.has(schema) || !isObject(schema.properties)) continue;
-      schema.properties = Object.fromEntries(Object.entries(schema.properties).map(([name, inner]) => [rename(name), inner]));
-      if (Array.isArray(schema.required)) schema.required = schema.required.map((name) => (typeof name === 'string' ? rename(name) : name));
+      schema.properties = Object.fromEntries(
+        Object.entries(schema.properties).map(([name, inner]) => [rename(name), inner]),
+      );
+      if (Array.isArray(schema.required))
+        schema.required = schema.required.map((name) => (typeof name === 'string' ? rename(name) : name));
     }
   }
 }

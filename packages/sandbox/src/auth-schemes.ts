@@ -19,7 +19,8 @@ function same(a: string, b: string): boolean {
   return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 }
 
-const refused = (message: string, challenge: string) => new SandboxHttpError(401, 'unauthorized', message, [], { 'WWW-Authenticate': challenge });
+const refused = (message: string, challenge: string) =>
+  new SandboxHttpError(401, 'unauthorized', message, [], { 'WWW-Authenticate': challenge });
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name.toLowerCase()];
@@ -47,14 +48,18 @@ export function basicCredentials(header: string | undefined): { user: string; pa
  * Checks a static credential (api-key or basic) on a request: a 401 naming
  * what is wrong (missing, wrong prefix, not valid) when it does not pass.
  */
-export function checkStaticCredential(request: FastifyRequest, scheme: Extract<AuthScheme, { type: 'api-key' | 'basic' }>): void {
+export function checkStaticCredential(
+  request: FastifyRequest,
+  scheme: Extract<AuthScheme, { type: 'api-key' | 'basic' }>,
+): void {
   if (scheme.type === 'basic') {
     const challenge = 'Basic realm="inventory"';
     const header = headerValue(request, 'authorization');
     if (!header) throw refused('missing Authorization header (HTTP basic)', challenge);
     const credentials = basicCredentials(header);
     if (!credentials) throw refused('the Authorization header must be "Basic <base64 of user:password>"', challenge);
-    if (!same(credentials.user, demoKey()) || !same(credentials.password, demoSecret())) throw refused('the user name or password is not valid', challenge);
+    if (!same(credentials.user, demoKey()) || !same(credentials.password, demoSecret()))
+      throw refused('the user name or password is not valid', challenge);
     return;
   }
   const where = scheme.in === 'header' ? `${scheme.name} header` : `${scheme.name} query parameter`;
@@ -67,7 +72,11 @@ export function checkStaticCredential(request: FastifyRequest, scheme: Extract<A
 
 /** An OAuth2 error answer (RFC 6749 §5.2). */
 function oauthError(status: number, error: string, description: string, headers: Record<string, string> = {}) {
-  return { status, headers: { 'cache-control': 'no-store', ...headers }, body: { error, error_description: description } };
+  return {
+    status,
+    headers: { 'cache-control': 'no-store', ...headers },
+    body: { error, error_description: description },
+  };
 }
 
 /**
@@ -76,7 +85,12 @@ function oauthError(status: number, error: string, description: string, headers:
  * HTTP basic (preferred, §2.3.1) or client_id/client_secret in the body (not
  * both), scopes a subset of the layout's.
  */
-export function registerOAuthTokenRoute(app: FastifyInstance, scheme: Extract<AuthScheme, { type: 'oauth2' }>, tokens: SandboxTokens & { expiryOf(kind: 'inventory'): number }, now: () => Date): void {
+export function registerOAuthTokenRoute(
+  app: FastifyInstance,
+  scheme: Extract<AuthScheme, { type: 'oauth2' }>,
+  tokens: SandboxTokens & { expiryOf(kind: 'inventory'): number },
+  now: () => Date,
+): void {
   app.post(OAUTH_TOKEN_ROUTE, async (request, reply) => {
     const answer = await (async () => {
       const type = String(request.headers['content-type'] ?? '');
@@ -84,10 +98,12 @@ export function registerOAuthTokenRoute(app: FastifyInstance, scheme: Extract<Au
         return oauthError(400, 'invalid_request', 'the token request must be application/x-www-form-urlencoded');
       }
       const form = (request.body ?? {}) as Record<string, string>;
-      if (form.grant_type !== 'client_credentials') return oauthError(400, 'unsupported_grant_type', 'only grant_type=client_credentials is served');
+      if (form.grant_type !== 'client_credentials')
+        return oauthError(400, 'unsupported_grant_type', 'only grant_type=client_credentials is served');
       const basic = basicCredentials(headerValue(request, 'authorization'));
       const inBody = form.client_id !== undefined || form.client_secret !== undefined;
-      if (basic && inBody) return oauthError(400, 'invalid_request', 'the client is authenticated twice (HTTP basic and the body)');
+      if (basic && inBody)
+        return oauthError(400, 'invalid_request', 'the client is authenticated twice (HTTP basic and the body)');
       // RFC 6749 §2.3.1: the id and secret are form-encoded before they are joined for basic.
       const decode = (text: string) => {
         try {
@@ -96,10 +112,17 @@ export function registerOAuthTokenRoute(app: FastifyInstance, scheme: Extract<Au
           return text;
         }
       };
-      const client = basic ? { id: decode(basic.user), secret: decode(basic.password) } : { id: form.client_id ?? '', secret: form.client_secret ?? '' };
-      if (!client.id) return oauthError(401, 'invalid_client', 'no client credentials', { 'WWW-Authenticate': 'Basic realm="inventory"' });
+      const client = basic
+        ? { id: decode(basic.user), secret: decode(basic.password) }
+        : { id: form.client_id ?? '', secret: form.client_secret ?? '' };
+      if (!client.id)
+        return oauthError(401, 'invalid_client', 'no client credentials', {
+          'WWW-Authenticate': 'Basic realm="inventory"',
+        });
       if (!same(client.id, demoKey()) || !same(client.secret, demoSecret())) {
-        return oauthError(401, 'invalid_client', 'the client id or secret is not valid', { 'WWW-Authenticate': 'Basic realm="inventory"' });
+        return oauthError(401, 'invalid_client', 'the client id or secret is not valid', {
+          'WWW-Authenticate': 'Basic realm="inventory"',
+        });
       }
       const asked = (form.scope ?? '').split(' ').filter(Boolean);
       const unknown = asked.filter((scope) => !scheme.scopes.includes(scope));
@@ -109,7 +132,12 @@ export function registerOAuthTokenRoute(app: FastifyInstance, scheme: Extract<Au
       return {
         status: 200,
         headers: { 'cache-control': 'no-store' },
-        body: { access_token: token, token_type: 'Bearer', expires_in: expiresIn, scope: (asked.length ? asked : scheme.scopes).join(' ') },
+        body: {
+          access_token: token,
+          token_type: 'Bearer',
+          expires_in: expiresIn,
+          scope: (asked.length ? asked : scheme.scopes).join(' '),
+        },
       };
     })();
     return reply.status(answer.status).headers(answer.headers).send(answer.body);
@@ -117,7 +145,10 @@ export function registerOAuthTokenRoute(app: FastifyInstance, scheme: Extract<Au
 }
 
 /** application/x-www-form-urlencoded bodies, for the token route: the fields as an object (a repeated field keeps its first value). */
-export function installFormParser(app: FastifyInstance, remember: (request: FastifyRequest, body: unknown) => void): void {
+export function installFormParser(
+  app: FastifyInstance,
+  remember: (request: FastifyRequest, body: unknown) => void,
+): void {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
     // Only the token route reads forms; anywhere else it is the 415 of any other type.
     if (request.routeOptions.url !== OAUTH_TOKEN_ROUTE) {
@@ -125,7 +156,8 @@ export function installFormParser(app: FastifyInstance, remember: (request: Fast
       return;
     }
     const form: Record<string, string> = {};
-    for (const [key, value] of new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))) if (!(key in form)) form[key] = value;
+    for (const [key, value] of new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')))
+      if (!(key in form)) form[key] = value;
     remember(request, form);
     done(null, form);
   });

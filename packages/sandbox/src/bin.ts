@@ -5,7 +5,14 @@
 // Exit 2 for a bad option or route-layout file, 1 when it cannot start.
 
 import { parseArgs } from 'node:util';
-import { createSandbox, DIALECT_NAMES, isDialectName, RouteLayoutError, type SandboxLogger, type SandboxOptions } from './index.js';
+import {
+  createSandbox,
+  DIALECT_NAMES,
+  isDialectName,
+  RouteLayoutError,
+  type SandboxLogger,
+  type SandboxOptions,
+} from './index.js';
 
 const DEFAULT_PORT = 47800;
 
@@ -29,10 +36,16 @@ Options:
 
 class OptionError extends Error {}
 
-function number(flag: string, value: string | undefined, check: (n: number) => boolean, rule: string): number | undefined {
+function number(
+  flag: string,
+  value: string | undefined,
+  check: (n: number) => boolean,
+  rule: string,
+): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || !check(n)) throw new OptionError(`${flag} must be ${rule}, not "${value}"`);
+  if (value.trim() === '' || !Number.isFinite(n) || !check(n))
+    throw new OptionError(`${flag} must be ${rule}, not "${value}"`);
   return n;
 }
 
@@ -52,13 +65,24 @@ export function parseOptions(argv: string[]): { options: SandboxOptions; json: b
   return {
     json: values.json ?? false,
     options: {
-      port: number('--port', values.port, (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'a port number from 0 to 65535') ?? DEFAULT_PORT,
+      port:
+        number(
+          '--port',
+          values.port,
+          (n) => Number.isInteger(n) && n >= 0 && n <= 65535,
+          'a port number from 0 to 65535',
+        ) ?? DEFAULT_PORT,
       host: values.host,
       stateDir: values['state-dir'],
       dialect: values.dialect as SandboxOptions['dialect'],
       routes: values.routes,
       tokenScale: number('--token-scale', values['token-scale'], (n) => n > 0, 'a positive number'),
-      holdSeconds: number('--hold-seconds', values['hold-seconds'], (n) => Number.isInteger(n) && n > 0, 'a positive whole number'),
+      holdSeconds: number(
+        '--hold-seconds',
+        values['hold-seconds'],
+        (n) => Number.isInteger(n) && n > 0,
+        'a positive whole number',
+      ),
     },
   };
 }
@@ -103,7 +127,9 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (parsed === 'version') {
     const { readFileSync } = await import('node:fs');
-    process.stdout.write(`${(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version}\n`);
+    process.stdout.write(
+      `${(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version}\n`,
+    );
     return 0;
   }
   const sandbox = createSandbox({ ...parsed.options, logger: stderrLogger });
@@ -116,18 +142,24 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     const code = (error as NodeJS.ErrnoException).code;
-    process.stderr.write(`venue-sandbox: ${code === 'EADDRINUSE' ? `port ${parsed.options.port} is taken (pass --port 0 for a free one)` : (error as Error).message}\n`);
+    process.stderr.write(
+      `venue-sandbox: ${code === 'EADDRINUSE' ? `port ${parsed.options.port} is taken (pass --port 0 for a free one)` : (error as Error).message}\n`,
+    );
     return 1;
   }
   // A fault in some emulator's timer must not take the sandbox down.
-  const onUncaught = (error: unknown) => stderrLogger.error(`unexpected error: ${(error as Error)?.stack ?? String(error)}`);
+  const onUncaught = (error: unknown) =>
+    stderrLogger.error(`unexpected error: ${(error as Error)?.stack ?? String(error)}`);
   process.on('uncaughtException', onUncaught);
   process.on('unhandledRejection', onUncaught);
   const stop = () => void sandbox.stop();
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   const info = sandbox.info();
-  if (parsed.json) process.stdout.write(`${JSON.stringify({ listening: true, origin, pid: process.pid, stateDir: info.stateDir ?? null, dialect: info.dialect, routes: info.routes ?? null, settings: info.settings })}\n`);
+  if (parsed.json)
+    process.stdout.write(
+      `${JSON.stringify({ listening: true, origin, pid: process.pid, stateDir: info.stateDir ?? null, dialect: info.dialect, routes: info.routes ?? null, settings: info.settings })}\n`,
+    );
   else process.stdout.write(`venue-sandbox listening on ${origin}\n`);
   await sandbox.closed;
   process.off('SIGINT', stop);

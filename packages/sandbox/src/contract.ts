@@ -62,7 +62,8 @@ export class ServiceContract {
     private readonly params: { compile(schema: Json): Validate },
   ) {
     this.id = `urn:venue:sandbox-contract:${service}`;
-    for (const template of Object.keys(doc.paths ?? {})) this.templates.set(template.replace(/\{[^}]+\}/g, '{}'), template);
+    for (const template of Object.keys(doc.paths ?? {}))
+      this.templates.set(template.replace(/\{[^}]+\}/g, '{}'), template);
   }
 
   /** The document's id for ajv; the caller adds the document under it. */
@@ -147,7 +148,11 @@ const loading = new Map<string, Promise<ServiceContract | undefined>>();
  * The service's contract, loaded once; undefined when the document cannot be
  * used (said once, through the logger of the sandbox that asked first).
  */
-export function loadContract(service: ContractService, openApiDir = packageOpenApiDir(), log?: SandboxLogger): Promise<ServiceContract | undefined> {
+export function loadContract(
+  service: ContractService,
+  openApiDir = packageOpenApiDir(),
+  log?: SandboxLogger,
+): Promise<ServiceContract | undefined> {
   const key = `${service} ${openApiDir}`;
   let promise = loading.get(key);
   if (!promise) {
@@ -170,7 +175,8 @@ async function build(service: ContractService, openApiDir: string): Promise<Serv
     const ajv = new Ajv2020({ strict: false, allErrors: true, verbose: true, logger: false, coerceTypes });
     addFormats(ajv);
     // OpenAPI's own format names document a value; there is nothing to check.
-    for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) ajv.addFormat(format, true);
+    for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password'])
+      ajv.addFormat(format, true);
     return ajv;
   };
   // Query and path values arrive as text: their checker converts "2" to 2 (on a copy).
@@ -305,7 +311,12 @@ export interface ContractOptions {
 }
 
 /** Whether the request passes any one of the operation's security requirements. */
-async function authorised(operation: Operation, options: ContractOptions, sandbox: SandboxContext, request: FastifyRequest): Promise<boolean> {
+async function authorised(
+  operation: Operation,
+  options: ContractOptions,
+  sandbox: SandboxContext,
+  request: FastifyRequest,
+): Promise<boolean> {
   const requirements = operation.security.filter((r) => Object.keys(r).length > 0);
   if (requirements.length === 0 || requirements.length < operation.security.length) return true;
   for (const requirement of requirements) {
@@ -325,7 +336,11 @@ async function authorised(operation: Operation, options: ContractOptions, sandbo
  * register(), before its routes). It runs as a preHandler, so it sees the body
  * as the routes do, after any renaming done while the request was read.
  */
-export function checkRequestsAgainstContract(app: FastifyInstance, sandbox: SandboxContext, options: ContractOptions): void {
+export function checkRequestsAgainstContract(
+  app: FastifyInstance,
+  sandbox: SandboxContext,
+  options: ContractOptions,
+): void {
   // Read the document and load ajv while the server starts, not on its first request.
   void loadContract(options.service, options.openApiDir, sandbox.log);
   app.addHook('preHandler', async (request) => {
@@ -356,7 +371,8 @@ export function checkRequestsAgainstContract(app: FastifyInstance, sandbox: Sand
         own.push(...error.details);
       }
     }
-    const covered = (field: string) => own.some((d) => d.field === field || field.startsWith(`${d.field}.`) || field.startsWith(`${d.field}[`));
+    const covered = (field: string) =>
+      own.some((d) => d.field === field || field.startsWith(`${d.field}.`) || field.startsWith(`${d.field}[`));
     const details = [...own, ...problems.filter((p) => !covered(p.field)).map(({ field, rule }) => ({ field, rule }))];
     throw new SandboxHttpError(
       400,

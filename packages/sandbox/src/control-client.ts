@@ -33,7 +33,9 @@ export interface ClockView {
 }
 
 /** What POST /_sandbox/faults takes: any part of the configuration, the rest kept. */
-export type FaultChange = Partial<Omit<FaultConfig, 'failNext' | 'dropAfterProcessing' | 'answerAfterProcessing' | 'misanswer'>> & {
+export type FaultChange = Partial<
+  Omit<FaultConfig, 'failNext' | 'dropAfterProcessing' | 'answerAfterProcessing' | 'misanswer'>
+> & {
   failNext?: FaultRule[];
   dropAfterProcessing?: FaultRule[];
   answerAfterProcessing?: FaultRule[];
@@ -92,7 +94,8 @@ export class SandboxControlError extends Error {
     readonly reason: 'unreachable' | 'timeout' | 'refused',
     readonly method: string,
     readonly path: string,
-    readonly answer: { status: number; statusText: string; code?: string; details: ErrorDetail[] } | undefined = undefined,
+    readonly answer:
+      { status: number; statusText: string; code?: string; details: ErrorDetail[] } | undefined = undefined,
     readonly timeoutMs?: number,
   ) {
     super(message);
@@ -123,7 +126,10 @@ export class SandboxControlClient {
     const requestOptions: RequestOptions = {
       method,
       agent: false,
-      headers: payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      headers:
+        payload === undefined
+          ? {}
+          : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
     };
     const response = await new Promise<{ message: IncomingMessage; text: string }>((resolve, reject) => {
       const call = request(url, requestOptions, (message) => {
@@ -135,12 +141,28 @@ export class SandboxControlClient {
       const timer = setTimeout(() => {
         call.destroy();
         const bound = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
-        reject(new SandboxControlError(`the sandbox at ${this.origin} did not answer ${method} ${path} within ${bound}`, 'timeout', method, path, undefined, timeoutMs));
+        reject(
+          new SandboxControlError(
+            `the sandbox at ${this.origin} did not answer ${method} ${path} within ${bound}`,
+            'timeout',
+            method,
+            path,
+            undefined,
+            timeoutMs,
+          ),
+        );
       }, timeoutMs);
       call.on('close', () => clearTimeout(timer));
       call.on('error', (error) => {
         clearTimeout(timer);
-        reject(new SandboxControlError(`the sandbox at ${this.origin} does not answer (${error.message})`, 'unreachable', method, path));
+        reject(
+          new SandboxControlError(
+            `the sandbox at ${this.origin} does not answer (${error.message})`,
+            'unreachable',
+            method,
+            path,
+          ),
+        );
       });
       call.end(payload);
     });
@@ -230,7 +252,10 @@ export class SandboxControlClient {
   async deliveries(filter: DeliveryFilter = {}): Promise<DeliveryRecord[]> {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(filter)) if (value !== undefined) query.set(key, String(value));
-    const answer = await this.request<{ items?: DeliveryRecord[] }>('GET', `/webhooks/deliveries${query.size ? `?${query}` : ''}`);
+    const answer = await this.request<{ items?: DeliveryRecord[] }>(
+      'GET',
+      `/webhooks/deliveries${query.size ? `?${query}` : ''}`,
+    );
     return answer?.items ?? [];
   }
 
@@ -255,13 +280,19 @@ export class SandboxControlClient {
   }
 
   /** Creates (or keeps, or reseeds) fleet venues, each with `products` generated products. */
-  createFleet(input: { venues: string[]; products?: number; reseed?: boolean }, options: RequestControlOptions = {}): Promise<{ items: FleetVenueView[]; ms: number }> {
+  createFleet(
+    input: { venues: string[]; products?: number; reseed?: boolean },
+    options: RequestControlOptions = {},
+  ): Promise<{ items: FleetVenueView[]; ms: number }> {
     return this.request('POST', '/fleet', input, options);
   }
 
   /** Removes one fleet venue, or all of them. */
   async removeFleet(venue?: string): Promise<string[]> {
-    const answer = await this.request<{ removed: string[] }>('DELETE', venue === undefined ? '/fleet' : `/fleet/${encodeURIComponent(venue)}`);
+    const answer = await this.request<{ removed: string[] }>(
+      'DELETE',
+      venue === undefined ? '/fleet' : `/fleet/${encodeURIComponent(venue)}`,
+    );
     return answer.removed;
   }
 }

@@ -37,7 +37,8 @@ export interface SandboxCore {
 
 function objectBody(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw new SandboxHttpError(400, 'validation_failed', 'the body must be a JSON object');
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw new SandboxHttpError(400, 'validation_failed', 'the body must be a JSON object');
   return body as Record<string, unknown>;
 }
 
@@ -54,7 +55,9 @@ export function registerCoreControl(app: FastifyInstance, core: SandboxCore): vo
     dialect: core.dialect,
     ...(core.routes ? { routes: core.routes } : {}),
     fleetVenues: Object.keys(core.fleet.venues()).length,
-    ...(core.idleStop ? { idleStop: { afterSeconds: core.idleStop.afterMs / 1000, at: new Date(core.idleStop.at()).toISOString() } } : {}),
+    ...(core.idleStop
+      ? { idleStop: { afterSeconds: core.idleStop.afterMs / 1000, at: new Date(core.idleStop.at()).toISOString() } }
+      : {}),
   }));
 
   app.post('/reset', async () => {
@@ -83,7 +86,8 @@ export function registerCoreControl(app: FastifyInstance, core: SandboxCore): vo
       details.push({ field: 'inventoryHealth', rule: `must be one of ${inventoryHealthValues.join(', ')}` });
     }
     for (const key of Object.keys(body)) {
-      if (!['tokenScale', 'holdSeconds', 'inventoryHealth'].includes(key)) details.push({ field: key, rule: 'is not a setting (tokenScale, holdSeconds, inventoryHealth)' });
+      if (!['tokenScale', 'holdSeconds', 'inventoryHealth'].includes(key))
+        details.push({ field: key, rule: 'is not a setting (tokenScale, holdSeconds, inventoryHealth)' });
     }
     if (details.length) throw new SandboxHttpError(400, 'validation_failed', 'invalid settings', details);
     if (tokenScale !== undefined) core.sandbox.settings.tokenScale = tokenScale as number;
@@ -99,13 +103,19 @@ export function registerCoreControl(app: FastifyInstance, core: SandboxCore): vo
     const body = objectBody(request.body);
     const { advanceSeconds, offsetSeconds } = body;
     const finite = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
-    if ((advanceSeconds === undefined) === (offsetSeconds === undefined) || ![advanceSeconds, offsetSeconds].some(finite)) {
+    if (
+      (advanceSeconds === undefined) === (offsetSeconds === undefined) ||
+      ![advanceSeconds, offsetSeconds].some(finite)
+    ) {
       throw new SandboxHttpError(400, 'validation_failed', 'give advanceSeconds or offsetSeconds', [
         { field: 'advanceSeconds', rule: 'must be a number of seconds (or give offsetSeconds)' },
       ]);
     }
     const clock = core.state().clock;
-    clock.offsetMs = advanceSeconds !== undefined ? clock.offsetMs + (advanceSeconds as number) * 1000 : (offsetSeconds as number) * 1000;
+    clock.offsetMs =
+      advanceSeconds !== undefined
+        ? clock.offsetMs + (advanceSeconds as number) * 1000
+        : (offsetSeconds as number) * 1000;
     core.sandbox.changed();
     return clockView();
   });

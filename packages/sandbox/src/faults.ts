@@ -127,11 +127,23 @@ export function applyFaultUpdate(config: FaultConfig, body: unknown): FaultConfi
     list.forEach((raw, i) => {
       const rule = raw as Partial<FaultRule>;
       const at = `${field}[${i}]`;
-      if (!rule || typeof rule !== 'object' || !isPattern(rule.match) || rule.match === '') details.push({ field: `${at}.match`, rule: 'must be "METHOD /path"' });
-      else if (rule.remaining !== undefined && !isCount(rule.remaining)) details.push({ field: `${at}.remaining`, rule: 'must be a whole number of at least 1' });
-      else if ((field === 'failNext' || field === 'answerAfterProcessing') && rule.status !== undefined && !isStatus(rule.status)) details.push({ field: `${at}.status`, rule: 'must be an HTTP status from 400 to 599' });
+      if (!rule || typeof rule !== 'object' || !isPattern(rule.match) || rule.match === '')
+        details.push({ field: `${at}.match`, rule: 'must be "METHOD /path"' });
+      else if (rule.remaining !== undefined && !isCount(rule.remaining))
+        details.push({ field: `${at}.remaining`, rule: 'must be a whole number of at least 1' });
+      else if (
+        (field === 'failNext' || field === 'answerAfterProcessing') &&
+        rule.status !== undefined &&
+        !isStatus(rule.status)
+      )
+        details.push({ field: `${at}.status`, rule: 'must be an HTTP status from 400 to 599' });
       else {
-        const status = field === 'failNext' ? { status: rule.status ?? 503 } : field === 'answerAfterProcessing' ? { status: rule.status ?? 408 } : {};
+        const status =
+          field === 'failNext'
+            ? { status: rule.status ?? 503 }
+            : field === 'answerAfterProcessing'
+              ? { status: rule.status ?? 408 }
+              : {};
         out.push({ match: rule.match!, remaining: rule.remaining ?? 1, ...status });
       }
     });
@@ -149,7 +161,16 @@ export function applyFaultUpdate(config: FaultConfig, body: unknown): FaultConfi
     answerAfterProcessing: [...(config.answerAfterProcessing ?? []), ...answerAfter],
     misanswer: [...(config.misanswer ?? []), ...misanswer],
   };
-  for (const key of ['errorRate', 'errorStatus', 'errorMatch', 'rateLimitRate', 'retryAfterSeconds', 'rateLimitMatch', 'latencyMs', 'latencyMatch'] as const) {
+  for (const key of [
+    'errorRate',
+    'errorStatus',
+    'errorMatch',
+    'rateLimitRate',
+    'retryAfterSeconds',
+    'rateLimitMatch',
+    'latencyMs',
+    'latencyMatch',
+  ] as const) {
     if (b[key] !== undefined) (next as unknown as Record<string, unknown>)[key] = b[key] === '' ? undefined : b[key];
   }
   return next;
@@ -201,7 +222,9 @@ export class FaultInjector {
       return {
         kind: 'fail',
         latencyMs,
-        error: new SandboxHttpError(429, 'rate_limited', 'too many requests (sandbox fault)', [], { 'Retry-After': String(c.retryAfterSeconds) }),
+        error: new SandboxHttpError(429, 'rate_limited', 'too many requests (sandbox fault)', [], {
+          'Retry-After': String(c.retryAfterSeconds),
+        }),
       };
     }
     if (c.errorRate > 0 && matches(c.errorMatch, method, path) && this.random() < c.errorRate) {
@@ -240,7 +263,11 @@ function take(rules: FaultRule[], method: string, path: string): FaultRule | und
 
 function injected(status: number): SandboxHttpError {
   const code = status === 429 ? 'rate_limited' : status >= 500 ? 'internal' : 'injected_fault';
-  return new SandboxHttpError(status, code, `injected fault: ${status} (sandbox faults are on; clear them with \`venue sandbox faults --clear\`)`);
+  return new SandboxHttpError(
+    status,
+    code,
+    `injected fault: ${status} (sandbox faults are on; clear them with \`venue sandbox faults --clear\`)`,
+  );
 }
 
 /** A value the request sent, changed: numbers ×1000+7 (0 becomes 1000), text suffixed "-x". */
@@ -256,11 +283,14 @@ function changed(value: unknown): unknown {
  * any depth): the write was applied as asked, the answer says otherwise.
  */
 export function misanswer(request: unknown, answer: unknown): unknown {
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (Array.isArray(request) && Array.isArray(answer)) return answer.map((item, i) => (i < request.length ? misanswer(request[i], item) : item));
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (Array.isArray(request) && Array.isArray(answer))
+    return answer.map((item, i) => (i < request.length ? misanswer(request[i], item) : item));
   if (isObject(request) && isObject(answer)) {
     const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(answer)) out[key] = key in request ? misanswer(request[key], value) : value;
+    for (const [key, value] of Object.entries(answer))
+      out[key] = key in request ? misanswer(request[key], value) : value;
     return out;
   }
   if ((typeof request === 'number' || typeof request === 'string') && request === answer) return changed(answer);

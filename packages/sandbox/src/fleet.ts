@@ -243,14 +243,19 @@ export class Fleet {
 
   private parseCreate(body: unknown): { names: string[]; products: number; reseed: boolean } {
     const input = (body ?? {}) as Record<string, unknown>;
-    if (typeof input !== 'object' || Array.isArray(input)) throw badRequest('the body must be a JSON object', [{ field: 'body', rule: 'must be a JSON object' }]);
+    if (typeof input !== 'object' || Array.isArray(input))
+      throw badRequest('the body must be a JSON object', [{ field: 'body', rule: 'must be a JSON object' }]);
     const { venues, products = DEFAULT_FLEET_PRODUCTS, reseed = false } = input;
     const details: Array<{ field: string; rule: string }> = [];
     if (!Array.isArray(venues) || venues.length < 1 || venues.length > MAX_VENUES) {
       details.push({ field: 'venues', rule: `must be a list of 1 to ${MAX_VENUES} venue names` });
     } else {
       venues.forEach((name, i) => {
-        if (typeof name !== 'string' || !VENUE_NAME.test(name)) details.push({ field: `venues[${i}]`, rule: 'must be 1–40 letters, digits, "-" or "_", starting with a letter or digit' });
+        if (typeof name !== 'string' || !VENUE_NAME.test(name))
+          details.push({
+            field: `venues[${i}]`,
+            rule: 'must be 1–40 letters, digits, "-" or "_", starting with a letter or digit',
+          });
       });
     }
     if (!Number.isInteger(products) || (products as number) < 0 || (products as number) > MAX_PRODUCTS_PER_VENUE) {
@@ -263,9 +268,10 @@ export class Fleet {
       .filter((venue) => !names.includes(venue.name))
       .reduce((sum, venue) => sum + venue.seed.products, names.length * (products as number));
     if (total + this.demoProducts() * names.length > MAX_FLEET_PRODUCTS) {
-      throw badRequest(`the fleet would hold more than ${MAX_FLEET_PRODUCTS} products`, [{ field: 'products', rule: `the fleet's venues hold at most ${MAX_FLEET_PRODUCTS} products together` }]);
+      throw badRequest(`the fleet would hold more than ${MAX_FLEET_PRODUCTS} products`, [
+        { field: 'products', rule: `the fleet's venues hold at most ${MAX_FLEET_PRODUCTS} products together` },
+      ]);
     }
     return { names, products: products as number, reseed: reseed as boolean };
   }
 }
-

@@ -24,7 +24,12 @@ export interface IdleStop {
 }
 
 /** Installs the timer's hooks on app; from begin(), stop() is called once it has been idle for afterMs. */
-export function installIdleStop(app: FastifyInstance, afterMs: number, stop: () => void, now: () => number = Date.now): IdleStop {
+export function installIdleStop(
+  app: FastifyInstance,
+  afterMs: number,
+  stop: () => void,
+  now: () => number = Date.now,
+): IdleStop {
   let last = now();
   let inFlight = 0;
   let timer: NodeJS.Timeout | undefined;

@@ -7,7 +7,12 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { renameResponseSchemas } from './answer-names.js';
-import { CONTRACT_SERVICES, readOpenApiDocument, type ContractService, type OpenApiDocument } from './contract-files.js';
+import {
+  CONTRACT_SERVICES,
+  readOpenApiDocument,
+  type ContractService,
+  type OpenApiDocument,
+} from './contract-files.js';
 import { pascalCase } from './dialects/core.js';
 import type { AuthScheme, RouteLayout } from './routes.js';
 import type { DialectName } from './types.js';
@@ -30,17 +35,45 @@ interface VendorWording {
  * operation the table does not know gets a name from its method and path.
  */
 const vendorWording: Record<string, VendorWording> = {
-  authenticate: { tag: 'Security', name: 'Security_GetToken', summary: 'Issues an access token for an API key and secret' },
+  authenticate: {
+    tag: 'Security',
+    name: 'Security_GetToken',
+    summary: 'Issues an access token for an API key and secret',
+  },
   health: { tag: 'Status', name: 'Status_Get', summary: 'Reports the service status and database connectivity' },
-  listProducts: { tag: 'Products', name: 'Products_GetAll', summary: 'Returns a page of products matching the filters' },
+  listProducts: {
+    tag: 'Products',
+    name: 'Products_GetAll',
+    summary: 'Returns a page of products matching the filters',
+  },
   getProduct: { tag: 'Products', name: 'Products_GetById', summary: 'Returns a single product by its identifier' },
-  createProduct: { tag: 'Products', name: 'Products_Create', summary: 'Creates a product with its supplier link and opening stock' },
+  createProduct: {
+    tag: 'Products',
+    name: 'Products_Create',
+    summary: 'Creates a product with its supplier link and opening stock',
+  },
   updateProduct: { tag: 'Products', name: 'Products_Update', summary: 'Changes the supplied fields of a product' },
-  listCategories: { tag: 'Lookups', name: 'Lookups_GetCategories', summary: 'Returns the product categories of the local site' },
-  listClasses: { tag: 'Lookups', name: 'Lookups_GetClasses', summary: 'Returns the product classes, optionally those of one category' },
+  listCategories: {
+    tag: 'Lookups',
+    name: 'Lookups_GetCategories',
+    summary: 'Returns the product categories of the local site',
+  },
+  listClasses: {
+    tag: 'Lookups',
+    name: 'Lookups_GetClasses',
+    summary: 'Returns the product classes, optionally those of one category',
+  },
   listWarehouses: { tag: 'Lookups', name: 'Lookups_GetWarehouses', summary: 'Returns the warehouses of a site' },
-  listTaxGroups: { tag: 'Lookups', name: 'Lookups_GetTaxGroups', summary: "Returns the tax groups of the site's tax zone" },
-  listContainers: { tag: 'Lookups', name: 'Lookups_GetContainerTypes', summary: 'Returns the container types used for supplier links' },
+  listTaxGroups: {
+    tag: 'Lookups',
+    name: 'Lookups_GetTaxGroups',
+    summary: "Returns the tax groups of the site's tax zone",
+  },
+  listContainers: {
+    tag: 'Lookups',
+    name: 'Lookups_GetContainerTypes',
+    summary: 'Returns the container types used for supplier links',
+  },
   listSuppliers: { tag: 'Suppliers', name: 'Suppliers_GetAll', summary: 'Returns the active suppliers' },
   createSupplier: { tag: 'Suppliers', name: 'Suppliers_Create', summary: 'Creates a supplier' },
   stockLevels: { tag: 'Stock', name: 'Stock_GetLevels', summary: 'Returns stock on hand per product and warehouse' },
@@ -64,20 +97,36 @@ const tagDescriptions: Record<string, string> = {
 };
 
 function fallbackWording(method: string, vendorPath: string): VendorWording {
-  const words = vendorPath.split('/').filter((s) => s && !s.startsWith('{')).map((s) => s.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase()));
+  const words = vendorPath
+    .split('/')
+    .filter((s) => s && !s.startsWith('{'))
+    .map((s) => s.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase()));
   const tag = words[0] ? words[0][0]!.toUpperCase() + words[0].slice(1) : 'General';
-  const action = method[0]!.toUpperCase() + method.slice(1).toLowerCase() + words.slice(1).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+  const action =
+    method[0]!.toUpperCase() +
+    method.slice(1).toLowerCase() +
+    words
+      .slice(1)
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join('');
   return { tag, name: `${tag}_${action}`, summary: `${method.toUpperCase()} ${vendorPath}` };
 }
 
-const swapSecurity = (requirements: Array<Record<string, string[]>> | undefined, scheme: string, scopes: string[] = []) =>
-  requirements?.map((requirement) => (Object.keys(requirement).length ? { [scheme]: [...scopes] } : requirement));
+const swapSecurity = (
+  requirements: Array<Record<string, string[]>> | undefined,
+  scheme: string,
+  scopes: string[] = [],
+) => requirements?.map((requirement) => (Object.keys(requirement).length ? { [scheme]: [...scopes] } : requirement));
 
 /**
  * The inventory document as served under layout (venue's own paths and
  * Bearer when layout is undefined), for a client at origin.
  */
-export function publishedInventoryDocument(origin: string, layout?: RouteLayout, dialect?: DialectName): OpenApiDocument {
+export function publishedInventoryDocument(
+  origin: string,
+  layout?: RouteLayout,
+  dialect?: DialectName,
+): OpenApiDocument {
   const source = readOpenApiDocument('inventory');
   const document = structuredClone(source);
   const basePath = layout?.basePath ?? '';
@@ -130,7 +179,10 @@ export function publishedInventoryDocument(origin: string, layout?: RouteLayout,
   };
   document.servers = [{ url: `${origin}/inventory${basePath}` }];
   document.security = swapSecurity(document.security, scheme, scopes);
-  document.tags = usedTags.map((name) => ({ name, ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}) }));
+  document.tags = usedTags.map((name) => ({
+    name,
+    ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}),
+  }));
   document.paths = paths;
   document.components = {
     ...document.components,
@@ -153,14 +205,23 @@ function pascalSchemas(node: unknown): void {
   const record = node as Record<string, unknown>;
   const properties = record.properties;
   if (typeof properties === 'object' && properties !== null && !Array.isArray(properties)) {
-    record.properties = Object.fromEntries(Object.entries(properties).map(([name, schema]) => [pascalCase(name), schema]));
-    if (Array.isArray(record.required)) record.required = record.required.map((name) => (typeof name === 'string' ? pascalCase(name) : name));
+    record.properties = Object.fromEntries(
+      Object.entries(properties).map(([name, schema]) => [pascalCase(name), schema]),
+    );
+    if (Array.isArray(record.required))
+      record.required = record.required.map((name) => (typeof name === 'string' ? pascalCase(name) : name));
   }
   for (const value of Object.values(record)) pascalSchemas(value);
 }
 
 /** The securitySchemes entry's name for each kind of scheme. */
-const schemeName: Record<AuthScheme['type'], string> = { bearer: 'BearerToken', header: 'ApiToken', 'api-key': 'ApiKey', oauth2: 'OAuth2', basic: 'BasicAuth' };
+const schemeName: Record<AuthScheme['type'], string> = {
+  bearer: 'BearerToken',
+  header: 'ApiToken',
+  'api-key': 'ApiKey',
+  oauth2: 'OAuth2',
+  basic: 'BasicAuth',
+};
 
 /** The securitySchemes entry of a layout's auth, its token URL absolute under base (the served inventory URL). */
 function securityScheme(auth: AuthScheme, base: string): Record<string, unknown> {
@@ -172,12 +233,19 @@ function securityScheme(auth: AuthScheme, base: string): Record<string, unknown>
         type: 'apiKey',
         in: auth.in,
         name: auth.name,
-        description: auth.prefix ? `The API key after "${auth.prefix}": ${auth.name}: ${auth.prefix}<key>` : 'The API key, bare',
+        description: auth.prefix
+          ? `The API key after "${auth.prefix}": ${auth.name}: ${auth.prefix}<key>`
+          : 'The API key, bare',
       };
     case 'oauth2':
       return {
         type: 'oauth2',
-        flows: { clientCredentials: { tokenUrl: `${base}${auth.tokenPath}`, scopes: Object.fromEntries(auth.scopes.map((scope) => [scope, `The ${scope} scope`])) } },
+        flows: {
+          clientCredentials: {
+            tokenUrl: `${base}${auth.tokenPath}`,
+            scopes: Object.fromEntries(auth.scopes.map((scope) => [scope, `The ${scope} scope`])),
+          },
+        },
       };
     case 'basic':
       return { type: 'http', scheme: 'basic' };
@@ -204,7 +272,12 @@ function authWords(auth: AuthScheme): string {
 }
 
 /** A service's published document for a client at origin. */
-export function publishedDocument(service: PublishedService, origin: string, layout?: RouteLayout, dialect?: DialectName): OpenApiDocument {
+export function publishedDocument(
+  service: PublishedService,
+  origin: string,
+  layout?: RouteLayout,
+  dialect?: DialectName,
+): OpenApiDocument {
   if (service === 'inventory') return publishedInventoryDocument(origin, layout, dialect);
   const document = structuredClone(readOpenApiDocument(service));
   document.servers = [{ url: `${origin}/${service}` }];
@@ -226,7 +299,12 @@ export function registerOpenApiPublishing(
     if (!options.services.includes(service)) continue;
     app.get(`/${service}/openapi.json`, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return publishedDocument(service, requestOrigin(request, options.origin), service === 'inventory' ? options.layout : undefined, options.dialect);
+      return publishedDocument(
+        service,
+        requestOrigin(request, options.origin),
+        service === 'inventory' ? options.layout : undefined,
+        options.dialect,
+      );
     });
   }
 }

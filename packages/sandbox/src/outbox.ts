@@ -11,7 +11,11 @@ export function timestamp(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-export function addMail(outbox: OutboxMessage[], message: Omit<OutboxMessage, 'id' | 'sentAt'>, now: Date): OutboxMessage {
+export function addMail(
+  outbox: OutboxMessage[],
+  message: Omit<OutboxMessage, 'id' | 'sentAt'>,
+  now: Date,
+): OutboxMessage {
   const mail: OutboxMessage = {
     id: randomUUID(),
     to: message.to,

@@ -31,7 +31,8 @@ export class RequestLog {
 
   record(request: FastifyRequest, method: string, status: number, at: Date): void {
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    for (const [name, value] of Object.entries(request.headers))
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
     const entry: LoggedRequest = { at: at.toISOString(), method, url: request.originalUrl, headers, status };
     if (this.bodies.has(request)) entry.body = this.bodies.get(request);
     this.entries.push(entry);

@@ -105,18 +105,29 @@ function matcherOf(path: string): RegExp {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** "METHOD /path" checked against the operation it stands for; the error names the entry. */
-function parseRoute(operation: CanonicalOperation, value: unknown, where: string): { method: HttpMethod; path: string; params: string[] } {
+function parseRoute(
+  operation: CanonicalOperation,
+  value: unknown,
+  where: string,
+): { method: HttpMethod; path: string; params: string[] } {
   const entry = `${where} operations.${operation.operationId}`;
-  if (typeof value !== 'string') throw new RouteLayoutError(`${entry} must be a string "METHOD /path", not ${JSON.stringify(value)}`);
+  if (typeof value !== 'string')
+    throw new RouteLayoutError(`${entry} must be a string "METHOD /path", not ${JSON.stringify(value)}`);
   const match = /^\s*([A-Za-z]+)\s+(\S+)\s*$/.exec(value);
-  if (!match) throw new RouteLayoutError(`${entry} must be "METHOD /path" (e.g. "GET /Products/{id}"), not ${JSON.stringify(value)}`);
+  if (!match)
+    throw new RouteLayoutError(
+      `${entry} must be "METHOD /path" (e.g. "GET /Products/{id}"), not ${JSON.stringify(value)}`,
+    );
   const method = match[1]!.toUpperCase();
   const path = match[2]!;
   if (!(HTTP_METHODS as readonly string[]).includes(method)) {
     throw new RouteLayoutError(`${entry}: method ${match[1]} is not one of ${HTTP_METHODS.join(', ')}`);
   }
   if (!path.startsWith('/')) throw new RouteLayoutError(`${entry}: the path ${path} must start with /`);
-  if (/[?#%\\]/.test(path)) throw new RouteLayoutError(`${entry}: the path ${path} must be a plain path (no query, fragment, escapes or backslash)`);
+  if (/[?#%\\]/.test(path))
+    throw new RouteLayoutError(
+      `${entry}: the path ${path} must be a plain path (no query, fragment, escapes or backslash)`,
+    );
   if (path.includes('//') || (path.length > 1 && path.endsWith('/'))) {
     throw new RouteLayoutError(`${entry}: the path ${path} has an empty segment or a trailing slash`);
   }
@@ -125,10 +136,15 @@ function parseRoute(operation: CanonicalOperation, value: unknown, where: string
   for (const name of params) {
     if (!PARAM_NAME.test(name)) throw new RouteLayoutError(`${entry}: {${name}} is not a valid parameter name`);
   }
-  if (new Set(params).size !== params.length) throw new RouteLayoutError(`${entry}: the path ${path} repeats a parameter name`);
-  if (/\}\{/.test(path)) throw new RouteLayoutError(`${entry}: the path ${path} has two parameters with nothing between them`);
+  if (new Set(params).size !== params.length)
+    throw new RouteLayoutError(`${entry}: the path ${path} repeats a parameter name`);
+  if (/\}\{/.test(path))
+    throw new RouteLayoutError(`${entry}: the path ${path} has two parameters with nothing between them`);
   if (params.length !== operation.params.length) {
-    const wanted = operation.params.length === 0 ? 'no path parameter' : `${operation.params.length} path parameter(s) (${operation.params.map((p) => `{${p}}`).join(', ')}, matched by position)`;
+    const wanted =
+      operation.params.length === 0
+        ? 'no path parameter'
+        : `${operation.params.length} path parameter(s) (${operation.params.map((p) => `{${p}}`).join(', ')}, matched by position)`;
     throw new RouteLayoutError(`${entry}: ${operation.operationId} takes ${wanted}, but ${path} has ${params.length}`);
   }
   return { method: method as HttpMethod, path, params };
@@ -144,19 +160,32 @@ function parseAuth(value: unknown, where: string): AuthScheme {
     throw new RouteLayoutError(`${where} auth must be one of ${AUTH_FORMS}`);
   }
   const fields = value as Record<string, unknown>;
-  const allowed: Record<string, string[]> = { bearer: [], header: ['name'], 'api-key': ['in', 'name', 'prefix'], oauth2: ['tokenPath', 'scopes'], basic: [] };
+  const allowed: Record<string, string[]> = {
+    bearer: [],
+    header: ['name'],
+    'api-key': ['in', 'name', 'prefix'],
+    oauth2: ['tokenPath', 'scopes'],
+    basic: [],
+  };
   const type = fields.type;
   if (typeof type !== 'string' || !Object.hasOwn(allowed, type)) {
-    throw new RouteLayoutError(`${where} auth.type must be "bearer", "header", "api-key", "oauth2" or "basic", not ${JSON.stringify(type)}`);
+    throw new RouteLayoutError(
+      `${where} auth.type must be "bearer", "header", "api-key", "oauth2" or "basic", not ${JSON.stringify(type)}`,
+    );
   }
   const extra = Object.keys(fields).filter((key) => key !== 'type' && !allowed[type]!.includes(key));
-  if (extra.length) throw new RouteLayoutError(`${where} auth of type ${type} has unknown field(s): ${extra.join(', ')}${type === 'bearer' ? ' (the header is Authorization)' : ''}`);
+  if (extra.length)
+    throw new RouteLayoutError(
+      `${where} auth of type ${type} has unknown field(s): ${extra.join(', ')}${type === 'bearer' ? ' (the header is Authorization)' : ''}`,
+    );
   const { name } = fields;
   if (type === 'bearer') return bearerScheme;
   if (type === 'basic') return { type: 'basic' };
   if (type === 'header') {
     if (typeof name !== 'string' || !HEADER_NAME.test(name)) {
-      throw new RouteLayoutError(`${where} auth.name must be an HTTP header name such as "X-Api-Token", not ${JSON.stringify(name)}`);
+      throw new RouteLayoutError(
+        `${where} auth.name must be an HTTP header name such as "X-Api-Token", not ${JSON.stringify(name)}`,
+      );
     }
     if (name.toLowerCase() === 'authorization') {
       throw new RouteLayoutError(`${where} auth.name cannot be Authorization: use {"type": "bearer"} for that`);
@@ -165,20 +194,30 @@ function parseAuth(value: unknown, where: string): AuthScheme {
   }
   if (type === 'api-key') {
     const where_ = fields.in;
-    if (where_ !== 'header' && where_ !== 'query') throw new RouteLayoutError(`${where} auth.in must be "header" or "query", not ${JSON.stringify(where_)}`);
+    if (where_ !== 'header' && where_ !== 'query')
+      throw new RouteLayoutError(`${where} auth.in must be "header" or "query", not ${JSON.stringify(where_)}`);
     const pattern = where_ === 'header' ? HEADER_NAME : /^[A-Za-z0-9._~-]+$/;
     if (typeof name !== 'string' || !pattern.test(name)) {
-      throw new RouteLayoutError(`${where} auth.name must be the ${where_ === 'header' ? 'header' : 'query parameter'}'s name, not ${JSON.stringify(name)}`);
+      throw new RouteLayoutError(
+        `${where} auth.name must be the ${where_ === 'header' ? 'header' : 'query parameter'}'s name, not ${JSON.stringify(name)}`,
+      );
     }
     const prefix = fields.prefix ?? '';
-    if (typeof prefix !== 'string' || /[\r\n]/.test(prefix)) throw new RouteLayoutError(`${where} auth.prefix must be a string on one line, not ${JSON.stringify(prefix)}`);
+    if (typeof prefix !== 'string' || /[\r\n]/.test(prefix))
+      throw new RouteLayoutError(`${where} auth.prefix must be a string on one line, not ${JSON.stringify(prefix)}`);
     return { type: 'api-key', in: where_, name, prefix };
   }
   const { tokenPath, scopes } = fields;
   if (typeof tokenPath !== 'string' || !/^(\/[A-Za-z0-9._~-]+)+$/.test(tokenPath)) {
-    throw new RouteLayoutError(`${where} auth.tokenPath must be a path such as "/oauth/token" (under basePath), not ${JSON.stringify(tokenPath)}`);
+    throw new RouteLayoutError(
+      `${where} auth.tokenPath must be a path such as "/oauth/token" (under basePath), not ${JSON.stringify(tokenPath)}`,
+    );
   }
-  if (scopes !== undefined && (!Array.isArray(scopes) || scopes.some((scope) => typeof scope !== 'string' || !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope)))) {
+  if (
+    scopes !== undefined &&
+    (!Array.isArray(scopes) ||
+      scopes.some((scope) => typeof scope !== 'string' || !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope)))
+  ) {
     throw new RouteLayoutError(`${where} auth.scopes must be a list of scope names, not ${JSON.stringify(scopes)}`);
   }
   return { type: 'oauth2', tokenPath, scopes: (scopes as string[] | undefined) ?? [] };
@@ -187,7 +226,9 @@ function parseAuth(value: unknown, where: string): AuthScheme {
 function parseBasePath(value: unknown, where: string): string {
   if (value === undefined || value === '' || value === '/') return '';
   if (typeof value !== 'string' || !/^(\/[A-Za-z0-9._~!$&'()*+,;=:@-]+)+\/?$/.test(value)) {
-    throw new RouteLayoutError(`${where} basePath must be "" or a path such as "/api/v2" (no parameters), not ${JSON.stringify(value)}`);
+    throw new RouteLayoutError(
+      `${where} basePath must be "" or a path such as "/api/v2" (no parameters), not ${JSON.stringify(value)}`,
+    );
   }
   return value.replace(/\/$/, '');
 }
@@ -197,13 +238,20 @@ function parseBasePath(value: unknown, where: string): string {
  * operations. Unknown operationIds, malformed routes and two operations on
  * the same method and path are errors naming the entry.
  */
-export function parseRouteLayout(value: unknown, operations: CanonicalOperation[], where = 'the routes file'): RouteLayout {
+export function parseRouteLayout(
+  value: unknown,
+  operations: CanonicalOperation[],
+  where = 'the routes file',
+): RouteLayout {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new RouteLayoutError(`${where} must hold a JSON object with basePath, auth and operations`);
   }
   const { basePath, auth, operations: listed, answerNames, ...rest } = value as Record<string, unknown>;
   const extra = Object.keys(rest).filter((key) => key !== '$schema' && key !== 'description');
-  if (extra.length) throw new RouteLayoutError(`${where} has unknown field(s): ${extra.join(', ')} (expected basePath, auth, operations, answerNames)`);
+  if (extra.length)
+    throw new RouteLayoutError(
+      `${where} has unknown field(s): ${extra.join(', ')} (expected basePath, auth, operations, answerNames)`,
+    );
   if (listed !== undefined && (typeof listed !== 'object' || listed === null || Array.isArray(listed))) {
     throw new RouteLayoutError(`${where} operations must be an object of "<operationId>": "METHOD /path"`);
   }
@@ -211,7 +259,9 @@ export function parseRouteLayout(value: unknown, operations: CanonicalOperation[
   const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
   for (const id of Object.keys(entries)) {
     if (!byId.has(id)) {
-      throw new RouteLayoutError(`${where} operations.${id}: no such operation (known: ${operations.map((o) => o.operationId).join(', ')})`);
+      throw new RouteLayoutError(
+        `${where} operations.${id}: no such operation (known: ${operations.map((o) => o.operationId).join(', ')})`,
+      );
     }
   }
 
@@ -244,7 +294,9 @@ export function parseRouteLayout(value: unknown, operations: CanonicalOperation[
   const layout: RouteLayout = { basePath: parseBasePath(basePath, where), auth: parseAuth(auth, where), routes };
   if (answerNames !== undefined) layout.answerNames = parseAnswerNames(answerNames, byId, where);
   if (layout.basePath === '' && routes.some((route) => route.method === 'GET' && route.path === PUBLISHED_PATH)) {
-    throw new RouteLayoutError(`${where}: GET ${PUBLISHED_PATH} is where the sandbox publishes the OpenAPI document; pick another path or a basePath`);
+    throw new RouteLayoutError(
+      `${where}: GET ${PUBLISHED_PATH} is where the sandbox publishes the OpenAPI document; pick another path or a basePath`,
+    );
   }
   return layout;
 }
@@ -252,17 +304,28 @@ export function parseRouteLayout(value: unknown, operations: CanonicalOperation[
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** answerNames: {"<operationId>": {"<contract field>": "<vendor word>"}}; words distinct within an operation. */
-function parseAnswerNames(value: unknown, byId: Map<string, CanonicalOperation>, where: string): Record<string, Record<string, string>> {
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (!isObject(value)) throw new RouteLayoutError(`${where} answerNames must be an object of "<operationId>": {"<field>": "<vendor's word>"}`);
+function parseAnswerNames(
+  value: unknown,
+  byId: Map<string, CanonicalOperation>,
+  where: string,
+): Record<string, Record<string, string>> {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(value))
+    throw new RouteLayoutError(
+      `${where} answerNames must be an object of "<operationId>": {"<field>": "<vendor's word>"}`,
+    );
   const out: Record<string, Record<string, string>> = {};
   for (const [id, names] of Object.entries(value)) {
     if (!byId.has(id)) throw new RouteLayoutError(`${where} answerNames.${id}: no such operation`);
-    if (!isObject(names)) throw new RouteLayoutError(`${where} answerNames.${id} must be an object of "<field>": "<vendor's word>"`);
+    if (!isObject(names))
+      throw new RouteLayoutError(`${where} answerNames.${id} must be an object of "<field>": "<vendor's word>"`);
     const words = new Set<string>();
     for (const [field, word] of Object.entries(names)) {
       if (!FIELD_NAME.test(field) || typeof word !== 'string' || !FIELD_NAME.test(word)) {
-        throw new RouteLayoutError(`${where} answerNames.${id}.${field} must name a field by a word of letters, digits and underscores, not ${JSON.stringify(word)}`);
+        throw new RouteLayoutError(
+          `${where} answerNames.${id}.${field} must name a field by a word of letters, digits and underscores, not ${JSON.stringify(word)}`,
+        );
       }
       if (words.has(word)) throw new RouteLayoutError(`${where} answerNames.${id}: ${word} is given to two fields`);
       words.add(word);
@@ -308,7 +371,10 @@ export const OAUTH_TOKEN_ROUTE = '/inventory/_oauth2/token';
  * any other request under the prefix is not served. Paths outside the prefix
  * and the published document are left alone.
  */
-export function createLayoutRewriter(layout: RouteLayout, prefix = '/inventory'): (method: string, url: string) => Rewrite {
+export function createLayoutRewriter(
+  layout: RouteLayout,
+  prefix = '/inventory',
+): (method: string, url: string) => Rewrite {
   // Literal paths before templated ones, so "/Products/Search" wins over "/Products/{id}".
   const ordered = [...layout.routes].sort((a, b) => a.params.length - b.params.length || b.path.length - a.path.length);
   const base = prefix + layout.basePath;
@@ -331,7 +397,12 @@ export function createLayoutRewriter(layout: RouteLayout, prefix = '/inventory')
       if (!match) continue;
       let index = 1;
       const canonicalPath = route.canonical.path.replace(/\{[^{}]*\}/g, () => match[index++]!);
-      return { kind: 'route', method: method === 'HEAD' ? 'HEAD' : route.canonical.method, url: prefix + canonicalPath + query, route };
+      return {
+        kind: 'route',
+        method: method === 'HEAD' ? 'HEAD' : route.canonical.method,
+        url: prefix + canonicalPath + query,
+        route,
+      };
     }
     return { kind: 'not-served' };
   };

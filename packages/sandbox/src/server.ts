@@ -19,7 +19,14 @@ import { RequestLog } from './request-log.js';
 import { createLayoutRewriter, loadRouteLayout, RouteLayoutError, type RouteLayout } from './routes.js';
 import { StateStore, defaultSettings, demoState, type SandboxState } from './state-store.js';
 import { SandboxTokenIssuer } from './tokens.js';
-import { silentLogger, type DialectName, type SandboxContext, type SandboxLogger, type SandboxService, type SandboxSettings } from './types.js';
+import {
+  silentLogger,
+  type DialectName,
+  type SandboxContext,
+  type SandboxLogger,
+  type SandboxService,
+  type SandboxSettings,
+} from './types.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -90,7 +97,9 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
   const layout: RouteLayout | undefined = options.routes === undefined ? undefined : loadRouteLayout(options.routes);
   // The plain dialect answers in field names of its own (synonyms.ts): the layout's words would not be the ones its document names.
   if (layout?.answerNames && options.dialect === 'plain') {
-    throw new RouteLayoutError(`the routes file ${options.routes}: answerNames does not combine with the plain dialect, which renames fields itself (use venue, pascal or envelope)`);
+    throw new RouteLayoutError(
+      `the routes file ${options.routes}: answerNames does not combine with the plain dialect, which renames fields itself (use venue, pascal or envelope)`,
+    );
   }
   const log = options.logger ?? silentLogger;
   const services = options.services ?? (await loadServices(log));
@@ -171,7 +180,10 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
       const answer = toSandboxError(error);
       // Sent before any hook runs, so in the dialect's error shape here.
       const rendered = dialectError(options.dialect ?? 'venue', answer, request, now());
-      void (reply as unknown as FastifyReply).status(answer.status).headers(rendered.headers ?? {}).send(rendered.body);
+      void (reply as unknown as FastifyReply)
+        .status(answer.status)
+        .headers(rendered.headers ?? {})
+        .send(rendered.body);
     },
     clientErrorHandler: answerClientError,
     // Fleet venues' URLs lose their /fleet/<venue> (served canonically, under any layout). Under a
@@ -183,7 +195,8 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
   installJsonParser(app, (request, body) => requests.rememberBody(request, body));
   installFormParser(app, (request, body) => requests.rememberBody(request, body));
   app.addHook('onResponse', (request, reply, done) => {
-    if (!request.originalUrl.startsWith('/_sandbox')) requests.record(request, methodSent.get(request.raw) ?? request.method, reply.statusCode, now());
+    if (!request.originalUrl.startsWith('/_sandbox'))
+      requests.record(request, methodSent.get(request.raw) ?? request.method, reply.statusCode, now());
     done();
   });
   fleet.install(app);
@@ -197,16 +210,28 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
   app.setNotFoundHandler((request, reply) => {
     // The path the client sent, not a layout rewrite of it.
     const path = request.originalUrl.split('?')[0];
-    return reply.status(404).send(new SandboxHttpError(404, 'not_found', `no such path: ${request.method} ${path}`).toBody());
+    return reply
+      .status(404)
+      .send(new SandboxHttpError(404, 'not_found', `no such path: ${request.method} ${path}`).toBody());
   });
   installFaults(app, faults, store);
   installDialect(app, sandbox.dialect, now, log);
-  const idle = options.idleStopMs ? installIdleStop(app, options.idleStopMs, () => {
-    log.warn(`stopping: no request for ${options.idleStopMs! / 60_000} minutes (the idle stop); the state is saved`);
-    void core.close();
-  }) : undefined;
+  const idle = options.idleStopMs
+    ? installIdleStop(app, options.idleStopMs, () => {
+        log.warn(
+          `stopping: no request for ${options.idleStopMs! / 60_000} minutes (the idle stop); the state is saved`,
+        );
+        void core.close();
+      })
+    : undefined;
   // After the dialect: the layout's answer names rename the dialect's answer (docs/sandbox-routes.md).
-  if (layout?.answerNames) installAnswerNames(app, layout.answerNames, layout.routes.map((r) => r.canonical), sandbox.dialect);
+  if (layout?.answerNames)
+    installAnswerNames(
+      app,
+      layout.answerNames,
+      layout.routes.map((r) => r.canonical),
+      sandbox.dialect,
+    );
 
   let origin = '';
   let resolveClosed!: () => void;
@@ -263,9 +288,12 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
   };
 
   await app.register(async (scope) => registerCoreControl(scope, core), { prefix: '/_sandbox' });
-  await app.register(async (scope) => fleet.registerControl(scope, () => store.changed()), { prefix: '/_sandbox/fleet' });
+  await app.register(async (scope) => fleet.registerControl(scope, () => store.changed()), {
+    prefix: '/_sandbox/fleet',
+  });
   registerOpenApiPublishing(app, { services: core.services, layout, origin: () => origin, dialect: sandbox.dialect });
-  if (layout?.auth.type === 'oauth2' && core.services.includes('inventory')) registerOAuthTokenRoute(app, layout.auth, tokens, now);
+  if (layout?.auth.type === 'oauth2' && core.services.includes('inventory'))
+    registerOAuthTokenRoute(app, layout.auth, tokens, now);
   for (const service of services) {
     // The venue of the request, if it is a fleet venue's, else the sandbox's own.
     const getState = () => stateIn(fleet.current(), service.name);
@@ -277,10 +305,9 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
         log.error(`the ${service.name} ${what} could not be set up: ${(error as Error)?.stack ?? String(error)}`);
       }
     };
-    await app.register(
-      async (scope) => guarded('emulator', () => service.register(scope, sandbox, getState))(),
-      { prefix: service.prefix },
-    );
+    await app.register(async (scope) => guarded('emulator', () => service.register(scope, sandbox, getState))(), {
+      prefix: service.prefix,
+    });
     if (service.registerControl) {
       await app.register(
         async (scope) => guarded('control routes', () => service.registerControl!(scope, sandbox, getState))(),
@@ -302,7 +329,8 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
 
 /** Fleet URLs first (canonical only), then the layout's rewrite if there is one. */
 function fleetRewriteUrl(fleet: Fleet, next: ((request: import('node:http').IncomingMessage) => string) | undefined) {
-  return (request: import('node:http').IncomingMessage): string => fleet.rewrite(request) ?? (next ? next(request) : (request.url ?? '/'));
+  return (request: import('node:http').IncomingMessage): string =>
+    fleet.rewrite(request) ?? (next ? next(request) : (request.url ?? '/'));
 }
 
 /** fastify's rewriteUrl for a layout; a method the layout changed (PUT for PATCH) is set back too. */
@@ -340,7 +368,10 @@ function installJsonParser(app: FastifyInstance, remember: (request: FastifyRequ
       remember(request, JSON.parse(text));
       done(null, parsed);
     } catch (error) {
-      done(new SandboxHttpError(400, 'malformed_json', `the body is not valid JSON: ${(error as Error).message}`), undefined);
+      done(
+        new SandboxHttpError(400, 'malformed_json', `the body is not valid JSON: ${(error as Error).message}`),
+        undefined,
+      );
     }
   };
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parse);
@@ -404,7 +435,9 @@ function answerClientError(error: Error & { code?: string }, socket: import('nod
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout', 'request_timeout']
         : [400, 'Bad Request', 'malformed_request'];
-  const body = JSON.stringify(new SandboxHttpError(status, code, `the request could not be read (${error.code ?? error.message})`).toBody());
+  const body = JSON.stringify(
+    new SandboxHttpError(status, code, `the request could not be read (${error.code ?? error.message})`).toBody(),
+  );
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
@@ -426,7 +459,10 @@ function toSandboxError(error: unknown): SandboxHttpError {
       400,
       'validation_failed',
       e.message,
-      e.validation.map((v) => ({ field: (v.instancePath || '/').slice(1).replace(/\//g, '.') || '(body)', rule: v.message ?? 'is invalid' })),
+      e.validation.map((v) => ({
+        field: (v.instancePath || '/').slice(1).replace(/\//g, '.') || '(body)',
+        rule: v.message ?? 'is invalid',
+      })),
     );
   }
   switch (e?.code) {
@@ -442,6 +478,7 @@ function toSandboxError(error: unknown): SandboxHttpError {
       return new SandboxHttpError(400, 'malformed_json', e.message);
   }
   const status = typeof e?.statusCode === 'number' ? e.statusCode : 500;
-  if (status >= 400 && status < 500) return new SandboxHttpError(status, status === 404 ? 'not_found' : 'bad_request', e.message);
+  if (status >= 400 && status < 500)
+    return new SandboxHttpError(status, status === 404 ? 'not_found' : 'bad_request', e.message);
   return new SandboxHttpError(500, 'internal', 'the sandbox failed on this request (see its log)');
 }

@@ -6,7 +6,13 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { silentLogger, type OutboxMessage, type SandboxLogger, type SandboxService, type SandboxSettings } from './types.js';
+import {
+  silentLogger,
+  type OutboxMessage,
+  type SandboxLogger,
+  type SandboxService,
+  type SandboxSettings,
+} from './types.js';
 import { newSigningKey } from './tokens.js';
 
 export const defaultSettings: SandboxSettings = { tokenScale: 1, holdSeconds: 600, inventoryHealth: 'ok' };
@@ -23,7 +29,11 @@ export interface SandboxState {
 const STATE_FILE = 'state.json';
 const FORMAT_VERSION = 1;
 
-export function demoState(services: SandboxService<any>[], settings: SandboxSettings, signingKey = newSigningKey()): SandboxState {
+export function demoState(
+  services: SandboxService<any>[],
+  settings: SandboxSettings,
+  signingKey = newSigningKey(),
+): SandboxState {
   const state: SandboxState = {
     outbox: [],
     settings: { ...settings },
@@ -69,7 +79,8 @@ export class StateStore {
     }
     try {
       const parsed = JSON.parse(text) as { version?: number; state?: SandboxState };
-      if (parsed.version !== FORMAT_VERSION || !parsed.state || typeof parsed.state !== 'object') throw new Error('unknown format');
+      if (parsed.version !== FORMAT_VERSION || !parsed.state || typeof parsed.state !== 'object')
+        throw new Error('unknown format');
       return parsed.state;
     } catch {
       const aside = `${file}.damaged-${Date.now()}`;

@@ -88,7 +88,8 @@ export class SandboxTokenIssuer implements SandboxTokens {
   /** For tokens given in a body (refresh tokens): any failure, wrong kind included, is a 401. */
   async verify(token: string, kinds: TokenKind[]): Promise<TokenClaims> {
     const claims = await this.decode(token);
-    if (!kinds.includes(claims.kind)) throw unauthorized(`a ${claims.kind} token is not accepted here (it needs ${kinds.join(' or ')})`);
+    if (!kinds.includes(claims.kind))
+      throw unauthorized(`a ${claims.kind} token is not accepted here (it needs ${kinds.join(' or ')})`);
     return claims;
   }
 
@@ -108,7 +109,8 @@ export class SandboxTokenIssuer implements SandboxTokens {
         clockTolerance: 0,
         requiredClaims: ['exp', 'iat', 'jti'],
       });
-      if (typeof payload.kind !== 'string' || !tokenKinds.has(payload.kind)) throw unauthorized('the token is not a sandbox token');
+      if (typeof payload.kind !== 'string' || !tokenKinds.has(payload.kind))
+        throw unauthorized('the token is not a sandbox token');
       claims = payload as unknown as TokenClaims;
     } catch (error) {
       if (error instanceof SandboxHttpError) throw error;
@@ -158,7 +160,13 @@ function headerToken(request: FastifyRequest, name: string): string {
   }
   const token = (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
   if (!/^\S+$/.test(token)) {
-    throw new SandboxHttpError(401, 'unauthorized', `the ${name} header must hold the bare token (no "Bearer " prefix)`, [], challenge);
+    throw new SandboxHttpError(
+      401,
+      'unauthorized',
+      `the ${name} header must hold the bare token (no "Bearer " prefix)`,
+      [],
+      challenge,
+    );
   }
   return token;
 }

@@ -7,21 +7,38 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { activityStep, InVenueActivity, parseActivityPlan, seededRandom, type ActivityPlan } from '../src/inventory/activity.js';
+import {
+  activityStep,
+  InVenueActivity,
+  parseActivityPlan,
+  seededRandom,
+  type ActivityPlan,
+} from '../src/inventory/activity.js';
 import { inventoryService } from '../src/inventory/index.js';
 import { demoInventoryState, type InventoryState, type StockMovement } from '../src/inventory/state.js';
 import { sandboxDemoSecrets } from '../src/rules/demo-secrets.js';
 import { SandboxHttpError } from '../src/http-error.js';
 import { createSandboxServer, type SandboxServer } from '../src/server.js';
 
-const level = (state: InventoryState, productId: number, warehouseId = 1) => state.products.find((p) => p.productId === productId)!.stock[String(warehouseId)] ?? 0;
+const level = (state: InventoryState, productId: number, warehouseId = 1) =>
+  state.products.find((p) => p.productId === productId)!.stock[String(warehouseId)] ?? 0;
 
 function plan(overrides: Partial<ActivityPlan> = {}): ActivityPlan {
-  return { productIds: [1001, 1002], quantities: [1, 2, 3], intervalMs: 10, kinds: ['sale', 'receipt'], warehouseId: 1, ...overrides };
+  return {
+    productIds: [1001, 1002],
+    quantities: [1, 2, 3],
+    intervalMs: 10,
+    kinds: ['sale', 'receipt'],
+    warehouseId: 1,
+    ...overrides,
+  };
 }
 
 /** Rolls in order: kind, product, quantity. */
-const rolls = (...values: number[]) => () => values.shift() ?? 0;
+const rolls =
+  (...values: number[]) =>
+  () =>
+    values.shift() ?? 0;
 
 describe('parseActivityPlan', () => {
   it('takes products, sizes, interval and kinds, with warehouse 1 and both kinds by default', () => {
@@ -33,7 +50,12 @@ describe('parseActivityPlan', () => {
       kinds: ['sale', 'receipt'],
       warehouseId: 1,
     });
-    expect(parseActivityPlan({ productIds: [1001], quantities: [1], intervalMs: 5, kinds: ['sale', 'sale'], warehouseId: 2, seed: 7 }, state)).toMatchObject({
+    expect(
+      parseActivityPlan(
+        { productIds: [1001], quantities: [1], intervalMs: 5, kinds: ['sale', 'sale'], warehouseId: 2, seed: 7 },
+        state,
+      ),
+    ).toMatchObject({
       kinds: ['sale'],
       warehouseId: 2,
       seed: 7,
@@ -54,7 +76,16 @@ describe('parseActivityPlan', () => {
     };
     expect(fields({ quantities: [1], intervalMs: 10 })).toEqual(['productIds']);
     // 1036 is a modifier (Extra Cheese): it holds no stock.
-    expect(fields({ productIds: [999999, 1036], quantities: [0, 1.5], intervalMs: 1, kinds: ['refund'], warehouseId: 9, seed: -1 })).toEqual([
+    expect(
+      fields({
+        productIds: [999999, 1036],
+        quantities: [0, 1.5],
+        intervalMs: 1,
+        kinds: ['refund'],
+        warehouseId: 9,
+        seed: -1,
+      }),
+    ).toEqual([
       'quantities[0]',
       'quantities[1]',
       'kinds[0]',
@@ -92,14 +123,22 @@ describe('activityStep', () => {
     const step = activityStep(state, plan(), rolls(0.99, 0, 0.99), '2026-01-05T10:00:00Z');
     expect(step).toMatchObject({ kind: 'receipt', productId: 1001, quantity: 3, applied: true });
     expect(level(state, 1001)).toBe(before + 3);
-    expect(state.movements.at(-1)).toMatchObject({ kind: 'receipt', source: 'venue', changes: [{ productId: 1001, delta: 3 }] });
+    expect(state.movements.at(-1)).toMatchObject({
+      kind: 'receipt',
+      source: 'venue',
+      changes: [{ productId: 1001, delta: 3 }],
+    });
   });
 
   it('a sale of more than is on the shelf is refused and changes nothing', () => {
     const state = demoInventoryState();
     state.products.find((p) => p.productId === 1001)!.stock['1'] = 1;
     const step = activityStep(state, plan({ productIds: [1001], quantities: [3], kinds: ['sale'] }), rolls(), 'now');
-    expect(step).toMatchObject({ applied: false, kind: 'sale', reason: expect.stringContaining('only 1 of product 1001') });
+    expect(step).toMatchObject({
+      applied: false,
+      kind: 'sale',
+      reason: expect.stringContaining('only 1 of product 1001'),
+    });
     expect(level(state, 1001)).toBe(1);
     expect(state.movements).toEqual([]);
   });
@@ -110,7 +149,10 @@ describe('activityStep', () => {
     const random = seededRandom(42);
     for (let i = 0; i < 500; i++) activityStep(state, plan(), random, 'now');
     for (const id of [1001, 1002] as const) {
-      const moved = state.movements.flatMap((m) => m.changes ?? []).filter((c) => c.productId === id).reduce((sum, c) => sum + c.delta, 0);
+      const moved = state.movements
+        .flatMap((m) => m.changes ?? [])
+        .filter((c) => c.productId === id)
+        .reduce((sum, c) => sum + c.delta, 0);
       expect(level(state, id)).toBe(start[id] + moved);
       expect(level(state, id)).toBeGreaterThanOrEqual(0);
     }
@@ -142,7 +184,12 @@ describe('InVenueActivity', () => {
       state,
       emitted,
       changes: () => changed,
-      host: { getState: () => state, now: () => '2026-01-05T10:00:00Z', changed: () => void changed++, emit: (type: string) => void emitted.push(type) },
+      host: {
+        getState: () => state,
+        now: () => '2026-01-05T10:00:00Z',
+        changed: () => void changed++,
+        emit: (type: string) => void emitted.push(type),
+      },
     };
   }
 
@@ -151,7 +198,10 @@ describe('InVenueActivity', () => {
     const h = host();
     const activity = new InVenueActivity(h.host);
     expect(activity.status()).toMatchObject({ running: false, plan: null });
-    expect(activity.start(plan({ intervalMs: 50, seed: 1 }))).toMatchObject({ running: true, startedAt: '2026-01-05T10:00:00Z' });
+    expect(activity.start(plan({ intervalMs: 50, seed: 1 }))).toMatchObject({
+      running: true,
+      startedAt: '2026-01-05T10:00:00Z',
+    });
     vi.advanceTimersByTime(1000);
     const status = activity.stop();
     expect(status.running).toBe(false);
@@ -173,7 +223,11 @@ describe('InVenueActivity', () => {
     expect(activity.status().applied.receipt).toBe(10);
     activity.start(plan({ intervalMs: 100, kinds: ['sale'], productIds: [1003] }));
     vi.advanceTimersByTime(100);
-    expect(activity.status()).toMatchObject({ running: true, applied: { sale: 1, receipt: 0 }, plan: { productIds: [1003] } });
+    expect(activity.status()).toMatchObject({
+      running: true,
+      applied: { sale: 1, receipt: 0 },
+      plan: { productIds: [1003] },
+    });
     activity.stop();
   });
 });
@@ -200,17 +254,34 @@ describe('over HTTP: /_sandbox/inventory/activity/timer and the movement log', (
   async function startInventory() {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-activity-unit-'));
     server = await createSandboxServer({ stateDir: dir, port: 0, services: [inventoryService], persistDelayMs: 20 });
-    const token = await call('POST', '/inventory/auth/token', { apiKey: sandboxDemoSecrets['inventory.apiKey'], apiSecret: sandboxDemoSecrets['inventory.apiSecret'] });
+    const token = await call('POST', '/inventory/auth/token', {
+      apiKey: sandboxDemoSecrets['inventory.apiKey'],
+      apiSecret: sandboxDemoSecrets['inventory.apiSecret'],
+    });
     return token.body.token as string;
   }
 
   it('starts, reports and stops the trading; a bad plan is a 400', async () => {
     await startInventory();
-    const bad = await call('POST', '/_sandbox/inventory/activity/timer', { productIds: [1001], quantities: [1], intervalMs: 0 });
-    expect(bad).toMatchObject({ status: 400, body: { error: { code: 'validation_failed', details: [{ field: 'intervalMs' }] } } });
+    const bad = await call('POST', '/_sandbox/inventory/activity/timer', {
+      productIds: [1001],
+      quantities: [1],
+      intervalMs: 0,
+    });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { error: { code: 'validation_failed', details: [{ field: 'intervalMs' }] } },
+    });
 
-    const started = await call('POST', '/_sandbox/inventory/activity/timer', { productIds: [1001, 1002], quantities: [1, 2], intervalMs: 5 });
-    expect(started).toMatchObject({ status: 201, body: { running: true, plan: { productIds: [1001, 1002], kinds: ['sale', 'receipt'] } } });
+    const started = await call('POST', '/_sandbox/inventory/activity/timer', {
+      productIds: [1001, 1002],
+      quantities: [1, 2],
+      intervalMs: 5,
+    });
+    expect(started).toMatchObject({
+      status: 201,
+      body: { running: true, plan: { productIds: [1001, 1002], kinds: ['sale', 'receipt'] } },
+    });
     await new Promise((resolve) => setTimeout(resolve, 150));
     const stopped = await call('DELETE', '/_sandbox/inventory/activity/timer');
     expect(stopped.body.running).toBe(false);
@@ -226,20 +297,33 @@ describe('over HTTP: /_sandbox/inventory/activity/timer and the movement log', (
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await call('GET', '/_sandbox/inventory/movements?source=venue')).body.items).toHaveLength(steps);
-    expect((await call('GET', '/_sandbox/inventory/activity/timer')).body).toMatchObject({ running: false, applied: stopped.body.applied });
+    expect((await call('GET', '/_sandbox/inventory/activity/timer')).body).toMatchObject({
+      running: false,
+      applied: stopped.body.applied,
+    });
   });
 
   it('records each API receipt with its Idempotency-Key and applies a repeated key again (no deduplication)', async () => {
     const token = await startInventory();
     const receipt = { warehouseId: 1, userId: 1, invoice: 'INV-77', items: [{ productId: 1004, quantity: 5 }] };
     const auth = { authorization: `Bearer ${token}` };
-    expect((await call('POST', '/inventory/stock-receipts', receipt, { ...auth, 'idempotency-key': 'key-77' })).status).toBe(201);
-    expect((await call('POST', '/inventory/stock-receipts', receipt, { ...auth, 'idempotency-key': 'key-77' })).status).toBe(201);
+    expect(
+      (await call('POST', '/inventory/stock-receipts', receipt, { ...auth, 'idempotency-key': 'key-77' })).status,
+    ).toBe(201);
+    expect(
+      (await call('POST', '/inventory/stock-receipts', receipt, { ...auth, 'idempotency-key': 'key-77' })).status,
+    ).toBe(201);
     expect((await call('POST', '/inventory/stock-receipts', { ...receipt, invoice: 'INV-78' }, auth)).status).toBe(201);
 
     const byKey = await call('GET', '/_sandbox/inventory/movements?kind=receipt&source=api&idempotencyKey=key-77');
     expect(byKey.body.items).toHaveLength(2);
-    expect(byKey.body.items[0]).toMatchObject({ kind: 'receipt', source: 'api', idempotencyKey: 'key-77', changes: [{ productId: 1004, delta: 5 }], body: { invoice: 'INV-77' } });
+    expect(byKey.body.items[0]).toMatchObject({
+      kind: 'receipt',
+      source: 'api',
+      idempotencyKey: 'key-77',
+      changes: [{ productId: 1004, delta: 5 }],
+      body: { invoice: 'INV-77' },
+    });
     const byInvoice = await call('GET', '/_sandbox/inventory/movements?invoice=INV-78');
     expect(byInvoice.body.items).toMatchObject([{ idempotencyKey: null, body: { invoice: 'INV-78' } }]);
     expect((await call('GET', '/_sandbox/inventory/movements?kind=refund')).status).toBe(400);
@@ -248,7 +332,12 @@ describe('over HTTP: /_sandbox/inventory/activity/timer and the movement log', (
 
   it('stops trading when the sandbox closes', async () => {
     await startInventory();
-    await call('POST', '/_sandbox/inventory/activity/timer', { productIds: [1001], quantities: [1], intervalMs: 5, kinds: ['receipt'] });
+    await call('POST', '/_sandbox/inventory/activity/timer', {
+      productIds: [1001],
+      quantities: [1],
+      intervalMs: 5,
+      kinds: ['receipt'],
+    });
     await new Promise((resolve) => setTimeout(resolve, 30));
     const state = server!.state().inventory as InventoryState;
     await server!.close();

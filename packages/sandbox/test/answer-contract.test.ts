@@ -8,13 +8,25 @@ const doc = {
     '/products/{productId}': {
       get: {
         responses: {
-          '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Product' } } } },
+          '200': {
+            description: 'ok',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Product' } } },
+          },
           '404': { $ref: '#/components/responses/Error' },
         },
       },
       delete: { responses: { '204': { description: 'gone' } } },
     },
-    '/pass': { get: { responses: { '200': { description: 'a pass file', content: { 'application/vnd.apple.pkpass': { schema: { type: 'string', format: 'binary' } } } } } } },
+    '/pass': {
+      get: {
+        responses: {
+          '200': {
+            description: 'a pass file',
+            content: { 'application/vnd.apple.pkpass': { schema: { type: 'string', format: 'binary' } } },
+          },
+        },
+      },
+    },
   },
   components: {
     schemas: {
@@ -32,11 +44,20 @@ const doc = {
       Error: {
         type: 'object',
         required: ['error'],
-        properties: { error: { type: 'object', required: ['status', 'code', 'message'], properties: { status: { type: 'integer' }, code: { type: 'string' }, message: { type: 'string' } } } },
+        properties: {
+          error: {
+            type: 'object',
+            required: ['status', 'code', 'message'],
+            properties: { status: { type: 'integer' }, code: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
       },
     },
     responses: {
-      Error: { description: 'error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      Error: {
+        description: 'error',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
     },
   },
 };
@@ -56,14 +77,22 @@ describe('Contract', () => {
   });
 
   it('names the field that breaks the schema', () => {
-    expect(() => contract.check('GET', '/products/{productId}', 200, { ...product, productId: 'ABC' })).toThrow(/\/productId must NOT have fewer than 10/);
-    expect(() => contract.check('GET', '/products/{productId}', 200, { ...product, updatedAt: 'yesterday' })).toThrow(/updatedAt must match format "date-time"/);
+    expect(() => contract.check('GET', '/products/{productId}', 200, { ...product, productId: 'ABC' })).toThrow(
+      /\/productId must NOT have fewer than 10/,
+    );
+    expect(() => contract.check('GET', '/products/{productId}', 200, { ...product, updatedAt: 'yesterday' })).toThrow(
+      /updatedAt must match format "date-time"/,
+    );
     expect(() => contract.check('GET', '/products/{productId}', 200, { ...product, extra: 1 })).toThrow(ContractError);
   });
 
   it('resolves a response given by $ref (the error body)', () => {
-    expect(() => contract.check('GET', '/products/X', 404, { error: { status: 404, code: 'not_found', message: 'no' } })).not.toThrow();
-    expect(() => contract.check('GET', '/products/X', 404, { message: 'no' })).toThrow(/must have required property 'error'/);
+    expect(() =>
+      contract.check('GET', '/products/X', 404, { error: { status: 404, code: 'not_found', message: 'no' } }),
+    ).not.toThrow();
+    expect(() => contract.check('GET', '/products/X', 404, { message: 'no' })).toThrow(
+      /must have required property 'error'/,
+    );
   });
 
   it('fails for an undocumented status, method or path', () => {
@@ -88,7 +117,9 @@ describe('expectContract', () => {
       throw new Error('should have failed');
     } catch (error) {
       expect(error).toBeInstanceOf(ContractError);
-      expect((error as Error).message).toMatch(/no usable OpenAPI document for booking|no path \/definitely-not-a-path/);
+      expect((error as Error).message).toMatch(
+        /no usable OpenAPI document for booking|no path \/definitely-not-a-path/,
+      );
     }
   });
 });

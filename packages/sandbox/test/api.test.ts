@@ -47,7 +47,10 @@ async function inventoryToken(origin: string): Promise<string> {
   const response = await fetch(`${origin}/inventory/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ apiKey: demoCredentials['inventory.apiKey'], apiSecret: demoCredentials['inventory.apiSecret'] }),
+    body: JSON.stringify({
+      apiKey: demoCredentials['inventory.apiKey'],
+      apiSecret: demoCredentials['inventory.apiSecret'],
+    }),
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { token: string }).token;
@@ -63,15 +66,24 @@ describe('createSandbox', () => {
     expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(await sandbox.start()).toBe(origin); // already running: the same one
     expect(sandbox.running).toBe(true);
-    expect(sandbox.info()).toMatchObject({ origin, stateDir: undefined, dialect: 'venue', routes: undefined, services: ['wallet', 'booking', 'inventory', 'webhooks'] });
+    expect(sandbox.info()).toMatchObject({
+      origin,
+      stateDir: undefined,
+      dialect: 'venue',
+      routes: undefined,
+      services: ['wallet', 'booking', 'inventory', 'webhooks'],
+    });
     const health = await sandbox.control.health();
     expect(health).toMatchObject({ ok: true, origin, dialect: 'venue' });
     expect(health).not.toHaveProperty('stateDir');
 
     const token = await inventoryToken(origin);
-    const products = await fetch(`${origin}/inventory/products?pageSize=1`, { headers: { authorization: `Bearer ${token}` } });
+    const products = await fetch(`${origin}/inventory/products?pageSize=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(products.status).toBe(200);
-    for (const service of ['wallet', 'booking', 'inventory']) expect((await fetch(`${origin}/${service}/openapi.json`)).status, service).toBe(200);
+    for (const service of ['wallet', 'booking', 'inventory'])
+      expect((await fetch(`${origin}/${service}/openapi.json`)).status, service).toBe(200);
 
     await sandbox.stop();
     expect(sandbox.running).toBe(false);
@@ -88,7 +100,11 @@ describe('createSandbox', () => {
     await kept.control.seedInventory(3);
     const count = async (sandbox: Sandbox) => {
       const token = await inventoryToken(sandbox.origin);
-      const answer = (await (await fetch(`${sandbox.origin}/inventory/products?pageSize=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as { totalItems: number };
+      const answer = (await (
+        await fetch(`${sandbox.origin}/inventory/products?pageSize=1`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as { totalItems: number };
       return answer.totalItems;
     };
     const seeded = await count(kept);
@@ -114,7 +130,11 @@ describe('createSandbox', () => {
     const logger = collectingLogger();
     const sandbox = make({ stateDir, logger });
     await sandbox.start();
-    expect(logger.lines).toEqual([expect.stringMatching(/^warn .*state\.json could not be read; kept it as .*damaged-\d+ and started from the demo data$/)]);
+    expect(logger.lines).toEqual([
+      expect.stringMatching(
+        /^warn .*state\.json could not be read; kept it as .*damaged-\d+ and started from the demo data$/,
+      ),
+    ]);
     expect(fs.readdirSync(stateDir).some((name) => name.startsWith('state.json.damaged-'))).toBe(true);
   });
 
@@ -124,13 +144,22 @@ describe('createSandbox', () => {
     await sandbox.start();
     expect(sandbox.info().startedAt).toBe('2030-01-02T03:04:05Z');
     expect(await sandbox.control.clock()).toEqual({ now: '2030-01-02T03:04:05Z', offsetSeconds: 0 });
-    expect(await sandbox.control.setClock({ advanceSeconds: 3600 })).toEqual({ now: '2030-01-02T04:04:05Z', offsetSeconds: 3600 });
+    expect(await sandbox.control.setClock({ advanceSeconds: 3600 })).toEqual({
+      now: '2030-01-02T04:04:05Z',
+      offsetSeconds: 3600,
+    });
   });
 
   it('speaks the dialect and serves the route layout it is given; a bad layout rejects with RouteLayoutError', async () => {
-    const plain = make({ dialect: 'plain', routes: path.join(packageRoot, 'examples', 'inventory-routes-vendor.json') });
+    const plain = make({
+      dialect: 'plain',
+      routes: path.join(packageRoot, 'examples', 'inventory-routes-vendor.json'),
+    });
     const origin = await plain.start();
-    expect(plain.info()).toMatchObject({ dialect: 'plain', routes: path.join(packageRoot, 'examples', 'inventory-routes-vendor.json') });
+    expect(plain.info()).toMatchObject({
+      dialect: 'plain',
+      routes: path.join(packageRoot, 'examples', 'inventory-routes-vendor.json'),
+    });
     expect((await fetch(`${origin}/inventory/products`)).status).toBe(404); // not venue's paths any more
     const dir = tempDir();
     const bad = path.join(dir, 'routes.json');
@@ -143,7 +172,10 @@ describe('createSandbox', () => {
   });
 
   it('a layout with answerNames does not start in the plain dialect, which renames fields itself', async () => {
-    const refused = make({ dialect: 'plain', routes: path.join(packageRoot, 'examples', 'inventory-routes-vendor-words.json') });
+    const refused = make({
+      dialect: 'plain',
+      routes: path.join(packageRoot, 'examples', 'inventory-routes-vendor-words.json'),
+    });
     const error = await refused.start().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RouteLayoutError);
     expect((error as Error).message).toMatch(/answerNames does not combine with the plain dialect/);
@@ -153,7 +185,9 @@ describe('createSandbox', () => {
   it('a taken port rejects with EADDRINUSE', async () => {
     const first = make();
     const port = Number(new URL(await first.start()).port);
-    const error = await make({ port }).start().catch((e: unknown) => e);
+    const error = await make({ port })
+      .start()
+      .catch((e: unknown) => e);
     expect((error as NodeJS.ErrnoException).code).toBe('EADDRINUSE');
   });
 
@@ -171,9 +205,14 @@ describe('the control client', () => {
     const sandbox = make();
     await sandbox.start();
     const control = sandbox.control;
-    expect(await control.changeSettings({ holdSeconds: 9, inventoryHealth: 'degraded' })).toMatchObject({ holdSeconds: 9, inventoryHealth: 'degraded' });
+    expect(await control.changeSettings({ holdSeconds: 9, inventoryHealth: 'degraded' })).toMatchObject({
+      holdSeconds: 9,
+      inventoryHealth: 'degraded',
+    });
     expect(await control.settings()).toMatchObject({ holdSeconds: 9 });
-    const faults = await control.setFaults({ failNext: [{ match: 'GET /inventory/health', remaining: 1, status: 503 }] });
+    const faults = await control.setFaults({
+      failNext: [{ match: 'GET /inventory/health', remaining: 1, status: 503 }],
+    });
     expect(faults.failNext).toEqual([{ match: 'GET /inventory/health', remaining: 1, status: 503 }]);
     expect((await fetch(`${sandbox.origin}/inventory/health`)).status).toBe(503);
     expect((await control.clearFaults()).failNext).toEqual([]);
@@ -208,7 +247,11 @@ describe('the control client', () => {
       method: 'POST',
       path: '/settings',
       message: 'invalid settings',
-      answer: { status: 400, code: 'validation_failed', details: [{ field: 'holdSeconds', rule: 'must be a whole number of seconds, at least 1' }] },
+      answer: {
+        status: 400,
+        code: 'validation_failed',
+        details: [{ field: 'holdSeconds', rule: 'must be a whole number of seconds, at least 1' }],
+      },
     });
     const port = Number(new URL(sandbox.origin).port);
     await sandbox.stop();
@@ -220,7 +263,9 @@ describe('the control client', () => {
     await slow.start();
     await slow.control.setFaults({ latencyMs: 500, latencyMatch: 'GET /inventory/health' });
     // The control routes are never faulted: a slow one is made here by a short bound on a seed.
-    const timedOut = await sandboxControl(slow.origin, { timeoutMs: 1 }).seedInventory(50_000).catch((e: unknown) => e);
+    const timedOut = await sandboxControl(slow.origin, { timeoutMs: 1 })
+      .seedInventory(50_000)
+      .catch((e: unknown) => e);
     expect(timedOut).toMatchObject({ reason: 'timeout', timeoutMs: 1 });
     expect((timedOut as Error).message).toMatch(/did not answer POST \/inventory\/seed within 1 ms/);
   });

@@ -24,7 +24,10 @@ async function call(method: 'GET' | 'POST', url: string, payload?: unknown, auth
   const body = response.body ? JSON.parse(response.body) : undefined;
   const template = url
     .split('?')[0]!
-    .replace(/^\/api\/v1\/experiences\/[^/]+\/sessions\/availability$/, '/api/v1/experiences/{id}/sessions/availability')
+    .replace(
+      /^\/api\/v1\/experiences\/[^/]+\/sessions\/availability$/,
+      '/api/v1/experiences/{id}/sessions/availability',
+    )
     .replace(/^\/api\/v1\/experiences\/[^/]+\/sessions$/, '/api/v1/experiences/{id}/sessions')
     .replace(/^\/api\/v1\/orders\/(?!reservations|initiate)[^/]+\/cancel$/, '/api/v1/orders/{orderId}/cancel')
     .replace(/^\/api\/v1\/orders\/(?!reservations|initiate)[^/]+$/, '/api/v1/orders/{orderId}');
@@ -33,7 +36,9 @@ async function call(method: 'GET' | 'POST', url: string, payload?: unknown, auth
 }
 
 const control = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  server.app.inject({ method, url: `/_sandbox${url}`, ...(payload === undefined ? {} : { payload: payload as object }) }).then((r) => JSON.parse(r.body));
+  server.app
+    .inject({ method, url: `/_sandbox${url}`, ...(payload === undefined ? {} : { payload: payload as object }) })
+    .then((r) => JSON.parse(r.body));
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
@@ -58,23 +63,32 @@ async function hold(slotId: string, quantity = 1, experienceId = slotId.split('.
 describe('token and catalogue', () => {
   it('issues a token for the demo secret and refuses others', async () => {
     expect((await call('POST', '/api/v1/token', { clientSecret: 'wrong' }, '')).status).toBe(401);
-    expect((await call('POST', '/api/v1/token', {}, '')).body.error.details).toEqual([{ field: 'clientSecret', rule: 'is required' }]);
+    expect((await call('POST', '/api/v1/token', {}, '')).body.error.details).toEqual([
+      { field: 'clientSecret', rule: 'is required' },
+    ]);
     expect((await call('GET', '/api/v1/locations', undefined, '')).status).toBe(401);
     expect((await call('GET', '/api/v1/locations', undefined, 'not-a-jwt')).status).toBe(401);
   });
 
   it('serves locations, experiences, availability and sessions', async () => {
     expect((await call('GET', '/api/v1/locations')).body.items).toHaveLength(3);
-    expect((await call('GET', '/api/v1/experiences?locationId=loc-harbor')).body.items.map((e: { id: string }) => e.id)).toEqual(['exp-go-karts', 'exp-harbor-bowling']);
+    expect(
+      (await call('GET', '/api/v1/experiences?locationId=loc-harbor')).body.items.map((e: { id: string }) => e.id),
+    ).toEqual(['exp-go-karts', 'exp-harbor-bowling']);
     expect((await call('GET', '/api/v1/experiences')).status).toBe(400);
     expect((await call('GET', '/api/v1/experiences?locationId=nope')).status).toBe(404);
-    const availability = await call('GET', `/api/v1/experiences/exp-escape-room/sessions/availability?fromDate=${tomorrow()}&days=5`);
+    const availability = await call(
+      'GET',
+      `/api/v1/experiences/exp-escape-room/sessions/availability?fromDate=${tomorrow()}&days=5`,
+    );
     expect(availability.body.items).toHaveLength(5);
     expect(availability.body.items[0]).toEqual({ date: tomorrow(), sessions: 5, capacity: 40, remaining: 40 });
     expect((await call('GET', '/api/v1/experiences/exp-escape-room/sessions/availability?days=99')).status).toBe(400);
     const sessions = await call('GET', `/api/v1/experiences/exp-party-package/sessions?forDate=${tomorrow()}`);
     expect(sessions.body.items.map((s: { capacity: number }) => s.capacity)).toEqual([1, 1, 1]);
-    expect((await call('GET', '/api/v1/experiences/exp-party-package/sessions?forDate=2020-01-01')).body.items).toEqual([]);
+    expect((await call('GET', '/api/v1/experiences/exp-party-package/sessions?forDate=2020-01-01')).body.items).toEqual(
+      [],
+    );
     expect((await call('GET', '/api/v1/experiences/nope/sessions')).status).toBe(404);
     expect((await call('GET', '/api/v1/experiences/exp-party-package/sessions?forDate=2026-02-30')).status).toBe(400);
   });
@@ -86,7 +100,10 @@ describe('holds, orders and sales', () => {
     const held = await hold(slotId, 3);
     expect(held.status).toBe(201);
     expect(held.body).toMatchObject({ status: 'held', quantity: 3, amount: 84 });
-    const order = await call('POST', '/api/v1/orders/initiate', { reservationIds: [held.body.reservationId], guest: { firstName: 'Ada', lastName: 'L', email: 'ada@example.com' } });
+    const order = await call('POST', '/api/v1/orders/initiate', {
+      reservationIds: [held.body.reservationId],
+      guest: { firstName: 'Ada', lastName: 'L', email: 'ada@example.com' },
+    });
     expect(order.status).toBe(201);
     expect(order.body).toMatchObject({ status: 'created', total: 84 });
     const orderId = order.body.orderId;
@@ -100,7 +117,9 @@ describe('holds, orders and sales', () => {
     const second = await call('POST', '/api/v1/sale', { orderId, amount: 84, paymentReference: 'P1' });
     expect(second.status).toBe(409);
     expect(second.body.error.code).toBe('already_paid');
-    expect((await call('POST', '/api/v1/orders/reservations/cancel', { reservationId: held.body.reservationId })).status).toBe(409);
+    expect(
+      (await call('POST', '/api/v1/orders/reservations/cancel', { reservationId: held.body.reservationId })).status,
+    ).toBe(409);
     expect((await call('GET', `/api/v1/orders/${orderId}`)).body.sale.paymentReference).toBe('P1');
 
     const report = await call('GET', '/api/v1/reports');
@@ -108,7 +127,10 @@ describe('holds, orders and sales', () => {
     expect(report.body.totals).toEqual({ orders: 1, quantity: 3, revenue: 84 });
     expect((await call('GET', '/api/v1/reports?locationId=loc-harbor')).body.items).toEqual([]);
 
-    const remaining = async () => (await call('GET', `/api/v1/experiences/exp-escape-room/sessions?forDate=${tomorrow()}`)).body.items.find((s: { slotId: string }) => s.slotId === slotId).remaining;
+    const remaining = async () =>
+      (await call('GET', `/api/v1/experiences/exp-escape-room/sessions?forDate=${tomorrow()}`)).body.items.find(
+        (s: { slotId: string }) => s.slotId === slotId,
+      ).remaining;
     expect(await remaining()).toBe(5);
     expect((await call('POST', `/api/v1/orders/${orderId}/cancel`)).body.status).toBe('cancelled');
     expect((await call('POST', `/api/v1/orders/${orderId}/cancel`)).status).toBe(409);
@@ -125,7 +147,11 @@ describe('holds, orders and sales', () => {
     expect(full.body.error).toMatchObject({ code: 'capacity_exceeded', message: `slot ${slotId} is full` });
     expect((await hold('exp-party-package.20200101.1100')).status).toBe(404);
     expect((await hold(`exp-party-package.${tomorrow().replaceAll('-', '')}.0900`)).status).toBe(404);
-    const invalid = await call('POST', '/api/v1/orders/reservations/reserve', { experienceId: 'exp-party-package', slotId, quantity: 0 });
+    const invalid = await call('POST', '/api/v1/orders/reservations/reserve', {
+      experienceId: 'exp-party-package',
+      slotId,
+      quantity: 0,
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.details).toEqual([{ field: 'quantity', rule: 'must be a positive whole number' }]);
   });
@@ -136,17 +162,25 @@ describe('holds, orders and sales', () => {
     expect((await hold(slotId)).status).toBe(409);
     await control('POST', '/clock', { advanceSeconds: 601 });
     expect((await hold(slotId, 10)).status).toBe(201);
-    const order = await call('POST', '/api/v1/orders/initiate', { reservationIds: [held.body.reservationId], guest: { firstName: 'A', lastName: 'B', email: 'a@b.co' } });
+    const order = await call('POST', '/api/v1/orders/initiate', {
+      reservationIds: [held.body.reservationId],
+      guest: { firstName: 'A', lastName: 'B', email: 'a@b.co' },
+    });
     expect(order.status).toBe(409);
     expect(order.body.error.code).toBe('hold_expired');
-    const released = await call('POST', '/api/v1/orders/reservations/cancel', { reservationId: held.body.reservationId });
+    const released = await call('POST', '/api/v1/orders/reservations/cancel', {
+      reservationId: held.body.reservationId,
+    });
     expect(released.body.status).toBe('expired');
   });
 
   it('refuses a sale for a lapsed order', async () => {
     const slotId = `exp-vr-arena.${tomorrow().replaceAll('-', '')}.1300`;
     const held = await hold(slotId, 1);
-    const order = await call('POST', '/api/v1/orders/initiate', { reservationIds: [held.body.reservationId], guest: { firstName: 'A', lastName: 'B', email: 'a@b.co' } });
+    const order = await call('POST', '/api/v1/orders/initiate', {
+      reservationIds: [held.body.reservationId],
+      guest: { firstName: 'A', lastName: 'B', email: 'a@b.co' },
+    });
     await control('POST', '/clock', { advanceSeconds: 601 });
     const sale = await call('POST', '/api/v1/sale', { orderId: order.body.orderId, amount: 24, paymentReference: 'P' });
     expect(sale.status).toBe(409);

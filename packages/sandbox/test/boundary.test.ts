@@ -58,12 +58,18 @@ export function specifiersIn(code: string): string[] {
 }
 
 /** Why the specifier leaves the package, or undefined when it may be imported (packages from "dependencies", or for tests "devDependencies" too). */
-export function problemWith(specifier: string, file: string, allowed: ReadonlySet<string> = shipped): string | undefined {
+export function problemWith(
+  specifier: string,
+  file: string,
+  allowed: ReadonlySet<string> = shipped,
+): string | undefined {
   if (specifier.startsWith('<computed')) return 'a dynamic import that cannot be checked';
   if (specifier.startsWith('.')) {
     const target = path.resolve(path.dirname(file), specifier);
     const inside = path.relative(packageRoot, target);
-    return inside.startsWith('..') || path.isAbsolute(inside) ? `reaches ${path.relative(packageRoot, target)}, outside the package` : undefined;
+    return inside.startsWith('..') || path.isAbsolute(inside)
+      ? `reaches ${path.relative(packageRoot, target)}, outside the package`
+      : undefined;
   }
   if (specifier.startsWith('node:') || builtinModules.includes(specifier)) return undefined;
   if (path.isAbsolute(specifier) || specifier.startsWith('file:')) return 'an absolute path';
@@ -74,7 +80,11 @@ export function problemWith(specifier: string, file: string, allowed: ReadonlySe
 
 /** Where the code writes to the process's streams or console itself. */
 export function directWrites(code: string): string[] {
-  return [...withoutComments(code).matchAll(/\b(?:process\.(?:stdout|stderr)\.write|console\.(?:log|info|warn|error|debug))\b/g)].map((m) => m[0]);
+  return [
+    ...withoutComments(code).matchAll(
+      /\b(?:process\.(?:stdout|stderr)\.write|console\.(?:log|info|warn|error|debug))\b/g,
+    ),
+  ].map((m) => m[0]);
 }
 
 describe('the package boundary', () => {
@@ -111,8 +121,12 @@ describe('the package boundary', () => {
     );
     const file = path.join(packageRoot, 'src', 'webhooks', 'delivery.ts');
     expect(problemWith('../../lib/undici.js', file)).toBeUndefined(); // src/lib inside the package: a folder of its own
-    expect(problemWith('../../../../src/lib/undici.js', file)).toMatch(/reaches \.\.\/\.\.\/src\/lib\/undici\.js, outside the package/);
-    expect(problemWith('../../../../test/support/venue.js', path.join(packageRoot, 'test', 'x.test.ts'), forTests)).toMatch(/outside the package/);
+    expect(problemWith('../../../../src/lib/undici.js', file)).toMatch(
+      /reaches \.\.\/\.\.\/src\/lib\/undici\.js, outside the package/,
+    );
+    expect(
+      problemWith('../../../../test/support/venue.js', path.join(packageRoot, 'test', 'x.test.ts'), forTests),
+    ).toMatch(/outside the package/);
     expect(problemWith('../rules/webhooks.js', file)).toBeUndefined();
     expect(problemWith('./undici.js', file)).toBeUndefined();
     expect(problemWith('node:crypto', file)).toBeUndefined();
@@ -120,7 +134,9 @@ describe('the package boundary', () => {
     expect(problemWith('vitest', file)).toMatch(/not in package.json "dependencies"/);
     expect(problemWith('vitest', file, forTests)).toBeUndefined();
     expect(problemWith('commander', file, forTests)).toMatch(/not in package.json "dependencies" or "devDependencies"/);
-    expect(directWrites("process.stderr.write('x'); console.warn('y'); // console.log('z')\nlog.warn('fine');")).toEqual(['process.stderr.write', 'console.warn']);
+    expect(
+      directWrites("process.stderr.write('x'); console.warn('y'); // console.log('z')\nlog.warn('fine');"),
+    ).toEqual(['process.stderr.write', 'console.warn']);
   });
 
   const check = (folder: string, allowed: ReadonlySet<string>) => {
@@ -143,17 +159,40 @@ describe('the package boundary', () => {
   it('the code writes nowhere itself: what goes wrong goes to the logger it is given (the bin alone writes to the streams)', () => {
     const writing = sources(path.join(packageRoot, 'src'))
       .filter((file) => path.relative(packageRoot, file) !== path.join('src', 'bin.ts'))
-      .flatMap((file) => directWrites(fs.readFileSync(file, 'utf8')).map((write) => `${path.relative(packageRoot, file)}: ${write}`));
+      .flatMap((file) =>
+        directWrites(fs.readFileSync(file, 'utf8')).map((write) => `${path.relative(packageRoot, file)}: ${write}`),
+      );
     expect(writing).toEqual([]);
   });
 
   it('the public API (src/index.ts) loads no server code: fastify, the emulators and ajv come with start()', () => {
     const index = fs.readFileSync(path.join(packageRoot, 'src', 'index.ts'), 'utf8');
-    const statics = [...withoutComments(index).matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?from\s+'([^']+)'/gm)].map((m) => m[1]);
-    expect([...new Set(statics)].sort()).toEqual(['./contract-files.js', './control-client.js', './route-layout-error.js', './rules/demo-secrets.js', './types.js'].sort());
-    for (const light of ['control-client.ts', 'contract-files.ts', 'route-layout-error.ts', 'rules/demo-secrets.ts', 'types.ts']) {
+    const statics = [...withoutComments(index).matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?from\s+'([^']+)'/gm)].map(
+      (m) => m[1],
+    );
+    expect([...new Set(statics)].sort()).toEqual(
+      [
+        './contract-files.js',
+        './control-client.js',
+        './route-layout-error.js',
+        './rules/demo-secrets.js',
+        './types.js',
+      ].sort(),
+    );
+    for (const light of [
+      'control-client.ts',
+      'contract-files.ts',
+      'route-layout-error.ts',
+      'rules/demo-secrets.ts',
+      'types.ts',
+    ]) {
       const code = withoutComments(fs.readFileSync(path.join(packageRoot, 'src', light), 'utf8'));
-      expect([...code.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gm)].map((m) => m[1]).filter((s) => !s!.startsWith('node:')), light).toEqual([]);
+      expect(
+        [...code.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gm)]
+          .map((m) => m[1])
+          .filter((s) => !s!.startsWith('node:')),
+        light,
+      ).toEqual([]);
     }
   });
 });

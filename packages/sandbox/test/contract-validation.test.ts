@@ -24,9 +24,15 @@ const permissiveBooking: SandboxService<Record<string, never>> = {
   prefix: '/booking',
   demoState: () => ({}),
   register(app, sandbox) {
-    checkRequestsAgainstContract(app, sandbox, { service: 'booking', prefix: '/booking', security: { bearer: ['booking'] } });
+    checkRequestsAgainstContract(app, sandbox, {
+      service: 'booking',
+      prefix: '/booking',
+      security: { bearer: ['booking'] },
+    });
     app.post('/api/v1/token', async () => ({ accessToken: await sandbox.tokens.issue('booking') }));
-    app.post('/api/v1/orders/reservations/reserve', async (_request, reply) => reply.code(201).send({ accepted: true }));
+    app.post('/api/v1/orders/reservations/reserve', async (_request, reply) =>
+      reply.code(201).send({ accepted: true }),
+    );
     app.get('/api/v1/experiences/:id/sessions/availability', async (request) => ({ query: request.query }));
     app.get('/api/v1/not-in-the-contract', async (request) => ({ query: request.query }));
   },
@@ -43,7 +49,13 @@ async function start(services: SandboxService<any>[]): Promise<SandboxServer> {
   return server;
 }
 
-async function call(server: SandboxServer, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token?: string) {
+async function call(
+  server: SandboxServer,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: unknown,
+  token?: string,
+) {
   const response = await server.app.inject({
     method,
     url,
@@ -70,15 +82,31 @@ describe('the contract layer on its own', () => {
   });
 
   it('refuses a body that breaks the document with 400 validation_failed and the error body', async () => {
-    const answer = await call(server, 'POST', '/booking/api/v1/orders/reservations/reserve', { ...reserve, quantity: 'two' }, token);
+    const answer = await call(
+      server,
+      'POST',
+      '/booking/api/v1/orders/reservations/reserve',
+      { ...reserve, quantity: 'two' },
+      token,
+    );
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toMatchObject({ status: 400, code: 'validation_failed', details: [{ field: 'quantity', rule: 'must be a whole number' }] });
+    expect(answer.body.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      details: [{ field: 'quantity', rule: 'must be a whole number' }],
+    });
     expect(answer.body.error.message).toMatch(/\(openapi\/booking\.json\)/);
     expectContract('booking', 'POST', '/api/v1/orders/reservations/reserve', 400, answer.body);
   });
 
   it('names every problem: missing, unknown and out-of-range fields', async () => {
-    const answer = await call(server, 'POST', '/booking/api/v1/orders/reservations/reserve', { slotId: '', quantity: 0, note: 'hi' }, token);
+    const answer = await call(
+      server,
+      'POST',
+      '/booking/api/v1/orders/reservations/reserve',
+      { slotId: '', quantity: 0, note: 'hi' },
+      token,
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.error.details).toEqual(
       expect.arrayContaining([
@@ -91,24 +119,40 @@ describe('the contract layer on its own', () => {
   });
 
   it('lets a body that meets the document through', async () => {
-    expect((await call(server, 'POST', '/booking/api/v1/orders/reservations/reserve', reserve, token)).status).toBe(201);
+    expect((await call(server, 'POST', '/booking/api/v1/orders/reservations/reserve', reserve, token)).status).toBe(
+      201,
+    );
   });
 
   it('checks query values, read as text, against their typed schemas', async () => {
-    const bad = await call(server, 'GET', '/booking/api/v1/experiences/exp-1/sessions/availability?days=abc&fromDate=2026-02-30', undefined, token);
+    const bad = await call(
+      server,
+      'GET',
+      '/booking/api/v1/experiences/exp-1/sessions/availability?days=abc&fromDate=2026-02-30',
+      undefined,
+      token,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.details).toEqual([
       { field: 'fromDate', rule: 'must be a date written YYYY-MM-DD' },
       { field: 'days', rule: 'must be a whole number' },
     ]);
-    const good = await call(server, 'GET', '/booking/api/v1/experiences/exp-1/sessions/availability?days=3&fromDate=2026-02-28', undefined, token);
+    const good = await call(
+      server,
+      'GET',
+      '/booking/api/v1/experiences/exp-1/sessions/availability?days=3&fromDate=2026-02-28',
+      undefined,
+      token,
+    );
     expect(good.status).toBe(200);
     // The route still sees the query as it came.
     expect(good.body.query).toEqual({ days: '3', fromDate: '2026-02-28' });
   });
 
   it('leaves routes the document does not have alone', async () => {
-    expect((await call(server, 'GET', '/booking/api/v1/not-in-the-contract?days=abc', undefined, token)).status).toBe(200);
+    expect((await call(server, 'GET', '/booking/api/v1/not-in-the-contract?days=abc', undefined, token)).status).toBe(
+      200,
+    );
   });
 
   it('lets the route answer 401 first when the token is missing', async () => {
@@ -125,21 +169,42 @@ describe('the contract layer beside the real emulators', () => {
 
   beforeAll(async () => {
     server = await start([bookingService, walletService]);
-    bookingToken = (await call(server, 'POST', '/booking/api/v1/token', { clientSecret: 'sandbox-booking-client-secret' })).body.accessToken;
-    adminToken = (await call(server, 'POST', '/wallet/api/v1/token', { clientSecret: 'sandbox-wallet-client-secret' })).body.accessToken;
+    bookingToken = (
+      await call(server, 'POST', '/booking/api/v1/token', { clientSecret: 'sandbox-booking-client-secret' })
+    ).body.accessToken;
+    adminToken = (await call(server, 'POST', '/wallet/api/v1/token', { clientSecret: 'sandbox-wallet-client-secret' }))
+      .body.accessToken;
   });
 
   it('refuses what the service itself lets through: an unknown field in a reservation', async () => {
-    const slots = await call(server, 'GET', `/booking/api/v1/experiences/exp-laser-tag/sessions?forDate=${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}`, undefined, bookingToken);
+    const slots = await call(
+      server,
+      'GET',
+      `/booking/api/v1/experiences/exp-laser-tag/sessions?forDate=${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}`,
+      undefined,
+      bookingToken,
+    );
     const slot = slots.body.items[0];
-    const answer = await call(server, 'POST', '/booking/api/v1/orders/reservations/reserve', { experienceId: 'exp-laser-tag', slotId: slot.slotId, quantity: 1, giftWrap: true }, bookingToken);
+    const answer = await call(
+      server,
+      'POST',
+      '/booking/api/v1/orders/reservations/reserve',
+      { experienceId: 'exp-laser-tag', slotId: slot.slotId, quantity: 1, giftWrap: true },
+      bookingToken,
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.error.details).toEqual([{ field: 'giftWrap', rule: 'is not a known field' }]);
     expectContract('booking', 'POST', '/api/v1/orders/reservations/reserve', 400, answer.body);
   });
 
   it("gives the service's own wording first, then what only the contract objects to", async () => {
-    const answer = await call(server, 'POST', '/booking/api/v1/orders/reservations/reserve', { experienceId: 'exp-laser-tag', slotId: 'x', quantity: 0, giftWrap: true }, bookingToken);
+    const answer = await call(
+      server,
+      'POST',
+      '/booking/api/v1/orders/reservations/reserve',
+      { experienceId: 'exp-laser-tag', slotId: 'x', quantity: 0, giftWrap: true },
+      bookingToken,
+    );
     expect(answer.body.error.details).toEqual([
       { field: 'quantity', rule: 'must be a positive whole number' },
       { field: 'giftWrap', rule: 'is not a known field' },
@@ -147,7 +212,13 @@ describe('the contract layer beside the real emulators', () => {
   });
 
   it('answers 401 before looking at the body', async () => {
-    const answer = await call(server, 'POST', '/booking/api/v1/orders/reservations/reserve', { quantity: 'two' }, 'not-a-token');
+    const answer = await call(
+      server,
+      'POST',
+      '/booking/api/v1/orders/reservations/reserve',
+      { quantity: 'two' },
+      'not-a-token',
+    );
     expect(answer.status).toBe(401);
   });
 
@@ -156,7 +227,14 @@ describe('the contract layer beside the real emulators', () => {
       server,
       'POST',
       '/wallet/api/v1/admin/signup',
-      { username: 'new@example.com', password: 'Ab1', firstName: 'New', lastName: 'Guest', cardBarcode: '1000000004', cardCvv: '444' },
+      {
+        username: 'new@example.com',
+        password: 'Ab1',
+        firstName: 'New',
+        lastName: 'Guest',
+        cardBarcode: '1000000004',
+        cardCvv: '444',
+      },
       adminToken,
     );
     expect(answer.status).toBe(422);
@@ -168,7 +246,14 @@ describe('the contract layer beside the real emulators', () => {
       server,
       'POST',
       '/wallet/api/v1/admin/signup',
-      { username: 'new@example.com', password: 'Abcdefg1', lastName: 'Guest', cardBarcode: '1000000004', cardCvv: '444', cardNickname: 5 },
+      {
+        username: 'new@example.com',
+        password: 'Abcdefg1',
+        lastName: 'Guest',
+        cardBarcode: '1000000004',
+        cardCvv: '444',
+        cardNickname: 5,
+      },
       adminToken,
     );
     expect(answer.status).toBe(400);
@@ -192,6 +277,10 @@ describe("the package's contract files", () => {
       expect(contractFile(service)).toBe(path.join(packageRoot, 'openapi', `${service}.json`));
       expect(JSON.parse(fs.readFileSync(contractFile(service), 'utf8')).openapi).toMatch(/^3\.1/);
     }
-    expect(fs.readdirSync(path.join(packageRoot, 'openapi')).sort()).toEqual(['booking.json', 'inventory.json', 'wallet.json']);
+    expect(fs.readdirSync(path.join(packageRoot, 'openapi')).sort()).toEqual([
+      'booking.json',
+      'inventory.json',
+      'wallet.json',
+    ]);
   });
 });

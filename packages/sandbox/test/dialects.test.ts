@@ -6,7 +6,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { camelCase, pascalCase, screamingSnakeCase, snakeCase, words, type Exchange, type VenueError } from '../src/dialects/core.js';
+import {
+  camelCase,
+  pascalCase,
+  screamingSnakeCase,
+  snakeCase,
+  words,
+  type Exchange,
+  type VenueError,
+} from '../src/dialects/core.js';
 import { DIALECTS, DIALECT_NAMES, installDialect, isDialectName } from '../src/dialects/index.js';
 import { DECOYS } from '../src/dialects/decoy.js';
 import { pascalFieldPath } from '../src/dialects/pascal.js';
@@ -28,7 +36,16 @@ const exchange: Exchange = {
 };
 
 const productList = {
-  items: [{ productId: 1001, productName: 'Gummy Bears', productDescription: 'Gummy Bears', saleType: 2, isActive: true, stockLevels: [{ warehouseId: 1, quantity: 10 }] }],
+  items: [
+    {
+      productId: 1001,
+      productName: 'Gummy Bears',
+      productDescription: 'Gummy Bears',
+      saleType: 2,
+      isActive: true,
+      stockLevels: [{ warehouseId: 1, quantity: 10 }],
+    },
+  ],
   page: 1,
   pageSize: 2,
   totalItems: 3,
@@ -44,7 +61,13 @@ const cardError: VenueError = {
 
 describe('casing', () => {
   it('splits every casing into the same words', () => {
-    for (const name of ['card_not_activated', 'card-not-activated', 'cardNotActivated', 'CardNotActivated', 'CARD_NOT_ACTIVATED']) {
+    for (const name of [
+      'card_not_activated',
+      'card-not-activated',
+      'cardNotActivated',
+      'CardNotActivated',
+      'CARD_NOT_ACTIVATED',
+    ]) {
       expect(words(name)).toEqual(['card', 'not', 'activated']);
     }
     expect(words('PONumber')).toEqual(['po', 'number']);
@@ -68,12 +91,32 @@ describe('casing', () => {
 
 describe('resources', () => {
   it('are told by their fields', () => {
-    expect(classify({ cardNumber: '1', cardType: 'Standard', nickname: null, status: 'activated', locationId: 'L', locationName: 'D', playUnit: 'dollars' })).toBe('walletCard');
+    expect(
+      classify({
+        cardNumber: '1',
+        cardType: 'Standard',
+        nickname: null,
+        status: 'activated',
+        locationId: 'L',
+        locationName: 'D',
+        playUnit: 'dollars',
+      }),
+    ).toBe('walletCard');
     expect(classify({ accessToken: 'a' })).toBe('walletAdminToken');
     expect(classify({ accessToken: 'a', refreshToken: 'r' })).toBe('walletGuestTokens');
     expect(classify({ token: 't', expiresAt: 'x' })).toBe('inventoryToken');
     expect(classify({ warehouseId: 1, quantity: 3 })).toBe('productStock');
-    expect(classify({ productId: 1, productName: 'n', productCode: null, warehouseId: 1, quantity: 3, averageUnitCost: 1, lastPurchasePrice: 1 })).toBe('stockLevel');
+    expect(
+      classify({
+        productId: 1,
+        productName: 'n',
+        productCode: null,
+        warehouseId: 1,
+        quantity: 3,
+        averageUnitCost: 1,
+        lastPurchasePrice: 1,
+      }),
+    ).toBe('stockLevel');
     expect(classify({ classId: 'C', categoryId: 'S', name: 'n' })).toBe('productClass');
     expect(classify({ categoryId: 'S', name: 'n' })).toBe('category');
     expect(classify({ saleId: 's', orderId: 'o', status: 'confirmed', order: {} })).toBe('bookingSaleResult');
@@ -104,16 +147,33 @@ describe('the dialects', () => {
   it('pascal: PascalCase keys, paging names and problem details', () => {
     const answer = DIALECTS.pascal.success(productList, exchange);
     expect(answer.body).toEqual({
-      Items: [{ ProductId: 1001, ProductName: 'Gummy Bears', ProductDescription: 'Gummy Bears', SaleType: 2, IsActive: true, StockLevels: [{ WarehouseId: 1, Quantity: 10 }] }],
+      Items: [
+        {
+          ProductId: 1001,
+          ProductName: 'Gummy Bears',
+          ProductDescription: 'Gummy Bears',
+          SaleType: 2,
+          IsActive: true,
+          StockLevels: [{ WarehouseId: 1, Quantity: 10 }],
+        },
+      ],
       Page: 1,
       PageSize: 2,
       TotalCount: 3,
       TotalPages: 2,
     });
-    expect(DIALECTS.pascal.success({ token: 't', expiresAt: '2026-11-22T15:00:00Z' }, exchange).body).toEqual({ AccessToken: 't', ExpiresIn: 3600 });
+    expect(DIALECTS.pascal.success({ token: 't', expiresAt: '2026-11-22T15:00:00Z' }, exchange).body).toEqual({
+      AccessToken: 't',
+      ExpiresIn: 3600,
+    });
     const problem = DIALECTS.pascal.error(cardError, exchange);
     expect(problem.headers).toEqual({ 'content-type': 'application/problem+json; charset=utf-8' });
-    expect(problem.body).toMatchObject({ status: 422, detail: 'the card is not activated', code: 'CardNotActivated', errors: { CardBarcode: ['must be an activated card'] } });
+    expect(problem.body).toMatchObject({
+      status: 422,
+      detail: 'the card is not activated',
+      code: 'CardNotActivated',
+      errors: { CardBarcode: ['must be an activated card'] },
+    });
   });
 
   it('pascal binds request names case-insensitively to the canonical ones', () => {
@@ -135,21 +195,63 @@ describe('the dialects', () => {
       meta: { page: 1, pageSize: 2, total: 3, totalPages: 2, hasMore: true },
     });
     expect(DIALECTS.envelope.error(cardError, exchange).body).toEqual({
-      error: { code: 'CARD_NOT_ACTIVATED', message: 'the card is not activated', details: [{ field: 'cardBarcode', message: 'must be an activated card' }] },
+      error: {
+        code: 'CARD_NOT_ACTIVATED',
+        message: 'the card is not activated',
+        details: [{ field: 'cardBarcode', message: 'must be an activated card' }],
+      },
     });
-    const sale = { saleId: 's1', amount: 30, paymentReference: 'p', recordedAt: 't', orderId: 'o1', status: 'confirmed', order: { orderId: 'o1', status: 'confirmed', reservationIds: [], guest: { firstName: 'A', lastName: 'B', email: 'e' }, sale: { saleId: 's1', amount: 30, paymentReference: 'p', recordedAt: 't' } } };
-    expect(DIALECTS.envelope.success(sale, exchange).body).toMatchObject({ data: { orderId: 'o1', status: 'confirmed', sale: { saleId: 's1', status: 'completed' } } });
+    const sale = {
+      saleId: 's1',
+      amount: 30,
+      paymentReference: 'p',
+      recordedAt: 't',
+      orderId: 'o1',
+      status: 'confirmed',
+      order: {
+        orderId: 'o1',
+        status: 'confirmed',
+        reservationIds: [],
+        guest: { firstName: 'A', lastName: 'B', email: 'e' },
+        sale: { saleId: 's1', amount: 30, paymentReference: 'p', recordedAt: 't' },
+      },
+    };
+    expect(DIALECTS.envelope.success(sale, exchange).body).toMatchObject({
+      data: { orderId: 'o1', status: 'confirmed', sale: { saleId: 's1', status: 'completed' } },
+    });
   });
 
   it('plain: bare arrays paged in headers, synonyms, flat balances, camelCase codes', () => {
     const answer = DIALECTS.plain.success(productList, exchange);
-    expect(answer.body).toEqual([{ id: 1001, name: 'Gummy Bears', description: 'Gummy Bears', saleType: 2, active: true, stock: [{ warehouseId: 1, onHand: 10 }] }]);
+    expect(answer.body).toEqual([
+      {
+        id: 1001,
+        name: 'Gummy Bears',
+        description: 'Gummy Bears',
+        saleType: 2,
+        active: true,
+        stock: [{ warehouseId: 1, onHand: 10 }],
+      },
+    ]);
     expect(answer.headers).toEqual({
       'x-total-count': '3',
       link: '<http://127.0.0.1:47800/inventory/products?pageSize=2&page=2>; rel="next"',
     });
-    const balance = { cardNumber: '1', playBalance: { amount: 120, unit: 'tokens' }, bonusBalance: { amount: 20, unit: 'tokens' }, ticketBalance: 5, lastSyncedAt: 't' };
-    expect(DIALECTS.plain.success(balance, exchange).body).toEqual({ cardNumber: '1', ticketBalance: 5, playBalance: 120, bonusBalance: 20, balanceUnit: 'TOKENS', lastUpdated: 't' });
+    const balance = {
+      cardNumber: '1',
+      playBalance: { amount: 120, unit: 'tokens' },
+      bonusBalance: { amount: 20, unit: 'tokens' },
+      ticketBalance: 5,
+      lastSyncedAt: 't',
+    };
+    expect(DIALECTS.plain.success(balance, exchange).body).toEqual({
+      cardNumber: '1',
+      ticketBalance: 5,
+      playBalance: 120,
+      bonusBalance: 20,
+      balanceUnit: 'TOKENS',
+      lastUpdated: 't',
+    });
     expect(DIALECTS.plain.error(cardError, exchange).body).toEqual({
       message: 'the card is not activated',
       code: 'cardNotActivated',
@@ -160,7 +262,7 @@ describe('the dialects', () => {
 });
 
 describe('the decoy dialect', () => {
-  it('keeps venue\'s lists, paging and errors, and puts a decoy of the wrong type next to the real field', () => {
+  it("keeps venue's lists, paging and errors, and puts a decoy of the wrong type next to the real field", () => {
     const answer = DIALECTS.decoy.success(productList, exchange);
     expect(answer.headers).toBeUndefined();
     expect(answer.body).toMatchObject({ page: 1, pageSize: 2, totalItems: 3, totalPages: 2 });
@@ -169,15 +271,49 @@ describe('the decoy dialect', () => {
     expect(product).toMatchObject({ productId: 'P-1001', id: 1001, active: { since: null }, enabled: true });
     expect(product!.stockLevels).toEqual([{ warehouseId: 1, quantity: { unit: 'each' }, onHand: 10 }]);
     expect(DIALECTS.decoy.error(cardError, exchange).body).toEqual(DIALECTS.venue.error(cardError, exchange).body);
-    expect(DIALECTS.decoy.success({ token: 't', expiresAt: 'x' }, exchange).body).toEqual({ token: 't', expiresAt: 'x' });
+    expect(DIALECTS.decoy.success({ token: 't', expiresAt: 'x' }, exchange).body).toEqual({
+      token: 't',
+      expiresAt: 'x',
+    });
   });
 
   it('answers the cases seen at real servers', () => {
-    const day = DIALECTS.decoy.success({ items: [{ date: '2026-11-22', sessions: 11, capacity: 220, remaining: 5 }], experienceId: 'e', fromDate: '2026-11-22', days: 1 }, exchange).body as { items: unknown[] };
-    expect(day.items).toEqual([{ date: '2026-11-22', sessions: [], sessionCount: 11, capacity: 220, available: true, remainingCapacity: 5 }]);
-    expect(DIALECTS.decoy.success({ containerId: 2, name: 'Carton', units: 24 }, exchange).body).toEqual({ containerId: 2, name: 'Carton', units: 'each', defaultQuantity: 24 });
-    const card = DIALECTS.decoy.success({ cardNumber: '6001000000000000001', cardType: 'Standard', nickname: null, status: 'activated', locationId: 'L', locationName: 'D', playUnit: 'dollars' }, exchange).body;
-    expect(card).toMatchObject({ cardNumber: { masked: '•••• 0001', last4: '0001' }, cardNo: '6001000000000000001', status: 1, cardStatus: 'activated' });
+    const day = DIALECTS.decoy.success(
+      {
+        items: [{ date: '2026-11-22', sessions: 11, capacity: 220, remaining: 5 }],
+        experienceId: 'e',
+        fromDate: '2026-11-22',
+        days: 1,
+      },
+      exchange,
+    ).body as { items: unknown[] };
+    expect(day.items).toEqual([
+      { date: '2026-11-22', sessions: [], sessionCount: 11, capacity: 220, available: true, remainingCapacity: 5 },
+    ]);
+    expect(DIALECTS.decoy.success({ containerId: 2, name: 'Carton', units: 24 }, exchange).body).toEqual({
+      containerId: 2,
+      name: 'Carton',
+      units: 'each',
+      defaultQuantity: 24,
+    });
+    const card = DIALECTS.decoy.success(
+      {
+        cardNumber: '6001000000000000001',
+        cardType: 'Standard',
+        nickname: null,
+        status: 'activated',
+        locationId: 'L',
+        locationName: 'D',
+        playUnit: 'dollars',
+      },
+      exchange,
+    ).body;
+    expect(card).toMatchObject({
+      cardNumber: { masked: '•••• 0001', last4: '0001' },
+      cardNo: '6001000000000000001',
+      status: 1,
+      cardStatus: 'activated',
+    });
   });
 
   it('never adds a decoy under the name a real field moves to', () => {
@@ -193,7 +329,15 @@ describe('request names', () => {
     const names = new Set<string>();
     for (const service of CONTRACT_SERVICES) {
       const document = JSON.parse(fs.readFileSync(contractFile(service), 'utf8'));
-      const resolve = (node: any): any => (node?.$ref ? resolve(node.$ref.split('/').slice(1).reduce((at: any, key: string) => at[key], document)) : node);
+      const resolve = (node: any): any =>
+        node?.$ref
+          ? resolve(
+              node.$ref
+                .split('/')
+                .slice(1)
+                .reduce((at: any, key: string) => at[key], document),
+            )
+          : node;
       const walk = (schema: any, seen = new Set<any>()): void => {
         schema = resolve(schema);
         if (!schema || typeof schema !== 'object' || seen.has(schema)) return;
@@ -208,8 +352,10 @@ describe('request names', () => {
       for (const item of Object.values(document.paths) as any[]) {
         for (const operation of Object.values(item) as any[]) {
           if (!operation || typeof operation !== 'object') continue;
-          for (const parameter of (operation.parameters ?? []).map(resolve)) if (parameter?.in === 'query') names.add(parameter.name);
-          for (const content of Object.values(resolve(operation.requestBody)?.content ?? {}) as any[]) walk(content.schema);
+          for (const parameter of (operation.parameters ?? []).map(resolve))
+            if (parameter?.in === 'query') names.add(parameter.name);
+          for (const content of Object.values(resolve(operation.requestBody)?.content ?? {}) as any[])
+            walk(content.schema);
         }
       }
     }
@@ -221,11 +367,16 @@ describe('the hooks', () => {
   async function app(dialect: 'venue' | 'pascal' | 'plain') {
     const server = Fastify();
     installDialect(server, dialect, () => new Date(), silentLogger);
-    server.post('/inventory/echo', async (request) => ({ bodyKeys: Object.keys(request.body as object), queryKeys: Object.keys(request.query as object) }));
+    server.post('/inventory/echo', async (request) => ({
+      bodyKeys: Object.keys(request.body as object),
+      queryKeys: Object.keys(request.query as object),
+    }));
     server.get('/_sandbox/health', async () => ({ ok: true, items: [] }));
     server.get('/inventory/openapi.json', async () => ({ openapi: '3.1.0', paths: {} }));
     server.get('/inventory/categories', async () => ({ items: [{ categoryId: 'SNACKS', name: 'Snacks' }] }));
-    server.get('/inventory/pass', async (_request, reply) => reply.type('application/octet-stream').send(Buffer.from('PK')));
+    server.get('/inventory/pass', async (_request, reply) =>
+      reply.type('application/octet-stream').send(Buffer.from('PK')),
+    );
     await server.ready();
     return server;
   }
@@ -244,7 +395,10 @@ describe('the hooks', () => {
     for (const dialect of ['pascal', 'plain'] as const) {
       const server = await app(dialect);
       expect((await server.inject({ method: 'GET', url: '/_sandbox/health' })).json()).toEqual({ ok: true, items: [] });
-      expect((await server.inject({ method: 'GET', url: '/inventory/openapi.json' })).json()).toEqual({ openapi: '3.1.0', paths: {} });
+      expect((await server.inject({ method: 'GET', url: '/inventory/openapi.json' })).json()).toEqual({
+        openapi: '3.1.0',
+        paths: {},
+      });
       expect((await server.inject({ method: 'GET', url: '/inventory/pass' })).body).toBe('PK');
       await server.close();
     }
@@ -252,7 +406,9 @@ describe('the hooks', () => {
 
   it('venue installs none', async () => {
     const server = await app('venue');
-    expect((await server.inject({ method: 'GET', url: '/inventory/categories' })).json()).toEqual({ items: [{ categoryId: 'SNACKS', name: 'Snacks' }] });
+    expect((await server.inject({ method: 'GET', url: '/inventory/categories' })).json()).toEqual({
+      items: [{ categoryId: 'SNACKS', name: 'Snacks' }],
+    });
     await server.close();
   });
 });

@@ -55,7 +55,11 @@ describe('FaultInjector', () => {
   it('adds latency, and marks the next N matching requests to be dropped after processing', () => {
     const faults = new FaultInjector();
     faults.set({ latencyMs: 25, dropAfterProcessing: { match: 'POST /inventory/stock-receipts' } });
-    expect(faults.decide('POST', '/inventory/stock-receipts')).toEqual({ kind: 'none', latencyMs: 25, after: { kind: 'drop' } });
+    expect(faults.decide('POST', '/inventory/stock-receipts')).toEqual({
+      kind: 'none',
+      latencyMs: 25,
+      after: { kind: 'drop' },
+    });
     expect(faults.decide('POST', '/inventory/stock-receipts')).toEqual({ kind: 'none', latencyMs: 25 });
   });
 
@@ -67,7 +71,12 @@ describe('FaultInjector', () => {
     } catch (error) {
       const e = error as SandboxHttpError;
       expect(e.status).toBe(400);
-      expect(e.details.map((d) => d.field).sort()).toEqual(['errorRate', 'errorStatus', 'failNext[0].match', 'latencyMs']);
+      expect(e.details.map((d) => d.field).sort()).toEqual([
+        'errorRate',
+        'errorStatus',
+        'failNext[0].match',
+        'latencyMs',
+      ]);
     }
     expect(faults.active).toBe(false);
   });
@@ -76,7 +85,10 @@ describe('FaultInjector', () => {
 describe('faults after processing', () => {
   it('answer-after-processing and misanswer take the next N matching requests, in that order after a drop', () => {
     const faults = new FaultInjector();
-    faults.set({ answerAfterProcessing: { match: 'POST /wallet/api/v1/sale' }, misanswer: { match: 'POST /booking/*', remaining: 2 } });
+    faults.set({
+      answerAfterProcessing: { match: 'POST /wallet/api/v1/sale' },
+      misanswer: { match: 'POST /booking/*', remaining: 2 },
+    });
     const answered = faults.decide('POST', '/wallet/api/v1/sale');
     expect(answered.kind === 'none' && answered.after?.kind === 'answer' && answered.after.error.status).toBe(408);
     expect(faults.decide('POST', '/wallet/api/v1/sale')).toEqual({ kind: 'none', latencyMs: 0 });
@@ -87,14 +99,35 @@ describe('faults after processing', () => {
   });
 
   it('misanswer changes each value the request sent where the answer repeats it, and nothing else', () => {
-    const request = { warehouseId: 1, items: [{ productId: 1014, quantity: 2 }, { productId: 1015, quantity: 0 }], invoice: 'INV-1', force: true };
-    const answer = { receiptId: 7, warehouseId: 1, invoice: 'INV-1', force: true, items: [{ productId: 1014, quantity: 2, newQuantity: 40 }, { productId: 1015, quantity: 0, newQuantity: 3 }], userId: 1 };
+    const request = {
+      warehouseId: 1,
+      items: [
+        { productId: 1014, quantity: 2 },
+        { productId: 1015, quantity: 0 },
+      ],
+      invoice: 'INV-1',
+      force: true,
+    };
+    const answer = {
+      receiptId: 7,
+      warehouseId: 1,
+      invoice: 'INV-1',
+      force: true,
+      items: [
+        { productId: 1014, quantity: 2, newQuantity: 40 },
+        { productId: 1015, quantity: 0, newQuantity: 3 },
+      ],
+      userId: 1,
+    };
     expect(misanswer(request, answer)).toEqual({
       receiptId: 7,
       warehouseId: 1007,
       invoice: 'INV-1-x',
       force: true,
-      items: [{ productId: 1014007, quantity: 2007, newQuantity: 40 }, { productId: 1015007, quantity: 1000, newQuantity: 3 }],
+      items: [
+        { productId: 1014007, quantity: 2007, newQuantity: 40 },
+        { productId: 1015007, quantity: 1000, newQuantity: 3 },
+      ],
       userId: 1,
     });
   });

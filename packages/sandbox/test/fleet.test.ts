@@ -40,7 +40,13 @@ async function start(options: { stateDir?: string; dialect?: DialectName; failFi
       return { status: 200 };
     },
   });
-  const server = await createSandboxServer({ stateDir, port: 0, services: [inventoryService, webhooks], persistDelayMs: 10, dialect: options.dialect });
+  const server = await createSandboxServer({
+    stateDir,
+    port: 0,
+    services: [inventoryService, webhooks],
+    persistDelayMs: 10,
+    dialect: options.dialect,
+  });
   servers.push(server);
   const inject = async (method: string, url: string, body?: unknown, token?: string) => {
     const response = await server.app.inject({
@@ -52,7 +58,10 @@ async function start(options: { stateDir?: string; dialect?: DialectName; failFi
     return { status: response.statusCode, body: response.body ? (JSON.parse(response.body) as any) : undefined };
   };
   const tokenFor = async (base: string) => {
-    const answer = await inject('POST', `${base}/auth/token`, { apiKey: sandboxDemoSecrets['inventory.apiKey'], apiSecret: sandboxDemoSecrets['inventory.apiSecret'] });
+    const answer = await inject('POST', `${base}/auth/token`, {
+      apiKey: sandboxDemoSecrets['inventory.apiKey'],
+      apiSecret: sandboxDemoSecrets['inventory.apiSecret'],
+    });
     expect(answer.status).toBe(200);
     return (answer.body.token ?? answer.body.jwt ?? answer.body.data?.accessToken) as string;
   };
@@ -61,17 +70,31 @@ async function start(options: { stateDir?: string; dialect?: DialectName; failFi
 
 const quantityOf = async (sandbox: Awaited<ReturnType<typeof start>>, base: string, productId: number) => {
   const token = await sandbox.tokenFor(base);
-  const answer = await sandbox.inject('GET', `${base}/stock-levels?productIds=${productId}&warehouseId=1`, undefined, token);
+  const answer = await sandbox.inject(
+    'GET',
+    `${base}/stock-levels?productIds=${productId}&warehouseId=1`,
+    undefined,
+    token,
+  );
   expect(answer.status).toBe(200);
   return answer.body.items[0].quantity as number;
 };
 
-const adjust = (productId: number, adjustmentQuantity: number) => ({ warehouseId: 1, productId, adjustmentQuantity, userId: 1, comment: 'fleet test' });
+const adjust = (productId: number, adjustmentQuantity: number) => ({
+  warehouseId: 1,
+  productId,
+  adjustmentQuantity,
+  userId: 1,
+  comment: 'fleet test',
+});
 
 describe('sandbox fleet venues', () => {
   it('creates, lists (idempotently) and removes venues', async () => {
     const sandbox = await start();
-    const created = await sandbox.inject('POST', '/_sandbox/fleet', { venues: ['fleet-1', 'fleet-2', 'fleet-3'], products: 25 });
+    const created = await sandbox.inject('POST', '/_sandbox/fleet', {
+      venues: ['fleet-1', 'fleet-2', 'fleet-3'],
+      products: 25,
+    });
     expect(created.status).toBe(201);
     expect(created.body.items.map((v: { name: string; status: string }) => [v.name, v.status])).toEqual([
       ['fleet-1', 'created'],
@@ -79,10 +102,17 @@ describe('sandbox fleet venues', () => {
       ['fleet-3', 'created'],
     ]);
     expect(created.body.items[0]).toMatchObject({ products: 65, inventoryPath: '/fleet/fleet-1/inventory' });
-    const again = await sandbox.inject('POST', '/_sandbox/fleet', { venues: ['fleet-1', 'fleet-2', 'fleet-3'], products: 25 });
+    const again = await sandbox.inject('POST', '/_sandbox/fleet', {
+      venues: ['fleet-1', 'fleet-2', 'fleet-3'],
+      products: 25,
+    });
     expect(again.body.items.map((v: { status: string }) => v.status)).toEqual(['kept', 'kept', 'kept']);
     const listed = await sandbox.inject('GET', '/_sandbox/fleet');
-    expect(listed.body.items.map((v: { name: string; products: number }) => `${v.name}:${v.products}`)).toEqual(['fleet-1:65', 'fleet-2:65', 'fleet-3:65']);
+    expect(listed.body.items.map((v: { name: string; products: number }) => `${v.name}:${v.products}`)).toEqual([
+      'fleet-1:65',
+      'fleet-2:65',
+      'fleet-3:65',
+    ]);
     expect((await sandbox.inject('GET', '/_sandbox/health')).body.fleetVenues).toBe(3);
 
     expect((await sandbox.inject('DELETE', '/_sandbox/fleet/fleet-2')).body).toEqual({ removed: ['fleet-2'] });
@@ -113,15 +143,28 @@ describe('sandbox fleet venues', () => {
     const products = await sandbox.inject('GET', '/fleet/fleet-2/inventory/products?pageSize=200', undefined, token);
     expect(products.body.totalItems).toBe(50);
     expect(products.body.items.some((p: { productCode?: string }) => p.productCode === 'SKU-1001')).toBe(true);
-    const own = await sandbox.inject('GET', '/inventory/products?pageSize=200', undefined, await sandbox.tokenFor('/inventory'));
+    const own = await sandbox.inject(
+      'GET',
+      '/inventory/products?pageSize=200',
+      undefined,
+      await sandbox.tokenFor('/inventory'),
+    );
     expect(own.body.totalItems).toBe(40);
 
     // Odd venues hold SKU-1001 below its reorder level (10), even ones above.
-    const [one, two] = [await quantityOf(sandbox, '/fleet/fleet-1/inventory', 1001), await quantityOf(sandbox, '/fleet/fleet-2/inventory', 1001)];
+    const [one, two] = [
+      await quantityOf(sandbox, '/fleet/fleet-1/inventory', 1001),
+      await quantityOf(sandbox, '/fleet/fleet-2/inventory', 1001),
+    ];
     expect(one).toBeLessThan(10);
     expect(two).toBeGreaterThanOrEqual(10);
 
-    const adjusted = await sandbox.inject('POST', '/fleet/fleet-1/inventory/stock-adjustments', adjust(1001, 5), await sandbox.tokenFor('/fleet/fleet-1/inventory'));
+    const adjusted = await sandbox.inject(
+      'POST',
+      '/fleet/fleet-1/inventory/stock-adjustments',
+      adjust(1001, 5),
+      await sandbox.tokenFor('/fleet/fleet-1/inventory'),
+    );
     expect(adjusted.status).toBe(201);
     expect(await quantityOf(sandbox, '/fleet/fleet-1/inventory', 1001)).toBe(one + 5);
     expect(await quantityOf(sandbox, '/fleet/fleet-2/inventory', 1001)).toBe(two);
@@ -135,16 +178,30 @@ describe('sandbox fleet venues', () => {
     const sandbox = await start({ failFirst: true });
     await sandbox.inject('POST', '/_sandbox/fleet', { venues: ['fleet-1', 'fleet-2'], products: 0 });
     const subscribe = async (base: string, url: string) => {
-      const answer = await sandbox.inject('POST', `${base}/webhooks`, { url, eventTypes: ['stock.adjusted'], secret: 'fleet-secret-0123456789abcdef' }, await sandbox.tokenFor(base));
+      const answer = await sandbox.inject(
+        'POST',
+        `${base}/webhooks`,
+        { url, eventTypes: ['stock.adjusted'], secret: 'fleet-secret-0123456789abcdef' },
+        await sandbox.tokenFor(base),
+      );
       expect(answer.status).toBe(201);
     };
     await subscribe('/fleet/fleet-1/inventory', 'http://127.0.0.1:9/one');
     await subscribe('/fleet/fleet-2/inventory', 'http://127.0.0.1:9/two');
     await subscribe('/inventory', 'http://127.0.0.1:9/own');
-    const listed = await sandbox.inject('GET', '/fleet/fleet-1/inventory/webhooks', undefined, await sandbox.tokenFor('/fleet/fleet-1/inventory'));
+    const listed = await sandbox.inject(
+      'GET',
+      '/fleet/fleet-1/inventory/webhooks',
+      undefined,
+      await sandbox.tokenFor('/fleet/fleet-1/inventory'),
+    );
     expect(listed.body.items.map((s: { url: string }) => s.url)).toEqual(['http://127.0.0.1:9/one']);
 
-    const activity = await sandbox.inject('POST', '/_sandbox/fleet/fleet-1/inventory/activity', { type: 'stock.adjusted', productId: 1001, quantity: -1 });
+    const activity = await sandbox.inject('POST', '/_sandbox/fleet/fleet-1/inventory/activity', {
+      type: 'stock.adjusted',
+      productId: 1001,
+      quantity: -1,
+    });
     expect(activity.status).toBe(201);
     // The first attempt fails; the retry runs from a timer, still on fleet-1's state.
     for (let i = 0; i < 100 && sandbox.sent.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -156,7 +213,10 @@ describe('sandbox fleet venues', () => {
     expect((await sandbox.inject('GET', '/_sandbox/fleet/fleet-2/webhooks/deliveries')).body.items).toHaveLength(0);
     expect((await sandbox.inject('GET', '/_sandbox/webhooks/deliveries')).body.items).toHaveLength(0);
 
-    const redelivered = await sandbox.inject('POST', `/_sandbox/fleet/fleet-1/webhooks/deliveries/${deliveries.body.items[0].id}/redeliver`);
+    const redelivered = await sandbox.inject(
+      'POST',
+      `/_sandbox/fleet/fleet-1/webhooks/deliveries/${deliveries.body.items[0].id}/redeliver`,
+    );
     expect(redelivered.body).toMatchObject({ status: 'delivered', attempts: 1 });
     expect(sandbox.sent.map((s) => s.url)).toEqual(['http://127.0.0.1:9/one', 'http://127.0.0.1:9/one']);
 
@@ -167,7 +227,12 @@ describe('sandbox fleet venues', () => {
   it('speaks the dialect on fleet requests', async () => {
     const sandbox = await start({ dialect: 'plain' });
     await sandbox.inject('POST', '/_sandbox/fleet', { venues: ['fleet-1'], products: 0 });
-    const products = await sandbox.inject('GET', '/fleet/fleet-1/inventory/products?pageSize=5', undefined, await sandbox.tokenFor('/fleet/fleet-1/inventory'));
+    const products = await sandbox.inject(
+      'GET',
+      '/fleet/fleet-1/inventory/products?pageSize=5',
+      undefined,
+      await sandbox.tokenFor('/fleet/fleet-1/inventory'),
+    );
     expect(Array.isArray(products.body)).toBe(true);
     expect(products.body[0]).toHaveProperty('sku');
     const missing = await sandbox.inject('GET', '/fleet/ghost/inventory/products');
@@ -224,6 +289,8 @@ describe('sandbox fleet venues', () => {
     }
     const listMs = performance.now() - started;
     expect(rows).toBeGreaterThan(50 * 2000);
-    process.stdout.write(`fleet 50×2000: created in ${Math.round(createMs)} ms, all stock levels (${rows} rows) listed in ${Math.round(listMs)} ms, heap ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB\n`);
+    process.stdout.write(
+      `fleet 50×2000: created in ${Math.round(createMs)} ms, all stock levels (${rows} rows) listed in ${Math.round(listMs)} ms, heap ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB\n`,
+    );
   }, 60_000);
 });

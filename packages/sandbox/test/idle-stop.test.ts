@@ -59,7 +59,10 @@ describe('the idle stop', () => {
       const answer = await fetch(`${origin}/inventory/auth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ apiKey: demoCredentials['inventory.apiKey'], apiSecret: demoCredentials['inventory.apiSecret'] }),
+        body: JSON.stringify({
+          apiKey: demoCredentials['inventory.apiKey'],
+          apiSecret: demoCredentials['inventory.apiSecret'],
+        }),
       });
       expect(answer.status).toBeLessThan(500);
     }

@@ -36,7 +36,12 @@ describe('the contract operations', () => {
   it('are read from openapi/inventory.json: 21, with their paths and parameters', () => {
     expect(operations).toHaveLength(21);
     expect(operations.map((o) => o.operationId)).toContain('receiveStock');
-    expect(operations.find((o) => o.operationId === 'getProduct')).toEqual({ operationId: 'getProduct', method: 'GET', path: '/products/{productId}', params: ['productId'] });
+    expect(operations.find((o) => o.operationId === 'getProduct')).toEqual({
+      operationId: 'getProduct',
+      method: 'GET',
+      path: '/products/{productId}',
+      params: ['productId'],
+    });
   });
 });
 
@@ -48,7 +53,12 @@ describe('loading a routes file', () => {
     expect(layout.routes).toHaveLength(21);
     expect(layout.routes.every((r) => r.listed)).toBe(true);
     const update = layout.routes.find((r) => r.operationId === 'updateProduct')!;
-    expect([update.method, update.path, update.params, update.canonical.method]).toEqual(['PUT', '/Products/{id}', ['id'], 'PATCH']);
+    expect([update.method, update.path, update.params, update.canonical.method]).toEqual([
+      'PUT',
+      '/Products/{id}',
+      ['id'],
+      'PATCH',
+    ]);
   });
 
   it('operations not listed keep venue’s path; auth defaults to Bearer and basePath to none', () => {
@@ -61,7 +71,9 @@ describe('loading a routes file', () => {
   });
 
   it('an unknown operationId is an error naming it', () => {
-    expect(layoutError({ operations: { receiveStocks: 'POST /Stock/Receive' } })).toMatch(/operations\.receiveStocks: no such operation/);
+    expect(layoutError({ operations: { receiveStocks: 'POST /Stock/Receive' } })).toMatch(
+      /operations\.receiveStocks: no such operation/,
+    );
   });
 
   it('malformed routes are errors naming the entry', () => {
@@ -81,20 +93,36 @@ describe('loading a routes file', () => {
   });
 
   it('two operations on one method and path are an error naming both, also against a venue default', () => {
-    expect(layoutError({ operations: { listSuppliers: 'GET /Items', listProducts: 'GET /Items' } })).toMatch(/operations\.listSuppliers: GET \/Items is also where listProducts is served/);
+    expect(layoutError({ operations: { listSuppliers: 'GET /Items', listProducts: 'GET /Items' } })).toMatch(
+      /operations\.listSuppliers: GET \/Items is also where listProducts is served/,
+    );
     // A literal path beside a templated one is fine: the literal one wins (see the rewrite).
     expect(() => parse({ operations: { getProduct: 'GET /P/{a}', listClasses: 'GET /P/x' } })).not.toThrow();
-    expect(layoutError({ operations: { listSuppliers: 'GET /categories' } })).toMatch(/GET \/categories is also where listCategories is served \(its venue default/);
+    expect(layoutError({ operations: { listSuppliers: 'GET /categories' } })).toMatch(
+      /GET \/categories is also where listCategories is served \(its venue default/,
+    );
   });
 
   it('bad auth, basePath and top-level fields are errors', () => {
-    expect(layoutError({ auth: { type: 'cookie' } })).toMatch(/auth\.type must be "bearer", "header", "api-key", "oauth2" or "basic"/);
-    expect(layoutError({ auth: { type: 'api-key', in: 'cookie', name: 'k' } })).toMatch(/auth\.in must be "header" or "query"/);
+    expect(layoutError({ auth: { type: 'cookie' } })).toMatch(
+      /auth\.type must be "bearer", "header", "api-key", "oauth2" or "basic"/,
+    );
+    expect(layoutError({ auth: { type: 'api-key', in: 'cookie', name: 'k' } })).toMatch(
+      /auth\.in must be "header" or "query"/,
+    );
     expect(layoutError({ auth: { type: 'api-key', in: 'header' } })).toMatch(/auth\.name must be the header's name/);
-    expect(layoutError({ auth: { type: 'api-key', in: 'header', name: 'K', prefix: 'a\nb' } })).toMatch(/auth\.prefix must be a string on one line/);
-    expect(layoutError({ auth: { type: 'oauth2', tokenPath: 'oauth/token' } })).toMatch(/auth\.tokenPath must be a path/);
-    expect(layoutError({ auth: { type: 'oauth2', tokenPath: '/t', scopes: 'read' } })).toMatch(/auth\.scopes must be a list/);
-    expect(layoutError({ auth: { type: 'basic', name: 'x' } })).toMatch(/auth of type basic has unknown field\(s\): name/);
+    expect(layoutError({ auth: { type: 'api-key', in: 'header', name: 'K', prefix: 'a\nb' } })).toMatch(
+      /auth\.prefix must be a string on one line/,
+    );
+    expect(layoutError({ auth: { type: 'oauth2', tokenPath: 'oauth/token' } })).toMatch(
+      /auth\.tokenPath must be a path/,
+    );
+    expect(layoutError({ auth: { type: 'oauth2', tokenPath: '/t', scopes: 'read' } })).toMatch(
+      /auth\.scopes must be a list/,
+    );
+    expect(layoutError({ auth: { type: 'basic', name: 'x' } })).toMatch(
+      /auth of type basic has unknown field\(s\): name/,
+    );
     expect(layoutError({ auth: { type: 'header' } })).toMatch(/auth\.name must be an HTTP header name/);
     expect(layoutError({ auth: { type: 'header', name: 'X Token' } })).toMatch(/auth\.name/);
     expect(layoutError({ auth: { type: 'header', name: 'Authorization' } })).toMatch(/use \{"type": "bearer"\}/);
@@ -103,13 +131,29 @@ describe('loading a routes file', () => {
     expect(layoutError({ routes: {} })).toMatch(/unknown field\(s\): routes/);
     expect(layoutError([])).toMatch(/must hold a JSON object/);
     expect(() => parse({ operations: { getProduct: 'GET /openapi.json/{id}' } })).not.toThrow();
-    expect(layoutError({ operations: { listProducts: 'GET /openapi.json' } })).toMatch(/publishes the OpenAPI document/);
+    expect(layoutError({ operations: { listProducts: 'GET /openapi.json' } })).toMatch(
+      /publishes the OpenAPI document/,
+    );
   });
 
   it('the schemes without a login route: a static key (header or query, exact prefix), OAuth2 client credentials, basic', () => {
-    expect(parse({ auth: { type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Token ' } }).auth).toEqual({ type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Token ' });
-    expect(parse({ auth: { type: 'api-key', in: 'query', name: 'api_key' } }).auth).toEqual({ type: 'api-key', in: 'query', name: 'api_key', prefix: '' });
-    expect(parse({ auth: { type: 'oauth2', tokenPath: '/oauth/token', scopes: ['inventory.read'] } }).auth).toEqual({ type: 'oauth2', tokenPath: '/oauth/token', scopes: ['inventory.read'] });
+    expect(parse({ auth: { type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Token ' } }).auth).toEqual({
+      type: 'api-key',
+      in: 'header',
+      name: 'Authorization',
+      prefix: 'Token ',
+    });
+    expect(parse({ auth: { type: 'api-key', in: 'query', name: 'api_key' } }).auth).toEqual({
+      type: 'api-key',
+      in: 'query',
+      name: 'api_key',
+      prefix: '',
+    });
+    expect(parse({ auth: { type: 'oauth2', tokenPath: '/oauth/token', scopes: ['inventory.read'] } }).auth).toEqual({
+      type: 'oauth2',
+      tokenPath: '/oauth/token',
+      scopes: ['inventory.read'],
+    });
     expect(parse({ auth: { type: 'basic' } }).auth).toEqual({ type: 'basic' });
   });
 
@@ -119,7 +163,9 @@ describe('loading a routes file', () => {
       const bad = path.join(dir, 'bad.json');
       fs.writeFileSync(bad, '{"operations": ');
       expect(() => loadRouteLayout(bad)).toThrow(/routes file .*bad\.json is not valid JSON/);
-      expect(() => loadRouteLayout(path.join(dir, 'missing.json'))).toThrow(/routes file .*missing\.json could not be read/);
+      expect(() => loadRouteLayout(path.join(dir, 'missing.json'))).toThrow(
+        /routes file .*missing\.json could not be read/,
+      );
       const wrong = path.join(dir, 'wrong.json');
       fs.writeFileSync(wrong, JSON.stringify({ operations: { nope: 'GET /x' } }));
       expect(() => loadRouteLayout(wrong)).toThrow(/wrong\.json: operations\.nope: no such operation/);
@@ -133,15 +179,35 @@ describe('the rewrite', () => {
   const rewrite = createLayoutRewriter(loadRouteLayout(vendorFile));
 
   it('a vendor path becomes the canonical one, parameters by position, query kept', () => {
-    expect(rewrite('GET', '/inventory/api/v2/Products/42?x=1')).toMatchObject({ kind: 'route', method: 'GET', url: '/inventory/products/42?x=1' });
-    expect(rewrite('POST', '/inventory/api/v2/Stock/Receive')).toMatchObject({ kind: 'route', method: 'POST', url: '/inventory/stock-receipts' });
-    expect(rewrite('DELETE', '/inventory/api/v2/Subscriptions/ab%2Fc')).toMatchObject({ url: '/inventory/webhooks/ab%2Fc' });
-    expect(rewrite('GET', '/inventory/api/v2/Products?page=2&pageSize=5')).toMatchObject({ url: '/inventory/products?page=2&pageSize=5' });
+    expect(rewrite('GET', '/inventory/api/v2/Products/42?x=1')).toMatchObject({
+      kind: 'route',
+      method: 'GET',
+      url: '/inventory/products/42?x=1',
+    });
+    expect(rewrite('POST', '/inventory/api/v2/Stock/Receive')).toMatchObject({
+      kind: 'route',
+      method: 'POST',
+      url: '/inventory/stock-receipts',
+    });
+    expect(rewrite('DELETE', '/inventory/api/v2/Subscriptions/ab%2Fc')).toMatchObject({
+      url: '/inventory/webhooks/ab%2Fc',
+    });
+    expect(rewrite('GET', '/inventory/api/v2/Products?page=2&pageSize=5')).toMatchObject({
+      url: '/inventory/products?page=2&pageSize=5',
+    });
   });
 
   it('a method the layout changed is set to the canonical one; HEAD stays HEAD', () => {
-    expect(rewrite('PUT', '/inventory/api/v2/Products/7')).toMatchObject({ kind: 'route', method: 'PATCH', url: '/inventory/products/7' });
-    expect(rewrite('HEAD', '/inventory/api/v2/Status')).toMatchObject({ kind: 'route', method: 'HEAD', url: '/inventory/health' });
+    expect(rewrite('PUT', '/inventory/api/v2/Products/7')).toMatchObject({
+      kind: 'route',
+      method: 'PATCH',
+      url: '/inventory/products/7',
+    });
+    expect(rewrite('HEAD', '/inventory/api/v2/Status')).toMatchObject({
+      kind: 'route',
+      method: 'HEAD',
+      url: '/inventory/health',
+    });
   });
 
   it('venue paths, other methods and unknown paths under the prefix are not served', () => {
@@ -159,7 +225,14 @@ describe('the rewrite', () => {
   });
 
   it('other services, the control API and the published document are left alone', () => {
-    for (const url of ['/wallet/api/v1/token', '/booking/api/v1/locations', '/_sandbox/health', '/_sandbox/inventory/play', '/inventory/openapi.json', '/inventoryx']) {
+    for (const url of [
+      '/wallet/api/v1/token',
+      '/booking/api/v1/locations',
+      '/_sandbox/health',
+      '/_sandbox/inventory/play',
+      '/inventory/openapi.json',
+      '/inventoryx',
+    ]) {
       expect(rewrite('GET', url)).toEqual({ kind: 'untouched' });
     }
   });
@@ -185,43 +258,85 @@ describe('the auth scheme', () => {
       authScheme: (service) => (service === 'inventory' ? layout.auth : { type: 'bearer' }),
     });
   };
-  const request = (url: string, headers: Record<string, string>) => ({ url, routeOptions: { url }, headers }) as unknown as FastifyRequest;
-  const statusOf = async (promise: Promise<unknown>) => promise.then(() => 200, (error: SandboxHttpError) => error.status);
+  const request = (url: string, headers: Record<string, string>) =>
+    ({ url, routeOptions: { url }, headers }) as unknown as FastifyRequest;
+  const statusOf = async (promise: Promise<unknown>) =>
+    promise.then(
+      () => 200,
+      (error: SandboxHttpError) => error.status,
+    );
 
   it('inventory takes the bare token in the layout header only; wallet and booking keep Bearer', async () => {
     const tokens = tokensFor(loadRouteLayout(vendorFile));
     const inventory = await tokens.issue('inventory');
     const booking = await tokens.issue('booking');
-    expect(await statusOf(tokens.require(request('/inventory/products', { 'x-api-token': inventory }), ['inventory']))).toBe(200);
-    expect(await statusOf(tokens.require(request('/inventory/webhooks', { 'x-api-token': inventory }), ['inventory']))).toBe(200);
-    expect(await statusOf(tokens.require(request('/inventory/products', { authorization: `Bearer ${inventory}` }), ['inventory']))).toBe(401);
-    expect(await statusOf(tokens.require(request('/inventory/products', { 'x-api-token': `Bearer ${inventory}` }), ['inventory']))).toBe(401);
-    expect(await statusOf(tokens.require(request('/booking/api/v1/locations', { authorization: `Bearer ${booking}` }), ['booking']))).toBe(200);
-    expect(await statusOf(tokens.require(request('/booking/api/v1/locations', { 'x-api-token': booking }), ['booking']))).toBe(401);
-    const missing = await tokens.require(request('/inventory/products', { authorization: `Bearer ${inventory}` }), ['inventory']).catch((e: SandboxHttpError) => e);
-    expect((missing as SandboxHttpError).message).toMatch(/missing X-Api-Token header \(an Authorization header is not read here\)/);
+    expect(
+      await statusOf(tokens.require(request('/inventory/products', { 'x-api-token': inventory }), ['inventory'])),
+    ).toBe(200);
+    expect(
+      await statusOf(tokens.require(request('/inventory/webhooks', { 'x-api-token': inventory }), ['inventory'])),
+    ).toBe(200);
+    expect(
+      await statusOf(
+        tokens.require(request('/inventory/products', { authorization: `Bearer ${inventory}` }), ['inventory']),
+      ),
+    ).toBe(401);
+    expect(
+      await statusOf(
+        tokens.require(request('/inventory/products', { 'x-api-token': `Bearer ${inventory}` }), ['inventory']),
+      ),
+    ).toBe(401);
+    expect(
+      await statusOf(
+        tokens.require(request('/booking/api/v1/locations', { authorization: `Bearer ${booking}` }), ['booking']),
+      ),
+    ).toBe(200);
+    expect(
+      await statusOf(tokens.require(request('/booking/api/v1/locations', { 'x-api-token': booking }), ['booking'])),
+    ).toBe(401);
+    const missing = await tokens
+      .require(request('/inventory/products', { authorization: `Bearer ${inventory}` }), ['inventory'])
+      .catch((e: SandboxHttpError) => e);
+    expect((missing as SandboxHttpError).message).toMatch(
+      /missing X-Api-Token header \(an Authorization header is not read here\)/,
+    );
   });
 });
 
 describe('the published document', () => {
   const venueIds = new Set(operations.map((o) => o.operationId));
   const operationsOf = (document: ReturnType<typeof publishedInventoryDocument>) =>
-    Object.entries(document.paths).flatMap(([p, item]) => Object.entries(item).map(([m, op]) => ({ key: `${m.toUpperCase()} ${p}`, ...op })));
+    Object.entries(document.paths).flatMap(([p, item]) =>
+      Object.entries(item).map(([m, op]) => ({ key: `${m.toUpperCase()} ${p}`, ...op })),
+    );
 
   it('under the vendor layout: its paths, server, header scheme and vendor names', () => {
     const document = publishedInventoryDocument('http://127.0.0.1:9', loadRouteLayout(vendorFile));
     expect(document.servers).toEqual([{ url: 'http://127.0.0.1:9/inventory/api/v2' }]);
-    expect(document.components?.securitySchemes).toEqual({ ApiToken: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-Api-Token' }) });
+    expect(document.components?.securitySchemes).toEqual({
+      ApiToken: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-Api-Token' }),
+    });
     expect(document.security).toEqual([{ ApiToken: [] }]);
     const ops = operationsOf(document);
     expect(ops).toHaveLength(21);
-    expect(ops.map((o) => o.key)).toEqual(expect.arrayContaining(['POST /Security/Token', 'PUT /Products/{id}', 'POST /Stock/Receive', 'DELETE /Subscriptions/{subscriptionId}']));
+    expect(ops.map((o) => o.key)).toEqual(
+      expect.arrayContaining([
+        'POST /Security/Token',
+        'PUT /Products/{id}',
+        'POST /Stock/Receive',
+        'DELETE /Subscriptions/{subscriptionId}',
+      ]),
+    );
     for (const op of ops) {
       expect(venueIds.has(op.operationId!)).toBe(false);
       expect(op.operationId).toMatch(/^[A-Z][A-Za-z]+_[A-Z][A-Za-z]+$/);
     }
     const receive = ops.find((o) => o.key === 'POST /Stock/Receive')!;
-    expect([receive.operationId, receive.tags, receive.summary]).toEqual(['Stock_Receive', ['Stock'], 'Receives stock into a warehouse']);
+    expect([receive.operationId, receive.tags, receive.summary]).toEqual([
+      'Stock_Receive',
+      ['Stock'],
+      'Receives stock into a warehouse',
+    ]);
     const get = ops.find((o) => o.key === 'GET /Products/{id}')!;
     expect(get.parameters!.filter((p) => p.in === 'path').map((p) => p.name)).toEqual(['id']);
     expect(get.security).toEqual([{ ApiToken: [] }]);
@@ -232,24 +347,50 @@ describe('the published document', () => {
   });
 
   it('each scheme without a login route publishes its securitySchemes entry (scopes on every requirement) and no token exchange', () => {
-    const published = (auth: unknown) => publishedInventoryDocument('http://127.0.0.1:9', parse({ basePath: '/api', auth }));
+    const published = (auth: unknown) =>
+      publishedInventoryDocument('http://127.0.0.1:9', parse({ basePath: '/api', auth }));
     const token = published({ type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Token ' });
-    expect(token.components?.securitySchemes).toEqual({ ApiKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'Authorization', description: expect.stringContaining('"Token "') }) });
+    expect(token.components?.securitySchemes).toEqual({
+      ApiKey: expect.objectContaining({
+        type: 'apiKey',
+        in: 'header',
+        name: 'Authorization',
+        description: expect.stringContaining('"Token "'),
+      }),
+    });
     expect(operationsOf(token).some((o) => o.key === 'POST /auth/token')).toBe(false);
     expect(operationsOf(token)).toHaveLength(20);
-    expect(published({ type: 'api-key', in: 'query', name: 'api_key' }).components?.securitySchemes).toEqual({ ApiKey: expect.objectContaining({ type: 'apiKey', in: 'query', name: 'api_key' }) });
-    const oauth = published({ type: 'oauth2', tokenPath: '/oauth/token', scopes: ['inventory.read', 'inventory.write'] });
+    expect(published({ type: 'api-key', in: 'query', name: 'api_key' }).components?.securitySchemes).toEqual({
+      ApiKey: expect.objectContaining({ type: 'apiKey', in: 'query', name: 'api_key' }),
+    });
+    const oauth = published({
+      type: 'oauth2',
+      tokenPath: '/oauth/token',
+      scopes: ['inventory.read', 'inventory.write'],
+    });
     expect(oauth.components?.securitySchemes).toEqual({
-      OAuth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'http://127.0.0.1:9/inventory/api/oauth/token', scopes: { 'inventory.read': expect.any(String), 'inventory.write': expect.any(String) } } } },
+      OAuth2: {
+        type: 'oauth2',
+        flows: {
+          clientCredentials: {
+            tokenUrl: 'http://127.0.0.1:9/inventory/api/oauth/token',
+            scopes: { 'inventory.read': expect.any(String), 'inventory.write': expect.any(String) },
+          },
+        },
+      },
     });
     expect(oauth.security).toEqual([{ OAuth2: ['inventory.read', 'inventory.write'] }]);
-    expect(published({ type: 'basic' }).components?.securitySchemes).toEqual({ BasicAuth: { type: 'http', scheme: 'basic' } });
+    expect(published({ type: 'basic' }).components?.securitySchemes).toEqual({
+      BasicAuth: { type: 'http', scheme: 'basic' },
+    });
   });
 
   it('without a layout: venue paths at the live origin, Bearer, still vendor names', () => {
     const document = publishedInventoryDocument('http://localhost:1');
     expect(document.servers).toEqual([{ url: 'http://localhost:1/inventory' }]);
-    expect(Object.values(document.components!.securitySchemes!)).toEqual([expect.objectContaining({ type: 'http', scheme: 'bearer' })]);
+    expect(Object.values(document.components!.securitySchemes!)).toEqual([
+      expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    ]);
     const ops = operationsOf(document);
     expect(ops.map((o) => o.key)).toContain('POST /stock-receipts');
     expect(ops.some((o) => venueIds.has(o.operationId!))).toBe(false);

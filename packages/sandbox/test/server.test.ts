@@ -52,12 +52,24 @@ const dirs: string[] = [];
 async function start(stateDir?: string, settings = {}): Promise<SandboxServer> {
   const dir = stateDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'venue-sandbox-unit-'));
   if (!stateDir) dirs.push(dir);
-  const server = await createSandboxServer({ stateDir: dir, port: 0, services: [counterService], settings, persistDelayMs: 20 });
+  const server = await createSandboxServer({
+    stateDir: dir,
+    port: 0,
+    services: [counterService],
+    settings,
+    persistDelayMs: 20,
+  });
   servers.push(server);
   return server;
 }
 
-async function call(server: SandboxServer, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  server: SandboxServer,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${server.origin}${url}`, {
     method,
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
@@ -115,16 +127,28 @@ describe('sandbox server', () => {
 
     server = await start(dir);
     expect((await call(server, 'GET', '/inventory/counters/a')).body.value).toBe(2);
-    expect((await call(server, 'GET', '/_sandbox/settings')).body).toEqual({ tokenScale: 0.5, holdSeconds: 30, inventoryHealth: 'ok' });
+    expect((await call(server, 'GET', '/_sandbox/settings')).body).toEqual({
+      tokenScale: 0.5,
+      holdSeconds: 30,
+      inventoryHealth: 'ok',
+    });
     expect((await call(server, 'GET', '/_sandbox/outbox?to=guest@example.com')).body.items).toHaveLength(1);
     // The signing key is persisted too: a token issued before the restart still works.
-    expect((await call(server, 'GET', '/inventory/secure', undefined, { authorization: `Bearer ${token}` })).status).toBe(200);
+    expect(
+      (await call(server, 'GET', '/inventory/secure', undefined, { authorization: `Bearer ${token}` })).status,
+    ).toBe(200);
 
     expect((await call(server, 'POST', '/_sandbox/reset')).status).toBe(200);
     expect((await call(server, 'GET', '/inventory/counters/a')).status).toBe(404);
     expect((await call(server, 'GET', '/_sandbox/outbox')).body.items).toEqual([]);
-    expect((await call(server, 'GET', '/_sandbox/settings')).body).toEqual({ tokenScale: 1, holdSeconds: 600, inventoryHealth: 'ok' });
-    expect((await call(server, 'GET', '/inventory/secure', undefined, { authorization: `Bearer ${token}` })).status).toBe(200);
+    expect((await call(server, 'GET', '/_sandbox/settings')).body).toEqual({
+      tokenScale: 1,
+      holdSeconds: 600,
+      inventoryHealth: 'ok',
+    });
+    expect(
+      (await call(server, 'GET', '/inventory/secure', undefined, { authorization: `Bearer ${token}` })).status,
+    ).toBe(200);
   });
 
   it('keeps a damaged state file aside and starts from the demo data', async () => {
@@ -138,13 +162,17 @@ describe('sandbox server', () => {
 
   it('lists the outbox newest first, filtered by address, keeping the last 500', async () => {
     const server = await start();
-    for (let i = 0; i < 503; i++) server.sandbox.mail({ to: i % 2 ? 'a@x.com' : 'b@x.com', subject: `#${i}`, body: '' });
+    for (let i = 0; i < 503; i++)
+      server.sandbox.mail({ to: i % 2 ? 'a@x.com' : 'b@x.com', subject: `#${i}`, body: '' });
     const all = (await call(server, 'GET', '/_sandbox/outbox')).body.items;
     expect(all).toHaveLength(500);
     expect(all[0].subject).toBe('#502');
     const toA = (await call(server, 'GET', '/_sandbox/outbox?to=A@x.com')).body.items;
     expect(toA.every((m: { to: string }) => m.to === 'a@x.com')).toBe(true);
-    expect(all[0]).toMatchObject({ id: expect.any(String), sentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) });
+    expect(all[0]).toMatchObject({
+      id: expect.any(String),
+      sentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+    });
   });
 
   it('moves the clock for tokens and services', async () => {
@@ -153,7 +181,9 @@ describe('sandbox server', () => {
     const before = Date.parse((await call(server, 'GET', '/inventory/now')).body.now);
     const clock = await call(server, 'POST', '/_sandbox/clock', { advanceSeconds: 3601 });
     expect(clock.body.offsetSeconds).toBe(3601);
-    expect(Date.parse((await call(server, 'GET', '/inventory/now')).body.now) - before).toBeGreaterThanOrEqual(3601_000);
+    expect(Date.parse((await call(server, 'GET', '/inventory/now')).body.now) - before).toBeGreaterThanOrEqual(
+      3601_000,
+    );
     const expired = await call(server, 'GET', '/inventory/secure', undefined, { authorization: `Bearer ${token}` });
     expect(expired).toMatchObject({ status: 401, body: { error: { code: 'unauthorized' } } });
     expect((await call(server, 'POST', '/_sandbox/clock', {})).status).toBe(400);
@@ -161,7 +191,9 @@ describe('sandbox server', () => {
 
   it('drops the connection after processing: the change is applied and on disk, the client gets no answer', async () => {
     const server = await start();
-    await call(server, 'POST', '/_sandbox/faults', { dropAfterProcessing: { match: 'POST /inventory/counters/*', remaining: 1 } });
+    await call(server, 'POST', '/_sandbox/faults', {
+      dropAfterProcessing: { match: 'POST /inventory/counters/*', remaining: 1 },
+    });
     await expect(call(server, 'POST', '/inventory/counters/lost')).rejects.toThrow();
     const saved = JSON.parse(fs.readFileSync(path.join(server.stateDir!, 'state.json'), 'utf8'));
     expect(saved.state.inventory.counters.lost).toBe(1);
@@ -171,7 +203,11 @@ describe('sandbox server', () => {
 
   it('fails the next N matching requests before processing, and never faults control routes', async () => {
     const server = await start();
-    await call(server, 'POST', '/_sandbox/faults', { failNext: { match: 'POST /inventory/counters/x', remaining: 2, status: 503 }, errorRate: 1, errorMatch: '/_sandbox/*' });
+    await call(server, 'POST', '/_sandbox/faults', {
+      failNext: { match: 'POST /inventory/counters/x', remaining: 2, status: 503 },
+      errorRate: 1,
+      errorMatch: '/_sandbox/*',
+    });
     expect((await call(server, 'POST', '/inventory/counters/x')).body.error.status).toBe(503);
     expect((await call(server, 'POST', '/inventory/counters/x')).status).toBe(503);
     expect((await call(server, 'POST', '/inventory/counters/x')).status).toBe(201);
@@ -196,7 +232,9 @@ describe('sandbox server', () => {
 
   it('a request failed before processing, body unread, leaves the connection usable', async () => {
     const server = await start();
-    await call(server, 'POST', '/_sandbox/faults', { failNext: { match: 'POST /inventory/counters/*', remaining: 1, status: 500 } });
+    await call(server, 'POST', '/_sandbox/faults', {
+      failNext: { match: 'POST /inventory/counters/*', remaining: 1, status: 500 },
+    });
     const failed = await call(server, 'POST', '/inventory/counters/big', { pad: 'y'.repeat(200_000) });
     expect(failed).toMatchObject({ status: 500, body: { error: { status: 500, code: 'internal' } } });
     expect((await call(server, 'POST', '/inventory/counters/big', { pad: 'y' })).status).toBe(201);
@@ -234,7 +272,9 @@ describe('sandbox server', () => {
       });
     const garbage = await raw('NOT HTTP AT ALL\r\n\r\n');
     expect(garbage).toMatch(/^HTTP\/1\.1 400/);
-    expect(JSON.parse(garbage.split('\r\n\r\n')[1]!)).toMatchObject({ error: { status: 400, code: 'malformed_request' } });
+    expect(JSON.parse(garbage.split('\r\n\r\n')[1]!)).toMatchObject({
+      error: { status: 400, code: 'malformed_request' },
+    });
     const huge = await raw(`GET /_sandbox/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(huge).toMatch(/^HTTP\/1\.1 431/);
     expect((await call(server, 'GET', '/_sandbox/health')).body.ok).toBe(true);

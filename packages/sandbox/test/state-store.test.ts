@@ -15,13 +15,24 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const service = (name: string): SandboxService<{ n: number }> => ({ name, prefix: `/${name}`, demoState: () => ({ n: 0 }), register() {} });
+const service = (name: string): SandboxService<{ n: number }> => ({
+  name,
+  prefix: `/${name}`,
+  demoState: () => ({ n: 0 }),
+  register() {},
+});
 
 describe('StateStore', () => {
   it('builds the demo state of every service with the settings and a fresh signing key', () => {
     const a = demoState([service('wallet'), service('booking')], defaultSettings);
     const b = demoState([service('wallet')], { tokenScale: 2, holdSeconds: 5 });
-    expect(a).toMatchObject({ wallet: { n: 0 }, booking: { n: 0 }, outbox: [], settings: { tokenScale: 1, holdSeconds: 600 }, clock: { offsetMs: 0 } });
+    expect(a).toMatchObject({
+      wallet: { n: 0 },
+      booking: { n: 0 },
+      outbox: [],
+      settings: { tokenScale: 1, holdSeconds: 600 },
+      clock: { offsetMs: 0 },
+    });
     expect(b.settings).toEqual({ tokenScale: 2, holdSeconds: 5 });
     expect(a.keys.signing).not.toBe(b.keys.signing);
     expect(Buffer.from(a.keys.signing, 'base64url')).toHaveLength(32);

@@ -18,7 +18,8 @@ function setup(tokenScale = 1) {
   };
 }
 
-const request = (authorization?: string) => ({ headers: authorization ? { authorization } : {} }) as unknown as FastifyRequest;
+const request = (authorization?: string) =>
+  ({ headers: authorization ? { authorization } : {} }) as unknown as FastifyRequest;
 
 async function status(promise: Promise<unknown>): Promise<number | string> {
   try {
@@ -43,7 +44,13 @@ describe('SandboxTokenIssuer', () => {
       expect(claims.exp! - claims.iat!).toBe(seconds);
       expect(typeof claims.jti).toBe('string');
     }
-    expect(tokenLifetimeSeconds).toEqual({ booking: 21600, inventory: 3600, 'wallet-admin': 300, 'wallet-guest': 3600, 'wallet-refresh': 2592000 });
+    expect(tokenLifetimeSeconds).toEqual({
+      booking: 21600,
+      inventory: 3600,
+      'wallet-admin': 300,
+      'wallet-guest': 3600,
+      'wallet-refresh': 2592000,
+    });
   });
 
   it('accepts a valid token of an allowed kind, 403 for the wrong kind, 401 for missing, malformed, forged or expired', async () => {

@@ -19,7 +19,8 @@ async function contract(method: string, template: string, status: number, body: 
 }
 
 /** docs/api-conventions.md: `sha256=<hex>` of the raw body, keyed with the subscriber's secret (worked out here, not by the sandbox's code). */
-const signatureOf = (body: Buffer, secret: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const signatureOf = (body: Buffer, secret: string) =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -40,7 +41,10 @@ const service = createWebhooksService({ backoffMs: [30, 30, 30, 30, 30], timeout
 async function call(method: string, url: string, body?: unknown, auth = true) {
   const response = await fetch(`${server.origin}${url}`, {
     method,
-    headers: { ...(auth ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(auth ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await response.text();
@@ -86,7 +90,11 @@ beforeEach(() => {
 
 describe('subscriber routes', () => {
   it('creates a subscriber, never returning or storing the secret in clear', async () => {
-    const created = await call('POST', '/inventory/webhooks', { url: 'https://erp.example.com/hooks', secret: SECRET, eventTypes: ['stock.adjusted', 'stock.adjusted'] });
+    const created = await call('POST', '/inventory/webhooks', {
+      url: 'https://erp.example.com/hooks',
+      secret: SECRET,
+      eventTypes: ['stock.adjusted', 'stock.adjusted'],
+    });
     expect(created.status).toBe(201);
     expect(Object.keys(created.body).sort()).toEqual(['createdAt', 'eventTypes', 'id', 'isActive', 'updatedAt', 'url']);
     expect(created.body.eventTypes).toEqual(['stock.adjusted']);
@@ -118,9 +126,33 @@ describe('subscriber routes', () => {
   });
 
   it('allows http only for loopback hosts (the sandbox allows loopback http)', async () => {
-    expect((await call('POST', '/inventory/webhooks', { url: 'http://127.0.0.1:9/x', secret: SECRET, eventTypes: ['stock.counted'] })).status).toBe(201);
-    expect((await call('POST', '/inventory/webhooks', { url: 'http://localhost:9/x', secret: SECRET, eventTypes: ['stock.counted'] })).status).toBe(201);
-    expect((await call('POST', '/inventory/webhooks', { url: 'http://10.0.0.1:9/x', secret: SECRET, eventTypes: ['stock.counted'] })).status).toBe(400);
+    expect(
+      (
+        await call('POST', '/inventory/webhooks', {
+          url: 'http://127.0.0.1:9/x',
+          secret: SECRET,
+          eventTypes: ['stock.counted'],
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await call('POST', '/inventory/webhooks', {
+          url: 'http://localhost:9/x',
+          secret: SECRET,
+          eventTypes: ['stock.counted'],
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await call('POST', '/inventory/webhooks', {
+          url: 'http://10.0.0.1:9/x',
+          secret: SECRET,
+          eventTypes: ['stock.counted'],
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('needs an inventory token', async () => {
@@ -131,11 +163,22 @@ describe('subscriber routes', () => {
   });
 
   it('updates only the fields given, and 400/404 on bad ids', async () => {
-    const { body: created } = await call('POST', '/inventory/webhooks', { url: 'https://a.example.com/h', secret: SECRET, eventTypes: ['product.created'] });
+    const { body: created } = await call('POST', '/inventory/webhooks', {
+      url: 'https://a.example.com/h',
+      secret: SECRET,
+      eventTypes: ['product.created'],
+    });
     const before = state().subscribers.find((s) => s.id === created.id)!.secretEncrypted;
-    const updated = await call('PATCH', `/inventory/webhooks/${created.id}`, { eventTypes: ['product.updated'], secret: 'another-secret-123456' });
+    const updated = await call('PATCH', `/inventory/webhooks/${created.id}`, {
+      eventTypes: ['product.updated'],
+      secret: 'another-secret-123456',
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ id: created.id, url: 'https://a.example.com/h', eventTypes: ['product.updated'] });
+    expect(updated.body).toMatchObject({
+      id: created.id,
+      url: 'https://a.example.com/h',
+      eventTypes: ['product.updated'],
+    });
     expect(state().subscribers.find((s) => s.id === created.id)!.secretEncrypted).not.toBe(before);
     await contract('PATCH', '/webhooks/{webhookId}', 200, updated.body);
     expect((await call('PATCH', `/inventory/webhooks/${created.id}`, { secret: 'short' })).status).toBe(400);
@@ -144,13 +187,19 @@ describe('subscriber routes', () => {
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.details[0]).toEqual({ field: 'webhookId', rule: 'must be a UUID' });
     await contract('PATCH', '/webhooks/{webhookId}', 400, malformed.body);
-    const unknown = await call('PATCH', '/inventory/webhooks/00000000-0000-4000-8000-000000000000', { eventTypes: ['product.updated'] });
+    const unknown = await call('PATCH', '/inventory/webhooks/00000000-0000-4000-8000-000000000000', {
+      eventTypes: ['product.updated'],
+    });
     expect(unknown.status).toBe(404);
     await contract('PATCH', '/webhooks/{webhookId}', 404, unknown.body);
   });
 
   it('deletes with 204; the subscriber leaves the list, and a second delete is 404', async () => {
-    const { body: created } = await call('POST', '/inventory/webhooks', { url: 'https://b.example.com/h', secret: SECRET, eventTypes: ['product.created'] });
+    const { body: created } = await call('POST', '/inventory/webhooks', {
+      url: 'https://b.example.com/h',
+      secret: SECRET,
+      eventTypes: ['product.created'],
+    });
     const deleted = await call('DELETE', `/inventory/webhooks/${created.id}`);
     expect(deleted.status).toBe(204);
     const listed = await call('GET', '/inventory/webhooks');
@@ -166,7 +215,11 @@ describe('subscriber routes', () => {
 
 describe('delivery', () => {
   it('POSTs the signed body with the documented headers to subscribers wanting the type', async () => {
-    const { body: sub } = await call('POST', '/inventory/webhooks', { url: receiverUrl, secret: SECRET, eventTypes: ['stock.received'] });
+    const { body: sub } = await call('POST', '/inventory/webhooks', {
+      url: receiverUrl,
+      secret: SECRET,
+      eventTypes: ['stock.received'],
+    });
     server.sandbox.emitInventoryEvent('stock.received', { productId: 1001, quantity: 5 });
     server.sandbox.emitInventoryEvent('product.created', { productId: 7 }); // not wanted
     await waitFor(() => received.length >= 1);
@@ -187,7 +240,11 @@ describe('delivery', () => {
   });
 
   it('retries a failing receiver with the same delivery id, then marks it delivered', async () => {
-    const { body: sub } = await call('POST', '/inventory/webhooks', { url: receiverUrl, secret: SECRET, eventTypes: ['stock.counted'] });
+    const { body: sub } = await call('POST', '/inventory/webhooks', {
+      url: receiverUrl,
+      secret: SECRET,
+      eventTypes: ['stock.counted'],
+    });
     answers = [500, 503];
     server.sandbox.emitInventoryEvent('stock.counted', { stockTakeId: 1 });
     await waitFor(() => received.length >= 3);
@@ -199,7 +256,11 @@ describe('delivery', () => {
   });
 
   it('gives up after 6 attempts and can be redelivered through the control API', async () => {
-    const { body: sub } = await call('POST', '/inventory/webhooks', { url: receiverUrl, secret: SECRET, eventTypes: ['product.updated'] });
+    const { body: sub } = await call('POST', '/inventory/webhooks', {
+      url: receiverUrl,
+      secret: SECRET,
+      eventTypes: ['product.updated'],
+    });
     answers = [500, 500, 500, 500, 500, 500];
     server.sandbox.emitInventoryEvent('product.updated', { productId: 3 });
     await waitFor(() => state().deliveries.some((d) => d.subscriberId === sub.id && d.status === 'failed'));
@@ -217,22 +278,32 @@ describe('delivery', () => {
   });
 
   it('records a receiver that does not answer as a failed attempt', async () => {
-    const { body: sub } = await call('POST', '/inventory/webhooks', { url: 'http://127.0.0.1:1/nothing', secret: SECRET, eventTypes: ['stock.adjusted'] });
+    const { body: sub } = await call('POST', '/inventory/webhooks', {
+      url: 'http://127.0.0.1:1/nothing',
+      secret: SECRET,
+      eventTypes: ['stock.adjusted'],
+    });
     server.sandbox.emitInventoryEvent('stock.adjusted', { productId: 1 });
     // The attempt is counted before its failure is written down: wait for both.
-    await waitFor(() => state().deliveries.some((d) => d.subscriberId === sub.id && d.attempts >= 1 && d.lastError !== null));
+    await waitFor(() =>
+      state().deliveries.some((d) => d.subscriberId === sub.id && d.attempts >= 1 && d.lastError !== null),
+    );
     const delivery = state().deliveries.find((d) => d.subscriberId === sub.id)!;
     expect(delivery.lastStatus).toBeNull();
     expect(delivery.lastError).toMatch(/ECONNREFUSED/);
     await call('DELETE', `/inventory/webhooks/${sub.id}`);
-    await waitFor(() => delivery.status === 'failed' || state().deliveries.find((d) => d.id === delivery.id)!.status === 'failed');
+    await waitFor(
+      () => delivery.status === 'failed' || state().deliveries.find((d) => d.id === delivery.id)!.status === 'failed',
+    );
   });
 
   it('lists deliveries newest first, filtered by type', async () => {
     const listed = await call('GET', '/_sandbox/webhooks/deliveries?type=stock.received', undefined, false);
     expect(listed.status).toBe(200);
     expect(listed.body.items.every((d: { type: string }) => d.type === 'stock.received')).toBe(true);
-    const all = (await call('GET', '/_sandbox/webhooks/deliveries', undefined, false)).body.items as Array<{ createdAt: string }>;
+    const all = (await call('GET', '/_sandbox/webhooks/deliveries', undefined, false)).body.items as Array<{
+      createdAt: string;
+    }>;
     const times = all.map((d) => d.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
   });

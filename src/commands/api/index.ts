@@ -18,8 +18,8 @@ export default defineCommand<ApiOptions>({
   args: '<service> <method> <path>',
   summary: 'A raw authenticated call to a service, for shapes venue does not model',
   description:
-    'Sends one request with the profile\'s credentials and prints the answer\'s body. The body comes from a file (--data @file) or standard input (--data -), never from the command line. Wallet calls use the admin token, or a guest\'s token with --as. POST and PATCH are never retried blindly: a lost answer exits 7. ' +
-    'The path is under the service\'s base URL; a full URL is taken only when it lies under that base URL too: a URL anywhere else is refused (exit 2, nothing sent), so the profile\'s token never goes to another host.',
+    "Sends one request with the profile's credentials and prints the answer's body. The body comes from a file (--data @file) or standard input (--data -), never from the command line. Wallet calls use the admin token, or a guest's token with --as. POST and PATCH are never retried blindly: a lost answer exits 7. " +
+    "The path is under the service's base URL; a full URL is taken only when it lies under that base URL too: a URL anywhere else is refused (exit 2, nothing sent), so the profile's token never goes to another host.",
   examples: [
     'venue api inventory GET /products --param pageSize=5',
     "venue api inventory GET /products --param pageSize=5 --query 'length(@)'",
@@ -28,8 +28,12 @@ export default defineCommand<ApiOptions>({
   ],
   options: [
     option('-d, --data <@file|->', 'request body (JSON) from a file or standard input'),
-    option('--param <key=value>', 'query parameter (repeatable); the global --query is a JMESPath expression over the answer', { parse: (v: string, all: string[]) => [...all, v], default: [] }),
-    option('--as <email>', 'wallet: use this guest\'s stored session'),
+    option(
+      '--param <key=value>',
+      'query parameter (repeatable); the global --query is a JMESPath expression over the answer',
+      { parse: (v: string, all: string[]) => [...all, v], default: [] },
+    ),
+    option('--as <email>', "wallet: use this guest's stored session"),
     option('--no-auth', 'send no token (health checks, token exchanges)'),
   ],
   fleet: (operands) => (/^(get|head)$/i.test(operands[1] ?? '') ? 'read' : 'write'),
@@ -45,9 +49,11 @@ export default defineCommand<ApiOptions>({
     }
     const { serviceNames } = await import('../../lib/tokens.js');
     const service = serviceArg as ServiceName;
-    if (!serviceNames.includes(service)) throw new UsageError(`service must be one of ${serviceNames.join(', ')} (got "${serviceArg}")`);
+    if (!serviceNames.includes(service))
+      throw new UsageError(`service must be one of ${serviceNames.join(', ')} (got "${serviceArg}")`);
     const method = methodArg!.toUpperCase() as HttpMethod;
-    if (!methods.includes(method)) throw new UsageError(`method must be one of ${methods.join(', ')} (got "${methodArg}")`);
+    if (!methods.includes(method))
+      throw new UsageError(`method must be one of ${methods.join(', ')} (got "${methodArg}")`);
     if (options.as && service !== 'wallet') throw new UsageError('--as applies only to wallet calls');
     const target = await pathUnderBase(await ctx.serviceBaseUrl(service), service, path!);
 
@@ -66,7 +72,10 @@ export default defineCommand<ApiOptions>({
         text = await readFile(options.data.slice(1), 'utf8').catch(() => {
           throw new UsageError(`cannot read ${options.data!.slice(1)}`);
         });
-      } else throw new UsageError('--data takes @file or - (a body on the command line could leak secrets into shell history)');
+      } else
+        throw new UsageError(
+          '--data takes @file or - (a body on the command line could leak secrets into shell history)',
+        );
       try {
         body = JSON.parse(text);
       } catch (error) {
@@ -83,7 +92,12 @@ export default defineCommand<ApiOptions>({
     }
     const response = await http.request({ method, path: target, query, body, auth, responseType: 'text' });
     ctx.terminal.debug(`${response.status}`);
-    const text = typeof response.data === 'string' ? response.data : response.data === undefined ? '' : JSON.stringify(response.data);
+    const text =
+      typeof response.data === 'string'
+        ? response.data
+        : response.data === undefined
+          ? ''
+          : JSON.stringify(response.data);
     if (!text) {
       ctx.terminal.info(`${response.status} (no body)`);
       return;
@@ -92,7 +106,11 @@ export default defineCommand<ApiOptions>({
     try {
       parsed = JSON.parse(text) as unknown;
     } catch {
-      if (jmespath !== undefined) throw new ServerError(`--query: the answer (${response.status}) is not JSON, so no JMESPath expression applies to it`, { hint: 'Run it again without --query to see the body.' });
+      if (jmespath !== undefined)
+        throw new ServerError(
+          `--query: the answer (${response.status}) is not JSON, so no JMESPath expression applies to it`,
+          { hint: 'Run it again without --query to see the body.' },
+        );
       ctx.terminal.write(text.endsWith('\n') ? text : `${text}\n`);
       return;
     }
@@ -101,10 +119,14 @@ export default defineCommand<ApiOptions>({
       try {
         parsed = search(parsed as never, jmespath);
       } catch (error) {
-        throw new UsageError(`--query is not a valid JMESPath expression: ${(error as Error).message}`, { hint: 'See `venue help formatting`.' });
+        throw new UsageError(`--query is not a valid JMESPath expression: ${(error as Error).message}`, {
+          hint: 'See `venue help formatting`.',
+        });
       }
     }
-    ctx.terminal.write(`${ctx.output.format === 'ndjson' ? JSON.stringify(parsed) : JSON.stringify(parsed, null, 2)}\n`);
+    ctx.terminal.write(
+      `${ctx.output.format === 'ndjson' ? JSON.stringify(parsed) : JSON.stringify(parsed, null, 2)}\n`,
+    );
   },
 });
 
@@ -130,9 +152,12 @@ async function pathUnderBase(baseUrl: string, service: string, given: string): P
   const basePath = base.pathname.replace(/\/+$/, '');
   const inside = url.origin === base.origin && (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`));
   if (!inside || url.username || url.password) {
-    throw new UsageError(`${url.origin}${url.pathname} is not under the ${service} base URL (${baseUrl}): refused, nothing was sent`, {
-      hint: `venue sends the profile's ${service} credentials only to ${base.origin}. Give a path under the base URL; call any other address with a tool of your own.`,
-    });
+    throw new UsageError(
+      `${url.origin}${url.pathname} is not under the ${service} base URL (${baseUrl}): refused, nothing was sent`,
+      {
+        hint: `venue sends the profile's ${service} credentials only to ${base.origin}. Give a path under the base URL; call any other address with a tool of your own.`,
+      },
+    );
   }
   return `${url.pathname.slice(basePath.length) || '/'}${url.search}`;
 }

@@ -21,6 +21,8 @@ export default defineCommand({
       const store = new GuestSessions(await ctx.stateDir(), await ctx.profileName());
       for (const session of store.list()) if (await store.remove(session.email)) sessions++;
     }
-    ctx.terminal.success(`forgot ${dropped} cached token${dropped === 1 ? '' : 's'}${sessions ? ` and ${sessions} guest session${sessions === 1 ? '' : 's'}` : ''}`);
+    ctx.terminal.success(
+      `forgot ${dropped} cached token${dropped === 1 ? '' : 's'}${sessions ? ` and ${sessions} guest session${sessions === 1 ? '' : 's'}` : ''}`,
+    );
   },
 });

@@ -5,8 +5,11 @@ export default defineCommand({
   name: 'token',
   args: '<service>',
   summary: 'Print a service token (wallet admin, booking or inventory), for use with other tools',
-  description: 'Prints the cached token while it is valid, else obtains a new one. The token is a credential: pipe it, do not paste it.',
-  examples: ['curl -s -H "Authorization: Bearer $(venue auth token inventory)" "$(venue config get inventory.url)/products?pageSize=5"'],
+  description:
+    'Prints the cached token while it is valid, else obtains a new one. The token is a credential: pipe it, do not paste it.',
+  examples: [
+    'curl -s -H "Authorization: Bearer $(venue auth token inventory)" "$(venue config get inventory.url)/products?pageSize=5"',
+  ],
   fleet: 'read',
   async run(ctx, _options, service) {
     const { serviceNames } = await import('../../lib/tokens.js');
@@ -17,7 +20,11 @@ export default defineCommand({
       const { isStaticScheme, describeAuthScheme } = await import('../../lib/inventory/routes.js');
       const auth = (await ctx.inventoryRoutes()).auth;
       // A static key is a secret set by hand, not a token: it is never printed.
-      if (isStaticScheme(auth)) throw new UsageError(`inventory has no token: it is authenticated with ${describeAuthScheme(auth)} (inventory.auth)`, { hint: 'The key stays where `venue config set-secret` put it; venue never prints it.' });
+      if (isStaticScheme(auth))
+        throw new UsageError(
+          `inventory has no token: it is authenticated with ${describeAuthScheme(auth)} (inventory.auth)`,
+          { hint: 'The key stays where `venue config set-secret` put it; venue never prints it.' },
+        );
     }
     const tokens = await ctx.tokens();
     const { token } = await tokens.get(service as 'wallet');

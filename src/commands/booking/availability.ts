@@ -19,7 +19,12 @@ export function calendarGrid(days: AvailabilityDay[], paint: Palette): string {
   const last = days[days.length - 1]!.date;
   const cellWidth = 10;
   const pad = (text: string, visible = text.length) => text + ' '.repeat(Math.max(0, cellWidth - visible));
-  const lines = [['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((d) => pad(paint.bold(d), d.length)).join('').trimEnd()];
+  const lines = [
+    ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
+      .map((d) => pad(paint.bold(d), d.length))
+      .join('')
+      .trimEnd(),
+  ];
   for (let weekStart = addDays(first, -weekdayIndex(first)); weekStart <= last; weekStart = addDays(weekStart, 7)) {
     const dateRow: string[] = [];
     const leftRow: string[] = [];
@@ -41,7 +46,10 @@ export default defineCommand<Options>({
   args: [argument('<experienceId>', { kind: 'experience' })],
   summary: 'Places left per day for an experience (a calendar on a terminal, rows otherwise)',
   record: RECORD_SHAPES.availabilityDay,
-  examples: ['venue booking availability exp-laser-tag', 'venue booking availability exp-escape-room --from +7d --days 7 -o csv'],
+  examples: [
+    'venue booking availability exp-laser-tag',
+    'venue booking availability exp-escape-room --from +7d --days 7 -o csv',
+  ],
   options: [
     option('--from <date>', 'first day: YYYY-MM-DD, today, tomorrow or +Nd (default: today)'),
     option('--days <n>', 'number of days to show, 1 to 31 (default: 14)'),
@@ -60,7 +68,10 @@ export default defineCommand<Options>({
     // Shown as sent; a day that cannot be (places below zero or beyond capacity) is named and fails the command.
     const { impossibleValues } = await import('../../lib/reading.js');
     const { dayProblems } = await import('../../lib/booking/shapes.js');
-    const flagged = impossibleValues({ service: 'booking', operation: 'check availability' }, days.flatMap(dayProblems));
+    const flagged = impossibleValues(
+      { service: 'booking', operation: 'check availability' },
+      days.flatMap(dayProblems),
+    );
     if (flagged) throw flagged;
   },
 });
@@ -76,7 +87,12 @@ async function show(ctx: Context, days: AvailabilityDay[], experienceId: string,
     return;
   }
   await ctx.output.list(days as unknown as Record<string, unknown>[], {
-    columns: ['date', { key: 'sessions', format: 'number' }, { key: 'capacity', format: 'number' }, { key: 'remaining', format: 'number' }],
+    columns: [
+      'date',
+      { key: 'sessions', format: 'number' },
+      { key: 'capacity', format: 'number' },
+      { key: 'remaining', format: 'number' },
+    ],
     empty: `No availability for ${experienceId} from ${from}.`,
   });
 }

@@ -94,12 +94,26 @@ export default defineCommand<Options>({
     );
     const sale = outcome.saleId ? `, sale ${outcome.saleId}` : '';
     if (outcome.status === 'unknown') {
-      ctx.terminal.warn(`Payment recorded for order ${outcome.orderId}${sale} (${outcome.quantity} × ${outcome.slotId}, ${formatMoney(outcome.total)}); the service did not say the order's status: check it with \`venue booking order show ${shellQuote(outcome.orderId)}\`.`);
-    } else ctx.terminal.success(`Booked: order ${outcome.orderId} is ${outcome.status} (${outcome.quantity} × ${outcome.slotId}, ${formatMoney(outcome.total)}${sale}).`);
+      ctx.terminal.warn(
+        `Payment recorded for order ${outcome.orderId}${sale} (${outcome.quantity} × ${outcome.slotId}, ${formatMoney(outcome.total)}); the service did not say the order's status: check it with \`venue booking order show ${shellQuote(outcome.orderId)}\`.`,
+      );
+    } else
+      ctx.terminal.success(
+        `Booked: order ${outcome.orderId} is ${outcome.status} (${outcome.quantity} × ${outcome.slotId}, ${formatMoney(outcome.total)}${sale}).`,
+      );
     await ctx.output.record(outcome as unknown as Record<string, unknown>, {
       columns: [
-        'orderId', 'status', 'saleId', 'experienceId', 'slotId', { key: 'startTime', format: 'datetime' }, { key: 'quantity', format: 'number' },
-        { key: 'total', format: 'money' }, 'paymentReference', 'guestEmail', 'reservationId',
+        'orderId',
+        'status',
+        'saleId',
+        'experienceId',
+        'slotId',
+        { key: 'startTime', format: 'datetime' },
+        { key: 'quantity', format: 'number' },
+        { key: 'total', format: 'money' },
+        'paymentReference',
+        'guestEmail',
+        'reservationId',
       ],
       afterWrite: true,
     });

@@ -20,7 +20,13 @@ export default defineCommand<Options>({
     const client = await ctx.booking();
     const experiences = await client.experiences(options.location.trim());
     await ctx.output.list(experiences as unknown as Record<string, unknown>[], {
-      columns: ['id', 'name', { key: 'durationMinutes', header: 'Minutes', format: 'number' }, { key: 'price', format: 'money' }, 'description'],
+      columns: [
+        'id',
+        'name',
+        { key: 'durationMinutes', header: 'Minutes', format: 'number' },
+        { key: 'price', format: 'money' },
+        'description',
+      ],
       empty: `Location ${options.location} has no experiences.`,
     });
   },

@@ -15,9 +15,16 @@ export default defineCommand<Options>({
     'The state is "held" (with its reservation id), "pending" (sent, no answer recorded yet) or "unknown" (the answer was lost or ' +
     'could not be read: places may be held with no id venue can release). Release them with `venue booking release --all`; ' +
     'drop a settled unknown request from the record with --forget <key>.',
-  examples: ['venue booking holds', 'venue booking holds -o json', 'venue booking holds --forget 3f2a9c1e   # exits 4 unless a hold on record has that key'],
+  examples: [
+    'venue booking holds',
+    'venue booking holds -o json',
+    'venue booking holds --forget 3f2a9c1e   # exits 4 unless a hold on record has that key',
+  ],
   options: [
-    option('--forget <key>', 'drop one request from the record (its key or the start of it), once you have checked it holds nothing'),
+    option(
+      '--forget <key>',
+      'drop one request from the record (its key or the start of it), once you have checked it holds nothing',
+    ),
   ],
   fleet: 'read',
   async run(ctx, options) {
@@ -32,13 +39,20 @@ export default defineCommand<Options>({
       const writes = journal.openWrites().filter((w) => w.id.startsWith(prefix));
       if (!matches.length && writes.length === 1) {
         await journal.journal.remove([writes[0]!.id]);
-        ctx.terminal.success(`Dropped the record of the ${writes[0]!.kind} ${writes[0]!.id.slice(0, 8)} whose outcome was unknown.`);
+        ctx.terminal.success(
+          `Dropped the record of the ${writes[0]!.kind} ${writes[0]!.id.slice(0, 8)} whose outcome was unknown.`,
+        );
         return;
       }
-      if (!matches.length) throw new NotFoundError(`no recorded hold with key "${prefix}"`, { hint: 'List them with `venue booking holds`.' });
+      if (!matches.length)
+        throw new NotFoundError(`no recorded hold with key "${prefix}"`, {
+          hint: 'List them with `venue booking holds`.',
+        });
       if (matches.length > 1) throw new UsageError(`"${prefix}" matches ${matches.length} holds; give more of the key`);
       await journal.forget(matches[0]!.key);
-      ctx.terminal.success(`Dropped the record of ${matches[0]!.reservationId ?? `the request ${matches[0]!.key.slice(0, 8)}`} (${matches[0]!.quantity} × ${matches[0]!.slotId}).`);
+      ctx.terminal.success(
+        `Dropped the record of ${matches[0]!.reservationId ?? `the request ${matches[0]!.key.slice(0, 8)}`} (${matches[0]!.quantity} × ${matches[0]!.slotId}).`,
+      );
       return;
     }
     const rows = holds.map((h) => ({
@@ -68,7 +82,9 @@ export default defineCommand<Options>({
     });
     const unknown = holds.filter((h) => !h.reservationId).length;
     if (unknown && !ctx.output.isMachine) {
-      ctx.terminal.warn(`${unknown} request${unknown === 1 ? '' : 's'} without a reservation id: the answer was lost, so places may be held that venue cannot release. Check the slot with \`venue booking sessions\`.`);
+      ctx.terminal.warn(
+        `${unknown} request${unknown === 1 ? '' : 's'} without a reservation id: the answer was lost, so places may be held that venue cannot release. Check the slot with \`venue booking sessions\`.`,
+      );
     }
     // Orders and payments whose outcome is unknown are journalled beside the holds: said, with how to settle each.
     for (const write of journal.openWrites()) {

@@ -16,7 +16,11 @@ export default defineGroup({
   description:
     'Experience booking: what is bookable, holding a slot, creating an order, recording the payment taken elsewhere, cancelling, and the sales report. ' +
     'Dates accept YYYY-MM-DD, today, tomorrow and +Nd.',
-  examples: ['venue booking book   # needs a terminal', 'venue booking sessions exp-laser-tag --date tomorrow', 'venue booking report --from -7d -o csv > sales.csv'],
+  examples: [
+    'venue booking book   # needs a terminal',
+    'venue booking sessions exp-laser-tag --date tomorrow',
+    'venue booking report --from -7d -o csv > sales.csv',
+  ],
   // Reserve, see the holds, order them, release what is left: the examples run in this order.
   commands: [locations, experiences, availability, sessions, reserve, holds, order, release, report, book],
 });

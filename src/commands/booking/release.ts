@@ -18,25 +18,43 @@ export default defineCommand<Options>({
   description:
     'Releases one hold by its reservation id, or with --all every hold of this profile that venue recorded and that is not paid ' +
     '(see `venue booking holds`). A hold whose answer was lost has no reservation id to release: --all lists it with what to check, ' +
-    'and exits 7 while such holds remain. --dry-run shows what would be released (from venue\'s record of its holds); nothing is sent.',
-  examples: ['venue booking release res-000003 --dry-run', 'venue booking release res-000003', 'venue booking release --all --dry-run', 'venue booking release --all'],
+    "and exits 7 while such holds remain. --dry-run shows what would be released (from venue's record of its holds); nothing is sent.",
+  examples: [
+    'venue booking release res-000003 --dry-run',
+    'venue booking release res-000003',
+    'venue booking release --all --dry-run',
+    'venue booking release --all',
+  ],
   options: [
-    option('--all', "release every recorded hold of this profile that is not paid"),
+    option('--all', 'release every recorded hold of this profile that is not paid'),
     option('--dry-run', "show what would be released (venue's record of its holds); send nothing"),
   ],
   fleet: 'write',
   async run(ctx, options, reservationId) {
     if (options.all && reservationId !== undefined) throw new UsageError('give a reservation id or --all, not both');
-    if (!options.all && reservationId === undefined) throw new UsageError('missing reservationId', { hint: 'Name the hold (`venue booking holds` lists them) or pass --all.' });
+    if (!options.all && reservationId === undefined)
+      throw new UsageError('missing reservationId', {
+        hint: 'Name the hold (`venue booking holds` lists them) or pass --all.',
+      });
     if (!options.all) await checkFlags(ctx, [{ kind: 'id', flag: 'reservationId', value: reservationId }]);
     const client = await ctx.booking();
     if (options.dryRun) return releaseDryRun(ctx, client, options.all ? undefined : reservationId!.trim());
     if (options.all) return releaseAll(ctx, client);
     const reservation = await client.releaseReservation(reservationId!.trim());
-    if (reservation.status === 'released') ctx.terminal.success(`Released reservation ${reservation.id}: its places are free again.`);
-    else if (reservation.status === undefined) ctx.terminal.success(`The service took the release of reservation ${reservation.id} (it did not say the reservation's state).`);
-    else ctx.terminal.info(`Reservation ${reservation.id} holds nothing any more (${reservation.statusSaid ?? reservation.status}).`);
-    await ctx.output.record({ ...reservation, status: reservation.statusSaid ?? reservation.status } as unknown as Record<string, unknown>, { columns: ['id', 'status', 'slotId', { key: 'quantity', format: 'number' }], afterWrite: true });
+    if (reservation.status === 'released')
+      ctx.terminal.success(`Released reservation ${reservation.id}: its places are free again.`);
+    else if (reservation.status === undefined)
+      ctx.terminal.success(
+        `The service took the release of reservation ${reservation.id} (it did not say the reservation's state).`,
+      );
+    else
+      ctx.terminal.info(
+        `Reservation ${reservation.id} holds nothing any more (${reservation.statusSaid ?? reservation.status}).`,
+      );
+    await ctx.output.record(
+      { ...reservation, status: reservation.statusSaid ?? reservation.status } as unknown as Record<string, unknown>,
+      { columns: ['id', 'status', 'slotId', { key: 'quantity', format: 'number' }], afterWrite: true },
+    );
   },
 });
 
@@ -52,10 +70,16 @@ async function releaseDryRun(ctx: Context, client: BookingClient, reservationId:
   }));
   if (reservationId !== undefined && !rows.length) {
     // A hold venue did not record (made elsewhere) is still released by the service: say what would be sent.
-    rows.push({ reservationId, outcome: 'would be released (not in venue\'s record: the service decides)' });
+    rows.push({ reservationId, outcome: "would be released (not in venue's record: the service decides)" });
   }
   await ctx.output.list(rows as unknown as Record<string, unknown>[], {
-    columns: [{ key: 'reservationId', header: 'Reservation' }, { key: 'slotId', header: 'Slot' }, { key: 'places', format: 'number' }, { key: 'placedAt', header: 'Placed at', format: 'datetime' }, 'outcome'],
+    columns: [
+      { key: 'reservationId', header: 'Reservation' },
+      { key: 'slotId', header: 'Slot' },
+      { key: 'places', format: 'number' },
+      { key: 'placedAt', header: 'Placed at', format: 'datetime' },
+      'outcome',
+    ],
     empty: 'venue has no recorded holds for this profile: nothing to release.',
   });
   ctx.terminal.info('Dry run: nothing was sent.');
@@ -80,17 +104,33 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
   const unknown: HoldEntry[] = [];
   let failure: unknown;
   for (const hold of holds) {
-    const base = { reservationId: hold.reservationId, slotId: hold.slotId, places: hold.quantity, placedAt: hold.placedAt };
+    const base = {
+      reservationId: hold.reservationId,
+      slotId: hold.slotId,
+      places: hold.quantity,
+      placedAt: hold.placedAt,
+    };
     if (!hold.reservationId) {
       unknown.push(hold);
-      outcomes.push({ ...base, outcome: hold.state === 'pending' ? 'pending: no answer recorded, no id to release' : 'unknown: no reservation id to release' });
+      outcomes.push({
+        ...base,
+        outcome:
+          hold.state === 'pending'
+            ? 'pending: no answer recorded, no id to release'
+            : 'unknown: no reservation id to release',
+      });
       continue;
     }
     try {
       const reservation = await client.releaseReservation(hold.reservationId);
-      const outcome = reservation.status === undefined || reservation.status === 'released' ? 'released' : `holds nothing (${reservation.statusSaid ?? reservation.status})`;
+      const outcome =
+        reservation.status === undefined || reservation.status === 'released'
+          ? 'released'
+          : `holds nothing (${reservation.statusSaid ?? reservation.status})`;
       outcomes.push({ ...base, outcome });
-      ctx.terminal.success(`${hold.reservationId}: ${outcome} (${hold.quantity} place${hold.quantity === 1 ? '' : 's'} in ${hold.slotId}).`);
+      ctx.terminal.success(
+        `${hold.reservationId}: ${outcome} (${hold.quantity} place${hold.quantity === 1 ? '' : 's'} in ${hold.slotId}).`,
+      );
     } catch (error) {
       const { bookingErrors } = await import('../../lib/booking/error-codes.js');
       const meaning = bookingErrors.meaning(error, 'release');
@@ -99,11 +139,15 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
         ctx.terminal.info(`${hold.reservationId}: the service does not know it; nothing to release.`);
       } else if (meaning === 'already-paid') {
         outcomes.push({ ...base, outcome: 'paid: not released' });
-        ctx.terminal.info(`${hold.reservationId}: paid for, so it is a booking now; cancel its order to give the places back.`);
+        ctx.terminal.info(
+          `${hold.reservationId}: paid for, so it is a booking now; cancel its order to give the places back.`,
+        );
       } else {
         failure ??= error;
         outcomes.push({ ...base, outcome: `not released: ${(error as Error).message}` });
-        ctx.terminal.warn(`${hold.reservationId}: could not release it (${(error as Error).message}); it stays recorded.`);
+        ctx.terminal.warn(
+          `${hold.reservationId}: could not release it (${(error as Error).message}); it stays recorded.`,
+        );
       }
     }
   }
@@ -115,12 +159,21 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
     );
   }
   await ctx.output.list(outcomes as unknown as Record<string, unknown>[], {
-    columns: [{ key: 'reservationId', header: 'Reservation' }, { key: 'slotId', header: 'Slot' }, { key: 'places', format: 'number' }, { key: 'placedAt', header: 'Placed at', format: 'datetime' }, 'outcome'],
+    columns: [
+      { key: 'reservationId', header: 'Reservation' },
+      { key: 'slotId', header: 'Slot' },
+      { key: 'places', format: 'number' },
+      { key: 'placedAt', header: 'Placed at', format: 'datetime' },
+      'outcome',
+    ],
   });
   if (failure) throw failure;
   if (unknown.length) {
-    throw new UnknownOutcomeError(`${unknown.length} recorded hold${unknown.length === 1 ? '' : 's'} could not be released: venue never learned ${unknown.length === 1 ? 'its' : 'their'} reservation id`, {
-      hint: 'Check the slots named above; once settled, drop a request from the record with `venue booking holds --forget <key>`.',
-    });
+    throw new UnknownOutcomeError(
+      `${unknown.length} recorded hold${unknown.length === 1 ? '' : 's'} could not be released: venue never learned ${unknown.length === 1 ? 'its' : 'their'} reservation id`,
+      {
+        hint: 'Check the slots named above; once settled, drop a request from the record with `venue booking holds --forget <key>`.',
+      },
+    );
   }
 }

@@ -26,7 +26,7 @@ export default defineCommand<Options>({
     'Holds places in a session slot. The platform checks capacity: when the slot is full the command says so and exits 5. ' +
     'venue writes every hold down before sending it (`venue booking holds` lists them); nothing says a hold ends on its own, ' +
     'so release one you no longer need with `venue booking release <reservationId>` (or every one with `--all`). ' +
-    '--dry-run reads the session\'s places left (on --date, or the day in its id, or today) and shows what would be held; nothing is held.',
+    "--dry-run reads the session's places left (on --date, or the day in its id, or today) and shows what would be held; nothing is held.",
   examples: [
     'venue booking reserve exp-laser-tag --session "$(venue booking sessions exp-laser-tag --date tomorrow --limit 1 --fields slotId -o csv | tail -1)" --quantity 4 --dry-run',
     'venue booking reserve exp-laser-tag --session "$(venue booking sessions exp-laser-tag --date tomorrow --limit 1 --fields slotId -o csv | tail -1)" --quantity 4',
@@ -36,7 +36,10 @@ export default defineCommand<Options>({
   options: [
     option('--session <slotId>', 'session slot id (see `venue booking sessions`)', { required: true }),
     option('--quantity <n>', 'number of places, a positive whole number', { required: true }),
-    option('--date <date>', "with --dry-run: the session's day, YYYY-MM-DD, today, tomorrow or +Nd (default: the day in the session id, else today)"),
+    option(
+      '--date <date>',
+      "with --dry-run: the session's day, YYYY-MM-DD, today, tomorrow or +Nd (default: the day in the session id, else today)",
+    ),
     option('--dry-run', 'check the places left in the session and show what would be held; hold nothing'),
   ],
   record: RECORD_SHAPES.reservation,
@@ -48,7 +51,10 @@ export default defineCommand<Options>({
       { kind: 'quantity', flag: '--quantity', value: options.quantity },
       { kind: 'date', flag: '--date', value: options.date },
     ]);
-    if (options.date !== undefined && !options.dryRun) throw new UsageError('--date only finds the session for --dry-run', { hint: 'Nothing was sent. The session id alone says which slot to hold.' });
+    if (options.date !== undefined && !options.dryRun)
+      throw new UsageError('--date only finds the session for --dry-run', {
+        hint: 'Nothing was sent. The session id alone says which slot to hold.',
+      });
     const client = await ctx.booking();
     if (options.dryRun) {
       const slotId = options.session.trim();
@@ -62,27 +68,65 @@ export default defineCommand<Options>({
       }
       if (slot.remaining < quantity) {
         const { SlotUnavailableError } = await import('../../lib/booking/client.js');
-        throw new SlotUnavailableError(slotId, slot.remaining === 0 ? `slot ${slotId} is full` : `slot ${slotId} has only ${slot.remaining} place${slot.remaining === 1 ? '' : 's'} left (asked for ${quantity})`, slot.remaining);
+        throw new SlotUnavailableError(
+          slotId,
+          slot.remaining === 0
+            ? `slot ${slotId} is full`
+            : `slot ${slotId} has only ${slot.remaining} place${slot.remaining === 1 ? '' : 's'} left (asked for ${quantity})`,
+          slot.remaining,
+        );
       }
       await ctx.output.record(
-        { experienceId: experienceId!.trim(), slotId, date: slot.date ?? date, startTime: slot.startTime, quantity, remaining: slot.remaining, remainingAfter: slot.remaining - quantity, amount: slot.price === undefined ? undefined : slot.price * quantity },
-        { columns: ['experienceId', 'slotId', { key: 'startTime', format: 'datetime' }, { key: 'quantity', format: 'number' }, { key: 'remaining', header: 'Left now', format: 'number' }, { key: 'remainingAfter', header: 'Left after', format: 'number' }, { key: 'amount', format: 'money' }] },
+        {
+          experienceId: experienceId!.trim(),
+          slotId,
+          date: slot.date ?? date,
+          startTime: slot.startTime,
+          quantity,
+          remaining: slot.remaining,
+          remainingAfter: slot.remaining - quantity,
+          amount: slot.price === undefined ? undefined : slot.price * quantity,
+        },
+        {
+          columns: [
+            'experienceId',
+            'slotId',
+            { key: 'startTime', format: 'datetime' },
+            { key: 'quantity', format: 'number' },
+            { key: 'remaining', header: 'Left now', format: 'number' },
+            { key: 'remainingAfter', header: 'Left after', format: 'number' },
+            { key: 'amount', format: 'money' },
+          ],
+        },
       );
       ctx.terminal.info(`Dry run: ${slotId} has room for ${quantity}. Nothing was held.`);
       return;
     }
-    const reservation = await client.reserve({ experienceId: experienceId!.trim(), slotId: options.session.trim(), quantity: numbers['--quantity']! });
+    const reservation = await client.reserve({
+      experienceId: experienceId!.trim(),
+      slotId: options.session.trim(),
+      quantity: numbers['--quantity']!,
+    });
     const places = reservation.quantity ?? numbers['--quantity']!;
     ctx.terminal.success(
       `Held ${places} place${places === 1 ? '' : 's'} in ${options.session} as reservation ${reservation.id}${reservation.expiresAt ? ` (the service gives ${reservation.expiresAt} as its end)` : ''}. ` +
         `Release it with \`venue booking release ${shellQuote(reservation.id)}\` if it is not ordered.`,
     );
-    await ctx.output.record({ ...reservation, status: reservation.statusSaid ?? reservation.status } as unknown as Record<string, unknown>, {
-      columns: [
-        'id', 'status', 'experienceId', 'slotId', { key: 'startTime', format: 'datetime' }, { key: 'quantity', format: 'number' }, { key: 'amount', format: 'money' },
-        { key: 'expiresAt', format: 'datetime' },
-      ],
-      afterWrite: true,
-    });
+    await ctx.output.record(
+      { ...reservation, status: reservation.statusSaid ?? reservation.status } as unknown as Record<string, unknown>,
+      {
+        columns: [
+          'id',
+          'status',
+          'experienceId',
+          'slotId',
+          { key: 'startTime', format: 'datetime' },
+          { key: 'quantity', format: 'number' },
+          { key: 'amount', format: 'money' },
+          { key: 'expiresAt', format: 'datetime' },
+        ],
+        afterWrite: true,
+      },
+    );
   },
 });

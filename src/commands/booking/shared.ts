@@ -52,7 +52,8 @@ export async function checkFlags(ctx: Pick<Context, 'now'>, rules: FlagRule[]): 
       default: {
         const broken = textRules[rule.kind](rule.value);
         if (broken !== undefined) issues.push({ field: rule.flag, rule: broken });
-        else if (rule.kind === 'quantity' || rule.kind === 'amount') checked.numbers[rule.flag] = numberFromText(rule.value)!;
+        else if (rule.kind === 'quantity' || rule.kind === 'amount')
+          checked.numbers[rule.flag] = numberFromText(rule.value)!;
       }
     }
   }
@@ -69,5 +70,8 @@ export function money(amount: number | undefined, currency = 'USD'): string {
 /** Comma-separated flag values ("a,b" or repeated flags), trimmed, without blanks. */
 export function listFlag(value: string | string[] | undefined): string[] {
   const parts = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return parts.flatMap((p) => p.split(',')).map((p) => p.trim()).filter(Boolean);
+  return parts
+    .flatMap((p) => p.split(','))
+    .map((p) => p.trim())
+    .filter(Boolean);
 }

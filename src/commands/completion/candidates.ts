@@ -35,9 +35,14 @@ export interface ValueSource {
 }
 
 /** The value names a file when its placeholder says so: <path>, <file>, <dir>, <file|url>. */
-const namesAFile = (placeholder: string): boolean => /(^|[^a-z])(path|file|dir|directory|saved-event)([^a-z]|$)/i.test(placeholder);
+const namesAFile = (placeholder: string): boolean =>
+  /(^|[^a-z])(path|file|dir|directory|saved-event)([^a-z]|$)/i.test(placeholder);
 
-async function valuesOf(spot: { choices?: readonly string[]; kind?: ValueKind; placeholder: string }, line: ReadLine, source: ValueSource): Promise<Completion> {
+async function valuesOf(
+  spot: { choices?: readonly string[]; kind?: ValueKind; placeholder: string },
+  line: ReadLine,
+  source: ValueSource,
+): Promise<Completion> {
   if (spot.choices?.length) return { candidates: spot.choices.map((value) => ({ value })), files: false };
   if (spot.kind === 'file') return { candidates: [], files: true };
   if (spot.kind) {
@@ -70,7 +75,8 @@ function optionNames(lineage: TreeNode[]): Candidate[] {
   return out;
 }
 
-const startingWith = (prefix: string, candidates: Candidate[]): Candidate[] => candidates.filter((c) => c.value.startsWith(prefix));
+const startingWith = (prefix: string, candidates: Candidate[]): Candidate[] =>
+  candidates.filter((c) => c.value.startsWith(prefix));
 
 /** The nodes from the root down to the one the line reached. */
 async function lineageOf(root: readonly GroupEntry[], line: ReadLine): Promise<TreeNode[]> {
@@ -87,7 +93,11 @@ async function lineageOf(root: readonly GroupEntry[], line: ReadLine): Promise<T
  * The candidates for the last word of `words` (the words after `venue`, the
  * last one being what is typed at the cursor, possibly empty).
  */
-export async function completeLine(root: readonly GroupEntry[], words: string[], source: ValueSource): Promise<Completion> {
+export async function completeLine(
+  root: readonly GroupEntry[],
+  words: string[],
+  source: ValueSource,
+): Promise<Completion> {
   const current = words.length ? words[words.length - 1]! : '';
   const line = await readWords(root, words.slice(0, -1));
 
@@ -101,11 +111,16 @@ export async function completeLine(root: readonly GroupEntry[], words: string[],
     const equals = current.indexOf('=');
     if (current.startsWith('--') && equals !== -1) {
       const flag = current.slice(0, equals);
-      const spec = lineage.flatMap((node) => ownOptions(node)).find(({ spec }) => flagNames(spec.flags).long === flag)?.spec;
+      const spec = lineage
+        .flatMap((node) => ownOptions(node))
+        .find(({ spec }) => flagNames(spec.flags).long === flag)?.spec;
       if (!spec || !flagNames(spec.flags).takesValue) return { candidates: [], files: false };
       const values = await optionValues(spec, line, source);
       const typed = current.slice(equals + 1);
-      return { ...values, candidates: startingWith(typed, values.candidates).map((c) => ({ ...c, value: `${flag}=${c.value}` })) };
+      return {
+        ...values,
+        candidates: startingWith(typed, values.candidates).map((c) => ({ ...c, value: `${flag}=${c.value}` })),
+      };
     }
     return { candidates: startingWith(current, optionNames(lineage)), files: false };
   }
@@ -113,13 +128,18 @@ export async function completeLine(root: readonly GroupEntry[], words: string[],
   const candidates: Candidate[] = [];
   let files = false;
   if (!line.operandsOnly && line.operands.length === 0) {
-    for (const child of childrenOf(line.node)) if (!child.hidden) candidates.push({ value: child.name, description: child.summary });
+    for (const child of childrenOf(line.node))
+      if (!child.hidden) candidates.push({ value: child.name, description: child.summary });
   }
   const declared = argumentsOf(line.node);
   const index = Math.min(line.operands.length, declared.length - 1);
   const argument = declared[index];
   if (argument && (line.operands.length < declared.length || argumentShape(argument.spec).variadic)) {
-    const values = await valuesOf({ choices: argument.choices, kind: argument.kind, placeholder: argumentShape(argument.spec).name }, line, source);
+    const values = await valuesOf(
+      { choices: argument.choices, kind: argument.kind, placeholder: argumentShape(argument.spec).name },
+      line,
+      source,
+    );
     candidates.push(...values.candidates);
     files = values.files;
   }

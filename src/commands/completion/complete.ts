@@ -13,7 +13,9 @@ import { completeLine, type Completion } from './candidates.js';
 const oneLine = (text: string): string => text.replace(/[\t\r\n]+/g, ' ').trim();
 
 export function formatCompletion(completion: Completion): string {
-  const lines = completion.candidates.map((c) => (c.description ? `${oneLine(c.value)}\t${oneLine(c.description)}` : oneLine(c.value)));
+  const lines = completion.candidates.map((c) =>
+    c.description ? `${oneLine(c.value)}\t${oneLine(c.description)}` : oneLine(c.value),
+  );
   if (completion.files) lines.push(':files');
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
@@ -31,7 +33,7 @@ export default defineCommand<CompleteOptions>({
   // Left out of help and of docs/commands.md.
   hidden: true,
   rawWords: true,
-  fleet: { refused: 'it is the completion scripts\' own command' },
+  fleet: { refused: "it is the completion scripts' own command" },
   async run(ctx, options) {
     const words = options.words ?? [];
     const { ServiceValues } = await import('./values.js');

@@ -25,9 +25,16 @@ type IdFetcher = (ctx: Context, request: ValueRequest) => Promise<CachedId[]>;
 
 /** How each kind of id is asked for; the key is the cache key. */
 const fetchers = {
-  location: async (ctx) => (await (await ctx.booking()).locations()).map((l) => ({ id: l.id, label: [l.name, l.city].filter(Boolean).join(', ') || undefined })),
+  location: async (ctx) =>
+    (await (await ctx.booking()).locations()).map((l) => ({
+      id: l.id,
+      label: [l.name, l.city].filter(Boolean).join(', ') || undefined,
+    })),
   warehouse: async (ctx) =>
-    (await (await ctx.inventory()).warehouses()).map((w) => ({ id: String(w.warehouseId), label: w.name ? String(w.name) : undefined })),
+    (await (await ctx.inventory()).warehouses()).map((w) => ({
+      id: String(w.warehouseId),
+      label: w.name ? String(w.name) : undefined,
+    })),
   webhook: async (ctx) => {
     const { WebhooksClient } = await import('../../lib/webhooks/client.js');
     const subscribers = await new WebhooksClient(await ctx.serviceDeps('inventory')).list();
@@ -115,7 +122,9 @@ export class ServiceValues implements ValueSource {
   private async profiles(): Promise<Candidate[]> {
     const config = await this.config();
     const current = this.env.VENUE_PROFILE || config.currentProfile();
-    return config.profiles().map((name) => ({ value: name, description: name === current ? 'current profile' : undefined }));
+    return config
+      .profiles()
+      .map((name) => ({ value: name, description: name === current ? 'current profile' : undefined }));
   }
 
   /** --each-profile: all, each tag in use as tag:NAME, and the profile names. */
@@ -125,7 +134,10 @@ export class ServiceValues implements ValueSource {
     return [
       { value: 'all', description: 'every venue (not base or sandbox profiles)' },
       ...tags.map((tag) => ({ value: `tag:${tag}`, description: 'the profiles with this tag' })),
-      ...config.profiles().filter((p) => !config.isSandbox(p)).map((name) => ({ value: name })),
+      ...config
+        .profiles()
+        .filter((p) => !config.isSandbox(p))
+        .map((name) => ({ value: name })),
     ];
   }
 
@@ -147,7 +159,9 @@ export class ServiceValues implements ValueSource {
     const entries = journal.list(profile);
     return entries.map((e) => ({
       value: shortId(e.id),
-      description: [e.status, e.poNumber && `PO ${e.poNumber}`, e.invoice && `invoice ${e.invoice}`].filter(Boolean).join(', '),
+      description: [e.status, e.poNumber && `PO ${e.poNumber}`, e.invoice && `invoice ${e.invoice}`]
+        .filter(Boolean)
+        .join(', '),
     }));
   }
 
@@ -159,13 +173,21 @@ export class ServiceValues implements ValueSource {
     return this.cacheStore;
   }
 
-  private async ids(kind: Exclude<IdKind, 'profile' | 'profiles' | 'receipt'>, profile: string, request: ValueRequest): Promise<Candidate[]> {
+  private async ids(
+    kind: Exclude<IdKind, 'profile' | 'profiles' | 'receipt'>,
+    profile: string,
+    request: ValueRequest,
+  ): Promise<Candidate[]> {
     let ids: CachedId[];
     if (kind === 'experience') {
       // Of the location given on the line, else of every location.
       const location = request.given['--location'];
-      const locations = location ? [location] : (await this.cached(profile, 'location', fetchers.location, request)).map((l) => l.id);
-      const lists = await Promise.all(locations.map((id) => this.cached(profile, `experience@${id}`, experiencesOf(id), request)));
+      const locations = location
+        ? [location]
+        : (await this.cached(profile, 'location', fetchers.location, request)).map((l) => l.id);
+      const lists = await Promise.all(
+        locations.map((id) => this.cached(profile, `experience@${id}`, experiencesOf(id), request)),
+      );
       ids = lists.flat();
     } else {
       ids = await this.cached(profile, kind, fetchers[kind], request);
@@ -203,7 +225,16 @@ export class ServiceValues implements ValueSource {
       const silent = () => new Writable({ write: (_chunk, _encoding, done) => done() });
       const seconds = Math.max(0.1, this.remainingMs() / 1000);
       return new ProcessContext(
-        { profile, output: 'json', color: false, quiet: true, verbose: false, input: false, timeout: seconds, deadline: seconds },
+        {
+          profile,
+          output: 'json',
+          color: false,
+          quiet: true,
+          verbose: false,
+          input: false,
+          timeout: seconds,
+          deadline: seconds,
+        },
         { stdin: Readable.from([]), stdout: silent(), stderr: silent() },
         this.env,
         undefined,

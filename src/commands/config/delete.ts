@@ -5,9 +5,7 @@ export default defineCommand<{ yes?: boolean }>({
   args: [argument('<profile>', { kind: 'profile' })],
   summary: 'Delete a profile with its settings and secrets',
   examples: ['venue config delete north --yes'],
-  options: [
-    option('-y, --yes', 'do not ask for confirmation'),
-  ],
+  options: [option('-y, --yes', 'do not ask for confirmation')],
   fleet: { refused: 'deleting profiles is done one at a time' },
   async run(ctx, options, profile) {
     const config = await (await ctx.config()).enableWriting();

@@ -12,7 +12,9 @@ export default defineCommand({
     const { settingSpecs, secretSpecs, unknownSetting } = await import('../../lib/config.js');
     const profile = await ctx.profileName(); // one that exists: a mistyped --profile is not a profile whose settings are all unset
     if (key! in secretSpecs) {
-      throw new UsageError(`${key} is a secret and is never printed`, { hint: 'See whether it is set with `venue config list`.' });
+      throw new UsageError(`${key} is a secret and is never printed`, {
+        hint: 'See whether it is set with `venue config list`.',
+      });
     }
     if (!(key! in settingSpecs)) throw unknownSetting(key!);
     const { value, source } = config.resolve(profile, key as keyof typeof settingSpecs);

@@ -17,18 +17,19 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 export default defineCommand<Options>({
   name: 'import-openapi',
   args: '<file|url...>',
-  summary: "Map the profile's inventory routes, base path and auth scheme from the vendor's OpenAPI or Swagger documents, on evidence",
+  summary:
+    "Map the profile's inventory routes, base path and auth scheme from the vendor's OpenAPI or Swagger documents, on evidence",
   description:
     "Reads the vendor's documents (OpenAPI 3.0 or 3.1, or Swagger 2.0; JSON or YAML; a file, or an https:// URL — http only to this machine; " +
-    'split over files by $ref, or several documents of one API given together) and weighs each of venue\'s 21 inventory operations against ' +
+    "split over files by $ref, or several documents of one API given together) and weighs each of venue's 21 inventory operations against " +
     'every route on its method and path, operationId, summary, tags and above all its request and response fields. A route is mapped only ' +
     'above a confidence threshold, and never when it is another kind of operation or a job of its own (delete, bulk, import, maintenance, ' +
     '"add missing…"). The review shows each operation\'s route, confidence, reasons and fields, and for those left unmapped their best ' +
     "candidates and why each fell short; -o json gives the same to scripts. It also finds the base path (servers[0].url under the profile's " +
-    'inventory.url; a variable in it needs --server-var or is asked for) and the auth scheme (a login route\'s token, a static key with its ' +
-    'exact prefix, OAuth2 client credentials, or basic; the secrets it needs are set with `venue config set-secret`), the vendor\'s names ' +
-    'for request body fields (inventory.bodyNames), and its own words for answer fields, matched to venue\'s fields by the response ' +
-    'schemas\' words and types, never between two candidates (inventory.answerNames; the review lists what stayed unmatched and why). On a terminal you then ' +
+    "inventory.url; a variable in it needs --server-var or is asked for) and the auth scheme (a login route's token, a static key with its " +
+    "exact prefix, OAuth2 client credentials, or basic; the secrets it needs are set with `venue config set-secret`), the vendor's names " +
+    "for request body fields (inventory.bodyNames), and its own words for answer fields, matched to venue's fields by the response " +
+    "schemas' words and types, never between two candidates (inventory.answerNames; the review lists what stayed unmatched and why). On a terminal you then " +
     'store, review operation by operation, or cancel; without one, storing needs --yes. --map overrides one operation (repeatable; ' +
     '<operation>=none leaves it unmapped). Routes earlier imports took from other documents are kept (--replace forgets them). Exit 0 when ' +
     'at least one operation is mapped; 6 when a document cannot be read or nothing matches (nothing is stored); 2 for a flag or a missing ' +
@@ -42,8 +43,14 @@ export default defineCommand<Options>({
   options: [
     option('--dry-run', 'show the review and store nothing'),
     option('-y, --yes', 'store without asking (required without a terminal)'),
-    option('--map <operation=route>', 'map one operation yourself: getProduct="GET /items/{id}", or stockTake=none (repeatable)', { parse: collect }),
-    option('--server-var <name=value>', 'a value for a variable of the server URL: store_hash=abc123 (repeatable)', { parse: collect }),
+    option(
+      '--map <operation=route>',
+      'map one operation yourself: getProduct="GET /items/{id}", or stockTake=none (repeatable)',
+      { parse: collect },
+    ),
+    option('--server-var <name=value>', 'a value for a variable of the server URL: store_hash=abc123 (repeatable)', {
+      parse: collect,
+    }),
     option('--replace', 'forget the routes earlier imports took from other documents'),
   ],
   fleet: 'write',
@@ -55,11 +62,14 @@ export default defineCommand<Options>({
     const { authSecrets, formatAuthScheme } = await import('../../lib/inventory/routes.js');
     const overrides = parseOverrides(options.map);
     const serverVars = parseServerVars(options.serverVar);
-    if (!sources.length) throw new UsageError('give the vendor\'s OpenAPI document: a file or an https:// address');
+    if (!sources.length) throw new UsageError("give the vendor's OpenAPI document: a file or an https:// address");
     if (!options.dryRun && !options.yes && !ctx.prompter.canPrompt) {
-      throw new UsageError("import-openapi changes the profile's inventory routes: pass --yes to store them without a terminal to confirm on", {
-        hint: '--dry-run shows the review and stores nothing.',
-      });
+      throw new UsageError(
+        "import-openapi changes the profile's inventory routes: pass --yes to store them without a terminal to confirm on",
+        {
+          hint: '--dry-run shows the review and stores nothing.',
+        },
+      );
     }
     const config = await ctx.config();
     const profile = await targetProfile(ctx);
@@ -70,7 +80,10 @@ export default defineCommand<Options>({
     try {
       documents = await loadDocuments(sources, {
         fetchText: (url) => fetchText(ctx, url),
-        progress: (phase, detail) => spinner.update(`${{ read: 'Reading', parse: 'Parsing', resolve: 'Resolving', convert: 'Converting', check: 'Checking' }[phase]} ${detail}`),
+        progress: (phase, detail) =>
+          spinner.update(
+            `${{ read: 'Reading', parse: 'Parsing', resolve: 'Resolving', convert: 'Converting', check: 'Checking' }[phase]} ${detail}`,
+          ),
       });
     } finally {
       spinner.stop();
@@ -78,36 +91,51 @@ export default defineCommand<Options>({
 
     // A variable of the servers' path: given, asked for on a terminal, or (storing without one) a usage error.
     for (const variable of serverVariables(documents)) {
-      if (!variable.inPath || serverVars[variable.name] !== undefined || options.dryRun || !ctx.prompter.canPrompt) continue;
-      const value = await ctx.prompter.input(`Value of {${variable.name}} in the server URL${variable.description ? ` (${variable.description})` : ''}`, {
-        flag: `--server-var ${variable.name}=<value>`,
-        default: variable.default,
-        validate: (v) => {
-          try {
-            checkServerVariable(variable.name, v);
-            return true;
-          } catch (error) {
-            return (error as Error).message;
-          }
+      if (!variable.inPath || serverVars[variable.name] !== undefined || options.dryRun || !ctx.prompter.canPrompt)
+        continue;
+      const value = await ctx.prompter.input(
+        `Value of {${variable.name}} in the server URL${variable.description ? ` (${variable.description})` : ''}`,
+        {
+          flag: `--server-var ${variable.name}=<value>`,
+          default: variable.default,
+          validate: (v) => {
+            try {
+              checkServerVariable(variable.name, v);
+              return true;
+            } catch (error) {
+              return (error as Error).message;
+            }
+          },
         },
-      });
+      );
       serverVars[variable.name] = checkServerVariable(variable.name, value);
     }
 
     const inventoryUrl = config.resolve(profile, 'inventory.url').value;
     let plan = planImport(documents, { serverVars, inventoryUrl, overrides });
     if (!options.dryRun && plan.unresolved.length) {
-      throw new UsageError(`the server URL's path ${plan.serverPath} has ${plan.unresolved.map((v) => `{${v.name}}`).join(', ')}, which venue will not store as written`, {
-        hint: `Give ${plan.unresolved.map((v) => `--server-var ${v.name}=<value>${v.default !== undefined ? ` (the document's example: ${v.default})` : ''}`).join(' ')}. Nothing was stored.`,
-      });
+      throw new UsageError(
+        `the server URL's path ${plan.serverPath} has ${plan.unresolved.map((v) => `{${v.name}}`).join(', ')}, which venue will not store as written`,
+        {
+          hint: `Give ${plan.unresolved.map((v) => `--server-var ${v.name}=<value>${v.default !== undefined ? ` (the document's example: ${v.default})` : ''}`).join(' ')}. Nothing was stored.`,
+        },
+      );
     }
 
     const json = ctx.output.format === 'json' || ctx.output.format === 'ndjson';
     let merge = await mergeWithProfile(ctx, plan, profile, Boolean(options.replace));
-    const context = () => ({ profile, profileFlag, stored: false, basePath: merge.basePath, kept: merge.kept, conflicts: merge.conflicts });
+    const context = () => ({
+      profile,
+      profileFlag,
+      stored: false,
+      basePath: merge.basePath,
+      kept: merge.kept,
+      conflicts: merge.conflicts,
+    });
     const show = async (stored: boolean) => {
       if (json) await ctx.output.record(reviewRecord(plan, { ...context(), stored }));
-      else if (ctx.output.isMachine) await ctx.output.list(reviewRows(plan), { columns: ['operation', 'route', 'confidence', 'evidence'] });
+      else if (ctx.output.isMachine)
+        await ctx.output.list(reviewRows(plan), { columns: ['operation', 'route', 'confidence', 'evidence'] });
       else {
         await ctx.output.list(reviewRows(plan), { columns: ['operation', 'route', 'confidence', 'evidence'] });
         ctx.terminal.write(reviewText(plan, { ...context(), stored }));
@@ -117,9 +145,13 @@ export default defineCommand<Options>({
     const matched = () => plan.operations.filter((o): o is MappedOperation => o.matched);
     if (!matched().length) {
       await show(false);
-      throw new VenueError('server', `nothing in ${sources.join(', ')} matched venue's inventory operations; nothing was stored`, {
-        hint: "Check that this is the inventory service's document; map routes yourself with --map, or set each by hand with the commands above.",
-      });
+      throw new VenueError(
+        'server',
+        `nothing in ${sources.join(', ')} matched venue's inventory operations; nothing was stored`,
+        {
+          hint: "Check that this is the inventory service's document; map routes yourself with --map, or set each by hand with the commands above.",
+        },
+      );
     }
     if (options.dryRun) {
       await show(false);
@@ -128,9 +160,12 @@ export default defineCommand<Options>({
     }
     if (!plan.auth.scheme && plan.auth.options.length) {
       await show(false);
-      throw new UsageError(`the document's operations take ${plan.auth.options.map((o) => `${o.name} (${o.kind})`).join(', ')}, which venue cannot send`, {
-        hint: 'venue sends a login token, a static key (header or query), OAuth2 client credentials or basic auth. If the vendor also accepts one of those, set it with `venue config set inventory.auth …` after importing with --dry-run. Nothing was stored.',
-      });
+      throw new UsageError(
+        `the document's operations take ${plan.auth.options.map((o) => `${o.name} (${o.kind})`).join(', ')}, which venue cannot send`,
+        {
+          hint: 'venue sends a login token, a static key (header or query), OAuth2 client credentials or basic auth. If the vendor also accepts one of those, set it with `venue config set inventory.auth …` after importing with --dry-run. Nothing was stored.',
+        },
+      );
     }
 
     let store = Boolean(options.yes);
@@ -170,18 +205,36 @@ export default defineCommand<Options>({
     else writable.unsetSetting(profile, 'inventory.basePath');
     if (auth) writable.setSetting(profile, 'inventory.auth', auth);
     // The vendor's names of request body fields, for the operations this import mapped (PascalCase documents and the like).
-    const bodyNames = Object.fromEntries(matched().filter((o) => o.bodyNames.length).map((o) => [o.operation, o.bodyNames]));
+    const bodyNames = Object.fromEntries(
+      matched()
+        .filter((o) => o.bodyNames.length)
+        .map((o) => [o.operation, o.bodyNames]),
+    );
     if (Object.keys(bodyNames).length) writable.setSetting(profile, 'inventory.bodyNames', JSON.stringify(bodyNames));
     else writable.unsetSetting(profile, 'inventory.bodyNames');
     // The vendor's words for answer fields the reading layer would not find itself (sku_code for productCode).
-    const answerNames = Object.fromEntries(matched().filter((o) => Object.keys(o.answers.names).length).map((o) => [o.operation, o.answers.names]));
-    if (Object.keys(answerNames).length) writable.setSetting(profile, 'inventory.answerNames', JSON.stringify(answerNames));
+    const answerNames = Object.fromEntries(
+      matched()
+        .filter((o) => Object.keys(o.answers.names).length)
+        .map((o) => [o.operation, o.answers.names]),
+    );
+    if (Object.keys(answerNames).length)
+      writable.setSetting(profile, 'inventory.answerNames', JSON.stringify(answerNames));
     else writable.unsetSetting(profile, 'inventory.answerNames');
     const importedAt = new Date(ctx.now()).toISOString().replace(/\.\d+Z$/, 'Z');
-    writable.setSetting(profile, 'inventory.routesSource', `${plan.documents.map((d) => d.label).join(', ')} imported ${importedAt}`);
+    writable.setSetting(
+      profile,
+      'inventory.routesSource',
+      `${plan.documents.map((d) => d.label).join(', ')} imported ${importedAt}`,
+    );
     const { formatImportRecord } = await import('../../lib/openapi/record.js');
     const importedOps = new Set(matched().map((o) => o.operation));
-    const record = { basePath: merge.basePath, auth, routes: {} as Record<string, string>, sources: {} as Record<string, string> };
+    const record = {
+      basePath: merge.basePath,
+      auth,
+      routes: {} as Record<string, string>,
+      sources: {} as Record<string, string>,
+    };
     for (const route of merge.set) {
       if (!importedOps.has(route.operation) && !merge.kept.some((k) => k.operation === route.operation)) continue;
       record.routes[route.operation] = route.route;
@@ -194,10 +247,16 @@ export default defineCommand<Options>({
       `profile "${profile}": ${matched().length} of ${plan.operations.length} routes${merge.kept.length ? ` (and ${merge.kept.length} kept from earlier imports)` : ''}, base path ${merge.basePath || '(none)'}${auth ? `, auth ${auth}` : ''} stored; \`venue ${profileFlag}config routes\` shows the map`,
     );
     if (plan.auth.scheme) {
-      ctx.terminal.info(`Secrets it needs: ${authSecrets(plan.auth.scheme).map((s) => `\`venue ${profileFlag}config set-secret ${s.key}\` (${s.role})`).join(', ')}`);
+      ctx.terminal.info(
+        `Secrets it needs: ${authSecrets(plan.auth.scheme)
+          .map((s) => `\`venue ${profileFlag}config set-secret ${s.key}\` (${s.role})`)
+          .join(', ')}`,
+      );
     }
     if (auth && ctx.env.VENUE_INVENTORY_AUTH && ctx.env.VENUE_INVENTORY_AUTH !== auth) {
-      ctx.terminal.warn(`VENUE_INVENTORY_AUTH=${ctx.env.VENUE_INVENTORY_AUTH} in the environment overrides the stored auth scheme ${auth}`);
+      ctx.terminal.warn(
+        `VENUE_INVENTORY_AUTH=${ctx.env.VENUE_INVENTORY_AUTH} in the environment overrides the stored auth scheme ${auth}`,
+      );
     }
   },
 });
@@ -216,7 +275,9 @@ async function mergeWithProfile(ctx: Context, plan: ImportPlan, profile: string,
     current: (operation: InventoryOperation) => own(`inventory.routes.${operation}`),
     currentBasePath: own('inventory.basePath') ?? '',
     labels: plan.documents.map((d) => d.label),
-    routes: plan.operations.filter((o): o is MappedOperation => o.matched).map((o) => ({ operation: o.operation, route: o.route, source: o.source })),
+    routes: plan.operations
+      .filter((o): o is MappedOperation => o.matched)
+      .map((o) => ({ operation: o.operation, route: o.route, source: o.source })),
     basePath: plan.basePath ?? '',
     replace,
   });
@@ -231,13 +292,34 @@ async function reviewEach(ctx: Context, plan: ImportPlan): Promise<ImportPlan> {
     if (!o.matched && !options.length) continue;
     type Pick = { route: string | null; confidence: number };
     const choices = [
-      ...(o.matched ? [{ name: `${o.route} (${o.confidence.toFixed(2)}) — keep`, value: { route: o.route, confidence: o.confidence } as Pick }] : []),
-      ...options.map((c) => ({ name: `${c.route} (${c.confidence.toFixed(2)})`, value: { route: c.route, confidence: c.confidence } as Pick, description: c.shortfall })),
+      ...(o.matched
+        ? [
+            {
+              name: `${o.route} (${o.confidence.toFixed(2)}) — keep`,
+              value: { route: o.route, confidence: o.confidence } as Pick,
+            },
+          ]
+        : []),
+      ...options.map((c) => ({
+        name: `${c.route} (${c.confidence.toFixed(2)})`,
+        value: { route: c.route, confidence: c.confidence } as Pick,
+        description: c.shortfall,
+      })),
       { name: o.matched ? 'leave unmapped' : 'leave unmapped — keep', value: { route: null, confidence: 0 } as Pick },
     ];
-    const picked = await ctx.prompter.select<Pick>(`${o.operation}`, choices, { flag: '--map', default: choices[0]!.value });
+    const picked = await ctx.prompter.select<Pick>(`${o.operation}`, choices, {
+      flag: '--map',
+      default: choices[0]!.value,
+    });
     if (picked.route === null) {
-      if (o.matched) operations[i] = { operation: o.operation, matched: false, why: 'left unmapped in the review', candidates: o.alternatives, chosenBy: 'review' };
+      if (o.matched)
+        operations[i] = {
+          operation: o.operation,
+          matched: false,
+          why: 'left unmapped in the review',
+          candidates: o.alternatives,
+          chosenBy: 'review',
+        };
     } else if (!o.matched || picked.route !== o.route) {
       const [method, path] = picked.route.split(' ') as [MappedOperation['method'], string];
       const reading = plan.readings.find((r) => `${r.operation.method} ${r.path}` === picked.route);
@@ -245,7 +327,21 @@ async function reviewEach(ctx: Context, plan: ImportPlan): Promise<ImportPlan> {
       const { matchAnswer } = await import('../../lib/openapi/answers.js');
       const bodyNames = vendorBodyNames(reading?.operation.request?.fields.map((f) => f.name) ?? []);
       const answers = matchAnswer(o.operation, reading?.operation.response);
-      operations[i] = { operation: o.operation, matched: true, method, path, route: picked.route, source: reading?.operation.source, confidence: picked.confidence, reasons: ['chosen in the review'], fields: [], bodyNames, answers, chosenBy: 'review', alternatives: [] };
+      operations[i] = {
+        operation: o.operation,
+        matched: true,
+        method,
+        path,
+        route: picked.route,
+        source: reading?.operation.source,
+        confidence: picked.confidence,
+        reasons: ['chosen in the review'],
+        fields: [],
+        bodyNames,
+        answers,
+        chosenBy: 'review',
+        alternatives: [],
+      };
     }
   }
   return { ...plan, operations };
@@ -273,6 +369,8 @@ async function fetchText(ctx: Context, address: string): Promise<string> {
     });
     return typeof response.data === 'string' ? response.data : JSON.stringify(response.data);
   } catch (error) {
-    throw new VenueError('server', `cannot read the OpenAPI document at ${address}: ${(error as Error).message}`, { cause: error });
+    throw new VenueError('server', `cannot read the OpenAPI document at ${address}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }

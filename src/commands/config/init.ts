@@ -45,7 +45,10 @@ export default defineCommand<InitOptions>({
     'venue config init store7 --extends chain --tags north,arcades --inventory-url https://inv.store7.example --user 7 --warehouse 1',
   ],
   options: [
-    option('--extends <profile>', 'take every setting and secret this profile leaves unset from that one (e.g. the chain\'s wallet and booking)'),
+    option(
+      '--extends <profile>',
+      "take every setting and secret this profile leaves unset from that one (e.g. the chain's wallet and booking)",
+    ),
     option('--tags <list>', 'tags, comma-separated, for --each-profile tag:NAME'),
     option('--wallet-url <url>', 'guest wallet production base URL'),
     option('--wallet-uat-url <url>', 'guest wallet test (UAT) base URL'),
@@ -67,11 +70,17 @@ export default defineCommand<InitOptions>({
     const { checkSettingValue, secretKeys } = await import('../../lib/config.js');
     let profile = profileArg ?? ctx.globals.profile;
     if (!profile) {
-      if (!ctx.prompter.canPrompt) throw new UsageError('missing profile name', { hint: 'Pass it: `venue config init <profile>`.' });
-      profile = await ctx.prompter.input('Profile name (one per venue or environment)', { flag: '<profile>', default: 'main' });
+      if (!ctx.prompter.canPrompt)
+        throw new UsageError('missing profile name', { hint: 'Pass it: `venue config init <profile>`.' });
+      profile = await ctx.prompter.input('Profile name (one per venue or environment)', {
+        flag: '<profile>',
+        default: 'main',
+      });
     }
     if (config.isSandbox(profile)) {
-      throw new UsageError('the sandbox profile is built in and always points at the local emulator', { hint: 'Name a profile for the real venue: `venue config init <name>`.' });
+      throw new UsageError('the sandbox profile is built in and always points at the local emulator', {
+        hint: 'Name a profile for the real venue: `venue config init <name>`.',
+      });
     }
     const interactive = ctx.prompter.canPrompt && !flagFor.some(([, option]) => options[option] !== undefined);
 
@@ -83,10 +92,17 @@ export default defineCommand<InitOptions>({
       if (interactive && key !== 'extends' && key !== 'tags') {
         const current = config.resolve(profile, key).value;
         if (key === 'wallet.environment') {
-          raw = await ctx.prompter.select(label, [{ name: 'production', value: 'production' }, { name: 'uat (test)', value: 'uat' }], {
-            flag: '--wallet-environment',
-            default: current ?? 'production',
-          });
+          raw = await ctx.prompter.select(
+            label,
+            [
+              { name: 'production', value: 'production' },
+              { name: 'uat (test)', value: 'uat' },
+            ],
+            {
+              flag: '--wallet-environment',
+              default: current ?? 'production',
+            },
+          );
         } else {
           raw = await ctx.prompter.input(`${label}${current ? '' : ' (Enter to skip)'}`, {
             flag: option,
@@ -122,16 +138,23 @@ export default defineCommand<InitOptions>({
     if (interactive) {
       for (const key of secretKeys) {
         const set = Boolean(config.resolveSecret(profile, key).value);
-        const wanted = options.yes || await ctx.prompter.confirm(`${set ? 'Replace' : 'Set'} ${key} now?`, { flag: '--yes', default: !set });
+        const wanted =
+          options.yes ||
+          (await ctx.prompter.confirm(`${set ? 'Replace' : 'Set'} ${key} now?`, { flag: '--yes', default: !set }));
         if (!wanted) continue;
         const value = await ctx.prompter.password(`${key} (hidden)`, { flag: 'set-secret' });
         if (value) config.setSecret(profile, key, value);
       }
     }
-    if (options.use || (interactive && (await ctx.prompter.confirm(`Use "${profile}" from now on?`, { flag: '--use', default: true })))) {
+    if (
+      options.use ||
+      (interactive && (await ctx.prompter.confirm(`Use "${profile}" from now on?`, { flag: '--use', default: true })))
+    ) {
       config.useProfile(profile);
     }
-    ctx.terminal.success(`profile "${profile}" saved (${values.length} setting${values.length === 1 ? '' : 's'} written)`);
+    ctx.terminal.success(
+      `profile "${profile}" saved (${values.length} setting${values.length === 1 ? '' : 's'} written)`,
+    );
     if (!interactive) ctx.terminal.info(`Store its secrets with: venue --profile ${profile} config set-secret <name>`);
   },
 });

@@ -8,7 +8,8 @@ function sourceText(source: string | undefined, from: string | undefined): strin
 
 export default defineCommand({
   name: 'list',
-  summary: 'Every setting of the profile and where it came from (unset inventory routes left out); secrets only as set or unset',
+  summary:
+    'Every setting of the profile and where it came from (unset inventory routes left out); secrets only as set or unset',
   description:
     'SOURCE says where each value comes from: "profile" (set on it), "extends <name>" (from the profile it extends), "environment" (a VENUE_* variable), "flag", "default" (the sandbox\'s), or "unset".',
   examples: ['venue config list', 'venue --profile main config list -o json'],
@@ -19,7 +20,17 @@ export default defineCommand({
     const profile = await ctx.profileName(); // one that exists: a mistyped --profile is not a profile whose settings are all unset
     const fromFlag = ctx.globals.profile !== undefined;
     const rows: Array<Record<string, unknown>> = [
-      { key: 'profile', value: profile, source: fromFlag ? 'flag' : ctx.env.VENUE_PROFILE ? 'environment' : config.currentProfile() === profile && profile !== 'sandbox' ? 'profile' : 'default' },
+      {
+        key: 'profile',
+        value: profile,
+        source: fromFlag
+          ? 'flag'
+          : ctx.env.VENUE_PROFILE
+            ? 'environment'
+            : config.currentProfile() === profile && profile !== 'sandbox'
+              ? 'profile'
+              : 'default',
+      },
     ];
     for (const key of settingKeys) {
       const { value, source, from } = config.resolve(profile, key);

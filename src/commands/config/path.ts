@@ -14,6 +14,11 @@ export default defineCommand({
       state: await ctx.stateDir(),
     };
     if (ctx.output.isMachine) await ctx.output.record(paths);
-    else ctx.terminal.write(`${Object.entries(paths).map(([k, v]) => `${k.padEnd(12)}${v}`).join('\n')}\n`);
+    else
+      ctx.terminal.write(
+        `${Object.entries(paths)
+          .map(([k, v]) => `${k.padEnd(12)}${v}`)
+          .join('\n')}\n`,
+      );
   },
 });

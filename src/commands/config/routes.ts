@@ -2,17 +2,19 @@ import { defineCommand } from '../define.js';
 
 export default defineCommand({
   name: 'routes',
-  summary: "The profile's inventory route map: each operation's method and path, the base path, the auth scheme, and where each came from",
+  summary:
+    "The profile's inventory route map: each operation's method and path, the base path, the auth scheme, and where each came from",
   description:
     'Origins: "default" is venue\'s own layout (docs/api-conventions.md); "imported" was stored by `venue config import-openapi` and is ' +
     'unchanged since (the import keeps a copy of what it stored in inventory.importedRoutes); "set by hand" was stored with ' +
     '`venue config set` or changed after an import; "environment" comes from an environment variable (VENUE_INVENTORY_AUTH). ' +
-    'The path shown is the one called: the base path, then the route. Body names are the request fields written in the vendor\'s names ' +
-    '(inventory.bodyNames); answer names the vendor\'s words for answer fields, read as venue\'s (inventory.answerNames).',
+    "The path shown is the one called: the base path, then the route. Body names are the request fields written in the vendor's names " +
+    "(inventory.bodyNames); answer names the vendor's words for answer fields, read as venue's (inventory.answerNames).",
   examples: ['venue config routes', 'venue --profile main config routes -o json'],
   fleet: 'read',
   async run(ctx) {
-    const { InventoryRouteMap, inventoryOperationNames, routeSettingKey, formatRoute, formatAuthScheme } = await import('../../lib/inventory/routes.js');
+    const { InventoryRouteMap, inventoryOperationNames, routeSettingKey, formatRoute, formatAuthScheme } =
+      await import('../../lib/inventory/routes.js');
     const { parseImportRecord } = await import('../../lib/openapi/record.js');
     const config = await ctx.config();
     const profile = await ctx.profileName(); // one that exists: a mistyped --profile is not a profile whose settings are all unset
@@ -26,7 +28,8 @@ export default defineCommand({
 
     const originOf = (resolved: { value?: string; source?: string }, importedValue: string | undefined): string => {
       if (resolved.source === 'environment') return 'environment';
-      if (resolved.value === undefined || resolved.source === 'default' || resolved.source === undefined) return 'default';
+      if (resolved.value === undefined || resolved.source === 'default' || resolved.source === undefined)
+        return 'default';
       return importedValue !== undefined && importedValue === resolved.value ? 'imported' : 'set by hand';
     };
 
@@ -42,11 +45,22 @@ export default defineCommand({
     });
     const basePathSetting = resolve('inventory.basePath');
     const authSetting = resolve('inventory.auth');
-    const basePath = { value: map.basePath, origin: basePathSetting.value === undefined ? 'default' : originOf(basePathSetting, imported?.basePath) };
+    const basePath = {
+      value: map.basePath,
+      origin: basePathSetting.value === undefined ? 'default' : originOf(basePathSetting, imported?.basePath),
+    };
     const auth = { value: formatAuthScheme(map.auth), origin: originOf(authSetting, imported?.auth) };
 
     if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
-      await ctx.output.record({ profile, basePath, auth, routesSource: source ?? null, routes: rows, bodyNames: map.bodyNames, answerNames: map.answerNames });
+      await ctx.output.record({
+        profile,
+        basePath,
+        auth,
+        routesSource: source ?? null,
+        routes: rows,
+        bodyNames: map.bodyNames,
+        answerNames: map.answerNames,
+      });
       return;
     }
     if (ctx.output.isMachine) {
@@ -57,19 +71,29 @@ export default defineCommand({
       rows.map((r) => ({ operation: r.operation, route: `${r.method} ${r.path}`, origin: r.origin })),
       { columns: ['operation', 'route', 'origin'] },
     );
-    const counts = rows.reduce<Record<string, number>>((all, r) => ({ ...all, [r.origin]: (all[r.origin] ?? 0) + 1 }), {});
+    const counts = rows.reduce<Record<string, number>>(
+      (all, r) => ({ ...all, [r.origin]: (all[r.origin] ?? 0) + 1 }),
+      {},
+    );
     ctx.terminal.write(
       [
         '',
         `Base path: ${basePath.value || '(none)'} (${basePath.origin})`,
         `Auth:      ${auth.value} (${auth.origin})`,
-        `Routes:    ${Object.entries(counts).map(([origin, n]) => `${n} ${origin}`).join(', ')}`,
+        `Routes:    ${Object.entries(counts)
+          .map(([origin, n]) => `${n} ${origin}`)
+          .join(', ')}`,
         ...(source ? [`Imported:  ${source}`] : []),
         // Request bodies written in the vendor's names (inventory.bodyNames, from the document's request schemas).
-        ...Object.entries(map.bodyNames).map(([operation, names], i) => `${i === 0 ? 'Body names:' : '           '} ${operation}: ${names!.join(', ')}`),
+        ...Object.entries(map.bodyNames).map(
+          ([operation, names], i) => `${i === 0 ? 'Body names:' : '           '} ${operation}: ${names!.join(', ')}`,
+        ),
         // Answer fields read in venue's names (inventory.answerNames, from the document's response schemas).
         ...Object.entries(map.answerNames).map(
-          ([operation, names], i) => `${i === 0 ? 'Answer names:' : '             '} ${operation}: ${Object.entries(names!).map(([vendor, venue]) => `${vendor} → ${venue}`).join(', ')}`,
+          ([operation, names], i) =>
+            `${i === 0 ? 'Answer names:' : '             '} ${operation}: ${Object.entries(names!)
+              .map(([vendor, venue]) => `${vendor} → ${venue}`)
+              .join(', ')}`,
         ),
         '',
       ].join('\n'),

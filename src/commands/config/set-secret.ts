@@ -25,7 +25,9 @@ export default defineCommand<{ secretEnv?: string; secretStdin?: boolean; fromEn
   async run(ctx, options, name) {
     const { secretSpecs } = await import('../../lib/config.js');
     if (!(name! in secretSpecs)) {
-      throw new UsageError(`unknown secret "${name}"`, { hint: `known secrets: ${Object.keys(secretSpecs).join(', ')}` });
+      throw new UsageError(`unknown secret "${name}"`, {
+        hint: `known secrets: ${Object.keys(secretSpecs).join(', ')}`,
+      });
     }
     const fromEnv = options.secretEnv ?? options.fromEnv;
     const fromStdin = Boolean(options.secretStdin || options.stdin);

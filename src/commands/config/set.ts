@@ -7,7 +7,10 @@ export default defineCommand({
   summary: 'Set a setting on a profile (creating the profile if needed)',
   description:
     'Keys: wallet.url, wallet.uatUrl, wallet.environment (production|uat), booking.url, inventory.url, inventory.userId, inventory.warehouseId. Base URLs must be https:// unless they point at this machine. Secrets have their own command: `venue config set-secret`.',
-  examples: ['venue --profile main config set inventory.url https://inventory.arcade-north.example', 'venue config set inventory.warehouseId 2'],
+  examples: [
+    'venue --profile main config set inventory.url https://inventory.arcade-north.example',
+    'venue config set inventory.warehouseId 2',
+  ],
   fleet: 'write',
   async run(ctx, _options, key, value) {
     const config = await (await ctx.config()).enableWriting();

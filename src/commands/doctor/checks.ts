@@ -28,7 +28,8 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
 
   const config = await ctx.config();
   const profile = await ctx.profileName();
-  const urlKey = service === 'wallet' && (await ctx.setting('wallet.environment')) === 'uat' ? 'wallet.uatUrl' : `${service}.url`;
+  const urlKey =
+    service === 'wallet' && (await ctx.setting('wallet.environment')) === 'uat' ? 'wallet.uatUrl' : `${service}.url`;
   const baseUrl = config.resolve(profile, urlKey as 'booking.url').value;
   if (!baseUrl) {
     add('address', 'skip', `${urlKey} is not set`, `venue config set ${urlKey} https://…`);
@@ -36,7 +37,13 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
   }
   const url = new URL(baseUrl);
   if (url.protocol === 'https:') add('tls', 'ok', 'https', '');
-  else add('tls', (await ctx.isSandbox()) ? 'ok' : 'warn', 'plain http (loopback only)', 'Use an https:// address for a real service.');
+  else
+    add(
+      'tls',
+      (await ctx.isSandbox()) ? 'ok' : 'warn',
+      'plain http (loopback only)',
+      'Use an https:// address for a real service.',
+    );
 
   let http;
   try {
@@ -59,7 +66,11 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
       (response): Pick<HttpResponse, 'status' | 'headers' | 'data'> => response,
       (error: unknown) => {
         // A 401 on an unauthenticated probe still proves the service answers; so does a health report with a 503.
-        if (error instanceof ApiError && (error.category === 'auth' || (service === 'inventory' && error.status >= 500 && isHealthReport(error.info.body)))) {
+        if (
+          error instanceof ApiError &&
+          (error.category === 'auth' ||
+            (service === 'inventory' && error.status >= 500 && isHealthReport(error.info.body)))
+        ) {
           return { status: error.status, headers: error.info.headers ?? {}, data: error.info.body };
         }
         throw error;
@@ -70,14 +81,35 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
     add('reachable', 'ok', `answered in ${latency} ms`, '');
     if (service === 'inventory') {
       try {
-        const { view, verdict } = readHealth(answer.data, answer.status, { service, operation: 'check the inventory service health' });
+        const { view, verdict } = readHealth(answer.data, answer.status, {
+          service,
+          operation: 'check the inventory service health',
+        });
         const said = `status ${view.status}${view.database ? `, database ${view.database}` : ''}${view.checks ? ` (${view.checks})` : ''}${answer.status >= 300 ? `, HTTP ${answer.status}` : ''}`;
         if (verdict === 'healthy') add('health', 'ok', said, '');
-        else if (verdict === 'degraded') add('health', 'warn', `degraded: ${said}`, 'The service reports itself degraded: tell the venue\'s support (`venue inventory health` shows the report).');
-        else if (verdict === 'unhealthy') add('health', 'fail', `unhealthy: ${said}`, 'The service reports itself unhealthy: tell the venue\'s support (`venue inventory health` shows the report).', 'server');
+        else if (verdict === 'degraded')
+          add(
+            'health',
+            'warn',
+            `degraded: ${said}`,
+            "The service reports itself degraded: tell the venue's support (`venue inventory health` shows the report).",
+          );
+        else if (verdict === 'unhealthy')
+          add(
+            'health',
+            'fail',
+            `unhealthy: ${said}`,
+            "The service reports itself unhealthy: tell the venue's support (`venue inventory health` shows the report).",
+            'server',
+          );
         else add('health', 'warn', `venue cannot judge ${said}`, '`venue inventory health` shows the report as sent.');
       } catch (error) {
-        add('health', 'warn', (error as Error).message, 'The health route answered, but not with a report venue can read: check inventory.routes.health (`venue config routes`).');
+        add(
+          'health',
+          'warn',
+          (error as Error).message,
+          'The health route answered, but not with a report venue can read: check inventory.routes.health (`venue config routes`).',
+        );
       }
     }
     const serverDate = headers.date ? Date.parse(headers.date) : NaN;
@@ -87,7 +119,7 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
         'clock',
         Math.abs(skew) > CLOCK_SKEW_LIMIT_MS ? 'warn' : 'ok',
         `server clock ${skew >= 0 ? 'ahead by' : 'behind by'} ${Math.abs(Math.round(skew / 1000))} s`,
-        Math.abs(skew) > CLOCK_SKEW_LIMIT_MS ? 'Sync this machine\'s clock (NTP); token expiry depends on it.' : '',
+        Math.abs(skew) > CLOCK_SKEW_LIMIT_MS ? "Sync this machine's clock (NTP); token expiry depends on it." : '',
       );
     }
   } catch (error) {
@@ -97,7 +129,9 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
       'reachable',
       'fail',
       message,
-      tlsProblem ? 'The TLS certificate is not trusted: fix it on the server, or set NODE_EXTRA_CA_CERTS to its CA.' : 'Check the address, the network and that the service runs.',
+      tlsProblem
+        ? 'The TLS certificate is not trusted: fix it on the server, or set NODE_EXTRA_CA_CERTS to its CA.'
+        : 'Check the address, the network and that the service runs.',
       'server',
     );
     return findings;
@@ -112,16 +146,28 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
     : (Object.keys(secretSpecs).filter((k) => k.startsWith(`${service}.`)) as Array<keyof typeof secretSpecs>);
   const missing = needed.filter((key) => !config.resolveSecret(profile, key).value);
   if (missing.length) {
-    add('credentials', 'fail', `missing ${missing.join(', ')}`, missing.map((k) => `venue config set-secret ${k}`).join('; '), 'auth');
+    add(
+      'credentials',
+      'fail',
+      `missing ${missing.join(', ')}`,
+      missing.map((k) => `venue config set-secret ${k}`).join('; '),
+      'auth',
+    );
     return findings;
   }
   add('credentials', 'ok', 'present', '');
   if (inventoryAuth && isStaticScheme(inventoryAuth)) {
     // No token to get: the key goes with every call, and the route checks below are its test.
-    add('auth', 'ok', `${describeAuthScheme(inventoryAuth)} (inventory.auth): no login, checked by the calls below`, '');
+    add(
+      'auth',
+      'ok',
+      `${describeAuthScheme(inventoryAuth)} (inventory.auth): no login, checked by the calls below`,
+      '',
+    );
     return findings;
   }
-  if (inventoryAuth && inventoryAuth.type !== 'bearer') add('auth', 'ok', `${describeAuthScheme(inventoryAuth)} (inventory.auth)`, '');
+  if (inventoryAuth && inventoryAuth.type !== 'bearer')
+    add('auth', 'ok', `${describeAuthScheme(inventoryAuth)} (inventory.auth)`, '');
 
   try {
     const tokens = await ctx.tokens();
@@ -133,11 +179,24 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
   } catch (error) {
     if (error instanceof LoginError) {
       const { reason, method, path, status, said } = error.login;
-      const answered = status === undefined ? `failed (${error.message})` : `answered ${status}${said ? ` (${said})` : ''}`;
-      add('token', 'fail', `${loginWords[reason]}: ${method} ${path} ${answered}`, loginFix(reason, error), error.category === 'auth' ? 'auth' : 'server');
+      const answered =
+        status === undefined ? `failed (${error.message})` : `answered ${status}${said ? ` (${said})` : ''}`;
+      add(
+        'token',
+        'fail',
+        `${loginWords[reason]}: ${method} ${path} ${answered}`,
+        loginFix(reason, error),
+        error.category === 'auth' ? 'auth' : 'server',
+      );
     } else {
       const category = error instanceof VenueError && error.category === 'auth' ? 'auth' : 'server';
-      add('token', 'fail', (error as Error).message, error instanceof VenueError && error.hint ? error.hint : 'Run again with --verbose to see the login.', category);
+      add(
+        'token',
+        'fail',
+        (error as Error).message,
+        error instanceof VenueError && error.hint ? error.hint : 'Run again with --verbose to see the login.',
+        category,
+      );
     }
   }
   return findings;
@@ -163,8 +222,15 @@ function loginFix(reason: LoginFailureReason, error: LoginError): string {
 
 /** The inventory operations that read a list: safe to call, and what every journey starts with. */
 export const inventoryListOperations = [
-  'listProducts', 'listCategories', 'listClasses', 'listWarehouses', 'listTaxGroups',
-  'listContainers', 'listSuppliers', 'stockLevels', 'listWebhooks',
+  'listProducts',
+  'listCategories',
+  'listClasses',
+  'listWarehouses',
+  'listTaxGroups',
+  'listContainers',
+  'listSuppliers',
+  'stockLevels',
+  'listWebhooks',
 ] as const;
 
 /**
@@ -207,7 +273,14 @@ export async function diagnoseInventoryRoutes(ctx: Context): Promise<Finding[]> 
     } else {
       fix = 'The service failed on this call: try again, and contact its support if it persists.';
     }
-    findings.push({ service: 'inventory', check: `route ${operation}`, status: 'fail', detail: `${call}: ${said}`, fix, category });
+    findings.push({
+      service: 'inventory',
+      check: `route ${operation}`,
+      status: 'fail',
+      detail: `${call}: ${said}`,
+      fix,
+      category,
+    });
   }
   const answered = answers.length - failed.length;
   if (answered) {

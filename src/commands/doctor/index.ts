@@ -3,7 +3,8 @@ import { diagnoseInventoryRoutes, diagnoseService, type Finding } from './checks
 
 export default defineCommand({
   name: 'doctor',
-  summary: 'Check each configured service: credentials, token, latency, clock, TLS, the inventory health report, and that the inventory list routes answer; each finding with a fix',
+  summary:
+    'Check each configured service: credentials, token, latency, clock, TLS, the inventory health report, and that the inventory list routes answer; each finding with a fix',
   description:
     'A failed login is told by its reason: "credentials refused" (exit 3), "login route not found" (exit 3) or "service failing" (exit 6). ' +
     'An inventory reporting itself unhealthy fails the health check (exit 6); degraded is a warning.',
@@ -18,7 +19,11 @@ export default defineCommand({
       const serviceFindings = await diagnoseService(ctx, service);
       findings.push(...serviceFindings);
       // After a token was got, or for a static key (no token: the route calls are its check) once its secrets are present.
-      const authReady = serviceFindings.some((f) => (f.check === 'token' || (f.check === 'auth' && !serviceFindings.some((g) => g.check === 'token'))) && f.status === 'ok');
+      const authReady = serviceFindings.some(
+        (f) =>
+          (f.check === 'token' || (f.check === 'auth' && !serviceFindings.some((g) => g.check === 'token'))) &&
+          f.status === 'ok',
+      );
       if (service === 'inventory' && authReady) {
         spinner.update('Checking inventory routes…');
         findings.push(...(await diagnoseInventoryRoutes(ctx)));

@@ -9,6 +9,9 @@ export default defineCommand({
   fleet: 'read',
   async run(ctx) {
     const client = await ctx.inventory();
-    await ctx.output.list(await client.categories(), { columns: [{ key: 'categoryId', header: 'ID' }, 'name'], empty: 'No categories.' });
+    await ctx.output.list(await client.categories(), {
+      columns: [{ key: 'categoryId', header: 'ID' }, 'name'],
+      empty: 'No categories.',
+    });
   },
 });

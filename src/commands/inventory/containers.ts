@@ -9,6 +9,9 @@ export default defineCommand({
   fleet: 'read',
   async run(ctx) {
     const client = await ctx.inventory();
-    await ctx.output.list(await client.containers(), { columns: [{ key: 'containerId', header: 'ID' }, 'name', 'units'], empty: 'No container types.' });
+    await ctx.output.list(await client.containers(), {
+      columns: [{ key: 'containerId', header: 'ID' }, 'name', 'units'],
+      empty: 'No container types.',
+    });
   },
 });

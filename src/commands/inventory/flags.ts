@@ -10,12 +10,21 @@ import { parseLabelled, productTypeColumn, productTypeLabels, saleTypeColumn } f
 
 export { FlagProblems } from '../../lib/inventory/flag-problems.js';
 
-export function parseInteger(value: string | undefined, flag: string, problems: FlagProblems, options: { min?: number; allowZero?: boolean } = {}): number | undefined {
+export function parseInteger(
+  value: string | undefined,
+  flag: string,
+  problems: FlagProblems,
+  options: { min?: number; allowZero?: boolean } = {},
+): number | undefined {
   if (value === undefined) return undefined;
   const text = String(value).trim();
   if (!/^[+-]?\d+$/.test(text)) return problems.add(flag, 'must be a whole number');
   const n = Number(text);
-  if (options.min !== undefined && n < options.min) return problems.add(flag, options.min === 1 ? 'must be a positive whole number' : `must be at least ${options.min}`);
+  if (options.min !== undefined && n < options.min)
+    return problems.add(
+      flag,
+      options.min === 1 ? 'must be a positive whole number' : `must be at least ${options.min}`,
+    );
   if (options.allowZero === false && n === 0) return problems.add(flag, 'must not be 0');
   return n;
 }
@@ -43,7 +52,8 @@ export function parseNumber(value: string | undefined, flag: string, problems: F
 /** "SNACKS" → "SNACKS    "; longer than 10 is a problem named after the flag. */
 export function parsePaddedId(value: string | undefined, flag: string, problems: FlagProblems): string | undefined {
   if (value === undefined) return undefined;
-  if (value.trimEnd().length > PADDED_ID_LENGTH) return problems.add(flag, `must be at most ${PADDED_ID_LENGTH} characters`);
+  if (value.trimEnd().length > PADDED_ID_LENGTH)
+    return problems.add(flag, `must be at most ${PADDED_ID_LENGTH} characters`);
   if (!/\S/.test(value)) return problems.add(flag, 'must not be blank');
   return padId(value);
 }
@@ -51,7 +61,8 @@ export function parsePaddedId(value: string | undefined, flag: string, problems:
 export function parseSaleType(value: string | undefined, flag: string, problems: FlagProblems): number | undefined {
   if (value === undefined) return undefined;
   const mask = saleTypeFromWords(value);
-  if (mask === undefined || mask < 1 || mask > 7) return problems.add(flag, 'must be redemption, sale, vending (comma-separated) or 1 to 7');
+  if (mask === undefined || mask < 1 || mask > 7)
+    return problems.add(flag, 'must be redemption, sale, vending (comma-separated) or 1 to 7');
   return mask;
 }
 
@@ -65,7 +76,10 @@ export function parseProductType(value: string | undefined, flag: string, proble
 /** none|advance|7|14|21|30|45|60|90 as words, or the code 0..8. */
 export function parsePaymentTerms(value: string | undefined, flag: string, problems: FlagProblems): number | undefined {
   if (value === undefined) return undefined;
-  const text = value.trim().toLowerCase().replace(/\s*days?$/, '');
+  const text = value
+    .trim()
+    .toLowerCase()
+    .replace(/\s*days?$/, '');
   const byWord = (PAYMENT_TERMS as readonly string[]).indexOf(text);
   if (byWord >= 2) return byWord;
   if (byWord >= 0) return byWord;
@@ -82,17 +96,27 @@ export function parseBoolean(value: string | undefined, flag: string, problems: 
 }
 
 /** The flag's value, else the profile setting; the error names both. */
-export async function warehouseFrom(ctx: Context, given: string | undefined, problems: FlagProblems): Promise<number | undefined> {
+export async function warehouseFrom(
+  ctx: Context,
+  given: string | undefined,
+  problems: FlagProblems,
+): Promise<number | undefined> {
   if (given !== undefined) return parseInteger(given, '--warehouse', problems, { min: 1 });
   const fromProfile = await ctx.setting('inventory.warehouseId');
-  if (fromProfile === undefined || fromProfile === '') return problems.add('--warehouse', 'is required (or set inventory.warehouseId with `venue config set`)');
+  if (fromProfile === undefined || fromProfile === '')
+    return problems.add('--warehouse', 'is required (or set inventory.warehouseId with `venue config set`)');
   return parseInteger(fromProfile, 'inventory.warehouseId', problems, { min: 1 });
 }
 
-export async function userFrom(ctx: Context, given: string | undefined, problems: FlagProblems): Promise<number | undefined> {
+export async function userFrom(
+  ctx: Context,
+  given: string | undefined,
+  problems: FlagProblems,
+): Promise<number | undefined> {
   if (given !== undefined) return parseInteger(given, '--user', problems, { min: 1 });
   const fromProfile = await ctx.setting('inventory.userId');
-  if (fromProfile === undefined || fromProfile === '') return problems.add('--user', 'is required (or set inventory.userId with `venue config set`)');
+  if (fromProfile === undefined || fromProfile === '')
+    return problems.add('--user', 'is required (or set inventory.userId with `venue config set`)');
   return parseInteger(fromProfile, 'inventory.userId', problems, { min: 1 });
 }
 
@@ -113,4 +137,3 @@ export const productColumns = [
   { key: 'productCode', header: 'Code' },
   { key: 'isActive', header: 'Active', format: 'bool' as const },
 ];
-

@@ -5,11 +5,15 @@ export default defineCommand({
   name: 'health',
   summary: 'Is the inventory service up, and is its database connected? (no credentials needed)',
   description:
-    'Prints the service\'s own report whatever it says, then exits by it: 0 when it is healthy; 6 when it reports itself degraded or unhealthy ' +
+    "Prints the service's own report whatever it says, then exits by it: 0 when it is healthy; 6 when it reports itself degraded or unhealthy " +
     '(a degraded status, a disconnected database, a failing check, or a 503 with its report), or uses a status word venue cannot judge. ' +
     'Status words are read in any case: ok, healthy, up, pass; degraded, warn; unhealthy, down, fail; database connected or disconnected; ' +
     'also the ASP.NET HealthChecks ({status, entries}) and Spring Actuator ({status, components}) reports.',
-  examples: ['venue inventory health', 'venue inventory health -o json', 'venue inventory health -q || echo "inventory is not healthy"'],
+  examples: [
+    'venue inventory health',
+    'venue inventory health -o json',
+    'venue inventory health -q || echo "inventory is not healthy"',
+  ],
   record: RECORD_SHAPES.health,
   fleet: 'read',
   async run(ctx) {
@@ -25,7 +29,7 @@ export default defineCommand({
       });
     }
     throw new ServerError(`the inventory service reports itself ${verdict}: ${said}`, {
-      hint: 'Its report is printed as the service sent it. Tell the venue\'s support; `venue doctor` runs every check.',
+      hint: "Its report is printed as the service sent it. Tell the venue's support; `venue doctor` runs every check.",
     });
   },
 });

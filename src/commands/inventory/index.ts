@@ -41,12 +41,20 @@ export default defineGroup({
     warehouses,
     taxGroups,
     containers,
-    defineGroup({ name: 'suppliers', summary: 'List and create suppliers', commands: [suppliersList, suppliersCreate] }),
+    defineGroup({
+      name: 'suppliers',
+      summary: 'List and create suppliers',
+      commands: [suppliersList, suppliersCreate],
+    }),
     defineGroup({
       name: 'stock',
       summary: 'Stock levels, stock takes, receipts and adjustments',
       commands: [stockLevels, stockTake, stockReceive, stockAdjust, stockChanges, stockResolve],
     }),
-    defineGroup({ name: 'receipts', summary: 'Stock receipts recorded from this machine', commands: [receiptsList, receiptsShow, receiptsResolve] }),
+    defineGroup({
+      name: 'receipts',
+      summary: 'Stock receipts recorded from this machine',
+      commands: [receiptsList, receiptsShow, receiptsResolve],
+    }),
   ],
 });

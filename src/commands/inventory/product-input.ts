@@ -89,24 +89,41 @@ export async function promptForMissing(ctx: Context, input: Record<string, unkno
 
   const { prompter } = ctx;
   const client = await ctx.inventory();
-  const text = (max: number) => (value: string) => (value.trim() && value.length <= max ? true : `required, at most ${max} characters`);
+  const text = (max: number) => (value: string) =>
+    value.trim() && value.length <= max ? true : `required, at most ${max} characters`;
   const number = (whole: boolean) => (value: string) =>
-    (whole ? /^\d+$/ : /^\d+(\.\d{1,2})?$/).test(value.trim()) ? true : whole ? 'a whole number' : 'an amount, e.g. 3.50';
+    (whole ? /^\d+$/ : /^\d+(\.\d{1,2})?$/).test(value.trim())
+      ? true
+      : whole
+        ? 'a whole number'
+        : 'an amount, e.g. 3.50';
 
-  if (body.productName === undefined) body.productName = await prompter.input('Product name', { flag: '--name', validate: text(50) });
+  if (body.productName === undefined)
+    body.productName = await prompter.input('Product name', { flag: '--name', validate: text(50) });
   if (body.productDescription === undefined) {
-    body.productDescription = await prompter.input('Description', { flag: '--description', default: String(body.productName).slice(0, 50), validate: text(50) });
+    body.productDescription = await prompter.input('Description', {
+      flag: '--description',
+      default: String(body.productName).slice(0, 50),
+      validate: text(50),
+    });
   }
   if (body.categoryId === undefined) {
     const categories = await client.categories();
-    body.categoryId = await prompter.select('Category', categories.map((c) => ({ name: choiceLabel(unpadId(c.categoryId), c.name), value: c.categoryId })), { flag: '--category' });
+    body.categoryId = await prompter.select(
+      'Category',
+      categories.map((c) => ({ name: choiceLabel(unpadId(c.categoryId), c.name), value: c.categoryId })),
+      { flag: '--category' },
+    );
   }
   if (body.classId === undefined) {
     const classes = await client.classes(String(body.categoryId));
     if (classes.length) {
       const choice = await prompter.select<string | null>(
         'Class',
-        [{ name: '(none)', value: null }, ...classes.map((c) => ({ name: choiceLabel(unpadId(c.classId), c.name), value: c.classId }))],
+        [
+          { name: '(none)', value: null },
+          ...classes.map((c) => ({ name: choiceLabel(unpadId(c.classId), c.name), value: c.classId })),
+        ],
         { flag: '--class' },
       );
       if (choice) body.classId = choice;
@@ -114,14 +131,27 @@ export async function promptForMissing(ctx: Context, input: Record<string, unkno
   }
   if (body.taxGroup === undefined) {
     const groups = await client.taxGroups();
-    body.taxGroup = await prompter.select('Tax group', groups.map((g) => ({ name: choiceLabel(unpadId(g.taxGroup), g.name), value: g.taxGroup })), { flag: '--tax-group' });
+    body.taxGroup = await prompter.select(
+      'Tax group',
+      groups.map((g) => ({ name: choiceLabel(unpadId(g.taxGroup), g.name), value: g.taxGroup })),
+      { flag: '--tax-group' },
+    );
   }
   if (body.productType === undefined) {
-    body.productType = await prompter.select('Product type', [{ name: 'Stock product', value: 2 }, { name: 'Modifier', value: 3 }], { flag: '--type' });
+    body.productType = await prompter.select(
+      'Product type',
+      [
+        { name: 'Stock product', value: 2 },
+        { name: 'Modifier', value: 3 },
+      ],
+      { flag: '--type' },
+    );
   }
   if (body.saleType === undefined) {
     const combos = [1, 2, 4, 3, 5, 6, 7].map((mask) => ({
-      name: SALE_TYPE_FLAGS.filter((f) => (mask & f.flag) !== 0).map((f) => f.name).join(' + '),
+      name: SALE_TYPE_FLAGS.filter((f) => (mask & f.flag) !== 0)
+        .map((f) => f.name)
+        .join(' + '),
       value: mask,
     }));
     body.saleType = await prompter.select('Sold as', combos, { flag: '--sale-type', default: 2 });
@@ -129,21 +159,30 @@ export async function promptForMissing(ctx: Context, input: Record<string, unkno
   for (const { flag, name, priceField } of SALE_TYPE_FLAGS) {
     if ((Number(body.saleType) & flag) === 0 || body[priceField] !== undefined) continue;
     const whole = priceField === 'ticketValue';
-    const answer = await prompter.input(whole ? 'Ticket value' : `${name} price`, { flag: `--${priceField.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, validate: number(whole) });
+    const answer = await prompter.input(whole ? 'Ticket value' : `${name} price`, {
+      flag: `--${priceField.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`,
+      validate: number(whole),
+    });
     body[priceField] = Number(answer);
   }
   if (body.supplier === undefined) {
     const suppliers = await client.suppliers();
     const supplierId = await prompter.select<number | null>(
       'Supplier',
-      [{ name: '(none)', value: null }, ...suppliers.map((s) => ({ name: choiceLabel(String(s.supplierId), s.supplierName), value: s.supplierId }))],
+      [
+        { name: '(none)', value: null },
+        ...suppliers.map((s) => ({ name: choiceLabel(String(s.supplierId), s.supplierName), value: s.supplierId })),
+      ],
       { flag: '--supplier' },
     );
     if (supplierId !== null) {
       const containers = await client.containers();
       const containerId = await prompter.select<number | null>(
         'Container',
-        [{ name: '(none)', value: null }, ...containers.map((c) => ({ name: choiceLabel(String(c.containerId), c.name), value: c.containerId }))],
+        [
+          { name: '(none)', value: null },
+          ...containers.map((c) => ({ name: choiceLabel(String(c.containerId), c.name), value: c.containerId })),
+        ],
         { flag: '--container' },
       );
       body.supplier = { supplierId, ...(containerId === null ? {} : { containerId }) };
@@ -153,11 +192,18 @@ export async function promptForMissing(ctx: Context, input: Record<string, unkno
     const warehouses = await client.warehouses();
     const warehouseId = await prompter.select<number | null>(
       'Initial stock in warehouse',
-      [{ name: '(no initial stock)', value: null }, ...warehouses.map((w) => ({ name: choiceLabel(String(w.warehouseId), w.name), value: w.warehouseId }))],
+      [
+        { name: '(no initial stock)', value: null },
+        ...warehouses.map((w) => ({ name: choiceLabel(String(w.warehouseId), w.name), value: w.warehouseId })),
+      ],
       { flag: '--warehouse' },
     );
     if (warehouseId !== null) {
-      const quantity = await prompter.input('Quantity', { flag: '--stock-quantity', default: '0', validate: number(true) });
+      const quantity = await prompter.input('Quantity', {
+        flag: '--stock-quantity',
+        default: '0',
+        validate: number(true),
+      });
       body.warehouse = { warehouseId, stockQuantity: Number(quantity) };
     }
   }

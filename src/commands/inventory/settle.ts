@@ -37,14 +37,19 @@ export function refuseBothVerdicts(options: SettleOptions): void {
 }
 
 /** The verdict the flags give, or the person's on a terminal; undefined when they leave it unknown. */
-export async function settleVerdict(ctx: Context, options: SettleOptions, asking: Asking): Promise<Verdict | undefined> {
+export async function settleVerdict(
+  ctx: Context,
+  options: SettleOptions,
+  asking: Asking,
+): Promise<Verdict | undefined> {
   refuseBothVerdicts(options);
   if (options.applied) return 'applied';
   if (options.notApplied) return 'not-applied';
   if (!ctx.prompter.canPrompt) throw new UsageError('pass --applied or --not-applied', { hint: asking.noTerminalHint });
   const { header, title, lines } = await asking.evidence();
   ctx.terminal.info(header);
-  for (const event of asking.entry.history.slice(-3)) ctx.terminal.info(`  ${event.at}  ${event.status}${event.note ? `  ${event.note}` : ''}`);
+  for (const event of asking.entry.history.slice(-3))
+    ctx.terminal.info(`  ${event.at}  ${event.status}${event.note ? `  ${event.note}` : ''}`);
   if (asking.entry.disagreement?.length) {
     ctx.terminal.info('Its answer disagreed with what was sent:');
     for (const line of asking.entry.disagreement) ctx.terminal.info(`  ${line}`);

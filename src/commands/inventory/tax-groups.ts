@@ -9,6 +9,9 @@ export default defineCommand({
   fleet: 'read',
   async run(ctx) {
     const client = await ctx.inventory();
-    await ctx.output.list(await client.taxGroups(), { columns: [{ key: 'taxGroup', header: 'ID' }, 'name', 'rate'], empty: 'No tax groups.' });
+    await ctx.output.list(await client.taxGroups(), {
+      columns: [{ key: 'taxGroup', header: 'ID' }, 'name', 'rate'],
+      empty: 'No tax groups.',
+    });
   },
 });

@@ -5,7 +5,15 @@
 // own declarations (arguments, options with their value kinds and choices), the
 // description from its help. Nothing here is written per command.
 
-import { argumentShape, argumentSpecs, flagNames, type CommandModule, type GroupModule, type OptionSpec, type ValueKind } from '../define.js';
+import {
+  argumentShape,
+  argumentSpecs,
+  flagNames,
+  type CommandModule,
+  type GroupModule,
+  type OptionSpec,
+  type ValueKind,
+} from '../define.js';
 import { fleetUseOf } from '../../lib/fleet/use.js';
 import { commandGroups } from '../tree.js';
 import type { JsonSchema, ToolSpec } from '../../lib/mcp/tools.js';
@@ -19,7 +27,8 @@ export const toolGroups = ['wallet', 'booking', 'inventory', 'webhooks'] as cons
  * (--force), change venue's own records from a command that reads (booking holds
  * --forget), or page past the tool's own limit (--all, --page, --page-size).
  */
-const withheld = /^(dry-run|yes|force|forget|all|limit|page|page-size|concurrency|password|password-stdin|password-env|secret|secret-stdin|secret-env|json|redact)$/;
+const withheld =
+  /^(dry-run|yes|force|forget|all|limit|page|page-size|concurrency|password|password-stdin|password-env|secret|secret-stdin|secret-env|json|redact)$/;
 const secretish = /(password|secret|token|stdin|credential)/;
 
 /** What a value of each kind is, for the assistant. */
@@ -77,8 +86,14 @@ function commandDescription(path: string[], command: CommandModule<any>, use: 'r
   const lines = [command.summary];
   if (command.description && command.description !== command.summary) lines.push('', command.description);
   lines.push('', `As \`venue ${path.join(' ')}\` with -o json; the records it prints, emails and card numbers masked.`);
-  if (use === 'read') lines.push('A list is paged: pass the nextCursor of an answer as cursor for the next page (limit: records a page, default 50).');
-  else lines.push('A write in two calls: the first runs the dry run and returns the plan with a confirmationId; call again with the same arguments and that confirmationId to apply it.');
+  if (use === 'read')
+    lines.push(
+      'A list is paged: pass the nextCursor of an answer as cursor for the next page (limit: records a page, default 50).',
+    );
+  else
+    lines.push(
+      'A write in two calls: the first runs the dry run and returns the plan with a confirmationId; call again with the same arguments and that confirmationId to apply it.',
+    );
   return lines.join('\n');
 }
 
@@ -96,9 +111,13 @@ export function toolOf(path: string[], command: CommandModule<any>): ToolSpec | 
   const args = argumentSpecs(command.args).map((spec) => ({ spec, shape: argumentShape(spec.spec) }));
   for (const { spec, shape } of args) {
     if (secretish.test(shape.name.toLowerCase())) return undefined;
-    const item: JsonSchema = spec.choices ? { type: 'string', enum: [...spec.choices] } : { type: 'string', minLength: 1 };
+    const item: JsonSchema = spec.choices
+      ? { type: 'string', enum: [...spec.choices] }
+      : { type: 'string', minLength: 1 };
     const description = describe(`the ${shape.name}`, spec.kind);
-    properties[shape.name] = shape.variadic ? { type: 'array', items: item, ...(shape.required ? { minItems: 1 } : {}), description } : { ...item, description };
+    properties[shape.name] = shape.variadic
+      ? { type: 'array', items: item, ...(shape.required ? { minItems: 1 } : {}), description }
+      : { ...item, description };
     if (shape.required) required.push(shape.name);
   }
   const kept: Array<{ name: string; spec: OptionSpec }> = [];
@@ -111,12 +130,23 @@ export function toolOf(path: string[], command: CommandModule<any>): ToolSpec | 
     kept.push({ name: property.name, spec });
   }
   for (const spec of options) if (spec.required && !kept.some((k) => k.spec === spec)) return undefined;
-  properties.profile = { type: 'string', description: 'the profile (venue) to ask; default: the first one this server was started with' };
+  properties.profile = {
+    type: 'string',
+    description: 'the profile (venue) to ask; default: the first one this server was started with',
+  };
   if (use === 'read') {
-    properties.limit = { type: 'integer', minimum: 1, maximum: 200, description: 'records a page when the answer is a list (default 50)' };
+    properties.limit = {
+      type: 'integer',
+      minimum: 1,
+      maximum: 200,
+      description: 'records a page when the answer is a list (default 50)',
+    };
     properties.cursor = { type: 'string', description: 'the nextCursor of the previous page' };
   } else {
-    properties.confirmationId = { type: 'string', description: 'the confirmationId the dry run returned: applies the write planned with these same arguments' };
+    properties.confirmationId = {
+      type: 'string',
+      description: 'the confirmationId the dry run returned: applies the write planned with these same arguments',
+    };
   }
   const name = path.join('_').replace(/-/g, '_');
   // A command that can mask personal data itself always does (wallet diagnose --redact).
@@ -124,8 +154,14 @@ export function toolOf(path: string[], command: CommandModule<any>): ToolSpec | 
   const rules = {
     command: [command.summary, command.description].filter(Boolean).join('\n\n'),
     checks: [
-      ...args.map(({ spec, shape }) => `${shape.name}${spec.choices ? `: one of ${spec.choices.join(', ')}` : ''}${shape.required ? ' (required)' : ''}`),
-      ...kept.map(({ name: key, spec }) => `${key} (${spec.flags}): ${spec.description ?? ''}${spec.choices ? ` (one of ${spec.choices.join(', ')})` : ''}${spec.required ? ' (required)' : ''}`),
+      ...args.map(
+        ({ spec, shape }) =>
+          `${shape.name}${spec.choices ? `: one of ${spec.choices.join(', ')}` : ''}${shape.required ? ' (required)' : ''}`,
+      ),
+      ...kept.map(
+        ({ name: key, spec }) =>
+          `${key} (${spec.flags}): ${spec.description ?? ''}${spec.choices ? ` (one of ${spec.choices.join(', ')})` : ''}${spec.required ? ' (required)' : ''}`,
+      ),
     ],
   };
   return {

@@ -14,7 +14,11 @@ export default defineCommand({
     const control = await sandboxControl(ctx.env);
     const card = await control.call((client) => client.activateCard(barcode));
     if (ctx.output.isMachine) await ctx.output.record(card);
-    else if (card.alreadyActivated) ctx.terminal.info(`Card ${String(card.cardNumber)} (barcode ${barcode}) was already activated.`);
-    else ctx.terminal.success(`Activated card ${String(card.cardNumber)} (barcode ${barcode}); it can now be used to sign up.`);
+    else if (card.alreadyActivated)
+      ctx.terminal.info(`Card ${String(card.cardNumber)} (barcode ${barcode}) was already activated.`);
+    else
+      ctx.terminal.success(
+        `Activated card ${String(card.cardNumber)} (barcode ${barcode}); it can now be used to sign up.`,
+      );
   },
 });

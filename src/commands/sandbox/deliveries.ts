@@ -17,9 +17,13 @@ export default defineCommand<DeliveriesOptions>({
   name: 'deliveries',
   summary: 'Webhook deliveries the sandbox made, with their attempts',
   description:
-    'The sandbox\'s delivery log, newest first: each delivery\'s subscriber URL, status (pending, delivered, ' +
+    "The sandbox's delivery log, newest first: each delivery's subscriber URL, status (pending, delivered, " +
     'failed), attempts, last answer and next retry. Failed receivers are retried after 1, 2, 4, 8 and 16 s.',
-  examples: ['venue sandbox deliveries', 'venue sandbox deliveries --status failed -o json', 'venue sandbox deliveries --redeliver "$(venue sandbox deliveries --limit 1 --fields id -o csv | tail -1)"'],
+  examples: [
+    'venue sandbox deliveries',
+    'venue sandbox deliveries --status failed -o json',
+    'venue sandbox deliveries --redeliver "$(venue sandbox deliveries --limit 1 --fields id -o csv | tail -1)"',
+  ],
   options: [
     option('--status <status>', `only ${statuses.join(', ')}`),
     option('--type <event-type>', 'only this event type'),
@@ -29,17 +33,21 @@ export default defineCommand<DeliveriesOptions>({
   ],
   fleet: machineWide,
   async run(ctx, options) {
-    if (options.status && !statuses.includes(options.status)) throw new UsageError(`--status must be one of ${statuses.join(', ')} (got "${options.status}")`);
+    if (options.status && !statuses.includes(options.status))
+      throw new UsageError(`--status must be one of ${statuses.join(', ')} (got "${options.status}")`);
     const type = options.type ? parseEventTypes(options.type, '--type')[0] : undefined;
     const limit = Number(options.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${options.limit}")`);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+      throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${options.limit}")`);
     const { sandboxControl } = await import('../../lib/sandbox-control.js');
     const { ensureSandboxRunning } = await import('../../lib/sandbox-launcher.js');
     await ensureSandboxRunning(ctx.terminal, ctx.env);
     const control = await sandboxControl(ctx.env);
     if (options.redeliver) {
       const delivery = await control.call((client) => client.redeliver(options.redeliver!));
-      ctx.terminal.info(`redelivered ${options.redeliver}: ${String(delivery.status)}${delivery.lastStatus ? ` (${String(delivery.lastStatus)})` : ''}`);
+      ctx.terminal.info(
+        `redelivered ${options.redeliver}: ${String(delivery.status)}${delivery.lastStatus ? ` (${String(delivery.lastStatus)})` : ''}`,
+      );
       const { body: _body, ...rest } = delivery;
       await ctx.output.record(options.body ? delivery : rest);
       return;

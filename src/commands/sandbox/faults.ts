@@ -29,12 +29,17 @@ function num(flag: string, value: string | undefined, check: (n: number) => bool
 function describe(config: FaultConfig): Record<string, unknown> {
   const scope = (match?: string) => (match ? ` on ${match}` : '');
   return {
-    errors: config.errorRate > 0 ? `${config.errorRate * 100}% → ${config.errorStatus}${scope(config.errorMatch)}` : 'off',
-    rateLimit: config.rateLimitRate > 0 ? `${config.rateLimitRate * 100}% → 429, Retry-After ${config.retryAfterSeconds} s${scope(config.rateLimitMatch)}` : 'off',
+    errors:
+      config.errorRate > 0 ? `${config.errorRate * 100}% → ${config.errorStatus}${scope(config.errorMatch)}` : 'off',
+    rateLimit:
+      config.rateLimitRate > 0
+        ? `${config.rateLimitRate * 100}% → 429, Retry-After ${config.retryAfterSeconds} s${scope(config.rateLimitMatch)}`
+        : 'off',
     latency: config.latencyMs > 0 ? `${config.latencyMs} ms${scope(config.latencyMatch)}` : 'off',
     failNext: config.failNext.map((r) => `${r.match} ×${r.remaining} → ${r.status}`).join('; ') || 'none',
     dropAfterProcessing: config.dropAfterProcessing.map((r) => `${r.match} ×${r.remaining}`).join('; ') || 'none',
-    answerAfterProcessing: config.answerAfterProcessing.map((r) => `${r.match} ×${r.remaining} → ${r.status}`).join('; ') || 'none',
+    answerAfterProcessing:
+      config.answerAfterProcessing.map((r) => `${r.match} ×${r.remaining} → ${r.status}`).join('; ') || 'none',
     misanswer: config.misanswer.map((r) => `${r.match} ×${r.remaining}`).join('; ') || 'none',
   };
 }
@@ -66,11 +71,23 @@ export default defineCommand<FaultsOptions>({
     option('--retry-after <seconds>', 'Retry-After of the 429 answers (default 1)'),
     option('--latency-ms <ms>', 'delay added to every request'),
     option('--match <pattern>', 'limit --error-rate, --rate-limit-rate and --latency-ms to "METHOD /path"'),
-    option('--drop-after-processing <pattern>', 'process the next --count matching requests, then drop the connection unanswered'),
+    option(
+      '--drop-after-processing <pattern>',
+      'process the next --count matching requests, then drop the connection unanswered',
+    ),
     option('--fail-next <pattern>', 'fail the next --count matching requests with --status before processing'),
-    option('--answer-after-processing <pattern>', 'apply the next --count matching requests, then answer --status (default 408)'),
-    option('--misanswer <pattern>', 'apply the next --count matching requests, then answer with the values they sent changed'),
-    option('--count <n>', 'how many requests --drop-after-processing, --answer-after-processing, --misanswer or --fail-next affect (default 1)'),
+    option(
+      '--answer-after-processing <pattern>',
+      'apply the next --count matching requests, then answer --status (default 408)',
+    ),
+    option(
+      '--misanswer <pattern>',
+      'apply the next --count matching requests, then answer with the values they sent changed',
+    ),
+    option(
+      '--count <n>',
+      'how many requests --drop-after-processing, --answer-after-processing, --misanswer or --fail-next affect (default 1)',
+    ),
     option('--clear', 'remove every fault'),
   ],
   fleet: machineWide,
@@ -78,27 +95,60 @@ export default defineCommand<FaultsOptions>({
     const rate = (n: number) => n >= 0 && n <= 1;
     const body: FaultChange = {};
     const errorRate = num('--error-rate', options.errorRate, rate, 'must be a number from 0 to 1');
-    const status = num('--status', options.status, (n) => Number.isInteger(n) && n >= 400 && n <= 599, 'must be an HTTP status from 400 to 599');
+    const status = num(
+      '--status',
+      options.status,
+      (n) => Number.isInteger(n) && n >= 400 && n <= 599,
+      'must be an HTTP status from 400 to 599',
+    );
     const rateLimitRate = num('--rate-limit-rate', options.rateLimitRate, rate, 'must be a number from 0 to 1');
-    const retryAfter = num('--retry-after', options.retryAfter, (n) => Number.isInteger(n) && n >= 0, 'must be a whole number of seconds');
+    const retryAfter = num(
+      '--retry-after',
+      options.retryAfter,
+      (n) => Number.isInteger(n) && n >= 0,
+      'must be a whole number of seconds',
+    );
     const latencyMs = num('--latency-ms', options.latencyMs, (n) => n >= 0 && n <= 60_000, 'must be from 0 to 60000');
-    const count = num('--count', options.count, (n) => Number.isInteger(n) && n >= 1, 'must be a whole number of at least 1');
-    if (count !== undefined && !options.failNext && !options.dropAfterProcessing && !options.answerAfterProcessing && !options.misanswer) {
-      throw new UsageError('--count goes with --fail-next, --drop-after-processing, --answer-after-processing or --misanswer');
+    const count = num(
+      '--count',
+      options.count,
+      (n) => Number.isInteger(n) && n >= 1,
+      'must be a whole number of at least 1',
+    );
+    if (
+      count !== undefined &&
+      !options.failNext &&
+      !options.dropAfterProcessing &&
+      !options.answerAfterProcessing &&
+      !options.misanswer
+    ) {
+      throw new UsageError(
+        '--count goes with --fail-next, --drop-after-processing, --answer-after-processing or --misanswer',
+      );
     }
     if (status !== undefined && errorRate === undefined && !options.failNext && !options.answerAfterProcessing) {
       throw new UsageError('--status goes with --error-rate, --fail-next or --answer-after-processing');
     }
-    if (options.match !== undefined && errorRate === undefined && rateLimitRate === undefined && latencyMs === undefined) {
+    if (
+      options.match !== undefined &&
+      errorRate === undefined &&
+      rateLimitRate === undefined &&
+      latencyMs === undefined
+    ) {
       throw new UsageError('--match goes with --error-rate, --rate-limit-rate or --latency-ms');
     }
-    if (errorRate !== undefined) Object.assign(body, { errorRate, errorStatus: status ?? 503, errorMatch: options.match ?? '' });
+    if (errorRate !== undefined)
+      Object.assign(body, { errorRate, errorStatus: status ?? 503, errorMatch: options.match ?? '' });
     if (rateLimitRate !== undefined) Object.assign(body, { rateLimitRate, rateLimitMatch: options.match ?? '' });
     if (retryAfter !== undefined) body.retryAfterSeconds = retryAfter;
     if (latencyMs !== undefined) Object.assign(body, { latencyMs, latencyMatch: options.match ?? '' });
     if (options.failNext) body.failNext = [{ match: options.failNext, remaining: count ?? 1, status: status ?? 503 }];
-    if (options.dropAfterProcessing) body.dropAfterProcessing = [{ match: options.dropAfterProcessing, remaining: count ?? 1 }];
-    if (options.answerAfterProcessing) body.answerAfterProcessing = [{ match: options.answerAfterProcessing, remaining: count ?? 1, status: status ?? 408 }];
+    if (options.dropAfterProcessing)
+      body.dropAfterProcessing = [{ match: options.dropAfterProcessing, remaining: count ?? 1 }];
+    if (options.answerAfterProcessing)
+      body.answerAfterProcessing = [
+        { match: options.answerAfterProcessing, remaining: count ?? 1, status: status ?? 408 },
+      ];
     if (options.misanswer) body.misanswer = [{ match: options.misanswer, remaining: count ?? 1 }];
 
     const { sandboxControl } = await import('../../lib/sandbox-control.js');

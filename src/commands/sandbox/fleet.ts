@@ -23,7 +23,12 @@ interface VenueRow {
   status?: string;
 }
 
-const columns = [{ key: 'profile' }, { key: 'inventoryUrl', header: 'Inventory URL' }, { key: 'products' }, { key: 'status' }];
+const columns = [
+  { key: 'profile' },
+  { key: 'inventoryUrl', header: 'Inventory URL' },
+  { key: 'products' },
+  { key: 'status' },
+];
 
 function wholeNumber(raw: string, flag: string, min: number, max: number): number {
   const value = Number(raw);
@@ -34,7 +39,9 @@ function wholeNumber(raw: string, flag: string, min: number, max: number): numbe
 }
 
 function fleetProfiles(config: ConfigStore): string[] {
-  return config.profiles().filter((profile) => !config.isSandbox(profile) && config.tagsOf(profile).includes(FLEET_TAG));
+  return config
+    .profiles()
+    .filter((profile) => !config.isSandbox(profile) && config.tagsOf(profile).includes(FLEET_TAG));
 }
 
 /** The venue a fleet profile's inventory URL names (/fleet/<venue>/inventory). */
@@ -57,7 +64,7 @@ export default defineCommand<FleetOptions>({
     '`venue --each-profile tag:sandbox-fleet …` runs a command at every venue. Each venue has the demo catalogue with stock ' +
     'levels of its own (odd-numbered venues are below the reorder level for SKU-1001) plus --products generated products. ' +
     'Running it again keeps the venues and their changes (a different --products seeds them afresh); --remove deletes the ' +
-    'fleet\'s profiles and venues; with no option it lists the fleet. `venue sandbox reset` puts every venue back to its seed. ' +
+    "fleet's profiles and venues; with no option it lists the fleet. `venue sandbox reset` puts every venue back to its seed. " +
     'See docs/sandbox-fleet.md.',
   examples: [
     'venue sandbox fleet --venues 3',
@@ -69,21 +76,28 @@ export default defineCommand<FleetOptions>({
   fields: ['profile', 'inventoryUrl', 'products', 'status'],
   options: [
     option('--venues <n>', `how many venues (1 to ${MAX_VENUES}); creates them and their profiles`),
-    option('--products <n>', `generated products per venue, on top of the demo catalogue (0 to ${MAX_PRODUCTS}; default 40)`),
+    option(
+      '--products <n>',
+      `generated products per venue, on top of the demo catalogue (0 to ${MAX_PRODUCTS}; default 40)`,
+    ),
     option('--prefix <name>', 'profile (and venue) names: <prefix>-1 … <prefix>-N', { default: 'fleet' }),
-    option('--remove', 'delete the fleet: every profile tagged sandbox-fleet, and the sandbox\'s venues'),
+    option('--remove', "delete the fleet: every profile tagged sandbox-fleet, and the sandbox's venues"),
   ],
   fleet: machineWide,
   async run(ctx, options) {
     if (options.remove && (options.venues !== undefined || options.products !== undefined)) {
       throw new UsageError('--remove takes no --venues or --products');
     }
-    if (options.products !== undefined && options.venues === undefined) throw new UsageError('--products goes with --venues');
+    if (options.products !== undefined && options.venues === undefined)
+      throw new UsageError('--products goes with --venues');
     const count = options.venues === undefined ? undefined : wholeNumber(options.venues, '--venues', 1, MAX_VENUES);
-    const products = options.products === undefined ? undefined : wholeNumber(options.products, '--products', 0, MAX_PRODUCTS);
+    const products =
+      options.products === undefined ? undefined : wholeNumber(options.products, '--products', 0, MAX_PRODUCTS);
     const prefix = options.prefix;
     if (count !== undefined && !PROFILE_NAME.test(`${prefix}-${count}`)) {
-      throw new UsageError(`--prefix must make profile names of 1–40 letters, digits, "-" or "_" (got "${prefix}-${count}")`);
+      throw new UsageError(
+        `--prefix must make profile names of 1–40 letters, digits, "-" or "_" (got "${prefix}-${count}")`,
+      );
     }
 
     const { sandboxControl } = await import('../../lib/sandbox-control.js');
@@ -100,9 +114,17 @@ export default defineCommand<FleetOptions>({
       const rows = fleetProfiles(config).map((profile) => {
         const inventoryUrl = config.resolve(profile, 'inventory.url').value ?? null;
         const venue = venues.get(venueOf(inventoryUrl ?? undefined) ?? '');
-        return { profile, inventoryUrl, products: venue?.products ?? null, status: running ? (venue ? 'ready' : 'missing') : 'unknown' };
+        return {
+          profile,
+          inventoryUrl,
+          products: venue?.products ?? null,
+          status: running ? (venue ? 'ready' : 'missing') : 'unknown',
+        };
       });
-      await ctx.output.list(rows, { columns, empty: 'No sandbox fleet. Create one with `venue sandbox fleet --venues 3`.' });
+      await ctx.output.list(rows, {
+        columns,
+        empty: 'No sandbox fleet. Create one with `venue sandbox fleet --venues 3`.',
+      });
       return;
     }
 
@@ -114,8 +136,14 @@ export default defineCommand<FleetOptions>({
       const profiles = fleetProfiles(writable);
       for (const profile of profiles) writable.deleteProfile(profile);
       const removed = await control.call((client) => client.removeFleet());
-      ctx.terminal.success(`Removed ${profiles.length} fleet profile${profiles.length === 1 ? '' : 's'} and ${removed.length} sandbox venue${removed.length === 1 ? '' : 's'}.`);
-      if (ctx.output.isMachine) await ctx.output.list(profiles.map((profile) => ({ profile, status: 'removed' })), { columns });
+      ctx.terminal.success(
+        `Removed ${profiles.length} fleet profile${profiles.length === 1 ? '' : 's'} and ${removed.length} sandbox venue${removed.length === 1 ? '' : 's'}.`,
+      );
+      if (ctx.output.isMachine)
+        await ctx.output.list(
+          profiles.map((profile) => ({ profile, status: 'removed' })),
+          { columns },
+        );
       return;
     }
 
@@ -123,16 +151,27 @@ export default defineCommand<FleetOptions>({
     // A profile of the same name that is not part of a fleet is someone's real venue: never overwrite it.
     const clashing = names.filter((name) => writable.profileExists(name) && !writable.tagsOf(name).includes(FLEET_TAG));
     if (clashing.length) {
-      throw new UsageError(`profile${clashing.length === 1 ? '' : 's'} ${clashing.slice(0, 3).map((p) => `"${p}"`).join(', ')}${clashing.length > 3 ? ' …' : ''} already exist and are not part of a sandbox fleet`, {
-        hint: 'Choose other names with --prefix (e.g. --prefix demo).',
-      });
+      throw new UsageError(
+        `profile${clashing.length === 1 ? '' : 's'} ${clashing
+          .slice(0, 3)
+          .map((p) => `"${p}"`)
+          .join(', ')}${clashing.length > 3 ? ' …' : ''} already exist and are not part of a sandbox fleet`,
+        {
+          hint: 'Choose other names with --prefix (e.g. --prefix demo).',
+        },
+      );
     }
 
     const spinner = await ctx.terminal.spinner(`Creating ${names.length} venues in the sandbox…`);
     let created: VenueRow[];
     try {
       // Big fleets take a moment to build: allow minutes, not the usual seconds.
-      ({ items: created } = await control.call((client) => client.createFleet({ venues: names, ...(products === undefined ? {} : { products }) }, { timeoutMs: 5 * 60_000 })));
+      ({ items: created } = await control.call((client) =>
+        client.createFleet(
+          { venues: names, ...(products === undefined ? {} : { products }) },
+          { timeoutMs: 5 * 60_000 },
+        ),
+      ));
     } catch (error) {
       spinner.fail('Creating the fleet failed');
       throw error;

@@ -20,6 +20,25 @@ export default defineGroup({
   description:
     'The sandbox emulates the guest wallet, booking and inventory services on loopback, with demo data. ' +
     'The sandbox profile starts it by itself when needed; these commands manage it.',
-  examples: ['venue sandbox status', 'venue sandbox serve --port 0 --state-dir ./sandbox-state   # runs until stopped', 'venue sandbox outbox --to guest@example.com'],
-  commands: [serve, start, stop, status, reset, seed, settings, faults, outbox, trigger, deliveries, activateCard, play, fleet],
+  examples: [
+    'venue sandbox status',
+    'venue sandbox serve --port 0 --state-dir ./sandbox-state   # runs until stopped',
+    'venue sandbox outbox --to guest@example.com',
+  ],
+  commands: [
+    serve,
+    start,
+    stop,
+    status,
+    reset,
+    seed,
+    settings,
+    faults,
+    outbox,
+    trigger,
+    deliveries,
+    activateCard,
+    play,
+    fleet,
+  ],
 });

@@ -14,7 +14,8 @@ export default defineCommand<{ to?: string; limit?: string }>({
     const { sandboxControl } = await import('../../lib/sandbox-control.js');
     const { UsageError } = await import('../../lib/errors.js');
     const limit = options.limit === undefined ? undefined : Number(options.limit);
-    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new UsageError(`--limit must be a whole number of at least 1, not "${options.limit}"`);
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
+      throw new UsageError(`--limit must be a whole number of at least 1, not "${options.limit}"`);
     const control = await sandboxControl(ctx.env);
     const items = await control.call((client) => client.outbox({ to: options.to }));
     const rows = (limit ? items.slice(0, limit) : items) as unknown as Record<string, unknown>[];

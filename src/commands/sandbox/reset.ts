@@ -20,6 +20,7 @@ export default defineCommand({
     ctx.terminal.success(
       `The sandbox at ${control.origin} holds the demo data again${fleet ? `; its ${fleet} fleet venue${fleet === 1 ? ' is' : 's are'} back at ${fleet === 1 ? 'its' : 'their'} seeded stock` : ''}.`,
     );
-    if (ctx.output.isMachine) await ctx.output.record({ reset: true, origin: control.origin, resetAt: result?.resetAt, fleetVenues: fleet });
+    if (ctx.output.isMachine)
+      await ctx.output.record({ reset: true, origin: control.origin, resetAt: result?.resetAt, fleetVenues: fleet });
   },
 });

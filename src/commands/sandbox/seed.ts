@@ -5,11 +5,10 @@ import { UsageError } from '../../lib/errors.js';
 export default defineCommand<{ products?: string }>({
   name: 'seed',
   summary: 'Fill the sandbox inventory with a large generated catalogue',
-  description: 'Adds generated products (with stock) to the sandbox inventory, for benchmarks and paging tests. `venue sandbox reset` removes them.',
+  description:
+    'Adds generated products (with stock) to the sandbox inventory, for benchmarks and paging tests. `venue sandbox reset` removes them.',
   examples: ['venue sandbox seed --products 100000', 'venue sandbox seed --products 500 -o json'],
-  options: [
-    option('--products <n>', 'how many products to add (1 to 1,000,000)', { required: true }),
-  ],
+  options: [option('--products <n>', 'how many products to add (1 to 1,000,000)', { required: true })],
   fleet: machineWide,
   async run(ctx, options) {
     const count = Number(options.products);
@@ -31,6 +30,8 @@ export default defineCommand<{ products?: string }>({
     }
     spinner.stop();
     ctx.terminal.success(`Seeded ${count} products into the sandbox at ${control.origin}.`);
-    await ctx.output.record(result && typeof result === 'object' && Object.keys(result).length ? result : { added: count });
+    await ctx.output.record(
+      result && typeof result === 'object' && Object.keys(result).length ? result : { added: count },
+    );
   },
 });

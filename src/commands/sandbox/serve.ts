@@ -18,7 +18,8 @@ interface ServeOptions {
 function parsePort(value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number from 0 to 65535, not "${value}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be a port number from 0 to 65535, not "${value}"`);
   return port;
 }
 
@@ -28,7 +29,8 @@ export const DIALECT_CHOICES = 'venue (default), pascal, envelope, plain, decoy'
 export async function parseDialect(value: string | undefined): Promise<DialectName | undefined> {
   if (value === undefined) return undefined;
   const { DIALECT_NAMES, isDialectName } = await import('venue-sandbox');
-  if (!isDialectName(value)) throw new UsageError(`--dialect must be one of ${DIALECT_NAMES.join(', ')}, not "${value}"`);
+  if (!isDialectName(value))
+    throw new UsageError(`--dialect must be one of ${DIALECT_NAMES.join(', ')}, not "${value}"`);
   return value;
 }
 
@@ -47,8 +49,8 @@ export default defineCommand<ServeOptions>({
   description:
     'Runs the local emulator of the wallet, booking and inventory services in the foreground. The first line on stdout is ' +
     '"venue sandbox listening on <origin>" (with --port 0 the port is the one it took). Ctrl-C or SIGTERM stops it and saves its state. ' +
-    'Without --state-dir it keeps the state in the config directory\'s sandbox folder. It refuses (exit 2) a state folder another running sandbox serves ' +
-    '(this configuration\'s, or one started with `venue sandbox serve`), and the sandbox commands start none on a folder it serves.',
+    "Without --state-dir it keeps the state in the config directory's sandbox folder. It refuses (exit 2) a state folder another running sandbox serves " +
+    "(this configuration's, or one started with `venue sandbox serve`), and the sandbox commands start none on a folder it serves.",
   examples: [
     'venue sandbox serve --port 0 --state-dir ./sandbox-state   # runs until stopped',
     'venue sandbox serve --port 0 --state-dir ./fast-sandbox --token-scale 0.001 --hold-seconds 5   # runs until stopped',
@@ -57,17 +59,27 @@ export default defineCommand<ServeOptions>({
   options: [
     option('--port <n>', 'port to listen on; 0 takes a free one (default: VENUE_SANDBOX_PORT or 47800)'),
     option('--host <address>', 'address to listen on', { default: '127.0.0.1' }),
-    option('--state-dir <dir>', 'where the state is kept (default: the sandbox folder of the config directory); never one another running sandbox serves'),
+    option(
+      '--state-dir <dir>',
+      'where the state is kept (default: the sandbox folder of the config directory); never one another running sandbox serves',
+    ),
     option('--token-scale <x>', 'multiply every token lifetime (0.001 makes a 1-hour token last 3.6 s)'),
     option('--hold-seconds <n>', 'how long a booking hold lasts (default 600)'),
     option('--dialect <name>', `the shapes it answers in: ${DIALECT_CHOICES} (see docs/sandbox-dialects.md)`),
-    option('--routes <file>', 'serve inventory on the paths and auth scheme of a route-layout file (docs/sandbox-routes.md)'),
-    option('--idle-stop <minutes>', 'stop (state saved) after this many minutes without a request; 0 or absent: never (the background sandbox gets 15, see `sandbox start`)'),
+    option(
+      '--routes <file>',
+      'serve inventory on the paths and auth scheme of a route-layout file (docs/sandbox-routes.md)',
+    ),
+    option(
+      '--idle-stop <minutes>',
+      'stop (state saved) after this many minutes without a request; 0 or absent: never (the background sandbox gets 15, see `sandbox start`)',
+    ),
   ],
   fleet: machineWide,
   async run(ctx, options) {
     const { sandboxOrigin, sandboxPort } = await import('../../lib/sandbox-address.js');
-    const { markServing, parseIdleStop, refuseWhenServed, sandboxStateDirectory } = await import('../../lib/sandbox-launcher.js');
+    const { markServing, parseIdleStop, refuseWhenServed, sandboxStateDirectory } =
+      await import('../../lib/sandbox-launcher.js');
     const idleStop = options.idleStop === undefined ? 0 : parseIdleStop(options.idleStop, '--idle-stop');
     const port = parsePort(options.port, sandboxPort(ctx.env));
     const tokenScale = parsePositive('--token-scale', options.tokenScale, false);
@@ -81,16 +93,29 @@ export default defineCommand<ServeOptions>({
     const { createSandbox, RouteLayoutError } = await import('venue-sandbox');
     // What goes wrong while it serves goes to stderr (the sandbox's log when it runs in the background).
     const log = (message: string) => void process.stderr.write(`sandbox: ${message}\n`);
-    const sandbox = createSandbox({ stateDir, port, host: options.host, tokenScale, holdSeconds, dialect, routes, idleStopMs: Math.round(idleStop * 60_000), logger: { warn: log, error: log } });
+    const sandbox = createSandbox({
+      stateDir,
+      port,
+      host: options.host,
+      tokenScale,
+      holdSeconds,
+      dialect,
+      routes,
+      idleStopMs: Math.round(idleStop * 60_000),
+      logger: { warn: log, error: log },
+    });
     let origin: string;
     try {
       origin = await sandbox.start();
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') {
-        throw new UsageError(`port ${port} is taken`, { hint: 'Is a sandbox already running? See `venue sandbox status`, or pass --port 0.' });
+        throw new UsageError(`port ${port} is taken`, {
+          hint: 'Is a sandbox already running? See `venue sandbox status`, or pass --port 0.',
+        });
       }
-      if (error instanceof RouteLayoutError) throw new UsageError(error.message, { hint: 'See docs/sandbox-routes.md for the layout file.' });
+      if (error instanceof RouteLayoutError)
+        throw new UsageError(error.message, { hint: 'See docs/sandbox-routes.md for the layout file.' });
       throw error;
     }
     const info = sandbox.info();
@@ -119,9 +144,12 @@ export default defineCommand<ServeOptions>({
       });
     } else {
       ctx.terminal.write(`venue sandbox listening on ${origin}\n`);
-      if (info.dialect !== 'venue') ctx.terminal.info(`Answering in the ${info.dialect} dialect (docs/sandbox-dialects.md).`);
+      if (info.dialect !== 'venue')
+        ctx.terminal.info(`Answering in the ${info.dialect} dialect (docs/sandbox-dialects.md).`);
       if (routes) ctx.terminal.info(`Inventory on the route layout in ${routes}.`);
-      ctx.terminal.info(`State in ${stateDir}. Stop with Ctrl-C or \`venue sandbox stop\`${idleStop ? `; it stops by itself after ${idleStop} minute${idleStop === 1 ? '' : 's'} without a request` : ''}.`);
+      ctx.terminal.info(
+        `State in ${stateDir}. Stop with Ctrl-C or \`venue sandbox stop\`${idleStop ? `; it stops by itself after ${idleStop} minute${idleStop === 1 ? '' : 's'} without a request` : ''}.`,
+      );
     }
 
     await sandbox.closed;

@@ -16,24 +16,31 @@ export default defineCommand<{ tokenScale?: string; holdSeconds?: string; invent
   options: [
     option('--token-scale <x>', 'multiply every token lifetime (1 = real lifetimes; 0.001 makes 1 hour 3.6 s)'),
     option('--hold-seconds <n>', 'how long a booking hold lasts, in seconds'),
-    option('--inventory-health <status>', `what the inventory health route reports: ${inventoryHealthValues.join(', ')} (unhealthy answers 503)`),
+    option(
+      '--inventory-health <status>',
+      `what the inventory health route reports: ${inventoryHealthValues.join(', ')} (unhealthy answers 503)`,
+    ),
   ],
   fleet: machineWide,
   async run(ctx, options) {
     const change: Partial<SandboxSettings> = {};
     if (options.tokenScale !== undefined) {
       const n = Number(options.tokenScale);
-      if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--token-scale must be a positive number, not "${options.tokenScale}"`);
+      if (!Number.isFinite(n) || n <= 0)
+        throw new UsageError(`--token-scale must be a positive number, not "${options.tokenScale}"`);
       change.tokenScale = n;
     }
     if (options.holdSeconds !== undefined) {
       const n = Number(options.holdSeconds);
-      if (!Number.isInteger(n) || n < 1) throw new UsageError(`--hold-seconds must be a whole number of at least 1, not "${options.holdSeconds}"`);
+      if (!Number.isInteger(n) || n < 1)
+        throw new UsageError(`--hold-seconds must be a whole number of at least 1, not "${options.holdSeconds}"`);
       change.holdSeconds = n;
     }
     if (options.inventoryHealth !== undefined) {
       if (!(inventoryHealthValues as readonly string[]).includes(options.inventoryHealth)) {
-        throw new UsageError(`--inventory-health must be one of ${inventoryHealthValues.join(', ')}, not "${options.inventoryHealth}"`);
+        throw new UsageError(
+          `--inventory-health must be one of ${inventoryHealthValues.join(', ')}, not "${options.inventoryHealth}"`,
+        );
       }
       change.inventoryHealth = options.inventoryHealth as InventoryHealth;
     }
@@ -41,7 +48,10 @@ export default defineCommand<{ tokenScale?: string; holdSeconds?: string; invent
     const control = await sandboxControl(ctx.env);
     const changing = Object.keys(change).length > 0;
     const settings = await control.call((client) => (changing ? client.changeSettings(change) : client.settings()));
-    if (changing) ctx.terminal.success(`Sandbox settings changed${change.tokenScale !== undefined ? ' (new tokens use the new lifetimes)' : ''}.`);
+    if (changing)
+      ctx.terminal.success(
+        `Sandbox settings changed${change.tokenScale !== undefined ? ' (new tokens use the new lifetimes)' : ''}.`,
+      );
     await ctx.output.record(settings as unknown as Record<string, unknown>, {
       columns: [
         { key: 'tokenScale', header: 'Token scale' },

@@ -15,13 +15,24 @@ export default defineCommand<StartOptions>({
   description:
     'Starts `venue sandbox serve` in the background on VENUE_SANDBOX_PORT (default 47800 for ~/.config/venue; another config directory gets a port of its own, derived from its path), keeping its state in the ' +
     'sandbox folder of the config directory and its log in sandbox.log there. Commands on the sandbox profile do this by themselves. ' +
-    'It stops by itself (state saved) after 15 minutes without a request: --idle-stop, VENUE_SANDBOX_IDLE_STOP or the sandbox profile\'s ' +
+    "It stops by itself (state saved) after 15 minutes without a request: --idle-stop, VENUE_SANDBOX_IDLE_STOP or the sandbox profile's " +
     'sandbox.idleStop set another time (0: never); `venue sandbox status` shows when it will stop.',
-  examples: ['venue sandbox start', 'VENUE_SANDBOX_PORT=48000 venue sandbox start', 'venue sandbox stop && venue sandbox start --dialect plain', 'venue sandbox stop && venue sandbox start --idle-stop 60'],
+  examples: [
+    'venue sandbox start',
+    'VENUE_SANDBOX_PORT=48000 venue sandbox start',
+    'venue sandbox stop && venue sandbox start --dialect plain',
+    'venue sandbox stop && venue sandbox start --idle-stop 60',
+  ],
   options: [
     option('--dialect <name>', `the shapes it answers in: ${DIALECT_CHOICES} (see docs/sandbox-dialects.md)`),
-    option('--routes <file>', 'serve inventory on the paths and auth scheme of a route-layout file (docs/sandbox-routes.md)'),
-    option('--idle-stop <minutes>', 'stop after this many minutes without a request (default: VENUE_SANDBOX_IDLE_STOP, the sandbox profile\'s sandbox.idleStop, else 15); 0: never'),
+    option(
+      '--routes <file>',
+      'serve inventory on the paths and auth scheme of a route-layout file (docs/sandbox-routes.md)',
+    ),
+    option(
+      '--idle-stop <minutes>',
+      "stop after this many minutes without a request (default: VENUE_SANDBOX_IDLE_STOP, the sandbox profile's sandbox.idleStop, else 15); 0: never",
+    ),
   ],
   fleet: machineWide,
   async run(ctx, options) {
@@ -35,7 +46,11 @@ export default defineCommand<StartOptions>({
     const dialect = await parseDialect(options.dialect);
     const routes = options.routes === undefined ? undefined : path.resolve(options.routes);
     const idleStop = options.idleStop === undefined ? undefined : parseIdleStop(options.idleStop, '--idle-stop');
-    const serveArgs = [...(dialect ? ['--dialect', dialect] : []), ...(routes ? ['--routes', routes] : []), ...(idleStop === undefined ? [] : ['--idle-stop', String(idleStop)])];
+    const serveArgs = [
+      ...(dialect ? ['--dialect', dialect] : []),
+      ...(routes ? ['--routes', routes] : []),
+      ...(idleStop === undefined ? [] : ['--idle-stop', String(idleStop)]),
+    ];
     const origin = sandboxOrigin(ctx.env);
     const control = new SandboxControl(origin);
     const url = new URL(origin);
@@ -72,8 +87,11 @@ export default defineCommand<StartOptions>({
     if (!health) throw new UsageError(`the sandbox at ${origin} started but does not answer`);
     const answering = health as typeof health & { dialect?: string; routes?: string };
     const speaks = answering.dialect && answering.dialect !== 'venue' ? `, ${answering.dialect} dialect` : '';
-    const stops = health.idleStop ? `; it stops after ${health.idleStop.afterSeconds / 60} minutes without a request` : '';
-    if (started) ctx.terminal.success(`Started the sandbox at ${health.origin} (state in ${health.stateDir}${speaks}${stops}).`);
+    const stops = health.idleStop
+      ? `; it stops after ${health.idleStop.afterSeconds / 60} minutes without a request`
+      : '';
+    if (started)
+      ctx.terminal.success(`Started the sandbox at ${health.origin} (state in ${health.stateDir}${speaks}${stops}).`);
     else ctx.terminal.info(`The sandbox is already running at ${origin} (pid ${health.pid}).`);
     if (ctx.output.isMachine) {
       await ctx.output.record({

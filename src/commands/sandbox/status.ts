@@ -13,7 +13,9 @@ export default defineCommand({
     // A sandbox that is not running refuses at once; one that is may be slow on a loaded machine: give it time.
     const health = await control.health(3000);
     if (!health) {
-      ctx.terminal.info(`The sandbox is not running (it would listen at ${control.origin}). Start it with \`venue sandbox start\`.`);
+      ctx.terminal.info(
+        `The sandbox is not running (it would listen at ${control.origin}). Start it with \`venue sandbox start\`.`,
+      );
       await ctx.output.record({ running: false, origin: control.origin, stateDir: sandboxStateDirectory(ctx.env) });
       return;
     }
@@ -21,7 +23,12 @@ export default defineCommand({
     // When it stops, as every time is shown: the venue's zone for people, ISO 8601 in machine formats.
     const { formatTime } = await import('../../lib/formats.js');
     const stopsAt = health.idleStop?.at;
-    const stopTime = stopsAt === undefined ? undefined : ctx.output.isMachine ? stopsAt.replace(/\.\d{3}Z$/, 'Z') : formatTime(stopsAt, await ctx.setting('timezone'));
+    const stopTime =
+      stopsAt === undefined
+        ? undefined
+        : ctx.output.isMachine
+          ? stopsAt.replace(/\.\d{3}Z$/, 'Z')
+          : formatTime(stopsAt, await ctx.setting('timezone'));
     await ctx.output.record(
       {
         running: true,
@@ -40,7 +47,9 @@ export default defineCommand({
         // The idle stop: after how long without a request, and when if none comes (a foreground `serve` has none).
         idleStopMinutes: health.idleStop ? health.idleStop.afterSeconds / 60 : null,
         stopsAt: health.idleStop?.at ?? null,
-        idleStop: health.idleStop ? `at ${stopTime} if no request comes (after ${health.idleStop.afterSeconds / 60} min idle)` : 'never (no idle stop)',
+        idleStop: health.idleStop
+          ? `at ${stopTime} if no request comes (after ${health.idleStop.afterSeconds / 60} min idle)`
+          : 'never (no idle stop)',
       },
       {
         columns: [

@@ -21,7 +21,14 @@ export default defineCommand({
     while (Date.now() < deadline) {
       if (!(await control.health(500))) {
         ctx.terminal.success(`Stopped the sandbox at ${control.origin}; its state is kept in ${health.stateDir}.`);
-        if (ctx.output.isMachine) await ctx.output.record({ running: false, stopped: true, origin: control.origin, pid: health.pid, stateDir: health.stateDir });
+        if (ctx.output.isMachine)
+          await ctx.output.record({
+            running: false,
+            stopped: true,
+            origin: control.origin,
+            pid: health.pid,
+            stateDir: health.stateDir,
+          });
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, 100));

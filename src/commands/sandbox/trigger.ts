@@ -5,7 +5,18 @@ import { parseEventTypes } from '../../lib/webhooks/rules.js';
 import type { InventoryActivity } from 'venue-sandbox';
 
 /** What --fields takes: the event's (type, data) and its deliveries' fields in a table; event and deliveries in the machine formats. */
-const triggerFields = ['type', 'data', 'id', 'url', 'status', 'attempts', 'lastStatus', 'lastError', 'event', 'deliveries'] as const;
+const triggerFields = [
+  'type',
+  'data',
+  'id',
+  'url',
+  'status',
+  'attempts',
+  'lastStatus',
+  'lastError',
+  'event',
+  'deliveries',
+] as const;
 
 interface TriggerOptions {
   product?: string;
@@ -17,7 +28,8 @@ interface TriggerOptions {
 
 function wholeNumber(value: string | undefined, flag: string, signed = false): number | undefined {
   if (value === undefined) return undefined;
-  if (!(signed ? /^-?\d+$/ : /^\d+$/).test(value.trim())) throw new UsageError(`${flag} must be a whole number (got "${value}")`);
+  if (!(signed ? /^-?\d+$/ : /^\d+$/).test(value.trim()))
+    throw new UsageError(`${flag} must be a whole number (got "${value}")`);
   return Number(value);
 }
 
@@ -65,8 +77,12 @@ export default defineCommand<TriggerOptions>({
     let deliveries = await caused();
     // The first attempt is made at once; waiting for it shows whether the subscriber answered.
     const deadline = Date.now() + 12_000;
-    const firstAttemptRunning = (d: { status: string; attempts: number; lastStatus: number | null; lastError: string | null }) =>
-      d.status === 'pending' && d.attempts <= 1 && d.lastStatus === null && d.lastError === null;
+    const firstAttemptRunning = (d: {
+      status: string;
+      attempts: number;
+      lastStatus: number | null;
+      lastError: string | null;
+    }) => d.status === 'pending' && d.attempts <= 1 && d.lastStatus === null && d.lastError === null;
     while (options.wait && deliveries.some(firstAttemptRunning) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       deliveries = await caused();
@@ -82,6 +98,9 @@ export default defineCommand<TriggerOptions>({
       ctx.terminal.info(`No subscriber wants ${type}; add one with \`venue webhooks create --events ${type} …\`.`);
       return;
     }
-    await ctx.output.list(rows, { columns: ['id', 'url', 'status', 'attempts', 'lastStatus', 'lastError'], afterWrite: true });
+    await ctx.output.list(rows, {
+      columns: ['id', 'url', 'status', 'attempts', 'lastStatus', 'lastError'],
+      afterWrite: true,
+    });
   },
 });

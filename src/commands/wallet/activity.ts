@@ -15,13 +15,18 @@ export default defineCommand<ActivityOptions>({
   args: '<cardNumber>',
   summary: 'Recent transactions of a card, newest first: reloads, game plays, ticket wins, redemptions',
   record: RECORD_SHAPES.activity,
-  examples: ['venue wallet activity 6001000000000000001', 'venue wallet activity 6001000000000000001 --kind reload --limit 5'],
+  examples: [
+    'venue wallet activity 6001000000000000001',
+    'venue wallet activity 6001000000000000001 --kind reload --limit 5',
+  ],
   options: [
     option('--kind <kind>', 'only one kind', { choices: ['reload', 'game-play', 'ticket-win', 'redemption'] }),
-    option('--limit <n>', 'at most n entries', { parse: (v: string) => {
+    option('--limit <n>', 'at most n entries', {
+      parse: (v: string) => {
         if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidValueError('must be a whole number of at least 1');
         return Number(v);
-      } }),
+      },
+    }),
     asOption,
   ],
   fleet: 'read',
@@ -57,7 +62,9 @@ export default defineCommand<ActivityOptions>({
         { key: 'tickets' },
         { key: 'paymentReference', header: 'Payment ref' },
       ],
-      empty: options.kind ? `No ${kindLabels[options.kind]?.toLowerCase()} entries on card ${cardNumber}.` : `No activity on card ${cardNumber}.`,
+      empty: options.kind
+        ? `No ${kindLabels[options.kind]?.toLowerCase()} entries on card ${cardNumber}.`
+        : `No activity on card ${cardNumber}.`,
     });
   },
 });

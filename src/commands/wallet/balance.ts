@@ -7,9 +7,7 @@ export default defineCommand<{ as?: string }>({
   args: '<cardNumber>',
   summary: 'Play balance (dollars or tokens, as the location counts it), bonus and tickets of a card',
   examples: ['venue wallet balance 6001000000000000001', 'venue wallet balance 6001000000000000002 --json'],
-  options: [
-    asOption,
-  ],
+  options: [asOption],
   record: RECORD_SHAPES.balance,
   fleet: 'read',
   async run(ctx, options, rawCard) {

@@ -1,5 +1,12 @@
 import { defineCommand, option } from '../define.js';
-import { refusedSecretFlag, checkEmail, passwordFromEnv, readNewPassword, refuseSecretFlags, guestAccount } from './shared.js';
+import {
+  refusedSecretFlag,
+  checkEmail,
+  passwordFromEnv,
+  readNewPassword,
+  refuseSecretFlags,
+  guestAccount,
+} from './shared.js';
 
 interface ConfirmOptions {
   code: string;
@@ -12,7 +19,8 @@ export default defineCommand<ConfirmOptions>({
   name: 'confirm-reset',
   args: '<email>',
   summary: 'Finish a password reset with the mailed code and a new password',
-  description: 'The new password comes from a hidden prompt (asked twice) or --password-stdin / --password-env VAR; it must have 8–20 characters with a digit, a lowercase and an uppercase letter. A code works once.',
+  description:
+    'The new password comes from a hidden prompt (asked twice) or --password-stdin / --password-env VAR; it must have 8–20 characters with a digit, a lowercase and an uppercase letter. A code works once.',
   examples: [
     'venue wallet confirm-reset dana@example.com --code 123456   # needs a terminal',
     // On the sandbox the code is in its outbox.
@@ -29,9 +37,21 @@ export default defineCommand<ConfirmOptions>({
     refuseSecretFlags(options);
     const email = (await checkEmail(rawEmail!)).toLowerCase();
     const { confirmResetShape, confirmResetSchema, checkInput } = await import('../../lib/wallet/schemas.js');
-    await checkInput(confirmResetShape.pick({ confirmationCode: true }), { confirmationCode: options.code }, { confirmationCode: '--code' });
-    const newPassword = await readNewPassword(ctx, Boolean(options.passwordStdin), passwordFromEnv(ctx, options.passwordEnv));
-    const body = await checkInput(confirmResetSchema, { confirmationCode: options.code, newPassword }, { confirmationCode: '--code', newPassword: 'password' });
+    await checkInput(
+      confirmResetShape.pick({ confirmationCode: true }),
+      { confirmationCode: options.code },
+      { confirmationCode: '--code' },
+    );
+    const newPassword = await readNewPassword(
+      ctx,
+      Boolean(options.passwordStdin),
+      passwordFromEnv(ctx, options.passwordEnv),
+    );
+    const body = await checkInput(
+      confirmResetSchema,
+      { confirmationCode: options.code, newPassword },
+      { confirmationCode: '--code', newPassword: 'password' },
+    );
     const client = await ctx.wallet();
     await client.confirmReset(email, body.confirmationCode, body.newPassword);
     // Tokens issued under the old password should not outlive it here.

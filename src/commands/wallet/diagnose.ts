@@ -31,23 +31,34 @@ function render(ctx: Context, d: Diagnosis): void {
   if (!d.session.stored) out.push('  none stored on this machine for this profile');
   else {
     out.push(`  state: ${d.session.state}`);
-    out.push(`  logged in ${d.session.loggedInAt ?? '?'}; access token expires ${d.session.accessExpiresAt ?? 'unknown'}; refresh token expires ${d.session.refreshExpiresAt ?? 'unknown'}`);
+    out.push(
+      `  logged in ${d.session.loggedInAt ?? '?'}; access token expires ${d.session.accessExpiresAt ?? 'unknown'}; refresh token expires ${d.session.refreshExpiresAt ?? 'unknown'}`,
+    );
   }
   for (const card of d.cards) {
     out.push('');
-    out.push(c.bold(`Card ${card.cardNumber}`) + ` ${card.cardType ?? ''}${card.nickname ? ` "${card.nickname}"` : ''}${card.status ? ` — ${card.status}` : ''}${card.location ? ` at ${card.location}` : ''}`);
+    out.push(
+      c.bold(`Card ${card.cardNumber}`) +
+        ` ${card.cardType ?? ''}${card.nickname ? ` "${card.nickname}"` : ''}${card.status ? ` — ${card.status}` : ''}${card.location ? ` at ${card.location}` : ''}`,
+    );
     if (card.playBalance !== undefined) {
       // Only the figures the service sent: a missing bonus or ticket balance is left out, not shown as 0.
-      const figures = [`play ${card.playBalance}`, card.bonusBalance !== undefined ? `bonus ${card.bonusBalance}` : '', card.ticketBalance !== undefined ? `tickets ${card.ticketBalance}` : ''];
+      const figures = [
+        `play ${card.playBalance}`,
+        card.bonusBalance !== undefined ? `bonus ${card.bonusBalance}` : '',
+        card.ticketBalance !== undefined ? `tickets ${card.ticketBalance}` : '',
+      ];
       out.push(`  ${[...figures, `last synchronised ${card.lastSyncedAt ?? 'unknown'}`].filter(Boolean).join(' · ')}`);
     }
     if (card.lastTransactions.length === 0) out.push('  no transactions');
-    for (const t of card.lastTransactions) out.push(`  ${t.occurredAt}  ${t.kind.padEnd(10)}  ${t.description ?? ''}${t.amount ? `  (${t.amount})` : ''}`);
+    for (const t of card.lastTransactions)
+      out.push(`  ${t.occurredAt}  ${t.kind.padEnd(10)}  ${t.description ?? ''}${t.amount ? `  (${t.amount})` : ''}`);
   }
   out.push('');
   out.push(c.bold('Findings'));
   for (const f of d.findings) {
-    const mark = f.severity === 'problem' ? c.red('problem') : f.severity === 'warning' ? c.yellow('warning') : c.cyan('info');
+    const mark =
+      f.severity === 'problem' ? c.red('problem') : f.severity === 'warning' ? c.yellow('warning') : c.cyan('info');
     out.push(`  ${mark}: ${f.cardNumber ? `card ${f.cardNumber}: ` : ''}${f.message}`);
     out.push(`    next: ${f.nextStep}`);
   }
@@ -66,7 +77,11 @@ export default defineCommand<DiagnoseOptions>({
   description:
     "Works from the guest's stored session, or logs in with the guest's password given on stdin (kept in memory only). Without either it runs the offline checks and says what it could not see. " +
     '--json gives the same view for attaching to a ticket; --redact masks the email, card nicknames and card numbers but their last 4 digits. Tokens are never shown, only when they expire.',
-  examples: ['venue wallet diagnose ava@example.com', 'venue wallet diagnose ava@example.com --card 6001000000000000001 --json --redact', 'venue wallet diagnose ben@example.com --password-stdin < pw.txt'],
+  examples: [
+    'venue wallet diagnose ava@example.com',
+    'venue wallet diagnose ava@example.com --card 6001000000000000001 --json --redact',
+    'venue wallet diagnose ben@example.com --password-stdin < pw.txt',
+  ],
   options: [
     option('--card <cardNumber>', 'look at this card only (and check it is on the account)'),
     option('--password-stdin', "log in with the guest's password read from stdin"),
@@ -92,9 +107,16 @@ export default defineCommand<DiagnoseOptions>({
     };
     const client = await ctx.wallet();
     const profile = await ctx.profileName();
-    input.reloads = new ReloadJournal(await ctx.stateDir()).records().filter((r) => r.profile === profile && r.email === email);
+    input.reloads = new ReloadJournal(await ctx.stateDir())
+      .records()
+      .filter((r) => r.profile === profile && r.email === email);
     const stored = client.sessions.get(email);
-    if (stored) input.session = { accessExpiresAt: stored.accessExpiresAt, refreshExpiresAt: stored.refreshExpiresAt, loggedInAt: stored.loggedInAt };
+    if (stored)
+      input.session = {
+        accessExpiresAt: stored.accessExpiresAt,
+        refreshExpiresAt: stored.refreshExpiresAt,
+        loggedInAt: stored.loggedInAt,
+      };
 
     let token: TokenSource | undefined;
     if (input.emailValid && (options.passwordStdin || options.passwordEnv)) {
@@ -119,7 +141,10 @@ export default defineCommand<DiagnoseOptions>({
           const facts: CardFacts = { card };
           if (!input.cardFilter || input.cardFilter === card.cardNumber) {
             try {
-              [facts.balance, facts.activity] = await Promise.all([client.balance(token, card.cardNumber), client.activity(token, card.cardNumber)]);
+              [facts.balance, facts.activity] = await Promise.all([
+                client.balance(token, card.cardNumber),
+                client.activity(token, card.cardNumber),
+              ]);
             } catch (error) {
               facts.error = error instanceof ApiError || error instanceof VenueError ? error.message : String(error);
             }
@@ -133,7 +158,8 @@ export default defineCommand<DiagnoseOptions>({
         spinner.stop();
       }
     }
-    if (input.accessProblem?.kind === 'session expired' && input.session) input.session.refreshExpiresAt = Math.min(input.session.refreshExpiresAt ?? input.now, input.now);
+    if (input.accessProblem?.kind === 'session expired' && input.session)
+      input.session.refreshExpiresAt = Math.min(input.session.refreshExpiresAt ?? input.now, input.now);
 
     let diagnosis = diagnose(input);
     if (options.redact) diagnosis = redactDiagnosis(diagnosis);

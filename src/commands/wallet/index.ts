@@ -20,6 +20,25 @@ export default defineGroup({
   description:
     'Guest accounts, game cards, balances, activity, online reloads and phone wallet passes. Sign-up and login use the admin token; ' +
     'card calls use the guest session kept by `venue wallet login` (pick one with --as when several are stored).',
-  examples: ['venue wallet login ava@example.com --password-stdin < password.txt', 'venue wallet balance 6001000000000000001', 'venue wallet diagnose ava@example.com'],
-  commands: [signup, login, logout, sessions, resetPassword, confirmReset, cards, balance, activity, products, reload, reloads, pass, diagnose],
+  examples: [
+    'venue wallet login ava@example.com --password-stdin < password.txt',
+    'venue wallet balance 6001000000000000001',
+    'venue wallet diagnose ava@example.com',
+  ],
+  commands: [
+    signup,
+    login,
+    logout,
+    sessions,
+    resetPassword,
+    confirmReset,
+    cards,
+    balance,
+    activity,
+    products,
+    reload,
+    reloads,
+    pass,
+    diagnose,
+  ],
 });

@@ -15,7 +15,11 @@ export default defineCommand<LoginOptions>({
   description:
     'Logs the guest in with the admin token and keeps the guest session (access and refresh token) for this profile, in a private file (mode 0600). ' +
     'Later guest calls renew the access token from the refresh token; when that has expired too, log in again.',
-  examples: ['venue wallet login ava@example.com   # needs a terminal', 'venue wallet login ava@example.com --password-stdin < password.txt', 'venue wallet login ava@example.com --password-env GUEST_PASSWORD'],
+  examples: [
+    'venue wallet login ava@example.com   # needs a terminal',
+    'venue wallet login ava@example.com --password-stdin < password.txt',
+    'venue wallet login ava@example.com --password-env GUEST_PASSWORD',
+  ],
   options: [
     option('--password-stdin', 'read the password from stdin'),
     option('--password-env <VAR>', 'read the password from this environment variable'),
@@ -25,7 +29,12 @@ export default defineCommand<LoginOptions>({
   async run(ctx, options, rawEmail) {
     refuseSecretFlags(options);
     const email = (await checkEmail(rawEmail!)).toLowerCase();
-    const password = await readPassword(ctx, Boolean(options.passwordStdin), `Password for ${email}:`, options.passwordEnv);
+    const password = await readPassword(
+      ctx,
+      Boolean(options.passwordStdin),
+      `Password for ${email}:`,
+      options.passwordEnv,
+    );
     const { passwordSchema, checkInput } = await import('../../lib/wallet/schemas.js');
     const { z } = await import('zod');
     // A password that breaks the rules cannot be any account's: say so without asking the service.
@@ -34,6 +43,9 @@ export default defineCommand<LoginOptions>({
     const session = await client.login(email, password);
     const summary = summarise(session, ctx.now());
     if (ctx.output.isMachine) await ctx.output.record({ ...summary });
-    else ctx.terminal.success(`Logged in as ${email}; the session renews itself until ${summary.refreshExpiresAt ?? 'the service ends it'}.`);
+    else
+      ctx.terminal.success(
+        `Logged in as ${email}; the session renews itself until ${summary.refreshExpiresAt ?? 'the service ends it'}.`,
+      );
   },
 });

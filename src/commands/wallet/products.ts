@@ -7,24 +7,25 @@ export default defineCommand<{ as?: string }>({
   summary: 'Quick-reload products, in the display order guests see',
   record: RECORD_SHAPES.reloadProduct,
   examples: ['venue wallet products', 'venue wallet products -o csv'],
-  options: [
-    asOption,
-  ],
+  options: [asOption],
   fleet: 'read',
   async run(ctx, options) {
     const { client, token } = await guestAccess(ctx, options.as);
     const products = await client.products(token);
     // Spreads keep each view's service record: machine formats print the products as the service sent them.
-    await ctx.output.list(products.map((p) => ({ ...p })), {
-      columns: [
-        { key: 'displayOrder', header: '#' },
-        { key: 'productId', header: 'Product' },
-        { key: 'name' },
-        { key: 'price', format: 'money' },
-        { key: 'playValue', header: 'Play value', format: 'money' },
-        { key: 'bonusValue', header: 'Bonus value', format: 'money' },
-      ],
-      empty: 'No quick-reload products are configured for online sale.',
-    });
+    await ctx.output.list(
+      products.map((p) => ({ ...p })),
+      {
+        columns: [
+          { key: 'displayOrder', header: '#' },
+          { key: 'productId', header: 'Product' },
+          { key: 'name' },
+          { key: 'price', format: 'money' },
+          { key: 'playValue', header: 'Play value', format: 'money' },
+          { key: 'bonusValue', header: 'Bonus value', format: 'money' },
+        ],
+        empty: 'No quick-reload products are configured for online sale.',
+      },
+    );
   },
 });

@@ -17,7 +17,7 @@ export default defineCommand<ReloadOptions>({
   args: '<cardNumber>',
   summary: 'Record an online reload sale on a card, then show its balance',
   description:
-    'Records the sale of a quick-reload product paid through the payment gateway (--payment-ref is the gateway\'s reference). ' +
+    "Records the sale of a quick-reload product paid through the payment gateway (--payment-ref is the gateway's reference). " +
     'Shows the product and amount and asks for confirmation on a terminal; without one, --yes is required. --dry-run shows them and sends nothing. ' +
     'The sale is never resent automatically. When its answer is lost (exit 7) the reload is unknown: run the same command with the same --payment-ref to settle it — ' +
     'the service recognises a reference it already recorded, so it says "already recorded" (exit 0) instead of crediting twice, or records it now if it never arrived. ' +
@@ -37,29 +37,49 @@ export default defineCommand<ReloadOptions>({
   fleet: 'write',
   async run(ctx, options, rawCard) {
     const { saleSchema, checkInput } = await import('../../lib/wallet/schemas.js');
-    const body = await checkInput(saleSchema, { cardNumber: rawCard?.trim(), productId: options.product, paymentReference: options.paymentRef }, {
-      cardNumber: 'cardNumber',
-      productId: '--product',
-      paymentReference: '--payment-ref',
-    });
+    const body = await checkInput(
+      saleSchema,
+      { cardNumber: rawCard?.trim(), productId: options.product, paymentReference: options.paymentRef },
+      {
+        cardNumber: 'cardNumber',
+        productId: '--product',
+        paymentReference: '--payment-ref',
+      },
+    );
     if (!options.yes && !options.dryRun && !ctx.prompter.canPrompt) {
-      throw new UsageError('a reload takes money: pass --yes to record it without a terminal to confirm on', { hint: 'Nothing was sent.' });
+      throw new UsageError('a reload takes money: pass --yes to record it without a terminal to confirm on', {
+        hint: 'Nothing was sent.',
+      });
     }
     const { client, email, token } = await guestAccess(ctx, options.as);
     const products = await client.products(token);
     const product = products.find((p) => p.productId === body.productId);
     if (!product) {
-      throw new NotFoundError(`no quick-reload product "${body.productId}"`, { hint: `Products: ${products.map((p) => p.productId).join(', ') || 'none'} (see \`venue wallet products\`).` });
+      throw new NotFoundError(`no quick-reload product "${body.productId}"`, {
+        hint: `Products: ${products.map((p) => p.productId).join(', ') || 'none'} (see \`venue wallet products\`).`,
+      });
     }
     // The amount sent is the product's price as the service lists it: never a guess.
     const price = needPrice(product);
     // The play unit is the card's location's (dollars or tokens): from the guest's card list; a failure to read it leaves the unit unsaid.
-    const cardUnit = (await client.cards(token, email).catch(() => [])).find((c) => c.cardNumber === body.cardNumber)?.playUnit;
+    const cardUnit = (await client.cards(token, email).catch(() => [])).find(
+      (c) => c.cardNumber === body.cardNumber,
+    )?.playUnit;
     const adds = reloadAdds(product, cardUnit);
     const named = product.name ? `${product.name} (${product.productId})` : product.productId;
-    ctx.terminal.info(`Reload card ${body.cardNumber} with ${named}: $${price.toFixed(2)}${adds ? `, adds ${adds}` : ''}; payment ref ${body.paymentReference}.`);
+    ctx.terminal.info(
+      `Reload card ${body.cardNumber} with ${named}: $${price.toFixed(2)}${adds ? `, adds ${adds}` : ''}; payment ref ${body.paymentReference}.`,
+    );
     if (options.dryRun) {
-      await ctx.output.record({ cardNumber: body.cardNumber, productId: product.productId, amount: price, paymentReference: body.paymentReference }, { columns: ['cardNumber', 'productId', { key: 'amount', format: 'money' }, 'paymentReference'] });
+      await ctx.output.record(
+        {
+          cardNumber: body.cardNumber,
+          productId: product.productId,
+          amount: price,
+          paymentReference: body.paymentReference,
+        },
+        { columns: ['cardNumber', 'productId', { key: 'amount', format: 'money' }, 'paymentReference'] },
+      );
       ctx.terminal.info('Dry run: nothing was sent.');
       return;
     }
@@ -71,42 +91,81 @@ export default defineCommand<ReloadOptions>({
     const { ReloadJournal } = await import('../../lib/wallet/reload-journal.js');
     const { recordReload } = await import('../../lib/wallet/workflows/reload.js');
     const outcome = await recordReload(
-      { api: client, journal: new ReloadJournal(await ctx.stateDir(), ctx.terminal.secrets), now: () => ctx.now(), interruption: ctx.interruption },
-      { profile: await ctx.profileName(), email, token, cardNumber: body.cardNumber, productId: product.productId, price, paymentReference: body.paymentReference },
+      {
+        api: client,
+        journal: new ReloadJournal(await ctx.stateDir(), ctx.terminal.secrets),
+        now: () => ctx.now(),
+        interruption: ctx.interruption,
+      },
+      {
+        profile: await ctx.profileName(),
+        email,
+        token,
+        cardNumber: body.cardNumber,
+        productId: product.productId,
+        price,
+        paymentReference: body.paymentReference,
+      },
     );
     switch (outcome.kind) {
       case 'interrupted-before-send':
-        throw new InterruptedError(`interrupted: the reload sale for payment ref ${body.paymentReference} was not sent`);
+        throw new InterruptedError(
+          `interrupted: the reload sale for payment ref ${body.paymentReference} was not sent`,
+        );
       case 'refused':
         throw outcome.error;
       case 'unknown':
-        throw new UnknownOutcomeError(`the reload sale for payment ref ${body.paymentReference} may or may not have been recorded: ${outcome.reason}`, {
-          cause: outcome.cause,
-          details: [`check:  ${outcome.check}`, `settle: ${outcome.rerun}`],
-          hint: 'Running the same reload again with the same --payment-ref settles it: the service recognises a reference it already recorded, so it is never credited twice. `venue wallet reloads` lists the reloads still unsettled.',
-        });
+        throw new UnknownOutcomeError(
+          `the reload sale for payment ref ${body.paymentReference} may or may not have been recorded: ${outcome.reason}`,
+          {
+            cause: outcome.cause,
+            details: [`check:  ${outcome.check}`, `settle: ${outcome.rerun}`],
+            hint: 'Running the same reload again with the same --payment-ref settles it: the service recognises a reference it already recorded, so it is never credited twice. `venue wallet reloads` lists the reloads still unsettled.',
+          },
+        );
       case 'disagrees': {
         const { DisagreeingAnswerError } = await import('../../lib/writes/agreement.js');
-        throw new DisagreeingAnswerError(`the reload sale for payment ref ${body.paymentReference}`, outcome.disagreements, {
-          details: ['venue recorded it as unknown: what the wallet credited cannot be told from this answer.', `check:  ${outcome.check}`, `settle: ${outcome.rerun}`],
-          hint: 'Check the card\'s activity first. Running the same reload again with the same --payment-ref settles it: the service recognises a reference it already recorded, so it is never credited twice.',
-        });
+        throw new DisagreeingAnswerError(
+          `the reload sale for payment ref ${body.paymentReference}`,
+          outcome.disagreements,
+          {
+            details: [
+              'venue recorded it as unknown: what the wallet credited cannot be told from this answer.',
+              `check:  ${outcome.check}`,
+              `settle: ${outcome.rerun}`,
+            ],
+            hint: "Check the card's activity first. Running the same reload again with the same --payment-ref settles it: the service recognises a reference it already recorded, so it is never credited twice.",
+          },
+        );
       }
       case 'already-recorded': {
-        const how = outcome.evidence === 'journal' ? 'venue recorded it before' : 'the service recognised the reference';
+        const how =
+          outcome.evidence === 'journal' ? 'venue recorded it before' : 'the service recognised the reference';
         if (ctx.output.isMachine) {
-          await ctx.output.record({ paymentReference: body.paymentReference, cardNumber: body.cardNumber, productId: product.productId, outcome: 'already-recorded', evidence: outcome.evidence, ...(outcome.saleId ? { saleId: outcome.saleId } : {}) });
+          await ctx.output.record({
+            paymentReference: body.paymentReference,
+            cardNumber: body.cardNumber,
+            productId: product.productId,
+            outcome: 'already-recorded',
+            evidence: outcome.evidence,
+            ...(outcome.saleId ? { saleId: outcome.saleId } : {}),
+          });
           return;
         }
-        ctx.terminal.success(`The reload for payment ref ${body.paymentReference} was already recorded${outcome.saleId ? ` (sale ${outcome.saleId})` : ''} (${how}); it was not credited again.`);
+        ctx.terminal.success(
+          `The reload for payment ref ${body.paymentReference} was already recorded${outcome.saleId ? ` (sale ${outcome.saleId})` : ''} (${how}); it was not credited again.`,
+        );
         return;
       }
       case 'recorded':
         if (outcome.evidence === 'accepted') {
           // A 2xx: the service took the sale, only its confirmation is unreadable (exit 6, journalled as recorded).
-          throw new ServerError(`the wallet accepted the reload sale for payment ref ${body.paymentReference} but ${outcome.problem?.replace(/^the wallet service's answer/, 'its answer')}`, {
-            hint: `Do not run it again. Check it: venue wallet activity ${body.cardNumber} --kind reload — look for payment ref ${body.paymentReference}.`,
-          });
+          throw new ServerError(
+            `the wallet accepted the reload sale for payment ref ${body.paymentReference} but ${outcome.problem?.replace(/^the wallet service's answer/, 'its answer')}`,
+            {
+              hint: `Do not run it again. Check it: venue wallet activity ${body.cardNumber} --kind reload — look for payment ref ${body.paymentReference}.`,
+            },
+          );
         }
     }
     const sale = outcome.sale!;
@@ -119,14 +178,24 @@ export default defineCommand<ReloadOptions>({
     }
     if (ctx.output.isMachine) {
       // The service's sale record as sent, with its balance record after the sale beside it.
-      await ctx.output.record({ ...(sourceOf(sale) as Record<string, unknown>), balanceAfter: balance ? sourceOf(balance) : null }, { afterWrite: true });
+      await ctx.output.record(
+        { ...(sourceOf(sale) as Record<string, unknown>), balanceAfter: balance ? sourceOf(balance) : null },
+        { afterWrite: true },
+      );
       return;
     }
     const credited = creditedText(sale);
-    ctx.terminal.success(`Recorded sale ${sale.saleId} for payment ref ${body.paymentReference}${credited ? `: credited ${credited}` : ''}${outcome.settledUnknown ? ' (the earlier send had not been applied)' : ''}.`);
+    ctx.terminal.success(
+      `Recorded sale ${sale.saleId} for payment ref ${body.paymentReference}${credited ? `: credited ${credited}` : ''}${outcome.settledUnknown ? ' (the earlier send had not been applied)' : ''}.`,
+    );
     if (balance) {
       await ctx.output.record(balanceRow(balance), {
-        columns: [{ key: 'cardNumber', header: 'Card number' }, { key: 'play', header: 'Play balance after' }, { key: 'bonus', header: 'Bonus balance after' }, { key: 'tickets', header: 'Tickets' }],
+        columns: [
+          { key: 'cardNumber', header: 'Card number' },
+          { key: 'play', header: 'Play balance after' },
+          { key: 'bonus', header: 'Bonus balance after' },
+          { key: 'tickets', header: 'Tickets' },
+        ],
         afterWrite: true,
       });
     }

@@ -14,16 +14,16 @@ export default defineCommand<Options>({
     '`venue wallet reload` again with the same --payment-ref: the service recognises a reference it already recorded, so it is never credited twice. ' +
     'With --unsettled, exits 7 while any remain.',
   examples: ['venue wallet reloads', 'venue wallet reloads --unsettled --json'],
-  options: [
-    option('--unsettled', 'only the reloads whose outcome is not known yet (exit 7 while any remain)'),
-  ],
+  options: [option('--unsettled', 'only the reloads whose outcome is not known yet (exit 7 while any remain)')],
   fleet: 'read',
   async run(ctx, options) {
     const { ReloadJournal } = await import('../../lib/wallet/reload-journal.js');
     const { reloadCommands } = await import('../../lib/wallet/workflows/reload.js');
     const profile = await ctx.profileName();
     const journal = new ReloadJournal(await ctx.stateDir());
-    const entries = options.unsettled ? journal.unsettled(profile) : journal.records().filter((r) => r.profile === profile);
+    const entries = options.unsettled
+      ? journal.unsettled(profile)
+      : journal.records().filter((r) => r.profile === profile);
     const rows = entries.map((r) => ({
       paymentReference: r.paymentReference,
       cardNumber: r.cardNumber,

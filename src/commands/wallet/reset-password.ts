@@ -13,6 +13,9 @@ export default defineCommand({
     await client.resetPassword(email);
     const where = (await ctx.isSandbox()) ? ' (in the sandbox: read it with `venue sandbox outbox`)' : '';
     if (ctx.output.isMachine) await ctx.output.record({ email, codeMailed: true });
-    else ctx.terminal.success(`A confirmation code was mailed to ${email}${where}. Then: venue wallet confirm-reset ${email} --code <code>`);
+    else
+      ctx.terminal.success(
+        `A confirmation code was mailed to ${email}${where}. Then: venue wallet confirm-reset ${email} --code <code>`,
+      );
   },
 });

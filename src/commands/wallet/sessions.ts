@@ -5,7 +5,8 @@ import { GuestSessions, summarise } from '../../lib/wallet/sessions.js';
 export default defineCommand({
   name: 'sessions',
   summary: 'Stored guest sessions of this profile: emails, hosts and expiries, never tokens',
-  description: 'A session is used only at the wallet address it was opened at (the Host column); one opened at another address is shown as stale: log the guest in again.',
+  description:
+    'A session is used only at the wallet address it was opened at (the Host column); one opened at another address is shown as stale: log the guest in again.',
   fields: ['email', 'state', 'host', 'accessExpiresAt', 'refreshExpiresAt', 'loggedInAt'],
   examples: ['venue wallet sessions', 'venue wallet sessions --json'],
   fleet: guestAccount,

@@ -11,10 +11,15 @@ import { withSource, sourceOf } from '../../lib/reading.js';
 
 export const CVV_ENV = 'VENUE_WALLET_CVV';
 
-export const asOption: OptionSpec = option('--as <email>', 'the guest whose stored session to use (default: the only one stored)');
+export const asOption: OptionSpec = option(
+  '--as <email>',
+  'the guest whose stored session to use (default: the only one stored)',
+);
 
 /** Across venues: a guest's own account is no venue's. */
-export const guestAccount = { refused: 'it acts on one guest\'s wallet account, which is not a venue\'s: run it once, with --profile' } as const;
+export const guestAccount = {
+  refused: "it acts on one guest's wallet account, which is not a venue's: run it once, with --profile",
+} as const;
 
 /**
  * Refuses a secret typed as a flag value with a message that says why and
@@ -26,14 +31,20 @@ export function refusedSecretFlag(flag: '--cvv' | '--password'): OptionSpec {
 
 export function refuseSecretFlags(options: { cvv?: unknown; password?: unknown }): void {
   if (options.cvv !== undefined) {
-    throw new UsageError('--cvv does not take the CVV on the command line: a CVV is a secret and argv is kept in shell history and the process list', {
-      hint: `Pass it with --cvv-stdin, the ${CVV_ENV} environment variable, or answer the hidden prompt.`,
-    });
+    throw new UsageError(
+      '--cvv does not take the CVV on the command line: a CVV is a secret and argv is kept in shell history and the process list',
+      {
+        hint: `Pass it with --cvv-stdin, the ${CVV_ENV} environment variable, or answer the hidden prompt.`,
+      },
+    );
   }
   if (options.password !== undefined) {
-    throw new UsageError('--password does not take a password on the command line: it would stay in shell history and the process list', {
-      hint: 'Pass it with --password-stdin, or answer the hidden prompt.',
-    });
+    throw new UsageError(
+      '--password does not take a password on the command line: it would stay in shell history and the process list',
+      {
+        hint: 'Pass it with --password-stdin, or answer the hidden prompt.',
+      },
+    );
   }
 }
 
@@ -81,17 +92,33 @@ export async function readNewPassword(ctx: Context, fromStdin: boolean, stdinVal
     if (!value) throw new UsageError('standard input was empty; expected the password');
     return value;
   }
-  if (!ctx.prompter.canPrompt) throw new UsageError('no password given: pass --password-stdin', { hint: 'Passwords are never taken as command-line values.' });
-  const first = await ctx.prompter.password('New password (8–20, a digit, a lowercase and an uppercase letter):', { flag: '--password-stdin', validate });
+  if (!ctx.prompter.canPrompt)
+    throw new UsageError('no password given: pass --password-stdin', {
+      hint: 'Passwords are never taken as command-line values.',
+    });
+  const first = await ctx.prompter.password('New password (8–20, a digit, a lowercase and an uppercase letter):', {
+    flag: '--password-stdin',
+    validate,
+  });
   const again = await ctx.prompter.password('Same password again:', { flag: '--password-stdin' });
   if (first !== again) throw new UsageError('the two passwords differ; nothing was sent');
   return first;
 }
 
-export async function readPassword(ctx: Context, fromStdin: boolean, prompt = 'Password:', fromEnv?: string): Promise<string> {
+export async function readPassword(
+  ctx: Context,
+  fromStdin: boolean,
+  prompt = 'Password:',
+  fromEnv?: string,
+): Promise<string> {
   const { readSecret } = await import('../../cli/secret-input.js');
   if (fromEnv && fromStdin) throw new UsageError('give either --password-env or --password-stdin, not both');
-  return readSecret(ctx.terminal, ctx.prompter, ctx.env, { fromEnv, fromStdin, prompt, flags: '--password-stdin or --password-env VAR' });
+  return readSecret(ctx.terminal, ctx.prompter, ctx.env, {
+    fromEnv,
+    fromStdin,
+    prompt,
+    flags: '--password-stdin or --password-env VAR',
+  });
 }
 
 /** --password-env VAR: the variable's value (undefined without the flag); an unset or empty variable is a usage error. */

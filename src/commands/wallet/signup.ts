@@ -1,6 +1,14 @@
 import { defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
-import { CVV_ENV, refusedSecretFlag, passwordFromEnv, readNewPassword, refuseSecretFlags, stdinLines, guestAccount } from './shared.js';
+import {
+  CVV_ENV,
+  refusedSecretFlag,
+  passwordFromEnv,
+  readNewPassword,
+  refuseSecretFlags,
+  stdinLines,
+  guestAccount,
+} from './shared.js';
 
 interface SignupOptions {
   email: string;
@@ -37,7 +45,7 @@ export default defineCommand<SignupOptions>({
     "printf 'Secret123\\n444\\n' | venue wallet signup --email dana@example.com --first-name Dana --last-name Reyes --barcode 1000000004 --password-stdin --cvv-stdin",
   ],
   options: [
-    option('--email <email>', 'the guest\'s email: their login name', { required: true }),
+    option('--email <email>', "the guest's email: their login name", { required: true }),
     option('--first-name <name>', 'given name', { required: true }),
     option('--last-name <name>', 'family name', { required: true }),
     option('--barcode <barcode>', 'the 10-digit barcode printed on the card', { required: true }),
@@ -63,20 +71,27 @@ export default defineCommand<SignupOptions>({
     // Flags first: no point asking for secrets when a flag is already wrong.
     await checkInput(signupShape.omit({ password: true, cardCvv: true }), visible, flagOf);
 
-    if (options.passwordEnv && options.passwordStdin) throw new UsageError('give either --password-env or --password-stdin, not both');
+    if (options.passwordEnv && options.passwordStdin)
+      throw new UsageError('give either --password-env or --password-stdin, not both');
     if (options.cvvEnv && options.cvvStdin) throw new UsageError('give either --cvv-env or --cvv-stdin, not both');
     let password = passwordFromEnv(ctx, options.passwordEnv);
     let cvv = passwordFromEnv(ctx, options.cvvEnv, 'the CVV');
     if (options.passwordStdin && options.cvvStdin) {
       const lines = await stdinLines(ctx);
       [password, cvv] = [lines[0] ?? '', lines[1] ?? ''];
-      if (!cvv) throw new UsageError('standard input had no second line: with --password-stdin and --cvv-stdin, give the password on line 1 and the CVV on line 2');
+      if (!cvv)
+        throw new UsageError(
+          'standard input had no second line: with --password-stdin and --cvv-stdin, give the password on line 1 and the CVV on line 2',
+        );
     } else if (options.cvvStdin) {
       cvv = (await stdinLines(ctx))[0] ?? '';
     }
     if (cvv === undefined && ctx.env[CVV_ENV]) cvv = ctx.env[CVV_ENV];
     if (cvv === undefined) {
-      if (!ctx.prompter.canPrompt) throw new UsageError(`no CVV given: pass --cvv-stdin or set ${CVV_ENV}`, { hint: 'A CVV is never taken as a command-line value.' });
+      if (!ctx.prompter.canPrompt)
+        throw new UsageError(`no CVV given: pass --cvv-stdin or set ${CVV_ENV}`, {
+          hint: 'A CVV is never taken as a command-line value.',
+        });
       cvv = await ctx.prompter.password('Card CVV (3 digits on the back):', { flag: '--cvv-stdin' });
     }
     password ??= await readNewPassword(ctx, Boolean(options.passwordStdin));
@@ -88,8 +103,12 @@ export default defineCommand<SignupOptions>({
       const answer = await client.signup(body);
       spinner.stop();
       // What was registered, and the service's answer as it sent it.
-      if (ctx.output.isMachine) await ctx.output.record({ email: body.username, cardBarcode: body.cardBarcode, answer: answer.record });
-      else ctx.terminal.success(`Registered ${body.username} with card ${body.cardBarcode}. Next: venue wallet login ${body.username}`);
+      if (ctx.output.isMachine)
+        await ctx.output.record({ email: body.username, cardBarcode: body.cardBarcode, answer: answer.record });
+      else
+        ctx.terminal.success(
+          `Registered ${body.username} with card ${body.cardBarcode}. Next: venue wallet login ${body.username}`,
+        );
     } catch (error) {
       spinner.fail('Sign-up refused');
       throw error;

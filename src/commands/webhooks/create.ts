@@ -45,12 +45,28 @@ export default defineCommand<CreateOptions>({
     if (!options.events) throw missingValue('--events', 'comma-separated event types');
     const { url, eventTypes } = checkSubscriberFlags({ url: options.url, events: options.events });
     const { chooseSecret, checkSubscriberBody, showSubscriber, warnPlainHttp } = await import('./subscriber-input.js');
-    const chosen = (await chooseSecret(ctx, { generate: options.generateSecret, fromStdin: options.secretStdin, fromEnv: options.secretEnv, generateFlag: '--generate-secret' }, true))!;
-    const body = await checkSubscriberBody<{ url: string; secret: string; eventTypes: string[] }>('create', { url, eventTypes, secret: chosen.secret });
+    const chosen = (await chooseSecret(
+      ctx,
+      {
+        generate: options.generateSecret,
+        fromStdin: options.secretStdin,
+        fromEnv: options.secretEnv,
+        generateFlag: '--generate-secret',
+      },
+      true,
+    ))!;
+    const body = await checkSubscriberBody<{ url: string; secret: string; eventTypes: string[] }>('create', {
+      url,
+      eventTypes,
+      secret: chosen.secret,
+    });
     warnPlainHttp(ctx, url);
     if (options.dryRun) {
       // The secret is never shown: only whether there is one.
-      await ctx.output.record({ url: body.url, eventTypes: body.eventTypes.join(','), secret: chosen.generated ? 'generated' : 'given' }, { columns: ['url', 'eventTypes', 'secret'] });
+      await ctx.output.record(
+        { url: body.url, eventTypes: body.eventTypes.join(','), secret: chosen.generated ? 'generated' : 'given' },
+        { columns: ['url', 'eventTypes', 'secret'] },
+      );
       ctx.terminal.info('Dry run: the subscriber above passed the checks. Nothing was sent.');
       return;
     }
@@ -59,8 +75,15 @@ export default defineCommand<CreateOptions>({
     const { createSubscriber } = await import('../../lib/webhooks/create.js');
     const created = await createSubscriber(client, body, ctx.interruption);
     const { assertAgrees, checkSubscriberAnswer } = await import('../../lib/writes/echo-checks.js');
-    assertAgrees(`the creation of the webhook subscriber for ${url}`, checkSubscriberAnswer(body, created.subscriber), 'Check it with `venue webhooks list` (and delete one that is not what was asked) before creating it again.');
-    if (created.evidence === 'read-back') ctx.terminal.success(`webhook subscriber ${created.subscriber.id} created (its answer was lost; the list read back shows it)`);
+    assertAgrees(
+      `the creation of the webhook subscriber for ${url}`,
+      checkSubscriberAnswer(body, created.subscriber),
+      'Check it with `venue webhooks list` (and delete one that is not what was asked) before creating it again.',
+    );
+    if (created.evidence === 'read-back')
+      ctx.terminal.success(
+        `webhook subscriber ${created.subscriber.id} created (its answer was lost; the list read back shows it)`,
+      );
     else ctx.terminal.success(`webhook subscriber ${created.subscriber.id} created`);
     await showSubscriber(ctx, created.subscriber, chosen);
   },

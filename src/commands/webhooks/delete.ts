@@ -10,15 +10,18 @@ export default defineCommand<DeleteOptions>({
   name: 'delete',
   args: [argument('<webhookId>', { kind: 'webhook' })],
   summary: 'Delete a webhook subscriber (asks first; --yes without a terminal)',
-  examples: ['venue webhooks delete "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)"   # needs a terminal', 'venue webhooks delete "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)" --yes'],
-  options: [
-    option('-y, --yes', 'do not ask for confirmation'),
+  examples: [
+    'venue webhooks delete "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)"   # needs a terminal',
+    'venue webhooks delete "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)" --yes',
   ],
+  options: [option('-y, --yes', 'do not ask for confirmation')],
   fleet: 'write',
   async run(ctx, options, webhookId) {
     const id = checkWebhookId(webhookId!);
     if (!options.yes) {
-      const sure = await ctx.prompter.confirm(`Delete webhook subscriber ${id}? It will receive no more events.`, { flag: '--yes' });
+      const sure = await ctx.prompter.confirm(`Delete webhook subscriber ${id}? It will receive no more events.`, {
+        flag: '--yes',
+      });
       if (!sure) throw new DeclinedError(`Nothing deleted: webhook subscriber ${id} is kept.`);
     }
     const { WebhooksClient } = await import('../../lib/webhooks/client.js');

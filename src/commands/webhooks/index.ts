@@ -12,7 +12,7 @@ export default defineGroup({
   name: 'webhooks',
   summary: 'Inventory webhook subscribers, a local listener, verify and replay',
   description:
-    'Manage the inventory service\'s webhook subscribers, and receive, check and replay signed events locally. ' +
+    "Manage the inventory service's webhook subscribers, and receive, check and replay signed events locally. " +
     'Deliveries carry X-Inventory-Signature: sha256=<hex HMAC-SHA256 of the raw body>.',
   examples: [
     'venue webhooks create --url https://erp.example.com/hooks --events stock.adjusted,stock.received --generate-secret',

@@ -12,7 +12,13 @@ export default defineCommand({
     const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
     const subscribers = await client.list();
     await ctx.output.list(subscribers as unknown as Record<string, unknown>[], {
-      columns: ['id', 'url', { key: 'eventTypes', header: 'Events', format: 'list' }, { key: 'isActive', header: 'Active', format: 'bool' }, { key: 'createdAt', format: 'datetime' }],
+      columns: [
+        'id',
+        'url',
+        { key: 'eventTypes', header: 'Events', format: 'list' },
+        { key: 'isActive', header: 'Active', format: 'bool' },
+        { key: 'createdAt', format: 'datetime' },
+      ],
       empty: 'No webhook subscribers. Add one with `venue webhooks create`.',
     });
   },

@@ -26,7 +26,7 @@ export default defineCommand<ListenOptions>({
   summary: 'Receive deliveries locally: verify signatures, print, forward, save',
   description:
     'Runs a local receiver. Each POST to --path has its signature checked over the raw body, in constant time, ' +
-    'against every secret given: the inventory\'s HMAC-SHA256 (X-Inventory-Signature: sha256=<hex>) or Standard ' +
+    "against every secret given: the inventory's HMAC-SHA256 (X-Inventory-Signature: sha256=<hex>) or Standard " +
     'Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64>; whsec_ secrets; 5-minute tolerance), ' +
     'told from the headers unless --scheme says. Good ones get 200, bad or unsigned ones 401, signed bodies that ' +
     'are not JSON 400, other methods 405, other paths 404. Good ones are relayed unchanged to --forward-to and ' +
@@ -44,8 +44,15 @@ export default defineCommand<ListenOptions>({
     option('--host <address>', 'address to bind', { default: '127.0.0.1' }),
     option('--path <path>', 'the path deliveries are POSTed to', { default: '/webhooks' }),
     option('--secret-stdin', 'read the secret from standard input'),
-    option('--secret-env <var>', 'environment variable holding a secret (repeat while rotating)', { parse: collect, default: [] }),
-    option('--scheme <scheme>', 'how deliveries are signed: hmac, standard (Standard Webhooks) or auto (from the headers)', { default: 'auto' }),
+    option('--secret-env <var>', 'environment variable holding a secret (repeat while rotating)', {
+      parse: collect,
+      default: [],
+    }),
+    option(
+      '--scheme <scheme>',
+      'how deliveries are signed: hmac, standard (Standard Webhooks) or auto (from the headers)',
+      { default: 'auto' },
+    ),
     option('--events <types>', 'only relay and save these types; others are acknowledged and ignored'),
     option('--forward-to <url>', 'relay verified deliveries (body and headers unchanged) to this URL'),
     option('--cert <file>', 'TLS certificate (PEM): serve https'),
@@ -54,15 +61,18 @@ export default defineCommand<ListenOptions>({
     option('--register', 'create a temporary subscriber pointing here (deleted on exit)'),
     option('--public-url <url>', 'with --register: the URL the inventory server reaches this listener at'),
   ],
-  fleet: { refused: 'it is a local server: start one listener, then point each venue\'s webhook at it' },
+  fleet: { refused: "it is a local server: start one listener, then point each venue's webhook at it" },
   async run(ctx, options) {
     const port = Number(options.port);
-    if (!/^\d+$/.test(options.port) || port > 65_535) throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${options.port}")`);
+    if (!/^\d+$/.test(options.port) || port > 65_535)
+      throw new UsageError(`--port must be a whole number from 0 to 65535 (got "${options.port}")`);
     if (!options.path.startsWith('/')) throw new UsageError(`--path must start with / (got "${options.path}")`);
     const events = options.events ? parseEventTypes(options.events) : undefined;
     const scheme = parseScheme(options.scheme);
     if (scheme === 'standard' && options.register) {
-      throw new UsageError('--register makes an inventory subscriber, which signs with --scheme hmac: it cannot go with --scheme standard');
+      throw new UsageError(
+        '--register makes an inventory subscriber, which signs with --scheme hmac: it cannot go with --scheme standard',
+      );
     }
     if (options.forwardTo) {
       try {
@@ -78,7 +88,13 @@ export default defineCommand<ListenOptions>({
     const secrets = secretsFromEnv(ctx.env, options.secretEnv);
     if (options.secretStdin) {
       const { readSecret } = await import('../../cli/secret-input.js');
-      secrets.push(await readSecret(ctx.terminal, ctx.prompter, ctx.env, { fromStdin: true, prompt: 'Webhook secret', flags: '--secret-stdin' }));
+      secrets.push(
+        await readSecret(ctx.terminal, ctx.prompter, ctx.env, {
+          fromStdin: true,
+          prompt: 'Webhook secret',
+          flags: '--secret-stdin',
+        }),
+      );
     }
     let generated: string | undefined;
     if (options.register) {
@@ -87,20 +103,35 @@ export default defineCommand<ListenOptions>({
       secrets.push(generated);
     }
     if (secrets.length === 0) {
-      throw new UsageError('listen needs the subscriber\'s secret to verify deliveries: pass --secret-env VAR, --secret-stdin or --register', {
-        hint: 'Secrets are never taken as command-line values.',
-      });
+      throw new UsageError(
+        "listen needs the subscriber's secret to verify deliveries: pass --secret-env VAR, --secret-stdin or --register",
+        {
+          hint: 'Secrets are never taken as command-line values.',
+        },
+      );
     }
 
     if (scheme === 'standard') {
       const { hasStandardSecret } = await import('../../lib/webhooks/signature.js');
       if (!(await hasStandardSecret(secrets))) {
-        throw new UsageError('--scheme standard needs a Standard Webhooks secret: "whsec_" followed by base64', { hint: 'Give the secret exactly as the sender shows it (whsec_…) in the variable --secret-env names.' });
+        throw new UsageError('--scheme standard needs a Standard Webhooks secret: "whsec_" followed by base64', {
+          hint: 'Give the secret exactly as the sender shows it (whsec_…) in the variable --secret-env names.',
+        });
       }
     }
 
     const { WebhookListener } = await import('../../lib/webhooks/listener.js');
-    const listener = new WebhookListener({ host: options.host, port, path: options.path, secrets, scheme, events, forwardTo: options.forwardTo, tls, saveDir: options.save });
+    const listener = new WebhookListener({
+      host: options.host,
+      port,
+      path: options.path,
+      secrets,
+      scheme,
+      events,
+      forwardTo: options.forwardTo,
+      tls,
+      saveDir: options.save,
+    });
     try {
       await listener.start();
     } catch (error) {
@@ -117,7 +148,9 @@ export default defineCommand<ListenOptions>({
     try {
       if (options.register) {
         if (!options.publicUrl && !(await ctx.isSandbox())) {
-          ctx.terminal.warn(`the inventory server must reach ${listener.url}; from another machine it cannot: pass --public-url (a tunnel or this host's address)`);
+          ctx.terminal.warn(
+            `the inventory server must reach ${listener.url}; from another machine it cannot: pass --public-url (a tunnel or this host's address)`,
+          );
         }
         cleanup = await registerTemporary(ctx, options.publicUrl ?? listener.url, generated!, events);
       }
@@ -139,7 +172,9 @@ async function readTls(certFile: string, keyFile: string): Promise<{ cert: Buffe
     try {
       return await fs.readFile(file);
     } catch (error) {
-      throw new UsageError(`cannot read ${flag} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new UsageError(
+        `cannot read ${flag} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
   };
   return { cert: await read(certFile, '--cert'), key: await read(keyFile, '--key') };
@@ -173,7 +208,12 @@ function stopSignal(interruption: Context['interruption']): { promise: Promise<s
   };
 }
 
-async function registerTemporary(ctx: Context, url: string, secret: string, events: string[] | undefined): Promise<() => Promise<void>> {
+async function registerTemporary(
+  ctx: Context,
+  url: string,
+  secret: string,
+  events: string[] | undefined,
+): Promise<() => Promise<void>> {
   const { WebhooksClient } = await import('../../lib/webhooks/client.js');
   const { inventoryEventTypes } = await import('../../lib/webhooks/events.js');
   const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
@@ -184,7 +224,9 @@ async function registerTemporary(ctx: Context, url: string, secret: string, even
       await client.delete(subscriber.id);
       ctx.terminal.info(`deleted temporary subscriber ${subscriber.id}`);
     } catch (error) {
-      ctx.terminal.warn(`could not delete temporary subscriber ${subscriber.id}: ${(error as Error).message}; delete it with \`venue webhooks delete ${shellQuote(subscriber.id)}\``);
+      ctx.terminal.warn(
+        `could not delete temporary subscriber ${subscriber.id}: ${(error as Error).message}; delete it with \`venue webhooks delete ${shellQuote(subscriber.id)}\``,
+      );
     }
   };
 }
@@ -198,7 +240,12 @@ interface Tally {
 }
 
 /** One line per event on a TTY (a forwarded delivery waits for its relay's status), one JSON object per line otherwise. */
-async function render(ctx: Context, events: AsyncIterableIterator<ListenerEvent>, stop: Promise<string>, forwarding: boolean): Promise<Tally> {
+async function render(
+  ctx: Context,
+  events: AsyncIterableIterator<ListenerEvent>,
+  stop: Promise<string>,
+  forwarding: boolean,
+): Promise<Tally> {
   const tally: Tally = { accepted: 0, untyped: 0, ignored: 0, rejected: 0, malformed: 0 };
   const machine = ctx.output.isMachine;
   const paint = ctx.terminal.stdoutColours;
@@ -206,7 +253,9 @@ async function render(ctx: Context, events: AsyncIterableIterator<ListenerEvent>
   const line = (event: ListenerEvent, verdict: string, detail = '') => {
     const time = event.at.slice(11, 19);
     const type = event.kind === 'delivery' && event.typeUnknown ? '(type unknown)' : (event.type ?? '-');
-    ctx.terminal.write(`${time}  ${type.padEnd(16)} ${(event.deliveryId ?? '-').padEnd(36)}  ${verdict}${detail ? `  ${detail}` : ''}\n`);
+    ctx.terminal.write(
+      `${time}  ${type.padEnd(16)} ${(event.deliveryId ?? '-').padEnd(36)}  ${verdict}${detail ? `  ${detail}` : ''}\n`,
+    );
   };
   const stopped = stop.then(() => undefined);
   for (;;) {
@@ -216,8 +265,7 @@ async function render(ctx: Context, events: AsyncIterableIterator<ListenerEvent>
     if (event.kind === 'delivery') {
       tally[event.verdict]++;
       if (event.typeUnknown) tally.untyped++;
-    }
-    else if (event.kind === 'rejected') tally.rejected++;
+    } else if (event.kind === 'rejected') tally.rejected++;
     else if (event.kind === 'malformed') tally.malformed++;
     if (machine) {
       ctx.terminal.write(`${JSON.stringify(event)}\n`);
@@ -226,13 +274,21 @@ async function render(ctx: Context, events: AsyncIterableIterator<ListenerEvent>
     switch (event.kind) {
       case 'delivery':
         if (event.verdict === 'accepted' && forwarding) held.set(event.seq, event);
-        else line(event, event.verdict === 'accepted' ? paint.green('accepted') : paint.dim('ignored'), event.savedTo ? `saved ${event.savedTo}` : '');
+        else
+          line(
+            event,
+            event.verdict === 'accepted' ? paint.green('accepted') : paint.dim('ignored'),
+            event.savedTo ? `saved ${event.savedTo}` : '',
+          );
         break;
       case 'forwarded':
       case 'forward-failed': {
         const delivery = held.get(event.seq) ?? event;
         held.delete(event.seq);
-        const relay = event.kind === 'forwarded' ? `→ ${event.status >= 200 && event.status < 300 ? paint.green(String(event.status)) : paint.yellow(String(event.status))} (${event.ms} ms)` : `→ ${paint.red(`failed: ${event.error}`)}`;
+        const relay =
+          event.kind === 'forwarded'
+            ? `→ ${event.status >= 200 && event.status < 300 ? paint.green(String(event.status)) : paint.yellow(String(event.status))} (${event.ms} ms)`
+            : `→ ${paint.red(`failed: ${event.error}`)}`;
         line(delivery, paint.green('accepted'), relay);
         break;
       }

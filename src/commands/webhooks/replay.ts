@@ -15,7 +15,7 @@ export default defineCommand<ReplayOptions>({
   description:
     'Sends each saved event (a file, or every *.json in a directory, oldest first) with its exact body bytes and ' +
     'original headers. With --secret-env the signature and timestamp are made anew, in the scheme each event came ' +
-    'signed with (Standard Webhooks when it carried webhook-id, else the inventory\'s HMAC; --scheme to choose); ' +
+    "signed with (Standard Webhooks when it carried webhook-id, else the inventory's HMAC; --scheme to choose); " +
     'without, the events go unsigned. Exit 5 when an endpoint answered outside 2xx, 6 when it could not be reached.',
   examples: [
     'venue webhooks replay ./events --to http://localhost:3000/hooks --secret-env WH_SECRET',
@@ -24,7 +24,9 @@ export default defineCommand<ReplayOptions>({
   options: [
     option('--to <url>', 'where to send them', { required: true }),
     option('--secret-env <var>', 'environment variable holding the secret to sign with'),
-    option('--scheme <scheme>', 'sign with hmac, standard (Standard Webhooks) or auto (as each event came)', { default: 'auto' }),
+    option('--scheme <scheme>', 'sign with hmac, standard (Standard Webhooks) or auto (as each event came)', {
+      default: 'auto',
+    }),
   ],
   fleet: 'write',
   async run(ctx, options, savedEvent) {
@@ -36,15 +38,20 @@ export default defineCommand<ReplayOptions>({
     }
     const scheme = parseScheme(options.scheme);
     const [secret] = options.secretEnv ? secretsFromEnv(ctx.env, [options.secretEnv]) : [undefined];
-    if (!secret) ctx.terminal.warn('no --secret-env: the events are sent unsigned, and a verifying receiver will refuse them');
+    if (!secret)
+      ctx.terminal.warn('no --secret-env: the events are sent unsigned, and a verifying receiver will refuse them');
     const { replaySaved, savedEventFiles } = await import('../../lib/webhooks/replay.js');
     const files = await savedEventFiles(savedEvent!);
     const outcomes = await replaySaved(files, to, secret, undefined, scheme);
-    const rows = outcomes.map((o) => ({ ...o, result: o.error ? `failed: ${o.error}` : o.status! < 300 && o.status! >= 200 ? 'ok' : 'refused' }));
+    const rows = outcomes.map((o) => ({
+      ...o,
+      result: o.error ? `failed: ${o.error}` : o.status! < 300 && o.status! >= 200 ? 'ok' : 'refused',
+    }));
     await ctx.output.list(rows, { columns: ['file', 'type', 'deliveryId', 'status', 'result'] });
     const unreachable = outcomes.filter((o) => o.error).length;
     const refused = outcomes.filter((o) => o.status !== undefined && (o.status < 200 || o.status >= 300)).length;
-    if (unreachable) throw new ServerError(`${unreachable} of ${outcomes.length} events could not be delivered to ${to}`);
+    if (unreachable)
+      throw new ServerError(`${unreachable} of ${outcomes.length} events could not be delivered to ${to}`);
     if (refused) throw new RejectedError(`${refused} of ${outcomes.length} events were refused by ${to}`);
     ctx.terminal.success(`${outcomes.length} event${outcomes.length === 1 ? '' : 's'} replayed to ${to}`);
   },

@@ -28,8 +28,16 @@ export interface ChosenSecret {
 const flagOfField: Record<string, string> = { url: '--url', eventTypes: '--events', secret: '--secret-stdin' };
 
 /** The secret to send, or undefined when none was asked for and none is required. */
-export async function chooseSecret(ctx: Context, flags: SecretFlags, required: boolean): Promise<ChosenSecret | undefined> {
-  const given = [flags.generate && flags.generateFlag, flags.fromStdin && '--secret-stdin', flags.fromEnv && '--secret-env'].filter(Boolean);
+export async function chooseSecret(
+  ctx: Context,
+  flags: SecretFlags,
+  required: boolean,
+): Promise<ChosenSecret | undefined> {
+  const given = [
+    flags.generate && flags.generateFlag,
+    flags.fromStdin && '--secret-stdin',
+    flags.fromEnv && '--secret-env',
+  ].filter(Boolean);
   if (given.length > 1) throw new UsageError(`${given.join(' and ')} cannot be used together`);
   if (flags.generate) return { secret: generateSecret(), generated: true };
   if (!flags.fromStdin && !flags.fromEnv && !required) return undefined;
@@ -43,7 +51,9 @@ export async function chooseSecret(ctx: Context, flags: SecretFlags, required: b
     fromEnv: flags.fromEnv,
     prompt: `Webhook secret (at least ${SECRET_MIN_LENGTH} characters)`,
     flags: `${flags.generateFlag} or --secret-stdin`,
-    validate: (value) => value.length >= SECRET_MIN_LENGTH || `the secret must be at least ${SECRET_MIN_LENGTH} characters (got ${value.length})`,
+    validate: (value) =>
+      value.length >= SECRET_MIN_LENGTH ||
+      `the secret must be at least ${SECRET_MIN_LENGTH} characters (got ${value.length})`,
   });
   return { secret, generated: false };
 }
@@ -55,9 +65,11 @@ export async function checkSubscriberBody<T>(kind: 'create' | 'update', body: Re
   const schema = kind === 'create' ? schemas.createSubscriberSchema(rules) : schemas.updateSubscriberSchema(rules);
   const result = schema.safeParse(body);
   if (!result.success) {
-    const issues = schemas.issuesFrom(result.error, flagOfField).map((issue) =>
-      issue.field === 'body' ? { field: '--url, --events or the secret', rule: 'at least one must be given' } : issue,
-    );
+    const issues = schemas
+      .issuesFrom(result.error, flagOfField)
+      .map((issue) =>
+        issue.field === 'body' ? { field: '--url, --events or the secret', rule: 'at least one must be given' } : issue,
+      );
     throw new ValidationError(issues);
   }
   return result.data as T;
@@ -65,11 +77,17 @@ export async function checkSubscriberBody<T>(kind: 'create' | 'update', body: Re
 
 export function warnPlainHttp(ctx: Context, url: string | undefined): void {
   if (url && isPlainLoopbackUrl(url)) {
-    ctx.terminal.warn(`${url} is plain http: accepted for local development only; a venue's inventory server needs https.`);
+    ctx.terminal.warn(
+      `${url} is plain http: accepted for local development only; a venue's inventory server needs https.`,
+    );
   }
 }
 
-export async function showSubscriber(ctx: Context, subscriber: WebhookSubscriber, chosen: ChosenSecret | undefined): Promise<void> {
+export async function showSubscriber(
+  ctx: Context,
+  subscriber: WebhookSubscriber,
+  chosen: ChosenSecret | undefined,
+): Promise<void> {
   const shownSecret = chosen?.generated ? chosen.secret : undefined;
   // Shown once on purpose: the one place this secret may reach stdout (messages still mask it).
   if (shownSecret) ctx.terminal.secrets.forget(shownSecret);
@@ -91,6 +109,8 @@ export async function showSubscriber(ctx: Context, subscriber: WebhookSubscriber
     afterWrite: true,
   });
   if (shownSecret) {
-    ctx.terminal.warn('store the secret now: it is shown only this once and cannot be read back (rotate it with `venue webhooks update <id> --rotate-secret`).');
+    ctx.terminal.warn(
+      'store the secret now: it is shown only this once and cannot be read back (rotate it with `venue webhooks update <id> --rotate-secret`).',
+    );
   }
 }

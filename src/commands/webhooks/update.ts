@@ -14,7 +14,7 @@ interface UpdateOptions {
 export default defineCommand<UpdateOptions>({
   name: 'update',
   args: [argument('<webhookId>', { kind: 'webhook' })],
-  summary: 'Change a subscriber\'s URL, event types or secret',
+  summary: "Change a subscriber's URL, event types or secret",
   fields: subscriberFields,
   description:
     'Only the fields given change. --rotate-secret makes a new random secret and prints it once; during the ' +
@@ -39,14 +39,28 @@ export default defineCommand<UpdateOptions>({
     const id = checkWebhookId(webhookId!);
     const changes: Record<string, unknown> = checkSubscriberFlags({ url: options.url, events: options.events });
     const { chooseSecret, checkSubscriberBody, showSubscriber, warnPlainHttp } = await import('./subscriber-input.js');
-    const chosen = await chooseSecret(ctx, { generate: options.rotateSecret, fromStdin: options.secretStdin, fromEnv: options.secretEnv, generateFlag: '--rotate-secret' }, false);
+    const chosen = await chooseSecret(
+      ctx,
+      {
+        generate: options.rotateSecret,
+        fromStdin: options.secretStdin,
+        fromEnv: options.secretEnv,
+        generateFlag: '--rotate-secret',
+      },
+      false,
+    );
     if (chosen) changes.secret = chosen.secret;
     const body = await checkSubscriberBody<Record<string, unknown>>('update', changes);
     warnPlainHttp(ctx, options.url);
     if (options.dryRun) {
       const events = body.eventTypes as string[] | undefined;
       await ctx.output.record(
-        { id, url: body.url ?? '(unchanged)', eventTypes: events ? events.join(',') : '(unchanged)', secret: chosen ? (chosen.generated ? 'generated' : 'given') : '(unchanged)' },
+        {
+          id,
+          url: body.url ?? '(unchanged)',
+          eventTypes: events ? events.join(',') : '(unchanged)',
+          secret: chosen ? (chosen.generated ? 'generated' : 'given') : '(unchanged)',
+        },
         { columns: ['id', 'url', 'eventTypes', 'secret'] },
       );
       ctx.terminal.info('Dry run: the changes above passed the checks. Nothing was sent.');
@@ -56,7 +70,11 @@ export default defineCommand<UpdateOptions>({
     const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
     const subscriber = await client.update(id, body);
     const { assertAgrees, checkSubscriberAnswer } = await import('../../lib/writes/echo-checks.js');
-    assertAgrees(`the update of webhook subscriber ${id}`, checkSubscriberAnswer(body as { url?: string; eventTypes?: string[] }, subscriber, id), 'Check it with `venue webhooks list`; sending the same update again is harmless.');
+    assertAgrees(
+      `the update of webhook subscriber ${id}`,
+      checkSubscriberAnswer(body as { url?: string; eventTypes?: string[] }, subscriber, id),
+      'Check it with `venue webhooks list`; sending the same update again is harmless.',
+    );
     ctx.terminal.success(`webhook subscriber ${subscriber.id} updated${chosen ? ' (new secret)' : ''}`);
     await showSubscriber(ctx, subscriber, chosen);
   },

@@ -13,20 +13,23 @@ interface VerifyOptions {
 
 export default defineCommand<VerifyOptions>({
   name: 'verify',
-  summary: 'Check one payload\'s signature offline (exit 0 valid, 5 invalid)',
+  summary: "Check one payload's signature offline (exit 0 valid, 5 invalid)",
   description:
-    'Checks the signature of the payload\'s exact bytes with each secret, in constant time. Two schemes: hmac, ' +
+    "Checks the signature of the payload's exact bytes with each secret, in constant time. Two schemes: hmac, " +
     'the inventory\'s HMAC-SHA256 (--signature in hex or base64, with or without "sha256="); and standard, ' +
     'Standard Webhooks (--signature "v1,<base64>" with --webhook-id and --webhook-timestamp, the headers of the ' +
     'same names; a whsec_ secret; refused outside 5 minutes of the timestamp). --scheme auto (the default) tells ' +
-    'them apart by the signature\'s shape. The secret comes only from the environment.',
+    "them apart by the signature's shape. The secret comes only from the environment.",
   examples: [
     'venue webhooks verify --secret-env WH_SECRET --signature "$SIG" --file payload.json',
     'cat payload.json | venue webhooks verify --secret-env OLD_SECRET --secret-env NEW_SECRET --signature "$SIG"',
     'SW_SECRET="$(cat whsec.txt)" venue webhooks verify --secret-env SW_SECRET --signature "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=" --webhook-id msg_p5jXN8AQM9LWM0D4loKWxJek --webhook-timestamp 1614265330 --file standard-webhooks-payload.json   # exits 5: signed in 2021, outside the 5-minute tolerance',
   ],
   options: [
-    option('--secret-env <var>', 'environment variable holding the secret (repeat while rotating)', { parse: collect, default: [] }),
+    option('--secret-env <var>', 'environment variable holding the secret (repeat while rotating)', {
+      parse: collect,
+      default: [],
+    }),
     option('--signature <value>', 'the X-Inventory-Signature or webhook-signature header value'),
     option('--scheme <scheme>', 'hmac, standard (Standard Webhooks) or auto (from the signature)', { default: 'auto' }),
     option('--webhook-id <id>', 'standard: the webhook-id header value'),
@@ -35,13 +38,21 @@ export default defineCommand<VerifyOptions>({
   ],
   fleet: { refused: 'it checks a signature locally and calls no venue' },
   async run(ctx, options) {
-    if (options.secretEnv.length === 0) throw new UsageError('missing --secret-env VAR', { hint: 'The secret is read from the environment, never from the command line.' });
-    if (!options.signature) throw new UsageError('missing --signature (the X-Inventory-Signature or webhook-signature header value)');
+    if (options.secretEnv.length === 0)
+      throw new UsageError('missing --secret-env VAR', {
+        hint: 'The secret is read from the environment, never from the command line.',
+      });
+    if (!options.signature)
+      throw new UsageError('missing --signature (the X-Inventory-Signature or webhook-signature header value)');
     const scheme = parseScheme(options.scheme);
     const { looksStandard, verifyDetailed, verifyStandard } = await import('../../lib/webhooks/signature.js');
-    const standard = scheme === 'standard' || (scheme === undefined && (looksStandard(options.signature) || options.webhookId !== undefined));
+    const standard =
+      scheme === 'standard' ||
+      (scheme === undefined && (looksStandard(options.signature) || options.webhookId !== undefined));
     if (standard && (!options.webhookId || !options.webhookTimestamp)) {
-      throw new UsageError('a Standard Webhooks signature needs --webhook-id and --webhook-timestamp (the webhook-id and webhook-timestamp headers)');
+      throw new UsageError(
+        'a Standard Webhooks signature needs --webhook-id and --webhook-timestamp (the webhook-id and webhook-timestamp headers)',
+      );
     }
     if (!standard && (options.webhookId !== undefined || options.webhookTimestamp !== undefined)) {
       throw new UsageError('--webhook-id and --webhook-timestamp go with --scheme standard');
@@ -49,12 +60,21 @@ export default defineCommand<VerifyOptions>({
     const secrets = secretsFromEnv(ctx.env, options.secretEnv);
     const payload = options.file ? await readFile(options.file) : await readStdin(ctx.terminal.stdin);
     const verdict = standard
-      ? await verifyStandard(payload, { id: options.webhookId, timestamp: options.webhookTimestamp, signature: options.signature }, secrets)
+      ? await verifyStandard(
+          payload,
+          { id: options.webhookId, timestamp: options.webhookTimestamp, signature: options.signature },
+          secrets,
+        )
       : verifyDetailed(payload, options.signature, secrets);
     if (!verdict.valid) {
-      throw new RejectedError(`signature is not valid (${standard ? 'Standard Webhooks' : 'HMAC-SHA256'}): ${verdict.reason}`, { hint: hintFor(verdict.reason) });
+      throw new RejectedError(
+        `signature is not valid (${standard ? 'Standard Webhooks' : 'HMAC-SHA256'}): ${verdict.reason}`,
+        { hint: hintFor(verdict.reason) },
+      );
     }
-    ctx.terminal.success(`signature valid (${standard ? 'Standard Webhooks, ' : ''}${payload.length} bytes, secret from ${options.secretEnv[verdict.secretIndex]})`);
+    ctx.terminal.success(
+      `signature valid (${standard ? 'Standard Webhooks, ' : ''}${payload.length} bytes, secret from ${options.secretEnv[verdict.secretIndex]})`,
+    );
   },
 });
 
@@ -63,13 +83,13 @@ function hintFor(reason: string): string {
     case 'unreadable signature':
       return 'Expected 64 hex characters or 44 base64 ones, optionally after "sha256="; or "v1,<base64>" for Standard Webhooks.';
     case 'timestamp outside the 5-minute tolerance':
-      return 'Standard Webhooks signatures are accepted within 5 minutes of their webhook-timestamp, so an old delivery cannot be replayed; check this machine\'s clock.';
+      return "Standard Webhooks signatures are accepted within 5 minutes of their webhook-timestamp, so an old delivery cannot be replayed; check this machine's clock.";
     case 'unreadable webhook-timestamp':
       return 'webhook-timestamp is whole seconds since 1970 (Unix time).';
     case 'no Standard Webhooks secret (whsec_<base64>) given':
       return 'Give the secret exactly as the sender shows it (whsec_…).';
     default:
-      return 'Check that the payload is the raw body, unmodified (no reformatting, no added newline), and the secret is the subscriber\'s.';
+      return "Check that the payload is the raw body, unmodified (no reformatting, no added newline), and the secret is the subscriber's.";
   }
 }
 
@@ -78,7 +98,9 @@ async function readFile(file: string): Promise<Buffer> {
   try {
     return await fs.readFile(file);
   } catch (error) {
-    throw new UsageError(`cannot read --file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(
+      `cannot read --file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
 }
 

@@ -123,17 +123,27 @@ export class BookingClient {
       all.push(...records);
       const info = readPageInfo(response.data, response.headers, records.length);
       const pageSize = info.pageSize ?? records.length;
-      if (!hasNextPage(info, info.page ?? page, pageSize, records.length) || (info.next === undefined && info.hasMore === undefined && info.totalPages === undefined && info.totalItems === undefined)) break;
+      if (
+        !hasNextPage(info, info.page ?? page, pageSize, records.length) ||
+        (info.next === undefined &&
+          info.hasMore === undefined &&
+          info.totalPages === undefined &&
+          info.totalItems === undefined)
+      )
+        break;
       if (info.next !== undefined) {
         const next = new URL(info.next, 'http://service.invalid/');
         pageQuery = { ...query, ...Object.fromEntries(next.searchParams) };
-      } else pageQuery = { ...query, page: (info.page ?? page) + 1, ...(info.pageSize ? { pageSize: info.pageSize } : {}) };
+      } else
+        pageQuery = { ...query, page: (info.page ?? page) + 1, ...(info.pageSize ? { pageSize: info.pageSize } : {}) };
     }
     return all;
   }
 
   async locations(): Promise<Location[]> {
-    return (await this.listAll('/api/v1/locations', {}, 'list locations', 'location', WRAPPERS.location)).map(toLocation);
+    return (await this.listAll('/api/v1/locations', {}, 'list locations', 'location', WRAPPERS.location)).map(
+      toLocation,
+    );
   }
 
   async experiences(locationId: string): Promise<Experience[]> {
@@ -141,9 +151,17 @@ export class BookingClient {
     const notFound = (error: unknown): never => {
       throw bookingErrors.errorFor(error, 'experiences', { locationId });
     };
-    const readers = await this.listAll('/api/v1/experiences', { locationId }, operation, 'experience', WRAPPERS.experience, notFound);
+    const readers = await this.listAll(
+      '/api/v1/experiences',
+      { locationId },
+      operation,
+      'experience',
+      WRAPPERS.experience,
+      notFound,
+    );
     // An experience of another location is not one of this location's.
-    for (const r of readers) checkSame(this.source(operation), 'locationId', locationId, r.get(EXPERIENCE.locationId), r.raw);
+    for (const r of readers)
+      checkSame(this.source(operation), 'locationId', locationId, r.get(EXPERIENCE.locationId), r.raw);
     return readers.map(toExperience);
   }
 
@@ -152,8 +170,15 @@ export class BookingClient {
     const operation = 'check availability';
     const source = this.source(operation);
     const rows = (
-      await this.experienceList('availability', experienceId, '/sessions/availability', { fromDate, days }, operation, 'availability day', WRAPPERS.availability, (body) =>
-        checkListContext(source, body, { experienceId }),
+      await this.experienceList(
+        'availability',
+        experienceId,
+        '/sessions/availability',
+        { fromDate, days },
+        operation,
+        'availability day',
+        WRAPPERS.availability,
+        (body) => checkListContext(source, body, { experienceId }),
       )
     ).map(toAvailabilityDay);
     for (const day of rows) {
@@ -168,7 +193,16 @@ export class BookingClient {
     const operation = 'list sessions';
     const source = this.source(operation);
     const slots = (
-      await this.experienceList('sessions', experienceId, '/sessions', { forDate }, operation, 'session slot', WRAPPERS.slot, (body) => checkListContext(source, body, { experienceId, date: forDate }))
+      await this.experienceList(
+        'sessions',
+        experienceId,
+        '/sessions',
+        { forDate },
+        operation,
+        'session slot',
+        WRAPPERS.slot,
+        (body) => checkListContext(source, body, { experienceId, date: forDate }),
+      )
     ).map(toSlot);
     for (const slot of slots) {
       checkSame(source, 'experienceId', experienceId, slot.experienceId);
@@ -177,7 +211,16 @@ export class BookingClient {
     return slots;
   }
 
-  private experienceList(call: 'availability' | 'sessions', experienceId: string, suffix: string, query: Query, operation: string, what: string, keys: readonly string[], onPage?: (body: unknown) => void) {
+  private experienceList(
+    call: 'availability' | 'sessions',
+    experienceId: string,
+    suffix: string,
+    query: Query,
+    operation: string,
+    what: string,
+    keys: readonly string[],
+    onPage?: (body: unknown) => void,
+  ) {
     return this.listAll(
       `/api/v1/experiences/${encodeURIComponent(experienceId)}${suffix}`,
       query,
@@ -209,8 +252,17 @@ export class BookingClient {
       mark: () => this.holds.pending(request, key),
       send: async ({ beforeSend }) => {
         // The journal entry's key is the Idempotency-Key: a service that honours it holds once per entry.
-        const response = await this.call({ method: 'POST', path: '/api/v1/orders/reservations/reserve', body: request, operation, idempotencyKey: `venue-hold-${key}`, beforeSend });
-        return toReservation(readRecord(response.data, this.source(operation, true), 'reservation', WRAPPERS.reservation));
+        const response = await this.call({
+          method: 'POST',
+          path: '/api/v1/orders/reservations/reserve',
+          body: request,
+          operation,
+          idempotencyKey: `venue-hold-${key}`,
+          beforeSend,
+        });
+        return toReservation(
+          readRecord(response.data, this.source(operation, true), 'reservation', WRAPPERS.reservation),
+        );
       },
       notSent: (error) => {
         throw error;
@@ -221,7 +273,11 @@ export class BookingClient {
             const reservation = sent.result;
             const disagreements = checkReservation(request, reservation);
             if (disagreements.length) {
-              await this.holds.unknown(key, `the answer disagrees with the request: ${describeDisagreements(disagreements).join('; ')}`, { reservationId: reservation.id });
+              await this.holds.unknown(
+                key,
+                `the answer disagrees with the request: ${describeDisagreements(disagreements).join('; ')}`,
+                { reservationId: reservation.id },
+              );
               throw new DisagreeingAnswerError(`the hold request for slot ${request.slotId}`, disagreements, {
                 details: [`reservation ${reservation.id}: venue recorded it as unknown, and claims no hold.`],
                 hint: `Check the places left with \`venue booking sessions ${shellQuote(request.experienceId)}\`, then release it with \`venue booking release ${shellQuote(reservation.id)}\` if it is not wanted (\`venue booking holds\` lists it).`,
@@ -232,23 +288,35 @@ export class BookingClient {
           }
           case 'unknown': {
             const cause = sent.error;
-            await this.holds.unknown(key, `the answer to the hold request was lost or could not say (${cause.message})`);
-            throw new UnknownOutcomeError(`the hold request for slot ${request.slotId} got no answer that says what was held (${cause.message}): places may or may not be held`, {
-              cause,
-              hint: `Nothing was ordered or paid. venue recorded the request: \`venue booking holds\` lists it; check the places left with \`venue booking sessions ${shellQuote(request.experienceId)}\`.`,
-            });
+            await this.holds.unknown(
+              key,
+              `the answer to the hold request was lost or could not say (${cause.message})`,
+            );
+            throw new UnknownOutcomeError(
+              `the hold request for slot ${request.slotId} got no answer that says what was held (${cause.message}): places may or may not be held`,
+              {
+                cause,
+                hint: `Nothing was ordered or paid. venue recorded the request: \`venue booking holds\` lists it; check the places left with \`venue booking sessions ${shellQuote(request.experienceId)}\`.`,
+              },
+            );
           }
           case 'accepted-unreadable': {
             // The service said yes (2xx) but venue cannot tell what it holds: the hold is kept on record.
             await this.holds.unknown(key, 'the service accepted the hold but its answer could not be read');
-            sent.error.details.push(`places may be held in slot ${request.slotId} with no reservation id venue can release; \`venue booking holds\` lists the request`);
+            sent.error.details.push(
+              `places may be held in slot ${request.slotId} with no reservation id venue can release; \`venue booking holds\` lists the request`,
+            );
             throw sent.error;
           }
           default: {
             // Refused, or a retry that never left: nothing is held.
             await this.holds.forget(key);
             if (sent.kind !== 'refused') throw sent.error;
-            throw bookingErrors.explain(sent.error, 'reserve', { slotId: request.slotId, quantity: request.quantity }) ?? sent.raised ?? sent.error;
+            throw (
+              bookingErrors.explain(sent.error, 'reserve', { slotId: request.slotId, quantity: request.quantity }) ??
+              sent.raised ??
+              sent.error
+            );
           }
         }
       },
@@ -262,8 +330,16 @@ export class BookingClient {
   async releaseReservation(reservationId: string): Promise<Reservation> {
     const operation = 'release the hold';
     try {
-      const response = await this.call({ method: 'POST', path: '/api/v1/orders/reservations/cancel', body: { reservationId }, idempotent: true, operation });
-      const reservation = emptyBody(response.data) ? { id: reservationId } : toReservation(readRecord(response.data, this.source(operation), 'reservation', WRAPPERS.reservation));
+      const response = await this.call({
+        method: 'POST',
+        path: '/api/v1/orders/reservations/cancel',
+        body: { reservationId },
+        idempotent: true,
+        operation,
+      });
+      const reservation = emptyBody(response.data)
+        ? { id: reservationId }
+        : toReservation(readRecord(response.data, this.source(operation), 'reservation', WRAPPERS.reservation));
       const disagreements = new AnswerCheck().id('reservation id', reservationId, reservation.id).found;
       if (disagreements.length) {
         throw new DisagreeingAnswerError(`the release of reservation ${reservationId}`, disagreements, {
@@ -275,12 +351,16 @@ export class BookingClient {
     } catch (error) {
       // A paid reservation is no hold; one the service does not know holds nothing.
       const meaning = bookingErrors.meaning(error, 'release');
-      if (meaning === 'reservation-unknown' || meaning === 'already-paid') await this.holds.settled({ reservationIds: [reservationId] });
+      if (meaning === 'reservation-unknown' || meaning === 'already-paid')
+        await this.holds.settled({ reservationIds: [reservationId] });
       throw error;
     }
   }
 
-  async createOrder(request: { reservationIds: string[]; guest: Guest }, options: { idempotencyKey?: string } = {}): Promise<Order & { total: number }> {
+  async createOrder(
+    request: { reservationIds: string[]; guest: Guest },
+    options: { idempotencyKey?: string } = {},
+  ): Promise<Order & { total: number }> {
     const operation = 'create the order';
     this.holds.journal.check();
     const id = HoldJournal.orderEntryId(request.reservationIds);
@@ -292,9 +372,26 @@ export class BookingClient {
       what: `the order of ${request.reservationIds.join(', ')}`,
       request,
       mark: () =>
-        journal.markSending(id, () => ({ id, kind: 'order', profile: this.deps.profile, reservationIds: request.reservationIds, guestEmail: request.guest.email }) as Omit<OrderJournalEntry, 'status' | 'createdAt' | 'updatedAt' | 'attempts' | 'history'>),
+        journal.markSending(
+          id,
+          () =>
+            ({
+              id,
+              kind: 'order',
+              profile: this.deps.profile,
+              reservationIds: request.reservationIds,
+              guestEmail: request.guest.email,
+            }) as Omit<OrderJournalEntry, 'status' | 'createdAt' | 'updatedAt' | 'attempts' | 'history'>,
+        ),
       send: async ({ beforeSend }) => {
-        const response = await this.call({ method: 'POST', path: '/api/v1/orders/initiate', body: request, operation, idempotencyKey, beforeSend });
+        const response = await this.call({
+          method: 'POST',
+          path: '/api/v1/orders/initiate',
+          body: request,
+          operation,
+          idempotencyKey,
+          beforeSend,
+        });
         const reader = readRecord(response.data, this.source(operation, true), 'order', WRAPPERS.order);
         const order = toOrder(reader);
         return Object.assign(order, { total: reader.needNumber(ORDER.total, 'total') });
@@ -307,13 +404,23 @@ export class BookingClient {
           const order = sent.result;
           const disagreements = checkOrder(request, order);
           if (disagreements.length) {
-            await journal.setStatus(id, 'unknown', { orderId: order.id, disagreement: describeDisagreements(disagreements) } as Partial<OrderJournalEntry>, 'the answer disagrees with the request: unknown');
+            await journal.setStatus(
+              id,
+              'unknown',
+              { orderId: order.id, disagreement: describeDisagreements(disagreements) } as Partial<OrderJournalEntry>,
+              'the answer disagrees with the request: unknown',
+            );
             throw new DisagreeingAnswerError(`the order of ${request.reservationIds.join(', ')}`, disagreements, {
-              details: [`order ${order.id}: venue recorded it as unknown; nothing is claimed, and no payment should be taken against it until it is checked.`],
+              details: [
+                `order ${order.id}: venue recorded it as unknown; nothing is claimed, and no payment should be taken against it until it is checked.`,
+              ],
               hint: `Check it with \`venue booking order show ${shellQuote(order.id)}\`; cancel it with \`venue booking order cancel ${shellQuote(order.id)}\` if it is not what was asked. \`venue booking holds\` lists its holds.`,
             });
           }
-          await journal.setStatus(id, 'recorded', { orderId: order.id, recordedAt: stampOf(this.deps.now()) } as Partial<OrderJournalEntry>);
+          await journal.setStatus(id, 'recorded', {
+            orderId: order.id,
+            recordedAt: stampOf(this.deps.now()),
+          } as Partial<OrderJournalEntry>);
           await this.holds.ordered(request.reservationIds, order.id);
           return order;
         }
@@ -335,11 +442,23 @@ export class BookingClient {
    * status (venue's contract gives the order's status there), or the order
    * read back; the sale's own status ("completed") never stands in for it.
    */
-  async recordSale(request: { orderId: string; amount: number; paymentReference: string }, options: { idempotencyKey?: string; beforeSend?: () => Promise<void> } = {}): Promise<SaleOutcome> {
+  async recordSale(
+    request: { orderId: string; amount: number; paymentReference: string },
+    options: { idempotencyKey?: string; beforeSend?: () => Promise<void> } = {},
+  ): Promise<SaleOutcome> {
     const operation = 'record the sale';
-    const response = await this.call({ method: 'POST', path: '/api/v1/sale', body: request, operation, idempotencyKey: options.idempotencyKey, beforeSend: options.beforeSend });
+    const response = await this.call({
+      method: 'POST',
+      path: '/api/v1/sale',
+      body: request,
+      operation,
+      idempotencyKey: options.idempotencyKey,
+      beforeSend: options.beforeSend,
+    });
     await this.holds.settled({ orderId: request.orderId });
-    const reader = emptyBody(response.data) ? undefined : readRecord(response.data, this.source(operation, true), 'sale', WRAPPERS.sale);
+    const reader = emptyBody(response.data)
+      ? undefined
+      : readRecord(response.data, this.source(operation, true), 'sale', WRAPPERS.sale);
     let order: Order | undefined;
     let sale: SaleOutcome['sale'] = {};
     if (reader) ({ order, sale } = orderAndSale(reader, request.orderId));
@@ -356,8 +475,14 @@ export class BookingClient {
   /** An empty 2xx answer is taken as done; the view then holds only the id. */
   async cancelOrder(orderId: string): Promise<Order> {
     const operation = 'cancel the order';
-    const response = await this.call({ method: 'POST', path: `/api/v1/orders/${encodeURIComponent(orderId)}/cancel`, operation });
-    const order = emptyBody(response.data) ? { id: orderId, reservationIds: [], reservations: [] } : toOrder(readRecord(response.data, this.source(operation), 'order', WRAPPERS.order));
+    const response = await this.call({
+      method: 'POST',
+      path: `/api/v1/orders/${encodeURIComponent(orderId)}/cancel`,
+      operation,
+    });
+    const order = emptyBody(response.data)
+      ? { id: orderId, reservationIds: [], reservations: [] }
+      : toOrder(readRecord(response.data, this.source(operation), 'order', WRAPPERS.order));
     const disagreements = new AnswerCheck().id('order id', orderId, order.id).found;
     if (disagreements.length) {
       throw new DisagreeingAnswerError(`the cancellation of order ${orderId}`, disagreements, {
@@ -395,14 +520,25 @@ export class BookingClient {
 }
 
 /** What a hold's answer states against the request: the slot, the experience, the number of places (never none or fewer than none). */
-export function checkReservation(request: { experienceId: string; slotId: string; quantity: number }, reservation: Reservation): Disagreement[] {
-  const check = new AnswerCheck().id('slotId', request.slotId, reservation.slotId).id('experienceId', request.experienceId, reservation.experienceId).number('quantity', request.quantity, reservation.quantity);
+export function checkReservation(
+  request: { experienceId: string; slotId: string; quantity: number },
+  reservation: Reservation,
+): Disagreement[] {
+  const check = new AnswerCheck()
+    .id('slotId', request.slotId, reservation.slotId)
+    .id('experienceId', request.experienceId, reservation.experienceId)
+    .number('quantity', request.quantity, reservation.quantity);
   return check.found;
 }
 
 /** What an order's answer states against the request: its reservations, the guest's email, a total that is not below 0. */
-export function checkOrder(request: { reservationIds: string[]; guest: Guest }, order: Order & { total: number }): Disagreement[] {
-  const check = new AnswerCheck().set('reservations', request.reservationIds, order.reservationIds.length ? order.reservationIds : undefined).text('guest email', request.guest.email, order.guest?.email);
+export function checkOrder(
+  request: { reservationIds: string[]; guest: Guest },
+  order: Order & { total: number },
+): Disagreement[] {
+  const check = new AnswerCheck()
+    .set('reservations', request.reservationIds, order.reservationIds.length ? order.reservationIds : undefined)
+    .text('guest email', request.guest.email, order.guest?.email);
   if (order.total < 0) check.impossible('total', 'never below 0', order.total);
   return check.found;
 }
@@ -432,10 +568,20 @@ export function orderAndSale(reader: RecordReader, orderId: string): { order?: O
   const sale = toSale(nestedSale ?? reader);
   // The sale alone: what it says of its order beside it.
   const said = reader.word(SALE.orderStatus) ?? ownOrderWord(reader);
-  const { reservations, reservationIds } = reservationsOf(reader, reader.get(SALE.reservations), reader.get(SALE.reservationIds));
+  const { reservations, reservationIds } = reservationsOf(
+    reader,
+    reader.get(SALE.reservations),
+    reader.get(SALE.reservationIds),
+  );
   if (said === undefined && reservationIds.length === 0) return { sale };
   const order: Order = withSource(
-    { id: reader.get(SALE.orderId) ?? orderId, status: said?.value, ...saidIfOther(said), reservationIds, reservations },
+    {
+      id: reader.get(SALE.orderId) ?? orderId,
+      status: said?.value,
+      ...saidIfOther(said),
+      reservationIds,
+      reservations,
+    },
     reader.raw,
   );
   return { order, sale };

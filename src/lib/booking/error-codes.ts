@@ -10,7 +10,19 @@ import { asNumber, isRecord, valueOf } from '../reading.js';
 import { ErrorTable, type ErrorRow } from '../service-errors.js';
 
 /** The booking calls venue makes. */
-export const bookingCalls = ['locations', 'experiences', 'availability', 'sessions', 'reserve', 'release', 'create-order', 'record-sale', 'cancel-order', 'find-order', 'report'] as const;
+export const bookingCalls = [
+  'locations',
+  'experiences',
+  'availability',
+  'sessions',
+  'reserve',
+  'release',
+  'create-order',
+  'record-sale',
+  'cancel-order',
+  'find-order',
+  'report',
+] as const;
 export type BookingCall = (typeof bookingCalls)[number];
 
 export type BookingMeaning =
@@ -40,7 +52,9 @@ export class SlotUnavailableError extends RejectedError {
     message: string,
     readonly remaining?: number,
   ) {
-    super(message, { hint: 'Pick another session: `venue booking sessions <experienceId> --date <date>` lists what is left.' });
+    super(message, {
+      hint: 'Pick another session: `venue booking sessions <experienceId> --date <date>` lists what is left.',
+    });
     this.name = 'SlotUnavailableError';
   }
 }
@@ -54,7 +68,8 @@ const rows: ErrorRow<BookingCall, BookingMeaning, BookingErrorContext>[] = [
     codes: 'any',
     calls: ['experiences'],
     exit: ExitCode.notFound,
-    error: (_a, c) => new NotFoundError(`no location "${c.locationId}"`, { hint: 'List them with `venue booking locations`.' }),
+    error: (_a, c) =>
+      new NotFoundError(`no location "${c.locationId}"`, { hint: 'List them with `venue booking locations`.' }),
   },
   {
     means: 'no-experience',
@@ -62,10 +77,19 @@ const rows: ErrorRow<BookingCall, BookingMeaning, BookingErrorContext>[] = [
     codes: 'any',
     calls: ['availability', 'sessions'],
     exit: ExitCode.notFound,
-    error: (_a, c) => new NotFoundError(`no experience "${c.experienceId}"`, { hint: 'List them with `venue booking experiences --location <id>`.' }),
+    error: (_a, c) =>
+      new NotFoundError(`no experience "${c.experienceId}"`, {
+        hint: 'List them with `venue booking experiences --location <id>`.',
+      }),
   },
   // A slot that has started takes no holds: the service's words stand.
-  { means: 'slot-closed', status: [409], codes: ['slot_closed', 'slot_started', 'session_closed'], calls: ['reserve'], exit: ExitCode.rejected },
+  {
+    means: 'slot-closed',
+    status: [409],
+    codes: ['slot_closed', 'slot_started', 'session_closed'],
+    calls: ['reserve'],
+    exit: ExitCode.rejected,
+  },
   // Status alone: any other 409 to a hold (capacity_exceeded in venue's contract) is a slot without the places asked for.
   {
     means: 'slot-full',
@@ -76,7 +100,9 @@ const rows: ErrorRow<BookingCall, BookingMeaning, BookingErrorContext>[] = [
     error: ({ error, said }, c) => {
       const slotId = c.slotId ?? '?';
       const quantity = c.quantity ?? 0;
-      const message = said?.includes(slotId) ? said : `slot ${slotId} cannot take ${quantity} more place${quantity === 1 ? '' : 's'}${said ? `: ${said}` : ''}`;
+      const message = said?.includes(slotId)
+        ? said
+        : `slot ${slotId} cannot take ${quantity} more place${quantity === 1 ? '' : 's'}${said ? `: ${said}` : ''}`;
       return new SlotUnavailableError(slotId, message, remainingIn(error.info.body));
     },
   },
@@ -128,7 +154,11 @@ export const bookingErrors = new ErrorTable<BookingCall, BookingMeaning, Booking
 /** The places left, when a refusal says it ({remaining}, {error: {remaining}}, {details: {available}}). */
 function remainingIn(body: unknown): number | undefined {
   const names = ['remaining', 'available', 'placesLeft', 'remainingCapacity'];
-  const places = [body, isRecord(body) ? valueOf(body, ['error']) : undefined, isRecord(body) ? valueOf(body, ['details', 'extensions']) : undefined];
+  const places = [
+    body,
+    isRecord(body) ? valueOf(body, ['error']) : undefined,
+    isRecord(body) ? valueOf(body, ['details', 'extensions']) : undefined,
+  ];
   for (const place of places) {
     if (!isRecord(place)) continue;
     const value = asNumber(valueOf(place, names));

@@ -49,7 +49,17 @@ export const EXPERIENCE = {
 
 const places = {
   capacity: field('integer', 'capacity', 'totalCapacity', 'maxCapacity'),
-  remaining: field('integer', 'remaining', 'available', 'remainingCapacity', 'availableCapacity', 'placesLeft', 'spacesLeft', 'availablePlaces', 'free'),
+  remaining: field(
+    'integer',
+    'remaining',
+    'available',
+    'remainingCapacity',
+    'availableCapacity',
+    'placesLeft',
+    'spacesLeft',
+    'availablePlaces',
+    'free',
+  ),
 };
 
 export const AVAILABILITY_DAY = {

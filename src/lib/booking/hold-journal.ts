@@ -87,12 +87,24 @@ const stateOf = (entry: HoldJournalEntry): HoldState => {
   return 'unknown';
 };
 
-const statusOf = (state: unknown): WriteStatus => (state === 'held' ? 'recorded' : state === 'unknown' ? 'unknown' : 'sending');
+const statusOf = (state: unknown): WriteStatus =>
+  state === 'held' ? 'recorded' : state === 'unknown' ? 'unknown' : 'sending';
 
 function view(entry: HoldJournalEntry): HoldEntry {
   const state = stateOf(entry);
-  const note = entry.note ?? (state === 'unknown' && entry.status === 'sending' ? 'the run sending the hold request ended before its answer was recorded' : undefined);
-  const out: HoldEntry = { key: entry.id, state, experienceId: entry.experienceId, slotId: entry.slotId, quantity: entry.quantity, placedAt: entry.placedAt };
+  const note =
+    entry.note ??
+    (state === 'unknown' && entry.status === 'sending'
+      ? 'the run sending the hold request ended before its answer was recorded'
+      : undefined);
+  const out: HoldEntry = {
+    key: entry.id,
+    state,
+    experienceId: entry.experienceId,
+    slotId: entry.slotId,
+    quantity: entry.quantity,
+    placedAt: entry.placedAt,
+  };
   if (entry.reservationId !== undefined) out.reservationId = entry.reservationId;
   if (entry.orderId !== undefined) out.orderId = entry.orderId;
   if (entry.expiresAt !== undefined) out.expiresAt = entry.expiresAt;
@@ -114,7 +126,14 @@ function migrate(profile: string) {
       const { key, state: _state, ...rest } = hold;
       entries[key] = {
         ...(rest as unknown as HoldJournalEntry),
-        ...migratedEntry({ id: key, kind: 'hold', profile, status, at, from: `hold journal (state ${String(hold.state)})` }),
+        ...migratedEntry({
+          id: key,
+          kind: 'hold',
+          profile,
+          status,
+          at,
+          from: `hold journal (state ${String(hold.state)})`,
+        }),
         kind: 'hold',
         placedAt,
       };
@@ -171,21 +190,32 @@ export class HoldJournal {
   }
 
   /** Writes the hold down as its request is about to leave; returns the entry's key. */
-  async pending(request: { experienceId: string; slotId: string; quantity: number }, key = HoldJournal.newKey()): Promise<string> {
-    await this.journal.markSending(key, () => ({
-      id: key,
-      kind: 'hold',
-      profile: this.profile,
-      experienceId: request.experienceId,
-      slotId: request.slotId,
-      quantity: request.quantity,
-      placedAt: new Date(this.now()).toISOString(),
-    }) as Omit<HoldJournalEntry, 'status' | 'createdAt' | 'updatedAt' | 'attempts' | 'history'>);
+  async pending(
+    request: { experienceId: string; slotId: string; quantity: number },
+    key = HoldJournal.newKey(),
+  ): Promise<string> {
+    await this.journal.markSending(
+      key,
+      () =>
+        ({
+          id: key,
+          kind: 'hold',
+          profile: this.profile,
+          experienceId: request.experienceId,
+          slotId: request.slotId,
+          quantity: request.quantity,
+          placedAt: new Date(this.now()).toISOString(),
+        }) as Omit<HoldJournalEntry, 'status' | 'createdAt' | 'updatedAt' | 'attempts' | 'history'>,
+    );
     return key;
   }
 
   async held(key: string, reservationId: string, expiresAt?: string): Promise<void> {
-    await this.journal.setStatus(key, 'recorded', { reservationId, ...(expiresAt ? { expiresAt } : {}), note: undefined } as Partial<HoldJournalEntry>);
+    await this.journal.setStatus(key, 'recorded', {
+      reservationId,
+      ...(expiresAt ? { expiresAt } : {}),
+      note: undefined,
+    } as Partial<HoldJournalEntry>);
   }
 
   async unknown(key: string, note: string, fields: Partial<HoldJournalEntry> = {}): Promise<void> {
@@ -200,7 +230,9 @@ export class HoldJournal {
   /** The reservations went into an order that is not paid yet. */
   async ordered(reservationIds: string[], orderId: string): Promise<void> {
     if (!fs.existsSync(this.file)) return;
-    const touched = this.holdEntries().filter((e) => e.reservationId && reservationIds.includes(e.reservationId) && e.orderId !== orderId);
+    const touched = this.holdEntries().filter(
+      (e) => e.reservationId && reservationIds.includes(e.reservationId) && e.orderId !== orderId,
+    );
     if (!touched.length) return;
     await this.journal.change((entries) => {
       for (const e of touched) if (entries[e.id]) (entries[e.id] as HoldJournalEntry).orderId = orderId;
@@ -211,13 +243,20 @@ export class HoldJournal {
   async settled(match: { reservationIds?: string[]; orderId?: string }): Promise<void> {
     if (!fs.existsSync(this.file)) return;
     const ids = match.reservationIds ?? [];
-    const gone = this.holdEntries().filter((e) => (e.reservationId && ids.includes(e.reservationId)) || (match.orderId !== undefined && e.orderId === match.orderId));
+    const gone = this.holdEntries().filter(
+      (e) =>
+        (e.reservationId && ids.includes(e.reservationId)) ||
+        (match.orderId !== undefined && e.orderId === match.orderId),
+    );
     await this.journal.remove(gone.map((e) => e.id));
   }
 
   /** The entry of an order made from these reservations (the same reservations make the same order). */
   static orderEntryId(reservationIds: string[]): string {
-    return createHash('sha256').update([...reservationIds].sort().join('\n')).digest('hex').slice(0, 32);
+    return createHash('sha256')
+      .update([...reservationIds].sort().join('\n'))
+      .digest('hex')
+      .slice(0, 32);
   }
 
   /** The entry of a payment of this order with this reference. */
@@ -226,13 +265,32 @@ export class HoldJournal {
   }
 
   /** Each send of a payment, journalled (booking/workflows/payment.ts). */
-  get payments(): { sending(request: PaymentRequest): Promise<void>; outcome(request: PaymentRequest, status: 'recorded' | 'not-applied' | 'unknown', note: string, fields?: { saleId?: string; disagreement?: string[] }): Promise<void> } {
+  get payments(): {
+    sending(request: PaymentRequest): Promise<void>;
+    outcome(
+      request: PaymentRequest,
+      status: 'recorded' | 'not-applied' | 'unknown',
+      note: string,
+      fields?: { saleId?: string; disagreement?: string[] },
+    ): Promise<void>;
+  } {
     const journal = this.journal;
     const profile = this.profile;
     return {
       async sending(request) {
         const id = HoldJournal.paymentEntryId(request.orderId, request.paymentReference);
-        await journal.markSending(id, () => ({ id, kind: 'payment', profile, orderId: request.orderId, amount: request.amount, paymentReference: request.paymentReference }) as Omit<PaymentJournalEntry, 'status' | 'createdAt' | 'updatedAt' | 'attempts' | 'history'>);
+        await journal.markSending(
+          id,
+          () =>
+            ({
+              id,
+              kind: 'payment',
+              profile,
+              orderId: request.orderId,
+              amount: request.amount,
+              paymentReference: request.paymentReference,
+            }) as Omit<PaymentJournalEntry, 'status' | 'createdAt' | 'updatedAt' | 'attempts' | 'history'>,
+        );
       },
       async outcome(request, status, note, fields = {}) {
         const id = HoldJournal.paymentEntryId(request.orderId, request.paymentReference);
@@ -244,8 +302,11 @@ export class HoldJournal {
 
   /** Orders and payments whose outcome is not known: what `booking holds` reports beside the holds. */
   openWrites(): Array<OrderJournalEntry | PaymentJournalEntry> {
-    return this.journal.all().filter(
-      (e): e is OrderJournalEntry | PaymentJournalEntry => e.kind !== 'hold' && (e.status === 'unknown' || (e.status === 'sending' && senderGone(e))),
-    );
+    return this.journal
+      .all()
+      .filter(
+        (e): e is OrderJournalEntry | PaymentJournalEntry =>
+          e.kind !== 'hold' && (e.status === 'unknown' || (e.status === 'sending' && senderGone(e))),
+      );
   }
 }

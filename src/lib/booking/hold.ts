@@ -95,8 +95,16 @@ export class HoldKeeper {
 
   private async release(cause: unknown): Promise<void> {
     if (this.paymentMayBeRecorded || !this.reservation) return;
-    const what = `${this.reservation.quantity ?? ''} place${this.reservation.quantity === 1 ? '' : 's'} in ${this.reservation.slotId ?? 'the slot'}`.trim();
-    const why = cause instanceof InterruptedError ? 'interrupted' : cause instanceof DeclinedError ? 'declined' : cause instanceof VenueError ? 'the booking did not complete' : 'an unexpected failure';
+    const what =
+      `${this.reservation.quantity ?? ''} place${this.reservation.quantity === 1 ? '' : 's'} in ${this.reservation.slotId ?? 'the slot'}`.trim();
+    const why =
+      cause instanceof InterruptedError
+        ? 'interrupted'
+        : cause instanceof DeclinedError
+          ? 'declined'
+          : cause instanceof VenueError
+            ? 'the booking did not complete'
+            : 'an unexpected failure';
     try {
       if (this.orderId) {
         await this.api.cancelOrder(this.orderId);

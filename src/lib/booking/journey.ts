@@ -6,7 +6,14 @@
 // The rule this file exists for: once a hold is taken, every way out except a
 // recorded (or possibly recorded) payment gives the places back.
 
-import { DeclinedError, InterruptedError, RejectedError, ServerError, UnknownOutcomeError, UsageError } from '../errors.js';
+import {
+  DeclinedError,
+  InterruptedError,
+  RejectedError,
+  ServerError,
+  UnknownOutcomeError,
+  UsageError,
+} from '../errors.js';
 import type { Asking, Choice } from '../asking.js';
 import { addDays, localDate, resolveDate, validateDateText, DATE_RULE } from './dates.js';
 import { SlotUnavailableError, type BookingClient, type Experience, type Guest, type Slot } from './client.js';
@@ -14,14 +21,29 @@ import { HoldKeeper } from './hold.js';
 import { recordPayment, sameCents, type PaymentOutcome } from './workflows/payment.js';
 import { DisagreeingAnswerError } from '../writes/agreement.js';
 import { shellQuote } from './text.js';
-import { validateEmail, validateFirstName, validateLastName, validatePaymentReference, validateQuantity } from './validate.js';
+import {
+  validateEmail,
+  validateFirstName,
+  validateLastName,
+  validatePaymentReference,
+  validateQuantity,
+} from './validate.js';
 import { formatMoney } from '../formats.js';
 
 export { shellQuote };
 
 export type BookingApi = Pick<
   BookingClient,
-  'locations' | 'experiences' | 'availability' | 'sessions' | 'reserve' | 'releaseReservation' | 'createOrder' | 'recordSale' | 'cancelOrder' | 'findOrder'
+  | 'locations'
+  | 'experiences'
+  | 'availability'
+  | 'sessions'
+  | 'reserve'
+  | 'releaseReservation'
+  | 'createOrder'
+  | 'recordSale'
+  | 'cancelOrder'
+  | 'findOrder'
 >;
 
 export interface JourneyChoices {
@@ -88,15 +110,23 @@ const UNATTENDED_FLAGS: Array<[keyof JourneyChoices, string]> = [
 
 /** Without a terminal every step needs its flag: say which are missing before anything is sent. */
 export function missingUnattendedFlags(choices: JourneyChoices): string[] {
-  return UNATTENDED_FLAGS.filter(([key]) => choices[key] === undefined || choices[key] === false).map(([, flag]) => flag);
+  return UNATTENDED_FLAGS.filter(([key]) => choices[key] === undefined || choices[key] === false).map(
+    ([, flag]) => flag,
+  );
 }
 
-export async function runBookingJourney(api: BookingApi, io: JourneyIO, choices: JourneyChoices): Promise<BookingOutcome> {
+export async function runBookingJourney(
+  api: BookingApi,
+  io: JourneyIO,
+  choices: JourneyChoices,
+): Promise<BookingOutcome> {
   const { prompter } = io;
   if (!prompter.canPrompt) {
     const missing = missingUnattendedFlags(choices);
     if (missing.length) {
-      throw new UsageError(`missing ${missing.join(', ')}`, { hint: 'There is no terminal to ask on: pass every step as a flag (see `venue booking book --help`).' });
+      throw new UsageError(`missing ${missing.join(', ')}`, {
+        hint: 'There is no terminal to ask on: pass every step as a flag (see `venue booking book --help`).',
+      });
     }
   }
 
@@ -109,7 +139,11 @@ export async function runBookingJourney(api: BookingApi, io: JourneyIO, choices:
     if (!experiences.length) throw new RejectedError(`location ${locationId} has no experiences to book`);
     experienceId = await prompter.select(
       'Experience',
-      experiences.map((e) => ({ name: `${e.name ?? e.id}${e.price !== undefined ? `  (${formatMoney(e.price)} each)` : ''}`, value: e.id, description: e.description })),
+      experiences.map((e) => ({
+        name: `${e.name ?? e.id}${e.price !== undefined ? `  (${formatMoney(e.price)} each)` : ''}`,
+        value: e.id,
+        description: e.description,
+      })),
       { flag: '--experience' },
     );
     experience = experiences.find((e) => e.id === experienceId);
@@ -149,8 +183,12 @@ export async function runBookingJourney(api: BookingApi, io: JourneyIO, choices:
   // 6. Who.
   // Every answer meets the rule its flag meets (validate.ts): nothing is held for a guest the order would refuse.
   const guest: Guest = {
-    firstName: choices.firstName ?? (await prompter.input('Guest first name', { flag: '--first-name', validate: validateFirstName })).trim(),
-    lastName: choices.lastName ?? (await prompter.input('Guest last name', { flag: '--last-name', validate: validateLastName })).trim(),
+    firstName:
+      choices.firstName ??
+      (await prompter.input('Guest first name', { flag: '--first-name', validate: validateFirstName })).trim(),
+    lastName:
+      choices.lastName ??
+      (await prompter.input('Guest last name', { flag: '--last-name', validate: validateLastName })).trim(),
     email: choices.email ?? (await prompter.input('Guest email', { flag: '--email', validate: validateEmail })).trim(),
     ...(choices.phone ? { phone: choices.phone } : {}),
   };
@@ -165,7 +203,9 @@ export async function runBookingJourney(api: BookingApi, io: JourneyIO, choices:
       slot = alternative;
       reservation = await hold.take(() => api.reserve({ experienceId: experienceId!, slotId: slotId!, quantity }));
     }
-    io.info(`Held ${quantity} place${quantity === 1 ? '' : 's'} in ${slotId} (reservation ${reservation.id}${reservation.expiresAt ? `; the service gives ${reservation.expiresAt} as its end` : ''}).`);
+    io.info(
+      `Held ${quantity} place${quantity === 1 ? '' : 's'} in ${slotId} (reservation ${reservation.id}${reservation.expiresAt ? `; the service gives ${reservation.expiresAt} as its end` : ''}).`,
+    );
 
     // 8. The order. Its request is seen through (a Ctrl-C waits for the answer), so an order made is known and cancelled.
     const order = await api.createOrder({ reservationIds: [reservation.id], guest });
@@ -180,16 +220,32 @@ export async function runBookingJourney(api: BookingApi, io: JourneyIO, choices:
     }
     const paymentReference =
       choices.paymentRef ??
-      (await hold.step(prompter.input('Payment reference from your payment gateway', { flag: '--payment-ref', validate: validatePaymentReference }))).trim();
+      (
+        await hold.step(
+          prompter.input('Payment reference from your payment gateway', {
+            flag: '--payment-ref',
+            validate: validatePaymentReference,
+          }),
+        )
+      ).trim();
     if (!choices.yes) {
-      const go = await hold.step(prompter.confirm(`Record the payment of ${formatMoney(amount)} (reference ${paymentReference}) for order ${order.id}?`, { flag: '--yes', default: true }));
+      const go = await hold.step(
+        prompter.confirm(
+          `Record the payment of ${formatMoney(amount)} (reference ${paymentReference}) for order ${order.id}?`,
+          { flag: '--yes', default: true },
+        ),
+      );
       if (!go) throw new DeclinedError('Booking abandoned before payment: no payment was sent.');
     }
     const payment = await recordPayment(
       {
         api,
         journal: io.holdJournal,
-        interruption: { maySend: () => io.maySend?.() ?? true, cleanup: (work) => (io.cleanup ? io.cleanup(work) : work()), ...(io.holdOpen ? { holdOpen: (what: string) => io.holdOpen!(what) } : {}) },
+        interruption: {
+          maySend: () => io.maySend?.() ?? true,
+          cleanup: (work) => (io.cleanup ? io.cleanup(work) : work()),
+          ...(io.holdOpen ? { holdOpen: (what: string) => io.holdOpen!(what) } : {}),
+        },
       },
       { orderId: order.id, amount, paymentReference },
     );
@@ -219,31 +275,45 @@ export async function runBookingJourney(api: BookingApi, io: JourneyIO, choices:
 }
 
 /** The payment's outcome decides the hold: paid keeps it, unknown keeps it (with the commands to settle), anything else gives it back. */
-function settlePayment(hold: HoldKeeper, payment: PaymentOutcome, order: { id: string; expiresAt?: string }): Extract<PaymentOutcome, { kind: 'recorded' }> {
+function settlePayment(
+  hold: HoldKeeper,
+  payment: PaymentOutcome,
+  order: { id: string; expiresAt?: string },
+): Extract<PaymentOutcome, { kind: 'recorded' }> {
   switch (payment.kind) {
     case 'recorded':
       hold.paid();
       return payment;
     case 'unknown':
       hold.keepForPayment();
-      throw new UnknownOutcomeError(`the payment for order ${order.id} may or may not have been recorded: ${payment.reason}`, {
-        cause: payment.cause,
-        details: [`order: ${order.id}`, `check:  ${payment.check}`, `finish: ${payment.finish}`],
-        hint: `The hold was kept (\`venue booking holds\` lists it). \`order pay\` checks the order first and never records a payment twice${order.expiresAt ? `; the service gave ${order.expiresAt} as the order's payment deadline` : ''}.`,
-      });
+      throw new UnknownOutcomeError(
+        `the payment for order ${order.id} may or may not have been recorded: ${payment.reason}`,
+        {
+          cause: payment.cause,
+          details: [`order: ${order.id}`, `check:  ${payment.check}`, `finish: ${payment.finish}`],
+          hint: `The hold was kept (\`venue booking holds\` lists it). \`order pay\` checks the order first and never records a payment twice${order.expiresAt ? `; the service gave ${order.expiresAt} as the order's payment deadline` : ''}.`,
+        },
+      );
     case 'refused':
       // An order paid by another payment is never cancelled here.
       if (payment.orderPaid) hold.keepForPayment();
       throw payment.error;
     case 'not-recorded':
-      throw new ServerError(`the payment for order ${order.id} was not recorded: ${payment.reason}`, { hint: 'Nothing was paid; the hold is given back. Book again when the service answers.' });
+      throw new ServerError(`the payment for order ${order.id} was not recorded: ${payment.reason}`, {
+        hint: 'Nothing was paid; the hold is given back. Book again when the service answers.',
+      });
     case 'interrupted-before-send':
       throw new InterruptedError(`interrupted: the payment for order ${order.id} was not sent`);
     case 'disagrees':
       // The payment may be recorded, in some other form: the hold is kept, nothing is claimed.
       hold.keepForPayment();
       throw new DisagreeingAnswerError(`the payment for order ${order.id}`, payment.disagreements, {
-        details: ['venue recorded it as unknown: what the service recorded cannot be told from this answer.', `order: ${order.id}`, `check:  ${payment.check}`, `finish: ${payment.finish}`],
+        details: [
+          'venue recorded it as unknown: what the service recorded cannot be told from this answer.',
+          `order: ${order.id}`,
+          `check:  ${payment.check}`,
+          `finish: ${payment.finish}`,
+        ],
         hint: 'The hold was kept (`venue booking holds` lists it). Check the order; `order pay` checks it first and never records a payment twice.',
       });
   }
@@ -252,7 +322,11 @@ function settlePayment(hold: HoldKeeper, payment: PaymentOutcome, order: { id: s
 async function pickLocation(api: BookingApi, prompter: Asking): Promise<string> {
   const locations = await api.locations();
   if (!locations.length) throw new RejectedError('the booking service lists no locations');
-  return prompter.select('Location', locations.map((l) => ({ name: `${l.name ?? l.id}${l.city ? ` (${l.city})` : ''}`, value: l.id })), { flag: '--location' });
+  return prompter.select(
+    'Location',
+    locations.map((l) => ({ name: `${l.name ?? l.id}${l.city ? ` (${l.city})` : ''}`, value: l.id })),
+    { flag: '--location' },
+  );
 }
 
 const OTHER_DATE = '__other__';
@@ -267,7 +341,10 @@ async function pickDate(api: BookingApi, io: JourneyIO, experienceId: string): P
   choices.push({ name: 'Another date…', value: OTHER_DATE });
   const picked = await io.prompter.select('Date', choices, { flag: '--date' });
   if (picked !== OTHER_DATE) return picked;
-  const typed = await io.prompter.input(`Date (${DATE_RULE.replace('must be ', '')})`, { flag: '--date', validate: (v) => validateDateText(v, io.now()) });
+  const typed = await io.prompter.input(`Date (${DATE_RULE.replace('must be ', '')})`, {
+    flag: '--date',
+    validate: (v) => validateDateText(v, io.now()),
+  });
   return resolveDate(typed, io.now())!;
 }
 
@@ -289,15 +366,28 @@ function slotChoice(slot: Slot): Choice<string> {
 }
 
 /** After a slot was taken by someone else: the open slots nearest in time, on a terminal. */
-async function offerNearestSlots(api: BookingApi, io: JourneyIO, experienceId: string, goneSlotId: string, date: string | undefined, quantity: number): Promise<Slot> {
-  const gone = new SlotUnavailableError(goneSlotId, `slot ${goneSlotId} is no longer available for ${quantity} place${quantity === 1 ? '' : 's'}`);
+async function offerNearestSlots(
+  api: BookingApi,
+  io: JourneyIO,
+  experienceId: string,
+  goneSlotId: string,
+  date: string | undefined,
+  quantity: number,
+): Promise<Slot> {
+  const gone = new SlotUnavailableError(
+    goneSlotId,
+    `slot ${goneSlotId} is no longer available for ${quantity} place${quantity === 1 ? '' : 's'}`,
+  );
   if (!io.prompter.canPrompt || !date) throw gone;
   const all: Slot[] = [];
   for (const day of [date, addDays(date, 1)]) all.push(...(await api.sessions(experienceId, day)));
   const goneStart = all.find((s) => s.id === goneSlotId)?.startTime;
   const reference = goneStart ? Date.parse(goneStart) : Date.parse(`${date}T12:00:00Z`);
   // A slot whose start the service did not give sorts last.
-  const distance = (s: Slot) => (s.startTime && Number.isFinite(Date.parse(s.startTime)) ? Math.abs(Date.parse(s.startTime) - reference) : Number.MAX_SAFE_INTEGER);
+  const distance = (s: Slot) =>
+    s.startTime && Number.isFinite(Date.parse(s.startTime))
+      ? Math.abs(Date.parse(s.startTime) - reference)
+      : Number.MAX_SAFE_INTEGER;
   const candidates = all.filter((s) => s.id !== goneSlotId && s.remaining >= quantity);
   candidates.sort((a, b) => distance(a) - distance(b));
   const nearest = candidates.slice(0, 6);
@@ -305,7 +395,10 @@ async function offerNearestSlots(api: BookingApi, io: JourneyIO, experienceId: s
   const GIVE_UP = '__give_up__';
   const picked = await io.prompter.select<string>(
     'Nearest sessions with room',
-    [...nearest.map((s) => ({ ...slotChoice(s), name: `${s.date ?? ''} ${slotChoice(s).name}`.trim() })), { name: 'Give up', value: GIVE_UP }],
+    [
+      ...nearest.map((s) => ({ ...slotChoice(s), name: `${s.date ?? ''} ${slotChoice(s).name}`.trim() })),
+      { name: 'Give up', value: GIVE_UP },
+    ],
     { flag: '--session' },
   );
   if (picked === GIVE_UP) throw gone;

@@ -36,7 +36,12 @@ export function readSalesReport(body: unknown, source: AnswerSource): SalesRepor
   const groups = new Map<string, Group>();
   const leftOut: SalesReport['leftOut'] = { rows: 0, statuses: {} };
   rows.forEach((item, index) => {
-    if (!isRecord(item)) throw new UnreadableAnswerError(source, `has ${JSON.stringify(item)} as row ${index + 1} of the report, not a record`, body);
+    if (!isRecord(item))
+      throw new UnreadableAnswerError(
+        source,
+        `has ${JSON.stringify(item)} as row ${index + 1} of the report, not a record`,
+        body,
+      );
     const r = new RecordReader(item, source, 'report row');
     // The status is a word; a candidate of another type (a numeric code beside it) is no status.
     const status = r.word(REPORT_ROW.status);
@@ -47,7 +52,8 @@ export function readSalesReport(body: unknown, source: AnswerSource): SalesRepor
     }
     const experienceId = r.get(REPORT_ROW.experienceId);
     const experienceName = r.get(REPORT_ROW.experienceName);
-    if (experienceId === undefined && experienceName === undefined) throw r.missing('experience', [...REPORT_ROW.experienceId.names, ...REPORT_ROW.experienceName.names]);
+    if (experienceId === undefined && experienceName === undefined)
+      throw r.missing('experience', [...REPORT_ROW.experienceId.names, ...REPORT_ROW.experienceName.names]);
     const revenue = r.need(REPORT_ROW.revenue, 'revenue');
     const quantity = r.need(REPORT_ROW.quantity, 'quantity');
     const date = dayOf(r.get(REPORT_ROW.date));
@@ -55,7 +61,13 @@ export function readSalesReport(body: unknown, source: AnswerSource): SalesRepor
     const key = JSON.stringify([date, locationId, experienceId ?? experienceName]);
     let group = groups.get(key);
     if (!group) {
-      group = { row: { date, locationId, experienceId, experienceName, orders: undefined, quantity: 0, revenue: 0 }, cents: 0, orderCount: 0, orderIds: new Set(), countsOrders: false };
+      group = {
+        row: { date, locationId, experienceId, experienceName, orders: undefined, quantity: 0, revenue: 0 },
+        cents: 0,
+        orderCount: 0,
+        orderIds: new Set(),
+        countsOrders: false,
+      };
       groups.set(key, group);
     }
     group.row.experienceName ??= experienceName;
@@ -77,7 +89,11 @@ export function readSalesReport(body: unknown, source: AnswerSource): SalesRepor
     orders: g.countsOrders ? g.orderCount + g.orderIds.size : undefined,
     revenue: g.cents / 100,
   }));
-  built.sort((a, b) => (a.date ?? '').localeCompare(b.date ?? '') || (a.experienceId ?? a.experienceName ?? '').localeCompare(b.experienceId ?? b.experienceName ?? ''));
+  built.sort(
+    (a, b) =>
+      (a.date ?? '').localeCompare(b.date ?? '') ||
+      (a.experienceId ?? a.experienceName ?? '').localeCompare(b.experienceId ?? b.experienceName ?? ''),
+  );
 
   // Orders are counted once each across the report when rows name them; summed when rows give counts.
   const groupsList = [...groups.values()];

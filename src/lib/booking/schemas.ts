@@ -7,7 +7,17 @@
 import { z } from 'zod';
 import type { ValidationIssue } from '../errors.js';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './text.js';
-import { amountRule, emailRule, hasAtMostTwoDecimals, idRule, nameRule, paymentReferenceRule, phoneRule, quantityRule, type Rule } from './validate.js';
+import {
+  amountRule,
+  emailRule,
+  hasAtMostTwoDecimals,
+  idRule,
+  nameRule,
+  paymentReferenceRule,
+  phoneRule,
+  quantityRule,
+  type Rule,
+} from './validate.js';
 
 export { hasAtMostTwoDecimals, numberFromText } from './validate.js';
 export { EMAIL_PATTERN, PHONE_PATTERN };
@@ -38,7 +48,9 @@ export const nameSchema = z.string().trim().superRefine(byRule(nameRule));
 export const phoneSchema = z.string().trim().superRefine(byRule(phoneRule));
 export const paymentReferenceSchema = z.string().trim().superRefine(byRule(paymentReferenceRule));
 
-export const tokenRequestSchema = z.object({ clientSecret: z.string({ error: 'is required' }).min(1, 'must not be empty') });
+export const tokenRequestSchema = z.object({
+  clientSecret: z.string({ error: 'is required' }).min(1, 'must not be empty'),
+});
 
 export const reserveRequestSchema = z.object({
   experienceId: idSchema,
@@ -58,7 +70,10 @@ export const guestSchema = z.object({
 export type Guest = z.infer<typeof guestSchema>;
 
 export const initiateOrderRequestSchema = z.object({
-  reservationIds: z.array(idSchema).min(1, 'must list at least one reservation').max(20, 'must list at most 20 reservations'),
+  reservationIds: z
+    .array(idSchema)
+    .min(1, 'must list at least one reservation')
+    .max(20, 'must list at most 20 reservations'),
   guest: guestSchema,
 });
 export type InitiateOrderRequest = z.infer<typeof initiateOrderRequestSchema>;
@@ -72,7 +87,12 @@ export type SaleRequest = z.infer<typeof saleRequestSchema>;
 
 export const availabilityQuerySchema = z.object({
   fromDate: dateSchema.optional(),
-  days: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(31, 'must be at most 31').optional(),
+  days: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(31, 'must be at most 31')
+    .optional(),
 });
 export const sessionsQuerySchema = z.object({ forDate: dateSchema.optional() });
 export const reportQuerySchema = z.object({
@@ -85,9 +105,17 @@ export const reportQuerySchema = z.object({
  * Issues as the user knows the fields: `fieldNames` maps a schema path
  * ("guest.email") to a flag ("--email"); unmapped paths keep their dotted name.
  */
-export function issuesFrom(error: z.ZodError, input: unknown, fieldNames: Record<string, string> = {}): ValidationIssue[] {
+export function issuesFrom(
+  error: z.ZodError,
+  input: unknown,
+  fieldNames: Record<string, string> = {},
+): ValidationIssue[] {
   const valueAt = (path: PropertyKey[]) =>
-    path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), input);
+    path.reduce<unknown>(
+      (node, key) =>
+        node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined,
+      input,
+    );
   return error.issues.map((issue) => {
     const dotted = issue.path.map(String).join('.');
     const field = fieldNames[dotted] ?? (dotted || 'body');

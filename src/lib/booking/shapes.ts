@@ -130,7 +130,15 @@ export function saidIfOther(word: Word | undefined): { statusSaid?: string } {
 }
 
 export function toLocation(r: RecordReader): Location {
-  return withSource({ id: r.need(LOCATION.id, 'id'), name: r.get(LOCATION.name), city: r.get(LOCATION.city), currency: r.get(LOCATION.currency) }, r.raw);
+  return withSource(
+    {
+      id: r.need(LOCATION.id, 'id'),
+      name: r.get(LOCATION.name),
+      city: r.get(LOCATION.city),
+      currency: r.get(LOCATION.currency),
+    },
+    r.raw,
+  );
 }
 
 export function toExperience(r: RecordReader): Experience {
@@ -210,12 +218,23 @@ export function toSale(r: RecordReader): SaleRecord {
 
 function toGuest(r: RecordReader | undefined): Partial<Guest> | undefined {
   if (!r) return undefined;
-  return { firstName: r.get(GUEST.firstName), lastName: r.get(GUEST.lastName), email: r.get(GUEST.email), phone: r.get(GUEST.phone) };
+  return {
+    firstName: r.get(GUEST.firstName),
+    lastName: r.get(GUEST.lastName),
+    email: r.get(GUEST.email),
+    phone: r.get(GUEST.phone),
+  };
 }
 
 /** The reservations of an order, or of a sale answer that lists them: records read as reservations, ids as ids. */
-export function reservationsOf(r: RecordReader, listed: unknown[] | undefined, ids: unknown[] | undefined): { reservations: Reservation[]; reservationIds: string[] } {
-  const reservations = (listed ?? []).filter(isRecord).map((raw) => toReservation(new RecordReader(raw as RawRecord, r.source, 'reservation of the order')));
+export function reservationsOf(
+  r: RecordReader,
+  listed: unknown[] | undefined,
+  ids: unknown[] | undefined,
+): { reservations: Reservation[]; reservationIds: string[] } {
+  const reservations = (listed ?? [])
+    .filter(isRecord)
+    .map((raw) => toReservation(new RecordReader(raw as RawRecord, r.source, 'reservation of the order')));
   const idList = ids ?? listed;
   const reservationIds =
     idList && idList.length && idList.every((v) => typeof v === 'string' || typeof v === 'number')
@@ -247,7 +266,11 @@ export function toOrder(r: RecordReader): Order {
 
 /** Whether a record is an order rather than a sale: it lists reservations or a guest. */
 export function looksLikeOrder(r: RecordReader): boolean {
-  return r.get(ORDER.reservationIds) !== undefined || r.get(ORDER.reservations) !== undefined || r.get(ORDER.guest) !== undefined;
+  return (
+    r.get(ORDER.reservationIds) !== undefined ||
+    r.get(ORDER.reservations) !== undefined ||
+    r.get(ORDER.guest) !== undefined
+  );
 }
 
 // ---------------------------------------------------------------- impossible values
@@ -256,11 +279,13 @@ export function looksLikeOrder(r: RecordReader): boolean {
 function placesProblems(what: string, record: { capacity?: number; remaining: number; sessions?: number }): string[] {
   const problems: string[] = [];
   if (record.remaining < 0) problems.push(`${what} has ${record.remaining} places left (below zero)`);
-  if (record.capacity !== undefined && record.capacity < 0) problems.push(`${what} has a capacity of ${record.capacity} (below zero)`);
+  if (record.capacity !== undefined && record.capacity < 0)
+    problems.push(`${what} has a capacity of ${record.capacity} (below zero)`);
   if (record.capacity !== undefined && record.capacity >= 0 && record.remaining > record.capacity) {
     problems.push(`${what} has ${record.remaining} places left of a capacity of ${record.capacity}`);
   }
-  if (record.sessions !== undefined && record.sessions < 0) problems.push(`${what} has ${record.sessions} sessions (below zero)`);
+  if (record.sessions !== undefined && record.sessions < 0)
+    problems.push(`${what} has ${record.sessions} sessions (below zero)`);
   return problems;
 }
 
@@ -274,6 +299,7 @@ export function slotProblems(slot: Slot): string[] {
   const problems = placesProblems(`session ${slot.id}`, slot);
   const start = slot.startTime === undefined ? NaN : Date.parse(slot.startTime);
   const end = slot.endTime === undefined ? NaN : Date.parse(slot.endTime);
-  if (Number.isFinite(start) && Number.isFinite(end) && end < start) problems.push(`session ${slot.id} ends (${slot.endTime}) before it starts (${slot.startTime})`);
+  if (Number.isFinite(start) && Number.isFinite(end) && end < start)
+    problems.push(`session ${slot.id} ends (${slot.endTime}) before it starts (${slot.startTime})`);
   return problems;
 }

@@ -46,7 +46,8 @@ export const emailRule: Rule = (text) => {
   return undefined;
 };
 
-export const phoneRule: Rule = (text) => (PHONE_PATTERN.test(text.trim()) ? undefined : 'must be a phone number (digits, spaces, +, -, parentheses)');
+export const phoneRule: Rule = (text) =>
+  PHONE_PATTERN.test(text.trim()) ? undefined : 'must be a phone number (digits, spaces, +, -, parentheses)';
 
 export const paymentReferenceRule: Rule = (text) => {
   const value = text.trim();

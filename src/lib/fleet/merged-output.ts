@@ -50,11 +50,13 @@ export function withProfile(profile: string, record: unknown): Record<string, un
     for (const [key, value] of Object.entries(record)) {
       if (key === 'profile') continue;
       // A service may send a field named "__proto__" (JSON.parse makes it an own key): kept as a field, never set as the prototype.
-      if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      if (key === '__proto__')
+        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
       else out[key] = value;
     }
     // A service field named "profile" would be shadowed: keep it under its own name, said once by the caller.
-    if ('profile' in (record as Record<string, unknown>)) out.serviceProfile = (record as Record<string, unknown>).profile;
+    if ('profile' in (record as Record<string, unknown>))
+      out.serviceProfile = (record as Record<string, unknown>).profile;
     return out;
   }
   return { profile, value: record };
@@ -118,7 +120,8 @@ export class MergedOutput implements MergeSink {
           section = { columns: part.columns, rows: [] };
           this.sections.set(key, section);
         }
-        for (const row of part.rows) section.rows.push({ ...row, [PROFILE_COLUMN]: part.profile, [ROW_TIME_ZONE]: part.timeZone });
+        for (const row of part.rows)
+          section.rows.push({ ...row, [PROFILE_COLUMN]: part.profile, [ROW_TIME_ZONE]: part.timeZone });
         return;
       }
       case 'json':
@@ -137,14 +140,18 @@ export class MergedOutput implements MergeSink {
         if (!this.csvColumns) {
           header = true;
           const keys: string[] = [];
-          for (const record of records.slice(0, 200)) for (const key of Object.keys(record)) if (!keys.includes(key)) keys.push(key);
+          for (const record of records.slice(0, 200))
+            for (const key of Object.keys(record)) if (!keys.includes(key)) keys.push(key);
           this.csvColumns = keys;
         } else if (!this.csvWarned) {
           const extra = new Set<string>();
-          for (const record of records.slice(0, 200)) for (const key of Object.keys(record)) if (!this.csvColumns.includes(key)) extra.add(key);
+          for (const record of records.slice(0, 200))
+            for (const key of Object.keys(record)) if (!this.csvColumns.includes(key)) extra.add(key);
           if (extra.size) {
             this.csvWarned = true;
-            this.target.warn(`csv: ${part.profile} sent field${extra.size === 1 ? '' : 's'} ${[...extra].join(', ')} that the first venue's records did not have; the header is fixed by the first rows, so ${extra.size === 1 ? 'it is' : 'they are'} left out (use -o ndjson or -o json to keep every field)`);
+            this.target.warn(
+              `csv: ${part.profile} sent field${extra.size === 1 ? '' : 's'} ${[...extra].join(', ')} that the first venue's records did not have; the header is fixed by the first rows, so ${extra.size === 1 ? 'it is' : 'they are'} left out (use -o ndjson or -o json to keep every field)`,
+            );
           }
         }
         const columns = this.csvColumns;
@@ -167,7 +174,8 @@ export class MergedOutput implements MergeSink {
   /** Writes what had to wait for every venue (tables, json, --query). */
   async finish(): Promise<void> {
     await this.writing;
-    const byVenue = (a: unknown, b: unknown) => this.rank((a as Record<string, unknown>).profile) - this.rank((b as Record<string, unknown>).profile);
+    const byVenue = (a: unknown, b: unknown) =>
+      this.rank((a as Record<string, unknown>).profile) - this.rank((b as Record<string, unknown>).profile);
     if (this.queryUsed) {
       await this.target.query(this.queried.sort(byVenue));
       return;
@@ -186,7 +194,9 @@ export class MergedOutput implements MergeSink {
     let first = true;
     for (const section of this.sections.values()) {
       section.rows.sort((a, b) => this.rank(a[PROFILE_COLUMN]) - this.rank(b[PROFILE_COLUMN]));
-      const columns = this.target.fieldsGiven ? section.columns : this.target.providedColumns(section.columns, section.rows);
+      const columns = this.target.fieldsGiven
+        ? section.columns
+        : this.target.providedColumns(section.columns, section.rows);
       if (!first) await this.target.write('\n');
       first = false;
       await this.target.write(await this.target.table([profileColumn, ...columns], section.rows));

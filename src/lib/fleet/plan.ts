@@ -19,7 +19,11 @@ export function hasPlaceholders(words: readonly string[]): boolean {
  * selected by (tag:NAME), else the profile's first tag. A {tag} with no tag to
  * give leaves the venue skipped.
  */
-export function expandPlaceholders(words: readonly string[], venue: SelectedProfile, selectedTag: string | undefined): { argv: string[]; skip?: string } {
+export function expandPlaceholders(
+  words: readonly string[],
+  venue: SelectedProfile,
+  selectedTag: string | undefined,
+): { argv: string[]; skip?: string } {
   const tag = selectedTag ?? venue.tags[0];
   let skip: string | undefined;
   const expanded = words.map((word) =>
@@ -54,15 +58,27 @@ export interface PlanOptions {
 }
 
 /** The job of each selected venue: its words and its files with the placeholders filled. */
-export function planJobs(words: readonly string[], files: readonly string[], venues: readonly SelectedProfile[], selectedTag: string | undefined, options: PlanOptions = {}): PlannedJob[] {
+export function planJobs(
+  words: readonly string[],
+  files: readonly string[],
+  venues: readonly SelectedProfile[],
+  selectedTag: string | undefined,
+  options: PlanOptions = {},
+): PlannedJob[] {
   return venues.map((venue) => {
     const expanded = expandPlaceholders(words, venue, selectedTag);
     const venueFiles = expandPlaceholders(files, venue, selectedTag).argv;
     const job: PlannedJob = { profile: venue.name, argv: expanded.argv };
     if (expanded.skip !== undefined) return { ...job, skip: expanded.skip };
     // Only a file of the venue's own (a placeholder in its path) can be "nothing to do": one path for every venue that is missing is a mistake.
-    const ownMissing = files.findIndex((file, i) => hasPlaceholders([file]) && missingFile([venueFiles[i]!]) !== undefined);
-    if (options.withoutFile !== undefined && ownMissing >= 0 && missingFile(venueFiles.filter((_, i) => i !== ownMissing)) === undefined) {
+    const ownMissing = files.findIndex(
+      (file, i) => hasPlaceholders([file]) && missingFile([venueFiles[i]!]) !== undefined,
+    );
+    if (
+      options.withoutFile !== undefined &&
+      ownMissing >= 0 &&
+      missingFile(venueFiles.filter((_, i) => i !== ownMissing)) === undefined
+    ) {
       return { ...job, nothing: `${options.withoutFile}: no file ${venueFiles[ownMissing]}` };
     }
     const skip = missingFile(venueFiles);

@@ -62,7 +62,12 @@ export async function runVenues<J extends VenueJob>(jobs: J[], options: RunVenue
         continue;
       }
       if (failed && options.failFast) {
-        settle(index, { profile: job.profile, status: 'not-run', message: 'not started: --fail-fast after a failure', ms: 0 });
+        settle(index, {
+          profile: job.profile,
+          status: 'not-run',
+          message: 'not started: --fail-fast after a failure',
+          ms: 0,
+        });
         continue;
       }
       if (job.skip !== undefined) {

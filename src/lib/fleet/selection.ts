@@ -22,7 +22,10 @@ export interface LeftOut {
   why: 'base' | 'sandbox';
 }
 
-type SelectionConfig = Pick<ConfigStore, 'profiles' | 'profileExists' | 'tagsOf' | 'isSandbox' | 'parentOf' | 'held' | 'servedBySandbox'>;
+type SelectionConfig = Pick<
+  ConfigStore,
+  'profiles' | 'profileExists' | 'tagsOf' | 'isSandbox' | 'parentOf' | 'held' | 'servedBySandbox'
+>;
 
 /**
  * Whether a profile is a venue for `all`. A venue has an inventory server of
@@ -32,7 +35,11 @@ type SelectionConfig = Pick<ConfigStore, 'profiles' | 'profileExists' | 'tagsOf'
  * profiles (one that another profile extends and that holds no inventory URL
  * itself, e.g. a chain's shared wallet and booking).
  */
-export function notAVenue(config: SelectionConfig, name: string, all: readonly string[] = config.profiles()): LeftOut['why'] | undefined {
+export function notAVenue(
+  config: SelectionConfig,
+  name: string,
+  all: readonly string[] = config.profiles(),
+): LeftOut['why'] | undefined {
   if (config.servedBySandbox(name)) return 'sandbox';
   const extended = all.some((other) => other !== name && config.parentOf(other) === name);
   if (extended && config.held(name, 'inventory.url').source !== 'profile') return 'base';
@@ -44,7 +51,8 @@ export function leftOutNote(leftOut: readonly LeftOut[]): string | undefined {
   if (!leftOut.length) return undefined;
   const list = (why: LeftOut['why']) => leftOut.filter((l) => l.why === why).map((l) => l.name);
   const parts = [
-    list('base').length && `${list('base').join(', ')} (extended by others, no inventory server of ${list('base').length === 1 ? 'its' : 'their'} own)`,
+    list('base').length &&
+      `${list('base').join(', ')} (extended by others, no inventory server of ${list('base').length === 1 ? 'its' : 'their'} own)`,
     list('sandbox').length && `${list('sandbox').join(', ')} (served by the local sandbox)`,
   ].filter(Boolean);
   return `--each-profile all: left out ${parts.join('; ')}: not venues. Name them, or select them by tag, to include them.`;
@@ -59,7 +67,8 @@ export function leftOutNote(leftOut: readonly LeftOut[]): string | undefined {
 export function selectProfiles(config: SelectionConfig, spec: string): Selection {
   const text = spec.trim();
   const withTags = (name: string): SelectedProfile => ({ name, tags: config.tagsOf(name) });
-  if (text === '') throw new UsageError('--each-profile needs a value: all, a comma-separated list of profiles, or tag:NAME');
+  if (text === '')
+    throw new UsageError('--each-profile needs a value: all, a comma-separated list of profiles, or tag:NAME');
   if (text === 'all') {
     const all = config.profiles();
     const leftOut: LeftOut[] = [];
@@ -70,7 +79,9 @@ export function selectProfiles(config: SelectionConfig, spec: string): Selection
       else if (!config.isSandbox(name)) leftOut.push({ name, why });
     }
     if (!venues.length) {
-      const others = leftOut.length ? `venue profile (${leftOut.map((l) => l.name).join(', ')} ${leftOut.length === 1 ? 'is not a venue' : 'are not venues'})` : 'profile but the sandbox';
+      const others = leftOut.length
+        ? `venue profile (${leftOut.map((l) => l.name).join(', ')} ${leftOut.length === 1 ? 'is not a venue' : 'are not venues'})`
+        : 'profile but the sandbox';
       throw new UsageError(`--each-profile all: there is no ${others}`, {
         hint: 'Create one per venue: `venue config init <name> --inventory-url https://…`; name profiles (a,b) or a tag (tag:NAME) to run others.',
       });
@@ -80,11 +91,16 @@ export function selectProfiles(config: SelectionConfig, spec: string): Selection
   if (text.startsWith('tag:')) {
     const tag = text.slice(4).trim();
     if (!tag) throw new UsageError('--each-profile tag: needs a tag name (tag:NAME)');
-    const profiles = config.profiles().map(withTags).filter((p) => p.tags.includes(tag));
+    const profiles = config
+      .profiles()
+      .map(withTags)
+      .filter((p) => p.tags.includes(tag));
     if (!profiles.length) {
       const known = [...new Set(config.profiles().flatMap((p) => config.tagsOf(p)))];
       throw new UsageError(`--each-profile tag:${tag}: no profile has the tag "${tag}"`, {
-        hint: known.length ? `Tags in use: ${known.join(', ')}. See \`venue config profiles\`.` : 'Tag profiles with `venue --profile <name> config set tags <tag,…>`.',
+        hint: known.length
+          ? `Tags in use: ${known.join(', ')}. See \`venue config profiles\`.`
+          : 'Tag profiles with `venue --profile <name> config set tags <tag,…>`.',
       });
     }
     return { profiles, tag, leftOut: [] };

@@ -11,7 +11,12 @@ export type FleetUse = { kind: 'read' } | { kind: 'write'; withoutFile?: string 
  * ({profile} in the path, the file missing) is: `withoutFile`, the words for
  * the summary (e.g. "nothing to receive"), a success unless --require-file.
  */
-export type FleetDeclaration = 'read' | 'write' | { write: { withoutFile: string } } | { refused: string } | ((operands: readonly string[]) => 'read' | 'write');
+export type FleetDeclaration =
+  | 'read'
+  | 'write'
+  | { write: { withoutFile: string } }
+  | { refused: string }
+  | ((operands: readonly string[]) => 'read' | 'write');
 
 /** The use a declaration gives for these operands; a command without one is taken as a write (asked about), never as a read. */
 export function fleetUseOf(declaration: FleetDeclaration | undefined, operands: readonly string[] = []): FleetUse {

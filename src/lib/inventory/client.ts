@@ -7,7 +7,21 @@
 import type { ServiceDeps } from '../service-deps.js';
 import { ApiError, NotFoundError } from '../errors.js';
 import type { HttpResponse, RequestOptions } from '../http.js';
-import { AnswerMismatchError, asText, checkSame, hasNextPage, sameId, readPageInfo, readRecord, readRecordList, readRecords, RecordReader, type AnswerSource, type FieldSpec, type RawRecord } from '../reading.js';
+import {
+  AnswerMismatchError,
+  asText,
+  checkSame,
+  hasNextPage,
+  sameId,
+  readPageInfo,
+  readRecord,
+  readRecordList,
+  readRecords,
+  RecordReader,
+  type AnswerSource,
+  type FieldSpec,
+  type RawRecord,
+} from '../reading.js';
 import { RECORD_SHAPES, shapeRecord, shapedRow } from '../records.js';
 import { productFields, resourceKeys, stockLevelFields } from './fields.js';
 import { InventoryRouteMap, type InventoryOperation } from './routes.js';
@@ -126,12 +140,22 @@ export async function* pagesInOrder<T>(
 ): AsyncGenerator<T[]> {
   const concurrency = Math.max(1, Math.min(16, options.concurrency ?? 4));
   const report = (page: Page<T>) =>
-    options.onPage?.({ page: page.page, count: page.items.length, totalItems: page.totalItems, totalPages: page.totalPages });
+    options.onPage?.({
+      page: page.page,
+      count: page.items.length,
+      totalItems: page.totalItems,
+      totalPages: page.totalPages,
+    });
 
   const first = await fetchPage(1);
   report(first);
   let totalPages = first.totalPages;
-  if (first.totalItems !== undefined && first.items.length > 0 && first.items.length < first.pageSize && first.totalItems > first.items.length) {
+  if (
+    first.totalItems !== undefined &&
+    first.items.length > 0 &&
+    first.items.length < first.pageSize &&
+    first.totalItems > first.items.length
+  ) {
     // A short first page of a longer list: the service keeps pages smaller than asked, so count pages by its size.
     totalPages = Math.ceil(first.totalItems / first.items.length);
   }
@@ -208,7 +232,11 @@ export class InventoryClient {
   }
 
   /** One operation through the profile's route map. */
-  private async send(operation: InventoryOperation, params: string[], options: CallOptions): Promise<HttpResponse<unknown>> {
+  private async send(
+    operation: InventoryOperation,
+    params: string[],
+    options: CallOptions,
+  ): Promise<HttpResponse<unknown>> {
     const { method, path } = this.routes.resolve(operation, ...params);
     const response = await this.deps.http.request<unknown>({
       method,
@@ -231,7 +259,11 @@ export class InventoryClient {
   }
 
   /** Runs a call; an error answer is worded by the inventory's error table (error-codes.ts): a missing product named as such. */
-  private async explaining<T>(call: InventoryOperation, context: InventoryErrorContext, work: () => Promise<T>): Promise<T> {
+  private async explaining<T>(
+    call: InventoryOperation,
+    context: InventoryErrorContext,
+    work: () => Promise<T>,
+  ): Promise<T> {
     try {
       return await work();
     } catch (error) {
@@ -240,13 +272,26 @@ export class InventoryClient {
   }
 
   /** A record answer read into a view. */
-  private async one<T>(operation: InventoryOperation, params: string[], options: CallOptions, what: string, keys: readonly string[], view: (r: RecordReader) => T): Promise<T> {
+  private async one<T>(
+    operation: InventoryOperation,
+    params: string[],
+    options: CallOptions,
+    what: string,
+    keys: readonly string[],
+    view: (r: RecordReader) => T,
+  ): Promise<T> {
     const response = await this.send(operation, params, options);
     return view(readRecord(response.data, this.source(options.operation, options.idempotent === false), what, keys));
   }
 
   /** A list answer (bare or in any envelope) read into views. */
-  private async many<T>(operation: InventoryOperation, options: CallOptions, what: string, keys: readonly string[], view: (r: RecordReader) => T): Promise<T[]> {
+  private async many<T>(
+    operation: InventoryOperation,
+    options: CallOptions,
+    what: string,
+    keys: readonly string[],
+    view: (r: RecordReader) => T,
+  ): Promise<T[]> {
     const response = await this.send(operation, [], options);
     return readRecords(response.data, this.source(options.operation), what, keys).map(view);
   }
@@ -259,7 +304,9 @@ export class InventoryClient {
     keys: readonly string[],
     view: (r: RecordReader) => T,
   ): Promise<Page<T>> {
-    return this.pageOfRecords(operation, options, what, keys, (raw, source) => view(new RecordReader(raw, source, what)));
+    return this.pageOfRecords(operation, options, what, keys, (raw, source) =>
+      view(new RecordReader(raw, source, what)),
+    );
   }
 
   /** One page of a paged list, with whatever paging the service gave, each record handed to `each` as the service sent it. */
@@ -276,8 +323,14 @@ export class InventoryClient {
     const info = readPageInfo(response.data, response.headers, items.length);
     const page = info.page ?? options.page;
     const pageSize = info.pageSize ?? options.pageSize;
-    const totalPages = info.totalPages ?? (info.totalItems !== undefined && pageSize > 0 ? Math.ceil(info.totalItems / pageSize) : undefined);
-    const saidNothing = info.hasMore === undefined && info.totalPages === undefined && info.totalItems === undefined && info.next === undefined;
+    const totalPages =
+      info.totalPages ??
+      (info.totalItems !== undefined && pageSize > 0 ? Math.ceil(info.totalItems / pageSize) : undefined);
+    const saidNothing =
+      info.hasMore === undefined &&
+      info.totalPages === undefined &&
+      info.totalItems === undefined &&
+      info.next === undefined;
     // With no paging said, a page longer than asked means the service ignores paging: that was all of it.
     const more = hasNextPage(info, page, pageSize, items.length) && !(saidNothing && items.length > options.pageSize);
     const result: Page<T> = { items, page, pageSize, more };
@@ -298,7 +351,11 @@ export class InventoryClient {
     let body: unknown;
     let status: number;
     try {
-      const response = await this.deps.http.request<unknown>({ ...this.routes.resolve('health'), operation, retries: 0 });
+      const response = await this.deps.http.request<unknown>({
+        ...this.routes.resolve('health'),
+        operation,
+        retries: 0,
+      });
       ({ data: body, status } = response);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status < 500 || !isHealthReport(error.info.body)) throw error;
@@ -317,19 +374,34 @@ export class InventoryClient {
     return this.productRecordPage(query, (raw, source) => view(new RecordReader(raw, source, 'product')));
   }
 
-  private productRecordPage<T>(query: ProductQuery, each: (raw: RawRecord, source: AnswerSource) => T): Promise<Page<T>> {
+  private productRecordPage<T>(
+    query: ProductQuery,
+    each: (raw: RawRecord, source: AnswerSource) => T,
+  ): Promise<Page<T>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 50;
-    return this.pageOfRecords('listProducts', { query: { ...query, page, pageSize } as Query, operation: 'list products', page, pageSize }, 'product', resourceKeys.products, each);
+    return this.pageOfRecords(
+      'listProducts',
+      { query: { ...query, page, pageSize } as Query, operation: 'list products', page, pageSize },
+      'product',
+      resourceKeys.products,
+      each,
+    );
   }
 
-  iterateProducts(query: Omit<ProductQuery, 'page' | 'pageSize'> = {}, options: IterateOptions = {}): AsyncGenerator<Product> {
+  iterateProducts(
+    query: Omit<ProductQuery, 'page' | 'pageSize'> = {},
+    options: IterateOptions = {},
+  ): AsyncGenerator<Product> {
     const pageSize = Math.min(MAX_PAGE_SIZE, options.pageSize ?? MAX_PAGE_SIZE);
     return iteratePages((page) => this.listProducts({ ...query, page, pageSize }), options);
   }
 
   /** Every page of products, a page at a time (for streaming output). */
-  productPages(query: Omit<ProductQuery, 'page' | 'pageSize'> = {}, options: IterateOptions = {}): AsyncGenerator<Product[]> {
+  productPages(
+    query: Omit<ProductQuery, 'page' | 'pageSize'> = {},
+    options: IterateOptions = {},
+  ): AsyncGenerator<Product[]> {
     const pageSize = Math.min(MAX_PAGE_SIZE, options.pageSize ?? MAX_PAGE_SIZE);
     return pagesInOrder((page) => this.listProducts({ ...query, page, pageSize }), options);
   }
@@ -344,7 +416,10 @@ export class InventoryClient {
    * read by checkProduct, which names what is missing): the reads cost more
    * than the rest of the check and shaping together.
    */
-  productRecordPages(query: Omit<ProductQuery, 'page' | 'pageSize'> = {}, options: IterateOptions = {}): AsyncGenerator<object[]> {
+  productRecordPages(
+    query: Omit<ProductQuery, 'page' | 'pageSize'> = {},
+    options: IterateOptions = {},
+  ): AsyncGenerator<object[]> {
     const pageSize = Math.min(MAX_PAGE_SIZE, options.pageSize ?? MAX_PAGE_SIZE);
     const asRecord = (raw: RawRecord, source: AnswerSource) => {
       const shaped = shapeRecord(raw, RECORD_SHAPES.product);
@@ -361,7 +436,13 @@ export class InventoryClient {
     return this.explaining('getProduct', { what: `product ${productId}` }, () =>
       this.one('getProduct', [String(productId)], { operation }, 'product', resourceKeys.product, (reader) => {
         const product = productView(reader);
-        checkSame(this.source(operation), 'productId', productId, exactId(reader, productFields.productId) ?? product.productId, reader.raw);
+        checkSame(
+          this.source(operation),
+          'productId',
+          productId,
+          exactId(reader, productFields.productId) ?? product.productId,
+          reader.raw,
+        );
         return product;
       }),
     );
@@ -369,51 +450,110 @@ export class InventoryClient {
 
   /** Not idempotent: a lost answer is an UnknownOutcomeError (exit 7), never resent. */
   async createProduct(body: Record<string, unknown>): Promise<Product> {
-    return this.one('createProduct', [], { body, idempotent: false, operation: 'create the product' }, 'product', resourceKeys.product, productView);
+    return this.one(
+      'createProduct',
+      [],
+      { body, idempotent: false, operation: 'create the product' },
+      'product',
+      resourceKeys.product,
+      productView,
+    );
   }
 
   async updateProduct(productId: number | string, patch: Record<string, unknown>): Promise<Product> {
     return this.explaining('updateProduct', { what: `product ${productId}` }, () =>
-      this.one('updateProduct', [String(productId)], { body: patch, idempotent: false, operation: `update product ${productId}` }, 'product', resourceKeys.product, productView),
+      this.one(
+        'updateProduct',
+        [String(productId)],
+        { body: patch, idempotent: false, operation: `update product ${productId}` },
+        'product',
+        resourceKeys.product,
+        productView,
+      ),
     );
   }
 
   // ---------------------------------------------------------------- reference lists
 
   async categories(): Promise<Category[]> {
-    return this.many('listCategories', { operation: 'list categories' }, 'category', resourceKeys.categories, categoryView);
+    return this.many(
+      'listCategories',
+      { operation: 'list categories' },
+      'category',
+      resourceKeys.categories,
+      categoryView,
+    );
   }
 
   /** categoryId space-padded to 10 characters. A class of another category than asked is an answer about something else (exit 6). */
   async classes(categoryId?: string): Promise<ProductClass[]> {
     const operation = 'list classes';
-    const classes = await this.many('listClasses', { query: { categoryId }, operation }, 'class', resourceKeys.classes, classView);
-    if (categoryId !== undefined) for (const c of classes) checkSame(this.source(operation), 'categoryId', categoryId, c.categoryId);
+    const classes = await this.many(
+      'listClasses',
+      { query: { categoryId }, operation },
+      'class',
+      resourceKeys.classes,
+      classView,
+    );
+    if (categoryId !== undefined)
+      for (const c of classes) checkSame(this.source(operation), 'categoryId', categoryId, c.categoryId);
     return classes;
   }
 
   /** A warehouse of another location than asked is an answer about something else (exit 6). */
   async warehouses(locationId?: number): Promise<Warehouse[]> {
     const operation = 'list warehouses';
-    const warehouses = await this.many('listWarehouses', { query: { locationId }, operation }, 'warehouse', resourceKeys.warehouses, warehouseView);
-    if (locationId !== undefined) for (const w of warehouses) checkSame(this.source(operation), 'locationId', locationId, w.locationId);
+    const warehouses = await this.many(
+      'listWarehouses',
+      { query: { locationId }, operation },
+      'warehouse',
+      resourceKeys.warehouses,
+      warehouseView,
+    );
+    if (locationId !== undefined)
+      for (const w of warehouses) checkSame(this.source(operation), 'locationId', locationId, w.locationId);
     return warehouses;
   }
 
   async taxGroups(): Promise<TaxGroup[]> {
-    return this.many('listTaxGroups', { operation: 'list tax groups' }, 'tax group', resourceKeys.taxGroups, taxGroupView);
+    return this.many(
+      'listTaxGroups',
+      { operation: 'list tax groups' },
+      'tax group',
+      resourceKeys.taxGroups,
+      taxGroupView,
+    );
   }
 
   async containers(): Promise<ContainerType[]> {
-    return this.many('listContainers', { operation: 'list container types' }, 'container type', resourceKeys.containers, containerView);
+    return this.many(
+      'listContainers',
+      { operation: 'list container types' },
+      'container type',
+      resourceKeys.containers,
+      containerView,
+    );
   }
 
   async suppliers(): Promise<Supplier[]> {
-    return this.many('listSuppliers', { operation: 'list suppliers' }, 'supplier', resourceKeys.suppliers, supplierView);
+    return this.many(
+      'listSuppliers',
+      { operation: 'list suppliers' },
+      'supplier',
+      resourceKeys.suppliers,
+      supplierView,
+    );
   }
 
   async createSupplier(body: Record<string, unknown>): Promise<Supplier> {
-    return this.one('createSupplier', [], { body, idempotent: false, operation: 'create the supplier' }, 'supplier', resourceKeys.supplier, supplierView);
+    return this.one(
+      'createSupplier',
+      [],
+      { body, idempotent: false, operation: 'create the supplier' },
+      'supplier',
+      resourceKeys.supplier,
+      supplierView,
+    );
   }
 
   // ---------------------------------------------------------------- stock
@@ -427,7 +567,10 @@ export class InventoryClient {
    * read and checked: a level of another warehouse or product than asked is
    * an answer about something else (exit 6).
    */
-  private stockLevelPage<T>(query: StockLevelsQuery, make: (reader: RecordReader, needs: StockLevelNeeds) => T): Promise<Page<T>> {
+  private stockLevelPage<T>(
+    query: StockLevelsQuery,
+    make: (reader: RecordReader, needs: StockLevelNeeds) => T,
+  ): Promise<Page<T>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 50;
     const source = this.source('read stock levels');
@@ -448,22 +591,36 @@ export class InventoryClient {
       resourceKeys.stockLevels,
       (reader) => {
         const level = stockLevelNeeds(reader);
-        if (query.warehouseId !== undefined) checkSame(source, 'warehouseId', query.warehouseId, level.warehouseId, reader.raw);
+        if (query.warehouseId !== undefined)
+          checkSame(source, 'warehouseId', query.warehouseId, level.warehouseId, reader.raw);
         if (query.productIds?.length) {
           const id = exactId(reader, stockLevelFields.productId) ?? level.productId;
-          if (!query.productIds.some((asked) => sameId(asked, id))) throw new AnswerMismatchError(source, 'productId', `one of ${query.productIds.join(', ')}`, String(id), reader.raw);
+          if (!query.productIds.some((asked) => sameId(asked, id)))
+            throw new AnswerMismatchError(
+              source,
+              'productId',
+              `one of ${query.productIds.join(', ')}`,
+              String(id),
+              reader.raw,
+            );
         }
         return make(reader, level);
       },
     );
   }
 
-  iterateStockLevels(query: Omit<StockLevelsQuery, 'page' | 'pageSize'> = {}, options: IterateOptions = {}): AsyncGenerator<StockLevel> {
+  iterateStockLevels(
+    query: Omit<StockLevelsQuery, 'page' | 'pageSize'> = {},
+    options: IterateOptions = {},
+  ): AsyncGenerator<StockLevel> {
     const pageSize = Math.min(MAX_PAGE_SIZE, options.pageSize ?? MAX_PAGE_SIZE);
     return iteratePages((page) => this.stockLevels({ ...query, page, pageSize }), options);
   }
   /** Every page of stock levels, a page at a time (for streaming output). */
-  stockLevelPages(query: Omit<StockLevelsQuery, 'page' | 'pageSize'> = {}, options: IterateOptions = {}): AsyncGenerator<StockLevel[]> {
+  stockLevelPages(
+    query: Omit<StockLevelsQuery, 'page' | 'pageSize'> = {},
+    options: IterateOptions = {},
+  ): AsyncGenerator<StockLevel[]> {
     const pageSize = Math.min(MAX_PAGE_SIZE, options.pageSize ?? MAX_PAGE_SIZE);
     return pagesInOrder((page) => this.stockLevels({ ...query, page, pageSize }), options);
   }
@@ -474,9 +631,13 @@ export class InventoryClient {
    * once (records.ts), with what was checked beside it (levelOfRow) for the
    * caller's own checks; never also read into a view it would not print.
    */
-  stockLevelRecordPages(query: Omit<StockLevelsQuery, 'page' | 'pageSize'> = {}, options: IterateOptions = {}): AsyncGenerator<object[]> {
+  stockLevelRecordPages(
+    query: Omit<StockLevelsQuery, 'page' | 'pageSize'> = {},
+    options: IterateOptions = {},
+  ): AsyncGenerator<object[]> {
     const pageSize = Math.min(MAX_PAGE_SIZE, options.pageSize ?? MAX_PAGE_SIZE);
-    const asRecord = (reader: RecordReader, needs: StockLevelNeeds) => withLevel(shapedRow(reader.raw, RECORD_SHAPES.stockLevel), needs);
+    const asRecord = (reader: RecordReader, needs: StockLevelNeeds) =>
+      withLevel(shapedRow(reader.raw, RECORD_SHAPES.stockLevel), needs);
     return pagesInOrder((page) => this.stockLevelPage({ ...query, page, pageSize }, asRecord), options);
   }
 
@@ -486,10 +647,15 @@ export class InventoryClient {
    * from the map (the caller decides what that means); a level it lists
    * without a readable quantity is an UnreadableAnswerError, never 0.
    */
-  async levelsFor(warehouseId: number, productIds: number[], options: { concurrency?: number } = {}): Promise<Map<number, number>> {
+  async levelsFor(
+    warehouseId: number,
+    productIds: number[],
+    options: { concurrency?: number } = {},
+  ): Promise<Map<number, number>> {
     const unique = [...new Set(productIds)];
     const chunks: number[][] = [];
-    for (let i = 0; i < unique.length; i += IDS_PER_LEVELS_REQUEST) chunks.push(unique.slice(i, i + IDS_PER_LEVELS_REQUEST));
+    for (let i = 0; i < unique.length; i += IDS_PER_LEVELS_REQUEST)
+      chunks.push(unique.slice(i, i + IDS_PER_LEVELS_REQUEST));
     const levels = new Map<number, number>();
     const concurrency = Math.max(1, options.concurrency ?? 4);
     let nextChunk = 0;
@@ -498,7 +664,8 @@ export class InventoryClient {
         const chunk = chunks[nextChunk++]!;
         for await (const level of this.iterateStockLevels({ warehouseId, productIds: chunk }, { concurrency: 1 })) {
           // A level that names no warehouse is of the one asked for.
-          if (level.warehouseId === undefined || level.warehouseId === warehouseId) levels.set(level.productId, level.quantity);
+          if (level.warehouseId === undefined || level.warehouseId === warehouseId)
+            levels.set(level.productId, level.quantity);
         }
       }
     };
@@ -513,26 +680,50 @@ export class InventoryClient {
    * product). Undefined when the service lists none.
    */
   async levelOf(warehouseId: number, productId: string): Promise<number | undefined> {
-    if (Number.isSafeInteger(Number(productId))) return (await this.levelsFor(warehouseId, [Number(productId)])).get(Number(productId));
+    if (Number.isSafeInteger(Number(productId)))
+      return (await this.levelsFor(warehouseId, [Number(productId)])).get(Number(productId));
     const page = await this.stockLevels({ warehouseId, productIds: [productId], pageSize: 200 });
-    const mine = page.items.filter((l) => (l.warehouseId === undefined || l.warehouseId === warehouseId) && String(l.productId) === productId);
+    const mine = page.items.filter(
+      (l) => (l.warehouseId === undefined || l.warehouseId === warehouseId) && String(l.productId) === productId,
+    );
     const only = page.items.filter((l) => l.warehouseId === undefined || l.warehouseId === warehouseId);
     return (mine[0] ?? (only.length === 1 ? only[0] : undefined))?.quantity;
   }
 
   /** Not idempotent: never resent blindly by the HTTP layer; options.idempotencyKey keeps reruns of one journal entry on one key. */
   async stockTake(body: Record<string, unknown>, options: WriteOptions = {}): Promise<StockTakeResult> {
-    return this.one('stockTake', [], { body, idempotent: false, operation: 'submit the stock take', ...options }, 'stock take', resourceKeys.stockTake, stockTakeView);
+    return this.one(
+      'stockTake',
+      [],
+      { body, idempotent: false, operation: 'submit the stock take', ...options },
+      'stock take',
+      resourceKeys.stockTake,
+      stockTakeView,
+    );
   }
 
   /** Not idempotent: never resent blindly by the HTTP layer; options.idempotencyKey keeps reruns of one journal entry on one key. */
   async receiveStock(body: Record<string, unknown>, options: WriteOptions = {}): Promise<StockReceiptResult> {
-    return this.one('receiveStock', [], { body, idempotent: false, operation: 'record the stock receipt', ...options }, 'receipt', resourceKeys.receipt, receiptView);
+    return this.one(
+      'receiveStock',
+      [],
+      { body, idempotent: false, operation: 'record the stock receipt', ...options },
+      'receipt',
+      resourceKeys.receipt,
+      receiptView,
+    );
   }
 
   /** Not idempotent: never resent blindly by the HTTP layer; options.idempotencyKey keeps reruns of one journal entry on one key. */
   async adjustStock(body: Record<string, unknown>, options: WriteOptions = {}): Promise<StockAdjustmentResult> {
-    return this.one('adjustStock', [], { body, idempotent: false, operation: 'adjust the stock', ...options }, 'adjustment', resourceKeys.adjustment, adjustmentView);
+    return this.one(
+      'adjustStock',
+      [],
+      { body, idempotent: false, operation: 'adjust the stock', ...options },
+      'adjustment',
+      resourceKeys.adjustment,
+      adjustmentView,
+    );
   }
 
   /**
@@ -542,7 +733,9 @@ export class InventoryClient {
    * Results are in the order of refs.
    */
   async resolveProductRefs(refs: ProductRef[], options: IterateOptions = {}): Promise<ResolvedProductRef[]> {
-    const onlyIds = refs.every((ref) => ref.productId !== undefined && ref.barcode === undefined && ref.productCode === undefined);
+    const onlyIds = refs.every(
+      (ref) => ref.productId !== undefined && ref.barcode === undefined && ref.productCode === undefined,
+    );
     if (onlyIds && new Set(refs.map((r) => r.productId)).size <= 20) return this.resolveFewIds(refs);
 
     const wantedIds = new Set<number>();
@@ -563,7 +756,11 @@ export class InventoryClient {
       else if (!list.some((f) => f.productId === found.productId)) list.push(found);
     };
     for await (const product of this.iterateProducts({}, options)) {
-      const found: Found = { productId: product.productId, productName: product.productName, isActive: product.isActive };
+      const found: Found = {
+        productId: product.productId,
+        productName: product.productName,
+        isActive: product.isActive,
+      };
       if (wantedIds.has(product.productId)) byId.set(product.productId, found);
       for (const barcode of product.barcodes ?? []) if (wantedBarcodes.has(barcode)) add(byBarcode, barcode, found);
       const code = typeof product.productCode === 'string' ? product.productCode.trim().toLowerCase() : undefined;
@@ -583,7 +780,11 @@ export class InventoryClient {
             : ['', undefined];
       if (!label) return { ref, problem: 'names no product (give productId, barcode or productCode)' };
       if (!matches?.length) return { ref, problem: `no product has ${label}` };
-      if (matches.length > 1) return { ref, problem: `${label} matches more than one product (${matches.map((m) => m.productId).join(', ')})` };
+      if (matches.length > 1)
+        return {
+          ref,
+          problem: `${label} matches more than one product (${matches.map((m) => m.productId).join(', ')})`,
+        };
       return { ref, ...matches[0]! };
     });
   }

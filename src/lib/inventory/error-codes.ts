@@ -11,7 +11,14 @@ import { ExitCode, NotFoundError, RejectedError } from '../errors.js';
 import { ErrorTable, type ErrorRow } from '../service-errors.js';
 import type { InventoryOperation } from './routes.js';
 
-export type InventoryMeaning = 'no-such-record' | 'insufficient-stock' | 'barcode-taken' | 'supplier-not-linked' | 'conflict' | 'not-found' | 'bad-request';
+export type InventoryMeaning =
+  | 'no-such-record'
+  | 'insufficient-stock'
+  | 'barcode-taken'
+  | 'supplier-not-linked'
+  | 'conflict'
+  | 'not-found'
+  | 'bad-request';
 
 /** What the messages name. */
 export interface InventoryErrorContext {
@@ -30,7 +37,8 @@ const rows: ErrorRow<InventoryOperation, InventoryMeaning, InventoryErrorContext
     codes: 'any',
     calls: ['getProduct', 'updateProduct'],
     exit: ExitCode.notFound,
-    error: ({ error, said }, c) => new NotFoundError(`${c.what ?? 'the record'} does not exist${said ? ` (${said})` : ''}`, { cause: error }),
+    error: ({ error, said }, c) =>
+      new NotFoundError(`${c.what ?? 'the record'} does not exist${said ? ` (${said})` : ''}`, { cause: error }),
   },
   // The seed: "negative resulting stock on adjustment" must be rejected.
   {
@@ -41,18 +49,48 @@ const rows: ErrorRow<InventoryOperation, InventoryMeaning, InventoryErrorContext
     exit: ExitCode.rejected,
     note: 'venue checks the level before sending; this is the stock moving between that read and the send',
     error: ({ error }, c) =>
-      new RejectedError(`refused by the service: adjusting product ${c.productId} by ${c.adjustmentQuantity} would leave negative stock in warehouse ${c.warehouseId}`, {
-        cause: error,
-        details: [error.message],
-        hint: 'Nothing was applied. The stock changed since it was read; check it with `venue inventory stock levels`.',
-      }),
+      new RejectedError(
+        `refused by the service: adjusting product ${c.productId} by ${c.adjustmentQuantity} would leave negative stock in warehouse ${c.warehouseId}`,
+        {
+          cause: error,
+          details: [error.message],
+          hint: 'Nothing was applied. The stock changed since it was read; check it with `venue inventory stock levels`.',
+        },
+      ),
   },
-  { means: 'barcode-taken', status: [409], codes: ['barcode_taken'], calls: ['createProduct', 'updateProduct'], exit: ExitCode.rejected },
-  { means: 'supplier-not-linked', status: [422], codes: ['not_linked'], calls: ['updateProduct'], exit: ExitCode.rejected },
+  {
+    means: 'barcode-taken',
+    status: [409],
+    codes: ['barcode_taken'],
+    calls: ['createProduct', 'updateProduct'],
+    exit: ExitCode.rejected,
+  },
+  {
+    means: 'supplier-not-linked',
+    status: [422],
+    codes: ['not_linked'],
+    calls: ['updateProduct'],
+    exit: ExitCode.rejected,
+  },
   // Status alone: a supplierCode already used, a supplier already linked (venue's contract sends `conflict`).
   { means: 'conflict', status: [409], codes: 'status-decides', exit: ExitCode.rejected },
-  { means: 'not-found', status: [404], codes: 'any', exit: ExitCode.notFound, note: 'a warehouse, user, supplier or product a write names: the service\'s words stand' },
-  { means: 'bad-request', status: [400], codes: 'any', exit: ExitCode.usage, note: 'venue checks the seed\'s rules before sending; a 400 is the service\'s own rule, in its words' },
+  {
+    means: 'not-found',
+    status: [404],
+    codes: 'any',
+    exit: ExitCode.notFound,
+    note: "a warehouse, user, supplier or product a write names: the service's words stand",
+  },
+  {
+    means: 'bad-request',
+    status: [400],
+    codes: 'any',
+    exit: ExitCode.usage,
+    note: "venue checks the seed's rules before sending; a 400 is the service's own rule, in its words",
+  },
 ];
 
-export const inventoryErrors = new ErrorTable<InventoryOperation, InventoryMeaning, InventoryErrorContext>('inventory', rows);
+export const inventoryErrors = new ErrorTable<InventoryOperation, InventoryMeaning, InventoryErrorContext>(
+  'inventory',
+  rows,
+);

@@ -27,10 +27,33 @@ export const saleTypeWords = {
 } as const;
 
 const createdAt = field('datetime', 'createdAt', 'created', 'createdOn', 'dateCreated', 'creationDate', 'createdDate');
-const updatedAt = field('datetime', 'updatedAt', 'modified', 'updated', 'modifiedAt', 'lastModified', 'updatedOn', 'modifiedOn', 'lastUpdated');
+const updatedAt = field(
+  'datetime',
+  'updatedAt',
+  'modified',
+  'updated',
+  'modifiedAt',
+  'lastModified',
+  'updatedOn',
+  'modifiedOn',
+  'lastUpdated',
+);
 const isActive = field('boolean', 'isActive', 'active', 'enabled', 'isEnabled');
 /** Stock on hand: services call it many things. */
-const onHand = field('number', 'quantity', 'onHand', 'quantityOnHand', 'qtyOnHand', 'stockOnHand', 'stockQuantity', 'stockLevel', 'qty', 'currentStock', 'inStock', 'level');
+const onHand = field(
+  'number',
+  'quantity',
+  'onHand',
+  'quantityOnHand',
+  'qtyOnHand',
+  'stockOnHand',
+  'stockQuantity',
+  'stockLevel',
+  'qty',
+  'currentStock',
+  'inStock',
+  'level',
+);
 
 export const productFields = {
   productId: field('ref', 'productId', 'id', 'productNo', 'productNumber', 'itemId', 'productKey'),
@@ -42,16 +65,40 @@ export const productFields = {
   productType: wordField(productTypeWords, 'productType', 'productTypeId', 'itemType'),
   saleType: field('any', 'saleType', 'saleTypes', 'saleTypeMask', 'saleFlags'),
   orderPrinter: field('integer', 'orderPrinter', 'printer', 'orderPrinterId'),
-  secondaryProductName: field('text', 'secondaryProductName', 'altName', 'alternateName', 'secondaryName', 'translatedName'),
+  secondaryProductName: field(
+    'text',
+    'secondaryProductName',
+    'altName',
+    'alternateName',
+    'secondaryName',
+    'translatedName',
+  ),
   ticketValue: field('number', 'ticketValue', 'tickets', 'ticketCost', 'ticketPrice', 'redemptionValue'),
   sellPrice: field('money', 'sellPrice', 'price', 'salePrice', 'sellingPrice', 'retailPrice', 'unitPrice'),
   vendingPrice: field('money', 'vendingPrice', 'vendPrice'),
   isPriceExTax: field('boolean', 'isPriceExTax', 'priceExTax', 'priceExcludesTax', 'exTax', 'isTaxExclusive'),
   productCode: field('text', 'productCode', 'sku', 'code', 'itemCode', 'plu'),
   barcodes: field('texts', 'barcodes', 'barcode', 'eans', 'upcs', 'gtins'),
-  reorderLevelMin: field('number', 'reorderLevelMin', 'reorderMin', 'minLevel', 'minStock', 'minimumStock', 'reorderPoint'),
+  reorderLevelMin: field(
+    'number',
+    'reorderLevelMin',
+    'reorderMin',
+    'minLevel',
+    'minStock',
+    'minimumStock',
+    'reorderPoint',
+  ),
   reorderLevelMax: field('number', 'reorderLevelMax', 'reorderMax', 'maxLevel', 'maxStock', 'maximumStock'),
-  stockLevels: field('any', 'stockLevels', 'stock', 'stocks', 'levels', 'inventory', 'warehouseStock', 'stockByWarehouse'),
+  stockLevels: field(
+    'any',
+    'stockLevels',
+    'stock',
+    'stocks',
+    'levels',
+    'inventory',
+    'warehouseStock',
+    'stockByWarehouse',
+  ),
   suppliers: field('any', 'suppliers', 'supplierLinks', 'productSuppliers', 'vendors'),
   averageUnitCost: field('money', 'averageUnitCost', 'avgCost', 'averageCost', 'avgUnitCost', 'unitCost'),
   lastPurchasePrice: field('money', 'lastPurchasePrice', 'lastCost', 'lastPrice', 'lastPurchaseCost'),
@@ -72,8 +119,22 @@ export const productSupplierFields = {
   containerPrice: field('money', 'containerPrice', 'casePrice', 'packPrice', 'price', 'cost'),
   containerQuantity: field('number', 'containerQuantity', 'caseQuantity', 'packSize', 'unitsPerContainer', 'quantity'),
   containerId: field('ref', 'containerId', 'container', 'containerTypeId', 'containerType'),
-  productSupplierCode: field('text', 'productSupplierCode', 'supplierProductCode', 'supplierSku', 'supplierItemCode', 'supplierCode'),
-  preferredSupplier: field('boolean', 'preferredSupplier', 'preferred', 'isPreferred', 'isPreferredSupplier', 'primary'),
+  productSupplierCode: field(
+    'text',
+    'productSupplierCode',
+    'supplierProductCode',
+    'supplierSku',
+    'supplierItemCode',
+    'supplierCode',
+  ),
+  preferredSupplier: field(
+    'boolean',
+    'preferredSupplier',
+    'preferred',
+    'isPreferred',
+    'isPreferredSupplier',
+    'primary',
+  ),
   isActive,
 } as const satisfies Table;
 
@@ -136,7 +197,16 @@ export const stockLevelFields = {
 } as const satisfies Table;
 
 /** How many lines a write's answer says it recorded ("2 recorded"): checked against the lines sent (writes/agreement.ts). */
-const recordedCount = field('integer', 'itemsRecorded', 'linesRecorded', 'recordedCount', 'itemCount', 'lineCount', 'recordedItems', 'recorded');
+const recordedCount = field(
+  'integer',
+  'itemsRecorded',
+  'linesRecorded',
+  'recordedCount',
+  'itemCount',
+  'lineCount',
+  'recordedItems',
+  'recorded',
+);
 
 export const stockTakeFields = {
   stockTakeId: field('id', 'stockTakeId', 'id', 'stocktakeId', 'countId', 'stockCountId'),
@@ -149,7 +219,16 @@ export const stockTakeFields = {
 
 export const stockTakeLineFields = {
   productId: field('ref', 'productId', 'product', 'itemId'),
-  previousQuantity: field('number', 'previousQuantity', 'quantityBefore', 'previous', 'before', 'oldQuantity', 'systemQuantity', 'expectedQuantity'),
+  previousQuantity: field(
+    'number',
+    'previousQuantity',
+    'quantityBefore',
+    'previous',
+    'before',
+    'oldQuantity',
+    'systemQuantity',
+    'expectedQuantity',
+  ),
   countedQuantity: field('number', 'countedQuantity', 'counted', 'count', 'countQuantity', 'actualQuantity'),
   variance: field('number', 'variance', 'difference', 'diff', 'delta', 'adjustment'),
 } as const satisfies Table;
@@ -165,14 +244,31 @@ export const receiptFields = {
 export const receiptLineFields = {
   productId: field('ref', 'productId', 'product', 'itemId'),
   quantity: field('number', 'quantity', 'receivedQuantity', 'received', 'qty'),
-  newQuantity: field('number', 'newQuantity', 'onHand', 'quantityAfter', 'stockAfter', 'newStock', 'quantityOnHand', 'newOnHand'),
+  newQuantity: field(
+    'number',
+    'newQuantity',
+    'onHand',
+    'quantityAfter',
+    'stockAfter',
+    'newStock',
+    'quantityOnHand',
+    'newOnHand',
+  ),
 } as const satisfies Table;
 
 export const adjustmentFields = {
   adjustmentId: field('id', 'adjustmentId', 'id', 'stockAdjustmentId', 'adjustmentNo'),
   productId: field('ref', 'productId', 'product', 'itemId'),
   warehouseId: field('ref', 'warehouseId', 'warehouse'),
-  adjustmentQuantity: field('number', 'adjustmentQuantity', 'adjustment', 'quantity', 'delta', 'change', 'quantityChange'),
+  adjustmentQuantity: field(
+    'number',
+    'adjustmentQuantity',
+    'adjustment',
+    'quantity',
+    'delta',
+    'change',
+    'quantityChange',
+  ),
   previousQuantity: field('number', 'previousQuantity', 'quantityBefore', 'previous', 'before', 'oldQuantity'),
   newQuantity: field('number', 'newQuantity', 'quantityAfter', 'after', 'newOnHand', 'onHand'),
   userId: field('ref', 'userId', 'user'),

@@ -15,15 +15,59 @@ export type HealthVerdict = 'healthy' | 'degraded' | 'unhealthy';
 
 /** Status words as services send them (compared without case or separators). */
 const verdictWords: Record<HealthVerdict, readonly string[]> = {
-  healthy: ['healthy', 'ok', 'up', 'pass', 'passed', 'passing', 'green', 'good', 'available', 'running', 'online', 'operational', 'alive', 'ready', 'connected', 'true'],
-  degraded: ['degraded', 'warn', 'warning', 'warnings', 'partial', 'partiallyAvailable', 'yellow', 'limited', 'impaired'],
-  unhealthy: ['unhealthy', 'down', 'fail', 'failed', 'failing', 'error', 'critical', 'red', 'unavailable', 'offline', 'outOfService', 'dead', 'notReady', 'disconnected', 'false'],
+  healthy: [
+    'healthy',
+    'ok',
+    'up',
+    'pass',
+    'passed',
+    'passing',
+    'green',
+    'good',
+    'available',
+    'running',
+    'online',
+    'operational',
+    'alive',
+    'ready',
+    'connected',
+    'true',
+  ],
+  degraded: [
+    'degraded',
+    'warn',
+    'warning',
+    'warnings',
+    'partial',
+    'partiallyAvailable',
+    'yellow',
+    'limited',
+    'impaired',
+  ],
+  unhealthy: [
+    'unhealthy',
+    'down',
+    'fail',
+    'failed',
+    'failing',
+    'error',
+    'critical',
+    'red',
+    'unavailable',
+    'offline',
+    'outOfService',
+    'dead',
+    'notReady',
+    'disconnected',
+    'false',
+  ],
 };
 
 const severity: Record<HealthVerdict, number> = { healthy: 0, degraded: 1, unhealthy: 2 };
 
 /** A check of the report that is the database (ASP.NET entries, Spring components). */
-const DATABASE_CHECK = /^(db|database|databases|sql|sqlserver|postgres(ql)?|mysql|mariadb|mongo(db)?|oracle|sqlite|dbcontext|.*dbcontext|.*database)$/i;
+const DATABASE_CHECK =
+  /^(db|database|databases|sql|sqlserver|postgres(ql)?|mysql|mariadb|mongo(db)?|oracle|sqlite|dbcontext|.*dbcontext|.*database)$/i;
 
 export function verdictOf(word: unknown): HealthVerdict | undefined {
   const text = typeof word === 'boolean' ? String(word) : asText(word);
@@ -71,7 +115,11 @@ export interface HealthReading {
 export function isHealthReport(body: unknown): boolean {
   if (!isRecord(body)) return false;
   try {
-    return statusWord(readRecord(body, { service: 'inventory', operation: 'health' }, 'health status').value(healthFields.status)) !== undefined;
+    return (
+      statusWord(
+        readRecord(body, { service: 'inventory', operation: 'health' }, 'health status').value(healthFields.status),
+      ) !== undefined
+    );
   } catch {
     return false;
   }
@@ -86,9 +134,15 @@ export function readHealth(body: unknown, httpStatus: number, source: AnswerSour
   const databaseCheck = checks.find((c) => DATABASE_CHECK.test(c.name));
   const given = reader.value(healthFields.database);
   // A database given as a boolean says connected or not.
-  const database = typeof given === 'boolean' ? (given ? 'connected' : 'disconnected') : (statusWord(given) ?? databaseCheck?.status);
+  const database =
+    typeof given === 'boolean' ? (given ? 'connected' : 'disconnected') : (statusWord(given) ?? databaseCheck?.status);
   const said = verdictOf(status);
-  const verdict = worst([said, verdictOf(database), ...checks.map((c) => verdictOf(c.status)), httpStatus >= 500 ? 'unhealthy' : undefined]);
+  const verdict = worst([
+    said,
+    verdictOf(database),
+    ...checks.map((c) => verdictOf(c.status)),
+    httpStatus >= 500 ? 'unhealthy' : undefined,
+  ]);
   const view: HealthStatus = withSource(
     compact({
       status,

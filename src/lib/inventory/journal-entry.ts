@@ -19,9 +19,13 @@ export interface InventoryWriteEntry extends JournalEntry {
 }
 
 /** A version-1 inventory journal ({ version: 1, entries }) as entries of this format, each given its kind. */
-export function migrateInventoryV1<E extends InventoryWriteEntry>(old: unknown, kindOf: (entry: Record<string, unknown>) => E['kind']): Record<string, E> | undefined {
+export function migrateInventoryV1<E extends InventoryWriteEntry>(
+  old: unknown,
+  kindOf: (entry: Record<string, unknown>) => E['kind'],
+): Record<string, E> | undefined {
   const data = old as { version?: unknown; entries?: unknown } | null;
-  if (!data || typeof data !== 'object' || data.version !== 1 || !data.entries || typeof data.entries !== 'object') return undefined;
+  if (!data || typeof data !== 'object' || data.version !== 1 || !data.entries || typeof data.entries !== 'object')
+    return undefined;
   const out: Record<string, E> = {};
   for (const [id, raw] of Object.entries(data.entries as Record<string, Record<string, unknown>>)) {
     out[id] = { ...raw, id: String(raw.id ?? id), kind: kindOf(raw) } as unknown as E;

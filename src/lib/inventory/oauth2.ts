@@ -32,8 +32,14 @@ export function oauth2TokenFrom(body: unknown): { token: string; expiresInMs?: n
   const token = asText(record.value(['access_token']));
   if (!token || !token.trim()) throw new UnreadableAnswerError(source, 'has no access_token', body);
   const type = asText(record.value(['token_type']));
-  if (type !== undefined && type.toLowerCase() !== 'bearer') throw new UnreadableAnswerError(source, `gives a token of type "${type}", not Bearer`, body);
+  if (type !== undefined && type.toLowerCase() !== 'bearer')
+    throw new UnreadableAnswerError(source, `gives a token of type "${type}", not Bearer`, body);
   const expiresIn = record.value(['expires_in']);
-  const seconds = typeof expiresIn === 'number' ? expiresIn : typeof expiresIn === 'string' && /^\d+$/.test(expiresIn) ? Number(expiresIn) : undefined;
+  const seconds =
+    typeof expiresIn === 'number'
+      ? expiresIn
+      : typeof expiresIn === 'string' && /^\d+$/.test(expiresIn)
+        ? Number(expiresIn)
+        : undefined;
   return { token: token.trim(), expiresInMs: seconds !== undefined && seconds > 0 ? seconds * 1000 : undefined };
 }

@@ -50,7 +50,11 @@ export function receiptItemRows(entry: ReceiptJournalEntry): Array<Record<string
 /** Items in a canonical order and form, so a reordered file is the same receipt. */
 export function normaliseItems(items: ReceiptItem[]): ReceiptItem[] {
   return [...items]
-    .map((i) => (i.value === undefined ? { productId: i.productId, quantity: i.quantity } : { productId: i.productId, quantity: i.quantity, value: i.value }))
+    .map((i) =>
+      i.value === undefined
+        ? { productId: i.productId, quantity: i.quantity }
+        : { productId: i.productId, quantity: i.quantity, value: i.value },
+    )
     .sort((a, b) => a.productId - b.productId);
 }
 
@@ -68,7 +72,11 @@ export function receiptFingerprint(identity: ReceiptIdentity): string {
 }
 
 export class ReceiptJournal extends Journal<ReceiptJournalEntry> {
-  constructor(stateDir: string, now: () => number = Date.now, scrub?: { scrub(text: string, everyJwt?: boolean): string }) {
+  constructor(
+    stateDir: string,
+    now: () => number = Date.now,
+    scrub?: { scrub(text: string, everyJwt?: boolean): string },
+  ) {
     super(
       stateDir,
       {
@@ -85,14 +93,26 @@ export class ReceiptJournal extends Journal<ReceiptJournalEntry> {
   }
 
   /** Marks the receipt as being sent (creating its entry if new), with the levels read just before. */
-  async startSend(identity: ReceiptIdentity, fields: Partial<ReceiptJournalEntry>, options: { note?: string; newKey?: boolean } = {}): Promise<ReceiptJournalEntry> {
+  async startSend(
+    identity: ReceiptIdentity,
+    fields: Partial<ReceiptJournalEntry>,
+    options: { note?: string; newKey?: boolean } = {},
+  ): Promise<ReceiptJournalEntry> {
     const id = receiptFingerprint(identity);
-    return this.markSending(id, () => ({ id, kind: 'receipt', ...identity, items: normaliseItems(identity.items) }), fields, options);
+    return this.markSending(
+      id,
+      () => ({ id, kind: 'receipt', ...identity, items: normaliseItems(identity.items) }),
+      fields,
+      options,
+    );
   }
 
   /** The command that records a person's verdict on an unknown receipt. */
   static resolveCommands(id: string): string[] {
     const short = id.slice(0, 12);
-    return [`venue inventory receipts resolve ${short} --applied`, `venue inventory receipts resolve ${short} --not-applied`];
+    return [
+      `venue inventory receipts resolve ${short} --applied`,
+      `venue inventory receipts resolve ${short} --not-applied`,
+    ];
   }
 }

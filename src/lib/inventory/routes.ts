@@ -62,7 +62,8 @@ export function parseRoute(text: string, what = 'route'): Route {
   const match = /^\s*([A-Za-z]+)\s+(\/\S*)\s*$/.exec(text);
   if (!match) throw new UsageError(`${what} must be "METHOD /path" such as "POST /stock-receipts" (got "${text}")`);
   const method = match[1]!.toUpperCase() as HttpVerb;
-  if (!VERBS.includes(method)) throw new UsageError(`${what}: the method must be one of ${VERBS.join(', ')} (got "${match[1]}")`);
+  if (!VERBS.includes(method))
+    throw new UsageError(`${what}: the method must be one of ${VERBS.join(', ')} (got "${match[1]}")`);
   const path = match[2]!;
   const params = [...path.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1]!);
   if (/[{}]/.test(path.replace(/\{[^{}/]+\}/g, ''))) throw new UsageError(`${what}: unbalanced braces in "${path}"`);
@@ -104,7 +105,9 @@ const AUTH_FORMS =
   '"oauth2 token-url=<url> [scopes=\"a b\"]" or "basic"';
 
 function authError(text: string, why: string): UsageError {
-  return new UsageError(`inventory.auth: ${why} (got ${JSON.stringify(text)})`, { hint: `The forms are ${AUTH_FORMS}.` });
+  return new UsageError(`inventory.auth: ${why} (got ${JSON.stringify(text)})`, {
+    hint: `The forms are ${AUTH_FORMS}.`,
+  });
 }
 
 /** "name=X-Auth-Token prefix=\"Token \"" → { name: "X-Auth-Token", prefix: "Token " }; each key once. */
@@ -127,12 +130,15 @@ function keyValues(text: string, rest: string): Map<string, string> {
     pairs.set(key!, value);
     at = pattern.lastIndex;
   }
-  if (rest.slice(at).trim()) throw authError(text, `cannot read "${rest.slice(at).trim()}": write key=value, quoting values with spaces`);
+  if (rest.slice(at).trim())
+    throw authError(text, `cannot read "${rest.slice(at).trim()}": write key=value, quoting values with spaces`);
   return pairs;
 }
 
 function onlyKeys(text: string, pairs: Map<string, string>, allowed: string[]): void {
-  for (const key of pairs.keys()) if (!allowed.includes(key)) throw authError(text, `${key} is not a setting of this scheme (it takes ${allowed.join(', ')})`);
+  for (const key of pairs.keys())
+    if (!allowed.includes(key))
+      throw authError(text, `${key} is not a setting of this scheme (it takes ${allowed.join(', ')})`);
 }
 
 export function parseAuthScheme(text: string): AuthScheme {
@@ -153,7 +159,8 @@ export function parseAuthScheme(text: string): AuthScheme {
     const where = pairs.get('in');
     if (where !== 'header' && where !== 'query') throw authError(text, 'api-key needs in=header or in=query');
     const name = pairs.get('name');
-    if (!name || !(where === 'header' ? HEADER_NAME : QUERY_NAME).test(name)) throw authError(text, `api-key needs name=<the ${where === 'header' ? 'header' : 'query parameter'}'s name>`);
+    if (!name || !(where === 'header' ? HEADER_NAME : QUERY_NAME).test(name))
+      throw authError(text, `api-key needs name=<the ${where === 'header' ? 'header' : 'query parameter'}'s name>`);
     const prefix = pairs.get('prefix') ?? '';
     if (/[\r\n]/.test(prefix)) throw authError(text, 'the prefix cannot hold a line break');
     return { type: 'api-key', in: where, name, prefix };
@@ -161,8 +168,15 @@ export function parseAuthScheme(text: string): AuthScheme {
   onlyKeys(text, pairs, ['token-url', 'scopes']);
   const tokenUrl = pairs.get('token-url');
   if (!tokenUrl) throw authError(text, 'oauth2 needs token-url=<the token endpoint>');
-  if (!/^https:\/\/\S+$/i.test(tokenUrl) && !/^http:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?(\/\S*)?$/i.test(tokenUrl) && !/^\/\S*$/.test(tokenUrl)) {
-    throw authError(text, 'the token-url must be https:// (http only to this machine), or a path on the inventory server such as /oauth/token');
+  if (
+    !/^https:\/\/\S+$/i.test(tokenUrl) &&
+    !/^http:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?(\/\S*)?$/i.test(tokenUrl) &&
+    !/^\/\S*$/.test(tokenUrl)
+  ) {
+    throw authError(
+      text,
+      'the token-url must be https:// (http only to this machine), or a path on the inventory server such as /oauth/token',
+    );
   }
   const scopes = (pairs.get('scopes') ?? '').split(/\s+/).filter(Boolean);
   return { type: 'oauth2', tokenUrl, scopes };
@@ -207,7 +221,9 @@ export function usesLoginRoute(scheme: AuthScheme): scheme is { type: 'bearer' }
 }
 
 /** The secrets a scheme reads, and what each one is to it (for `config set-secret`). */
-export function authSecrets(scheme: AuthScheme): Array<{ key: 'inventory.apiKey' | 'inventory.apiSecret'; role: string }> {
+export function authSecrets(
+  scheme: AuthScheme,
+): Array<{ key: 'inventory.apiKey' | 'inventory.apiSecret'; role: string }> {
   switch (scheme.type) {
     case 'bearer':
     case 'header':
@@ -216,7 +232,12 @@ export function authSecrets(scheme: AuthScheme): Array<{ key: 'inventory.apiKey'
         { key: 'inventory.apiSecret', role: 'the API secret the login route takes' },
       ];
     case 'api-key':
-      return [{ key: 'inventory.apiKey', role: `the key sent in ${scheme.name}${scheme.prefix ? ` after "${scheme.prefix}"` : ''}` }];
+      return [
+        {
+          key: 'inventory.apiKey',
+          role: `the key sent in ${scheme.name}${scheme.prefix ? ` after "${scheme.prefix}"` : ''}`,
+        },
+      ];
     case 'oauth2':
       return [
         { key: 'inventory.apiKey', role: 'the OAuth2 client id' },
@@ -235,7 +256,9 @@ export function authSecrets(scheme: AuthScheme): Array<{ key: 'inventory.apiKey'
  * "Authorization: Bearer <token>" (the login route's token, an OAuth2 token);
  * a named header with its exact prefix; a query parameter; or basic.
  */
-export function credentialPlacement(scheme: AuthScheme): { in: 'header' | 'query'; name: string; prefix: string } | undefined {
+export function credentialPlacement(
+  scheme: AuthScheme,
+): { in: 'header' | 'query'; name: string; prefix: string } | undefined {
   switch (scheme.type) {
     case 'header':
       return { in: 'header', name: scheme.name, prefix: '' };
@@ -257,9 +280,16 @@ export function isStaticScheme(scheme: AuthScheme): scheme is Extract<AuthScheme
  * What a static scheme sends after its prefix: the key itself, or for basic
  * base64("user:password") (RFC 7617: the user cannot hold a colon).
  */
-export function staticCredential(scheme: Extract<AuthScheme, { type: 'api-key' | 'basic' }>, apiKey: string, apiSecret: string | undefined): string {
+export function staticCredential(
+  scheme: Extract<AuthScheme, { type: 'api-key' | 'basic' }>,
+  apiKey: string,
+  apiSecret: string | undefined,
+): string {
   if (scheme.type === 'api-key') return apiKey;
-  if (apiKey.includes(':')) throw new UsageError('inventory.apiKey is the HTTP basic user name here, and a user name cannot hold a colon (RFC 7617)');
+  if (apiKey.includes(':'))
+    throw new UsageError(
+      'inventory.apiKey is the HTTP basic user name here, and a user name cannot hold a colon (RFC 7617)',
+    );
   return Buffer.from(`${apiKey}:${apiSecret ?? ''}`, 'utf8').toString('base64');
 }
 
@@ -267,7 +297,8 @@ export function staticCredential(scheme: Extract<AuthScheme, { type: 'api-key' |
 export function normaliseBasePath(text: string): string {
   const value = text.trim();
   if (value === '' || value === '/') return '';
-  if (!value.startsWith('/') || /\s|\?|#/.test(value)) throw new UsageError(`inventory.basePath must be a path such as "/api/v2" (got "${text}")`);
+  if (!value.startsWith('/') || /\s|\?|#/.test(value))
+    throw new UsageError(`inventory.basePath must be a path such as "/api/v2" (got "${text}")`);
   return value.replace(/\/+$/, '');
 }
 
@@ -284,7 +315,11 @@ export const bodyNameKey = (name: string) => name.toLowerCase().replace(/[_\-\s]
 
 /** The names of a document's request schema that venue must write as the document does (PascalCase, snake_case…). */
 export function vendorBodyNames(names: Iterable<string>): string[] {
-  return [...new Set([...names].filter((name) => name !== name.charAt(0).toLowerCase() + name.slice(1) || /[_\-]/.test(name)))].sort();
+  return [
+    ...new Set(
+      [...names].filter((name) => name !== name.charAt(0).toLowerCase() + name.slice(1) || /[_\-]/.test(name)),
+    ),
+  ].sort();
 }
 
 /** A setting stored as JSON by `venue config import-openapi`; text that is not JSON is exit 2 naming the setting and its form. */
@@ -300,10 +335,13 @@ export function parseBodyNames(text: string | undefined): BodyNames {
   if (!text) return {};
   const data = settingJson(text, 'inventory.bodyNames', '{"createProduct": ["Name", "SellPrice"]}');
   const out: BodyNames = {};
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new UsageError('inventory.bodyNames must be a JSON object of operation: [names]');
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new UsageError('inventory.bodyNames must be a JSON object of operation: [names]');
   for (const [operation, names] of Object.entries(data)) {
-    if (!isInventoryOperation(operation)) throw new UsageError(`inventory.bodyNames: ${operation} is not an inventory operation`);
-    if (!Array.isArray(names) || names.some((n) => typeof n !== 'string' || n === '')) throw new UsageError(`inventory.bodyNames.${operation} must be a list of field names`);
+    if (!isInventoryOperation(operation))
+      throw new UsageError(`inventory.bodyNames: ${operation} is not an inventory operation`);
+    if (!Array.isArray(names) || names.some((n) => typeof n !== 'string' || n === ''))
+      throw new UsageError(`inventory.bodyNames.${operation} must be a list of field names`);
     out[operation] = names as string[];
   }
   return out;
@@ -319,11 +357,16 @@ export type AnswerNames = Partial<Record<InventoryOperation, Record<string, stri
 export function parseAnswerNames(text: string | undefined): AnswerNames {
   if (!text) return {};
   const data = settingJson(text, 'inventory.answerNames', '{"getProduct": {"sku_code": "productCode"}}');
-  if (!isPlainRecord(data)) throw new UsageError('inventory.answerNames must be a JSON object of operation: {vendorName: venueName}');
+  if (!isPlainRecord(data))
+    throw new UsageError('inventory.answerNames must be a JSON object of operation: {vendorName: venueName}');
   const out: AnswerNames = {};
   for (const [operation, names] of Object.entries(data)) {
-    if (!isInventoryOperation(operation)) throw new UsageError(`inventory.answerNames: ${operation} is not an inventory operation`);
-    if (!isPlainRecord(names) || Object.entries(names).some(([k, v]) => k === '' || typeof v !== 'string' || v === '')) {
+    if (!isInventoryOperation(operation))
+      throw new UsageError(`inventory.answerNames: ${operation} is not an inventory operation`);
+    if (
+      !isPlainRecord(names) ||
+      Object.entries(names).some(([k, v]) => k === '' || typeof v !== 'string' || v === '')
+    ) {
       throw new UsageError(`inventory.answerNames.${operation} must be an object of vendorName: venueName`);
     }
     out[operation] = names as Record<string, string>;
@@ -344,16 +387,21 @@ export function inVenueNames(answer: unknown, names: Readonly<Record<string, str
     // A key is renamed only where nothing else in the record holds or would take that name: never one value over another.
     const safe = (key: string, venue: string) =>
       !keys.some((other) => other !== key && (bodyNameKey(other) === bodyNameKey(venue) || target(other) === venue));
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => {
-      const venue = target(key);
-      return [venue !== undefined && safe(key, venue) ? venue : key, walk(inner)];
-    }));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => {
+        const venue = target(key);
+        return [venue !== undefined && safe(key, venue) ? venue : key, walk(inner)];
+      }),
+    );
   };
   return walk(answer);
 }
 
 const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value));
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  [Object.prototype, null].includes(Object.getPrototypeOf(value));
 
 /** The body with each key the vendor names otherwise written in its name, at every depth; other keys stay venue's. */
 export function inVendorNames(body: unknown, names: readonly string[] | undefined): unknown {
@@ -362,7 +410,9 @@ export function inVendorNames(body: unknown, names: readonly string[] | undefine
   const walk = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(walk);
     if (!isPlainRecord(value)) return value;
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [byKey.get(bodyNameKey(key)) ?? key, walk(inner)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [byKey.get(bodyNameKey(key)) ?? key, walk(inner)]),
+    );
   };
   return walk(body);
 }
@@ -390,16 +440,26 @@ export class InventoryRouteMap {
   }
 
   /** Builds the map from a setting reader (the profile's values; undefined where unset). */
-  static fromSettings(read: (key: string) => { value?: string; source?: RouteOrigin | 'flag' | 'extends' } | undefined): InventoryRouteMap {
+  static fromSettings(
+    read: (key: string) => { value?: string; source?: RouteOrigin | 'flag' | 'extends' } | undefined,
+  ): InventoryRouteMap {
     const routes = {} as Record<InventoryOperation, { route: Route; origin: RouteOrigin }>;
     for (const operation of inventoryOperationNames) {
       const set = read(routeSettingKey(operation));
-      if (set?.value) routes[operation] = { route: parseRoute(set.value, routeSettingKey(operation)), origin: set.source === 'environment' ? 'environment' : 'profile' };
+      if (set?.value)
+        routes[operation] = {
+          route: parseRoute(set.value, routeSettingKey(operation)),
+          origin: set.source === 'environment' ? 'environment' : 'profile',
+        };
       else routes[operation] = { route: parseRoute(inventoryOperations[operation].route), origin: 'default' };
     }
     const base = read('inventory.basePath')?.value;
     const auth = read('inventory.auth')?.value;
-    return new InventoryRouteMap(routes, base ? normaliseBasePath(base) : '', auth ? parseAuthScheme(auth) : { type: 'bearer' }, parseBodyNames(read('inventory.bodyNames')?.value),
+    return new InventoryRouteMap(
+      routes,
+      base ? normaliseBasePath(base) : '',
+      auth ? parseAuthScheme(auth) : { type: 'bearer' },
+      parseBodyNames(read('inventory.bodyNames')?.value),
       parseAnswerNames(read('inventory.answerNames')?.value),
     );
   }
@@ -424,7 +484,9 @@ export class InventoryRouteMap {
   resolve(operation: InventoryOperation, ...params: string[]): { method: HttpVerb; path: string } {
     const route = this.route(operation);
     if (params.length !== route.params.length || params.some((p) => p === undefined || String(p) === '')) {
-      throw new UsageError(`the ${operation} route "${formatRoute(route)}" needs ${route.params.length} path value(s), got ${JSON.stringify(params)}`);
+      throw new UsageError(
+        `the ${operation} route "${formatRoute(route)}" needs ${route.params.length} path value(s), got ${JSON.stringify(params)}`,
+      );
     }
     let index = 0;
     const path = route.path.replace(/\{[^{}/]+\}/g, () => encodeURIComponent(params[index++]!));

@@ -25,7 +25,8 @@ export const LIMITS = {
 // ---------------------------------------------------------------- building blocks
 
 type IssueInput = { input?: unknown };
-const typeRule = (what: string) => (issue: IssueInput) => (issue.input === undefined ? 'is required' : `must be ${what}`);
+const typeRule = (what: string) => (issue: IssueInput) =>
+  issue.input === undefined ? 'is required' : `must be ${what}`;
 
 const notBlank = (value: string) => /\S/.test(value);
 
@@ -82,10 +83,14 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 // ---------------------------------------------------------------- products
 
-
 export const productTypeSchema = int().refine((v) => v === 2 || v === 3, 'must be 2 (stock product) or 3 (modifier)');
-export const saleTypeSchema = int().min(1, 'must be 1 to 7: Redemption 1 + Sale 2 + Vending 4').max(7, 'must be 1 to 7: Redemption 1 + Sale 2 + Vending 4');
-export const orderPrinterSchema = int().refine((v) => v === 0 || v === 1 || v === 2, 'must be 0 (none), 1 (printer 1) or 2 (printer 2)');
+export const saleTypeSchema = int()
+  .min(1, 'must be 1 to 7: Redemption 1 + Sale 2 + Vending 4')
+  .max(7, 'must be 1 to 7: Redemption 1 + Sale 2 + Vending 4');
+export const orderPrinterSchema = int().refine(
+  (v) => v === 0 || v === 1 || v === 2,
+  'must be 0 (none), 1 (printer 1) or 2 (printer 2)',
+);
 export const barcodeSchema = text(LIMITS.barcode, true);
 export const barcodesSchema = z.array(barcodeSchema, { error: typeRule('a list of barcodes') });
 
@@ -116,7 +121,11 @@ function checkSaleTypePrices(value: unknown, ctx: z.RefinementCtx) {
   if (typeof saleType !== 'number' || !Number.isInteger(saleType) || saleType < 1 || saleType > 7) return;
   for (const { flag, name, priceField } of SALE_TYPE_FLAGS) {
     if ((saleType & flag) !== 0 && value[priceField] === undefined) {
-      ctx.addIssue({ code: 'custom', path: [priceField], message: `is required when saleType includes ${name} (${flag})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [priceField],
+        message: `is required when saleType includes ${name} (${flag})`,
+      });
     }
   }
 }
@@ -151,7 +160,9 @@ export type ProductCreate = z.infer<typeof productCreateSchema>;
 
 export const supplierChangeSchema = z.strictObject(
   {
-    action: z.enum(['add', 'update', 'remove'], { error: (i: IssueInput) => (i.input === undefined ? 'is required' : 'must be add, update or remove') }),
+    action: z.enum(['add', 'update', 'remove'], {
+      error: (i: IssueInput) => (i.input === undefined ? 'is required' : 'must be add, update or remove'),
+    }),
     supplierId: positiveId('supplier id'),
     containerPrice: money().optional(),
     containerQuantity: int().min(1, 'must be at least 1').optional(),
@@ -241,12 +252,17 @@ export type SupplierCreate = z.infer<typeof supplierCreateSchema>;
 // ---------------------------------------------------------------- queries
 
 const pageSchema = numberParam(int().min(1, 'must be at least 1'));
-const pageSizeSchema = numberParam(int().min(1, 'must be at least 1').max(LIMITS.pageSizeMax, `must be at most ${LIMITS.pageSizeMax}`));
+const pageSizeSchema = numberParam(
+  int().min(1, 'must be at least 1').max(LIMITS.pageSizeMax, `must be at most ${LIMITS.pageSizeMax}`),
+);
 
 export const productListQuerySchema = z.object({
   productType: numberParam(productTypeSchema).optional(),
   saleType: numberParam(saleTypeSchema).optional(),
-  categoryId: z.string({ error: typeRule('text') }).max(PADDED_ID_LENGTH, `must be at most ${PADDED_ID_LENGTH} characters`).optional(),
+  categoryId: z
+    .string({ error: typeRule('text') })
+    .max(PADDED_ID_LENGTH, `must be at most ${PADDED_ID_LENGTH} characters`)
+    .optional(),
   isActive: boolParam().optional(),
   page: pageSchema.optional(),
   pageSize: pageSizeSchema.optional(),
@@ -293,7 +309,9 @@ export const stockTakeSchema = z.strictObject(
   {
     warehouseId: positiveId('warehouse id'),
     userId: positiveId('user id'),
-    items: z.array(stockTakeItemSchema, { error: typeRule('a list of counted items') }).min(1, 'must list at least one item'),
+    items: z
+      .array(stockTakeItemSchema, { error: typeRule('a list of counted items') })
+      .min(1, 'must list at least one item'),
     comment: comment().optional(),
   },
   { error: typeRule('a JSON object') },
@@ -316,7 +334,9 @@ export const stockReceiptSchema = z.strictObject(
     supplierId: positiveId('supplier id').optional(),
     poNumber: text(LIMITS.name).optional(),
     invoice: text(LIMITS.name).optional(),
-    items: z.array(stockReceiptItemSchema, { error: typeRule('a list of received items') }).min(1, 'must list at least one item'),
+    items: z
+      .array(stockReceiptItemSchema, { error: typeRule('a list of received items') })
+      .min(1, 'must list at least one item'),
     comment: comment().optional(),
   },
   { error: typeRule('a JSON object') },
@@ -330,7 +350,10 @@ export const stockAdjustmentSchema = z.strictObject(
     adjustmentQuantity: int().refine((v) => v !== 0, 'must not be 0 (positive increases, negative decreases)'),
     userId: positiveId('user id'),
     comment: z
-      .string({ error: (i: IssueInput) => (i.input === undefined ? 'is required (the reason for the adjustment)' : 'must be text') })
+      .string({
+        error: (i: IssueInput) =>
+          i.input === undefined ? 'is required (the reason for the adjustment)' : 'must be text',
+      })
       .max(LIMITS.comment, `must be at most ${LIMITS.comment} characters`)
       .refine(notBlank, 'must not be blank (give the reason for the adjustment)'),
   },
@@ -364,7 +387,8 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 /** Rules in words, for the few zod messages not already set by our schemas. */
 function ruleOf(issue: z.core.$ZodIssue): string {
   const message = issue.message;
-  if (!message.startsWith('Invalid input') && !message.startsWith('Too ') && !message.startsWith('Invalid ')) return message;
+  if (!message.startsWith('Invalid input') && !message.startsWith('Too ') && !message.startsWith('Invalid '))
+    return message;
   switch (issue.code) {
     case 'invalid_type':
       return message.includes('received undefined') ? 'is required' : `must be ${issue.expected}`;
@@ -378,7 +402,10 @@ function ruleOf(issue: z.core.$ZodIssue): string {
 }
 
 /** Every zod issue as {field, rule, line?}; unknown keys become one issue each. */
-export function issuesFromZod(error: z.ZodError | { issues: z.core.$ZodIssue[] }, options: IssueOptions = {}): ValidationIssue[] {
+export function issuesFromZod(
+  error: z.ZodError | { issues: z.core.$ZodIssue[] },
+  options: IssueOptions = {},
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const push = (path: PropertyKey[], rule: string) => {
     const raw = fieldPath(path) || 'body';
@@ -416,7 +443,10 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown, options?: 
  * Pads what people type for categoryId, classId and taxGroup. Ids longer than
  * 10 characters are left as they are so the schema reports them.
  */
-export function padIdsIn<T extends Record<string, unknown>>(body: T, keys: string[] = ['categoryId', 'classId', 'taxGroup']): T {
+export function padIdsIn<T extends Record<string, unknown>>(
+  body: T,
+  keys: string[] = ['categoryId', 'classId', 'taxGroup'],
+): T {
   const out: Record<string, unknown> = { ...body };
   for (const key of keys) {
     const value = out[key];

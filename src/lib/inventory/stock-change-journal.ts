@@ -41,20 +41,36 @@ export function stockChangeFingerprint(identity: StockChangeIdentity): string {
   const items = [...identity.items]
     .map((i) => [i.productId, i.countedQuantity ?? null, i.adjustmentQuantity ?? null])
     .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
-  const canonical = JSON.stringify(['venue-stock-change/1', identity.kind, identity.profile, identity.warehouseId, identity.userId, identity.comment?.trim() || null, items]);
+  const canonical = JSON.stringify([
+    'venue-stock-change/1',
+    identity.kind,
+    identity.profile,
+    identity.warehouseId,
+    identity.userId,
+    identity.comment?.trim() || null,
+    items,
+  ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
 
 /** What the change does to each product, given the levels before it. */
-export function expectedChanges(entry: Pick<StockChangeIdentity, 'kind' | 'items'>, levelsBefore: Record<string, number>): Array<{ productId: string; change: number }> {
+export function expectedChanges(
+  entry: Pick<StockChangeIdentity, 'kind' | 'items'>,
+  levelsBefore: Record<string, number>,
+): Array<{ productId: string; change: number }> {
   return entry.items.map((i) => ({
     productId: i.productId,
-    change: entry.kind === 'take' ? (i.countedQuantity ?? 0) - (levelsBefore[i.productId] ?? 0) : (i.adjustmentQuantity ?? 0),
+    change:
+      entry.kind === 'take' ? (i.countedQuantity ?? 0) - (levelsBefore[i.productId] ?? 0) : (i.adjustmentQuantity ?? 0),
   }));
 }
 
 export class StockChangeJournal extends Journal<StockChangeEntry> {
-  constructor(stateDir: string, now: () => number = Date.now, scrub?: { scrub(text: string, everyJwt?: boolean): string }) {
+  constructor(
+    stateDir: string,
+    now: () => number = Date.now,
+    scrub?: { scrub(text: string, everyJwt?: boolean): string },
+  ) {
     super(
       stateDir,
       {
@@ -63,7 +79,8 @@ export class StockChangeJournal extends Journal<StockChangeEntry> {
         name: 'inventory-stock-changes',
         what: 'stock change',
         listCommand: 'venue inventory stock changes',
-        migrate: (old) => migrateInventoryV1<StockChangeEntry>(old, (e) => (e.kind === 'adjustment' ? 'adjustment' : 'take')),
+        migrate: (old) =>
+          migrateInventoryV1<StockChangeEntry>(old, (e) => (e.kind === 'adjustment' ? 'adjustment' : 'take')),
       },
       now,
       scrub,
@@ -72,7 +89,9 @@ export class StockChangeJournal extends Journal<StockChangeEntry> {
 
   /** The newest entry with this content that is still open (not recorded or applied), if any. */
   openEntry(profile: string, fingerprint: string): StockChangeEntry | undefined {
-    return this.list(profile).find((e) => e.fingerprint === fingerprint && e.status !== 'recorded' && e.status !== 'applied');
+    return this.list(profile).find(
+      (e) => e.fingerprint === fingerprint && e.status !== 'recorded' && e.status !== 'applied',
+    );
   }
 
   /** A new entry id: 32 hex digits. */

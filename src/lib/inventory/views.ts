@@ -5,7 +5,17 @@
 // Every view keeps the service's own record (withSource) so machine formats
 // print what the service sent.
 
-import { RecordReader, asEnum, asNumber, asText, isRecord, sameKeys, withSource, type FieldNames, type FieldSpec } from '../reading.js';
+import {
+  RecordReader,
+  asEnum,
+  asNumber,
+  asText,
+  isRecord,
+  sameKeys,
+  withSource,
+  type FieldNames,
+  type FieldSpec,
+} from '../reading.js';
 import {
   adjustmentFields,
   categoryFields,
@@ -61,8 +71,13 @@ function compact<T extends object>(view: T, raw: unknown): T {
   if (!byDefined) layouts.set(keys[0] ?? '', (byDefined = new Map()));
   // A key "__proto__" in a literal would set the prototype, not a field: such views are always made key by key.
   if (!seen && byDefined.size < 256 && !keys.includes('__proto__')) {
-    const properties = keys.filter((key) => source[key] !== undefined).map((key) => `${JSON.stringify(key)}: s[${JSON.stringify(key)}]`);
-    byDefined.set(defined, { keys, make: new Function('s', `"use strict"; return { ${properties.join(', ')} };`) as Layout['make'] });
+    const properties = keys
+      .filter((key) => source[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}: s[${JSON.stringify(key)}]`);
+    byDefined.set(defined, {
+      keys,
+      make: new Function('s', `"use strict"; return { ${properties.join(', ')} };`) as Layout['make'],
+    });
   }
   return out as T;
 }
@@ -114,7 +129,9 @@ function texts(reader: RecordReader, spec: FieldSpec, inside: FieldNames): strin
   const items = Array.isArray(value) ? value : [value];
   const out: string[] = [];
   for (const item of items) {
-    const text = isRecord(item) ? asText(new RecordReader(item, reader.source, spec.names[0]!).value(inside)) : asText(item);
+    const text = isRecord(item)
+      ? asText(new RecordReader(item, reader.source, spec.names[0]!).value(inside))
+      : asText(item);
     if (text === undefined) throw reader.missing(spec.names[0]!, spec, 'has an unreadable');
     out.push(text);
   }
@@ -132,7 +149,11 @@ export function readProductType(value: unknown): number | string | undefined {
 export function readSaleType(value: unknown): number | string | undefined {
   const direct = asNumber(value);
   if (direct !== undefined) return direct;
-  const words = Array.isArray(value) ? value.map(asText) : typeof value === 'string' ? value.split(/[,|+\s]+/).filter(Boolean) : undefined;
+  const words = Array.isArray(value)
+    ? value.map(asText)
+    : typeof value === 'string'
+      ? value.split(/[,|+\s]+/).filter(Boolean)
+      : undefined;
   if (!words?.length) return undefined;
   let mask = 0;
   for (const word of words) {
@@ -145,7 +166,10 @@ export function readSaleType(value: unknown): number | string | undefined {
 
 /** The reads a product's stock entry can fail on. */
 function stockEntryNeeds(reader: RecordReader): StockLevelEntry {
-  return { warehouseId: needRef(reader, productStockFields.warehouseId, 'warehouse id'), quantity: reader.need(productStockFields.quantity, 'quantity') };
+  return {
+    warehouseId: needRef(reader, productStockFields.warehouseId, 'warehouse id'),
+    quantity: reader.need(productStockFields.quantity, 'quantity'),
+  };
 }
 
 function stockEntry(reader: RecordReader): StockLevelEntry {
@@ -180,7 +204,11 @@ function supplierLink(reader: RecordReader): ProductSupplierLink {
  * given function (its view, or only what it needs). The rest of a product is
  * optional.
  */
-function productNeeds<S, L>(reader: RecordReader, entry: (reader: RecordReader) => S, link: (reader: RecordReader) => L) {
+function productNeeds<S, L>(
+  reader: RecordReader,
+  entry: (reader: RecordReader) => S,
+  link: (reader: RecordReader) => L,
+) {
   const f = productFields;
   return {
     productId: needRef(reader, f.productId, 'id'),
@@ -295,27 +323,46 @@ export function productView(reader: RecordReader): Product {
 }
 
 export function categoryView(reader: RecordReader): Category {
-  return viewOf({ categoryId: reader.need(categoryFields.categoryId, 'id'), name: reader.get(categoryFields.name) }, reader);
+  return viewOf(
+    { categoryId: reader.need(categoryFields.categoryId, 'id'), name: reader.get(categoryFields.name) },
+    reader,
+  );
 }
 
 export function classView(reader: RecordReader): ProductClass {
   const f = classFields;
-  return viewOf({ classId: reader.need(f.classId, 'id'), categoryId: reader.get(f.categoryId), name: reader.get(f.name) }, reader);
+  return viewOf(
+    { classId: reader.need(f.classId, 'id'), categoryId: reader.get(f.categoryId), name: reader.get(f.name) },
+    reader,
+  );
 }
 
 export function warehouseView(reader: RecordReader): Warehouse {
   const f = warehouseFields;
-  return viewOf({ warehouseId: needRef(reader, f.warehouseId, 'id'), name: reader.get(f.name), locationId: reader.get(f.locationId) }, reader);
+  return viewOf(
+    {
+      warehouseId: needRef(reader, f.warehouseId, 'id'),
+      name: reader.get(f.name),
+      locationId: reader.get(f.locationId),
+    },
+    reader,
+  );
 }
 
 export function taxGroupView(reader: RecordReader): TaxGroup {
   const f = taxGroupFields;
-  return viewOf({ taxGroup: reader.need(f.taxGroup, 'id'), name: reader.get(f.name), rate: reader.get(f.rate) }, reader);
+  return viewOf(
+    { taxGroup: reader.need(f.taxGroup, 'id'), name: reader.get(f.name), rate: reader.get(f.rate) },
+    reader,
+  );
 }
 
 export function containerView(reader: RecordReader): ContainerType {
   const f = containerFields;
-  return viewOf({ containerId: needRef(reader, f.containerId, 'id'), name: reader.get(f.name), units: reader.get(f.units) }, reader);
+  return viewOf(
+    { containerId: needRef(reader, f.containerId, 'id'), name: reader.get(f.name), units: reader.get(f.units) },
+    reader,
+  );
 }
 
 export function supplierView(reader: RecordReader): Supplier {
@@ -343,14 +390,19 @@ export function stockLevelNeeds(reader: RecordReader): StockLevelNeeds {
   // is the first key its read tries, so the reads below would find exactly these values: taken as they are (a
   // fleet reads 100,000 levels). Anything else is read.
   const { productId, warehouseId, quantity } = reader.raw;
-  if (Number.isInteger(productId) && Number.isInteger(warehouseId) && Number.isFinite(quantity)) return { productId, warehouseId, quantity } as StockLevelNeeds;
+  if (Number.isInteger(productId) && Number.isInteger(warehouseId) && Number.isFinite(quantity))
+    return { productId, warehouseId, quantity } as StockLevelNeeds;
   return readStockLevelNeeds(reader);
 }
 
 /** stockLevelNeeds read through the field table, whatever the level looks like (the reference its quick way is tested against). */
 export function readStockLevelNeeds(reader: RecordReader): StockLevelNeeds {
   const f = stockLevelFields;
-  return { productId: needRef(reader, f.productId, 'product id'), warehouseId: reader.get(f.warehouseId), quantity: reader.need(f.quantity, 'quantity') };
+  return {
+    productId: needRef(reader, f.productId, 'product id'),
+    warehouseId: reader.get(f.warehouseId),
+    quantity: reader.need(f.quantity, 'quantity'),
+  };
 }
 
 const LEVEL = Symbol('venue.stockLevelNeeds');
@@ -415,12 +467,26 @@ export function stockTakeView(reader: RecordReader): StockTakeResult {
 
 function receiptLine(reader: RecordReader): StockReceiptLine {
   const f = receiptLineFields;
-  return viewOf<StockReceiptLine>({ productId: needRef(reader, f.productId, 'product id'), quantity: reader.get(f.quantity), newQuantity: reader.get(f.newQuantity) }, reader);
+  return viewOf<StockReceiptLine>(
+    {
+      productId: needRef(reader, f.productId, 'product id'),
+      quantity: reader.get(f.quantity),
+      newQuantity: reader.get(f.newQuantity),
+    },
+    reader,
+  );
 }
 
 export function receiptView(reader: RecordReader): StockReceiptResult {
   const f = receiptFields;
-  return viewOf<StockReceiptResult>({ receiptId: reader.get(f.receiptId), items: nestedRecords(reader, f.items, 'receipt line')?.map(receiptLine), createdAt: reader.get(f.createdAt) }, reader);
+  return viewOf<StockReceiptResult>(
+    {
+      receiptId: reader.get(f.receiptId),
+      items: nestedRecords(reader, f.items, 'receipt line')?.map(receiptLine),
+      createdAt: reader.get(f.createdAt),
+    },
+    reader,
+  );
 }
 
 export function adjustmentView(reader: RecordReader): StockAdjustmentResult {
@@ -443,6 +509,10 @@ export function adjustmentView(reader: RecordReader): StockAdjustmentResult {
 
 /** Stock that cannot be: the seed refuses an adjustment below zero and a count below zero, and receipts only add, so a level below zero is impossible. */
 export function stockProblems(what: string, levels: Array<{ warehouseId?: number; quantity: number }>): string[] {
-  return levels.filter((l) => l.quantity < 0).map((l) => `${what}${l.warehouseId !== undefined ? ` in warehouse ${l.warehouseId}` : ''} has ${l.quantity} on hand (below zero)`);
+  return levels
+    .filter((l) => l.quantity < 0)
+    .map(
+      (l) =>
+        `${what}${l.warehouseId !== undefined ? ` in warehouse ${l.warehouseId}` : ''} has ${l.quantity} on hand (below zero)`,
+    );
 }
-

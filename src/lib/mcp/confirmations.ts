@@ -16,7 +16,9 @@ export type Redemption = { ok: true } | { ok: false; why: string };
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -50,7 +52,8 @@ export class Confirmations {
       this.pending.delete(id);
       return { ok: false, why: 'this confirmationId has expired' };
     }
-    if (entry.binding !== this.bindingOf(tool, profile, args)) return { ok: false, why: 'this confirmationId was issued for another tool, profile or other arguments' };
+    if (entry.binding !== this.bindingOf(tool, profile, args))
+      return { ok: false, why: 'this confirmationId was issued for another tool, profile or other arguments' };
     this.pending.delete(id);
     return { ok: true };
   }

@@ -29,7 +29,8 @@ export interface FrontOptions {
 
 type Message = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const optional = (value: unknown, is: (v: unknown) => boolean) => value === undefined || is(value);
 const isString = (value: unknown) => typeof value === 'string';
 /** A JSON-RPC request id as the SDK reads one: a string or a whole number. */
@@ -43,10 +44,20 @@ function plainParams(params: unknown, paged: boolean): boolean {
 
 /** initialize params the SDK's schema accepts (anything else goes to it, and it answers). */
 function initializeParams(params: unknown): params is { protocolVersion: string } {
-  if (!isObject(params) || !isString(params.protocolVersion) || !isObject(params.capabilities) || !optional(params._meta, isObject)) return false;
+  if (
+    !isObject(params) ||
+    !isString(params.protocolVersion) ||
+    !isObject(params.capabilities) ||
+    !optional(params._meta, isObject)
+  )
+    return false;
   const info = params.clientInfo;
   if (!isObject(info) || !isString(info.name) || !isString(info.version)) return false;
-  if (![info.title, info.websiteUrl, info.description].every((v) => optional(v, isString)) || !optional(info.icons, Array.isArray)) return false;
+  if (
+    ![info.title, info.websiteUrl, info.description].every((v) => optional(v, isString)) ||
+    !optional(info.icons, Array.isArray)
+  )
+    return false;
   return Object.values(params.capabilities).every((v) => isObject(v));
 }
 
@@ -135,7 +146,9 @@ export class McpFront {
         resolve();
       });
     });
-    options.input.on('data', (chunk: Buffer | string) => this.fromClient.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk));
+    options.input.on('data', (chunk: Buffer | string) =>
+      this.fromClient.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk),
+    );
     this.fromServer.on('data', (chunk: Buffer) => this.toClient.push(chunk));
   }
 
@@ -157,7 +170,14 @@ export class McpFront {
     } catch {
       return false;
     }
-    if (!isObject(message) || message.jsonrpc !== '2.0' || !isString(message.method) || 'result' in message || 'error' in message) return false;
+    if (
+      !isObject(message) ||
+      message.jsonrpc !== '2.0' ||
+      !isString(message.method) ||
+      'result' in message ||
+      'error' in message
+    )
+      return false;
     const method = message.method as string;
     if (this.initialize === undefined) {
       if (method !== 'initialize' || !isId(message.id) || !initializeParams(message.params)) return false;
@@ -165,10 +185,20 @@ export class McpFront {
       const { latest, supported } = this.options.protocolVersions;
       const asked = message.params.protocolVersion;
       const protocolVersion = supported.includes(asked) ? asked : latest;
-      return this.reply(method, message.id, { protocolVersion, capabilities: CAPABILITIES, serverInfo: { name: SERVER_NAME, version: this.options.version }, instructions: INSTRUCTIONS });
+      return this.reply(method, message.id, {
+        protocolVersion,
+        capabilities: CAPABILITIES,
+        serverInfo: { name: SERVER_NAME, version: this.options.version },
+        instructions: INSTRUCTIONS,
+      });
     }
     if (!('id' in message)) {
-      if (method !== 'notifications/initialized' || this.initialized !== undefined || !plainParams(message.params, false)) return false;
+      if (
+        method !== 'notifications/initialized' ||
+        this.initialized !== undefined ||
+        !plainParams(message.params, false)
+      )
+        return false;
       this.initialized = line.toString('utf8');
       this.noted(method);
       return true;
@@ -180,7 +210,9 @@ export class McpFront {
       case 'tools/list':
         return plainParams(message.params, true) && this.reply(method, message.id, { tools: this.options.tools });
       case 'resources/list':
-        return plainParams(message.params, true) && this.reply(method, message.id, { resources: this.options.resources });
+        return (
+          plainParams(message.params, true) && this.reply(method, message.id, { resources: this.options.resources })
+        );
       default:
         return false;
     }

@@ -18,10 +18,12 @@ const email = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
 const cardNumber = /(?<![\dA-Za-z.:-])(?:\d[ -]?){11,18}\d(?![\dA-Za-z.:])/g;
 
 export function maskText(text: string): string {
-  return text.replace(email, (found) => maskEmail(found)).replace(cardNumber, (found) => {
-    const digits = found.replace(/[ -]/g, '');
-    return digits.length >= 12 ? maskCardNumber(digits) : found;
-  });
+  return text
+    .replace(email, (found) => maskEmail(found))
+    .replace(cardNumber, (found) => {
+      const digits = found.replace(/[ -]/g, '');
+      return digits.length >= 12 ? maskCardNumber(digits) : found;
+    });
 }
 
 /** A product's barcode (EAN, UPC, GTIN) is as long as a card number and no guest's: kept as the service sent it. */
@@ -33,11 +35,25 @@ const personalName = /^(nickname|cardNickname|firstName|lastName|fullName|guestN
 /** Every string of a JSON value masked (keys too); numbers as long as a card number are masked as text. */
 export function maskValue(value: unknown, key?: string): unknown {
   if (key !== undefined && personalName.test(key) && typeof value === 'string') return maskName(value);
-  if (key !== undefined && productCode.test(key) && (typeof value === 'string' || typeof value === 'number') && /^\d+$/.test(String(value))) return value;
+  if (
+    key !== undefined &&
+    productCode.test(key) &&
+    (typeof value === 'string' || typeof value === 'number') &&
+    /^\d+$/.test(String(value))
+  )
+    return value;
   if (typeof value === 'string') return maskText(value);
-  if (typeof value === 'number' && Number.isInteger(value) && String(Math.abs(value)).length >= 12 && String(Math.abs(value)).length <= 19 && !looksLikeTime(value)) return maskText(String(value));
+  if (
+    typeof value === 'number' &&
+    Number.isInteger(value) &&
+    String(Math.abs(value)).length >= 12 &&
+    String(Math.abs(value)).length <= 19 &&
+    !looksLikeTime(value)
+  )
+    return maskText(String(value));
   if (Array.isArray(value)) return value.map((item) => maskValue(item, key));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [maskText(k), maskValue(v, k)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [maskText(k), maskValue(v, k)]));
   return value;
 }
 

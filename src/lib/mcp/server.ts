@@ -56,11 +56,19 @@ export interface McpServerOptions {
 
 const DEFAULT_LIMIT = 50;
 
-type ToolAnswer = { content: Array<{ type: 'text'; text: string }>; isError?: boolean; structuredContent?: Record<string, unknown> };
+type ToolAnswer = {
+  content: Array<{ type: 'text'; text: string }>;
+  isError?: boolean;
+  structuredContent?: Record<string, unknown>;
+};
 
 function answer(body: Record<string, unknown>, isError = false): ToolAnswer {
   const masked = maskValue(body) as Record<string, unknown>;
-  return { content: [{ type: 'text', text: JSON.stringify(masked, null, 2) }], ...(isError ? { isError: true } : {}), structuredContent: masked };
+  return {
+    content: [{ type: 'text', text: JSON.stringify(masked, null, 2) }],
+    ...(isError ? { isError: true } : {}),
+    structuredContent: masked,
+  };
 }
 
 /** The messages a run wrote to stderr, one a line, masked; the JSON error object read apart. */
@@ -92,7 +100,10 @@ function commandsNamed(texts: string[]): string[] {
 
 function bindingOf(tool: string, profile: string, args: Record<string, unknown>): string {
   const sorted = Object.fromEntries(Object.entries(args).sort(([a], [b]) => (a < b ? -1 : 1)));
-  return createHash('sha256').update(JSON.stringify({ tool, profile, args: sorted })).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify({ tool, profile, args: sorted }))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 function encodeCursor(offset: number, binding: string): string {
@@ -137,7 +148,10 @@ export class ToolCalls {
   }
 
   private failure(code: number, body: Record<string, unknown>): ToolAnswer {
-    return answer({ exitCode: code, meaning: this.options.meanings.get(code) ?? 'see venue help exit-codes', ...body }, true);
+    return answer(
+      { exitCode: code, meaning: this.options.meanings.get(code) ?? 'see venue help exit-codes', ...body },
+      true,
+    );
   }
 
   private async callNow(name: string, input: Record<string, unknown>): Promise<ToolAnswer> {
@@ -145,14 +159,24 @@ export class ToolCalls {
     if (!tool) {
       const why = this.options.withheld.get(name);
       this.options.log(`refused ${name}: ${why ?? 'no such tool'}`);
-      return this.failure(2, { error: { message: why ?? `no tool named ${name}`, hint: 'tools/list gives the tools this server serves.' }, sent: false });
+      return this.failure(2, {
+        error: { message: why ?? `no tool named ${name}`, hint: 'tools/list gives the tools this server serves.' },
+        sent: false,
+      });
     }
     const problems = checkArguments(tool.inputSchema, input);
-    if (problems.length) return this.failure(2, { error: { message: `invalid arguments for ${name}`, details: problems }, sent: false });
+    if (problems.length)
+      return this.failure(2, { error: { message: `invalid arguments for ${name}`, details: problems }, sent: false });
     const served = await this.options.profiles();
     const profile = (input.profile as string | undefined) ?? served[0]!;
     if (!served.includes(profile)) {
-      return this.failure(2, { error: { message: `profile "${profile}" is not served`, hint: `venue mcp serves ${served.join(', ')} (--profiles).` }, sent: false });
+      return this.failure(2, {
+        error: {
+          message: `profile "${profile}" is not served`,
+          hint: `venue mcp serves ${served.join(', ')} (--profiles).`,
+        },
+        sent: false,
+      });
     }
     const args = commandArguments(input);
     return tool.use === 'read' ? this.read(tool, profile, input, args) : this.write(tool, profile, input, args);
@@ -164,18 +188,41 @@ export class ToolCalls {
     return result;
   }
 
-  private async read(tool: ToolSpec, profile: string, input: Record<string, unknown>, args: Record<string, unknown>): Promise<ToolAnswer> {
+  private async read(
+    tool: ToolSpec,
+    profile: string,
+    input: Record<string, unknown>,
+    args: Record<string, unknown>,
+  ): Promise<ToolAnswer> {
     const limit = (input.limit as number | undefined) ?? DEFAULT_LIMIT;
     const binding = bindingOf(tool.name, profile, args);
     const offset = input.cursor === undefined ? 0 : decodeCursor(input.cursor as string, binding);
-    if (typeof offset === 'string') return this.failure(2, { error: { message: offset, hint: 'Pass the nextCursor of an answer with the same arguments.' }, sent: false });
+    if (typeof offset === 'string')
+      return this.failure(2, {
+        error: { message: offset, hint: 'Pass the nextCursor of an answer with the same arguments.' },
+        sent: false,
+      });
     // One more than the page: whether a next page exists is seen, never guessed.
     const words = tool.argv(args);
-    const argv = ['--profile', profile, '--output', 'json', '--no-input', ...words.slice(0, pathLength(tool)), `--limit=${offset + limit + 1}`, ...words.slice(pathLength(tool))];
+    const argv = [
+      '--profile',
+      profile,
+      '--output',
+      'json',
+      '--no-input',
+      ...words.slice(0, pathLength(tool)),
+      `--limit=${offset + limit + 1}`,
+      ...words.slice(pathLength(tool)),
+    ];
     const result = await this.runLogged(tool, argv);
     const { messages, error } = messagesOf(result.stderr);
     // A command may print its data and still fail (inventory health reporting the service unhealthy): both are told.
-    if (result.code !== 0) return this.failure(result.code, { error: error ?? { message: messages.join('\n') }, ...(result.stdout.trim() ? { printed: parseOr(result.stdout) } : {}), ...(messages.length ? { messages } : {}) });
+    if (result.code !== 0)
+      return this.failure(result.code, {
+        error: error ?? { message: messages.join('\n') },
+        ...(result.stdout.trim() ? { printed: parseOr(result.stdout) } : {}),
+        ...(messages.length ? { messages } : {}),
+      });
     let data: unknown;
     try {
       data = result.stdout.trim() === '' ? null : JSON.parse(result.stdout);
@@ -193,7 +240,12 @@ export class ToolCalls {
     });
   }
 
-  private async write(tool: ToolSpec, profile: string, input: Record<string, unknown>, args: Record<string, unknown>): Promise<ToolAnswer> {
+  private async write(
+    tool: ToolSpec,
+    profile: string,
+    input: Record<string, unknown>,
+    args: Record<string, unknown>,
+  ): Promise<ToolAnswer> {
     const base = ['--profile', profile, '--output', 'json', '--no-input'];
     const words = tool.argv(args);
     const at = pathLength(tool);
@@ -201,7 +253,13 @@ export class ToolCalls {
     if (confirmationId === undefined) {
       const result = await this.runLogged(tool, [...base, ...words.slice(0, at), '--dry-run', ...words.slice(at)]);
       const { messages, error } = messagesOf(result.stderr);
-      if (result.code !== 0) return this.failure(result.code, { stage: 'dry run', error: error ?? { message: messages.join('\n') }, ...(messages.length ? { messages } : {}), sent: false });
+      if (result.code !== 0)
+        return this.failure(result.code, {
+          stage: 'dry run',
+          error: error ?? { message: messages.join('\n') },
+          ...(messages.length ? { messages } : {}),
+          sent: false,
+        });
       const confirmation = this.confirmations.issue(tool.name, profile, args);
       return answer({
         stage: 'planned',
@@ -214,22 +272,48 @@ export class ToolCalls {
       });
     }
     const redeemed = this.confirmations.redeem(confirmationId, tool.name, profile, args);
-    if (!redeemed.ok) return this.failure(2, { stage: 'apply', error: { message: redeemed.why, hint: 'Call the tool without confirmationId to plan again.' }, sent: false });
-    const result = await this.runLogged(tool, [...base, ...words.slice(0, at), ...(tool.hasYes ? ['--yes'] : []), ...words.slice(at)]);
+    if (!redeemed.ok)
+      return this.failure(2, {
+        stage: 'apply',
+        error: { message: redeemed.why, hint: 'Call the tool without confirmationId to plan again.' },
+        sent: false,
+      });
+    const result = await this.runLogged(tool, [
+      ...base,
+      ...words.slice(0, at),
+      ...(tool.hasYes ? ['--yes'] : []),
+      ...words.slice(at),
+    ]);
     const { messages, error } = messagesOf(result.stderr);
-    if (result.code === 0) return answer({ stage: 'applied', outcome: 'applied', result: parseOr(result.stdout), ...(messages.length ? { messages } : {}) });
-    const texts = [...messages, String(error?.message ?? ''), String(error?.hint ?? ''), ...((error?.details as string[] | undefined) ?? [])];
+    if (result.code === 0)
+      return answer({
+        stage: 'applied',
+        outcome: 'applied',
+        result: parseOr(result.stdout),
+        ...(messages.length ? { messages } : {}),
+      });
+    const texts = [
+      ...messages,
+      String(error?.message ?? ''),
+      String(error?.hint ?? ''),
+      ...((error?.details as string[] | undefined) ?? []),
+    ];
     if (result.code === 7) {
       return this.failure(7, {
         stage: 'apply',
         outcome: 'unknown',
         error: error ?? { message: messages.join('\n') },
         settleWith: commandsNamed(texts),
-        next: 'Do not call this tool again for the same write: a person checks what happened and settles it (settleWith). The write is in venue\'s journal.',
+        next: "Do not call this tool again for the same write: a person checks what happened and settles it (settleWith). The write is in venue's journal.",
         ...(messages.length ? { messages } : {}),
       });
     }
-    return this.failure(result.code, { stage: 'apply', outcome: 'not applied', error: error ?? { message: messages.join('\n') }, ...(messages.length ? { messages } : {}) });
+    return this.failure(result.code, {
+      stage: 'apply',
+      outcome: 'not applied',
+      error: error ?? { message: messages.join('\n') },
+      ...(messages.length ? { messages } : {}),
+    });
   }
 }
 
@@ -251,21 +335,39 @@ function parseOr(text: string): unknown {
 export async function serveMcp(options: McpServerOptions): Promise<void> {
   const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
-  const { CallToolRequestSchema, ListToolsRequestSchema, ListResourcesRequestSchema, ReadResourceRequestSchema, McpError, ErrorCode } = await import('@modelcontextprotocol/sdk/types.js');
+  const {
+    CallToolRequestSchema,
+    ListToolsRequestSchema,
+    ListResourcesRequestSchema,
+    ReadResourceRequestSchema,
+    McpError,
+    ErrorCode,
+  } = await import('@modelcontextprotocol/sdk/types.js');
   const calls = new ToolCalls(options);
   const server = new Server(
     { name: SERVER_NAME, version: options.version },
     {
       // venue asks the client for nothing (no elicitation): the SDK's validator of client answers is never used (scripts/bundle.js leaves it out).
-      jsonSchemaValidator: { getValidator: () => { throw new Error('venue mcp validates no elicitation'); } },
+      jsonSchemaValidator: {
+        getValidator: () => {
+          throw new Error('venue mcp validates no elicitation');
+        },
+      },
       capabilities: structuredClone(CAPABILITIES),
       instructions: INSTRUCTIONS,
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: options.tools.map((tool) => toolListing(tool) as ReturnType<typeof toolListing> & { inputSchema: { type: 'object'; [key: string]: unknown } }),
+    tools: options.tools.map(
+      (tool) =>
+        toolListing(tool) as ReturnType<typeof toolListing> & {
+          inputSchema: { type: 'object'; [key: string]: unknown };
+        },
+    ),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => calls.call(request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>));
+  server.setRequestHandler(CallToolRequestSchema, async (request) =>
+    calls.call(request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>),
+  );
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
     resources: options.resources.map(({ uri, name, description, mimeType }) => ({ uri, name, description, mimeType })),
   }));
@@ -285,12 +387,14 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
     // The client is gone when its end of standard input closes: the requests it sent are answered first
     // (the SDK starts each handler a microtask after reading it: the next turn comes after them).
     const afterTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-    options.stdin.once('end', () =>
-      void afterTurn()
-        .then(() => calls.whenIdle())
-        // Each answer leaves in the turn its call ends: the server closes after that.
-        .then(afterTurn)
-        .finally(() => void server.close()),
+    options.stdin.once(
+      'end',
+      () =>
+        void afterTurn()
+          .then(() => calls.whenIdle())
+          // Each answer leaves in the turn its call ends: the server closes after that.
+          .then(afterTurn)
+          .finally(() => void server.close()),
     );
   });
   await server.connect(transport);

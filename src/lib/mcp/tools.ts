@@ -43,7 +43,8 @@ export const serverArguments = ['profile', 'limit', 'cursor', 'confirmationId'] 
 /** The arguments without the server's own, for the command and for binding a confirmation. */
 export function commandArguments(input: Record<string, unknown>): Record<string, unknown> {
   const rest: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) if (!(serverArguments as readonly string[]).includes(key)) rest[key] = value;
+  for (const [key, value] of Object.entries(input))
+    if (!(serverArguments as readonly string[]).includes(key)) rest[key] = value;
   return rest;
 }
 
@@ -75,7 +76,8 @@ function checkValue(schema: JsonSchema, value: unknown): string | undefined {
       return undefined;
     case 'array':
       if (!Array.isArray(value)) return 'must be a list';
-      if (schema.minItems !== undefined && value.length < schema.minItems) return `must hold at least ${schema.minItems}`;
+      if (schema.minItems !== undefined && value.length < schema.minItems)
+        return `must hold at least ${schema.minItems}`;
       for (const item of value) {
         const problem = schema.items ? checkValue(schema.items, item) : undefined;
         if (problem) return problem;

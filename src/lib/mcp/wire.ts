@@ -13,7 +13,7 @@ export const CAPABILITIES = { tools: {}, resources: {} } as const;
 
 export const INSTRUCTIONS =
   "venue's guest wallet, booking and inventory services. Answers are the records `venue … -o json` prints, guest emails and card numbers masked. " +
-  'Lists are paged (cursor, limit). A failure carries venue\'s exit code and its meaning (resource venue://exit-codes). ' +
+  "Lists are paged (cursor, limit). A failure carries venue's exit code and its meaning (resource venue://exit-codes). " +
   'Write tools (only when the server allows writes) plan first and apply only on a second call with the confirmationId; an unknown outcome is settled by a person.';
 
 /** A resource as resources/list lists it. */
@@ -26,11 +26,17 @@ export interface ResourceListing {
 
 /** The resources, in the order they are listed (the runner, src/mcp.ts, gives each its reading). */
 export const RESOURCES = {
-  exitCodes: { uri: 'venue://exit-codes', name: 'exit-codes', description: "venue's exit codes, what each means, and the outcome rule every write follows", mimeType: 'text/plain' },
+  exitCodes: {
+    uri: 'venue://exit-codes',
+    name: 'exit-codes',
+    description: "venue's exit codes, what each means, and the outcome rule every write follows",
+    mimeType: 'text/plain',
+  },
   profiles: {
     uri: 'venue://profiles',
     name: 'profiles',
-    description: "The profiles (venues) this server serves: name, tags, the profile it extends, and each service's address; never a secret",
+    description:
+      "The profiles (venues) this server serves: name, tags, the profile it extends, and each service's address; never a secret",
     mimeType: 'application/json',
   },
   rules: {
@@ -48,7 +54,13 @@ export interface ToolListing {
   title: string;
   description: string;
   inputSchema: ToolSpec['inputSchema'];
-  annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+  annotations: {
+    title: string;
+    readOnlyHint: boolean;
+    destructiveHint: boolean;
+    idempotentHint: boolean;
+    openWorldHint: boolean;
+  };
 }
 
 export function toolListing(tool: ToolSpec): ToolListing {
@@ -57,7 +69,13 @@ export function toolListing(tool: ToolSpec): ToolListing {
     title: tool.title,
     description: tool.description,
     inputSchema: tool.inputSchema,
-    annotations: { title: tool.title, readOnlyHint: tool.use === 'read', destructiveHint: tool.use === 'write', idempotentHint: tool.use === 'read', openWorldHint: true },
+    annotations: {
+      title: tool.title,
+      readOnlyHint: tool.use === 'read',
+      destructiveHint: tool.use === 'write',
+      idempotentHint: tool.use === 'read',
+      openWorldHint: true,
+    },
   };
 }
 
@@ -74,7 +92,11 @@ export interface PrebuiltList {
 }
 
 /** Whether a tool of this group and use is served under --groups and --allow-writes. */
-export function isServed(tool: { group: string; use: 'read' | 'write' }, groups: readonly string[], allowWrites: boolean): boolean {
+export function isServed(
+  tool: { group: string; use: 'read' | 'write' },
+  groups: readonly string[],
+  allowWrites: boolean,
+): boolean {
   return groups.includes(tool.group) && (tool.use === 'read' || allowWrites);
 }
 

@@ -130,7 +130,14 @@ function byWords(table: FieldTable, name: string): string[] {
 }
 
 /** The fields of one record (those directly under prefix) matched against a table. */
-function matchRecord(fields: SchemaField[], prefix: string, table: FieldTable, out: AnswerMatching, inner: Record<string, FieldTable> | undefined, shape: BodyShape): void {
+function matchRecord(
+  fields: SchemaField[],
+  prefix: string,
+  table: FieldTable,
+  out: AnswerMatching,
+  inner: Record<string, FieldTable> | undefined,
+  shape: BodyShape,
+): void {
   const own = fields.filter((f) => parentOf(f.path) === prefix);
   const known = new Map<string, string>();
   const proposed = new Map<string, SchemaField[]>();
@@ -150,7 +157,8 @@ function matchRecord(fields: SchemaField[], prefix: string, table: FieldTable, o
     }
     let why: string;
     if (typed.length > 1) why = `its words fit ${typed.join(' and ')}: venue does not choose between them`;
-    else if (words.length) why = `its words say ${words.join(' or ')}, but the document types it ${field.type ?? '(no type)'} where venue reads ${words.map((v) => table[v]!.type).join(' or ')}`;
+    else if (words.length)
+      why = `its words say ${words.join(' or ')}, but the document types it ${field.type ?? '(no type)'} where venue reads ${words.map((v) => table[v]!.type).join(' or ')}`;
     else why = 'no field venue reads has its words';
     out.unmatched.push({ vendor: field.name, path: field.path, why });
   }
@@ -159,7 +167,8 @@ function matchRecord(fields: SchemaField[], prefix: string, table: FieldTable, o
     for (const field of claimants) {
       let why: string | undefined;
       if (there) why = `its words say ${venue}, but the record already has ${venue} as ${there}`;
-      else if (claimants.length > 1) why = `${claimants.map((c) => c.name).join(' and ')} both say ${venue}: venue does not choose between them`;
+      else if (claimants.length > 1)
+        why = `${claimants.map((c) => c.name).join(' and ')} both say ${venue}: venue does not choose between them`;
       if (why) {
         out.unmatched.push({ vendor: field.name, path: field.path, why });
         continue;
@@ -171,7 +180,8 @@ function matchRecord(fields: SchemaField[], prefix: string, table: FieldTable, o
   // The lists inside the record (a product's stock per warehouse, a receipt's lines), against their own tables.
   for (const [field, venue] of venueOf) {
     const table = inner?.[venue];
-    if (table && shape.fields.some((f) => parentOf(f.path) === `${field.path}[]`)) matchRecord(fields, `${field.path}[]`, table, out, undefined, shape);
+    if (table && shape.fields.some((f) => parentOf(f.path) === `${field.path}[]`))
+      matchRecord(fields, `${field.path}[]`, table, out, undefined, shape);
   }
 }
 
@@ -188,7 +198,9 @@ const parentOf = (path: string) => {
 export function recordPrefix(shape: BodyShape, list: boolean): string | undefined {
   const counts = new Map<string, number>();
   for (const field of shape.fields) counts.set(parentOf(field.path), (counts.get(parentOf(field.path)) ?? 0) + 1);
-  const fits = [...counts].filter(([parent]) => (list ? /^([^.[\]]+)?\[\]$/.test(parent) : !parent.includes('[') && !parent.includes('.')));
+  const fits = [...counts].filter(([parent]) =>
+    list ? /^([^.[\]]+)?\[\]$/.test(parent) : !parent.includes('[') && !parent.includes('.'),
+  );
   if (!fits.length) return undefined;
   if (!list) {
     const top = counts.get('') ?? 0;
@@ -217,7 +229,12 @@ export function matchRecordTable(record: RecordTable | undefined, shape: BodySha
     if (seen.has(m.vendor) && seen.get(m.vendor) !== m.venue) clash.add(m.vendor);
     seen.set(m.vendor, m.venue);
   }
-  for (const m of out.matched.filter((m) => clash.has(m.vendor))) out.unmatched.push({ vendor: m.vendor, path: m.path, why: `${m.vendor} names different fields at different depths` });
+  for (const m of out.matched.filter((m) => clash.has(m.vendor)))
+    out.unmatched.push({
+      vendor: m.vendor,
+      path: m.path,
+      why: `${m.vendor} names different fields at different depths`,
+    });
   out.matched = out.matched.filter((m) => !clash.has(m.vendor));
   for (const m of out.matched) out.names[m.vendor] = m.venue;
   return out;

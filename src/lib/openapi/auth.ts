@@ -31,7 +31,8 @@ export interface AuthFinding {
   options: AuthOption[];
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
 /**
  * The prefix an Authorization header's value takes, when the scheme's
@@ -47,7 +48,8 @@ export function prefixFromDescription(description: string | undefined): string |
   ];
   for (const pattern of patterns) {
     const match = pattern.exec(description);
-    if (match && !/^(the|a|an|your|with|header|value|api|authorization|type|required)$/i.test(match[1]!)) return `${match[1]} `;
+    if (match && !/^(the|a|an|your|with|header|value|api|authorization|type|required)$/i.test(match[1]!))
+      return `${match[1]} `;
   }
   return undefined;
 }
@@ -61,7 +63,12 @@ function optionFor(name: string, raw: unknown, loginRoute: boolean, scopes: Set<
     if (scheme === 'bearer') {
       return loginRoute
         ? { name, kind: 'http bearer', scheme: { type: 'bearer' }, note: 'the token of the login route' }
-        : { name, kind: 'http bearer', scheme: { type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Bearer ' }, note: 'the document has no login route: a token you obtained, sent as a bearer token' };
+        : {
+            name,
+            kind: 'http bearer',
+            scheme: { type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Bearer ' },
+            note: 'the document has no login route: a token you obtained, sent as a bearer token',
+          };
     }
     if (scheme === 'basic') return { name, kind: 'http basic', scheme: { type: 'basic' } };
     return { name, kind: `http ${scheme || '(no scheme)'}` };
@@ -76,7 +83,8 @@ function optionFor(name: string, raw: unknown, loginRoute: boolean, scopes: Set<
     const prefix = said ?? '';
     const fromWhere = said ? `, prefix "${said}" (its description says so)` : '';
     if (loginRoute && where === 'header') {
-      if (/^authorization$/i.test(keyName) && (!said || /^bearer $/i.test(said))) return { name, kind: `${kind}${fromWhere}`, scheme: { type: 'bearer' }, note: 'the token of the login route' };
+      if (/^authorization$/i.test(keyName) && (!said || /^bearer $/i.test(said)))
+        return { name, kind: `${kind}${fromWhere}`, scheme: { type: 'bearer' }, note: 'the token of the login route' };
       if (!said) return { name, kind, scheme: { type: 'header', name: keyName }, note: 'the token of the login route' };
     }
     return { name, kind: `${kind}${fromWhere}`, scheme: { type: 'api-key', in: where, name: keyName, prefix } };
@@ -126,7 +134,10 @@ export function authOf(
   securities: SecurityRequirement[][],
   loginRoute: boolean,
 ): AuthFinding {
-  const schemes = isObject(document.components) && isObject(document.components.securitySchemes) ? document.components.securitySchemes : {};
+  const schemes =
+    isObject(document.components) && isObject(document.components.securitySchemes)
+      ? document.components.securitySchemes
+      : {};
   const uses = new Map<string, number>();
   const scopes = new Map<string, Set<string>>();
   for (const security of securities) {
@@ -137,14 +148,24 @@ export function authOf(
       const name = names[0]!;
       uses.set(name, (uses.get(name) ?? 0) + 1);
       const wanted = requirement[name];
-      if (Array.isArray(wanted)) for (const scope of wanted) if (typeof scope === 'string') (scopes.get(name) ?? scopes.set(name, new Set()).get(name)!).add(scope);
+      if (Array.isArray(wanted))
+        for (const scope of wanted)
+          if (typeof scope === 'string') (scopes.get(name) ?? scopes.set(name, new Set()).get(name)!).add(scope);
     }
   }
-  const options: AuthOption[] = [...uses].map(([name, count]) => ({ ...optionFor(name, schemes[name], loginRoute, scopes.get(name) ?? new Set()), uses: count }));
+  const options: AuthOption[] = [...uses].map(([name, count]) => ({
+    ...optionFor(name, schemes[name], loginRoute, scopes.get(name) ?? new Set()),
+    uses: count,
+  }));
   const ranked = [...options].sort((a, b) => preference(a, loginRoute) - preference(b, loginRoute) || b.uses - a.uses);
   const chosen = ranked.find((o) => o.scheme);
   if (!chosen) {
-    return { options, evidence: uses.size ? `no scheme venue can send among ${options.map((o) => `${o.name} (${o.kind})`).join(', ')}` : 'the operations name no security scheme' };
+    return {
+      options,
+      evidence: uses.size
+        ? `no scheme venue can send among ${options.map((o) => `${o.name} (${o.kind})`).join(', ')}`
+        : 'the operations name no security scheme',
+    };
   }
   return {
     scheme: chosen.scheme,
@@ -157,7 +178,10 @@ export function authOf(
 /** Token, authorization and refresh URLs of the document's OAuth2 flows, as paths: they are no login route venue can call with a key and secret. */
 export function oauthPaths(document: Record<string, unknown>): Set<string> {
   const paths = new Set<string>();
-  const schemes = isObject(document.components) && isObject(document.components.securitySchemes) ? document.components.securitySchemes : {};
+  const schemes =
+    isObject(document.components) && isObject(document.components.securitySchemes)
+      ? document.components.securitySchemes
+      : {};
   for (const scheme of Object.values(schemes)) {
     if (!isObject(scheme) || scheme.type !== 'oauth2' || !isObject(scheme.flows)) continue;
     for (const flow of Object.values(scheme.flows)) {

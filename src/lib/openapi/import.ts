@@ -6,7 +6,15 @@
 // prompts or prints; the command does.
 
 import { UsageError } from '../errors.js';
-import { inventoryOperationNames, isInventoryOperation, parseRoute, vendorBodyNames, type AuthScheme, type HttpVerb, type InventoryOperation } from '../inventory/routes.js';
+import {
+  inventoryOperationNames,
+  isInventoryOperation,
+  parseRoute,
+  vendorBodyNames,
+  type AuthScheme,
+  type HttpVerb,
+  type InventoryOperation,
+} from '../inventory/routes.js';
 import { matchAnswer, type AnswerMatching } from './answers.js';
 import { authOf, oauthPaths, type AuthFinding } from './auth.js';
 import { loadDocument, type LoadOptions, type LoadedDocument } from './load.js';
@@ -114,9 +122,15 @@ export function parseOverrides(values: string[] | undefined): Map<InventoryOpera
   const out = new Map<InventoryOperation, string | null>();
   for (const raw of values ?? []) {
     const match = /^\s*([A-Za-z]+)\s*=\s*(.*)$/.exec(raw);
-    if (!match) throw new UsageError(`--map takes operation="METHOD /path" or operation=none, such as --map getProduct="GET /items/{id}" (got "${raw}")`);
+    if (!match)
+      throw new UsageError(
+        `--map takes operation="METHOD /path" or operation=none, such as --map getProduct="GET /items/{id}" (got "${raw}")`,
+      );
     const [, name, value] = match;
-    if (!isInventoryOperation(name!)) throw new UsageError(`--map: "${name}" is not one of venue's inventory operations (${inventoryOperationNames.join(', ')})`);
+    if (!isInventoryOperation(name!))
+      throw new UsageError(
+        `--map: "${name}" is not one of venue's inventory operations (${inventoryOperationNames.join(', ')})`,
+      );
     if (out.has(name)) throw new UsageError(`--map ${name} is given twice`);
     if (/^none$/i.test(value!.trim())) {
       out.set(name, null);
@@ -124,9 +138,14 @@ export function parseOverrides(values: string[] | undefined): Map<InventoryOpera
     }
     const route = parseRoute(value!, `--map ${name}`);
     const profile = profiles[name];
-    if (!profile.methods.includes(route.method)) throw new UsageError(`--map ${name}: venue calls ${name} with ${profile.methods.join(' or ')}, not ${route.method}`);
+    if (!profile.methods.includes(route.method))
+      throw new UsageError(
+        `--map ${name}: venue calls ${name} with ${profile.methods.join(' or ')}, not ${route.method}`,
+      );
     if (route.params.length !== profile.params) {
-      throw new UsageError(`--map ${name}: the route must have ${profile.params === 0 ? 'no path parameter' : 'one path parameter, for the id venue fills'} (got ${route.params.length})`);
+      throw new UsageError(
+        `--map ${name}: the route must have ${profile.params === 0 ? 'no path parameter' : 'one path parameter, for the id venue fills'} (got ${route.params.length})`,
+      );
     }
     out.set(name, `${route.method} ${route.path}`);
   }
@@ -148,8 +167,13 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   const servers = documents.map((doc) => serverOf(doc.document, options.serverVars));
   const serverPaths = servers.map((s) => s.path);
   const shared = commonBasePath(serverPaths);
-  const hosts = new Set(servers.map((s) => (s.url ? /^(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#]*)/i.exec(s.url)?.[1] : undefined)).filter(Boolean));
-  if (hosts.size > 1) conflicts.push(`the documents name different hosts (${[...hosts].join(', ')}): venue calls the profile's inventory.url for all of them`);
+  const hosts = new Set(
+    servers.map((s) => (s.url ? /^(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#]*)/i.exec(s.url)?.[1] : undefined)).filter(Boolean),
+  );
+  if (hosts.size > 1)
+    conflicts.push(
+      `the documents name different hosts (${[...hosts].join(', ')}): venue calls the profile's inventory.url for all of them`,
+    );
 
   const routes: RouteOf[] = [];
   const seen = new Map<string, string>();
@@ -169,10 +193,14 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       seen.set(route, doc.label);
       routes.push({ reading: readOperation(operation, skip, path), route, method: operation.method, path });
     }
-    const own = doc.document.components && typeof doc.document.components === 'object' ? (doc.document.components as Record<string, unknown>).securitySchemes : undefined;
+    const own =
+      doc.document.components && typeof doc.document.components === 'object'
+        ? (doc.document.components as Record<string, unknown>).securitySchemes
+        : undefined;
     if (own && typeof own === 'object') {
       for (const [name, scheme] of Object.entries(own as Record<string, unknown>)) {
-        if (name in schemes && schemeKey(schemes[name]) !== schemeKey(scheme)) conflicts.push(`securitySchemes.${name} differs between the documents: the first is used`);
+        if (name in schemes && schemeKey(schemes[name]) !== schemeKey(scheme))
+          conflicts.push(`securitySchemes.${name} differs between the documents: the first is used`);
         else schemes[name] ??= scheme;
       }
     }
@@ -195,7 +223,8 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   const matches = matchOperations(readings, oauth);
 
   const operations: OperationResult[] = matches.map((match) => {
-    if (match.index === undefined) return { operation: match.operation, matched: false, why: match.why ?? '', candidates: match.candidates };
+    if (match.index === undefined)
+      return { operation: match.operation, matched: false, why: match.why ?? '', candidates: match.candidates };
     const { reading, method, path, route } = routes[match.index]!;
     const alternatives = match.alternatives;
     return {
@@ -222,10 +251,15 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
     .filter((v) => v.inPath);
   const loginRoute = operations.some((o) => o.operation === 'authenticate' && o.matched);
   const securedReadings = operations
-    .filter((o): o is MappedOperation => o.matched && o.operation !== 'authenticate' && o.operation !== 'health' && o.source !== undefined)
+    .filter(
+      (o): o is MappedOperation =>
+        o.matched && o.operation !== 'authenticate' && o.operation !== 'health' && o.source !== undefined,
+    )
     .map((o) => routes.find((r) => r.route === o.route)?.reading.operation)
     .filter((o): o is DocumentOperation => o !== undefined);
-  const securities = (securedReadings.length ? securedReadings : readings.map((r) => r.operation)).map((o) => o.security);
+  const securities = (securedReadings.length ? securedReadings : readings.map((r) => r.operation)).map(
+    (o) => o.security,
+  );
   let auth = authOf({ components: { securitySchemes: schemes } }, securities, loginRoute);
   const login = operations.findIndex((o) => o.operation === 'authenticate' && o.matched && o.chosenBy === 'evidence');
   if (login >= 0 && auth.scheme && auth.scheme.type !== 'bearer' && auth.scheme.type !== 'header') {
@@ -235,7 +269,14 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       operation: 'authenticate',
       matched: false,
       why: `the operations take ${auth.evidence.replace(/^securitySchemes\.[^:]+: /, '')}, not the token of a login route`,
-      candidates: [{ route: found.route, source: found.source ?? '', confidence: found.confidence, shortfall: 'a login route, but the operations do not take its token' }],
+      candidates: [
+        {
+          route: found.route,
+          source: found.source ?? '',
+          confidence: found.confidence,
+          shortfall: 'a login route, but the operations do not take its token',
+        },
+      ],
     };
     auth = authOf({ components: { securitySchemes: schemes } }, securities, false);
   }
@@ -255,12 +296,32 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
 }
 
 /** --map: the user's route replaces the match (and is taken from any other operation that had it); "none" leaves one unmapped. */
-function applyOverrides(operations: OperationResult[], overrides: Map<InventoryOperation, string | null>, routes: RouteOf[], oauth: Set<string>): void {
+function applyOverrides(
+  operations: OperationResult[],
+  overrides: Map<InventoryOperation, string | null>,
+  routes: RouteOf[],
+  oauth: Set<string>,
+): void {
   for (const [name, value] of overrides) {
     const at = operations.findIndex((o) => o.operation === name);
     const before = operations[at]!;
     if (value === null) {
-      operations[at] = { operation: name, matched: false, why: 'left unmapped by --map', candidates: before.matched ? [{ route: before.route, source: before.source ?? '', confidence: before.confidence, shortfall: 'left out by --map' }] : before.candidates, chosenBy: '--map' };
+      operations[at] = {
+        operation: name,
+        matched: false,
+        why: 'left unmapped by --map',
+        candidates: before.matched
+          ? [
+              {
+                route: before.route,
+                source: before.source ?? '',
+                confidence: before.confidence,
+                shortfall: 'left out by --map',
+              },
+            ]
+          : before.candidates,
+        chosenBy: '--map',
+      };
       continue;
     }
     const [method, path] = value.split(' ') as [HttpVerb, string];
@@ -275,7 +336,11 @@ function applyOverrides(operations: OperationResult[], overrides: Map<InventoryO
       source: found?.reading.operation.source,
       operationId: found?.reading.operation.operationId,
       confidence: scored && !scored.refused ? scored.confidence : 0,
-      reasons: [found ? `chosen with --map${scored?.refused ? ` although ${scored.refused}` : ''}` : 'chosen with --map; no document has this route'],
+      reasons: [
+        found
+          ? `chosen with --map${scored?.refused ? ` although ${scored.refused}` : ''}`
+          : 'chosen with --map; no document has this route',
+      ],
       fields: scored?.fields ?? [],
       bodyNames: vendorBodyNames(found?.reading.operation.request?.fields.map((f) => f.name) ?? []),
       answers: matchAnswer(name, found?.reading.operation.response),
@@ -285,7 +350,12 @@ function applyOverrides(operations: OperationResult[], overrides: Map<InventoryO
     for (let i = 0; i < operations.length; i++) {
       const other = operations[i]!;
       if (i !== at && other.matched && other.route === value && !overrides.has(other.operation)) {
-        operations[i] = { operation: other.operation, matched: false, why: `its route ${value} was given to ${name} with --map`, candidates: other.alternatives };
+        operations[i] = {
+          operation: other.operation,
+          matched: false,
+          why: `its route ${value} was given to ${name} with --map`,
+          candidates: other.alternatives,
+        };
       }
     }
   }

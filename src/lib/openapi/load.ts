@@ -38,29 +38,40 @@ export interface LoadedDocument {
 const isUrl = (source: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(source);
 
 /** JSON when it looks like JSON, else YAML (js-yaml's core schema: dates stay strings, as in JSON). */
-export async function parseDocumentText(body: string, source: string): Promise<{ value: unknown; syntax: 'json' | 'yaml' }> {
+export async function parseDocumentText(
+  body: string,
+  source: string,
+): Promise<{ value: unknown; syntax: 'json' | 'yaml' }> {
   const trimmed = body.replace(/^\uFEFF/, '').trim();
   if (!trimmed) throw new VenueError('server', `${source} is empty`);
   try {
-    if (trimmed.startsWith('{') || trimmed.startsWith('[')) return { value: JSON.parse(trimmed) as unknown, syntax: 'json' };
+    if (trimmed.startsWith('{') || trimmed.startsWith('['))
+      return { value: JSON.parse(trimmed) as unknown, syntax: 'json' };
     const yaml = await import('js-yaml');
     return { value: yaml.load(trimmed, { schema: yaml.CORE_SCHEMA, filename: source }), syntax: 'yaml' };
   } catch (error) {
-    throw new VenueError('server', `cannot read ${source} as JSON or YAML: ${(error as Error).message.split('\n')[0]}`, { cause: error });
+    throw new VenueError(
+      'server',
+      `cannot read ${source} as JSON or YAML: ${(error as Error).message.split('\n')[0]}`,
+      { cause: error },
+    );
   }
 }
 
 /** The document's own version field, or a usage error saying why it is not one venue reads. */
 export function documentForm(document: unknown): { kind: 'swagger2' | 'openapi3'; version: string } {
-  if (!isObject(document)) throw new UsageError('the document is not an OpenAPI document (it is not a JSON or YAML object)');
+  if (!isObject(document))
+    throw new UsageError('the document is not an OpenAPI document (it is not a JSON or YAML object)');
   if (document.swagger !== undefined) {
     const version = String(document.swagger);
     if (version === '2.0') return { kind: 'swagger2', version };
     throw new UsageError(`the document is Swagger ${version}: venue reads Swagger 2.0 and OpenAPI 3.x`);
   }
   const version = typeof document.openapi === 'string' ? document.openapi.trim() : undefined;
-  if (!version) throw new UsageError('the document is not an OpenAPI document: it has no "openapi" (or "swagger") version field');
-  if (!/^3\.[01](\.\d+)?(-[\w.]+)?$/.test(version)) throw new UsageError(`the document is OpenAPI ${version}: venue reads Swagger 2.0 and OpenAPI 3.0 and 3.1`);
+  if (!version)
+    throw new UsageError('the document is not an OpenAPI document: it has no "openapi" (or "swagger") version field');
+  if (!/^3\.[01](\.\d+)?(-[\w.]+)?$/.test(version))
+    throw new UsageError(`the document is OpenAPI ${version}: venue reads Swagger 2.0 and OpenAPI 3.0 and 3.1`);
   return { kind: 'openapi3', version };
 }
 
@@ -84,7 +95,12 @@ export async function loadDocument(source: string, options: LoadOptions): Promis
   const external = refs.filter((ref) => !ref.ref.startsWith('#'));
   if (external.length) {
     progress('resolve', `${external.length} $ref${external.length === 1 ? '' : 's'} to other files`);
-    ({ document, externalFiles } = await resolveExternalRefs(document as Record<string, unknown>, label, remote, options));
+    ({ document, externalFiles } = await resolveExternalRefs(
+      document as Record<string, unknown>,
+      label,
+      remote,
+      options,
+    ));
     refs = undefined;
   }
 
@@ -115,9 +131,13 @@ async function readLocalFile(file: string): Promise<string> {
     return await fs.readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new VenueError('server', code === 'ENOENT' ? `no file ${file}` : `cannot read ${file}: ${(error as Error).message}`, {
-      hint: "Give the path of the vendor's OpenAPI document (JSON or YAML), or its https:// address.",
-    });
+    throw new VenueError(
+      'server',
+      code === 'ENOENT' ? `no file ${file}` : `cannot read ${file}: ${(error as Error).message}`,
+      {
+        hint: "Give the path of the vendor's OpenAPI document (JSON or YAML), or its https:// address.",
+      },
+    );
   }
 }
 
@@ -188,25 +208,44 @@ interface RefFailure {
 }
 
 /** The $refs that failed, each as "<ref> (at <where>): <why>". */
-function unresolvedRefError(error: unknown, document: Record<string, unknown>, label: string, remote: boolean): VenueError {
-  const failures: RefFailure[] = Array.isArray((error as { errors?: unknown[] }).errors) ? ((error as { errors: RefFailure[] }).errors) : [error as RefFailure];
+function unresolvedRefError(
+  error: unknown,
+  document: Record<string, unknown>,
+  label: string,
+  remote: boolean,
+): VenueError {
+  const failures: RefFailure[] = Array.isArray((error as { errors?: unknown[] }).errors)
+    ? (error as { errors: RefFailure[] }).errors
+    : [error as RefFailure];
   const written = findRefs(document);
   const lines = failures.slice(0, 8).map((failure) => {
     const target = decodeURIComponent(String(failure.source ?? '').replace(/^file:\/\//, ''));
-    const where = failure.path?.length ? `#/${failure.path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}` : undefined;
-    const named = written.find((r) => where !== undefined && r.at === where) ?? written.find((r) => target && !r.ref.startsWith('#') && target.endsWith(r.ref.replace(/^\.\//, '').split('#')[0]!));
-    const why = String(failure.message ?? error).split('\n')[0]!.replace(/^Error (opening|reading) file [^:]+: /, '');
+    const where = failure.path?.length
+      ? `#/${failure.path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`
+      : undefined;
+    const named =
+      written.find((r) => where !== undefined && r.at === where) ??
+      written.find(
+        (r) => target && !r.ref.startsWith('#') && target.endsWith(r.ref.replace(/^\.\//, '').split('#')[0]!),
+      );
+    const why = String(failure.message ?? error)
+      .split('\n')[0]!
+      .replace(/^Error (opening|reading) file [^:]+: /, '');
     return `$ref "${named?.ref ?? target}"${named ? ` at ${named.at}` : where ? ` at ${where}` : ''}${target ? ` (${target})` : ''}: ${why}`;
   });
   const more = failures.length > lines.length ? [`and ${failures.length - lines.length} more`] : [];
   const first = lines[0] ?? String((error as Error).message);
-  return new VenueError('server', `cannot resolve ${failures.length === 1 ? 'a $ref' : `${failures.length} $refs`} of ${label}: ${first}`, {
-    details: [...lines.slice(1), ...more],
-    hint: remote
-      ? 'A document read from an address can reach other addresses, never files on this machine: download the files beside each other and import the local copy.'
-      : 'Keep the files the document refers to beside it, as the vendor published them, and import again. Nothing was stored.',
-    cause: error,
-  });
+  return new VenueError(
+    'server',
+    `cannot resolve ${failures.length === 1 ? 'a $ref' : `${failures.length} $refs`} of ${label}: ${first}`,
+    {
+      details: [...lines.slice(1), ...more],
+      hint: remote
+        ? 'A document read from an address can reach other addresses, never files on this machine: download the files beside each other and import the local copy.'
+        : 'Keep the files the document refers to beside it, as the vendor published them, and import again. Nothing was stored.',
+      cause: error,
+    },
+  );
 }
 
 /** Swagger 2.0 → OpenAPI 3.0 with swagger2openapi, patching small faults rather than failing on them. */
@@ -214,10 +253,17 @@ async function convertSwagger2(document: Record<string, unknown>, label: string)
   const { convertObj } = (await import('swagger2openapi')).default ?? (await import('swagger2openapi'));
   try {
     // text: anything, or the converter spends seconds writing the whole document as YAML it never uses.
-    const result = await convertObj(document as never, { patch: true, warnOnly: true, resolve: false, text: '-' } as never);
+    const result = await convertObj(
+      document as never,
+      { patch: true, warnOnly: true, resolve: false, text: '-' } as never,
+    );
     return (result as unknown as { openapi: Record<string, unknown> }).openapi;
   } catch (error) {
-    throw new VenueError('server', `cannot convert ${label} from Swagger 2.0 to OpenAPI 3: ${(error as Error).message.split('\n')[0]}`, { cause: error });
+    throw new VenueError(
+      'server',
+      `cannot convert ${label} from Swagger 2.0 to OpenAPI 3: ${(error as Error).message.split('\n')[0]}`,
+      { cause: error },
+    );
   }
 }
 
@@ -228,7 +274,11 @@ async function convertSwagger2(document: Record<string, unknown>, label: string)
  * touches only that schema: it is named in the review, its schema counts as
  * no evidence, and the import goes on.
  */
-function checkRefs(document: Record<string, unknown>, label: string, refs: Array<{ ref: string; at: string }>): string[] {
+function checkRefs(
+  document: Record<string, unknown>,
+  label: string,
+  refs: Array<{ ref: string; at: string }>,
+): string[] {
   const external = refs.filter((ref) => !ref.ref.startsWith('#'));
   if (external.length) {
     throw new VenueError('server', `cannot resolve $ref "${external[0]!.ref}" at ${external[0]!.at} of ${label}`, {
@@ -244,5 +294,7 @@ function checkRefs(document: Record<string, unknown>, label: string, refs: Array
     if (found) continue;
     broken.set(ref.ref, [...(broken.get(ref.ref) ?? []), ref.at]);
   }
-  return [...broken].map(([ref, at]) => `$ref "${ref}" points nowhere (at ${at[0]}${at.length > 1 ? ` and ${at.length - 1} more` : ''})`);
+  return [...broken].map(
+    ([ref, at]) => `$ref "${ref}" points nowhere (at ${at[0]}${at.length > 1 ? ` and ${at.length - 1} more` : ''})`,
+  );
 }

@@ -26,38 +26,130 @@ interface FieldGroup {
   words?: string[];
 }
 
-const group = (label: string, names: string, words?: string): FieldGroup => ({ label, names: names.split(' '), words: words?.split(' ') });
+const group = (label: string, names: string, words?: string): FieldGroup => ({
+  label,
+  names: names.split(' '),
+  words: words?.split(' '),
+});
 
 const F = {
-  productRef: group('a product', 'productid product products partid part itemid item sku variantid variant catalogobjectid productcode articleid inventoryitemid stockitemid itemcode productids skuid pk', 'product part sku variant'),
-  quantity: group('a quantity', 'quantity qty amount count onhand quantityonhand available availablequantity stockquantity stocklevel countonhand stockedquantity inventorylevel totalonhand totalinventoryonhand availabletosell instock currentstock stock balance newamount inventorylevels locationlevels', 'quantity qty hand available stock'),
-  counted: group('a counted quantity', 'countedquantity counted count physicalcount newamount newquantity actualquantity quantity qty', 'counted'),
-  adjustment: group('an adjustment', 'adjustmentquantity adjustment delta change quantitychange difference quantity qty amount', 'adjustment delta'),
-  warehouse: group('a warehouse', 'warehouseid warehouse locationid location stocklocationid stocklocation storeid siteid site depotid branchid locations', 'warehouse location'),
-  value: group('a value or cost', 'value cost unitcost price purchaseprice costprice unitprice totalcost lastprice purchaseprices', 'cost'),
-  purchaseRef: group('a supplier, purchase order or invoice', 'ponumber purchaseorder purchaseorderid po invoice invoicenumber supplierid supplier vendorid deliverynote grn reference', 'invoice supplier'),
+  productRef: group(
+    'a product',
+    'productid product products partid part itemid item sku variantid variant catalogobjectid productcode articleid inventoryitemid stockitemid itemcode productids skuid pk',
+    'product part sku variant',
+  ),
+  quantity: group(
+    'a quantity',
+    'quantity qty amount count onhand quantityonhand available availablequantity stockquantity stocklevel countonhand stockedquantity inventorylevel totalonhand totalinventoryonhand availabletosell instock currentstock stock balance newamount inventorylevels locationlevels',
+    'quantity qty hand available stock',
+  ),
+  counted: group(
+    'a counted quantity',
+    'countedquantity counted count physicalcount newamount newquantity actualquantity quantity qty',
+    'counted',
+  ),
+  adjustment: group(
+    'an adjustment',
+    'adjustmentquantity adjustment delta change quantitychange difference quantity qty amount',
+    'adjustment delta',
+  ),
+  warehouse: group(
+    'a warehouse',
+    'warehouseid warehouse locationid location stocklocationid stocklocation storeid siteid site depotid branchid locations',
+    'warehouse location',
+  ),
+  value: group(
+    'a value or cost',
+    'value cost unitcost price purchaseprice costprice unitprice totalcost lastprice purchaseprices',
+    'cost',
+  ),
+  purchaseRef: group(
+    'a supplier, purchase order or invoice',
+    'ponumber purchaseorder purchaseorderid po invoice invoicenumber supplierid supplier vendorid deliverynote grn reference',
+    'invoice supplier',
+  ),
   reason: group('a reason or comment', 'comment reason note notes memo remarks description', 'reason comment note'),
   name: group('a name', 'name title label productname itemname displayname fullname', 'name title'),
-  description: group('a description', 'description productdescription desc details longdescription subtitle', 'description'),
-  price: group('a price', 'price sellprice saleprice unitprice retailprice listprice defaultprice sellingprice salesprice baseprice pricemoney prices salesdetails calculatedprice', 'price'),
-  code: group('a code, SKU or barcode', 'sku code productcode itemcode barcode barcodes upc ean gtin ipn partnumber mpn handle', 'sku barcode upc ean gtin'),
-  categoryRef: group('a category', 'categoryid category categories groupid productgroupid taxons taxonids categoryids', 'category'),
-  parent: group('a parent', 'parent parentid parentcategory parentcategoryid children child level depth tree path pathstring ancestors ancestry lft rgt permalink pretty_name', 'parent children'),
-  contact: group('an e-mail, phone or address', 'email phone telephone fax contact contactname address address1 addressline1 street city town postcode zip website accountnumber accountno paymentterms taxnumber abn vatnumber', 'email phone address contact postcode'),
+  description: group(
+    'a description',
+    'description productdescription desc details longdescription subtitle',
+    'description',
+  ),
+  price: group(
+    'a price',
+    'price sellprice saleprice unitprice retailprice listprice defaultprice sellingprice salesprice baseprice pricemoney prices salesdetails calculatedprice',
+    'price',
+  ),
+  code: group(
+    'a code, SKU or barcode',
+    'sku code productcode itemcode barcode barcodes upc ean gtin ipn partnumber mpn handle',
+    'sku barcode upc ean gtin',
+  ),
+  categoryRef: group(
+    'a category',
+    'categoryid category categories groupid productgroupid taxons taxonids categoryids',
+    'category',
+  ),
+  parent: group(
+    'a parent',
+    'parent parentid parentcategory parentcategoryid children child level depth tree path pathstring ancestors ancestry lft rgt permalink pretty_name',
+    'parent children',
+  ),
+  contact: group(
+    'an e-mail, phone or address',
+    'email phone telephone fax contact contactname address address1 addressline1 street city town postcode zip website accountnumber accountno paymentterms taxnumber abn vatnumber',
+    'email phone address contact postcode',
+  ),
   supplierCode: group('a supplier code', 'suppliercode code vendorcode accountnumber accountno', undefined),
-  url: group('a URL', 'url destination callbackurl notificationurl endpoint uri target targeturl webhookurl deliveryurl notificationsurl', 'url uri'),
-  events: group('event types', 'events eventtypes eventtype event topics topic scope types triggers eventnames', 'event topic'),
+  url: group(
+    'a URL',
+    'url destination callbackurl notificationurl endpoint uri target targeturl webhookurl deliveryurl notificationsurl',
+    'url uri',
+  ),
+  events: group(
+    'event types',
+    'events eventtypes eventtype event topics topic scope types triggers eventnames',
+    'event topic',
+  ),
   secret: group('a secret', 'secret signaturekey signingsecret hmacsecret sharedsecret headers', 'secret signature'),
   active: group('an active flag', 'isactive active enabled status', 'active enabled'),
-  credentialId: group('a key, client id or user name', 'apikey key clientid username user email login userid accesskey appkey identifier', 'username login'),
-  credentialSecret: group('a secret or password', 'apisecret secret password clientsecret pass secretkey pin passcode', 'password secret'),
+  credentialId: group(
+    'a key, client id or user name',
+    'apikey key clientid username user email login userid accesskey appkey identifier',
+    'username login',
+  ),
+  credentialSecret: group(
+    'a secret or password',
+    'apisecret secret password clientsecret pass secretkey pin passcode',
+    'password secret',
+  ),
   token: group('a token', 'token accesstoken jwt idtoken authtoken bearertoken sessiontoken bearer', 'token'),
-  health: group('a status', 'status health healthy ok database db uptime checks alive ready dbstatus services', 'health status'),
+  health: group(
+    'a status',
+    'status health healthy ok database db uptime checks alive ready dbstatus services',
+    'health status',
+  ),
   version: group('a version', 'version versions build apiversion', 'version'),
-  rate: group('a rate', 'rate taxrate percentage percent rates ratepercent effectiverate taxpercent', 'rate percent percentage'),
-  containerSize: group('a size or conversion', 'quantity size factor conversion units unitsper multiplier capacity contains quantityper baseunit nameplural plural', 'factor conversion plural'),
-  marketplace: group('a marketplace seller\'s commission, payout or onboarding', 'platformfee commission commissionrate payout payoutaccount invitationmessage onboarding onboardingstate storefront sellerid marketplace', 'commission payout onboarding marketplace'),
-  place: group('an address or kind of place', 'address address1 city country street postcode zip addressline1 code type locationtype isdefault pathstring structural active', 'address city country'),
+  rate: group(
+    'a rate',
+    'rate taxrate percentage percent rates ratepercent effectiverate taxpercent',
+    'rate percent percentage',
+  ),
+  containerSize: group(
+    'a size or conversion',
+    'quantity size factor conversion units unitsper multiplier capacity contains quantityper baseunit nameplural plural',
+    'factor conversion plural',
+  ),
+  marketplace: group(
+    "a marketplace seller's commission, payout or onboarding",
+    'platformfee commission commissionrate payout payoutaccount invitationmessage onboarding onboardingstate storefront sellerid marketplace',
+    'commission payout onboarding marketplace',
+  ),
+  place: group(
+    'an address or kind of place',
+    'address address1 city country street postcode zip addressline1 code type locationtype isdefault pathstring structural active',
+    'address city country',
+  ),
 };
 
 interface Expectation {
@@ -97,27 +189,234 @@ const MOVEMENT = { create: 1, update: 0.8, action: 0.8, upsert: 0.5 } as const;
 const productFields = [e(F.name, 1), e(F.price, 0.7), e(F.code, 0.7), e(F.description, 0.4), e(F.categoryRef, 0.3)];
 
 export const profiles: Record<InventoryOperation, Profile> = {
-  authenticate: { methods: ['POST'], params: 0, kinds: { create: 1, action: 1, update: 0.5, upsert: 0.5, list: 0.5 }, concepts: { auth: 1 }, body: 'request', need: [F.credentialSecret], fields: [e(F.credentialId, 1), e(F.credentialSecret, 1)], subject: 'a login that returns a token' },
-  health: { methods: ['GET'], params: 0, kinds: { list: 1, read: 1 }, concepts: { health: 1 }, body: 'response', fields: [e(F.health, 1), e(F.version, 0.5)], subject: 'health or status' },
-  listProducts: { methods: ['GET'], params: 0, kinds: LIST, concepts: { product: 1 }, body: 'response', need: [F.name], fields: productFields, against: [F.url, F.rate], subject: 'products' },
-  getProduct: { methods: ['GET'], params: 1, kinds: READ, concepts: { product: 1 }, body: 'response', need: [F.name], fields: productFields, against: [F.url, F.rate], subject: 'a product' },
-  createProduct: { methods: ['POST', 'PUT'], params: 0, kinds: CREATE, concepts: { product: 1 }, body: 'request', need: [F.name], fields: productFields, against: [F.url], subject: 'products' },
-  updateProduct: { methods: ['PATCH', 'PUT', 'POST'], params: 1, kinds: UPDATE, concepts: { product: 1 }, body: 'request', need: [F.name], fields: productFields, against: [F.url], subject: 'a product' },
-  listCategories: { methods: ['GET'], params: 0, kinds: LIST, concepts: { category: 1 }, body: 'response', need: [F.name], fields: [e(F.name, 1), e(F.parent, 0.5)], against: [F.price, F.url, F.rate], subject: 'categories' },
-  listClasses: { methods: ['GET'], params: 0, kinds: LIST, concepts: { class: 1 }, body: 'response', need: [F.name], fields: [e(F.name, 1), e(F.categoryRef, 1)], against: [F.price, F.url, F.rate], subject: 'classes' },
-  listWarehouses: { methods: ['GET'], params: 0, kinds: LIST, concepts: { warehouse: 1 }, body: 'response', need: [F.name], fields: [e(F.name, 1), e(F.place, 0.7)], against: [F.price, F.url, F.rate], subject: 'warehouses or stock locations' },
-  listTaxGroups: { methods: ['GET'], params: 0, kinds: LIST, concepts: { tax: 1 }, body: 'response', need: [F.name], fields: [e(F.name, 0.7), e(F.rate, 1)], against: [F.url], subject: 'tax groups or rates' },
-  listContainers: { methods: ['GET'], params: 0, kinds: LIST, concepts: { container: 1 }, body: 'response', need: [F.name], fields: [e(F.name, 0.7), e(F.containerSize, 1)], against: [F.price, F.url], subject: 'container types' },
-  listSuppliers: { methods: ['GET'], params: 0, kinds: LIST, concepts: { supplier: 1 }, body: 'response', need: [F.name, F.contact], contradicts: [F.marketplace], fields: [e(F.name, 1), e(F.contact, 1)], against: [F.price, F.url], subject: 'suppliers' },
-  createSupplier: { methods: ['POST', 'PUT'], params: 0, kinds: CREATE, concepts: { supplier: 1 }, body: 'request', need: [F.name, F.contact], contradicts: [F.marketplace], fields: [e(F.name, 1), e(F.contact, 1), e(F.supplierCode, 0.4)], subject: 'suppliers' },
-  stockLevels: { methods: ['GET'], params: 0, kinds: LIST, concepts: { level: 1 }, body: 'response', need: [F.quantity], fields: [e(F.productRef, 1, true), e(F.quantity, 1, true), e(F.warehouse, 0.5, true)], against: [F.url], subject: 'stock levels' },
-  stockTake: { methods: ['POST', 'PUT'], params: 0, kinds: MOVEMENT, concepts: { count: 1 }, body: 'request', need: [F.counted], needsLines: true, fields: [e(F.productRef, 0.7, true), e(F.counted, 1, true), e(F.warehouse, 0.5, true), e(F.reason, 0.3)], subject: 'a stock take or count' },
-  receiveStock: { methods: ['POST', 'PUT'], params: 0, kinds: MOVEMENT, concepts: { receive: 1 }, body: 'request', need: [F.quantity], needsLines: true, fields: [e(F.productRef, 0.7, true), e(F.quantity, 1, true), e(F.value, 0.4, true), e(F.purchaseRef, 0.4), e(F.warehouse, 0.4, true)], subject: 'a stock receipt' },
-  adjustStock: { methods: ['POST', 'PUT'], params: 0, kinds: MOVEMENT, concepts: { adjust: 1 }, body: 'request', need: [F.productRef, F.adjustment], fields: [e(F.productRef, 1, true), e(F.adjustment, 1, true), e(F.warehouse, 0.5, true), e(F.reason, 0.5, true)], subject: 'a stock adjustment' },
-  listWebhooks: { methods: ['GET'], params: 0, kinds: LIST, concepts: { webhook: 1 }, body: 'response', need: [F.url], fields: [e(F.url, 1), e(F.events, 1)], subject: 'webhook subscriptions' },
-  createWebhook: { methods: ['POST', 'PUT'], params: 0, kinds: CREATE, concepts: { webhook: 1 }, body: 'request', need: [F.url], fields: [e(F.url, 1), e(F.events, 1), e(F.secret, 0.3)], subject: 'webhook subscriptions' },
-  updateWebhook: { methods: ['PATCH', 'PUT', 'POST'], params: 1, kinds: UPDATE, concepts: { webhook: 1 }, body: 'request', fields: [e(F.url, 1), e(F.events, 1), e(F.secret, 0.3), e(F.active, 0.3)], subject: 'a webhook subscription' },
-  deleteWebhook: { methods: ['DELETE'], params: 1, kinds: { delete: 1 }, concepts: { webhook: 1 }, body: 'none', fields: [], subject: 'a webhook subscription' },
+  authenticate: {
+    methods: ['POST'],
+    params: 0,
+    kinds: { create: 1, action: 1, update: 0.5, upsert: 0.5, list: 0.5 },
+    concepts: { auth: 1 },
+    body: 'request',
+    need: [F.credentialSecret],
+    fields: [e(F.credentialId, 1), e(F.credentialSecret, 1)],
+    subject: 'a login that returns a token',
+  },
+  health: {
+    methods: ['GET'],
+    params: 0,
+    kinds: { list: 1, read: 1 },
+    concepts: { health: 1 },
+    body: 'response',
+    fields: [e(F.health, 1), e(F.version, 0.5)],
+    subject: 'health or status',
+  },
+  listProducts: {
+    methods: ['GET'],
+    params: 0,
+    kinds: LIST,
+    concepts: { product: 1 },
+    body: 'response',
+    need: [F.name],
+    fields: productFields,
+    against: [F.url, F.rate],
+    subject: 'products',
+  },
+  getProduct: {
+    methods: ['GET'],
+    params: 1,
+    kinds: READ,
+    concepts: { product: 1 },
+    body: 'response',
+    need: [F.name],
+    fields: productFields,
+    against: [F.url, F.rate],
+    subject: 'a product',
+  },
+  createProduct: {
+    methods: ['POST', 'PUT'],
+    params: 0,
+    kinds: CREATE,
+    concepts: { product: 1 },
+    body: 'request',
+    need: [F.name],
+    fields: productFields,
+    against: [F.url],
+    subject: 'products',
+  },
+  updateProduct: {
+    methods: ['PATCH', 'PUT', 'POST'],
+    params: 1,
+    kinds: UPDATE,
+    concepts: { product: 1 },
+    body: 'request',
+    need: [F.name],
+    fields: productFields,
+    against: [F.url],
+    subject: 'a product',
+  },
+  listCategories: {
+    methods: ['GET'],
+    params: 0,
+    kinds: LIST,
+    concepts: { category: 1 },
+    body: 'response',
+    need: [F.name],
+    fields: [e(F.name, 1), e(F.parent, 0.5)],
+    against: [F.price, F.url, F.rate],
+    subject: 'categories',
+  },
+  listClasses: {
+    methods: ['GET'],
+    params: 0,
+    kinds: LIST,
+    concepts: { class: 1 },
+    body: 'response',
+    need: [F.name],
+    fields: [e(F.name, 1), e(F.categoryRef, 1)],
+    against: [F.price, F.url, F.rate],
+    subject: 'classes',
+  },
+  listWarehouses: {
+    methods: ['GET'],
+    params: 0,
+    kinds: LIST,
+    concepts: { warehouse: 1 },
+    body: 'response',
+    need: [F.name],
+    fields: [e(F.name, 1), e(F.place, 0.7)],
+    against: [F.price, F.url, F.rate],
+    subject: 'warehouses or stock locations',
+  },
+  listTaxGroups: {
+    methods: ['GET'],
+    params: 0,
+    kinds: LIST,
+    concepts: { tax: 1 },
+    body: 'response',
+    need: [F.name],
+    fields: [e(F.name, 0.7), e(F.rate, 1)],
+    against: [F.url],
+    subject: 'tax groups or rates',
+  },
+  listContainers: {
+    methods: ['GET'],
+    params: 0,
+    kinds: LIST,
+    concepts: { container: 1 },
+    body: 'response',
+    need: [F.name],
+    fields: [e(F.name, 0.7), e(F.containerSize, 1)],
+    against: [F.price, F.url],
+    subject: 'container types',
+  },
+  listSuppliers: {
+    methods: ['GET'],
+    params: 0,
+    kinds: LIST,
+    concepts: { supplier: 1 },
+    body: 'response',
+    need: [F.name, F.contact],
+    contradicts: [F.marketplace],
+    fields: [e(F.name, 1), e(F.contact, 1)],
+    against: [F.price, F.url],
+    subject: 'suppliers',
+  },
+  createSupplier: {
+    methods: ['POST', 'PUT'],
+    params: 0,
+    kinds: CREATE,
+    concepts: { supplier: 1 },
+    body: 'request',
+    need: [F.name, F.contact],
+    contradicts: [F.marketplace],
+    fields: [e(F.name, 1), e(F.contact, 1), e(F.supplierCode, 0.4)],
+    subject: 'suppliers',
+  },
+  stockLevels: {
+    methods: ['GET'],
+    params: 0,
+    kinds: LIST,
+    concepts: { level: 1 },
+    body: 'response',
+    need: [F.quantity],
+    fields: [e(F.productRef, 1, true), e(F.quantity, 1, true), e(F.warehouse, 0.5, true)],
+    against: [F.url],
+    subject: 'stock levels',
+  },
+  stockTake: {
+    methods: ['POST', 'PUT'],
+    params: 0,
+    kinds: MOVEMENT,
+    concepts: { count: 1 },
+    body: 'request',
+    need: [F.counted],
+    needsLines: true,
+    fields: [e(F.productRef, 0.7, true), e(F.counted, 1, true), e(F.warehouse, 0.5, true), e(F.reason, 0.3)],
+    subject: 'a stock take or count',
+  },
+  receiveStock: {
+    methods: ['POST', 'PUT'],
+    params: 0,
+    kinds: MOVEMENT,
+    concepts: { receive: 1 },
+    body: 'request',
+    need: [F.quantity],
+    needsLines: true,
+    fields: [
+      e(F.productRef, 0.7, true),
+      e(F.quantity, 1, true),
+      e(F.value, 0.4, true),
+      e(F.purchaseRef, 0.4),
+      e(F.warehouse, 0.4, true),
+    ],
+    subject: 'a stock receipt',
+  },
+  adjustStock: {
+    methods: ['POST', 'PUT'],
+    params: 0,
+    kinds: MOVEMENT,
+    concepts: { adjust: 1 },
+    body: 'request',
+    need: [F.productRef, F.adjustment],
+    fields: [e(F.productRef, 1, true), e(F.adjustment, 1, true), e(F.warehouse, 0.5, true), e(F.reason, 0.5, true)],
+    subject: 'a stock adjustment',
+  },
+  listWebhooks: {
+    methods: ['GET'],
+    params: 0,
+    kinds: LIST,
+    concepts: { webhook: 1 },
+    body: 'response',
+    need: [F.url],
+    fields: [e(F.url, 1), e(F.events, 1)],
+    subject: 'webhook subscriptions',
+  },
+  createWebhook: {
+    methods: ['POST', 'PUT'],
+    params: 0,
+    kinds: CREATE,
+    concepts: { webhook: 1 },
+    body: 'request',
+    need: [F.url],
+    fields: [e(F.url, 1), e(F.events, 1), e(F.secret, 0.3)],
+    subject: 'webhook subscriptions',
+  },
+  updateWebhook: {
+    methods: ['PATCH', 'PUT', 'POST'],
+    params: 1,
+    kinds: UPDATE,
+    concepts: { webhook: 1 },
+    body: 'request',
+    fields: [e(F.url, 1), e(F.events, 1), e(F.secret, 0.3), e(F.active, 0.3)],
+    subject: 'a webhook subscription',
+  },
+  deleteWebhook: {
+    methods: ['DELETE'],
+    params: 1,
+    kinds: { delete: 1 },
+    concepts: { webhook: 1 },
+    body: 'none',
+    fields: [],
+    subject: 'a webhook subscription',
+  },
 };
 
 /** Below this an operation stays unmapped. */
@@ -154,10 +453,19 @@ function groupMatches(set: FieldSet, group: FieldGroup, lines: boolean): string 
 const sourceWeight = { path: 3, operationId: 2.5, summary: 1.5, tag: 1 } as const;
 
 /** Things a venue keeps records of; a path naming one under another subject ("/stock/products") is about that other subject. */
-const resourceConcepts = new Set<Concept>(['product', 'category', 'class', 'warehouse', 'tax', 'container', 'supplier', 'webhook']);
+const resourceConcepts = new Set<Concept>([
+  'product',
+  'category',
+  'class',
+  'warehouse',
+  'tax',
+  'container',
+  'supplier',
+  'webhook',
+]);
 
 function subjectScore(profile: Profile, reading: Reading): { score: number; reasons: string[]; named: boolean } {
-  const wanted = (concept: Concept | undefined) => (concept ? profile.concepts[concept] ?? 0 : 0);
+  const wanted = (concept: Concept | undefined) => (concept ? (profile.concepts[concept] ?? 0) : 0);
   const reasons: string[] = [];
   const sources: number[] = [];
   const head = (name: 'path' | 'operationId', h: Head | undefined, shown: string) => {
@@ -200,7 +508,13 @@ function subjectScore(profile: Profile, reading: Reading): { score: number; reas
   if (pathHead.qualifier && wanted(pathHead.concept) > 0 && !singleton) {
     score -= 1;
     reasons.push(`but narrowed by "${pathHead.qualifier}"`);
-  } else if (pathHead.context && wanted(pathHead.concept) > 0 && resourceConcepts.has(pathHead.concept!) && pathHead.context.concept !== pathHead.concept && !/^catalog/.test(pathHead.context.text)) {
+  } else if (
+    pathHead.context &&
+    wanted(pathHead.concept) > 0 &&
+    resourceConcepts.has(pathHead.concept!) &&
+    pathHead.context.concept !== pathHead.concept &&
+    !/^catalog/.test(pathHead.context.text)
+  ) {
     score -= 1;
     reasons.push(`but under ${pathHead.context.text}`);
   }
@@ -218,22 +532,35 @@ function subjectScore(profile: Profile, reading: Reading): { score: number; reas
 const deleteWords = new Set(['delete', 'remove', 'destroy', 'drop', 'unsubscribe']);
 
 /** Why this document operation can never be this venue operation; undefined when it can. */
-function refusal(name: InventoryOperation, profile: Profile, reading: Reading, oauthPaths: Set<string>): string | undefined {
+function refusal(
+  name: InventoryOperation,
+  profile: Profile,
+  reading: Reading,
+  oauthPaths: Set<string>,
+): string | undefined {
   const { operation } = reading;
-  if (!profile.methods.includes(operation.method)) return `method ${operation.method}: ${name} calls ${profile.methods.join(' or ')}`;
+  if (!profile.methods.includes(operation.method))
+    return `method ${operation.method}: ${name} calls ${profile.methods.join(' or ')}`;
   if (operation.params.length !== profile.params) {
     return operation.params.length > profile.params
-      ? `path parameter${operation.params.length - profile.params > 1 ? 's' : ''} ${operation.params.slice(profile.params === 1 ? 0 : 0).map((p) => `{${p}}`).join(', ')} that venue does not fill`
+      ? `path parameter${operation.params.length - profile.params > 1 ? 's' : ''} ${operation.params
+          .slice(profile.params === 1 ? 0 : 0)
+          .map((p) => `{${p}}`)
+          .join(', ')} that venue does not fill`
       : `no path parameter for the ${name === 'deleteWebhook' || name === 'updateWebhook' ? 'webhook' : 'product'} id`;
   }
-  if (profile.params === 1 && !reading.trailingParam) return `{${operation.params[0]}} is not the last segment: the path names something under another record`;
+  if (profile.params === 1 && !reading.trailingParam)
+    return `{${operation.params[0]}} is not the last segment: the path names something under another record`;
   if (reading.danger.length) {
     const sameKind = name === 'deleteWebhook' && reading.danger.every((word) => deleteWords.has(word));
-    if (!sameKind) return `its words say ${reading.danger.map((w) => `"${w}"`).join(', ')}: a job of its own, never mapped to ${name}`;
+    if (!sameKind)
+      return `its words say ${reading.danger.map((w) => `"${w}"`).join(', ')}: a job of its own, never mapped to ${name}`;
   }
   const kindWeight = profile.kinds[reading.kind];
-  if (kindWeight === undefined) return `it is ${article(reading.kind)} ${reading.kind}, ${name} is ${article(kindOfProfile(name))} ${kindOfProfile(name)}`;
-  if (name === 'authenticate' && oauthPaths.has(reading.path)) return 'it is the token endpoint of an OAuth2 flow the document declares, not a login venue can call with a key and secret';
+  if (kindWeight === undefined)
+    return `it is ${article(reading.kind)} ${reading.kind}, ${name} is ${article(kindOfProfile(name))} ${kindOfProfile(name)}`;
+  if (name === 'authenticate' && oauthPaths.has(reading.path))
+    return 'it is the token endpoint of an OAuth2 flow the document declares, not a login venue can call with a key and secret';
   return undefined;
 }
 
@@ -248,11 +575,32 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   const profile = profiles[name];
   // Never on fields alone: a route is mapped only when its path, operationId, summary or a tag names the subject.
   if (!Object.keys(profile.concepts).some((concept) => reading.concepts.has(concept as Concept))) {
-    return { operation: name, index, confidence: 0, reasons: [], fields: [], refused: `nothing in it names ${profile.subject}`, subject: 0, named: false, total: 0 };
+    return {
+      operation: name,
+      index,
+      confidence: 0,
+      reasons: [],
+      fields: [],
+      refused: `nothing in it names ${profile.subject}`,
+      subject: 0,
+      named: false,
+      total: 0,
+    };
   }
   const subject = subjectScore(profile, reading);
   const refused = refusal(name, profile, reading, oauthPaths);
-  if (refused) return { operation: name, index, confidence: 0, reasons: subject.reasons, fields: [], refused, subject: subject.score, named: subject.named, total: 0 };
+  if (refused)
+    return {
+      operation: name,
+      index,
+      confidence: 0,
+      reasons: subject.reasons,
+      fields: [],
+      refused,
+      subject: subject.score,
+      named: subject.named,
+      total: 0,
+    };
 
   const reasons = [...subject.reasons];
   let total = subject.score;
@@ -263,7 +611,8 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
 
   const fields: string[] = [];
   let contradiction: string | undefined;
-  const body = profile.body === 'request' ? reading.request : profile.body === 'response' ? reading.response : undefined;
+  const body =
+    profile.body === 'request' ? reading.request : profile.body === 'response' ? reading.response : undefined;
   if (profile.body !== 'none' && body && body.count > 0) {
     let have = 0;
     let of = 0;
@@ -282,7 +631,13 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       missing.push('lines (an array of products and quantities)');
     }
     for (const need of profile.need ?? []) {
-      if (!groupMatches(body, need, profile.fields.some((f) => f.group === need && f.lines))) {
+      if (
+        !groupMatches(
+          body,
+          need,
+          profile.fields.some((f) => f.group === need && f.lines),
+        )
+      ) {
         schema -= 2;
         reasons.push(`its ${profile.body} has nothing for ${need.label}`);
       }
@@ -324,7 +679,17 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     total -= CONTRADICTION;
     reasons.push(`but ${contradiction}`);
   }
-  return { operation: name, index, confidence: confidenceOf(total), reasons, fields, subject: subject.score, named: subject.named, total, contradiction };
+  return {
+    operation: name,
+    index,
+    confidence: confidenceOf(total),
+    reasons,
+    fields,
+    subject: subject.score,
+    named: subject.named,
+    total,
+    contradiction,
+  };
 }
 
 /** What fields saying it is another thing altogether cost. */
@@ -356,7 +721,8 @@ function addFamilyEvidence(all: Map<InventoryOperation, Scored[]>, readings: Rea
     const contradicted = new Map<string, string>();
     for (const name of family) {
       for (const candidate of all.get(name) ?? []) {
-        if (candidate.contradiction) contradicted.set(collectionOf(readings[candidate.index]!.path), candidate.contradiction);
+        if (candidate.contradiction)
+          contradicted.set(collectionOf(readings[candidate.index]!.path), candidate.contradiction);
       }
     }
     for (const name of family) {
@@ -373,7 +739,10 @@ function addFamilyEvidence(all: Map<InventoryOperation, Scored[]>, readings: Rea
       for (const candidate of all.get(name) ?? []) {
         if (candidate.refused) continue;
         const collection = collectionOf(readings[candidate.index]!.path);
-        const siblings = family.filter((other) => other !== name && best.has(other) && collectionOf(readings[best.get(other)!.index]!.path) === collection);
+        const siblings = family.filter(
+          (other) =>
+            other !== name && best.has(other) && collectionOf(readings[best.get(other)!.index]!.path) === collection,
+        );
         if (!siblings.length) continue;
         candidate.total += 0.3 * siblings.length;
         candidate.confidence = confidenceOf(candidate.total);
@@ -384,7 +753,15 @@ function addFamilyEvidence(all: Map<InventoryOperation, Scored[]>, readings: Rea
 }
 
 function describeKind(kind: Kind): string {
-  return { list: 'lists', read: 'reads one', create: 'creates', update: 'updates', upsert: 'creates or updates', delete: 'deletes', action: 'acts' }[kind];
+  return {
+    list: 'lists',
+    read: 'reads one',
+    create: 'creates',
+    update: 'updates',
+    upsert: 'creates or updates',
+    delete: 'deletes',
+    action: 'acts',
+  }[kind];
 }
 
 // ---------------------------------------------------------------- choosing
@@ -415,7 +792,11 @@ export interface OperationMatch {
 const routeOf = (reading: Reading) => `${reading.operation.method} ${reading.path}`;
 
 /** Scores every pair, then takes pairs best first, each document operation at most once. */
-export function matchOperations(readings: Reading[], oauthPaths: Set<string>, threshold = CONFIDENCE_THRESHOLD): OperationMatch[] {
+export function matchOperations(
+  readings: Reading[],
+  oauthPaths: Set<string>,
+  threshold = CONFIDENCE_THRESHOLD,
+): OperationMatch[] {
   const all = new Map<InventoryOperation, Scored[]>();
   const passing: Scored[] = [];
   for (const name of inventoryOperationNames) {
@@ -428,7 +809,8 @@ export function matchOperations(readings: Reading[], oauthPaths: Set<string>, th
     all.set(name, list);
   }
   addFamilyEvidence(all, readings, threshold);
-  for (const list of all.values()) for (const scored of list) if (!scored.refused && scored.confidence >= threshold) passing.push(scored);
+  for (const list of all.values())
+    for (const scored of list) if (!scored.refused && scored.confidence >= threshold) passing.push(scored);
   const order = (name: InventoryOperation) => inventoryOperationNames.indexOf(name);
   passing.sort((a, b) => b.total - a.total || order(a.operation) - order(b.operation) || a.index - b.index);
   const taken = new Map<number, Scored>();
@@ -450,23 +832,46 @@ export function matchOperations(readings: Reading[], oauthPaths: Set<string>, th
           route: routeOf(readings[c.index]!),
           source: readings[c.index]!.operation.source,
           confidence: c.confidence,
-          shortfall: taken.has(c.index) ? `fits ${taken.get(c.index)!.operation} better` : `confidence ${c.confidence.toFixed(2)}${c.confidence < threshold ? ` below ${threshold.toFixed(2)}` : ''}`,
+          shortfall: taken.has(c.index)
+            ? `fits ${taken.get(c.index)!.operation} better`
+            : `confidence ${c.confidence.toFixed(2)}${c.confidence < threshold ? ` below ${threshold.toFixed(2)}` : ''}`,
         }));
-      return { operation: name, index: pick.index, confidence: pick.confidence, reasons: pick.reasons, fields: pick.fields, candidates: [], alternatives };
+      return {
+        operation: name,
+        index: pick.index,
+        confidence: pick.confidence,
+        reasons: pick.reasons,
+        fields: pick.fields,
+        candidates: [],
+        alternatives,
+      };
     }
     const listed = (all.get(name) ?? []).filter((c) => c.subject > 0 || c.confidence >= 0.3 || (c.refused && c.named));
     const jobOfItsOwn = (c: Scored) => Number(Boolean(c.refused?.includes('job of its own')));
     const ranked = [
-      ...listed.filter((c) => !c.refused).sort((a, b) => b.total - a.total || b.subject - a.subject).slice(0, 3),
-      ...listed.filter((c) => c.refused).sort((a, b) => jobOfItsOwn(b) - jobOfItsOwn(a) || b.subject - a.subject).slice(0, 3),
+      ...listed
+        .filter((c) => !c.refused)
+        .sort((a, b) => b.total - a.total || b.subject - a.subject)
+        .slice(0, 3),
+      ...listed
+        .filter((c) => c.refused)
+        .sort((a, b) => jobOfItsOwn(b) - jobOfItsOwn(a) || b.subject - a.subject)
+        .slice(0, 3),
     ];
     const candidates = ranked.map((c): Candidate => {
       const reading = readings[c.index]!;
       let shortfall: string;
       if (c.refused) shortfall = c.refused;
-      else if (taken.has(c.index)) shortfall = `fits ${taken.get(c.index)!.operation} better (${taken.get(c.index)!.confidence.toFixed(2)})`;
-      else shortfall = `confidence ${c.confidence.toFixed(2)} below ${threshold.toFixed(2)}: ${c.reasons.join('; ') || 'nothing names ' + profiles[name].subject}`;
-      return { route: routeOf(reading), source: reading.operation.source, confidence: c.refused ? 0 : c.confidence, shortfall };
+      else if (taken.has(c.index))
+        shortfall = `fits ${taken.get(c.index)!.operation} better (${taken.get(c.index)!.confidence.toFixed(2)})`;
+      else
+        shortfall = `confidence ${c.confidence.toFixed(2)} below ${threshold.toFixed(2)}: ${c.reasons.join('; ') || 'nothing names ' + profiles[name].subject}`;
+      return {
+        route: routeOf(reading),
+        source: reading.operation.source,
+        confidence: c.refused ? 0 : c.confidence,
+        shortfall,
+      };
     });
     const why = candidates.length
       ? `no route is evidence enough for ${profiles[name].subject}`

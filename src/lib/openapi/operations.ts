@@ -51,7 +51,8 @@ export interface DocumentOperation {
 }
 
 const METHODS: Record<string, HttpVerb> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' };
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
 export function pathParams(path: string): string[] {
   return [...path.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1]!);
@@ -69,7 +70,9 @@ export function documentOperations(document: Record<string, unknown>, source: st
     for (const [key, raw] of Object.entries(item)) {
       const method = METHODS[key.toLowerCase()];
       if (!method || !isObject(raw)) continue;
-      const parameters = [...shared, ...(Array.isArray(raw.parameters) ? raw.parameters : [])].map((p) => deref(document, p)).filter(isObject);
+      const parameters = [...shared, ...(Array.isArray(raw.parameters) ? raw.parameters : [])]
+        .map((p) => deref(document, p))
+        .filter(isObject);
       const base = {
         method,
         operationId: text(raw.operationId),
@@ -88,8 +91,14 @@ export function documentOperations(document: Record<string, unknown>, source: st
         let request: BodyShape | undefined | null = null;
         let response: BodyShape | undefined | null = null;
         Object.defineProperties(operation, {
-          request: { enumerable: true, get: () => (request === null ? (request = requestShape(document, raw.requestBody, prefer)) : request) },
-          response: { enumerable: true, get: () => (response === null ? (response = responseShape(document, raw.responses, prefer)) : response) },
+          request: {
+            enumerable: true,
+            get: () => (request === null ? (request = requestShape(document, raw.requestBody, prefer)) : request),
+          },
+          response: {
+            enumerable: true,
+            get: () => (response === null ? (response = responseShape(document, raw.responses, prefer)) : response),
+          },
         });
         found.push(operation as DocumentOperation);
       }
@@ -105,15 +114,25 @@ export function documentOperations(document: Record<string, unknown>, source: st
  * of its own, so that venue's operations can take the one that fits; the
  * template itself, with a parameter venue could not fill, is left out.
  */
-function expandEnumParams(document: unknown, path: string, parameters: Array<Record<string, unknown>>): Array<{ path: string; filled?: Record<string, string> }> {
+function expandEnumParams(
+  document: unknown,
+  path: string,
+  parameters: Array<Record<string, unknown>>,
+): Array<{ path: string; filled?: Record<string, string> }> {
   let routes: Array<{ path: string; filled?: Record<string, string> }> = [{ path }];
   for (const name of pathParams(path)) {
     const parameter = parameters.find((p) => p.in === 'path' && p.name === name);
     const schema = parameter ? deref(document, parameter.schema) : undefined;
-    const values = isObject(schema) && Array.isArray(schema.enum) ? schema.enum.filter((v): v is string => typeof v === 'string' && /^[A-Za-z0-9._~-]+$/.test(v)) : [];
+    const values =
+      isObject(schema) && Array.isArray(schema.enum)
+        ? schema.enum.filter((v): v is string => typeof v === 'string' && /^[A-Za-z0-9._~-]+$/.test(v))
+        : [];
     if (!values.length || values.length > 100) continue;
     routes = routes.flatMap((route) =>
-      values.map((value) => ({ path: route.path.replace(`{${name}}`, value), filled: { ...route.filled, [name]: value } })),
+      values.map((value) => ({
+        path: route.path.replace(`{${name}}`, value),
+        filled: { ...route.filled, [name]: value },
+      })),
     );
     if (routes.length > 400) return [{ path }];
   }
@@ -145,7 +164,10 @@ function requestShape(document: unknown, requestBody: unknown, prefer?: string[]
 function responseShape(document: unknown, responses: unknown, prefer?: string[]): BodyShape | undefined {
   if (!isObject(responses)) return undefined;
   const codes = Object.keys(responses);
-  const code = ['200', '201', '202'].find((c) => codes.includes(c)) ?? codes.find((c) => /^2(\d\d|XX)$/i.test(c)) ?? (codes.includes('default') ? 'default' : undefined);
+  const code =
+    ['200', '201', '202'].find((c) => codes.includes(c)) ??
+    codes.find((c) => /^2(\d\d|XX)$/i.test(c)) ??
+    (codes.includes('default') ? 'default' : undefined);
   if (!code) return undefined;
   const response = deref(document, responses[code]);
   if (!isObject(response)) return undefined;
@@ -159,7 +181,11 @@ function responseShape(document: unknown, responses: unknown, prefer?: string[])
  * the permalink…): the example's fields count as the schema's, for a route
  * that is not a template filled in (an example there shows one entity of many).
  */
-function withExample(shape: BodyShape | undefined, example: unknown, prefer: string[] | undefined): BodyShape | undefined {
+function withExample(
+  shape: BodyShape | undefined,
+  example: unknown,
+  prefer: string[] | undefined,
+): BodyShape | undefined {
   if (example === undefined || example === null || typeof example !== 'object' || prefer?.length) return shape;
   const fields: SchemaField[] = shape ? [...shape.fields] : [];
   const known = new Set(fields.map((f) => f.path));
@@ -192,7 +218,12 @@ function refName(value: unknown): string | undefined {
   return last ? decodeURIComponent(last) : undefined;
 }
 
-const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '').replace(/(ies)$/, 'y').replace(/s$/, '');
+const squash = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .replace(/(ies)$/, 'y')
+    .replace(/s$/, '');
 
 /**
  * A route made from a template (/objects/{entity} with entity=products) often
@@ -207,18 +238,29 @@ function chooseBranches(document: unknown, schema: unknown, prefer: string[] | u
     const items = chooseBranches(document, resolved.items, prefer);
     return items === undefined ? undefined : { ...resolved, items };
   }
-  const parts = Array.isArray(resolved.oneOf) ? resolved.oneOf : Array.isArray(resolved.anyOf) ? resolved.anyOf : undefined;
+  const parts = Array.isArray(resolved.oneOf)
+    ? resolved.oneOf
+    : Array.isArray(resolved.anyOf)
+      ? resolved.anyOf
+      : undefined;
   if (!parts || parts.length < 2) return schema;
   const wanted = new Set(prefer.map(squash));
   const named = parts.filter((part) => {
-    const name = refName(part) ?? (isObject(deref(document, part)) ? (deref(document, part) as Record<string, unknown>).title : undefined);
+    const name =
+      refName(part) ??
+      (isObject(deref(document, part)) ? (deref(document, part) as Record<string, unknown>).title : undefined);
     return typeof name === 'string' && wanted.has(squash(name));
   });
   return named.length ? { oneOf: named } : undefined;
 }
 
 /** The fields of a schema: properties, through $ref, allOf, oneOf, anyOf and array items, a few levels deep. */
-export function shapeOf(document: unknown, rawSchema: unknown, prefer?: string[], direction: 'request' | 'response' = 'response'): BodyShape | undefined {
+export function shapeOf(
+  document: unknown,
+  rawSchema: unknown,
+  prefer?: string[],
+  direction: 'request' | 'response' = 'response',
+): BodyShape | undefined {
   const schema = chooseBranches(document, rawSchema, prefer);
   if (schema === undefined) return undefined;
   const fields: SchemaField[] = [];
@@ -254,9 +296,12 @@ export function shapeOf(document: unknown, rawSchema: unknown, prefer?: string[]
       const parts = resolved[key];
       if (Array.isArray(parts)) for (const part of parts) visit({ node: part, prefix, inArray, depth, seen: nextSeen });
     }
-    if (resolved.type === 'array' || resolved.items !== undefined) visit({ node: resolved.items, prefix: `${prefix}[]`, inArray: true, depth, seen: nextSeen });
+    if (resolved.type === 'array' || resolved.items !== undefined)
+      visit({ node: resolved.items, prefix: `${prefix}[]`, inArray: true, depth, seen: nextSeen });
     if (isObject(resolved.properties)) {
-      const required = new Set(Array.isArray(resolved.required) ? resolved.required.filter((r): r is string => typeof r === 'string') : []);
+      const required = new Set(
+        Array.isArray(resolved.required) ? resolved.required.filter((r): r is string => typeof r === 'string') : [],
+      );
       for (const [field, child] of Object.entries(resolved.properties)) {
         if (fields.length >= MAX_FIELDS) return;
         // A request never carries what the server alone writes, nor a response what the client alone sends.
@@ -284,7 +329,9 @@ function schemaType(document: unknown, schema: unknown, depth = 0): string | und
   for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
     const parts = resolved[key];
     if (!Array.isArray(parts)) continue;
-    const types = new Set(parts.map((part) => schemaType(document, part, depth + 1)).filter((t) => t !== undefined && t !== 'null'));
+    const types = new Set(
+      parts.map((part) => schemaType(document, part, depth + 1)).filter((t) => t !== undefined && t !== 'null'),
+    );
     if (types.size === 1) return [...types][0];
   }
   return undefined;
@@ -301,15 +348,22 @@ function isList(document: unknown, schema: unknown): boolean {
     if (!inner.array) return false;
     const items = deref(document, inner.items);
     // An array of records, described or not ({products: [{type: object}]}).
-    return Object.keys(flatten(document, inner.items).properties).length > 0 || (isObject(items) && items.type === 'object');
+    return (
+      Object.keys(flatten(document, inner.items).properties).length > 0 || (isObject(items) && items.type === 'object')
+    );
   });
 }
 
 /** A schema's own properties through $ref and allOf/oneOf/anyOf, and whether it is an array. */
-function flatten(document: unknown, schema: unknown, depth = 0): { array: boolean; items?: unknown; properties: Record<string, unknown> } {
+function flatten(
+  document: unknown,
+  schema: unknown,
+  depth = 0,
+): { array: boolean; items?: unknown; properties: Record<string, unknown> } {
   const resolved = deref(document, schema);
   if (!isObject(resolved) || depth > 6) return { array: false, properties: {} };
-  if (resolved.type === 'array' || resolved.items !== undefined) return { array: true, items: resolved.items, properties: {} };
+  if (resolved.type === 'array' || resolved.items !== undefined)
+    return { array: true, items: resolved.items, properties: {} };
   const properties: Record<string, unknown> = isObject(resolved.properties) ? { ...resolved.properties } : {};
   let array = false;
   let items: unknown;

@@ -3,7 +3,8 @@
 // following these pointers; a chain of $refs is followed to its end, a loop
 // stops.
 
-export const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Values that are data, not schema: a $ref inside an example or a default is
@@ -19,14 +20,20 @@ export function findRefs(document: unknown): Array<{ ref: string; at: string }> 
   while (stack.length) {
     const { value, at, inProperties } = stack.pop()!;
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) if (value[i] !== null && typeof value[i] === 'object') stack.push({ value: value[i], at: `${at}/${i}` });
+      for (let i = value.length - 1; i >= 0; i--)
+        if (value[i] !== null && typeof value[i] === 'object') stack.push({ value: value[i], at: `${at}/${i}` });
     } else if (isObject(value)) {
       if (typeof value.$ref === 'string') found.push({ ref: value.$ref, at });
       for (const key of Object.keys(value)) {
         // A property may be named "default" or "example": under properties it is a schema like any other.
         if (!inProperties && (LITERAL_KEYS.has(key) || key.startsWith('x-'))) continue;
         const child = value[key];
-        if (child !== null && typeof child === 'object') stack.push({ value: child, at: `${at}/${escapeToken(key)}`, inProperties: key === 'properties' && !inProperties });
+        if (child !== null && typeof child === 'object')
+          stack.push({
+            value: child,
+            at: `${at}/${escapeToken(key)}`,
+            inProperties: key === 'properties' && !inProperties,
+          });
       }
     }
   }

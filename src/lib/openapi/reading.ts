@@ -7,7 +7,17 @@
 // of its request and response.
 
 import type { DocumentOperation, SchemaField } from './operations.js';
-import { actionWords, dangerWords, fillerWords, findTerms, kindWords, wordsOf, type Concept, type Kind, type TermHit } from './words.js';
+import {
+  actionWords,
+  dangerWords,
+  fillerWords,
+  findTerms,
+  kindWords,
+  wordsOf,
+  type Concept,
+  type Kind,
+  type TermHit,
+} from './words.js';
 
 export interface Head {
   concept: Concept | undefined;
@@ -60,7 +70,12 @@ export interface Reading {
 
 export const normaliseName = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-function fieldSet(fields: SchemaField[], list: boolean, schemaNames: string[], direction: 'request' | 'response'): FieldSet {
+function fieldSet(
+  fields: SchemaField[],
+  list: boolean,
+  schemaNames: string[],
+  direction: 'request' | 'response',
+): FieldSet {
   const names = new Set<string>();
   const words = new Set<string>();
   const lines = new Set<string>();
@@ -74,7 +89,8 @@ function fieldSet(fields: SchemaField[], list: boolean, schemaNames: string[], d
   }
   for (const field of fields) {
     if (field.inArray && field.depth <= 2) lineNames.add(normaliseName(field.name));
-    if (field.depth === 0 && fields.some((f) => f.inArray && f.path.startsWith(`${field.path}[].`))) lines.add(normaliseName(field.name));
+    if (field.depth === 0 && fields.some((f) => f.inArray && f.path.startsWith(`${field.path}[].`)))
+      lines.add(normaliseName(field.name));
   }
   return { names, words, lines, lineNames, list, schemaNames, count: names.size };
 }
@@ -88,7 +104,9 @@ export function headOf(words: string[]): Head {
     if (end < 0) return { concept: undefined, weight: 0, text: '' };
     const hit = hits.find((h) => h.at <= end && h.at + h.term.words.length - 1 >= end);
     if (hit) {
-      const before = meaningful.slice(0, hit.at).filter((w, i) => !kindWords.get(w) && !hits.some((h) => h.at <= i && i < h.at + h.term.words.length));
+      const before = meaningful
+        .slice(0, hit.at)
+        .filter((w, i) => !kindWords.get(w) && !hits.some((h) => h.at <= i && i < h.at + h.term.words.length));
       const otherBefore = hits.find((h) => h.at < hit.at && h.term.concept === 'other');
       const previous = [...hits].reverse().find((h) => h.at < hit.at && h.term.concept !== 'other');
       return {
@@ -123,7 +141,13 @@ function narrowed(words: string[]): Map<Concept, string> {
   const hits = findTerms(words);
   hits.forEach((hit, i) => {
     const before = hits[i - 1];
-    if (before && before.term.concept === 'other' && hit.term.concept !== 'other' && before.at + before.term.words.length === hit.at) out.set(hit.term.concept, `${before.text} ${hit.text}`);
+    if (
+      before &&
+      before.term.concept === 'other' &&
+      hit.term.concept !== 'other' &&
+      before.at + before.term.words.length === hit.at
+    )
+      out.set(hit.term.concept, `${before.text} ${hit.text}`);
   });
   return out;
 }
@@ -140,7 +164,8 @@ export function sharedPrefixLength(paths: string[]): number {
     const counts = new Map<string, number>();
     for (const segments of split) {
       const segment = segments[depth];
-      if (segment && !segment.startsWith('{') && segments.length > depth + 1) counts.set(segment.toLowerCase(), (counts.get(segment.toLowerCase()) ?? 0) + 1);
+      if (segment && !segment.startsWith('{') && segments.length > depth + 1)
+        counts.set(segment.toLowerCase(), (counts.get(segment.toLowerCase()) ?? 0) + 1);
     }
     const [best] = [...counts.values()].sort((a, b) => b - a);
     if (!best || best < paths.length * 0.75) return depth;
@@ -175,7 +200,10 @@ export function readOperation(operation: DocumentOperation, skip: number, path =
     const kind = kindWords.get(word);
     if (kind) kindsSaid.add(kind);
   }
-  if (/\b(create|add)s?\b.*\bor\b.*\bupdates?\b|\bupdates?\b.*\bor\b.*\b(create|add)s?\b/i.test(operation.summary ?? '')) kindsSaid.add('upsert');
+  if (
+    /\b(create|add)s?\b.*\bor\b.*\bupdates?\b|\bupdates?\b.*\bor\b.*\b(create|add)s?\b/i.test(operation.summary ?? '')
+  )
+    kindsSaid.add('upsert');
 
   const danger = new Set<string>();
   for (const word of [...pathWords, ...idWords, ...summaryWords]) if (dangerWords.has(word)) danger.add(word);
@@ -208,11 +236,17 @@ export function readOperation(operation: DocumentOperation, skip: number, path =
     danger: [...danger],
     kindsSaid,
     get request() {
-      if (request === null) request = operation.request ? fieldSet(operation.request.fields, operation.request.list, operation.request.schemaNames, 'request') : undefined;
+      if (request === null)
+        request = operation.request
+          ? fieldSet(operation.request.fields, operation.request.list, operation.request.schemaNames, 'request')
+          : undefined;
       return request;
     },
     get response() {
-      if (response === null) response = operation.response ? fieldSet(operation.response.fields, operation.response.list, operation.response.schemaNames, 'response') : undefined;
+      if (response === null)
+        response = operation.response
+          ? fieldSet(operation.response.fields, operation.response.list, operation.response.schemaNames, 'response')
+          : undefined;
       return response;
     },
   };

@@ -36,7 +36,12 @@ export function parseImportRecord(value: string | undefined): ImportRecord | und
       if (typeof route === 'string') routes[name] = route;
       if (typeof given[name] === 'string') sources[name] = given[name] as string;
     }
-    return { basePath: typeof data.basePath === 'string' ? data.basePath : '', auth: typeof data.auth === 'string' ? data.auth : undefined, routes, sources };
+    return {
+      basePath: typeof data.basePath === 'string' ? data.basePath : '',
+      auth: typeof data.auth === 'string' ? data.auth : undefined,
+      routes,
+      sources,
+    };
   } catch {
     return undefined;
   }
@@ -110,7 +115,9 @@ export function mergeImports(input: MergeInput): MergeResult {
     const source = previous?.sources[operation];
     if (mapped.has(operation)) {
       if (stillImported && source && !mine.has(source) && imported !== undefined) {
-        conflicts.push(`${operation}: ${imported} from ${source} is replaced by ${mapped.get(operation)!.route} from ${mapped.get(operation)!.source ?? 'this import'}`);
+        conflicts.push(
+          `${operation}: ${imported} from ${source} is replaced by ${mapped.get(operation)!.route} from ${mapped.get(operation)!.source ?? 'this import'}`,
+        );
       }
       continue;
     }

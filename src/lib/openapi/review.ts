@@ -3,7 +3,16 @@
 // and the secrets it needs, what stays unmapped with its candidates,
 // conflicts, warnings). No terminal here; the command writes it.
 
-import { authSecrets, describeAuthScheme, formatAuthScheme, inventoryOperations, parseRoute, routeSettingKey, type AuthScheme, type InventoryOperation } from '../inventory/routes.js';
+import {
+  authSecrets,
+  describeAuthScheme,
+  formatAuthScheme,
+  inventoryOperations,
+  parseRoute,
+  routeSettingKey,
+  type AuthScheme,
+  type InventoryOperation,
+} from '../inventory/routes.js';
 import type { ImportPlan, MappedOperation, OperationResult } from './import.js';
 
 export interface ReviewContext {
@@ -41,13 +50,24 @@ export function reviewRecord(plan: ImportPlan, context: ReviewContext): Record<s
     profile: context.profile,
     stored: context.stored,
     serverPath: plan.serverPath,
-    basePath: plan.unresolved.length ? null : context.basePath ?? plan.basePath ?? null,
-    serverVariables: plan.unresolved.map((v) => ({ name: v.name, default: v.default ?? null, flag: `--server-var ${v.name}=<value>` })),
+    basePath: plan.unresolved.length ? null : (context.basePath ?? plan.basePath ?? null),
+    serverVariables: plan.unresolved.map((v) => ({
+      name: v.name,
+      default: v.default ?? null,
+      flag: `--server-var ${v.name}=<value>`,
+    })),
     auth: auth ? formatAuthScheme(auth) : null,
     authScheme: schemeRecord(auth),
     authEvidence: plan.auth.evidence,
-    authOptions: plan.auth.options.map((o) => ({ name: o.name, kind: o.kind, value: o.scheme ? formatAuthScheme(o.scheme) : null, note: o.note ?? null })),
-    secrets: auth ? authSecrets(auth).map((s) => ({ ...s, command: `venue ${context.profileFlag}config set-secret ${s.key}` })) : [],
+    authOptions: plan.auth.options.map((o) => ({
+      name: o.name,
+      kind: o.kind,
+      value: o.scheme ? formatAuthScheme(o.scheme) : null,
+      note: o.note ?? null,
+    })),
+    secrets: auth
+      ? authSecrets(auth).map((s) => ({ ...s, command: `venue ${context.profileFlag}config set-secret ${s.key}` }))
+      : [],
     matched: plan.operations.filter((o) => o.matched).length,
     operations: plan.operations.map((o) => operationRecord(o, context)),
     kept: context.kept,
@@ -82,7 +102,12 @@ function operationRecord(o: OperationResult, context: ReviewContext): Record<str
     route: null,
     confidence: null,
     why: o.why,
-    candidates: o.candidates.map((c) => ({ route: c.route, source: c.source, confidence: c.confidence, why: c.shortfall })),
+    candidates: o.candidates.map((c) => ({
+      route: c.route,
+      source: c.source,
+      confidence: c.confidence,
+      why: c.shortfall,
+    })),
     command: setCommand(o.operation, context.profileFlag),
   };
 }
@@ -94,10 +119,15 @@ export function setCommand(operation: InventoryOperation, profileFlag: string): 
 export function warnings(plan: ImportPlan): string[] {
   const out: string[] = [];
   for (const doc of plan.documents) {
-    for (const broken of doc.brokenRefs.slice(0, 5)) out.push(`${short(doc.label)}: ${broken}; that schema is no evidence`);
-    if (doc.brokenRefs.length > 5) out.push(`${short(doc.label)}: and ${doc.brokenRefs.length - 5} more $refs that point nowhere`);
+    for (const broken of doc.brokenRefs.slice(0, 5))
+      out.push(`${short(doc.label)}: ${broken}; that schema is no evidence`);
+    if (doc.brokenRefs.length > 5)
+      out.push(`${short(doc.label)}: and ${doc.brokenRefs.length - 5} more $refs that point nowhere`);
     if (doc.server.repaired) out.push(`${short(doc.label)}: ${doc.server.repaired}`);
-    if (doc.server.others.length) out.push(`${short(doc.label)} names ${doc.server.others.length + 1} servers; the first is used (${doc.server.url})`);
+    if (doc.server.others.length)
+      out.push(
+        `${short(doc.label)} names ${doc.server.others.length + 1} servers; the first is used (${doc.server.url})`,
+      );
   }
   return out;
 }
@@ -106,7 +136,14 @@ export function warnings(plan: ImportPlan): string[] {
 export function reviewRows(plan: ImportPlan): Array<Record<string, unknown>> {
   return plan.operations.map((o) =>
     o.matched
-      ? { operation: o.operation, route: o.route, confidence: o.confidence.toFixed(2), evidence: [o.chosenBy !== 'evidence' ? `chosen with ${o.chosenBy}` : '', ...o.reasons].filter(Boolean).join('; ') }
+      ? {
+          operation: o.operation,
+          route: o.route,
+          confidence: o.confidence.toFixed(2),
+          evidence: [o.chosenBy !== 'evidence' ? `chosen with ${o.chosenBy}` : '', ...o.reasons]
+            .filter(Boolean)
+            .join('; '),
+        }
       : { operation: o.operation, route: 'not mapped', confidence: '', evidence: o.why },
   );
 }
@@ -115,49 +152,84 @@ export function reviewRows(plan: ImportPlan): Array<Record<string, unknown>> {
 export function reviewText(plan: ImportPlan, context: ReviewContext): string {
   const lines: string[] = [''];
   const docs = plan.documents;
-  lines.push(`Documents: ${docs.map((d) => `${short(d.label)} (${d.form}${d.externalFiles ? `, ${d.externalFiles} files by $ref` : ''}, ${d.operations} operations)`).join('; ')}`);
+  lines.push(
+    `Documents: ${docs.map((d) => `${short(d.label)} (${d.form}${d.externalFiles ? `, ${d.externalFiles} files by $ref` : ''}, ${d.operations} operations)`).join('; ')}`,
+  );
   const basePath = context.basePath ?? plan.basePath;
   if (plan.unresolved.length) {
-    lines.push(`Base path: ${plan.serverPath} needs a value for ${plan.unresolved.map((v) => `{${v.name}}`).join(', ')}: ${plan.unresolved.map((v) => `--server-var ${v.name}=<value>${v.default !== undefined ? ` (the document's example: ${v.default})` : ''}`).join(', ')}`);
+    lines.push(
+      `Base path: ${plan.serverPath} needs a value for ${plan.unresolved.map((v) => `{${v.name}}`).join(', ')}: ${plan.unresolved.map((v) => `--server-var ${v.name}=<value>${v.default !== undefined ? ` (the document's example: ${v.default})` : ''}`).join(', ')}`,
+    );
   } else {
-    lines.push(`Base path: ${basePath || '(none)'}${docs[0]?.server.url ? ` (servers[0].url ${docs.map((d) => d.server.url).filter(Boolean).join(', ')})` : ' (the document names no server)'}`);
+    lines.push(
+      `Base path: ${basePath || '(none)'}${
+        docs[0]?.server.url
+          ? ` (servers[0].url ${docs
+              .map((d) => d.server.url)
+              .filter(Boolean)
+              .join(', ')})`
+          : ' (the document names no server)'
+      }`,
+    );
   }
   const auth = plan.auth.scheme;
   lines.push(`Auth:      ${auth ? formatAuthScheme(auth) : 'unchanged'} (${plan.auth.evidence})`);
   if (auth) {
-    const secrets = authSecrets(auth).map((s) => `venue ${context.profileFlag}config set-secret ${s.key}   (${s.role})`);
+    const secrets = authSecrets(auth).map(
+      (s) => `venue ${context.profileFlag}config set-secret ${s.key}   (${s.role})`,
+    );
     lines.push(`Secrets:   ${secrets.join('\n           ')}`);
   }
   const unmapped = plan.operations.filter((o) => !o.matched);
   if (unmapped.length) {
-    lines.push('', `Not mapped: ${unmapped.length}. Each keeps its current route until you map it (--map <operation>="METHOD /path") or set it:`);
+    lines.push(
+      '',
+      `Not mapped: ${unmapped.length}. Each keeps its current route until you map it (--map <operation>="METHOD /path") or set it:`,
+    );
     for (const o of unmapped) {
       if (o.matched) continue;
       lines.push(`  ${o.operation}: ${o.why}`);
-      for (const c of o.candidates) lines.push(`      candidate ${c.route}${c.confidence ? ` (${c.confidence.toFixed(2)})` : ''}: ${c.shortfall}`);
+      for (const c of o.candidates)
+        lines.push(`      candidate ${c.route}${c.confidence ? ` (${c.confidence.toFixed(2)})` : ''}: ${c.shortfall}`);
       lines.push(`      ${setCommand(o.operation, context.profileFlag)}`);
     }
   }
-  const answering = plan.operations.filter((o): o is MappedOperation => o.matched && (o.answers.matched.length > 0 || o.answers.unmatched.length > 0));
+  const answering = plan.operations.filter(
+    (o): o is MappedOperation => o.matched && (o.answers.matched.length > 0 || o.answers.unmatched.length > 0),
+  );
   if (answering.some((o) => o.answers.matched.length)) {
-    lines.push('', 'Answer fields read in venue\'s names (the document\'s own words, by the response schemas):');
-    for (const o of answering) if (o.answers.matched.length) lines.push(`  ${o.operation}: ${o.answers.matched.map((m) => `${m.path} → ${m.venue}`).join(', ')}`);
+    lines.push('', "Answer fields read in venue's names (the document's own words, by the response schemas):");
+    for (const o of answering)
+      if (o.answers.matched.length)
+        lines.push(`  ${o.operation}: ${o.answers.matched.map((m) => `${m.path} → ${m.venue}`).join(', ')}`);
   }
   if (answering.some((o) => o.answers.unmatched.length)) {
-    lines.push('', 'Answer fields not matched to a field of venue\'s (kept as the service names them):');
+    lines.push('', "Answer fields not matched to a field of venue's (kept as the service names them):");
     for (const o of answering) {
       const left = o.answers.unmatched;
       if (!left.length) continue;
-      lines.push(`  ${o.operation}: ${left.slice(0, 5).map((u) => `${u.path} (${u.why})`).join('; ')}${left.length > 5 ? `; and ${left.length - 5} more` : ''}`);
+      lines.push(
+        `  ${o.operation}: ${left
+          .slice(0, 5)
+          .map((u) => `${u.path} (${u.why})`)
+          .join('; ')}${left.length > 5 ? `; and ${left.length - 5} more` : ''}`,
+      );
     }
   }
   if (context.kept.length) {
-    lines.push('', `Kept from earlier imports (--replace forgets them): ${context.kept.map((k) => `${k.operation} ${k.route}${k.source ? ` (${short(k.source)})` : ''}`).join(', ')}`);
+    lines.push(
+      '',
+      `Kept from earlier imports (--replace forgets them): ${context.kept.map((k) => `${k.operation} ${k.route}${k.source ? ` (${short(k.source)})` : ''}`).join(', ')}`,
+    );
   }
   const conflicts = [...plan.conflicts, ...context.conflicts];
   if (conflicts.length) lines.push('', 'Conflicts:', ...conflicts.map((c) => `  ${c}`));
   const warned = warnings(plan);
   if (warned.length) lines.push('', 'Warnings:', ...warned.map((w) => `  ${w}`));
-  if (plan.unused) lines.push('', `${plan.unused} other operation${plan.unused === 1 ? '' : 's'} of the document${docs.length > 1 ? 's' : ''} not used.`);
+  if (plan.unused)
+    lines.push(
+      '',
+      `${plan.unused} other operation${plan.unused === 1 ? '' : 's'} of the document${docs.length > 1 ? 's' : ''} not used.`,
+    );
   return `${lines.join('\n')}\n`;
 }

@@ -31,7 +31,8 @@ export interface ServerFinding {
   repaired?: string;
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
 /** "https://h/stores/{store_hash}/v3" → its host part and its path part, without parsing it as a URL (it may hold braces or spaces). */
 export function splitServerUrl(url: string): { host: string; path: string } {
@@ -45,7 +46,10 @@ export function serverOf(document: Record<string, unknown>, given: Record<string
   const servers = Array.isArray(document.servers) ? document.servers.filter(isObject) : [];
   const first = servers[0];
   const url = first ? text(first.url) : undefined;
-  const others = servers.slice(1).map((s) => text(s.url)).filter((u): u is string => u !== undefined);
+  const others = servers
+    .slice(1)
+    .map((s) => text(s.url))
+    .filter((u): u is string => u !== undefined);
   if (!url) return { others, path: '', variables: [], unresolved: [] };
   const declared = isObject(first!.variables) ? first!.variables : {};
   const { host, path: rawPath } = splitServerUrl(url);
@@ -89,7 +93,9 @@ export function serverOf(document: Record<string, unknown>, given: Record<string
 export function checkServerVariable(name: string, value: string): string {
   const trimmed = value.trim();
   if (!trimmed || /[{}\s?#]/.test(trimmed) || trimmed.startsWith('/') || trimmed.includes('//')) {
-    throw new UsageError(`--server-var ${name}: "${value}" cannot stand in a path (no braces, spaces, ? or #, no leading or double slash)`);
+    throw new UsageError(
+      `--server-var ${name}: "${value}" cannot stand in a path (no braces, spaces, ? or #, no leading or double slash)`,
+    );
   }
   return trimmed.replace(/\/+$/, '');
 }
@@ -99,7 +105,8 @@ export function parseServerVars(values: string[] | undefined): Record<string, st
   const out: Record<string, string> = {};
   for (const raw of values ?? []) {
     const match = /^([^=\s]+)=(.*)$/.exec(raw);
-    if (!match) throw new UsageError(`--server-var takes name=value, such as --server-var store_hash=abc123 (got "${raw}")`);
+    if (!match)
+      throw new UsageError(`--server-var takes name=value, such as --server-var store_hash=abc123 (got "${raw}")`);
     if (Object.hasOwn(out, match[1]!)) throw new UsageError(`--server-var ${match[1]} is given twice`);
     out[match[1]!] = checkServerVariable(match[1]!, match[2]!);
   }
@@ -129,6 +136,7 @@ export function basePathUnder(serverPath: string, inventoryUrl: string | undefin
   } catch {
     return normaliseBasePath(serverPath);
   }
-  if (urlPath && (serverPath === urlPath || serverPath.startsWith(`${urlPath}/`))) return normaliseBasePath(serverPath.slice(urlPath.length));
+  if (urlPath && (serverPath === urlPath || serverPath.startsWith(`${urlPath}/`)))
+    return normaliseBasePath(serverPath.slice(urlPath.length));
   return normaliseBasePath(serverPath);
 }

@@ -4,7 +4,10 @@
 import type { Row } from '../rows.js';
 
 /** At most `limit` rows of a source; leaving the loop early ends the source (no more pages are fetched). */
-export async function* limited(source: AsyncIterable<Row> | AsyncIterable<Row[]>, limit: number): AsyncGenerator<Row[]> {
+export async function* limited(
+  source: AsyncIterable<Row> | AsyncIterable<Row[]>,
+  limit: number,
+): AsyncGenerator<Row[]> {
   let left = limit;
   if (left <= 0) return;
   for await (const batch of batches(source)) {

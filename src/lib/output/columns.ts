@@ -7,7 +7,8 @@ import type { Column, Row } from '../rows.js';
 
 export function getPath(row: unknown, path: string): unknown {
   // Every cell of a table is read this way: a plain key is read as it is, and a dotted path is split once.
-  if (!path.includes('.')) return row === null || typeof row !== 'object' ? undefined : (row as Record<string, unknown>)[path];
+  if (!path.includes('.'))
+    return row === null || typeof row !== 'object' ? undefined : (row as Record<string, unknown>)[path];
   let current: unknown = row;
   for (const part of partsOf(path)) {
     if (current === null || typeof current !== 'object') return undefined;
@@ -54,7 +55,6 @@ export function headerOf(column: Column): string {
   return last.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 }
 
-
 /**
  * What a machine format prints for a row: the service's own record when the
  * row was read from one (unwrapped, nothing renamed or dropped), else the row.
@@ -89,6 +89,8 @@ export function isBlank(value: unknown): boolean {
  */
 export function providedColumns(columns: Column[], rows: Row[], machine?: (row: unknown) => unknown): Column[] {
   if (rows.length === 0) return columns;
-  const kept = columns.filter((column) => column.always || rows.some((row) => !isBlank(cellValue(row, column, machine))));
+  const kept = columns.filter(
+    (column) => column.always || rows.some((row) => !isBlank(cellValue(row, column, machine))),
+  );
   return kept.length ? kept : columns;
 }

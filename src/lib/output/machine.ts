@@ -18,7 +18,12 @@ export function formatForMachine(value: unknown): string {
  * record (venue's name; matched in any case or separator), or as a table
  * column of the command. `record` is the row as machine formats give it.
  */
-export function pickFields(row: unknown, fields: string[] | undefined, columns: Column[] = [], record: unknown = machineRecord(row)): unknown {
+export function pickFields(
+  row: unknown,
+  fields: string[] | undefined,
+  columns: Column[] = [],
+  record: unknown = machineRecord(row),
+): unknown {
   if (!fields || !isRecord(record)) return record;
   const picked: Row = {};
   for (const field of fields) {

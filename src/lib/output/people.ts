@@ -5,7 +5,6 @@ import type { ColumnFormat } from '../rows.js';
 import { isScalar } from './columns.js';
 import { formatDay, formatMoney, formatTime } from '../formats.js';
 
-
 /** How people see values: the venue's time zone, and the words for codes. */
 export interface PeopleFormat {
   /** IANA zone the times are shown in (the profile's `timezone`, else this machine's). */
@@ -51,7 +50,9 @@ export function formatForPeople(value: unknown, format: ColumnFormat = 'text', h
     case 'flags':
       return bitWords(value, how.labels ?? NO_LABELS);
     case 'list':
-      return Array.isArray(value) ? value.map((v) => (isScalar(v) ? String(v) : summarise(v))).join(', ') : String(value);
+      return Array.isArray(value)
+        ? value.map((v) => (isScalar(v) ? String(v) : summarise(v))).join(', ')
+        : String(value);
     default:
       if (typeof value === 'boolean') return value ? 'yes' : 'no';
       if (Array.isArray(value) || typeof value === 'object') return summarise(value);
@@ -80,7 +81,9 @@ function maskWords(mask: number, labels: Record<string, string>): string {
   let left = mask;
   if (left === 0) return labels['0'] ?? '0';
   const words: string[] = [];
-  for (const [bit, word] of Object.entries(labels).map(([k, w]) => [Number(k), w] as const).sort((a, b) => a[0] - b[0])) {
+  for (const [bit, word] of Object.entries(labels)
+    .map(([k, w]) => [Number(k), w] as const)
+    .sort((a, b) => a[0] - b[0])) {
     if (bit > 0 && (left & bit) === bit) {
       words.push(word);
       left -= bit;
@@ -96,10 +99,17 @@ function maskWords(mask: number, labels: Record<string, string>): string {
  * Columns marked `keep` (codes as words, money, yes/no, times: short values
  * that mean nothing cut) are cut only when the others are down to 8.
  */
-export function fitColumns(header: string[], body: string[][], width: number | undefined, gap = 2, keep: boolean[] = []): { header: string[]; body: string[][] } {
+export function fitColumns(
+  header: string[],
+  body: string[][],
+  width: number | undefined,
+  gap = 2,
+  keep: boolean[] = [],
+): { header: string[]; body: string[][] } {
   if (!width || header.length === 0) return { header, body };
   const widths = header.map((h) => h.length);
-  for (const row of body) for (let i = 0; i < widths.length; i++) widths[i] = Math.max(widths[i]!, (row[i] ?? '').length);
+  for (const row of body)
+    for (let i = 0; i < widths.length; i++) widths[i] = Math.max(widths[i]!, (row[i] ?? '').length);
   const total = () => widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1);
   const widestOf = (which: (i: number) => boolean) => {
     let best = -1;
@@ -115,5 +125,8 @@ export function fitColumns(header: string[], body: string[][], width: number | u
     widths[widest]!--;
   }
   const cut = (text: string, w: number) => (text.length > w ? `${text.slice(0, Math.max(1, w - 1))}…` : text);
-  return { header: header.map((h, i) => cut(h, widths[i]!)), body: body.map((r) => r.map((c, i) => cut(c, widths[i]!))) };
+  return {
+    header: header.map((h, i) => cut(h, widths[i]!)),
+    body: body.map((r) => r.map((c, i) => cut(c, widths[i]!))),
+  };
 }

@@ -118,7 +118,12 @@ const OPERATIONS = {
  * is left undefined for the caller to require or not. A candidate of another
  * type (a boolean `play`, a record with no amount) is skipped by the lookup.
  */
-function readAmount(reader: RecordReader, spec: FieldSpec<'money'>, label: string, recordUnit: PlayUnit | undefined): { amount: number; unit?: PlayUnit } | undefined {
+function readAmount(
+  reader: RecordReader,
+  spec: FieldSpec<'money'>,
+  label: string,
+  recordUnit: PlayUnit | undefined,
+): { amount: number; unit?: PlayUnit } | undefined {
   // A candidate of another type is skipped: with none of the right type the amount is absent (a required one fails in amountWithUnit, naming what was there).
   const value = reader.value(spec);
   if (value === undefined) return undefined;
@@ -130,15 +135,37 @@ function readAmount(reader: RecordReader, spec: FieldSpec<'money'>, label: strin
 }
 
 /** An amount shown with its unit: a missing unit is an unreadable answer, never "dollars". */
-function amountWithUnit(reader: RecordReader, spec: FieldSpec<'money'>, label: string, recordUnit: PlayUnit | undefined, required: true): Amount;
-function amountWithUnit(reader: RecordReader, spec: FieldSpec<'money'>, label: string, recordUnit: PlayUnit | undefined, required: false): Amount | undefined;
-function amountWithUnit(reader: RecordReader, spec: FieldSpec<'money'>, label: string, recordUnit: PlayUnit | undefined, required: boolean): Amount | undefined {
+function amountWithUnit(
+  reader: RecordReader,
+  spec: FieldSpec<'money'>,
+  label: string,
+  recordUnit: PlayUnit | undefined,
+  required: true,
+): Amount;
+function amountWithUnit(
+  reader: RecordReader,
+  spec: FieldSpec<'money'>,
+  label: string,
+  recordUnit: PlayUnit | undefined,
+  required: false,
+): Amount | undefined;
+function amountWithUnit(
+  reader: RecordReader,
+  spec: FieldSpec<'money'>,
+  label: string,
+  recordUnit: PlayUnit | undefined,
+  required: boolean,
+): Amount | undefined {
   const read = readAmount(reader, spec, label, recordUnit);
   if (read === undefined) {
     if (required) throw reader.missing(label, spec);
     return undefined;
   }
-  if (read.unit === undefined) throw reader.missing(`${label} unit (dollars or tokens)`, [...amountFields.unit.names, ...balanceFields.unit.names].filter((n, i, all) => all.indexOf(n) === i));
+  if (read.unit === undefined)
+    throw reader.missing(
+      `${label} unit (dollars or tokens)`,
+      [...amountFields.unit.names, ...balanceFields.unit.names].filter((n, i, all) => all.indexOf(n) === i),
+    );
   return { amount: read.amount, unit: read.unit };
 }
 
@@ -175,7 +202,8 @@ export function balanceView(reader: RecordReader, requestedCard: string): Wallet
 
 /** An activity entry; one that names another card than the one asked for is refused (exit 6). */
 export function activityView(reader: RecordReader, requestedCard?: string): WalletActivityEntry {
-  if (requestedCard !== undefined) checkSame(reader.source, 'cardNumber', requestedCard, reader.get(activityFields.cardNumber), reader.raw);
+  if (requestedCard !== undefined)
+    checkSame(reader.source, 'cardNumber', requestedCard, reader.get(activityFields.cardNumber), reader.raw);
   const recordUnit = reader.get(activityFields.unit);
   const play = readAmount(reader, activityFields.playAmount, 'play amount', recordUnit);
   const bonus = readAmount(reader, activityFields.bonusAmount, 'bonus amount', recordUnit);
@@ -220,8 +248,12 @@ function creditedOf(reader: RecordReader): Pick<WalletSale, 'creditedPlay' | 'cr
   try {
     const unit = reader.get(saleFields.unit);
     const nested = reader.get(saleFields.credited);
-    const play = nested ? readAmount(nested, CREDIT_PLAY, 'credited play', unit) : readAmount(reader, saleFields.creditedPlay, 'credited play', unit);
-    const bonus = nested ? readAmount(nested, CREDIT_BONUS, 'credited bonus', unit) : readAmount(reader, saleFields.creditedBonus, 'credited bonus', unit);
+    const play = nested
+      ? readAmount(nested, CREDIT_PLAY, 'credited play', unit)
+      : readAmount(reader, saleFields.creditedPlay, 'credited play', unit);
+    const bonus = nested
+      ? readAmount(nested, CREDIT_BONUS, 'credited bonus', unit)
+      : readAmount(reader, saleFields.creditedBonus, 'credited bonus', unit);
     if (play?.unit !== undefined) out.creditedPlay = { amount: play.amount, unit: play.unit };
     if (bonus?.unit !== undefined) out.creditedBonus = { amount: bonus.amount, unit: bonus.unit };
   } catch (error) {
@@ -268,7 +300,8 @@ export function reloadAdds(product: ReloadProduct, cardUnit: PlayUnit | undefine
   if (!values.length) return '';
   const plain = formatCount;
   if (unit === 'dollars') return values.map((v) => `${formatMoney(v.amount)} ${v.what}`).join(' + ');
-  if (unit === 'tokens' && product.unit === 'tokens') return values.map((v) => `${plain(v.amount)} tokens ${v.what}`).join(' + ');
+  if (unit === 'tokens' && product.unit === 'tokens')
+    return values.map((v) => `${plain(v.amount)} tokens ${v.what}`).join(' + ');
   const listed = values.map((v) => `${v.what} value ${plain(v.amount)}`).join(' + ');
   if (unit === 'tokens') return `${listed}, credited in tokens (the card's location counts play in tokens)`;
   return unit === undefined ? listed : `${listed} (${unit})`;
@@ -276,8 +309,14 @@ export function reloadAdds(product: ReloadProduct, cardUnit: PlayUnit | undefine
 
 /** What a sale says it credited: "40 tokens play + 20 tokens bonus"; empty when it says nothing. */
 export function creditedText(sale: WalletSale): string {
-  const plain = (amount: Amount) => (amount.unit === 'dollars' ? formatMoney(amount.amount) : `${formatCount(amount.amount)} ${amount.unit}`);
-  return [sale.creditedPlay ? `${plain(sale.creditedPlay)} play` : '', sale.creditedBonus ? `${plain(sale.creditedBonus)} bonus` : ''].filter(Boolean).join(' + ');
+  const plain = (amount: Amount) =>
+    amount.unit === 'dollars' ? formatMoney(amount.amount) : `${formatCount(amount.amount)} ${amount.unit}`;
+  return [
+    sale.creditedPlay ? `${plain(sale.creditedPlay)} play` : '',
+    sale.creditedBonus ? `${plain(sale.creditedBonus)} bonus` : '',
+  ]
+    .filter(Boolean)
+    .join(' + ');
 }
 
 /** JWT times are whole seconds: an admin token within this of its exp may have lapsed on its way. */
@@ -309,11 +348,21 @@ export class WalletClient {
 
   /** The service's message, when it sent one (the seed: "201; message (string)"). */
   async signup(body: SignupBody): Promise<{ message?: string; record: Record<string, unknown> }> {
-    return this.call('signup', async () => {
-      const response = await this.deps.http.request({ method: 'POST', path: '/api/v1/admin/signup', body, auth: this.adminToken, operation: OPERATIONS.signup });
-      const reader = readRecord(response.data, from(OPERATIONS.signup), 'sign-up answer');
-      return { message: reader.text(signupFields.message), record: reader.raw };
-    }, { email: body.username });
+    return this.call(
+      'signup',
+      async () => {
+        const response = await this.deps.http.request({
+          method: 'POST',
+          path: '/api/v1/admin/signup',
+          body,
+          auth: this.adminToken,
+          operation: OPERATIONS.signup,
+        });
+        const reader = readRecord(response.data, from(OPERATIONS.signup), 'sign-up answer');
+        return { message: reader.text(signupFields.message), record: reader.raw };
+      },
+      { email: body.username },
+    );
   }
 
   /**
@@ -324,44 +373,79 @@ export class WalletClient {
    * is the login sent again with a new one: the password was not refused then.
    */
   async login(email: string, password: string, keep = true): Promise<StoredSession> {
-    return this.call('login', async () => {
-      let admin: { expiresAt?: number } | undefined;
-      const source = this.adminToken;
-      const auth: TokenSource = { get: async () => (admin = await source.get()), invalidate: (token) => source.invalidate(token) };
-      let response: HttpResponse<unknown>;
-      for (let attempt = 1; ; attempt++) {
-        try {
-          // Login changes nothing on the server, so a lost answer may safely be asked again.
-          response = await this.deps.http.request({
-            method: 'POST', path: '/api/v1/admin/login', body: { username: email, password }, auth, idempotent: true, replayOn401: false, operation: OPERATIONS.login,
-          });
-          break;
-        } catch (error) {
-          if (!(error instanceof ApiError) || error.status !== 401) throw error;
-          // Only an admin token that lapsed on its way, and an answer that does not blame the password, sends the password again.
-          const lapsed = admin?.expiresAt !== undefined && admin.expiresAt <= this.deps.now() + EXPIRY_GRAIN_MS;
-          if (lapsed && walletErrors.meaning(error, 'login') !== 'guest-credentials-refused' && attempt < 3) continue;
-          throw error;
+    return this.call(
+      'login',
+      async () => {
+        let admin: { expiresAt?: number } | undefined;
+        const source = this.adminToken;
+        const auth: TokenSource = {
+          get: async () => (admin = await source.get()),
+          invalidate: (token) => source.invalidate(token),
+        };
+        let response: HttpResponse<unknown>;
+        for (let attempt = 1; ; attempt++) {
+          try {
+            // Login changes nothing on the server, so a lost answer may safely be asked again.
+            response = await this.deps.http.request({
+              method: 'POST',
+              path: '/api/v1/admin/login',
+              body: { username: email, password },
+              auth,
+              idempotent: true,
+              replayOn401: false,
+              operation: OPERATIONS.login,
+            });
+            break;
+          } catch (error) {
+            if (!(error instanceof ApiError) || error.status !== 401) throw error;
+            // Only an admin token that lapsed on its way, and an answer that does not blame the password, sends the password again.
+            const lapsed = admin?.expiresAt !== undefined && admin.expiresAt <= this.deps.now() + EXPIRY_GRAIN_MS;
+            if (lapsed && walletErrors.meaning(error, 'login') !== 'guest-credentials-refused' && attempt < 3) continue;
+            throw error;
+          }
         }
-      }
-      const reader = readRecord(response.data, from(OPERATIONS.login), 'login answer', ['tokens', 'session', 'auth']);
-      const accessToken = reader.needText(tokenFields.accessToken, 'access token');
-      const refreshToken = reader.needText(tokenFields.refreshToken, 'refresh token');
-      if (keep) return this.sessions.save(email, accessToken, refreshToken);
-      const { jwtTimes } = await import('../tokens.js');
-      const [a, r] = await Promise.all([jwtTimes(accessToken), jwtTimes(refreshToken)]);
-      return { email, accessToken, refreshToken, accessExpiresAt: a.exp, refreshExpiresAt: r.exp, loggedInAt: this.deps.now() };
-    }, { email });
+        const reader = readRecord(response.data, from(OPERATIONS.login), 'login answer', ['tokens', 'session', 'auth']);
+        const accessToken = reader.needText(tokenFields.accessToken, 'access token');
+        const refreshToken = reader.needText(tokenFields.refreshToken, 'refresh token');
+        if (keep) return this.sessions.save(email, accessToken, refreshToken);
+        const { jwtTimes } = await import('../tokens.js');
+        const [a, r] = await Promise.all([jwtTimes(accessToken), jwtTimes(refreshToken)]);
+        return {
+          email,
+          accessToken,
+          refreshToken,
+          accessExpiresAt: a.exp,
+          refreshExpiresAt: r.exp,
+          loggedInAt: this.deps.now(),
+        };
+      },
+      { email },
+    );
   }
 
   async resetPassword(email: string): Promise<void> {
-    await this.call('reset-password', () => this.deps.http.request({ method: 'PUT', path: `/api/v1/admin/${encodeURIComponent(email)}/reset`, operation: 'start the password reset' }), { email });
+    await this.call(
+      'reset-password',
+      () =>
+        this.deps.http.request({
+          method: 'PUT',
+          path: `/api/v1/admin/${encodeURIComponent(email)}/reset`,
+          operation: 'start the password reset',
+        }),
+      { email },
+    );
   }
 
   async confirmReset(email: string, confirmationCode: string, newPassword: string): Promise<void> {
     await this.call(
       'confirm-reset',
-      () => this.deps.http.request({ method: 'PUT', path: `/api/v1/admin/${encodeURIComponent(email)}/confirmReset`, body: { confirmationCode, newPassword }, operation: 'confirm the password reset' }),
+      () =>
+        this.deps.http.request({
+          method: 'PUT',
+          path: `/api/v1/admin/${encodeURIComponent(email)}/confirmReset`,
+          body: { confirmationCode, newPassword },
+          operation: 'confirm the password reset',
+        }),
       { email },
     );
   }
@@ -369,7 +453,10 @@ export class WalletClient {
   /** The new guest token in the renewal's answer: a record naming it, or the bare JWT. */
   private renewedToken(body: unknown): string {
     if (typeof body === 'string' && BARE_JWT.test(body.trim())) return body.trim();
-    return readRecord(body, from(OPERATIONS.renew), 'token answer', ['tokens', 'session', 'auth']).needText(tokenFields.accessToken, 'access token');
+    return readRecord(body, from(OPERATIONS.renew), 'token answer', ['tokens', 'session', 'auth']).needText(
+      tokenFields.accessToken,
+      'access token',
+    );
   }
 
   /**
@@ -378,7 +465,10 @@ export class WalletClient {
    * A session passed in (diagnose with a password) lives in memory only.
    */
   guestToken(email: string, inMemory?: StoredSession): TokenSource {
-    const relogin = (why: string) => new AuthError(`${why}: log in again: venue wallet login ${email}`, { hint: 'Guest sessions end when their refresh token expires.' });
+    const relogin = (why: string) =>
+      new AuthError(`${why}: log in again: venue wallet login ${email}`, {
+        hint: 'Guest sessions end when their refresh token expires.',
+      });
     let memory = inMemory;
     return {
       get: async () => {
@@ -388,14 +478,21 @@ export class WalletClient {
         if (session.accessExpiresAt === undefined || session.accessExpiresAt - 5_000 > now) {
           return { token: session.accessToken, fromCache: true, expiresAt: session.accessExpiresAt };
         }
-        if (session.refreshExpiresAt !== undefined && session.refreshExpiresAt <= now) throw relogin('the guest session has expired');
+        if (session.refreshExpiresAt !== undefined && session.refreshExpiresAt <= now)
+          throw relogin('the guest session has expired');
         let accessToken: string;
         const renewal = { method: 'POST' as const, path: '/api/v1/admin/token' };
         try {
-          const response = await this.deps.http.request({ ...renewal, body: { refreshToken: session.refreshToken }, idempotent: true, operation: OPERATIONS.renew });
+          const response = await this.deps.http.request({
+            ...renewal,
+            body: { refreshToken: session.refreshToken },
+            idempotent: true,
+            operation: OPERATIONS.renew,
+          });
           accessToken = this.renewedToken(response.data);
         } catch (error) {
-          if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw relogin('the refresh token was refused');
+          if (error instanceof ApiError && (error.status === 401 || error.status === 403))
+            throw relogin('the refresh token was refused');
           // The renewal is a login: its route's 404 or 500 is never read as the guest call's own.
           const { loginFailure } = await import('../login.js');
           throw loginFailure(
@@ -404,7 +501,10 @@ export class WalletClient {
               method: renewal.method,
               url: this.deps.http.url(renewal.path),
               what: `renew the guest token of ${email}`,
-              check: { credentials: `the guest session (log in again: venue wallet login ${email})`, route: `wallet.url (now ${this.deps.http.baseUrl}), then log in again: venue wallet login ${email}` },
+              check: {
+                credentials: `the guest session (log in again: venue wallet login ${email})`,
+                route: `wallet.url (now ${this.deps.http.baseUrl}), then log in again: venue wallet login ${email}`,
+              },
             },
             error,
           );
@@ -426,9 +526,12 @@ export class WalletClient {
   private noSession(email: string): AuthError {
     const elsewhere = this.sessions.stored(email);
     if (elsewhere) {
-      return new AuthError(`the stored session of ${email} belongs to ${elsewhere.baseUrl ?? 'an address venue did not record'}, not ${this.sessions.baseUrl}: log in again: venue wallet login ${email}`, {
-        hint: 'A guest token goes only to the wallet address it came from.',
-      });
+      return new AuthError(
+        `the stored session of ${email} belongs to ${elsewhere.baseUrl ?? 'an address venue did not record'}, not ${this.sessions.baseUrl}: log in again: venue wallet login ${email}`,
+        {
+          hint: 'A guest token goes only to the wallet address it came from.',
+        },
+      );
     }
     return new AuthError(`no stored session for ${email}: log in first: venue wallet login ${email}`);
   }
@@ -446,39 +549,91 @@ export class WalletClient {
       if (elsewhere.length === 1) throw this.noSession(elsewhere[0]!.email);
       throw new AuthError('no guest is logged in: log in first: venue wallet login <email>');
     }
-    throw new UsageError(`${all.length} guest sessions are stored: pass --as <email> to choose one`, { hint: `Stored: ${all.map((s) => s.email).join(', ')}` });
+    throw new UsageError(`${all.length} guest sessions are stored: pass --as <email> to choose one`, {
+      hint: `Stored: ${all.map((s) => s.email).join(', ')}`,
+    });
   }
 
   async cards(guest: TokenSource, email?: string): Promise<WalletCardSummary[]> {
-    return this.call('cards', async () => {
-      const response = await this.deps.http.request({ method: 'GET', path: '/api/v1/card', auth: guest, operation: OPERATIONS.cards });
-      return readRecords(response.data, from(OPERATIONS.cards), 'card', ['cards', 'gameCards']).map(cardView);
-    }, { email });
+    return this.call(
+      'cards',
+      async () => {
+        const response = await this.deps.http.request({
+          method: 'GET',
+          path: '/api/v1/card',
+          auth: guest,
+          operation: OPERATIONS.cards,
+        });
+        return readRecords(response.data, from(OPERATIONS.cards), 'card', ['cards', 'gameCards']).map(cardView);
+      },
+      { email },
+    );
   }
 
   async balance(guest: TokenSource, cardNumber: string): Promise<WalletBalance> {
-    return this.call('balance', async () => {
-      const response = await this.deps.http.request({ method: 'GET', path: `/api/v1/card/${cardNumber}/balance`, auth: guest, operation: OPERATIONS.balance });
-      return balanceView(readRecord(response.data, from(OPERATIONS.balance), 'balance', ['balance', 'balances', 'card']), cardNumber);
-    }, { cardNumber });
+    return this.call(
+      'balance',
+      async () => {
+        const response = await this.deps.http.request({
+          method: 'GET',
+          path: `/api/v1/card/${cardNumber}/balance`,
+          auth: guest,
+          operation: OPERATIONS.balance,
+        });
+        return balanceView(
+          readRecord(response.data, from(OPERATIONS.balance), 'balance', ['balance', 'balances', 'card']),
+          cardNumber,
+        );
+      },
+      { cardNumber },
+    );
   }
 
   /** Newest first, whatever order the service sent. */
   async activity(guest: TokenSource, cardNumber: string): Promise<WalletActivityEntry[]> {
-    return this.call('activity', async () => {
-      const response = await this.deps.http.request({ method: 'GET', path: `/api/v1/card/${cardNumber}/activity`, auth: guest, operation: OPERATIONS.activity });
-      const entries = readRecords(response.data, from(OPERATIONS.activity), 'activity entry', ['activity', 'activities', 'transactions', 'entries']).map((r) => activityView(r, cardNumber));
-      const time = (e: WalletActivityEntry) => Date.parse(e.occurredAt);
-      return entries.sort((a, b) => (Number.isFinite(time(a)) && Number.isFinite(time(b)) ? time(b) - time(a) : b.occurredAt.localeCompare(a.occurredAt)));
-    }, { cardNumber });
+    return this.call(
+      'activity',
+      async () => {
+        const response = await this.deps.http.request({
+          method: 'GET',
+          path: `/api/v1/card/${cardNumber}/activity`,
+          auth: guest,
+          operation: OPERATIONS.activity,
+        });
+        const entries = readRecords(response.data, from(OPERATIONS.activity), 'activity entry', [
+          'activity',
+          'activities',
+          'transactions',
+          'entries',
+        ]).map((r) => activityView(r, cardNumber));
+        const time = (e: WalletActivityEntry) => Date.parse(e.occurredAt);
+        return entries.sort((a, b) =>
+          Number.isFinite(time(a)) && Number.isFinite(time(b))
+            ? time(b) - time(a)
+            : b.occurredAt.localeCompare(a.occurredAt),
+        );
+      },
+      { cardNumber },
+    );
   }
 
   async products(guest: TokenSource): Promise<ReloadProduct[]> {
     return this.call('products', async () => {
-      const response = await this.deps.http.request({ method: 'GET', path: '/api/v1/quickreload', auth: guest, operation: OPERATIONS.products });
-      const products = readRecords(response.data, from(OPERATIONS.products), 'reload product', ['products', 'quickReload', 'quickReloads']).map(productView);
+      const response = await this.deps.http.request({
+        method: 'GET',
+        path: '/api/v1/quickreload',
+        auth: guest,
+        operation: OPERATIONS.products,
+      });
+      const products = readRecords(response.data, from(OPERATIONS.products), 'reload product', [
+        'products',
+        'quickReload',
+        'quickReloads',
+      ]).map(productView);
       // The list order is the display order; an explicit displayOrder wins when every product has one.
-      return products.every((p) => p.displayOrder !== undefined) ? [...products].sort((a, b) => a.displayOrder! - b.displayOrder!) : products;
+      return products.every((p) => p.displayOrder !== undefined)
+        ? [...products].sort((a, b) => a.displayOrder! - b.displayOrder!)
+        : products;
     });
   }
 
@@ -489,20 +644,45 @@ export class WalletClient {
    * cannot be read (no sale id) is an UnreadableAnswerError marked accepted:
    * the service took the sale.
    */
-  async sale(guest: TokenSource, body: SaleBody, options: { idempotencyKey?: string; beforeSend?: () => Promise<void> } = {}): Promise<WalletSale> {
-    return this.call('sale', async () => {
-      const response = await this.deps.http.request({
-        method: 'POST', path: '/api/v1/sale', body, auth: guest, idempotent: false, operation: OPERATIONS.sale, idempotencyKey: options.idempotencyKey, beforeSend: options.beforeSend,
-      });
-      return saleView(readRecord(response.data, { ...from(OPERATIONS.sale), accepted: true }, 'sale', ['sale']));
-    }, { cardNumber: body.cardNumber });
+  async sale(
+    guest: TokenSource,
+    body: SaleBody,
+    options: { idempotencyKey?: string; beforeSend?: () => Promise<void> } = {},
+  ): Promise<WalletSale> {
+    return this.call(
+      'sale',
+      async () => {
+        const response = await this.deps.http.request({
+          method: 'POST',
+          path: '/api/v1/sale',
+          body,
+          auth: guest,
+          idempotent: false,
+          operation: OPERATIONS.sale,
+          idempotencyKey: options.idempotencyKey,
+          beforeSend: options.beforeSend,
+        });
+        return saleView(readRecord(response.data, { ...from(OPERATIONS.sale), accepted: true }, 'sale', ['sale']));
+      },
+      { cardNumber: body.cardNumber },
+    );
   }
 
   async pass(guest: TokenSource, platform: 'walletA' | 'walletB', cardNumber: string): Promise<WalletPass> {
-    return this.call('pass', async () => {
-      const response = await this.deps.http.request({ method: 'PUT', path: `/api/v1/pass/${platform}/${cardNumber}`, auth: guest, responseType: 'buffer', operation: OPERATIONS.pass });
-      return passFrom(response);
-    }, { cardNumber });
+    return this.call(
+      'pass',
+      async () => {
+        const response = await this.deps.http.request({
+          method: 'PUT',
+          path: `/api/v1/pass/${platform}/${cardNumber}`,
+          auth: guest,
+          responseType: 'buffer',
+          operation: OPERATIONS.pass,
+        });
+        return passFrom(response);
+      },
+      { cardNumber },
+    );
   }
 }
 
@@ -514,7 +694,8 @@ export function passFrom(response: HttpResponse<unknown>): WalletPass {
   const source = from(OPERATIONS.pass);
   const contentType = response.headers['content-type'] ?? '';
   const data = response.data;
-  const bytes = response.raw ?? (Buffer.isBuffer(data) ? data : typeof data === 'string' ? Buffer.from(data, 'utf8') : undefined);
+  const bytes =
+    response.raw ?? (Buffer.isBuffer(data) ? data : typeof data === 'string' ? Buffer.from(data, 'utf8') : undefined);
   const text = () => bytes!.toString('utf8').trim();
   if (data !== undefined && !Buffer.isBuffer(data) && typeof data !== 'string') return linkFrom(data, source);
   if (!bytes || bytes.length === 0) return linkFrom(undefined, source);
@@ -527,7 +708,8 @@ export function passFrom(response: HttpResponse<unknown>): WalletPass {
     }
     return linkFrom(parsed, source);
   }
-  if (/^text\//i.test(contentType) || /^<(!doctype|html|\?xml)/i.test(text().slice(0, 20))) return linkFrom(text(), source);
+  if (/^text\//i.test(contentType) || /^<(!doctype|html|\?xml)/i.test(text().slice(0, 20)))
+    return linkFrom(text(), source);
   return { kind: 'file', bytes, contentType };
 }
 

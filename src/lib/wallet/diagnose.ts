@@ -33,7 +33,10 @@ export interface DiagnosisInput {
   session?: SessionFacts;
   /** How the online part was reached, or why it was not. */
   access: 'stored session' | 'password' | 'none';
-  accessProblem?: { kind: 'password refused' | 'no account' | 'session expired' | 'unreachable' | 'other'; message: string };
+  accessProblem?: {
+    kind: 'password refused' | 'no account' | 'session expired' | 'unreachable' | 'other';
+    message: string;
+  };
   cards?: CardFacts[];
   reloads: ReloadRecord[];
 }
@@ -68,7 +71,8 @@ export interface Diagnosis {
   notSeen: string[];
 }
 
-const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+const iso = (ms: number | undefined) =>
+  ms === undefined ? undefined : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /**
  * An amount in its unit: "$12.50", "120 tokens", "7 points" (a unit venue
@@ -93,7 +97,8 @@ export function describeEntry(entry: WalletActivityEntry): string {
   if (entry.playAmount) parts.push(`${signedAmount(entry.playAmount, entry.unit)} play`);
   if (entry.bonusAmount) parts.push(`${signedAmount(entry.bonusAmount, entry.unit)} bonus`);
   if (entry.tickets) parts.push(`${entry.tickets > 0 ? '+' : ''}${entry.tickets} tickets`);
-  if (parts.length === 0 && entry.playAmount !== undefined) parts.push(`${signedAmount(entry.playAmount, entry.unit)} play`);
+  if (parts.length === 0 && entry.playAmount !== undefined)
+    parts.push(`${signedAmount(entry.playAmount, entry.unit)} play`);
   else if (parts.length === 0 && entry.tickets !== undefined) parts.push(`${entry.tickets} tickets`);
   return parts.join(', ');
 }
@@ -103,8 +108,15 @@ function sessionView(input: DiagnosisInput): Diagnosis['session'] {
   if (!s) return { stored: false, state: 'none stored' };
   let state = 'active';
   if (s.refreshExpiresAt !== undefined && s.refreshExpiresAt <= input.now) state = 'refresh token expired';
-  else if (s.accessExpiresAt !== undefined && s.accessExpiresAt <= input.now) state = 'access token expired (renews from the refresh token on the next call)';
-  return { stored: true, loggedInAt: iso(s.loggedInAt), accessExpiresAt: iso(s.accessExpiresAt), refreshExpiresAt: iso(s.refreshExpiresAt), state };
+  else if (s.accessExpiresAt !== undefined && s.accessExpiresAt <= input.now)
+    state = 'access token expired (renews from the refresh token on the next call)';
+  return {
+    stored: true,
+    loggedInAt: iso(s.loggedInAt),
+    accessExpiresAt: iso(s.accessExpiresAt),
+    refreshExpiresAt: iso(s.refreshExpiresAt),
+    state,
+  };
 }
 
 export function diagnose(input: DiagnosisInput): Diagnosis {
@@ -113,25 +125,57 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
   const email = input.email;
   const add = (f: Finding) => findings.push(f);
 
-  if (!input.emailValid) add({ severity: 'problem', code: 'email_invalid', message: `"${email}" is not an email address`, nextStep: 'Ask the guest for the exact email they registered with.' });
+  if (!input.emailValid)
+    add({
+      severity: 'problem',
+      code: 'email_invalid',
+      message: `"${email}" is not an email address`,
+      nextStep: 'Ask the guest for the exact email they registered with.',
+    });
   if (input.cardFilter !== undefined && input.cardFilterValid === false) {
-    add({ severity: 'problem', code: 'card_number_invalid', cardNumber: input.cardFilter, message: 'the card number is not 19 digits', nextStep: 'Read the 19-digit card number from the card or the guest\'s app (the 10-digit barcode is not it).' });
+    add({
+      severity: 'problem',
+      code: 'card_number_invalid',
+      cardNumber: input.cardFilter,
+      message: 'the card number is not 19 digits',
+      nextStep: "Read the 19-digit card number from the card or the guest's app (the 10-digit barcode is not it).",
+    });
   }
   const session = sessionView(input);
   if (session.state === 'refresh token expired') {
-    add({ severity: 'problem', code: 'refresh_token_expired', message: 'the stored session has ended: its refresh token expired', nextStep: `Log in again: venue wallet login ${email} (the guest's app must do the same).` });
+    add({
+      severity: 'problem',
+      code: 'refresh_token_expired',
+      message: 'the stored session has ended: its refresh token expired',
+      nextStep: `Log in again: venue wallet login ${email} (the guest's app must do the same).`,
+    });
   }
 
   switch (input.accessProblem?.kind) {
     case 'password refused':
-      add({ severity: 'problem', code: 'password_refused', message: 'the wallet refused the password', nextStep: `Start a reset: venue wallet reset-password ${email}, then venue wallet confirm-reset ${email} --code <code>.` });
+      add({
+        severity: 'problem',
+        code: 'password_refused',
+        message: 'the wallet refused the password',
+        nextStep: `Start a reset: venue wallet reset-password ${email}, then venue wallet confirm-reset ${email} --code <code>.`,
+      });
       break;
     case 'no account':
-      add({ severity: 'problem', code: 'no_account', message: 'the wallet has no account with this email', nextStep: 'Check the spelling; otherwise the guest signs up with an activated card: venue wallet signup.' });
+      add({
+        severity: 'problem',
+        code: 'no_account',
+        message: 'the wallet has no account with this email',
+        nextStep: 'Check the spelling; otherwise the guest signs up with an activated card: venue wallet signup.',
+      });
       break;
     case 'unreachable':
     case 'other':
-      add({ severity: 'warning', code: 'service_error', message: `the wallet could not be read: ${input.accessProblem.message}`, nextStep: 'Run venue doctor; try again later.' });
+      add({
+        severity: 'warning',
+        code: 'service_error',
+        message: `the wallet could not be read: ${input.accessProblem.message}`,
+        nextStep: 'Run venue doctor; try again later.',
+      });
       break;
     default:
   }
@@ -140,7 +184,12 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
     const why = input.accessProblem ? input.accessProblem.message : 'no usable session and no password given';
     notSeen.push(`cards, balances and transactions (${why})`);
     if (input.access === 'none' && !input.accessProblem) {
-      add({ severity: 'info', code: 'online_checks_skipped', message: 'only the offline checks ran', nextStep: `Pass --password-stdin with the guest's password, or log in first: venue wallet login ${email}.` });
+      add({
+        severity: 'info',
+        code: 'online_checks_skipped',
+        message: 'only the offline checks ran',
+        nextStep: `Pass --password-stdin with the guest's password, or log in first: venue wallet login ${email}.`,
+      });
     }
   }
 
@@ -157,20 +206,47 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
       status: card.statusSaid ?? card.status,
       location: card.locationName,
       playBalance: balance ? formatAmount(balance.playBalance.amount, balance.playBalance.unit) : undefined,
-      bonusBalance: balance?.bonusBalance ? formatAmount(balance.bonusBalance.amount, balance.bonusBalance.unit) : undefined,
+      bonusBalance: balance?.bonusBalance
+        ? formatAmount(balance.bonusBalance.amount, balance.bonusBalance.unit)
+        : undefined,
       ticketBalance: balance?.ticketBalance,
       lastSyncedAt: balance?.lastSyncedAt,
-      lastTransactions: (activity ?? []).slice(0, LAST_TRANSACTIONS).map((e) => ({ occurredAt: e.occurredAt, kind: e.kind, description: e.description, amount: describeEntry(e) })),
+      lastTransactions: (activity ?? [])
+        .slice(0, LAST_TRANSACTIONS)
+        .map((e) => ({ occurredAt: e.occurredAt, kind: e.kind, description: e.description, amount: describeEntry(e) })),
     });
-    if (facts.error) add({ severity: 'warning', code: 'card_unreadable', cardNumber: card.cardNumber, message: `the card could not be read fully: ${facts.error}`, nextStep: 'Try again; run venue doctor if it persists.' });
+    if (facts.error)
+      add({
+        severity: 'warning',
+        code: 'card_unreadable',
+        cardNumber: card.cardNumber,
+        message: `the card could not be read fully: ${facts.error}`,
+        nextStep: 'Try again; run venue doctor if it persists.',
+      });
     if (card.status && /not[-_ ]?activ|inactive/i.test(card.status)) {
-      add({ severity: 'problem', code: 'card_not_activated', cardNumber: card.cardNumber, message: 'card not activated — it cannot be used until it is', nextStep: 'Any in-store activity activates it: a game or a reload at the venue.' });
+      add({
+        severity: 'problem',
+        code: 'card_not_activated',
+        cardNumber: card.cardNumber,
+        message: 'card not activated — it cannot be used until it is',
+        nextStep: 'Any in-store activity activates it: a game or a reload at the venue.',
+      });
     }
-    const latest = [balance?.lastSyncedAt, activity?.[0]?.occurredAt].filter((t): t is string => Boolean(t)).map(Date.parse).filter(Number.isFinite);
+    const latest = [balance?.lastSyncedAt, activity?.[0]?.occurredAt]
+      .filter((t): t is string => Boolean(t))
+      .map(Date.parse)
+      .filter(Number.isFinite);
     const newest = latest.length ? Math.max(...latest) : undefined;
     if (newest !== undefined && input.now - newest > STALE_SYNC_DAYS * 86_400_000) {
       const days = Math.floor((input.now - newest) / 86_400_000);
-      add({ severity: 'warning', code: 'no_recent_sync', cardNumber: card.cardNumber, message: `no activity synchronised for ${days} days`, nextStep: "If the guest played recently, the location's on-premise system is not synchronising: check it is running (2023.1.0-EAP0 or later) and online." });
+      add({
+        severity: 'warning',
+        code: 'no_recent_sync',
+        cardNumber: card.cardNumber,
+        message: `no activity synchronised for ${days} days`,
+        nextStep:
+          "If the guest played recently, the location's on-premise system is not synchronising: check it is running (2023.1.0-EAP0 or later) and online.",
+      });
     }
     if (activity) {
       const references = new Set(activity.map((e) => e.paymentReference).filter(Boolean));
@@ -190,10 +266,28 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
     }
   }
   if (input.cards && input.cardFilter && input.cardFilterValid !== false && !seenNumbers.has(input.cardFilter)) {
-    add({ severity: 'problem', code: 'card_not_on_account', cardNumber: input.cardFilter, message: 'the card is not attached to this account', nextStep: 'Check the number; a card is attached at sign-up with its barcode and CVV.' });
+    add({
+      severity: 'problem',
+      code: 'card_not_on_account',
+      cardNumber: input.cardFilter,
+      message: 'the card is not attached to this account',
+      nextStep: 'Check the number; a card is attached at sign-up with its barcode and CVV.',
+    });
   }
-  if (input.cards && input.cards.length === 0) add({ severity: 'warning', code: 'no_cards', message: 'the account has no cards', nextStep: 'A card is attached at sign-up; the guest may have registered a different email.' });
-  if (findings.length === 0) add({ severity: 'info', code: 'all_clear', message: 'nothing wrong found', nextStep: 'Ask the guest for the time and place of the problem and compare with the transactions above.' });
+  if (input.cards && input.cards.length === 0)
+    add({
+      severity: 'warning',
+      code: 'no_cards',
+      message: 'the account has no cards',
+      nextStep: 'A card is attached at sign-up; the guest may have registered a different email.',
+    });
+  if (findings.length === 0)
+    add({
+      severity: 'info',
+      code: 'all_clear',
+      message: 'nothing wrong found',
+      nextStep: 'Ask the guest for the time and place of the problem and compare with the transactions above.',
+    });
 
   const order: Record<Severity, number> = { problem: 0, warning: 1, info: 2 };
   findings.sort((a, b) => order[a.severity] - order[b.severity]);
@@ -215,13 +309,15 @@ export function redactDiagnosis(diagnosis: Diagnosis, extraNames: string[] = [])
     swaps.push([card.cardNumber, maskCardNumber(card.cardNumber)]);
     if (card.nickname) swaps.push([card.nickname, maskName(card.nickname)]);
   }
-  for (const finding of diagnosis.findings) if (finding.cardNumber) swaps.push([finding.cardNumber, maskCardNumber(finding.cardNumber)]);
+  for (const finding of diagnosis.findings)
+    if (finding.cardNumber) swaps.push([finding.cardNumber, maskCardNumber(finding.cardNumber)]);
   for (const name of extraNames) if (name) swaps.push([name, maskName(name)]);
   swaps.sort((a, b) => b[0].length - a[0].length);
   const scrub = (value: unknown): unknown => {
     if (typeof value === 'string') return swaps.reduce((text, [from, to]) => text.split(from).join(to), value);
     if (Array.isArray(value)) return value.map(scrub);
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v)]));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v)]));
     return value;
   };
   return scrub(diagnosis) as Diagnosis;

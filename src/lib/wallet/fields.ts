@@ -33,7 +33,17 @@ export const cardStatuses = {
 
 /** The token exchanges: login answers both, the renewal the access token. */
 export const tokenFields = {
-  accessToken: field('text', 'accessToken', 'token', 'guestToken', 'jwt', 'idToken', 'authToken', 'bearerToken', 'bearer'),
+  accessToken: field(
+    'text',
+    'accessToken',
+    'token',
+    'guestToken',
+    'jwt',
+    'idToken',
+    'authToken',
+    'bearerToken',
+    'bearer',
+  ),
   refreshToken: field('text', 'refreshToken', 'refresh', 'renewToken'),
 } as const satisfies FieldTable;
 
@@ -49,7 +59,17 @@ export const cardFields = {
   nickname: field('text', 'nickname', 'cardNickname', 'name', 'label', 'alias', 'displayName'),
   status: wordField(cardStatuses, 'status', 'cardStatus', 'state', 'activationStatus'),
   locationId: field('id', 'locationId', 'siteId', 'storeId', 'venueId'),
-  locationName: field('text', 'locationName', 'location', 'siteName', 'site', 'storeName', 'store', 'venueName', 'venue'),
+  locationName: field(
+    'text',
+    'locationName',
+    'location',
+    'siteName',
+    'site',
+    'storeName',
+    'store',
+    'venueName',
+    'venue',
+  ),
   /** The location as a record ({location: {id, name}}). */
   location: field('record', 'location', 'site', 'store', 'venue'),
   playUnit: wordField(units, 'playUnit', 'balanceUnit', 'unit', 'balanceType', 'currency', 'currencyCode'),
@@ -67,12 +87,30 @@ const ownCard = field('id', 'cardNumber', 'cardNo');
 /** GET /api/v1/card/{cardNumber}/balance. Amounts are a number or a record {amount, unit}. */
 export const balanceFields = {
   cardNumber: ownCard,
-  playBalance: field('money', 'playBalance', 'play', 'balance', 'cashBalance', 'creditBalance', 'gameBalance', 'mainBalance'),
+  playBalance: field(
+    'money',
+    'playBalance',
+    'play',
+    'balance',
+    'cashBalance',
+    'creditBalance',
+    'gameBalance',
+    'mainBalance',
+  ),
   bonusBalance: field('money', 'bonusBalance', 'bonus', 'bonusCredit', 'bonusAmount'),
   ticketBalance: field('money', 'ticketBalance', 'tickets', 'ticketCount', 'eTickets', 'ticketTotal'),
   /** The unit of the whole answer, when each amount does not name its own. */
   unit: wordField(units, 'unit', 'playUnit', 'balanceUnit', 'balanceType', 'currency', 'currencyCode'),
-  lastSyncedAt: field('datetime', 'lastSyncedAt', 'lastUpdated', 'updatedAt', 'lastSync', 'syncedAt', 'asOf', 'lastModified'),
+  lastSyncedAt: field(
+    'datetime',
+    'lastSyncedAt',
+    'lastUpdated',
+    'updatedAt',
+    'lastSync',
+    'syncedAt',
+    'asOf',
+    'lastModified',
+  ),
 } as const satisfies FieldTable;
 
 /** One amount given as a record: {amount, unit}, {value, currency}. */
@@ -87,13 +125,31 @@ export const activityFields = {
   /** The card the entry says it is of, when it says. */
   cardNumber: ownCard,
   kind: wordField(activityKinds, 'kind', 'type', 'transactionType', 'activityType', 'entryType', 'category'),
-  occurredAt: field('datetime', 'occurredAt', 'timestamp', 'date', 'dateTime', 'time', 'transactionDate', 'createdAt', 'postedAt', 'when'),
+  occurredAt: field(
+    'datetime',
+    'occurredAt',
+    'timestamp',
+    'date',
+    'dateTime',
+    'time',
+    'transactionDate',
+    'createdAt',
+    'postedAt',
+    'when',
+  ),
   description: field('text', 'description', 'details', 'memo', 'note', 'narrative', 'text'),
   playAmount: field('money', 'playAmount', 'amount', 'play', 'playValue', 'value'),
   bonusAmount: field('money', 'bonusAmount', 'bonus', 'bonusValue'),
   tickets: field('money', 'tickets', 'ticketCount', 'ticketAmount', 'ticketsWon', 'ticketChange'),
   unit: wordField(units, 'unit', 'balanceUnit', 'playUnit', 'currency', 'currencyCode'),
-  paymentReference: field('text', 'paymentReference', 'paymentRef', 'paymentId', 'gatewayReference', 'externalReference'),
+  paymentReference: field(
+    'text',
+    'paymentReference',
+    'paymentRef',
+    'paymentId',
+    'gatewayReference',
+    'externalReference',
+  ),
 } as const satisfies FieldTable;
 
 /** An item of GET /api/v1/quickreload. */

@@ -49,9 +49,21 @@ export interface ReloadRecord {
 }
 
 const outcomeOf = (status: WriteStatus): ReloadOutcome =>
-  status === 'recorded' || status === 'applied' ? 'recorded' : status === 'not-applied' ? 'refused' : status === 'unknown' ? 'unknown' : 'sent';
+  status === 'recorded' || status === 'applied'
+    ? 'recorded'
+    : status === 'not-applied'
+      ? 'refused'
+      : status === 'unknown'
+        ? 'unknown'
+        : 'sent';
 const statusOf = (outcome: unknown): WriteStatus =>
-  outcome === 'recorded' ? 'recorded' : outcome === 'refused' ? 'not-applied' : outcome === 'unknown' ? 'unknown' : 'sending';
+  outcome === 'recorded'
+    ? 'recorded'
+    : outcome === 'refused'
+      ? 'not-applied'
+      : outcome === 'unknown'
+        ? 'unknown'
+        : 'sending';
 
 /** One entry per profile and payment reference. */
 export function reloadEntryId(profile: string, paymentReference: string): string {
@@ -59,11 +71,36 @@ export function reloadEntryId(profile: string, paymentReference: string): string
 }
 
 export function toRecord(entry: ReloadEntry): ReloadRecord {
-  const { profile, email, cardNumber, productId, amountCents, amount, paymentReference, idempotencyKey, sentAt, saleId, note } = entry;
+  const {
+    profile,
+    email,
+    cardNumber,
+    productId,
+    amountCents,
+    amount,
+    paymentReference,
+    idempotencyKey,
+    sentAt,
+    saleId,
+    note,
+  } = entry;
   // A run that died while sending left it "sending": that is unknown now.
   const outcome = entry.status === 'sending' && senderGone(entry) ? 'unknown' : outcomeOf(entry.status);
   return Object.fromEntries(
-    Object.entries({ profile, email, cardNumber, productId, amountCents, amount, paymentReference, idempotencyKey, sentAt, outcome, saleId, note }).filter(([, v]) => v !== undefined),
+    Object.entries({
+      profile,
+      email,
+      cardNumber,
+      productId,
+      amountCents,
+      amount,
+      paymentReference,
+      idempotencyKey,
+      sentAt,
+      outcome,
+      saleId,
+      note,
+    }).filter(([, v]) => v !== undefined),
   ) as unknown as ReloadRecord;
 }
 
@@ -72,7 +109,8 @@ function migrate(old: unknown): Record<string, ReloadEntry> | undefined {
   if (!Array.isArray(old)) return undefined;
   const entries: Record<string, ReloadEntry> = {};
   for (const raw of old as Array<Record<string, unknown>>) {
-    if (!raw || typeof raw !== 'object' || typeof raw.paymentReference !== 'string' || typeof raw.profile !== 'string') continue;
+    if (!raw || typeof raw !== 'object' || typeof raw.paymentReference !== 'string' || typeof raw.profile !== 'string')
+      continue;
     const id = reloadEntryId(raw.profile, raw.paymentReference);
     const sentAt = typeof raw.sentAt === 'number' ? raw.sentAt : Date.now();
     const at = new Date(sentAt).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -80,7 +118,14 @@ function migrate(old: unknown): Record<string, ReloadEntry> | undefined {
     const { outcome: _outcome, ...rest } = raw;
     entries[id] = {
       ...(rest as unknown as ReloadEntry),
-      ...migratedEntry({ id, kind: 'reload', profile: raw.profile, status, at, from: `reload journal (outcome ${String(raw.outcome)})` }),
+      ...migratedEntry({
+        id,
+        kind: 'reload',
+        profile: raw.profile,
+        status,
+        at,
+        from: `reload journal (outcome ${String(raw.outcome)})`,
+      }),
       kind: 'reload',
       sentAt,
     };
@@ -90,7 +135,11 @@ function migrate(old: unknown): Record<string, ReloadEntry> | undefined {
 
 export class ReloadJournal extends Journal<ReloadEntry> {
   /** scrub: the run's secrets, masked in what is recorded (a server message may echo one). */
-  constructor(stateDir: string, scrub?: { scrub(text: string, everyJwt?: boolean): string }, now: () => number = Date.now) {
+  constructor(
+    stateDir: string,
+    scrub?: { scrub(text: string, everyJwt?: boolean): string },
+    now: () => number = Date.now,
+  ) {
     super(
       stateDir,
       {

@@ -14,7 +14,8 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Every password rule the value breaks, in words; empty when it is good. */
 export function passwordProblems(password: string): string[] {
   const problems: string[] = [];
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) problems.push(`must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)
+    problems.push(`must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
   if (!/\d/.test(password)) problems.push('must contain a digit');
   if (!/[a-z]/.test(password)) problems.push('must contain a lowercase letter');
   if (!/[A-Z]/.test(password)) problems.push('must contain an uppercase letter');
@@ -93,7 +94,11 @@ export function issuesFrom(error: z.ZodError, fieldNames: Record<string, string>
 }
 
 /** Parses or throws ValidationError (exit 2, nothing sent). */
-export async function checkInput<T>(schema: z.ZodType<T>, value: unknown, fieldNames: Record<string, string> = {}): Promise<T> {
+export async function checkInput<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  fieldNames: Record<string, string> = {},
+): Promise<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const { ValidationError } = await import('../errors.js');

@@ -29,18 +29,28 @@ export interface SessionSummary {
   refreshExpiresAt?: string;
   /** Where the session belongs (no token): the wallet base URL it was opened at. */
   host?: string;
-  state: 'active' | 'access expired (renews on next call)' | 'refresh expired (log in again)' | 'stale: another host (log in again)';
+  state:
+    | 'active'
+    | 'access expired (renews on next call)'
+    | 'refresh expired (log in again)'
+    | 'stale: another host (log in again)';
 }
 
 type SessionFile = Record<string, Record<string, StoredSession>>;
 
 export const SESSIONS_FILE = 'wallet-sessions.json';
 
-const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+const iso = (ms: number | undefined) =>
+  ms === undefined ? undefined : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-export function sessionState(session: Pick<StoredSession, 'accessExpiresAt' | 'refreshExpiresAt'>, now: number): SessionSummary['state'] {
-  if (session.refreshExpiresAt !== undefined && session.refreshExpiresAt <= now) return 'refresh expired (log in again)';
-  if (session.accessExpiresAt !== undefined && session.accessExpiresAt <= now) return 'access expired (renews on next call)';
+export function sessionState(
+  session: Pick<StoredSession, 'accessExpiresAt' | 'refreshExpiresAt'>,
+  now: number,
+): SessionSummary['state'] {
+  if (session.refreshExpiresAt !== undefined && session.refreshExpiresAt <= now)
+    return 'refresh expired (log in again)';
+  if (session.accessExpiresAt !== undefined && session.accessExpiresAt <= now)
+    return 'access expired (renews on next call)';
   return 'active';
 }
 
@@ -52,7 +62,10 @@ export function summarise(session: StoredSession, now: number, baseUrl?: string)
     accessExpiresAt: iso(session.accessExpiresAt),
     refreshExpiresAt: iso(session.refreshExpiresAt),
     host: session.baseUrl,
-    state: baseUrl !== undefined && session.baseUrl !== baseUrl ? 'stale: another host (log in again)' : sessionState(session, now),
+    state:
+      baseUrl !== undefined && session.baseUrl !== baseUrl
+        ? 'stale: another host (log in again)'
+        : sessionState(session, now),
   };
 }
 
@@ -112,7 +125,8 @@ export class GuestSessions {
   }
 
   async save(email: string, accessToken: string, refreshToken: string): Promise<StoredSession> {
-    if (this.baseUrl === undefined) throw new Error('a guest session is saved only with the wallet address it belongs to');
+    if (this.baseUrl === undefined)
+      throw new Error('a guest session is saved only with the wallet address it belongs to');
     const [access, refresh] = await Promise.all([jwtTimes(accessToken), jwtTimes(refreshToken)]);
     const session: StoredSession = {
       email: email.toLowerCase(),

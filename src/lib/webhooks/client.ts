@@ -8,7 +8,18 @@ import type { ServiceDeps } from '../service-deps.js';
 import { webhookErrors } from './error-codes.js';
 import type { HttpResponse } from '../http.js';
 import { InventoryRouteMap, type InventoryOperation } from '../inventory/routes.js';
-import { asText, findKey, isRecord, valueOf, readRecord, readRecords, withSource, type AnswerSource, type RawRecord, type RecordReader } from '../reading.js';
+import {
+  asText,
+  findKey,
+  isRecord,
+  valueOf,
+  readRecord,
+  readRecords,
+  withSource,
+  type AnswerSource,
+  type RawRecord,
+  type RecordReader,
+} from '../reading.js';
 import { secretFieldNames, subscriberFields, subscriberResourceKeys } from './fields.js';
 
 export interface WebhookSubscriber {
@@ -32,7 +43,8 @@ export type UpdateSubscriberInput = Partial<CreateSubscriberInput>;
 /** The service's record without anything that carries a secret. */
 function withoutSecrets(raw: RawRecord): RawRecord {
   const copy: RawRecord = { ...raw };
-  for (let key = findKey(copy, secretFieldNames); key !== undefined; key = findKey(copy, secretFieldNames)) delete copy[key];
+  for (let key = findKey(copy, secretFieldNames); key !== undefined; key = findKey(copy, secretFieldNames))
+    delete copy[key];
   return copy;
 }
 
@@ -75,9 +87,20 @@ export class WebhooksClient {
     return { service: 'inventory', operation, accepted };
   }
 
-  private async send(operation: InventoryOperation, params: string[], options: { body?: unknown; idempotent?: boolean; operation: string }): Promise<HttpResponse<unknown>> {
+  private async send(
+    operation: InventoryOperation,
+    params: string[],
+    options: { body?: unknown; idempotent?: boolean; operation: string },
+  ): Promise<HttpResponse<unknown>> {
     const { method, path } = this.routes.resolve(operation, ...params);
-    const response = await this.deps.http.request<unknown>({ method, path, body: this.routes.vendorBody(operation, options.body), idempotent: options.idempotent, auth: this.deps.token, operation: options.operation });
+    const response = await this.deps.http.request<unknown>({
+      method,
+      path,
+      body: this.routes.vendorBody(operation, options.body),
+      idempotent: options.idempotent,
+      auth: this.deps.token,
+      operation: options.operation,
+    });
     // Read in venue's names where the vendor's document uses its own words (inventory.answerNames).
     return { ...response, data: this.routes.venueAnswer(operation, response.data) };
   }
@@ -85,13 +108,17 @@ export class WebhooksClient {
   async list(): Promise<WebhookSubscriber[]> {
     const operation = 'list the webhook subscribers';
     const response = await this.send('listWebhooks', [], { operation });
-    return readRecords(response.data, this.source(operation), 'webhook subscriber', subscriberResourceKeys.list).map(subscriberView);
+    return readRecords(response.data, this.source(operation), 'webhook subscriber', subscriberResourceKeys.list).map(
+      subscriberView,
+    );
   }
 
   async create(input: CreateSubscriberInput): Promise<WebhookSubscriber> {
     const operation = 'create the webhook subscriber';
     const response = await this.send('createWebhook', [], { body: input, operation });
-    return subscriberView(readRecord(response.data, this.source(operation, true), 'webhook subscriber', subscriberResourceKeys.one));
+    return subscriberView(
+      readRecord(response.data, this.source(operation, true), 'webhook subscriber', subscriberResourceKeys.one),
+    );
   }
 
   async update(webhookId: string, changes: UpdateSubscriberInput): Promise<WebhookSubscriber> {
@@ -99,7 +126,9 @@ export class WebhooksClient {
     try {
       // Setting the same fields twice leaves the same subscriber.
       const response = await this.send('updateWebhook', [webhookId], { body: changes, idempotent: true, operation });
-      return subscriberView(readRecord(response.data, this.source(operation), 'webhook subscriber', subscriberResourceKeys.one));
+      return subscriberView(
+        readRecord(response.data, this.source(operation), 'webhook subscriber', subscriberResourceKeys.one),
+      );
     } catch (error) {
       throw webhookErrors.errorFor(error, 'updateWebhook', { webhookId });
     }

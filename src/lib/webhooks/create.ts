@@ -18,7 +18,11 @@ export interface CreatedSubscriber {
   evidence: 'answer' | 'read-back';
 }
 
-export async function createSubscriber(client: Pick<WebhooksClient, 'create' | 'list'>, input: CreateSubscriberInput, interruption: Pick<Interruption, 'cleanup'>): Promise<CreatedSubscriber> {
+export async function createSubscriber(
+  client: Pick<WebhooksClient, 'create' | 'list'>,
+  input: CreateSubscriberInput,
+  interruption: Pick<Interruption, 'cleanup'>,
+): Promise<CreatedSubscriber> {
   const before = new Set((await client.list()).map((s) => s.id));
   try {
     return { subscriber: await client.create(input), evidence: 'answer' };
@@ -30,16 +34,25 @@ export async function createSubscriber(client: Pick<WebhooksClient, 'create' | '
     try {
       found = (await interruption.cleanup(() => client.list())).filter((s) => !before.has(s.id) && s.url === input.url);
     } catch (readError) {
-      throw new UnknownOutcomeError(`the webhook subscriber for ${input.url} may or may not have been created: ${sent.error.message}; reading the list back failed too (${(readError as Error).message})`, {
-        cause: error,
-        hint: 'Check `venue webhooks list` before creating it again: a subscriber created twice receives every event twice.',
-      });
+      throw new UnknownOutcomeError(
+        `the webhook subscriber for ${input.url} may or may not have been created: ${sent.error.message}; reading the list back failed too (${(readError as Error).message})`,
+        {
+          cause: error,
+          hint: 'Check `venue webhooks list` before creating it again: a subscriber created twice receives every event twice.',
+        },
+      );
     }
     if (found.length === 1) return { subscriber: found[0]!, evidence: 'read-back' };
-    throw new UnknownOutcomeError(`the webhook subscriber for ${input.url} may or may not have been created: ${sent.error.message}`, {
-      cause: error,
-      details: found.length > 1 ? [`${found.length} new subscribers with this URL are listed: ${found.map((s) => s.id).join(', ')}`] : ['no new subscriber with this URL is listed yet'],
-      hint: 'Check `venue webhooks list` before creating it again (a create still being processed may yet appear): a subscriber created twice receives every event twice.',
-    });
+    throw new UnknownOutcomeError(
+      `the webhook subscriber for ${input.url} may or may not have been created: ${sent.error.message}`,
+      {
+        cause: error,
+        details:
+          found.length > 1
+            ? [`${found.length} new subscribers with this URL are listed: ${found.map((s) => s.id).join(', ')}`]
+            : ['no new subscriber with this URL is listed yet'],
+        hint: 'Check `venue webhooks list` before creating it again (a create still being processed may yet appear): a subscriber created twice receives every event twice.',
+      },
+    );
   }
 }

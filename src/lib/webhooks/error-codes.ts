@@ -24,9 +24,19 @@ const rows: ErrorRow<WebhookCall, WebhookMeaning, WebhookErrorContext>[] = [
     codes: 'any',
     calls: ['updateWebhook', 'deleteWebhook'],
     exit: ExitCode.notFound,
-    error: ({ error }, c) => new NotFoundError(`no active webhook subscriber ${c.webhookId}`, { hint: 'List them with `venue webhooks list`.', cause: error }),
+    error: ({ error }, c) =>
+      new NotFoundError(`no active webhook subscriber ${c.webhookId}`, {
+        hint: 'List them with `venue webhooks list`.',
+        cause: error,
+      }),
   },
-  { means: 'bad-request', status: [400], codes: 'any', exit: ExitCode.usage, note: 'venue checks the seed\'s rules (a secret of 16 characters or more) before sending; a 400 is the service\'s own rule, in its words' },
+  {
+    means: 'bad-request',
+    status: [400],
+    codes: 'any',
+    exit: ExitCode.usage,
+    note: "venue checks the seed's rules (a secret of 16 characters or more) before sending; a 400 is the service's own rule, in its words",
+  },
 ];
 
 export const webhookErrors = new ErrorTable<WebhookCall, WebhookMeaning, WebhookErrorContext>('webhooks', rows);

@@ -60,7 +60,8 @@ const ID_FIELDS = ['id', 'eventid', 'deliveryid', 'messageid', 'webhookid'];
  * (X-GitHub-Event, X-Gitlab-Event) or X-<Sender>-Event-Type, X-<Sender>-Topic
  * (X-Shopify-Topic), and CloudEvents' ce-type.
  */
-const TYPE_HEADER = /^(?:x-(?:[a-z0-9]+-)*event(?:-type|-name)?|x-(?:[a-z0-9]+-)*topic|ce-type|webhook-event(?:-type)?|event-type)$/;
+const TYPE_HEADER =
+  /^(?:x-(?:[a-z0-9]+-)*event(?:-type|-name)?|x-(?:[a-z0-9]+-)*topic|ce-type|webhook-event(?:-type)?|event-type)$/;
 /** Headers that carry a delivery's id: ours, Standard Webhooks' webhook-id, X-<Sender>-Delivery, ce-id. */
 const ID_HEADER = /^(?:webhook-id|x-(?:[a-z0-9]+-)*(?:delivery|delivery-id|event-id|webhook-id|message-id)|ce-id)$/;
 
@@ -76,13 +77,18 @@ function bodyText(body: Record<string, unknown> | undefined, names: string[]): F
   if (!body) return undefined;
   for (const name of names) {
     for (const [key, value] of Object.entries(body)) {
-      if (fieldKey(key) === name && typeof value === 'string' && value.trim() !== '') return { value: value.trim(), from: `body ${key}` };
+      if (fieldKey(key) === name && typeof value === 'string' && value.trim() !== '')
+        return { value: value.trim(), from: `body ${key}` };
     }
   }
   return undefined;
 }
 
-function fromHeaders(headers: Record<string, string | string[] | undefined>, first: string, pattern: RegExp): FoundValue | undefined {
+function fromHeaders(
+  headers: Record<string, string | string[] | undefined>,
+  first: string,
+  pattern: RegExp,
+): FoundValue | undefined {
   const own = headerText(headers[first]);
   if (own) return { value: own, from: `header ${first}` };
   for (const [name, value] of Object.entries(headers)) {
@@ -98,13 +104,19 @@ function fromHeaders(headers: Record<string, string | string[] | undefined>, fir
  * casing; strings only), then the other usual headers. Undefined when none
  * says: the listener shows such a delivery as of unknown type, never drops it.
  */
-export function deliveryType(headers: Record<string, string | string[] | undefined>, body: Record<string, unknown> | undefined): FoundValue | undefined {
+export function deliveryType(
+  headers: Record<string, string | string[] | undefined>,
+  body: Record<string, unknown> | undefined,
+): FoundValue | undefined {
   const own = headerText(headers[deliveryHeaders.event]);
   if (own) return { value: own, from: `header ${deliveryHeaders.event}` };
   return bodyText(body, TYPE_FIELDS) ?? fromHeaders(headers, deliveryHeaders.event, TYPE_HEADER);
 }
 
 /** A delivery's id: the inventory's header, then the usual id headers, then the body's id. */
-export function deliveryId(headers: Record<string, string | string[] | undefined>, body: Record<string, unknown> | undefined): string | undefined {
+export function deliveryId(
+  headers: Record<string, string | string[] | undefined>,
+  body: Record<string, unknown> | undefined,
+): string | undefined {
   return (fromHeaders(headers, deliveryHeaders.delivery, ID_HEADER) ?? bodyText(body, ID_FIELDS))?.value;
 }

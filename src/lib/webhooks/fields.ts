@@ -8,9 +8,30 @@ import { field, type FieldNames, type FieldTable } from '../reading.js';
 
 export const subscriberFields = {
   id: field('id', 'id', 'webhookId', 'subscriberId', 'subscriptionId', 'uuid', 'guid'),
-  url: field('text', 'url', 'targetUrl', 'endpoint', 'endpointUrl', 'callbackUrl', 'uri', 'address', 'webhookUrl', 'destination'),
+  url: field(
+    'text',
+    'url',
+    'targetUrl',
+    'endpoint',
+    'endpointUrl',
+    'callbackUrl',
+    'uri',
+    'address',
+    'webhookUrl',
+    'destination',
+  ),
   /** A list of event types (["stock.received"] or [{type}]), or one comma-separated text. */
-  eventTypes: field('texts', 'eventTypes', 'events', 'types', 'topics', 'subscribedEvents', 'eventType', 'eventFilter', 'filters'),
+  eventTypes: field(
+    'texts',
+    'eventTypes',
+    'events',
+    'types',
+    'topics',
+    'subscribedEvents',
+    'eventType',
+    'eventFilter',
+    'filters',
+  ),
   isActive: field('boolean', 'isActive', 'active', 'enabled', 'isEnabled'),
   createdAt: field('datetime', 'createdAt', 'created', 'createdOn', 'dateCreated'),
   updatedAt: field('datetime', 'updatedAt', 'modified', 'updated', 'modifiedAt', 'lastModified', 'updatedOn'),
@@ -20,7 +41,14 @@ export const subscriberFields = {
 export const WEBHOOK_TABLES = { subscriber: subscriberFields } as const satisfies Record<string, FieldTable>;
 
 /** Fields that would carry the signing secret: never printed, whatever the server sends back. */
-export const secretFieldNames: FieldNames = ['secret', 'signingSecret', 'webhookSecret', 'sharedSecret', 'hmacSecret', 'secretKey'];
+export const secretFieldNames: FieldNames = [
+  'secret',
+  'signingSecret',
+  'webhookSecret',
+  'sharedSecret',
+  'hmacSecret',
+  'secretKey',
+];
 
 /** Keys around lists and records named after the resource. */
 export const subscriberResourceKeys = {

@@ -80,7 +80,12 @@ const HOP_BY_HOP = new Set([
 ]);
 
 /** Header names real senders use for the same HMAC signature. */
-export const SIGNATURE_HEADERS = [deliveryHeaders.signature, 'x-signature', 'x-hub-signature-256', 'x-webhook-signature'];
+export const SIGNATURE_HEADERS = [
+  deliveryHeaders.signature,
+  'x-signature',
+  'x-hub-signature-256',
+  'x-webhook-signature',
+];
 
 export function relayHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
@@ -159,13 +164,22 @@ export class WebhookListener extends EventEmitter {
     const handler = (req: IncomingMessage, res: ServerResponse) => {
       const work = this.handle(req, res).catch((error: unknown) => {
         if (!res.headersSent) this.answer(res, 500, { error: 'listener failure' });
-        this.publish({ kind: 'malformed', seq: ++this.seq, at: this.stamp(), reason: describeError(error), status: 500 });
+        this.publish({
+          kind: 'malformed',
+          seq: ++this.seq,
+          at: this.stamp(),
+          reason: describeError(error),
+          status: 500,
+        });
       });
       this.track(work);
     };
     if (this.options.tls) {
       const https = await import('node:https');
-      this.server = https.createServer({ cert: this.options.tls.cert, key: this.options.tls.key }, handler) as unknown as Server;
+      this.server = https.createServer(
+        { cert: this.options.tls.cert, key: this.options.tls.key },
+        handler,
+      ) as unknown as Server;
     } else {
       const http = await import('node:http');
       this.server = http.createServer(handler);
@@ -244,9 +258,18 @@ export class WebhookListener extends EventEmitter {
     return this.now().toISOString();
   }
 
-  private answer(res: ServerResponse, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): void {
+  private answer(
+    res: ServerResponse,
+    status: number,
+    body: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ): void {
     const text = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+      ...headers,
+    });
     res.end(text);
   }
 
@@ -270,34 +293,69 @@ export class WebhookListener extends EventEmitter {
     const seq = ++this.seq;
     const at = this.stamp();
     const requestPath = new URL(req.url ?? '/', 'http://listener').pathname;
-    const base = { seq, at, deliveryId: deliveryId(req.headers, undefined), type: deliveryType(req.headers, undefined)?.value };
+    const base = {
+      seq,
+      at,
+      deliveryId: deliveryId(req.headers, undefined),
+      type: deliveryType(req.headers, undefined)?.value,
+    };
     if (requestPath !== this.path) {
       req.resume();
       this.answer(res, 404, { error: `deliveries are accepted on ${this.path}` });
-      this.publish({ ...base, kind: 'malformed', reason: `unknown path ${requestPath}`, status: 404, method: req.method, path: requestPath });
+      this.publish({
+        ...base,
+        kind: 'malformed',
+        reason: `unknown path ${requestPath}`,
+        status: 404,
+        method: req.method,
+        path: requestPath,
+      });
       return;
     }
     if (req.method !== 'POST') {
       req.resume();
       this.answer(res, 405, { error: 'deliveries are POSTed' }, { allow: 'POST' });
-      this.publish({ ...base, kind: 'malformed', reason: `method ${req.method} not allowed`, status: 405, method: req.method, path: requestPath });
+      this.publish({
+        ...base,
+        kind: 'malformed',
+        reason: `method ${req.method} not allowed`,
+        status: 405,
+        method: req.method,
+        path: requestPath,
+      });
       return;
     }
     const { body, tooLarge } = await this.readBody(req);
     if (tooLarge) {
       this.answer(res, 413, { error: 'body too large' });
-      this.publish({ ...base, kind: 'malformed', reason: 'body too large', status: 413, method: req.method, path: requestPath });
+      this.publish({
+        ...base,
+        kind: 'malformed',
+        reason: 'body too large',
+        status: 413,
+        method: req.method,
+        path: requestPath,
+      });
       return;
     }
-    const scheme = this.options.scheme ?? (headerValue(req.headers, standardHeaders.signature) !== undefined ? 'standard' : 'hmac');
+    const scheme =
+      this.options.scheme ?? (headerValue(req.headers, standardHeaders.signature) !== undefined ? 'standard' : 'hmac');
     const verdict =
       scheme === 'standard'
         ? await verifyStandard(
             body,
-            { id: headerValue(req.headers, standardHeaders.id), timestamp: headerValue(req.headers, standardHeaders.timestamp), signature: headerValue(req.headers, standardHeaders.signature) },
+            {
+              id: headerValue(req.headers, standardHeaders.id),
+              timestamp: headerValue(req.headers, standardHeaders.timestamp),
+              signature: headerValue(req.headers, standardHeaders.signature),
+            },
             this.options.secrets,
           )
-        : verifyDetailed(body, SIGNATURE_HEADERS.map((name) => headerValue(req.headers, name)).find((v) => v !== undefined), this.options.secrets);
+        : verifyDetailed(
+            body,
+            SIGNATURE_HEADERS.map((name) => headerValue(req.headers, name)).find((v) => v !== undefined),
+            this.options.secrets,
+          );
     if (!verdict.valid) {
       this.answer(res, 401, { error: verdict.reason });
       this.publish({ ...base, kind: 'rejected', reason: verdict.reason, status: 401, bytes: body.length, scheme });
@@ -310,20 +368,40 @@ export class WebhookListener extends EventEmitter {
       parsed = value as Record<string, unknown>;
     } catch {
       this.answer(res, 400, { error: 'the body is not a JSON object' });
-      this.publish({ ...base, kind: 'malformed', reason: 'signed body is not a JSON object', status: 400, method: req.method, path: requestPath });
+      this.publish({
+        ...base,
+        kind: 'malformed',
+        reason: 'signed body is not a JSON object',
+        status: 400,
+        method: req.method,
+        path: requestPath,
+      });
       return;
     }
     const found = deliveryType(req.headers, parsed);
     const type = found?.value;
     // A type that cannot be found is not known to be unwanted: it goes through, marked.
-    const wanted = !this.options.events?.length || type === undefined || this.options.events.some((wantedType) => wantedType.toLowerCase() === type.toLowerCase());
+    const wanted =
+      !this.options.events?.length ||
+      type === undefined ||
+      this.options.events.some((wantedType) => wantedType.toLowerCase() === type.toLowerCase());
     const event = { seq, at, deliveryId: deliveryId(req.headers, parsed), type };
     let savedTo: string | undefined;
     if (wanted && this.options.saveDir) savedTo = await this.save(req.headers, body, event);
     this.answer(res, 200, { received: true, ...(wanted ? {} : { ignored: true }) });
     const forwarding = wanted && Boolean(this.options.forwardTo);
     const typeInfo = found ? { typeFrom: found.from } : { typeUnknown: true as const };
-    this.publish({ ...event, kind: 'delivery', verdict: wanted ? 'accepted' : 'ignored', status: 200, bytes: body.length, scheme, ...typeInfo, savedTo, forwarding });
+    this.publish({
+      ...event,
+      kind: 'delivery',
+      verdict: wanted ? 'accepted' : 'ignored',
+      status: 200,
+      bytes: body.length,
+      scheme,
+      ...typeInfo,
+      savedTo,
+      forwarding,
+    });
     if (forwarding) await this.forward(req.headers, body, event);
   }
 

@@ -40,7 +40,9 @@ export async function readSavedEvent(file: string): Promise<SavedEvent> {
     throw new UsageError(`${file} is not a saved event: ${(error as Error).message}`);
   }
   if (typeof parsed.body !== 'string' || !parsed.headers || typeof parsed.headers !== 'object') {
-    throw new UsageError(`${file} is not a saved event: it needs "headers" and "body"`, { hint: 'Save events with `venue webhooks listen --save <dir>`.' });
+    throw new UsageError(`${file} is not a saved event: it needs "headers" and "body"`, {
+      hint: 'Save events with `venue webhooks listen --save <dir>`.',
+    });
   }
   return { bodyEncoding: 'utf8', receivedAt: '', ...parsed } as SavedEvent;
 }
@@ -73,9 +75,12 @@ export async function replaySaved(
   // Checked before anything is sent: a replay does not stop half way for want of the right secret.
   const standard = saved.find(({ event }) => (scheme ?? savedScheme(event)) === 'standard');
   if (secret && standard && !(await hasStandardSecret([secret]))) {
-    throw new UsageError(`${path.basename(standard.file)} is signed the Standard Webhooks way: --secret-env must hold a whsec_<base64> secret`, {
-      hint: 'Or pass --scheme hmac to sign them all with the inventory\'s HMAC.',
-    });
+    throw new UsageError(
+      `${path.basename(standard.file)} is signed the Standard Webhooks way: --secret-env must hold a whsec_<base64> secret`,
+      {
+        hint: "Or pass --scheme hmac to sign them all with the inventory's HMAC.",
+      },
+    );
   }
   const { request, Agent } = await import('../undici.js');
   const agent = new Agent({ keepAliveTimeout: 2_000 });
@@ -84,7 +89,8 @@ export async function replaySaved(
     for (const { file, event } of saved) {
       const body = savedBodyBytes(event);
       const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(event.headers)) if (!STALE_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = String(value);
+      for (const [name, value] of Object.entries(event.headers))
+        if (!STALE_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = String(value);
       headers['content-type'] ??= 'application/json';
       if (secret && (scheme ?? savedScheme(event)) === 'standard') {
         const id = headers[standardHeaders.id] ?? event.deliveryId ?? (await import('node:crypto')).randomUUID();
@@ -94,11 +100,19 @@ export async function replaySaved(
         headers[standardHeaders.signature] = await signStandard(body, id, at, secret);
       } else if (secret) {
         headers[deliveryHeaders.signature] = sign(body, secret);
-        headers[deliveryHeaders.timestamp] = now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+        headers[deliveryHeaders.timestamp] = now()
+          .toISOString()
+          .replace(/\.\d{3}Z$/, 'Z');
       }
       const outcome: ReplayOutcome = { file: path.basename(file), deliveryId: event.deliveryId, type: event.type };
       try {
-        const response = await request(target, { method: 'POST', headers, body, dispatcher: agent, signal: AbortSignal.timeout(10_000) });
+        const response = await request(target, {
+          method: 'POST',
+          headers,
+          body,
+          dispatcher: agent,
+          signal: AbortSignal.timeout(10_000),
+        });
         await response.body.dump();
         outcome.status = response.statusCode;
       } catch (error) {

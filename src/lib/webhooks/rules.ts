@@ -47,7 +47,10 @@ export function checkUrlFlag(value: string, flag: string): string {
 }
 
 /** --url and --events checked together, so one run reports every problem. */
-export function checkSubscriberFlags(flags: { url?: string; events?: string }): { url?: string; eventTypes?: string[] } {
+export function checkSubscriberFlags(flags: { url?: string; events?: string }): {
+  url?: string;
+  eventTypes?: string[];
+} {
   const issues: ValidationIssue[] = [];
   const out: { url?: string; eventTypes?: string[] } = {};
   for (const [key, check] of [
@@ -68,7 +71,14 @@ export function checkSubscriberFlags(flags: { url?: string; events?: string }): 
 
 /** "--events a,b" as a list, every value among the five. */
 export function parseEventTypes(value: string, flag = '--events'): string[] {
-  const types = [...new Set(value.split(',').map((t) => t.trim()).filter(Boolean))];
+  const types = [
+    ...new Set(
+      value
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (types.length === 0) throw new ValidationError([{ field: flag, rule: 'must name at least one event type' }]);
   const unknown = types.filter((t) => !isInventoryEventType(t));
   if (unknown.length) {
@@ -80,7 +90,8 @@ export function parseEventTypes(value: string, flag = '--events'): string[] {
 }
 
 export function checkWebhookId(value: string): string {
-  if (!UUID_SHAPE.test(value)) throw new ValidationError([{ field: 'webhookId', rule: `must be a UUID (got "${value}")` }]);
+  if (!UUID_SHAPE.test(value))
+    throw new ValidationError([{ field: 'webhookId', rule: `must be a UUID (got "${value}")` }]);
   return value.toLowerCase();
 }
 
@@ -88,7 +99,10 @@ export function checkWebhookId(value: string): string {
 export function secretsFromEnv(env: NodeJS.ProcessEnv, names: string[]): string[] {
   return names.map((name) => {
     const value = env[name];
-    if (!value) throw new UsageError(`environment variable ${name} is not set or empty`, { hint: 'The secret is read from the environment, never from the command line.' });
+    if (!value)
+      throw new UsageError(`environment variable ${name} is not set or empty`, {
+        hint: 'The secret is read from the environment, never from the command line.',
+      });
     return value;
   });
 }

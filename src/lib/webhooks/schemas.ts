@@ -18,12 +18,16 @@ function urlSchema(options: UrlRuleOptions) {
 }
 
 const eventTypesSchema = z
-  .array(z.enum(inventoryEventTypes, { error: `must be among ${inventoryEventTypes.join(', ')}` }), { error: 'must be a list of event types' })
+  .array(z.enum(inventoryEventTypes, { error: `must be among ${inventoryEventTypes.join(', ')}` }), {
+    error: 'must be a list of event types',
+  })
   .min(1, 'must name at least one event type')
   // A subscriber that lists a type twice still gets one delivery.
   .transform((types) => [...new Set(types)]);
 
-const secretSchema = z.string({ error: 'is required' }).min(SECRET_MIN_LENGTH, `must be at least ${SECRET_MIN_LENGTH} characters`);
+const secretSchema = z
+  .string({ error: 'is required' })
+  .min(SECRET_MIN_LENGTH, `must be at least ${SECRET_MIN_LENGTH} characters`);
 
 export function createSubscriberSchema(options: UrlRuleOptions) {
   return z.object({ url: urlSchema(options), secret: secretSchema, eventTypes: eventTypesSchema });
@@ -31,7 +35,11 @@ export function createSubscriberSchema(options: UrlRuleOptions) {
 
 export function updateSubscriberSchema(options: UrlRuleOptions) {
   return z
-    .object({ url: urlSchema(options).optional(), secret: secretSchema.optional(), eventTypes: eventTypesSchema.optional() })
+    .object({
+      url: urlSchema(options).optional(),
+      secret: secretSchema.optional(),
+      eventTypes: eventTypesSchema.optional(),
+    })
     .refine((body) => body.url !== undefined || body.secret !== undefined || body.eventTypes !== undefined, {
       message: 'must change at least one of url, secret, eventTypes',
       path: [],

@@ -15,7 +15,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 const DIGEST_BYTES = 32;
 
 export function hmacSha256(body: Buffer | string, secret: string): Buffer {
-  return createHmac('sha256', secret).update(typeof body === 'string' ? Buffer.from(body, 'utf8') : body).digest();
+  return createHmac('sha256', secret)
+    .update(typeof body === 'string' ? Buffer.from(body, 'utf8') : body)
+    .digest();
 }
 
 /** The header value the inventory service sends: `sha256=<hex>`. */
@@ -37,7 +39,8 @@ export function candidateDigests(header: string | undefined): Buffer[] {
     if (!value) continue;
     let digest: Buffer | undefined;
     if (/^[0-9a-f]{64}$/i.test(value)) digest = Buffer.from(value, 'hex');
-    else if (/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(value)) digest = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    else if (/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(value))
+      digest = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
     if (digest?.length === DIGEST_BYTES) digests.push(digest);
   }
   return digests;
@@ -62,7 +65,11 @@ export type VerifyResult = { valid: true; secretIndex: number } | { valid: false
  * constant time and always trying every pair, so the time taken says nothing
  * about which secret or which byte was close.
  */
-export function verifyDetailed(rawBody: Buffer | string, header: string | undefined, secrets: readonly string[]): VerifyResult {
+export function verifyDetailed(
+  rawBody: Buffer | string,
+  header: string | undefined,
+  secrets: readonly string[],
+): VerifyResult {
   if (!header || !header.trim()) return { valid: false, reason: 'missing signature' };
   const candidates = candidateDigests(header);
   if (candidates.length === 0) return { valid: false, reason: 'unreadable signature' };
@@ -82,7 +89,11 @@ export function verify(rawBody: Buffer | string, header: string | undefined, sec
 }
 
 /** The headers a Standard Webhooks sender signs with. */
-export const standardHeaders = { id: 'webhook-id', timestamp: 'webhook-timestamp', signature: 'webhook-signature' } as const;
+export const standardHeaders = {
+  id: 'webhook-id',
+  timestamp: 'webhook-timestamp',
+  signature: 'webhook-signature',
+} as const;
 
 /** The library's tolerance (5 minutes), for saying why a delivery was refused; the library decides. */
 const STANDARD_TOLERANCE_SECONDS = 5 * 60;
@@ -106,7 +117,9 @@ const loadLibrary = () => (library ??= import('standardwebhooks'));
  * A Standard Webhooks key for each secret (`whsec_` and base64 after it), or
  * undefined for a secret that is not one (an HMAC secret given beside it).
  */
-async function standardKeys(secrets: readonly string[]): Promise<Array<InstanceType<StandardLibrary['Webhook']> | undefined>> {
+async function standardKeys(
+  secrets: readonly string[],
+): Promise<Array<InstanceType<StandardLibrary['Webhook']> | undefined>> {
   const { Webhook } = await loadLibrary();
   return secrets.map((secret) => {
     try {
@@ -127,7 +140,12 @@ export async function hasStandardSecret(secrets: readonly string[]): Promise<boo
  * tried). The library verifies the signature and the timestamp's tolerance;
  * the reason given for a refusal only says which of them failed.
  */
-export async function verifyStandard(rawBody: Buffer | string, signed: StandardSigned, secrets: readonly string[], now: () => number = Date.now): Promise<VerifyResult> {
+export async function verifyStandard(
+  rawBody: Buffer | string,
+  signed: StandardSigned,
+  secrets: readonly string[],
+  now: () => number = Date.now,
+): Promise<VerifyResult> {
   if (!signed.signature || !signed.signature.trim()) return { valid: false, reason: 'missing signature' };
   if (!signed.id || !signed.timestamp) return { valid: false, reason: 'missing webhook-id or webhook-timestamp' };
   if (!looksStandard(signed.signature)) return { valid: false, reason: 'unreadable signature' };
@@ -135,7 +153,11 @@ export async function verifyStandard(rawBody: Buffer | string, signed: StandardS
   const keys = await standardKeys(secrets);
   if (!keys.some(Boolean)) return { valid: false, reason: 'no Standard Webhooks secret (whsec_<base64>) given' };
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody;
-  const headers = { [standardHeaders.id]: signed.id, [standardHeaders.timestamp]: signed.timestamp.trim(), [standardHeaders.signature]: signed.signature };
+  const headers = {
+    [standardHeaders.id]: signed.id,
+    [standardHeaders.timestamp]: signed.timestamp.trim(),
+    [standardHeaders.signature]: signed.signature,
+  };
   let matched = -1;
   keys.forEach((key, index) => {
     if (!key) return;
@@ -148,7 +170,11 @@ export async function verifyStandard(rawBody: Buffer | string, signed: StandardS
   });
   if (matched >= 0) return { valid: true, secretIndex: matched };
   const age = Math.floor(now() / 1000) - Number(signed.timestamp.trim());
-  return { valid: false, reason: Math.abs(age) > STANDARD_TOLERANCE_SECONDS ? 'timestamp outside the 5-minute tolerance' : 'signature mismatch' };
+  return {
+    valid: false,
+    reason:
+      Math.abs(age) > STANDARD_TOLERANCE_SECONDS ? 'timestamp outside the 5-minute tolerance' : 'signature mismatch',
+  };
 }
 
 /** A Standard Webhooks signature ("v1,<base64>") of body, for replay and tests. */

@@ -66,7 +66,8 @@ export class AnswerCheck {
   /** Money: equal to the cent. */
   amount(field: string, sent: number | undefined, got: unknown): this {
     if (sent === undefined || typeof got !== 'number' || !Number.isFinite(got)) return this;
-    if (Math.round(sent * 100) !== Math.round(got * 100)) this.found.push({ field, sent: sent.toFixed(2), got: got.toFixed(2) });
+    if (Math.round(sent * 100) !== Math.round(got * 100))
+      this.found.push({ field, sent: sent.toFixed(2), got: got.toFixed(2) });
     return this;
   }
 
@@ -75,7 +76,8 @@ export class AnswerCheck {
     if (sent === undefined || got === undefined) return this;
     const a = [...new Set(sent.map((s) => String(s).trim()))].sort();
     const b = [...new Set(got.map((s) => String(s).trim()))].sort();
-    if (a.length !== b.length || a.some((v, i) => v !== b[i])) this.found.push({ field, sent: a.join(','), got: b.join(',') });
+    if (a.length !== b.length || a.some((v, i) => v !== b[i]))
+      this.found.push({ field, sent: a.join(','), got: b.join(',') });
     return this;
   }
 
@@ -107,10 +109,13 @@ export class DisagreeingAnswerError extends ServerError {
     options: { hint: string; details?: string[] },
   ) {
     const first = disagreements[0]!;
-    super(`the service's answer to ${what} disagrees with what was sent: ${first.field} sent ${first.sent}, came back ${first.got}`, {
-      details: [...describeDisagreements(disagreements.slice(1)), ...(options.details ?? [])],
-      hint: options.hint,
-    });
+    super(
+      `the service's answer to ${what} disagrees with what was sent: ${first.field} sent ${first.sent}, came back ${first.got}`,
+      {
+        details: [...describeDisagreements(disagreements.slice(1)), ...(options.details ?? [])],
+        hint: options.hint,
+      },
+    );
     this.name = 'DisagreeingAnswerError';
   }
 }

@@ -10,15 +10,30 @@ import { AnswerCheck, DisagreeingAnswerError, type Disagreement } from './agreem
 type Scalars = Record<string, unknown>;
 
 /** The fields of a body that are plain values the answer's record repeats: compared as text, money or whole numbers. */
-function echo(check: AnswerCheck, sent: Scalars, got: Scalars, fields: { text?: string[]; money?: string[]; whole?: string[] }): AnswerCheck {
-  for (const f of fields.text ?? []) if (typeof sent[f] === 'string') check.text(f, (sent[f] as string).trim(), typeof got[f] === 'string' ? (got[f] as string).trim() : got[f]);
+function echo(
+  check: AnswerCheck,
+  sent: Scalars,
+  got: Scalars,
+  fields: { text?: string[]; money?: string[]; whole?: string[] },
+): AnswerCheck {
+  for (const f of fields.text ?? [])
+    if (typeof sent[f] === 'string')
+      check.text(f, (sent[f] as string).trim(), typeof got[f] === 'string' ? (got[f] as string).trim() : got[f]);
   for (const f of fields.money ?? []) if (typeof sent[f] === 'number') check.amount(f, sent[f] as number, got[f]);
   for (const f of fields.whole ?? []) if (typeof sent[f] === 'number') check.number(f, sent[f] as number, got[f]);
   return check;
 }
 
 const PRODUCT = {
-  text: ['productName', 'productDescription', 'categoryId', 'classId', 'taxGroup', 'secondaryProductName', 'productCode'],
+  text: [
+    'productName',
+    'productDescription',
+    'categoryId',
+    'classId',
+    'taxGroup',
+    'secondaryProductName',
+    'productCode',
+  ],
   money: ['sellPrice', 'vendingPrice'],
   whole: ['ticketValue', 'reorderLevelMin', 'reorderLevelMax'],
 };
@@ -32,14 +47,22 @@ export function checkProductAnswer(sent: Scalars, product: Scalars, productId?: 
 
 /** A supplier's answer against the supplier created. */
 export function checkSupplierAnswer(sent: Scalars, supplier: Scalars): Disagreement[] {
-  return echo(new AnswerCheck(), sent, supplier, { text: ['supplierCode', 'supplierName', 'supplierAddress', 'supplierTown'], whole: ['paymentTerms'] }).found;
+  return echo(new AnswerCheck(), sent, supplier, {
+    text: ['supplierCode', 'supplierName', 'supplierAddress', 'supplierTown'],
+    whole: ['paymentTerms'],
+  }).found;
 }
 
 /** A subscriber's answer against what was sent: its id (an update), URL and event types. */
-export function checkSubscriberAnswer(sent: { url?: string; eventTypes?: string[] }, subscriber: { id: string; url: string; eventTypes?: string[] }, webhookId?: string): Disagreement[] {
+export function checkSubscriberAnswer(
+  sent: { url?: string; eventTypes?: string[] },
+  subscriber: { id: string; url: string; eventTypes?: string[] },
+  webhookId?: string,
+): Disagreement[] {
   const check = new AnswerCheck();
   if (webhookId !== undefined) check.id('id', webhookId, subscriber.id);
-  if (sent.url !== undefined && sent.url.trim() !== subscriber.url.trim()) check.impossible('url', sent.url, subscriber.url);
+  if (sent.url !== undefined && sent.url.trim() !== subscriber.url.trim())
+    check.impossible('url', sent.url, subscriber.url);
   return check.set('eventTypes', sent.eventTypes, subscriber.eventTypes).found;
 }
 

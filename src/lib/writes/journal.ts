@@ -112,9 +112,25 @@ export function stampOf(ms: number): string {
 }
 
 /** The fields every entry has, for one converted from a version-1 journal (its history says where it came from). */
-export function migratedEntry(base: { id: string; kind: WriteKind; profile: string; status: WriteStatus; at: string; from: string }): JournalEntry {
+export function migratedEntry(base: {
+  id: string;
+  kind: WriteKind;
+  profile: string;
+  status: WriteStatus;
+  at: string;
+  from: string;
+}): JournalEntry {
   const { id, kind, profile, status, at, from } = base;
-  return { id, kind, profile, status, createdAt: at, updatedAt: at, attempts: 1, history: [{ at, status, note: `from the version-1 ${from}` }] };
+  return {
+    id,
+    kind,
+    profile,
+    status,
+    createdAt: at,
+    updatedAt: at,
+    attempts: 1,
+    history: [{ at, status, note: `from the version-1 ${from}` }],
+  };
 }
 
 /** Whether the run that marked an entry "sending" is gone (killed, crashed): then its outcome is unknown. */
@@ -161,7 +177,11 @@ export class Journal<E extends JournalEntry> {
   /** The whole journal; a damaged one throws DamagedJournalError (exit 1), never reads as empty. */
   private read(): JournalFile<E> {
     const empty: JournalFile<E> = { format: 'venue-journal', version: 2, journal: this.spec.name, entries: {} };
-    const data = readJournalFile<unknown>(this.file, empty, (d) => isCurrent(d) || this.spec.migrate?.(d) !== undefined);
+    const data = readJournalFile<unknown>(
+      this.file,
+      empty,
+      (d) => isCurrent(d) || this.spec.migrate?.(d) !== undefined,
+    );
     if (isCurrent(data)) return data as JournalFile<E>;
     const migrated: JournalFile<E> = { ...empty, entries: this.spec.migrate!(data)! };
     this.persistMigration(migrated);
@@ -233,9 +253,12 @@ export class Journal<E extends JournalEntry> {
       throw new UsageError(`"${idOrPrefix}" is not a ${this.what} id: expected at least 4 hex digits`, { hint });
     }
     const matches = this.list(profile).filter((e) => e.id.startsWith(wanted));
-    if (matches.length === 0) throw new UsageError(`no ${this.what} ${idOrPrefix} in the journal of profile "${profile}"`, { hint });
+    if (matches.length === 0)
+      throw new UsageError(`no ${this.what} ${idOrPrefix} in the journal of profile "${profile}"`, { hint });
     if (matches.length > 1) {
-      throw new UsageError(`${this.what} id ${idOrPrefix} is ambiguous (${matches.length} entries start with it)`, { hint: 'Give more digits.' });
+      throw new UsageError(`${this.what} id ${idOrPrefix} is ambiguous (${matches.length} entries start with it)`, {
+        hint: 'Give more digits.',
+      });
     }
     return matches[0]!;
   }
@@ -288,7 +311,12 @@ export class Journal<E extends JournalEntry> {
     return this.update(id, (entry) => {
       if (!entry) throw new Error(`${this.what} ${id} vanished from the journal`);
       const at = this.stamp();
-      const next = { ...entry, ...fields, status, history: [...entry.history, note ? { at, status, note } : { at, status }] };
+      const next = {
+        ...entry,
+        ...fields,
+        status,
+        history: [...entry.history, note ? { at, status, note } : { at, status }],
+      };
       if (status !== 'sending') delete next.sender;
       return next;
     });
@@ -308,7 +336,17 @@ export class Journal<E extends JournalEntry> {
   ): Promise<E> {
     return this.update(id, (existing) => {
       const at = this.stamp();
-      const base = existing ?? ({ ...create(), status: 'sending', createdAt: at, updatedAt: at, attempts: 0, keyGeneration: 1, history: [] } as unknown as E);
+      const base =
+        existing ??
+        ({
+          ...create(),
+          status: 'sending',
+          createdAt: at,
+          updatedAt: at,
+          attempts: 0,
+          keyGeneration: 1,
+          history: [],
+        } as unknown as E);
       const keyGeneration = nextKeyGeneration(existing, options.newKey);
       return {
         ...base,
@@ -317,7 +355,10 @@ export class Journal<E extends JournalEntry> {
         sender: thisHolder(),
         attempts: base.attempts + 1,
         keyGeneration,
-        history: [...base.history, options.note ? { at, status: 'sending', note: options.note } : { at, status: 'sending' }],
+        history: [
+          ...base.history,
+          options.note ? { at, status: 'sending', note: options.note } : { at, status: 'sending' },
+        ],
       } as E;
     });
   }
@@ -337,7 +378,9 @@ export class Journal<E extends JournalEntry> {
       throw error;
     }
     if (!('release' in attempt)) {
-      const who = attempt.holder ? ` (process ${attempt.holder.pid}${attempt.holder.host ? ` on ${attempt.holder.host}` : ''}, since ${attempt.holder.at})` : '';
+      const who = attempt.holder
+        ? ` (process ${attempt.holder.pid}${attempt.holder.host ? ` on ${attempt.holder.host}` : ''}, since ${attempt.holder.at})`
+        : '';
       throw new RejectedError(`another run of ${this.what} ${shortId(id)} is in progress${who}`, {
         hint: `Nothing was sent by this run. Wait for the other one to finish; \`${this.listCommand}\` shows its result.`,
       });

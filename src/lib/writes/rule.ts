@@ -38,10 +38,34 @@ const STATUS_RULES: readonly StatusRule[] = [
     exit: '6',
     why: 'refused before processing; sent again (same Idempotency-Key) while the deadline allows',
   },
-  { answer: '408', matches: (s) => s === 408, verdict: 'unknown', exit: '7', why: 'a proxy may give up after the service processed it' },
-  { answer: 'other 4xx', matches: (s) => s >= 400 && s < 500, verdict: 'not-applied', exit: '2-5', why: 'the service looked at it and said no' },
-  { answer: '500, 502, 504, other 5xx', matches: (s) => s >= 500, verdict: 'unknown', exit: '7', why: 'it may have failed after applying it' },
-  { answer: '3xx (a redirect)', matches: (s) => s >= 300 && s < 400, verdict: 'unknown', exit: '7', why: 'venue does not follow it; what was done there cannot be said' },
+  {
+    answer: '408',
+    matches: (s) => s === 408,
+    verdict: 'unknown',
+    exit: '7',
+    why: 'a proxy may give up after the service processed it',
+  },
+  {
+    answer: 'other 4xx',
+    matches: (s) => s >= 400 && s < 500,
+    verdict: 'not-applied',
+    exit: '2-5',
+    why: 'the service looked at it and said no',
+  },
+  {
+    answer: '500, 502, 504, other 5xx',
+    matches: (s) => s >= 500,
+    verdict: 'unknown',
+    exit: '7',
+    why: 'it may have failed after applying it',
+  },
+  {
+    answer: '3xx (a redirect)',
+    matches: (s) => s >= 300 && s < 400,
+    verdict: 'unknown',
+    exit: '7',
+    why: 'venue does not follow it; what was done there cannot be said',
+  },
 ];
 
 interface EventRule {
@@ -60,10 +84,25 @@ export const EVENT_RULES = {
     exit: '6',
     why: 'another id, quantity, count, card or amount came back: venue cannot tell what was applied',
   },
-  unreadable: { answer: '2xx that cannot be read', verdict: 'done', exit: '6', why: 'accepted, so never sent again; the data is not shown' },
-  notSent: { answer: 'never sent (no connection, deadline)', verdict: 'not-applied', exit: '6', why: 'it never left this machine' },
+  unreadable: {
+    answer: '2xx that cannot be read',
+    verdict: 'done',
+    exit: '6',
+    why: 'accepted, so never sent again; the data is not shown',
+  },
+  notSent: {
+    answer: 'never sent (no connection, deadline)',
+    verdict: 'not-applied',
+    exit: '6',
+    why: 'it never left this machine',
+  },
   interruptedBefore: { answer: 'Ctrl-C before it left', verdict: 'not-applied', exit: '130', why: 'nothing was sent' },
-  noAnswer: { answer: 'no answer, or dropped after sending', verdict: 'unknown', exit: '7', why: 'it may have been applied' },
+  noAnswer: {
+    answer: 'no answer, or dropped after sending',
+    verdict: 'unknown',
+    exit: '7',
+    why: 'it may have been applied',
+  },
 } as const satisfies Record<string, EventRule>;
 
 /** Statuses a write may be sent again after: the service says it refused before processing. */
@@ -121,7 +160,10 @@ export function classifyFailure(error: unknown): Exclude<SendResult<never>, { ki
   // service could not be reached, or after a refusal (429/503) no retry fitted.
   if (error instanceof RequestNotSentError) return { kind: 'not-sent', error };
   const answer = answerOf(error);
-  if (answer) return verdictOfStatus(answer.status) === 'not-applied' ? { kind: 'refused', error: answer, raised: error as Error } : { kind: 'unknown', error: error as Error };
+  if (answer)
+    return verdictOfStatus(answer.status) === 'not-applied'
+      ? { kind: 'refused', error: answer, raised: error as Error }
+      : { kind: 'unknown', error: error as Error };
   // Anything else (an answer too big to read, a bug while sending) cannot say: unknown, the safe side.
   return { kind: 'unknown', error: error instanceof Error ? error : new Error(String(error)) };
 }
@@ -147,7 +189,19 @@ export function outcomeTable(indent = '  '): string {
 
 /** The same rows as a Markdown table (README). */
 export function outcomeTableMarkdown(): string {
-  const rows = [EVENT_RULES.agrees, EVENT_RULES.unreadable, EVENT_RULES.disagrees, ...STATUS_RULES, EVENT_RULES.notSent, EVENT_RULES.interruptedBefore, EVENT_RULES.noAnswer];
+  const rows = [
+    EVENT_RULES.agrees,
+    EVENT_RULES.unreadable,
+    EVENT_RULES.disagrees,
+    ...STATUS_RULES,
+    EVENT_RULES.notSent,
+    EVENT_RULES.interruptedBefore,
+    EVENT_RULES.noAnswer,
+  ];
   const words: Record<WriteVerdict, string> = { done: 'done', 'not-applied': 'not applied', unknown: 'unknown' };
-  return ['| the answer to a write | outcome | exit | why |', '|---|---|---|---|', ...rows.map((r) => `| ${r.answer} | ${words[r.verdict]} | ${r.exit} | ${r.why} |`)].join('\n');
+  return [
+    '| the answer to a write | outcome | exit | why |',
+    '|---|---|---|---|',
+    ...rows.map((r) => `| ${r.answer} | ${words[r.verdict]} | ${r.exit} | ${r.why} |`),
+  ].join('\n');
 }

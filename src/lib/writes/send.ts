@@ -51,7 +51,8 @@ export async function sendJournalled<T, O>(options: JournalledSend<T, O>): Promi
       // beforeSend was never reached: the request did not leave. Unless it plainly did (an answer, or
       // the HTTP layer's word that it was sent unanswered) from a client that does not pass beforeSend
       // on: then it is recorded now, on the safe side.
-      const plainlySent = sent.kind === 'answered' || (sent.kind === 'unknown' && sent.error instanceof UnknownOutcomeError);
+      const plainlySent =
+        sent.kind === 'answered' || (sent.kind === 'unknown' && sent.error instanceof UnknownOutcomeError);
       if (!plainlySent) return await options.notSent(sent.error);
       await beforeSend();
     }
@@ -59,7 +60,8 @@ export async function sendJournalled<T, O>(options: JournalledSend<T, O>): Promi
       return await options.record(sent);
     } catch (error) {
       // The journal cannot be written (or read back) after the send: the outcome cannot be kept.
-      if (error instanceof JournalWriteError || error instanceof DamagedJournalError) throw unrecorded(options.what, options.request, sent, error);
+      if (error instanceof JournalWriteError || error instanceof DamagedJournalError)
+        throw unrecorded(options.what, options.request, sent, error);
       throw error;
     }
   } finally {
@@ -73,7 +75,12 @@ export async function sendJournalled<T, O>(options: JournalledSend<T, O>): Promi
  * journal could not keep them. The entry stays "sending" under this process,
  * so the next run, seeing this process gone, refuses it as unknown.
  */
-export function unrecorded(what: string, request: unknown, sent: SendResult<unknown>, error: JournalWriteError | DamagedJournalError): UnknownOutcomeError {
+export function unrecorded(
+  what: string,
+  request: unknown,
+  sent: SendResult<unknown>,
+  error: JournalWriteError | DamagedJournalError,
+): UnknownOutcomeError {
   const reason = error instanceof JournalWriteError ? error.reason : `it cannot be read back (${error.reason})`;
   const answer =
     sent.kind === 'answered'

@@ -17,8 +17,15 @@ let sb: SandboxHandle;
 sandboxForFile({ clearFaults: true }, (handle) => (sb = handle));
 
 /** Runs book with -v and sends SIGINT once the trace shows the request `when` going out. */
-function bookInterrupted(args: string[], when: string, env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  const child = spawn(process.execPath, [venueBin, ...args, '-v'], { env: baseEnv({ ...sb.env, ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+function bookInterrupted(
+  args: string[],
+  when: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  const child = spawn(process.execPath, [venueBin, ...args, '-v'], {
+    env: baseEnv({ ...sb.env, ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   let stdout = '';
   let sent = false;
@@ -64,7 +71,10 @@ describe('Ctrl-C during book', () => {
 
   it('while the hold request is in flight: its answer is awaited, then the hold is released', async () => {
     const slot = (await slotsOf(sb, 'exp-laser-tag', '+4d'))[1]!;
-    await sb.control('POST', '/faults', { latencyMs: 2500, latencyMatch: 'POST /booking/api/v1/orders/reservations/reserve' });
+    await sb.control('POST', '/faults', {
+      latencyMs: 2500,
+      latencyMatch: 'POST /booking/api/v1/orders/reservations/reserve',
+    });
     const r = await bookInterrupted(bookFlags('exp-laser-tag', slot.id), '/orders/reservations/reserve');
     expect(r.code).toBe(130);
     const after = afterInterrupt(r.stderr);
@@ -123,7 +133,16 @@ describe('Ctrl-C during book', () => {
     expect(after).not.toContain('released');
     expect(await recordedHolds()).toMatchObject([{ orderId }]);
     // The settle command: the payment did go through, so it is recorded once and the hold leaves the record.
-    const finish = await sb.run(['booking', 'order', 'pay', orderId!, '--amount', '15.00', '--payment-ref', 'PSP-TEST-1']);
+    const finish = await sb.run([
+      'booking',
+      'order',
+      'pay',
+      orderId!,
+      '--amount',
+      '15.00',
+      '--payment-ref',
+      'PSP-TEST-1',
+    ]);
     expect(finish.code, finish.stderr).toBe(0);
     expect(finish.stderr).toContain('already confirmed with payment PSP-TEST-1');
     expect(await recordedHolds()).toEqual([]);

@@ -15,9 +15,19 @@ sandboxForFile({ clearFaults: true }, (handle) => (sb = handle));
 describe('book, unattended', () => {
   it('books with every step given as a flag and prints the confirmed booking', async () => {
     const slot = (await slotsOf(sb, 'exp-laser-tag'))[0]!;
-    const result = await sb.run([...bookFlags('exp-laser-tag', slot.id, ['--quantity', '3', '--amount', '45.00']), '-o', 'json']);
+    const result = await sb.run([
+      ...bookFlags('exp-laser-tag', slot.id, ['--quantity', '3', '--amount', '45.00']),
+      '-o',
+      'json',
+    ]);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ status: 'confirmed', slotId: slot.id, quantity: 3, total: 45, paymentReference: 'PSP-TEST-1' });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      status: 'confirmed',
+      slotId: slot.id,
+      quantity: 3,
+      total: 45,
+      paymentReference: 'PSP-TEST-1',
+    });
     expect(result.stderr).toContain('Held 3 places');
     expect(await remainingIn(sb, 'exp-laser-tag', slot.id)).toBe(17);
   }, 90_000);
@@ -26,14 +36,18 @@ describe('book, unattended', () => {
     const before = await counts(sb);
     const result = await sb.run(['booking', 'book', '--experience', 'exp-laser-tag', '--quantity', '2']);
     expect(result.code).toBe(2);
-    for (const flag of ['--session', '--first-name', '--last-name', '--email', '--payment-ref', '--yes']) expect(result.stderr).toContain(flag);
+    for (const flag of ['--session', '--first-name', '--last-name', '--email', '--payment-ref', '--yes'])
+      expect(result.stderr).toContain(flag);
     expect(await counts(sb)).toEqual(before);
   }, 90_000);
 
   it('lets exactly one of two concurrent runs take the last place; the other exits 5 naming the slot', async () => {
     const slot = (await slotsOf(sb, 'exp-party-package'))[0]!;
     expect(slot.remaining).toBe(1);
-    const [a, b] = await Promise.all([sb.run(bookFlags('exp-party-package', slot.id)), sb.run(bookFlags('exp-party-package', slot.id))]);
+    const [a, b] = await Promise.all([
+      sb.run(bookFlags('exp-party-package', slot.id)),
+      sb.run(bookFlags('exp-party-package', slot.id)),
+    ]);
     const codes = [a.code, b.code].sort();
     expect(codes).toEqual([0, 5]);
     const loser = a.code === 5 ? a : b;
@@ -44,7 +58,9 @@ describe('book, unattended', () => {
 
   it('releases the hold when the payment fails, and says so', async () => {
     const slot = (await slotsOf(sb, 'exp-party-package'))[1]!;
-    await sb.control('POST', '/faults', { failNext: [{ match: 'POST /booking/api/v1/sale', status: 500, remaining: 1 }] });
+    await sb.control('POST', '/faults', {
+      failNext: [{ match: 'POST /booking/api/v1/sale', status: 500, remaining: 1 }],
+    });
     const result = await sb.run(bookFlags('exp-party-package', slot.id));
     expect(result.code).toBe(6);
     expect(result.stderr).toMatch(/cancelled order ord-\d+ and released its hold/);
@@ -64,7 +80,10 @@ describe('book, unattended', () => {
     const slot = (await slotsOf(sb, 'exp-party-package'))[2]!;
     // Slow the order step down so the interrupt lands while the hold exists.
     await sb.control('POST', '/faults', { latencyMs: 3000, latencyMatch: 'POST /booking/api/v1/orders/initiate' });
-    const child = spawn(process.execPath, [venueBin, ...bookFlags('exp-party-package', slot.id)], { env: baseEnv(sb.env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [venueBin, ...bookFlags('exp-party-package', slot.id)], {
+      env: baseEnv(sb.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => {
       stderr += d;
@@ -80,7 +99,9 @@ describe('book, unattended', () => {
 
   it('settles a lost payment answer by reading the order back: confirmed with the payment is a booking (exit 0)', async () => {
     const slot = (await slotsOf(sb, 'exp-harbor-bowling'))[1]!;
-    await sb.control('POST', '/faults', { dropAfterProcessing: [{ match: 'POST /booking/api/v1/sale', remaining: 1 }] });
+    await sb.control('POST', '/faults', {
+      dropAfterProcessing: [{ match: 'POST /booking/api/v1/sale', remaining: 1 }],
+    });
     const result = await sb.run([...bookFlags('exp-harbor-bowling', slot.id), '-o', 'json']);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'confirmed', paymentReference: 'PSP-TEST-1' });
@@ -108,13 +129,17 @@ describe('book, unattended', () => {
     await sb.run(['booking', 'locations']); // caches a token
     await sb.control('POST', '/settings', { holdSeconds: 86_400 });
     await sb.control('POST', '/faults', { latencyMs: 1500, latencyMatch: 'POST /booking/api/v1/orders/initiate' });
-    const child = spawn(process.execPath, [venueBin, ...bookFlags('exp-vr-arena', slot.id), '-v'], { env: baseEnv(sb.env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [venueBin, ...bookFlags('exp-vr-arena', slot.id), '-v'], {
+      env: baseEnv(sb.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     let advanced: Promise<unknown> | undefined;
     child.stderr.setEncoding('utf8').on('data', (d: string) => {
       stderr += d;
       // While the order request waits, seven hours pass on the sandbox clock: the 6-hour token lapses.
-      if (!advanced && stderr.includes('Held 1 place')) advanced = sb.control('POST', '/clock', { advanceSeconds: 7 * 3600 });
+      if (!advanced && stderr.includes('Held 1 place'))
+        advanced = sb.control('POST', '/clock', { advanceSeconds: 7 * 3600 });
     });
     const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
     await advanced;
@@ -133,14 +158,21 @@ describe('the sandbox capacity check', () => {
     expect(slot.capacity).toBe(10);
     const token = await bookingToken(sb);
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => bookingApi(sb, token, 'POST', '/api/v1/orders/reservations/reserve', { experienceId: 'exp-go-karts', slotId: slot.id, quantity: 1 })),
+      Array.from({ length: 50 }, () =>
+        bookingApi(sb, token, 'POST', '/api/v1/orders/reservations/reserve', {
+          experienceId: 'exp-go-karts',
+          slotId: slot.id,
+          quantity: 1,
+        }),
+      ),
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
     const refused = answers.filter((a) => a.status === 409);
     expect(refused).toHaveLength(40);
     expect(refused[0]!.body.error).toMatchObject({ status: 409, code: 'capacity_exceeded' });
     expect(refused[0]!.body.error.message).toContain(slot.id);
-    for (const answer of answers) expectContract('booking', 'POST', '/api/v1/orders/reservations/reserve', answer.status, answer.body);
+    for (const answer of answers)
+      expectContract('booking', 'POST', '/api/v1/orders/reservations/reserve', answer.status, answer.body);
     expect(await remainingIn(sb, 'exp-go-karts', slot.id, '+2d')).toBe(0);
   }, 90_000);
 });

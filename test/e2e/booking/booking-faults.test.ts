@@ -19,9 +19,11 @@ sandboxForFile({ clearFaults: false }, (handle) => (sb = handle));
 
 async function pool<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
   const queue = [...items];
-  await Promise.all(Array.from({ length: width }, async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+    }),
+  );
 }
 
 describe('30 bookings under faults, then the settle commands', () => {
@@ -47,11 +49,17 @@ describe('30 bookings under faults, then the settle commands', () => {
     const otherSeller = (async () => {
       while (selling) {
         const slot = slots[Math.floor(Math.random() * 2)]!;
-        const held = await bookingApi(sb, token, 'POST', '/api/v1/orders/reservations/reserve', { experienceId: 'exp-laser-tag', slotId: slot.id, quantity: 1 });
+        const held = await bookingApi(sb, token, 'POST', '/api/v1/orders/reservations/reserve', {
+          experienceId: 'exp-laser-tag',
+          slotId: slot.id,
+          quantity: 1,
+        });
         await new Promise((r) => setTimeout(r, 100));
         if (held.status === 201) {
           for (let tries = 0; tries < 20; tries++) {
-            const released = await bookingApi(sb, token, 'POST', '/api/v1/orders/reservations/cancel', { reservationId: held.body.reservationId });
+            const released = await bookingApi(sb, token, 'POST', '/api/v1/orders/reservations/cancel', {
+              reservationId: held.body.reservationId,
+            });
             if (released.status === 200) break;
           }
         }
@@ -59,10 +67,14 @@ describe('30 bookings under faults, then the settle commands', () => {
     })();
 
     const runs = new Map<number, RunResult>();
-    await pool(Array.from({ length: RUNS }, (_, i) => i), 4, async (i) => {
-      const flags = bookFlags('exp-laser-tag', slotOf(i).id).map((f) => (f === 'PSP-TEST-1' ? ref(i) : f));
-      runs.set(i, await sb.run([...flags, '-o', 'json'], { timeoutMs: 60_000 }));
-    });
+    await pool(
+      Array.from({ length: RUNS }, (_, i) => i),
+      4,
+      async (i) => {
+        const flags = bookFlags('exp-laser-tag', slotOf(i).id).map((f) => (f === 'PSP-TEST-1' ? ref(i) : f));
+        runs.set(i, await sb.run([...flags, '-o', 'json'], { timeoutMs: 60_000 }));
+      },
+    );
     selling = false;
     await otherSeller;
     await sb.control('DELETE', '/faults');
@@ -78,9 +90,12 @@ describe('30 bookings under faults, then the settle commands', () => {
     // service failed — no order, places may be held —; an order request it failed — the hold is given
     // back, nothing paid —; and a payment whose answer was lost and whose read-back failed.
     const holdUnknown = byCode(7).filter((i) => runs.get(i)!.stderr.includes('the hold request for slot'));
-    const orderUnknown = byCode(7).filter((i) => /create the order\\?": it may or may not have been applied/.test(runs.get(i)!.stderr));
+    const orderUnknown = byCode(7).filter((i) =>
+      /create the order\\?": it may or may not have been applied/.test(runs.get(i)!.stderr),
+    );
     // Its hold is given back (or, when the release fails too, said and kept on record for `release --all`).
-    for (const i of orderUnknown) expect(runs.get(i)!.stderr).toMatch(/released the hold res-\d+|could not release the hold res-\d+/);
+    for (const i of orderUnknown)
+      expect(runs.get(i)!.stderr).toMatch(/released the hold res-\d+|could not release the hold res-\d+/);
     const unknown = new Map(
       byCode(7)
         .filter((i) => !holdUnknown.includes(i) && !orderUnknown.includes(i))
@@ -90,11 +105,18 @@ describe('30 bookings under faults, then the settle commands', () => {
     expect(unknown.size, 'two lost payment answers whose read-back failed').toBeGreaterThan(0);
     for (const [i, orderId] of unknown) {
       expect(orderId, runs.get(i)!.stderr).toBeDefined();
-      expect(runs.get(i)!.stderr).toContain(`finish: venue booking order pay ${orderId} --amount 15.00 --payment-ref ${ref(i)}`);
+      expect(runs.get(i)!.stderr).toContain(
+        `finish: venue booking order pay ${orderId} --amount 15.00 --payment-ref ${ref(i)}`,
+      );
     }
 
     // Every unknown is listed: its hold is on record with its order.
-    const holds = JSON.parse((await sb.run(['booking', 'holds', '-o', 'json'])).stdout) as Array<{ key: string; orderId?: string; reservationId?: string; state: string }>;
+    const holds = JSON.parse((await sb.run(['booking', 'holds', '-o', 'json'])).stdout) as Array<{
+      key: string;
+      orderId?: string;
+      reservationId?: string;
+      state: string;
+    }>;
     for (const orderId of unknown.values()) expect(holds.map((h) => h.orderId)).toContain(orderId);
     // A failed hold request is listed too, without a reservation id. The person checks the places
     // (the sandbox refused it before taking any: its fault answers before processing) and drops the record.

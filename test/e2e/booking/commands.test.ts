@@ -14,7 +14,11 @@ describe('reading what is bookable', () => {
     const result = await sb.run(['booking', 'locations', '-o', 'json']);
     expect(result.code).toBe(0);
     // venue's name for a location's id is locationId (the field table's first name), whatever the service calls it.
-    expect(json(result.stdout).map((l: { locationId: string }) => l.locationId)).toEqual(['loc-riverside', 'loc-northgate', 'loc-harbor']);
+    expect(json(result.stdout).map((l: { locationId: string }) => l.locationId)).toEqual([
+      'loc-riverside',
+      'loc-northgate',
+      'loc-harbor',
+    ]);
   }, 90_000);
 
   it('lists the experiences of a location, and says when the location is unknown', async () => {
@@ -32,7 +36,17 @@ describe('reading what is bookable', () => {
   }, 90_000);
 
   it('shows availability as rows when piped, for the days asked', async () => {
-    const result = await sb.run(['booking', 'availability', 'exp-vr-arena', '--from', 'tomorrow', '--days', '3', '-o', 'json']);
+    const result = await sb.run([
+      'booking',
+      'availability',
+      'exp-vr-arena',
+      '--from',
+      'tomorrow',
+      '--days',
+      '3',
+      '-o',
+      'json',
+    ]);
     expect(result.code).toBe(0);
     const days = json(result.stdout);
     expect(days).toHaveLength(3);
@@ -46,9 +60,16 @@ describe('reading what is bookable', () => {
     expect(slots.map((s) => s.startTime.slice(11, 16))).toEqual(['12:00', '14:00', '16:00', '18:00', '20:00']);
     expect(slots[0]).toMatchObject({ capacity: 8, remaining: 8, price: 28 });
     // For people, start and end as every command shows a moment: the venue's zone when it is set (as reserve and book show them).
-    const table = await sb.run(['booking', 'sessions', 'exp-escape-room', '--date', slots[0]!.startTime.slice(0, 10)], { env: { VENUE_TIMEZONE: 'Australia/Sydney' } });
+    const table = await sb.run(['booking', 'sessions', 'exp-escape-room', '--date', slots[0]!.startTime.slice(0, 10)], {
+      env: { VENUE_TIMEZONE: 'Australia/Sydney' },
+    });
     expect(table.code, table.stderr).toBe(0);
-    const zoned = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(slots[0]!.startTime));
+    const zoned = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Australia/Sydney',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date(slots[0]!.startTime));
     expect(table.stdout).toMatch(new RegExp(`\\d{4}-\\d\\d-\\d\\d ${zoned} GMT\\+1[01]`));
     const unknown = await sb.run(['booking', 'sessions', 'exp-nothing', '--date', 'tomorrow']);
     expect(unknown.code).toBe(4);
@@ -61,23 +82,65 @@ describe('rules checked before any request', () => {
     [['booking', 'sessions', 'exp-vr-arena', '--date', '2026-02-30'], '--date must be YYYY-MM-DD'],
     [['booking', 'sessions', 'exp-vr-arena', '--date', 'next week'], '--date must be YYYY-MM-DD'],
     [['booking', 'availability', 'exp-vr-arena', '--days', '0'], '--days must be at least 1'],
-    [['booking', 'reserve', 'exp-vr-arena', '--session', 'x', '--quantity', '0'], '--quantity must be a positive whole number'],
-    [['booking', 'reserve', 'exp-vr-arena', '--session', 'x', '--quantity', '1.5'], '--quantity must be a whole number'],
-    [['booking', 'order', 'create', '--reservation', 'r1', '--first-name', 'A', '--last-name', 'B', '--email', 'not-an-email'], '--email must be an email address'],
-    [['booking', 'order', 'pay', 'ord-1', '--amount', '10.005', '--payment-ref', 'P'], '--amount must have at most two decimals'],
-    [['booking', 'order', 'pay', 'ord-1', '--amount', '-5', '--payment-ref', 'P'], '--amount must be a positive amount'],
+    [
+      ['booking', 'reserve', 'exp-vr-arena', '--session', 'x', '--quantity', '0'],
+      '--quantity must be a positive whole number',
+    ],
+    [
+      ['booking', 'reserve', 'exp-vr-arena', '--session', 'x', '--quantity', '1.5'],
+      '--quantity must be a whole number',
+    ],
+    [
+      [
+        'booking',
+        'order',
+        'create',
+        '--reservation',
+        'r1',
+        '--first-name',
+        'A',
+        '--last-name',
+        'B',
+        '--email',
+        'not-an-email',
+      ],
+      '--email must be an email address',
+    ],
+    [
+      ['booking', 'order', 'pay', 'ord-1', '--amount', '10.005', '--payment-ref', 'P'],
+      '--amount must have at most two decimals',
+    ],
+    [
+      ['booking', 'order', 'pay', 'ord-1', '--amount', '-5', '--payment-ref', 'P'],
+      '--amount must be a positive amount',
+    ],
     [['booking', 'report', '--from', '2026-12-01', '--to', '2026-11-01'], '--from must not be after --to'],
-  ])('%j → exit 2, nothing sent', async (args, message) => {
-    const before = await counts(sb);
-    const result = await sb.run(args);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain(message);
-    expect(result.stderr).toContain('Nothing was sent.');
-    expect(await counts(sb)).toEqual(before);
-  }, 90_000);
+  ])(
+    '%j → exit 2, nothing sent',
+    async (args, message) => {
+      const before = await counts(sb);
+      const result = await sb.run(args);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(message);
+      expect(result.stderr).toContain('Nothing was sent.');
+      expect(await counts(sb)).toEqual(before);
+    },
+    90_000,
+  );
 
   it('reports every broken rule at once', async () => {
-    const result = await sb.run(['booking', 'book', '--quantity', '0', '--email', 'x', '--amount', '1.234', '--date', 'someday']);
+    const result = await sb.run([
+      'booking',
+      'book',
+      '--quantity',
+      '0',
+      '--email',
+      'x',
+      '--amount',
+      '1.234',
+      '--date',
+      'someday',
+    ]);
     expect(result.code).toBe(2);
     for (const flag of ['--quantity', '--email', '--amount', '--date']) expect(result.stderr).toContain(flag);
   }, 90_000);
@@ -86,7 +149,17 @@ describe('rules checked before any request', () => {
 describe('holds, orders, payments and cancellations', () => {
   it('reserves, refuses more than is left (naming the slot), and releases', async () => {
     const slot = (await slotsOf(sb, 'exp-bowling-lane'))[1]!;
-    const held = await sb.run(['booking', 'reserve', 'exp-bowling-lane', '--session', slot.id, '--quantity', '4', '-o', 'json']);
+    const held = await sb.run([
+      'booking',
+      'reserve',
+      'exp-bowling-lane',
+      '--session',
+      slot.id,
+      '--quantity',
+      '4',
+      '-o',
+      'json',
+    ]);
     expect(held.code).toBe(0);
     const reservation = json(held.stdout);
     expect(reservation).toMatchObject({ status: 'held', quantity: 4, slotId: slot.id });
@@ -108,10 +181,26 @@ describe('holds, orders, payments and cancellations', () => {
 
   it('creates an order, refuses a wrong amount, records the sale once, and cancels with --yes', async () => {
     const slot = (await slotsOf(sb, 'exp-escape-room'))[2]!;
-    const held = json((await sb.run(['booking', 'reserve', 'exp-escape-room', '--session', slot.id, '--quantity', '2', '-o', 'json'])).stdout);
+    const held = json(
+      (await sb.run(['booking', 'reserve', 'exp-escape-room', '--session', slot.id, '--quantity', '2', '-o', 'json']))
+        .stdout,
+    );
     const created = await sb.run([
-      'booking', 'order', 'create', '--reservation', held.reservationId,
-      '--first-name', 'Grace', '--last-name', 'Hopper', '--email', 'grace@example.com', '--phone', '+1 555 0100', '-o', 'json',
+      'booking',
+      'order',
+      'create',
+      '--reservation',
+      held.reservationId,
+      '--first-name',
+      'Grace',
+      '--last-name',
+      'Hopper',
+      '--email',
+      'grace@example.com',
+      '--phone',
+      '+1 555 0100',
+      '-o',
+      'json',
     ]);
     expect(created.code).toBe(0);
     // -o json prints the order as the service sent it.
@@ -123,9 +212,24 @@ describe('holds, orders, payments and cancellations', () => {
     expect(wrong.code).toBe(5);
     expect(wrong.stderr).toContain('56.00');
 
-    const paid = await sb.run(['booking', 'order', 'pay', order.id, '--amount', '56.00', '--payment-ref', 'PSP-1', '-o', 'json']);
+    const paid = await sb.run([
+      'booking',
+      'order',
+      'pay',
+      order.id,
+      '--amount',
+      '56.00',
+      '--payment-ref',
+      'PSP-1',
+      '-o',
+      'json',
+    ]);
     expect(paid.code).toBe(0);
-    expect(json(paid.stdout)).toMatchObject({ orderId: order.id, status: 'confirmed', sale: { paymentReference: 'PSP-1' } });
+    expect(json(paid.stdout)).toMatchObject({
+      orderId: order.id,
+      status: 'confirmed',
+      sale: { paymentReference: 'PSP-1' },
+    });
     expect(paid.stderr).toMatch(/Payment PSP-1 recorded as sale sale-\d+: order ord-\d+ is confirmed/);
 
     const again = await sb.run(['booking', 'order', 'pay', order.id, '--amount', '56.00', '--payment-ref', 'PSP-1']);
@@ -155,9 +259,24 @@ describe('holds, orders, payments and cancellations', () => {
 
   it('refuses an order from a lapsed hold', async () => {
     const slot = (await slotsOf(sb, 'exp-mini-golf'))[0]!;
-    const held = json((await sb.run(['booking', 'reserve', 'exp-mini-golf', '--session', slot.id, '--quantity', '1', '-o', 'json'])).stdout);
+    const held = json(
+      (await sb.run(['booking', 'reserve', 'exp-mini-golf', '--session', slot.id, '--quantity', '1', '-o', 'json']))
+        .stdout,
+    );
     await sb.control('POST', '/booking/expire-holds');
-    const result = await sb.run(['booking', 'order', 'create', '--reservation', held.reservationId, '--first-name', 'A', '--last-name', 'B', '--email', 'a@b.co']);
+    const result = await sb.run([
+      'booking',
+      'order',
+      'create',
+      '--reservation',
+      held.reservationId,
+      '--first-name',
+      'A',
+      '--last-name',
+      'B',
+      '--email',
+      'a@b.co',
+    ]);
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('lapsed');
     expect(await remainingIn(sb, 'exp-mini-golf', slot.id)).toBe(12);
@@ -165,17 +284,49 @@ describe('holds, orders, payments and cancellations', () => {
 
   it('settles a lost payment answer by reading the order back, and a rerun never pays twice', async () => {
     const slot = (await slotsOf(sb, 'exp-go-karts'))[0]!;
-    const held = json((await sb.run(['booking', 'reserve', 'exp-go-karts', '--session', slot.id, '--quantity', '1', '-o', 'json'])).stdout);
-    const order = json((await sb.run(['booking', 'order', 'create', '--reservation', held.reservationId, '--first-name', 'A', '--last-name', 'B', '--email', 'a@b.co', '-o', 'json'])).stdout);
+    const held = json(
+      (await sb.run(['booking', 'reserve', 'exp-go-karts', '--session', slot.id, '--quantity', '1', '-o', 'json']))
+        .stdout,
+    );
+    const order = json(
+      (
+        await sb.run([
+          'booking',
+          'order',
+          'create',
+          '--reservation',
+          held.reservationId,
+          '--first-name',
+          'A',
+          '--last-name',
+          'B',
+          '--email',
+          'a@b.co',
+          '-o',
+          'json',
+        ])
+      ).stdout,
+    );
     order.id = order.orderId;
-    await sb.control('POST', '/faults', { dropAfterProcessing: [{ match: 'POST /booking/api/v1/sale', remaining: 1 }] });
+    await sb.control('POST', '/faults', {
+      dropAfterProcessing: [{ match: 'POST /booking/api/v1/sale', remaining: 1 }],
+    });
     const lost = await sb.run(['booking', 'order', 'pay', order.id, '--amount', '22', '--payment-ref', 'PSP-LOST']);
     expect(lost.code, lost.stderr).toBe(0);
     expect(lost.stderr).toContain(`its answer was lost, and order ${order.id} read back is confirmed with it`);
 
     const shown = await sb.run(['booking', 'order', 'show', order.id, '-o', 'json']);
     expect(json(shown.stdout)).toMatchObject({ status: 'confirmed', sale: { paymentReference: 'PSP-LOST' } });
-    const finish = await sb.run(['booking', 'order', 'pay', order.id, '--amount', '22.00', '--payment-ref', 'PSP-LOST']);
+    const finish = await sb.run([
+      'booking',
+      'order',
+      'pay',
+      order.id,
+      '--amount',
+      '22.00',
+      '--payment-ref',
+      'PSP-LOST',
+    ]);
     expect(finish.code).toBe(0);
     expect(finish.stderr).toContain('nothing recorded again');
   }, 90_000);

@@ -16,7 +16,8 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy'])('against the %s dialect'
   it('lists, holds, orders, pays, reports and releases', async () => {
     const run = async (args: string[], code = 0) => {
       const result = await sb.run(args);
-      if (result.code !== code) throw new Error(`${args.join(' ')} → ${result.code}\n${result.stderr}\n${result.stdout}`);
+      if (result.code !== code)
+        throw new Error(`${args.join(' ')} → ${result.code}\n${result.stderr}\n${result.stdout}`);
       return result;
     };
     const locations = await run(['booking', 'locations']);
@@ -25,7 +26,19 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy'])('against the %s dialect'
     const slotId = /exp-escape-room\S+/.exec(sessions.stdout)![0];
     const reserved = await run(['booking', 'reserve', 'exp-escape-room', '--session', slotId, '--quantity', '2']);
     const reservationId = /reservation (\S+?)[ .(]/.exec(reserved.stderr)![1]!;
-    const created = await run(['booking', 'order', 'create', '--reservation', reservationId, '--first-name', 'A', '--last-name', 'B', '--email', 'a@b.co']);
+    const created = await run([
+      'booking',
+      'order',
+      'create',
+      '--reservation',
+      reservationId,
+      '--first-name',
+      'A',
+      '--last-name',
+      'B',
+      '--email',
+      'a@b.co',
+    ]);
     const orderId = /Order (\S+) created/.exec(created.stderr)![1]!;
     const paid = await run(['booking', 'order', 'pay', orderId, '--amount', '56', '--payment-ref', 'PSP-D']);
     expect(paid.stderr).toMatch(/recorded as sale \S+: order \S+ is confirmed/);
@@ -33,7 +46,19 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy'])('against the %s dialect'
     const all = sessions.stdout.match(slot2)!;
     const other = await run(['booking', 'reserve', 'exp-escape-room', '--session', all[1]!, '--quantity', '1']);
     const otherId = /reservation (\S+?)[ .(]/.exec(other.stderr)![1]!;
-    const order2 = await run(['booking', 'order', 'create', '--reservation', otherId, '--first-name', 'A', '--last-name', 'B', '--email', 'a@b.co']);
+    const order2 = await run([
+      'booking',
+      'order',
+      'create',
+      '--reservation',
+      otherId,
+      '--first-name',
+      'A',
+      '--last-name',
+      'B',
+      '--email',
+      'a@b.co',
+    ]);
     const order2Id = /Order (\S+) created/.exec(order2.stderr)![1]!;
     await run(['booking', 'order', 'pay', order2Id, '--amount', '28', '--payment-ref', 'PSP-E']);
     await run(['booking', 'order', 'cancel', order2Id, '--yes']);
@@ -41,11 +66,32 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy'])('against the %s dialect'
     const reported = await run(['booking', 'report', '--from', '-1d', '--to', '+1d', '--json']);
     const report = JSON.parse(reported.stdout);
     expect(report.totals).toMatchObject({ orders: 1, quantity: 2, revenue: 56 });
-    if (dialect === 'pascal' || dialect === 'plain') expect(reported.stderr).toMatch(/1 row of the service's report left out/);
+    if (dialect === 'pascal' || dialect === 'plain')
+      expect(reported.stderr).toMatch(/1 row of the service's report left out/);
     await run(['booking', 'reserve', 'exp-escape-room', '--session', all[2]!, '--quantity', '1']);
     const released = await run(['booking', 'release', '--all']);
     expect(released.stderr).toContain('released');
-    const book = await run(['booking', 'book', '--experience', 'exp-escape-room', '--session', all[3]!, '--quantity', '1', '--first-name', 'A', '--last-name', 'B', '--email', 'a@b.co', '--payment-ref', 'P-B', '--yes', '-o', 'json']);
+    const book = await run([
+      'booking',
+      'book',
+      '--experience',
+      'exp-escape-room',
+      '--session',
+      all[3]!,
+      '--quantity',
+      '1',
+      '--first-name',
+      'A',
+      '--last-name',
+      'B',
+      '--email',
+      'a@b.co',
+      '--payment-ref',
+      'P-B',
+      '--yes',
+      '-o',
+      'json',
+    ]);
     expect(JSON.parse(book.stdout)).toMatchObject({ status: 'confirmed' });
   }, 120_000);
 });

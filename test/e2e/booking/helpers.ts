@@ -16,10 +16,18 @@ export async function slotsOf(sb: SandboxHandle, experienceId: string, date = '+
   const result = await sb.run(['booking', 'sessions', experienceId, '--date', date, '-o', 'json']);
   if (result.code !== 0) throw new Error(`sessions failed: ${result.stderr}`);
   // -o json prints the service's own records: the sandbox names a slot's id slotId.
-  return (JSON.parse(result.stdout) as Array<Omit<SlotJson, 'id'> & { slotId: string }>).map((s) => ({ ...s, id: s.slotId }));
+  return (JSON.parse(result.stdout) as Array<Omit<SlotJson, 'id'> & { slotId: string }>).map((s) => ({
+    ...s,
+    id: s.slotId,
+  }));
 }
 
-export async function remainingIn(sb: SandboxHandle, experienceId: string, slotId: string, date = '+1d'): Promise<number> {
+export async function remainingIn(
+  sb: SandboxHandle,
+  experienceId: string,
+  slotId: string,
+  date = '+1d',
+): Promise<number> {
   const slot = (await slotsOf(sb, experienceId, date)).find((s) => s.id === slotId);
   if (!slot) throw new Error(`no slot ${slotId}`);
   return slot.remaining;
@@ -29,10 +37,19 @@ export function bookingToken(sb: SandboxHandle): Promise<string> {
   return sb.serviceToken('booking');
 }
 
-export async function bookingApi(sb: SandboxHandle, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+export async function bookingApi(
+  sb: SandboxHandle,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
   const response = await fetch(`${sb.origin}/booking${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -46,14 +63,22 @@ export async function counts(sb: SandboxHandle): Promise<{ reservations: number;
 /** Flags for an unattended `book` of one place in slot. */
 export function bookFlags(experienceId: string, slotId: string, extra: string[] = []): string[] {
   return [
-    'booking', 'book',
-    '--experience', experienceId,
-    '--session', slotId,
-    '--quantity', '1',
-    '--first-name', 'Ada',
-    '--last-name', 'Lovelace',
-    '--email', 'ada@example.com',
-    '--payment-ref', 'PSP-TEST-1',
+    'booking',
+    'book',
+    '--experience',
+    experienceId,
+    '--session',
+    slotId,
+    '--quantity',
+    '1',
+    '--first-name',
+    'Ada',
+    '--last-name',
+    'Lovelace',
+    '--email',
+    'ada@example.com',
+    '--payment-ref',
+    'PSP-TEST-1',
     '--yes',
     ...extra,
   ];

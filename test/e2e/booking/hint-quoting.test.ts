@@ -10,7 +10,10 @@ import { fakeServiceForFile, type FakeServiceProfile } from '../../support/fake-
 const ODD_ID = "res 7'; touch pwned #";
 
 let fake: FakeServiceProfile;
-fakeServiceForFile({ tokenPath: '/booking/api/v1/token', urlKey: 'booking.url', basePath: '/booking', runVenue }, (profile) => (fake = profile));
+fakeServiceForFile(
+  { tokenPath: '/booking/api/v1/token', urlKey: 'booking.url', basePath: '/booking', runVenue },
+  (profile) => (fake = profile),
+);
 
 describe('booking hints', () => {
   it('reserve prints the release command with the reservation id quoted, and pasting it runs one venue command with that id', async () => {
@@ -18,14 +21,20 @@ describe('booking hints', () => {
       status: 201,
       body: { reservationId: ODD_ID, experienceId: 'exp-laser-tag', slotId: 'slot-1', quantity: 2, status: 'held' },
     });
-    const result = await fake.venue(['booking', 'reserve', 'exp-laser-tag', '--session', 'slot-1', '--quantity', '2'], { VENUE_BOOKING_CLIENT_SECRET: 'booking-secret-Hint-4410' });
+    const result = await fake.venue(['booking', 'reserve', 'exp-laser-tag', '--session', 'slot-1', '--quantity', '2'], {
+      VENUE_BOOKING_CLIENT_SECRET: 'booking-secret-Hint-4410',
+    });
     expect(result.code, result.stderr).toBe(0);
     const hint = /`(venue booking release [^`]*)`/.exec(result.stderr)?.[1];
     expect(hint).toBe(`venue booking release ${shellQuote(ODD_ID)}`);
     expect(hint).toBe(`venue booking release 'res 7'\\''; touch pwned #'`);
     // What a shell makes of it: the words venue would receive.
     const { execFileSync } = await import('node:child_process');
-    const words = execFileSync('bash', ['-c', `set -- ${hint!.slice('venue '.length)}; printf '%s\\n' "$@"`], { encoding: 'utf8' }).trimEnd().split('\n');
+    const words = execFileSync('bash', ['-c', `set -- ${hint!.slice('venue '.length)}; printf '%s\\n' "$@"`], {
+      encoding: 'utf8',
+    })
+      .trimEnd()
+      .split('\n');
     expect(words).toEqual(['booking', 'release', ODD_ID]);
   });
 });

@@ -31,8 +31,12 @@ describe('booking holds and release --all', () => {
     const first = await sb.run(['booking', 'reserve', 'exp-bowling-lane', '--session', a!.id, '--quantity', '2']);
     expect(first.code).toBe(0);
     expect(first.stderr).not.toMatch(/lapse/i);
-    expect((await sb.run(['booking', 'reserve', 'exp-bowling-lane', '--session', b!.id, '--quantity', '1'])).code).toBe(0);
-    await sb.control('POST', '/faults', { dropAfterProcessing: [{ match: 'POST /booking/api/v1/orders/reservations/reserve', remaining: 1 }] });
+    expect((await sb.run(['booking', 'reserve', 'exp-bowling-lane', '--session', b!.id, '--quantity', '1'])).code).toBe(
+      0,
+    );
+    await sb.control('POST', '/faults', {
+      dropAfterProcessing: [{ match: 'POST /booking/api/v1/orders/reservations/reserve', remaining: 1 }],
+    });
     const lost = await sb.run(['booking', 'reserve', 'exp-bowling-lane', '--session', c!.id, '--quantity', '3']);
     expect(lost.code).toBe(7);
     expect(lost.stderr).toContain('venue booking holds');
@@ -40,7 +44,11 @@ describe('booking holds and release --all', () => {
     await sb.control('DELETE', '/faults');
 
     const listed = await holds();
-    expect(listed.map((h) => [h.slotId, h.quantity, h.state])).toEqual([[a!.id, 2, 'held'], [b!.id, 1, 'held'], [c!.id, 3, 'unknown']]);
+    expect(listed.map((h) => [h.slotId, h.quantity, h.state])).toEqual([
+      [a!.id, 2, 'held'],
+      [b!.id, 1, 'held'],
+      [c!.id, 3, 'unknown'],
+    ]);
     expect(listed[0]!.reservationId).toMatch(/^res-/);
     expect(listed[2]!.reservationId).toBeUndefined();
     expect(Date.parse(listed[0]!.placedAt)).not.toBeNaN();
@@ -53,7 +61,12 @@ describe('booking holds and release --all', () => {
     expect(csv.stdout.split('\n')[0]).toContain('reservationId');
     expect(csv.stdout.trim().split('\n')).toHaveLength(4);
     const ndjson = await sb.run(['booking', 'holds', '-o', 'ndjson']);
-    expect(ndjson.stdout.trim().split('\n').map((l) => JSON.parse(l).state)).toEqual(['held', 'held', 'unknown']);
+    expect(
+      ndjson.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).state),
+    ).toEqual(['held', 'held', 'unknown']);
 
     const released = await sb.run(['booking', 'release', '--all']);
     expect(released.code).toBe(7);
@@ -81,7 +94,10 @@ describe('booking holds and release --all', () => {
     const neither = await sb.run(['booking', 'release']);
     expect(neither.code).toBe(2);
     const slot = (await slotsOf(sb, 'exp-bowling-lane', '+4d'))[0]!;
-    const held = JSON.parse((await sb.run(['booking', 'reserve', 'exp-bowling-lane', '--session', slot.id, '--quantity', '1', '-o', 'json'])).stdout);
+    const held = JSON.parse(
+      (await sb.run(['booking', 'reserve', 'exp-bowling-lane', '--session', slot.id, '--quantity', '1', '-o', 'json']))
+        .stdout,
+    );
     expect((await holds()).map((h) => h.reservationId)).toEqual([held.reservationId]);
     expect((await sb.run(['booking', 'release', held.reservationId])).code).toBe(0);
     expect(await holds()).toEqual([]);
@@ -89,10 +105,44 @@ describe('booking holds and release --all', () => {
 
   it('takes a hold off the record once its order is paid, and book leaves nothing behind', async () => {
     const slot = (await slotsOf(sb, 'exp-escape-room', '+3d'))[0]!;
-    const held = JSON.parse((await sb.run(['booking', 'reserve', 'exp-escape-room', '--session', slot.id, '--quantity', '1', '-o', 'json'])).stdout);
-    const order = JSON.parse((await sb.run(['booking', 'order', 'create', '--reservation', held.reservationId, '--first-name', 'A', '--last-name', 'B', '--email', 'a@b.co', '-o', 'json'])).stdout);
+    const held = JSON.parse(
+      (await sb.run(['booking', 'reserve', 'exp-escape-room', '--session', slot.id, '--quantity', '1', '-o', 'json']))
+        .stdout,
+    );
+    const order = JSON.parse(
+      (
+        await sb.run([
+          'booking',
+          'order',
+          'create',
+          '--reservation',
+          held.reservationId,
+          '--first-name',
+          'A',
+          '--last-name',
+          'B',
+          '--email',
+          'a@b.co',
+          '-o',
+          'json',
+        ])
+      ).stdout,
+    );
     expect((await holds()).map((h) => [h.reservationId, h.orderId])).toEqual([[held.reservationId, order.orderId]]);
-    expect((await sb.run(['booking', 'order', 'pay', order.orderId, '--amount', String(order.total), '--payment-ref', 'PSP-H'])).code).toBe(0);
+    expect(
+      (
+        await sb.run([
+          'booking',
+          'order',
+          'pay',
+          order.orderId,
+          '--amount',
+          String(order.total),
+          '--payment-ref',
+          'PSP-H',
+        ])
+      ).code,
+    ).toBe(0);
     expect(await holds()).toEqual([]);
 
     const other = (await slotsOf(sb, 'exp-escape-room', '+3d'))[1]!;

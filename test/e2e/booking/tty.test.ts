@@ -103,10 +103,18 @@ describe.skipIf(!tmuxAvailable)('book in a real terminal', () => {
     await waitFor('race', 'How many places');
     // Someone else takes every place left in the chosen session while the guest is typing.
     const token = await bookingToken(sb);
-    const taken = await bookingApi(sb, token, 'POST', '/api/v1/orders/reservations/reserve', { experienceId: 'exp-vr-arena', slotId: first.id, quantity: first.remaining });
+    const taken = await bookingApi(sb, token, 'POST', '/api/v1/orders/reservations/reserve', {
+      experienceId: 'exp-vr-arena',
+      slotId: first.id,
+      quantity: first.remaining,
+    });
     expect(taken.status).toBe(201);
     keys('race', 'Enter');
-    for (const [prompt, answer] of [['Guest first name', 'Ada'], ['Guest last name', 'Lovelace'], ['Guest email', 'ada@example.com']] as const) {
+    for (const [prompt, answer] of [
+      ['Guest first name', 'Ada'],
+      ['Guest last name', 'Lovelace'],
+      ['Guest email', 'ada@example.com'],
+    ] as const) {
       await waitFor('race', prompt);
       keys('race', '-l', answer);
       keys('race', 'Enter');
@@ -125,8 +133,15 @@ describe.skipIf(!tmuxAvailable)('book in a real terminal', () => {
   it('order cancel shows what will be cancelled and asks', async () => {
     const slot = (await slotsOf(sb, 'exp-mini-golf'))[0]!;
     const token = await bookingToken(sb);
-    const held = await bookingApi(sb, token, 'POST', '/api/v1/orders/reservations/reserve', { experienceId: 'exp-mini-golf', slotId: slot.id, quantity: 3 });
-    const order = await bookingApi(sb, token, 'POST', '/api/v1/orders/initiate', { reservationIds: [held.body.reservationId], guest: { firstName: 'A', lastName: 'B', email: 'a@b.co' } });
+    const held = await bookingApi(sb, token, 'POST', '/api/v1/orders/reservations/reserve', {
+      experienceId: 'exp-mini-golf',
+      slotId: slot.id,
+      quantity: 3,
+    });
+    const order = await bookingApi(sb, token, 'POST', '/api/v1/orders/initiate', {
+      reservationIds: [held.body.reservationId],
+      guest: { firstName: 'A', lastName: 'B', email: 'a@b.co' },
+    });
     const orderId = order.body.orderId as string;
     startVenue('cancel', ['booking', 'order', 'cancel', orderId]);
     const asked = await waitFor('cancel', 'and release its reservations?');

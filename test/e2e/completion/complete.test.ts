@@ -44,7 +44,9 @@ const cacheFile = () => path.join(sb.configDir, 'state', 'completion-cache.json'
 
 describe('venue __complete', () => {
   it('knows the tree wherever the global options stand, and completes option values', async () => {
-    expect((await complete(['--profile', 'store1', 'inv'])).lines).toEqual(['inventory\tInventory: products, suppliers, stock takes, receipts, adjustments']);
+    expect((await complete(['--profile', 'store1', 'inv'])).lines).toEqual([
+      'inventory\tInventory: products, suppliers, stock takes, receipts, adjustments',
+    ]);
     expect((await complete(['inventory', '-q', '--profile', 'store1', 'stock', 'rec'])).values).toEqual(['receive']);
     expect((await complete(['-o', ''])).values).toEqual(['table', 'json', 'ndjson', 'csv']);
     expect((await complete(['--profile', ''])).values).toEqual(['sandbox', 'store1', 'store2']);
@@ -66,26 +68,46 @@ describe('venue __complete', () => {
     expect(locations.length).toBeGreaterThan(0);
     expect((await complete(['booking', 'experiences', '--location', ''])).values.sort()).toEqual([...locations].sort());
 
-    const experiences = (await Promise.all(locations.map((l) => idsOf(['booking', 'experiences', '--location', l], 'experienceId')))).flat();
+    const experiences = (
+      await Promise.all(locations.map((l) => idsOf(['booking', 'experiences', '--location', l], 'experienceId')))
+    ).flat();
     expect((await complete(['booking', 'sessions', ''])).values.sort()).toEqual([...new Set(experiences)].sort());
     const first = locations[0]!;
     const ofFirst = await idsOf(['booking', 'experiences', '--location', first], 'experienceId');
-    expect((await complete(['booking', 'book', '--location', first, '--experience', ''])).values.sort()).toEqual([...ofFirst].sort());
+    expect((await complete(['booking', 'book', '--location', first, '--experience', ''])).values.sort()).toEqual(
+      [...ofFirst].sort(),
+    );
 
     const warehouses = await idsOf(['inventory', 'warehouses'], 'warehouseId');
-    expect((await complete(['inventory', 'stock', 'levels', '--warehouse', ''])).values.sort()).toEqual([...warehouses].sort());
+    expect((await complete(['inventory', 'stock', 'levels', '--warehouse', ''])).values.sort()).toEqual(
+      [...warehouses].sort(),
+    );
 
     const cache = JSON.parse(fs.readFileSync(cacheFile(), 'utf8'));
-    expect(Object.keys(cache.profiles.sandbox)).toEqual(expect.arrayContaining(['location', 'warehouse', `experience@${first}`]));
+    expect(Object.keys(cache.profiles.sandbox)).toEqual(
+      expect.arrayContaining(['location', 'warehouse', `experience@${first}`]),
+    );
     expect(fs.statSync(cacheFile()).mode & 0o777).toBe(0o600);
 
     // With the service out of reach, the cache still answers.
     const away = { VENUE_SANDBOX_URL: 'http://127.0.0.1:9' };
-    expect((await complete(['booking', 'experiences', '--location', ''], away)).values.sort()).toEqual([...locations].sort());
+    expect((await complete(['booking', 'experiences', '--location', ''], away)).values.sort()).toEqual(
+      [...locations].sort(),
+    );
   });
 
   it('offers the webhook subscribers once the cache is stale', async () => {
-    const created = await sb.run(['webhooks', 'create', '--url', 'https://erp.example.com/hooks', '--events', 'stock.received', '--generate-secret', '-o', 'json']);
+    const created = await sb.run([
+      'webhooks',
+      'create',
+      '--url',
+      'https://erp.example.com/hooks',
+      '--events',
+      'stock.received',
+      '--generate-secret',
+      '-o',
+      'json',
+    ]);
     expect(created.code, created.stderr).toBe(0);
     const id = (JSON.parse(created.stdout) as { id: string }).id;
     const { lines } = await complete(['webhooks', 'delete', '']);
@@ -93,7 +115,17 @@ describe('venue __complete', () => {
     expect((await complete(['webhooks', 'update', id.slice(0, 6)])).values).toEqual([id]);
 
     // Another subscriber: the cached list is kept for five minutes; an old cache is fetched again.
-    const second = await sb.run(['webhooks', 'create', '--url', 'https://erp.example.com/other', '--events', 'stock.received', '--generate-secret', '-o', 'json']);
+    const second = await sb.run([
+      'webhooks',
+      'create',
+      '--url',
+      'https://erp.example.com/other',
+      '--events',
+      'stock.received',
+      '--generate-secret',
+      '-o',
+      'json',
+    ]);
     const secondId = (JSON.parse(second.stdout) as { id: string }).id;
     expect((await complete(['webhooks', 'delete', ''])).values).not.toContain(secondId);
     const cache = JSON.parse(fs.readFileSync(cacheFile(), 'utf8'));

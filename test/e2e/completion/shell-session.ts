@@ -20,7 +20,8 @@ export function shellAvailable(shell: ShellName): boolean {
 }
 
 const socket = `venue-completion-${process.pid}`;
-const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const tmux = (...args: string[]) =>
+  execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 let serverKept = false;
 /** A session that lives as long as the tests, so the server never goes down between two shells. */
 function keepServer(): void {
@@ -38,16 +39,26 @@ const PROMPT_SHOWN = PROMPT.trimEnd();
 function prepareHome(shell: ShellName, home: string): string[] {
   const bin = path.join(home, 'bin');
   fs.mkdirSync(bin, { recursive: true });
-  fs.writeFileSync(path.join(bin, 'venue'), `#!/bin/sh\nexec ${quote(process.execPath)} ${quote(venueBin)} "$@"\n`, { mode: 0o755 });
+  fs.writeFileSync(path.join(bin, 'venue'), `#!/bin/sh\nexec ${quote(process.execPath)} ${quote(venueBin)} "$@"\n`, {
+    mode: 0o755,
+  });
   switch (shell) {
     case 'bash':
       fs.writeFileSync(path.join(home, '.bashrc'), `PS1='${PROMPT}'\neval "$(venue completion bash)"\n`);
       return ['bash', '--noprofile', '--rcfile', path.join(home, '.bashrc'), '-i'];
     case 'zsh':
-      fs.writeFileSync(path.join(home, '.zshrc'), `PROMPT='${PROMPT}'\nautoload -Uz compinit && compinit -u -D\neval "$(venue completion zsh)"\n`);
+      fs.writeFileSync(
+        path.join(home, '.zshrc'),
+        `PROMPT='${PROMPT}'\nautoload -Uz compinit && compinit -u -D\neval "$(venue completion zsh)"\n`,
+      );
       return ['zsh', '-i'];
     case 'fish':
-      return ['fish', '--no-config', '-C', `function fish_prompt; printf '${PROMPT}'; end; venue completion fish | source`];
+      return [
+        'fish',
+        '--no-config',
+        '-C',
+        `function fish_prompt; printf '${PROMPT}'; end; venue completion fish | source`,
+      ];
   }
 }
 
@@ -70,7 +81,9 @@ export class ShellSession {
       NO_COLOR: '1',
       ...env,
     };
-    const command = `env -i ${Object.entries(variables).map(([k, v]) => `${k}=${quote(v)}`).join(' ')} ${argv.map(quote).join(' ')}`;
+    const command = `env -i ${Object.entries(variables)
+      .map(([k, v]) => `${k}=${quote(v)}`)
+      .join(' ')} ${argv.map(quote).join(' ')}`;
     const name = `${shell}-${Math.random().toString(36).slice(2, 8)}`;
     keepServer();
     tmux('new-session', '-d', '-s', name, '-x', '160', '-y', '40', '-c', home, command);
@@ -107,11 +120,18 @@ export class ShellSession {
 
   /** The prompt line as it stands (the command line being edited). */
   promptLine(): string {
-    return this.screen().split('\n').find((line) => line.startsWith(PROMPT_SHOWN)) ?? '';
+    return (
+      this.screen()
+        .split('\n')
+        .find((line) => line.startsWith(PROMPT_SHOWN)) ?? ''
+    );
   }
 
   async waitFor(expected: string | RegExp | ((screen: string) => boolean), timeoutMs = 15_000): Promise<string> {
-    const test = typeof expected === 'function' ? expected : (s: string) => (typeof expected === 'string' ? s.includes(expected) : expected.test(s));
+    const test =
+      typeof expected === 'function'
+        ? expected
+        : (s: string) => (typeof expected === 'string' ? s.includes(expected) : expected.test(s));
     const deadline = Date.now() + timeoutMs;
     let shown = '';
     while (Date.now() < deadline) {

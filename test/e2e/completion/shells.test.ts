@@ -51,13 +51,16 @@ async function shell(name: ShellName): Promise<ShellSession> {
 
 for (const name of ['bash', 'zsh', 'fish'] as const) {
   const available = tmuxAvailable && shellAvailable(name);
-  if (tmuxAvailable && !available) console.warn(`${name} completion tests skipped: ${name} is not installed (apt-get install -y ${name})`);
+  if (tmuxAvailable && !available)
+    console.warn(`${name} completion tests skipped: ${name} is not installed (apt-get install -y ${name})`);
 
   describe.skipIf(!available)(`completion in ${name}`, () => {
     it('completes the group after a global option and its value', async () => {
       const session = await shell(name);
       try {
-        await session.completeUntil('venue --profile store1 inv', () => session.promptLine().includes('venue --profile store1 inventory'));
+        await session.completeUntil('venue --profile store1 inv', () =>
+          session.promptLine().includes('venue --profile store1 inventory'),
+        );
       } finally {
         session.stop();
       }
@@ -66,7 +69,9 @@ for (const name of ['bash', 'zsh', 'fish'] as const) {
     it('offers the output formats after -o, not command names', async () => {
       const session = await shell(name);
       try {
-        const screen = await session.completeUntil('venue -o ', (s) => ['table', 'ndjson', 'csv'].every((f) => s.includes(f)));
+        const screen = await session.completeUntil('venue -o ', (s) =>
+          ['table', 'ndjson', 'csv'].every((f) => s.includes(f)),
+        );
         expect(screen).not.toContain('inventory');
       } finally {
         session.stop();
@@ -76,7 +81,9 @@ for (const name of ['bash', 'zsh', 'fish'] as const) {
     it('offers the profile names after --profile', async () => {
       const session = await shell(name);
       try {
-        await session.completeUntil('venue --profile ', (s) => ['sandbox', 'store1', 'store2'].every((p) => s.includes(p)));
+        await session.completeUntil('venue --profile ', (s) =>
+          ['sandbox', 'store1', 'store2'].every((p) => s.includes(p)),
+        );
       } finally {
         session.stop();
       }
@@ -85,7 +92,9 @@ for (const name of ['bash', 'zsh', 'fish'] as const) {
     it('offers the cached location ids after booking experiences --location', async () => {
       const session = await shell(name);
       try {
-        await session.completeUntil('venue booking experiences --location ', (s) => locations.every((l) => s.includes(l.id)));
+        await session.completeUntil('venue booking experiences --location ', (s) =>
+          locations.every((l) => s.includes(l.id)),
+        );
       } finally {
         session.stop();
       }
@@ -94,7 +103,9 @@ for (const name of ['bash', 'zsh', 'fish'] as const) {
     it('offers the cached webhook ids after webhooks delete, and completes one from its start', async () => {
       const session = await shell(name);
       try {
-        const screen = await session.completeUntil('venue webhooks delete ', (s) => webhooks.every((w) => s.includes(w.id)));
+        const screen = await session.completeUntil('venue webhooks delete ', (s) =>
+          webhooks.every((w) => s.includes(w.id)),
+        );
         // zsh and fish show each candidate's description (here the subscriber's URL); bash has no place for one.
         if (name !== 'bash') expect(screen).toContain(webhooks[0]!.label);
       } finally {
@@ -102,7 +113,9 @@ for (const name of ['bash', 'zsh', 'fish'] as const) {
       }
       const again = await shell(name);
       try {
-        await again.completeUntil('venue webhooks delete 9b', () => again.promptLine().includes(`venue webhooks delete ${webhooks[1]!.id}`));
+        await again.completeUntil('venue webhooks delete 9b', () =>
+          again.promptLine().includes(`venue webhooks delete ${webhooks[1]!.id}`),
+        );
       } finally {
         again.stop();
       }

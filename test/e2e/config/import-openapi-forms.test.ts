@@ -17,7 +17,11 @@ beforeEach(() => {
   configDir = fs.mkdtempSync(path.join(scratch, 'config-'));
 });
 
-const venue = (args: string[]) => runVenue(args, { env: { VENUE_CONFIG_DIR: configDir, VENUE_INVENTORY_URL: 'https://inventory.example' }, timeoutMs: 60_000 });
+const venue = (args: string[]) =>
+  runVenue(args, {
+    env: { VENUE_CONFIG_DIR: configDir, VENUE_INVENTORY_URL: 'https://inventory.example' },
+    timeoutMs: 60_000,
+  });
 const json = (text: string) => JSON.parse(text) as any;
 const setting = async (key: string) => (await venue(['config', 'get', key])).stdout.trim();
 function write(name: string, lines: string[]): string {
@@ -29,7 +33,14 @@ function write(name: string, lines: string[]): string {
 
 describe('document forms', () => {
   it('Swagger 2.0 (Homebox): converted, matched and stored with its login route and bearer token', async () => {
-    const r = await venue(['config', 'import-openapi', path.join(vendors, 'homebox/v0.25.0/swagger.json'), '--yes', '-o', 'json']);
+    const r = await venue([
+      'config',
+      'import-openapi',
+      path.join(vendors, 'homebox/v0.25.0/swagger.json'),
+      '--yes',
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const result = json(r.stdout);
     expect(result.sources[0]).toMatchObject({ form: 'Swagger 2.0', syntax: 'json' });
@@ -40,8 +51,25 @@ describe('document forms', () => {
   });
 
   it('a split document whose $ref cannot be resolved: named in the error, exit 6, nothing stored', async () => {
-    const root = write('split/openapi.yaml', ['openapi: 3.0.3', 'info: { title: Split, version: "1" }', 'paths:', '  /products:', '    $ref: ./paths/products.yaml', '  /suppliers:', '    $ref: ./paths/suppliers.yaml']);
-    write('split/paths/products.yaml', ['get:', '  operationId: listProducts', '  responses:', '    "200":', '      description: ok', '      content:', '        application/json:', '          schema: { $ref: "../schemas/missing.yaml" }']);
+    const root = write('split/openapi.yaml', [
+      'openapi: 3.0.3',
+      'info: { title: Split, version: "1" }',
+      'paths:',
+      '  /products:',
+      '    $ref: ./paths/products.yaml',
+      '  /suppliers:',
+      '    $ref: ./paths/suppliers.yaml',
+    ]);
+    write('split/paths/products.yaml', [
+      'get:',
+      '  operationId: listProducts',
+      '  responses:',
+      '    "200":',
+      '      description: ok',
+      '      content:',
+      '        application/json:',
+      '          schema: { $ref: "../schemas/missing.yaml" }',
+    ]);
     const r = await venue(['config', 'import-openapi', root, '--yes']);
     expect(r.code).toBe(6);
     expect(r.stderr).toContain('cannot resolve 2 $refs of');
@@ -52,16 +80,31 @@ describe('document forms', () => {
   });
 
   it('a split document that resolves (Medusa): stored from its 919 files', async () => {
-    const r = await venue(['config', 'import-openapi', path.join(vendors, 'medusa/admin/openapi.yaml'), '--dry-run', '-o', 'json']);
+    const r = await venue([
+      'config',
+      'import-openapi',
+      path.join(vendors, 'medusa/admin/openapi.yaml'),
+      '--dry-run',
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(json(r.stdout).sources[0].externalFiles).toBeGreaterThan(800);
   });
 
   it('a server URL with a space is read, not a crash', async () => {
-    const file = write('spaced.yaml', ['openapi: 3.0.3', 'servers: [{ url: "https://api.example.com/my store/v1" }]', 'paths:', '  /products:', '    get: { operationId: listProducts }']);
+    const file = write('spaced.yaml', [
+      'openapi: 3.0.3',
+      'servers: [{ url: "https://api.example.com/my store/v1" }]',
+      'paths:',
+      '  /products:',
+      '    get: { operationId: listProducts }',
+    ]);
     const r = await venue(['config', 'import-openapi', file, '--yes', '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(json(r.stdout).warnings).toEqual([expect.stringContaining('holds a space; its path is read as /my%20store/v1')]);
+    expect(json(r.stdout).warnings).toEqual([
+      expect.stringContaining('holds a space; its path is read as /my%20store/v1'),
+    ]);
     expect(await setting('inventory.basePath')).toBe('/my%20store/v1');
   });
 });
@@ -72,12 +115,23 @@ describe('server variables', () => {
   it('a variable of the path: shown in the dry run, storing without a value is exit 2 naming the flag, never stored with braces', async () => {
     const dry = await venue(['config', 'import-openapi', catalog, '--dry-run', '-o', 'json']);
     expect(dry.code, dry.stderr).toBe(0);
-    expect(json(dry.stdout)).toMatchObject({ basePath: null, serverPath: '/stores/{store_hash}/v3', serverVariables: [{ name: 'store_hash', default: 'store_hash', flag: '--server-var store_hash=<value>' }] });
+    expect(json(dry.stdout)).toMatchObject({
+      basePath: null,
+      serverPath: '/stores/{store_hash}/v3',
+      serverVariables: [{ name: 'store_hash', default: 'store_hash', flag: '--server-var store_hash=<value>' }],
+    });
     const r = await venue(['config', 'import-openapi', catalog, '--yes']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--server-var store_hash=<value>');
     expect((await venue(['config', 'get', 'inventory.basePath'])).code).not.toBe(0);
-    const braces = await venue(['config', 'import-openapi', catalog, '--server-var', 'store_hash={store_hash}', '--yes']);
+    const braces = await venue([
+      'config',
+      'import-openapi',
+      catalog,
+      '--server-var',
+      'store_hash={store_hash}',
+      '--yes',
+    ]);
     expect(braces.code).toBe(2);
     expect(braces.stderr).toContain('cannot stand in a path');
   });
@@ -91,7 +145,15 @@ describe('server variables', () => {
 
   it('two documents in one import: the base path they share, each route with the rest of its own', async () => {
     const r = await venue([
-      'config', 'import-openapi', catalog, path.join(vendors, 'bigcommerce/tax_classes.v2.yml'), '--server-var', 'store_hash=abc123', '--yes', '-o', 'json',
+      'config',
+      'import-openapi',
+      catalog,
+      path.join(vendors, 'bigcommerce/tax_classes.v2.yml'),
+      '--server-var',
+      'store_hash=abc123',
+      '--yes',
+      '-o',
+      'json',
     ]);
     expect(r.code, r.stderr).toBe(0);
     expect(json(r.stdout).basePath).toBe('/stores/abc123');
@@ -123,22 +185,47 @@ describe('auth schemes as the document declares them', () => {
     ]);
     const dry = await venue(['config', 'import-openapi', file, '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stdout).toContain('Auth:      oauth2 token-url=https://id.cloudstock.example/oauth/token scopes="inventory.read inventory.write"');
+    expect(dry.stdout).toContain(
+      'Auth:      oauth2 token-url=https://id.cloudstock.example/oauth/token scopes="inventory.read inventory.write"',
+    );
     expect(dry.stdout).toContain('venue config set-secret inventory.apiKey   (the OAuth2 client id)');
     const r = await venue(['config', 'import-openapi', file, '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('`venue config set-secret inventory.apiSecret` (the OAuth2 client secret)');
-    expect(await setting('inventory.auth')).toBe('oauth2 token-url=https://id.cloudstock.example/oauth/token scopes="inventory.read inventory.write"');
+    expect(await setting('inventory.auth')).toBe(
+      'oauth2 token-url=https://id.cloudstock.example/oauth/token scopes="inventory.read inventory.write"',
+    );
   });
 
   it('an API key: the header name and prefix exactly as declared (InvenTree: Authorization: Token <key>; Grocy: GROCY-API-KEY)', async () => {
-    const inventree = await venue(['config', 'import-openapi', path.join(vendors, 'inventree/api.yaml'), '--yes', '-o', 'json']);
+    const inventree = await venue([
+      'config',
+      'import-openapi',
+      path.join(vendors, 'inventree/api.yaml'),
+      '--yes',
+      '-o',
+      'json',
+    ]);
     expect(inventree.code, inventree.stderr).toBe(0);
-    expect(json(inventree.stdout).authScheme).toMatchObject({ type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Token ' });
+    expect(json(inventree.stdout).authScheme).toMatchObject({
+      type: 'api-key',
+      in: 'header',
+      name: 'Authorization',
+      prefix: 'Token ',
+    });
     expect(await setting('inventory.auth')).toBe('api-key in=header name=Authorization prefix="Token "');
-    const grocy = await venue(['--profile', 'grocy', 'config', 'import-openapi', path.join(vendors, 'grocy/grocy.openapi.json'), '--yes']);
+    const grocy = await venue([
+      '--profile',
+      'grocy',
+      'config',
+      'import-openapi',
+      path.join(vendors, 'grocy/grocy.openapi.json'),
+      '--yes',
+    ]);
     expect(grocy.code, grocy.stderr).toBe(0);
-    expect((await venue(['--profile', 'grocy', 'config', 'get', 'inventory.auth'])).stdout.trim()).toBe('api-key in=header name=GROCY-API-KEY');
+    expect((await venue(['--profile', 'grocy', 'config', 'get', 'inventory.auth'])).stdout.trim()).toBe(
+      'api-key in=header name=GROCY-API-KEY',
+    );
     // Sent as stored (test/e2e/inventory/auth-schemes.test.ts); with no key set yet, a call is exit 3 naming it, before anything is sent.
     const call = await venue(['--profile', 'grocy', 'inventory', 'products', 'list']);
     expect(call.code).toBe(3);
@@ -146,7 +233,14 @@ describe('auth schemes as the document declares them', () => {
   });
 
   it('OAuth2 by authorization code (Xero) is no dry-run refusal: a bearer token the user gives, said so', async () => {
-    const r = await venue(['config', 'import-openapi', path.join(vendors, 'xero/xero_accounting.yaml'), '--dry-run', '-o', 'json']);
+    const r = await venue([
+      'config',
+      'import-openapi',
+      path.join(vendors, 'xero/xero_accounting.yaml'),
+      '--dry-run',
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const result = json(r.stdout);
     expect(result.auth).toBe('api-key in=header name=Authorization prefix="Bearer "');
@@ -157,11 +251,29 @@ describe('auth schemes as the document declares them', () => {
 describe('--map', () => {
   it('overrides one operation and leaves another unmapped, stored as chosen', async () => {
     const file = path.join(repoRoot, 'test/fixtures/openapi/partial.yaml');
-    const r = await venue(['config', 'import-openapi', file, '--map', 'listContainers=GET /misc', '--map', 'listClasses=none', '--yes', '-o', 'json']);
+    const r = await venue([
+      'config',
+      'import-openapi',
+      file,
+      '--map',
+      'listContainers=GET /misc',
+      '--map',
+      'listClasses=none',
+      '--yes',
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const rows = json(r.stdout).operations;
-    expect(rows.find((o: { operation: string }) => o.operation === 'listContainers')).toMatchObject({ matched: true, route: 'GET /misc', chosenBy: '--map' });
-    expect(rows.find((o: { operation: string }) => o.operation === 'listClasses')).toMatchObject({ matched: false, why: 'left unmapped by --map' });
+    expect(rows.find((o: { operation: string }) => o.operation === 'listContainers')).toMatchObject({
+      matched: true,
+      route: 'GET /misc',
+      chosenBy: '--map',
+    });
+    expect(rows.find((o: { operation: string }) => o.operation === 'listClasses')).toMatchObject({
+      matched: false,
+      why: 'left unmapped by --map',
+    });
     expect(await setting('inventory.routes.listContainers')).toBe('GET /misc');
     expect((await venue(['config', 'get', 'inventory.routes.listClasses'])).code).not.toBe(0);
     const bad = await venue(['config', 'import-openapi', file, '--map', 'getProduct=GET /products', '--dry-run']);

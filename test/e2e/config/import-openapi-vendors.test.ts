@@ -24,8 +24,13 @@ afterAll(() => {
   fs.rmSync(configDir, { recursive: true, force: true });
   const picks = figures.reduce((n, f) => n + f.picks, 0);
   const right = figures.reduce((n, f) => n + f.right, 0);
-  const lines = figures.map((f) => `  ${f.vendor}: ${f.right}/${f.picks} picks mapped, ${f.wrong.length} wrong${f.missed.length ? `; missed ${f.missed.join(', ')}` : ''}`);
-  console.log(`import-openapi on vendor documents:\n${lines.join('\n')}\n  all: ${right}/${picks} = ${((100 * right) / picks).toFixed(1)}%`);
+  const lines = figures.map(
+    (f) =>
+      `  ${f.vendor}: ${f.right}/${f.picks} picks mapped, ${f.wrong.length} wrong${f.missed.length ? `; missed ${f.missed.join(', ')}` : ''}`,
+  );
+  console.log(
+    `import-openapi on vendor documents:\n${lines.join('\n')}\n  all: ${right}/${picks} = ${((100 * right) / picks).toFixed(1)}%`,
+  );
 });
 
 interface Row {
@@ -39,12 +44,23 @@ interface Row {
   command?: string;
 }
 
-const destructive = /\b(delete|remove|purge|reset|clear|wipe|bulk|batch|maintenance|import|export|migrate|sync|rebuild|missing|ensure|zero)\b/i;
+const destructive =
+  /\b(delete|remove|purge|reset|clear|wipe|bulk|batch|maintenance|import|export|migrate|sync|rebuild|missing|ensure|zero)\b/i;
 
 async function dryRun(vendor: VendorCase) {
-  const args = ['config', 'import-openapi', ...vendor.files.map((f) => path.join(vendorsDir, f)), '--dry-run', '-o', 'json'];
+  const args = [
+    'config',
+    'import-openapi',
+    ...vendor.files.map((f) => path.join(vendorsDir, f)),
+    '--dry-run',
+    '-o',
+    'json',
+  ];
   for (const [name, value] of Object.entries(vendor.serverVars ?? {})) args.push('--server-var', `${name}=${value}`);
-  const r = await runVenue(args, { env: { VENUE_CONFIG_DIR: configDir, VENUE_INVENTORY_URL: 'https://inventory.example' }, timeoutMs: 60_000 });
+  const r = await runVenue(args, {
+    env: { VENUE_CONFIG_DIR: configDir, VENUE_INVENTORY_URL: 'https://inventory.example' },
+    timeoutMs: 60_000,
+  });
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as { operations: Row[]; auth: string | null; basePath: string | null; stored: boolean };
 }

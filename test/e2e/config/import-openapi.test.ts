@@ -43,9 +43,13 @@ describe('import-openapi on a vendor layout', () => {
   it('--dry-run shows all 21 matches with confidence and reasons, and stores nothing', async () => {
     const r = await sb.run(['config', 'import-openapi', documentUrl(), '--dry-run']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/receiveStock\s+POST \/Stock\/Receive\s+1\.00\s+path names receive \(\/Stock\/Receive\); operationId names receive \(Stock_Receive\)/);
+    expect(r.stdout).toMatch(
+      /receiveStock\s+POST \/Stock\/Receive\s+1\.00\s+path names receive \(\/Stock\/Receive\); operationId names receive \(Stock_Receive\)/,
+    );
     expect(r.stdout).toContain('Base path: /api/v2');
-    expect(r.stdout).toContain('Auth:      header:X-Api-Token (securitySchemes.ApiToken: apiKey in header X-Api-Token; the token of the login route)');
+    expect(r.stdout).toContain(
+      'Auth:      header:X-Api-Token (securitySchemes.ApiToken: apiKey in header X-Api-Token; the token of the login route)',
+    );
     expect(r.stdout).toContain('venue config set-secret inventory.apiKey');
     expect(r.stdout).not.toContain('Not mapped');
     expect(r.stderr).toContain('--dry-run: nothing was stored.');
@@ -57,9 +61,18 @@ describe('import-openapi on a vendor layout', () => {
     const r = await sb.run(['config', 'import-openapi', documentUrl(), '-y', '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
     const result = json(r.stdout);
-    expect(result).toMatchObject({ sources: [expect.objectContaining({ source: documentUrl(), form: 'OpenAPI 3.1.0' })], profile: 'sandbox', stored: true, matched: 21, basePath: '/api/v2', auth: 'header:X-Api-Token' });
+    expect(result).toMatchObject({
+      sources: [expect.objectContaining({ source: documentUrl(), form: 'OpenAPI 3.1.0' })],
+      profile: 'sandbox',
+      stored: true,
+      matched: 21,
+      basePath: '/api/v2',
+      auth: 'header:X-Api-Token',
+    });
     expect(result.authScheme).toMatchObject({ type: 'header', name: 'X-Api-Token' });
-    expect(Object.fromEntries(result.operations.map((o: { operation: string; route: string }) => [o.operation, o.route]))).toEqual(layout.operations);
+    expect(
+      Object.fromEntries(result.operations.map((o: { operation: string; route: string }) => [o.operation, o.route])),
+    ).toEqual(layout.operations);
     for (const o of result.operations) expect(o.confidence).toBeGreaterThanOrEqual(0.5);
     expect(r.stderr).toContain('profile "sandbox": 21 of 21 routes, base path /api/v2, auth header:X-Api-Token stored');
   });
@@ -68,7 +81,9 @@ describe('import-openapi on a vendor layout', () => {
     const machine = json((await sb.run(['config', 'routes', '-o', 'json'])).stdout);
     expect(machine.basePath).toEqual({ value: '/api/v2', origin: 'imported' });
     expect(machine.auth).toEqual({ value: 'header:X-Api-Token', origin: 'imported' });
-    expect(machine.routesSource).toMatch(new RegExp(`^${documentUrl().replace(/[.]/g, '\\.')} imported \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$`));
+    expect(machine.routesSource).toMatch(
+      new RegExp(`^${documentUrl().replace(/[.]/g, '\\.')} imported \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$`),
+    );
     expect(machine.routes).toHaveLength(21);
     for (const row of machine.routes) {
       expect(row.origin).toBe('imported');
@@ -100,7 +115,9 @@ describe('import-openapi on a vendor layout', () => {
     const csv = path.join(dir, 'receipt.csv');
     fs.writeFileSync(csv, 'productId,quantity,value\n1001,4,1.20\n');
     const receipts = async () =>
-      (await sb.control<{ items: Array<{ kind?: string; type?: string }> }>('GET', '/inventory/movements')).items.filter((m) => (m.kind ?? m.type) === 'receipt').length;
+      (
+        await sb.control<{ items: Array<{ kind?: string; type?: string }> }>('GET', '/inventory/movements')
+      ).items.filter((m) => (m.kind ?? m.type) === 'receipt').length;
     const before = await receipts();
     const receipt = await sb.run(['inventory', 'stock', 'receive', '--file', csv, '--po', 'PO-IMPORT-1']);
     expect(receipt.code, receipt.stderr).toBe(0);
@@ -113,14 +130,24 @@ describe('import-openapi on a vendor layout', () => {
   it('doctor passes and says the list routes answered', async () => {
     const r = await sb.run(['doctor', '-o', 'json']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(json(r.stdout)).toContainEqual(expect.objectContaining({ service: 'inventory', check: 'routes', status: 'ok', detail: '9 of 9 list operations answered under /api/v2' }));
+    expect(json(r.stdout)).toContainEqual(
+      expect.objectContaining({
+        service: 'inventory',
+        check: 'routes',
+        status: 'ok',
+        detail: '9 of 9 list operations answered under /api/v2',
+      }),
+    );
   });
 
   it('a route set by hand that the server lacks: config routes says so, doctor names the route and the fix', async () => {
     const set = await sb.run(['config', 'set', 'inventory.routes.listClasses', 'GET /Classes']);
     expect(set.code, set.stderr).toBe(0);
     const routes = json((await sb.run(['config', 'routes', '-o', 'json'])).stdout);
-    expect(routes.routes.find((row: { operation: string }) => row.operation === 'listClasses')).toMatchObject({ path: '/api/v2/Classes', origin: 'set by hand' });
+    expect(routes.routes.find((row: { operation: string }) => row.operation === 'listClasses')).toMatchObject({
+      path: '/api/v2/Classes',
+      origin: 'set by hand',
+    });
 
     const r = await sb.run(['doctor', '-o', 'json']);
     expect(r.code).not.toBe(0);
@@ -128,13 +155,18 @@ describe('import-openapi on a vendor layout', () => {
     expect(failed).toMatchObject({ status: 'fail', detail: expect.stringContaining('GET /api/v2/Classes') });
     expect(failed.fix).toContain('venue config routes');
     expect(failed.fix).toContain('venue config import-openapi');
-    expect(json(r.stdout)).toContainEqual(expect.objectContaining({ check: 'routes', detail: '8 of 9 list operations answered under /api/v2' }));
+    expect(json(r.stdout)).toContainEqual(
+      expect.objectContaining({ check: 'routes', detail: '8 of 9 list operations answered under /api/v2' }),
+    );
   });
 
   it('importing again puts the matched route back', async () => {
     expect((await sb.run(['config', 'import-openapi', documentUrl(), '--yes'])).code).toBe(0);
     const routes = json((await sb.run(['config', 'routes', '-o', 'json'])).stdout);
-    expect(routes.routes.find((row: { operation: string }) => row.operation === 'listClasses')).toMatchObject({ path: '/api/v2/Lookups/Classes', origin: 'imported' });
+    expect(routes.routes.find((row: { operation: string }) => row.operation === 'listClasses')).toMatchObject({
+      path: '/api/v2/Lookups/Classes',
+      origin: 'imported',
+    });
   });
 });
 
@@ -144,8 +176,14 @@ describe('importing again over an earlier import and routes set by hand', () => 
   it('--replace forgets what earlier imports stored; routes set by hand stay, at the same address', async () => {
     const as = (args: string[]) => sb.run(['--profile', 'kiosk2', ...args]);
     const origins = async () =>
-      Object.fromEntries(json((await as(['config', 'routes', '-o', 'json'])).stdout).routes.map((r: { operation: string; path: string; origin: string }) => [r.operation, `${r.path} (${r.origin})`]));
-    expect((await as(['config', 'import-openapi', path.join(repoRoot, 'test/fixtures/openapi/springfox.json'), '-y'])).code).toBe(0);
+      Object.fromEntries(
+        json((await as(['config', 'routes', '-o', 'json'])).stdout).routes.map(
+          (r: { operation: string; path: string; origin: string }) => [r.operation, `${r.path} (${r.origin})`],
+        ),
+      );
+    expect(
+      (await as(['config', 'import-openapi', path.join(repoRoot, 'test/fixtures/openapi/springfox.json'), '-y'])).code,
+    ).toBe(0);
     expect((await as(['config', 'set', 'inventory.routes.stockTake', 'POST /counts'])).code).toBe(0);
     expect((await as(['config', 'set', 'inventory.routes.listProducts', 'GET /catalogue'])).code).toBe(0);
     expect(await origins()).toMatchObject({
@@ -154,7 +192,13 @@ describe('importing again over an earlier import and routes set by hand', () => 
       listProducts: '/inv-api/catalogue (set by hand)',
     });
 
-    const second = await as(['config', 'import-openapi', path.join(repoRoot, 'test/fixtures/openapi/partial.yaml'), '--replace', '-y']);
+    const second = await as([
+      'config',
+      'import-openapi',
+      path.join(repoRoot, 'test/fixtures/openapi/partial.yaml'),
+      '--replace',
+      '-y',
+    ]);
     expect(second.code, second.stderr).toBe(0);
     expect(await origins()).toMatchObject({
       listContainers: '/containers (default)', // springfox's route, not in this document: forgotten with --replace
@@ -168,20 +212,53 @@ describe('importing again over an earlier import and routes set by hand', () => 
     const as = (args: string[]) => sb.run(['--profile', 'kiosk3', ...args]);
     const catalog = path.join(dir, 'catalog.yaml');
     const stock = path.join(dir, 'stock.yaml');
-    fs.writeFileSync(catalog, ['openapi: 3.0.3', 'servers: [{ url: "https://erp.example/tenants/{tenant}/catalog/v1" }]', 'paths:', '  /products:', '    get: { operationId: listProducts }', '    post: { operationId: createProduct }', '  /products/{id}:', '    get: { operationId: getProduct }', ''].join('\n'));
-    fs.writeFileSync(stock, ['openapi: 3.0.3', 'servers: [{ url: "https://erp.example/tenants/{tenant}/stock/v1" }]', 'paths:', '  /levels:', '    get: { operationId: getStockLevels, summary: Stock levels }', '  /receipts:', '    post: { operationId: receiveStock, summary: Receive stock }', ''].join('\n'));
+    fs.writeFileSync(
+      catalog,
+      [
+        'openapi: 3.0.3',
+        'servers: [{ url: "https://erp.example/tenants/{tenant}/catalog/v1" }]',
+        'paths:',
+        '  /products:',
+        '    get: { operationId: listProducts }',
+        '    post: { operationId: createProduct }',
+        '  /products/{id}:',
+        '    get: { operationId: getProduct }',
+        '',
+      ].join('\n'),
+    );
+    fs.writeFileSync(
+      stock,
+      [
+        'openapi: 3.0.3',
+        'servers: [{ url: "https://erp.example/tenants/{tenant}/stock/v1" }]',
+        'paths:',
+        '  /levels:',
+        '    get: { operationId: getStockLevels, summary: Stock levels }',
+        '  /receipts:',
+        '    post: { operationId: receiveStock, summary: Receive stock }',
+        '',
+      ].join('\n'),
+    );
     const first = await as(['config', 'import-openapi', catalog, '--server-var', 'tenant=north', '-y']);
     expect(first.code, first.stderr).toBe(0);
     const again = await as(['config', 'import-openapi', stock, '--server-var', 'tenant=north', '-y', '-o', 'json']);
     expect(again.code, again.stderr).toBe(0);
-    expect(json(again.stdout).kept.map((k: { operation: string; route: string }) => `${k.operation} ${k.route}`)).toEqual([
+    expect(
+      json(again.stdout).kept.map((k: { operation: string; route: string }) => `${k.operation} ${k.route}`),
+    ).toEqual([
       'listProducts GET /catalog/v1/products',
       'getProduct GET /catalog/v1/products/{id}',
       'createProduct POST /catalog/v1/products',
     ]);
     const routes = json((await as(['config', 'routes', '-o', 'json'])).stdout);
     expect(routes.basePath.value).toBe('/tenants/north');
-    expect(Object.fromEntries(routes.routes.filter((r: { origin: string }) => r.origin === 'imported').map((r: { operation: string; path: string }) => [r.operation, r.path]))).toEqual({
+    expect(
+      Object.fromEntries(
+        routes.routes
+          .filter((r: { origin: string }) => r.origin === 'imported')
+          .map((r: { operation: string; path: string }) => [r.operation, r.path]),
+      ),
+    ).toEqual({
       listProducts: '/tenants/north/catalog/v1/products',
       getProduct: '/tenants/north/catalog/v1/products/{id}',
       createProduct: '/tenants/north/catalog/v1/products',
@@ -205,14 +282,29 @@ describe('documents that cannot be used', () => {
   });
 
   it('for another profile the commands carry --profile, and the records carry them too', async () => {
-    const r = await sb.run(['--profile', 'kiosk', 'config', 'import-openapi', path.join(repoRoot, 'test/fixtures/openapi/partial.yaml'), '--dry-run', '-o', 'json']);
+    const r = await sb.run([
+      '--profile',
+      'kiosk',
+      'config',
+      'import-openapi',
+      path.join(repoRoot, 'test/fixtures/openapi/partial.yaml'),
+      '--dry-run',
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const result = json(r.stdout);
     expect(result.stored).toBe(false);
     expect(result.matched).toBe(19);
     expect(result.operations.filter((o: { matched: boolean }) => !o.matched)).toEqual([
-      expect.objectContaining({ operation: 'listContainers', command: 'venue --profile kiosk config set inventory.routes.listContainers "GET /<path>"' }),
-      expect.objectContaining({ operation: 'stockTake', command: 'venue --profile kiosk config set inventory.routes.stockTake "POST /<path>"' }),
+      expect.objectContaining({
+        operation: 'listContainers',
+        command: 'venue --profile kiosk config set inventory.routes.listContainers "GET /<path>"',
+      }),
+      expect.objectContaining({
+        operation: 'stockTake',
+        command: 'venue --profile kiosk config set inventory.routes.stockTake "POST /<path>"',
+      }),
     ]);
   });
 
@@ -228,11 +320,26 @@ describe('documents that cannot be used', () => {
     const file = path.join(dir, 'cookie.yaml');
     fs.writeFileSync(
       file,
-      ['openapi: 3.0.0', 'info: { title: Q, version: "1" }', 'paths:', '  /products:', '    get: { operationId: Products_GetAll }', 'components:', '  securitySchemes:', '    session: { type: apiKey, in: cookie, name: sid }', 'security:', '  - session: []', ''].join('\n'),
+      [
+        'openapi: 3.0.0',
+        'info: { title: Q, version: "1" }',
+        'paths:',
+        '  /products:',
+        '    get: { operationId: Products_GetAll }',
+        'components:',
+        '  securitySchemes:',
+        '    session: { type: apiKey, in: cookie, name: sid }',
+        'security:',
+        '  - session: []',
+        '',
+      ].join('\n'),
     );
     const dry = await sb.run(['--profile', 'kiosk', 'config', 'import-openapi', file, '--dry-run', '-o', 'json']);
     expect(dry.code, dry.stderr).toBe(0);
-    expect(json(dry.stdout)).toMatchObject({ auth: null, authEvidence: 'no scheme venue can send among session (apiKey in cookie sid)' });
+    expect(json(dry.stdout)).toMatchObject({
+      auth: null,
+      authEvidence: 'no scheme venue can send among session (apiKey in cookie sid)',
+    });
     const r = await sb.run(['--profile', 'kiosk', 'config', 'import-openapi', file, '-y']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('session (apiKey in cookie sid)');

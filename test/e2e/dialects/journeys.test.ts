@@ -19,7 +19,9 @@ const TOKENS_CARD = '6001000000000000002';
 function field(record: Record<string, unknown>, ...names: string[]): unknown {
   const key = (k: string) => k.toLowerCase().replace(/[^a-z0-9]/g, '');
   for (const name of names) {
-    const found = Object.keys(record).find((k) => key(k) === key(name) && (typeof record[k] === 'string' || typeof record[k] === 'number'));
+    const found = Object.keys(record).find(
+      (k) => key(k) === key(name) && (typeof record[k] === 'string' || typeof record[k] === 'number'),
+    );
     if (found !== undefined) return record[found];
   }
   return undefined;
@@ -65,9 +67,26 @@ async function journeys(sb: SandboxHandle, dialect: Dialect): Promise<Map<string
   await run('wallet activity', ['wallet', 'activity', DOLLARS_CARD]);
   await run('wallet activity reloads', ['wallet', 'activity', DOLLARS_CARD, '--kind', 'reload']);
   await run('wallet products', ['wallet', 'products']);
-  await run('wallet reload', ['wallet', 'reload', DOLLARS_CARD, '--product', 'RL-10', '--payment-ref', 'PAY-JOURNEY-1', '--yes']);
+  await run('wallet reload', [
+    'wallet',
+    'reload',
+    DOLLARS_CARD,
+    '--product',
+    'RL-10',
+    '--payment-ref',
+    'PAY-JOURNEY-1',
+    '--yes',
+  ]);
   await run('wallet balance after reload', ['wallet', 'balance', DOLLARS_CARD]);
-  await run('wallet pass walletA', ['wallet', 'pass', DOLLARS_CARD, '--platform', 'walletA', '--out', path.join(dir, 'card.pkpass')]);
+  await run('wallet pass walletA', [
+    'wallet',
+    'pass',
+    DOLLARS_CARD,
+    '--platform',
+    'walletA',
+    '--out',
+    path.join(dir, 'card.pkpass'),
+  ]);
   await run('wallet pass walletB', ['wallet', 'pass', DOLLARS_CARD, '--platform', 'walletB']);
 
   // Booking: locations → sessions → book → order show/cancel → report.
@@ -76,16 +95,45 @@ async function journeys(sb: SandboxHandle, dialect: Dialect): Promise<Map<string
   await run('booking locations raw json', ['booking', 'locations', '-o', 'json', '--raw']);
   await run('booking experiences', ['booking', 'experiences', '--location', 'loc-harbor']);
   await run('booking availability', ['booking', 'availability', 'exp-laser-tag', '--from', '+1d', '--days', '3']);
-  const sessions = await run('booking sessions json', ['booking', 'sessions', 'exp-laser-tag', '--date', '+1d', '-o', 'json']);
+  const sessions = await run('booking sessions json', [
+    'booking',
+    'sessions',
+    'exp-laser-tag',
+    '--date',
+    '+1d',
+    '-o',
+    'json',
+  ]);
   await run('booking sessions', ['booking', 'sessions', 'exp-laser-tag', '--date', '+1d']);
   const slots = sessions.code === 0 ? (JSON.parse(sessions.stdout) as Array<Record<string, unknown>>) : [];
   const slotId = String(field(slots[0] ?? {}, 'slotId', 'sessionId', 'id') ?? 'no-slot-read');
   const booked = await run('booking book', [
-    'booking', 'book', '--experience', 'exp-laser-tag', '--session', slotId, '--quantity', '2',
-    '--first-name', 'Ada', '--last-name', 'Lovelace', '--email', 'ada@example.com', '--payment-ref', 'PSP-JOURNEY-1', '--yes', '-o', 'json',
+    'booking',
+    'book',
+    '--experience',
+    'exp-laser-tag',
+    '--session',
+    slotId,
+    '--quantity',
+    '2',
+    '--first-name',
+    'Ada',
+    '--last-name',
+    'Lovelace',
+    '--email',
+    'ada@example.com',
+    '--payment-ref',
+    'PSP-JOURNEY-1',
+    '--yes',
+    '-o',
+    'json',
   ]);
   const order = booked.code === 0 ? (JSON.parse(booked.stdout) as Record<string, unknown>) : {};
-  const orderId = String(field(order, 'orderId', 'id') ?? field((field(order, 'order') ?? {}) as Record<string, unknown>, 'orderId', 'id') ?? 'no-order-read');
+  const orderId = String(
+    field(order, 'orderId', 'id') ??
+      field((field(order, 'order') ?? {}) as Record<string, unknown>, 'orderId', 'id') ??
+      'no-order-read',
+  );
   steps.set('booking order id', { name: 'booking order id', result: { code: 0, stdout: orderId, stderr: '' } });
   await run('booking order show', ['booking', 'order', 'show', orderId]);
   await run('booking report before cancel', ['booking', 'report', '--from', '-1d', '--to', '+2d']);
@@ -95,22 +143,77 @@ async function journeys(sb: SandboxHandle, dialect: Dialect): Promise<Map<string
 
   // Inventory: list, get, create, update, levels, take, receive, adjust, webhooks.
   await run('inventory products list', ['inventory', 'products', 'list', '--page-size', '5']);
-  await run('inventory products list all', ['inventory', 'products', 'list', '--all', '--page-size', '7', '-o', 'ndjson']);
+  await run('inventory products list all', [
+    'inventory',
+    'products',
+    'list',
+    '--all',
+    '--page-size',
+    '7',
+    '-o',
+    'ndjson',
+  ]);
   await run('inventory products get', ['inventory', 'products', 'get', '1001']);
   await run('inventory products get json', ['inventory', 'products', 'get', '1001', '-o', 'json']);
   await run('inventory products get raw json', ['inventory', 'products', 'get', '1001', '-o', 'json', '--raw']);
-  const product = file('product.json', JSON.stringify({ productName: 'Journey Lolly', productDescription: 'made by the journey', categoryId: 'SNACKS', taxGroup: 'GST', productType: 2, saleType: 2, sellPrice: 1.2 }));
+  const product = file(
+    'product.json',
+    JSON.stringify({
+      productName: 'Journey Lolly',
+      productDescription: 'made by the journey',
+      categoryId: 'SNACKS',
+      taxGroup: 'GST',
+      productType: 2,
+      saleType: 2,
+      sellPrice: 1.2,
+    }),
+  );
   await run('inventory products create', ['inventory', 'products', 'create', '--file', product]);
   await run('inventory products update', ['inventory', 'products', 'update', '1004', '--sell-price', '1.25']);
   await run('inventory stock levels', ['inventory', 'stock', 'levels', '--product', '1001,1002,1006']);
   await run('inventory containers', ['inventory', 'containers']);
   await run('inventory tax groups', ['inventory', 'tax-groups']);
-  await run('inventory stock take', ['inventory', 'stock', 'take', '--file', file('counts.csv', 'productId,countedQuantity\n1001,40\n1002,12\n'), '--yes']);
-  await run('inventory stock receive', ['inventory', 'stock', 'receive', '--file', file('delivery.csv', 'productId,quantity,value\n1010,12,30.00\n'), '--invoice', 'INV-JOURNEY']);
-  await run('inventory stock adjust', ['inventory', 'stock', 'adjust', '--product', '1006', '--quantity', '-1', '--comment', 'breakage']);
+  await run('inventory stock take', [
+    'inventory',
+    'stock',
+    'take',
+    '--file',
+    file('counts.csv', 'productId,countedQuantity\n1001,40\n1002,12\n'),
+    '--yes',
+  ]);
+  await run('inventory stock receive', [
+    'inventory',
+    'stock',
+    'receive',
+    '--file',
+    file('delivery.csv', 'productId,quantity,value\n1010,12,30.00\n'),
+    '--invoice',
+    'INV-JOURNEY',
+  ]);
+  await run('inventory stock adjust', [
+    'inventory',
+    'stock',
+    'adjust',
+    '--product',
+    '1006',
+    '--quantity',
+    '-1',
+    '--comment',
+    'breakage',
+  ]);
   await run('inventory stock levels after', ['inventory', 'stock', 'levels', '--product', '1001,1002,1006,1010']);
   await run('webhooks list', ['webhooks', 'list']);
-  const created = await run('webhooks create', ['webhooks', 'create', '--url', 'https://erp.example.com/hooks', '--events', 'stock.received', '--generate-secret', '-o', 'json']);
+  const created = await run('webhooks create', [
+    'webhooks',
+    'create',
+    '--url',
+    'https://erp.example.com/hooks',
+    '--events',
+    'stock.received',
+    '--generate-secret',
+    '-o',
+    'json',
+  ]);
   const webhook = created.code === 0 ? (JSON.parse(created.stdout) as Record<string, unknown>) : {};
   const webhookId = String(field(webhook, 'webhookId', 'subscriberId', 'id') ?? 'no-webhook-read');
   await run('webhooks update', ['webhooks', 'update', webhookId, '--events', 'stock.adjusted']);
@@ -133,11 +236,13 @@ describe.each(dialects)('journeys in the %s dialect', (dialect) => {
   afterAll(async () => sb?.stop());
 
   it('every step exits 0', () => {
-    const failed = [...results.get(dialect)!.values()].filter((s) => s.result.code !== 0).map((s) => `${s.name}: exit ${s.result.code}: ${s.result.stderr.trim()}`);
+    const failed = [...results.get(dialect)!.values()]
+      .filter((s) => s.result.code !== 0)
+      .map((s) => `${s.name}: exit ${s.result.code}: ${s.result.stderr.trim()}`);
     expect(failed).toEqual([]);
   });
 
-  it('shows balances in the card\'s own unit', () => {
+  it("shows balances in the card's own unit", () => {
     const steps = results.get(dialect)!;
     expect(steps.get('wallet balance dollars')!.result.stdout).toMatch(/\$\d/);
     const tokens = steps.get('wallet balance tokens')!.result.stdout;
@@ -145,7 +250,7 @@ describe.each(dialects)('journeys in the %s dialect', (dialect) => {
     expect(tokens).not.toMatch(/\$/);
   });
 
-  it('-o json carries venue\'s field names, whatever the dialect', () => {
+  it("-o json carries venue's field names, whatever the dialect", () => {
     const steps = results.get(dialect)!;
     const cards = JSON.parse(steps.get('wallet cards json')!.result.stdout) as Array<Record<string, unknown>>;
     const locations = JSON.parse(steps.get('booking locations json')!.result.stdout) as Array<Record<string, unknown>>;
@@ -159,11 +264,16 @@ describe.each(dialects)('journeys in the %s dialect', (dialect) => {
     }
   });
 
-  it('--raw carries the dialect\'s own field names', () => {
+  it("--raw carries the dialect's own field names", () => {
     const steps = results.get(dialect)!;
     const cards = JSON.parse(steps.get('wallet cards raw json')!.result.stdout) as Array<Record<string, unknown>>;
-    const locations = JSON.parse(steps.get('booking locations raw json')!.result.stdout) as Array<Record<string, unknown>>;
-    const productJson = JSON.parse(steps.get('inventory products get raw json')!.result.stdout) as Record<string, unknown>;
+    const locations = JSON.parse(steps.get('booking locations raw json')!.result.stdout) as Array<
+      Record<string, unknown>
+    >;
+    const productJson = JSON.parse(steps.get('inventory products get raw json')!.result.stdout) as Record<
+      string,
+      unknown
+    >;
     const keys = (r: Record<string, unknown>) => Object.keys(r);
     if (dialect === 'pascal') {
       expect(keys(cards[0]!)).toContain('CardNumber');
@@ -174,7 +284,12 @@ describe.each(dialects)('journeys in the %s dialect', (dialect) => {
     }
     if (dialect === 'decoy') {
       // The decoys are in the service's record as sent; the tables above read past them.
-      expect(cards[0]).toMatchObject({ cardNumber: { last4: '0001' }, cardNo: DOLLARS_CARD, status: 1, cardStatus: 'activated' });
+      expect(cards[0]).toMatchObject({
+        cardNumber: { last4: '0001' },
+        cardNo: DOLLARS_CARD,
+        status: 1,
+        cardStatus: 'activated',
+      });
       expect(productJson).toMatchObject({ productId: 'P-1001', id: 1001 });
     }
     if (dialect === 'plain') {
@@ -182,7 +297,8 @@ describe.each(dialects)('journeys in the %s dialect', (dialect) => {
       expect(keys(locations[0]!)).toEqual(expect.arrayContaining(['address', 'timezone']));
     }
     // Never an envelope in the output: records come out unwrapped.
-    for (const record of [cards[0]!, locations[0]!, productJson]) expect(keys(record)).not.toEqual(expect.arrayContaining(['data', 'meta']));
+    for (const record of [cards[0]!, locations[0]!, productJson])
+      expect(keys(record)).not.toEqual(expect.arrayContaining(['data', 'meta']));
   });
 });
 
@@ -193,16 +309,28 @@ describe('every dialect agrees with the venue dialect', () => {
     expect(reference && other, 'both journeys ran').toBeTruthy();
     const differences: string[] = [];
     for (const [name, step] of reference!) {
-      if (name.endsWith(' json') || name === 'booking book' || name === 'webhooks create' || name === 'inventory products list all') continue;
+      if (
+        name.endsWith(' json') ||
+        name === 'booking book' ||
+        name === 'webhooks create' ||
+        name === 'inventory products list all'
+      )
+        continue;
       const theirs = other!.get(name)!;
-      if (theirs.result.code !== step.result.code) differences.push(`${name}: exit ${theirs.result.code}, venue ${step.result.code}: ${theirs.result.stderr.trim()}`);
+      if (theirs.result.code !== step.result.code)
+        differences.push(
+          `${name}: exit ${theirs.result.code}, venue ${step.result.code}: ${theirs.result.stderr.trim()}`,
+        );
       else if (masked(theirs.result.stdout) !== masked(step.result.stdout)) {
-        differences.push(`${name}:\n--- ${dialect}\n${masked(theirs.result.stdout)}--- venue\n${masked(step.result.stdout)}`);
+        differences.push(
+          `${name}:\n--- ${dialect}\n${masked(theirs.result.stdout)}--- venue\n${masked(step.result.stdout)}`,
+        );
       }
     }
     expect(differences).toEqual([]);
     // The bulk listing pages through the dialect's own paging and finds every product.
-    const count = (d: Dialect) => results.get(d)!.get('inventory products list all')!.result.stdout.trim().split('\n').length;
+    const count = (d: Dialect) =>
+      results.get(d)!.get('inventory products list all')!.result.stdout.trim().split('\n').length;
     expect(count(dialect)).toBe(count('venue'));
   });
 });

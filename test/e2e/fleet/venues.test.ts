@@ -13,7 +13,10 @@ let sb: SandboxHandle;
 sandboxForFile({ clearFaults: true }, (handle) => (sb = handle));
 
 // The venues' licence, as cron would give it.
-const licence = { VENUE_INVENTORY_API_KEY: sandboxDemoSecrets['inventory.apiKey'], VENUE_INVENTORY_API_SECRET: sandboxDemoSecrets['inventory.apiSecret'] };
+const licence = {
+  VENUE_INVENTORY_API_KEY: sandboxDemoSecrets['inventory.apiKey'],
+  VENUE_INVENTORY_API_SECRET: sandboxDemoSecrets['inventory.apiSecret'],
+};
 
 beforeAll(async () => {
   const ok = async (args: string[]) => {
@@ -23,12 +26,31 @@ beforeAll(async () => {
   await ok(['sandbox', 'fleet', '--venues', '2']);
   const elsewhere = sb.origin.replace('127.0.0.1', 'localhost');
   await ok(['config', 'init', 'chain', '--wallet-url', `${sb.origin}/wallet`, '--booking-url', `${sb.origin}/booking`]);
-  for (const [store, venue] of [['store1', 'fleet-1'], ['store2', 'fleet-2']] as const) {
-    await ok(['config', 'init', store, '--extends', 'chain', '--tags', 'north', '--inventory-url', `${elsewhere}/fleet/${venue}/inventory`, '--user', '1', '--warehouse', '1']);
+  for (const [store, venue] of [
+    ['store1', 'fleet-1'],
+    ['store2', 'fleet-2'],
+  ] as const) {
+    await ok([
+      'config',
+      'init',
+      store,
+      '--extends',
+      'chain',
+      '--tags',
+      'north',
+      '--inventory-url',
+      `${elsewhere}/fleet/${venue}/inventory`,
+      '--user',
+      '1',
+      '--warehouse',
+      '1',
+    ]);
   }
 }, 60_000);
 
-const summaryOf = (stderr: string) => (JSON.parse(stderr.trimEnd().split('\n').at(-1)!) as { summary: Array<{ profile: string; exitCode: number }> }).summary;
+const summaryOf = (stderr: string) =>
+  (JSON.parse(stderr.trimEnd().split('\n').at(-1)!) as { summary: Array<{ profile: string; exitCode: number }> })
+    .summary;
 
 describe('--each-profile all', () => {
   it('runs the venues only, and says what it left out', async () => {
@@ -51,7 +73,9 @@ describe('--each-profile all', () => {
   });
 
   it('runs a base or sandbox profile that is named, or selected by tag', async () => {
-    const named = await sb.run(['--each-profile', 'fleet-1,store1', '-o', 'json', 'inventory', 'health'], { env: licence });
+    const named = await sb.run(['--each-profile', 'fleet-1,store1', '-o', 'json', 'inventory', 'health'], {
+      env: licence,
+    });
     expect(named.code, named.stderr).toBe(0);
     expect(summaryOf(named.stderr).map((s) => s.profile)).toEqual(['fleet-1', 'store1']);
     expect(named.stderr).not.toMatch(/left out/);

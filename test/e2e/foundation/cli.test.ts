@@ -57,15 +57,40 @@ describe('help', () => {
 describe('config', () => {
   it('creates a profile from flags without a TTY, lists sources, and switches', async () => {
     const init = await runVenue(
-      ['config', 'init', 'north', '--inventory-url', 'https://inv.north.example', '--user-id', '7', '--warehouse-id', '2', '--use'],
+      [
+        'config',
+        'init',
+        'north',
+        '--inventory-url',
+        'https://inv.north.example',
+        '--user-id',
+        '7',
+        '--warehouse-id',
+        '2',
+        '--use',
+      ],
       { env },
     );
     expect(init.code).toBe(0);
-    const list = await runVenue(['config', 'list', '-o', 'json'], { env: { ...env, VENUE_INVENTORY_WAREHOUSE_ID: '3' } });
+    const list = await runVenue(['config', 'list', '-o', 'json'], {
+      env: { ...env, VENUE_INVENTORY_WAREHOUSE_ID: '3' },
+    });
     const rows = JSON.parse(list.stdout) as Array<{ key: string; value: string; source: string }>;
-    expect(rows.find((r) => r.key === 'inventory.url')).toEqual({ key: 'inventory.url', value: 'https://inv.north.example', source: 'profile' });
-    expect(rows.find((r) => r.key === 'inventory.warehouseId')).toEqual({ key: 'inventory.warehouseId', value: '3', source: 'environment' });
-    expect(rows.find((r) => r.key === 'inventory.apiKey')).toEqual({ key: 'inventory.apiKey', value: 'unset', source: 'unset' });
+    expect(rows.find((r) => r.key === 'inventory.url')).toEqual({
+      key: 'inventory.url',
+      value: 'https://inv.north.example',
+      source: 'profile',
+    });
+    expect(rows.find((r) => r.key === 'inventory.warehouseId')).toEqual({
+      key: 'inventory.warehouseId',
+      value: '3',
+      source: 'environment',
+    });
+    expect(rows.find((r) => r.key === 'inventory.apiKey')).toEqual({
+      key: 'inventory.apiKey',
+      value: 'unset',
+      source: 'unset',
+    });
     const profiles = await runVenue(['config', 'profiles', '-o', 'csv'], { env });
     expect(profiles.stdout).toContain('*,north');
     expect((await runVenue(['config', 'get', 'inventory.userId'], { env })).stdout.trim()).toBe('7');
@@ -74,7 +99,9 @@ describe('config', () => {
   });
 
   it('refuses plain http to a remote host', async () => {
-    const result = await runVenue(['--profile', 'x', 'config', 'set', 'inventory.url', 'http://inventory.lan'], { env });
+    const result = await runVenue(['--profile', 'x', 'config', 'set', 'inventory.url', 'http://inventory.lan'], {
+      env,
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('https');
   });

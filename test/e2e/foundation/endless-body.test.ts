@@ -35,7 +35,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   configDir = tempDir();
-  const set = await runVenue(['--profile', 'venue1', 'config', 'set', 'inventory.url', url], { env: { VENUE_CONFIG_DIR: configDir } });
+  const set = await runVenue(['--profile', 'venue1', 'config', 'set', 'inventory.url', url], {
+    env: { VENUE_CONFIG_DIR: configDir },
+  });
   expect(set.code).toBe(0);
 });
 afterAll(async () => {
@@ -45,7 +47,10 @@ afterAll(async () => {
 });
 
 /** Runs venue under /usr/bin/time when it is there, to read the peak RSS (KiB). */
-function runMeasured(args: string[], env: Record<string, string>): Promise<{ code: number; stderr: string; peakKiB?: number }> {
+function runMeasured(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stderr: string; peakKiB?: number }> {
   const timed = fs.existsSync('/usr/bin/time');
   const command = timed ? '/usr/bin/time' : process.execPath;
   const argv = timed ? ['-f', 'peak-rss-kib %M', process.execPath, venueBin, ...args] : [venueBin, ...args];
@@ -74,6 +79,6 @@ describe('an endless answer', () => {
     expect(Date.now() - started).toBeLessThan(20_000);
     // The limit bounds what is held: well under the 1.6 GB that was once seen.
     if (result.peakKiB !== undefined) expect(result.peakKiB).toBeLessThan(200 * 1024);
-    else console.warn("no /usr/bin/time here: peak memory not measured");
+    else console.warn('no /usr/bin/time here: peak memory not measured');
   });
 });

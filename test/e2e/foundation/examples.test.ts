@@ -30,7 +30,12 @@ interface Example {
 
 async function allExamples(): Promise<Example[]> {
   const sink = () => Object.assign(new PassThrough(), { isTTY: false, columns: 100 });
-  const program = await buildProgram({ streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() }, env: { ...process.env, COLUMNS: '100' }, version: '0', loadAll: true });
+  const program = await buildProgram({
+    streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() },
+    env: { ...process.env, COLUMNS: '100' },
+    version: '0',
+    loadAll: true,
+  });
   const found: Example[] = [];
   const walk = (cmd: Command, names: string[]) => {
     for (const sub of cmd.commands) {
@@ -74,7 +79,11 @@ function runExample(line: string, env: NodeJS.ProcessEnv, cwd: string, runningMs
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code: stoppedByUs && runningMs === undefined ? null : code, running: stoppedByUs && runningMs !== undefined, output });
+      resolve({
+        code: stoppedByUs && runningMs === undefined ? null : code,
+        running: stoppedByUs && runningMs !== undefined,
+        output,
+      });
     });
   });
 }
@@ -117,7 +126,9 @@ beforeAll(async () => {
     OLD_SECRET: 'example-webhook-secret-old-012345',
     NEW_SECRET: whSecret,
     // The X-Inventory-Signature of docs/examples/payload.json under WH_SECRET.
-    SIG: `sha256=${createHmac('sha256', whSecret).update(fs.readFileSync(path.join(workDir, 'payload.json'))).digest('hex')}`,
+    SIG: `sha256=${createHmac('sha256', whSecret)
+      .update(fs.readFileSync(path.join(workDir, 'payload.json')))
+      .digest('hex')}`,
   };
 }, 660_000);
 
@@ -135,8 +146,13 @@ describe('help examples', () => {
       const marker = exampleMarker(line);
       if (marker.needsTerminal) continue;
       const outcome = await runExample(line, env, workDir, marker.runsUntilStopped ? 1500 : undefined);
-      const ok = marker.runsUntilStopped ? outcome.running || outcome.code === 0 : outcome.code === (marker.exitCode ?? 0);
-      if (!ok) failures.push(`[${command}] ${line}\n  exit ${outcome.code}${marker.exitCode !== undefined ? ` (expected ${marker.exitCode})` : ''}: ${outcome.output.trim().split('\n').slice(-3).join('\n  ')}`);
+      const ok = marker.runsUntilStopped
+        ? outcome.running || outcome.code === 0
+        : outcome.code === (marker.exitCode ?? 0);
+      if (!ok)
+        failures.push(
+          `[${command}] ${line}\n  exit ${outcome.code}${marker.exitCode !== undefined ? ` (expected ${marker.exitCode})` : ''}: ${outcome.output.trim().split('\n').slice(-3).join('\n  ')}`,
+        );
     }
     expect(failures.join('\n')).toBe('');
     expect(received.length).toBeGreaterThan(0);

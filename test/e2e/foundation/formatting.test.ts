@@ -35,7 +35,7 @@ describe('tables for people', () => {
     expect(r.stdout).not.toMatch(/\s[2367]\s+[2367]\s/);
   });
 
-  it('products get: every coded field as a word, times in the profile\'s zone; json keeps the codes', async () => {
+  it("products get: every coded field as a word, times in the profile's zone; json keeps the codes", async () => {
     const r = await run(['inventory', 'products', 'get', '1001']);
     expect(r.code, r.stderr).toBe(0);
     expectTidy(r.stdout);
@@ -50,7 +50,9 @@ describe('tables for people', () => {
   });
 
   it('the zone can come from VENUE_TIMEZONE too', async () => {
-    const r = await sb.run(['inventory', 'products', 'get', '1001'], { env: { COLUMNS: '100', VENUE_TIMEZONE: 'UTC' } });
+    const r = await sb.run(['inventory', 'products', 'get', '1001'], {
+      env: { COLUMNS: '100', VENUE_TIMEZONE: 'UTC' },
+    });
     expect(r.stdout).toMatch(/^Created At\s+2026-01-05 09:00 UTC$/m);
   });
 
@@ -60,7 +62,8 @@ describe('tables for people', () => {
     expectTidy(r.stdout);
     expect(r.stdout).toMatch(/^1 .*SWEETCO.*\s30 days\s+yes$/m);
     expect(r.stdout).toMatch(/^5 .*\sadvance\s+yes$/m);
-    const csv = (await run(['inventory', 'suppliers', 'list', '-o', 'csv', '--fields', 'supplierId,paymentTerms'])).stdout;
+    const csv = (await run(['inventory', 'suppliers', 'list', '-o', 'csv', '--fields', 'supplierId,paymentTerms']))
+      .stdout;
     expect(csv.split('\n').slice(0, 2)).toEqual(['supplierId,paymentTerms', '1,5']);
   });
 });
@@ -85,11 +88,18 @@ describe('--fields scripts can trust', () => {
     expect(r.stdout).toMatch(/^1002\s+Sour Worms 100g\s+sale, vending$/m);
   });
 
-  it('each list command\'s help lists its fields', async () => {
-    for (const words of [['inventory', 'products', 'list'], ['inventory', 'suppliers', 'list'], ['booking', 'experiences'], ['wallet', 'cards']]) {
+  it("each list command's help lists its fields", async () => {
+    for (const words of [
+      ['inventory', 'products', 'list'],
+      ['inventory', 'suppliers', 'list'],
+      ['booking', 'experiences'],
+      ['wallet', 'cards'],
+    ]) {
       const help = await runVenue([...words, '--help']);
       expect(help.stdout, words.join(' ')).toContain('Fields (for --fields):');
     }
-    expect((await runVenue(['inventory', 'products', 'list', '--help'])).stdout).toMatch(/productId, productName, .*\n(.*\n)*.*any other field the service sends/);
+    expect((await runVenue(['inventory', 'products', 'list', '--help'])).stdout).toMatch(
+      /productId, productName, .*\n(.*\n)*.*any other field the service sends/,
+    );
   });
 });

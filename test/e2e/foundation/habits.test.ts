@@ -26,14 +26,14 @@ afterAll(() => {
 });
 
 describe('--env-file', () => {
-  it('a missing file is exit 2 in venue\'s words', async () => {
+  it("a missing file is exit 2 in venue's words", async () => {
     const r = await sb.run(['--env-file', path.join(dir, 'nope.env'), 'inventory', 'categories']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: --env-file .*nope\.env cannot be read: no such file/m);
     expect(r.stdout).toBe('');
   });
 
-  it.skipIf(process.getuid?.() === 0)('an unreadable file is exit 2 in venue\'s words', async () => {
+  it.skipIf(process.getuid?.() === 0)("an unreadable file is exit 2 in venue's words", async () => {
     const locked = file('locked.env', 'VENUE_DEADLINE=30\n');
     fs.chmodSync(locked, 0o000);
     const r = await sb.run(['--env-file', locked, 'inventory', 'categories']);
@@ -41,7 +41,7 @@ describe('--env-file', () => {
     expect(r.stderr).toContain('permission denied');
   });
 
-  it('a folder is exit 2 in venue\'s words', async () => {
+  it("a folder is exit 2 in venue's words", async () => {
     const r = await sb.run(['--env-file', dir, 'inventory', 'categories']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--env-file .* cannot be read: it is a folder/);
@@ -54,7 +54,11 @@ describe('unknown commands', () => {
       [['nosuch', '--help'], 'unknown command "nosuch"', undefined],
       [['invntory', '--help'], 'unknown command "invntory"', 'Did you mean inventory?'],
       [['inventory', 'prodcts', '--help'], 'unknown command "prodcts" for "venue inventory"', 'Did you mean products?'],
-      [['inventory', 'stock', 'recieve'], 'unknown command "recieve" for "venue inventory stock"', 'Did you mean receive?'],
+      [
+        ['inventory', 'stock', 'recieve'],
+        'unknown command "recieve" for "venue inventory stock"',
+        'Did you mean receive?',
+      ],
       [['help', 'invntory'], 'no help for "invntory"', 'Did you mean inventory?'],
     ] as const) {
       const r = await runVenue([...words]);
@@ -75,7 +79,9 @@ describe('unknown commands', () => {
 describe('did you mean', () => {
   it('one suggestion, in one style, for commands, options, choices, setting keys and profile names', async () => {
     const env = { VENUE_CONFIG_DIR: tempDir() };
-    expect((await runVenue(['config', 'init', 'north', '--inventory-url', 'https://inv.north.example'], { env })).code).toBe(0);
+    expect(
+      (await runVenue(['config', 'init', 'north', '--inventory-url', 'https://inv.north.example'], { env })).code,
+    ).toBe(0);
     for (const [words, guess] of [
       [['inventory', 'products', 'list', '--pge-size', '5'], 'Did you mean --page-size?'],
       [['-o', 'jsn', 'config', 'path'], 'Did you mean json?'],
@@ -101,7 +107,11 @@ describe('did you mean', () => {
     const files = fs.readdirSync(path.join(repoRoot, 'src'), { recursive: true, withFileTypes: false }) as string[];
     const suggesting = files
       .filter((f) => f.endsWith('.ts'))
-      .filter((f) => /did you mean|levenshtein|showSuggestionAfterError\(true|function distance\(/i.test(fs.readFileSync(path.join(repoRoot, 'src', f), 'utf8')));
+      .filter((f) =>
+        /did you mean|levenshtein|showSuggestionAfterError\(true|function distance\(/i.test(
+          fs.readFileSync(path.join(repoRoot, 'src', f), 'utf8'),
+        ),
+      );
     expect(suggesting).toEqual([path.join('lib', 'suggest.ts')]);
   });
 });
@@ -122,12 +132,26 @@ describe('config init on a terminal', () => {
   it('Enter skips a setting it offers to skip, and leaves it unset', async () => {
     const env = { VENUE_CONFIG_DIR: tempDir() };
     // Wallet URL, UAT URL skipped; environment default; booking given; inventory URL, user, warehouse skipped; no secrets; not used.
-    const answers = ['\r', '\r', '\r', 'https://booking.south.example\r', '\r', '\r', '\r', 'n\r', 'n\r', 'n\r', 'n\r', 'n\r'];
+    const answers = [
+      '\r',
+      '\r',
+      '\r',
+      'https://booking.south.example\r',
+      '\r',
+      '\r',
+      '\r',
+      'n\r',
+      'n\r',
+      'n\r',
+      'n\r',
+      'n\r',
+    ];
     const r = await runVenue(['config', 'init', 'south'], { env, tty: true, answers });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('(Enter to skip)');
     expect(r.stderr).toContain('profile "south" saved');
-    const got = async (key: string) => (await runVenue(['--profile', 'south', 'config', 'get', key], { env })).stdout.trim();
+    const got = async (key: string) =>
+      (await runVenue(['--profile', 'south', 'config', 'get', key], { env })).stdout.trim();
     expect(await got('booking.url')).toBe('https://booking.south.example');
     const listed = (await runVenue(['--profile', 'south', 'config', 'list', '-o', 'json'], { env })).stdout;
     expect(listed).not.toContain('inventory.example');
@@ -137,13 +161,26 @@ describe('config init on a terminal', () => {
 
 describe('api', () => {
   it('takes query parameters as --param; --query is JMESPath over the answer', async () => {
-    const page = await sb.run(['api', 'inventory', 'GET', '/products', '--param', 'pageSize=2', '--param', 'page=1', '--query', 'length(items || @)']);
+    const page = await sb.run([
+      'api',
+      'inventory',
+      'GET',
+      '/products',
+      '--param',
+      'pageSize=2',
+      '--param',
+      'page=1',
+      '--query',
+      'length(items || @)',
+    ]);
     expect(page.code, page.stderr).toBe(0);
     expect(JSON.parse(page.stdout)).toBe(2);
   });
 
   it('refuses the old --query key=value with the new spelling, before anything is sent', async () => {
-    const r = await runVenue(['api', 'inventory', 'GET', '/products', '--query', 'pageSize=5'], { env: { VENUE_CONFIG_DIR: tempDir(), VENUE_SANDBOX_AUTOSTART: '0' } });
+    const r = await runVenue(['api', 'inventory', 'GET', '/products', '--query', 'pageSize=5'], {
+      env: { VENUE_CONFIG_DIR: tempDir(), VENUE_SANDBOX_AUTOSTART: '0' },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('api takes query parameters as --param key=value');
     expect(r.stderr).toContain('Write --param pageSize=5');
@@ -153,7 +190,12 @@ describe('api', () => {
 
 describe('VENUE_TIMEZONE', () => {
   it('an invalid zone is exit 2 naming it, for every command', async () => {
-    for (const words of [['inventory', 'categories'], ['booking', 'sessions', 'exp-laser-tag', '--date', 'tomorrow'], ['config', 'list'], ['sandbox', 'status']]) {
+    for (const words of [
+      ['inventory', 'categories'],
+      ['booking', 'sessions', 'exp-laser-tag', '--date', 'tomorrow'],
+      ['config', 'list'],
+      ['sandbox', 'status'],
+    ]) {
       const r = await sb.run(words, { env: { VENUE_TIMEZONE: 'Mars/Olympus_Mons' } });
       expect(r.code, `${words.join(' ')}: ${r.stderr}`).toBe(2);
       expect(r.stderr).toContain('VENUE_TIMEZONE must be an IANA time zone');
@@ -163,7 +205,12 @@ describe('VENUE_TIMEZONE', () => {
   });
 
   it('from an --env-file too; a valid one is taken', async () => {
-    const bad = await sb.run(['--env-file', file('tz.env', 'VENUE_TIMEZONE=Nowhere/Town\n'), 'inventory', 'categories']);
+    const bad = await sb.run([
+      '--env-file',
+      file('tz.env', 'VENUE_TIMEZONE=Nowhere/Town\n'),
+      'inventory',
+      'categories',
+    ]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('"Nowhere/Town"');
     const good = await sb.run(['inventory', 'categories'], { env: { VENUE_TIMEZONE: 'Australia/Sydney' } });
@@ -171,9 +218,16 @@ describe('VENUE_TIMEZONE', () => {
   });
 });
 
-describe('a spreadsheet\'s stock file', () => {
+describe("a spreadsheet's stock file", () => {
   it('a decimal comma in a quantity or a value: exit 2 naming the line, the field and what to write', async () => {
-    const r = await sb.run(['inventory', 'stock', 'receive', '--file', file('comma.csv', 'productId;quantity;value\n1001;3;12,50\n1002;2,5;4.00\n'), '--dry-run']);
+    const r = await sb.run([
+      'inventory',
+      'stock',
+      'receive',
+      '--file',
+      file('comma.csv', 'productId;quantity;value\n1001;3;12,50\n1002;2,5;4.00\n'),
+      '--dry-run',
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('line 2: value');
     expect(r.stderr).toContain('"12,50" has a decimal comma: write 12.50');
@@ -182,9 +236,18 @@ describe('a spreadsheet\'s stock file', () => {
   });
 
   it('a barcode or product id in scientific notation: the spreadsheet rounded it, and how to export it as text', async () => {
-    const r = await sb.run(['inventory', 'stock', 'receive', '--file', file('sci.csv', 'barcode,productId,quantity\n1.23457E+12,,3\n,9.3E+3,1\n'), '--dry-run']);
+    const r = await sb.run([
+      'inventory',
+      'stock',
+      'receive',
+      '--file',
+      file('sci.csv', 'barcode,productId,quantity\n1.23457E+12,,3\n,9.3E+3,1\n'),
+      '--dry-run',
+    ]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('line 2: barcode is "1.23457E+12", a number a spreadsheet rounded into scientific notation');
+    expect(r.stderr).toContain(
+      'line 2: barcode is "1.23457E+12", a number a spreadsheet rounded into scientific notation',
+    );
     expect(r.stderr).toContain('Format the column as Text');
     expect(r.stderr).toContain('line 3: productId is "9.3E+3"');
   });
@@ -195,13 +258,28 @@ describe('a spreadsheet\'s stock file', () => {
     const be = Buffer.from(le.subarray(2));
     be.swap16();
     const beFile = Buffer.concat([Buffer.from([0xfe, 0xff]), be]);
-    for (const [name, bytes] of [['le.csv', le], ['be.csv', beFile]] as const) {
+    for (const [name, bytes] of [
+      ['le.csv', le],
+      ['be.csv', beFile],
+    ] as const) {
       const r = await sb.run(['inventory', 'stock', 'take', '--file', file(name, bytes), '--dry-run']);
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toContain('1 problem');
       expect(r.stderr).toContain('line 3: countedQuantity');
     }
-    const good = await sb.run(['inventory', 'stock', 'take', '--file', file('good16.csv', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('productId,countedQuantity\r\n1001,5\r\n', 'utf16le')])), '--dry-run', '-o', 'json']);
+    const good = await sb.run([
+      'inventory',
+      'stock',
+      'take',
+      '--file',
+      file(
+        'good16.csv',
+        Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('productId,countedQuantity\r\n1001,5\r\n', 'utf16le')]),
+      ),
+      '--dry-run',
+      '-o',
+      'json',
+    ]);
     expect(good.code, good.stderr).toBe(0);
     expect(JSON.parse(good.stdout)).toEqual([expect.objectContaining({ line: 2, productId: 1001, counted: 5 })]);
   });

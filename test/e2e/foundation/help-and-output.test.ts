@@ -56,7 +56,18 @@ describe('output scripts can trust', () => {
     const names = await sb.run(['inventory', 'products', 'list', '--limit', '3', '--query', '[].productName']);
     expect(names.code, names.stderr).toBe(0);
     expect(JSON.parse(names.stdout)).toEqual(['Gummy Bears 100g', 'Sour Worms 100g', 'Chocolate Bar']);
-    const limited = await sb.run(['inventory', 'products', 'list', '--all', '--page-size', '2', '--limit', '5', '-o', 'ndjson']);
+    const limited = await sb.run([
+      'inventory',
+      'products',
+      'list',
+      '--all',
+      '--page-size',
+      '2',
+      '--limit',
+      '5',
+      '-o',
+      'ndjson',
+    ]);
     expect(limited.stdout.trim().split('\n')).toHaveLength(5);
     const bad = await sb.run(['inventory', 'categories', '--query', '[?']);
     expect(bad.code).toBe(2);
@@ -82,7 +93,9 @@ describe('output scripts can trust', () => {
 describe('cron', () => {
   it('--log-file appends every message, timestamped; VENUE_LOG_TIMESTAMPS=1 stamps stderr', async () => {
     const log = path.join(dir, 'venue.log');
-    const result = await sb.run(['--log-file', log, 'inventory', 'products', 'get', '99999'], { env: { VENUE_LOG_TIMESTAMPS: '1' } });
+    const result = await sb.run(['--log-file', log, 'inventory', 'products', 'get', '99999'], {
+      env: { VENUE_LOG_TIMESTAMPS: '1' },
+    });
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ error: product 99999/m);
     expect(fs.readFileSync(log, 'utf8')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ error: product 99999/m);
@@ -95,7 +108,9 @@ describe('cron', () => {
     const bad = await sb.run(['--env-file', envFile, 'inventory', 'categories']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('VENUE_DEADLINE must be a positive number');
-    const overridden = await sb.run(['--env-file', envFile, 'inventory', 'categories'], { env: { VENUE_DEADLINE: '30' } });
+    const overridden = await sb.run(['--env-file', envFile, 'inventory', 'categories'], {
+      env: { VENUE_DEADLINE: '30' },
+    });
     expect(overridden.code, overridden.stderr).toBe(0);
   });
 });

@@ -54,7 +54,11 @@ describe('retries', () => {
   });
 
   it('sends a POST refused with 503 again (nothing was applied), with the same Idempotency-Key; a lasting 503 is exit 6', async () => {
-    service.script('POST /api/stock-adjustments', { status: 503, body: { error: 'maintenance' } }, { status: 201, body: { adjustmentId: 1 } });
+    service.script(
+      'POST /api/stock-adjustments',
+      { status: 503, body: { error: 'maintenance' } },
+      { status: 201, body: { adjustmentId: 1 } },
+    );
     const ok = await venue(['api', 'inventory', 'POST', '/stock-adjustments', '--data', '-'], '{"productId":1}');
     expect(ok.code, ok.stderr).toBe(0);
     const sent = service.seen.filter((r) => r.path === '/api/stock-adjustments');
@@ -62,8 +66,13 @@ describe('retries', () => {
     expect(sent[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent[1]!.headers['idempotency-key']).toBe(sent[0]!.headers['idempotency-key']);
 
-    service.script('POST /api/stock-adjustments', ...Array.from({ length: 5 }, () => ({ status: 503, body: { error: 'maintenance' } })));
-    const refused = await venue(['api', 'inventory', 'POST', '/stock-adjustments', '--data', '-'], '{"productId":1}', { VENUE_RETRIES: '1' });
+    service.script(
+      'POST /api/stock-adjustments',
+      ...Array.from({ length: 5 }, () => ({ status: 503, body: { error: 'maintenance' } })),
+    );
+    const refused = await venue(['api', 'inventory', 'POST', '/stock-adjustments', '--data', '-'], '{"productId":1}', {
+      VENUE_RETRIES: '1',
+    });
     expect(refused.code).toBe(6);
     expect(refused.stderr).toContain('maintenance');
   });
@@ -71,7 +80,11 @@ describe('retries', () => {
 
 describe('bounded waits', () => {
   it('a 429 asking for 3600 s fails at once with exit 6 saying when, within the deadline', async () => {
-    service.script('GET /api/categories', { status: 429, body: { message: 'slow down' }, headers: { 'retry-after': '3600' } });
+    service.script('GET /api/categories', {
+      status: 429,
+      body: { message: 'slow down' },
+      headers: { 'retry-after': '3600' },
+    });
     const started = Date.now();
     const result = await venue(['--timeout', '2', 'inventory', 'categories']);
     expect(Date.now() - started).toBeLessThan(10_000);
@@ -180,15 +193,21 @@ describe('files', () => {
     expect(fs.statSync(path.join(configDir, 'credentials.json')).mode & 0o777).toBe(0o600);
     expect(fs.statSync(path.join(configDir, 'state', 'tokens.json')).mode & 0o777).toBe(0o600);
     expect(fs.readFileSync(path.join(configDir, 'config.json'), 'utf8')).not.toContain('from-stdin-secret');
-    const list = await runVenue(['--profile', 'venue1', 'config', 'list', '-o', 'json'], { env: { VENUE_CONFIG_DIR: configDir } });
+    const list = await runVenue(['--profile', 'venue1', 'config', 'list', '-o', 'json'], {
+      env: { VENUE_CONFIG_DIR: configDir },
+    });
     expect(list.stdout).not.toContain('from-stdin-secret');
     expect(JSON.parse(list.stdout)).toContainEqual({ key: 'inventory.apiSecret', value: 'set', source: 'profile' });
   });
 
   it('refuses a secret on the command line, and never prompts without a TTY', async () => {
-    const onArgv = await runVenue(['config', 'set-secret', 'inventory.apiSecret', 'oops-in-history'], { env: { VENUE_CONFIG_DIR: configDir } });
+    const onArgv = await runVenue(['config', 'set-secret', 'inventory.apiSecret', 'oops-in-history'], {
+      env: { VENUE_CONFIG_DIR: configDir },
+    });
     expect(onArgv.code).toBe(2);
-    const noTty = await runVenue(['config', 'set-secret', 'inventory.apiSecret'], { env: { VENUE_CONFIG_DIR: configDir } });
+    const noTty = await runVenue(['config', 'set-secret', 'inventory.apiSecret'], {
+      env: { VENUE_CONFIG_DIR: configDir },
+    });
     expect(noTty.code).toBe(2);
     expect(noTty.stderr).toContain('--secret-stdin or --secret-env');
   });

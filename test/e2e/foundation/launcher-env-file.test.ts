@@ -10,10 +10,16 @@ import { describe, expect, it } from 'vitest';
 import { baseEnv, tempDir, venueBin } from '../../support/venue.js';
 
 describe('the launcher and --env-file', () => {
-  it('a missing --env-file is venue\'s exit 2, not Node\'s exit 9', () => {
+  it("a missing --env-file is venue's exit 2, not Node's exit 9", () => {
     const dir = tempDir();
-    const env = { ...baseEnv({ VENUE_CONFIG_DIR: dir }), PATH: `${path.dirname(process.execPath)}:${process.env.PATH}` };
-    const r = spawnSync(venueBin, ['--env-file', path.join(dir, 'nope.env'), 'config', 'path'], { env, encoding: 'utf8' });
+    const env = {
+      ...baseEnv({ VENUE_CONFIG_DIR: dir }),
+      PATH: `${path.dirname(process.execPath)}:${process.env.PATH}`,
+    };
+    const r = spawnSync(venueBin, ['--env-file', path.join(dir, 'nope.env'), 'config', 'path'], {
+      env,
+      encoding: 'utf8',
+    });
     expect(r.stderr).not.toContain('node:');
     expect(r.stderr).toContain('--env-file');
     expect(r.stderr).toContain('no such file');

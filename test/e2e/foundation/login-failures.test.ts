@@ -21,7 +21,9 @@ const calls = (path: string) => service.seen.filter((r) => r.path === path);
 beforeAll(async () => {
   service = await startFakeService({ tokenPath: '/api/auth/token' });
   configDir = tempDir();
-  const set = await runVenue(['--profile', 'venue1', 'config', 'set', 'inventory.url', `${service.url}/api`], { env: { VENUE_CONFIG_DIR: configDir } });
+  const set = await runVenue(['--profile', 'venue1', 'config', 'set', 'inventory.url', `${service.url}/api`], {
+    env: { VENUE_CONFIG_DIR: configDir },
+  });
   expect(set.code, set.stderr).toBe(0);
   service.script('GET /api/products/1001', { status: 404, body: { message: 'no product 1001' } });
   service.script('GET /api/health', { status: 200, body: { status: 'ok', database: 'connected' } });
@@ -37,7 +39,13 @@ beforeEach(async () => {
 
 const doctorToken = async () => {
   const r = await venue(['doctor', '-o', 'json']);
-  const findings = JSON.parse(r.stdout) as Array<{ service: string; check: string; status: string; detail: string; fix: string }>;
+  const findings = JSON.parse(r.stdout) as Array<{
+    service: string;
+    check: string;
+    status: string;
+    detail: string;
+    fix: string;
+  }>;
   return { code: r.code, token: findings.find((f) => f.service === 'inventory' && f.check === 'token')! };
 };
 
@@ -77,7 +85,9 @@ describe('a failure while getting a token', () => {
     service.script('POST /api/auth/token', { status: 200, body: { ok: true, user: 'integration' } });
     const r = await venue(['inventory', 'products', 'get', '1001']);
     expect(r.code).toBe(6);
-    expect(r.stderr).toContain('POST /api/auth/token answered with success: its answer has no token (looked for accessToken');
+    expect(r.stderr).toContain(
+      'POST /api/auth/token answered with success: its answer has no token (looked for accessToken',
+    );
     expect(calls('/api/products/1001')).toEqual([]);
     expect((await doctorToken()).token.detail).toMatch(/^login answer unreadable: POST \/api\/auth\/token/);
   });
@@ -105,7 +115,14 @@ describe('a failure while getting a token', () => {
   });
 
   it('a busy token route (503) is asked again within the deadline: the command succeeds', async () => {
-    service.script('POST /api/auth/token', { status: 503, body: {} }, { status: 503, body: {} }, { status: 503, body: {} }, { status: 503, body: {} }, { status: 200, body: { token: 'a.b.c' } });
+    service.script(
+      'POST /api/auth/token',
+      { status: 503, body: {} },
+      { status: 503, body: {} },
+      { status: 503, body: {} },
+      { status: 503, body: {} },
+      { status: 200, body: { token: 'a.b.c' } },
+    );
     service.script('GET /api/categories', { status: 200, body: [{ categoryId: 'SNACKS', name: 'Snacks' }] });
     const r = await venue(['inventory', 'categories', '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
@@ -118,7 +135,14 @@ describe('a wrong guest password', () => {
   let wallet: FakeService;
   let walletDir: string;
   const guest = (args: string[], input?: string) =>
-    runVenue(['--profile', 'w', ...args], { env: { VENUE_CONFIG_DIR: walletDir, VENUE_WALLET_URL: wallet.url, VENUE_WALLET_CLIENT_SECRET: 'wallet-secret-0001' }, input });
+    runVenue(['--profile', 'w', ...args], {
+      env: {
+        VENUE_CONFIG_DIR: walletDir,
+        VENUE_WALLET_URL: wallet.url,
+        VENUE_WALLET_CLIENT_SECRET: 'wallet-secret-0001',
+      },
+      input,
+    });
   beforeAll(async () => {
     wallet = await startFakeService({ tokenPath: '/api/v1/token' });
     walletDir = tempDir();
@@ -129,7 +153,7 @@ describe('a wrong guest password', () => {
     fs.rmSync(walletDir, { recursive: true, force: true });
   });
 
-  it('against a bare server (401, no body) is one POST, told as the guest\'s email and password, never the client secret', async () => {
+  it("against a bare server (401, no body) is one POST, told as the guest's email and password, never the client secret", async () => {
     wallet.script('POST /api/v1/admin/login', { status: 401 });
     for (const attempt of [1, 2]) {
       // The second attempt finds an admin token cached by the first: still one POST.
@@ -144,7 +168,11 @@ describe('a wrong guest password', () => {
   });
 
   it('a login refused for its admin token (Bearer challenge) is not blamed on the guest', async () => {
-    wallet.script('POST /api/v1/admin/login', { status: 401, body: { error: 'invalid_token' }, headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+    wallet.script('POST /api/v1/admin/login', {
+      status: 401,
+      body: { error: 'invalid_token' },
+      headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
+    });
     wallet.seen.length = 0;
     const r = await guest(['wallet', 'login', 'ava@example.com', '--password-stdin'], 'Right1234\n');
     expect(r.code).toBe(3);

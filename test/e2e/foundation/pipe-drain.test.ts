@@ -50,7 +50,13 @@ describe('output through a pipe to a slow reader', () => {
       // The data is all there, and readable as its format says.
       const text = received.toString('utf8');
       if (format === 'json') expect(JSON.parse(text)).toHaveLength(20_000);
-      if (format === 'ndjson') expect(text.trimEnd().split('\n').map((line) => JSON.parse(line))).toHaveLength(20_000);
+      if (format === 'ndjson')
+        expect(
+          text
+            .trimEnd()
+            .split('\n')
+            .map((line) => JSON.parse(line)),
+        ).toHaveLength(20_000);
       if (format === 'csv') expect(text.trimEnd().split('\n')).toHaveLength(20_001);
       if (format === 'table') expect(text.trimEnd().split('\n')).toHaveLength(20_001);
     }, 150_000);
@@ -63,7 +69,7 @@ describe('output through a pipe to a slow reader', () => {
     expect(full.stderr).toMatch(/could not write the output: ENOSPC/);
   });
 
-  it('a reader that stops early (head) is the reader\'s choice: exit 0', () => {
+  it("a reader that stops early (head) is the reader's choice: exit 0", () => {
     const early = viaShell(['inventory', 'products', 'list', '--all', '-o', 'ndjson'], '| head -c 100 > /dev/null');
     expect(early.code).toBe(0);
   }, 60_000);

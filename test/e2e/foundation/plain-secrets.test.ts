@@ -34,15 +34,27 @@ beforeEach(() => {
 
 describe('a secret that is a common word', () => {
   it('secret "true", key "SNACKS": products get -o json is valid JSON with the data unchanged; the trace masks them where they travel', async () => {
-    service.script('POST /api/auth/token', { status: 200, body: { token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJzbmFja3MifQ.c2lnbmF0dXJlLXNuYWNrcy0x' } });
+    service.script('POST /api/auth/token', {
+      status: 200,
+      body: { token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJzbmFja3MifQ.c2lnbmF0dXJlLXNuYWNrcy0x' },
+    });
     service.script('GET /api/products/1001', { status: 200, body: PRODUCT });
     const env = { VENUE_INVENTORY_API_KEY: 'SNACKS', VENUE_INVENTORY_API_SECRET: 'true' };
-    for (const args of [['inventory', 'products', 'get', '1001', '-o', 'json'], ['-v', 'inventory', 'products', 'get', '1001', '-o', 'json']]) {
+    for (const args of [
+      ['inventory', 'products', 'get', '1001', '-o', 'json'],
+      ['-v', 'inventory', 'products', 'get', '1001', '-o', 'json'],
+    ]) {
       const result = await venue(args, env);
       expect(result.code, result.stderr).toBe(0);
       const shown = JSON.parse(result.stdout);
       // In venue's names (the service says name and description).
-      expect(shown).toMatchObject({ productId: 1001, categoryId: 'SNACKS', isActive: true, productName: 'string', productDescription: 'true to its string: SNACKS' });
+      expect(shown).toMatchObject({
+        productId: 1001,
+        categoryId: 'SNACKS',
+        isActive: true,
+        productName: 'string',
+        productDescription: 'true to its string: SNACKS',
+      });
       expect(result.stdout).not.toContain('[redacted]');
     }
     fs.rmSync(`${configDir}/state`, { recursive: true, force: true });
@@ -54,15 +66,24 @@ describe('a secret that is a common word', () => {
     // The product's own data in the trace is as the service sent it.
     expect(traced.stderr).toContain('"categoryId":"SNACKS","isActive":true');
     // The service did receive the real credentials.
-    expect(JSON.parse(service.seen.find((r) => r.path === '/api/auth/token')!.body)).toEqual({ apiKey: 'SNACKS', apiSecret: 'true' });
+    expect(JSON.parse(service.seen.find((r) => r.path === '/api/auth/token')!.body)).toEqual({
+      apiKey: 'SNACKS',
+      apiSecret: 'true',
+    });
   });
 
   it('a server that echoes the plain credentials in its error gets them masked there, with and without -v', async () => {
     service.script('POST /api/auth/token', {
       status: 400,
-      body: { message: 'invalid body {"apiKey":"SNACKS","apiSecret":"true"}', errors: [{ field: 'apiSecret', message: '"true" is not a valid secret', rejectedValue: 'true' }] },
+      body: {
+        message: 'invalid body {"apiKey":"SNACKS","apiSecret":"true"}',
+        errors: [{ field: 'apiSecret', message: '"true" is not a valid secret', rejectedValue: 'true' }],
+      },
     });
-    for (const args of [['inventory', 'categories'], ['-v', 'inventory', 'categories']]) {
+    for (const args of [
+      ['inventory', 'categories'],
+      ['-v', 'inventory', 'categories'],
+    ]) {
       const result = await venue(args, { VENUE_INVENTORY_API_KEY: 'SNACKS', VENUE_INVENTORY_API_SECRET: 'true' });
       expect(result.code).not.toBe(0);
       expect(result.stderr).toContain('invalid body {"apiKey":"[redacted]","apiSecret":"[redacted]"}');
@@ -75,12 +96,24 @@ describe('a secret that is a common word', () => {
 describe('a token that is a common word', () => {
   it('the token "string" with -v: the data keeps every "string", the trace masks the token alone', async () => {
     service.script('POST /api/auth/token', { status: 200, body: { accessToken: 'string', tokenType: 'string' } });
-    const categories = { items: [{ categoryId: 'string', categoryName: 'string', description: 'a string of lights' }, { categoryId: 'SNACKS', categoryName: 'Snacks' }] };
+    const categories = {
+      items: [
+        { categoryId: 'string', categoryName: 'string', description: 'a string of lights' },
+        { categoryId: 'SNACKS', categoryName: 'Snacks' },
+      ],
+    };
     service.script('GET /api/categories', { status: 200, body: categories });
-    const result = await venue(['-v', 'inventory', 'categories', '-o', 'json'], { VENUE_INVENTORY_API_KEY: 'key-Plain-4471', VENUE_INVENTORY_API_SECRET: 'secret-Plain-8812' });
+    const result = await venue(['-v', 'inventory', 'categories', '-o', 'json'], {
+      VENUE_INVENTORY_API_KEY: 'key-Plain-4471',
+      VENUE_INVENTORY_API_SECRET: 'secret-Plain-8812',
+    });
     expect(result.code, result.stderr).toBe(0);
     const shown = JSON.parse(result.stdout);
-    expect(shown).toEqual(expect.arrayContaining([expect.objectContaining({ categoryId: 'string', name: 'string', description: 'a string of lights' })]));
+    expect(shown).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ categoryId: 'string', name: 'string', description: 'a string of lights' }),
+      ]),
+    );
     expect(result.stdout).not.toContain('[redacted]');
     // The token went out as "string"; the trace shows its header and its field masked, and the data whole.
     expect(service.seen.find((r) => r.path === '/api/categories')!.headers.authorization).toBe('Bearer string');
@@ -91,9 +124,19 @@ describe('a token that is a common word', () => {
   });
 
   it('the same token as a bare text body is masked in the trace as the whole body', async () => {
-    service.script('POST /api/auth/token', { status: 200, body: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ0ZXh0In0.c2lnbmF0dXJlLXRleHQtYm9keQ', headers: { 'content-type': 'text/plain' } });
-    service.script('GET /api/categories', { status: 200, body: { items: [{ categoryId: 'string', categoryName: 'string' }] } });
-    const result = await venue(['-v', 'inventory', 'categories', '-o', 'json'], { VENUE_INVENTORY_API_KEY: 'key-Plain-4471', VENUE_INVENTORY_API_SECRET: 'secret-Plain-8812' });
+    service.script('POST /api/auth/token', {
+      status: 200,
+      body: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ0ZXh0In0.c2lnbmF0dXJlLXRleHQtYm9keQ',
+      headers: { 'content-type': 'text/plain' },
+    });
+    service.script('GET /api/categories', {
+      status: 200,
+      body: { items: [{ categoryId: 'string', categoryName: 'string' }] },
+    });
+    const result = await venue(['-v', 'inventory', 'categories', '-o', 'json'], {
+      VENUE_INVENTORY_API_KEY: 'key-Plain-4471',
+      VENUE_INVENTORY_API_SECRET: 'secret-Plain-8812',
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).not.toContain('c2lnbmF0dXJlLXRleHQtYm9keQ');
     expect(JSON.parse(result.stdout)[0]).toMatchObject({ categoryId: 'string', name: 'string' });

@@ -21,7 +21,8 @@ fs.cpSync(path.join(repoRoot, 'dist/help'), path.join(copy, 'dist/help'), { recu
 afterAll(() => fs.rmSync(copy, { recursive: true, force: true }));
 
 const env = { PATH: process.env.PATH, HOME: process.env.HOME, VENUE_CONFIG_DIR: path.join(copy, 'config') };
-const run = (bin: string, args: string[], extra: NodeJS.ProcessEnv = {}) => spawnSync(process.execPath, [bin, ...args], { env: { ...env, ...extra }, encoding: 'utf8' });
+const run = (bin: string, args: string[], extra: NodeJS.ProcessEnv = {}) =>
+  spawnSync(process.execPath, [bin, ...args], { env: { ...env, ...extra }, encoding: 'utf8' });
 
 describe('the launcher and the prebuilt help', () => {
   it('answers --help, -h, help <words> and a group alone from the files, loading no bundle', () => {
@@ -46,7 +47,14 @@ describe('the launcher and the prebuilt help', () => {
   });
 
   it('leaves to the CLI a word no command has, and a command run without --help', () => {
-    for (const args of [['inventory', 'nosuch', '--help'], ['nosuch', '--help'], ['help', 'nosuch'], ['help', 'exit-codes'], ['doctor'], ['inventory', '--help', 'stock']]) {
+    for (const args of [
+      ['inventory', 'nosuch', '--help'],
+      ['nosuch', '--help'],
+      ['help', 'nosuch'],
+      ['help', 'exit-codes'],
+      ['doctor'],
+      ['inventory', '--help', 'stock'],
+    ]) {
       const r = run(path.join(copy, 'bin/venue.js'), args);
       // No bundle in the copy: reaching the CLI fails to load it.
       expect(r.status, args.join(' ')).not.toBe(0);

@@ -21,7 +21,9 @@ async function everyPath(): Promise<Array<{ kind: 'groups' | 'commands'; words: 
     if ('hidden' in entry && entry.hidden) return;
     if ('commands' in entry) {
       paths.push({ kind: 'groups', words });
-      for (const child of entry.commands) for (const name of [child.name, ...(('aliases' in child && child.aliases) || [])]) walk(child, [...words, name]);
+      for (const child of entry.commands)
+        for (const name of [child.name, ...(('aliases' in child && child.aliases) || [])])
+          walk(child, [...words, name]);
     } else paths.push({ kind: 'commands', words });
   };
   for (const group of rootGroups) if (!group.hidden) walk((await group.load()).default, [group.name]);
@@ -58,7 +60,9 @@ describe('prebuilt help', () => {
 
   it('holds a file for each of them and nothing else', async () => {
     const expected = (await everyPath()).map(({ kind, words }) => `${kind}/${words.join(' ')}.txt`).sort();
-    const present = ['groups', 'commands'].flatMap((kind) => fs.readdirSync(path.join(helpDir, kind)).map((f) => `${kind}/${f}`)).sort();
+    const present = ['groups', 'commands']
+      .flatMap((kind) => fs.readdirSync(path.join(helpDir, kind)).map((f) => `${kind}/${f}`))
+      .sort();
     expect(present).toEqual(expected);
   });
 

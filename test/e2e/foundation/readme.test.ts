@@ -49,7 +49,8 @@ function shellBlocks(markdown: string): Block[] {
     const indent = open[1]!.length;
     const body: string[] = [];
     let j = i + 1;
-    for (; j < lines.length && !/^\s*```\s*$/.test(lines[j]!); j++) body.push(lines[j]!.slice(Math.min(indent, lines[j]!.length - lines[j]!.trimStart().length)));
+    for (; j < lines.length && !/^\s*```\s*$/.test(lines[j]!); j++)
+      body.push(lines[j]!.slice(Math.min(indent, lines[j]!.length - lines[j]!.trimStart().length)));
     const before = lines.slice(Math.max(0, i - 4), i).join('\n');
     blocks.push({ line: i + 1, text: body.join('\n'), before });
     i = j;
@@ -93,7 +94,8 @@ function commandScript(text: string, pidFile: string): { script: string; whole?:
     const mark = markOf(line);
     if (!mark) return line;
     if (mark.kind === 'skip') return `: skipped, ${mark.why}`;
-    if (mark.kind === 'exits') return `__code=0; ${line.replace(/#[^#]*$/, '')} || __code=$?\n[ "$__code" = ${mark.code} ] || { echo "README: exit $__code, not ${mark.code}, from: ${line.replace(/["`$\\]/g, '\\$&').split('\n')[0]}" >&2; exit 99; }`;
+    if (mark.kind === 'exits')
+      return `__code=0; ${line.replace(/#[^#]*$/, '')} || __code=$?\n[ "$__code" = ${mark.code} ] || { echo "README: exit $__code, not ${mark.code}, from: ${line.replace(/["`$\\]/g, '\\$&').split('\n')[0]}" >&2; exit 99; }`;
     return `( ${line.replace(/#[^#]*$/, '')} ) > "${pidFile}.out" 2>&1 &\necho $! >> "${pidFile}"`;
   });
   return { script: out.join('\n') };
@@ -138,7 +140,10 @@ let receiver: http.Server | undefined;
 let env: NodeJS.ProcessEnv;
 const pidFile = () => path.join(workDir, '.background-pids');
 const session = () => path.join(workDir, '.session');
-const licence = { VENUE_INVENTORY_API_KEY: sandboxDemoSecrets['inventory.apiKey'], VENUE_INVENTORY_API_SECRET: sandboxDemoSecrets['inventory.apiSecret'] };
+const licence = {
+  VENUE_INVENTORY_API_KEY: sandboxDemoSecrets['inventory.apiKey'],
+  VENUE_INVENTORY_API_SECRET: sandboxDemoSecrets['inventory.apiSecret'],
+};
 
 /** A block works on a chain's venues unless it makes profiles itself. */
 const needsChain = (text: string) => !/venue config init\b/.test(text);
@@ -157,7 +162,11 @@ async function runBlock(block: Block): Promise<Outcome & { skipped?: string }> {
     const file = path.join(workDir, `.readme-script-${block.line}`);
     fs.writeFileSync(file, `${block.text}\n`, { mode: 0o755 });
     const receipts = path.join(env.RECEIPTS_DIR!, block.before.includes('nightly-receipts-all') ? 'all' : 'one');
-    return runBash(['-c', `exec "${file}"`], { ...blockEnv, PATH: `${realBin}:${process.env.PATH}`, RECEIPTS_DIR: receipts, VENUE_CONFIG_DIR: chainConfig }, workDir);
+    return runBash(
+      ['-c', `exec "${file}"`],
+      { ...blockEnv, PATH: `${realBin}:${process.env.PATH}`, RECEIPTS_DIR: receipts, VENUE_CONFIG_DIR: chainConfig },
+      workDir,
+    );
   }
   const { script, whole } = commandScript(block.text, pidFile());
   if (whole) return { code: 0, output: '', skipped: whole };
@@ -184,42 +193,96 @@ beforeAll(async () => {
   shim = await installVenueShim(bin);
   realBin = path.join(workDir, '.real-bin');
   fs.mkdirSync(realBin);
-  fs.writeFileSync(path.join(realBin, 'venue'), `#!/bin/sh\nexec "${process.execPath}" "${venueBin}" "$@"\n`, { mode: 0o755 });
+  fs.writeFileSync(path.join(realBin, 'venue'), `#!/bin/sh\nexec "${process.execPath}" "${venueBin}" "$@"\n`, {
+    mode: 0o755,
+  });
   // `npx venue …` in a checkout runs its venue: so here.
-  fs.writeFileSync(path.join(bin, 'npx'), '#!/bin/sh\n[ "$1" = venue ] || { echo "npx: only venue here" >&2; exit 1; }\nshift\nexec venue "$@"\n', { mode: 0o755 });
+  fs.writeFileSync(
+    path.join(bin, 'npx'),
+    '#!/bin/sh\n[ "$1" = venue ] || { echo "npx: only venue here" >&2; exit 1; }\nshift\nexec venue "$@"\n',
+    { mode: 0o755 },
+  );
   // The spreadsheet export of the stock take recipe.
   fs.mkdirSync(path.join(workDir, 'Downloads'));
-  fs.writeFileSync(path.join(workDir, 'Downloads/count-march.csv'), 'productCode,productName,countedQuantity\nSKU-1001,Gummy Bears 100g,30\nSKU-1003,Jelly Beans,12\n');
+  fs.writeFileSync(
+    path.join(workDir, 'Downloads/count-march.csv'),
+    'productCode,productName,countedQuantity\nSKU-1001,Gummy Bears 100g,30\nSKU-1003,Jelly Beans,12\n',
+  );
 
   // "Your app" of the webhook recipe (--forward-to, replay --to http://localhost:3000/hooks). The help examples'
   // test (foundation/examples.test.ts) stands one up on the same port: when it holds the port, its answers do.
   receiver = http.createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end()));
   await new Promise<void>((resolve, reject) =>
-    receiver!.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? ((receiver = undefined), resolve()) : reject(error))).listen(3000, '127.0.0.1', resolve),
+    receiver!
+      .once('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'EADDRINUSE' ? ((receiver = undefined), resolve()) : reject(error),
+      )
+      .listen(3000, '127.0.0.1', resolve),
   );
 
   // The chain: fleet venues in the sandbox, reached by store1–3 as another host (localhost).
   chainConfig = tempDir('venue-readme-chain-');
   const setup = async (args: string[], input?: string) => {
-    const run = await sb.run(args, { env: { VENUE_CONFIG_DIR: chainConfig }, ...(input === undefined ? {} : { input }) });
+    const run = await sb.run(args, {
+      env: { VENUE_CONFIG_DIR: chainConfig },
+      ...(input === undefined ? {} : { input }),
+    });
     expect(run.code, `${args.join(' ')}: ${run.stderr}`).toBe(0);
   };
   await setup(['sandbox', 'fleet', '--venues', '3']);
-  await setup(['config', 'init', 'chain', '--wallet-url', `${sb.origin}/wallet`, '--booking-url', `${sb.origin}/booking`]);
-  await setup(['--profile', 'chain', 'config', 'set-secret', 'wallet.clientSecret', '--secret-stdin'], sandboxDemoSecrets['wallet.clientSecret']);
-  await setup(['--profile', 'chain', 'config', 'set-secret', 'booking.clientSecret', '--secret-stdin'], sandboxDemoSecrets['booking.clientSecret']);
+  await setup([
+    'config',
+    'init',
+    'chain',
+    '--wallet-url',
+    `${sb.origin}/wallet`,
+    '--booking-url',
+    `${sb.origin}/booking`,
+  ]);
+  await setup(
+    ['--profile', 'chain', 'config', 'set-secret', 'wallet.clientSecret', '--secret-stdin'],
+    sandboxDemoSecrets['wallet.clientSecret'],
+  );
+  await setup(
+    ['--profile', 'chain', 'config', 'set-secret', 'booking.clientSecret', '--secret-stdin'],
+    sandboxDemoSecrets['booking.clientSecret'],
+  );
   const elsewhere = sb.origin.replace('127.0.0.1', 'localhost');
   for (const n of [1, 2, 3]) {
-    await setup(['config', 'init', `store${n}`, '--extends', 'chain', '--tags', 'north,arcades', '--inventory-url', `${elsewhere}/fleet/fleet-${n}/inventory`, '--user', '1', '--warehouse', '1']);
-    await setup(['--profile', `store${n}`, 'config', 'set-secret', 'inventory.apiKey', '--secret-stdin'], licence.VENUE_INVENTORY_API_KEY);
-    await setup(['--profile', `store${n}`, 'config', 'set-secret', 'inventory.apiSecret', '--secret-stdin'], licence.VENUE_INVENTORY_API_SECRET);
+    await setup([
+      'config',
+      'init',
+      `store${n}`,
+      '--extends',
+      'chain',
+      '--tags',
+      'north,arcades',
+      '--inventory-url',
+      `${elsewhere}/fleet/fleet-${n}/inventory`,
+      '--user',
+      '1',
+      '--warehouse',
+      '1',
+    ]);
+    await setup(
+      ['--profile', `store${n}`, 'config', 'set-secret', 'inventory.apiKey', '--secret-stdin'],
+      licence.VENUE_INVENTORY_API_KEY,
+    );
+    await setup(
+      ['--profile', `store${n}`, 'config', 'set-secret', 'inventory.apiSecret', '--secret-stdin'],
+      licence.VENUE_INVENTORY_API_SECRET,
+    );
   }
 
   // The cron recipes' folders and files: the ERP's exports, the env file with the licence.
   const receipts = path.join(workDir, 'erp/receipts');
   fs.mkdirSync(path.join(receipts, 'one'), { recursive: true });
   fs.mkdirSync(path.join(receipts, 'all'), { recursive: true });
-  fs.writeFileSync(path.join(workDir, 'inventory.env'), `VENUE_PROFILE=store1\nVENUE_INVENTORY_API_KEY=${licence.VENUE_INVENTORY_API_KEY}\nVENUE_INVENTORY_API_SECRET=${licence.VENUE_INVENTORY_API_SECRET}\n`, { mode: 0o600 });
+  fs.writeFileSync(
+    path.join(workDir, 'inventory.env'),
+    `VENUE_PROFILE=store1\nVENUE_INVENTORY_API_KEY=${licence.VENUE_INVENTORY_API_KEY}\nVENUE_INVENTORY_API_SECRET=${licence.VENUE_INVENTORY_API_SECRET}\n`,
+    { mode: 0o600 },
+  );
 
   env = {
     ...baseEnv({ ...sb.env, VENUE_SANDBOX_AUTOSTART: undefined }),
@@ -278,12 +341,23 @@ describe('the README', () => {
     const failures: string[] = [];
     for (const block of blocks) {
       // The ERP's exports of tonight, before each cron recipe runs.
-      if (isScript('/usr/local/bin/nightly-receipts`')(block)) fs.writeFileSync(path.join(env.RECEIPTS_DIR!, 'one', '3_PO-7701_INV-88.csv'), 'productId,quantity,value\n1001,6,9.00\n1002,2,3.10\n');
+      if (isScript('/usr/local/bin/nightly-receipts`')(block))
+        fs.writeFileSync(
+          path.join(env.RECEIPTS_DIR!, 'one', '3_PO-7701_INV-88.csv'),
+          'productId,quantity,value\n1001,6,9.00\n1002,2,3.10\n',
+        );
       if (isScript('/usr/local/bin/nightly-receipts-all`')(block)) {
-        for (const store of ['store1', 'store2']) fs.writeFileSync(path.join(env.RECEIPTS_DIR!, 'all', `${store}.csv`), 'productId,quantity,value\n1001,4,6.00\n');
+        for (const store of ['store1', 'store2'])
+          fs.writeFileSync(
+            path.join(env.RECEIPTS_DIR!, 'all', `${store}.csv`),
+            'productId,quantity,value\n1001,4,6.00\n',
+          );
       }
       const outcome = await runBlock(block);
-      if (outcome.code !== 0) failures.push(`README.md:${block.line}\n${block.text.split('\n').slice(0, 3).join('\n')}\n  exit ${outcome.code}: ${outcome.output.trim().split('\n').slice(-6).join('\n  ')}`);
+      if (outcome.code !== 0)
+        failures.push(
+          `README.md:${block.line}\n${block.text.split('\n').slice(0, 3).join('\n')}\n  exit ${outcome.code}: ${outcome.output.trim().split('\n').slice(-6).join('\n  ')}`,
+        );
     }
     // A server started in the background still runs.
     const pids = fs.existsSync(pidFile()) ? fs.readFileSync(pidFile(), 'utf8').split('\n').filter(Boolean) : [];
@@ -291,7 +365,9 @@ describe('the README', () => {
       try {
         process.kill(Number(pid), 0);
       } catch {
-        failures.push(`a server of the README (pid ${pid}) stopped: ${fs.readFileSync(`${pidFile()}.out`, 'utf8').slice(-400)}`);
+        failures.push(
+          `a server of the README (pid ${pid}) stopped: ${fs.readFileSync(`${pidFile()}.out`, 'utf8').slice(-400)}`,
+        );
       }
     }
     expect(failures.join('\n\n')).toBe('');
@@ -318,14 +394,20 @@ describe('the README', () => {
   it('the nightly receipts of every venue: a venue without a file has nothing to receive, a rerun says already received', async () => {
     const script = blocks.find(isScript('/usr/local/bin/nightly-receipts-all`'))!;
     const log = path.join(env.LOG_DIR!, 'receipts.log');
-    for (const store of ['store1', 'store2']) fs.writeFileSync(path.join(env.RECEIPTS_DIR!, 'all', `${store}.csv`), 'productId,quantity,value\n1004,3,4.50\n');
+    for (const store of ['store1', 'store2'])
+      fs.writeFileSync(path.join(env.RECEIPTS_DIR!, 'all', `${store}.csv`), 'productId,quantity,value\n1004,3,4.50\n');
     fs.rmSync(path.join(env.RECEIPTS_DIR!, 'all', 'store3.csv'), { force: true });
     const before = fs.readFileSync(log, 'utf8').length;
     const first = await runBlock(script);
     expect(first.code, first.output).toBe(0);
     const firstLog = fs.readFileSync(log, 'utf8').slice(before);
     // Every line is stamped; the summary names each venue's outcome.
-    expect(firstLog.split('\n').filter(Boolean).every((l) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ /.test(l))).toBe(true);
+    expect(
+      firstLog
+        .split('\n')
+        .filter(Boolean)
+        .every((l) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ /.test(l)),
+    ).toBe(true);
     expect(firstLog).toMatch(/store1\s+0\s+ok\s.*received: receipt [0-9a-f]{12}/);
     expect(firstLog).toMatch(/store3\s+0\s+nothing\s.*nothing to receive: no file /);
     const second = await runBlock(script);

@@ -18,7 +18,8 @@ let booking: FakeService;
 let inventory: FakeService;
 let configDir: string;
 let env: Record<string, string>;
-const venue = (args: string[], input?: string): Promise<RunResult> => runVenue(['--profile', 'other', ...args], { env, input });
+const venue = (args: string[], input?: string): Promise<RunResult> =>
+  runVenue(['--profile', 'other', ...args], { env, input });
 
 beforeAll(async () => {
   [wallet, booking, inventory] = await Promise.all([
@@ -41,7 +42,11 @@ beforeAll(async () => {
   };
   const created = await venue(['config', 'set', 'wallet.environment', 'production']);
   expect(created.code, created.stderr).toBe(0);
-  const token = await new SignJWT({ sub: 'guest' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('2h').sign(new TextEncoder().encode('reads-checked-key-0123456789'));
+  const token = await new SignJWT({ sub: 'guest' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(new TextEncoder().encode('reads-checked-key-0123456789'));
   wallet.script('POST /api/v1/admin/login', { status: 200, body: { accessToken: token, refreshToken: token } });
   const login = await venue(['wallet', 'login', 'guest@example.com', '--password-stdin'], 'Guest1234\n');
   expect(login.code, login.stderr).toBe(0);
@@ -54,7 +59,10 @@ afterAll(async () => {
 
 describe('an answer about something else than what was asked', () => {
   it('a balance of another card is exit 6 naming cardNumber, and nothing is shown', async () => {
-    wallet.script(`GET /api/v1/card/${CARD}/balance`, { status: 200, body: { cardNumber: OTHER_CARD, playBalance: { amount: 5, unit: 'dollars' }, ticketBalance: 1 } });
+    wallet.script(`GET /api/v1/card/${CARD}/balance`, {
+      status: 200,
+      body: { cardNumber: OTHER_CARD, playBalance: { amount: 5, unit: 'dollars' }, ticketBalance: 1 },
+    });
     const r = await venue(['wallet', 'balance', CARD]);
     expect(r.code, r.stderr).toBe(6);
     expect(r.stdout).toBe('');
@@ -65,7 +73,15 @@ describe('an answer about something else than what was asked', () => {
   });
 
   it('a masked card number that ends like the card asked for is this card', async () => {
-    wallet.script(`GET /api/v1/card/${CARD}/balance`, { status: 200, body: { cardNumber: '•••• •••• 0001', playBalance: { amount: 0, unit: 'dollars' }, bonusBalance: { amount: 0, unit: 'dollars' }, ticketBalance: 0 } });
+    wallet.script(`GET /api/v1/card/${CARD}/balance`, {
+      status: 200,
+      body: {
+        cardNumber: '•••• •••• 0001',
+        playBalance: { amount: 0, unit: 'dollars' },
+        bonusBalance: { amount: 0, unit: 'dollars' },
+        ticketBalance: 0,
+      },
+    });
     const r = await venue(['wallet', 'balance', CARD]);
     expect(r.code, r.stderr).toBe(0);
     // Zero is zero: $0.00 and 0, never a blank.
@@ -75,7 +91,10 @@ describe('an answer about something else than what was asked', () => {
   });
 
   it('activity entries of another card are exit 6', async () => {
-    wallet.script(`GET /api/v1/card/${CARD}/activity`, { status: 200, body: [{ id: 'A1', cardNumber: OTHER_CARD, type: 'GAME_PLAY', timestamp: '2026-01-03T10:00:00Z', amount: -1 }] });
+    wallet.script(`GET /api/v1/card/${CARD}/activity`, {
+      status: 200,
+      body: [{ id: 'A1', cardNumber: OTHER_CARD, type: 'GAME_PLAY', timestamp: '2026-01-03T10:00:00Z', amount: -1 }],
+    });
     const r = await venue(['wallet', 'activity', CARD]);
     expect(r.code, r.stderr).toBe(6);
     expect(r.stdout).toBe('');
@@ -93,7 +112,17 @@ describe('an answer about something else than what was asked', () => {
   it('sessions of another day are exit 6 naming date', async () => {
     booking.script('GET /api/v1/experiences/exp-1/sessions', {
       status: 200,
-      body: [{ slotId: 's-1', experienceId: 'exp-1', date: '2026-12-06', startTime: '2026-12-06T10:00:00Z', endTime: '2026-12-06T11:00:00Z', capacity: 10, remaining: 4 }],
+      body: [
+        {
+          slotId: 's-1',
+          experienceId: 'exp-1',
+          date: '2026-12-06',
+          startTime: '2026-12-06T10:00:00Z',
+          endTime: '2026-12-06T11:00:00Z',
+          capacity: 10,
+          remaining: 4,
+        },
+      ],
     });
     const r = await venue(['booking', 'sessions', 'exp-1', '--date', '2026-12-05']);
     expect(r.code, r.stderr).toBe(6);
@@ -107,9 +136,33 @@ describe('values that cannot be true', () => {
     booking.script('GET /api/v1/experiences/exp-1/sessions', {
       status: 200,
       body: [
-        { slotId: 's-ok', experienceId: 'exp-1', date: '2026-12-05', startTime: '2026-12-05T10:00:00Z', endTime: '2026-12-05T11:00:00Z', capacity: 10, remaining: 4 },
-        { slotId: 's-bad', experienceId: 'exp-1', date: '2026-12-05', startTime: '2026-12-05T12:00:00Z', endTime: '2026-12-05T11:30:00Z', capacity: 10, remaining: 4 },
-        { slotId: 's-over', experienceId: 'exp-1', date: '2026-12-05', startTime: '2026-12-05T13:00:00Z', endTime: '2026-12-05T14:00:00Z', capacity: 10, remaining: 12 },
+        {
+          slotId: 's-ok',
+          experienceId: 'exp-1',
+          date: '2026-12-05',
+          startTime: '2026-12-05T10:00:00Z',
+          endTime: '2026-12-05T11:00:00Z',
+          capacity: 10,
+          remaining: 4,
+        },
+        {
+          slotId: 's-bad',
+          experienceId: 'exp-1',
+          date: '2026-12-05',
+          startTime: '2026-12-05T12:00:00Z',
+          endTime: '2026-12-05T11:30:00Z',
+          capacity: 10,
+          remaining: 4,
+        },
+        {
+          slotId: 's-over',
+          experienceId: 'exp-1',
+          date: '2026-12-05',
+          startTime: '2026-12-05T13:00:00Z',
+          endTime: '2026-12-05T14:00:00Z',
+          capacity: 10,
+          remaining: 12,
+        },
       ],
     });
     const r = await venue(['booking', 'sessions', 'exp-1', '--date', '2026-12-05', '-o', 'json']);
@@ -121,7 +174,19 @@ describe('values that cannot be true', () => {
   });
 
   it('stock below zero is shown and flagged (exit 6)', async () => {
-    inventory.script('GET /stock-levels', { status: 200, body: { items: [{ productId: 1001, warehouseId: 1, quantity: -3 }, { productId: 1002, warehouseId: 1, quantity: 0 }], page: 1, pageSize: 50, totalItems: 2, totalPages: 1 } });
+    inventory.script('GET /stock-levels', {
+      status: 200,
+      body: {
+        items: [
+          { productId: 1001, warehouseId: 1, quantity: -3 },
+          { productId: 1002, warehouseId: 1, quantity: 0 },
+        ],
+        page: 1,
+        pageSize: 50,
+        totalItems: 2,
+        totalPages: 1,
+      },
+    });
     const r = await venue(['inventory', 'stock', 'levels']);
     expect(r.code, r.stderr).toBe(6);
     expect(r.stdout).toMatch(/1001\s.*-3/);
@@ -129,11 +194,28 @@ describe('values that cannot be true', () => {
     expect(r.stderr).not.toContain('product 1002');
   });
 
-  it('stock below zero in a machine-format listing (each level read once, into venue\'s shape) is shown and flagged the same way', async () => {
-    inventory.script('GET /stock-levels', { status: 200, body: { items: [{ productId: 1001, warehouseId: 1, quantity: -3 }, { productId: 1002, warehouseId: 1, quantity: 0 }], page: 1, pageSize: 200, totalItems: 2, totalPages: 1 } });
+  it("stock below zero in a machine-format listing (each level read once, into venue's shape) is shown and flagged the same way", async () => {
+    inventory.script('GET /stock-levels', {
+      status: 200,
+      body: {
+        items: [
+          { productId: 1001, warehouseId: 1, quantity: -3 },
+          { productId: 1002, warehouseId: 1, quantity: 0 },
+        ],
+        page: 1,
+        pageSize: 200,
+        totalItems: 2,
+        totalPages: 1,
+      },
+    });
     const r = await venue(['inventory', 'stock', 'levels', '--all', '-o', 'ndjson']);
     expect(r.code, r.stderr).toBe(6);
-    expect(r.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
       { productId: 1001, warehouseId: 1, quantity: -3 },
       { productId: 1002, warehouseId: 1, quantity: 0 },
     ]);
@@ -153,21 +235,34 @@ describe('fields read by their type', () => {
     });
     const r = await venue(['booking', 'availability', 'exp-1', '--from', '2026-12-05', '--days', '2', '-o', 'csv']);
     expect(r.code, r.stderr).toBe(0);
-    const table = await venue(['booking', 'availability', 'exp-1', '--from', '2026-12-05', '--days', '2', '-o', 'table']);
+    const table = await venue([
+      'booking',
+      'availability',
+      'exp-1',
+      '--from',
+      '2026-12-05',
+      '--days',
+      '2',
+      '-o',
+      'table',
+    ]);
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/2026-12-05\s+4\s+20\s+5/);
     expect(table.stdout).toMatch(/2026-12-06\s+4\s+20\s+0/);
   });
 
   it('containers: the units under defaultQuantity, past a unit word', async () => {
-    inventory.script('GET /containers', { status: 200, body: [{ containerId: 2, name: 'Carton', units: 'each', defaultQuantity: 24 }] });
+    inventory.script('GET /containers', {
+      status: 200,
+      body: [{ containerId: 2, name: 'Carton', units: 'each', defaultQuantity: 24 }],
+    });
     const r = await venue(['inventory', 'containers']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/2\s+Carton\s+24/);
   });
 });
 
-describe('the service\'s own words, and zero is zero', () => {
+describe("the service's own words, and zero is zero", () => {
   it('a card status "active" is shown as "active"; ACTIVATED as venue spells it', async () => {
     wallet.script('GET /api/v1/card', {
       status: 200,
@@ -185,7 +280,18 @@ describe('the service\'s own words, and zero is zero', () => {
   it('activity: zero amounts and tickets are 0, not blank', async () => {
     wallet.script(`GET /api/v1/card/${CARD}/activity`, {
       status: 200,
-      body: [{ activityId: 'A1', kind: 'reload', occurredAt: '2026-01-04T10:00:00Z', description: 'Reload', playAmount: 10, bonusAmount: 0, tickets: 0, unit: 'dollars' }],
+      body: [
+        {
+          activityId: 'A1',
+          kind: 'reload',
+          occurredAt: '2026-01-04T10:00:00Z',
+          description: 'Reload',
+          playAmount: 10,
+          bonusAmount: 0,
+          tickets: 0,
+          unit: 'dollars',
+        },
+      ],
     });
     const r = await venue(['wallet', 'activity', CARD]);
     expect(r.code, r.stderr).toBe(0);
@@ -193,29 +299,81 @@ describe('the service\'s own words, and zero is zero', () => {
   });
 
   it('a reload at a tokens location says tokens, never "$10.00 play"; the sale says what it credited', async () => {
-    wallet.script('GET /api/v1/card', { status: 200, body: [{ cardNumber: CARD, cardType: 'Premium', status: 'activated', playUnit: 'tokens' }] });
-    wallet.script('GET /api/v1/quickreload', { status: 200, body: [{ productId: 'RL-10', name: 'Ten', price: 10, playValue: 10, bonusValue: 0 }] });
-    const dry = await venue(['wallet', 'reload', CARD, '--product', 'RL-10', '--payment-ref', 'pay-tokens-1', '--dry-run']);
+    wallet.script('GET /api/v1/card', {
+      status: 200,
+      body: [{ cardNumber: CARD, cardType: 'Premium', status: 'activated', playUnit: 'tokens' }],
+    });
+    wallet.script('GET /api/v1/quickreload', {
+      status: 200,
+      body: [{ productId: 'RL-10', name: 'Ten', price: 10, playValue: 10, bonusValue: 0 }],
+    });
+    const dry = await venue([
+      'wallet',
+      'reload',
+      CARD,
+      '--product',
+      'RL-10',
+      '--payment-ref',
+      'pay-tokens-1',
+      '--dry-run',
+    ]);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stderr).toContain('credited in tokens');
     expect(dry.stderr).not.toContain('$10.00 play');
-    wallet.script('POST /api/v1/sale', { status: 201, body: { saleId: 'SALE-7', credited: { play: { amount: 40, unit: 'tokens' }, bonus: { amount: 0, unit: 'tokens' } } } });
-    wallet.script(`GET /api/v1/card/${CARD}/balance`, { status: 200, body: { cardNumber: CARD, playBalance: { amount: 40, unit: 'tokens' }, bonusBalance: { amount: 0, unit: 'tokens' }, ticketBalance: 0 } });
+    wallet.script('POST /api/v1/sale', {
+      status: 201,
+      body: {
+        saleId: 'SALE-7',
+        credited: { play: { amount: 40, unit: 'tokens' }, bonus: { amount: 0, unit: 'tokens' } },
+      },
+    });
+    wallet.script(`GET /api/v1/card/${CARD}/balance`, {
+      status: 200,
+      body: {
+        cardNumber: CARD,
+        playBalance: { amount: 40, unit: 'tokens' },
+        bonusBalance: { amount: 0, unit: 'tokens' },
+        ticketBalance: 0,
+      },
+    });
     const r = await venue(['wallet', 'reload', CARD, '--product', 'RL-10', '--payment-ref', 'pay-tokens-1', '--yes']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain('Recorded sale SALE-7 for payment ref pay-tokens-1: credited 40 tokens play + 0 tokens bonus.');
+    expect(r.stderr).toContain(
+      'Recorded sale SALE-7 for payment ref pay-tokens-1: credited 40 tokens play + 0 tokens bonus.',
+    );
     expect(r.stdout).toMatch(/Play balance after\s+40 tokens/);
   });
 
   it('order pay: the order\'s status from a sale answer that gives it (no order lookup on this server), never "unknown"', async () => {
-    booking.script('POST /api/v1/sale', { status: 201, body: { saleId: 'sale-5', orderId: 'ord-5', status: 'confirmed', amount: 30, paymentReference: 'PSP-5', recordedAt: '2026-12-05T10:00:00Z', reservationIds: ['res-5'] } });
+    booking.script('POST /api/v1/sale', {
+      status: 201,
+      body: {
+        saleId: 'sale-5',
+        orderId: 'ord-5',
+        status: 'confirmed',
+        amount: 30,
+        paymentReference: 'PSP-5',
+        recordedAt: '2026-12-05T10:00:00Z',
+        reservationIds: ['res-5'],
+      },
+    });
     const r = await venue(['booking', 'order', 'pay', 'ord-5', '--amount', '30', '--payment-ref', 'PSP-5']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('Payment PSP-5 recorded as sale sale-5: order ord-5 is confirmed.');
     expect(r.stdout).not.toMatch(/unknown/);
     expect(r.stdout).toContain('res-5');
     // venue's own contract: the sale answer's status is the order's; with no reservations listed, it says so.
-    booking.script('POST /api/v1/sale', { status: 201, body: { saleId: 'sale-6', orderId: 'ord-6', status: 'confirmed', amount: 30, paymentReference: 'PSP-6', recordedAt: '2026-12-05T10:00:00Z' } });
+    booking.script('POST /api/v1/sale', {
+      status: 201,
+      body: {
+        saleId: 'sale-6',
+        orderId: 'ord-6',
+        status: 'confirmed',
+        amount: 30,
+        paymentReference: 'PSP-6',
+        recordedAt: '2026-12-05T10:00:00Z',
+      },
+    });
     const bare = await venue(['booking', 'order', 'pay', 'ord-6', '--amount', '30', '--payment-ref', 'PSP-6']);
     expect(bare.code, bare.stderr).toBe(0);
     expect(bare.stderr).toContain('order ord-6 is confirmed.');

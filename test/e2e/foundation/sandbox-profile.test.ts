@@ -26,15 +26,24 @@ afterAll(async () => {
 describe('the sandbox profile', () => {
   it('refuses a real URL on the sandbox profile, naming the command that makes a real profile', async () => {
     const configDir = fresh();
-    const result = await runVenue(['config', 'set', 'inventory.url', 'https://inventory.my-venue.example'], { env: { VENUE_CONFIG_DIR: configDir } });
+    const result = await runVenue(['config', 'set', 'inventory.url', 'https://inventory.my-venue.example'], {
+      env: { VENUE_CONFIG_DIR: configDir },
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('venue config init <name>');
-    expect(fs.existsSync(`${configDir}/config.json`) ? fs.readFileSync(`${configDir}/config.json`, 'utf8') : '').not.toContain('my-venue');
+    expect(
+      fs.existsSync(`${configDir}/config.json`) ? fs.readFileSync(`${configDir}/config.json`, 'utf8') : '',
+    ).not.toContain('my-venue');
   });
 
   it('never marks a real host [sandbox]', async () => {
     const result = await runVenue(['inventory', 'categories'], {
-      env: { VENUE_CONFIG_DIR: fresh(), VENUE_INVENTORY_URL: 'https://127.0.0.2:1/inventory', VENUE_SANDBOX_AUTOSTART: '0', VENUE_RETRIES: '0' },
+      env: {
+        VENUE_CONFIG_DIR: fresh(),
+        VENUE_INVENTORY_URL: 'https://127.0.0.2:1/inventory',
+        VENUE_SANDBOX_AUTOSTART: '0',
+        VENUE_RETRIES: '0',
+      },
     });
     expect(result.code).not.toBe(0);
     expect(result.stderr).not.toContain('[sandbox]');
@@ -50,7 +59,9 @@ describe('the sandbox profile', () => {
 
   it("refuses a sandbox that serves another config directory's state", async () => {
     const port = new URL(other.origin).port;
-    const result = await runVenue(['inventory', 'categories'], { env: { VENUE_CONFIG_DIR: fresh(), VENUE_SANDBOX_PORT: port, VENUE_SANDBOX_AUTOSTART: '0' } });
+    const result = await runVenue(['inventory', 'categories'], {
+      env: { VENUE_CONFIG_DIR: fresh(), VENUE_SANDBOX_PORT: port, VENUE_SANDBOX_AUTOSTART: '0' },
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("serves another configuration's state");
     expect(result.stderr).toContain(other.configDir);

@@ -14,18 +14,29 @@ const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJlY2hvIiwiZXhwIjo0MTAyNDQ0ODAwfQ.c
 
 let fake: FakeServiceProfile;
 // The fake's own token route is moved aside: these tests script the real one.
-fakeServiceForFile({ tokenPath: '/unused', urlKey: 'inventory.url', basePath: '/api', runVenue }, (profile) => (fake = profile));
-const venue = (args: string[]) => fake.venue(args, { VENUE_INVENTORY_API_KEY: API_KEY, VENUE_INVENTORY_API_SECRET: API_SECRET });
+fakeServiceForFile(
+  { tokenPath: '/unused', urlKey: 'inventory.url', basePath: '/api', runVenue },
+  (profile) => (fake = profile),
+);
+const venue = (args: string[]) =>
+  fake.venue(args, { VENUE_INVENTORY_API_KEY: API_KEY, VENUE_INVENTORY_API_SECRET: API_SECRET });
 
 function expectNoSecret(text: string): void {
-  for (const secret of [API_KEY, API_SECRET, JSON.stringify(API_SECRET).slice(1, -1), TOKEN]) expect(text).not.toContain(secret);
+  for (const secret of [API_KEY, API_SECRET, JSON.stringify(API_SECRET).slice(1, -1), TOKEN])
+    expect(text).not.toContain(secret);
 }
 
 describe('a server that echoes secrets', () => {
   it('a 400 quoting the request body prints no key or secret, with or without -v', async () => {
     const echo = `invalid body ${JSON.stringify({ apiKey: API_KEY, apiSecret: API_SECRET })}`;
-    fake.service.script('POST /api/auth/token', { status: 400, body: { message: echo, errors: [{ field: 'apiSecret', message: `"${API_SECRET}" is wrong` }] } });
-    for (const args of [['inventory', 'categories'], ['-v', 'inventory', 'categories']]) {
+    fake.service.script('POST /api/auth/token', {
+      status: 400,
+      body: { message: echo, errors: [{ field: 'apiSecret', message: `"${API_SECRET}" is wrong` }] },
+    });
+    for (const args of [
+      ['inventory', 'categories'],
+      ['-v', 'inventory', 'categories'],
+    ]) {
       const result = await venue(args);
       expect(result.code).not.toBe(0);
       expect(result.stderr).toContain('invalid body');
@@ -35,7 +46,10 @@ describe('a server that echoes secrets', () => {
   });
 
   it('a token under "jwt" and a token sent as a bare text body are masked in -v traces', async () => {
-    fake.service.script('GET /api/categories', { status: 200, body: { items: [{ categoryId: 'SNACKS', categoryName: 'Snacks' }] } });
+    fake.service.script('GET /api/categories', {
+      status: 200,
+      body: { items: [{ categoryId: 'SNACKS', categoryName: 'Snacks' }] },
+    });
     fake.service.script('POST /api/auth/token', { status: 200, body: { jwt: TOKEN } });
     const jwtKey = await venue(['-v', 'inventory', 'categories']);
     expect(jwtKey.code, jwtKey.stderr).toBe(0);
@@ -43,7 +57,11 @@ describe('a server that echoes secrets', () => {
     expectNoSecret(jwtKey.stderr + jwtKey.stdout);
 
     fs.rmSync(`${fake.configDir}/state`, { recursive: true, force: true }); // forget the cached token
-    fake.service.script('POST /api/auth/token', { status: 200, body: TOKEN, headers: { 'content-type': 'text/plain' } });
+    fake.service.script('POST /api/auth/token', {
+      status: 200,
+      body: TOKEN,
+      headers: { 'content-type': 'text/plain' },
+    });
     const textBody = await venue(['-v', 'inventory', 'categories']);
     expect(textBody.code, textBody.stderr).toBe(0);
     expectNoSecret(textBody.stderr + textBody.stdout);

@@ -41,13 +41,15 @@ beforeEach(() => {
 });
 
 describe('the inventory token is bound to its base URL and credentials', () => {
-  it('after VENUE_INVENTORY_URL points elsewhere, the second server gets a login, never the first server\'s token', async () => {
+  it("after VENUE_INVENTORY_URL points elsewhere, the second server gets a login, never the first server's token", async () => {
     const first = await cachedInventoryToken();
     const env = { VENUE_INVENTORY_URL: `${second.url}/inv` };
 
     const status = await sb.run(['auth', 'status', '-o', 'json'], { env });
     expect(status.code, status.stderr).toBe(0);
-    const inventory = (JSON.parse(status.stdout) as Array<Record<string, unknown>>).find((row) => row.service === 'inventory')!;
+    const inventory = (JSON.parse(status.stdout) as Array<Record<string, unknown>>).find(
+      (row) => row.service === 'inventory',
+    )!;
     expect(inventory.token).toBe('stale: another host');
     expect(inventory.host).toBe(`${sb.origin}/inventory`);
     expect(status.stdout).not.toContain(first);
@@ -61,7 +63,9 @@ describe('the inventory token is bound to its base URL and credentials', () => {
 
     // Back at the sandbox: the second server's token is stale there in turn, and never sent.
     const back = await sb.run(['auth', 'status', '-o', 'json']);
-    expect((JSON.parse(back.stdout) as Array<Record<string, unknown>>).find((row) => row.service === 'inventory')!.token).toBe('stale: another host');
+    expect(
+      (JSON.parse(back.stdout) as Array<Record<string, unknown>>).find((row) => row.service === 'inventory')!.token,
+    ).toBe('stale: another host');
     const again = await sb.run(['-v', 'inventory', 'categories']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain('> POST http://127.0.0.1');
@@ -78,7 +82,11 @@ describe('the inventory token is bound to its base URL and credentials', () => {
     expect(second.seen.map((s) => `${s.method} ${s.path}`)).toEqual(['GET /inv/categories']);
     second.seen.length = 0;
 
-    const other = { ...env, VENUE_INVENTORY_API_KEY: 'other-key-0001', VENUE_INVENTORY_API_SECRET: 'other-secret-0002' };
+    const other = {
+      ...env,
+      VENUE_INVENTORY_API_KEY: 'other-key-0001',
+      VENUE_INVENTORY_API_SECRET: 'other-secret-0002',
+    };
     const changed = await sb.run(['inventory', 'categories'], { env: other });
     expect(changed.code, changed.stderr).toBe(0);
     expect(second.seen.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /inv/auth/token', 'GET /inv/categories']);
@@ -89,13 +97,32 @@ describe('the inventory token is bound to its base URL and credentials', () => {
     expect(headersSeen(second)).not.toContain(before);
 
     const status = await sb.run(['auth', 'status', '-o', 'json'], { env });
-    expect((JSON.parse(status.stdout) as Array<Record<string, unknown>>).find((row) => row.service === 'inventory')!.token).toBe('stale: other credentials');
+    expect(
+      (JSON.parse(status.stdout) as Array<Record<string, unknown>>).find((row) => row.service === 'inventory')!.token,
+    ).toBe('stale: other credentials');
   });
 
   it('after `config set inventory.url` on a profile, the second server gets no token from the first', async () => {
-    const secrets = { VENUE_INVENTORY_API_KEY: sandboxDemoSecrets['inventory.apiKey'], VENUE_INVENTORY_API_SECRET: sandboxDemoSecrets['inventory.apiSecret'] };
+    const secrets = {
+      VENUE_INVENTORY_API_KEY: sandboxDemoSecrets['inventory.apiKey'],
+      VENUE_INVENTORY_API_SECRET: sandboxDemoSecrets['inventory.apiSecret'],
+    };
     const store = (args: string[]) => sb.run(['--profile', 'store', ...args], { env: secrets });
-    expect((await sb.run(['config', 'init', 'store', '--inventory-url', `${sb.origin}/inventory`, '--user', '1', '--warehouse', '1'])).code).toBe(0);
+    expect(
+      (
+        await sb.run([
+          'config',
+          'init',
+          'store',
+          '--inventory-url',
+          `${sb.origin}/inventory`,
+          '--user',
+          '1',
+          '--warehouse',
+          '1',
+        ])
+      ).code,
+    ).toBe(0);
     expect((await store(['inventory', 'categories'])).code).toBe(0);
     const token = await store(['auth', 'token', 'inventory']);
     const first = token.stdout.trim();
@@ -122,7 +149,13 @@ describe('a guest session is bound to the wallet address it was opened at', () =
     expect(second.seen).toEqual([]);
 
     const sessions = await sb.run(['wallet', 'sessions', '--json'], { env });
-    expect(JSON.parse(sessions.stdout)).toEqual([expect.objectContaining({ email: 'ava@example.com', host: `${sb.origin}/wallet`, state: 'stale: another host (log in again)' })]);
+    expect(JSON.parse(sessions.stdout)).toEqual([
+      expect.objectContaining({
+        email: 'ava@example.com',
+        host: `${sb.origin}/wallet`,
+        state: 'stale: another host (log in again)',
+      }),
+    ]);
 
     const home = await sb.run(['wallet', 'cards']);
     expect(home.code, home.stderr).toBe(0);

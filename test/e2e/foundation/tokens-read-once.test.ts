@@ -36,7 +36,16 @@ describe('tokens read once per run', () => {
   it('a listing of many pages with a cached token reads tokens.json once', async () => {
     const login = await sb.run(['inventory', 'categories']);
     expect(login.code, login.stderr).toBe(0);
-    const { result, reads } = await countingReads(['inventory', 'products', 'list', '--all', '--page-size', '5', '-o', 'ndjson']);
+    const { result, reads } = await countingReads([
+      'inventory',
+      'products',
+      'list',
+      '--all',
+      '--page-size',
+      '5',
+      '-o',
+      'ndjson',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     const rows = result.stdout.trim().split('\n').length;
     // Many requests (one per page of five), one read.
@@ -44,10 +53,19 @@ describe('tokens read once per run', () => {
     expect(reads).toBe(1);
   });
 
-  it('with no token cached: read once, then again only under the renewal lock (to see another process\'s) and to write', async () => {
+  it("with no token cached: read once, then again only under the renewal lock (to see another process's) and to write", async () => {
     const forget = await sb.run(['auth', 'logout', 'inventory']);
     expect(forget.code, forget.stderr).toBe(0);
-    const { result, reads } = await countingReads(['inventory', 'products', 'list', '--all', '--page-size', '5', '-o', 'ndjson']);
+    const { result, reads } = await countingReads([
+      'inventory',
+      'products',
+      'list',
+      '--all',
+      '--page-size',
+      '5',
+      '-o',
+      'ndjson',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(reads).toBe(3);
   });

@@ -25,7 +25,12 @@ describe('auth', () => {
     const status = await sb.run(['auth', 'status', '-o', 'json']);
     expect(status.code).toBe(0);
     expect(status.stdout).not.toContain(jwt);
-    const rows = JSON.parse(status.stdout) as Array<{ service: string; credentials: string; token: string; expiresAt: string | null }>;
+    const rows = JSON.parse(status.stdout) as Array<{
+      service: string;
+      credentials: string;
+      token: string;
+      expiresAt: string | null;
+    }>;
     const inventory = rows.find((r) => r.service === 'inventory')!;
     expect(inventory.credentials).toBe('set (default)');
     expect(inventory.token).toBe('valid');
@@ -58,7 +63,12 @@ describe('doctor', () => {
   it('fails with exit 3 and a fix when a secret is refused', async () => {
     const result = await sb.run(['doctor', '-o', 'json'], { env: { VENUE_INVENTORY_API_SECRET: 'wrong-secret' } });
     expect(result.code).toBe(3);
-    const findings = JSON.parse(result.stdout) as Array<{ service: string; check: string; status: string; fix: string }>;
+    const findings = JSON.parse(result.stdout) as Array<{
+      service: string;
+      check: string;
+      status: string;
+      fix: string;
+    }>;
     const token = findings.find((f) => f.service === 'inventory' && f.check === 'token')!;
     expect(token.status).toBe('fail');
     expect(token.fix).toContain('venue config set-secret');
@@ -76,14 +86,25 @@ describe('completion', () => {
     // The script calls `venue`: a shim on PATH runs this checkout's binary against this sandbox.
     const bin = path.join(sb.configDir, 'bin');
     fs.mkdirSync(bin, { recursive: true });
-    fs.writeFileSync(path.join(bin, 'venue'), `#!/bin/sh\nexec "${process.execPath}" "${venueBin}" "$@"\n`, { mode: 0o755 });
+    fs.writeFileSync(path.join(bin, 'venue'), `#!/bin/sh\nexec "${process.execPath}" "${venueBin}" "$@"\n`, {
+      mode: 0o755,
+    });
     const complete = (line: string) =>
-      spawnSync('bash', ['-c', `source ${script}; COMP_WORDS=(${line}); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); _venue_complete; echo "\${COMPREPLY[*]}"`], {
-        encoding: 'utf8',
-        env: { ...process.env, ...sb.env, PATH: `${bin}:${process.env.PATH}` },
-      }).stdout.trim();
+      spawnSync(
+        'bash',
+        [
+          '-c',
+          `source ${script}; COMP_WORDS=(${line}); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); _venue_complete; echo "\${COMPREPLY[*]}"`,
+        ],
+        {
+          encoding: 'utf8',
+          env: { ...process.env, ...sb.env, PATH: `${bin}:${process.env.PATH}` },
+        },
+      ).stdout.trim();
     expect(complete('venue inv')).toBe('inventory');
-    expect(complete("venue inventory stock ''").split(' ')).toEqual(expect.arrayContaining(['levels', 'take', 'receive', 'adjust']));
+    expect(complete("venue inventory stock ''").split(' ')).toEqual(
+      expect.arrayContaining(['levels', 'take', 'receive', 'adjust']),
+    );
   });
 
   it('knows zsh and fish, and refuses other shells', async () => {

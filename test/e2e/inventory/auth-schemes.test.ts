@@ -49,13 +49,16 @@ async function logSize(sb: SandboxHandle): Promise<number> {
   return (await requests(sb)).length;
 }
 
-const productCalls = (log: Logged[]) => log.filter((r) => r.method === 'GET' && r.url.startsWith('/inventory/api/items'));
+const productCalls = (log: Logged[]) =>
+  log.filter((r) => r.method === 'GET' && r.url.startsWith('/inventory/api/items'));
 
 describe('a static API key in a header, after its exact prefix (Authorization: Token <key>)', () => {
   withScheme({ type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Token ' }, (get) => {
     it('is imported from the securitySchemes, sent as declared with no login, and said by auth status', async () => {
       const sb = get();
-      expect((await sb.run(['config', 'get', 'inventory.auth'])).stdout.trim()).toBe('api-key in=header name=Authorization prefix="Token "');
+      expect((await sb.run(['config', 'get', 'inventory.auth'])).stdout.trim()).toBe(
+        'api-key in=header name=Authorization prefix="Token "',
+      );
       const from = await logSize(sb);
       const r = await sb.run(['inventory', 'products', 'list', '-o', 'json']);
       expect(r.code, r.stderr).toBe(0);
@@ -92,18 +95,32 @@ describe('a static API key in a header, after its exact prefix (Authorization: T
       expect(token.stdout).toBe('');
       expect(token.stderr).toContain('inventory has no token');
       const doctor = await sb.run(['doctor', '-o', 'json']);
-      const findings = JSON.parse(doctor.stdout) as Array<{ service: string; check: string; status: string; detail: string }>;
-      expect(findings).toContainEqual(expect.objectContaining({ service: 'inventory', check: 'auth', status: 'ok', detail: expect.stringContaining('a static key in the Authorization header') }));
+      const findings = JSON.parse(doctor.stdout) as Array<{
+        service: string;
+        check: string;
+        status: string;
+        detail: string;
+      }>;
+      expect(findings).toContainEqual(
+        expect.objectContaining({
+          service: 'inventory',
+          check: 'auth',
+          status: 'ok',
+          detail: expect.stringContaining('a static key in the Authorization header'),
+        }),
+      );
       expect(findings).toContainEqual(expect.objectContaining({ service: 'inventory', check: 'routes', status: 'ok' }));
     });
   });
 });
 
-describe('a static API key in a header of the vendor\'s own name, bare (GROCY-API-KEY: <key>)', () => {
+describe("a static API key in a header of the vendor's own name, bare (GROCY-API-KEY: <key>)", () => {
   withScheme({ type: 'api-key', in: 'header', name: 'GROCY-API-KEY' }, (get) => {
     it('goes in that header only, with no prefix and no Authorization header', async () => {
       const sb = get();
-      expect((await sb.run(['config', 'get', 'inventory.auth'])).stdout.trim()).toBe('api-key in=header name=GROCY-API-KEY');
+      expect((await sb.run(['config', 'get', 'inventory.auth'])).stdout.trim()).toBe(
+        'api-key in=header name=GROCY-API-KEY',
+      );
       const from = await logSize(sb);
       const r = await sb.run(['inventory', 'products', 'list', '-o', 'json']);
       expect(r.code, r.stderr).toBe(0);
@@ -114,7 +131,6 @@ describe('a static API key in a header of the vendor\'s own name, bare (GROCY-AP
         expect(call.headers.authorization).toBeUndefined();
       }
     });
-
   });
 });
 
@@ -132,7 +148,9 @@ describe('a static API key in a query parameter', () => {
       // The verbose trace masks it.
       expect(r.stderr).not.toContain(KEY);
       from = await logSize(sb);
-      const refused = await sb.run(['inventory', 'products', 'list'], { env: { VENUE_INVENTORY_API_KEY: 'wrong-key-value' } });
+      const refused = await sb.run(['inventory', 'products', 'list'], {
+        env: { VENUE_INVENTORY_API_KEY: 'wrong-key-value' },
+      });
       expect(refused.code, refused.stderr).toBe(3);
       expect(refused.stderr).toContain('the API key was refused');
       expect(productCalls(await requests(sb, from))).toHaveLength(1);
@@ -149,9 +167,12 @@ describe('HTTP basic (the API key as user, the secret as password)', () => {
       const r = await sb.run(['inventory', 'products', 'list', '-o', 'json']);
       expect(r.code, r.stderr).toBe(0);
       const calls = productCalls(await requests(sb, from));
-      for (const call of calls) expect(call.headers.authorization).toBe(`Basic ${Buffer.from(`${KEY}:${SECRET}`).toString('base64')}`);
+      for (const call of calls)
+        expect(call.headers.authorization).toBe(`Basic ${Buffer.from(`${KEY}:${SECRET}`).toString('base64')}`);
       from = await logSize(sb);
-      const refused = await sb.run(['inventory', 'products', 'list'], { env: { VENUE_INVENTORY_API_SECRET: 'wrong-password' } });
+      const refused = await sb.run(['inventory', 'products', 'list'], {
+        env: { VENUE_INVENTORY_API_SECRET: 'wrong-password' },
+      });
       expect(refused.code, refused.stderr).toBe(3);
       expect(refused.stderr).toContain('the user name and password (HTTP basic) was refused');
       expect(productCalls(await requests(sb, from))).toHaveLength(1);
@@ -184,7 +205,9 @@ describe('OAuth2 client credentials', () => {
       expect(calls.length).toBeGreaterThanOrEqual(2);
       for (const call of calls) expect(call.headers.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
       const status = await sb.run(['auth', 'status', '-o', 'json']);
-      expect(JSON.parse(status.stdout).find((row: { service: string }) => row.service === 'inventory')).toMatchObject({ token: 'valid' });
+      expect(JSON.parse(status.stdout).find((row: { service: string }) => row.service === 'inventory')).toMatchObject({
+        token: 'valid',
+      });
     });
 
     it('renews the token once its stated lifetime (expires_in) has run out', async () => {
@@ -208,9 +231,13 @@ describe('OAuth2 client credentials', () => {
       const sb = get();
       await sb.run(['auth', 'logout']);
       const from = await logSize(sb);
-      const r = await sb.run(['inventory', 'products', 'list'], { env: { VENUE_INVENTORY_API_SECRET: 'wrong-secret' } });
+      const r = await sb.run(['inventory', 'products', 'list'], {
+        env: { VENUE_INVENTORY_API_SECRET: 'wrong-secret' },
+      });
       expect(r.code, r.stderr).toBe(3);
-      expect(r.stderr).toContain('could not get an OAuth2 token for the inventory service: POST /inventory/api/oauth/token answered 401');
+      expect(r.stderr).toContain(
+        'could not get an OAuth2 token for the inventory service: POST /inventory/api/oauth/token answered 401',
+      );
       expect(r.stderr).not.toContain('wrong-secret');
       const log = await requests(sb, from);
       expect(tokenCalls(log)).toHaveLength(1);

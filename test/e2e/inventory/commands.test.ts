@@ -7,7 +7,8 @@ import { startSandbox, type SandboxHandle } from '../../support/in-process.js';
 
 let sb: SandboxHandle;
 const json = (text: string) => JSON.parse(text);
-const summary = () => sb.control<{ products: number; suppliers: number; movements: number }>('GET', '/inventory/summary');
+const summary = () =>
+  sb.control<{ products: number; suppliers: number; movements: number }>('GET', '/inventory/summary');
 
 beforeAll(async () => {
   sb = await startSandbox();
@@ -29,7 +30,9 @@ describe('venue inventory (read)', () => {
     const tooLong = await sb.run(['inventory', 'classes', '--category', 'ABCDEFGHIJK']);
     expect(tooLong.code).toBe(2);
     expect(tooLong.stderr).toContain('--category must be at most 10 characters');
-    expect(json((await sb.run(['inventory', 'warehouses', '--location', '2', '-o', 'json'])).stdout)).toEqual([{ warehouseId: 3, name: 'Second venue store room', locationId: 2 }]);
+    expect(json((await sb.run(['inventory', 'warehouses', '--location', '2', '-o', 'json'])).stdout)).toEqual([
+      { warehouseId: 3, name: 'Second venue store room', locationId: 2 },
+    ]);
     expect(json((await sb.run(['inventory', 'tax-groups', '-o', 'json'])).stdout)).toHaveLength(3);
     expect((await sb.run(['inventory', 'containers'])).stdout).toContain('Carton');
     // csv carries the service's supplier records as sent: every field, in its order.
@@ -39,12 +42,27 @@ describe('venue inventory (read)', () => {
   });
 
   it('products list filters, pages and refuses a page size above 200 before sending', async () => {
-    const page = await sb.run(['inventory', 'products', 'list', '--category', 'PRIZES', '--sale-type', 'redemption', '--active', '--page-size', '5', '-o', 'json']);
+    const page = await sb.run([
+      'inventory',
+      'products',
+      'list',
+      '--category',
+      'PRIZES',
+      '--sale-type',
+      'redemption',
+      '--active',
+      '--page-size',
+      '5',
+      '-o',
+      'json',
+    ]);
     expect(page.code).toBe(0);
     const items = json(page.stdout);
     expect(items).toHaveLength(5);
     expect(items.every((p: any) => p.categoryId === 'PRIZES    ' && (p.saleType & 1) === 1 && p.isActive)).toBe(true);
-    const modifiers = json((await sb.run(['inventory', 'products', 'list', '--type', 'modifier', '-o', 'json'])).stdout);
+    const modifiers = json(
+      (await sb.run(['inventory', 'products', 'list', '--type', 'modifier', '-o', 'json'])).stdout,
+    );
     expect(modifiers.every((p: any) => p.productType === 3)).toBe(true);
     const tooBig = await sb.run(['inventory', 'products', 'list', '--page-size', '201']);
     expect(tooBig.code).toBe(2);
@@ -63,7 +81,10 @@ describe('venue inventory (read)', () => {
 
   it('stock levels of the profile warehouse and of chosen products', async () => {
     const r = await sb.run(['inventory', 'stock', 'levels', '--product', '1001,1002', '-o', 'json']);
-    expect(json(r.stdout).map((l: any) => [l.productId, l.warehouseId])).toEqual([[1001, 1], [1002, 1]]);
+    expect(json(r.stdout).map((l: any) => [l.productId, l.warehouseId])).toEqual([
+      [1001, 1],
+      [1002, 1],
+    ]);
     const all = await sb.run(['inventory', 'stock', 'levels', '--warehouse', '2', '--all', '-o', 'ndjson']);
     const rows = all.stdout.trim().split('\n').map(json);
     expect(rows.length).toBeGreaterThan(0);
@@ -73,24 +94,84 @@ describe('venue inventory (read)', () => {
 });
 
 describe('venue inventory (write)', () => {
-  const baseFlags = ['--name', 'Test Fudge', '--description', 'Fudge 50g', '--category', 'SNACKS', '--class', 'CANDY', '--tax-group', 'GST', '--type', 'stock'];
+  const baseFlags = [
+    '--name',
+    'Test Fudge',
+    '--description',
+    'Fudge 50g',
+    '--category',
+    'SNACKS',
+    '--class',
+    'CANDY',
+    '--tax-group',
+    'GST',
+    '--type',
+    'stock',
+  ];
 
   it('products create pads ids, links a supplier, stocks a warehouse', async () => {
     const r = await sb.run([
-      'inventory', 'products', 'create', ...baseFlags, '--sale-type', 'sale,redemption', '--sell-price', '2.50', '--ticket-value', '200',
-      '--barcode', 'FUDGE-1', '--barcode', 'FUDGE-2', '--supplier', '1', '--container', '2', '--container-quantity', '24', '--warehouse', '1', '--stock-quantity', '30', '-o', 'json',
+      'inventory',
+      'products',
+      'create',
+      ...baseFlags,
+      '--sale-type',
+      'sale,redemption',
+      '--sell-price',
+      '2.50',
+      '--ticket-value',
+      '200',
+      '--barcode',
+      'FUDGE-1',
+      '--barcode',
+      'FUDGE-2',
+      '--supplier',
+      '1',
+      '--container',
+      '2',
+      '--container-quantity',
+      '24',
+      '--warehouse',
+      '1',
+      '--stock-quantity',
+      '30',
+      '-o',
+      'json',
     ]);
     expect(r.code, r.stderr).toBe(0);
     const product = json(r.stdout);
-    expect(product).toMatchObject({ categoryId: 'SNACKS    ', classId: 'CANDY     ', taxGroup: 'GST       ', saleType: 3, barcodes: ['FUDGE-1', 'FUDGE-2'], stockLevels: [{ warehouseId: 1, quantity: 30 }] });
+    expect(product).toMatchObject({
+      categoryId: 'SNACKS    ',
+      classId: 'CANDY     ',
+      taxGroup: 'GST       ',
+      saleType: 3,
+      barcodes: ['FUDGE-1', 'FUDGE-2'],
+      stockLevels: [{ warehouseId: 1, quantity: 30 }],
+    });
     expect(product.suppliers[0]).toMatchObject({ supplierId: 1, containerId: 2 });
   });
 
   it('products create reports every missing field and price by flag, and sends nothing', async () => {
     const before = await summary();
-    const r = await sb.run(['inventory', 'products', 'create', '--name', 'x'.repeat(51), '--sale-type', 'vending,redemption']);
+    const r = await sb.run([
+      'inventory',
+      'products',
+      'create',
+      '--name',
+      'x'.repeat(51),
+      '--sale-type',
+      'vending,redemption',
+    ]);
     expect(r.code).toBe(2);
-    for (const line of ['--name must be at most 50 characters', '--description is required', '--category is required', '--tax-group is required', '--type is required', '--ticket-value is required when saleType includes Redemption (1)', '--vending-price is required when saleType includes Vending (4)']) {
+    for (const line of [
+      '--name must be at most 50 characters',
+      '--description is required',
+      '--category is required',
+      '--tax-group is required',
+      '--type is required',
+      '--ticket-value is required when saleType includes Redemption (1)',
+      '--vending-price is required when saleType includes Vending (4)',
+    ]) {
       expect(r.stderr).toContain(line);
     }
     expect(r.stderr).toContain('Nothing was sent.');
@@ -101,11 +182,33 @@ describe('venue inventory (write)', () => {
   it('products create from a file; flags override it; file fields are named with their flag', async () => {
     const dir = fs.mkdtempSync(path.join(sb.configDir, 'file-'));
     const file = path.join(dir, 'product.json');
-    fs.writeFileSync(file, JSON.stringify({ productName: 'File Lolly', productDescription: 'from a file', categoryId: 'SNACKS', taxGroup: 'GST', productType: 2, saleType: 2, sellPrice: 1.2 }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        productName: 'File Lolly',
+        productDescription: 'from a file',
+        categoryId: 'SNACKS',
+        taxGroup: 'GST',
+        productType: 2,
+        saleType: 2,
+        sellPrice: 1.2,
+      }),
+    );
     const r = await sb.run(['inventory', 'products', 'create', '--file', file, '--sell-price', '1.40', '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
     expect(json(r.stdout)).toMatchObject({ productName: 'File Lolly', sellPrice: 1.4, categoryId: 'SNACKS    ' });
-    fs.writeFileSync(file, JSON.stringify({ productName: 'Bad', productDescription: 'x', categoryId: 'SNACKS', taxGroup: 'GST', productType: 4, saleType: 2, colour: 'red' }));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        productName: 'Bad',
+        productDescription: 'x',
+        categoryId: 'SNACKS',
+        taxGroup: 'GST',
+        productType: 4,
+        saleType: 2,
+        colour: 'red',
+      }),
+    );
     const bad = await sb.run(['inventory', 'products', 'create', '--file', file]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('productType (--type) must be 2 (stock product) or 3 (modifier)');
@@ -114,13 +217,47 @@ describe('venue inventory (write)', () => {
   });
 
   it('products update: partial, adds barcodes, supplier links, refuses to remove a barcode', async () => {
-    const r = await sb.run(['inventory', 'products', 'update', '1004', '--sell-price', '1.25', '--add-barcode', 'LOLLY-9', '--supplier-add', '3:price=12.5,quantity=50,preferred=true', '--supplier-update', '1:quantity=12', '-o', 'json']);
+    const r = await sb.run([
+      'inventory',
+      'products',
+      'update',
+      '1004',
+      '--sell-price',
+      '1.25',
+      '--add-barcode',
+      'LOLLY-9',
+      '--supplier-add',
+      '3:price=12.5,quantity=50,preferred=true',
+      '--supplier-update',
+      '1:quantity=12',
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const product = json(r.stdout);
     expect(product.sellPrice).toBe(1.25);
     expect(product.barcodes).toContain('LOLLY-9');
-    expect(product.suppliers).toEqual(expect.arrayContaining([expect.objectContaining({ supplierId: 3, containerPrice: 12.5, containerQuantity: 50, preferredSupplier: true })]));
-    const removed = await sb.run(['inventory', 'products', 'update', '1004', '--supplier-remove', '3', '--inactive', '-o', 'json']);
+    expect(product.suppliers).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          supplierId: 3,
+          containerPrice: 12.5,
+          containerQuantity: 50,
+          preferredSupplier: true,
+        }),
+      ]),
+    );
+    const removed = await sb.run([
+      'inventory',
+      'products',
+      'update',
+      '1004',
+      '--supplier-remove',
+      '3',
+      '--inactive',
+      '-o',
+      'json',
+    ]);
     const after = json(removed.stdout);
     expect(after.isActive).toBe(false);
     expect(after.suppliers.find((s: any) => s.supplierId === 3).isActive).toBe(false);
@@ -128,7 +265,9 @@ describe('venue inventory (write)', () => {
     const refuse = await sb.run(['inventory', 'products', 'update', '1004', '--remove-barcode', 'LOLLY-9']);
     expect(refuse.code).toBe(2);
     expect(refuse.stderr).toContain('barcodes cannot be removed');
-    expect(json((await sb.run(['inventory', 'products', 'get', '1004', '-o', 'json'])).stdout).barcodes).toContain('LOLLY-9');
+    expect(json((await sb.run(['inventory', 'products', 'get', '1004', '-o', 'json'])).stdout).barcodes).toContain(
+      'LOLLY-9',
+    );
 
     const nothing = await sb.run(['inventory', 'products', 'update', '1004']);
     expect(nothing.code).toBe(2);
@@ -138,10 +277,38 @@ describe('venue inventory (write)', () => {
   });
 
   it('suppliers create: payment terms as words, duplicate code exit 5, missing fields exit 2', async () => {
-    const r = await sb.run(['inventory', 'suppliers', 'create', '--code', 'E2E', '--name', 'E2E Supplies', '--address', '1 Test St', '--payment-terms', '30', '-o', 'json']);
+    const r = await sb.run([
+      'inventory',
+      'suppliers',
+      'create',
+      '--code',
+      'E2E',
+      '--name',
+      'E2E Supplies',
+      '--address',
+      '1 Test St',
+      '--payment-terms',
+      '30',
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(json(r.stdout)).toMatchObject({ supplierCode: 'E2E', paymentTerms: 5 });
-    const advance = await sb.run(['inventory', 'suppliers', 'create', '--code', 'E2E-2', '--name', 'n', '--address', 'a', '--payment-terms', 'advance', '-o', 'json']);
+    const advance = await sb.run([
+      'inventory',
+      'suppliers',
+      'create',
+      '--code',
+      'E2E-2',
+      '--name',
+      'n',
+      '--address',
+      'a',
+      '--payment-terms',
+      'advance',
+      '-o',
+      'json',
+    ]);
     expect(json(advance.stdout).paymentTerms).toBe(1);
     const dup = await sb.run(['inventory', 'suppliers', 'create', '--code', 'E2E', '--name', 'x', '--address', 'y']);
     expect(dup.code).toBe(5);
@@ -155,23 +322,71 @@ describe('venue inventory (write)', () => {
   });
 
   it('stock adjust: needs a reason, refuses negative stock with exit 5 and sends nothing', async () => {
-    const level = async () => json((await sb.run(['inventory', 'stock', 'levels', '--product', '1006', '-o', 'json'])).stdout)[0].quantity as number;
+    const level = async () =>
+      json((await sb.run(['inventory', 'stock', 'levels', '--product', '1006', '-o', 'json'])).stdout)[0]
+        .quantity as number;
     const start = await level();
     const before = await summary();
     const noReason = await sb.run(['inventory', 'stock', 'adjust', '--product', '1006', '--quantity', '-1']);
     expect(noReason.code).toBe(2);
     expect(noReason.stderr).toContain('--comment is required (the reason for the adjustment)');
-    const zero = await sb.run(['inventory', 'stock', 'adjust', '--product', '1006', '--quantity', '0', '--comment', 'x']);
+    const zero = await sb.run([
+      'inventory',
+      'stock',
+      'adjust',
+      '--product',
+      '1006',
+      '--quantity',
+      '0',
+      '--comment',
+      'x',
+    ]);
     expect(zero.code).toBe(2);
-    const negative = await sb.run(['inventory', 'stock', 'adjust', '--product', '1006', `--quantity=-${start + 1}`, '--comment', 'shrinkage']);
+    const negative = await sb.run([
+      'inventory',
+      'stock',
+      'adjust',
+      '--product',
+      '1006',
+      `--quantity=-${start + 1}`,
+      '--comment',
+      'shrinkage',
+    ]);
     expect(negative.code).toBe(5);
     expect(negative.stderr).toContain(`on hand: ${start}`);
     expect((await summary()).movements).toBe(before.movements);
-    const ok = await sb.run(['inventory', 'stock', 'adjust', '--product', '1006', '--quantity', '-2', '--comment', 'breakage', '-o', 'json']);
+    const ok = await sb.run([
+      'inventory',
+      'stock',
+      'adjust',
+      '--product',
+      '1006',
+      '--quantity',
+      '-2',
+      '--comment',
+      'breakage',
+      '-o',
+      'json',
+    ]);
     expect(ok.code, ok.stderr).toBe(0);
-    expect(json(ok.stdout)).toMatchObject({ previousQuantity: start, newQuantity: start - 2, userId: 1, warehouseId: 1 });
+    expect(json(ok.stdout)).toMatchObject({
+      previousQuantity: start,
+      newQuantity: start - 2,
+      userId: 1,
+      warehouseId: 1,
+    });
     expect(await level()).toBe(start - 2);
-    const unknown = await sb.run(['inventory', 'stock', 'adjust', '--product', '999999', '--quantity', '1', '--comment', 'x']);
+    const unknown = await sb.run([
+      'inventory',
+      'stock',
+      'adjust',
+      '--product',
+      '999999',
+      '--quantity',
+      '1',
+      '--comment',
+      'x',
+    ]);
     expect(unknown.code).toBe(4);
   });
 });
@@ -186,7 +401,9 @@ describe('venue inventory products list --all', () => {
     expect(lines).toHaveLength(total);
     const ids = lines.map((l) => json(l).productId);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    const csv = await sb.run(['inventory', 'products', 'list', '--all', '--concurrency', '2', '-o', 'csv'], { timeoutMs: 60_000 });
+    const csv = await sb.run(['inventory', 'products', 'list', '--all', '--concurrency', '2', '-o', 'csv'], {
+      timeoutMs: 60_000,
+    });
     expect(csv.stdout.trim().split('\n')).toHaveLength(total + 1);
     const both = await sb.run(['inventory', 'products', 'list', '--all', '--page', '2']);
     expect(both.code).toBe(2);

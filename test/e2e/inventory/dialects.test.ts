@@ -18,7 +18,14 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy'])('inventory against the %
     const health = await sb.run(['inventory', 'health']);
     expect(health.code, health.stderr).toBe(0);
     expect(health.stdout).toMatch(/ok/i);
-    for (const args of [['categories'], ['classes'], ['warehouses'], ['tax-groups'], ['containers'], ['suppliers', 'list']]) {
+    for (const args of [
+      ['categories'],
+      ['classes'],
+      ['warehouses'],
+      ['tax-groups'],
+      ['containers'],
+      ['suppliers', 'list'],
+    ]) {
       const r = await sb.run(['inventory', ...args]);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
       expect(r.stdout.trim().split('\n').length).toBeGreaterThan(1);
@@ -32,7 +39,10 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy'])('inventory against the %
     expect(page.stdout.trim().split('\n')).toHaveLength(6);
     const all = await sb.run(['inventory', 'products', 'list', '--all', '--page-size', '7', '-o', 'ndjson']);
     expect(all.code, all.stderr).toBe(0);
-    const rows = all.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const rows = all.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     // The decoy dialect's productId is a string code beside the numeric id.
     const ids = rows.map((r) => (typeof r.productId === 'number' ? r.productId : undefined) ?? r.ProductId ?? r.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -44,10 +54,30 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy'])('inventory against the %
   });
 
   it('adjusts stock from the level it read, and refuses going below zero', async () => {
-    const adjust = await sb.run(['inventory', 'stock', 'adjust', '--product', '1001', '--quantity', '-1', '--comment', 'dialect test']);
+    const adjust = await sb.run([
+      'inventory',
+      'stock',
+      'adjust',
+      '--product',
+      '1001',
+      '--quantity',
+      '-1',
+      '--comment',
+      'dialect test',
+    ]);
     expect(adjust.code, adjust.stderr).toBe(0);
     expect(adjust.stderr).toMatch(/product 1001 in warehouse 1: \d+ → \d+/);
-    const tooMany = await sb.run(['inventory', 'stock', 'adjust', '--product', '1001', '--quantity', '-999999', '--comment', 'too many']);
+    const tooMany = await sb.run([
+      'inventory',
+      'stock',
+      'adjust',
+      '--product',
+      '1001',
+      '--quantity',
+      '-999999',
+      '--comment',
+      'too many',
+    ]);
     expect(tooMany.code).toBe(5);
   });
 
@@ -66,7 +96,17 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy'])('inventory against the %
   });
 
   it('creates, lists and deletes a webhook subscriber', async () => {
-    const created = await sb.run(['webhooks', 'create', '--url', 'https://erp.example.com/hooks', '--events', 'stock.received', '--generate-secret', '-o', 'json']);
+    const created = await sb.run([
+      'webhooks',
+      'create',
+      '--url',
+      'https://erp.example.com/hooks',
+      '--events',
+      'stock.received',
+      '--generate-secret',
+      '-o',
+      'json',
+    ]);
     expect(created.code, created.stderr).toBe(0);
     const id = /webhook subscriber (\S+) created/.exec(created.stderr)?.[1];
     expect(id).toBeTruthy();
@@ -79,22 +119,51 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy'])('inventory against the %
 describe('inventory on a vendor route layout (header token, another base path and paths), plain shapes', () => {
   let sb: SandboxHandle;
   beforeAll(async () => {
-    sb = await startSandbox(['--dialect', 'plain', '--routes', 'packages/sandbox/examples/inventory-routes-vendor.json']);
+    sb = await startSandbox([
+      '--dialect',
+      'plain',
+      '--routes',
+      'packages/sandbox/examples/inventory-routes-vendor.json',
+    ]);
     const imported = await sb.run(['config', 'import-openapi', `${sb.origin}/inventory/openapi.json`, '--yes']);
     if (imported.code !== 0) throw new Error(`import-openapi: ${imported.stderr}`);
   }, 30_000);
   afterAll(() => sb?.stop());
 
   it('every command goes where the profile says', async () => {
-    for (const args of [['health'], ['categories'], ['suppliers', 'list'], ['products', 'get', '1001'], ['stock', 'levels', '--product', '1001']]) {
+    for (const args of [
+      ['health'],
+      ['categories'],
+      ['suppliers', 'list'],
+      ['products', 'get', '1001'],
+      ['stock', 'levels', '--product', '1001'],
+    ]) {
       const r = await sb.run(['inventory', ...args]);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
     }
     const update = await sb.run(['inventory', 'products', 'update', '1004', '--sell-price', '1.30', '-o', 'json']);
     expect(update.code, update.stderr).toBe(0);
-    const adjust = await sb.run(['inventory', 'stock', 'adjust', '--product', '1001', '--quantity', '2', '--comment', 'routes test']);
+    const adjust = await sb.run([
+      'inventory',
+      'stock',
+      'adjust',
+      '--product',
+      '1001',
+      '--quantity',
+      '2',
+      '--comment',
+      'routes test',
+    ]);
     expect(adjust.code, adjust.stderr).toBe(0);
-    const created = await sb.run(['webhooks', 'create', '--url', 'https://erp.example.com/hooks', '--events', 'stock.received', '--generate-secret']);
+    const created = await sb.run([
+      'webhooks',
+      'create',
+      '--url',
+      'https://erp.example.com/hooks',
+      '--events',
+      'stock.received',
+      '--generate-secret',
+    ]);
     expect(created.code, created.stderr).toBe(0);
     const id = /webhook subscriber (\S+) created/.exec(created.stderr)?.[1];
     expect((await sb.run(['webhooks', 'update', id!, '--events', 'stock.adjusted'])).code).toBe(0);

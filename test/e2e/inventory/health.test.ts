@@ -36,7 +36,9 @@ describe('the sandbox inventory health', () => {
       const table = await sb.run(['inventory', 'health']);
       expect(table.code).toBe(6);
       expect(table.stdout).toMatch(/Status\s+degraded/);
-      expect(table.stderr).toContain('the inventory service reports itself degraded: status degraded, database connected');
+      expect(table.stderr).toContain(
+        'the inventory service reports itself degraded: status degraded, database connected',
+      );
       const json = await sb.run(['inventory', 'health', '-o', 'json']);
       expect(json.code).toBe(6);
       expect(JSON.parse(json.stdout)).toMatchObject({ status: 'degraded', database: 'connected' });
@@ -59,20 +61,37 @@ describe('the sandbox inventory health', () => {
 
       const doctor = await sb.run(['doctor', '-o', 'json']);
       expect(doctor.code).toBe(6);
-      const findings = JSON.parse(doctor.stdout) as Array<{ service: string; check: string; status: string; detail: string }>;
-      expect(findings.find((f) => f.service === 'inventory' && f.check === 'health')).toMatchObject({ status: 'fail', detail: expect.stringContaining('unhealthy') });
-      expect(findings.find((f) => f.service === 'inventory' && f.check === 'reachable')).toMatchObject({ status: 'ok' });
+      const findings = JSON.parse(doctor.stdout) as Array<{
+        service: string;
+        check: string;
+        status: string;
+        detail: string;
+      }>;
+      expect(findings.find((f) => f.service === 'inventory' && f.check === 'health')).toMatchObject({
+        status: 'fail',
+        detail: expect.stringContaining('unhealthy'),
+      });
+      expect(findings.find((f) => f.service === 'inventory' && f.check === 'reachable')).toMatchObject({
+        status: 'ok',
+      });
     } finally {
       await setHealth('ok');
     }
   });
 });
 
-describe('other servers\' reports', () => {
+describe("other servers' reports", () => {
   let service: FakeService;
   let configDir: string;
   const venue = (args: string[]) =>
-    runVenue(['--profile', 'v', ...args], { env: { VENUE_CONFIG_DIR: configDir, VENUE_INVENTORY_URL: service.url, VENUE_INVENTORY_API_KEY: 'k-0001', VENUE_INVENTORY_API_SECRET: 's-0002' } });
+    runVenue(['--profile', 'v', ...args], {
+      env: {
+        VENUE_CONFIG_DIR: configDir,
+        VENUE_INVENTORY_URL: service.url,
+        VENUE_INVENTORY_API_KEY: 'k-0001',
+        VENUE_INVENTORY_API_SECRET: 's-0002',
+      },
+    });
   beforeAll(async () => {
     service = await startFakeService();
     configDir = tempDir();
@@ -84,7 +103,14 @@ describe('other servers\' reports', () => {
   });
 
   it('ASP.NET HealthChecks, 503 Unhealthy with its database entry Unhealthy: the report and exit 6, asked once', async () => {
-    const report = { status: 'Unhealthy', totalDuration: '00:00:00.0123', entries: { db: { status: 'Unhealthy', description: 'Disconnected', duration: '00:00:00.01' }, cache: { status: 'Healthy' } } };
+    const report = {
+      status: 'Unhealthy',
+      totalDuration: '00:00:00.0123',
+      entries: {
+        db: { status: 'Unhealthy', description: 'Disconnected', duration: '00:00:00.01' },
+        cache: { status: 'Healthy' },
+      },
+    };
     service.script('GET /health', { status: 503, body: report });
     service.seen.length = 0;
     const table = await venue(['inventory', 'health']);
@@ -99,16 +125,28 @@ describe('other servers\' reports', () => {
   });
 
   it('ASP.NET Degraded at 200: exit 6; Healthy: exit 0', async () => {
-    service.script('GET /health', { status: 200, body: { status: 'Degraded', totalDuration: '00:00:00.02', entries: { db: { status: 'Healthy' } } } });
+    service.script('GET /health', {
+      status: 200,
+      body: { status: 'Degraded', totalDuration: '00:00:00.02', entries: { db: { status: 'Healthy' } } },
+    });
     const degraded = await venue(['inventory', 'health']);
     expect(degraded.code).toBe(6);
     expect(degraded.stderr).toContain('reports itself degraded: status Degraded, database Healthy');
-    service.script('GET /health', { status: 200, body: { status: 'Healthy', totalDuration: '00:00:00.02', entries: { db: { status: 'Healthy' } } } });
+    service.script('GET /health', {
+      status: 200,
+      body: { status: 'Healthy', totalDuration: '00:00:00.02', entries: { db: { status: 'Healthy' } } },
+    });
     expect((await venue(['inventory', 'health'])).code).toBe(0);
   });
 
   it('Spring Actuator: UP is exit 0; a component DOWN under an UP status is still unhealthy', async () => {
-    service.script('GET /health', { status: 200, body: { status: 'UP', components: { db: { status: 'UP', details: { database: 'PostgreSQL' } }, diskSpace: { status: 'UP' } } } });
+    service.script('GET /health', {
+      status: 200,
+      body: {
+        status: 'UP',
+        components: { db: { status: 'UP', details: { database: 'PostgreSQL' } }, diskSpace: { status: 'UP' } },
+      },
+    });
     const up = await venue(['inventory', 'health', '-o', 'json']);
     expect(up.code, up.stderr).toBe(0);
     service.script('GET /health', { status: 200, body: { status: 'UP', components: { db: { status: 'DOWN' } } } });

@@ -47,12 +47,35 @@ describe('receipts', () => {
 
   it('list, show (by id prefix) and the refusals of resolve', async () => {
     const delivery = file('d1.csv', 'productId,quantity,value\n1018,2,5\n1019,1,\n');
-    expect((await sb.run(['inventory', 'stock', 'receive', '--file', delivery, '--supplier', '2', '--po', 'PO-9', '--invoice', 'INV-9'])).code).toBe(0);
+    expect(
+      (
+        await sb.run([
+          'inventory',
+          'stock',
+          'receive',
+          '--file',
+          delivery,
+          '--supplier',
+          '2',
+          '--po',
+          'PO-9',
+          '--invoice',
+          'INV-9',
+        ])
+      ).code,
+    ).toBe(0);
     const list = await sb.run(['inventory', 'receipts', 'list', '-o', 'json']);
     expect(list.code, list.stderr).toBe(0);
     const rows = JSON.parse(list.stdout) as ListRow[];
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'recorded', warehouseId: 1, supplierId: 2, poNumber: 'PO-9', invoice: 'INV-9', items: 2 });
+    expect(rows[0]).toMatchObject({
+      status: 'recorded',
+      warehouseId: 1,
+      supplierId: 2,
+      poNumber: 'PO-9',
+      invoice: 'INV-9',
+      items: 2,
+    });
     expect(rows[0]!.id).toMatch(/^[0-9a-f]{12}$/);
     expect(rows[0]!.when).toMatch(/^\d{4}-\d\d-\d\dT/);
 
@@ -62,7 +85,14 @@ describe('receipts', () => {
 
     const show = await sb.run(['inventory', 'receipts', 'show', rows[0]!.id.slice(0, 6), '-o', 'json']);
     expect(show.code, show.stderr).toBe(0);
-    const entry = JSON.parse(show.stdout) as { id: string; status: string; items: unknown[]; levelsBefore: Record<string, number>; levelsAfter: Record<string, number>; history: unknown[] };
+    const entry = JSON.parse(show.stdout) as {
+      id: string;
+      status: string;
+      items: unknown[];
+      levelsBefore: Record<string, number>;
+      levelsAfter: Record<string, number>;
+      history: unknown[];
+    };
     expect(entry.id).toMatch(new RegExp(`^${rows[0]!.id}[0-9a-f]{52}$`));
     expect(entry.items).toEqual([
       { productId: 1018, quantity: 2, value: 5 },
@@ -93,12 +123,14 @@ describe('receipts', () => {
   });
 
   it('list --status filters, and rejects an unknown status', async () => {
-    expect(JSON.parse((await sb.run(['inventory', 'receipts', 'list', '--status', 'unknown', '-o', 'json'])).stdout)).toEqual([]);
+    expect(
+      JSON.parse((await sb.run(['inventory', 'receipts', 'list', '--status', 'unknown', '-o', 'json'])).stdout),
+    ).toEqual([]);
     const bad = await sb.run(['inventory', 'receipts', 'list', '--status', 'done']);
     expect(bad.code, bad.stderr).toBe(2);
   });
 
-  it('keeps each profile\'s receipts apart', async () => {
+  it("keeps each profile's receipts apart", async () => {
     const other = await sb.run(['--profile', 'nosuch', 'inventory', 'receipts', 'list']);
     expect(other.code, other.stderr).toBe(2);
     expect(other.stderr).toContain('no profile named "nosuch"');

@@ -10,7 +10,10 @@ let token: string;
 async function call(method: string, path: string, body?: unknown, auth = true): Promise<{ status: number; body: any }> {
   const response = await fetch(`${sb.origin}/inventory${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(auth ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(auth ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -82,7 +85,11 @@ describe('inventory sandbox', () => {
 
   it('validates a product completely and creates nothing when any part is wrong', async () => {
     const before = await sb.control<any>('GET', '/inventory/summary');
-    const invalid = await call('POST', '/products', { ...product, ticketValue: undefined, productName: 'x'.repeat(51) });
+    const invalid = await call('POST', '/products', {
+      ...product,
+      ticketValue: undefined,
+      productName: 'x'.repeat(51),
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.details).toEqual(
       expect.arrayContaining([
@@ -91,7 +98,9 @@ describe('inventory sandbox', () => {
       ]),
     );
     expect((await call('POST', '/products', { ...product, supplier: { supplierId: 99 } })).status).toBe(404);
-    expect((await call('POST', '/products', { ...product, warehouse: { warehouseId: 99, stockQuantity: 1 } })).status).toBe(404);
+    expect(
+      (await call('POST', '/products', { ...product, warehouse: { warehouseId: 99, stockQuantity: 1 } })).status,
+    ).toBe(404);
     const unknownCategory = await call('POST', '/products', { ...product, categoryId: 'NOPE      ' });
     expect(unknownCategory.body.error.details[0].field).toBe('categoryId');
     expect((await sb.control<any>('GET', '/inventory/summary')).products).toBe(before.products);
@@ -105,7 +114,11 @@ describe('inventory sandbox', () => {
       warehouse: { warehouseId: 1, stockQuantity: 12 },
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ barcodes: ['CT-0001'], stockLevels: [{ warehouseId: 1, quantity: 12 }], suppliers: [{ supplierId: 1, isActive: true }] });
+    expect(created.body).toMatchObject({
+      barcodes: ['CT-0001'],
+      stockLevels: [{ warehouseId: 1, quantity: 12 }],
+      suppliers: [{ supplierId: 1, isActive: true }],
+    });
     const again = await call('POST', '/products', { ...product, barcodes: ['CT-0001'] });
     expect(again.status).toBe(409);
   });
@@ -124,50 +137,122 @@ describe('inventory sandbox', () => {
     expect(updated.status).toBe(200);
     expect(updated.body.sellPrice).toBe(3.75);
     expect(updated.body.barcodes).toEqual([...start.barcodes, 'UPD-1']);
-    const removed = await call('PATCH', `/products/${id}`, { suppliers: [{ action: 'remove', supplierId: 3 }], barcodes: [] });
+    const removed = await call('PATCH', `/products/${id}`, {
+      suppliers: [{ action: 'remove', supplierId: 3 }],
+      barcodes: [],
+    });
     expect(removed.body.suppliers.find((s: any) => s.supplierId === 3).isActive).toBe(false);
     expect(removed.body.barcodes).toContain('UPD-1');
-    expect((await call('PATCH', `/products/${id}`, { suppliers: [{ action: 'update', supplierId: 4 }] })).status).toBe(422);
+    expect((await call('PATCH', `/products/${id}`, { suppliers: [{ action: 'update', supplierId: 4 }] })).status).toBe(
+      422,
+    );
     expect((await call('PATCH', `/products/${id}`, {})).status).toBe(400);
   });
 
   it('creates suppliers with a unique code', async () => {
-    const created = await call('POST', '/suppliers', { supplierCode: 'NEWCO', supplierName: 'New Co', supplierAddress: '1 Road', paymentTerms: 5 });
+    const created = await call('POST', '/suppliers', {
+      supplierCode: 'NEWCO',
+      supplierName: 'New Co',
+      supplierAddress: '1 Road',
+      paymentTerms: 5,
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ supplierType: 0, paymentTerms: 5, isActive: true });
-    expect((await call('POST', '/suppliers', { supplierCode: 'newco', supplierName: 'Again', supplierAddress: 'x' })).status).toBe(409);
-    const invalid = await call('POST', '/suppliers', { supplierCode: 'X', supplierName: 'Y', supplierAddress: 'Z', paymentTerms: 9 });
+    expect(
+      (await call('POST', '/suppliers', { supplierCode: 'newco', supplierName: 'Again', supplierAddress: 'x' })).status,
+    ).toBe(409);
+    const invalid = await call('POST', '/suppliers', {
+      supplierCode: 'X',
+      supplierName: 'Y',
+      supplierAddress: 'Z',
+      paymentTerms: 9,
+    });
     expect(invalid.body.error.details[0].field).toBe('paymentTerms');
   });
 
   it('stock take sets counted stock and reports variance; receipts recalculate cost; adjustments never go negative', async () => {
     const levels = await call('GET', '/stock-levels?warehouseId=1&productIds=1002,1003');
     const current = Object.fromEntries(levels.body.items.map((l: any) => [l.productId, l.quantity]));
-    const take = await call('POST', '/stock-takes', { warehouseId: 1, userId: 1, items: [{ productId: 1002, countedQuantity: 5 }, { productId: 1003, countedQuantity: current[1003] + 2 }] });
+    const take = await call('POST', '/stock-takes', {
+      warehouseId: 1,
+      userId: 1,
+      items: [
+        { productId: 1002, countedQuantity: 5 },
+        { productId: 1003, countedQuantity: current[1003] + 2 },
+      ],
+    });
     expect(take.status).toBe(201);
     expect(take.body.items).toEqual([
       { productId: 1002, previousQuantity: current[1002], countedQuantity: 5, variance: 5 - current[1002] },
       { productId: 1003, previousQuantity: current[1003], countedQuantity: current[1003] + 2, variance: 2 },
     ]);
-    expect((await call('POST', '/stock-takes', { warehouseId: 1, userId: 1, items: [{ productId: 1002, countedQuantity: -1 }] })).status).toBe(400);
-    expect((await call('POST', '/stock-takes', { warehouseId: 1, userId: 99, items: [{ productId: 1002, countedQuantity: 1 }] })).status).toBe(404);
+    expect(
+      (
+        await call('POST', '/stock-takes', {
+          warehouseId: 1,
+          userId: 1,
+          items: [{ productId: 1002, countedQuantity: -1 }],
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call('POST', '/stock-takes', {
+          warehouseId: 1,
+          userId: 99,
+          items: [{ productId: 1002, countedQuantity: 1 }],
+        })
+      ).status,
+    ).toBe(404);
 
-    const receipt = await call('POST', '/stock-receipts', { warehouseId: 1, userId: 1, supplierId: 1, poNumber: 'PO-1', items: [{ productId: 1002, quantity: 5, value: 20 }] });
+    const receipt = await call('POST', '/stock-receipts', {
+      warehouseId: 1,
+      userId: 1,
+      supplierId: 1,
+      poNumber: 'PO-1',
+      items: [{ productId: 1002, quantity: 5, value: 20 }],
+    });
     expect(receipt.status).toBe(201);
     expect(receipt.body.items[0]).toMatchObject({ newQuantity: 10, lastPurchasePrice: 4 });
-    expect((await call('POST', '/stock-receipts', { warehouseId: 1, userId: 1, items: [{ productId: 1002, quantity: 0 }] })).status).toBe(400);
+    expect(
+      (await call('POST', '/stock-receipts', { warehouseId: 1, userId: 1, items: [{ productId: 1002, quantity: 0 }] }))
+        .status,
+    ).toBe(400);
 
-    const refused = await call('POST', '/stock-adjustments', { warehouseId: 1, productId: 1002, adjustmentQuantity: -11, userId: 1, comment: 'too many' });
+    const refused = await call('POST', '/stock-adjustments', {
+      warehouseId: 1,
+      productId: 1002,
+      adjustmentQuantity: -11,
+      userId: 1,
+      comment: 'too many',
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.error.code).toBe('insufficient_stock');
-    const noReason = await call('POST', '/stock-adjustments', { warehouseId: 1, productId: 1002, adjustmentQuantity: -1, userId: 1 });
-    expect(noReason.body.error.details).toEqual([{ field: 'comment', rule: 'is required (the reason for the adjustment)' }]);
-    const adjusted = await call('POST', '/stock-adjustments', { warehouseId: 1, productId: 1002, adjustmentQuantity: -10, userId: 1, comment: 'all sold' });
+    const noReason = await call('POST', '/stock-adjustments', {
+      warehouseId: 1,
+      productId: 1002,
+      adjustmentQuantity: -1,
+      userId: 1,
+    });
+    expect(noReason.body.error.details).toEqual([
+      { field: 'comment', rule: 'is required (the reason for the adjustment)' },
+    ]);
+    const adjusted = await call('POST', '/stock-adjustments', {
+      warehouseId: 1,
+      productId: 1002,
+      adjustmentQuantity: -10,
+      userId: 1,
+      comment: 'all sold',
+    });
     expect(adjusted.body).toMatchObject({ previousQuantity: 10, newQuantity: 0 });
   });
 
   it('in-venue activity changes state and is recorded as venue activity; seeding adds products', async () => {
-    const activity = await sb.control<any>('POST', '/inventory/activity', { type: 'stock.adjusted', productId: 1005, quantity: 3 });
+    const activity = await sb.control<any>('POST', '/inventory/activity', {
+      type: 'stock.adjusted',
+      productId: 1005,
+      quantity: 3,
+    });
     expect(activity).toMatchObject({ type: 'stock.adjusted', data: { productId: 1005, adjustmentQuantity: 3 } });
     const movements = await sb.control<any>('GET', '/inventory/movements');
     expect(movements.items.at(-1)).toMatchObject({ kind: 'adjustment', source: 'venue' });

@@ -54,7 +54,13 @@ describe('--file is a named pipe', () => {
       fs.promises.writeFile(pipe, 'productId,countedQuantity\n1001,4\n1002,0\n'),
     ]);
     expect(result.code, result.stderr).toBe(0);
-    expect((JSON.parse(result.stdout) as Array<{ line: number; productId: number; counted: number }>).map((r) => [r.line, r.productId, r.counted])).toEqual([
+    expect(
+      (JSON.parse(result.stdout) as Array<{ line: number; productId: number; counted: number }>).map((r) => [
+        r.line,
+        r.productId,
+        r.counted,
+      ]),
+    ).toEqual([
       [2, 1001, 4],
       [3, 1002, 0],
     ]);
@@ -83,7 +89,9 @@ describe('--file is a named pipe', () => {
     });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
     try {
       // Interrupt only once venue holds the pipe open, i.e. is waiting on it.
       const deadline = Date.now() + 15_000;
@@ -107,9 +115,13 @@ describe('--file is a named pipe', () => {
 
 describe('--file - (standard input)', () => {
   it('stock take --dry-run reads the counts from standard input', async () => {
-    const result = await sb.run(['inventory', 'stock', 'take', '--file', '-', '--dry-run', '-o', 'json'], { input: '\ufeffproductId,countedQuantity\r\n1003,5\r\n1004,6\r\n' });
+    const result = await sb.run(['inventory', 'stock', 'take', '--file', '-', '--dry-run', '-o', 'json'], {
+      input: '\ufeffproductId,countedQuantity\r\n1003,5\r\n1004,6\r\n',
+    });
     expect(result.code, result.stderr).toBe(0);
-    expect((JSON.parse(result.stdout) as Array<{ line: number; productId: number }>).map((r) => [r.line, r.productId])).toEqual([
+    expect(
+      (JSON.parse(result.stdout) as Array<{ line: number; productId: number }>).map((r) => [r.line, r.productId]),
+    ).toEqual([
       [2, 1003],
       [3, 1004],
     ]);
@@ -121,7 +133,14 @@ describe('a file of many bad lines', () => {
     const movements = await movementCount();
     const rows = ['productId,countedQuantity'];
     for (let i = 1; i <= 5000; i++) rows.push(i % 2 ? `${i},1` : `${i},-1`);
-    const result = await sb.run(['inventory', 'stock', 'take', '--file', file('many-bad.csv', `${rows.join('\n')}\n`), '--yes']);
+    const result = await sb.run([
+      'inventory',
+      'stock',
+      'take',
+      '--file',
+      file('many-bad.csv', `${rows.join('\n')}\n`),
+      '--yes',
+    ]);
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('2500 problems on 2500 lines');
     expect(result.stderr).toContain('line 3: countedQuantity must not be negative');

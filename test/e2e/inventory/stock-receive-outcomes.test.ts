@@ -21,22 +21,30 @@ beforeAll(() => {
 });
 
 async function receipts(invoice?: string): Promise<number> {
-  const { items } = await sb.control<{ items: Array<{ kind: string; source?: string; body?: { invoice?: string } }> }>('GET', '/inventory/movements');
-  return items.filter((m) => m.kind === 'receipt' && m.source !== 'venue' && (!invoice || m.body?.invoice === invoice)).length;
+  const { items } = await sb.control<{ items: Array<{ kind: string; source?: string; body?: { invoice?: string } }> }>(
+    'GET',
+    '/inventory/movements',
+  );
+  return items.filter((m) => m.kind === 'receipt' && m.source !== 'venue' && (!invoice || m.body?.invoice === invoice))
+    .length;
 }
 
 const journalFile = () => path.join(sb.configDir, 'state', 'inventory-receipts.json');
 function journalStatuses(): string[] {
   if (!fs.existsSync(journalFile())) return [];
   try {
-    const journal = JSON.parse(fs.readFileSync(journalFile(), 'utf8')) as { entries: Record<string, { status: string; invoice?: string }> };
+    const journal = JSON.parse(fs.readFileSync(journalFile(), 'utf8')) as {
+      entries: Record<string, { status: string; invoice?: string }>;
+    };
     return Object.values(journal.entries).map((e) => `${e.invoice}:${e.status}`);
   } catch {
     return []; // mid-rename
   }
 }
 
-async function journalEntry(invoice: string): Promise<{ id: string; status: string; history: Array<{ status: string; note?: string }> }> {
+async function journalEntry(
+  invoice: string,
+): Promise<{ id: string; status: string; history: Array<{ status: string; note?: string }> }> {
   const list = await sb.run(['inventory', 'receipts', 'list', '-o', 'json']);
   const row = (JSON.parse(list.stdout) as Array<{ id: string; invoice: string }>).find((r) => r.invoice === invoice)!;
   const show = await sb.run(['inventory', 'receipts', 'show', row.id, '-o', 'json']);
@@ -55,8 +63,14 @@ async function waitFor(check: () => boolean, what: string): Promise<void> {
 }
 
 /** Runs venue, sends SIGINT when `when` says so (given stderr so far), and collects the result. */
-function runInterrupted(args: string[], when: (stderr: string) => boolean): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [venueBin, ...args], { env: baseEnv(sb.env), stdio: ['ignore', 'pipe', 'pipe'] });
+function runInterrupted(
+  args: string[],
+  when: (stderr: string) => boolean,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [venueBin, ...args], {
+    env: baseEnv(sb.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let sent = false;
@@ -72,7 +86,7 @@ function runInterrupted(args: string[], when: (stderr: string) => boolean): Prom
 }
 
 // Several runs of the binary and seconds of injected latency each: generous on a busy machine.
-describe('a receipt\'s outcome', { timeout: 90_000 }, () => {
+describe("a receipt's outcome", { timeout: 90_000 }, () => {
   it('answer dropped after processing → unknown (exit 7) though the levels rose; refused until resolved --applied, then a no-op', async () => {
     await sb.control('POST', '/faults', { dropAfterProcessing: [{ match: 'POST /inventory/stock-receipts' }] });
     const before = await level(1014);
@@ -99,7 +113,15 @@ describe('a receipt\'s outcome', { timeout: 90_000 }, () => {
     expect(noTty.code, noTty.stderr).toBe(2);
     expect(noTty.stderr).toContain('--applied or --not-applied');
 
-    const resolved = await sb.run(['inventory', 'receipts', 'resolve', short, '--applied', '--note', 'checked the shelf']);
+    const resolved = await sb.run([
+      'inventory',
+      'receipts',
+      'resolve',
+      short,
+      '--applied',
+      '--note',
+      'checked the shelf',
+    ]);
     expect(resolved.code, resolved.stderr).toBe(0);
     expect(resolved.stderr).toContain('marked applied');
     const after = await receive('INV-DROP', 'productId,quantity,value\n1014,6,9\n');
@@ -107,7 +129,10 @@ describe('a receipt\'s outcome', { timeout: 90_000 }, () => {
     expect(after.stderr).toContain('already recorded');
     expect(await receipts('INV-DROP')).toBe(1);
     expect(await level(1014)).toBe(before + 6);
-    expect((await journalEntry('INV-DROP')).history.at(-1)).toMatchObject({ status: 'applied', note: 'resolved by hand: checked the shelf' });
+    expect((await journalEntry('INV-DROP')).history.at(-1)).toMatchObject({
+      status: 'applied',
+      note: 'resolved by hand: checked the shelf',
+    });
   });
 
   it('a 502 from the gateway → unknown even though nothing was applied; resolved --not-applied, the rerun sends it once', async () => {
@@ -127,7 +152,9 @@ describe('a receipt\'s outcome', { timeout: 90_000 }, () => {
   });
 
   it('refused with 503 past the retries → not applied (exit 6); the rerun sends it, with the same receipt recorded once', async () => {
-    await sb.control('POST', '/faults', { failNext: [{ match: 'POST /inventory/stock-receipts', status: 503, remaining: 20 }] });
+    await sb.control('POST', '/faults', {
+      failNext: [{ match: 'POST /inventory/stock-receipts', status: 503, remaining: 20 }],
+    });
     const result = await receive('INV-503', 'productId,quantity\n1016,3\n', ['--deadline', '3']);
     expect(result.code, result.stderr).toBe(6);
     expect(result.stderr).toContain('was not applied');
@@ -144,9 +171,13 @@ describe('a receipt\'s outcome', { timeout: 90_000 }, () => {
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'recorded' });
     expect(await receipts('INV-503-ONCE')).toBe(1);
-    const { items } = await sb.control<{ items: Array<{ body?: { invoice?: string }; idempotencyKey?: string | null }> }>('GET', '/inventory/movements');
+    const { items } = await sb.control<{
+      items: Array<{ body?: { invoice?: string }; idempotencyKey?: string | null }>;
+    }>('GET', '/inventory/movements');
     const entry = await journalEntry('INV-503-ONCE');
-    expect(items.find((m) => m.body?.invoice === 'INV-503-ONCE')?.idempotencyKey).toBe(`venue-receipt-${entry.id.slice(0, 32)}-1`);
+    expect(items.find((m) => m.body?.invoice === 'INV-503-ONCE')?.idempotencyKey).toBe(
+      `venue-receipt-${entry.id.slice(0, 32)}-1`,
+    );
   });
 
   it('a truncated journal stops the run (exit 1) naming the file and its backup; nothing is sent', async () => {
@@ -172,7 +203,11 @@ describe('a receipt\'s outcome', { timeout: 90_000 }, () => {
   it('a run killed while sending: the next run refuses it as unknown (exit 7); nothing is sent twice', async () => {
     await sb.control('POST', '/faults', { latencyMs: 1500, latencyMatch: 'POST /inventory/stock-receipts' });
     const csv = file('INV-KILLED.csv', 'productId,quantity\n1020,8\n');
-    const child = spawn(process.execPath, [venueBin, 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'INV-KILLED'], { env: baseEnv(sb.env), stdio: 'ignore' });
+    const child = spawn(
+      process.execPath,
+      [venueBin, 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'INV-KILLED'],
+      { env: baseEnv(sb.env), stdio: 'ignore' },
+    );
     await waitFor(() => journalStatuses().includes('INV-KILLED:sending'), 'the receipt was sent');
     await new Promise((resolve) => setTimeout(resolve, 200)); // the request is on the wire
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -193,7 +228,10 @@ describe('a receipt\'s outcome', { timeout: 90_000 }, () => {
   it('Ctrl-C before the send (while the levels are read): nothing sent, exit 130, no success claimed', async () => {
     await sb.control('POST', '/faults', { latencyMs: 3000, latencyMatch: 'GET /inventory/stock-levels' });
     const csv = file('INV-INT-BEFORE.csv', 'productId,quantity\n1019,5\n');
-    const result = await runInterrupted(['-v', 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'INV-INT-BEFORE'], (err) => /> GET \S+stock-levels/.test(err));
+    const result = await runInterrupted(
+      ['-v', 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'INV-INT-BEFORE'],
+      (err) => /> GET \S+stock-levels/.test(err),
+    );
     expect(result.code, result.stderr).toBe(130);
     expect(result.stderr).not.toMatch(/> POST \S+stock-receipts/);
     expect(result.stderr).not.toContain('✓');
@@ -207,7 +245,10 @@ describe('a receipt\'s outcome', { timeout: 90_000 }, () => {
   it('Ctrl-C during the send: the answer is awaited and its real outcome recorded; no ✓ after "interrupted"; exit 0, the write completed', async () => {
     await sb.control('POST', '/faults', { latencyMs: 2000, latencyMatch: 'POST /inventory/stock-receipts' });
     const csv = file('INV-INT-DURING.csv', 'productId,quantity\n1019,2\n');
-    const result = await runInterrupted(['-v', 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'INV-INT-DURING'], (err) => /> POST \S+stock-receipts/.test(err));
+    const result = await runInterrupted(
+      ['-v', 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'INV-INT-DURING'],
+      (err) => /> POST \S+stock-receipts/.test(err),
+    );
     // The exit code follows the outcome (issue 18): the receipt was recorded, so 0, and the message says it was interrupted after completing.
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('interrupted: waiting for the answer');
@@ -224,7 +265,10 @@ describe('a receipt\'s outcome', { timeout: 90_000 }, () => {
       dropAfterProcessing: [{ match: 'POST /inventory/stock-receipts' }],
     });
     const csv = file('INV-INT-LOST.csv', 'productId,quantity\n1019,1\n');
-    const result = await runInterrupted(['-v', 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'INV-INT-LOST'], (err) => /> POST \S+stock-receipts/.test(err));
+    const result = await runInterrupted(
+      ['-v', 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'INV-INT-LOST'],
+      (err) => /> POST \S+stock-receipts/.test(err),
+    );
     expect(result.code, result.stderr).toBe(7);
     expect(result.stderr).toContain('may or may not have been applied');
     expect(result.stderr).toContain('venue inventory receipts resolve');

@@ -21,7 +21,8 @@ async function receipts(): Promise<number> {
   return items.filter((m) => (m.kind ?? m.type) === 'receipt').length;
 }
 
-const receive = (args: string[], options?: { input?: string }) => sb.run(['inventory', 'stock', 'receive', ...args], options);
+const receive = (args: string[], options?: { input?: string }) =>
+  sb.run(['inventory', 'stock', 'receive', ...args], options);
 
 describe('receipt rules (exit 2, nothing sent)', () => {
   it('reports every bad line: zero and negative quantities, bad values, missing products', async () => {
@@ -54,14 +55,22 @@ describe('receipt rules (exit 2, nothing sent)', () => {
   });
 
   it('reports an unknown barcode with its line', async () => {
-    const result = await receive(['--file', file('unknown.csv', 'barcode,quantity\n9300000100000,1\n1111111111111,2\n')]);
+    const result = await receive([
+      '--file',
+      file('unknown.csv', 'barcode,quantity\n9300000100000,1\n1111111111111,2\n'),
+    ]);
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('line 3: barcode "1111111111111" matches no product');
   });
 
   it('reports a product id that matches no product, and records nothing in the journal', async () => {
     const before = await receipts();
-    const result = await receive(['--file', file('noid.csv', 'productId,quantity\n1001,1\n888888,2\n'), '--invoice', 'INV-NOID']);
+    const result = await receive([
+      '--file',
+      file('noid.csv', 'productId,quantity\n1001,1\n888888,2\n'),
+      '--invoice',
+      'INV-NOID',
+    ]);
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('line 3: productId 888888 matches no product');
     expect(await receipts()).toBe(before);
@@ -71,7 +80,18 @@ describe('receipt rules (exit 2, nothing sent)', () => {
 
   it('checks the flags: --po and --invoice at most 50, --comment at most 200, ids whole numbers', async () => {
     const ok = file('ok.csv', 'productId,quantity\n1001,1\n');
-    const result = await receive(['--file', ok, '--po', 'P'.repeat(51), '--invoice', 'I'.repeat(51), '--comment', 'c'.repeat(201), '--supplier', 'acme']);
+    const result = await receive([
+      '--file',
+      ok,
+      '--po',
+      'P'.repeat(51),
+      '--invoice',
+      'I'.repeat(51),
+      '--comment',
+      'c'.repeat(201),
+      '--supplier',
+      'acme',
+    ]);
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('--po must be at most 50 characters');
     expect(result.stderr).toContain('--invoice must be at most 50 characters');
@@ -86,15 +106,26 @@ describe('receipt rules (exit 2, nothing sent)', () => {
       body: JSON.stringify({ warehouseId: 1, userId: 1, items: [{ productId: 1001, quantity: 0 }] }),
     });
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { error: { code: string; details: Array<{ field: string; rule: string }> } };
-    expect(body.error.details).toContainEqual({ field: expect.stringContaining('quantity'), rule: 'must be greater than 0' });
+    const body = (await response.json()) as {
+      error: { code: string; details: Array<{ field: string; rule: string }> };
+    };
+    expect(body.error.details).toContainEqual({
+      field: expect.stringContaining('quantity'),
+      rule: 'must be greater than 0',
+    });
     if (fs.existsSync(path.join(process.cwd(), 'packages/sandbox/openapi/inventory.json'))) {
       const { expectContract } = await import('../../support/contract.js');
       expectContract('inventory', 'POST', '/stock-receipts', 400, body);
       const ok = await fetch(`${sb.origin}/inventory/stock-receipts`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ warehouseId: 1, userId: 1, supplierId: 1, invoice: 'CONTRACT', items: [{ productId: 1001, quantity: 1, value: 2.5 }] }),
+        body: JSON.stringify({
+          warehouseId: 1,
+          userId: 1,
+          supplierId: 1,
+          invoice: 'CONTRACT',
+          items: [{ productId: 1001, quantity: 1, value: 2.5 }],
+        }),
       });
       expect(ok.status).toBe(201);
       expectContract('inventory', 'POST', '/stock-receipts', 201, await ok.json());
@@ -107,7 +138,13 @@ describe('receiving stock', { timeout: 60_000 }, () => {
   it('--dry-run shows resolved product ids and the levels after, and sends nothing', async () => {
     const before = await levels([1002, 1008]);
     const count = await receipts();
-    const result = await receive(['--file', file('dry.csv', 'barcode,productId,quantity,value\n9300000100007,,24,36\n,1008,6,\n'), '--dry-run', '-o', 'json']);
+    const result = await receive([
+      '--file',
+      file('dry.csv', 'barcode,productId,quantity,value\n9300000100007,,24,36\n,1008,6,\n'),
+      '--dry-run',
+      '-o',
+      'json',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual([
       { line: 2, productId: 1002, quantity: 24, value: 36, current: before[1002], after: before[1002]! + 24 },
@@ -125,7 +162,12 @@ describe('receiving stock', { timeout: 60_000 }, () => {
 
     const first = await receive([...args, '-o', 'json']);
     expect(first.code, first.stderr).toBe(0);
-    const recorded = JSON.parse(first.stdout) as { id: string; status: string; receiptId: string; items: Array<{ productId: number; before: number; after: number }> };
+    const recorded = JSON.parse(first.stdout) as {
+      id: string;
+      status: string;
+      receiptId: string;
+      items: Array<{ productId: number; before: number; after: number }>;
+    };
     expect(recorded.status).toBe('recorded');
     expect(recorded.receiptId).toBeTruthy();
     expect(recorded.items).toEqual([
@@ -140,7 +182,16 @@ describe('receiving stock', { timeout: 60_000 }, () => {
     expect(rerun.stderr).toMatch(/already recorded at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/);
     expect(rerun.stderr).toContain('nothing was sent');
     // The same delivery with its lines in another order is the same receipt.
-    const reordered = await receive(['--file', file('delivery2.csv', 'productId,value,quantity\n1011,12.50,5\n1010,30,12\n'), '--supplier', '1', '--po', 'PO-1042', '--invoice', 'INV-88']);
+    const reordered = await receive([
+      '--file',
+      file('delivery2.csv', 'productId,value,quantity\n1011,12.50,5\n1010,30,12\n'),
+      '--supplier',
+      '1',
+      '--po',
+      'PO-1042',
+      '--invoice',
+      'INV-88',
+    ]);
     expect(reordered.code, reordered.stderr).toBe(0);
     expect(reordered.stderr).toContain('already recorded');
     expect(await receipts()).toBe(count);
@@ -166,7 +217,10 @@ describe('receiving stock', { timeout: 60_000 }, () => {
     const args = ['--file', delivery, '--invoice', 'INV-LOCK'];
     const [a, b] = await Promise.all([receive(args), receive(args)]);
     const codes = [a.code, b.code].sort();
-    expect([[0, 5], [0, 0]]).toContainEqual(codes);
+    expect([
+      [0, 5],
+      [0, 0],
+    ]).toContainEqual(codes);
     if (codes[1] === 5) expect([a, b].find((r) => r.code === 5)!.stderr).toContain('another run of receipt');
     expect(await receipts()).toBe(count + 1);
     expect(await levels([1012])).toEqual({ 1012: before[1012]! + 7 });

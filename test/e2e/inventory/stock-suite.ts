@@ -30,7 +30,9 @@ export function stockSuite(prefix: string): StockSuite {
       const url = `${suite.sb.origin}/inventory/stock-levels?warehouseId=${warehouseId}&productIds=${productIds.join(',')}&pageSize=200`;
       const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
       const body = (await response.json()) as { items: Array<{ productId: number; quantity: number }> };
-      return Object.fromEntries(productIds.map((id) => [id, body.items.find((l) => l.productId === id)?.quantity ?? 0]));
+      return Object.fromEntries(
+        productIds.map((id) => [id, body.items.find((l) => l.productId === id)?.quantity ?? 0]),
+      );
     },
   };
   beforeAll(async () => {

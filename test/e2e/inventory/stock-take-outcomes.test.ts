@@ -14,12 +14,21 @@ beforeAll(() => {
 });
 
 async function takes(comment: string): Promise<number> {
-  const { items } = await sb.control<{ items: Array<{ kind: string; body?: { comment?: string } }> }>('GET', '/inventory/movements');
+  const { items } = await sb.control<{ items: Array<{ kind: string; body?: { comment?: string } }> }>(
+    'GET',
+    '/inventory/movements',
+  );
   return items.filter((m) => m.kind === 'stock-take' && m.body?.comment === comment).length;
 }
 
-function runInterrupted(args: string[], when: (stderr: string) => boolean): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [venueBin, ...args], { env: baseEnv(sb.env), stdio: ['ignore', 'pipe', 'pipe'] });
+function runInterrupted(
+  args: string[],
+  when: (stderr: string) => boolean,
+): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [venueBin, ...args], {
+    env: baseEnv(sb.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   let sent = false;
   child.stdout.resume();
@@ -33,7 +42,7 @@ function runInterrupted(args: string[], when: (stderr: string) => boolean): Prom
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
 }
 
-describe('a stock take\'s outcome', { timeout: 90_000 }, () => {
+describe("a stock take's outcome", { timeout: 90_000 }, () => {
   it('lost answer → unknown (exit 7); the same take refused; stock resolve --not-applied lets it be sent', async () => {
     await sb.control('POST', '/faults', { dropAfterProcessing: [{ match: 'POST /inventory/stock-takes' }] });
     const counts = suite.file('lost.csv', 'productId,countedQuantity\n1021,7\n');
@@ -44,7 +53,11 @@ describe('a stock take\'s outcome', { timeout: 90_000 }, () => {
     expect(result.stderr).toContain('may or may not have been applied');
     const id = /venue inventory stock resolve ([0-9a-f]{12}) --applied/.exec(result.stderr)?.[1];
     expect(id, result.stderr).toBeDefined();
-    const listed = JSON.parse((await sb.run(['inventory', 'stock', 'changes', '-o', 'json'])).stdout) as Array<{ id: string; kind: string; status: string }>;
+    const listed = JSON.parse((await sb.run(['inventory', 'stock', 'changes', '-o', 'json'])).stdout) as Array<{
+      id: string;
+      kind: string;
+      status: string;
+    }>;
     expect(listed.find((e) => e.id.startsWith(id!))).toMatchObject({ kind: 'take', status: 'unknown' });
 
     const again = await sb.run(args);
@@ -61,7 +74,10 @@ describe('a stock take\'s outcome', { timeout: 90_000 }, () => {
   it('Ctrl-C before the send: nothing sent, exit 130', async () => {
     await sb.control('POST', '/faults', { latencyMs: 3000, latencyMatch: 'GET /inventory/stock-levels' });
     const counts = suite.file('before.csv', 'productId,countedQuantity\n1021,6\n');
-    const result = await runInterrupted(['-v', 'inventory', 'stock', 'take', '--file', counts, '--comment', 'int before', '--yes'], (e) => /> GET \S+stock-levels/.test(e));
+    const result = await runInterrupted(
+      ['-v', 'inventory', 'stock', 'take', '--file', counts, '--comment', 'int before', '--yes'],
+      (e) => /> GET \S+stock-levels/.test(e),
+    );
     expect(result.code, result.stderr).toBe(130);
     expect(result.stderr).not.toMatch(/> POST \S+stock-takes/);
     expect(result.stderr).not.toContain('✓');
@@ -71,7 +87,10 @@ describe('a stock take\'s outcome', { timeout: 90_000 }, () => {
   it('Ctrl-C during the send: the answer is awaited, the take recorded, no ✓, exit 0 (it completed)', async () => {
     await sb.control('POST', '/faults', { latencyMs: 2000, latencyMatch: 'POST /inventory/stock-takes' });
     const counts = suite.file('during.csv', 'productId,countedQuantity\n1021,5\n');
-    const result = await runInterrupted(['-v', 'inventory', 'stock', 'take', '--file', counts, '--comment', 'int during', '--yes'], (e) => /> POST \S+stock-takes/.test(e));
+    const result = await runInterrupted(
+      ['-v', 'inventory', 'stock', 'take', '--file', counts, '--comment', 'int during', '--yes'],
+      (e) => /> POST \S+stock-takes/.test(e),
+    );
     // The exit code follows the outcome (issue 18): recorded, so 0; the message says it was interrupted after completing.
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('interrupted: waiting for the answer');

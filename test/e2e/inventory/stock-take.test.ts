@@ -34,7 +34,14 @@ describe('stock take rules (nothing sent)', () => {
   });
 
   it('names missing columns', async () => {
-    const result = await sb.run(['inventory', 'stock', 'take', '--file', file('cols.csv', 'sku,count\n1001,3\n'), '--yes']);
+    const result = await sb.run([
+      'inventory',
+      'stock',
+      'take',
+      '--file',
+      file('cols.csv', 'sku,count\n1001,3\n'),
+      '--yes',
+    ]);
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('line 1: header has no product column: add productId, barcode or productCode');
     expect(result.stderr).toContain('line 1: header has no countedQuantity column');
@@ -42,7 +49,10 @@ describe('stock take rules (nothing sent)', () => {
 
   it('reports unknown barcodes and product codes with their lines', async () => {
     const before = await movementCount();
-    const counts = file('unknown.csv', 'barcode,productCode,countedQuantity\n9300000100000,,1\n0000000000000,,2\n,NO-SUCH-SKU,3\n');
+    const counts = file(
+      'unknown.csv',
+      'barcode,productCode,countedQuantity\n9300000100000,,1\n0000000000000,,2\n,NO-SUCH-SKU,3\n',
+    );
     const result = await sb.run(['inventory', 'stock', 'take', '--file', counts, '--yes']);
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('line 3: barcode "0000000000000" matches no product');
@@ -53,7 +63,14 @@ describe('stock take rules (nothing sent)', () => {
 
   it('reports product ids that match no product, with their lines', async () => {
     const before = await movementCount();
-    const result = await sb.run(['inventory', 'stock', 'take', '--file', file('noid.csv', 'productId,countedQuantity\n1001,1\n999999,2\n'), '--yes']);
+    const result = await sb.run([
+      'inventory',
+      'stock',
+      'take',
+      '--file',
+      file('noid.csv', 'productId,countedQuantity\n1001,1\n999999,2\n'),
+      '--yes',
+    ]);
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('line 3: productId 999999 matches no product');
     expect(await movementCount()).toBe(before);
@@ -62,21 +79,43 @@ describe('stock take rules (nothing sent)', () => {
   it('refuses a stock take too big for one request before sending anything', async () => {
     const lines = ['productId,countedQuantity'];
     for (let i = 1; i <= 30_000; i++) lines.push(`${100000 + i},${i % 50}`);
-    const result = await sb.run(['inventory', 'stock', 'take', '--file', file('huge.csv', `${lines.join('\n')}\n`), '--yes']);
+    const result = await sb.run([
+      'inventory',
+      'stock',
+      'take',
+      '--file',
+      file('huge.csv', `${lines.join('\n')}\n`),
+      '--yes',
+    ]);
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toMatch(/too big for one request: 30000 items make 1\.\d MiB/);
     expect(result.stderr).toContain('Split the file');
   });
 
   it('refuses a comment over 200 characters, naming --comment', async () => {
-    const result = await sb.run(['inventory', 'stock', 'take', '--file', file('ok1.csv', 'productId,countedQuantity\n1001,1\n'), '--comment', 'x'.repeat(201), '--yes']);
+    const result = await sb.run([
+      'inventory',
+      'stock',
+      'take',
+      '--file',
+      file('ok1.csv', 'productId,countedQuantity\n1001,1\n'),
+      '--comment',
+      'x'.repeat(201),
+      '--yes',
+    ]);
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('--comment must be at most 200 characters');
   });
 
   it('without a terminal and without --yes, refuses (exit 2, names --yes) and sends nothing', async () => {
     const before = await levels([1001]);
-    const result = await sb.run(['inventory', 'stock', 'take', '--file', file('ok2.csv', 'productId,countedQuantity\n1001,0\n')]);
+    const result = await sb.run([
+      'inventory',
+      'stock',
+      'take',
+      '--file',
+      file('ok2.csv', 'productId,countedQuantity\n1001,0\n'),
+    ]);
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('--yes');
     expect(await levels([1001])).toEqual(before);
@@ -95,7 +134,10 @@ describe('the sandbox side', () => {
     const bad = await post({ warehouseId: 1, userId: 1, items: [{ productId: 1009, countedQuantity: -1 }] });
     expect(bad.status).toBe(400);
     const badBody = (await bad.json()) as { error: { details: Array<{ field: string; rule: string }> } };
-    expect(badBody.error.details).toContainEqual({ field: expect.stringContaining('countedQuantity'), rule: 'must not be negative' });
+    expect(badBody.error.details).toContainEqual({
+      field: expect.stringContaining('countedQuantity'),
+      rule: 'must not be negative',
+    });
     const good = await post({ warehouseId: 1, userId: 1, items: [{ productId: 1009, countedQuantity: 12 }] });
     expect(good.status).toBe(201);
     const goodBody = await good.json();
@@ -113,10 +155,19 @@ describe('stock take --dry-run', () => {
     const before = await levels(ids);
     const movements = await movementCount();
     // 1002 by barcode, 1005 by product code (demo catalogue).
-    const counts = file('dry.csv', 'productId,barcode,productCode,countedQuantity\n1001,,,7\n,9300000100007,,3\n,,SKU-1005,0\n');
+    const counts = file(
+      'dry.csv',
+      'productId,barcode,productCode,countedQuantity\n1001,,,7\n,9300000100007,,3\n,,SKU-1005,0\n',
+    );
     const result = await sb.run(['inventory', 'stock', 'take', '--file', counts, '--dry-run', '-o', 'json']);
     expect(result.code, result.stderr).toBe(0);
-    const rows = JSON.parse(result.stdout) as Array<{ line: number; productId: number; current: number; counted: number; variance: number }>;
+    const rows = JSON.parse(result.stdout) as Array<{
+      line: number;
+      productId: number;
+      current: number;
+      counted: number;
+      variance: number;
+    }>;
     expect(rows).toEqual([
       { line: 2, productId: 1001, current: before[1001], counted: 7, variance: 7 - before[1001]! },
       { line: 3, productId: 1002, current: before[1002], counted: 3, variance: 3 - before[1002]! },
@@ -124,7 +175,9 @@ describe('stock take --dry-run', () => {
     ]);
     const current = ids.reduce((n, id) => n + before[id]!, 0);
     const variance = 10 - current;
-    expect(result.stderr).toContain(`3 products; current ${current}, counted 10, variance ${variance > 0 ? '+' : ''}${variance}`);
+    expect(result.stderr).toContain(
+      `3 products; current ${current}, counted 10, variance ${variance > 0 ? '+' : ''}${variance}`,
+    );
     expect(result.stderr).toContain('Nothing was sent.');
     expect(await levels(ids)).toEqual(before);
     expect(await movementCount()).toBe(movements);
@@ -134,8 +187,31 @@ describe('stock take --dry-run', () => {
 describe('stock take --yes', () => {
   it('sets the counted levels and prints the variance the service computed', async () => {
     const before = await levels([1003, 1004]);
-    const counts = file('go.json', JSON.stringify({ items: [{ productId: 1003, countedQuantity: 40 }, { productId: 1004, countedQuantity: 0 }] }, null, 2));
-    const result = await sb.run(['inventory', 'stock', 'take', '--file', counts, '--yes', '--comment', 'Monthly count', '-o', 'json']);
+    const counts = file(
+      'go.json',
+      JSON.stringify(
+        {
+          items: [
+            { productId: 1003, countedQuantity: 40 },
+            { productId: 1004, countedQuantity: 0 },
+          ],
+        },
+        null,
+        2,
+      ),
+    );
+    const result = await sb.run([
+      'inventory',
+      'stock',
+      'take',
+      '--file',
+      counts,
+      '--yes',
+      '--comment',
+      'Monthly count',
+      '-o',
+      'json',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     // Machine formats print the service's lines as sent (its field names), not the table's.
     expect(JSON.parse(result.stdout)).toEqual([
@@ -146,7 +222,9 @@ describe('stock take --yes', () => {
   });
 
   it('reads the counts from standard input with --file -', async () => {
-    const result = await sb.run(['inventory', 'stock', 'take', '--file', '-', '--yes', '-o', 'csv'], { input: 'productId,countedQuantity\n1006,11\n' });
+    const result = await sb.run(['inventory', 'stock', 'take', '--file', '-', '--yes', '-o', 'csv'], {
+      input: 'productId,countedQuantity\n1006,11\n',
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.split('\n')[0]).toBe('productId,previousQuantity,countedQuantity,variance');
     expect(await levels([1006])).toEqual({ 1006: 11 });
@@ -155,7 +233,14 @@ describe('stock take --yes', () => {
   it('when its answer is lost, exits 7 and says how to check, without resending', async () => {
     await sb.control('POST', '/faults', { dropAfterProcessing: [{ match: 'POST /inventory/stock-takes' }] });
     const movements = await movementCount();
-    const result = await sb.run(['inventory', 'stock', 'take', '--file', file('lost.csv', 'productId,countedQuantity\n1007,9\n'), '--yes']);
+    const result = await sb.run([
+      'inventory',
+      'stock',
+      'take',
+      '--file',
+      file('lost.csv', 'productId,countedQuantity\n1007,9\n'),
+      '--yes',
+    ]);
     expect(result.code, result.stderr).toBe(7);
     expect(result.stderr).toContain('venue inventory stock levels --warehouse 1 --product 1007');
     expect(await movementCount()).toBe(movements + 1);

@@ -53,7 +53,9 @@ describe.skipIf(!tmuxAvailable)('products create on a terminal', () => {
     expect(code, screen).toBe(0);
 
     const listed = await sb.run(['inventory', 'products', 'list', '--all', '-o', 'json']);
-    const created = (JSON.parse(listed.stdout) as Array<Record<string, any>>).find((p) => p.productName === 'Tmux Taffy')!;
+    const created = (JSON.parse(listed.stdout) as Array<Record<string, any>>).find(
+      (p) => p.productName === 'Tmux Taffy',
+    )!;
     expect(created).toBeDefined();
     expect(created.productDescription).toBe('Tmux Taffy');
     expect(created.categoryId.trim()).toBe('SNACKS');

@@ -38,9 +38,18 @@ describe('short-lived tokens under 503s', () => {
       let renewedAfter401 = 0;
       for (let run = 1; run <= 4; run++) {
         const r = await listAll();
-        expect(r.code, `run ${run}: ${r.stderr.split('\n').filter((l) => !/^[<>]/.test(l)).slice(-5).join('\n')}`).toBe(0);
+        expect(
+          r.code,
+          `run ${run}: ${r.stderr
+            .split('\n')
+            .filter((l) => !/^[<>]/.test(l))
+            .slice(-5)
+            .join('\n')}`,
+        ).toBe(0);
         expect((JSON.parse(r.stdout) as unknown[]).length).toBe(total);
-        renewedAfter401 += (r.stderr.match(/401 with a (cached|lapsed) token; fetching a new token and replaying/g) ?? []).length;
+        renewedAfter401 += (
+          r.stderr.match(/401 with a (cached|lapsed) token; fetching a new token and replaying/g) ?? []
+        ).length;
         expect(r.stderr).toContain('< 503');
       }
       // Tokens lapsed at the service while in use, and were renewed without failing the command.
@@ -52,10 +61,19 @@ describe('short-lived tokens under 503s', () => {
 
   it('a token route answering 503 four times running (beyond the default 3 retries): the renewal gets through', async () => {
     await sb.run(['auth', 'logout', 'inventory']);
-    await sb.control('POST', '/faults', { failNext: { match: 'POST /inventory/auth/token', remaining: 4, status: 503 } });
+    await sb.control('POST', '/faults', {
+      failNext: { match: 'POST /inventory/auth/token', remaining: 4, status: 503 },
+    });
     try {
       const r = await sb.run(['-v', 'inventory', 'categories', '-o', 'json']);
-      expect(r.code, r.stderr.split('\n').filter((l) => !/^[<>]/.test(l)).slice(-5).join('\n')).toBe(0);
+      expect(
+        r.code,
+        r.stderr
+          .split('\n')
+          .filter((l) => !/^[<>]/.test(l))
+          .slice(-5)
+          .join('\n'),
+      ).toBe(0);
       expect(r.stderr.match(/^< 503/gm)).toHaveLength(4);
     } finally {
       await sb.control('DELETE', '/faults');

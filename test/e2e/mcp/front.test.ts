@@ -15,7 +15,13 @@ import { baseEnv, repoRoot, tempDir, venueBin } from '../../support/venue.js';
 
 const dir = tempDir('venue-mcp-front-');
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-const env = (extra: Record<string, string> = {}) => baseEnv({ VENUE_CONFIG_DIR: path.join(dir, 'config'), VENUE_SANDBOX_AUTOSTART: '0', VENUE_SANDBOX_PORT: '1', ...extra });
+const env = (extra: Record<string, string> = {}) =>
+  baseEnv({
+    VENUE_CONFIG_DIR: path.join(dir, 'config'),
+    VENUE_SANDBOX_AUTOSTART: '0',
+    VENUE_SANDBOX_PORT: '1',
+    ...extra,
+  });
 const trace = path.join(repoRoot, 'test/e2e/mcp/fixtures/trace-modules.mjs');
 
 type Message = Record<string, unknown>;
@@ -26,8 +32,14 @@ const initialize = (protocolVersion = '2025-06-18', id: number | string = 0): Me
   params: { protocolVersion, capabilities: {}, clientInfo: { name: 'front-test', version: '1' } },
 });
 const initialized: Message = { jsonrpc: '2.0', method: 'notifications/initialized' };
-const request = (id: number, method: string, params?: unknown): Message => ({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
-const lines = (messages: Array<Message | string>) => messages.map((m) => (typeof m === 'string' ? m : JSON.stringify(m))).join('\n') + '\n';
+const request = (id: number, method: string, params?: unknown): Message => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  ...(params === undefined ? {} : { params }),
+});
+const lines = (messages: Array<Message | string>) =>
+  messages.map((m) => (typeof m === 'string' ? m : JSON.stringify(m))).join('\n') + '\n';
 
 interface Session {
   code: number | null;
@@ -41,9 +53,16 @@ interface Session {
  * `closeAfter` answers have come (all of them by default), and the session is
  * what it printed until it ended.
  */
-function session(args: string[], messages: Array<Message | string>, options: { env?: Record<string, string>; node?: string[]; bin?: string; closeAfter?: number } = {}): Promise<Session> {
+function session(
+  args: string[],
+  messages: Array<Message | string>,
+  options: { env?: Record<string, string>; node?: string[]; bin?: string; closeAfter?: number } = {},
+): Promise<Session> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(options.node ?? []), options.bin ?? venueBin, ...args], { env: env(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(options.node ?? []), options.bin ?? venueBin, ...args], {
+      env: env(options.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const expected = options.closeAfter ?? messages.filter((m) => typeof m === 'string' || 'id' in m).length;
     let stdout = '';
     let stderr = '';
@@ -86,13 +105,32 @@ describe("the front answers as the SDK's server does", { timeout: 90_000 }, () =
       ],
     },
     // --groups and --allow-writes filter the list; an old protocol version is kept, one the SDK does not know gets its latest.
-    { args: ['--groups', 'inventory,wallet', '--allow-writes'], messages: [initialize('2024-11-05'), initialized, request(1, 'tools/list', { cursor: 'x' })] },
-    { args: ['--groups=booking'], messages: [initialize('1999-01-01', 'init'), request(1, 'tools/list'), request(2, 'resources/list')] },
+    {
+      args: ['--groups', 'inventory,wallet', '--allow-writes'],
+      messages: [initialize('2024-11-05'), initialized, request(1, 'tools/list', { cursor: 'x' })],
+    },
+    {
+      args: ['--groups=booking'],
+      messages: [initialize('1999-01-01', 'init'), request(1, 'tools/list'), request(2, 'resources/list')],
+    },
     // What the front does not answer goes to the SDK as it came: a malformed line, an unknown method, a request before initialize, invalid params.
-    { args: [], messages: [initialize(), '{"jsonrpc":"2.0","id":1,"method":"tools/list"', request(2, 'nothing/here'), request(3, 'tools/list')], answered: 3 },
+    {
+      args: [],
+      messages: [
+        initialize(),
+        '{"jsonrpc":"2.0","id":1,"method":"tools/list"',
+        request(2, 'nothing/here'),
+        request(3, 'tools/list'),
+      ],
+      answered: 3,
+    },
     { args: [], messages: [request(1, 'tools/list'), initialize(), request(2, 'tools/list')] },
     { args: [], messages: [{ ...initialize(), params: { protocolVersion: 7 } }, request(1, 'ping')] },
-    { args: [], messages: [initialize(), request(1, 'tools/list', { cursor: 5 }), request(2, 'ping', [])], answered: 2 },
+    {
+      args: [],
+      messages: [initialize(), request(1, 'tools/list', { cursor: 5 }), request(2, 'ping', [])],
+      answered: 2,
+    },
   ];
   for (const { args, messages, answered } of sessions) {
     it(`venue mcp ${args.join(' ')}: ${messages.map((m) => (typeof m === 'string' ? 'malformed' : (m.method as string))).join(', ')}`, async () => {
@@ -112,15 +150,21 @@ describe("the front answers as the SDK's server does", { timeout: 90_000 }, () =
 
 describe('calls before the SDK has loaded', { timeout: 60_000 }, () => {
   it('a call right after initialize (no tools/list), and a second sent with it, are both answered, in order', async () => {
-    const run = await session(['mcp'], [
-      initialize(),
-      initialized,
-      request(1, 'resources/read', { uri: 'venue://exit-codes' }),
-      request(2, 'tools/call', { name: 'wallet_reload', arguments: {} }),
-    ]);
+    const run = await session(
+      ['mcp'],
+      [
+        initialize(),
+        initialized,
+        request(1, 'resources/read', { uri: 'venue://exit-codes' }),
+        request(2, 'tools/call', { name: 'wallet_reload', arguments: {} }),
+      ],
+    );
     expect(run.code, run.stderr).toBe(0);
     expect(run.answers.map((a) => a.id)).toEqual([0, 1, 2]);
-    expect((run.answers[0]!.result as { serverInfo: unknown }).serverInfo).toEqual({ name: 'venue', version: expect.any(String) });
+    expect((run.answers[0]!.result as { serverInfo: unknown }).serverInfo).toEqual({
+      name: 'venue',
+      version: expect.any(String),
+    });
     expect(JSON.stringify(run.answers[1]!.result)).toMatch(/exit codes/i);
     const refused = run.answers[2]!.result as { isError: boolean; content: Array<{ text: string }> };
     expect(refused.isError).toBe(true);
@@ -131,7 +175,9 @@ describe('calls before the SDK has loaded', { timeout: 60_000 }, () => {
   });
 
   it('a profile that does not exist still ends the server with exit 2 after the first answers, no tool run', async () => {
-    const run = await session(['mcp', '--profiles', 'nowhere'], [initialize(), initialized, request(1, 'tools/list')], { closeAfter: 99 });
+    const run = await session(['mcp', '--profiles', 'nowhere'], [initialize(), initialized, request(1, 'tools/list')], {
+      closeAfter: 99,
+    });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/--profiles: no profile nowhere/);
     expect(run.answers.map((a) => a.id)).toEqual([0, 1]);
@@ -144,7 +190,9 @@ function loaded(traceFile: string): { bundle: string[]; sdk: string[] } {
   const bundle = [...new Set(urls.filter((u) => u.includes('/dist/bundle/')).map((u) => new URL(u).pathname))];
   const sdk = [
     ...urls.filter((u) => /node_modules\/(@modelcontextprotocol|zod)\//.test(u)),
-    ...bundle.filter((file) => /^\/\/ node_modules\/(@modelcontextprotocol\/sdk|zod)\//m.test(fs.readFileSync(file, 'utf8'))),
+    ...bundle.filter((file) =>
+      /^\/\/ node_modules\/(@modelcontextprotocol\/sdk|zod)\//m.test(fs.readFileSync(file, 'utf8')),
+    ),
   ];
   return { bundle, sdk };
 }
@@ -159,16 +207,20 @@ describe('what start-up loads', { timeout: 60_000 }, () => {
     fs.copyFileSync(path.join(repoRoot, 'package.json'), path.join(copy, 'package.json'));
     fs.copyFileSync(path.join(repoRoot, 'dist/mcp.json'), path.join(copy, 'dist/mcp.json'));
     const pending = ['mcp-front.js'];
-    for (let file; (file = pending.pop()); ) {
+    for (let file; (file = pending.pop());) {
       const text = fs.readFileSync(path.join(repoRoot, 'dist/bundle', file), 'utf8');
       fs.writeFileSync(path.join(copy, 'dist/bundle', file), text);
       // Static imports only: main.js is imported dynamically, and only behind the first answers.
       for (const match of text.matchAll(/^import\s[^;]*?["']\.\/([^"']+)["']/gm)) pending.push(match[1]!);
     }
     expect(fs.readdirSync(path.join(copy, 'dist/bundle'))).not.toContain('main.js');
-    const run = await session(['mcp', '--groups', 'wallet'], [initialize(), initialized, request(1, 'tools/list'), request(2, 'ping'), request(3, 'resources/list')], {
-      bin: path.join(copy, 'bin/venue.js'),
-    });
+    const run = await session(
+      ['mcp', '--groups', 'wallet'],
+      [initialize(), initialized, request(1, 'tools/list'), request(2, 'ping'), request(3, 'resources/list')],
+      {
+        bin: path.join(copy, 'bin/venue.js'),
+      },
+    );
     expect(run.answers.map((a) => a.id)).toEqual([0, 1, 2, 3]);
     const tools = (run.answers[1]!.result as { tools: Array<{ name: string }> }).tools.map((t) => t.name);
     expect(tools).toContain('wallet_diagnose');
@@ -177,10 +229,14 @@ describe('what start-up loads', { timeout: 60_000 }, () => {
 
   it('a session that lists only never loads the SDK or zod (its profile check included); one that calls does', async () => {
     const listing = path.join(dir, 'listing.trace');
-    const listed = await session(['mcp'], [initialize(), initialized, request(1, 'tools/list'), request(2, 'resources/list')], {
-      node: ['--import', trace],
-      env: { VENUE_TEST_MODULE_TRACE: listing },
-    });
+    const listed = await session(
+      ['mcp'],
+      [initialize(), initialized, request(1, 'tools/list'), request(2, 'resources/list')],
+      {
+        node: ['--import', trace],
+        env: { VENUE_TEST_MODULE_TRACE: listing },
+      },
+    );
     expect(listed.code, listed.stderr).toBe(0);
     // main did run behind the front (the profile check), so the trace saw the bundle.
     expect(listed.stderr).toMatch(/venue mcp: serving/);
@@ -189,17 +245,29 @@ describe('what start-up loads', { timeout: 60_000 }, () => {
     expect(quiet.sdk).toEqual([]);
 
     const calling = path.join(dir, 'calling.trace');
-    const called = await session(['mcp'], [initialize(), initialized, request(1, 'tools/list'), request(2, 'resources/read', { uri: 'venue://exit-codes' })], {
-      node: ['--import', trace],
-      env: { VENUE_TEST_MODULE_TRACE: calling },
-    });
+    const called = await session(
+      ['mcp'],
+      [
+        initialize(),
+        initialized,
+        request(1, 'tools/list'),
+        request(2, 'resources/read', { uri: 'venue://exit-codes' }),
+      ],
+      {
+        node: ['--import', trace],
+        env: { VENUE_TEST_MODULE_TRACE: calling },
+      },
+    );
     expect(called.code, called.stderr).toBe(0);
     expect(loaded(calling).sdk.length).toBeGreaterThan(0);
   });
 
   it('venue --help loads nothing of the bundle', async () => {
     const helpTrace = path.join(dir, 'help.trace');
-    const help = await session(['--help'], [], { node: ['--import', trace], env: { VENUE_TEST_MODULE_TRACE: helpTrace } });
+    const help = await session(['--help'], [], {
+      node: ['--import', trace],
+      env: { VENUE_TEST_MODULE_TRACE: helpTrace },
+    });
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: venue/);
     expect(loaded(helpTrace).bundle).toEqual([]);

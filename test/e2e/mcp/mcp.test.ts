@@ -28,7 +28,12 @@ interface Session {
 }
 
 async function connect(args: string[], env: Record<string, string> = {}): Promise<Session> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [venueBin, 'mcp', ...args], env: baseEnv({ ...sb.env, ...env }) as Record<string, string>, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [venueBin, 'mcp', ...args],
+    env: baseEnv({ ...sb.env, ...env }) as Record<string, string>,
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const client = new Client({ name: 'venue-test', version: '1.0.0' });
@@ -37,19 +42,28 @@ async function connect(args: string[], env: Record<string, string> = {}): Promis
 }
 
 type Answer = { isError?: boolean; content: Array<{ type: string; text: string }> };
-async function call(s: Session, name: string, args: Record<string, unknown> = {}): Promise<{ isError: boolean; body: any; text: string }> {
+async function call(
+  s: Session,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<{ isError: boolean; body: any; text: string }> {
   const result = (await s.client.callTool({ name, arguments: args })) as Answer;
   const text = result.content.map((c) => c.text).join('\n');
   return { isError: Boolean(result.isError), body: JSON.parse(text), text };
 }
 
 async function receiptsSent(invoice: string): Promise<number> {
-  const { items } = await sb.control<{ items: Array<{ kind: string; source?: string; body?: { invoice?: string } }> }>('GET', '/inventory/movements');
+  const { items } = await sb.control<{ items: Array<{ kind: string; source?: string; body?: { invoice?: string } }> }>(
+    'GET',
+    '/inventory/movements',
+  );
   return items.filter((m) => m.kind === 'receipt' && m.source !== 'venue' && m.body?.invoice === invoice).length;
 }
 
 function receiptStatus(invoice: string): string | undefined {
-  const journal = JSON.parse(fs.readFileSync(path.join(sb.configDir, 'state', 'inventory-receipts.json'), 'utf8')) as { entries: Record<string, { invoice?: string; status: string }> };
+  const journal = JSON.parse(fs.readFileSync(path.join(sb.configDir, 'state', 'inventory-receipts.json'), 'utf8')) as {
+    entries: Record<string, { invoice?: string; status: string }>;
+  };
   return Object.values(journal.entries).find((e) => e.invoice === invoice)?.status;
 }
 
@@ -69,8 +83,18 @@ describe('venue mcp, read only (the default)', { timeout: 90_000 }, () => {
   it('lists one tool per read command, with schemas from the declarations, and no write tool', async () => {
     const { tools } = await s.client.listTools();
     const names = tools.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['wallet_cards', 'wallet_diagnose', 'booking_availability', 'inventory_stock_levels', 'inventory_products_list', 'webhooks_list']));
-    for (const write of ['inventory_stock_receive', 'wallet_reload', 'booking_order_create', 'webhooks_create']) expect(names).not.toContain(write);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'wallet_cards',
+        'wallet_diagnose',
+        'booking_availability',
+        'inventory_stock_levels',
+        'inventory_products_list',
+        'webhooks_list',
+      ]),
+    );
+    for (const write of ['inventory_stock_receive', 'wallet_reload', 'booking_order_create', 'webhooks_create'])
+      expect(names).not.toContain(write);
     // Nothing that is not a service's: no config, auth (it prints tokens), sandbox or api tool.
     expect(names.filter((n) => /^(config|auth|sandbox|api|doctor|completion|mcp)_/.test(n))).toEqual([]);
     const levels = tools.find((t) => t.name === 'inventory_stock_levels')!;
@@ -89,7 +113,9 @@ describe('venue mcp, read only (the default)', { timeout: 90_000 }, () => {
     // A secret is never an argument: the password flags are withheld.
     expect(Object.keys(diagnose.inputSchema.properties!).filter((k) => /password|secret/i.test(k))).toEqual([]);
     // Choices become enums (every declared choice, as declared).
-    const enums = tools.flatMap((t) => Object.values(t.inputSchema.properties as Record<string, { enum?: string[] }>).filter((p) => p.enum));
+    const enums = tools.flatMap((t) =>
+      Object.values(t.inputSchema.properties as Record<string, { enum?: string[] }>).filter((p) => p.enum),
+    );
     expect(enums.length).toBeGreaterThan(0);
   });
 
@@ -115,7 +141,10 @@ describe('venue mcp, read only (the default)', { timeout: 90_000 }, () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const { isError, body, text } = await call(s, 'inventory_products_list', { limit: 5, ...(cursor ? { cursor } : {}) });
+      const { isError, body, text } = await call(s, 'inventory_products_list', {
+        limit: 5,
+        ...(cursor ? { cursor } : {}),
+      });
       expect(isError, text).toBe(false);
       expect(body.records.length).toBeLessThanOrEqual(5);
       seen.push(...body.records.map((p: unknown) => JSON.stringify(p)));
@@ -141,7 +170,10 @@ describe('venue mcp, read only (the default)', { timeout: 90_000 }, () => {
   });
 
   it('a write tool called directly is refused and nothing is sent', async () => {
-    const { isError, body } = await call(s, 'inventory_stock_receive', { file: receiptFile('direct.csv'), invoice: 'MCP-DIRECT' });
+    const { isError, body } = await call(s, 'inventory_stock_receive', {
+      file: receiptFile('direct.csv'),
+      invoice: 'MCP-DIRECT',
+    });
     expect(isError).toBe(true);
     expect(body.exitCode).toBe(2);
     expect(body.error.message).toMatch(/without --allow-writes/);
@@ -152,7 +184,9 @@ describe('venue mcp, read only (the default)', { timeout: 90_000 }, () => {
   it('arguments are checked against the schema; a profile not served is refused', async () => {
     const bad = await call(s, 'inventory_stock_levels', { limit: 0, bogus: true });
     expect(bad.isError).toBe(true);
-    expect(bad.body.error.details).toEqual(expect.arrayContaining(['limit: must be 1 or more', 'bogus: not an argument of this tool']));
+    expect(bad.body.error.details).toEqual(
+      expect.arrayContaining(['limit: must be 1 or more', 'bogus: not an argument of this tool']),
+    );
     const elsewhere = await call(s, 'inventory_stock_levels', { profile: 'other' });
     expect(elsewhere.isError).toBe(true);
     expect(elsewhere.body.error.message).toMatch(/profile "other" is not served/);
@@ -161,18 +195,26 @@ describe('venue mcp, read only (the default)', { timeout: 90_000 }, () => {
   it('resources: the exit codes, the profiles (no secret), the rules', async () => {
     const { resources } = await s.client.listResources();
     expect(resources.map((r) => r.uri).sort()).toEqual(['venue://exit-codes', 'venue://profiles', 'venue://rules']);
-    const text = async (uri: string) => String((await s.client.readResource({ uri })).contents.map((c) => ('text' in c ? c.text : '')).join(''));
+    const text = async (uri: string) =>
+      String((await s.client.readResource({ uri })).contents.map((c) => ('text' in c ? c.text : '')).join(''));
     expect(await text('venue://exit-codes')).toMatch(/7 +outcome unknown/);
     const profiles = JSON.parse(await text('venue://profiles'));
-    expect(profiles).toEqual([expect.objectContaining({ name: 'sandbox', services: expect.objectContaining({ inventory: expect.stringContaining(sb.origin) }) })]);
+    expect(profiles).toEqual([
+      expect.objectContaining({
+        name: 'sandbox',
+        services: expect.objectContaining({ inventory: expect.stringContaining(sb.origin) }),
+      }),
+    ]);
     const rules = JSON.parse(await text('venue://rules'));
     expect(rules.inventory_stock_levels.command).toMatch(/^Stock levels/);
-    expect(rules.inventory_stock_levels.checks).toEqual(expect.arrayContaining([expect.stringMatching(/^warehouse \(--warehouse <id>\): warehouse id/)]));
+    expect(rules.inventory_stock_levels.checks).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^warehouse \(--warehouse <id>\): warehouse id/)]),
+    );
   });
 });
 
 describe('venue mcp --groups', { timeout: 60_000 }, () => {
-  it('serves only the groups named; another group\'s tool is refused, saying why', async () => {
+  it("serves only the groups named; another group's tool is refused, saying why", async () => {
     const s = await connect(['--groups', 'wallet']);
     try {
       const { tools } = await s.client.listTools();
@@ -198,12 +240,25 @@ describe('venue mcp --allow-writes', { timeout: 90_000 }, () => {
     const { tools } = await s.client.listTools();
     const receive = tools.find((t) => t.name === 'inventory_stock_receive')!;
     expect(receive.annotations?.destructiveHint).toBe(true);
-    expect(Object.keys(receive.inputSchema.properties!)).toEqual(expect.arrayContaining(['file', 'invoice', 'confirmationId']));
+    expect(Object.keys(receive.inputSchema.properties!)).toEqual(
+      expect.arrayContaining(['file', 'invoice', 'confirmationId']),
+    );
     expect(receive.inputSchema.properties).not.toHaveProperty('force');
     expect(receive.inputSchema.properties).not.toHaveProperty('dryRun');
-    const rules = JSON.parse(String((await s.client.readResource({ uri: 'venue://rules' })).contents.map((c) => ('text' in c ? c.text : '')).join('')));
+    const rules = JSON.parse(
+      String(
+        (await s.client.readResource({ uri: 'venue://rules' })).contents
+          .map((c) => ('text' in c ? c.text : ''))
+          .join(''),
+      ),
+    );
     // The seeds' limits, as the command states them.
-    expect(rules.inventory_stock_receive.checks).toEqual(expect.arrayContaining([expect.stringMatching(/^po \(--po <number>\): .*at most 50 characters/), expect.stringMatching(/^file .*\(required\)$/)]));
+    expect(rules.inventory_stock_receive.checks).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^po \(--po <number>\): .*at most 50 characters/),
+        expect.stringMatching(/^file .*\(required\)$/),
+      ]),
+    );
 
     const args = { file: receiptFile('two-step.csv'), invoice: 'MCP-2STEP' };
     const plan = await call(s, 'inventory_stock_receive', args);
@@ -213,7 +268,11 @@ describe('venue mcp --allow-writes', { timeout: 90_000 }, () => {
     expect(await receiptsSent('MCP-2STEP')).toBe(0);
 
     // The id is bound to the exact arguments.
-    const other = await call(s, 'inventory_stock_receive', { ...args, invoice: 'MCP-OTHER', confirmationId: plan.body.confirmationId });
+    const other = await call(s, 'inventory_stock_receive', {
+      ...args,
+      invoice: 'MCP-OTHER',
+      confirmationId: plan.body.confirmationId,
+    });
     expect(other.isError).toBe(true);
     expect(other.body.error.message).toMatch(/another tool, profile or other arguments/);
     expect(await receiptsSent('MCP-OTHER')).toBe(0);

@@ -29,8 +29,14 @@ describe('the prebuilt tool list', () => {
   it('filtered by --groups and --allow-writes, serves what the server would', async () => {
     const prebuilt = JSON.parse(fs.readFileSync(file, 'utf8')) as PrebuiltList;
     const tools = await deriveTools([...toolGroups]);
-    for (const [groups, allowWrites] of [[['wallet'], false], [['inventory', 'booking'], true], [[...toolGroups], false]] as const) {
-      const served = tools.filter((t) => (groups as readonly string[]).includes(t.path[0]!) && (t.use === 'read' || allowWrites)).map(toolListing);
+    for (const [groups, allowWrites] of [
+      [['wallet'], false],
+      [['inventory', 'booking'], true],
+      [[...toolGroups], false],
+    ] as const) {
+      const served = tools
+        .filter((t) => (groups as readonly string[]).includes(t.path[0]!) && (t.use === 'read' || allowWrites))
+        .map(toolListing);
       expect(servedListings(prebuilt, groups, allowWrites)).toEqual(served);
       expect(served.length).toBeGreaterThan(0);
     }

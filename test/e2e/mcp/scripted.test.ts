@@ -8,7 +8,12 @@ import { startSandbox, type SandboxHandle } from '../../support/in-process.js';
 
 function session(requests: Array<{ method: string; params?: unknown }>): string {
   const lines = [
-    { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'script', version: '1' } } },
+    {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'script', version: '1' } },
+    },
     { jsonrpc: '2.0', method: 'notifications/initialized' },
     ...requests.map((r, i) => ({ jsonrpc: '2.0', id: i + 1, ...r })),
   ];
@@ -79,7 +84,9 @@ describe('venue mcp refuses what it cannot serve', { timeout: 30_000 }, () => {
   });
 
   it('a profile that does not exist ends the server with exit 2, no tool run', async () => {
-    const run = await sb.run(['mcp', '--profiles', 'nowhere'], { input: session([{ method: 'tools/call', params: { name: 'inventory_stock_levels', arguments: {} } }]) });
+    const run = await sb.run(['mcp', '--profiles', 'nowhere'], {
+      input: session([{ method: 'tools/call', params: { name: 'inventory_stock_levels', arguments: {} } }]),
+    });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/--profiles: no profile nowhere/);
     expect(run.stdout).not.toMatch(/"records"/);
@@ -89,6 +96,8 @@ describe('venue mcp refuses what it cannot serve', { timeout: 30_000 }, () => {
     const run = await sb.run(['mcp', '--help']);
     expect(run.code).toBe(0);
     const snippet = run.stdout.slice(run.stdout.indexOf('{'), run.stdout.lastIndexOf('}') + 1);
-    expect(JSON.parse(snippet)).toEqual({ mcpServers: { venue: { command: 'venue', args: ['mcp', '--profiles', 'main', '--groups', 'wallet,booking'] } } });
+    expect(JSON.parse(snippet)).toEqual({
+      mcpServers: { venue: { command: 'venue', args: ['mcp', '--profiles', 'main', '--groups', 'wallet,booking'] } },
+    });
   });
 });

@@ -29,7 +29,17 @@ beforeAll(async () => {
   sb = await startSandbox();
   dir = tempDir('venue-mcp-secrets-');
   await login(sb, 'ava@example.com');
-  const init = await sb.run(['config', 'init', 'leaky', '--wallet-url', `${sb.origin}/wallet`, '--booking-url', `${sb.origin}/booking`, '--inventory-url', `${sb.origin}/inventory`]);
+  const init = await sb.run([
+    'config',
+    'init',
+    'leaky',
+    '--wallet-url',
+    `${sb.origin}/wallet`,
+    '--booking-url',
+    `${sb.origin}/booking`,
+    '--inventory-url',
+    `${sb.origin}/inventory`,
+  ]);
   expect(init.code, init.stderr).toBe(0);
   for (const [key, value] of Object.entries(leaky)) {
     const set = await sb.run(['--profile', 'leaky', 'config', 'set-secret', key, '--secret-stdin'], { input: value });
@@ -45,7 +55,8 @@ afterAll(async () => {
 function heldSecrets(root: string): string[] {
   const found = new Set<string>();
   const visit = (value: unknown, key = '') => {
-    if (typeof value === 'string' && /token|secret|key|password|refresh/i.test(key) && value.length >= 16) found.add(value);
+    if (typeof value === 'string' && /token|secret|key|password|refresh/i.test(key) && value.length >= 16)
+      found.add(value);
     else if (Array.isArray(value)) value.forEach((v) => visit(v, key));
     else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, k);
   };
@@ -64,7 +75,10 @@ function heldSecrets(root: string): string[] {
   return [...found];
 }
 
-function argumentsFor(schema: { properties?: Record<string, { type?: string; enum?: string[] }>; required?: string[] }, receipt: string): Record<string, unknown> {
+function argumentsFor(
+  schema: { properties?: Record<string, { type?: string; enum?: string[] }>; required?: string[] },
+  receipt: string,
+): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   for (const name of schema.required ?? []) {
     const property = schema.properties![name]!;
@@ -101,13 +115,19 @@ describe('a whole session finds no secret', { timeout: 240_000 }, () => {
       expect(tools.length).toBeGreaterThan(30);
       for (const profile of ['sandbox', 'leaky']) {
         for (const tool of tools) {
-          const result = (await client.callTool({ name: tool.name, arguments: { ...argumentsFor(tool.inputSchema, receipt), profile } })) as { isError?: boolean; content: Array<{ text: string }> };
+          const result = (await client.callTool({
+            name: tool.name,
+            arguments: { ...argumentsFor(tool.inputSchema, receipt), profile },
+          })) as { isError?: boolean; content: Array<{ text: string }> };
           texts.push(...result.content.map((c) => c.text));
           outcomes.set(`${profile} ${tool.name}`, !result.isError);
         }
       }
       const { resources } = await client.listResources();
-      for (const resource of resources) texts.push(...(await client.readResource({ uri: resource.uri })).contents.map((c) => ('text' in c ? c.text : '')));
+      for (const resource of resources)
+        texts.push(
+          ...(await client.readResource({ uri: resource.uri })).contents.map((c) => ('text' in c ? c.text : '')),
+        );
     } finally {
       await client.close();
     }
@@ -115,13 +135,22 @@ describe('a whole session finds no secret', { timeout: 240_000 }, () => {
     expect([...outcomes].filter(([k, ok]) => k.startsWith('sandbox ') && ok).length).toBeGreaterThan(15);
     expect(texts.some((t) => /"exitCode": 3/.test(t))).toBe(true);
 
-    const secrets = [...Object.values(leaky), ...Object.values(demoCredentials), DEMO_PASSWORD, ...heldSecrets(sb.configDir)];
+    const secrets = [
+      ...Object.values(leaky),
+      ...Object.values(demoCredentials),
+      DEMO_PASSWORD,
+      ...heldSecrets(sb.configDir),
+    ];
     // The session held tokens (guest sessions, service tokens): the sweep looks for them too.
     expect(secrets.length).toBeGreaterThan(Object.keys(leaky).length * 2 + 2);
     const log = fs.readFileSync(logFile, 'utf8');
     expect(log).toMatch(/venue mcp: serving/);
     for (const secret of secrets) {
-      for (const [where, text] of [...texts.map((t, i) => [`answer ${i}`, t] as const), ['stderr', stderr] as const, ['log file', log] as const]) {
+      for (const [where, text] of [
+        ...texts.map((t, i) => [`answer ${i}`, t] as const),
+        ['stderr', stderr] as const,
+        ['log file', log] as const,
+      ]) {
         expect(text.includes(secret), `${secret.slice(0, 6)}… found in ${where}`).toBe(false);
       }
     }

@@ -17,18 +17,30 @@ interface Answer {
   body: Body;
 }
 
-async function call(origin: string, method: string, url: string, options: { body?: unknown; token?: string } = {}): Promise<Answer> {
+async function call(
+  origin: string,
+  method: string,
+  url: string,
+  options: { body?: unknown; token?: string } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${origin}${url}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const response = await fetch(`${origin}${url}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
 }
 
 const walletSecret = { clientSecret: sandboxDemoSecrets['wallet.clientSecret'] };
 const bookingSecret = { clientSecret: sandboxDemoSecrets['booking.clientSecret'] };
-const inventoryKeys = { apiKey: sandboxDemoSecrets['inventory.apiKey'], apiSecret: sandboxDemoSecrets['inventory.apiSecret'] };
+const inventoryKeys = {
+  apiKey: sandboxDemoSecrets['inventory.apiKey'],
+  apiSecret: sandboxDemoSecrets['inventory.apiSecret'],
+};
 const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -54,7 +66,16 @@ interface Reading {
   /** [field, rule] of each error detail. */
   errorDetails(answer: Answer): Array<[string, string]>;
   /** Field names as the dialect spells them. */
-  names: { cardNumber: string; nickname: string; productId: string; productName: string; slotId: string; reservationId: string; orderId: string; status: string };
+  names: {
+    cardNumber: string;
+    nickname: string;
+    productId: string;
+    productName: string;
+    slotId: string;
+    reservationId: string;
+    orderId: string;
+    status: string;
+  };
 }
 
 /** venue's own shapes; the decoy dialect keeps them, with its fields under other names. */
@@ -67,7 +88,16 @@ const venueReading: Reading = {
   record: (b) => b,
   errorCode: (a) => a.body.error.code,
   errorDetails: (a) => (a.body.error.details ?? []).map((d: Body) => [d.field, d.rule]),
-  names: { cardNumber: 'cardNumber', nickname: 'nickname', productId: 'productId', productName: 'productName', slotId: 'slotId', reservationId: 'reservationId', orderId: 'orderId', status: 'status' },
+  names: {
+    cardNumber: 'cardNumber',
+    nickname: 'nickname',
+    productId: 'productId',
+    productName: 'productName',
+    slotId: 'slotId',
+    reservationId: 'reservationId',
+    orderId: 'orderId',
+    status: 'status',
+  },
 };
 
 const readings: Record<string, Reading> = {
@@ -80,8 +110,20 @@ const readings: Record<string, Reading> = {
     items: (a) => a.body.Items,
     record: (b) => b,
     errorCode: (a) => a.body.code,
-    errorDetails: (a) => Object.entries((a.body.errors ?? {}) as Record<string, string[]>).flatMap(([field, rules]) => rules.map((rule): [string, string] => [field, rule])),
-    names: { cardNumber: 'CardNumber', nickname: 'Nickname', productId: 'ProductId', productName: 'ProductName', slotId: 'SlotId', reservationId: 'ReservationId', orderId: 'OrderId', status: 'Status' },
+    errorDetails: (a) =>
+      Object.entries((a.body.errors ?? {}) as Record<string, string[]>).flatMap(([field, rules]) =>
+        rules.map((rule): [string, string] => [field, rule]),
+      ),
+    names: {
+      cardNumber: 'CardNumber',
+      nickname: 'Nickname',
+      productId: 'ProductId',
+      productName: 'ProductName',
+      slotId: 'SlotId',
+      reservationId: 'ReservationId',
+      orderId: 'OrderId',
+      status: 'Status',
+    },
   },
   envelope: {
     walletAdminToken: (b) => b.data.accessToken,
@@ -92,7 +134,16 @@ const readings: Record<string, Reading> = {
     record: (b) => b.data,
     errorCode: (a) => a.body.error.code,
     errorDetails: (a) => (a.body.error.details ?? []).map((d: Body) => [d.field, d.message]),
-    names: { cardNumber: 'cardNumber', nickname: 'nickname', productId: 'productId', productName: 'productName', slotId: 'slotId', reservationId: 'reservationId', orderId: 'orderId', status: 'status' },
+    names: {
+      cardNumber: 'cardNumber',
+      nickname: 'nickname',
+      productId: 'productId',
+      productName: 'productName',
+      slotId: 'slotId',
+      reservationId: 'reservationId',
+      orderId: 'orderId',
+      status: 'status',
+    },
   },
   plain: {
     walletAdminToken: (b) => b.access_token,
@@ -103,20 +154,54 @@ const readings: Record<string, Reading> = {
     record: (b) => b,
     errorCode: (a) => a.body.code,
     errorDetails: (a) => (a.body.errors ?? []).map((d: Body) => [d.field, d.message]),
-    names: { cardNumber: 'cardNumber', nickname: 'cardNickname', productId: 'id', productName: 'name', slotId: 'sessionId', reservationId: 'id', orderId: 'id', status: 'status' },
+    names: {
+      cardNumber: 'cardNumber',
+      nickname: 'cardNickname',
+      productId: 'id',
+      productName: 'name',
+      slotId: 'sessionId',
+      reservationId: 'id',
+      orderId: 'id',
+      status: 'status',
+    },
   },
   // venue's shapes, with real fields moved under other names and decoys of the wrong type in their place.
   decoy: {
     ...venueReading,
-    names: { cardNumber: 'cardNo', nickname: 'nickname', productId: 'id', productName: 'productName', slotId: 'slotId', reservationId: 'reservationId', orderId: 'orderId', status: 'status' },
+    names: {
+      cardNumber: 'cardNo',
+      nickname: 'nickname',
+      productId: 'id',
+      productName: 'productName',
+      slotId: 'slotId',
+      reservationId: 'reservationId',
+      orderId: 'orderId',
+      status: 'status',
+    },
   },
 };
 
 const expectedCodes: Record<string, { invalidCredentials: string; validation: string; cardNotActivated: string }> = {
-  venue: { invalidCredentials: 'invalid_credentials', validation: 'validation_failed', cardNotActivated: 'card_not_activated' },
-  pascal: { invalidCredentials: 'InvalidCredentials', validation: 'ValidationFailed', cardNotActivated: 'CardNotActivated' },
-  envelope: { invalidCredentials: 'INVALID_CREDENTIALS', validation: 'VALIDATION_FAILED', cardNotActivated: 'CARD_NOT_ACTIVATED' },
-  plain: { invalidCredentials: 'invalidCredentials', validation: 'validationFailed', cardNotActivated: 'cardNotActivated' },
+  venue: {
+    invalidCredentials: 'invalid_credentials',
+    validation: 'validation_failed',
+    cardNotActivated: 'card_not_activated',
+  },
+  pascal: {
+    invalidCredentials: 'InvalidCredentials',
+    validation: 'ValidationFailed',
+    cardNotActivated: 'CardNotActivated',
+  },
+  envelope: {
+    invalidCredentials: 'INVALID_CREDENTIALS',
+    validation: 'VALIDATION_FAILED',
+    cardNotActivated: 'CARD_NOT_ACTIVATED',
+  },
+  plain: {
+    invalidCredentials: 'invalidCredentials',
+    validation: 'validationFailed',
+    cardNotActivated: 'cardNotActivated',
+  },
 };
 expectedCodes.decoy = expectedCodes.venue!;
 
@@ -125,7 +210,8 @@ describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
   const n = read.names;
   let sb: SandboxHandle;
   const tokens: { admin?: string; guest?: string; booking?: string; inventory?: string } = {};
-  const http = (method: string, url: string, options?: { body?: unknown; token?: string }) => call(sb.origin, method, url, options);
+  const http = (method: string, url: string, options?: { body?: unknown; token?: string }) =>
+    call(sb.origin, method, url, options);
 
   beforeAll(async () => {
     sb = await startSandbox(['--dialect', dialect]);
@@ -148,7 +234,10 @@ describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
     tokens.admin = read.walletAdminToken(admin.body) as string;
     expect(tokens.admin).toMatch(JWT);
 
-    const login = await http('POST', '/wallet/api/v1/admin/login', { body: { username: 'ava@example.com', password: 'Sandbox123' }, token: tokens.admin });
+    const login = await http('POST', '/wallet/api/v1/admin/login', {
+      body: { username: 'ava@example.com', password: 'Sandbox123' },
+      token: tokens.admin,
+    });
     expect(login.status).toBe(200);
     const [guest, refresh] = read.guestTokens(login.body);
     expect(guest).toMatch(JWT);
@@ -162,7 +251,8 @@ describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
     const inventory = await http('POST', '/inventory/auth/token', { body: inventoryKeys });
     tokens.inventory = read.inventoryToken(inventory.body) as string;
     expect(tokens.inventory).toMatch(JWT);
-    if (dialect === 'pascal') expect(inventory.body).toEqual({ AccessToken: tokens.inventory, ExpiresIn: expect.any(Number) });
+    if (dialect === 'pascal')
+      expect(inventory.body).toEqual({ AccessToken: tokens.inventory, ExpiresIn: expect.any(Number) });
     if (dialect === 'plain') expect(inventory.body).toEqual({ jwt: tokens.inventory });
   });
 
@@ -215,34 +305,69 @@ describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
     expect(product[n.productId]).toBe(1001);
     expect(product[n.productName]).toBe('Gummy Bears 100g');
 
-    const activity = read.items(await http('GET', '/wallet/api/v1/card/6001000000000000001/activity', { token: tokens.guest }));
+    const activity = read.items(
+      await http('GET', '/wallet/api/v1/card/6001000000000000001/activity', { token: tokens.guest }),
+    );
     const kinds = activity.map((a) => (dialect === 'decoy' ? a.transactionType : (a.kind ?? a.Kind ?? a.type)));
-    const gamePlay = { venue: 'game-play', pascal: 'GamePlay', envelope: 'game_play', plain: 'GAME_PLAY', decoy: 'game-play' }[dialect];
+    const gamePlay = {
+      venue: 'game-play',
+      pascal: 'GamePlay',
+      envelope: 'game_play',
+      plain: 'GAME_PLAY',
+      decoy: 'game-play',
+    }[dialect];
     expect(kinds).toContain(gamePlay);
     // A numeric code where the kind was, beside the word.
     if (dialect === 'decoy') expect(activity.every((a) => typeof a.kind === 'number')).toBe(true);
 
-    const balance = read.record((await http('GET', '/wallet/api/v1/card/6001000000000000002/balance', { token: tokens.guest })).body);
-    if (dialect === 'plain') expect(balance).toMatchObject({ playBalance: 120, bonusBalance: 20, balanceUnit: 'TOKENS' });
+    const balance = read.record(
+      (await http('GET', '/wallet/api/v1/card/6001000000000000002/balance', { token: tokens.guest })).body,
+    );
+    if (dialect === 'plain')
+      expect(balance).toMatchObject({ playBalance: 120, bonusBalance: 20, balanceUnit: 'TOKENS' });
     else if (dialect === 'pascal') expect(balance.PlayBalance).toEqual({ Amount: 120, Unit: 'Tokens' });
-    else if (dialect === 'decoy') expect(balance).toMatchObject({ play: true, gameBalance: { amount: '120 tokens', value: 120, unit: 'tokens' }, tickets: [], ticketCount: 55 });
+    else if (dialect === 'decoy')
+      expect(balance).toMatchObject({
+        play: true,
+        gameBalance: { amount: '120 tokens', value: 120, unit: 'tokens' },
+        tickets: [],
+        ticketCount: 55,
+      });
     else expect(balance.playBalance).toEqual({ amount: 120, unit: 'tokens' });
   });
 
   it('answers errors in its own body, codes in its own casing', async () => {
-    const wrong = await http('POST', '/wallet/api/v1/admin/login', { body: { username: 'ava@example.com', password: 'Wrong1234' }, token: tokens.admin });
+    const wrong = await http('POST', '/wallet/api/v1/admin/login', {
+      body: { username: 'ava@example.com', password: 'Wrong1234' },
+      token: tokens.admin,
+    });
     expect(wrong.status).toBe(401);
     expect(read.errorCode(wrong)).toBe(expectedCodes[dialect]!.invalidCredentials);
 
-    const invalid = await http('POST', '/inventory/stock-adjustments', { body: { warehouseId: 1, productId: 1001, userId: 1 }, token: tokens.inventory });
+    const invalid = await http('POST', '/inventory/stock-adjustments', {
+      body: { warehouseId: 1, productId: 1001, userId: 1 },
+      token: tokens.inventory,
+    });
     expect(invalid.status).toBe(400);
     expect(read.errorCode(invalid)).toBe(expectedCodes[dialect]!.validation);
     const fields = read.errorDetails(invalid).map(([field]) => field);
-    expect(fields).toEqual(expect.arrayContaining(dialect === 'pascal' ? ['AdjustmentQuantity', 'Comment'] : ['adjustmentQuantity', 'comment']));
+    expect(fields).toEqual(
+      expect.arrayContaining(
+        dialect === 'pascal' ? ['AdjustmentQuantity', 'Comment'] : ['adjustmentQuantity', 'comment'],
+      ),
+    );
     expect(read.errorDetails(invalid).every(([, rule]) => typeof rule === 'string' && rule.length > 0)).toBe(true);
 
     const notActivated = await http('POST', '/wallet/api/v1/admin/signup', {
-      body: { username: `new-${dialect}@example.com`, password: 'Sandbox123', firstName: 'N', lastName: 'E', cardBarcode: '1000000005', cardCvv: '555', cardNickname: 'x' },
+      body: {
+        username: `new-${dialect}@example.com`,
+        password: 'Sandbox123',
+        firstName: 'N',
+        lastName: 'E',
+        cardBarcode: '1000000005',
+        cardCvv: '555',
+        cardNickname: 'x',
+      },
       token: tokens.admin,
     });
     expect(notActivated.status).toBe(422);
@@ -253,10 +378,23 @@ describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
     // Refused by fastify before any hook runs, and still in the dialect's shape.
     const undecodable = await http('GET', '/inventory/%E0%A4%A');
     expect(undecodable.status).toBe(400);
-    expect(read.errorCode(undecodable)).toBe({ venue: 'malformed_request', pascal: 'MalformedRequest', envelope: 'MALFORMED_REQUEST', plain: 'malformedRequest', decoy: 'malformed_request' }[dialect]);
+    expect(read.errorCode(undecodable)).toBe(
+      {
+        venue: 'malformed_request',
+        pascal: 'MalformedRequest',
+        envelope: 'MALFORMED_REQUEST',
+        plain: 'malformedRequest',
+        decoy: 'malformed_request',
+      }[dialect],
+    );
     if (dialect === 'pascal') {
       expect(invalid.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect(invalid.body).toMatchObject({ type: expect.stringMatching(/^https:/), title: expect.any(String), status: 400, detail: expect.any(String) });
+      expect(invalid.body).toMatchObject({
+        type: expect.stringMatching(/^https:/),
+        title: expect.any(String),
+        status: 400,
+        detail: expect.any(String),
+      });
       expect(missing.body).toMatchObject({ status: 404, code: 'NotFound' });
     } else {
       expect(invalid.headers.get('content-type')).toMatch(/^application\/json/);
@@ -264,24 +402,47 @@ describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
   });
 
   it('books, pays and reports, keeping the sale’s status apart from the order’s', async () => {
-    const sessions = read.items(await http('GET', `/booking/api/v1/experiences/exp-laser-tag/sessions?forDate=${tomorrow()}`, { token: tokens.booking }));
+    const sessions = read.items(
+      await http('GET', `/booking/api/v1/experiences/exp-laser-tag/sessions?forDate=${tomorrow()}`, {
+        token: tokens.booking,
+      }),
+    );
     const [first, second] = sessions;
     const reserve = async (slot: Body) =>
-      read.record((await http('POST', '/booking/api/v1/orders/reservations/reserve', { body: { experienceId: 'exp-laser-tag', slotId: slot[n.slotId], quantity: 2 }, token: tokens.booking })).body);
+      read.record(
+        (
+          await http('POST', '/booking/api/v1/orders/reservations/reserve', {
+            body: { experienceId: 'exp-laser-tag', slotId: slot[n.slotId], quantity: 2 },
+            token: tokens.booking,
+          })
+        ).body,
+      );
     const pay = async (slot: Body, reference: string) => {
       const reservation = await reserve(slot);
-      const order = read.record((await http('POST', '/booking/api/v1/orders/initiate', {
-        body: { reservationIds: [reservation[n.reservationId]], guest: { firstName: 'Ada', lastName: 'L', email: 'ada@example.com' } },
-        token: tokens.booking,
-      })).body);
+      const order = read.record(
+        (
+          await http('POST', '/booking/api/v1/orders/initiate', {
+            body: {
+              reservationIds: [reservation[n.reservationId]],
+              guest: { firstName: 'Ada', lastName: 'L', email: 'ada@example.com' },
+            },
+            token: tokens.booking,
+          })
+        ).body,
+      );
       const orderId = order[n.orderId];
-      const sale = await http('POST', '/booking/api/v1/sale', { body: { orderId, amount: 30, paymentReference: reference }, token: tokens.booking });
+      const sale = await http('POST', '/booking/api/v1/sale', {
+        body: { orderId, amount: 30, paymentReference: reference },
+        token: tokens.booking,
+      });
       expect(sale.status).toBe(201);
       return { orderId, sale: read.record(sale.body) };
     };
     const kept = await pay(first, `PSP-${dialect}-1`);
     const cancelled = await pay(second, `PSP-${dialect}-2`);
-    expect((await http('POST', `/booking/api/v1/orders/${cancelled.orderId}/cancel`, { token: tokens.booking })).status).toBe(200);
+    expect(
+      (await http('POST', `/booking/api/v1/orders/${cancelled.orderId}/cancel`, { token: tokens.booking })).status,
+    ).toBe(200);
 
     const confirmed = { venue: 'confirmed', pascal: 'Confirmed', envelope: 'confirmed', plain: 'CONFIRMED' }[dialect];
     const completed = { pascal: 'Completed', envelope: 'completed', plain: 'COMPLETED' }[dialect];
@@ -309,23 +470,45 @@ describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
       const orderOf = (row: Body) => (pascal ? row.OrderId : row.orderId);
       expect(rows.map(orderOf).sort()).toEqual([kept.orderId, cancelled.orderId].sort());
       const byOrder = new Map(rows.map((row) => [orderOf(row), row]));
-      expect(byOrder.get(kept.orderId)).toMatchObject(pascal ? { Status: 'Confirmed', Amount: 30, Quantity: 2, ExperienceId: 'exp-laser-tag' } : { status: 'CONFIRMED', amount: 30, quantity: 2 });
-      expect(byOrder.get(cancelled.orderId)).toMatchObject(pascal ? { Status: 'Cancelled' } : { status: 'CANCELLED' });
-      expect(Object.keys(byOrder.get(kept.orderId)).map((k) => k.toLowerCase()).sort()).toEqual(
-        ['amount', 'date', 'experienceid', 'experiencename', 'orderid', 'quantity', 'reservationid', 'status'],
+      expect(byOrder.get(kept.orderId)).toMatchObject(
+        pascal
+          ? { Status: 'Confirmed', Amount: 30, Quantity: 2, ExperienceId: 'exp-laser-tag' }
+          : { status: 'CONFIRMED', amount: 30, quantity: 2 },
       );
+      expect(byOrder.get(cancelled.orderId)).toMatchObject(pascal ? { Status: 'Cancelled' } : { status: 'CANCELLED' });
+      expect(
+        Object.keys(byOrder.get(kept.orderId))
+          .map((k) => k.toLowerCase())
+          .sort(),
+      ).toEqual(['amount', 'date', 'experienceid', 'experiencename', 'orderid', 'quantity', 'reservationid', 'status']);
     } else if (dialect === 'decoy') {
-      expect(rows).toEqual([expect.objectContaining({ experienceId: 'exp-laser-tag', orders: [], orderCount: 1, quantity: 2, revenue: '$30.00', gross: 30 })]);
+      expect(rows).toEqual([
+        expect.objectContaining({
+          experienceId: 'exp-laser-tag',
+          orders: [],
+          orderCount: 1,
+          quantity: 2,
+          revenue: '$30.00',
+          gross: 30,
+        }),
+      ]);
     } else {
       // Pre-aggregated: the cancelled order is not revenue.
-      expect(rows).toEqual([expect.objectContaining({ experienceId: 'exp-laser-tag', orders: 1, quantity: 2, revenue: 30 })]);
+      expect(rows).toEqual([
+        expect.objectContaining({ experienceId: 'exp-laser-tag', orders: 1, quantity: 2, revenue: 30 }),
+      ]);
     }
   });
 
   it.runIf(dialect === 'pascal')('binds PascalCase and odd-cased request names', async () => {
-    const inventory = await http('POST', '/inventory/auth/token', { body: { ApiKey: inventoryKeys.apiKey, APISECRET: inventoryKeys.apiSecret } });
+    const inventory = await http('POST', '/inventory/auth/token', {
+      body: { ApiKey: inventoryKeys.apiKey, APISECRET: inventoryKeys.apiSecret },
+    });
     expect(inventory.status).toBe(200);
-    const login = await http('POST', '/wallet/api/v1/admin/login', { body: { Username: 'ava@example.com', Password: 'Sandbox123' }, token: tokens.admin });
+    const login = await http('POST', '/wallet/api/v1/admin/login', {
+      body: { Username: 'ava@example.com', Password: 'Sandbox123' },
+      token: tokens.admin,
+    });
     expect(login.status).toBe(200);
     const page = await http('GET', '/inventory/products?Page=2&PageSize=3', { token: tokens.inventory });
     expect(page.body).toMatchObject({ Page: 2, PageSize: 3 });
@@ -343,10 +526,14 @@ describe('choosing a dialect', () => {
   it('refuses an unknown one as a usage error, before starting anything', async () => {
     const configDir = tempDir();
     try {
-      const result = await runVenue(['sandbox', 'serve', '--port', '0', '--dialect', 'klingon'], { env: { VENUE_CONFIG_DIR: configDir } });
+      const result = await runVenue(['sandbox', 'serve', '--port', '0', '--dialect', 'klingon'], {
+        env: { VENUE_CONFIG_DIR: configDir },
+      });
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/--dialect must be one of venue, pascal, envelope, plain, decoy/);
-      const started = await runVenue(['sandbox', 'start', '--dialect', 'klingon'], { env: { VENUE_CONFIG_DIR: configDir, VENUE_SANDBOX_PORT: '1' } });
+      const started = await runVenue(['sandbox', 'start', '--dialect', 'klingon'], {
+        env: { VENUE_CONFIG_DIR: configDir, VENUE_SANDBOX_PORT: '1' },
+      });
       expect(started.code).toBe(2);
     } finally {
       fs.rmSync(configDir, { recursive: true, force: true });

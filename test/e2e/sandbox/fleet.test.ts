@@ -10,24 +10,46 @@ sandboxForFile({}, (handle) => (sb = handle));
 
 async function venue(args: string[]) {
   const result = await sb.run(args, { timeoutMs: 60_000 });
-  if (result.code !== 0) throw new Error(`venue ${args.join(' ')} exited ${result.code}\n${result.stdout}\n${result.stderr}`);
+  if (result.code !== 0)
+    throw new Error(`venue ${args.join(' ')} exited ${result.code}\n${result.stdout}\n${result.stderr}`);
   return result;
 }
-const json = async <T = any>(args: string[]): Promise<T> => JSON.parse((await venue([...args, '-o', 'json'])).stdout) as T;
+const json = async <T = any>(args: string[]): Promise<T> =>
+  JSON.parse((await venue([...args, '-o', 'json'])).stdout) as T;
 
 const levelOf = async (profile: string, productId: number) => {
-  const rows = await json<Array<Record<string, unknown>>>(['--profile', profile, 'inventory', 'stock', 'levels', '--product', String(productId), '--warehouse', '1']);
+  const rows = await json<Array<Record<string, unknown>>>([
+    '--profile',
+    profile,
+    'inventory',
+    'stock',
+    'levels',
+    '--product',
+    String(productId),
+    '--warehouse',
+    '1',
+  ]);
   expect(rows).toHaveLength(1);
   return Number(rows[0]!.quantity);
 };
 
 describe('venue sandbox fleet', () => {
   it('creates the venues and tagged profiles that extend the sandbox profile', async () => {
-    const created = await json<Array<{ profile: string; inventoryUrl: string; products: number }>>(['sandbox', 'fleet', '--venues', '3', '--products', '12']);
+    const created = await json<Array<{ profile: string; inventoryUrl: string; products: number }>>([
+      'sandbox',
+      'fleet',
+      '--venues',
+      '3',
+      '--products',
+      '12',
+    ]);
     expect(created.map((row) => row.profile)).toEqual(['fleet-1', 'fleet-2', 'fleet-3']);
     expect(created[1]).toMatchObject({ inventoryUrl: `${sb.origin}/fleet/fleet-2/inventory`, products: 52 });
 
-    const profiles = await json<Array<{ name: string; tags: string[]; extends: string; inventoryUrl: string }>>(['config', 'profiles']);
+    const profiles = await json<Array<{ name: string; tags: string[]; extends: string; inventoryUrl: string }>>([
+      'config',
+      'profiles',
+    ]);
     const fleet = profiles.filter((p) => p.name.startsWith('fleet-'));
     expect(fleet.map((p) => [p.name, p.tags, p.extends])).toEqual([
       ['fleet-1', ['sandbox-fleet'], 'sandbox'],
@@ -38,7 +60,15 @@ describe('venue sandbox fleet', () => {
   });
 
   it("answers each venue's own catalogue and stock", async () => {
-    const products = await json<Array<Record<string, unknown>>>(['--profile', 'fleet-2', 'inventory', 'products', 'list', '--page-size', '200']);
+    const products = await json<Array<Record<string, unknown>>>([
+      '--profile',
+      'fleet-2',
+      'inventory',
+      'products',
+      'list',
+      '--page-size',
+      '200',
+    ]);
     expect(products).toHaveLength(52);
     expect(products.some((p) => p.productCode === 'SKU-1001')).toBe(true);
     expect(products.some((p) => p.productName === 'Generated product 1052')).toBe(true);
@@ -50,13 +80,35 @@ describe('venue sandbox fleet', () => {
 
   it('applies a stock adjustment at one venue only', async () => {
     const [one, two] = [await levelOf('fleet-1', 1001), await levelOf('fleet-2', 1001)];
-    await venue(['--profile', 'fleet-1', 'inventory', 'stock', 'adjust', '--product', '1001', '--quantity', '7', '--comment', 'fleet e2e']);
+    await venue([
+      '--profile',
+      'fleet-1',
+      'inventory',
+      'stock',
+      'adjust',
+      '--product',
+      '1001',
+      '--quantity',
+      '7',
+      '--comment',
+      'fleet e2e',
+    ]);
     expect(await levelOf('fleet-1', 1001)).toBe(one + 7);
     expect(await levelOf('fleet-2', 1001)).toBe(two);
   });
 
   it("keeps each venue's webhook subscribers to itself", async () => {
-    await venue(['--profile', 'fleet-1', 'webhooks', 'create', '--url', 'https://erp.example.com/fleet-1', '--events', 'stock.adjusted', '--generate-secret']);
+    await venue([
+      '--profile',
+      'fleet-1',
+      'webhooks',
+      'create',
+      '--url',
+      'https://erp.example.com/fleet-1',
+      '--events',
+      'stock.adjusted',
+      '--generate-secret',
+    ]);
     const one = await json<Array<{ url: string }>>(['--profile', 'fleet-1', 'webhooks', 'list']);
     expect(one.map((s) => s.url)).toEqual(['https://erp.example.com/fleet-1']);
     expect(await json<unknown[]>(['--profile', 'fleet-3', 'webhooks', 'list'])).toEqual([]);
@@ -65,11 +117,26 @@ describe('venue sandbox fleet', () => {
 
   it('is harmless to run again, and lists the fleet', async () => {
     const before = await levelOf('fleet-1', 1001);
-    const again = await json<Array<{ profile: string; status: string }>>(['sandbox', 'fleet', '--venues', '3', '--products', '12']);
-    expect(again.map((row) => `${row.profile}:${row.status}`)).toEqual(['fleet-1:kept', 'fleet-2:kept', 'fleet-3:kept']);
+    const again = await json<Array<{ profile: string; status: string }>>([
+      'sandbox',
+      'fleet',
+      '--venues',
+      '3',
+      '--products',
+      '12',
+    ]);
+    expect(again.map((row) => `${row.profile}:${row.status}`)).toEqual([
+      'fleet-1:kept',
+      'fleet-2:kept',
+      'fleet-3:kept',
+    ]);
     expect(await levelOf('fleet-1', 1001)).toBe(before);
     const listed = await json<Array<{ profile: string; products: number; status: string }>>(['sandbox', 'fleet']);
-    expect(listed.map((row) => `${row.profile}:${row.products}:${row.status}`)).toEqual(['fleet-1:52:ready', 'fleet-2:52:ready', 'fleet-3:52:ready']);
+    expect(listed.map((row) => `${row.profile}:${row.products}:${row.status}`)).toEqual([
+      'fleet-1:52:ready',
+      'fleet-2:52:ready',
+      'fleet-3:52:ready',
+    ]);
     const status = await json<{ fleetVenues: number }>(['sandbox', 'status']);
     expect(status.fleetVenues).toBe(3);
   });

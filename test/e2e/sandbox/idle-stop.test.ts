@@ -44,7 +44,12 @@ describe('the idle stop', () => {
     expect(start.stderr).toMatch(/it stops after 0\.2 minutes without a request/);
 
     const status = await venue(['sandbox', 'status', '-o', 'json']);
-    const record = JSON.parse(status.stdout) as { running: boolean; idleStopMinutes: number; stopsAt: string; idleStop: string };
+    const record = JSON.parse(status.stdout) as {
+      running: boolean;
+      idleStopMinutes: number;
+      stopsAt: string;
+      idleStop: string;
+    };
     expect(record).toMatchObject({ running: true, idleStopMinutes: 0.2 });
     const stopsIn = Date.parse(record.stopsAt) - Date.now();
     expect(stopsIn).toBeGreaterThan(0);
@@ -73,7 +78,9 @@ describe('the idle stop', () => {
     const { venue } = await freshConfig({ VENUE_SANDBOX_IDLE_STOP: '0.15' });
     const read = await venue(['inventory', 'products', 'list', '--page-size', '1']);
     expect(read.code, read.stderr).toBe(0);
-    expect(read.stderr).toMatch(/Started the local sandbox at .*; it stops by itself after 0\.15 minutes without a request\)/);
+    expect(read.stderr).toMatch(
+      /Started the local sandbox at .*; it stops by itself after 0\.15 minutes without a request\)/,
+    );
     const status = JSON.parse((await venue(['sandbox', 'status', '-o', 'json'])).stdout) as { idleStopMinutes: number };
     expect(status.idleStopMinutes).toBe(0.15);
     expect(await untilStopped(venue, 40_000)).toBeLessThan(25);
@@ -82,15 +89,22 @@ describe('the idle stop', () => {
   it('a foreground serve has no idle stop unless asked', async () => {
     const serve = await startSandbox();
     cleanups.push(() => serve.stop());
-    const status = JSON.parse((await serve.run(['sandbox', 'status', '-o', 'json'])).stdout) as { running: boolean; idleStop: string };
+    const status = JSON.parse((await serve.run(['sandbox', 'status', '-o', 'json'])).stdout) as {
+      running: boolean;
+      idleStop: string;
+    };
     expect(status).toMatchObject({ running: true, idleStop: 'never (no idle stop)' });
   }, 90_000);
 
-  it('the sandbox profile\'s sandbox.idleStop, and 0 for never; a bad value is exit 2', async () => {
+  it("the sandbox profile's sandbox.idleStop, and 0 for never; a bad value is exit 2", async () => {
     const { venue } = await freshConfig();
     expect((await venue(['config', 'set', 'sandbox.idleStop', '0'])).code).toBe(0);
     expect((await venue(['sandbox', 'start'])).code).toBe(0);
-    const status = JSON.parse((await venue(['sandbox', 'status', '-o', 'json'])).stdout) as { idleStopMinutes: number | null; stopsAt: string | null; idleStop: string };
+    const status = JSON.parse((await venue(['sandbox', 'status', '-o', 'json'])).stdout) as {
+      idleStopMinutes: number | null;
+      stopsAt: string | null;
+      idleStop: string;
+    };
     expect(status).toMatchObject({ idleStopMinutes: null, stopsAt: null, idleStop: 'never (no idle stop)' });
     expect((await venue(['sandbox', 'stop'])).code).toBe(0);
     const bad = await venue(['sandbox', 'start', '--idle-stop', 'soon']);

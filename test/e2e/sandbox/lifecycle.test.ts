@@ -29,7 +29,10 @@ describe('embedded default sandbox', () => {
   it('sandbox control commands do not start it', async () => {
     const status = await venue(['sandbox', 'status', '-o', 'json']);
     expect(status.code).toBe(0);
-    expect(JSON.parse(status.stdout)).toMatchObject({ running: false, origin: `http://127.0.0.1:${env.VENUE_SANDBOX_PORT}` });
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      running: false,
+      origin: `http://127.0.0.1:${env.VENUE_SANDBOX_PORT}`,
+    });
     const settings = await venue(['sandbox', 'settings']);
     expect(settings.code).toBe(6);
     expect(settings.stderr).toMatch(/does not answer/);
@@ -38,7 +41,11 @@ describe('embedded default sandbox', () => {
   });
 
   it('a command on the sandbox profile starts it, says so once, and marks its output as sandbox', async () => {
-    const supplier = JSON.stringify({ supplierCode: 'AUTO1', supplierName: 'Autostart Supplies', supplierAddress: '2 Loopback Road' });
+    const supplier = JSON.stringify({
+      supplierCode: 'AUTO1',
+      supplierName: 'Autostart Supplies',
+      supplierAddress: '2 Loopback Road',
+    });
     const created = await venue(['api', 'inventory', 'POST', '/suppliers', '--data', '-'], supplier);
     expect(created.code, created.stderr).toBe(0);
     expect(created.stderr.match(started)).toHaveLength(1);
@@ -123,7 +130,14 @@ describe('venue sandbox serve in the foreground', () => {
     const origin = await first.origin;
     expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
-    const taken = await runVenue(['sandbox', 'serve', '--port', new URL(origin).port, '--state-dir', path.join(dir, 'other')]);
+    const taken = await runVenue([
+      'sandbox',
+      'serve',
+      '--port',
+      new URL(origin).port,
+      '--state-dir',
+      path.join(dir, 'other'),
+    ]);
     expect(taken.code).toBe(2);
     expect(taken.stderr).toMatch(/port \d+ is taken/);
 

@@ -14,11 +14,18 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   sb = await startSandbox();
   const exchange = async (url: string, body: object) => {
-    const response = await fetch(`${sb.origin}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${sb.origin}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const data = (await response.json()) as Record<string, string>;
     return data.token ?? data.accessToken ?? data.access_token ?? '';
   };
-  tokens.inventory = await exchange('/inventory/auth/token', { apiKey: 'sandbox-inventory-api-key', apiSecret: 'sandbox-inventory-api-secret' });
+  tokens.inventory = await exchange('/inventory/auth/token', {
+    apiKey: 'sandbox-inventory-api-key',
+    apiSecret: 'sandbox-inventory-api-secret',
+  });
   tokens.booking = await exchange('/booking/api/v1/token', { clientSecret: 'sandbox-booking-client-secret' });
   tokens.wallet = await exchange('/wallet/api/v1/token', { clientSecret: 'sandbox-wallet-client-secret' });
 });
@@ -55,9 +62,41 @@ const targets: Array<[string, string]> = [
 const jsonValue = fc.jsonValue({ maxDepth: 3 });
 const body = fc.oneof(
   jsonValue,
-  fc.dictionary(fc.constantFrom('productId', 'name', 'quantity', 'items', 'locationId', 'date', 'emailAddress', 'password', 'cardNumber', 'url', 'secret', 'supplierCode', 'pageSize', 'page'), jsonValue),
+  fc.dictionary(
+    fc.constantFrom(
+      'productId',
+      'name',
+      'quantity',
+      'items',
+      'locationId',
+      'date',
+      'emailAddress',
+      'password',
+      'cardNumber',
+      'url',
+      'secret',
+      'supplierCode',
+      'pageSize',
+      'page',
+    ),
+    jsonValue,
+  ),
 );
-const query = fc.dictionary(fc.constantFrom('page', 'pageSize', 'productType', 'saleType', 'locationId', 'date', 'startDate', 'warehouseId', 'productIds'), fc.oneof(fc.string(), fc.integer().map(String)), { maxKeys: 3 });
+const query = fc.dictionary(
+  fc.constantFrom(
+    'page',
+    'pageSize',
+    'productType',
+    'saleType',
+    'locationId',
+    'date',
+    'startDate',
+    'warehouseId',
+    'productIds',
+  ),
+  fc.oneof(fc.string(), fc.integer().map(String)),
+  { maxKeys: 3 },
+);
 
 describe('random input', () => {
   it('never gets a 5xx; every 4xx carries the error body; every answer matches packages/sandbox/openapi', async () => {
@@ -71,20 +110,36 @@ describe('random input', () => {
         const qs = new URLSearchParams(params).toString();
         const response = await fetch(`${sb.origin}${path}${qs ? `?${qs}` : ''}`, {
           method,
-          headers: { authorization: `Bearer ${tokens[service]}`, ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+          headers: {
+            authorization: `Bearer ${tokens[service]}`,
+            ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+          },
           body: method === 'GET' ? undefined : JSON.stringify(payload),
         });
         const text = await response.text();
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        if (response.status >= 500) failures.push(`${method} ${path}?${qs} ${JSON.stringify(payload).slice(0, 200)} → ${response.status} ${text.slice(0, 200)}`);
+        if (response.status >= 500)
+          failures.push(
+            `${method} ${path}?${qs} ${JSON.stringify(payload).slice(0, 200)} → ${response.status} ${text.slice(0, 200)}`,
+          );
         try {
-          expectContract(service as ContractService, method, path, response.status, text ? JSON.parse(text) : undefined);
+          expectContract(
+            service as ContractService,
+            method,
+            path,
+            response.status,
+            text ? JSON.parse(text) : undefined,
+          );
         } catch (error) {
           contractFailures.push((error as Error).message.split('\nbody:')[0]!);
         }
         if (response.status >= 400) {
           const parsed = JSON.parse(text) as { error?: { status?: number; code?: string; message?: string } };
-          expect(parsed.error).toMatchObject({ status: response.status, code: expect.stringMatching(/^[a-z_]+$/), message: expect.any(String) });
+          expect(parsed.error).toMatchObject({
+            status: response.status,
+            code: expect.stringMatching(/^[a-z_]+$/),
+            message: expect.any(String),
+          });
         }
       }),
       { numRuns: 300, seed: Number(process.env.FUZZ_SEED ?? 20261122) },

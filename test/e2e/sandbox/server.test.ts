@@ -27,7 +27,10 @@ async function call(method: string, url: string, body?: string | object, headers
 }
 
 async function inventoryToken(): Promise<string> {
-  const answer = await call('POST', '/inventory/auth/token', { apiKey: 'sandbox-inventory-api-key', apiSecret: 'sandbox-inventory-api-secret' });
+  const answer = await call('POST', '/inventory/auth/token', {
+    apiKey: 'sandbox-inventory-api-key',
+    apiSecret: 'sandbox-inventory-api-secret',
+  });
   expect(answer.status).toBe(200);
   return answer.body.token;
 }
@@ -40,7 +43,10 @@ describe('bad input gets a 4xx with the error body, and the sandbox keeps answer
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject(errorShape(400, 'malformed_json'));
     expectContract('wallet', 'POST', '/api/v1/token', 400, answer.body);
-    for (const [service, url] of [['inventory', '/inventory/suppliers'], ['booking', '/booking/api/v1/orders/reservations/reserve']] as const) {
+    for (const [service, url] of [
+      ['inventory', '/inventory/suppliers'],
+      ['booking', '/booking/api/v1/orders/reservations/reserve'],
+    ] as const) {
       const other = await call('POST', url, '{"a":[1,');
       expect(other.body).toMatchObject(errorShape(400, 'malformed_json'));
       expectContract(service, 'POST', url, 400, other.body);
@@ -61,7 +67,11 @@ describe('bad input gets a 4xx with the error body, and the sandbox keeps answer
     const answer = await call('POST', '/inventory/suppliers', JSON.stringify({ supplierName: 'x'.repeat(1_100_000) }));
     expect(answer.status).toBe(413);
     expect(answer.body).toMatchObject(errorShape(413, 'payload_too_large'));
-    const booking = await call('POST', '/booking/api/v1/orders/reservations/reserve', JSON.stringify({ pad: 'y'.repeat(1_100_000) }));
+    const booking = await call(
+      'POST',
+      '/booking/api/v1/orders/reservations/reserve',
+      JSON.stringify({ pad: 'y'.repeat(1_100_000) }),
+    );
     expect(booking.status).toBe(413);
     expectContract('booking', 'POST', '/api/v1/orders/reservations/reserve', 413, booking.body);
     expect((await call('GET', '/_sandbox/health')).status).toBe(200);
@@ -72,7 +82,16 @@ describe('faults', () => {
   it('drop after processing: the client gets no answer, yet the change was applied', async () => {
     const token = await inventoryToken();
     const auth = { authorization: `Bearer ${token}` };
-    const set = await sb.run(['sandbox', 'faults', '--drop-after-processing', 'POST /inventory/suppliers', '--count', '1', '-o', 'json']);
+    const set = await sb.run([
+      'sandbox',
+      'faults',
+      '--drop-after-processing',
+      'POST /inventory/suppliers',
+      '--count',
+      '1',
+      '-o',
+      'json',
+    ]);
     expect(set.code).toBe(0);
     expect(JSON.parse(set.stdout).dropAfterProcessing).toEqual([{ match: 'POST /inventory/suppliers', remaining: 1 }]);
     const supplier = { supplierCode: 'DROP1', supplierName: 'Dropped Answer Ltd', supplierAddress: '1 Lost Lane' };
@@ -84,7 +103,16 @@ describe('faults', () => {
   });
 
   it('fail-next fails exactly N matching requests with the status, before processing', async () => {
-    const set = await sb.run(['sandbox', 'faults', '--fail-next', 'GET /inventory/health', '--count', '2', '--status', '503']);
+    const set = await sb.run([
+      'sandbox',
+      'faults',
+      '--fail-next',
+      'GET /inventory/health',
+      '--count',
+      '2',
+      '--status',
+      '503',
+    ]);
     expect(set.code).toBe(0);
     expect(set.stdout).toContain('GET /inventory/health ×2 → 503');
     expect((await call('GET', '/inventory/health')).status).toBe(503);
@@ -97,12 +125,27 @@ describe('faults', () => {
     expect((await sb.run(['sandbox', 'faults', '--error-rate', '1', '--status', '502'])).code).toBe(0);
     expect((await call('GET', '/inventory/health')).status).toBe(502);
     expect((await call('GET', '/_sandbox/health')).status).toBe(200);
-    expect((await sb.run(['sandbox', 'faults', '--error-rate', '0', '--rate-limit-rate', '1', '--retry-after', '3'])).code).toBe(0);
+    expect(
+      (await sb.run(['sandbox', 'faults', '--error-rate', '0', '--rate-limit-rate', '1', '--retry-after', '3'])).code,
+    ).toBe(0);
     const limited = await call('GET', '/inventory/health');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('3');
     expect(limited.body).toMatchObject(errorShape(429, 'rate_limited'));
-    expect((await sb.run(['sandbox', 'faults', '--rate-limit-rate', '0', '--latency-ms', '300', '--match', 'GET /inventory/health'])).code).toBe(0);
+    expect(
+      (
+        await sb.run([
+          'sandbox',
+          'faults',
+          '--rate-limit-rate',
+          '0',
+          '--latency-ms',
+          '300',
+          '--match',
+          'GET /inventory/health',
+        ])
+      ).code,
+    ).toBe(0);
     const t0 = performance.now();
     expect((await call('GET', '/inventory/health')).status).toBe(200);
     expect(performance.now() - t0).toBeGreaterThanOrEqual(290);
@@ -110,7 +153,13 @@ describe('faults', () => {
     expect(settings.code).toBe(0);
     const cleared = await sb.run(['sandbox', 'faults', '--clear', '-o', 'json']);
     expect(cleared.code).toBe(0);
-    expect(JSON.parse(cleared.stdout)).toMatchObject({ errorRate: 0, rateLimitRate: 0, latencyMs: 0, failNext: [], dropAfterProcessing: [] });
+    expect(JSON.parse(cleared.stdout)).toMatchObject({
+      errorRate: 0,
+      rateLimitRate: 0,
+      latencyMs: 0,
+      failNext: [],
+      dropAfterProcessing: [],
+    });
   });
 
   it('bad fault flags are usage errors and send nothing', async () => {
@@ -127,7 +176,13 @@ describe('control commands', () => {
   it('status, settings and outbox honour -o json', async () => {
     const status = await sb.run(['sandbox', 'status', '-o', 'json']);
     expect(status.code).toBe(0);
-    expect(JSON.parse(status.stdout)).toMatchObject({ running: true, origin: sb.origin, pid: sb.process.pid, tokenScale: 1, holdSeconds: 600 });
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      running: true,
+      origin: sb.origin,
+      pid: sb.process.pid,
+      tokenScale: 1,
+      holdSeconds: 600,
+    });
     const changed = await sb.run(['sandbox', 'settings', '--hold-seconds', '42', '--json']);
     expect(JSON.parse(changed.stdout)).toEqual({ tokenScale: 1, holdSeconds: 42, inventoryHealth: 'ok' });
     const bad = await sb.run(['sandbox', 'settings', '--token-scale', '-1']);
@@ -173,7 +228,11 @@ describe('control commands', () => {
 describe('the CLI against the faults', () => {
   it('a dropped answer to a POST exits 7 (outcome unknown) while the change was applied', async () => {
     await sb.run(['sandbox', 'faults', '--drop-after-processing', 'POST /inventory/suppliers']);
-    const supplier = JSON.stringify({ supplierCode: 'CLI7', supplierName: 'Unknown Outcome Ltd', supplierAddress: '7 Maybe Street' });
+    const supplier = JSON.stringify({
+      supplierCode: 'CLI7',
+      supplierName: 'Unknown Outcome Ltd',
+      supplierAddress: '7 Maybe Street',
+    });
     const sent = await sb.run(['api', 'inventory', 'POST', '/suppliers', '--data', '-'], { input: supplier });
     expect(sent.code).toBe(7);
     expect(sent.stderr).toMatch(/may or may not have been applied/);

@@ -17,17 +17,24 @@ afterAll(async () => {
 const token = () => sb.serviceToken('inventory');
 
 const suppliers = (jwt?: string) =>
-  fetch(`${sb.origin}/inventory/suppliers`, { headers: jwt ? { authorization: `Bearer ${jwt}` } : {} }).then(async (r) => ({
-    status: r.status,
-    body: (await r.json()) as { error?: { code: string } },
-  }));
+  fetch(`${sb.origin}/inventory/suppliers`, { headers: jwt ? { authorization: `Bearer ${jwt}` } : {} }).then(
+    async (r) => ({
+      status: r.status,
+      body: (await r.json()) as { error?: { code: string } },
+    }),
+  );
 
 describe('sandbox tokens', () => {
   it('are HS256 JWTs with kind, iat, exp and jti, scaled by --token-scale', async () => {
     const jwt = await token();
     expect(JSON.parse(Buffer.from(jwt.split('.')[0]!, 'base64url').toString())).toMatchObject({ alg: 'HS256' });
     const claims = decodeJwt(jwt);
-    expect(claims).toMatchObject({ kind: 'inventory', iat: expect.any(Number), exp: expect.any(Number), jti: expect.any(String) });
+    expect(claims).toMatchObject({
+      kind: 'inventory',
+      iat: expect.any(Number),
+      exp: expect.any(Number),
+      jti: expect.any(String),
+    });
     expect(claims.exp! - claims.iat!).toBeLessThanOrEqual(5);
   });
 

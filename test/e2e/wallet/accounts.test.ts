@@ -15,30 +15,51 @@ beforeAll(async () => {
 afterAll(async () => sb?.stop());
 
 const signupArgs = (email: string, barcode: string, extra: string[] = []) => [
-  'wallet', 'signup', '--email', email, '--first-name', 'Dana', '--last-name', 'Reyes', '--barcode', barcode, ...extra,
+  'wallet',
+  'signup',
+  '--email',
+  email,
+  '--first-name',
+  'Dana',
+  '--last-name',
+  'Reyes',
+  '--barcode',
+  barcode,
+  ...extra,
 ];
 
 describe('signup', () => {
   it('registers a guest with an activated card (password and CVV on stdin, two lines) and the guest can log in', async () => {
     const card = demoCard(4);
-    const r = await sb.run([...signupArgs('dana@example.com', card.barcode, ['--nickname', 'Dana main']), '--password-stdin', '--cvv-stdin'], {
-      input: `Secret123\n${card.cvv}\n`,
-    });
+    const r = await sb.run(
+      [...signupArgs('dana@example.com', card.barcode, ['--nickname', 'Dana main']), '--password-stdin', '--cvv-stdin'],
+      {
+        input: `Secret123\n${card.cvv}\n`,
+      },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('Registered dana@example.com');
     await login(sb, 'dana@example.com', 'Secret123');
     const cards = await sb.run(['wallet', 'cards', '--as', 'dana@example.com', '--json']);
-    expect(JSON.parse(cards.stdout)).toEqual([expect.objectContaining({ cardNumber: card.cardNumber, nickname: 'Dana main', status: 'activated' })]);
+    expect(JSON.parse(cards.stdout)).toEqual([
+      expect.objectContaining({ cardNumber: card.cardNumber, nickname: 'Dana main', status: 'activated' }),
+    ]);
   });
 
   it('takes the CVV from VENUE_WALLET_CVV', async () => {
     const card = demoCard(8);
-    const r = await sb.run([...signupArgs('eli@example.com', card.barcode), '--password-stdin'], { input: 'Secret123\n', env: { VENUE_WALLET_CVV: card.cvv } });
+    const r = await sb.run([...signupArgs('eli@example.com', card.barcode), '--password-stdin'], {
+      input: 'Secret123\n',
+      env: { VENUE_WALLET_CVV: card.cvv },
+    });
     expect(r.code, r.stderr).toBe(0);
   });
 
   it('refuses a bare --cvv value with exit 2, says how to pass it, and never echoes it', async () => {
-    const r = await sb.run([...signupArgs('fay@example.com', demoCard(7).barcode), '--cvv', '777', '--password-stdin'], { input: 'Secret123\n' });
+    const r = await sb.run(
+      [...signupArgs('fay@example.com', demoCard(7).barcode), '--cvv', '777', '--password-stdin'],
+      { input: 'Secret123\n' },
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--cvv does not take the CVV on the command line/);
     expect(r.stderr).toMatch(/--cvv-stdin/);
@@ -53,12 +74,17 @@ describe('signup', () => {
   });
 
   it('checks every seed rule before sending: email, barcode, CVV, password (exit 2, one line each, nothing sent)', async () => {
-    const r = await sb.run(['--verbose', ...signupArgs('not-an-email', '12345'), '--password-stdin', '--cvv-stdin'], { input: 'short\n12\n' });
+    const r = await sb.run(['--verbose', ...signupArgs('not-an-email', '12345'), '--password-stdin', '--cvv-stdin'], {
+      input: 'short\n12\n',
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--email must be an email address');
     expect(r.stderr).toContain('--barcode must be 10 digits');
     expect(r.stderr).not.toContain('> POST'); // the flags failed first: no request, no secret read
-    const secrets = await sb.run(['--verbose', ...signupArgs('gus@example.com', demoCard(7).barcode), '--password-stdin', '--cvv-stdin'], { input: 'short\n12\n' });
+    const secrets = await sb.run(
+      ['--verbose', ...signupArgs('gus@example.com', demoCard(7).barcode), '--password-stdin', '--cvv-stdin'],
+      { input: 'short\n12\n' },
+    );
     expect(secrets.code).toBe(2);
     expect(secrets.stderr).toContain('CVV must be 3 digits');
     expect(secrets.stderr).toContain('password must be 8 to 20 characters');
@@ -69,19 +95,25 @@ describe('signup', () => {
   });
 
   it('needs both lines when password and CVV both come from stdin', async () => {
-    const r = await sb.run([...signupArgs('gus@example.com', demoCard(7).barcode), '--password-stdin', '--cvv-stdin'], { input: 'Secret123\n' });
+    const r = await sb.run([...signupArgs('gus@example.com', demoCard(7).barcode), '--password-stdin', '--cvv-stdin'], {
+      input: 'Secret123\n',
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('line 2');
   });
 
   it('without a terminal and without --cvv-stdin says which flag to pass (exit 2, no hang)', async () => {
-    const r = await sb.run([...signupArgs('gus@example.com', demoCard(7).barcode), '--password-stdin'], { input: 'Secret123\n' });
+    const r = await sb.run([...signupArgs('gus@example.com', demoCard(7).barcode), '--password-stdin'], {
+      input: 'Secret123\n',
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--cvv-stdin');
   });
 
   it('409: "this email is already registered"', async () => {
-    const r = await sb.run([...signupArgs('ava@example.com', demoCard(7).barcode), '--password-stdin', '--cvv-stdin'], { input: `Secret123\n${demoCard(7).cvv}\n` });
+    const r = await sb.run([...signupArgs('ava@example.com', demoCard(7).barcode), '--password-stdin', '--cvv-stdin'], {
+      input: `Secret123\n${demoCard(7).cvv}\n`,
+    });
     expect(r.code, r.stderr).toBe(5);
     expect(r.stderr).toContain('this email is already registered');
   });
@@ -103,12 +135,16 @@ describe('signup', () => {
     const card = demoCard(6);
     const played = await sb.run(['sandbox', 'play', card.cardNumber, '--kind', 'reload', '--amount', '20']);
     expect(played.code, played.stderr).toBe(0);
-    const r = await sb.run([...signupArgs('ivy@example.com', card.barcode), '--password-stdin', '--cvv-stdin'], { input: `Secret123\n${card.cvv}\n` });
+    const r = await sb.run([...signupArgs('ivy@example.com', card.barcode), '--password-stdin', '--cvv-stdin'], {
+      input: `Secret123\n${card.cvv}\n`,
+    });
     expect(r.code, r.stderr).toBe(0);
   });
 
   it('404: "no such account or card" for a wrong CVV', async () => {
-    const r = await sb.run([...signupArgs('jon@example.com', demoCard(7).barcode), '--password-stdin', '--cvv-stdin'], { input: 'Secret123\n000\n' });
+    const r = await sb.run([...signupArgs('jon@example.com', demoCard(7).barcode), '--password-stdin', '--cvv-stdin'], {
+      input: 'Secret123\n000\n',
+    });
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('no such account or card');
   });
@@ -165,22 +201,31 @@ describe('password reset', () => {
     expect(started.stderr).toContain('venue sandbox outbox');
     const code = await latestCode(sb, email);
 
-    const weak = await sb.run(['--verbose', 'wallet', 'confirm-reset', email, '--code', code, '--password-stdin'], { input: 'alllowercase\n' });
+    const weak = await sb.run(['--verbose', 'wallet', 'confirm-reset', email, '--code', code, '--password-stdin'], {
+      input: 'alllowercase\n',
+    });
     expect(weak.code).toBe(2);
     expect(weak.stderr).toContain('password must contain a digit');
     expect(weak.stderr).not.toContain('> PUT');
 
-    const wrong = await sb.run(['wallet', 'confirm-reset', email, '--code', code === '000000' ? '111111' : '000000', '--password-stdin'], { input: 'NewSecret9\n' });
+    const wrong = await sb.run(
+      ['wallet', 'confirm-reset', email, '--code', code === '000000' ? '111111' : '000000', '--password-stdin'],
+      { input: 'NewSecret9\n' },
+    );
     expect(wrong.code).toBe(5);
     expect(wrong.stderr).toContain('the confirmation code is wrong, already used or expired');
 
-    const ok = await sb.run(['wallet', 'confirm-reset', email, '--code', code, '--password-stdin'], { input: 'NewSecret9\n' });
+    const ok = await sb.run(['wallet', 'confirm-reset', email, '--code', code, '--password-stdin'], {
+      input: 'NewSecret9\n',
+    });
     expect(ok.code, ok.stderr).toBe(0);
     await login(sb, email, 'NewSecret9');
     const old = await sb.run(['wallet', 'login', email, '--password-stdin'], { input: `${DEMO_PASSWORD}\n` });
     expect(old.code).toBe(3);
 
-    const reused = await sb.run(['wallet', 'confirm-reset', email, '--code', code, '--password-stdin'], { input: 'Another99X\n' });
+    const reused = await sb.run(['wallet', 'confirm-reset', email, '--code', code, '--password-stdin'], {
+      input: 'Another99X\n',
+    });
     expect(reused.code).toBe(5);
   });
 
@@ -190,7 +235,9 @@ describe('password reset', () => {
     const code = await latestCode(sb, email);
     await sb.control('POST', '/clock', { advanceSeconds: 16 * 60 });
     try {
-      const r = await sb.run(['wallet', 'confirm-reset', email, '--code', code, '--password-stdin'], { input: 'NewSecret9\n' });
+      const r = await sb.run(['wallet', 'confirm-reset', email, '--code', code, '--password-stdin'], {
+        input: 'NewSecret9\n',
+      });
       expect(r.code).toBe(5);
     } finally {
       await sb.control('POST', '/clock', { offsetSeconds: 0 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => sb?.stop());
 
 describe('cards and balances', () => {
-  it('lists the guest\'s cards with type, nickname and status (the only session is the default)', async () => {
+  it("lists the guest's cards with type, nickname and status (the only session is the default)", async () => {
     const r = await sb.run(['wallet', 'cards']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/6001000000000000001\s+Standard\s+Ava main\s+activated/);
@@ -34,7 +34,11 @@ describe('cards and balances', () => {
     expect(dollars.stdout).toMatch(/Bonus balance\s+\$5\.00/);
     expect(dollars.stdout).toMatch(/Tickets\s+340/);
     const tokens = await sb.run(['wallet', 'balance', ava2, '--json']);
-    expect(JSON.parse(tokens.stdout)).toMatchObject({ playBalance: { amount: 120, unit: 'tokens' }, bonusBalance: { amount: 20, unit: 'tokens' }, ticketBalance: 55 });
+    expect(JSON.parse(tokens.stdout)).toMatchObject({
+      playBalance: { amount: 120, unit: 'tokens' },
+      bonusBalance: { amount: 20, unit: 'tokens' },
+      ticketBalance: 55,
+    });
     const table = await sb.run(['wallet', 'balance', ava2]);
     expect(table.stdout).toMatch(/Play balance\s+120 tokens/);
   });
@@ -46,7 +50,7 @@ describe('cards and balances', () => {
     expect(r.stderr).not.toContain('> GET');
   });
 
-  it("another guest's card is 404 \"no such account or card\"", async () => {
+  it('another guest\'s card is 404 "no such account or card"', async () => {
     const r = await sb.run(['wallet', 'balance', bens]);
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('no such account or card');
@@ -58,7 +62,10 @@ describe('activity', () => {
     const r = await sb.run(['wallet', 'activity', ava1]);
     expect(r.code, r.stderr).toBe(0);
     for (const label of ['Reload', 'Game play', 'Ticket win', 'Redemption']) expect(r.stdout).toContain(label);
-    const json = JSON.parse((await sb.run(['wallet', 'activity', ava1, '--json'])).stdout) as Array<{ occurredAt: string; kind: string }>;
+    const json = JSON.parse((await sb.run(['wallet', 'activity', ava1, '--json'])).stdout) as Array<{
+      occurredAt: string;
+      kind: string;
+    }>;
     const times = json.map((e) => e.occurredAt);
     expect(times).toEqual([...times].sort().reverse());
     expect(new Set(json.map((e) => e.kind))).toEqual(new Set(['reload', 'game-play', 'ticket-win', 'redemption']));
@@ -104,12 +111,24 @@ describe('reload', () => {
     expect(r.stderr).toContain('$25 play + $5 bonus (RL-25): $25.00');
     expect(r.stderr).toContain('Recorded sale');
     expect(r.stdout).toMatch(/Play balance after\s+\$47\.50/);
-    const reloads = JSON.parse((await sb.run(['wallet', 'activity', ava1, '--kind', 'reload', '--json'])).stdout) as Array<{ paymentReference?: string }>;
+    const reloads = JSON.parse(
+      (await sb.run(['wallet', 'activity', ava1, '--kind', 'reload', '--json'])).stdout,
+    ) as Array<{ paymentReference?: string }>;
     expect(reloads[0]!.paymentReference).toBe('pay-001');
   });
 
   it('credits tokens at a token location', async () => {
-    const r = await sb.run(['wallet', 'reload', ava2, '--product', 'RL-10', '--payment-ref', 'pay-002', '--yes', '--json']);
+    const r = await sb.run([
+      'wallet',
+      'reload',
+      ava2,
+      '--product',
+      'RL-10',
+      '--payment-ref',
+      'pay-002',
+      '--yes',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const sale = JSON.parse(r.stdout);
     expect(sale.credited.play).toEqual({ amount: 40, unit: 'tokens' });
@@ -118,7 +137,17 @@ describe('reload', () => {
 
   it('a rerun of a recorded reload (same card, product and reference) sends nothing, credits nothing and exits 0', async () => {
     const before = JSON.parse((await sb.run(['wallet', 'balance', ava1, '--json'])).stdout);
-    const r = await sb.run(['--verbose', 'wallet', 'reload', ava1, '--product', 'RL-25', '--payment-ref', 'pay-001', '--yes']);
+    const r = await sb.run([
+      '--verbose',
+      'wallet',
+      'reload',
+      ava1,
+      '--product',
+      'RL-25',
+      '--payment-ref',
+      'pay-001',
+      '--yes',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('already recorded');
     expect(r.stderr).not.toMatch(/> POST \S+\/api\/v1\/sale/);
@@ -138,7 +167,17 @@ describe('reload', () => {
   it('a lost answer is exit 7, the sale is not resent, and the hint says what to check', async () => {
     await sb.control('POST', '/faults', { dropAfterProcessing: [{ match: 'POST /wallet/api/v1/sale', remaining: 1 }] });
     try {
-      const r = await sb.run(['--verbose', 'wallet', 'reload', ava1, '--product', 'RL-10', '--payment-ref', 'pay-lost', '--yes']);
+      const r = await sb.run([
+        '--verbose',
+        'wallet',
+        'reload',
+        ava1,
+        '--product',
+        'RL-10',
+        '--payment-ref',
+        'pay-lost',
+        '--yes',
+      ]);
       expect(r.code).toBe(7);
       expect(r.stderr).toContain(`venue wallet activity ${ava1} --kind reload`);
       expect(r.stderr).toContain('pay-lost');
@@ -148,12 +187,16 @@ describe('reload', () => {
     }
     // The sale was applied: following the hint finds it, and running it again settles it (the wallet
     // recognises the repeated reference), never charging twice.
-    const reloads = JSON.parse((await sb.run(['wallet', 'activity', ava1, '--kind', 'reload', '--json'])).stdout) as Array<{ paymentReference?: string }>;
+    const reloads = JSON.parse(
+      (await sb.run(['wallet', 'activity', ava1, '--kind', 'reload', '--json'])).stdout,
+    ) as Array<{ paymentReference?: string }>;
     expect(reloads.filter((e) => e.paymentReference === 'pay-lost')).toHaveLength(1);
     const again = await sb.run(['wallet', 'reload', ava1, '--product', 'RL-10', '--payment-ref', 'pay-lost', '--yes']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/already/i);
-    const after = JSON.parse((await sb.run(['wallet', 'activity', ava1, '--kind', 'reload', '--json'])).stdout) as Array<{ paymentReference?: string }>;
+    const after = JSON.parse(
+      (await sb.run(['wallet', 'activity', ava1, '--kind', 'reload', '--json'])).stdout,
+    ) as Array<{ paymentReference?: string }>;
     expect(after.filter((e) => e.paymentReference === 'pay-lost')).toHaveLength(1);
   });
 });
@@ -183,7 +226,7 @@ describe('phone wallet passes', () => {
     expect(r.stdout.trim()).toMatch(/^https:\/\/pay\.example\/save\/\S+$/);
   });
 
-  it('an unknown platform is exit 2; another guest\'s card is exit 4', async () => {
+  it("an unknown platform is exit 2; another guest's card is exit 4", async () => {
     expect((await sb.run(['wallet', 'pass', ava1, '--platform', 'walletC'])).code).toBe(2);
     expect((await sb.run(['wallet', 'pass', bens, '--platform', 'walletB'])).code).toBe(4);
   });

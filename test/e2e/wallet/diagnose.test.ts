@@ -8,8 +8,21 @@ import { demoCard, login } from './helpers.js';
 
 let sb: SandboxHandle;
 const ava1 = demoCard(1).cardNumber;
-interface Finding { severity: string; code: string; cardNumber?: string; message: string; nextStep: string }
-interface Diagnosis { email: string; access: string; session: { stored: boolean; state: string; accessExpiresAt?: string }; cards: Array<{ cardNumber: string; nickname?: string; playBalance?: string; lastTransactions: unknown[] }>; findings: Finding[]; notSeen: string[] }
+interface Finding {
+  severity: string;
+  code: string;
+  cardNumber?: string;
+  message: string;
+  nextStep: string;
+}
+interface Diagnosis {
+  email: string;
+  access: string;
+  session: { stored: boolean; state: string; accessExpiresAt?: string };
+  cards: Array<{ cardNumber: string; nickname?: string; playBalance?: string; lastTransactions: unknown[] }>;
+  findings: Finding[];
+  notSeen: string[];
+}
 const diagnoseJson = async (args: string[], input?: string): Promise<Diagnosis> => {
   const r = await sb.run(['wallet', 'diagnose', ...args, '--json'], { input });
   expect(r.code, r.stderr).toBe(0);
@@ -73,8 +86,12 @@ describe('diagnose', () => {
   });
 
   it('a refused password or an unknown account is a finding, not a failure', async () => {
-    expect(codes(await diagnoseJson(['cara@example.com', '--password-stdin'], 'Wrong1234\n'))).toContain('password_refused');
-    expect(codes(await diagnoseJson(['nobody@example.com', '--password-stdin'], 'Wrong1234\n'))).toContain('no_account');
+    expect(codes(await diagnoseJson(['cara@example.com', '--password-stdin'], 'Wrong1234\n'))).toContain(
+      'password_refused',
+    );
+    expect(codes(await diagnoseJson(['nobody@example.com', '--password-stdin'], 'Wrong1234\n'))).toContain(
+      'no_account',
+    );
   });
 
   it('a recent reload missing from activity (location not synchronising)', async () => {
@@ -89,7 +106,9 @@ describe('diagnose', () => {
     } finally {
       await sb.control('POST', '/wallet/sync', { cardNumber: ava1, paused: false });
     }
-    expect(codes(await diagnoseJson(['ava@example.com', '--card', ava1]))).not.toContain('reload_missing_from_activity');
+    expect(codes(await diagnoseJson(['ava@example.com', '--card', ava1]))).not.toContain(
+      'reload_missing_from_activity',
+    );
   });
 
   it('--redact masks email, nicknames and card numbers but their last 4 digits', async () => {

@@ -17,7 +17,12 @@ export async function login(sb: SandboxHandle, email: string, password = DEMO_PA
 }
 
 /** A call to the wallet service itself, bypassing the CLI (contract checks). */
-export async function walletFetch(sb: SandboxHandle, method: string, path: string, options: { token?: string; body?: unknown } = {}) {
+export async function walletFetch(
+  sb: SandboxHandle,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+) {
   const response = await fetch(`${sb.origin}/wallet${path}`, {
     method,
     headers: {
@@ -37,8 +42,15 @@ export async function adminToken(sb: SandboxHandle): Promise<string> {
   return r.body.accessToken as string;
 }
 
-export async function guestTokens(sb: SandboxHandle, username: string, password = DEMO_PASSWORD): Promise<{ accessToken: string; refreshToken: string }> {
-  const r = await walletFetch(sb, 'POST', '/api/v1/admin/login', { token: await adminToken(sb), body: { username, password } });
+export async function guestTokens(
+  sb: SandboxHandle,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<{ accessToken: string; refreshToken: string }> {
+  const r = await walletFetch(sb, 'POST', '/api/v1/admin/login', {
+    token: await adminToken(sb),
+    body: { username, password },
+  });
   expect(r.status).toBe(200);
   return r.body;
 }

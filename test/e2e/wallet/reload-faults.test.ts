@@ -26,17 +26,28 @@ afterAll(async () => {
 
 async function pool<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
   const queue = [...items];
-  await Promise.all(Array.from({ length: width }, async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+    }),
+  );
 }
 
 const reload = (i: number): Promise<RunResult> =>
-  sb.run(['wallet', 'reload', cardOf(i), '--product', 'RL-10', '--payment-ref', ref(i), '--yes'], { timeoutMs: 60_000 });
+  sb.run(['wallet', 'reload', cardOf(i), '--product', 'RL-10', '--payment-ref', ref(i), '--yes'], {
+    timeoutMs: 60_000,
+  });
 
 async function playBalances(): Promise<Record<string, number>> {
-  const { items } = await sb.control<{ items: Array<{ cardNumber: string; playBalance: { amount: number } }> }>('GET', '/wallet/cards');
-  return Object.fromEntries(items.filter((c) => CARDS.includes(c.cardNumber)).map((c) => [c.cardNumber, Math.round(c.playBalance.amount * 100)]));
+  const { items } = await sb.control<{ items: Array<{ cardNumber: string; playBalance: { amount: number } }> }>(
+    'GET',
+    '/wallet/cards',
+  );
+  return Object.fromEntries(
+    items
+      .filter((c) => CARDS.includes(c.cardNumber))
+      .map((c) => [c.cardNumber, Math.round(c.playBalance.amount * 100)]),
+  );
 }
 
 describe('50 reloads under faults, then the second night', () => {
@@ -79,15 +90,20 @@ describe('50 reloads under faults, then the second night', () => {
     for (const i of unknown) {
       const stderr = first.get(i)!.stderr;
       expect(stderr).toContain('may or may not have been recorded');
-      expect(stderr).toContain(`settle: venue wallet reload ${cardOf(i)} --product RL-10 --payment-ref ${ref(i)} --yes`);
+      expect(stderr).toContain(
+        `settle: venue wallet reload ${cardOf(i)} --product RL-10 --payment-ref ${ref(i)} --yes`,
+      );
     }
-    for (const i of indices.filter((i) => first.get(i)!.code === 0)) expect(first.get(i)!.stderr).not.toMatch(/error|may or may not/);
+    for (const i of indices.filter((i) => first.get(i)!.code === 0))
+      expect(first.get(i)!.stderr).not.toMatch(/error|may or may not/);
     expect(unknown.length, 'the faults should leave some reloads unknown').toBeGreaterThan(0);
 
     // Every unknown is listed, and nothing else.
     const listed = await sb.run(['wallet', 'reloads', '--unsettled', '-o', 'json']);
     expect(listed.code).toBe(7);
-    expect((JSON.parse(listed.stdout) as Array<{ paymentReference: string }>).map((r) => r.paymentReference).sort()).toEqual(unknown.map(ref).sort());
+    expect(
+      (JSON.parse(listed.stdout) as Array<{ paymentReference: string }>).map((r) => r.paymentReference).sort(),
+    ).toEqual(unknown.map(ref).sort());
 
     // The second night: every non-zero one again, with the same payment reference, faults still on, until each settles.
     let open = failed;
@@ -96,7 +112,12 @@ describe('50 reloads under faults, then the second night', () => {
       await pool(open, 4, async (i) => void again.set(i, await reload(i)));
       for (const i of open) {
         const r = again.get(i)!;
-        if (r.code === 0) expect(r.stderr).toMatch(new RegExp(`Recorded sale SALE-\\d+ for payment ref ${ref(i)}|reload for payment ref ${ref(i)} was already recorded`));
+        if (r.code === 0)
+          expect(r.stderr).toMatch(
+            new RegExp(
+              `Recorded sale SALE-\\d+ for payment ref ${ref(i)}|reload for payment ref ${ref(i)} was already recorded`,
+            ),
+          );
       }
       open = open.filter((i) => again.get(i)!.code !== 0);
     }
@@ -111,7 +132,11 @@ describe('50 reloads under faults, then the second night', () => {
     const seen: Record<string, number> = {};
     for (const card of CARDS) {
       const activity = await walletFetch(sb, 'GET', `/api/v1/card/${card}/activity`, { token: accessToken });
-      for (const entry of activity.body.items as Array<{ kind: string; paymentReference?: string; cardNumber?: string }>) {
+      for (const entry of activity.body.items as Array<{
+        kind: string;
+        paymentReference?: string;
+        cardNumber?: string;
+      }>) {
         if (entry.kind === 'reload' && entry.paymentReference?.startsWith('night-')) {
           seen[entry.paymentReference] = (seen[entry.paymentReference] ?? 0) + 1;
           expect(cardOf(Number(entry.paymentReference.slice(6)))).toBe(card);

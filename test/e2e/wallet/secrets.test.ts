@@ -24,7 +24,23 @@ it('passwords, CVVs, confirmation codes in bodies and tokens stay out of every o
     outputs.push(r);
     return r;
   };
-  await run(['wallet', 'signup', '--email', 'zed@example.com', '--first-name', 'Zed', '--last-name', 'Q', '--barcode', card.barcode, '--password-stdin', '--cvv-stdin'], `${password}\n${card.cvv}\n`);
+  await run(
+    [
+      'wallet',
+      'signup',
+      '--email',
+      'zed@example.com',
+      '--first-name',
+      'Zed',
+      '--last-name',
+      'Q',
+      '--barcode',
+      card.barcode,
+      '--password-stdin',
+      '--cvv-stdin',
+    ],
+    `${password}\n${card.cvv}\n`,
+  );
   await run(['wallet', 'login', 'zed@example.com', '--password-stdin'], `${password}\n`);
   await run(['wallet', 'login', 'zed@example.com', '--password-stdin'], 'Wrong9Secret\n', 3);
   await run(['wallet', 'cards']);
@@ -42,12 +58,22 @@ it('passwords, CVVs, confirmation codes in bodies and tokens stay out of every o
   await run(['wallet', 'cards']);
   await sb.control('POST', '/clock', { offsetSeconds: 0 });
 
-  const sessions = JSON.parse(fs.readFileSync(path.join(sb.configDir, 'state', 'wallet-sessions.json'), 'utf8')).sandbox['zed@example.com'];
-  const admin = JSON.parse(fs.readFileSync(path.join(sb.configDir, 'state', 'tokens.json'), 'utf8'))['sandbox:wallet'].token as string;
+  const sessions = JSON.parse(fs.readFileSync(path.join(sb.configDir, 'state', 'wallet-sessions.json'), 'utf8'))
+    .sandbox['zed@example.com'];
+  const admin = JSON.parse(fs.readFileSync(path.join(sb.configDir, 'state', 'tokens.json'), 'utf8'))['sandbox:wallet']
+    .token as string;
   const all = outputs.map((r) => r.stdout + r.stderr).join('\n');
   expect(all).toContain('> POST'); // the traces are really there
   expect(all).toContain('[redacted]');
-  for (const secret of [password, newPassword, 'Wrong9Secret', sessions.accessToken, sessions.refreshToken, admin, 'sandbox-wallet-client-secret']) {
+  for (const secret of [
+    password,
+    newPassword,
+    'Wrong9Secret',
+    sessions.accessToken,
+    sessions.refreshToken,
+    admin,
+    'sandbox-wallet-client-secret',
+  ]) {
     expect(all).not.toContain(secret);
   }
   expect(all).not.toMatch(/"cardCvv":"\d{3}"/);

@@ -11,7 +11,8 @@ warnWithoutTmux('test/e2e/wallet/terminal.test.ts');
 
 let sb: SandboxHandle;
 let counter = 0;
-const startInPane = (sandbox: SandboxHandle, args: string[]) => TerminalSession.start(`w${++counter}`, args, sandbox.env);
+const startInPane = (sandbox: SandboxHandle, args: string[]) =>
+  TerminalSession.start(`w${++counter}`, args, sandbox.env);
 
 describe.skipIf(!tmuxAvailable)('prompts in a pseudo-terminal', () => {
   beforeAll(async () => {
@@ -56,7 +57,18 @@ describe.skipIf(!tmuxAvailable)('prompts in a pseudo-terminal', () => {
 
   it('signup asks for the CVV and the password twice, all masked', async () => {
     const card = demoCard(4);
-    const pane = startInPane(sb, ['wallet', 'signup', '--email', 'tty@example.com', '--first-name', 'T', '--last-name', 'Y', '--barcode', card.barcode]);
+    const pane = startInPane(sb, [
+      'wallet',
+      'signup',
+      '--email',
+      'tty@example.com',
+      '--first-name',
+      'T',
+      '--last-name',
+      'Y',
+      '--barcode',
+      card.barcode,
+    ]);
     await pane.waitFor(/Card CVV/);
     pane.type(card.cvv);
     await pane.waitFor(/New password/);

@@ -14,7 +14,8 @@ let sb: SandboxHandle;
 const ava1 = demoCard(1).cardNumber;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const sessionFile = () => path.join(sb.configDir, 'state', 'wallet-sessions.json');
-const storedAccess = (email: string) => JSON.parse(fs.readFileSync(sessionFile(), 'utf8')).sandbox[email].accessToken as string;
+const storedAccess = (email: string) =>
+  JSON.parse(fs.readFileSync(sessionFile(), 'utf8')).sandbox[email].accessToken as string;
 
 beforeAll(async () => {
   sb = await startSandbox();
@@ -93,7 +94,10 @@ describe('guest token renewal', () => {
 describe('admin token', () => {
   it('a wrong client secret is exit 3 (401 from the token exchange)', async () => {
     fs.rmSync(path.join(sb.configDir, 'state', 'tokens.json'), { force: true }); // no cached admin token to hide it
-    const r = await sb.run(['wallet', 'login', 'ava@example.com', '--password-stdin'], { input: 'Sandbox123\n', env: { VENUE_WALLET_CLIENT_SECRET: 'wrong-secret' } });
+    const r = await sb.run(['wallet', 'login', 'ava@example.com', '--password-stdin'], {
+      input: 'Sandbox123\n',
+      env: { VENUE_WALLET_CLIENT_SECRET: 'wrong-secret' },
+    });
     expect(r.code).toBe(3);
     expect(r.stderr).not.toContain('wrong-secret');
   });
@@ -101,7 +105,9 @@ describe('admin token', () => {
 
 describe('the sandbox against the contract (packages/sandbox/openapi/wallet.json)', () => {
   it('token exchange: 200, and 401 for a wrong secret, 400 for a missing one', async () => {
-    const ok = await walletFetch(sb, 'POST', '/api/v1/token', { body: { clientSecret: 'sandbox-wallet-client-secret' } });
+    const ok = await walletFetch(sb, 'POST', '/api/v1/token', {
+      body: { clientSecret: 'sandbox-wallet-client-secret' },
+    });
     expectContract('wallet', 'POST', '/api/v1/token', ok.status, ok.body);
     const wrong = await walletFetch(sb, 'POST', '/api/v1/token', { body: { clientSecret: 'nope' } });
     expect(wrong.status).toBe(401);
@@ -117,12 +123,17 @@ describe('the sandbox against the contract (packages/sandbox/openapi/wallet.json
     const cardsWithAdmin = await walletFetch(sb, 'GET', '/api/v1/card', { token: admin });
     expect(cardsWithAdmin.status).toBe(403);
     expectContract('wallet', 'GET', '/api/v1/card', 403, cardsWithAdmin.body);
-    const loginWithGuest = await walletFetch(sb, 'POST', '/api/v1/admin/login', { token: guest.accessToken, body: { username: 'ava@example.com', password: 'Sandbox123' } });
+    const loginWithGuest = await walletFetch(sb, 'POST', '/api/v1/admin/login', {
+      token: guest.accessToken,
+      body: { username: 'ava@example.com', password: 'Sandbox123' },
+    });
     expect(loginWithGuest.status).toBe(403);
     const signupWithout = await walletFetch(sb, 'POST', '/api/v1/admin/signup', { body: {} });
     expect(signupWithout.status).toBe(401);
     expectContract('wallet', 'POST', '/api/v1/admin/signup', 401, signupWithout.body);
-    const refreshAsAccess = await walletFetch(sb, 'POST', '/api/v1/admin/token', { body: { refreshToken: guest.accessToken } });
+    const refreshAsAccess = await walletFetch(sb, 'POST', '/api/v1/admin/token', {
+      body: { refreshToken: guest.accessToken },
+    });
     expect([401, 403]).toContain(refreshAsAccess.status);
   });
 
@@ -136,10 +147,30 @@ describe('the sandbox against the contract (packages/sandbox/openapi/wallet.json
       ['GET', `/api/v1/card/${ava1}/balance`, '/api/v1/card/{cardNumber}/balance'],
       ['GET', `/api/v1/card/${ava1}/activity`, '/api/v1/card/{cardNumber}/activity'],
       ['GET', '/api/v1/quickreload', '/api/v1/quickreload'],
-      ['POST', '/api/v1/sale', '/api/v1/sale', { cardNumber: ava1, productId: 'RL-10', paymentReference: 'contract-1', amount: 10 }],
-      ['POST', '/api/v1/sale', '/api/v1/sale', { cardNumber: ava1, productId: 'RL-10', paymentReference: 'contract-1' }],
-      ['POST', '/api/v1/sale', '/api/v1/sale', { cardNumber: ava1, productId: 'RL-10', paymentReference: 'contract-2', amount: 11 }],
-      ['POST', '/api/v1/sale', '/api/v1/sale', { cardNumber: '123', productId: 'RL-10', paymentReference: 'contract-3' }],
+      [
+        'POST',
+        '/api/v1/sale',
+        '/api/v1/sale',
+        { cardNumber: ava1, productId: 'RL-10', paymentReference: 'contract-1', amount: 10 },
+      ],
+      [
+        'POST',
+        '/api/v1/sale',
+        '/api/v1/sale',
+        { cardNumber: ava1, productId: 'RL-10', paymentReference: 'contract-1' },
+      ],
+      [
+        'POST',
+        '/api/v1/sale',
+        '/api/v1/sale',
+        { cardNumber: ava1, productId: 'RL-10', paymentReference: 'contract-2', amount: 11 },
+      ],
+      [
+        'POST',
+        '/api/v1/sale',
+        '/api/v1/sale',
+        { cardNumber: '123', productId: 'RL-10', paymentReference: 'contract-3' },
+      ],
       ['GET', `/api/v1/card/${demoCard(3).cardNumber}/balance`, '/api/v1/card/{cardNumber}/balance'],
       ['PUT', `/api/v1/pass/walletB/${ava1}`, '/api/v1/pass/walletB/{cardNumber}'],
       ['PUT', `/api/v1/pass/walletA/${ava1}`, '/api/v1/pass/walletA/{cardNumber}'],
@@ -157,7 +188,14 @@ describe('the sandbox against the contract (packages/sandbox/openapi/wallet.json
   it('sign-up, login, reset and confirmReset answers as documented', async () => {
     const admin = await adminToken(sb);
     const card = demoCard(7);
-    const base = { username: 'kim@example.com', password: 'Secret123', firstName: 'Kim', lastName: 'Lee', cardBarcode: card.barcode, cardCvv: card.cvv };
+    const base = {
+      username: 'kim@example.com',
+      password: 'Secret123',
+      firstName: 'Kim',
+      lastName: 'Lee',
+      cardBarcode: card.barcode,
+      cardCvv: card.cvv,
+    };
     const cases: Array<[Record<string, unknown>, number]> = [
       [{ ...base, password: 'weakpass' }, 422],
       [{ ...base, cardBarcode: '123' }, 400],
@@ -170,14 +208,22 @@ describe('the sandbox against the contract (packages/sandbox/openapi/wallet.json
       expect(r.status, JSON.stringify(r.body)).toBe(status);
       expectContract('wallet', 'POST', '/api/v1/admin/signup', r.status, r.body);
     }
-    const weak = await walletFetch(sb, 'POST', '/api/v1/admin/signup', { token: admin, body: { ...base, username: 'x@example.com', password: 'weakpass' } });
+    const weak = await walletFetch(sb, 'POST', '/api/v1/admin/signup', {
+      token: admin,
+      body: { ...base, username: 'x@example.com', password: 'weakpass' },
+    });
     expect(weak.body.error.code).toBe('password_rules');
-    const wrongPw = await walletFetch(sb, 'POST', '/api/v1/admin/login', { token: admin, body: { username: 'kim@example.com', password: 'Wrong1234' } });
+    const wrongPw = await walletFetch(sb, 'POST', '/api/v1/admin/login', {
+      token: admin,
+      body: { username: 'kim@example.com', password: 'Wrong1234' },
+    });
     expectContract('wallet', 'POST', '/api/v1/admin/login', wrongPw.status, wrongPw.body);
     const reset = await walletFetch(sb, 'PUT', '/api/v1/admin/kim%40example.com/reset');
     expect(reset.status).toBe(204);
     expectContract('wallet', 'PUT', '/api/v1/admin/{emailAddress}/reset', 204, reset.body);
-    const wrongCode = await walletFetch(sb, 'PUT', '/api/v1/admin/kim%40example.com/confirmReset', { body: { confirmationCode: 'nope', newPassword: 'Secret999' } });
+    const wrongCode = await walletFetch(sb, 'PUT', '/api/v1/admin/kim%40example.com/confirmReset', {
+      body: { confirmationCode: 'nope', newPassword: 'Secret999' },
+    });
     expect(wrongCode.status).toBe(422);
     expectContract('wallet', 'PUT', '/api/v1/admin/{emailAddress}/confirmReset', 422, wrongCode.body);
     const unknown = await walletFetch(sb, 'PUT', '/api/v1/admin/none%40example.com/reset');

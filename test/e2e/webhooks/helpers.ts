@@ -36,11 +36,13 @@ export async function startReceiver(status = 200): Promise<Receiver> {
   return {
     url,
     hits,
-    waitFor: (count, ms = 15_000) => waitUntil(() => hits.length >= count, ms, `${count} hits at the receiver (have ${hits.length})`),
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    waitFor: (count, ms = 15_000) =>
+      waitUntil(() => hits.length >= count, ms, `${count} hits at the receiver (have ${hits.length})`),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -63,7 +65,11 @@ export interface ListenerProcess {
 }
 
 /** `venue webhooks listen --port 0 … -o ndjson`, resolved once it prints its address. */
-export async function startListener(args: string[], env: Record<string, string | undefined>, input?: string): Promise<ListenerProcess> {
+export async function startListener(
+  args: string[],
+  env: Record<string, string | undefined>,
+  input?: string,
+): Promise<ListenerProcess> {
   const child = spawn(process.execPath, [venueBin, 'webhooks', 'listen', '--port', '0', '-o', 'ndjson', ...args], {
     env: baseEnv(env),
     cwd: repoRoot,
@@ -76,7 +82,9 @@ export async function startListener(args: string[], env: Record<string, string |
   child.stdin!.on('error', () => undefined);
   if (input !== undefined) child.stdin!.end(input);
   else child.stdin!.end();
-  const exited = new Promise<number>((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal === 'SIGINT' ? 130 : 1))));
+  const exited = new Promise<number>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? (signal === 'SIGINT' ? 130 : 1))),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`listener did not start:\n${err}`)), 15_000);
     const poll = setInterval(() => {
@@ -98,7 +106,11 @@ export async function startListener(args: string[], env: Record<string, string |
     child,
     stdout: () => out,
     stderr: () => err,
-    events: () => out.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, any>),
+    events: () =>
+      out
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, any>),
     async stop(signal = 'SIGINT') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
@@ -107,6 +119,10 @@ export async function startListener(args: string[], env: Record<string, string |
 }
 
 export async function post(url: string, body: Buffer | string, headers: Record<string, string> = {}, method = 'POST') {
-  const response = await fetch(url, { method, body: method === 'GET' ? undefined : body, headers: { 'content-type': 'application/json', ...headers } });
+  const response = await fetch(url, {
+    method,
+    body: method === 'GET' ? undefined : body,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
   return { status: response.status, text: await response.text() };
 }

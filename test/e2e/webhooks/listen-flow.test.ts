@@ -30,10 +30,13 @@ beforeAll(async () => {
   sb = await startSandbox();
   receiver = await startReceiver();
   saveDir = tempDir('venue-webhooks-saved-');
-  listener = await startListener(['--path', '/hooks', '--secret-env', 'WH_SECRET', '--forward-to', receiver.url, '--save', saveDir], {
-    ...sb.env,
-    WH_SECRET: SECRET,
-  });
+  listener = await startListener(
+    ['--path', '/hooks', '--secret-env', 'WH_SECRET', '--forward-to', receiver.url, '--save', saveDir],
+    {
+      ...sb.env,
+      WH_SECRET: SECRET,
+    },
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -45,7 +48,10 @@ afterAll(async () => {
 
 describe('sandbox → listener → app', () => {
   it('creates a subscriber for the listener with a secret from stdin, never showing it', async () => {
-    const created = await sb.run(['webhooks', 'create', '--url', listener.url, '--events', 'stock.adjusted', '--secret-stdin', '-o', 'json'], { input: `${SECRET}\n` });
+    const created = await sb.run(
+      ['webhooks', 'create', '--url', listener.url, '--events', 'stock.adjusted', '--secret-stdin', '-o', 'json'],
+      { input: `${SECRET}\n` },
+    );
     expect(created.stderr).toContain('plain http');
     expect(created.code).toBe(0);
     const subscriber = JSON.parse(created.stdout);
@@ -76,12 +82,26 @@ describe('sandbox → listener → app', () => {
     expect(hit.headers['x-inventory-delivery']).toBe(record.id);
     expect(hit.headers['x-inventory-event']).toBe('stock.adjusted');
     expect(hit.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(hit.body.toString())).toMatchObject({ id: expect.any(String), type: 'stock.adjusted', data: expect.any(Object) });
+    expect(JSON.parse(hit.body.toString())).toMatchObject({
+      id: expect.any(String),
+      type: 'stock.adjusted',
+      data: expect.any(Object),
+    });
 
     await waitUntil(() => listener.events().some((e) => e.kind === 'forwarded'), 5000, 'the forwarded event');
     const events = listener.events();
-    expect(events).toContainEqual(expect.objectContaining({ kind: 'delivery', verdict: 'accepted', deliveryId: record.id, type: 'stock.adjusted', status: 200 }));
-    expect(events).toContainEqual(expect.objectContaining({ kind: 'forwarded', deliveryId: record.id, status: 200, target: receiver.url }));
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        kind: 'delivery',
+        verdict: 'accepted',
+        deliveryId: record.id,
+        type: 'stock.adjusted',
+        status: 200,
+      }),
+    );
+    expect(events).toContainEqual(
+      expect.objectContaining({ kind: 'forwarded', deliveryId: record.id, status: 200, target: receiver.url }),
+    );
   });
 
   it('lists the sandbox deliveries', async () => {
@@ -93,10 +113,21 @@ describe('sandbox → listener → app', () => {
   });
 
   it('refuses a tampered body, a wrong secret and an unsigned request with 401, and reports them', async () => {
-    const body = JSON.stringify({ id: 'tamper-1', type: 'stock.adjusted', createdAt: '2026-11-22T10:00:00Z', data: { quantity: 1 } });
-    const tampered = await post(listener.url, body.replace('"quantity":1', '"quantity":9'), { 'x-inventory-signature': sign(body, SECRET), 'x-inventory-delivery': 'tamper-1' });
+    const body = JSON.stringify({
+      id: 'tamper-1',
+      type: 'stock.adjusted',
+      createdAt: '2026-11-22T10:00:00Z',
+      data: { quantity: 1 },
+    });
+    const tampered = await post(listener.url, body.replace('"quantity":1', '"quantity":9'), {
+      'x-inventory-signature': sign(body, SECRET),
+      'x-inventory-delivery': 'tamper-1',
+    });
     expect(tampered.status).toBe(401);
-    const wrongSecret = await post(listener.url, body, { 'x-inventory-signature': sign(body, 'not-the-secret-at-all'), 'x-inventory-delivery': 'wrong-secret-1' });
+    const wrongSecret = await post(listener.url, body, {
+      'x-inventory-signature': sign(body, 'not-the-secret-at-all'),
+      'x-inventory-delivery': 'wrong-secret-1',
+    });
     expect(wrongSecret.status).toBe(401);
     const unsigned = await post(listener.url, body, { 'x-inventory-delivery': 'unsigned-1' });
     expect(unsigned.status).toBe(401);
@@ -117,31 +148,63 @@ describe('sandbox → listener → app', () => {
     expect((await post(listener.url, notJson, { 'x-inventory-signature': sign(notJson, SECRET) })).status).toBe(400);
     expect((await post(listener.url, '', {}, 'GET')).status).toBe(405);
     expect((await post(listener.url.replace('/hooks', '/elsewhere'), '{}', {})).status).toBe(404);
-    const good = JSON.stringify({ id: 'direct-1', type: 'stock.adjusted', createdAt: '2026-11-22T10:00:00Z', data: { note: 'Crème brûlée ☕' } });
-    expect((await post(listener.url, good, { 'x-inventory-signature': sign(good, SECRET), 'x-inventory-delivery': 'direct-1' })).status).toBe(200);
+    const good = JSON.stringify({
+      id: 'direct-1',
+      type: 'stock.adjusted',
+      createdAt: '2026-11-22T10:00:00Z',
+      data: { note: 'Crème brûlée ☕' },
+    });
+    expect(
+      (
+        await post(listener.url, good, {
+          'x-inventory-signature': sign(good, SECRET),
+          'x-inventory-delivery': 'direct-1',
+        })
+      ).status,
+    ).toBe(200);
     await receiver.waitFor(2);
     expect(receiver.hits[1]!.body.toString('utf8')).toBe(good);
-    expect(listener.events().filter((e) => e.kind === 'malformed').map((e) => e.status)).toEqual([400, 405, 404]);
+    expect(
+      listener
+        .events()
+        .filter((e) => e.kind === 'malformed')
+        .map((e) => e.status),
+    ).toEqual([400, 405, 404]);
     expect(listener.child.exitCode).toBeNull();
   });
 
   it('saved the verified events; verify checks them offline and replay resends them signed afresh', async () => {
-    const files = fs.readdirSync(saveDir).filter((f) => f.endsWith('.json')).sort();
+    const files = fs
+      .readdirSync(saveDir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
     expect(files).toHaveLength(2);
     const saved = JSON.parse(fs.readFileSync(path.join(saveDir, files[0]!), 'utf8'));
     const payloadFile = path.join(saveDir, 'payload.bin');
     fs.writeFileSync(payloadFile, saved.body);
     const signature = saved.headers['x-inventory-signature'];
-    const good = await sb.run(['webhooks', 'verify', '--secret-env', 'WH_SECRET', '--signature', signature, '--file', payloadFile], { env: { WH_SECRET: SECRET } });
+    const good = await sb.run(
+      ['webhooks', 'verify', '--secret-env', 'WH_SECRET', '--signature', signature, '--file', payloadFile],
+      { env: { WH_SECRET: SECRET } },
+    );
     expect(good.code, good.stderr).toBe(0);
     expect(good.stderr).toMatch(/signature valid/);
-    const rotated = await sb.run(['webhooks', 'verify', '--secret-env', 'NEW', '--secret-env', 'WH_SECRET', '--signature', signature], { env: { WH_SECRET: SECRET, NEW: 'the-next-secret-0000' }, input: saved.body });
+    const rotated = await sb.run(
+      ['webhooks', 'verify', '--secret-env', 'NEW', '--secret-env', 'WH_SECRET', '--signature', signature],
+      { env: { WH_SECRET: SECRET, NEW: 'the-next-secret-0000' }, input: saved.body },
+    );
     expect(rotated.code).toBe(0);
-    const bad = await sb.run(['webhooks', 'verify', '--secret-env', 'WH_SECRET', '--signature', signature], { env: { WH_SECRET: SECRET }, input: `${saved.body} ` });
+    const bad = await sb.run(['webhooks', 'verify', '--secret-env', 'WH_SECRET', '--signature', signature], {
+      env: { WH_SECRET: SECRET },
+      input: `${saved.body} `,
+    });
     expect(bad.code).toBe(5);
     fs.rmSync(payloadFile);
 
-    const replayed = await sb.run(['webhooks', 'replay', saveDir, '--to', listener.url, '--secret-env', 'WH_SECRET', '-o', 'json'], { env: { WH_SECRET: SECRET } });
+    const replayed = await sb.run(
+      ['webhooks', 'replay', saveDir, '--to', listener.url, '--secret-env', 'WH_SECRET', '-o', 'json'],
+      { env: { WH_SECRET: SECRET } },
+    );
     expect(replayed.code, replayed.stderr).toBe(0);
     expect(JSON.parse(replayed.stdout).map((r: { status: number }) => r.status)).toEqual([200, 200]);
     await receiver.waitFor(4);
@@ -152,7 +215,16 @@ describe('sandbox → listener → app', () => {
   });
 
   it('updates and deletes the subscriber', async () => {
-    const updated = await sb.run(['webhooks', 'update', subscriberId, '--events', 'stock.adjusted,stock.received', '--rotate-secret', '-o', 'json']);
+    const updated = await sb.run([
+      'webhooks',
+      'update',
+      subscriberId,
+      '--events',
+      'stock.adjusted,stock.received',
+      '--rotate-secret',
+      '-o',
+      'json',
+    ]);
     expect(updated.code, updated.stderr).toBe(0);
     const record = JSON.parse(updated.stdout);
     expect(record.eventTypes).toEqual(['stock.adjusted', 'stock.received']);
@@ -171,7 +243,11 @@ describe('sandbox → listener → app', () => {
     const hitsBefore = receiver.hits.length;
     const again = await sb.run(['sandbox', 'deliveries', '--redeliver', record.id, '-o', 'json']);
     expect(again.code, again.stderr).toBe(0);
-    expect(JSON.parse(again.stdout)).toMatchObject({ id: record.id, status: 'failed', lastError: 'the subscriber was deleted' });
+    expect(JSON.parse(again.stdout)).toMatchObject({
+      id: record.id,
+      status: 'failed',
+      lastError: 'the subscriber was deleted',
+    });
     expect(receiver.hits).toHaveLength(hitsBefore);
     expect((await sb.run(['sandbox', 'deliveries', '--redeliver', 'no-such-delivery'])).code).toBe(4);
   });

@@ -20,11 +20,25 @@ function opensslHex(file: string, secret: string): string {
   return out.trim().split(/\s+/)[0]!;
 }
 
-const bigItems = Array.from({ length: 9000 }, (_, i) => ({ productId: 1000 + i, name: `Prize ${i} — ünïcødé 🎟`, quantity: i % 17 }));
+const bigItems = Array.from({ length: 9000 }, (_, i) => ({
+  productId: 1000 + i,
+  name: `Prize ${i} — ünïcødé 🎟`,
+  quantity: i % 17,
+}));
 const payloads: Array<[string, string]> = [
   ['plain ASCII', JSON.stringify({ id: 'p-ascii', type: 'stock.adjusted', data: { quantity: -2 } })],
-  ['non-ASCII', JSON.stringify({ id: 'p-utf8', type: 'product.created', data: { productName: 'Crème brûlée ☕ 漢字 🎟️', note: 'Ωμέγα' } })],
-  ['pretty-printed with CRLF', JSON.stringify({ id: 'p-crlf', type: 'stock.counted', data: { a: 1 } }, null, 2).replace(/\n/g, '\r\n')],
+  [
+    'non-ASCII',
+    JSON.stringify({
+      id: 'p-utf8',
+      type: 'product.created',
+      data: { productName: 'Crème brûlée ☕ 漢字 🎟️', note: 'Ωμέγα' },
+    }),
+  ],
+  [
+    'pretty-printed with CRLF',
+    JSON.stringify({ id: 'p-crlf', type: 'stock.counted', data: { a: 1 } }, null, 2).replace(/\n/g, '\r\n'),
+  ],
   ['empty object', '{}'],
   ['1 MB', JSON.stringify({ id: 'p-big', type: 'stock.received', data: { items: bigItems } }).padEnd(1024 * 1024, ' ')],
 ];
@@ -68,6 +82,8 @@ describe.skipIf(!hasOpenssl)('listener verdicts against openssl', () => {
     const events = listener.events();
     expect(events.filter((e) => e.kind === 'delivery' && e.verdict === 'accepted')).toHaveLength(payloads.length * 5);
     expect(events.filter((e) => e.kind === 'rejected')).toHaveLength(payloads.length * 3);
-    expect(events.find((e) => e.kind === 'delivery' && e.deliveryId === 'p-big')?.bytes).toBeGreaterThanOrEqual(1024 * 1024);
+    expect(events.find((e) => e.kind === 'delivery' && e.deliveryId === 'p-big')?.bytes).toBeGreaterThanOrEqual(
+      1024 * 1024,
+    );
   });
 });

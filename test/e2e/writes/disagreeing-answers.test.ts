@@ -32,7 +32,10 @@ describe.each(dialects)('answers that disagree with the request (%s dialect)', {
     return at;
   };
   const misanswer = (match: string) => sb.control('POST', '/faults', { misanswer: [{ match }] });
-  const stateFile = (name: string) => JSON.parse(fs.readFileSync(path.join(sb.configDir, 'state', name), 'utf8')) as { entries: Record<string, Record<string, unknown>> };
+  const stateFile = (name: string) =>
+    JSON.parse(fs.readFileSync(path.join(sb.configDir, 'state', name), 'utf8')) as {
+      entries: Record<string, Record<string, unknown>>;
+    };
 
   beforeAll(async () => {
     sb = await startSandbox(['--dialect', dialect]);
@@ -51,11 +54,19 @@ describe.each(dialects)('answers that disagree with the request (%s dialect)', {
     await misanswer('POST /inventory/stock-receipts');
     const csv = file('receipt.csv', 'productId,quantity\n1014,2\n1015,3\n');
     const result = await sb.run(['inventory', 'stock', 'receive', '--file', csv, '--invoice', `MIS-${dialect}`]);
-    expectDisagreement(result, /the service's answer to receipt [0-9a-f]{12} disagrees with what was sent/, 'warehouseId');
+    expectDisagreement(
+      result,
+      /the service's answer to receipt [0-9a-f]{12} disagrees with what was sent/,
+      'warehouseId',
+    );
     expect(result.stderr).toContain('venue inventory receipts resolve');
-    const entry = Object.values(stateFile('inventory-receipts.json').entries).find((e) => e.invoice === `MIS-${dialect}`)!;
+    const entry = Object.values(stateFile('inventory-receipts.json').entries).find(
+      (e) => e.invoice === `MIS-${dialect}`,
+    )!;
     expect(entry.status).toBe('unknown');
-    expect(entry.disagreement).toEqual(expect.arrayContaining([expect.stringMatching(/^warehouseId: sent 1, came back 1007$/)]));
+    expect(entry.disagreement).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^warehouseId: sent 1, came back 1007$/)]),
+    );
     const rerun = await sb.run(['-v', 'inventory', 'stock', 'receive', '--file', csv, '--invoice', `MIS-${dialect}`]);
     expect(rerun.code, rerun.stderr).toBe(7);
     expect(rerun.stderr).not.toMatch(/> POST \S+stock-receipts/);
@@ -68,22 +79,49 @@ describe.each(dialects)('answers that disagree with the request (%s dialect)', {
     expectDisagreement(take, /the service's answer to stock take [0-9a-f]{12} disagrees/, 'warehouseId');
 
     await misanswer('POST /inventory/stock-adjustments');
-    const adjust = await sb.run(['inventory', 'stock', 'adjust', '--product', '1018', '--quantity', '2', '--comment', `mis ${dialect}`]);
+    const adjust = await sb.run([
+      'inventory',
+      'stock',
+      'adjust',
+      '--product',
+      '1018',
+      '--quantity',
+      '2',
+      '--comment',
+      `mis ${dialect}`,
+    ]);
     expectDisagreement(adjust, /the service's answer to adjustment [0-9a-f]{12} disagrees/, 'productId');
     expect(adjust.stderr).toMatch(/adjustmentQuantity: sent 2, came back 2007/);
 
-    const changes = Object.values(stateFile('inventory-stock-changes.json').entries).filter((e) => e.comment === `mis ${dialect}`);
+    const changes = Object.values(stateFile('inventory-stock-changes.json').entries).filter(
+      (e) => e.comment === `mis ${dialect}`,
+    );
     expect(changes.map((e) => `${e.kind}:${e.status}`).sort()).toEqual(['adjustment:unknown', 'take:unknown']);
   });
 
   it('a reload: exit 6, listed unsettled; the rerun with the same reference settles it without crediting twice', async () => {
     await misanswer('POST /wallet/api/v1/sale');
-    const reload = ['wallet', 'reload', '6001000000000000001', '--product', 'RL-10', '--payment-ref', `mis-${dialect}`, '--yes'];
+    const reload = [
+      'wallet',
+      'reload',
+      '6001000000000000001',
+      '--product',
+      'RL-10',
+      '--payment-ref',
+      `mis-${dialect}`,
+      '--yes',
+    ];
     const result = await sb.run(reload);
-    expectDisagreement(result, /the service's answer to the reload sale for payment ref mis-\w+ disagrees/, 'cardNumber');
+    expectDisagreement(
+      result,
+      /the service's answer to the reload sale for payment ref mis-\w+ disagrees/,
+      'cardNumber',
+    );
     const listed = await sb.run(['wallet', 'reloads', '--unsettled', '-o', 'json']);
     expect(listed.code).toBe(7);
-    expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ paymentReference: `mis-${dialect}`, outcome: 'unknown' })]);
+    expect(JSON.parse(listed.stdout)).toEqual([
+      expect.objectContaining({ paymentReference: `mis-${dialect}`, outcome: 'unknown' }),
+    ]);
     const settle = await sb.run(reload);
     expect(settle.code, settle.stderr).toBe(0);
     expect(settle.stderr).toContain('was already recorded (the service recognised the reference)');
@@ -91,16 +129,54 @@ describe.each(dialects)('answers that disagree with the request (%s dialect)', {
 
   it('a product, a supplier and a webhook subscriber: exit 6 naming the field, nothing claimed', async () => {
     await misanswer('POST /inventory/products');
-    const product = await sb.run(['inventory', 'products', 'create', '--name', `Gummy ${dialect}`, '--description', '100 g', '--category', 'SNACKS', '--tax-group', 'GST', '--type', 'stock', '--sale-type', 'sale', '--sell-price', '3.50']);
+    const product = await sb.run([
+      'inventory',
+      'products',
+      'create',
+      '--name',
+      `Gummy ${dialect}`,
+      '--description',
+      '100 g',
+      '--category',
+      'SNACKS',
+      '--tax-group',
+      'GST',
+      '--type',
+      'stock',
+      '--sale-type',
+      'sale',
+      '--sell-price',
+      '3.50',
+    ]);
     expectDisagreement(product, /the service's answer to the creation of product "Gummy \w+" disagrees/, 'productName');
     expect(product.stderr).toContain('sellPrice: sent 3.50, came back 3507.00');
 
     await misanswer('POST /inventory/suppliers');
-    const supplier = await sb.run(['inventory', 'suppliers', 'create', '--code', `MIS${dialect.toUpperCase()}`, '--name', 'Mis Co', '--address', '1 Main St', '--payment-terms', '30']);
+    const supplier = await sb.run([
+      'inventory',
+      'suppliers',
+      'create',
+      '--code',
+      `MIS${dialect.toUpperCase()}`,
+      '--name',
+      'Mis Co',
+      '--address',
+      '1 Main St',
+      '--payment-terms',
+      '30',
+    ]);
     expectDisagreement(supplier, /the service's answer to the creation of supplier MIS\w+ disagrees/, 'supplierCode');
 
     await misanswer('POST /inventory/webhooks');
-    const hook = await sb.run(['webhooks', 'create', '--url', `https://erp.example.com/mis-${dialect}`, '--events', 'stock.adjusted', '--generate-secret']);
+    const hook = await sb.run([
+      'webhooks',
+      'create',
+      '--url',
+      `https://erp.example.com/mis-${dialect}`,
+      '--events',
+      'stock.adjusted',
+      '--generate-secret',
+    ]);
     expectDisagreement(hook, /the service's answer to the creation of the webhook subscriber for \S+ disagrees/, 'url');
   });
 
@@ -110,18 +186,25 @@ describe.each(dialects)('answers that disagree with the request (%s dialect)', {
     const hook = await sb.run(['webhooks', 'create', '--url', url, '--events', 'stock.adjusted', '--generate-secret']);
     expect(hook.code, hook.stderr).toBe(0);
     expect(hook.stderr).toContain('created (its answer was lost; the list read back shows it)');
-    const listed = JSON.parse((await sb.run(['webhooks', 'list', '-o', 'json'])).stdout) as Array<Record<string, unknown>>;
+    const listed = JSON.parse((await sb.run(['webhooks', 'list', '-o', 'json'])).stdout) as Array<
+      Record<string, unknown>
+    >;
     expect(listed.filter((w) => Object.values(w).includes(url))).toHaveLength(1);
   });
 
   it('a hold, an order and a payment: exit 6 each, nothing claimed, each journalled unknown', async () => {
     const sessions = await sb.run(['booking', 'sessions', 'exp-laser-tag', '--date', '+3d', '-o', 'json']);
-    const slots = (JSON.parse(sessions.stdout) as Array<Record<string, unknown>>).map((s) => String(s.slotId ?? s.SlotId ?? s.sessionId ?? s.id));
+    const slots = (JSON.parse(sessions.stdout) as Array<Record<string, unknown>>).map((s) =>
+      String(s.slotId ?? s.SlotId ?? s.sessionId ?? s.id),
+    );
     await misanswer('POST /booking/api/v1/orders/reservations/reserve');
     const hold = await sb.run(['booking', 'reserve', 'exp-laser-tag', '--session', slots[0]!, '--quantity', '2']);
     expectDisagreement(hold, /the service's answer to the hold request for slot \S+ disagrees/, 'slotId');
     expect(hold.stderr).toMatch(/quantity: sent 2, came back 2007/);
-    const holds = JSON.parse((await sb.run(['booking', 'holds', '-o', 'json'])).stdout) as Array<{ slotId: string; state: string }>;
+    const holds = JSON.parse((await sb.run(['booking', 'holds', '-o', 'json'])).stdout) as Array<{
+      slotId: string;
+      state: string;
+    }>;
     expect(holds.find((h) => h.slotId === slots[0])).toMatchObject({ state: 'unknown' });
 
     // An order from a hold made without faults.
@@ -129,22 +212,57 @@ describe.each(dialects)('answers that disagree with the request (%s dialect)', {
     expect(held.code, held.stderr).toBe(0);
     const reservationId = /as reservation (\S+) /.exec(held.stderr)![1]!;
     await misanswer('POST /booking/api/v1/orders/initiate');
-    const order = await sb.run(['booking', 'order', 'create', '--reservation', reservationId, '--first-name', 'Ada', '--last-name', 'Lovelace', '--email', 'ada@example.com']);
+    const order = await sb.run([
+      'booking',
+      'order',
+      'create',
+      '--reservation',
+      reservationId,
+      '--first-name',
+      'Ada',
+      '--last-name',
+      'Lovelace',
+      '--email',
+      'ada@example.com',
+    ]);
     expectDisagreement(order, /the service's answer to the order of \S+ disagrees/, 'reservations');
     const orderId = /order (ord-\d+): venue recorded it as unknown/.exec(order.stderr)![1]!;
 
     await misanswer('POST /booking/api/v1/sale');
-    const pay = await sb.run(['booking', 'order', 'pay', orderId, '--amount', '15.00', '--payment-ref', `MIS-PAY-${dialect}`]);
+    const pay = await sb.run([
+      'booking',
+      'order',
+      'pay',
+      orderId,
+      '--amount',
+      '15.00',
+      '--payment-ref',
+      `MIS-PAY-${dialect}`,
+    ]);
     expectDisagreement(pay, /the service's answer to the payment for order ord-\d+ disagrees/, 'amount');
-    expect(pay.stderr).toContain(`finish: venue booking order pay ${orderId} --amount 15.00 --payment-ref MIS-PAY-${dialect}`);
+    expect(pay.stderr).toContain(
+      `finish: venue booking order pay ${orderId} --amount 15.00 --payment-ref MIS-PAY-${dialect}`,
+    );
 
-    const journal = JSON.parse(fs.readFileSync(path.join(sb.configDir, 'state', 'booking-holds', 'sandbox.json'), 'utf8')) as { entries: Record<string, Record<string, unknown>> };
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(sb.configDir, 'state', 'booking-holds', 'sandbox.json'), 'utf8'),
+    ) as { entries: Record<string, Record<string, unknown>> };
     const byKind = (kind: string) => Object.values(journal.entries).filter((e) => e.kind === kind);
     expect(byKind('order').map((e) => e.status)).toEqual(['unknown']);
     expect(byKind('payment').map((e) => e.status)).toEqual(['unknown']);
 
     // The rerun of the payment reads the order first: paid with this reference, so nothing is sent again.
-    const rerun = await sb.run(['-v', 'booking', 'order', 'pay', orderId, '--amount', '15.00', '--payment-ref', `MIS-PAY-${dialect}`]);
+    const rerun = await sb.run([
+      '-v',
+      'booking',
+      'order',
+      'pay',
+      orderId,
+      '--amount',
+      '15.00',
+      '--payment-ref',
+      `MIS-PAY-${dialect}`,
+    ]);
     expect(rerun.code, rerun.stderr).toBe(0);
     expect(rerun.stderr).not.toMatch(/> POST \S+\/api\/v1\/sale/);
   });

@@ -42,13 +42,18 @@ const state = (...parts: string[]) => path.join(sb.configDir, 'state', ...parts)
 const receiptsJournal = () => state('inventory-receipts.json');
 
 async function receiptsSent(invoice: string): Promise<number> {
-  const { items } = await sb.control<{ items: Array<{ kind: string; source?: string; body?: { invoice?: string } }> }>('GET', '/inventory/movements');
+  const { items } = await sb.control<{ items: Array<{ kind: string; source?: string; body?: { invoice?: string } }> }>(
+    'GET',
+    '/inventory/movements',
+  );
   return items.filter((m) => m.kind === 'receipt' && m.source !== 'venue' && m.body?.invoice === invoice).length;
 }
 
 function receiptStatus(invoice: string): string | undefined {
   try {
-    const journal = JSON.parse(fs.readFileSync(receiptsJournal(), 'utf8')) as { entries: Record<string, { invoice?: string; status: string }> };
+    const journal = JSON.parse(fs.readFileSync(receiptsJournal(), 'utf8')) as {
+      entries: Record<string, { invoice?: string; status: string }>;
+    };
     return Object.values(journal.entries).find((e) => e.invoice === invoice)?.status;
   } catch {
     return undefined; // mid-rename, or not a file
@@ -65,7 +70,10 @@ async function waitFor(check: () => boolean, what: string): Promise<void> {
 
 /** Runs venue in the background; `signal` sends a signal once `when` says so (given stderr so far). */
 function runWith(args: string[], when?: (stderr: string) => boolean, signal: NodeJS.Signals = 'SIGINT') {
-  const child = spawn(process.execPath, [venueBin, ...args], { env: baseEnv(sb.env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [venueBin, ...args], {
+    env: baseEnv(sb.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let sent = false;
@@ -77,17 +85,23 @@ function runWith(args: string[], when?: (stderr: string) => boolean, signal: Nod
       child.kill(signal);
     }
   });
-  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
   return { child, done };
 }
 
 describe('a 408 given after the service applied the write', { timeout: 90_000 }, () => {
   it('a receipt: unknown (exit 7), and the rerun refuses it without sending', async () => {
-    await sb.control('POST', '/faults', { answerAfterProcessing: [{ match: 'POST /inventory/stock-receipts', status: 408 }] });
+    await sb.control('POST', '/faults', {
+      answerAfterProcessing: [{ match: 'POST /inventory/stock-receipts', status: 408 }],
+    });
     const csv = file('r408.csv', 'productId,quantity\n1014,2\n');
     const first = await sb.run(['inventory', 'stock', 'receive', '--file', csv, '--invoice', 'R408']);
     expect(first.code, first.stderr).toBe(7);
-    expect(first.stderr).toMatch(/receipt [0-9a-f]{12} may or may not have been applied: the inventory service answered 408/);
+    expect(first.stderr).toMatch(
+      /receipt [0-9a-f]{12} may or may not have been applied: the inventory service answered 408/,
+    );
     expect(receiptStatus('R408')).toBe('unknown');
     const rerun = await sb.run(['-v', 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'R408']);
     expect(rerun.code, rerun.stderr).toBe(7);
@@ -96,23 +110,42 @@ describe('a 408 given after the service applied the write', { timeout: 90_000 },
   });
 
   it('a reload: unknown (exit 7); the rerun with the same reference is recognised, credited once', async () => {
-    await sb.control('POST', '/faults', { answerAfterProcessing: [{ match: 'POST /wallet/api/v1/sale', status: 408 }] });
-    const reload = ['wallet', 'reload', '6001000000000000001', '--product', 'RL-10', '--payment-ref', 'r408-pay', '--yes'];
+    await sb.control('POST', '/faults', {
+      answerAfterProcessing: [{ match: 'POST /wallet/api/v1/sale', status: 408 }],
+    });
+    const reload = [
+      'wallet',
+      'reload',
+      '6001000000000000001',
+      '--product',
+      'RL-10',
+      '--payment-ref',
+      'r408-pay',
+      '--yes',
+    ];
     const first = await sb.run(reload);
     expect(first.code, first.stderr).toBe(7);
     expect(first.stderr).toContain('may or may not have been recorded: the wallet service answered 408');
     const rerun = await sb.run(reload);
     expect(rerun.code, rerun.stderr).toBe(0);
-    expect(rerun.stderr).toContain('was already recorded (the service recognised the reference); it was not credited again');
+    expect(rerun.stderr).toContain(
+      'was already recorded (the service recognised the reference); it was not credited again',
+    );
     const { accessToken } = await guestTokens(sb, 'ava@example.com');
     const activity = await walletFetch(sb, 'GET', '/api/v1/card/6001000000000000001/activity', { token: accessToken });
-    expect((activity.body.items as Array<{ paymentReference?: string }>).filter((e) => e.paymentReference === 'r408-pay')).toHaveLength(1);
+    expect(
+      (activity.body.items as Array<{ paymentReference?: string }>).filter((e) => e.paymentReference === 'r408-pay'),
+    ).toHaveLength(1);
   });
 
   it('a payment whose order cannot be read back: unknown (exit 7); the rerun reads the order first and sends nothing', async () => {
     const slot = (await slotsOf(sb, 'exp-escape-room', '+4d'))[0]!;
     const token = await bookingToken(sb);
-    const held = await bookingApi(sb, token, 'POST', '/api/v1/orders/reservations/reserve', { experienceId: 'exp-escape-room', slotId: slot.id, quantity: 1 });
+    const held = await bookingApi(sb, token, 'POST', '/api/v1/orders/reservations/reserve', {
+      experienceId: 'exp-escape-room',
+      slotId: slot.id,
+      quantity: 1,
+    });
     const order = await bookingApi(sb, token, 'POST', '/api/v1/orders/initiate', {
       reservationIds: [held.body.reservationId],
       guest: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
@@ -127,7 +160,9 @@ describe('a 408 given after the service applied the write', { timeout: 90_000 },
     const first = await sb.run(pay);
     expect(first.code, first.stderr).toBe(7);
     expect(first.stderr).toContain(`the payment for order ${orderId} may or may not have been recorded`);
-    expect(first.stderr).toContain(`finish: venue booking order pay ${orderId} --amount ${total.toFixed(2)} --payment-ref P408`);
+    expect(first.stderr).toContain(
+      `finish: venue booking order pay ${orderId} --amount ${total.toFixed(2)} --payment-ref P408`,
+    );
     await sb.control('DELETE', '/faults');
     const rerun = await sb.run(['-v', ...pay]);
     expect(rerun.code, rerun.stderr).toBe(0);
@@ -145,7 +180,9 @@ describe('a state folder that cannot be written', { timeout: 90_000 }, () => {
       const csv = file('before.csv', 'productId,quantity\n1015,1\n');
       const result = await sb.run(['-v', 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'STATE-BEFORE']);
       expect(result.code, result.stderr).toBe(1);
-      expect(result.stderr).toContain(`cannot write venue's journal ${receiptsJournal()} in the folder ${state()}: a folder stands where the file should be`);
+      expect(result.stderr).toContain(
+        `cannot write venue's journal ${receiptsJournal()} in the folder ${state()}: a folder stands where the file should be`,
+      );
       expect(result.stderr).toContain('nothing was sent');
       expect(result.stderr).not.toMatch(/unexpected failure|    at /);
       expect(result.stderr).not.toMatch(/> POST \S+stock-receipts/);
@@ -160,9 +197,20 @@ describe('a state folder that cannot be written', { timeout: 90_000 }, () => {
     fs.writeFileSync(state('booking-holds'), 'not a folder');
     try {
       const slot = (await slotsOf(sb, 'exp-laser-tag', '+5d'))[0]!;
-      const result = await sb.run(['-v', 'booking', 'reserve', 'exp-laser-tag', '--session', slot.id, '--quantity', '1']);
+      const result = await sb.run([
+        '-v',
+        'booking',
+        'reserve',
+        'exp-laser-tag',
+        '--session',
+        slot.id,
+        '--quantity',
+        '1',
+      ]);
       expect(result.code, result.stderr).toBe(1);
-      expect(result.stderr).toContain(`in the folder ${state('booking-holds')}: a file stands where a folder should be`);
+      expect(result.stderr).toContain(
+        `in the folder ${state('booking-holds')}: a file stands where a folder should be`,
+      );
       expect(result.stderr).not.toMatch(/> POST \S+reserve/);
     } finally {
       fs.rmSync(state('booking-holds'), { force: true });
@@ -182,7 +230,9 @@ describe('a state folder that cannot be written', { timeout: 90_000 }, () => {
     fs.writeFileSync(receiptsJournal(), saved);
     expect(result.code, result.stderr).toBe(7);
     expect(result.stderr).toMatch(/receipt [0-9a-f]{12} was sent, but venue could not record its outcome/);
-    expect(result.stderr).toContain('sent: {"warehouseId":1,"userId":1,"invoice":"STATE-DURING","items":[{"productId":1016,"quantity":3}]}');
+    expect(result.stderr).toContain(
+      'sent: {"warehouseId":1,"userId":1,"invoice":"STATE-DURING","items":[{"productId":1016,"quantity":3}]}',
+    );
     expect(result.stderr).toMatch(/the service answered: \{"receiptId":\d+/);
     expect(result.stderr).not.toMatch(/unexpected failure|    at /);
     expect(await receiptsSent('STATE-DURING')).toBe(1);
@@ -222,7 +272,10 @@ describe('Ctrl-C: the exit code follows the outcome', { timeout: 90_000 }, () =>
   it('just before the send (while the levels are read): 130, nothing sent, nothing journalled', async () => {
     await sb.control('POST', '/faults', { latencyMs: 3000, latencyMatch: 'GET /inventory/stock-levels' });
     const csv = file('int-before.csv', 'productId,quantity\n1018,5\n');
-    const result = await runWith(['-v', 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'INT-BEFORE'], (err) => /> GET \S+stock-levels/.test(err)).done;
+    const result = await runWith(
+      ['-v', 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'INT-BEFORE'],
+      (err) => /> GET \S+stock-levels/.test(err),
+    ).done;
     expect(result.code, result.stderr).toBe(130);
     expect(result.stderr).not.toMatch(/> POST \S+stock-receipts/);
     expect(receiptStatus('INT-BEFORE')).toBeUndefined();
@@ -232,7 +285,10 @@ describe('Ctrl-C: the exit code follows the outcome', { timeout: 90_000 }, () =>
   it('during a receipt that completes: 0, and the message says it was interrupted after completing', async () => {
     await sb.control('POST', '/faults', { latencyMs: 2000, latencyMatch: 'POST /inventory/stock-receipts' });
     const csv = file('int-during.csv', 'productId,quantity\n1018,2\n');
-    const result = await runWith(['-v', 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'INT-DURING'], (err) => /> POST \S+stock-receipts/.test(err)).done;
+    const result = await runWith(
+      ['-v', 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'INT-DURING'],
+      (err) => /> POST \S+stock-receipts/.test(err),
+    ).done;
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('interrupted: waiting for the answer');
     expect(result.stderr).toMatch(/interrupted, but this was done first: Receipt [0-9a-f]{12} recorded/);
@@ -241,9 +297,16 @@ describe('Ctrl-C: the exit code follows the outcome', { timeout: 90_000 }, () =>
   });
 
   it('during a receipt whose answer is lost: 7, with the settle command', async () => {
-    await sb.control('POST', '/faults', { latencyMs: 2000, latencyMatch: 'POST /inventory/stock-receipts', dropAfterProcessing: [{ match: 'POST /inventory/stock-receipts' }] });
+    await sb.control('POST', '/faults', {
+      latencyMs: 2000,
+      latencyMatch: 'POST /inventory/stock-receipts',
+      dropAfterProcessing: [{ match: 'POST /inventory/stock-receipts' }],
+    });
     const csv = file('int-lost.csv', 'productId,quantity\n1018,1\n');
-    const result = await runWith(['-v', 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'INT-LOST'], (err) => /> POST \S+stock-receipts/.test(err)).done;
+    const result = await runWith(
+      ['-v', 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'INT-LOST'],
+      (err) => /> POST \S+stock-receipts/.test(err),
+    ).done;
     expect(result.code, result.stderr).toBe(7);
     expect(result.stderr).toContain('venue inventory receipts resolve');
     expect(result.stderr).not.toContain('✓');
@@ -252,11 +315,28 @@ describe('Ctrl-C: the exit code follows the outcome', { timeout: 90_000 }, () =>
   it('during a payment that completes: 0 (a wrapper must not read a paid booking as failed)', async () => {
     const slot = (await slotsOf(sb, 'exp-escape-room', '+6d'))[0]!;
     const token = await bookingToken(sb);
-    const held = await bookingApi(sb, token, 'POST', '/api/v1/orders/reservations/reserve', { experienceId: 'exp-escape-room', slotId: slot.id, quantity: 1 });
-    const order = await bookingApi(sb, token, 'POST', '/api/v1/orders/initiate', { reservationIds: [held.body.reservationId], guest: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } });
+    const held = await bookingApi(sb, token, 'POST', '/api/v1/orders/reservations/reserve', {
+      experienceId: 'exp-escape-room',
+      slotId: slot.id,
+      quantity: 1,
+    });
+    const order = await bookingApi(sb, token, 'POST', '/api/v1/orders/initiate', {
+      reservationIds: [held.body.reservationId],
+      guest: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+    });
     await sb.control('POST', '/faults', { latencyMs: 2000, latencyMatch: 'POST /booking/api/v1/sale' });
     const result = await runWith(
-      ['-v', 'booking', 'order', 'pay', order.body.orderId, '--amount', Number(order.body.total).toFixed(2), '--payment-ref', 'INT-PAY'],
+      [
+        '-v',
+        'booking',
+        'order',
+        'pay',
+        order.body.orderId,
+        '--amount',
+        Number(order.body.total).toFixed(2),
+        '--payment-ref',
+        'INT-PAY',
+      ],
       (err) => /> POST \S+\/api\/v1\/sale/.test(err),
     ).done;
     expect(result.code, result.stderr).toBe(0);
@@ -273,7 +353,10 @@ describe('Ctrl-C: the exit code follows the outcome', { timeout: 90_000 }, () =>
     ).done;
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('the sale was recorded but the balance could not be read');
-    const listed = JSON.parse((await sb.run(['wallet', 'reloads', '-o', 'json'])).stdout) as Array<{ paymentReference: string; outcome: string }>;
+    const listed = JSON.parse((await sb.run(['wallet', 'reloads', '-o', 'json'])).stdout) as Array<{
+      paymentReference: string;
+      outcome: string;
+    }>;
     expect(listed.find((r) => r.paymentReference === 'int-after')?.outcome).toBe('recorded');
   });
 });
@@ -286,29 +369,30 @@ describe('journals of the format before', { timeout: 60_000 }, () => {
       const env = { ...sb.env, VENUE_CONFIG_DIR: configDir };
       const receipts = await runVenue(['inventory', 'receipts', 'list', '-o', 'json'], { env });
       expect(receipts.code, receipts.stderr).toBe(0);
-      expect((JSON.parse(receipts.stdout) as Array<{ invoice: string; status: string }>).map((r) => `${r.invoice}:${r.status}`).sort()).toEqual([
-        'INV-V1-A:recorded',
-        'INV-V1-B:unknown',
-        'INV-V1-C:not-applied',
-        'INV-V1-KILLED:sending',
-      ]);
+      expect(
+        (JSON.parse(receipts.stdout) as Array<{ invoice: string; status: string }>)
+          .map((r) => `${r.invoice}:${r.status}`)
+          .sort(),
+      ).toEqual(['INV-V1-A:recorded', 'INV-V1-B:unknown', 'INV-V1-C:not-applied', 'INV-V1-KILLED:sending']);
       expect(fs.existsSync(path.join(configDir, 'state', 'inventory-receipts.json.v1.bak'))).toBe(true);
       const reloads = await runVenue(['wallet', 'reloads', '-o', 'json'], { env });
-      expect((JSON.parse(reloads.stdout) as Array<{ paymentReference: string; outcome: string }>).map((r) => `${r.paymentReference}:${r.outcome}`).sort()).toEqual([
-        'v1-pay-1:recorded',
-        'v1-pay-2:unknown',
-        'v1-pay-3:refused',
-        'v1-pay-4:unknown',
-      ]);
+      expect(
+        (JSON.parse(reloads.stdout) as Array<{ paymentReference: string; outcome: string }>)
+          .map((r) => `${r.paymentReference}:${r.outcome}`)
+          .sort(),
+      ).toEqual(['v1-pay-1:recorded', 'v1-pay-2:unknown', 'v1-pay-3:refused', 'v1-pay-4:unknown']);
       const holds = await runVenue(['booking', 'holds', '-o', 'json'], { env });
-      expect((JSON.parse(holds.stdout) as Array<{ reservationId?: string; state: string; orderId?: string }>).map((h) => `${h.reservationId ?? '-'}:${h.state}:${h.orderId ?? '-'}`)).toEqual([
-        'res-000001:held:-',
-        '-:unknown:-',
-        'res-000003:held:ord-000001',
-      ]);
+      expect(
+        (JSON.parse(holds.stdout) as Array<{ reservationId?: string; state: string; orderId?: string }>).map(
+          (h) => `${h.reservationId ?? '-'}:${h.state}:${h.orderId ?? '-'}`,
+        ),
+      ).toEqual(['res-000001:held:-', '-:unknown:-', 'res-000003:held:ord-000001']);
       // The receipt a killed run left "sending" is refused as unknown, never sent again.
       const csv = file('v1-killed.csv', 'productId,quantity\n1018,4\n');
-      const killed = await runVenue(['-v', 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'INV-V1-KILLED'], { env });
+      const killed = await runVenue(
+        ['-v', 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'INV-V1-KILLED'],
+        { env },
+      );
       expect(killed.code, killed.stderr).toBe(7);
       expect(killed.stderr).toContain('an earlier run died while sending it');
       expect(killed.stderr).not.toMatch(/> POST \S+stock-receipts/);

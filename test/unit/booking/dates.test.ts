@@ -21,7 +21,18 @@ describe('dates as people type them', () => {
     expect(resolveDate(text, now)).toBe(expected);
   });
 
-  it.each(['2026-02-30', '2025-02-29', '2026-13-01', '26-11-22', '22/11/2026', 'next week', '+d', '+1w', '', '2026-11-22T10:00'])('refuses %j', (text) => {
+  it.each([
+    '2026-02-30',
+    '2025-02-29',
+    '2026-13-01',
+    '26-11-22',
+    '22/11/2026',
+    'next week',
+    '+d',
+    '+1w',
+    '',
+    '2026-11-22T10:00',
+  ])('refuses %j', (text) => {
     expect(resolveDate(text, now)).toBeUndefined();
   });
 
@@ -31,7 +42,9 @@ describe('dates as people type them', () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ValidationError);
-      expect((error as ValidationError).issues).toEqual([{ field: '--date', rule: 'must be YYYY-MM-DD, today, tomorrow or +Nd (got "soon")' }]);
+      expect((error as ValidationError).issues).toEqual([
+        { field: '--date', rule: 'must be YYYY-MM-DD, today, tomorrow or +Nd (got "soon")' },
+      ]);
       expect((error as ValidationError).exitCode).toBe(2);
     }
   });

@@ -15,9 +15,15 @@ describe('the hold journal', () => {
   it('records pending, then held with the id; settling takes it out', async () => {
     const journal = new HoldJournal(dir(), 'default', () => Date.UTC(2026, 10, 22, 9));
     const key = await journal.pending(request);
-    expect(journal.list()).toEqual([{ key, state: 'pending', experienceId: 'e1', slotId: 's1', quantity: 2, placedAt: '2026-11-22T09:00:00.000Z' }]);
+    expect(journal.list()).toEqual([
+      { key, state: 'pending', experienceId: 'e1', slotId: 's1', quantity: 2, placedAt: '2026-11-22T09:00:00.000Z' },
+    ]);
     await journal.held(key, 'res-1', '2026-11-22T09:10:00Z');
-    expect(journal.list()[0]).toMatchObject({ state: 'held', reservationId: 'res-1', expiresAt: '2026-11-22T09:10:00Z' });
+    expect(journal.list()[0]).toMatchObject({
+      state: 'held',
+      reservationId: 'res-1',
+      expiresAt: '2026-11-22T09:10:00Z',
+    });
     await journal.ordered(['res-1'], 'ord-1');
     expect(journal.list()[0]).toMatchObject({ orderId: 'ord-1' });
     await journal.settled({ orderId: 'ord-1' });
@@ -74,7 +80,14 @@ describe('the hold journal', () => {
   it('keeps every hold of concurrent writers', async () => {
     const journal = new HoldJournal(dir(), 'default');
     const other = new HoldJournal(path.dirname(path.dirname(journal.file)), 'default');
-    await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? journal : other).pending({ ...request, slotId: `s${i}` })));
-    expect(journal.list().map((h) => h.slotId).sort()).toEqual(['s0', 's1', 's2', 's3', 's4', 's5']);
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? journal : other).pending({ ...request, slotId: `s${i}` })),
+    );
+    expect(
+      journal
+        .list()
+        .map((h) => h.slotId)
+        .sort(),
+    ).toEqual(['s0', 's1', 's2', 's3', 's4', 's5']);
   });
 });

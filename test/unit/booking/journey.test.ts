@@ -1,28 +1,82 @@
 // The booking journey as plain logic: fake service, scripted prompter, fake interrupt.
 
 import { describe, expect, it } from 'vitest';
-import { runBookingJourney, type BookingApi, type JourneyChoices, type JourneyIO } from '../../../src/lib/booking/journey.js';
+import {
+  runBookingJourney,
+  type BookingApi,
+  type JourneyChoices,
+  type JourneyIO,
+} from '../../../src/lib/booking/journey.js';
 import { SlotUnavailableError, type Order, type Reservation, type Slot } from '../../../src/lib/booking/client.js';
-import { ApiError, DeclinedError, InterruptedError, ServerError, UnknownOutcomeError, UsageError } from '../../../src/lib/errors.js';
+import {
+  ApiError,
+  DeclinedError,
+  InterruptedError,
+  ServerError,
+  UnknownOutcomeError,
+  UsageError,
+} from '../../../src/lib/errors.js';
 import type { Asking, Choice } from '../../../src/lib/asking.js';
 
 const now = new Date(2026, 10, 22, 9, 0, 0).getTime();
 
-const slot = (id: string, start: string, remaining: number): Slot => ({ id, date: start.slice(0, 10), startTime: start, endTime: start, capacity: 10, remaining, price: 20 });
+const slot = (id: string, start: string, remaining: number): Slot => ({
+  id,
+  date: start.slice(0, 10),
+  startTime: start,
+  endTime: start,
+  capacity: 10,
+  remaining,
+  price: 20,
+});
 
 function fakeApi(overrides: Partial<BookingApi> = {}) {
   const calls: string[] = [];
-  const reservation: Reservation = { id: 'res-1', status: 'held', slotId: 's-1400', quantity: 2, expiresAt: '2026-11-22T09:10:00Z' };
-  const order: Order & { total: number } = { id: 'ord-1', status: 'created', total: 40, reservationIds: ['res-1'], reservations: [reservation], expiresAt: '2026-11-22T09:20:00Z' };
+  const reservation: Reservation = {
+    id: 'res-1',
+    status: 'held',
+    slotId: 's-1400',
+    quantity: 2,
+    expiresAt: '2026-11-22T09:10:00Z',
+  };
+  const order: Order & { total: number } = {
+    id: 'ord-1',
+    status: 'created',
+    total: 40,
+    reservationIds: ['res-1'],
+    reservations: [reservation],
+    expiresAt: '2026-11-22T09:20:00Z',
+  };
   const api: BookingApi = {
-    locations: async () => (calls.push('locations'), [{ id: 'loc-a', name: 'A' }, { id: 'loc-b', name: 'B' }]),
+    locations: async () => (
+      calls.push('locations'),
+      [
+        { id: 'loc-a', name: 'A' },
+        { id: 'loc-b', name: 'B' },
+      ]
+    ),
     experiences: async (l) => (calls.push(`experiences ${l}`), [{ id: 'exp-x', name: 'X', price: 20 }]),
-    availability: async () => (calls.push('availability'), [{ date: '2026-11-22', remaining: 0 }, { date: '2026-11-23', remaining: 30 }]),
-    sessions: async (e, d) => (calls.push(`sessions ${d}`), [slot('s-1000', `${d}T10:00:00Z`, 5), slot('s-1400', `${d}T14:00:00Z`, 5), slot('s-1600', `${d}T16:00:00Z`, 0)]),
-    reserve: async (r) => (calls.push(`reserve ${r.slotId} ${r.quantity}`), { ...reservation, slotId: r.slotId, quantity: r.quantity }),
+    availability: async () => (
+      calls.push('availability'),
+      [
+        { date: '2026-11-22', remaining: 0 },
+        { date: '2026-11-23', remaining: 30 },
+      ]
+    ),
+    sessions: async (e, d) => (
+      calls.push(`sessions ${d}`),
+      [slot('s-1000', `${d}T10:00:00Z`, 5), slot('s-1400', `${d}T14:00:00Z`, 5), slot('s-1600', `${d}T16:00:00Z`, 0)]
+    ),
+    reserve: async (r) => (
+      calls.push(`reserve ${r.slotId} ${r.quantity}`),
+      { ...reservation, slotId: r.slotId, quantity: r.quantity }
+    ),
     releaseReservation: async (id) => (calls.push(`release ${id}`), { ...reservation, status: 'released' }),
     createOrder: async () => (calls.push('order'), order),
-    recordSale: async (s) => (calls.push(`sale ${s.amount} ${s.paymentReference}`), { orderId: order.id, orderStatus: 'confirmed', order: { ...order, status: 'confirmed' }, sale: { id: 'sale-1' } }),
+    recordSale: async (s) => (
+      calls.push(`sale ${s.amount} ${s.paymentReference}`),
+      { orderId: order.id, orderStatus: 'confirmed', order: { ...order, status: 'confirmed' }, sale: { id: 'sale-1' } }
+    ),
     cancelOrder: async (id) => (calls.push(`cancel ${id}`), { ...order, status: 'cancelled' }),
     findOrder: async (id) => (calls.push(`find ${id}`), order),
     ...overrides,
@@ -53,9 +107,10 @@ function scriptedPrompter(answers?: Record<string, unknown[]>): Asking & { asked
     input: async (_m, o) => next(o.flag) as string,
     password: async (_m, o) => next(o.flag) as string,
     confirm: async (_m, o) => next(o.flag) as boolean,
-    select: async <T,>(_m: string, choices: Array<Choice<T>>, o: { flag: string }) => {
+    select: async <T>(_m: string, choices: Array<Choice<T>>, o: { flag: string }) => {
       const answer = next(o.flag);
-      if (!choices.some((c) => c.value === answer && !c.disabled)) throw new Error(`${String(answer)} is not an open choice for ${o.flag}`);
+      if (!choices.some((c) => c.value === answer && !c.disabled))
+        throw new Error(`${String(answer)} is not an open choice for ${o.flag}`);
       return answer as T;
     },
   };
@@ -122,7 +177,9 @@ describe('book unattended', () => {
 
   it('names every missing flag and sends nothing', async () => {
     const { api, calls } = fakeApi();
-    const error = await runBookingJourney(api, io(scriptedPrompter()).io, { experience: 'exp-x', quantity: 1 }).catch((e) => e);
+    const error = await runBookingJourney(api, io(scriptedPrompter()).io, { experience: 'exp-x', quantity: 1 }).catch(
+      (e) => e,
+    );
     expect(error).toBeInstanceOf(UsageError);
     expect(error.message).toBe('missing --session, --first-name, --last-name, --email, --payment-ref, --yes');
     expect(calls).toEqual([]);
@@ -158,7 +215,12 @@ describe('the hold is never left behind', () => {
   it('cancels the order (releasing its hold) when the payment is refused', async () => {
     const { api, calls } = fakeApi({
       recordSale: async () => {
-        throw new ApiError('rejected', 'booking service answered 422', { status: 422, method: 'POST', url: '/api/v1/sale', code: 'amount_mismatch' });
+        throw new ApiError('rejected', 'booking service answered 422', {
+          status: 422,
+          method: 'POST',
+          url: '/api/v1/sale',
+          code: 'amount_mismatch',
+        });
       },
     });
     await expect(runBookingJourney(api, io(scriptedPrompter()).io, allFlags)).rejects.toBeInstanceOf(ApiError);
@@ -168,7 +230,11 @@ describe('the hold is never left behind', () => {
   it('reads the order back after a 500 to the payment: still awaiting payment means not recorded, and the hold is given back', async () => {
     const { api, calls } = fakeApi({
       recordSale: async () => {
-        throw new ApiError('server', 'booking service answered 500', { status: 500, method: 'POST', url: '/api/v1/sale' });
+        throw new ApiError('server', 'booking service answered 500', {
+          status: 500,
+          method: 'POST',
+          url: '/api/v1/sale',
+        });
       },
     });
     const error = await runBookingJourney(api, io(scriptedPrompter()).io, allFlags).catch((e) => e);
@@ -182,7 +248,17 @@ describe('the hold is never left behind', () => {
       recordSale: async () => {
         throw new UnknownOutcomeError('lost');
       },
-      findOrder: async (id) => (calls.push(`find ${id}`), { id, status: 'confirmed', total: 40, reservationIds: ['res-1'], reservations: [], sale: { id: 'sale-3', paymentReference: 'PSP-1' } }),
+      findOrder: async (id) => (
+        calls.push(`find ${id}`),
+        {
+          id,
+          status: 'confirmed',
+          total: 40,
+          reservationIds: ['res-1'],
+          reservations: [],
+          sale: { id: 'sale-3', paymentReference: 'PSP-1' },
+        }
+      ),
     });
     const outcome = await runBookingJourney(api, io(scriptedPrompter()).io, allFlags);
     expect(outcome).toMatchObject({ orderId: 'ord-1', status: 'confirmed', saleId: 'sale-3' });
@@ -191,7 +267,9 @@ describe('the hold is never left behind', () => {
 
   it('checks --amount against the total before recording anything', async () => {
     const { api, calls } = fakeApi();
-    const error = await runBookingJourney(api, io(scriptedPrompter()).io, { ...allFlags, amount: 39.99 }).catch((e) => e);
+    const error = await runBookingJourney(api, io(scriptedPrompter()).io, { ...allFlags, amount: 39.99 }).catch(
+      (e) => e,
+    );
     expect(error.exitCode).toBe(5);
     expect(calls).toEqual(['reserve s-1400 2', 'order', 'cancel ord-1']);
   });
@@ -296,7 +374,15 @@ describe('book guided', () => {
     });
     const outcome = await runBookingJourney(api, io(prompter).io, {});
     expect(outcome).toMatchObject({ slotId: 's-1000', quantity: 2, paymentReference: 'PSP-9' });
-    expect(calls).toEqual(['locations', 'experiences loc-b', 'availability', 'sessions 2026-11-23', 'reserve s-1000 2', 'order', 'sale 40 PSP-9']);
+    expect(calls).toEqual([
+      'locations',
+      'experiences loc-b',
+      'availability',
+      'sessions 2026-11-23',
+      'reserve s-1000 2',
+      'order',
+      'sale 40 PSP-9',
+    ]);
   });
 
   it('offers the nearest other sessions when the chosen one is gone', async () => {
@@ -320,7 +406,9 @@ describe('book guided', () => {
   it('releases the hold on Ctrl-C at the payment reference prompt', async () => {
     const { api, calls } = fakeApi();
     const prompter = scriptedPrompter({ '--payment-ref': [new InterruptedError()] });
-    await expect(runBookingJourney(api, io(prompter).io, { ...allFlags, paymentRef: undefined })).rejects.toBeInstanceOf(InterruptedError);
+    await expect(
+      runBookingJourney(api, io(prompter).io, { ...allFlags, paymentRef: undefined }),
+    ).rejects.toBeInstanceOf(InterruptedError);
     expect(calls).toEqual(['reserve s-1400 2', 'order', 'cancel ord-1']);
   });
 
@@ -328,7 +416,9 @@ describe('book guided', () => {
     const { api, calls } = fakeApi();
     const prompter = scriptedPrompter({ '--yes': [false] });
     // A "no" is declined (exit 8), not an interruption: the hold is released all the same.
-    await expect(runBookingJourney(api, io(prompter).io, { ...allFlags, yes: undefined })).rejects.toBeInstanceOf(DeclinedError);
+    await expect(runBookingJourney(api, io(prompter).io, { ...allFlags, yes: undefined })).rejects.toBeInstanceOf(
+      DeclinedError,
+    );
     expect(calls).toEqual(['reserve s-1400 2', 'order', 'cancel ord-1']);
   });
 });

@@ -1,14 +1,35 @@
 // The payment workflow through every branch, with a fake service and a fake interruption.
 
 import { describe, expect, it } from 'vitest';
-import { paymentIdempotencyKey, recordPayment, type PaymentApi, type PaymentDeps } from '../../../src/lib/booking/workflows/payment.js';
+import {
+  paymentIdempotencyKey,
+  recordPayment,
+  type PaymentApi,
+  type PaymentDeps,
+} from '../../../src/lib/booking/workflows/payment.js';
 import type { Order, SaleOutcome } from '../../../src/lib/booking/shapes.js';
-import { ApiError, InterruptedError, RejectedError, ServerError, UnknownOutcomeError } from '../../../src/lib/errors.js';
+import {
+  ApiError,
+  InterruptedError,
+  RejectedError,
+  ServerError,
+  UnknownOutcomeError,
+} from '../../../src/lib/errors.js';
 
 const request = { orderId: 'ord-1', amount: 40, paymentReference: 'PSP-1' };
 const created: Order = { id: 'ord-1', status: 'created', total: 40, reservationIds: ['res-1'], reservations: [] };
-const confirmed = (paymentReference = 'PSP-1'): Order => ({ ...created, status: 'confirmed', sale: { id: 'sale-1', amount: 40, paymentReference } });
-const apiError = (status: number, code?: string) => new ApiError(status >= 500 ? 'server' : 'rejected', `booking service answered ${status}`, { status, method: 'POST', url: '/api/v1/sale', code });
+const confirmed = (paymentReference = 'PSP-1'): Order => ({
+  ...created,
+  status: 'confirmed',
+  sale: { id: 'sale-1', amount: 40, paymentReference },
+});
+const apiError = (status: number, code?: string) =>
+  new ApiError(status >= 500 ? 'server' : 'rejected', `booking service answered ${status}`, {
+    status,
+    method: 'POST',
+    url: '/api/v1/sale',
+    code,
+  });
 
 function harness(api: Partial<PaymentApi>) {
   const calls: string[] = [];
@@ -22,7 +43,9 @@ function harness(api: Partial<PaymentApi>) {
         if (interrupted && !inCleanup) throw new InterruptedError('interrupted: "record the sale" was not sent');
         await o?.beforeSend?.();
         calls.push(`sale ${r.paymentReference} key=${o?.idempotencyKey}`);
-        return api.recordSale ? api.recordSale(r, o) : { orderId: r.orderId, orderStatus: 'confirmed', order: confirmed(), sale: { id: 'sale-1' } };
+        return api.recordSale
+          ? api.recordSale(r, o)
+          : { orderId: r.orderId, orderStatus: 'confirmed', order: confirmed(), sale: { id: 'sale-1' } };
       },
       findOrder: async (id) => {
         calls.push(`find ${id}${interrupted ? (inCleanup ? ' (cleanup)' : ' (after Ctrl-C, not as cleanup)') : ''}`);
@@ -56,16 +79,22 @@ describe('recordPayment', () => {
     expect(h.settled).toEqual([{ orderId: 'ord-1', reservationIds: ['res-1'] }]);
   });
 
-  it.each([[400], [404], [422], [429], [503]])('a %i answer is a refusal: not applied, nothing read back', async (status) => {
-    const h = harness({ recordSale: async () => Promise.reject(apiError(status)) });
-    const outcome = await recordPayment(h.deps, request);
-    expect(outcome.kind).toBe('refused');
-    expect(h.calls).toHaveLength(1);
-    expect(h.settled).toEqual([]);
-  });
+  it.each([[400], [404], [422], [429], [503]])(
+    'a %i answer is a refusal: not applied, nothing read back',
+    async (status) => {
+      const h = harness({ recordSale: async () => Promise.reject(apiError(status)) });
+      const outcome = await recordPayment(h.deps, request);
+      expect(outcome.kind).toBe('refused');
+      expect(h.calls).toHaveLength(1);
+      expect(h.settled).toEqual([]);
+    },
+  );
 
   it('lost, then applied: the order read back confirmed with this reference is recorded', async () => {
-    const h = harness({ recordSale: async () => Promise.reject(new UnknownOutcomeError('no answer')), findOrder: async () => confirmed() });
+    const h = harness({
+      recordSale: async () => Promise.reject(new UnknownOutcomeError('no answer')),
+      findOrder: async () => confirmed(),
+    });
     const outcome = await recordPayment(h.deps, request);
     expect(outcome).toMatchObject({ kind: 'recorded', evidence: 'order-read-back', sale: { id: 'sale-1' } });
     expect(h.settled).toHaveLength(1);
@@ -91,15 +120,24 @@ describe('recordPayment', () => {
   });
 
   it('lost, and the order shows another payment: this one was refused, and the order is marked paid', async () => {
-    const h = harness({ recordSale: async () => Promise.reject(new UnknownOutcomeError('no answer')), findOrder: async () => confirmed('PSP-OTHER') });
+    const h = harness({
+      recordSale: async () => Promise.reject(new UnknownOutcomeError('no answer')),
+      findOrder: async () => confirmed('PSP-OTHER'),
+    });
     const outcome = await recordPayment(h.deps, request);
     expect(outcome).toMatchObject({ kind: 'refused', orderPaid: true });
   });
 
   it('a resend answered "already paid" with this reference on the order is recorded; with another, refused', async () => {
-    const same = harness({ recordSale: async () => Promise.reject(apiError(409, 'already_paid')), findOrder: async () => confirmed() });
+    const same = harness({
+      recordSale: async () => Promise.reject(apiError(409, 'already_paid')),
+      findOrder: async () => confirmed(),
+    });
     expect(await recordPayment(same.deps, request)).toMatchObject({ kind: 'recorded', evidence: 'order-read-back' });
-    const other = harness({ recordSale: async () => Promise.reject(apiError(409, 'already_paid')), findOrder: async () => confirmed('PSP-9') });
+    const other = harness({
+      recordSale: async () => Promise.reject(apiError(409, 'already_paid')),
+      findOrder: async () => confirmed('PSP-9'),
+    });
     const outcome = await recordPayment(other.deps, request);
     expect(outcome).toMatchObject({ kind: 'refused', orderPaid: true });
     expect((outcome as { error: unknown }).error).toBeInstanceOf(RejectedError);
@@ -107,7 +145,10 @@ describe('recordPayment', () => {
 
   it('checking first: a payment already on the order is recorded without sending; a closed order or another amount is refused', async () => {
     const paid = harness({ findOrder: async () => confirmed() });
-    expect(await recordPayment(paid.deps, request, { checkFirst: true })).toMatchObject({ kind: 'recorded', evidence: 'already-on-order' });
+    expect(await recordPayment(paid.deps, request, { checkFirst: true })).toMatchObject({
+      kind: 'recorded',
+      evidence: 'already-on-order',
+    });
     expect(paid.calls).toEqual(['find ord-1']);
     const cancelled = harness({ findOrder: async () => ({ ...created, status: 'cancelled' }) });
     expect(await recordPayment(cancelled.deps, request, { checkFirst: true })).toMatchObject({ kind: 'refused' });
@@ -124,7 +165,9 @@ describe('recordPayment', () => {
   });
 
   it('the HTTP layer refusing to send after a Ctrl-C is interrupted-before-send', async () => {
-    const h = harness({ recordSale: async () => Promise.reject(new InterruptedError('interrupted: "record the sale" was not sent')) });
+    const h = harness({
+      recordSale: async () => Promise.reject(new InterruptedError('interrupted: "record the sale" was not sent')),
+    });
     expect(await recordPayment(h.deps, request)).toMatchObject({ kind: 'interrupted-before-send' });
   });
 

@@ -14,7 +14,9 @@ import {
 
 describe('booking rules', () => {
   it('accepts amounts with at most two decimals, whatever binary floating point does to them', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 10_000_000 }), (cents) => amountSchema.safeParse(cents / 100).success));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), (cents) => amountSchema.safeParse(cents / 100).success),
+    );
     expect(amountSchema.safeParse(0.1 + 0.2).success).toBe(true);
     expect(hasAtMostTwoDecimals(10.005)).toBe(false);
     expect(amountSchema.safeParse(0).success).toBe(false);
@@ -38,11 +40,16 @@ describe('booking rules', () => {
 
   it('checks email shape', () => {
     expect(emailSchema.safeParse('ada@example.com').success).toBe(true);
-    for (const bad of ['ada', 'ada@', '@example.com', 'ada@example', 'a da@example.com']) expect(emailSchema.safeParse(bad).success).toBe(false);
+    for (const bad of ['ada', 'ada@', '@example.com', 'ada@example', 'a da@example.com'])
+      expect(emailSchema.safeParse(bad).success).toBe(false);
   });
 
   it('lists every problem with its field, mapped to the name the user knows', () => {
-    const result = check(initiateOrderRequestSchema, { reservationIds: [], guest: { firstName: '', email: 'x' } }, { 'guest.email': '--email', 'guest.firstName': '--first-name' });
+    const result = check(
+      initiateOrderRequestSchema,
+      { reservationIds: [], guest: { firstName: '', email: 'x' } },
+      { 'guest.email': '--email', 'guest.firstName': '--first-name' },
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.issues).toEqual(
@@ -65,7 +72,9 @@ describe('booking rules', () => {
 
   it('validates a sale', () => {
     expect(saleRequestSchema.safeParse({ orderId: 'ord-1', amount: 56, paymentReference: 'PSP-1' }).success).toBe(true);
-    expect(saleRequestSchema.safeParse({ orderId: 'ord-1', amount: 56.001, paymentReference: 'PSP-1' }).success).toBe(false);
+    expect(saleRequestSchema.safeParse({ orderId: 'ord-1', amount: 56.001, paymentReference: 'PSP-1' }).success).toBe(
+      false,
+    );
     expect(saleRequestSchema.safeParse({ orderId: 'ord-1', amount: 56, paymentReference: '  ' }).success).toBe(false);
   });
 });

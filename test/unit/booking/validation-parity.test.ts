@@ -3,7 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { checkFlags, type FlagRule } from '../../../src/commands/booking/shared.js';
 import { runBookingJourney, type BookingApi, type JourneyChoices } from '../../../src/lib/booking/journey.js';
-import { validateAmount, validateEmail, validateFirstName, validateLastName, validatePaymentReference, validatePhone, validateQuantity } from '../../../src/lib/booking/validate.js';
+import {
+  validateAmount,
+  validateEmail,
+  validateFirstName,
+  validateLastName,
+  validatePaymentReference,
+  validatePhone,
+  validateQuantity,
+} from '../../../src/lib/booking/validate.js';
 import { ValidationError } from '../../../src/lib/errors.js';
 import type { Asking } from '../../../src/lib/asking.js';
 
@@ -24,14 +32,78 @@ async function flagVerdict(kind: FlagRule['kind'], flag: string, value: string):
 
 const long = (n: number) => 'A'.repeat(n);
 
-const fields: Array<{ name: string; flag: string; kind: FlagRule['kind']; label: string; validate: (v: string) => true | string; bad: string[]; good: string[] }> = [
-  { name: 'first name', flag: '--first-name', kind: 'name', label: 'first name', validate: validateFirstName, bad: [long(60), '   ', ''], good: ['Ada', long(50)] },
-  { name: 'last name', flag: '--last-name', kind: 'name', label: 'last name', validate: validateLastName, bad: [long(51), ' '], good: ['Lovelace'] },
-  { name: 'email', flag: '--email', kind: 'email', label: 'email', validate: validateEmail, bad: ['ada', 'ada@example', `${long(250)}@example.com`], good: ['ada@example.com'] },
-  { name: 'phone', flag: '--phone', kind: 'phone', label: 'phone', validate: validatePhone, bad: ['call me', '12'], good: ['+1 555 0100'] },
-  { name: 'quantity', flag: '--quantity', kind: 'quantity', label: 'quantity', validate: validateQuantity, bad: ['0', '-1', '1.5', 'two', '', '1001'], good: ['1', '1000'] },
-  { name: 'amount', flag: '--amount', kind: 'amount', label: 'amount', validate: validateAmount, bad: ['0', '-5', '10.999', 'ten', ''], good: ['60', '60.50'] },
-  { name: 'payment ref', flag: '--payment-ref', kind: 'paymentReference', label: 'payment reference', validate: validatePaymentReference, bad: [long(65), ' '], good: ['PSP-8812'] },
+const fields: Array<{
+  name: string;
+  flag: string;
+  kind: FlagRule['kind'];
+  label: string;
+  validate: (v: string) => true | string;
+  bad: string[];
+  good: string[];
+}> = [
+  {
+    name: 'first name',
+    flag: '--first-name',
+    kind: 'name',
+    label: 'first name',
+    validate: validateFirstName,
+    bad: [long(60), '   ', ''],
+    good: ['Ada', long(50)],
+  },
+  {
+    name: 'last name',
+    flag: '--last-name',
+    kind: 'name',
+    label: 'last name',
+    validate: validateLastName,
+    bad: [long(51), ' '],
+    good: ['Lovelace'],
+  },
+  {
+    name: 'email',
+    flag: '--email',
+    kind: 'email',
+    label: 'email',
+    validate: validateEmail,
+    bad: ['ada', 'ada@example', `${long(250)}@example.com`],
+    good: ['ada@example.com'],
+  },
+  {
+    name: 'phone',
+    flag: '--phone',
+    kind: 'phone',
+    label: 'phone',
+    validate: validatePhone,
+    bad: ['call me', '12'],
+    good: ['+1 555 0100'],
+  },
+  {
+    name: 'quantity',
+    flag: '--quantity',
+    kind: 'quantity',
+    label: 'quantity',
+    validate: validateQuantity,
+    bad: ['0', '-1', '1.5', 'two', '', '1001'],
+    good: ['1', '1000'],
+  },
+  {
+    name: 'amount',
+    flag: '--amount',
+    kind: 'amount',
+    label: 'amount',
+    validate: validateAmount,
+    bad: ['0', '-5', '10.999', 'ten', ''],
+    good: ['60', '60.50'],
+  },
+  {
+    name: 'payment ref',
+    flag: '--payment-ref',
+    kind: 'paymentReference',
+    label: 'payment reference',
+    validate: validatePaymentReference,
+    bad: [long(65), ' '],
+    good: ['PSP-8812'],
+  },
 ];
 
 describe('a prompt never accepts what its flag refuses', () => {
@@ -75,8 +147,14 @@ describe("book's prompts use those validators", () => {
   it('refuses a 60-character first name (and each other bad guest answer) at the prompt, before anything is held', async () => {
     const calls: string[] = [];
     const api = {
-      reserve: async (r: { slotId: string; quantity: number }) => (calls.push(`reserve ${r.quantity}`), { id: 'res-1', slotId: r.slotId, quantity: r.quantity }),
-      createOrder: async () => (calls.push('order'), { id: 'ord-1', total: 40, reservationIds: ['res-1'], reservations: [] }),
+      reserve: async (r: { slotId: string; quantity: number }) => (
+        calls.push(`reserve ${r.quantity}`),
+        { id: 'res-1', slotId: r.slotId, quantity: r.quantity }
+      ),
+      createOrder: async () => (
+        calls.push('order'),
+        { id: 'ord-1', total: 40, reservationIds: ['res-1'], reservations: [] }
+      ),
       recordSale: async () => (calls.push('sale'), { orderId: 'ord-1', orderStatus: 'confirmed', sale: {} }),
       findOrder: async () => undefined,
       releaseReservation: async () => ({ id: 'res-1' }),
@@ -90,7 +168,14 @@ describe("book's prompts use those validators", () => {
       '--payment-ref': [long(65), 'PSP-1'],
     });
     const choices: JourneyChoices = { experience: 'exp-x', session: 's-1', yes: true };
-    const io = { prompter, now: ctx.now, info: () => undefined, success: () => undefined, warn: () => undefined, onInterrupt: () => () => undefined };
+    const io = {
+      prompter,
+      now: ctx.now,
+      info: () => undefined,
+      success: () => undefined,
+      warn: () => undefined,
+      onInterrupt: () => () => undefined,
+    };
     await runBookingJourney(api, io, choices);
     expect(refused['--first-name']).toEqual([`first name ${await flagVerdict('name', '--first-name', long(60))}`]);
     expect(refused['--first-name']).toEqual(['first name must be at most 50 characters']);

@@ -8,32 +8,47 @@ import { fakeTerminal } from '../../support/fake-terminal.js';
 describe('readSecret', () => {
   it('reads an environment variable', async () => {
     const { terminal } = fakeTerminal();
-    const value = await readSecret(terminal, new InquirerPrompter(terminal), { MY_SECRET: 'abc' }, { fromEnv: 'MY_SECRET', prompt: 'p', flags: '--x' });
+    const value = await readSecret(
+      terminal,
+      new InquirerPrompter(terminal),
+      { MY_SECRET: 'abc' },
+      { fromEnv: 'MY_SECRET', prompt: 'p', flags: '--x' },
+    );
     expect(value).toBe('abc');
   });
 
   it('reads stdin, dropping only the final newline', async () => {
     const { terminal } = fakeTerminal({ stdin: '  pass word \n' });
-    const value = await readSecret(terminal, new InquirerPrompter(terminal), {}, { fromStdin: true, prompt: 'p', flags: '--x' });
+    const value = await readSecret(
+      terminal,
+      new InquirerPrompter(terminal),
+      {},
+      { fromStdin: true, prompt: 'p', flags: '--x' },
+    );
     expect(value).toBe('  pass word ');
   });
 
   it('refuses to prompt without a TTY and names the flags', async () => {
     const { terminal } = fakeTerminal();
-    await expect(readSecret(terminal, new InquirerPrompter(terminal), {}, { prompt: 'p', flags: '--password-stdin' })).rejects.toThrow(
-      /--password-stdin/,
-    );
+    await expect(
+      readSecret(terminal, new InquirerPrompter(terminal), {}, { prompt: 'p', flags: '--password-stdin' }),
+    ).rejects.toThrow(/--password-stdin/);
   });
 
   it('applies the validator', async () => {
     const { terminal } = fakeTerminal({ stdin: 'short' });
     await expect(
-      readSecret(terminal, new InquirerPrompter(terminal), {}, {
-        fromStdin: true,
-        prompt: 'p',
-        flags: '--x',
-        validate: (v) => (v.length >= 16 ? true : 'secret must have at least 16 characters'),
-      }),
+      readSecret(
+        terminal,
+        new InquirerPrompter(terminal),
+        {},
+        {
+          fromStdin: true,
+          prompt: 'p',
+          flags: '--x',
+          validate: (v) => (v.length >= 16 ? true : 'secret must have at least 16 characters'),
+        },
+      ),
     ).rejects.toThrow(/at least 16/);
   });
 });

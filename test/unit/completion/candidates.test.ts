@@ -57,13 +57,19 @@ describe('completion candidates', () => {
   it('asks for ids where the table says, with the profile and options given on the line', async () => {
     const locations = await complete('--profile store1 booking experiences --location loc');
     expect(locations.values).toEqual(['location-1', 'location-2']);
-    expect(locations.source.asked[0]).toEqual({ kind: 'location', request: { profile: 'store1', given: { '--profile': 'store1' } } });
+    expect(locations.source.asked[0]).toEqual({
+      kind: 'location',
+      request: { profile: 'store1', given: { '--profile': 'store1' } },
+    });
 
     const experiences = await complete('booking book --location loc-a --experience ');
     expect(experiences.source.asked[0]!.kind).toBe('experience');
     expect(experiences.source.asked[0]!.request.given['--location']).toBe('loc-a');
 
-    expect((await complete('-pstore2 webhooks delete ')).source.asked[0]).toMatchObject({ kind: 'webhook', request: { profile: 'store2' } });
+    expect((await complete('-pstore2 webhooks delete ')).source.asked[0]).toMatchObject({
+      kind: 'webhook',
+      request: { profile: 'store2' },
+    });
     expect((await complete('webhooks update w')).values).toEqual(['webhook-1', 'webhook-2']);
     expect((await complete('inventory receipts show ')).source.asked[0]!.kind).toBe('receipt');
     expect((await complete('inventory stock levels --warehouse ')).source.asked[0]!.kind).toBe('warehouse');
@@ -84,7 +90,9 @@ describe('completion candidates', () => {
     expect(candidates[0]!.description).toMatch(/warehouse/);
     expect((await complete('webhooks list --no-')).values).toEqual(['--no-color', '--no-input']);
     expect((await complete('--pro')).values).toEqual(['--profile']);
-    expect((await complete('webhooks delete -')).values).toEqual(expect.arrayContaining(['-y', '--yes', '-p', '--profile', '-o', '--help']));
+    expect((await complete('webhooks delete -')).values).toEqual(
+      expect.arrayContaining(['-y', '--yes', '-p', '--profile', '-o', '--help']),
+    );
   });
 
   it('asks the shell for file names where the value is a path', async () => {
@@ -99,9 +107,12 @@ describe('completion candidates', () => {
   });
 
   it('prints one candidate a line, a tab before the description, :files last', () => {
-    expect(formatCompletion({ candidates: [{ value: 'json' }, { value: 'loc-a', description: 'Riverside,\tLeeds\n' }], files: true })).toBe(
-      'json\nloc-a\tRiverside, Leeds\n:files\n',
-    );
+    expect(
+      formatCompletion({
+        candidates: [{ value: 'json' }, { value: 'loc-a', description: 'Riverside,\tLeeds\n' }],
+        files: true,
+      }),
+    ).toBe('json\nloc-a\tRiverside, Leeds\n:files\n');
     expect(formatCompletion({ candidates: [], files: false })).toBe('');
   });
 });

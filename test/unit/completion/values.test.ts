@@ -6,7 +6,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CompletionCache, COMPLETION_CACHE_MAX_AGE_MS, COMPLETION_FAILURE_PAUSE_MS } from '../../../src/lib/completion-cache.js';
+import {
+  CompletionCache,
+  COMPLETION_CACHE_MAX_AGE_MS,
+  COMPLETION_FAILURE_PAUSE_MS,
+} from '../../../src/lib/completion-cache.js';
 import { ServiceValues } from '../../../src/commands/completion/values.js';
 import { tempDir } from '../../support/venue.js';
 
@@ -60,7 +64,10 @@ describe('CompletionCache', () => {
 describe('ServiceValues', () => {
   it('lists the profiles of the config, marking the current one', async () => {
     const configDir = fresh();
-    fs.writeFileSync(path.join(configDir, 'config.json'), JSON.stringify({ currentProfile: 'store1', profiles: { store1: {}, store2: {} } }));
+    fs.writeFileSync(
+      path.join(configDir, 'config.json'),
+      JSON.stringify({ currentProfile: 'store1', profiles: { store1: {}, store2: {} } }),
+    );
     const values = new ServiceValues({ env: { VENUE_CONFIG_DIR: configDir } });
     expect(await values.values('profile', { given: {} })).toEqual([
       { value: 'sandbox', description: undefined },
@@ -71,13 +78,20 @@ describe('ServiceValues', () => {
 
   it('serves fresh ids from the cache of the profile named on the line, without asking a service', async () => {
     const configDir = fresh();
-    fs.writeFileSync(path.join(configDir, 'config.json'), JSON.stringify({ profiles: { store1: { 'booking': { url: 'https://192.0.2.1' } } } }));
+    fs.writeFileSync(
+      path.join(configDir, 'config.json'),
+      JSON.stringify({ profiles: { store1: { booking: { url: 'https://192.0.2.1' } } } }),
+    );
     const cache = new CompletionCache(path.join(configDir, 'state'));
     cache.store('store1', 'location', [{ id: 'loc-riverside', label: 'Riverside' }]);
     cache.store('store1', 'experience@loc-riverside', [{ id: 'exp-laser', label: 'Laser tag' }]);
     const values = new ServiceValues({ env: { VENUE_CONFIG_DIR: configDir } });
-    expect(await values.values('location', { profile: 'store1', given: {} })).toEqual([{ value: 'loc-riverside', description: 'Riverside' }]);
-    expect(await values.values('experience', { profile: 'store1', given: {} })).toEqual([{ value: 'exp-laser', description: 'Laser tag' }]);
+    expect(await values.values('location', { profile: 'store1', given: {} })).toEqual([
+      { value: 'loc-riverside', description: 'Riverside' },
+    ]);
+    expect(await values.values('experience', { profile: 'store1', given: {} })).toEqual([
+      { value: 'exp-laser', description: 'Laser tag' },
+    ]);
     expect(await values.values('location', { profile: 'nobody', given: {} })).toEqual([]);
   });
 
@@ -91,7 +105,9 @@ describe('ServiceValues', () => {
       const started = Date.now();
       expect(await new ServiceValues({ env, deadlineMs: 400 }).values('webhook', { given: {} })).toEqual([]);
       expect(Date.now() - started).toBeLessThan(1500);
-      expect(new CompletionCache(path.join(configDir, 'state')).lookup('sandbox', 'webhook').state).toBe('failed-recently');
+      expect(new CompletionCache(path.join(configDir, 'state')).lookup('sandbox', 'webhook').state).toBe(
+        'failed-recently',
+      );
       const again = Date.now();
       expect(await new ServiceValues({ env, deadlineMs: 400 }).values('webhook', { given: {} })).toEqual([]);
       expect(Date.now() - again).toBeLessThan(300);

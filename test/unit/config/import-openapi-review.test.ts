@@ -27,22 +27,28 @@ interface Asked {
 /** answers: what select returns, in order, chosen by the start of the choice's name ("Store", "GET /misc"). */
 function contextWith(answers: string[], inputs: string[] = []) {
   const fake = fakeTerminal({ tty: false });
-  const env = { VENUE_CONFIG_DIR: fs.mkdtempSync(path.join(dir, 'config-')), VENUE_INVENTORY_URL: 'https://inventory.example' };
+  const env = {
+    VENUE_CONFIG_DIR: fs.mkdtempSync(path.join(dir, 'config-')),
+    VENUE_INVENTORY_URL: 'https://inventory.example',
+  };
   const asked: Asked[] = [];
-  const select = vi.fn(async <T,>(message: string, choices: Array<Choice<T>>) => {
+  const select = vi.fn(async <T>(message: string, choices: Array<Choice<T>>) => {
     asked.push({ message, choices: choices.map((c) => c.name) });
     const answer = answers.shift() ?? '';
     const found = choices.find((c) => c.name.startsWith(answer));
-    if (!found) throw new Error(`no choice starting "${answer}" for ${message}: ${choices.map((c) => c.name).join(' | ')}`);
+    if (!found)
+      throw new Error(`no choice starting "${answer}" for ${message}: ${choices.map((c) => c.name).join(' | ')}`);
     return found.value;
   });
-  const input = vi.fn(async (message: string, options: { default?: string; validate?: (v: string) => true | string }) => {
-    asked.push({ message: `${message} [${options.default ?? ''}]`, choices: [] });
-    const value = inputs.shift() ?? options.default ?? '';
-    const valid = options.validate?.(value);
-    if (valid !== true && valid !== undefined) throw new Error(valid);
-    return value;
-  });
+  const input = vi.fn(
+    async (message: string, options: { default?: string; validate?: (v: string) => true | string }) => {
+      asked.push({ message: `${message} [${options.default ?? ''}]`, choices: [] });
+      const value = inputs.shift() ?? options.default ?? '';
+      const valid = options.validate?.(value);
+      if (valid !== true && valid !== undefined) throw new Error(valid);
+      return value;
+    },
+  );
   let store: ConfigStore | undefined;
   const ctx = {
     terminal: fake.terminal,
@@ -63,15 +69,24 @@ describe('the review on a terminal', () => {
     await importOpenapi.run(ctx, {}, partial);
     expect(fake.stdout()).toMatch(/receiveStock\s+POST \/stock\/receipts\s+0\.\d\d/);
     expect(fake.stdout()).toContain('Not mapped: 2.');
-    expect(asked[0]).toEqual({ message: 'Store 19 routes, the base path and the auth scheme in profile "sandbox"?', choices: ['Store them', 'Review operation by operation', 'Cancel: store nothing'] });
+    expect(asked[0]).toEqual({
+      message: 'Store 19 routes, the base path and the auth scheme in profile "sandbox"?',
+      choices: ['Store them', 'Review operation by operation', 'Cancel: store nothing'],
+    });
     expect(await stored('inventory.routes.receiveStock')).toBe('POST /stock/receipts');
     expect(await stored('inventory.basePath')).toBe('/kiosk/api');
-    expect(fake.stderr()).toContain('profile "sandbox": 19 of 21 routes, base path /kiosk/api, auth header:X-Kiosk-Token stored');
+    expect(fake.stderr()).toContain(
+      'profile "sandbox": 19 of 21 routes, base path /kiosk/api, auth header:X-Kiosk-Token stored',
+    );
   });
 
   it('stores nothing on "Cancel": declined, exit 8', async () => {
     const { ctx, stored } = contextWith(['Cancel']);
-    await expect(importOpenapi.run(ctx, {}, partial)).rejects.toMatchObject({ category: 'declined', exitCode: 8, message: expect.stringContaining('Nothing was stored') });
+    await expect(importOpenapi.run(ctx, {}, partial)).rejects.toMatchObject({
+      category: 'declined',
+      exitCode: 8,
+      message: expect.stringContaining('Nothing was stored'),
+    });
     expect(await stored('inventory.routes.receiveStock')).toBeUndefined();
   });
 
@@ -79,11 +94,13 @@ describe('the review on a terminal', () => {
     // The first question, then one per operation that has a route or a candidate, in venue's order.
     const { ctx, asked, stored } = contextWith(['Review', ...Array(21).fill('')]);
     const answers: Record<string, string> = { listClasses: 'leave unmapped', listContainers: 'GET /misc' };
-    (ctx.prompter.select as ReturnType<typeof vi.fn>).mockImplementation(async (message: string, choices: Array<Choice<unknown>>) => {
-      asked.push({ message, choices: choices.map((c) => c.name) });
-      const wanted = message.startsWith('Store') ? 'Review' : answers[message] ?? '';
-      return (choices.find((c) => c.name.startsWith(wanted)) ?? choices[0]!).value;
-    });
+    (ctx.prompter.select as ReturnType<typeof vi.fn>).mockImplementation(
+      async (message: string, choices: Array<Choice<unknown>>) => {
+        asked.push({ message, choices: choices.map((c) => c.name) });
+        const wanted = message.startsWith('Store') ? 'Review' : (answers[message] ?? '');
+        return (choices.find((c) => c.name.startsWith(wanted)) ?? choices[0]!).value;
+      },
+    );
     await importOpenapi.run(ctx, {}, partial);
     const containers = asked.find((a) => a.message === 'listContainers')!;
     expect(containers.choices[0]).toMatch(/^GET \/misc \(0\.\d\d\)$/);
@@ -97,7 +114,7 @@ describe('the review on a terminal', () => {
     expect(record.routes.listClasses).toBeUndefined();
   });
 
-  it('asks for a variable of the server path, offering the document\'s example', async () => {
+  it("asks for a variable of the server path, offering the document's example", async () => {
     const { ctx, asked, stored } = contextWith(['Store them'], ['connect/v5']);
     await importOpenapi.run(ctx, {}, path.join(repoRoot, 'test/fixtures/openapi/handwritten.yaml'));
     expect(asked[0]!.message).toBe('Value of {prefix} in the server URL [connect/v4]');
@@ -106,7 +123,11 @@ describe('the review on a terminal', () => {
 
   it('a variable given with --server-var is not asked for', async () => {
     const { ctx, input, stored } = contextWith(['Store them']);
-    await importOpenapi.run(ctx, { serverVar: ['prefix=connect/v4'] }, path.join(repoRoot, 'test/fixtures/openapi/handwritten.yaml'));
+    await importOpenapi.run(
+      ctx,
+      { serverVar: ['prefix=connect/v4'] },
+      path.join(repoRoot, 'test/fixtures/openapi/handwritten.yaml'),
+    );
     expect(input).not.toHaveBeenCalled();
     expect(await stored('inventory.basePath')).toBe('/connect/v4');
   });

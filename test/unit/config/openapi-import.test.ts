@@ -8,13 +8,31 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError, VenueError } from '../../../src/lib/errors.js';
-import { formatAuthScheme, inventoryOperationNames, inventoryOperations, type InventoryOperation } from '../../../src/lib/inventory/routes.js';
+import {
+  formatAuthScheme,
+  inventoryOperationNames,
+  inventoryOperations,
+  type InventoryOperation,
+} from '../../../src/lib/inventory/routes.js';
 import { authOf, prefixFromDescription } from '../../../src/lib/openapi/auth.js';
-import { loadDocuments, parseOverrides, planImport, serverVariables, type ImportPlan, type MappedOperation } from '../../../src/lib/openapi/import.js';
+import {
+  loadDocuments,
+  parseOverrides,
+  planImport,
+  serverVariables,
+  type ImportPlan,
+  type MappedOperation,
+} from '../../../src/lib/openapi/import.js';
 import { loadDocument, parseDocumentText } from '../../../src/lib/openapi/load.js';
 import { formatImportRecord, mergeImports, parseImportRecord } from '../../../src/lib/openapi/record.js';
 import { headOf } from '../../../src/lib/openapi/reading.js';
-import { basePathUnder, commonBasePath, parseServerVars, serverOf, splitServerUrl } from '../../../src/lib/openapi/servers.js';
+import {
+  basePathUnder,
+  commonBasePath,
+  parseServerVars,
+  serverOf,
+  splitServerUrl,
+} from '../../../src/lib/openapi/servers.js';
 import { splitWords, wordsOf } from '../../../src/lib/openapi/words.js';
 import { createSandbox } from 'venue-sandbox';
 import { repoRoot, tempDir } from '../../support/venue.js';
@@ -32,13 +50,28 @@ function write(name: string, text: string): string {
 }
 
 async function plan(files: string[], options: Partial<Parameters<typeof planImport>[1]> = {}): Promise<ImportPlan> {
-  return planImport(await loadDocuments(files, noFetch), { serverVars: {}, inventoryUrl: 'https://inventory.example', overrides: new Map(), ...options });
+  return planImport(await loadDocuments(files, noFetch), {
+    serverVars: {},
+    inventoryUrl: 'https://inventory.example',
+    overrides: new Map(),
+    ...options,
+  });
 }
 function routesOf(result: ImportPlan): Partial<Record<InventoryOperation, string>> {
-  return Object.fromEntries(result.operations.filter((o): o is MappedOperation => o.matched).map((o) => [o.operation, o.route]));
+  return Object.fromEntries(
+    result.operations.filter((o): o is MappedOperation => o.matched).map((o) => [o.operation, o.route]),
+  );
 }
 function inMemory(document: Record<string, unknown>) {
-  return { document, label: 'memory', form: 'OpenAPI 3.0.3', syntax: 'json' as const, externalFiles: [], bytes: 1, brokenRefs: [] };
+  return {
+    document,
+    label: 'memory',
+    form: 'OpenAPI 3.0.3',
+    syntax: 'json' as const,
+    externalFiles: [],
+    bytes: 1,
+    brokenRefs: [],
+  };
 }
 
 describe('words', () => {
@@ -74,7 +107,15 @@ describe('words', () => {
   });
 
   it('words that are names of JavaScript object properties are words like any other', () => {
-    expect(wordsOf('constructor toString __proto__ hasOwnProperty')).toEqual(['constructor', 'to', 'string', 'proto', 'has', 'own', 'property']);
+    expect(wordsOf('constructor toString __proto__ hasOwnProperty')).toEqual([
+      'constructor',
+      'to',
+      'string',
+      'proto',
+      'has',
+      'own',
+      'property',
+    ]);
     expect(headOf(wordsOf('constructor'))).toMatchObject({ concept: undefined, text: 'constructor' });
   });
 
@@ -88,16 +129,27 @@ describe('words', () => {
 describe('reading documents', () => {
   it('JSON or YAML; unreadable text is exit 6 naming the file', async () => {
     expect((await parseDocumentText('{"openapi":"3.0.0"}', 'a.json')).syntax).toBe('json');
-    expect((await parseDocumentText('openapi: 3.1.0\ndate: 2024-01-01\n', 'a.yaml')).value).toEqual({ openapi: '3.1.0', date: '2024-01-01' });
-    await expect(parseDocumentText('{ "openapi": ', 'doc.json')).rejects.toSatisfy((e: unknown) => e instanceof VenueError && e.exitCode === 6);
+    expect((await parseDocumentText('openapi: 3.1.0\ndate: 2024-01-01\n', 'a.yaml')).value).toEqual({
+      openapi: '3.1.0',
+      date: '2024-01-01',
+    });
+    await expect(parseDocumentText('{ "openapi": ', 'doc.json')).rejects.toSatisfy(
+      (e: unknown) => e instanceof VenueError && e.exitCode === 6,
+    );
     await expect(parseDocumentText('a: [b\n', 'doc.yaml')).rejects.toThrow(/cannot read doc.yaml as JSON or YAML/);
     await expect(parseDocumentText('  ', 'empty.yaml')).rejects.toThrow(/empty/);
   });
 
   it('refuses what is not Swagger 2.0 or OpenAPI 3.0/3.1, saying which', async () => {
-    await expect(loadDocument(write('old.json', '{"swagger":"1.2","paths":{}}'), noFetch)).rejects.toThrow('the document is Swagger 1.2: venue reads Swagger 2.0 and OpenAPI 3.x');
-    await expect(loadDocument(write('four.json', '{"openapi":"4.0.0","paths":{}}'), noFetch)).rejects.toThrow(/OpenAPI 4.0.0/);
-    await expect(loadDocument(write('none.json', '{"info":{},"paths":{}}'), noFetch)).rejects.toThrow(/no "openapi" \(or "swagger"\) version field/);
+    await expect(loadDocument(write('old.json', '{"swagger":"1.2","paths":{}}'), noFetch)).rejects.toThrow(
+      'the document is Swagger 1.2: venue reads Swagger 2.0 and OpenAPI 3.x',
+    );
+    await expect(loadDocument(write('four.json', '{"openapi":"4.0.0","paths":{}}'), noFetch)).rejects.toThrow(
+      /OpenAPI 4.0.0/,
+    );
+    await expect(loadDocument(write('none.json', '{"info":{},"paths":{}}'), noFetch)).rejects.toThrow(
+      /no "openapi" \(or "swagger"\) version field/,
+    );
     await expect(loadDocument(write('nopaths.json', '{"openapi":"3.0.0"}'), noFetch)).rejects.toThrow(/has no "paths"/);
   });
 
@@ -113,17 +165,35 @@ describe('reading documents', () => {
         security: [{ key: [] }],
         paths: {
           '/articles': {
-            get: { operationId: 'listArticles', responses: { 200: { description: 'ok', schema: { type: 'array', items: { $ref: '#/definitions/Article' } } } } },
-            post: { operationId: 'createArticle', parameters: [{ in: 'body', name: 'body', schema: { $ref: '#/definitions/Article' } }], responses: { 201: { description: 'ok' } } },
+            get: {
+              operationId: 'listArticles',
+              responses: {
+                200: { description: 'ok', schema: { type: 'array', items: { $ref: '#/definitions/Article' } } },
+              },
+            },
+            post: {
+              operationId: 'createArticle',
+              parameters: [{ in: 'body', name: 'body', schema: { $ref: '#/definitions/Article' } }],
+              responses: { 201: { description: 'ok' } },
+            },
           },
         },
-        definitions: { Article: { type: 'object', properties: { name: { type: 'string' }, sku: { type: 'string' }, price: { type: 'number' } } } },
+        definitions: {
+          Article: {
+            type: 'object',
+            properties: { name: { type: 'string' }, sku: { type: 'string' }, price: { type: 'number' } },
+          },
+        },
       }),
     );
     const loaded = await loadDocument(file, noFetch);
     expect(loaded.form).toBe('Swagger 2.0');
     expect(loaded.document.openapi).toMatch(/^3\.0/);
-    const result = planImport([loaded], { serverVars: {}, inventoryUrl: 'https://inventory.example', overrides: new Map() });
+    const result = planImport([loaded], {
+      serverVars: {},
+      inventoryUrl: 'https://inventory.example',
+      overrides: new Map(),
+    });
     expect(routesOf(result)).toEqual({ listProducts: 'GET /articles', createProduct: 'POST /articles' });
     expect(result.basePath).toBe('/legacy/v1');
     expect(result.auth.scheme).toEqual({ type: 'api-key', in: 'header', name: 'X-Stock-Key', prefix: '' });
@@ -134,19 +204,62 @@ describe('reading documents', () => {
   it('a document split over files: paths and schemas in other files are read', async () => {
     const root = write(
       'split/openapi.yaml',
-      ['openapi: 3.0.3', 'info: { title: Split, version: "1" }', 'paths:', '  /stock-levels:', '    $ref: ./paths/levels.yaml', ''].join('\n'),
+      [
+        'openapi: 3.0.3',
+        'info: { title: Split, version: "1" }',
+        'paths:',
+        '  /stock-levels:',
+        '    $ref: ./paths/levels.yaml',
+        '',
+      ].join('\n'),
     );
-    write('split/paths/levels.yaml', ['get:', '  operationId: stockLevels', '  responses:', '    "200":', '      description: ok', '      content:', '        application/json:', '          schema: { $ref: "../schemas/levels.yaml" }', ''].join('\n'));
-    write('split/schemas/levels.yaml', ['type: array', 'items:', '  type: object', '  properties: { productId: { type: string }, quantity: { type: number }, warehouseId: { type: integer } }', ''].join('\n'));
+    write(
+      'split/paths/levels.yaml',
+      [
+        'get:',
+        '  operationId: stockLevels',
+        '  responses:',
+        '    "200":',
+        '      description: ok',
+        '      content:',
+        '        application/json:',
+        '          schema: { $ref: "../schemas/levels.yaml" }',
+        '',
+      ].join('\n'),
+    );
+    write(
+      'split/schemas/levels.yaml',
+      [
+        'type: array',
+        'items:',
+        '  type: object',
+        '  properties: { productId: { type: string }, quantity: { type: number }, warehouseId: { type: integer } }',
+        '',
+      ].join('\n'),
+    );
     const loaded = await loadDocument(root, noFetch);
     expect(loaded.externalFiles.map((f) => path.basename(f)).sort()).toEqual(['levels.yaml', 'levels.yaml']);
     const result = planImport([loaded], { serverVars: {}, inventoryUrl: undefined, overrides: new Map() });
     expect(routesOf(result)).toEqual({ stockLevels: 'GET /stock-levels' });
-    expect((result.operations.find((o) => o.operation === 'stockLevels') as MappedOperation).fields).toEqual(['productid', 'quantity', 'warehouseid']);
+    expect((result.operations.find((o) => o.operation === 'stockLevels') as MappedOperation).fields).toEqual([
+      'productid',
+      'quantity',
+      'warehouseid',
+    ]);
   });
 
   it('an external $ref that cannot be resolved is named in the error (exit 6), never skipped', async () => {
-    const root = write('broken/openapi.yaml', ['openapi: 3.0.3', 'info: { title: Broken, version: "1" }', 'paths:', '  /products:', '    $ref: ./paths/products.yaml', ''].join('\n'));
+    const root = write(
+      'broken/openapi.yaml',
+      [
+        'openapi: 3.0.3',
+        'info: { title: Broken, version: "1" }',
+        'paths:',
+        '  /products:',
+        '    $ref: ./paths/products.yaml',
+        '',
+      ].join('\n'),
+    );
     const error = await loadDocument(root, noFetch).then(
       () => undefined,
       (e: unknown) => e,
@@ -163,11 +276,24 @@ describe('reading documents', () => {
       'dangling.json',
       JSON.stringify({
         openapi: '3.0.0',
-        paths: { '/products': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Nope' } } } } } } } },
+        paths: {
+          '/products': {
+            get: {
+              responses: {
+                200: {
+                  description: 'ok',
+                  content: { 'application/json': { schema: { $ref: '#/components/schemas/Nope' } } },
+                },
+              },
+            },
+          },
+        },
       }),
     );
     const loaded = await loadDocument(file, noFetch);
-    expect(loaded.brokenRefs).toEqual(['$ref "#/components/schemas/Nope" points nowhere (at #/paths/~1products/get/responses/200/content/application~1json/schema)']);
+    expect(loaded.brokenRefs).toEqual([
+      '$ref "#/components/schemas/Nope" points nowhere (at #/paths/~1products/get/responses/200/content/application~1json/schema)',
+    ]);
   });
 });
 
@@ -201,7 +327,12 @@ describe('the matcher on generated and hand-written documents', () => {
     expect(result.basePath).toBe('');
     expect(result.unused).toBe(3);
     const receive = result.operations.find((o) => o.operation === 'receiveStock') as MappedOperation;
-    expect(receive.reasons).toEqual(expect.arrayContaining(['path names receive (/api/v2/Stock/Receive)', 'operationId names receive (Stock_Receive)']));
+    expect(receive.reasons).toEqual(
+      expect.arrayContaining([
+        'path names receive (/api/v2/Stock/Receive)',
+        'operationId names receive (Stock_Receive)',
+      ]),
+    );
     expect(receive.confidence).toBeGreaterThanOrEqual(0.5);
   });
 
@@ -240,8 +371,13 @@ describe('the matcher on generated and hand-written documents', () => {
     const result = await plan([fixture('partial.yaml')]);
     const unmapped = result.operations.filter((o) => !o.matched);
     expect(unmapped.map((o) => o.operation)).toEqual(['listContainers', 'stockTake']);
-    expect(unmapped[0]).toMatchObject({ candidates: [expect.objectContaining({ route: 'GET /misc', shortfall: expect.stringContaining('below 0.50') })] });
-    expect(unmapped[1]).toMatchObject({ why: 'no POST or PUT route without path parameters names a stock take or count', candidates: [] });
+    expect(unmapped[0]).toMatchObject({
+      candidates: [expect.objectContaining({ route: 'GET /misc', shortfall: expect.stringContaining('below 0.50') })],
+    });
+    expect(unmapped[1]).toMatchObject({
+      why: 'no POST or PUT route without path parameters names a stock take or count',
+      candidates: [],
+    });
     expect(result.basePath).toBe('/kiosk/api');
   });
 
@@ -256,14 +392,23 @@ describe('the matcher on generated and hand-written documents', () => {
       const sandbox = createSandbox({ routes });
       const origin = await sandbox.start();
       try {
-        return { origin, document: (await (await fetch(`${origin}/inventory/openapi.json`)).json()) as Record<string, unknown> };
+        return {
+          origin,
+          document: (await (await fetch(`${origin}/inventory/openapi.json`)).json()) as Record<string, unknown>,
+        };
       } finally {
         await sandbox.stop();
       }
     };
     const venue = await published();
-    const own = planImport([inMemory(venue.document)], { serverVars: {}, inventoryUrl: `${venue.origin}/inventory`, overrides: new Map() });
-    expect(routesOf(own)).toEqual(Object.fromEntries(inventoryOperationNames.map((name) => [name, inventoryOperations[name].route])));
+    const own = planImport([inMemory(venue.document)], {
+      serverVars: {},
+      inventoryUrl: `${venue.origin}/inventory`,
+      overrides: new Map(),
+    });
+    expect(routesOf(own)).toEqual(
+      Object.fromEntries(inventoryOperationNames.map((name) => [name, inventoryOperations[name].route])),
+    );
     expect(own.auth.scheme).toEqual({ type: 'bearer' });
     const layoutFile = path.join(repoRoot, 'packages/sandbox/examples/inventory-routes-vendor.json');
     const other = await published(layoutFile);
@@ -272,7 +417,9 @@ describe('the matcher on generated and hand-written documents', () => {
       inventoryUrl: `${other.origin}/inventory`,
       overrides: new Map(),
     });
-    expect(routesOf(vendor)).toEqual((JSON.parse(fs.readFileSync(layoutFile, 'utf8')) as { operations: Record<string, string> }).operations);
+    expect(routesOf(vendor)).toEqual(
+      (JSON.parse(fs.readFileSync(layoutFile, 'utf8')) as { operations: Record<string, string> }).operations,
+    );
     expect(vendor.auth.scheme).toEqual({ type: 'header', name: 'X-Api-Token' });
     expect(vendor.basePath).toBe('/api/v2');
   });
@@ -281,10 +428,18 @@ describe('the matcher on generated and hand-written documents', () => {
     const document = {
       openapi: '3.0.3',
       paths: {
-        '/items/import': { post: { summary: 'Import items from CSV', requestBody: body({ name: 'string', price: 'number' }) } },
+        '/items/import': {
+          post: { summary: 'Import items from CSV', requestBody: body({ name: 'string', price: 'number' }) },
+        },
         '/actions/ensure-asset-ids': { post: { summary: 'Ensure Asset IDs' } },
         '/shopping-list/add-missing-products': { post: { summary: 'Add missing products to the shopping list' } },
-        '/items/{id}': { post: { operationId: 'duplicateItem', summary: 'Create a copy of an item', requestBody: body({ name: 'string' }) } },
+        '/items/{id}': {
+          post: {
+            operationId: 'duplicateItem',
+            summary: 'Create a copy of an item',
+            requestBody: body({ name: 'string' }),
+          },
+        },
         '/products/bulk': { patch: { summary: 'Bulk update products' } },
       },
     };
@@ -292,7 +447,10 @@ describe('the matcher on generated and hand-written documents', () => {
     expect(routesOf(result)).toEqual({});
     const create = result.operations.find((o) => o.operation === 'createProduct')!;
     expect(create.matched).toBe(false);
-    if (!create.matched) expect(create.candidates.map((c) => c.shortfall).join(' | ')).toContain('"import": a job of its own, never mapped to createProduct');
+    if (!create.matched)
+      expect(create.candidates.map((c) => c.shortfall).join(' | ')).toContain(
+        '"import": a job of its own, never mapped to createProduct',
+      );
   });
 
   it('a path parameter with listed values stands for one route per value (Grocy /objects/{entity})', () => {
@@ -301,25 +459,66 @@ describe('the matcher on generated and hand-written documents', () => {
       paths: {
         '/objects/{entity}': {
           get: {
-            parameters: [{ name: 'entity', in: 'path', required: true, schema: { type: 'string', enum: ['products', 'locations', 'chores'] } }],
-            responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { oneOf: [{ $ref: '#/components/schemas/Product' }, { $ref: '#/components/schemas/Location' }] } } } } } },
+            parameters: [
+              {
+                name: 'entity',
+                in: 'path',
+                required: true,
+                schema: { type: 'string', enum: ['products', 'locations', 'chores'] },
+              },
+            ],
+            responses: {
+              200: {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'array',
+                      items: {
+                        oneOf: [{ $ref: '#/components/schemas/Product' }, { $ref: '#/components/schemas/Location' }],
+                      },
+                    },
+                  },
+                },
+              },
+            },
           },
         },
       },
-      components: { schemas: { Product: { type: 'object', properties: { name: {}, barcode: {} } }, Location: { type: 'object', properties: { name: {}, is_freezer: {} } } } },
+      components: {
+        schemas: {
+          Product: { type: 'object', properties: { name: {}, barcode: {} } },
+          Location: { type: 'object', properties: { name: {}, is_freezer: {} } },
+        },
+      },
     };
     const result = planImport([inMemory(document)], { serverVars: {}, overrides: new Map() });
-    expect(routesOf(result)).toEqual({ listProducts: 'GET /objects/products', listWarehouses: 'GET /objects/locations' });
+    expect(routesOf(result)).toEqual({
+      listProducts: 'GET /objects/products',
+      listWarehouses: 'GET /objects/locations',
+    });
   });
 });
 
 function body(fields: Record<string, string>) {
-  return { content: { 'application/json': { schema: { type: 'object', properties: Object.fromEntries(Object.entries(fields).map(([k, t]) => [k, { type: t }])) } } } };
+  return {
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: Object.fromEntries(Object.entries(fields).map(([k, t]) => [k, { type: t }])),
+        },
+      },
+    },
+  };
 }
 
 describe('servers', () => {
   it('splits a URL without parsing it: braces and spaces are no crash', () => {
-    expect(splitServerUrl('https://api.example.com/stores/{store_hash}/v3')).toEqual({ host: 'api.example.com', path: '/stores/{store_hash}/v3' });
+    expect(splitServerUrl('https://api.example.com/stores/{store_hash}/v3')).toEqual({
+      host: 'api.example.com',
+      path: '/stores/{store_hash}/v3',
+    });
     expect(splitServerUrl('/api/v3/')).toEqual({ host: '', path: '/api/v3/' });
     const spaced = serverOf({ servers: [{ url: 'https://api.example.com/my api/v1' }] }, {});
     expect(spaced.path).toBe('/my%20api/v1');
@@ -327,7 +526,14 @@ describe('servers', () => {
   });
 
   it('a variable of the path is filled only by a value given; one of the host is not needed', () => {
-    const document = { servers: [{ url: 'https://{region}.example.com/stores/{store_hash}/v3', variables: { region: { default: 'eu' }, store_hash: { default: 'store_hash' } } }] };
+    const document = {
+      servers: [
+        {
+          url: 'https://{region}.example.com/stores/{store_hash}/v3',
+          variables: { region: { default: 'eu' }, store_hash: { default: 'store_hash' } },
+        },
+      ],
+    };
     expect(serverOf(document, {})).toMatchObject({ path: '/stores/{store_hash}/v3', unresolved: ['store_hash'] });
     expect(serverOf(document, { store_hash: 'abc123' })).toMatchObject({ path: '/stores/abc123/v3', unresolved: [] });
     expect(serverOf(document, {}).variables.map((v) => [v.name, v.inPath])).toEqual([
@@ -337,7 +543,10 @@ describe('servers', () => {
   });
 
   it('--server-var values: name=value, no braces or spaces, each once', () => {
-    expect(parseServerVars(['store_hash=abc123', 'prefix=connect/v4'])).toEqual({ store_hash: 'abc123', prefix: 'connect/v4' });
+    expect(parseServerVars(['store_hash=abc123', 'prefix=connect/v4'])).toEqual({
+      store_hash: 'abc123',
+      prefix: 'connect/v4',
+    });
     expect(() => parseServerVars(['store_hash'])).toThrow(UsageError);
     expect(() => parseServerVars(['store_hash={store_hash}'])).toThrow(/cannot stand in a path/);
     expect(() => parseServerVars(['a=b c'])).toThrow(/cannot stand in a path/);
@@ -345,13 +554,40 @@ describe('servers', () => {
   });
 
   it('merged documents share the base path their servers have in common', async () => {
-    const a = write('merge/catalog.yaml', ['openapi: 3.0.3', 'servers: [{ url: "https://h.example/stores/{store_hash}/v3" }]', 'paths:', '  /catalog/products:', '    get: { operationId: getProducts }', ''].join('\n'));
-    const b = write('merge/tax.yaml', ['openapi: 3.0.3', 'servers: [{ url: "https://h.example/stores/{store_hash}/v2" }]', 'paths:', '  /tax_classes:', '    get: { operationId: getTaxClasses }', ''].join('\n'));
+    const a = write(
+      'merge/catalog.yaml',
+      [
+        'openapi: 3.0.3',
+        'servers: [{ url: "https://h.example/stores/{store_hash}/v3" }]',
+        'paths:',
+        '  /catalog/products:',
+        '    get: { operationId: getProducts }',
+        '',
+      ].join('\n'),
+    );
+    const b = write(
+      'merge/tax.yaml',
+      [
+        'openapi: 3.0.3',
+        'servers: [{ url: "https://h.example/stores/{store_hash}/v2" }]',
+        'paths:',
+        '  /tax_classes:',
+        '    get: { operationId: getTaxClasses }',
+        '',
+      ].join('\n'),
+    );
     const docs = await loadDocuments([a, b], noFetch);
     expect(serverVariables(docs).map((v) => v.name)).toEqual(['store_hash']);
-    const result = planImport(docs, { serverVars: { store_hash: 'abc' }, inventoryUrl: 'https://h.example', overrides: new Map() });
+    const result = planImport(docs, {
+      serverVars: { store_hash: 'abc' },
+      inventoryUrl: 'https://h.example',
+      overrides: new Map(),
+    });
     expect(result.basePath).toBe('/stores/abc');
-    expect(routesOf(result)).toEqual({ listProducts: 'GET /v3/catalog/products', listTaxGroups: 'GET /v2/tax_classes' });
+    expect(routesOf(result)).toEqual({
+      listProducts: 'GET /v3/catalog/products',
+      listTaxGroups: 'GET /v2/tax_classes',
+    });
     expect(commonBasePath(['/a/b/c', '/a/b/d', '/a/x'])).toBe('/a');
     expect(basePathUnder('/inventory/api/v2', 'http://127.0.0.1:47800/inventory')).toBe('/api/v2');
     expect(basePathUnder('/inventoryx/api', 'https://h/inventory')).toBe('/inventoryx/api');
@@ -359,36 +595,84 @@ describe('servers', () => {
 });
 
 describe('auth schemes', () => {
-  const withSchemes = (schemes: Record<string, unknown>, security: Array<Record<string, string[]>>) => ({ components: { securitySchemes: schemes } , security });
-  const find = (schemes: Record<string, unknown>, security: Array<Record<string, string[]>>, login = false) => authOf(withSchemes(schemes, security), [security], login);
+  const withSchemes = (schemes: Record<string, unknown>, security: Array<Record<string, string[]>>) => ({
+    components: { securitySchemes: schemes },
+    security,
+  });
+  const find = (schemes: Record<string, unknown>, security: Array<Record<string, string[]>>, login = false) =>
+    authOf(withSchemes(schemes, security), [security], login);
 
-  it('the prefix an Authorization key takes, from the scheme\'s description', () => {
+  it("the prefix an Authorization key takes, from the scheme's description", () => {
     expect(prefixFromDescription('Token-based authentication with required prefix "Token"')).toBe('Token ');
-    expect(prefixFromDescription("\"Type 'Bearer TOKEN' to correctly set the API Key\"")).toBe('Bearer ');
+    expect(prefixFromDescription('"Type \'Bearer TOKEN\' to correctly set the API Key"')).toBe('Bearer ');
     expect(prefixFromDescription('Send Authorization: Token <your key>')).toBe('Token ');
     expect(prefixFromDescription('The API key of your store')).toBeUndefined();
     expect(prefixFromDescription(undefined)).toBeUndefined();
   });
 
   it('a static key in a header or query parameter, its prefix kept exactly', () => {
-    expect(find({ t: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'required prefix "Token"' } }, [{ t: [] }]).scheme).toEqual({ type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Token ' });
-    expect(find({ k: { type: 'apiKey', in: 'header', name: 'GROCY-API-KEY' } }, [{ k: [] }]).scheme).toEqual({ type: 'api-key', in: 'header', name: 'GROCY-API-KEY', prefix: '' });
-    expect(find({ k: { type: 'apiKey', in: 'query', name: 'api_key' } }, [{ k: [] }]).scheme).toEqual({ type: 'api-key', in: 'query', name: 'api_key', prefix: '' });
+    expect(
+      find({ t: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'required prefix "Token"' } }, [
+        { t: [] },
+      ]).scheme,
+    ).toEqual({ type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Token ' });
+    expect(find({ k: { type: 'apiKey', in: 'header', name: 'GROCY-API-KEY' } }, [{ k: [] }]).scheme).toEqual({
+      type: 'api-key',
+      in: 'header',
+      name: 'GROCY-API-KEY',
+      prefix: '',
+    });
+    expect(find({ k: { type: 'apiKey', in: 'query', name: 'api_key' } }, [{ k: [] }]).scheme).toEqual({
+      type: 'api-key',
+      in: 'query',
+      name: 'api_key',
+      prefix: '',
+    });
   });
 
   it('with a login route, its token: bearer, or bare in the named header', () => {
     expect(find({ b: { type: 'http', scheme: 'bearer' } }, [{ b: [] }], true).scheme).toEqual({ type: 'bearer' });
-    expect(find({ h: { type: 'apiKey', in: 'header', name: 'X-Api-Token' } }, [{ h: [] }], true).scheme).toEqual({ type: 'header', name: 'X-Api-Token' });
+    expect(find({ h: { type: 'apiKey', in: 'header', name: 'X-Api-Token' } }, [{ h: [] }], true).scheme).toEqual({
+      type: 'header',
+      name: 'X-Api-Token',
+    });
   });
 
   it('OAuth2 client credentials with its token URL and the scopes the operations ask for', () => {
-    const found = find({ o: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://id.example/token', scopes: { 'inventory.read': '', 'inventory.write': '', other: '' } } } } }, [{ o: ['inventory.read', 'inventory.write'] }]);
-    expect(found.scheme).toEqual({ type: 'oauth2', tokenUrl: 'https://id.example/token', scopes: ['inventory.read', 'inventory.write'] });
-    expect(formatAuthScheme(found.scheme!)).toBe('oauth2 token-url=https://id.example/token scopes="inventory.read inventory.write"');
+    const found = find(
+      {
+        o: {
+          type: 'oauth2',
+          flows: {
+            clientCredentials: {
+              tokenUrl: 'https://id.example/token',
+              scopes: { 'inventory.read': '', 'inventory.write': '', other: '' },
+            },
+          },
+        },
+      },
+      [{ o: ['inventory.read', 'inventory.write'] }],
+    );
+    expect(found.scheme).toEqual({
+      type: 'oauth2',
+      tokenUrl: 'https://id.example/token',
+      scopes: ['inventory.read', 'inventory.write'],
+    });
+    expect(formatAuthScheme(found.scheme!)).toBe(
+      'oauth2 token-url=https://id.example/token scopes="inventory.read inventory.write"',
+    );
   });
 
   it('OAuth2 authorization code is a bearer token the user gives, said so; basic is basic; a cookie is nothing venue can send', () => {
-    const code = find({ o: { type: 'oauth2', flows: { authorizationCode: { authorizationUrl: 'https://x/a', tokenUrl: 'https://x/t', scopes: {} } } } }, [{ o: [] }]);
+    const code = find(
+      {
+        o: {
+          type: 'oauth2',
+          flows: { authorizationCode: { authorizationUrl: 'https://x/a', tokenUrl: 'https://x/t', scopes: {} } },
+        },
+      },
+      [{ o: [] }],
+    );
     expect(code.scheme).toEqual({ type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Bearer ' });
     expect(code.evidence).toContain('run by a person in a browser');
     expect(find({ b: { type: 'http', scheme: 'basic' } }, [{ b: [] }]).scheme).toEqual({ type: 'basic' });
@@ -398,8 +682,17 @@ describe('auth schemes', () => {
   });
 
   it('venue prefers a static key to the other alternatives the operations accept; a requirement of two schemes at once is none', () => {
-    const schemes = { cookie: { type: 'apiKey', in: 'cookie', name: 'sid' }, jwt: { type: 'http', scheme: 'bearer' }, key: { type: 'apiKey', in: 'header', name: 'x-access-token' } };
-    expect(find(schemes, [{ cookie: [] }, { jwt: [] }, { key: [] }]).scheme).toEqual({ type: 'api-key', in: 'header', name: 'x-access-token', prefix: '' });
+    const schemes = {
+      cookie: { type: 'apiKey', in: 'cookie', name: 'sid' },
+      jwt: { type: 'http', scheme: 'bearer' },
+      key: { type: 'apiKey', in: 'header', name: 'x-access-token' },
+    };
+    expect(find(schemes, [{ cookie: [] }, { jwt: [] }, { key: [] }]).scheme).toEqual({
+      type: 'api-key',
+      in: 'header',
+      name: 'x-access-token',
+      prefix: '',
+    });
     expect(find(schemes, [{ key: [], cookie: [] }]).scheme).toBeUndefined();
     expect(authOf(withSchemes({}, []), [[]], false).evidence).toBe('the operations name no security scheme');
   });
@@ -421,7 +714,11 @@ describe('auth schemes', () => {
     );
     const result = await plan([file]);
     expect(routesOf(result)).toEqual({ listProducts: 'GET /products' });
-    expect(result.operations[0]).toMatchObject({ operation: 'authenticate', matched: false, why: expect.stringContaining('not the token of a login route') });
+    expect(result.operations[0]).toMatchObject({
+      operation: 'authenticate',
+      matched: false,
+      why: expect.stringContaining('not the token of a login route'),
+    });
     expect(result.auth.scheme).toEqual({ type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Token ' });
   });
 });
@@ -441,21 +738,36 @@ describe('--map', () => {
   });
 
   it('overrides one operation and takes the route from any other that had it', async () => {
-    const result = await plan([fixture('partial.yaml')], { overrides: parseOverrides(['listContainers=GET /misc', 'listClasses=none', 'listWarehouses=GET /categories']) });
+    const result = await plan([fixture('partial.yaml')], {
+      overrides: parseOverrides(['listContainers=GET /misc', 'listClasses=none', 'listWarehouses=GET /categories']),
+    });
     const routes = routesOf(result);
     expect(routes.listContainers).toBe('GET /misc');
     expect(routes.listClasses).toBeUndefined();
     expect(routes.listWarehouses).toBe('GET /categories');
-    expect(result.operations.find((o) => o.operation === 'listCategories')).toMatchObject({ matched: false, why: 'its route GET /categories was given to listWarehouses with --map' });
+    expect(result.operations.find((o) => o.operation === 'listCategories')).toMatchObject({
+      matched: false,
+      why: 'its route GET /categories was given to listWarehouses with --map',
+    });
     expect(result.operations.find((o) => o.operation === 'listContainers')).toMatchObject({ chosenBy: '--map' });
   });
 });
 
 describe('the import record and merging with earlier imports', () => {
-  it('round-trips, with each route\'s document', () => {
-    const record = { basePath: '/api', auth: 'bearer', routes: { listProducts: 'GET /items' }, sources: { listProducts: '/docs/a.yaml' } };
+  it("round-trips, with each route's document", () => {
+    const record = {
+      basePath: '/api',
+      auth: 'bearer',
+      routes: { listProducts: 'GET /items' },
+      sources: { listProducts: '/docs/a.yaml' },
+    };
     expect(parseImportRecord(formatImportRecord(record))).toEqual(record);
-    expect(parseImportRecord('{"routes":{"nope":"GET /x","health":"GET /ping"}}')).toEqual({ basePath: '', auth: undefined, routes: { health: 'GET /ping' }, sources: {} });
+    expect(parseImportRecord('{"routes":{"nope":"GET /x","health":"GET /ping"}}')).toEqual({
+      basePath: '',
+      auth: undefined,
+      routes: { health: 'GET /ping' },
+      sources: {},
+    });
     expect(parseImportRecord('not json')).toBeUndefined();
   });
 
@@ -468,8 +780,12 @@ describe('the import record and merging with earlier imports', () => {
 
   it('another document of the vendor: the earlier routes stay, under the base path both share', () => {
     const merged = mergeImports({
-      previous: { ...previous, sources: { ...previous.sources } , routes: { ...previous.routes } },
-      current: current({ listProducts: 'GET /catalog/products', stockLevels: 'GET /inventory/items', listClasses: 'GET /x/classes' }),
+      previous: { ...previous, sources: { ...previous.sources }, routes: { ...previous.routes } },
+      current: current({
+        listProducts: 'GET /catalog/products',
+        stockLevels: 'GET /inventory/items',
+        listClasses: 'GET /x/classes',
+      }),
       currentBasePath: '/stores/abc/v3',
       labels: ['/d/tax.yml'],
       routes: [{ operation: 'listTaxGroups', route: 'GET /tax_classes', source: '/d/tax.yml' }],
@@ -501,7 +817,9 @@ describe('the import record and merging with earlier imports', () => {
       replace: false,
     });
     expect(again.unset).toEqual(['stockLevels']);
-    expect(again.conflicts).toEqual(['listProducts: GET /catalog/products from /d/catalog.yml is replaced by GET /inventory/products from /d/inventory.yml']);
+    expect(again.conflicts).toEqual([
+      'listProducts: GET /catalog/products from /d/catalog.yml is replaced by GET /inventory/products from /d/inventory.yml',
+    ]);
     const replaced = mergeImports({
       previous: { ...previous, routes: { ...previous.routes }, sources: { ...previous.sources } },
       current: current({ ...previous.routes }),

@@ -10,7 +10,10 @@ import { matchAnswer, matchRecordTable, nameWords, recordPrefix } from '../../..
 import { shapeOf } from '../../../src/lib/openapi/operations.js';
 
 const product = (properties: Record<string, unknown>) => ({ type: 'object', properties });
-const list = (item: unknown) => ({ type: 'object', properties: { items: { type: 'array', items: item }, totalItems: { type: 'integer' } } });
+const list = (item: unknown) => ({
+  type: 'object',
+  properties: { items: { type: 'array', items: item }, totalItems: { type: 'integer' } },
+});
 const shape = (schema: unknown) => shapeOf({}, schema)!;
 
 describe('nameWords', () => {
@@ -29,23 +32,39 @@ describe('matchAnswer', () => {
       item_title: { type: 'string' },
       sku_code: { type: 'string' },
       sell_price: { type: 'number' },
-      stockLevels: { type: 'array', items: product({ warehouseId: { type: 'integer' }, on_hand_qty: { type: 'number' } }) },
+      stockLevels: {
+        type: 'array',
+        items: product({ warehouseId: { type: 'integer' }, on_hand_qty: { type: 'number' } }),
+      },
     });
     const found = matchAnswer('getProduct', shape(schema));
     expect(found.names).toEqual({ item_title: 'productName', sku_code: 'productCode', on_hand_qty: 'quantity' });
-    expect(found.matched).toContainEqual({ vendor: 'on_hand_qty', venue: 'quantity', path: 'stockLevels[].on_hand_qty' });
+    expect(found.matched).toContainEqual({
+      vendor: 'on_hand_qty',
+      venue: 'quantity',
+      path: 'stockLevels[].on_hand_qty',
+    });
     // sell_price and id are read as they are: nothing stored for them, nothing listed.
     expect(found.unmatched).toEqual([]);
   });
 
   it('reads a list through its envelope (items[]) and the same words there', () => {
-    const found = matchAnswer('listProducts', shape(list(product({ id: { type: 'integer' }, sku_code: { type: 'string' } }))));
+    const found = matchAnswer(
+      'listProducts',
+      shape(list(product({ id: { type: 'integer' }, sku_code: { type: 'string' } }))),
+    );
     expect(found.names).toEqual({ sku_code: 'productCode' });
     expect(recordPrefix(shape(list(product({ a: { type: 'string' } }))), true)).toBe('items[]');
   });
 
   it('reads one record through the object an envelope wraps it in ({data: {…}})', () => {
-    const wrapped = shape({ type: 'object', properties: { data: product({ id: { type: 'integer' }, item_title: { type: 'string' }, sku_code: { type: 'string' } }), meta: { type: 'object' } } });
+    const wrapped = shape({
+      type: 'object',
+      properties: {
+        data: product({ id: { type: 'integer' }, item_title: { type: 'string' }, sku_code: { type: 'string' } }),
+        meta: { type: 'object' },
+      },
+    });
     expect(recordPrefix(wrapped, false)).toBe('data');
     expect(matchAnswer('getProduct', wrapped).names).toEqual({ item_title: 'productName', sku_code: 'productCode' });
     // An operation venue reads no record of (deleteWebhook, health) stores nothing.
@@ -62,14 +81,26 @@ describe('matchAnswer', () => {
   });
 
   it('never chooses between two candidate fields', () => {
-    const table = { stockQuantity: field('number', 'stockQuantity', 'qty'), countedQuantity: field('number', 'countedQuantity', 'qty', 'stockCount') };
+    const table = {
+      stockQuantity: field('number', 'stockQuantity', 'qty'),
+      countedQuantity: field('number', 'countedQuantity', 'qty', 'stockCount'),
+    };
     const found = matchRecordTable({ table, list: false }, shape(product({ qty_stock: { type: 'number' } })));
     expect(found.names).toEqual({});
-    expect(found.unmatched).toEqual([{ vendor: 'qty_stock', path: 'qty_stock', why: 'its words fit stockQuantity and countedQuantity: venue does not choose between them' }]);
+    expect(found.unmatched).toEqual([
+      {
+        vendor: 'qty_stock',
+        path: 'qty_stock',
+        why: 'its words fit stockQuantity and countedQuantity: venue does not choose between them',
+      },
+    ]);
   });
 
   it('leaves unmatched what no field has the words of, and a word for a field the record already has', () => {
-    const found = matchAnswer('getProduct', shape(product({ name: { type: 'string' }, item_title: { type: 'string' }, colour: { type: 'string' } })));
+    const found = matchAnswer(
+      'getProduct',
+      shape(product({ name: { type: 'string' }, item_title: { type: 'string' }, colour: { type: 'string' } })),
+    );
     expect(found.names).toEqual({});
     expect(found.unmatched.map((u) => [u.vendor, u.why])).toEqual([
       ['colour', 'no field venue reads has its words'],
@@ -78,7 +109,10 @@ describe('matchAnswer', () => {
   });
 
   it('refuses two vendor names for one field', () => {
-    const found = matchAnswer('getProduct', shape(product({ item_title: { type: 'string' }, title_name: { type: 'string' } })));
+    const found = matchAnswer(
+      'getProduct',
+      shape(product({ item_title: { type: 'string' }, title_name: { type: 'string' } })),
+    );
     expect(found.names).toEqual({});
     expect(found.unmatched.map((u) => u.why)).toEqual([
       'item_title and title_name both say productName: venue does not choose between them',
@@ -87,7 +121,17 @@ describe('matchAnswer', () => {
   });
 
   it('stock levels: the level record of a list', () => {
-    const found = matchAnswer('stockLevels', shape({ type: 'array', items: product({ productId: { type: 'integer' }, on_hand_qty: { type: 'integer' }, sku_code: { type: 'string' } }) }));
+    const found = matchAnswer(
+      'stockLevels',
+      shape({
+        type: 'array',
+        items: product({
+          productId: { type: 'integer' },
+          on_hand_qty: { type: 'integer' },
+          sku_code: { type: 'string' },
+        }),
+      }),
+    );
     expect(found.names).toEqual({ on_hand_qty: 'quantity', sku_code: 'productCode' });
   });
 });
@@ -102,18 +146,30 @@ describe('inVenueNames and the route map', () => {
     expect(inVenueNames(answer, undefined)).toBe(answer);
     expect(inVenueNames({ SKU_Code: 'A' }, { sku_code: 'productCode' })).toEqual({ productCode: 'A' });
     // Never one value over another: where the record holds venue's name already, or two keys would take it, nothing is renamed.
-    expect(inVenueNames({ sku_code: 'A', productCode: 'B' }, { sku_code: 'productCode' })).toEqual({ sku_code: 'A', productCode: 'B' });
-    expect(inVenueNames({ SKU_Code: 'A', SkuCode: 'B' }, { sku_code: 'productCode' })).toEqual({ SKU_Code: 'A', SkuCode: 'B' });
+    expect(inVenueNames({ sku_code: 'A', productCode: 'B' }, { sku_code: 'productCode' })).toEqual({
+      sku_code: 'A',
+      productCode: 'B',
+    });
+    expect(inVenueNames({ SKU_Code: 'A', SkuCode: 'B' }, { sku_code: 'productCode' })).toEqual({
+      SKU_Code: 'A',
+      SkuCode: 'B',
+    });
   });
 
   it('reads the stored JSON per operation, refusing what it cannot be', () => {
-    expect(parseAnswerNames('{"getProduct":{"sku_code":"productCode"}}')).toEqual({ getProduct: { sku_code: 'productCode' } });
+    expect(parseAnswerNames('{"getProduct":{"sku_code":"productCode"}}')).toEqual({
+      getProduct: { sku_code: 'productCode' },
+    });
     expect(parseAnswerNames(undefined)).toEqual({});
     expect(() => parseAnswerNames('{"nope":{}}')).toThrow(UsageError);
     expect(() => parseAnswerNames('{"getProduct":["a"]}')).toThrow(UsageError);
     expect(() => parseAnswerNames('{"getProduct":{"a":1}}')).toThrow(UsageError);
     expect(() => parseAnswerNames('not json')).toThrow(UsageError);
-    const map = InventoryRouteMap.fromSettings((key) => (key === 'inventory.answerNames' ? { value: '{"getProduct":{"sku_code":"productCode"}}', source: 'profile' } : undefined));
+    const map = InventoryRouteMap.fromSettings((key) =>
+      key === 'inventory.answerNames'
+        ? { value: '{"getProduct":{"sku_code":"productCode"}}', source: 'profile' }
+        : undefined,
+    );
     expect(map.venueAnswer('getProduct', { sku_code: 'A' })).toEqual({ productCode: 'A' });
     expect(map.venueAnswer('listProducts', { sku_code: 'A' })).toEqual({ sku_code: 'A' });
   });

@@ -21,19 +21,47 @@ describe('parseAuthScheme and formatAuthScheme', () => {
     ['bearer', { type: 'bearer' }, 'bearer'],
     ['  Bearer ', { type: 'bearer' }, 'bearer'],
     ['header:X-Api-Token', { type: 'header', name: 'X-Api-Token' }, 'header:X-Api-Token'],
-    ['api-key in=header name=X-Auth-Token', { type: 'api-key', in: 'header', name: 'X-Auth-Token', prefix: '' }, 'api-key in=header name=X-Auth-Token'],
-    ['api-key in=header name=GROCY-API-KEY', { type: 'api-key', in: 'header', name: 'GROCY-API-KEY', prefix: '' }, 'api-key in=header name=GROCY-API-KEY'],
-    ['api-key in=header name=Authorization prefix="Token "', { type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Token ' }, 'api-key in=header name=Authorization prefix="Token "'],
-    ['api-key name=Authorization in=header prefix="Bearer "', { type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Bearer ' }, 'api-key in=header name=Authorization prefix="Bearer "'],
-    ['api-key in=query name=api_key', { type: 'api-key', in: 'query', name: 'api_key', prefix: '' }, 'api-key in=query name=api_key'],
-    ['api-key in=header name=X-Key prefix=Key=', { type: 'api-key', in: 'header', name: 'X-Key', prefix: 'Key=' }, 'api-key in=header name=X-Key prefix=Key='],
+    [
+      'api-key in=header name=X-Auth-Token',
+      { type: 'api-key', in: 'header', name: 'X-Auth-Token', prefix: '' },
+      'api-key in=header name=X-Auth-Token',
+    ],
+    [
+      'api-key in=header name=GROCY-API-KEY',
+      { type: 'api-key', in: 'header', name: 'GROCY-API-KEY', prefix: '' },
+      'api-key in=header name=GROCY-API-KEY',
+    ],
+    [
+      'api-key in=header name=Authorization prefix="Token "',
+      { type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Token ' },
+      'api-key in=header name=Authorization prefix="Token "',
+    ],
+    [
+      'api-key name=Authorization in=header prefix="Bearer "',
+      { type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Bearer ' },
+      'api-key in=header name=Authorization prefix="Bearer "',
+    ],
+    [
+      'api-key in=query name=api_key',
+      { type: 'api-key', in: 'query', name: 'api_key', prefix: '' },
+      'api-key in=query name=api_key',
+    ],
+    [
+      'api-key in=header name=X-Key prefix=Key=',
+      { type: 'api-key', in: 'header', name: 'X-Key', prefix: 'Key=' },
+      'api-key in=header name=X-Key prefix=Key=',
+    ],
     [
       'oauth2 token-url=https://id.example/connect/token scopes="inventory.read inventory.write"',
       { type: 'oauth2', tokenUrl: 'https://id.example/connect/token', scopes: ['inventory.read', 'inventory.write'] },
       'oauth2 token-url=https://id.example/connect/token scopes="inventory.read inventory.write"',
     ],
     ['oauth2 token-url=/o/token/', { type: 'oauth2', tokenUrl: '/o/token/', scopes: [] }, 'oauth2 token-url=/o/token/'],
-    ['oauth2 token-url=http://127.0.0.1:47800/oauth/token scopes=read', { type: 'oauth2', tokenUrl: 'http://127.0.0.1:47800/oauth/token', scopes: ['read'] }, 'oauth2 token-url=http://127.0.0.1:47800/oauth/token scopes=read'],
+    [
+      'oauth2 token-url=http://127.0.0.1:47800/oauth/token scopes=read',
+      { type: 'oauth2', tokenUrl: 'http://127.0.0.1:47800/oauth/token', scopes: ['read'] },
+      'oauth2 token-url=http://127.0.0.1:47800/oauth/token scopes=read',
+    ],
     ['basic', { type: 'basic' }, 'basic'],
   ])('%s', (text, scheme, formatted) => {
     expect(parseAuthScheme(text)).toEqual(scheme);
@@ -68,7 +96,9 @@ describe('parseAuthScheme and formatAuthScheme', () => {
   });
 
   it('config set stores the canonical form', () => {
-    expect(checkSettingValue('inventory.auth', 'api-key name=Authorization   in=header prefix="Token "')).toBe('api-key in=header name=Authorization prefix="Token "');
+    expect(checkSettingValue('inventory.auth', 'api-key name=Authorization   in=header prefix="Token "')).toBe(
+      'api-key in=header name=Authorization prefix="Token "',
+    );
     expect(checkSettingValue('inventory.auth', ' BEARER ')).toBe('bearer');
     expect(() => checkSettingValue('inventory.auth', 'api-key in=body name=x')).toThrow(UsageError);
   });
@@ -79,23 +109,41 @@ describe('what each scheme needs', () => {
     expect(authSecrets({ type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Token ' })).toEqual([
       { key: 'inventory.apiKey', role: 'the key sent in Authorization after "Token "' },
     ]);
-    expect(authSecrets({ type: 'oauth2', tokenUrl: 'https://id.example/token', scopes: [] }).map((s) => s.key)).toEqual(['inventory.apiKey', 'inventory.apiSecret']);
+    expect(authSecrets({ type: 'oauth2', tokenUrl: 'https://id.example/token', scopes: [] }).map((s) => s.key)).toEqual(
+      ['inventory.apiKey', 'inventory.apiSecret'],
+    );
     expect(authSecrets({ type: 'basic' }).map((s) => s.role)).toEqual(['the user name', 'the password']);
     expect(authSecrets({ type: 'bearer' }).map((s) => s.key)).toEqual(['inventory.apiKey', 'inventory.apiSecret']);
   });
 
   it('says in words what is sent', () => {
-    expect(describeAuthScheme({ type: 'api-key', in: 'header', name: 'GROCY-API-KEY', prefix: '' })).toBe('a static key in the GROCY-API-KEY header');
-    expect(describeAuthScheme({ type: 'oauth2', tokenUrl: 'https://id.example/token', scopes: ['a'] })).toBe('OAuth2 client credentials from https://id.example/token (scopes a)');
+    expect(describeAuthScheme({ type: 'api-key', in: 'header', name: 'GROCY-API-KEY', prefix: '' })).toBe(
+      'a static key in the GROCY-API-KEY header',
+    );
+    expect(describeAuthScheme({ type: 'oauth2', tokenUrl: 'https://id.example/token', scopes: ['a'] })).toBe(
+      'OAuth2 client credentials from https://id.example/token (scopes a)',
+    );
   });
 
   it('each scheme puts its credential where it was declared, with its exact prefix', () => {
-    expect(credentialPlacement({ type: 'header', name: 'X-Api-Token' })).toEqual({ in: 'header', name: 'X-Api-Token', prefix: '' });
+    expect(credentialPlacement({ type: 'header', name: 'X-Api-Token' })).toEqual({
+      in: 'header',
+      name: 'X-Api-Token',
+      prefix: '',
+    });
     expect(credentialPlacement({ type: 'bearer' })).toBeUndefined();
     expect(credentialPlacement({ type: 'oauth2', tokenUrl: '/oauth/token', scopes: [] })).toBeUndefined();
     expect(credentialPlacement({ type: 'basic' })).toEqual({ in: 'header', name: 'authorization', prefix: 'Basic ' });
-    expect(credentialPlacement(parseAuthScheme('api-key in=header name=Authorization prefix="Token "'))).toEqual({ in: 'header', name: 'Authorization', prefix: 'Token ' });
-    expect(credentialPlacement(parseAuthScheme('api-key in=query name=api_key'))).toEqual({ in: 'query', name: 'api_key', prefix: '' });
+    expect(credentialPlacement(parseAuthScheme('api-key in=header name=Authorization prefix="Token "'))).toEqual({
+      in: 'header',
+      name: 'Authorization',
+      prefix: 'Token ',
+    });
+    expect(credentialPlacement(parseAuthScheme('api-key in=query name=api_key'))).toEqual({
+      in: 'query',
+      name: 'api_key',
+      prefix: '',
+    });
   });
 
   it('a static scheme sends the key itself, or basic the base64 of user:password (a user with a colon refused)', () => {

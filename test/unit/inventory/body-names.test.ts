@@ -2,12 +2,21 @@
 // of a document's request schema venue must write as written, and the body
 // rewritten through them at every depth, other keys left as venue's.
 import { describe, expect, it } from 'vitest';
-import { InventoryRouteMap, inVendorNames, parseBodyNames, vendorBodyNames } from '../../../src/lib/inventory/routes.js';
+import {
+  InventoryRouteMap,
+  inVendorNames,
+  parseBodyNames,
+  vendorBodyNames,
+} from '../../../src/lib/inventory/routes.js';
 import { UsageError } from '../../../src/lib/errors.js';
 
 describe('vendorBodyNames', () => {
   it('keeps the names camelCase would not write as they are (PascalCase, snake_case), once each', () => {
-    expect(vendorBodyNames(['ProductId', 'quantity', 'Lines', 'ProductId', 'warehouse_id', 'sellPrice'])).toEqual(['Lines', 'ProductId', 'warehouse_id']);
+    expect(vendorBodyNames(['ProductId', 'quantity', 'Lines', 'ProductId', 'warehouse_id', 'sellPrice'])).toEqual([
+      'Lines',
+      'ProductId',
+      'warehouse_id',
+    ]);
     expect(vendorBodyNames(['productId', 'lines'])).toEqual([]);
   });
 });
@@ -40,7 +49,9 @@ describe('parseBodyNames and the route map', () => {
   });
 
   it('writes a body of an operation through its own names only', () => {
-    const map = InventoryRouteMap.fromSettings((key) => (key === 'inventory.bodyNames' ? { value: '{"adjustStock":["ProductId"]}', source: 'profile' } : undefined));
+    const map = InventoryRouteMap.fromSettings((key) =>
+      key === 'inventory.bodyNames' ? { value: '{"adjustStock":["ProductId"]}', source: 'profile' } : undefined,
+    );
     expect(map.vendorBody('adjustStock', { productId: 1 })).toEqual({ ProductId: 1 });
     expect(map.vendorBody('receiveStock', { productId: 1 })).toEqual({ productId: 1 });
     expect(map.vendorBody('adjustStock', undefined)).toBeUndefined();

@@ -32,12 +32,49 @@ type Rec = Record<string, unknown>;
 
 const products: Rec[] = [
   {
-    productId: 1001, productName: 'Gummy Bears 100g', productDescription: '100 g bag', categoryId: 'SNACKS    ', taxGroup: 'GST       ',
-    productType: 2, saleType: 2, sellPrice: 3.5, productCode: 'GB-100', barcodes: ['9300000000011'],
-    stockLevels: [{ warehouseId: 1, quantity: 42 }], suppliers: [{ supplierId: 3, containerId: 2, preferredSupplier: true }], isActive: true,
+    productId: 1001,
+    productName: 'Gummy Bears 100g',
+    productDescription: '100 g bag',
+    categoryId: 'SNACKS    ',
+    taxGroup: 'GST       ',
+    productType: 2,
+    saleType: 2,
+    sellPrice: 3.5,
+    productCode: 'GB-100',
+    barcodes: ['9300000000011'],
+    stockLevels: [{ warehouseId: 1, quantity: 42 }],
+    suppliers: [{ supplierId: 3, containerId: 2, preferredSupplier: true }],
+    isActive: true,
   },
-  { productId: 1002, productName: 'Plush Bear', productDescription: 'prize', categoryId: 'PRIZES    ', taxGroup: 'GST       ', productType: 2, saleType: 1, ticketValue: 500, barcodes: [], stockLevels: [], suppliers: [], isActive: true },
-  { productId: 1003, productName: 'Extra Syrup', productDescription: 'modifier', categoryId: 'DRINKS    ', taxGroup: 'GST       ', productType: 3, saleType: 6, sellPrice: 0.5, vendingPrice: 0.6, barcodes: [], stockLevels: [], suppliers: [], isActive: false },
+  {
+    productId: 1002,
+    productName: 'Plush Bear',
+    productDescription: 'prize',
+    categoryId: 'PRIZES    ',
+    taxGroup: 'GST       ',
+    productType: 2,
+    saleType: 1,
+    ticketValue: 500,
+    barcodes: [],
+    stockLevels: [],
+    suppliers: [],
+    isActive: true,
+  },
+  {
+    productId: 1003,
+    productName: 'Extra Syrup',
+    productDescription: 'modifier',
+    categoryId: 'DRINKS    ',
+    taxGroup: 'GST       ',
+    productType: 3,
+    saleType: 6,
+    sellPrice: 0.5,
+    vendingPrice: 0.6,
+    barcodes: [],
+    stockLevels: [],
+    suppliers: [],
+    isActive: false,
+  },
 ];
 const levels: Rec[] = [
   { productId: 1001, warehouseId: 1, quantity: 42, productName: 'Gummy Bears 100g', averageUnitCost: 1.2 },
@@ -45,23 +82,78 @@ const levels: Rec[] = [
   { productId: 1003, warehouseId: 1, quantity: 7, productName: 'Extra Syrup', averageUnitCost: 0.1 },
 ];
 const health: Rec = { status: 'ok', database: 'connected', time: '2026-11-22T14:03:00Z' };
-const categories: Rec[] = [{ categoryId: 'SNACKS    ', name: 'Snacks' }, { categoryId: 'PRIZES    ', name: 'Prizes' }];
+const categories: Rec[] = [
+  { categoryId: 'SNACKS    ', name: 'Snacks' },
+  { categoryId: 'PRIZES    ', name: 'Prizes' },
+];
 const warehouses: Rec[] = [{ warehouseId: 1, name: 'Main store room', locationId: 1 }];
-const supplier: Rec = { supplierId: 9, supplierCode: 'ACME', supplierName: 'Acme Candy', supplierAddress: '1 Main St', paymentTerms: 5, isActive: true };
-const receipt: Rec = { receiptId: 77, warehouseId: 1, items: [{ productId: 1001, quantity: 5, newQuantity: 47 }], createdAt: '2026-11-22T14:03:00Z' };
-const adjustment: Rec = { adjustmentId: 9, productId: 1001, warehouseId: 1, adjustmentQuantity: -2, previousQuantity: 42, newQuantity: 40, userId: 1, comment: 'breakage' };
-const stockTake: Rec = { stockTakeId: 5, warehouseId: 1, items: [{ productId: 1001, previousQuantity: 42, countedQuantity: 40, variance: -2 }], totalVariance: -2 };
-const subscribers: Rec[] = [{ id: '3f0c1a52-9d1e-4c9a-8a53-1f2b3c4d5e6f', url: 'https://erp.example.com/hooks', eventTypes: ['stock.received'], isActive: true }];
+const supplier: Rec = {
+  supplierId: 9,
+  supplierCode: 'ACME',
+  supplierName: 'Acme Candy',
+  supplierAddress: '1 Main St',
+  paymentTerms: 5,
+  isActive: true,
+};
+const receipt: Rec = {
+  receiptId: 77,
+  warehouseId: 1,
+  items: [{ productId: 1001, quantity: 5, newQuantity: 47 }],
+  createdAt: '2026-11-22T14:03:00Z',
+};
+const adjustment: Rec = {
+  adjustmentId: 9,
+  productId: 1001,
+  warehouseId: 1,
+  adjustmentQuantity: -2,
+  previousQuantity: 42,
+  newQuantity: 40,
+  userId: 1,
+  comment: 'breakage',
+};
+const stockTake: Rec = {
+  stockTakeId: 5,
+  warehouseId: 1,
+  items: [{ productId: 1001, previousQuantity: 42, countedQuantity: 40, variance: -2 }],
+  totalVariance: -2,
+};
+const subscribers: Rec[] = [
+  {
+    id: '3f0c1a52-9d1e-4c9a-8a53-1f2b3c4d5e6f',
+    url: 'https://erp.example.com/hooks',
+    eventTypes: ['stock.received'],
+    isActive: true,
+  },
+];
 
 // ---------------------------------------------------------------- four dialects
 
-type Kind = 'product' | 'productStock' | 'level' | 'health' | 'category' | 'warehouse' | 'supplier' | 'receipt' | 'receiptLine' | 'adjustment' | 'stockTake' | 'stockTakeLine' | 'subscriber';
+type Kind =
+  | 'product'
+  | 'productStock'
+  | 'level'
+  | 'health'
+  | 'category'
+  | 'warehouse'
+  | 'supplier'
+  | 'receipt'
+  | 'receiptLine'
+  | 'adjustment'
+  | 'stockTake'
+  | 'stockTakeLine'
+  | 'subscriber';
 
 interface Dialect {
   name: string;
   record(kind: Kind, record: Rec): unknown;
   /** A page of a list: body and headers. */
-  page(kind: Kind, items: Rec[], page: number, pageSize: number, total: number): { body: unknown; headers?: Record<string, string> };
+  page(
+    kind: Kind,
+    items: Rec[],
+    page: number,
+    pageSize: number,
+    total: number,
+  ): { body: unknown; headers?: Record<string, string> };
   list(kind: Kind, items: Rec[]): unknown;
   error(status: number, code: string, message: string): { body: unknown; headers: Record<string, string> };
 }
@@ -70,13 +162,21 @@ const json = { 'content-type': 'application/json' };
 const pascalKey = (k: string) => k[0]!.toUpperCase() + k.slice(1);
 function deepPascal(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(deepPascal);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [pascalKey(k), deepPascal(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [pascalKey(k), deepPascal(v)]));
   return value;
 }
 
 /** The plain server's other words, per resource (nested records renamed by their own kind). */
 const PLAIN_WORDS: Partial<Record<Kind, Record<string, string>>> = {
-  product: { productId: 'id', productName: 'name', productDescription: 'description', productCode: 'sku', stockLevels: 'stock', isActive: 'active' },
+  product: {
+    productId: 'id',
+    productName: 'name',
+    productDescription: 'description',
+    productCode: 'sku',
+    stockLevels: 'stock',
+    isActive: 'active',
+  },
   productStock: { quantity: 'onHand' },
   level: { quantity: 'onHand', productName: 'name', averageUnitCost: 'avgCost' },
   category: { categoryId: 'id' },
@@ -88,7 +188,11 @@ const PLAIN_WORDS: Partial<Record<Kind, Record<string, string>>> = {
   stockTake: { stockTakeId: 'id' },
   subscriber: { id: 'webhookId', isActive: 'active' },
 };
-const NESTED: Partial<Record<Kind, Record<string, Kind>>> = { product: { stockLevels: 'productStock' }, receipt: { items: 'receiptLine' }, stockTake: { items: 'stockTakeLine' } };
+const NESTED: Partial<Record<Kind, Record<string, Kind>>> = {
+  product: { stockLevels: 'productStock' },
+  receipt: { items: 'receiptLine' },
+  stockTake: { items: 'stockTakeLine' },
+};
 const PRODUCT_TYPE_WORDS: Record<number, string> = { 2: 'STOCK_PRODUCT', 3: 'MODIFIER' };
 const SALE_TYPE_WORDS: Record<number, string> = { 1: 'REDEMPTION', 2: 'SALE', 4: 'VENDING' };
 
@@ -99,7 +203,8 @@ function plainRecord(kind: Kind, record: Rec): Rec {
     let v: unknown = inner && Array.isArray(value) ? value.map((item) => plainRecord(inner, item as Rec)) : value;
     // UPPER_SNAKE enumerations: the product type as a word, sale type flags as a list of words.
     if (kind === 'product' && key === 'productType') v = PRODUCT_TYPE_WORDS[value as number];
-    if (kind === 'product' && key === 'saleType') v = [1, 2, 4].filter((f) => ((value as number) & f) !== 0).map((f) => SALE_TYPE_WORDS[f]);
+    if (kind === 'product' && key === 'saleType')
+      v = [1, 2, 4].filter((f) => ((value as number) & f) !== 0).map((f) => SALE_TYPE_WORDS[f]);
     out[PLAIN_WORDS[kind]?.[key] ?? key] = v;
   }
   return out;
@@ -109,26 +214,51 @@ const dialects: Dialect[] = [
   {
     name: 'venue',
     record: (_k, r) => r,
-    page: (_k, items, page, pageSize, total) => ({ body: { items, page, pageSize, totalItems: total, totalPages: Math.ceil(total / pageSize) } }),
+    page: (_k, items, page, pageSize, total) => ({
+      body: { items, page, pageSize, totalItems: total, totalPages: Math.ceil(total / pageSize) },
+    }),
     list: (_k, items) => ({ items }),
     error: (status, code, message) => ({ body: { error: { status, code, message, details: [] } }, headers: json }),
   },
   {
     name: 'pascal',
     record: (_k, r) => deepPascal(r),
-    page: (_k, items, page, pageSize, total) => ({ body: { Items: deepPascal(items), Page: page, PageSize: pageSize, TotalCount: total, TotalPages: Math.ceil(total / pageSize) } }),
+    page: (_k, items, page, pageSize, total) => ({
+      body: {
+        Items: deepPascal(items),
+        Page: page,
+        PageSize: pageSize,
+        TotalCount: total,
+        TotalPages: Math.ceil(total / pageSize),
+      },
+    }),
     list: (_k, items) => ({ Items: deepPascal(items) }),
     error: (status, code, message) => ({
-      body: { type: 'https://tools.ietf.org/html/rfc9110#section-15.5.21', title: status === 404 ? 'Not Found' : 'Unprocessable Entity', status, detail: message, code: code.split('_').map(pascalKey).join(''), traceId: 'x' },
+      body: {
+        type: 'https://tools.ietf.org/html/rfc9110#section-15.5.21',
+        title: status === 404 ? 'Not Found' : 'Unprocessable Entity',
+        status,
+        detail: message,
+        code: code.split('_').map(pascalKey).join(''),
+        traceId: 'x',
+      },
       headers: { 'content-type': 'application/problem+json' },
     }),
   },
   {
     name: 'envelope',
     record: (_k, r) => ({ data: r, meta: { requestId: 'r1' } }),
-    page: (_k, items, page, pageSize, total) => ({ body: { data: items, meta: { page, pageSize, total, totalPages: Math.ceil(total / pageSize), hasMore: page * pageSize < total } } }),
+    page: (_k, items, page, pageSize, total) => ({
+      body: {
+        data: items,
+        meta: { page, pageSize, total, totalPages: Math.ceil(total / pageSize), hasMore: page * pageSize < total },
+      },
+    }),
     list: (_k, items) => ({ data: items, meta: { requestId: 'r1' } }),
-    error: (_status, code, message) => ({ body: { error: { code: code.toUpperCase(), message, details: [] } }, headers: json }),
+    error: (_status, code, message) => ({
+      body: { error: { code: code.toUpperCase(), message, details: [] } },
+      headers: json,
+    }),
   },
   {
     name: 'plain',
@@ -141,19 +271,59 @@ const dialects: Dialect[] = [
       },
     }),
     list: (k, items) => items.map((i) => plainRecord(k, i)),
-    error: (_status, code, message) => ({ body: { message, code: code.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()) }, headers: json }),
+    error: (_status, code, message) => ({
+      body: { message, code: code.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()) },
+      headers: json,
+    }),
   },
 ];
 
 /** What venue reads, in every dialect. */
 const productViews = [
   {
-    productId: 1001, productName: 'Gummy Bears 100g', productDescription: '100 g bag', categoryId: 'SNACKS    ', taxGroup: 'GST       ',
-    productType: 2, saleType: 2, sellPrice: 3.5, productCode: 'GB-100', barcodes: ['9300000000011'],
-    stockLevels: [{ warehouseId: 1, quantity: 42 }], suppliers: [{ supplierId: 3, containerId: 2, preferredSupplier: true }], isActive: true,
+    productId: 1001,
+    productName: 'Gummy Bears 100g',
+    productDescription: '100 g bag',
+    categoryId: 'SNACKS    ',
+    taxGroup: 'GST       ',
+    productType: 2,
+    saleType: 2,
+    sellPrice: 3.5,
+    productCode: 'GB-100',
+    barcodes: ['9300000000011'],
+    stockLevels: [{ warehouseId: 1, quantity: 42 }],
+    suppliers: [{ supplierId: 3, containerId: 2, preferredSupplier: true }],
+    isActive: true,
   },
-  { productId: 1002, productName: 'Plush Bear', productDescription: 'prize', categoryId: 'PRIZES    ', taxGroup: 'GST       ', productType: 2, saleType: 1, ticketValue: 500, barcodes: [], stockLevels: [], suppliers: [], isActive: true },
-  { productId: 1003, productName: 'Extra Syrup', productDescription: 'modifier', categoryId: 'DRINKS    ', taxGroup: 'GST       ', productType: 3, saleType: 6, sellPrice: 0.5, vendingPrice: 0.6, barcodes: [], stockLevels: [], suppliers: [], isActive: false },
+  {
+    productId: 1002,
+    productName: 'Plush Bear',
+    productDescription: 'prize',
+    categoryId: 'PRIZES    ',
+    taxGroup: 'GST       ',
+    productType: 2,
+    saleType: 1,
+    ticketValue: 500,
+    barcodes: [],
+    stockLevels: [],
+    suppliers: [],
+    isActive: true,
+  },
+  {
+    productId: 1003,
+    productName: 'Extra Syrup',
+    productDescription: 'modifier',
+    categoryId: 'DRINKS    ',
+    taxGroup: 'GST       ',
+    productType: 3,
+    saleType: 6,
+    sellPrice: 0.5,
+    vendingPrice: 0.6,
+    barcodes: [],
+    stockLevels: [],
+    suppliers: [],
+    isActive: false,
+  },
 ];
 
 const withQuery = (base: string, page: number) => (p: string) => {
@@ -162,8 +332,14 @@ const withQuery = (base: string, page: number) => (p: string) => {
 };
 
 describe.each(dialects)('the $name dialect', (d) => {
-  const reply = (pool: ReturnType<typeof clients>['pool'], method: string, path: string | ((p: string) => boolean), body: unknown, headers: Record<string, string> = {}, status = 200) =>
-    pool.intercept({ path, method }).reply(status, body as object, { headers: { ...json, ...headers } });
+  const reply = (
+    pool: ReturnType<typeof clients>['pool'],
+    method: string,
+    path: string | ((p: string) => boolean),
+    body: unknown,
+    headers: Record<string, string> = {},
+    status = 200,
+  ) => pool.intercept({ path, method }).reply(status, body as object, { headers: { ...json, ...headers } });
 
   it('reads products, pages of them (merged, as sent) and one product to the same views', async () => {
     const { inventory, pool } = clients();
@@ -176,7 +352,9 @@ describe.each(dialects)('the $name dialect', (d) => {
     expect(pages.map((p) => p.length)).toEqual([2, 1]);
     expect(plain(pages.flat())).toEqual(productViews);
     // Machine formats print the service's records as sent, every page.
-    const sentPages = [1, 2].map((page) => d.page('product', products.slice((page - 1) * 2, page * 2), page, 2, 3).body);
+    const sentPages = [1, 2].map(
+      (page) => d.page('product', products.slice((page - 1) * 2, page * 2), page, 2, 3).body,
+    );
     expect(pages.flat().map(sourceOf)).toEqual(sentPages.flatMap(itemsOf));
 
     reply(pool, 'GET', '/products/1001', d.record('product', products[0]!));
@@ -197,7 +375,13 @@ describe.each(dialects)('the $name dialect', (d) => {
 
     const { body, headers } = d.page('level', levels, 1, 200, 3);
     reply(pool, 'GET', withQuery('/stock-levels', 1), body, headers);
-    expect(await inventory.levelsFor(1, [1001, 1002, 1003])).toEqual(new Map([[1001, 42], [1002, 0], [1003, 7]]));
+    expect(await inventory.levelsFor(1, [1001, 1002, 1003])).toEqual(
+      new Map([
+        [1001, 42],
+        [1002, 0],
+        [1003, 7],
+      ]),
+    );
   });
 
   it('reads health, reference lists, and the answers to writes', async () => {
@@ -211,7 +395,11 @@ describe.each(dialects)('the $name dialect', (d) => {
     reply(pool, 'POST', '/suppliers', d.record('supplier', supplier), {}, 201);
     expect(plain(await inventory.createSupplier({}))).toEqual(supplier);
     reply(pool, 'POST', '/stock-receipts', d.record('receipt', receipt), {}, 201);
-    expect(plain(await inventory.receiveStock({}))).toEqual({ receiptId: '77', items: [{ productId: 1001, quantity: 5, newQuantity: 47 }], createdAt: '2026-11-22T14:03:00Z' });
+    expect(plain(await inventory.receiveStock({}))).toEqual({
+      receiptId: '77',
+      items: [{ productId: 1001, quantity: 5, newQuantity: 47 }],
+      createdAt: '2026-11-22T14:03:00Z',
+    });
     reply(pool, 'POST', '/stock-adjustments', d.record('adjustment', adjustment), {}, 201);
     expect(plain(await inventory.adjustStock({}))).toEqual({ ...adjustment, adjustmentId: '9' });
     reply(pool, 'POST', '/stock-takes', d.record('stockTake', stockTake), {}, 201);
@@ -241,7 +429,9 @@ describe.each(dialects)('the $name dialect', (d) => {
 
 /** The record inside an envelope, as the reading layer unwraps it. */
 function unwrap(body: unknown): unknown {
-  return body && typeof body === 'object' && !Array.isArray(body) && 'data' in body && 'meta' in body ? (body as Rec).data : body;
+  return body && typeof body === 'object' && !Array.isArray(body) && 'data' in body && 'meta' in body
+    ? (body as Rec).data
+    : body;
 }
 /** The items of a page or record as sent: a bare array, or under items/Items/data. */
 function itemsOf(body: unknown): unknown[] {
@@ -253,7 +443,9 @@ function itemsOf(body: unknown): unknown[] {
 describe('paging the service does not describe', () => {
   it('walks on while pages come back full and stops at a short one', async () => {
     const { inventory, pool } = clients();
-    pool.intercept({ path: withQuery('/products', 1), method: 'GET' }).reply(200, products.slice(0, 2), { headers: json });
+    pool
+      .intercept({ path: withQuery('/products', 1), method: 'GET' })
+      .reply(200, products.slice(0, 2), { headers: json });
     pool.intercept({ path: withQuery('/products', 2), method: 'GET' }).reply(200, products.slice(2), { headers: json });
     const all: unknown[] = [];
     for await (const page of inventory.productPages({}, { pageSize: 2 })) all.push(...page);
@@ -263,7 +455,9 @@ describe('paging the service does not describe', () => {
   it('counts pages by the size the service keeps when it answers fewer than asked', async () => {
     const { inventory, pool } = clients();
     for (const page of [1, 2, 3]) {
-      pool.intercept({ path: withQuery('/products', page), method: 'GET' }).reply(200, products.slice(page - 1, page), { headers: { ...json, 'x-total-count': '3' } });
+      pool
+        .intercept({ path: withQuery('/products', page), method: 'GET' })
+        .reply(200, products.slice(page - 1, page), { headers: { ...json, 'x-total-count': '3' } });
     }
     const all: unknown[] = [];
     for await (const page of inventory.productPages({}, { pageSize: 200 })) all.push(...page);
@@ -299,7 +493,9 @@ describe('hostile 2xx answers are unreadable (exit 6), never blanks or 0', () =>
 
   it('a stock level without a readable quantity (stock adjust once took it as 0)', async () => {
     const { inventory, pool } = clients();
-    pool.intercept({ path: withQuery('/stock-levels', 1), method: 'GET' }).reply(200, { items: [{ productId: 1001, warehouseId: 1, reserved: 3 }] }, { headers: json });
+    pool
+      .intercept({ path: withQuery('/stock-levels', 1), method: 'GET' })
+      .reply(200, { items: [{ productId: 1001, warehouseId: 1, reserved: 3 }] }, { headers: json });
     const error = await inventory.levelsFor(1, [1001]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnreadableAnswerError);
     expect((error as Error).message).toContain('quantity');
@@ -311,13 +507,19 @@ describe('hostile 2xx answers are unreadable (exit 6), never blanks or 0', () =>
     await expect(inventory.categories()).rejects.toBeInstanceOf(UnreadableAnswerError);
     pool.intercept({ path: '/health', method: 'GET' }).reply(200, { uptime: 5 }, { headers: json });
     await expect(inventory.health()).rejects.toBeInstanceOf(UnreadableAnswerError);
-    pool.intercept({ path: '/webhooks', method: 'POST' }).reply(201, { url: 'https://erp.example.com/hooks' }, { headers: json });
-    await expect(webhooks.create({ url: 'https://erp.example.com/hooks', secret: 's'.repeat(16), eventTypes: ['stock.received'] })).rejects.toBeInstanceOf(UnreadableAnswerError);
+    pool
+      .intercept({ path: '/webhooks', method: 'POST' })
+      .reply(201, { url: 'https://erp.example.com/hooks' }, { headers: json });
+    await expect(
+      webhooks.create({ url: 'https://erp.example.com/hooks', secret: 's'.repeat(16), eventTypes: ['stock.received'] }),
+    ).rejects.toBeInstanceOf(UnreadableAnswerError);
   });
 
   it('a subscriber answer that echoes the secret never prints it', async () => {
     const { webhooks, pool } = clients();
-    pool.intercept({ path: '/webhooks', method: 'GET' }).reply(200, [{ ...subscribers[0], secret: 'echoed-secret-0000' }], { headers: json });
+    pool
+      .intercept({ path: '/webhooks', method: 'GET' })
+      .reply(200, [{ ...subscribers[0], secret: 'echoed-secret-0000' }], { headers: json });
     const [subscriber] = await webhooks.list();
     expect(JSON.stringify(sourceOf(subscriber))).not.toContain('echoed-secret');
     expect(JSON.stringify(subscriber)).not.toContain('echoed-secret');
@@ -341,16 +543,23 @@ describe('the route map is what goes on the wire', () => {
   });
 
   it('sends each operation to its route under the base path, with the token in the named header', async () => {
-    const { inventory, webhooks, pool } = clients(routes, { name: routes.auth.type === 'header' ? routes.auth.name : 'authorization', prefix: '' });
+    const { inventory, webhooks, pool } = clients(routes, {
+      name: routes.auth.type === 'header' ? routes.auth.name : 'authorization',
+      prefix: '',
+    });
     pool
       .intercept({ path: '/api/v2/catalogue/items/1001', method: 'GET', headers: { 'x-api-token': 'jwt' } })
       .reply(200, products[0]!, { headers: json });
     expect((await inventory.getProduct(1001)).productId).toBe(1001);
-    pool.intercept({ path: withQuery('/api/v2/catalogue/items', 1), method: 'GET' }).reply(200, { items: [products[1]], totalItems: 1 }, { headers: json });
+    pool
+      .intercept({ path: withQuery('/api/v2/catalogue/items', 1), method: 'GET' })
+      .reply(200, { items: [products[1]], totalItems: 1 }, { headers: json });
     expect((await inventory.listProducts()).items.map((p) => p.productId)).toEqual([1002]);
     pool.intercept({ path: '/api/v2/stock/receipts', method: 'PUT' }).reply(201, receipt, { headers: json });
     expect((await inventory.receiveStock({ warehouseId: 1 })).receiptId).toBe('77');
-    pool.intercept({ path: withQuery('/api/v2/stock/on-hand', 1), method: 'GET' }).reply(200, [levels[0]], { headers: json });
+    pool
+      .intercept({ path: withQuery('/api/v2/stock/on-hand', 1), method: 'GET' })
+      .reply(200, [levels[0]], { headers: json });
     expect(await inventory.levelsFor(1, [1001])).toEqual(new Map([[1001, 42]]));
     pool.intercept({ path: '/api/v2/status', method: 'GET' }).reply(200, health, { headers: json });
     expect((await inventory.health()).view.status).toBe('ok');

@@ -11,13 +11,22 @@ import { mockInventoryService } from '../../support/mock-inventory.js';
 import { InventoryClient } from '../../../src/lib/inventory/client.js';
 import { RECORD_SHAPES, shapeRecord, shapedRecordOf, type RecordShape } from '../../../src/lib/records.js';
 import { RecordReader, sourceOf } from '../../../src/lib/reading.js';
-import { checkProduct, holdsProductNeeds, levelOfRow, readStockLevelNeeds, stockLevelNeeds } from '../../../src/lib/inventory/views.js';
+import {
+  checkProduct,
+  holdsProductNeeds,
+  levelOfRow,
+  readStockLevelNeeds,
+  stockLevelNeeds,
+} from '../../../src/lib/inventory/views.js';
 
 const service = mockInventoryService();
 
 function client(page: unknown) {
   const { deps, pool } = service();
-  pool.intercept({ path: /^\/(products|stock-levels)\?/, method: 'GET' }).reply(200, page as object).persist();
+  pool
+    .intercept({ path: /^\/(products|stock-levels)\?/, method: 'GET' })
+    .reply(200, page as object)
+    .persist();
   return new InventoryClient(deps);
 }
 
@@ -36,7 +45,12 @@ async function outcome<T>(pages: AsyncIterable<T[]>): Promise<{ rows?: T[]; erro
  * both succeed, with the records printed those shapeRecord gives for the
  * service's own records. The views when both succeed, else undefined.
  */
-async function bothPaths<V>(items: unknown[], views: (c: InventoryClient) => AsyncIterable<V[]>, records: (c: InventoryClient) => AsyncIterable<object[]>, shape: RecordShape) {
+async function bothPaths<V>(
+  items: unknown[],
+  views: (c: InventoryClient) => AsyncIterable<V[]>,
+  records: (c: InventoryClient) => AsyncIterable<object[]>,
+  shape: RecordShape,
+) {
   const page = { items, page: 1, pageSize: 200, totalPages: 1, totalItems: items.length };
   const byViews = await outcome(views(client(page)));
   const byRecords = await outcome(records(client(page)));
@@ -46,14 +60,33 @@ async function bothPaths<V>(items: unknown[], views: (c: InventoryClient) => Asy
     expect(byViews.exitCode).toBe(6);
     return undefined;
   }
-  expect(byRecords.rows!.map((row) => shapedRecordOf(row, shape))).toEqual(byViews.rows!.map((view) => shapeRecord(sourceOf(view), shape)));
+  expect(byRecords.rows!.map((row) => shapedRecordOf(row, shape))).toEqual(
+    byViews.rows!.map((view) => shapeRecord(sourceOf(view), shape)),
+  );
   expect(byRecords.rows!.map(sourceOf)).toEqual(items);
   return { views: byViews.rows!, records: byRecords.rows! };
 }
 
-const good = { productId: 1001, productName: 'Gummy Bears', sellPrice: '3.50', barcodes: ['930001'], stockLevels: [{ warehouseId: 1, quantity: 4 }], suppliers: [{ supplierId: 3 }], extraField: 'kept' };
+const good = {
+  productId: 1001,
+  productName: 'Gummy Bears',
+  sellPrice: '3.50',
+  barcodes: ['930001'],
+  stockLevels: [{ warehouseId: 1, quantity: 4 }],
+  suppliers: [{ supplierId: 3 }],
+  extraField: 'kept',
+};
 
-const inShape = { productId: 1001, productName: 'Gummy Bears', productType: 2, sellPrice: 3.5, barcodes: ['930001'], stockLevels: [{ warehouseId: 1, quantity: 4 }], suppliers: [{ supplierId: 3 }], isActive: true };
+const inShape = {
+  productId: 1001,
+  productName: 'Gummy Bears',
+  productType: 2,
+  sellPrice: 3.5,
+  barcodes: ['930001'],
+  stockLevels: [{ warehouseId: 1, quantity: 4 }],
+  suppliers: [{ supplierId: 3 }],
+  isActive: true,
+};
 
 const pages: Array<[string, unknown[]]> = [
   ['good records, venue names', [good, { ...good, productId: 1002, barcodes: '930002, 930003' }]],
@@ -73,13 +106,23 @@ const pages: Array<[string, unknown[]]> = [
   ['an item that is text, not a record', [good, 'x']],
   ['an item that is null', [null]],
   // In venue's own names, order and types (the shape kept as it is, holdsProductNeeds on the hot path).
-  ['good records in venue\'s shape', [inShape, { ...inShape, productId: 1002, barcodes: null, stockLevels: [], suppliers: null }, { ...inShape, productId: 1003, productName: 7 }]],
+  [
+    "good records in venue's shape",
+    [
+      inShape,
+      { ...inShape, productId: 1002, barcodes: null, stockLevels: [], suppliers: null },
+      { ...inShape, productId: 1003, productName: 7 },
+    ],
+  ],
   ['in shape: a blank name', [{ ...inShape, productName: ' ' }]],
   ['in shape: a null id', [{ ...inShape, productId: null }]],
   ['in shape: a fractional id', [{ ...inShape, productId: 1.5 }]],
   ['in shape: an empty barcode', [{ ...inShape, barcodes: ['930001', ''] }]],
   ['in shape: a stock entry without quantity', [{ ...inShape, stockLevels: [{ warehouseId: 1 }] }]],
-  ['in shape: a stock entry with a null warehouse', [{ ...inShape, stockLevels: [{ warehouseId: null, quantity: 1 }] }]],
+  [
+    'in shape: a stock entry with a null warehouse',
+    [{ ...inShape, stockLevels: [{ warehouseId: null, quantity: 1 }] }],
+  ],
   ['in shape: a stock entry that is not a record', [{ ...inShape, stockLevels: ['x'] }]],
   ['in shape: a supplier link without supplier', [{ ...inShape, suppliers: [{ supplierId: null }] }]],
 ];
@@ -88,21 +131,40 @@ describe('products in a machine format: read once, checked as the views check', 
   const failed: string[] = [];
   for (const [name, items] of pages) {
     it(name, async () => {
-      const both = await bothPaths(items, (c) => c.productPages({}, { concurrency: 1 }), (c) => c.productRecordPages({}, { concurrency: 1 }), RECORD_SHAPES.product);
+      const both = await bothPaths(
+        items,
+        (c) => c.productPages({}, { concurrency: 1 }),
+        (c) => c.productRecordPages({}, { concurrency: 1 }),
+        RECORD_SHAPES.product,
+      );
       if (!both) failed.push(name);
     });
   }
 
   it('the pages meant to be broken did fail, and only those (the comparison above is not of two successes)', () => {
-    expect(failed).toEqual(pages.map(([name]) => name).filter((name) => !/^(good records|PascalCase|a nested id|one stock entry|a null name beside)/.test(name)));
+    expect(failed).toEqual(
+      pages
+        .map(([name]) => name)
+        .filter((name) => !/^(good records|PascalCase|a nested id|one stock entry|a null name beside)/.test(name)),
+    );
   });
 
-  it('a product in venue\'s shape that holdsProductNeeds takes is one checkProduct takes (a spread of mixes, good and broken)', () => {
+  it("a product in venue's shape that holdsProductNeeds takes is one checkProduct takes (a spread of mixes, good and broken)", () => {
     const values: Record<string, unknown[]> = {
       productId: [1001, 1.5, null, '1002', 0],
       productName: ['Gummy', ' ', '', 7, null, { text: 'x' }],
       barcodes: [['930001'], [''], '930002', '', [7], [{ barcode: '1' }], null, [null]],
-      stockLevels: [[{ warehouseId: 1, quantity: 4 }], [{ warehouseId: 1 }], [{ quantity: 2 }], [{ warehouseId: 1, quantity: -2.5 }], [{ warehouseId: null, quantity: 1 }], ['x'], [], null, { warehouseId: 1, quantity: 5 }],
+      stockLevels: [
+        [{ warehouseId: 1, quantity: 4 }],
+        [{ warehouseId: 1 }],
+        [{ quantity: 2 }],
+        [{ warehouseId: 1, quantity: -2.5 }],
+        [{ warehouseId: null, quantity: 1 }],
+        ['x'],
+        [],
+        null,
+        { warehouseId: 1, quantity: 5 },
+      ],
       suppliers: [[{ supplierId: 3 }], [{ supplierId: null }], [{}], [], null],
     };
     const names = Object.keys(values);
@@ -146,13 +208,20 @@ describe('stock levels in a machine format: read once, checked as the views chec
   const failed: string[] = [];
   for (const [name, items, query] of levelPages) {
     it(name, async () => {
-      const both = await bothPaths(items, (c) => c.stockLevelPages(query, { concurrency: 1 }), (c) => c.stockLevelRecordPages(query, { concurrency: 1 }), RECORD_SHAPES.stockLevel);
+      const both = await bothPaths(
+        items,
+        (c) => c.stockLevelPages(query, { concurrency: 1 }),
+        (c) => c.stockLevelRecordPages(query, { concurrency: 1 }),
+        RECORD_SHAPES.stockLevel,
+      );
       if (!both) {
         failed.push(name);
         return;
       }
       // What the command's own checks read (levels below zero) is what the view holds.
-      expect(both.records.map((row) => levelOfRow(row))).toEqual(both.views.map((v) => ({ productId: v.productId, warehouseId: v.warehouseId, quantity: v.quantity })));
+      expect(both.records.map((row) => levelOfRow(row))).toEqual(
+        both.views.map((v) => ({ productId: v.productId, warehouseId: v.warehouseId, quantity: v.quantity })),
+      );
     });
   }
 
@@ -160,7 +229,7 @@ describe('stock levels in a machine format: read once, checked as the views chec
     expect(failed).toEqual(['no quantity', 'no product', 'another warehouse than asked']);
   });
 
-  it('a level\'s needs taken as they are agree with the reads through the field table (a spread of levels, synonyms and casings among them)', () => {
+  it("a level's needs taken as they are agree with the reads through the field table (a spread of levels, synonyms and casings among them)", () => {
     const values: Record<string, unknown[]> = {
       productId: [1001, '1002', 1.5, null, undefined, { id: 7 }],
       ProductId: [undefined, 2002],
@@ -179,7 +248,8 @@ describe('stock levels in a machine format: read once, checked as the views chec
         const value = pick(options);
         if (value !== undefined) level[name] = value;
       }
-      const reader = () => new RecordReader(level, { service: 'inventory', operation: 'read stock levels' }, 'stock level');
+      const reader = () =>
+        new RecordReader(level, { service: 'inventory', operation: 'read stock levels' }, 'stock level');
       const outcome = (read: (r: RecordReader) => unknown) => {
         try {
           return { needs: read(reader()) };
@@ -189,7 +259,8 @@ describe('stock levels in a machine format: read once, checked as the views chec
       };
       const byTable = outcome(readStockLevelNeeds);
       expect(outcome(stockLevelNeeds), JSON.stringify(level)).toEqual(byTable);
-      const quick = Number.isInteger(level.productId) && Number.isInteger(level.warehouseId) && Number.isFinite(level.quantity);
+      const quick =
+        Number.isInteger(level.productId) && Number.isInteger(level.warehouseId) && Number.isFinite(level.quantity);
       seen[quick ? 'quick' : byTable.error ? 'refused' : 'read']++;
     }
     // Each way was taken: the quick one, the full reading that passes, and the one that refuses.

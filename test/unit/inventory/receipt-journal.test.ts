@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RejectedError, UsageError } from '../../../src/lib/errors.js';
-import { ReceiptJournal, receiptFingerprint, shortId, type ReceiptIdentity } from '../../../src/lib/inventory/receipt-journal.js';
+import {
+  ReceiptJournal,
+  receiptFingerprint,
+  shortId,
+  type ReceiptIdentity,
+} from '../../../src/lib/inventory/receipt-journal.js';
 
 const dirs: string[] = [];
 function journalDir() {
@@ -37,7 +42,15 @@ describe('receipt fingerprint', () => {
     expect(receiptFingerprint({ ...receipt, supplierId: undefined })).not.toBe(base);
     expect(receiptFingerprint({ ...receipt, poNumber: 'PO-2' })).not.toBe(base);
     expect(receiptFingerprint({ ...receipt, invoice: 'INV-1' })).not.toBe(base);
-    expect(receiptFingerprint({ ...receipt, items: [{ productId: 2, quantity: 6, value: 10 }, { productId: 1, quantity: 3 }] })).not.toBe(base);
+    expect(
+      receiptFingerprint({
+        ...receipt,
+        items: [
+          { productId: 2, quantity: 6, value: 10 },
+          { productId: 1, quantity: 3 },
+        ],
+      }),
+    ).not.toBe(base);
   });
 });
 
@@ -51,8 +64,16 @@ describe('receipt journal', () => {
     expect(sending.attempts).toBe(1);
     expect(sending.items.map((i) => i.productId)).toEqual([1, 2]);
     clock += 60_000;
-    const done = await journal.setStatus(sending.id, 'recorded', { receiptId: 'R-1', recordedAt: '2026-11-22T02:01:00Z' });
-    expect(done).toMatchObject({ status: 'recorded', receiptId: 'R-1', createdAt: '2026-11-22T02:00:00Z', updatedAt: '2026-11-22T02:01:00Z' });
+    const done = await journal.setStatus(sending.id, 'recorded', {
+      receiptId: 'R-1',
+      recordedAt: '2026-11-22T02:01:00Z',
+    });
+    expect(done).toMatchObject({
+      status: 'recorded',
+      receiptId: 'R-1',
+      createdAt: '2026-11-22T02:00:00Z',
+      updatedAt: '2026-11-22T02:01:00Z',
+    });
     expect(done.history.map((h) => h.status)).toEqual(['sending', 'recorded']);
     expect(fs.statSync(journal.file).mode & 0o777).toBe(0o600);
     expect(new ReceiptJournal(dir).get(sending.id)?.status).toBe('recorded');
@@ -74,7 +95,9 @@ describe('receipt journal', () => {
     const id = receiptFingerprint(receipt);
     const release = journal.lock(id);
     expect(() => journal.lock(id)).toThrow(RejectedError);
-    expect(() => journal.lock(id)).toThrow(new RegExp(`another run of receipt .* is in progress \\(process ${process.pid} on `));
+    expect(() => journal.lock(id)).toThrow(
+      new RegExp(`another run of receipt .* is in progress \\(process ${process.pid} on `),
+    );
     const other = journal.lock(receiptFingerprint({ ...receipt, invoice: 'X' }));
     other();
     release();

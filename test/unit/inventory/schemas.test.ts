@@ -55,7 +55,9 @@ describe('product create', () => {
     ]);
   });
   it('requires the prices the saleType bitmask names, even with other errors', () => {
-    const result = rules(check(productCreateSchema, { ...validProduct, productName: 'x'.repeat(51), saleType: 7, sellPrice: undefined }));
+    const result = rules(
+      check(productCreateSchema, { ...validProduct, productName: 'x'.repeat(51), saleType: 7, sellPrice: undefined }),
+    );
     expect(result).toContain('productName must be at most 50 characters');
     expect(result).toContain('ticketValue is required when saleType includes Redemption (1)');
     expect(result).toContain('sellPrice is required when saleType includes Sale (2)');
@@ -96,7 +98,9 @@ describe('product update', () => {
   it('is partial, refuses empty and unknown fields', () => {
     expect(check(productUpdateSchema, { isActive: false }).ok).toBe(true);
     expect(rules(check(productUpdateSchema, {}))).toEqual(['body must change at least one field']);
-    expect(rules(check(productUpdateSchema, { categoryId: 'X', isActive: true }))).toEqual(['categoryId is not a known field']);
+    expect(rules(check(productUpdateSchema, { categoryId: 'X', isActive: true }))).toEqual([
+      'categoryId is not a known field',
+    ]);
     expect(rules(check(productUpdateSchema, { suppliers: [{ action: 'delete', supplierId: 1 }] }))).toEqual([
       'suppliers[0].action must be add, update or remove',
     ]);
@@ -105,7 +109,9 @@ describe('product update', () => {
 
 describe('supplier create', () => {
   it('requires code, name and address and bounds payment terms', () => {
-    expect(rules(check(supplierCreateSchema, { supplierName: 'A', paymentTerms: 9, supplierEmail: 'e'.repeat(51) }))).toEqual([
+    expect(
+      rules(check(supplierCreateSchema, { supplierName: 'A', paymentTerms: 9, supplierEmail: 'e'.repeat(51) })),
+    ).toEqual([
       'supplierCode is required',
       'supplierAddress is required',
       'supplierEmail must be at most 50 characters',
@@ -116,24 +122,30 @@ describe('supplier create', () => {
 
 describe('stock movements', () => {
   it('stock take: counted quantity not negative, items non-empty', () => {
-    expect(rules(check(stockTakeSchema, { warehouseId: 1, userId: 1, items: [] }))).toEqual(['items must list at least one item']);
-    expect(rules(check(stockTakeSchema, { warehouseId: 1, userId: 1, items: [{ productId: 1, countedQuantity: -1 }] }))).toEqual([
-      'items[0].countedQuantity must not be negative',
+    expect(rules(check(stockTakeSchema, { warehouseId: 1, userId: 1, items: [] }))).toEqual([
+      'items must list at least one item',
     ]);
+    expect(
+      rules(check(stockTakeSchema, { warehouseId: 1, userId: 1, items: [{ productId: 1, countedQuantity: -1 }] })),
+    ).toEqual(['items[0].countedQuantity must not be negative']);
   });
   it('receipt: quantity above zero', () => {
-    expect(rules(check(stockReceiptSchema, { warehouseId: 1, userId: 1, items: [{ productId: 1, quantity: 0 }] }))).toEqual([
-      'items[0].quantity must be greater than 0',
-    ]);
+    expect(
+      rules(check(stockReceiptSchema, { warehouseId: 1, userId: 1, items: [{ productId: 1, quantity: 0 }] })),
+    ).toEqual(['items[0].quantity must be greater than 0']);
   });
   it('adjustment: a reason and a non-zero quantity', () => {
-    expect(rules(check(stockAdjustmentSchema, { warehouseId: 1, productId: 1, userId: 1, adjustmentQuantity: 0 }))).toEqual([
+    expect(
+      rules(check(stockAdjustmentSchema, { warehouseId: 1, productId: 1, userId: 1, adjustmentQuantity: 0 })),
+    ).toEqual([
       'adjustmentQuantity must not be 0 (positive increases, negative decreases)',
       'comment is required (the reason for the adjustment)',
     ]);
-    expect(rules(check(stockAdjustmentSchema, { warehouseId: 1, productId: 1, userId: 1, adjustmentQuantity: 2, comment: '  ' }))).toEqual([
-      'comment must not be blank (give the reason for the adjustment)',
-    ]);
+    expect(
+      rules(
+        check(stockAdjustmentSchema, { warehouseId: 1, productId: 1, userId: 1, adjustmentQuantity: 2, comment: '  ' }),
+      ),
+    ).toEqual(['comment must not be blank (give the reason for the adjustment)']);
   });
 });
 
@@ -142,8 +154,13 @@ describe('queries', () => {
     const parsed = check(productListQuerySchema, { page: '2', pageSize: '200', isActive: 'false', productType: '3' });
     expect(parsed).toEqual({ ok: true, data: { page: 2, pageSize: 200, isActive: false, productType: 3 } });
     expect(rules(check(productListQuerySchema, { pageSize: 201 }))).toEqual(['pageSize must be at most 200']);
-    expect(check(stockLevelsQuerySchema, { productIds: '1, 2,3' })).toEqual({ ok: true, data: { productIds: [1, 2, 3] } });
-    expect(rules(check(stockLevelsQuerySchema, { productIds: '1,x' }))).toEqual(['productIds[1] must be a whole number (product id)']);
+    expect(check(stockLevelsQuerySchema, { productIds: '1, 2,3' })).toEqual({
+      ok: true,
+      data: { productIds: [1, 2, 3] },
+    });
+    expect(rules(check(stockLevelsQuerySchema, { productIds: '1,x' }))).toEqual([
+      'productIds[1] must be a whole number (product id)',
+    ]);
   });
   it('sale type words', () => {
     expect(saleTypeFromWords('redemption,sale')).toBe(3);

@@ -21,7 +21,8 @@ async function viaReader(text: string, chunkSize: number) {
     kind: 'take',
     items: { length: 1 },
     log: { problems: 0 },
-    check: (record: { line: number; get(column: string): unknown }) => seen.push({ line: record.line, cells: columns.map((c) => record.get(c)) }),
+    check: (record: { line: number; get(column: string): unknown }) =>
+      seen.push({ line: record.line, cells: columns.map((c) => record.get(c)) }),
   } as unknown as RecordChecker;
   const bytes = Buffer.from(text);
   const chunks = async function* () {
@@ -42,7 +43,11 @@ function viaCsvParse(text: string) {
     records = parse(text, { relax_column_count: true, bom: true });
   } catch (error) {
     const e = error as { code: string; lines: number; message: string };
-    return { error: e.code.startsWith('CSV_') ? [{ line: e.lines, field: 'file', rule: `is not valid CSV (${e.message})` }] : e.message };
+    return {
+      error: e.code.startsWith('CSV_')
+        ? [{ line: e.lines, field: 'file', rule: `is not valid CSV (${e.message})` }]
+        : e.message,
+    };
   }
   const seen: Array<{ line: number; cells: unknown[] }> = [];
   let line = 1;
@@ -73,19 +78,26 @@ describe('the stock file CSV reader', () => {
 
   it('gives the records, line numbers and errors csv-parse gives, for any text in any chunks', async () => {
     const cell = fc.stringMatching(/^[a1 ,"\n\r]{0,6}$/);
-    const body = fc.array(fc.oneof(cell, fc.constantFrom('"a\nb"', '"x""y"', '', '\r\n', '"', '1,"2\n3",4', '  ')), { maxLength: 12 });
+    const body = fc.array(fc.oneof(cell, fc.constantFrom('"a\nb"', '"x""y"', '', '\r\n', '"', '1,"2\n3",4', '  ')), {
+      maxLength: 12,
+    });
     await fc.assert(
-      fc.asyncProperty(body, fc.constantFrom('\n', ',', '\r\n'), fc.integer({ min: 1, max: 7 }), async (parts, joiner, chunkSize) => {
-        const text = `${header}\n${parts.join(joiner)}\n`;
-        // The reader makes every line ending one '\n' first; csv-parse is given the same text.
-        const expected = viaCsvParse(text.replace(/\r\n?/g, '\n'));
-        const actual = await viaReader(text, chunkSize);
-        if (expected.error !== undefined) expect(actual.error).toEqual(expected.error);
-        else {
-          expect(actual.error).toBeUndefined();
-          expect(actual.seen).toEqual(expected.seen);
-        }
-      }),
+      fc.asyncProperty(
+        body,
+        fc.constantFrom('\n', ',', '\r\n'),
+        fc.integer({ min: 1, max: 7 }),
+        async (parts, joiner, chunkSize) => {
+          const text = `${header}\n${parts.join(joiner)}\n`;
+          // The reader makes every line ending one '\n' first; csv-parse is given the same text.
+          const expected = viaCsvParse(text.replace(/\r\n?/g, '\n'));
+          const actual = await viaReader(text, chunkSize);
+          if (expected.error !== undefined) expect(actual.error).toEqual(expected.error);
+          else {
+            expect(actual.error).toBeUndefined();
+            expect(actual.seen).toEqual(expected.seen);
+          }
+        },
+      ),
       { numRuns: 1500 },
     );
   });
@@ -94,7 +106,18 @@ describe('the stock file CSV reader', () => {
 describe('repeated products, in files in order and out of it', () => {
   it('finds a repeat of an id from the increasing run and from after it, naming the first line', async () => {
     const { parseStockText } = await import('../../../src/lib/inventory/stock-file/read.js');
-    const text = ['productId,countedQuantity', '10,1', '20,1', '30,1', '30,2', '5,1', '20,3', '5,4', '40,1', '40,1'].join('\n');
+    const text = [
+      'productId,countedQuantity',
+      '10,1',
+      '20,1',
+      '30,1',
+      '30,2',
+      '5,1',
+      '20,3',
+      '5,4',
+      '40,1',
+      '40,1',
+    ].join('\n');
     const error = await parseStockText(text, 'take').then(
       () => undefined,
       (e: unknown) => e as ValidationError,
@@ -106,6 +129,8 @@ describe('repeated products, in files in order and out of it', () => {
       { line: 10, field: 'productId', rule: 'repeats product 40 of line 9' },
     ]);
     const good = await parseStockText(['productId,countedQuantity', '3,1', '1,1', '2,1', '9,1'].join('\n'), 'take');
-    expect(good.items.map((i) => i.ref)).toEqual([1, 2, 3, 4].map((n) => ({ kind: 'productId', value: [3, 1, 2, 9][n - 1] })));
+    expect(good.items.map((i) => i.ref)).toEqual(
+      [1, 2, 3, 4].map((n) => ({ kind: 'productId', value: [3, 1, 2, 9][n - 1] })),
+    );
   });
 });

@@ -28,7 +28,8 @@ function stdinOf(text: string | Buffer, size = 7): Readable {
   );
 }
 
-const read = (text: string | Buffer, kind: StockFileKind = 'take', size = 7) => readStockFile('-', kind, stdinOf(text, size));
+const read = (text: string | Buffer, kind: StockFileKind = 'take', size = 7) =>
+  readStockFile('-', kind, stdinOf(text, size));
 
 async function failureOf(promise: Promise<unknown>): Promise<ValidationError> {
   const error = await promise.then(
@@ -82,7 +83,7 @@ describe('CSV as a stream', () => {
     const error = await failureOf(read(rows.join('\n'), 'take', 4096));
     const lines = new Set(error.issues.map((i) => i.line));
     expect(lines.size).toBe(MAX_LISTED_BAD_LINES);
-    expect(Math.max(...lines as Set<number>)).toBe(201); // the 100th bad line: data line 200 is line 201
+    expect(Math.max(...(lines as Set<number>))).toBe(201); // the 100th bad line: data line 200 is line 201
     expect(error.message).toBe('invalid input in standard input: 260 problems on 250 lines');
     expect(error.details.at(-1)).toBe('… and 150 more bad lines (the first 100 are listed)');
     expect(error.details).toHaveLength(110 + 1);
@@ -92,7 +93,9 @@ describe('CSV as a stream', () => {
     const rows = ['barcode,countedQuantity'];
     for (let i = 1; i <= 150; i++) rows.push(`B${i},1`);
     const file = await read(rows.join('\n'), 'take', 1 << 16);
-    const error = await failureOf(resolveStockItems(file, async (refs) => new Map(refs.map((r) => [`${r.kind}:${r.value}`, {}] as const))));
+    const error = await failureOf(
+      resolveStockItems(file, async (refs) => new Map(refs.map((r) => [`${r.kind}:${r.value}`, {}] as const))),
+    );
     expect(error.issues).toHaveLength(100);
     expect(error.issues[99]).toEqual({ line: 101, field: 'barcode', rule: '"B100" matches no product' });
     expect(error.message).toBe('invalid input in standard input: 150 problems on 150 lines');
@@ -138,7 +141,11 @@ describe('JSON as a stream', () => {
         { line: 8, field: 'items[2]', rule: 'must be an object' },
       ]);
     }
-    const ok = await read('[{"productId":1,"countedQuantity":0},\n{"productCode":"A","countedQuantity":"4"}]', 'take', 3);
+    const ok = await read(
+      '[{"productId":1,"countedQuantity":0},\n{"productCode":"A","countedQuantity":"4"}]',
+      'take',
+      3,
+    );
     expect(ok.format).toBe('json');
     expect(ok.items.map((i) => [i.line, i.ref.value, i.quantity])).toEqual([
       [1, 1, 0],
@@ -168,7 +175,9 @@ describe('JSON as a stream', () => {
     expect((await failureOf(read('[]'))).issues).toEqual([{ field: 'items', rule: 'must list at least one item' }]);
     expect((await failureOf(read('{"items": []}'))).issues[0]!.rule).toBe('must list at least one item');
     for (const input of ['{"rows":[]}', '{"items": 5}', '{}']) {
-      expect((await failureOf(read(input))).issues[0]!.rule, input).toBe('must be a JSON array of items or an object with an "items" array');
+      expect((await failureOf(read(input))).issues[0]!.rule, input).toBe(
+        'must be a JSON array of items or an object with an "items" array',
+      );
     }
     const file = writeFile('scalar.json', '"just text"');
     expect((await failureOf(readStockFile(file, 'take', process.stdin))).issues[0]!.rule).toMatch(/"items" array/);
@@ -185,7 +194,9 @@ describe('JSON as a stream', () => {
 
 describe('reading files, pipes and Ctrl-C', () => {
   it('names a missing file and a directory (exit 2)', async () => {
-    await expect(readStockFile(path.join(dir, 'none.csv'), 'take', process.stdin)).rejects.toThrow(new UsageError(`cannot read --file ${path.join(dir, 'none.csv')}: no such file`));
+    await expect(readStockFile(path.join(dir, 'none.csv'), 'take', process.stdin)).rejects.toThrow(
+      new UsageError(`cannot read --file ${path.join(dir, 'none.csv')}: no such file`),
+    );
     await expect(readStockFile(dir, 'take', process.stdin)).rejects.toThrow(/it is a directory/);
   });
 
@@ -231,7 +242,14 @@ describe('reading files, pipes and Ctrl-C', () => {
     setTimeout(() => controller.abort(), 50);
     await expect(reading).rejects.toBeInstanceOf(InterruptedError);
     expect(stdin.destroyed).toBe(true);
-    await expect(readStockFile(writeFile('ok.csv', 'productId,countedQuantity\n1,1\n'), 'take', process.stdin, AbortSignal.abort())).rejects.toBeInstanceOf(InterruptedError);
+    await expect(
+      readStockFile(
+        writeFile('ok.csv', 'productId,countedQuantity\n1,1\n'),
+        'take',
+        process.stdin,
+        AbortSignal.abort(),
+      ),
+    ).rejects.toBeInstanceOf(InterruptedError);
   });
 
   it('stops when aborted in the middle of a big file', async () => {

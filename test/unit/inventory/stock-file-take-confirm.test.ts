@@ -23,7 +23,12 @@ function contextWith(answer: boolean) {
     stockTakeId: 7,
     warehouseId: 1,
     userId: 1,
-    items: body.items.map((i) => ({ productId: i.productId, previousQuantity: 5, countedQuantity: i.countedQuantity, variance: i.countedQuantity - 5 })),
+    items: body.items.map((i) => ({
+      productId: i.productId,
+      previousQuantity: 5,
+      countedQuantity: i.countedQuantity,
+      variance: i.countedQuantity - 5,
+    })),
     totalVariance: -2,
   }));
   const asked: string[] = [];
@@ -32,7 +37,11 @@ function contextWith(answer: boolean) {
     return answer;
   });
   const client = {
-    levelsFor: async () => new Map([[1, 5], [2, 5]]),
+    levelsFor: async () =>
+      new Map([
+        [1, 5],
+        [2, 5],
+      ]),
     resolveProductRefs: async () => [],
     stockTake,
   };
@@ -56,7 +65,11 @@ describe('stock take confirmation on a terminal', () => {
   it('shows the totals, and sends nothing when the answer is no', async () => {
     const { ctx, fake, stockTake, asked } = contextWith(false);
     // A person's No is exit 8 (declined), not 0: `venue … take && mv counts done/` must stop.
-    await expect(take.run(ctx, { file: counts })).rejects.toMatchObject({ category: 'declined', exitCode: 8, message: expect.stringContaining('nothing was sent') });
+    await expect(take.run(ctx, { file: counts })).rejects.toMatchObject({
+      category: 'declined',
+      exitCode: 8,
+      message: expect.stringContaining('nothing was sent'),
+    });
     expect(asked[0]).toContain('2 products; current 10, counted 8, variance -2 (1 up, 1 down, 0 unchanged)');
     expect(asked[0]).toContain('Set these stock levels?');
     expect(stockTake).not.toHaveBeenCalled();
@@ -67,7 +80,15 @@ describe('stock take confirmation on a terminal', () => {
     const { ctx, fake, stockTake } = contextWith(true);
     await take.run(ctx, { file: counts, comment: 'Count' });
     expect(stockTake).toHaveBeenCalledTimes(1);
-    expect(stockTake.mock.calls[0]![0]).toEqual({ warehouseId: 1, userId: 1, comment: 'Count', items: [{ productId: 1, countedQuantity: 8 }, { productId: 2, countedQuantity: 0 }] });
+    expect(stockTake.mock.calls[0]![0]).toEqual({
+      warehouseId: 1,
+      userId: 1,
+      comment: 'Count',
+      items: [
+        { productId: 1, countedQuantity: 8 },
+        { productId: 2, countedQuantity: 0 },
+      ],
+    });
     expect(JSON.parse(fake.stdout())).toEqual([
       { productId: 1, previous: 5, counted: 8, variance: 3 },
       { productId: 2, previous: 5, counted: 0, variance: -5 },

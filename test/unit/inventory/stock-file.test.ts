@@ -17,7 +17,10 @@ async function issuesOf(promise: Promise<unknown>) {
 
 describe('stock take CSV', () => {
   it('reads product ids, barcodes and codes with their lines', async () => {
-    const file = await parseStockText('productId,barcode,productCode,countedQuantity\n1,,,5\n,0123456789,,0\n,,SKU-9,12\n', 'take');
+    const file = await parseStockText(
+      'productId,barcode,productCode,countedQuantity\n1,,,5\n,0123456789,,0\n,,SKU-9,12\n',
+      'take',
+    );
     expect(file.format).toBe('csv');
     expect(file.items).toEqual([
       { line: 2, ref: { kind: 'productId', value: 1 }, quantity: 5 },
@@ -91,11 +94,15 @@ describe('stock receipt files', () => {
 
 describe('JSON files', () => {
   it('reads an array or {items}, with the line each item starts on', async () => {
-    const text = '{\n  "items": [\n    { "productId": 1, "quantity": 2, "value": 3.5 },\n    {\n      "barcode": "X", "quantity": 0\n    }\n  ]\n}\n';
+    const text =
+      '{\n  "items": [\n    { "productId": 1, "quantity": 2, "value": 3.5 },\n    {\n      "barcode": "X", "quantity": 0\n    }\n  ]\n}\n';
     expect(jsonItemLines(text)).toEqual([3, 4]);
     const issues = await issuesOf(parseStockText(text, 'receipt'));
     expect(issues).toEqual([{ line: 4, field: 'quantity', rule: 'must be greater than 0' }]);
-    const ok = await parseStockText('[{"productId":1,"countedQuantity":0},\n{"productCode":"A","countedQuantity":"4"}]', 'take');
+    const ok = await parseStockText(
+      '[{"productId":1,"countedQuantity":0},\n{"productCode":"A","countedQuantity":"4"}]',
+      'take',
+    );
     expect(ok.format).toBe('json');
     expect(ok.items.map((i) => [i.line, i.quantity])).toEqual([
       [1, 0],
@@ -116,17 +123,25 @@ describe('resolving codes and barcodes', () => {
       ['productCode:SKU-1', 11],
       ['barcode:222', 1],
     ]);
-    return new Map(refs.map((r) => [`${r.kind}:${r.value}`, { productId: known.get(`${r.kind}:${r.value}`) }] as const));
+    return new Map(
+      refs.map((r) => [`${r.kind}:${r.value}`, { productId: known.get(`${r.kind}:${r.value}`) }] as const),
+    );
   };
 
   it('turns refs into product ids and reports unknown ones with their lines', async () => {
-    const file = await parseStockText('productId,barcode,productCode,countedQuantity\n,111,,1\n,,SKU-1,2\n,999,,3\n,,NOPE,4\n', 'take');
+    const file = await parseStockText(
+      'productId,barcode,productCode,countedQuantity\n,111,,1\n,,SKU-1,2\n,999,,3\n,,NOPE,4\n',
+      'take',
+    );
     const issues = await issuesOf(resolveStockItems(file, lookup));
     expect(issues).toEqual([
       { line: 4, field: 'barcode', rule: '"999" matches no product' },
       { line: 5, field: 'productCode', rule: '"NOPE" matches no product' },
     ]);
-    const good = await parseStockText('productId,barcode,productCode,countedQuantity\n,111,,1\n,,SKU-1,2\n5,,,0\n', 'take');
+    const good = await parseStockText(
+      'productId,barcode,productCode,countedQuantity\n,111,,1\n,,SKU-1,2\n5,,,0\n',
+      'take',
+    );
     expect((await resolveStockItems(good, lookup)).map((i) => [i.productId, i.quantity])).toEqual([
       [10, 1],
       [11, 2],

@@ -15,14 +15,23 @@ describe('docs/commands.md: each command lists the fields --fields takes, as its
   let markdown: string;
   beforeAll(async () => {
     const sink = () => Object.assign(new PassThrough(), { isTTY: false, columns: 100 });
-    program = await buildProgram({ streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() }, env: { ...process.env, COLUMNS: '100' }, version: '0', loadAll: true });
+    program = await buildProgram({
+      streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() },
+      env: { ...process.env, COLUMNS: '100' },
+      version: '0',
+      loadAll: true,
+    });
     markdown = commandsMarkdown(program);
   });
 
   it('gives the help\'s "Fields (for --fields):" list on one line in the command\'s section', () => {
-    const line = 'Fields (for --fields): id, url, eventTypes, isActive, createdAt, updatedAt and any other field the service sends (as it names it). `--fields help` lists them.';
+    const line =
+      'Fields (for --fields): id, url, eventTypes, isActive, createdAt, updatedAt and any other field the service sends (as it names it). `--fields help` lists them.';
     expect(fieldsLineOf(find(program, 'webhooks list'))).toBe(line);
-    const section = markdown.slice(markdown.indexOf('### venue webhooks list'), markdown.indexOf('### venue webhooks', markdown.indexOf('### venue webhooks list') + 5));
+    const section = markdown.slice(
+      markdown.indexOf('### venue webhooks list'),
+      markdown.indexOf('### venue webhooks', markdown.indexOf('### venue webhooks list') + 5),
+    );
     expect(section).toContain(line);
   });
 

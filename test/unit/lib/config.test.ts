@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 describe('ConfigStore', () => {
-  it('listens for changes once per file, however often it is used (a listener per access piled up past Node\'s limit of 10)', async () => {
+  it("listens for changes once per file, however often it is used (a listener per access piled up past Node's limit of 10)", async () => {
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(warning.name);
     process.on('warning', onWarning);
@@ -39,7 +39,10 @@ describe('ConfigStore', () => {
     expect(config.currentProfile()).toBe('sandbox');
     // This config directory's own sandbox: a port derived from its path (47800 is the usual directory's).
     const url = config.resolve('sandbox', 'inventory.url');
-    expect(url).toEqual({ value: `${sandboxOrigin({ VENUE_CONFIG_DIR: config.directory })}/inventory`, source: 'default' });
+    expect(url).toEqual({
+      value: `${sandboxOrigin({ VENUE_CONFIG_DIR: config.directory })}/inventory`,
+      source: 'default',
+    });
     expect(url.value).toMatch(/^http:\/\/127\.0\.0\.1:(4[78]\d\d\d)\/inventory$/);
     expect(config.resolveSecret('sandbox', 'inventory.apiKey').source).toBe('default');
   });
@@ -62,15 +65,33 @@ describe('ConfigStore', () => {
     config.setSetting('store7', 'extends', 'north');
     config.setSetting('store7', 'tags', ' north, arcades,north ');
     config.setSetting('store7', 'wallet.url', 'https://wallet.store7.example');
-    expect(config.resolve('store7', 'wallet.url')).toEqual({ value: 'https://wallet.store7.example', source: 'profile' });
-    expect(config.resolve('store7', 'booking.url')).toEqual({ value: 'https://booking.north.example', source: 'extends', from: 'north' });
-    expect(config.resolve('north', 'wallet.url')).toEqual({ value: 'https://wallet.chain.example', source: 'extends', from: 'chain' });
-    expect(config.resolveSecret('store7', 'wallet.clientSecret')).toEqual({ value: 'chain-secret', source: 'extends', from: 'chain' });
+    expect(config.resolve('store7', 'wallet.url')).toEqual({
+      value: 'https://wallet.store7.example',
+      source: 'profile',
+    });
+    expect(config.resolve('store7', 'booking.url')).toEqual({
+      value: 'https://booking.north.example',
+      source: 'extends',
+      from: 'north',
+    });
+    expect(config.resolve('north', 'wallet.url')).toEqual({
+      value: 'https://wallet.chain.example',
+      source: 'extends',
+      from: 'chain',
+    });
+    expect(config.resolveSecret('store7', 'wallet.clientSecret')).toEqual({
+      value: 'chain-secret',
+      source: 'extends',
+      from: 'chain',
+    });
     // Tags are the profile's own, never inherited.
     expect(config.tagsOf('store7')).toEqual(['north', 'arcades']);
     expect(config.tagsOf('north')).toEqual([]);
     // The environment still wins over everything.
-    const withEnv = await ConfigStore.open({ VENUE_CONFIG_DIR: config.directory, VENUE_BOOKING_URL: 'https://env.example' });
+    const withEnv = await ConfigStore.open({
+      VENUE_CONFIG_DIR: config.directory,
+      VENUE_BOOKING_URL: 'https://env.example',
+    });
     expect(withEnv.resolve('store7', 'booking.url')).toEqual({ value: 'https://env.example', source: 'environment' });
   });
 

@@ -34,7 +34,11 @@ async function renamed(root: readonly GroupEntry[], path: string[], name: string
 
 const none = { values: async () => [] };
 const sink = () => Object.assign(new PassThrough(), { isTTY: false, columns: 100 });
-const shell = () => ({ streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() }, env: { ...process.env, COLUMNS: '100' }, version: '0' });
+const shell = () => ({
+  streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() },
+  env: { ...process.env, COLUMNS: '100' },
+  version: '0',
+});
 
 describe('a command is what its file declares', () => {
   it('renaming `inventory stock levels` in its file renames it in completion, fleet classification, docs and help', async () => {
@@ -44,13 +48,21 @@ describe('a command is what its file declares', () => {
     const offered = (words: string[]) => completeLine(root, words, none).then((c) => c.candidates.map((x) => x.value));
     expect(await offered(['inventory', 'stock', ''])).toContain('amounts');
     expect(await offered(['inventory', 'stock', ''])).not.toContain('levels');
-    expect((await completeLine(root, ['inventory', 'stock', 'amounts', '--warehouse', ''], { values: async (kind) => [{ value: `${kind}-1` }] })).candidates).toEqual([{ value: 'warehouse-1' }]);
+    expect(
+      (
+        await completeLine(root, ['inventory', 'stock', 'amounts', '--warehouse', ''], {
+          values: async (kind) => [{ value: `${kind}-1` }],
+        })
+      ).candidates,
+    ).toEqual([{ value: 'warehouse-1' }]);
 
     // Fleet classification: the renamed command is found, with the use its file declares
     const fleet = await readInvocation(['--each-profile', 'all', 'inventory', 'stock', 'amounts'], root);
     expect(fleet.path).toEqual(['inventory', 'stock', 'amounts']);
     expect(fleetUseOf(fleet.command?.fleet, fleet.operands).kind).toBe('read');
-    expect((await readInvocation(['--each-profile', 'all', 'inventory', 'stock', 'levels'], root)).command).toBeUndefined();
+    expect(
+      (await readInvocation(['--each-profile', 'all', 'inventory', 'stock', 'levels'], root)).command,
+    ).toBeUndefined();
 
     // docs/commands.md
     const docs = commandsMarkdown(await buildProgram({ ...shell(), loadAll: true, root }));
@@ -61,7 +73,12 @@ describe('a command is what its file declares', () => {
     let help = '';
     const out = sink();
     out.on('data', (chunk) => (help += String(chunk)));
-    const program = await buildProgram({ ...shell(), streams: { stdin: new PassThrough(), stdout: out, stderr: sink() }, group: 'inventory', root });
+    const program = await buildProgram({
+      ...shell(),
+      streams: { stdin: new PassThrough(), stdout: out, stderr: sink() },
+      group: 'inventory',
+      root,
+    });
     await program.parseAsync(['inventory', 'stock', '--help'], { from: 'user' }).catch(() => undefined);
     expect(help).toMatch(/^\s+amounts\b/m);
     expect(help).not.toMatch(/^\s+levels\b/m);
@@ -70,12 +87,17 @@ describe('a command is what its file declares', () => {
   it('a command line that reaches a command builds that command alone, with all it declares (a fleet builds the program once per venue)', async () => {
     const full = await buildProgram({ ...shell(), group: 'inventory' });
     const only = await buildProgram({ ...shell(), group: 'inventory', path: ['inventory', 'stock', 'levels'] });
-    const names = (program: Command, path: string[]) => path.reduce((cmd, name) => cmd.commands.find((c) => c.name() === name)!, program).commands.map((c) => c.name());
+    const names = (program: Command, path: string[]) =>
+      path.reduce((cmd, name) => cmd.commands.find((c) => c.name() === name)!, program).commands.map((c) => c.name());
     expect(names(full, ['inventory']).length).toBeGreaterThan(3);
     expect(names(only, ['inventory'])).toEqual(['stock']);
     expect(names(only, ['inventory', 'stock'])).toEqual(['levels']);
     // The command itself is the same: its options, arguments and help.
-    const leaf = (program: Command) => program.commands.find((c) => c.name() === 'inventory')!.commands.find((c) => c.name() === 'stock')!.commands.find((c) => c.name() === 'levels')!;
+    const leaf = (program: Command) =>
+      program.commands
+        .find((c) => c.name() === 'inventory')!
+        .commands.find((c) => c.name() === 'stock')!
+        .commands.find((c) => c.name() === 'levels')!;
     expect(leaf(only).options.map((o) => o.flags)).toEqual(leaf(full).options.map((o) => o.flags));
     expect(leaf(only).helpInformation()).toBe(leaf(full).helpInformation());
   });

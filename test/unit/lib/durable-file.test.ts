@@ -39,7 +39,9 @@ describe('writeFileDurably', () => {
     const dir = tempDir();
     const file = path.join(dir, 'key');
     writeFileDurably(file, 'first\n', { exclusive: true });
-    expect(() => writeFileDurably(file, 'second\n', { exclusive: true })).toThrow(expect.objectContaining({ code: 'EEXIST' }));
+    expect(() => writeFileDurably(file, 'second\n', { exclusive: true })).toThrow(
+      expect.objectContaining({ code: 'EEXIST' }),
+    );
     expect(fs.readFileSync(file, 'utf8')).toBe('first\n');
     expect(fs.readdirSync(dir)).toEqual(['key']);
   });
@@ -62,11 +64,15 @@ describe('every file venue keeps is written through it', () => {
   const allowed: Record<string, string> = {
     'src/cli/message-log.ts': '--log-file: appended, line by line',
     'src/lib/sandbox-launcher.ts': "the background sandbox's log: appended, rotated at 5 MB",
-    'src/lib/private-file.ts': 'the write probe (removed at once) and lock files (created exclusively, renamed aside when stale)',
+    'src/lib/private-file.ts':
+      'the write probe (removed at once) and lock files (created exclusively, renamed aside when stale)',
   };
   it('no other module under src/ writes, renames or appends files', () => {
-    const writers = /\b(writeFileSync|writeFile|appendFileSync|appendFile|renameSync|rename|createWriteStream|copyFileSync)\s*\(|openSync\([^)]*'[wa]/;
-    const files = (fs.readdirSync(path.join(repoRoot, 'src'), { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
+    const writers =
+      /\b(writeFileSync|writeFile|appendFileSync|appendFile|renameSync|rename|createWriteStream|copyFileSync)\s*\(|openSync\([^)]*'[wa]/;
+    const files = (fs.readdirSync(path.join(repoRoot, 'src'), { recursive: true }) as string[]).filter((f) =>
+      f.endsWith('.ts'),
+    );
     const found = files
       .map((f) => path.join('src', f).split(path.sep).join('/'))
       .filter((f) => f !== 'src/lib/durable-file.ts')

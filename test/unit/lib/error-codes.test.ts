@@ -21,7 +21,11 @@ type AnyTable = ErrorTable<string, string, Record<string, unknown>>;
 const tables: Array<{ name: string; table: AnyTable; calls: readonly string[] }> = [
   { name: 'wallet', table: walletErrors as unknown as AnyTable, calls: walletCalls },
   { name: 'booking', table: bookingErrors as unknown as AnyTable, calls: bookingCalls },
-  { name: 'inventory', table: inventoryErrors as unknown as AnyTable, calls: inventoryOperationNames.filter((op) => !(webhookCalls as readonly string[]).includes(op)) },
+  {
+    name: 'inventory',
+    table: inventoryErrors as unknown as AnyTable,
+    calls: inventoryOperationNames.filter((op) => !(webhookCalls as readonly string[]).includes(op)),
+  },
   { name: 'webhooks', table: webhookErrors as unknown as AnyTable, calls: webhookCalls },
 ];
 const tableOf = (name: string) => tables.find((t) => t.name === name)!;
@@ -43,8 +47,23 @@ const context = {
 
 /** An error answer as the HTTP layer makes it: category by status, code and fields from the body. */
 function answer(status: number, code?: string, fields: string[] = [], headers: Record<string, string> = {}): ApiError {
-  const body = { error: { status, ...(code ? { code } : {}), message: 'the service says no', details: fields.map((field) => ({ field, rule: 'is wrong' })) } };
-  return new ApiError(categoryForStatus(status), `answered ${status}: the service says no`, { status, method: 'POST', url: 'http://x', serverMessage: 'the service says no', code, body, headers });
+  const body = {
+    error: {
+      status,
+      ...(code ? { code } : {}),
+      message: 'the service says no',
+      details: fields.map((field) => ({ field, rule: 'is wrong' })),
+    },
+  };
+  return new ApiError(categoryForStatus(status), `answered ${status}: the service says no`, {
+    status,
+    method: 'POST',
+    url: 'http://x',
+    serverMessage: 'the service says no',
+    code,
+    body,
+    headers,
+  });
 }
 
 const statusExit = (status: number) => answer(status).exitCode;
@@ -67,7 +86,14 @@ const SANDBOX_ANSWERS: Case[] = [
   ['wallet', ['confirm-reset'], 422, 'invalid_confirmation_code', ExitCode.rejected, 'confirmation-code'],
   ['wallet', ['login'], 401, 'invalid_credentials', ExitCode.auth, 'guest-credentials-refused'],
   ['wallet', ['login'], 401, 'unauthorized', ExitCode.auth, 'token-refused'],
-  ['wallet', ['cards', 'balance', 'activity', 'products', 'sale', 'pass'], 401, 'unauthorized', ExitCode.auth, 'token-refused'],
+  [
+    'wallet',
+    ['cards', 'balance', 'activity', 'products', 'sale', 'pass'],
+    401,
+    'unauthorized',
+    ExitCode.auth,
+    'token-refused',
+  ],
   ['wallet', 'every', 403, 'forbidden', ExitCode.auth, 'wrong-token-kind'],
   ['wallet', 'every', 404, 'not_found', ExitCode.notFound, 'not-found'],
   ['wallet', ['sale'], 409, 'duplicate_payment_reference', ExitCode.rejected, 'duplicate-payment-reference'],
@@ -98,7 +124,14 @@ const SANDBOX_ANSWERS: Case[] = [
   ['inventory', ['updateProduct', 'createSupplier'], 409, 'conflict', ExitCode.rejected, 'conflict'],
   ['inventory', ['updateProduct'], 422, 'not_linked', ExitCode.rejected, 'supplier-not-linked'],
   ['inventory', ['adjustStock'], 422, 'insufficient_stock', ExitCode.rejected, 'insufficient-stock'],
-  ['inventory', ['createProduct', 'stockTake', 'receiveStock', 'adjustStock'], 404, 'not_found', ExitCode.notFound, 'not-found'],
+  [
+    'inventory',
+    ['createProduct', 'stockTake', 'receiveStock', 'adjustStock'],
+    404,
+    'not_found',
+    ExitCode.notFound,
+    'not-found',
+  ],
   ['webhooks', ['updateWebhook', 'deleteWebhook'], 404, 'not_found', ExitCode.notFound, 'no-such-subscriber'],
 ];
 /** Answers of every route: broken requests, the token check, and the faults the sandbox injects. */
@@ -143,14 +176,20 @@ describe('every code the sandbox answers maps to the exit code venue means', () 
   it.each(EVERY_ROUTE)('%i %s on every call of every service: the status decides the exit code', (status, code) => {
     for (const { name, table, calls } of tables) {
       for (const call of calls) {
-        for (const spelled of spellings(code)) expect(exitCodeFor(table.errorFor(answer(status, spelled), call, context)), `${name} ${call} ${spelled}`).toBe(statusExit(status));
+        for (const spelled of spellings(code))
+          expect(
+            exitCodeFor(table.errorFor(answer(status, spelled), call, context)),
+            `${name} ${call} ${spelled}`,
+          ).toBe(statusExit(status));
       }
     }
   });
 
   it('the list above holds every code the sandbox source can answer', () => {
     const dir = ['packages/sandbox/src', 'src/sandbox'].map((d) => path.join(root, d)).find((d) => fs.existsSync(d))!;
-    const files = (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+    const files = (fs.readdirSync(dir, { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
     const found = new Set<string>();
     for (const text of files) for (const code of sandboxCodes(text)) found.add(code);
     // The scan reads: a sandbox that moved or a scan that broke would find nothing.
@@ -167,9 +206,13 @@ describe('every code the sandbox answers maps to the exit code venue means', () 
  */
 function sandboxCodes(text: string): string[] {
   const places: string[] = [];
-  for (const match of text.matchAll(/\b(?:SandboxHttpError|conflict|unprocessable)\(/g)) places.push(argumentsAt(text, match.index! + match[0].length));
-  for (const match of text.matchAll(/(?:const|let)\s+(?:\[[^\]]*\bcode\b[^\]]*\]|code)\s*=([^;]+);/g)) places.push(match[1]!);
-  return places.flatMap((place) => [...place.matchAll(/'([a-z]+(?:_[a-z]+)*)'/g)].map((m) => m[1]!)).filter((word) => word.includes('_') || STATUS_CODES.includes(word));
+  for (const match of text.matchAll(/\b(?:SandboxHttpError|conflict|unprocessable)\(/g))
+    places.push(argumentsAt(text, match.index! + match[0].length));
+  for (const match of text.matchAll(/(?:const|let)\s+(?:\[[^\]]*\bcode\b[^\]]*\]|code)\s*=([^;]+);/g))
+    places.push(match[1]!);
+  return places
+    .flatMap((place) => [...place.matchAll(/'([a-z]+(?:_[a-z]+)*)'/g)].map((m) => m[1]!))
+    .filter((word) => word.includes('_') || STATUS_CODES.includes(word));
 }
 
 function argumentsAt(text: string, start: number): string {
@@ -196,7 +239,10 @@ describe('every row of every table', () => {
 });
 
 /** An answer and a call the row holds for. */
-function matching(row: ErrorRow<string, string, Record<string, unknown>>, calls: readonly string[]): { error: ApiError; call: string } {
+function matching(
+  row: ErrorRow<string, string, Record<string, unknown>>,
+  calls: readonly string[],
+): { error: ApiError; call: string } {
   const status = row.status === 'any' ? 409 : row.status[0]!;
   const code = Array.isArray(row.codes) ? row.codes[0] : row.codes === 'any' ? 'a_code_no_table_lists' : undefined;
   return { error: answer(status, code, row.fields ? [row.fields[0]!] : []), call: row.calls?.[0] ?? calls[0]! };
@@ -222,11 +268,15 @@ describe('how a row holds', () => {
   });
 
   it('a bearer challenge naming its error is the code of a body that names none (RFC 6750)', () => {
-    const challenged = answer(401, undefined, [], { 'www-authenticate': 'Bearer realm="wallet", error="invalid_token"' });
+    const challenged = answer(401, undefined, [], {
+      'www-authenticate': 'Bearer realm="wallet", error="invalid_token"',
+    });
     expect(codeOf(challenged)).toBe('invalid_token');
     expect(walletErrors.meaning(challenged, 'login')).toBe('token-refused');
     // A bare challenge names nothing: on a login, the status decides (the guest's email and password).
-    expect(walletErrors.meaning(answer(401, undefined, [], { 'www-authenticate': 'Bearer' }), 'login')).toBe('login-refused');
+    expect(walletErrors.meaning(answer(401, undefined, [], { 'www-authenticate': 'Bearer' }), 'login')).toBe(
+      'login-refused',
+    );
   });
 
   it('an explained error is looked through to its answer; a request that never left means nothing', async () => {
@@ -234,7 +284,12 @@ describe('how a row holds', () => {
     expect(explained).not.toBeInstanceOf(ApiError);
     expect(walletErrors.meaning(explained, 'sale')).toBe('duplicate-payment-reference');
     const { RequestNotSentError } = await import('../../../src/lib/errors.js');
-    expect(walletErrors.meaning(new RequestNotSentError('no retry fitted', { cause: answer(409, 'duplicate_payment_reference') }), 'sale')).toBeUndefined();
+    expect(
+      walletErrors.meaning(
+        new RequestNotSentError('no retry fitted', { cause: answer(409, 'duplicate_payment_reference') }),
+        'sale',
+      ),
+    ).toBeUndefined();
     expect(walletErrors.errorFor(new Error('boom'), 'sale', context)).toBeInstanceOf(Error);
   });
 });
@@ -243,15 +298,25 @@ describe('no code lists or guesses from words outside the tables', () => {
   it('clients, workflows and commands ask the tables', () => {
     const offenders: string[] = [];
     const walk = (dir: string): string[] =>
-      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((e) =>
+          e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+        );
     for (const file of [...walk(path.join(root, 'src/lib')), ...walk(path.join(root, 'src/commands'))]) {
       const rel = path.relative(root, file);
-      if (rel === path.join('src', 'lib', 'service-errors.ts') || rel === path.join('src', 'lib', 'reading.ts') || rel.endsWith('error-codes.ts')) continue;
+      if (
+        rel === path.join('src', 'lib', 'service-errors.ts') ||
+        rel === path.join('src', 'lib', 'reading.ts') ||
+        rel.endsWith('error-codes.ts')
+      )
+        continue;
       // src/lib/openapi reads a vendor's OpenAPI document (its descriptions), not its error answers.
       if (rel.startsWith(path.join('src', 'lib', 'openapi') + path.sep)) continue;
       const text = fs.readFileSync(file, 'utf8');
       if (/\bhasCode\(|\binfo\.code\b|\bcodeOf\(/.test(text)) offenders.push(`${rel}: compares a service's code`);
-      if (/\/[^/\n]+\/[a-z]*\.test\([^)\n]*(serverMessage|said)\b/.test(text)) offenders.push(`${rel}: reads a service's words`);
+      if (/\/[^/\n]+\/[a-z]*\.test\([^)\n]*(serverMessage|said)\b/.test(text))
+        offenders.push(`${rel}: reads a service's words`);
     }
     expect(offenders).toEqual([]);
   });

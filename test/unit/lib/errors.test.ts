@@ -25,7 +25,7 @@ describe('exit codes', () => {
     expect(exitCodeFor(new Error('boom'))).toBe(ExitCode.unexpected);
   });
 
-  it('classifies HTTP statuses as the seeds\' error tables do', () => {
+  it("classifies HTTP statuses as the seeds' error tables do", () => {
     expect(categoryForStatus(400)).toBe('usage');
     expect(categoryForStatus(401)).toBe('auth');
     expect(categoryForStatus(403)).toBe('auth');

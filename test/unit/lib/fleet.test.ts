@@ -5,16 +5,28 @@ import { buildProgram } from '../../../src/program.js';
 import { UsageError } from '../../../src/lib/errors.js';
 import { declarationOf } from '../../../src/commands/define.js';
 import { fleetUseOf } from '../../../src/lib/fleet/use.js';
-import { MergedOutput, PROFILE_COLUMN, profiledJson, withProfile, type MergeTarget } from '../../../src/lib/fleet/merged-output.js';
+import {
+  MergedOutput,
+  PROFILE_COLUMN,
+  profiledJson,
+  withProfile,
+  type MergeTarget,
+} from '../../../src/lib/fleet/merged-output.js';
 import fc from 'fast-check';
 import { expandPlaceholders, missingFile, planJobs } from '../../../src/lib/fleet/plan.js';
 import { fleetExitCode, runVenues, type VenueOutcome } from '../../../src/lib/fleet/runner.js';
 import { leftOutNote, selectProfiles } from '../../../src/lib/fleet/selection.js';
 
 /** Profiles with their tags; parents (extends) and inventory URLs of their own where given; URLs under http://sandbox are the local sandbox's. */
-const config = (profiles: Record<string, string[]>, more: { extends?: Record<string, string>; inventory?: Record<string, string> } = {}) => {
+const config = (
+  profiles: Record<string, string[]>,
+  more: { extends?: Record<string, string>; inventory?: Record<string, string> } = {},
+) => {
   const parentOf = (name: string) => more.extends?.[name];
-  const held = (name: string, _key: 'inventory.url'): { value: string | undefined; source: 'profile' | 'extends' | undefined } => {
+  const held = (
+    name: string,
+    _key: 'inventory.url',
+  ): { value: string | undefined; source: 'profile' | 'extends' | undefined } => {
     for (let at: string | undefined = name, first = true; at !== undefined; at = parentOf(at), first = false) {
       const own = more.inventory?.[at];
       if (own !== undefined) return { value: own, source: first ? 'profile' : 'extends' };
@@ -28,7 +40,8 @@ const config = (profiles: Record<string, string[]>, more: { extends?: Record<str
     isSandbox: (name: string) => name === 'sandbox',
     parentOf,
     held,
-    servedBySandbox: (name: string) => name === 'sandbox' || (held(name, 'inventory.url').value ?? '').startsWith('http://sandbox/'),
+    servedBySandbox: (name: string) =>
+      name === 'sandbox' || (held(name, 'inventory.url').value ?? '').startsWith('http://sandbox/'),
   } as unknown as Parameters<typeof selectProfiles>[0];
 };
 
@@ -50,10 +63,29 @@ describe('selecting venues', () => {
   });
   it('all leaves out base profiles (extended, no inventory server of their own) and sandbox-served ones, and says so', () => {
     const chain = config(
-      { chain: [], store1: ['north'], store2: [], 'store2-uat': [], 'fleet-1': ['sandbox-fleet'], 'fleet-2': ['sandbox-fleet'], lonely: [] },
       {
-        extends: { store1: 'chain', store2: 'chain', 'store2-uat': 'store2', 'fleet-1': 'sandbox', 'fleet-2': 'sandbox' },
-        inventory: { store1: 'https://inv.store1.example', store2: 'https://inv.store2.example', 'fleet-1': 'http://sandbox/fleet/fleet-1/inventory', 'fleet-2': 'http://sandbox/fleet/fleet-2/inventory' },
+        chain: [],
+        store1: ['north'],
+        store2: [],
+        'store2-uat': [],
+        'fleet-1': ['sandbox-fleet'],
+        'fleet-2': ['sandbox-fleet'],
+        lonely: [],
+      },
+      {
+        extends: {
+          store1: 'chain',
+          store2: 'chain',
+          'store2-uat': 'store2',
+          'fleet-1': 'sandbox',
+          'fleet-2': 'sandbox',
+        },
+        inventory: {
+          store1: 'https://inv.store1.example',
+          store2: 'https://inv.store2.example',
+          'fleet-1': 'http://sandbox/fleet/fleet-1/inventory',
+          'fleet-2': 'http://sandbox/fleet/fleet-2/inventory',
+        },
       },
     );
     const all = selectProfiles(chain, 'all');
@@ -72,7 +104,10 @@ describe('selecting venues', () => {
     expect(selectProfiles(chain, 'tag:sandbox-fleet').profiles.map((p) => p.name)).toEqual(['fleet-1', 'fleet-2']);
     expect(leftOutNote(selectProfiles(store, 'all').leftOut)).toBeUndefined();
     // Nothing but bases and the sandbox's: a usage error naming them.
-    const onlyFleet = config({ 'fleet-1': ['sandbox-fleet'] }, { extends: { 'fleet-1': 'sandbox' }, inventory: { 'fleet-1': 'http://sandbox/fleet/fleet-1/inventory' } });
+    const onlyFleet = config(
+      { 'fleet-1': ['sandbox-fleet'] },
+      { extends: { 'fleet-1': 'sandbox' }, inventory: { 'fleet-1': 'http://sandbox/fleet/fleet-1/inventory' } },
+    );
     expect(() => selectProfiles(onlyFleet, 'all')).toThrow(/no venue profile \(fleet-1 is not a venue\)/);
   });
   it('names keep their order and drop repeats', () => {
@@ -83,25 +118,43 @@ describe('selecting venues', () => {
 describe('the fleet command line', () => {
   it('fills {profile} and {tag}, and skips a venue with no tag to give', () => {
     const venue = { name: 'store7', tags: ['north'] };
-    expect(expandPlaceholders(['--file', 'r/{profile}-{tag}.csv'], venue, undefined).argv).toEqual(['--file', 'r/store7-north.csv']);
+    expect(expandPlaceholders(['--file', 'r/{profile}-{tag}.csv'], venue, undefined).argv).toEqual([
+      '--file',
+      'r/store7-north.csv',
+    ]);
     expect(expandPlaceholders(['--file', 'r/{tag}.csv'], venue, 'arcades').argv).toEqual(['--file', 'r/arcades.csv']);
     expect(expandPlaceholders(['{tag}'], { name: 'x', tags: [] }, undefined).skip).toMatch(/has no tag/);
   });
   it('a missing file skips the venue', () => {
     expect(missingFile(['/no/such/file.csv'])).toMatch(/no file \/no\/such\/file.csv/);
     expect(missingFile(['package.json', '-'])).toBeUndefined();
-    const jobs = planJobs(['stock', 'receive', '--file', '{profile}.json'], ['{profile}.json'], [{ name: 'package', tags: [] }, { name: 'nope', tags: [] }], undefined);
+    const jobs = planJobs(
+      ['stock', 'receive', '--file', '{profile}.json'],
+      ['{profile}.json'],
+      [
+        { name: 'package', tags: [] },
+        { name: 'nope', tags: [] },
+      ],
+      undefined,
+    );
     expect(jobs.map((j) => j.skip)).toEqual([undefined, 'skipped: no file nope.json']);
     expect(jobs[0]!.argv).toEqual(['stock', 'receive', '--file', 'package.json']);
   });
   it('a venue without its own file has nothing to do when the command says so; one path for all that is missing is still skipped', () => {
-    const venues = [{ name: 'package', tags: [] }, { name: 'nope', tags: [] }];
-    const jobs = planJobs(['--file', '{profile}.json'], ['{profile}.json'], venues, undefined, { withoutFile: 'nothing to receive' });
+    const venues = [
+      { name: 'package', tags: [] },
+      { name: 'nope', tags: [] },
+    ];
+    const jobs = planJobs(['--file', '{profile}.json'], ['{profile}.json'], venues, undefined, {
+      withoutFile: 'nothing to receive',
+    });
     expect(jobs.map((j) => [j.nothing, j.skip])).toEqual([
       [undefined, undefined],
       ['nothing to receive: no file nope.json', undefined],
     ]);
-    const shared = planJobs(['--file', 'none.json'], ['none.json'], venues, undefined, { withoutFile: 'nothing to receive' });
+    const shared = planJobs(['--file', 'none.json'], ['none.json'], venues, undefined, {
+      withoutFile: 'nothing to receive',
+    });
     expect(shared.map((j) => [j.nothing, j.skip])).toEqual([
       [undefined, 'skipped: no file none.json'],
       [undefined, 'skipped: no file none.json'],
@@ -131,9 +184,15 @@ describe('running venues', () => {
   });
   it('one failure does not stop the others; --fail-fast starts no more', async () => {
     const jobs = ['a', 'b', 'c', 'd'].map((profile) => ({ profile }));
-    const run = async (job: { profile: string }) => (job.profile === 'a' ? { exitCode: 6, message: 'down' } : { exitCode: 0 });
+    const run = async (job: { profile: string }) =>
+      job.profile === 'a' ? { exitCode: 6, message: 'down' } : { exitCode: 0 };
     const base = { parallel: 1, signal: new AbortController().signal, now: Date.now, run };
-    expect((await runVenues(jobs, { ...base, failFast: false })).map((o) => o.status)).toEqual(['failed', 'ok', 'ok', 'ok']);
+    expect((await runVenues(jobs, { ...base, failFast: false })).map((o) => o.status)).toEqual([
+      'failed',
+      'ok',
+      'ok',
+      'ok',
+    ]);
     const fast = await runVenues(jobs, { ...base, failFast: true });
     expect(fast.map((o) => o.status)).toEqual(['failed', 'not-run', 'not-run', 'not-run']);
     expect(fast[1]!.message).toMatch(/--fail-fast/);
@@ -153,7 +212,13 @@ describe('running venues', () => {
     expect(outcomes.map((o) => o.status)).toEqual(['interrupted', 'not-run']);
   });
   it('the run exits with the most severe code: 130, then 7 over 6 over 5 … over 1', () => {
-    const outcome = (exitCode: number | undefined): VenueOutcome => ({ profile: 'x', status: 'failed', exitCode, message: '', ms: 0 });
+    const outcome = (exitCode: number | undefined): VenueOutcome => ({
+      profile: 'x',
+      status: 'failed',
+      exitCode,
+      message: '',
+      ms: 0,
+    });
     expect(fleetExitCode([outcome(0), outcome(6), outcome(7), outcome(2)])).toBe(7);
     expect(fleetExitCode([outcome(5), outcome(6)])).toBe(6);
     expect(fleetExitCode([outcome(1), outcome(2)])).toBe(2);
@@ -172,9 +237,13 @@ function target(format: MergeTarget['format']): MergeTarget & { out: string } {
     },
     warn: () => undefined,
     info: () => undefined,
-    table: async (columns: Array<{ key: string }>, rows: Array<Record<string, unknown>>) => rows.map((r) => columns.map((c) => String(r[c.key])).join(' ')).join('\n') + '\n',
+    table: async (columns: Array<{ key: string }>, rows: Array<Record<string, unknown>>) =>
+      rows.map((r) => columns.map((c) => String(r[c.key])).join(' ')).join('\n') + '\n',
     csv: async (columns: string[], records: unknown[], header: boolean) =>
-      [...(header ? [columns.join(',')] : []), ...records.map((r) => columns.map((c) => String((r as Record<string, unknown>)[c] ?? '')).join(','))].join('\n') + '\n',
+      [
+        ...(header ? [columns.join(',')] : []),
+        ...records.map((r) => columns.map((c) => String((r as Record<string, unknown>)[c] ?? '')).join(',')),
+      ].join('\n') + '\n',
     query: async () => undefined,
     providedColumns: (columns: Array<{ key: string }>) => columns,
   };
@@ -185,13 +254,21 @@ describe('merged output', () => {
   it("an ndjson line is the record's JSON with the profile first, as withProfile makes it, for any record", () => {
     const profile = fc.stringMatching(/^[a-z0-9"\\-]{1,8}$/);
     fc.assert(
-      fc.property(profile, fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom('profile', 'id', 'name', 'a b', '__x'), fc.jsonValue())), (name, record) => {
-        expect(profiledJson(`{"profile":${JSON.stringify(name)}`, name, record)).toBe(JSON.stringify(withProfile(name, record)));
-      }),
+      fc.property(
+        profile,
+        fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom('profile', 'id', 'name', 'a b', '__x'), fc.jsonValue())),
+        (name, record) => {
+          expect(profiledJson(`{"profile":${JSON.stringify(name)}`, name, record)).toBe(
+            JSON.stringify(withProfile(name, record)),
+          );
+        },
+      ),
       { numRuns: 500 },
     );
     expect(profiledJson('{"profile":"a"', 'a', {})).toBe('{"profile":"a"}');
-    expect(profiledJson('{"profile":"a"', 'a', { profile: 'x', id: 1 })).toBe('{"profile":"a","id":1,"serviceProfile":"x"}');
+    expect(profiledJson('{"profile":"a"', 'a', { profile: 'x', id: 1 })).toBe(
+      '{"profile":"a","id":1,"serviceProfile":"x"}',
+    );
   });
 
   it('ndjson: each record whole, profile first, written as it comes', async () => {
@@ -201,7 +278,12 @@ describe('merged output', () => {
     expect(t.out).toBe('{"profile":"b","id":1,"serviceProfile":"svc"}\n');
     await merged.add({ profile: 'a', rows: [], columns: [], records: [{ id: 2 }] });
     await merged.finish();
-    expect(t.out.split('\n').filter(Boolean).map((l) => Object.keys(JSON.parse(l))[0])).toEqual(['profile', 'profile']);
+    expect(
+      t.out
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => Object.keys(JSON.parse(l))[0]),
+    ).toEqual(['profile', 'profile']);
   });
   it('csv: one header with profile first', async () => {
     const t = target('csv');
@@ -222,7 +304,10 @@ describe('merged output', () => {
     await mergedJson.add({ profile: 'b', rows: [], columns: [], records: [{ id: 2 }] });
     await mergedJson.add({ profile: 'a', rows: [], columns: [], records: [{ id: 1 }] });
     await mergedJson.finish();
-    expect(JSON.parse(j.out)).toEqual([{ profile: 'a', id: 1 }, { profile: 'b', id: 2 }]);
+    expect(JSON.parse(j.out)).toEqual([
+      { profile: 'a', id: 1 },
+      { profile: 'b', id: 2 },
+    ]);
     expect(PROFILE_COLUMN).not.toMatch(/\./);
   });
 });
@@ -230,7 +315,12 @@ describe('merged output', () => {
 describe('every command is classified for runs across venues', () => {
   it('each leaf command of the tree declares its use', async () => {
     const sink = () => Object.assign(new PassThrough(), { isTTY: false });
-    const program = await buildProgram({ streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() }, env: { ...process.env }, version: '0', loadAll: true });
+    const program = await buildProgram({
+      streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() },
+      env: { ...process.env },
+      version: '0',
+      loadAll: true,
+    });
     const uses = new Map<string, string>();
     const walk = (command: Command, path: string[]) => {
       for (const sub of command.commands) {

@@ -20,11 +20,16 @@ describe('one money format and one time format', () => {
     for (const currency of [undefined, 'AUD', 'usd', 'XBT']) {
       const first = amounts.map((amount) => formatMoney(amount, currency));
       // Again, in another order: what was remembered is what Intl writes.
-      const again = [...amounts].reverse().map((amount) => formatMoney(amount, currency)).reverse();
+      const again = [...amounts]
+        .reverse()
+        .map((amount) => formatMoney(amount, currency))
+        .reverse();
       expect(again, String(currency)).toEqual(first);
     }
     expect(formatMoney(0, 'AUD')).toBe('A$0.00');
-    expect(formatMoney(-0, 'AUD')).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'AUD' }).format(-0));
+    expect(formatMoney(-0, 'AUD')).toBe(
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'AUD' }).format(-0),
+    );
     expect(formatMoney(-0.004)).toBe(formatMoney(0.004).replace('$', '-$'));
   });
 
@@ -35,7 +40,7 @@ describe('one money format and one time format', () => {
     expect(formatAmount(40, 'tokens')).toBe('40 tokens');
   });
 
-  it('times in the venue\'s zone, days as its local day', () => {
+  it("times in the venue's zone, days as its local day", () => {
     expect(formatTime('2026-01-05T09:00:00Z', 'Australia/Sydney')).toBe('2026-01-05 20:00 GMT+11');
     expect(formatTime('2026-01-05T09:00:00Z')).toBe('2026-01-05 09:00Z');
     expect(formatTime(0, 'UTC')).toBe('1970-01-01 00:00 UTC');
@@ -44,7 +49,7 @@ describe('one money format and one time format', () => {
     expect(formatForPeople('2026-01-05T09:00:00Z', 'datetime', { timeZone: 'UTC' })).toBe('2026-01-05 09:00 UTC');
   });
 
-  it('a reading with no offset is the wall clock it says, never converted (from the machine\'s own zone) to another', () => {
+  it("a reading with no offset is the wall clock it says, never converted (from the machine's own zone) to another", () => {
     expect(formatTime('2026-01-05T09:00:00', 'Australia/Sydney')).toBe('2026-01-05 09:00');
     expect(formatTime('2026-01-05 09:00', 'America/New_York')).toBe('2026-01-05 09:00');
     expect(formatTime('2026-01-05T09:00:00.000')).toBe('2026-01-05 09:00');

@@ -19,7 +19,9 @@ function sourceFiles(dir: string): string[] {
 
 describe('the front door', () => {
   it('nothing under src/ reads process.argv; the launcher reads it once', () => {
-    const readers = sourceFiles(path.join(repoRoot, 'src')).filter((file) => /process\s*\.\s*argv|process\[['"]argv['"]\]/.test(fs.readFileSync(file, 'utf8').replace(/\/\/.*$/gm, '')));
+    const readers = sourceFiles(path.join(repoRoot, 'src')).filter((file) =>
+      /process\s*\.\s*argv|process\[['"]argv['"]\]/.test(fs.readFileSync(file, 'utf8').replace(/\/\/.*$/gm, '')),
+    );
     expect(readers.map((f) => path.relative(repoRoot, f))).toEqual([]);
     const launcher = fs.readFileSync(path.join(repoRoot, 'bin/venue.js'), 'utf8');
     expect(launcher.match(/process\.argv/g)).toHaveLength(1);

@@ -7,9 +7,27 @@
 
 import { describe, expect, it } from 'vitest';
 import { orderAndSale } from '../../../src/lib/booking/client.js';
-import { AVAILABILITY_DAY, EXPERIENCE, GUEST, LOCATION, ORDER, REPORT_ROW, RESERVATION, SALE, SLOT, WRAPPERS } from '../../../src/lib/booking/fields.js';
+import {
+  AVAILABILITY_DAY,
+  EXPERIENCE,
+  GUEST,
+  LOCATION,
+  ORDER,
+  REPORT_ROW,
+  RESERVATION,
+  SALE,
+  SLOT,
+  WRAPPERS,
+} from '../../../src/lib/booking/fields.js';
 import { readSalesReport } from '../../../src/lib/booking/report.js';
-import { toAvailabilityDay, toExperience, toLocation, toOrder, toReservation, toSlot } from '../../../src/lib/booking/shapes.js';
+import {
+  toAvailabilityDay,
+  toExperience,
+  toLocation,
+  toOrder,
+  toReservation,
+  toSlot,
+} from '../../../src/lib/booking/shapes.js';
 import {
   adjustmentFields,
   categoryFields,
@@ -44,11 +62,36 @@ import {
 } from '../../../src/lib/inventory/views.js';
 import { readHealth } from '../../../src/lib/inventory/health.js';
 import { readRecord, readRecords, readShape, type FieldTable } from '../../../src/lib/reading.js';
-import { activityView, balanceView, cardView, passLinkView, productView as walletProductView, saleView } from '../../../src/lib/wallet/client.js';
-import { activityFields, amountFields, balanceFields, cardFields, passFields, productFields as walletProductFields, saleFields, signupFields, tokenFields } from '../../../src/lib/wallet/fields.js';
+import {
+  activityView,
+  balanceView,
+  cardView,
+  passLinkView,
+  productView as walletProductView,
+  saleView,
+} from '../../../src/lib/wallet/client.js';
+import {
+  activityFields,
+  amountFields,
+  balanceFields,
+  cardFields,
+  passFields,
+  productFields as walletProductFields,
+  saleFields,
+  signupFields,
+  tokenFields,
+} from '../../../src/lib/wallet/fields.js';
 import { subscriberView } from '../../../src/lib/webhooks/client.js';
 import { subscriberFields, subscriberResourceKeys } from '../../../src/lib/webhooks/fields.js';
-import { listEnvelopes, recordEnvelopes, recordVariants, withDecoys, type Json, type JsonRecord, type Nested } from '../../support/generated-shapes.js';
+import {
+  listEnvelopes,
+  recordEnvelopes,
+  recordVariants,
+  withDecoys,
+  type Json,
+  type JsonRecord,
+  type Nested,
+} from '../../support/generated-shapes.js';
 
 const source = (service: string) => ({ service, operation: 'a generated answer' });
 const CARD = '6001000000000000002';
@@ -91,8 +134,24 @@ const cases: Case[] = [
   {
     name: 'wallet: cards',
     records: [
-      { cardNumber: '6001000000000000001', cardType: 'Standard', nickname: 'Ava main', status: 'activated', locationId: 'LOC-DOWNTOWN', locationName: 'Downtown', playUnit: 'dollars' },
-      { cardNumber: CARD, cardType: 'Premium', nickname: 'Riverside tokens', status: 'not-activated', locationId: 'LOC-RIVERSIDE', locationName: 'Riverside', playUnit: 'tokens' },
+      {
+        cardNumber: '6001000000000000001',
+        cardType: 'Standard',
+        nickname: 'Ava main',
+        status: 'activated',
+        locationId: 'LOC-DOWNTOWN',
+        locationName: 'Downtown',
+        playUnit: 'dollars',
+      },
+      {
+        cardNumber: CARD,
+        cardType: 'Premium',
+        nickname: 'Riverside tokens',
+        status: 'not-activated',
+        locationId: 'LOC-RIVERSIDE',
+        locationName: 'Riverside',
+        playUnit: 'tokens',
+      },
     ],
     table: cardFields,
     list: true,
@@ -101,7 +160,15 @@ const cases: Case[] = [
   },
   {
     name: 'wallet: balance',
-    records: [{ cardNumber: CARD, playBalance: { amount: 120, unit: 'tokens' }, bonusBalance: { amount: 0, unit: 'tokens' }, ticketBalance: 55, lastSyncedAt: '2026-11-22T10:00:00Z' }],
+    records: [
+      {
+        cardNumber: CARD,
+        playBalance: { amount: 120, unit: 'tokens' },
+        bonusBalance: { amount: 0, unit: 'tokens' },
+        ticketBalance: 55,
+        lastSyncedAt: '2026-11-22T10:00:00Z',
+      },
+    ],
     table: balanceFields,
     nested: { playBalance: amountFields, bonusBalance: amountFields },
     list: false,
@@ -111,13 +178,35 @@ const cases: Case[] = [
   {
     name: 'wallet: activity',
     records: [
-      { activityId: 'ACT-1', kind: 'game-play', occurredAt: '2026-11-22T10:00:00Z', description: 'Air Hockey', playAmount: -1, bonusAmount: 0, tickets: 12, unit: 'dollars' },
-      { activityId: 'ACT-2', kind: 'reload', occurredAt: '2026-11-21T10:00:00Z', description: 'Online reload', playAmount: 10, bonusAmount: 5, tickets: 0, unit: 'dollars', paymentReference: 'PAY-1' },
+      {
+        activityId: 'ACT-1',
+        kind: 'game-play',
+        occurredAt: '2026-11-22T10:00:00Z',
+        description: 'Air Hockey',
+        playAmount: -1,
+        bonusAmount: 0,
+        tickets: 12,
+        unit: 'dollars',
+      },
+      {
+        activityId: 'ACT-2',
+        kind: 'reload',
+        occurredAt: '2026-11-21T10:00:00Z',
+        description: 'Online reload',
+        playAmount: 10,
+        bonusAmount: 5,
+        tickets: 0,
+        unit: 'dollars',
+        paymentReference: 'PAY-1',
+      },
     ],
     table: activityFields,
     list: true,
     resourceKey: 'activity',
-    read: (body) => readRecords(body, source('wallet'), 'activity entry', ['activity', 'activities', 'transactions', 'entries']).map((r) => activityView(r, CARD)),
+    read: (body) =>
+      readRecords(body, source('wallet'), 'activity entry', ['activity', 'activities', 'transactions', 'entries']).map(
+        (r) => activityView(r, CARD),
+      ),
   },
   {
     name: 'wallet: reload products',
@@ -128,11 +217,23 @@ const cases: Case[] = [
     table: walletProductFields,
     list: true,
     resourceKey: 'products',
-    read: (body) => readRecords(body, source('wallet'), 'reload product', ['products', 'quickReload', 'quickReloads']).map(walletProductView),
+    read: (body) =>
+      readRecords(body, source('wallet'), 'reload product', ['products', 'quickReload', 'quickReloads']).map(
+        walletProductView,
+      ),
   },
   {
     name: 'wallet: reload sale',
-    records: [{ saleId: 'SALE-1', cardNumber: CARD, productId: 'RL-10', paymentReference: 'pay-1', amount: 10, credited: { play: { amount: 40, unit: 'tokens' }, bonus: { amount: 0, unit: 'tokens' } } }],
+    records: [
+      {
+        saleId: 'SALE-1',
+        cardNumber: CARD,
+        productId: 'RL-10',
+        paymentReference: 'pay-1',
+        amount: 10,
+        credited: { play: { amount: 40, unit: 'tokens' }, bonus: { amount: 0, unit: 'tokens' } },
+      },
+    ],
     table: saleFields,
     list: false,
     resourceKey: 'sale',
@@ -140,7 +241,14 @@ const cases: Case[] = [
   },
   {
     name: 'wallet: walletB pass link',
-    records: [{ platform: 'walletB', cardNumber: CARD, saveUrl: 'https://pay.example/save/1', expiresAt: '2026-11-23T10:00:00Z' }],
+    records: [
+      {
+        platform: 'walletB',
+        cardNumber: CARD,
+        saveUrl: 'https://pay.example/save/1',
+        expiresAt: '2026-11-23T10:00:00Z',
+      },
+    ],
     table: passFields,
     list: false,
     resourceKey: 'pass',
@@ -160,7 +268,16 @@ const cases: Case[] = [
   },
   {
     name: 'booking: experiences',
-    records: [{ id: 'exp-laser-tag', locationId: 'loc-harbor', name: 'Laser tag', description: 'Two teams', durationMinutes: 30, price: 15 }],
+    records: [
+      {
+        id: 'exp-laser-tag',
+        locationId: 'loc-harbor',
+        name: 'Laser tag',
+        description: 'Two teams',
+        durationMinutes: 30,
+        price: 15,
+      },
+    ],
     table: EXPERIENCE,
     list: true,
     resourceKey: 'experiences',
@@ -175,13 +292,32 @@ const cases: Case[] = [
     table: AVAILABILITY_DAY,
     list: true,
     resourceKey: 'days',
-    read: (body) => readRecords(body, source('booking'), 'availability day', WRAPPERS.availability).map(toAvailabilityDay),
+    read: (body) =>
+      readRecords(body, source('booking'), 'availability day', WRAPPERS.availability).map(toAvailabilityDay),
   },
   {
     name: 'booking: sessions',
     records: [
-      { slotId: 'exp-laser-tag.20261122.1000', experienceId: 'exp-laser-tag', date: '2026-11-22', startTime: '2026-11-22T10:00:00Z', endTime: '2026-11-22T10:30:00Z', capacity: 20, remaining: 3, price: 15 },
-      { slotId: 'exp-laser-tag.20261122.1100', experienceId: 'exp-laser-tag', date: '2026-11-22', startTime: '2026-11-22T11:00:00Z', endTime: '2026-11-22T11:30:00Z', capacity: 20, remaining: 0, price: 15 },
+      {
+        slotId: 'exp-laser-tag.20261122.1000',
+        experienceId: 'exp-laser-tag',
+        date: '2026-11-22',
+        startTime: '2026-11-22T10:00:00Z',
+        endTime: '2026-11-22T10:30:00Z',
+        capacity: 20,
+        remaining: 3,
+        price: 15,
+      },
+      {
+        slotId: 'exp-laser-tag.20261122.1100',
+        experienceId: 'exp-laser-tag',
+        date: '2026-11-22',
+        startTime: '2026-11-22T11:00:00Z',
+        endTime: '2026-11-22T11:30:00Z',
+        capacity: 20,
+        remaining: 0,
+        price: 15,
+      },
     ],
     table: SLOT,
     list: true,
@@ -190,7 +326,20 @@ const cases: Case[] = [
   },
   {
     name: 'booking: reserve / release (reservation)',
-    records: [{ reservationId: 'res-1', slotId: 's-1', experienceId: 'exp-laser-tag', quantity: 2, unitPrice: 15, amount: 30, status: 'held', startTime: '2026-11-22T10:00:00Z', expiresAt: '2026-11-22T09:10:00Z', orderId: null }],
+    records: [
+      {
+        reservationId: 'res-1',
+        slotId: 's-1',
+        experienceId: 'exp-laser-tag',
+        quantity: 2,
+        unitPrice: 15,
+        amount: 30,
+        status: 'held',
+        startTime: '2026-11-22T10:00:00Z',
+        expiresAt: '2026-11-22T09:10:00Z',
+        orderId: null,
+      },
+    ],
     table: RESERVATION,
     list: false,
     resourceKey: 'reservation',
@@ -200,9 +349,14 @@ const cases: Case[] = [
     name: 'booking: order create / show / cancel (order)',
     records: [
       {
-        orderId: 'ord-1', status: 'confirmed', reservationIds: ['res-1'],
+        orderId: 'ord-1',
+        status: 'confirmed',
+        reservationIds: ['res-1'],
         reservations: [{ reservationId: 'res-1', slotId: 's-1', quantity: 2, amount: 30, status: 'confirmed' }],
-        guest: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }, total: 30, currency: 'USD', expiresAt: '2026-11-22T09:30:00Z',
+        guest: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+        total: 30,
+        currency: 'USD',
+        expiresAt: '2026-11-22T09:30:00Z',
         sale: { saleId: 'sale-1', amount: 30, paymentReference: 'PSP-1', recordedAt: '2026-11-22T09:05:00Z' },
       },
     ],
@@ -216,8 +370,20 @@ const cases: Case[] = [
     name: 'booking: order pay (the sale and its order)',
     records: [
       {
-        saleId: 'sale-1', orderId: 'ord-1', status: 'confirmed', amount: 30, paymentReference: 'PSP-1', recordedAt: '2026-11-22T09:05:00Z',
-        order: { orderId: 'ord-1', status: 'confirmed', reservationIds: ['res-1'], reservations: [{ reservationId: 'res-1', slotId: 's-1', quantity: 2 }], guest: { firstName: 'Ada', lastName: 'L', email: 'a@b.co' }, total: 30 },
+        saleId: 'sale-1',
+        orderId: 'ord-1',
+        status: 'confirmed',
+        amount: 30,
+        paymentReference: 'PSP-1',
+        recordedAt: '2026-11-22T09:05:00Z',
+        order: {
+          orderId: 'ord-1',
+          status: 'confirmed',
+          reservationIds: ['res-1'],
+          reservations: [{ reservationId: 'res-1', slotId: 's-1', quantity: 2 }],
+          guest: { firstName: 'Ada', lastName: 'L', email: 'a@b.co' },
+          total: 30,
+        },
       },
     ],
     table: SALE,
@@ -228,7 +394,17 @@ const cases: Case[] = [
   },
   {
     name: 'booking: order pay (the sale alone, the order said beside it)',
-    records: [{ saleId: 'sale-1', orderId: 'ord-1', orderStatus: 'confirmed', reservationIds: ['res-1', 'res-2'], amount: 30, paymentReference: 'PSP-1', recordedAt: '2026-11-22T09:05:00Z' }],
+    records: [
+      {
+        saleId: 'sale-1',
+        orderId: 'ord-1',
+        orderStatus: 'confirmed',
+        reservationIds: ['res-1', 'res-2'],
+        amount: 30,
+        paymentReference: 'PSP-1',
+        recordedAt: '2026-11-22T09:05:00Z',
+      },
+    ],
     table: SALE,
     list: false,
     resourceKey: 'sale',
@@ -237,8 +413,24 @@ const cases: Case[] = [
   {
     name: 'booking: report rows',
     records: [
-      { date: '2026-11-22', locationId: 'loc-harbor', experienceId: 'exp-laser-tag', experienceName: 'Laser tag', orders: 2, quantity: 4, revenue: 60 },
-      { date: '2026-11-23', locationId: 'loc-harbor', experienceId: 'exp-escape-room', experienceName: 'Escape room', orders: 1, quantity: 2, revenue: 56 },
+      {
+        date: '2026-11-22',
+        locationId: 'loc-harbor',
+        experienceId: 'exp-laser-tag',
+        experienceName: 'Laser tag',
+        orders: 2,
+        quantity: 4,
+        revenue: 60,
+      },
+      {
+        date: '2026-11-23',
+        locationId: 'loc-harbor',
+        experienceId: 'exp-escape-room',
+        experienceName: 'Escape room',
+        orders: 1,
+        quantity: 2,
+        revenue: 56,
+      },
     ],
     table: REPORT_ROW,
     list: true,
@@ -250,12 +442,44 @@ const cases: Case[] = [
     name: 'inventory: products list / get / create / update',
     records: [
       {
-        productId: 1001, productName: 'Gummy Bears 100g', productDescription: 'Gummy Bears', categoryId: 'SNACKS', classId: 'CANDY', taxGroup: 'GST',
-        productType: 2, saleType: 2, orderPrinter: 0, secondaryProductName: 'Oursons', ticketValue: 0, sellPrice: 2.5, vendingPrice: 0, isPriceExTax: false,
-        productCode: 'GB100', barcodes: ['9300000000001'], reorderLevelMin: 10, reorderLevelMax: 100,
-        stockLevels: [{ warehouseId: 1, quantity: 40 }, { warehouseId: 2, quantity: 0 }],
-        suppliers: [{ supplierId: 1, containerPrice: 24, containerQuantity: 12, containerId: 2, productSupplierCode: 'GB-12', preferredSupplier: true, isActive: true }],
-        averageUnitCost: 1.1, lastPurchasePrice: 1.2, isActive: true, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-02-01T00:00:00Z',
+        productId: 1001,
+        productName: 'Gummy Bears 100g',
+        productDescription: 'Gummy Bears',
+        categoryId: 'SNACKS',
+        classId: 'CANDY',
+        taxGroup: 'GST',
+        productType: 2,
+        saleType: 2,
+        orderPrinter: 0,
+        secondaryProductName: 'Oursons',
+        ticketValue: 0,
+        sellPrice: 2.5,
+        vendingPrice: 0,
+        isPriceExTax: false,
+        productCode: 'GB100',
+        barcodes: ['9300000000001'],
+        reorderLevelMin: 10,
+        reorderLevelMax: 100,
+        stockLevels: [
+          { warehouseId: 1, quantity: 40 },
+          { warehouseId: 2, quantity: 0 },
+        ],
+        suppliers: [
+          {
+            supplierId: 1,
+            containerPrice: 24,
+            containerQuantity: 12,
+            containerId: 2,
+            productSupplierCode: 'GB-12',
+            preferredSupplier: true,
+            isActive: true,
+          },
+        ],
+        averageUnitCost: 1.1,
+        lastPurchasePrice: 1.2,
+        isActive: true,
+        createdAt: '2026-01-01T00:00:00Z',
+        updatedAt: '2026-02-01T00:00:00Z',
       },
     ],
     table: inventoryProductFields,
@@ -266,7 +490,10 @@ const cases: Case[] = [
   },
   {
     name: 'inventory: categories',
-    records: [{ categoryId: 'SNACKS', name: 'Snacks' }, { categoryId: 'DRINKS', name: 'Drinks' }],
+    records: [
+      { categoryId: 'SNACKS', name: 'Snacks' },
+      { categoryId: 'DRINKS', name: 'Drinks' },
+    ],
     table: categoryFields,
     list: true,
     resourceKey: 'categories',
@@ -282,7 +509,10 @@ const cases: Case[] = [
   },
   {
     name: 'inventory: warehouses',
-    records: [{ warehouseId: 1, name: 'Main', locationId: 1 }, { warehouseId: 2, name: 'Kiosk', locationId: 1 }],
+    records: [
+      { warehouseId: 1, name: 'Main', locationId: 1 },
+      { warehouseId: 2, name: 'Kiosk', locationId: 1 },
+    ],
     table: warehouseFields,
     list: true,
     resourceKey: 'warehouses',
@@ -290,7 +520,10 @@ const cases: Case[] = [
   },
   {
     name: 'inventory: tax groups',
-    records: [{ taxGroup: 'GST', name: 'Goods and services', rate: 10 }, { taxGroup: 'FREE', name: 'Exempt', rate: 0 }],
+    records: [
+      { taxGroup: 'GST', name: 'Goods and services', rate: 10 },
+      { taxGroup: 'FREE', name: 'Exempt', rate: 0 },
+    ],
     table: taxGroupFields,
     list: true,
     resourceKey: 'taxGroups',
@@ -298,15 +531,30 @@ const cases: Case[] = [
   },
   {
     name: 'inventory: containers',
-    records: [{ containerId: 1, name: 'Each', units: 1 }, { containerId: 2, name: 'Carton', units: 24 }],
+    records: [
+      { containerId: 1, name: 'Each', units: 1 },
+      { containerId: 2, name: 'Carton', units: 24 },
+    ],
     table: containerFields,
     list: true,
     resourceKey: 'containers',
-    read: (body) => readRecords(body, source('inventory'), 'container type', resourceKeys.containers).map(containerView),
+    read: (body) =>
+      readRecords(body, source('inventory'), 'container type', resourceKeys.containers).map(containerView),
   },
   {
     name: 'inventory: suppliers list / create',
-    records: [{ supplierId: 1, supplierCode: 'ACME', supplierName: 'Acme', supplierAddress: '1 Road', supplierTown: 'Town', supplierType: 1, paymentTerms: 2, isActive: true }],
+    records: [
+      {
+        supplierId: 1,
+        supplierCode: 'ACME',
+        supplierName: 'Acme',
+        supplierAddress: '1 Road',
+        supplierTown: 'Town',
+        supplierType: 1,
+        paymentTerms: 2,
+        isActive: true,
+      },
+    ],
     table: supplierFields,
     list: true,
     resourceKey: 'suppliers',
@@ -315,8 +563,24 @@ const cases: Case[] = [
   {
     name: 'inventory: stock levels',
     records: [
-      { productId: 1001, warehouseId: 1, quantity: 40, productName: 'Gummy Bears 100g', productCode: 'GB100', averageUnitCost: 1.1, lastPurchasePrice: 1.2 },
-      { productId: 1002, warehouseId: 1, quantity: 0, productName: 'Cola', productCode: 'COLA', averageUnitCost: 0.8, lastPurchasePrice: 0.9 },
+      {
+        productId: 1001,
+        warehouseId: 1,
+        quantity: 40,
+        productName: 'Gummy Bears 100g',
+        productCode: 'GB100',
+        averageUnitCost: 1.1,
+        lastPurchasePrice: 1.2,
+      },
+      {
+        productId: 1002,
+        warehouseId: 1,
+        quantity: 0,
+        productName: 'Cola',
+        productCode: 'COLA',
+        averageUnitCost: 0.8,
+        lastPurchasePrice: 0.9,
+      },
     ],
     table: stockLevelFields,
     list: true,
@@ -325,7 +589,15 @@ const cases: Case[] = [
   },
   {
     name: 'inventory: stock take',
-    records: [{ stockTakeId: 'ST-1', warehouseId: 1, items: [{ productId: 1001, previousQuantity: 38, countedQuantity: 40, variance: 2 }], totalVariance: 2, createdAt: '2026-11-22T10:00:00Z' }],
+    records: [
+      {
+        stockTakeId: 'ST-1',
+        warehouseId: 1,
+        items: [{ productId: 1001, previousQuantity: 38, countedQuantity: 40, variance: 2 }],
+        totalVariance: 2,
+        createdAt: '2026-11-22T10:00:00Z',
+      },
+    ],
     table: stockTakeFields,
     nested: { items: stockTakeLineFields },
     list: false,
@@ -334,7 +606,13 @@ const cases: Case[] = [
   },
   {
     name: 'inventory: stock receipt',
-    records: [{ receiptId: 'RC-1', items: [{ productId: 1010, quantity: 12, newQuantity: 52 }], createdAt: '2026-11-22T10:00:00Z' }],
+    records: [
+      {
+        receiptId: 'RC-1',
+        items: [{ productId: 1010, quantity: 12, newQuantity: 52 }],
+        createdAt: '2026-11-22T10:00:00Z',
+      },
+    ],
     table: receiptFields,
     nested: { items: receiptLineFields },
     list: false,
@@ -343,7 +621,19 @@ const cases: Case[] = [
   },
   {
     name: 'inventory: stock adjustment',
-    records: [{ adjustmentId: 'ADJ-1', productId: 1006, warehouseId: 1, adjustmentQuantity: -1, previousQuantity: 10, newQuantity: 9, userId: 1, comment: 'breakage', createdAt: '2026-11-22T10:00:00Z' }],
+    records: [
+      {
+        adjustmentId: 'ADJ-1',
+        productId: 1006,
+        warehouseId: 1,
+        adjustmentQuantity: -1,
+        previousQuantity: 10,
+        newQuantity: 9,
+        userId: 1,
+        comment: 'breakage',
+        createdAt: '2026-11-22T10:00:00Z',
+      },
+    ],
     table: adjustmentFields,
     list: false,
     resourceKey: 'adjustment',
@@ -362,11 +652,21 @@ const cases: Case[] = [
   // ---------------------------------------------------------------- webhooks
   {
     name: 'webhooks: list / create / update (subscriber)',
-    records: [{ id: 'wh-1', url: 'https://erp.example.com/hooks', eventTypes: ['stock.received', 'stock.adjusted'], isActive: true, createdAt: '2026-11-22T10:00:00Z', updatedAt: '2026-11-22T11:00:00Z' }],
+    records: [
+      {
+        id: 'wh-1',
+        url: 'https://erp.example.com/hooks',
+        eventTypes: ['stock.received', 'stock.adjusted'],
+        isActive: true,
+        createdAt: '2026-11-22T10:00:00Z',
+        updatedAt: '2026-11-22T11:00:00Z',
+      },
+    ],
     table: subscriberFields,
     list: true,
     resourceKey: subscriberResourceKeys.list[0],
-    read: (body) => readRecords(body, source('inventory'), 'webhook subscriber', subscriberResourceKeys.list).map(subscriberView),
+    read: (body) =>
+      readRecords(body, source('inventory'), 'webhook subscriber', subscriberResourceKeys.list).map(subscriberView),
   },
 ];
 
@@ -386,7 +686,7 @@ describe.each(cases)('$name', (c) => {
   const canonical = c.list ? c.records : c.records[0]!;
   const expected = plain(c.read(canonical));
 
-  it('reads venue\'s own answer', () => {
+  it("reads venue's own answer", () => {
     expect(expected).not.toBeNull();
   });
 
@@ -400,7 +700,8 @@ describe('the generator', () => {
     const day = withDecoys({ date: '2026-11-22', sessions: 11, capacity: 220, remaining: 5 }, AVAILABILITY_DAY);
     // remaining moved to its last name; `remaining` and `available` (the names tried first) hold no whole count.
     expect(day.free).toBe(5);
-    for (const name of ['remaining', 'available', 'remainingCapacity']) expect(Number.isInteger(day[name]), name).toBe(false);
+    for (const name of ['remaining', 'available', 'remainingCapacity'])
+      expect(Number.isInteger(day[name]), name).toBe(false);
     expect(day).not.toHaveProperty('Remaining');
     const product = withDecoys({ productId: 1001, productName: 'x' }, inventoryProductFields);
     expect(product.productKey).toBe(1001);
@@ -410,11 +711,24 @@ describe('the generator', () => {
 });
 
 describe('readShape', () => {
-  it('gives a record in venue\'s names from any server\'s record', () => {
+  it("gives a record in venue's names from any server's record", () => {
     const record = withDecoys({ date: '2026-11-22', sessions: 11, capacity: 220, remaining: 5 }, AVAILABILITY_DAY);
     const reader = readRecords([record], source('booking'), 'availability day')[0]!;
-    expect(readShape(reader, AVAILABILITY_DAY)).toEqual({ date: '2026-11-22', sessions: 11, capacity: 220, remaining: 5 });
-    const card = readRecords([{ CardNo: '6001', CardStatus: 'ACTIVE', Location: { Name: 'Downtown' } }], source('wallet'), 'card')[0]!;
-    expect(readShape(card, cardFields)).toEqual({ cardNumber: '6001', status: 'activated', location: { Name: 'Downtown' } });
+    expect(readShape(reader, AVAILABILITY_DAY)).toEqual({
+      date: '2026-11-22',
+      sessions: 11,
+      capacity: 220,
+      remaining: 5,
+    });
+    const card = readRecords(
+      [{ CardNo: '6001', CardStatus: 'ACTIVE', Location: { Name: 'Downtown' } }],
+      source('wallet'),
+      'card',
+    )[0]!;
+    expect(readShape(card, cardFields)).toEqual({
+      cardNumber: '6001',
+      status: 'activated',
+      location: { Name: 'Downtown' },
+    });
   });
 });

@@ -41,11 +41,22 @@ afterAll(async () => {
 
 describe('the shared pool', () => {
   it('carries 32 requests to one origin at once', async () => {
-    const clients = Array.from({ length: 8 }, (_, venue) => new HttpClient({ service: 'inventory', baseUrl: `${origin}/fleet/venue-${venue}/inventory`, retries: 0 }));
+    const clients = Array.from(
+      { length: 8 },
+      (_, venue) =>
+        new HttpClient({ service: 'inventory', baseUrl: `${origin}/fleet/venue-${venue}/inventory`, retries: 0 }),
+    );
     const all32 = new Promise<void>((resolve) => (arrived = (n) => n >= 32 && resolve()));
-    const requests = clients.flatMap((client) => Array.from({ length: 4 }, (_, page) => client.request({ method: 'GET', path: `/products?page=${page + 1}` })));
+    const requests = clients.flatMap((client) =>
+      Array.from({ length: 4 }, (_, page) => client.request({ method: 'GET', path: `/products?page=${page + 1}` })),
+    );
     // Every request reaches the server before any is answered: none waits for a connection.
-    await Promise.race([all32, new Promise((_, reject) => setTimeout(() => reject(new Error(`only ${inFlight} reached the server at once`)), 10_000))]);
+    await Promise.race([
+      all32,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`only ${inFlight} reached the server at once`)), 10_000),
+      ),
+    ]);
     release();
     const answers = await Promise.all(requests);
     expect(answers.every((a) => a.status === 200)).toBe(true);

@@ -46,8 +46,12 @@ describe('retries', () => {
     const { http, pool, waits } = client();
     const keys: string[] = [];
     const record = (opts: { headers: Record<string, string> }) => keys.push(opts.headers['idempotency-key']!);
-    pool.intercept({ path: '/api/stock-receipts', method: 'POST' }).reply(503, (opts) => (record(opts as never), { message: 'down' }));
-    pool.intercept({ path: '/api/stock-receipts', method: 'POST' }).reply(201, (opts) => (record(opts as never), { receiptId: 1 }));
+    pool
+      .intercept({ path: '/api/stock-receipts', method: 'POST' })
+      .reply(503, (opts) => (record(opts as never), { message: 'down' }));
+    pool
+      .intercept({ path: '/api/stock-receipts', method: 'POST' })
+      .reply(201, (opts) => (record(opts as never), { receiptId: 1 }));
     const response = await http.request({ method: 'POST', path: '/stock-receipts', body: {} });
     expect(response.status).toBe(201);
     expect(waits).toHaveLength(1);
@@ -57,7 +61,9 @@ describe('retries', () => {
 
   it('retries a POST whose connection was refused: nothing was sent', async () => {
     const { http, pool } = client();
-    pool.intercept({ path: '/api/stock-receipts', method: 'POST' }).replyWithError(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }));
+    pool
+      .intercept({ path: '/api/stock-receipts', method: 'POST' })
+      .replyWithError(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }));
     pool.intercept({ path: '/api/stock-receipts', method: 'POST' }).reply(201, { receiptId: 9 });
     const response = await http.request({ method: 'POST', path: '/stock-receipts', body: {} });
     expect(response.status).toBe(201);
@@ -71,7 +77,10 @@ describe('retries', () => {
 
   it('a GET that cannot connect is a server error, not unknown', async () => {
     const { http, pool } = client();
-    pool.intercept({ path: '/api/health', method: 'GET' }).replyWithError(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })).times(4);
+    pool
+      .intercept({ path: '/api/health', method: 'GET' })
+      .replyWithError(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }))
+      .times(4);
     await expect(http.request({ method: 'GET', path: '/health' })).rejects.toBeInstanceOf(ServerError);
   });
 });
@@ -89,7 +98,9 @@ describe('401 replay', () => {
       },
     };
     pool.intercept({ path: '/api/receipts', method: 'POST', headers: { authorization: 'Bearer old' } }).reply(401, {});
-    pool.intercept({ path: '/api/receipts', method: 'POST', headers: { authorization: 'Bearer new' } }).reply(201, { ok: true });
+    pool
+      .intercept({ path: '/api/receipts', method: 'POST', headers: { authorization: 'Bearer new' } })
+      .reply(201, { ok: true });
     const response = await http.request({ method: 'POST', path: '/receipts', body: {}, auth });
     expect(response.data).toEqual({ ok: true });
     expect(invalidated).toEqual(['old']);
@@ -114,14 +125,20 @@ describe('401 replay', () => {
       get: async () => ({ token: `t${++n}`, fromCache: false, expiresAt: n < 4 ? now - 1 : now + 3_600_000 }),
       invalidate: async (token) => void invalidated.push(token),
     };
-    for (const t of ['t1', 't2', 't3']) pool.intercept({ path: '/api/products', method: 'GET', headers: { authorization: `Bearer ${t}` } }).reply(401, { message: 'the token has expired' });
+    for (const t of ['t1', 't2', 't3'])
+      pool
+        .intercept({ path: '/api/products', method: 'GET', headers: { authorization: `Bearer ${t}` } })
+        .reply(401, { message: 'the token has expired' });
     pool.intercept({ path: '/api/products', method: 'GET', headers: { authorization: 'Bearer t4' } }).reply(200, []);
     expect((await http.request({ method: 'GET', path: '/products', auth })).status).toBe(200);
     expect(invalidated).toEqual(['t1', 't2', 't3']);
 
     // Lapsed by our own clock for ever (a service whose clock runs far behind): eight replays, then the 401 is the answer.
     let m = 0;
-    const never: TokenSource = { get: async () => ({ token: `u${++m}`, fromCache: false, expiresAt: now - 1 }), invalidate: async () => {} };
+    const never: TokenSource = {
+      get: async () => ({ token: `u${++m}`, fromCache: false, expiresAt: now - 1 }),
+      invalidate: async () => {},
+    };
     pool.intercept({ path: '/api/products', method: 'GET' }).reply(401, {}).times(9);
     const error = await http.request({ method: 'GET', path: '/products', auth: never }).catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(401);
@@ -131,7 +148,10 @@ describe('401 replay', () => {
   it('a token that only may have lapsed (within a second of its exp, not past it by our clock) is replayed three times, then the 401 is the answer', async () => {
     const { http, pool } = client();
     let m = 0;
-    const maybe: TokenSource = { get: async () => ({ token: `v${++m}`, fromCache: false, expiresAt: Date.now() + 500 }), invalidate: async () => {} };
+    const maybe: TokenSource = {
+      get: async () => ({ token: `v${++m}`, fromCache: false, expiresAt: Date.now() + 500 }),
+      invalidate: async () => {},
+    };
     pool.intercept({ path: '/api/products', method: 'GET' }).reply(401, {}).times(4);
     const error = await http.request({ method: 'GET', path: '/products', auth: maybe }).catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(401);
@@ -142,28 +162,39 @@ describe('401 replay', () => {
     const { http, pool } = client();
     const now = Date.now();
     let n = 0;
-    const auth: TokenSource = { get: async () => ({ token: `w${++n}`, fromCache: false, expiresAt: n <= 5 ? now - 1 : now + 3_600_000 }), invalidate: async () => {} };
+    const auth: TokenSource = {
+      get: async () => ({ token: `w${++n}`, fromCache: false, expiresAt: n <= 5 ? now - 1 : now + 3_600_000 }),
+      invalidate: async () => {},
+    };
     pool.intercept({ path: '/api/products', method: 'GET' }).reply(401, { message: 'the token has expired' }).times(5);
     pool.intercept({ path: '/api/products', method: 'GET' }).reply(200, []);
     expect((await http.request({ method: 'GET', path: '/products', auth })).status).toBe(200);
     expect(n).toBe(6);
   });
 
-  it('replayOn401 false: a 401 is the call\'s own answer, never replayed (a login carrying a password)', async () => {
+  it("replayOn401 false: a 401 is the call's own answer, never replayed (a login carrying a password)", async () => {
     const { http, pool } = client();
     let gets = 0;
-    const auth: TokenSource = { get: async () => (gets++, { token: 'cached', fromCache: true }), invalidate: async () => {} };
+    const auth: TokenSource = {
+      get: async () => (gets++, { token: 'cached', fromCache: true }),
+      invalidate: async () => {},
+    };
     pool.intercept({ path: '/api/login', method: 'POST' }).reply(401, {});
-    const error = await http.request({ method: 'POST', path: '/login', body: { password: 'p' }, auth, idempotent: true, replayOn401: false }).catch((e: unknown) => e);
+    const error = await http
+      .request({ method: 'POST', path: '/login', body: { password: 'p' }, auth, idempotent: true, replayOn401: false })
+      .catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(401);
     expect(gets).toBe(1);
   });
 });
 
 describe('origin', () => {
-  it('a token is never sent to another origin than the base URL\'s, whatever the path', async () => {
+  it("a token is never sent to another origin than the base URL's, whatever the path", async () => {
     const { http } = client();
-    const auth: TokenSource = { get: async () => ({ token: 'secret-token', fromCache: true }), invalidate: async () => {} };
+    const auth: TokenSource = {
+      get: async () => ({ token: 'secret-token', fromCache: true }),
+      invalidate: async () => {},
+    };
     // A path cannot leave the origin (it is appended to the base URL), so the URL is built by hand here.
     const built = http as unknown as { target: (path: string) => { href: string; origin: string; path: string } };
     const target = built.target.bind(http);
@@ -176,17 +207,67 @@ describe('origin', () => {
 
   it('writes a query into the URL form-encoded, leaving out what is empty', () => {
     const { http } = client();
-    expect(http.url('/products', { page: 2, pageSize: 200, q: 'a b&c', ids: '1,2', none: undefined, blank: '' })).toBe(`${origin}/api/products?page=2&pageSize=200&q=a+b%26c&ids=1%2C2`);
+    expect(http.url('/products', { page: 2, pageSize: 200, q: 'a b&c', ids: '1,2', none: undefined, blank: '' })).toBe(
+      `${origin}/api/products?page=2&pageSize=200&q=a+b%26c&ids=1%2C2`,
+    );
     expect(http.url('/products', {})).toBe(`${origin}/api/products`);
   });
 
   it('a URL written as text (a plain path and query under a plain base) is the URL that parsing writes, with the same origin and path for undici', () => {
     type Query = Record<string, string | number | boolean | null | undefined>;
     type Target = { href: string; origin: string; path: string };
-    const targetOf = (http: HttpClient) => (http as unknown as { target: (path: string, query?: Query) => Target }).target.bind(http);
-    const bases = ['https://inventory.test/api', 'https://inventory.test', 'http://127.0.0.1:39771/inventory', 'https://inventory.test/api/', 'https://Inventory.TEST/api', 'https://inventory.test:443/api', 'http://inventory.test:8080', 'https://inventory.test/api?key=1', 'https://inventory.test/a%20b', 'https://inventory.test/ä', 'https://user@inventory.test/api'];
-    const paths = ['/products', 'products', '/', '', '/products/1001', '/a.b/c', '/./x', '/../x', '/a/..', '/a//b', '/.hidden', '/x y', '/ä', '/a?b=1', '/a#b', '/~user/x_y-z', '/%41', '/a:b', '/a@b'];
-    const queries: Array<Query | undefined> = [undefined, {}, { page: 2, pageSize: 200 }, { q: 'a b&c' }, { q: 'x*y.z-_' }, { n: null, e: '', u: undefined }, { k: 'ä' }, { 'a b': 1 }, { x: true }, { x: 1.5 }, { x: -1 }, { x: 1e21 }, { a: '~' }, { a: 'b/c' }];
+    const targetOf = (http: HttpClient) =>
+      (http as unknown as { target: (path: string, query?: Query) => Target }).target.bind(http);
+    const bases = [
+      'https://inventory.test/api',
+      'https://inventory.test',
+      'http://127.0.0.1:39771/inventory',
+      'https://inventory.test/api/',
+      'https://Inventory.TEST/api',
+      'https://inventory.test:443/api',
+      'http://inventory.test:8080',
+      'https://inventory.test/api?key=1',
+      'https://inventory.test/a%20b',
+      'https://inventory.test/ä',
+      'https://user@inventory.test/api',
+    ];
+    const paths = [
+      '/products',
+      'products',
+      '/',
+      '',
+      '/products/1001',
+      '/a.b/c',
+      '/./x',
+      '/../x',
+      '/a/..',
+      '/a//b',
+      '/.hidden',
+      '/x y',
+      '/ä',
+      '/a?b=1',
+      '/a#b',
+      '/~user/x_y-z',
+      '/%41',
+      '/a:b',
+      '/a@b',
+    ];
+    const queries: Array<Query | undefined> = [
+      undefined,
+      {},
+      { page: 2, pageSize: 200 },
+      { q: 'a b&c' },
+      { q: 'x*y.z-_' },
+      { n: null, e: '', u: undefined },
+      { k: 'ä' },
+      { 'a b': 1 },
+      { x: true },
+      { x: 1.5 },
+      { x: -1 },
+      { x: 1e21 },
+      { a: '~' },
+      { a: 'b/c' },
+    ];
     let plain = 0;
     for (const base of bases) {
       const http = new HttpClient({ service: 'inventory', baseUrl: base });
@@ -225,15 +306,21 @@ describe('error bodies', () => {
     expect(retryAfterMs('3')).toBe(3000);
     expect(retryAfterMs(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
   });
-
 });
 
 describe('trace', () => {
   it('redacts secrets and tokens', async () => {
     const trace: string[] = [];
     const { http, pool } = client(trace);
-    pool.intercept({ path: '/api/auth/token', method: 'POST' }).reply(200, { token: 'eyJ.secret.jwt' }, { headers: { 'content-type': 'application/json' } });
-    await http.request({ method: 'POST', path: '/auth/token', body: { apiKey: 'KEY-123', apiSecret: 'SECRET-456' }, idempotent: true });
+    pool
+      .intercept({ path: '/api/auth/token', method: 'POST' })
+      .reply(200, { token: 'eyJ.secret.jwt' }, { headers: { 'content-type': 'application/json' } });
+    await http.request({
+      method: 'POST',
+      path: '/auth/token',
+      body: { apiKey: 'KEY-123', apiSecret: 'SECRET-456' },
+      idempotent: true,
+    });
     const text = trace.join('\n');
     expect(text).toContain('POST https://inventory.test/api/auth/token');
     expect(text).not.toMatch(/KEY-123|SECRET-456|eyJ\.secret\.jwt/);
@@ -242,7 +329,9 @@ describe('trace', () => {
 
 describe('on a real socket', () => {
   // undici's MockAgent never reads a request body, so what "never left" means is shown on real connections.
-  async function server(handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void) {
+  async function server(
+    handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void,
+  ) {
     const http = await import('node:http');
     const srv = http.createServer(handler);
     await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
@@ -262,7 +351,9 @@ describe('on a real socket', () => {
       });
     });
     try {
-      const error = await realClient(srv.url).request({ method: 'POST', path: '/stock-receipts', body: { a: 1 }, operation: 'record the receipt' }).catch((e) => e);
+      const error = await realClient(srv.url)
+        .request({ method: 'POST', path: '/stock-receipts', body: { a: 1 }, operation: 'record the receipt' })
+        .catch((e) => e);
       expect(error).toBeInstanceOf(UnknownOutcomeError);
       expect(error.exitCode).toBe(7);
       expect(error.message).toContain('record the receipt');
@@ -280,7 +371,9 @@ describe('on a real socket', () => {
       res.writeHead(307, { location: 'https://elsewhere.example/api/products' }).end();
     });
     try {
-      const error = await realClient(srv.url).request({ method: 'GET', path: '/products' }).catch((e) => e);
+      const error = await realClient(srv.url)
+        .request({ method: 'GET', path: '/products' })
+        .catch((e) => e);
       expect(error).toBeInstanceOf(ServerError);
       expect(error.exitCode).toBe(6);
       expect(error.message).toContain('https://elsewhere.example/api/products');
@@ -299,7 +392,10 @@ describe('on a real socket', () => {
     });
     try {
       const started = Date.now();
-      const http = realClient(srv.url, { deadline: { at: Date.now() + 2_000, describe: '--deadline 2' }, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) });
+      const http = realClient(srv.url, {
+        deadline: { at: Date.now() + 2_000, describe: '--deadline 2' },
+        sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+      });
       const error = await http.request({ method: 'GET', path: '/products' }).catch((e) => e);
       expect(Date.now() - started).toBeLessThan(1_500);
       expect(error.exitCode).toBe(6);
@@ -326,7 +422,9 @@ describe('on a real socket', () => {
       pump();
     });
     try {
-      const error = await realClient(srv.url, { maxBodyBytes: 1024 * 1024 }).request({ method: 'GET', path: '/products' }).catch((e) => e);
+      const error = await realClient(srv.url, { maxBodyBytes: 1024 * 1024 })
+        .request({ method: 'GET', path: '/products' })
+        .catch((e) => e);
       expect(error).toBeInstanceOf(ServerError);
       expect(error.message).toContain('over 1 MiB');
     } finally {
@@ -344,7 +442,9 @@ describe('on a real socket', () => {
       setTimeout(() => res.socket?.destroy(), 20);
     });
     try {
-      const error = await realClient(srv.url, { retries: 1 }).request({ method: 'GET', path: '/products' }).catch((e) => e);
+      const error = await realClient(srv.url, { retries: 1 })
+        .request({ method: 'GET', path: '/products' })
+        .catch((e) => e);
       expect(error).toBeInstanceOf(ServerError);
       expect(error.exitCode).toBe(6);
       expect(error.message).toContain('cannot reach the inventory service');

@@ -19,7 +19,8 @@ const config = createRequire(import.meta.url)(path.join(root, '.dependency-cruis
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-lint-deps-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const cliImports = "import ora from 'ora';\nimport { input } from '@inquirer/prompts';\nimport { Command } from 'commander';\n";
+const cliImports =
+  "import ora from 'ora';\nimport { input } from '@inquirer/prompts';\nimport { Command } from 'commander';\n";
 
 function write(file: string, text: string): void {
   fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -28,17 +29,32 @@ function write(file: string, text: string): void {
 
 async function violations(): Promise<string[]> {
   const { tsConfig: _ownTsConfig, ...options } = config.options;
-  const result = await cruise(['src'], { ...options, baseDir: dir, ruleSet: { forbidden: config.forbidden }, validate: true } as never);
-  const output = result.output as { summary: { violations: Array<{ rule: { name: string }; from: string; to: string }> } };
-  return output.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to.replace(/^.*\/node_modules\//, 'node_modules/')}`).sort();
+  const result = await cruise(['src'], {
+    ...options,
+    baseDir: dir,
+    ruleSet: { forbidden: config.forbidden },
+    validate: true,
+  } as never);
+  const output = result.output as {
+    summary: { violations: Array<{ rule: { name: string }; from: string; to: string }> };
+  };
+  return output.summary.violations
+    .map((v) => `${v.rule.name}: ${v.from} -> ${v.to.replace(/^.*\/node_modules\//, 'node_modules/')}`)
+    .sort();
 }
 
 describe('lint:deps: src/lib holds no CLI', () => {
   it('refuses ora, prompts, commander and the CLI shell under src/lib, and allows them in src/cli', async () => {
     fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
-    write('tsconfig.json', JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022' } }));
+    write(
+      'tsconfig.json',
+      JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022' } }),
+    );
     write('src/cli/terminal.ts', `${cliImports}export const shell = [ora, input, Command];\n`);
-    write('src/lib/deep/probe.ts', `${cliImports}import { shell } from '../../cli/terminal.js';\nexport const all = [ora, input, Command, shell];\n`);
+    write(
+      'src/lib/deep/probe.ts',
+      `${cliImports}import { shell } from '../../cli/terminal.js';\nexport const all = [ora, input, Command, shell];\n`,
+    );
     const found = await violations();
     expect(found.map((v) => v.replace(/ -> node_modules\/((?:@[^/]+\/)?[^/]+)\/.*$/, ' -> $1'))).toEqual([
       'lib-holds-no-cli: src/lib/deep/probe.ts -> @inquirer/prompts',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, AuthError, LoginError, RequestNotSentError, ServerError, categoryForStatus } from '../../../src/lib/errors.js';
+import {
+  ApiError,
+  AuthError,
+  LoginError,
+  RequestNotSentError,
+  ServerError,
+  categoryForStatus,
+} from '../../../src/lib/errors.js';
 import { loginFailure } from '../../../src/lib/login.js';
 import { UnreadableAnswerError } from '../../../src/lib/reading.js';
 
@@ -7,10 +14,18 @@ const route = {
   service: 'inventory',
   method: 'POST',
   url: 'https://inv.example.com/api/auth/token',
-  check: { credentials: 'inventory.apiKey and inventory.apiSecret', route: 'inventory.url and inventory.routes.authenticate' },
+  check: {
+    credentials: 'inventory.apiKey and inventory.apiSecret',
+    route: 'inventory.url and inventory.routes.authenticate',
+  },
 };
 const answered = (status: number, serverMessage?: string) =>
-  new ApiError(categoryForStatus(status), `inventory service answered ${status}`, { status, method: 'POST', url: route.url, serverMessage });
+  new ApiError(categoryForStatus(status), `inventory service answered ${status}`, {
+    status,
+    method: 'POST',
+    url: route.url,
+    serverMessage,
+  });
 
 describe('loginFailure', () => {
   it('names the route and the reason; exit 3 for refused credentials and a missing route, 6 for a failing or unreadable one', () => {
@@ -37,7 +52,9 @@ describe('loginFailure', () => {
       expect(failure).not.toBeInstanceOf(ApiError);
       expect(failure).toBeInstanceOf(RequestNotSentError);
     }
-    expect((loginFailure(route, answered(401, 'bad key')) as LoginError).message).toContain('answered 401 (bad key): the credentials were refused');
+    expect((loginFailure(route, answered(401, 'bad key')) as LoginError).message).toContain(
+      'answered 401 (bad key): the credentials were refused',
+    );
   });
 
   it('leaves alone what is already true: unreachable, missing credentials, a bug', () => {

@@ -8,7 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../support/venue.js';
 
 function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+    );
 }
 
 describe('the outcome rule has one copy', () => {
@@ -21,13 +25,20 @@ describe('the outcome rule has one copy', () => {
     const offenders: string[] = [];
     for (const file of sources(src)) {
       const rel = path.relative(src, file);
-      if (rel === path.join('lib', 'writes', 'rule.ts') || rel === path.join('lib', 'errors.ts') || rel === path.join('lib', 'login.ts') || rel.startsWith(`sandbox${path.sep}`)) continue;
+      if (
+        rel === path.join('lib', 'writes', 'rule.ts') ||
+        rel === path.join('lib', 'errors.ts') ||
+        rel === path.join('lib', 'login.ts') ||
+        rel.startsWith(`sandbox${path.sep}`)
+      )
+        continue;
       const code = fs
         .readFileSync(file, 'utf8')
         .split('\n')
         .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line));
       code.forEach((line, i) => {
-        if (/function isRefusal|REFUSED_STATUS|status\s*(===|!==)\s*(408|503)\b|\b(408|503)\s*(===|!==)/.test(line)) offenders.push(`${rel}:${i + 1}: ${line.trim()}`);
+        if (/function isRefusal|REFUSED_STATUS|status\s*(===|!==)\s*(408|503)\b|\b(408|503)\s*(===|!==)/.test(line))
+          offenders.push(`${rel}:${i + 1}: ${line.trim()}`);
       });
     }
     expect(offenders).toEqual([]);

@@ -7,16 +7,43 @@ import { Output, type OutputFormat, type RenderOptions, type Row } from '../../.
 import { fitColumns, formatForPeople } from '../../../src/lib/output/people.js';
 import { UsageError } from '../../../src/lib/errors.js';
 import { withSource } from '../../../src/lib/reading.js';
-import { paymentTermsLabels, productTypeColumn, saleTypeColumn, saleTypeLabels } from '../../../src/lib/inventory/labels.js';
-import { FlagProblems, parsePaymentTerms, parseProductType, parseSaleType } from '../../../src/commands/inventory/flags.js';
+import {
+  paymentTermsLabels,
+  productTypeColumn,
+  saleTypeColumn,
+  saleTypeLabels,
+} from '../../../src/lib/inventory/labels.js';
+import {
+  FlagProblems,
+  parsePaymentTerms,
+  parseProductType,
+  parseSaleType,
+} from '../../../src/commands/inventory/flags.js';
 import { fakeTerminal } from '../../support/fake-terminal.js';
 
 const products = [
-  withSource({ productId: 1001, productName: 'Gummy Bears', productType: 2, saleType: 6, sellPrice: 3.5 }, { productId: 1001, productName: 'Gummy Bears', productType: 2, saleType: 6, sellPrice: 3.5, Extra_Field: 'x' }),
+  withSource(
+    { productId: 1001, productName: 'Gummy Bears', productType: 2, saleType: 6, sellPrice: 3.5 },
+    { productId: 1001, productName: 'Gummy Bears', productType: 2, saleType: 6, sellPrice: 3.5, Extra_Field: 'x' },
+  ),
 ];
-const options: RenderOptions = { columns: [{ key: 'productId', header: 'ID' }, { key: 'productName', header: 'Name' }, productTypeColumn, saleTypeColumn, { key: 'sellPrice', format: 'money' }] };
+const options: RenderOptions = {
+  columns: [
+    { key: 'productId', header: 'ID' },
+    { key: 'productName', header: 'Name' },
+    productTypeColumn,
+    saleTypeColumn,
+    { key: 'sellPrice', format: 'money' },
+  ],
+};
 
-async function render(format: OutputFormat, rows: Row[], fields?: string[], extra: Partial<RenderOptions> = {}, declared?: string[]) {
+async function render(
+  format: OutputFormat,
+  rows: Row[],
+  fields?: string[],
+  extra: Partial<RenderOptions> = {},
+  declared?: string[],
+) {
   const fake = fakeTerminal();
   const output = new Output(fake.terminal, { format, fields });
   output.declareFields(declared);
@@ -39,7 +66,8 @@ describe('codes as words', () => {
     const problems = new FlagProblems();
     expect(parseProductType('stock product', '--type', problems)).toBe(2);
     expect(parseSaleType(formatForPeople(7, 'flags', { labels: saleTypeLabels }), '--sale-type', problems)).toBe(7);
-    for (const [code, word] of Object.entries(paymentTermsLabels)) expect(parsePaymentTerms(word, '--payment-terms', problems)).toBe(Number(code));
+    for (const [code, word] of Object.entries(paymentTermsLabels))
+      expect(parsePaymentTerms(word, '--payment-terms', problems)).toBe(Number(code));
     expect(problems.issues).toEqual([]);
     expect(paymentTermsLabels['5']).toBe('30 days');
   });
@@ -51,7 +79,10 @@ describe('codes as words', () => {
   });
 
   it('fitting cuts the text columns before the coded ones', () => {
-    const fitted = fitColumns(['NAME', 'TYPE'], [['A very long product name indeed', 'stock product']], 30, 2, [false, true]);
+    const fitted = fitColumns(['NAME', 'TYPE'], [['A very long product name indeed', 'stock product']], 30, 2, [
+      false,
+      true,
+    ]);
     expect(fitted.body[0]).toEqual(['A very long pr…', 'stock product']);
   });
 });
@@ -61,7 +92,9 @@ describe('--fields is checked', () => {
     const error = await render('table', products, ['productId', 'bogus']).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).message).toContain('"bogus"');
-    expect((error as UsageError).hint).toContain('productId, productName, productType, saleType, sellPrice, Extra_Field');
+    expect((error as UsageError).hint).toContain(
+      'productId, productName, productType, saleType, sellPrice, Extra_Field',
+    );
     await expect(render('json', products, ['bogus'])).rejects.toThrow(UsageError);
     await expect(render('csv', products, ['bogus'])).rejects.toThrow(UsageError);
   });

@@ -10,14 +10,37 @@ import { fakeTerminal } from '../../support/fake-terminal.js';
 
 // Two cards as a PascalCase service sends them, and the views the client builds.
 const rawCards = [
-  { CardNumber: '6001000000000000001', Card_Type: 'Gold', Nick_Name: 'Ava', Status: 'ACTIVE', Location: { Id: 7, Name: 'Downtown' } },
-  { CardNumber: '6001000000000000002', Card_Type: 'Standard', Nick_Name: null, Status: 'INACTIVE', Location: { Id: 7, Name: 'Downtown' } },
+  {
+    CardNumber: '6001000000000000001',
+    Card_Type: 'Gold',
+    Nick_Name: 'Ava',
+    Status: 'ACTIVE',
+    Location: { Id: 7, Name: 'Downtown' },
+  },
+  {
+    CardNumber: '6001000000000000002',
+    Card_Type: 'Standard',
+    Nick_Name: null,
+    Status: 'INACTIVE',
+    Location: { Id: 7, Name: 'Downtown' },
+  },
 ];
 const cardViews = () =>
   rawCards.map((raw) =>
-    withSource({ cardNumber: raw.CardNumber, cardType: raw.Card_Type, nickname: raw.Nick_Name ?? undefined, status: raw.Status.toLowerCase(), locationName: raw.Location.Name }, raw),
+    withSource(
+      {
+        cardNumber: raw.CardNumber,
+        cardType: raw.Card_Type,
+        nickname: raw.Nick_Name ?? undefined,
+        status: raw.Status.toLowerCase(),
+        locationName: raw.Location.Name,
+      },
+      raw,
+    ),
   );
-const cardColumns: RenderOptions = { columns: ['cardNumber', 'cardType', 'nickname', 'status', { key: 'locationName', header: 'Location' }] };
+const cardColumns: RenderOptions = {
+  columns: ['cardNumber', 'cardType', 'nickname', 'status', { key: 'locationName', header: 'Location' }],
+};
 
 async function renderList(format: OutputFormat, rows: Row[], options: RenderOptions = cardColumns, fields?: string[]) {
   const fake = fakeTerminal();
@@ -31,7 +54,12 @@ async function renderRecord(format: OutputFormat, row: Row, options: RenderOptio
   return fake.stdout();
 }
 
-async function renderStream(format: OutputFormat, rows: Row[], options: RenderOptions = cardColumns, fields?: string[]) {
+async function renderStream(
+  format: OutputFormat,
+  rows: Row[],
+  options: RenderOptions = cardColumns,
+  fields?: string[],
+) {
   const fake = fakeTerminal();
   async function* pages() {
     yield rows.slice(0, 1);
@@ -74,7 +102,12 @@ describe('machine formats print the service record', () => {
   it('streams print the service records too', async () => {
     const ndjson = await renderStream('ndjson', cardViews());
     expect(ndjson.count).toBe(2);
-    expect(ndjson.text.trim().split('\n').map((l) => JSON.parse(l))).toEqual(rawCards);
+    expect(
+      ndjson.text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual(rawCards);
     const csv = await renderStream('csv', cardViews());
     expect(csv.text.split('\n')[0]).toBe('CardNumber,Card_Type,Nick_Name,Status,Location');
     expect(csv.text.trim().split('\n')).toHaveLength(3);
@@ -87,7 +120,7 @@ describe('machine formats print the service record', () => {
 });
 
 describe('tables print the view', () => {
-  it('the view\'s columns and values, not the service\'s', async () => {
+  it("the view's columns and values, not the service's", async () => {
     const text = await renderList('table', cardViews());
     expect(text).toMatch(/CARD NUMBER\s+CARD TYPE\s+NICKNAME\s+STATUS\s+LOCATION/);
     expect(text).toMatch(/6001000000000000001\s+Gold\s+Ava\s+active\s+Downtown/);
@@ -103,33 +136,53 @@ describe('tables print the view', () => {
 });
 
 describe('--fields', () => {
-  it.each([['CardNumber'], ['cardNumber'], ['card_number'], ['CARD-NUMBER']])('json: %s picks the service field under its own name', async (field) => {
-    expect(JSON.parse(await renderList('json', cardViews(), cardColumns, [field, 'status']))).toEqual([
-      { CardNumber: '6001000000000000001', Status: 'ACTIVE' },
-      { CardNumber: '6001000000000000002', Status: 'INACTIVE' },
+  it.each([['CardNumber'], ['cardNumber'], ['card_number'], ['CARD-NUMBER']])(
+    'json: %s picks the service field under its own name',
+    async (field) => {
+      expect(JSON.parse(await renderList('json', cardViews(), cardColumns, [field, 'status']))).toEqual([
+        { CardNumber: '6001000000000000001', Status: 'ACTIVE' },
+        { CardNumber: '6001000000000000002', Status: 'INACTIVE' },
+      ]);
+    },
+  );
+
+  it("a table column's header or key that the service does not name is read from the view", async () => {
+    // "Location" is a service field (the nested record); "locationName" is only a column of the view.
+    expect(JSON.parse(await renderList('json', cardViews(), cardColumns, ['locationName']))).toEqual([
+      { locationName: 'Downtown' },
+      { locationName: 'Downtown' },
+    ]);
+    expect(JSON.parse(await renderRecord('json', cardViews()[0]!, cardColumns, ['Location']))).toEqual({
+      Location: { Id: 7, Name: 'Downtown' },
+    });
+    const views = cardViews().map((v) => withSource({ ...v, balanceShown: '$5.00' }, { CardNumber: v.cardNumber }));
+    const options = { columns: ['cardNumber', { key: 'balanceShown', header: 'Play Balance' }] };
+    expect(JSON.parse(await renderList('json', views, options, ['play balance']))).toEqual([
+      { 'play balance': '$5.00' },
+      { 'play balance': '$5.00' },
+    ]);
+    expect(JSON.parse(await renderList('json', views, options, ['PLAY_BALANCE']))).toEqual([
+      { PLAY_BALANCE: '$5.00' },
+      { PLAY_BALANCE: '$5.00' },
     ]);
   });
 
-  it('a table column\'s header or key that the service does not name is read from the view', async () => {
-    // "Location" is a service field (the nested record); "locationName" is only a column of the view.
-    expect(JSON.parse(await renderList('json', cardViews(), cardColumns, ['locationName']))).toEqual([{ locationName: 'Downtown' }, { locationName: 'Downtown' }]);
-    expect(JSON.parse(await renderRecord('json', cardViews()[0]!, cardColumns, ['Location']))).toEqual({ Location: { Id: 7, Name: 'Downtown' } });
-    const views = cardViews().map((v) => withSource({ ...v, balanceShown: '$5.00' }, { CardNumber: v.cardNumber }));
-    const options = { columns: ['cardNumber', { key: 'balanceShown', header: 'Play Balance' }] };
-    expect(JSON.parse(await renderList('json', views, options, ['play balance']))).toEqual([{ 'play balance': '$5.00' }, { 'play balance': '$5.00' }]);
-    expect(JSON.parse(await renderList('json', views, options, ['PLAY_BALANCE']))).toEqual([{ PLAY_BALANCE: '$5.00' }, { PLAY_BALANCE: '$5.00' }]);
-  });
-
   it('csv and ndjson under --fields', async () => {
-    expect(await renderList('csv', cardViews(), cardColumns, ['card_type', 'CardNumber'])).toBe('Card_Type,CardNumber\nGold,6001000000000000001\nStandard,6001000000000000002\n');
-    expect(JSON.parse((await renderList('ndjson', cardViews(), cardColumns, ['nick_name'])).split('\n')[0]!)).toEqual({ Nick_Name: 'Ava' });
+    expect(await renderList('csv', cardViews(), cardColumns, ['card_type', 'CardNumber'])).toBe(
+      'Card_Type,CardNumber\nGold,6001000000000000001\nStandard,6001000000000000002\n',
+    );
+    expect(JSON.parse((await renderList('ndjson', cardViews(), cardColumns, ['nick_name'])).split('\n')[0]!)).toEqual({
+      Nick_Name: 'Ava',
+    });
   });
 
   it('a dotted path reaches into the service record', async () => {
-    expect(JSON.parse(await renderRecord('json', cardViews()[0]!, cardColumns, ['Location.Name']))).toEqual({ 'Location.Name': 'Downtown' });
+    expect(JSON.parse(await renderRecord('json', cardViews()[0]!, cardColumns, ['Location.Name']))).toEqual({
+      'Location.Name': 'Downtown',
+    });
   });
 
-  it('tables take the command\'s columns by key or header in any case, and service fields by their names; the headers are the names as given', async () => {
+  it("tables take the command's columns by key or header in any case, and service fields by their names; the headers are the names as given", async () => {
     const text = await renderList('table', cardViews(), cardColumns, ['LOCATION', 'card_number', 'Card_Type']);
     const [head, first] = text.split('\n');
     expect(head).toMatch(/^LOCATION\s+card_number\s+Card_Type$/);
@@ -137,7 +190,12 @@ describe('--fields', () => {
   });
 
   it('a table field that is no column comes from the service record', async () => {
-    const views = rawCards.map((raw, i) => withSource({ cardNumber: raw.CardNumber, status: raw.Status.toLowerCase() }, { ...raw, Registered_At: `2026-0${i + 1}-01` }));
+    const views = rawCards.map((raw, i) =>
+      withSource(
+        { cardNumber: raw.CardNumber, status: raw.Status.toLowerCase() },
+        { ...raw, Registered_At: `2026-0${i + 1}-01` },
+      ),
+    );
     const text = await renderList('table', views, cardColumns, ['cardNumber', 'STATUS', 'registered_at']);
     // STATUS is a column (the view's lower-case word); registered_at is only the service's field.
     expect(text).toMatch(/^cardNumber\s+STATUS\s+registered_at$/m);
@@ -148,7 +206,9 @@ describe('--fields', () => {
 
 describe('columns no row provides', () => {
   it('are left out of a table', async () => {
-    const views = rawCards.map((raw) => withSource({ cardNumber: raw.CardNumber, cardType: raw.Card_Type, status: raw.Status }, raw));
+    const views = rawCards.map((raw) =>
+      withSource({ cardNumber: raw.CardNumber, cardType: raw.Card_Type, status: raw.Status }, raw),
+    );
     const text = await renderList('table', views);
     expect(text).not.toContain('NICKNAME');
     expect(text).not.toContain('LOCATION');

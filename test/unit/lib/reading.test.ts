@@ -48,17 +48,28 @@ function thrown(run: () => unknown): UnreadableAnswerError {
 
 describe('field lookup', () => {
   it('fieldKey drops case and separators', () => {
-    for (const name of ['cardNumber', 'CardNumber', 'card_number', 'card-number', 'CARD_NUMBER', 'card number', 'Card.Number']) {
+    for (const name of [
+      'cardNumber',
+      'CardNumber',
+      'card_number',
+      'card-number',
+      'CARD_NUMBER',
+      'card number',
+      'Card.Number',
+    ]) {
       expect(fieldKey(name)).toBe('cardnumber');
     }
     expect(fieldKey('@odata.nextLink')).toBe('odatanextlink');
   });
 
-  it.each([['cardNumber'], ['CardNumber'], ['card_number'], ['card-number'], ['CARD_NUMBER'], ['CARDNUMBER']])('findKey finds %s for cardNumber', (key) => {
-    const record = { [key]: '6001', other: 1 };
-    expect(findKey(record, ['cardNumber'])).toBe(key);
-    expect(valueOf(record, ['cardNumber'])).toBe('6001');
-  });
+  it.each([['cardNumber'], ['CardNumber'], ['card_number'], ['card-number'], ['CARD_NUMBER'], ['CARDNUMBER']])(
+    'findKey finds %s for cardNumber',
+    (key) => {
+      const record = { [key]: '6001', other: 1 };
+      expect(findKey(record, ['cardNumber'])).toBe(key);
+      expect(valueOf(record, ['cardNumber'])).toBe('6001');
+    },
+  );
 
   it('the exact spelling wins over a tolerant match', () => {
     expect(findKey({ card_number: 'snake', cardNumber: 'camel' }, ['cardNumber'])).toBe('cardNumber');
@@ -99,8 +110,21 @@ describe('field lookup', () => {
 
 describe('isRecord', () => {
   it('is a JSON object: not null, a list, a Buffer or other bytes', () => {
-    [{}, { a: 1 }, Object.create(null), new Date(0)].forEach((value, i) => expect(isRecord(value), `record ${i}`).toBe(true));
-    [null, undefined, [], [{}], Buffer.from('{}'), new Uint8Array(2), new DataView(new ArrayBuffer(2)), 'x', 1, true].forEach((value, i) => expect(isRecord(value), `not a record ${i}`).toBe(false));
+    [{}, { a: 1 }, Object.create(null), new Date(0)].forEach((value, i) =>
+      expect(isRecord(value), `record ${i}`).toBe(true),
+    );
+    [
+      null,
+      undefined,
+      [],
+      [{}],
+      Buffer.from('{}'),
+      new Uint8Array(2),
+      new DataView(new ArrayBuffer(2)),
+      'x',
+      1,
+      true,
+    ].forEach((value, i) => expect(isRecord(value), `not a record ${i}`).toBe(false));
   });
 });
 
@@ -118,12 +142,25 @@ describe('scalars', () => {
     expect(asNumber(value)).toBe(expected);
   });
 
-  it.each([['12abc'], [''], ['  '], [NaN], [Infinity], [true], [false], [null], [undefined], [{}], [[1]], ['1,234.50'], ['0x10'], ['Infinity'], ['NaN']])(
-    'asNumber(%j) refuses',
-    (value) => {
-      expect(asNumber(value)).toBeUndefined();
-    },
-  );
+  it.each([
+    ['12abc'],
+    [''],
+    ['  '],
+    [NaN],
+    [Infinity],
+    [true],
+    [false],
+    [null],
+    [undefined],
+    [{}],
+    [[1]],
+    ['1,234.50'],
+    ['0x10'],
+    ['Infinity'],
+    ['NaN'],
+  ])('asNumber(%j) refuses', (value) => {
+    expect(asNumber(value)).toBeUndefined();
+  });
 
   it('asText keeps ids exactly as sent', () => {
     expect(asText('00042')).toBe('00042');
@@ -136,7 +173,8 @@ describe('scalars', () => {
   });
 
   it('asText: empty text, booleans, objects and non-finite numbers are absent', () => {
-    for (const value of ['', true, false, null, undefined, {}, [], NaN, Infinity]) expect(asText(value)).toBeUndefined();
+    for (const value of ['', true, false, null, undefined, {}, [], NaN, Infinity])
+      expect(asText(value)).toBeUndefined();
   });
 
   it.each([
@@ -179,9 +217,12 @@ describe('enumerations', () => {
     expect(asEnum(value, kinds)).toBe('redemption');
   });
 
-  it.each([['GAME_PLAY'], ['GamePlay'], ['game-play'], ['game play'], ['gameplay'], ['Game']])('%s is game-play', (value) => {
-    expect(asEnum(value, kinds)).toBe('game-play');
-  });
+  it.each([['GAME_PLAY'], ['GamePlay'], ['game-play'], ['game play'], ['gameplay'], ['Game']])(
+    '%s is game-play',
+    (value) => {
+      expect(asEnum(value, kinds)).toBe('game-play');
+    },
+  );
 
   it('a value that matches no word is returned as sent, never a default', () => {
     expect(asEnum('Transfer', kinds)).toBe('Transfer');
@@ -198,7 +239,16 @@ describe('enumerations', () => {
 
 describe('RecordReader', () => {
   const reader = new RecordReader(
-    { Reservation_ID: '00042', QTY: ' 4 ', is_paid: 'yes', STATUS: 'HELD', holder: { FullName: 'Ava' }, Tags: ['a'], blank: '  ', price: 'abc' },
+    {
+      Reservation_ID: '00042',
+      QTY: ' 4 ',
+      is_paid: 'yes',
+      STATUS: 'HELD',
+      holder: { FullName: 'Ava' },
+      Tags: ['a'],
+      blank: '  ',
+      price: 'abc',
+    },
     source,
     'reservation',
   );
@@ -219,7 +269,9 @@ describe('RecordReader', () => {
 
   it('need* fail naming the service, the operation, the record, the label and the names looked for', () => {
     const error = thrown(() => reader.needText(['orderId', 'order'], 'order id'));
-    expect(error.message).toBe('the booking service\'s answer to "hold the slot" has no reservation order id (looked for orderId, order)');
+    expect(error.message).toBe(
+      'the booking service\'s answer to "hold the slot" has no reservation order id (looked for orderId, order)',
+    );
     expect(error.exitCode).toBe(6);
     expect(error.body).toBe(reader.raw);
     expect(error.hint).toMatch(/--verbose/);
@@ -278,8 +330,16 @@ describe('readRecord', () => {
     ['an empty list', [], /is a list of 0 where a reservation was due/],
     ['a list inside data', { data: [record] }, /is a list of 1 where a reservation was due/],
     ['a list under the resource key', { reservation: [record] }, /is a list of 1 where a reservation was due/],
-    ['invalid JSON (kept as text by the HTTP layer)', '{"reservationId": ', /is text that is not JSON \("\{\\"reservationId\\":"\) where a reservation was due/],
-    ['HTML', '<!DOCTYPE html><html><body>Bad gateway</body></html>', /is an HTML or XML page \(not JSON\) where a reservation was due/],
+    [
+      'invalid JSON (kept as text by the HTTP layer)',
+      '{"reservationId": ',
+      /is text that is not JSON \("\{\\"reservationId\\":"\) where a reservation was due/,
+    ],
+    [
+      'HTML',
+      '<!DOCTYPE html><html><body>Bad gateway</body></html>',
+      /is an HTML or XML page \(not JSON\) where a reservation was due/,
+    ],
     ['XML', '<?xml version="1.0"?><reservation/>', /HTML or XML page/],
     ['an empty body', '', /is an empty body where a reservation was due/],
     ['no body', undefined, /is an empty body where a reservation was due/],
@@ -296,7 +356,9 @@ describe('readRecord', () => {
   });
 
   it('says "an" before a vowel', () => {
-    expect(thrown(() => readRecord('', source, 'adjustment')).message).toMatch(/is an empty body where an adjustment was due$/);
+    expect(thrown(() => readRecord('', source, 'adjustment')).message).toMatch(
+      /is an empty body where an adjustment was due$/,
+    );
     expect(thrown(() => readRecord('', source, 'order')).message).toMatch(/where an order was due$/);
     expect(thrown(() => readRecord('', source, 'card balance')).message).toMatch(/where a card balance was due$/);
   });
@@ -348,12 +410,20 @@ describe('readList', () => {
     ['a record', { id: 1, name: 'Downtown' }, /is a record \(fields: id, name\) where a list of locations was due/],
     ['two array fields and no envelope', { open: items, closed: items }, /where a list of locations was due/],
     ['invalid JSON', '[{"id":1},', /is text that is not JSON .* where a list of locations was due/],
-    ['HTML', '<html><body>Login</body></html>', /is an HTML or XML page \(not JSON\) where a list of locations was due/],
+    [
+      'HTML',
+      '<html><body>Login</body></html>',
+      /is an HTML or XML page \(not JSON\) where a list of locations was due/,
+    ],
     ['an empty body', '', /is an empty body where a list of locations was due/],
     ['no body', undefined, /is an empty body where a list of locations was due/],
     ['a number', 3, /is a number where a list of locations was due/],
     ['an empty record', {}, /is an empty record where a list of locations was due/],
-    ['a wide record', { a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7 }, /is a record \(fields: a, b, c, d, e, f, …\) where/],
+    [
+      'a wide record',
+      { a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7 },
+      /is a record \(fields: a, b, c, d, e, f, …\) where/,
+    ],
   ])('refuses %s', (_, body, message) => {
     const error = thrown(() => readList(body, source, 'locations'));
     expect(error.message).toMatch(/^the booking service's answer to "hold the slot" /);
@@ -410,8 +480,12 @@ describe('readPageInfo', () => {
   });
 
   it('reads page metadata from meta and pagination objects', () => {
-    expect(readPageInfo({ data: [], meta: { page: 3, per_page: 25, total_pages: 9, has_more: 'true' } })).toMatchObject({ page: 3, pageSize: 25, totalPages: 9, hasMore: true });
-    expect(readPageInfo({ data: [], pagination: { currentPage: 1, limit: 10, pageCount: 4, hasNextPage: false } })).toMatchObject({
+    expect(readPageInfo({ data: [], meta: { page: 3, per_page: 25, total_pages: 9, has_more: 'true' } })).toMatchObject(
+      { page: 3, pageSize: 25, totalPages: 9, hasMore: true },
+    );
+    expect(
+      readPageInfo({ data: [], pagination: { currentPage: 1, limit: 10, pageCount: 4, hasNextPage: false } }),
+    ).toMatchObject({
       page: 1,
       pageSize: 10,
       totalPages: 4,
@@ -460,7 +534,9 @@ describe('readPageInfo', () => {
   });
 
   it('the body wins over the headers', () => {
-    expect(readPageInfo({ total: 10, next: 'body' }, { 'x-total-count': '99', link: '<header>; rel="next"' })).toMatchObject({ totalItems: 10, next: 'body' });
+    expect(
+      readPageInfo({ total: 10, next: 'body' }, { 'x-total-count': '99', link: '<header>; rel="next"' }),
+    ).toMatchObject({ totalItems: 10, next: 'body' });
   });
 
   it('says nothing of what it was not told', () => {
@@ -472,7 +548,7 @@ describe('readPageInfo', () => {
 });
 
 describe('hasNextPage', () => {
-  it('the service\'s hasMore wins', () => {
+  it("the service's hasMore wins", () => {
     expect(hasNextPage({ hasMore: true }, 1, 50, 3)).toBe(true);
     expect(hasNextPage({ hasMore: false, totalPages: 9 }, 1, 50, 50)).toBe(false);
   });
@@ -499,8 +575,22 @@ describe('hasNextPage', () => {
 describe('readErrorBody', () => {
   it('{error: {code, message, details: [{field, rule}]}}', () => {
     expect(
-      readErrorBody({ error: { code: 'validation_failed', message: 'The request is invalid', details: [{ field: 'cardBarcode', rule: 'must be 10 digits' }, { field: 'cvv', rule: 'must be 3 digits' }] } }),
-    ).toEqual({ code: 'validation_failed', message: 'The request is invalid', details: ['cardBarcode: must be 10 digits', 'cvv: must be 3 digits'], fields: ['cardBarcode', 'cvv'] });
+      readErrorBody({
+        error: {
+          code: 'validation_failed',
+          message: 'The request is invalid',
+          details: [
+            { field: 'cardBarcode', rule: 'must be 10 digits' },
+            { field: 'cvv', rule: 'must be 3 digits' },
+          ],
+        },
+      }),
+    ).toEqual({
+      code: 'validation_failed',
+      message: 'The request is invalid',
+      details: ['cardBarcode: must be 10 digits', 'cvv: must be 3 digits'],
+      fields: ['cardBarcode', 'cvv'],
+    });
   });
 
   it('problem+json {type, title, status, detail, errors: {Field: [...]}}', () => {
@@ -521,15 +611,27 @@ describe('readErrorBody', () => {
   });
 
   it('problem+json with about:blank and no detail gives the title and no code', () => {
-    expect(readErrorBody({ type: 'about:blank', title: 'Not Found', status: 404 })).toEqual({ message: 'Not Found', details: [], fields: [] });
+    expect(readErrorBody({ type: 'about:blank', title: 'Not Found', status: 404 })).toEqual({
+      message: 'Not Found',
+      details: [],
+      fields: [],
+    });
   });
 
   it('a detail that already says the title is not repeated', () => {
-    expect(readErrorBody({ title: 'Conflict', detail: 'Conflict: slot is full' }).message).toBe('Conflict: slot is full');
+    expect(readErrorBody({ title: 'Conflict', detail: 'Conflict: slot is full' }).message).toBe(
+      'Conflict: slot is full',
+    );
   });
 
   it('{message, code, errors: [{field, message}]}', () => {
-    expect(readErrorBody({ message: 'Validation failed', code: 'INVALID', errors: [{ field: 'email', message: 'is not an email' }] })).toEqual({
+    expect(
+      readErrorBody({
+        message: 'Validation failed',
+        code: 'INVALID',
+        errors: [{ field: 'email', message: 'is not an email' }],
+      }),
+    ).toEqual({
       code: 'INVALID',
       message: 'Validation failed',
       details: ['email: is not an email'],
@@ -538,7 +640,14 @@ describe('readErrorBody', () => {
   });
 
   it('{errors: [{code, message}]} gives the first code and the messages', () => {
-    expect(readErrorBody({ errors: [{ code: 'slot_full', message: 'The slot is full' }, { code: 'other', message: 'Also this' }] })).toEqual({
+    expect(
+      readErrorBody({
+        errors: [
+          { code: 'slot_full', message: 'The slot is full' },
+          { code: 'other', message: 'Also this' },
+        ],
+      }),
+    ).toEqual({
       code: 'slot_full',
       message: 'The slot is full',
       details: ['The slot is full', 'Also this'],
@@ -556,12 +665,22 @@ describe('readErrorBody', () => {
   });
 
   it('{error: "a sentence"} is a message, not a code', () => {
-    expect(readErrorBody({ error: 'Something went wrong' })).toEqual({ message: 'Something went wrong', details: [], fields: [] });
+    expect(readErrorBody({ error: 'Something went wrong' })).toEqual({
+      message: 'Something went wrong',
+      details: [],
+      fields: [],
+    });
   });
 
   it('PascalCase and snake_case bodies', () => {
-    expect(readErrorBody({ Error: { Code: 'CardNotActivated', Message: 'Card is not activated' } })).toMatchObject({ code: 'CardNotActivated', message: 'Card is not activated' });
-    expect(readErrorBody({ error_code: 'card_registered', error_message: 'Taken' })).toMatchObject({ code: 'card_registered', message: 'Taken' });
+    expect(readErrorBody({ Error: { Code: 'CardNotActivated', Message: 'Card is not activated' } })).toMatchObject({
+      code: 'CardNotActivated',
+      message: 'Card is not activated',
+    });
+    expect(readErrorBody({ error_code: 'card_registered', error_message: 'Taken' })).toMatchObject({
+      code: 'card_registered',
+      message: 'Taken',
+    });
   });
 
   it('a numeric code is kept as its digits', () => {
@@ -573,18 +692,30 @@ describe('readErrorBody', () => {
   });
 
   it('an HTML page says nothing', () => {
-    expect(readErrorBody('<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>')).toEqual({ details: [], fields: [] });
+    expect(readErrorBody('<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>')).toEqual({
+      details: [],
+      fields: [],
+    });
     expect(readErrorBody('<html>x</html>')).toEqual({ details: [], fields: [] });
     expect(readErrorBody(Buffer.from('<html>x</html>'))).toEqual({ details: [], fields: [] });
   });
 
   it('bytes and JSON text are read as JSON', () => {
-    expect(readErrorBody(Buffer.from('{"error":{"code":"x","message":"from bytes"}}'))).toEqual({ code: 'x', message: 'from bytes', details: [], fields: [] });
+    expect(readErrorBody(Buffer.from('{"error":{"code":"x","message":"from bytes"}}'))).toEqual({
+      code: 'x',
+      message: 'from bytes',
+      details: [],
+      fields: [],
+    });
     expect(readErrorBody('{"title":"from text"}')).toEqual({ message: 'from text', details: [], fields: [] });
   });
 
   it('a list of problems', () => {
-    expect(readErrorBody([{ field: 'a', message: 'bad' }, 'worse'])).toEqual({ message: 'a: bad', details: ['worse'], fields: [] });
+    expect(readErrorBody([{ field: 'a', message: 'bad' }, 'worse'])).toEqual({
+      message: 'a: bad',
+      details: ['worse'],
+      fields: [],
+    });
   });
 
   it('nothing, empty text and empty records say nothing', () => {
@@ -595,7 +726,11 @@ describe('readErrorBody', () => {
   });
 
   it('details only: the first is the message', () => {
-    expect(readErrorBody({ errors: { email: 'is taken' } })).toEqual({ message: 'email: is taken', details: ['email: is taken'], fields: ['email'] });
+    expect(readErrorBody({ errors: { email: 'is taken' } })).toEqual({
+      message: 'email: is taken',
+      details: ['email: is taken'],
+      fields: ['email'],
+    });
   });
 
   it('a detail with no words is shown as JSON, and long text is clipped', () => {
@@ -615,7 +750,7 @@ describe('withSource / sourceOf', () => {
     expect(sourceOf(Object.assign({}, view))).toBe(raw);
   });
 
-  it('is absent from JSON and from the view\'s keys', () => {
+  it("is absent from JSON and from the view's keys", () => {
     const view = withSource({ cardNumber: '6001' }, raw);
     expect(JSON.stringify(view)).toBe('{"cardNumber":"6001"}');
     expect(Object.keys(view)).toEqual(['cardNumber']);
@@ -640,7 +775,11 @@ describe('an unreadable answer to an accepted write', () => {
   it('says the change was most likely applied and not to run it again, where a read says nothing was assumed', () => {
     const write = (() => {
       try {
-        readRecord('<html>ok</html>', { service: 'inventory', operation: 'adjust the stock', accepted: true }, 'adjustment');
+        readRecord(
+          '<html>ok</html>',
+          { service: 'inventory', operation: 'adjust the stock', accepted: true },
+          'adjustment',
+        );
       } catch (error) {
         return error as UnreadableAnswerError;
       }
@@ -677,14 +816,18 @@ describe('fields by name and type', () => {
   });
 
   it('the untyped readers skip the wrong type too: a number is no boolean `available`', () => {
-    expect(day({ available: true, remainingCapacity: 5 }).number(['remaining', 'available', 'remainingCapacity'])).toBe(5);
+    expect(day({ available: true, remainingCapacity: 5 }).number(['remaining', 'available', 'remainingCapacity'])).toBe(
+      5,
+    );
     expect(day({ note: { a: 1 }, text: 'hi' }).text(['note', 'text'])).toBe('hi');
   });
 
   it('with no candidate of the right type: absent when optional, named with its value when required', () => {
     expect(day({ available: true }).get(remaining)).toBeUndefined();
     const error = thrown(() => day({ available: true }).need(remaining, 'places left'));
-    expect(error.message).toContain('has no availability day places left (true is not usable) (looked for remaining, available, remainingCapacity)');
+    expect(error.message).toContain(
+      'has no availability day places left (true is not usable) (looked for remaining, available, remainingCapacity)',
+    );
   });
 
   it('an earlier name of the right type still wins over a later one, in any casing', () => {
@@ -693,13 +836,37 @@ describe('fields by name and type', () => {
 
   it('types take what they say', () => {
     const yes = (type: Parameters<typeof field>[0], value: unknown) => accepts(field(type, 'x'), value);
-    expect([yes('id', 'A-1'), yes('id', 42), yes('id', 4.2), yes('id', true), yes('id', {})]).toEqual([true, true, false, false, false]);
-    expect([yes('integer', '12'), yes('integer', 12.5), yes('integer', 'P-1'), yes('integer', true)]).toEqual([true, false, false, false]);
-    expect([yes('money', '12.50'), yes('money', { amount: 3, currency: 'USD' }), yes('money', { currency: 'USD' }), yes('money', '$12')]).toEqual([true, true, false, false]);
+    expect([yes('id', 'A-1'), yes('id', 42), yes('id', 4.2), yes('id', true), yes('id', {})]).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect([yes('integer', '12'), yes('integer', 12.5), yes('integer', 'P-1'), yes('integer', true)]).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect([
+      yes('money', '12.50'),
+      yes('money', { amount: 3, currency: 'USD' }),
+      yes('money', { currency: 'USD' }),
+      yes('money', '$12'),
+    ]).toEqual([true, true, false, false]);
     expect([yes('boolean', 'yes'), yes('boolean', 1), yes('boolean', 'P-1')]).toEqual([true, true, false]);
-    expect([yes('datetime', '2026-11-22T10:00:00Z'), yes('datetime', 1_700_000_000_000), yes('datetime', true), yes('date', 'soon')]).toEqual([true, true, false, false]);
+    expect([
+      yes('datetime', '2026-11-22T10:00:00Z'),
+      yes('datetime', 1_700_000_000_000),
+      yes('datetime', true),
+      yes('date', 'soon'),
+    ]).toEqual([true, true, false, false]);
     expect([yes('texts', 'a,b'), yes('texts', ['a']), yes('texts', 3)]).toEqual([true, true, false]);
-    expect([accepts(wordField({ '2': ['stock'] }, 'x'), 2), accepts(wordField({ held: [] }, 'x'), 2)]).toEqual([true, false]);
+    expect([accepts(wordField({ '2': ['stock'] }, 'x'), 2), accepts(wordField({ held: [] }, 'x'), 2)]).toEqual([
+      true,
+      false,
+    ]);
   });
 
   it('records of one shape share a key index; a record of another shape gets its own', () => {
@@ -711,7 +878,7 @@ describe('fields by name and type', () => {
 
 describe('words for logic and for people', () => {
   const table = { activated: ['active', 'enabled'], 'not-activated': ['inactive'] };
-  it('venue\'s word for logic; the service\'s own word for people, in venue\'s spelling when it is venue\'s word', () => {
+  it("venue's word for logic; the service's own word for people, in venue's spelling when it is venue's word", () => {
     expect(asWord('active', table)).toEqual({ value: 'activated', said: 'active' });
     expect(asWord('ACTIVATED', table)).toEqual({ value: 'activated', said: 'activated' });
     expect(asWord('Not_Activated', table)).toEqual({ value: 'not-activated', said: 'not-activated' });
@@ -735,22 +902,36 @@ describe('answers checked against what was asked', () => {
     expect(() => checkSame(source, 'cardNumber', '6001', undefined)).not.toThrow();
     let error: unknown;
     try {
-      checkSame({ service: 'wallet', operation: 'read the card balance' }, 'cardNumber', '6001000000000000001', '6001000000000000009');
+      checkSame(
+        { service: 'wallet', operation: 'read the card balance' },
+        'cardNumber',
+        '6001000000000000001',
+        '6001000000000000009',
+      );
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(AnswerMismatchError);
     expect((error as AnswerMismatchError).exitCode).toBe(6);
-    expect((error as AnswerMismatchError).message).toBe('the wallet service\'s answer to "read the card balance" gives cardNumber 6001000000000000009 where cardNumber 6001000000000000001 was asked for');
-    expect((error as AnswerMismatchError).details).toEqual(['asked:    cardNumber 6001000000000000001', 'answered: cardNumber 6001000000000000009']);
+    expect((error as AnswerMismatchError).message).toBe(
+      'the wallet service\'s answer to "read the card balance" gives cardNumber 6001000000000000009 where cardNumber 6001000000000000001 was asked for',
+    );
+    expect((error as AnswerMismatchError).details).toEqual([
+      'asked:    cardNumber 6001000000000000001',
+      'answered: cardNumber 6001000000000000009',
+    ]);
   });
 
   it('impossible values: nothing when none, else one error (exit 6) naming each record', () => {
     expect(impossibleValues(source, [])).toBeUndefined();
-    const error = impossibleValues({ service: 'booking', operation: 'list sessions' }, ['session s-1 ends (11:00) before it starts (12:00)']);
+    const error = impossibleValues({ service: 'booking', operation: 'list sessions' }, [
+      'session s-1 ends (11:00) before it starts (12:00)',
+    ]);
     expect(error).toBeInstanceOf(ImpossibleValuesError);
     expect(error!.exitCode).toBe(6);
-    expect(error!.message).toBe('the booking service\'s answer to "list sessions" has a record with values that cannot be true');
+    expect(error!.message).toBe(
+      'the booking service\'s answer to "list sessions" has a record with values that cannot be true',
+    );
     expect(error!.details).toEqual(['session s-1 ends (11:00) before it starts (12:00)']);
   });
 });

@@ -13,15 +13,53 @@ import {
   traceBody,
 } from '../../../src/lib/redact.js';
 
-const sensitiveKeys = ['password', 'newPassword', 'clientSecret', 'apiSecret', 'apiKey', 'accessToken', 'refreshToken', 'cardCvv', 'confirmationCode', 'secret', 'access_token', 'X-Api-Token'];
+const sensitiveKeys = [
+  'password',
+  'newPassword',
+  'clientSecret',
+  'apiSecret',
+  'apiKey',
+  'accessToken',
+  'refreshToken',
+  'cardCvv',
+  'confirmationCode',
+  'secret',
+  'access_token',
+  'X-Api-Token',
+];
 
 /** Secrets a real setup can have that are also ordinary data: never searched for in output. */
-const plainSecrets = ['true', 'false', 'null', 'SNACKS', 'string', 'Snacks', 'admin', 'password', '1234', '111', 'hunter2', 'Arcade Tokens', 'stock.adjusted', '2026-11-22'];
+const plainSecrets = [
+  'true',
+  'false',
+  'null',
+  'SNACKS',
+  'string',
+  'Snacks',
+  'admin',
+  'password',
+  '1234',
+  '111',
+  'hunter2',
+  'Arcade Tokens',
+  'stock.adjusted',
+  '2026-11-22',
+];
 
 /** Distinctive secrets: long, not words, not numbers. */
 const distinctiveSecret = fc
-  .tuple(fc.string({ unit: fc.constantFrom(...'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ'), minLength: 8, maxLength: 20 }), fc.integer({ min: 1000, max: 999_999 }), fc.constantFrom('-', '_', '.', '"', '\\', '/', '+', '='))
-  .chain(([letters, digits, sep]) => fc.constantFrom(`${letters}${sep}${digits}`, `${letters}${digits}${sep}`, `${sep}${digits}${letters}`))
+  .tuple(
+    fc.string({
+      unit: fc.constantFrom(...'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ'),
+      minLength: 8,
+      maxLength: 20,
+    }),
+    fc.integer({ min: 1000, max: 999_999 }),
+    fc.constantFrom('-', '_', '.', '"', '\\', '/', '+', '='),
+  )
+  .chain(([letters, digits, sep]) =>
+    fc.constantFrom(`${letters}${sep}${digits}`, `${letters}${digits}${sep}`, `${sep}${digits}${letters}`),
+  )
   .filter((s) => isDistinctive(s));
 
 describe('redaction by name', () => {
@@ -35,7 +73,8 @@ describe('redaction by name', () => {
           let value: unknown = { [key]: secret, other: 'visible' };
           for (const segment of path) value = { [segment]: [value] };
           let redacted = redactJson(value) as Record<string, unknown>;
-          for (const segment of [...path].reverse()) redacted = (redacted[segment] as Array<Record<string, unknown>>)[0]!;
+          for (const segment of [...path].reverse())
+            redacted = (redacted[segment] as Array<Record<string, unknown>>)[0]!;
           expect(redacted).toEqual({ [key]: REDACTED, other: 'visible' });
         },
       ),
@@ -43,13 +82,43 @@ describe('redaction by name', () => {
   });
 
   it('tells credential names from data that only looks like them', () => {
-    for (const key of [...sensitiveKeys, 'x-api-key', 'authorization', 'Proxy-Authorization', 'set-cookie', 'x-hub-signature-256', 'jwt', 'cvv2', 'api_key']) expect(isSensitiveKey(key), key).toBe(true);
+    for (const key of [
+      ...sensitiveKeys,
+      'x-api-key',
+      'authorization',
+      'Proxy-Authorization',
+      'set-cookie',
+      'x-hub-signature-256',
+      'jwt',
+      'cvv2',
+      'api_key',
+    ])
+      expect(isSensitiveKey(key), key).toBe(true);
     // The arcade's play tokens, a token's type and expiry, a key's id are data.
-    for (const key of ['tokens', 'tokenBalance', 'tokensPerDollar', 'tokenType', 'refreshTokenExpiresAt', 'apiKeyId', 'isActive', 'categoryId', 'type', 'passwordResetRequired']) expect(isSensitiveKey(key), key).toBe(false);
+    for (const key of [
+      'tokens',
+      'tokenBalance',
+      'tokensPerDollar',
+      'tokenType',
+      'refreshTokenExpiresAt',
+      'apiKeyId',
+      'isActive',
+      'categoryId',
+      'type',
+      'passwordResetRequired',
+    ])
+      expect(isSensitiveKey(key), key).toBe(false);
   });
 
   it('masks bearer tokens but keeps the scheme; api-key and token headers whole', () => {
-    expect(redactHeaders({ authorization: 'Bearer abc.def.ghi', 'content-type': 'application/json', 'x-api-key': 'SNACKS', 'x-api-token': 'string' })).toEqual({
+    expect(
+      redactHeaders({
+        authorization: 'Bearer abc.def.ghi',
+        'content-type': 'application/json',
+        'x-api-key': 'SNACKS',
+        'x-api-token': 'string',
+      }),
+    ).toEqual({
       authorization: `Bearer ${REDACTED}`,
       'content-type': 'application/json',
       'x-api-key': REDACTED,
@@ -58,8 +127,12 @@ describe('redaction by name', () => {
   });
 
   it('masks credential query parameters and user info in URLs, and leaves other URLs as they were', () => {
-    expect(redactUrl('https://inv.example.com/api/products?api_key=true&page=2&token=string')).toBe(`https://inv.example.com/api/products?api_key=${REDACTED}&page=2&token=${REDACTED}`);
-    expect(redactUrl('https://user:hunter2@inv.example.com/x?key=abc&sig=def')).toBe(`https://user:${REDACTED}@inv.example.com/x?key=${REDACTED}&sig=${REDACTED}`);
+    expect(redactUrl('https://inv.example.com/api/products?api_key=true&page=2&token=string')).toBe(
+      `https://inv.example.com/api/products?api_key=${REDACTED}&page=2&token=${REDACTED}`,
+    );
+    expect(redactUrl('https://user:hunter2@inv.example.com/x?key=abc&sig=def')).toBe(
+      `https://user:${REDACTED}@inv.example.com/x?key=${REDACTED}&sig=${REDACTED}`,
+    );
     const plain = 'http://127.0.0.1:4000/api/products?page=1&pageSize=200&categoryId=SNACKS';
     expect(redactUrl(plain)).toBe(plain);
     expect(redactUrl('not a url')).toBe('not a url');
@@ -73,7 +146,11 @@ describe('redaction by value never alters data', () => {
         const secrets = new SecretRegistry();
         secrets.remember(secret);
         // The secret itself, as data, in every shape output takes.
-        const texts = [JSON.stringify(data), JSON.stringify({ data, value: secret, flag: true, items: [secret] }, null, 2), `${secret},${secret}\n"${secret}"\n`];
+        const texts = [
+          JSON.stringify(data),
+          JSON.stringify({ data, value: secret, flag: true, items: [secret] }, null, 2),
+          `${secret},${secret}\n"${secret}"\n`,
+        ];
         for (const text of texts) expect(secrets.scrub(text, messages)).toBe(text);
       }),
     );
@@ -95,8 +172,28 @@ describe('redaction by value never alters data', () => {
   });
 
   it('says which secrets are distinctive enough to search for', () => {
-    for (const value of ['eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln', 'key-EchoEcho-7781', 'sk_live_4eC39HqLyjWDarjtT1zdp7dc', '550e8400-e29b-41d4-a716-446655440000', 'Ab3$kL9!zQ2#']) expect(isDistinctive(value), value).toBe(true);
-    for (const value of ['true', 'SNACKS', 'string', 'hunter2', 'Arcade Tokens', 'correct-horse-battery-staple', 'remainingCapacity', '6001000000000000001', '2026-11-22T10:00:00', 'aaaaaaaaaaaa1', '12.50']) expect(isDistinctive(value), value).toBe(false);
+    for (const value of [
+      'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln',
+      'key-EchoEcho-7781',
+      'sk_live_4eC39HqLyjWDarjtT1zdp7dc',
+      '550e8400-e29b-41d4-a716-446655440000',
+      'Ab3$kL9!zQ2#',
+    ])
+      expect(isDistinctive(value), value).toBe(true);
+    for (const value of [
+      'true',
+      'SNACKS',
+      'string',
+      'hunter2',
+      'Arcade Tokens',
+      'correct-horse-battery-staple',
+      'remainingCapacity',
+      '6001000000000000001',
+      '2026-11-22T10:00:00',
+      'aaaaaaaaaaaa1',
+      '12.50',
+    ])
+      expect(isDistinctive(value), value).toBe(false);
   });
 });
 
@@ -126,7 +223,11 @@ describe("a server's error answer", () => {
   });
 
   it('masks credential fields by name even without a registry; a plain text body about a password too', () => {
-    expect(redactErrorBody({ password: 'x', loc: ['body', 'password'], msg: 'too short' })).toEqual({ password: REDACTED, loc: ['body', 'password'], msg: 'too short' });
+    expect(redactErrorBody({ password: 'x', loc: ['body', 'password'], msg: 'too short' })).toEqual({
+      password: REDACTED,
+      loc: ['body', 'password'],
+      msg: 'too short',
+    });
     const secrets = new SecretRegistry();
     secrets.remember('Passw0rd');
     expect(redactErrorBody('invalid password Passw0rd for ava', secrets)).toBe(`invalid password ${REDACTED} for ava`);
@@ -137,11 +238,23 @@ describe("a server's error answer", () => {
 describe('where secrets are looked for', () => {
   it('only in answers that can hold one: logins and token exchanges, never a listing read with a token', () => {
     expect(answerMayHoldSecrets({ path: '/api/products', authenticated: true })).toBe(false);
-    expect(answerMayHoldSecrets({ path: '/api/products', body: { tokens: 5, name: 'x' }, authenticated: true })).toBe(false);
+    expect(answerMayHoldSecrets({ path: '/api/products', body: { tokens: 5, name: 'x' }, authenticated: true })).toBe(
+      false,
+    );
     expect(answerMayHoldSecrets({ path: '/api/auth/token', authenticated: false })).toBe(true);
-    expect(answerMayHoldSecrets({ path: '/api/v1/admin/login', body: { username: 'a', password: 'b' }, authenticated: true })).toBe(true);
-    expect(answerMayHoldSecrets({ path: '/api/v1/admin/token', body: { refreshToken: 'r' }, authenticated: false })).toBe(true);
-    expect(answerMayHoldSecrets({ path: '/webhooks', body: { url: 'u', secret: 's' }, authenticated: true })).toBe(true);
+    expect(
+      answerMayHoldSecrets({
+        path: '/api/v1/admin/login',
+        body: { username: 'a', password: 'b' },
+        authenticated: true,
+      }),
+    ).toBe(true);
+    expect(
+      answerMayHoldSecrets({ path: '/api/v1/admin/token', body: { refreshToken: 'r' }, authenticated: false }),
+    ).toBe(true);
+    expect(answerMayHoldSecrets({ path: '/webhooks', body: { url: 'u', secret: 's' }, authenticated: true })).toBe(
+      true,
+    );
   });
 
   it('a token route answering a bare word gives the token; the trace shows it masked, and data under other names as it was', () => {
@@ -149,7 +262,9 @@ describe('where secrets are looked for', () => {
     secrets.rememberAnswer('string', { path: '/auth/token', authenticated: false, status: 200 });
     expect(secrets.isSecret('string')).toBe(true);
     expect(traceBody('string', secrets, 200)).toBe(REDACTED);
-    expect(traceBody({ type: 'string', token: 'string' }, secrets, 200)).toBe(`{"type":"string","token":"${REDACTED}"}`);
+    expect(traceBody({ type: 'string', token: 'string' }, secrets, 200)).toBe(
+      `{"type":"string","token":"${REDACTED}"}`,
+    );
     // An error page from the same route is not a token.
     secrets.rememberAnswer('Service Unavailable', { path: '/auth/token', authenticated: false, status: 503 });
     expect(secrets.isSecret('Service Unavailable')).toBe(false);

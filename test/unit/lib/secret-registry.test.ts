@@ -15,14 +15,23 @@ describe('SecretRegistry (redaction by value)', () => {
     const secrets = new SecretRegistry();
     secrets.remember('111');
     secrets.remember('true');
-    expect(secrets.scrub('cvv 111 card 6001000000000111001 {"isActive": true}')).toBe('cvv 111 card 6001000000000111001 {"isActive": true}');
+    expect(secrets.scrub('cvv 111 card 6001000000000111001 {"isActive": true}')).toBe(
+      'cvv 111 card 6001000000000111001 {"isActive": true}',
+    );
   });
 
   it('learns secrets from bodies: sensitive keys at any depth, jwt keys, JWTs in text', () => {
     const secrets = new SecretRegistry();
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
-    secrets.rememberIn({ Data: { AccessToken: 'tok-123456-Zq9w' }, jwt: 'tok-abcdef-Xy7v', note: `here ${jwt}`, tokens: 'tokens-12345-abc' });
-    expect(secrets.scrub('a tok-123456-Zq9w b tok-abcdef-Xy7v c tokens-12345-abc')).toBe('a [redacted] b [redacted] c tokens-12345-abc');
+    secrets.rememberIn({
+      Data: { AccessToken: 'tok-123456-Zq9w' },
+      jwt: 'tok-abcdef-Xy7v',
+      note: `here ${jwt}`,
+      tokens: 'tokens-12345-abc',
+    });
+    expect(secrets.scrub('a tok-123456-Zq9w b tok-abcdef-Xy7v c tokens-12345-abc')).toBe(
+      'a [redacted] b [redacted] c tokens-12345-abc',
+    );
     expect(secrets.scrub(`x ${jwt} y`)).toBe('x [redacted] y');
   });
 
@@ -65,7 +74,9 @@ describe('SecretRegistry (redaction by value)', () => {
     // One secret within another: the longer is replaced whole, whichever came first.
     secrets.remember('inner-Secret-77x');
     secrets.remember('outer-inner-Secret-77x-tail9');
-    expect(secrets.scrub('a outer-inner-Secret-77x-tail9 b inner-Secret-77x c', false)).toBe('a [redacted] b [redacted] c');
+    expect(secrets.scrub('a outer-inner-Secret-77x-tail9 b inner-Secret-77x c', false)).toBe(
+      'a [redacted] b [redacted] c',
+    );
     // A secret shown once leaves data, stays out of messages.
     secrets.forget(known[0]!);
     expect(secrets.scrub(known[0]!, false)).toBe(known[0]);

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TokenManager, credentialFingerprint, fingerprintKey, needsRenewal, normaliseBaseUrl, type TokenBinding } from '../../../src/lib/tokens.js';
+import {
+  TokenManager,
+  credentialFingerprint,
+  fingerprintKey,
+  needsRenewal,
+  normaliseBaseUrl,
+  type TokenBinding,
+} from '../../../src/lib/tokens.js';
 import { tempDir } from '../../support/venue.js';
 
 const dirs: string[] = [];
@@ -13,15 +20,28 @@ afterEach(() => {
 let issued = 0;
 async function jwt(lifetimeSeconds: number, nowSeconds = Math.floor(Date.now() / 1000)) {
   // A jti of its own: two tokens made in the same second differ, as a service's do.
-  return new SignJWT({ jti: String(++issued) }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(nowSeconds).setExpirationTime(nowSeconds + lifetimeSeconds).sign(new TextEncoder().encode('k'.repeat(32)));
+  return new SignJWT({ jti: String(++issued) })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(nowSeconds)
+    .setExpirationTime(nowSeconds + lifetimeSeconds)
+    .sign(new TextEncoder().encode('k'.repeat(32)));
 }
 
-function manager(stateDir: string, fetch: () => Promise<string>, binding: () => TokenBinding = () => ({ baseUrl: 'https://inv.example.com', credentials: 'c1' })) {
+function manager(
+  stateDir: string,
+  fetch: () => Promise<string>,
+  binding: () => TokenBinding = () => ({ baseUrl: 'https://inv.example.com', credentials: 'c1' }),
+) {
   const fail = async () => {
     throw new Error('not this one');
   };
   const bound = async () => binding();
-  return new TokenManager({ stateDir, profile: 'main', fetchers: { inventory: fetch, wallet: fail, booking: fail }, bindings: { inventory: bound, wallet: bound, booking: bound } });
+  return new TokenManager({
+    stateDir,
+    profile: 'main',
+    fetchers: { inventory: fetch, wallet: fail, booking: fail },
+    bindings: { inventory: bound, wallet: bound, booking: bound },
+  });
 }
 
 describe('TokenManager', () => {
@@ -83,10 +103,14 @@ describe('TokenManager', () => {
     dirs.push(dir);
     let fetched = 0;
     let binding: TokenBinding = { baseUrl: 'https://inv.example.com', credentials: 'c1' };
-    const tokens = manager(dir, async () => {
-      fetched++;
-      return jwt(3600);
-    }, () => binding);
+    const tokens = manager(
+      dir,
+      async () => {
+        fetched++;
+        return jwt(3600);
+      },
+      () => binding,
+    );
     const first = await tokens.get('inventory');
     expect((await tokens.status('inventory')).state).toBe('valid');
     expect(tokens.cached('inventory')).toMatchObject({ baseUrl: 'https://inv.example.com', credentials: 'c1' });
@@ -110,7 +134,11 @@ describe('TokenManager', () => {
     const dir = tempDir();
     dirs.push(dir);
     const old = await jwt(3600);
-    fs.writeFileSync(path.join(dir, 'tokens.json'), JSON.stringify({ 'main:inventory': { token: old, issuedAt: Date.now(), expiresAt: Date.now() + 3_600_000 } }), { mode: 0o600 });
+    fs.writeFileSync(
+      path.join(dir, 'tokens.json'),
+      JSON.stringify({ 'main:inventory': { token: old, issuedAt: Date.now(), expiresAt: Date.now() + 3_600_000 } }),
+      { mode: 0o600 },
+    );
     const tokens = manager(dir, async () => jwt(3600));
     expect((await tokens.status('inventory')).state).toBe('stale: no host recorded');
     const got = await tokens.get('inventory');
@@ -165,7 +193,10 @@ describe('the token file is read once per run', () => {
     fs.writeFileSync(file, '{}', { mode: 0o600 });
     let reads = 0;
     const real = fs.readFileSync;
-    const spy = vi.spyOn(fs, 'readFileSync').mockImplementation(((target: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+    const spy = vi.spyOn(fs, 'readFileSync').mockImplementation(((
+      target: fs.PathOrFileDescriptor,
+      ...rest: unknown[]
+    ) => {
       if (target === file) reads++;
       return (real as (...args: unknown[]) => unknown)(target, ...rest);
     }) as typeof fs.readFileSync);

@@ -16,7 +16,13 @@ import { HoldJournal } from '../../../src/lib/booking/hold-journal.js';
 import { JournalWriteError, assertWritable, tryHolderLock } from '../../../src/lib/private-file.js';
 import { senderGone } from '../../../src/lib/writes/journal.js';
 import { classifyFailure, outcomeTable, verdictOfStatus } from '../../../src/lib/writes/rule.js';
-import { ApiError, RejectedError, UnknownOutcomeError, categoryForStatus, exitCodeFor } from '../../../src/lib/errors.js';
+import {
+  ApiError,
+  RejectedError,
+  UnknownOutcomeError,
+  categoryForStatus,
+  exitCodeFor,
+} from '../../../src/lib/errors.js';
 import { repoRoot } from '../../support/venue.js';
 
 const fixtures = path.join(repoRoot, 'test/fixtures/journals-v1');
@@ -49,7 +55,11 @@ describe('version-1 journals migrate without losing entries', () => {
     const old = JSON.parse(original) as { entries: Record<string, { invoice: string; status: string }> };
     const journal = new ReceiptJournal(dir);
     const entries = journal.list('sandbox');
-    expect(entries.map((e) => `${e.invoice}:${e.status}`).sort()).toEqual(Object.values(old.entries).map((e) => `${e.invoice}:${e.status}`).sort());
+    expect(entries.map((e) => `${e.invoice}:${e.status}`).sort()).toEqual(
+      Object.values(old.entries)
+        .map((e) => `${e.invoice}:${e.status}`)
+        .sort(),
+    );
     expect(entries.every((e) => e.kind === 'receipt')).toBe(true);
     const file = JSON.parse(fs.readFileSync(journal.file, 'utf8'));
     expect(file).toMatchObject({ format: 'venue-journal', version: 2, journal: 'inventory-receipts' });
@@ -63,16 +73,25 @@ describe('version-1 journals migrate without losing entries', () => {
 
   it('stock changes keep their kinds (take, adjustment), ids and fingerprints', () => {
     const dir = oldState();
-    const old = JSON.parse(fs.readFileSync(path.join(dir, 'inventory-stock-changes.json'), 'utf8')) as { entries: Record<string, { kind: string; status: string; fingerprint: string }> };
+    const old = JSON.parse(fs.readFileSync(path.join(dir, 'inventory-stock-changes.json'), 'utf8')) as {
+      entries: Record<string, { kind: string; status: string; fingerprint: string }>;
+    };
     const entries = new StockChangeJournal(dir).list('sandbox');
     expect(entries.map((e) => [e.id, e.kind, e.status, e.fingerprint].join(' ')).sort()).toEqual(
-      Object.entries(old.entries).map(([id, e]) => [id, e.kind, e.status, e.fingerprint].join(' ')).sort(),
+      Object.entries(old.entries)
+        .map(([id, e]) => [id, e.kind, e.status, e.fingerprint].join(' '))
+        .sort(),
     );
   });
 
   it('reloads (an array): every reference with its outcome; the one left "sent" by a killed run reads as unknown', () => {
     const dir = oldState();
-    const old = JSON.parse(fs.readFileSync(path.join(dir, 'wallet-reloads.json'), 'utf8')) as Array<{ paymentReference: string; outcome: string; saleId?: string; amountCents: number }>;
+    const old = JSON.parse(fs.readFileSync(path.join(dir, 'wallet-reloads.json'), 'utf8')) as Array<{
+      paymentReference: string;
+      outcome: string;
+      saleId?: string;
+      amountCents: number;
+    }>;
     const journal = new ReloadJournal(dir);
     const records = journal.records();
     expect(records.map((r) => r.paymentReference).sort()).toEqual(old.map((r) => r.paymentReference).sort());
@@ -82,13 +101,20 @@ describe('version-1 journals migrate without losing entries', () => {
       expect(now.saleId).toBe(before.saleId);
       expect(now.amountCents).toBe(before.amountCents);
     }
-    expect(journal.unsettled('sandbox').map((r) => r.paymentReference).sort()).toEqual(['v1-pay-2', 'v1-pay-4']);
+    expect(
+      journal
+        .unsettled('sandbox')
+        .map((r) => r.paymentReference)
+        .sort(),
+    ).toEqual(['v1-pay-2', 'v1-pay-4']);
     expect(fs.existsSync(`${journal.file}.v1.bak`)).toBe(true);
   });
 
   it('holds: held, unknown and ordered holds keep their keys, reservation and order ids', () => {
     const dir = oldState();
-    const old = JSON.parse(fs.readFileSync(path.join(dir, 'booking-holds/sandbox.json'), 'utf8')) as { holds: Array<Record<string, unknown>> };
+    const old = JSON.parse(fs.readFileSync(path.join(dir, 'booking-holds/sandbox.json'), 'utf8')) as {
+      holds: Array<Record<string, unknown>>;
+    };
     const holds = new HoldJournal(dir, 'sandbox').list();
     expect(holds).toEqual(old.holds);
   });
@@ -122,7 +148,16 @@ describe('locks and senders that know their process', () => {
 
   it('a "sending" entry whose process is gone is unknown; one of a live process is not', () => {
     const at = new Date().toISOString();
-    const entry = { id: 'x', kind: 'receipt' as const, profile: 'p', status: 'sending' as const, createdAt: at, updatedAt: at, attempts: 1, history: [] };
+    const entry = {
+      id: 'x',
+      kind: 'receipt' as const,
+      profile: 'p',
+      status: 'sending' as const,
+      createdAt: at,
+      updatedAt: at,
+      attempts: 1,
+      history: [],
+    };
     expect(senderGone({ ...entry, sender: { pid: deadPid(), host: os.hostname(), at } })).toBe(true);
     expect(senderGone({ ...entry, sender: { pid: process.pid, host: os.hostname(), at } })).toBe(false);
   });
@@ -150,7 +185,9 @@ describe('a state folder that cannot be written', () => {
   it('a folder where the journal file should be is found too', () => {
     const dir = stateDir();
     fs.mkdirSync(path.join(dir, 'inventory-receipts.json'));
-    expect(() => assertWritable(path.join(dir, 'inventory-receipts.json'))).toThrow(/a folder stands where the file should be/);
+    expect(() => assertWritable(path.join(dir, 'inventory-receipts.json'))).toThrow(
+      /a folder stands where the file should be/,
+    );
   });
 });
 
@@ -162,7 +199,8 @@ describe('the outcome rule', () => {
     expect(table).toMatch(/408\s+unknown\s+7/);
     expect(table).toMatch(/429, 503\s+not applied\s+6/);
     expect(table).toMatch(/disagrees with what was sent\s+unknown\s+6/);
-    const api = (status: number) => new ApiError(categoryForStatus(status), `answered ${status}`, { status, method: 'POST', url: '/x' });
+    const api = (status: number) =>
+      new ApiError(categoryForStatus(status), `answered ${status}`, { status, method: 'POST', url: '/x' });
     expect(classifyFailure(api(408)).kind).toBe('unknown');
     expect(classifyFailure(api(422)).kind).toBe('refused');
     expect(classifyFailure(new UnknownOutcomeError('lost')).kind).toBe('unknown');

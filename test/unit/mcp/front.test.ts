@@ -16,7 +16,13 @@ const tool: ToolListing = {
   title: 'venue wallet cards',
   description: 'cards',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-  annotations: { title: 'venue wallet cards', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  annotations: {
+    title: 'venue wallet cards',
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
 };
 
 function setUp() {
@@ -24,32 +30,68 @@ function setUp() {
   const output = new PassThrough();
   let written = '';
   output.setEncoding('utf8').on('data', (d: string) => (written += d));
-  const front = new McpFront({ input, output, version: '9.9.9', protocolVersions: { latest: '2025-11-25', supported: ['2025-11-25', '2025-06-18'] }, tools: [tool], resources: Object.values(RESOURCES) });
+  const front = new McpFront({
+    input,
+    output,
+    version: '9.9.9',
+    protocolVersions: { latest: '2025-11-25', supported: ['2025-11-25', '2025-06-18'] },
+    tools: [tool],
+    resources: Object.values(RESOURCES),
+  });
   let toServer = '';
   front.toServer.setEncoding('utf8');
   const readServer = () => {
-    for (let chunk; (chunk = front.toServer.read() as string | null) !== null; ) toServer += chunk;
+    for (let chunk; (chunk = front.toServer.read() as string | null) !== null;) toServer += chunk;
     return toServer;
   };
-  const send = (...messages: Array<Record<string, unknown> | string>) => input.write(messages.map((m) => (typeof m === 'string' ? m : JSON.stringify(m)) + '\n').join(''));
-  const answers = () => written.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
+  const send = (...messages: Array<Record<string, unknown> | string>) =>
+    input.write(messages.map((m) => (typeof m === 'string' ? m : JSON.stringify(m)) + '\n').join(''));
+  const answers = () =>
+    written
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, any>);
   return { input, front, send, answers, readServer, written: () => written };
 }
 const tick = () => new Promise((resolve) => setImmediate(resolve));
-const init = (protocolVersion = '2025-06-18') => ({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: { roots: {} }, clientInfo: { name: 'c', version: '1', title: 'C' } } });
+const init = (protocolVersion = '2025-06-18') => ({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion, capabilities: { roots: {} }, clientInfo: { name: 'c', version: '1', title: 'C' } },
+});
 
 describe('the front', () => {
   it('answers initialize (the version asked when supported, else the latest), ping, tools/list and resources/list itself', async () => {
     const { front, send, answers, readServer } = setUp();
     const answered: string[] = [];
     front.onAnswered((method) => answered.push(method));
-    send(init(), { jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 2, method: 'ping' }, { jsonrpc: '2.0', id: 3, method: 'tools/list', params: { cursor: 'c' } }, { jsonrpc: '2.0', id: 'r', method: 'resources/list' });
+    send(
+      init(),
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'ping' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/list', params: { cursor: 'c' } },
+      { jsonrpc: '2.0', id: 'r', method: 'resources/list' },
+    );
     await tick();
     const [initialized, ping, tools, resources] = answers();
-    expect(initialized).toEqual({ jsonrpc: '2.0', id: 1, result: { protocolVersion: '2025-06-18', capabilities: { tools: {}, resources: {} }, serverInfo: { name: 'venue', version: '9.9.9' }, instructions: expect.any(String) } });
+    expect(initialized).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: {
+        protocolVersion: '2025-06-18',
+        capabilities: { tools: {}, resources: {} },
+        serverInfo: { name: 'venue', version: '9.9.9' },
+        instructions: expect.any(String),
+      },
+    });
     expect(ping).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
     expect(tools).toEqual({ jsonrpc: '2.0', id: 3, result: { tools: [tool] } });
-    expect(resources!.result.resources.map((r: { uri: string }) => r.uri)).toEqual(['venue://exit-codes', 'venue://profiles', 'venue://rules']);
+    expect(resources!.result.resources.map((r: { uri: string }) => r.uri)).toEqual([
+      'venue://exit-codes',
+      'venue://profiles',
+      'venue://rules',
+    ]);
     expect(answered).toEqual(['initialize', 'notifications/initialized', 'ping', 'tools/list', 'resources/list']);
     expect(front.isForwarding).toBe(false);
     expect(readServer()).toBe('');
@@ -60,11 +102,15 @@ describe('the front', () => {
     expect(other.answers()[0]!.result.protocolVersion).toBe('2025-11-25');
   });
 
-  it('hands over at the first other message: the replay, then every message in order, even sent before the server reads; the replay\'s answer is dropped', async () => {
+  it("hands over at the first other message: the replay, then every message in order, even sent before the server reads; the replay's answer is dropped", async () => {
     const { front, send, answers, readServer, input } = setUp();
     let forwarded = false;
     void front.forwarding.then(() => (forwarded = true));
-    send(init(), { jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    send(
+      init(),
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    );
     const call = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'wallet_cards', arguments: {} } };
     // A call and a list, sent at once, the second split mid-line (and mid-character).
     const text = `${JSON.stringify(call)}\n${JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/list', params: { cursor: 'é' } })}\n`;
@@ -75,14 +121,21 @@ describe('the front', () => {
     expect(forwarded).toBe(true);
     input.write(bytes.subarray(cut));
     const lines = readServer().split('\n').filter(Boolean);
-    expect(lines.map((l) => JSON.parse(l).id ?? JSON.parse(l).method)).toEqual([REPLAY_ID, 'notifications/initialized', 3, 4]);
+    expect(lines.map((l) => JSON.parse(l).id ?? JSON.parse(l).method)).toEqual([
+      REPLAY_ID,
+      'notifications/initialized',
+      3,
+      4,
+    ]);
     expect(JSON.parse(lines[0]!)).toEqual({ ...init(), id: REPLAY_ID });
     expect(`${lines.slice(2).join('\n')}\n`).toBe(text);
     // Only the front's own answers so far: the list after the call is the server's.
     expect(answers().map((a) => a.id)).toEqual([1, 2]);
 
     // The server answers the replay (dropped), then the call and the list (forwarded as written, a line split across writes too).
-    front.fromServer.write(`${JSON.stringify({ result: { protocolVersion: '2025-06-18' }, jsonrpc: '2.0', id: REPLAY_ID })}\n{"result":{"content":[]},"jsonrpc":"2.0",`);
+    front.fromServer.write(
+      `${JSON.stringify({ result: { protocolVersion: '2025-06-18' }, jsonrpc: '2.0', id: REPLAY_ID })}\n{"result":{"content":[]},"jsonrpc":"2.0",`,
+    );
     front.fromServer.write('"id":3}\n{"result":{"tools":[]},"jsonrpc":"2.0","id":4}\n');
     await front.flushed();
     expect(answers().map((a) => a.id)).toEqual([1, 2, 3, 4]);
@@ -117,12 +170,17 @@ describe('the front', () => {
   });
 });
 
-describe('the words the launcher\'s front takes', () => {
+describe("the words the launcher's front takes", () => {
   const groups = ['wallet', 'booking', 'inventory', 'webhooks'];
   it('venue mcp with its own options, each once', () => {
     expect(frontArguments(['mcp'], groups)).toEqual({ groups, allowWrites: false });
-    expect(frontArguments(['mcp', '--groups', 'inventory, wallet', '--allow-writes', '--profiles', 'a,b'], groups)).toEqual({ groups: ['inventory', 'wallet'], allowWrites: true });
-    expect(frontArguments(['mcp', '--profiles=main', '--groups=booking'], groups)).toEqual({ groups: ['booking'], allowWrites: false });
+    expect(
+      frontArguments(['mcp', '--groups', 'inventory, wallet', '--allow-writes', '--profiles', 'a,b'], groups),
+    ).toEqual({ groups: ['inventory', 'wallet'], allowWrites: true });
+    expect(frontArguments(['mcp', '--profiles=main', '--groups=booking'], groups)).toEqual({
+      groups: ['booking'],
+      allowWrites: false,
+    });
   });
   it('anything else goes to main as it is', () => {
     for (const argv of [

@@ -32,7 +32,12 @@ const write = defineCommand({
   name: 'receive',
   summary: 'Receive',
   examples: ['venue x receive'],
-  options: [option('--file <path>', 'the file', { kind: 'file', required: true }), option('--dry-run', 'plan'), option('-y, --yes', 'no question'), option('--force', 'past the journal')],
+  options: [
+    option('--file <path>', 'the file', { kind: 'file', required: true }),
+    option('--dry-run', 'plan'),
+    option('-y, --yes', 'no question'),
+    option('--force', 'past the journal'),
+  ],
   fleet: 'write',
   run: async () => undefined,
 });
@@ -50,7 +55,17 @@ describe('tools from declarations', () => {
     expect(p.wait).toMatchObject({ type: 'boolean' });
     for (const gone of ['all', 'passwordStdin', 'secret']) expect(p).not.toHaveProperty(gone);
     expect(tool.inputSchema.required).toEqual(['productId']);
-    expect(tool.argv({ productId: '-1', more: ['2'], warehouse: '-w', kind: 'a', wait: false })).toEqual(['inventory', 'stock', 'levels', '--warehouse=-w', '--kind=a', '--no-wait', '--', '-1', '2']);
+    expect(tool.argv({ productId: '-1', more: ['2'], warehouse: '-w', kind: 'a', wait: false })).toEqual([
+      'inventory',
+      'stock',
+      'levels',
+      '--warehouse=-w',
+      '--kind=a',
+      '--no-wait',
+      '--',
+      '-1',
+      '2',
+    ]);
   });
 
   it('a write needs a --dry-run to be a tool; --yes, --dry-run and --force are never arguments', () => {
@@ -59,17 +74,34 @@ describe('tools from declarations', () => {
     expect(tool.hasYes).toBe(true);
     expect(Object.keys(tool.inputSchema.properties!).sort()).toEqual(['confirmationId', 'file', 'profile']);
     expect(tool.inputSchema.properties!.file!.pattern).toBe('^(?!-$).+');
-    expect(toolOf(['x', 'y'], { ...write, options: write.options!.filter((o) => o.flags !== '--dry-run') })).toBeUndefined();
+    expect(
+      toolOf(['x', 'y'], { ...write, options: write.options!.filter((o) => o.flags !== '--dry-run') }),
+    ).toBeUndefined();
     expect(toolOf(['x', 'y'], { ...read, fleet: { refused: 'no' } })).toBeUndefined();
   });
 
-  it('the real tree gives the service groups\' reads, and no tool a secret argument', async () => {
+  it("the real tree gives the service groups' reads, and no tool a secret argument", async () => {
     const tools = await deriveTools(['wallet', 'booking', 'inventory', 'webhooks']);
     const names = tools.map((t) => t.name);
     // diagnose masks personal data itself with --redact: every run of its tool asks for it.
-    expect(tools.find((t) => t.name === 'wallet_diagnose')!.argv({ email: 'a@b.co' })).toEqual(['wallet', 'diagnose', '--redact', '--', 'a@b.co']);
-    expect(names).toEqual(expect.arrayContaining(['wallet_diagnose', 'booking_availability', 'inventory_stock_levels', 'inventory_stock_receive', 'wallet_reload']));
-    for (const tool of tools) expect(Object.keys(tool.inputSchema.properties!).filter((k) => /password|secret|token/i.test(k))).toEqual([]);
+    expect(tools.find((t) => t.name === 'wallet_diagnose')!.argv({ email: 'a@b.co' })).toEqual([
+      'wallet',
+      'diagnose',
+      '--redact',
+      '--',
+      'a@b.co',
+    ]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'wallet_diagnose',
+        'booking_availability',
+        'inventory_stock_levels',
+        'inventory_stock_receive',
+        'wallet_reload',
+      ]),
+    );
+    for (const tool of tools)
+      expect(Object.keys(tool.inputSchema.properties!).filter((k) => /password|secret|token/i.test(k))).toEqual([]);
   });
 });
 
@@ -77,17 +109,31 @@ describe('masking', () => {
   it('masks emails and card numbers as diagnose --redact does, anywhere; keeps dates, ids and barcodes', () => {
     expect(maskText('ava@example.com has card 6001000000000000001')).toBe('a***@e***.com has card ***************0001');
     expect(maskText('4111 1111 1111 1111')).toBe('************1111');
-    expect(maskText('2026-11-26T10:00:00Z res-000003 1764139200000.5')).toBe('2026-11-26T10:00:00Z res-000003 1764139200000.5');
+    expect(maskText('2026-11-26T10:00:00Z res-000003 1764139200000.5')).toBe(
+      '2026-11-26T10:00:00Z res-000003 1764139200000.5',
+    );
     // Digits inside a word are no card: a confirmation id or a UUID with a long run of digits stays usable.
-    expect(maskText('confirmationId "confirm-3f012345678901234567ab" (used once)')).toBe('confirmationId "confirm-3f012345678901234567ab" (used once)');
+    expect(maskText('confirmationId "confirm-3f012345678901234567ab" (used once)')).toBe(
+      'confirmationId "confirm-3f012345678901234567ab" (used once)',
+    );
     expect(maskText('key 0a123456-7890-1234-5678-90123456789b')).toBe('key 0a123456-7890-1234-5678-90123456789b');
-    expect(maskValue({ cardNumber: 6001000000000000001n.toString(), barcode: '4006381333931', at: 1764139200000, n: 600100000000001 })).toEqual({
+    expect(
+      maskValue({
+        cardNumber: 6001000000000000001n.toString(),
+        barcode: '4006381333931',
+        at: 1764139200000,
+        n: 600100000000001,
+      }),
+    ).toEqual({
       cardNumber: '***************0001',
       barcode: '4006381333931',
       at: 1764139200000,
       n: '***********0001',
     });
-    expect(maskValue({ nickname: 'Ava main', productName: 'Gummy Bears' })).toEqual({ nickname: 'A***', productName: 'Gummy Bears' });
+    expect(maskValue({ nickname: 'Ava main', productName: 'Gummy Bears' })).toEqual({
+      nickname: 'A***',
+      productName: 'Gummy Bears',
+    });
   });
 });
 
@@ -96,10 +142,16 @@ describe('confirmations', () => {
     let now = 0;
     const c = new Confirmations(1000, () => now);
     const { id } = c.issue('t', 'p', { a: 1, b: [1, 2] });
-    expect(c.redeem(id, 't', 'p', { a: 2, b: [1, 2] })).toEqual({ ok: false, why: expect.stringMatching(/other arguments/) });
+    expect(c.redeem(id, 't', 'p', { a: 2, b: [1, 2] })).toEqual({
+      ok: false,
+      why: expect.stringMatching(/other arguments/),
+    });
     expect(c.redeem(id, 't', 'q', { a: 1, b: [1, 2] }).ok).toBe(false);
     expect(c.redeem(id, 't', 'p', { b: [1, 2], a: 1 })).toEqual({ ok: true });
-    expect(c.redeem(id, 't', 'p', { a: 1, b: [1, 2] })).toEqual({ ok: false, why: expect.stringMatching(/already used/) });
+    expect(c.redeem(id, 't', 'p', { a: 1, b: [1, 2] })).toEqual({
+      ok: false,
+      why: expect.stringMatching(/already used/),
+    });
     const late = c.issue('t', 'p', {});
     now = 1000;
     expect(c.redeem(late.id, 't', 'p', {})).toEqual({ ok: false, why: expect.stringMatching(/expired/) });
@@ -142,18 +194,37 @@ describe('tool calls', () => {
     });
     const first = await call('inventory_stock_levels', { productId: '1', limit: 3 });
     expect(first.body.records).toEqual([{ id: 0 }, { id: 1 }, { id: 2 }]);
-    expect(runs[0]).toEqual(['--profile', 'main', '--output', 'json', '--no-input', 'inventory', 'stock', 'levels', '--limit=4', '--', '1']);
+    expect(runs[0]).toEqual([
+      '--profile',
+      'main',
+      '--output',
+      'json',
+      '--no-input',
+      'inventory',
+      'stock',
+      'levels',
+      '--limit=4',
+      '--',
+      '1',
+    ]);
     const second = await call('inventory_stock_levels', { productId: '1', limit: 3, cursor: first.body.nextCursor });
     expect(second.body.records).toEqual([{ id: 3 }, { id: 4 }, { id: 5 }]);
     const last = await call('inventory_stock_levels', { productId: '1', limit: 3, cursor: second.body.nextCursor });
     expect(last.body).toMatchObject({ records: [{ id: 6 }], complete: true });
     expect(last.body.nextCursor).toBeUndefined();
     const other = await call('inventory_stock_levels', { productId: '2', limit: 3, cursor: first.body.nextCursor });
-    expect(other).toMatchObject({ isError: true, body: { exitCode: 2, error: { message: expect.stringMatching(/another tool, profile or other arguments/) } } });
+    expect(other).toMatchObject({
+      isError: true,
+      body: { exitCode: 2, error: { message: expect.stringMatching(/another tool, profile or other arguments/) } },
+    });
   });
 
   it('a failure is the exit code, its meaning and the error venue printed; masked', async () => {
-    const { call } = calls(() => ({ code: 4, stdout: '', stderr: '{"error":{"message":"no guest ava@example.com","exitCode":4}}\n' }));
+    const { call } = calls(() => ({
+      code: 4,
+      stdout: '',
+      stderr: '{"error":{"message":"no guest ava@example.com","exitCode":4}}\n',
+    }));
     const { isError, body } = await call('inventory_stock_levels', { productId: '1' });
     expect(isError).toBe(true);
     expect(body).toMatchObject({ exitCode: 4, meaning: 'not found', error: { message: 'no guest a***@e***.com' } });
@@ -161,18 +232,30 @@ describe('tool calls', () => {
   });
 
   it('data printed by a command that then fails is told with the failure', async () => {
-    const { call } = calls(() => ({ code: 6, stdout: '{"status":"unhealthy"}', stderr: '{"error":{"message":"the inventory service says it is unhealthy"}}\n' }));
+    const { call } = calls(() => ({
+      code: 6,
+      stdout: '{"status":"unhealthy"}',
+      stderr: '{"error":{"message":"the inventory service says it is unhealthy"}}\n',
+    }));
     const { isError, body } = await call('inventory_stock_levels', { productId: '1' });
     expect(isError).toBe(true);
-    expect(body).toMatchObject({ exitCode: 6, printed: { status: 'unhealthy' }, error: { message: expect.stringMatching(/unhealthy/) } });
+    expect(body).toMatchObject({
+      exitCode: 6,
+      printed: { status: 'unhealthy' },
+      error: { message: expect.stringMatching(/unhealthy/) },
+    });
   });
 
   it('refuses a tool not served, a profile not served, and arguments the schema refuses, running nothing', async () => {
     const { call, runs } = calls(() => ({ code: 0, stdout: '[]', stderr: '' }));
     expect((await call('wallet_reload', {})).body.error.message).toBe('not served');
-    expect((await call('inventory_stock_levels', { productId: '1', profile: 'south' })).body.error.message).toMatch(/profile "south" is not served/);
+    expect((await call('inventory_stock_levels', { productId: '1', profile: 'south' })).body.error.message).toMatch(
+      /profile "south" is not served/,
+    );
     expect((await call('inventory_stock_levels', {})).body.error.details).toEqual(['productId: required']);
-    expect((await call('inventory_stock_levels', { productId: '1', kind: 'c' })).body.error.details).toEqual(['kind: must be one of a, b']);
+    expect((await call('inventory_stock_levels', { productId: '1', kind: 'c' })).body.error.details).toEqual([
+      'kind: must be one of a, b',
+    ]);
     expect(runs).toEqual([]);
   });
 
@@ -181,18 +264,38 @@ describe('tool calls', () => {
     const { call, runs } = calls((argv) =>
       argv.includes('--dry-run')
         ? { code: 0, stdout: '{"items":1}', stderr: '' }
-        : { code, stdout: code ? '' : '{"receiptId":9}', stderr: code ? '{"error":{"message":"receipt abc may or may not have been applied","hint":"Check, then record it with `venue inventory receipts resolve abc --applied`."}}\n' : '' },
+        : {
+            code,
+            stdout: code ? '' : '{"receiptId":9}',
+            stderr: code
+              ? '{"error":{"message":"receipt abc may or may not have been applied","hint":"Check, then record it with `venue inventory receipts resolve abc --applied`."}}\n'
+              : '',
+          },
     );
     const plan = await call('inventory_stock_receive', { file: '/r.csv' });
     expect(plan.body).toMatchObject({ stage: 'planned', applied: false, plan: { items: 1 } });
     expect(runs.at(-1)).toContain('--dry-run');
     const applied = await call('inventory_stock_receive', { file: '/r.csv', confirmationId: plan.body.confirmationId });
     expect(applied.body).toMatchObject({ outcome: 'applied', result: { receiptId: 9 } });
-    expect(runs.at(-1)).toEqual(['--profile', 'main', '--output', 'json', '--no-input', 'inventory', 'stock', 'receive', '--yes', '--file=/r.csv']);
+    expect(runs.at(-1)).toEqual([
+      '--profile',
+      'main',
+      '--output',
+      'json',
+      '--no-input',
+      'inventory',
+      'stock',
+      'receive',
+      '--yes',
+      '--file=/r.csv',
+    ]);
     code = 7;
     const again = await call('inventory_stock_receive', { file: '/r.csv' });
     const lost = await call('inventory_stock_receive', { file: '/r.csv', confirmationId: again.body.confirmationId });
-    expect(lost).toMatchObject({ isError: true, body: { exitCode: 7, outcome: 'unknown', settleWith: ['venue inventory receipts resolve abc --applied'] } });
+    expect(lost).toMatchObject({
+      isError: true,
+      body: { exitCode: 7, outcome: 'unknown', settleWith: ['venue inventory receipts resolve abc --applied'] },
+    });
   });
 });
 
@@ -202,8 +305,14 @@ describe('the SDK is loaded only by venue mcp', () => {
     const path = await import('node:path');
     const { repoRoot } = await import('../../support/venue.js');
     const files = (dir: string): string[] =>
-      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
-    const importers = files(path.join(repoRoot, 'src')).filter((f) => /@modelcontextprotocol\/sdk/.test(fs.readFileSync(f, 'utf8').replace(/^\s*\/\/.*$/gm, '')));
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((e) =>
+          e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+        );
+    const importers = files(path.join(repoRoot, 'src')).filter((f) =>
+      /@modelcontextprotocol\/sdk/.test(fs.readFileSync(f, 'utf8').replace(/^\s*\/\/.*$/gm, '')),
+    );
     expect(importers.map((f) => path.relative(repoRoot, f))).toEqual([path.join('src', 'lib', 'mcp', 'server.ts')]);
     const source = fs.readFileSync(importers[0]!, 'utf8');
     expect(source).not.toMatch(/^import [^;]*'@modelcontextprotocol\/sdk/m);

@@ -13,9 +13,12 @@ beforeAll(async () => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
-    const error = (status: number, code: string, message: string, details?: unknown) => send(status, { error: { status, code, message, details } });
-    if (request.url === '/_sandbox/health') return send(200, { ok: true, pid: 1, origin: 'x', stateDir: '/s', startedAt: 'now' });
-    if (request.url === '/_sandbox/bad') return error(400, 'validation_failed', 'invalid settings', [{ field: 'tokenScale', rule: 'must be above 0' }]);
+    const error = (status: number, code: string, message: string, details?: unknown) =>
+      send(status, { error: { status, code, message, details } });
+    if (request.url === '/_sandbox/health')
+      return send(200, { ok: true, pid: 1, origin: 'x', stateDir: '/s', startedAt: 'now' });
+    if (request.url === '/_sandbox/bad')
+      return error(400, 'validation_failed', 'invalid settings', [{ field: 'tokenScale', rule: 'must be above 0' }]);
     if (request.url === '/_sandbox/conflict') return error(409, 'conflict', 'taken');
     if (request.url === '/_sandbox/broken') return error(500, 'internal', 'oops');
     if (request.url === '/_sandbox/slow') return void setTimeout(() => send(200, {}), 500);
@@ -44,7 +47,11 @@ describe('SandboxControl', () => {
   it('maps answers to the typed errors and their exit codes', async () => {
     const control = new SandboxControl(origin);
     const bad = await failure(control.request('POST', '/bad', { tokenScale: 0 }));
-    expect([exitCodeFor(bad), bad.message, bad.details]).toEqual([2, 'invalid settings', ['tokenScale must be above 0']]);
+    expect([exitCodeFor(bad), bad.message, bad.details]).toEqual([
+      2,
+      'invalid settings',
+      ['tokenScale must be above 0'],
+    ]);
     expect(exitCodeFor(await failure(control.request('GET', '/missing')))).toBe(4);
     expect(exitCodeFor(await failure(control.request('GET', '/conflict')))).toBe(5);
     expect(exitCodeFor(await failure(control.request('GET', '/broken')))).toBe(6);

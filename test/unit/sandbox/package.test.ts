@@ -12,7 +12,11 @@ import { DIALECT_CHOICES } from '../../../src/commands/sandbox/serve.js';
 import { sandboxDemoSecrets } from '../../../src/lib/sandbox-address.js';
 import { repoRoot } from '../../support/venue.js';
 
-type Manifest = { dependencies?: Record<string, string>; devDependencies?: Record<string, string>; workspaces?: string[] };
+type Manifest = {
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  workspaces?: string[];
+};
 const readManifest = (file: string) => JSON.parse(fs.readFileSync(path.join(repoRoot, file), 'utf8')) as Manifest;
 const cli = readManifest('package.json');
 const sandbox = readManifest('packages/sandbox/package.json');
@@ -46,19 +50,26 @@ export function reachesIntoPackage(specifier: string, file: string): string | un
 describe('venue and the venue-sandbox package', () => {
   it('is a workspace the CLI builds against and bundles (a devDependency: nothing to fetch at install)', () => {
     expect(cli.workspaces).toEqual(['packages/*']);
-    expect(cli.devDependencies?.['venue-sandbox']).toBe(JSON.parse(fs.readFileSync(path.join(repoRoot, 'packages/sandbox/package.json'), 'utf8')).version);
+    expect(cli.devDependencies?.['venue-sandbox']).toBe(
+      JSON.parse(fs.readFileSync(path.join(repoRoot, 'packages/sandbox/package.json'), 'utf8')).version,
+    );
     expect(cli.dependencies).not.toHaveProperty('venue-sandbox');
   });
 
   it("declares every dependency of the sandbox with the same range (the bundled sandbox imports them from the CLI's node_modules)", () => {
-    for (const [name, range] of Object.entries(sandbox.dependencies ?? {})) expect(cli.dependencies?.[name], name).toBe(range);
+    for (const [name, range] of Object.entries(sandbox.dependencies ?? {}))
+      expect(cli.dependencies?.[name], name).toBe(range);
   });
 
   it('reaches the sandbox through its public API only: no file of src/ imports a file inside the package', () => {
     expect(reachesIntoPackage('venue-sandbox', path.join(repoRoot, 'src/lib/x.ts'))).toBeUndefined();
     expect(reachesIntoPackage('venue-sandbox/dist/server.js', path.join(repoRoot, 'src/lib/x.ts'))).toMatch(/subpath/);
-    expect(reachesIntoPackage('../../packages/sandbox/src/server.js', path.join(repoRoot, 'src/lib/x.ts'))).toMatch(/inside the package/);
-    expect(reachesIntoPackage('../../sandbox/types.js', path.join(repoRoot, 'src/commands/sandbox/x.ts'))).toMatch(/old folder/);
+    expect(reachesIntoPackage('../../packages/sandbox/src/server.js', path.join(repoRoot, 'src/lib/x.ts'))).toMatch(
+      /inside the package/,
+    );
+    expect(reachesIntoPackage('../../sandbox/types.js', path.join(repoRoot, 'src/commands/sandbox/x.ts'))).toMatch(
+      /old folder/,
+    );
     const offenders = sources(path.join(repoRoot, 'src')).flatMap((file) =>
       specifiersIn(fs.readFileSync(file, 'utf8'))
         .map((specifier) => [specifier, reachesIntoPackage(specifier, file)] as const)
@@ -69,7 +80,7 @@ describe('venue and the venue-sandbox package', () => {
     expect(fs.existsSync(path.join(repoRoot, 'src/sandbox'))).toBe(false);
   });
 
-  it("keeps the same demo secrets as the sandbox and the README", () => {
+  it('keeps the same demo secrets as the sandbox and the README', () => {
     expect(sandboxDemoSecrets).toEqual(demoCredentials);
     const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
     for (const secret of Object.values(demoCredentials)) expect(readme).toContain(`\`${secret}\``);

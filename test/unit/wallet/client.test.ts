@@ -34,24 +34,35 @@ function client(handler: (o: RequestOptions) => unknown, adminExpiresAt?: () => 
       return { status: 200, headers: {}, data: result };
     },
   } as unknown as HttpClient;
-  const admin = { get: async () => ({ token: 'admin', fromCache: false, expiresAt: adminExpiresAt?.() }), invalidate: async () => {} };
+  const admin = {
+    get: async () => ({ token: 'admin', fromCache: false, expiresAt: adminExpiresAt?.() }),
+    invalidate: async () => {},
+  };
   return { wallet: new WalletClient({ profile: 'p', http, token: admin, stateDir, now: () => Date.now() }), calls };
 }
 
 const apiError = (status: number, code?: string, message = '', fields: string[] = []) =>
-  new ApiError(status === 404 ? 'not-found' : status === 401 || status === 403 ? 'auth' : 'rejected', `answered ${status}`, {
-    status,
-    method: 'POST',
-    url: 'x',
-    serverMessage: message || undefined,
-    code,
-    body: code ? { error: { status, code, message } } : { message, errors: fields.map((field) => ({ field, message: 'is wrong' })) },
-  });
+  new ApiError(
+    status === 404 ? 'not-found' : status === 401 || status === 403 ? 'auth' : 'rejected',
+    `answered ${status}`,
+    {
+      status,
+      method: 'POST',
+      url: 'x',
+      serverMessage: message || undefined,
+      code,
+      body: code
+        ? { error: { status, code, message } }
+        : { message, errors: fields.map((field) => ({ field, message: 'is wrong' })) },
+    },
+  );
 
 describe('guest token', () => {
   it('uses the stored access token while it lasts, renews from the refresh token after', async () => {
     const now = Date.now();
-    const { wallet, calls } = client((o) => (o.path === '/api/v1/admin/token' ? { accessToken: jwt(now + 3_600_000, 'new') } : {}));
+    const { wallet, calls } = client((o) =>
+      o.path === '/api/v1/admin/token' ? { accessToken: jwt(now + 3_600_000, 'new') } : {},
+    );
     await wallet.sessions.save('ava@example.com', jwt(now + 3_600_000, 'a1'), jwt(now + 86_400_000, 'r1'));
     const source = wallet.guestToken('ava@example.com');
     expect((await source.get()).fromCache).toBe(true);
@@ -67,7 +78,9 @@ describe('guest token', () => {
     const now = Date.now();
     const { wallet, calls } = client(() => ({}));
     await wallet.sessions.save('ava@example.com', jwt(now - 10_000, 'a'), jwt(now - 5_000, 'r'));
-    await expect(wallet.guestToken('ava@example.com').get()).rejects.toThrow(/log in again: venue wallet login ava@example.com/);
+    await expect(wallet.guestToken('ava@example.com').get()).rejects.toThrow(
+      /log in again: venue wallet login ava@example.com/,
+    );
     expect(calls).toHaveLength(0);
   });
 
@@ -75,7 +88,10 @@ describe('guest token', () => {
     const now = Date.now();
     const { wallet } = client(() => apiError(401, 'unauthorized'));
     await wallet.sessions.save('ava@example.com', jwt(now - 10_000, 'a'), jwt(now + 86_400_000, 'r'));
-    const error = await wallet.guestToken('ava@example.com').get().catch((e) => e);
+    const error = await wallet
+      .guestToken('ava@example.com')
+      .get()
+      .catch((e) => e);
     expect(error).toBeInstanceOf(AuthError);
     expect(error.message).toContain('log in again');
   });
@@ -111,17 +127,28 @@ describe('messages support can act on', () => {
     expect((error as AuthError).cause).toBeInstanceOf(ApiError);
   });
 
-  it('a vendor body with no code: the seed\'s status on that call decides, with the field the service names; never its words', () => {
-    const said = (status: number, message: string, fields: string[] = []) => apiError(status, undefined, message, fields);
-    expect((walletErrors.errorFor(said(422, 'Card is not activated', ['cardBarcode']), 'signup', {}) as Error).message).toContain('card not activated');
-    expect((walletErrors.errorFor(said(422, 'too short', ['password']), 'signup', {}) as Error).message).toContain('the password breaks the rules');
-    expect((walletErrors.errorFor(said(422, 'bad', ['$.ConfirmationCode']), 'confirm-reset', {}) as Error).message).toContain('the confirmation code is wrong');
+  it("a vendor body with no code: the seed's status on that call decides, with the field the service names; never its words", () => {
+    const said = (status: number, message: string, fields: string[] = []) =>
+      apiError(status, undefined, message, fields);
+    expect(
+      (walletErrors.errorFor(said(422, 'Card is not activated', ['cardBarcode']), 'signup', {}) as Error).message,
+    ).toContain('card not activated');
+    expect((walletErrors.errorFor(said(422, 'too short', ['password']), 'signup', {}) as Error).message).toContain(
+      'the password breaks the rules',
+    );
+    expect(
+      (walletErrors.errorFor(said(422, 'bad', ['$.ConfirmationCode']), 'confirm-reset', {}) as Error).message,
+    ).toContain('the confirmation code is wrong');
     // No field named: both of the seed's causes, and the service's own words under them.
     const both = walletErrors.errorFor(said(422, 'Card is not activated'), 'signup', {}) as RejectedError;
-    expect(both.message).toBe('the sign-up was refused: the password breaks the rules or the card is not activated (the wallet did not say which)');
+    expect(both.message).toBe(
+      'the sign-up was refused: the password breaks the rules or the card is not activated (the wallet did not say which)',
+    );
     expect(both.details).toEqual(['the service said: Card is not activated']);
     expect(both.exitCode).toBe(5);
-    expect((walletErrors.errorFor(said(409, 'User already exists'), 'signup', {}) as Error).message).toContain('already registered');
+    expect((walletErrors.errorFor(said(409, 'User already exists'), 'signup', {}) as Error).message).toContain(
+      'already registered',
+    );
     // The words are not read: a 409 elsewhere that says "email" is the service's answer as it stands.
     const elsewhere = said(409, 'email already used');
     expect(walletErrors.errorFor(elsewhere, 'sale', {})).toBe(elsewhere);
@@ -137,7 +164,12 @@ describe('messages support can act on', () => {
       return client(
         async (o) => {
           await o.auth?.get();
-          return answers[sent++] ?? { accessToken: jwt(Date.now() + 3_600_000, 'a'), refreshToken: jwt(Date.now() + 86_400_000, 'r') };
+          return (
+            answers[sent++] ?? {
+              accessToken: jwt(Date.now() + 3_600_000, 'a'),
+              refreshToken: jwt(Date.now() + 86_400_000, 'r'),
+            }
+          );
         },
         () => Date.now(),
       );
@@ -149,7 +181,9 @@ describe('messages support can act on', () => {
     const error = await refused.wallet.login('ava@example.com', 'Secret123', false).catch((e: unknown) => e);
     expect(refused.calls).toHaveLength(1);
     expect(error).toBeInstanceOf(AuthError);
-    expect((error as Error).message).toContain("the guest login of ava@example.com was refused: the wallet did not accept the guest's email and password");
+    expect((error as Error).message).toContain(
+      "the guest login of ava@example.com was refused: the wallet did not accept the guest's email and password",
+    );
   });
 });
 
@@ -158,11 +192,17 @@ describe('tolerant reading', () => {
     const { wallet } = client((o) =>
       o.path.endsWith('/balance')
         ? { data: { playBalance: 12, bonusBalance: 3, ticketBalance: { amount: 7 } } }
-        : [{ kind: 'GamePlay', occurredAt: '2026-01-01T00:00:00Z' }, { kind: 'ticket_win', occurredAt: '2026-02-01T00:00:00Z' }],
+        : [
+            { kind: 'GamePlay', occurredAt: '2026-01-01T00:00:00Z' },
+            { kind: 'ticket_win', occurredAt: '2026-02-01T00:00:00Z' },
+          ],
     );
     const token = { get: async () => ({ token: 't', fromCache: true }), invalidate: async () => {} };
     // A bare number with no unit anywhere is not taken for dollars (it used to be): the unit is the service's to say.
     await expect(wallet.balance(token, '6001000000000000001')).rejects.toThrow(/play balance unit/);
-    expect((await wallet.activity(token, '6001000000000000001')).map((e) => e.kind)).toEqual(['ticket-win', 'game-play']);
+    expect((await wallet.activity(token, '6001000000000000001')).map((e) => e.kind)).toEqual([
+      'ticket-win',
+      'game-play',
+    ]);
   });
 });

@@ -4,7 +4,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recordReload, reloadIdempotencyKey, type ReloadApi, type ReloadDeps, type ReloadRequest } from '../../../src/lib/wallet/workflows/reload.js';
+import {
+  recordReload,
+  reloadIdempotencyKey,
+  type ReloadApi,
+  type ReloadDeps,
+  type ReloadRequest,
+} from '../../../src/lib/wallet/workflows/reload.js';
 import { ReloadJournal } from '../../../src/lib/wallet/reload-journal.js';
 import { walletErrors } from '../../../src/lib/wallet/error-codes.js';
 import { ApiError, InterruptedError, UnknownOutcomeError, UsageError } from '../../../src/lib/errors.js';
@@ -12,9 +18,26 @@ import { UnreadableAnswerError } from '../../../src/lib/reading.js';
 import { DamagedJournalError } from '../../../src/lib/private-file.js';
 
 const token = { get: async () => ({ token: 't', fromCache: true }), invalidate: async () => undefined };
-const request: ReloadRequest = { profile: 'sandbox', email: 'ava@example.com', token, cardNumber: '6001000000000000001', productId: 'RL-25', price: 25, paymentReference: 'pay-1' };
+const request: ReloadRequest = {
+  profile: 'sandbox',
+  email: 'ava@example.com',
+  token,
+  cardNumber: '6001000000000000001',
+  productId: 'RL-25',
+  price: 25,
+  paymentReference: 'pay-1',
+};
 const answer = (status: number, code?: string) =>
-  walletErrors.errorFor(new ApiError(status >= 500 ? 'server' : 'rejected', `wallet service answered ${status}`, { status, method: 'POST', url: '/api/v1/sale', code }), 'sale', {});
+  walletErrors.errorFor(
+    new ApiError(status >= 500 ? 'server' : 'rejected', `wallet service answered ${status}`, {
+      status,
+      method: 'POST',
+      url: '/api/v1/sale',
+      code,
+    }),
+    'sale',
+    {},
+  );
 
 type SaleStep = (key?: string) => Promise<{ saleId: string }>;
 
@@ -29,13 +52,23 @@ function harness(steps: SaleStep[], options: { dir?: string } = {}) {
       if (interrupted) throw new InterruptedError('interrupted: not sent');
       await o?.beforeSend?.();
       keys.push(o?.idempotencyKey);
-      expect(body).toMatchObject({ cardNumber: request.cardNumber, productId: 'RL-25', paymentReference: 'pay-1', amount: 25 });
+      expect(body).toMatchObject({
+        cardNumber: request.cardNumber,
+        productId: 'RL-25',
+        paymentReference: 'pay-1',
+        amount: 25,
+      });
       const step = steps.shift();
       if (!step) throw new Error('an unexpected send');
       return step(o?.idempotencyKey);
     },
   };
-  const deps: ReloadDeps = { api, journal, now: () => Date.UTC(2026, 10, 22), interruption: { maySend: () => !interrupted } };
+  const deps: ReloadDeps = {
+    api,
+    journal,
+    now: () => Date.UTC(2026, 10, 22),
+    interruption: { maySend: () => !interrupted },
+  };
   return { deps, journal, keys, dir, interrupt: () => (interrupted = true) };
 }
 
@@ -50,7 +83,15 @@ describe('recordReload', () => {
     const outcome = await recordReload(h.deps, request);
     expect(outcome).toMatchObject({ kind: 'recorded', saleId: 'SALE-1', evidence: 'answer', settledUnknown: false });
     expect(h.keys).toEqual([reloadIdempotencyKey(request)]);
-    expect(h.journal.records()).toMatchObject([{ paymentReference: 'pay-1', outcome: 'recorded', saleId: 'SALE-1', amountCents: 2500, idempotencyKey: reloadIdempotencyKey(request) }]);
+    expect(h.journal.records()).toMatchObject([
+      {
+        paymentReference: 'pay-1',
+        outcome: 'recorded',
+        saleId: 'SALE-1',
+        amountCents: 2500,
+        idempotencyKey: reloadIdempotencyKey(request),
+      },
+    ]);
   });
 
   it.each([[400], [404], [422], [429], [503]])('a %i answer is a refusal: not applied', async (status) => {
@@ -59,32 +100,39 @@ describe('recordReload', () => {
     expect(h.journal.records()[0]!.outcome).toBe('refused');
   });
 
-  it.each([['a lost answer', lost], ['a 500', async () => Promise.reject(answer(500))], ['a 502', async () => Promise.reject(new UnknownOutcomeError('gateway 502'))]])(
-    '%s is unknown, journalled so, with the check and settle commands',
-    async (_name, step) => {
-      const h = harness([step as SaleStep]);
-      const outcome = await recordReload(h.deps, request);
-      expect(outcome).toMatchObject({
-        kind: 'unknown',
-        check: 'venue wallet activity 6001000000000000001 --kind reload',
-        rerun: 'venue wallet reload 6001000000000000001 --product RL-25 --payment-ref pay-1 --yes',
-      });
-      expect(h.journal.records()[0]!.outcome).toBe('unknown');
-    },
-  );
+  it.each([
+    ['a lost answer', lost],
+    ['a 500', async () => Promise.reject(answer(500))],
+    ['a 502', async () => Promise.reject(new UnknownOutcomeError('gateway 502'))],
+  ])('%s is unknown, journalled so, with the check and settle commands', async (_name, step) => {
+    const h = harness([step as SaleStep]);
+    const outcome = await recordReload(h.deps, request);
+    expect(outcome).toMatchObject({
+      kind: 'unknown',
+      check: 'venue wallet activity 6001000000000000001 --kind reload',
+      rerun: 'venue wallet reload 6001000000000000001 --product RL-25 --payment-ref pay-1 --yes',
+    });
+    expect(h.journal.records()[0]!.outcome).toBe('unknown');
+  });
 
   it('lost, then applied: the rerun with the same reference and key is recognised (409 duplicate) and settles it as already recorded', async () => {
     const h = harness([lost, async () => Promise.reject(answer(409, 'duplicate_payment_reference'))]);
     expect((await recordReload(h.deps, request)).kind).toBe('unknown');
     expect(await recordReload(h.deps, request)).toEqual({ kind: 'already-recorded', evidence: 'duplicate-reference' });
     expect(h.keys[0]).toBe(h.keys[1]);
-    expect(h.journal.records()).toMatchObject([{ outcome: 'recorded', note: 'settled: the service recognised the payment reference' }]);
+    expect(h.journal.records()).toMatchObject([
+      { outcome: 'recorded', note: 'settled: the service recognised the payment reference' },
+    ]);
   });
 
   it('lost, then not applied: the rerun is recorded now, once', async () => {
     const h = harness([lost, ok]);
     await recordReload(h.deps, request);
-    expect(await recordReload(h.deps, request)).toMatchObject({ kind: 'recorded', saleId: 'SALE-1', settledUnknown: true });
+    expect(await recordReload(h.deps, request)).toMatchObject({
+      kind: 'recorded',
+      saleId: 'SALE-1',
+      settledUnknown: true,
+    });
     expect(h.journal.records()).toHaveLength(1);
   });
 
@@ -98,7 +146,11 @@ describe('recordReload', () => {
   it('a rerun of a recorded reload sends nothing', async () => {
     const h = harness([ok]);
     await recordReload(h.deps, request);
-    expect(await recordReload(h.deps, request)).toEqual({ kind: 'already-recorded', saleId: 'SALE-1', evidence: 'journal' });
+    expect(await recordReload(h.deps, request)).toEqual({
+      kind: 'already-recorded',
+      saleId: 'SALE-1',
+      evidence: 'journal',
+    });
     expect(h.keys).toHaveLength(1);
   });
 
@@ -117,7 +169,15 @@ describe('recordReload', () => {
   });
 
   it('an accepted answer that cannot be read is recorded (the service took it)', async () => {
-    const h = harness([async () => Promise.reject(new UnreadableAnswerError({ service: 'wallet', operation: 'record the reload sale', accepted: true }, 'has no sale id'))]);
+    const h = harness([
+      async () =>
+        Promise.reject(
+          new UnreadableAnswerError(
+            { service: 'wallet', operation: 'record the reload sale', accepted: true },
+            'has no sale id',
+          ),
+        ),
+    ]);
     expect(await recordReload(h.deps, request)).toMatchObject({ kind: 'recorded', evidence: 'accepted' });
     expect(h.journal.records()[0]!.outcome).toBe('recorded');
   });

@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ValidationError } from '../../../src/lib/errors.js';
-import { checkInput, confirmResetSchema, passwordProblems, saleSchema, signupSchema, signupShape } from '../../../src/lib/wallet/schemas.js';
+import {
+  checkInput,
+  confirmResetSchema,
+  passwordProblems,
+  saleSchema,
+  signupSchema,
+  signupShape,
+} from '../../../src/lib/wallet/schemas.js';
 
-const good = { username: 'ava@example.com', password: 'Sandbox123', firstName: 'Ava', lastName: 'Stone', cardBarcode: '1000000001', cardCvv: '111' };
+const good = {
+  username: 'ava@example.com',
+  password: 'Sandbox123',
+  firstName: 'Ava',
+  lastName: 'Stone',
+  cardBarcode: '1000000001',
+  cardCvv: '111',
+};
 
 describe('password rules (seed 000)', () => {
   it.each([
@@ -36,10 +50,21 @@ describe('sign-up', () => {
   });
 
   it('reports every broken rule with the flag the user typed', async () => {
-    const error = await checkInput(signupSchema, { ...good, username: 'x', cardBarcode: '123', cardCvv: '1234', password: 'short' }, { username: '--email', cardBarcode: '--barcode', cardCvv: 'CVV' }).catch((e) => e);
+    const error = await checkInput(
+      signupSchema,
+      { ...good, username: 'x', cardBarcode: '123', cardCvv: '1234', password: 'short' },
+      { username: '--email', cardBarcode: '--barcode', cardCvv: 'CVV' },
+    ).catch((e) => e);
     expect(error).toBeInstanceOf(ValidationError);
     const fields = (error as ValidationError).issues.map((i) => `${i.field} ${i.rule}`);
-    expect(fields).toEqual(expect.arrayContaining(['--email must be an email address (name@domain.tld)', '--barcode must be 10 digits', 'CVV must be 3 digits', 'password must be 8 to 20 characters']));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        '--email must be an email address (name@domain.tld)',
+        '--barcode must be 10 digits',
+        'CVV must be 3 digits',
+        'password must be 8 to 20 characters',
+      ]),
+    );
   });
 
   it('the shape alone (the sandbox 400) leaves the password rules to the 422', () => {
@@ -48,10 +73,19 @@ describe('sign-up', () => {
   });
 
   it('barcode, CVV and card number are digits of the exact length', () => {
-    fc.assert(fc.property(fc.stringMatching(/^\d{10}$/), (barcode) => signupShape.safeParse({ ...good, cardBarcode: barcode }).success));
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^\d{10}$/),
+        (barcode) => signupShape.safeParse({ ...good, cardBarcode: barcode }).success,
+      ),
+    );
     expect(signupShape.safeParse({ ...good, cardBarcode: '10000000a1' }).success).toBe(false);
-    expect(saleSchema.safeParse({ cardNumber: '1'.repeat(18), productId: 'RL-10', paymentReference: 'p' }).success).toBe(false);
-    expect(saleSchema.safeParse({ cardNumber: '1'.repeat(19), productId: 'RL-10', paymentReference: 'p' }).success).toBe(true);
+    expect(
+      saleSchema.safeParse({ cardNumber: '1'.repeat(18), productId: 'RL-10', paymentReference: 'p' }).success,
+    ).toBe(false);
+    expect(
+      saleSchema.safeParse({ cardNumber: '1'.repeat(19), productId: 'RL-10', paymentReference: 'p' }).success,
+    ).toBe(true);
   });
 });
 

@@ -21,7 +21,13 @@ async function venue(argv: string[], options: { stdin?: string | Buffer; env?: R
     argv,
     version: 'test',
     streams: { stdin, stdout, stderr },
-    env: { VENUE_CONFIG_DIR: tempDir(), VENUE_SANDBOX_AUTOSTART: '0', VENUE_SANDBOX_URL: 'http://127.0.0.1:9', NO_COLOR: '1', ...options.env },
+    env: {
+      VENUE_CONFIG_DIR: tempDir(),
+      VENUE_SANDBOX_AUTOSTART: '0',
+      VENUE_SANDBOX_URL: 'http://127.0.0.1:9',
+      NO_COLOR: '1',
+      ...options.env,
+    },
   });
   return { code, stdout: out, stderr: err };
 }
@@ -44,22 +50,49 @@ describe('webhooks commands', () => {
   it('verify: 0 for a valid signature (any listed secret), 5 otherwise, from stdin bytes exactly', async () => {
     const body = Buffer.from('{"id":"1","type":"stock.adjusted","data":{"name":"Ünïcødé"}}\n');
     const env = { OLD: 'old-secret-0000000000', NEW: SECRET };
-    const ok = await venue(['webhooks', 'verify', '--secret-env', 'OLD', '--secret-env', 'NEW', '--signature', sign(body, SECRET)], { stdin: body, env });
+    const ok = await venue(
+      ['webhooks', 'verify', '--secret-env', 'OLD', '--secret-env', 'NEW', '--signature', sign(body, SECRET)],
+      { stdin: body, env },
+    );
     expect(ok.code).toBe(0);
     expect(ok.stderr).toMatch(/signature valid .*secret from NEW/);
     expect(ok.stderr + ok.stdout).not.toContain(SECRET);
-    const trimmed = await venue(['webhooks', 'verify', '--secret-env', 'NEW', '--signature', sign(body, SECRET)], { stdin: body.subarray(0, -1), env });
+    const trimmed = await venue(['webhooks', 'verify', '--secret-env', 'NEW', '--signature', sign(body, SECRET)], {
+      stdin: body.subarray(0, -1),
+      env,
+    });
     expect(trimmed.code).toBe(5);
     expect(trimmed.stderr).toMatch(/signature mismatch/);
-    const garbled = await venue(['webhooks', 'verify', '--secret-env', 'NEW', '--signature', 'sha256=xyz'], { stdin: body, env });
+    const garbled = await venue(['webhooks', 'verify', '--secret-env', 'NEW', '--signature', 'sha256=xyz'], {
+      stdin: body,
+      env,
+    });
     expect(garbled.code).toBe(5);
     expect(garbled.stderr).toMatch(/unreadable signature/);
   });
 
   it('create: every check fails before any request (the sandbox address here answers nothing)', async () => {
-    expect((await venue(['webhooks', 'create', '--url', 'https://a.example.com/h', '--events', 'stock.adjusted'])).code).toBe(2);
-    expect((await venue(['webhooks', 'create', '--url', 'https://a.example.com/h', '--events', 'stock.adjusted', '--generate-secret', '--secret-stdin'])).code).toBe(2);
-    const short = await venue(['webhooks', 'create', '--url', 'https://a.example.com/h', '--events', 'stock.adjusted', '--secret-stdin'], { stdin: 'fifteen-chars!!' });
+    expect(
+      (await venue(['webhooks', 'create', '--url', 'https://a.example.com/h', '--events', 'stock.adjusted'])).code,
+    ).toBe(2);
+    expect(
+      (
+        await venue([
+          'webhooks',
+          'create',
+          '--url',
+          'https://a.example.com/h',
+          '--events',
+          'stock.adjusted',
+          '--generate-secret',
+          '--secret-stdin',
+        ])
+      ).code,
+    ).toBe(2);
+    const short = await venue(
+      ['webhooks', 'create', '--url', 'https://a.example.com/h', '--events', 'stock.adjusted', '--secret-stdin'],
+      { stdin: 'fifteen-chars!!' },
+    );
     expect(short.code).toBe(2);
     expect(short.stderr).toMatch(/at least 16 characters \(got 15\)/);
     expect(short.stderr).not.toContain('fifteen-chars!!');
@@ -94,11 +127,23 @@ describe('webhooks commands', () => {
     expect(notWhsec.code).toBe(2);
     expect(notWhsec.stderr).toMatch(/whsec_/);
     expect(notWhsec.stderr).not.toContain(SECRET);
-    expect((await venue(['webhooks', 'listen', '--secret-env', 'W', '--scheme', 'standard', '--register'], { env })).code).toBe(2);
-    const noId = await venue(['webhooks', 'verify', '--secret-env', 'W', '--signature', 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE='], { stdin: '{}', env });
+    expect(
+      (await venue(['webhooks', 'listen', '--secret-env', 'W', '--scheme', 'standard', '--register'], { env })).code,
+    ).toBe(2);
+    const noId = await venue(
+      ['webhooks', 'verify', '--secret-env', 'W', '--signature', 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE='],
+      { stdin: '{}', env },
+    );
     expect(noId.code).toBe(2);
     expect(noId.stderr).toMatch(/--webhook-id and --webhook-timestamp/);
-    expect((await venue(['webhooks', 'verify', '--secret-env', 'S', '--signature', sign('{}', SECRET), '--webhook-timestamp', '1'], { stdin: '{}', env })).code).toBe(2);
+    expect(
+      (
+        await venue(
+          ['webhooks', 'verify', '--secret-env', 'S', '--signature', sign('{}', SECRET), '--webhook-timestamp', '1'],
+          { stdin: '{}', env },
+        )
+      ).code,
+    ).toBe(2);
     expect((await venue(['webhooks', 'replay', '.', '--to', 'http://127.0.0.1:9/x', '--scheme', 'svix'])).code).toBe(2);
   });
 

@@ -40,7 +40,13 @@ describe('WebhookListener', () => {
     expect(await send(url.replace('/hooks', '/x'), good)).toBe(404);
     const big = JSON.stringify({ pad: 'x'.repeat(2000) });
     expect(await send(url, big, { 'x-inventory-signature': sign(big, SECRET) })).toBe(413);
-    expect(events.map((e) => [e.kind, 'status' in e ? e.status : undefined, 'reason' in e ? e.reason : 'verdict' in e ? e.verdict : ''])).toEqual([
+    expect(
+      events.map((e) => [
+        e.kind,
+        'status' in e ? e.status : undefined,
+        'reason' in e ? e.reason : 'verdict' in e ? e.verdict : '',
+      ]),
+    ).toEqual([
       ['delivery', 200, 'accepted'],
       ['rejected', 401, 'signature mismatch'],
       ['rejected', 401, 'unreadable signature'],
@@ -55,7 +61,11 @@ describe('WebhookListener', () => {
   it('takes the type and id from the headers first, then the body', async () => {
     const { url, events } = await listen();
     const body = '{"id":"body-id","type":"stock.counted"}';
-    await send(url, body, { 'x-inventory-signature': sign(body, SECRET), 'x-inventory-delivery': 'header-id', 'x-inventory-event': 'stock.counted' });
+    await send(url, body, {
+      'x-inventory-signature': sign(body, SECRET),
+      'x-inventory-delivery': 'header-id',
+      'x-inventory-event': 'stock.counted',
+    });
     expect(events[0]).toMatchObject({ deliveryId: 'header-id', type: 'stock.counted' });
   });
 
@@ -69,7 +79,8 @@ describe('WebhookListener', () => {
       ['{"id":"b3","type":42,"event":{"kind":"x"},"eventType":"stock.adjusted"}', {}],
       ['{"id":"o1","eventType":"product.created"}', {}],
     ];
-    for (const [body, headers] of deliveries) expect(await send(url, body, { 'x-inventory-signature': sign(body, SECRET), ...headers })).toBe(200);
+    for (const [body, headers] of deliveries)
+      expect(await send(url, body, { 'x-inventory-signature': sign(body, SECRET), ...headers })).toBe(200);
     expect(events.map((e) => e.kind === 'delivery' && [e.deliveryId, e.verdict, e.type, e.typeFrom])).toEqual([
       ['h1', 'accepted', 'stock.adjusted', 'header x-event-type'],
       ['h2', 'accepted', 'stock.adjusted', 'header x-github-event'],
@@ -96,14 +107,26 @@ describe('WebhookListener', () => {
     const { url, events } = await listen({ secrets: [SECRET, standardSecret] });
     const body = '{"type":"stock.adjusted","data":{"quantity":2}}';
     const now = new Date();
-    const headers = { 'webhook-id': 'msg_unit_1', 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': await signStandard(body, 'msg_unit_1', now, standardSecret) };
+    const headers = {
+      'webhook-id': 'msg_unit_1',
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': await signStandard(body, 'msg_unit_1', now, standardSecret),
+    };
     expect(await send(url, body, headers)).toBe(200);
     expect(await send(url, body.replace('2', '9'), headers)).toBe(401);
     const old = new Date(now.getTime() - 10 * 60 * 1000);
-    expect(await send(url, body, { ...headers, 'webhook-timestamp': String(Math.floor(old.getTime() / 1000)), 'webhook-signature': await signStandard(body, 'msg_unit_1', old, standardSecret) })).toBe(401);
+    expect(
+      await send(url, body, {
+        ...headers,
+        'webhook-timestamp': String(Math.floor(old.getTime() / 1000)),
+        'webhook-signature': await signStandard(body, 'msg_unit_1', old, standardSecret),
+      }),
+    ).toBe(401);
     const hmacBody = '{"id":"h1","type":"stock.received"}';
     expect(await send(url, hmacBody, { 'x-inventory-signature': sign(hmacBody, SECRET) })).toBe(200);
-    expect(events.map((e) => [e.kind, e.deliveryId, 'scheme' in e ? e.scheme : '', 'reason' in e ? e.reason : ''])).toEqual([
+    expect(
+      events.map((e) => [e.kind, e.deliveryId, 'scheme' in e ? e.scheme : '', 'reason' in e ? e.reason : '']),
+    ).toEqual([
       ['delivery', 'msg_unit_1', 'standard', ''],
       ['rejected', 'msg_unit_1', 'standard', 'signature mismatch'],
       ['rejected', 'msg_unit_1', 'standard', 'timestamp outside the 5-minute tolerance'],
@@ -116,7 +139,13 @@ describe('WebhookListener', () => {
     const now = new Date();
     const body = '{"type":"stock.adjusted"}';
     const signature = await signStandard(body, 'msg_2', now, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw');
-    expect(await send(url, body, { 'webhook-id': 'msg_2', 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signature })).toBe(401);
+    expect(
+      await send(url, body, {
+        'webhook-id': 'msg_2',
+        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+        'webhook-signature': signature,
+      }),
+    ).toBe(401);
     expect(events[0]).toMatchObject({ kind: 'rejected', reason: 'missing signature', scheme: 'hmac' });
   });
 
@@ -124,11 +153,13 @@ describe('WebhookListener', () => {
     const got: Array<{ headers: http.IncomingHttpHeaders; body: Buffer }> = [];
     const app = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
-        got.push({ headers: req.headers, body: Buffer.concat(chunks) });
-        res.statusCode = 202;
-        res.end();
-      });
+      req
+        .on('data', (c: Buffer) => chunks.push(c))
+        .on('end', () => {
+          got.push({ headers: req.headers, body: Buffer.concat(chunks) });
+          res.statusCode = 202;
+          res.end();
+        });
     });
     await new Promise<void>((r) => app.listen(0, '127.0.0.1', r));
     cleanups.push(() => new Promise<void>((r) => app.close(() => r())));
@@ -136,7 +167,11 @@ describe('WebhookListener', () => {
     const { listener, url } = await listen({ forwardTo });
     const iterator = listener.events();
     const body = '{"id":"f1","type":"stock.received","data":{"name":"Ünïcødé"}}';
-    await send(url, body, { 'x-inventory-signature': sign(body, SECRET), 'x-custom': 'kept', 'content-type': 'application/json' });
+    await send(url, body, {
+      'x-inventory-signature': sign(body, SECRET),
+      'x-custom': 'kept',
+      'content-type': 'application/json',
+    });
     const first = (await iterator.next()).value as ListenerEvent;
     const second = (await iterator.next()).value as ListenerEvent;
     expect(first).toMatchObject({ kind: 'delivery', forwarding: true });
@@ -152,7 +187,10 @@ describe('WebhookListener', () => {
     const body = '{"id":"f2"}';
     expect(await send(url, body, { 'x-inventory-signature': sign(body, SECRET) })).toBe(200);
     await iterator.next();
-    expect((await iterator.next()).value).toMatchObject({ kind: 'forward-failed', error: expect.stringMatching(/ECONNREFUSED/) });
+    expect((await iterator.next()).value).toMatchObject({
+      kind: 'forward-failed',
+      error: expect.stringMatching(/ECONNREFUSED/),
+    });
   });
 
   it('saves headers and raw body for replay', async () => {
@@ -181,7 +219,16 @@ describe('WebhookListener', () => {
 describe('relayHeaders', () => {
   it('drops hop-by-hop headers and those named in Connection', () => {
     expect(
-      relayHeaders({ connection: 'keep-alive, x-private', 'keep-alive': 'timeout=5', 'transfer-encoding': 'chunked', host: 'a', 'content-length': '3', 'x-private': '1', 'x-inventory-event': 'stock.adjusted', 'x-multi': ['a', 'b'] }),
+      relayHeaders({
+        connection: 'keep-alive, x-private',
+        'keep-alive': 'timeout=5',
+        'transfer-encoding': 'chunked',
+        host: 'a',
+        'content-length': '3',
+        'x-private': '1',
+        'x-inventory-event': 'stock.adjusted',
+        'x-multi': ['a', 'b'],
+      }),
     ).toEqual({ 'x-inventory-event': 'stock.adjusted', 'x-multi': 'a, b' });
   });
 });

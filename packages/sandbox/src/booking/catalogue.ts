@@ -32,7 +32,8 @@ export interface Catalogue {
   experiences: DemoExperience[];
 }
 
-const hourly = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `${String(from + i).padStart(2, '0')}:00`);
+const hourly = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => `${String(from + i).padStart(2, '0')}:00`);
 
 export function demoCatalogue(): Catalogue {
   return {
@@ -42,15 +43,87 @@ export function demoCatalogue(): Catalogue {
       { id: 'loc-harbor', name: 'Harbor Arcade & Bowl', city: 'Ogdenville', address: '3 Pier Street' },
     ],
     experiences: [
-      { id: 'exp-laser-tag', locationId: 'loc-riverside', name: 'Laser Tag Arena', description: '30-minute laser tag mission, ages 7+', durationMinutes: 30, price: 15, capacity: 20, startTimes: hourly(10, 20) },
-      { id: 'exp-bowling-lane', locationId: 'loc-riverside', name: 'Bowling Lane (1 hour)', description: 'One lane for up to 6 bowlers, shoes included', durationMinutes: 60, price: 12.5, capacity: 6, startTimes: hourly(10, 21) },
-      { id: 'exp-escape-room', locationId: 'loc-riverside', name: 'Escape Room: The Lost Vault', description: 'Solve the vault in 60 minutes, 2 to 8 players', durationMinutes: 60, price: 28, capacity: 8, startTimes: ['12:00', '14:00', '16:00', '18:00', '20:00'] },
+      {
+        id: 'exp-laser-tag',
+        locationId: 'loc-riverside',
+        name: 'Laser Tag Arena',
+        description: '30-minute laser tag mission, ages 7+',
+        durationMinutes: 30,
+        price: 15,
+        capacity: 20,
+        startTimes: hourly(10, 20),
+      },
+      {
+        id: 'exp-bowling-lane',
+        locationId: 'loc-riverside',
+        name: 'Bowling Lane (1 hour)',
+        description: 'One lane for up to 6 bowlers, shoes included',
+        durationMinutes: 60,
+        price: 12.5,
+        capacity: 6,
+        startTimes: hourly(10, 21),
+      },
+      {
+        id: 'exp-escape-room',
+        locationId: 'loc-riverside',
+        name: 'Escape Room: The Lost Vault',
+        description: 'Solve the vault in 60 minutes, 2 to 8 players',
+        durationMinutes: 60,
+        price: 28,
+        capacity: 8,
+        startTimes: ['12:00', '14:00', '16:00', '18:00', '20:00'],
+      },
       // One party a slot: the capacity-1 slots make races for the last place easy to stage.
-      { id: 'exp-party-package', locationId: 'loc-riverside', name: 'Birthday Party Package', description: 'Private party room for 2 hours, pizza and 10 game cards', durationMinutes: 120, price: 249.99, capacity: 1, startTimes: ['11:00', '14:00', '17:00'] },
-      { id: 'exp-vr-arena', locationId: 'loc-northgate', name: 'VR Arena', description: 'Free-roam virtual reality, 40 minutes', durationMinutes: 40, price: 24, capacity: 10, startTimes: hourly(11, 19) },
-      { id: 'exp-mini-golf', locationId: 'loc-northgate', name: 'Glow Mini Golf', description: '18 holes under black light', durationMinutes: 45, price: 9, capacity: 12, startTimes: hourly(10, 21) },
-      { id: 'exp-go-karts', locationId: 'loc-harbor', name: 'Electric Go-Karts', description: '10-lap race, drivers 1.40 m and taller', durationMinutes: 20, price: 22, capacity: 10, startTimes: hourly(12, 21) },
-      { id: 'exp-harbor-bowling', locationId: 'loc-harbor', name: 'Cosmic Bowling Lane', description: 'One lane, up to 6 bowlers, glow lights', durationMinutes: 60, price: 14.75, capacity: 6, startTimes: hourly(12, 22) },
+      {
+        id: 'exp-party-package',
+        locationId: 'loc-riverside',
+        name: 'Birthday Party Package',
+        description: 'Private party room for 2 hours, pizza and 10 game cards',
+        durationMinutes: 120,
+        price: 249.99,
+        capacity: 1,
+        startTimes: ['11:00', '14:00', '17:00'],
+      },
+      {
+        id: 'exp-vr-arena',
+        locationId: 'loc-northgate',
+        name: 'VR Arena',
+        description: 'Free-roam virtual reality, 40 minutes',
+        durationMinutes: 40,
+        price: 24,
+        capacity: 10,
+        startTimes: hourly(11, 19),
+      },
+      {
+        id: 'exp-mini-golf',
+        locationId: 'loc-northgate',
+        name: 'Glow Mini Golf',
+        description: '18 holes under black light',
+        durationMinutes: 45,
+        price: 9,
+        capacity: 12,
+        startTimes: hourly(10, 21),
+      },
+      {
+        id: 'exp-go-karts',
+        locationId: 'loc-harbor',
+        name: 'Electric Go-Karts',
+        description: '10-lap race, drivers 1.40 m and taller',
+        durationMinutes: 20,
+        price: 22,
+        capacity: 10,
+        startTimes: hourly(12, 21),
+      },
+      {
+        id: 'exp-harbor-bowling',
+        locationId: 'loc-harbor',
+        name: 'Cosmic Bowling Lane',
+        description: 'One lane, up to 6 bowlers, glow lights',
+        durationMinutes: 60,
+        price: 14.75,
+        capacity: 6,
+        startTimes: hourly(12, 22),
+      },
     ],
   };
 }

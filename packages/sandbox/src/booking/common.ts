@@ -23,4 +23,3 @@ export function experienceOr404(state: BookingState, id: string) {
   if (!experience) throw notFound(`experience ${id} not found`);
   return experience;
 }
-

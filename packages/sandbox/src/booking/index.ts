@@ -23,7 +23,8 @@ import { registerOrderRoutes } from './orders.js';
 import { demoBookingState, remainingIn, slotView, takenBySlot, timestamp, type BookingState } from './state.js';
 
 function registerCatalogueRoutes(app: FastifyInstance, sandbox: SandboxContext, getState: () => BookingState): void {
-  const auth = (request: Parameters<SandboxContext['tokens']['require']>[0]) => sandbox.tokens.require(request, ['booking']);
+  const auth = (request: Parameters<SandboxContext['tokens']['require']>[0]) =>
+    sandbox.tokens.require(request, ['booking']);
 
   app.post('/api/v1/token', async (request) => {
     const { clientSecret } = parseOr400(tokenRequest, request.body, 'token request');
@@ -81,7 +82,11 @@ function registerCatalogueRoutes(app: FastifyInstance, sandbox: SandboxContext, 
     const now = sandbox.now();
     const date = query.forDate ?? sandboxToday(now);
     const taken = takenBySlot(state, now);
-    return { experienceId: experience.id, date, items: slotsOn(experience, date, now).map((slot) => slotView(state, slot, now, taken)) };
+    return {
+      experienceId: experience.id,
+      date,
+      items: slotsOn(experience, date, now).map((slot) => slotView(state, slot, now, taken)),
+    };
   });
 }
 
@@ -96,10 +101,13 @@ export const bookingService: SandboxService<BookingState> = {
       security: { bearer: ['booking'] },
       ownChecks: {
         'POST /api/v1/token': (request) => parseOr400(tokenRequest, request.body, 'token request'),
-        'GET /api/v1/experiences/{id}/sessions/availability': (request) => parseOr400(availabilityQuery, request.query, 'query'),
+        'GET /api/v1/experiences/{id}/sessions/availability': (request) =>
+          parseOr400(availabilityQuery, request.query, 'query'),
         'GET /api/v1/experiences/{id}/sessions': (request) => parseOr400(sessionsQuery, request.query, 'query'),
-        'POST /api/v1/orders/reservations/reserve': (request) => parseOr400(reserveRequest, request.body, 'reservation request'),
-        'POST /api/v1/orders/reservations/cancel': (request) => parseOr400(cancelReservationRequest, request.body, 'cancel request'),
+        'POST /api/v1/orders/reservations/reserve': (request) =>
+          parseOr400(reserveRequest, request.body, 'reservation request'),
+        'POST /api/v1/orders/reservations/cancel': (request) =>
+          parseOr400(cancelReservationRequest, request.body, 'cancel request'),
         'POST /api/v1/orders/initiate': (request) => parseOr400(initiateOrderRequest, request.body, 'order request'),
         'POST /api/v1/sale': (request) => parseOr400(saleRequest, request.body, 'sale'),
         'GET /api/v1/reports': (request) => parseOr400(reportQuery, request.query, 'query'),
@@ -126,7 +134,11 @@ export const bookingService: SandboxService<BookingState> = {
     });
     app.get('/summary', async () => {
       const state = getState();
-      return { windowDays: BOOKING_WINDOW_DAYS, reservations: Object.keys(state.reservations).length, orders: Object.keys(state.orders).length };
+      return {
+        windowDays: BOOKING_WINDOW_DAYS,
+        reservations: Object.keys(state.reservations).length,
+        orders: Object.keys(state.orders).length,
+      };
     });
   },
 };

@@ -3,7 +3,13 @@
 // change, so concurrent requests cannot overbook a slot.
 
 import type { FastifyInstance } from 'fastify';
-import { cancelReservationRequest, initiateOrderRequest, reportQuery, reserveRequest, saleRequest } from '../rules/booking.js';
+import {
+  cancelReservationRequest,
+  initiateOrderRequest,
+  reportQuery,
+  reserveRequest,
+  saleRequest,
+} from '../rules/booking.js';
 import { badRequest, conflict, notFound, SandboxHttpError, unprocessable } from '../http-error.js';
 import type { SandboxContext } from '../types.js';
 import { addDays, findSlot, sandboxToday } from './catalogue.js';
@@ -23,7 +29,8 @@ import {
 } from './state.js';
 
 export function registerOrderRoutes(app: FastifyInstance, sandbox: SandboxContext, getState: () => BookingState): void {
-  const auth = (request: Parameters<SandboxContext['tokens']['require']>[0]) => sandbox.tokens.require(request, ['booking']);
+  const auth = (request: Parameters<SandboxContext['tokens']['require']>[0]) =>
+    sandbox.tokens.require(request, ['booking']);
   const holdUntil = (now: Date) => timestamp(new Date(now.getTime() + sandbox.settings.holdSeconds * 1000));
 
   const orderOr404 = (state: BookingState, orderId: string): StoredOrder => {
@@ -40,14 +47,18 @@ export function registerOrderRoutes(app: FastifyInstance, sandbox: SandboxContex
     const now = sandbox.now();
     experienceOr404(state, body.experienceId);
     const slot = findSlot(state, body.slotId, now);
-    if (!slot || slot.experienceId !== body.experienceId) throw notFound(`slot ${body.slotId} of experience ${body.experienceId} not found`);
-    if (Date.parse(slot.startTime) <= now.getTime()) throw conflict(`slot ${slot.slotId} has already started`, 'slot_closed');
+    if (!slot || slot.experienceId !== body.experienceId)
+      throw notFound(`slot ${body.slotId} of experience ${body.experienceId} not found`);
+    if (Date.parse(slot.startTime) <= now.getTime())
+      throw conflict(`slot ${slot.slotId} has already started`, 'slot_closed');
     const remaining = remainingIn(state, slot, now);
     if (remaining < body.quantity) {
       const error = new SandboxHttpError(
         409,
         'capacity_exceeded',
-        remaining === 0 ? `slot ${slot.slotId} is full` : `slot ${slot.slotId} has only ${remaining} place${remaining === 1 ? '' : 's'} left (asked for ${body.quantity})`,
+        remaining === 0
+          ? `slot ${slot.slotId} is full`
+          : `slot ${slot.slotId} has only ${remaining} place${remaining === 1 ? '' : 's'} left (asked for ${body.quantity})`,
         [{ field: 'quantity', rule: `must be at most ${remaining} for slot ${slot.slotId}` }],
       );
       throw error;
@@ -77,9 +88,14 @@ export function registerOrderRoutes(app: FastifyInstance, sandbox: SandboxContex
     const state = getState();
     const now = sandbox.now();
     const reservation = state.reservations[reservationId];
-    if (!reservation) throw new SandboxHttpError(404, 'reservation_not_found', `reservation ${reservationId} not found`);
+    if (!reservation)
+      throw new SandboxHttpError(404, 'reservation_not_found', `reservation ${reservationId} not found`);
     const status = reservationStatus(reservation, now);
-    if (status === 'confirmed') throw conflict(`reservation ${reservationId} is paid for; cancel its order ${reservation.orderId} instead`, 'already_paid');
+    if (status === 'confirmed')
+      throw conflict(
+        `reservation ${reservationId} is paid for; cancel its order ${reservation.orderId} instead`,
+        'already_paid',
+      );
     if (status === 'held' || status === 'ordered') {
       // Releasing a reservation of an unpaid order takes it out of that order.
       if (reservation.orderId) {
@@ -112,11 +128,20 @@ export function registerOrderRoutes(app: FastifyInstance, sandbox: SandboxContex
       if (!reservation) throw new SandboxHttpError(404, 'reservation_not_found', `reservation ${id} not found`);
       const status = reservationStatus(reservation, now);
       if (status === 'expired') throw conflict(`the hold ${id} has lapsed; reserve the slot again`, 'hold_expired');
-      if (status !== 'held') throw conflict(`reservation ${id} is ${status}${reservation.orderId ? ` (order ${reservation.orderId})` : ''}, not held`, 'reservation_not_held');
+      if (status !== 'held')
+        throw conflict(
+          `reservation ${id} is ${status}${reservation.orderId ? ` (order ${reservation.orderId})` : ''}, not held`,
+          'reservation_not_held',
+        );
       return reservation;
     });
-    const locations = new Set(reservations.map((r) => state.experiences.find((e) => e.id === r.experienceId)?.locationId));
-    if (locations.size > 1) throw unprocessable('all reservations of an order must be at one location', 'mixed_locations', [{ field: 'reservationIds', rule: 'must be at one location' }]);
+    const locations = new Set(
+      reservations.map((r) => state.experiences.find((e) => e.id === r.experienceId)?.locationId),
+    );
+    if (locations.size > 1)
+      throw unprocessable('all reservations of an order must be at one location', 'mixed_locations', [
+        { field: 'reservationIds', rule: 'must be at one location' },
+      ]);
     const orderId = nextId(state, 'order', 'ord');
     const expiresAt = holdUntil(now);
     const order: StoredOrder = {
@@ -148,16 +173,28 @@ export function registerOrderRoutes(app: FastifyInstance, sandbox: SandboxContex
     const now = sandbox.now();
     const order = orderOr404(state, body.orderId);
     const status = orderStatus(order, now);
-    if (status === 'confirmed') throw conflict(`order ${order.orderId} is already paid (sale ${order.sale?.saleId}, reference ${order.sale?.paymentReference})`, 'already_paid');
+    if (status === 'confirmed')
+      throw conflict(
+        `order ${order.orderId} is already paid (sale ${order.sale?.saleId}, reference ${order.sale?.paymentReference})`,
+        'already_paid',
+      );
     if (status === 'cancelled') throw conflict(`order ${order.orderId} is cancelled`, 'order_cancelled');
-    if (status === 'expired') throw conflict(`order ${order.orderId} has lapsed; its holds were released`, 'order_expired');
+    if (status === 'expired')
+      throw conflict(`order ${order.orderId} has lapsed; its holds were released`, 'order_expired');
     if (Math.round(body.amount * 100) !== Math.round(order.total * 100)) {
-      throw unprocessable(`amount ${body.amount.toFixed(2)} does not match the order total ${order.total.toFixed(2)}`, 'amount_mismatch', [
-        { field: 'amount', rule: `must equal the order total ${order.total.toFixed(2)}` },
-      ]);
+      throw unprocessable(
+        `amount ${body.amount.toFixed(2)} does not match the order total ${order.total.toFixed(2)}`,
+        'amount_mismatch',
+        [{ field: 'amount', rule: `must equal the order total ${order.total.toFixed(2)}` }],
+      );
     }
     const recordedAt = timestamp(now);
-    order.sale = { saleId: nextId(state, 'sale', 'sale'), amount: body.amount, paymentReference: body.paymentReference, recordedAt };
+    order.sale = {
+      saleId: nextId(state, 'sale', 'sale'),
+      amount: body.amount,
+      paymentReference: body.paymentReference,
+      recordedAt,
+    };
     order.status = 'confirmed';
     order.confirmedAt = recordedAt;
     for (const id of order.reservationIds) {
@@ -174,7 +211,8 @@ export function registerOrderRoutes(app: FastifyInstance, sandbox: SandboxContex
     const state = getState();
     const now = sandbox.now();
     const order = orderOr404(state, request.params.orderId);
-    if (order.status === 'cancelled') throw conflict(`order ${order.orderId} is already cancelled`, 'already_cancelled');
+    if (order.status === 'cancelled')
+      throw conflict(`order ${order.orderId} is already cancelled`, 'already_cancelled');
     order.status = 'cancelled';
     order.cancelledAt = timestamp(now);
     for (const id of order.reservationIds) {
@@ -199,7 +237,8 @@ export function registerOrderRoutes(app: FastifyInstance, sandbox: SandboxContex
     const toDate = query.toDate ?? sandboxToday(sandbox.now());
     const fromDate = query.fromDate ?? addDays(toDate, -30);
     if (fromDate > toDate) throw badRequest('invalid query', [{ field: 'fromDate', rule: 'must not be after toDate' }]);
-    if (query.locationId && !state.locations.some((l) => l.id === query.locationId)) throw notFound(`location ${query.locationId} not found`);
+    if (query.locationId && !state.locations.some((l) => l.id === query.locationId))
+      throw notFound(`location ${query.locationId} not found`);
     // The pascal and plain dialects' vendors answer a row per reservation, not venue's rows per day and experience.
     const rows = sandbox.dialect === 'pascal' || sandbox.dialect === 'plain' ? 'per-reservation' : 'per-day';
     return salesReport(state, fromDate, toDate, query.locationId, rows);

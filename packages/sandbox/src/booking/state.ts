@@ -69,7 +69,11 @@ export function nextId(state: BookingState, kind: keyof BookingState['counters']
 }
 
 export function reservationStatus(reservation: StoredReservation, now: Date): ReservationStatus {
-  if ((reservation.status === 'held' || reservation.status === 'ordered') && Date.parse(reservation.expiresAt) <= now.getTime()) return 'expired';
+  if (
+    (reservation.status === 'held' || reservation.status === 'ordered') &&
+    Date.parse(reservation.expiresAt) <= now.getTime()
+  )
+    return 'expired';
   return reservation.status;
 }
 
@@ -87,12 +91,18 @@ function holdsCapacity(reservation: StoredReservation, now: Date): boolean {
 export function takenBySlot(state: BookingState, now: Date): Map<string, number> {
   const taken = new Map<string, number>();
   for (const reservation of Object.values(state.reservations)) {
-    if (holdsCapacity(reservation, now)) taken.set(reservation.slotId, (taken.get(reservation.slotId) ?? 0) + reservation.quantity);
+    if (holdsCapacity(reservation, now))
+      taken.set(reservation.slotId, (taken.get(reservation.slotId) ?? 0) + reservation.quantity);
   }
   return taken;
 }
 
-export function remainingIn(state: BookingState, slot: SlotDefinition, now: Date, taken = takenBySlot(state, now)): number {
+export function remainingIn(
+  state: BookingState,
+  slot: SlotDefinition,
+  now: Date,
+  taken = takenBySlot(state, now),
+): number {
   // A slot that has started cannot be booked any more.
   if (Date.parse(slot.startTime) <= now.getTime()) return 0;
   return Math.max(0, slot.capacity - (taken.get(slot.slotId) ?? 0));
@@ -128,7 +138,10 @@ export function orderView(state: BookingState, order: StoredOrder, now: Date) {
     status: orderStatus(order, now),
     locationId: order.locationId,
     reservationIds: order.reservationIds,
-    reservations: order.reservationIds.map((id) => state.reservations[id]).filter((r) => r !== undefined).map((r) => reservationView(r, now)),
+    reservations: order.reservationIds
+      .map((id) => state.reservations[id])
+      .filter((r) => r !== undefined)
+      .map((r) => reservationView(r, now)),
     guest: order.guest,
     total: order.total,
     currency: CURRENCY,
@@ -154,7 +167,13 @@ export interface ReportRow {
  * Confirmed sales grouped by the day the sale was recorded and the experience
  * (venue's report), or one row per reservation of every paid order (see reservationReport).
  */
-export function salesReport(state: BookingState, fromDate: string, toDate: string, locationId?: string, shape: 'per-day' | 'per-reservation' = 'per-day') {
+export function salesReport(
+  state: BookingState,
+  fromDate: string,
+  toDate: string,
+  locationId?: string,
+  shape: 'per-day' | 'per-reservation' = 'per-day',
+) {
   if (shape === 'per-reservation') return reservationReport(state, fromDate, toDate, locationId);
   const rows = new Map<string, ReportRow & { orderIds: Set<string> }>();
   for (const order of Object.values(state.orders)) {
@@ -167,7 +186,16 @@ export function salesReport(state: BookingState, fromDate: string, toDate: strin
       const experience = state.experiences.find((e) => e.id === reservation.experienceId);
       if (!experience || (locationId && experience.locationId !== locationId)) continue;
       const key = `${day}|${experience.id}`;
-      const row = rows.get(key) ?? { date: day, locationId: experience.locationId, experienceId: experience.id, experienceName: experience.name, orders: 0, quantity: 0, revenue: 0, orderIds: new Set<string>() };
+      const row = rows.get(key) ?? {
+        date: day,
+        locationId: experience.locationId,
+        experienceId: experience.id,
+        experienceName: experience.name,
+        orders: 0,
+        quantity: 0,
+        revenue: 0,
+        orderIds: new Set<string>(),
+      };
       row.orderIds.add(order.orderId);
       row.orders = row.orderIds.size;
       row.quantity += reservation.quantity;
@@ -234,6 +262,11 @@ export function reservationReport(state: BookingState, fromDate: string, toDate:
       });
     }
   }
-  items.sort((a, b) => a.date.localeCompare(b.date) || a.orderId.localeCompare(b.orderId) || a.reservationId.localeCompare(b.reservationId));
+  items.sort(
+    (a, b) =>
+      a.date.localeCompare(b.date) ||
+      a.orderId.localeCompare(b.orderId) ||
+      a.reservationId.localeCompare(b.reservationId),
+  );
   return { fromDate, toDate, ...(locationId ? { locationId } : {}), currency: CURRENCY, items };
 }

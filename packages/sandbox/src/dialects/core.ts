@@ -27,7 +27,10 @@ const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 /** cardNumber → CardNumber; game-play → GamePlay. */
 export const pascalCase = (name: string) => words(name).map(capital).join('');
 /** card_not_activated → cardNotActivated. */
-export const camelCase = (name: string) => words(name).map((w, i) => (i === 0 ? w : capital(w))).join('');
+export const camelCase = (name: string) =>
+  words(name)
+    .map((w, i) => (i === 0 ? w : capital(w)))
+    .join('');
 /** card_not_activated → CARD_NOT_ACTIVATED; game-play → GAME_PLAY. */
 export const screamingSnakeCase = (name: string) => words(name).join('_').toUpperCase();
 /** game-play → game_play. */
@@ -75,7 +78,11 @@ export function renameFields(record: JsonObject, table: Readonly<Record<string, 
 }
 
 /** Maps the values of the record's enumeration fields (named in venue's names) through cast. */
-export function mapEnums(record: JsonObject, enumFields: readonly string[] | undefined, cast: (value: string) => string): JsonObject {
+export function mapEnums(
+  record: JsonObject,
+  enumFields: readonly string[] | undefined,
+  cast: (value: string) => string,
+): JsonObject {
   if (!enumFields?.length) return record;
   const out: JsonObject = { ...record };
   for (const field of enumFields) {
@@ -106,7 +113,12 @@ export function venueErrorOf(body: unknown, status: number): VenueError | undefi
   const details = Array.isArray(error.details)
     ? error.details.filter(isObject).map((d) => ({ field: String(d.field ?? ''), rule: String(d.rule ?? '') }))
     : [];
-  return { status: typeof error.status === 'number' ? error.status : status, code: error.code, message: String(error.message ?? ''), details };
+  return {
+    status: typeof error.status === 'number' ? error.status : status,
+    code: error.code,
+    message: String(error.message ?? ''),
+    details,
+  };
 }
 
 /** A venue list answer: `{ items, page?, pageSize?, totalItems?, totalPages?, …context }`. */
@@ -121,7 +133,10 @@ export function venueListOf(body: unknown): VenueList | undefined {
   if (!isObject(body) || !Array.isArray(body.items) || classify(body) !== undefined) return undefined;
   const { items, page, pageSize, totalItems, totalPages, ...context } = body;
   const paging =
-    typeof page === 'number' && typeof pageSize === 'number' && typeof totalItems === 'number' && typeof totalPages === 'number'
+    typeof page === 'number' &&
+    typeof pageSize === 'number' &&
+    typeof totalItems === 'number' &&
+    typeof totalPages === 'number'
       ? { page, pageSize, totalItems, totalPages }
       : undefined;
   return { items: items as Json[], paging, context };
@@ -129,7 +144,14 @@ export function venueListOf(body: unknown): VenueList | undefined {
 
 /** Paging of any list: an unpaged list is one page holding everything. */
 export function pagingOf(list: VenueList): { page: number; pageSize: number; totalItems: number; totalPages: number } {
-  return list.paging ?? { page: 1, pageSize: list.items.length, totalItems: list.items.length, totalPages: list.items.length ? 1 : 0 };
+  return (
+    list.paging ?? {
+      page: 1,
+      pageSize: list.items.length,
+      totalItems: list.items.length,
+      totalPages: list.items.length ? 1 : 0,
+    }
+  );
 }
 
 // ---------------------------------------------------------------- the seam

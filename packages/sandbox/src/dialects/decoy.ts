@@ -23,18 +23,26 @@ interface Decoys {
 
 const last4 = (value: Json | undefined) => String(value ?? '').slice(-4);
 /** A money figure as display text ("$56.00", "120 tokens"): text where a number is due. */
-const display = (amount: Json | undefined, unit?: Json) => (unit === 'tokens' ? `${String(amount)} tokens` : `$${Number(amount ?? 0).toFixed(2)}`);
+const display = (amount: Json | undefined, unit?: Json) =>
+  unit === 'tokens' ? `${String(amount)} tokens` : `$${Number(amount ?? 0).toFixed(2)}`;
 
 /** Per resource kind: where the real fields go and which decoys stand next to them. */
 export const DECOYS: Partial<Record<ResourceKind, Decoys>> = {
   // wallet
   walletCard: {
     move: { cardNumber: 'cardNo', status: 'cardStatus' },
-    add: (r) => ({ cardNumber: { masked: `•••• ${last4(r.cardNumber)}`, last4: last4(r.cardNumber) }, status: r.status === 'activated' ? 1 : 0 }),
+    add: (r) => ({
+      cardNumber: { masked: `•••• ${last4(r.cardNumber)}`, last4: last4(r.cardNumber) },
+      status: r.status === 'activated' ? 1 : 0,
+    }),
   },
   walletBalance: {
     move: { cardNumber: 'cardNo', playBalance: 'gameBalance', ticketBalance: 'ticketCount' },
-    add: (r) => ({ cardNumber: { masked: `•••• ${last4(r.cardNumber)}`, last4: last4(r.cardNumber) }, play: true, tickets: [] }),
+    add: (r) => ({
+      cardNumber: { masked: `•••• ${last4(r.cardNumber)}`, last4: last4(r.cardNumber) },
+      play: true,
+      tickets: [],
+    }),
   },
   walletAmount: {
     move: { amount: 'value' },
@@ -42,7 +50,10 @@ export const DECOYS: Partial<Record<ResourceKind, Decoys>> = {
   },
   walletActivity: {
     move: { kind: 'transactionType', tickets: 'ticketCount' },
-    add: (r) => ({ kind: ['reload', 'game-play', 'ticket-win', 'redemption'].indexOf(String(r.kind)) + 1, tickets: { kind: 'e-ticket' } }),
+    add: (r) => ({
+      kind: ['reload', 'game-play', 'ticket-win', 'redemption'].indexOf(String(r.kind)) + 1,
+      tickets: { kind: 'e-ticket' },
+    }),
   },
   reloadProduct: {
     move: { productId: 'sku', price: 'salePrice' },
@@ -88,7 +99,11 @@ export const DECOYS: Partial<Record<ResourceKind, Decoys>> = {
   // inventory
   product: {
     move: { productId: 'id', isActive: 'enabled', productType: 'productTypeId' },
-    add: (r) => ({ productId: `P-${String(r.productId)}`, active: { since: r.createdAt ?? null }, productType: { id: r.productType ?? null, name: 'Stock Product' } }),
+    add: (r) => ({
+      productId: `P-${String(r.productId)}`,
+      active: { since: r.createdAt ?? null },
+      productType: { id: r.productType ?? null, name: 'Stock Product' },
+    }),
   },
   productStock: {
     move: { quantity: 'onHand' },
@@ -136,7 +151,10 @@ export const DECOYS: Partial<Record<ResourceKind, Decoys>> = {
   },
   webhookSubscriber: {
     move: { eventTypes: 'topics', isActive: 'enabled' },
-    add: (r) => ({ events: Array.isArray(r.eventTypes) ? r.eventTypes.length : 0, active: { since: r.createdAt ?? null } }),
+    add: (r) => ({
+      events: Array.isArray(r.eventTypes) ? r.eventTypes.length : 0,
+      active: { since: r.createdAt ?? null },
+    }),
   },
 };
 
@@ -159,7 +177,8 @@ const rewrite: RecordRewrite = { after: withDecoys };
 
 export const decoyDialect: Dialect = {
   name: 'decoy',
-  summary: "venue's contract with real fields under other names and, next to them, decoy fields of the wrong type under the names a reader tries first",
+  summary:
+    "venue's contract with real fields under other names and, next to them, decoy fields of the wrong type under the names a reader tries first",
   success: (body) => ({ body: walk(body, rewrite) }),
   // Errors, lists, paging and tokens are venue's: only records carry decoys.
   error: (error, exchange) => venueDialect.error(error, exchange),

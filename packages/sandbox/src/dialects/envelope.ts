@@ -38,7 +38,8 @@ function tokenData(body: JsonObject): JsonObject | undefined {
 
 export const envelopeDialect: Dialect = {
   name: 'envelope',
-  summary: 'every answer wrapped { data, meta }, lists paged in meta, errors { error: { code: SCREAMING_SNAKE, details: [{ field, message }] } }',
+  summary:
+    'every answer wrapped { data, meta }, lists paged in meta, errors { error: { code: SCREAMING_SNAKE, details: [{ field, message }] } }',
 
   success(body, exchange) {
     if (isObject(body)) {
@@ -73,7 +74,9 @@ export const envelopeDialect: Dialect = {
         error: {
           code: screamingSnakeCase(error.code),
           message: error.message,
-          ...(error.details.length ? { details: error.details.map(({ field, rule }) => ({ field, message: rule })) } : {}),
+          ...(error.details.length
+            ? { details: error.details.map(({ field, rule }) => ({ field, message: rule })) }
+            : {}),
         },
       },
     };

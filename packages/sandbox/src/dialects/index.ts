@@ -27,12 +27,16 @@ export const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   decoy: decoyDialect,
 };
 
-
 /** The control API, and the OpenAPI documents the sandbox publishes: not vendor answers, never translated. */
 const isControl = (url: string) => {
   const path = url.split('?')[0]!;
   // An OAuth2 token route answers in RFC 6749's shape, whatever the dialect.
-  return path === '/_sandbox' || path.startsWith('/_sandbox/') || path.endsWith('/openapi.json') || path === OAUTH_TOKEN_ROUTE;
+  return (
+    path === '/_sandbox' ||
+    path.startsWith('/_sandbox/') ||
+    path.endsWith('/openapi.json') ||
+    path === OAUTH_TOKEN_ROUTE
+  );
 };
 
 function serviceOf(url: string): ServiceName | undefined {
@@ -90,7 +94,12 @@ export function installDialect(app: FastifyInstance, name: DialectName, now: () 
   }
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (isControl(request.url) || typeof payload !== 'string' || payload === '' || !isJson(reply.getHeader('content-type'))) {
+    if (
+      isControl(request.url) ||
+      typeof payload !== 'string' ||
+      payload === '' ||
+      !isJson(reply.getHeader('content-type'))
+    ) {
       return done(null, payload);
     }
     try {
@@ -104,7 +113,9 @@ export function installDialect(app: FastifyInstance, name: DialectName, now: () 
       done(null, JSON.stringify(answer.body));
     } catch (error) {
       // A translation bug must not cost the client its answer: it gets venue's shape, and the log says why.
-      log.error(`the ${name} dialect could not translate ${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
+      log.error(
+        `the ${name} dialect could not translate ${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`,
+      );
       done(null, payload);
     }
   });

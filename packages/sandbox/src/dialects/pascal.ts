@@ -34,8 +34,21 @@ const rewrite: RecordRewrite = {
 
 /** RFC 9110 sections, as ASP.NET Core's ProblemDetails names them in `type`. */
 const PROBLEM_SECTIONS: Record<number, string> = {
-  400: '15.5.1', 401: '15.5.2', 403: '15.5.4', 404: '15.5.5', 405: '15.5.6', 408: '15.5.9', 409: '15.5.10', 413: '15.5.14',
-  415: '15.5.16', 422: '15.5.21', 431: '15.5.22', 500: '15.6.1', 502: '15.6.3', 503: '15.6.4', 504: '15.6.5',
+  400: '15.5.1',
+  401: '15.5.2',
+  403: '15.5.4',
+  404: '15.5.5',
+  405: '15.5.6',
+  408: '15.5.9',
+  409: '15.5.10',
+  413: '15.5.14',
+  415: '15.5.16',
+  422: '15.5.21',
+  431: '15.5.22',
+  500: '15.6.1',
+  502: '15.6.3',
+  503: '15.6.4',
+  504: '15.6.5',
 };
 
 function problemType(status: number): string {
@@ -61,7 +74,10 @@ function problem(error: VenueError, exchange: Exchange) {
   for (const detail of error.details) (errors[pascalFieldPath(detail.field)] ??= []).push(detail.rule);
   return {
     type: problemType(error.status),
-    title: error.code === 'validation_failed' ? 'One or more validation errors occurred.' : (STATUS_CODES[error.status] ?? 'Error'),
+    title:
+      error.code === 'validation_failed'
+        ? 'One or more validation errors occurred.'
+        : (STATUS_CODES[error.status] ?? 'Error'),
     status: error.status,
     detail: error.message,
     ...(error.details.length ? { errors } : {}),
@@ -72,7 +88,8 @@ function problem(error: VenueError, exchange: Exchange) {
 
 export const pascalDialect: Dialect = {
   name: 'pascal',
-  summary: 'an ASP.NET Core service: PascalCase keys and enumeration values, { Items, Page, PageSize, TotalCount, TotalPages }, RFC 7807 problem details',
+  summary:
+    'an ASP.NET Core service: PascalCase keys and enumeration values, { Items, Page, PageSize, TotalCount, TotalPages }, RFC 7807 problem details',
 
   success(body, exchange) {
     if (isObject(body) && classify(body) === 'inventoryToken') {

@@ -25,7 +25,8 @@ import { PLAIN_EXTRA_FIELDS, PLAIN_SYNONYMS } from './synonyms.js';
 const PLAIN_ENUMS: Partial<Record<ResourceKind, readonly string[]>> = { walletBalance: ['unit'], walletSale: ['unit'] };
 
 const amountOf = (value: unknown): Json => ((isObject(value) ? value.amount : value) as Json | undefined) ?? null;
-const unitOf = (...values: unknown[]): Json => values.map((v) => (isObject(v) ? v.unit : undefined)).find((u) => typeof u === 'string') ?? null;
+const unitOf = (...values: unknown[]): Json =>
+  values.map((v) => (isObject(v) ? v.unit : undefined)).find((u) => typeof u === 'string') ?? null;
 
 /** Reshapes in venue's names, before the walk goes deeper. */
 function reshape(record: JsonObject, kind: ResourceKind | undefined): JsonObject {
@@ -35,7 +36,13 @@ function reshape(record: JsonObject, kind: ResourceKind | undefined): JsonObject
       // { playBalance: { amount, unit } } → { playBalance: 22.5, …, unit }
       const { playBalance, bonusBalance, ...rest } = sold;
       const { lastSyncedAt, ...head } = rest;
-      return { ...head, playBalance: amountOf(playBalance), bonusBalance: amountOf(bonusBalance), unit: unitOf(playBalance, bonusBalance), lastSyncedAt: lastSyncedAt ?? null };
+      return {
+        ...head,
+        playBalance: amountOf(playBalance),
+        bonusBalance: amountOf(bonusBalance),
+        unit: unitOf(playBalance, bonusBalance),
+        lastSyncedAt: lastSyncedAt ?? null,
+      };
     }
     case 'walletSale': {
       const { credited, ...rest } = sold;
@@ -76,7 +83,8 @@ function tokenBody(body: JsonObject): JsonObject | undefined {
 
 export const plainDialect: Dialect = {
   name: 'plain',
-  summary: 'bare arrays paged in X-Total-Count and Link headers, bare records with other field names, UPPER_SNAKE enumeration values',
+  summary:
+    'bare arrays paged in X-Total-Count and Link headers, bare records with other field names, UPPER_SNAKE enumeration values',
 
   success(body, exchange) {
     const token = isObject(body) ? tokenBody(body) : undefined;

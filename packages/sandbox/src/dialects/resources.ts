@@ -129,7 +129,12 @@ export function classify(record: JsonObject): ResourceKind | undefined {
 }
 
 /** Token answers are shaped per dialect as a whole, not field by field. */
-export const TOKEN_KINDS: ReadonlySet<ResourceKind | undefined> = new Set<ResourceKind>(['walletAdminToken', 'walletGuestTokens', 'bookingToken', 'inventoryToken']);
+export const TOKEN_KINDS: ReadonlySet<ResourceKind | undefined> = new Set<ResourceKind>([
+  'walletAdminToken',
+  'walletGuestTokens',
+  'bookingToken',
+  'inventoryToken',
+]);
 
 /** The status a recorded payment has in every dialect but venue's (which gives none). */
 export const SALE_COMPLETED = 'completed';

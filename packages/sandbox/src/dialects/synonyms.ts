@@ -64,7 +64,13 @@ export const PLAIN_SYNONYMS: Partial<Record<ResourceKind, Readonly<Record<string
     updatedAt: 'modified',
   },
   productStock: { quantity: 'onHand' },
-  stockLevel: { productName: 'name', productCode: 'sku', quantity: 'onHand', averageUnitCost: 'avgCost', lastPurchasePrice: 'lastCost' },
+  stockLevel: {
+    productName: 'name',
+    productCode: 'sku',
+    quantity: 'onHand',
+    averageUnitCost: 'avgCost',
+    lastPurchasePrice: 'lastCost',
+  },
   supplier: { supplierId: 'id', supplierCode: 'code', supplierName: 'name', isActive: 'active', createdAt: 'created' },
   productClass: { classId: 'id' },
   category: { categoryId: 'id' },
@@ -74,7 +80,12 @@ export const PLAIN_SYNONYMS: Partial<Record<ResourceKind, Readonly<Record<string
   stockTake: { stockTakeId: 'id', createdAt: 'created' },
   stockReceipt: { receiptId: 'id', createdAt: 'created' },
   stockReceiptItem: { newQuantity: 'onHand' },
-  stockAdjustment: { adjustmentId: 'id', previousQuantity: 'quantityBefore', newQuantity: 'quantityAfter', createdAt: 'created' },
+  stockAdjustment: {
+    adjustmentId: 'id',
+    previousQuantity: 'quantityBefore',
+    newQuantity: 'quantityAfter',
+    createdAt: 'created',
+  },
   webhookSubscriber: { id: 'webhookId', isActive: 'active', createdAt: 'created', updatedAt: 'modified' },
 };
 

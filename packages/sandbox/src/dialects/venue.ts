@@ -5,9 +5,17 @@ import type { Dialect } from './core.js';
 
 export const venueDialect: Dialect = {
   name: 'venue',
-  summary: "venue's own contract (docs/api-conventions.md): camelCase, { items } lists, { error: { code: snake_case } }",
+  summary:
+    "venue's own contract (docs/api-conventions.md): camelCase, { items } lists, { error: { code: snake_case } }",
   success: (body) => ({ body }),
   error: (error) => ({
-    body: { error: { status: error.status, code: error.code, message: error.message, ...(error.details.length ? { details: error.details } : {}) } },
+    body: {
+      error: {
+        status: error.status,
+        code: error.code,
+        message: error.message,
+        ...(error.details.length ? { details: error.details } : {}),
+      },
+    },
   }),
 };

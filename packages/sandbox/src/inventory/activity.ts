@@ -29,7 +29,8 @@ const MAX_PRODUCTS = 1000;
 /** The venue's own staff member, as for the single-step activity (control.ts). */
 const VENUE_USER_ID = 2;
 
-const isWhole = (v: unknown, min: number, max = Number.MAX_SAFE_INTEGER) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+const isWhole = (v: unknown, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
 
 /** Checks a start request against the live state: every product must exist and hold stock (not a modifier). */
 export function parseActivityPlan(body: Record<string, unknown>, state: InventoryState): ActivityPlan {
@@ -40,28 +41,40 @@ export function parseActivityPlan(body: Record<string, unknown>, state: Inventor
       details.push({ field, rule: `must be a list of 1 to ${MAX_PRODUCTS} ${rule}` });
       return [];
     }
-    value.forEach((v, i) => ok(v) || details.push({ field: `${field}[${i}]`, rule: `must be ${rule.replace(/s$/, '')}` }));
+    value.forEach(
+      (v, i) => ok(v) || details.push({ field: `${field}[${i}]`, rule: `must be ${rule.replace(/s$/, '')}` }),
+    );
     return value;
   };
   const productIds = list('productIds', (v) => isWhole(v, 1), 'product ids') as number[];
   const quantities = list('quantities', (v) => isWhole(v, 1, 1_000_000), 'whole numbers from 1 to 1000000') as number[];
-  const kinds = (body.kinds === undefined ? [...ACTIVITY_KINDS] : list('kinds', (v) => ACTIVITY_KINDS.includes(v as ActivityKind), `of ${ACTIVITY_KINDS.join(', ')}`)) as ActivityKind[];
+  const kinds = (
+    body.kinds === undefined
+      ? [...ACTIVITY_KINDS]
+      : list('kinds', (v) => ACTIVITY_KINDS.includes(v as ActivityKind), `of ${ACTIVITY_KINDS.join(', ')}`)
+  ) as ActivityKind[];
   if (!isWhole(body.intervalMs, MIN_INTERVAL_MS, MAX_INTERVAL_MS)) {
-    details.push({ field: 'intervalMs', rule: `must be a whole number of milliseconds from ${MIN_INTERVAL_MS} to ${MAX_INTERVAL_MS}` });
+    details.push({
+      field: 'intervalMs',
+      rule: `must be a whole number of milliseconds from ${MIN_INTERVAL_MS} to ${MAX_INTERVAL_MS}`,
+    });
   }
   const warehouseId = body.warehouseId ?? 1;
   if (!isWhole(warehouseId, 1) || !state.warehouses.some((w) => w.warehouseId === warehouseId)) {
     details.push({ field: 'warehouseId', rule: 'must be a warehouse from GET /warehouses' });
   }
-  if (body.seed !== undefined && !isWhole(body.seed, 0, 2 ** 32 - 1)) details.push({ field: 'seed', rule: 'must be a whole number from 0 to 4294967295' });
+  if (body.seed !== undefined && !isWhole(body.seed, 0, 2 ** 32 - 1))
+    details.push({ field: 'seed', rule: 'must be a whole number from 0 to 4294967295' });
   const index = indexOf(state);
   productIds.forEach((id, i) => {
     if (!isWhole(id, 1)) return;
     const product = index.byId.get(id);
     if (!product) details.push({ field: `productIds[${i}]`, rule: `no product ${id}` });
-    else if (product.productType !== 2) details.push({ field: `productIds[${i}]`, rule: `product ${id} is not a stock product` });
+    else if (product.productType !== 2)
+      details.push({ field: `productIds[${i}]`, rule: `product ${id} is not a stock product` });
   });
-  if (details.length) throw badRequest(`invalid in-venue activity: ${details.map((d) => `${d.field} ${d.rule}`).join('; ')}`, details);
+  if (details.length)
+    throw badRequest(`invalid in-venue activity: ${details.map((d) => `${d.field} ${d.rule}`).join('; ')}`, details);
   return {
     productIds: [...productIds],
     quantities: [...quantities],
@@ -85,28 +98,50 @@ export function seededRandom(seed: number): () => number {
 }
 
 export type ActivityStep =
-  | { kind: ActivityKind; productId: number; quantity: number; applied: true; movementId: number; data: Record<string, unknown> }
+  | {
+      kind: ActivityKind;
+      productId: number;
+      quantity: number;
+      applied: true;
+      movementId: number;
+      data: Record<string, unknown>;
+    }
   | { kind: ActivityKind; productId: number; quantity: number; applied: false; reason: string };
 
-const pickFrom = <T>(items: readonly T[], random: () => number): T => items[Math.min(items.length - 1, Math.floor(random() * items.length))]!;
+const pickFrom = <T>(items: readonly T[], random: () => number): T =>
+  items[Math.min(items.length - 1, Math.floor(random() * items.length))]!;
 
 /**
  * One sale or receipt, applied to state. A sale of more than is on the shelf
  * is refused (stock never goes below 0), as is anything on a product that has
  * gone since the start (a reset): the step is then counted, not applied.
  */
-export function activityStep(state: InventoryState, plan: ActivityPlan, random: () => number, at: string): ActivityStep {
+export function activityStep(
+  state: InventoryState,
+  plan: ActivityPlan,
+  random: () => number,
+  at: string,
+): ActivityStep {
   const kind = pickFrom(plan.kinds, random);
   const productId = pickFrom(plan.productIds, random);
   const quantity = pickFrom(plan.quantities, random);
   try {
     if (kind === 'sale') {
-      const data = sellAtCounter(state, { warehouseId: plan.warehouseId, productId, quantity, userId: VENUE_USER_ID }, at);
+      const data = sellAtCounter(
+        state,
+        { warehouseId: plan.warehouseId, productId, quantity, userId: VENUE_USER_ID },
+        at,
+      );
       return { kind, productId, quantity, applied: true, movementId: data.saleId, data };
     }
     const data = receiveStock(
       state,
-      { warehouseId: plan.warehouseId, userId: VENUE_USER_ID, comment: 'Received at the venue', items: [{ productId, quantity }] },
+      {
+        warehouseId: plan.warehouseId,
+        userId: VENUE_USER_ID,
+        comment: 'Received at the venue',
+        items: [{ productId, quantity }],
+      },
       at,
       'venue',
     );

@@ -6,12 +6,29 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sandboxDemoSecrets } from '../rules/demo-secrets.js';
-import { productCreate, productListQuery, productUpdate, stockAdjustment, stockLevelsQuery, stockReceipt, stockTake as stockTakeRequest, supplierCreate } from '../rules/inventory.js';
+import {
+  productCreate,
+  productListQuery,
+  productUpdate,
+  stockAdjustment,
+  stockLevelsQuery,
+  stockReceipt,
+  stockTake as stockTakeRequest,
+  supplierCreate,
+} from '../rules/inventory.js';
 import { checkRequestsAgainstContract } from '../contract.js';
 import { badRequest, SandboxHttpError } from '../http-error.js';
 import type { SandboxContext, SandboxService } from '../types.js';
 import { registerInventoryControl } from './control.js';
-import { adjustStock, createProduct, createSupplier, receiveStock, stockTake, updateProduct, type MovementOrigin } from './operations.js';
+import {
+  adjustStock,
+  createProduct,
+  createSupplier,
+  receiveStock,
+  stockTake,
+  updateProduct,
+  type MovementOrigin,
+} from './operations.js';
 import { demoInventoryState, indexOf, type InventoryState, type StoredProduct } from './state.js';
 import { pageOf, parseWith, productOr404, productView, supplierView, timestamp, warehouseOr404 } from './views.js';
 
@@ -26,16 +43,22 @@ function sameText(a: string, b: string): boolean {
 function productIdParam(request: FastifyRequest): number {
   const { productId } = request.params as { productId: string };
   if (!/^\d{1,15}$/.test(productId) || Number(productId) < 1) {
-    throw badRequest('productId must be a positive whole number', [{ field: 'productId', rule: 'must be a positive whole number' }]);
+    throw badRequest('productId must be a positive whole number', [
+      { field: 'productId', rule: 'must be a positive whole number' },
+    ]);
   }
   return Number(productId);
 }
 
 const sameId = (a: string, b: string) => a.trimEnd() === b.trimEnd();
 
-function filteredProducts(state: InventoryState, query: { productType?: number; saleType?: number; categoryId?: string; isActive?: boolean }): StoredProduct[] {
+function filteredProducts(
+  state: InventoryState,
+  query: { productType?: number; saleType?: number; categoryId?: string; isActive?: boolean },
+): StoredProduct[] {
   const { productType, saleType, categoryId, isActive } = query;
-  if (productType === undefined && saleType === undefined && categoryId === undefined && isActive === undefined) return state.products;
+  if (productType === undefined && saleType === undefined && categoryId === undefined && isActive === undefined)
+    return state.products;
   const index = indexOf(state);
   const key = `p|${productType}|${saleType}|${categoryId?.trimEnd()}|${isActive}`;
   const cached = index.filtered.get(key);
@@ -54,7 +77,11 @@ function filteredProducts(state: InventoryState, query: { productType?: number; 
 
 type LevelRow = [StoredProduct, number];
 
-function levelRows(state: InventoryState, warehouseId: number | undefined, productIds: number[] | undefined): LevelRow[] {
+function levelRows(
+  state: InventoryState,
+  warehouseId: number | undefined,
+  productIds: number[] | undefined,
+): LevelRow[] {
   const rowsOf = (product: StoredProduct, includeZero: boolean): LevelRow[] => {
     if (warehouseId !== undefined) {
       return product.stock[String(warehouseId)] !== undefined || includeZero ? [[product, warehouseId]] : [];
@@ -121,7 +148,10 @@ export const inventoryService: SandboxService<InventoryState> = {
         'GET /products': (request) => parseWith(productListQuery, request.query, 'query'),
         'GET /products/{productId}': productIdParam,
         'POST /products': (request) => parseWith(productCreate, request.body, 'product'),
-        'PATCH /products/{productId}': [productIdParam, (request) => parseWith(productUpdate, request.body, 'product update')],
+        'PATCH /products/{productId}': [
+          productIdParam,
+          (request) => parseWith(productUpdate, request.body, 'product update'),
+        ],
         'POST /suppliers': (request) => parseWith(supplierCreate, request.body, 'supplier'),
         'GET /stock-levels': (request) => parseWith(stockLevelsQuery, request.query, 'query'),
         'POST /stock-takes': (request) => parseWith(stockTakeRequest, request.body, 'stock take'),
@@ -198,7 +228,10 @@ export const inventoryService: SandboxService<InventoryState> = {
       await authed(request, sandbox);
       const state = getState();
       const raw = (request.query as { locationId?: string }).locationId;
-      if (raw !== undefined && !/^\d+$/.test(raw)) throw badRequest('locationId must be a whole number', [{ field: 'locationId', rule: 'must be a whole number' }]);
+      if (raw !== undefined && !/^\d+$/.test(raw))
+        throw badRequest('locationId must be a whole number', [
+          { field: 'locationId', rule: 'must be a whole number' },
+        ]);
       const locationId = raw === undefined ? state.localLocationId : Number(raw);
       return { items: state.warehouses.filter((w) => w.locationId === locationId) };
     });
@@ -215,7 +248,11 @@ export const inventoryService: SandboxService<InventoryState> = {
 
     app.get('/suppliers', async (request) => {
       await authed(request, sandbox);
-      return { items: getState().suppliers.filter((s) => s.isActive).map(supplierView) };
+      return {
+        items: getState()
+          .suppliers.filter((s) => s.isActive)
+          .map(supplierView),
+      };
     });
 
     app.post('/suppliers', async (request, reply) => {
@@ -232,12 +269,22 @@ export const inventoryService: SandboxService<InventoryState> = {
       const query = parseWith(stockLevelsQuery, request.query, 'query');
       const state = getState();
       if (query.warehouseId !== undefined) warehouseOr404(state, query.warehouseId);
-      return pageOf(levelRows(state, query.warehouseId, query.productIds), query.page ?? 1, query.pageSize ?? 50, levelView);
+      return pageOf(
+        levelRows(state, query.warehouseId, query.productIds),
+        query.page ?? 1,
+        query.pageSize ?? 50,
+        levelView,
+      );
     });
 
     app.post('/stock-takes', async (request, reply) => {
       await authed(request, sandbox);
-      const result = stockTake(getState(), parseWith(stockTakeRequest, request.body, 'stock take'), at(), fromApi(request));
+      const result = stockTake(
+        getState(),
+        parseWith(stockTakeRequest, request.body, 'stock take'),
+        at(),
+        fromApi(request),
+      );
       sandbox.changed();
       reply.code(201);
       return result;
@@ -245,7 +292,12 @@ export const inventoryService: SandboxService<InventoryState> = {
 
     app.post('/stock-receipts', async (request, reply) => {
       await authed(request, sandbox);
-      const result = receiveStock(getState(), parseWith(stockReceipt, request.body, 'stock receipt'), at(), fromApi(request));
+      const result = receiveStock(
+        getState(),
+        parseWith(stockReceipt, request.body, 'stock receipt'),
+        at(),
+        fromApi(request),
+      );
       sandbox.changed();
       reply.code(201);
       return result;
@@ -253,7 +305,12 @@ export const inventoryService: SandboxService<InventoryState> = {
 
     app.post('/stock-adjustments', async (request, reply) => {
       await authed(request, sandbox);
-      const result = adjustStock(getState(), parseWith(stockAdjustment, request.body, 'stock adjustment'), at(), fromApi(request));
+      const result = adjustStock(
+        getState(),
+        parseWith(stockAdjustment, request.body, 'stock adjustment'),
+        at(),
+        fromApi(request),
+      );
       sandbox.changed();
       reply.code(201);
       return result;

@@ -2,9 +2,23 @@
 // the API routes and by the in-venue simulation alike; each operation checks
 // everything first and changes state only when all of it holds (atomic).
 
-import type { ProductCreate, ProductUpdate, StockAdjustment, StockReceipt, StockTake, SupplierCreate } from '../rules/inventory.js';
+import type {
+  ProductCreate,
+  ProductUpdate,
+  StockAdjustment,
+  StockReceipt,
+  StockTake,
+  SupplierCreate,
+} from '../rules/inventory.js';
 import { badRequest, conflict, unprocessable, type ErrorDetail } from '../http-error.js';
-import { indexOf, touched, type InventoryState, type StockMovement, type StoredProduct, type StoredSupplierLink } from './state.js';
+import {
+  indexOf,
+  touched,
+  type InventoryState,
+  type StockMovement,
+  type StoredProduct,
+  type StoredSupplierLink,
+} from './state.js';
 import { productOr404, quantityIn, round, supplierOr404, totalQuantity, userOr404, warehouseOr404 } from './views.js';
 
 function refuseDetails(message: string, details: ErrorDetail[]): void {
@@ -12,7 +26,11 @@ function refuseDetails(message: string, details: ErrorDetail[]): void {
 }
 
 /** category, class, tax group and container must come from their lists. */
-function checkReferences(state: InventoryState, body: { categoryId?: string; classId?: string; taxGroup?: string }, containerIds: Array<[string, number | undefined]>): void {
+function checkReferences(
+  state: InventoryState,
+  body: { categoryId?: string; classId?: string; taxGroup?: string },
+  containerIds: Array<[string, number | undefined]>,
+): void {
   const details: ErrorDetail[] = [];
   if (body.categoryId !== undefined && !state.categories.some((c) => c.categoryId === body.categoryId)) {
     details.push({ field: 'categoryId', rule: 'must be a category from GET /categories' });
@@ -39,13 +57,20 @@ function barcodeOwnedElsewhere(state: InventoryState, barcodes: string[], produc
   const index = indexOf(state);
   for (const barcode of barcodes) {
     const owner = index.byBarcode.get(barcode);
-    if (owner && owner.productId !== productId) throw conflict(`barcode ${barcode} already belongs to product ${owner.productId}`, 'barcode_taken');
+    if (owner && owner.productId !== productId)
+      throw conflict(`barcode ${barcode} already belongs to product ${owner.productId}`, 'barcode_taken');
   }
 }
 
 function linkFrom(change: Omit<StoredSupplierLink, 'isActive'> & Record<string, unknown>): StoredSupplierLink {
   const link: StoredSupplierLink = { supplierId: change.supplierId, isActive: true };
-  for (const key of ['containerPrice', 'containerQuantity', 'containerId', 'productSupplierCode', 'preferredSupplier'] as const) {
+  for (const key of [
+    'containerPrice',
+    'containerQuantity',
+    'containerId',
+    'productSupplierCode',
+    'preferredSupplier',
+  ] as const) {
     if (change[key] !== undefined) (link as unknown as Record<string, unknown>)[key] = change[key];
   }
   return link;
@@ -79,7 +104,14 @@ export function createProduct(state: InventoryState, body: ProductCreate, at: st
     createdAt: at,
     updatedAt: at,
   };
-  for (const key of ['classId', 'secondaryProductName', 'ticketValue', 'sellPrice', 'vendingPrice', 'productCode'] as const) {
+  for (const key of [
+    'classId',
+    'secondaryProductName',
+    'ticketValue',
+    'sellPrice',
+    'vendingPrice',
+    'productCode',
+  ] as const) {
     if (body[key] !== undefined) (product as unknown as Record<string, unknown>)[key] = body[key];
   }
   state.products.push(product);
@@ -87,7 +119,12 @@ export function createProduct(state: InventoryState, body: ProductCreate, at: st
   return product;
 }
 
-export function updateProduct(state: InventoryState, productId: number, patch: ProductUpdate, at: string): StoredProduct {
+export function updateProduct(
+  state: InventoryState,
+  productId: number,
+  patch: ProductUpdate,
+  at: string,
+): StoredProduct {
   const product = productOr404(state, productId);
   const newBarcodes = [...new Set(patch.barcodes ?? [])].filter((b) => !product.barcodes.includes(b));
   barcodeOwnedElsewhere(state, newBarcodes, productId);
@@ -119,7 +156,16 @@ export function updateProduct(state: InventoryState, productId: number, patch: P
   });
   refuseDetails('invalid supplier change', details);
 
-  for (const key of ['productName', 'productDescription', 'sellPrice', 'isPriceExTax', 'productCode', 'reorderLevelMin', 'reorderLevelMax', 'isActive'] as const) {
+  for (const key of [
+    'productName',
+    'productDescription',
+    'sellPrice',
+    'isPriceExTax',
+    'productCode',
+    'reorderLevelMin',
+    'reorderLevelMax',
+    'isActive',
+  ] as const) {
     if (patch[key] !== undefined) (product as unknown as Record<string, unknown>)[key] = patch[key];
   }
   product.barcodes.push(...newBarcodes);
@@ -134,7 +180,14 @@ export function createSupplier(state: InventoryState, body: SupplierCreate, at: 
   if (state.suppliers.some((s) => s.supplierCode.trim().toLowerCase() === code)) {
     throw conflict(`supplierCode ${body.supplierCode} is already used by another supplier`);
   }
-  const supplier = { ...body, supplierId: state.nextSupplierId++, supplierType: body.supplierType ?? 0, paymentTerms: body.paymentTerms ?? 0, isActive: true, createdAt: at };
+  const supplier = {
+    ...body,
+    supplierId: state.nextSupplierId++,
+    supplierType: body.supplierType ?? 0,
+    paymentTerms: body.paymentTerms ?? 0,
+    isActive: true,
+    createdAt: at,
+  };
   state.suppliers.push(supplier);
   return supplier;
 }
@@ -147,7 +200,8 @@ export interface MovementOrigin {
 }
 
 const fromApi: MovementOrigin = { source: 'api' };
-const originOf = (origin: MovementOrigin | StockMovement['source']): MovementOrigin => (typeof origin === 'string' ? { source: origin } : origin);
+const originOf = (origin: MovementOrigin | StockMovement['source']): MovementOrigin =>
+  typeof origin === 'string' ? { source: origin } : origin;
 
 function record(
   state: InventoryState,
@@ -172,13 +226,22 @@ function record(
   return movement;
 }
 
-export function stockTake(state: InventoryState, body: StockTake, at: string, origin: MovementOrigin | StockMovement['source'] = fromApi) {
+export function stockTake(
+  state: InventoryState,
+  body: StockTake,
+  at: string,
+  origin: MovementOrigin | StockMovement['source'] = fromApi,
+) {
   warehouseOr404(state, body.warehouseId);
   userOr404(state, body.userId);
   const seen = new Map<number, number>();
   const details: ErrorDetail[] = [];
   body.items.forEach((item, i) => {
-    if (seen.has(item.productId)) details.push({ field: `items[${i}].productId`, rule: `appears more than once (first at items[${seen.get(item.productId)}])` });
+    if (seen.has(item.productId))
+      details.push({
+        field: `items[${i}].productId`,
+        rule: `appears more than once (first at items[${seen.get(item.productId)}])`,
+      });
     else seen.set(item.productId, i);
   });
   refuseDetails('invalid stock take', details);
@@ -189,10 +252,22 @@ export function stockTake(state: InventoryState, body: StockTake, at: string, or
     const previousQuantity = quantityIn(product, body.warehouseId);
     product.stock[String(body.warehouseId)] = item.countedQuantity;
     product.updatedAt = at;
-    return { productId: item.productId, previousQuantity, countedQuantity: item.countedQuantity, variance: item.countedQuantity - previousQuantity };
+    return {
+      productId: item.productId,
+      previousQuantity,
+      countedQuantity: item.countedQuantity,
+      variance: item.countedQuantity - previousQuantity,
+    };
   });
   touched(state);
-  const movement = record(state, 'stock-take', originOf(origin), body, at, items.map((i) => ({ productId: i.productId, delta: i.variance })));
+  const movement = record(
+    state,
+    'stock-take',
+    originOf(origin),
+    body,
+    at,
+    items.map((i) => ({ productId: i.productId, delta: i.variance })),
+  );
   const result = {
     stockTakeId: movement.movementId,
     warehouseId: body.warehouseId,
@@ -206,7 +281,12 @@ export function stockTake(state: InventoryState, body: StockTake, at: string, or
   return result;
 }
 
-export function receiveStock(state: InventoryState, body: StockReceipt, at: string, origin: MovementOrigin | StockMovement['source'] = fromApi) {
+export function receiveStock(
+  state: InventoryState,
+  body: StockReceipt,
+  at: string,
+  origin: MovementOrigin | StockMovement['source'] = fromApi,
+) {
   warehouseOr404(state, body.warehouseId);
   userOr404(state, body.userId);
   if (body.supplierId !== undefined) supplierOr404(state, body.supplierId);
@@ -234,7 +314,14 @@ export function receiveStock(state: InventoryState, body: StockReceipt, at: stri
     };
   });
   touched(state);
-  const movement = record(state, 'receipt', originOf(origin), body, at, items.map((i) => ({ productId: i.productId, delta: i.quantity })));
+  const movement = record(
+    state,
+    'receipt',
+    originOf(origin),
+    body,
+    at,
+    items.map((i) => ({ productId: i.productId, delta: i.quantity })),
+  );
   const result = {
     receiptId: movement.movementId,
     warehouseId: body.warehouseId,
@@ -250,7 +337,12 @@ export function receiveStock(state: InventoryState, body: StockReceipt, at: stri
   return result;
 }
 
-export function adjustStock(state: InventoryState, body: StockAdjustment, at: string, origin: MovementOrigin | StockMovement['source'] = fromApi) {
+export function adjustStock(
+  state: InventoryState,
+  body: StockAdjustment,
+  at: string,
+  origin: MovementOrigin | StockMovement['source'] = fromApi,
+) {
   warehouseOr404(state, body.warehouseId);
   userOr404(state, body.userId);
   const product = productOr404(state, body.productId);
@@ -266,7 +358,9 @@ export function adjustStock(state: InventoryState, body: StockAdjustment, at: st
   product.stock[String(body.warehouseId)] = newQuantity;
   product.updatedAt = at;
   touched(state);
-  const movement = record(state, 'adjustment', originOf(origin), body, at, [{ productId: body.productId, delta: body.adjustmentQuantity }]);
+  const movement = record(state, 'adjustment', originOf(origin), body, at, [
+    { productId: body.productId, delta: body.adjustmentQuantity },
+  ]);
   const result = {
     adjustmentId: movement.movementId,
     warehouseId: body.warehouseId,
@@ -300,14 +394,18 @@ export function sellAtCounter(state: InventoryState, sale: CounterSale, at: stri
   const previousQuantity = quantityIn(product, sale.warehouseId);
   const newQuantity = previousQuantity - sale.quantity;
   if (newQuantity < 0) {
-    throw unprocessable(`only ${previousQuantity} of product ${sale.productId} on hand to sell ${sale.quantity}`, 'insufficient_stock', [
-      { field: 'quantity', rule: `must not take stock below 0 (on hand: ${previousQuantity})` },
-    ]);
+    throw unprocessable(
+      `only ${previousQuantity} of product ${sale.productId} on hand to sell ${sale.quantity}`,
+      'insufficient_stock',
+      [{ field: 'quantity', rule: `must not take stock below 0 (on hand: ${previousQuantity})` }],
+    );
   }
   product.stock[String(sale.warehouseId)] = newQuantity;
   product.updatedAt = at;
   touched(state);
-  const movement = record(state, 'sale', { source: 'venue' }, sale, at, [{ productId: sale.productId, delta: -sale.quantity }]);
+  const movement = record(state, 'sale', { source: 'venue' }, sale, at, [
+    { productId: sale.productId, delta: -sale.quantity },
+  ]);
   const result = { saleId: movement.movementId, ...sale, previousQuantity, newQuantity, createdAt: at };
   movement.body = result;
   return result;

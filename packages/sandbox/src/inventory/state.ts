@@ -188,41 +188,54 @@ export function demoInventoryState(): InventoryState {
   }));
   const supplierForCategory: Record<string, number> = { SNACKS: 1, DRINKS: 2, PRIZES: 3, PARTY: 4, MERCH: 5 };
 
-  const products: StoredProduct[] = demoCatalogue.map(([name, category, cls, saleType, sell, vending, tickets], index) => {
-    const productId = 1001 + index;
-    const isModifier = category === 'MODIFIERS';
-    const supplierId = supplierForCategory[category];
-    const quantity = isModifier ? undefined : 10 + ((index * 37) % 140);
-    const cost = sell ?? vending ?? (tickets ? tickets / 1000 : 1);
-    const product: StoredProduct = {
-      productId,
-      productName: name,
-      productDescription: name,
-      categoryId: padId(category),
-      classId: padId(cls),
-      taxGroup: padId(taxGroupFor(category)),
-      productType: isModifier ? 3 : 2,
-      saleType,
-      orderPrinter: isModifier ? 1 : 0,
-      isPriceExTax: false,
-      barcodes: index % 3 === 2 ? [] : [`9300000${String(100000 + index * 7).padStart(6, '0')}`],
-      reorderLevelMin: isModifier ? 0 : 10,
-      reorderLevelMax: isModifier ? 0 : 100,
-      suppliers: supplierId ? [{ supplierId, containerId: 2, containerQuantity: 24, containerPrice: Math.round(cost * 24 * 45) / 100, preferredSupplier: true, isActive: true }] : [],
-      stock: quantity === undefined ? {} : { '1': quantity, ...(index % 4 === 0 ? { '2': 5 + (index % 9) } : {}) },
-      averageUnitCost: quantity === undefined ? null : Math.round(cost * 45) / 100,
-      lastPurchasePrice: quantity === undefined ? null : Math.round(cost * 45) / 100,
-      isActive: index !== demoCatalogue.length - 1,
-      createdAt: DEMO_TIME,
-      updatedAt: DEMO_TIME,
-    };
-    if (index % 2 === 0) product.productCode = `SKU-${productId}`;
-    if (sell !== null) product.sellPrice = sell;
-    if (vending !== null) product.vendingPrice = vending;
-    if (tickets !== null) product.ticketValue = tickets;
-    if (index % 5 === 1) product.secondaryProductName = `${name.slice(0, 28)} (alt)`;
-    return product;
-  });
+  const products: StoredProduct[] = demoCatalogue.map(
+    ([name, category, cls, saleType, sell, vending, tickets], index) => {
+      const productId = 1001 + index;
+      const isModifier = category === 'MODIFIERS';
+      const supplierId = supplierForCategory[category];
+      const quantity = isModifier ? undefined : 10 + ((index * 37) % 140);
+      const cost = sell ?? vending ?? (tickets ? tickets / 1000 : 1);
+      const product: StoredProduct = {
+        productId,
+        productName: name,
+        productDescription: name,
+        categoryId: padId(category),
+        classId: padId(cls),
+        taxGroup: padId(taxGroupFor(category)),
+        productType: isModifier ? 3 : 2,
+        saleType,
+        orderPrinter: isModifier ? 1 : 0,
+        isPriceExTax: false,
+        barcodes: index % 3 === 2 ? [] : [`9300000${String(100000 + index * 7).padStart(6, '0')}`],
+        reorderLevelMin: isModifier ? 0 : 10,
+        reorderLevelMax: isModifier ? 0 : 100,
+        suppliers: supplierId
+          ? [
+              {
+                supplierId,
+                containerId: 2,
+                containerQuantity: 24,
+                containerPrice: Math.round(cost * 24 * 45) / 100,
+                preferredSupplier: true,
+                isActive: true,
+              },
+            ]
+          : [],
+        stock: quantity === undefined ? {} : { '1': quantity, ...(index % 4 === 0 ? { '2': 5 + (index % 9) } : {}) },
+        averageUnitCost: quantity === undefined ? null : Math.round(cost * 45) / 100,
+        lastPurchasePrice: quantity === undefined ? null : Math.round(cost * 45) / 100,
+        isActive: index !== demoCatalogue.length - 1,
+        createdAt: DEMO_TIME,
+        updatedAt: DEMO_TIME,
+      };
+      if (index % 2 === 0) product.productCode = `SKU-${productId}`;
+      if (sell !== null) product.sellPrice = sell;
+      if (vending !== null) product.vendingPrice = vending;
+      if (tickets !== null) product.ticketValue = tickets;
+      if (index % 5 === 1) product.secondaryProductName = `${name.slice(0, 28)} (alt)`;
+      return product;
+    },
+  );
 
   return {
     localLocationId: 1,

@@ -41,7 +41,10 @@ export function productView(product: StoredProduct) {
     barcodes: product.barcodes,
     reorderLevelMin: product.reorderLevelMin,
     reorderLevelMax: product.reorderLevelMax,
-    stockLevels: Object.entries(product.stock).map(([warehouseId, quantity]) => ({ warehouseId: Number(warehouseId), quantity })),
+    stockLevels: Object.entries(product.stock).map(([warehouseId, quantity]) => ({
+      warehouseId: Number(warehouseId),
+      quantity,
+    })),
     suppliers: product.suppliers.map((link) => ({
       supplierId: link.supplierId,
       containerPrice: link.containerPrice ?? null,

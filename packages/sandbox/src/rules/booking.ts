@@ -35,20 +35,36 @@ export const initiateOrderRequest = z.object({
   guest: z.object({
     firstName: personName,
     lastName: personName,
-    email: z.string().trim().max(254, 'must be at most 254 characters').regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an email address'),
-    phone: z.string().trim().regex(/^\+?[0-9][0-9 ()-]{5,19}$/, 'must be a phone number (digits, spaces, +, -, parentheses)').optional(),
+    email: z
+      .string()
+      .trim()
+      .max(254, 'must be at most 254 characters')
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an email address'),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, 'must be a phone number (digits, spaces, +, -, parentheses)')
+      .optional(),
   }),
 });
 
 export const saleRequest = z.object({
   orderId: id,
-  amount: z.number({ error: 'must be a number' }).positive('must be a positive amount').refine(centsExact, 'must have at most two decimals'),
+  amount: z
+    .number({ error: 'must be a number' })
+    .positive('must be a positive amount')
+    .refine(centsExact, 'must have at most two decimals'),
   paymentReference: z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters'),
 });
 
 export const availabilityQuery = z.object({
   fromDate: date.optional(),
-  days: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(31, 'must be at most 31').optional(),
+  days: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(31, 'must be at most 31')
+    .optional(),
 });
 export const sessionsQuery = z.object({ forDate: date.optional() });
 export const reportQuery = z.object({ fromDate: date.optional(), toDate: date.optional(), locationId: id.optional() });

@@ -20,7 +20,8 @@ export const SALE_TYPE_FLAGS = [
   { flag: 4, name: 'Vending', priceField: 'vendingPrice' },
 ] as const;
 
-const requiredOr = (what: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : `must be ${what}`);
+const requiredOr = (what: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'is required' : `must be ${what}`;
 const notBlank = (value: string) => /\S/.test(value);
 
 function text(max: number, required = false) {
@@ -42,7 +43,8 @@ const money = () =>
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'must have at most 2 decimal places');
 const bool = () => z.boolean({ error: requiredOr('true or false') });
 const oneOf = (values: number[], words: string) => int().refine((v) => values.includes(v), `must be ${words}`);
-const object = <T extends z.ZodRawShape>(shape: T, what = 'an object') => z.strictObject(shape, { error: requiredOr(what) });
+const object = <T extends z.ZodRawShape>(shape: T, what = 'an object') =>
+  z.strictObject(shape, { error: requiredOr(what) });
 
 const productType = oneOf([2, 3], '2 (stock product) or 3 (modifier)');
 const saleTypeRule = 'must be 1 to 7: Redemption 1 + Sale 2 + Vending 4';
@@ -88,7 +90,11 @@ export const productCreate = object(
     if (typeof mask !== 'number' || !Number.isInteger(mask) || mask < 1 || mask > 7) return;
     for (const { flag, name, priceField } of SALE_TYPE_FLAGS) {
       if ((mask & flag) !== 0 && (value as Record<string, unknown>)[priceField] === undefined) {
-        ctx.addIssue({ code: 'custom', path: [priceField], message: `is required when saleType includes ${name} (${flag})` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [priceField],
+          message: `is required when saleType includes ${name} (${flag})`,
+        });
       }
     }
   },
@@ -96,7 +102,18 @@ export const productCreate = object(
 );
 export type ProductCreate = z.infer<typeof productCreate>;
 
-const UPDATABLE = ['productName', 'productDescription', 'sellPrice', 'isPriceExTax', 'productCode', 'reorderLevelMin', 'reorderLevelMax', 'isActive', 'barcodes', 'suppliers'];
+const UPDATABLE = [
+  'productName',
+  'productDescription',
+  'sellPrice',
+  'isPriceExTax',
+  'productCode',
+  'reorderLevelMin',
+  'reorderLevelMax',
+  'isActive',
+  'barcodes',
+  'suppliers',
+];
 
 export const productUpdate = object(
   {
@@ -111,15 +128,22 @@ export const productUpdate = object(
     // Additions only: existing barcodes cannot be removed (seed 002, operation 6).
     barcodes: barcodes.optional(),
     suppliers: z
-      .array(object({ action: z.enum(['add', 'update', 'remove'], { error: requiredOr('add, update or remove') }), ...linkFields }), {
-        error: requiredOr('a list of supplier changes'),
-      })
+      .array(
+        object({
+          action: z.enum(['add', 'update', 'remove'], { error: requiredOr('add, update or remove') }),
+          ...linkFields,
+        }),
+        {
+          error: requiredOr('a list of supplier changes'),
+        },
+      )
       .optional(),
   },
   'a JSON object',
 ).superRefine(
   (value, ctx) => {
-    if (!UPDATABLE.some((field) => (value as Record<string, unknown>)[field] !== undefined)) ctx.addIssue({ code: 'custom', path: [], message: 'must change at least one field' });
+    if (!UPDATABLE.some((field) => (value as Record<string, unknown>)[field] !== undefined))
+      ctx.addIssue({ code: 'custom', path: [], message: 'must change at least one field' });
   },
   { when: () => true },
 );
@@ -165,8 +189,18 @@ export const stockLevelsQuery = z.object({
   warehouseId: fromText(id('warehouse id')).optional(),
   productIds: z
     .preprocess(
-      (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : v),
-      z.array(id('product id'), { error: requiredOr('a comma-separated list of product ids') }).min(1, 'must list at least one product id').max(200, 'must list at most 200 product ids'),
+      (v) =>
+        typeof v === 'string'
+          ? v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+              .map((s) => (/^\d+$/.test(s) ? Number(s) : s))
+          : v,
+      z
+        .array(id('product id'), { error: requiredOr('a comma-separated list of product ids') })
+        .min(1, 'must list at least one product id')
+        .max(200, 'must list at most 200 product ids'),
     )
     .optional(),
   page: page.optional(),
@@ -179,7 +213,11 @@ export const stockTake = object(
   {
     warehouseId: id('warehouse id'),
     userId: id('user id'),
-    items: z.array(object({ productId: id('product id'), countedQuantity: count() }), { error: requiredOr('a list of counted items') }).min(1, 'must list at least one item'),
+    items: z
+      .array(object({ productId: id('product id'), countedQuantity: count() }), {
+        error: requiredOr('a list of counted items'),
+      })
+      .min(1, 'must list at least one item'),
     comment: comment().optional(),
   },
   'a JSON object',
@@ -194,7 +232,14 @@ export const stockReceipt = object(
     poNumber: text(50).optional(),
     invoice: text(50).optional(),
     items: z
-      .array(object({ productId: id('product id'), quantity: int().min(1, 'must be greater than 0'), value: money().optional() }), { error: requiredOr('a list of received items') })
+      .array(
+        object({
+          productId: id('product id'),
+          quantity: int().min(1, 'must be greater than 0'),
+          value: money().optional(),
+        }),
+        { error: requiredOr('a list of received items') },
+      )
       .min(1, 'must list at least one item'),
     comment: comment().optional(),
   },
@@ -209,7 +254,9 @@ export const stockAdjustment = object(
     adjustmentQuantity: int().refine((v) => v !== 0, 'must not be 0 (positive increases, negative decreases)'),
     userId: id('user id'),
     comment: z
-      .string({ error: (i) => (i.input === undefined ? 'is required (the reason for the adjustment)' : 'must be text') })
+      .string({
+        error: (i) => (i.input === undefined ? 'is required (the reason for the adjustment)' : 'must be text'),
+      })
       .max(200, 'must be at most 200 characters')
       .refine(notBlank, 'must not be blank (give the reason for the adjustment)'),
   },

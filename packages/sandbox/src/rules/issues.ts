@@ -12,7 +12,14 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-const TYPE_WORDS: Record<string, string> = { string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', object: 'an object', array: 'a list' };
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+};
 
 /** Whether the value at path is absent from what was checked (false when that cannot be told, e.g. after a transform). */
 function missingAt(input: unknown, path: readonly PropertyKey[]): boolean {
@@ -29,7 +36,8 @@ function ruleOf(issue: z.core.$ZodIssue, input: unknown): string {
   const message = issue.message;
   // A missing field reads "is required", or a schema's own longer wording of it.
   // (zod keeps no input on its issues, so the value is looked up in what was checked.)
-  if (issue.code === 'invalid_type' && missingAt(input, issue.path)) return message.startsWith('is required') ? message : 'is required';
+  if (issue.code === 'invalid_type' && missingAt(input, issue.path))
+    return message.startsWith('is required') ? message : 'is required';
   if (!/^(Invalid|Too )/.test(message)) return message;
   switch (issue.code) {
     case 'invalid_type':

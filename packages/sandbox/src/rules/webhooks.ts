@@ -5,7 +5,13 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 
-export const EVENT_TYPES = ['stock.adjusted', 'stock.received', 'stock.counted', 'product.created', 'product.updated'] as const;
+export const EVENT_TYPES = [
+  'stock.adjusted',
+  'stock.received',
+  'stock.counted',
+  'product.created',
+  'product.updated',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export const isEventType = (value: string): value is EventType => (EVENT_TYPES as readonly string[]).includes(value);
@@ -51,12 +57,15 @@ const url = (allowLoopbackHttp: boolean) =>
   });
 const secret = z.string({ error: 'is required' }).min(16, 'must be at least 16 characters');
 const eventTypes = z
-  .array(z.enum(EVENT_TYPES, { error: `must be among ${EVENT_TYPES.join(', ')}` }), { error: 'must be a list of event types' })
+  .array(z.enum(EVENT_TYPES, { error: `must be among ${EVENT_TYPES.join(', ')}` }), {
+    error: 'must be a list of event types',
+  })
   .min(1, 'must name at least one event type')
   // Listing a type twice still means one delivery.
   .transform((types) => [...new Set(types)]);
 
-export const subscriberCreate = (allowLoopbackHttp: boolean) => z.object({ url: url(allowLoopbackHttp), secret, eventTypes });
+export const subscriberCreate = (allowLoopbackHttp: boolean) =>
+  z.object({ url: url(allowLoopbackHttp), secret, eventTypes });
 
 export const subscriberUpdate = (allowLoopbackHttp: boolean) =>
   z

@@ -14,11 +14,22 @@ function findCard(state: WalletState, cardNumber: string): WalletCard {
   return card;
 }
 
-export function registerWalletControl(app: FastifyInstance, sandbox: SandboxContext, getState: () => WalletState): void {
+export function registerWalletControl(
+  app: FastifyInstance,
+  sandbox: SandboxContext,
+  getState: () => WalletState,
+): void {
   app.get('/cards', async () => {
     const state = getState();
     // CVVs stay out: they are printed on the physical card only.
-    return { items: state.cards.map((c) => ({ ...cardView(state, c), barcode: c.barcode, owner: c.owner ?? null, ...balanceView(state, c) })) };
+    return {
+      items: state.cards.map((c) => ({
+        ...cardView(state, c),
+        barcode: c.barcode,
+        owner: c.owner ?? null,
+        ...balanceView(state, c),
+      })),
+    };
   });
 
   app.post('/activate-card', async (request) => {
@@ -49,7 +60,8 @@ export function registerWalletControl(app: FastifyInstance, sandbox: SandboxCont
         break;
       case 'game-play': {
         const cost = body.amount ?? (unit === 'tokens' ? 4 : 1);
-        if (cost > card.playBalance + card.bonusBalance) throw unprocessable('not enough play balance for that game', 'insufficient_balance');
+        if (cost > card.playBalance + card.bonusBalance)
+          throw unprocessable('not enough play balance for that game', 'insufficient_balance');
         playAmount = -cost;
         description = 'Game play (sandbox)';
         break;
@@ -60,7 +72,8 @@ export function registerWalletControl(app: FastifyInstance, sandbox: SandboxCont
         break;
       case 'redemption':
         tickets = -(body.tickets ?? 50);
-        if (card.ticketBalance + tickets < 0) throw unprocessable('not enough tickets for that prize', 'insufficient_tickets');
+        if (card.ticketBalance + tickets < 0)
+          throw unprocessable('not enough tickets for that prize', 'insufficient_tickets');
         description = 'Prize counter (sandbox)';
         break;
     }

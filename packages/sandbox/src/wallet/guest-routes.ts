@@ -12,7 +12,13 @@ const ACTIVITY_WINDOW = 50;
 
 /** A small zip-shaped blob: "PK\x03\x04" then a JSON manifest, enough to be a file a phone would open. */
 function passBytes(cardNumber: string, nickname: string | undefined, issuedAt: string): Buffer {
-  const manifest = JSON.stringify({ formatVersion: 1, serialNumber: cardNumber, description: nickname ?? 'Game card', barcode: { format: 'PKBarcodeFormatQR', message: cardNumber }, issuedAt });
+  const manifest = JSON.stringify({
+    formatVersion: 1,
+    serialNumber: cardNumber,
+    description: nickname ?? 'Game card',
+    barcode: { format: 'PKBarcodeFormatQR', message: cardNumber },
+    issuedAt,
+  });
   return Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from(manifest, 'utf8')]);
 }
 
@@ -57,18 +63,37 @@ export function registerGuestRoutes(app: FastifyInstance, sandbox: SandboxContex
     const card = ownCard(state, guest, body.cardNumber);
     const product = state.products.find((p) => p.productId === body.productId);
     if (!product) throw notFound(`no reload product ${body.productId}`);
-    if (!product.onlineSale) throw unprocessable(`${product.productId} is sold in store only`, 'product_not_online', [{ field: 'productId', rule: 'must be a quick-reload product' }]);
+    if (!product.onlineSale)
+      throw unprocessable(`${product.productId} is sold in store only`, 'product_not_online', [
+        { field: 'productId', rule: 'must be a quick-reload product' },
+      ]);
     if (body.amount !== undefined && round2(body.amount) !== product.price) {
-      throw unprocessable(`amount ${body.amount} does not match the product price ${product.price}`, 'amount_mismatch', [{ field: 'amount', rule: `must equal the product price ${product.price}` }]);
+      throw unprocessable(
+        `amount ${body.amount} does not match the product price ${product.price}`,
+        'amount_mismatch',
+        [{ field: 'amount', rule: `must equal the product price ${product.price}` }],
+      );
     }
     // A gateway reference is unique: a second sale with it is a resend, refused so nothing is charged twice.
     const existing = state.sales.find((s) => s.paymentReference === body.paymentReference);
-    if (existing) throw conflict(`payment reference ${body.paymentReference} was already recorded as sale ${existing.saleId}`, 'duplicate_payment_reference');
+    if (existing)
+      throw conflict(
+        `payment reference ${body.paymentReference} was already recorded as sale ${existing.saleId}`,
+        'duplicate_payment_reference',
+      );
     const location = locationOf(state, card);
     const play = round2(product.playValue * location.tokensPerDollar);
     const bonus = round2(product.bonusValue * location.tokensPerDollar);
     const now = timestamp(sandbox.now());
-    const sale = { saleId: nextId(state, 'SALE'), cardNumber: card.cardNumber, productId: product.productId, paymentReference: body.paymentReference, amount: product.price, createdAt: now, guest };
+    const sale = {
+      saleId: nextId(state, 'SALE'),
+      cardNumber: card.cardNumber,
+      productId: product.productId,
+      paymentReference: body.paymentReference,
+      amount: product.price,
+      createdAt: now,
+      guest,
+    };
     state.sales.push(sale);
     card.playBalance = round2(card.playBalance + play);
     card.bonusBalance = round2(card.bonusBalance + bonus);
@@ -112,6 +137,11 @@ export function registerGuestRoutes(app: FastifyInstance, sandbox: SandboxContex
     const card = ownCard(state, guest, request.params.cardNumber);
     const expiresAt = timestamp(new Date(sandbox.now().getTime() + 24 * 3_600_000));
     const passId = Buffer.from(`${card.cardNumber}:${expiresAt}`).toString('base64url');
-    return { platform: 'walletB', cardNumber: card.cardNumber, saveUrl: `https://pay.example/save/${passId}`, expiresAt };
+    return {
+      platform: 'walletB',
+      cardNumber: card.cardNumber,
+      saveUrl: `https://pay.example/save/${passId}`,
+      expiresAt,
+    };
   });
 }

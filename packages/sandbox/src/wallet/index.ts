@@ -6,7 +6,16 @@ import { checkRequestsAgainstContract } from '../contract.js';
 import type { SandboxService } from '../types.js';
 import { SandboxHttpError, conflict, notFound, unprocessable } from '../http-error.js';
 import { sandboxDemoSecrets } from '../rules/demo-secrets.js';
-import { confirmReset, isEmail, login, passwordProblems, refresh, sale, signup, tokenExchange } from '../rules/wallet.js';
+import {
+  confirmReset,
+  isEmail,
+  login,
+  passwordProblems,
+  refresh,
+  sale,
+  signup,
+  tokenExchange,
+} from '../rules/wallet.js';
 import { hashSecret, timestamp, demoWalletState, type WalletState } from './state.js';
 import { parseBody } from './shared.js';
 import { registerGuestRoutes } from './guest-routes.js';
@@ -21,13 +30,19 @@ function sameText(a: string, b: string): boolean {
 }
 
 function passwordRulesError(problems: string[], field: string): SandboxHttpError {
-  return unprocessable(`the password breaks the rules: ${problems.join(', ')}`, 'password_rules', problems.map((rule) => ({ field, rule })));
+  return unprocessable(
+    `the password breaks the rules: ${problems.join(', ')}`,
+    'password_rules',
+    problems.map((rule) => ({ field, rule })),
+  );
 }
 
 function emailParam(raw: string): string {
   const email = decodeURIComponent(raw).toLowerCase();
   if (!isEmail(email)) {
-    throw new SandboxHttpError(400, 'validation_failed', 'emailAddress must be an email address', [{ field: 'emailAddress', rule: 'must be an email address' }]);
+    throw new SandboxHttpError(400, 'validation_failed', 'emailAddress must be an email address', [
+      { field: 'emailAddress', rule: 'must be an email address' },
+    ]);
   }
   return email;
 }
@@ -44,7 +59,9 @@ export const walletService: SandboxService<WalletState> = {
       security: { adminToken: ['wallet-admin'], guestToken: ['wallet-guest'] },
       // A password outside 8 to 20 characters breaks the password rules: 422 password_rules (seed 000, Errors).
       defer: (problem) =>
-        problem.where === 'body' && ['password', 'newPassword'].includes(problem.field) && ['minLength', 'maxLength'].includes(problem.keyword),
+        problem.where === 'body' &&
+        ['password', 'newPassword'].includes(problem.field) &&
+        ['minLength', 'maxLength'].includes(problem.keyword),
       ownChecks: {
         'POST /api/v1/token': (request) => parseBody(tokenExchange, request.body),
         'POST /api/v1/admin/signup': (request) => parseBody(signup, request.body),
@@ -72,15 +89,18 @@ export const walletService: SandboxService<WalletState> = {
       const body = parseBody(signup, request.body);
       const state = getState();
       const username = body.username.toLowerCase();
-      if (state.guests.some((g) => g.username === username)) throw conflict(`the username ${username} is already registered`, 'username_taken');
+      if (state.guests.some((g) => g.username === username))
+        throw conflict(`the username ${username} is already registered`, 'username_taken');
       const problems = passwordProblems(body.password);
       if (problems.length) throw passwordRulesError(problems, 'password');
       const card = state.cards.find((c) => c.barcode === body.cardBarcode);
       if (!card || !sameText(card.cvv, body.cardCvv)) throw notFound('no card with that barcode and CVV');
       if (!card.activated) {
-        throw unprocessable('the card is not activated: any in-store activity on the card activates it', 'card_not_activated', [
-          { field: 'cardBarcode', rule: 'must be an activated card' },
-        ]);
+        throw unprocessable(
+          'the card is not activated: any in-store activity on the card activates it',
+          'card_not_activated',
+          [{ field: 'cardBarcode', rule: 'must be an activated card' }],
+        );
       }
       if (card.owner) throw conflict('the card is already registered to another account', 'card_registered');
       const salt = `s-${randomInt(1e9)}`;
@@ -146,7 +166,10 @@ export const walletService: SandboxService<WalletState> = {
       if (!guest) throw notFound(`no guest account ${email}`);
       const pending = state.resetCodes[email];
       const valid =
-        pending && !pending.used && Date.parse(pending.expiresAt) > sandbox.now().getTime() && sameText(pending.codeHash, hashSecret(email, body.confirmationCode));
+        pending &&
+        !pending.used &&
+        Date.parse(pending.expiresAt) > sandbox.now().getTime() &&
+        sameText(pending.codeHash, hashSecret(email, body.confirmationCode));
       if (!valid) {
         throw unprocessable('the confirmation code is wrong, already used or expired', 'invalid_confirmation_code', [
           { field: 'confirmationCode', rule: 'must be the latest code mailed, within 15 minutes, used once' },

@@ -12,7 +12,10 @@ export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body ?? {});
   if (!result.success) {
     const details = detailsFrom(result.error, body ?? {});
-    throw badRequest(`the request body is not valid: ${details.map((d) => `${d.field} ${d.rule}`).join('; ')}`, details);
+    throw badRequest(
+      `the request body is not valid: ${details.map((d) => `${d.field} ${d.rule}`).join('; ')}`,
+      details,
+    );
   }
   return result.data;
 }
@@ -25,7 +28,8 @@ export function locationOf(state: WalletState, card: WalletCard): WalletLocation
 
 /** The card, if it is one of the guest's; 404 otherwise (never reveal others' cards). */
 export function ownCard(state: WalletState, guest: string, cardNumber: string): WalletCard {
-  if (!/^\d{19}$/.test(cardNumber)) throw badRequest('cardNumber must be 19 digits', [{ field: 'cardNumber', rule: 'must be 19 digits' }]);
+  if (!/^\d{19}$/.test(cardNumber))
+    throw badRequest('cardNumber must be 19 digits', [{ field: 'cardNumber', rule: 'must be 19 digits' }]);
   const card = state.cards.find((c) => c.cardNumber === cardNumber && c.owner === guest);
   if (!card) throw notFound(`no card ${cardNumber} on this account`);
   return card;

@@ -107,12 +107,20 @@ function demoGuest(username: string, firstName: string, lastName: string, create
 
 /** Card number 19 digits, barcode 10 digits, CVV 3 digits, all derived from n. */
 function cardIds(n: number): Pick<WalletCard, 'cardNumber' | 'barcode' | 'cvv'> {
-  return { cardNumber: `600100000000000${String(n).padStart(4, '0')}`, barcode: `10000000${String(n).padStart(2, '0')}`, cvv: `${n}${n}${n}`.slice(0, 3).padStart(3, '0') };
+  return {
+    cardNumber: `600100000000000${String(n).padStart(4, '0')}`,
+    barcode: `10000000${String(n).padStart(2, '0')}`,
+    cvv: `${n}${n}${n}`.slice(0, 3).padStart(3, '0'),
+  };
 }
 
 export function demoWalletState(nowMs = Date.now()): WalletState {
-  const ago = (days: number, hours = 0) => new Date(nowMs - days * 86_400_000 - hours * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const card = (n: number, rest: Omit<WalletCard, 'cardNumber' | 'barcode' | 'cvv'>): WalletCard => ({ ...cardIds(n), ...rest });
+  const ago = (days: number, hours = 0) =>
+    new Date(nowMs - days * 86_400_000 - hours * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const card = (n: number, rest: Omit<WalletCard, 'cardNumber' | 'barcode' | 'cvv'>): WalletCard => ({
+    ...cardIds(n),
+    ...rest,
+  });
   const state: WalletState = {
     locations: [
       { locationId: 'LOC-DOWNTOWN', name: 'Downtown', playUnit: 'dollars', tokensPerDollar: 1 },
@@ -124,31 +132,160 @@ export function demoWalletState(nowMs = Date.now()): WalletState {
       demoGuest('cara@example.com', 'Cara', 'Lind', ago(30)),
     ],
     cards: [
-      card(1, { cardType: 'Standard', locationId: 'LOC-DOWNTOWN', activated: true, owner: 'ava@example.com', nickname: 'Ava main', playBalance: 22.5, bonusBalance: 5, ticketBalance: 340, lastSyncedAt: ago(0, 2) }),
-      card(2, { cardType: 'Premium', locationId: 'LOC-RIVERSIDE', activated: true, owner: 'ava@example.com', nickname: 'Riverside tokens', playBalance: 120, bonusBalance: 20, ticketBalance: 55, lastSyncedAt: ago(1) }),
-      card(3, { cardType: 'Standard', locationId: 'LOC-DOWNTOWN', activated: true, owner: 'ben@example.com', nickname: 'Old card', playBalance: 3, bonusBalance: 0, ticketBalance: 12, lastSyncedAt: ago(120) }),
-      card(4, { cardType: 'Standard', locationId: 'LOC-DOWNTOWN', activated: true, playBalance: 10, bonusBalance: 0, ticketBalance: 0, lastSyncedAt: ago(3) }),
-      card(5, { cardType: 'Standard', locationId: 'LOC-DOWNTOWN', activated: false, playBalance: 0, bonusBalance: 0, ticketBalance: 0, lastSyncedAt: ago(10) }),
-      card(6, { cardType: 'Standard', locationId: 'LOC-RIVERSIDE', activated: false, playBalance: 0, bonusBalance: 0, ticketBalance: 0, lastSyncedAt: ago(10) }),
-      card(7, { cardType: 'Premium', locationId: 'LOC-RIVERSIDE', activated: true, playBalance: 40, bonusBalance: 0, ticketBalance: 0, lastSyncedAt: ago(2) }),
-      card(8, { cardType: 'Standard', locationId: 'LOC-DOWNTOWN', activated: true, playBalance: 5, bonusBalance: 0, ticketBalance: 0, lastSyncedAt: ago(2) }),
+      card(1, {
+        cardType: 'Standard',
+        locationId: 'LOC-DOWNTOWN',
+        activated: true,
+        owner: 'ava@example.com',
+        nickname: 'Ava main',
+        playBalance: 22.5,
+        bonusBalance: 5,
+        ticketBalance: 340,
+        lastSyncedAt: ago(0, 2),
+      }),
+      card(2, {
+        cardType: 'Premium',
+        locationId: 'LOC-RIVERSIDE',
+        activated: true,
+        owner: 'ava@example.com',
+        nickname: 'Riverside tokens',
+        playBalance: 120,
+        bonusBalance: 20,
+        ticketBalance: 55,
+        lastSyncedAt: ago(1),
+      }),
+      card(3, {
+        cardType: 'Standard',
+        locationId: 'LOC-DOWNTOWN',
+        activated: true,
+        owner: 'ben@example.com',
+        nickname: 'Old card',
+        playBalance: 3,
+        bonusBalance: 0,
+        ticketBalance: 12,
+        lastSyncedAt: ago(120),
+      }),
+      card(4, {
+        cardType: 'Standard',
+        locationId: 'LOC-DOWNTOWN',
+        activated: true,
+        playBalance: 10,
+        bonusBalance: 0,
+        ticketBalance: 0,
+        lastSyncedAt: ago(3),
+      }),
+      card(5, {
+        cardType: 'Standard',
+        locationId: 'LOC-DOWNTOWN',
+        activated: false,
+        playBalance: 0,
+        bonusBalance: 0,
+        ticketBalance: 0,
+        lastSyncedAt: ago(10),
+      }),
+      card(6, {
+        cardType: 'Standard',
+        locationId: 'LOC-RIVERSIDE',
+        activated: false,
+        playBalance: 0,
+        bonusBalance: 0,
+        ticketBalance: 0,
+        lastSyncedAt: ago(10),
+      }),
+      card(7, {
+        cardType: 'Premium',
+        locationId: 'LOC-RIVERSIDE',
+        activated: true,
+        playBalance: 40,
+        bonusBalance: 0,
+        ticketBalance: 0,
+        lastSyncedAt: ago(2),
+      }),
+      card(8, {
+        cardType: 'Standard',
+        locationId: 'LOC-DOWNTOWN',
+        activated: true,
+        playBalance: 5,
+        bonusBalance: 0,
+        ticketBalance: 0,
+        lastSyncedAt: ago(2),
+      }),
       // A replacement card the operator attached to Cara's account before its first in-store use.
-      card(9, { cardType: 'Standard', locationId: 'LOC-DOWNTOWN', activated: false, owner: 'cara@example.com', nickname: 'Replacement', playBalance: 0, bonusBalance: 0, ticketBalance: 0, lastSyncedAt: ago(5) }),
+      card(9, {
+        cardType: 'Standard',
+        locationId: 'LOC-DOWNTOWN',
+        activated: false,
+        owner: 'cara@example.com',
+        nickname: 'Replacement',
+        playBalance: 0,
+        bonusBalance: 0,
+        ticketBalance: 0,
+        lastSyncedAt: ago(5),
+      }),
     ],
     activity: [],
     products: [
       // Stored out of display order on purpose: the API must sort by displayOrder.
-      { productId: 'RL-50', name: '$50 play + $15 bonus', price: 50, playValue: 50, bonusValue: 15, displayOrder: 3, onlineSale: true },
-      { productId: 'RL-10', name: '$10 play', price: 10, playValue: 10, bonusValue: 0, displayOrder: 1, onlineSale: true },
-      { productId: 'RL-25', name: '$25 play + $5 bonus', price: 25, playValue: 25, bonusValue: 5, displayOrder: 2, onlineSale: true },
-      { productId: 'RL-STORE-5', name: '$5 play (in store only)', price: 5, playValue: 5, bonusValue: 0, displayOrder: 4, onlineSale: false },
+      {
+        productId: 'RL-50',
+        name: '$50 play + $15 bonus',
+        price: 50,
+        playValue: 50,
+        bonusValue: 15,
+        displayOrder: 3,
+        onlineSale: true,
+      },
+      {
+        productId: 'RL-10',
+        name: '$10 play',
+        price: 10,
+        playValue: 10,
+        bonusValue: 0,
+        displayOrder: 1,
+        onlineSale: true,
+      },
+      {
+        productId: 'RL-25',
+        name: '$25 play + $5 bonus',
+        price: 25,
+        playValue: 25,
+        bonusValue: 5,
+        displayOrder: 2,
+        onlineSale: true,
+      },
+      {
+        productId: 'RL-STORE-5',
+        name: '$5 play (in store only)',
+        price: 5,
+        playValue: 5,
+        bonusValue: 0,
+        displayOrder: 4,
+        onlineSale: false,
+      },
     ],
     sales: [],
     resetCodes: {},
     nextId: 1,
   };
-  const add = (cardNumber: string, kind: ActivityKind, occurredAt: string, description: string, playAmount = 0, bonusAmount = 0, tickets = 0) => {
-    state.activity.push({ activityId: `ACT-${String(state.nextId++).padStart(5, '0')}`, cardNumber, kind, occurredAt, description, playAmount, bonusAmount, tickets });
+  const add = (
+    cardNumber: string,
+    kind: ActivityKind,
+    occurredAt: string,
+    description: string,
+    playAmount = 0,
+    bonusAmount = 0,
+    tickets = 0,
+  ) => {
+    state.activity.push({
+      activityId: `ACT-${String(state.nextId++).padStart(5, '0')}`,
+      cardNumber,
+      kind,
+      occurredAt,
+      description,
+      playAmount,
+      bonusAmount,
+      tickets,
+    });
   };
   const c1 = cardIds(1).cardNumber;
   const c2 = cardIds(2).cardNumber;

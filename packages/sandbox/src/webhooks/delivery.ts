@@ -14,7 +14,12 @@ export interface SendResult {
 }
 
 /** Sends one POST; throws when there is no answer. Replaceable in tests. */
-export type DeliverySender = (url: string, body: string, headers: Record<string, string>, timeoutMs: number) => Promise<SendResult>;
+export type DeliverySender = (
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+) => Promise<SendResult>;
 
 export interface DeliveryEngineOptions {
   /** Waits after failed attempts 1..n; their count + 1 is the number of attempts. */
@@ -58,7 +63,8 @@ export const undiciSender: DeliverySender = async (url, body, headers, timeoutMs
 
 function describeFailure(error: unknown): string {
   const e = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || e?.code === 'UND_ERR_HEADERS_TIMEOUT') return 'no answer within the timeout';
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || e?.code === 'UND_ERR_HEADERS_TIMEOUT')
+    return 'no answer within the timeout';
   const code = e?.code ?? e?.cause?.code;
   const message = e?.cause?.message ?? e?.message ?? String(error);
   return code && !message.includes(code) ? `${code}: ${message}` : message;
@@ -120,7 +126,10 @@ export class DeliveryEngine {
     const state = getState();
     const wanting = state.subscribers.filter((s) => s.isActive && s.eventTypes.includes(type));
     if (wanting.length === 0) return [];
-    const createdAt = this.sandbox.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const createdAt = this.sandbox
+      .now()
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z');
     const eventId = randomUUID();
     const body = JSON.stringify({ id: eventId, type, createdAt, data });
     const created = wanting.map<DeliveryRecord>((subscriber) => ({
@@ -226,7 +235,10 @@ export class DeliveryEngine {
       return;
     }
     delivery.attempts++;
-    const sentAt = sandbox.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const sentAt = sandbox
+      .now()
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z');
     let ok = false;
     try {
       const secret = decryptSecret(state, subscriber.id, subscriber.secretEncrypted);

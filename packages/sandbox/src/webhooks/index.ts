@@ -12,12 +12,21 @@ import { checkRequestsAgainstContract } from '../contract.js';
 import { badRequest, notFound } from '../http-error.js';
 import type { SandboxContext, SandboxService } from '../types.js';
 import { DeliveryEngine, type DeliveryEngineOptions } from './delivery.js';
-import { demoWebhooksState, encryptSecret, publicSubscriber, type DeliveryRecord, type WebhooksState } from './state.js';
+import {
+  demoWebhooksState,
+  encryptSecret,
+  publicSubscriber,
+  type DeliveryRecord,
+  type WebhooksState,
+} from './state.js';
 
 export type { WebhooksState } from './state.js';
 
 function timestamp(sandbox: SandboxContext): string {
-  return sandbox.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return sandbox
+    .now()
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z');
 }
 
 function bodyObject(request: FastifyRequest): Record<string, unknown> {
@@ -38,7 +47,8 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
 
 function webhookIdOf(request: FastifyRequest): string {
   const { webhookId } = request.params as { webhookId: string };
-  if (!UUID.test(webhookId)) throw badRequest('webhookId must be a UUID', [{ field: 'webhookId', rule: 'must be a UUID' }]);
+  if (!UUID.test(webhookId))
+    throw badRequest('webhookId must be a UUID', [{ field: 'webhookId', rule: 'must be a UUID' }]);
   return webhookId.toLowerCase();
 }
 
@@ -46,7 +56,9 @@ function deliveryView(delivery: DeliveryRecord) {
   return { ...delivery };
 }
 
-export function createWebhooksService(engineOptions: DeliveryEngineOptions = {}): SandboxService<WebhooksState> & { engine: DeliveryEngine } {
+export function createWebhooksService(
+  engineOptions: DeliveryEngineOptions = {},
+): SandboxService<WebhooksState> & { engine: DeliveryEngine } {
   const engine = new DeliveryEngine(engineOptions);
 
   return {
@@ -70,11 +82,14 @@ export function createWebhooksService(engineOptions: DeliveryEngineOptions = {})
           urlProblem(String((request.body as { url?: unknown }).url), true) === undefined,
         ownChecks: {
           'POST /webhooks': (request) => parse(subscriberCreate(sandbox.allowLoopbackHttp), bodyObject(request)),
-          'PATCH /webhooks/{webhookId}': [webhookIdOf, (request) => parse(subscriberUpdate(sandbox.allowLoopbackHttp), bodyObject(request))],
+          'PATCH /webhooks/{webhookId}': [
+            webhookIdOf,
+            (request) => parse(subscriberUpdate(sandbox.allowLoopbackHttp), bodyObject(request)),
+          ],
           'DELETE /webhooks/{webhookId}': webhookIdOf,
         },
       });
-            const activeSubscriber = (id: string) => {
+      const activeSubscriber = (id: string) => {
         const found = getState().subscribers.find((s) => s.id === id && s.isActive);
         if (!found) throw notFound(`no active webhook subscriber ${id}`);
         return found;
@@ -82,7 +97,11 @@ export function createWebhooksService(engineOptions: DeliveryEngineOptions = {})
 
       app.get('/webhooks', async (request) => {
         await sandbox.tokens.require(request, ['inventory']);
-        return { items: getState().subscribers.filter((s) => s.isActive).map(publicSubscriber) };
+        return {
+          items: getState()
+            .subscribers.filter((s) => s.isActive)
+            .map(publicSubscriber),
+        };
       });
 
       app.post('/webhooks', async (request, reply) => {
@@ -136,13 +155,18 @@ export function createWebhooksService(engineOptions: DeliveryEngineOptions = {})
       app.get('/deliveries', async (request) => {
         const query = request.query as Record<string, string | undefined>;
         const details = [];
-        if (query.status && !statuses.includes(query.status)) details.push({ field: 'status', rule: `must be one of ${statuses.join(', ')}` });
-        if (query.type && !isEventType(query.type)) details.push({ field: 'type', rule: 'must be an inventory event type' });
+        if (query.status && !statuses.includes(query.status))
+          details.push({ field: 'status', rule: `must be one of ${statuses.join(', ')}` });
+        if (query.type && !isEventType(query.type))
+          details.push({ field: 'type', rule: 'must be an inventory event type' });
         const limit = query.limit === undefined ? 100 : Number(query.limit);
-        if (!Number.isInteger(limit) || limit < 1 || limit > 1000) details.push({ field: 'limit', rule: 'must be a whole number from 1 to 1000' });
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+          details.push({ field: 'limit', rule: 'must be a whole number from 1 to 1000' });
         if (details.length) throw badRequest('invalid delivery filter', details);
         const items = getState()
-          .deliveries.filter((d) => (!query.status || d.status === query.status) && (!query.type || d.type === query.type))
+          .deliveries.filter(
+            (d) => (!query.status || d.status === query.status) && (!query.type || d.type === query.type),
+          )
           .filter((d) => !query.subscriberId || d.subscriberId === query.subscriberId)
           .filter((d) => !query.eventId || d.eventId === query.eventId)
           .reverse()

@@ -12,7 +12,9 @@ export type { ContractService } from '../../src/contract-files.js';
 import type { ContractService } from '../../src/contract-files.js';
 
 type Json = Record<string, any>;
-type ValidateFn = ((data: unknown) => boolean) & { errors?: Array<{ instancePath: string; message?: string; params?: unknown }> | null };
+type ValidateFn = ((data: unknown) => boolean) & {
+  errors?: Array<{ instancePath: string; message?: string; params?: unknown }> | null;
+};
 
 const Ajv2020 = ((Ajv2020Module as any).default ?? Ajv2020Module) as new (options: Json) => any;
 const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as (ajv: any) => void;
@@ -42,7 +44,8 @@ export class Contract {
     this.ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
     addFormats(this.ajv);
     // OpenAPI's own format names: accepted as documentation, nothing to check.
-    for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) this.ajv.addFormat(format, true);
+    for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password'])
+      this.ajv.addFormat(format, true);
     this.ajv.addSchema({ ...doc, $id: this.id });
     this.templates = Object.keys(doc.paths ?? {}).map((template) => ({
       template,
@@ -66,7 +69,11 @@ export class Contract {
 
   private deref(node: Json | undefined): Json | undefined {
     let current = node;
-    for (let hops = 0; current && typeof current.$ref === 'string' && current.$ref.startsWith('#/') && hops < 20; hops++) {
+    for (
+      let hops = 0;
+      current && typeof current.$ref === 'string' && current.$ref.startsWith('#/') && hops < 20;
+      hops++
+    ) {
       current = current.$ref
         .slice(2)
         .split('/')
@@ -88,7 +95,9 @@ export class Contract {
     const responses: Json = this.doc.paths[template][verb].responses ?? {};
     const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => responses[k] !== undefined);
     if (!key) {
-      throw new ContractError(`${where}: ${method.toUpperCase()} ${template} documents no ${status} answer (it has ${Object.keys(responses).join(', ') || 'none'})`);
+      throw new ContractError(
+        `${where}: ${method.toUpperCase()} ${template} documents no ${status} answer (it has ${Object.keys(responses).join(', ') || 'none'})`,
+      );
     }
     const response = this.deref(responses[key]) ?? {};
     const content: Json | undefined = response.content;
@@ -110,8 +119,13 @@ export class Contract {
       this.compiled.set(schemaPath, validate);
     }
     if (!validate(body)) {
-      const problems = (validate.errors ?? []).map((e) => `  ${e.instancePath || '(body)'} ${e.message ?? 'is invalid'} ${e.params ? JSON.stringify(e.params) : ''}`);
-      throw new ContractError(`${where}: the body does not match the document:\n${problems.join('\n')}\nbody: ${preview(body)}`);
+      const problems = (validate.errors ?? []).map(
+        (e) =>
+          `  ${e.instancePath || '(body)'} ${e.message ?? 'is invalid'} ${e.params ? JSON.stringify(e.params) : ''}`,
+      );
+      throw new ContractError(
+        `${where}: the body does not match the document:\n${problems.join('\n')}\nbody: ${preview(body)}`,
+      );
     }
   }
 }
@@ -121,7 +135,8 @@ function escape(segment: string): string {
 }
 
 function preview(body: unknown): string {
-  const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? `<${body.length} bytes>` : JSON.stringify(body);
+  const text =
+    typeof body === 'string' ? body : Buffer.isBuffer(body) ? `<${body.length} bytes>` : JSON.stringify(body);
   return text && text.length > 600 ? `${text.slice(0, 600)}…` : String(text);
 }
 
@@ -148,6 +163,12 @@ export function loadContract(service: ContractService): Contract {
  * documented template ("/products/{productId}"), a concrete path, and may
  * carry the sandbox prefix ("/inventory/products/ABC").
  */
-export function expectContract(service: ContractService, method: string, pathTemplate: string, status: number, body: unknown): void {
+export function expectContract(
+  service: ContractService,
+  method: string,
+  pathTemplate: string,
+  status: number,
+  body: unknown,
+): void {
   loadContract(service).check(method, pathTemplate, status, body);
 }

@@ -14,8 +14,13 @@ export default defineCommand<Options>({
   name: 'cancel',
   args: '<orderId>',
   summary: 'Cancel an order and its reservations (asks first; --yes for scripts)',
-  description: 'Cancels an order and releases its reservations; asks first (--yes for scripts). --dry-run reads the order and shows what would be cancelled; nothing is sent and no --yes is needed.',
-  examples: ['venue booking order cancel ord-000002 --dry-run', 'venue booking order cancel ord-000002   # needs a terminal', 'venue booking order cancel ord-000002 --yes'],
+  description:
+    'Cancels an order and releases its reservations; asks first (--yes for scripts). --dry-run reads the order and shows what would be cancelled; nothing is sent and no --yes is needed.',
+  examples: [
+    'venue booking order cancel ord-000002 --dry-run',
+    'venue booking order cancel ord-000002   # needs a terminal',
+    'venue booking order cancel ord-000002 --yes',
+  ],
   options: [
     option('-y, --yes', 'cancel without asking (required without a terminal)'),
     option('--dry-run', 'read the order and show what would be cancelled; send nothing'),
@@ -26,7 +31,8 @@ export default defineCommand<Options>({
     await checkFlags(ctx, [{ kind: 'id', flag: 'orderId', value: orderId }]);
     const id = orderId!.trim();
     // Decided before anything is sent: a script that forgot --yes changes nothing.
-    if (!options.yes && !options.dryRun && !ctx.prompter.canPrompt) throw missingValue('--yes', 'confirms the cancellation');
+    if (!options.yes && !options.dryRun && !ctx.prompter.canPrompt)
+      throw missingValue('--yes', 'confirms the cancellation');
     const client = await ctx.booking();
     const order = await client.findOrder(id);
     if (order?.status === 'cancelled') {
@@ -34,7 +40,9 @@ export default defineCommand<Options>({
       return;
     }
     if (options.dryRun) {
-      await ctx.output.record(orderRow(order ?? { id, reservationIds: [], reservations: [] }), { columns: orderColumns });
+      await ctx.output.record(orderRow(order ?? { id, reservationIds: [], reservations: [] }), {
+        columns: orderColumns,
+      });
       ctx.terminal.info(
         order
           ? `Dry run: order ${id} and its reservations would be cancelled. Nothing was sent.`
@@ -44,8 +52,13 @@ export default defineCommand<Options>({
     }
     if (!options.yes) {
       if (order) {
-        ctx.terminal.info(`This will cancel order ${order.id} (${[order.statusSaid ?? order.status, order.total !== undefined ? `total ${money(order.total, order.currency)}` : undefined, order.guest?.email ? `guest ${order.guest.email}` : undefined].filter(Boolean).join(', ')}):`);
-        for (const r of order.reservations) ctx.terminal.info(`  ${r.id}: ${r.quantity ?? '?'} place(s) in ${r.slotId ?? '?'}${r.startTime ? ` at ${r.startTime}` : ''}`);
+        ctx.terminal.info(
+          `This will cancel order ${order.id} (${[order.statusSaid ?? order.status, order.total !== undefined ? `total ${money(order.total, order.currency)}` : undefined, order.guest?.email ? `guest ${order.guest.email}` : undefined].filter(Boolean).join(', ')}):`,
+        );
+        for (const r of order.reservations)
+          ctx.terminal.info(
+            `  ${r.id}: ${r.quantity ?? '?'} place(s) in ${r.slotId ?? '?'}${r.startTime ? ` at ${r.startTime}` : ''}`,
+          );
       }
       const places = order?.reservations.reduce((sum, r) => sum + (r.quantity ?? 0), 0);
       const go = await ctx.prompter.confirm(
@@ -58,7 +71,13 @@ export default defineCommand<Options>({
       const cancelled = await client.cancelOrder(id);
       ctx.terminal.success(`Cancelled order ${id}; its reservations are released.`);
       // Machine formats print the service's answer; the table lists the reservations from the order read before when the answer has none.
-      await ctx.output.record(orderRow({ ...cancelled, reservations: cancelled.reservations.length ? cancelled.reservations : order?.reservations ?? [] }), { columns: orderColumns, afterWrite: true });
+      await ctx.output.record(
+        orderRow({
+          ...cancelled,
+          reservations: cancelled.reservations.length ? cancelled.reservations : (order?.reservations ?? []),
+        }),
+        { columns: orderColumns, afterWrite: true },
+      );
     } catch (error) {
       const { bookingErrors } = await import('../../../lib/booking/error-codes.js');
       if (bookingErrors.meaning(error, 'cancel-order') === 'already-cancelled') {

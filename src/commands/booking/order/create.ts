@@ -17,13 +17,17 @@ interface Options {
 export default defineCommand<Options>({
   name: 'create',
   summary: 'Create an order from held reservations, with the guest details',
-  description: 'Creates an order from held reservations, with the guest details. --dry-run checks the flags and shows the request that would be sent; nothing is sent.',
+  description:
+    'Creates an order from held reservations, with the guest details. --dry-run checks the flags and shows the request that would be sent; nothing is sent.',
   examples: [
     'venue booking order create --reservation res-000002 --first-name Ben --last-name Ortiz --email ben@example.com --dry-run',
     'venue booking order create --reservation res-000002 --first-name Ben --last-name Ortiz --email ben@example.com --phone "+1 555 0100"',
   ],
   options: [
-    option('--reservation <ids>', 'held reservation id(s), comma-separated or repeated', { required: true, parse: (v: string, prev: string[] = []) => [...prev, v] }),
+    option('--reservation <ids>', 'held reservation id(s), comma-separated or repeated', {
+      required: true,
+      parse: (v: string, prev: string[] = []) => [...prev, v],
+    }),
     option('--first-name <name>', "guest's first name", { required: true }),
     option('--last-name <name>', "guest's last name", { required: true }),
     option('--email <address>', "guest's email", { required: true }),
@@ -33,7 +37,8 @@ export default defineCommand<Options>({
   fleet: 'write',
   async run(ctx, options) {
     const reservationIds = listFlag(options.reservation);
-    if (!reservationIds.length) throw new ValidationError([{ field: '--reservation', rule: 'must name at least one reservation' }]);
+    if (!reservationIds.length)
+      throw new ValidationError([{ field: '--reservation', rule: 'must name at least one reservation' }]);
     await checkFlags(ctx, [
       ...reservationIds.map((id) => ({ kind: 'id' as const, flag: '--reservation', value: id })),
       { kind: 'name', flag: '--first-name', value: options.firstName },
@@ -43,18 +48,32 @@ export default defineCommand<Options>({
     ]);
     const request = {
       reservationIds,
-      guest: { firstName: options.firstName.trim(), lastName: options.lastName.trim(), email: options.email.trim(), ...(options.phone ? { phone: options.phone.trim() } : {}) },
+      guest: {
+        firstName: options.firstName.trim(),
+        lastName: options.lastName.trim(),
+        email: options.email.trim(),
+        ...(options.phone ? { phone: options.phone.trim() } : {}),
+      },
     };
     if (options.dryRun) {
       // The table shows the request flat; the machine formats print it as it would be sent.
-      const view = { reservations: reservationIds, guest: `${request.guest.firstName} ${request.guest.lastName}`, email: request.guest.email, phone: request.guest.phone };
-      await ctx.output.record(withSource(view, request), { columns: [{ key: 'reservations', format: 'list' }, 'guest', 'email', 'phone'] });
+      const view = {
+        reservations: reservationIds,
+        guest: `${request.guest.firstName} ${request.guest.lastName}`,
+        email: request.guest.email,
+        phone: request.guest.phone,
+      };
+      await ctx.output.record(withSource(view, request), {
+        columns: [{ key: 'reservations', format: 'list' }, 'guest', 'email', 'phone'],
+      });
       ctx.terminal.info('Dry run: the order above passed the checks. Nothing was sent.');
       return;
     }
     const client = await ctx.booking();
     const order = await client.createOrder(request);
-    ctx.terminal.success(`Order ${order.id} created: total $${order.total.toFixed(2)}. Record the payment with \`venue booking order pay ${shellQuote(order.id)} --amount ${order.total.toFixed(2)} --payment-ref <ref>\`.`);
+    ctx.terminal.success(
+      `Order ${order.id} created: total $${order.total.toFixed(2)}. Record the payment with \`venue booking order pay ${shellQuote(order.id)} --amount ${order.total.toFixed(2)} --payment-ref <ref>\`.`,
+    );
     await ctx.output.record(orderRow(order), { columns: orderColumns, afterWrite: true });
   },
 });

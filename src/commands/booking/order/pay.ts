@@ -26,9 +26,14 @@ export default defineCommand<Options>({
     'so running it again after a lost answer never records the payment twice. A lost answer is settled by reading the order back: ' +
     'confirmed with this payment is recorded, still awaiting payment is not (run it again); when the order cannot be read it exits 7 with the commands to settle it. ' +
     '--dry-run makes the same checks (the order read first where the service allows it) and shows the payment that would be recorded; nothing is sent.',
-  examples: ['venue booking order pay ord-000002 --amount 56.00 --payment-ref PSP-8813 --dry-run', 'venue booking order pay ord-000002 --amount 56.00 --payment-ref PSP-8813'],
+  examples: [
+    'venue booking order pay ord-000002 --amount 56.00 --payment-ref PSP-8813 --dry-run',
+    'venue booking order pay ord-000002 --amount 56.00 --payment-ref PSP-8813',
+  ],
   options: [
-    option('--amount <n>', 'amount taken, positive, at most two decimals (must equal the order total)', { required: true }),
+    option('--amount <n>', 'amount taken, positive, at most two decimals (must equal the order total)', {
+      required: true,
+    }),
     option('--payment-ref <ref>', "your payment gateway's reference for the payment", { required: true }),
     option('--dry-run', 'check the order and the payment and show what would be recorded; send nothing'),
   ],
@@ -45,7 +50,11 @@ export default defineCommand<Options>({
     const client = await ctx.booking();
     if (options.dryRun) return dryRun(ctx, client, { orderId: id, amount, paymentReference });
     const { recordPayment } = await import('../../../lib/booking/workflows/payment.js');
-    const outcome = await recordPayment({ api: client, interruption: ctx.interruption, journal: client.holds }, { orderId: id, amount, paymentReference }, { checkFirst: true });
+    const outcome = await recordPayment(
+      { api: client, interruption: ctx.interruption, journal: client.holds },
+      { orderId: id, amount, paymentReference },
+      { checkFirst: true },
+    );
     switch (outcome.kind) {
       case 'interrupted-before-send':
         throw new InterruptedError(`interrupted: the payment for order ${id} was not sent`);
@@ -56,15 +65,22 @@ export default defineCommand<Options>({
           hint: `Nothing was recorded. Run the same command again (same --payment-ref): venue booking order pay ${shellQuote(id)} --amount ${amount.toFixed(2)} --payment-ref ${shellQuote(paymentReference)}`,
         });
       case 'unknown':
-        throw new UnknownOutcomeError(`the payment for order ${id} may or may not have been recorded: ${outcome.reason}`, {
-          cause: outcome.cause,
-          details: [`order: ${id}`, `check:  ${outcome.check}`, `finish: ${outcome.finish}`],
-          hint: 'Running the same `order pay` again checks the order first and never records the payment twice.',
-        });
+        throw new UnknownOutcomeError(
+          `the payment for order ${id} may or may not have been recorded: ${outcome.reason}`,
+          {
+            cause: outcome.cause,
+            details: [`order: ${id}`, `check:  ${outcome.check}`, `finish: ${outcome.finish}`],
+            hint: 'Running the same `order pay` again checks the order first and never records the payment twice.',
+          },
+        );
       case 'disagrees': {
         const { DisagreeingAnswerError } = await import('../../../lib/writes/agreement.js');
         throw new DisagreeingAnswerError(`the payment for order ${id}`, outcome.disagreements, {
-          details: ['venue recorded it as unknown: what the service recorded cannot be told from this answer.', `check:  ${outcome.check}`, `finish: ${outcome.finish}`],
+          details: [
+            'venue recorded it as unknown: what the service recorded cannot be told from this answer.',
+            `check:  ${outcome.check}`,
+            `finish: ${outcome.finish}`,
+          ],
           hint: 'Check the order first. Running the same `order pay` again checks the order first and never records the payment twice.',
         });
       }
@@ -75,34 +91,73 @@ export default defineCommand<Options>({
     // The order's status in the service's own word, from the answer or the order read back.
     const status = outcome.order?.statusSaid ?? outcome.orderStatus ?? 'unknown';
     const sale = outcome.sale.id ? ` as sale ${outcome.sale.id}` : '';
-    if (outcome.evidence === 'already-on-order') ctx.terminal.success(`Order ${id} is already confirmed with payment ${paymentReference}; nothing recorded again.`);
-    else if (outcome.evidence === 'order-read-back') ctx.terminal.success(`Payment ${paymentReference} recorded${sale}: its answer was lost, and order ${id} read back is ${status} with it.`);
-    else if (outcome.orderStatus !== undefined) ctx.terminal.success(`Payment ${paymentReference} recorded${sale}: order ${id} is ${status}.`);
-    else ctx.terminal.warn(`Payment ${paymentReference} recorded${sale}; the service did not say the order's status (unknown). Check it with \`venue booking order show ${shellQuote(id)}\`.`);
+    if (outcome.evidence === 'already-on-order')
+      ctx.terminal.success(
+        `Order ${id} is already confirmed with payment ${paymentReference}; nothing recorded again.`,
+      );
+    else if (outcome.evidence === 'order-read-back')
+      ctx.terminal.success(
+        `Payment ${paymentReference} recorded${sale}: its answer was lost, and order ${id} read back is ${status} with it.`,
+      );
+    else if (outcome.orderStatus !== undefined)
+      ctx.terminal.success(`Payment ${paymentReference} recorded${sale}: order ${id} is ${status}.`);
+    else
+      ctx.terminal.warn(
+        `Payment ${paymentReference} recorded${sale}; the service did not say the order's status (unknown). Check it with \`venue booking order show ${shellQuote(id)}\`.`,
+      );
     if (outcome.order && !outcome.order.reservations.length && !outcome.order.reservationIds.length) {
-      ctx.terminal.info(`The service's answer does not list the order's reservations; \`venue booking order show ${shellQuote(id)}\` reads them where the service offers it.`);
+      ctx.terminal.info(
+        `The service's answer does not list the order's reservations; \`venue booking order show ${shellQuote(id)}\` reads them where the service offers it.`,
+      );
     }
     if (outcome.order) {
-      await ctx.output.record(orderRow({ ...outcome.order, sale: { ...outcome.order.sale, ...definedOf(outcome.sale) } }, status), { columns: orderColumns, afterWrite: true });
+      await ctx.output.record(
+        orderRow({ ...outcome.order, sale: { ...outcome.order.sale, ...definedOf(outcome.sale) } }, status),
+        { columns: orderColumns, afterWrite: true },
+      );
     } else {
       // No order in the answer: the table shows the order id with the new sale; machine formats print the sale answer.
       const row = orderRow({ id, reservationIds: [], reservations: [], sale: outcome.sale }, status);
-      await ctx.output.record(withSource(row, sourceOf(outcome.sale) ?? Object.fromEntries(Object.entries(row))), { columns: orderColumns, afterWrite: true });
+      await ctx.output.record(withSource(row, sourceOf(outcome.sale) ?? Object.fromEntries(Object.entries(row))), {
+        columns: orderColumns,
+        afterWrite: true,
+      });
     }
   },
 });
 
 /** The checks the payment makes before its send (the order read first), and the request it would send. */
-async function dryRun(ctx: Context, client: BookingClient, request: { orderId: string; amount: number; paymentReference: string }): Promise<void> {
+async function dryRun(
+  ctx: Context,
+  client: BookingClient,
+  request: { orderId: string; amount: number; paymentReference: string },
+): Promise<void> {
   const { judgeOrderBefore } = await import('../../../lib/booking/workflows/payment.js');
   const order = await client.findOrder(request.orderId);
   const judged = order ? judgeOrderBefore(order, request) : undefined;
   if (judged?.kind === 'refused') throw judged.error;
   await ctx.output.record(
     { ...request, orderStatus: order?.status, orderTotal: order?.total },
-    { columns: ['orderId', { key: 'amount', format: 'money' }, 'paymentReference', { key: 'orderStatus', header: 'Order status' }, { key: 'orderTotal', header: 'Order total', format: 'money' }] },
+    {
+      columns: [
+        'orderId',
+        { key: 'amount', format: 'money' },
+        'paymentReference',
+        { key: 'orderStatus', header: 'Order status' },
+        { key: 'orderTotal', header: 'Order total', format: 'money' },
+      ],
+    },
   );
-  if (judged?.kind === 'recorded') ctx.terminal.info(`Dry run: order ${request.orderId} is already confirmed with payment ${request.paymentReference}; running it would record nothing again.`);
-  else if (!order) ctx.terminal.info(`Dry run: the flags passed the checks; this booking service does not offer order lookups, so the order itself was not checked. Nothing was sent.`);
-  else ctx.terminal.info(`Dry run: the payment above passed the checks against order ${request.orderId}. Nothing was sent.`);
+  if (judged?.kind === 'recorded')
+    ctx.terminal.info(
+      `Dry run: order ${request.orderId} is already confirmed with payment ${request.paymentReference}; running it would record nothing again.`,
+    );
+  else if (!order)
+    ctx.terminal.info(
+      `Dry run: the flags passed the checks; this booking service does not offer order lookups, so the order itself was not checked. Nothing was sent.`,
+    );
+  else
+    ctx.terminal.info(
+      `Dry run: the payment above passed the checks against order ${request.orderId}. Nothing was sent.`,
+    );
 }

@@ -19,7 +19,7 @@ export default defineCommand({
     const order = await client.findOrder(orderId!.trim());
     if (!order) {
       throw new UsageError('this booking service does not offer order lookups', {
-        hint: 'Check the sale in your payment records or the operator\'s administration area.',
+        hint: "Check the sale in your payment records or the operator's administration area.",
       });
     }
     await ctx.output.record(orderRow(order), { columns: orderColumns });

@@ -6,7 +6,10 @@ import type { Column } from '../../../lib/output.js';
 import { sourceOf, withSource } from '../../../lib/reading.js';
 
 /** status: the order's status in the service's own word (venue's word is for logic only). */
-export function orderRow(order: Order, status: string | undefined = order.statusSaid ?? order.status): Record<string, unknown> {
+export function orderRow(
+  order: Order,
+  status: string | undefined = order.statusSaid ?? order.status,
+): Record<string, unknown> {
   const row = {
     id: order.id,
     status,
@@ -15,7 +18,9 @@ export function orderRow(order: Order, status: string | undefined = order.status
     reservations: order.reservations.length
       ? order.reservations.map((r) => `${r.id} (${r.quantity ?? '?'} × ${r.slotId ?? '?'})`)
       : order.reservationIds,
-    guest: order.guest ? [order.guest.firstName, order.guest.lastName].filter(Boolean).join(' ') || undefined : undefined,
+    guest: order.guest
+      ? [order.guest.firstName, order.guest.lastName].filter(Boolean).join(' ') || undefined
+      : undefined,
     email: order.guest?.email,
     expiresAt: order.expiresAt,
     saleId: order.sale?.id,

@@ -1,7 +1,22 @@
 import { defineCommand, option } from '../../define.js';
-import { FlagProblems, collect, parseInteger, parseNumber, parsePaddedId, parseProductType, parseSaleType } from '../flags.js';
+import {
+  FlagProblems,
+  collect,
+  parseInteger,
+  parseNumber,
+  parsePaddedId,
+  parseProductType,
+  parseSaleType,
+} from '../flags.js';
 import { readProductFile, promptForMissing, productFlagOf } from '../product-input.js';
-import { labelChoices, orderPrinterLabels, productTypeLabels, parseLabelled, productTypeColumn, saleTypeColumn } from '../../../lib/inventory/labels.js';
+import {
+  labelChoices,
+  orderPrinterLabels,
+  productTypeLabels,
+  parseLabelled,
+  productTypeColumn,
+  saleTypeColumn,
+} from '../../../lib/inventory/labels.js';
 import { RECORD_SHAPES } from '../../../lib/records.js';
 
 export interface CreateOptions {
@@ -36,7 +51,11 @@ export interface CreateOptions {
 }
 
 /** Flags on top of the file: what is typed wins. */
-function bodyFromFlags(options: CreateOptions, base: Record<string, unknown>, problems: FlagProblems): Record<string, unknown> {
+function bodyFromFlags(
+  options: CreateOptions,
+  base: Record<string, unknown>,
+  problems: FlagProblems,
+): Record<string, unknown> {
   const body: Record<string, unknown> = { ...base };
   const set = (key: string, value: unknown) => {
     if (value !== undefined) body[key] = value;
@@ -60,7 +79,14 @@ function bodyFromFlags(options: CreateOptions, base: Record<string, unknown>, pr
   set('reorderLevelMax', parseInteger(options.reorderMax, '--reorder-max', problems));
   if (options.inactive) body.isActive = false;
 
-  const supplierFlags = [options.supplier, options.containerPrice, options.containerQuantity, options.container, options.supplierCode, options.preferredSupplier];
+  const supplierFlags = [
+    options.supplier,
+    options.containerPrice,
+    options.containerQuantity,
+    options.container,
+    options.supplierCode,
+    options.preferredSupplier,
+  ];
   if (supplierFlags.some((v) => v !== undefined)) {
     const link: Record<string, unknown> = { ...((body.supplier as Record<string, unknown> | undefined) ?? {}) };
     const put = (key: string, value: unknown) => value !== undefined && (link[key] = value);
@@ -97,15 +123,26 @@ export default defineCommand<CreateOptions>({
     'venue inventory products create   # needs a terminal: asks, with choices from the service lists',
   ],
   options: [
-    option('--file <path>', 'product as JSON (fields as in the service; - reads stdin); flags override it', { kind: 'file' }),
+    option('--file <path>', 'product as JSON (fields as in the service; - reads stdin); flags override it', {
+      kind: 'file',
+    }),
     option('--name <text>', 'productName (max 50)'),
     option('--description <text>', 'productDescription (max 50)'),
     option('--category <id>', 'categoryId (see `venue inventory categories`)'),
     option('--class <id>', 'classId (see `venue inventory classes`)'),
     option('--tax-group <id>', 'taxGroup (see `venue inventory tax-groups`)'),
-    option('--type <type>', `${labelChoices(productTypeLabels)}: the word tables show (any case; "stock" works too) or the code`),
-    option('--sale-type <types>', 'redemption, sale, vending (the words tables show, any case, comma-separated), or the bitmask 1..7'),
-    option('--order-printer <printer>', `${labelChoices(orderPrinterLabels)}: the word tables show (any case) or the code; default none`),
+    option(
+      '--type <type>',
+      `${labelChoices(productTypeLabels)}: the word tables show (any case; "stock" works too) or the code`,
+    ),
+    option(
+      '--sale-type <types>',
+      'redemption, sale, vending (the words tables show, any case, comma-separated), or the bitmask 1..7',
+    ),
+    option(
+      '--order-printer <printer>',
+      `${labelChoices(orderPrinterLabels)}: the word tables show (any case) or the code; default none`,
+    ),
     option('--secondary-name <text>', 'secondaryProductName (max 35)'),
     option('--ticket-value <n>', 'ticket cost (required with redemption)'),
     option('--sell-price <amount>', 'required with sale'),
@@ -138,7 +175,9 @@ export default defineCommand<CreateOptions>({
     body = padIdsIn(body);
     if (ctx.prompter.canPrompt) body = await promptForMissing(ctx, body);
 
-    const result = check(productCreateSchema, body, { fieldName: (field) => productFlagOf(field, options.file !== undefined) });
+    const result = check(productCreateSchema, body, {
+      fieldName: (field) => productFlagOf(field, options.file !== undefined),
+    });
     if (!result.ok) problems.issues.push(...result.issues);
     problems.throwIfAny();
 
@@ -150,12 +189,25 @@ export default defineCommand<CreateOptions>({
     const client = await ctx.inventory();
     const product = await client.createProduct(body);
     const { assertAgrees, checkProductAnswer } = await import('../../../lib/writes/echo-checks.js');
-    assertAgrees(`the creation of product "${String(body.productName)}"`, checkProductAnswer(body, product as unknown as Record<string, unknown>), `Check it with \`venue inventory products get ${product.productId}\` before creating it again.`);
+    assertAgrees(
+      `the creation of product "${String(body.productName)}"`,
+      checkProductAnswer(body, product as unknown as Record<string, unknown>),
+      `Check it with \`venue inventory products get ${product.productId}\` before creating it again.`,
+    );
     ctx.terminal.success(`created product ${product.productId} (${product.productName})`);
     await ctx.output.record(product, {
       columns: [
-        'productId', 'productName', 'categoryId', 'taxGroup', productTypeColumn, saleTypeColumn, { key: 'sellPrice', format: 'money' },
-        { key: 'vendingPrice', format: 'money' }, { key: 'ticketValue', format: 'number' }, { key: 'barcodes', format: 'list' }, { key: 'isActive', format: 'bool' },
+        'productId',
+        'productName',
+        'categoryId',
+        'taxGroup',
+        productTypeColumn,
+        saleTypeColumn,
+        { key: 'sellPrice', format: 'money' },
+        { key: 'vendingPrice', format: 'money' },
+        { key: 'ticketValue', format: 'number' },
+        { key: 'barcodes', format: 'list' },
+        { key: 'isActive', format: 'bool' },
       ],
       afterWrite: true,
     });

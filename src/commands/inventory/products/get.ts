@@ -23,7 +23,10 @@ export default defineCommand({
     // Shown as sent; stock below zero cannot be (the seed refuses it), so it is named and fails the command.
     const { impossibleValues } = await import('../../../lib/reading.js');
     const { stockProblems } = await import('../../../lib/inventory/views.js');
-    const flagged = impossibleValues({ service: 'inventory', operation: `read product ${productId}` }, stockProblems(`product ${product.productId}`, product.stockLevels ?? []));
+    const flagged = impossibleValues(
+      { service: 'inventory', operation: `read product ${productId}` },
+      stockProblems(`product ${product.productId}`, product.stockLevels ?? []),
+    );
     if (flagged) throw flagged;
   },
 });
@@ -34,20 +37,45 @@ async function show(ctx: Context, product: Product): Promise<void> {
     await ctx.output.record(product);
     return;
   }
-  await ctx.output.record({
-    ...product,
-    stock: product.stockLevels?.map((l) => `warehouse ${l.warehouseId}: ${l.quantity}`).join(', '),
-    supplierLinks: product.suppliers
-      ?.map((s) => `${s.supplierId}${s.isActive === false ? ' (removed)' : ''}${s.preferredSupplier ? ' (preferred)' : ''}`)
-      .join(', '),
-  }, {
-    columns: [
-      'productId', 'productName', 'productDescription', 'secondaryProductName', 'categoryId', 'classId', 'taxGroup',
-      productTypeColumn, saleTypeColumn, orderPrinterColumn, { key: 'sellPrice', format: 'money' }, { key: 'vendingPrice', format: 'money' },
-      { key: 'ticketValue', format: 'number' }, { key: 'isPriceExTax', format: 'bool' }, 'productCode', { key: 'barcodes', format: 'list' },
-      'reorderLevelMin', 'reorderLevelMax', 'stock', 'supplierLinks', { key: 'averageUnitCost', format: 'money' },
-      { key: 'lastPurchasePrice', format: 'money' }, { key: 'isActive', format: 'bool' }, { key: 'createdAt', format: 'datetime' },
-      { key: 'updatedAt', format: 'datetime' },
-    ],
-  });
+  await ctx.output.record(
+    {
+      ...product,
+      stock: product.stockLevels?.map((l) => `warehouse ${l.warehouseId}: ${l.quantity}`).join(', '),
+      supplierLinks: product.suppliers
+        ?.map(
+          (s) =>
+            `${s.supplierId}${s.isActive === false ? ' (removed)' : ''}${s.preferredSupplier ? ' (preferred)' : ''}`,
+        )
+        .join(', '),
+    },
+    {
+      columns: [
+        'productId',
+        'productName',
+        'productDescription',
+        'secondaryProductName',
+        'categoryId',
+        'classId',
+        'taxGroup',
+        productTypeColumn,
+        saleTypeColumn,
+        orderPrinterColumn,
+        { key: 'sellPrice', format: 'money' },
+        { key: 'vendingPrice', format: 'money' },
+        { key: 'ticketValue', format: 'number' },
+        { key: 'isPriceExTax', format: 'bool' },
+        'productCode',
+        { key: 'barcodes', format: 'list' },
+        'reorderLevelMin',
+        'reorderLevelMax',
+        'stock',
+        'supplierLinks',
+        { key: 'averageUnitCost', format: 'money' },
+        { key: 'lastPurchasePrice', format: 'money' },
+        { key: 'isActive', format: 'bool' },
+        { key: 'createdAt', format: 'datetime' },
+        { key: 'updatedAt', format: 'datetime' },
+      ],
+    },
+  );
 }

@@ -1,7 +1,14 @@
 import { labelChoices, productTypeLabels } from '../../../lib/inventory/labels.js';
 import { defineCommand, option } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
-import { FlagProblems, parseInteger, parsePaddedId, parseProductType, parseSaleType, productColumns } from '../flags.js';
+import {
+  FlagProblems,
+  parseInteger,
+  parsePaddedId,
+  parseProductType,
+  parseSaleType,
+  productColumns,
+} from '../flags.js';
 import type { IterateOptions, ProductQuery } from '../../../lib/inventory/client.js';
 import { RECORD_SHAPES } from '../../../lib/records.js';
 
@@ -29,7 +36,10 @@ export default defineCommand<Options>({
     'venue inventory products list --all -o ndjson > products.ndjson',
   ],
   options: [
-    option('--type <type>', `${labelChoices(productTypeLabels)}: the word tables show (any case; "stock" works too) or the code`),
+    option(
+      '--type <type>',
+      `${labelChoices(productTypeLabels)}: the word tables show (any case; "stock" works too) or the code`,
+    ),
     option('--sale-type <types>', 'redemption, sale, vending (comma-separated: products with any of them)'),
     option('--category <id>', 'category id (padded to 10 characters for you)'),
     option('--active', 'only active products'),
@@ -52,11 +62,13 @@ export default defineCommand<Options>({
     else if (options.inactive) query.isActive = false;
     const page = parseInteger(options.page, '--page', problems, { min: 1 });
     const pageSize = parseInteger(options.pageSize, '--page-size', problems, { min: 1 });
-    if (pageSize !== undefined && pageSize > MAX_PAGE_SIZE) problems.add('--page-size', `must be at most ${MAX_PAGE_SIZE}`);
+    if (pageSize !== undefined && pageSize > MAX_PAGE_SIZE)
+      problems.add('--page-size', `must be at most ${MAX_PAGE_SIZE}`);
     const concurrency = parseInteger(options.concurrency, '--concurrency', problems, { min: 1 });
     if (concurrency !== undefined && concurrency > 16) problems.add('--concurrency', 'must be at most 16');
     problems.throwIfAny();
-    if (options.all && page !== undefined) throw new UsageError('--all reads every page: it cannot be combined with --page');
+    if (options.all && page !== undefined)
+      throw new UsageError('--all reads every page: it cannot be combined with --page');
     for (const key of Object.keys(query) as Array<keyof ProductQuery>) if (query[key] === undefined) delete query[key];
 
     const client = await ctx.inventory();
@@ -66,7 +78,9 @@ export default defineCommand<Options>({
       const result = await client.listProducts({ ...query, page: page ?? 1, pageSize: pageSize ?? 50 });
       await ctx.output.list(result.items, { columns: productColumns, empty: 'No products match.' });
       if (!ctx.output.isMachine && result.totalPages !== undefined && result.totalPages > 1) {
-        ctx.terminal.info(`page ${result.page} of ${result.totalPages} (${result.totalItems ?? '?'} products); --page N for another, --all for every page`);
+        ctx.terminal.info(
+          `page ${result.page} of ${result.totalPages} (${result.totalItems ?? '?'} products); --page N for another, --all for every page`,
+        );
       }
       return;
     }
@@ -82,7 +96,10 @@ export default defineCommand<Options>({
     };
     // Machine formats print records in venue's shape: read once into it, not also into views (the client checks each the same way).
     const pages = ctx.output.isMachine ? client.productRecordPages(query, paging) : client.productPages(query, paging);
-    const count = await ctx.output.stream(pages as AsyncIterable<Array<Record<string, unknown>>>, { columns: productColumns, empty: 'No products match.' });
+    const count = await ctx.output.stream(pages as AsyncIterable<Array<Record<string, unknown>>>, {
+      columns: productColumns,
+      empty: 'No products match.',
+    });
     progress.done(`${count} product${count === 1 ? '' : 's'}`);
   },
 });

@@ -37,7 +37,12 @@ const LINK_FIELDS: Record<string, string> = {
 };
 
 /** "12:price=30.5,quantity=24,preferred=true" → a supplier change. */
-export function parseSupplierSpec(spec: string, action: 'add' | 'update' | 'remove', flag: string, problems: FlagProblems): Record<string, unknown> | undefined {
+export function parseSupplierSpec(
+  spec: string,
+  action: 'add' | 'update' | 'remove',
+  flag: string,
+  problems: FlagProblems,
+): Record<string, unknown> | undefined {
   const [idText = '', rest] = spec.split(/:(.*)/s, 2);
   const supplierId = parseInteger(idText, flag, problems, { min: 1 });
   if (supplierId === undefined) return undefined;
@@ -50,12 +55,16 @@ export function parseSupplierSpec(spec: string, action: 'add' | 'update' | 'remo
     const [rawKey = '', value] = pair.split(/=(.*)/s, 2);
     const field = LINK_FIELDS[rawKey.trim().toLowerCase()];
     if (!field || value === undefined) {
-      problems.add(flag, `has an unknown part "${pair}" (use field=value with price, quantity, container, code or preferred)`);
+      problems.add(
+        flag,
+        `has an unknown part "${pair}" (use field=value with price, quantity, container, code or preferred)`,
+      );
       continue;
     }
     const label = `${flag} ${rawKey.trim()}`;
     if (field === 'containerPrice') change[field] = parseNumber(value, label, problems);
-    else if (field === 'containerQuantity' || field === 'containerId') change[field] = parseInteger(value, label, problems, { min: 1 });
+    else if (field === 'containerQuantity' || field === 'containerId')
+      change[field] = parseInteger(value, label, problems, { min: 1 });
     else if (field === 'preferredSupplier') change[field] = parseBoolean(value, label, problems);
     else change[field] = value;
   }
@@ -99,7 +108,9 @@ export default defineCommand<Options>({
     option('--add-barcode <barcode>', 'add a barcode (max 25); repeat for more', { parse: collect }),
     option('--remove-barcode <barcode>', 'not possible: explains why', { parse: collect }),
     option('--supplier-add <spec>', 'link a supplier: <supplierId>[:field=value,…]; repeatable', { parse: collect }),
-    option('--supplier-update <spec>', 'change a supplier link: <supplierId>:field=value,…; repeatable', { parse: collect }),
+    option('--supplier-update <spec>', 'change a supplier link: <supplierId>:field=value,…; repeatable', {
+      parse: collect,
+    }),
     option('--supplier-remove <supplierId>', 'unlink a supplier (soft delete); repeatable', { parse: collect }),
     option('--dry-run', 'check the changes and show the request body; send nothing'),
   ],
@@ -107,9 +118,12 @@ export default defineCommand<Options>({
   fleet: 'write',
   async run(ctx, options, productIdText) {
     if (options.removeBarcode?.length) {
-      throw new UsageError('barcodes cannot be removed: the inventory service only adds barcodes, and keeps every barcode a product ever had', {
-        hint: 'Nothing was sent. To stop selling the product, use `--inactive`; to give it a new barcode, use `--add-barcode`.',
-      });
+      throw new UsageError(
+        'barcodes cannot be removed: the inventory service only adds barcodes, and keeps every barcode a product ever had',
+        {
+          hint: 'Nothing was sent. To stop selling the product, use `--inactive`; to give it a new barcode, use `--add-barcode`.',
+        },
+      );
     }
     const problems = new FlagProblems();
     // Digits as typed: an id past 2^53 stays exact from argv to the path.
@@ -119,7 +133,8 @@ export default defineCommand<Options>({
     set('productName', options.name);
     set('productDescription', options.description);
     set('sellPrice', parseNumber(options.sellPrice, '--sell-price', problems));
-    if (options.priceExTax && options.priceIncTax) problems.add('--price-ex-tax', 'cannot be combined with --price-inc-tax');
+    if (options.priceExTax && options.priceIncTax)
+      problems.add('--price-ex-tax', 'cannot be combined with --price-inc-tax');
     else if (options.priceExTax) patch.isPriceExTax = true;
     else if (options.priceIncTax) patch.isPriceExTax = false;
     set('productCode', options.code);
@@ -142,12 +157,17 @@ export default defineCommand<Options>({
     const result = check(productUpdateSchema, patch, {
       fieldName: (field) => {
         if (field.startsWith('barcodes')) return '--add-barcode';
-        if (field.startsWith('suppliers')) return `--supplier-${String(changes[Number(/\[(\d+)\]/.exec(field)?.[1] ?? 0)]?.action ?? 'add')} ${field.replace(/^suppliers\[\d+\]\.?/, '')}`.trim();
+        if (field.startsWith('suppliers'))
+          return `--supplier-${String(changes[Number(/\[(\d+)\]/.exec(field)?.[1] ?? 0)]?.action ?? 'add')} ${field.replace(/^suppliers\[\d+\]\.?/, '')}`.trim();
         return FLAG_OF[field] ?? field;
       },
     });
     if (!result.ok) {
-      problems.issues.push(...result.issues.map((i) => (i.field === 'update' ? { ...i, rule: 'must change at least one field (see --help)' } : i)));
+      problems.issues.push(
+        ...result.issues.map((i) =>
+          i.field === 'update' ? { ...i, rule: 'must change at least one field (see --help)' } : i,
+        ),
+      );
     }
     problems.throwIfAny();
 
@@ -159,12 +179,26 @@ export default defineCommand<Options>({
     const client = await ctx.inventory();
     const product = await client.updateProduct(productId!, patch);
     const { assertAgrees, checkProductAnswer } = await import('../../../lib/writes/echo-checks.js');
-    assertAgrees(`the update of product ${productId}`, checkProductAnswer(patch, product as unknown as Record<string, unknown>, productId!), `Check it with \`venue inventory products get ${productId}\`; sending the same update again is harmless.`);
+    assertAgrees(
+      `the update of product ${productId}`,
+      checkProductAnswer(patch, product as unknown as Record<string, unknown>, productId!),
+      `Check it with \`venue inventory products get ${productId}\`; sending the same update again is harmless.`,
+    );
     ctx.terminal.success(`updated product ${product.productId} (${product.productName})`);
     await ctx.output.record(product, {
       columns: [
-        'productId', 'productName', 'productDescription', productTypeColumn, saleTypeColumn, { key: 'sellPrice', format: 'money' }, 'productCode',
-        { key: 'barcodes', format: 'list' }, 'reorderLevelMin', 'reorderLevelMax', { key: 'isActive', format: 'bool' }, 'suppliers',
+        'productId',
+        'productName',
+        'productDescription',
+        productTypeColumn,
+        saleTypeColumn,
+        { key: 'sellPrice', format: 'money' },
+        'productCode',
+        { key: 'barcodes', format: 'list' },
+        'reorderLevelMin',
+        'reorderLevelMax',
+        { key: 'isActive', format: 'bool' },
+        'suppliers',
       ],
       afterWrite: true,
     });

@@ -13,12 +13,10 @@ export default defineCommand<ListOptions>({
   description:
     'The local receipt journal of the current profile, newest first. Status: recorded (the service accepted it), applied (a person ' +
     'said so with `receipts resolve`), not-applied (refused, never sent, or resolved so: the next run sends it), unknown (the answer ' +
-    'was lost: settle it with `receipts resolve`), sending (a run is sending it, or died while sending). -o json gives each entry\'s ' +
+    "was lost: settle it with `receipts resolve`), sending (a run is sending it, or died while sending). -o json gives each entry's " +
     'full id (fingerprint) as well.',
   examples: ['venue inventory receipts list', 'venue inventory receipts list --status unknown -o json'],
-  options: [
-    option('--status <status>', `only receipts with this status (${statuses.join(', ')})`),
-  ],
+  options: [option('--status <status>', `only receipts with this status (${statuses.join(', ')})`)],
   fleet: 'read',
   async run(ctx, options) {
     if (options.status !== undefined && !statuses.includes(options.status)) {
@@ -42,8 +40,20 @@ export default defineCommand<ListOptions>({
       attempts: e.attempts,
     }));
     await ctx.output.list(rows, {
-      columns: ['id', 'status', { key: 'when', format: 'datetime' }, 'warehouseId', 'supplierId', 'poNumber', 'invoice', 'items', 'receiptId'],
-      empty: options.status ? `No ${options.status} receipts in the journal.` : 'No receipts in the journal of this profile yet.',
+      columns: [
+        'id',
+        'status',
+        { key: 'when', format: 'datetime' },
+        'warehouseId',
+        'supplierId',
+        'poNumber',
+        'invoice',
+        'items',
+        'receiptId',
+      ],
+      empty: options.status
+        ? `No ${options.status} receipts in the journal.`
+        : 'No receipts in the journal of this profile yet.',
     });
   },
 });

@@ -4,7 +4,8 @@ import { refuseBothVerdicts, settleVerdict, type SettleOptions } from '../settle
 export default defineCommand<SettleOptions>({
   name: 'resolve',
   args: [argument('<id>', { kind: 'receipt' })],
-  summary: 'Settle a receipt with an unknown outcome: --applied or --not-applied (on a terminal, shows the evidence and asks)',
+  summary:
+    'Settle a receipt with an unknown outcome: --applied or --not-applied (on a terminal, shows the evidence and asks)',
   description:
     'Records what a person found about a receipt whose answer was lost. --applied makes a rerun of it a no-op; --not-applied makes ' +
     'the next run of the same command send it (with the same Idempotency-Key). On a terminal without either flag it shows the ' +
@@ -47,19 +48,30 @@ export default defineCommand<SettleOptions>({
         });
         return {
           header: `Receipt ${shortId(entry.id)} (warehouse ${entry.warehouseId}${entry.invoice ? `, invoice ${entry.invoice}` : ''}${entry.poNumber ? `, PO ${entry.poNumber}` : ''}): ${entry.status}.`,
-          title: 'Stock levels: evidence, not proof (sales, other receipts, stock takes and adjustments move them too):',
+          title:
+            'Stock levels: evidence, not proof (sales, other receipts, stock takes and adjustments move them too):',
           lines: describeEvidence(evidence, (l) => `receipt adds ${l.expected}`),
         };
       },
       question: 'What happened to this receipt?',
-      choices: { applied: 'It was applied (its stock is in): a rerun does nothing', 'not-applied': 'It was not applied: the next run of the same command sends it' },
+      choices: {
+        applied: 'It was applied (its stock is in): a rerun does nothing',
+        'not-applied': 'It was not applied: the next run of the same command sends it',
+      },
       staysUnknown: `Receipt ${shortId(entry.id)} stays unknown; a rerun still refuses to send it.`,
     });
     if (!verdict) return;
 
     const settled = await resolveWrite(journal, entry, verdict, options.note, () => ctx.now());
     await ctx.output.record(
-      { id: settled.id, status: settled.status, warehouseId: settled.warehouseId, poNumber: settled.poNumber, invoice: settled.invoice, items: settled.items.length },
+      {
+        id: settled.id,
+        status: settled.status,
+        warehouseId: settled.warehouseId,
+        poNumber: settled.poNumber,
+        invoice: settled.invoice,
+        items: settled.items.length,
+      },
       { columns: ['id', 'status', 'warehouseId', 'poNumber', 'invoice', 'items'] },
     );
     ctx.terminal.success(

@@ -53,10 +53,13 @@ export default defineCommand({
         ],
       },
     );
-    await ctx.output.list(items, { columns: ['productId', 'quantity', { key: 'value', format: 'money' }, 'before', 'after'] });
+    await ctx.output.list(items, {
+      columns: ['productId', 'quantity', { key: 'value', format: 'money' }, 'before', 'after'],
+    });
     if (entry.history.length) {
       ctx.terminal.info('History:');
-      for (const event of entry.history) ctx.terminal.info(`  ${event.at}  ${event.status}${event.note ? `  ${event.note}` : ''}`);
+      for (const event of entry.history)
+        ctx.terminal.info(`  ${event.at}  ${event.status}${event.note ? `  ${event.note}` : ''}`);
     }
   },
 });

@@ -22,7 +22,7 @@ const FLAG_OF: Record<string, string> = {
 
 export default defineCommand<Options>({
   name: 'adjust',
-  summary: 'Adjust one product\'s stock up or down, with a reason; refuses to go below zero',
+  summary: "Adjust one product's stock up or down, with a reason; refuses to go below zero",
   description:
     'Reads the current level first and refuses (exit 5, nothing sent) an adjustment that would leave negative stock. A lost answer ' +
     'is exit 7: the adjustment stays unknown in the journal and the same adjustment is refused until it is settled with ' +
@@ -47,13 +47,18 @@ export default defineCommand<Options>({
   async run(ctx, options) {
     const problems = new FlagProblems();
     // The product id stays as typed (digits): a number would round an id past 2^53 to another product's.
-    const productId = options.product === undefined ? problems.add('--product', 'is required') : productIdFlag(options.product, '--product', problems);
+    const productId =
+      options.product === undefined
+        ? problems.add('--product', 'is required')
+        : productIdFlag(options.product, '--product', problems);
     const body: Record<string, unknown> = {
       warehouseId: await warehouseFrom(ctx, options.warehouse, problems),
       // The schema checks the rest of the body; the id was checked above as digits.
       productId: productId === undefined ? undefined : 1,
       adjustmentQuantity:
-        options.quantity === undefined ? problems.add('--quantity', 'is required') : parseInteger(options.quantity, '--quantity', problems),
+        options.quantity === undefined
+          ? problems.add('--quantity', 'is required')
+          : parseInteger(options.quantity, '--quantity', problems),
       userId: await userFrom(ctx, options.user, problems),
       comment: options.comment,
     };
@@ -64,7 +69,12 @@ export default defineCommand<Options>({
     if (!result.ok) problems.issues.push(...result.issues.filter((i) => !known.has(i.field)));
     problems.throwIfAny();
 
-    const { warehouseId, adjustmentQuantity, userId, comment } = body as { warehouseId: number; adjustmentQuantity: number; userId: number; comment: string };
+    const { warehouseId, adjustmentQuantity, userId, comment } = body as {
+      warehouseId: number;
+      adjustmentQuantity: number;
+      userId: number;
+      comment: string;
+    };
     const client = await ctx.inventory();
     let current = await client.levelOf(warehouseId, productId!);
     if (current === undefined) {
@@ -79,15 +89,36 @@ export default defineCommand<Options>({
     }
     if (options.dryRun) {
       await ctx.output.record(
-        { productId, warehouseId, adjustmentQuantity, userId, comment, previousQuantity: current, newQuantity: current + adjustmentQuantity },
-        { columns: ['productId', 'warehouseId', 'adjustmentQuantity', 'previousQuantity', 'newQuantity', 'userId', 'comment'] },
+        {
+          productId,
+          warehouseId,
+          adjustmentQuantity,
+          userId,
+          comment,
+          previousQuantity: current,
+          newQuantity: current + adjustmentQuantity,
+        },
+        {
+          columns: [
+            'productId',
+            'warehouseId',
+            'adjustmentQuantity',
+            'previousQuantity',
+            'newQuantity',
+            'userId',
+            'comment',
+          ],
+        },
       );
       ctx.terminal.info('Dry run: nothing was sent.');
       return;
     }
     // A person at a terminal confirms, as at a stock take; a script (no terminal) is not asked.
     if (!options.yes && ctx.prompter.canPrompt) {
-      const go = await ctx.prompter.confirm(`Adjust product ${productId} in warehouse ${warehouseId} by ${adjustmentQuantity} (${current} to ${current + adjustmentQuantity})?`, { flag: '--yes', default: false });
+      const go = await ctx.prompter.confirm(
+        `Adjust product ${productId} in warehouse ${warehouseId} by ${adjustmentQuantity} (${current} to ${current + adjustmentQuantity})?`,
+        { flag: '--yes', default: false },
+      );
       if (!go) {
         const { DeclinedError } = await import('../../../lib/errors.js');
         throw new DeclinedError('Stock not adjusted: nothing was sent.');
@@ -103,19 +134,34 @@ export default defineCommand<Options>({
         interruption: ctx.interruption,
         readLevels: async ([id]) => ({ [id!]: (await client.levelOf(warehouseId, id!)) ?? 0 }),
       },
-      { profile: await ctx.profileName(), warehouseId, productId: productId!, adjustmentQuantity, userId, comment, current },
+      {
+        profile: await ctx.profileName(),
+        warehouseId,
+        productId: productId!,
+        adjustmentQuantity,
+        userId,
+        comment,
+        current,
+      },
     );
     if (outcome.kind === 'refused') {
       // Stock moved between the read and the send: the service's own refusal, said in the same words as venue's check.
       const { inventoryErrors } = await import('../../../lib/inventory/error-codes.js');
-      const explained = inventoryErrors.explain(outcome.error, 'adjustStock', { productId: productId!, adjustmentQuantity, warehouseId });
+      const explained = inventoryErrors.explain(outcome.error, 'adjustStock', {
+        productId: productId!,
+        adjustmentQuantity,
+        warehouseId,
+      });
       if (explained) throw explained;
     }
     const { renderStockChangeFailure } = await import('../../../lib/inventory/workflows/messages.js');
-    if (outcome.kind !== 'recorded' && outcome.kind !== 'accepted-unreadable') throw renderStockChangeFailure(outcome, warehouseId);
+    if (outcome.kind !== 'recorded' && outcome.kind !== 'accepted-unreadable')
+      throw renderStockChangeFailure(outcome, warehouseId);
     if (outcome.kind === 'accepted-unreadable') {
       // Accepted (2xx) but unreadable: nothing to show as the service's data, so not a success (exit 6); the journal keeps it as accepted.
-      outcome.error.details.push(`venue recorded the adjustment of product ${productId} by ${adjustmentQuantity} as accepted (\`venue inventory stock changes\`).`);
+      outcome.error.details.push(
+        `venue recorded the adjustment of product ${productId} by ${adjustmentQuantity} as accepted (\`venue inventory stock changes\`).`,
+      );
       throw outcome.error;
     }
     const adjustment = outcome.result;
@@ -123,7 +169,17 @@ export default defineCommand<Options>({
       `product ${productId} in warehouse ${warehouseId}: ${adjustment.previousQuantity ?? current} → ${adjustment.newQuantity ?? current + adjustmentQuantity}`,
     );
     await ctx.output.record(adjustment, {
-      columns: ['adjustmentId', 'productId', 'warehouseId', 'adjustmentQuantity', 'previousQuantity', 'newQuantity', 'userId', 'comment', { key: 'createdAt', format: 'datetime' }],
+      columns: [
+        'adjustmentId',
+        'productId',
+        'warehouseId',
+        'adjustmentQuantity',
+        'previousQuantity',
+        'newQuantity',
+        'userId',
+        'comment',
+        { key: 'createdAt', format: 'datetime' },
+      ],
       afterWrite: true,
     });
   },

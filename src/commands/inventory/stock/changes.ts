@@ -42,8 +42,19 @@ export default defineCommand<ChangesOptions>({
         comment: e.comment ?? null,
       })),
       {
-        columns: ['id', 'kind', 'status', { key: 'when', format: 'datetime' }, 'warehouseId', 'items', 'resultId', 'comment'],
-        empty: options.status ? `No ${options.status} stock takes or adjustments in the journal.` : 'No stock takes or adjustments in the journal of this profile yet.',
+        columns: [
+          'id',
+          'kind',
+          'status',
+          { key: 'when', format: 'datetime' },
+          'warehouseId',
+          'items',
+          'resultId',
+          'comment',
+        ],
+        empty: options.status
+          ? `No ${options.status} stock takes or adjustments in the journal.`
+          : 'No stock takes or adjustments in the journal of this profile yet.',
       },
     );
   },

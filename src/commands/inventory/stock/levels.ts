@@ -55,9 +55,16 @@ class BelowZero {
 }
 
 /** Many ids go out 200 to a request, one request after another, in the order given. */
-async function* levelsOfProducts(client: InventoryClient, warehouseId: number | undefined, productIds: number[]): AsyncGenerator<StockLevel> {
+async function* levelsOfProducts(
+  client: InventoryClient,
+  warehouseId: number | undefined,
+  productIds: number[],
+): AsyncGenerator<StockLevel> {
   for (let i = 0; i < productIds.length; i += IDS_PER_REQUEST) {
-    yield* client.iterateStockLevels({ warehouseId, productIds: productIds.slice(i, i + IDS_PER_REQUEST) }, { concurrency: 1 });
+    yield* client.iterateStockLevels(
+      { warehouseId, productIds: productIds.slice(i, i + IDS_PER_REQUEST) },
+      { concurrency: 1 },
+    );
   }
 }
 
@@ -82,29 +89,37 @@ export default defineCommand<Options>({
   async run(ctx, options) {
     const problems = new FlagProblems();
     let warehouseId: number | undefined;
-    if (options.warehouse !== undefined) warehouseId = parseInteger(options.warehouse, '--warehouse', problems, { min: 1 });
+    if (options.warehouse !== undefined)
+      warehouseId = parseInteger(options.warehouse, '--warehouse', problems, { min: 1 });
     else if (!options.allWarehouses) {
       const fromProfile = await ctx.setting('inventory.warehouseId');
       if (fromProfile) warehouseId = parseInteger(fromProfile, 'inventory.warehouseId', problems, { min: 1 });
     }
-    if (options.warehouse !== undefined && options.allWarehouses) problems.add('--all-warehouses', 'cannot be combined with --warehouse');
+    if (options.warehouse !== undefined && options.allWarehouses)
+      problems.add('--all-warehouses', 'cannot be combined with --warehouse');
     const productIds = options.product
       ?.split(',')
       .map((part) => part.trim())
       .filter(Boolean)
       .map((part) => parseInteger(part, '--product', problems, { min: 1 }))
       .filter((id): id is number => id !== undefined);
-    if (options.product !== undefined && !productIds?.length && !problems.issues.length) problems.add('--product', 'must list at least one product id');
+    if (options.product !== undefined && !productIds?.length && !problems.issues.length)
+      problems.add('--product', 'must list at least one product id');
     const page = parseInteger(options.page, '--page', problems, { min: 1 });
     const pageSize = parseInteger(options.pageSize, '--page-size', problems, { min: 1 });
-    if (pageSize !== undefined && pageSize > MAX_PAGE_SIZE) problems.add('--page-size', `must be at most ${MAX_PAGE_SIZE}`);
+    if (pageSize !== undefined && pageSize > MAX_PAGE_SIZE)
+      problems.add('--page-size', `must be at most ${MAX_PAGE_SIZE}`);
     problems.throwIfAny();
-    if (options.all && page !== undefined) throw new UsageError('--all reads every page: it cannot be combined with --page');
+    if (options.all && page !== undefined)
+      throw new UsageError('--all reads every page: it cannot be combined with --page');
 
     const client = await ctx.inventory();
     const belowZero = new BelowZero();
     if (productIds && (options.all || productIds.length > IDS_PER_REQUEST)) {
-      await ctx.output.stream(belowZero.items(levelsOfProducts(client, warehouseId, productIds)) as AsyncIterable<Record<string, unknown>>, { columns, empty: 'No stock levels.' });
+      await ctx.output.stream(
+        belowZero.items(levelsOfProducts(client, warehouseId, productIds)) as AsyncIterable<Record<string, unknown>>,
+        { columns, empty: 'No stock levels.' },
+      );
       belowZero.throwIfAny();
       return;
     }
@@ -123,7 +138,10 @@ export default defineCommand<Options>({
       const pages = ctx.output.isMachine
         ? belowZero.pages(client.stockLevelRecordPages({ warehouseId }, paging), (row) => levelOfRow(row)!)
         : belowZero.pages(client.stockLevelPages({ warehouseId }, paging), (level) => level);
-      const count = await ctx.output.stream(pages as AsyncIterable<Array<Record<string, unknown>>>, { columns, empty: 'No stock levels.' });
+      const count = await ctx.output.stream(pages as AsyncIterable<Array<Record<string, unknown>>>, {
+        columns,
+        empty: 'No stock levels.',
+      });
       progress.done(`${count} stock level${count === 1 ? '' : 's'}`);
       belowZero.throwIfAny();
       return;
@@ -131,7 +149,9 @@ export default defineCommand<Options>({
     const result = await client.stockLevels({ warehouseId, productIds, page: page ?? 1, pageSize: pageSize ?? 50 });
     await ctx.output.list(result.items, { columns, empty: 'No stock levels.' });
     if (!ctx.output.isMachine && result.totalPages !== undefined && result.totalPages > 1) {
-      ctx.terminal.info(`page ${result.page} of ${result.totalPages} (${result.totalItems ?? '?'} rows); --page N for another, --all for every page`);
+      ctx.terminal.info(
+        `page ${result.page} of ${result.totalPages} (${result.totalItems ?? '?'} rows); --page N for another, --all for every page`,
+      );
     }
     result.items.forEach((level) => belowZero.see(level));
     belowZero.throwIfAny();

@@ -41,8 +41,14 @@ export default defineCommand<ReceiveOptions>({
     'venue inventory stock receive --file - --po PO-7 -o json < delivery.json',
   ],
   options: [
-    option('--warehouse <id>', "warehouse receiving (default: the profile's inventory.warehouseId)", { kind: 'warehouse' }),
-    option('--file <path>', 'receipt file: CSV with a header row (productId|barcode|productCode, quantity, value) or JSON; - reads standard input', { kind: 'file', required: true }),
+    option('--warehouse <id>', "warehouse receiving (default: the profile's inventory.warehouseId)", {
+      kind: 'warehouse',
+    }),
+    option(
+      '--file <path>',
+      'receipt file: CSV with a header row (productId|barcode|productCode, quantity, value) or JSON; - reads standard input',
+      { kind: 'file', required: true },
+    ),
     option('--supplier <id>', 'supplier id'),
     option('--po <number>', 'purchase order number (at most 50 characters)'),
     option('--invoice <number>', 'invoice number (at most 50 characters)'),
@@ -50,8 +56,14 @@ export default defineCommand<ReceiveOptions>({
     option('--comment <text>', 'comment stored with the receipt (at most 200 characters)'),
     option('--dry-run', 'show the items with product ids and the levels after; send nothing'),
     option('-y, --yes', 'do not ask for confirmation (it asks only on a terminal)'),
-    option('--force', 'send even if the journal says this receipt was already recorded or is unknown (a genuinely repeated delivery)'),
-    option('--require-file', 'across venues (--each-profile, --file with {profile}): a venue without its file fails (exit 2) instead of having nothing to receive'),
+    option(
+      '--force',
+      'send even if the journal says this receipt was already recorded or is unknown (a genuinely repeated delivery)',
+    ),
+    option(
+      '--require-file',
+      'across venues (--each-profile, --file with {profile}): a venue without its file fails (exit 2) instead of having nothing to receive',
+    ),
   ],
   // A nightly run across venues: a venue whose ERP sent no file tonight has nothing to receive (exit 0), unless --require-file.
   fleet: { write: { withoutFile: 'nothing to receive' } },
@@ -59,11 +71,20 @@ export default defineCommand<ReceiveOptions>({
     const schemas = await import('../../../lib/inventory/schemas.js');
     const fieldName = (field: string) => flagOf[field] ?? field;
     const header = schemas.parseOrThrow(
-      schemas.stockReceiptSchema.pick({ warehouseId: true, userId: true, supplierId: true, poNumber: true, invoice: true, comment: true }),
+      schemas.stockReceiptSchema.pick({
+        warehouseId: true,
+        userId: true,
+        supplierId: true,
+        poNumber: true,
+        invoice: true,
+        comment: true,
+      }),
       {
         warehouseId: await idFlag(ctx, options.warehouse, 'inventory.warehouseId', '--warehouse'),
         userId: await idFlag(ctx, options.user, 'inventory.userId', '--user'),
-        ...(options.supplier !== undefined ? { supplierId: /^\s*\d+\s*$/.test(options.supplier) ? Number(options.supplier) : options.supplier } : {}),
+        ...(options.supplier !== undefined
+          ? { supplierId: /^\s*\d+\s*$/.test(options.supplier) ? Number(options.supplier) : options.supplier }
+          : {}),
         ...(options.po !== undefined ? { poNumber: options.po } : {}),
         ...(options.invoice !== undefined ? { invoice: options.invoice } : {}),
         ...(options.comment !== undefined ? { comment: options.comment } : {}),
@@ -72,21 +93,32 @@ export default defineCommand<ReceiveOptions>({
     );
 
     const { readStockFile } = await import('../../../lib/inventory/stock-file/read.js');
-    const { resolveStockItems, lookupWith, checkProductsExist } = await import('../../../lib/inventory/stock-file/resolve.js');
+    const { resolveStockItems, lookupWith, checkProductsExist } =
+      await import('../../../lib/inventory/stock-file/resolve.js');
     const file = await readStockFile(options.file, 'receipt', ctx.terminal.stdin, ctx.interruption.signal);
     const client = await ctx.inventory();
     const progress = file.items.length > 500 ? ctx.terminal.progress('Looking up products') : undefined;
     const resolved = await resolveStockItems(
       file,
-      lookupWith(client, progress ? (page) => (page.totalItems && progress.setTotal(page.totalItems), progress.tick(page.count)) : undefined),
+      lookupWith(
+        client,
+        progress
+          ? (page) => (page.totalItems && progress.setTotal(page.totalItems), progress.tick(page.count))
+          : undefined,
+      ),
     );
     progress?.done();
     const body = schemas.parseOrThrow(schemas.stockReceiptSchema, {
       ...header,
-      items: resolved.map((i) => (i.value === undefined ? { productId: i.productId, quantity: i.quantity } : { productId: i.productId, quantity: i.quantity, value: i.value })),
+      items: resolved.map((i) =>
+        i.value === undefined
+          ? { productId: i.productId, quantity: i.quantity }
+          : { productId: i.productId, quantity: i.quantity, value: i.value },
+      ),
     });
 
-    const { ReceiptJournal, receiptFingerprint, isSettled, shortId } = await import('../../../lib/inventory/receipt-journal.js');
+    const { ReceiptJournal, receiptFingerprint, isSettled, shortId } =
+      await import('../../../lib/inventory/receipt-journal.js');
     const identity = {
       profile: await ctx.profileName(),
       warehouseId: body.warehouseId,
@@ -107,7 +139,10 @@ export default defineCommand<ReceiveOptions>({
 
     if (options.dryRun) {
       const existing = journal.get(id);
-      const levels = await client.levelsFor(body.warehouseId, body.items.map((i) => i.productId));
+      const levels = await client.levelsFor(
+        body.warehouseId,
+        body.items.map((i) => i.productId),
+      );
       await checkProductsExist(resolved, levels, client, file.source);
       const rows = resolved.map((i) => ({
         line: i.line,
@@ -120,15 +155,23 @@ export default defineCommand<ReceiveOptions>({
       await ctx.output.list(rows, { columns: ['line', 'productId', 'quantity', 'value', 'current', 'after'] });
       const units = body.items.reduce((n, i) => n + i.quantity, 0);
       ctx.terminal.info(`Dry run: receipt ${shortId(id)}, ${rows.length} products, ${units} units. Nothing was sent.`);
-      if (existing && isSettled(existing.status)) ctx.terminal.info(`It was already recorded at ${existing.recordedAt ?? existing.updatedAt}: a real run does nothing without --force.`);
-      else if (existing?.status === 'unknown') ctx.terminal.info('Its last send has an unknown outcome: a real run refuses until it is resolved (`venue inventory receipts resolve`).');
+      if (existing && isSettled(existing.status))
+        ctx.terminal.info(
+          `It was already recorded at ${existing.recordedAt ?? existing.updatedAt}: a real run does nothing without --force.`,
+        );
+      else if (existing?.status === 'unknown')
+        ctx.terminal.info(
+          'Its last send has an unknown outcome: a real run refuses until it is resolved (`venue inventory receipts resolve`).',
+        );
       return;
     }
 
     // A person at a terminal confirms, as at a stock take; a script (no terminal) is not asked.
     if (!options.yes && ctx.prompter.canPrompt) {
       const units = body.items.reduce((n, i) => n + i.quantity, 0);
-      ctx.terminal.info(`Receipt ${shortId(id)} into warehouse ${body.warehouseId}: ${body.items.length} products, ${units} units.`);
+      ctx.terminal.info(
+        `Receipt ${shortId(id)} into warehouse ${body.warehouseId}: ${body.items.length} products, ${units} units.`,
+      );
       if (!(await ctx.prompter.confirm('Record this receipt?', { flag: '--yes', default: false }))) {
         const { DeclinedError } = await import('../../../lib/errors.js');
         throw new DeclinedError('Receipt not recorded: nothing was sent.');
@@ -167,25 +210,39 @@ export default defineCommand<ReceiveOptions>({
 const rerunHint = 'The journal says not-applied: fix the cause, then running the same command again sends it.';
 
 /** What the workflow's outcome means on the terminal and in the exit code. */
-async function renderReceiptOutcome(ctx: Context, outcome: import('../../../lib/inventory/workflows/receipt.js').ReceiptOutcome): Promise<void> {
+async function renderReceiptOutcome(
+  ctx: Context,
+  outcome: import('../../../lib/inventory/workflows/receipt.js').ReceiptOutcome,
+): Promise<void> {
   const messages = await import('../../../lib/inventory/workflows/messages.js');
   const words = outcome.entry ? receiptWords(outcome.entry) : undefined;
   switch (outcome.kind) {
     case 'recorded':
       await showReceipt(ctx, outcome.entry);
-      ctx.terminal.success(`Receipt ${outcome.entry.id.slice(0, 12)} recorded${outcome.entry.receiptId ? ` (receipt id ${outcome.entry.receiptId})` : ''}: ${outcome.entry.items.length} products.`);
-      ctx.noteOutcome?.(`received: receipt ${outcome.entry.id.slice(0, 12)}, ${outcome.entry.items.length} product${outcome.entry.items.length === 1 ? '' : 's'}`);
+      ctx.terminal.success(
+        `Receipt ${outcome.entry.id.slice(0, 12)} recorded${outcome.entry.receiptId ? ` (receipt id ${outcome.entry.receiptId})` : ''}: ${outcome.entry.items.length} products.`,
+      );
+      ctx.noteOutcome?.(
+        `received: receipt ${outcome.entry.id.slice(0, 12)}, ${outcome.entry.items.length} product${outcome.entry.items.length === 1 ? '' : 's'}`,
+      );
       return;
     case 'accepted-unreadable':
       // Accepted (2xx), so journaled as recorded and never resent; but its answer is not data venue can show: exit 6.
-      outcome.error.details.push(`venue recorded receipt ${outcome.entry.id.slice(0, 12)} as accepted: a rerun will not send it again (\`venue inventory receipts show ${outcome.entry.id.slice(0, 12)}\`).`);
+      outcome.error.details.push(
+        `venue recorded receipt ${outcome.entry.id.slice(0, 12)} as accepted: a rerun will not send it again (\`venue inventory receipts show ${outcome.entry.id.slice(0, 12)}\`).`,
+      );
       throw outcome.error;
     case 'already-recorded':
       return alreadyRecorded(ctx, outcome.entry);
     case 'refused':
       throw messages.refusedOutcome(words!, outcome.entry, outcome.error, rerunHint);
     case 'not-sent':
-      throw messages.notSentOutcome(words!, outcome.entry, outcome.error, 'The journal says not-applied: running the same command again sends it.');
+      throw messages.notSentOutcome(
+        words!,
+        outcome.entry,
+        outcome.error,
+        'The journal says not-applied: running the same command again sends it.',
+      );
     case 'unknown':
       throw messages.unknownOutcome(words!, outcome.entry, outcome.error, outcome.evidence);
     case 'disagrees':
@@ -205,8 +262,14 @@ function receiptWords(entry: ReceiptJournalEntry): import('../../../lib/inventor
   return {
     what: 'receipt',
     change: (line) => `receipt adds ${line.expected}`,
-    resolveCommands: [`venue inventory receipts resolve ${short} --applied`, `venue inventory receipts resolve ${short} --not-applied`],
-    levelsCommand: `\`venue inventory stock levels --warehouse ${entry.warehouseId} --product ${entry.items.slice(0, 5).map((i) => i.productId).join(',')}\`, \`venue inventory receipts resolve ${short}\` on a terminal shows them`,
+    resolveCommands: [
+      `venue inventory receipts resolve ${short} --applied`,
+      `venue inventory receipts resolve ${short} --not-applied`,
+    ],
+    levelsCommand: `\`venue inventory stock levels --warehouse ${entry.warehouseId} --product ${entry.items
+      .slice(0, 5)
+      .map((i) => i.productId)
+      .join(',')}\`, \`venue inventory receipts resolve ${short}\` on a terminal shows them`,
   };
 }
 
@@ -224,21 +287,27 @@ async function showReceipt(ctx: Context, entry: ReceiptJournalEntry): Promise<vo
   const { receiptItemRows } = await import('../../../lib/inventory/receipt-journal.js');
   const items = receiptItemRows(entry);
   if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
-    await ctx.output.record({
-      id: entry.id,
-      status: entry.status,
-      receiptId: entry.receiptId ?? null,
-      recordedAt: entry.recordedAt ?? null,
-      warehouseId: entry.warehouseId,
-      supplierId: entry.supplierId ?? null,
-      poNumber: entry.poNumber ?? null,
-      invoice: entry.invoice ?? null,
-      items,
-    }, { afterWrite: true });
+    await ctx.output.record(
+      {
+        id: entry.id,
+        status: entry.status,
+        receiptId: entry.receiptId ?? null,
+        recordedAt: entry.recordedAt ?? null,
+        warehouseId: entry.warehouseId,
+        supplierId: entry.supplierId ?? null,
+        poNumber: entry.poNumber ?? null,
+        invoice: entry.invoice ?? null,
+        items,
+      },
+      { afterWrite: true },
+    );
     return;
   }
   await ctx.output.list(
     items.map((i) => ({ receiptId: entry.receiptId ?? '', ...i })),
-    { columns: ['receiptId', 'productId', 'quantity', { key: 'value', format: 'money' }, 'before', 'after'], afterWrite: true },
+    {
+      columns: ['receiptId', 'productId', 'quantity', { key: 'value', format: 'money' }, 'before', 'after'],
+      afterWrite: true,
+    },
   );
 }

@@ -4,7 +4,8 @@ import { refuseBothVerdicts, settleVerdict, type SettleOptions } from '../settle
 export default defineCommand<SettleOptions>({
   name: 'resolve',
   args: '<id>',
-  summary: 'Settle a stock take or adjustment with an unknown outcome: --applied or --not-applied (on a terminal, shows the evidence and asks)',
+  summary:
+    'Settle a stock take or adjustment with an unknown outcome: --applied or --not-applied (on a terminal, shows the evidence and asks)',
   description:
     'Records what a person found about a stock take or adjustment whose answer was lost (ids from `venue inventory stock changes`). ' +
     '--applied closes it; --not-applied lets the same command send it again (with the same Idempotency-Key). On a terminal without ' +
@@ -33,7 +34,8 @@ export default defineCommand<SettleOptions>({
 
     const verdict = await settleVerdict(ctx, options, {
       entry,
-      noTerminalHint: 'There is no terminal to show the evidence and ask on; `venue inventory stock changes -o json` shows the levels recorded. Nothing was changed.',
+      noTerminalHint:
+        'There is no terminal to show the evidence and ask on; `venue inventory stock changes -o json` shows the levels recorded. Nothing was changed.',
       evidence: async () => {
         const { stockChangeEvidence } = await import('../../../lib/inventory/workflows/stock-change.js');
         const { describeEvidence } = await import('../../../lib/inventory/workflows/outcome.js');
@@ -42,7 +44,12 @@ export default defineCommand<SettleOptions>({
         const evidence = await stockChangeEvidence(entry, {
           interruption: ctx.interruption,
           now: () => ctx.now(),
-          readLevels: async (productIds) => Object.fromEntries(await Promise.all(productIds.map(async (p) => [p, (await client.levelOf(entry.warehouseId, p)) ?? 0] as const))),
+          readLevels: async (productIds) =>
+            Object.fromEntries(
+              await Promise.all(
+                productIds.map(async (p) => [p, (await client.levelOf(entry.warehouseId, p)) ?? 0] as const),
+              ),
+            ),
         });
         return {
           header: `${what} ${shortId(entry.id)} (warehouse ${entry.warehouseId}${entry.comment ? `, "${entry.comment}"` : ''}): ${entry.status}.`,
@@ -51,14 +58,28 @@ export default defineCommand<SettleOptions>({
         };
       },
       question: `What happened to this ${what}?`,
-      choices: { applied: 'It was applied', 'not-applied': 'It was not applied: running the same command again sends it' },
+      choices: {
+        applied: 'It was applied',
+        'not-applied': 'It was not applied: running the same command again sends it',
+      },
       staysUnknown: `${what} ${shortId(entry.id)} stays unknown; the same command still refuses to send it.`,
     });
     if (!verdict) return;
     const settled = await resolveWrite(journal, entry, verdict, options.note, () => ctx.now());
-    await ctx.output.record({ id: settled.id, kind: settled.kind, status: settled.status, warehouseId: settled.warehouseId, items: settled.items.length }, {
-      columns: ['id', 'kind', 'status', 'warehouseId', 'items'],
-    });
-    ctx.terminal.success(`${what} ${shortId(settled.id)} marked ${verdict === 'applied' ? 'applied' : 'not applied: running the same command again sends it'}.`);
+    await ctx.output.record(
+      {
+        id: settled.id,
+        kind: settled.kind,
+        status: settled.status,
+        warehouseId: settled.warehouseId,
+        items: settled.items.length,
+      },
+      {
+        columns: ['id', 'kind', 'status', 'warehouseId', 'items'],
+      },
+    );
+    ctx.terminal.success(
+      `${what} ${shortId(settled.id)} marked ${verdict === 'applied' ? 'applied' : 'not applied: running the same command again sends it'}.`,
+    );
   },
 });

@@ -17,7 +17,12 @@ const flagOf: Record<string, string> = { warehouseId: '--warehouse', userId: '--
 const BIG_FILE = 500;
 
 /** An id flag (or its profile default) as a number when it looks like one; the schema words the rule otherwise. */
-export async function idFlag(ctx: Context, value: string | undefined, setting: 'inventory.warehouseId' | 'inventory.userId', flag: string): Promise<unknown> {
+export async function idFlag(
+  ctx: Context,
+  value: string | undefined,
+  setting: 'inventory.warehouseId' | 'inventory.userId',
+  flag: string,
+): Promise<unknown> {
   const raw = value ?? (await ctx.requireSetting(setting, flag));
   return /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
 }
@@ -37,9 +42,14 @@ export default defineCommand<TakeOptions>({
     'cat counts.json | venue inventory stock take --file - --yes -o json',
   ],
   options: [
-    option('--warehouse <id>', 'warehouse counted (default: the profile\'s inventory.warehouseId)', { kind: 'warehouse' }),
-    option('--file <path>', 'counts file: CSV with a header row, or JSON; - reads standard input', { kind: 'file', required: true }),
-    option('--user <id>', 'inventory user id (default: the profile\'s inventory.userId)'),
+    option('--warehouse <id>', "warehouse counted (default: the profile's inventory.warehouseId)", {
+      kind: 'warehouse',
+    }),
+    option('--file <path>', 'counts file: CSV with a header row, or JSON; - reads standard input', {
+      kind: 'file',
+      required: true,
+    }),
+    option('--user <id>', "inventory user id (default: the profile's inventory.userId)"),
     option('--comment <text>', 'comment stored with the stock take (at most 200 characters)'),
     option('--dry-run', 'show current, counted and variance per product; send nothing'),
     option('-y, --yes', 'do not ask for confirmation'),
@@ -58,7 +68,8 @@ export default defineCommand<TakeOptions>({
     );
 
     const { readStockFile } = await import('../../../lib/inventory/stock-file/read.js');
-    const { resolveStockItems, lookupWith, checkProductsExist } = await import('../../../lib/inventory/stock-file/resolve.js');
+    const { resolveStockItems, lookupWith, checkProductsExist } =
+      await import('../../../lib/inventory/stock-file/resolve.js');
     const file = await readStockFile(options.file, 'take', ctx.terminal.stdin, ctx.interruption.signal);
     // Refuse before any request: without a terminal nobody can confirm.
     if (!options.dryRun && !options.yes && !ctx.prompter.canPrompt) {
@@ -69,7 +80,15 @@ export default defineCommand<TakeOptions>({
 
     const client = await ctx.inventory();
     const progress = file.items.length > BIG_FILE ? ctx.terminal.progress('Looking up products') : undefined;
-    const items = await resolveStockItems(file, lookupWith(client, progress ? (page) => (page.totalItems && progress.setTotal(page.totalItems), progress.tick(page.count)) : undefined));
+    const items = await resolveStockItems(
+      file,
+      lookupWith(
+        client,
+        progress
+          ? (page) => (page.totalItems && progress.setTotal(page.totalItems), progress.tick(page.count))
+          : undefined,
+      ),
+    );
     progress?.done();
     const body = schemas.parseOrThrow(schemas.stockTakeSchema, {
       ...header,
@@ -80,14 +99,23 @@ export default defineCommand<TakeOptions>({
     const spinner = await ctx.terminal.spinner(`Reading current stock of ${items.length} products`);
     let levels: Map<number, number>;
     try {
-      levels = await client.levelsFor(header.warehouseId, items.map((i) => i.productId));
+      levels = await client.levelsFor(
+        header.warehouseId,
+        items.map((i) => i.productId),
+      );
     } finally {
       spinner.stop();
     }
     await checkProductsExist(items, levels, client, file.source);
     const rows = items.map((item) => {
       const current = levels.get(item.productId) ?? 0;
-      return { line: item.line, productId: item.productId, current, counted: item.quantity, variance: item.quantity - current };
+      return {
+        line: item.line,
+        productId: item.productId,
+        current,
+        counted: item.quantity,
+        variance: item.quantity - current,
+      };
     });
     const totals = summarise(rows);
     const totalsText =
@@ -138,23 +166,33 @@ export default defineCommand<TakeOptions>({
       sending.stop();
     }
     const { renderStockChangeFailure } = await import('../../../lib/inventory/workflows/messages.js');
-    if (outcome.kind !== 'recorded' && outcome.kind !== 'accepted-unreadable') throw renderStockChangeFailure(outcome, header.warehouseId);
+    if (outcome.kind !== 'recorded' && outcome.kind !== 'accepted-unreadable')
+      throw renderStockChangeFailure(outcome, header.warehouseId);
     if (outcome.kind === 'accepted-unreadable') {
-      outcome.error.details.push(`venue recorded the stock take (${rows.length} products, variance ${signed(totals.variance)}) as accepted (\`venue inventory stock changes\`).`);
+      outcome.error.details.push(
+        `venue recorded the stock take (${rows.length} products, variance ${signed(totals.variance)}) as accepted (\`venue inventory stock changes\`).`,
+      );
       throw outcome.error;
     }
     const result = outcome.result;
     // The service's lines when it lists them (machine formats print them as sent); else the figures read before sending.
     const lines = result.items?.length ? result.items : undefined;
     const out: Array<{ productId: number; previous?: number; counted?: number; variance?: number }> = lines
-      ? lines.map((l) => withSource({ productId: l.productId, previous: l.previousQuantity, counted: l.countedQuantity, variance: l.variance }, sourceOf(l)))
+      ? lines.map((l) =>
+          withSource(
+            { productId: l.productId, previous: l.previousQuantity, counted: l.countedQuantity, variance: l.variance },
+            sourceOf(l),
+          ),
+        )
       : rows.map((r) => ({ productId: r.productId, previous: r.current, counted: r.counted, variance: r.variance }));
     await ctx.output.list(out, { columns: ['productId', 'previous', 'counted', 'variance'], afterWrite: true });
     const id = result.stockTakeId !== undefined ? ` ${result.stockTakeId}` : '';
     const lineVariances = out.map((r) => r.variance);
     const net =
       result.totalVariance ??
-      (lineVariances.every((v): v is number => v !== undefined) ? lineVariances.reduce((n, v) => n + v, 0) : totals.variance);
+      (lineVariances.every((v): v is number => v !== undefined)
+        ? lineVariances.reduce((n, v) => n + v, 0)
+        : totals.variance);
     ctx.terminal.success(`Stock take${id} recorded: ${out.length} products, variance ${signed(net)}.`);
   },
 });
@@ -163,9 +201,12 @@ export default defineCommand<TakeOptions>({
 export function assertFitsOneRequest(body: { items: unknown[] }, what: string): void {
   const size = Buffer.byteLength(JSON.stringify(body));
   if (size > 1024 * 1024) {
-    throw new UsageError(`the ${what} is too big for one request: ${body.items.length} items make ${(size / 1024 / 1024).toFixed(1)} MiB; the service accepts at most 1 MiB`, {
-      hint: `Split the file (about ${Math.floor((body.items.length * 1024 * 1024) / size)} items per file) and send each part. Nothing was sent.`,
-    });
+    throw new UsageError(
+      `the ${what} is too big for one request: ${body.items.length} items make ${(size / 1024 / 1024).toFixed(1)} MiB; the service accepts at most 1 MiB`,
+      {
+        hint: `Split the file (about ${Math.floor((body.items.length * 1024 * 1024) / size)} items per file) and send each part. Nothing was sent.`,
+      },
+    );
   }
 }
 

@@ -72,17 +72,27 @@ export default defineCommand<Options>({
     option('--description <text>'),
     option('--account-no <number>', "the venue's account number with the supplier"),
     option('--type <n>', 'supplier type (whole number, default 0)'),
-    option('--payment-terms <terms>', `${labelChoices(paymentTermsLabels)}: the words tables show (any case; "30" for "30 days") or the code`),
+    option(
+      '--payment-terms <terms>',
+      `${labelChoices(paymentTermsLabels)}: the words tables show (any case; "30" for "30 days") or the code`,
+    ),
     option('--dry-run', 'check the supplier and show it; send nothing'),
   ],
   record: RECORD_SHAPES.supplier,
   fleet: 'write',
   async run(ctx, options) {
     const problems = new FlagProblems();
-    for (const [field, flag] of [['supplierCode', '--code'], ['supplierName', '--name'], ['supplierAddress', '--address']] as const) {
+    for (const [field, flag] of [
+      ['supplierCode', '--code'],
+      ['supplierName', '--name'],
+      ['supplierAddress', '--address'],
+    ] as const) {
       const key = optionOf[field]!;
       if (options[key] === undefined && ctx.prompter.canPrompt) {
-        options[key] = await ctx.prompter.input(`Supplier ${flag.slice(2)}`, { flag, validate: (v) => (v.trim() && v.length <= 50 ? true : 'required, at most 50 characters') });
+        options[key] = await ctx.prompter.input(`Supplier ${flag.slice(2)}`, {
+          flag,
+          validate: (v) => (v.trim() && v.length <= 50 ? true : 'required, at most 50 characters'),
+        });
       }
     }
     const body: Record<string, unknown> = {};
@@ -98,18 +108,39 @@ export default defineCommand<Options>({
     problems.throwIfAny();
 
     if (options.dryRun) {
-      await ctx.output.record(body, { columns: ['supplierCode', 'supplierName', 'supplierAddress', 'supplierTown', 'supplierType', paymentTermsColumn] });
+      await ctx.output.record(body, {
+        columns: [
+          'supplierCode',
+          'supplierName',
+          'supplierAddress',
+          'supplierTown',
+          'supplierType',
+          paymentTermsColumn,
+        ],
+      });
       ctx.terminal.info('Dry run: the supplier above passed the checks. Nothing was sent.');
       return;
     }
     const client = await ctx.inventory();
     const supplier = await client.createSupplier(body);
     const { assertAgrees, checkSupplierAnswer } = await import('../../../lib/writes/echo-checks.js');
-    assertAgrees(`the creation of supplier ${String(body.supplierCode)}`, checkSupplierAnswer(body, supplier), 'Check it with `venue inventory suppliers list` before creating it again.');
-    ctx.terminal.success(`created supplier ${supplier.supplierId}${supplier.supplierCode ? ` (${supplier.supplierCode})` : ''}`);
+    assertAgrees(
+      `the creation of supplier ${String(body.supplierCode)}`,
+      checkSupplierAnswer(body, supplier),
+      'Check it with `venue inventory suppliers list` before creating it again.',
+    );
+    ctx.terminal.success(
+      `created supplier ${supplier.supplierId}${supplier.supplierCode ? ` (${supplier.supplierCode})` : ''}`,
+    );
     await ctx.output.record(supplier, {
       columns: [
-        'supplierId', 'supplierCode', 'supplierName', 'supplierAddress', 'supplierTown', 'supplierType', paymentTermsColumn,
+        'supplierId',
+        'supplierCode',
+        'supplierName',
+        'supplierAddress',
+        'supplierTown',
+        'supplierType',
+        paymentTermsColumn,
         { key: 'isActive', format: 'bool' },
       ],
       afterWrite: true,

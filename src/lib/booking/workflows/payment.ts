@@ -19,7 +19,10 @@ import { sendJournalled } from '../../writes/send.js';
 import { bookingErrors } from '../error-codes.js';
 
 export interface PaymentApi {
-  recordSale(request: PaymentRequest, options?: { idempotencyKey?: string; beforeSend?: () => Promise<void> }): Promise<SaleOutcome>;
+  recordSale(
+    request: PaymentRequest,
+    options?: { idempotencyKey?: string; beforeSend?: () => Promise<void> },
+  ): Promise<SaleOutcome>;
   findOrder(orderId: string): Promise<Order | undefined>;
 }
 
@@ -38,14 +41,22 @@ export interface PaymentRecorder {
   /** The payment is about to leave. */
   sending(request: PaymentRequest): Promise<void>;
   /** What is known of it now. */
-  outcome(request: PaymentRequest, status: 'recorded' | 'not-applied' | 'unknown', note: string, fields?: { saleId?: string; disagreement?: string[] }): Promise<void>;
+  outcome(
+    request: PaymentRequest,
+    status: 'recorded' | 'not-applied' | 'unknown',
+    note: string,
+    fields?: { saleId?: string; disagreement?: string[] },
+  ): Promise<void>;
 }
 
 export interface PaymentDeps {
   api: PaymentApi;
   interruption: PaymentInterruption;
   /** The hold journal: a payment known recorded takes its order's holds off the record; payments are journalled in it. */
-  journal?: { settled(match: { reservationIds?: string[]; orderId?: string }): Promise<void>; payments?: PaymentRecorder };
+  journal?: {
+    settled(match: { reservationIds?: string[]; orderId?: string }): Promise<void>;
+    payments?: PaymentRecorder;
+  };
 }
 
 export interface PaymentRequest {
@@ -58,7 +69,14 @@ export interface PaymentRequest {
 export type PaymentEvidence = 'answer' | 'order-read-back' | 'already-on-order';
 
 export type PaymentOutcome =
-  | { kind: 'recorded'; orderId: string; evidence: PaymentEvidence; orderStatus?: string; order?: Order; sale: SaleRecord }
+  | {
+      kind: 'recorded';
+      orderId: string;
+      evidence: PaymentEvidence;
+      orderStatus?: string;
+      order?: Order;
+      sale: SaleRecord;
+    }
   /** The service refused it (or the order cannot take it): not applied. orderPaid: the order is paid by another payment (never cancel it). */
   | { kind: 'refused'; orderId: string; error: VenueError; orderPaid?: boolean }
   /** The answer was lost, and the order read back shows no payment: not applied; the same reference may be sent again. */
@@ -91,7 +109,11 @@ export function settleCommands(request: PaymentRequest): { check: string; finish
  * the order is read before anything is sent: a payment already on it with
  * this reference is reported as recorded, and nothing is sent again.
  */
-export async function recordPayment(deps: PaymentDeps, request: PaymentRequest, options: { checkFirst?: boolean } = {}): Promise<PaymentOutcome> {
+export async function recordPayment(
+  deps: PaymentDeps,
+  request: PaymentRequest,
+  options: { checkFirst?: boolean } = {},
+): Promise<PaymentOutcome> {
   const outcome = await decidePayment(deps, request, options);
   if (outcome.kind === 'recorded' || (outcome.kind === 'refused' && outcome.orderPaid)) {
     // Paid: its places are no hold any more. The record is venue's own file, written even after a Ctrl-C.
@@ -101,7 +123,11 @@ export async function recordPayment(deps: PaymentDeps, request: PaymentRequest, 
   return outcome;
 }
 
-async function decidePayment(deps: PaymentDeps, request: PaymentRequest, options: { checkFirst?: boolean }): Promise<PaymentOutcome> {
+async function decidePayment(
+  deps: PaymentDeps,
+  request: PaymentRequest,
+  options: { checkFirst?: boolean },
+): Promise<PaymentOutcome> {
   const { api, interruption } = deps;
   const { orderId } = request;
   const recorder = deps.journal?.payments;
@@ -110,7 +136,8 @@ async function decidePayment(deps: PaymentDeps, request: PaymentRequest, options
     const current = await api.findOrder(orderId);
     const before = current && judgeOrderBefore(current, request);
     if (before) {
-      if (before.kind === 'recorded') await recorder?.outcome(request, 'recorded', 'already on the order, read before sending');
+      if (before.kind === 'recorded')
+        await recorder?.outcome(request, 'recorded', 'already on the order, read before sending');
       return before;
     }
   }
@@ -120,17 +147,28 @@ async function decidePayment(deps: PaymentDeps, request: PaymentRequest, options
     if (!recorder) return outcome;
     switch (outcome.kind) {
       case 'recorded':
-        await recorder.outcome(request, 'recorded', outcome.evidence === 'answer' ? 'the service recorded it' : 'the order read back carries it', outcome.sale.id ? { saleId: outcome.sale.id } : {});
+        await recorder.outcome(
+          request,
+          'recorded',
+          outcome.evidence === 'answer' ? 'the service recorded it' : 'the order read back carries it',
+          outcome.sale.id ? { saleId: outcome.sale.id } : {},
+        );
         break;
       case 'refused':
       case 'not-recorded':
-        await recorder.outcome(request, 'not-applied', outcome.kind === 'refused' ? `refused: ${outcome.error.message}` : outcome.reason);
+        await recorder.outcome(
+          request,
+          'not-applied',
+          outcome.kind === 'refused' ? `refused: ${outcome.error.message}` : outcome.reason,
+        );
         break;
       case 'unknown':
         await recorder.outcome(request, 'unknown', outcome.reason);
         break;
       case 'disagrees':
-        await recorder.outcome(request, 'unknown', 'the answer disagrees with the payment sent', { disagreement: describeDisagreements(outcome.disagreements) });
+        await recorder.outcome(request, 'unknown', 'the answer disagrees with the payment sent', {
+          disagreement: describeDisagreements(outcome.disagreements),
+        });
         break;
       case 'interrupted-before-send':
         await recorder.outcome(request, 'not-applied', 'interrupted before it was sent again');
@@ -154,8 +192,16 @@ async function decidePayment(deps: PaymentDeps, request: PaymentRequest, options
         case 'answered': {
           const paid = sent.result;
           const disagreements = checkPayment(request, paid);
-          if (disagreements.length) return settle({ kind: 'disagrees', orderId, disagreements, ...settleCommands(request) });
-          return settle({ kind: 'recorded', orderId, evidence: 'answer', orderStatus: paid.orderStatus, order: paid.order, sale: paid.sale });
+          if (disagreements.length)
+            return settle({ kind: 'disagrees', orderId, disagreements, ...settleCommands(request) });
+          return settle({
+            kind: 'recorded',
+            orderId,
+            evidence: 'answer',
+            orderStatus: paid.orderStatus,
+            order: paid.order,
+            sale: paid.sale,
+          });
         }
         case 'interrupted-before-send':
           return settle({ kind: 'interrupted-before-send', orderId });
@@ -165,7 +211,15 @@ async function decidePayment(deps: PaymentDeps, request: PaymentRequest, options
             // Paid already: by this payment (a resend of a lost one) or by another.
             const settled = await settleByReadingBack(deps, request, error);
             if (settled.kind !== 'unknown') return settle(settled);
-            return settle({ kind: 'refused', orderId, orderPaid: true, error: new RejectedError(`order ${orderId} is already paid; nothing recorded`, { cause: error, hint: `See it with \`venue booking order show ${shellQuote(orderId)}\`.` }) });
+            return settle({
+              kind: 'refused',
+              orderId,
+              orderPaid: true,
+              error: new RejectedError(`order ${orderId} is already paid; nothing recorded`, {
+                cause: error,
+                hint: `See it with \`venue booking order show ${shellQuote(orderId)}\`.`,
+              }),
+            });
           }
           return settle({ kind: 'refused', orderId, error: (sent.raised as VenueError | undefined) ?? error });
         }
@@ -194,23 +248,43 @@ export function judgeOrderBefore(current: Order, request: PaymentRequest): Payme
   if (current.status === 'confirmed') {
     const sale = current.sale;
     if (sale?.paymentReference === paymentReference && (sale.amount === undefined || sameCents(sale.amount, amount))) {
-      return { kind: 'recorded', orderId, evidence: 'already-on-order', orderStatus: current.status, order: current, sale: sale ?? {} };
+      return {
+        kind: 'recorded',
+        orderId,
+        evidence: 'already-on-order',
+        orderStatus: current.status,
+        order: current,
+        sale: sale ?? {},
+      };
     }
     return {
       kind: 'refused',
       orderId,
       orderPaid: true,
-      error: new RejectedError(`order ${orderId} is already paid${sale?.paymentReference ? ` (reference ${sale.paymentReference})` : ''}; nothing recorded`, {
-        hint: `See it with \`venue booking order show ${shellQuote(orderId)}\`.`,
-      }),
+      error: new RejectedError(
+        `order ${orderId} is already paid${sale?.paymentReference ? ` (reference ${sale.paymentReference})` : ''}; nothing recorded`,
+        {
+          hint: `See it with \`venue booking order show ${shellQuote(orderId)}\`.`,
+        },
+      ),
     };
   }
   // Only states known to refuse payment stop here; a word venue does not know is left to the service to judge.
   if (current.status === 'cancelled' || current.status === 'expired') {
-    return { kind: 'refused', orderId, error: new RejectedError(`order ${orderId} is ${current.status}; it cannot be paid`) };
+    return {
+      kind: 'refused',
+      orderId,
+      error: new RejectedError(`order ${orderId} is ${current.status}; it cannot be paid`),
+    };
   }
   if (current.total !== undefined && !sameCents(current.total, amount)) {
-    return { kind: 'refused', orderId, error: new RejectedError(`--amount ${amount.toFixed(2)} does not match the order total ${current.total.toFixed(2)}; nothing recorded`) };
+    return {
+      kind: 'refused',
+      orderId,
+      error: new RejectedError(
+        `--amount ${amount.toFixed(2)} does not match the order total ${current.total.toFixed(2)}; nothing recorded`,
+      ),
+    };
   }
   return undefined;
 }
@@ -219,10 +293,20 @@ export function judgeOrderBefore(current: Order, request: PaymentRequest): Payme
  * The answer could not say whether the payment was applied: read the order
  * back (allowed after a Ctrl-C, since it only settles what was sent).
  */
-async function settleByReadingBack(deps: PaymentDeps, request: PaymentRequest, cause: unknown): Promise<PaymentOutcome> {
+async function settleByReadingBack(
+  deps: PaymentDeps,
+  request: PaymentRequest,
+  cause: unknown,
+): Promise<PaymentOutcome> {
   const { orderId, paymentReference } = request;
   const why = (cause as Error)?.message ?? String(cause);
-  const unknown = (reason: string): PaymentOutcome => ({ kind: 'unknown', orderId, reason, cause, ...settleCommands(request) });
+  const unknown = (reason: string): PaymentOutcome => ({
+    kind: 'unknown',
+    orderId,
+    reason,
+    cause,
+    ...settleCommands(request),
+  });
   let order: Order | undefined;
   try {
     order = await deps.interruption.cleanup(() => deps.api.findOrder(orderId));
@@ -233,12 +317,32 @@ async function settleByReadingBack(deps: PaymentDeps, request: PaymentRequest, c
   if (order.status === 'confirmed') {
     const reference = order.sale?.paymentReference;
     if (reference === undefined || reference === paymentReference) {
-      return { kind: 'recorded', orderId, evidence: 'order-read-back', orderStatus: order.status, order, sale: order.sale ?? {} };
+      return {
+        kind: 'recorded',
+        orderId,
+        evidence: 'order-read-back',
+        orderStatus: order.status,
+        order,
+        sale: order.sale ?? {},
+      };
     }
-    return { kind: 'refused', orderId, orderPaid: true, error: new RejectedError(`order ${orderId} is paid with another payment (reference ${reference}); this one was not recorded`, { cause }) };
+    return {
+      kind: 'refused',
+      orderId,
+      orderPaid: true,
+      error: new RejectedError(
+        `order ${orderId} is paid with another payment (reference ${reference}); this one was not recorded`,
+        { cause },
+      ),
+    };
   }
   if (order.status === 'created' || order.status === 'cancelled' || order.status === 'expired') {
-    return { kind: 'not-recorded', orderId, order, reason: `${why}; the order read back is ${order.status}, with no payment` };
+    return {
+      kind: 'not-recorded',
+      orderId,
+      order,
+      reason: `${why}; the order read back is ${order.status}, with no payment`,
+    };
   }
   return unknown(`${why}; the order read back is "${order.status ?? 'without a status'}", which does not say`);
 }

@@ -4,9 +4,18 @@
 
 import type { ValidationIssue } from '../../errors.js';
 import type { IssueLog } from './issues.js';
-import { quantityColumnFor, refKey, refLabel, type ProductRef, type StockFileItem, type StockFileKind } from './items.js';
+import {
+  quantityColumnFor,
+  refKey,
+  refLabel,
+  type ProductRef,
+  type StockFileItem,
+  type StockFileKind,
+} from './items.js';
 
-type FieldRule = { safeParse(value: unknown): { success: true } | { success: false; error: { issues: Array<{ message: string }> } } };
+type FieldRule = {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: Array<{ message: string }> } };
+};
 interface FieldRules {
   countedQuantity: FieldRule;
   quantity: FieldRule;
@@ -89,7 +98,8 @@ function numberHint(raw: unknown): string {
   if (typeof raw !== 'string') return '';
   const text = raw.trim();
   // 1,000 is a thousands separator to some and a decimal comma to others: both readings are said.
-  if (/^[+-]?\d{1,3}(,\d{3}){2,}$/.test(text)) return ` ("${text}" has thousands separators: write ${text.replace(/,/g, '')})`;
+  if (/^[+-]?\d{1,3}(,\d{3}){2,}$/.test(text))
+    return ` ("${text}" has thousands separators: write ${text.replace(/,/g, '')})`;
   if (/^[+-]?\d{1,3}(,\d{3})+$/.test(text)) {
     return ` ("${text}" has a comma: write ${text.replace(/,/g, '')} if it separates thousands, ${text.replace(',', '.')} if it is a decimal comma; numbers take a point and no separators)`;
   }
@@ -134,10 +144,12 @@ function checkRecord(record: RawRecord, kind: StockFileKind, issues: ValidationI
     } else ref = { kind: 'productId', value: idCell };
   } else if (barcode !== undefined) {
     if (SCIENTIFIC.test(barcode)) issues.push({ line, field: 'barcode', rule: roundedBySpreadsheet(barcode) });
-    else if (barcode.length > fieldRules!.maxBarcode) issues.push({ line, field: 'barcode', rule: `must be at most ${fieldRules!.maxBarcode} characters` });
+    else if (barcode.length > fieldRules!.maxBarcode)
+      issues.push({ line, field: 'barcode', rule: `must be at most ${fieldRules!.maxBarcode} characters` });
     else ref = { kind: 'barcode', value: barcode };
   } else if (productCode !== undefined) {
-    if (productCode.length > fieldRules!.maxProductCode) issues.push({ line, field: 'productCode', rule: `must be at most ${fieldRules!.maxProductCode} characters` });
+    if (productCode.length > fieldRules!.maxProductCode)
+      issues.push({ line, field: 'productCode', rule: `must be at most ${fieldRules!.maxProductCode} characters` });
     else ref = { kind: 'productCode', value: productCode };
   } else {
     issues.push({ line, field: 'productId', rule: 'is required (or barcode, or productCode)' });
@@ -150,9 +162,16 @@ function checkRecord(record: RawRecord, kind: StockFileKind, issues: ValidationI
   if (quantityCell === 'missing') issues.push({ line, field: column, rule: 'is required' });
   else {
     // The seed's rules come from the one schema source the sandbox also uses.
-    const result = (kind === 'take' ? rules.countedQuantity : rules.quantity).safeParse(quantityCell === 'not-a-number' ? String(record.get(column)) : quantityCell);
+    const result = (kind === 'take' ? rules.countedQuantity : rules.quantity).safeParse(
+      quantityCell === 'not-a-number' ? String(record.get(column)) : quantityCell,
+    );
     if (result.success) quantity = quantityCell as number;
-    else issues.push({ line, field: column, rule: `${result.error.issues[0]?.message ?? 'is not valid'}${numberHint(record.get(column))}` });
+    else
+      issues.push({
+        line,
+        field: column,
+        rule: `${result.error.issues[0]?.message ?? 'is not valid'}${numberHint(record.get(column))}`,
+      });
   }
 
   let value: number | undefined;
@@ -161,7 +180,12 @@ function checkRecord(record: RawRecord, kind: StockFileKind, issues: ValidationI
     if (cell !== 'missing') {
       const result = rules.value.safeParse(cell === 'not-a-number' ? String(record.get('value')) : cell);
       if (result.success) value = cell as number;
-      else issues.push({ line, field: 'value', rule: `${result.error.issues[0]?.message ?? 'is not valid'}${numberHint(record.get('value'))}` });
+      else
+        issues.push({
+          line,
+          field: 'value',
+          rule: `${result.error.issues[0]?.message ?? 'is not valid'}${numberHint(record.get('value'))}`,
+        });
     }
   }
 
@@ -315,9 +339,12 @@ class CompactItems {
     const items = new Array<StockFileItem>(this.size);
     for (let at = 0; at < this.size; at++) {
       const kind = refKinds[this.kinds[at]!]!;
-      const ref: ProductRef = kind === 'productId' ? { kind, value: this.refs[at]! } : { kind, value: this.texts[this.refs[at]!]! };
+      const ref: ProductRef =
+        kind === 'productId' ? { kind, value: this.refs[at]! } : { kind, value: this.texts[this.refs[at]!]! };
       const value = this.values?.[at] ?? Number.NaN;
-      items[at] = Number.isNaN(value) ? { line: this.lines[at]!, ref, quantity: this.quantities[at]! } : { line: this.lines[at]!, ref, quantity: this.quantities[at]!, value };
+      items[at] = Number.isNaN(value)
+        ? { line: this.lines[at]!, ref, quantity: this.quantities[at]! }
+        : { line: this.lines[at]!, ref, quantity: this.quantities[at]!, value };
     }
     return items;
   }

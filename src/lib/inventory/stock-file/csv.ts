@@ -138,7 +138,12 @@ function atFileLine(error: unknown, firstLine: number): unknown {
  * not plain (a quoted cell over several lines, a stray quote) is handed to
  * csv-parse, which reads it, or says what is wrong, as it reads any CSV.
  */
-export async function readCsv(chunks: AsyncIterable<Buffer>, head: string, checker: RecordChecker, source: string): Promise<void> {
+export async function readCsv(
+  chunks: AsyncIterable<Buffer>,
+  head: string,
+  checker: RecordChecker,
+  source: string,
+): Promise<void> {
   const delimiter = detectDelimiter(head.slice(0, head.search(/[\r\n]|$/)));
   let csvParse: typeof import('csv-parse/sync').parse | undefined;
   const parseRecords = async (text: string, firstLine: number): Promise<string[][]> => {
@@ -175,9 +180,14 @@ export async function readCsv(chunks: AsyncIterable<Buffer>, head: string, check
       });
       const issues: ValidationIssue[] = [];
       if (!refColumns.some((c) => indexOf.has(c.toLowerCase()))) {
-        issues.push({ line: recordLine, field: 'header', rule: 'has no product column: add productId, barcode or productCode' });
+        issues.push({
+          line: recordLine,
+          field: 'header',
+          rule: 'has no product column: add productId, barcode or productCode',
+        });
       }
-      if (!indexOf.has(wanted.toLowerCase())) issues.push({ line: recordLine, field: 'header', rule: `has no ${wanted} column` });
+      if (!indexOf.has(wanted.toLowerCase()))
+        issues.push({ line: recordLine, field: 'header', rule: `has no ${wanted} column` });
       if (issues.length) throw new ValidationError(issues, source);
       columns = new Map([...refColumns, wanted, 'value'].map((c) => [c, indexOf.get(c.toLowerCase())] as const));
       return;
@@ -243,10 +253,18 @@ export async function readCsv(chunks: AsyncIterable<Buffer>, head: string, check
     if (rest) await onLine(rest, false);
     if (pending.length) await flushPending();
   } catch (error) {
-    if (isCsvError(error)) throw new ValidationError([{ line: error.lines, field: 'file', rule: `is not valid CSV (${error.message})` }], source);
+    if (isCsvError(error))
+      throw new ValidationError(
+        [{ line: error.lines, field: 'file', rule: `is not valid CSV (${error.message})` }],
+        source,
+      );
     throw error;
   }
-  if (headerLine === undefined) throw new ValidationError([{ line: 1, field: 'file', rule: 'is empty: expected a header row and at least one line' }], source);
+  if (headerLine === undefined)
+    throw new ValidationError(
+      [{ line: 1, field: 'file', rule: 'is empty: expected a header row and at least one line' }],
+      source,
+    );
   if (checker.items.length === 0 && checker.log.problems === 0) {
     throw new ValidationError([{ line: headerLine, field: 'file', rule: 'has a header but no lines' }], source);
   }

@@ -32,7 +32,9 @@ export class IssueLog {
     const unlisted = this.badLines - MAX_LISTED_BAD_LINES;
     if (unlisted > 0) {
       error.message = `invalid input in ${source}: ${this.problems} problems on ${this.badLines} lines`;
-      error.details.push(`… and ${unlisted} more bad line${unlisted === 1 ? '' : 's'} (the first ${MAX_LISTED_BAD_LINES} are listed)`);
+      error.details.push(
+        `… and ${unlisted} more bad line${unlisted === 1 ? '' : 's'} (the first ${MAX_LISTED_BAD_LINES} are listed)`,
+      );
     }
     throw error;
   }

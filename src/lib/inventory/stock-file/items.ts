@@ -7,9 +7,7 @@ export type StockFileKind = 'take' | 'receipt';
 
 /** How a line names its product: exactly one of these is used. */
 export type ProductRef =
-  | { kind: 'productId'; value: number }
-  | { kind: 'barcode'; value: string }
-  | { kind: 'productCode'; value: string };
+  { kind: 'productId'; value: number } | { kind: 'barcode'; value: string } | { kind: 'productCode'; value: string };
 
 export interface StockFileItem {
   /** 1-based line in the file where the item starts. */

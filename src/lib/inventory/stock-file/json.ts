@@ -57,7 +57,10 @@ export class JsonItemScanner {
   }
 
   private notItems(): never {
-    throw new ValidationError([{ field: 'file', rule: 'must be a JSON array of items or an object with an "items" array' }], this.source);
+    throw new ValidationError(
+      [{ field: 'file', rule: 'must be a JSON array of items or an object with an "items" array' }],
+      this.source,
+    );
   }
 
   feed(text: string): void {
@@ -69,7 +72,8 @@ export class JsonItemScanner {
       if (state === 'capture') {
         if (this.inString) {
           if (this.escape) this.escape = false;
-          else if (code === 92) this.escape = true; // backslash
+          else if (code === 92)
+            this.escape = true; // backslash
           else if (code === 34) this.inString = false;
           continue;
         }
@@ -81,12 +85,18 @@ export class JsonItemScanner {
             if (code !== 44) this.depth--;
             continue;
           }
-          const ends = this.captureOf === 'element' ? code === 44 || code === 93 : this.captureOf === 'value' ? code === 44 || code === 125 : false;
+          const ends =
+            this.captureOf === 'element'
+              ? code === 44 || code === 93
+              : this.captureOf === 'value'
+                ? code === 44 || code === 125
+                : false;
           if (!ends) this.syntax(`Unexpected "${text[i]}"`);
           this.append(text, captureFrom, i);
           captureFrom = -1;
           this.endCapture();
-          if (this.captureOf === 'element') this.state = code === 44 ? 'element' : this.itemsAtTop ? 'done' : 'afterItems';
+          if (this.captureOf === 'element')
+            this.state = code === 44 ? 'element' : this.itemsAtTop ? 'done' : 'afterItems';
           else this.state = code === 44 ? 'key' : 'done';
         }
         continue;
@@ -175,7 +185,8 @@ export class JsonItemScanner {
     }
     if (this.state !== 'done') this.syntax('Unexpected end of JSON input');
     if (!this.sawItems) this.notItems();
-    if (this.itemCount === 0) throw new ValidationError([{ field: 'items', rule: 'must list at least one item' }], this.source);
+    if (this.itemCount === 0)
+      throw new ValidationError([{ field: 'items', rule: 'must list at least one item' }], this.source);
   }
 
   private startCapture(of: 'element' | 'value' | 'top'): void {
@@ -226,7 +237,9 @@ export class JsonItemScanner {
 
 /** JSON.parse's message without its position in the piece parsed (the line is given instead). */
 function cleanJsonMessage(error: unknown): string {
-  return String((error as Error)?.message ?? error).replace(/,? (in JSON )?at position \d+.*$/s, '').replace(/ \(line \d+ column \d+\)$/, '');
+  return String((error as Error)?.message ?? error)
+    .replace(/,? (in JSON )?at position \d+.*$/s, '')
+    .replace(/ \(line \d+ column \d+\)$/, '');
 }
 
 /**

@@ -44,7 +44,12 @@ async function* utf8Of(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
     if (next.done) break;
     start = start.length ? Buffer.concat([start, next.value]) : next.value;
   }
-  const encoding = start[0] === 0xff && start[1] === 0xfe ? 'utf-16le' : start[0] === 0xfe && start[1] === 0xff ? 'utf-16be' : undefined;
+  const encoding =
+    start[0] === 0xff && start[1] === 0xfe
+      ? 'utf-16le'
+      : start[0] === 0xfe && start[1] === 0xff
+        ? 'utf-16be'
+        : undefined;
   const rest = async function* () {
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
   };
@@ -118,7 +123,12 @@ async function checkStockBytes(
 }
 
 /** Parses and checks file contents; throws ValidationError listing every bad line. */
-export async function parseStockText(text: string, kind: StockFileKind, format?: 'csv' | 'json', source = 'the file'): Promise<StockFile> {
+export async function parseStockText(
+  text: string,
+  kind: StockFileKind,
+  format?: 'csv' | 'json',
+  source = 'the file',
+): Promise<StockFile> {
   const whole = async function* () {
     yield Buffer.from(text);
   };
@@ -133,18 +143,29 @@ export async function parseStockText(text: string, kind: StockFileKind, format?:
 async function openStockFile(file: string): Promise<Readable> {
   const cannot = (error: unknown) => {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (error as Error).message;
     return new UsageError(`cannot read --file ${file}: ${why}`);
   };
   let fd: number;
   try {
     fd = await new Promise<number>((resolve, reject) =>
-      fs.open(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK, (error, opened) => (error ? reject(error) : resolve(opened))),
+      fs.open(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK, (error, opened) =>
+        error ? reject(error) : resolve(opened),
+      ),
     );
   } catch (error) {
     throw cannot(error);
   }
-  const stat = await new Promise<fs.Stats>((resolve, reject) => fs.fstat(fd, (error, stats) => (error ? reject(error) : resolve(stats)))).catch((error: unknown) => {
+  const stat = await new Promise<fs.Stats>((resolve, reject) =>
+    fs.fstat(fd, (error, stats) => (error ? reject(error) : resolve(stats))),
+  ).catch((error: unknown) => {
     fs.close(fd, () => undefined);
     throw cannot(error);
   });
@@ -163,7 +184,11 @@ async function openStockFile(file: string): Promise<Readable> {
 }
 
 /** The stream's chunks until it ends, or until signal aborts: then the stream is destroyed at once. */
-async function* chunksUntilAborted(stream: NodeJS.ReadableStream, signal: AbortSignal | undefined, interrupted: () => InterruptedError): AsyncGenerator<Buffer> {
+async function* chunksUntilAborted(
+  stream: NodeJS.ReadableStream,
+  signal: AbortSignal | undefined,
+  interrupted: () => InterruptedError,
+): AsyncGenerator<Buffer> {
   if (signal?.aborted) throw interrupted();
   const onAbort = () => (stream as Readable).destroy?.(interrupted());
   signal?.addEventListener('abort', onAbort, { once: true });
@@ -180,7 +205,12 @@ async function* chunksUntilAborted(stream: NodeJS.ReadableStream, signal: AbortS
  * first bad lines, never the text. When signal aborts (Ctrl-C), reading stops
  * at once and InterruptedError is thrown; nothing has been sent.
  */
-export async function readStockFile(file: string, kind: StockFileKind, stdin: NodeJS.ReadableStream, signal?: AbortSignal): Promise<StockFile> {
+export async function readStockFile(
+  file: string,
+  kind: StockFileKind,
+  stdin: NodeJS.ReadableStream,
+  signal?: AbortSignal,
+): Promise<StockFile> {
   const source = file === '-' ? 'standard input' : file;
   const interrupted = () => new InterruptedError(`interrupted while reading ${source}: nothing was sent`);
   if (signal?.aborted) throw interrupted();

@@ -23,7 +23,10 @@ export type RefLookup = Map<string, { productId?: number; problem?: string }>;
  * items keyed by product id. Throws ValidationError for unknown or ambiguous
  * refs and for two lines that turn out to name the same product.
  */
-export async function resolveStockItems(file: StockFile, resolve: (refs: ProductRef[]) => Promise<RefLookup>): Promise<ResolvedStockItem[]> {
+export async function resolveStockItems(
+  file: StockFile,
+  resolve: (refs: ProductRef[]) => Promise<RefLookup>,
+): Promise<ResolvedStockItem[]> {
   const needLookup = file.items.filter((i) => i.ref.kind !== 'productId').map((i) => i.ref);
   const found: RefLookup = needLookup.length ? await resolve(needLookup) : new Map();
   const issues = new IssueLog();
@@ -36,7 +39,11 @@ export async function resolveStockItems(file: StockFile, resolve: (refs: Product
       const hit = found.get(refKey(item.ref));
       productId = hit?.productId;
       if (productId === undefined) {
-        issues.add({ line: item.line, field: item.ref.kind, rule: hit?.problem ? `"${item.ref.value}": ${hit.problem}` : `"${item.ref.value}" matches no product` });
+        issues.add({
+          line: item.line,
+          field: item.ref.kind,
+          rule: hit?.problem ? `"${item.ref.value}": ${hit.problem}` : `"${item.ref.value}" matches no product`,
+        });
         continue;
       }
     }
@@ -64,9 +71,14 @@ export interface ProductRefResolver {
 }
 
 /** Adapts the client's lookup (which walks the catalogue once) to resolveStockItems. */
-export function lookupWith(client: ProductRefResolver, onPage?: (info: { count: number; totalItems?: number }) => void) {
+export function lookupWith(
+  client: ProductRefResolver,
+  onPage?: (info: { count: number; totalItems?: number }) => void,
+) {
   return async (refs: ProductRef[]): Promise<RefLookup> => {
-    const asked = refs.map((ref) => (ref.kind === 'barcode' ? { barcode: ref.value } : { productCode: String(ref.value) }));
+    const asked = refs.map((ref) =>
+      ref.kind === 'barcode' ? { barcode: ref.value } : { productCode: String(ref.value) },
+    );
     const answers = await client.resolveProductRefs(asked, onPage ? { onPage } : {});
     const lookup: RefLookup = new Map();
     refs.forEach((ref, i) => {
@@ -96,7 +108,11 @@ export async function checkProductsExist(
   const issues = new IssueLog();
   unseen.forEach((item, index) => {
     if (answers[index]?.productId === undefined) {
-      issues.add({ line: item.line, field: item.ref?.kind ?? 'productId', rule: `${item.ref ? `"${item.ref.value}"` : item.productId} matches no product` });
+      issues.add({
+        line: item.line,
+        field: item.ref?.kind ?? 'productId',
+        rule: `${item.ref ? `"${item.ref.value}"` : item.productId} matches no product`,
+      });
     }
   });
   issues.throwIfAny(source);

@@ -9,7 +9,10 @@ import { AnswerCheck, type Disagreement } from '../../writes/agreement.js';
 import { sendStockChange, type StockChangeDeps, type StockChangeOutcome } from './stock-change.js';
 
 export interface AdjustmentClient {
-  adjustStock(body: Record<string, unknown>, options?: { idempotencyKey?: string; beforeSend?: () => Promise<void> }): Promise<StockAdjustmentResult>;
+  adjustStock(
+    body: Record<string, unknown>,
+    options?: { idempotencyKey?: string; beforeSend?: () => Promise<void> },
+  ): Promise<StockAdjustmentResult>;
 }
 
 export interface AdjustmentInput {
@@ -26,7 +29,10 @@ export interface AdjustmentInput {
 
 export type AdjustmentOutcome = StockChangeOutcome<StockAdjustmentResult>;
 
-export function adjustStockLevel(deps: StockChangeDeps & { client: AdjustmentClient }, input: AdjustmentInput): Promise<AdjustmentOutcome> {
+export function adjustStockLevel(
+  deps: StockChangeDeps & { client: AdjustmentClient },
+  input: AdjustmentInput,
+): Promise<AdjustmentOutcome> {
   const body = {
     warehouseId: input.warehouseId,
     productId: jsonInteger(input.productId),
@@ -48,7 +54,9 @@ export function adjustStockLevel(deps: StockChangeDeps & { client: AdjustmentCli
     send: (b, options) => deps.client.adjustStock(b, options),
     resultId: (r) => r.adjustmentId,
     check: (r) => checkAdjustmentAnswer(input, r),
-    levelsAfter: (r) => ({ [input.productId]: typeof r.newQuantity === 'number' ? r.newQuantity : input.current + input.adjustmentQuantity }),
+    levelsAfter: (r) => ({
+      [input.productId]: typeof r.newQuantity === 'number' ? r.newQuantity : input.current + input.adjustmentQuantity,
+    }),
   });
 }
 
@@ -59,8 +67,13 @@ export function checkAdjustmentAnswer(input: AdjustmentInput, result: StockAdjus
     .id('warehouseId', input.warehouseId, result.warehouseId)
     .number('adjustmentQuantity', input.adjustmentQuantity, result.adjustmentQuantity);
   if (result.previousQuantity !== undefined && result.newQuantity !== undefined) {
-    check.number('newQuantity - previousQuantity', input.adjustmentQuantity, result.newQuantity - result.previousQuantity);
+    check.number(
+      'newQuantity - previousQuantity',
+      input.adjustmentQuantity,
+      result.newQuantity - result.previousQuantity,
+    );
   }
-  if (result.newQuantity !== undefined && result.newQuantity < 0) check.impossible('newQuantity', 'never below 0', result.newQuantity);
+  if (result.newQuantity !== undefined && result.newQuantity < 0)
+    check.impossible('newQuantity', 'never below 0', result.newQuantity);
   return check.found;
 }

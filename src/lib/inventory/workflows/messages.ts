@@ -22,30 +22,63 @@ export interface WriteWords {
 }
 
 /** Sent by this run; nothing says whether it was applied (exit 7). */
-export function unknownOutcome(words: WriteWords, entry: WriteEntryBase, cause: Error, evidence: Evidence): UnknownOutcomeError {
-  return new UnknownOutcomeError(`${words.what} ${shortId(entry.id)} may or may not have been applied: ${cause.message}`, {
-    cause,
-    details: [`id ${entry.id}`, 'Stock levels (evidence, not proof: sales and other movements change them too):', ...describeEvidence(evidence, words.change).map((l) => `  ${l}`)],
-    hint: settleHint(words, 'This run sent it once and will not send it again.'),
-  });
+export function unknownOutcome(
+  words: WriteWords,
+  entry: WriteEntryBase,
+  cause: Error,
+  evidence: Evidence,
+): UnknownOutcomeError {
+  return new UnknownOutcomeError(
+    `${words.what} ${shortId(entry.id)} may or may not have been applied: ${cause.message}`,
+    {
+      cause,
+      details: [
+        `id ${entry.id}`,
+        'Stock levels (evidence, not proof: sales and other movements change them too):',
+        ...describeEvidence(evidence, words.change).map((l) => `  ${l}`),
+      ],
+      hint: settleHint(words, 'This run sent it once and will not send it again.'),
+    },
+  );
 }
 
 /** An earlier run left it unknown, or died while sending it: refused, nothing sent (exit 7). */
-export function unresolvedOutcome(words: WriteWords, entry: WriteEntryBase, why: 'unknown' | 'died-while-sending'): UnknownOutcomeError {
+export function unresolvedOutcome(
+  words: WriteWords,
+  entry: WriteEntryBase,
+  why: 'unknown' | 'died-while-sending',
+): UnknownOutcomeError {
   const said =
     why === 'unknown'
       ? `an earlier run of it has an unknown outcome`
       : 'an earlier run died while sending it (or could not record its answer), so its outcome is unknown';
   return new UnknownOutcomeError(`${words.what} ${shortId(entry.id)} is not sent again: ${said}`, {
-    details: [`id ${entry.id}`, ...(entry.levelsBefore ? [`levels before that send: ${Object.entries(entry.levelsBefore).slice(0, 10).map(([p, q]) => `${p}=${q}`).join(', ')}`] : [])],
+    details: [
+      `id ${entry.id}`,
+      ...(entry.levelsBefore
+        ? [
+            `levels before that send: ${Object.entries(entry.levelsBefore)
+              .slice(0, 10)
+              .map(([p, q]) => `${p}=${q}`)
+              .join(', ')}`,
+          ]
+        : []),
+    ],
     hint: settleHint(words, 'Nothing was sent by this run.'),
   });
 }
 
 /** The answer disagrees with what was sent (exit 6): nothing is claimed, the journal says unknown. */
-export function disagreeingOutcome(words: WriteWords, entry: WriteEntryBase, disagreements: Disagreement[]): DisagreeingAnswerError {
+export function disagreeingOutcome(
+  words: WriteWords,
+  entry: WriteEntryBase,
+  disagreements: Disagreement[],
+): DisagreeingAnswerError {
   return new DisagreeingAnswerError(`${words.what} ${shortId(entry.id)}`, disagreements, {
-    details: [`id ${entry.id}`, 'venue recorded it as unknown: what the service applied cannot be told from this answer.'],
+    details: [
+      `id ${entry.id}`,
+      'venue recorded it as unknown: what the service applied cannot be told from this answer.',
+    ],
     hint: settleHint(words, 'This run sent it once and will not send it again.'),
   });
 }
@@ -83,18 +116,28 @@ export function interruptedBeforeSend(what: string): InterruptedError {
 /** The words for a stock take or an adjustment (the stock-change journal). */
 export function stockChangeWords(entry: StockChangeEntry): WriteWords {
   const short = shortId(entry.id);
-  const products = entry.items.slice(0, 5).map((i) => i.productId).join(',');
+  const products = entry.items
+    .slice(0, 5)
+    .map((i) => i.productId)
+    .join(',');
   return {
     what: entry.kind === 'take' ? 'stock take' : 'adjustment',
-    change: (line) => (entry.kind === 'take' ? `the count sets it to ${(line.before ?? 0) + line.expected}` : `the adjustment changes it by ${line.expected > 0 ? '+' : ''}${line.expected}`),
+    change: (line) =>
+      entry.kind === 'take'
+        ? `the count sets it to ${(line.before ?? 0) + line.expected}`
+        : `the adjustment changes it by ${line.expected > 0 ? '+' : ''}${line.expected}`,
     resolveCommands: StockChangeJournal.resolveCommands(entry.id),
     levelsCommand: `\`venue inventory stock levels --warehouse ${entry.warehouseId} --product ${products}\`, \`venue inventory stock resolve ${short}\` on a terminal shows them`,
   };
 }
 
 /** Every outcome of a stock take or adjustment other than success, as the error to throw. */
-export function renderStockChangeFailure(outcome: Exclude<StockChangeOutcome<unknown>, { kind: 'recorded' } | { kind: 'accepted-unreadable' }>, _warehouseId: number): Error {
-  if (outcome.kind === 'interrupted-before-send') return interruptedBeforeSend(outcome.what === 'adjustment' ? 'adjustment' : 'stock take');
+export function renderStockChangeFailure(
+  outcome: Exclude<StockChangeOutcome<unknown>, { kind: 'recorded' } | { kind: 'accepted-unreadable' }>,
+  _warehouseId: number,
+): Error {
+  if (outcome.kind === 'interrupted-before-send')
+    return interruptedBeforeSend(outcome.what === 'adjustment' ? 'adjustment' : 'stock take');
   if (outcome.kind === 'not-sent-at-all') return outcome.error;
   const words = stockChangeWords(outcome.entry);
   switch (outcome.kind) {

@@ -55,7 +55,8 @@ export async function gatherEvidence(options: EvidenceOptions): Promise<Evidence
       ...(now ? { now: now[productId] ?? 0 } : {}),
       expected: change,
     }));
-  if (!options.interruption.maySend()) return { lines: base(undefined), readError: 'interrupted before the levels could be read again' };
+  if (!options.interruption.maySend())
+    return { lines: base(undefined), readError: 'interrupted before the levels could be read again' };
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   if (options.settleMs) await sleep(options.settleMs);
   try {
@@ -75,12 +76,17 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 export function describeEvidence(evidence: Evidence, change: (line: EvidenceLine) => string): string[] {
   const lines = evidence.lines.slice(0, 20).map((line) => {
     const before = line.before === undefined ? 'unknown before' : `${line.before} before`;
-    if (line.now === undefined || line.before === undefined) return `product ${line.productId}: ${before}, ${change(line)}`;
+    if (line.now === undefined || line.before === undefined)
+      return `product ${line.productId}: ${before}, ${change(line)}`;
     const moved = line.now - line.before;
-    const other = moved === line.expected && moved !== 0 ? 'levels moved by exactly that, which other movements could also explain' : `other movements: ${signed(moved - line.expected)} if it was applied, ${signed(moved)} if not`;
+    const other =
+      moved === line.expected && moved !== 0
+        ? 'levels moved by exactly that, which other movements could also explain'
+        : `other movements: ${signed(moved - line.expected)} if it was applied, ${signed(moved)} if not`;
     return `product ${line.productId}: ${line.before} before, ${line.now} now, ${change(line)} (${other})`;
   });
-  if (evidence.lines.length > 20) lines.push(`… and ${evidence.lines.length - 20} more products (\`-o json\` lists them all)`);
+  if (evidence.lines.length > 20)
+    lines.push(`… and ${evidence.lines.length - 20} more products (\`-o json\` lists them all)`);
   if (evidence.readError) lines.push(`the levels could not be read again: ${evidence.readError}`);
   return lines;
 }
@@ -117,15 +123,45 @@ export async function recordSharedOutcome<E extends { keyGeneration?: number }, 
 > {
   switch (sent.kind) {
     case 'accepted-unreadable':
-      return { kind: 'accepted-unreadable', entry: await journal.setStatus(id, 'recorded', { recordedAt: stampOf(now) } as unknown as Partial<E>, 'the service accepted it; its answer could not be read'), error: sent.error };
+      return {
+        kind: 'accepted-unreadable',
+        entry: await journal.setStatus(
+          id,
+          'recorded',
+          { recordedAt: stampOf(now) } as unknown as Partial<E>,
+          'the service accepted it; its answer could not be read',
+        ),
+        error: sent.error,
+      };
     case 'refused':
       // Refused, so its key was never used for an applied write: a new send gets a fresh one.
-      return { kind: 'refused', entry: await journal.setStatus(id, 'not-applied', { keyGeneration: (sending.keyGeneration ?? 1) + 1 } as Partial<E>, `refused: ${sent.error.message}`), error: sent.error };
+      return {
+        kind: 'refused',
+        entry: await journal.setStatus(
+          id,
+          'not-applied',
+          { keyGeneration: (sending.keyGeneration ?? 1) + 1 } as Partial<E>,
+          `refused: ${sent.error.message}`,
+        ),
+        error: sent.error,
+      };
     case 'not-sent':
-      return { kind: 'not-sent', entry: await journal.setStatus(id, 'not-applied', {}, `not sent: ${sent.error.message}`), error: sent.error };
+      return {
+        kind: 'not-sent',
+        entry: await journal.setStatus(id, 'not-applied', {}, `not sent: ${sent.error.message}`),
+        error: sent.error,
+      };
     case 'interrupted-before-send':
       // A retry the HTTP layer did not make after a Ctrl-C: the first attempt was refused (429/503), so nothing was applied.
-      return { kind: 'interrupted-before-send', entry: await journal.setStatus(id, restore === 'sending' ? 'not-applied' : restore, {}, 'interrupted before it was sent again: nothing more was sent') };
+      return {
+        kind: 'interrupted-before-send',
+        entry: await journal.setStatus(
+          id,
+          restore === 'sending' ? 'not-applied' : restore,
+          {},
+          'interrupted before it was sent again: nothing more was sent',
+        ),
+      };
     default:
       return undefined;
   }
@@ -143,9 +179,21 @@ export async function recordUnknownOutcome<E extends { levelsAfter?: Levels; evi
   write: Pick<EvidenceOptions, 'expected' | 'levelsBefore'>,
 ): Promise<{ kind: 'unknown'; entry: E; error: Error; evidence: Evidence }> {
   const { readLevels, interruption, now: clock, sleep } = deps;
-  const evidence = await gatherEvidence({ ...write, readLevels, interruption, now: clock, sleep, settleMs: deps.settleMs ?? 500 });
+  const evidence = await gatherEvidence({
+    ...write,
+    readLevels,
+    interruption,
+    now: clock,
+    sleep,
+    settleMs: deps.settleMs ?? 500,
+  });
   const now = levelsNow(evidence);
-  const entry = await journal.setStatus(id, 'unknown', { ...(now ? { levelsAfter: now, evidenceAt: evidence.readAt } : {}) } as Partial<E>, `outcome unknown: ${error.message}`);
+  const entry = await journal.setStatus(
+    id,
+    'unknown',
+    { ...(now ? { levelsAfter: now, evidenceAt: evidence.readAt } : {}) } as Partial<E>,
+    `outcome unknown: ${error.message}`,
+  );
   return { kind: 'unknown', entry, error, evidence };
 }
 
@@ -155,6 +203,11 @@ export async function recordDisagreement<E extends { disagreement?: string[] }>(
   id: string,
   disagreements: Disagreement[],
 ): Promise<{ kind: 'disagrees'; entry: E; disagreements: Disagreement[] }> {
-  const entry = await journal.setStatus(id, 'unknown', { disagreement: describeDisagreements(disagreements) } as Partial<E>, 'the answer disagrees with what was sent: unknown');
+  const entry = await journal.setStatus(
+    id,
+    'unknown',
+    { disagreement: describeDisagreements(disagreements) } as Partial<E>,
+    'the answer disagrees with what was sent: unknown',
+  );
   return { kind: 'disagrees', entry, disagreements };
 }

@@ -10,15 +10,36 @@ import type { ApiError } from '../../errors.js';
 import { sourceOf } from '../../reading.js';
 import type { StockReceiptResult } from '../types.js';
 import { receiptFields } from '../fields.js';
-import { receiptFingerprint, type ReceiptIdentity, type ReceiptJournal, type ReceiptJournalEntry } from '../receipt-journal.js';
-import { idempotencyKey, isSettled, nextKeyGeneration, shortId, stampOf, type WriteStatus } from '../../writes/journal.js';
+import {
+  receiptFingerprint,
+  type ReceiptIdentity,
+  type ReceiptJournal,
+  type ReceiptJournalEntry,
+} from '../receipt-journal.js';
+import {
+  idempotencyKey,
+  isSettled,
+  nextKeyGeneration,
+  shortId,
+  stampOf,
+  type WriteStatus,
+} from '../../writes/journal.js';
 import { AnswerCheck, stated, type Disagreement } from '../../writes/agreement.js';
 import { sendJournalled } from '../../writes/send.js';
 import type { Levels } from '../journal-entry.js';
-import { gatherEvidence, recordDisagreement, recordSharedOutcome, recordUnknownOutcome, type Evidence } from './outcome.js';
+import {
+  gatherEvidence,
+  recordDisagreement,
+  recordSharedOutcome,
+  recordUnknownOutcome,
+  type Evidence,
+} from './outcome.js';
 
 export interface ReceiptClient {
-  receiveStock(body: Record<string, unknown>, options?: { idempotencyKey?: string; beforeSend?: () => Promise<void> }): Promise<StockReceiptResult>;
+  receiveStock(
+    body: Record<string, unknown>,
+    options?: { idempotencyKey?: string; beforeSend?: () => Promise<void> },
+  ): Promise<StockReceiptResult>;
 }
 
 export interface ReceiptDeps {
@@ -93,7 +114,12 @@ export async function recordReceipt(deps: ReceiptDeps, input: ReceiptInput): Pro
     if (next === 'unresolved') return { kind: 'unresolved', entry: entry!, why: 'unknown' };
     if (next === 'died') {
       // This run holds the lock, so the run that marked it sending is gone.
-      const left = await journal.setStatus(id, 'unknown', {}, `the run sending it (${senderWords(entry!)}) ended before its outcome was recorded: unknown`);
+      const left = await journal.setStatus(
+        id,
+        'unknown',
+        {},
+        `the run sending it (${senderWords(entry!)}) ended before its outcome was recorded: unknown`,
+      );
       return { kind: 'unresolved', entry: left, why: 'died-while-sending' };
     }
     if (interruption.interrupted) return { kind: 'interrupted-before-send', entry };
@@ -124,7 +150,10 @@ export async function recordReceipt(deps: ReceiptDeps, input: ReceiptInput): Pro
         );
       },
       send: ({ beforeSend }) => deps.client.receiveStock(input.body, { idempotencyKey: key, beforeSend }),
-      notSent: (error) => (interruption.interrupted ? { kind: 'interrupted-before-send', entry, error } : { kind: 'not-sent-at-all', entry, error }),
+      notSent: (error) =>
+        interruption.interrupted
+          ? { kind: 'interrupted-before-send', entry, error }
+          : { kind: 'not-sent-at-all', entry, error },
       record: async (sent) => {
         switch (sent.kind) {
           case 'answered': {
@@ -134,7 +163,10 @@ export async function recordReceipt(deps: ReceiptDeps, input: ReceiptInput): Pro
             const levelsAfter: Levels = {};
             for (const item of input.identity.items) {
               const line = result.items?.find((l) => String(l.productId) === String(item.productId));
-              levelsAfter[String(item.productId)] = typeof line?.newQuantity === 'number' ? line.newQuantity : (levelsBefore[String(item.productId)] ?? 0) + item.quantity;
+              levelsAfter[String(item.productId)] =
+                typeof line?.newQuantity === 'number'
+                  ? line.newQuantity
+                  : (levelsBefore[String(item.productId)] ?? 0) + item.quantity;
             }
             const recorded = await journal.setStatus(id, 'recorded', {
               ...(result.receiptId !== undefined ? { receiptId: String(result.receiptId) } : {}),
@@ -149,7 +181,10 @@ export async function recordReceipt(deps: ReceiptDeps, input: ReceiptInput): Pro
           case 'interrupted-before-send':
             return (await recordSharedOutcome(journal, id, sending!, sent, previous ?? 'not-applied', deps.now()))!;
           case 'unknown':
-            return recordUnknownOutcome(journal, id, sent.error, deps, { expected: input.identity.items.map((i) => ({ productId: String(i.productId), change: i.quantity })), levelsBefore });
+            return recordUnknownOutcome(journal, id, sent.error, deps, {
+              expected: input.identity.items.map((i) => ({ productId: String(i.productId), change: i.quantity })),
+              levelsBefore,
+            });
         }
       },
     });
@@ -160,7 +195,9 @@ export async function recordReceipt(deps: ReceiptDeps, input: ReceiptInput): Pro
 
 /** Who was sending an entry, in words: "process 4242 on till-1, since 02:30:01Z". */
 export function senderWords(entry: { sender?: { pid: number; host: string; at: string } }): string {
-  return entry.sender ? `process ${entry.sender.pid} on ${entry.sender.host}, since ${entry.sender.at}` : 'a run of an earlier venue';
+  return entry.sender
+    ? `process ${entry.sender.pid} on ${entry.sender.host}, since ${entry.sender.at}`
+    : 'a run of an earlier venue';
 }
 
 /**
@@ -180,7 +217,8 @@ export function checkReceiptAnswer(input: ReceiptInput, result: StockReceiptResu
     check.number('lines', sentItems.length, result.items.length);
     const sentIds = new Set(sentItems.map((i) => String(i.productId)));
     for (const line of result.items) {
-      if (!sentIds.has(String(line.productId))) check.impossible('items', `products ${[...sentIds].slice(0, 10).join(',')}`, `product ${line.productId}`);
+      if (!sentIds.has(String(line.productId)))
+        check.impossible('items', `products ${[...sentIds].slice(0, 10).join(',')}`, `product ${line.productId}`);
     }
     for (const item of sentItems) {
       const line = result.items.find((l) => String(l.productId) === String(item.productId));
@@ -191,7 +229,10 @@ export function checkReceiptAnswer(input: ReceiptInput, result: StockReceiptResu
 }
 
 /** The evidence of an entry as it stands: its levels before, the levels now (read again), the change it makes. */
-export async function receiptEvidence(entry: ReceiptJournalEntry, deps: Pick<ReceiptDeps, 'readLevels' | 'interruption' | 'now'>): Promise<Evidence> {
+export async function receiptEvidence(
+  entry: ReceiptJournalEntry,
+  deps: Pick<ReceiptDeps, 'readLevels' | 'interruption' | 'now'>,
+): Promise<Evidence> {
   return gatherEvidence({
     expected: entry.items.map((i) => ({ productId: String(i.productId), change: i.quantity })),
     levelsBefore: entry.levelsBefore ?? {},

@@ -8,12 +8,24 @@
 import type { ApiError } from '../../errors.js';
 import type { Interruption } from '../../interruption.js';
 import type { UnreadableAnswerError } from '../../reading.js';
-import { expectedChanges, stockChangeFingerprint, StockChangeJournal, type StockChangeEntry, type StockChangeIdentity } from '../stock-change-journal.js';
+import {
+  expectedChanges,
+  stockChangeFingerprint,
+  StockChangeJournal,
+  type StockChangeEntry,
+  type StockChangeIdentity,
+} from '../stock-change-journal.js';
 import { idempotencyKey, nextKeyGeneration, shortId, stampOf, type WriteStatus } from '../../writes/journal.js';
 import type { Disagreement } from '../../writes/agreement.js';
 import { sendJournalled } from '../../writes/send.js';
 import type { Levels } from '../journal-entry.js';
-import { gatherEvidence, recordDisagreement, recordSharedOutcome, recordUnknownOutcome, type Evidence } from './outcome.js';
+import {
+  gatherEvidence,
+  recordDisagreement,
+  recordSharedOutcome,
+  recordUnknownOutcome,
+  type Evidence,
+} from './outcome.js';
 import { senderWords } from './receipt.js';
 
 export interface StockChangeDeps {
@@ -32,7 +44,10 @@ export interface StockChangeInput<T> {
   /** The levels the command read (and showed) just before: what the evidence compares with. */
   levelsBefore: Levels;
   /** The write itself; beforeSend goes on to the HTTP layer. */
-  send: (body: Record<string, unknown>, options: { idempotencyKey: string; beforeSend: () => Promise<void> }) => Promise<T>;
+  send: (
+    body: Record<string, unknown>,
+    options: { idempotencyKey: string; beforeSend: () => Promise<void> },
+  ) => Promise<T>;
   /** What the answer states against what was sent (writes/agreement.ts). */
   check?: (result: T) => Disagreement[];
   /** The service's id of the change, from its answer. */
@@ -54,7 +69,10 @@ export type StockChangeOutcome<T> =
   /** Nothing left this machine (a login that failed, the deadline): the journal is as it was. */
   | { kind: 'not-sent-at-all'; entry?: StockChangeEntry; error: Error };
 
-export async function sendStockChange<T>(deps: StockChangeDeps, input: StockChangeInput<T>): Promise<StockChangeOutcome<T>> {
+export async function sendStockChange<T>(
+  deps: StockChangeDeps,
+  input: StockChangeInput<T>,
+): Promise<StockChangeOutcome<T>> {
   const { journal, interruption } = deps;
   const identity = input.identity;
   const fingerprint = stockChangeFingerprint(identity);
@@ -71,7 +89,12 @@ export async function sendStockChange<T>(deps: StockChangeDeps, input: StockChan
     if (entry?.status === 'unknown') return { kind: 'unresolved', entry, why: 'unknown' };
     if (entry?.status === 'sending') {
       // This run holds the lock, so the run that marked it sending is gone.
-      const left = await journal.setStatus(id, 'unknown', {}, `the run sending it (${senderWords(entry)}) ended before its outcome was recorded: unknown`);
+      const left = await journal.setStatus(
+        id,
+        'unknown',
+        {},
+        `the run sending it (${senderWords(entry)}) ended before its outcome was recorded: unknown`,
+      );
       return { kind: 'unresolved', entry: left, why: 'died-while-sending' };
     }
     if (interruption.interrupted) return { kind: 'interrupted-before-send', entry, what: identity.kind };
@@ -84,10 +107,15 @@ export async function sendStockChange<T>(deps: StockChangeDeps, input: StockChan
       what: `${identity.kind === 'take' ? 'stock take' : 'adjustment'} ${shortId(id)}`,
       request: input.body,
       mark: async () => {
-        sending = await journal.markSending(id, () => ({ id, fingerprint, ...identity }), { levelsBefore: input.levelsBefore });
+        sending = await journal.markSending(id, () => ({ id, fingerprint, ...identity }), {
+          levelsBefore: input.levelsBefore,
+        });
       },
       send: ({ beforeSend }) => input.send(input.body, { idempotencyKey: key, beforeSend }),
-      notSent: (error) => (interruption.interrupted ? { kind: 'interrupted-before-send', entry, what: identity.kind } : { kind: 'not-sent-at-all', entry, error }),
+      notSent: (error) =>
+        interruption.interrupted
+          ? { kind: 'interrupted-before-send', entry, what: identity.kind }
+          : { kind: 'not-sent-at-all', entry, error },
       record: async (sent) => {
         switch (sent.kind) {
           case 'answered': {
@@ -105,13 +133,23 @@ export async function sendStockChange<T>(deps: StockChangeDeps, input: StockChan
           case 'accepted-unreadable':
           case 'refused':
           case 'not-sent':
-            return (await recordSharedOutcome(journal, id, sending!, sent, previous ?? 'not-applied', deps.now())) as StockChangeOutcome<T>;
+            return (await recordSharedOutcome(
+              journal,
+              id,
+              sending!,
+              sent,
+              previous ?? 'not-applied',
+              deps.now(),
+            )) as StockChangeOutcome<T>;
           case 'interrupted-before-send': {
             await recordSharedOutcome(journal, id, sending!, sent, previous ?? 'not-applied', deps.now());
             return { kind: 'interrupted-before-send', entry: journal.get(id), what: identity.kind };
           }
           case 'unknown':
-            return recordUnknownOutcome(journal, id, sent.error, deps, { expected: expectedChanges(identity, input.levelsBefore), levelsBefore: input.levelsBefore });
+            return recordUnknownOutcome(journal, id, sent.error, deps, {
+              expected: expectedChanges(identity, input.levelsBefore),
+              levelsBefore: input.levelsBefore,
+            });
         }
       },
     });
@@ -121,7 +159,10 @@ export async function sendStockChange<T>(deps: StockChangeDeps, input: StockChan
 }
 
 /** The evidence of an entry as it stands: levels before, levels now (read again), the change it makes. */
-export async function stockChangeEvidence(entry: StockChangeEntry, deps: Pick<StockChangeDeps, 'readLevels' | 'interruption' | 'now'>): Promise<Evidence> {
+export async function stockChangeEvidence(
+  entry: StockChangeEntry,
+  deps: Pick<StockChangeDeps, 'readLevels' | 'interruption' | 'now'>,
+): Promise<Evidence> {
   return gatherEvidence({
     expected: expectedChanges(entry, entry.levelsBefore ?? {}),
     levelsBefore: entry.levelsBefore ?? {},

@@ -10,19 +10,30 @@ import { AnswerCheck, stated, type Disagreement } from '../../writes/agreement.j
 import { sendStockChange, type StockChangeDeps, type StockChangeOutcome } from './stock-change.js';
 
 export interface StockTakeClient {
-  stockTake(body: Record<string, unknown>, options?: { idempotencyKey?: string; beforeSend?: () => Promise<void> }): Promise<StockTakeResult>;
+  stockTake(
+    body: Record<string, unknown>,
+    options?: { idempotencyKey?: string; beforeSend?: () => Promise<void> },
+  ): Promise<StockTakeResult>;
 }
 
 export interface StockTakeInput {
   profile: string;
   /** The checked body (stockTakeSchema): warehouseId, userId, items of productId and countedQuantity, comment. */
-  body: { warehouseId: number; userId: number; comment?: string; items: Array<{ productId: number | string | bigint; countedQuantity: number }> };
+  body: {
+    warehouseId: number;
+    userId: number;
+    comment?: string;
+    items: Array<{ productId: number | string | bigint; countedQuantity: number }>;
+  };
   levelsBefore: Levels;
 }
 
 export type StockTakeOutcome = StockChangeOutcome<StockTakeResult>;
 
-export function submitStockTake(deps: StockChangeDeps & { client: StockTakeClient }, input: StockTakeInput): Promise<StockTakeOutcome> {
+export function submitStockTake(
+  deps: StockChangeDeps & { client: StockTakeClient },
+  input: StockTakeInput,
+): Promise<StockTakeOutcome> {
   const { body } = input;
   return sendStockChange(deps, {
     identity: {
@@ -53,8 +64,14 @@ export function checkStockTakeAnswer(body: StockTakeInput['body'], result: Stock
     check.number('lines', body.items.length, result.items.length);
     const sent = new Map(body.items.map((i) => [String(i.productId), i.countedQuantity]));
     for (const line of result.items) {
-      if (!sent.has(String(line.productId))) check.impossible('items', `products ${[...sent.keys()].slice(0, 10).join(',')}`, `product ${line.productId}`);
-      else check.number(`items[${line.productId}].countedQuantity`, sent.get(String(line.productId)), line.countedQuantity);
+      if (!sent.has(String(line.productId)))
+        check.impossible('items', `products ${[...sent.keys()].slice(0, 10).join(',')}`, `product ${line.productId}`);
+      else
+        check.number(
+          `items[${line.productId}].countedQuantity`,
+          sent.get(String(line.productId)),
+          line.countedQuantity,
+        );
     }
   }
   return check.found;

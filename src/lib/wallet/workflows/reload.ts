@@ -24,7 +24,11 @@ import { AnswerCheck, describeDisagreements, stated, type Disagreement } from '.
 import { sendJournalled, type WriteInterruption } from '../../writes/send.js';
 
 export interface ReloadApi {
-  sale(guest: TokenSource, body: SaleBody, options?: { idempotencyKey?: string; beforeSend?: () => Promise<void> }): Promise<WalletSale>;
+  sale(
+    guest: TokenSource,
+    body: SaleBody,
+    options?: { idempotencyKey?: string; beforeSend?: () => Promise<void> },
+  ): Promise<WalletSale>;
 }
 
 export type ReloadInterruption = WriteInterruption;
@@ -58,7 +62,14 @@ export type ReloadEvidence =
   | 'journal';
 
 export type ReloadWorkflowOutcome =
-  | { kind: 'recorded'; saleId?: string; sale?: WalletSale; evidence: 'answer' | 'accepted'; settledUnknown: boolean; problem?: string }
+  | {
+      kind: 'recorded';
+      saleId?: string;
+      sale?: WalletSale;
+      evidence: 'answer' | 'accepted';
+      settledUnknown: boolean;
+      problem?: string;
+    }
   /** Applied before, by this journal entry: not credited again. */
   | { kind: 'already-recorded'; saleId?: string; evidence: 'duplicate-reference' | 'journal' }
   /** The service refused it: not applied. */
@@ -71,19 +82,25 @@ export type ReloadWorkflowOutcome =
   | { kind: 'interrupted-before-send' };
 
 /** The Idempotency-Key of a reload: the same profile, card, product and reference give the same key on every rerun. */
-export function reloadIdempotencyKey(request: Pick<ReloadRequest, 'profile' | 'cardNumber' | 'productId' | 'paymentReference'>): string {
+export function reloadIdempotencyKey(
+  request: Pick<ReloadRequest, 'profile' | 'cardNumber' | 'productId' | 'paymentReference'>,
+): string {
   const material = [request.profile, request.cardNumber, request.productId, request.paymentReference].join('\n');
   return `venue-reload-${createHash('sha256').update(material).digest('hex').slice(0, 32)}`;
 }
 
-export function reloadCommands(request: Pick<ReloadRequest, 'cardNumber' | 'productId' | 'paymentReference'>): { check: string; rerun: string } {
+export function reloadCommands(request: Pick<ReloadRequest, 'cardNumber' | 'productId' | 'paymentReference'>): {
+  check: string;
+  rerun: string;
+} {
   return {
     check: `venue wallet activity ${request.cardNumber} --kind reload`,
     rerun: `venue wallet reload ${request.cardNumber} --product ${request.productId} --payment-ref ${request.paymentReference} --yes`,
   };
 }
 
-const unsettled = (entry: ReloadRecord | undefined) => entry !== undefined && (entry.outcome === 'sent' || entry.outcome === 'unknown');
+const unsettled = (entry: ReloadRecord | undefined) =>
+  entry !== undefined && (entry.outcome === 'sent' || entry.outcome === 'unknown');
 
 export async function recordReload(deps: ReloadDeps, request: ReloadRequest): Promise<ReloadWorkflowOutcome> {
   const { api, journal, interruption } = deps;
@@ -94,15 +111,22 @@ export async function recordReload(deps: ReloadDeps, request: ReloadRequest): Pr
   // Read and probe first: a damaged or unwritable journal stops here (exit 1), nothing sent.
   journal.check();
   const previous = journal.find(profile, paymentReference);
-  if (previous && (previous.cardNumber !== request.cardNumber || previous.productId !== request.productId) && previous.outcome !== 'refused') {
+  if (
+    previous &&
+    (previous.cardNumber !== request.cardNumber || previous.productId !== request.productId) &&
+    previous.outcome !== 'refused'
+  ) {
     // Sending it for another card would make the service's "already recorded" ambiguous.
     return {
       kind: 'refused',
-      error: new UsageError(`payment ref ${paymentReference} is already recorded here for card ${previous.cardNumber}, product ${previous.productId} (${previous.outcome}); nothing was sent`, {
-        hint: unsettled(previous)
-          ? `Settle that reload first: ${reloadCommands(previous).rerun}`
-          : 'Each payment is one reload: use the reference the payment gateway gave for this one.',
-      }),
+      error: new UsageError(
+        `payment ref ${paymentReference} is already recorded here for card ${previous.cardNumber}, product ${previous.productId} (${previous.outcome}); nothing was sent`,
+        {
+          hint: unsettled(previous)
+            ? `Settle that reload first: ${reloadCommands(previous).rerun}`
+            : 'Each payment is one reload: use the reference the payment gateway gave for this one.',
+        },
+      ),
     };
   }
   if (previous?.outcome === 'recorded') {
@@ -114,11 +138,17 @@ export async function recordReload(deps: ReloadDeps, request: ReloadRequest): Pr
   const release = journal.lock(id);
   try {
     const entry = journal.get(id);
-    if (entry && isSettled(entry.status)) return { kind: 'already-recorded', saleId: entry.saleId, evidence: 'journal' };
+    if (entry && isSettled(entry.status))
+      return { kind: 'already-recorded', saleId: entry.saleId, evidence: 'journal' };
     // Unknown, or "sending" left by a run that died (this run holds the lock): the send settles it.
     const settling = entry !== undefined && (entry.status === 'unknown' || entry.status === 'sending');
     const idempotencyKey = entry?.idempotencyKey ?? reloadIdempotencyKey(request);
-    const body = { cardNumber: request.cardNumber, productId: request.productId, paymentReference, amount: request.price };
+    const body = {
+      cardNumber: request.cardNumber,
+      productId: request.productId,
+      paymentReference,
+      amount: request.price,
+    };
     const still = async (note: string): Promise<void> => void (await journal.setStatus(id, 'unknown', { note }, note));
     return await sendJournalled<WalletSale, ReloadWorkflowOutcome>({
       interruption,
@@ -143,36 +173,70 @@ export async function recordReload(deps: ReloadDeps, request: ReloadRequest): Pr
         ),
       send: ({ beforeSend }) => api.sale(request.token, body, { idempotencyKey, beforeSend }),
       // Never left (a Ctrl-C, the guest token could not be had): the journal is as it was.
-      notSent: (error) => (interruption.maySend() ? { kind: 'refused', error: error instanceof VenueError ? error : new VenueError('server', error.message, { cause: error }) } : { kind: 'interrupted-before-send' }),
+      notSent: (error) =>
+        interruption.maySend()
+          ? {
+              kind: 'refused',
+              error: error instanceof VenueError ? error : new VenueError('server', error.message, { cause: error }),
+            }
+          : { kind: 'interrupted-before-send' },
       record: async (sent) => {
         switch (sent.kind) {
           case 'answered': {
             const disagreements = checkSaleAnswer(body, sent.result);
             if (disagreements.length) {
-              await journal.setStatus(id, 'unknown', { disagreement: describeDisagreements(disagreements), note: 'the answer disagrees with the sale sent' }, 'the answer disagrees with the sale sent: unknown');
+              await journal.setStatus(
+                id,
+                'unknown',
+                { disagreement: describeDisagreements(disagreements), note: 'the answer disagrees with the sale sent' },
+                'the answer disagrees with the sale sent: unknown',
+              );
               return { kind: 'disagrees', disagreements, ...commands };
             }
             await journal.setStatus(id, 'recorded', { saleId: sent.result.saleId, note: undefined });
-            return { kind: 'recorded', saleId: sent.result.saleId, sale: sent.result, evidence: 'answer', settledUnknown: settling };
+            return {
+              kind: 'recorded',
+              saleId: sent.result.saleId,
+              sale: sent.result,
+              evidence: 'answer',
+              settledUnknown: settling,
+            };
           }
           case 'accepted-unreadable':
             await journal.setStatus(id, 'recorded', { note: 'the service accepted it; its answer could not be read' });
-            return { kind: 'recorded', evidence: 'accepted', settledUnknown: settling, problem: (sent.error as UnreadableAnswerError).message };
+            return {
+              kind: 'recorded',
+              evidence: 'accepted',
+              settledUnknown: settling,
+              problem: (sent.error as UnreadableAnswerError).message,
+            };
           case 'refused': {
             const said = sent.raised ?? sent.error;
             if (walletErrors.meaning(said, 'sale') === 'duplicate-payment-reference') {
               if (settling) {
-                await journal.setStatus(id, 'recorded', { note: 'settled: the service recognised the payment reference' }, 'settled: the service recognised the payment reference');
+                await journal.setStatus(
+                  id,
+                  'recorded',
+                  { note: 'settled: the service recognised the payment reference' },
+                  'settled: the service recognised the payment reference',
+                );
                 return { kind: 'already-recorded', evidence: 'duplicate-reference' };
               }
               // Not sent from this journal entry: recorded elsewhere, and not credited again now.
-              await journal.setStatus(id, 'not-applied', { note: 'the service had already recorded this payment reference' });
+              await journal.setStatus(id, 'not-applied', {
+                note: 'the service had already recorded this payment reference',
+              });
               return { kind: 'refused', error: said as VenueError };
             }
             if (settling) {
               // This send was not applied, but the earlier send of this entry is still unsettled.
               await still(`the resend was refused: ${said.message}`);
-              return { kind: 'unknown', reason: `the resend to settle it was refused (${said.message}); the first send's outcome is still unknown`, cause: said, ...commands };
+              return {
+                kind: 'unknown',
+                reason: `the resend to settle it was refused (${said.message}); the first send's outcome is still unknown`,
+                cause: said,
+                ...commands,
+              };
             }
             await journal.setStatus(id, 'not-applied', { note: said.message });
             return { kind: 'refused', error: said as VenueError };
@@ -182,10 +246,17 @@ export async function recordReload(deps: ReloadDeps, request: ReloadRequest): Pr
             // A retry after a refusal that never left: this send was not applied.
             if (settling) {
               await still(`not sent again: ${sent.error.message}`);
-              return { kind: 'unknown', reason: `${sent.error.message}; the first send's outcome is still unknown`, cause: sent.error, ...commands };
+              return {
+                kind: 'unknown',
+                reason: `${sent.error.message}; the first send's outcome is still unknown`,
+                cause: sent.error,
+                ...commands,
+              };
             }
             await journal.setStatus(id, 'not-applied', { note: sent.error.message });
-            return sent.kind === 'interrupted-before-send' ? { kind: 'interrupted-before-send' } : { kind: 'refused', error: sent.error as VenueError };
+            return sent.kind === 'interrupted-before-send'
+              ? { kind: 'interrupted-before-send' }
+              : { kind: 'refused', error: sent.error as VenueError };
           }
           case 'unknown': {
             // No answer, or one that cannot say (writes/rule.ts): unknown until a rerun settles it.
@@ -202,7 +273,10 @@ export async function recordReload(deps: ReloadDeps, request: ReloadRequest): Pr
 }
 
 /** What a sale's answer states against the sale sent: card, product, amount, reference (a field it does not state is no disagreement). */
-export function checkSaleAnswer(body: { cardNumber: string; productId: string; paymentReference: string; amount: number }, sale: WalletSale): Disagreement[] {
+export function checkSaleAnswer(
+  body: { cardNumber: string; productId: string; paymentReference: string; amount: number },
+  sale: WalletSale,
+): Disagreement[] {
   const raw = sourceOf(sale);
   return new AnswerCheck()
     .id('cardNumber', body.cardNumber, stated(raw, saleFields.cardNumber) as string | undefined)

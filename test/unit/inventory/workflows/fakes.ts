@@ -6,7 +6,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
-import { ApiError, categoryForStatus, InterruptedError, RequestNotSentError, UnknownOutcomeError } from '../../../../src/lib/errors.js';
+import {
+  ApiError,
+  categoryForStatus,
+  InterruptedError,
+  RequestNotSentError,
+  UnknownOutcomeError,
+} from '../../../../src/lib/errors.js';
 import type { Interruption } from '../../../../src/lib/interruption.js';
 import { UnreadableAnswerError } from '../../../../src/lib/reading.js';
 
@@ -49,17 +55,34 @@ export function fakeInterruption(): FakeInterruption {
  * What the HTTP layer does around a write (http.ts): after a Ctrl-C nothing
  * leaves; otherwise beforeSend (the journal marks it sending), then the send.
  */
-export async function throughHttp<T>(interruption: Interruption, options: { beforeSend?: () => Promise<void> } | undefined, send: () => Promise<T>): Promise<T> {
+export async function throughHttp<T>(
+  interruption: Interruption,
+  options: { beforeSend?: () => Promise<void> } | undefined,
+  send: () => Promise<T>,
+): Promise<T> {
   if (!interruption.maySend()) throw interruptedInHttp();
   await options?.beforeSend?.();
   return send();
 }
 
 export const refused = (status: number, code = 'rejected') =>
-  new ApiError(categoryForStatus(status), `inventory service answered ${status}`, { status, method: 'POST', url: 'http://x/inventory', code });
-export const lost = () => new UnknownOutcomeError('the inventory service did not answer to "record the stock receipt": it may or may not have been applied');
-export const notReached = () => new RequestNotSentError('cannot reach the inventory service at http://127.0.0.1:9: connection refused');
-export const unreadable = () => new UnreadableAnswerError({ service: 'inventory', operation: 'record the stock receipt', accepted: true }, 'has no receipt id');
+  new ApiError(categoryForStatus(status), `inventory service answered ${status}`, {
+    status,
+    method: 'POST',
+    url: 'http://x/inventory',
+    code,
+  });
+export const lost = () =>
+  new UnknownOutcomeError(
+    'the inventory service did not answer to "record the stock receipt": it may or may not have been applied',
+  );
+export const notReached = () =>
+  new RequestNotSentError('cannot reach the inventory service at http://127.0.0.1:9: connection refused');
+export const unreadable = () =>
+  new UnreadableAnswerError(
+    { service: 'inventory', operation: 'record the stock receipt', accepted: true },
+    'has no receipt id',
+  );
 export const interruptedInHttp = () => new InterruptedError('interrupted: "record the stock receipt" was not sent');
 
 /** Stock levels that a test moves by hand: the "service" the workflow reads. */

@@ -1,27 +1,54 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DamagedJournalError } from '../../../../src/lib/private-file.js';
-import { ReceiptJournal, receiptFingerprint, type ReceiptIdentity } from '../../../../src/lib/inventory/receipt-journal.js';
+import {
+  ReceiptJournal,
+  receiptFingerprint,
+  type ReceiptIdentity,
+} from '../../../../src/lib/inventory/receipt-journal.js';
 import { recordReceipt, type ReceiptInput } from '../../../../src/lib/inventory/workflows/receipt.js';
 import { resolveWrite } from '../../../../src/lib/inventory/workflows/resolve.js';
 import { describeEvidence } from '../../../../src/lib/inventory/workflows/outcome.js';
 import type { StockReceiptResult } from '../../../../src/lib/inventory/types.js';
-import { fakeInterruption, FakeStock, lost, notReached, refused, stateDir, throughHttp, unreadable, type FakeInterruption } from './fakes.js';
+import {
+  fakeInterruption,
+  FakeStock,
+  lost,
+  notReached,
+  refused,
+  stateDir,
+  throughHttp,
+  unreadable,
+  type FakeInterruption,
+} from './fakes.js';
 
-const identity: ReceiptIdentity = { profile: 'sandbox', warehouseId: 1, supplierId: 3, poNumber: 'PO-1', invoice: 'INV-1', items: [{ productId: 1016, quantity: 10 }] };
+const identity: ReceiptIdentity = {
+  profile: 'sandbox',
+  warehouseId: 1,
+  supplierId: 3,
+  poNumber: 'PO-1',
+  invoice: 'INV-1',
+  items: [{ productId: 1016, quantity: 10 }],
+};
 const input: ReceiptInput = { identity, body: { warehouseId: 1, userId: 1, items: identity.items }, userId: 1 };
 const id = receiptFingerprint(identity);
 
 type Send = (body: Record<string, unknown>, options?: { idempotencyKey?: string }) => Promise<StockReceiptResult>;
 
-function setup(send: Send, options: { interruption?: FakeInterruption; stock?: FakeStock; dir?: string; beforeHttp?: () => void } = {}) {
+function setup(
+  send: Send,
+  options: { interruption?: FakeInterruption; stock?: FakeStock; dir?: string; beforeHttp?: () => void } = {},
+) {
   const stock = options.stock ?? new FakeStock({ '1016': 40 });
   const keys: Array<string | undefined> = [];
   const journal = new ReceiptJournal(options.dir ?? stateDir(), () => Date.parse('2026-11-22T02:30:00Z'));
   const interruption = options.interruption ?? fakeInterruption();
   const deps = {
     client: {
-      receiveStock: async (body: Record<string, unknown>, o?: { idempotencyKey?: string; beforeSend?: () => Promise<void> }) => {
+      receiveStock: async (
+        body: Record<string, unknown>,
+        o?: { idempotencyKey?: string; beforeSend?: () => Promise<void> },
+      ) => {
         options.beforeHttp?.();
         return throughHttp(interruption, o, () => {
           keys.push(o?.idempotencyKey);
@@ -38,10 +65,15 @@ function setup(send: Send, options: { interruption?: FakeInterruption; stock?: F
   return { deps, journal, keys, stock, interruption };
 }
 
-const applied = (stock: FakeStock): Send => async () => {
-  stock.move('1016', 10);
-  return { receiptId: 'R-1', items: [{ productId: 1016, quantity: 10, newQuantity: stock.levels['1016'] }] } as StockReceiptResult;
-};
+const applied =
+  (stock: FakeStock): Send =>
+  async () => {
+    stock.move('1016', 10);
+    return {
+      receiptId: 'R-1',
+      items: [{ productId: 1016, quantity: 10, newQuantity: stock.levels['1016'] }],
+    } as StockReceiptResult;
+  };
 
 describe('recordReceipt', () => {
   it('records an answered receipt with a stable Idempotency-Key, and a rerun sends nothing', async () => {
@@ -49,7 +81,12 @@ describe('recordReceipt', () => {
     const { deps, keys, journal } = setup(applied(stock), { stock });
     const outcome = await recordReceipt(deps, input);
     expect(outcome.kind).toBe('recorded');
-    expect(journal.get(id)).toMatchObject({ status: 'recorded', receiptId: 'R-1', levelsBefore: { '1016': 40 }, levelsAfter: { '1016': 50 } });
+    expect(journal.get(id)).toMatchObject({
+      status: 'recorded',
+      receiptId: 'R-1',
+      levelsBefore: { '1016': 40 },
+      levelsAfter: { '1016': 50 },
+    });
     expect(keys).toEqual([`venue-receipt-${id.slice(0, 32)}-1`]);
     const rerun = await recordReceipt(deps, input);
     expect(rerun.kind).toBe('already-recorded');
@@ -59,13 +96,16 @@ describe('recordReceipt', () => {
   it('refused (422): not applied, a new key for the rerun, which sends it', async () => {
     const stock = new FakeStock({ '1016': 40 });
     let first = true;
-    const { deps, keys, journal } = setup(async (b, o) => {
-      if (first) {
-        first = false;
-        throw refused(422);
-      }
-      return applied(stock)(b, o);
-    }, { stock });
+    const { deps, keys, journal } = setup(
+      async (b, o) => {
+        if (first) {
+          first = false;
+          throw refused(422);
+        }
+        return applied(stock)(b, o);
+      },
+      { stock },
+    );
     const outcome = await recordReceipt(deps, input);
     expect(outcome.kind).toBe('refused');
     expect(journal.get(id)?.status).toBe('not-applied');
@@ -73,7 +113,7 @@ describe('recordReceipt', () => {
     expect(keys).toEqual([`venue-receipt-${id.slice(0, 32)}-1`, `venue-receipt-${id.slice(0, 32)}-2`]);
   });
 
-  it('refused with 503 or 429 (after the HTTP layer\'s retries) is not applied; another 5xx is unknown', async () => {
+  it("refused with 503 or 429 (after the HTTP layer's retries) is not applied; another 5xx is unknown", async () => {
     for (const status of [503, 429]) {
       const { deps, journal } = setup(async () => {
         throw refused(status, 'unavailable');
@@ -91,13 +131,16 @@ describe('recordReceipt', () => {
   it('a request that never left is not applied, and a rerun sends it', async () => {
     const stock = new FakeStock({ '1016': 40 });
     let first = true;
-    const { deps, journal } = setup(async (b, o) => {
-      if (first) {
-        first = false;
-        throw notReached();
-      }
-      return applied(stock)(b, o);
-    }, { stock });
+    const { deps, journal } = setup(
+      async (b, o) => {
+        if (first) {
+          first = false;
+          throw notReached();
+        }
+        return applied(stock)(b, o);
+      },
+      { stock },
+    );
     expect((await recordReceipt(deps, input)).kind).toBe('not-sent');
     expect(journal.get(id)?.status).toBe('not-applied');
     expect((await recordReceipt(deps, input)).kind).toBe('recorded');
@@ -105,15 +148,22 @@ describe('recordReceipt', () => {
 
   it('lost, then applied: unknown all the same (levels are evidence), and every rerun refuses to send', async () => {
     const stock = new FakeStock({ '1016': 40 });
-    const { deps, keys, journal } = setup(async () => {
-      stock.move('1016', 10);
-      throw lost();
-    }, { stock });
+    const { deps, keys, journal } = setup(
+      async () => {
+        stock.move('1016', 10);
+        throw lost();
+      },
+      { stock },
+    );
     const outcome = await recordReceipt(deps, input);
     expect(outcome.kind).toBe('unknown');
     if (outcome.kind !== 'unknown') return;
     expect(outcome.evidence.lines).toEqual([{ productId: '1016', before: 40, now: 50, expected: 10 }]);
-    expect(journal.get(id)).toMatchObject({ status: 'unknown', levelsBefore: { '1016': 40 }, levelsAfter: { '1016': 50 } });
+    expect(journal.get(id)).toMatchObject({
+      status: 'unknown',
+      levelsBefore: { '1016': 40 },
+      levelsAfter: { '1016': 50 },
+    });
     const rerun = await recordReceipt(deps, input);
     expect(rerun).toMatchObject({ kind: 'unresolved', why: 'unknown' });
     expect(await recordReceipt(deps, input)).toMatchObject({ kind: 'unresolved' });
@@ -123,20 +173,29 @@ describe('recordReceipt', () => {
   it('lost, then not applied: unknown; resolved --not-applied, the rerun sends it with the same key', async () => {
     const stock = new FakeStock({ '1016': 40 });
     let first = true;
-    const { deps, keys, journal } = setup(async (b, o) => {
-      if (first) {
-        first = false;
-        throw lost();
-      }
-      return applied(stock)(b, o);
-    }, { stock });
+    const { deps, keys, journal } = setup(
+      async (b, o) => {
+        if (first) {
+          first = false;
+          throw lost();
+        }
+        return applied(stock)(b, o);
+      },
+      { stock },
+    );
     const outcome = await recordReceipt(deps, input);
     expect(outcome.kind).toBe('unknown');
     if (outcome.kind === 'unknown') expect(outcome.evidence.lines[0]).toMatchObject({ before: 40, now: 40 });
     await resolveWrite(journal, journal.get(id)!, 'not-applied', 'shelf checked', deps.now);
     expect((await recordReceipt(deps, input)).kind).toBe('recorded');
     expect(keys).toEqual([`venue-receipt-${id.slice(0, 32)}-1`, `venue-receipt-${id.slice(0, 32)}-1`]);
-    expect(journal.get(id)!.history.map((h) => h.status)).toEqual(['sending', 'unknown', 'not-applied', 'sending', 'recorded']);
+    expect(journal.get(id)!.history.map((h) => h.status)).toEqual([
+      'sending',
+      'unknown',
+      'not-applied',
+      'sending',
+      'recorded',
+    ]);
   });
 
   it('resolved --applied: a rerun is a no-op', async () => {
@@ -151,10 +210,13 @@ describe('recordReceipt', () => {
 
   it('concurrent movement: a sale of the same size during a lost send is shown, never taken as proof', async () => {
     const stock = new FakeStock({ '1016': 40 });
-    const { deps } = setup(async () => {
-      stock.move('1016', -10); // the counter sells 10; the receipt was not applied
-      throw lost();
-    }, { stock });
+    const { deps } = setup(
+      async () => {
+        stock.move('1016', -10); // the counter sells 10; the receipt was not applied
+        throw lost();
+      },
+      { stock },
+    );
     const outcome = await recordReceipt(deps, input);
     expect(outcome.kind).toBe('unknown');
     if (outcome.kind !== 'unknown') return;
@@ -163,10 +225,13 @@ describe('recordReceipt', () => {
     ]);
     // Another receipt of the same size landing meanwhile looks exactly like this one: still unknown.
     const other = new FakeStock({ '1016': 40 });
-    const second = setup(async () => {
-      other.move('1016', 10);
-      throw lost();
-    }, { stock: other });
+    const second = setup(
+      async () => {
+        other.move('1016', 10);
+        throw lost();
+      },
+      { stock: other },
+    );
     expect((await recordReceipt(second.deps, input)).kind).toBe('unknown');
   });
 
@@ -199,9 +264,12 @@ describe('recordReceipt', () => {
     expect(keys).toHaveLength(0);
   });
 
-  it('interrupted as the HTTP layer was about to send (past the workflow\'s own checks): nothing left, nothing journalled', async () => {
+  it("interrupted as the HTTP layer was about to send (past the workflow's own checks): nothing left, nothing journalled", async () => {
     const interruption = fakeInterruption();
-    const { deps, journal, keys } = setup(async () => ({}) as StockReceiptResult, { interruption, beforeHttp: () => interruption.trip() });
+    const { deps, journal, keys } = setup(async () => ({}) as StockReceiptResult, {
+      interruption,
+      beforeHttp: () => interruption.trip(),
+    });
     expect((await recordReceipt(deps, input)).kind).toBe('interrupted-before-send');
     expect(keys).toHaveLength(0);
     // The journal marks "sending" only when the request is about to leave: here it never was.
@@ -211,10 +279,13 @@ describe('recordReceipt', () => {
   it('interrupted during the send: the answer is awaited and its real outcome reported', async () => {
     const interruption = fakeInterruption();
     const stock = new FakeStock({ '1016': 40 });
-    const { deps, journal } = setup(async (b, o) => {
-      interruption.trip();
-      return applied(stock)(b, o);
-    }, { interruption, stock });
+    const { deps, journal } = setup(
+      async (b, o) => {
+        interruption.trip();
+        return applied(stock)(b, o);
+      },
+      { interruption, stock },
+    );
     expect((await recordReceipt(deps, input)).kind).toBe('recorded');
     expect(journal.get(id)?.status).toBe('recorded');
   });
@@ -222,10 +293,13 @@ describe('recordReceipt', () => {
   it('interrupted during the send and the answer lost: unknown, without reading the levels again', async () => {
     const interruption = fakeInterruption();
     const stock = new FakeStock({ '1016': 40 });
-    const { deps, journal } = setup(async () => {
-      interruption.trip();
-      throw lost();
-    }, { interruption, stock });
+    const { deps, journal } = setup(
+      async () => {
+        interruption.trip();
+        throw lost();
+      },
+      { interruption, stock },
+    );
     const outcome = await recordReceipt(deps, input);
     expect(outcome.kind).toBe('unknown');
     if (outcome.kind === 'unknown') expect(outcome.evidence.readError).toMatch(/interrupted/);

@@ -8,18 +8,34 @@ import { adjustStockLevel } from '../../../../src/lib/inventory/workflows/adjust
 import { assertResolvable, resolveWrite } from '../../../../src/lib/inventory/workflows/resolve.js';
 import { stringifyJsonExact } from '../../../../src/lib/json-exact.js';
 import type { StockAdjustmentResult, StockTakeResult } from '../../../../src/lib/inventory/types.js';
-import { fakeInterruption, FakeStock, interruptedInHttp, lost, refused, stateDir, throughHttp, unreadable, type FakeInterruption } from './fakes.js';
+import {
+  fakeInterruption,
+  FakeStock,
+  interruptedInHttp,
+  lost,
+  refused,
+  stateDir,
+  throughHttp,
+  unreadable,
+  type FakeInterruption,
+} from './fakes.js';
 
 const now = () => Date.parse('2026-11-22T09:00:00Z');
 
-function takeSetup(send: () => Promise<StockTakeResult>, options: { interruption?: FakeInterruption; dir?: string; stock?: FakeStock } = {}) {
+function takeSetup(
+  send: () => Promise<StockTakeResult>,
+  options: { interruption?: FakeInterruption; dir?: string; stock?: FakeStock } = {},
+) {
   const stock = options.stock ?? new FakeStock({ '1': 5, '2': 5 });
   const keys: Array<string | undefined> = [];
   const journal = new StockChangeJournal(options.dir ?? stateDir(), now);
   const interruption = options.interruption ?? fakeInterruption();
   const deps = {
     client: {
-      stockTake: async (_body: Record<string, unknown>, o?: { idempotencyKey?: string; beforeSend?: () => Promise<void> }) =>
+      stockTake: async (
+        _body: Record<string, unknown>,
+        o?: { idempotencyKey?: string; beforeSend?: () => Promise<void> },
+      ) =>
         throughHttp(interruption, o, () => {
           keys.push(o?.idempotencyKey);
           return send();
@@ -33,7 +49,15 @@ function takeSetup(send: () => Promise<StockTakeResult>, options: { interruption
   };
   const input = {
     profile: 'sandbox',
-    body: { warehouseId: 1, userId: 1, comment: 'March', items: [{ productId: 1, countedQuantity: 8 }, { productId: 2, countedQuantity: 0 }] },
+    body: {
+      warehouseId: 1,
+      userId: 1,
+      comment: 'March',
+      items: [
+        { productId: 1, countedQuantity: 8 },
+        { productId: 2, countedQuantity: 0 },
+      ],
+    },
     levelsBefore: { '1': 5, '2': 5 },
   };
   return { deps, input, keys, journal, stock };
@@ -44,7 +68,12 @@ describe('submitStockTake', () => {
     const { deps, input, keys, journal } = takeSetup(async () => ({ stockTakeId: 'T-7' }) as StockTakeResult);
     const outcome = await submitStockTake(deps, input);
     expect(outcome.kind).toBe('recorded');
-    expect(journal.get(outcome.entry!.id)).toMatchObject({ kind: 'take', status: 'recorded', resultId: 'T-7', levelsAfter: { '1': 8, '2': 0 } });
+    expect(journal.get(outcome.entry!.id)).toMatchObject({
+      kind: 'take',
+      status: 'recorded',
+      resultId: 'T-7',
+      levelsAfter: { '1': 8, '2': 0 },
+    });
     expect(keys[0]).toMatch(/^venue-take-[0-9a-f]{32}-1$/);
     // The same count on another day is a new take, with a new key.
     expect((await submitStockTake(deps, input)).kind).toBe('recorded');
@@ -59,15 +88,18 @@ describe('submitStockTake', () => {
 
     const stock = new FakeStock({ '1': 5, '2': 5 });
     let calls = 0;
-    const { deps, input, keys, journal } = takeSetup(async () => {
-      calls++;
-      if (calls === 1) {
-        stock.levels = { '1': 8, '2': 0 };
-        stock.move('1', -1); // a sale at the counter meanwhile
-        throw lost();
-      }
-      return { stockTakeId: 'T-8' } as StockTakeResult;
-    }, { stock });
+    const { deps, input, keys, journal } = takeSetup(
+      async () => {
+        calls++;
+        if (calls === 1) {
+          stock.levels = { '1': 8, '2': 0 };
+          stock.move('1', -1); // a sale at the counter meanwhile
+          throw lost();
+        }
+        return { stockTakeId: 'T-8' } as StockTakeResult;
+      },
+      { stock },
+    );
     const outcome = await submitStockTake(deps, input);
     expect(outcome.kind).toBe('unknown');
     if (outcome.kind !== 'unknown') return;
@@ -91,17 +123,23 @@ describe('submitStockTake', () => {
     expect(a.keys).toHaveLength(0);
 
     const during = fakeInterruption();
-    const b = takeSetup(async () => {
-      during.trip();
-      return { stockTakeId: 'T-9' } as StockTakeResult;
-    }, { interruption: during });
+    const b = takeSetup(
+      async () => {
+        during.trip();
+        return { stockTakeId: 'T-9' } as StockTakeResult;
+      },
+      { interruption: during },
+    );
     expect((await submitStockTake(b.deps, b.input)).kind).toBe('recorded');
 
     const lostDuring = fakeInterruption();
-    const c = takeSetup(async () => {
-      lostDuring.trip();
-      throw lost();
-    }, { interruption: lostDuring });
+    const c = takeSetup(
+      async () => {
+        lostDuring.trip();
+        throw lost();
+      },
+      { interruption: lostDuring },
+    );
     const unknown = await submitStockTake(c.deps, c.input);
     expect(unknown.kind).toBe('unknown');
     expect(c.journal.list('sandbox')[0]?.status).toBe('unknown');
@@ -148,11 +186,23 @@ describe('adjustStockLevel', () => {
         interruption: fakeInterruption(),
         readLevels: async () => ({}),
       },
-      { profile: 'sandbox', warehouseId: 1, productId: '9007199254740993', adjustmentQuantity: -3, userId: 1, comment: 'breakage', current: 5 },
+      {
+        profile: 'sandbox',
+        warehouseId: 1,
+        productId: '9007199254740993',
+        adjustmentQuantity: -3,
+        userId: 1,
+        comment: 'breakage',
+        current: 5,
+      },
     );
     expect(outcome.kind).toBe('recorded');
     expect(bodies[0]).toContain('"productId":9007199254740993');
-    expect(journal.list('sandbox')[0]).toMatchObject({ kind: 'adjustment', items: [{ productId: '9007199254740993', adjustmentQuantity: -3 }], levelsAfter: { '9007199254740993': 2 } });
+    expect(journal.list('sandbox')[0]).toMatchObject({
+      kind: 'adjustment',
+      items: [{ productId: '9007199254740993', adjustmentQuantity: -3 }],
+      levelsAfter: { '9007199254740993': 2 },
+    });
   });
 
   it('a lost adjustment is unknown; the same one is refused until resolved; resolve refuses anything but unknown', async () => {
@@ -172,7 +222,15 @@ describe('adjustStockLevel', () => {
       readLevels: async () => ({ '1001': 2 }),
       settleMs: 0,
     };
-    const input = { profile: 'sandbox', warehouseId: 1, productId: '1001', adjustmentQuantity: -3, userId: 1, comment: 'breakage', current: 5 };
+    const input = {
+      profile: 'sandbox',
+      warehouseId: 1,
+      productId: '1001',
+      adjustmentQuantity: -3,
+      userId: 1,
+      comment: 'breakage',
+      current: 5,
+    };
     const outcome = await adjustStockLevel(deps, input);
     expect(outcome.kind).toBe('unknown');
     expect(await adjustStockLevel(deps, input)).toMatchObject({ kind: 'unresolved' });
