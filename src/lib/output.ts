@@ -55,11 +55,18 @@ export interface OutputOptions {
   /** --limit: at most this many records of a list. */
   limit?: number;
   /** Ctrl-C: checked between pages and rows, so a listing or a table being written stops within a page. */
-  interruption?: { readonly signal: AbortSignal; throwIfInterrupted(): void };
+  interruption?: OutputInterruption;
   /** --raw: machine formats, --fields and --query take the service's records as it sent them, not in venue's names. */
   raw?: boolean;
   /** In a run across venues (--each-profile): rows go to the merged output, marked with this profile. */
   merge?: { sink: import('./fleet/merged-output.js').MergeSink; profile: string };
+}
+
+/** What the renderer needs of Ctrl-C: the signal, the check, and whether the run has sent a write. */
+export interface OutputInterruption {
+  readonly signal: AbortSignal;
+  throwIfInterrupted(): void;
+  readonly writesSent?: number;
 }
 
 export class Output {
@@ -86,8 +93,14 @@ export class Output {
     this.interruption = options.interruption;
   }
 
-  private readonly interruption?: { readonly signal: AbortSignal; throwIfInterrupted(): void };
+  private readonly interruption?: OutputInterruption;
+  /**
+   * A listing stops between parts at a Ctrl-C. A run that has sent a write is
+   * rendering that write's outcome, which a person must see whole: stopping it
+   * would also end the run with "nothing more was sent" after it was applied.
+   */
   private stopIfInterrupted(): void {
+    if (this.interruption?.writesSent) return;
     this.interruption?.throwIfInterrupted();
   }
 
@@ -325,7 +338,7 @@ export class Output {
         const writer = await this.tableWriter(shown);
         // A long list is written a few hundred rows at a time: Ctrl-C is seen between them.
         for (let at = 0; at < rows.length; at += 500) {
-          // The first part is always shown (a write's outcome after a Ctrl-C is rendered whole); a long list stops between parts.
+          // A long list stops between parts at a Ctrl-C (stopIfInterrupted: never a write's outcome, which is rendered whole).
           if (at > 0) this.stopIfInterrupted();
           const part = this.cellsOf(rows.slice(at, at + 500), shown, zone);
           await this.writeWithBackpressure(at === 0 ? writer.first(part) : writer.more(part));

@@ -24,14 +24,15 @@ async function takes(comment: string): Promise<number> {
 function runInterrupted(
   args: string[],
   when: (stderr: string) => boolean,
-): Promise<{ code: number | null; stderr: string }> {
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [venueBin, ...args], {
     env: baseEnv(sb.env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   let sent = false;
-  child.stdout.resume();
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
   child.stderr.setEncoding('utf8').on('data', (d: string) => {
     stderr += d;
     if (!sent && when(stderr)) {
@@ -39,7 +40,7 @@ function runInterrupted(
       child.kill('SIGINT');
     }
   });
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
 describe("a stock take's outcome", { timeout: 90_000 }, () => {
@@ -98,5 +99,25 @@ describe("a stock take's outcome", { timeout: 90_000 }, () => {
     expect(result.stderr).not.toContain('✓');
     expect(await takes('int during')).toBe(1);
     expect((await suite.levels([1021]))[1021]).toBe(5);
+  });
+
+  // Issue 29: the outcome of a take of more than a few hundred lines was rendered in parts, and the check between
+  // parts ended the run with "nothing more was sent" (exit 130) after the service had applied it.
+  it('Ctrl-C during the send of an 800-line take: the whole outcome is shown, "done first", exit 0', async () => {
+    const { firstProductId: first } = await sb.control<{ firstProductId: number }>('POST', '/inventory/seed', {
+      products: 800,
+    });
+    const lines = Array.from({ length: 800 }, (_, i) => `${first + i},3`);
+    const counts = suite.file('big.csv', `productId,countedQuantity\n${lines.join('\n')}\n`);
+    await sb.control('POST', '/faults', { latencyMs: 2000, latencyMatch: 'POST /inventory/stock-takes' });
+    const result = await runInterrupted(
+      ['-v', 'inventory', 'stock', 'take', '--file', counts, '--comment', 'int big', '--yes'],
+      (e) => /> POST \S+stock-takes/.test(e),
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('interrupted, but this was done first: Stock take');
+    expect(result.stderr).not.toContain('nothing more was sent');
+    expect(result.stdout.trim().split('\n')).toHaveLength(801);
+    expect(await takes('int big')).toBe(1);
   });
 });

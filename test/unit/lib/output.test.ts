@@ -98,3 +98,46 @@ describe('one formatting policy for people', () => {
     expect(lines[1]).toContain('…');
   });
 });
+
+describe('Output after a Ctrl-C', () => {
+  const many = Array.from({ length: 1200 }, (_, i) => ({ id: i, name: `n${i}` }));
+  const interrupted = (writesSent: number) => {
+    const controller = new AbortController();
+    controller.abort();
+    return {
+      signal: controller.signal,
+      writesSent,
+      throwIfInterrupted() {
+        throw new Error('interrupted: nothing more was sent');
+      },
+    };
+  };
+
+  // ndjson and csv streams stop where their source does: the paged fetch sees the aborted signal.
+  it('a listing (no write sent) stops between parts: a table, and json gathered from pages', async () => {
+    for (const [format, listed] of [
+      ['table', (output: Output) => output.list(many)],
+      ['table', (output: Output) => output.stream(toPages(many))],
+      ['json', (output: Output) => output.stream(toPages(many))],
+    ] as const) {
+      const fake = fakeTerminal();
+      const output = new Output(fake.terminal, { format, interruption: interrupted(0) });
+      await expect(listed(output)).rejects.toThrow('nothing more was sent');
+    }
+  });
+
+  it.each(['table', 'json', 'ndjson', 'csv'] as const)(
+    "a write's outcome is rendered whole in %s: the person sees what was done",
+    async (format) => {
+      const fake = fakeTerminal();
+      const output = new Output(fake.terminal, { format, interruption: interrupted(1) });
+      await output.list(many);
+      const text = fake.stdout();
+      expect(text).toContain('n1199');
+    },
+  );
+});
+
+async function* toPages<T>(items: T[]): AsyncGenerator<T[]> {
+  for (let at = 0; at < items.length; at += 100) yield items.slice(at, at + 100);
+}
