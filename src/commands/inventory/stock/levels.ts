@@ -115,6 +115,8 @@ export default defineCommand<Options>({
 
     const client = await ctx.inventory();
     const belowZero = new BelowZero();
+    // Every way of paging below asks for this one query: a filter given is a filter sent, whatever the paging.
+    const query = { warehouseId, productIds };
     if (productIds && (options.all || productIds.length > IDS_PER_REQUEST)) {
       await ctx.output.stream(
         belowZero.items(levelsOfProducts(client, warehouseId, productIds)) as AsyncIterable<Record<string, unknown>>,
@@ -136,8 +138,8 @@ export default defineCommand<Options>({
       };
       // Machine formats print records in venue's shape: each level read once into it (the client checks it as its view is checked).
       const pages = ctx.output.isMachine
-        ? belowZero.pages(client.stockLevelRecordPages({ warehouseId }, paging), (row) => levelOfRow(row)!)
-        : belowZero.pages(client.stockLevelPages({ warehouseId }, paging), (level) => level);
+        ? belowZero.pages(client.stockLevelRecordPages(query, paging), (row) => levelOfRow(row)!)
+        : belowZero.pages(client.stockLevelPages(query, paging), (level) => level);
       const count = await ctx.output.stream(pages as AsyncIterable<Array<Record<string, unknown>>>, {
         columns,
         empty: 'No stock levels.',
@@ -146,7 +148,7 @@ export default defineCommand<Options>({
       belowZero.throwIfAny();
       return;
     }
-    const result = await client.stockLevels({ warehouseId, productIds, page: page ?? 1, pageSize: pageSize ?? 50 });
+    const result = await client.stockLevels({ ...query, page: page ?? 1, pageSize: pageSize ?? 50 });
     await ctx.output.list(result.items, { columns, empty: 'No stock levels.' });
     if (!ctx.output.isMachine && result.totalPages !== undefined && result.totalPages > 1) {
       ctx.terminal.info(
