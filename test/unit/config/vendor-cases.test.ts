@@ -1,0 +1,114 @@
+// The vendor tables are well formed (cases-new.ts, and the `set` of every case
+// in picks.ts), read with js-yaml and nothing of the importer: every file a
+// case names exists and is a document; every pick and never route is in one of
+// its documents with that method, once the part of its server's path the base
+// path lacks is put in front (as BigCommerce's /v3); server and path variables
+// are ones the documents use; no route is both a pick and a never; and the
+// split keeps what README.md says of it.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { inventoryOperationNames } from '../../../src/lib/inventory/routes.js';
+import { newVendorCases } from '../../fixtures/openapi/vendors/cases-new.js';
+import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
+
+const vendorsDir = path.resolve(import.meta.dirname, '../../fixtures/openapi/vendors');
+const methods = ['get', 'put', 'post', 'patch', 'delete'] as const;
+
+type Doc = Record<string, unknown>;
+
+function readDocument(file: string): Doc {
+  const text = fs.readFileSync(path.join(vendorsDir, file), 'utf8');
+  const doc = (file.endsWith('.json') ? JSON.parse(text) : yaml.load(text)) as Doc;
+  expect(typeof doc, file).toBe('object');
+  expect(doc.openapi ?? doc.swagger, `${file}: an OpenAPI or Swagger version`).toMatch(/^(2\.0|3\.[01]\.\d+)$/);
+  return doc;
+}
+
+/** The path part of a document's first server, its variables filled from the case; Swagger 2.0's basePath. */
+function serverPath(doc: Doc, vars: Record<string, string>): string {
+  if (doc.swagger) return ((doc.basePath as string | undefined) ?? '').replace(/\/$/, '');
+  const servers = (doc.servers as Array<{ url: string }> | undefined) ?? [];
+  const url = (servers[0]?.url ?? '').replace(/\{([^}]+)\}/g, (whole, name: string) => vars[name] ?? whole);
+  const withoutOrigin = url.replace(/^[a-z]+:\/\/[^/]*/i, '');
+  return withoutOrigin.replace(/\/$/, '');
+}
+
+/** "METHOD /path" of every operation of a document, its path prefixed with what the base path lacks. */
+function routesOf(doc: Doc, prefix: string): Set<string> {
+  const routes = new Set<string>();
+  for (const [p, item] of Object.entries((doc.paths as Record<string, Record<string, unknown>>) ?? {})) {
+    for (const m of methods) if (item?.[m]) routes.add(`${m.toUpperCase()} ${prefix}${p}`);
+  }
+  return routes;
+}
+
+function serverVariableNames(doc: Doc): string[] {
+  const servers = (doc.servers as Array<{ variables?: Record<string, unknown> }> | undefined) ?? [];
+  return servers.flatMap((s) => Object.keys(s.variables ?? {}));
+}
+
+const picksOf = (c: VendorCase) => Object.values(c.picks).flatMap((p) => (Array.isArray(p) ? p : [p!]));
+
+describe.each(newVendorCases)('$vendor', (vendor) => {
+  const docs = vendor.files.map((file) => ({ file, doc: readDocument(file) }));
+  const vars = { ...vendor.serverVars };
+  const routes = new Set<string>();
+  for (const { file, doc } of docs) {
+    const full = serverPath(doc, vars);
+    it(`${file}: its server path starts with the stored base path`, () => {
+      expect(full.startsWith(vendor.basePath), `${full} under ${vendor.basePath}`).toBe(true);
+    });
+    for (const route of routesOf(doc, full.slice(vendor.basePath.length))) routes.add(route);
+  }
+
+  it('names only the 21 operations, each with routes of its documents', () => {
+    for (const [operation, pick] of Object.entries(vendor.picks)) {
+      expect(inventoryOperationNames).toContain(operation);
+      const list = Array.isArray(pick) ? pick : [pick];
+      expect(list.length, operation).toBeGreaterThan(0);
+      for (const route of list) expect(routes.has(route!), `${operation}: ${route}`).toBe(true);
+    }
+  });
+
+  it('lists never-routes that are in its documents, none of them a pick', () => {
+    const picks = new Set(picksOf(vendor));
+    expect(new Set(vendor.never).size).toBe(vendor.never.length);
+    for (const route of vendor.never) {
+      expect(routes.has(route), route).toBe(true);
+      expect(picks.has(route), `${route} is both a pick and a never`).toBe(false);
+    }
+  });
+
+  it('names server and path variables that its documents use', () => {
+    const declared = new Set(docs.flatMap(({ doc }) => serverVariableNames(doc)));
+    for (const name of Object.keys(vendor.serverVars ?? {})) expect(declared.has(name), name).toBe(true);
+    const picked = picksOf(vendor).join(' ');
+    for (const name of Object.keys(vendor.pathVars ?? {})) expect(picked, name).toContain(`{${name}}`);
+    // A base path is stored filled: no braces.
+    expect(vendor.basePath).not.toMatch(/[{}]/);
+  });
+});
+
+describe('the split', () => {
+  const all = [...vendorCases, ...newVendorCases];
+  it('puts every case in one set; the eight tuned-on documents stay tuning', () => {
+    for (const c of all) expect(['tuning', 'held-out']).toContain(c.set);
+    for (const c of vendorCases) expect(c.set, c.vendor).toBe('tuning');
+  });
+
+  it('keeps at least eight new documents held out, two of them with a tenant key in their paths', () => {
+    const heldOut = newVendorCases.filter((c) => c.set === 'held-out');
+    expect(heldOut.length).toBeGreaterThanOrEqual(8);
+    expect(heldOut.filter((c) => Object.keys(c.pathVars ?? {}).length).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lists each document once, and names each new one in README.md', () => {
+    const files = all.flatMap((c) => c.files);
+    expect(new Set(files).size).toBe(files.length);
+    const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
+    for (const c of newVendorCases) for (const file of c.files) expect(readme, file).toContain(`\`${file}\``);
+  });
+});
