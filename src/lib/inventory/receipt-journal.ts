@@ -71,6 +71,18 @@ export function receiptFingerprint(identity: ReceiptIdentity): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
+/**
+ * The key of a receipt file's failing note (writes/journal.ts FailingNote):
+ * its profile and absolute path. A file is known by where it lies before its
+ * receipt can be known (a file that cannot be read, or whose products cannot
+ * be looked up, has no fingerprint yet), so its first failure is kept by path.
+ */
+export function receiptFileKey(profile: string, absolutePath: string): string {
+  return createHash('sha256')
+    .update(JSON.stringify(['venue-receipt-file/1', profile, absolutePath]))
+    .digest('hex');
+}
+
 export class ReceiptJournal extends Journal<ReceiptJournalEntry> {
   constructor(
     stateDir: string,

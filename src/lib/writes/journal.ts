@@ -18,7 +18,13 @@
 //   reload array, the hold list) are read and converted on first read, and
 //   the file they came from is kept beside as <file>.v1.bak.
 //
-// File: { "format": "venue-journal", "version": 2, "journal": <name>, "entries": { <id>: entry } }
+// - a thing that keeps failing before it can be recorded (a file of a nightly
+//   run the service refuses, or that cannot be read) has a failing note with
+//   the time of its FIRST failed attempt, kept across reruns until it
+//   succeeds: what an alert after a while is measured from.
+//
+// File: { "format": "venue-journal", "version": 2, "journal": <name>, "entries": { <id>: entry },
+//         "failing"?: { <key>: note } }
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -82,11 +88,30 @@ export interface JournalEntry {
   history: WriteHistoryEvent[];
 }
 
+/**
+ * Something that has failed to be recorded since its first failed attempt
+ * (a receipt file of a nightly run, before or after it became an entry):
+ * kept until it succeeds, so reruns measure from the first failure.
+ */
+export interface FailingNote {
+  /** What a person knows it by: a file's path. */
+  subject: string;
+  profile: string;
+  firstFailedAt: string;
+  lastFailedAt: string;
+  /** Failed attempts so far. */
+  failures: number;
+  /** Why the last attempt failed, in one line. */
+  reason: string;
+}
+
 interface JournalFile<E> {
   format: 'venue-journal';
   version: 2;
   journal: string;
   entries: Record<string, E>;
+  /** Added in place (still version 2): a reader that does not know it keeps it as it is. */
+  failing?: Record<string, FailingNote>;
 }
 
 const isCurrent = (data: unknown): boolean =>
@@ -265,11 +290,46 @@ export class Journal<E extends JournalEntry> {
 
   /** Changes the entries under the journal's file lock and writes them durably; returns what fn returns. */
   async change<T>(fn: (entries: Record<string, E>) => T): Promise<T> {
+    return this.changeFile((data) => fn(data.entries));
+  }
+
+  /** The failing note of a subject (see FailingNote), if it has failed since it last succeeded. */
+  failing(key: string): FailingNote | undefined {
+    return this.read().failing?.[key];
+  }
+
+  /** Notes a failed attempt: the first one's time is kept, the last one's and its reason updated. */
+  async noteFailure(key: string, what: { subject: string; profile: string; reason: string }): Promise<FailingNote> {
+    return this.changeFile((data) => {
+      const at = this.stamp();
+      const before = data.failing?.[key];
+      const note: FailingNote = {
+        subject: what.subject,
+        profile: what.profile,
+        firstFailedAt: before?.firstFailedAt ?? at,
+        lastFailedAt: at,
+        failures: (before?.failures ?? 0) + 1,
+        reason: what.reason,
+      };
+      data.failing = { ...data.failing, [key]: note };
+      return note;
+    });
+  }
+
+  /** A success: the subject's failing note (if any) is dropped. */
+  async clearFailure(key: string): Promise<void> {
+    if (this.failing(key) === undefined) return;
+    await this.changeFile((data) => {
+      if (data.failing) delete data.failing[key];
+    });
+  }
+
+  private async changeFile<T>(fn: (data: JournalFile<E>) => T): Promise<T> {
     return withHolderLock(
       `${this.file}.lock`,
       () => {
         const data = this.read();
-        const result = fn(data.entries);
+        const result = fn(data);
         this.prune(data.entries);
         this.keepVersion1();
         writeJournalFileSync(this.file, data, this.scrub);
