@@ -1,5 +1,5 @@
 import { defineCommand, option } from '../../define.js';
-import { assertFitsOneRequest, idFlag } from './take.js';
+import { idFlag } from './take.js';
 import type { Context } from '../../../cli/context.js';
 import type { ReceiptJournalEntry } from '../../../lib/inventory/receipt-journal.js';
 
@@ -68,74 +68,21 @@ export default defineCommand<ReceiveOptions>({
   // A nightly run across venues: a venue whose ERP sent no file tonight has nothing to receive (exit 0), unless --require-file.
   fleet: { write: { withoutFile: 'nothing to receive' } },
   async run(ctx, options) {
-    const schemas = await import('../../../lib/inventory/schemas.js');
-    const fieldName = (field: string) => flagOf[field] ?? field;
-    const header = schemas.parseOrThrow(
-      schemas.stockReceiptSchema.pick({
-        warehouseId: true,
-        userId: true,
-        supplierId: true,
-        poNumber: true,
-        invoice: true,
-        comment: true,
-      }),
+    const { checkedReceiptHeader, prepareReceipt, sendReceipt } = await import('../receipts/receipt-file.js');
+    const header = await checkedReceiptHeader(
       {
         warehouseId: await idFlag(ctx, options.warehouse, 'inventory.warehouseId', '--warehouse'),
         userId: await idFlag(ctx, options.user, 'inventory.userId', '--user'),
-        ...(options.supplier !== undefined
-          ? { supplierId: /^\s*\d+\s*$/.test(options.supplier) ? Number(options.supplier) : options.supplier }
-          : {}),
-        ...(options.po !== undefined ? { poNumber: options.po } : {}),
-        ...(options.invoice !== undefined ? { invoice: options.invoice } : {}),
-        ...(options.comment !== undefined ? { comment: options.comment } : {}),
+        supplier: options.supplier,
+        po: options.po,
+        invoice: options.invoice,
+        comment: options.comment,
       },
-      { fieldName },
+      (field) => flagOf[field] ?? field,
     );
-
-    const { readStockFile } = await import('../../../lib/inventory/stock-file/read.js');
-    const { resolveStockItems, lookupWith, checkProductsExist } =
-      await import('../../../lib/inventory/stock-file/resolve.js');
-    const file = await readStockFile(options.file, 'receipt', ctx.terminal.stdin, ctx.interruption.signal);
-    const client = await ctx.inventory();
-    const progress = file.items.length > 500 ? ctx.terminal.progress('Looking up products') : undefined;
-    const resolved = await resolveStockItems(
-      file,
-      lookupWith(
-        client,
-        progress
-          ? (page) => (page.totalItems && progress.setTotal(page.totalItems), progress.tick(page.count))
-          : undefined,
-      ),
-    );
-    progress?.done();
-    const body = schemas.parseOrThrow(schemas.stockReceiptSchema, {
-      ...header,
-      items: resolved.map((i) =>
-        i.value === undefined
-          ? { productId: i.productId, quantity: i.quantity }
-          : { productId: i.productId, quantity: i.quantity, value: i.value },
-      ),
-    });
-
-    const { ReceiptJournal, receiptFingerprint, isSettled, shortId } =
-      await import('../../../lib/inventory/receipt-journal.js');
-    const identity = {
-      profile: await ctx.profileName(),
-      warehouseId: body.warehouseId,
-      supplierId: body.supplierId,
-      poNumber: body.poNumber,
-      invoice: body.invoice,
-      items: body.items,
-    };
-    const journal = new ReceiptJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);
-    const id = receiptFingerprint(identity);
-    assertFitsOneRequest(body, 'receipt');
-    let lastListed: Map<number, number> | undefined;
-    const readLevels = async (productIds: string[]) => {
-      const levels = await client.levelsFor(body.warehouseId, productIds.map(Number));
-      lastListed = levels;
-      return Object.fromEntries(productIds.map((p) => [p, levels.get(Number(p)) ?? 0]));
-    };
+    const receipt = await prepareReceipt(ctx, header, options.file);
+    const { body, client, journal, id, resolved } = receipt;
+    const { isSettled, shortId } = await import('../../../lib/inventory/receipt-journal.js');
 
     if (options.dryRun) {
       const existing = journal.get(id);
@@ -143,7 +90,7 @@ export default defineCommand<ReceiveOptions>({
         body.warehouseId,
         body.items.map((i) => i.productId),
       );
-      await checkProductsExist(resolved, levels, client, file.source);
+      await receipt.checkProducts(levels);
       const rows = resolved.map((i) => ({
         line: i.line,
         productId: i.productId,
@@ -178,31 +125,7 @@ export default defineCommand<ReceiveOptions>({
       }
     }
 
-    const { recordReceipt } = await import('../../../lib/inventory/workflows/receipt.js');
-    const spinner = await ctx.terminal.spinner(`Recording receipt ${shortId(id)} (${body.items.length} products)`);
-    let outcome;
-    try {
-      outcome = await recordReceipt(
-        {
-          client,
-          journal,
-          now: () => ctx.now(),
-          interruption: ctx.interruption,
-          readLevels,
-          // Every product must exist before anything is sent; the levels just read say which are listed.
-          beforeSend: () => checkProductsExist(resolved, lastListed ?? new Map(), client, file.source),
-        },
-        {
-          identity,
-          body: body as unknown as Record<string, unknown>,
-          userId: body.userId,
-          ...(body.comment !== undefined ? { comment: body.comment } : {}),
-          force: options.force,
-        },
-      );
-    } finally {
-      spinner.stop();
-    }
+    const outcome = await sendReceipt(ctx, receipt, { force: options.force });
     await renderReceiptOutcome(ctx, outcome);
   },
 });
