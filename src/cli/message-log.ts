@@ -10,6 +10,55 @@ import { UsageError } from '../lib/errors.js';
 const stampNow = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /**
+ * A line that carries its own time (a nightly run stamps each file's line with
+ * the run's clock), after a venue's "<profile>: " mark or not: it is not
+ * stamped twice, and its time goes first, as on every other line.
+ */
+const OWN_STAMP = /^([^\s:]+: )?(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z) /;
+
+function stamped(line: string): string {
+  const own = OWN_STAMP.exec(line);
+  if (!own) return `${stampNow()} ${line}`;
+  return own[1] ? `${own[2]} ${own[1]}${line.slice(own[0].length)}` : line;
+}
+
+/**
+ * What a log file holds of a line on stderr: a log is read by people, so the
+ * JSON objects that -o json and ndjson put on stderr for machines are written
+ * as the lines a person reads there without -o json: an error (with its
+ * venue's mark in a run across venues) as "error: …", its details and hint;
+ * the summary of a run across venues not at all (its table is written just
+ * before it, unless -q and every venue succeeded).
+ */
+export function forLog(line: string): string {
+  if (!line.startsWith('{') || !line.endsWith('\n')) return line;
+  let data: unknown;
+  try {
+    data = JSON.parse(line);
+  } catch {
+    return line;
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return line;
+  const record = data as Record<string, unknown>;
+  const keys = Object.keys(record).sort().join(',');
+  if (keys === 'exitCode,summary') return '';
+  if (keys !== 'error' && keys !== 'error,profile') return line;
+  const error = record.error as { message?: unknown; details?: unknown; hint?: unknown } | null;
+  if (!error || typeof error.message !== 'string') return line;
+  const mark = typeof record.profile === 'string' ? `${record.profile}: ` : '';
+  const details = Array.isArray(error.details) ? error.details.map(String) : [];
+  const lines = [
+    `error: ${error.message}`,
+    ...details.map((d) => `  ${d}`),
+    ...(typeof error.hint === 'string' ? [error.hint] : []),
+  ];
+  return lines
+    .flatMap((l) => l.split('\n'))
+    .map((l) => `${mark}${l}\n`)
+    .join('');
+}
+
+/**
  * A stderr that stamps each line when asked, and appends every line (always
  * stamped) to logFile. What reaches it has already been masked of secrets
  * (main wraps it in the scrubbing stream), so the file holds no secret either.
@@ -33,7 +82,7 @@ export function timestampedMessages<S extends Writable & { isTTY?: boolean; colu
     let lineStart = start;
     for (const part of text.split(/(?<=\n)/)) {
       if (part === '') continue;
-      out += lineStart && part !== '\n' ? `${stampNow()} ${part}` : part;
+      out += lineStart && part !== '\n' ? stamped(part) : part;
       lineStart = part.endsWith('\n');
     }
     return [out, lineStart];
@@ -48,7 +97,12 @@ export function timestampedMessages<S extends Writable & { isTTY?: boolean; colu
           if (fd !== undefined) {
             // Progress redraws (\r) are for a terminal, not a log.
             const [logged, next] = stampLines(
-              text.replace(/\r\u001b\[2K/g, '').replace(/\u001b\[[0-9;]*m/g, ''),
+              text
+                .replace(/\r\u001b\[2K/g, '')
+                .replace(/\u001b\[[0-9;]*m/g, '')
+                .split(/(?<=\n)/)
+                .map((line, i) => (i === 0 && !fileAtLineStart ? line : forLog(line)))
+                .join(''),
               fileAtLineStart,
             );
             fileAtLineStart = next;
