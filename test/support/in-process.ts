@@ -62,6 +62,8 @@ export interface InProcessRunOptions extends RunOptions {
   answers?: readonly string[];
   /** The interruption's timings (how long cleanup and the grace period may take). */
   interruptionTimings?: { cleanupMs?: number; graceMs?: number };
+  /** The clock the command takes as now (main's `now`): a night the test chooses. */
+  now?: () => number;
 }
 
 /** The CLI's in-process entry: the one call into it. */
@@ -70,8 +72,16 @@ async function callCli(run: {
   streams: TerminalStreams;
   env: NodeJS.ProcessEnv;
   interruption: ProcessInterruption;
+  now?: () => number;
 }): Promise<number> {
-  return main({ argv: run.argv, streams: run.streams, env: run.env, interruption: run.interruption, version });
+  return main({
+    argv: run.argv,
+    streams: run.streams,
+    env: run.env,
+    interruption: run.interruption,
+    version,
+    ...(run.now ? { now: run.now } : {}),
+  });
 }
 
 /** A stream that keeps what is written to it. */
@@ -249,7 +259,7 @@ export async function runVenue(args: string[], options: InProcessRunOptions = {}
   try {
     const env = baseEnv(options.env);
     const code = await Promise.race([
-      callCli({ argv: args, streams: { stdin, stdout, stderr }, env, interruption }),
+      callCli({ argv: args, streams: { stdin, stdout, stderr }, env, interruption, now: options.now }),
       exit,
       timedOut,
     ]);

@@ -20,6 +20,7 @@ import stockResolve from './stock/resolve.js';
 import receiptsList from './receipts/list.js';
 import receiptsShow from './receipts/show.js';
 import receiptsResolve from './receipts/resolve.js';
+import receiptsRun from './receipts/run.js';
 
 export default defineGroup({
   name: 'inventory',
@@ -53,8 +54,9 @@ export default defineGroup({
     }),
     defineGroup({
       name: 'receipts',
-      summary: 'Stock receipts recorded from this machine',
-      commands: [receiptsList, receiptsShow, receiptsResolve],
+      summary:
+        'Stock receipts: the nightly run of a folder of them, and the journal of those recorded from this machine',
+      commands: [receiptsRun, receiptsList, receiptsShow, receiptsResolve],
     }),
   ],
 });

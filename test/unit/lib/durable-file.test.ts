@@ -64,6 +64,8 @@ describe('every file venue keeps is written through it', () => {
   const allowed: Record<string, string> = {
     'src/cli/message-log.ts': '--log-file: appended, line by line',
     'src/lib/sandbox-launcher.ts': "the background sandbox's log: appended, rotated at 5 MB",
+    'src/lib/inventory/workflows/receipt-run.ts':
+      "the nightly receipt run: the ERP's files moved to done/ (not venue's own)",
     'src/lib/private-file.ts':
       'the write probe (removed at once) and lock files (created exclusively, renamed aside when stale)',
   };
