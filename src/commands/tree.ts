@@ -50,6 +50,7 @@ export const commandGroups: readonly GroupEntry[] = [
     summary: 'Check each configured service and say how to fix what is wrong',
     load: () => import('./doctor/index.js'),
   },
+  { name: 'version', summary: 'Versions and config folder, for bug reports', load: () => import('./version/index.js') },
   {
     name: 'completion',
     summary: 'Shell completion for bash, zsh or fish',
