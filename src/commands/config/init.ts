@@ -32,6 +32,13 @@ const flagFor: Array<[SettingKey, keyof InitOptions, string, string]> = [
   ['inventory.warehouseId', 'warehouse', '--warehouse', 'Default warehouse id'],
 ];
 
+/** The settings that give each service an address: its secrets are needed only with one. */
+const serviceUrls: Record<'wallet' | 'booking' | 'inventory', SettingKey[]> = {
+  wallet: ['wallet.url', 'wallet.uatUrl'],
+  booking: ['booking.url'],
+  inventory: ['inventory.url'],
+};
+
 export default defineCommand<InitOptions>({
   name: 'init',
   args: '[profile]',
@@ -138,9 +145,12 @@ export default defineCommand<InitOptions>({
     if (interactive) {
       for (const key of secretKeys) {
         const set = Boolean(config.resolveSecret(profile, key).value);
+        // Enter means Yes only for a secret this profile needs: one not set yet, of a service it has an address for.
+        const service = key.split('.')[0] as keyof typeof serviceUrls;
+        const reached = serviceUrls[service].some((url) => config.resolve(profile, url).value);
+        const question = `${set ? 'Replace' : 'Set'} ${key} now?${reached ? '' : ` (no ${service} URL in this profile)`}`;
         const wanted =
-          options.yes ||
-          (await ctx.prompter.confirm(`${set ? 'Replace' : 'Set'} ${key} now?`, { flag: '--yes', default: !set }));
+          options.yes || (await ctx.prompter.confirm(question, { flag: '--yes', default: !set && reached }));
         if (!wanted) continue;
         const value = await ctx.prompter.password(`${key} (hidden)`, { flag: 'set-secret' });
         if (value) config.setSecret(profile, key, value);
