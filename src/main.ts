@@ -88,7 +88,7 @@ export async function main(options: MainOptions): Promise<number> {
     let env = baseEnv;
     if (globals.envFile !== undefined) {
       const { loadEnvFile } = await import('./cli/message-log.js');
-      env = loadEnvFile(globals.envFile, env);
+      env = loadEnvFile(globals.envFile, env, (message) => streams.stderr.write(`warning: ${message}\n`));
     }
     const shell = { streams, env, version: options.version, secrets, interruption, now: options.now };
     if (invocation.helpTopic !== undefined) {

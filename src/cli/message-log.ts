@@ -120,8 +120,67 @@ export function timestampedMessages<S extends Writable & { isTTY?: boolean; colu
   });
 }
 
-/** The environment with the file's variables added; variables already set win (as with Node's --env-file). */
-export function loadEnvFile(file: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+const ASSIGNMENT = /^(export\s+)?([^=]*?)\s*=\s*(.*)$/;
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * The lines of an env file that Node's parser (util.parseEnv) does not read
+ * as VAR=value, each with what is wrong, never with its text (it may hold a
+ * secret). Node skips such a line without a word, and may take the next
+ * line's name with it (a line without =, an indented comment) or stop
+ * reading there (a line starting with =): so a variable written well after
+ * a bad line that was not read is said too.
+ */
+export function envFileProblems(
+  text: string,
+  parsed: Record<string, string>,
+): Array<{ line: number; problem: string }> {
+  const problems: Array<{ line: number; problem: string }> = [];
+  const lines = text.split(/\r?\n/);
+  let openQuote: string | undefined;
+  for (const [i, raw] of lines.entries()) {
+    const line = i + 1;
+    if (openQuote !== undefined) {
+      // Inside a quoted value that spans lines: it ends at the line holding its closing quote.
+      if (raw.includes(openQuote)) openQuote = undefined;
+      continue;
+    }
+    if (raw.trim() === '' || raw.startsWith('#')) continue;
+    if (raw.trimStart().startsWith('#')) {
+      problems.push({
+        line,
+        problem: 'a comment that does not start the line: Node reads it as part of the next line',
+      });
+      continue;
+    }
+    const assignment = ASSIGNMENT.exec(raw.trim());
+    if (!assignment) {
+      problems.push({ line, problem: 'not VAR=value (no =): skipped' });
+      continue;
+    }
+    const name = assignment[2]!;
+    const value = assignment[3]!;
+    if (!VARIABLE_NAME.test(name)) {
+      problems.push({
+        line,
+        problem:
+          name === '' ? 'no variable name before =: the lines after it are not read' : 'not a variable name before =',
+      });
+      continue;
+    }
+    const quote = /^["'`]/.exec(value)?.[0];
+    if (quote !== undefined && !value.slice(1).includes(quote)) openQuote = quote;
+    if (!(name in parsed)) problems.push({ line, problem: `${name} was not read (a line before it is not VAR=value)` });
+  }
+  return problems;
+}
+
+/**
+ * The environment with the file's variables added; variables already set win
+ * (as with Node's --env-file). Lines it cannot read are said through warn,
+ * by file and line.
+ */
+export function loadEnvFile(file: string, env: NodeJS.ProcessEnv, warn?: (message: string) => void): NodeJS.ProcessEnv {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -140,6 +199,7 @@ export function loadEnvFile(file: string, env: NodeJS.ProcessEnv): NodeJS.Proces
     });
   }
   const parsed = parseEnv(text) as Record<string, string>;
+  for (const { line, problem } of envFileProblems(text, parsed)) warn?.(`--env-file ${file} line ${line}: ${problem}`);
   const merged: NodeJS.ProcessEnv = { ...parsed, ...env };
   // The launcher's own process sees them too, for anything that reads process.env.
   if (env === process.env)
