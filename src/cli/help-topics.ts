@@ -135,7 +135,7 @@ Examples
   venue --each-profile store1,store2 -o ndjson inventory products list --all
   venue --each-profile tag:north webhooks create --url https://erp.example/hooks \\
         --events stock.received --secret-env ERP_SECRET --yes
-  venue --each-profile all inventory stock receive --file receipts/{profile}.csv --yes
+  venue --each-profile all inventory receipts run --dir erp/{profile} --yes
 
 Selecting venues
   all             every venue: a profile with an inventory server of its own.
@@ -174,11 +174,13 @@ Outcomes
 Inputs per venue
   {profile} and {tag} in any argument become the venue's profile name and tag
   (the tag selected by, else the profile's first). A venue whose --file is
-  missing is skipped and reported (exit 2); the others run. A receipt (stock
-  receive) is the exception: a venue with no file of its own ({profile} in the
-  path) has nothing to receive (result "nothing", exit 0) unless
-  --require-file. A venue's message in the summary says what it did where the
-  command tells (a receipt: "received" or "already received"). --file - is
+  missing is skipped and reported (exit 2); the others run. Receipts are the
+  exception: a venue with no file (stock receive --file) or folder (receipts
+  run --dir) of its own ({profile} in the path) has nothing to receive (result
+  "nothing", exit 0), unless stock receive's --require-file. A venue's message
+  in the summary says what it did where the command tells (a receipt:
+  "received" or "already received"; a folder: "2 files: 1 recorded now, 1
+  recorded before"). --file - is
   refused: give each venue a file. Secrets read from standard input
   (--secret-stdin…) are read once and used for every venue.
 
