@@ -1,13 +1,20 @@
-// Every shell example in the README runs (issue 21, point 8): each ```sh and
-// ```bash block, in order, through bash with `venue` meaning this checkout's
-// CLI (test/support/venue-shim.ts; `npx venue` too), against one sandbox,
-// with no terminal on stdin. Each block runs in a fresh config directory, or,
-// when it works on the venues of a chain (it does not create profiles
-// itself), in a copy of a chain's: profiles chain (wallet and booking) and
-// store1–store3 (tagged north, extending chain, their inventory servers the
-// sandbox's fleet venues reached as another host, so real venues to venue).
-// Variables a block exports are there for the blocks after it, as in one
-// terminal session.
+// Every shell example in the README runs (issue 21, point 8; issue 31, point
+// 4): each ```sh and ```bash block, in order, through bash with `venue`
+// meaning this checkout's CLI (test/support/venue-shim.ts; `npx venue` too),
+// against one sandbox, with no terminal on stdin, two ways:
+// - each block alone, in a fresh config directory, or, when it works on the
+//   venues of a chain (it does not create profiles itself), in a copy of a
+//   chain's: profiles chain (wallet and booking) and store1–store3 (tagged
+//   north, extending chain, their inventory servers the sandbox's fleet venues
+//   reached as another host, so real venues to venue). Variables a block
+//   exports are there for the blocks after it, as in one terminal session;
+// - every block in order in ONE shell with ONE config directory, as a reader
+//   follows the README in one terminal: no block may leave the reader on a
+//   profile that breaks the next. Two things stand in for what the reader has
+//   and the test has not: the README's example hosts (inventory.storeN.example,
+//   wallet/booking.chain.example) are the sandbox's (its fleet venues as
+//   another host), and a hidden prompt for a secret (`config set-secret …   #
+//   needs a terminal`) is answered with the sandbox's demo secret.
 //
 // Marks, as in help examples (src/commands/define.ts), at the end of a line
 // (that line) or on a block's first line alone (the whole block):
@@ -16,9 +23,13 @@
 //   # needs the source checkout    building, testing or packing venue itself: not run
 //   # exits N                      runs, and by design exits N
 //   # runs until stopped           a server: started in the background, must still run at the end
-// A block starting with #! is a script: written to a file and run whole, with
-// RECEIPTS_DIR, LOG_DIR and VENUE_ENV_FILE pointing into the test's folder.
-// The two cron recipes run twice: the rerun is harmless and says so.
+// A block starting with #! is a script: written to a file and run whole.
+// The ```cron blocks (the nightly receipt recipes) run as cron runs them: each
+// job's command by sh, once a night and again (the rerun is harmless and says
+// so), with the crontab's own PATH, its paths (/etc/venue, /srv/erp,
+// /var/log/venue, /usr/local/bin) under the test's folder, the env file the
+// README shows (```ini after its path) with the sandbox's licence, and the
+// built venue in /usr/local/bin.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,12 +50,16 @@ interface Block {
   before: string;
 }
 
-/** The ```sh and ```bash blocks of a markdown text (indented ones in lists too). */
-function shellBlocks(markdown: string): Block[] {
+/** The blocks of a markdown text in these languages (indented ones in lists too): ```sh and ```bash by default. */
+function shellBlocks(markdown: string, languages = ['sh', 'bash']): Block[] {
   const lines = markdown.split('\n');
   const blocks: Block[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)```(sh|bash)\s*$/.exec(lines[i]!);
+    const open = /^(\s*)```(\w+)\s*$/.exec(lines[i]!);
+    if (open && !languages.includes(open[2]!)) {
+      for (i++; i < lines.length && !/^\s*```\s*$/.test(lines[i]!); i++);
+      continue;
+    }
     if (!open) continue;
     const indent = open[1]!.length;
     const body: string[] = [];
@@ -130,6 +145,8 @@ function runBash(args: string[], env: NodeJS.ProcessEnv, cwd: string, timeoutMs 
 
 const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
 const blocks = shellBlocks(readme);
+const cronBlocks = shellBlocks(readme, ['cron']);
+const envFileBlock = shellBlocks(readme, ['ini']).find((b) => b.before.includes('`/etc/venue/inventory.env`'));
 
 let sb: SandboxHandle;
 let shim: VenueShim | undefined;
@@ -138,6 +155,8 @@ let chainConfig: string;
 let realBin: string;
 let receiver: http.Server | undefined;
 let env: NodeJS.ProcessEnv;
+/** The cron jobs' root: /etc/venue, /srv/erp, /var/log/venue and /usr/local/bin are under it. */
+let root: string;
 const pidFile = () => path.join(workDir, '.background-pids');
 const session = () => path.join(workDir, '.session');
 const licence = {
@@ -154,20 +173,18 @@ function configFor(text: string): string {
   return dir;
 }
 
+/** A #! block, written to a file of its own (as the reader saves a script). */
+function scriptFile(block: Block): string {
+  const file = path.join(workDir, `.readme-script-${block.line}`);
+  fs.writeFileSync(file, `${block.text}\n`, { mode: 0o755 });
+  return file;
+}
+
 async function runBlock(block: Block): Promise<Outcome & { skipped?: string }> {
   const config = configFor(block.text);
   const blockEnv = { ...env, VENUE_CONFIG_DIR: config };
-  if (block.text.startsWith('#!')) {
-    // A script as cron runs it: a process of its own, with the built venue on its PATH (it may cd anywhere), and each recipe its ERP folder.
-    const file = path.join(workDir, `.readme-script-${block.line}`);
-    fs.writeFileSync(file, `${block.text}\n`, { mode: 0o755 });
-    const receipts = path.join(env.RECEIPTS_DIR!, block.before.includes('nightly-receipts-all') ? 'all' : 'one');
-    return runBash(
-      ['-c', `exec "${file}"`],
-      { ...blockEnv, PATH: `${realBin}:${process.env.PATH}`, RECEIPTS_DIR: receipts, VENUE_CONFIG_DIR: chainConfig },
-      workDir,
-    );
-  }
+  // A script: a process of its own, in this block's config directory.
+  if (block.text.startsWith('#!')) return runBash(['-c', `exec "${scriptFile(block)}"`], blockEnv, workDir);
   const { script, whole } = commandScript(block.text, pidFile());
   if (whole) return { code: 0, output: '', skipped: whole };
   const wrapped = [
@@ -179,6 +196,108 @@ async function runBlock(block: Block): Promise<Outcome & { skipped?: string }> {
     `export -p | grep -v ' VENUE_CONFIG_DIR=' > "${session()}"`,
   ].join('\n');
   return runBash(['-c', wrapped], blockEnv, workDir);
+}
+
+/**
+ * Every block in order in one bash with one config directory. The README's
+ * example hosts are the sandbox's, and a secret's hidden prompt is answered
+ * with the sandbox's demo secret (the header says why); nothing else changes.
+ */
+function oneShellScript(config: string, progress: string): string {
+  const elsewhere = sb.origin.replace('127.0.0.1', 'localhost');
+  const hosts = (text: string) =>
+    text
+      .replace(/https:\/\/inventory\.store(\d+)\.example/g, `${elsewhere}/fleet/fleet-$1/inventory`)
+      .replace(/https:\/\/wallet\.chain\.example/g, `${sb.origin}/wallet`)
+      .replace(/https:\/\/booking\.chain\.example/g, `${sb.origin}/booking`);
+  const answered = (text: string) =>
+    text.replace(
+      /^(.*\bconfig set-secret ([\w.]+))[ \t]*#\s*needs a terminal.*$/gm,
+      (_line, command: string, key: string) =>
+        `printf %s '${sandboxDemoSecrets[key as keyof typeof sandboxDemoSecrets] ?? 'a-secret-the-reader-typed-0123'}' | ${command} --secret-stdin`,
+    );
+  const parts = ['set -em', `export VENUE_CONFIG_DIR="${config}"`];
+  for (const block of blocks) {
+    parts.push(`echo ${block.line} > "${progress}"`);
+    if (block.text.startsWith('#!')) {
+      parts.push(`"${scriptFile({ ...block, text: hosts(block.text) })}"`);
+      continue;
+    }
+    const { script, whole } = commandScript(answered(hosts(block.text)), pidFile());
+    if (!whole && script.trim()) parts.push(script);
+  }
+  parts.push(`echo done > "${progress}"`);
+  return parts.join('\n');
+}
+
+/** The servers a block started in the background, stopped (their ports free again). */
+async function stopBackground(): Promise<void> {
+  if (!workDir || !fs.existsSync(pidFile())) return;
+  for (const pid of fs.readFileSync(pidFile(), 'utf8').split('\n').filter(Boolean)) {
+    try {
+      process.kill(-Number(pid), 'SIGTERM');
+    } catch {
+      // gone
+    }
+  }
+  fs.rmSync(pidFile(), { force: true });
+  // The README's listener (run in this process by the shim) has let go of its port before anything takes it again.
+  await portFree(8787);
+}
+
+/** The servers a block started in the background still run. */
+function backgroundStillRunning(): string[] {
+  const pids = fs.existsSync(pidFile()) ? fs.readFileSync(pidFile(), 'utf8').split('\n').filter(Boolean) : [];
+  const failures: string[] = [];
+  for (const pid of pids) {
+    try {
+      process.kill(Number(pid), 0);
+    } catch {
+      failures.push(
+        `a server of the README (pid ${pid}) stopped: ${fs.readFileSync(`${pidFile()}.out`, 'utf8').slice(-400)}`,
+      );
+    }
+  }
+  return failures;
+}
+
+/** A crontab's jobs: its variables (NAME=value lines) and each job's command (after the five time fields). */
+function cronJobs(text: string): { variables: Record<string, string>; commands: string[] } {
+  const variables: Record<string, string> = {};
+  const commands: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    const variable = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line);
+    if (variable) {
+      variables[variable[1]!] = variable[2]!;
+      continue;
+    }
+    const job = /^\s*(\S+\s+){5}(.+)$/.exec(line);
+    expect(job, `a crontab line: ${line}`).not.toBeNull();
+    commands.push(job![2]!);
+  }
+  return { variables, commands };
+}
+
+/** A path of the crontab, under the test's root. */
+const rooted = (text: string) =>
+  text.replace(/(^|[\s=:'"])(\/(?:etc\/venue|srv\/erp|var\/log\/venue|usr\/local\/bin))/g, `$1${root}$2`);
+
+/** One night of a crontab: each job's command run by sh, as cron runs it (its output is what cron mails). */
+async function cronNight(block: Block): Promise<Outcome> {
+  const { variables, commands } = cronJobs(block.text);
+  expect(commands).toHaveLength(1);
+  const cronEnv: NodeJS.ProcessEnv = {
+    HOME: workDir,
+    LOGNAME: 'venue',
+    SHELL: '/bin/sh',
+    LANG: 'C.UTF-8',
+    NO_COLOR: '1',
+    // The cron user's config directory: the chain's venues.
+    VENUE_CONFIG_DIR: chainConfig,
+    ...Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, rooted(v)])),
+  };
+  return runBash(['-c', rooted(commands[0]!)], cronEnv, root);
 }
 
 let releasePorts: (() => void) | undefined;
@@ -274,13 +393,18 @@ beforeAll(async () => {
     );
   }
 
-  // The cron recipes' folders and files: the ERP's exports, the env file with the licence.
-  const receipts = path.join(workDir, 'erp/receipts');
-  fs.mkdirSync(path.join(receipts, 'one'), { recursive: true });
-  fs.mkdirSync(path.join(receipts, 'all'), { recursive: true });
+  // The cron recipes' machine: the folders the README says to make once, the built venue in /usr/local/bin, and the
+  // env file as the README shows it, with the sandbox's licence in place of the reader's.
+  root = path.join(workDir, 'root');
+  for (const dir of ['etc/venue', 'srv/erp/receipts', 'var/log/venue', 'usr/local/bin'])
+    fs.mkdirSync(path.join(root, dir), { recursive: true });
+  fs.copyFileSync(path.join(realBin, 'venue'), path.join(root, 'usr/local/bin/venue'));
+  expect(envFileBlock, 'the env file of the cron recipe (```ini after `/etc/venue/inventory.env`)').toBeDefined();
   fs.writeFileSync(
-    path.join(workDir, 'inventory.env'),
-    `VENUE_PROFILE=store1\nVENUE_INVENTORY_API_KEY=${licence.VENUE_INVENTORY_API_KEY}\nVENUE_INVENTORY_API_SECRET=${licence.VENUE_INVENTORY_API_SECRET}\n`,
+    path.join(root, 'etc/venue/inventory.env'),
+    `${envFileBlock!.text
+      .replace('key-from-the-licence-file', licence.VENUE_INVENTORY_API_KEY)
+      .replace('secret-from-the-licence-file', licence.VENUE_INVENTORY_API_SECRET)}\n`,
     { mode: 0o600 },
   );
 
@@ -293,24 +417,11 @@ beforeAll(async () => {
     ERP_SECRET: 'erp-signing-secret-0123456789',
     PSP_REFERENCE: 'PSP-README-1',
     WH_SECRET: 'readme-webhook-secret-0123456789',
-    RECEIPTS_DIR: receipts,
-    LOG_DIR: path.join(workDir, 'log/venue'),
-    VENUE_ENV_FILE: path.join(workDir, 'inventory.env'),
   };
 }, 720_000);
 
 afterAll(async () => {
-  if (workDir && fs.existsSync(pidFile())) {
-    for (const pid of fs.readFileSync(pidFile(), 'utf8').split('\n').filter(Boolean)) {
-      try {
-        process.kill(-Number(pid), 'SIGTERM');
-      } catch {
-        // gone
-      }
-    }
-    // The README's listener (run in this process by the shim) has let go of its port before the help examples' test may take it.
-    await portFree(8787);
-  }
+  await stopBackground();
   await closeShellRun({ sandbox: sb, shim, receiver, dirs: [workDir, chainConfig] });
   releasePorts?.();
 }, 30_000);
@@ -328,93 +439,164 @@ async function portFree(port: number, withinMs = 15_000): Promise<void> {
   throw new Error(`port ${port} still answers: the README's server was not stopped`);
 }
 
-const isScript = (name: string) => (block: Block) => block.text.startsWith('#!') && block.before.includes(name);
+const cronRecipe = (name: 'one venue' | 'every venue') => {
+  const found = cronBlocks.filter((b) => b.text.includes('--each-profile') === (name === 'every venue'));
+  expect(found, `the ${name} crontab`).toHaveLength(1);
+  return found[0]!;
+};
+const log = () => path.join(root, 'var/log/venue/receipts.log');
+const logSince = (from: number) => (fs.existsSync(log()) ? fs.readFileSync(log(), 'utf8').slice(from) : '');
+const logSize = () => (fs.existsSync(log()) ? fs.readFileSync(log(), 'utf8').length : 0);
+const STAMPED = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ /;
 
 describe('the README', () => {
-  it('has shell blocks, the cron recipes among them', () => {
-    expect(blocks.length).toBeGreaterThan(20);
-    expect(blocks.filter(isScript('/usr/local/bin/nightly-receipts`'))).toHaveLength(1);
-    expect(blocks.filter(isScript('/usr/local/bin/nightly-receipts-all`'))).toHaveLength(1);
+  it('has shell blocks, and the cron recipes as crontab lines and an env file, with no script', () => {
+    expect(blocks.length).toBeGreaterThan(15);
+    expect(cronBlocks).toHaveLength(2);
+    for (const block of cronBlocks) expect(block.text).toContain('inventory receipts run');
+    expect(blocks.some((b) => b.text.startsWith('#!') && /receipt/.test(b.text))).toBe(false);
+    expect(envFileBlock?.text).toContain('VENUE_PROFILE=');
   });
 
-  it('every shell block runs, in order, against the sandbox', async () => {
+  it('every shell block runs, each alone, against the sandbox', async () => {
     const failures: string[] = [];
     for (const block of blocks) {
-      // The ERP's exports of tonight, before each cron recipe runs.
-      if (isScript('/usr/local/bin/nightly-receipts`')(block))
-        fs.writeFileSync(
-          path.join(env.RECEIPTS_DIR!, 'one', '3_PO-7701_INV-88.csv'),
-          'productId,quantity,value\n1001,6,9.00\n1002,2,3.10\n',
-        );
-      if (isScript('/usr/local/bin/nightly-receipts-all`')(block)) {
-        for (const store of ['store1', 'store2'])
-          fs.writeFileSync(
-            path.join(env.RECEIPTS_DIR!, 'all', `${store}.csv`),
-            'productId,quantity,value\n1001,4,6.00\n',
-          );
-      }
       const outcome = await runBlock(block);
       if (outcome.code !== 0)
         failures.push(
           `README.md:${block.line}\n${block.text.split('\n').slice(0, 3).join('\n')}\n  exit ${outcome.code}: ${outcome.output.trim().split('\n').slice(-6).join('\n  ')}`,
         );
     }
-    // A server started in the background still runs.
-    const pids = fs.existsSync(pidFile()) ? fs.readFileSync(pidFile(), 'utf8').split('\n').filter(Boolean) : [];
-    for (const pid of pids) {
-      try {
-        process.kill(Number(pid), 0);
-      } catch {
-        failures.push(
-          `a server of the README (pid ${pid}) stopped: ${fs.readFileSync(`${pidFile()}.out`, 'utf8').slice(-400)}`,
-        );
-      }
-    }
+    failures.push(...backgroundStillRunning());
+    await stopBackground();
     expect(failures.join('\n\n')).toBe('');
   }, 600_000);
 
-  it('the nightly receipt recipe: done/ and the log folder made, the log stamped, a rerun harmless and saying so', async () => {
-    const script = blocks.find(isScript('/usr/local/bin/nightly-receipts`'))!;
-    const log = path.join(env.LOG_DIR!, 'receipts.log');
-    const file = '3_PO-7702_INV-89.csv';
-    fs.writeFileSync(path.join(env.RECEIPTS_DIR!, 'one', file), 'productId,quantity,value\n1003,5,7.50\n');
-    const before = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').length : 0;
-    const first = await runBlock(script);
-    expect(first.code, first.output).toBe(0);
-    expect(fs.existsSync(path.join(env.RECEIPTS_DIR!, 'one', 'done', file))).toBe(true);
-    const firstLog = fs.readFileSync(log, 'utf8').slice(before);
-    expect(firstLog).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ received ${file}`, 'm'));
-    const second = await runBlock(script);
-    expect(second.code, second.output).toBe(0);
-    const secondLog = fs.readFileSync(log, 'utf8').slice(before + firstLog.length);
-    expect(secondLog).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ nothing to receive: no new receipt in /m);
-    expect(secondLog).not.toMatch(/received 3_/);
-  }, 120_000);
+  it('every shell block runs in order in one shell with one config directory, as a reader follows it', async () => {
+    // The sandbox as it was before the blocks above ran (its fleet venues kept).
+    await sb.control('POST', '/reset');
+    const config = tempDir('venue-readme-one-shell-');
+    const progress = path.join(workDir, '.one-shell-progress');
+    try {
+      const outcome = await runBash(
+        ['-c', oneShellScript(config, progress)],
+        { ...env, VENUE_CONFIG_DIR: config },
+        workDir,
+        540_000,
+      );
+      const reached = fs.existsSync(progress) ? fs.readFileSync(progress, 'utf8').trim() : 'none';
+      const failures: string[] = [];
+      if (outcome.code !== 0 || reached !== 'done') {
+        const block = blocks.find((b) => String(b.line) === reached);
+        failures.push(
+          `stopped at README.md:${reached}${block ? `\n${block.text.split('\n').slice(0, 3).join('\n')}` : ''}\n  exit ${outcome.code}: ${outcome.output.trim().split('\n').slice(-8).join('\n  ')}`,
+        );
+      }
+      failures.push(...backgroundStillRunning());
+      expect(failures.join('\n\n')).toBe('');
+    } finally {
+      await stopBackground();
+      fs.rmSync(config, { recursive: true, force: true });
+    }
+  }, 600_000);
 
-  it('the nightly receipts of every venue: a venue without a file has nothing to receive, a rerun says already received', async () => {
-    const script = blocks.find(isScript('/usr/local/bin/nightly-receipts-all`'))!;
-    const log = path.join(env.LOG_DIR!, 'receipts.log');
-    for (const store of ['store1', 'store2'])
-      fs.writeFileSync(path.join(env.RECEIPTS_DIR!, 'all', `${store}.csv`), 'productId,quantity,value\n1004,3,4.50\n');
-    fs.rmSync(path.join(env.RECEIPTS_DIR!, 'all', 'store3.csv'), { force: true });
-    const before = fs.readFileSync(log, 'utf8').length;
-    const first = await runBlock(script);
+  it('the nightly receipt crontab: silent when all is well, each file a stamped line, a rerun says recorded before', async () => {
+    const cron = cronRecipe('one venue');
+    const receipts = path.join(root, 'srv/erp/receipts');
+    const file = '3_PO-7701_INV-88.csv';
+    fs.writeFileSync(path.join(receipts, file), 'productId,quantity,value\n1001,6,9.00\n1002,2,3.10\n');
+    let from = logSize();
+    const first = await cronNight(cron);
     expect(first.code, first.output).toBe(0);
-    const firstLog = fs.readFileSync(log, 'utf8').slice(before);
-    // Every line is stamped; the summary names each venue's outcome.
+    // Nothing for cron to mail.
+    expect(first.output).toBe('');
+    expect(fs.existsSync(path.join(receipts, 'done', file))).toBe(true);
+    const firstLog = logSince(from);
     expect(
       firstLog
         .split('\n')
         .filter(Boolean)
-        .every((l) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ /.test(l)),
+        .every((l) => STAMPED.test(l)),
     ).toBe(true);
-    expect(firstLog).toMatch(/store1\s+0\s+ok\s.*received: receipt [0-9a-f]{12}/);
-    expect(firstLog).toMatch(/store3\s+0\s+nothing\s.*nothing to receive: no file /);
-    const second = await runBlock(script);
+    expect(firstLog).toMatch(new RegExp(`^\\S+ recorded now: ${file}: receipt id \\d+ `, 'm'));
+
+    // The 03:30 run, the ERP having dropped the same file again: nothing sent, and it says when it was recorded.
+    fs.copyFileSync(path.join(receipts, 'done', file), path.join(receipts, file));
+    from = logSize();
+    const second = await cronNight(cron);
     expect(second.code, second.output).toBe(0);
-    const secondLog = fs.readFileSync(log, 'utf8').slice(before + firstLog.length);
-    expect(secondLog).toMatch(/store1\s+0\s+ok\s.*already received at .*nothing sent/);
-    expect(secondLog).toMatch(/store2\s+0\s+ok\s.*already received at .*nothing sent/);
+    expect(second.output).toBe('');
+    expect(logSince(from)).toMatch(
+      new RegExp(`^\\S+ recorded before: ${file}: at \\S+ \\(receipt id \\d+, .*\\); nothing sent`, 'm'),
+    );
+
+    // A night with nothing: one line.
+    from = logSize();
+    expect((await cronNight(cron)).code).toBe(0);
+    expect(logSince(from)).toMatch(/^\S+ nothing to receive: no receipt file in /m);
+  }, 120_000);
+
+  it('the nightly receipt crontab: a lost answer is mailed with the command that settles it, which runs as printed', async () => {
+    const cron = cronRecipe('one venue');
+    const receipts = path.join(root, 'srv/erp/receipts');
+    const file = '3_PO-7702_INV-89.csv';
+    fs.writeFileSync(path.join(receipts, file), 'productId,quantity\n1003,5\n');
+    await sb.control('POST', '/faults', {
+      dropAfterProcessing: [{ match: 'POST /fleet/fleet-1/inventory/stock-receipts', remaining: 1 }],
+    });
+    try {
+      const night = await cronNight(cron);
+      // The echo ran: exit 0 for cron, and the mail holds the night's lines.
+      expect(night.code).toBe(0);
+      expect(night.output).toMatch(new RegExp(`unknown: ${file}: receipt [0-9a-f]{12} was sent`));
+      const settle = /settle it: (.*)$/m.exec(night.output)![1]!;
+      expect(settle).toMatch(/ --profile store1 inventory receipts resolve [0-9a-f]{12}$/);
+      // In a person's shell: no env file, the built venue on the PATH.
+      const settled = await runBash(
+        ['-c', `${settle} --applied`],
+        { PATH: `${realBin}:${process.env.PATH}`, HOME: workDir },
+        workDir,
+      );
+      expect(settled.code, settled.output).toBe(0);
+      const after = await cronNight(cron);
+      expect(after.code, after.output).toBe(0);
+      expect(fs.existsSync(path.join(receipts, 'done', file))).toBe(true);
+    } finally {
+      await sb.control('DELETE', '/faults');
+    }
+  }, 120_000);
+
+  it('the nightly receipts crontab of every venue: a venue without its folder has nothing to receive, a rerun says recorded before', async () => {
+    const cron = cronRecipe('every venue');
+    const erp = path.join(root, 'srv/erp');
+    for (const store of ['store1', 'store2']) {
+      fs.mkdirSync(path.join(erp, store), { recursive: true });
+      fs.writeFileSync(path.join(erp, store, '3_PO-N1_INV-1.csv'), 'productId,quantity,value\n1004,3,4.50\n');
+    }
+    fs.rmSync(path.join(erp, 'store3'), { recursive: true, force: true });
+    let from = logSize();
+    const first = await cronNight(cron);
+    expect(first.code, first.output).toBe(0);
+    expect(first.output).toBe('');
+    const firstLog = logSince(from);
+    // Every line is stamped; each venue's lines are marked; the summary names each venue's outcome.
+    expect(
+      firstLog
+        .split('\n')
+        .filter(Boolean)
+        .every((l) => STAMPED.test(l)),
+    ).toBe(true);
+    expect(firstLog).toMatch(/^\S+ store1: recorded now: 3_PO-N1_INV-1\.csv: receipt id \d+/m);
+    expect(firstLog).toMatch(/store1\s+0\s+ok\s.*1 file: 1 recorded now/);
+    expect(firstLog).toMatch(/store3\s+0\s+nothing\s.*nothing to receive: no file /);
+    for (const store of ['store1', 'store2'])
+      fs.copyFileSync(path.join(erp, store, 'done', '3_PO-N1_INV-1.csv'), path.join(erp, store, '3_PO-N1_INV-1.csv'));
+    from = logSize();
+    const second = await cronNight(cron);
+    expect(second.code, second.output).toBe(0);
+    const secondLog = logSince(from);
+    expect(secondLog).toMatch(/store1\s+0\s+ok\s.*1 file: 1 recorded before/);
+    expect(secondLog).toMatch(/store2\s+0\s+ok\s.*1 file: 1 recorded before/);
     expect(secondLog).toMatch(/3 venues: 2 ok, 1 with nothing to do/);
   }, 120_000);
 });
