@@ -324,6 +324,21 @@ export class Journal<E extends JournalEntry> {
     });
   }
 
+  /** Drops the failing notes a predicate picks (a file that left its folder without being received); none to drop writes nothing. */
+  async forgetFailures(which: (key: string, note: FailingNote) => boolean): Promise<number> {
+    const notes = this.read().failing ?? {};
+    if (!Object.entries(notes).some(([key, note]) => which(key, note))) return 0;
+    return this.changeFile((data) => {
+      let dropped = 0;
+      for (const [key, note] of Object.entries(data.failing ?? {}))
+        if (which(key, note)) {
+          delete data.failing![key];
+          dropped++;
+        }
+      return dropped;
+    });
+  }
+
   private async changeFile<T>(fn: (data: JournalFile<E>) => T): Promise<T> {
     return withHolderLock(
       `${this.file}.lock`,

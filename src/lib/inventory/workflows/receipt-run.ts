@@ -204,6 +204,7 @@ export interface ReceiptRunDeps {
   journal: {
     noteFailure(key: string, what: { subject: string; profile: string; reason: string }): Promise<FailingNote>;
     clearFailure(key: string): Promise<void>;
+    forgetFailures(which: (key: string, note: FailingNote) => boolean): Promise<number>;
   };
   profile: string;
   now: () => number;
@@ -270,6 +271,15 @@ export async function runReceiptFiles(
     results.push(result);
     await deps.report(result);
   }
+  // A file that left the folder without being received (the ERP took it back, a person moved it) fails no more:
+  // its note goes, so the journal keeps only what can still alert.
+  if (run.stopped !== undefined) return run;
+  const folder = path.resolve(dir);
+  const here = new Set(names);
+  await deps.journal.forgetFailures(
+    (_key, note) =>
+      note.profile === deps.profile && path.dirname(note.subject) === folder && !here.has(path.basename(note.subject)),
+  );
   return run;
 }
 

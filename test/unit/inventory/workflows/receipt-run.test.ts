@@ -237,6 +237,18 @@ describe('runs over nights (a real journal, a fake service)', () => {
     ]);
   });
 
+  it('a file that leaves the folder without being received fails no more: its note is dropped', async () => {
+    const run = setUp([refused()]);
+    fs.writeFileSync(path.join(run.dir, '3_PO-1_INV-1.csv'), 'x');
+    await runReceiptFiles(run.dir, receiptFilesIn(run.dir), p, run.deps);
+    const file = path.join(run.dir, '3_PO-1_INV-1.csv');
+    const { receiptFileKey } = await import('../../../../src/lib/inventory/receipt-journal.js');
+    expect(run.journal.failing(receiptFileKey('store1', file))?.failures).toBe(1);
+    fs.rmSync(file);
+    await runReceiptFiles(run.dir, receiptFilesIn(run.dir), p, run.deps);
+    expect(run.journal.failing(receiptFileKey('store1', file))).toBeUndefined();
+  });
+
   it('a name that does not fit is not sent, noted as a failure like the service refusing it', async () => {
     const run = setUp([]);
     fs.writeFileSync(path.join(run.dir, 'notes.txt'), 'x');
