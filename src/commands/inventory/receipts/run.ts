@@ -55,8 +55,8 @@ export default defineCommand<RunOptions>({
     'stderr (and --log-file), stamped with its time: recorded now (with the receipt id), recorded before (with when), not sent ' +
     '(with why; the journal keeps when the file first failed), unknown (with the command that settles it, runnable as printed). ' +
     'Exit: 7 if any outcome is unknown; 6 if any file has not been received for --alert-after or longer since its first failed ' +
-    'attempt (refused or failed by the service, or a name or content that cannot be read); else 0 (a file failing for less is ' +
-    'sent by a later run). An empty folder is 0 with one line saying so. The journal cannot be read or written, credentials are ' +
+    'attempt (refused or failed by the service, or a name or content that cannot be read), or was accepted with an answer venue ' +
+    'cannot read; else 0 (a file failing for less is sent by a later run). An empty folder is 0 with one line saying so. The journal cannot be read or written, credentials are ' +
     'not set, or Ctrl-C: the run stops there, with that exit code. With -o json, ndjson or csv, one record per file on stdout. ' +
     '--deadline bounds the whole run (default 120 s). Across venues: --dir /srv/erp/{profile}; a venue without its folder has ' +
     'nothing to receive.',
@@ -216,17 +216,29 @@ export default defineCommand<RunOptions>({
       );
     }
     if (code === 6) {
-      const overdue = results.filter((r) => r.kind === 'not-sent' && r.overdue);
+      const overdue = results.flatMap((r) => (r.kind === 'not-sent' && r.overdue ? [r] : []));
+      const unreadable = results.flatMap((r) => (r.kind === 'recorded' && r.unreadable ? [r] : []));
       const { ServerError } = await import('../../../lib/errors.js');
       throw new ServerError(
-        `${overdue.length} receipt file${overdue.length === 1 ? ' has' : 's have'} not been received for --alert-after ${alertAfter.text} or longer (${summary})`,
+        [
+          overdue.length &&
+            `${overdue.length} receipt file${overdue.length === 1 ? ' has' : 's have'} not been received for --alert-after ${alertAfter.text} or longer`,
+          unreadable.length &&
+            `${unreadable.length} receipt file${unreadable.length === 1 ? ' was' : 's were'} accepted with an answer venue cannot read`,
+        ]
+          .filter(Boolean)
+          .join('; ') + ` (${summary})`,
         {
-          details: overdue.map((r) =>
-            r.kind === 'not-sent'
-              ? `${r.file}: failing since ${r.failing.firstFailedAt} (${r.failing.failures} attempts): ${r.reason}`
-              : r.file,
-          ),
-          hint: 'Each line says why. Put the cause right (the service, the file or its name): the next run sends them, and the alert ends once they are received.',
+          details: [
+            ...overdue.map(
+              (r) =>
+                `${r.file}: failing since ${r.failing.firstFailedAt} (${r.failing.failures} attempts): ${r.reason}`,
+            ),
+            ...unreadable.map((r) => `${r.file}: recorded, no receipt id: ${r.unreadable}`),
+          ],
+          hint:
+            'Each line says why. Put the cause right (the service, the file or its name): the next run sends what was not ' +
+            'received, and the alert ends once it is. A file accepted with an unreadable answer is recorded and never sent again.',
         },
       );
     }
@@ -235,7 +247,7 @@ export default defineCommand<RunOptions>({
   },
 });
 
-/** The words for a receipt id typed into a shell: as it is, or quoted. */
+/** A word as a shell reads it: as it is, or quoted. */
 function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

@@ -8,7 +8,8 @@
 //   6  a file has not been received for --alert-after or longer, measured from
 //      its FIRST failed attempt (refused, not sent, a name or content that
 //      cannot be read), which the journal keeps across reruns until it
-//      succeeds;
+//      succeeds; or the service accepted a file with an answer venue cannot
+//      read (recorded, never sent again, but its receipt id unknown: once);
 //   0  otherwise: every file recorded now or before, or failing for less
 //      than --alert-after (a later run sends it).
 //
@@ -396,6 +397,6 @@ async function resultOf(
 /** The run's exit code by the rule at the top of this file (a run that stopped rethrows what stopped it instead). */
 export function receiptRunExitCode(results: readonly FileResult[]): 0 | 6 | 7 {
   if (results.some((r) => r.kind === 'unknown')) return 7;
-  if (results.some((r) => r.kind === 'not-sent' && r.overdue)) return 6;
+  if (results.some((r) => (r.kind === 'not-sent' && r.overdue) || (r.kind === 'recorded' && r.unreadable))) return 6;
   return 0;
 }

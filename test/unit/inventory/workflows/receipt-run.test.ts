@@ -141,6 +141,10 @@ describe('the exit rule over the files', () => {
     expect(receiptRunExitCode([recorded, overdue])).toBe(6);
     expect(receiptRunExitCode([overdue, unknown])).toBe(7);
     expect(receiptRunExitCode([unknown])).toBe(7);
+    // Accepted, but its answer could not be read: recorded (never sent again), said once with 6.
+    expect(receiptRunExitCode([recorded, { ...base, kind: 'recorded', entry: entry('b'), unreadable: 'no id' }])).toBe(
+      6,
+    );
   });
 
   it("stops the run only on what is neither the file's nor the service's", () => {
