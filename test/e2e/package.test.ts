@@ -253,6 +253,7 @@ describe('the installed venue, against the sandbox it serves', () => {
     api: { args: ['api', 'inventory', 'GET', '/products', '--param', 'pageSize=1'], expect: /"productId": 1001/ },
     doctor: { args: ['doctor'], expect: /reachable\s+ok/ },
     completion: { args: ['completion', 'bash'], expect: /complete -F|_venue/ },
+    version: { args: ['version', '--json'], expect: /"version": "\d+\.\d+\.\d+"/ },
     // An assistant's client: initialize, initialized, tools/list, then stdin closes (the server answers, then ends).
     mcp: {
       args: ['mcp', '--groups', 'booking'],
