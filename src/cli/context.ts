@@ -564,9 +564,9 @@ export function deadlinePausedWhileAsking(prompter: Asking, deadline: Deadline):
   };
 }
 
-/** Tables fit the terminal; piped, they fit COLUMNS when it is set, else they are not cut. */
+/** Tables fit the terminal (80 columns when it does not say); piped, they fit COLUMNS when it is set, else they are not cut. */
 export function tableWidth(streams: TerminalStreams, env: NodeJS.ProcessEnv): number | undefined {
   const fromEnv = Number(env.COLUMNS);
   if (Number.isInteger(fromEnv) && fromEnv > 20) return fromEnv;
-  return streams.stdout.isTTY && streams.stdout.columns ? streams.stdout.columns : undefined;
+  return streams.stdout.isTTY ? streams.stdout.columns || 80 : undefined;
 }

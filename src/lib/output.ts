@@ -17,7 +17,7 @@ import {
   providedColumns,
 } from './output/columns.js';
 import { csvLines, machineColumns, pickFields } from './output/machine.js';
-import { fitColumns, formatForPeople } from './output/people.js';
+import { formatForPeople } from './output/people.js';
 import type { TableWriter } from './table-layout.js';
 import { fieldKey, isRecord, sourceOf } from './reading.js';
 import { shapedRecordOf, shapeRecord, type RecordShape } from './records.js';
@@ -36,6 +36,13 @@ export interface RenderOptions {
    * the fact (the change was made either way).
    */
   afterWrite?: boolean;
+  /**
+   * A table of a few rows a person reads whole (checks, settings, a write's
+   * outcome; afterWrite implies it): every cell whole, wrapped to the width
+   * (output/people-table.ts). Left out for a listing of a service's records,
+   * which is written as it streams, cut to the widths of its first page.
+   */
+  bounded?: boolean;
 }
 
 export function parseOutputFormat(value: string): OutputFormat {
@@ -335,6 +342,10 @@ export class Output {
         const columns = this.columnsFor(rows, options);
         const zone = await this.zone();
         const shown = this.fields ? columns : providedColumns(columns, rows, this.machineOf);
+        if (options.bounded || options.afterWrite) {
+          await this.writeWithBackpressure(await this.peopleTable(shown, rows, zone));
+          return;
+        }
         const writer = await this.tableWriter(shown);
         // A long list is written a few hundred rows at a time: Ctrl-C is seen between them.
         for (let at = 0; at < rows.length; at += 500) {
@@ -369,21 +380,17 @@ export class Output {
         const columns = this.fields
           ? this.columnsFor([data], options)
           : providedColumns(this.columnsFor([data], options), [data], this.machineOf);
-        const { layoutTable } = await import('./table-layout.js');
-        const paint = this.screen.stdoutColours;
-        const headers = columns.map((c) => headerOf(c));
+        const { peopleTable } = await import('./output/people-table.js');
         const zone = await this.zone();
-        const values = columns.map((c) => this.cell(data, c, zone));
-        // The values column takes what the widest header leaves of the width.
-        const labelWidth = Math.max(0, ...headers.map((h) => h.length));
-        const fitted = fitColumns(
-          ['', ''],
-          values.map((v) => ['', v]),
-          this.width ? this.width - labelWidth - 2 : undefined,
-          0,
+        // Labels and values: a value that does not fit wraps beside its label, whole.
+        const lines = columns.map((c) => [headerOf(c), this.cell(data, c, zone)]);
+        this.screen.write(
+          peopleTable(['', ''], lines, {
+            width: this.width,
+            noHeader: true,
+            paintColumn: [this.screen.stdoutColours.bold],
+          }),
         );
-        const lines = columns.map((_column, i) => [paint.bold(headers[i]!), fitted.body[i]![1]!]);
-        this.screen.write(`${layoutTable(lines)}\n`);
       }
     }
   }
@@ -512,6 +519,22 @@ export class Output {
       plain: this.screen.stdoutIsTTY === false,
       paintHeader: (h) => paint.bold(h),
     });
+  }
+
+  /** A bounded table (output/people-table.ts): every cell whole, wrapped to the width on a terminal, tab-separated lines elsewhere. */
+  private async peopleTable(columns: Column[], rows: Row[], zone: string | undefined): Promise<string> {
+    const { peopleTable } = await import('./output/people-table.js');
+    const paint = this.screen.stdoutColours;
+    return peopleTable(
+      columns.map((c) => (this.fields ? headerOf(c) : headerOf(c).toUpperCase())),
+      this.cellsOf(rows, columns, zone),
+      {
+        width: this.width,
+        plain: this.screen.stdoutIsTTY === false,
+        paintHeader: (h) => paint.bold(h),
+        keep: columns.map((c) => c.format !== undefined && keptWhole.has(c.format)),
+      },
+    );
   }
 
   /** Columns that did not fit the width are said once, on stderr, with the way to see them. */

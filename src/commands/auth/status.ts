@@ -54,6 +54,7 @@ export default defineCommand({
         { key: 'host', header: 'Host' },
         { key: 'expiresAt', header: 'Expires', format: 'datetime' },
       ],
+      bounded: true,
     });
   },
 });

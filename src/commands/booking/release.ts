@@ -81,6 +81,7 @@ async function releaseDryRun(ctx: Context, client: BookingClient, reservationId:
       'outcome',
     ],
     empty: 'venue has no recorded holds for this profile: nothing to release.',
+    bounded: true,
   });
   ctx.terminal.info('Dry run: nothing was sent.');
 }
@@ -166,6 +167,7 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
       { key: 'placedAt', header: 'Placed at', format: 'datetime' },
       'outcome',
     ],
+    bounded: true,
   });
   if (failure) throw failure;
   if (unknown.length) {

@@ -43,6 +43,6 @@ export default defineCommand({
       const { value, source, from } = config.resolveSecret(profile, key);
       rows.push({ key, value: value ? 'set' : 'unset', source: sourceText(source, from) });
     }
-    await ctx.output.list(rows, { columns: ['key', 'value', 'source'] });
+    await ctx.output.list(rows, { columns: ['key', 'value', 'source'], bounded: true });
   },
 });

@@ -26,6 +26,7 @@ export default defineCommand({
         { key: 'inventoryUrl', header: 'Inventory URL' },
         { key: 'sandbox', format: 'bool' },
       ],
+      bounded: true,
     });
   },
 });

@@ -64,12 +64,12 @@ export default defineCommand({
       return;
     }
     if (ctx.output.isMachine) {
-      await ctx.output.list(rows, { columns: ['operation', 'method', 'path', 'route', 'origin'] });
+      await ctx.output.list(rows, { columns: ['operation', 'method', 'path', 'route', 'origin'], bounded: true });
       return;
     }
     await ctx.output.list(
       rows.map((r) => ({ operation: r.operation, route: `${r.method} ${r.path}`, origin: r.origin })),
-      { columns: ['operation', 'route', 'origin'] },
+      { columns: ['operation', 'route', 'origin'], bounded: true },
     );
     const counts = rows.reduce<Record<string, number>>(
       (all, r) => ({ ...all, [r.origin]: (all[r.origin] ?? 0) + 1 }),

@@ -32,6 +32,7 @@ export default defineCommand({
     spinner.stop();
     await ctx.output.list(findings as unknown as Array<Record<string, unknown>>, {
       columns: ['service', 'check', 'status', 'detail', 'fix'],
+      bounded: true,
     });
     const failed = findings.filter((f) => f.status === 'fail');
     if (failed.length) {

@@ -8,6 +8,6 @@ export default defineCommand({
   fleet: 'read',
   async run(ctx) {
     const rows = inventoryEventTypes.map((type) => ({ type, meaning: eventMeanings[type] }));
-    await ctx.output.list(rows, { columns: ['type', 'meaning'] });
+    await ctx.output.list(rows, { columns: ['type', 'meaning'], bounded: true });
   },
 });

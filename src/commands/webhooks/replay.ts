@@ -47,7 +47,7 @@ export default defineCommand<ReplayOptions>({
       ...o,
       result: o.error ? `failed: ${o.error}` : o.status! < 300 && o.status! >= 200 ? 'ok' : 'refused',
     }));
-    await ctx.output.list(rows, { columns: ['file', 'type', 'deliveryId', 'status', 'result'] });
+    await ctx.output.list(rows, { columns: ['file', 'type', 'deliveryId', 'status', 'result'], bounded: true });
     const unreachable = outcomes.filter((o) => o.error).length;
     const refused = outcomes.filter((o) => o.status !== undefined && (o.status < 200 || o.status >= 300)).length;
     if (unreachable)

@@ -1,5 +1,6 @@
 // Values for people: money, dates and times in the venue's time zone, codes
-// as words, nested values summarised; a table fitted to the terminal's width.
+// as words, nested values summarised. Tables are laid out by people-table.ts
+// (bounded, wrapped) and table-layout.ts (streamed, cut).
 
 import type { ColumnFormat } from '../rows.js';
 import { isScalar } from './columns.js';
@@ -91,42 +92,4 @@ function maskWords(mask: number, labels: Record<string, string>): string {
   }
   if (left) words.push(String(left));
   return words.join(', ');
-}
-
-/**
- * Fits a table to the width by truncating its widest column (as gh does),
- * one character at a time, down to 8 characters; cells keep a trailing "…".
- * Columns marked `keep` (codes as words, money, yes/no, times: short values
- * that mean nothing cut) are cut only when the others are down to 8.
- */
-export function fitColumns(
-  header: string[],
-  body: string[][],
-  width: number | undefined,
-  gap = 2,
-  keep: boolean[] = [],
-): { header: string[]; body: string[][] } {
-  if (!width || header.length === 0) return { header, body };
-  const widths = header.map((h) => h.length);
-  for (const row of body)
-    for (let i = 0; i < widths.length; i++) widths[i] = Math.max(widths[i]!, (row[i] ?? '').length);
-  const total = () => widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1);
-  const widestOf = (which: (i: number) => boolean) => {
-    let best = -1;
-    widths.forEach((w, i) => {
-      if (which(i) && w > 8 && (best < 0 || w > widths[best]!)) best = i;
-    });
-    return best;
-  };
-  while (total() > width) {
-    let widest = widestOf((i) => !keep[i]);
-    if (widest < 0) widest = widestOf(() => true);
-    if (widest < 0) break;
-    widths[widest]!--;
-  }
-  const cut = (text: string, w: number) => (text.length > w ? `${text.slice(0, Math.max(1, w - 1))}…` : text);
-  return {
-    header: header.map((h, i) => cut(h, widths[i]!)),
-    body: body.map((r) => r.map((c, i) => cut(c, widths[i]!))),
-  };
 }

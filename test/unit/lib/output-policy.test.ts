@@ -4,7 +4,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { Output, type OutputFormat, type RenderOptions, type Row } from '../../../src/lib/output.js';
-import { fitColumns, formatForPeople } from '../../../src/lib/output/people.js';
+import { formatForPeople } from '../../../src/lib/output/people.js';
+import { TableWriter } from '../../../src/lib/table-layout.js';
 import { UsageError } from '../../../src/lib/errors.js';
 import { withSource } from '../../../src/lib/reading.js';
 import {
@@ -79,11 +80,9 @@ describe('codes as words', () => {
   });
 
   it('fitting cuts the text columns before the coded ones', () => {
-    const fitted = fitColumns(['NAME', 'TYPE'], [['A very long product name indeed', 'stock product']], 30, 2, [
-      false,
-      true,
-    ]);
-    expect(fitted.body[0]).toEqual(['A very long pr…', 'stock product']);
+    const writer = new TableWriter(['NAME', 'TYPE'], { width: 30, keep: [false, true] });
+    const lines = writer.first([['A very long product name indeed', 'stock product']]).split('\n');
+    expect(lines[1]).toBe('A very long pr…  stock product');
   });
 });
 

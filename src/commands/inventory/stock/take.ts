@@ -123,7 +123,7 @@ export default defineCommand<TakeOptions>({
       `(${totals.up} up, ${totals.down} down, ${totals.unchanged} unchanged)`;
 
     if (options.dryRun) {
-      await ctx.output.list(rows, { columns: ['line', 'productId', 'current', 'counted', 'variance'] });
+      await ctx.output.list(rows, { columns: ['line', 'productId', 'current', 'counted', 'variance'], bounded: true });
       ctx.terminal.info(`Dry run: ${totalsText}. Nothing was sent.`);
       try {
         assertFitsOneRequest(body, 'stock take');

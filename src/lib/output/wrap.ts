@@ -1,0 +1,138 @@
+// Text for people, wrapped to a width without breaking a word: lines break at
+// spaces; a word longer than a whole line that is an address (a URL or a path,
+// no spaces) breaks after a "/" and before a "?" or "&", where a reader sees
+// the break for what it is. Used by the tables people read (a cell wraps to its
+// column: output/people-table.ts), by messages on a terminal (src/cli) and by
+// views written as lines (wallet diagnose).
+
+import { widthOf } from '../table-layout.js';
+
+export interface WrapOptions {
+  /** What continuation lines start with; by default the first line's own indent. */
+  hang?: string;
+  /**
+   * A piece that fits no line even alone (no space, no "/", "?" or "&" in it)
+   * is cut into parts that fit: for table cells, where overflowing would
+   * break the layout. Without it such a piece stands whole on its line, a
+   * line longer than the width rather than a word broken.
+   */
+  hardBreak?: boolean;
+}
+
+/**
+ * The places an address may break: after a run of "/" (never inside "//"),
+ * before "?" and "&". "http://127.0.0.1:9/wallet?a=1&b=2" gives
+ * "http://", "127.0.0.1:9/", "wallet", "?a=1", "&b=2".
+ */
+export function addressPieces(word: string): string[] {
+  const pieces: string[] = [];
+  let current = '';
+  for (let i = 0; i < word.length; i++) {
+    const char = word[i]!;
+    if ((char === '?' || char === '&') && current !== '') {
+      pieces.push(current);
+      current = '';
+    }
+    current += char;
+    if (char === '/' && word[i + 1] !== '/' && i + 1 < word.length) {
+      pieces.push(current);
+      current = '';
+    }
+  }
+  if (current !== '') pieces.push(current);
+  return pieces;
+}
+
+/** The widest piece of text that no wrapping splits (a word, or a part of an address): a column narrower breaks a word. */
+export function longestPiece(text: string): number {
+  let widest = 0;
+  for (const line of text.split('\n'))
+    for (const word of line.split(' ')) {
+      if (word === '') continue;
+      if (widthOf(word) <= widest) continue;
+      for (const piece of addressPieces(word)) widest = Math.max(widest, widthOf(piece));
+    }
+  return widest;
+}
+
+/** Cuts text into parts of at most `width` columns (the last resort of a table cell). */
+function chop(text: string, width: number): string[] {
+  const parts: string[] = [];
+  let part = '';
+  for (const char of text) {
+    if (part !== '' && widthOf(part + char) > width) {
+      parts.push(part);
+      part = '';
+    }
+    part += char;
+  }
+  if (part !== '') parts.push(part);
+  return parts;
+}
+
+/**
+ * One line of text as lines of at most `width` columns (a line already
+ * holding several, "\n", is wrapped line by line). Spaces between words are
+ * kept as one; the indent of each given line is kept, and continuation lines
+ * take `hang` (else that indent).
+ */
+export function wrapText(text: string, width: number, options: WrapOptions = {}): string[] {
+  const out: string[] = [];
+  for (const line of text.split('\n')) out.push(...wrapOne(line, width, options));
+  return out;
+}
+
+function wrapOne(line: string, width: number, options: WrapOptions): string[] {
+  if (widthOf(line) <= width || width < 1) return [line];
+  // An indent that leaves no room for a word is dropped (a narrow table cell).
+  const given = /^ */.exec(line)![0];
+  const indent = widthOf(given) < width ? given : '';
+  const hang = options.hang !== undefined && widthOf(options.hang) < width ? options.hang : indent;
+  const words = line.slice(indent.length).split(/ +/).filter(Boolean);
+  const lines: string[] = [];
+  let current = indent;
+  let used = widthOf(indent);
+  let empty = true;
+  const newLine = () => {
+    lines.push(current);
+    current = hang;
+    used = widthOf(hang);
+    empty = true;
+  };
+  const put = (piece: string, glue: string) => {
+    current += glue + piece;
+    used += widthOf(glue) + widthOf(piece);
+    empty = false;
+  };
+  for (const word of words) {
+    const w = widthOf(word);
+    if (used + (empty ? 0 : 1) + w <= width) {
+      put(word, empty ? '' : ' ');
+      continue;
+    }
+    // A word that fits a line of its own goes to the next line whole.
+    if (widthOf(hang) + w <= width) {
+      if (!empty) newLine();
+      put(word, '');
+      continue;
+    }
+    // Longer than any line: an address breaks at its separators, the first part beside what is already there when it fits.
+    let glue = empty ? '' : ' ';
+    for (const piece of addressPieces(word)) {
+      const p = widthOf(piece);
+      if (!empty && used + widthOf(glue) + p > width) {
+        newLine();
+        glue = '';
+      }
+      if (empty && used + p > width && options.hardBreak) {
+        chop(piece, Math.max(1, width - used)).forEach((part, k) => {
+          if (k > 0) newLine();
+          put(part, '');
+        });
+      } else put(piece, glue);
+      glue = '';
+    }
+  }
+  if (!empty || lines.length === 0) lines.push(current);
+  return lines.map((l) => l.replace(/ +$/, ''));
+}

@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addressPieces, longestPiece, wrapText } from '../../../src/lib/output/wrap.js';
+
+describe('wrapText', () => {
+  it('breaks at spaces and keeps each word whole', () => {
+    expect(wrapText('Check the address, the network and that the service is up', 20)).toEqual([
+      'Check the address,',
+      'the network and that',
+      'the service is up',
+    ]);
+  });
+
+  it('breaks an address longer than a line after "/" (never inside "//") and before "?" and "&"', () => {
+    expect(addressPieces('http://127.0.0.1:9/wallet?a=1&b=2')).toEqual([
+      'http://',
+      '127.0.0.1:9/',
+      'wallet',
+      '?a=1',
+      '&b=2',
+    ]);
+    expect(wrapText('at http://127.0.0.1:45579/inventory/api/v1/products?page=1', 20)).toEqual([
+      'at http://',
+      '127.0.0.1:45579/',
+      'inventory/api/v1/',
+      'products?page=1',
+    ]);
+  });
+
+  it('moves an address that fits a line of its own to the next line whole', () => {
+    expect(wrapText('reach the wallet at http://127.0.0.1:9/wallet', 26)).toEqual([
+      'reach the wallet at',
+      'http://127.0.0.1:9/wallet',
+    ]);
+  });
+
+  it('keeps the indent, and continuation lines take the hang', () => {
+    expect(
+      wrapText('    next: Ask the guest for the time and place of the problem', 30, { hang: '          ' }),
+    ).toEqual(['    next: Ask the guest for', '          the time and place', '          of the problem']);
+  });
+
+  it('leaves a word with no place to break whole, unless a table cell must cut it', () => {
+    expect(wrapText('a 6001000000000000001 card', 10)).toEqual(['a', '6001000000000000001', 'card']);
+    expect(wrapText('6001000000000000001', 10, { hardBreak: true })).toEqual(['6001000000', '000000001']);
+  });
+
+  it('is measured in columns: wide characters count twice', () => {
+    for (const line of wrapText('日本語 の 商品名 と 説明 です', 8)) expect(line.length * 2).toBeLessThanOrEqual(8 + 2);
+  });
+
+  it('for any words: no line is wider than the width unless one word is, nothing is lost, no word is split', () => {
+    const word = fc.stringMatching(/^[a-z0-9.,:]{1,14}$/);
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 30 }), fc.integer({ min: 1, max: 60 }), (words, width) => {
+        const lines = wrapText(words.join(' '), width);
+        for (const line of lines) if (line.length > width) expect(line.split(' ')).toHaveLength(1); // a lone word wider than the width
+        expect(lines.join(' ').split(' ')).toEqual(words);
+      }),
+    );
+  });
+
+  it('for any text and width with hardBreak: every line fits and nothing but spaces is lost', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z/?&= ]{0,80}$/), fc.integer({ min: 1, max: 40 }), (text, width) => {
+        const lines = wrapText(text, width, { hardBreak: true });
+        for (const line of lines) expect(line.length).toBeLessThanOrEqual(width);
+        expect(lines.join('').replace(/ /g, '')).toBe(text.replace(/ /g, ''));
+      }),
+    );
+  });
+
+  it('longestPiece is the narrowest a column can be without splitting a word', () => {
+    expect(longestPiece('see http://127.0.0.1:45579/inventory now')).toBe('127.0.0.1:45579/'.length);
+    expect(longestPiece('a\nlonger line')).toBe(6);
+  });
+});
