@@ -516,6 +516,7 @@ export class Output {
     return new TableWriter(headers, {
       width: this.width,
       keep,
+      identifies: columns.map((c) => c.identifies === true),
       plain: this.screen.stdoutIsTTY === false,
       paintHeader: (h) => paint.bold(h),
     });
@@ -537,12 +538,15 @@ export class Output {
     );
   }
 
-  /** Columns that did not fit the width are said once, on stderr, with the way to see them. */
+  /** Columns that did not fit the width are said once, on stderr, with the way to see them (a column with one value on every row, with that value). */
   private saidLeftOut(writer: TableWriter): void {
-    if (writer.leftOut > 0)
-      this.screen.info(
-        `${writer.leftOut} column${writer.leftOut === 1 ? '' : 's'} left out to fit ${this.width} columns: --fields picks the columns, -o csv or json shows every field.`,
-      );
+    if (writer.leftOut === 0) return;
+    const names = writer
+      .leftOutColumns()
+      .map((c) => (c.sameOnEveryRow === undefined ? c.header : `${c.header} ("${c.sameOnEveryRow}" on every row)`));
+    this.screen.info(
+      `${writer.leftOut} column${writer.leftOut === 1 ? '' : 's'} left out to fit ${this.width} columns: ${names.join(', ')}. --fields picks the columns, -o csv or json shows every field.`,
+    );
   }
 
   /** The cells of rows as people read them (a padded id's spaces only take room in a table). */

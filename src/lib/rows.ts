@@ -23,6 +23,12 @@ export interface Column {
   currencyKey?: string;
   /** Read from the service's own record (a --fields name that is no column of the view). */
   fromSource?: boolean;
+  /**
+   * The column that says which row is which (a product's name, a code): when
+   * a listing is fitted to the terminal it is never cut below what reads
+   * (table-layout.ts: IDENTIFYING_MIN) and never left out while it fits.
+   */
+  identifies?: boolean;
 }
 
 export type Row = Record<string, unknown>;

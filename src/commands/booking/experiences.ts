@@ -22,7 +22,7 @@ export default defineCommand<Options>({
     await ctx.output.list(experiences as unknown as Record<string, unknown>[], {
       columns: [
         'id',
-        'name',
+        { key: 'name', identifies: true },
         { key: 'durationMinutes', header: 'Minutes', format: 'number' },
         { key: 'price', format: 'money' },
         'description',

@@ -11,7 +11,7 @@ export default defineCommand({
     const client = await ctx.booking();
     const locations = await client.locations();
     await ctx.output.list(locations as unknown as Record<string, unknown>[], {
-      columns: ['id', 'name', 'city', 'currency'],
+      columns: ['id', { key: 'name', identifies: true }, 'city', 'currency'],
       empty: 'The booking service lists no locations.',
     });
   },

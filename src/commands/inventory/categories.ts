@@ -10,7 +10,10 @@ export default defineCommand({
   async run(ctx) {
     const client = await ctx.inventory();
     await ctx.output.list(await client.categories(), {
-      columns: [{ key: 'categoryId', header: 'ID' }, 'name'],
+      columns: [
+        { key: 'categoryId', header: 'ID' },
+        { key: 'name', identifies: true },
+      ],
       empty: 'No categories.',
     });
   },

@@ -19,7 +19,11 @@ export default defineCommand<Options>({
     problems.throwIfAny();
     const client = await ctx.inventory();
     await ctx.output.list(await client.classes(categoryId), {
-      columns: [{ key: 'classId', header: 'ID' }, { key: 'categoryId', header: 'Category' }, 'name'],
+      columns: [
+        { key: 'classId', header: 'ID' },
+        { key: 'categoryId', header: 'Category' },
+        { key: 'name', identifies: true },
+      ],
       empty: 'No classes.',
     });
   },

@@ -10,7 +10,7 @@ export default defineCommand({
   async run(ctx) {
     const client = await ctx.inventory();
     await ctx.output.list(await client.containers(), {
-      columns: [{ key: 'containerId', header: 'ID' }, 'name', 'units'],
+      columns: [{ key: 'containerId', header: 'ID' }, { key: 'name', identifies: true }, 'units'],
       empty: 'No container types.',
     });
   },

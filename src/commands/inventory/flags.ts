@@ -127,7 +127,7 @@ export function collect(value: string, previous: string[] = []): string[] {
 /** Product columns for tables and CSV; machine formats other than CSV get the whole product. */
 export const productColumns = [
   { key: 'productId', header: 'ID' },
-  { key: 'productName', header: 'Name' },
+  { key: 'productName', header: 'Name', identifies: true },
   { key: 'categoryId', header: 'Category' },
   productTypeColumn,
   saleTypeColumn,

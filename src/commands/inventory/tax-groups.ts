@@ -10,7 +10,7 @@ export default defineCommand({
   async run(ctx) {
     const client = await ctx.inventory();
     await ctx.output.list(await client.taxGroups(), {
-      columns: [{ key: 'taxGroup', header: 'ID' }, 'name', 'rate'],
+      columns: [{ key: 'taxGroup', header: 'ID' }, { key: 'name', identifies: true }, 'rate'],
       empty: 'No tax groups.',
     });
   },

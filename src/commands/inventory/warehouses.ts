@@ -19,7 +19,11 @@ export default defineCommand<Options>({
     problems.throwIfAny();
     const client = await ctx.inventory();
     await ctx.output.list(await client.warehouses(locationId), {
-      columns: [{ key: 'warehouseId', header: 'ID' }, 'name', { key: 'locationId', header: 'Location' }],
+      columns: [
+        { key: 'warehouseId', header: 'ID' },
+        { key: 'name', identifies: true },
+        { key: 'locationId', header: 'Location' },
+      ],
       empty: 'No warehouses at that location.',
     });
   },

@@ -19,7 +19,7 @@ export default defineCommand<{ as?: string }>({
         columns: [
           { key: 'displayOrder', header: '#' },
           { key: 'productId', header: 'Product' },
-          { key: 'name' },
+          { key: 'name', identifies: true },
           { key: 'price', format: 'money' },
           { key: 'playValue', header: 'Play value', format: 'money' },
           { key: 'bonusValue', header: 'Bonus value', format: 'money' },

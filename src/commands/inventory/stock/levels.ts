@@ -21,7 +21,7 @@ const IDS_PER_REQUEST = 200;
 
 const columns = [
   { key: 'productId', header: 'Product' },
-  { key: 'productName', header: 'Name' },
+  { key: 'productName', header: 'Name', identifies: true },
   { key: 'warehouseId', header: 'Warehouse' },
   { key: 'quantity', header: 'Quantity', format: 'number' as const },
   { key: 'averageUnitCost', header: 'Avg cost', format: 'money' as const },

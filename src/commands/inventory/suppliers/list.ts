@@ -14,7 +14,7 @@ export default defineCommand({
       columns: [
         { key: 'supplierId', header: 'ID' },
         { key: 'supplierCode', header: 'Code' },
-        { key: 'supplierName', header: 'Name' },
+        { key: 'supplierName', header: 'Name', identifies: true },
         { key: 'supplierTown', header: 'Town' },
         paymentTermsColumn,
         { key: 'isActive', header: 'Active', format: 'bool' },
