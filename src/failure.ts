@@ -3,6 +3,7 @@
 import { ExitCode, exitCodeFor, isVenueError, type VenueError } from './lib/errors.js';
 import { paletteFor } from './cli/colours.js';
 import type { TerminalStreams } from './cli/terminal.js';
+import { wrapText } from './lib/output/wrap.js';
 
 export interface FailureReport {
   /** -o json or ndjson: the error is also one JSON object on stderr. */
@@ -16,17 +17,22 @@ export interface FailureReport {
 
 function printError(stderr: TerminalStreams['stderr'], error: VenueError, verbose: boolean, colour: boolean): void {
   const { red, dim } = paletteFor(colour);
+  // On a terminal each part wraps at its width without breaking a word (a detail's lines keep its indent); piped, one line each.
+  const width = stderr.isTTY ? stderr.columns || 80 : undefined;
+  const say = (text: string, paint: (line: string, n: number) => string = (line) => line) =>
+    stderr.write(`${(width ? wrapText(text, width) : [text]).map(paint).join('\n')}\n`);
   // "interrupted" was said when Ctrl-C came; only what it left behind is added.
   if (error.category === 'interrupted') {
-    if (error.message !== 'interrupted') stderr.write(`${error.message}\n`);
+    if (error.message !== 'interrupted') say(error.message);
   } else if (error.category === 'declined') {
     // The person's own answer: said plainly, not as an error.
-    stderr.write(`${error.message}\n`);
-  } else stderr.write(`${red('error:')} ${error.message}\n`);
-  for (const line of error.details) stderr.write(`  ${line}\n`);
-  if (error.hint) stderr.write(`${dim(error.hint)}\n`);
+    say(error.message);
+  } else
+    say(`error: ${error.message}`, (line, n) => (n === 0 ? `${red('error:')}${line.slice('error:'.length)}` : line));
+  for (const line of error.details) say(`  ${line}`);
+  if (error.hint) say(error.hint, (line) => dim(line));
   if (verbose && error.cause)
-    stderr.write(`${dim(`cause: ${String((error.cause as Error).message ?? error.cause)}`)}\n`);
+    say(`cause: ${String((error.cause as Error).message ?? error.cause)}`, (line) => dim(line));
 }
 
 /** Says the failure (commander has said its own) and returns its exit code. */

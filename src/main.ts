@@ -58,11 +58,22 @@ export async function main(options: MainOptions): Promise<number> {
       stamp: baseEnv.VENUE_LOG_TIMESTAMPS === '1',
     });
   }
-  const streams = {
+  let streams: TerminalStreams = {
     stdin: given.stdin,
     stdout: scrubbingStream(given.stdout, secrets, false),
     stderr: scrubbingStream(messages, secrets, true),
   };
+  // On a terminal, one live line (a spinner, progress, a wait) that every write of the run clears first.
+  let live: import('./cli/live-line.js').LiveLine | undefined;
+  if (streams.stderr.isTTY && !globals.quiet) {
+    const { LiveLine } = await import('./cli/live-line.js');
+    live = new LiveLine(streams.stderr);
+    streams = {
+      stdin: streams.stdin,
+      stdout: streams.stdout.isTTY ? live.guard(streams.stdout) : streams.stdout,
+      stderr: live.guard(streams.stderr),
+    };
+  }
   // The one interruption mechanism: the launcher hands every Ctrl-C to it.
   const { ProcessInterruption, INTERRUPT_HOOK, EXIT_HOOK } = await import('./lib/interruption.js');
   const hooks = globalThis as unknown as Record<symbol, unknown>;
@@ -133,6 +144,7 @@ export async function main(options: MainOptions): Promise<number> {
   } catch (error) {
     return afterInterrupt(reportFailure(error, { machine, stderr: streams.stderr, verbose, colour }), interruption);
   } finally {
+    live?.end();
     if (--runsInProgress === 0) {
       const { closeHttpConnections } = await import('./lib/http.js');
       await closeHttpConnections();

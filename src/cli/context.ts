@@ -249,7 +249,7 @@ export class ProcessContext implements Context {
       maxBodyBytes: (envCount(this.env, 'VENUE_MAX_RESPONSE_MB', 1, 4096) ?? 64) * 1024 * 1024,
       trace: this.globals.verbose ? (line) => this.terminal.debug(line) : undefined,
     });
-    this.clients.set(service, client);
+    this.clients.set(service, awaitedOnTerminal(client, this.terminal));
     return client;
   }
 
@@ -335,16 +335,19 @@ export class ProcessContext implements Context {
       auth.tokenUrl.startsWith('/') ? `${serviceUrl.replace(/\/+$/, '')}${auth.tokenUrl}` : auth.tokenUrl,
     );
     // A client of its own at the token URL's origin (the inventory host, or an identity provider's), with the same bounds.
-    const http = new HttpClient({
-      service: 'inventory',
-      baseUrl: tokenUrl.origin,
-      timeoutMs: (this.globals.timeout ?? 30) * 1000,
-      retries: envCount(this.env, 'VENUE_RETRIES', 0, 10),
-      deadline: this.deadline,
-      secrets: this.terminal.secrets,
-      interruption: this.interruption,
-      trace: this.globals.verbose ? (line) => this.terminal.debug(line) : undefined,
-    });
+    const http = awaitedOnTerminal(
+      new HttpClient({
+        service: 'inventory',
+        baseUrl: tokenUrl.origin,
+        timeoutMs: (this.globals.timeout ?? 30) * 1000,
+        retries: envCount(this.env, 'VENUE_RETRIES', 0, 10),
+        deadline: this.deadline,
+        secrets: this.terminal.secrets,
+        interruption: this.interruption,
+        trace: this.globals.verbose ? (line) => this.terminal.debug(line) : undefined,
+      }),
+      this.terminal,
+    );
     const request = oauth2TokenRequest(
       auth,
       secrets['inventory.apiKey'],
@@ -562,6 +565,13 @@ export function deadlinePausedWhileAsking(prompter: Asking, deadline: Deadline):
     confirm: timed(prompter.confirm.bind(prompter)),
     select: timed(prompter.select.bind(prompter)) as Asking['select'],
   };
+}
+
+/** A client whose answers, on a terminal, are awaited with "waiting for <service>…" once they take about 300 ms. */
+function awaitedOnTerminal(client: HttpClient, terminal: Terminal): HttpClient {
+  const request = client.request.bind(client);
+  client.request = ((options) => terminal.awaiting(client.service, request(options))) as HttpClient['request'];
+  return client;
 }
 
 /** Tables fit the terminal (80 columns when it does not say); piped, they fit COLUMNS when it is set, else they are not cut. */

@@ -26,7 +26,9 @@ export class InquirerPrompter implements Asking {
     const prompts = await import('@inquirer/prompts');
     try {
       // Prompts draw on stderr so stdout stays clean for data.
-      return await run(prompts, { input: this.terminal.stdin, output: this.terminal.stderr });
+      return await this.terminal.whilePrompting(() =>
+        run(prompts, { input: this.terminal.stdin, output: this.terminal.stderr }),
+      );
     } catch (error) {
       if (isPromptExit(error)) throw new InterruptedError();
       throw error;

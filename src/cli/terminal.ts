@@ -1,10 +1,17 @@
 // The one place that decides TTY, colour, spinners and whether we may prompt.
 // Commands write data through Output and messages through Terminal; nothing
-// else touches process.stdout or process.stderr.
+// else touches process.stdout or process.stderr. A spinner, a progress counter
+// and the wait for an answer are drawn on the live line (live-line.ts): after
+// about 300 ms, never on a line with output. On a terminal, messages wrap at
+// its width without breaking a word (lib/output/wrap.ts); piped or logged,
+// each message stays one line.
 
 import type { Writable, Readable } from 'node:stream';
 import { SecretRegistry } from '../lib/redact.js';
 import type { Palette, Screen } from '../lib/screen.js';
+import { wrapText } from '../lib/output/wrap.js';
+import { PEOPLE_TIME } from '../lib/formats.js';
+import { LiveLine, liveLineOf } from './live-line.js';
 export { loadColours, paletteFor } from './colours.js';
 
 export interface TerminalStreams {
@@ -55,6 +62,8 @@ export class Terminal implements Screen {
   private notedOnce = new Set<string>();
   readonly secrets: SecretRegistry;
   private readonly interruption?: { readonly interrupted: boolean };
+  /** The live line on stderr: on a terminal, unless --quiet. */
+  private readonly live?: LiveLine;
 
   constructor(streams: TerminalStreams, options: TerminalOptions = {}) {
     this.secrets = options.secrets ?? new SecretRegistry();
@@ -68,6 +77,17 @@ export class Terminal implements Screen {
     this.noInput = options.noInput ?? false;
     this.colourOnStdout = colourWanted(Boolean(this.stdout.isTTY), options.noColor, this.env);
     this.colourOnStderr = colourWanted(Boolean(this.stderr.isTTY), options.noColor, this.env);
+    if (this.stderr.isTTY && !this.quiet) {
+      // main guards the run's streams with one live line; a terminal made on other streams guards its own.
+      let live = liveLineOf(this.stderr);
+      if (!live) {
+        live = new LiveLine(this.stderr);
+        this.stderr = live.guard(this.stderr);
+        if (this.stdout.isTTY) this.stdout = live.guard(this.stdout);
+      }
+      live.paint = (frame) => this.colours.cyan(frame);
+      this.live = live;
+    }
   }
 
   get stdoutIsTTY(): boolean {
@@ -80,7 +100,28 @@ export class Terminal implements Screen {
     return this.colourOnStdout;
   }
   get width(): number {
-    return this.stdout.columns ?? 100;
+    return this.stdout.columns || 80;
+  }
+
+  /** The width messages wrap at on a terminal (COLUMNS, else the terminal's, 80 when it says none); undefined piped. */
+  private get messageWidth(): number | undefined {
+    if (!this.stderr.isTTY) return undefined;
+    const fromEnv = Number(this.env.COLUMNS);
+    if (Number.isInteger(fromEnv) && fromEnv > 20) return fromEnv;
+    return this.stderr.columns || 80;
+  }
+
+  /**
+   * A message as it is written: wrapped at the terminal's width (each line
+   * of it; continuation lines keep its indent), whole on one line when piped.
+   * `lead` is painted after wrapping, so colour never counts as width.
+   */
+  private say(message: string, lead = '', paint?: (text: string) => string): string {
+    const width = this.messageWidth;
+    const text = lead ? `${lead} ${message}` : message;
+    const lines = width ? wrapText(text, width, { together: PEOPLE_TIME }) : [text];
+    if (lead && paint && lines[0]!.startsWith(lead)) lines[0] = paint(lead) + lines[0]!.slice(lead.length);
+    return `${lines.join('\n')}\n`;
   }
 
   /** Prompts only with a person at both ends, and never in CI or with --no-input. */
@@ -103,7 +144,7 @@ export class Terminal implements Screen {
   }
 
   info(message: string): void {
-    if (!this.quiet) this.stderr.write(`${message}\n`);
+    if (!this.quiet) this.stderr.write(this.say(message));
   }
   /** Once per process, e.g. the sandbox banner. */
   infoOnce(key: string, message: string): void {
@@ -118,65 +159,96 @@ export class Terminal implements Screen {
   note(key: string, message: string): void {
     if (this.notedOnce.has(key)) return;
     this.notedOnce.add(key);
-    this.stderr.write(`${this.colours.cyan(message)}\n`);
+    const paint = this.colours.cyan;
+    this.stderr.write(
+      this.say(message)
+        .split('\n')
+        .map((line) => (line ? paint(line) : line))
+        .join('\n'),
+    );
   }
   success(message: string): void {
     // After a Ctrl-C, what did happen is still said, but never as a success.
-    if (this.interruption?.interrupted) this.stderr.write(`interrupted, but this was done first: ${message}\n`);
-    else if (!this.quiet) this.stderr.write(`${this.colours.green('✓')} ${message}\n`);
+    if (this.interruption?.interrupted) this.stderr.write(this.say(`interrupted, but this was done first: ${message}`));
+    else if (!this.quiet) this.stderr.write(this.say(message, '✓', this.colours.green));
   }
   warn(message: string): void {
-    this.stderr.write(`${this.colours.yellow('warning:')} ${message}\n`);
+    this.stderr.write(this.say(message, 'warning:', this.colours.yellow));
   }
   error(message: string): void {
-    this.stderr.write(`${this.colours.red('error:')} ${message}\n`);
+    this.stderr.write(this.say(message, 'error:', this.colours.red));
   }
   debug(message: string): void {
     if (this.verbose) this.stderr.write(`${this.colours.dim(message)}\n`);
   }
 
-  /** A spinner on a TTY; silence otherwise (cron logs stay clean). */
+  /**
+   * A spinner on a TTY, drawn once the work has taken about 300 ms; silence
+   * otherwise (cron logs stay clean). Stopped, its line is cleared.
+   */
   async spinner(text: string): Promise<Spinner> {
-    if (!this.stderrIsTTY || this.quiet) return silentSpinner;
-    const { default: ora } = await import('ora');
-    const spinner = ora({ text, stream: this.stderr as NodeJS.WritableStream, color: 'cyan', isEnabled: true }).start();
+    const live = this.live;
+    if (!live) return silentSpinner;
+    let current = text;
+    const stop = live.start({ text: () => current, own: true });
     return {
       update: (t) => {
-        spinner.text = t;
+        current = t;
       },
-      succeed: (t) => void spinner.succeed(t),
-      fail: (t) => void spinner.fail(t),
-      stop: () => void spinner.stop(),
+      succeed: (t) => {
+        stop();
+        this.success(t ?? current);
+      },
+      fail: (t) => {
+        stop();
+        this.stderr.write(this.say(t ?? current, '✗', this.colours.red));
+      },
+      stop,
     };
   }
 
-  /** A one-line counter on a TTY, redrawn at most ten times a second. */
+  /**
+   * A one-line counter on a TTY ("stock levels 5/35 (14%)"), drawn once the
+   * work has taken about 300 ms ("stock levels…" until the first count).
+   */
   progress(label: string, total?: number): Progress {
-    if (!this.stderrIsTTY || this.quiet) return silentProgress;
+    const live = this.live;
+    if (!live) return silentProgress;
     let done = 0;
     let max = total;
-    let lastDraw = 0;
-    const draw = (force = false) => {
-      const now = Date.now();
-      if (!force && now - lastDraw < 100) return;
-      lastDraw = now;
-      const count = max ? `${done}/${max}` : `${done}`;
-      const pct = max ? ` (${Math.floor((done / max) * 100)}%)` : '';
-      this.stderr.write(`\r\u001b[2K${label} ${count}${pct}`);
-    };
+    let counted = false;
+    const stop = live.start({
+      text: () => {
+        if (!counted) return `${label}…`;
+        const count = max ? `${done}/${max}` : `${done}`;
+        const pct = max ? ` (${Math.floor((done / max) * 100)}%)` : '';
+        return `${label} ${count}${pct}`;
+      },
+      own: true,
+    });
     return {
       tick: (count = 1) => {
         done += count;
-        draw();
+        counted = true;
       },
       setTotal: (t) => {
         max = t;
       },
       done: (text) => {
-        draw(true);
-        this.stderr.write(`\r\u001b[2K${text ? `${text}\n` : ''}`);
+        stop();
+        if (text) this.info(text);
       },
     };
+  }
+
+  /** An answer awaited from a service: "waiting for <what>…" on a TTY while it takes longer than about 300 ms. */
+  awaiting<T>(what: string, answer: Promise<T>): Promise<T> {
+    return this.live ? this.live.waiting(what, answer) : answer;
+  }
+
+  /** A prompt is open: nothing is drawn on the live line meanwhile. */
+  whilePrompting<T>(ask: () => Promise<T>): Promise<T> {
+    return this.live ? this.live.pausedFor(ask) : ask();
   }
 }
 

@@ -112,6 +112,9 @@ export function formatTime(value: unknown, timeZone?: string): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} ${p.timeZoneName}`;
 }
 
+/** Times as formatTime writes them, to be kept on one line when text is wrapped ("2026-01-05 20:00 GMT+11"). */
+export const PEOPLE_TIME = /\b\d{4}-\d\d-\d\d \d\d:\d\d(?:Z| [A-Z]{2,5}(?:[+-]\d{1,2}(?::\d\d)?)?)?/g;
+
 /** A day for people: a date as sent ("2026-01-05"), a moment as its day in the venue's zone. */
 export function formatDay(value: unknown, timeZone?: string): string {
   const text = String(value);

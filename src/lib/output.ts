@@ -82,7 +82,8 @@ export class Output {
   private readonly query?: string;
   readonly limit?: number;
   private readonly timeZone?: () => Promise<string | undefined>;
-  private readonly width?: number;
+  /** The width people's views are fitted to (COLUMNS, else the terminal's; undefined piped without COLUMNS). */
+  readonly width?: number;
   private warnedNested = false;
 
   constructor(
@@ -595,6 +596,11 @@ export class Output {
       labels: column.labels,
       currency: typeof currency === 'string' ? currency : undefined,
     });
+  }
+
+  /** The time zone times are shown in for people (the profile's, else this machine's): views a command writes itself use it with formatTime. */
+  peopleZone(): Promise<string | undefined> {
+    return this.zone();
   }
 
   private zoneName?: Promise<string | undefined>;

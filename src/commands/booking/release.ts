@@ -152,9 +152,11 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
       }
     }
   }
+  const { formatTime } = await import('../../lib/formats.js');
+  const zone = unknown.length ? await ctx.output.peopleZone() : undefined;
   for (const hold of unknown) {
     ctx.terminal.warn(
-      `${hold.quantity} place${hold.quantity === 1 ? '' : 's'} in ${hold.slotId} (${hold.experienceId}), requested ${hold.placedAt}: ` +
+      `${hold.quantity} place${hold.quantity === 1 ? '' : 's'} in ${hold.slotId} (${hold.experienceId}), requested ${formatTime(hold.placedAt, zone)}: ` +
         `${hold.note ?? 'no answer was recorded'}. venue has no reservation id to release. ` +
         `Check the places left with \`venue booking sessions ${shellQuote(hold.experienceId)} --date ${hold.placedAt.slice(0, 10)}\` and ask the operator to release any hold left there.`,
     );

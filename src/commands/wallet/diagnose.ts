@@ -22,24 +22,40 @@ function problemOf(error: unknown): NonNullable<DiagnosisInput['accessProblem']>
   return { kind: 'other', message };
 }
 
-function render(ctx: Context, d: Diagnosis): void {
-  const out: string[] = [];
+/** A moment as a service or venue writes it (ISO 8601 with a zone or offset). */
+const MOMENT = /\b\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)\b/g;
+
+/**
+ * The diagnosis for a person: times in the one people format (formatTime, the
+ * venue's zone, as tables show them; -o json keeps ISO 8601), each line
+ * wrapped at the width without breaking a word, continuation lines indented
+ * under their item.
+ */
+async function render(ctx: Context, d: Diagnosis): Promise<void> {
+  const { formatTime, PEOPLE_TIME } = await import('../../lib/formats.js');
+  const { wrapText } = await import('../../lib/output/wrap.js');
+  const zone = await ctx.output.peopleZone();
+  const time = (value: string | undefined, otherwise: string) => (value ? formatTime(value, zone) : otherwise);
+  const times = (text: string) => text.replace(MOMENT, (moment) => formatTime(moment, zone));
+  const out: Array<{ text: string; hang?: string }> = [];
+  const push = (text: string, hang?: string) => out.push({ text: times(text), hang });
   const c = ctx.terminal.stdoutColours;
-  out.push(c.bold(`Wallet diagnosis for ${d.email}`) + ` (checked ${d.checkedAt}, online data via ${d.access})`);
-  out.push('');
-  out.push(c.bold('Session'));
-  if (!d.session.stored) out.push('  none stored on this machine for this profile');
+  push(`Wallet diagnosis for ${d.email} (checked ${time(d.checkedAt, '?')}, online data via ${d.access})`);
+  push('');
+  push('Session');
+  if (!d.session.stored) push('  none stored on this machine for this profile');
   else {
-    out.push(`  state: ${d.session.state}`);
-    out.push(
-      `  logged in ${d.session.loggedInAt ?? '?'}; access token expires ${d.session.accessExpiresAt ?? 'unknown'}; refresh token expires ${d.session.refreshExpiresAt ?? 'unknown'}`,
+    push(`  state: ${d.session.state}`, '    ');
+    push(
+      `  logged in ${time(d.session.loggedInAt, '?')}; access token expires ${time(d.session.accessExpiresAt, 'unknown')}; refresh token expires ${time(d.session.refreshExpiresAt, 'unknown')}`,
+      '    ',
     );
   }
   for (const card of d.cards) {
-    out.push('');
-    out.push(
-      c.bold(`Card ${card.cardNumber}`) +
-        ` ${card.cardType ?? ''}${card.nickname ? ` "${card.nickname}"` : ''}${card.status ? ` — ${card.status}` : ''}${card.location ? ` at ${card.location}` : ''}`,
+    push('');
+    push(
+      `Card ${card.cardNumber} ${card.cardType ?? ''}${card.nickname ? ` "${card.nickname}"` : ''}${card.status ? ` — ${card.status}` : ''}${card.location ? ` at ${card.location}` : ''}`,
+      '  ',
     );
     if (card.playBalance !== undefined) {
       // Only the figures the service sent: a missing bonus or ticket balance is left out, not shown as 0.
@@ -48,26 +64,45 @@ function render(ctx: Context, d: Diagnosis): void {
         card.bonusBalance !== undefined ? `bonus ${card.bonusBalance}` : '',
         card.ticketBalance !== undefined ? `tickets ${card.ticketBalance}` : '',
       ];
-      out.push(`  ${[...figures, `last synchronised ${card.lastSyncedAt ?? 'unknown'}`].filter(Boolean).join(' · ')}`);
+      push(
+        `  ${[...figures, `last synchronised ${time(card.lastSyncedAt, 'unknown')}`].filter(Boolean).join(' · ')}`,
+        '    ',
+      );
     }
-    if (card.lastTransactions.length === 0) out.push('  no transactions');
+    if (card.lastTransactions.length === 0) push('  no transactions');
     for (const t of card.lastTransactions)
-      out.push(`  ${t.occurredAt}  ${t.kind.padEnd(10)}  ${t.description ?? ''}${t.amount ? `  (${t.amount})` : ''}`);
+      push(
+        `  ${time(t.occurredAt, '?')}  ${t.kind.padEnd(10)}  ${t.description ?? ''}${t.amount ? `  (${t.amount})` : ''}`,
+        '    ',
+      );
   }
-  out.push('');
-  out.push(c.bold('Findings'));
+  push('');
+  push('Findings');
   for (const f of d.findings) {
-    const mark =
-      f.severity === 'problem' ? c.red('problem') : f.severity === 'warning' ? c.yellow('warning') : c.cyan('info');
-    out.push(`  ${mark}: ${f.cardNumber ? `card ${f.cardNumber}: ` : ''}${f.message}`);
-    out.push(`    next: ${f.nextStep}`);
+    push(`  ${f.severity}: ${f.cardNumber ? `card ${f.cardNumber}: ` : ''}${f.message}`, '    ');
+    push(`    next: ${f.nextStep}`, '          ');
   }
   if (d.notSeen.length) {
-    out.push('');
-    out.push(c.bold('Could not see'));
-    for (const line of d.notSeen) out.push(`  ${line}`);
+    push('');
+    push('Could not see');
+    for (const line of d.notSeen) push(`  ${line}`, '    ');
   }
-  ctx.terminal.write(`${out.join('\n')}\n`);
+  const width = ctx.output.width;
+  const lines = out.flatMap(({ text, hang }) =>
+    width ? wrapText(text, width, { hang, together: PEOPLE_TIME }) : [text],
+  );
+  // Painted after wrapping, so colour never counts as width: headings in bold, each finding's severity in its colour.
+  const headings = new Set(['Session', 'Findings', 'Could not see']);
+  const severity = { problem: c.red, warning: c.yellow, info: c.cyan } as const;
+  const painted = lines.map((line) => {
+    if (headings.has(line) || line.startsWith('Wallet diagnosis for ')) return c.bold(line);
+    const card = /^Card \S+/.exec(line);
+    if (card) return c.bold(card[0]) + line.slice(card[0].length);
+    const mark = /^ {2}(problem|warning|info):/.exec(line);
+    if (mark) return `  ${severity[mark[1] as keyof typeof severity](mark[1]!)}${line.slice(2 + mark[1]!.length)}`;
+    return line;
+  });
+  ctx.terminal.write(`${painted.join('\n')}\n`);
 }
 
 export default defineCommand<DiagnoseOptions>({
@@ -164,6 +199,6 @@ export default defineCommand<DiagnoseOptions>({
     let diagnosis = diagnose(input);
     if (options.redact) diagnosis = redactDiagnosis(diagnosis);
     if (ctx.output.isMachine) await ctx.output.record({ ...diagnosis });
-    else render(ctx, diagnosis);
+    else await render(ctx, diagnosis);
   },
 });

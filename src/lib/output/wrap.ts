@@ -17,6 +17,8 @@ export interface WrapOptions {
    * line longer than the width rather than a word broken.
    */
   hardBreak?: boolean;
+  /** Phrases never split across lines, though they hold spaces (a time: "2026-11-27 21:05 UTC"); a global RegExp. */
+  together?: RegExp;
 }
 
 /**
@@ -72,15 +74,27 @@ function chop(text: string, width: number): string[] {
 
 /**
  * One line of text as lines of at most `width` columns (a line already
- * holding several, "\n", is wrapped line by line). Spaces between words are
- * kept as one; the indent of each given line is kept, and continuation lines
- * take `hang` (else that indent).
+ * holding several, "\n", is wrapped line by line). The spaces between two
+ * words on one line are kept as given (columns padded with spaces stay
+ * aligned); a break takes them. The indent of each given line is kept, and
+ * continuation lines take `hang` (else that indent).
  */
 export function wrapText(text: string, width: number, options: WrapOptions = {}): string[] {
   const out: string[] = [];
-  for (const line of text.split('\n')) out.push(...wrapOne(line, width, options));
+  const together = options.together;
+  for (const line of text.split('\n')) {
+    if (!together) {
+      out.push(...wrapOne(line, width, options));
+      continue;
+    }
+    // What must stay together reads as one word while lines are made: its spaces are no-break spaces until then.
+    const joined = line.replace(together, (phrase) => phrase.replace(/ /g, NO_BREAK));
+    for (const wrapped of wrapOne(joined, width, options)) out.push(wrapped.replaceAll(NO_BREAK, ' '));
+  }
   return out;
 }
+
+const NO_BREAK = '\u00a0';
 
 function wrapOne(line: string, width: number, options: WrapOptions): string[] {
   if (widthOf(line) <= width || width < 1) return [line];
@@ -88,7 +102,10 @@ function wrapOne(line: string, width: number, options: WrapOptions): string[] {
   const given = /^ */.exec(line)![0];
   const indent = widthOf(given) < width ? given : '';
   const hang = options.hang !== undefined && widthOf(options.hang) < width ? options.hang : indent;
-  const words = line.slice(indent.length).split(/ +/).filter(Boolean);
+  // Words, each with the spaces that came before it (kept when both stay on one line).
+  const words: Array<{ word: string; gap: string }> = [];
+  for (const match of line.slice(indent.length).matchAll(/( *)([^ ]+)/g))
+    words.push({ gap: words.length ? match[1]! || ' ' : '', word: match[2]! });
   const lines: string[] = [];
   let current = indent;
   let used = widthOf(indent);
@@ -104,10 +121,11 @@ function wrapOne(line: string, width: number, options: WrapOptions): string[] {
     used += widthOf(glue) + widthOf(piece);
     empty = false;
   };
-  for (const word of words) {
+  for (const { word, gap } of words) {
     const w = widthOf(word);
-    if (used + (empty ? 0 : 1) + w <= width) {
-      put(word, empty ? '' : ' ');
+    const space = empty ? '' : gap;
+    if (used + widthOf(space) + w <= width) {
+      put(word, space);
       continue;
     }
     // A word that fits a line of its own goes to the next line whole.
@@ -117,7 +135,7 @@ function wrapOne(line: string, width: number, options: WrapOptions): string[] {
       continue;
     }
     // Longer than any line: an address breaks at its separators, the first part beside what is already there when it fits.
-    let glue = empty ? '' : ' ';
+    let glue = space;
     for (const piece of addressPieces(word)) {
       const p = widthOf(piece);
       if (!empty && used + widthOf(glue) + p > width) {

@@ -15,8 +15,9 @@ describe('colour', () => {
     const painted = await runVenue(mistyped, { tty: true, env: { NO_COLOR: '' } });
     expect(painted.code).toBe(2);
     expect(painted.stderr).toContain(RED_ERROR);
+    // The same words, wrapped the same at the terminal's width.
     expect(painted.stderr.replaceAll(/\u001b\[[0-9;]*m/g, '')).toBe(
-      (await runVenue(mistyped, { env: { NO_COLOR: '1' } })).stderr,
+      (await runVenue(mistyped, { tty: true, env: { NO_COLOR: '1' } })).stderr,
     );
     for (const env of [{ NO_COLOR: '1' }, { NO_COLOR: '', TERM: 'dumb' }]) {
       const r = await runVenue(mistyped, { tty: true, env });

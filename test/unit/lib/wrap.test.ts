@@ -40,6 +40,22 @@ describe('wrapText', () => {
     ).toEqual(['    next: Ask the guest for', '          the time and place', '          of the problem']);
   });
 
+  it('keeps the spaces between words on a line (padded columns stay aligned); a break takes them', () => {
+    expect(
+      wrapText('  2026-11-21 20:59 UTC  reload      In-store reload  (+$25.00 play, +$5.00 bonus)', 60, {
+        hang: '    ',
+      }),
+    ).toEqual(['  2026-11-21 20:59 UTC  reload      In-store reload', '    (+$25.00 play, +$5.00 bonus)']);
+  });
+
+  it('never splits a phrase that must stay together (a time), though it holds spaces', () => {
+    const time = /\d{4}-\d\d-\d\d \d\d:\d\d [A-Z+0-9]+/g;
+    expect(wrapText('play $22.50 · last synchronised 2026-11-27 18:59 UTC', 44, { together: time })).toEqual([
+      'play $22.50 · last synchronised',
+      '2026-11-27 18:59 UTC',
+    ]);
+  });
+
   it('leaves a word with no place to break whole, unless a table cell must cut it', () => {
     expect(wrapText('a 6001000000000000001 card', 10)).toEqual(['a', '6001000000000000001', 'card']);
     expect(wrapText('6001000000000000001', 10, { hardBreak: true })).toEqual(['6001000000', '000000001']);
