@@ -95,26 +95,56 @@ for a missing file counts as 2. See \`venue help fleet\`.
 `,
   },
   formatting: {
-    summary: 'Output formats, --fields, and picking records apart',
-    text: `Output formats
+    summary: 'Output formats, --fields, --query, --raw, and picking records apart',
+    text: `Output formats (-o, --output)
 
-  -o table    aligned columns for people (the default)
-  -o json     the service's own records, as it sent them (unwrapped from its
-              envelope, pages merged), indented
-  -o ndjson   one record a line, streamed: for big lists and for jq-like tools
-  -o csv      a header and one row a record; nested values are written as JSON
+  -o table    for people (the default): aligned columns; piped, tab-separated
+              lines with a header line, values exact
+  -o json     the records, indented: each in venue's record shape (the same
+              field names at every venue, docs/records.md), unwrapped from the
+              service's envelope, pages merged
+  -o ndjson   one record a line, streamed: for big lists and for jq
+  -o csv      a header and one row a record; nested values as JSON text
+  -o raw      for scripts: --query's strings unquoted, one value a line
+              (records, as with ndjson, one JSON object a line)
   --json      short for -o json
 
---fields a,b,c picks fields: the service's field names (in any case: cardNumber,
-CardNumber and card_number are the same) or the table's column names. A name
-that is neither is exit 2, listing the valid ones (after a change the service
-accepted, only a warning); a command's help lists its fields. Under --fields a
-table's headers are the names as given.
+Which records: --raw
+  Machine formats, --fields and --query read each record in venue's names.
+  --raw gives the service's own record instead, as it sent it (its own field
+  names and values). --raw chooses the data; -o raw only how it is printed.
+
+Picking fields: --fields a,b,c
+  venue's field names (in any case: cardNumber, CardNumber and card_number are
+  the same) or the table's column names. A name that is neither is exit 2,
+  with a suggestion and the valid names (after a change the service accepted,
+  only a warning); a command's help lists its fields (\`--fields help\`).
+  Under --fields a table's headers are the names as given.
+
+Picking records apart: --query <JMESPath>
+  A JMESPath expression (https://jmespath.org) over the records (a list, or
+  the one record a command shows), in venue's names (the service's with
+  --raw). Its result is printed in the output format:
+    -o json, ndjson   the result as JSON (ndjson: a list one item a line)
+    -o raw            strings unquoted; a list one item a line; anything else
+                      as compact JSON; null prints nothing
+    -o table, csv     one value (a line), a list of values (one a line), one
+                      record (a detail view; a one-row CSV), a list of records
+                      (a table; a CSV with a header, keys as the query names
+                      them) or rows of values (\`[].[id, name]\`: no header)
+  A result of any other shape (a list mixing records and values, lists of
+  records inside a list) has no table or CSV form: exit 2 saying why (use
+  -o json). A result of null is said on stderr.
 
 Tables, for people: money with its currency ($3.50), yes/no, times in the
-venue's time zone (the timezone setting), codes as the words the flags take
-(stock product, "sale, vending", 30 days). Machine formats print the service's
-values as sent.
+venue's time zone as YYYY-MM-DD HH:MM and the zone (the timezone setting;
+messages and views such as \`wallet diagnose\` say times the same way), codes
+as the words the flags take (stock product, "sale, vending", 30 days).
+Tables read whole (doctor, auth status, settings, a write's outcome, one
+record) wrap a long value in its column; a listing is cut to the terminal's
+width from its first page, its name column kept readable, and the columns
+left out are named on stderr. Machine formats print values as numbers and
+ISO 8601 times.
 
 Data goes to stdout, messages to stderr: \`venue … -o json > out.json\` keeps
 only data.
@@ -122,6 +152,8 @@ only data.
 Examples
   venue inventory products list --all -o ndjson > products.ndjson
   venue inventory products list -o csv --fields productId,productName,sellPrice
+  venue inventory products list --query '[].{id: productId, name: productName}'
+  venue --query '[0].productName' -o raw inventory products list
   venue booking report --from -7d -o csv > sales.csv
   venue wallet cards --json
 `,
@@ -209,8 +241,9 @@ Where a command takes a date (--date, --from, --to):
   tomorrow       the next local day
   +3d, -7d       days from today
 
-A date is the venue's local calendar day; times the services send are shown as
-they are sent (RFC 3339), and tables print them in a short form.
+A date is the venue's local calendar day. People see times as YYYY-MM-DD HH:MM
+and the zone, in the venue's time zone (the timezone setting, else this
+machine's); machine formats keep the service's times as ISO 8601.
 `,
   },
 };

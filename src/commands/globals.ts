@@ -10,14 +10,17 @@ const positiveSeconds = (value: string): number => {
   return n;
 };
 
-export const outputFormats = ['table', 'json', 'ndjson', 'csv'] as const;
+export const outputFormats = ['table', 'json', 'ndjson', 'csv', 'raw'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
 
 export const MAX_PARALLEL = 64;
 
 export const globalOptions = [
   option('-p, --profile <name>', 'profile to use (env VENUE_PROFILE)', { kind: 'profile' }),
-  option('-o, --output <format>', 'output format', { choices: outputFormats, default: 'table' }),
+  option('-o, --output <format>', 'output format (raw: --query strings unquoted, for scripts)', {
+    choices: outputFormats,
+    default: 'table',
+  }),
   option('--json', 'short for --output json'),
   option('--fields <list>', "fields to show, comma-separated (venue's names; `--fields help` lists them)", {
     parse: (v: string) =>
@@ -38,7 +41,7 @@ export const globalOptions = [
   ),
   option(
     '--query <jmespath>',
-    "a JMESPath expression over the records (venue's field names); prints its result as JSON (venue help formatting)",
+    "a JMESPath expression over the records (venue's field names); its result in the output format: -o json as JSON, -o raw strings unquoted (venue help formatting)",
   ),
   option(
     '--raw',

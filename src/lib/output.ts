@@ -6,6 +6,7 @@
 
 import type { Screen } from './screen.js';
 import { UsageError } from './errors.js';
+import { didYouMean } from './suggest.js';
 import { batches, limited } from './output/batches.js';
 import {
   cellValue,
@@ -161,7 +162,8 @@ export class Output {
   /** What the merged output of a run across venues writes through: this Output's own stdout and formats. */
   mergeTarget(): import('./fleet/merged-output.js').MergeTarget {
     return {
-      format: this.format,
+      // -o raw prints records as ndjson does (it differs only for --query's values, which the merge hands back to printQuery).
+      format: this.format === 'raw' ? 'ndjson' : this.format,
       fieldsGiven: this.fields !== undefined,
       write: (chunk) => this.writeWithBackpressure(chunk),
       warn: (message) => this.screen.warn(message),
@@ -178,8 +180,17 @@ export class Output {
     };
   }
 
-  /** --query: the expression over the service's records (a list, or one record), printed as JSON. */
-  private async printQuery(data: unknown): Promise<void> {
+  /**
+   * --query: the expression over the service's records (a list, or one
+   * record), its result shown in the output format. json and ndjson print it
+   * as JSON; raw prints strings unquoted, one item a line; table and csv show
+   * one value, a list of values (one a line), one record (a detail view, a
+   * one-row CSV), a list of records (a table, a CSV with a header) or rows of
+   * values (a multiselect list: no header). A result of another shape has no
+   * table or CSV form: exit 2 saying so (after a write, a warning and JSON:
+   * the change was made either way).
+   */
+  private async printQuery(data: unknown, afterWrite = false): Promise<void> {
     const { search } = await import('@jmespath-community/jmespath');
     let result: unknown;
     try {
@@ -189,9 +200,109 @@ export class Output {
         hint: 'See `venue help formatting`.',
       });
     }
-    if (this.format === 'ndjson' && Array.isArray(result))
-      for (const item of result) this.screen.write(`${JSON.stringify(item)}\n`);
-    else this.screen.write(`${JSON.stringify(result, null, this.format === 'ndjson' ? undefined : 2)}\n`);
+    const json = (indent?: number) => this.screen.write(`${JSON.stringify(result ?? null, null, indent)}\n`);
+    if (this.format === 'json') return json(2);
+    if (this.format === 'ndjson') {
+      if (Array.isArray(result)) for (const item of result) this.screen.write(`${JSON.stringify(item)}\n`);
+      else json();
+      return;
+    }
+    const { queryResult, rawLines, rawText } = await import('./output/query-result.js');
+    const shown = queryResult(result);
+    if (shown.kind === 'nothing') return this.saidNothing();
+    if (this.format === 'raw') return void this.screen.write(rawLines(result));
+    if (shown.kind === 'other') {
+      const why = `--query's result has no ${this.format === 'csv' ? 'CSV' : 'table'} form: ${shown.why}`;
+      if (afterWrite) {
+        this.screen.warn(`${why}; shown as JSON.`);
+        return json(2);
+      }
+      throw new UsageError(why, {
+        hint: 'Use -o json, ndjson or raw for any result, or a query that gives one value, a list of values, one record, a list of records or rows of values (venue help formatting).',
+      });
+    }
+    const csv = this.format === 'csv';
+    const cell = (value: unknown) => (csv ? value : formatForPeople(value));
+    switch (shown.kind) {
+      case 'value':
+        this.screen.write(
+          csv ? await csvLines([{ key: 'v' }], [{ v: shown.value }], false) : `${rawText(shown.value)}\n`,
+        );
+        return;
+      case 'values':
+        this.screen.write(
+          csv
+            ? await csvLines(
+                [{ key: 'v' }],
+                shown.values.map((v) => ({ v })),
+                false,
+              )
+            : shown.values.map((v) => `${rawText(v)}\n`).join(''),
+        );
+        return;
+      case 'rows': {
+        const count = Math.max(0, ...shown.rows.map((r) => r.length));
+        const keys = Array.from({ length: count }, (_v, i) => String(i));
+        if (csv) {
+          const records = shown.rows.map((r) => Object.fromEntries(keys.map((k, i) => [k, r[i]])));
+          this.screen.write(
+            await csvLines(
+              keys.map((key) => ({ key })),
+              records,
+              false,
+            ),
+          );
+          return;
+        }
+        const { TableWriter } = await import('./table-layout.js');
+        const writer = new TableWriter(
+          keys.map(() => ''),
+          { width: this.width, plain: this.screen.stdoutIsTTY === false, noHeader: true },
+        );
+        await this.writeWithBackpressure(writer.first(shown.rows.map((r) => keys.map((_k, i) => rawText(r[i])))));
+        return;
+      }
+      case 'record': {
+        const keys = Object.keys(shown.record);
+        if (csv) {
+          this.warnNested([shown.record]);
+          this.screen.write(await csvLines(machineColumns([shown.record]), [shown.record], true));
+          return;
+        }
+        const { peopleTable } = await import('./output/people-table.js');
+        this.screen.write(
+          peopleTable(
+            ['', ''],
+            keys.map((k) => [k, cell(shown.record[k]) as string]),
+            { width: this.width, noHeader: true, paintColumn: [this.screen.stdoutColours.bold] },
+          ),
+        );
+        return;
+      }
+      case 'records': {
+        const columns = machineColumns(shown.records);
+        if (csv) {
+          this.warnNested(shown.records);
+          await this.writeWithBackpressure(await csvLines(columns, shown.records, true));
+          return;
+        }
+        // The keys as the query names them: what a script asked for is what it reads back (as under --fields).
+        const { TableWriter } = await import('./table-layout.js');
+        const paint = this.screen.stdoutColours;
+        const writer = new TableWriter(
+          columns.map((c) => c.key),
+          { width: this.width, plain: this.screen.stdoutIsTTY === false, paintHeader: (h) => paint.bold(h) },
+        );
+        const body = shown.records.map((r) => columns.map((c) => (cell(r[c.key]) as string).trimEnd()));
+        await this.writeWithBackpressure(writer.first(body));
+        this.saidLeftOut(writer);
+      }
+    }
+  }
+
+  /** A --query that matched nothing (null): said on stderr, nothing on stdout but for -o json and ndjson (null). */
+  private saidNothing(): void {
+    this.screen.info('--query matched nothing (its result is null).');
   }
 
   /** CSV writes nested values as JSON text: say so once, never drop them silently. */
@@ -285,7 +396,9 @@ export class Output {
     });
     if (!unknown.length) return;
     const message = `--fields: no field named ${unknown.map((f) => `"${f}"`).join(', ')}`;
-    const valid = `Valid fields: ${names.join(', ')}`;
+    // A suggestion (suggest.ts, the one place words are suggested) for each name it has a near one for.
+    const near = unknown.map((f) => didYouMean(f, names)).filter(Boolean);
+    const valid = `${near.length ? `${near.join(' ')} ` : ''}Valid fields: ${names.join(', ')}`;
     if (options.afterWrite) {
       this.screen.warn(`${message} (shown blank; the change was made). ${valid}`);
       return;
@@ -314,7 +427,7 @@ export class Output {
   async list(all: Row[], options: RenderOptions = {}): Promise<void> {
     const rows = this.limit !== undefined ? all.slice(0, this.limit) : all;
     if (this.merge) return this.toMerge(rows, options);
-    if (this.query) return this.printQuery(rows.map(this.machineOf));
+    if (this.query) return this.printQuery(rows.map(this.machineOf), options.afterWrite);
     this.checkFields(rows, options);
     switch (this.format) {
       case 'json':
@@ -327,6 +440,7 @@ export class Output {
         );
         return;
       case 'ndjson':
+      case 'raw':
         for (const row of rows) this.screen.write(`${JSON.stringify(this.picked(row, options))}\n`);
         return;
       case 'csv': {
@@ -363,13 +477,14 @@ export class Output {
   /** One record: a key/value table for people, the object itself for machines. */
   async record(data: Row, options: RenderOptions = {}): Promise<void> {
     if (this.merge) return this.toMerge([data], options);
-    if (this.query) return this.printQuery(this.machine(data));
+    if (this.query) return this.printQuery(this.machine(data), options.afterWrite);
     this.checkFields([data], options);
     switch (this.format) {
       case 'json':
         this.screen.write(`${JSON.stringify(this.picked(data, options), null, 2)}\n`);
         return;
       case 'ndjson':
+      case 'raw':
         this.screen.write(`${JSON.stringify(this.picked(data, options))}\n`);
         return;
       case 'csv':
@@ -421,7 +536,7 @@ export class Output {
       await this.printQuery(all);
       return all.length;
     }
-    if (this.format === 'ndjson') {
+    if (this.format === 'ndjson' || this.format === 'raw') {
       // Lines go out in chunks of ~16 KB: one write per row costs a syscall
       // each (synchronous when stdout is a file), which dominated --all runs.
       let pending = '';

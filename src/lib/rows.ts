@@ -2,7 +2,7 @@
 // renderer (output.ts) so that the fleet's merging (fleet/merged-output.ts),
 // which the renderer writes through, needs only these.
 
-export const outputFormats = ['table', 'json', 'ndjson', 'csv'] as const;
+export const outputFormats = ['table', 'json', 'ndjson', 'csv', 'raw'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
 
 export type ColumnFormat = 'text' | 'money' | 'date' | 'datetime' | 'number' | 'bool' | 'list' | 'enum' | 'flags';

@@ -44,6 +44,8 @@ export interface TableShape {
   plain?: boolean;
   /** How the header cells are painted (bold on a terminal). */
   paintHeader?: (text: string) => string;
+  /** No header line (rows of values with no names: a --query multiselect list). */
+  noHeader?: boolean;
 }
 
 /** The narrowest a column is cut to before columns are left out. */
@@ -184,7 +186,8 @@ export class TableWriter {
 
   /** The header and the first rows; the widths are set from them. */
   first(body: readonly (readonly string[])[]): string {
-    if (this.shape.plain) return `${this.plainLine(this.header)}\n${this.more(body)}`;
+    if (this.shape.plain)
+      return this.shape.noHeader ? this.more(body) : `${this.plainLine(this.header)}\n${this.more(body)}`;
     const widths = this.header.map((h) => widthOf(h));
     for (const row of body) {
       for (let i = 0; i < widths.length; i++) {
@@ -207,6 +210,7 @@ export class TableWriter {
     this.widths = fitted.widths;
     this.shown = fitted.shown;
     const paint = this.shape.paintHeader ?? ((t: string) => t);
+    if (this.shape.noHeader) return this.more(body);
     const header = this.shown.map((i) => cutTo(this.header[i]!, this.widths[i]!));
     return `${this.line(header, paint)}${this.more(body)}`;
   }

@@ -24,7 +24,7 @@ export default defineCommand<ConfirmOptions>({
   examples: [
     'venue wallet confirm-reset dana@example.com --code 123456   # needs a terminal',
     // On the sandbox the code is in its outbox.
-    "printf 'NewSecret9\\n' | venue wallet confirm-reset dana@example.com --code \"$(venue sandbox outbox --to dana@example.com --query '[0].data.confirmationCode' | tr -d '\"')\" --password-stdin",
+    "printf 'NewSecret9\\n' | venue wallet confirm-reset dana@example.com --code \"$(venue sandbox outbox --to dana@example.com --query '[0].data.confirmationCode' -o raw)\" --password-stdin",
   ],
   options: [
     option('--code <code>', 'the confirmation code from the mail', { required: true }),

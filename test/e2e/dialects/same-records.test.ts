@@ -29,6 +29,8 @@ const commands: Record<string, string[]> = {
     'list',
     '--page-size',
     '6',
+    '-o',
+    'json',
     '--query',
     '[?isActive].{id: productId, name: productName, stock: stockLevels[].quantity, suppliers: suppliers[].supplierId}',
   ],

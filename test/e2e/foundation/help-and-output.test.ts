@@ -53,9 +53,33 @@ describe('help', () => {
 
 describe('output scripts can trust', () => {
   it('--query picks from the service records with JMESPath; --limit stops a list', async () => {
-    const names = await sb.run(['inventory', 'products', 'list', '--limit', '3', '--query', '[].productName']);
+    const names = await sb.run([
+      'inventory',
+      'products',
+      'list',
+      '--limit',
+      '3',
+      '--query',
+      '[].productName',
+      '--json',
+    ]);
     expect(names.code, names.stderr).toBe(0);
     expect(JSON.parse(names.stdout)).toEqual(['Gummy Bears 100g', 'Sour Worms 100g', 'Chocolate Bar']);
+    // In the default table format, and with -o raw, a list of values is one a line, unquoted.
+    const lines = await sb.run(['inventory', 'products', 'list', '--limit', '3', '--query', '[].productName']);
+    expect(lines.stdout).toBe('Gummy Bears 100g\nSour Worms 100g\nChocolate Bar\n');
+    const raw = await sb.run([
+      'inventory',
+      'products',
+      'list',
+      '--limit',
+      '3',
+      '--query',
+      '[].productName',
+      '-o',
+      'raw',
+    ]);
+    expect(raw.stdout).toBe(lines.stdout);
     const limited = await sb.run([
       'inventory',
       'products',

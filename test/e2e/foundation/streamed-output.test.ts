@@ -170,6 +170,7 @@ describe("a query written at one venue works in a fleet's merged output", () => 
     const alone = await sb.run([
       '--profile',
       'fleet-1',
+      '--json',
       '--query',
       '[].{p: productId, q: quantity}',
       'inventory',
@@ -182,6 +183,7 @@ describe("a query written at one venue works in a fleet's merged output", () => 
     const merged = await sb.run([
       '--each-profile',
       'fleet-1,fleet-2',
+      '--json',
       '--query',
       '[].{p: productId, q: quantity}',
       'inventory',
