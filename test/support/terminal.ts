@@ -28,11 +28,16 @@ export class TerminalSession {
   private constructor(readonly name: string) {}
 
   /**
-   * Runs `venue …args` in a detached 120×40 pane with only the given
-   * environment (no CI, so prompts are allowed). The pane stays after the
-   * command ends, showing `EXIT:<code>`.
+   * Runs `venue …args` in a detached pane (120×40 unless `size` says) with
+   * only the given environment (no CI, so prompts are allowed). The pane
+   * stays after the command ends, showing `EXIT:<code>`.
    */
-  static start(name: string, args: string[], env: Record<string, string>): TerminalSession {
+  static start(
+    name: string,
+    args: string[],
+    env: Record<string, string>,
+    size: { width: number; height: number } = { width: 120, height: 40 },
+  ): TerminalSession {
     const variables = Object.entries({
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
@@ -44,12 +49,17 @@ export class TerminalSession {
       .map(([key, value]) => `${key}=${quote(value)}`)
       .join(' ');
     const command = `env -i ${variables} ${quote(process.execPath)} ${quote(venueBin)} ${args.map(quote).join(' ')}; echo "EXIT:$?"; sleep 120`;
-    tmux('new-session', '-d', '-s', name, '-x', '120', '-y', '40', '-c', repoRoot, command);
+    tmux('new-session', '-d', '-s', name, '-x', String(size.width), '-y', String(size.height), '-c', repoRoot, command);
     return new TerminalSession(name);
   }
 
   screen(): string {
     return tmux('capture-pane', '-p', '-t', this.name);
+  }
+
+  /** Every line the pane has shown, scrolled off ones included, as the terminal laid them out (no line joined). */
+  history(): string {
+    return tmux('capture-pane', '-p', '-S', '-', '-E', '-', '-t', this.name);
   }
 
   /** Named keys: 'Enter', 'Down', 'C-c', 'BSpace'… */
