@@ -1,7 +1,17 @@
 // `venue help <topic>`: what no single command's help can hold. Plain text,
 // loaded only when asked for.
 
-import { outcomeTable } from '../lib/writes/rule.js';
+import { OUTCOME_HEADERS, outcomeRows } from '../lib/writes/rule.js';
+import { peopleTable } from '../lib/output/people-table.js';
+
+/** The outcome rule's table, drawn as every bounded table is (people-table.ts), to fit 80 columns with its indent. */
+function outcomeTable(indent = '  '): string {
+  return peopleTable([...OUTCOME_HEADERS], outcomeRows(), { width: 80 - indent.length })
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((line) => (line ? indent + line : line))
+    .join('\n');
+}
 
 export const helpTopics: Record<string, { summary: string; text: string }> = {
   environment: {
@@ -13,36 +23,41 @@ then the profile (config.json), then the default. Secrets: the environment
 variable, then credentials.json (mode 0600); never a command-line value.
 
 Selecting and locating
-  VENUE_PROFILE                 profile to use (after --profile; default: the one
-                                chosen with \`venue config use\`, else sandbox)
-  VENUE_CONFIG_DIR              where config.json, credentials.json and state/ live
-                                (default: $XDG_CONFIG_HOME/venue or ~/.config/venue)
+  VENUE_PROFILE             profile to use (after --profile; default: the one
+                            chosen with \`venue config use\`, else sandbox)
+  VENUE_CONFIG_DIR          where config.json, credentials.json and state/ live
+                            (default: $XDG_CONFIG_HOME/venue or ~/.config/venue)
 
 Service addresses (override the profile)
-  VENUE_WALLET_URL, VENUE_WALLET_UAT_URL, VENUE_WALLET_ENVIRONMENT (production|uat)
+  VENUE_WALLET_URL, VENUE_WALLET_UAT_URL,
+  VENUE_WALLET_ENVIRONMENT (production|uat)
   VENUE_BOOKING_URL
   VENUE_INVENTORY_URL, VENUE_INVENTORY_USER_ID, VENUE_INVENTORY_WAREHOUSE_ID
-  VENUE_INVENTORY_AUTH          bearer, or header:<Header-Name>
+  VENUE_INVENTORY_AUTH      bearer, or header:<Header-Name>
 
 Secrets (for cron; never on the command line)
   VENUE_WALLET_CLIENT_SECRET, VENUE_BOOKING_CLIENT_SECRET
   VENUE_INVENTORY_API_KEY, VENUE_INVENTORY_API_SECRET
-  VENUE_WALLET_CVV              a card's CVV for \`wallet signup\`
+  VENUE_WALLET_CVV          a card's CVV for \`wallet signup\`
 
 Waiting and retrying
-  VENUE_DEADLINE                the whole command's time limit in seconds (default 120;
-                                --deadline wins)
-  VENUE_RETRIES                 retries after the first attempt, 0 to 10 (default 3)
-  VENUE_MAX_RESPONSE_MB         answers larger than this are refused, exit 6 (default 64)
+  VENUE_DEADLINE            the whole command's time limit in seconds (default
+                            120; --deadline wins)
+  VENUE_RETRIES             retries after the first attempt, 0 to 10 (default 3)
+  VENUE_MAX_RESPONSE_MB     answers larger than this are refused, exit 6
+                            (default 64)
 
 The sandbox
-  VENUE_SANDBOX_URL             the sandbox's origin (default http://127.0.0.1:47800)
-  VENUE_SANDBOX_PORT            its port when started here
-  VENUE_SANDBOX_AUTOSTART=0     never start it in the background
+  VENUE_SANDBOX_URL         the sandbox's origin (default
+                            http://127.0.0.1:47800)
+  VENUE_SANDBOX_PORT        its port when started here
+  VENUE_SANDBOX_AUTOSTART=0 never start it in the background
 
 Output
-  NO_COLOR, FORCE_COLOR         colour off / on (NO_COLOR wins)
-  CI                            set: never prompt (as --no-input)
+  NO_COLOR, FORCE_COLOR     colour off / on (NO_COLOR wins)
+  COLUMNS                   the width tables and messages fit (default: the
+                            terminal's, 80 when it does not say)
+  CI                        set: never prompt (as --no-input)
 `,
   },
   'exit-codes': {
@@ -58,7 +73,8 @@ Output
        whose credentials were refused or whose route is missing (the message
        names the login route, its method, path and status)
   4    not found
-  5    rejected by a business rule (409, 422: duplicate, no capacity, not activated…)
+  5    rejected by a business rule (409, 422: duplicate, no capacity, not
+       activated…)
   6    server or network failure after retries, a deadline reached, or an answer
        venue cannot read (the message names what is missing); a login route
        failing (5xx, no token in its answer); \`inventory health\` reporting the
@@ -165,8 +181,9 @@ Examples
   venue --each-profile all inventory stock levels --product 1001
   venue --each-profile tag:north --parallel 8 inventory health
   venue --each-profile store1,store2 -o ndjson inventory products list --all
-  venue --each-profile tag:north webhooks create --url https://erp.example/hooks \\
-        --events stock.received --secret-env ERP_SECRET --yes
+  venue --each-profile tag:north webhooks create \\
+        --url https://erp.example/hooks --events stock.received \\
+        --secret-env ERP_SECRET --yes
   venue --each-profile all inventory receipts run --dir erp/{profile} --yes
 
 Selecting venues
@@ -201,7 +218,8 @@ Outcomes
   Under -o json or ndjson it is also the last object on stderr:
   {"summary":[{profile, exitCode, status (ok|failed|interrupted|skipped|
   not-run; skipped with exit 0 is nothing to do), message, seconds}],
-  "exitCode":N}. -q leaves the summary out when every venue succeeded. The run exits with the most severe code (venue help exit-codes).
+  "exitCode":N}. -q leaves the summary out when every venue succeeded. The
+  run exits with the most severe code (venue help exit-codes).
 
 Inputs per venue
   {profile} and {tag} in any argument become the venue's profile name and tag
@@ -226,7 +244,8 @@ Writes
 Shared settings
   venue config init chain --wallet-url https://… --booking-url https://…
   venue --profile chain config set-secret wallet.clientSecret
-  venue config init store7 --extends chain --tags north --inventory-url https://…
+  venue config init store7 --extends chain --tags north \\
+        --inventory-url https://…
   A setting or secret that store7 does not set comes from chain; \`venue
   --profile store7 config list\` shows each value's source ("extends chain").
 `,

@@ -168,10 +168,9 @@ export function classifyFailure(error: unknown): Exclude<SendResult<never>, { ki
   return { kind: 'unknown', error: error instanceof Error ? error : new Error(String(error)) };
 }
 
-const pad = (text: string, width: number) => text + ' '.repeat(Math.max(1, width - text.length));
-
-/** The rule as `venue help exit-codes` and the README print it: generated from the rows above. */
-export function outcomeTable(indent = '  '): string {
+/** The rule's rows as `venue help exit-codes` and the README print them, generated from the rows above: the answer, the outcome, the exit code, why. */
+export const OUTCOME_HEADERS = ['the answer to a write', 'outcome', 'exit', 'why'] as const;
+export function outcomeRows(): string[][] {
   const rows: Array<{ answer: string; verdict: WriteVerdict; exit: string; why: string }> = [
     EVENT_RULES.agrees,
     EVENT_RULES.unreadable,
@@ -182,26 +181,14 @@ export function outcomeTable(indent = '  '): string {
     EVENT_RULES.noAnswer,
   ];
   const words: Record<WriteVerdict, string> = { done: 'done', 'not-applied': 'not applied', unknown: 'unknown' };
-  const head = `${indent}${pad('the answer to a write', 40)}${pad('outcome', 13)}${pad('exit', 6)}why`;
-  const lines = rows.map((r) => `${indent}${pad(r.answer, 40)}${pad(words[r.verdict], 13)}${pad(r.exit, 6)}${r.why}`);
-  return [head, ...lines].join('\n');
+  return rows.map((r) => [r.answer, words[r.verdict], r.exit, r.why]);
 }
 
 /** The same rows as a Markdown table (README). */
 export function outcomeTableMarkdown(): string {
-  const rows = [
-    EVENT_RULES.agrees,
-    EVENT_RULES.unreadable,
-    EVENT_RULES.disagrees,
-    ...STATUS_RULES,
-    EVENT_RULES.notSent,
-    EVENT_RULES.interruptedBefore,
-    EVENT_RULES.noAnswer,
-  ];
-  const words: Record<WriteVerdict, string> = { done: 'done', 'not-applied': 'not applied', unknown: 'unknown' };
   return [
-    '| the answer to a write | outcome | exit | why |',
+    `| ${OUTCOME_HEADERS.join(' | ')} |`,
     '|---|---|---|---|',
-    ...rows.map((r) => `| ${r.answer} | ${words[r.verdict]} | ${r.exit} | ${r.why} |`),
+    ...outcomeRows().map((r) => `| ${r.join(' | ')} |`),
   ].join('\n');
 }
