@@ -3,7 +3,7 @@
 import { ExitCode, exitCodeFor, isVenueError, type VenueError } from './lib/errors.js';
 import { paletteFor } from './cli/colours.js';
 import type { TerminalStreams } from './cli/terminal.js';
-import { wrapText } from './lib/output/wrap.js';
+import { wrapForTerminal } from './cli/wrapping.js';
 
 export interface FailureReport {
   /** -o json or ndjson: the error is also one JSON object on stderr. */
@@ -20,7 +20,7 @@ function printError(stderr: TerminalStreams['stderr'], error: VenueError, verbos
   // On a terminal each part wraps at its width without breaking a word (a detail's lines keep its indent); piped, one line each.
   const width = stderr.isTTY ? stderr.columns || 80 : undefined;
   const say = (text: string, paint: (line: string, n: number) => string = (line) => line) =>
-    stderr.write(`${(width ? wrapText(text, width) : [text]).map(paint).join('\n')}\n`);
+    stderr.write(`${wrapForTerminal(text, width).map(paint).join('\n')}\n`);
   // "interrupted" was said when Ctrl-C came; only what it left behind is added.
   if (error.category === 'interrupted') {
     if (error.message !== 'interrupted') say(error.message);

@@ -63,6 +63,8 @@ export async function main(options: MainOptions): Promise<number> {
     stdout: scrubbingStream(given.stdout, secrets, false),
     stderr: scrubbingStream(messages, secrets, true),
   };
+  // On a terminal, messages wrap at its width (loaded only then: it measures text with string-width).
+  if (streams.stderr.isTTY) await (await import('./cli/wrapping.js')).loadWrapping();
   // On a terminal, one live line (a spinner, progress, a wait) that every write of the run clears first.
   let live: import('./cli/live-line.js').LiveLine | undefined;
   if (streams.stderr.isTTY && !globals.quiet) {

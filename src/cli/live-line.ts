@@ -9,7 +9,6 @@
 // this is written at all.
 
 import type { Writable } from 'node:stream';
-import { cutTo } from '../lib/table-layout.js';
 
 /** Work shorter than this draws nothing. */
 export const LIVE_DELAY_MS = 300;
@@ -34,6 +33,26 @@ interface Running extends Activity {
 type Out = Writable & { isTTY?: boolean; columns?: number };
 
 const LIVE = Symbol('venue live line');
+
+/**
+ * Text cut to fit `width` columns, "…" at the end when cut. Measured without
+ * string-width (kept off a run's start): a character outside printable ASCII
+ * is counted as two columns, so the line is never wider than the terminal.
+ */
+function oneLine(text: string, width: number): string {
+  const columns = (char: string) => (/[\x20-\x7e]/.test(char) ? 1 : 2);
+  let total = 0;
+  for (const char of text) total += columns(char);
+  if (total <= width) return text;
+  let used = 1; // the "…"
+  let out = '';
+  for (const char of text) {
+    used += columns(char);
+    if (used > width) break;
+    out += char;
+  }
+  return `${out}…`;
+}
 
 /** The live line a stream was guarded by, if any. */
 export function liveLineOf(stream: object): LiveLine | undefined {
@@ -156,7 +175,7 @@ export class LiveLine {
     const frame = this.frames[this.frame]!;
     // One line, never wrapped: a wrapped line could not be cleared in place.
     const width = Math.max(10, (this.out.columns || 80) - 1);
-    const text = cutTo(activity.text().replace(/\s+/g, ' '), width - 2);
+    const text = oneLine(activity.text().replace(/\s+/g, ' '), width - 2);
     this.out.write(`${CLEAR}${this.paint(frame)} ${text}`);
     this.drawn = true;
   }

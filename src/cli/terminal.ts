@@ -9,9 +9,8 @@
 import type { Writable, Readable } from 'node:stream';
 import { SecretRegistry } from '../lib/redact.js';
 import type { Palette, Screen } from '../lib/screen.js';
-import { wrapText } from '../lib/output/wrap.js';
-import { PEOPLE_TIME } from '../lib/formats.js';
 import { LiveLine, liveLineOf } from './live-line.js';
+import { wrapForTerminal } from './wrapping.js';
 export { loadColours, paletteFor } from './colours.js';
 
 export interface TerminalStreams {
@@ -119,7 +118,7 @@ export class Terminal implements Screen {
   private say(message: string, lead = '', paint?: (text: string) => string): string {
     const width = this.messageWidth;
     const text = lead ? `${lead} ${message}` : message;
-    const lines = width ? wrapText(text, width, { together: PEOPLE_TIME }) : [text];
+    const lines = wrapForTerminal(text, width);
     if (lead && paint && lines[0]!.startsWith(lead)) lines[0] = paint(lead) + lines[0]!.slice(lead.length);
     return `${lines.join('\n')}\n`;
   }

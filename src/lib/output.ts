@@ -6,7 +6,6 @@
 
 import type { Screen } from './screen.js';
 import { UsageError } from './errors.js';
-import { didYouMean } from './suggest.js';
 import { batches, limited } from './output/batches.js';
 import {
   cellValue,
@@ -140,7 +139,7 @@ export class Output {
       merge.sink.addForQuery(merge.profile, rows.map(this.machineOf));
       return;
     }
-    if (!checked) this.checkFields(rows, options);
+    if (!checked) await this.checkFields(rows, options);
     if (this.format === 'table') {
       await merge.sink.add({
         profile: merge.profile,
@@ -365,11 +364,11 @@ export class Output {
    * (the same rule as after a render), so an unknown name is exit 2 with
    * nothing sent. A command that declares none is not checked.
    */
-  checkFieldsBeforeSending(): void {
-    this.checkFields([], {}, ' Nothing was sent.');
+  checkFieldsBeforeSending(): Promise<void> {
+    return this.checkFields([], {}, ' Nothing was sent.');
   }
 
-  private checkFields(rows: unknown[], options: RenderOptions, hintEnd = ''): void {
+  private async checkFields(rows: unknown[], options: RenderOptions, hintEnd = ''): Promise<void> {
     if (!this.fields || this.query) return;
     const columns = normaliseColumns(options.columns, rows.filter(isRecord) as Row[]);
     const names: string[] = [];
@@ -396,7 +395,8 @@ export class Output {
     });
     if (!unknown.length) return;
     const message = `--fields: no field named ${unknown.map((f) => `"${f}"`).join(', ')}`;
-    // A suggestion (suggest.ts, the one place words are suggested) for each name it has a near one for.
+    // A suggestion (suggest.ts, the one place words are suggested, loaded on a mistake only) for each name it has a near one for.
+    const { didYouMean } = await import('./suggest.js');
     const near = unknown.map((f) => didYouMean(f, names)).filter(Boolean);
     const valid = `${near.length ? `${near.join(' ')} ` : ''}Valid fields: ${names.join(', ')}`;
     if (options.afterWrite) {
@@ -428,7 +428,7 @@ export class Output {
     const rows = this.limit !== undefined ? all.slice(0, this.limit) : all;
     if (this.merge) return this.toMerge(rows, options);
     if (this.query) return this.printQuery(rows.map(this.machineOf), options.afterWrite);
-    this.checkFields(rows, options);
+    await this.checkFields(rows, options);
     switch (this.format) {
       case 'json':
         this.screen.write(
@@ -478,7 +478,7 @@ export class Output {
   async record(data: Row, options: RenderOptions = {}): Promise<void> {
     if (this.merge) return this.toMerge([data], options);
     if (this.query) return this.printQuery(this.machine(data), options.afterWrite);
-    this.checkFields([data], options);
+    await this.checkFields([data], options);
     switch (this.format) {
       case 'json':
         this.screen.write(`${JSON.stringify(this.picked(data, options), null, 2)}\n`);
@@ -527,7 +527,7 @@ export class Output {
         await this.toMerge(batch, options, count > 0);
         count += batch.length;
       }
-      if (count === 0) this.checkFields([], options);
+      if (count === 0) await this.checkFields([], options);
       return count;
     }
     if (this.query) {
@@ -541,7 +541,7 @@ export class Output {
       // each (synchronous when stdout is a file), which dominated --all runs.
       let pending = '';
       for await (const batch of batches(rows)) {
-        if (count === 0 && batch.length) this.checkFields(batch, options);
+        if (count === 0 && batch.length) await this.checkFields(batch, options);
         for (const row of batch) pending += `${JSON.stringify(this.picked(row, options))}\n`;
         count += batch.length;
         if (pending.length >= 16_384) {
@@ -549,7 +549,7 @@ export class Output {
           pending = '';
         }
       }
-      if (count === 0) this.checkFields([], options);
+      if (count === 0) await this.checkFields([], options);
       if (pending) await this.writeWithBackpressure(pending);
       return count;
     }
@@ -558,7 +558,7 @@ export class Output {
       let columns: Column[] | undefined;
       for await (const batch of batches(rows)) {
         if (batch.length === 0) continue;
-        if (columns === undefined) this.checkFields(batch, options);
+        if (columns === undefined) await this.checkFields(batch, options);
         const records = batch.map((r) => this.picked(r, options) as Row);
         this.warnNested(records);
         const header = columns === undefined;
@@ -566,7 +566,7 @@ export class Output {
         await this.writeWithBackpressure(await csvLines(columns, records, header));
         count += batch.length;
       }
-      if (!columns) this.checkFields([], options);
+      if (!columns) await this.checkFields([], options);
       if (!columns && this.fields)
         this.screen.write(
           await csvLines(
@@ -604,7 +604,7 @@ export class Output {
       if (count > 0) this.stopIfInterrupted();
       if (batch.length === 0) continue;
       if (!writer) {
-        this.checkFields(batch, options);
+        await this.checkFields(batch, options);
         const all = this.columnsFor(batch, options);
         columns = this.fields ? all : providedColumns(all, batch, this.machineOf);
         writer = await this.tableWriter(columns);
@@ -617,7 +617,7 @@ export class Output {
       count += batch.length;
     }
     if (count === 0) {
-      this.checkFields([], options);
+      await this.checkFields([], options);
       this.screen.info(options.empty ?? 'Nothing to show.');
     } else this.saidLeftOut(writer!);
     return count;

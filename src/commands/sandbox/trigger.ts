@@ -55,7 +55,7 @@ export default defineCommand<TriggerOptions>({
   ],
   fleet: machineWide,
   async run(ctx, options, eventType) {
-    ctx.output.checkFieldsBeforeSending();
+    await ctx.output.checkFieldsBeforeSending();
     const [type] = parseEventTypes(eventType!, '<event-type>');
     const activity: InventoryActivity = { type: type! };
     const productId = wholeNumber(options.product, '--product');

@@ -40,7 +40,7 @@ export default defineCommand<CreateOptions>({
   ],
   fleet: 'write',
   async run(ctx, options) {
-    ctx.output.checkFieldsBeforeSending();
+    await ctx.output.checkFieldsBeforeSending();
     if (!options.url) throw missingValue('--url', 'the subscriber URL');
     if (!options.events) throw missingValue('--events', 'comma-separated event types');
     const { url, eventTypes } = checkSubscriberFlags({ url: options.url, events: options.events });

@@ -35,7 +35,7 @@ export default defineCommand<UpdateOptions>({
   ],
   fleet: 'write',
   async run(ctx, options, webhookId) {
-    ctx.output.checkFieldsBeforeSending();
+    await ctx.output.checkFieldsBeforeSending();
     const id = checkWebhookId(webhookId!);
     const changes: Record<string, unknown> = checkSubscriberFlags({ url: options.url, events: options.events });
     const { chooseSecret, checkSubscriberBody, showSubscriber, warnPlainHttp } = await import('./subscriber-input.js');

@@ -4,9 +4,10 @@
 // at the terminal's width on a TTY and whole when piped.
 
 import { PassThrough } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveLine, LIVE_DELAY_MS } from '../../../src/cli/live-line.js';
 import { Terminal } from '../../../src/cli/terminal.js';
+import { loadWrapping } from '../../../src/cli/wrapping.js';
 
 /** A stream that keeps what is written, a TTY of `columns`. */
 function ttyStream(columns = 80) {
@@ -130,6 +131,8 @@ describe('the live line', () => {
 });
 
 describe('the terminal on a TTY', () => {
+  // main loads the wrapping before a run on a terminal says anything.
+  beforeAll(() => loadWrapping());
   beforeEach(() => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] }));
   afterEach(() => vi.useRealTimers());
 
