@@ -6,6 +6,9 @@ import type { ColumnFormat } from '../rows.js';
 import { isScalar } from './columns.js';
 import { formatDay, formatMoney, formatTime } from '../formats.js';
 
+/** A moment with its zone or offset, as services and venue's own records write it. */
+const MOMENT = /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)$/;
+
 /** How people see values: the venue's time zone, and the words for codes. */
 export interface PeopleFormat {
   /** IANA zone the times are shown in (the profile's `timezone`, else this machine's). */
@@ -56,6 +59,8 @@ export function formatForPeople(value: unknown, format: ColumnFormat = 'text', h
         : String(value);
     default:
       if (typeof value === 'boolean') return value ? 'yes' : 'no';
+      // A moment sent as text (ISO 8601 with its zone) reads as every time does for people, whatever the column says.
+      if (typeof value === 'string' && MOMENT.test(value)) return formatTime(value, how.timeZone);
       if (Array.isArray(value) || typeof value === 'object') return summarise(value);
       return String(value);
   }

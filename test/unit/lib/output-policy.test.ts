@@ -86,6 +86,21 @@ describe('codes as words', () => {
   });
 });
 
+describe('times for people', () => {
+  it('a moment sent as text reads as every time does, in the venue zone; other text stays as sent', () => {
+    expect(formatForPeople('2026-01-05T09:00:00Z', 'text', { timeZone: 'Australia/Sydney' })).toBe(
+      '2026-01-05 20:00 GMT+11',
+    );
+    expect(formatForPeople('2026-01-05T09:00:00.000+00:00', undefined, { timeZone: 'UTC' })).toBe(
+      '2026-01-05 09:00 UTC',
+    );
+    expect(formatForPeople('2026-01-05', 'text', { timeZone: 'UTC' })).toBe('2026-01-05');
+    expect(formatForPeople('order 2026-01-05T09:00:00Z', 'text', { timeZone: 'UTC' })).toBe(
+      'order 2026-01-05T09:00:00Z',
+    );
+  });
+});
+
 describe('--fields is checked', () => {
   it('an unknown field is exit 2 naming the valid ones: the columns and the service fields', async () => {
     const error = await render('table', products, ['productId', 'bogus']).catch((e: unknown) => e);
