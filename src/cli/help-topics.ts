@@ -230,9 +230,9 @@ Inputs per venue
   "nothing", exit 0), unless stock receive's --require-file. A venue's message
   in the summary says what it did where the command tells (a receipt:
   "received" or "already received"; a folder: "2 files: 1 recorded now, 1
-  recorded before"). --file - is
-  refused: give each venue a file. Secrets read from standard input
-  (--secret-stdin…) are read once and used for every venue.
+  recorded before"). --file - is refused: give each venue a file. Secrets
+  read from standard input (--secret-stdin…) are read once and used for every
+  venue.
 
 Writes
   A command that changes data, run at more than one venue, first lists what it
