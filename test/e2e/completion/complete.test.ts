@@ -48,7 +48,7 @@ describe('venue __complete', () => {
       'inventory\tInventory: products, suppliers, stock takes, receipts, adjustments',
     ]);
     expect((await complete(['inventory', '-q', '--profile', 'store1', 'stock', 'rec'])).values).toEqual(['receive']);
-    expect((await complete(['-o', ''])).values).toEqual(['table', 'json', 'ndjson', 'csv']);
+    expect((await complete(['-o', ''])).values).toEqual(['table', 'json', 'ndjson', 'csv', 'raw']);
     expect((await complete(['--profile', ''])).values).toEqual(['sandbox', 'store1', 'store2']);
     // --each-profile: all, the tags in use, the profiles (never the sandbox); then the tree as usual.
     expect((await sb.run(['--profile', 'store2', 'config', 'set', 'tags', 'north'])).code).toBe(0);

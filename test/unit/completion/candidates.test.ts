@@ -40,7 +40,7 @@ describe('completion candidates', () => {
   });
 
   it('completes option values from declared choices, not command names', async () => {
-    expect((await complete('-o ')).values).toEqual(['table', 'json', 'ndjson', 'csv']);
+    expect((await complete('-o ')).values).toEqual(['table', 'json', 'ndjson', 'csv', 'raw']);
     expect((await complete('inventory products list --output nd')).values).toEqual(['ndjson']);
     expect((await complete('--output=j')).values).toEqual(['--output=json']);
     expect((await complete('completion ')).values).toEqual(['bash', 'zsh', 'fish']);
