@@ -1,6 +1,6 @@
 // One import, from documents to a plan the command reviews and stores:
 // load each document (load.ts), read its server (servers.ts) and operations
-// (operations.ts, reading.ts), merge several documents into one set of routes
+// (operations.ts, route-reading.ts), merge several documents into one set of routes
 // under one base path, match venue's 21 operations (match.ts), apply the
 // user's --map choices, and find the auth scheme (auth.ts). Nothing here
 // prompts or prints; the command does.
@@ -20,7 +20,7 @@ import { authOf, oauthPaths, type AuthFinding } from './auth.js';
 import { loadDocument, type LoadOptions, type LoadedDocument } from './load.js';
 import { matchOperations, profiles, score, type Candidate } from './match.js';
 import { documentOperations, pathParams, type DocumentOperation } from './operations.js';
-import { readOperation, sharedPrefixLength, type Reading } from './reading.js';
+import { readOperation, sharedPrefixLength, type Reading } from './route-reading.js';
 import { basePathUnder, commonBasePath, serverOf, type ServerFinding, type ServerVariable } from './servers.js';
 
 export interface MappedOperation {

@@ -13,8 +13,8 @@
 
 import type { HttpVerb, InventoryOperation } from '../inventory/routes.js';
 import { inventoryOperationNames } from '../inventory/routes.js';
-import type { FieldSet, Head, Reading } from './reading.js';
-import type { Concept, Kind } from './words.js';
+import type { FieldSet, Head, Reading } from './route-reading.js';
+import type { Concept, Kind } from './vocabulary.js';
 
 // ---------------------------------------------------------------- fields
 

@@ -25,7 +25,7 @@ import {
 } from '../../../src/lib/openapi/import.js';
 import { loadDocument, parseDocumentText } from '../../../src/lib/openapi/load.js';
 import { formatImportRecord, mergeImports, parseImportRecord } from '../../../src/lib/openapi/record.js';
-import { headOf } from '../../../src/lib/openapi/reading.js';
+import { headOf } from '../../../src/lib/openapi/route-reading.js';
 import {
   basePathUnder,
   commonBasePath,
@@ -33,7 +33,7 @@ import {
   serverOf,
   splitServerUrl,
 } from '../../../src/lib/openapi/servers.js';
-import { splitWords, wordsOf } from '../../../src/lib/openapi/words.js';
+import { splitWords, wordsOf } from '../../../src/lib/openapi/vocabulary.js';
 import { createSandbox } from 'venue-sandbox';
 import { repoRoot, tempDir } from '../../support/venue.js';
 

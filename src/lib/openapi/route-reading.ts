@@ -17,7 +17,7 @@ import {
   type Concept,
   type Kind,
   type TermHit,
-} from './words.js';
+} from './vocabulary.js';
 
 export interface Head {
   concept: Concept | undefined;
