@@ -128,18 +128,72 @@ function preference(option: AuthOption, loginRoute: boolean): number {
   return 6;
 }
 
+/**
+ * The scopes each scheme needs for the operations venue calls: for each
+ * operation, the smallest of its alternative requirements naming the scheme,
+ * joined over the operations. Every scope the scheme declares (two or more),
+ * given alike to every operation of the document, is its catalogue, not
+ * what any one operation needs: none are asked for then, and
+ * inventory.oauth.scopes sets them.
+ */
+function neededScopes(
+  securities: SecurityRequirement[][],
+  all: SecurityRequirement[][],
+  declared: (name: string) => string[],
+): Map<string, { scopes: Set<string>; note?: string }> {
+  const pick = (security: SecurityRequirement[], name: string): string[] | undefined => {
+    let best: string[] | undefined;
+    for (const requirement of security) {
+      if (!isObject(requirement) || Object.keys(requirement).length !== 1 || !(name in requirement)) continue;
+      const wanted = Array.isArray(requirement[name])
+        ? (requirement[name] as unknown[]).filter((s): s is string => typeof s === 'string')
+        : [];
+      if (!best || wanted.length < best.length) best = wanted;
+    }
+    return best;
+  };
+  const names = new Set<string>();
+  for (const security of securities)
+    for (const requirement of security)
+      if (isObject(requirement)) for (const name of Object.keys(requirement)) names.add(name);
+  const out = new Map<string, { scopes: Set<string>; note?: string }>();
+  for (const name of names) {
+    const lists = securities.map((security) => pick(security, name)).filter((l): l is string[] => l !== undefined);
+    const key = (list: string[]) => [...list].sort().join(' ');
+    const everywhere = all.map((security) => pick(security, name)).filter((l): l is string[] => l !== undefined);
+    const first = lists[0];
+    const catalogue = declared(name);
+    if (
+      first &&
+      first.length > 1 &&
+      key(first) === key(catalogue) &&
+      everywhere.length > 1 &&
+      everywhere.every((list) => key(list) === key(first))
+    ) {
+      out.set(name, {
+        scopes: new Set(),
+        note: `the document gives every operation all ${first.length} of the scheme's scopes, which does not say which each needs: none are asked for (set them with \`venue config set inventory.oauth.scopes "<scope> …"\`)`,
+      });
+      continue;
+    }
+    out.set(name, { scopes: new Set(lists.flat()) });
+  }
+  return out;
+}
+
 /** The schemes the operations accept (alternatives needing two schemes at once are not ones venue can send). */
 export function authOf(
   document: Record<string, unknown>,
   securities: SecurityRequirement[][],
   loginRoute: boolean,
+  /** The security of every operation of the documents, to tell a list given to all from one an operation needs. */
+  all: SecurityRequirement[][] = securities,
 ): AuthFinding {
   const schemes =
     isObject(document.components) && isObject(document.components.securitySchemes)
       ? document.components.securitySchemes
       : {};
   const uses = new Map<string, number>();
-  const scopes = new Map<string, Set<string>>();
   for (const security of securities) {
     for (const requirement of security) {
       if (!isObject(requirement)) continue;
@@ -147,16 +201,25 @@ export function authOf(
       if (names.length !== 1) continue;
       const name = names[0]!;
       uses.set(name, (uses.get(name) ?? 0) + 1);
-      const wanted = requirement[name];
-      if (Array.isArray(wanted))
-        for (const scope of wanted)
-          if (typeof scope === 'string') (scopes.get(name) ?? scopes.set(name, new Set()).get(name)!).add(scope);
     }
   }
-  const options: AuthOption[] = [...uses].map(([name, count]) => ({
-    ...optionFor(name, schemes[name], loginRoute, scopes.get(name) ?? new Set()),
-    uses: count,
-  }));
+  const declared = (name: string): string[] => {
+    const scheme = schemes[name];
+    const flows = isObject(scheme) && isObject(scheme.flows) ? scheme.flows : {};
+    return [
+      ...new Set(
+        Object.values(flows).flatMap((flow) =>
+          isObject(flow) && isObject(flow.scopes) ? Object.keys(flow.scopes) : [],
+        ),
+      ),
+    ];
+  };
+  const scopes = neededScopes(securities, all, declared);
+  const options: AuthOption[] = [...uses].map(([name, count]) => {
+    const option = optionFor(name, schemes[name], loginRoute, scopes.get(name)?.scopes ?? new Set());
+    const note = option.scheme?.type === 'oauth2' ? scopes.get(name)?.note : undefined;
+    return { ...option, ...(note ? { note: option.note ? `${option.note}; ${note}` : note } : {}), uses: count };
+  });
   const ranked = [...options].sort((a, b) => preference(a, loginRoute) - preference(b, loginRoute) || b.uses - a.uses);
   const chosen = ranked.find((o) => o.scheme);
   if (!chosen) {

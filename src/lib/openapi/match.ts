@@ -70,6 +70,15 @@ const F = {
   ),
   reason: group('a reason or comment', 'comment reason note notes memo remarks description', 'reason comment note'),
   name: group('a name', 'name title label productname itemname displayname fullname', 'name title'),
+  /**
+   * What a record is known by, found by its role whatever the vendor's habit: a name or title, a key, a code, a SKU
+   * (product_key, item_code, sku, title). A record of venue's always has one.
+   */
+  identity: group(
+    'a name, title, key, code or SKU',
+    'name title label displayname fullname key code sku handle slug productname itemname productkey itemkey productcode itemcode skucode',
+    'name title key code sku',
+  ),
   description: group(
     'a description',
     'description productdescription desc details longdescription subtitle',
@@ -101,6 +110,12 @@ const F = {
     'email phone address contact postcode',
   ),
   supplierCode: group('a supplier code', 'suppliercode code vendorcode accountnumber accountno', undefined),
+  /** What makes a named record a business one trades with: contact details, a code or number, or its trade terms. */
+  trade: group(
+    'contact details, a supplier code or number, or trade terms',
+    'email phone telephone fax contact contactname address address1 addressline1 street city postcode zip website accountnumber accountno paymentterms terms taxnumber taxid abn vatnumber suppliercode vendorcode suppliernumber vendornumber code number currency currencycode leadtime',
+    'email phone address contact postcode currency terms',
+  ),
   url: group(
     'a URL',
     'url destination callbackurl notificationurl endpoint uri target targeturl webhookurl deliveryurl notificationsurl',
@@ -186,7 +201,7 @@ const CREATE = { create: 1, upsert: 0.3 } as const;
 const UPDATE = { update: 1, upsert: 0.3 } as const;
 const MOVEMENT = { create: 1, update: 0.8, action: 0.8, upsert: 0.5 } as const;
 
-const productFields = [e(F.name, 1), e(F.price, 0.7), e(F.code, 0.7), e(F.description, 0.4), e(F.categoryRef, 0.3)];
+const productFields = [e(F.identity, 1), e(F.price, 0.7), e(F.code, 0.7), e(F.description, 0.4), e(F.categoryRef, 0.3)];
 
 export const profiles: Record<InventoryOperation, Profile> = {
   authenticate: {
@@ -214,7 +229,7 @@ export const profiles: Record<InventoryOperation, Profile> = {
     kinds: LIST,
     concepts: { product: 1 },
     body: 'response',
-    need: [F.name],
+    need: [F.identity],
     fields: productFields,
     against: [F.url, F.rate],
     subject: 'products',
@@ -225,7 +240,7 @@ export const profiles: Record<InventoryOperation, Profile> = {
     kinds: READ,
     concepts: { product: 1 },
     body: 'response',
-    need: [F.name],
+    need: [F.identity],
     fields: productFields,
     against: [F.url, F.rate],
     subject: 'a product',
@@ -236,7 +251,7 @@ export const profiles: Record<InventoryOperation, Profile> = {
     kinds: CREATE,
     concepts: { product: 1 },
     body: 'request',
-    need: [F.name],
+    need: [F.identity],
     fields: productFields,
     against: [F.url],
     subject: 'products',
@@ -247,7 +262,7 @@ export const profiles: Record<InventoryOperation, Profile> = {
     kinds: UPDATE,
     concepts: { product: 1 },
     body: 'request',
-    need: [F.name],
+    need: [F.identity],
     fields: productFields,
     against: [F.url],
     subject: 'a product',
@@ -258,8 +273,8 @@ export const profiles: Record<InventoryOperation, Profile> = {
     kinds: LIST,
     concepts: { category: 1 },
     body: 'response',
-    need: [F.name],
-    fields: [e(F.name, 1), e(F.parent, 0.5)],
+    need: [F.identity],
+    fields: [e(F.identity, 1), e(F.parent, 0.5)],
     against: [F.price, F.url, F.rate],
     subject: 'categories',
   },
@@ -269,8 +284,8 @@ export const profiles: Record<InventoryOperation, Profile> = {
     kinds: LIST,
     concepts: { class: 1 },
     body: 'response',
-    need: [F.name],
-    fields: [e(F.name, 1), e(F.categoryRef, 1)],
+    need: [F.identity],
+    fields: [e(F.identity, 1), e(F.categoryRef, 1)],
     against: [F.price, F.url, F.rate],
     subject: 'classes',
   },
@@ -280,8 +295,8 @@ export const profiles: Record<InventoryOperation, Profile> = {
     kinds: LIST,
     concepts: { warehouse: 1 },
     body: 'response',
-    need: [F.name],
-    fields: [e(F.name, 1), e(F.place, 0.7)],
+    need: [F.identity],
+    fields: [e(F.identity, 1), e(F.place, 0.7)],
     against: [F.price, F.url, F.rate],
     subject: 'warehouses or stock locations',
   },
@@ -291,8 +306,8 @@ export const profiles: Record<InventoryOperation, Profile> = {
     kinds: LIST,
     concepts: { tax: 1 },
     body: 'response',
-    need: [F.name],
-    fields: [e(F.name, 0.7), e(F.rate, 1)],
+    need: [F.identity],
+    fields: [e(F.identity, 0.7), e(F.rate, 1)],
     against: [F.url],
     subject: 'tax groups or rates',
   },
@@ -302,8 +317,8 @@ export const profiles: Record<InventoryOperation, Profile> = {
     kinds: LIST,
     concepts: { container: 1 },
     body: 'response',
-    need: [F.name],
-    fields: [e(F.name, 0.7), e(F.containerSize, 1)],
+    need: [F.identity],
+    fields: [e(F.identity, 0.7), e(F.containerSize, 1)],
     against: [F.price, F.url],
     subject: 'container types',
   },
@@ -313,9 +328,9 @@ export const profiles: Record<InventoryOperation, Profile> = {
     kinds: LIST,
     concepts: { supplier: 1 },
     body: 'response',
-    need: [F.name, F.contact],
+    need: [F.identity, F.trade],
     contradicts: [F.marketplace],
-    fields: [e(F.name, 1), e(F.contact, 1)],
+    fields: [e(F.identity, 1), e(F.contact, 1)],
     against: [F.price, F.url],
     subject: 'suppliers',
   },
@@ -325,9 +340,9 @@ export const profiles: Record<InventoryOperation, Profile> = {
     kinds: CREATE,
     concepts: { supplier: 1 },
     body: 'request',
-    need: [F.name, F.contact],
+    need: [F.identity, F.trade],
     contradicts: [F.marketplace],
-    fields: [e(F.name, 1), e(F.contact, 1), e(F.supplierCode, 0.4)],
+    fields: [e(F.identity, 1), e(F.contact, 1), e(F.supplierCode, 0.4)],
     subject: 'suppliers',
   },
   stockLevels: {
@@ -441,6 +456,8 @@ export interface Scored {
   total: number;
   /** Fields that make it another thing altogether (for the whole collection, through its siblings). */
   contradiction?: string;
+  /** A narrower subject than venue's the evidence found: it keeps the route below the threshold. */
+  narrowing?: string;
 }
 
 function groupMatches(set: FieldSet, group: FieldGroup, lines: boolean): string | undefined {
@@ -464,7 +481,20 @@ const resourceConcepts = new Set<Concept>([
   'webhook',
 ]);
 
-function subjectScore(profile: Profile, reading: Reading): { score: number; reasons: string[]; named: boolean } {
+/**
+ * How much the route's words name venue's subject, and the narrowing the
+ * evidence found, if any: a word before the subject that makes it a narrower
+ * one ("expense categories", "order products"), a subject of venue's the path
+ * puts it under ("/stock/products/{id}" is a product's stock), a path that
+ * names a subject venue has no operation for ("line items"), a summary that
+ * says so, or the signed-in user's own view ("/me/categories"). A narrowed
+ * route stays below the threshold (score caps it): it is a candidate a
+ * person may pick, never a mapping on evidence.
+ */
+function subjectScore(
+  profile: Profile,
+  reading: Reading,
+): { score: number; reasons: string[]; named: boolean; narrowing?: string } {
   const wanted = (concept: Concept | undefined) => (concept ? (profile.concepts[concept] ?? 0) : 0);
   const reasons: string[] = [];
   const sources: number[] = [];
@@ -497,17 +527,21 @@ function subjectScore(profile: Profile, reading: Reading): { score: number; reas
     }
   }
   let score = sources.length ? Math.max(...sources) + 0.25 * (sources.length - 1) : 0;
+  let narrowing: string | undefined;
   const pathHead = reading.head;
+  // A login or a health check is one of its kind: "user login", "system status" narrow nothing.
+  const singleton = profile.concepts.auth !== undefined || profile.concepts.health !== undefined;
   if (pathHead.concept && wanted(pathHead.concept) === 0) {
     score -= 2;
     reasons.push(`but its path names ${pathHead.text}`);
+    if (pathHead.concept === 'other' && sources.length)
+      narrowing = `its path names ${pathHead.text}, a subject of its own`;
   } else if (!pathHead.concept && pathHead.text && !sources.length) {
     score -= 0.5;
   }
-  const singleton = profile.concepts.auth !== undefined || profile.concepts.health !== undefined;
   if (pathHead.qualifier && wanted(pathHead.concept) > 0 && !singleton) {
     score -= 1;
-    reasons.push(`but narrowed by "${pathHead.qualifier}"`);
+    narrowing = `narrowed by "${pathHead.qualifier}" (${pathHead.qualifier} ${pathHead.text})`;
   } else if (
     pathHead.context &&
     wanted(pathHead.concept) > 0 &&
@@ -516,20 +550,67 @@ function subjectScore(profile: Profile, reading: Reading): { score: number; reas
     !/^catalog/.test(pathHead.context.text)
   ) {
     score -= 1;
-    reasons.push(`but under ${pathHead.context.text}`);
+    narrowing = `its path puts ${pathHead.text} under ${pathHead.context.text}`;
   }
   if (!pathHead.concept && pathHead.text && sources.length && reading.operationIdHead?.concept === undefined) {
     score -= 1;
     reasons.push(`but its path ends in "${pathHead.text}"`);
   }
-  if (narrowedBySummary) {
+  if (narrowedBySummary && !singleton) {
+    score -= 2.5;
+    narrowing ??= `its summary says ${narrowedBySummary}`;
+  } else if (narrowedBySummary) {
     score -= 2.5;
     reasons.push(`but its summary says ${narrowedBySummary}`);
   }
-  return { score, reasons, named: sources.length > 0 };
+  if (reading.self && !singleton) narrowing ??= `it is the signed-in user's own view (/${reading.self}/)`;
+  if (narrowing) reasons.push(`but ${narrowing}`);
+  return { score, reasons, named: sources.length > 0, ...(narrowing ? { narrowing } : {}) };
 }
 
 const deleteWords = new Set(['delete', 'remove', 'destroy', 'drop', 'unsubscribe']);
+const destructiveWords = new Set([
+  ...deleteWords,
+  'purge',
+  'reset',
+  'clear',
+  'wipe',
+  'truncate',
+  'erase',
+  'revoke',
+  'zero',
+]);
+const manyWords = new Set(['bulk', 'batch', 'mass']);
+const transferWords = new Set([
+  'import',
+  'importer',
+  'export',
+  'migrate',
+  'migration',
+  'sync',
+  'synchronise',
+  'synchronize',
+]);
+
+/**
+ * Why a route is a job of its own for this operation (a bulk, destructive,
+ * import or maintenance job, or another workflow's action), in words; undefined
+ * when it is not. Such a route is never mapped on evidence, and --map takes it
+ * only with --yes.
+ */
+export function jobOfItsOwn(name: InventoryOperation, reading: Reading): string | undefined {
+  if (!reading.danger.length) return undefined;
+  if (name === 'deleteWebhook' && reading.danger.every((word) => deleteWords.has(word))) return undefined;
+  const said = reading.danger.map((w) => `"${w}"`).join(', ');
+  const what = reading.danger.some((w) => destructiveWords.has(w))
+    ? 'it destroys or resets records'
+    : reading.danger.some((w) => manyWords.has(w))
+      ? 'it acts on many records at once'
+      : reading.danger.some((w) => transferWords.has(w))
+        ? 'it moves data in or out in bulk'
+        : 'a job of its own';
+  return `its words say ${said}: ${what}`;
+}
 
 /** Why this document operation can never be this venue operation; undefined when it can. */
 function refusal(
@@ -541,21 +622,17 @@ function refusal(
   const { operation } = reading;
   if (!profile.methods.includes(operation.method))
     return `method ${operation.method}: ${name} calls ${profile.methods.join(' or ')}`;
-  if (operation.params.length !== profile.params) {
-    return operation.params.length > profile.params
-      ? `path parameter${operation.params.length - profile.params > 1 ? 's' : ''} ${operation.params
-          .slice(profile.params === 1 ? 0 : 0)
+  if (reading.params.length !== profile.params) {
+    return reading.params.length > profile.params
+      ? `path parameter${reading.params.length - profile.params > 1 ? 's' : ''} ${reading.params
           .map((p) => `{${p}}`)
           .join(', ')} that venue does not fill`
       : `no path parameter for the ${name === 'deleteWebhook' || name === 'updateWebhook' ? 'webhook' : 'product'} id`;
   }
   if (profile.params === 1 && !reading.trailingParam)
-    return `{${operation.params[0]}} is not the last segment: the path names something under another record`;
-  if (reading.danger.length) {
-    const sameKind = name === 'deleteWebhook' && reading.danger.every((word) => deleteWords.has(word));
-    if (!sameKind)
-      return `its words say ${reading.danger.map((w) => `"${w}"`).join(', ')}: a job of its own, never mapped to ${name}`;
-  }
+    return `{${reading.params[0]}} is not the last segment: the path names something under another record`;
+  const job = jobOfItsOwn(name, reading);
+  if (job) return `${job}${job.endsWith('a job of its own') ? '' : ', a job of its own'}, never mapped to ${name}`;
   const kindWeight = profile.kinds[reading.kind];
   if (kindWeight === undefined)
     return `it is ${article(reading.kind)} ${reading.kind}, ${name} is ${article(kindOfProfile(name))} ${kindOfProfile(name)}`;
@@ -679,9 +756,12 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     total -= CONTRADICTION;
     reasons.push(`but ${contradiction}`);
   }
+  // A narrowing the evidence found is never just a remark beside a mapping: it keeps the route below the threshold.
+  if (subject.narrowing) total = Math.min(total, NARROWED_CAP);
   return {
     operation: name,
     index,
+    narrowing: subject.narrowing,
     confidence: confidenceOf(total),
     reasons,
     fields,
@@ -694,6 +774,8 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
 
 /** What fields saying it is another thing altogether cost. */
 const CONTRADICTION = 4;
+/** The most a narrowed route scores: below the threshold, whatever else it has. */
+const NARROWED_CAP = CONFIDENCE_THRESHOLD * SCALE - 0.5;
 
 const confidenceOf = (total: number) => Math.max(0, Math.min(1, Math.round((total / SCALE) * 100) / 100));
 
@@ -745,6 +827,7 @@ function addFamilyEvidence(all: Map<InventoryOperation, Scored[]>, readings: Rea
         );
         if (!siblings.length) continue;
         candidate.total += 0.3 * siblings.length;
+        if (candidate.narrowing) candidate.total = Math.min(candidate.total, NARROWED_CAP);
         candidate.confidence = confidenceOf(candidate.total);
         candidate.reasons.push(`the collection of ${siblings.join(', ')}`);
       }
@@ -810,7 +893,8 @@ export function matchOperations(
   }
   addFamilyEvidence(all, readings, threshold);
   for (const list of all.values())
-    for (const scored of list) if (!scored.refused && scored.confidence >= threshold) passing.push(scored);
+    for (const scored of list)
+      if (!scored.refused && !scored.narrowing && scored.confidence >= threshold) passing.push(scored);
   const order = (name: InventoryOperation) => inventoryOperationNames.indexOf(name);
   passing.sort((a, b) => b.total - a.total || order(a.operation) - order(b.operation) || a.index - b.index);
   const taken = new Map<number, Scored>();

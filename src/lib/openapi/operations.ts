@@ -48,6 +48,14 @@ export interface DocumentOperation {
   source: string;
   /** Path parameters the document lists the values of, filled in: {entity: "products"} of /objects/products. */
   filled?: Record<string, string>;
+  /** What the document says of each path parameter: its description and an example or default value. */
+  pathParameters: Record<string, PathParameterInfo>;
+}
+
+export interface PathParameterInfo {
+  description?: string;
+  /** The document's example or default value, shown as a hint (never used as the value). */
+  example?: string;
 }
 
 const METHODS: Record<string, HttpVerb> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' };
@@ -73,8 +81,23 @@ export function documentOperations(document: Record<string, unknown>, source: st
       const parameters = [...shared, ...(Array.isArray(raw.parameters) ? raw.parameters : [])]
         .map((p) => deref(document, p))
         .filter(isObject);
+      const pathParameters: Record<string, PathParameterInfo> = {};
+      for (const parameter of parameters) {
+        if (parameter.in !== 'path' || typeof parameter.name !== 'string') continue;
+        const schema = deref(document, parameter.schema);
+        const example = [
+          parameter.example,
+          isObject(schema) ? schema.example : undefined,
+          isObject(schema) ? schema.default : undefined,
+        ].find((v) => typeof v === 'string' || typeof v === 'number');
+        pathParameters[parameter.name] = {
+          ...(text(parameter.description) ? { description: text(parameter.description)!.slice(0, 200) } : {}),
+          ...(example !== undefined ? { example: String(example) } : {}),
+        };
+      }
       const base = {
         method,
+        pathParameters,
         operationId: text(raw.operationId),
         summary: text(raw.summary),
         description: text(raw.description)?.slice(0, 600),

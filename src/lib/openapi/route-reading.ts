@@ -13,6 +13,9 @@ import {
   fillerWords,
   findTerms,
   kindWords,
+  namespaceWords,
+  prepositionWords,
+  selfSegments,
   wordsOf,
   type Concept,
   type Kind,
@@ -49,7 +52,11 @@ export interface Reading {
   /** The path venue calls it by: the document's, after whatever part of its server path the other documents lack. */
   path: string;
   kind: Kind;
-  /** The path ends in a parameter: it names one record. */
+  /** The path parameters venue fills (the record's id), path variables aside. */
+  params: string[];
+  /** The path variables in it: parameters with one value per venue (a tenant or project key), path-vars.ts. */
+  vars: string[];
+  /** The path ends in a parameter that is no path variable: it names one record. */
   trailingParam: boolean;
   pathWords: string[];
   head: Head;
@@ -60,6 +67,8 @@ export interface Reading {
   tagConcepts: Map<Concept, TermHit>;
   /** Words that make it a job of its own: "import" (path), "bulk" (summary)… */
   danger: string[];
+  /** A path segment that makes it the signed-in user's own view: "me" of /me/categories. */
+  self?: string;
   /** Kind words found in the path's last segments, the operationId and the summary. */
   kindsSaid: Set<Kind>;
   request?: FieldSet;
@@ -106,7 +115,12 @@ export function headOf(words: string[]): Head {
     if (hit) {
       const before = meaningful
         .slice(0, hit.at)
-        .filter((w, i) => !kindWords.get(w) && !hits.some((h) => h.at <= i && i < h.at + h.term.words.length));
+        .filter(
+          (w, i) =>
+            !kindWords.get(w) &&
+            !namespaceWords.has(w) &&
+            !hits.some((h) => h.at <= i && i < h.at + h.term.words.length),
+        );
       const otherBefore = hits.find((h) => h.at < hit.at && h.term.concept === 'other');
       const previous = [...hits].reverse().find((h) => h.at < hit.at && h.term.concept !== 'other');
       return {
@@ -126,13 +140,39 @@ export function headOf(words: string[]): Head {
   }
 }
 
-function conceptsOf(words: string[]): Map<Concept, TermHit> {
+function conceptsOf(words: string[], subjectsOnly = false): Map<Concept, TermHit> {
   const found = new Map<Concept, TermHit>();
-  for (const hit of findTerms(words)) {
+  for (const hit of subjectsOnly ? subjectHits(words) : findTerms(words)) {
     const known = found.get(hit.term.concept);
     if (!known || known.term.weight < hit.term.weight) found.set(hit.term.concept, hit);
   }
   return found;
+}
+
+/**
+ * The subjects a sentence is about: a subject named after a preposition that
+ * follows a subject of venue's is that one's argument, not the sentence's own
+ * ("stock balances for a SKU" is about stock; "a page of products" about
+ * products, a page being no subject of venue's).
+ */
+function subjectHits(words: string[]): TermHit[] {
+  const hits = findTerms(words);
+  const inHit = (i: number) => hits.some((h) => h.at <= i && i < h.at + h.term.words.length);
+  const out: TermHit[] = [];
+  let subject: TermHit | undefined;
+  for (const hit of hits) {
+    if (
+      subject &&
+      hit.term.concept !== subject.term.concept &&
+      words
+        .slice(subject.at + subject.term.words.length, hit.at)
+        .some((w, k) => prepositionWords.has(w) && !inHit(subject!.at + subject!.term.words.length + k))
+    )
+      continue;
+    out.push(hit);
+    if (!subject && hit.term.concept !== 'other') subject = hit;
+  }
+  return out;
 }
 
 /** Subjects named right after a subject venue has no operation for ("claim receipt", "order adjustment"). */
@@ -141,9 +181,11 @@ function narrowed(words: string[]): Map<Concept, string> {
   const hits = findTerms(words);
   hits.forEach((hit, i) => {
     const before = hits[i - 1];
+    // A subject-less word that is also a verb ("Returns stock on hand") says what is done, not what is narrowed.
     if (
       before &&
       before.term.concept === 'other' &&
+      !before.term.words.every((w) => kindWords.get(w)) &&
       hit.term.concept !== 'other' &&
       before.at + before.term.words.length === hit.at
     )
@@ -186,9 +228,15 @@ function kindOf(operation: DocumentOperation, trailingParam: boolean, said: Set<
   return 'create';
 }
 
-export function readOperation(operation: DocumentOperation, skip: number, path = operation.path): Reading {
+export function readOperation(
+  operation: DocumentOperation,
+  skip: number,
+  path = operation.path,
+  variables: ReadonlySet<string> = new Set(),
+): Reading {
   const segments = operation.path.split('/').filter(Boolean);
-  const trailingParam = segments.length > 0 && /^\{[^{}]+\}$/.test(segments[segments.length - 1]!);
+  const last = segments[segments.length - 1];
+  const trailingParam = last !== undefined && /^\{[^{}]+\}$/.test(last) && !variables.has(last.slice(1, -1));
   const literal = segments.slice(skip).filter((s) => !s.startsWith('{'));
   const pathWords = literal.flatMap(wordsOf);
   const lastTwo = literal.slice(-2).flatMap(wordsOf);
@@ -207,13 +255,19 @@ export function readOperation(operation: DocumentOperation, skip: number, path =
 
   const danger = new Set<string>();
   for (const word of [...pathWords, ...idWords, ...summaryWords]) if (dangerWords.has(word)) danger.add(word);
-  for (const word of [...pathWords, ...idWords]) if (actionWords.has(word)) danger.add(word);
+  // An action word is a job only where it says what the route itself does: its last path segment, or its operationId's
+  // verb or object. Elsewhere it names the part of the service the route sits in (/configuration/warehouses).
+  const ownIdWords = idWords.filter((w) => !fillerWords.has(w));
+  const idObject = [...ownIdWords].reverse().find((w) => !kindWords.get(w));
+  for (const word of [...literal.slice(-1).flatMap(wordsOf), ownIdWords[0], idObject])
+    if (word !== undefined && actionWords.has(word)) danger.add(word);
+  const self = segments.find((segment) => selfSegments.has(segment.toLowerCase()));
   // "add missing products", "zero out time fields": the phrase is the job.
   if (/\bmissing\b/i.test(operation.summary ?? '') || /missing/i.test(operation.path)) danger.add('missing');
 
   const idHead = idWords.length ? headOf(idWords) : undefined;
   const head = headOf(lastTwo);
-  const summaryConcepts = conceptsOf(summaryWords);
+  const summaryConcepts = conceptsOf(summaryWords, true);
   const tagConcepts = conceptsOf(operation.tags.flatMap(wordsOf));
   const concepts = new Set<Concept>([...summaryConcepts.keys(), ...tagConcepts.keys()]);
   if (head.concept) concepts.add(head.concept);
@@ -226,6 +280,8 @@ export function readOperation(operation: DocumentOperation, skip: number, path =
     path,
     concepts,
     kind: kindOf(operation, trailingParam, kindsSaid),
+    params: operation.params.filter((p) => !variables.has(p)),
+    vars: operation.params.filter((p) => variables.has(p)),
     trailingParam,
     pathWords,
     head,
@@ -234,6 +290,7 @@ export function readOperation(operation: DocumentOperation, skip: number, path =
     summaryNarrowed: narrowed(summaryWords),
     tagConcepts,
     danger: [...danger],
+    ...(self ? { self } : {}),
     kindsSaid,
     get request() {
       if (request === null)

@@ -316,21 +316,23 @@ export const dangerWords = new Set([
   'archive',
   'unarchive',
   'restore',
-  'setting',
-  'settings',
-  'setup',
   'logout',
   'forgot',
 ]);
 
 /**
  * Actions on another workflow (print a label, approve a vendor, complete an
- * order, test a notifier): a path segment or operationId saying so makes the
- * route an action of its own. In a summary they are ordinary words ("issues a
- * token", "reports the status"), so they count only in the path and the
- * operationId.
+ * order, test a notifier) and the configuration of the service: they make a
+ * route an action of its own only where they say what the route itself does:
+ * its last path segment, or its operationId's verb or object
+ * (route-reading.ts). Elsewhere they name a part of the service the route
+ * sits in ("/configuration/warehouses" lists warehouses), and in a summary
+ * they are ordinary words ("issues a token", "reports the status").
  */
 export const actionWords = new Set([
+  'setting',
+  'settings',
+  'setup',
   'generate',
   'copy',
   'test',
@@ -491,6 +493,9 @@ define(
   'location level',
   'stock quantity',
   'availability',
+  'balance',
+  'stock balance',
+  'inventory balance',
 );
 define(
   'count',
@@ -613,6 +618,10 @@ define(
   'tracking option',
   'customer',
   'customer group',
+  'shopper',
+  'buyer',
+  'expense',
+  'expense claim',
   'order',
   'purchase order',
   'sales order',
@@ -760,3 +769,111 @@ export function findTerms(words: string[]): TermHit[] {
   }
   return hits;
 }
+
+/**
+ * Words that name the scope a whole service sits in, one per venue: a
+ * parameter named so (tenant, projectKey, storeHash, accountId) that scopes
+ * several collections is the venue's key, not a record's id.
+ */
+export const serviceScopeWords = new Set([
+  'tenant',
+  'project',
+  'store',
+  'shop',
+  'account',
+  'organization',
+  'organisation',
+  'org',
+  'company',
+  'workspace',
+  'realm',
+  'merchant',
+  'business',
+]);
+
+/** Words a parameter's name ends in that say only that it identifies something: "id" of productId, "key" of projectKey. */
+export const identifierWords = new Set([
+  'id',
+  'ids',
+  'key',
+  'code',
+  'hash',
+  'slug',
+  'uuid',
+  'guid',
+  'pk',
+  'name',
+  'no',
+  'number',
+  'ref',
+]);
+
+/**
+ * Words that name a part of a service its routes are grouped in, for whom or
+ * how, not a narrower subject: "admin" of /admin/categories, "platform" of
+ * /platform/products, "configuration" of /configuration/warehouses. A word
+ * before a subject that is not one of these narrows it ("expense
+ * categories", "build items", "oidc callback").
+ */
+export const namespaceWords = new Set([
+  'configuration',
+  'config',
+  'setting',
+  'settings',
+  'setup',
+  'preference',
+  'masterdata',
+  'reference',
+  'lookup',
+  'admin',
+  'administration',
+  'platform',
+  'management',
+  'manage',
+  'manager',
+  'internal',
+  'external',
+  'backoffice',
+  'backend',
+  'integration',
+  'partner',
+  'core',
+  'common',
+  'general',
+  'app',
+  'apps',
+  'application',
+  'portal',
+  'web',
+  'global',
+  'all',
+  'active',
+  'list',
+  'v',
+  'beta',
+  'alpha',
+  'legacy',
+  'new',
+  'current',
+]);
+
+/** Path segments that make a route the signed-in user's own view ("/me/categories"), not the service's records. */
+export const selfSegments = new Set(['me', 'my', 'mine', 'self', 'myself']);
+
+/** Words after which a subject named is an argument of the one before it ("stock balances for a SKU"), not the route's own. */
+export const prepositionWords = new Set([
+  'for',
+  'of',
+  'by',
+  'per',
+  'in',
+  'into',
+  'from',
+  'on',
+  'at',
+  'to',
+  'with',
+  'within',
+  'under',
+  'belonging',
+]);

@@ -1,0 +1,83 @@
+// Path variables: path parameters that no operation of venue's fills but
+// that have one value per venue: a tenant, project, account or store key, at
+// any position in the path (/{projectKey}/products, /product/{tenant}/items).
+// Routes that use them are kept; the import names each one and asks for its
+// value (or takes --server-var), the profile stores it (inventory.pathVars)
+// and the route map fills it on every request.
+//
+// Found by the document's shape, never by a vendor's name:
+//   - a parameter standing in at least half the document's paths, before the
+//     rest of each, where no route of the document is the path before it
+//     (nothing lists what it picks), and whose name names no subject (an
+//     itemId picks an item); or
+//   - a parameter whose name names a service's scope (tenant, project,
+//     store, account…) and that scopes at least three different collections
+//     (an account's attachments alone are a record's).
+// A parameter that is the last segment of a route is that route's record id
+// there: a variable is never the id venue fills.
+
+import type { DocumentOperation } from './operations.js';
+import { findTerms, identifierWords, serviceScopeWords, singular, wordsOf } from './vocabulary.js';
+
+export interface PathVariable {
+  name: string;
+  /** The document's words for it. */
+  description?: string;
+  /** The document's example or default (a hint, never the value). */
+  example?: string;
+  /** How many of the documents' paths use it. */
+  paths: number;
+  /** Why it is taken for a variable, in words. */
+  why: string;
+}
+
+const isParam = (segment: string) => /^\{[^{}]+\}$/.test(segment);
+const normalise = (path: string) => path.replace(/\/+$/, '').toLowerCase() || '/';
+
+/** The path variables of one document's operations. */
+export function findPathVariables(operations: DocumentOperation[]): PathVariable[] {
+  const paths = [...new Set(operations.map((o) => o.path))];
+  const routes = new Set(paths.map(normalise));
+  interface Seen {
+    paths: number;
+    listed: boolean;
+    collections: Set<string>;
+  }
+  const seen = new Map<string, Seen>();
+  for (const path of paths) {
+    const segments = path.split('/').filter(Boolean);
+    const counted = new Set<string>();
+    segments.forEach((segment, i) => {
+      if (!isParam(segment) || i === segments.length - 1) return;
+      const name = segment.slice(1, -1);
+      const entry = seen.get(name) ?? { paths: 0, listed: false, collections: new Set<string>() };
+      if (!counted.has(name)) entry.paths++;
+      counted.add(name);
+      const before = segments.slice(0, i);
+      if (before.length && routes.has(normalise(`/${before.join('/')}`))) entry.listed = true;
+      const next = segments.slice(i + 1).find((s) => !s.startsWith('{'));
+      if (next) entry.collections.add(singular(next.toLowerCase().replace(/[^a-z0-9]/g, '')));
+      seen.set(name, entry);
+    });
+  }
+  const found: PathVariable[] = [];
+  for (const [name, entry] of seen) {
+    const words = wordsOf(name);
+    const subject = words.filter((w) => !identifierWords.has(w));
+    let why: string | undefined;
+    if (words.some((w) => serviceScopeWords.has(w)) && entry.collections.size >= 3)
+      why = `its name says the scope of the service, and it scopes ${entry.collections.size} collections`;
+    else if (entry.paths * 2 >= paths.length && !entry.listed && subject.length > 0 && !findTerms(subject).length)
+      why = `it stands in ${entry.paths} of the ${paths.length} paths, and no route lists what it picks`;
+    if (!why) continue;
+    const info = operations.map((o) => o.pathParameters?.[name]).find((p) => p?.description || p?.example);
+    found.push({
+      name,
+      ...(info?.description ? { description: info.description } : {}),
+      ...(info?.example ? { example: info.example } : {}),
+      paths: entry.paths,
+      why,
+    });
+  }
+  return found;
+}
