@@ -125,7 +125,9 @@ export function registerOAuthTokenRoute(
         });
       }
       const asked = (form.scope ?? '').split(' ').filter(Boolean);
-      const unknown = asked.filter((scope) => !scheme.scopes.includes(scope));
+      // The layout's scopes with its path variables filled ("view_products:north"): "view_products:{tenant}" is unknown.
+      const grantable = scheme.grantable ?? scheme.scopes;
+      const unknown = asked.filter((scope) => !grantable.includes(scope));
       if (unknown.length) return oauthError(400, 'invalid_scope', `unknown scope(s): ${unknown.join(' ')}`);
       const token = await tokens.issue('inventory');
       const expiresIn = tokens.expiryOf('inventory') - Math.floor(now().getTime() / 1000);
@@ -136,7 +138,7 @@ export function registerOAuthTokenRoute(
           access_token: token,
           token_type: 'Bearer',
           expires_in: expiresIn,
-          scope: (asked.length ? asked : scheme.scopes).join(' '),
+          scope: (asked.length ? asked : grantable).join(' '),
         },
       };
     })();

@@ -158,13 +158,26 @@ export function publishedInventoryDocument(
       operation.operationId = name;
       operation.summary = wording.summary;
       operation.tags = [wording.tag];
-      if (operation.security) operation.security = swapSecurity(operation.security, scheme, scopes);
-      // Path parameters take the layout's names, matched by position.
+      const ownScopes = auth.type === 'oauth2' ? (auth.operationScopes?.[id] ?? scopes) : scopes;
+      if (operation.security) operation.security = swapSecurity(operation.security, scheme, ownScopes);
+      // Path parameters take the layout's names, matched by position; its path variables ({tenant}) are declared too.
       if (route && operation.parameters) {
         for (const parameter of operation.parameters) {
           const at = parameter.in === 'path' ? route.canonical.params.indexOf(parameter.name) : -1;
           if (at !== -1) parameter.name = route.params[at]!;
         }
+      }
+      if (route?.vars.length) {
+        operation.parameters = [
+          ...route.vars.map((name) => ({
+            name,
+            in: 'path',
+            required: true,
+            description: `Your ${name}: every path of the API is under it`,
+            schema: { type: 'string' },
+          })),
+          ...(operation.parameters ?? []),
+        ] as typeof operation.parameters;
       }
       (paths[vendorPath] ??= {})[vendorMethod] = operation;
     }

@@ -20,7 +20,16 @@ export type AuthScheme =
   | { type: 'bearer' }
   | { type: 'header'; name: string }
   | { type: 'api-key'; in: 'header' | 'query'; name: string; prefix: string }
-  | { type: 'oauth2'; tokenPath: string; scopes: string[] }
+  | {
+      type: 'oauth2';
+      tokenPath: string;
+      /** As published: a scope may name a path variable ("view_products:{tenant}"). */
+      scopes: string[];
+      /** The scopes each operation's security names (by operationId); an operation not listed names them all. */
+      operationScopes?: Record<string, string[]>;
+      /** The scopes the token route grants: the published ones with the layout's path variables filled. */
+      grantable?: string[];
+    }
   | { type: 'basic' };
 
 export const bearerScheme: AuthScheme = { type: 'bearer' };
@@ -46,6 +55,8 @@ export interface LayoutRoute {
   path: string;
   params: string[];
   canonical: CanonicalOperation;
+  /** The layout's path variables in the path ({tenant}): served only with their value, not venue's parameters. */
+  vars: string[];
   /** False for an operation the file does not list (it keeps venue's path). */
   listed: boolean;
   matcher: RegExp;
@@ -59,7 +70,19 @@ export interface RouteLayout {
   routes: LayoutRoute[];
   /** Per operationId: venue's field name → the vendor's word, in that operation's answers and their published schemas. */
   answerNames?: Record<string, Record<string, string>>;
+  /**
+   * Path variables: a parameter with one value per venue (a tenant key) that
+   * the layout's routes may hold at any position; a request is served only
+   * with that value there (another tenant's path is not served).
+   */
+  pathVars?: Record<string, string>;
 }
+
+/** A text with the layout's path variables filled in. */
+export const fillPathVars = (text: string, vars: Record<string, string> | undefined): string =>
+  vars
+    ? text.replace(/\{([^{}]*)\}/g, (whole, name: string) => (Object.hasOwn(vars, name) ? vars[name]! : whole))
+    : text;
 
 export { RouteLayoutError };
 
@@ -92,11 +115,13 @@ function templateParams(path: string): string[] | undefined {
   return /[{}]/.test(rest) ? undefined : params;
 }
 
-function matcherOf(path: string): RegExp {
+/** The path's matcher: a group per parameter of venue's, each path variable its value as written. */
+function matcherOf(path: string, vars: Record<string, string> = {}): RegExp {
   let pattern = '';
   let last = 0;
-  for (const match of path.matchAll(/\{[^{}]*\}/g)) {
-    pattern += escapeRegExp(path.slice(last, match.index)) + '([^/]+)';
+  for (const match of path.matchAll(/\{([^{}]*)\}/g)) {
+    pattern += escapeRegExp(path.slice(last, match.index));
+    pattern += Object.hasOwn(vars, match[1]!) ? escapeRegExp(vars[match[1]!]!) : '([^/]+)';
     last = match.index! + match[0].length;
   }
   return new RegExp(`^${pattern}${escapeRegExp(path.slice(last))}$`);
@@ -109,7 +134,8 @@ function parseRoute(
   operation: CanonicalOperation,
   value: unknown,
   where: string,
-): { method: HttpMethod; path: string; params: string[] } {
+  pathVars: Record<string, string> = {},
+): { method: HttpMethod; path: string; params: string[]; vars: string[] } {
   const entry = `${where} operations.${operation.operationId}`;
   if (typeof value !== 'string')
     throw new RouteLayoutError(`${entry} must be a string "METHOD /path", not ${JSON.stringify(value)}`);
@@ -131,8 +157,9 @@ function parseRoute(
   if (path.includes('//') || (path.length > 1 && path.endsWith('/'))) {
     throw new RouteLayoutError(`${entry}: the path ${path} has an empty segment or a trailing slash`);
   }
-  const params = templateParams(path);
-  if (!params) throw new RouteLayoutError(`${entry}: the path ${path} has unpaired braces`);
+  const written = templateParams(path);
+  if (!written) throw new RouteLayoutError(`${entry}: the path ${path} has unpaired braces`);
+  let params = written;
   for (const name of params) {
     if (!PARAM_NAME.test(name)) throw new RouteLayoutError(`${entry}: {${name}} is not a valid parameter name`);
   }
@@ -140,6 +167,8 @@ function parseRoute(
     throw new RouteLayoutError(`${entry}: the path ${path} repeats a parameter name`);
   if (/\}\{/.test(path))
     throw new RouteLayoutError(`${entry}: the path ${path} has two parameters with nothing between them`);
+  const vars = params.filter((name) => Object.hasOwn(pathVars, name));
+  params = params.filter((name) => !Object.hasOwn(pathVars, name));
   if (params.length !== operation.params.length) {
     const wanted =
       operation.params.length === 0
@@ -147,12 +176,12 @@ function parseRoute(
         : `${operation.params.length} path parameter(s) (${operation.params.map((p) => `{${p}}`).join(', ')}, matched by position)`;
     throw new RouteLayoutError(`${entry}: ${operation.operationId} takes ${wanted}, but ${path} has ${params.length}`);
   }
-  return { method: method as HttpMethod, path, params };
+  return { method: method as HttpMethod, path, params, vars };
 }
 
 const AUTH_FORMS =
   '{"type": "bearer"}, {"type": "header", "name": "<header>"}, {"type": "api-key", "in": "header"|"query", "name": "<name>", "prefix": "Token "}, ' +
-  '{"type": "oauth2", "tokenPath": "/oauth/token", "scopes": ["a"]} or {"type": "basic"}';
+  '{"type": "oauth2", "tokenPath": "/oauth/token", "scopes": ["a"], "operationScopes": {"listProducts": ["a"]}} or {"type": "basic"}';
 
 function parseAuth(value: unknown, where: string): AuthScheme {
   if (value === undefined) return bearerScheme;
@@ -164,7 +193,7 @@ function parseAuth(value: unknown, where: string): AuthScheme {
     bearer: [],
     header: ['name'],
     'api-key': ['in', 'name', 'prefix'],
-    oauth2: ['tokenPath', 'scopes'],
+    oauth2: ['tokenPath', 'scopes', 'operationScopes'],
     basic: [],
   };
   const type = fields.type;
@@ -207,7 +236,7 @@ function parseAuth(value: unknown, where: string): AuthScheme {
       throw new RouteLayoutError(`${where} auth.prefix must be a string on one line, not ${JSON.stringify(prefix)}`);
     return { type: 'api-key', in: where_, name, prefix };
   }
-  const { tokenPath, scopes } = fields;
+  const { tokenPath, scopes, operationScopes } = fields;
   if (typeof tokenPath !== 'string' || !/^(\/[A-Za-z0-9._~-]+)+$/.test(tokenPath)) {
     throw new RouteLayoutError(
       `${where} auth.tokenPath must be a path such as "/oauth/token" (under basePath), not ${JSON.stringify(tokenPath)}`,
@@ -220,7 +249,34 @@ function parseAuth(value: unknown, where: string): AuthScheme {
   ) {
     throw new RouteLayoutError(`${where} auth.scopes must be a list of scope names, not ${JSON.stringify(scopes)}`);
   }
-  return { type: 'oauth2', tokenPath, scopes: (scopes as string[] | undefined) ?? [] };
+  const declared = (scopes as string[] | undefined) ?? [];
+  if (operationScopes === undefined) return { type: 'oauth2', tokenPath, scopes: declared };
+  if (typeof operationScopes !== 'object' || operationScopes === null || Array.isArray(operationScopes))
+    throw new RouteLayoutError(`${where} auth.operationScopes must be an object of "<operationId>": ["<scope>", …]`);
+  for (const [id, list] of Object.entries(operationScopes)) {
+    if (!Array.isArray(list) || list.some((scope) => typeof scope !== 'string' || !declared.includes(scope)))
+      throw new RouteLayoutError(`${where} auth.operationScopes.${id} must be a list of scopes of auth.scopes`);
+  }
+  return {
+    type: 'oauth2',
+    tokenPath,
+    scopes: declared,
+    operationScopes: operationScopes as Record<string, string[]>,
+  };
+}
+
+/** pathVars: {"<name>": "<value>"}, each value one path segment. */
+function parsePathVars(value: unknown, where: string): Record<string, string> | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new RouteLayoutError(`${where} pathVars must be an object of "<name>": "<value>"`);
+  for (const [name, text] of Object.entries(value)) {
+    if (!PARAM_NAME.test(name) || typeof text !== 'string' || !/^[A-Za-z0-9._~-]+$/.test(text))
+      throw new RouteLayoutError(
+        `${where} pathVars.${name} must be a value of letters, digits and . _ ~ - (one path segment), not ${JSON.stringify(text)}`,
+      );
+  }
+  return value as Record<string, string>;
 }
 
 function parseBasePath(value: unknown, where: string): string {
@@ -246,12 +302,13 @@ export function parseRouteLayout(
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new RouteLayoutError(`${where} must hold a JSON object with basePath, auth and operations`);
   }
-  const { basePath, auth, operations: listed, answerNames, ...rest } = value as Record<string, unknown>;
+  const { basePath, auth, operations: listed, answerNames, pathVars: vars, ...rest } = value as Record<string, unknown>;
   const extra = Object.keys(rest).filter((key) => key !== '$schema' && key !== 'description');
   if (extra.length)
     throw new RouteLayoutError(
-      `${where} has unknown field(s): ${extra.join(', ')} (expected basePath, auth, operations, answerNames)`,
+      `${where} has unknown field(s): ${extra.join(', ')} (expected basePath, auth, operations, answerNames, pathVars)`,
     );
+  const pathVars = parsePathVars(vars, where);
   if (listed !== undefined && (typeof listed !== 'object' || listed === null || Array.isArray(listed))) {
     throw new RouteLayoutError(`${where} operations must be an object of "<operationId>": "METHOD /path"`);
   }
@@ -267,15 +324,18 @@ export function parseRouteLayout(
 
   const routes: LayoutRoute[] = operations.map((operation) => {
     const isListed = Object.prototype.hasOwnProperty.call(entries, operation.operationId);
-    const route = isListed ? parseRoute(operation, entries[operation.operationId], where) : operation;
+    const route = isListed
+      ? parseRoute(operation, entries[operation.operationId], where, pathVars)
+      : { ...operation, vars: [] };
     return {
       operationId: operation.operationId,
       method: route.method,
       path: route.path,
       params: route.params,
+      vars: route.vars,
       canonical: operation,
       listed: isListed,
-      matcher: matcherOf(route.path),
+      matcher: matcherOf(route.path, pathVars),
     };
   });
 
@@ -293,6 +353,13 @@ export function parseRouteLayout(
   }
   const layout: RouteLayout = { basePath: parseBasePath(basePath, where), auth: parseAuth(auth, where), routes };
   if (answerNames !== undefined) layout.answerNames = parseAnswerNames(answerNames, byId, where);
+  if (pathVars) layout.pathVars = pathVars;
+  if (layout.auth.type === 'oauth2') {
+    for (const id of Object.keys(layout.auth.operationScopes ?? {}))
+      if (!byId.has(id)) throw new RouteLayoutError(`${where} auth.operationScopes.${id}: no such operation`);
+    // The token route grants the scopes with the path variables filled: a scope asked for as written ({tenant}) is unknown.
+    if (pathVars) layout.auth.grantable = layout.auth.scopes.map((scope) => fillPathVars(scope, pathVars));
+  }
   if (layout.basePath === '' && routes.some((route) => route.method === 'GET' && route.path === PUBLISHED_PATH)) {
     throw new RouteLayoutError(
       `${where}: GET ${PUBLISHED_PATH} is where the sandbox publishes the OpenAPI document; pick another path or a basePath`,

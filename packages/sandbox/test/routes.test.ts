@@ -248,6 +248,41 @@ describe('the rewrite', () => {
   });
 });
 
+describe('path variables (a tenant key in every path)', () => {
+  const tenantFile = path.resolve(__dirname, '../examples/inventory-routes-tenant.json');
+  const layout = loadRouteLayout(tenantFile);
+  const rewrite = createLayoutRewriter(layout);
+
+  it("a path variable is no parameter of venue's: the layout counts the others by position", () => {
+    const get = layout.routes.find((r) => r.operationId === 'getProduct')!;
+    expect([get.path, get.params, get.vars]).toEqual(['/{tenant}/products/{id}', ['id'], ['tenant']]);
+    expect(layoutError({ pathVars: { tenant: 'a/b' } })).toContain('pathVars.tenant');
+    expect(layoutError({ pathVars: { tenant: 't' }, operations: { getProduct: 'GET /{tenant}/products' } })).toContain(
+      'takes 1 path parameter(s)',
+    );
+  });
+
+  it("served only with the venue's value: another tenant's path is not served", () => {
+    expect(rewrite('GET', '/inventory/v1/north-shore/products/42')).toMatchObject({
+      kind: 'route',
+      url: '/inventory/products/42',
+    });
+    expect(rewrite('GET', '/inventory/v1/south/products/42')).toEqual({ kind: 'not-served' });
+    expect(rewrite('GET', '/inventory/v1/{tenant}/products')).toEqual({ kind: 'not-served' });
+  });
+
+  it('the published document declares it on every path, and each operation names its own scopes, as written', () => {
+    const published = publishedInventoryDocument('http://127.0.0.1:9', layout);
+    const list = published.paths['/{tenant}/products']!.get!;
+    expect(list.parameters?.find((p) => p.in === 'path')).toMatchObject({ name: 'tenant', required: true });
+    expect(list.security).toEqual([{ OAuth2: ['view_products:{tenant}'] }]);
+    expect(published.paths['/{tenant}/stock-receipts']!.post!.security).toEqual([
+      { OAuth2: ['manage_stock:{tenant}'] },
+    ]);
+    expect(layout.auth).toMatchObject({ grantable: expect.arrayContaining(['view_products:north-shore']) });
+  });
+});
+
 describe('the auth scheme', () => {
   const tokensFor = (layout: RouteLayout) => {
     const key = newSigningKey();
