@@ -13,12 +13,16 @@ import { syncFolder } from './durable-file.js';
 import { configDirectory, isSandboxUrl, sandboxOrigin, sandboxDemoSecrets } from './sandbox-address.js';
 import {
   formatAuthScheme,
+  formatPathVars,
   inventoryOperationNames,
+  isUnmappedRoute,
   inventoryOperations,
   normaliseBasePath,
   parseAuthScheme,
+  parsePathVars,
   parseRoute,
   routeSettingKey,
+  UNMAPPED_ROUTE,
   type InventoryOperation,
 } from './inventory/routes.js';
 
@@ -26,7 +30,7 @@ export type SettingSource = 'flag' | 'environment' | 'profile' | 'default' | 'ex
 
 export interface SettingSpec {
   description: string;
-  kind: 'url' | 'int' | 'enum' | 'route' | 'auth' | 'path' | 'text' | 'tz' | 'tags' | 'profile';
+  kind: 'url' | 'int' | 'enum' | 'route' | 'auth' | 'path' | 'text' | 'tz' | 'tags' | 'profile' | 'pathVars';
   /** Not taken from the profile this one extends (its own identity: tags, extends). */
   own?: boolean;
   values?: readonly string[];
@@ -102,6 +106,16 @@ const baseSettingSpecs = {
       'The vendor\'s words for answer fields per operation, read as venue\'s (JSON, set by import-openapi): {"getProduct": {"sku_code": "productCode"}}',
     kind: 'text',
   },
+  'inventory.pathVars': {
+    description:
+      'Values of the path variables in the inventory routes that are one per venue (a tenant or project key), name=value separated by spaces: "tenant=north projectKey=north-shore" (set by import-openapi --server-var)',
+    kind: 'pathVars',
+  },
+  'inventory.oauth.scopes': {
+    description:
+      'The OAuth2 scopes to ask for, separated by spaces, in place of the scopes= of inventory.auth (import-openapi never writes it); a {name} in one is filled from inventory.pathVars',
+    kind: 'text',
+  },
   'inventory.importedRoutes': {
     description:
       'What the last import-openapi stored (JSON): `config routes` calls a route imported while it still equals this, set by hand otherwise',
@@ -113,7 +127,10 @@ const baseSettingSpecs = {
 const routeSettingSpecs = Object.fromEntries(
   inventoryOperationNames.map((operation) => [
     routeSettingKey(operation),
-    { description: `Inventory route of ${operation} (default ${inventoryOperations[operation].route})`, kind: 'route' },
+    {
+      description: `Inventory route of ${operation} (default ${inventoryOperations[operation].route}; "none" leaves it unmapped)`,
+      kind: 'route',
+    },
   ]),
 ) as Record<`inventory.routes.${InventoryOperation}`, SettingSpec>;
 
@@ -189,6 +206,7 @@ export function checkSettingValue(key: SettingKey, raw: string): string | number
       if (!spec.values!.includes(raw)) throw new UsageError(`${key} must be one of ${spec.values!.join(', ')}`);
       return raw;
     case 'route': {
+      if (isUnmappedRoute(raw)) return UNMAPPED_ROUTE;
       const route = parseRoute(raw, key);
       return `${route.method} ${route.path}`;
     }
@@ -198,6 +216,8 @@ export function checkSettingValue(key: SettingKey, raw: string): string | number
       return normaliseBasePath(raw);
     case 'text':
       return raw;
+    case 'pathVars':
+      return formatPathVars(parsePathVars(raw));
     case 'tags': {
       const tags = parseTags(raw);
       for (const tag of tags) {

@@ -27,18 +27,26 @@ export default defineCommand<Options>({
     '"add missing…"). The review shows each operation\'s route, confidence, reasons and fields, and for those left unmapped their best ' +
     "candidates and why each fell short; -o json gives the same to scripts. It also finds the base path (servers[0].url under the profile's " +
     "inventory.url; a variable in it needs --server-var or is asked for) and the auth scheme (a login route's token, a static key with its " +
-    "exact prefix, OAuth2 client credentials, or basic; the secrets it needs are set with `venue config set-secret`), the vendor's names " +
+    'exact prefix, OAuth2 client credentials, or basic; the secrets it needs are set with `venue config set-secret`; only the OAuth2 scopes ' +
+    "the mapped operations' security names, none when the document gives every operation the same list), path variables (a path " +
+    "parameter no operation of venue's fills but with one value per venue, such as a tenant or project key, at any position: " +
+    'its routes are kept, its value is asked for or given with --server-var, stored as inventory.pathVars and filled on every ' +
+    "request and in the OAuth2 scopes; a dry run maps them anyway and names the values still needed), the vendor's names " +
     "for request body fields (inventory.bodyNames), and its own words for answer fields, matched to venue's fields by the response " +
     "schemas' words and types, never between two candidates (inventory.answerNames; the review lists what stayed unmatched and why). On a terminal you then " +
-    'store, review operation by operation, or cancel; without one, storing needs --yes. --map overrides one operation (repeatable; ' +
-    '<operation>=none leaves it unmapped). Routes earlier imports took from other documents are kept (--replace forgets them). Exit 0 when ' +
-    'at least one operation is mapped; 6 when a document cannot be read or nothing matches (nothing is stored); 2 for a flag or a missing ' +
-    'server variable, or an auth scheme venue cannot use at all (a cookie) when storing.',
+    'store, review operation by operation, or cancel; without one, storing needs --yes. --map overrides one operation (repeatable) with a ' +
+    'route of the documents (another exits 2, suggesting the closest); a bulk, destructive or import route is stored only with --yes, ' +
+    'saying why; <operation>=none unmaps it (stored as "none": calling it exits 2 naming it, never the default route). Routes earlier ' +
+    'imports took from other documents are kept (--replace forgets them); where this import maps the same operation, the stronger ' +
+    'mapping stays (the higher confidence, a --map choice over evidence) unless --replace is given, and the review shows both. Exit 0 when ' +
+    'at least one operation is mapped; 6 when a document cannot be read or nothing matches (nothing is stored); 2 for a flag, a --map ' +
+    'route no document has, a missing server or path variable when storing, or an auth scheme venue cannot use at all (a cookie).',
   examples: [
     'venue --profile main config import-openapi ./vendor-inventory.yaml --dry-run',
     'venue --profile main config import-openapi ./vendor-inventory.yaml --yes -o json',
     'venue --profile main config import-openapi ./vendor-catalog.yaml ./vendor-stock.yaml --server-var tenant=north --dry-run',
     'venue --profile main config import-openapi ./vendor-inventory.yaml --map listContainers="GET /Containers" --map stockTake=none --yes',
+    'venue --profile main config import-openapi ./vendor-projects.yaml --server-var projectKey=north-shore --yes',
   ],
   options: [
     option('--dry-run', 'show the review and store nothing'),
@@ -48,10 +56,15 @@ export default defineCommand<Options>({
       'map one operation yourself: getProduct="GET /items/{id}", or stockTake=none (repeatable)',
       { parse: collect },
     ),
-    option('--server-var <name=value>', 'a value for a variable of the server URL: store_hash=abc123 (repeatable)', {
-      parse: collect,
-    }),
-    option('--replace', 'forget the routes earlier imports took from other documents'),
+    option(
+      '--server-var <name=value>',
+      'a value for a variable of the server URL or a path variable: store_hash=abc123, projectKey=north (repeatable)',
+      { parse: collect },
+    ),
+    option(
+      '--replace',
+      "forget the routes earlier imports took from other documents, and take this import's where both map one",
+    ),
   ],
   fleet: 'write',
   async run(ctx, options, ...sources) {
@@ -113,6 +126,8 @@ export default defineCommand<Options>({
 
     const inventoryUrl = config.resolve(profile, 'inventory.url').value;
     let plan = planImport(documents, { serverVars, inventoryUrl, overrides });
+    await checkGivenVariables(serverVars, plan, serverVariables(documents));
+    await askPathVariables(ctx, plan, Boolean(options.dryRun));
     if (!options.dryRun && plan.unresolved.length) {
       throw new UsageError(
         `the server URL's path ${plan.serverPath} has ${plan.unresolved.map((v) => `{${v.name}}`).join(', ')}, which venue will not store as written`,
@@ -130,14 +145,19 @@ export default defineCommand<Options>({
       stored: false,
       basePath: merge.basePath,
       kept: merge.kept,
+      held: merge.held,
       conflicts: merge.conflicts,
     });
     const show = async (stored: boolean) => {
       if (json) await ctx.output.record(reviewRecord(plan, { ...context(), stored }));
       else if (ctx.output.isMachine)
-        await ctx.output.list(reviewRows(plan), { columns: ['operation', 'route', 'confidence', 'evidence'] });
+        await ctx.output.list(reviewRows(plan, context()), {
+          columns: ['operation', 'route', 'confidence', 'evidence'],
+        });
       else {
-        await ctx.output.list(reviewRows(plan), { columns: ['operation', 'route', 'confidence', 'evidence'] });
+        await ctx.output.list(reviewRows(plan, context()), {
+          columns: ['operation', 'route', 'confidence', 'evidence'],
+        });
         ctx.terminal.write(reviewText(plan, { ...context(), stored }));
       }
     };
@@ -157,6 +177,23 @@ export default defineCommand<Options>({
       await show(false);
       ctx.terminal.info('--dry-run: nothing was stored.');
       return;
+    }
+    // A route --map chose that is a job of its own (bulk, destructive, an import) is stored only when asked for, saying why.
+    for (const choice of plan.risky) {
+      const said = `--map ${choice.operation}="${choice.route}": ${choice.why}`;
+      if (options.yes) ctx.terminal.warn(`${said}; mapped as you asked (--yes)`);
+      else if (ctx.prompter.canPrompt) {
+        if (!json) await show(false);
+        const sure = await ctx.prompter.confirm(`${said}. Map ${choice.operation} to it anyway?`, { flag: '--yes' });
+        if (!sure) {
+          const { DeclinedError } = await import('../../lib/errors.js');
+          throw new DeclinedError(`Nothing was stored: profile "${profile}" is as it was.`);
+        }
+      } else {
+        throw new UsageError(`${said}; venue maps such a route only when told to`, {
+          hint: 'Pass --yes to map it anyway, or pick another route (the review lists the candidates: --dry-run). Nothing was stored.',
+        });
+      }
     }
     if (!plan.auth.scheme && plan.auth.options.length) {
       await show(false);
@@ -204,6 +241,14 @@ export default defineCommand<Options>({
     if (merge.basePath) writable.setSetting(profile, 'inventory.basePath', merge.basePath);
     else writable.unsetSetting(profile, 'inventory.basePath');
     if (auth) writable.setSetting(profile, 'inventory.auth', auth);
+    // The values of the path variables (a tenant or project key), beside those the profile has for other variables.
+    const { formatPathVars, parsePathVars } = await import('../../lib/inventory/routes.js');
+    const ownPathVars = config.resolve(profile, 'inventory.pathVars');
+    const pathVars = {
+      ...parsePathVars(ownPathVars.source === 'profile' ? ownPathVars.value : undefined),
+      ...Object.fromEntries(plan.pathVars.filter((v) => v.value !== undefined).map((v) => [v.name, v.value!])),
+    };
+    if (plan.pathVars.length) writable.setSetting(profile, 'inventory.pathVars', formatPathVars(pathVars));
     // The vendor's names of request body fields, for the operations this import mapped (PascalCase documents and the like).
     const bodyNames = Object.fromEntries(
       matched()
@@ -228,23 +273,36 @@ export default defineCommand<Options>({
       `${plan.documents.map((d) => d.label).join(', ')} imported ${importedAt}`,
     );
     const { formatImportRecord } = await import('../../lib/openapi/record.js');
+    type Strength = import('../../lib/openapi/record.js').Strength;
     const importedOps = new Set(matched().map((o) => o.operation));
     const record = {
       basePath: merge.basePath,
       auth,
+      ...(plan.pathVars.length ? { pathVars: formatPathVars(pathVars) } : {}),
       routes: {} as Record<string, string>,
       sources: {} as Record<string, string>,
+      strengths: {} as Record<string, Strength>,
     };
     for (const route of merge.set) {
-      if (!importedOps.has(route.operation) && !merge.kept.some((k) => k.operation === route.operation)) continue;
+      if (
+        !importedOps.has(route.operation) &&
+        !merge.kept.some((k) => k.operation === route.operation) &&
+        route.route !== 'none'
+      )
+        continue;
       record.routes[route.operation] = route.route;
       if (route.source) record.sources[route.operation] = route.source;
+      if (route.strength !== undefined) record.strengths[route.operation] = route.strength;
     }
     writable.setSetting(profile, 'inventory.importedRoutes', formatImportRecord(record));
     if (json) await show(true);
 
+    const stored = matched().length - merge.held.length;
+    const unmapped = merge.set.filter(
+      (r) => r.route === 'none' && plan.operations.some((o) => o.operation === r.operation && o.chosenBy === '--map'),
+    );
     ctx.terminal.success(
-      `profile "${profile}": ${matched().length} of ${plan.operations.length} routes${merge.kept.length ? ` (and ${merge.kept.length} kept from earlier imports)` : ''}, base path ${merge.basePath || '(none)'}${auth ? `, auth ${auth}` : ''} stored; \`venue ${profileFlag}config routes\` shows the map`,
+      `profile "${profile}": ${stored} of ${plan.operations.length} routes${merge.kept.length ? ` (and ${merge.kept.length} kept from earlier imports)` : ''}${unmapped.length ? `, ${unmapped.map((r) => r.operation).join(', ')} unmapped` : ''}, base path ${merge.basePath || '(none)'}${auth ? `, auth ${auth}` : ''}${plan.pathVars.length ? `, path variables ${formatPathVars(pathVars)}` : ''} stored; \`venue ${profileFlag}config routes\` shows the map`,
     );
     if (plan.auth.scheme) {
       ctx.terminal.info(
@@ -277,10 +335,83 @@ async function mergeWithProfile(ctx: Context, plan: ImportPlan, profile: string,
     labels: plan.documents.map((d) => d.label),
     routes: plan.operations
       .filter((o): o is MappedOperation => o.matched)
-      .map((o) => ({ operation: o.operation, route: o.route, source: o.source })),
+      .map((o) => ({
+        operation: o.operation,
+        route: o.route,
+        source: o.source,
+        strength: o.chosenBy === 'evidence' ? o.confidence : ('chosen' as const),
+      })),
+    unmapped: plan.operations.filter((o) => !o.matched && o.chosenBy === '--map').map((o) => o.operation),
     basePath: plan.basePath ?? '',
     replace,
   });
+}
+
+/** A --server-var no server URL and no mapped route's path names is a mistake: exit 2, naming the closest. */
+async function checkGivenVariables(
+  given: Record<string, string>,
+  plan: ImportPlan,
+  serverVars: Array<{ name: string }>,
+): Promise<void> {
+  const { UsageError } = await import('../../lib/errors.js');
+  const { didYouMean } = await import('../../lib/suggest.js');
+  const { checkPathVarValue } = await import('../../lib/inventory/routes.js');
+  const known = [...serverVars.map((v) => v.name), ...plan.pathVars.map((v) => v.name)];
+  for (const name of Object.keys(given)) {
+    if (known.includes(name)) continue;
+    throw new UsageError(
+      `--server-var ${name}: neither the server URL nor a mapped route of the documents has {${name}}`,
+      {
+        hint: [
+          didYouMean(name, known),
+          known.length ? `Their variables: ${known.join(', ')}.` : 'The documents have no variables to fill.',
+        ]
+          .filter(Boolean)
+          .join(' '),
+      },
+    );
+  }
+  // A path variable's value stands in one segment: no slash there.
+  for (const variable of plan.pathVars)
+    if (variable.value !== undefined) checkPathVarValue(variable.name, variable.value, `--server-var ${variable.name}`);
+}
+
+/**
+ * The values of the path variables the mapped routes and scopes name: given
+ * with --server-var, asked for on a terminal, or (storing without one) a
+ * usage error naming the flags. A dry run maps the routes anyway and its
+ * review names what is still needed.
+ */
+async function askPathVariables(ctx: Context, plan: ImportPlan, dryRun: boolean): Promise<void> {
+  const missing = plan.pathVars.filter((v) => v.value === undefined);
+  if (!missing.length || dryRun) return;
+  const { UsageError } = await import('../../lib/errors.js');
+  const { checkPathVarValue } = await import('../../lib/inventory/routes.js');
+  if (!ctx.prompter.canPrompt) {
+    throw new UsageError(
+      `the mapped routes need ${missing.length === 1 ? 'a value' : 'values'} for ${missing.map((v) => `{${v.name}}`).join(', ')}, one per venue (${missing[0]!.why})`,
+      {
+        hint: `Give ${missing.map((v) => `--server-var ${v.name}=<value>${v.example !== undefined ? ` (the document's example: ${v.example})` : ''}`).join(' ')}. Nothing was stored.`,
+      },
+    );
+  }
+  for (const variable of missing) {
+    const value = await ctx.prompter.input(
+      `Value of {${variable.name}} in ${variable.routes} route${variable.routes === 1 ? '' : 's'}${variable.inScopes ? ' and the OAuth2 scopes' : ''}${variable.description ? ` (${variable.description})` : ''}`,
+      {
+        flag: `--server-var ${variable.name}=<value>`,
+        validate: (v) => {
+          try {
+            checkPathVarValue(variable.name, v, `{${variable.name}}`);
+            return true;
+          } catch (error) {
+            return (error as Error).message;
+          }
+        },
+      },
+    );
+    variable.value = checkPathVarValue(variable.name, value, `{${variable.name}}`);
+  }
 }
 
 /** On a terminal: each operation's route confirmed, swapped for a candidate, or left unmapped. */

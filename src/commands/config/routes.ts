@@ -13,8 +13,17 @@ export default defineCommand({
   examples: ['venue config routes', 'venue --profile main config routes -o json'],
   fleet: 'read',
   async run(ctx) {
-    const { InventoryRouteMap, inventoryOperationNames, routeSettingKey, formatRoute, formatAuthScheme } =
-      await import('../../lib/inventory/routes.js');
+    const {
+      InventoryRouteMap,
+      inventoryOperationNames,
+      routeSettingKey,
+      formatRoute,
+      formatAuthScheme,
+      fillPathVars,
+      templateNames,
+      pathVariablesOf,
+      UNMAPPED_ROUTE,
+    } = await import('../../lib/inventory/routes.js');
     const { parseImportRecord } = await import('../../lib/openapi/record.js');
     const config = await ctx.config();
     const profile = await ctx.profileName(); // one that exists: a mistyped --profile is not a profile whose settings are all unset
@@ -34,22 +43,37 @@ export default defineCommand({
     };
 
     const rows = inventoryOperationNames.map((operation) => {
+      const origin = originOf(resolve(routeSettingKey(operation)), imported?.routes[operation]);
+      if (!map.isMapped(operation))
+        return { operation, method: null, path: null, route: UNMAPPED_ROUTE, origin, mapped: false };
       const route = map.route(operation);
       return {
         operation,
         method: route.method,
-        path: `${map.basePath}${route.path}`,
+        path: `${map.basePath}${fillPathVars(route.path, map.pathVars)}`,
         route: formatRoute(route),
-        origin: originOf(resolve(routeSettingKey(operation)), imported?.routes[operation]),
+        origin,
+        mapped: true,
       };
     });
+    // Every path variable the routes or the OAuth2 scopes name, with its value (null while the profile has none).
+    const named = new Set<string>();
+    for (const operation of inventoryOperationNames)
+      if (map.isMapped(operation)) for (const name of pathVariablesOf(operation, map.route(operation))) named.add(name);
+    for (const scope of map.storedAuth.type === 'oauth2' ? (map.oauthScopes ?? map.storedAuth.scopes) : [])
+      for (const name of templateNames(scope)) named.add(name);
+    const pathVarsSetting = resolve('inventory.pathVars');
+    const pathVars = [...new Set([...Object.keys(map.pathVars), ...named])].map((name) => ({
+      name,
+      value: map.pathVars[name] ?? null,
+    }));
     const basePathSetting = resolve('inventory.basePath');
     const authSetting = resolve('inventory.auth');
     const basePath = {
       value: map.basePath,
       origin: basePathSetting.value === undefined ? 'default' : originOf(basePathSetting, imported?.basePath),
     };
-    const auth = { value: formatAuthScheme(map.auth), origin: originOf(authSetting, imported?.auth) };
+    const auth = { value: formatAuthScheme(map.storedAuth), origin: originOf(authSetting, imported?.auth) };
 
     if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
       await ctx.output.record({
@@ -57,6 +81,14 @@ export default defineCommand({
         basePath,
         auth,
         routesSource: source ?? null,
+        oauthScopes:
+          map.auth.type === 'oauth2'
+            ? { sent: map.auth.scopes, from: map.oauthScopes ? 'inventory.oauth.scopes' : 'inventory.auth' }
+            : null,
+        pathVars: {
+          values: pathVars,
+          origin: pathVarsSetting.value === undefined ? 'default' : originOf(pathVarsSetting, undefined),
+        },
         routes: rows,
         bodyNames: map.bodyNames,
         answerNames: map.answerNames,
@@ -68,7 +100,11 @@ export default defineCommand({
       return;
     }
     await ctx.output.list(
-      rows.map((r) => ({ operation: r.operation, route: `${r.method} ${r.path}`, origin: r.origin })),
+      rows.map((r) => ({
+        operation: r.operation,
+        route: r.mapped ? `${r.method} ${r.path}` : 'none (unmapped)',
+        origin: r.origin,
+      })),
       { columns: ['operation', 'route', 'origin'], bounded: true },
     );
     const counts = rows.reduce<Record<string, number>>(
@@ -80,6 +116,16 @@ export default defineCommand({
         '',
         `Base path: ${basePath.value || '(none)'} (${basePath.origin})`,
         `Auth:      ${auth.value} (${auth.origin})`,
+        ...(map.auth.type === 'oauth2'
+          ? [
+              `Scopes:    ${map.auth.scopes.join(' ') || '(none asked for: the server grants the client its own)'}${map.oauthScopes ? ' (inventory.oauth.scopes)' : ''}`,
+            ]
+          : []),
+        ...(pathVars.length
+          ? [
+              `Path vars: ${pathVars.map((v) => `${v.name}=${v.value ?? '(no value: venue config set inventory.pathVars)'}`).join(' ')}`,
+            ]
+          : []),
         `Routes:    ${Object.entries(counts)
           .map(([origin, n]) => `${n} ${origin}`)
           .join(', ')}`,

@@ -244,19 +244,22 @@ export async function diagnoseInventoryRoutes(ctx: Context): Promise<Finding[]> 
   const { formatAuthScheme } = await import('../../lib/inventory/routes.js');
   const http = await ctx.http('inventory');
   const token = (await ctx.tokens()).source('inventory');
+  // An operation the profile leaves unmapped ("none") is not called: nothing stands in for it.
   const answers = await Promise.all(
-    inventoryListOperations.map(async (operation) => {
-      const { method, path } = routes.resolve(operation);
-      const call = `${method} ${path}`;
-      try {
-        // Paged lists are asked for one row; the others take no query at all.
-        const query = operation === 'listProducts' || operation === 'stockLevels' ? { pageSize: 1 } : undefined;
-        const response = await http.request({ method, path, auth: token, query, operation });
-        return { operation, call, status: response.status };
-      } catch (error) {
-        return { operation, call, error };
-      }
-    }),
+    inventoryListOperations
+      .filter((operation) => routes.isMapped(operation))
+      .map(async (operation) => {
+        const { method, path } = routes.resolve(operation);
+        const call = `${method} ${path}`;
+        try {
+          // Paged lists are asked for one row; the others take no query at all.
+          const query = operation === 'listProducts' || operation === 'stockLevels' ? { pageSize: 1 } : undefined;
+          const response = await http.request({ method, path, auth: token, query, operation });
+          return { operation, call, status: response.status };
+        } catch (error) {
+          return { operation, call, error };
+        }
+      }),
   );
   const findings: Finding[] = [];
   const failed = answers.filter((a) => a.error !== undefined);

@@ -4,8 +4,9 @@
 // the body is only "not recommended" and allowed), each part form-encoded
 // before joining, as the RFC says.
 
+import { UsageError } from '../errors.js';
 import { UnreadableAnswerError, asText, readRecord } from '../reading.js';
-import type { AuthScheme } from './routes.js';
+import { formatPathVars, templateNames, type AuthScheme } from './routes.js';
 
 const formEncode = (text: string) => encodeURIComponent(text).replace(/%20/g, '+');
 
@@ -15,6 +16,16 @@ export function oauth2TokenRequest(
   clientSecret: string,
   path: string,
 ): { method: 'POST'; path: string; form: Record<string, string>; headers: { authorization: string } } {
+  // A scope naming a path variable (manage_products:{projectKey}) is asked for with its value, never as written.
+  const unfilled = [...new Set(auth.scopes.flatMap(templateNames))];
+  if (unfilled.length) {
+    throw new UsageError(
+      `the OAuth2 scopes ${auth.scopes.filter((s) => templateNames(s).length).join(' ')} need ${unfilled.map((n) => `{${n}}`).join(', ')}, and the profile has no value for ${unfilled.length === 1 ? 'it' : 'them'}`,
+      {
+        hint: `Set ${unfilled.length === 1 ? 'it' : 'them'}: \`venue config set inventory.pathVars "${formatPathVars(Object.fromEntries(unfilled.map((n) => [n, '<value>'])))}"\` (inventory.pathVars holds all of the profile's variables, separated by spaces).`,
+      },
+    );
+  }
   const form: Record<string, string> = { grant_type: 'client_credentials' };
   if (auth.scopes.length) form.scope = auth.scopes.join(' ');
   const basic = Buffer.from(`${formEncode(clientId)}:${formEncode(clientSecret)}`, 'utf8').toString('base64');

@@ -4,7 +4,11 @@
 // every operation ("METHOD /path/{param}"), a base path and an auth scheme;
 // `venue config import-openapi` fills them from the vendor's own document and
 // `venue config set inventory.routes.<operation> "POST /x"` sets one by hand.
-// Unset routes take venue's own layout (docs/api-conventions.md).
+// Unset routes take venue's own layout (docs/api-conventions.md); a route set
+// to "none" is unmapped: calling it is a usage error naming the operation,
+// never venue's default route in its place. A path parameter no operation of
+// venue's fills (a tenant or project key, at any position) is a path variable
+// of the profile (inventory.pathVars), filled on every request.
 
 import { UsageError } from '../errors.js';
 
@@ -73,6 +77,76 @@ export function parseRoute(text: string, what = 'route'): Route {
 export function formatRoute(route: Route): string {
   return `${route.method} ${route.path}`;
 }
+
+/** The value of inventory.routes.<operation> that leaves it unmapped. */
+export const UNMAPPED_ROUTE = 'none';
+
+export const isUnmappedRoute = (text: string | undefined): boolean =>
+  text !== undefined && text.trim().toLowerCase() === UNMAPPED_ROUTE;
+
+/** Calling an operation the profile leaves unmapped: exit 2, naming it and how to map it. */
+export function unmappedError(operation: InventoryOperation): UsageError {
+  return new UsageError(
+    `${operation} is not mapped on this profile (inventory.routes.${operation} is "none"): venue does not call another route in its place`,
+    {
+      hint: `Map it: \`venue config set inventory.routes.${operation} "${parseRoute(inventoryOperations[operation].route).method} /<path>"\`, or import the vendor's document again with --map ${operation}="METHOD /path"; \`venue config unset inventory.routes.${operation}\` takes venue's default route (${inventoryOperations[operation].route}) back.`,
+    },
+  );
+}
+
+/**
+ * Path variables: values of path parameters that no operation of venue's
+ * fills but that are one per venue (a tenant, project, account or store key),
+ * stored as inventory.pathVars "tenant=north projectKey=north-shore".
+ */
+export type PathVars = Record<string, string>;
+
+const PATH_VAR_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+/** A value of a path variable: it stands in a path, so no slash, braces, spaces, ? or #. */
+export function checkPathVarValue(name: string, value: string, what = `inventory.pathVars ${name}`): string {
+  const trimmed = value.trim();
+  if (!trimmed || /[\s{}/?#]/.test(trimmed))
+    throw new UsageError(`${what}: "${value}" cannot stand in a path segment (no slash, braces, spaces, ? or #)`);
+  return trimmed;
+}
+
+export function parsePathVars(text: string | undefined): PathVars {
+  const out: PathVars = {};
+  for (const pair of (text ?? '').split(/\s+/).filter(Boolean)) {
+    const at = pair.indexOf('=');
+    const name = at < 0 ? pair : pair.slice(0, at);
+    if (at < 0 || !PATH_VAR_NAME.test(name))
+      throw new UsageError(
+        `inventory.pathVars must be name=value pairs separated by spaces, such as "tenant=north projectKey=north-shore" (got "${text}")`,
+      );
+    if (Object.hasOwn(out, name)) throw new UsageError(`inventory.pathVars: ${name} is given twice`);
+    out[name] = checkPathVarValue(name, pair.slice(at + 1));
+  }
+  return out;
+}
+
+export function formatPathVars(vars: PathVars): string {
+  return Object.entries(vars)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ');
+}
+
+/** A text with its {name} filled from the path variables; names without a value stay as written. */
+export function fillPathVars(text: string, vars: PathVars): string {
+  return text.replace(/\{([^{}/]+)\}/g, (whole, name: string) => (Object.hasOwn(vars, name) ? vars[name]! : whole));
+}
+
+/** How many ids venue fills in an operation's path (the product or webhook id): its last parameters. */
+export const idCount = (operation: InventoryOperation): number =>
+  parseRoute(inventoryOperations[operation].route).params.length;
+
+/** The parameters of an operation's route before the ids venue fills: its path variables. */
+export const pathVariablesOf = (operation: InventoryOperation, route: Route): string[] =>
+  route.params.slice(0, Math.max(0, route.params.length - idCount(operation)));
+
+/** The {name}s of a text. */
+export const templateNames = (text: string): string[] => [...text.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1]!);
 
 /**
  * How inventory calls are authenticated: every scheme a vendor's document may
@@ -419,15 +493,39 @@ export function inVendorNames(body: unknown, names: readonly string[] | undefine
 
 export type RouteOrigin = 'default' | 'profile' | 'environment';
 
-/** A profile's whole route map, resolved: every operation has a route and says where it came from. */
+/** An operation's route in a profile; undefined when the profile leaves it unmapped ("none"). */
+interface RouteEntry {
+  route?: Route;
+  origin: RouteOrigin;
+}
+
+/** A profile's whole route map, resolved: every operation has a route (or is unmapped) and says where it came from. */
 export class InventoryRouteMap {
+  /**
+   * The scheme calls are sent with: for OAuth2, inventory.oauth.scopes when set, else the scheme's own, each
+   * naming a path variable ({projectKey}) filled with its value.
+   */
+  readonly auth: AuthScheme;
+
   constructor(
-    private readonly routes: Record<InventoryOperation, { route: Route; origin: RouteOrigin }>,
+    private readonly routes: Record<InventoryOperation, RouteEntry>,
     readonly basePath: string,
-    readonly auth: AuthScheme,
+    /** inventory.auth as stored. */
+    readonly storedAuth: AuthScheme,
     readonly bodyNames: BodyNames = {},
     readonly answerNames: AnswerNames = {},
-  ) {}
+    readonly pathVars: PathVars = {},
+    /** inventory.oauth.scopes: the scopes a person set, in place of those stored with the scheme. */
+    readonly oauthScopes?: string[],
+  ) {
+    this.auth =
+      storedAuth.type === 'oauth2'
+        ? {
+            ...storedAuth,
+            scopes: (oauthScopes ?? storedAuth.scopes).map((scope) => fillPathVars(scope, pathVars)),
+          }
+        : storedAuth;
+  }
 
   /** An answer to operation with the vendor's words for fields read as venue's names (inventory.answerNames). */
   venueAnswer(operation: InventoryOperation, answer: unknown): unknown {
@@ -443,24 +541,29 @@ export class InventoryRouteMap {
   static fromSettings(
     read: (key: string) => { value?: string; source?: RouteOrigin | 'flag' | 'extends' } | undefined,
   ): InventoryRouteMap {
-    const routes = {} as Record<InventoryOperation, { route: Route; origin: RouteOrigin }>;
+    const routes = {} as Record<InventoryOperation, RouteEntry>;
     for (const operation of inventoryOperationNames) {
       const set = read(routeSettingKey(operation));
-      if (set?.value)
-        routes[operation] = {
-          route: parseRoute(set.value, routeSettingKey(operation)),
-          origin: set.source === 'environment' ? 'environment' : 'profile',
-        };
+      const origin: RouteOrigin = set?.source === 'environment' ? 'environment' : 'profile';
+      if (set?.value && isUnmappedRoute(set.value)) routes[operation] = { origin };
+      else if (set?.value) routes[operation] = { route: parseRoute(set.value, routeSettingKey(operation)), origin };
       else routes[operation] = { route: parseRoute(inventoryOperations[operation].route), origin: 'default' };
     }
     const base = read('inventory.basePath')?.value;
     const auth = read('inventory.auth')?.value;
+    let scheme: AuthScheme = auth ? parseAuthScheme(auth) : { type: 'bearer' };
+    // The scopes a person set (inventory.oauth.scopes) take the place of those the import stored with the scheme.
+    const scopes = read('inventory.oauth.scopes')?.value;
+    if (scheme.type === 'oauth2' && scopes !== undefined)
+      scheme = { ...scheme, scopes: scopes.split(/\s+/).filter(Boolean) };
     return new InventoryRouteMap(
       routes,
       base ? normaliseBasePath(base) : '',
-      auth ? parseAuthScheme(auth) : { type: 'bearer' },
+      scheme,
       parseBodyNames(read('inventory.bodyNames')?.value),
       parseAnswerNames(read('inventory.answerNames')?.value),
+      parsePathVars(read('inventory.pathVars')?.value),
+      scopes === undefined ? undefined : scopes.split(/\s+/).filter(Boolean),
     );
   }
 
@@ -468,8 +571,16 @@ export class InventoryRouteMap {
     return InventoryRouteMap.fromSettings(() => undefined);
   }
 
+  /** The operation's route; an unmapped one is a usage error naming it and how to map it. */
   route(operation: InventoryOperation): Route {
-    return this.routes[operation].route;
+    const { route } = this.routes[operation];
+    if (!route) throw unmappedError(operation);
+    return route;
+  }
+
+  /** False for an operation the profile leaves unmapped ("none"). */
+  isMapped(operation: InventoryOperation): boolean {
+    return this.routes[operation].route !== undefined;
   }
 
   origin(operation: InventoryOperation): RouteOrigin {
@@ -478,18 +589,32 @@ export class InventoryRouteMap {
 
   /**
    * The method and path to call: the base path, then the route with its
-   * parameters filled in order (ids kept as given, encoded). A parameter
-   * missing or empty is a bug of ours, never sent as an empty segment.
+   * parameters filled: the ids given fill its last parameters in order
+   * (kept as given, encoded), and any before them are path variables of the
+   * profile (inventory.pathVars). A path variable without a value is a usage
+   * error naming it and the setting; an id missing or empty is a bug of ours,
+   * never sent as an empty segment.
    */
   resolve(operation: InventoryOperation, ...params: string[]): { method: HttpVerb; path: string } {
     const route = this.route(operation);
-    if (params.length !== route.params.length || params.some((p) => p === undefined || String(p) === '')) {
+    if (params.length > route.params.length || params.some((p) => p === undefined || String(p) === '')) {
       throw new UsageError(
         `the ${operation} route "${formatRoute(route)}" needs ${route.params.length} path value(s), got ${JSON.stringify(params)}`,
       );
     }
+    const variables = route.params.slice(0, route.params.length - params.length);
+    const missing = variables.filter((name) => !Object.hasOwn(this.pathVars, name));
+    if (missing.length) {
+      throw new UsageError(
+        `the ${operation} route "${formatRoute(route)}" needs ${missing.map((n) => `{${n}}`).join(', ')}, a value this venue's server is addressed by, and the profile has none`,
+        {
+          hint: `Set it: \`venue config set inventory.pathVars "${formatPathVars({ ...this.pathVars, ...Object.fromEntries(missing.map((n) => [n, '<value>'])) })}"\` (or import the vendor's document again with ${missing.map((n) => `--server-var ${n}=<value>`).join(' ')}).`,
+        },
+      );
+    }
+    const values = [...variables.map((name) => this.pathVars[name]!), ...params];
     let index = 0;
-    const path = route.path.replace(/\{[^{}/]+\}/g, () => encodeURIComponent(params[index++]!));
+    const path = route.path.replace(/\{[^{}/]+\}/g, () => encodeURIComponent(values[index++]!));
     return { method: route.method, path: `${this.basePath}${path}` };
   }
 }

@@ -129,18 +129,13 @@ function preference(option: AuthOption, loginRoute: boolean): number {
 }
 
 /**
- * The scopes each scheme needs for the operations venue calls: for each
- * operation, the smallest of its alternative requirements naming the scheme,
- * joined over the operations. Every scope the scheme declares (two or more),
- * given alike to every operation of the document, is its catalogue, not
- * what any one operation needs: none are asked for then, and
- * inventory.oauth.scopes sets them.
+ * The scopes each scheme needs for the operations venue calls, from each
+ * operation's security: of its alternative requirements naming the scheme,
+ * the one with the fewest scopes, joined over the operations. An operation
+ * whose requirement names no scope needs none; when none is needed, none is
+ * asked for (inventory.oauth.scopes sets them, or the server grants the client's own).
  */
-function neededScopes(
-  securities: SecurityRequirement[][],
-  all: SecurityRequirement[][],
-  declared: (name: string) => string[],
-): Map<string, { scopes: Set<string>; note?: string }> {
+function neededScopes(securities: SecurityRequirement[][]): Map<string, Set<string>> {
   const pick = (security: SecurityRequirement[], name: string): string[] | undefined => {
     let best: string[] | undefined;
     for (const requirement of security) {
@@ -152,31 +147,15 @@ function neededScopes(
     }
     return best;
   };
-  const names = new Set<string>();
-  for (const security of securities)
-    for (const requirement of security)
-      if (isObject(requirement)) for (const name of Object.keys(requirement)) names.add(name);
-  const out = new Map<string, { scopes: Set<string>; note?: string }>();
-  for (const name of names) {
-    const lists = securities.map((security) => pick(security, name)).filter((l): l is string[] => l !== undefined);
-    const key = (list: string[]) => [...list].sort().join(' ');
-    const everywhere = all.map((security) => pick(security, name)).filter((l): l is string[] => l !== undefined);
-    const first = lists[0];
-    const catalogue = declared(name);
-    if (
-      first &&
-      first.length > 1 &&
-      key(first) === key(catalogue) &&
-      everywhere.length > 1 &&
-      everywhere.every((list) => key(list) === key(first))
-    ) {
-      out.set(name, {
-        scopes: new Set(),
-        note: `the document gives every operation all ${first.length} of the scheme's scopes, which does not say which each needs: none are asked for (set them with \`venue config set inventory.oauth.scopes "<scope> …"\`)`,
-      });
-      continue;
+  const out = new Map<string, Set<string>>();
+  for (const security of securities) {
+    for (const requirement of security) {
+      if (!isObject(requirement) || Object.keys(requirement).length !== 1) continue;
+      const name = Object.keys(requirement)[0]!;
+      const scopes = out.get(name) ?? new Set<string>();
+      for (const scope of pick(security, name) ?? []) scopes.add(scope);
+      out.set(name, scopes);
     }
-    out.set(name, { scopes: new Set(lists.flat()) });
   }
   return out;
 }
@@ -186,8 +165,6 @@ export function authOf(
   document: Record<string, unknown>,
   securities: SecurityRequirement[][],
   loginRoute: boolean,
-  /** The security of every operation of the documents, to tell a list given to all from one an operation needs. */
-  all: SecurityRequirement[][] = securities,
 ): AuthFinding {
   const schemes =
     isObject(document.components) && isObject(document.components.securitySchemes)
@@ -203,23 +180,11 @@ export function authOf(
       uses.set(name, (uses.get(name) ?? 0) + 1);
     }
   }
-  const declared = (name: string): string[] => {
-    const scheme = schemes[name];
-    const flows = isObject(scheme) && isObject(scheme.flows) ? scheme.flows : {};
-    return [
-      ...new Set(
-        Object.values(flows).flatMap((flow) =>
-          isObject(flow) && isObject(flow.scopes) ? Object.keys(flow.scopes) : [],
-        ),
-      ),
-    ];
-  };
-  const scopes = neededScopes(securities, all, declared);
-  const options: AuthOption[] = [...uses].map(([name, count]) => {
-    const option = optionFor(name, schemes[name], loginRoute, scopes.get(name)?.scopes ?? new Set());
-    const note = option.scheme?.type === 'oauth2' ? scopes.get(name)?.note : undefined;
-    return { ...option, ...(note ? { note: option.note ? `${option.note}; ${note}` : note } : {}), uses: count };
-  });
+  const scopes = neededScopes(securities);
+  const options: AuthOption[] = [...uses].map(([name, count]) => ({
+    ...optionFor(name, schemes[name], loginRoute, scopes.get(name) ?? new Set()),
+    uses: count,
+  }));
   const ranked = [...options].sort((a, b) => preference(a, loginRoute) - preference(b, loginRoute) || b.uses - a.uses);
   const chosen = ranked.find((o) => o.scheme);
   if (!chosen) {

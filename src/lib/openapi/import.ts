@@ -1,27 +1,38 @@
 // One import, from documents to a plan the command reviews and stores:
-// load each document (load.ts), read its server (servers.ts) and operations
-// (operations.ts, route-reading.ts), merge several documents into one set of routes
-// under one base path, match venue's 21 operations (match.ts), apply the
-// user's --map choices, and find the auth scheme (auth.ts). Nothing here
-// prompts or prints; the command does.
+// load each document (load.ts), read its server (servers.ts), operations
+// (operations.ts, route-reading.ts) and path variables (path-vars.ts), merge
+// several documents into one set of routes under one base path, match
+// venue's 21 operations (match.ts), apply the user's --map choices (checked
+// against the documents' routes), and find the auth scheme (auth.ts). Nothing
+// here prompts or prints; the command does.
 
 import { UsageError } from '../errors.js';
 import {
   inventoryOperationNames,
   isInventoryOperation,
   parseRoute,
+  templateNames,
   vendorBodyNames,
   type AuthScheme,
   type HttpVerb,
   type InventoryOperation,
 } from '../inventory/routes.js';
+import { suggestions } from '../suggest.js';
 import { matchAnswer, type AnswerMatching } from './answers.js';
 import { authOf, oauthPaths, type AuthFinding } from './auth.js';
 import { loadDocument, type LoadOptions, type LoadedDocument } from './load.js';
-import { matchOperations, profiles, score, type Candidate } from './match.js';
+import { jobOfItsOwn, matchOperations, profiles, score, type Candidate } from './match.js';
 import { documentOperations, pathParams, type DocumentOperation } from './operations.js';
+import { findPathVariables, type PathVariable } from './path-vars.js';
 import { readOperation, sharedPrefixLength, type Reading } from './route-reading.js';
-import { basePathUnder, commonBasePath, serverOf, type ServerFinding, type ServerVariable } from './servers.js';
+import {
+  basePathUnder,
+  commonBasePath,
+  serverOf,
+  splitServerUrl,
+  type ServerFinding,
+  type ServerVariable,
+} from './servers.js';
 
 export interface MappedOperation {
   operation: InventoryOperation;
@@ -66,6 +77,22 @@ export interface DocumentSummary {
   brokenRefs: string[];
 }
 
+/** A path variable the mapped routes or the OAuth2 scopes use, with the value given (--server-var, or asked). */
+export interface PlanPathVariable extends PathVariable {
+  value?: string;
+  /** How many mapped routes name it. */
+  routes: number;
+  /** The OAuth2 scopes to ask for name it. */
+  inScopes: boolean;
+}
+
+/** A route --map chose that is a job of its own (bulk, destructive, an import): stored only with --yes. */
+export interface RiskyChoice {
+  operation: InventoryOperation;
+  route: string;
+  why: string;
+}
+
 export interface ImportPlan {
   documents: DocumentSummary[];
   /** The path the documents' servers share, variables filled; holds {name} while a variable has no value. */
@@ -74,6 +101,12 @@ export interface ImportPlan {
   basePath?: string;
   /** Variables of the servers' paths without a value yet. */
   unresolved: ServerVariable[];
+  /** Path variables of the mapped routes and the OAuth2 scopes (inventory.pathVars), each with its value when given. */
+  pathVars: PlanPathVariable[];
+  /** Routes --map chose that are jobs of their own: the command stores them only with --yes, saying why. */
+  risky: RiskyChoice[];
+  /** The OAuth2 token URL is on another host than the service's (the client id and secret go there), in words. */
+  tokenHost?: string;
   auth: AuthFinding;
   operations: OperationResult[];
   /** Where the documents disagree: the same route twice, several hosts, several auth schemes. */
@@ -142,11 +175,6 @@ export function parseOverrides(values: string[] | undefined): Map<InventoryOpera
       throw new UsageError(
         `--map ${name}: venue calls ${name} with ${profile.methods.join(' or ')}, not ${route.method}`,
       );
-    if (route.params.length !== profile.params) {
-      throw new UsageError(
-        `--map ${name}: the route must have ${profile.params === 0 ? 'no path parameter' : 'one path parameter, for the id venue fills'} (got ${route.params.length})`,
-      );
-    }
     out.set(name, `${route.method} ${route.path}`);
   }
   return out;
@@ -178,10 +206,17 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   const routes: RouteOf[] = [];
   const seen = new Map<string, string>();
   const schemes: Record<string, unknown> = {};
+  const variables = new Map<string, PathVariable>();
   documents.forEach((doc, i) => {
     const prefix = serverPaths[i]!.slice(shared.length);
     const operations = documentOperations(doc.document, doc.label);
     const skip = sharedPrefixLength(operations.map((o) => o.path));
+    const own = findPathVariables(operations);
+    for (const variable of own) {
+      const known = variables.get(variable.name);
+      variables.set(variable.name, known ? { ...known, paths: known.paths + variable.paths } : variable);
+    }
+    const names = new Set(own.map((v) => v.name));
     for (const operation of operations) {
       const path = `${prefix}${operation.path}`;
       const route = `${operation.method} ${path}`;
@@ -191,14 +226,14 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
         continue;
       }
       seen.set(route, doc.label);
-      routes.push({ reading: readOperation(operation, skip, path), route, method: operation.method, path });
+      routes.push({ reading: readOperation(operation, skip, path, names), route, method: operation.method, path });
     }
-    const own =
+    const declared =
       doc.document.components && typeof doc.document.components === 'object'
         ? (doc.document.components as Record<string, unknown>).securitySchemes
         : undefined;
-    if (own && typeof own === 'object') {
-      for (const [name, scheme] of Object.entries(own as Record<string, unknown>)) {
+    if (declared && typeof declared === 'object') {
+      for (const [name, scheme] of Object.entries(declared as Record<string, unknown>)) {
         if (name in schemes && schemeKey(schemes[name]) !== schemeKey(scheme))
           conflicts.push(`securitySchemes.${name} differs between the documents: the first is used`);
         else schemes[name] ??= scheme;
@@ -244,7 +279,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       alternatives,
     };
   });
-  applyOverrides(operations, options.overrides, routes, oauth);
+  const risky = applyOverrides(operations, options.overrides, routes, oauth);
 
   const unresolved = [...new Set(servers.flatMap((s) => s.unresolved))]
     .map((name) => servers.flatMap((s) => s.variables).find((v) => v.name === name)!)
@@ -260,7 +295,8 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   const securities = (securedReadings.length ? securedReadings : readings.map((r) => r.operation)).map(
     (o) => o.security,
   );
-  let auth = authOf({ components: { securitySchemes: schemes } }, securities, loginRoute);
+  const securitySchemes = { components: { securitySchemes: schemes } };
+  let auth = authOf(securitySchemes, securities, loginRoute);
   const login = operations.findIndex((o) => o.operation === 'authenticate' && o.matched && o.chosenBy === 'evidence');
   if (login >= 0 && auth.scheme && auth.scheme.type !== 'bearer' && auth.scheme.type !== 'header') {
     // The operations take a static key (or OAuth2, or basic): a login route's token is no use to them.
@@ -278,15 +314,34 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
         },
       ],
     };
-    auth = authOf({ components: { securitySchemes: schemes } }, securities, false);
+    auth = authOf(securitySchemes, securities, false);
   }
   const taken = new Set(operations.filter((o): o is MappedOperation => o.matched).map((o) => o.route));
+
+  // The path variables the mapped routes and the OAuth2 scopes name: each needs a value of this venue's.
+  const mapped = operations.filter((o): o is MappedOperation => o.matched);
+  const scopeNames = new Set(auth.scheme?.type === 'oauth2' ? auth.scheme.scopes.flatMap(templateNames) : []);
+  const pathVars: PlanPathVariable[] = [];
+  for (const name of new Set([...variables.keys(), ...scopeNames])) {
+    const count = mapped.filter((o) => routes.find((r) => r.route === o.route)?.reading.vars.includes(name)).length;
+    if (!count && !scopeNames.has(name)) continue;
+    const found = variables.get(name) ?? { name, paths: 0, why: 'the OAuth2 scopes name it' };
+    pathVars.push({
+      ...found,
+      routes: count,
+      inScopes: scopeNames.has(name),
+      ...(options.serverVars[name] !== undefined ? { value: options.serverVars[name] } : {}),
+    });
+  }
 
   return {
     documents: summaries,
     serverPath: shared,
     basePath: unresolved.length ? undefined : basePathUnder(shared, options.inventoryUrl),
     unresolved,
+    pathVars,
+    risky,
+    tokenHost: tokenHostWarning(auth.scheme, servers, options.inventoryUrl),
     auth,
     operations,
     conflicts,
@@ -295,13 +350,42 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   };
 }
 
-/** --map: the user's route replaces the match (and is taken from any other operation that had it); "none" leaves one unmapped. */
+/** The OAuth2 token URL on another host than the service's, in words: the client id and secret go there. */
+function tokenHostWarning(
+  scheme: AuthScheme | undefined,
+  servers: ServerFinding[],
+  inventoryUrl: string | undefined,
+): string | undefined {
+  if (scheme?.type !== 'oauth2' || !/^[a-z][a-z0-9+.-]*:\/\//i.test(scheme.tokenUrl)) return undefined;
+  const host = (url: string) =>
+    splitServerUrl(url)
+      .host.toLowerCase()
+      .replace(/:(443|80)$/, '');
+  const tokenHost = host(scheme.tokenUrl);
+  const serviceUrl = servers.map((s) => s.url).find((u) => u && /^[a-z][a-z0-9+.-]*:\/\//i.test(u)) ?? inventoryUrl;
+  if (!serviceUrl) return undefined;
+  const serviceHost = host(serviceUrl);
+  if (!serviceHost || tokenHost === serviceHost) return undefined;
+  return `the OAuth2 token URL ${scheme.tokenUrl} is on ${tokenHost}, another host than the service (${serviceHost}): the client id and secret (inventory.apiKey, inventory.apiSecret) are sent there`;
+}
+
+/** A route's shape for comparing: parameters unnamed, no trailing slash. */
+const shapeOf = (route: string) => route.replace(/\{[^{}/]+\}/g, '{}').replace(/\/+$/, '');
+
+/**
+ * --map: the user's route replaces the match (and is taken from any other
+ * operation that had it); "none" leaves one unmapped. The route must be one
+ * of the documents' (parameter names aside): another is a usage error
+ * suggesting the closest. A route that is a job of its own (bulk,
+ * destructive, an import) is returned, for the command to ask --yes of.
+ */
 function applyOverrides(
   operations: OperationResult[],
   overrides: Map<InventoryOperation, string | null>,
   routes: RouteOf[],
   oauth: Set<string>,
-): void {
+): RiskyChoice[] {
+  const risky: RiskyChoice[] = [];
   for (const [name, value] of overrides) {
     const at = operations.findIndex((o) => o.operation === name);
     const before = operations[at]!;
@@ -324,41 +408,73 @@ function applyOverrides(
       };
       continue;
     }
-    const [method, path] = value.split(' ') as [HttpVerb, string];
-    const found = routes.find((r) => r.route === value);
-    const scored = found ? score(name, found.reading, 0, oauth) : undefined;
+    const found = routes.find((r) => shapeOf(r.route) === shapeOf(value));
+    if (!found) throw noSuchRoute(name, value, routes, before);
+    const profile = profiles[name];
+    if (found.reading.params.length !== profile.params) {
+      throw new UsageError(
+        `--map ${name}: ${found.route} has ${found.reading.params.length ? found.reading.params.map((p) => `{${p}}`).join(', ') : 'no path parameter'}${found.reading.vars.length ? ` (besides the path variable${found.reading.vars.length > 1 ? 's' : ''} ${found.reading.vars.map((v) => `{${v}}`).join(', ')})` : ''}, but venue fills ${profile.params === 0 ? 'none' : 'one, the id'} for ${name}`,
+      );
+    }
+    const scored = score(name, found.reading, 0, oauth);
+    const job = jobOfItsOwn(name, found.reading);
+    if (job) risky.push({ operation: name, route: found.route, why: job });
     operations[at] = {
       operation: name,
       matched: true,
-      method,
-      path,
-      route: value,
-      source: found?.reading.operation.source,
-      operationId: found?.reading.operation.operationId,
-      confidence: scored && !scored.refused ? scored.confidence : 0,
-      reasons: [
-        found
-          ? `chosen with --map${scored?.refused ? ` although ${scored.refused}` : ''}`
-          : 'chosen with --map; no document has this route',
-      ],
-      fields: scored?.fields ?? [],
-      bodyNames: vendorBodyNames(found?.reading.operation.request?.fields.map((f) => f.name) ?? []),
-      answers: matchAnswer(name, found?.reading.operation.response),
+      method: found.method,
+      path: found.path,
+      route: found.route,
+      source: found.reading.operation.source,
+      operationId: found.reading.operation.operationId,
+      confidence: scored.refused ? 0 : scored.confidence,
+      reasons: [`chosen with --map${scored.refused ? ` although ${scored.refused}` : ''}`],
+      fields: scored.fields,
+      bodyNames: vendorBodyNames(found.reading.operation.request?.fields.map((f) => f.name) ?? []),
+      answers: matchAnswer(name, found.reading.operation.response),
       chosenBy: '--map',
       alternatives: [],
     };
     for (let i = 0; i < operations.length; i++) {
       const other = operations[i]!;
-      if (i !== at && other.matched && other.route === value && !overrides.has(other.operation)) {
+      if (i !== at && other.matched && other.route === found.route && !overrides.has(other.operation)) {
         operations[i] = {
           operation: other.operation,
           matched: false,
-          why: `its route ${value} was given to ${name} with --map`,
+          why: `its route ${found.route} was given to ${name} with --map`,
           candidates: other.alternatives,
         };
       }
     }
   }
+  return risky;
+}
+
+/** A --map route in no document: exit 2, with the closest routes of the documents (by spelling, else the operation's candidates). */
+function noSuchRoute(name: InventoryOperation, value: string, routes: RouteOf[], before: OperationResult): UsageError {
+  const method = value.split(' ')[0]!;
+  const sameMethod = routes.filter((r) => r.method === method).map((r) => r.route);
+  let close = suggestions(value, sameMethod).slice(0, 3);
+  if (!close.length) {
+    // Spelt too differently: the routes whose last segment is spelt like the one given, else the operation's candidates.
+    const last = (route: string) =>
+      route
+        .split('/')
+        .filter((s) => s && !s.startsWith('{'))
+        .pop() ?? '';
+    close = sameMethod.filter((r) => suggestions(last(value), [last(r)]).length).slice(0, 3);
+  }
+  if (!close.length)
+    close = (
+      before.matched
+        ? [before.route, ...before.alternatives.map((c) => c.route)]
+        : before.candidates.map((c) => c.route)
+    )
+      .filter((r) => r.startsWith(`${method} `))
+      .slice(0, 3);
+  return new UsageError(`--map ${name}: no imported document has the route ${value}`, {
+    hint: `${close.length ? `Did you mean ${close.map((r) => `"${r}"`).join(' or ')}? ` : ''}--map takes a route of the documents given (under the base path, as the review shows them); a route the documents lack is set with \`venue config set inventory.routes.${name} "${value}"\`.`,
+  });
 }
 
 /** The scheme to store, or why none is. */

@@ -23,6 +23,8 @@ export interface ReviewContext {
   /** The base path that will be (or was) stored, after merging with earlier imports. */
   basePath?: string;
   kept: Array<{ operation: InventoryOperation; route: string; source?: string }>;
+  /** Operations whose earlier, stronger route stays over this import's (without --replace). */
+  held?: Array<{ operation: InventoryOperation; route: string; source?: string; instead: { route: string } }>;
   conflicts: string[];
 }
 
@@ -56,6 +58,17 @@ export function reviewRecord(plan: ImportPlan, context: ReviewContext): Record<s
       default: v.default ?? null,
       flag: `--server-var ${v.name}=<value>`,
     })),
+    pathVariables: plan.pathVars.map((v) => ({
+      name: v.name,
+      value: v.value ?? null,
+      needed: v.value === undefined,
+      routes: v.routes,
+      inScopes: v.inScopes,
+      description: v.description ?? null,
+      example: v.example ?? null,
+      why: v.why,
+      flag: `--server-var ${v.name}=<value>`,
+    })),
     auth: auth ? formatAuthScheme(auth) : null,
     authScheme: schemeRecord(auth),
     authEvidence: plan.auth.evidence,
@@ -71,7 +84,13 @@ export function reviewRecord(plan: ImportPlan, context: ReviewContext): Record<s
     matched: plan.operations.filter((o) => o.matched).length,
     operations: plan.operations.map((o) => operationRecord(o, context)),
     kept: context.kept,
-    conflicts: [...plan.conflicts, ...context.conflicts],
+    held: (context.held ?? []).map((h) => ({
+      operation: h.operation,
+      route: h.route,
+      source: h.source ?? null,
+      instead: h.instead.route,
+    })),
+    conflicts: [...new Set([...plan.conflicts, ...context.conflicts])],
     warnings: warnings(plan),
     unused: plan.unused,
   };
@@ -129,23 +148,33 @@ export function warnings(plan: ImportPlan): string[] {
         `${short(doc.label)} names ${doc.server.others.length + 1} servers; the first is used (${doc.server.url})`,
       );
   }
-  return out;
+  if (plan.tokenHost) out.push(plan.tokenHost);
+  for (const choice of plan.risky) out.push(`--map ${choice.operation}="${choice.route}": ${choice.why}`);
+  return [...new Set(out)];
 }
 
-/** The table's rows: one per operation. */
-export function reviewRows(plan: ImportPlan): Array<Record<string, unknown>> {
-  return plan.operations.map((o) =>
-    o.matched
-      ? {
-          operation: o.operation,
-          route: o.route,
-          confidence: o.confidence.toFixed(2),
-          evidence: [o.chosenBy !== 'evidence' ? `chosen with ${o.chosenBy}` : '', ...o.reasons]
-            .filter(Boolean)
-            .join('; '),
-        }
-      : { operation: o.operation, route: 'not mapped', confidence: '', evidence: o.why },
-  );
+/** The table's rows: one per operation, each reason once; an earlier, stronger route that stays is shown with this import's beside it. */
+export function reviewRows(plan: ImportPlan, context?: Pick<ReviewContext, 'held'>): Array<Record<string, unknown>> {
+  return plan.operations.map((o) => {
+    const held = context?.held?.find((h) => h.operation === o.operation);
+    if (o.matched && held)
+      return {
+        operation: o.operation,
+        route: held.route,
+        confidence: '',
+        evidence: `kept from ${held.source ? short(held.source) : 'an earlier import'}, stronger than ${o.route} (${o.confidence.toFixed(2)}) of this import; --replace takes it`,
+      };
+    if (!o.matched) return { operation: o.operation, route: 'not mapped', confidence: '', evidence: o.why };
+    const said =
+      o.chosenBy !== 'evidence' &&
+      !o.reasons.some((r) => r.startsWith(`chosen with ${o.chosenBy}`) || r.startsWith(`chosen in the ${o.chosenBy}`));
+    return {
+      operation: o.operation,
+      route: o.route,
+      confidence: o.confidence.toFixed(2),
+      evidence: [...new Set([said ? `chosen with ${o.chosenBy}` : '', ...o.reasons].filter(Boolean))].join('; '),
+    };
+  });
 }
 
 /** The lines under the table. */
@@ -172,6 +201,21 @@ export function reviewText(plan: ImportPlan, context: ReviewContext): string {
       }`,
     );
   }
+  if (plan.pathVars.length) {
+    lines.push(
+      `Path vars: ${plan.pathVars
+        .map(
+          (v) =>
+            `{${v.name}} in ${v.routes} route${v.routes === 1 ? '' : 's'}${v.inScopes ? ' and the OAuth2 scopes' : ''}: ${
+              v.value !== undefined
+                ? v.value
+                : `needs a value (--server-var ${v.name}=<value>${v.example !== undefined ? `; the document's example: ${v.example}` : ''})`
+            }`,
+        )
+        .join('\n           ')}`,
+      `           (one value per venue: ${[...new Set(plan.pathVars.map((v) => v.why))].join('; ')}; stored as inventory.pathVars)`,
+    );
+  }
   const auth = plan.auth.scheme;
   lines.push(`Auth:      ${auth ? formatAuthScheme(auth) : 'unchanged'} (${plan.auth.evidence})`);
   if (auth) {
@@ -188,6 +232,12 @@ export function reviewText(plan: ImportPlan, context: ReviewContext): string {
     );
     for (const o of unmapped) {
       if (o.matched) continue;
+      if (o.chosenBy === '--map') {
+        lines.push(
+          `  ${o.operation}: ${o.why}: stored as "none", so calling it exits 2 naming it (venue's default route is not called in its place)`,
+        );
+        continue;
+      }
       lines.push(`  ${o.operation}: ${o.why}`);
       for (const c of o.candidates)
         lines.push(`      candidate ${c.route}${c.confidence ? ` (${c.confidence.toFixed(2)})` : ''}: ${c.shortfall}`);
@@ -222,7 +272,7 @@ export function reviewText(plan: ImportPlan, context: ReviewContext): string {
       `Kept from earlier imports (--replace forgets them): ${context.kept.map((k) => `${k.operation} ${k.route}${k.source ? ` (${short(k.source)})` : ''}`).join(', ')}`,
     );
   }
-  const conflicts = [...plan.conflicts, ...context.conflicts];
+  const conflicts = [...new Set([...plan.conflicts, ...context.conflicts])];
   if (conflicts.length) lines.push('', 'Conflicts:', ...conflicts.map((c) => `  ${c}`));
   const warned = warnings(plan);
   if (warned.length) lines.push('', 'Warnings:', ...warned.map((w) => `  ${w}`));
