@@ -456,6 +456,7 @@ async function reviewEach(ctx: Context, plan: ImportPlan): Promise<ImportPlan> {
       const reading = plan.readings.find((r) => `${r.operation.method} ${r.path}` === picked.route);
       const { vendorBodyNames } = await import('../../lib/inventory/routes.js');
       const { matchAnswer } = await import('../../lib/openapi/answers.js');
+      const { listOf } = await import('../../lib/openapi/import.js');
       const bodyNames = vendorBodyNames(reading?.operation.request?.fields.map((f) => f.name) ?? []);
       const answers = matchAnswer(o.operation, reading?.operation.response);
       operations[i] = {
@@ -470,6 +471,7 @@ async function reviewEach(ctx: Context, plan: ImportPlan): Promise<ImportPlan> {
         fields: [],
         bodyNames,
         answers,
+        ...listOf(o.operation, reading),
         chosenBy: 'review',
         alternatives: [],
       };

@@ -219,7 +219,9 @@ export function matchAnswer(operation: InventoryOperation, shape: BodyShape | un
 export function matchRecordTable(record: RecordTable | undefined, shape: BodyShape | undefined): AnswerMatching {
   const out: AnswerMatching = { names: {}, matched: [], unmatched: [] };
   if (!record || !shape?.fields.length) return out;
-  const prefix = recordPrefix(shape, record.list);
+  // A list's records where its schema puts them (list-shape.ts: HAL's _embedded.<name>, OData's value…), else by count.
+  const at = record.list ? shape.listShape?.records?.at : undefined;
+  const prefix = at !== undefined ? `${at}[]` : recordPrefix(shape, record.list);
   if (prefix === undefined) return out;
   matchRecord(shape.fields, prefix, record.table, out, record.inner, shape);
   // One name means one field, at every depth: a name matched two ways is stored for neither.

@@ -23,6 +23,7 @@ import { authOf, oauthPaths, type AuthFinding } from './auth.js';
 import { loadDocument, type LoadOptions, type LoadedDocument } from './load.js';
 import { jobOfItsOwn, matchOperations, profiles, score, type Candidate } from './match.js';
 import { documentOperations, pathParams, type DocumentOperation } from './operations.js';
+import type { ListShape } from './list-shape.js';
 import { findPathVariables, type PathVariable } from './path-vars.js';
 import { readOperation, sharedPrefixLength, type Reading } from './route-reading.js';
 import {
@@ -51,6 +52,8 @@ export interface MappedOperation {
   bodyNames: string[];
   /** The answer's fields matched to venue's by the response schema (names stored as inventory.answerNames), and those left. */
   answers: AnswerMatching;
+  /** For a list: where its answer's records are and how it pages, as its response schema says (undefined: no schema). */
+  list?: ListShape & { schema: boolean };
   chosenBy: 'evidence' | '--map' | 'review';
   /** Runners-up a person may pick instead in the review. */
   alternatives: Candidate[];
@@ -275,6 +278,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       fields: match.fields,
       bodyNames: vendorBodyNames(reading.operation.request?.fields.map((f) => f.name) ?? []),
       answers: matchAnswer(match.operation, reading.operation.response),
+      ...listOf(match.operation, reading),
       chosenBy: 'evidence',
       alternatives,
     };
@@ -369,6 +373,18 @@ function tokenHostWarning(
   return `the OAuth2 token URL ${scheme.tokenUrl} is on ${tokenHost}, another host than the service (${serviceHost}): the client id and secret (inventory.apiKey, inventory.apiSecret) are sent there`;
 }
 
+/** A list operation's list shape, as its route's response schema says. */
+export function listOf(operation: InventoryOperation, reading: Reading | undefined): Pick<MappedOperation, 'list'> {
+  const { kinds, body } = profiles[operation];
+  if (kinds.list === undefined || kinds.read !== undefined || body !== 'response') return {};
+  const response = reading?.operation.response;
+  return {
+    list: response?.listShape
+      ? { ...response.listShape, schema: true }
+      : { paging: { body: [], headers: [], query: [] }, schema: false },
+  };
+}
+
 /** A route's shape for comparing: parameters unnamed, no trailing slash. */
 const shapeOf = (route: string) => route.replace(/\{[^{}/]+\}/g, '{}').replace(/\/+$/, '');
 
@@ -432,6 +448,7 @@ function applyOverrides(
       fields: scored.fields,
       bodyNames: vendorBodyNames(found.reading.operation.request?.fields.map((f) => f.name) ?? []),
       answers: matchAnswer(name, found.reading.operation.response),
+      ...listOf(name, found.reading),
       chosenBy: '--map',
       alternatives: [],
     };

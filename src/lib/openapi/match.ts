@@ -730,6 +730,16 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
         reasons.push(`its ${profile.body} has ${against.label} (${hit})`);
       }
     }
+    // A list's answer holds its records (list-shape.ts); one that holds none is one record, not the list venue reads.
+    if (
+      profile.body === 'response' &&
+      profile.kinds.list !== undefined &&
+      profile.kinds.read === undefined &&
+      !body.list
+    ) {
+      schema -= 1.5;
+      reasons.push('but its answer holds no list of records');
+    }
     total += schema;
     if (fields.length) reasons.push(`${profile.body} fields ${fields.join(', ')}`);
     if (missing.length) reasons.push(`no ${profile.body} field for ${missing.join(', ')}`);

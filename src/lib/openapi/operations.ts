@@ -4,6 +4,7 @@
 // success response (names and where they sit: "items[].quantity").
 
 import type { HttpVerb } from '../inventory/routes.js';
+import { findRecords, flatten, listShapeOf, type ListShape } from './list-shape.js';
 import { deref, isObject } from './pointer.js';
 
 export interface SchemaField {
@@ -25,6 +26,8 @@ export interface BodyShape {
   list: boolean;
   /** The schema's name when it has one ("AdminCreateProduct", "StockItem"). */
   schemaNames: string[];
+  /** A response's list shape: where its records are (bare, an envelope, HAL, JSON:API, OData) and how it pages. */
+  listShape?: ListShape;
 }
 
 export type SecurityRequirement = Record<string, unknown>;
@@ -120,7 +123,8 @@ export function documentOperations(document: Record<string, unknown>, source: st
           },
           response: {
             enumerable: true,
-            get: () => (response === null ? (response = responseShape(document, raw.responses, prefer)) : response),
+            get: () =>
+              response === null ? (response = responseShape(document, raw.responses, prefer, base.query)) : response,
           },
         });
         found.push(operation as DocumentOperation);
@@ -184,7 +188,12 @@ function requestShape(document: unknown, requestBody: unknown, prefer?: string[]
   return withExample(shapeOf(document, schema, prefer, 'request'), example, prefer);
 }
 
-function responseShape(document: unknown, responses: unknown, prefer?: string[]): BodyShape | undefined {
+function responseShape(
+  document: unknown,
+  responses: unknown,
+  prefer?: string[],
+  query: string[] = [],
+): BodyShape | undefined {
   if (!isObject(responses)) return undefined;
   const codes = Object.keys(responses);
   const code =
@@ -195,7 +204,10 @@ function responseShape(document: unknown, responses: unknown, prefer?: string[])
   const response = deref(document, responses[code]);
   if (!isObject(response)) return undefined;
   const { schema, example } = contentSchema(document, response.content);
-  return withExample(shapeOf(document, schema, prefer), example, prefer);
+  const shape = withExample(shapeOf(document, schema, prefer), example, prefer);
+  const headers = isObject(response.headers) ? Object.keys(response.headers) : [];
+  if (!shape) return shape;
+  return { ...shape, listShape: listShapeOf(document, chooseBranches(document, schema, prefer), headers, query) };
 }
 
 /**
@@ -360,47 +372,7 @@ function schemaType(document: unknown, schema: unknown, depth = 0): string | und
   return undefined;
 }
 
-/** An array, or an envelope: an object of a few properties, one of them an array of objects ({data: [...], meta}). */
+/** An array, or an envelope of its records (list-shape.ts: items, data, HAL's _embedded, OData's value…). */
 function isList(document: unknown, schema: unknown): boolean {
-  const top = flatten(document, schema);
-  if (top.array) return true;
-  const properties = Object.entries(top.properties);
-  if (!properties.length || properties.length > 8) return false;
-  return properties.some(([, child]) => {
-    const inner = flatten(document, child);
-    if (!inner.array) return false;
-    const items = deref(document, inner.items);
-    // An array of records, described or not ({products: [{type: object}]}).
-    return (
-      Object.keys(flatten(document, inner.items).properties).length > 0 || (isObject(items) && items.type === 'object')
-    );
-  });
-}
-
-/** A schema's own properties through $ref and allOf/oneOf/anyOf, and whether it is an array. */
-function flatten(
-  document: unknown,
-  schema: unknown,
-  depth = 0,
-): { array: boolean; items?: unknown; properties: Record<string, unknown> } {
-  const resolved = deref(document, schema);
-  if (!isObject(resolved) || depth > 6) return { array: false, properties: {} };
-  if (resolved.type === 'array' || resolved.items !== undefined)
-    return { array: true, items: resolved.items, properties: {} };
-  const properties: Record<string, unknown> = isObject(resolved.properties) ? { ...resolved.properties } : {};
-  let array = false;
-  let items: unknown;
-  for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
-    const parts = resolved[key];
-    if (!Array.isArray(parts)) continue;
-    for (const part of parts) {
-      const inner = flatten(document, part, depth + 1);
-      Object.assign(properties, inner.properties);
-      if (inner.array && key !== 'allOf') {
-        array = true;
-        items ??= inner.items;
-      }
-    }
-  }
-  return { array, items, properties };
+  return findRecords(document, schema) !== undefined;
 }

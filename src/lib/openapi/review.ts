@@ -14,6 +14,7 @@ import {
   type InventoryOperation,
 } from '../inventory/routes.js';
 import type { ImportPlan, MappedOperation, OperationResult } from './import.js';
+import { pagingWords } from './list-shape.js';
 
 export interface ReviewContext {
   profile: string;
@@ -111,6 +112,15 @@ function operationRecord(o: OperationResult, context: ReviewContext): Record<str
       fields: o.fields,
       answerNames: o.answers.names,
       answerFields: { matched: o.answers.matched, unmatched: o.answers.unmatched },
+      ...(o.list
+        ? {
+            list: {
+              records: o.list.records?.at ?? null,
+              form: o.list.records?.form ?? null,
+              paging: o.list.paging,
+            },
+          }
+        : {}),
       chosenBy: o.chosenBy,
       alternatives: o.alternatives.map((c) => ({ route: c.route, confidence: c.confidence, why: c.shortfall })),
     };
@@ -149,6 +159,11 @@ export function warnings(plan: ImportPlan): string[] {
       );
   }
   if (plan.tokenHost) out.push(plan.tokenHost);
+  for (const o of plan.operations)
+    if (o.matched && o.list && !o.list.records)
+      out.push(
+        `${o.operation}: cannot tell where the list's records are in the answer of ${o.route} (${o.list.schema ? 'its success schema holds no array of records' : 'the document gives no success response schema'}); venue reads the answer by rule and exits 6 if it finds none`,
+      );
   for (const choice of plan.risky) out.push(`--map ${choice.operation}="${choice.route}": ${choice.why}`);
   return [...new Set(out)];
 }
@@ -242,6 +257,20 @@ export function reviewText(plan: ImportPlan, context: ReviewContext): string {
       for (const c of o.candidates)
         lines.push(`      candidate ${c.route}${c.confidence ? ` (${c.confidence.toFixed(2)})` : ''}: ${c.shortfall}`);
       lines.push(`      ${setCommand(o.operation, context.profileFlag)}`);
+    }
+  }
+  const lists = plan.operations.filter((o): o is MappedOperation => o.matched && o.list !== undefined);
+  if (lists.length) {
+    lines.push('', "Lists (where each answer's records are, and how it pages, by the response schemas):");
+    for (const o of lists) {
+      const records = o.list!.records;
+      const where = !records
+        ? 'records not found in the schema (see Warnings)'
+        : records.at === ''
+          ? 'the answer is the records (a bare array)'
+          : `records at ${records.at} (${records.form})`;
+      const paging = pagingWords(o.list!.paging);
+      lines.push(`  ${o.operation}: ${where}; ${paging ? `paging: ${paging}` : 'no paging declared'}`);
     }
   }
   const answering = plan.operations.filter(

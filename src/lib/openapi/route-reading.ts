@@ -84,14 +84,17 @@ function fieldSet(
   list: boolean,
   schemaNames: string[],
   direction: 'request' | 'response',
+  recordsAt?: string,
 ): FieldSet {
   const names = new Set<string>();
   const words = new Set<string>();
   const lines = new Set<string>();
   const lineNames = new Set<string>();
-  // A list's records are what it says: an envelope's count, limit and offset are not fields of them.
+  // A list's records are what it says: an envelope's count, limit and offset, its links, are not fields of them.
+  const inRecords = (field: SchemaField) =>
+    recordsAt === undefined ? field.inArray : field.path.startsWith(`${recordsAt}[].`);
   for (const field of fields) {
-    if (field.depth > 2 || (direction === 'response' && list && !field.inArray)) continue;
+    if (field.depth > 2 || (direction === 'response' && list && !inRecords(field))) continue;
     const name = normaliseName(field.name);
     names.add(name);
     for (const word of wordsOf(field.name)) words.add(word);
@@ -302,7 +305,13 @@ export function readOperation(
     get response() {
       if (response === null)
         response = operation.response
-          ? fieldSet(operation.response.fields, operation.response.list, operation.response.schemaNames, 'response')
+          ? fieldSet(
+              operation.response.fields,
+              operation.response.list,
+              operation.response.schemaNames,
+              'response',
+              operation.response.listShape?.records?.at,
+            )
           : undefined;
       return response;
     },

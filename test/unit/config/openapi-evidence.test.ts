@@ -4,7 +4,8 @@
 // fields found by role, a word a veto only where it says what the route
 // does, a narrowing that keeps a route below the threshold, a summary's
 // arguments that are not its subject, the stronger mapping kept across
-// imports, path variables, and the OAuth2 scopes the mapped operations need.
+// imports, path variables, the OAuth2 scopes the mapped operations need, and
+// where a list's records are and how it pages.
 
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +22,7 @@ import {
 import { documentOperations } from '../../../src/lib/openapi/operations.js';
 import { findPathVariables } from '../../../src/lib/openapi/path-vars.js';
 import { mergeImports, outweighs } from '../../../src/lib/openapi/record.js';
+import { reviewText, warnings } from '../../../src/lib/openapi/review.js';
 import { UsageError } from '../../../src/lib/errors.js';
 import { repoRoot } from '../../support/venue.js';
 
@@ -464,5 +466,149 @@ describe('OAuth2: only the scopes the mapped operations need', () => {
     expect(result.auth.scheme).toMatchObject({ scopes: ['view_products:{projectKey}'] });
     expect(result.pathVars).toEqual([expect.objectContaining({ name: 'projectKey', routes: 1, inScopes: true })]);
     expect(result.tokenHost).toContain('auth.example, another host than the service (api.example)');
+  });
+});
+
+describe("where a list's records are, and how it pages, read from the response schemas", () => {
+  const record = { name: 'string', parent_id: 'string' };
+  const arrayOf = { type: 'array', items: schema(record) };
+  const listed = (answerSchema: unknown, extra: Record<string, unknown> = {}) =>
+    plan({
+      '/categories': {
+        get: {
+          operationId: 'listCategories',
+          parameters: [{ name: 'page', in: 'query', schema: { type: 'integer' } }],
+          responses: {
+            '200': { description: 'OK', content: { 'application/json': { schema: answerSchema } }, ...extra },
+          },
+        },
+      },
+    });
+  const listOf = (result: ImportPlan) =>
+    result.operations.find((o): o is MappedOperation => o.operation === 'listCategories' && o.matched)!.list!;
+
+  it.each([
+    ['a bare array', arrayOf, '', 'bare array'],
+    ['items', { type: 'object', properties: { items: arrayOf, total: { type: 'integer' } } }, 'items', 'envelope'],
+    ['results', { type: 'object', properties: { results: arrayOf, next: { type: 'string' } } }, 'results', 'envelope'],
+    ['records', { type: 'object', properties: { records: arrayOf } }, 'records', 'envelope'],
+    [
+      "HAL's _embedded.<name>",
+      {
+        type: 'object',
+        properties: {
+          _embedded: { type: 'object', properties: { categories: arrayOf } },
+          _links: {
+            type: 'object',
+            properties: { next: { type: 'object', properties: { href: { type: 'string' } } } },
+          },
+          page: { type: 'object', properties: { size: { type: 'integer' }, totalElements: { type: 'integer' } } },
+        },
+      },
+      '_embedded.categories',
+      'HAL',
+    ],
+    [
+      "JSON:API's data",
+      {
+        type: 'object',
+        properties: {
+          data: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { id: { type: 'string' }, type: { type: 'string' }, attributes: schema(record) },
+            },
+          },
+        },
+      },
+      'data',
+      'JSON:API',
+    ],
+    [
+      "OData's value",
+      { type: 'object', properties: { value: arrayOf, '@odata.nextLink': { type: 'string' } } },
+      'value',
+      'OData',
+    ],
+    [
+      'the one array of records beside an array of errors',
+      {
+        type: 'object',
+        properties: { errors: { type: 'array', items: schema({ code: 'string' }) }, categories: arrayOf },
+      },
+      'categories',
+      'envelope',
+    ],
+  ])('%s', (_name, answerSchema, at, form) => {
+    const result = listed(answerSchema);
+    expect(listOf(result).records).toEqual({ at, form });
+    // The records' own fields are the evidence, wherever they are.
+    expect(result.operations.find((o) => o.operation === 'listCategories')).toMatchObject({
+      matched: true,
+      fields: expect.arrayContaining(['name']),
+    });
+  });
+
+  it('paging from the body, the headers the answer declares (Link, X-Total-Count) and the query, said by the review', () => {
+    const result = listed(
+      {
+        type: 'object',
+        properties: {
+          _embedded: { type: 'object', properties: { categories: arrayOf } },
+          _links: { type: 'object', properties: { next: { type: 'object' } } },
+          page: { type: 'object', properties: { totalElements: { type: 'integer' } } },
+        },
+      },
+      { headers: { Link: { schema: { type: 'string' } }, 'X-Total-Count': { schema: { type: 'integer' } } } },
+    );
+    expect(listOf(result).paging).toEqual({
+      body: ['page.totalElements', '_links.next'],
+      headers: ['Link', 'X-Total-Count'],
+      query: ['page'],
+    });
+    const text = reviewText(result, { profile: 'p', profileFlag: '', stored: false, kept: [], conflicts: [] });
+    expect(text).toContain(
+      'listCategories: records at _embedded.categories (HAL); paging: body page.totalElements, _links.next; headers Link, X-Total-Count; query page',
+    );
+    expect(warnings(result)).toEqual([]);
+  });
+
+  it('warns when it cannot tell where the records are: no schema, or one that holds no array of records', () => {
+    for (const [answerSchema, why] of [
+      [undefined, 'the document gives no success response schema'],
+      [schema({ name: 'string', total: 'integer' }), 'its success schema holds no array of records'],
+    ] as const) {
+      const result = plan({
+        '/categories': {
+          get: {
+            operationId: 'listCategories',
+            responses: answerSchema
+              ? { '200': { description: 'OK', content: { 'application/json': { schema: answerSchema } } } }
+              : { '200': { description: 'OK' } },
+          },
+        },
+      });
+      expect(warnings(result)).toEqual([
+        `listCategories: cannot tell where the list's records are in the answer of GET /categories (${why}); venue reads the answer by rule and exits 6 if it finds none`,
+      ]);
+    }
+  });
+
+  it('the tuning set: JSON:API (Spree), results (InvenTree), an envelope named for its records (Medusa)', async () => {
+    const cases = [
+      ['spree/platform.yaml', 'listProducts', { at: 'data', form: 'JSON:API' }],
+      ['inventree/api.yaml', 'listProducts', { at: 'results', form: 'envelope' }],
+      ['medusa/admin/openapi.yaml', 'listCategories', { at: 'product_categories', form: 'envelope' }],
+    ] as const;
+    for (const [file, operation, records] of cases) {
+      const result = planImport([await loadDocument(path.join(vendors, file), noFetch)], {
+        serverVars: {},
+        inventoryUrl: 'https://i.example',
+        overrides: new Map(),
+      });
+      const found = result.operations.find((o): o is MappedOperation => o.operation === operation && o.matched)!;
+      expect(found.list!.records, file).toEqual(records);
+    }
   });
 });
