@@ -28,7 +28,7 @@ export default defineCommand<Options>({
     "candidates and why each fell short; -o json gives the same to scripts. It also finds the base path (servers[0].url under the profile's " +
     "inventory.url; a variable in it needs --server-var or is asked for) and the auth scheme (a login route's token, a static key with its " +
     'exact prefix, OAuth2 client credentials, or basic; the secrets it needs are set with `venue config set-secret`; only the OAuth2 scopes ' +
-    "the mapped operations' security names, none when the document gives every operation the same list), path variables (a path " +
+    "the mapped operations' security names; inventory.oauth.scopes sets others), path variables (a path " +
     "parameter no operation of venue's fills but with one value per venue, such as a tenant or project key, at any position: " +
     'its routes are kept, its value is asked for or given with --server-var, stored as inventory.pathVars and filled on every ' +
     "request and in the OAuth2 scopes; a dry run maps them anyway and names the values still needed), the vendor's names " +

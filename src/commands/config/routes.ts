@@ -8,7 +8,10 @@ export default defineCommand({
     'Origins: "default" is venue\'s own layout (docs/api-conventions.md); "imported" was stored by `venue config import-openapi` and is ' +
     'unchanged since (the import keeps a copy of what it stored in inventory.importedRoutes); "set by hand" was stored with ' +
     '`venue config set` or changed after an import; "environment" comes from an environment variable (VENUE_INVENTORY_AUTH). ' +
-    "The path shown is the one called: the base path, then the route. Body names are the request fields written in the vendor's names " +
+    'The path shown is the one called: the base path, then the route, its path variables (inventory.pathVars: a tenant or project key ' +
+    'the vendor puts in its paths) filled where the profile has a value; "Path vars" lists each with its value, and "Scopes" the OAuth2 ' +
+    'scopes asked for. An operation set to "none" is unmapped: calling it exits 2 naming it. ' +
+    "Body names are the request fields written in the vendor's names " +
     "(inventory.bodyNames); answer names the vendor's words for answer fields, read as venue's (inventory.answerNames).",
   examples: ['venue config routes', 'venue --profile main config routes -o json'],
   fleet: 'read',
