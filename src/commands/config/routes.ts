@@ -90,7 +90,7 @@ export default defineCommand({
             : null,
         pathVars: {
           values: pathVars,
-          origin: pathVarsSetting.value === undefined ? 'default' : originOf(pathVarsSetting, undefined),
+          origin: pathVarsSetting.value === undefined ? 'default' : originOf(pathVarsSetting, imported?.pathVars),
         },
         routes: rows,
         bodyNames: map.bodyNames,

@@ -110,7 +110,8 @@ describe('a tenant key in every path', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`path variables tenant=${TENANT} stored`);
     const routes = json((await as(['config', 'routes', '-o', 'json'])).stdout);
-    expect(routes.pathVars.values).toEqual([{ name: 'tenant', value: TENANT }]);
+    expect(routes.pathVars).toEqual({ values: [{ name: 'tenant', value: TENANT }], origin: 'imported' });
+    expect((await as(['config', 'list'])).stdout).toMatch(new RegExp(`inventory\\.pathVars\\s+tenant=${TENANT}`));
     expect(routes.routes.find((row: { operation: string }) => row.operation === 'listProducts')).toMatchObject({
       route: 'GET /{tenant}/products',
       path: `/v1/${TENANT}/products`,
