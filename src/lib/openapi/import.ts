@@ -302,13 +302,23 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   const securitySchemes = { components: { securitySchemes: schemes } };
   let auth = authOf(securitySchemes, securities, loginRoute);
   const login = operations.findIndex((o) => o.operation === 'authenticate' && o.matched && o.chosenBy === 'evidence');
-  if (login >= 0 && auth.scheme && auth.scheme.type !== 'bearer' && auth.scheme.type !== 'header') {
+  const loginOperation =
+    login >= 0
+      ? routes.find((r) => r.route === (operations[login] as MappedOperation).route)?.reading.operation
+      : undefined;
+  // A login route that itself takes the header the operations' credential goes in needs that key first: it is no way to get it.
+  const takesKey =
+    auth.scheme?.type === 'header' &&
+    loginOperation?.headers.some((h) => h.toLowerCase() === (auth.scheme as { name: string }).name.toLowerCase());
+  if (login >= 0 && auth.scheme && (takesKey || (auth.scheme.type !== 'bearer' && auth.scheme.type !== 'header'))) {
     // The operations take a static key (or OAuth2, or basic): a login route's token is no use to them.
     const found = operations[login] as MappedOperation;
     operations[login] = {
       operation: 'authenticate',
       matched: false,
-      why: `the operations take ${auth.evidence.replace(/^securitySchemes\.[^:]+: /, '')}, not the token of a login route`,
+      why: takesKey
+        ? `the login route itself takes the ${(auth.scheme as { name: string }).name} header the operations' key goes in: the key is static, not the login's token`
+        : `the operations take ${auth.evidence.replace(/^securitySchemes\.[^:]+: /, '')}, not the token of a login route`,
       candidates: [
         {
           route: found.route,

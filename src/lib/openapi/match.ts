@@ -160,6 +160,12 @@ const F = {
     'platformfee commission commissionrate payout payoutaccount invitationmessage onboarding onboardingstate storefront sellerid marketplace',
     'commission payout onboarding marketplace',
   ),
+  /** A delivery to a message queue or topic (SQS, SNS, Pub/Sub, EventBridge), not an HTTPS URL venue can register. */
+  queue: group(
+    'a message queue or topic to deliver to (a queue URL, an ARN)',
+    'queueurl queuearn topicarn sqs sns pubsub eventbridge eventgrid kinesis',
+    'queue arn sqs sns pubsub eventbridge kinesis',
+  ),
   place: group(
     'an address or kind of place',
     'address address1 city country street postcode zip addressline1 code type locationtype isdefault pathstring structural active',
@@ -401,6 +407,7 @@ export const profiles: Record<InventoryOperation, Profile> = {
     concepts: { webhook: 1 },
     body: 'response',
     need: [F.url],
+    contradicts: [F.queue],
     fields: [e(F.url, 1), e(F.events, 1)],
     subject: 'webhook subscriptions',
   },
@@ -411,6 +418,7 @@ export const profiles: Record<InventoryOperation, Profile> = {
     concepts: { webhook: 1 },
     body: 'request',
     need: [F.url],
+    contradicts: [F.queue],
     fields: [e(F.url, 1), e(F.events, 1), e(F.secret, 0.3)],
     subject: 'webhook subscriptions',
   },
@@ -420,6 +428,7 @@ export const profiles: Record<InventoryOperation, Profile> = {
     kinds: UPDATE,
     concepts: { webhook: 1 },
     body: 'request',
+    contradicts: [F.queue],
     fields: [e(F.url, 1), e(F.events, 1), e(F.secret, 0.3), e(F.active, 0.3)],
     subject: 'a webhook subscription',
   },
@@ -529,8 +538,10 @@ function subjectScore(
   let score = sources.length ? Math.max(...sources) + 0.25 * (sources.length - 1) : 0;
   let narrowing: string | undefined;
   const pathHead = reading.head;
-  // A login or a health check is one of its kind: "user login", "system status" narrow nothing.
-  const singleton = profile.concepts.auth !== undefined || profile.concepts.health !== undefined;
+  // A login or a health check is one of its kind: "user login", "actuator health" narrow nothing. A status is not: any
+  // record has one, and "indexing status" is a job's.
+  const singleton =
+    profile.concepts.auth !== undefined || (profile.concepts.health !== undefined && pathHead.text !== 'status');
   if (pathHead.concept && wanted(pathHead.concept) === 0) {
     score -= 2;
     reasons.push(`but its path names ${pathHead.text}`);
@@ -542,15 +553,23 @@ function subjectScore(
   if (pathHead.qualifier && wanted(pathHead.concept) > 0 && !singleton) {
     score -= 1;
     narrowing = `narrowed by "${pathHead.qualifier}" (${pathHead.qualifier} ${pathHead.text})`;
-  } else if (
-    pathHead.context &&
-    wanted(pathHead.concept) > 0 &&
-    resourceConcepts.has(pathHead.concept!) &&
-    pathHead.context.concept !== pathHead.concept &&
-    !/^catalog/.test(pathHead.context.text)
-  ) {
-    score -= 1;
-    narrowing = `its path puts ${pathHead.text} under ${pathHead.context.text}`;
+  } else {
+    // A subject the path or the operationId puts under another (a vendor's locations, /stock/products/{id}) is that
+    // other's; but locations under stock are where the stock is: warehouses.
+    const under = (h: Head | undefined) =>
+      h?.context &&
+      wanted(h.concept) > 0 &&
+      resourceConcepts.has(h.concept!) &&
+      h.context.concept !== h.concept &&
+      !/^catalog/.test(h.context.text) &&
+      !(h.concept === 'warehouse' && h.context.concept === 'level')
+        ? h
+        : undefined;
+    const owned = under(pathHead) ?? under(reading.operationIdHead);
+    if (owned) {
+      score -= 1;
+      narrowing = `its ${owned === pathHead ? 'path' : 'operationId'} puts ${owned.text} under ${owned.context!.text}`;
+    }
   }
   if (!pathHead.concept && pathHead.text && sources.length && reading.operationIdHead?.concept === undefined) {
     score -= 1;
@@ -789,6 +808,33 @@ const NARROWED_CAP = CONFIDENCE_THRESHOLD * SCALE - 0.5;
 
 const confidenceOf = (total: number) => Math.max(0, Math.min(1, Math.round((total / SCALE) * 100) / 100));
 
+/**
+ * Venue's updates are partial: where a record's path takes both PATCH and PUT,
+ * and the PATCH is evidence enough of an update, the PUT replaces the whole
+ * record (fields venue does not send would be lost), so the PATCH is the
+ * update.
+ */
+function preferPartialUpdates(all: Map<InventoryOperation, Scored[]>, readings: Reading[], threshold: number): void {
+  for (const name of ['updateProduct', 'updateWebhook'] as const) {
+    const list = all.get(name) ?? [];
+    // Only a PATCH that is itself evidence enough: one whose body says nothing of the record is no update of it.
+    const patched = new Set(
+      list
+        .filter((c) => !c.refused && c.confidence >= threshold && readings[c.index]!.operation.method === 'PATCH')
+        .map((c) => readings[c.index]!.path),
+    );
+    for (const candidate of list) {
+      const reading = readings[candidate.index]!;
+      if (candidate.refused || reading.operation.method !== 'PUT' || !patched.has(reading.path)) continue;
+      candidate.total -= 2;
+      candidate.confidence = confidenceOf(candidate.total);
+      candidate.reasons.push(
+        'but the same path takes PATCH: a PUT replaces the whole record, venue updates part of it',
+      );
+    }
+  }
+}
+
 /** Venue's operations on one kind of record: their routes are usually one collection and its items. */
 const families: InventoryOperation[][] = [
   ['listProducts', 'getProduct', 'createProduct', 'updateProduct'],
@@ -901,6 +947,7 @@ export function matchOperations(
     });
     all.set(name, list);
   }
+  preferPartialUpdates(all, readings, threshold);
   addFamilyEvidence(all, readings, threshold);
   for (const list of all.values())
     for (const scored of list)

@@ -53,6 +53,8 @@ export interface DocumentOperation {
   filled?: Record<string, string>;
   /** What the document says of each path parameter: its description and an example or default value. */
   pathParameters: Record<string, PathParameterInfo>;
+  /** The header parameters it takes, as named ("X-API-TOKEN"). */
+  headers: string[];
 }
 
 export interface PathParameterInfo {
@@ -106,6 +108,7 @@ export function documentOperations(document: Record<string, unknown>, source: st
         description: text(raw.description)?.slice(0, 600),
         tags: Array.isArray(raw.tags) ? raw.tags.filter((t): t is string => typeof t === 'string') : [],
         query: parameters.filter((p) => p.in === 'query' && typeof p.name === 'string').map((p) => p.name as string),
+        headers: parameters.filter((p) => p.in === 'header' && typeof p.name === 'string').map((p) => p.name as string),
         security: Array.isArray(raw.security) ? (raw.security as SecurityRequirement[]) : global,
         deprecated: raw.deprecated === true,
         source,
@@ -331,6 +334,12 @@ export function shapeOf(
       const parts = resolved[key];
       if (Array.isArray(parts)) for (const part of parts) visit({ node: part, prefix, inArray, depth, seen: nextSeen });
     }
+    // A discriminator's mapping names the schemas the value may be (a destination's SQS, SNS… kinds): their fields too.
+    const mapping = isObject(resolved.discriminator) ? resolved.discriminator.mapping : undefined;
+    if (isObject(mapping))
+      for (const target of Object.values(mapping))
+        if (typeof target === 'string' && target.startsWith('#/'))
+          visit({ node: { $ref: target }, prefix, inArray, depth, seen: nextSeen });
     if (resolved.type === 'array' || resolved.items !== undefined)
       visit({ node: resolved.items, prefix: `${prefix}[]`, inArray: true, depth, seen: nextSeen });
     if (isObject(resolved.properties)) {

@@ -11,10 +11,13 @@
 //     (nothing lists what it picks), and whose name names no subject (an
 //     itemId picks an item); or
 //   - a parameter whose name names a service's scope (tenant, project,
-//     store, account…) and that scopes at least three different collections
-//     (an account's attachments alone are a record's).
-// A parameter that is the last segment of a route is that route's record id
-// there: a variable is never the id venue fills.
+//     store, account, site…) and that scopes at least three different
+//     collections (an account's attachments alone are a record's); or
+//   - a parameter so named that ends a GET whose answer is a list of records
+//     (/locations/{site}), after a collection it does not name: it picks no
+//     record, but the part of the service the list is of (/Accounts/{AccountID}
+//     picks an account, however its answer is wrapped).
+// Otherwise a parameter that ends a route is that route's record id.
 
 import type { DocumentOperation } from './operations.js';
 import { findTerms, identifierWords, serviceScopeWords, singular, wordsOf } from './vocabulary.js';
@@ -60,6 +63,25 @@ export function findPathVariables(operations: DocumentOperation[]): PathVariable
       seen.set(name, entry);
     });
   }
+  // A scope's name ending a GET whose answer is a list: the list's scope, not a record's id.
+  const listScopes = new Map<string, string>();
+  for (const operation of operations) {
+    const last = operation.path.split('/').filter(Boolean).pop() ?? '';
+    if (operation.method !== 'GET' || !isParam(last)) continue;
+    const name = last.slice(1, -1);
+    if (listScopes.has(name) || !wordsOf(name).some((w) => serviceScopeWords.has(w))) continue;
+    // /Accounts/{AccountID} picks one of the accounts, however its answer is wrapped: only another subject's name scopes.
+    const before =
+      operation.path
+        .split('/')
+        .filter((s) => s && !isParam(s))
+        .pop() ?? '';
+    const own = wordsOf(name).filter((w) => !identifierWords.has(w));
+    if (own.some((w) => wordsOf(before).includes(w))) continue;
+    if (operation.response?.list) listScopes.set(name, `${operation.method} ${operation.path}`);
+  }
+  for (const name of listScopes.keys())
+    if (!seen.has(name)) seen.set(name, { paths: 0, listed: false, collections: new Set() });
   const found: PathVariable[] = [];
   for (const [name, entry] of seen) {
     const words = wordsOf(name);
@@ -67,6 +89,8 @@ export function findPathVariables(operations: DocumentOperation[]): PathVariable
     let why: string | undefined;
     if (words.some((w) => serviceScopeWords.has(w)) && entry.collections.size >= 3)
       why = `its name says the scope of the service, and it scopes ${entry.collections.size} collections`;
+    else if (listScopes.has(name))
+      why = `its name says the scope of the service, and ${listScopes.get(name)} answers a list, not one record`;
     else if (entry.paths * 2 >= paths.length && !entry.listed && subject.length > 0 && !findTerms(subject).length)
       why = `it stands in ${entry.paths} of the ${paths.length} paths, and no route lists what it picks`;
     if (!why) continue;
@@ -75,7 +99,7 @@ export function findPathVariables(operations: DocumentOperation[]): PathVariable
       name,
       ...(info?.description ? { description: info.description } : {}),
       ...(info?.example ? { example: info.example } : {}),
-      paths: entry.paths,
+      paths: paths.filter((p) => p.includes(`{${name}}`)).length,
       why,
     });
   }

@@ -135,7 +135,8 @@ export function headOf(words: string[]): Head {
       };
     }
     const word = meaningful[end]!;
-    if (kindWords.get(word)) {
+    // A verb, or a part-of-service word after a subject (webhook config, products all), names no subject of its own.
+    if (kindWords.get(word) || (namespaceWords.has(word) && end > 0)) {
       end--;
       continue;
     }

@@ -322,17 +322,14 @@ export const dangerWords = new Set([
 
 /**
  * Actions on another workflow (print a label, approve a vendor, complete an
- * order, test a notifier) and the configuration of the service: they make a
- * route an action of its own only where they say what the route itself does:
- * its last path segment, or its operationId's verb or object
- * (route-reading.ts). Elsewhere they name a part of the service the route
- * sits in ("/configuration/warehouses" lists warehouses), and in a summary
- * they are ordinary words ("issues a token", "reports the status").
+ * order, test a notifier): they make a route an action of its own only where
+ * they say what the route itself does: its last path segment, or its
+ * operationId's verb or object (route-reading.ts). Elsewhere they name a part
+ * of the service the route sits in, and in a summary they are ordinary words
+ * ("issues a token", "reports the status"). The configuration of a thing is
+ * no job of its own: /webhook/config configures webhooks (namespaceWords).
  */
 export const actionWords = new Set([
-  'setting',
-  'settings',
-  'setup',
   'generate',
   'copy',
   'test',
@@ -356,9 +353,6 @@ export const actionWords = new Set([
   'thumbnail',
   'reposition',
   'sort',
-  'config',
-  'configuration',
-  'preference',
   'assignment',
   'assign',
   'unassign',
@@ -789,6 +783,7 @@ export const serviceScopeWords = new Set([
   'realm',
   'merchant',
   'business',
+  'site',
 ]);
 
 /** Words a parameter's name ends in that say only that it identifies something: "id" of productId, "key" of projectKey. */
@@ -813,7 +808,8 @@ export const identifierWords = new Set([
  * how, not a narrower subject: "admin" of /admin/categories, "platform" of
  * /platform/products, "configuration" of /configuration/warehouses. A word
  * before a subject that is not one of these narrows it ("expense
- * categories", "build items", "oidc callback").
+ * categories", "build items", "oidc callback"); one after a subject names no
+ * subject of its own (/webhook/config is the webhooks' configuration).
  */
 export const namespaceWords = new Set([
   'configuration',

@@ -120,11 +120,8 @@ describe('a word is a veto only where it says what the route itself does', () =>
     expect(routesOf(result)).toEqual({ listWarehouses: 'GET /configuration/warehouses' });
   });
 
-  it("the route's own last segment or its operationId's verb or object is: the configuration of warehouses is a job of its own", () => {
+  it("the route's own last segment or its operationId's verb or object is: a stock transfer is a job of its own", () => {
     const result = plan({
-      '/warehouses/configuration': {
-        get: { operationId: 'getWarehouseConfiguration', responses: answer({ name: 'string' }, true) },
-      },
       '/stock': {
         post: {
           operationId: 'transferStock',
@@ -134,8 +131,32 @@ describe('a word is a veto only where it says what the route itself does', () =>
       },
     });
     expect(routesOf(result)).toEqual({});
-    expect(result.readings.find((r) => r.path === '/warehouses/configuration')!.danger).toEqual(['configuration']);
     expect(result.readings.find((r) => r.path === '/stock')!.danger).toEqual(['transfer']);
+  });
+
+  it("the configuration of a thing is that thing, no job of its own: Emporix's webhook config is its webhooks", () => {
+    const hook = { destinationUrl: 'string', secretKey: 'string', eventsConfiguration: 'array' };
+    const result = plan({
+      '/webhook/{tenant}/config': {
+        get: { operationId: 'GET-webhook-list-configs', responses: answer(hook, true) },
+        post: { operationId: 'POST-webhook-create-config', requestBody: body(hook) },
+      },
+      '/webhook/{tenant}/statistics': { get: { operationId: 'GET-webhook-retrieve-statistics' } },
+      // One configuration object, not a list of warehouses.
+      '/warehouses/configuration': {
+        get: {
+          operationId: 'getWarehouseConfiguration',
+          responses: answer({ name: 'string', allowNegative: 'boolean' }),
+        },
+      },
+    });
+    expect(routesOf(result)).toEqual({
+      listWebhooks: 'GET /webhook/{tenant}/config',
+      createWebhook: 'POST /webhook/{tenant}/config',
+    });
+    expect(unmapped(result, 'listWarehouses')!.candidates[0]!.shortfall).toContain(
+      'its answer holds no list of records',
+    );
   });
 
   it('a destructive, bulk or import word is a veto wherever it is written (the tuning set: Homebox and Grocy)', async () => {
@@ -610,5 +631,134 @@ describe("where a list's records are, and how it pages, read from the response s
       const found = result.operations.find((o): o is MappedOperation => o.operation === operation && o.matched)!;
       expect(found.list!.records, file).toEqual(records);
     }
+  });
+});
+
+describe('rules found on the tuning documents of issue 28 (commercetools, Emporix, Invoice Ninja, VTEX), each on a small document', () => {
+  it('a login route that itself takes the header the operations send their key in is no login: the key is static', () => {
+    const result = plan(
+      {
+        '/login': {
+          post: {
+            operationId: 'postLogin',
+            summary: 'Attempts authentication',
+            parameters: [{ name: 'X-API-TOKEN', in: 'header', schema: { type: 'string' } }],
+            requestBody: body({ email: 'string', password: 'string' }),
+            responses: answer({ token: 'string' }),
+          },
+        },
+        '/products': {
+          get: { operationId: 'getProducts', responses: answer({ product_key: 'string', price: 'number' }, true) },
+        },
+      },
+      {
+        components: { securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-TOKEN' } } },
+        security: [{ ApiKeyAuth: [] }],
+      },
+    );
+    expect(routesOf(result).authenticate).toBeUndefined();
+    expect(unmapped(result, 'authenticate')!.why).toContain('the login route itself takes the X-API-TOKEN header');
+    expect(result.auth.scheme).toEqual({ type: 'api-key', in: 'header', name: 'X-API-TOKEN', prefix: '' });
+  });
+
+  it("a scope's name ending a GET that answers a list is a path variable (/locations/{site}); a collection's own id is not", () => {
+    const location = { name: 'string', address: 'string' };
+    const result = plan({
+      '/availability/{tenant}/locations/{site}': {
+        get: { operationId: 'listSiteLocations', responses: answer(location, true) },
+      },
+      '/availability/{tenant}/locations/{location}': { delete: { operationId: 'removeLocation' } },
+      '/accounts/{accountId}': { get: { operationId: 'getAccount', responses: answer({ name: 'string' }, true) } },
+    });
+    expect(result.pathVars.map((v) => v.name).sort()).toEqual(['site', 'tenant']);
+    expect(routesOf(result).listWarehouses).toBe('GET /availability/{tenant}/locations/{site}');
+  });
+
+  it("locations under stock are warehouses; a vendor's locations (its path or operationId says so) are the vendor's", () => {
+    const location = { name: 'string', address: 'string' };
+    const result = plan({
+      '/vendor/locations': {
+        get: { operationId: 'GET-vendor-mgmt-list-all-locations', responses: answer(location, true) },
+      },
+      '/stock/locations': { get: { operationId: 'GET-stock-list-locations', responses: answer(location, true) } },
+    });
+    expect(routesOf(result).listWarehouses).toBe('GET /stock/locations');
+    const vendor = plan({
+      '/locations': { get: { operationId: 'GET-vendor-mgmt-list-all-locations', responses: answer(location, true) } },
+    });
+    expect(routesOf(vendor)).toEqual({});
+    expect(unmapped(vendor, 'listWarehouses')!.candidates[0]!.shortfall).toContain(
+      'its operationId puts location under vendor',
+    );
+  });
+
+  it('a subscription delivered to a message queue or topic is no webhook: its whole collection', () => {
+    const result = plan(
+      {
+        '/subscriptions': {
+          get: { operationId: 'listSubscriptions', responses: answer({ key: 'string', events: 'array' }, true) },
+          post: {
+            operationId: 'createSubscription',
+            requestBody: {
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/SubscriptionDraft' } } },
+            },
+          },
+        },
+        '/subscriptions/{id}': { delete: { operationId: 'deleteSubscription' } },
+      },
+      {
+        components: {
+          schemas: {
+            SubscriptionDraft: {
+              type: 'object',
+              properties: {
+                destination: { $ref: '#/components/schemas/Destination' },
+                events: { type: 'array', items: { type: 'string' } },
+              },
+            },
+            Destination: {
+              type: 'object',
+              discriminator: { propertyName: 'type', mapping: { SQS: '#/components/schemas/SqsDestination' } },
+              properties: { type: { type: 'string' } },
+            },
+            SqsDestination: {
+              allOf: [
+                { $ref: '#/components/schemas/Destination' },
+                { type: 'object', properties: { queueUrl: { type: 'string' }, region: { type: 'string' } } },
+              ],
+            },
+          },
+        },
+      },
+    );
+    expect(routesOf(result)).toEqual({});
+    expect(unmapped(result, 'createWebhook')!.candidates[0]!.shortfall).toContain(
+      'a message queue or topic to deliver to (a queue URL, an ARN) (queueurl)',
+    );
+  });
+
+  it('where a path takes both, the PATCH is the update: a PUT replaces the whole record', () => {
+    // The PUT's body is the whole record, so it has more of a product's fields: on fields alone it would win.
+    const whole = { name: 'string', price: 'number', sku: 'string', description: 'string', category_id: 'string' };
+    const result = plan({
+      '/products/{productId}': {
+        put: { operationId: 'PUT-product-update-product', requestBody: body(whole) },
+        patch: { operationId: 'PATCH-product-update-product', requestBody: body({ name: 'string', price: 'number' }) },
+      },
+    });
+    expect(routesOf(result).updateProduct).toBe('PATCH /products/{productId}');
+  });
+
+  it('a status is any record\'s: "indexing status" is no health check; "actuator health" is', () => {
+    const indexing = plan({
+      '/business-units/search/indexing-status': {
+        get: { operationId: 'getIndexingStatus', responses: answer({ status: 'string' }) },
+      },
+    });
+    expect(routesOf(indexing)).toEqual({});
+    const actuator = plan({
+      '/actuator/health': { get: { operationId: 'healthUsingGET', responses: answer({ status: 'string' }) } },
+    });
+    expect(routesOf(actuator)).toEqual({ health: 'GET /actuator/health' });
   });
 });
