@@ -6,6 +6,7 @@
 import {
   authSecrets,
   describeAuthScheme,
+  fillPathVars,
   formatAuthScheme,
   inventoryOperations,
   parseRoute,
@@ -30,6 +31,13 @@ export interface ReviewContext {
 }
 
 const short = (label: string) => label.split(/[\\/]/).pop() ?? label;
+
+/** The scheme with its OAuth2 scopes' path variables filled from the values the import has. */
+function sentScheme(scheme: AuthScheme, plan: ImportPlan): AuthScheme {
+  if (scheme.type !== 'oauth2') return scheme;
+  const values = Object.fromEntries(plan.pathVars.filter((v) => v.value !== undefined).map((v) => [v.name, v.value!]));
+  return { ...scheme, scopes: scheme.scopes.map((scope) => fillPathVars(scope, values)) };
+}
 
 export function schemeRecord(scheme: AuthScheme | undefined): Record<string, unknown> | null {
   if (!scheme) return null;
@@ -71,6 +79,8 @@ export function reviewRecord(plan: ImportPlan, context: ReviewContext): Record<s
       flag: `--server-var ${v.name}=<value>`,
     })),
     auth: auth ? formatAuthScheme(auth) : null,
+    // The scheme as its calls send it: OAuth2 scopes naming a path variable filled with the values given.
+    authSent: auth ? formatAuthScheme(sentScheme(auth, plan)) : null,
     authScheme: schemeRecord(auth),
     authEvidence: plan.auth.evidence,
     authOptions: plan.auth.options.map((o) => ({

@@ -69,6 +69,23 @@ describe('a tenant key in every path', () => {
     );
     const machine = json((await sb.run(['config', 'import-openapi', documentUrl(), '--dry-run', '-o', 'json'])).stdout);
     expect(machine.matched).toBe(20);
+    // Stored with the variable as the document writes it; sent with its value.
+    expect(machine.auth).toContain('scopes="view_products:{tenant}');
+    const given = json(
+      (
+        await sb.run([
+          'config',
+          'import-openapi',
+          documentUrl(),
+          '--dry-run',
+          '-o',
+          'json',
+          '--server-var',
+          `tenant=${TENANT}`,
+        ])
+      ).stdout,
+    );
+    expect(given.authSent).toContain(`scopes="view_products:${TENANT}`);
     expect(machine.pathVariables).toEqual([
       expect.objectContaining({ name: 'tenant', value: null, needed: true, routes: 20, inScopes: true }),
     ]);
