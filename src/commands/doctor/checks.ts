@@ -131,7 +131,10 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
       message,
       tlsProblem
         ? 'The TLS certificate is not trusted: fix it on the server, or set NODE_EXTRA_CA_CERTS to its CA.'
-        : 'Check the address, the network and that the service runs.',
+        : // A route the profile cannot call (unmapped, a path variable without a value) says how to fix it.
+          error instanceof VenueError && error.category === 'usage' && error.hint
+          ? error.hint
+          : 'Check the address, the network and that the service runs.',
       'server',
     );
     return findings;
@@ -249,7 +252,14 @@ export async function diagnoseInventoryRoutes(ctx: Context): Promise<Finding[]> 
     inventoryListOperations
       .filter((operation) => routes.isMapped(operation))
       .map(async (operation) => {
-        const { method, path } = routes.resolve(operation);
+        // A route naming a path variable the profile has no value for is said, never sent.
+        let resolved: ReturnType<typeof routes.resolve>;
+        try {
+          resolved = routes.resolve(operation);
+        } catch (error) {
+          return { operation, call: `${routes.route(operation).method} ${routes.route(operation).path}`, error };
+        }
+        const { method, path } = resolved;
         const call = `${method} ${path}`;
         try {
           // Paged lists are asked for one row; the others take no query at all.
@@ -273,6 +283,8 @@ export async function diagnoseInventoryRoutes(ctx: Context): Promise<Finding[]> 
     } else if (status === 401 || status === 403) {
       category = 'auth';
       fix = `The token was refused on ${call}: check how it is sent (inventory.auth, now ${formatAuthScheme(routes.auth)}; \`venue config routes\` shows it, the vendor's securitySchemes say which it should be).`;
+    } else if (error instanceof VenueError && error.category === 'usage') {
+      fix = error.hint ?? 'See `venue config routes`.';
     } else {
       fix = 'The service failed on this call: try again, and contact its support if it persists.';
     }

@@ -185,6 +185,18 @@ describe('a tenant key in every path', () => {
     expect(r.stderr).toContain('needs {tenant}');
     expect(r.stderr).toContain('venue config set inventory.pathVars "tenant=<value>"');
     expect((await requests()).slice(from).filter((entry) => entry.url.includes('/products'))).toEqual([]);
+    // doctor says so too, as a failed check, not a crash.
+    const doctor = await as(['doctor', '-o', 'json']);
+    expect(doctor.code).not.toBe(0);
+    expect(json(doctor.stdout)).toContainEqual(
+      expect.objectContaining({
+        service: 'inventory',
+        check: 'reachable',
+        status: 'fail',
+        detail: expect.stringContaining('needs {tenant}'),
+        fix: expect.stringContaining('venue config set inventory.pathVars "tenant=<value>"'),
+      }),
+    );
   });
 });
 
