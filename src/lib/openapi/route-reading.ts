@@ -270,7 +270,22 @@ export function readOperation(
   if (/\bmissing\b/i.test(operation.summary ?? '') || /missing/i.test(operation.path)) danger.add('missing');
 
   const idHead = idWords.length ? headOf(idWords) : undefined;
-  const head = headOf(lastTwo);
+  // The prefix most paths share says nothing of one route, except where a term spans it and the route's own segment:
+  // /inventory/items of a document whose every path is under /inventory is inventory items, not items.
+  const own = headOf(lastTwo);
+  const whole =
+    literal.length < 2
+      ? headOf(
+          segments
+            .filter((s) => !s.startsWith('{'))
+            .slice(-2)
+            .flatMap(wordsOf),
+        )
+      : own;
+  const head =
+    whole.concept && whole.text !== own.text && whole.text.endsWith(` ${own.text}`) && whole.text.split(' ').length > 1
+      ? whole
+      : own;
   const summaryConcepts = conceptsOf(summaryWords, true);
   const tagConcepts = conceptsOf(operation.tags.flatMap(wordsOf));
   const concepts = new Set<Concept>([...summaryConcepts.keys(), ...tagConcepts.keys()]);

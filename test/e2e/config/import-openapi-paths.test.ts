@@ -369,4 +369,40 @@ describe('two documents of one vendor, imported in either order', () => {
     expect((await imp('first', b, ['--replace'])).code).toBe(0);
     expect((await routesOf('first')).listProducts).toBe('/stock/products (imported)');
   });
+
+  it("a tuning vendor's six documents (BigCommerce), one after another in either order, end as imported together", async () => {
+    const vendors = path.join(repoRoot, 'test/fixtures/openapi/vendors/bigcommerce');
+    const files = [
+      'products_catalog.v3.yml',
+      'categories_catalog.v3.yml',
+      'inventory.v3.yml',
+      'locations.v3.yml',
+      'webhooks.v3.yml',
+      'tax_classes.v2.yml',
+    ].map((f) => path.join(vendors, f));
+    const imp = async (profile: string, docs: string[]) => {
+      const r = await asProfile(profile, [
+        'config',
+        'import-openapi',
+        ...docs,
+        '--server-var',
+        'store_hash=abc123',
+        '--yes',
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+    };
+    const mapped = async (profile: string) =>
+      Object.fromEntries(
+        json((await asProfile(profile, ['config', 'routes', '-o', 'json'])).stdout)
+          .routes.filter((r: { origin: string }) => r.origin !== 'default')
+          .map((r: { operation: string; path: string }) => [r.operation, r.path]),
+      );
+    await imp('bc-together', files);
+    for (const file of files) await imp('bc-forward', [file]);
+    for (const file of [...files].reverse()) await imp('bc-backward', [file]);
+    const together = await mapped('bc-together');
+    expect(Object.keys(together)).toHaveLength(14);
+    expect(await mapped('bc-forward')).toEqual(together);
+    expect(await mapped('bc-backward')).toEqual(together);
+  });
 });

@@ -761,4 +761,18 @@ describe('rules found on the tuning documents of issue 28 (commercetools, Empori
     });
     expect(routesOf(actuator)).toEqual({ health: 'GET /actuator/health' });
   });
+
+  it("a term spanning the prefix every path shares and the route's own segment is read whole: /inventory/items are inventory items", () => {
+    const level = { sku: 'string', product_id: 'integer', location_id: 'integer', available_to_sell: 'integer' };
+    const result = plan({
+      '/inventory/items': { get: { operationId: 'getItems', responses: answer(level, true) } },
+      '/inventory/locations': {
+        get: { operationId: 'getLocations', responses: answer({ label: 'string', address: 'string' }, true) },
+      },
+      '/inventory/adjustments/relative': { post: { operationId: 'post-relative-adjustment' } },
+      '/inventory/adjustments/absolute': { put: { operationId: 'put-absolute-adjustment' } },
+    });
+    expect(routesOf(result).stockLevels).toBe('GET /inventory/items');
+    expect(routesOf(result).listProducts).toBeUndefined();
+  });
 });
