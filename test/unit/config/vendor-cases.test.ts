@@ -52,7 +52,10 @@ function serverVariableNames(doc: Doc): string[] {
 
 const picksOf = (c: VendorCase) => Object.values(c.picks).flatMap((p) => (Array.isArray(p) ? p : [p!]));
 
-describe.each(newVendorCases)('$vendor', (vendor) => {
+/** Whether every document of a case is here: the new vendors' documents are not committed (README.md: where each comes from). */
+const present = (c: VendorCase) => c.files.every((file) => fs.existsSync(path.join(vendorsDir, file)));
+
+describe.each(newVendorCases.filter(present))('$vendor', (vendor) => {
   const docs = vendor.files.map((file) => ({ file, doc: readDocument(file) }));
   const vars = { ...vendor.serverVars };
   const routes = new Set<string>();
