@@ -1,5 +1,6 @@
-// The vendor tables are well formed (cases-new.ts, and the `set` of every case
-// in picks.ts), read with js-yaml and nothing of the importer: every file a
+// The vendor tables are well formed (cases-new.ts, cases-round2.ts, and the
+// `set` of every case in picks.ts), read with js-yaml and nothing of the
+// importer: every file a
 // case names exists and is a document; every pick and never route is in one of
 // its documents with that method, once the part of its server's path the base
 // path lacks is put in front (as BigCommerce's /v3); server and path variables
@@ -12,6 +13,7 @@ import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { inventoryOperationNames } from '../../../src/lib/inventory/routes.js';
 import { newVendorCases } from '../../fixtures/openapi/vendors/cases-new.js';
+import { round2VendorCases } from '../../fixtures/openapi/vendors/cases-round2.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
 const vendorsDir = path.resolve(import.meta.dirname, '../../fixtures/openapi/vendors');
@@ -27,11 +29,20 @@ function readDocument(file: string): Doc {
   return doc;
 }
 
-/** The path part of a document's first server, its variables filled from the case; Swagger 2.0's basePath. */
+/**
+ * The path part of a document's first server, its variables filled from the
+ * case or else from their defaults (as a server variable the user names no
+ * value for); Swagger 2.0's basePath.
+ */
 function serverPath(doc: Doc, vars: Record<string, string>): string {
   if (doc.swagger) return ((doc.basePath as string | undefined) ?? '').replace(/\/$/, '');
-  const servers = (doc.servers as Array<{ url: string }> | undefined) ?? [];
-  const url = (servers[0]?.url ?? '').replace(/\{([^}]+)\}/g, (whole, name: string) => vars[name] ?? whole);
+  const servers =
+    (doc.servers as Array<{ url: string; variables?: Record<string, { default?: string }> }> | undefined) ?? [];
+  const defaults = servers[0]?.variables ?? {};
+  const url = (servers[0]?.url ?? '').replace(
+    /\{([^}]+)\}/g,
+    (whole, name: string) => vars[name] ?? defaults[name]?.default ?? whole,
+  );
   const withoutOrigin = url.replace(/^[a-z]+:\/\/[^/]*/i, '');
   return withoutOrigin.replace(/\/$/, '');
 }
@@ -55,7 +66,7 @@ const picksOf = (c: VendorCase) => Object.values(c.picks).flatMap((p) => (Array.
 /** Whether every document of a case is here: the new vendors' documents are not committed (README.md: where each comes from). */
 const present = (c: VendorCase) => c.files.every((file) => fs.existsSync(path.join(vendorsDir, file)));
 
-describe.each(newVendorCases.filter(present))('$vendor', (vendor) => {
+describe.each([...newVendorCases, ...round2VendorCases].filter(present))('$vendor', (vendor) => {
   const docs = vendor.files.map((file) => ({ file, doc: readDocument(file) }));
   const vars = { ...vendor.serverVars };
   const routes = new Set<string>();
@@ -96,7 +107,7 @@ describe.each(newVendorCases.filter(present))('$vendor', (vendor) => {
 });
 
 describe('the split', () => {
-  const all = [...vendorCases, ...newVendorCases];
+  const all = [...vendorCases, ...newVendorCases, ...round2VendorCases];
   it('puts every case in one set; the eight tuned-on documents stay tuning', () => {
     for (const c of all) expect(['tuning', 'held-out']).toContain(c.set);
     for (const c of vendorCases) expect(c.set, c.vendor).toBe('tuning');
@@ -112,6 +123,16 @@ describe('the split', () => {
     const files = all.flatMap((c) => c.files);
     expect(new Set(files).size).toBe(files.length);
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
-    for (const c of newVendorCases) for (const file of c.files) expect(readme, file).toContain(`\`${file}\``);
+    for (const c of [...newVendorCases, ...round2VendorCases])
+      for (const file of c.files) expect(readme, file).toContain(`\`${file}\``);
+  });
+
+  it('holds out every case of round 2, two or more with a per-venue key in their paths, none of a vendor seen before', () => {
+    for (const c of round2VendorCases) expect(c.set, c.vendor).toBe('held-out');
+    expect(round2VendorCases.length).toBeGreaterThanOrEqual(9);
+    expect(round2VendorCases.filter((c) => Object.keys(c.pathVars ?? {}).length).length).toBeGreaterThanOrEqual(2);
+    const folder = (file: string) => file.split('/')[0];
+    const earlier = new Set([...vendorCases, ...newVendorCases].flatMap((c) => c.files.map(folder)));
+    for (const c of round2VendorCases) for (const file of c.files) expect(earlier.has(folder(file)), file).toBe(false);
   });
 });
