@@ -34,3 +34,10 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
   if (!best) return '';
   return second ? `Did you mean ${best} or ${second}?` : `Did you mean ${best}?`;
 }
+
+/** The wording for close candidates chosen elsewhere (routes found by their method and last segment): "Did you mean "a" or "b"?", or "". */
+export function didYouMeanAmong(close: readonly string[], quote = false): string {
+  if (!close.length) return '';
+  const said = close.map((c) => (quote ? `"${c}"` : c));
+  return `Did you mean ${said.length > 1 ? `${said.slice(0, -1).join(', ')} or ${said.at(-1)}` : said[0]}?`;
+}

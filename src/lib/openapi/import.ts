@@ -17,7 +17,7 @@ import {
   type HttpVerb,
   type InventoryOperation,
 } from '../inventory/routes.js';
-import { suggestions } from '../suggest.js';
+import { didYouMeanAmong, suggestions } from '../suggest.js';
 import { matchAnswer, type AnswerMatching } from './answers.js';
 import { authOf, oauthPaths, type AuthFinding } from './auth.js';
 import { loadDocument, type LoadOptions, type LoadedDocument } from './load.js';
@@ -500,7 +500,7 @@ function noSuchRoute(name: InventoryOperation, value: string, routes: RouteOf[],
       .filter((r) => r.startsWith(`${method} `))
       .slice(0, 3);
   return new UsageError(`--map ${name}: no imported document has the route ${value}`, {
-    hint: `${close.length ? `Did you mean ${close.map((r) => `"${r}"`).join(' or ')}? ` : ''}--map takes a route of the documents given (under the base path, as the review shows them); a route the documents lack is set with \`venue config set inventory.routes.${name} "${value}"\`.`,
+    hint: `${close.length ? `${didYouMeanAmong(close, true)} ` : ''}--map takes a route of the documents given (under the base path, as the review shows them); a route the documents lack is set with \`venue config set inventory.routes.${name} "${value}"\`.`,
   });
 }
 
