@@ -731,6 +731,8 @@ const LIST_ENVELOPES = [
   'list',
   'entries',
   'elements',
+  // HAL (RFC draft-kelly-json-hal): the list under _embedded.<the resource's name>.
+  '_embedded',
 ];
 
 /**
@@ -770,6 +772,11 @@ const ENVELOPE_COMPANIONS = new Set(
     'apiversion',
     'pagination',
     'paging',
+    // JSON:API documents: the resources a record's relationships name, and the document's version.
+    'included',
+    'jsonapi',
+    // OData: the metadata URL of the answer.
+    '@odata.context',
   ].map(fieldKey),
 );
 
@@ -830,13 +837,22 @@ export function readRecord(
       body,
     );
   }
-  return new RecordReader(current, source, what);
+  return new RecordReader(isJsonApiResource(current) ? jsonApiRecord(current) : current, source, what);
 }
 
 /**
- * The list in an answer: a bare array, or inside {items}, {Items}, {data},
- * {results}, {records}, {content}, {value}… (also one level deeper, as in
- * {data: {items: [...]}}), or the only array field of the body.
+ * The list in an answer, found by where faithful servers put one:
+ * - a bare array;
+ * - under the resource's own name or an envelope word ({items}, {Items},
+ *   {data}, {results}, {records}, {content}, OData's {value}…), also one or
+ *   two levels deeper ({data: {items: [...]}});
+ * - HAL's {_embedded: {<resource>: [...]}}: the array named for the resource,
+ *   or the one array inside _embedded;
+ * - the only array field of the body.
+ * A HAL collection that embeds nothing and whose paging says it holds
+ * nothing (servers leave _embedded out of an empty page) is an empty list.
+ * Several arrays and none named for the resource or an envelope is no list:
+ * which one holds the records would be a guess.
  */
 export function readList(
   body: unknown,
@@ -852,14 +868,28 @@ export function readList(
 function listIn(body: unknown, resourceKeys: readonly string[], depth: number): unknown[] | undefined {
   if (Array.isArray(body)) return body;
   if (!isRecord(body) || depth > 2) return undefined;
-  const key = findKey(body, withEnvelopes(resourceKeys, LIST_ENVELOPES));
-  if (key !== undefined) {
-    const inner = listIn(body[key], [], depth + 1);
+  // Each key that may hold the list, the resource's names first: one holding no list ({data: "see cards"}) is passed over.
+  const candidates = candidatesOf(keyIndex(body), withEnvelopes(resourceKeys, LIST_ENVELOPES));
+  for (let i = 0; i < candidates.length; i++) {
+    const inner = listIn(body[candidates[i]!], resourceKeys, depth + 1);
     if (inner) return inner;
   }
-  const arrays = Object.values(body).filter(Array.isArray);
-  if (arrays.length === 1) return arrays[0];
-  return undefined;
+  let only: unknown[] | undefined;
+  for (const key in body) {
+    const value = body[key];
+    if (!Array.isArray(value)) continue;
+    if (only) return undefined;
+    only = value;
+  }
+  if (only) return only;
+  return isEmptyHalCollection(body) ? [] : undefined;
+}
+
+/** A HAL answer ({_links}) with nothing under _embedded, whose page says there are no items. */
+function isEmptyHalCollection(body: RawRecord): boolean {
+  if (!isRecord(body._links) || body._embedded !== undefined) return false;
+  const info = readPageInfo(body);
+  return info.totalItems === 0 || info.totalPages === 0;
 }
 
 /** Each item of a list as a record; an item that is not one is an error. */
@@ -876,6 +906,8 @@ export function readRecords(
  * The list in an answer, each item checked to be a record (an item that is
  * not one is an error), as the service sent them: for a caller that reads
  * most records without a RecordReader (a listing in a machine format).
+ * JSON:API resources ({id, type, attributes, relationships}) are read as the
+ * records they stand for (jsonApiRecord).
  */
 export function readRecordList(
   body: unknown,
@@ -884,9 +916,14 @@ export function readRecordList(
   resourceKeys: readonly string[] = [],
 ): RawRecord[] {
   const list = readList(body, source, what, resourceKeys);
+  let records: RawRecord[] | undefined;
   for (let index = 0; index < list.length; index++) {
     const item = list[index];
-    if (isRecord(item)) continue;
+    if (isRecord(item)) {
+      if (isJsonApiResource(item)) (records ??= list.slice(0, index) as RawRecord[])[index] = jsonApiRecord(item);
+      else if (records) records[index] = item;
+      continue;
+    }
     // The item is inside parsed JSON: a string there is text, not "text that is not JSON".
     const said =
       typeof item === 'string'
@@ -896,7 +933,43 @@ export function readRecordList(
           : describeBody(item);
     throw new UnreadableAnswerError(source, `has ${said} as item ${index + 1} of the ${what} list`, body);
   }
-  return list as RawRecord[];
+  return records ?? (list as RawRecord[]);
+}
+
+/** The members a JSON:API resource object may have (JSON:API 1.1, section 7.2). */
+const JSON_API_MEMBERS = new Set(['id', 'lid', 'type', 'attributes', 'relationships', 'links', 'meta']);
+
+/** A JSON:API resource object: a `type` word, its fields under `attributes`, and no member JSON:API does not name. */
+export function isJsonApiResource(record: RawRecord): boolean {
+  if (typeof record.type !== 'string' || !isRecord(record.attributes)) return false;
+  for (const key in record) if (!JSON_API_MEMBERS.has(key)) return false;
+  return true;
+}
+
+/**
+ * The record a JSON:API resource stands for: its `id`, then its attributes,
+ * then each relationship's `data` under the relationship's name (a
+ * reference {type, id}, a list of them, or null: a `ref` field reads the id
+ * inside), then the resource's `links` and `meta` under their own names. An
+ * attribute wins over a relationship or member of the same name. Its `type`
+ * is the resource's kind (the command knows it): left out, as an envelope's
+ * word is, so that no field reads "cards" as a card's type.
+ */
+export function jsonApiRecord(resource: RawRecord): RawRecord {
+  const out: RawRecord = {};
+  const put = (key: string, value: unknown) => {
+    if (value === undefined || Object.hasOwn(out, key)) return;
+    // A key "__proto__" is a field like any other: defined, never assigned (which would set the prototype).
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  };
+  put('id', resource.id);
+  for (const [key, value] of Object.entries(resource.attributes as RawRecord)) put(key, value);
+  if (isRecord(resource.relationships))
+    for (const [key, relationship] of Object.entries(resource.relationships))
+      if (isRecord(relationship) && relationship.data !== undefined) put(key, relationship.data);
+  put('links', resource.links);
+  put('meta', resource.meta);
+  return out;
 }
 
 /** What an answer says of paging, in any of the common shapes. */
@@ -906,10 +979,11 @@ export interface PageInfo {
   totalItems?: number;
   totalPages?: number;
   hasMore?: boolean;
-  /** A next-page link, when the service gives one. */
+  /** A next-page link, when the service gives one (resolved against the request's URL when it is given). */
   next?: string;
 }
 
+/** Objects paging is found in, beside the body's top level: {meta}, {pagination}, HAL's {page}, JSON:API's {meta: {page}}… */
 const PAGE_PLACES = ['meta', 'pagination', 'paging', 'page', 'pageInfo', '_meta', 'metadata'].map((name) => [name]);
 /** The names paging goes by, as constant lists: the key index remembers its lookups per list (candidatesOf). */
 const PAGING_NAMES = {
@@ -925,15 +999,32 @@ const PAGING_NAMES = {
   href: ['href'],
 } as const satisfies Record<string, FieldNames>;
 
-/** Paging from the body (top level or a meta object) and the headers (X-Total-Count, Link rel=next). */
-export function readPageInfo(body: unknown, headers: Record<string, string> = {}, itemsOnPage?: number): PageInfo {
+/**
+ * Paging from the body (its top level, a meta object, and one inside it:
+ * {meta: {page: {...}}}) and the headers (X-Total-Count, X-Total-Pages,
+ * X-Page, X-Per-Page, and the Link header's rel="next", RFC 8288). The body
+ * wins where both say. A relative next link is resolved against
+ * `requestUrl`, the URL the page was asked at, when it is given.
+ */
+export function readPageInfo(
+  body: unknown,
+  headers: Record<string, string> = {},
+  itemsOnPage?: number,
+  requestUrl?: string,
+): PageInfo {
   const info: PageInfo = {};
   const places: RawRecord[] = [];
   if (isRecord(body)) {
     places.push(body);
-    for (const names of PAGE_PLACES) {
-      const inner = valueOf(body, names);
-      if (isRecord(inner)) places.push(inner);
+    // The body's paging objects, and theirs (JSON:API's {meta: {page: {...}}}).
+    for (let depth = 0, from = 0; depth < 2; depth++) {
+      const to = places.length;
+      for (let i = from; i < to; i++)
+        for (const names of PAGE_PLACES) {
+          const inner = valueOf(places[i]!, names);
+          if (isRecord(inner) && !places.includes(inner)) places.push(inner);
+        }
+      from = to;
     }
   }
   const first = (names: FieldNames, read: (v: unknown) => unknown = asNumber): unknown => {
@@ -961,20 +1052,131 @@ export function readPageInfo(body: unknown, headers: Record<string, string> = {}
       const href = isRecord(links) ? valueOf(links, PAGING_NAMES.linkNext) : undefined;
       const url =
         typeof href === 'string' ? href : isRecord(href) ? asText(valueOf(href, PAGING_NAMES.href)) : undefined;
-      if (url) info.next = url;
+      if (url) {
+        info.next = url;
+        break;
+      }
     }
   }
-  const header = (name: string) => headers[name] ?? headers[name.toLowerCase()];
+  const header = (name: string) => headers[name] ?? headers[name.toLowerCase()] ?? headerAnyCase(headers, name);
   info.totalItems ??= asNumber(header('x-total-count') ?? header('x-total'));
   info.totalPages ??= asNumber(header('x-total-pages'));
   info.page ??= asNumber(header('x-page'));
   info.pageSize ??= asNumber(header('x-per-page') ?? header('x-page-size'));
   const link = header('link');
-  if (link && info.next === undefined && /rel="?next"?/i.test(link)) {
-    const match = /<([^>]+)>\s*;[^,]*rel="?next"?/i.exec(link);
-    if (match) info.next = match[1];
-  }
+  if (link && info.next === undefined) info.next = parseLinkHeader(link).find((l) => l.rels.includes('next'))?.href;
+  if (info.next === undefined) delete info.next;
+  else if (requestUrl !== undefined) info.next = resolvedUrl(info.next, requestUrl);
   return info;
+}
+
+/** A header by its name in any casing (the HTTP layer gives them in lower case; a test or a proxy may not). */
+function headerAnyCase(headers: Record<string, string>, name: string): string | undefined {
+  for (const key in headers) if (key.toLowerCase() === name) return headers[key];
+  return undefined;
+}
+
+/** href resolved against base; as given when either is no URL. */
+function resolvedUrl(href: string, base: string): string {
+  try {
+    return new URL(href, base).href;
+  } catch {
+    return href;
+  }
+}
+
+/** One link of a Link header: its target, and its relation types in lower case. */
+export interface HeaderLink {
+  href: string;
+  rels: string[];
+  /** Its other parameters by lower-case name (title, type, hreflang…), the first of each. */
+  params: Record<string, string>;
+}
+
+/**
+ * The links of a Link header (RFC 8288, section 3): `<uri>; rel="next"`,
+ * several of them separated by commas, a rel quoted or not, with several
+ * relation types (`rel="next last"`), parameters in any order and case,
+ * quoted strings with commas, semicolons and escapes inside. A target
+ * relative to the answer's URL is resolved against `base` when it is given.
+ * Text that is not a link is passed over to the next comma.
+ */
+export function parseLinkHeader(header: string, base?: string): HeaderLink[] {
+  const links: HeaderLink[] = [];
+  let at = 0;
+  const n = header.length;
+  const skipSpace = () => {
+    while (at < n && (header[at] === ' ' || header[at] === '\t')) at++;
+  };
+  const skipToNextLink = () => {
+    // Past the next comma that is not inside a quoted string or a <uri>.
+    let quoted = false;
+    for (; at < n; at++) {
+      const c = header[at];
+      if (quoted) {
+        if (c === '\\') at++;
+        else if (c === '"') quoted = false;
+      } else if (c === '"') quoted = true;
+      else if (c === ',') {
+        at++;
+        return;
+      }
+    }
+  };
+  while (at < n) {
+    skipSpace();
+    if (header[at] === ',') {
+      at++;
+      continue;
+    }
+    if (header[at] !== '<') {
+      skipToNextLink();
+      continue;
+    }
+    const close = header.indexOf('>', at + 1);
+    if (close < 0) break;
+    const target = header.slice(at + 1, close).trim();
+    at = close + 1;
+    const params: Record<string, string> = {};
+    for (;;) {
+      skipSpace();
+      if (header[at] !== ';') break;
+      at++;
+      skipSpace();
+      const nameStart = at;
+      while (at < n && !'=;, \t'.includes(header[at]!)) at++;
+      const name = header.slice(nameStart, at).toLowerCase();
+      skipSpace();
+      let value = '';
+      if (header[at] === '=') {
+        at++;
+        skipSpace();
+        if (header[at] === '"') {
+          at++;
+          while (at < n && header[at] !== '"') {
+            if (header[at] === '\\' && at + 1 < n) at++;
+            value += header[at++];
+          }
+          at++;
+        } else {
+          const valueStart = at;
+          while (at < n && !';, \t'.includes(header[at]!)) at++;
+          value = header.slice(valueStart, at);
+        }
+      }
+      // A parameter given twice counts once: its first occurrence (RFC 8288, 3.3 for rel).
+      if (name && !Object.hasOwn(params, name)) params[name] = value;
+    }
+    skipSpace();
+    if (at < n && header[at] !== ',') skipToNextLink();
+    const rels = (params.rel ?? '')
+      .split(/[\s]+/)
+      .filter(Boolean)
+      .map((rel) => rel.toLowerCase());
+    delete params.rel;
+    links.push({ href: base === undefined ? target : resolvedUrl(target, base), rels, params });
+  }
+  return links;
 }
 
 /**
@@ -1035,7 +1237,8 @@ function detailLine(item: unknown): string | undefined {
  * Reads an error body: {error: {code, message, details}}, {error: "…",
  * error_description}, problem+json ({type, title, status, detail, errors:
  * {Field: ["…"]}}), {code, message, errors: [...]}, {errors: [{code,
- * message}]}, {message}, plain text. An HTML page says nothing.
+ * message}]}, vnd.error ({message, _embedded: {errors: [{message, path}]}}),
+ * {message}, plain text. An HTML page says nothing.
  */
 export function readErrorBody(body: unknown): ServiceErrorInfo {
   const info: ServiceErrorInfo = { details: [], fields: [] };
@@ -1060,7 +1263,9 @@ export function readErrorBody(body: unknown): ServiceErrorInfo {
   }
   if (!isRecord(body)) return { message: String(body), details: [], fields: [] };
   const nested = valueOf(body, ['error', 'fault']);
-  const layers: RawRecord[] = isRecord(nested) ? [nested, body] : [body];
+  // vnd.error (HAL's error shape) lists the problems under _embedded.errors.
+  const embedded = valueOf(body, ['_embedded']);
+  const layers: RawRecord[] = [...(isRecord(nested) ? [nested] : []), body, ...(isRecord(embedded) ? [embedded] : [])];
   const firstText = (names: FieldNames) => {
     for (const layer of layers) {
       const value = asText(valueOf(layer, names));

@@ -295,8 +295,10 @@ async function startSandboxServer(stateDir: string, args: string[]): Promise<InP
     return at === -1 ? undefined : args[at + 1];
   };
   const known = new Set(['--dialect', '--routes', '--token-scale', '--hold-seconds']);
-  for (let i = 0; i < args.length; i += 2)
-    if (!known.has(args[i]!)) throw new Error(`in-process sandbox: ${args[i]} is not an option it takes`);
+  const flags = new Set(['--shuffle-keys']);
+  for (let i = 0; i < args.length; i += flags.has(args[i]!) ? 1 : 2)
+    if (!known.has(args[i]!) && !flags.has(args[i]!))
+      throw new Error(`in-process sandbox: ${args[i]} is not an option it takes`);
   const number = (name: string) => (option(name) === undefined ? undefined : Number(option(name)));
   const { createSandbox } = await import('venue-sandbox');
   const routes = option('--routes');
@@ -305,6 +307,7 @@ async function startSandboxServer(stateDir: string, args: string[]): Promise<InP
     port: 0,
     host: '127.0.0.1',
     dialect: option('--dialect') as import('venue-sandbox').DialectName | undefined,
+    shuffleKeys: args.includes('--shuffle-keys'),
     routes: routes === undefined ? undefined : path.resolve(repoRoot, routes),
     tokenScale: number('--token-scale'),
     holdSeconds: number('--hold-seconds'),

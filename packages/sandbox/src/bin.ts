@@ -26,6 +26,7 @@ Options:
   --host <address>     address to listen on (default 127.0.0.1)
   --state-dir <dir>    keep the state there across restarts (default: in memory)
   --dialect <name>     the shapes it answers in: ${DIALECT_NAMES.join(', ')} (default venue)
+  --shuffle-keys       every answer's keys in another order (fixed per key list), in any dialect
   --routes <file>      serve inventory on the paths and auth scheme of a route-layout file
   --token-scale <x>    multiply every token lifetime (0.001 makes 1 hour 3.6 s)
   --hold-seconds <n>   how long a booking hold lasts (default 600)
@@ -75,6 +76,7 @@ export function parseOptions(argv: string[]): { options: SandboxOptions; json: b
       host: values.host,
       stateDir: values['state-dir'],
       dialect: values.dialect as SandboxOptions['dialect'],
+      ...(values['shuffle-keys'] ? { shuffleKeys: true } : {}),
       routes: values.routes,
       tokenScale: number('--token-scale', values['token-scale'], (n) => n > 0, 'a positive number'),
       holdSeconds: number(
@@ -97,6 +99,7 @@ function parse(argv: string[]) {
       host: { type: 'string' },
       'state-dir': { type: 'string' },
       dialect: { type: 'string' },
+      'shuffle-keys': { type: 'boolean' },
       routes: { type: 'string' },
       'token-scale': { type: 'string' },
       'hold-seconds': { type: 'string' },
@@ -158,7 +161,7 @@ export async function main(argv: string[]): Promise<number> {
   const info = sandbox.info();
   if (parsed.json)
     process.stdout.write(
-      `${JSON.stringify({ listening: true, origin, pid: process.pid, stateDir: info.stateDir ?? null, dialect: info.dialect, routes: info.routes ?? null, settings: info.settings })}\n`,
+      `${JSON.stringify({ listening: true, origin, pid: process.pid, stateDir: info.stateDir ?? null, dialect: info.dialect, shuffleKeys: info.shuffleKeys, routes: info.routes ?? null, settings: info.settings })}\n`,
     );
   else process.stdout.write(`venue-sandbox listening on ${origin}\n`);
   await sandbox.closed;

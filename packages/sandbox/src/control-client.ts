@@ -20,6 +20,8 @@ export interface SandboxHealth {
   /** The emulators it hosts. */
   services?: string[];
   dialect?: DialectName;
+  /** Present (true) when it was started with --shuffle-keys. */
+  shuffleKeys?: boolean;
   /** The route-layout file it was started with, if any. */
   routes?: string;
   fleetVenues?: number;

@@ -19,6 +19,8 @@ export interface SandboxCore {
   /** Names of the emulators this server hosts. */
   readonly services: string[];
   readonly dialect: DialectName;
+  /** Started with --shuffle-keys: every answer's keys in another order. */
+  readonly shuffleKeys: boolean;
   /** The route-layout file it was started with, if any. */
   readonly routes: string | undefined;
   /** Started with an idle stop: after how long, and when it will stop if no request comes (ms since the epoch). */
@@ -53,6 +55,7 @@ export function registerCoreControl(app: FastifyInstance, core: SandboxCore): vo
     startedAt: core.startedAt,
     services: core.services,
     dialect: core.dialect,
+    ...(core.shuffleKeys ? { shuffleKeys: true } : {}),
     ...(core.routes ? { routes: core.routes } : {}),
     fleetVenues: Object.keys(core.fleet.venues()).length,
     ...(core.idleStop

@@ -43,6 +43,12 @@ export interface SandboxOptions {
   stateDir?: string;
   /** The shapes it answers in (docs/sandbox-dialects.md): venue's own by default. */
   dialect?: DialectName;
+  /**
+   * Every answer's objects with their keys in another order than the
+   * emulators write them, fixed per key list: a modifier of any dialect
+   * (docs/sandbox-dialects.md).
+   */
+  shuffleKeys?: boolean;
   /** A route-layout file (docs/sandbox-routes.md): inventory served on its paths and auth scheme only. */
   routes?: string;
   /** Multiplies every token lifetime (0.001 makes a 1-hour token last 3.6 s). */
@@ -68,6 +74,8 @@ export interface SandboxInfo {
   /** Undefined when the state is kept in memory. */
   stateDir: string | undefined;
   dialect: DialectName;
+  /** Whether it answers with shuffled keys. */
+  shuffleKeys: boolean;
   routes: string | undefined;
   /** The emulators it hosts (wallet, booking, inventory, webhooks). */
   services: string[];
@@ -128,6 +136,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
             host: options.host,
             settings: { tokenScale: options.tokenScale, holdSeconds: options.holdSeconds },
             dialect: options.dialect,
+            shuffleKeys: options.shuffleKeys,
             routes: options.routes,
             logger: options.logger,
             clock: options.clock,
@@ -170,6 +179,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         origin: s.origin,
         stateDir: s.stateDir,
         dialect: s.dialect,
+        shuffleKeys: s.shuffleKeys,
         routes: s.routes,
         services: [...s.services],
         startedAt: s.startedAt,

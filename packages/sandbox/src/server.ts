@@ -10,7 +10,7 @@ import { FaultInjector, misanswer, type AfterProcessing } from './faults.js';
 import { installIdleStop } from './idle-stop.js';
 import { Fleet, type FleetVenue } from './fleet.js';
 import { installAnswerNames } from './answer-names.js';
-import { dialectError, installDialect } from './dialects/index.js';
+import { dialectError, installDialect, installKeyShuffle } from './dialects/index.js';
 import { SandboxHttpError } from './http-error.js';
 import { registerOpenApiPublishing } from './openapi-publish.js';
 import { addMail } from './outbox.js';
@@ -71,6 +71,8 @@ export interface SandboxServerOptions {
   routes?: string;
   /** The shapes it answers in (docs/sandbox-dialects.md); venue's own by default. */
   dialect?: DialectName;
+  /** Every answer's objects with their keys in another order, fixed per key list (docs/sandbox-dialects.md). */
+  shuffleKeys?: boolean;
   /** Where it says what went wrong; silent by default. */
   logger?: SandboxLogger;
   /** The time the sandbox clock starts from, in ms since the epoch (Date.now by default); /_sandbox/clock shifts it. */
@@ -232,6 +234,8 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
       layout.routes.map((r) => r.canonical),
       sandbox.dialect,
     );
+  // Last: the keys of what the dialect and the layout made are put in another order.
+  if (options.shuffleKeys) installKeyShuffle(app, log);
 
   let origin = '';
   let resolveClosed!: () => void;
@@ -248,6 +252,7 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
     startedAt: new Date(clock()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
     services: services.map((service) => service.name),
     dialect: sandbox.dialect,
+    shuffleKeys: options.shuffleKeys ?? false,
     routes: options.routes,
     idleStop: idle && { afterMs: idle.afterMs, at: () => idle.at() },
     sandbox,

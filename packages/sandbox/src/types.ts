@@ -56,7 +56,7 @@ export type InventoryHealth = (typeof inventoryHealthValues)[number];
  * contract, or one of the shapes other faithful vendor servers use. Chosen at
  * start; the emulators answer venue's shapes and src/dialects rewrites them.
  */
-export const DIALECT_NAMES = ['venue', 'pascal', 'envelope', 'plain', 'decoy'] as const;
+export const DIALECT_NAMES = ['venue', 'pascal', 'envelope', 'plain', 'decoy', 'hal'] as const;
 export type DialectName = (typeof DIALECT_NAMES)[number];
 
 export function isDialectName(name: unknown): name is DialectName {

@@ -17,6 +17,7 @@ import {
   type Sandbox,
   type SandboxLogger,
 } from '../src/index.js';
+import { parseOptions } from '../src/bin.js';
 import { packageRoot } from './support/paths.js';
 
 const started: Sandbox[] = [];
@@ -271,9 +272,30 @@ describe('the control client', () => {
   });
 });
 
+describe('shuffled keys', () => {
+  it('an option of any dialect: answers with the keys in another order, says so in health and info', async () => {
+    expect(parseOptions(['--dialect', 'hal', '--shuffle-keys'])).toMatchObject({
+      options: { dialect: 'hal', shuffleKeys: true },
+    });
+    expect(parseOptions([])).not.toHaveProperty('options.shuffleKeys');
+    const sandbox = make({ shuffleKeys: true });
+    const origin = await sandbox.start();
+    expect(sandbox.info()).toMatchObject({ dialect: 'venue', shuffleKeys: true });
+    expect(await sandbox.control.health()).toMatchObject({ dialect: 'venue', shuffleKeys: true });
+    const token = await inventoryToken(origin);
+    const page = (await (
+      await fetch(`${origin}/inventory/products?pageSize=2`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { items: Array<Record<string, unknown>> };
+    const [first, second] = page.items;
+    expect(first).toMatchObject({ productId: 1001, productName: 'Gummy Bears 100g' });
+    expect(Object.keys(first!)).toEqual(Object.keys(second!));
+    expect(Object.keys(first!)[0]).not.toBe('productId');
+  });
+});
+
 describe('the names it exports', () => {
   it('dialects', () => {
-    expect(DIALECT_NAMES).toEqual(['venue', 'pascal', 'envelope', 'plain', 'decoy']);
+    expect(DIALECT_NAMES).toEqual(['venue', 'pascal', 'envelope', 'plain', 'decoy', 'hal']);
     expect(isDialectName('pascal')).toBe(true);
     expect(isDialectName('klingon')).toBe(false);
   });

@@ -15,8 +15,10 @@ import {
   type Exchange,
   type VenueError,
 } from '../src/dialects/core.js';
-import { DIALECTS, DIALECT_NAMES, installDialect, isDialectName } from '../src/dialects/index.js';
+import { DIALECTS, DIALECT_NAMES, installDialect, installKeyShuffle, isDialectName } from '../src/dialects/index.js';
 import { DECOYS } from '../src/dialects/decoy.js';
+import { embeddedName } from '../src/dialects/hal.js';
+import { shuffleKeys, shuffledOrder } from '../src/dialects/shuffle.js';
 import { pascalFieldPath } from '../src/dialects/pascal.js';
 import { CANONICAL_REQUEST_NAMES, canonicalRequestName } from '../src/dialects/request-names.js';
 import { classify } from '../src/dialects/resources.js';
@@ -134,8 +136,8 @@ describe('resources', () => {
 });
 
 describe('the dialects', () => {
-  it('are the five, venue first', () => {
-    expect(DIALECT_NAMES).toEqual(['venue', 'pascal', 'envelope', 'plain', 'decoy']);
+  it('are the six, venue first', () => {
+    expect(DIALECT_NAMES).toEqual(['venue', 'pascal', 'envelope', 'plain', 'decoy', 'hal']);
     expect(isDialectName('plain')).toBe(true);
     expect(isDialectName('toString')).toBe(false);
   });
@@ -258,6 +260,144 @@ describe('the dialects', () => {
       errors: [{ field: 'cardBarcode', message: 'must be an activated card' }],
     });
     expect(DIALECTS.plain.success({ token: 't', expiresAt: 'x' }, exchange).body).toEqual({ jwt: 't' });
+  });
+});
+
+describe('the hal dialect', () => {
+  const origin = 'http://127.0.0.1:47800';
+  const on = (url: string): Exchange => ({ ...exchange, url });
+
+  it("embeds a list under the route's name, with links, a page counted from 0, and Link and X-Total-Count headers", () => {
+    const answer = DIALECTS.hal.success(productList, exchange);
+    expect(answer.body).toEqual({
+      _embedded: {
+        products: [
+          {
+            ...productList.items[0],
+            _links: { self: { href: `${origin}/inventory/products/1001` } },
+          },
+        ],
+      },
+      _links: {
+        self: { href: `${origin}/inventory/products?pageSize=2&page=1` },
+        first: { href: `${origin}/inventory/products?pageSize=2&page=1` },
+        next: { href: `${origin}/inventory/products?pageSize=2&page=2` },
+        last: { href: `${origin}/inventory/products?pageSize=2&page=2` },
+      },
+      page: { size: 2, totalElements: 3, totalPages: 2, number: 0 },
+    });
+    expect(answer.headers).toEqual({
+      'content-type': 'application/hal+json; charset=utf-8',
+      'x-total-count': '3',
+      link: `<${origin}/inventory/products?pageSize=2&page=1>; rel="first", <${origin}/inventory/products?pageSize=2&page=2>; rel="next", <${origin}/inventory/products?pageSize=2&page=2>; rel="last"`,
+    });
+    // The last page links back and not on.
+    const last = DIALECTS.hal.success({ ...productList, page: 2 }, on('/inventory/products?pageSize=2&page=2'));
+    expect(Object.keys((last.body as { _links: object })._links)).toEqual(['self', 'first', 'prev', 'last']);
+    expect((last.body as { page: object }).page).toEqual({ size: 2, totalElements: 3, totalPages: 2, number: 1 });
+  });
+
+  it("names the embedded list by the route, not by venue's words, and keeps a list's other fields beside it", () => {
+    expect(embeddedName(on('/inventory/stock-levels?productIds=1'))).toBe('stockLevels');
+    expect(embeddedName(on('/wallet/api/v1/card'))).toBe('card');
+    expect(embeddedName(on('/wallet/api/v1/card/6001000000000000001/activity'))).toBe('activity');
+    expect(embeddedName(on('/booking/api/v1/experiences/exp-laser-tag/sessions?forDate=2026-11-23'))).toBe('sessions');
+    const sessions = DIALECTS.hal.success(
+      { items: [{ slotId: 's1', startTime: 't', endTime: 'u', remaining: 3 }], experienceId: 'exp-a', date: 'd' },
+      on('/booking/api/v1/experiences/exp-a/sessions'),
+    ).body as Record<string, unknown>;
+    expect(sessions).toMatchObject({
+      _embedded: { sessions: [expect.objectContaining({ slotId: 's1' })] },
+      experienceId: 'exp-a',
+      date: 'd',
+      page: { size: 1, totalElements: 1, totalPages: 1, number: 0 },
+    });
+  });
+
+  it('embeds nothing for an empty list, as Spring does', () => {
+    const empty = DIALECTS.hal.success(
+      { items: [], page: 1, pageSize: 50, totalItems: 0, totalPages: 0 },
+      on('/inventory/stock-levels?productIds=9'),
+    );
+    expect(empty.body).toEqual({
+      _links: { self: { href: `${origin}/inventory/stock-levels?productIds=9` } },
+      page: { size: 50, totalElements: 0, totalPages: 0, number: 0 },
+    });
+    expect(empty.headers).toEqual({ 'content-type': 'application/hal+json; charset=utf-8', 'x-total-count': '0' });
+  });
+
+  it('gives a record its self link, leaves tokens alone, and answers errors as vnd.error', () => {
+    expect(
+      DIALECTS.hal.success({ categoryId: 'SNACKS', name: 'Snacks' }, on('/inventory/categories/SNACKS')).body,
+    ).toEqual({
+      categoryId: 'SNACKS',
+      name: 'Snacks',
+      _links: { self: { href: `${origin}/inventory/categories/SNACKS` } },
+    });
+    const token = { token: 't', expiresAt: '2026-11-22T15:00:00Z' };
+    expect(DIALECTS.hal.success(token, exchange).body).toBe(token);
+    const error = DIALECTS.hal.error(cardError, on('/wallet/api/v1/admin/signup'));
+    expect(error.headers).toEqual({ 'content-type': 'application/vnd.error+json; charset=utf-8' });
+    expect(error.body).toEqual({
+      message: 'the card is not activated',
+      code: 'card_not_activated',
+      logref: 'req-1',
+      path: '/wallet/api/v1/admin/signup',
+      _links: { self: { href: `${origin}/wallet/api/v1/admin/signup` } },
+      _embedded: { errors: [{ message: 'must be an activated card', path: 'cardBarcode' }] },
+    });
+  });
+});
+
+describe('shuffled keys', () => {
+  it("puts every object's keys in another order, the same for every record of one key list, values untouched", () => {
+    const body = {
+      items: [
+        { productId: 1, productName: 'a', stockLevels: [{ warehouseId: 1, quantity: 2 }] },
+        { productId: 2, productName: 'b', stockLevels: [{ warehouseId: 2, quantity: 3 }] },
+      ],
+      page: 1,
+      pageSize: 2,
+    };
+    const shuffled = shuffleKeys(body) as typeof body;
+    expect(shuffled).toEqual(body);
+    expect(Object.keys(shuffled)).not.toEqual(Object.keys(body));
+    const [a, b] = shuffled.items;
+    expect(Object.keys(a!)).toEqual(Object.keys(b!));
+    expect(Object.keys(a!)).not.toEqual(['productId', 'productName', 'stockLevels']);
+    expect(Object.keys(a!.stockLevels[0]!)).toEqual(['quantity', 'warehouseId']);
+    // Run after run the same order; never the order given, for any list of two keys or more.
+    expect(shuffledOrder(['a', 'b', 'c'])).toEqual(shuffledOrder(['a', 'b', 'c']));
+    for (let n = 2; n < 30; n++) {
+      const keys = Array.from({ length: n }, (_, i) => `k${i}`);
+      expect(shuffledOrder(keys)).not.toEqual(keys.map((_, i) => i));
+      expect([...shuffledOrder(keys)].sort((x, y) => x - y)).toEqual(keys.map((_, i) => i));
+    }
+    // A key "__proto__" from JSON stays a field.
+    const odd = shuffleKeys(JSON.parse('{"__proto__": 1, "a": 2}')) as Record<string, unknown>;
+    expect(Object.getOwnPropertyDescriptor(odd, '__proto__')?.value).toBe(1);
+    expect(Object.getPrototypeOf(odd)).toBe(Object.prototype);
+  });
+
+  it('is a hook after the dialect that leaves the control API alone', async () => {
+    const server = Fastify();
+    installDialect(server, 'hal', () => new Date(), silentLogger);
+    installKeyShuffle(server, silentLogger);
+    server.get('/_sandbox/health', async () => ({ ok: true, items: [] }));
+    server.get('/inventory/categories', async () => ({ items: [{ categoryId: 'SNACKS', name: 'Snacks' }] }));
+    await server.ready();
+    expect(Object.keys((await server.inject({ method: 'GET', url: '/_sandbox/health' })).json())).toEqual([
+      'ok',
+      'items',
+    ]);
+    const list = (await server.inject({ method: 'GET', url: '/inventory/categories' })).json();
+    expect(list._embedded.categories[0]).toEqual({
+      categoryId: 'SNACKS',
+      name: 'Snacks',
+      _links: { self: { href: expect.stringMatching(/\/inventory\/categories\/SNACKS$/) } },
+    });
+    expect(Object.keys(list._embedded.categories[0])).not.toEqual(['categoryId', 'name', '_links']);
+    await server.close();
   });
 });
 

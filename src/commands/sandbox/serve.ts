@@ -11,6 +11,7 @@ interface ServeOptions {
   tokenScale?: string;
   holdSeconds?: string;
   dialect?: string;
+  shuffleKeys?: boolean;
   routes?: string;
   idleStop?: string;
 }
@@ -24,7 +25,7 @@ function parsePort(value: string | undefined, fallback: number): number {
 }
 
 /** The dialect names, for help (written out so help loads no sandbox code; a unit test keeps it to the package's DIALECT_NAMES). */
-export const DIALECT_CHOICES = 'venue (default), pascal, envelope, plain, decoy';
+export const DIALECT_CHOICES = 'venue (default), pascal, envelope, plain, decoy, hal';
 
 export async function parseDialect(value: string | undefined): Promise<DialectName | undefined> {
   if (value === undefined) return undefined;
@@ -67,6 +68,10 @@ export default defineCommand<ServeOptions>({
     option('--hold-seconds <n>', 'how long a booking hold lasts (default 600)'),
     option('--dialect <name>', `the shapes it answers in: ${DIALECT_CHOICES} (see docs/sandbox-dialects.md)`),
     option(
+      '--shuffle-keys',
+      "every answer's keys in another order than venue's, fixed per key list, in any dialect (docs/sandbox-dialects.md)",
+    ),
+    option(
       '--routes <file>',
       'serve inventory on the paths and auth scheme of a route-layout file (docs/sandbox-routes.md)',
     ),
@@ -100,6 +105,7 @@ export default defineCommand<ServeOptions>({
       tokenScale,
       holdSeconds,
       dialect,
+      ...(options.shuffleKeys ? { shuffleKeys: true } : {}),
       routes,
       idleStopMs: Math.round(idleStop * 60_000),
       logger: { warn: log, error: log },
@@ -138,6 +144,7 @@ export default defineCommand<ServeOptions>({
         pid: process.pid,
         stateDir,
         dialect: info.dialect,
+        ...(info.shuffleKeys ? { shuffleKeys: true } : {}),
         ...(routes ? { routes } : {}),
         idleStopMinutes: idleStop || null,
         settings: info.settings,
@@ -146,6 +153,7 @@ export default defineCommand<ServeOptions>({
       ctx.terminal.write(`venue sandbox listening on ${origin}\n`);
       if (info.dialect !== 'venue')
         ctx.terminal.info(`Answering in the ${info.dialect} dialect (docs/sandbox-dialects.md).`);
+      if (info.shuffleKeys) ctx.terminal.info("Every answer's keys in another order (--shuffle-keys).");
       if (routes) ctx.terminal.info(`Inventory on the route layout in ${routes}.`);
       ctx.terminal.info(
         `State in ${stateDir}. Stop with Ctrl-C or \`venue sandbox stop\`${idleStop ? `; it stops by itself after ${idleStop} minute${idleStop === 1 ? '' : 's'} without a request` : ''}.`,

@@ -1,6 +1,7 @@
 import { defineCommand, option } from '../define.js';
 import type { Context } from '../../cli/context.js';
 import { ApiError, AuthError, NotFoundError, VenueError } from '../../lib/errors.js';
+import { AnswerMismatchError, UnreadableAnswerError } from '../../lib/reading.js';
 import type { TokenSource } from '../../lib/http.js';
 import type { CardFacts, Diagnosis, DiagnosisInput } from '../../lib/wallet/diagnose.js';
 import { refusedSecretFlag, readPassword, refuseSecretFlags } from './shared.js';
@@ -167,6 +168,12 @@ export default defineCommand<DiagnoseOptions>({
       input.access = 'stored session';
     }
 
+    // An answer that could not be read (a list of cards in a shape venue does not find) is no finding of "no cards":
+    // the diagnosis is shown with what it has, then the command fails on it (exit 6), never exit 0.
+    let unreadable: VenueError | undefined;
+    const keepUnreadable = (error: unknown) => {
+      if (error instanceof UnreadableAnswerError || error instanceof AnswerMismatchError) unreadable ??= error;
+    };
     if (token) {
       const spinner = await ctx.terminal.spinner('Reading cards, balances and transactions');
       try {
@@ -181,12 +188,14 @@ export default defineCommand<DiagnoseOptions>({
                 client.activity(token, card.cardNumber),
               ]);
             } catch (error) {
+              keepUnreadable(error);
               facts.error = error instanceof ApiError || error instanceof VenueError ? error.message : String(error);
             }
           }
           input.cards.push(facts);
         }
       } catch (error) {
+        keepUnreadable(error);
         input.accessProblem = problemOf(error);
         input.access = 'none';
       } finally {
@@ -200,5 +209,6 @@ export default defineCommand<DiagnoseOptions>({
     if (options.redact) diagnosis = redactDiagnosis(diagnosis);
     if (ctx.output.isMachine) await ctx.output.record({ ...diagnosis });
     else await render(ctx, diagnosis);
+    if (unreadable) throw unreadable;
   },
 });

@@ -63,6 +63,14 @@ export { SlotUnavailableError } from './error-codes.js';
 /** How many pages of a list are followed at most (a service that never stops paging is cut off). */
 const MAX_PAGES = 100;
 
+/** A page's path and query as a URL on a placeholder origin: what a relative next link is resolved against. */
+function askedAt(path: string, query: Query): string {
+  const url = new URL(path.startsWith('/') ? path : `/${path}`, 'http://service.invalid/');
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  return url.href;
+}
+
 type Query = Record<string, string | number | undefined>;
 
 export class BookingClient {
@@ -121,10 +129,14 @@ export class BookingClient {
       const records = readRecords(response.data, this.source(operation), what, resourceKeys);
       onPage?.(response.data);
       all.push(...records);
-      const info = readPageInfo(response.data, response.headers, records.length);
+      // A relative next link ("?page=2", "sessions?cursor=x") is resolved against the path and query this page was
+      // asked at; only its query is followed (below), so the service's own origin is not needed for it.
+      const info = readPageInfo(response.data, response.headers, records.length, askedAt(path, pageQuery));
       const pageSize = info.pageSize ?? records.length;
+      // The page is the one asked for (the first when none was): a service's own count of it may start at 0.
+      const asked = Number(pageQuery.page ?? page);
       if (
-        !hasNextPage(info, info.page ?? page, pageSize, records.length) ||
+        !hasNextPage(info, asked, pageSize, records.length) ||
         (info.next === undefined &&
           info.hasMore === undefined &&
           info.totalPages === undefined &&
@@ -132,10 +144,10 @@ export class BookingClient {
       )
         break;
       if (info.next !== undefined) {
+        // The next link's parameters (a page, a cursor) on the same route: a token goes to no other address.
         const next = new URL(info.next, 'http://service.invalid/');
         pageQuery = { ...query, ...Object.fromEntries(next.searchParams) };
-      } else
-        pageQuery = { ...query, page: (info.page ?? page) + 1, ...(info.pageSize ? { pageSize: info.pageSize } : {}) };
+      } else pageQuery = { ...query, page: asked + 1, ...(info.pageSize ? { pageSize: info.pageSize } : {}) };
     }
     return all;
   }

@@ -4,7 +4,16 @@
 // status is not confirmed, paid or completed is left out, and the report says
 // how many were. Money is summed in integer cents.
 
-import { isRecord, readList, readRecord, RecordReader, UnreadableAnswerError, type AnswerSource } from '../reading.js';
+import {
+  isJsonApiResource,
+  isRecord,
+  jsonApiRecord,
+  readList,
+  readRecord,
+  RecordReader,
+  UnreadableAnswerError,
+  type AnswerSource,
+} from '../reading.js';
 import { REPORT, REPORT_ROW } from './fields.js';
 import { dayOf, type ReportRow, type SalesReport } from './shapes.js';
 
@@ -42,7 +51,7 @@ export function readSalesReport(body: unknown, source: AnswerSource): SalesRepor
         `has ${JSON.stringify(item)} as row ${index + 1} of the report, not a record`,
         body,
       );
-    const r = new RecordReader(item, source, 'report row');
+    const r = new RecordReader(isJsonApiResource(item) ? jsonApiRecord(item) : item, source, 'report row');
     // The status is a word; a candidate of another type (a numeric code beside it) is no status.
     const status = r.word(REPORT_ROW.status);
     if (status !== undefined && status.value !== 'confirmed') {

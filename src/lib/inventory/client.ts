@@ -321,7 +321,9 @@ export class InventoryClient {
     const source = this.source(options.operation);
     const items = readRecordList(response.data, source, what, keys).map((raw) => each(raw, source));
     const info = readPageInfo(response.data, response.headers, items.length);
-    const page = info.page ?? options.page;
+    // The page is the one asked for: a service's own count of it may start at 0 (Spring's page.number does,
+    // whatever its `page` parameter counts from), so it decides nothing.
+    const page = options.page;
     const pageSize = info.pageSize ?? options.pageSize;
     const totalPages =
       info.totalPages ??

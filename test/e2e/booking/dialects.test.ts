@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../support/in-process.js';
 
-describe.each(['pascal', 'envelope', 'plain', 'decoy'])('against the %s dialect', (dialect) => {
+describe.each(['pascal', 'envelope', 'plain', 'decoy', 'hal'])('against the %s dialect', (dialect) => {
   let sb: SandboxHandle;
   beforeAll(async () => {
     sb = await startSandbox(['--dialect', dialect]);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, tempDir, type RunResult, type SandboxHandle } from '../../support/in-process.js';
 
-const dialects = ['venue', 'pascal', 'envelope', 'plain', 'decoy'] as const;
+const dialects = ['venue', 'pascal', 'envelope', 'plain', 'decoy', 'hal'] as const;
 type Dialect = (typeof dialects)[number];
 
 const AVA = 'ava@example.com';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../support/in-process.js';
 
-describe.each(['pascal', 'envelope', 'plain', 'decoy'])('inventory against the %s dialect', (dialect) => {
+describe.each(['pascal', 'envelope', 'plain', 'decoy', 'hal'])('inventory against the %s dialect', (dialect) => {
   let sb: SandboxHandle;
   beforeAll(async () => {
     sb = await startSandbox(['--dialect', dialect]);

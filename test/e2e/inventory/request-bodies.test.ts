@@ -174,7 +174,7 @@ async function runEveryWrite(sb: SandboxHandle, tag: string): Promise<void> {
 }
 
 // The pascal dialect publishes PascalCase schemas: its case is the last describe, after `config import-openapi` (as a user must).
-describe.each(['venue', 'envelope', 'plain', 'decoy'])(
+describe.each(['venue', 'envelope', 'plain', 'decoy', 'hal'])(
   'every request body venue sends, in the %s dialect',
   (dialect) => {
     let sb: SandboxHandle;

@@ -31,7 +31,7 @@ function answers(stdout: string): Map<number, any> {
 
 const text = (result: { content: Array<{ text: string }> }) => JSON.parse(result.content[0]!.text);
 
-for (const dialect of ['venue', 'pascal', 'envelope', 'plain', 'decoy']) {
+for (const dialect of ['venue', 'pascal', 'envelope', 'plain', 'decoy', 'hal']) {
   describe(`a scripted session (${dialect} dialect)`, { timeout: 60_000 }, () => {
     let sb: SandboxHandle;
     beforeAll(async () => {

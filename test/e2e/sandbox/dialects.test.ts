@@ -165,6 +165,14 @@ const readings: Record<string, Reading> = {
       status: 'status',
     },
   },
+  // venue's records in HAL collections: the one array under _embedded (named by the route), vnd.error errors.
+  hal: {
+    ...venueReading,
+    items: (a) => (Object.values(a.body._embedded ?? {})[0] as Body[] | undefined) ?? [],
+    record: (b) => b,
+    errorCode: (a) => a.body.code,
+    errorDetails: (a) => (a.body._embedded?.errors ?? []).map((d: Body) => [d.path, d.message]),
+  },
   // venue's shapes, with real fields moved under other names and decoys of the wrong type in their place.
   decoy: {
     ...venueReading,
@@ -204,6 +212,7 @@ const expectedCodes: Record<string, { invalidCredentials: string; validation: st
   },
 };
 expectedCodes.decoy = expectedCodes.venue!;
+expectedCodes.hal = expectedCodes.venue!;
 
 describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
   const read = readings[dialect]!;
@@ -266,7 +275,7 @@ describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
     const locations = read.items(await http('GET', '/booking/api/v1/locations', { token: tokens.booking }));
     expect(locations).toHaveLength(3);
     const first = locations[0];
-    const id = { venue: 'id', pascal: 'Id', envelope: 'id', plain: 'locationId', decoy: 'id' }[dialect]!;
+    const id = { venue: 'id', pascal: 'Id', envelope: 'id', plain: 'locationId', decoy: 'id', hal: 'id' }[dialect]!;
     expect(first[id]).toBe('loc-riverside');
     if (dialect === 'plain') expect(first).toMatchObject({ address: '12 River Road', timezone: 'UTC', country: 'US' });
   });
@@ -297,6 +306,23 @@ describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
         expect(last.headers.get('link')).toBeNull();
         break;
       }
+      case 'hal': {
+        expect(page2.headers.get('content-type')).toMatch(/^application\/hal\+json/);
+        expect(page2.headers.get('x-total-count')).toBe('40');
+        expect(Object.keys(page2.body._embedded)).toEqual(['products']);
+        // Spring's page object: the page number counts from 0, whatever the page parameter counts from.
+        expect(page2.body.page).toEqual({ size: 5, totalElements: 40, totalPages: 8, number: 1 });
+        const hrefs = Object.fromEntries(
+          Object.entries(page2.body._links as Record<string, { href: string }>).map(([rel, l]) => [
+            rel,
+            new URL(l.href).searchParams.get('page'),
+          ]),
+        );
+        expect(hrefs).toEqual({ self: '2', first: '1', prev: '1', next: '3', last: '8' });
+        expect(page2.headers.get('link')).toMatch(/<[^>]+page=3[^>]*>; rel="next"/);
+        expect(read.items(page2)[0]._links.self.href).toMatch(/\/inventory\/products\/1006$/);
+        break;
+      }
     }
   });
 
@@ -315,6 +341,7 @@ describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
       envelope: 'game_play',
       plain: 'GAME_PLAY',
       decoy: 'game-play',
+      hal: 'game-play',
     }[dialect];
     expect(kinds).toContain(gamePlay);
     // A numeric code where the kind was, beside the word.
@@ -385,6 +412,7 @@ describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
         envelope: 'MALFORMED_REQUEST',
         plain: 'malformedRequest',
         decoy: 'malformed_request',
+        hal: 'malformed_request',
       }[dialect],
     );
     if (dialect === 'pascal') {
@@ -396,6 +424,9 @@ describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
         detail: expect.any(String),
       });
       expect(missing.body).toMatchObject({ status: 404, code: 'NotFound' });
+    } else if (dialect === 'hal') {
+      expect(invalid.headers.get('content-type')).toMatch(/^application\/vnd\.error\+json/);
+      expect(invalid.body).toMatchObject({ path: '/inventory/stock-adjustments', logref: expect.any(String) });
     } else {
       expect(invalid.headers.get('content-type')).toMatch(/^application\/json/);
     }
@@ -446,7 +477,7 @@ describe.each(Object.keys(readings))('the %s dialect', (dialect) => {
 
     const confirmed = { venue: 'confirmed', pascal: 'Confirmed', envelope: 'confirmed', plain: 'CONFIRMED' }[dialect];
     const completed = { pascal: 'Completed', envelope: 'completed', plain: 'COMPLETED' }[dialect];
-    if (dialect === 'venue') {
+    if (dialect === 'venue' || dialect === 'hal') {
       expect(kept.sale).toMatchObject({ status: 'confirmed', order: { status: 'confirmed' } });
     } else if (dialect === 'decoy') {
       // The order's status moved beside a numeric decoy; the sale answer's own is venue's.
@@ -530,7 +561,7 @@ describe('choosing a dialect', () => {
         env: { VENUE_CONFIG_DIR: configDir },
       });
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/--dialect must be one of venue, pascal, envelope, plain, decoy/);
+      expect(result.stderr).toMatch(/--dialect must be one of venue, pascal, envelope, plain, decoy, hal/);
       const started = await runVenue(['sandbox', 'start', '--dialect', 'klingon'], {
         env: { VENUE_CONFIG_DIR: configDir, VENUE_SANDBOX_PORT: '1' },
       });

@@ -152,4 +152,52 @@ describe('a faithful server with other words', () => {
     expect(r.stderr).toContain('no price for reload product RL-10');
     expect(service.seen.filter((s) => s.path === '/api/v1/sale').length).toBe(before);
   });
+
+  it('cards in a HAL or a JSON:API envelope read like a bare list; diagnose reads them too', async () => {
+    const card = { cardNumber: CARD, cardType: 'Standard', cardStatus: 'ACTIVATED', playUnit: 'DOLLARS' };
+    const bodies: Array<[string, unknown]> = [
+      [
+        'HAL',
+        {
+          _embedded: { gameCards: [{ ...card, _links: { self: { href: '/c/1' } } }] },
+          _links: { self: { href: '/c' } },
+        },
+      ],
+      [
+        'JSON:API',
+        {
+          data: [
+            {
+              type: 'cards',
+              id: CARD,
+              attributes: { cardType: 'Standard', cardStatus: 'ACTIVATED', playUnit: 'DOLLARS' },
+            },
+          ],
+        },
+      ],
+    ];
+    for (const [what, body] of bodies) {
+      service.script('GET /api/v1/card', { status: 200, body });
+      const cards = await venue(['wallet', 'cards', '-o', 'json']);
+      expect(cards.code, `${what}: ${cards.stderr}`).toBe(0);
+      expect(JSON.parse(cards.stdout), what).toEqual([
+        expect.objectContaining({ cardNumber: CARD, cardType: 'Standard' }),
+      ]);
+    }
+  });
+
+  it('diagnose: a list of cards it cannot read is exit 6 after the diagnosis, never "no cards" with exit 0', async () => {
+    // Two lists and no word saying which holds the cards: venue does not guess.
+    service.script('GET /api/v1/card', { status: 200, body: { open: [{ cardNumber: CARD }], closed: [] } });
+    const r = await venue(['wallet', 'diagnose', 'guest@example.com']);
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stdout).toContain('Wallet diagnosis for guest@example.com');
+    expect(r.stdout).not.toMatch(/no cards/i);
+    expect(r.stderr).toMatch(/where a list of card was due/);
+    const json = await venue(['wallet', 'diagnose', 'guest@example.com', '-o', 'json']);
+    expect(json.code).toBe(6);
+    expect(
+      (JSON.parse(json.stdout) as { findings: Array<{ code: string }> }).findings.map((f) => f.code),
+    ).not.toContain('no_cards');
+  });
 });

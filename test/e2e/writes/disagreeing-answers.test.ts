@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, tempDir, type RunResult, type SandboxHandle } from '../../support/in-process.js';
 import { login } from '../wallet/helpers.js';
 
-const dialects = ['venue', 'plain', 'decoy'] as const;
+const dialects = ['venue', 'plain', 'decoy', 'hal'] as const;
 
 function expectDisagreement(result: RunResult, what: RegExp, field: string): void {
   expect(result.code, result.stderr).toBe(6);

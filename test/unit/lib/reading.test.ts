@@ -24,8 +24,10 @@ import {
   hasNextPage,
   readErrorBody,
   readList,
+  parseLinkHeader,
   readPageInfo,
   readRecord,
+  readRecordList,
   readRecords,
   sameWord,
   sourceOf,
@@ -572,6 +574,211 @@ describe('hasNextPage', () => {
   });
 });
 
+describe('lists in the envelopes faithful servers use', () => {
+  const items = [{ id: 1 }, { id: 2 }];
+  const links = { self: { href: 'https://x/api/locations?page=1' } };
+
+  it.each([
+    ['HAL, under the resource name', { _embedded: { locations: items }, _links: links, page: { size: 20 } }],
+    ['HAL, the one array under another name', { _embedded: { locationList: items }, _links: links }],
+    ['HAL, the array named for the resource among others', { _embedded: { tags: [{ t: 1 }], Locations: items } }],
+    ['HAL, with the list answer’s other fields beside it', { _embedded: { rows: items }, fromDate: 'd', totals: {} }],
+    ['HAL inside a data envelope', { data: { _embedded: { locations: items } } }],
+    ['OData', { '@odata.context': '$metadata#Locations', value: items, '@odata.nextLink': 'x', '@odata.count': 9 }],
+    ['OData v3 (odata.* names)', { 'odata.metadata': 'm', value: items, 'odata.nextLink': 'x' }],
+    ['JSON:API (as sent, before flattening)', { data: items, links: { next: 'x' }, meta: { total: 2 }, jsonapi: {} }],
+  ])('%s', (_, body) => {
+    expect(readList(body, source, 'locations', ['locations'])).toEqual(items);
+  });
+
+  it('a HAL collection that embeds nothing is empty only when its page says so', () => {
+    expect(
+      readList({ _links: links, page: { size: 20, totalElements: 0, totalPages: 0, number: 0 } }, source, 'x'),
+    ).toEqual([]);
+    expect(readList({ _links: links, page: { totalPages: 0 } }, source, 'x')).toEqual([]);
+    // A HAL document with links and nothing saying it is an empty list (an API root, a record) is not read as one.
+    expect(() => readList({ _links: { products: { href: '/products' } } }, source, 'x')).toThrow(UnreadableAnswerError);
+    expect(() => readList({ _links: links, page: { totalElements: 3 } }, source, 'x')).toThrow(UnreadableAnswerError);
+    expect(() =>
+      readList({ _links: links, name: 'Main', page: { totalElements: 0 }, _embedded: {} }, source, 'x'),
+    ).toThrow(UnreadableAnswerError);
+  });
+
+  it('refuses HAL with several arrays none of which is named for the resource or an envelope', () => {
+    expect(() => readList({ _embedded: { open: items, closed: items } }, source, 'locations', ['locations'])).toThrow(
+      /where a list of locations was due/,
+    );
+  });
+
+  it('reads JSON:API resources as the records they stand for: id, attributes, relationships; the type left out', () => {
+    const body = {
+      data: [
+        {
+          type: 'products',
+          id: '1001',
+          attributes: { productName: 'Gummy', type: 'candy' },
+          relationships: {
+            category: { data: { type: 'categories', id: 'SNACKS' }, links: { related: '/c' } },
+            suppliers: { data: [{ type: 'suppliers', id: '3' }] },
+            warehouse: { data: null },
+            notLoaded: { links: { related: '/n' } },
+          },
+          links: { self: '/products/1001' },
+        },
+        { type: 'products', id: '1002', attributes: { productName: 'Cola' } },
+      ],
+      included: [{ type: 'categories', id: 'SNACKS', attributes: { name: 'Snacks' } }],
+      links: { next: '/products?page[number]=2' },
+      meta: { page: { total: 40 } },
+    };
+    expect(readRecordList(body, source, 'product', ['products'])).toEqual([
+      {
+        id: '1001',
+        productName: 'Gummy',
+        type: 'candy',
+        category: { type: 'categories', id: 'SNACKS' },
+        suppliers: [{ type: 'suppliers', id: '3' }],
+        warehouse: null,
+        links: { self: '/products/1001' },
+      },
+      { id: '1002', productName: 'Cola' },
+    ]);
+    // A reader finds a field through them as through any record.
+    const [first] = readRecords(body, source, 'product', ['products']);
+    expect(first!.get(field('ref', 'categoryId', 'category'))).toBeUndefined(); // "SNACKS" is no numeric id
+    expect(first!.get(field('id', 'categoryId', 'category'))).toBeUndefined(); // a record is no id
+    expect(first!.text(['productName'])).toBe('Gummy');
+    expect(readPageInfo(body).totalItems).toBe(40);
+    expect(readPageInfo(body).next).toBe('/products?page[number]=2');
+    // A record with a `type` and `attributes` beside other fields is no resource object: read as it is.
+    const odd = { type: 'x', attributes: { a: 1 }, name: 'kept' };
+    expect(readRecordList([odd], source, 'thing')[0]).toBe(odd);
+    // Records that are no resources are the very records sent (no copy).
+    const plain = [{ id: 1 }];
+    expect(readRecordList(plain, source, 'thing')).toBe(plain);
+  });
+
+  it('reads a JSON:API single resource, its included resources beside it', () => {
+    // A "__proto__" attribute (JSON text can hold one) stays a field of the record, never its prototype.
+    const body = JSON.parse(
+      '{"jsonapi": {"version": "1.1"}, "data": {"type": "products", "id": "7", "attributes": {"__proto__": "kept", "productName": "Plush"}},' +
+        ' "included": [{"type": "categories", "id": "X", "attributes": {}}], "links": {"self": "/products/7"}}',
+    );
+    const reader = readRecord(body, source, 'product', ['product']);
+    expect(reader.raw).toMatchObject({ id: '7', productName: 'Plush' });
+    expect(Object.getPrototypeOf(reader.raw)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(reader.raw, '__proto__')?.value).toBe('kept');
+  });
+});
+
+describe('paging in the body and the Link header', () => {
+  it('reads HAL paging: the page object and _links.next.href', () => {
+    const body = {
+      _embedded: { products: [{ id: 1 }] },
+      _links: {
+        self: { href: 'https://x/products?page=2' },
+        next: { href: 'https://x/products?page=3' },
+        last: { href: 'https://x/products?page=9' },
+      },
+      page: { size: 20, totalElements: 170, totalPages: 9, number: 1 },
+    };
+    expect(readPageInfo(body)).toEqual({
+      page: 1,
+      pageSize: 20,
+      totalItems: 170,
+      totalPages: 9,
+      next: 'https://x/products?page=3',
+    });
+  });
+
+  it('reads paging one level inside a meta object (JSON:API’s meta.page)', () => {
+    expect(readPageInfo({ data: [], meta: { page: { currentPage: 2, perPage: 10, total: 41, lastPage: 5 } } })).toEqual(
+      {
+        page: 2,
+        pageSize: 10,
+        totalItems: 41,
+        totalPages: 5,
+      },
+    );
+  });
+
+  it('resolves a relative next link against the URL the page was asked at, from the body or the header', () => {
+    const asked = 'https://shop.example.com/api/v2/products?page=1&pageSize=50';
+    expect(readPageInfo({ _links: { next: { href: '/api/v2/products?page=2' } } }, {}, 1, asked).next).toBe(
+      'https://shop.example.com/api/v2/products?page=2',
+    );
+    expect(readPageInfo({ next: '?page=2&pageSize=50' }, {}, 1, asked).next).toBe(
+      'https://shop.example.com/api/v2/products?page=2&pageSize=50',
+    );
+    expect(readPageInfo([], { link: '<products?cursor=abc>; rel="next"' }, 1, asked).next).toBe(
+      'https://shop.example.com/api/v2/products?cursor=abc',
+    );
+    // Without the request's URL the link is as given.
+    expect(readPageInfo([], { link: '<products?cursor=abc>; rel="next"' }).next).toBe('products?cursor=abc');
+  });
+
+  it('reads the headers in any casing', () => {
+    expect(readPageInfo([], { 'X-Total-Count': '12', Link: '<https://x/p?page=2>; rel=next' })).toEqual({
+      totalItems: 12,
+      next: 'https://x/p?page=2',
+    });
+  });
+
+  it.each([
+    ['one link', '<https://x/p?page=2>; rel="next"', 'https://x/p?page=2'],
+    ['unquoted rel', '<https://x/p?page=2>; rel=next', 'https://x/p?page=2'],
+    ['rel in capitals', '<https://x/p?page=2>; REL="NEXT"', 'https://x/p?page=2'],
+    ['several relation types in one rel', '<https://x/p?page=2>; rel="next last"', 'https://x/p?page=2'],
+    [
+      'several links, next not first',
+      '<https://x/p?page=1>; rel="first", <https://x/p?page=2>; rel="next"',
+      'https://x/p?page=2',
+    ],
+    ['no spaces', '<https://x/p?page=1>;rel=prev,<https://x/p?page=3>;rel=next', 'https://x/p?page=3'],
+    [
+      'other parameters first',
+      '<https://x/p?page=2>; title="Next, please; now"; type="application/json"; rel="next"',
+      'https://x/p?page=2',
+    ],
+    ['a comma inside the URL', '<https://x/p?ids=1,2&page=2>; rel="next"', 'https://x/p?ids=1,2&page=2'],
+    [
+      'an escaped quote in a title',
+      '<https://x/p?page=1>; title="say \\"hi\\", ok"; rel="prev", <https://x/p?page=2>; rel="next"',
+      'https://x/p?page=2',
+    ],
+    [
+      'an extension relation beside next',
+      '<https://x/p?page=2>; rel="https://example.com/rels/more next"',
+      'https://x/p?page=2',
+    ],
+    ['a broken part before it', 'garbage; rel="next", <https://x/p?page=2>; rel="next"', 'https://x/p?page=2'],
+  ])('the next link of a Link header: %s', (_, link, next) => {
+    expect(readPageInfo([], { link }).next).toBe(next);
+  });
+
+  it.each([
+    ['only prev', '<https://x/p?page=1>; rel="prev"'],
+    ['a rel that only contains the word', '<https://x/p?page=2>; rel="nextish"'],
+    ['next only in a title', '<https://x/p?page=2>; title="next"; rel="alternate"'],
+    ['rel given twice (the first counts)', '<https://x/p?page=2>; rel="last"; rel="next"'],
+    ['empty', ''],
+  ])('no next link in a Link header with %s', (_, link) => {
+    expect(readPageInfo([], { link }).next).toBeUndefined();
+  });
+
+  it('parses every link of a Link header with its relations and parameters, resolved against a base', () => {
+    expect(
+      parseLinkHeader(
+        '<p?page=2>; rel="next last"; title="Two, too", </p?page=1>;rel=first;hreflang=en',
+        'https://x/api/q?page=1',
+      ),
+    ).toEqual([
+      { href: 'https://x/api/p?page=2', rels: ['next', 'last'], params: { title: 'Two, too' } },
+      { href: 'https://x/p?page=1', rels: ['first'], params: { hreflang: 'en' } },
+    ]);
+  });
+});
+
 describe('readErrorBody', () => {
   it('{error: {code, message, details: [{field, rule}]}}', () => {
     expect(
@@ -689,6 +896,23 @@ describe('readErrorBody', () => {
 
   it('plain text is the message', () => {
     expect(readErrorBody('  maintenance window  ')).toEqual({ message: 'maintenance window', details: [], fields: [] });
+  });
+
+  it('vnd.error (HAL): its problems under _embedded.errors', () => {
+    const info = readErrorBody({
+      message: 'Validation failed',
+      code: 'validation_failed',
+      logref: 'req-5',
+      path: '/inventory/stock-adjustments',
+      _links: { self: { href: 'https://x/inventory/stock-adjustments' } },
+      _embedded: { errors: [{ message: 'is required', path: 'comment' }] },
+    });
+    expect(info).toEqual({
+      code: 'validation_failed',
+      message: 'Validation failed',
+      details: ['comment: is required'],
+      fields: ['comment'],
+    });
   });
 
   it('an HTML page says nothing', () => {

@@ -11,8 +11,10 @@ import type { DialectName, SandboxLogger } from '../types.js';
 import { venueErrorOf, type Dialect, type DialectAnswer, type Exchange, type ServiceName } from './core.js';
 import { decoyDialect } from './decoy.js';
 import { envelopeDialect } from './envelope.js';
+import { halDialect } from './hal.js';
 import { pascalDialect } from './pascal.js';
 import { plainDialect } from './plain.js';
+import { shuffleKeys } from './shuffle.js';
 import { venueDialect } from './venue.js';
 import { OAUTH_TOKEN_ROUTE } from '../routes.js';
 
@@ -25,6 +27,7 @@ export const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
   envelope: envelopeDialect,
   plain: plainDialect,
   decoy: decoyDialect,
+  hal: halDialect,
 };
 
 /** The control API, and the OpenAPI documents the sandbox publishes: not vendor answers, never translated. */
@@ -115,6 +118,32 @@ export function installDialect(app: FastifyInstance, name: DialectName, now: () 
       // A translation bug must not cost the client its answer: it gets venue's shape, and the log says why.
       log.error(
         `the ${name} dialect could not translate ${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`,
+      );
+      done(null, payload);
+    }
+  });
+}
+
+/**
+ * Shuffled keys (`--shuffle-keys`), over any dialect: every JSON answer but
+ * the control API's and the published documents has each object's keys in
+ * another order, fixed per key list (shuffle.ts). Installed after the dialect
+ * and the layout's answer names, so it reorders what they made.
+ */
+export function installKeyShuffle(app: FastifyInstance, log: SandboxLogger): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (
+      isControl(request.url) ||
+      typeof payload !== 'string' ||
+      payload === '' ||
+      !isJson(reply.getHeader('content-type'))
+    )
+      return done(null, payload);
+    try {
+      done(null, JSON.stringify(shuffleKeys(JSON.parse(payload))));
+    } catch (error) {
+      log.error(
+        `could not shuffle the keys of ${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`,
       );
       done(null, payload);
     }
