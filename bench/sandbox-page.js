@@ -9,12 +9,23 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const products = Number(process.argv[2] ?? 100_000);
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-bench-'));
 
-export async function startBenchSandbox() {
+/** Starts a sandbox for a bench; `args` are more serve options (`--dialect hal`, `--shuffle-keys`). */
+export async function startBenchSandbox(args = []) {
+  // A folder of its own (state, config, the bench's files): the caller removes it (sb.dir) when done.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-bench-'));
   const child = spawn(
     process.execPath,
-    [path.join(root, 'bin/venue.js'), 'sandbox', 'serve', '--port', '0', '--state-dir', path.join(dir, 'state')],
+    [
+      path.join(root, 'bin/venue.js'),
+      'sandbox',
+      'serve',
+      '--port',
+      '0',
+      '--state-dir',
+      path.join(dir, 'state'),
+      ...args,
+    ],
     {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, VENUE_CONFIG_DIR: dir, NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,11 +58,13 @@ export async function seedAndToken(origin, count) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ products: count }),
   }).then((r) => r.json());
-  const { token } = await fetch(`${origin}/inventory/auth/token`, {
+  // The token as the dialect answers it (venue, decoy and hal: token; pascal: AccessToken).
+  const answer = await fetch(`${origin}/inventory/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ apiKey: 'sandbox-inventory-api-key', apiSecret: 'sandbox-inventory-api-secret' }),
   }).then((r) => r.json());
+  const token = answer.token ?? answer.AccessToken ?? answer.jwt ?? answer.data?.accessToken;
   // Let the one big debounced state write finish before timing anything.
   await new Promise((r) => setTimeout(r, 3000));
   return { seeded, token };
@@ -96,6 +109,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const [k, v] of rows) console.log(`  ${String(k).padEnd(22)} ${v}`);
   } finally {
     await sb.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(sb.dir, { recursive: true, force: true });
   }
 }

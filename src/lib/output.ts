@@ -627,7 +627,7 @@ export class Output {
   private async tableWriter(columns: Column[]): Promise<TableWriter> {
     const { TableWriter } = await import('./table-layout.js');
     const paint = this.screen.stdoutColours;
-    const keep = columns.map((c) => c.format !== undefined && keptWhole.has(c.format));
+    const keep = columns.map((c) => c.format !== undefined && cutLast.has(c.format));
     const headers = columns.map((c) => (this.fields ? headerOf(c) : headerOf(c).toUpperCase()));
     return new TableWriter(headers, {
       width: this.width,
@@ -736,4 +736,4 @@ export class Output {
 }
 
 /** Formats whose cells are cut last when a table is fitted to the width. */
-const keptWhole = new Set<ColumnFormat>(['enum', 'flags', 'money', 'bool', 'number', 'date', 'datetime']);
+const cutLast = new Set<ColumnFormat>(['enum', 'flags', 'money', 'bool', 'number', 'date', 'datetime']);

@@ -544,6 +544,13 @@ export function asWord(value: unknown, table: EnumTable): Word | undefined {
 
 /** A value read through its spec's type. */
 function convert(spec: FieldSpec, value: unknown, reader: RecordReader, key: string): unknown {
+  if (spec.type === 'record')
+    return isRecord(value) ? new RecordReader(value, reader.source, `${reader.what} ${key}`) : undefined;
+  return converted(spec, value);
+}
+
+/** A value read through its spec's type: a number for integer, number, money and ref, a boolean, venue's word, text. */
+function converted(spec: FieldSpec, value: unknown): unknown {
   switch (spec.type) {
     case 'integer':
     case 'number':
@@ -557,7 +564,7 @@ function convert(spec: FieldSpec, value: unknown, reader: RecordReader, key: str
     case 'enum':
       return spec.words ? asEnum(value, spec.words) : asText(value);
     case 'record':
-      return isRecord(value) ? new RecordReader(value, reader.source, `${reader.what} ${key}`) : undefined;
+      return isRecord(value) ? value : undefined;
     case 'list':
       return Array.isArray(value) ? value : undefined;
     case 'texts':
@@ -566,6 +573,47 @@ function convert(spec: FieldSpec, value: unknown, reader: RecordReader, key: str
     default:
       return asText(value);
   }
+}
+
+/**
+ * A field's value, as the service sent it or as records.ts shaped it, read
+ * as RecordReader.get reads it through its spec's type (a nested record
+ * stays a record): undefined when it is absent, null, or not usable.
+ */
+export function readValue<T extends FieldType>(
+  spec: FieldSpec<T>,
+  value: unknown,
+): (T extends 'record' ? RawRecord : ValueOf<T>) | undefined {
+  if (value === undefined || value === null) return undefined;
+  const read = converted(spec, value);
+  return (usable(spec, read) ? read : undefined) as (T extends 'record' ? RawRecord : ValueOf<T>) | undefined;
+}
+
+/**
+ * The texts of a `texts` field's value (barcodes): each item text, or a
+ * record holding one under `inside`; one text stands for a list of one.
+ * Undefined when an item holds none (the caller says it is unreadable).
+ */
+export function textsIn(value: unknown, inside: FieldNames): string[] | undefined {
+  if (!hasTexts(value, inside)) return undefined;
+  const items = Array.isArray(value) ? value : [value];
+  const out: string[] = new Array(items.length);
+  for (let i = 0; i < items.length; i++) {
+    const item: unknown = items[i];
+    out[i] = asText(isRecord(item) ? valueOf(item, inside) : item)!;
+  }
+  return out;
+}
+
+/** Whether each item of a `texts` field's value is text or a record holding one (textsIn would read them all), with nothing made. */
+export function hasTexts(value: unknown, inside: FieldNames): boolean {
+  if (!Array.isArray(value)) return asText(isRecord(value) ? valueOf(value, inside) : value) !== undefined;
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
+    if (typeof item === 'string' ? item === '' : asText(isRecord(item) ? valueOf(item, inside) : item) === undefined)
+      return false;
+  }
+  return true;
 }
 
 /** Whether a value read is usable: text that is not only spaces, an id that is not blank. */

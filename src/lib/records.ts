@@ -10,14 +10,15 @@
 // `_service` with its own name, never over venue's value.
 //
 // shapeRecord(raw, shape) is a plain function of the table and the record:
-// any caller (the renderer, `venue mcp`) shapes the same way. Records of one
-// key list (every row of a listing) share one compiled plan: each row is read
-// once, by the plan's candidate keys, never by scanning every key for each
-// synonym, and a shaped row copies the key layout of an earlier row with the
-// same fields found (shapedByLayout) rather than adding its keys one by one.
-// A record already in venue's shape (a service speaking venue's names and
-// types, in the table's order) is its own shaped record: it is checked, not
-// copied (Plan.ownFields).
+// any caller (the renderer, `venue mcp`) shapes the same way. It has one
+// mechanism for every server, whatever its names, casing or key order: a
+// plan compiled once per key list (the first page's keys; a record whose keys
+// differ gets its own plan) from the declared field table, applied to every
+// record of those keys. What a listing checks a record for (a shape's needs:
+// a product's id and name, its stock entries' warehouse and quantity) is read
+// by the same plan (shapeChecked), and the inventory views are made from the
+// shaped record, so a table, a machine format and a check can never read a
+// record two ways.
 
 import {
   accepts,
@@ -27,8 +28,11 @@ import {
   fieldKey,
   hasExactlyKeys,
   isRecord,
-  sameKeys,
+  RecordReader,
+  hasTexts,
   withSource,
+  type AnswerSource,
+  type FieldNames,
   type FieldSpec,
   type FieldTable,
   type RawRecord,
@@ -37,6 +41,24 @@ import { BOOKING_TABLES } from './booking/fields.js';
 import { INVENTORY_TABLES, healthFields } from './inventory/fields.js';
 import { WALLET_TABLES, locationFields } from './wallet/fields.js';
 import { subscriberFields } from './webhooks/fields.js';
+
+/**
+ * What a record of a shape must hold to be read at all (checked by
+ * shapeChecked, in the order given): a field that must be there and usable;
+ * the texts of a `texts` field, each readable; the records of a field holding
+ * records of a nested shape, each a record with its own shape's needs.
+ */
+export type Need =
+  | { readonly kind: 'value'; readonly label: string }
+  | { readonly kind: 'texts'; readonly inside: FieldNames }
+  | { readonly kind: 'records'; readonly what: string };
+
+/** A field that must be there and usable; `label` names it in the message ("has no product id"). */
+export const required = (label: string): Need => ({ kind: 'value', label });
+/** Texts that must each be readable: text, or a record holding one under `inside`. */
+export const readableTexts = (...inside: string[]): Need => ({ kind: 'texts', inside });
+/** Records of the field's nested shape, each a record (`what` it is: "stock level") meeting that shape's needs. */
+export const recordsOf = (what: string): Need => ({ kind: 'records', what });
 
 /** A resource's record shape: its field table, and the shapes of the records nested in its fields (by venue name). */
 export interface RecordShape {
@@ -47,6 +69,8 @@ export interface RecordShape {
   readonly table: FieldTable;
   /** A field holding a record, or a list of records, of another shape. */
   readonly nested?: Readonly<Record<string, RecordShape>>;
+  /** What a record must hold to be read at all, by venue name (see Need). */
+  readonly needs?: Readonly<Record<string, Need>>;
 }
 
 /** Where the service's own fields go when venue uses their names for other values. */
@@ -73,13 +97,19 @@ const shape = (
   name: string,
   table: FieldTable,
   nested?: Record<string, RecordShape>,
-): RecordShape => ({ service, name, table, nested });
+  needs?: Record<string, Need>,
+): RecordShape => ({ service, name, table, nested, needs });
 
 const amount = shape('wallet', 'amount', WALLET_TABLES.amount);
 const walletLocation = shape('wallet', 'card location', locationFields);
 const reservation = shape('booking', 'reservation', BOOKING_TABLES.reservation);
-const productStock = shape('inventory', 'product stock entry', INVENTORY_TABLES.productStock);
-const productSupplier = shape('inventory', 'product supplier link', INVENTORY_TABLES.productSupplier);
+const productStock = shape('inventory', 'product stock entry', INVENTORY_TABLES.productStock, undefined, {
+  warehouseId: required('warehouse id'),
+  quantity: required('quantity'),
+});
+const productSupplier = shape('inventory', 'product supplier link', INVENTORY_TABLES.productSupplier, undefined, {
+  supplierId: required('supplier id'),
+});
 
 export const RECORD_SHAPES = {
   // guest wallet
@@ -112,17 +142,29 @@ export const RECORD_SHAPES = {
   }),
   reportRow: shape('booking', 'report row', BOOKING_TABLES.reportRow),
   // inventory
-  product: shape('inventory', 'product', INVENTORY_TABLES.product, {
-    stockLevels: productStock,
-    suppliers: productSupplier,
-  }),
+  product: shape(
+    'inventory',
+    'product',
+    INVENTORY_TABLES.product,
+    { stockLevels: productStock, suppliers: productSupplier },
+    {
+      productId: required('id'),
+      productName: required('name'),
+      barcodes: readableTexts('barcode', 'code', 'value'),
+      stockLevels: recordsOf('stock level'),
+      suppliers: recordsOf('supplier link'),
+    },
+  ),
   category: shape('inventory', 'category', INVENTORY_TABLES.category),
   class: shape('inventory', 'class', INVENTORY_TABLES.class),
   warehouse: shape('inventory', 'warehouse', INVENTORY_TABLES.warehouse),
   taxGroup: shape('inventory', 'tax group', INVENTORY_TABLES.taxGroup),
   container: shape('inventory', 'container type', INVENTORY_TABLES.container),
   supplier: shape('inventory', 'supplier', INVENTORY_TABLES.supplier),
-  stockLevel: shape('inventory', 'stock level', INVENTORY_TABLES.stockLevel),
+  stockLevel: shape('inventory', 'stock level', INVENTORY_TABLES.stockLevel, undefined, {
+    productId: required('product id'),
+    quantity: required('quantity'),
+  }),
   health: shape('inventory', 'health', healthFields),
   // webhooks
   subscriber: shape('webhooks', 'webhook subscriber', subscriberFields),
@@ -130,62 +172,130 @@ export const RECORD_SHAPES = {
 
 // ---------------------------------------------------------------- shaping
 
-/** A field of a plan: venue's name, its spec, the record's keys that may hold it (best first). */
+/**
+ * What a listing's checks need beside the record: where it came from and what
+ * it is, for the message ("the inventory service's answer to "list products"
+ * has no product id (looked for productId, id, …)"). Made once per listing
+ * (or per read), and the records nested in it have their own, made once.
+ */
+export class Checking {
+  /** The checkings of nested records, by the number of what they are (whatNumber): made once a listing. */
+  private readonly subs: Array<Checking | undefined> = [];
+  constructor(
+    readonly source: AnswerSource,
+    /** What the record is, in words: "product", "stock level". */
+    readonly what: string,
+  ) {}
+
+  /** The checking of the records nested in this one's field ("stock level" inside "product"), by whatNumber(what). */
+  sub(what: string, number = whatNumber(what)): Checking {
+    return (this.subs[number] ??= new Checking(this.source, what));
+  }
+
+  /** The error a record fails with (RecordReader.missing: the very words a view's read gives). */
+  missing(raw: RawRecord, label: string, spec: FieldSpec, why?: string): never {
+    throw new RecordReader(raw, this.source, this.what).missing(label, spec, why);
+  }
+}
+
+/** A number for each word a nested record is called by ("stock level"): its checking is found by it. */
+const whats = new Map<string, number>();
+function whatNumber(what: string): number {
+  let number = whats.get(what);
+  if (number === undefined) whats.set(what, (number = whats.size));
+  return number;
+}
+
+/** A shape's field as a plan reads it. */
 interface PlannedField {
   readonly name: string;
   readonly spec: FieldSpec;
-  readonly candidates: readonly number[];
-  readonly nested?: RecordShape;
-  /** Its place in the table: records list their fields in the table's order, whichever was found first. */
+  /** Its place in the table: shaped records list their fields in the table's order. */
   readonly position: number;
-  /** A quick test that a value is kept as it is when shaped (see keptAsIsTest). */
-  readonly keptAsIs: (value: unknown) => boolean;
+  /** Indexes of the record's keys that may hold it, best first: each name's exact spelling, then its other casings. */
+  readonly candidates: readonly number[];
+  /** The plans of the nested shape, when the field holds records of one. */
+  readonly nested?: Shaper;
+  /** What a checked record must hold in this field. */
+  readonly need?: Need;
+  /** The number of what its nested records are, when the shape needs them (whatNumber). */
+  readonly what?: number;
 }
 
-/** How records of one key list are read into a shape. */
+/** How records of one key list are shaped: compiled once (see compilePlan), applied to each. */
 interface Plan {
   readonly keys: readonly string[];
-  /** Fields whose own (venue) name is among the keys first, then those found by a synonym. */
-  readonly fields: readonly PlannedField[];
-  /** Per key: whether its name, folded, is one venue gives to a field of the shape. */
-  readonly taken: readonly boolean[];
-  /** The fields in the table's order. */
-  readonly ordered: readonly PlannedField[];
-  /** How many fields the table has. */
-  readonly size: number;
-  /** The shaped records' key lists met so far, each as an object to copy (see shapeRecord); none when the keys cannot be counted in a mask. */
-  readonly layouts?: Map<number, Map<number, RawRecord>>;
-  /**
-   * Per key, the field it is the own name of, when records of this key list
-   * may already be in venue's names: every key a field's own name (and that
-   * field's only candidate) or one no field reads nor venue gives to a field.
-   * Undefined otherwise. Such a record whose values all read as they are
-   * (keptWhole) is its own shaped record when inOrder, else the same values
-   * in venue's order (reorder).
-   */
-  readonly ownFields?: ReadonlyArray<PlannedField | undefined>;
-  /** Whether the keys are already in venue's order: the fields in the table's order, then the keys no field reads. */
-  readonly inOrder: boolean;
-  /** Made at first use: a record of these keys, its values in venue's order (see reorderOf). */
-  reorder?: (raw: RawRecord) => RawRecord;
-  /** Made at first use: keptWhole for records of these keys (see keptWholeOf). */
-  keptWhole?: (raw: RawRecord) => boolean;
+  readonly run: (raw: RawRecord, check: Checking | undefined) => RawRecord;
 }
 
-/** Masks are sums of powers of two, exact up to 2^52: wider records are shaped key by key. */
-const MASK_BITS = 52;
-const POWERS = Array.from({ length: MASK_BITS }, (_, i) => 2 ** i);
-/** Layouts kept per plan: rows of one listing have a few. */
+/**
+ * The plans of one shape, by key list, and the last one used: rows of a
+ * listing come one after another with the same keys, so the last plan is
+ * compared key by key (no list or text built) before any other is looked up.
+ */
+class Shaper {
+  private last?: Plan;
+  private readonly plans = new Map<string, Plan>();
+  constructor(readonly shape: RecordShape) {}
+
+  run(raw: RawRecord, check: Checking | undefined): RawRecord {
+    const last = this.last;
+    if (last !== undefined && hasExactlyKeys(raw, last.keys)) return last.run(raw, check);
+    return this.planFor(raw).run(raw, check);
+  }
+
+  private planFor(raw: RawRecord): Plan {
+    const keys = Object.keys(raw);
+    const signature = keys.join('\u0000');
+    let plan = this.plans.get(signature);
+    if (!plan) {
+      plan = compilePlan(this.shape, keys);
+      if (this.plans.size >= MAX_PLANS) this.plans.clear();
+      this.plans.set(signature, plan);
+    }
+    this.last = plan;
+    return plan;
+  }
+}
+
+/** Key lists remembered per shape: a listing has a few; a service that varies them per record is shaped all the same. */
+const MAX_PLANS = 1_000;
+/** Layouts remembered per plan (which fields were found, which keys were read for them): a listing's rows have a few. */
 const MAX_LAYOUTS = 256;
 
-const plansByShape = new WeakMap<RecordShape, Map<string, Plan>>();
-const lastPlans = new WeakMap<RecordShape, Plan>();
+const shapers = new WeakMap<RecordShape, Shaper>();
+function shaperOf(shape: RecordShape): Shaper {
+  let shaper = shapers.get(shape);
+  if (!shaper) shapers.set(shape, (shaper = new Shaper(shape)));
+  return shaper;
+}
 
-function planFor(shape: RecordShape, keys: readonly string[], signature: string): Plan {
-  let plans = plansByShape.get(shape);
-  if (!plans) plansByShape.set(shape, (plans = new Map()));
-  let plan = plans.get(signature);
-  if (plan) return plan;
+/** A record in venue's names (see the top of this file). A value that is not a record is returned as it is. */
+export function shapeRecord(raw: unknown, shape: RecordShape): unknown {
+  if (!isRecord(raw)) return raw;
+  return shaperOf(shape).run(raw, undefined);
+}
+
+/**
+ * A record in venue's names, checked for what it must hold (the shape's
+ * needs, its nested records' too): a record that lacks one is an
+ * UnreadableAnswerError (exit 6) naming the field and the names looked for,
+ * in the words a read through RecordReader gives. The views of inventory
+ * listings are made from it, and machine formats print it: one reading.
+ */
+export function shapeChecked(raw: RawRecord, shape: RecordShape, check: Checking): RawRecord {
+  return shaperOf(shape).run(raw, check);
+}
+
+/**
+ * The fields of a shape as the plan for `keys` reads them: each field's
+ * candidate keys (exact spelling first, then other casings, name by name),
+ * in the order they are read. A field whose own venue name is among the keys
+ * is read before those found by a synonym: a key is read for the field it
+ * names before another field takes it as a synonym ({reservations,
+ * reservationIds} gives each its own).
+ */
+function plannedFields(shape: RecordShape, keys: readonly string[]): PlannedField[] {
   const byFolded = new Map<string, number[]>();
   keys.forEach((key, i) => {
     const folded = fieldKey(key);
@@ -195,303 +305,309 @@ function planFor(shape: RecordShape, keys: readonly string[], signature: string)
   });
   const own: PlannedField[] = [];
   const bySynonym: PlannedField[] = [];
-  const venueNames = new Set<string>();
   let position = 0;
   for (const spec of Object.values(shape.table)) {
     if (!isSpecLike(spec)) continue;
     const name = venueName(spec);
-    venueNames.add(fieldKey(name));
     const candidates: number[] = [];
     for (const candidate of spec.names) {
       const at = byFolded.get(fieldKey(candidate)) ?? [];
-      // The exact spelling first, then any casing.
       for (const i of [...at].sort((a, b) => Number(keys[b] === candidate) - Number(keys[a] === candidate)))
         if (!candidates.includes(i)) candidates.push(i);
     }
-    const nested = shape.nested?.[name];
+    const nestedShape = shape.nested?.[name];
     const planned: PlannedField = {
       name,
       spec,
-      candidates,
-      nested,
       position: position++,
-      keptAsIs: keptAsIsTest(spec, nested),
+      candidates,
+      nested: nestedShape && shaperOf(nestedShape),
+      need: shape.needs?.[name],
+      what:
+        shape.needs?.[name]?.kind === 'records' ? whatNumber((shape.needs[name] as { what: string }).what) : undefined,
     };
-    // A key that is the field's own name is read for it before any other field takes it as a synonym.
     if (byFolded.has(fieldKey(name))) own.push(planned);
     else bySynonym.push(planned);
   }
-  // A key "__proto__" is assigned, not copied, by the key-by-key way: such records never take a layout.
-  const layouts =
-    position <= MASK_BITS && keys.length <= MASK_BITS && !keys.includes('__proto__')
-      ? new Map<number, Map<number, RawRecord>>()
-      : undefined;
-  const taken = keys.map((k) => venueNames.has(fieldKey(k)));
-  const fields = [...own, ...bySynonym];
-  const asOwn = ownFieldsOf(keys, fields, taken);
-  plan = {
-    keys: [...keys],
-    fields,
-    taken,
-    size: position,
-    ordered: [...fields].sort((a, b) => a.position - b.position),
-    layouts,
-    ownFields: asOwn?.fields,
-    inOrder: asOwn?.inOrder ?? false,
-  };
-  if (plans.size >= 1_000) plans.clear();
-  plans.set(signature, plan);
-  return plan;
+  return [...own, ...bySynonym];
 }
 
-/** See Plan.ownFields and Plan.inOrder. */
-function ownFieldsOf(
-  keys: readonly string[],
-  fields: readonly PlannedField[],
-  taken: readonly boolean[],
-): { fields: Array<PlannedField | undefined>; inOrder: boolean } | undefined {
-  if (keys.includes('__proto__')) return undefined;
-  const out: Array<PlannedField | undefined> = [];
-  let lastPosition = -1;
-  let passedThrough = false;
-  let inOrder = true;
-  for (let i = 0; i < keys.length; i++) {
-    const readers = fields.filter((f) => f.candidates.includes(i));
-    if (readers.length === 0) {
-      // A key no field reads passes through under its own name, after the fields; one venue gives to a field goes under _service.
-      if (taken[i]) return undefined;
-      passedThrough = true;
-      out.push(undefined);
-      continue;
-    }
-    const field = readers[0]!;
-    if (readers.length > 1 || field.name !== keys[i] || field.candidates.length !== 1) return undefined;
-    if (passedThrough || field.position < lastPosition) inOrder = false;
-    lastPosition = field.position;
-    out.push(field);
-  }
-  return { fields: out, inOrder };
-}
+/** JSON text of a string: a literal in generated code that is text, never code. */
+const literal = (text: string): string => JSON.stringify(text);
+/** A property of a generated object literal: a key "__proto__" is defined as a field, never taken for the prototype. */
+const property = (key: string, value: string): string =>
+  key === '__proto__' ? `[${literal(key)}]: ${value}` : `${literal(key)}: ${value}`;
 
 /**
- * A record of the plan's keys, in venue's order: its fields in the table's
- * order, then the keys no field reads in the record's order, the values as
- * they are. What the full way makes of a record keptWhole finds in another
- * order (a service listing a stock level's product name before its
- * warehouse), made by one object literal compiled for the key list: copying
- * a layout and setting each value cost three times as much. The keys go into
- * the source as JSON string literals, never as code.
+ * A value's type test, as code testing `v` (neither undefined nor null):
+ * what accepts() says, the usual JSON value decided in place, anything else
+ * asked of accepts(). A field holding records of a nested shape takes only
+ * what can hold them: a record or a list (an amount: a number or a record).
  */
-function reorderOf(plan: Plan): (raw: RawRecord) => RawRecord {
-  if (plan.reorder) return plan.reorder;
-  const own = plan.ownFields!;
-  const fieldKeys = plan.ordered.filter((field) => own.includes(field)).map((field) => field.name);
-  const passedThrough = plan.keys.filter((_key, i) => own[i] === undefined);
-  const properties = [...fieldKeys, ...passedThrough].map((key) => `${JSON.stringify(key)}: r[${JSON.stringify(key)}]`);
-  plan.reorder = new Function('r', `"use strict"; return { ${properties.join(', ')} };`) as (
-    raw: RawRecord,
-  ) => RawRecord;
-  return plan.reorder;
-}
-
-/** A record keptWhole found, as its shaped record: itself, or its values in venue's order. */
-function keptShaped(raw: RawRecord, plan: Plan): RawRecord {
-  return plan.inOrder ? raw : reorderOf(plan)(raw);
-}
-
-/**
- * The quick tests that are a type check, as code testing `v`: compiled into
- * keptWhole (keptWholeOf) and, alone, into keptAsIsTest's test, so the test
- * that holds keptAsIsTest to the full reading holds this code too.
- */
-const QUICK_TESTS = {
-  text: `typeof v === "string" || Number.isFinite(v)`,
-  id: `typeof v === "string" || Number.isInteger(v)`,
-  ref: `Number.isInteger(v)`,
-  integer: `Number.isInteger(v)`,
-  number: `Number.isFinite(v)`,
-  money: `Number.isFinite(v)`,
-  boolean: `typeof v === "boolean"`,
-  date: `typeof v === "string" && digit.test(v)`,
-  datetime: `typeof v === "string" && digit.test(v)`,
-} satisfies Partial<Record<FieldSpec['type'], string>>;
-const HAS_DIGIT = /\d/;
-
-const typeChecks = new Map<keyof typeof QUICK_TESTS, (value: unknown) => boolean>();
-function typeCheckOf(type: keyof typeof QUICK_TESTS): (value: unknown) => boolean {
-  let check = typeChecks.get(type);
-  if (!check)
-    typeChecks.set(
-      type,
-      (check = new Function('digit', `"use strict"; return (v) => ${QUICK_TESTS[type]};`)(HAS_DIGIT) as (
-        value: unknown,
-      ) => boolean),
-    );
-  return check;
-}
-
-/**
- * A quick test that shaping keeps a value as it is: true only when accepts()
- * takes it and machineValue() gives it back unchanged (nested records their
- * own shaped records). False means "not known this quickly": the full test
- * (keptAsItIs) then decides, so this only ever saves work. It types a JSON
- * value in a comparison or two where the full test goes through the general
- * readers: on a 100,000-row listing in venue's dialect the full test cost
- * three quarters of the shaping. test/unit/lib/records.test.ts holds it to
- * the full way over every type and a spread of values.
- */
-export function keptAsIsTest(spec: FieldSpec, nested: RecordShape | undefined): (value: unknown) => boolean {
-  switch (spec.type) {
-    case 'enum': {
-      if (!spec.words) return (value) => typeof value === 'string';
-      // An enumeration has few words: the full test's answer for each is remembered. machineValue reads only
-      // the field's spec (an enum has no nested shape), so a field made of the spec alone asks it.
-      const field: PlannedField = { name: venueName(spec), spec, candidates: [], position: 0, keptAsIs: () => false };
-      const known = new Map<unknown, boolean>();
-      return (value) => {
-        if (typeof value !== 'string' && typeof value !== 'number') return false;
-        let kept = known.get(value);
-        if (kept === undefined) {
-          kept = accepts(spec, value) && machineValue(field, value) === value;
-          if (known.size < 256) known.set(value, kept);
-        }
-        return kept;
-      };
-    }
+function testOf(field: PlannedField, at: string): string {
+  const ask = `accepts(F[${at}].spec, v)`;
+  switch (field.spec.type) {
+    case 'text':
+      return `(typeof v === "string" || (typeof v === "number" ? Number.isFinite(v) : typeof v === "bigint"))`;
+    case 'id':
+      return `(typeof v === "string" || (typeof v === "number" ? Number.isInteger(v) : typeof v === "bigint"))`;
+    case 'integer':
+    case 'ref':
+      return `(typeof v === "number" ? Number.isInteger(v) : ${ask})`;
+    case 'number':
+    case 'money':
+      return `(typeof v === "number" ? Number.isFinite(v) : ${ask})`;
+    case 'boolean':
+      return `(typeof v === "boolean" || ${ask})`;
+    case 'date':
+      return `(typeof v === "string" && DIGIT.test(v))`;
+    case 'datetime':
+      return `(typeof v === "string" ? DIGIT.test(v) : typeof v === "number" && Math.abs(v) <= ${MAX_EPOCH_MS})`;
+    case 'enum':
+      return `(typeof v === "string" || ${ask})`;
     case 'record':
-      return nested ? (value) => isRecord(value) && shapeRecord(value, nested) === value : isRecord;
+      return `isRecord(v)`;
     case 'list':
-    case 'any':
-      if (nested) return (value) => allKept(value, nested);
-      return spec.type === 'list' ? Array.isArray : () => true;
+      return `Array.isArray(v)`;
     case 'texts':
-      return (value) => typeof value === 'string' || Array.isArray(value);
+      return `(typeof v === "string" || Array.isArray(v))`;
+    case 'any':
+      return field.nested ? `(Array.isArray(v) || isRecord(v))` : `true`;
+  }
+}
+
+/** The largest epoch milliseconds a JavaScript date holds (either side of 1970). */
+const MAX_EPOCH_MS = 8.64e15;
+const DIGIT = /\d/;
+
+/**
+ * A value as machine formats carry it, as code of `v` (accepted by its test):
+ * numbers as numbers, yes/no as booleans, venue's word for an enumeration,
+ * epoch milliseconds as ISO 8601; anything else as sent. Nested records are
+ * shaped apart (nestedValue).
+ */
+function conversionOf(field: PlannedField, at: string): string {
+  switch (field.spec.type) {
+    case 'integer':
+    case 'number':
+      return `(typeof v === "number" ? v : (asNumber(v) ?? v))`;
+    case 'money':
+      return `(typeof v === "number" || isRecord(v) ? v : (asNumber(v) ?? v))`;
+    case 'ref':
+      return `(typeof v === "number" || isRecord(v) ? v : (asNumber(v) ?? v))`;
+    case 'boolean':
+      return `(typeof v === "boolean" ? v : (asBoolean(v) ?? v))`;
+    case 'enum':
+      return field.spec.words ? `F[${at}].word(v)` : `v`;
+    case 'datetime':
+      return `(typeof v === "number" ? new Date(v).toISOString() : v)`;
     default:
-      return typeCheckOf(spec.type);
+      return `v`;
   }
 }
 
-/**
- * Whether a record has exactly the plan's keys, in its order, and is its own
- * shaped record (each value keptAsItIs), found in one walk of its keys without
- * listing them first. A key for-in finds that Object.keys would not (one
- * inherited) makes the lists differ: then the caller takes the full way.
- */
-function keptWhole(raw: RawRecord, plan: Plan): boolean {
-  return (plan.keptWhole ??= keptWholeOf(plan))(raw);
-}
-
-/**
- * keptWhole for one plan, compiled: the walk of the keys, then each field's
- * value read under its name and typed by the quick test of its type written
- * out in the code, the full test (keptAsItIs) deciding when the quick one
- * says no. With one test closure a field, called through one call site that
- * saw every type's closure, 100,000 products took 65 ms to shape; compiled,
- * 27 ms. The keys go into the source as JSON string literals,
- * never as code; the tests that are more than a type check (enumerations,
- * nested records) stay closures, handed in.
- */
-function keptWholeOf(plan: Plan): (raw: RawRecord) => boolean {
-  const own = plan.ownFields!;
-  const checks = plan.keys.map((key, i) => {
-    const field = own[i];
-    if (field === undefined) return '';
-    const quick = QUICK_TESTS[field.spec.type as keyof typeof QUICK_TESTS] ?? `fields[${i}].keptAsIs(v)`;
-    // A key holding undefined (not from JSON) is never kept (see keptAsItIs); null always is.
-    return `v = r[${JSON.stringify(key)}]; if (v === undefined || (v !== null && !(${quick}) && !full(fields[${i}], v))) return false;`;
-  });
-  const source = `"use strict"; return function keptWhole(r) {
-    if (!hasExactlyKeys(r, keys)) return false;
-    let v;
-    ${checks.filter(Boolean).join('\n    ')}
-    return true;
-  };`;
-  return new Function('keys', 'fields', 'full', 'hasExactlyKeys', 'digit', source)(
-    plan.keys,
-    own,
-    keptAsItIs,
-    hasExactlyKeys,
-    HAS_DIGIT,
-  ) as (raw: RawRecord) => boolean;
-}
-
-/** Whether a value is a list whose every item is its own shaped record (a nested list kept as it is). */
-function allKept(value: unknown, nested: RecordShape): boolean {
-  if (!Array.isArray(value)) return false;
-  for (let i = 0; i < value.length; i++) if (shapeRecord(value[i], nested) !== value[i]) return false;
-  return true;
-}
-
-/** Whether shaping keeps a field's value as it is: read as it is (machineValue gives it back), nested records their own shaped records. */
-function keptAsItIs(field: PlannedField, value: unknown): boolean {
-  // A key holding undefined (not from JSON) is left out by the full way: never kept.
-  if (value === undefined) return false;
-  if (value === null || field.keptAsIs(value)) return true;
-  if (!accepts(field.spec, value)) return false;
-  if (field.nested && Array.isArray(value) && (field.spec.type === 'list' || field.spec.type === 'any'))
-    return value.every((item) => shapeRecord(item, field.nested!) === item);
-  return machineValue(field, value) === value;
-}
-
-/** A record in venue's names (see the top of this file). A value that is not a record is returned as it is. */
-export function shapeRecord(raw: unknown, shape: RecordShape): unknown {
-  if (!isRecord(raw)) return raw;
-  // Most rows of a listing are in the last plan's keys, and in a service speaking venue's names are kept whole.
-  const recent = lastPlans.get(shape);
-  if (recent?.ownFields && keptWhole(raw, recent)) return keptShaped(raw, recent);
-  const keys = Object.keys(raw);
-  // Rows of a listing share their keys: the last plan is compared key by key before any text is built.
-  const plan = recent && sameKeys(recent.keys, keys) ? recent : planFor(shape, keys, keys.join('\u0000'));
-  if (plan !== recent) {
-    lastPlans.set(shape, plan);
-    // A service that speaks venue's names and types (the venue dialect) needs no copy.
-    if (plan.ownFields && keptWhole(raw, plan)) return keptShaped(raw, plan);
-  }
-  return copied(raw, keys, plan);
-}
-
-/**
- * shapeRecord the full way, every record copied field by field: the
- * reference the quick ways (keptWhole) are tested against.
- */
-export function shapeRecordByCopy(raw: unknown, shape: RecordShape): unknown {
-  if (!isRecord(raw)) return raw;
-  const keys = Object.keys(raw);
-  return copied(raw, keys, planFor(shape, keys, keys.join('\u0000')));
-}
-
-/** A record read field by field into its shape (the full way). */
-function copied(raw: RawRecord, keys: readonly string[], plan: Plan): RawRecord {
-  const used = new Uint8Array(keys.length);
-  const values: unknown[] = new Array(plan.size);
-  for (const field of plan.fields) {
-    let nullAt = -1;
-    let found = -1;
-    for (const i of field.candidates) {
-      if (used[i]) continue;
-      const value = raw[keys[i]!];
-      if (value === undefined) continue;
-      if (value === null) {
-        if (nullAt < 0) nullAt = i;
-        continue;
-      }
-      if (accepts(field.spec, value)) {
-        found = i;
-        break;
-      }
+/** An enumeration value as machine formats carry it: venue's word; a numeric code stays a number (productType 2). */
+function wordReader(spec: FieldSpec): (value: unknown) => unknown {
+  const known = new Map<unknown, unknown>();
+  return (value) => {
+    let word = known.get(value);
+    if (word === undefined) {
+      // A value no word reads (empty text) stays as sent.
+      const found = asEnum(value, spec.words!) ?? value;
+      word = typeof found === 'string' && /^\d+$/.test(found) ? Number(found) : found;
+      if (known.size < 256) known.set(value, word);
     }
-    if (found >= 0) {
-      used[found] = 1;
-      values[field.position] = machineValue(field, raw[keys[found]!]);
-    } else if (nullAt >= 0) {
-      // The service says the field is empty: kept as null under venue's name.
-      used[nullAt] = 1;
-      values[field.position] = null;
-    }
-  }
-  if (plan.layouts) return shapedByLayout(raw, keys, plan, plan.layouts, values, used);
-  return shapedKeyByKey(raw, keys, plan, values, used);
+    return word;
+  };
 }
+
+/**
+ * A nested field's value shaped: a record by its nested shape, each record of
+ * a list (or one record where a list is usual), an amount's record; anything
+ * else as it was. With checking (a field the shape needs records in), an item
+ * of a list that is not a record fails, naming the list, and each record is
+ * checked for its own needs.
+ */
+function nestedValue(field: PlannedField, value: unknown, raw: RawRecord, check: Checking | undefined): unknown {
+  const nested = field.nested!;
+  const sub = check && field.need?.kind === 'records' ? check.sub(field.need.what, field.what) : undefined;
+  if (field.spec.type === 'money') return isRecord(value) ? nested.run(value, undefined) : (asNumber(value) ?? value);
+  if (Array.isArray(value)) {
+    const out: unknown[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (isRecord(item)) out[i] = nested.run(item, sub);
+      else if (sub)
+        check!.missing(raw, `${(field.need as { what: string }).what} list`, field.spec, 'has an unreadable');
+      else out[i] = item;
+    }
+    return out;
+  }
+  return isRecord(value) ? nested.run(value, sub) : value;
+}
+
+/** Whether a value a field needs is there and usable (text that is not only spaces). */
+function usableNeed(field: PlannedField, value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value !== 'string') return true;
+  const type = field.spec.type;
+  return (
+    !(type === 'id' || type === 'text' || type === 'enum' || type === 'date' || type === 'datetime') ||
+    value.trim() !== ''
+  );
+}
+
+/** Checks a needed field's value; fails as a view's read of it would. */
+function checkNeed(field: PlannedField, value: unknown, raw: RawRecord, check: Checking): void {
+  const need = field.need!;
+  if (need.kind === 'value') {
+    if (!usableNeed(field, value)) check.missing(raw, need.label, field.spec);
+  } else if (need.kind === 'texts') {
+    if (value !== undefined && value !== null && !hasTexts(value, need.inside))
+      check.missing(raw, venueName(field.spec), field.spec, 'has an unreadable');
+  }
+}
+
+/**
+ * The plan for records of one key list, compiled into one function: each
+ * field's candidate keys read under their names, typed and converted in
+ * place, the needs checked, then the shaped record made by one object
+ * literal compiled per layout (which fields were found, which keys were read
+ * for them, so which pass through under their own names or under _service).
+ *
+ * Why compiled (the only way records are shaped, for every server): a loop
+ * over a field list reads `raw[key]` and writes `out[name]` at one load and
+ * one store site that see every name, which V8 handles as megamorphic
+ * lookups. 100,000 products of 25 fields read and rebuilt that way took 100 to
+ * 170 ms on their own; read and rebuilt by code written out per key list,
+ * where each site sees one name and one layout, 5 to 30 ms. The keys and
+ * names go into the source only as JSON string literals, never as code; the
+ * tests that are more than a type check (enumeration words, nested records,
+ * the needs) are functions the code calls.
+ */
+function compilePlan(shape: RecordShape, keys: readonly string[]): Plan {
+  const fields = plannedFields(shape, keys);
+  const byPosition = [...fields].sort((a, b) => a.position - b.position);
+  const venueNames = new Set(byPosition.map((f) => fieldKey(f.name)));
+  const taken = keys.map((key) => venueNames.has(fieldKey(key)));
+  const candidateKeys = [...new Set(fields.flatMap((f) => f.candidates))].sort((a, b) => a - b);
+  // F[position]: the field's metadata, with the word reader of an enumeration.
+  const meta = byPosition.map((f) => ({
+    ...f,
+    word: f.spec.type === 'enum' && f.spec.words ? wordReader(f.spec) : undefined,
+  }));
+
+  const lines: string[] = [];
+  const fieldVar = (f: PlannedField) => `f${f.position}`;
+  const rawVar = (f: PlannedField) => `g${f.position}`;
+  lines.push(`let v, n;`);
+  if (candidateKeys.length) lines.push(`let ${candidateKeys.map((k) => `u${k} = false`).join(', ')};`);
+  if (byPosition.length) lines.push(`let ${byPosition.map(fieldVar).join(', ')};`);
+  const nestedFields = byPosition.filter((f) => f.nested);
+  if (nestedFields.length) lines.push(`let ${nestedFields.map(rawVar).join(', ')};`);
+  // Reading: each field's candidates in order; a key read for one field is not read for another.
+  for (const field of fields) {
+    if (field.candidates.length === 0) continue;
+    const at = String(field.position);
+    const take = field.nested ? `${rawVar(field)} = v;` : `${fieldVar(field)} = ${conversionOf(field, at)};`;
+    lines.push(`b${at}: {`, `  n = -1;`);
+    for (const k of field.candidates) {
+      lines.push(
+        `  if (!u${k}) { v = r[${literal(keys[k]!)}]; if (v !== undefined) { if (v === null) { if (n < 0) n = ${k}; } else if (${testOf(field, at)}) { u${k} = true; ${take} break b${at}; } } }`,
+      );
+    }
+    // The service says the field is empty: kept as null under venue's name (its first null key).
+    lines.push(
+      `  ${field.candidates.map((k) => `if (n === ${k}) { u${k} = true; ${fieldVar(field)} = null; }`).join(' else ')}`,
+      `}`,
+    );
+  }
+  // Checking: the needs in their declared order; nested records are shaped (and checked) in that order too.
+  const needed = Object.keys(shape.needs ?? {})
+    .map((name) => meta.find((f) => f.name === name))
+    .filter((f): f is (typeof meta)[number] => f !== undefined);
+  const shapeNested = (f: PlannedField, check: string) =>
+    `if (${rawVar(f)} !== undefined) ${fieldVar(f)} = nestedValue(F[${f.position}], ${rawVar(f)}, r, ${check});`;
+  if (needed.length) {
+    lines.push(`if (c !== undefined) {`);
+    for (const f of needed) {
+      if (f.need?.kind === 'records' && f.nested) lines.push(`  ${shapeNested(f, 'c')}`);
+      else lines.push(`  checkNeed(F[${f.position}], ${fieldVar(f)}, r, c);`);
+    }
+    lines.push(`} else {`);
+    for (const f of needed) if (f.need?.kind === 'records' && f.nested) lines.push(`  ${shapeNested(f, 'undefined')}`);
+    lines.push(`}`);
+  }
+  for (const f of nestedFields)
+    if (!(f.need?.kind === 'records' && needed.includes(f as (typeof meta)[number])))
+      lines.push(shapeNested(f, 'undefined'));
+  // The layout: which fields were found, which candidate keys were read; one number while it fits in 52 bits.
+  const bits = [...byPosition.map((f) => `${fieldVar(f)} !== undefined`), ...candidateKeys.map((k) => `u${k}`)];
+  const chunks: string[] = [];
+  for (let i = 0; i < bits.length; i += 52)
+    chunks.push(
+      bits
+        .slice(i, i + 52)
+        .map((bit, j) => `(${bit} ? ${2 ** j} : 0)`)
+        .join(' + ') || '0',
+    );
+  const signature = chunks.length <= 1 ? (chunks[0] ?? '0') : chunks.map((c) => `(${c})`).join(` + "," + `);
+  lines.push(`const s = ${signature};`);
+  const args = ['r', ...byPosition.map(fieldVar)].join(', ');
+  lines.push(`return (s === P.signature ? P.make : P.layout(s))(${args});`);
+
+  const layouts = new Map<number | string, Layout>();
+  const holder = {
+    signature: undefined as number | string | undefined,
+    make: undefined as Layout | undefined,
+    layout(signature: number | string): Layout {
+      let make = layouts.get(signature);
+      if (!make) {
+        make = compileLayout(signature);
+        if (layouts.size >= MAX_LAYOUTS) layouts.clear();
+        layouts.set(signature, make);
+      }
+      holder.signature = signature;
+      holder.make = make;
+      return make;
+    },
+  };
+
+  /** The object literal of one layout: the fields found in the table's order, then the keys no field read. */
+  function compileLayout(signature: number | string): Layout {
+    const values = typeof signature === 'number' ? [signature] : signature.split(',').map(Number);
+    const bit = (i: number) => Math.floor(values[Math.floor(i / 52)]! / 2 ** (i % 52)) % 2 === 1;
+    const found = byPosition.filter((_f, i) => bit(i));
+    const used = new Set(candidateKeys.filter((_k, j) => bit(byPosition.length + j)));
+    const properties = found.map((f) => property(f.name, fieldVar(f)));
+    const others: string[] = [];
+    keys.forEach((key, i) => {
+      if (used.has(i)) return;
+      // A key no field read passes through under its own name; one venue gives to a field goes under _service.
+      if (taken[i]) others.push(property(key, `r[${literal(key)}]`));
+      else properties.push(property(key, `r[${literal(key)}]`));
+    });
+    if (others.length) properties.push(property(SERVICE_FIELDS, `{ ${others.join(', ')} }`));
+    return new Function(args, `"use strict"; return { ${properties.join(', ')} };`) as Layout;
+  }
+
+  const run = new Function(
+    'F',
+    'P',
+    'accepts',
+    'asNumber',
+    'asBoolean',
+    'isRecord',
+    'DIGIT',
+    'nestedValue',
+    'checkNeed',
+    `"use strict"; return function plan(r, c) {\n${lines.join('\n')}\n};`,
+  )(meta, holder, accepts, asNumber, asBoolean, isRecord, DIGIT, nestedValue, checkNeed) as Plan['run'];
+  return { keys: [...keys], run };
+}
+
+/** A layout's maker: the record, then each field's value by its place in the table. */
+type Layout = (raw: RawRecord, ...values: unknown[]) => RawRecord;
 
 const SHAPED = Symbol.for('venue.shapedRecord');
 const SHAPE = Symbol.for('venue.shapedAs');
@@ -501,9 +617,8 @@ const SHAPE = Symbol.for('venue.shapedAs');
  * holder of the shaped record, its shape and the service's own record
  * (withSource, for --raw), which the output prints as it is rather than
  * shaping the record again. The shaped record itself carries nothing else:
- * JSON.stringify writes a plain object fastest. A listing in a machine format
- * reads each record once this way (its checks apart, see the client).
- * `shaped` is shapeRecord(raw, shape), when the caller has it already.
+ * JSON.stringify writes a plain object fastest. `shaped` is
+ * shapeRecord(raw, shape), when the caller has it already.
  */
 export function shapedRow(raw: RawRecord, shape: RecordShape, shaped: unknown = shapeRecord(raw, shape)): object {
   return withSource({ [SHAPED]: shaped, [SHAPE]: shape }, raw);
@@ -514,111 +629,6 @@ export function shapedRecordOf(row: unknown, shape: RecordShape): unknown {
   if (row === null || typeof row !== 'object') return undefined;
   const held = row as Record<symbol, unknown>;
   return held[SHAPE] === shape ? held[SHAPED] : undefined;
-}
-
-function shapedKeyByKey(
-  raw: RawRecord,
-  keys: readonly string[],
-  plan: Plan,
-  values: readonly unknown[],
-  used: Uint8Array,
-): RawRecord {
-  const out: RawRecord = {};
-  for (const field of plan.ordered) if (values[field.position] !== undefined) out[field.name] = values[field.position];
-  let others: RawRecord | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    if (used[i]) continue;
-    const key = keys[i]!;
-    if (plan.taken[i] || Object.hasOwn(out, key)) (others ??= {})[key] = raw[key];
-    else out[key] = raw[key];
-  }
-  if (others) out[SERVICE_FIELDS] = others;
-  return out;
-}
-
-/**
- * The same record as shapedKeyByKey makes, made faster. Adding keys one by one
- * to a new object cost more than all the reading of a listing's row (each
- * add changes the object's hidden class through a store that sees every
- * key). Which keys a shaped record has, in which order, follows from which
- * fields were found and which of the record's keys were used (a passed-through
- * key that venue gives to a field goes under _service, see `taken`): the first
- * record of each such layout is made key by key, and later ones copy its keys
- * (values then overwritten), so no key is added one at a time again.
- */
-function shapedByLayout(
-  raw: RawRecord,
-  keys: readonly string[],
-  plan: Plan,
-  layouts: Map<number, Map<number, RawRecord>>,
-  values: readonly unknown[],
-  used: Uint8Array,
-): RawRecord {
-  let found = 0;
-  for (const field of plan.ordered) if (values[field.position] !== undefined) found += POWERS[field.position]!;
-  let taken = 0;
-  for (let i = 0; i < keys.length; i++) if (used[i]) taken += POWERS[i]!;
-  let byUsed = layouts.get(found);
-  const template = byUsed?.get(taken);
-  if (template === undefined) {
-    const out = shapedKeyByKey(raw, keys, plan, values, used);
-    if (!byUsed) {
-      if (layouts.size >= MAX_LAYOUTS) return out;
-      layouts.set(found, (byUsed = new Map()));
-    }
-    if (byUsed.size < MAX_LAYOUTS) byUsed.set(taken, { ...out });
-    return out;
-  }
-  const out: RawRecord = { ...template };
-  for (const field of plan.ordered) {
-    const value = values[field.position];
-    if (value !== undefined) out[field.name] = value;
-  }
-  let others: RawRecord | undefined;
-  for (let i = 0; i < keys.length; i++) {
-    if (used[i]) continue;
-    const key = keys[i]!;
-    // A key venue gives to a field, or that is a found field's own name (then also one venue gives), goes under _service.
-    if (plan.taken[i]) (others ??= {})[key] = raw[key];
-    else out[key] = raw[key];
-  }
-  if (others) out[SERVICE_FIELDS] = others;
-  return out;
-}
-
-/** A value as machine formats carry it: numbers as numbers, yes/no as booleans, venue's word for an enumeration, nested records shaped. */
-function machineValue(field: PlannedField, value: unknown): unknown {
-  const { spec, nested } = field;
-  switch (spec.type) {
-    case 'integer':
-    case 'number':
-      return asNumber(value) ?? value;
-    case 'money':
-      if (isRecord(value)) return nested ? shapeRecord(value, nested) : value;
-      return asNumber(value) ?? value;
-    case 'ref':
-      return isRecord(value) ? value : (asNumber(value) ?? value);
-    case 'boolean':
-      return asBoolean(value) ?? value;
-    case 'enum': {
-      if (!spec.words) return value;
-      const word = asEnum(value, spec.words);
-      // A numeric code stays a number (productType 2), whatever casing of word a service sent.
-      return typeof word === 'string' && /^\d+$/.test(word) ? Number(word) : word;
-    }
-    case 'datetime':
-      // Epoch milliseconds become ISO 8601, as every other time in machine formats.
-      return typeof value === 'number' && Number.isFinite(value) ? new Date(value).toISOString() : value;
-    case 'record':
-      return nested ? shapeRecord(value, nested) : value;
-    case 'list':
-    case 'any':
-      if (nested && Array.isArray(value)) return value.map((item) => shapeRecord(item, nested));
-      if (nested && isRecord(value)) return shapeRecord(value, nested);
-      return value;
-    default:
-      return value;
-  }
 }
 
 // ---------------------------------------------------------------- the documentation
@@ -638,6 +648,7 @@ export function recordsMarkdown(): string {
     '- A field the service does not send is absent; one it sends as `null` is `null`.',
     "- Fields venue does not know pass through under the service's own names: nothing is dropped.",
     `- A service field whose name venue uses for another value (a text \`productId: "P-1"\` beside the numeric id venue reads) is kept under \`${SERVICE_FIELDS}\`, with its own name.`,
+    `- A field holding records of another shape (a product's \`stockLevels\`) takes a record or a list of them; a value of another kind (\`"n/a"\`) is the service's, kept under \`${SERVICE_FIELDS}\` when venue uses its name.`,
     "- `--raw` gives the service's records as it sent them instead (its own names and values).",
     "- `venue <command> --fields help` lists a command's fields.",
     '',

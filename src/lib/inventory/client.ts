@@ -22,7 +22,7 @@ import {
   type FieldSpec,
   type RawRecord,
 } from '../reading.js';
-import { RECORD_SHAPES, shapeRecord, shapedRow } from '../records.js';
+import { Checking, RECORD_SHAPES, shapeChecked, shapedRow } from '../records.js';
 import { productFields, resourceKeys, stockLevelFields } from './fields.js';
 import { InventoryRouteMap, type InventoryOperation } from './routes.js';
 import { inventoryErrors, type InventoryErrorContext } from './error-codes.js';
@@ -46,9 +46,8 @@ import {
   categoryView,
   classView,
   containerView,
-  checkProduct,
-  holdsProductNeeds,
   productView,
+  productViewOf,
   receiptView,
   stockLevelNeeds,
   stockLevelViewWith,
@@ -296,19 +295,6 @@ export class InventoryClient {
     return readRecords(response.data, this.source(options.operation), what, keys).map(view);
   }
 
-  /** One page of a paged list, with whatever paging the service gave, each record read into a view. */
-  private onePage<T>(
-    operation: InventoryOperation,
-    options: CallOptions & { page: number; pageSize: number },
-    what: string,
-    keys: readonly string[],
-    view: (r: RecordReader) => T,
-  ): Promise<Page<T>> {
-    return this.pageOfRecords(operation, options, what, keys, (raw, source) =>
-      view(new RecordReader(raw, source, what)),
-    );
-  }
-
   /** One page of a paged list, with whatever paging the service gave, each record handed to `each` as the service sent it. */
   private async pageOfRecords<T>(
     operation: InventoryOperation,
@@ -368,12 +354,13 @@ export class InventoryClient {
 
   // ---------------------------------------------------------------- products
 
+  /** A page of products, each read once into its view (productView: shaped and checked by the product shape's plan). */
   async listProducts(query: ProductQuery = {}): Promise<Page<Product>> {
-    return this.productPage(query, productView);
-  }
-
-  private productPage<T>(query: ProductQuery, view: (reader: RecordReader) => T): Promise<Page<T>> {
-    return this.productRecordPage(query, (raw, source) => view(new RecordReader(raw, source, 'product')));
+    let check: Checking | undefined;
+    return this.productRecordPage(query, (raw, source) => {
+      check ??= new Checking(source, 'product');
+      return productViewOf(shapeChecked(raw, RECORD_SHAPES.product, check), raw);
+    });
   }
 
   private productRecordPage<T>(
@@ -410,24 +397,19 @@ export class InventoryClient {
 
   /**
    * Every page of products as records in venue's shape, for machine formats:
-   * each product checked for what it must hold (checkProduct: the same reads
-   * and the same exit 6 as its view) and shaped once (records.ts), never also
-   * read into a view it would not print. At 100,000 products the view cost a
-   * third of the run. A product already in venue's shape is checked by
-   * holdsProductNeeds alone when it holds what a product must (any other is
-   * read by checkProduct, which names what is missing): the reads cost more
-   * than the rest of the check and shaping together.
+   * each product shaped and checked for what it must hold by the product
+   * shape's plan (records.ts), the one reading its view is made from (the
+   * same exit 6), never also read into a view it would not print.
    */
   productRecordPages(
     query: Omit<ProductQuery, 'page' | 'pageSize'> = {},
     options: IterateOptions = {},
   ): AsyncGenerator<object[]> {
     const pageSize = Math.min(MAX_PAGE_SIZE, options.pageSize ?? MAX_PAGE_SIZE);
+    let check: Checking | undefined;
     const asRecord = (raw: RawRecord, source: AnswerSource) => {
-      const shaped = shapeRecord(raw, RECORD_SHAPES.product);
-      // A product in venue's shape that holds what a product must needs no reading through the field tables.
-      if (shaped !== raw || !holdsProductNeeds(raw)) checkProduct(new RecordReader(raw, source, 'product'));
-      return shapedRow(raw, RECORD_SHAPES.product, shaped);
+      check ??= new Checking(source, 'product');
+      return shapedRow(raw, RECORD_SHAPES.product, shapeChecked(raw, RECORD_SHAPES.product, check));
     };
     return pagesInOrder((page) => this.productRecordPage({ ...query, page, pageSize }, asRecord), options);
   }
@@ -565,18 +547,20 @@ export class InventoryClient {
   }
 
   /**
-   * One page of stock levels, each read by make once what it must hold is
-   * read and checked: a level of another warehouse or product than asked is
-   * an answer about something else (exit 6).
+   * One page of stock levels, each shaped and checked once by the stock
+   * level shape's plan (records.ts: its product and quantity), then checked
+   * against what was asked (a level of another warehouse or product than
+   * asked is an answer about something else, exit 6), then made by make.
    */
   private stockLevelPage<T>(
     query: StockLevelsQuery,
-    make: (reader: RecordReader, needs: StockLevelNeeds) => T,
+    make: (shaped: RawRecord, needs: StockLevelNeeds, raw: RawRecord) => T,
   ): Promise<Page<T>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 50;
     const source = this.source('read stock levels');
-    return this.onePage(
+    const check = new Checking(source, 'stock level');
+    return this.pageOfRecords(
       'stockLevels',
       {
         query: {
@@ -591,11 +575,13 @@ export class InventoryClient {
       },
       'stock level',
       resourceKeys.stockLevels,
-      (reader) => {
-        const level = stockLevelNeeds(reader);
+      (raw) => {
+        const shaped = shapeChecked(raw, RECORD_SHAPES.stockLevel, check);
+        const level = stockLevelNeeds(shaped);
         if (query.warehouseId !== undefined)
-          checkSame(source, 'warehouseId', query.warehouseId, level.warehouseId, reader.raw);
+          checkSame(source, 'warehouseId', query.warehouseId, level.warehouseId, raw);
         if (query.productIds?.length) {
+          const reader = new RecordReader(raw, source, 'stock level');
           const id = exactId(reader, stockLevelFields.productId) ?? level.productId;
           if (!query.productIds.some((asked) => sameId(asked, id)))
             throw new AnswerMismatchError(
@@ -603,10 +589,10 @@ export class InventoryClient {
               'productId',
               `one of ${query.productIds.join(', ')}`,
               String(id),
-              reader.raw,
+              raw,
             );
         }
-        return make(reader, level);
+        return make(shaped, level, raw);
       },
     );
   }
@@ -638,8 +624,8 @@ export class InventoryClient {
     options: IterateOptions = {},
   ): AsyncGenerator<object[]> {
     const pageSize = Math.min(MAX_PAGE_SIZE, options.pageSize ?? MAX_PAGE_SIZE);
-    const asRecord = (reader: RecordReader, needs: StockLevelNeeds) =>
-      withLevel(shapedRow(reader.raw, RECORD_SHAPES.stockLevel), needs);
+    const asRecord = (shaped: RawRecord, needs: StockLevelNeeds, raw: RawRecord) =>
+      withLevel(shapedRow(raw, RECORD_SHAPES.stockLevel, shaped), needs);
     return pagesInOrder((page) => this.stockLevelPage({ ...query, page, pageSize }, asRecord), options);
   }
 

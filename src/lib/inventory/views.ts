@@ -11,11 +11,14 @@ import {
   asNumber,
   asText,
   isRecord,
-  sameKeys,
+  readValue,
+  textsIn,
   withSource,
   type FieldNames,
   type FieldSpec,
+  type RawRecord,
 } from '../reading.js';
+import { Checking, RECORD_SHAPES, shapeChecked } from '../records.js';
 import {
   adjustmentFields,
   categoryFields,
@@ -53,55 +56,9 @@ import type {
   Warehouse,
 } from './types.js';
 
-/** Drops the fields the service did not give, so tables leave them out; the view carries the service's record (withSource). */
-function compact<T extends object>(view: T, raw: unknown): T {
-  // A new object rather than deletes: a deleted key turns the object slow for every later read.
-  const source = view as Record<string, unknown>;
-  const keys = Object.keys(source);
-  if (keys.length > MASK_BITS) return withSource(compactKeyByKey(source, keys), raw) as T;
-  let defined = 0;
-  for (let i = 0; i < keys.length; i++) if (source[keys[i]!] !== undefined) defined += POWERS[i]!;
-  // Adding keys one by one to a new object cost more than reading the record: a view of the same keys and the same
-  // ones set as one seen before is made by one object literal compiled for that layout (its keys go into the source
-  // as JSON string literals, never as code). A 100,000-row table copied a template and set each value: 0.4 s.
-  let byDefined = layouts.get(keys[0] ?? '');
-  const seen = byDefined?.get(defined);
-  if (seen && sameKeys(seen.keys, keys)) return withSource(seen.make(source), raw) as T;
-  const out = withSource(compactKeyByKey(source, keys), raw);
-  if (!byDefined) layouts.set(keys[0] ?? '', (byDefined = new Map()));
-  // A key "__proto__" in a literal would set the prototype, not a field: such views are always made key by key.
-  if (!seen && byDefined.size < 256 && !keys.includes('__proto__')) {
-    const properties = keys
-      .filter((key) => source[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}: s[${JSON.stringify(key)}]`);
-    byDefined.set(defined, {
-      keys,
-      make: new Function('s', `"use strict"; return { ${properties.join(', ')} };`) as Layout['make'],
-    });
-  }
-  return out as T;
-}
-
-/** A view layout: its keys, and how a view of those keys with the same ones set is made. */
-interface Layout {
-  readonly keys: readonly string[];
-  readonly make: (source: Record<string, unknown>) => Record<string, unknown>;
-}
-
-function compactKeyByKey(source: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
-  return out;
-}
-
-/** Masks are sums of powers of two, exact up to 2^52. */
-const MASK_BITS = 52;
-const POWERS = Array.from({ length: MASK_BITS }, (_, i) => 2 ** i);
-/** Per view's first key (each view type has its own), per which of its keys are set: its layout (compact). */
-const layouts = new Map<string, Map<number, Layout>>();
-
+/** A view of the service's record: machine formats print the service's record behind it (withSource). */
 function viewOf<T extends object>(view: T, reader: RecordReader): T {
-  return compact(view, reader.raw);
+  return withSource(view, reader.raw);
 }
 
 /** A numeric id, also when the service nests it ({warehouse: {id: 1}}): the spec's type is 'ref'. */
@@ -120,22 +77,6 @@ function nestedRecords(reader: RecordReader, spec: FieldSpec, what: string): Rec
     if (!isRecord(item)) throw reader.missing(`${what} list`, spec, 'has an unreadable');
     return new RecordReader(item, reader.source, what);
   });
-}
-
-/** Text values of a list field, or of one text value. */
-function texts(reader: RecordReader, spec: FieldSpec, inside: FieldNames): string[] | undefined {
-  const value = reader.value(spec);
-  if (value === undefined) return undefined;
-  const items = Array.isArray(value) ? value : [value];
-  const out: string[] = [];
-  for (const item of items) {
-    const text = isRecord(item)
-      ? asText(new RecordReader(item, reader.source, spec.names[0]!).value(inside))
-      : asText(item);
-    if (text === undefined) throw reader.missing(spec.names[0]!, spec, 'has an unreadable');
-    out.push(text);
-  }
-  return out;
 }
 
 /** productType as its number; a word is mapped through productTypeWords, an unknown one kept as sent. */
@@ -164,162 +105,87 @@ export function readSaleType(value: unknown): number | string | undefined {
   return mask;
 }
 
-/** The reads a product's stock entry can fail on. */
-function stockEntryNeeds(reader: RecordReader): StockLevelEntry {
+/** A shaped record's nested records: a list of them, or one where a list is usual. */
+function shapedList(value: unknown): RawRecord[] | undefined {
+  if (Array.isArray(value)) return value as RawRecord[];
+  return isRecord(value) ? [value] : undefined;
+}
+
+function stockEntry(entry: RawRecord): StockLevelEntry {
+  const f = productStockFields;
   return {
-    warehouseId: needRef(reader, productStockFields.warehouseId, 'warehouse id'),
-    quantity: reader.need(productStockFields.quantity, 'quantity'),
+    warehouseId: readValue(f.warehouseId, entry.warehouseId)!,
+    quantity: readValue(f.quantity, entry.quantity)!,
   };
 }
 
-function stockEntry(reader: RecordReader): StockLevelEntry {
-  return viewOf(stockEntryNeeds(reader), reader);
-}
-
-/** The read a product's supplier link can fail on. */
-function supplierLinkNeeds(reader: RecordReader): Pick<ProductSupplierLink, 'supplierId'> {
-  return { supplierId: needRef(reader, productSupplierFields.supplierId, 'supplier id') };
-}
-
-function supplierLink(reader: RecordReader): ProductSupplierLink {
+function supplierLink(link: RawRecord): ProductSupplierLink {
   const f = productSupplierFields;
-  return viewOf(
-    {
-      ...supplierLinkNeeds(reader),
-      containerPrice: reader.get(f.containerPrice),
-      containerQuantity: reader.get(f.containerQuantity),
-      containerId: reader.get(f.containerId),
-      productSupplierCode: reader.get(f.productSupplierCode),
-      preferredSupplier: reader.get(f.preferredSupplier),
-      isActive: reader.get(f.isActive),
-    },
-    reader,
-  );
-}
-
-/**
- * What a product must hold to be read at all, and the reads that can fail:
- * its id and name, readable barcodes, and stock entries and supplier links
- * each with what they need (exit 6 naming what is missing), each read by the
- * given function (its view, or only what it needs). The rest of a product is
- * optional.
- */
-function productNeeds<S, L>(
-  reader: RecordReader,
-  entry: (reader: RecordReader) => S,
-  link: (reader: RecordReader) => L,
-) {
-  const f = productFields;
   return {
-    productId: needRef(reader, f.productId, 'id'),
-    productName: reader.need(f.productName, 'name'),
-    barcodes: texts(reader, f.barcodes, ['barcode', 'code', 'value']),
-    stockLevels: nestedRecords(reader, f.stockLevels, 'stock level')?.map(entry),
-    suppliers: nestedRecords(reader, f.suppliers, 'supplier link')?.map(link),
+    supplierId: readValue(f.supplierId, link.supplierId)!,
+    containerPrice: readValue(f.containerPrice, link.containerPrice),
+    containerQuantity: readValue(f.containerQuantity, link.containerQuantity),
+    containerId: readValue(f.containerId, link.containerId),
+    productSupplierCode: readValue(f.productSupplierCode, link.productSupplierCode),
+    preferredSupplier: readValue(f.preferredSupplier, link.preferredSupplier),
+    isActive: readValue(f.isActive, link.isActive),
   };
 }
 
 /**
- * A product checked as its view checks it (the same reads, the same exit 6),
- * without building the view or its entries' views: machine formats check a
- * listing's products with this alone and carry each record in venue's shape
- * (records.ts), so a row is not also read into a view it never prints.
+ * A product, read once: its record shaped and checked by the product shape's
+ * plan (records.ts: its id and name, readable barcodes, stock entries and
+ * supplier links each with what they need, exit 6 naming what is missing),
+ * and the view made from that shaped record, each field read through its
+ * type as RecordReader.get reads it. A machine-format listing prints the same
+ * shaped record (productRecordPages), checked by the same plan.
  */
-export function checkProduct(reader: RecordReader): void {
-  productNeeds(reader, stockEntryNeeds, supplierLinkNeeds);
-}
-
-/**
- * Whether a product already in venue's shape holds what productNeeds reads,
- * so that checkProduct cannot fail on it: a quick sufficient test on the
- * listing's hot path, never a verdict. When it says no, checkProduct reads
- * the product and names what is missing (exit 6).
- *
- * Only for a record shapeRecord gave back as it is (records.ts, keptWhole):
- * then each field is under its own name alone, with a value of its field's
- * type, so every read of productNeeds finds exactly that value. What is left
- * to know is what those reads require of it: an id and a name that are
- * there (a name not blank), barcodes that are text, and stock entries and
- * supplier links that are records with their ids (and a quantity). Anything
- * less usual (a reference given as a record, a single entry not in a list)
- * is left to checkProduct. test/unit/inventory/machine-records.test.ts
- * holds this to checkProduct over good and broken products.
- */
-export function holdsProductNeeds(product: Record<string, unknown>): boolean {
-  const name = product.productName;
-  return (
-    Number.isInteger(product.productId) &&
-    (typeof name === 'string' ? name.trim() !== '' : Number.isFinite(name)) &&
-    allTexts(product.barcodes) &&
-    allRecords(product.stockLevels, holdsStockEntryNeeds) &&
-    allRecords(product.suppliers, holdsSupplierLinkNeeds)
-  );
-}
-
-/** Absent, or text that is not empty, or a list of such (see texts). Loops, not every(): this runs for each product of a listing. */
-function allTexts(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (!Array.isArray(value)) return isText(value);
-  for (let i = 0; i < value.length; i++) if (!isText(value[i])) return false;
-  return true;
-}
-
-function isText(item: unknown): boolean {
-  return typeof item === 'string' ? item !== '' : Number.isFinite(item);
-}
-
-/** Absent, or a list of records each holding what `holds` asks (see nestedRecords). */
-function allRecords(value: unknown, holds: (record: Record<string, unknown>) => boolean): boolean {
-  if (value === undefined || value === null) return true;
-  if (!Array.isArray(value)) return false;
-  for (let i = 0; i < value.length; i++) {
-    const item: unknown = value[i];
-    if (!isRecord(item) || !holds(item)) return false;
-  }
-  return true;
-}
-
-function holdsStockEntryNeeds(entry: Record<string, unknown>): boolean {
-  return Number.isInteger(entry.warehouseId) && Number.isFinite(entry.quantity);
-}
-
-function holdsSupplierLinkNeeds(link: Record<string, unknown>): boolean {
-  return Number.isInteger(link.supplierId);
-}
-
 export function productView(reader: RecordReader): Product {
+  return productViewOf(shapeChecked(reader.raw, RECORD_SHAPES.product, checkingOf(reader)), reader.raw);
+}
+
+/** The view of a product shaped and checked already (productView). */
+export function productViewOf(s: RawRecord, raw: RawRecord): Product {
   const f = productFields;
-  const needs = productNeeds(reader, stockEntry, supplierLink);
-  return viewOf<Product>(
+  const barcodes = s.barcodes === undefined || s.barcodes === null ? undefined : textsIn(s.barcodes, BARCODE_INSIDE);
+  return withSource<Product>(
     {
-      productId: needs.productId,
-      productName: needs.productName,
-      productDescription: reader.get(f.productDescription),
-      categoryId: reader.get(f.categoryId),
-      classId: reader.get(f.classId),
-      taxGroup: reader.get(f.taxGroup),
-      productType: readProductType(reader.value(f.productType)),
-      saleType: readSaleType(reader.value(f.saleType)),
-      orderPrinter: reader.get(f.orderPrinter),
-      secondaryProductName: reader.get(f.secondaryProductName),
-      ticketValue: reader.get(f.ticketValue),
-      sellPrice: reader.get(f.sellPrice),
-      vendingPrice: reader.get(f.vendingPrice),
-      isPriceExTax: reader.get(f.isPriceExTax),
-      productCode: reader.get(f.productCode),
-      barcodes: needs.barcodes,
-      reorderLevelMin: reader.get(f.reorderLevelMin),
-      reorderLevelMax: reader.get(f.reorderLevelMax),
-      stockLevels: needs.stockLevels,
-      suppliers: needs.suppliers,
-      averageUnitCost: reader.get(f.averageUnitCost),
-      lastPurchasePrice: reader.get(f.lastPurchasePrice),
-      isActive: reader.get(f.isActive),
-      createdAt: reader.get(f.createdAt),
-      updatedAt: reader.get(f.updatedAt),
+      productId: readValue(f.productId, s.productId)!,
+      productName: readValue(f.productName, s.productName)!,
+      productDescription: readValue(f.productDescription, s.productDescription),
+      categoryId: readValue(f.categoryId, s.categoryId),
+      classId: readValue(f.classId, s.classId),
+      taxGroup: readValue(f.taxGroup, s.taxGroup),
+      productType: readProductType(s.productType),
+      saleType: readSaleType(s.saleType),
+      orderPrinter: readValue(f.orderPrinter, s.orderPrinter),
+      secondaryProductName: readValue(f.secondaryProductName, s.secondaryProductName),
+      ticketValue: readValue(f.ticketValue, s.ticketValue),
+      sellPrice: readValue(f.sellPrice, s.sellPrice),
+      vendingPrice: readValue(f.vendingPrice, s.vendingPrice),
+      isPriceExTax: readValue(f.isPriceExTax, s.isPriceExTax),
+      productCode: readValue(f.productCode, s.productCode),
+      barcodes,
+      reorderLevelMin: readValue(f.reorderLevelMin, s.reorderLevelMin),
+      reorderLevelMax: readValue(f.reorderLevelMax, s.reorderLevelMax),
+      stockLevels: shapedList(s.stockLevels)?.map(stockEntry),
+      suppliers: shapedList(s.suppliers)?.map(supplierLink),
+      averageUnitCost: readValue(f.averageUnitCost, s.averageUnitCost),
+      lastPurchasePrice: readValue(f.lastPurchasePrice, s.lastPurchasePrice),
+      isActive: readValue(f.isActive, s.isActive),
+      createdAt: readValue(f.createdAt, s.createdAt),
+      updatedAt: readValue(f.updatedAt, s.updatedAt),
     },
-    reader,
+    raw,
   );
+}
+
+/** Where a barcode given as a record holds its text (the product shape's need says the same). */
+const BARCODE_INSIDE = ['barcode', 'code', 'value'];
+
+/** The checking of a record read by reader: its source and what it is, for the messages. */
+export function checkingOf(reader: RecordReader): Checking {
+  return new Checking(reader.source, reader.what);
 }
 
 export function categoryView(reader: RecordReader): Category {
@@ -385,23 +251,17 @@ export function supplierView(reader: RecordReader): Supplier {
 /** What a stock level must hold (its product and quantity: exit 6 naming what is missing), and its warehouse, which answers are checked against. */
 export type StockLevelNeeds = Pick<StockLevel, 'productId' | 'warehouseId' | 'quantity'>;
 
-export function stockLevelNeeds(reader: RecordReader): StockLevelNeeds {
-  // The usual level holds each of these under its own name as a plain number. A field's own name, spelt exactly,
-  // is the first key its read tries, so the reads below would find exactly these values: taken as they are (a
-  // fleet reads 100,000 levels). Anything else is read.
-  const { productId, warehouseId, quantity } = reader.raw;
-  if (Number.isInteger(productId) && Number.isInteger(warehouseId) && Number.isFinite(quantity))
-    return { productId, warehouseId, quantity } as StockLevelNeeds;
-  return readStockLevelNeeds(reader);
-}
-
-/** stockLevelNeeds read through the field table, whatever the level looks like (the reference its quick way is tested against). */
-export function readStockLevelNeeds(reader: RecordReader): StockLevelNeeds {
+/**
+ * What a stock level holds that answers are checked against, read from its
+ * record shaped and checked by the stock level shape's plan (records.ts): its
+ * product and quantity must be there (exit 6 naming what is missing).
+ */
+export function stockLevelNeeds(shaped: RawRecord): StockLevelNeeds {
   const f = stockLevelFields;
   return {
-    productId: needRef(reader, f.productId, 'product id'),
-    warehouseId: reader.get(f.warehouseId),
-    quantity: reader.need(f.quantity, 'quantity'),
+    productId: readValue(f.productId, shaped.productId)!,
+    warehouseId: readValue(f.warehouseId, shaped.warehouseId),
+    quantity: readValue(f.quantity, shaped.quantity)!,
   };
 }
 
@@ -418,23 +278,25 @@ export function levelOfRow(row: object): StockLevelNeeds | undefined {
   return (row as Record<symbol, unknown>)[LEVEL] as StockLevelNeeds | undefined;
 }
 
+/** A stock level, read once: shaped and checked by its shape's plan, the view made from the shaped record. */
 export function stockLevelView(reader: RecordReader): StockLevel {
-  return stockLevelViewWith(reader, stockLevelNeeds(reader));
+  const shaped = shapeChecked(reader.raw, RECORD_SHAPES.stockLevel, checkingOf(reader));
+  return stockLevelViewWith(shaped, stockLevelNeeds(shaped), reader.raw);
 }
 
-/** The view of a stock level whose needs were read already (the client checks them against what was asked first). */
-export function stockLevelViewWith(reader: RecordReader, needs: StockLevelNeeds): StockLevel {
+/** The view of a stock level shaped and checked already, whose needs were read (the client checks them against what was asked first). */
+export function stockLevelViewWith(shaped: RawRecord, needs: StockLevelNeeds, raw: RawRecord): StockLevel {
   const f = stockLevelFields;
-  return viewOf<StockLevel>(
+  return withSource<StockLevel>(
     {
       productId: needs.productId,
       warehouseId: needs.warehouseId,
       quantity: needs.quantity,
-      productName: reader.get(f.productName),
-      averageUnitCost: reader.get(f.averageUnitCost),
-      lastPurchasePrice: reader.get(f.lastPurchasePrice),
+      productName: readValue(f.productName, shaped.productName),
+      averageUnitCost: readValue(f.averageUnitCost, shaped.averageUnitCost),
+      lastPurchasePrice: readValue(f.lastPurchasePrice, shaped.lastPurchasePrice),
     },
-    reader,
+    raw,
   );
 }
 
