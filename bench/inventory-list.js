@@ -108,6 +108,13 @@ async function benchServer(name) {
     console.log(
       `  pairs (CLI / script): ${pairRatios.map((r) => r.toFixed(2)).join(', ')}; median runs' ratio ${(c.ms / s.ms).toFixed(2)}×`,
     );
+    // CPU (GNU time's user + system), beside the wall time the verdict is on: on a shared machine it tells the
+    // CLI's own work from waiting for the sandbox and the other processes.
+    const cpu = (list) => [...list.map((r) => r.cpuMs ?? NaN)].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+    if (runs.cli[0].cpuMs !== undefined)
+      console.log(
+        `  CPU ms (median): CLI ${cpu(runs.cli).toFixed(0)}, script ${cpu(runs.script).toFixed(0)}; pairs ${runs.cli.map((r, i) => (r.cpuMs / runs.script[i].cpuMs).toFixed(2)).join(', ')}`,
+      );
     console.log(
       `  CLI / script time, median pair: ${ratio.toFixed(2)}× (target ≤ 1.2×); CLI peak RSS ${peak ? peak.toFixed(1) : 'n/a'} MB (target < 150 MB)`,
     );

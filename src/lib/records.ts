@@ -523,24 +523,26 @@ function compilePlan(shape: RecordShape, keys: readonly string[]): Plan {
     );
   }
   // Checking: the needs in their declared order; nested records are shaped (and checked) in that order too.
+  // A need of records is of a field that holds records of a nested shape (the shapes say so: checked by their test).
   const needed = Object.keys(shape.needs ?? {})
     .map((name) => meta.find((f) => f.name === name))
-    .filter((f): f is (typeof meta)[number] => f !== undefined);
+    .filter(
+      (f): f is (typeof meta)[number] => f !== undefined && (f.need?.kind !== 'records' || f.nested !== undefined),
+    );
   const shapeNested = (f: PlannedField, check: string) =>
     `if (${rawVar(f)} !== undefined) ${fieldVar(f)} = nestedValue(F[${f.position}], ${rawVar(f)}, r, ${check});`;
   if (needed.length) {
     lines.push(`if (c !== undefined) {`);
     for (const f of needed) {
-      if (f.need?.kind === 'records' && f.nested) lines.push(`  ${shapeNested(f, 'c')}`);
+      if (f.need?.kind === 'records') lines.push(`  ${shapeNested(f, 'c')}`);
       else lines.push(`  checkNeed(F[${f.position}], ${fieldVar(f)}, r, c);`);
     }
     lines.push(`} else {`);
-    for (const f of needed) if (f.need?.kind === 'records' && f.nested) lines.push(`  ${shapeNested(f, 'undefined')}`);
+    for (const f of needed) if (f.need?.kind === 'records') lines.push(`  ${shapeNested(f, 'undefined')}`);
     lines.push(`}`);
   }
-  for (const f of nestedFields)
-    if (!(f.need?.kind === 'records' && needed.includes(f as (typeof meta)[number])))
-      lines.push(shapeNested(f, 'undefined'));
+  const shapedWithNeeds = new Set(needed.filter((f) => f.need?.kind === 'records').map((f) => f.position));
+  for (const f of nestedFields) if (!shapedWithNeeds.has(f.position)) lines.push(shapeNested(f, 'undefined'));
   // The layout: which fields were found, which candidate keys were read; one number while it fits in 52 bits.
   const bits = [...byPosition.map((f) => `${fieldVar(f)} !== undefined`), ...candidateKeys.map((k) => `u${k}`)];
   const chunks: string[] = [];

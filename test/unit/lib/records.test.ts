@@ -478,6 +478,22 @@ describe('shapeRecord: one record shape per resource', () => {
     ).toStrictEqual({ productId: 1, stockLevels: [{ warehouseId: 1, quantity: 4 }], _service: { stockLevels: 'n/a' } });
   });
 
+  it("every shape's needs name a field of its table, and a need of records a field holding a nested shape", () => {
+    const seen = new Set<RecordShape>();
+    const visit = (shape: RecordShape) => {
+      if (seen.has(shape)) return;
+      seen.add(shape);
+      const names = shapeFieldNames(shape);
+      for (const [name, need] of Object.entries(shape.needs ?? {})) {
+        expect(names, `${shape.name}: ${name}`).toContain(name);
+        if (need.kind === 'records') expect(shape.nested?.[name], `${shape.name}: ${name}`).toBeDefined();
+      }
+      for (const inner of Object.values(shape.nested ?? {})) visit(inner);
+    };
+    for (const shape of Object.values(RECORD_SHAPES)) visit(shape);
+    expect(RECORD_SHAPES.product.needs).toBeDefined();
+  });
+
   it("lists a shape's names venue's first", () => {
     expect(shapeFieldNames(RECORD_SHAPES.slot)).toEqual([
       'slotId',
