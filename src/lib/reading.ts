@@ -393,13 +393,6 @@ export function hasExactlyKeys(record: RawRecord, keys: readonly string[]): bool
   return i === keys.length;
 }
 
-/** Whether two key lists are the same keys in the same order. */
-export function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /** The folded form of a list of names, kept for the lists of the field tables (the same few on every row). */
 const foldedLists = new WeakMap<FieldNames, readonly string[]>();
 function foldedNames(names: FieldNames): readonly string[] {

@@ -2,6 +2,9 @@
 // synonym tables of ./fields.ts by the one reading layer, the fields a command
 // needs read with need* (an UnreadableAnswerError, exit 6, when missing), the
 // rest left undefined when the service did not say. Nothing is filled in.
+// Products and stock levels, read by the thousand, are shaped and checked
+// once by their shape's compiled plan (records.ts) and their views made from
+// the shaped record; the smaller answers are read through RecordReader.
 // Every view keeps the service's own record (withSource) so machine formats
 // print what the service sent.
 
@@ -14,7 +17,6 @@ import {
   readValue,
   textsIn,
   withSource,
-  type FieldNames,
   type FieldSpec,
   type RawRecord,
 } from '../reading.js';
