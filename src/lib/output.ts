@@ -649,7 +649,7 @@ export class Output {
         width: this.width,
         plain: this.screen.stdoutIsTTY === false,
         paintHeader: (h) => paint.bold(h),
-        keep: columns.map((c) => c.format !== undefined && keptWhole.has(c.format)),
+        keep: columns.map((c) => c.format !== undefined && cutLast.has(c.format)),
       },
     );
   }
