@@ -29,6 +29,7 @@ import { readOperation, sharedPrefixLength, type Reading } from './route-reading
 import {
   basePathUnder,
   commonBasePath,
+  remainderAfter,
   serverOf,
   splitServerUrl,
   type ServerFinding,
@@ -211,7 +212,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   const schemes: Record<string, unknown> = {};
   const variables = new Map<string, PathVariable>();
   documents.forEach((doc, i) => {
-    const prefix = serverPaths[i]!.slice(shared.length);
+    const prefix = remainderAfter(shared, serverPaths[i]!);
     const operations = documentOperations(doc.document, doc.label);
     const skip = sharedPrefixLength(operations.map((o) => o.path));
     const own = findPathVariables(operations);
@@ -257,7 +258,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   const readings = routes.map((r) => r.reading);
   const oauth = new Set<string>();
   for (const doc of documents) for (const path of oauthPaths(doc.document)) oauth.add(path);
-  for (const path of [...oauth]) if (shared && path.startsWith(shared)) oauth.add(path.slice(shared.length));
+  for (const path of [...oauth]) if (shared && path.startsWith(`${shared}/`)) oauth.add(remainderAfter(shared, path));
   const matches = matchOperations(readings, oauth);
 
   const operations: OperationResult[] = matches.map((match) => {

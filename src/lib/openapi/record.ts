@@ -16,7 +16,7 @@
 
 import { inventoryOperationNames, type InventoryOperation } from '../inventory/routes.js';
 import { isObject } from './pointer.js';
-import { commonBasePath } from './servers.js';
+import { commonBasePath, remainderAfter } from './servers.js';
 
 export interface ImportRecord {
   basePath: string;
@@ -202,7 +202,7 @@ export function mergeImports(input: MergeInput): MergeResult {
   const rebase = (route: StoredRoute, from: string): StoredRoute => {
     if (route.route === 'none') return route;
     const { method, path } = splitRoute(route.route);
-    return { ...route, route: `${method} ${`${from}${path}`.slice(base.length) || '/'}` };
+    return { ...route, route: `${method} ${remainderAfter(base, `${from}${path}`) || '/'}` };
   };
   const set = [
     ...[...mapped.values()].map((r) => rebase(r, input.basePath)),

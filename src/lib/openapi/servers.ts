@@ -34,9 +34,13 @@ export interface ServerFinding {
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
-/** "https://h/stores/{store_hash}/v3" → its host part and its path part, without parsing it as a URL (it may hold braces or spaces). */
+/**
+ * "https://h/stores/{store_hash}/v3" → its host part and its path part, without parsing it as a URL (it may hold braces
+ * or spaces). The scheme may itself be a variable ("{protocol}://{host}/webapp/api/v1"): what comes before "//" is the
+ * scheme and the host, never part of the path.
+ */
 export function splitServerUrl(url: string): { host: string; path: string } {
-  const match = /^(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#]*)([^?#]*)/i.exec(url);
+  const match = /^(?:(?:[a-z][a-z0-9+.-]*|\{[^{}/]+\}):)?\/\/([^/?#]*)([^?#]*)/i.exec(url);
   if (match) return { host: match[1]!, path: match[2]! };
   const path = url.split(/[?#]/)[0]!;
   return { host: '', path: path.startsWith('/') ? path : `/${path}` };
@@ -85,7 +89,8 @@ export function serverOf(document: Record<string, unknown>, given: Record<string
     path = path.trim().replace(/\s/g, '%20');
     repaired = `the server URL "${url}" holds a space; its path is read as ${path}`;
   }
-  path = path.replace(/\/+$/, '');
+  // Whole segments only: an empty segment ("//") says nothing, and the base path is cut between segments, never in one.
+  path = path.replace(/\/{2,}/g, '/').replace(/\/+$/, '');
   return { url, others, path: path === '/' ? '' : path, variables, unresolved: [...new Set(unresolved)], repaired };
 }
 
@@ -113,13 +118,25 @@ export function parseServerVars(values: string[] | undefined): Record<string, st
   return out;
 }
 
-/** The longest run of whole leading segments the paths share: "/stores/abc/v3" and "/stores/abc/v2" → "/stores/abc". */
+/**
+ * The longest run of whole leading segments the paths share: "/stores/abc/v3" and "/stores/abc/v2" → "/stores/abc".
+ * What each path adds to it is remainderAfter's: counted in segments, never in characters.
+ */
 export function commonBasePath(paths: string[]): string {
   if (!paths.length) return '';
   const split = paths.map((p) => p.split('/').filter(Boolean));
   const shared: string[] = [];
   for (let i = 0; split.every((s) => i < s.length && s[i] === split[0]![i]); i++) shared.push(split[0]![i]!);
   return shared.length ? `/${shared.join('/')}` : '';
+}
+
+/** What a path adds to a base path it starts with, by whole segments: "/stores/abc/v3" after "/stores/abc" → "/v3". */
+export function remainderAfter(base: string, path: string): string {
+  const baseSegments = base.split('/').filter(Boolean);
+  const segments = path.split('/').filter(Boolean);
+  if (baseSegments.some((segment, i) => segments[i] !== segment)) return path;
+  const rest = segments.slice(baseSegments.length);
+  return rest.length ? `/${rest.join('/')}` : '';
 }
 
 /**
