@@ -358,18 +358,16 @@ async function checkGivenVariables(
   const { checkPathVarValue } = await import('../../lib/inventory/routes.js');
   const known = [...serverVars.map((v) => v.name), ...plan.pathVars.map((v) => v.name)];
   for (const name of Object.keys(given)) {
-    if (known.includes(name)) continue;
-    throw new UsageError(
-      `--server-var ${name}: neither the server URL nor a mapped route of the documents has {${name}}`,
-      {
-        hint: [
-          didYouMean(name, known),
-          known.length ? `Their variables: ${known.join(', ')}.` : 'The documents have no variables to fill.',
-        ]
-          .filter(Boolean)
-          .join(' '),
-      },
-    );
+    // A path parameter of the documents that no mapped route uses: the review warns, nothing is stored for it.
+    if (known.includes(name) || plan.documentParams.includes(name)) continue;
+    throw new UsageError(`--server-var ${name}: neither the server URL nor a route of the documents has {${name}}`, {
+      hint: [
+        didYouMean(name, known),
+        known.length ? `Their variables: ${known.join(', ')}.` : 'The documents have no variables to fill.',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    });
   }
   // A path variable's value stands in one segment: no slash there.
   for (const variable of plan.pathVars)

@@ -107,6 +107,10 @@ export interface ImportPlan {
   unresolved: ServerVariable[];
   /** Path variables of the mapped routes and the OAuth2 scopes (inventory.pathVars), each with its value when given. */
   pathVars: PlanPathVariable[];
+  /** Every path parameter the documents' routes name. */
+  documentParams: string[];
+  /** --server-var names that are path parameters of the documents but that no mapped route or scope uses: not stored. */
+  unusedVars: string[];
   /** Routes --map chose that are jobs of their own: the command stores them only with --yes, saying why. */
   risky: RiskyChoice[];
   /** The OAuth2 token URL is on another host than the service's (the client id and secret go there), in words. */
@@ -211,11 +215,21 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   const seen = new Map<string, string>();
   const schemes: Record<string, unknown> = {};
   const variables = new Map<string, PathVariable>();
+  const documentParams = new Set<string>();
   documents.forEach((doc, i) => {
     const prefix = remainderAfter(shared, serverPaths[i]!);
     const operations = documentOperations(doc.document, doc.label);
     const skip = sharedPrefixLength(operations.map((o) => o.path));
     const own = findPathVariables(operations);
+    // A path parameter the user gives a value for (--server-var) has that one value for the venue: a path variable,
+    // whatever its shape says (the venue's catalog, /catalogs/{catalogId}/categories).
+    const serverNames = new Set(servers[i]!.variables.map((v) => v.name));
+    for (const name of Object.keys(options.serverVars)) {
+      if (own.some((v) => v.name === name) || serverNames.has(name)) continue;
+      const count = new Set(operations.filter((o) => o.params.includes(name)).map((o) => o.path)).size;
+      if (count) own.push({ name, paths: count, why: 'its value is given with --server-var: one value for the venue' });
+    }
+    for (const operation of operations) for (const name of operation.params) documentParams.add(name);
     for (const variable of own) {
       const known = variables.get(variable.name);
       variables.set(variable.name, known ? { ...known, paths: known.paths + variable.paths } : variable);
@@ -349,8 +363,11 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
     });
   }
 
+  const usedVars = new Set([...pathVars.map((v) => v.name), ...servers.flatMap((s) => s.variables.map((v) => v.name))]);
   return {
     documents: summaries,
+    documentParams: [...documentParams],
+    unusedVars: Object.keys(options.serverVars).filter((name) => documentParams.has(name) && !usedVars.has(name)),
     serverPath: shared,
     basePath: unresolved.length ? undefined : basePathUnder(shared, options.inventoryUrl),
     unresolved,

@@ -169,6 +169,8 @@ export function warnings(plan: ImportPlan): string[] {
       );
   }
   if (plan.tokenHost) out.push(plan.tokenHost);
+  for (const name of plan.unusedVars)
+    out.push(`--server-var ${name}: no mapped route or scope uses {${name}}; its value is not stored`);
   for (const o of plan.operations)
     if (o.matched && o.list && !o.list.records)
       out.push(

@@ -102,9 +102,7 @@ describe('a tenant key in every path', () => {
   it('a --server-var no route or server URL has is exit 2, naming the closest', async () => {
     const r = await sb.run(['config', 'import-openapi', documentUrl(), '--server-var', 'tenat=x', '--dry-run']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(
-      '--server-var tenat: neither the server URL nor a mapped route of the documents has {tenat}',
-    );
+    expect(r.stderr).toContain('--server-var tenat: neither the server URL nor a route of the documents has {tenat}');
     expect(r.stderr).toContain('Did you mean tenant?');
   });
 

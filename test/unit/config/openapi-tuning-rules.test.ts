@@ -109,3 +109,23 @@ describe('the base path is cut between whole segments, never in one', () => {
     expect(routesOf(result)).toMatchObject({ listProducts: 'GET /article', getProduct: 'GET /article/id/{id}' });
   });
 });
+
+describe('path variables recognised by role', () => {
+  it('a parameter the user gives a value for (--server-var) is a path variable; one no mapped route uses is warned of', () => {
+    const paths = {
+      '/catalogs/{catalogId}/categories': {
+        get: { operationId: 'getCategories', responses: answer({ name: 'string', parent: 'string' }, true) },
+      },
+      '/regions/{regionId}/zones': { get: { operationId: 'getZones', responses: answer({ name: 'string' }, true) } },
+    };
+    const result = plan(paths, {}, { catalogId: 'venue-catalog', regionId: 'eu' });
+    expect(routesOf(result)).toEqual({ listCategories: 'GET /catalogs/{catalogId}/categories' });
+    expect(result.pathVars.map((v) => [v.name, v.value])).toEqual([['catalogId', 'venue-catalog']]);
+    expect(result.unusedVars).toEqual(['regionId']);
+    expect(warnings(result)).toContain(
+      '--server-var regionId: no mapped route or scope uses {regionId}; its value is not stored',
+    );
+    // Without the value, the parameter picks one catalog: venue fills none.
+    expect(routesOf(plan(paths))).toEqual({});
+  });
+});
