@@ -187,6 +187,16 @@ export function authOf(
   }));
   const ranked = [...options].sort((a, b) => preference(a, loginRoute) - preference(b, loginRoute) || b.uses - a.uses);
   const chosen = ranked.find((o) => o.scheme);
+  // A document that declares no scheme but has a login route whose answer is a token: the operations take that token,
+  // sent as venue sends a login's token by default (Authorization: Bearer).
+  if (!chosen && !uses.size && loginRoute) {
+    return {
+      scheme: { type: 'bearer' },
+      options,
+      evidence:
+        "the operations name no security scheme: the login route's token, sent as a bearer token (venue's default)",
+    };
+  }
   if (!chosen) {
     return {
       options,

@@ -26,6 +26,7 @@ import { documentOperations, pathParams, type DocumentOperation } from './operat
 import type { ListShape } from './list-shape.js';
 import { findPathVariables, type PathVariable } from './path-vars.js';
 import { readOperation, sharedPrefixLength, type Reading } from './route-reading.js';
+import { identifierWords, wordsOf } from './vocabulary.js';
 import {
   basePathUnder,
   commonBasePath,
@@ -269,6 +270,8 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
     });
   });
 
+  markScopedTwins(routes);
+  markScopeRoutes(routes);
   const readings = routes.map((r) => r.reading);
   const oauth = new Set<string>();
   for (const doc of documents) for (const path of oauthPaths(doc.document)) oauth.add(path);
@@ -322,9 +325,13 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       ? routes.find((r) => r.route === (operations[login] as MappedOperation).route)?.reading.operation
       : undefined;
   // A login route that itself takes the header the operations' credential goes in needs that key first: it is no way to get it.
+  // So does one whose every security requirement names the scheme the operations' credential is.
   const takesKey =
     auth.scheme?.type === 'header' &&
-    loginOperation?.headers.some((h) => h.toLowerCase() === (auth.scheme as { name: string }).name.toLowerCase());
+    (loginOperation?.headers.some((h) => h.toLowerCase() === (auth.scheme as { name: string }).name.toLowerCase()) ||
+      (auth.schemeName !== undefined &&
+        (loginOperation?.security.length ?? 0) > 0 &&
+        loginOperation!.security.every((r) => r && typeof r === 'object' && auth.schemeName! in r)));
   if (login >= 0 && auth.scheme && (takesKey || (auth.scheme.type !== 'bearer' && auth.scheme.type !== 'header'))) {
     // The operations take a static key (or OAuth2, or basic): a login route's token is no use to them.
     const found = operations[login] as MappedOperation;
@@ -380,6 +387,66 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
     unused: routes.filter((r) => !taken.has(r.route)).length,
     readings,
   };
+}
+
+/**
+ * A route beside the same route under the venue's path variable (GET /listings/active beside GET
+ * /shops/{shop_id}/listings/active) is everyone's, not the venue's: the scoped one is marked on it, for the matcher
+ * to keep it below the threshold.
+ */
+export function markScopedTwins(routes: Array<{ reading: Reading; method: HttpVerb; path: string; route: string }>) {
+  const shape = (segments: string[]) => segments.map((s) => (s.startsWith('{') ? '{}' : s.toLowerCase())).join('/');
+  const tails = new Map<string, string>();
+  for (const r of routes) {
+    if (!r.reading.vars.length) continue;
+    const segments = r.path.split('/').filter(Boolean);
+    const last = Math.max(...r.reading.vars.map((v) => segments.indexOf(`{${v}}`)));
+    const tail = segments.slice(last + 1);
+    if (!tail.length || tail[0]!.startsWith('{')) continue;
+    const key = `${r.method} ${shape(tail)}`;
+    if (!tails.has(key)) tails.set(key, r.route);
+  }
+  if (!tails.size) return;
+  for (const r of routes) {
+    if (r.reading.vars.length) continue;
+    const segments = r.path.split('/').filter(Boolean);
+    for (let k = 0; k < segments.length; k++) {
+      const twin = tails.get(`${r.method} ${shape(segments.slice(k))}`);
+      if (twin) {
+        r.reading.scopedTwin = twin;
+        break;
+      }
+    }
+  }
+}
+
+/**
+ * The collection a path variable picks from, named for it (/catalogs/{catalogId}, /shops/{shop_id}), and that
+ * collection's item: they list and read the venue's scope itself, none of its records. Marked on those routes.
+ */
+export function markScopeRoutes(routes: Array<{ reading: Reading; path: string; method: HttpVerb }>) {
+  const shape = (segments: string[]) => segments.map((s) => (s.startsWith('{') ? '{}' : s.toLowerCase())).join('/');
+  // Only a collection the document lists (GET /catalogs): "/site/{site}" of a route names what it is for, no collection.
+  const lists = new Set(routes.filter((r) => r.method === 'GET').map((r) => shape(r.path.split('/').filter(Boolean))));
+  const scopes = new Map<string, string>();
+  for (const r of routes) {
+    const segments = r.path.split('/').filter(Boolean);
+    for (const name of r.reading.vars) {
+      const at = segments.indexOf(`{${name}}`);
+      const collection = segments[at - 1];
+      if (at < 1 || !collection || collection.startsWith('{')) continue;
+      const own = wordsOf(name).filter((w) => !identifierWords.has(w));
+      if (!own.length || own.join(' ') !== wordsOf(collection).join(' ')) continue;
+      if (!lists.has(shape(segments.slice(0, at)))) continue;
+      scopes.set(shape(segments.slice(0, at)), name);
+      scopes.set(shape(segments.slice(0, at + 1)), name);
+    }
+  }
+  if (!scopes.size) return;
+  for (const r of routes) {
+    const name = scopes.get(shape(r.path.split('/').filter(Boolean)));
+    if (name) r.reading.scopeOf = name;
+  }
 }
 
 /** The OAuth2 token URL on another host than the service's, in words: the client id and secret go there. */

@@ -186,6 +186,11 @@ const QUERY_PAGING = new Set([
   'size',
 ]);
 
+/** A query parameter that pages a list (page, limit, cursor…): venue sends its paging, not other filters. */
+export function isPagingQuery(name: string): boolean {
+  return QUERY_PAGING.has(name.toLowerCase().replace(/[_-]/g, '')) || QUERY_PAGING.has(name);
+}
+
 /** How a list pages: fields of its answer's body, headers it declares, query parameters it takes. */
 export function findPaging(
   document: unknown,
@@ -218,9 +223,7 @@ export function findPaging(
   }
   for (const header of headers)
     if (/^link$/i.test(header) || /^x-(total|next|page|per-page)/i.test(header)) out.headers.push(header);
-  out.query = query.filter(
-    (name) => QUERY_PAGING.has(name.toLowerCase().replace(/[_-]/g, '')) || QUERY_PAGING.has(name),
-  );
+  out.query = query.filter(isPagingQuery);
   return out;
 }
 

@@ -13,8 +13,9 @@
 
 import type { HttpVerb, InventoryOperation } from '../inventory/routes.js';
 import { inventoryOperationNames } from '../inventory/routes.js';
+import { isPagingQuery } from './list-shape.js';
 import type { FieldSet, Head, Reading } from './route-reading.js';
-import type { Concept, Kind } from './vocabulary.js';
+import { findTerms, wordsOf, type Concept, type Kind } from './vocabulary.js';
 
 // ---------------------------------------------------------------- fields
 
@@ -76,7 +77,7 @@ const F = {
    */
   identity: group(
     'a name, title, key, code or SKU',
-    'name title label displayname fullname key code sku handle slug productname itemname productkey itemkey productcode itemcode skucode',
+    'name title label displayname fullname key code sku handle slug productname itemname productkey itemkey productcode itemcode skucode identifier',
     'name title key code sku',
   ),
   description: group(
@@ -160,6 +161,12 @@ const F = {
     'platformfee commission commissionrate payout payoutaccount invitationmessage onboarding onboardingstate storefront sellerid marketplace',
     'commission payout onboarding marketplace',
   ),
+  /** A count of the products a record holds: a catalogue, an assortment, a collection of products, not a product. */
+  holdsProducts: group(
+    'a count of the products it holds',
+    'productcount productscount assignedproductcount ownedproductcount numberofproducts totalproducts productstotal',
+    undefined,
+  ),
   /** A delivery to a message queue or topic (SQS, SNS, Pub/Sub, EventBridge), not an HTTPS URL venue can register. */
   queue: group(
     'a message queue or topic to deliver to (a queue URL, an ARN)',
@@ -236,6 +243,7 @@ export const profiles: Record<InventoryOperation, Profile> = {
     concepts: { product: 1 },
     body: 'response',
     need: [F.identity],
+    contradicts: [F.holdsProducts],
     fields: productFields,
     against: [F.url, F.rate],
     subject: 'products',
@@ -247,6 +255,7 @@ export const profiles: Record<InventoryOperation, Profile> = {
     concepts: { product: 1 },
     body: 'response',
     need: [F.identity],
+    contradicts: [F.holdsProducts],
     fields: productFields,
     against: [F.url, F.rate],
     subject: 'a product',
@@ -258,6 +267,7 @@ export const profiles: Record<InventoryOperation, Profile> = {
     concepts: { product: 1 },
     body: 'request',
     need: [F.identity],
+    contradicts: [F.holdsProducts],
     fields: productFields,
     against: [F.url],
     subject: 'products',
@@ -269,6 +279,7 @@ export const profiles: Record<InventoryOperation, Profile> = {
     concepts: { product: 1 },
     body: 'request',
     need: [F.identity],
+    contradicts: [F.holdsProducts],
     fields: productFields,
     against: [F.url],
     subject: 'a product',
@@ -323,7 +334,8 @@ export const profiles: Record<InventoryOperation, Profile> = {
     kinds: LIST,
     concepts: { container: 1 },
     body: 'response',
-    need: [F.identity],
+    // A container type says how many units it holds: a parcel type with dimensions alone is a carrier's, not venue's.
+    need: [F.identity, F.containerSize],
     fields: [e(F.identity, 0.7), e(F.containerSize, 1)],
     against: [F.price, F.url],
     subject: 'container types',
@@ -535,6 +547,12 @@ function subjectScore(
       break;
     }
   }
+  // Where the stock records say the stock is kept, when they name no warehouse (an outlet, a supply channel).
+  const stockPlace = reading.stockPlace !== undefined && wanted('warehouse') > 0;
+  if (stockPlace) {
+    sources.push(sourceWeight.path * 0.8);
+    reasons.push(`the stock records name it (${reading.stockPlace}): where the stock is kept`);
+  }
   let score = sources.length ? Math.max(...sources) + 0.25 * (sources.length - 1) : 0;
   let narrowing: string | undefined;
   const pathHead = reading.head;
@@ -542,7 +560,9 @@ function subjectScore(
   // record has one, and "indexing status" is a job's.
   const singleton =
     profile.concepts.auth !== undefined || (profile.concepts.health !== undefined && pathHead.text !== 'status');
-  if (pathHead.concept && wanted(pathHead.concept) === 0) {
+  if (stockPlace) {
+    // Its own name is the vendor's word for a warehouse.
+  } else if (pathHead.concept && wanted(pathHead.concept) === 0) {
     score -= 2;
     reasons.push(`but its path names ${pathHead.text}`);
     if (pathHead.concept === 'other' && sources.length)
@@ -562,7 +582,9 @@ function subjectScore(
       resourceConcepts.has(h.concept!) &&
       h.context.concept !== h.concept &&
       !/^catalog/.test(h.context.text) &&
-      !(h.concept === 'warehouse' && h.context.concept === 'level')
+      !(h.concept === 'warehouse' && h.context.concept === 'level') &&
+      // Categories of products (an "article category", /product/categories) are the categories venue lists.
+      !((h.concept === 'category' || h.concept === 'class') && h.context.concept === 'product')
         ? h
         : undefined;
     const owned = under(pathHead) ?? under(reading.operationIdHead);
@@ -570,8 +592,20 @@ function subjectScore(
       score -= 1;
       narrowing = `its ${owned === pathHead ? 'path' : 'operationId'} puts ${owned.text} under ${owned.context!.text}`;
     }
+    // A status after another subject (/articleStatus, /orders/status) is the statuses of that record, not the
+    // service's health.
+    if (profile.concepts.health !== undefined && pathHead.text === 'status' && pathHead.context) {
+      score -= 1;
+      narrowing = `its path names the status of ${pathHead.context.text}: that record's, not the service's health`;
+    }
   }
-  if (!pathHead.concept && pathHead.text && sources.length && reading.operationIdHead?.concept === undefined) {
+  if (
+    !stockPlace &&
+    !pathHead.concept &&
+    pathHead.text &&
+    sources.length &&
+    reading.operationIdHead?.concept === undefined
+  ) {
     score -= 1;
     reasons.push(`but its path ends in "${pathHead.text}"`);
   }
@@ -650,6 +684,8 @@ function refusal(
   }
   if (profile.params === 1 && !reading.trailingParam)
     return `{${reading.params[0]}} is not the last segment: the path names something under another record`;
+  if (reading.scopeOf)
+    return `it lists or reads the values of {${reading.scopeOf}}, the venue's own scope, none of its records`;
   const job = jobOfItsOwn(name, reading);
   if (job) return `${job}${job.endsWith('a job of its own') ? '' : ', a job of its own'}, never mapped to ${name}`;
   const kindWeight = profile.kinds[reading.kind];
@@ -657,6 +693,18 @@ function refusal(
     return `it is ${article(reading.kind)} ${reading.kind}, ${name} is ${article(kindOfProfile(name))} ${kindOfProfile(name)}`;
   if (name === 'authenticate' && oauthPaths.has(reading.path))
     return 'it is the token endpoint of an OAuth2 flow the document declares, not a login venue can call with a key and secret';
+  // A login takes the service's credentials: in its body, or as HTTP basic. A route that can only be called with a
+  // credential already (its security names a scheme) and takes none to exchange (no body, no basic) issues a token to
+  // one who has a key (a short-lived token for a widget): it is no login.
+  if (
+    name === 'authenticate' &&
+    !operation.request &&
+    operation.security.length > 0 &&
+    !operation.security.some((r) => r && typeof r === 'object' && Object.keys(r).length === 0) &&
+    !operation.takesBasic &&
+    !operation.headers.some((h) => /^authorization$/i.test(h))
+  )
+    return 'it takes no credentials to exchange (no request body, no HTTP basic) and needs one to be called: a token it issues is for one who has a key, it is no login';
   return undefined;
 }
 
@@ -773,6 +821,15 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       reasons.push(`response field ${hit}`);
     } else total -= 1;
   }
+  // A health check answers a small report of the service itself (its status, its version), no record: a record's
+  // answer has a name, key or code it is known by, and a list is a list of records.
+  if (name === 'health' && reading.response && reading.response.count > 0) {
+    const answer = reading.response;
+    if (!answer.list && answer.count <= HEALTH_REPORT_FIELDS && !groupMatches(answer, F.identity, false)) {
+      total += 1;
+      reasons.push('its answer is a small report of the service, no record');
+    }
+  }
   if (name === 'health' && reading.operation.security.length === 0) {
     total += 0.3;
     reasons.push('needs no authentication');
@@ -785,12 +842,48 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     total -= CONTRADICTION;
     reasons.push(`but ${contradiction}`);
   }
+  let narrowing = subject.narrowing;
+  // A place whose records name the warehouse they are in (a storage location's warehouseId) is a part of one: a bin or
+  // a shelf, not a warehouse. Only a word that always names a warehouse: a "location" a warehouse names may be the
+  // site it stands on.
+  if (profile.concepts.warehouse !== undefined && reading.response) {
+    for (const [phrase, field] of reading.response.refs) {
+      const place = findTerms(phrase.split(' ')).find((h) => h.term.concept === 'warehouse' && h.term.weight >= 1);
+      if (place && place.text !== reading.head.text && !phrase.split(' ').includes('parent')) {
+        narrowing ??= `its records name the ${phrase} they are in (${field}): a place inside one, not a warehouse`;
+        break;
+      }
+    }
+  }
+  // A stock movement is applied when it is sent. One whose answer says the record it makes starts not done (a draft,
+  // not started, open, pending) is the first call of a workflow of several; one that names a record of its own kind
+  // (stocktake_id beside the rows) adds to a record that must exist first.
+  if (profile.kinds.action !== undefined && profile.body === 'request') {
+    const state = reading.operation.response?.status;
+    if (state !== undefined && notDone.has(state.toLowerCase().replace(/[^a-z]/g, '')))
+      narrowing ??= `its answer says the record it makes starts as "${state}": the first call of a workflow, not the movement itself`;
+    for (const [phrase, field] of reading.request?.refs ?? []) {
+      // The whole name is a term of its own kind: stocktake_id, receipt_id (an adjustment_reason_id is a reason's).
+      const [hit, ...more] = findTerms(phrase.split(' '));
+      if (hit && !more.length && hit.text === phrase && profile.concepts[hit.term.concept] !== undefined) {
+        narrowing ??= `it names the ${phrase} it adds to (${field}): that record must exist first, a step of a workflow`;
+        break;
+      }
+    }
+  }
+  // A filter it cannot be called without that venue does not send: the route lists or reads only part of the records.
+  const unfilled = (reading.operation.requiredQuery ?? []).filter((q) => !isPagingQuery(q));
+  if (unfilled.length)
+    narrowing ??= `it needs the query parameter${unfilled.length > 1 ? 's' : ''} ${unfilled.join(', ')}, which venue does not send`;
+  // The same route under the venue's own path variable is the venue's; this one is everyone's (a marketplace's).
+  if (reading.scopedTwin) narrowing ??= `${reading.scopedTwin} is the same under the venue's path variable`;
+  if (narrowing && narrowing !== subject.narrowing) reasons.push(`but ${narrowing}`);
   // A narrowing the evidence found is never just a remark beside a mapping: it keeps the route below the threshold.
-  if (subject.narrowing) total = Math.min(total, NARROWED_CAP);
+  if (narrowing) total = Math.min(total, NARROWED_CAP);
   return {
     operation: name,
     index,
-    narrowing: subject.narrowing,
+    narrowing,
     confidence: confidenceOf(total),
     reasons,
     fields,
@@ -801,6 +894,12 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   };
 }
 
+/** A record's state that says it is not done yet: made to be filled in or confirmed by later calls. */
+// ("pending" is not among them: a job accepted and applied later is still the movement.)
+const notDone = new Set(['draft', 'notstarted', 'notyetstarted', 'open', 'planned', 'inprogress', 'unconfirmed']);
+
+/** The most fields a health report has that is no record (status, version, uptime…). */
+const HEALTH_REPORT_FIELDS = 6;
 /** What fields saying it is another thing altogether cost. */
 const CONTRADICTION = 4;
 /** The most a narrowed route scores: below the threshold, whatever else it has. */
@@ -930,12 +1029,54 @@ export interface OperationMatch {
 
 const routeOf = (reading: Reading) => `${reading.operation.method} ${reading.path}`;
 
+/**
+ * Where the stock is kept, when the stock records name no warehouse: the collections they refer to
+ * (outlet_id → GET /outlets, supplyChannel → GET /channels), what is stocked (a product, a variant) aside. Marked on
+ * those readings (stockPlace), for listWarehouses to take them for warehouses.
+ */
+export function markStockPlaces(readings: Reading[]): void {
+  const isList = (r: Reading) => r.operation.method === 'GET' && r.params.length === 0 && r.kind === 'list';
+  const levels = readings.filter(
+    (r) =>
+      isList(r) &&
+      (r.head.concept === 'level' || (!r.head.concept && r.operationIdHead?.concept === 'level')) &&
+      r.response?.list,
+  );
+  const places = new Map<string, string>();
+  for (const level of levels) {
+    for (const [phrase, field] of level.response!.refs) {
+      const hits = findTerms(phrase.split(' '));
+      // The stock names its warehouse: nothing to infer.
+      if (hits.some((h) => h.term.concept === 'warehouse')) return;
+      if (hits.some((h) => h.term.concept === 'product' || h.term.concept === 'level')) continue;
+      if (!places.has(phrase)) places.set(phrase, `${field} of ${routeOf(level)}`);
+    }
+  }
+  if (!places.size) return;
+  for (const reading of readings) {
+    if (!isList(reading)) continue;
+    const segment = reading.path
+      .split('/')
+      .filter((s) => s && !s.startsWith('{'))
+      .pop();
+    if (!segment) continue;
+    const words = wordsOf(segment).join(' ');
+    for (const [phrase, why] of places) {
+      if (words !== phrase && words !== phrase.split(' ').pop()) continue;
+      reading.stockPlace = why;
+      reading.concepts.add('warehouse');
+      break;
+    }
+  }
+}
+
 /** Scores every pair, then takes pairs best first, each document operation at most once. */
 export function matchOperations(
   readings: Reading[],
   oauthPaths: Set<string>,
   threshold = CONFIDENCE_THRESHOLD,
 ): OperationMatch[] {
+  markStockPlaces(readings);
   const all = new Map<InventoryOperation, Scored[]>();
   const passing: Scored[] = [];
   for (const name of inventoryOperationNames) {

@@ -28,6 +28,11 @@ export interface BodyShape {
   schemaNames: string[];
   /** A response's list shape: where its records are (bare, an envelope, HAL, JSON:API, OData) and how it pages. */
   listShape?: ListShape;
+  /**
+   * The state a response's record is said to be in: its top status or state field's default, example or only
+   * value, or the value the answer's example gives it ("NOT_STARTED", "draft").
+   */
+  status?: string;
 }
 
 export type SecurityRequirement = Record<string, unknown>;
@@ -42,10 +47,17 @@ export interface DocumentOperation {
   description?: string;
   tags: string[];
   query: string[];
+  /**
+   * Query parameters it cannot be called without (required, no default), a credential the document's security or
+   * words say it is aside: a filter venue does not send.
+   */
+  requiredQuery?: string[];
   request?: BodyShape;
   response?: BodyShape;
   /** The operation's own security, else the document's. */
   security: SecurityRequirement[];
+  /** One of its security requirements is HTTP basic alone: it takes a user and a password in the Authorization header. */
+  takesBasic?: boolean;
   deprecated: boolean;
   /** The document it came from (several can be imported together). */
   source: string;
@@ -74,6 +86,18 @@ export function pathParams(path: string): string[] {
 /** Every GET, POST, PUT, PATCH and DELETE of the document. */
 export function documentOperations(document: Record<string, unknown>, source: string): DocumentOperation[] {
   const global = Array.isArray(document.security) ? (document.security as SecurityRequirement[]) : [];
+  // A key the document's security sends in the query is a credential, not a filter.
+  const queryCredentials = new Set<string>();
+  const components = isObject(document.components) ? document.components : {};
+  const basicSchemes = new Set<string>();
+  if (isObject(components.securitySchemes))
+    for (const [name, raw] of Object.entries(components.securitySchemes)) {
+      const scheme = deref(document, raw);
+      if (isObject(scheme) && scheme.type === 'apiKey' && scheme.in === 'query' && typeof scheme.name === 'string')
+        queryCredentials.add(scheme.name);
+      if (isObject(scheme) && scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'basic')
+        basicSchemes.add(name);
+    }
   const found: DocumentOperation[] = [];
   const paths = isObject(document.paths) ? document.paths : {};
   for (const [path, rawItem] of Object.entries(paths)) {
@@ -100,16 +124,28 @@ export function documentOperations(document: Record<string, unknown>, source: st
           ...(example !== undefined ? { example: String(example) } : {}),
         };
       }
+      const security = Array.isArray(raw.security) ? (raw.security as SecurityRequirement[]) : global;
       const base = {
         method,
+        takesBasic: security.some(
+          (r) => isObject(r) && Object.keys(r).length === 1 && basicSchemes.has(Object.keys(r)[0]!),
+        ),
         pathParameters,
         operationId: text(raw.operationId),
         summary: text(raw.summary),
         description: text(raw.description)?.slice(0, 600),
         tags: Array.isArray(raw.tags) ? raw.tags.filter((t): t is string => typeof t === 'string') : [],
         query: parameters.filter((p) => p.in === 'query' && typeof p.name === 'string').map((p) => p.name as string),
+        requiredQuery: parameters
+          .filter((p) => p.in === 'query' && typeof p.name === 'string' && p.required === true)
+          .filter((p) => {
+            const schema = deref(document, p.schema);
+            return !(isObject(schema) && schema.default !== undefined) && !queryCredentials.has(p.name as string);
+          })
+          .filter((p) => !/^(api_?key|key|token|access_?token|auth|signature|sig)$/i.test(p.name as string))
+          .map((p) => p.name as string),
         headers: parameters.filter((p) => p.in === 'header' && typeof p.name === 'string').map((p) => p.name as string),
-        security: Array.isArray(raw.security) ? (raw.security as SecurityRequirement[]) : global,
+        security,
         deprecated: raw.deprecated === true,
         source,
       };
@@ -210,7 +246,37 @@ function responseShape(
   const shape = withExample(shapeOf(document, schema, prefer), example, prefer);
   const headers = isObject(response.headers) ? Object.keys(response.headers) : [];
   if (!shape) return shape;
-  return { ...shape, listShape: listShapeOf(document, chooseBranches(document, schema, prefer), headers, query) };
+  const status = statusOf(document, schema, example);
+  return {
+    ...shape,
+    listShape: listShapeOf(document, chooseBranches(document, schema, prefer), headers, query),
+    ...(status !== undefined ? { status } : {}),
+  };
+}
+
+/** The state a record answered is said to be in: its status (or state) field's example, default or only value. */
+function statusOf(document: unknown, schema: unknown, example: unknown): string | undefined {
+  const isState = (key: string) => /^(status|state)$/i.test(key);
+  if (isObject(example)) {
+    const key = Object.keys(example).find(isState);
+    if (key && typeof example[key] === 'string') return example[key] as string;
+  }
+  const resolved = deref(document, schema);
+  if (!isObject(resolved)) return undefined;
+  const parts = [resolved, ...(Array.isArray(resolved.allOf) ? resolved.allOf.map((p) => deref(document, p)) : [])];
+  for (const part of parts) {
+    if (!isObject(part) || !isObject(part.properties)) continue;
+    const key = Object.keys(part.properties).find(isState);
+    const field = key ? deref(document, part.properties[key]) : undefined;
+    if (!isObject(field)) continue;
+    for (const value of [
+      field.example,
+      field.default,
+      Array.isArray(field.enum) && field.enum.length === 1 ? field.enum[0] : undefined,
+    ])
+      if (typeof value === 'string') return value;
+  }
+  return undefined;
 }
 
 /**

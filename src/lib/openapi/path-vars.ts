@@ -11,8 +11,9 @@
 //     (nothing lists what it picks), and whose name names no subject (an
 //     itemId picks an item); or
 //   - a parameter whose name names a service's scope (tenant, project,
-//     store, account, site…) and that scopes at least three different
-//     collections (an account's attachments alone are a record's); or
+//     store, account, organisation, seller, administration, site…) and that
+//     scopes at least three different collections (an account's attachments
+//     alone are a record's), or stands in three quarters of the paths; or
 //   - a parameter so named that ends a GET whose answer is a list of records
 //     (/locations/{site}), after a collection it does not name: it picks no
 //     record, but the part of the service the list is of (/Accounts/{AccountID}
@@ -87,8 +88,11 @@ export function findPathVariables(operations: DocumentOperation[]): PathVariable
     const words = wordsOf(name);
     const subject = words.filter((w) => !identifierWords.has(w));
     let why: string | undefined;
-    if (words.some((w) => serviceScopeWords.has(w)) && entry.collections.size >= 3)
+    const scoped = words.some((w) => serviceScopeWords.has(w));
+    if (scoped && entry.collections.size >= 3)
       why = `its name says the scope of the service, and it scopes ${entry.collections.size} collections`;
+    else if (scoped && entry.paths >= 2 && entry.paths * 4 >= paths.length * 3)
+      why = `its name says the scope of the service, and it stands in ${entry.paths} of the ${paths.length} paths`;
     else if (listScopes.has(name))
       why = `its name says the scope of the service, and ${listScopes.get(name)} answers a list, not one record`;
     else if (entry.paths * 2 >= paths.length && !entry.listed && subject.length > 0 && !findTerms(subject).length)

@@ -45,6 +45,11 @@ export interface FieldSet {
   list: boolean;
   schemaNames: string[];
   count: number;
+  /**
+   * What the record refers to by id, in words, and the field that does: "outlet" → "outlet_id", "supply channel" →
+   * "supplyChannel" (an object holding an id). Only the record's own fields (a list's records, not its envelope).
+   */
+  refs: Map<string, string>;
 }
 
 export interface Reading {
@@ -75,6 +80,21 @@ export interface Reading {
   response?: FieldSet;
   /** Every subject its path, operationId, summary or tags name. */
   concepts: Set<Concept>;
+  /**
+   * The same route under the venue's path variable ("GET /shops/{shop_id}/listings/active" for "GET
+   * /listings/active"): that one is the venue's, this one everyone's. Set once every route is read (import.ts).
+   */
+  scopedTwin?: string;
+  /**
+   * The stock records name this collection as where they are kept ("outlet_id of GET /inventory"), and name no
+   * warehouse: its records are the warehouses. Set once every route is read (match.ts).
+   */
+  stockPlace?: string;
+  /**
+   * It lists or reads the values a path variable takes (GET /catalogs, GET /catalogs/{catalogId} where catalogId is
+   * the venue's): the venue's scope itself, none of its records. Set once every route is read (import.ts).
+   */
+  scopeOf?: string;
 }
 
 export const normaliseName = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -104,8 +124,29 @@ function fieldSet(
     if (field.depth === 0 && fields.some((f) => f.inArray && f.path.startsWith(`${field.path}[].`)))
       lines.add(normaliseName(field.name));
   }
-  return { names, words, lines, lineNames, list, schemaNames, count: names.size };
+  // The record's own fields: a list's records' (JSON:API's attributes too), or the answer's top.
+  const recordPrefix = direction === 'response' && list ? `${recordsAt ?? ''}[].` : '';
+  const own = (field: SchemaField) => {
+    if (!field.path.startsWith(recordPrefix)) return false;
+    const rest = field.path.slice(recordPrefix.length);
+    return !rest.includes('.') || /^attributes\.[^.]+$/.test(rest);
+  };
+  const refs = new Map<string, string>();
+  const paths = new Set(fields.map((f) => f.path));
+  for (const field of fields) {
+    if (!own(field)) continue;
+    const fieldWords = wordsOf(field.name).filter((w) => !fillerWords.has(w) || w === 'id');
+    const last = fieldWords[fieldWords.length - 1];
+    if (last !== undefined && referenceWords.has(last) && fieldWords.length > 1)
+      refs.set(fieldWords.slice(0, -1).join(' '), field.name);
+    else if (['id', 'typeId', 'key'].some((k) => paths.has(`${field.path}.${k}`)) && fieldWords.length)
+      refs.set(fieldWords.join(' '), field.name);
+  }
+  return { names, words, lines, lineNames, list, schemaNames, count: names.size, refs };
 }
+
+/** The last word of a field that refers to another record by its id. */
+const referenceWords = new Set(['id', 'ids', 'uuid', 'guid']);
 
 /** The subject a run of words names: the term over its last meaningful word, and an unknown word before it that narrows it. */
 export function headOf(words: string[]): Head {

@@ -409,7 +409,8 @@ const define = (concept: Concept, weight: number, ...phrases: string[]) => {
 };
 
 define('product', 1, 'product', 'article', 'merchandise', 'catalog item', 'catalog product', 'sku');
-define('product', 0.8, 'item', 'part', 'good', 'goods', 'catalog', 'catalogue');
+// A marketplace's "listing" is a product the seller offers there (its title, price and quantity).
+define('product', 0.8, 'item', 'part', 'good', 'goods', 'catalog', 'catalogue', 'listing');
 define('product', 0.3, 'entity', 'variant', 'product variant', 'item variation');
 define(
   'category',
@@ -567,7 +568,9 @@ define(
   'auth token',
 );
 define('health', 1, 'health', 'ping', 'heartbeat', 'alive', 'liveness', 'readiness', 'status');
-define('health', 0.5, 'system info', 'system status', 'system');
+// The running version is the nearest thing to a health check a service may have (GET /_info/version); weakly, as any
+// record may have versions: the answer must say it is the service's (match.ts).
+define('health', 0.5, 'system info', 'system status', 'system', 'version', 'system information');
 // Subjects of their own that share a word with one of venue's: they name something else.
 define(
   'other',
@@ -784,6 +787,8 @@ export const serviceScopeWords = new Set([
   'merchant',
   'business',
   'site',
+  'seller',
+  'administration',
 ]);
 
 /** Words a parameter's name ends in that say only that it identifies something: "id" of productId, "key" of projectKey. */
@@ -851,6 +856,8 @@ export const namespaceWords = new Set([
   'legacy',
   'new',
   'current',
+  // The deployment a route acts in (/environment/webhooks), not a subject of its own.
+  'environment',
 ]);
 
 /** Path segments that make a route the signed-in user's own view ("/me/categories"), not the service's records. */
