@@ -139,7 +139,7 @@ export async function ensureSandboxRunning(messages: Pick<Messages, 'info'>, env
       );
     }
     const idle = await idleStopMinutes(env);
-    await startSandboxProcess(env, Number(url.port) || 80, stateDir, ['--idle-stop', String(idle)]);
+    await startSandboxProcess(env, Number(url.port) || 80, stateDir, { idleStop: idle });
     const stops = idle ? `; it stops by itself after ${idle} minute${idle === 1 ? '' : 's'} without a request` : '';
     messages.info(
       `Started the local sandbox at ${origin} (state in ${stateDir}; stop it with \`venue sandbox stop\`${stops}).`,
@@ -175,19 +175,30 @@ export async function idleStopMinutes(env: NodeJS.ProcessEnv): Promise<number> {
   );
 }
 
+/** What `venue sandbox serve` is started with beyond its port and state: the dialect, a routes file, the idle stop in minutes. */
+export interface ServeOptions {
+  dialect?: string;
+  routes?: string;
+  idleStop?: number;
+}
+
 /**
- * Spawns `venue sandbox serve` detached and waits until it answers.
- * serveArgs are more options for serve (`--dialect pascal`, `--routes <file>`,
- * `--idle-stop <minutes>`); without --idle-stop it gets this configuration's
- * idle stop (idleStopMinutes): a sandbox in the background never outlives its use by long.
+ * Spawns `venue sandbox serve` detached and waits until it answers. Without
+ * an idle stop it gets this configuration's (idleStopMinutes): a sandbox in
+ * the background never outlives its use by long.
  */
 export async function startSandboxProcess(
   env: NodeJS.ProcessEnv,
   port: number,
   stateDir: string,
-  serveArgs: string[] = [],
+  serve: ServeOptions = {},
 ): Promise<number> {
-  if (!serveArgs.includes('--idle-stop')) serveArgs = [...serveArgs, '--idle-stop', String(await idleStopMinutes(env))];
+  const serveArgs = [
+    ...(serve.dialect ? ['--dialect', serve.dialect] : []),
+    ...(serve.routes ? ['--routes', serve.routes] : []),
+    '--idle-stop',
+    String(serve.idleStop ?? (await idleStopMinutes(env))),
+  ];
   const launcher = fileURLToPath(new URL('../../bin/venue.js', import.meta.url));
   const logFile = path.join(stateDir, 'sandbox.log');
   // One generation of history is enough to diagnose a failed start; keep the log from growing without end.

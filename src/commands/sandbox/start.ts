@@ -46,11 +46,6 @@ export default defineCommand<StartOptions>({
     const dialect = await parseDialect(options.dialect);
     const routes = options.routes === undefined ? undefined : path.resolve(options.routes);
     const idleStop = options.idleStop === undefined ? undefined : parseIdleStop(options.idleStop, '--idle-stop');
-    const serveArgs = [
-      ...(dialect ? ['--dialect', dialect] : []),
-      ...(routes ? ['--routes', routes] : []),
-      ...(idleStop === undefined ? [] : ['--idle-stop', String(idleStop)]),
-    ];
     const origin = sandboxOrigin(ctx.env);
     const control = new SandboxControl(origin);
     const url = new URL(origin);
@@ -79,7 +74,7 @@ export default defineCommand<StartOptions>({
       // The same lock as the automatic start, so the two never race.
       await withFileLock(path.join(stateDir, 'autostart'), async () => {
         if (await control.health()) return;
-        await startSandboxProcess(ctx.env, Number(url.port) || 80, stateDir, serveArgs);
+        await startSandboxProcess(ctx.env, Number(url.port) || 80, stateDir, { dialect, routes, idleStop });
         started = true;
       });
       health = await control.health(3000);
