@@ -1,27 +1,21 @@
 #!/usr/bin/env node
-// Writes dist/mcp.json: what `venue mcp`'s front (src/lib/mcp/front.ts) answers
-// a session's first messages with, before main, the command tree or the SDK is
-// loaded (the launcher prints prebuilt help the same way: scripts/build-help.js).
-// Every tool of every service group as tools/list lists it, derived from the
-// command declarations as the server derives them (src/commands/mcp/tools.ts),
-// with its group and use for --groups and --allow-writes to filter on; and the
-// protocol versions the bundled SDK negotiates. A test compares it with what
-// the declarations and the SDK give now (test/unit/mcp/prebuilt.test.ts).
+// Writes dist/mcp.json, the catalogue `venue mcp` lists its tools from
+// (src/lib/mcp/wire.ts), so that listing them loads no command module:
+// start-up time is a product feature (bench/mcp-startup.js). Every tool of
+// every service group as tools/list lists it, derived from the command
+// declarations (src/commands/mcp/tools.ts), with its group, path and use for
+// --groups and --allow-writes, and the rules venue://rules serves. A test
+// compares it with what the declarations give now (test/e2e/mcp/prebuilt.test.ts).
 
 import { renameSync, writeFileSync } from 'node:fs';
 
 const dist = new URL('../dist/', import.meta.url);
 const { toolGroups, deriveTools } = await import(new URL('commands/mcp/tools.js', dist).href);
-const { toolListing } = await import(new URL('lib/mcp/wire.js', dist).href);
-const { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } = await import('@modelcontextprotocol/sdk/types.js');
+const { catalogueTool } = await import(new URL('lib/mcp/wire.js', dist).href);
 
 const tools = await deriveTools([...toolGroups]);
-const list = {
-  groups: [...toolGroups],
-  protocolVersions: { latest: LATEST_PROTOCOL_VERSION, supported: [...SUPPORTED_PROTOCOL_VERSIONS] },
-  tools: tools.map((tool) => ({ group: tool.path[0], use: tool.use, listing: toolListing(tool) })),
-};
+const catalogue = { groups: [...toolGroups], tools: tools.map(catalogueTool) };
 const next = new URL(`mcp.json.next-${process.pid}`, dist);
-writeFileSync(next, `${JSON.stringify(list)}\n`);
+writeFileSync(next, `${JSON.stringify(catalogue)}\n`);
 renameSync(next, new URL('mcp.json', dist));
 console.log(`mcp tools prebuilt: ${tools.length} in ${toolGroups.length} groups`);

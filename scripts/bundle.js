@@ -22,30 +22,9 @@ import { cpSync, readFileSync, renameSync, rmSync } from 'node:fs';
 const readJson = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8'));
 const pkg = readJson('../package.json');
 const sandboxPkg = readJson('../packages/sandbox/package.json');
-// The MCP SDK (only `venue mcp` loads it) and the zod it reads are bundled too:
-// hundreds of small files make its start-up slow (bench/mcp-startup.js).
-const bundled = new Set(['commander', 'undici', '@modelcontextprotocol/sdk', 'zod']);
+// zod is bundled too: hundreds of small files make loading it slow.
+const bundled = new Set(['commander', 'undici', 'zod']);
 
-/**
- * The SDK's server imports Ajv for one thing venue never asks a client for
- * (validating an elicitation's answer); venue's server is given its own
- * validator (src/lib/mcp/server.ts), so the SDK's Ajv provider is left out.
- */
-const withoutSdkAjv = {
-  name: 'mcp-sdk-without-ajv',
-  setup(build) {
-    build.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) =>
-      args.importer.includes('@modelcontextprotocol/sdk')
-        ? { path: 'mcp-ajv-provider', namespace: 'venue-stub' }
-        : undefined,
-    );
-    build.onLoad({ filter: /^mcp-ajv-provider$/, namespace: 'venue-stub' }, () => ({
-      contents:
-        "export class AjvJsonSchemaValidator { getValidator() { throw new Error('venue mcp validates no elicitation'); } }",
-      loader: 'js',
-    }));
-  },
-};
 /**
  * undici's HTTP/2 client loads node:http2 (and with it node:tls) when undici
  * loads, about 15 ms before a first request. It is used only for a
@@ -76,8 +55,9 @@ const next = `${outdir}.next-${process.pid}`;
 
 try {
   await build({
-    // `venue mcp`'s front is an entry of its own: the launcher loads it, not main, to answer a session's first messages.
-    entryPoints: ['src/main.ts', 'src/mcp-front.ts'],
+    // The launcher reads the command line with the front (the reader, the global options and the root of the
+    // tree: src/invocation.ts) and loads main only for a run; both share the chunks of what they both load.
+    entryPoints: { main: 'src/main.ts', front: 'src/invocation.ts' },
     outdir: next,
     bundle: true,
     splitting: true,
@@ -94,7 +74,7 @@ try {
     chunkNames: '[name]-[hash]',
     logLevel: 'warning',
     legalComments: 'none',
-    plugins: [withoutSdkAjv, withoutUndiciH2],
+    plugins: [withoutUndiciH2],
   });
 } catch (error) {
   rmSync(next, { recursive: true, force: true });

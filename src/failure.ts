@@ -35,16 +35,9 @@ function printError(stderr: TerminalStreams['stderr'], error: VenueError, verbos
     say(`cause: ${String((error.cause as Error).message ?? error.cause)}`, (line) => dim(line));
 }
 
-/** Says the failure (commander has said its own) and returns its exit code. */
+/** Says the failure and returns its exit code. */
 export function reportFailure(error: unknown, how: FailureReport): number {
   const { machine, stderr, verbose, colour, profile } = how;
-  const commanderError = error as { code?: string; exitCode?: number };
-  if (typeof commanderError.code === 'string' && commanderError.code.startsWith('commander.')) {
-    // Help and version are successes; every other commander complaint is a usage error.
-    if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(commanderError.code))
-      return ExitCode.ok;
-    return ExitCode.usage;
-  }
   if (isVenueError(error)) {
     if (machine) {
       const { message, hint, details } = error;
@@ -67,8 +60,5 @@ export function reportFailure(error: unknown, how: FailureReport): number {
 /** A failure's first line, for the fleet's summary. */
 export function messageOf(error: unknown): string {
   if (isVenueError(error)) return error.message;
-  const commanderError = error as { code?: string; message?: string };
-  if (typeof commanderError.code === 'string' && commanderError.code.startsWith('commander.'))
-    return (commanderError.message ?? 'usage error').replace(/^error: /, '');
   return `unexpected failure: ${(error as Error)?.message ?? String(error)}`;
 }

@@ -6,8 +6,7 @@
 // is the most severe among the venues.
 
 import { Readable } from 'node:stream';
-import { commandOptionGiven, commandOptionValues, type Invocation } from './invocation.js';
-import { flagNames } from './commands/define.js';
+import type { Invocation } from './invocation.js';
 import { UsageError, isVenueError } from './lib/errors.js';
 import type { VenueOutcome } from './lib/fleet/runner.js';
 import type { TerminalStreams } from './cli/terminal.js';
@@ -26,13 +25,13 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
   const { ConfigStore } = await import('./lib/config.js');
   const { Terminal } = await import('./cli/terminal.js');
   const { runOne } = await import('./run.js');
+  // The front door's module, as the launcher loaded it (one file of the bundle).
+  const { commandLine, givenOption, venueInvocation } = await import('./invocation.js');
   const { streams, env } = shell;
   const venues = invocation.venues!;
-  const words = invocation.commandArgv;
   const path = invocation.path.join(' ');
 
-  // The command is found (and its options checked) once, not once per venue.
-  if (invocation.help) return runOne({ ...invocation, argv: words }, shell);
+  // The command was found, and its options and arguments checked, once (src/invocation.ts), not once per venue.
   const command = invocation.command;
   if (!command) {
     const group = invocation.path.length ? `\`venue ${path}\` is a group: ` : '';
@@ -40,43 +39,32 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
       hint: `e.g. \`venue --each-profile all inventory health\`; see ${invocation.path.length ? `\`venue ${path} --help\` and ` : ''}\`venue help fleet\`.`,
     });
   }
-  const use = fleetUseOf(command.fleet, invocation.operands);
+  const use = fleetUseOf(command.fleet, invocation.args);
   if (use.kind === 'refused') throw new UsageError(`\`venue ${path}\` does not run across profiles: ${use.why}`);
-  const ownYes = (command.options ?? []).some((o) => flagNames(o.flags).long === '--yes');
-  // --yes is the fleet's own answer when the command has none.
-  const unknown = invocation.unknown.filter((word) => word !== '--yes' && word !== '-y');
-  if (unknown.length) {
-    const { didYouMean } = await import('./lib/suggest.js');
-    const known = (command.options ?? []).flatMap((o) => {
-      const { long, short } = flagNames(o.flags);
-      return [long, short].filter((f): f is string => Boolean(f));
-    });
-    throw new UsageError(`unknown option '${unknown[0]}' for \`venue ${path}\``, {
-      hint: `${didYouMean(unknown[0]!, known)} See \`venue ${path} --help\`.`.trim(),
-    });
-  }
   // The values of the options naming a file the command reads: each venue needs its own.
-  const fileOptions = (command.options ?? []).filter((o) => o.kind === 'file').map((o) => flagNames(o.flags).long!);
-  const files = fileOptions.flatMap((long) => commandOptionValues(invocation, long));
-  const fromStdin = fileOptions.find((long) => commandOptionValues(invocation, long).includes('-'));
+  const fileOptions = invocation.given.filter((o) => o.spec.kind === 'file' && o.value !== undefined);
+  const files = fileOptions.map((o) => o.value!);
+  const fromStdin = fileOptions.find((o) => o.value === '-');
   if (fromStdin) {
-    throw new UsageError(`${fromStdin} - (standard input) cannot be used with --each-profile`, {
-      hint: `Give each venue its own file: ${fromStdin} receipts/{profile}.csv.`,
+    const flag = fromStdin.names.long ?? fromStdin.names.short!;
+    throw new UsageError(`${flag} - (standard input) cannot be used with --each-profile`, {
+      hint: `Give each venue its own file: ${flag} receipts/{profile}.csv.`,
     });
   }
 
   const config = await ConfigStore.open(env);
   const selection = selectProfiles(config, venues.selection);
-  const yesGiven = ownYes
-    ? commandOptionGiven(invocation, '--yes')
-    : invocation.unknown.some((w) => w === '--yes' || w === '-y');
-  const dryRun = commandOptionGiven(invocation, '--dry-run');
-  // --yes answers the fleet's question; it is passed on only to commands that take it.
-  const commandWords = ownYes ? words : words.filter((a) => a !== '--yes' && a !== '-y');
+  const dryRun = givenOption(invocation, '--dry-run');
   // A venue without its own file has nothing to do when the command says so (a receipt: nothing to receive), unless --require-file.
-  const withoutFile =
-    use.kind === 'write' && !commandOptionGiven(invocation, '--require-file') ? use.withoutFile : undefined;
-  const planned = planJobs(commandWords, files, selection.profiles, selection.tag, { withoutFile });
+  const withoutFile = use.kind === 'write' && !givenOption(invocation, '--require-file') ? use.withoutFile : undefined;
+  // Each venue's values (options and arguments) with its {profile} and {tag} filled, read again through the command's declaration.
+  const texts = [...invocation.given.flatMap((o) => (o.value === undefined ? [] : [o.value])), ...invocation.args];
+  const planned = await Promise.all(
+    planJobs(texts, files, selection.profiles, selection.tag, { withoutFile }).map(async (job) => ({
+      ...job,
+      invocation: await venueInvocation(invocation, { profile: job.profile, fill: job.fill }),
+    })),
+  );
   const jobs = planned.filter((job) => job.nothing === undefined);
 
   const { globals } = invocation;
@@ -91,12 +79,13 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
   const leftOut = leftOutNote(selection.leftOut);
   if (leftOut) terminal.info(leftOut);
   // A write at more than one venue is shown first, and asked about (or needs --yes).
-  let confirmed = false;
   if (use.kind === 'write' && jobs.length > 1 && !dryRun) {
     terminal.info(`\`venue ${path}\` writes; it will run at ${jobs.length} venues:`);
     for (const job of planned)
-      terminal.info(`  ${job.profile}: ${job.nothing ?? job.skip ?? `venue ${job.argv.map(shellWord).join(' ')}`}`);
-    if (!yesGiven) {
+      terminal.info(
+        `  ${job.profile}: ${job.nothing ?? job.skip ?? `venue ${commandLine(job.invocation).map(shellWord).join(' ')}`}`,
+      );
+    if (!invocation.confirmed) {
       if (!terminal.canPrompt()) {
         throw new UsageError(`a write across ${jobs.length} profiles needs --yes (there is no terminal to ask on)`, {
           hint: "Check the list above, then run again with --yes; --dry-run, where the command has it, shows each venue's change first.",
@@ -113,12 +102,11 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
         throw new DeclinedError('Nothing was sent: no venue was run.');
       }
     }
-    confirmed = true;
   }
 
   // Secrets given on standard input (--<name>-stdin) are read once, and each venue reads them from its own copy.
   let stdinCopy: Buffer | undefined;
-  if (invocation.commandOptions.some((o) => o.names.long?.endsWith('-stdin'))) {
+  if (invocation.given.some((o) => o.names.long?.endsWith('-stdin'))) {
     const chunks: Buffer[] = [];
     for await (const chunk of streams.stdin)
       chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
@@ -153,19 +141,13 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
     now: () => Date.now(),
     sink,
     runOne: async (job, rows) => {
-      const argv = [...job.argv, ...(confirmed && ownYes && !yesGiven ? ['--yes'] : [])];
       const stdout = new LinePrefixStream(streams.stdout, `${job.profile}: `);
       const stderr = new LinePrefixStream(streams.stderr, `${job.profile}: `);
       const venueStreams: TerminalStreams = { stdin: Readable.from(stdinCopy ? [stdinCopy] : []), stdout, stderr };
-      // The venue's own invocation: its profile, never a prompt, its words with the placeholders filled.
-      const venue: Invocation = {
-        ...invocation,
-        venues: undefined,
-        argv,
-        commandArgv: argv,
-        globals: { ...globals, profile: job.profile, input: false },
-      };
+      // The venue's own invocation: its profile, never a prompt, its values with the placeholders filled.
+      const venue = job.invocation;
       try {
+        if (venue.problem) throw venue.problem;
         const note = (text: string) => notes.set(job.profile, text);
         return {
           exitCode: await runOne(

@@ -1,17 +1,45 @@
-// The front door: argv is read here, once, into a typed invocation: the
-// global options (declared once in src/commands/globals.ts), the venues
-// selected (--each-profile, --parallel, --fail-fast), the output format, the
-// command path with the command's declaration, its options and operands.
-// Nothing else reads process.argv or looks at flags by hand; main hands the
-// invocation to a runner (one venue, or the fleet).
+// The front door: the words after `venue` are read here, once (by the reader,
+// src/commands/argv-words.ts, over the declarations), into a typed Invocation
+// that carries everything a run needs: the global options (declared once in
+// src/commands/globals.ts), the venues selected (--each-profile, --parallel,
+// --fail-fast) and the fleet's confirmation, the command path with the
+// command's declaration, its options parsed through their declarations
+// (parse, choices, defaults, negations, repeats, required) and its arguments
+// checked (missing, excess, variadic, choices), the help asked for, and the
+// first usage problem, said in venue's words with a suggestion. The launcher
+// decides from it (the version, prebuilt help, or main); main, the MCP server
+// and the fleet run from it. Nothing else reads or rewrites argv.
 
-import { InvalidValueError, flagNames, type CommandModule, type OptionSpec } from './commands/define.js';
+import {
+  argumentShape,
+  argumentSpecs,
+  flagNames,
+  InvalidValueError,
+  optionNamed,
+  type CommandModule,
+  type OptionSpec,
+} from './commands/define.js';
 import { globalOptions, type OutputFormat } from './commands/globals.js';
 import { rootGroups } from './commands/index.js';
 import { helpTopicNames, type GroupEntry } from './commands/tree.js';
-import { childrenOf, readWords, type GivenOption, type NamedChild } from './commands/words.js';
+import {
+  childrenOf,
+  open,
+  readWords,
+  wordsOf,
+  type GivenOption,
+  type NamedChild,
+  type TreeNode,
+} from './commands/argv-words.js';
 import { UsageError } from './lib/errors.js';
 import type { GlobalOptions } from './cli/context.js';
+
+/**
+ * The front's declarations, for the help renderer (src/program.ts), which
+ * reaches them through this module: the bundle then keeps the front in the
+ * few files the launcher loads for every command line (bench/startup.js).
+ */
+export { globalOptions, rootGroups };
 
 /** The global options: the context's (GlobalOptions), and the two main itself needs. */
 export interface GlobalValues extends GlobalOptions {
@@ -29,187 +57,370 @@ export interface VenueSelection {
 export const DEFAULT_PARALLEL = 4;
 
 export interface Invocation {
-  /** The words as given. */
-  readonly argv: readonly string[];
   readonly globals: GlobalValues;
   /** Set when the command runs once per selected profile. */
   readonly venues?: VenueSelection;
-  /** The command words: ['inventory', 'stock', 'levels']; empty for options alone. */
+  /** The command words: ['inventory', 'stock', 'levels']; empty for venue itself. */
   readonly path: readonly string[];
-  /** The declaration of the command the path reaches (a leaf), if it reaches one. */
+  /** The declaration of the command the path reaches (a leaf). Unset for a group, and for help, which needs no declaration. */
   readonly command?: CommandModule<any>;
-  /** The words after the path that are no option or value of one. */
-  readonly operands: readonly string[];
-  /** The command's own options given, with their declarations. */
-  readonly commandOptions: readonly GivenOption[];
-  /** Option words no declaration knows. */
-  readonly unknown: readonly string[];
-  /** -h or --help was given. */
+  /** The command's own options as given, in order, with their declarations (values as written). */
+  readonly given: readonly GivenOption[];
+  /** What the command's run gets: each option by its attribute, through its declaration (defaults included). */
+  readonly options: Readonly<Record<string, unknown>>;
+  /** The command's positional arguments, checked against its declaration (a variadic one's values each its own). */
+  readonly args: readonly string[];
+  /**
+   * --yes was given: the question before a write is answered up front. It
+   * is the command's own --yes where it declares one; across venues it is
+   * also the fleet's answer, and each venue's run gets the command's --yes.
+   */
+  readonly confirmed: boolean;
+  /** Help was asked for (--help, -h, `venue help <words>`, a group or venue alone): the help of `path`. */
   readonly help: boolean;
   /** -V or --version was given. */
   readonly version: boolean;
   /** `venue help <topic>`. */
   readonly helpTopic?: string;
-  /** The words each venue runs: argv without the fleet's own options. */
-  readonly commandArgv: readonly string[];
-  /** A usage problem found while reading; main throws it once its streams are set up. */
+  /** The first usage problem found while reading; main says it (exit 2) once its streams are set up. */
   readonly problem?: UsageError;
 }
 
-/** What a global option was given as, by its attribute (profile, output, json, noColor…). */
-type RawGlobals = Map<string, { spec: OptionSpec; values: string[]; given: boolean }>;
+/** The problems found, the first kept: what the person reads first is what went wrong first. */
+class Problems {
+  first?: UsageError;
+  add(problem: UsageError | undefined): void {
+    this.first ??= problem;
+  }
+}
+
+/** "See `venue inventory stock levels --help`." */
+function see(path: readonly string[]): string {
+  return `See \`venue ${[...path, '--help'].join(' ')}\`.`;
+}
+
+async function didYouMean(word: string, candidates: readonly string[]): Promise<string> {
+  // suggest.js (and its edit distance) is loaded on a mistake only.
+  const { didYouMean: guess } = await import('./lib/suggest.js');
+  return guess(word, candidates);
+}
+
+const hintOf = (...parts: string[]) => parts.filter(Boolean).join(' ');
+
+/** The name an option is said by: its long spelling, else its short one. */
+const said = (spec: OptionSpec) => {
+  const { long, short } = flagNames(spec.flags);
+  return long ?? short ?? spec.flags;
+};
+
+/** Its spellings, for a suggestion. */
+const spellings = (specs: readonly OptionSpec[]) =>
+  specs
+    .filter((spec) => !spec.hidden)
+    .flatMap((spec) => {
+      const { long, short } = flagNames(spec.flags);
+      return [long, short].filter((f): f is string => Boolean(f));
+    });
+
+/**
+ * The values a list of options takes from what was given, through each
+ * declaration: defaults first (a --no- option is true unless given), then
+ * each given value in order (choices checked, then parse, which sees the
+ * value so far: a repeatable option collects). Without parse the last one
+ * given wins.
+ */
+async function optionValues(
+  specs: readonly OptionSpec[],
+  given: readonly GivenOption[],
+  path: readonly string[],
+  problems: Problems,
+): Promise<Record<string, unknown>> {
+  const values: Record<string, unknown> = {};
+  for (const spec of specs) {
+    const names = flagNames(spec.flags);
+    if (spec.default !== undefined) values[names.attribute] = spec.default;
+    else if (names.negate && !specs.some((s) => s !== spec && flagNames(s.flags).attribute === names.attribute))
+      values[names.attribute] = true;
+  }
+  for (const option of given) {
+    const { spec, names, value } = option;
+    if (!names.takesValue) {
+      if (value !== undefined)
+        problems.add(new UsageError(`${said(spec)} takes no value (got "${option.word}")`, { hint: see(path) }));
+      else values[names.attribute] = !names.negate;
+      continue;
+    }
+    if (value === undefined) continue;
+    if (spec.choices && !spec.choices.includes(value)) {
+      problems.add(
+        new UsageError(`${said(spec)} must be one of ${spec.choices.join(', ')} (got "${value}")`, {
+          hint: hintOf(await didYouMean(value, spec.choices), see(path)),
+        }),
+      );
+      continue;
+    }
+    if (!spec.parse) {
+      values[names.attribute] = value;
+      continue;
+    }
+    try {
+      values[names.attribute] = spec.parse(value, values[names.attribute]);
+    } catch (error) {
+      if (!(error instanceof InvalidValueError)) throw error;
+      problems.add(new UsageError(`${said(spec)} ${error.message} (got "${value}")`, { hint: see(path) }));
+    }
+  }
+  return values;
+}
+
+/** The declared --yes of a command, if it has one. */
+function yesOption(command: CommandModule<any> | undefined): OptionSpec | undefined {
+  return optionNamed(command?.options, '--yes');
+}
+
+interface CommandReading {
+  options: Record<string, unknown>;
+  args: string[];
+}
+
+/**
+ * A command's options and arguments from what was given: the options through
+ * their declarations, required ones present, the arguments checked in number
+ * and against their choices. `complete` is false for a request for help or
+ * the version, which needs neither required options nor arguments.
+ */
+async function readCommand(
+  command: CommandModule<any>,
+  path: readonly string[],
+  given: readonly GivenOption[],
+  operands: readonly string[],
+  how: { confirmed: boolean; complete: boolean },
+  problems: Problems,
+): Promise<CommandReading> {
+  const specs = command.options ?? [];
+  const options = await optionValues(specs, given, path, problems);
+  const yes = yesOption(command);
+  if (how.confirmed && yes) options[flagNames(yes.flags).attribute] = true;
+  if (command.rawWords) return { options: { ...options, words: [...operands] }, args: [...operands] };
+  const args: string[] = [];
+  const declared = argumentSpecs(command.args).map((spec) => ({ spec, shape: argumentShape(spec.spec) }));
+  const usage = `venue ${[...path, ...declared.map((d) => d.spec.spec)].join(' ')}`;
+  for (const [i, { spec, shape }] of declared.entries()) {
+    const values = shape.variadic ? operands.slice(i) : operands.slice(i, i + 1);
+    if (values.length === 0) {
+      if (shape.required && how.complete)
+        problems.add(
+          new UsageError(`\`venue ${path.join(' ')}\` needs <${shape.name}>`, {
+            hint: `Usage: ${usage}. ${see(path)}`,
+          }),
+        );
+      break;
+    }
+    for (const value of values) {
+      if (spec.choices && !spec.choices.includes(value))
+        problems.add(
+          new UsageError(`<${shape.name}> must be one of ${spec.choices.join(', ')} (got "${value}")`, {
+            hint: hintOf(await didYouMean(value, spec.choices), see(path)),
+          }),
+        );
+      args.push(value);
+    }
+  }
+  const variadic = declared.at(-1)?.shape.variadic ?? false;
+  if (!variadic && operands.length > declared.length && how.complete) {
+    problems.add(
+      new UsageError(`unexpected argument "${operands[declared.length]}" for \`venue ${path.join(' ')}\``, {
+        hint: `${declared.length ? `It takes ${declared.map((d) => d.spec.spec).join(' ')}` : 'It takes no arguments'}. ${see(path)}`,
+      }),
+    );
+  }
+  if (how.complete) {
+    for (const spec of specs)
+      if (spec.required && !given.some((g) => g.spec === spec))
+        problems.add(new UsageError(`\`venue ${path.join(' ')}\` needs ${spec.flags}`, { hint: see(path) }));
+  }
+  return { options, args };
+}
 
 /** Reads argv (the words after `venue`) into an invocation. Never throws for a usage problem: it is returned. */
 export async function readInvocation(
   argv: readonly string[],
   root: readonly GroupEntry[] = rootGroups,
 ): Promise<Invocation> {
-  let problem: UsageError | undefined;
-  const line = await readWords(root, argv);
-  // `venue help <group> [<command>]` is `venue <group> [<command>] --help`; `venue help <topic>` prints the topic.
-  if (line.path.length === 0 && line.operands[0] === 'help') {
-    const at = argv.indexOf('help');
-    const words = argv.slice(at + 1).filter((a) => !a.startsWith('-'));
-    const topic = words[0];
-    if (topic && (helpTopicNames as readonly string[]).includes(topic) && words.length === 1) {
-      return { ...(await readInvocation(argv.slice(0, at), root)), helpTopic: topic };
-    }
-    const first = words[0];
-    const known = [...root.map((g) => g.name), ...helpTopicNames];
-    if (first !== undefined && !known.includes(first)) {
-      const { didYouMean } = await import('./lib/suggest.js');
-      problem = new UsageError(`no help for "${first}": it is neither a command nor a help topic`, {
-        hint: `${didYouMean(first, known)} Topics: ${helpTopicNames.join(', ')}; commands: \`venue --help\`.`.trim(),
-      });
-    }
-    const asked = await readInvocation([...argv.slice(0, at), ...words, '--help'], root);
-    return problem ? { ...asked, problem } : asked;
-  }
+  const problems = new Problems();
+  // Help needs no command's declaration: one is loaded below only when the run needs it.
+  const line = await readWords(root, argv, { lazyCommand: true });
+  const where = line.path;
 
-  const raw: RawGlobals = new Map();
-  const fleetWords = new Set<number>();
-  let help = false;
-  let version = false;
-  for (const option of line.options) {
-    if (option.scope === 'builtin') {
-      if (option.names.long === '--help') help = true;
-      if (option.names.long === '--version') version = true;
-      continue;
-    }
-    if (option.scope !== 'global') continue;
-    const entry = raw.get(option.names.attribute) ?? { spec: option.spec, values: [], given: false };
-    entry.given = true;
-    if (option.value !== undefined) entry.values.push(option.value);
-    raw.set(option.names.attribute, entry);
-    if (['--each-profile', '--parallel', '--fail-fast'].includes(option.names.long ?? ''))
-      for (const at of option.at) fleetWords.add(at);
-  }
-  if (line.pending?.scope === 'global') {
-    problem ??= new UsageError(`option '${line.pending.spec.flags}' argument missing`, {
-      hint: '(add --help for usage)',
-    });
-    fleetWords.add(line.pending.at);
-  }
+  const builtin = (long: string) => line.options.some((o) => o.scope === 'builtin' && o.names.long === long);
+  const version = builtin('--version');
+  const helpAsked = line.helpWord || builtin('--help');
 
-  // A value outside a global option's choices is said with a suggestion, found lazily (suggest.js loads on a mistake only).
-  const pending: Array<Promise<void>> = [];
-  const value = <T>(attribute: string): T | undefined => {
-    const entry = raw.get(attribute);
-    if (!entry || entry.values.length === 0) return undefined;
-    // As commander does: the last one given wins (a parse that collects sees each).
-    let result: unknown = undefined;
-    for (const given of entry.values) {
-      const checked = checkValue(entry.spec, given, result);
-      if (checked instanceof Promise) {
-        pending.push(checked.then((error) => void (problem ??= error)));
-        return undefined;
-      }
-      if (checked instanceof UsageError) {
-        problem ??= checked;
-        return undefined;
-      }
-      result = checked;
-    }
-    return result as T;
-  };
-  const flag = (attribute: string): boolean => raw.get(attribute)?.given ?? false;
-
-  const output = value<OutputFormat>('output');
-  const json = flag('json');
-  if (json && output !== undefined && output !== 'json' && !help && !version)
-    problem ??= new UsageError(`--json and -o ${output} ask for two formats: give one`);
+  // The global options, through their one declaration.
+  const givenGlobals = line.options.filter((o) => o.scope === 'global');
+  const given = (long: string) => givenGlobals.some((o) => o.names.long === long);
+  const values = await optionValues(globalOptions, givenGlobals, [], problems);
+  if (line.pending) {
+    const placeholder = /[<[]([^>\]]+)[>\]]/.exec(line.pending.spec.flags)?.[1] ?? 'value';
+    problems.add(
+      new UsageError(`${said(line.pending.spec)} needs a value (<${placeholder}>)`, {
+        hint: line.pending.scope === 'global' ? see([]) : see(where),
+      }),
+    );
+  }
+  const output = given('--output') ? (values.output as OutputFormat) : undefined;
+  const json = given('--json');
+  if (json && output !== undefined && output !== 'json' && !helpAsked && !version)
+    problems.add(new UsageError(`--json and -o ${output} ask for two formats: give one`));
   const globals: GlobalValues = {
-    profile: value<string>('profile'),
-    output: json ? 'json' : (output ?? 'table'),
-    fields: value<string[]>('fields'),
-    query: value<string>('query'),
-    limit: value<number>('limit'),
-    raw: flag('raw'),
-    color: !flag('color'),
-    quiet: flag('quiet'),
-    verbose: flag('verbose'),
-    input: !flag('input'),
-    timeout: value<number>('timeout'),
-    deadline: value<number>('deadline'),
-    logFile: value<string>('logFile'),
-    envFile: value<string>('envFile'),
+    profile: values.profile as string | undefined,
+    output: json ? 'json' : ((values.output as OutputFormat | undefined) ?? 'table'),
+    fields: values.fields as string[] | undefined,
+    query: values.query as string | undefined,
+    limit: values.limit as number | undefined,
+    raw: Boolean(values.raw),
+    color: values.color !== false,
+    quiet: Boolean(values.quiet),
+    verbose: Boolean(values.verbose),
+    input: values.input !== false,
+    timeout: values.timeout as number | undefined,
+    deadline: values.deadline as number | undefined,
+    logFile: values.logFile as string | undefined,
+    envFile: values.envFile as string | undefined,
   };
 
-  await Promise.all(pending);
-  // A word where a command was due that names none: an error, even with --help (which would otherwise show the parent's help and exit 0).
-  if ((line.node.kind === 'root' || line.node.kind === 'group') && line.operands.length > 0) {
-    problem ??= await unknownCommand(line.operands[0]!, line.path, childrenOf(line.node));
+  // `venue help <topic>`.
+  let helpTopic: string | undefined;
+  if (line.helpWord && where.length === 0 && line.operands.length > 0) {
+    const [first] = line.operands;
+    if ((helpTopicNames as readonly string[]).includes(first!) && line.operands.length === 1) helpTopic = first;
+    else {
+      const known = [...root.filter((g) => !g.hidden).map((g) => g.name), ...helpTopicNames];
+      problems.add(
+        new UsageError(`no help for "${first}": it is neither a command nor a help topic`, {
+          hint: hintOf(
+            await didYouMean(first!, known),
+            `Topics: ${helpTopicNames.join(', ')}; commands: \`venue --help\`.`,
+          ),
+        }),
+      );
+    }
   }
 
-  // An option word nobody declares, after a command or group (the root's own are run.ts's; a fleet run says its own):
-  // said here, with venue's one suggestion, rather than by commander.
-  const reached = line.node.kind === 'command' ? line.node.command : undefined;
-  if (line.path.length > 0 && line.unknown.length > 0 && !reached?.rawWords && !flag('eachProfile')) {
-    problem ??= await unknownOption(line.unknown[0]!.word, line.path, reached);
-  }
-  // A command option's value outside its choices: venue's words and suggestion, before commander reads it.
-  for (const given of line.options) {
-    if (
-      given.scope !== 'command' ||
-      given.value === undefined ||
-      !given.spec.choices ||
-      given.spec.choices.includes(given.value)
-    )
-      continue;
-    problem ??= await notAChoice(given.spec, given.value);
-  }
+  // A run needs the declaration the words reached.
+  let node: TreeNode = line.node;
+  if (!helpAsked) node = await open(node);
+  const command = node.kind === 'command' ? node.command : undefined;
 
+  // A word where a command was due that names none: an error, even with --help (which would show the parent's help and exit 0).
+  const topicAsked = line.helpWord && where.length === 0;
+  if ((node.kind === 'root' || node.kind === 'group') && line.operands.length > 0 && !topicAsked)
+    problems.add(await unknownCommand(line.operands[0]!, where, childrenOf(node)));
+
+  // --each-profile: the venues, and --yes as the fleet's own answer where the command has none.
   let venues: VenueSelection | undefined;
-  const selection = value<string>('eachProfile');
-  if (flag('eachProfile')) {
-    if (selection === undefined)
-      problem ??= new UsageError('--each-profile needs a value: all, a comma-separated list of profiles, or tag:NAME');
-    else if (globals.profile !== undefined) {
-      problem ??= new UsageError('--profile and --each-profile both choose profiles: give one', {
-        hint: 'For one venue, --profile NAME; for several, --each-profile NAME,NAME.',
-      });
+  const unknown = [...line.unknown];
+  const fleetYes = line.options.filter((o) => o.scope === 'fleet');
+  let confirmed =
+    command !== undefined && line.options.some((o) => o.scope === 'command' && o.spec === yesOption(command));
+  if (given('--each-profile')) {
+    const selection = values.eachProfile as string | undefined;
+    if (selection !== undefined && globals.profile !== undefined) {
+      problems.add(
+        new UsageError('--profile and --each-profile both choose profiles: give one', {
+          hint: 'For one venue, --profile NAME; for several, --each-profile NAME,NAME.',
+        }),
+      );
     }
     venues = {
       selection: selection ?? '',
-      parallel: value<number>('parallel') ?? DEFAULT_PARALLEL,
-      failFast: flag('failFast'),
+      parallel: (values.parallel as number | undefined) ?? DEFAULT_PARALLEL,
+      failFast: Boolean(values.failFast),
     };
+    if (fleetYes.length) confirmed = true;
+  } else if (fleetYes.length) {
+    // At one venue, --yes is the command's own or nothing.
+    unknown.push(fleetYes[0]!.flag);
   }
 
+  // An option word nobody declares: said with the closest names the command (or group) and the root know.
+  if (unknown.length > 0) problems.add(await unknownOption(unknown[0]!, where, command));
+
+  // The command's options and arguments, through its declaration.
+  const ownGiven = line.options.filter((o) => o.scope === 'command');
+  const reading = command
+    ? await readCommand(
+        command,
+        where,
+        ownGiven,
+        line.operands,
+        { confirmed, complete: !helpAsked && !version },
+        problems,
+      )
+    : { options: {}, args: [] };
+
+  // A group, or venue with options alone, shows its help (a run across venues says it needs a command).
+  const help =
+    (helpAsked && helpTopic === undefined) || (!version && !venues && !command && line.operands.length === 0);
+
   return {
-    argv,
     globals,
     venues,
-    path: line.path,
-    command: line.node.kind === 'command' ? line.node.command : undefined,
-    operands: line.operands,
-    commandOptions: line.options.filter((o) => o.scope === 'command'),
-    unknown: line.unknown.map((u) => u.word),
+    path: where,
+    command,
+    given: ownGiven,
+    options: reading.options,
+    args: reading.args,
+    confirmed,
     help,
     version,
-    commandArgv: argv.filter((_word, i) => !fleetWords.has(i)),
-    problem,
+    helpTopic,
+    problem: problems.first,
   };
+}
+
+/**
+ * One venue's invocation in a run across venues (src/fleet.ts): its
+ * profile, no prompt, each value given (options and arguments) through
+ * `fill` ({profile}, {tag}), read again through the command's declaration,
+ * and the fleet's confirmation carried to the command's own --yes.
+ */
+export async function venueInvocation(
+  invocation: Invocation,
+  venue: { profile: string; fill: (text: string) => string },
+): Promise<Invocation> {
+  const problems = new Problems();
+  const given = invocation.given.map((o) => (o.value === undefined ? o : { ...o, value: venue.fill(o.value) }));
+  const args = invocation.args.map(venue.fill);
+  const reading = invocation.command
+    ? await readCommand(
+        invocation.command,
+        invocation.path,
+        given,
+        args,
+        { confirmed: invocation.confirmed, complete: true },
+        problems,
+      )
+    : { options: {}, args };
+  return {
+    ...invocation,
+    venues: undefined,
+    globals: { ...invocation.globals, profile: venue.profile, input: false },
+    given,
+    options: reading.options,
+    args: reading.args,
+    problem: problems.first,
+  };
+}
+
+/** The command line an invocation runs, as a person would type it (the fleet lists each venue's before a write). */
+export function commandLine(invocation: Pick<Invocation, 'path' | 'given' | 'args'>): string[] {
+  return wordsOf(invocation);
+}
+
+/** Whether the invocation's command was given one of its options (by long name). */
+export function givenOption(invocation: Pick<Invocation, 'given'>, long: string): boolean {
+  return invocation.given.some((o) => o.names.long === long);
 }
 
 /** An option word no declaration knows, with the closest the command (or group) and the root know. */
@@ -218,63 +429,15 @@ async function unknownOption(
   path: readonly string[],
   command: CommandModule<any> | undefined,
 ): Promise<UsageError> {
-  const { didYouMean } = await import('./lib/suggest.js');
-  const own = (command?.options ?? [])
-    .filter((o) => !o.hidden)
-    .flatMap((o) => {
-      const { long, short } = flagNames(o.flags);
-      return [long, short].filter((f): f is string => Boolean(f));
-    });
-  const known = [...own, ...globalOptionNames(), '--help', '-h'];
-  return new UsageError(`unknown option '${word}' for \`venue ${path.join(' ')}\``, {
-    hint: `${didYouMean(word, known)} See \`venue ${path.join(' ')} --help\`.`.trim(),
-  });
-}
-
-/** A value outside an option's choices, with the closest choice. */
-async function notAChoice(spec: OptionSpec, given: string): Promise<UsageError> {
-  const { didYouMean } = await import('./lib/suggest.js');
-  const choices = spec.choices ?? [];
-  return new UsageError(
-    `option '${spec.flags}' argument '${given}' is invalid. Allowed choices are ${choices.join(', ')}.`,
-    {
-      hint: `${didYouMean(given, choices)} (add --help for usage)`.trim(),
-    },
-  );
-}
-
-/** A global option's value through its declaration (choices, parse), or the usage problem, said as commander says it. */
-function checkValue(spec: OptionSpec, given: string, previous: unknown): unknown | Promise<UsageError> {
-  if (spec.choices && !spec.choices.includes(given)) return notAChoice(spec, given);
-  if (!spec.parse) return given;
-  try {
-    return spec.parse(given, previous);
-  } catch (error) {
-    if (error instanceof InvalidValueError)
-      return new UsageError(`option '${spec.flags}' argument '${given}' is invalid. ${error.message}`, {
-        hint: '(add --help for usage)',
-      });
-    throw error;
-  }
-}
-
-/** The values the invocation's command got for one of its options (by long name), in order. */
-export function commandOptionValues(invocation: Pick<Invocation, 'commandOptions'>, long: string): string[] {
-  return invocation.commandOptions.filter((o) => o.names.long === long && o.value !== undefined).map((o) => o.value!);
-}
-
-/** Whether the invocation's command got this option (by long name). */
-export function commandOptionGiven(invocation: Pick<Invocation, 'commandOptions'>, long: string): boolean {
-  return invocation.commandOptions.some((o) => o.names.long === long);
+  const known = [...spellings(command?.options ?? []), ...globalOptionNames(), '--help', '-h'];
+  const guess = await didYouMean(word, known);
+  if (path.length === 0) return new UsageError(`unknown option '${word}'`, { hint: hintOf(guess, see([])) });
+  return new UsageError(`unknown option '${word}' for \`venue ${path.join(' ')}\``, { hint: hintOf(guess, see(path)) });
 }
 
 /** The names the root knows, for a suggestion after an unknown option. */
 export function globalOptionNames(): string[] {
-  const names = globalOptions.flatMap((spec) => {
-    const { long, short } = flagNames(spec.flags);
-    return [long, short].filter((f): f is string => Boolean(f));
-  });
-  return ['-V', '--version', ...names];
+  return ['-V', '--version', ...spellings(globalOptions)];
 }
 
 /** `venue nosuch`, `venue inventory nosuch`: exit 2 with the closest names and where to see them all. */
@@ -283,15 +446,13 @@ async function unknownCommand(
   path: readonly string[],
   children: readonly NamedChild[],
 ): Promise<UsageError> {
-  const { didYouMean } = await import('./lib/suggest.js');
   const shown = children.filter((c) => !c.hidden);
-  const guess = didYouMean(
+  const guess = await didYouMean(
     word,
     shown.flatMap((c) => [c.name, ...c.aliases]),
   );
   const where = path.length ? ` for "venue ${path.join(' ')}"` : '';
-  const see = `venue ${[...path, '--help'].join(' ')}`;
   return new UsageError(`unknown command "${word}"${where}`, {
-    hint: `${guess ? `${guess} ` : ''}The commands here: ${shown.map((c) => c.name).join(', ')}. See \`${see}\`.`,
+    hint: hintOf(guess, `The commands here: ${shown.map((c) => c.name).join(', ')}.`, see(path)),
   });
 }

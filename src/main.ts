@@ -1,14 +1,16 @@
-// The entry: reads the invocation (src/invocation.ts, the one reading of argv),
-// sets up what the run writes through (secrets masked, the message log), hands
-// the invocation to a runner (one venue, or the fleet) and turns every outcome
-// into an exit code, in one place. Only bin/venue.js calls process.exit.
+// The entry: takes the invocation the launcher read (src/invocation.ts, the
+// one reading of argv; given words, it reads them the same way), sets up what
+// the run writes through (secrets masked, the message log), answers the
+// version and help, hands the invocation to a runner (one venue, the fleet,
+// or the MCP server) and turns every outcome into an exit code, in one place.
+// Only bin/venue.js calls process.exit.
 
-import { readInvocation, type Invocation } from './invocation.js';
+import type { Invocation } from './invocation.js';
 import { ExitCode, UsageError } from './lib/errors.js';
-import type { Interruption } from './lib/interruption.js';
-import type { TerminalStreams } from './cli/terminal.js';
+import { EXIT_HOOK, INTERRUPT_HOOK, ProcessInterruption, type Interruption } from './lib/interruption.js';
+import { SecretRegistry, scrubbingStream } from './lib/redact.js';
+import { colourWanted, loadColours, type TerminalStreams } from './cli/terminal.js';
 import { reportFailure } from './failure.js';
-import type { McpFrontLink } from './mcp.js';
 
 /**
  * The in-process entry: bin/venue.js calls it with the process's own; tests
@@ -16,9 +18,19 @@ import type { McpFrontLink } from './mcp.js';
  * config directory is VENUE_CONFIG_DIR), clock and interruption. It returns
  * the exit code and never exits the process.
  */
-export interface MainOptions {
-  /** The words after `venue`. */
-  argv: readonly string[];
+export type MainOptions = MainShell &
+  (
+    | {
+        /** The command line as the launcher read it. */
+        invocation: Invocation;
+      }
+    | {
+        /** The words after `venue` (tests, and runs in this process such as the MCP server's): read by the same reader. */
+        argv: readonly string[];
+      }
+  );
+
+export interface MainShell {
   /** The version `venue --version` prints. */
   version: string;
   /** stdin, stdout, stderr; by default the process's. */
@@ -29,8 +41,6 @@ export interface MainOptions {
   now?: () => number;
   /** Ctrl-C. Tests pass their own; by default one that the launcher's SIGINT listener drives. */
   interruption?: Interruption;
-  /** `venue mcp` behind the launcher's front (src/mcp-front.ts): the front answered the first messages; the SDK's server waits for it. */
-  mcpFront?: McpFrontLink;
 }
 
 /** Runs of main in progress in this process (tests run several at once): the last to end closes the pooled connections. */
@@ -41,13 +51,16 @@ export async function main(options: MainOptions): Promise<number> {
   const baseEnv = options.env ?? process.env;
   let invocation: Invocation;
   try {
-    invocation = await readInvocation(options.argv);
+    // Words (a test, a tool call of the MCP server) are read by the launcher's own reader, loaded here for them.
+    invocation =
+      'invocation' in options
+        ? options.invocation
+        : await (await import('./invocation.js')).readInvocation(options.argv);
   } catch (error) {
     return reportFailure(error, { machine: false, stderr: given.stderr, verbose: false, colour: false });
   }
   const { globals } = invocation;
   // Every secret the run learns is masked in everything it writes: messages, traces, data.
-  const { SecretRegistry, scrubbingStream } = await import('./lib/redact.js');
   const secrets = new SecretRegistry();
   // Cron: messages can carry their time, and go to a log file too (after masking).
   let messages: TerminalStreams['stderr'] = given.stderr;
@@ -77,7 +90,6 @@ export async function main(options: MainOptions): Promise<number> {
     };
   }
   // The one interruption mechanism: the launcher hands every Ctrl-C to it.
-  const { ProcessInterruption, INTERRUPT_HOOK, EXIT_HOOK } = await import('./lib/interruption.js');
   const hooks = globalThis as unknown as Record<symbol, unknown>;
   const launcherExit = hooks[EXIT_HOOK] as ((code: number) => void) | undefined;
   const interruption =
@@ -89,7 +101,6 @@ export async function main(options: MainOptions): Promise<number> {
   if (!options.interruption && interruption instanceof ProcessInterruption)
     hooks[INTERRUPT_HOOK] = () => interruption.notify();
   const { verbose } = globals;
-  const { colourWanted, loadColours } = await import('./cli/terminal.js');
   const colour = colourWanted(Boolean(streams.stderr.isTTY), !globals.color, baseEnv);
   // chalk is loaded only by a run that paints (messages on a terminal, or a table on one).
   if (colour || colourWanted(Boolean(streams.stdout.isTTY), !globals.color, baseEnv)) await loadColours();
@@ -97,6 +108,10 @@ export async function main(options: MainOptions): Promise<number> {
 
   runsInProgress++;
   try {
+    if (invocation.version) {
+      streams.stdout.write(`${options.version}\n`);
+      return ExitCode.ok;
+    }
     if (invocation.problem) throw invocation.problem;
     let env = baseEnv;
     if (globals.envFile !== undefined) {
@@ -109,14 +124,21 @@ export async function main(options: MainOptions): Promise<number> {
       streams.stdout.write(helpTopics[invocation.helpTopic]!.text);
       return ExitCode.ok;
     }
+    if (invocation.help) {
+      // No prebuilt file was printed (a narrow terminal, VENUE_NO_HELP_CACHE, or a run in this process): commander lays it out.
+      const { renderHelp } = await import('./program.js');
+      const width = given.stdout.isTTY ? (given.stdout as { columns?: number }).columns : undefined;
+      streams.stdout.write(await renderHelp(invocation.path, { version: options.version, width }));
+      return ExitCode.ok;
+    }
     // The venue's time zone from the environment (or the --env-file) is checked once, for every command, before anything is sent.
-    if (!invocation.help && !invocation.version) checkTimeZoneVariable(env);
+    checkTimeZoneVariable(env);
     if (invocation.venues) {
       // Once per venue: its own module, loaded only for this.
       const { runEachProfile } = await import('./fleet.js');
       return afterInterrupt(await runEachProfile(invocation, { ...shell, verbose, colour }), interruption);
     }
-    if (invocation.path[0] === 'mcp' && invocation.command && !invocation.help) {
+    if (invocation.path[0] === 'mcp' && invocation.command) {
       // The MCP server runs commands itself: main, in this process, with each call's own streams.
       const { serveVenueMcp, capturedStreams } = await import('./mcp.js');
       const runVenue = async (argv: string[], runEnv: NodeJS.ProcessEnv) => {
@@ -136,10 +158,7 @@ export async function main(options: MainOptions): Promise<number> {
         });
         return { code, stdout: captured.stdout.text(), stderr: captured.stderr.text() };
       };
-      return afterInterrupt(
-        await serveVenueMcp(invocation, { ...shell, runVenue, front: options.mcpFront }),
-        interruption,
-      );
+      return afterInterrupt(await serveVenueMcp(invocation, { ...shell, runVenue }), interruption);
     }
     const { runOne } = await import('./run.js');
     return afterInterrupt(await runOne(invocation, shell), interruption);

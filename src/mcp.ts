@@ -3,28 +3,31 @@
 // way to run a command in this process (main itself, with captured streams):
 // every tool call, and every resource, is a venue command run with -o json,
 // so the tools answer what the commands print and keep all their rules.
+// What it serves is checked before it serves: a group or profile that does
+// not exist is a usage error (exit 2, with the closest names), never a
+// server that fails at its first call.
 
 import { PassThrough, Writable } from 'node:stream';
 import type { Invocation } from './invocation.js';
 import type { RunShell } from './run.js';
-import type { McpResource, RunResult } from './lib/mcp/server.js';
+import type { McpResource, RunResult } from './lib/mcp/tool-calls.js';
+import type { ToolSpec } from './lib/mcp/tools.js';
 import { ExitCode, UsageError } from './lib/errors.js';
-import { RESOURCES, isServed } from './lib/mcp/wire.js';
-
-/**
- * Given when the launcher's front (src/mcp-front.ts, src/lib/mcp/front.ts)
- * answered the session's first messages: the profiles are checked at once,
- * and the SDK's server starts only when the front hands it the session.
- */
-export interface McpFrontLink {
-  /** Resolves true at the first message the front forwards; false when the client ended the session without one. */
-  serverWanted: Promise<boolean>;
-}
+import { ConfigStore } from './lib/config.js';
+import { serveMcp } from './lib/mcp/server.js';
+import { readBuiltJson } from './lib/package-files.js';
+import { RESOURCES, servedTools, type ToolCatalogue } from './lib/mcp/wire.js';
 
 export interface McpShell extends RunShell {
   /** Runs `venue <argv>` in this process with its own streams (no input, no terminal). */
   runVenue(argv: string[], env: NodeJS.ProcessEnv): Promise<RunResult>;
-  front?: McpFrontLink;
+}
+
+/** The tool catalogue the build wrote (dist/mcp.json, scripts/build-mcp.js). */
+async function toolCatalogue(): Promise<ToolCatalogue> {
+  const catalogue = readBuiltJson<ToolCatalogue>('dist/mcp.json');
+  if (!catalogue) throw new Error('the MCP tool catalogue (dist/mcp.json) is missing: npm run build writes it');
+  return catalogue;
 }
 
 /** A stream that keeps what is written to it. */
@@ -70,100 +73,79 @@ export function exitMeanings(text: string): Map<number, string> {
 }
 
 export async function serveVenueMcp(invocation: Invocation, shell: McpShell): Promise<number> {
-  const given = new Map(invocation.commandOptions.map((o) => [o.names.attribute, o.value ?? 'true']));
-  const { toolGroups, deriveTools } = await import('./commands/mcp/tools.js');
-  const groups = listOf(given.get('groups')) ?? [...toolGroups];
-  const unknownGroups = groups.filter((g) => !(toolGroups as readonly string[]).includes(g));
-  if (unknownGroups.length)
-    throw new UsageError(`--groups: no group ${unknownGroups.join(', ')}`, {
-      hint: `The groups are ${toolGroups.join(', ')}.`,
+  const options = invocation.options as { profiles?: string; groups?: string; allowWrites?: boolean };
+  const catalogue = await toolCatalogue();
+  const groups = listOf(options.groups) ?? [...catalogue.groups];
+  for (const group of groups) {
+    if (catalogue.groups.includes(group)) continue;
+    const { didYouMean } = await import('./lib/suggest.js');
+    throw new UsageError(`--groups: no group "${group}"`, {
+      hint: [didYouMean(group, catalogue.groups), `The groups are ${catalogue.groups.join(', ')}.`]
+        .filter(Boolean)
+        .join(' '),
     });
-  const allowWrites = given.has('allowWrites');
+  }
+  const profiles = await servedProfiles(invocation, listOf(options.profiles), shell.env);
+  const allowWrites = Boolean(options.allowWrites);
   const run = (argv: string[]) => shell.runVenue(argv, shell.env);
 
-  const all = await deriveTools([...toolGroups]);
-  const tools = all.filter((t) => isServed({ group: t.path[0]!, use: t.use }, groups, allowWrites));
+  const served = servedTools(catalogue, groups, allowWrites);
   const withheld = new Map<string, string>();
-  for (const tool of all) {
-    if (tools.includes(tool)) continue;
+  for (const tool of catalogue.tools) {
+    if (served.includes(tool)) continue;
+    const { name } = tool.listing;
     withheld.set(
-      tool.name,
-      !groups.includes(tool.path[0]!)
-        ? `${tool.name} is in the ${tool.path[0]} group, which this server does not serve (--groups ${groups.join(',')})`
-        : `${tool.name} changes data, and this server was started without --allow-writes: it is not served and was not run`,
+      name,
+      !groups.includes(tool.group)
+        ? `${name} is in the ${tool.group} group, which this server does not serve (--groups ${groups.join(',')})`
+        : `${name} changes data, and this server was started without --allow-writes: it is not served and was not run`,
     );
   }
+  // A served tool's spec comes from its command's declaration, loaded at its first call.
+  const specs = new Map<string, Promise<ToolSpec | undefined>>();
+  const tool = (name: string) => {
+    const entry = served.find((t) => t.listing.name === name);
+    if (!entry) return Promise.resolve(undefined);
+    if (!specs.has(name))
+      specs.set(
+        name,
+        import('./commands/mcp/tools.js').then(({ toolAt }) => toolAt(entry.path)),
+      );
+    return specs.get(name)!;
+  };
 
-  const { helpTopics } = await import('./cli/help-topics.js');
-  const exitCodes = helpTopics['exit-codes']!.text;
-  // The profiles are checked once (venue's own config command), after the first answers of start-up; a call waits for it.
-  let checked: Promise<{ rows: ProfileRow[]; profiles: string[] }> | undefined;
-  const served = () => (checked ??= servedProfiles(invocation, given.get('profiles'), run));
+  const exitCodes = async () => (await import('./cli/help-topics.js')).helpTopics['exit-codes']!.text;
   const resources: McpResource[] = [
-    { ...RESOURCES.exitCodes, read: async () => exitCodes },
-    {
-      ...RESOURCES.profiles,
-      read: async () => {
-        const { rows, profiles } = await served();
-        return JSON.stringify(
-          await profileList(
-            rows.filter((r) => profiles.includes(r.name)),
-            run,
-          ),
-          null,
-          2,
-        );
-      },
-    },
+    { ...RESOURCES.exitCodes, read: exitCodes },
+    { ...RESOURCES.profiles, read: async () => JSON.stringify(await profileList(profiles, run), null, 2) },
     {
       ...RESOURCES.rules,
-      read: async () => JSON.stringify(Object.fromEntries(tools.map((t) => [t.name, t.rules])), null, 2),
+      read: async () => JSON.stringify(Object.fromEntries(served.map((t) => [t.listing.name, t.rules])), null, 2),
     },
   ];
 
-  let failure: unknown;
-  let announced: Promise<string[]> | undefined;
-  const announce = () =>
-    served().then(
-      ({ profiles }) => {
-        shell.streams.stderr.write(
-          `venue mcp: serving ${tools.length} tools for ${profiles.join(', ')} (${groups.join(', ')}; writes ${allowWrites ? 'allowed, each confirmed' : 'not served'})\n`,
-        );
-        return profiles;
-      },
-      (error: unknown) => {
-        failure = error;
-        throw error;
-      },
-    );
-  const profiles = () => (announced ??= announce());
-  if (shell.front) {
-    // The front has answered the first messages: the profiles are checked now, and the SDK is loaded only for a message the front forwards.
-    const checking = profiles();
-    checking.catch(() => undefined);
-    const wanted = await Promise.race([shell.front.serverWanted, checking.then(() => shell.front!.serverWanted)]);
-    if (!wanted) {
-      await checking;
-      return ExitCode.ok;
-    }
-  }
-  const { serveMcp } = await import('./lib/mcp/server.js');
+  shell.streams.stderr.write(
+    `venue mcp: serving ${served.length} tools for ${profiles.join(', ')} (${groups.join(', ')}; writes ${allowWrites ? 'allowed, each confirmed' : 'not served'})\n`,
+  );
   await serveMcp({
     version: shell.version,
-    tools,
-    withheld,
-    profiles,
-    run,
-    meanings: exitMeanings(exitCodes),
+    listings: served.map((t) => t.listing),
     resources,
+    // What calls need is loaded at the first call: listing the tools needs none of it.
+    calls: async () => {
+      const { ToolCalls } = await import('./lib/mcp/tool-calls.js');
+      return new ToolCalls({
+        tool,
+        withheld,
+        profiles: async () => profiles,
+        run,
+        meanings: exitMeanings(await exitCodes()),
+        log: (line) => void shell.streams.stderr.write(`venue mcp: ${line}\n`),
+      });
+    },
     stdin: shell.streams.stdin,
     stdout: shell.streams.stdout,
-    log: (line) => void shell.streams.stderr.write(`venue mcp: ${line}\n`),
   });
-  // A profile that does not exist ends the server as a usage error would have, before any tool ran
-  // (a session may end before the check does: it is waited for, never taken as passed).
-  await announced?.catch(() => undefined);
-  if (failure !== undefined) throw failure;
   return ExitCode.ok;
 }
 
@@ -175,38 +157,29 @@ interface ProfileRow {
   sandbox: boolean;
 }
 
-/** The profiles served: those named by --profiles, else the current one; each must exist. */
+/** The profiles served: those named by --profiles, else the one a command would use; each must exist. */
 async function servedProfiles(
   invocation: Invocation,
-  named: string | undefined,
-  run: (argv: string[]) => Promise<RunResult>,
-): Promise<{ rows: ProfileRow[]; profiles: string[] }> {
-  const listed = await run([
-    ...(invocation.globals.profile ? ['--profile', invocation.globals.profile] : []),
-    'config',
-    'profiles',
-    '--output',
-    'json',
-    '--no-input',
-  ]);
-  if (listed.code !== 0) throw new UsageError(`the profiles cannot be listed: ${listed.stderr.trim()}`);
-  const rows = JSON.parse(listed.stdout) as ProfileRow[];
-  const current = rows.find((r) => r.current === '*')?.name ?? invocation.globals.profile;
-  const profiles = listOf(named) ?? (current ? [current] : []);
-  const missing = profiles.filter((p) => !rows.some((r) => r.name === p));
-  if (missing.length)
-    throw new UsageError(`--profiles: no profile ${missing.join(', ')}`, { hint: 'See `venue config profiles`.' });
+  named: string[] | undefined,
+  env: NodeJS.ProcessEnv,
+): Promise<string[]> {
+  const config = await ConfigStore.open(env);
+  const profiles = named ?? [invocation.globals.profile ?? env.VENUE_PROFILE ?? config.currentProfile()];
   if (!profiles.length)
-    throw new UsageError('no profile to serve', {
-      hint: 'Name them with --profiles, or choose one with `venue config use`.',
+    throw new UsageError('--profiles names no profile', {
+      hint: 'Name them with --profiles a,b, or leave it out to serve the current profile.',
     });
-  return { rows, profiles };
+  for (const name of profiles)
+    if (!config.profileExists(name))
+      throw config.noSuchProfile(name, { said: named ? '--profiles: no profile' : 'no profile named' });
+  return profiles;
 }
 
-async function profileList(
-  rows: Array<{ name: string; tags: string[]; extends: string; sandbox: boolean }>,
-  run: (argv: string[]) => Promise<RunResult>,
-) {
+/** The served profiles as venue's own config commands list them (never a secret). */
+async function profileList(served: readonly string[], run: (argv: string[]) => Promise<RunResult>) {
+  const listed = await run(['config', 'profiles', '--output', 'json', '--no-input']);
+  if (listed.code !== 0) throw new Error(`the profiles cannot be listed: ${listed.stderr.trim()}`);
+  const rows = (JSON.parse(listed.stdout) as ProfileRow[]).filter((r) => served.includes(r.name));
   const out = [];
   for (const row of rows) {
     const listed = await run(['--profile', row.name, 'config', 'list', '--output', 'json', '--no-input']);

@@ -1,70 +1,37 @@
-// The command tree as commander runs it, built from the declarations: the
-// root's global options (src/commands/globals.ts), and only the group the
-// invocation names (the others are one line of help each, so `venue --help`
-// stays fast). The context a command gets is made here, from the invocation's
-// typed global options.
+// The help renderer: commander's tree built from the declarations, for help
+// text only (venue's own reader, src/commands/argv-words.ts, reads every
+// command line; commander never parses one). The build renders every help
+// once (scripts/build-help.js) and the launcher prints it from a file; main
+// renders it here when there is no file to print (a terminal narrower than
+// the 80 columns the files are laid out for, VENUE_NO_HELP_CACHE) and
+// docs/commands.md is generated from the whole tree. Only the declarations on
+// the path asked about are loaded: the root's other groups are one line each.
 
 import type { Command } from 'commander';
+import {
+  argumentSpecs,
+  type CommandModule,
+  type GroupModule,
+  type OptionSpec,
+  type TreeEntry,
+} from './commands/define.js';
+import { commandFields } from './commands/command-fields.js';
 import type { GroupEntry } from './commands/tree.js';
-import type { GlobalValues } from './invocation.js';
-import type { Context } from './cli/context.js';
-import type { TerminalStreams } from './cli/terminal.js';
 
-export interface ProgramOptions {
-  streams: TerminalStreams;
-  env: NodeJS.ProcessEnv;
+export interface HelpTreeOptions {
+  /** The version `--version` shows. */
   version: string;
-  /** The group the command line names: the only one loaded. */
-  group?: string;
-  /**
-   * The command path the command line reaches, when it reaches a command
-   * (['inventory', 'stock', 'levels']): only that command is built, not its
-   * group's others. The front door has already checked every word (an unknown
-   * command or option never gets here), and a run across venues builds the
-   * program once per venue.
-   */
+  /** The words whose help is wanted: the groups on the way are built with only the entry on the path, the last one whole. */
   path?: readonly string[];
-  /** Load every group (docs/commands.md and tests need the whole tree). */
+  /** Load every group and command (docs/commands.md and tests need the whole tree). */
   loadAll?: boolean;
-  /** The invocation's global options: the context's (defaults when absent). */
-  globals?: GlobalValues;
   /** The root of the tree (src/commands/index.ts); tests hand in their own. */
   root?: readonly GroupEntry[];
-  /** The run's secrets, masked in everything written (main wraps the streams with it). */
-  secrets?: import('./lib/redact.js').SecretRegistry;
-  /** The program's one interruption mechanism. */
-  interruption?: import('./lib/interruption.js').Interruption;
-  /** The clock (ms since the epoch); Date.now when absent. */
-  now?: () => number;
-  /** One venue's run of a command across venues (--each-profile): where its rows go. */
-  merge?: { sink: import('./lib/fleet/merged-output.js').MergeSink; profile: string; note?: (text: string) => void };
+  /** The width help is laid out for (a terminal's columns); 80 when absent. */
+  width?: number;
 }
 
-const defaultGlobals: GlobalValues = { output: 'table', color: true, quiet: false, verbose: false, input: true };
-
-export async function buildProgram(options: ProgramOptions): Promise<Command> {
-  const { Command } = await import('commander');
-  const { attachGroup, attachCommand, addOptions } = await import('./commands/define.js');
-  const { globalOptions } = await import('./commands/globals.js');
-  const root = options.root ?? (await import('./commands/index.js')).rootGroups;
-  const { streams, env } = options;
-
-  const program = new Command('venue')
-    .description('venue: guest wallet, experience booking and inventory for family entertainment venues')
-    .version(options.version, '-V, --version');
-  addOptions(program, globalOptions);
-  program
-    .showHelpAfterError('(add --help for usage)')
-    // Suggestions are venue's own (lib/suggest.ts, from the front door), never commander's second style.
-    .showSuggestionAfterError(false)
-    .configureOutput({
-      writeOut: (s) => streams.stdout.write(s),
-      writeErr: (s) => streams.stderr.write(s),
-    })
-    .exitOverride();
-  program.addHelpText(
-    'after',
-    `
+const ROOT_HELP_AFTER = `
 Examples:
   $ venue inventory products list --all -o ndjson
   $ venue wallet diagnose guest@example.com
@@ -79,36 +46,119 @@ Every venue at once: venue --each-profile all|tag:NAME|a,b <command> (venue help
 
 Help topics: venue help environment | exit-codes | formatting | dates | fleet
 Help on a group or command: venue help <group> [<command>] (the same as --help)
-`,
-  );
+`;
 
-  let context: Context | undefined;
-  // Built on first use, so `--help` never loads config, HTTP or output code.
-  const makeContext = async (): Promise<Context> => {
-    if (!context) {
-      const { ProcessContext } = await import('./cli/context.js');
-      const { logFile: _logFile, envFile: _envFile, ...globals }: GlobalValues = options.globals ?? defaultGlobals;
-      context = new ProcessContext(
-        globals,
-        streams,
-        env,
-        options.secrets,
-        options.interruption,
-        options.merge,
-        options.now,
-      );
+/** "Fields (for --fields): …", wrapped to the help's width. */
+export function fieldsText(fields: readonly string[] | undefined): string {
+  if (!fields?.length) return '';
+  const lines: string[] = [];
+  let line = ' ';
+  for (const [i, field] of fields.entries()) {
+    const word = ` ${field}${i < fields.length - 1 ? ',' : ''}`;
+    if (line.length + word.length > 78) {
+      lines.push(line.trimEnd());
+      line = ' ';
     }
-    return context;
-  };
+    line += word;
+  }
+  lines.push(line.trimEnd(), '  and any other field the service sends (as it names it). `--fields help` lists them.');
+  return `Fields (for --fields):\n${lines.join('\n')}\n`;
+}
 
-  for (const group of root) {
-    if (options.loadAll || group.name === options.group) {
-      const { default: module } = await group.load();
-      if ('commands' in module) attachGroup(program, module, makeContext, options.path?.slice(1));
-      else attachCommand(program, module, makeContext);
+function examplesText(examples: readonly string[] | undefined): string {
+  if (!examples?.length) return '';
+  return `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`;
+}
+
+/** commander's options, made from their declarations (for their help lines). */
+function addOptions(cmd: Command, specs: readonly OptionSpec[]): void {
+  for (const spec of specs) {
+    const opt = cmd.createOption(spec.flags, spec.description);
+    if (spec.choices) opt.choices(spec.choices);
+    if (spec.default !== undefined) opt.default(spec.default);
+    if (spec.required) opt.makeOptionMandatory();
+    if (spec.hidden) opt.hideHelp();
+    cmd.addOption(opt);
+  }
+}
+
+async function loaded(entry: TreeEntry | GroupModule): Promise<CommandModule<any> | GroupModule> {
+  return 'commands' in entry ? entry : (await entry.load()).default;
+}
+
+/** A group and what it holds; with `only` (the rest of a path), only the entries on that path. */
+async function attachGroup(parent: Command, group: GroupModule, only?: readonly string[]): Promise<void> {
+  const cmd = parent
+    .command(group.name)
+    .summary(group.summary)
+    .description(group.description ?? group.summary);
+  if (group.examples?.length) cmd.addHelpText('after', examplesText(group.examples));
+  for (const entry of group.commands) {
+    if (only?.length && entry.name !== only[0]) continue;
+    const module = await loaded(entry);
+    if ('commands' in module) await attachGroup(cmd, module, only?.slice(1));
+    else await attachCommand(cmd, module, Boolean('load' in entry && entry.hidden));
+  }
+}
+
+async function attachCommand(parent: Command, module: CommandModule<any>, hidden = false): Promise<void> {
+  const cmd = parent.command(module.name, { hidden: hidden || module.hidden });
+  cmd.summary(module.summary).description(module.description ?? module.summary);
+  for (const alias of module.aliases ?? []) cmd.alias(alias);
+  for (const spec of argumentSpecs(module.args)) {
+    const arg = cmd.createArgument(spec.spec);
+    if (spec.choices) arg.choices(spec.choices);
+    cmd.addArgument(arg);
+  }
+  addOptions(cmd, module.options ?? []);
+  if (module.rawWords) cmd.helpOption(false);
+  cmd.addHelpText('after', examplesText(module.examples));
+  const fields = commandFields(module);
+  if (fields?.length) cmd.addHelpText('after', fieldsText(fields));
+}
+
+/** commander's tree for help: the root's global options, and the declarations on the path (or all of them). */
+export async function buildHelpTree(options: HelpTreeOptions): Promise<Command> {
+  const { Command } = await import('commander');
+  // The front's own declarations, as the launcher's front bundle holds them (src/invocation.ts).
+  const { globalOptions, rootGroups } = await import('./invocation.js');
+  const root = options.root ?? rootGroups;
+  const program = new Command('venue')
+    .description('venue: guest wallet, experience booking and inventory for family entertainment venues')
+    .version(options.version, '-V, --version');
+  addOptions(program, globalOptions);
+  program.addHelpText('after', ROOT_HELP_AFTER);
+  const [first, ...rest] = options.path ?? [];
+  for (const entry of root) {
+    if (options.loadAll || entry.name === first) {
+      const module = await loaded(entry);
+      if ('commands' in module) await attachGroup(program, module, options.loadAll ? undefined : rest);
+      else await attachCommand(program, module, entry.hidden);
     } else {
-      program.command(group.name, { hidden: group.hidden }).summary(group.summary).description(group.summary);
+      program.command(entry.name, { hidden: entry.hidden }).summary(entry.summary).description(entry.summary);
     }
   }
+  // Laid out for the width given (80 to a pipe), never for whatever process.stdout is; no colour.
+  const width = options.width ?? 80;
+  const layout = (cmd: Command) => {
+    cmd.configureOutput({ getOutHelpWidth: () => width, getOutHasColors: () => false });
+    for (const sub of cmd.commands) layout(sub);
+  };
+  layout(program);
   return program;
+}
+
+/** The help of `venue <path…>` (the root's for an empty path), as `--help` prints it. */
+export async function renderHelp(path: readonly string[], options: Omit<HelpTreeOptions, 'path'>): Promise<string> {
+  const program = await buildHelpTree({ ...options, path });
+  let node = program;
+  for (const word of path) {
+    const next = node.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!next) throw new Error(`no help for venue ${path.join(' ')}`);
+    node = next;
+  }
+  let text = '';
+  node.configureOutput({ writeOut: (s) => void (text += s), writeErr: (s) => void (text += s) });
+  node.outputHelp();
+  return text;
 }

@@ -1,6 +1,7 @@
-// Runs one invocation's command at one venue: the program built from the
-// declarations (only the group named), the context made from the invocation's
-// global options, commander running the command. Exit 0, or throws.
+// Runs one invocation's command at one venue: the context made from the
+// invocation's global options, and the declaration's run called with the
+// options and arguments the front door read (src/invocation.ts). Exit 0, or
+// throws.
 
 import type { Invocation } from './invocation.js';
 import type { Interruption } from './lib/interruption.js';
@@ -20,33 +21,32 @@ export interface RunShell {
   now?: () => number;
 }
 
-export async function runOne(
-  invocation: Invocation,
-  shell: RunShell,
-  merge?: { sink: MergeSink; profile: string; note?: (text: string) => void },
-): Promise<number> {
-  const { buildProgram } = await import('./program.js');
-  const program = await buildProgram({
-    ...shell,
-    group: invocation.path[0],
-    path: invocation.command ? invocation.path : undefined,
-    globals: invocation.globals,
+/** One venue's run of a command across venues (--each-profile): where its rows go. */
+export interface VenueMerge {
+  sink: MergeSink;
+  profile: string;
+  note?: (text: string) => void;
+}
+
+export async function runOne(invocation: Invocation, shell: RunShell, merge?: VenueMerge): Promise<number> {
+  const command = invocation.command;
+  if (!command) throw new Error(`runOne: \`venue ${invocation.path.join(' ')}\` is no command`);
+  const { ProcessContext } = await import('./cli/context.js');
+  const { commandFields } = await import('./commands/command-fields.js');
+  const { logFile: _logFile, envFile: _envFile, ...globals } = invocation.globals;
+  const ctx = new ProcessContext(
+    globals,
+    shell.streams,
+    shell.env,
+    shell.secrets,
+    shell.interruption,
     merge,
-  });
-  if (invocation.path.length === 0 && invocation.operands.length === 0 && !invocation.help && !invocation.version) {
-    // Options alone: an unknown one is a usage error (with a suggestion); known ones alone show the help.
-    const unknown = invocation.unknown[0];
-    if (unknown !== undefined) {
-      const { UsageError } = await import('./lib/errors.js');
-      const { didYouMean } = await import('./lib/suggest.js');
-      const { globalOptionNames } = await import('./invocation.js');
-      throw new UsageError(`unknown option '${unknown}'`, {
-        hint: `${didYouMean(unknown, globalOptionNames())} See \`venue --help\`.`.trim(),
-      });
-    }
-    program.outputHelp();
-    return ExitCode.ok;
-  }
-  await program.parseAsync([...invocation.argv], { from: 'user' });
+    shell.now,
+  );
+  const fields = commandFields(command);
+  ctx.output?.declareFields?.(fields, command.record);
+  // `--fields help`: the command's fields, and nothing run.
+  if (ctx.output?.fieldsHelp?.(fields)) return ExitCode.ok;
+  await command.run(ctx, { ...invocation.options }, ...invocation.args);
   return ExitCode.ok;
 }

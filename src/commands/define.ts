@@ -1,11 +1,13 @@
-// How a command module is written, and how it is attached to commander.
-// A command file default-exports defineCommand({...}); a group's index.ts
-// default-exports defineGroup({...}) listing its commands and subgroups.
+// How a command module is written. A command file default-exports
+// defineCommand({...}); a group's index.ts default-exports defineGroup({...})
+// listing its commands by name and summary, each loaded only when the words
+// reach it (src/commands/argv-words.ts reads them; src/program.ts renders
+// their help). Nothing here loads more than the declaration types need: the
+// launcher's reader imports this file.
 
-import type { Command } from 'commander';
 import type { Context } from '../cli/context.js';
 import type { FleetDeclaration } from '../lib/fleet/use.js';
-import { shapeFieldNames, type RecordShape } from '../lib/records.js';
+import type { RecordShape } from '../lib/records.js';
 
 /**
  * What a value names, for completion (src/commands/completion) and runs across
@@ -17,9 +19,9 @@ export type ValueKind = IdKind | 'file';
 /** The kinds whose values are looked up (profiles from the config, ids from the profile's services). */
 export type IdKind = 'profile' | 'profiles' | 'location' | 'experience' | 'warehouse' | 'webhook' | 'receipt';
 
-/** An option of a command, declared in its file; commander's Option is built from it. */
+/** An option of a command, declared in its file: the reader (argv-words.ts, invocation.ts) reads it; the help renderer shows it. */
 export interface OptionSpec {
-  /** In commander's syntax: '-y, --yes', '--warehouse <id>', '--no-wait'. */
+  /** Its spellings and value: '-y, --yes', '--warehouse <id>', '--no-wait' (a --no- option is true unless given). */
   flags: string;
   description?: string;
   /** What the value names (completion offers the profile's ids of that kind). */
@@ -27,19 +29,16 @@ export interface OptionSpec {
   /** The only values allowed; completion offers them. */
   choices?: readonly string[];
   default?: unknown;
-  /** Turns the value into what the command gets (commander's argParser); `previous` for a repeatable option. */
+  /** Turns the value into what the command gets; `previous` is the value so far (the default, or the last given) for a repeatable option. */
   parse?: (value: string, previous: any) => unknown;
-  /** The option must be given (commander's requiredOption). */
+  /** The option must be given. */
   required?: boolean;
   /** Left out of help (an old spelling kept working). */
   hidden?: boolean;
 }
 
-/** What an option's parse throws for a value it refuses: said as "option '<flags>' argument '<value>' is invalid. <message>" (exit 2). */
-export class InvalidValueError extends Error {
-  /** The code of commander's own InvalidArgumentError, by which commander tells it from a failure. */
-  readonly code = 'commander.invalidArgument';
-}
+/** What an option's parse throws for a value it refuses, its message starting "must": said as "--<name> <message> (got "<value>")" (exit 2). */
+export class InvalidValueError extends Error {}
 
 export type OptionExtras = Omit<OptionSpec, 'flags' | 'description'>;
 
@@ -70,7 +69,7 @@ export interface FlagNames {
   attribute: string;
 }
 
-/** Reads an option's flags the way commander does (short first or not; separated by spaces, commas or bars). */
+/** Reads an option's flags: short first or not, separated by spaces, commas or bars. */
 export function flagNames(flags: string): FlagNames {
   const parts = flags.split(/[ |,]+/).filter(Boolean);
   let short: string | undefined;
@@ -85,7 +84,12 @@ export function flagNames(flags: string): FlagNames {
   return { short, long, takesValue: /[<[]/.test(flags), negate, attribute };
 }
 
-/** The arguments as declared: a commander string ('<service> <method> <path>') or a list with kinds. */
+/** The option of these declarations spelled `long` ('--yes'), if one is. */
+export function optionNamed(options: readonly OptionSpec[] | undefined, long: string): OptionSpec | undefined {
+  return options?.find((o) => flagNames(o.flags).long === long);
+}
+
+/** The arguments as declared: a string ('<service> <method> <path>') or a list with kinds. */
 export function argumentSpecs(args: string | readonly ArgumentSpec[] | undefined): ArgumentSpec[] {
   if (args === undefined) return [];
   if (typeof args !== 'string') return [...args];
@@ -105,7 +109,7 @@ export function argumentShape(spec: string): { name: string; required: boolean; 
 export interface CommandModule<Options = Record<string, unknown>> {
   /** The word users type: "list". */
   name: string;
-  /** Positional arguments in commander syntax ("<productId> [more...]"), or declared one by one with what they name. */
+  /** Positional arguments ("<productId> [more...]": required, optional, the last may be variadic), or declared one by one with what they name. */
   args?: string | readonly ArgumentSpec[];
   summary: string;
   /** A longer description shown in the command's own help. */
@@ -138,10 +142,29 @@ export interface CommandModule<Options = Record<string, unknown>> {
   fleet: FleetDeclaration;
   /** Left out of help and docs (the completion scripts' own command). */
   hidden?: boolean;
-  /** Takes every word after it as it is: no --help of its own, options read as words (the completion scripts' own command). */
+  /**
+   * Takes every word after it as it is (a first `--` aside), in options.words
+   * and as its arguments: no --help of its own, no option read (the completion
+   * scripts' own command). Kept to an entry of the root, which the reader
+   * loads as soon as the words reach it.
+   */
   rawWords?: boolean;
   /** The work. Throws typed errors; never calls process.exit. */
   run: (ctx: Context, options: Options, ...args: string[]) => Promise<void>;
+}
+
+/**
+ * A command (or group) as its group lists it, not loaded: its name, summary,
+ * aliases and whether help hides it, each equal to its module's own (a unit
+ * test holds them), and how to load it. The reader loads a command's module
+ * only when the words reach it.
+ */
+export interface TreeEntry {
+  name: string;
+  summary: string;
+  hidden?: boolean;
+  aliases?: readonly string[];
+  load: () => Promise<{ default: CommandModule<any> | GroupModule }>;
 }
 
 export interface GroupModule {
@@ -149,7 +172,8 @@ export interface GroupModule {
   summary: string;
   description?: string;
   examples?: string[];
-  commands: Array<CommandModule<any> | GroupModule>;
+  /** Its commands, each listed lazily, and its subgroups (declared in place). */
+  commands: ReadonlyArray<TreeEntry | GroupModule>;
 }
 
 export function defineCommand<Options = Record<string, unknown>>(
@@ -162,131 +186,9 @@ export function defineGroup(module: GroupModule): GroupModule {
   return module;
 }
 
-function isGroup(entry: CommandModule<any> | GroupModule): entry is GroupModule {
+/** Whether a group's entry is a subgroup declared in place (else a lazily listed command). */
+export function isGroupModule(entry: TreeEntry | GroupModule | CommandModule<any>): entry is GroupModule {
   return 'commands' in entry;
-}
-
-/** The declaration each command of a built tree was made from. */
-const declarations = new WeakMap<Command, CommandModule<any>>();
-
-export function declarationOf(cmd: Command): CommandModule<any> | undefined {
-  return declarations.get(cmd);
-}
-
-export type ContextFactory = () => Promise<Context>;
-
-/** "Fields (for --fields): …", wrapped to the help's width. */
-/** The fields a command's records carry: those it lists, else its record shape's names. */
-export function commandFields(module: Pick<CommandModule<any>, 'fields' | 'record'>): readonly string[] | undefined {
-  return module.fields ?? (module.record ? shapeFieldNames(module.record) : undefined);
-}
-
-export function fieldsText(fields: readonly string[] | undefined): string {
-  if (!fields?.length) return '';
-  const lines: string[] = [];
-  let line = ' ';
-  for (const [i, field] of fields.entries()) {
-    const word = ` ${field}${i < fields.length - 1 ? ',' : ''}`;
-    if (line.length + word.length > 78) {
-      lines.push(line.trimEnd());
-      line = ' ';
-    }
-    line += word;
-  }
-  lines.push(line.trimEnd(), '  and any other field the service sends (as it names it). `--fields help` lists them.');
-  return `Fields (for --fields):\n${lines.join('\n')}\n`;
-}
-
-function examplesText(examples: string[] | undefined): string {
-  if (!examples?.length) return '';
-  return `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`;
-}
-
-/** Adds a group and everything under it to parent; with `only` (the rest of a command path), only the entries on that path. */
-export function attachGroup(
-  parent: Command,
-  group: GroupModule,
-  makeContext: ContextFactory,
-  only?: readonly string[],
-): Command {
-  const cmd = parent
-    .command(group.name)
-    .summary(group.summary)
-    .description(group.description ?? group.summary);
-  if (group.examples?.length) cmd.addHelpText('after', examplesText(group.examples));
-  for (const entry of group.commands) {
-    if (only?.length && entry.name !== only[0]) continue;
-    if (isGroup(entry)) attachGroup(cmd, entry, makeContext, only?.slice(1));
-    else attachCommand(cmd, entry, makeContext);
-  }
-  // `venue <group>` alone prints the group's help; a word it does not know is a usage error.
-  cmd.allowExcessArguments(true).action(async (_options: unknown, self: Command) => {
-    if (self.args.length) {
-      const { UsageError } = await import('../lib/errors.js');
-      const { didYouMean } = await import('../lib/suggest.js');
-      const known = self.commands.flatMap((c) => [c.name(), ...c.aliases()]);
-      const guess = didYouMean(self.args[0]!, known);
-      throw new UsageError(`unknown command "${self.args[0]}" for "${fullName(self)}"`, {
-        hint: `${guess ? `${guess} ` : ''}See \`venue ${fullName(self)} --help\`.`,
-      });
-    }
-    self.outputHelp();
-  });
-  return cmd;
-}
-
-function fullName(cmd: Command): string {
-  const names: string[] = [];
-  for (let c: Command | null = cmd; c?.parent; c = c.parent) names.unshift(c.name());
-  return names.join(' ');
-}
-
-/** commander's options, made from their declarations. */
-export function addOptions(cmd: Command, specs: readonly OptionSpec[]): void {
-  for (const spec of specs) {
-    const opt = cmd.createOption(spec.flags, spec.description);
-    if (spec.choices) opt.choices(spec.choices);
-    if (spec.parse) opt.argParser(spec.parse);
-    if (spec.default !== undefined) opt.default(spec.default);
-    if (spec.required) opt.makeOptionMandatory();
-    if (spec.hidden) opt.hideHelp();
-    cmd.addOption(opt);
-  }
-}
-
-export function attachCommand(parent: Command, module: CommandModule<any>, makeContext: ContextFactory): Command {
-  const cmd = parent.command(module.name, { hidden: module.hidden });
-  declarations.set(cmd, module);
-  cmd.summary(module.summary).description(module.description ?? module.summary);
-  for (const alias of module.aliases ?? []) cmd.alias(alias);
-  for (const spec of argumentSpecs(module.args)) {
-    const arg = cmd.createArgument(spec.spec);
-    if (spec.choices) arg.choices(spec.choices);
-    cmd.addArgument(arg);
-  }
-  addOptions(cmd, module.options ?? []);
-  if (module.rawWords) {
-    // The words after the command reach run as they are, options among them (`venue __complete -- --profile x inv`).
-    cmd.helpOption(false).hook('preAction', (_self, action) => {
-      action.setOptionValue('words', [...action.args]);
-    });
-  }
-  cmd.addHelpText('after', examplesText(module.examples));
-  const fields = commandFields(module);
-  if (fields?.length) cmd.addHelpText('after', fieldsText(fields));
-  cmd.action(async (...actionArgs: unknown[]) => {
-    // commander passes (...positionals, options, command)
-    actionArgs.pop(); // the Command itself
-    const options = actionArgs.pop() as Record<string, unknown>;
-    // A variadic argument ("<file...>") arrives as an array: its values become positionals of their own.
-    const positionals = actionArgs.flatMap((a) => (Array.isArray(a) ? (a as string[]) : [a as string]));
-    const ctx = await makeContext();
-    ctx.output?.declareFields?.(fields, module.record);
-    // `--fields help`: the command's fields, and nothing run.
-    if (ctx.output?.fieldsHelp?.(fields)) return;
-    await module.run(ctx, options, ...positionals);
-  });
-  return cmd;
 }
 
 export interface ExampleMarker {

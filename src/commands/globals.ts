@@ -1,6 +1,7 @@
-// The global options, declared once: the front door (src/invocation.ts) reads
-// them from argv, commander's root is built from them (help, and commander's own
-// checks), and completion offers them.
+// The global options, declared once: the reader (src/commands/argv-words.ts)
+// knows them wherever they stand, the front door (src/invocation.ts) types
+// them through these declarations, the help renderer lists them, and
+// completion offers them.
 
 import { InvalidValueError, option, type OptionSpec } from './define.js';
 

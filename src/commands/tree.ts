@@ -1,18 +1,15 @@
 // The root of the command tree: one entry a group (or a single command such as
 // api), loaded only when named, so `venue --help` and every command load only
-// their share. The entry's name and summary are the group's own (a unit test
-// holds them equal); everything under it is declared in the group's files.
+// their share. Each group's index.ts lists its commands the same way (name,
+// summary, loader), so the words load the declarations on their path and no
+// others. An entry's name and summary are its module's own (a unit test holds
+// every entry of the tree equal to its module); everything else is declared in
+// the module's file.
 
-import type { CommandModule, GroupModule } from './define.js';
+import type { TreeEntry } from './define.js';
 
-export interface GroupEntry {
-  name: string;
-  summary: string;
-  /** Left out of help (the completion scripts' own command). */
-  hidden?: boolean;
-  /** A group of commands, or a single command (api, doctor, completion). */
-  load: () => Promise<{ default: GroupModule | CommandModule<any> }>;
-}
+/** An entry of the root: a group of commands, or a single command (api, doctor, completion). */
+export type GroupEntry = TreeEntry;
 
 /** Every group but completion's own hidden command (src/commands/index.ts adds it: it reads this tree). */
 export const commandGroups: readonly GroupEntry[] = [

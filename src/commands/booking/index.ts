@@ -1,14 +1,4 @@
 import { defineGroup } from '../define.js';
-import locations from './locations.js';
-import experiences from './experiences.js';
-import availability from './availability.js';
-import sessions from './sessions.js';
-import reserve from './reserve.js';
-import release from './release.js';
-import holds from './holds.js';
-import order from './order/index.js';
-import report from './report.js';
-import book from './book.js';
 
 export default defineGroup({
   name: 'booking',
@@ -22,5 +12,48 @@ export default defineGroup({
     'venue booking report --from -7d -o csv > sales.csv',
   ],
   // Reserve, see the holds, order them, release what is left: the examples run in this order.
-  commands: [locations, experiences, availability, sessions, reserve, holds, order, release, report, book],
+  commands: [
+    { name: 'locations', summary: 'List the locations that sell experiences', load: () => import('./locations.js') },
+    { name: 'experiences', summary: 'List the experiences of a location', load: () => import('./experiences.js') },
+    {
+      name: 'availability',
+      summary: 'Places left per day for an experience (a calendar on a terminal, rows otherwise)',
+      load: () => import('./availability.js'),
+    },
+    {
+      name: 'sessions',
+      summary: 'List the session slots of an experience on a day, with the places left',
+      load: () => import('./sessions.js'),
+    },
+    {
+      name: 'reserve',
+      summary: 'Hold places in a session slot (held until released, ordered or paid)',
+      load: () => import('./reserve.js'),
+    },
+    {
+      name: 'holds',
+      summary: 'List the holds venue placed and has not seen released, cancelled or paid',
+      load: () => import('./holds.js'),
+    },
+    {
+      name: 'order',
+      summary: 'Orders: create from held slots, record the payment, cancel, show',
+      load: () => import('./order/index.js'),
+    },
+    {
+      name: 'release',
+      summary: 'Release a held slot before payment (gives the places back); --all releases every hold venue recorded',
+      load: () => import('./release.js'),
+    },
+    {
+      name: 'report',
+      summary: 'Sales of experiences per day and experience, with totals',
+      load: () => import('./report.js'),
+    },
+    {
+      name: 'book',
+      summary: 'The guided booking journey: pick, hold, order, record the payment',
+      load: () => import('./book.js'),
+    },
+  ],
 });

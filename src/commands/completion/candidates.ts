@@ -1,13 +1,21 @@
 // What a TAB may put at the cursor, worked out from the commands' declarations:
 // the words typed so far are read as the front door reads a command line
-// (src/commands/words.ts: global options anywhere, each option that takes a
+// (src/commands/argv-words.ts: global options anywhere, each option that takes a
 // value consuming the next word), then the last word is completed as a
 // subcommand, an option name or a value (choices, or what the value's declared
 // kind names).
 
 import { flagNames, type IdKind, type OptionSpec, type ValueKind } from '../define.js';
 import type { GroupEntry } from '../tree.js';
-import { argumentsOf, childrenOf, givenByName, ownOptions, readWords, type ReadLine, type TreeNode } from '../words.js';
+import {
+  argumentsOf,
+  childrenOf,
+  givenByName,
+  ownOptions,
+  readToCursor,
+  type ReadLine,
+  type TreeNode,
+} from '../argv-words.js';
 import { argumentShape } from '../define.js';
 
 export interface Candidate {
@@ -78,17 +86,6 @@ function optionNames(lineage: TreeNode[]): Candidate[] {
 const startingWith = (prefix: string, candidates: Candidate[]): Candidate[] =>
   candidates.filter((c) => c.value.startsWith(prefix));
 
-/** The nodes from the root down to the one the line reached. */
-async function lineageOf(root: readonly GroupEntry[], line: ReadLine): Promise<TreeNode[]> {
-  const nodes: TreeNode[] = [{ kind: 'root', groups: root }];
-  for (const word of line.path) {
-    const child = childrenOf(nodes[nodes.length - 1]!).find((c) => c.name === word);
-    if (!child) break;
-    nodes.push(await child.open());
-  }
-  return nodes;
-}
-
 /**
  * The candidates for the last word of `words` (the words after `venue`, the
  * last one being what is typed at the cursor, possibly empty).
@@ -98,32 +95,22 @@ export async function completeLine(
   words: string[],
   source: ValueSource,
 ): Promise<Completion> {
-  const current = words.length ? words[words.length - 1]! : '';
-  const line = await readWords(root, words.slice(0, -1));
+  const { line, at } = await readToCursor(root, words);
+  const current = at.typed;
 
-  if (line.pending) {
-    const values = await optionValues(line.pending.spec, line, source);
+  if (at.kind === 'value') {
+    const values = await optionValues(at.spec, line, source);
     return { ...values, candidates: startingWith(current, values.candidates) };
   }
-
-  if (!line.operandsOnly && current.startsWith('-')) {
-    const lineage = await lineageOf(root, line);
-    const equals = current.indexOf('=');
-    if (current.startsWith('--') && equals !== -1) {
-      const flag = current.slice(0, equals);
-      const spec = lineage
-        .flatMap((node) => ownOptions(node))
-        .find(({ spec }) => flagNames(spec.flags).long === flag)?.spec;
-      if (!spec || !flagNames(spec.flags).takesValue) return { candidates: [], files: false };
-      const values = await optionValues(spec, line, source);
-      const typed = current.slice(equals + 1);
-      return {
-        ...values,
-        candidates: startingWith(typed, values.candidates).map((c) => ({ ...c, value: `${flag}=${c.value}` })),
-      };
-    }
-    return { candidates: startingWith(current, optionNames(lineage)), files: false };
+  if (at.kind === 'inline-value') {
+    if (!at.spec) return { candidates: [], files: false };
+    const values = await optionValues(at.spec, line, source);
+    return {
+      ...values,
+      candidates: startingWith(current, values.candidates).map((c) => ({ ...c, value: `${at.flag}=${c.value}` })),
+    };
   }
+  if (at.kind === 'option') return { candidates: startingWith(current, optionNames(line.lineage)), files: false };
 
   const candidates: Candidate[] = [];
   let files = false;

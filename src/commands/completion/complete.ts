@@ -3,7 +3,8 @@
 // word at the cursor (empty after a space). It prints one candidate a line,
 // `value<TAB>description` where there is a description, and a last line
 // `:files` when the spot takes a file path (the shell then completes file
-// names). The `--` keeps commander from reading the user's words as options.
+// names). The words after the command reach it as they are (rawWords), a
+// first `--` aside.
 
 import { defineCommand } from '../define.js';
 import { commandGroups } from '../tree.js';

@@ -7,7 +7,7 @@ import { completionScripts } from './scripts.js';
 
 export default defineCommand({
   name: 'completion',
-  // Declared as choices so that completion offers them too; commander then refuses any other word.
+  // Declared as choices so that completion offers them too; the reader then refuses any other word.
   args: [argument('<shell>', { choices: Object.keys(completionScripts) })],
   summary: 'Print a completion script for bash, zsh or fish',
   examples: ['eval "$(venue completion bash)"', 'venue completion fish > ~/.config/fish/completions/venue.fish'],

@@ -9,12 +9,14 @@ import {
   argumentShape,
   argumentSpecs,
   flagNames,
+  isGroupModule,
+  optionNamed,
   type CommandModule,
-  type GroupModule,
   type OptionSpec,
   type ValueKind,
 } from '../define.js';
 import { fleetUseOf } from '../../lib/fleet/use.js';
+import { declarationAt, everyDeclaration } from '../argv-words.js';
 import { commandGroups } from '../tree.js';
 import type { JsonSchema, ToolSpec } from '../../lib/mcp/tools.js';
 
@@ -104,7 +106,7 @@ export function toolOf(path: string[], command: CommandModule<any>): ToolSpec | 
   if (declared === 'refused') return undefined;
   const use = declared;
   const options = command.options ?? [];
-  const dryRun = options.find((o) => flagNames(o.flags).long === '--dry-run');
+  const dryRun = optionNamed(options, '--dry-run');
   if (use === 'write' && !dryRun) return undefined;
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
@@ -150,7 +152,7 @@ export function toolOf(path: string[], command: CommandModule<any>): ToolSpec | 
   }
   const name = path.join('_').replace(/-/g, '_');
   // A command that can mask personal data itself always does (wallet diagnose --redact).
-  const alwaysFlags = options.some((o) => flagNames(o.flags).long === '--redact') ? ['--redact'] : [];
+  const alwaysFlags = optionNamed(options, '--redact') ? ['--redact'] : [];
   const rules = {
     command: [command.summary, command.description].filter(Boolean).join('\n\n'),
     checks: [
@@ -173,10 +175,10 @@ export function toolOf(path: string[], command: CommandModule<any>): ToolSpec | 
     use,
     inputSchema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
     alwaysFlags,
-    hasYes: options.some((o) => flagNames(o.flags).long === '--yes'),
-    argv(input: Record<string, unknown>): string[] {
-      const words = [...path, ...alwaysFlags];
-      for (const { name: key, spec } of kept) words.push(...optionWords(spec, input[key]));
+    hasYes: optionNamed(options, '--yes') !== undefined,
+    argv(input: Record<string, unknown>, extra: readonly string[] = []): string[] {
+      const line = [...path, ...extra, ...alwaysFlags];
+      for (const { name: key, spec } of kept) line.push(...optionWords(spec, input[key]));
       // After `--` every word is an operand: an argument that starts with a dash is never read as an option.
       const operands: string[] = [];
       for (const { shape } of args) {
@@ -185,32 +187,25 @@ export function toolOf(path: string[], command: CommandModule<any>): ToolSpec | 
         if (Array.isArray(value)) operands.push(...value.map(String));
         else operands.push(String(value));
       }
-      return operands.length ? [...words, '--', ...operands] : words;
+      return operands.length ? [...line, '--', ...operands] : line;
     },
   };
 }
 
-function walk(group: GroupModule, path: string[], into: ToolSpec[]): void {
-  for (const entry of group.commands) {
-    if ('commands' in entry) walk(entry, [...path, entry.name], into);
-    else {
-      const tool = toolOf([...path, entry.name], entry);
-      if (tool) into.push(tool);
-    }
-  }
-}
-
-/** Every tool of the groups named, in the tree's order. */
+/** Every tool of the groups named, in the tree's order (every command of theirs loaded: the build's catalogue, and tests). */
 export async function deriveTools(groups: readonly string[]): Promise<ToolSpec[]> {
   const tools: ToolSpec[] = [];
-  for (const entry of commandGroups) {
-    if (!groups.includes(entry.name)) continue;
-    const module = (await entry.load()).default;
-    if ('commands' in module) walk(module, [module.name], tools);
-    else {
-      const tool = toolOf([module.name], module);
-      if (tool) tools.push(tool);
-    }
+  const declared = await everyDeclaration(commandGroups.filter((entry) => groups.includes(entry.name)));
+  for (const { path, module } of declared) {
+    if (isGroupModule(module)) continue;
+    const tool = toolOf(path, module);
+    if (tool) tools.push(tool);
   }
   return tools;
+}
+
+/** The tool of the command at `path` (a served tool's, at its first call), loading that command's declaration alone. */
+export async function toolAt(path: readonly string[]): Promise<ToolSpec | undefined> {
+  const module = await declarationAt(commandGroups, path);
+  return module && !isGroupModule(module) ? toolOf([...path], module) : undefined;
 }

@@ -1,18 +1,4 @@
 import { defineGroup } from '../define.js';
-import serve from './serve.js';
-import start from './start.js';
-import stop from './stop.js';
-import status from './status.js';
-import reset from './reset.js';
-import seed from './seed.js';
-import outbox from './outbox.js';
-import faults from './faults.js';
-import settings from './settings.js';
-import trigger from './trigger.js';
-import deliveries from './deliveries.js';
-import activateCard from './activate-card.js';
-import play from './play.js';
-import fleet from './fleet.js';
 
 export default defineGroup({
   name: 'sandbox',
@@ -26,19 +12,68 @@ export default defineGroup({
     'venue sandbox outbox --to guest@example.com',
   ],
   commands: [
-    serve,
-    start,
-    stop,
-    status,
-    reset,
-    seed,
-    settings,
-    faults,
-    outbox,
-    trigger,
-    deliveries,
-    activateCard,
-    play,
-    fleet,
+    { name: 'serve', summary: 'Run the sandbox in the foreground until interrupted', load: () => import('./serve.js') },
+    {
+      name: 'start',
+      summary: 'Start the sandbox in the background (nothing to do if it is running)',
+      load: () => import('./start.js'),
+    },
+    { name: 'stop', summary: 'Stop the background sandbox (its state is kept)', load: () => import('./stop.js') },
+    {
+      name: 'status',
+      summary: 'Whether the sandbox is running, where, and its settings',
+      load: () => import('./status.js'),
+    },
+    {
+      name: 'reset',
+      summary: 'Restore the demo data of every service, empty the outbox, restore the settings',
+      load: () => import('./reset.js'),
+    },
+    {
+      name: 'seed',
+      summary: 'Fill the sandbox inventory with a large generated catalogue',
+      load: () => import('./seed.js'),
+    },
+    {
+      name: 'settings',
+      summary: 'Show or change the running sandbox settings (token lifetimes, hold time, inventory health)',
+      load: () => import('./settings.js'),
+    },
+    {
+      name: 'faults',
+      summary: 'Show, set or clear the faults the sandbox injects (for reliability tests)',
+      load: () => import('./faults.js'),
+    },
+    {
+      name: 'outbox',
+      summary: 'Mails the sandbox sent (password reset codes), newest first',
+      load: () => import('./outbox.js'),
+    },
+    {
+      name: 'trigger',
+      summary: 'Simulate venue activity that sends an inventory webhook event',
+      load: () => import('./trigger.js'),
+    },
+    {
+      name: 'deliveries',
+      summary: 'Webhook deliveries the sandbox made, with their attempts',
+      load: () => import('./deliveries.js'),
+    },
+    {
+      name: 'activate-card',
+      summary: 'Activate a guest card, as any in-store activity does (sandbox only)',
+      load: () => import('./activate-card.js'),
+    },
+    {
+      name: 'play',
+      summary:
+        'Simulate in-store activity on a card: a game, a ticket win, a prize redemption or a counter reload (sandbox only)',
+      load: () => import('./play.js'),
+    },
+    {
+      name: 'fleet',
+      summary: 'Emulate a chain of venues: N venue inventories in the sandbox, one profile each',
+      load: () => import('./fleet.js'),
+    },
   ],
 });

@@ -1,12 +1,4 @@
 import { defineGroup } from '../define.js';
-import list from './list.js';
-import events from './events.js';
-import create from './create.js';
-import update from './update.js';
-import remove from './delete.js';
-import listen from './listen.js';
-import verify from './verify.js';
-import replay from './replay.js';
 
 export default defineGroup({
   name: 'webhooks',
@@ -18,5 +10,42 @@ export default defineGroup({
     'venue webhooks create --url https://erp.example.com/hooks --events stock.adjusted,stock.received --generate-secret',
     'venue webhooks listen --port 8787 --secret-env WH_SECRET --forward-to http://localhost:3000/hooks   # runs until stopped',
   ],
-  commands: [list, events, create, update, remove, listen, verify, replay],
+  commands: [
+    {
+      name: 'list',
+      summary: 'List the active webhook subscribers (never their secrets)',
+      load: () => import('./list.js'),
+    },
+    {
+      name: 'events',
+      summary: 'The inventory event types a subscriber can ask for, and what each means',
+      load: () => import('./events.js'),
+    },
+    {
+      name: 'create',
+      summary: 'Add a webhook subscriber (the secret is generated and shown once, or read from stdin)',
+      load: () => import('./create.js'),
+    },
+    { name: 'update', summary: "Change a subscriber's URL, event types or secret", load: () => import('./update.js') },
+    {
+      name: 'delete',
+      summary: 'Delete a webhook subscriber (asks first; --yes without a terminal)',
+      load: () => import('./delete.js'),
+    },
+    {
+      name: 'listen',
+      summary: 'Receive deliveries locally: verify signatures, print, forward, save',
+      load: () => import('./listen.js'),
+    },
+    {
+      name: 'verify',
+      summary: "Check one payload's signature offline (exit 0 valid, 5 invalid)",
+      load: () => import('./verify.js'),
+    },
+    {
+      name: 'replay',
+      summary: 'Resend events saved by `listen --save` to a local app, signed afresh',
+      load: () => import('./replay.js'),
+    },
+  ],
 });

@@ -1,402 +1,111 @@
-// `venue mcp`'s server: the official MCP SDK's low-level Server on stdio,
-// serving the tools derived from the command tree and a few resources. Every
-// tool call runs the command itself (through `run`, which the runner gives:
-// main() in this process with its own streams, -o json, no input), so a tool
-// answers what `-o json` prints, fails with venue's exit code and its meaning,
-// and every write goes through the command's own checks, outcome rule and
-// journal. Answers are masked (emails, card numbers) after each run's secrets
-// were. Lists are paged: a cursor and a limit, never more than a page.
-// The SDK is loaded only here, and this module only by `venue mcp`.
-//
-// Start-up time is a product feature: an assistant starts `venue mcp` and lists
-// its tools before anyone sees an answer, and loading the SDK (with zod) costs
-// several times node's own start. So from the launcher a front (front.ts,
-// src/mcp-front.ts) answers initialize, ping, tools/list and resources/list
-// from a list prebuilt at build time (dist/mcp.json, the same listing as here:
-// wire.ts), and hands the session to this server at the first other message:
-// this server still serves every call and every resource read.
+// `venue mcp`'s server: MCP over stdio (newline-delimited JSON-RPC 2.0,
+// json-rpc.ts), venue's own, small enough to answer at once: initialize (the
+// revision negotiated), ping, tools/list, tools/call, resources/list,
+// resources/read, and cancellation. The tools are listed from the catalogue
+// prebuilt from the declarations (wire.ts); the calls (tool-calls.ts: each a
+// venue command run with -o json, answers masked, writes confirmed) are
+// loaded at the first call or resource read, so listing needs none of them.
 
-import { createHash } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
-import { Confirmations } from './confirmations.js';
-import { maskText, maskValue } from './masking.js';
-import { checkArguments, commandArguments, type ToolSpec } from './tools.js';
-import { CAPABILITIES, INSTRUCTIONS, SERVER_NAME, toolListing, type ResourceListing } from './wire.js';
+import { RpcError, RpcErrorCode, serveJsonRpc } from './json-rpc.js';
+import type { McpResource, ToolCalls } from './tool-calls.js';
+import { CAPABILITIES, INSTRUCTIONS, PROTOCOL_VERSIONS, SERVER_NAME, type ToolListing } from './wire.js';
 
-/** What one run of a command gave. */
-export interface RunResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-export interface McpResource extends ResourceListing {
-  read(): Promise<string>;
-}
+export type { McpResource, RunResult } from './tool-calls.js';
 
 export interface McpServerOptions {
   version: string;
-  tools: readonly ToolSpec[];
-  /** Names of write tools not registered (no --allow-writes, or a group not served): a direct call is refused, saying why. */
-  withheld: ReadonlyMap<string, string>;
-  /** The profiles a call may name, the first the default: checked once, just after start-up or at the first call (a rejection ends the server). */
-  profiles(): Promise<readonly string[]>;
-  /** Runs `venue <argv>` and resolves with its exit code and output. */
-  run(argv: string[]): Promise<RunResult>;
-  /** Exit code → its meaning (venue help exit-codes). */
-  meanings: ReadonlyMap<number, string>;
+  /** The tools served, as tools/list lists them. */
+  listings: readonly ToolListing[];
   resources: readonly McpResource[];
+  /** The calls' logic, made at the first call or resource read. */
+  calls(): Promise<ToolCalls>;
   stdin: Readable;
   stdout: Writable;
-  /** Where the server says what it does (each call's tool and exit code; never arguments or answers). */
-  log(line: string): void;
-  /** How long a write's confirmation id stays valid. */
-  confirmationTtlMs?: number;
 }
 
-const DEFAULT_LIMIT = 50;
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
-type ToolAnswer = {
-  content: Array<{ type: 'text'; text: string }>;
-  isError?: boolean;
-  structuredContent?: Record<string, unknown>;
-};
-
-function answer(body: Record<string, unknown>, isError = false): ToolAnswer {
-  const masked = maskValue(body) as Record<string, unknown>;
-  return {
-    content: [{ type: 'text', text: JSON.stringify(masked, null, 2) }],
-    ...(isError ? { isError: true } : {}),
-    structuredContent: masked,
-  };
+function invalid(message: string): RpcError {
+  return new RpcError(RpcErrorCode.invalidParams, `Invalid params: ${message}`);
 }
 
-/** The messages a run wrote to stderr, one a line, masked; the JSON error object read apart. */
-function messagesOf(stderr: string): { messages: string[]; error?: Record<string, unknown> } {
-  const messages: string[] = [];
-  let error: Record<string, unknown> | undefined;
-  for (const line of stderr.split('\n')) {
-    if (!line.trim()) continue;
-    if (line.startsWith('{')) {
-      try {
-        const parsed = JSON.parse(line) as { error?: Record<string, unknown> };
-        if (parsed.error) {
-          error = parsed.error;
-          continue;
-        }
-      } catch {}
-    }
-    messages.push(maskText(line));
-  }
-  return { messages, error };
+/** A method's params as MCP gives them: an object (or none, where all are optional), its _meta an object. */
+function paramsOf(params: unknown, required: boolean): Record<string, unknown> {
+  if (params === undefined && !required) return {};
+  if (!isObject(params)) throw invalid('params must be an object');
+  if (params._meta !== undefined && !isObject(params._meta)) throw invalid('_meta must be an object');
+  return params;
 }
 
-/** The venue commands a message names (`venue inventory receipts resolve …`): how an unknown outcome is settled. */
-function commandsNamed(texts: string[]): string[] {
-  const found = new Set<string>();
-  for (const text of texts) for (const match of text.matchAll(/`(venue [^`]+)`/g)) found.add(match[1]!);
-  return [...found];
+/** A list's params: a cursor, when given, is text. Every list fits one page: there is never a next cursor. */
+function listParams(params: unknown): void {
+  const { cursor } = paramsOf(params, false);
+  if (cursor !== undefined && typeof cursor !== 'string') throw invalid('cursor must be a string');
 }
 
-function bindingOf(tool: string, profile: string, args: Record<string, unknown>): string {
-  const sorted = Object.fromEntries(Object.entries(args).sort(([a], [b]) => (a < b ? -1 : 1)));
-  return createHash('sha256')
-    .update(JSON.stringify({ tool, profile, args: sorted }))
-    .digest('hex')
-    .slice(0, 16);
+/** initialize's params, checked as the specification states them; the revision agreed on. */
+function negotiate(params: unknown): string {
+  const { protocolVersion, capabilities, clientInfo } = paramsOf(params, true);
+  if (typeof protocolVersion !== 'string') throw invalid('protocolVersion must be a string');
+  if (!isObject(capabilities)) throw invalid('capabilities must be an object');
+  if (!isObject(clientInfo) || typeof clientInfo.name !== 'string' || typeof clientInfo.version !== 'string')
+    throw invalid('clientInfo must have a name and a version');
+  return (PROTOCOL_VERSIONS as readonly string[]).includes(protocolVersion) ? protocolVersion : PROTOCOL_VERSIONS[0];
 }
 
-function encodeCursor(offset: number, binding: string): string {
-  return Buffer.from(JSON.stringify({ o: offset, b: binding })).toString('base64url');
-}
-
-function decodeCursor(cursor: string, binding: string): number | string {
-  try {
-    const { o, b } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { o: unknown; b: unknown };
-    if (b !== binding) return 'this cursor belongs to another tool, profile or other arguments';
-    if (typeof o !== 'number' || !Number.isInteger(o) || o < 0) return 'this cursor cannot be read';
-    return o;
-  } catch {
-    return 'this cursor cannot be read';
-  }
-}
-
-/** The tool calls' logic, apart from the transport (a unit test drives it with a fake run). */
-export class ToolCalls {
-  private readonly confirmations: Confirmations;
-  /** Calls run one at a time: each is a whole command run, with its journal and locks. */
-  private queue: Promise<unknown> = Promise.resolve();
-
-  constructor(private readonly options: Omit<McpServerOptions, 'stdin' | 'stdout' | 'resources' | 'version'>) {
-    this.confirmations = new Confirmations(options.confirmationTtlMs ?? 5 * 60_000);
-  }
-
-  /** Resolves once every call made so far has ended. */
-  whenIdle(): Promise<void> {
-    return this.queue.then(() => undefined);
-  }
-
-  call(name: string, input: Record<string, unknown>): Promise<ToolAnswer> {
-    return this.enqueue(() => this.callNow(name, input));
-  }
-
-  /** Runs work after every call made so far (a resource read runs commands too). */
-  enqueue<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work);
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
-
-  private failure(code: number, body: Record<string, unknown>): ToolAnswer {
-    return answer(
-      { exitCode: code, meaning: this.options.meanings.get(code) ?? 'see venue help exit-codes', ...body },
-      true,
-    );
-  }
-
-  private async callNow(name: string, input: Record<string, unknown>): Promise<ToolAnswer> {
-    const tool = this.options.tools.find((t) => t.name === name);
-    if (!tool) {
-      const why = this.options.withheld.get(name);
-      this.options.log(`refused ${name}: ${why ?? 'no such tool'}`);
-      return this.failure(2, {
-        error: { message: why ?? `no tool named ${name}`, hint: 'tools/list gives the tools this server serves.' },
-        sent: false,
-      });
-    }
-    const problems = checkArguments(tool.inputSchema, input);
-    if (problems.length)
-      return this.failure(2, { error: { message: `invalid arguments for ${name}`, details: problems }, sent: false });
-    const served = await this.options.profiles();
-    const profile = (input.profile as string | undefined) ?? served[0]!;
-    if (!served.includes(profile)) {
-      return this.failure(2, {
-        error: {
-          message: `profile "${profile}" is not served`,
-          hint: `venue mcp serves ${served.join(', ')} (--profiles).`,
-        },
-        sent: false,
-      });
-    }
-    const args = commandArguments(input);
-    return tool.use === 'read' ? this.read(tool, profile, input, args) : this.write(tool, profile, input, args);
-  }
-
-  private async runLogged(tool: ToolSpec, argv: string[]): Promise<RunResult> {
-    const result = await this.options.run(argv);
-    this.options.log(`${tool.name}: exit ${result.code}`);
-    return result;
-  }
-
-  private async read(
-    tool: ToolSpec,
-    profile: string,
-    input: Record<string, unknown>,
-    args: Record<string, unknown>,
-  ): Promise<ToolAnswer> {
-    const limit = (input.limit as number | undefined) ?? DEFAULT_LIMIT;
-    const binding = bindingOf(tool.name, profile, args);
-    const offset = input.cursor === undefined ? 0 : decodeCursor(input.cursor as string, binding);
-    if (typeof offset === 'string')
-      return this.failure(2, {
-        error: { message: offset, hint: 'Pass the nextCursor of an answer with the same arguments.' },
-        sent: false,
-      });
-    // One more than the page: whether a next page exists is seen, never guessed.
-    const words = tool.argv(args);
-    const argv = [
-      '--profile',
-      profile,
-      '--output',
-      'json',
-      '--no-input',
-      ...words.slice(0, pathLength(tool)),
-      `--limit=${offset + limit + 1}`,
-      ...words.slice(pathLength(tool)),
-    ];
-    const result = await this.runLogged(tool, argv);
-    const { messages, error } = messagesOf(result.stderr);
-    // A command may print its data and still fail (inventory health reporting the service unhealthy): both are told.
-    if (result.code !== 0)
-      return this.failure(result.code, {
-        error: error ?? { message: messages.join('\n') },
-        ...(result.stdout.trim() ? { printed: parseOr(result.stdout) } : {}),
-        ...(messages.length ? { messages } : {}),
-      });
-    let data: unknown;
-    try {
-      data = result.stdout.trim() === '' ? null : JSON.parse(result.stdout);
-    } catch {
-      return this.failure(6, { error: { message: 'the command printed something that is not JSON' } });
-    }
-    if (!Array.isArray(data)) return answer({ record: data, ...(messages.length ? { messages } : {}) });
-    const page = data.slice(offset, offset + limit);
-    const more = data.length > offset + limit;
-    return answer({
-      records: page,
-      count: page.length,
-      ...(more ? { nextCursor: encodeCursor(offset + limit, binding) } : { complete: true }),
-      ...(messages.length ? { messages } : {}),
-    });
-  }
-
-  private async write(
-    tool: ToolSpec,
-    profile: string,
-    input: Record<string, unknown>,
-    args: Record<string, unknown>,
-  ): Promise<ToolAnswer> {
-    const base = ['--profile', profile, '--output', 'json', '--no-input'];
-    const words = tool.argv(args);
-    const at = pathLength(tool);
-    const confirmationId = input.confirmationId as string | undefined;
-    if (confirmationId === undefined) {
-      const result = await this.runLogged(tool, [...base, ...words.slice(0, at), '--dry-run', ...words.slice(at)]);
-      const { messages, error } = messagesOf(result.stderr);
-      if (result.code !== 0)
-        return this.failure(result.code, {
-          stage: 'dry run',
-          error: error ?? { message: messages.join('\n') },
-          ...(messages.length ? { messages } : {}),
-          sent: false,
-        });
-      const confirmation = this.confirmations.issue(tool.name, profile, args);
-      return answer({
-        stage: 'planned',
-        applied: false,
-        plan: parseOr(result.stdout),
-        ...(messages.length ? { messages } : {}),
-        confirmationId: confirmation.id,
-        expiresAt: new Date(confirmation.expiresAt).toISOString(),
-        next: `Show this plan to the person. To apply it, call ${tool.name} again with the same arguments and confirmationId "${confirmation.id}" (used once).`,
-      });
-    }
-    const redeemed = this.confirmations.redeem(confirmationId, tool.name, profile, args);
-    if (!redeemed.ok)
-      return this.failure(2, {
-        stage: 'apply',
-        error: { message: redeemed.why, hint: 'Call the tool without confirmationId to plan again.' },
-        sent: false,
-      });
-    const result = await this.runLogged(tool, [
-      ...base,
-      ...words.slice(0, at),
-      ...(tool.hasYes ? ['--yes'] : []),
-      ...words.slice(at),
-    ]);
-    const { messages, error } = messagesOf(result.stderr);
-    if (result.code === 0)
-      return answer({
-        stage: 'applied',
-        outcome: 'applied',
-        result: parseOr(result.stdout),
-        ...(messages.length ? { messages } : {}),
-      });
-    const texts = [
-      ...messages,
-      String(error?.message ?? ''),
-      String(error?.hint ?? ''),
-      ...((error?.details as string[] | undefined) ?? []),
-    ];
-    if (result.code === 7) {
-      return this.failure(7, {
-        stage: 'apply',
-        outcome: 'unknown',
-        error: error ?? { message: messages.join('\n') },
-        settleWith: commandsNamed(texts),
-        next: "Do not call this tool again for the same write: a person checks what happened and settles it (settleWith). The write is in venue's journal.",
-        ...(messages.length ? { messages } : {}),
-      });
-    }
-    return this.failure(result.code, {
-      stage: 'apply',
-      outcome: 'not applied',
-      error: error ?? { message: messages.join('\n') },
-      ...(messages.length ? { messages } : {}),
-    });
-  }
-}
-
-/** How many of a tool's words are its command path. */
-function pathLength(tool: ToolSpec): number {
-  return tool.path.length;
-}
-
-function parseOr(text: string): unknown {
-  if (text.trim() === '') return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-/** Serves until the client closes standard input; resolves then. */
+/** Serves until the client closes standard input and every request it sent is answered; resolves then. */
 export async function serveMcp(options: McpServerOptions): Promise<void> {
-  const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
-  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
-  const {
-    CallToolRequestSchema,
-    ListToolsRequestSchema,
-    ListResourcesRequestSchema,
-    ReadResourceRequestSchema,
-    McpError,
-    ErrorCode,
-  } = await import('@modelcontextprotocol/sdk/types.js');
-  const calls = new ToolCalls(options);
-  const server = new Server(
-    { name: SERVER_NAME, version: options.version },
-    {
-      // venue asks the client for nothing (no elicitation): the SDK's validator of client answers is never used (scripts/bundle.js leaves it out).
-      jsonSchemaValidator: {
-        getValidator: () => {
-          throw new Error('venue mcp validates no elicitation');
-        },
-      },
-      capabilities: structuredClone(CAPABILITIES),
-      instructions: INSTRUCTIONS,
+  let made: Promise<ToolCalls> | undefined;
+  const calls = () => (made ??= options.calls());
+  await serveJsonRpc(options.stdin, options.stdout, {
+    async request(method, params, { signal }) {
+      switch (method) {
+        case 'initialize':
+          return {
+            protocolVersion: negotiate(params),
+            capabilities: CAPABILITIES,
+            serverInfo: { name: SERVER_NAME, version: options.version },
+            instructions: INSTRUCTIONS,
+          };
+        case 'ping':
+          paramsOf(params, false);
+          return {};
+        case 'tools/list':
+          listParams(params);
+          return { tools: options.listings };
+        case 'tools/call': {
+          const { name, arguments: input } = paramsOf(params, true);
+          if (typeof name !== 'string') throw invalid('name must be a string');
+          if (input !== undefined && !isObject(input)) throw invalid('arguments must be an object');
+          return (await calls()).call(name, input ?? {}, signal);
+        }
+        case 'resources/list':
+          listParams(params);
+          return {
+            resources: options.resources.map(({ uri, name, description, mimeType }) => ({
+              uri,
+              name,
+              description,
+              mimeType,
+            })),
+          };
+        case 'resources/read': {
+          const { uri } = paramsOf(params, true);
+          if (typeof uri !== 'string') throw invalid('uri must be a string');
+          const resource = options.resources.find((r) => r.uri === uri);
+          // MCP's own code for a resource that does not exist.
+          if (!resource) throw new RpcError(-32002, `Resource not found: ${uri}`, { uri });
+          const text = await (await calls()).readResource(resource);
+          return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text }] };
+        }
+        default:
+          throw new RpcError(RpcErrorCode.methodNotFound, `Method not found: ${method}`);
+      }
     },
-  );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: options.tools.map(
-      (tool) =>
-        toolListing(tool) as ReturnType<typeof toolListing> & {
-          inputSchema: { type: 'object'; [key: string]: unknown };
-        },
-    ),
-  }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) =>
-    calls.call(request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>),
-  );
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
-    resources: options.resources.map(({ uri, name, description, mimeType }) => ({ uri, name, description, mimeType })),
-  }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    const resource = options.resources.find((r) => r.uri === request.params.uri);
-    if (!resource) throw new McpError(ErrorCode.InvalidParams, `no resource ${request.params.uri}`);
-    const text = await calls.enqueue(() => resource.read());
-    return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: maskText(text) }] };
+    // notifications/initialized and any other notification ask for nothing: the server serves from the first request.
+    notification() {},
   });
-  const transport = new StdioServerTransport(options.stdin, options.stdout);
-  const closed = new Promise<void>((resolve) => {
-    server.onclose = () => resolve();
-    // Profiles that cannot be served end the server (the runner says why): checked once the first answers are out.
-    const check = () => void options.profiles().catch(() => void server.close());
-    setTimeout(check, 200).unref();
-    server.oninitialized = () => setImmediate(check);
-    // The client is gone when its end of standard input closes: the requests it sent are answered first
-    // (the SDK starts each handler a microtask after reading it: the next turn comes after them).
-    const afterTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-    options.stdin.once(
-      'end',
-      () =>
-        void afterTurn()
-          .then(() => calls.whenIdle())
-          // Each answer leaves in the turn its call ends: the server closes after that.
-          .then(afterTurn)
-          .finally(() => void server.close()),
-    );
-  });
-  await server.connect(transport);
-  await closed;
+  if (made) await (await made).whenIdle();
 }

@@ -33,8 +33,12 @@ export interface ToolSpec {
   alwaysFlags: readonly string[];
   /** The command declares --yes (it asks before applying): the applying call passes it. */
   hasYes: boolean;
-  /** The command's words (path, options, `--`, operands) for these arguments; the server adds the global options. */
-  argv(input: Record<string, unknown>): string[];
+  /**
+   * The command's words for these arguments: its path, the flags the server
+   * adds (`extra`: --limit, --dry-run, --yes), its options, then `--` and its
+   * operands; the server puts the global options before them.
+   */
+  argv(input: Record<string, unknown>, extra?: readonly string[]): string[];
 }
 
 /** The arguments the server reads itself and never hands to the command. */

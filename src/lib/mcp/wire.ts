@@ -1,13 +1,21 @@
-// What `venue mcp` says about itself on the wire, as data: its name, its
-// capabilities and instructions, each tool as tools/list lists it, and the
-// resources. The SDK's server (server.ts) and the front that answers a
-// session's first messages without it (front.ts, from the list prebuilt at
-// build time: scripts/build-mcp.js) both take them from here, so the two
-// answer alike. No SDK, no command tree here: the front loads this.
+// What `venue mcp` says about itself on the wire, as data: the protocol
+// versions it speaks, its name, capabilities and instructions, each tool as
+// tools/list lists it, and the resources. The tool list is the catalogue
+// prebuilt at build time (dist/mcp.json, scripts/build-mcp.js, from the
+// command declarations), so that listing the tools loads no command module:
+// start-up time is a product feature. No command tree here.
 
 import type { ToolSpec } from './tools.js';
 
 export const SERVER_NAME = 'venue';
+
+/**
+ * The MCP revisions this server speaks, newest first: initialize gets the
+ * revision the client asks for when it is one of these, else the newest
+ * (the client then decides whether it can go on). What venue serves (tools,
+ * resources, ping, cancellation) is the same in each.
+ */
+export const PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'] as const;
 
 export const CAPABILITIES = { tools: {}, resources: {} } as const;
 
@@ -79,16 +87,30 @@ export function toolListing(tool: ToolSpec): ToolListing {
   };
 }
 
+/** A tool of the catalogue: where its command is, what it is, how it is listed, what its command checks. */
+export interface CatalogueTool {
+  group: string;
+  /** The command's words: ['inventory', 'stock', 'levels']. */
+  path: string[];
+  use: 'read' | 'write';
+  listing: ToolListing;
+  rules: ToolSpec['rules'];
+}
+
 /**
- * The prebuilt list (dist/mcp.json, written by scripts/build-mcp.js): every
- * tool of every service group with what --groups and --allow-writes filter
- * on, and the protocol versions the bundled SDK negotiates.
+ * The tool catalogue (dist/mcp.json, written by scripts/build-mcp.js from
+ * the declarations): every tool of every service group, with what --groups
+ * and --allow-writes filter on. A call loads its own command's declaration.
  */
-export interface PrebuiltList {
+export interface ToolCatalogue {
   /** The groups --groups may name (the service groups, in the tree's order). */
   groups: string[];
-  protocolVersions: { latest: string; supported: string[] };
-  tools: Array<{ group: string; use: 'read' | 'write'; listing: ToolListing }>;
+  tools: CatalogueTool[];
+}
+
+/** The catalogue entry of a tool: what a command's ToolSpec is listed as. */
+export function catalogueTool(tool: ToolSpec): CatalogueTool {
+  return { group: tool.path[0]!, path: [...tool.path], use: tool.use, listing: toolListing(tool), rules: tool.rules };
 }
 
 /** Whether a tool of this group and use is served under --groups and --allow-writes. */
@@ -100,7 +122,11 @@ export function isServed(
   return groups.includes(tool.group) && (tool.use === 'read' || allowWrites);
 }
 
-/** The tools served by --groups and --allow-writes, in the prebuilt list's order (the tree's). */
-export function servedListings(list: PrebuiltList, groups: readonly string[], allowWrites: boolean): ToolListing[] {
-  return list.tools.filter((t) => isServed(t, groups, allowWrites)).map((t) => t.listing);
+/** The tools served by --groups and --allow-writes, in the catalogue's order (the tree's). */
+export function servedTools(
+  catalogue: ToolCatalogue,
+  groups: readonly string[],
+  allowWrites: boolean,
+): CatalogueTool[] {
+  return catalogue.tools.filter((t) => isServed(t, groups, allowWrites));
 }

@@ -13,10 +13,9 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProgram } from '../../../src/program.js';
+import { buildHelpTree } from '../../../src/program.js';
 import { exampleMarker } from '../../../src/commands/define.js';
 import { examplesOf } from '../../../src/commands/commands-doc.js';
 import { sandboxDemoSecrets } from '../../../src/lib/sandbox-address.js';
@@ -29,13 +28,7 @@ interface Example {
 }
 
 async function allExamples(): Promise<Example[]> {
-  const sink = () => Object.assign(new PassThrough(), { isTTY: false, columns: 100 });
-  const program = await buildProgram({
-    streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() },
-    env: { ...process.env, COLUMNS: '100' },
-    version: '0',
-    loadAll: true,
-  });
+  const program = await buildHelpTree({ version: '0', loadAll: true });
   const found: Example[] = [];
   const walk = (cmd: Command, names: string[]) => {
     for (const sub of cmd.commands) {

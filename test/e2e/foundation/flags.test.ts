@@ -5,10 +5,9 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import type { Command, Option } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProgram } from '../../../src/program.js';
+import { buildHelpTree } from '../../../src/program.js';
 import { repoRoot, runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
 
 interface Entry {
@@ -17,13 +16,7 @@ interface Entry {
 }
 
 async function commandTree(): Promise<Entry[]> {
-  const sink = () => Object.assign(new PassThrough(), { isTTY: false, columns: 100 });
-  const program = await buildProgram({
-    streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() },
-    env: { ...process.env },
-    version: '0',
-    loadAll: true,
-  });
+  const program = await buildHelpTree({ version: '0', loadAll: true });
   const entries: Entry[] = [];
   const walk = (cmd: Command, names: string[]) => {
     for (const sub of cmd.commands) {

@@ -120,7 +120,7 @@ describe('the root help', () => {
   it('lists each group with the names its commands really have, where its summary lists commands', async () => {
     const help = (await runVenue(['--help'])).stdout;
     const auth = await rootGroups.find((g) => g.name === 'auth')!.load();
-    const commands = (auth.default as { commands: Array<{ name: string }> }).commands.map((c) => c.name);
+    const commands = (auth.default as { commands: ReadonlyArray<{ name: string }> }).commands.map((c) => c.name);
     const line = help.split('\n').find((l) => /^\s+auth\s/.test(l))!;
     const listed = line.replace(/^.*:\s*/, '').split(/,\s*/);
     expect(listed.length).toBeGreaterThan(1);

@@ -1,33 +1,38 @@
-// The list `venue mcp`'s front answers tools/list with (dist/mcp.json, written
-// by scripts/build-mcp.js) is what the declarations and the bundled SDK give
-// now: every tool as the server lists it, with its group and use, and the
-// protocol versions the SDK negotiates. A stale build fails here.
-// Expects `npm run build` done (npm test builds first).
+// The catalogue `venue mcp` lists its tools from (dist/mcp.json, written by
+// scripts/build-mcp.js) is what the declarations give now: every tool as its
+// command's declaration lists it, with its group, path, use and rules. A
+// stale build fails here. Expects `npm run build` done (npm test builds first).
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
-import { deriveTools, toolGroups } from '../../../src/commands/mcp/tools.js';
-import { servedListings, toolListing, type PrebuiltList } from '../../../src/lib/mcp/wire.js';
+import { deriveTools, toolAt, toolGroups } from '../../../src/commands/mcp/tools.js';
+import { catalogueTool, servedTools, toolListing, type ToolCatalogue } from '../../../src/lib/mcp/wire.js';
 import { repoRoot } from '../../support/in-process.js';
 
 const file = path.join(repoRoot, 'dist/mcp.json');
 
-describe('the prebuilt tool list', () => {
-  it('is what the declarations and the SDK give now', async () => {
+describe('the tool catalogue', () => {
+  it('is what the declarations give now', async () => {
     expect(fs.existsSync(file), `${file} is missing: npm run build`).toBe(true);
-    const prebuilt = JSON.parse(fs.readFileSync(file, 'utf8')) as PrebuiltList;
+    const catalogue = JSON.parse(fs.readFileSync(file, 'utf8')) as ToolCatalogue;
     const tools = await deriveTools([...toolGroups]);
-    expect(prebuilt, 'dist/mcp.json is stale: npm run build').toEqual({
+    expect(catalogue, 'dist/mcp.json is stale: npm run build').toEqual({
       groups: [...toolGroups],
-      protocolVersions: { latest: LATEST_PROTOCOL_VERSION, supported: [...SUPPORTED_PROTOCOL_VERSIONS] },
-      tools: tools.map((tool) => ({ group: tool.path[0], use: tool.use, listing: toolListing(tool) })),
+      tools: tools.map(catalogueTool),
     });
   });
 
-  it('filtered by --groups and --allow-writes, serves what the server would', async () => {
-    const prebuilt = JSON.parse(fs.readFileSync(file, 'utf8')) as PrebuiltList;
+  it('each entry is the tool its command, loaded alone, gives (what a call runs)', async () => {
+    const catalogue = JSON.parse(fs.readFileSync(file, 'utf8')) as ToolCatalogue;
+    for (const entry of catalogue.tools) {
+      const tool = await toolAt(entry.path);
+      expect(tool && toolListing(tool), entry.listing.name).toEqual(entry.listing);
+    }
+  });
+
+  it('filtered by --groups and --allow-writes, serves what the declarations would', async () => {
+    const catalogue = JSON.parse(fs.readFileSync(file, 'utf8')) as ToolCatalogue;
     const tools = await deriveTools([...toolGroups]);
     for (const [groups, allowWrites] of [
       [['wallet'], false],
@@ -37,10 +42,10 @@ describe('the prebuilt tool list', () => {
       const served = tools
         .filter((t) => (groups as readonly string[]).includes(t.path[0]!) && (t.use === 'read' || allowWrites))
         .map(toolListing);
-      expect(servedListings(prebuilt, groups, allowWrites)).toEqual(served);
+      expect(servedTools(catalogue, groups, allowWrites).map((t) => t.listing)).toEqual(served);
       expect(served.length).toBeGreaterThan(0);
     }
-    expect(servedListings(prebuilt, ['inventory'], true).some((t) => t.annotations.destructiveHint)).toBe(true);
-    expect(servedListings(prebuilt, ['inventory'], false).some((t) => t.annotations.destructiveHint)).toBe(false);
+    expect(servedTools(catalogue, ['inventory'], true).some((t) => t.listing.annotations.destructiveHint)).toBe(true);
+    expect(servedTools(catalogue, ['inventory'], false).some((t) => t.listing.annotations.destructiveHint)).toBe(false);
   });
 });

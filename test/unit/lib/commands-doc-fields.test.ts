@@ -1,7 +1,6 @@
-import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildProgram } from '../../../src/program.js';
+import { buildHelpTree } from '../../../src/program.js';
 import { commandsMarkdown, fieldsLineOf } from '../../../src/commands/commands-doc.js';
 
 function find(program: Command, path: string): Command {
@@ -14,13 +13,7 @@ describe('docs/commands.md: each command lists the fields --fields takes, as its
   let program: Command;
   let markdown: string;
   beforeAll(async () => {
-    const sink = () => Object.assign(new PassThrough(), { isTTY: false, columns: 100 });
-    program = await buildProgram({
-      streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() },
-      env: { ...process.env, COLUMNS: '100' },
-      version: '0',
-      loadAll: true,
-    });
+    program = await buildHelpTree({ version: '0', loadAll: true });
     markdown = commandsMarkdown(program);
   });
 

@@ -1,20 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { buildProgram } from '../../../src/program.js';
+import { buildHelpTree } from '../../../src/program.js';
 import { commandsMarkdown } from '../../../src/commands/commands-doc.js';
 import { repoRoot } from '../../support/venue.js';
 
 describe('docs/commands.md', () => {
   it('is what the command tree generates (run `npm run docs:commands` after changing a command)', async () => {
-    const sink = () => Object.assign(new PassThrough(), { isTTY: false, columns: 100 });
-    const program = await buildProgram({
-      streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() },
-      env: { ...process.env, COLUMNS: '100' },
-      version: '0',
-      loadAll: true,
-    });
+    const program = await buildHelpTree({ version: '0', loadAll: true });
     const generated = commandsMarkdown(program);
     const committed = fs.readFileSync(path.join(repoRoot, 'docs/commands.md'), 'utf8');
     expect(committed).toBe(generated);

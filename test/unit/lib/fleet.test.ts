@@ -1,9 +1,8 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { Command } from 'commander';
-import { buildProgram } from '../../../src/program.js';
+import { rootGroups } from '../../../src/commands/index.js';
+import { everyDeclaration } from '../../../src/commands/argv-words.js';
 import { UsageError } from '../../../src/lib/errors.js';
-import { declarationOf } from '../../../src/commands/define.js';
+import { isGroupModule, type CommandModule } from '../../../src/commands/define.js';
 import { fleetUseOf } from '../../../src/lib/fleet/use.js';
 import {
   MergedOutput,
@@ -115,21 +114,21 @@ describe('selecting venues', () => {
   });
 });
 
-describe('the fleet command line', () => {
+describe("each venue's values", () => {
   it('fills {profile} and {tag}, and skips a venue with no tag to give', () => {
     const venue = { name: 'store7', tags: ['north'] };
-    expect(expandPlaceholders(['--file', 'r/{profile}-{tag}.csv'], venue, undefined).argv).toEqual([
-      '--file',
+    expect(expandPlaceholders(['r/{profile}-{tag}.csv', 'x'], venue, undefined).texts).toEqual([
       'r/store7-north.csv',
+      'x',
     ]);
-    expect(expandPlaceholders(['--file', 'r/{tag}.csv'], venue, 'arcades').argv).toEqual(['--file', 'r/arcades.csv']);
+    expect(expandPlaceholders(['r/{tag}.csv'], venue, 'arcades').texts).toEqual(['r/arcades.csv']);
     expect(expandPlaceholders(['{tag}'], { name: 'x', tags: [] }, undefined).skip).toMatch(/has no tag/);
   });
   it('a missing file skips the venue', () => {
     expect(missingFile(['/no/such/file.csv'])).toMatch(/no file \/no\/such\/file.csv/);
     expect(missingFile(['package.json', '-'])).toBeUndefined();
     const jobs = planJobs(
-      ['stock', 'receive', '--file', '{profile}.json'],
+      ['{profile}.json', '7'],
       ['{profile}.json'],
       [
         { name: 'package', tags: [] },
@@ -138,21 +137,21 @@ describe('the fleet command line', () => {
       undefined,
     );
     expect(jobs.map((j) => j.skip)).toEqual([undefined, 'skipped: no file nope.json']);
-    expect(jobs[0]!.argv).toEqual(['stock', 'receive', '--file', 'package.json']);
+    expect(['{profile}.json', '7'].map(jobs[0]!.fill)).toEqual(['package.json', '7']);
   });
   it('a venue without its own file has nothing to do when the command says so; one path for all that is missing is still skipped', () => {
     const venues = [
       { name: 'package', tags: [] },
       { name: 'nope', tags: [] },
     ];
-    const jobs = planJobs(['--file', '{profile}.json'], ['{profile}.json'], venues, undefined, {
+    const jobs = planJobs(['{profile}.json'], ['{profile}.json'], venues, undefined, {
       withoutFile: 'nothing to receive',
     });
     expect(jobs.map((j) => [j.nothing, j.skip])).toEqual([
       [undefined, undefined],
       ['nothing to receive: no file nope.json', undefined],
     ]);
-    const shared = planJobs(['--file', 'none.json'], ['none.json'], venues, undefined, {
+    const shared = planJobs(['none.json'], ['none.json'], venues, undefined, {
       withoutFile: 'nothing to receive',
     });
     expect(shared.map((j) => [j.nothing, j.skip])).toEqual([
@@ -314,29 +313,18 @@ describe('merged output', () => {
 
 describe('every command is classified for runs across venues', () => {
   it('each leaf command of the tree declares its use', async () => {
-    const sink = () => Object.assign(new PassThrough(), { isTTY: false });
-    const program = await buildProgram({
-      streams: { stdin: new PassThrough(), stdout: sink(), stderr: sink() },
-      env: { ...process.env },
-      version: '0',
-      loadAll: true,
-    });
+    const declared = await everyDeclaration(rootGroups);
     const uses = new Map<string, string>();
-    const walk = (command: Command, path: string[]) => {
-      for (const sub of command.commands) {
-        const at = [...path, sub.name()];
-        if (sub.commands.length) walk(sub, at);
-        else uses.set(at.join(' '), fleetUseOf(declarationOf(sub)?.fleet, ['inventory', 'GET', '/health']).kind);
-      }
-    };
-    walk(program, []);
+    for (const { path, module } of declared)
+      if (!isGroupModule(module))
+        uses.set(path.join(' '), fleetUseOf(module.fleet, ['inventory', 'GET', '/health']).kind);
     expect([...uses.entries()].filter(([, kind]) => !['read', 'write', 'refused'].includes(kind))).toEqual([]);
     expect(uses.get('inventory stock levels')).toBe('read');
     expect(uses.get('inventory stock receive')).toBe('write');
     expect(uses.get('sandbox serve')).toBe('refused');
     expect(uses.get('api')).toBe('read');
-    const api = program.commands.find((c) => c.name() === 'api')!;
-    expect(fleetUseOf(declarationOf(api)!.fleet, ['inventory', 'POST', '/x']).kind).toBe('write');
+    const api = declared.find((d) => d.path.join(' ') === 'api')!.module as CommandModule<any>;
+    expect(fleetUseOf(api.fleet, ['inventory', 'POST', '/x']).kind).toBe('write');
     expect(fleetUseOf(undefined).kind).toBe('write');
   });
 });

@@ -1,8 +1,4 @@
 import { defineGroup } from '../../define.js';
-import create from './create.js';
-import pay from './pay.js';
-import cancel from './cancel.js';
-import show from './show.js';
 
 export default defineGroup({
   name: 'order',
@@ -11,5 +7,26 @@ export default defineGroup({
     'venue booking order create --reservation res-000001 --first-name Ada --last-name Lovelace --email ada@example.com',
     'venue booking order pay ord-000001 --amount 60.00 --payment-ref PSP-8812',
   ],
-  commands: [create, pay, cancel, show],
+  commands: [
+    {
+      name: 'create',
+      summary: 'Create an order from held reservations, with the guest details',
+      load: () => import('./create.js'),
+    },
+    {
+      name: 'pay',
+      summary: 'Record the payment taken elsewhere against an order (confirms the booking)',
+      load: () => import('./pay.js'),
+    },
+    {
+      name: 'cancel',
+      summary: 'Cancel an order and its reservations (asks first; --yes for scripts)',
+      load: () => import('./cancel.js'),
+    },
+    {
+      name: 'show',
+      summary: 'Show an order and its payment (settles a payment whose answer was lost)',
+      load: () => import('./show.js'),
+    },
+  ],
 });
