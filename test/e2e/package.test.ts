@@ -161,8 +161,9 @@ describe('the packed tarball', () => {
     );
     expect(paths).toContain('bin/venue.js');
     expect(paths).toContain('dist/bundle/main.js');
-    // `venue mcp`'s front and the tool list it answers with, prebuilt.
-    expect(paths).toContain('dist/bundle/mcp-front.js');
+    // The launcher's front (the reader), and the catalogue `venue mcp` lists its tools from, prebuilt.
+    expect(paths).toContain('dist/bundle/front.js');
+    expect(paths).toContain('dist/mcp.json');
     // The sandbox (venue-sandbox, bundled in) reads its contract from ../openapi beside its code's folder.
     for (const service of ['wallet', 'booking', 'inventory']) expect(paths).toContain(`dist/openapi/${service}.json`);
     expect(paths.filter((p) => p.includes('openapi/') && p.endsWith('.json'))).toHaveLength(3);
