@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Help start-up: median wall time of repeated runs of group and command help,
 // side by side with bare `node -e 0` on the same machine, interleaved so that
-// load affects all alike. The help is prebuilt at build time
-// (scripts/build-help.js); the same help rendered by commander at run time
-// (VENUE_NO_HELP_CACHE=1, which loads the command tree and the HTTP stack) is
-// measured beside it for reference.
+// load affects all alike. The launcher reads the words with the front (the
+// reader, the global options, the root and the group indexes on the path)
+// and prints the help prebuilt at build time (scripts/build-help.js); the same
+// help rendered at run time (VENUE_NO_HELP_CACHE=1: main, commander and the
+// declarations on the path) is measured beside it for reference.
 // Target (issue 21): group and command help within 1.3× of `node -e 0`.
 // Expects `npm run build` done. BENCH_RUNS (default 30).
 

@@ -2,7 +2,10 @@
 // `venue mcp` start-up: the wall time from spawning `venue mcp` to its answer
 // to tools/list (initialize, initialized, tools/list over stdio, as an
 // assistant's client sends them), beside `venue --help` and bare node, runs
-// interleaved so load affects all alike. Target (issue 22): ≤ 1.5× `venue --help`.
+// interleaved so load affects all alike. venue's own server answers from the
+// tool catalogue (dist/mcp.json) after checking the profiles served; no
+// command module is loaded before the first call. Target (issue 22): ≤ 1.5×
+// `venue --help`.
 
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Start-up benchmark: median wall time of repeated runs, side by side with
 // bare `node -e 0` on the same machine, interleaved so load affects all alike.
+// Both cases read the command line with the launcher's front (the reader) first.
 // Targets (issue 2): `venue --version` ≤ 1.25× node, `venue --help` ≤ 1.5× node.
 
 import { fileURLToPath } from 'node:url';

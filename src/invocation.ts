@@ -31,7 +31,7 @@ import {
   type NamedChild,
   type TreeNode,
 } from './commands/argv-words.js';
-import { UsageError } from './lib/errors.js';
+import type { UsageError } from './lib/errors.js';
 import type { GlobalOptions } from './cli/context.js';
 
 /**
@@ -86,11 +86,26 @@ export interface Invocation {
   readonly problem?: UsageError;
 }
 
-/** The problems found, the first kept: what the person reads first is what went wrong first. */
+/** A usage problem as found: the UsageError's message and hint. */
+interface Problem {
+  message: string;
+  hint?: string;
+}
+
+/**
+ * The problems found, the first kept: what the person reads first is what
+ * went wrong first. It becomes a UsageError only when there is one (errors.js
+ * is loaded then: a command line without a mistake needs none of it).
+ */
 class Problems {
-  first?: UsageError;
-  add(problem: UsageError | undefined): void {
+  first?: Problem;
+  add(problem: Problem | undefined): void {
     this.first ??= problem;
+  }
+  async error(): Promise<UsageError | undefined> {
+    if (!this.first) return undefined;
+    const { UsageError } = await import('./lib/errors.js');
+    return new UsageError(this.first.message, { hint: this.first.hint });
   }
 }
 
@@ -146,17 +161,16 @@ async function optionValues(
     const { spec, names, value } = option;
     if (!names.takesValue) {
       if (value !== undefined)
-        problems.add(new UsageError(`${said(spec)} takes no value (got "${option.word}")`, { hint: see(path) }));
+        problems.add({ message: `${said(spec)} takes no value (got "${option.word}")`, hint: see(path) });
       else values[names.attribute] = !names.negate;
       continue;
     }
     if (value === undefined) continue;
     if (spec.choices && !spec.choices.includes(value)) {
-      problems.add(
-        new UsageError(`${said(spec)} must be one of ${spec.choices.join(', ')} (got "${value}")`, {
-          hint: hintOf(await didYouMean(value, spec.choices), see(path)),
-        }),
-      );
+      problems.add({
+        message: `${said(spec)} must be one of ${spec.choices.join(', ')} (got "${value}")`,
+        hint: hintOf(await didYouMean(value, spec.choices), see(path)),
+      });
       continue;
     }
     if (!spec.parse) {
@@ -167,7 +181,7 @@ async function optionValues(
       values[names.attribute] = spec.parse(value, values[names.attribute]);
     } catch (error) {
       if (!(error instanceof InvalidValueError)) throw error;
-      problems.add(new UsageError(`${said(spec)} ${error.message} (got "${value}")`, { hint: see(path) }));
+      problems.add({ message: `${said(spec)} ${error.message} (got "${value}")`, hint: see(path) });
     }
   }
   return values;
@@ -209,35 +223,32 @@ async function readCommand(
     const values = shape.variadic ? operands.slice(i) : operands.slice(i, i + 1);
     if (values.length === 0) {
       if (shape.required && how.complete)
-        problems.add(
-          new UsageError(`\`venue ${path.join(' ')}\` needs <${shape.name}>`, {
-            hint: `Usage: ${usage}. ${see(path)}`,
-          }),
-        );
+        problems.add({
+          message: `\`venue ${path.join(' ')}\` needs <${shape.name}>`,
+          hint: `Usage: ${usage}. ${see(path)}`,
+        });
       break;
     }
     for (const value of values) {
       if (spec.choices && !spec.choices.includes(value))
-        problems.add(
-          new UsageError(`<${shape.name}> must be one of ${spec.choices.join(', ')} (got "${value}")`, {
-            hint: hintOf(await didYouMean(value, spec.choices), see(path)),
-          }),
-        );
+        problems.add({
+          message: `<${shape.name}> must be one of ${spec.choices.join(', ')} (got "${value}")`,
+          hint: hintOf(await didYouMean(value, spec.choices), see(path)),
+        });
       args.push(value);
     }
   }
   const variadic = declared.at(-1)?.shape.variadic ?? false;
   if (!variadic && operands.length > declared.length && how.complete) {
-    problems.add(
-      new UsageError(`unexpected argument "${operands[declared.length]}" for \`venue ${path.join(' ')}\``, {
-        hint: `${declared.length ? `It takes ${declared.map((d) => d.spec.spec).join(' ')}` : 'It takes no arguments'}. ${see(path)}`,
-      }),
-    );
+    problems.add({
+      message: `unexpected argument "${operands[declared.length]}" for \`venue ${path.join(' ')}\``,
+      hint: `${declared.length ? `It takes ${declared.map((d) => d.spec.spec).join(' ')}` : 'It takes no arguments'}. ${see(path)}`,
+    });
   }
   if (how.complete) {
     for (const spec of specs)
       if (spec.required && !given.some((g) => g.spec === spec))
-        problems.add(new UsageError(`\`venue ${path.join(' ')}\` needs ${spec.flags}`, { hint: see(path) }));
+        problems.add({ message: `\`venue ${path.join(' ')}\` needs ${spec.flags}`, hint: see(path) });
   }
   return { options, args };
 }
@@ -262,16 +273,15 @@ export async function readInvocation(
   const values = await optionValues(globalOptions, givenGlobals, [], problems);
   if (line.pending) {
     const placeholder = /[<[]([^>\]]+)[>\]]/.exec(line.pending.spec.flags)?.[1] ?? 'value';
-    problems.add(
-      new UsageError(`${said(line.pending.spec)} needs a value (<${placeholder}>)`, {
-        hint: line.pending.scope === 'global' ? see([]) : see(where),
-      }),
-    );
+    problems.add({
+      message: `${said(line.pending.spec)} needs a value (<${placeholder}>)`,
+      hint: line.pending.scope === 'global' ? see([]) : see(where),
+    });
   }
   const output = given('--output') ? (values.output as OutputFormat) : undefined;
   const json = given('--json');
   if (json && output !== undefined && output !== 'json' && !helpAsked && !version)
-    problems.add(new UsageError(`--json and -o ${output} ask for two formats: give one`));
+    problems.add({ message: `--json and -o ${output} ask for two formats: give one` });
   const globals: GlobalValues = {
     profile: values.profile as string | undefined,
     output: json ? 'json' : ((values.output as OutputFormat | undefined) ?? 'table'),
@@ -296,14 +306,13 @@ export async function readInvocation(
     if ((helpTopicNames as readonly string[]).includes(first!) && line.operands.length === 1) helpTopic = first;
     else {
       const known = [...root.filter((g) => !g.hidden).map((g) => g.name), ...helpTopicNames];
-      problems.add(
-        new UsageError(`no help for "${first}": it is neither a command nor a help topic`, {
-          hint: hintOf(
-            await didYouMean(first!, known),
-            `Topics: ${helpTopicNames.join(', ')}; commands: \`venue --help\`.`,
-          ),
-        }),
-      );
+      problems.add({
+        message: `no help for "${first}": it is neither a command nor a help topic`,
+        hint: hintOf(
+          await didYouMean(first!, known),
+          `Topics: ${helpTopicNames.join(', ')}; commands: \`venue --help\`.`,
+        ),
+      });
     }
   }
 
@@ -326,11 +335,10 @@ export async function readInvocation(
   if (given('--each-profile')) {
     const selection = values.eachProfile as string | undefined;
     if (selection !== undefined && globals.profile !== undefined) {
-      problems.add(
-        new UsageError('--profile and --each-profile both choose profiles: give one', {
-          hint: 'For one venue, --profile NAME; for several, --each-profile NAME,NAME.',
-        }),
-      );
+      problems.add({
+        message: '--profile and --each-profile both choose profiles: give one',
+        hint: 'For one venue, --profile NAME; for several, --each-profile NAME,NAME.',
+      });
     }
     venues = {
       selection: selection ?? '',
@@ -375,7 +383,7 @@ export async function readInvocation(
     help,
     version,
     helpTopic,
-    problem: problems.first,
+    problem: await problems.error(),
   };
 }
 
@@ -409,7 +417,7 @@ export async function venueInvocation(
     given,
     options: reading.options,
     args: reading.args,
-    problem: problems.first,
+    problem: await problems.error(),
   };
 }
 
@@ -428,11 +436,11 @@ async function unknownOption(
   word: string,
   path: readonly string[],
   command: CommandModule<any> | undefined,
-): Promise<UsageError> {
+): Promise<Problem> {
   const known = [...spellings(command?.options ?? []), ...globalOptionNames(), '--help', '-h'];
   const guess = await didYouMean(word, known);
-  if (path.length === 0) return new UsageError(`unknown option '${word}'`, { hint: hintOf(guess, see([])) });
-  return new UsageError(`unknown option '${word}' for \`venue ${path.join(' ')}\``, { hint: hintOf(guess, see(path)) });
+  if (path.length === 0) return { message: `unknown option '${word}'`, hint: hintOf(guess, see([])) };
+  return { message: `unknown option '${word}' for \`venue ${path.join(' ')}\``, hint: hintOf(guess, see(path)) };
 }
 
 /** The names the root knows, for a suggestion after an unknown option. */
@@ -445,14 +453,15 @@ async function unknownCommand(
   word: string,
   path: readonly string[],
   children: readonly NamedChild[],
-): Promise<UsageError> {
+): Promise<Problem> {
   const shown = children.filter((c) => !c.hidden);
   const guess = await didYouMean(
     word,
     shown.flatMap((c) => [c.name, ...c.aliases]),
   );
   const where = path.length ? ` for "venue ${path.join(' ')}"` : '';
-  return new UsageError(`unknown command "${word}"${where}`, {
+  return {
+    message: `unknown command "${word}"${where}`,
     hint: hintOf(guess, `The commands here: ${shown.map((c) => c.name).join(', ')}.`, see(path)),
-  });
+  };
 }
