@@ -24,7 +24,7 @@ export interface McpShell extends RunShell {
 }
 
 /** The tool catalogue the build wrote (dist/mcp.json, scripts/build-mcp.js). */
-async function toolCatalogue(): Promise<ToolCatalogue> {
+function toolCatalogue(): ToolCatalogue {
   const catalogue = readBuiltJson<ToolCatalogue>('dist/mcp.json');
   if (!catalogue) throw new Error('the MCP tool catalogue (dist/mcp.json) is missing: npm run build writes it');
   return catalogue;
@@ -74,7 +74,7 @@ export function exitMeanings(text: string): Map<number, string> {
 
 export async function serveVenueMcp(invocation: Invocation, shell: McpShell): Promise<number> {
   const options = invocation.options as { profiles?: string; groups?: string; allowWrites?: boolean };
-  const catalogue = await toolCatalogue();
+  const catalogue = toolCatalogue();
   const groups = listOf(options.groups) ?? [...catalogue.groups];
   for (const group of groups) {
     if (catalogue.groups.includes(group)) continue;
