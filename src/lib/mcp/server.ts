@@ -95,7 +95,7 @@ export async function serveMcp(options: McpServerOptions): Promise<void> {
           const { uri } = paramsOf(params, true);
           if (typeof uri !== 'string') throw invalid('uri must be a string');
           const resource = options.resources.find((r) => r.uri === uri);
-          // MCP's own code for a resource that does not exist.
+          // MCP's code for a resource that does not exist in the revisions spoken here (2025-11-25 and before; SEP-2164 makes it -32602 from 2026-07-28).
           if (!resource) throw new RpcError(-32002, `Resource not found: ${uri}`, { uri });
           const text = await (await calls()).readResource(resource);
           return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text }] };
