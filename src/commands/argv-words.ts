@@ -34,7 +34,7 @@ export const fleetYesOption: OptionSpec = {
   description: 'with --each-profile: the answer to the question before a write at several venues',
 };
 
-/** The word that asks for help on the words after it (`venue help inventory stock`), or on a topic. */
+/** The word that asks for help on the words after it (`venue help inventory stock`, `venue inventory help stock`), or on a topic. */
 export const HELP_WORD = 'help';
 
 /** A node of the tree: the root, a group, a command, or a command the words reached but no word needed yet. */
@@ -76,7 +76,7 @@ export interface ReadLine {
   pending?: { spec: OptionSpec; names: FlagNames; scope: OptionScope; flag: string; word: string };
   /** A `--` was read: every word after it is an operand. */
   operandsOnly: boolean;
-  /** The line began with `help` (before any command word): the words after it name what help is asked for. */
+  /** `help` stood where a command word was due (`venue help …`, `venue <group> help …`): the words after it name what help is asked for. */
   helpWord: boolean;
 }
 
@@ -245,14 +245,8 @@ export async function readWords(
       line.node = await child.reach();
       line.lineage.push(line.node);
       line.path.push(child.name);
-    } else if (
-      word === HELP_WORD &&
-      line.node.kind === 'root' &&
-      line.path.length === 0 &&
-      line.operands.length === 0 &&
-      !line.operandsOnly &&
-      !line.helpWord
-    ) {
+    } else if (word === HELP_WORD && atBranch && line.operands.length === 0 && !line.operandsOnly && !line.helpWord) {
+      // `venue help inventory stock`, `venue inventory help stock`: as every group's help lists it.
       line.helpWord = true;
     } else line.operands.push(word);
   }

@@ -49,6 +49,7 @@ describe('the launcher and the prebuilt help', () => {
       ['inventory', '--help'],
       ['inventory'],
       ['help', 'inventory', 'stock'],
+      ['inventory', 'help', 'stock'],
       ['inventory', 'stock', 'levels', '-h'],
       ['inventory', '--help', 'stock'],
       ['help', 'booking', 'book'],

@@ -148,6 +148,12 @@ describe('the front door reads the real tree', () => {
     const group = await readInvocation(['help', 'inventory', 'stock']);
     expect(group).toMatchObject({ path: ['inventory', 'stock'], help: true });
     expect((await readInvocation(['inventory', '--help', 'stock'])).path).toEqual(['inventory', 'stock']);
+    // Every group's help lists `help [command]`.
+    expect(await readInvocation(['inventory', 'help', 'stock'])).toMatchObject({
+      path: ['inventory', 'stock'],
+      help: true,
+    });
+    expect((await readInvocation(['inventory', 'help', 'stok'])).problem?.message).toMatch(/unknown command "stok"/);
     expect((await readInvocation(['help', 'inventry'])).problem?.message).toMatch(/no help for "inventry"/);
     expect((await readInvocation(['help', 'inventry'])).problem?.hint).toMatch(/Did you mean inventory\?/);
     expect((await readInvocation([])).help).toBe(true);
