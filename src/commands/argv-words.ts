@@ -42,7 +42,7 @@ export type TreeNode =
   | { kind: 'root'; groups: readonly TreeEntry[] }
   | { kind: 'group'; group: GroupModule }
   | { kind: 'command'; command: CommandModule<any> }
-  /** A command reached and not loaded (only its name and summary are known until a word needs it). */
+  /** A command or group reached and not loaded (only its name and summary are known until a word needs it). */
   | { kind: 'entry'; entry: TreeEntry };
 
 /** Where an option was declared: the global ones, the built-in help and version, the command's, or the fleet's --yes. */
@@ -85,7 +85,7 @@ export interface NamedChild {
   summary: string;
   hidden: boolean;
   aliases: readonly string[];
-  /** The node it leads to: the root's entries are loaded at once; a group's entry waits until a word needs it (open() loads it). */
+  /** The node it leads to: an entry waits until a word needs its declaration (open() loads it). */
   reach(): Promise<TreeNode>;
 }
 
@@ -112,11 +112,8 @@ export function childrenOf(node: TreeNode): NamedChild[] {
       summary: entry.summary,
       hidden: Boolean(entry.hidden),
       aliases: entry.aliases ?? [],
-      // A group's index is small: it is loaded at once. A command waits until a word needs it.
-      reach: async () => {
-        const module = node.kind === 'root' ? (await entry.load()).default : undefined;
-        return module ? nodeOf(module) : { kind: 'entry', entry };
-      },
+      // Loaded once a word needs it (`venue inventory --help` needs no index); one taking its words raw at once.
+      reach: async () => (entry.rawWords ? nodeOf((await entry.load()).default) : { kind: 'entry', entry }),
     };
   });
 }
@@ -153,9 +150,10 @@ interface Known {
 
 export interface ReadOptions {
   /**
-   * Leave a command (or subgroup) a group lists unloaded when no word needs
-   * its declaration (`venue inventory stock levels --help`): the front door's
-   * reading, where help is printed from a file. By default it is loaded.
+   * Leave the command or group the words reach unloaded when no word needs
+   * its declaration (`venue inventory --help`, `venue inventory stock levels
+   * --help`): the front door's reading, where help is printed from a file.
+   * By default it is loaded.
    */
   lazyCommand?: boolean;
 }

@@ -145,8 +145,8 @@ export interface CommandModule<Options = Record<string, unknown>> {
   /**
    * Takes every word after it as it is (a first `--` aside), in options.words
    * and as its arguments: no --help of its own, no option read (the completion
-   * scripts' own command). Kept to an entry of the root, which the reader
-   * loads as soon as the words reach it.
+   * scripts' own command). Its entry says so too, so that the reader loads
+   * it as soon as the words reach it.
    */
   rawWords?: boolean;
   /** The work. Throws typed errors; never calls process.exit. */
@@ -164,6 +164,8 @@ export interface TreeEntry {
   summary: string;
   hidden?: boolean;
   aliases?: readonly string[];
+  /** The command takes the words after it as they are (CommandModule.rawWords): the reader loads it as soon as the words reach it. */
+  rawWords?: boolean;
   load: () => Promise<{ default: CommandModule<any> | GroupModule }>;
 }
 

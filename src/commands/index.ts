@@ -9,6 +9,7 @@ export const rootGroups: readonly GroupEntry[] = [
     name: '__complete',
     summary: 'Completion candidates (called by the completion scripts)',
     hidden: true,
+    rawWords: true,
     load: () => import('./completion/complete.js'),
   },
 ];

@@ -97,7 +97,11 @@ describe('a command is what its file declares', () => {
 
   it('every entry of the tree names, summarises, hides and aliases its command or group as its module does', async () => {
     // The root's single commands (api, doctor, …) keep a one-line summary of the root's own for `venue --help`: their names are held.
-    for (const entry of rootGroups) expect((await entry.load()).default.name).toBe(entry.name);
+    for (const entry of rootGroups) {
+      const module = (await entry.load()).default;
+      expect(module.name).toBe(entry.name);
+      expect(Boolean('rawWords' in module && module.rawWords), entry.name).toBe(Boolean(entry.rawWords));
+    }
     const mismatched: string[] = [];
     const visit = async (entries: ReadonlyArray<Entry>, path: string[]) => {
       for (const entry of entries) {
@@ -109,12 +113,14 @@ describe('a command is what its file declares', () => {
             summary: entry.summary,
             hidden: Boolean(entry.hidden),
             aliases: entry.aliases ?? [],
+            rawWords: Boolean(entry.rawWords),
           };
           const own = {
             name: module.name,
             summary: module.summary,
             hidden: Boolean('hidden' in module && module.hidden),
             aliases: ('aliases' in module && module.aliases) || [],
+            rawWords: Boolean('rawWords' in module && module.rawWords),
           };
           if (JSON.stringify(listed) !== JSON.stringify(own))
             mismatched.push(`${where}: ${JSON.stringify(listed)} ≠ ${JSON.stringify(own)}`);
