@@ -69,8 +69,17 @@ export interface FlagNames {
   attribute: string;
 }
 
+/** Each declaration's names, read once: the reader looks them up for every option word of every command line. */
+const namesRead = new Map<string, Readonly<FlagNames>>();
+
 /** Reads an option's flags: short first or not, separated by spaces, commas or bars. */
-export function flagNames(flags: string): FlagNames {
+export function flagNames(flags: string): Readonly<FlagNames> {
+  let names = namesRead.get(flags);
+  if (!names) namesRead.set(flags, (names = Object.freeze(readFlagNames(flags))));
+  return names;
+}
+
+function readFlagNames(flags: string): FlagNames {
   const parts = flags.split(/[ |,]+/).filter(Boolean);
   let short: string | undefined;
   let long: string | undefined;
