@@ -282,3 +282,49 @@ describe("a command's options and arguments, through its declaration", () => {
     ]);
   });
 });
+
+describe('every command of the tree, read through its declaration', () => {
+  it('help needs nothing; a missing required option, a value outside the choices, a value missing, each said', async () => {
+    const { rootGroups } = await import('../../../src/commands/index.js');
+    const { everyDeclaration } = await import('../../../src/commands/argv-words.js');
+    const { argumentShape, argumentSpecs, flagNames } = await import('../../../src/commands/define.js');
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const { path, module } of await everyDeclaration(rootGroups)) {
+      if ('commands' in module || module.rawWords) continue;
+      const where = `venue ${path.join(' ')}`;
+      const help = await readInvocation([...path, '--help']);
+      if (!help.help || help.problem) wrong.push(`${where} --help: ${help.problem?.message ?? 'no help'}`);
+      // Words that satisfy the arguments: a declared choice, else a plain word.
+      const args = argumentSpecs(module.args)
+        .filter((spec) => argumentShape(spec.spec).required)
+        .map((spec) => spec.choices?.[0] ?? 'x1');
+      const required = (module.options ?? []).filter((o) => o.required);
+      const given = (o: (typeof required)[number]) => [flagNames(o.flags).long!, o.choices?.[0] ?? 'v1'];
+      const satisfied = required.flatMap(given);
+      for (const option of module.options ?? []) {
+        const names = flagNames(option.flags);
+        const flag = names.long ?? names.short!;
+        if (option.required) {
+          const others = required.filter((o) => o !== option).flatMap(given);
+          const missing = await readInvocation([...path, ...args, ...others]);
+          if (!missing.problem?.message.includes(`needs ${option.flags}`))
+            wrong.push(`${where} without ${flag}: ${missing.problem?.message ?? 'no problem'}`);
+        }
+        if (option.choices) {
+          const outside = await readInvocation([...path, ...args, ...satisfied, `${flag}=not-a-choice`]);
+          if (outside.problem?.message !== `${flag} must be one of ${option.choices.join(', ')} (got "not-a-choice")`)
+            wrong.push(`${where} ${flag}=not-a-choice: ${outside.problem?.message ?? 'no problem'}`);
+        }
+        if (names.takesValue && names.long && !['--profile', '--output'].includes(names.long)) {
+          const last = await readInvocation([...path, ...args, ...satisfied, names.long]);
+          if (!last.problem?.message.startsWith(`${names.long} needs a value`))
+            wrong.push(`${where} ${names.long} (no value): ${last.problem?.message ?? 'no problem'}`);
+        }
+        checked++;
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(200);
+  });
+});
