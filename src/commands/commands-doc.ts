@@ -37,7 +37,7 @@ export function examplesOf(cmd: Command): string[] {
 }
 
 /**
- * "Fields (for --fields): …" as the command's help shows it (define.ts
+ * "Fields (for --fields): …" as the command's help shows it (program.ts
  * fieldsText), on one line; empty when the command declares no fields.
  */
 export function fieldsLineOf(cmd: Command): string {
