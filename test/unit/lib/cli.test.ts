@@ -109,7 +109,7 @@ describe('the front door reads the real tree', () => {
       '--timeout must be a positive number of seconds (got "x")',
     );
     const format = (await readInvocation(['-o', 'jsn', 'doctor'])).problem!;
-    expect(format.message).toBe('--output must be one of table, json, ndjson, csv (got "jsn")');
+    expect(format.message).toBe('--output must be one of table, json, ndjson, csv, raw (got "jsn")');
     expect(format.hint).toMatch(/Did you mean json\?/);
     expect((await readInvocation(['--json', '-o', 'csv', 'doctor'])).problem?.message).toMatch(/two formats/);
     expect((await readInvocation(['doctor', '--timeout'])).problem?.message).toBe(

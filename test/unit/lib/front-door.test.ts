@@ -49,6 +49,7 @@ const wordHandling: Array<{ what: string; pattern: RegExp }> = [
 
 const LISTS = 'indexes, splits or searches a list of argv words';
 const DASH = "tells an option word by its '-'";
+const OPTION = 'compares a word with an option word';
 
 /**
  * Where what a pattern sees is no command line: `words` that are the
@@ -57,9 +58,19 @@ const DASH = "tells an option word by its '-'";
  * spellings that are a declaration's (define.ts reads '-y, --yes' into its names).
  */
 const notCommandLines = new Map<string, { what: string; why: string }>([
-  [path.join('src', 'lib', 'openapi', 'words.ts'), { what: LISTS, why: 'the vocabulary of OpenAPI documents' }],
+  [path.join('src', 'lib', 'openapi', 'vocabulary.ts'), { what: LISTS, why: 'the vocabulary of OpenAPI documents' }],
   [path.join('src', 'lib', 'openapi', 'answers.ts'), { what: LISTS, why: 'the words of field names' }],
-  [path.join('src', 'lib', 'openapi', 'reading.ts'), { what: LISTS, why: 'the words of a route' }],
+  [path.join('src', 'lib', 'openapi', 'route-reading.ts'), { what: LISTS, why: 'the words of a route' }],
+  [path.join('src', 'lib', 'openapi', 'path-vars.ts'), { what: LISTS, why: "the words of a path parameter's name" }],
+  [path.join('src', 'lib', 'output', 'wrap.ts'), { what: LISTS, why: 'text wrapped to a width' }],
+  [
+    path.join('src', 'lib', 'openapi', 'review.ts'),
+    { what: OPTION, why: "a mapping's provenance, named for the flag that chose it ('--map')" },
+  ],
+  [
+    path.join('src', 'commands', 'config', 'import-openapi.ts'),
+    { what: OPTION, why: "a mapping's provenance, named for the flag that chose it ('--map')" },
+  ],
   [path.join('src', 'lib', 'writes', 'rule.ts'), { what: LISTS, why: 'a table of verdict words' }],
   [path.join('src', 'lib', 'reading.ts'), { what: LISTS, why: 'the words of an error message' }],
   [path.join('src', 'lib', 'private-file.ts'), { what: LISTS, why: 'a table of error words' }],
