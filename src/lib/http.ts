@@ -19,8 +19,19 @@ import { redactErrorBody, redactHeaders, redactJson, redactUrl, traceBody, type 
 import { readErrorBody } from './reading.js';
 import { parseJsonExact, stringifyJsonExact } from './json-exact.js';
 import type { Interruption } from './interruption.js';
+import type { Deadline } from './deadline.js';
+import { envCount } from './env-count.js';
 import { venueVersion } from './version.js';
-import { refusedBeforeProcessing, verdictOfStatus } from './writes/rule.js';
+import { verdictOfStatus } from './writes/rule.js';
+import {
+  DEFAULT_RETRIES,
+  TOKEN_ROUTE_ROUNDS,
+  isGatewayStatus,
+  retryAfterAnswer,
+  retryAfterFailure,
+  waitFitsDeadline,
+  type RetryPlan,
+} from './retry-policy.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
@@ -61,6 +72,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Retries after the first attempt, instead of the client's (a health probe takes none: its 503 is its report). */
   retries?: number;
+  /** A token exchange: a busy answer gets the token route's rounds of retries (retry-policy.ts). */
+  tokenRoute?: boolean;
   /**
    * false: a 401 is this call's own answer and is never replayed with a new
    * token (a guest login, whose body carries the guest's password: a refused
@@ -130,16 +143,14 @@ export interface HttpClientOptions {
   random?: () => number;
 }
 
-/** When the whole command must be over (epoch ms), and what to call it in messages. */
-export interface Deadline {
-  at: number;
-  /** "--deadline 120" or "VENUE_DEADLINE=120": how the user sets it. */
-  describe: string;
-}
-
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
 
-const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+/** VENUE_MAX_RESPONSE_MB (1 to 4096) in bytes, else the default 64 MiB. */
+export function maxBodyBytesFromEnv(env: NodeJS.ProcessEnv): number {
+  const megabytes = envCount(env, 'VENUE_MAX_RESPONSE_MB', 1, 4096);
+  return megabytes === undefined ? DEFAULT_MAX_BODY_BYTES : megabytes * 1024 * 1024;
+}
+
 /** JWT times are whole seconds: a token whose exp is within this of now may already be spent at the service. */
 const EXPIRY_GRAIN_MS = 1_000;
 /** The connection was never made: nothing reached the server, any request may be retried. */
@@ -196,19 +207,6 @@ export function serverMessageOf(body: unknown): string | undefined {
   const info = readErrorBody(body);
   const parts = [info.message, ...info.details].filter((p, i, all): p is string => Boolean(p) && all.indexOf(p) === i);
   return parts.length ? parts.join('; ') : undefined;
-}
-
-export function retryAfterMs(header: string | undefined, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  if (/^\d+(\.\d+)?$/.test(header.trim())) return Math.round(Number(header) * 1000);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-/** Exponential backoff with full jitter, at most 8 s. */
-export function backoffMs(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(8_000, 250 * 2 ** attempt);
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -268,7 +266,7 @@ export class HttpClient {
     )
       this.plainBase = this.baseUrl;
     this.timeoutMs = options.timeoutMs ?? 30_000;
-    this.retries = options.retries ?? 3;
+    this.retries = options.retries ?? DEFAULT_RETRIES;
     this.trace = options.trace;
     this.dispatcher = options.dispatcher;
     this.sleep = options.sleep ?? defaultSleep;
@@ -324,9 +322,8 @@ export class HttpClient {
   }
 
   /** Waits before a retry, or fails at once when the wait would outlast the deadline. */
-  private async waitToRetry(ms: number, operation: string, asked: boolean): Promise<void> {
-    const left = this.remainingMs();
-    if (ms >= left) {
+  private async waitToRetry({ waitMs: ms, asked }: NonNullable<RetryPlan>, operation: string): Promise<void> {
+    if (!waitFitsDeadline(ms, this.remainingMs())) {
       const when = new Date(this.now() + ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
       throw new RequestNotSentError(
         asked
@@ -361,6 +358,8 @@ export class HttpClient {
       ? undefined
       : (options.idempotencyKey ?? (await import('node:crypto')).randomUUID());
     const retries = options.retries ?? this.retries;
+    const rounds = options.tokenRoute ? TOKEN_ROUTE_ROUNDS : 1;
+    let round = 1;
     let replays401 = 0;
     let lapsedReplays = 0;
     let announced = false;
@@ -398,9 +397,10 @@ export class HttpClient {
           (code !== undefined && NOT_SENT_CODES.has(code)) ||
           (!idempotent && !sent.started && options.body !== undefined);
         const timedOut = code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
-        if ((idempotent || notSent) && attempt < retries) {
+        const retry = retryAfterFailure(idempotent, notSent, { attempt, retries, round, rounds }, this.random);
+        if (retry) {
           this.trace?.(`! ${code ?? 'network error'}${notSent ? ' (the request never left)' : ''}`);
-          await this.waitToRetry(backoffMs(attempt, this.random), operation, false);
+          await this.waitToRetry(retry, operation);
           continue;
         }
         if (!idempotent && !notSent) {
@@ -456,12 +456,23 @@ export class HttpClient {
         }
       }
 
-      // 429 and 503 say the request was refused before processing, so even a write may be sent again (writes/rule.ts).
-      const mayRetry = RETRYABLE_STATUS.has(status) && (idempotent || refusedBeforeProcessing(status));
-      if (mayRetry && attempt < retries) {
-        const asked = retryAfterMs(response.headers['retry-after'], this.now());
-        this.trace?.(`! ${status}${asked === undefined ? '' : ` (Retry-After ${response.headers['retry-after']})`}`);
-        await this.waitToRetry(asked ?? backoffMs(attempt, this.random), operation, asked !== undefined);
+      // What is sent again, and after how long, is the retry policy's (retry-policy.ts).
+      const retryAfter = response.headers['retry-after'];
+      const retry = retryAfterAnswer(
+        status,
+        idempotent,
+        { attempt, retries, round, rounds },
+        retryAfter,
+        this.now(),
+        this.random,
+      );
+      if (retry) {
+        this.trace?.(`! ${status}${retry.asked ? ` (Retry-After ${retryAfter})` : ''}`);
+        await this.waitToRetry(retry, operation);
+        if (retry.newRound) {
+          round++;
+          attempt = -1;
+        }
         continue;
       }
 
@@ -470,7 +481,7 @@ export class HttpClient {
         // The one rule (writes/rule.ts): 408, a gateway's 502/504 or another 5xx cannot say whether it was applied.
         const said = failure.info.serverMessage ? ` (${failure.info.serverMessage})` : '';
         throw new UnknownOutcomeError(
-          `the ${this.service} service${status === 502 || status === 504 ? "'s gateway" : ''} answered ${status}${said} to "${operation}": it may or may not have been applied`,
+          `the ${this.service} service${isGatewayStatus(status) ? "'s gateway" : ''} answered ${status}${said} to "${operation}": it may or may not have been applied`,
           {
             cause: failure,
             hint: 'Do not simply run it again: check first.',

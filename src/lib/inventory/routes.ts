@@ -325,46 +325,9 @@ export function authSecrets(
   }
 }
 
-/**
- * Where the HTTP layer puts the credential of each call: undefined for
- * "Authorization: Bearer <token>" (the login route's token, an OAuth2 token);
- * a named header with its exact prefix; a query parameter; or basic.
- */
-export function credentialPlacement(
-  scheme: AuthScheme,
-): { in: 'header' | 'query'; name: string; prefix: string } | undefined {
-  switch (scheme.type) {
-    case 'header':
-      return { in: 'header', name: scheme.name, prefix: '' };
-    case 'api-key':
-      return { in: scheme.in, name: scheme.name, prefix: scheme.prefix };
-    case 'basic':
-      return { in: 'header', name: 'authorization', prefix: 'Basic ' };
-    default:
-      return undefined;
-  }
-}
-
 /** A scheme whose credential is the same on every call (no token to get, cache or renew). */
 export function isStaticScheme(scheme: AuthScheme): scheme is Extract<AuthScheme, { type: 'api-key' | 'basic' }> {
   return scheme.type === 'api-key' || scheme.type === 'basic';
-}
-
-/**
- * What a static scheme sends after its prefix: the key itself, or for basic
- * base64("user:password") (RFC 7617: the user cannot hold a colon).
- */
-export function staticCredential(
-  scheme: Extract<AuthScheme, { type: 'api-key' | 'basic' }>,
-  apiKey: string,
-  apiSecret: string | undefined,
-): string {
-  if (scheme.type === 'api-key') return apiKey;
-  if (apiKey.includes(':'))
-    throw new UsageError(
-      'inventory.apiKey is the HTTP basic user name here, and a user name cannot hold a colon (RFC 7617)',
-    );
-  return Buffer.from(`${apiKey}:${apiSecret ?? ''}`, 'utf8').toString('base64');
 }
 
 /** "/api/v2" kept without a trailing slash; "" for none. */

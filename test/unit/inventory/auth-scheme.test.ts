@@ -8,12 +8,11 @@ import {
   authSecrets,
   describeAuthScheme,
   formatAuthScheme,
-  credentialPlacement,
   isStaticScheme,
-  staticCredential,
   parseAuthScheme,
   type AuthScheme,
 } from '../../../src/lib/inventory/routes.js';
+import { credentialPlacement, staticCredential } from '../../../src/lib/auth/credential-placement.js';
 import { checkSettingValue } from '../../../src/lib/config.js';
 
 describe('parseAuthScheme and formatAuthScheme', () => {

@@ -1,7 +1,8 @@
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, ServerError, UnknownOutcomeError } from '../../../src/lib/errors.js';
-import { HttpClient, retryAfterMs, serverMessageOf, type TokenSource } from '../../../src/lib/http.js';
+import { HttpClient, serverMessageOf, type TokenSource } from '../../../src/lib/http.js';
+import { retryAfterMs } from '../../../src/lib/retry-policy.js';
 
 const origin = 'https://inventory.test';
 let agent: MockAgent;
@@ -73,6 +74,37 @@ describe('retries', () => {
     const { http, pool } = client();
     pool.intercept({ path: '/api/sale', method: 'POST' }).reply(504, '');
     await expect(http.request({ method: 'POST', path: '/sale', body: {} })).rejects.toBeInstanceOf(UnknownOutcomeError);
+  });
+
+  it("a busy token route is asked again in rounds once the client's retries are spent; any other call is not", async () => {
+    const login = { method: 'POST' as const, path: '/auth', body: { apiKey: 'k' }, idempotent: true, retries: 0 };
+    const busy = client();
+    busy.pool.intercept({ path: '/api/auth', method: 'POST' }).reply(429, '').times(2);
+    busy.pool.intercept({ path: '/api/auth', method: 'POST' }).reply(200, { token: 't' });
+    expect((await busy.http.request({ ...login, tokenRoute: true })).data).toEqual({ token: 't' });
+    // Two pauses between three rounds, each as long as a third retry's backoff (0.5 to 1 s).
+    expect(busy.waits).toHaveLength(2);
+    for (const wait of busy.waits) expect(wait).toBeGreaterThanOrEqual(500);
+
+    const plain = client();
+    plain.pool.intercept({ path: '/api/auth', method: 'POST' }).reply(429, '');
+    expect(((await plain.http.request(login).catch((e: unknown) => e)) as ApiError).status).toBe(429);
+
+    // Three rounds at most, and never for a refusal.
+    const spent = client();
+    let asked = 0;
+    spent.pool
+      .intercept({ path: '/api/auth', method: 'POST' })
+      .reply(503, () => (asked++, ''))
+      .times(4);
+    expect(
+      ((await spent.http.request({ ...login, tokenRoute: true }).catch((e: unknown) => e)) as ApiError).status,
+    ).toBe(503);
+    expect(asked).toBe(3);
+    const refused = client();
+    refused.pool.intercept({ path: '/api/auth', method: 'POST' }).reply(401, '');
+    await expect(refused.http.request({ ...login, tokenRoute: true })).rejects.toBeInstanceOf(ApiError);
+    expect(refused.waits).toEqual([]);
   });
 
   it('a GET that cannot connect is a server error, not unknown', async () => {
