@@ -36,7 +36,7 @@ for (let run = 0; run < runs; run++) {
 }
 fs.rmSync(dir, { recursive: true, force: true });
 
-// The first run includes loading csv-parse and zod, as a real command does.
+// The first run includes loading zod, as a real command does.
 const first = timings[0];
 const sorted = [...timings].sort((a, b) => a - b);
 const median = sorted[Math.floor(sorted.length / 2)];

@@ -1,7 +1,9 @@
-// Reading a CSV stock file as a stream: the delimiter detected, line endings
-// made one, plain lines split here and any other record read by csv-parse,
-// line numbers counted, the header's columns found without regard to case;
-// each record handed to the checker.
+// Reading a CSV stock file as a stream, by one reader: our own scanner (RFC
+// 4180: cells split by the delimiter, a quoted cell may hold the delimiter, a
+// doubled quote and line endings). The delimiter is detected, line endings
+// made one, a BOM dropped, line numbers counted as a spreadsheet shows them,
+// the header's columns found without regard to case; each record handed to
+// the checker as it ends. Memory holds one record, never the text.
 
 import { StringDecoder } from 'node:string_decoder';
 import { ValidationError, type ValidationIssue } from '../../errors.js';
@@ -19,19 +21,12 @@ function isBlankRecord(record: string[]): boolean {
   return record.every((cell) => cell.trim() === '');
 }
 
-/** The lines a record spans: one, plus one per line ending inside its quoted cells. */
-function linesOf(record: string[]): number {
-  let count = 1;
-  for (const cell of record) for (let at = cell.indexOf('\n'); at !== -1; at = cell.indexOf('\n', at + 1)) count++;
-  return count;
-}
-
 /**
- * One line ending everywhere, so a line is exactly one '\n' (csv-parse counts a
- * quoted CRLF as two lines); line numbers are then counted here, which is also
- * much cheaper than csv-parse's info and trim options on big files. Done on
- * bytes ('\r' is never part of a UTF-8 sequence); a chunk without '\r' passes
- * as it is, and a '\r' at the end of a chunk waits: it may be half of a CRLF.
+ * One line ending everywhere, so a line is exactly one '\n', whatever the file
+ * used (CRLF, LF, a lone CR), in quoted cells too: lines are then counted by
+ * '\n' alone. Done on bytes ('\r' is never part of a UTF-8 sequence); a chunk
+ * without '\r' passes as it is, and a '\r' at the end of a chunk waits: it may
+ * be half of a CRLF.
  */
 async function* oneLineEnding(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   let carry = false;
@@ -61,82 +56,146 @@ async function* oneLineEnding(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buf
   if (carry) yield Buffer.from('\n');
 }
 
-/** csv-parse's own errors (unclosed quote, …) carry a code and the line reached. */
-function isCsvError(error: unknown): error is { code: string; message: string; lines?: number } {
-  return typeof (error as { code?: unknown })?.code === 'string' && (error as { code: string }).code.startsWith('CSV_');
-}
-
-/**
- * The cells of one line (no line ending in it) when it is plain CSV: unquoted
- * cells without a quote, quoted cells closed right before a delimiter or the
- * line's end, quotes inside them doubled. These are read here, with the
- * results csv-parse gives them, at a fraction of its cost (csv-parse looks at
- * every character; a 50 MB file spent most of its time there). Undefined for
- * anything else (a quoted cell running on to the next line, a stray quote):
- * csv-parse reads those (readCsv).
- */
-export function plainCells(line: string, delimiter: string): string[] | undefined {
-  let quote = line.indexOf('"');
-  if (quote === -1) return line.split(delimiter);
-  const cells: string[] = [];
-  const end = line.length;
-  let at = 0;
-  for (;;) {
-    if (at === quote) {
-      // A quoted cell: up to the quote that is not doubled.
-      let value = '';
-      let from = at + 1;
-      for (;;) {
-        const close = line.indexOf('"', from);
-        if (close === -1) return undefined; // open at the line's end
-        if (line.charCodeAt(close + 1) === 34) {
-          value += line.slice(from, close + 1);
-          from = close + 2;
-          continue;
-        }
-        value += line.slice(from, close);
-        at = close + 1;
-        break;
-      }
-      cells.push(value);
-      if (at === end) return cells;
-      if (!line.startsWith(delimiter, at)) return undefined; // something after the closing quote
-      at += delimiter.length;
-      quote = line.indexOf('"', at);
-    } else {
-      const next = line.indexOf(delimiter, at);
-      const stop = next === -1 ? end : next;
-      if (quote !== -1 && quote < stop) return undefined; // a quote inside an unquoted cell
-      cells.push(line.slice(at, stop));
-      if (next === -1) return cells;
-      at = next + delimiter.length;
-      if (quote !== -1 && quote < at) quote = line.indexOf('"', at);
-    }
+/** What is wrong with the text as CSV, and the line it is on. */
+export class CsvSyntaxError extends Error {
+  constructor(
+    readonly line: number,
+    why: string,
+  ) {
+    super(why);
+    this.name = 'CsvSyntaxError';
   }
 }
 
-/** How many '"' a line holds: a quoted cell runs on while the count so far is odd. */
-function quotesIn(line: string): number {
-  let count = 0;
-  for (let at = line.indexOf('"'); at !== -1; at = line.indexOf('"', at + 1)) count++;
-  return count;
-}
+const QUOTE = 34; // '"'
 
-/** csv-parse's error about text that starts on line firstLine of the file, its line numbers made the file's. */
-function atFileLine(error: unknown, firstLine: number): unknown {
-  if (firstLine === 1 || typeof (error as { code?: unknown })?.code !== 'string') return error;
-  const shifted = error as { lines?: number; message: string };
-  if (typeof shifted.lines === 'number') shifted.lines += firstLine - 1;
-  shifted.message = shifted.message.replace(/\bline (\d+)/g, (_all, n: string) => `line ${Number(n) + firstLine - 1}`);
-  return error;
+/**
+ * The one CSV reader: fed line by line (without their line endings), it hands
+ * each record to onRecord with the line it starts on, as soon as it ends. A
+ * line without a quote is split at once; a quoted cell is read to the quote
+ * that closes it, two quotes in it standing for one, and runs on to the next
+ * line while it is open. A quote inside a cell that does not begin with one,
+ * text after a closing quote, or a quoted cell never closed is a
+ * CsvSyntaxError naming its line.
+ */
+export class CsvScanner {
+  private cells: string[] = [];
+  /** The text so far of a quoted cell that runs on to the next line; undefined when none is open. */
+  private open: string | undefined;
+  /** The line the record being read starts on, and the line the open quoted cell starts on. */
+  private recordLine = 0;
+  private openLine = 0;
+  private lineNumber = 0;
+
+  constructor(
+    private readonly delimiter: string,
+    private readonly onRecord: (cells: string[], line: number) => void,
+  ) {}
+
+  /** One line of the text, without its line ending. */
+  line(text: string): void {
+    this.lineNumber++;
+    let at = 0;
+    if (this.open === undefined) {
+      this.recordLine = this.lineNumber;
+      if (text.indexOf('"') === -1) {
+        this.onRecord(text.split(this.delimiter), this.recordLine);
+        return;
+      }
+      this.cells = [];
+    } else {
+      // The open quoted cell goes on, after the line ending it holds.
+      at = this.quoted(text, 0, `${this.open}\n`);
+      if (at === -1 || this.endOfCell(text, at)) return;
+      at += this.delimiter.length;
+    }
+    this.cellsFrom(text, at);
+  }
+
+  /** The end of the text: a quoted cell still open was never closed. */
+  end(): void {
+    if (this.open !== undefined)
+      throw new CsvSyntaxError(
+        this.openLine,
+        'a quoted cell that starts on this line is never closed: a closing quote is missing',
+      );
+  }
+
+  /** The cells of text from at, the start of a cell, to the end of the line (or into a quoted cell left open). */
+  private cellsFrom(text: string, at: number): void {
+    const delimiter = this.delimiter;
+    let quote = text.indexOf('"', at);
+    for (;;) {
+      if (at === quote) {
+        at = this.quoted(text, at + 1, '');
+        if (at === -1 || this.endOfCell(text, at)) return;
+        at += delimiter.length;
+        quote = text.indexOf('"', at);
+        continue;
+      }
+      const next = text.indexOf(delimiter, at);
+      const stop = next === -1 ? text.length : next;
+      if (quote !== -1 && quote < stop)
+        throw new CsvSyntaxError(
+          this.lineNumber,
+          `a quote inside column ${this.cells.length + 1}, which does not start with one: quote the whole cell and double the quotes in it ("a ""b""")`,
+        );
+      this.cells.push(text.slice(at, stop));
+      if (next === -1) return this.finish();
+      at = next + delimiter.length;
+    }
+  }
+
+  /**
+   * A quoted cell, read from from (past its opening quote, or the start of a
+   * line it runs on to) with the text it holds so far: the position after its
+   * closing quote, the cell kept; or -1, the cell left open for the next line.
+   */
+  private quoted(text: string, from: number, sofar: string): number {
+    let value = sofar;
+    for (;;) {
+      const close = text.indexOf('"', from);
+      if (close === -1) {
+        if (this.open === undefined) this.openLine = this.lineNumber;
+        this.open = value + text.slice(from);
+        return -1;
+      }
+      if (text.charCodeAt(close + 1) === QUOTE) {
+        value += text.slice(from, close + 1);
+        from = close + 2;
+        continue;
+      }
+      this.open = undefined;
+      this.cells.push(value + text.slice(from, close));
+      return close + 1;
+    }
+  }
+
+  /** After a closing quote: the end of the line ends the record (true); a delimiter goes on (false); anything else is wrong. */
+  private endOfCell(text: string, at: number): boolean {
+    if (at === text.length) {
+      this.finish();
+      return true;
+    }
+    if (text.startsWith(this.delimiter, at)) return false;
+    throw new CsvSyntaxError(
+      this.lineNumber,
+      `text after the closing quote of column ${this.cells.length}: quote the whole cell and double the quotes in it ("a ""b"" c")`,
+    );
+  }
+
+  private finish(): void {
+    const cells = this.cells;
+    this.cells = [];
+    this.onRecord(cells, this.recordLine);
+  }
 }
 
 /**
  * Reads CSV record by record as the bytes come and checks each record as it
  * comes: what is kept is the good items and the first bad lines' problems,
- * never the text. Plain lines are split here (plainCells); a record that is
- * not plain (a quoted cell over several lines, a stray quote) is handed to
- * csv-parse, which reads it, or says what is wrong, as it reads any CSV.
+ * never the text. A file that is not CSV is one problem, on the line where
+ * it stops being CSV.
  */
 export async function readCsv(
   chunks: AsyncIterable<Buffer>,
@@ -145,16 +204,6 @@ export async function readCsv(
   source: string,
 ): Promise<void> {
   const delimiter = detectDelimiter(head.slice(0, head.search(/[\r\n]|$/)));
-  let csvParse: typeof import('csv-parse/sync').parse | undefined;
-  const parseRecords = async (text: string, firstLine: number): Promise<string[][]> => {
-    csvParse ??= (await import('csv-parse/sync')).parse;
-    try {
-      return csvParse(text, { delimiter, relax_column_count: true }) as string[][];
-    } catch (error) {
-      throw atFileLine(error, firstLine);
-    }
-  };
-  let line = 1;
   let headerLine: number | undefined;
   let columns: Map<string, number | undefined> | undefined;
   let current: string[] = [];
@@ -164,14 +213,11 @@ export async function readCsv(
   };
   const wanted = quantityColumnFor(checker.kind);
 
-  /** A record, and whether it is one line (a plain line's cells hold no line ending: nothing to count). */
-  const onRecord = (record: string[], oneLine = false) => {
-    const recordLine = line;
-    line += oneLine ? 1 : linesOf(record);
+  const scanner = new CsvScanner(delimiter, (record, line) => {
     // Blank lines are skipped (before the header too), as a spreadsheet would.
     if (isBlankRecord(record)) return;
     if (!columns) {
-      headerLine = recordLine;
+      headerLine = line;
       // Header names are matched without regard to case: exports differ.
       const indexOf = new Map<string, number>();
       record.forEach((name, i) => {
@@ -180,82 +226,43 @@ export async function readCsv(
       });
       const issues: ValidationIssue[] = [];
       if (!refColumns.some((c) => indexOf.has(c.toLowerCase()))) {
-        issues.push({
-          line: recordLine,
-          field: 'header',
-          rule: 'has no product column: add productId, barcode or productCode',
-        });
+        issues.push({ line, field: 'header', rule: 'has no product column: add productId, barcode or productCode' });
       }
-      if (!indexOf.has(wanted.toLowerCase()))
-        issues.push({ line: recordLine, field: 'header', rule: `has no ${wanted} column` });
+      if (!indexOf.has(wanted.toLowerCase())) issues.push({ line, field: 'header', rule: `has no ${wanted} column` });
       if (issues.length) throw new ValidationError(issues, source);
       columns = new Map([...refColumns, wanted, 'value'].map((c) => [c, indexOf.get(c.toLowerCase())] as const));
       return;
     }
     current = record;
-    checker.check({ line: recordLine, get });
-  };
-
-  // A record csv-parse reads: its lines so far, and whether its quotes are still open.
-  let pending: string[] = [];
-  let pendingQuotes = 0;
-  const flushPending = async () => {
-    const text = pending.join('');
-    pending = [];
-    pendingQuotes = 0;
-    for (const record of await parseRecords(text, line)) onRecord(record);
-  };
-  /** A line, and whether a line ending followed it (csv-parse counts lines by them). */
-  const onLine = async (text: string, ended: boolean) => {
-    if (pending.length === 0) {
-      const cells = plainCells(text, delimiter);
-      if (cells) return onRecord(cells, true);
-    }
-    pending.push(ended ? `${text}\n` : text);
-    pendingQuotes += quotesIn(text);
-    // An even count closes every quoted cell opened: the record ends with this line (or the text is wrong, which csv-parse says).
-    if (pendingQuotes % 2 === 0) return flushPending();
-    // Odd on its first line: a cell opened for the next line, or a stray quote, which csv-parse refuses at once.
-    if (pending.length === 1) {
-      try {
-        csvParse ??= (await import('csv-parse/sync')).parse;
-        csvParse(text, { delimiter, relax_column_count: true });
-      } catch (error) {
-        if ((error as { code?: unknown }).code !== 'CSV_QUOTE_NOT_CLOSED') throw atFileLine(error, line);
-      }
-    }
-  };
+    checker.check({ line, get });
+  });
 
   try {
     const decoder = new StringDecoder('utf8');
     let rest = '';
     let first = true;
-    const lines = async (text: string) => {
+    const lines = (text: string) => {
       if (first && text) {
         first = false;
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       }
       let from = 0;
       for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', from)) {
-        const whole = from === 0 && rest ? rest + text.slice(0, at) : text.slice(from, at);
+        scanner.line(from === 0 && rest ? rest + text.slice(0, at) : text.slice(from, at));
         if (from === 0) rest = '';
-        // Plain lines are handled without a promise each: only csv-parse's are awaited.
-        const cells = pending.length === 0 ? plainCells(whole, delimiter) : undefined;
-        if (cells) onRecord(cells, true);
-        else await onLine(whole, true);
         from = at + 1;
       }
       rest = from === 0 ? rest + text : text.slice(from);
     };
-    for await (const chunk of oneLineEnding(chunks)) await lines(decoder.write(chunk));
-    await lines(decoder.end());
+    for await (const chunk of oneLineEnding(chunks)) lines(decoder.write(chunk));
+    lines(decoder.end());
     // The last line, without a line ending.
-    if (rest) await onLine(rest, false);
-    if (pending.length) await flushPending();
+    if (rest) scanner.line(rest);
+    scanner.end();
   } catch (error) {
-    if (isCsvError(error))
+    if (error instanceof CsvSyntaxError)
       throw new ValidationError(
-        [{ line: error.lines, field: 'file', rule: `is not valid CSV (${error.message})` }],
+        [{ line: error.line, field: 'file', rule: `is not valid CSV: ${error.message}` }],
         source,
       );
     throw error;
