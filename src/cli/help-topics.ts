@@ -2,6 +2,7 @@
 // loaded only when asked for.
 
 import { OUTCOME_HEADERS, outcomeRows } from '../lib/writes/rule.js';
+import { DEFAULT_RETRIES, MAX_RETRIES } from '../lib/retry-policy.js';
 import { peopleTable } from '../lib/output/people-table.js';
 
 /** The outcome rule's table, drawn as every bounded table is (people-table.ts), to fit 80 columns with its indent. */
@@ -43,7 +44,7 @@ Secrets (for cron; never on the command line)
 Waiting and retrying
   VENUE_DEADLINE            the whole command's time limit in seconds (default
                             120; --deadline wins)
-  VENUE_RETRIES             retries after the first attempt, 0 to 10 (default 3)
+  VENUE_RETRIES             retries after the first attempt, 0 to ${MAX_RETRIES} (default ${DEFAULT_RETRIES})
   VENUE_MAX_RESPONSE_MB     answers larger than this are refused, exit 6
                             (default 64)
 
