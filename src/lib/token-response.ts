@@ -2,7 +2,6 @@
 // however it wraps it: accessToken, AccessToken, access_token, token, jwt…
 // at the top or in an envelope, or the bare JWT as the whole body.
 
-import { AuthError } from './errors.js';
 import { UnreadableAnswerError, asText, isRecord, readRecord } from './reading.js';
 
 /** Names services give the token of an exchange (case and separators are ignored). */
@@ -32,14 +31,4 @@ export function tokenFrom(body: unknown, service: string, operation = 'get a tok
     }
   }
   throw new UnreadableAnswerError(source, `has no token (looked for ${tokenFieldNames.join(', ')})`, body);
-}
-
-/** Kept for callers that want an auth failure rather than an unreadable answer. */
-export function tokenFromOrAuthError(body: unknown, service: string): string {
-  try {
-    return tokenFrom(body, service);
-  } catch (error) {
-    if (error instanceof UnreadableAnswerError) throw new AuthError(error.message, { hint: error.hint });
-    throw error;
-  }
 }
