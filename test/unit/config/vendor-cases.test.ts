@@ -1,11 +1,11 @@
-// The vendor tables are well formed (cases-new.ts, cases-round2.ts, and the
-// `set` of every case in picks.ts), read with js-yaml and nothing of the
-// importer: every file a
-// case names exists and is a document; every pick and never route is in one of
-// its documents with that method, once the part of its server's path the base
-// path lacks is put in front (as BigCommerce's /v3); server and path variables
-// are ones the documents use; no route is both a pick and a never; and the
-// split keeps what README.md says of it.
+// The vendor tables are well formed (cases-new.ts, cases-round2.ts,
+// cases-round3.ts, and the `set` of every case in picks.ts), read with js-yaml
+// and nothing of the importer: every file a case names exists and is a
+// document; every pick and never route is in one of its documents with that
+// method, once the part of its server's path the base path lacks is put in
+// front (as BigCommerce's /v3); server and path variables are ones the
+// documents use; no route is both a pick and a never; and the split keeps what
+// README.md says of it.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { inventoryOperationNames } from '../../../src/lib/inventory/routes.js';
 import { newVendorCases } from '../../fixtures/openapi/vendors/cases-new.js';
 import { round2VendorCases } from '../../fixtures/openapi/vendors/cases-round2.js';
+import { round3VendorCases } from '../../fixtures/openapi/vendors/cases-round3.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
 const vendorsDir = path.resolve(import.meta.dirname, '../../fixtures/openapi/vendors');
@@ -66,7 +67,7 @@ const picksOf = (c: VendorCase) => Object.values(c.picks).flatMap((p) => (Array.
 /** Whether every document of a case is here: the new vendors' documents are not committed (README.md: where each comes from). */
 const present = (c: VendorCase) => c.files.every((file) => fs.existsSync(path.join(vendorsDir, file)));
 
-describe.each([...newVendorCases, ...round2VendorCases].filter(present))('$vendor', (vendor) => {
+describe.each([...newVendorCases, ...round2VendorCases, ...round3VendorCases].filter(present))('$vendor', (vendor) => {
   const docs = vendor.files.map((file) => ({ file, doc: readDocument(file) }));
   const vars = { ...vendor.serverVars };
   const routes = new Set<string>();
@@ -107,7 +108,7 @@ describe.each([...newVendorCases, ...round2VendorCases].filter(present))('$vendo
 });
 
 describe('the split', () => {
-  const all = [...vendorCases, ...newVendorCases, ...round2VendorCases];
+  const all = [...vendorCases, ...newVendorCases, ...round2VendorCases, ...round3VendorCases];
   it('puts every case in one set; the eight tuned-on documents stay tuning', () => {
     for (const c of all) expect(['tuning', 'held-out']).toContain(c.set);
     for (const c of vendorCases) expect(c.set, c.vendor).toBe('tuning');
@@ -124,7 +125,7 @@ describe('the split', () => {
     const files = all.flatMap((c) => c.files);
     expect(new Set(files).size).toBe(files.length);
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
-    for (const c of [...newVendorCases, ...round2VendorCases])
+    for (const c of [...newVendorCases, ...round2VendorCases, ...round3VendorCases])
       for (const file of c.files) expect(readme, file).toContain(`\`${file}\``);
   });
 
@@ -136,5 +137,16 @@ describe('the split', () => {
     const folder = (file: string) => file.split('/')[0];
     const earlier = new Set([...vendorCases, ...newVendorCases].flatMap((c) => c.files.map(folder)));
     for (const c of round2VendorCases) for (const file of c.files) expect(earlier.has(folder(file)), file).toBe(false);
+  });
+
+  it('holds out every case of round 3, two or more with a per-venue key in their paths, none of a vendor seen before', () => {
+    for (const c of round3VendorCases) expect(c.set, c.vendor).toBe('held-out');
+    expect(round3VendorCases.length).toBeGreaterThanOrEqual(6);
+    expect(round3VendorCases.filter((c) => Object.keys(c.pathVars ?? {}).length).length).toBeGreaterThanOrEqual(2);
+    const folder = (file: string) => file.split('/')[0];
+    const earlier = new Set(
+      [...vendorCases, ...newVendorCases, ...round2VendorCases].flatMap((c) => c.files.map(folder)),
+    );
+    for (const c of round3VendorCases) for (const file of c.files) expect(earlier.has(folder(file)), file).toBe(false);
   });
 });
