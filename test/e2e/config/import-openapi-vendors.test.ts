@@ -3,9 +3,10 @@
 // per vendor, with `--server-var` for each of the case's server and path
 // variables, scored against the table of the routes a person would pick. The
 // tuning set is scored here: picks.ts's nine documents (committed, so they
-// always run) and cases-new.ts's twelve (not committed: a case whose documents
-// are absent is skipped, as vendor-cases.test.ts does). The held-out round is
-// scored elsewhere, by the lead only, and nothing of it is read here.
+// always run), cases-new.ts's twelve and cases-round2.ts's nine (not committed:
+// a case whose documents are absent is skipped, as vendor-cases.test.ts does).
+// The held-out round is scored elsewhere, by the lead only, and nothing of it
+// is read here.
 //
 // Per document: right (the route mapped is one of the operation's picks),
 // wrong (mapped to a route that is not its pick, or where the case has none),
@@ -23,10 +24,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runVenue, tempDir } from '../../support/venue.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 import { newVendorCases } from '../../fixtures/openapi/vendors/cases-new.js';
+import { round2VendorCases } from '../../fixtures/openapi/vendors/cases-round2.js';
 
 const vendorsDir = path.join(repoRoot, 'test/fixtures/openapi/vendors');
 const present = (c: VendorCase) => c.files.every((file) => fs.existsSync(path.join(vendorsDir, file)));
-const tuning = [...vendorCases, ...newVendorCases.filter((c) => c.set === 'tuning')];
+const tuning = [...vendorCases, ...[...newVendorCases, ...round2VendorCases].filter((c) => c.set === 'tuning')];
 const scored = tuning.filter((c) => vendorCases.includes(c) || present(c));
 
 interface Figures {
