@@ -940,7 +940,13 @@ const families: InventoryOperation[][] = [
   ['listWebhooks', 'createWebhook', 'updateWebhook', 'deleteWebhook'],
   ['listSuppliers', 'createSupplier'],
 ];
-const collectionOf = (path: string) => path.replace(/\/\{[^{}/]+\}\/?$/, '').replace(/\/+$/, '');
+/** A record's path without its id; a parameter written onto a segment ("products{format}") is no part of the collection. */
+const collectionOf = (path: string) =>
+  path
+    .replace(/\/+$/, '')
+    .replace(/\/(\{[^{}/]+\})+$/, '')
+    .replace(/(\{[^{}/]+\})+$/, '')
+    .replace(/\/+$/, '');
 
 /**
  * A route of the same collection as its siblings' best routes is the more

@@ -280,9 +280,16 @@ export function readOperation(
   variables: ReadonlySet<string> = new Set(),
 ): Reading {
   const segments = operation.path.split('/').filter(Boolean);
-  const last = segments[segments.length - 1];
-  const trailingParam = last !== undefined && /^\{[^{}]+\}$/.test(last) && !variables.has(last.slice(1, -1));
-  const literal = segments.slice(skip).filter((s) => !s.startsWith('{'));
+  // A segment may hold a parameter and a path variable written together ("{id}{format}", "products{format}"): the
+  // variables are filled per venue, so what is left is what the segment says.
+  const withoutVariables = (segment: string) =>
+    segment.replace(/\{([^{}]+)\}/g, (whole, name: string) => (variables.has(name) ? '' : whole));
+  const last = withoutVariables(segments[segments.length - 1] ?? '');
+  const trailingParam = /^\{[^{}]+\}$/.test(last);
+  // Segments that are only a version or a date (v1, 2021-08-01) say nothing: the last two that say something are read.
+  const literalOf = (from: string[]) =>
+    from.map((s) => s.replace(/\{[^{}]+\}/g, '')).filter((s) => s && wordsOf(s).length > 0);
+  const literal = literalOf(segments.slice(skip));
   const pathWords = literal.flatMap(wordsOf);
   const lastTwo = literal.slice(-2).flatMap(wordsOf);
   const idWords = wordsOf(operation.operationId ?? '');
@@ -314,17 +321,12 @@ export function readOperation(
   // The prefix most paths share says nothing of one route, except where a term spans it and the route's own segment:
   // /inventory/items of a document whose every path is under /inventory is inventory items, not items.
   const own = headOf(lastTwo);
-  const whole =
-    literal.length < 2
-      ? headOf(
-          segments
-            .filter((s) => !s.startsWith('{'))
-            .slice(-2)
-            .flatMap(wordsOf),
-        )
-      : own;
+  const whole = literal.length < 2 ? headOf(literalOf(segments).slice(-2).flatMap(wordsOf)) : own;
+  // A route that is the shared prefix itself (GET /inventories of a document whose every path is under it) is named by it.
   const head =
-    whole.concept && whole.text !== own.text && whole.text.endsWith(` ${own.text}`) && whole.text.split(' ').length > 1
+    whole.concept &&
+    whole.text !== own.text &&
+    (!own.text || (whole.text.endsWith(` ${own.text}`) && whole.text.split(' ').length > 1))
       ? whole
       : own;
   const summaryConcepts = conceptsOf(summaryWords, true);

@@ -39,9 +39,18 @@ const text = (value: unknown): string | undefined =>
  * or spaces). The scheme may itself be a variable ("{protocol}://{host}/webapp/api/v1"): what comes before "//" is the
  * scheme and the host, never part of the path.
  */
-export function splitServerUrl(url: string): { host: string; path: string } {
+export function splitServerUrl(
+  url: string,
+  startsPath: (name: string) => boolean = () => false,
+): { host: string; path: string } {
   const match = /^(?:(?:[a-z][a-z0-9+.-]*|\{[^{}/]+\}):)?\/\/([^/?#]*)([^?#]*)/i.exec(url);
-  if (match) return { host: match[1]!, path: match[2]! };
+  if (match) {
+    // A variable written onto the host whose value is a path ("https://api.ebay.com{basePath}", basePath "/sell/…")
+    // begins the path.
+    const glued = [...match[1]!.matchAll(/\{([^{}]+)\}/g)].find((m) => startsPath(m[1]!));
+    if (glued) return { host: match[1]!.slice(0, glued.index), path: match[1]!.slice(glued.index) + match[2]! };
+    return { host: match[1]!, path: match[2]! };
+  }
   const path = url.split(/[?#]/)[0]!;
   return { host: '', path: path.startsWith('/') ? path : `/${path}` };
 }
@@ -56,7 +65,11 @@ export function serverOf(document: Record<string, unknown>, given: Record<string
     .filter((u): u is string => u !== undefined);
   if (!url) return { others, path: '', variables: [], unresolved: [] };
   const declared = isObject(first!.variables) ? first!.variables : {};
-  const { host, path: rawPath } = splitServerUrl(url);
+  const startsPath = (name: string) => {
+    const spec = declared[name];
+    return isObject(spec) && typeof spec.default === 'string' && spec.default.startsWith('/');
+  };
+  const { host, path: rawPath } = splitServerUrl(url, startsPath);
   const names = [...new Set([...url.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]!))];
   const variables: ServerVariable[] = names.map((name) => {
     const spec = isObject(declared[name]) ? (declared[name] as Record<string, unknown>) : {};
@@ -79,6 +92,8 @@ export function serverOf(document: Record<string, unknown>, given: Record<string
     }
     return value;
   });
+  // A variable that begins the path is given without its leading slash (checkServerVariable).
+  if (path && !path.startsWith('/')) path = `/${path}`;
   try {
     path = decodeURI(path);
   } catch {
@@ -96,10 +111,12 @@ export function serverOf(document: Record<string, unknown>, given: Record<string
 
 /** A value for a server variable: no braces, slashes or spaces (it goes into the base path). */
 export function checkServerVariable(name: string, value: string): string {
-  const trimmed = value.trim();
+  // One leading slash is the value's own way of saying it is a path ("/sell/inventory/v1"): it is dropped, as the
+  // URL's own slashes stand around the variable.
+  const trimmed = value.trim().replace(/^\/(?!\/)/, '');
   if (!trimmed || /[{}\s?#]/.test(trimmed) || trimmed.startsWith('/') || trimmed.includes('//')) {
     throw new UsageError(
-      `--server-var ${name}: "${value}" cannot stand in a path (no braces, spaces, ? or #, no leading or double slash)`,
+      `--server-var ${name}: "${value}" cannot stand in a path (no braces, spaces, ? or #, no double slash)`,
     );
   }
   return trimmed.replace(/\/+$/, '');

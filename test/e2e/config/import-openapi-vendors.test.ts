@@ -82,6 +82,7 @@ interface Row {
 
 interface Review {
   operations: Row[];
+  serverVariables?: Array<{ name: string; default: string | null }>;
   auth: string | null;
   authSent: string | null;
   basePath: string | null;
@@ -91,7 +92,10 @@ interface Review {
 const destructive =
   /\b(delete|remove|purge|reset|clear|wipe|bulk|batch|maintenance|import|export|migrate|sync|rebuild|missing|ensure|zero)\b/i;
 
-async function dryRun(vendor: VendorCase): Promise<{ review?: Review; code: number; stderr: string }> {
+async function dryRun(
+  vendor: VendorCase,
+  defaults: Record<string, string> = {},
+): Promise<{ review?: Review; code: number; stderr: string }> {
   const args = [
     'config',
     'import-openapi',
@@ -100,13 +104,19 @@ async function dryRun(vendor: VendorCase): Promise<{ review?: Review; code: numb
     '-o',
     'json',
   ];
-  const vars = { ...vendor.serverVars, ...vendor.pathVars };
+  const vars = { ...defaults, ...vendor.serverVars, ...vendor.pathVars };
   for (const [name, value] of Object.entries(vars)) args.push('--server-var', `${name}=${value}`);
   const r = await runVenue(args, {
     env: { VENUE_CONFIG_DIR: configDir, VENUE_INVENTORY_URL: 'https://inventory.example' },
     timeoutMs: 120_000,
   });
-  return { code: r.code, stderr: r.stderr, ...(r.code === 0 ? { review: JSON.parse(r.stdout) as Review } : {}) };
+  const review = r.code === 0 ? (JSON.parse(r.stdout) as Review) : undefined;
+  // A server variable of the path the case gives no value for takes the document's default, as a person accepting the
+  // value the import offers would (the cases' convention): the dry run says which it needs.
+  const offered = (review?.serverVariables ?? []).filter((v) => v.default !== null && !(v.name in vars));
+  if (offered.length && !Object.keys(defaults).length)
+    return dryRun(vendor, Object.fromEntries(offered.map((v) => [v.name, v.default!])));
+  return { code: r.code, stderr: r.stderr, ...(review ? { review } : {}) };
 }
 
 /** An auth text with its OAuth2 scopes taken apart: scopes compare as a set. */

@@ -1,0 +1,202 @@
+// Rules of the matcher added, simplified or removed while measuring how it
+// does on documents it was not tuned on (docs/vendor.md, "Evidence"). Each is
+// stated for any document and tested on a small document written for it, and,
+// where the tuning document is present (they are not committed), on it too.
+// A rule is kept only when it is a plain reading of the document done right (a
+// path or server URL parsed wrong), or changes the outcome for documents of at
+// least two vendors of the tuning set; no rule names a vendor.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { InventoryOperation } from '../../../src/lib/inventory/routes.js';
+import { loadDocument } from '../../../src/lib/openapi/load.js';
+import {
+  planImport,
+  type ImportPlan,
+  type MappedOperation,
+  type UnmappedOperation,
+} from '../../../src/lib/openapi/import.js';
+import { checkServerVariable, serverOf, splitServerUrl } from '../../../src/lib/openapi/servers.js';
+import { readOperation } from '../../../src/lib/openapi/route-reading.js';
+import type { DocumentOperation } from '../../../src/lib/openapi/operations.js';
+import { repoRoot } from '../../support/venue.js';
+
+const vendors = path.join(repoRoot, 'test/fixtures/openapi/vendors');
+const noFetch = { fetchText: async (url: string) => Promise.reject(new Error(`no network in unit tests: ${url}`)) };
+const absent = (...files: string[]) => !files.every((f) => fs.existsSync(path.join(vendors, f)));
+
+function inMemory(document: Record<string, unknown>, label = 'memory') {
+  return {
+    document,
+    label,
+    form: 'OpenAPI 3.0.3',
+    syntax: 'json' as const,
+    externalFiles: [],
+    bytes: 1,
+    brokenRefs: [],
+  };
+}
+const schema = (fields: Record<string, string>) => ({
+  type: 'object',
+  properties: Object.fromEntries(
+    Object.entries(fields).map(([k, t]) => [
+      k,
+      t === 'array' ? { type: 'array', items: { type: 'object', properties: {} } } : { type: t },
+    ]),
+  ),
+});
+const body = (fields: Record<string, string>) => ({ content: { 'application/json': { schema: schema(fields) } } });
+const answer = (fields: Record<string, string>, list = false) => ({
+  '200': {
+    description: 'OK',
+    content: { 'application/json': { schema: list ? { type: 'array', items: schema(fields) } : schema(fields) } },
+  },
+});
+function plan(
+  paths: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+  serverVars: Record<string, string> = {},
+): ImportPlan {
+  return planImport([inMemory({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths, ...extra })], {
+    serverVars,
+    inventoryUrl: 'https://inventory.example',
+    overrides: new Map(),
+  });
+}
+async function tuning(files: string[], serverVars: Record<string, string> = {}): Promise<ImportPlan> {
+  const docs = [];
+  for (const file of files) docs.push(await loadDocument(path.join(vendors, file), noFetch));
+  return planImport(docs, { serverVars, inventoryUrl: 'https://inventory.example', overrides: new Map() });
+}
+const routesOf = (result: ImportPlan) =>
+  Object.fromEntries(
+    result.operations.filter((o): o is MappedOperation => o.matched).map((o) => [o.operation, o.route]),
+  ) as Partial<Record<InventoryOperation, string>>;
+const unmapped = (result: ImportPlan, operation: InventoryOperation) =>
+  result.operations.find((o): o is UnmappedOperation => o.operation === operation && !o.matched);
+
+const operation = (method: DocumentOperation['method'], route: string): DocumentOperation => ({
+  method,
+  path: route,
+  params: [...route.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1]!),
+  tags: [],
+  query: [],
+  security: [],
+  deprecated: false,
+  source: 'memory',
+  pathParameters: {},
+  headers: [],
+});
+
+describe('a path is read by its segments as written', () => {
+  it('a parameter and a path variable written in one segment: "{id}{format}" ends in the record id', () => {
+    const reading = readOperation(
+      operation('GET', '/{administration_id}/products/{id}{format}'),
+      0,
+      undefined,
+      new Set(['administration_id', 'format']),
+    );
+    expect(reading.trailingParam).toBe(true);
+    expect(reading.params).toEqual(['id']);
+    expect(reading.head).toMatchObject({ concept: 'product', text: 'product' });
+    // "products{format}": the variable is no word of the segment.
+    const list = readOperation(
+      operation('GET', '/{administration_id}/products{format}'),
+      0,
+      undefined,
+      new Set(['administration_id', 'format']),
+    );
+    expect(list.trailingParam).toBe(false);
+    expect(list.pathWords).toEqual(['product']);
+  });
+
+  it('records of a collection written with a variable on each segment map as the collection and its items', () => {
+    const vars = { administration_id: '1', format: '.json' };
+    const product = { name: 'string', price: 'number', sku: 'string' };
+    const result = plan(
+      {
+        '/{administration_id}/products{format}': {
+          get: { summary: 'List products', responses: answer(product, true) },
+          post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+        },
+        '/{administration_id}/products/{id}{format}': {
+          get: { summary: 'Get a product', responses: answer(product) },
+          patch: { summary: 'Update a product', requestBody: body(product), responses: answer(product) },
+        },
+      },
+      {},
+      vars,
+    );
+    expect(routesOf(result)).toEqual({
+      listProducts: 'GET /{administration_id}/products{format}',
+      getProduct: 'GET /{administration_id}/products/{id}{format}',
+      createProduct: 'POST /{administration_id}/products{format}',
+      updateProduct: 'PATCH /{administration_id}/products/{id}{format}',
+    });
+  });
+
+  it('a segment that is only a version or a date says nothing: the last two that do name the route', () => {
+    // /fba/inventory/v1/items of a document whose every path is under /fba/inventory/v1: inventory items, not items.
+    const reading = readOperation(operation('POST', '/fba/inventory/v1/items'), 3);
+    expect(reading.head).toMatchObject({ concept: 'level', text: 'inventory item' });
+    const dated = readOperation(operation('GET', '/supply/2020-07-01/stock/items'), 0);
+    expect(dated.pathWords).toEqual(['supply', 'stock', 'item']);
+  });
+
+  it('a route that is the prefix every path shares is named by it (GET /inventories)', () => {
+    const reading = readOperation(operation('GET', '/inventories'), 1);
+    expect(reading.head).toMatchObject({ concept: 'level', text: 'inventory' });
+  });
+
+  it.skipIf(absent('moneybird/openapi.yml'))('the tuning set: Moneybird', async () => {
+    const result = await tuning(['moneybird/openapi.yml'], { administration_id: '1', format: '.json' });
+    expect(routesOf(result)).toMatchObject({
+      getProduct: 'GET /{administration_id}/products/{id}{format}',
+      updateProduct: 'PATCH /{administration_id}/products/{id}{format}',
+      deleteWebhook: 'DELETE /{administration_id}/webhooks/{id}{format}',
+    });
+  });
+
+  it.skipIf(absent('elasticpath/inventory.yaml', 'elasticpath/pim.yaml'))(
+    'the tuning set: Elastic Path (GET /inventories under /v2)',
+    async () => {
+      const result = await tuning(['elasticpath/pim.yaml', 'elasticpath/inventory.yaml']);
+      expect(routesOf(result).stockLevels).toBe('GET /v2/inventories');
+    },
+  );
+});
+
+describe("a server URL's variable that begins the path", () => {
+  it('written onto the host, its default a path ("https://api.example.com{basePath}"): it is the base path', () => {
+    const startsPath = (name: string) => name === 'basePath';
+    expect(splitServerUrl('https://api.example.com{basePath}', startsPath)).toEqual({
+      host: 'api.example.com',
+      path: '{basePath}',
+    });
+    // Without a default saying so, a variable on the host is the host's (https://{shop}.example.com).
+    expect(splitServerUrl('https://{shop}.example.com/api').host).toBe('{shop}.example.com');
+    const document = {
+      servers: [
+        { url: 'https://api.example.com{basePath}', variables: { basePath: { default: '/sell/inventory/v1' } } },
+      ],
+    };
+    const found = serverOf(document, {});
+    expect(found.variables).toEqual([
+      { name: 'basePath', default: '/sell/inventory/v1', enum: undefined, description: undefined, inPath: true },
+    ]);
+    expect(found.unresolved).toEqual(['basePath']);
+    // Never filled by its default silently: given (as the import asks for it), with or without its leading slash.
+    expect(serverOf(document, { basePath: checkServerVariable('basePath', '/sell/inventory/v1') }).path).toBe(
+      '/sell/inventory/v1',
+    );
+    expect(serverOf(document, { basePath: 'sell/inventory/v1' }).path).toBe('/sell/inventory/v1');
+    expect(() => checkServerVariable('basePath', '//x')).toThrow(/double slash/);
+  });
+
+  it.skipIf(absent('ebay/sell_inventory_v1_oas3.json'))('the tuning set: eBay', async () => {
+    const result = await tuning(['ebay/sell_inventory_v1_oas3.json'], { basePath: '/sell/inventory/v1' });
+    expect(result.basePath).toBe('/sell/inventory/v1');
+    expect(routesOf(result).listWarehouses).toBe('GET /location');
+  });
+});
