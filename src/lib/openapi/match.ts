@@ -547,13 +547,18 @@ function subjectScore(
       break;
     }
   }
-  // Where the stock records say the stock is kept, when they name no warehouse (an outlet, a supply channel).
+  // Where the stock records say the stock is kept (a warehouse of theirs, an outlet, a supply channel).
   const stockPlace = reading.stockPlace !== undefined && wanted('warehouse') > 0;
   if (stockPlace) {
     sources.push(sourceWeight.path * 0.8);
     reasons.push(`the stock records name it (${reading.stockPlace}): where the stock is kept`);
   }
   let score = sources.length ? Math.max(...sources) + 0.25 * (sources.length - 1) : 0;
+  if (stockPlace) score += STOCK_PLACE;
+  if (reading.otherPlace !== undefined && wanted('warehouse') > 0) {
+    score -= STOCK_PLACE;
+    reasons.push(`but the stock records are kept in ${reading.otherPlace}`);
+  }
   let narrowing: string | undefined;
   const pathHead = reading.head;
   // A login or a health check is one of its kind: "user login", "actuator health" narrow nothing. A status is not: any
@@ -898,6 +903,8 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
 // ("pending" is not among them: a job accepted and applied later is still the movement.)
 const notDone = new Set(['draft', 'notstarted', 'notyetstarted', 'open', 'planned', 'inprogress', 'unconfirmed']);
 
+/** What the stock records naming a collection as where they are kept adds: the strongest sign of venue's warehouses. */
+const STOCK_PLACE = 1;
 /** The most fields a health report has that is no record (status, version, uptime…). */
 const HEALTH_REPORT_FIELDS = 6;
 /** What fields saying it is another thing altogether cost. */
@@ -1036,9 +1043,11 @@ export interface OperationMatch {
 const routeOf = (reading: Reading) => `${reading.operation.method} ${reading.path}`;
 
 /**
- * Where the stock is kept, when the stock records name no warehouse: the collections they refer to
- * (outlet_id → GET /outlets, supplyChannel → GET /channels), what is stocked (a product, a variant) aside. Marked on
- * those readings (stockPlace), for listWarehouses to take them for warehouses.
+ * Where the stock is kept, as the stock records say: the collection their place refers to. When they name a warehouse
+ * (inventory_warehouse_id → GET /inventory_warehouses, location_id → GET /locations) that collection by its exact name;
+ * when they name no warehouse, the collections they refer to (outlet_id → GET /outlets, supplyChannel → GET
+ * /channels), what is stocked (a product, a variant) aside. Marked on those readings (stockPlace), for listWarehouses
+ * to take them for the warehouses: venue's warehouses are the places its stock calls name.
  */
 export function markStockPlaces(readings: Reading[]): void {
   const isList = (r: Reading) => r.operation.method === 'GET' && r.params.length === 0 && r.kind === 'list';
@@ -1049,31 +1058,46 @@ export function markStockPlaces(readings: Reading[]): void {
       r.response?.list,
   );
   const places = new Map<string, string>();
+  const warehouses = new Map<string, string>();
   for (const level of levels) {
     for (const [phrase, field] of level.response!.refs) {
       const hits = findTerms(phrase.split(' '));
-      // The stock names its warehouse: nothing to infer.
-      if (hits.some((h) => h.term.concept === 'warehouse')) return;
+      const why = `${field} of ${routeOf(level)}`;
+      if (hits.some((h) => h.term.concept === 'warehouse')) {
+        if (!warehouses.has(phrase)) warehouses.set(phrase, why);
+        continue;
+      }
       if (hits.some((h) => h.term.concept === 'product' || h.term.concept === 'level')) continue;
-      if (!places.has(phrase)) places.set(phrase, `${field} of ${routeOf(level)}`);
+      if (!places.has(phrase)) places.set(phrase, why);
     }
   }
-  if (!places.size) return;
+  // The stock names its warehouse: only the collection of that exact name is marked, nothing else is inferred.
+  const named = warehouses.size > 0;
+  const wanted = named ? warehouses : places;
+  if (!wanted.size) return;
   for (const reading of readings) {
     if (!isList(reading)) continue;
     const segment = reading.path
       .split('/')
-      .filter((s) => s && !s.startsWith('{'))
+      .map((s) => s.replace(/\{[^{}]+\}/g, ''))
+      .filter((s) => s && wordsOf(s).length)
       .pop();
     if (!segment) continue;
     const words = wordsOf(segment).join(' ');
-    for (const [phrase, why] of places) {
-      if (words !== phrase && words !== phrase.split(' ').pop()) continue;
+    for (const [phrase, why] of wanted) {
+      if (words !== phrase && (named || words !== phrase.split(' ').pop())) continue;
       reading.stockPlace = why;
       reading.concepts.add('warehouse');
       break;
     }
   }
+  // Where they name one, another collection of places is not where venue's stock is (ship-from addresses, bins).
+  const marked = readings.filter((r) => r.stockPlace !== undefined);
+  if (!named || !marked.length) return;
+  const said = marked.map(routeOf).join(', ');
+  for (const reading of readings)
+    if (isList(reading) && reading.stockPlace === undefined && reading.head.concept === 'warehouse')
+      reading.otherPlace = said;
 }
 
 /** Scores every pair, then takes pairs best first, each document operation at most once. */

@@ -90,6 +90,8 @@ export interface Reading {
    * warehouse: its records are the warehouses. Set once every route is read (match.ts).
    */
   stockPlace?: string;
+  /** The stock records name another collection as where they are kept (its route): this one is not. Set with stockPlace. */
+  otherPlace?: string;
   /**
    * It lists or reads the values a path variable takes (GET /catalogs, GET /catalogs/{catalogId} where catalogId is
    * the venue's): the venue's scope itself, none of its records. Set once every route is read (import.ts).

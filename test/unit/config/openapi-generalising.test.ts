@@ -200,3 +200,52 @@ describe("a server URL's variable that begins the path", () => {
     expect(routesOf(result).listWarehouses).toBe('GET /location');
   });
 });
+
+describe('the warehouses are where the stock records say the stock is kept', () => {
+  const level = { sku: 'string', on_hand: 'integer', inventory_warehouse_id: 'string' };
+  const paths = {
+    '/inventory': { get: { summary: 'List inventory levels', responses: answer(level, true) } },
+    '/inventory_warehouses': {
+      get: {
+        summary: 'List inventory warehouses',
+        responses: answer({ inventory_warehouse_id: 'string', name: 'string' }, true),
+      },
+    },
+    '/warehouses': {
+      get: {
+        summary: 'List warehouses',
+        responses: answer({ warehouse_id: 'string', name: 'string', address_line1: 'string', city: 'string' }, true),
+      },
+    },
+  };
+
+  it('the collection the stock names by its exact name, over another collection of places (ship-from addresses)', () => {
+    const result = plan(paths);
+    expect(routesOf(result)).toMatchObject({
+      stockLevels: 'GET /inventory',
+      listWarehouses: 'GET /inventory_warehouses',
+    });
+    const chosen = result.operations.find((o): o is MappedOperation => o.operation === 'listWarehouses' && o.matched)!;
+    expect(chosen.reasons.join('; ')).toContain('the stock records name it (inventory_warehouse_id of GET /inventory)');
+  });
+
+  it('where the stock names no warehouse, nothing is taken from it', () => {
+    const result = plan({
+      ...paths,
+      '/inventory': {
+        get: { summary: 'List inventory levels', responses: answer({ sku: 'string', on_hand: 'integer' }, true) },
+      },
+    });
+    expect(routesOf(result).listWarehouses).toBe('GET /warehouses');
+  });
+
+  it.skipIf(absent('shipstation/openapi.yaml'))('the tuning set: ShipStation (inventory warehouses)', async () => {
+    const result = await tuning(['shipstation/openapi.yaml']);
+    expect(routesOf(result).listWarehouses).toBe('GET /v2/inventory_warehouses');
+  });
+
+  it.skipIf(absent('weclapp/openapi.json'))('the tuning set: weclapp (warehouses, not storage locations)', async () => {
+    const result = await tuning(['weclapp/openapi.json'], { protocol: 'https', host: 'venueone.weclapp.com' });
+    expect(routesOf(result).listWarehouses).toBe('GET /warehouse');
+  });
+});
