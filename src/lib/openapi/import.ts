@@ -319,6 +319,24 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   );
   const securitySchemes = { components: { securitySchemes: schemes } };
   let auth = authOf(securitySchemes, securities, loginRoute);
+  const tokenEndpoint = oauthTokenRoute(operations, routes, documents, servers);
+  if (tokenEndpoint) {
+    operations[tokenEndpoint.at] = tokenEndpoint.unmapped;
+    const without = authOf(securitySchemes, securities, false);
+    // Its token is a bearer token: where the operations take one (or name no scheme), it is how they get it.
+    const bearer =
+      !without.scheme ||
+      (without.scheme.type === 'api-key' &&
+        /^authorization$/i.test(without.scheme.name) &&
+        /^bearer $/i.test(without.scheme.prefix));
+    auth = bearer
+      ? {
+          scheme: { type: 'oauth2', tokenUrl: tokenEndpoint.url, scopes: [] },
+          evidence: `${tokenEndpoint.route}: an OAuth2 token endpoint (RFC 6749 client credentials: grant_type, client_id, client_secret in its body); its bearer token is what the operations take`,
+          options: without.options,
+        }
+      : without;
+  }
   const login = operations.findIndex((o) => o.operation === 'authenticate' && o.matched && o.chosenBy === 'evidence');
   const loginOperation =
     login >= 0
@@ -386,6 +404,47 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
     conflicts,
     unused: routes.filter((r) => !taken.has(r.route)).length,
     readings,
+  };
+}
+
+/**
+ * The login route matched, when it is an OAuth2 token endpoint described as a route rather than as a security scheme:
+ * its body takes grant_type, client_id and client_secret (RFC 6749's client credentials grant, form-encoded). Venue
+ * does not call it as its login with a key and secret; it runs the client-credentials flow against it itself
+ * (inventory.auth oauth2). Returned unmapped, with the token URL: absolute where its document's server is.
+ */
+function oauthTokenRoute(
+  operations: OperationResult[],
+  routes: RouteOf[],
+  documents: LoadedDocument[],
+  servers: ServerFinding[],
+): { at: number; unmapped: UnmappedOperation; url: string; route: string } | undefined {
+  const at = operations.findIndex((o) => o.operation === 'authenticate' && o.matched && o.chosenBy === 'evidence');
+  if (at < 0) return undefined;
+  const found = operations[at] as MappedOperation;
+  const operation = routes.find((r) => r.route === found.route)?.reading.operation;
+  const names = new Set((operation?.request?.fields ?? []).map((f) => f.name.toLowerCase()));
+  if (!operation || !['grant_type', 'client_id', 'client_secret'].every((n) => names.has(n))) return undefined;
+  const server = servers[documents.findIndex((d) => d.label === operation.source)];
+  const absolute = server?.url && /^https?:\/\/[^{}]+$/i.test(server.url) ? server.url.replace(/\/+$/, '') : undefined;
+  const url = absolute ? `${absolute}${operation.path}` : `${server?.path ?? ''}${operation.path}`;
+  return {
+    at,
+    url,
+    route: found.route,
+    unmapped: {
+      operation: 'authenticate',
+      matched: false,
+      why: `${found.route} is an OAuth2 token endpoint (grant_type, client_id, client_secret): venue runs the client-credentials flow against it (inventory.auth oauth2), not its login`,
+      candidates: [
+        {
+          route: found.route,
+          source: found.source ?? '',
+          confidence: found.confidence,
+          shortfall: 'an OAuth2 token endpoint, taken as inventory.auth instead',
+        },
+      ],
+    },
   };
 }
 

@@ -249,3 +249,59 @@ describe('the warehouses are where the stock records say the stock is kept', () 
     expect(routesOf(result).listWarehouses).toBe('GET /warehouse');
   });
 });
+
+describe('an OAuth2 token endpoint described as a route, not as a security scheme', () => {
+  const form = (fields: Record<string, string>) => ({
+    content: { 'application/x-www-form-urlencoded': { schema: schema(fields) } },
+  });
+  const paths = (request: Record<string, string>) => ({
+    '/oauth/access_token': {
+      post: {
+        summary: 'Create an access token',
+        requestBody: form(request),
+        responses: answer({ access_token: 'string', token_type: 'string', expires_in: 'integer' }),
+      },
+    },
+    '/products': {
+      get: {
+        summary: 'List products',
+        security: [{ bearerAuth: [] }],
+        responses: answer({ name: 'string', sku: 'string', price: 'number' }, true),
+      },
+    },
+  });
+  const bearer = { components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } } };
+
+  it('grant_type, client_id and client_secret in its body: venue runs client credentials against it, no login', () => {
+    const result = plan(paths({ grant_type: 'string', client_id: 'string', client_secret: 'string' }), {
+      ...bearer,
+      servers: [{ url: 'https://api.example.com' }],
+    });
+    expect(routesOf(result).authenticate).toBeUndefined();
+    expect(unmapped(result, 'authenticate')?.why).toMatch(/OAuth2 token endpoint/);
+    expect(result.auth.scheme).toEqual({
+      type: 'oauth2',
+      tokenUrl: 'https://api.example.com/oauth/access_token',
+      scopes: [],
+    });
+  });
+
+  it('a login that takes a user and password (a password grant) stays the login route', () => {
+    const result = plan(paths({ grant_type: 'string', username: 'string', password: 'string' }), bearer);
+    expect(routesOf(result).authenticate).toBe('POST /oauth/access_token');
+    expect(result.auth.scheme).toEqual({ type: 'bearer' });
+  });
+
+  it.skipIf(absent('elasticpath/authentication.yaml', 'elasticpath/pim.yaml'))(
+    'the tuning set: Elastic Path',
+    async () => {
+      const result = await tuning(['elasticpath/pim.yaml', 'elasticpath/authentication.yaml']);
+      expect(routesOf(result).authenticate).toBeUndefined();
+      expect(result.auth.scheme).toEqual({
+        type: 'oauth2',
+        tokenUrl: 'https://euwest.api.elasticpath.com/oauth/access_token',
+        scopes: [],
+      });
+    },
+  );
+});
