@@ -412,20 +412,9 @@ define('product', 1, 'product', 'article', 'merchandise', 'catalog item', 'catal
 // A marketplace's "listing" is a product the seller offers there (its title, price and quantity).
 define('product', 0.8, 'item', 'part', 'good', 'goods', 'catalog', 'catalogue', 'listing');
 define('product', 0.3, 'entity', 'variant', 'product variant', 'item variation');
-define(
-  'category',
-  1,
-  'category',
-  'product category',
-  'part category',
-  'item category',
-  'product group',
-  'item group',
-  'department',
-  'taxon',
-);
+define('category', 1, 'category', 'product group', 'item group', 'department', 'taxon');
 define('category', 0.6, 'taxonomy');
-define('class', 1, 'class', 'product class', 'item class', 'subcategory', 'sub category');
+define('class', 1, 'class', 'subcategory', 'sub category');
 define(
   'warehouse',
   1,
@@ -472,7 +461,7 @@ define(
   'uom',
   'case size',
 );
-define('supplier', 1, 'supplier', 'vendor', 'creditor', 'shopping location', 'purveyor', 'supplier company');
+define('supplier', 1, 'supplier', 'vendor', 'shopping location', 'purveyor', 'supplier company');
 define(
   'level',
   1,
@@ -685,7 +674,6 @@ define(
   'review',
   'comment',
   'note',
-  'event',
   'event type',
   'log',
   'stock log',

@@ -305,3 +305,66 @@ describe('an OAuth2 token endpoint described as a route, not as a security schem
     },
   );
 });
+
+describe('words that named one document, taken out', () => {
+  it('"event" is no subject of its own beside a subscription: event notification subscriptions are webhooks', () => {
+    const subscription = { url: 'string', event_types: 'array', enabled: 'boolean' };
+    const result = plan({
+      '/subscriptions': {
+        get: { summary: 'Retrieve event notification subscriptions', responses: answer(subscription, true) },
+        post: {
+          summary: 'Create event notification subscription',
+          requestBody: body(subscription),
+          responses: answer(subscription),
+        },
+      },
+      '/subscriptions/{id}': {
+        put: {
+          summary: 'Update event notification subscription',
+          requestBody: body(subscription),
+          responses: answer(subscription),
+        },
+        delete: { summary: 'Delete event notification subscription', responses: answer({}) },
+      },
+    });
+    expect(routesOf(result)).toEqual({
+      listWebhooks: 'GET /subscriptions',
+      createWebhook: 'POST /subscriptions',
+      updateWebhook: 'PUT /subscriptions/{id}',
+      deleteWebhook: 'DELETE /subscriptions/{id}',
+    });
+  });
+
+  it('a category of products, a class of items: one rule, no term for each ("product category", "item class")', () => {
+    const result = plan({
+      '/product-categories': {
+        get: { summary: 'List product categories', responses: answer({ name: 'string', parent_id: 'string' }, true) },
+      },
+      '/item-classes': {
+        get: { summary: 'List item classes', responses: answer({ name: 'string', category_id: 'string' }, true) },
+      },
+    });
+    expect(routesOf(result)).toEqual({ listCategories: 'GET /product-categories', listClasses: 'GET /item-classes' });
+  });
+
+  it.skipIf(absent('bol/retailer.json', 'bol/shared.json'))(
+    'the tuning set: bol.com (event notification subscriptions)',
+    async () => {
+      const result = await tuning(['bol/retailer.json', 'bol/shared.json']);
+      expect(routesOf(result)).toMatchObject({
+        listWebhooks: 'GET /retailer/subscriptions',
+        createWebhook: 'POST /retailer/subscriptions',
+        updateWebhook: 'PUT /retailer/subscriptions/{subscription-id}',
+        deleteWebhook: 'DELETE /retailer/subscriptions/{subscription-id}',
+      });
+    },
+  );
+
+  it.skipIf(absent('moneybird/openapi.yml'))(
+    'the tuning set: Moneybird (a creditors report is no supplier list)',
+    async () => {
+      const result = await tuning(['moneybird/openapi.yml'], { administration_id: '1', format: '.json' });
+      expect(routesOf(result).listSuppliers).toBeUndefined();
+    },
+  );
+});
