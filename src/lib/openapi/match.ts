@@ -572,8 +572,6 @@ function subjectScore(
     reasons.push(`but its path names ${pathHead.text}`);
     if (pathHead.concept === 'other' && sources.length)
       narrowing = `its path names ${pathHead.text}, a subject of its own`;
-  } else if (!pathHead.concept && pathHead.text && !sources.length) {
-    score -= 0.5;
   }
   if (pathHead.qualifier && wanted(pathHead.concept) > 0 && !singleton) {
     score -= 1;
@@ -586,7 +584,6 @@ function subjectScore(
       wanted(h.concept) > 0 &&
       resourceConcepts.has(h.concept!) &&
       h.context.concept !== h.concept &&
-      !/^catalog/.test(h.context.text) &&
       !(h.concept === 'warehouse' && h.context.concept === 'level') &&
       // Categories of products (an "article category", /product/categories) are the categories venue lists.
       !((h.concept === 'category' || h.concept === 'class') && h.context.concept === 'product')
@@ -756,7 +753,6 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   const kindWeight = profile.kinds[reading.kind] ?? 0;
   total += kindWeight;
   if (kindWeight >= 1) reasons.push(`${reading.operation.method} ${describeKind(reading.kind)}`);
-  if (reading.operation.method === 'PATCH' && profile.kinds.update) total += 0.2; // venue's updates are partial
 
   const fields: string[] = [];
   let contradiction: string | undefined;

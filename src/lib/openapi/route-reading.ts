@@ -316,8 +316,6 @@ export function readOperation(
   for (const word of [...literal.slice(-1).flatMap(wordsOf), ownIdWords[0], idObject])
     if (word !== undefined && actionWords.has(word)) danger.add(word);
   const self = segments.find((segment) => selfSegments.has(segment.toLowerCase()));
-  // "add missing products", "zero out time fields": the phrase is the job.
-  if (/\bmissing\b/i.test(operation.summary ?? '') || /missing/i.test(operation.path)) danger.add('missing');
 
   const idHead = idWords.length ? headOf(idWords) : undefined;
   // The prefix most paths share says nothing of one route, except where a term spans it and the route's own segment:
