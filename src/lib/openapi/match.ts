@@ -98,7 +98,7 @@ const F = {
   categoryRef: group(
     'a category',
     'categoryid category categories groupid productgroupid taxons taxonids categoryids',
-    'category',
+    'category taxon department',
   ),
   parent: group(
     'a parent',
@@ -1096,6 +1096,37 @@ export function markStockPlaces(readings: Reading[]): void {
       reading.otherPlace = said;
 }
 
+/**
+ * Venue's categories are the ones its products are filed under. A category list chosen where the routes chosen for
+ * the products refer to no category at all (no category field in their records or bodies) is another's taxonomy (a
+ * marketplace's category tree, a bookkeeping one): it is taken back and kept below the threshold, as a narrowing.
+ */
+function unlinkedCategories(chosen: Map<InventoryOperation, Scored>, taken: Map<number, Scored>, readings: Reading[]) {
+  const categories = chosen.get('listCategories');
+  if (!categories) return;
+  const products = (['listProducts', 'getProduct', 'createProduct', 'updateProduct'] as const)
+    .map((name) => chosen.get(name))
+    .filter((c): c is Scored => c !== undefined);
+  // A route whose bodies the document does not describe says nothing either way.
+  const refers = products.some((p) => {
+    const reading = readings[p.index]!;
+    const bodies = [reading.request, reading.response].filter((b): b is FieldSet => b !== undefined && b.count > 0);
+    return !bodies.length || bodies.some((body) => groupMatches(body, F.categoryRef, true));
+  });
+  // With no route taken for them, only a document whose paths name products plainly says anything (a category list
+  // alone, or beside catalogs, is the document's whole subject).
+  const named = readings.some((r, i) => i !== categories.index && r.head.concept === 'product' && r.head.weight >= 1);
+  if (refers || (!products.length && !named)) return;
+  chosen.delete('listCategories');
+  taken.delete(categories.index);
+  categories.narrowing = products.length
+    ? `the products' routes (${products.map((p) => routeOf(readings[p.index]!)).join(', ')}) refer to no category: these are not the categories venue's products are filed under`
+    : "the document's products are none venue can take as its own, so these are not the categories they are filed under";
+  categories.reasons.push(`but ${categories.narrowing}`);
+  categories.total = Math.min(categories.total, NARROWED_CAP);
+  categories.confidence = confidenceOf(categories.total);
+}
+
 /** Scores every pair, then takes pairs best first, each document operation at most once. */
 export function matchOperations(
   readings: Reading[],
@@ -1128,6 +1159,7 @@ export function matchOperations(
     chosen.set(candidate.operation, candidate);
     taken.set(candidate.index, candidate);
   }
+  unlinkedCategories(chosen, taken, readings);
 
   return inventoryOperationNames.map((name) => {
     const pick = chosen.get(name);

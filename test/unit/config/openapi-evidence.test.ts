@@ -305,7 +305,7 @@ describe('a second import never replaces a mapping with a weaker one unless --re
 });
 
 describe("path variables: a parameter no operation of venue's fills, with one value per venue", () => {
-  const product = { name: 'string', price: 'number' };
+  const product = { name: 'string', price: 'number', categoryId: 'string' };
 
   it('a key in every path, before the rest (/{projectKey}/products): the routes are kept and the variable named', () => {
     const result = plan({

@@ -368,3 +368,60 @@ describe('words that named one document, taken out', () => {
     },
   );
 });
+
+describe("venue's categories are the ones its products are filed under", () => {
+  const categories = {
+    '/categories': {
+      get: { summary: 'List categories', responses: answer({ name: 'string', parent_id: 'string' }, true) },
+    },
+  };
+  const products = (fields: Record<string, string>) => ({
+    '/products': { get: { summary: 'List products', responses: answer(fields, true) } },
+    '/products/{id}': { get: { summary: 'Get a product', responses: answer(fields) } },
+  });
+
+  it('products that name their category: the category list is mapped', () => {
+    const result = plan({ ...categories, ...products({ name: 'string', price: 'number', category_id: 'string' }) });
+    expect(routesOf(result).listCategories).toBe('GET /categories');
+  });
+
+  it('products that refer to no category: the list is another taxonomy, below the threshold', () => {
+    const result = plan({ ...categories, ...products({ name: 'string', price: 'number', sku: 'string' }) });
+    expect(routesOf(result)).toEqual({ listProducts: 'GET /products', getProduct: 'GET /products/{id}' });
+    const candidate = unmapped(result, 'listCategories')?.candidates.find((c) => c.route === 'GET /categories');
+    expect(candidate?.shortfall).toContain('refer to no category');
+    expect(candidate?.confidence).toBeLessThan(0.5);
+  });
+
+  it('products the document names but none venue can take (a catalogue keyed by EAN): nor their categories', () => {
+    const result = plan({
+      ...categories,
+      '/products/{ean}/offers': {
+        get: { summary: 'Get offers of a product', responses: answer({ price: 'number' }, true) },
+      },
+      '/content/products': { post: { summary: 'Upload product content', requestBody: body({ language: 'string' }) } },
+    });
+    expect(routesOf(result).listCategories).toBeUndefined();
+  });
+
+  it('nothing said either way: products whose bodies the document does not describe, or a document of categories alone', () => {
+    expect(routesOf(plan({ ...categories, ...products({}) })).listCategories).toBe('GET /categories');
+    expect(routesOf(plan(categories)).listCategories).toBe('GET /categories');
+  });
+
+  it.skipIf(absent('bol/retailer.json', 'bol/shared.json'))(
+    "the tuning set: bol.com (the marketplace's category tree)",
+    async () => {
+      const result = await tuning(['bol/retailer.json', 'bol/shared.json']);
+      expect(routesOf(result).listCategories).toBeUndefined();
+    },
+  );
+
+  it.skipIf(absent('woocommerce/woocommerce-openapi-3.0.x.yml'))(
+    'the tuning set: WooCommerce (products with categories)',
+    async () => {
+      const result = await tuning(['woocommerce/woocommerce-openapi-3.0.x.yml']);
+      expect(routesOf(result).listCategories).toBe('GET /products/categories');
+    },
+  );
+});
