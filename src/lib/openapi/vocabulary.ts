@@ -428,7 +428,9 @@ define(
   'depot',
   'warehouse location',
 );
-define('warehouse', 0.8, 'location');
+// Where stock is supplied from: a supply chain's word for a warehouse (a seller's supply sources, a store's inventory
+// sources).
+define('warehouse', 0.8, 'location', 'inventory source', 'stock source', 'supply source');
 define(
   'tax',
   1,

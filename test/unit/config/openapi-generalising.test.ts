@@ -425,3 +425,28 @@ describe("venue's categories are the ones its products are filed under", () => {
     },
   );
 });
+
+describe('where stock is supplied from is a warehouse', () => {
+  it('supply sources, inventory sources: the places a seller or store keeps stock', () => {
+    const place = { alias: 'string', supplySourceCode: 'string', address: 'string' };
+    expect(
+      routesOf(
+        plan({ '/supplySources': { get: { operationId: 'getSupplySources', responses: answer(place, true) } } }),
+      ),
+    ).toEqual({ listWarehouses: 'GET /supplySources' });
+    expect(
+      routesOf(
+        plan({
+          '/inventory/sources': {
+            get: { summary: 'List inventory sources', responses: answer({ name: 'string', city: 'string' }, true) },
+          },
+        }),
+      ),
+    ).toEqual({ listWarehouses: 'GET /inventory/sources' });
+  });
+
+  it.skipIf(absent('amazon-sp-api/supplySources_2020-07-01.json'))('the tuning set: Amazon SP-API', async () => {
+    const result = await tuning(['amazon-sp-api/supplySources_2020-07-01.json', 'amazon-sp-api/fbaInventory.json']);
+    expect(routesOf(result).listWarehouses).toBe('GET /supplySources/2020-07-01/supplySources');
+  });
+});
