@@ -98,7 +98,7 @@ const F = {
   categoryRef: group(
     'a category',
     'categoryid category categories groupid productgroupid taxons taxonids categoryids',
-    'category taxon department',
+    'category categ taxon department',
   ),
   parent: group(
     'a parent',
@@ -1107,11 +1107,18 @@ function unlinkedCategories(chosen: Map<InventoryOperation, Scored>, taken: Map<
   const products = (['listProducts', 'getProduct', 'createProduct', 'updateProduct'] as const)
     .map((name) => chosen.get(name))
     .filter((c): c is Scored => c !== undefined);
-  // A route whose bodies the document does not describe says nothing either way.
+  // A category field, or one named for the list's own records (item_group beside GET /item_groups). A route whose
+  // bodies the document does not describe says nothing either way.
+  const own = readings[categories.index]!.head.text.split(' ').filter(Boolean);
   const refers = products.some((p) => {
     const reading = readings[p.index]!;
     const bodies = [reading.request, reading.response].filter((b): b is FieldSet => b !== undefined && b.count > 0);
-    return !bodies.length || bodies.some((body) => groupMatches(body, F.categoryRef, true));
+    return (
+      !bodies.length ||
+      bodies.some(
+        (body) => groupMatches(body, F.categoryRef, true) || (own.length > 0 && own.every((w) => body.words.has(w))),
+      )
+    );
   });
   // With no route taken for them, only a document whose paths name products plainly says anything (a category list
   // alone, or beside catalogs, is the document's whole subject).

@@ -450,3 +450,32 @@ describe('where stock is supplied from is a warehouse', () => {
     expect(routesOf(result).listWarehouses).toBe('GET /supplySources/2020-07-01/supplySources');
   });
 });
+
+describe("venue's categories: a product field named for the list's records", () => {
+  it('item_group beside GET /item_groups, categ_id beside GET /product_categories', () => {
+    const groups = plan({
+      '/item_groups': {
+        get: { summary: 'List item groups', responses: answer({ name: 'string', parent_item_group: 'string' }, true) },
+      },
+      '/items': {
+        get: {
+          summary: 'List items',
+          responses: answer({ item_name: 'string', item_code: 'string', item_group: 'string' }, true),
+        },
+      },
+    });
+    expect(routesOf(groups)).toMatchObject({ listCategories: 'GET /item_groups', listProducts: 'GET /items' });
+    const categ = plan({
+      '/product_categories': {
+        get: { summary: 'List product categories', responses: answer({ name: 'string', parent_id: 'string' }, true) },
+      },
+      '/products': {
+        get: {
+          summary: 'List products',
+          responses: answer({ name: 'string', list_price: 'number', categ_id: 'integer' }, true),
+        },
+      },
+    });
+    expect(routesOf(categ)).toMatchObject({ listCategories: 'GET /product_categories', listProducts: 'GET /products' });
+  });
+});
