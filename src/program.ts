@@ -7,7 +7,7 @@
 // docs/commands.md is generated from the whole tree. Only the declarations on
 // the path asked about are loaded: the root's other groups are one line each.
 
-import type { Command } from 'commander';
+import type { Command, Help } from 'commander';
 import {
   argumentSpecs,
   type CommandModule,
@@ -17,6 +17,8 @@ import {
 } from './commands/define.js';
 import { commandFields } from './commands/command-fields.js';
 import type { GroupEntry } from './commands/tree.js';
+import { shellLines, wrapText } from './lib/output/wrap.js';
+import { widthOf } from './lib/table-layout.js';
 
 export interface HelpTreeOptions {
   /** The version `--version` shows. */
@@ -31,43 +33,48 @@ export interface HelpTreeOptions {
   width?: number;
 }
 
-const ROOT_HELP_AFTER = `
-Examples:
-  $ venue inventory products list --all -o ndjson
-  $ venue wallet diagnose guest@example.com
-  $ venue booking book
-  $ venue --profile main config list
-
-Exit codes: 0 ok · 1 unexpected · 2 usage or invalid input · 3 auth · 4 not found
-            5 rejected by a business rule · 6 server or network · 7 outcome unknown
-            8 declined at a confirmation · 130 interrupted
-
-Every venue at once: venue --each-profile all|tag:NAME|a,b <command> (venue help fleet)
-
-Help topics: venue help environment | exit-codes | formatting | dates | fleet
-Help on a group or command: venue help <group> [<command>] (the same as --help)
-`;
-
-/** "Fields (for --fields): …", wrapped to the help's width. */
-export function fieldsText(fields: readonly string[] | undefined): string {
-  if (!fields?.length) return '';
-  const lines: string[] = [];
-  let line = ' ';
-  for (const [i, field] of fields.entries()) {
-    const word = ` ${field}${i < fields.length - 1 ? ',' : ''}`;
-    if (line.length + word.length > 78) {
-      lines.push(line.trimEnd());
-      line = ' ';
-    }
-    line += word;
-  }
-  lines.push(line.trimEnd(), '  and any other field the service sends (as it names it). `--fields help` lists them.');
-  return `Fields (for --fields):\n${lines.join('\n')}\n`;
+/** Under venue's own help: examples, the exit codes, the fleet and the topics, laid out for the width. */
+function rootHelpAfter(width: number): string {
+  const examples = examplesText(
+    [
+      'venue inventory products list --all -o ndjson',
+      'venue wallet diagnose guest@example.com',
+      'venue booking book',
+      'venue --profile main config list',
+    ],
+    width,
+  );
+  // Each code with its words stays whole on a line; lines after the first start under the first code.
+  const codes =
+    'Exit codes: 0 ok · 1 unexpected · 2 usage or invalid input · 3 auth · 4 not found · 5 rejected by a business rule · ' +
+    '6 server or network · 7 outcome unknown · 8 declined at a confirmation · 130 interrupted';
+  const paragraphs = [
+    codes,
+    'Every venue at once: venue --each-profile all|tag:NAME|a,b <command> (venue help fleet)',
+    'Help topics: venue help environment | exit-codes | formatting | dates | fleet',
+    'Help on a group or command: venue help <group> [<command>] (the same as --help)',
+  ];
+  const laid = paragraphs.map((text, i) =>
+    wrapText(text, width, {
+      hang: i === 0 ? ' '.repeat('Exit codes: '.length) : '  ',
+      together: width < 60 ? undefined : i === 0 ? /\d+ [^·]*[^· ]/g : /\(venue help \w+\)/g,
+    }).join('\n'),
+  );
+  return `${examples}\n${laid[0]}\n\n${laid[1]}\n\n${laid[2]}\n${laid[3]}\n`;
 }
 
-function examplesText(examples: readonly string[] | undefined): string {
+/** "Fields (for --fields): …", wrapped to the help's width. */
+export function fieldsText(fields: readonly string[] | undefined, width = 80): string {
+  if (!fields?.length) return '';
+  const list = wrapText(`  ${fields.join(', ')}`, width);
+  const more = wrapText('  and any other field the service sends (as it names it). `--fields help` lists them.', width);
+  return `Fields (for --fields):\n${[...list, ...more].join('\n')}\n`;
+}
+
+/** The examples, each a command that still runs when pasted: a long one continues on the next lines (" \\"). */
+function examplesText(examples: readonly string[] | undefined, width: number): string {
   if (!examples?.length) return '';
-  return `\nExamples:\n${examples.map((e) => `  $ ${e}`).join('\n')}\n`;
+  return `\nExamples:\n${examples.map((e) => shellLines(e, width, '  $ ', '      ').join('\n')).join('\n')}\n`;
 }
 
 /** commander's options, made from their declarations (for their help lines). */
@@ -87,21 +94,31 @@ async function loaded(entry: TreeEntry | GroupModule): Promise<CommandModule<any
 }
 
 /** A group and what it holds; with `only` (the rest of a path), only the entries on that path. */
-async function attachGroup(parent: Command, group: GroupModule, only?: readonly string[]): Promise<void> {
+async function attachGroup(
+  parent: Command,
+  group: GroupModule,
+  width: number,
+  only?: readonly string[],
+): Promise<void> {
   const cmd = parent
     .command(group.name)
     .summary(group.summary)
     .description(group.description ?? group.summary);
-  if (group.examples?.length) cmd.addHelpText('after', examplesText(group.examples));
+  if (group.examples?.length) cmd.addHelpText('after', examplesText(group.examples, width));
   for (const entry of group.commands) {
     if (only?.length && entry.name !== only[0]) continue;
     const module = await loaded(entry);
-    if ('commands' in module) await attachGroup(cmd, module, only?.slice(1));
-    else await attachCommand(cmd, module, Boolean('load' in entry && entry.hidden));
+    if ('commands' in module) await attachGroup(cmd, module, width, only?.slice(1));
+    else await attachCommand(cmd, module, width, Boolean('load' in entry && entry.hidden));
   }
 }
 
-async function attachCommand(parent: Command, module: CommandModule<any>, hidden = false): Promise<void> {
+async function attachCommand(
+  parent: Command,
+  module: CommandModule<any>,
+  width: number,
+  hidden = false,
+): Promise<void> {
   const cmd = parent.command(module.name, { hidden: hidden || module.hidden });
   cmd.summary(module.summary).description(module.description ?? module.summary);
   for (const alias of module.aliases ?? []) cmd.alias(alias);
@@ -112,9 +129,45 @@ async function attachCommand(parent: Command, module: CommandModule<any>, hidden
   }
   addOptions(cmd, module.options ?? []);
   if (module.rawWords) cmd.helpOption(false);
-  cmd.addHelpText('after', examplesText(module.examples));
+  cmd.addHelpText('after', examplesText(module.examples, width));
   const fields = commandFields(module);
-  if (fields?.length) cmd.addHelpText('after', fieldsText(fields));
+  if (fields?.length) cmd.addHelpText('after', fieldsText(fields, width));
+}
+
+/** Room a description needs beside its term; with less it goes under the term. */
+const DESCRIPTION_ROOM = 30;
+
+/**
+ * How commander lays out help for `width` columns, never breaking a word
+ * (output/wrap.ts): descriptions wrap at spaces (commander leaves them whole
+ * when its column is under 40 wide), beside their term when there is room and
+ * under it, indented, when there is not; a usage line too long wraps under
+ * itself.
+ */
+function helpLayout(width: number): Partial<Help> {
+  return {
+    boxWrap: (text: string, room: number) => wrapText(text, room).join('\n'),
+    formatItem(term: string, termWidth: number, description: string, helper: Help): string {
+      if (!description) return `  ${term}`;
+      const column = 2 + termWidth + 2;
+      if (width - column >= DESCRIPTION_ROOM) {
+        const lines = wrapText(description, width - column);
+        return `  ${term.padEnd(termWidth + term.length - helper.displayWidth(term))}  ${lines.join(`\n${' '.repeat(column)}`)}`;
+      }
+      return [`  ${term}`, ...wrapText(`      ${description}`, width)].join('\n');
+    },
+    formatHelp(cmd: Command, helper: Help): string {
+      const text = Object.getPrototypeOf(helper).formatHelp.call(helper, cmd, helper) as string;
+      return text
+        .split('\n')
+        .flatMap((line) =>
+          widthOf(line) <= width
+            ? [line]
+            : wrapText(line, width, line.startsWith('Usage: ') ? { hang: '       ' } : {}),
+        )
+        .join('\n');
+    },
+  };
 }
 
 /** commander's tree for help: the root's global options, and the declarations on the path (or all of them). */
@@ -127,21 +180,23 @@ export async function buildHelpTree(options: HelpTreeOptions): Promise<Command> 
     .description('venue: guest wallet, experience booking and inventory for family entertainment venues')
     .version(options.version, '-V, --version');
   addOptions(program, globalOptions);
-  program.addHelpText('after', ROOT_HELP_AFTER);
+  // Laid out for the width given (80 to a pipe), never for whatever process.stdout is; no colour.
+  const width = options.width ?? 80;
+  program.addHelpText('after', rootHelpAfter(width));
   const [first, ...rest] = options.path ?? [];
   for (const entry of root) {
     if (options.loadAll || entry.name === first) {
       const module = await loaded(entry);
-      if ('commands' in module) await attachGroup(program, module, options.loadAll ? undefined : rest);
-      else await attachCommand(program, module, entry.hidden);
+      if ('commands' in module) await attachGroup(program, module, width, options.loadAll ? undefined : rest);
+      else await attachCommand(program, module, width, entry.hidden);
     } else {
       program.command(entry.name, { hidden: entry.hidden }).summary(entry.summary).description(entry.summary);
     }
   }
-  // Laid out for the width given (80 to a pipe), never for whatever process.stdout is; no colour.
-  const width = options.width ?? 80;
+  const help = helpLayout(width);
   const layout = (cmd: Command) => {
     cmd.configureOutput({ getOutHelpWidth: () => width, getOutHasColors: () => false });
+    cmd.configureHelp(help);
     for (const sub of cmd.commands) layout(sub);
   };
   layout(program);

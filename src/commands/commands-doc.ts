@@ -24,16 +24,37 @@ function fullHelp(cmd: Command): string {
   return cmd.helpInformation() + collectAfterText(cmd);
 }
 
-/** Examples are kept in each command's help text, after "Examples:". */
+/**
+ * Examples are kept in each command's help text, after "Examples:"; one laid
+ * out on several lines (each but the last ending in " \", a long comment
+ * going on over lines of its own: wrap.ts shellLines) is joined back into the
+ * command as declared.
+ */
 export function examplesOf(cmd: Command): string[] {
   const help = fullHelp(cmd);
   const at = help.indexOf('Examples:');
   if (at === -1) return [];
-  return help
-    .slice(at)
-    .split('\n')
-    .filter((line) => line.trim().startsWith('$ '))
-    .map((line) => line.trim().slice(2));
+  const examples: string[] = [];
+  let continued = false;
+  for (const line of help.slice(at).split('\n')) {
+    // A comment too long for its line goes on over lines of its own, each starting "# ".
+    if (!continued && examples.length && / #/.test(examples.at(-1)!) && line.trimStart().startsWith('# ')) {
+      examples[examples.length - 1] += ` ${line.trim().slice(2)}`;
+      continue;
+    }
+    const text: string | undefined = continued
+      ? line.trimStart()
+      : line.trim().startsWith('$ ')
+        ? line.trim().slice(2)
+        : undefined;
+    if (text === undefined) continue;
+    const more: boolean = text.endsWith(' \\');
+    const part = more ? text.slice(0, -1) : text;
+    if (continued) examples[examples.length - 1] += part;
+    else examples.push(part);
+    continued = more;
+  }
+  return examples.map((example) => example.trimEnd());
 }
 
 /**

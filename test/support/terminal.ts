@@ -57,9 +57,15 @@ export class TerminalSession {
     return tmux('capture-pane', '-p', '-t', this.name);
   }
 
-  /** Every line the pane has shown, scrolled off ones included, as the terminal laid them out (no line joined). */
-  history(): string {
-    return tmux('capture-pane', '-p', '-S', '-', '-E', '-', '-t', this.name);
+  /**
+   * Every line the pane has shown, scrolled off ones included, as the
+   * terminal laid them out (no line joined). With `joined`, a line the
+   * terminal wrapped because it was wider than the pane is one line again,
+   * as the program wrote it (its trailing spaces dropped).
+   */
+  history(options: { joined?: boolean } = {}): string {
+    if (!options.joined) return tmux('capture-pane', '-p', '-S', '-', '-E', '-', '-t', this.name);
+    return tmux('capture-pane', '-p', '-J', '-S', '-', '-E', '-', '-t', this.name).replace(/ +$/gm, '');
   }
 
   /** Named keys: 'Enter', 'Down', 'C-c', 'BSpace'… */

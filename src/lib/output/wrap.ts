@@ -154,3 +154,93 @@ function wrapOne(line: string, width: number, options: WrapOptions): string[] {
   if (!empty || lines.length === 0) lines.push(current);
   return lines.map((l) => l.replace(/ +$/, ''));
 }
+
+/**
+ * A shell command line as lines of at most `width` columns that still run
+ * when pasted: each line but the last ends in " \" (a line continuation), and
+ * a line breaks only where the shell reads a space between words: never
+ * inside quotes (a command substitution's own words excepted: "$(a b)" breaks
+ * between a and b, as the shell reads them there) nor inside a comment, which
+ * ends the command on a line of its own when it does not fit beside it (wider
+ * than that line, it goes on over comment lines, each starting "# "). The
+ * first line starts with `prefix`, the others with `hang`. A word wider than a
+ * line stands whole on its own line. Joining the lines back (each " \" and the
+ * next line's indent removed, a comment's own lines joined with a space) gives
+ * the command as it was (the spaces at each break kept before the "\").
+ */
+export function shellLines(command: string, width: number, prefix = '', hang = prefix): string[] {
+  const units = shellUnits(command);
+  const lines: string[] = [];
+  let current = prefix;
+  let empty = true;
+  units.forEach(({ gap, text }, i) => {
+    // Room for what a break after this word would leave: the spaces before the next one, and "\\".
+    const next = units[i + 1];
+    const room = next ? width - widthOf(next.gap) - 1 : width;
+    if (empty) {
+      current += text;
+      empty = false;
+    } else if (widthOf(current) + widthOf(gap) + widthOf(text) <= room) current += gap + text;
+    else {
+      lines.push(`${current}${gap}\\`);
+      current = hang + text;
+    }
+  });
+  // A comment wider than its line goes on over comment lines of its own ("# …"): the command ended before it.
+  const last = units.at(-1);
+  if (last?.text.startsWith('#') && widthOf(current) > width && current.startsWith(hang + last.text)) {
+    const comment = wrapText(last.text, Math.max(1, width - widthOf(hang)), { hang: '# ' });
+    return [...lines, ...comment.map((line) => hang + line)];
+  }
+  lines.push(current);
+  return lines;
+}
+
+/** The words of a command line where it may break (with the spaces before each): a comment is one word. */
+function shellUnits(command: string): Array<{ gap: string; text: string }> {
+  const units: Array<{ gap: string; text: string }> = [];
+  // What the reader is in: ' (single quotes), " (double quotes), $ (a command substitution), ` (backquotes).
+  const stack: string[] = [];
+  let gap = '';
+  let text = '';
+  const top = () => stack.at(-1);
+  for (let i = 0; i < command.length; i++) {
+    const char = command[i]!;
+    const inWords = top() === undefined || top() === '$';
+    if (inWords && char === ' ') {
+      if (text === '') gap += char;
+      else {
+        units.push({ gap, text });
+        gap = char;
+        text = '';
+      }
+      continue;
+    }
+    if (inWords && char === '#' && text === '' && top() === undefined) {
+      // A comment runs to the end: one piece, never followed by a continuation.
+      units.push({ gap, text: command.slice(i) });
+      return units;
+    }
+    text += char;
+    if (char === '\\' && top() !== "'" && i + 1 < command.length) {
+      text += command[++i];
+      continue;
+    }
+    if (top() === "'") {
+      if (char === "'") stack.pop();
+    } else if (char === "'" && top() !== '"') stack.push("'");
+    else if (char === '"') {
+      if (top() === '"') stack.pop();
+      else stack.push('"');
+    } else if (char === '`') {
+      if (top() === '`') stack.pop();
+      else stack.push('`');
+    } else if (char === '$' && command[i + 1] === '(') {
+      text += command[++i];
+      stack.push('$');
+    } else if (char === '(' && top() === '$') stack.push('$');
+    else if (char === ')' && top() === '$') stack.pop();
+  }
+  if (text !== '') units.push({ gap, text });
+  return units;
+}

@@ -3,11 +3,13 @@
 // data; a wait for the first answer shows a spinner; every fix, detail and
 // URL of doctor and auth status reads whole (wrapped in its column at spaces,
 // or an address after "/"), never cut with "…"; wallet diagnose wraps its
-// findings without breaking a word and shows times as tables do.
+// findings without breaking a word and shows times as tables do; help
+// (config, booking, booking book) fits, its words whole.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killTerminals, TerminalSession, tmuxAvailable, warnWithoutTmux } from '../../support/terminal.js';
 import { startSandbox, type SandboxProcessHandle } from '../../support/venue.js';
+import { renderHelp } from '../../../src/program.js';
 
 warnWithoutTmux('test/e2e/foundation/terminal-80.test.ts');
 
@@ -16,14 +18,24 @@ const SPINNER = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]|waiting for |Checking |Reading
 let sb: SandboxProcessHandle;
 let sessions = 0;
 
-/** Runs venue at 80 columns until it exits: its code and every line it showed. */
-async function at80(args: string[], env: Record<string, string> = {}): Promise<{ code: number; lines: string[] }> {
+/**
+ * Runs venue at 80 columns until it exits: its code and every line it showed
+ * (with `joined`, each line as venue wrote it, though the terminal wrapped it).
+ */
+async function at80(
+  args: string[],
+  env: Record<string, string> = {},
+  options: { joined?: boolean } = {},
+): Promise<{ code: number; lines: string[] }> {
   const term = TerminalSession.start(`t80-${++sessions}`, args, { ...sb.env, ...env }, SIZE);
   const { code } = await term.exit(60_000);
-  const lines = term.history().split('\n');
+  const lines = term.history(options).split('\n');
   const end = lines.findIndex((l) => l.startsWith('EXIT:'));
   return { code, lines: lines.slice(0, end) };
 }
+
+/** The words of a text (a command's continuation "\\" and a long comment's "#" are none). */
+const wordsOf = (text: string) => text.split(/\s+/).filter((w) => w !== '' && w !== '\\' && w !== '#');
 
 function expectFits(lines: string[]): void {
   for (const line of lines) {
@@ -155,6 +167,21 @@ describe.skipIf(!tmuxAvailable)('at an 80-column terminal', () => {
       if (service.expiresAt) expect(rows[r]![5]!.join(' ')).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
     });
     expect(rows.some((row) => row[4]!.length > 0)).toBe(true);
+  }, 90_000);
+
+  it('config --help, booking --help and booking book --help: no line over 80 columns, no word broken', async () => {
+    for (const words of [['config'], ['booking'], ['booking', 'book']]) {
+      const what = `venue ${words.join(' ')} --help`;
+      // As venue wrote it: a line wider than the terminal would be one line here.
+      const written = await at80([...words, '--help'], {}, { joined: true });
+      expect(written.code, what).toBe(0);
+      for (const line of written.lines) expect([...line].length, `${what}: ${line}`).toBeLessThanOrEqual(80);
+      // As the terminal showed it: the words of the help laid out with room for every line, none split.
+      const shown = await at80([...words, '--help']);
+      const wide = await renderHelp(words, { version: '0', width: 10_000 });
+      expect(wordsOf(shown.lines.join('\n')), what).toEqual(wordsOf(wide));
+      expect(shown.lines.length, what).toBeGreaterThan(wide.trimEnd().split('\n').length);
+    }
   }, 90_000);
 
   it('wallet diagnose <guest>: findings wrapped without breaking a word, times as tables show them', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addressPieces, longestPiece, wrapText } from '../../../src/lib/output/wrap.js';
+import { addressPieces, longestPiece, shellLines, wrapText } from '../../../src/lib/output/wrap.js';
 
 describe('wrapText', () => {
   it('breaks at spaces and keeps each word whole', () => {
@@ -89,5 +89,65 @@ describe('wrapText', () => {
   it('longestPiece is the narrowest a column can be without splitting a word', () => {
     expect(longestPiece('see http://127.0.0.1:45579/inventory now')).toBe('127.0.0.1:45579/'.length);
     expect(longestPiece('a\nlonger line')).toBe(6);
+  });
+});
+
+describe('shellLines', () => {
+  /** The lines joined back as the shell reads a continuation ("\\" and a newline gone, with the next line's indent). */
+  const joined = (lines: string[], prefix: string) =>
+    lines
+      .map((line, i) => (i === 0 ? line.slice(prefix.length) : line.trimStart()))
+      .map((line, i, all) => (i < all.length - 1 ? line.slice(0, -1) : line))
+      .join('');
+
+  it('breaks between words, each line but the last ending in " \\", and joins back into the command', () => {
+    const command =
+      'venue booking book --experience exp-laser-tag --session "$(venue booking sessions exp-laser-tag --date tomorrow --limit 1 --fields slotId -o csv | tail -1)" --quantity 2 --phone "+1 555 0100" --yes';
+    const lines = shellLines(command, 40, '  $ ', '      ');
+    expect(lines.length).toBeGreaterThan(3);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(40);
+    lines.slice(0, -1).forEach((line) => expect(line).toMatch(/ \\$/));
+    expect(joined(lines, '  $ ')).toBe(command);
+    // Never inside a quoted value; inside "$(…)" only between its words.
+    expect(lines.some((l) => l.trimStart().startsWith('555') || l.trimStart().startsWith('0100'))).toBe(false);
+    expect(lines.some((l) => /^ +--date tomorrow/.test(l) || /exp-laser-tag \\$/.test(l))).toBe(true);
+  });
+
+  it('keeps a comment whole at the end, on its own line when it does not fit', () => {
+    const command = 'venue sandbox serve --port 0 --state-dir ./pascal-sandbox --dialect pascal   # runs until stopped';
+    const lines = shellLines(command, 80, '  $ ', '      ');
+    expect(lines).toEqual([
+      '  $ venue sandbox serve --port 0 --state-dir ./pascal-sandbox --dialect \\',
+      '      pascal   # runs until stopped',
+    ]);
+    expect(joined(lines, '  $ ')).toBe(command);
+    expect(shellLines("printf 'a b c d e f' | venue x   # exits 2", 16, '', '  ')).toEqual([
+      'printf \\',
+      "  'a b c d e f' \\",
+      '  | venue x   \\',
+      '  # exits 2',
+    ]);
+    // Wider than its line: it goes on over comment lines.
+    expect(
+      shellLines(
+        'venue booking holds --forget 3f2a9c1e   # exits 4 unless a hold on record has that key',
+        46,
+        '  $ ',
+        '      ',
+      ),
+    ).toEqual([
+      '  $ venue booking holds --forget 3f2a9c1e   \\',
+      '      # exits 4 unless a hold on record has',
+      '      # that key',
+    ]);
+  });
+
+  it('leaves a line that fits as it is, and a word longer than a line whole', () => {
+    expect(shellLines('venue config list', 80, '  $ ')).toEqual(['  $ venue config list']);
+    expect(shellLines('venue api --data {"a":1,"b":2,"c":3}', 12, '', '  ')).toEqual([
+      'venue api \\',
+      '  --data \\',
+      '  {"a":1,"b":2,"c":3}',
+    ]);
   });
 });
