@@ -90,6 +90,8 @@ export interface Invocation {
 interface Problem {
   message: string;
   hint?: string;
+  /** An argument the command does not take, said as this problem. */
+  unexpected?: string;
 }
 
 /**
@@ -114,10 +116,69 @@ function see(path: readonly string[]): string {
   return `See \`venue ${[...path, '--help'].join(' ')}\`.`;
 }
 
-async function didYouMean(word: string, candidates: readonly string[]): Promise<string> {
+async function didYouMean(
+  word: string,
+  candidates: readonly string[],
+  others?: readonly import('./lib/suggest.js').OtherSpelling[],
+): Promise<string> {
   // suggest.js (and its edit distance) is loaded on a mistake only.
   const { didYouMean: guess } = await import('./lib/suggest.js');
-  return guess(word, candidates);
+  return guess(word, candidates, others);
+}
+
+/**
+ * Other tools' spellings of options venue has, for the suggestion after an
+ * option word venue does not know: too far from venue's names for an edit
+ * distance. Suggested only where venue's option exists (a command declaring
+ * the word itself never gets here). `takesValue`: the other tool's option
+ * takes a value where venue's own of the same spelling takes none (gh's
+ * `-q EXPR` and `--json FIELDS`), so the value after it is read as an argument;
+ * `alongside`, what goes with venue's option then (--json, for JSON).
+ */
+const OTHER_TOOLS: ReadonlyArray<
+  import('./lib/suggest.js').OtherSpelling & { takesValue?: boolean; alongside?: string }
+> = [
+  { word: '--jq', venue: '--query', why: "gh's --jq; venue's --query takes a JMESPath expression" },
+  { word: '-q', venue: '--query', why: "gh's -q; here -q is --quiet", takesValue: true },
+  {
+    word: '--json',
+    venue: '--fields',
+    why: "gh's --json FIELDS; here --json takes no value: --fields FIELDS --json",
+    takesValue: true,
+    alongside: '--json',
+  },
+  { word: '--template', venue: '--query', why: "gh's --template; venue's --query takes a JMESPath expression" },
+  { word: '--format', venue: '--output' },
+  { word: '--columns', venue: '--fields' },
+  { word: '--max-items', venue: '--limit' },
+  { word: '--env', venue: '--profile' },
+  { word: '--debug', venue: '--verbose' },
+  { word: '--silent', venue: '--quiet' },
+  { word: '--non-interactive', venue: '--no-input' },
+  { word: '--no-prompt', venue: '--no-input' },
+];
+
+/**
+ * An argument that is another tool's value for a word venue reads as a flag
+ * without one (gh's `-q '.[].id'`, `--json id,name`), said with venue's
+ * spelling: the option word read just before the argument.
+ */
+async function misreadValue(operand: string, given: readonly GivenOption[]): Promise<Problem | undefined> {
+  const read = given.find((g) => g.followedBy === operand);
+  const other = read && OTHER_TOOLS.find((o) => o.takesValue && o.word === read.word);
+  if (!read || !other) return undefined;
+  return {
+    message: `${read.word} takes no value here${said(read.spec) === read.word ? '' : ` (it is ${said(read.spec)})`}, so "${operand}" was read as an argument`,
+    hint: await otherToolsValue(other, operand),
+  };
+}
+
+/** The suggestion for another tool's option with its value: venue's option with it (gh's --json FIELDS: --fields FIELDS --json). */
+async function otherToolsValue(other: (typeof OTHER_TOOLS)[number], value: string): Promise<string> {
+  const { shellQuote } = await import('./lib/hint-command.js');
+  const { didYouMeanInstead } = await import('./lib/suggest.js');
+  const words = [other.venue, shellQuote(value), ...(other.alongside ? [other.alongside] : [])].join(' ');
+  return didYouMeanInstead(words, other.why);
 }
 
 const hintOf = (...parts: string[]) => parts.filter(Boolean).join(' ');
@@ -160,9 +221,13 @@ async function optionValues(
   for (const option of given) {
     const { spec, names, value } = option;
     if (!names.takesValue) {
-      if (value !== undefined)
-        problems.add({ message: `${said(spec)} takes no value (got "${option.word}")`, hint: see(path) });
-      else values[names.attribute] = !names.negate;
+      if (value !== undefined) {
+        const other = OTHER_TOOLS.find((o) => o.takesValue && o.word === option.flag);
+        problems.add({
+          message: `${said(spec)} takes no value (got "${option.word}")`,
+          hint: other ? `${await otherToolsValue(other, value)} ${see(path)}` : see(path),
+        });
+      } else values[names.attribute] = !names.negate;
       continue;
     }
     if (value === undefined) continue;
@@ -241,6 +306,7 @@ async function readCommand(
   const variadic = declared.at(-1)?.shape.variadic ?? false;
   if (!variadic && operands.length > declared.length && how.complete) {
     problems.add({
+      unexpected: operands[declared.length],
       message: `unexpected argument "${operands[declared.length]}" for \`venue ${path.join(' ')}\``,
       hint: `${declared.length ? `It takes ${declared.map((d) => d.spec.spec).join(' ')}` : 'It takes no arguments'}. ${see(path)}`,
     });
@@ -367,6 +433,10 @@ export async function readInvocation(
       )
     : { options: {}, args: [] };
 
+  // An argument that another tool would have read as the value of the flag before it (gh's -q EXPR): said so.
+  const unexpected = problems.first?.unexpected;
+  if (unexpected !== undefined) problems.first = (await misreadValue(unexpected, line.options)) ?? problems.first;
+
   // A group, or venue with options alone, shows its help (a run across venues says it needs a command).
   const help =
     (helpAsked && helpTopic === undefined) || (!version && !venues && !command && line.operands.length === 0);
@@ -438,7 +508,7 @@ async function unknownOption(
   command: CommandModule<any> | undefined,
 ): Promise<Problem> {
   const known = [...spellings(command?.options ?? []), ...globalOptionNames(), '--help', '-h'];
-  const guess = await didYouMean(word, known);
+  const guess = await didYouMean(word, known, OTHER_TOOLS);
   if (path.length === 0) return { message: `unknown option '${word}'`, hint: hintOf(guess, see([])) };
   return { message: `unknown option '${word}' for \`venue ${path.join(' ')}\``, hint: hintOf(guess, see(path)) };
 }

@@ -58,6 +58,11 @@ export interface GivenOption {
   flag: string;
   /** The word it was given in (--name, -n, --name=value, -abc). */
   word: string;
+  /**
+   * An option without a value: the argument read right after it, if one was
+   * (gh's `-q EXPR`: the suggestion says that EXPR was read as an argument).
+   */
+  followedBy?: string;
 }
 
 export interface ReadLine {
@@ -246,7 +251,11 @@ export async function readWords(
     } else if (word === HELP_WORD && atBranch && line.operands.length === 0 && !line.operandsOnly && !line.helpWord) {
       // `venue help inventory stock`, `venue inventory help stock`: as every group's help lists it.
       line.helpWord = true;
-    } else line.operands.push(word);
+    } else {
+      line.operands.push(word);
+      const before = line.options.at(-1);
+      if (before && before.value === undefined && before.word === words[i - 1]) before.followedBy = word;
+    }
   }
   if (!options.lazyCommand) await need();
   return line;

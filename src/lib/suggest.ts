@@ -28,8 +28,27 @@ export function suggestions(word: string, candidates: readonly string[]): string
   return scored.map((s) => s.candidate);
 }
 
-/** "Did you mean products?", "Did you mean take or receive?", or "". */
-export function didYouMean(word: string, candidates: readonly string[]): string {
+/**
+ * Another tool's spelling of something venue has (gh's --jq for venue's
+ * --query): too far from venue's word for an edit distance, so declared.
+ */
+export interface OtherSpelling {
+  /** The word as the other tool spells it: --jq. */
+  word: string;
+  /** venue's spelling: --query. */
+  venue: string;
+  /** What the reader learns beside the suggestion: "gh's --jq; venue's --query takes a JMESPath expression". */
+  why?: string;
+}
+
+/**
+ * "Did you mean products?", "Did you mean take or receive?", or "". With
+ * `others`, a word another tool spells so (and whose venue spelling is among
+ * the candidates) is answered with venue's spelling, and why.
+ */
+export function didYouMean(word: string, candidates: readonly string[], others: readonly OtherSpelling[] = []): string {
+  const other = others.find((o) => o.word === word && candidates.includes(o.venue));
+  if (other) return didYouMeanInstead(other.venue, other.why);
   const [best, second] = suggestions(word, candidates);
   if (!best) return '';
   return second ? `Did you mean ${best} or ${second}?` : `Did you mean ${best}?`;
@@ -40,4 +59,9 @@ export function didYouMeanAmong(close: readonly string[], quote = false): string
   if (!close.length) return '';
   const said = close.map((c) => (quote ? `"${c}"` : c));
   return `Did you mean ${said.length > 1 ? `${said.slice(0, -1).join(', ')} or ${said.at(-1)}` : said[0]}?`;
+}
+
+/** "Did you mean --query '[].id'? (gh's -q; here -q is --quiet.)": what venue reads for another tool's words. */
+export function didYouMeanInstead(words: string, why?: string): string {
+  return `Did you mean ${words}?${why ? ` (${why}.)` : ''}`;
 }

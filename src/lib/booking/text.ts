@@ -4,7 +4,5 @@
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,19}$/;
 
-/** Quotes a value for the copy-paste commands in hints. */
-export function shellQuote(value: string): string {
-  return /^[A-Za-z0-9_.,:@%+=/-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
-}
+/** Quotes a value for the copy-paste commands in hints (the hint helper's: lib/hint-command.ts). */
+export { shellQuote } from '../hint-command.js';

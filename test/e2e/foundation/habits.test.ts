@@ -103,6 +103,43 @@ describe('did you mean', () => {
     }
   });
 
+  it("other tools' spellings get venue's: gh's --jq, -q EXPR and --json FIELDS, and a few common words", async () => {
+    const env = { VENUE_CONFIG_DIR: tempDir() };
+    for (const [words, said, guess] of [
+      [
+        ['inventory', 'products', 'list', '--jq', '.[].productId'],
+        "unknown option '--jq' for `venue inventory products list`",
+        "Did you mean --query? (gh's --jq; venue's --query takes a JMESPath expression.)",
+      ],
+      [
+        ['inventory', 'products', 'list', '-q', '[].productId'],
+        '-q takes no value here (it is --quiet), so "[].productId" was read as an argument',
+        "Did you mean --query '[].productId'?",
+      ],
+      [
+        ['inventory', 'products', 'list', '--json', 'productId,productName'],
+        '--json takes no value here, so \\"productId,productName\\" was read as an argument',
+        'Did you mean --fields productId,productName --json?',
+      ],
+      [
+        ['inventory', 'products', 'list', '--json=productId'],
+        '--json takes no value (got \\"--json=productId\\")',
+        'Did you mean --fields productId --json?',
+      ],
+      [['config', 'path', '--debug'], "unknown option '--debug' for `venue config path`", 'Did you mean --verbose?'],
+      [['config', 'path', '--format', 'json'], "unknown option '--format'", 'Did you mean --output?'],
+    ] as const) {
+      const r = await runVenue([...words], { env });
+      expect(r.code, words.join(' ')).toBe(2);
+      expect(r.stderr, words.join(' ')).toContain(said);
+      expect(r.stderr, words.join(' ')).toContain(guess);
+      expect(r.stderr.match(/did you mean/gi), words.join(' ')).toHaveLength(1);
+    }
+    // An argument after -q that the command takes is no mistake: nothing is suggested.
+    const quiet = await runVenue(['config', 'get', '-q', 'timezone'], { env });
+    expect(quiet.stderr).not.toMatch(/did you mean/i);
+  });
+
   it('lives in one module: nothing else under src/ suggests words', async () => {
     const files = fs.readdirSync(path.join(repoRoot, 'src'), { recursive: true, withFileTypes: false }) as string[];
     const suggesting = files
