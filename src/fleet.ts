@@ -125,6 +125,7 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
     format,
     fields: globals.fields,
     query: globals.query,
+    queryAsJson: globals.outputGiven === false,
     width: tableWidth(streams, env),
   });
   const sink = new MergedOutput(

@@ -351,6 +351,7 @@ export async function readInvocation(
   const globals: GlobalValues = {
     profile: values.profile as string | undefined,
     output: json ? 'json' : ((values.output as OutputFormat | undefined) ?? 'table'),
+    outputGiven: json || output !== undefined,
     fields: values.fields as string[] | undefined,
     query: values.query as string | undefined,
     limit: values.limit as number | undefined,

@@ -27,6 +27,8 @@ export type { ServiceDeps } from '../lib/service-deps.js';
 export interface GlobalOptions {
   profile?: string;
   output: OutputFormat;
+  /** -o (or --json) was given: without it, --query prints its result as JSON. */
+  outputGiven?: boolean;
   fields?: string[];
   /** --query: JMESPath over the service's records. */
   query?: string;
@@ -115,6 +117,7 @@ export class ProcessContext implements Context {
       format: globals.output,
       fields: globals.fields,
       query: globals.query,
+      queryAsJson: globals.outputGiven === false,
       limit: globals.limit,
       raw: globals.raw,
       interruption: this.interruption,

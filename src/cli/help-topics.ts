@@ -141,8 +141,10 @@ Picking fields: --fields a,b,c
 Picking records apart: --query <JMESPath>
   A JMESPath expression (https://jmespath.org) over the records (a list, or
   the one record a command shows), in venue's names (the service's with
-  --raw). Its result is printed in the output format:
-    -o json, ndjson   the result as JSON (ndjson: a list one item a line)
+  --raw). Its result is printed as JSON unless a format is given (-o, --json),
+  and then in that format:
+    (no -o), -o json  the result as JSON, indented
+    -o ndjson         the result as JSON, a list one item a line
     -o raw            strings unquoted; a list one item a line; anything else
                       as compact JSON; null prints nothing
     -o table, csv     one value (a line), a list of values (one a line), one
@@ -170,6 +172,7 @@ Examples
   venue inventory products list --all -o ndjson > products.ndjson
   venue inventory products list -o csv --fields productId,productName,sellPrice
   venue inventory products list --query '[].{id: productId, name: productName}'
+  venue inventory products list --query '[].{id: productId, name: productName}' -o table
   venue --query '[0].productName' -o raw inventory products list
   venue booking report --from -7d -o csv > sales.csv
   venue wallet cards --json

@@ -42,7 +42,7 @@ export const globalOptions = [
   ),
   option(
     '--query <jmespath>',
-    "a JMESPath expression over the records (venue's field names); its result in the output format: -o json as JSON, -o raw strings unquoted (venue help formatting)",
+    "a JMESPath expression over the records (venue's field names); its result as JSON, or in the format -o gives (-o raw: strings unquoted) (venue help formatting)",
   ),
   option(
     '--raw',

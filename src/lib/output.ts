@@ -57,8 +57,10 @@ export interface OutputOptions {
   /** Tables are fitted to this many columns (the terminal's width, or COLUMNS). */
   width?: number;
   fields?: string[];
-  /** --query: a JMESPath expression applied to the service's records; its result is printed as JSON. */
+  /** --query: a JMESPath expression applied to the service's records; its result is shown in the format. */
   query?: string;
+  /** No format was asked for (-o, --json): --query's result is printed as JSON, what a script piping it reads. */
+  queryAsJson?: boolean;
   /** --limit: at most this many records of a list. */
   limit?: number;
   /** Ctrl-C: checked between pages and rows, so a listing or a table being written stops within a page. */
@@ -80,6 +82,8 @@ export class Output {
   readonly format: OutputFormat;
   private readonly fields?: string[];
   private readonly query?: string;
+  /** The format --query's result is shown in: JSON when none was asked for. */
+  private readonly queryFormat: OutputFormat;
   readonly limit?: number;
   private readonly timeZone?: () => Promise<string | undefined>;
   /** The width people's views are fitted to (COLUMNS, else the terminal's; undefined piped without COLUMNS). */
@@ -93,6 +97,7 @@ export class Output {
     this.format = options.format;
     this.fields = options.fields?.length ? options.fields : undefined;
     this.query = options.query;
+    this.queryFormat = options.queryAsJson ? 'json' : options.format;
     this.limit = options.limit;
     this.timeZone = options.timeZone;
     this.width = options.width;
@@ -181,8 +186,8 @@ export class Output {
 
   /**
    * --query: the expression over the service's records (a list, or one
-   * record), its result shown in the output format. json and ndjson print it
-   * as JSON; raw prints strings unquoted, one item a line; table and csv show
+   * record), its result shown in the output format, JSON when none was asked
+   * for (-o, --json). json and ndjson print it as JSON; raw prints strings unquoted, one item a line; table and csv show
    * one value, a list of values (one a line), one record (a detail view, a
    * one-row CSV), a list of records (a table, a CSV with a header) or rows of
    * values (a multiselect list: no header). A result of another shape has no
@@ -200,8 +205,8 @@ export class Output {
       });
     }
     const json = (indent?: number) => this.screen.write(`${JSON.stringify(result ?? null, null, indent)}\n`);
-    if (this.format === 'json') return json(2);
-    if (this.format === 'ndjson') {
+    if (this.queryFormat === 'json') return json(2);
+    if (this.queryFormat === 'ndjson') {
       if (Array.isArray(result)) for (const item of result) this.screen.write(`${JSON.stringify(item)}\n`);
       else json();
       return;
@@ -209,9 +214,9 @@ export class Output {
     const { queryResult, rawLines, rawText } = await import('./output/query-result.js');
     const shown = queryResult(result);
     if (shown.kind === 'nothing') return this.saidNothing();
-    if (this.format === 'raw') return void this.screen.write(rawLines(result));
+    if (this.queryFormat === 'raw') return void this.screen.write(rawLines(result));
     if (shown.kind === 'other') {
-      const why = `--query's result has no ${this.format === 'csv' ? 'CSV' : 'table'} form: ${shown.why}`;
+      const why = `--query's result has no ${this.queryFormat === 'csv' ? 'CSV' : 'table'} form: ${shown.why}`;
       if (afterWrite) {
         this.screen.warn(`${why}; shown as JSON.`);
         return json(2);
@@ -220,7 +225,7 @@ export class Output {
         hint: 'Use -o json, ndjson or raw for any result, or a query that gives one value, a list of values, one record, a list of records or rows of values (venue help formatting).',
       });
     }
-    const csv = this.format === 'csv';
+    const csv = this.queryFormat === 'csv';
     const cell = (value: unknown) => (csv ? value : formatForPeople(value));
     switch (shown.kind) {
       case 'value':

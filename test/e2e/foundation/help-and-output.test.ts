@@ -65,8 +65,22 @@ describe('output scripts can trust', () => {
     ]);
     expect(names.code, names.stderr).toBe(0);
     expect(JSON.parse(names.stdout)).toEqual(['Gummy Bears 100g', 'Sour Worms 100g', 'Chocolate Bar']);
-    // In the default table format, and with -o raw, a list of values is one a line, unquoted.
-    const lines = await sb.run(['inventory', 'products', 'list', '--limit', '3', '--query', '[].productName']);
+    // Without -o, the result as JSON (what a script piping it reads), as with --json.
+    const plain = await sb.run(['inventory', 'products', 'list', '--limit', '3', '--query', '[].productName']);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout).toBe(names.stdout);
+    // With -o table, and with -o raw, a list of values is one a line, unquoted.
+    const lines = await sb.run([
+      'inventory',
+      'products',
+      'list',
+      '--limit',
+      '3',
+      '--query',
+      '[].productName',
+      '-o',
+      'table',
+    ]);
     expect(lines.stdout).toBe('Gummy Bears 100g\nSour Worms 100g\nChocolate Bar\n');
     const raw = await sb.run([
       'inventory',

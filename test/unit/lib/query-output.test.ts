@@ -21,6 +21,17 @@ async function query(format: OutputFormat, expression: string, options: { afterW
   return { stdout: fake.stdout(), stderr: fake.stderr() };
 }
 
+describe('--query without a format asked for', () => {
+  it('prints its result as JSON, as -o json does, though the format is the default table', async () => {
+    for (const expression of ['[0].productName', '[].productName', '[].{id: productId, name: productName}']) {
+      const fake = fakeTerminal({ tty: true });
+      const output = new Output(fake.terminal, { format: 'table', query: expression, queryAsJson: true, width: 80 });
+      await output.list(products);
+      expect(fake.stdout(), expression).toBe((await query('json', expression)).stdout);
+    }
+  });
+});
+
 describe('--query in each format', () => {
   it('one value: JSON for json, the value itself for table, csv and raw', async () => {
     expect((await query('json', '[0].productName')).stdout).toBe('"Gummy Bears"\n');
