@@ -81,9 +81,10 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
   // A write at more than one venue is shown first, and asked about (or needs --yes).
   if (use.kind === 'write' && jobs.length > 1 && !dryRun) {
     terminal.info(`\`venue ${path}\` writes; it will run at ${jobs.length} venues:`);
+    const { venueCommand } = await import('./lib/hint-command.js');
     for (const job of planned)
       terminal.info(
-        `  ${job.profile}: ${job.nothing ?? job.skip ?? `venue ${commandLine(job.invocation).map(shellWord).join(' ')}`}`,
+        `  ${job.profile}: ${job.nothing ?? job.skip ?? venueCommand(commandLine(job.invocation), { profile: job.profile })}`,
       );
     if (!invocation.confirmed) {
       if (!terminal.canPrompt()) {
@@ -181,70 +182,32 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
     return outcome.status === 'ok' && note !== undefined && !outcome.message ? { ...outcome, message: note } : outcome;
   });
   const exitCode = fleetExitCode(outcomes);
-  reportOutcomes(terminal, outcomes, exitCode, machine, streams.stderr);
+  await reportOutcomes(terminal, outcomes, exitCode, machine, streams, env);
   return exitCode;
 }
 
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-const statusWords: Record<VenueOutcome['status'], string> = {
-  ok: 'ok',
-  failed: 'failed',
-  interrupted: 'stopped',
-  skipped: 'skipped',
-  'not-run': 'not run',
-};
-
-/** A venue skipped with exit 0 had nothing to do (its file missing, which the command allows). */
-const nothingToDo = (o: VenueOutcome) => o.status === 'skipped' && o.exitCode === 0;
-const resultWord = (o: VenueOutcome) => (nothingToDo(o) ? 'nothing' : statusWords[o.status]);
-
-/** The summary on stderr: a line per venue, then the totals; under -o json|ndjson also one JSON object, the last on stderr. */
-function reportOutcomes(
+/**
+ * The summary on stderr (lib/fleet/summary.ts): the table and the totals,
+ * fitted to the terminal, or a plain line a venue in a log; under -o json or
+ * ndjson also one JSON object, the last on stderr.
+ */
+async function reportOutcomes(
   terminal: import('./cli/terminal.js').Terminal,
   outcomes: VenueOutcome[],
   code: number,
   machine: boolean,
-  stderr: TerminalStreams['stderr'],
-): void {
-  const count = (status: VenueOutcome['status']) =>
-    outcomes.filter((o) => o.status === status && !nothingToDo(o)).length;
-  const idle = outcomes.filter(nothingToDo).length;
-  const totals = [
-    `${count('ok')} ok`,
-    idle && `${idle} with nothing to do`,
-    count('failed') && `${count('failed')} failed`,
-    count('interrupted') && `${count('interrupted')} stopped by Ctrl-C`,
-    count('skipped') && `${count('skipped')} skipped`,
-    count('not-run') && `${count('not-run')} not run`,
-  ]
-    .filter(Boolean)
-    .join(', ');
-  const allOk = code === 0;
-  if (!(terminal.quiet && allOk)) {
-    const width = Math.max(7, ...outcomes.map((o) => o.profile.length));
-    const lines = ['', `${'PROFILE'.padEnd(width)}  EXIT  ${'RESULT'.padEnd(8)}  TIME    MESSAGE`];
-    for (const o of outcomes) {
-      const time = `${(o.ms / 1000).toFixed(1)}s`;
-      lines.push(
-        `${o.profile.padEnd(width)}  ${String(o.exitCode ?? '-').padEnd(4)}  ${resultWord(o).padEnd(8)}  ${time.padEnd(6)}  ${o.message.split('\n')[0]}`.trimEnd(),
-      );
-    }
-    lines.push(
-      `${outcomes.length} venue${outcomes.length === 1 ? '' : 's'}: ${totals}${allOk ? '' : `; exit ${code}`}`,
-    );
-    stderr.write(`${lines.join('\n')}\n`);
-  }
-  if (machine) {
-    const summary = outcomes.map((o) => ({
-      profile: o.profile,
-      exitCode: o.exitCode ?? null,
-      status: o.status,
-      message: o.message,
-      seconds: Math.round(o.ms) / 1000,
-    }));
-    stderr.write(`${JSON.stringify({ summary, exitCode: code })}\n`);
-  }
+  streams: TerminalStreams,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  const { summaryJson, summaryText } = await import('./lib/fleet/summary.js');
+  if (!(terminal.quiet && code === 0)) streams.stderr.write(summaryText(outcomes, code, messageWidth(streams, env)));
+  if (machine) streams.stderr.write(summaryJson(outcomes, code));
+}
+
+/** The width of the terminal stderr writes to (COLUMNS, else its own); undefined when it is no terminal (a log). */
+function messageWidth(streams: TerminalStreams, env: NodeJS.ProcessEnv): number | undefined {
+  if (!streams.stderr.isTTY) return undefined;
+  const fromEnv = Number(env.COLUMNS);
+  if (Number.isInteger(fromEnv) && fromEnv > 20) return fromEnv;
+  return streams.stderr.columns || 80;
 }

@@ -154,7 +154,9 @@ describe('a write across a tag', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/needs --yes/);
     for (const venue of venues)
-      expect(refused.stderr).toContain(`${venue}: venue webhooks create --url https://erp.example.com/hooks/${venue}`);
+      expect(refused.stderr).toContain(
+        `${venue}: venue --profile ${venue} webhooks create --url https://erp.example.com/hooks/${venue}`,
+      );
     const before = ndjson(
       (await sb.run(['--each-profile', 'tag:sandbox-fleet', '-o', 'ndjson', 'webhooks', 'list'])).stdout,
     );

@@ -98,4 +98,50 @@ describe('--each-profile all', () => {
       await sb.run(['config', 'delete', 'store1-late', '--yes']);
     }
   });
+
+  it('the summary: a table fitted to the terminal, each message whole in its column; in a log, a plain line a venue', async () => {
+    // A venue whose inventory server is at a closed port: its message is long.
+    const made = await sb.run([
+      'config',
+      'init',
+      'store9',
+      '--extends',
+      'store1',
+      '--inventory-url',
+      'http://127.0.0.1:9/inv',
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    try {
+      const args = ['--each-profile', 'store1,store9', 'inventory', 'health'];
+      const json = await sb.run([...args, '-o', 'json'], { env: licence });
+      const message = (summaryOf(json.stderr) as Array<{ profile: string; message: string }>).find(
+        (s) => s.profile === 'store9',
+      )!.message;
+      expect(message.length).toBeGreaterThan(40);
+      const shown = await sb.run(args, { env: licence, tty: { stderr: true }, columns: 60 });
+      expect(shown.code).toBe(6);
+      const lines = shown.stderr.split('\n');
+      const header = lines.findIndex((l) => /^PROFILE\s+EXIT\s+RESULT\s+TIME\s+MESSAGE$/.test(l));
+      expect(header, shown.stderr).toBeGreaterThan(0);
+      const end = lines.findIndex((l) => /^2 venues: 1 ok, 1 failed; exit 6$/.test(l));
+      const table = lines.slice(header, end);
+      for (const line of table) expect(line.length, line).toBeLessThanOrEqual(60);
+      const at = lines[header]!.indexOf('MESSAGE');
+      const row = table.findIndex((l) => l.startsWith('store9'));
+      expect(table[row]).toMatch(/^store9\s+6\s+failed\s+\d+\.\ds\s/);
+      expect(
+        table
+          .slice(row)
+          .map((l) => l.slice(at).trim())
+          .join(' '),
+      ).toBe(message);
+      // In a log: the venue's line holds its whole message.
+      const logged = await sb.run(args, { env: licence });
+      expect(logged.stderr).toMatch(
+        new RegExp(`^store9\\s+6\\s+failed\\s+\\d+\\.\\ds\\s+${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'),
+      );
+    } finally {
+      await sb.run(['config', 'delete', 'store9', '--yes']);
+    }
+  });
 });

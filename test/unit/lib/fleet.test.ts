@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { expandPlaceholders, missingFile, planJobs } from '../../../src/lib/fleet/plan.js';
 import { fleetExitCode, runVenues, type VenueOutcome } from '../../../src/lib/fleet/runner.js';
 import { leftOutNote, selectProfiles } from '../../../src/lib/fleet/selection.js';
+import { summaryJson, summaryText } from '../../../src/lib/fleet/summary.js';
 
 /** Profiles with their tags; parents (extends) and inventory URLs of their own where given; URLs under http://sandbox are the local sandbox's. */
 const config = (
@@ -248,6 +249,60 @@ function target(format: MergeTarget['format']): MergeTarget & { out: string } {
   };
   return t as unknown as MergeTarget & { out: string };
 }
+
+describe('the summary', () => {
+  const outcomes: VenueOutcome[] = [
+    { profile: 'fleet-1', status: 'ok', exitCode: 0, message: '', ms: 1234 },
+    {
+      profile: 'fleet-2',
+      status: 'failed',
+      exitCode: 7,
+      message:
+        'the receipt was sent, but its answer was lost: venue cannot tell whether it was applied; settle it with `venue --profile fleet-2 inventory receipts resolve 4a8a4c73dd8f --applied`',
+      ms: 30_012,
+    },
+    { profile: 'store-with-a-long-name', status: 'skipped', exitCode: 0, message: 'nothing to receive', ms: 0 },
+  ];
+
+  it('on a terminal: the columns in their order, fitted to the width, each message whole in its column', () => {
+    const text = summaryText(outcomes, 7, 60);
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('');
+    expect(lines[1]).toMatch(/^PROFILE\s+EXIT\s+RESULT\s+TIME\s+MESSAGE$/);
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(60);
+    const message = lines[1]!.indexOf('MESSAGE');
+    const cells = lines.slice(2, -2).map((l) => l.slice(message).trim());
+    expect(cells.filter(Boolean).join(' ')).toBe(`${outcomes[1]!.message} nothing to receive`);
+    expect(lines.find((l) => l.startsWith('fleet-2'))).toMatch(/^fleet-2\s+7\s+failed\s+30\.0s\s+the receipt/);
+    expect(lines.find((l) => l.startsWith('store-with'))).toMatch(/\s+0\s+nothing\s+0\.0s\s+nothing\b/);
+    expect(lines.at(-2)).toBe('3 venues: 1 ok, 1 with nothing to do, 1 failed; exit 7');
+  });
+
+  it('in a log: one plain line a venue, its message whole on it', () => {
+    const lines = summaryText(outcomes, 7).split('\n');
+    expect(lines).toHaveLength(7);
+    expect(lines[2]).toMatch(/^fleet-1\s+0\s+ok\s+1\.2s$/);
+    expect(lines[3]).toMatch(/^fleet-2\s+7\s+failed\s+30\.0s\s+the receipt was sent, .* --applied`$/);
+    expect(lines[4]).toMatch(/^store-with-a-long-name\s+0\s+nothing\s+0\.0s\s+nothing to receive$/);
+  });
+
+  it('under -o json: one JSON object with each outcome', () => {
+    expect(JSON.parse(summaryJson(outcomes, 7))).toEqual({
+      summary: [
+        { profile: 'fleet-1', exitCode: 0, status: 'ok', message: '', seconds: 1.234 },
+        { profile: 'fleet-2', exitCode: 7, status: 'failed', message: outcomes[1]!.message, seconds: 30.012 },
+        {
+          profile: 'store-with-a-long-name',
+          exitCode: 0,
+          status: 'skipped',
+          message: 'nothing to receive',
+          seconds: 0,
+        },
+      ],
+      exitCode: 7,
+    });
+  });
+});
 
 describe('merged output', () => {
   it("an ndjson line is the record's JSON with the profile first, as withProfile makes it, for any record", () => {
