@@ -80,7 +80,7 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
   if (leftOut) terminal.info(leftOut);
   // A write at more than one venue is shown first, and asked about (or needs --yes).
   if (use.kind === 'write' && jobs.length > 1 && !dryRun) {
-    terminal.info(`\`venue ${path}\` writes; it will run at ${jobs.length} venues:`);
+    terminal.info(`${path} writes; it will run at ${jobs.length} venues, each as:`);
     const { venueCommand } = await import('./lib/hint-command.js');
     for (const job of planned)
       terminal.info(

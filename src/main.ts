@@ -41,6 +41,8 @@ export interface MainShell {
   now?: () => number;
   /** Ctrl-C. Tests pass their own; by default one that the launcher's SIGINT listener drives. */
   interruption?: Interruption;
+  /** An MCP tool call's run: its hints are read by an assistant (lib/hint-command.ts). */
+  forAssistant?: boolean;
 }
 
 /** Runs of main in progress in this process (tests run several at once): the last to end closes the pooled connections. */
@@ -118,7 +120,15 @@ export async function main(options: MainOptions): Promise<number> {
       const { loadEnvFile } = await import('./cli/message-log.js');
       env = loadEnvFile(globals.envFile, env, (message) => streams.stderr.write(`warning: ${message}\n`));
     }
-    const shell = { streams, env, version: options.version, secrets, interruption, now: options.now };
+    const shell = {
+      streams,
+      env,
+      version: options.version,
+      secrets,
+      interruption,
+      now: options.now,
+      forAssistant: options.forAssistant,
+    };
     if (invocation.helpTopic !== undefined) {
       const { helpTopics } = await import('./cli/help-topics.js');
       streams.stdout.write(helpTopics[invocation.helpTopic]!.text);
@@ -155,6 +165,7 @@ export async function main(options: MainOptions): Promise<number> {
           env: runEnv,
           now: options.now,
           interruption: own,
+          forAssistant: true,
         });
         return { code, stdout: captured.stdout.text(), stderr: captured.stderr.text() };
       };

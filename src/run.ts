@@ -19,6 +19,8 @@ export interface RunShell {
   interruption: Interruption;
   /** The clock (ms since the epoch); Date.now when absent. */
   now?: () => number;
+  /** An MCP tool call: the run's hints are read by an assistant (lib/hint-command.ts). */
+  forAssistant?: boolean;
 }
 
 /** One venue's run of a command across venues (--each-profile): where its rows go. */
@@ -29,6 +31,15 @@ export interface VenueMerge {
 }
 
 export async function runOne(invocation: Invocation, shell: RunShell, merge?: VenueMerge): Promise<number> {
+  // Every hint the run makes names the profile chosen for it (--profile, VENUE_PROFILE, the venue of a fleet): pasted into another shell, it reaches the same venue.
+  const { inHintScope } = await import('./lib/hint-command.js');
+  const profile = invocation.globals.profile ?? shell.env.VENUE_PROFILE;
+  return inHintScope({ profile: profile || undefined, assistant: shell.forAssistant }, () =>
+    runCommand(invocation, shell, merge),
+  );
+}
+
+async function runCommand(invocation: Invocation, shell: RunShell, merge?: VenueMerge): Promise<number> {
   const command = invocation.command;
   if (!command) throw new Error(`runOne: \`venue ${invocation.path.join(' ')}\` is no command`);
   const { ProcessContext } = await import('./cli/context.js');

@@ -21,6 +21,7 @@ import type { InventoryClient } from '../lib/inventory/client.js';
 import type { ServiceDeps } from '../lib/service-deps.js';
 import type { InventoryRouteMap } from '../lib/inventory/routes.js';
 import { retriesFromEnv } from '../lib/retry-policy.js';
+import { placeholder, venueHint } from '../lib/hint-command.js';
 
 export type { ServiceDeps } from '../lib/service-deps.js';
 
@@ -147,7 +148,7 @@ export class ProcessContext implements Context {
     const name = this.globals.profile ?? this.env.VENUE_PROFILE ?? config.currentProfile();
     if (!config.profileExists(name)) {
       throw config.noSuchProfile(name, {
-        hint: 'Create it with `venue config init`; list them with `venue config profiles`.',
+        hint: `Create it with ${venueHint(['config', 'init', name], { profile: null })}; list them with ${venueHint(['config', 'profiles'], { profile: null })}.`,
       });
     }
     return name;
@@ -166,7 +167,7 @@ export class ProcessContext implements Context {
     if (value === undefined || value === '') {
       const profile = await this.profileName();
       throw new UsageError(`${flag ? `missing ${flag}: ` : ''}${key} is not set for profile "${profile}"`, {
-        hint: `${flag ? `Pass ${flag}, or set` : 'Set'} it with \`venue config set ${key} <value>\`.`,
+        hint: `${flag ? `Pass ${flag}, or set` : 'Set'} it with ${venueHint(['config', 'set', key, placeholder('value')])}.`,
       });
     }
     return value;

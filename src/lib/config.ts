@@ -25,6 +25,7 @@ import {
   UNMAPPED_ROUTE,
   type InventoryOperation,
 } from './inventory/routes.js';
+import { venueHint } from './hint-command.js';
 
 export type SettingSource = 'flag' | 'environment' | 'profile' | 'default' | 'extends';
 
@@ -266,7 +267,7 @@ export function unknownSetting(key: string): UsageError {
 
 function assertKnownKey(key: string): asserts key is SettingKey {
   if (key in secretSpecs) {
-    throw new UsageError(`${key} is a secret: store it with \`venue config set-secret ${key}\``, {
+    throw new UsageError(`${key} is a secret: store it with ${venueHint(['config', 'set-secret', key])}`, {
       hint: 'Secrets are never taken as command-line values.',
     });
   }

@@ -32,6 +32,7 @@ import {
   waitFitsDeadline,
   type RetryPlan,
 } from './retry-policy.js';
+import { placeholder, venueHint } from './hint-command.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
@@ -398,7 +399,7 @@ export class HttpClient {
           {
             cause: error,
             hint: notSent
-              ? 'Check the address (`venue config get`) and that the service is running; `venue doctor` helps.'
+              ? `Check the address (${venueHint(['config', 'get', `${this.service}.url`])}) and that the service is running; ${venueHint(['doctor'])} helps.`
               : undefined,
           },
         );
@@ -413,7 +414,7 @@ export class HttpClient {
         throw new (idempotent ? ServerError : UnknownOutcomeError)(
           `the ${this.service} service answered ${status} to "${operation}", redirecting to ${location ?? '(no Location given)'}`,
           {
-            hint: `venue does not follow redirects${idempotent ? '' : '; the request was sent, so check whether it was applied'}. If the service moved, update its URL (\`venue config set ${this.service}.url …\`).`,
+            hint: `venue does not follow redirects${idempotent ? '' : '; the request was sent, so check whether it was applied'}. If the service moved, update its URL (${venueHint(['config', 'set', `${this.service}.url`, placeholder('url')])}).`,
           },
         );
       }
@@ -497,7 +498,7 @@ export class HttpClient {
       status === 401 && this.staticCredential ? `: ${this.staticCredential.what} was refused` : '';
     const base = `${this.service} service answered ${status}${serverMessage ? `: ${serverMessage}` : ''}${refusedCredential}`;
     const hints: Record<number, string> = {
-      401: 'The service refused the token. `venue auth status` shows the cached tokens and the host each belongs to; `venue doctor` checks the login.',
+      401: `The service refused the token. ${venueHint(['auth', 'status'])} shows the cached tokens and the host each belongs to; ${venueHint(['doctor'])} checks the login.`,
       403: 'This token may not make that call.',
       429: 'The service is limiting requests; try again later.',
     };

@@ -12,6 +12,7 @@ import {
   type LoginFailureReason,
 } from './errors.js';
 import { UnreadableAnswerError } from './reading.js';
+import { venueHint } from './hint-command.js';
 
 export interface LoginRoute {
   service: string;
@@ -80,7 +81,7 @@ export function loginFailure(route: LoginRoute, error: unknown): unknown {
   const hint: Record<LoginFailureReason, string> = {
     refused: `Check ${route.check.credentials}. Nothing else was sent, and the refused credentials were not sent again.`,
     'route-missing': `Check ${route.check.route}. Nothing else was sent.`,
-    failing: `The service failed while issuing a token; nothing else was sent. Try again later; \`venue doctor\` checks the login, and its support can tell why it fails.`,
+    failing: `The service failed while issuing a token; nothing else was sent. Try again later; ${venueHint(['doctor'])} checks the login, and its support can tell why it fails.`,
     unreadable: `Check ${route.check.route}: the route answered, but not with a token. Run again with --verbose to see the answer.`,
   };
   // The route's own details (field problems it listed) stay under the message, as for any answer.

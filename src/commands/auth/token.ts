@@ -23,7 +23,7 @@ export default defineCommand({
       if (isStaticScheme(auth))
         throw new UsageError(
           `inventory has no token: it is authenticated with ${describeAuthScheme(auth)} (inventory.auth)`,
-          { hint: 'The key stays where `venue config set-secret` put it; venue never prints it.' },
+          { hint: 'The key stays where `config set-secret` put it; venue never prints it.' },
         );
     }
     const tokens = await ctx.tokens();

@@ -1,7 +1,7 @@
 import { defineCommand, option } from '../define.js';
 import { checkFlags } from './shared.js';
-import { shellQuote } from '../../lib/booking/text.js';
 import { formatMoney } from '../../lib/formats.js';
+import { venueHint } from '../../lib/hint-command.js';
 
 interface Options {
   location?: string;
@@ -95,7 +95,7 @@ export default defineCommand<Options>({
     const sale = outcome.saleId ? `, sale ${outcome.saleId}` : '';
     if (outcome.status === 'unknown') {
       ctx.terminal.warn(
-        `Payment recorded for order ${outcome.orderId}${sale} (${outcome.quantity} × ${outcome.slotId}, ${formatMoney(outcome.total)}); the service did not say the order's status: check it with \`venue booking order show ${shellQuote(outcome.orderId)}\`.`,
+        `Payment recorded for order ${outcome.orderId}${sale} (${outcome.quantity} × ${outcome.slotId}, ${formatMoney(outcome.total)}); the service did not say the order's status: check it with ${venueHint(['booking', 'order', 'show', outcome.orderId])}.`,
       );
     } else
       ctx.terminal.success(

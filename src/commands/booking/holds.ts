@@ -1,6 +1,7 @@
 import { defineCommand, option } from '../define.js';
 import { NotFoundError, UsageError } from '../../lib/errors.js';
 import { HoldJournal } from '../../lib/booking/hold-journal.js';
+import { placeholder, venueHint } from '../../lib/hint-command.js';
 
 interface Options {
   forget?: string;
@@ -33,7 +34,7 @@ export default defineCommand<Options>({
     const holds = journal.list();
     if (options.forget !== undefined) {
       const prefix = options.forget.trim();
-      if (!prefix) throw new UsageError('--forget needs a key (see `venue booking holds`)');
+      if (!prefix) throw new UsageError(`--forget needs a key (see ${venueHint(['booking', 'holds'])})`);
       const matches = holds.filter((h) => h.key.startsWith(prefix) || h.reservationId === prefix);
       // An order or payment whose outcome a person has settled is dropped the same way, by the key its warning shows.
       const writes = journal.openWrites().filter((w) => w.id.startsWith(prefix));
@@ -46,7 +47,7 @@ export default defineCommand<Options>({
       }
       if (!matches.length)
         throw new NotFoundError(`no recorded hold with key "${prefix}"`, {
-          hint: 'List them with `venue booking holds`.',
+          hint: `List them with ${venueHint(['booking', 'holds'])}.`,
         });
       if (matches.length > 1) throw new UsageError(`"${prefix}" matches ${matches.length} holds; give more of the key`);
       await journal.forget(matches[0]!.key);
@@ -91,12 +92,12 @@ export default defineCommand<Options>({
       if (write.kind === 'payment') {
         ctx.terminal.warn(
           `payment ${write.paymentReference} for order ${write.orderId} (key ${write.id.slice(0, 8)}) has an unknown outcome${write.note ? ` (${write.note})` : ''}: ` +
-            `check it with \`venue booking order show ${write.orderId}\`; \`venue booking order pay ${write.orderId} --amount ${write.amount.toFixed(2)} --payment-ref ${write.paymentReference}\` checks the order first and records it at most once.`,
+            `check it with ${venueHint(['booking', 'order', 'show', write.orderId])}; ${venueHint(['booking', 'order', 'pay', write.orderId, '--amount', write.amount.toFixed(2), '--payment-ref', write.paymentReference])} checks the order first and records it at most once.`,
         );
       } else {
         ctx.terminal.warn(
           `the order of ${write.reservationIds.join(', ')}${write.orderId ? ` (answered as ${write.orderId})` : ''} (key ${write.id.slice(0, 8)}) has an unknown outcome${write.note ? ` (${write.note})` : ''}: ` +
-            `check it with \`venue booking order show <orderId>\`, cancel what was not asked for, then \`venue booking holds --forget ${write.id.slice(0, 8)}\`.`,
+            `check it with ${venueHint(['booking', 'order', 'show', write.orderId ?? placeholder('orderId')])}, cancel what was not asked for, then ${venueHint(['booking', 'holds', '--forget', write.id.slice(0, 8)])}.`,
         );
       }
     }

@@ -4,7 +4,7 @@ import { UnknownOutcomeError, UsageError } from '../../lib/errors.js';
 import type { BookingClient } from '../../lib/booking/client.js';
 import type { HoldEntry } from '../../lib/booking/hold-journal.js';
 import type { Context } from '../../cli/context.js';
-import { shellQuote } from '../../lib/booking/text.js';
+import { placeholder, venueHint } from '../../lib/hint-command.js';
 
 interface Options {
   all?: boolean;
@@ -34,7 +34,7 @@ export default defineCommand<Options>({
     if (options.all && reservationId !== undefined) throw new UsageError('give a reservation id or --all, not both');
     if (!options.all && reservationId === undefined)
       throw new UsageError('missing reservationId', {
-        hint: 'Name the hold (`venue booking holds` lists them) or pass --all.',
+        hint: `Name the hold (${venueHint(['booking', 'holds'])} lists them) or pass --all.`,
       });
     if (!options.all) await checkFlags(ctx, [{ kind: 'id', flag: 'reservationId', value: reservationId }]);
     const client = await ctx.booking();
@@ -158,7 +158,7 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
     ctx.terminal.warn(
       `${hold.quantity} place${hold.quantity === 1 ? '' : 's'} in ${hold.slotId} (${hold.experienceId}), requested ${formatTime(hold.placedAt, zone)}: ` +
         `${hold.note ?? 'no answer was recorded'}. venue has no reservation id to release. ` +
-        `Check the places left with \`venue booking sessions ${shellQuote(hold.experienceId)} --date ${hold.placedAt.slice(0, 10)}\` and ask the operator to release any hold left there.`,
+        `Check the places left with ${venueHint(['booking', 'sessions', hold.experienceId, '--date', hold.placedAt.slice(0, 10)])} and ask the operator to release any hold left there.`,
     );
   }
   await ctx.output.list(outcomes as unknown as Record<string, unknown>[], {
@@ -176,7 +176,7 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
     throw new UnknownOutcomeError(
       `${unknown.length} recorded hold${unknown.length === 1 ? '' : 's'} could not be released: venue never learned ${unknown.length === 1 ? 'its' : 'their'} reservation id`,
       {
-        hint: 'Check the slots named above; once settled, drop a request from the record with `venue booking holds --forget <key>`.',
+        hint: `Check the slots named above; once settled, drop a request from the record with ${venueHint(['booking', 'holds', '--forget', placeholder('key')])}.`,
       },
     );
   }

@@ -2,8 +2,8 @@ import { argument, defineCommand, option } from '../define.js';
 import { checkFlags } from './shared.js';
 import { NotFoundError, UsageError } from '../../lib/errors.js';
 import { localDate } from '../../lib/booking/dates.js';
-import { shellQuote } from '../../lib/booking/text.js';
 import { RECORD_SHAPES } from '../../lib/records.js';
+import { venueHint } from '../../lib/hint-command.js';
 
 interface Options {
   session: string;
@@ -63,7 +63,7 @@ export default defineCommand<Options>({
       const slot = (await client.sessions(experienceId!.trim(), date)).find((s) => s.id === slotId);
       if (!slot) {
         throw new NotFoundError(`no session "${slotId}" of ${experienceId} on ${date}`, {
-          hint: `Nothing was held. List the sessions with \`venue booking sessions ${shellQuote(experienceId!)} --date ${date}\`, or pass --date with the session's day.`,
+          hint: `Nothing was held. List the sessions with ${venueHint(['booking', 'sessions', experienceId!, '--date', date])}, or pass --date with the session's day.`,
         });
       }
       if (slot.remaining < quantity) {
@@ -110,7 +110,7 @@ export default defineCommand<Options>({
     const places = reservation.quantity ?? numbers['--quantity']!;
     ctx.terminal.success(
       `Held ${places} place${places === 1 ? '' : 's'} in ${options.session} as reservation ${reservation.id}${reservation.expiresAt ? ` (the service gives ${reservation.expiresAt} as its end)` : ''}. ` +
-        `Release it with \`venue booking release ${shellQuote(reservation.id)}\` if it is not ordered.`,
+        `Release it with ${venueHint(['booking', 'release', reservation.id])} if it is not ordered.`,
     );
     await ctx.output.record(
       { ...reservation, status: reservation.statusSaid ?? reservation.status } as unknown as Record<string, unknown>,

@@ -1,5 +1,6 @@
 import { UsageError } from '../../lib/errors.js';
 import { defineCommand } from '../define.js';
+import { venueHint } from '../../lib/hint-command.js';
 
 export default defineCommand({
   name: 'get',
@@ -13,7 +14,7 @@ export default defineCommand({
     const profile = await ctx.profileName(); // one that exists: a mistyped --profile is not a profile whose settings are all unset
     if (key! in secretSpecs) {
       throw new UsageError(`${key} is a secret and is never printed`, {
-        hint: 'See whether it is set with `venue config list`.',
+        hint: `See whether it is set with ${venueHint(['config', 'list'])}.`,
       });
     }
     if (!(key! in settingSpecs)) throw unknownSetting(key!);

@@ -1,6 +1,7 @@
 import { UsageError } from '../../lib/errors.js';
 import type { SettingKey } from '../../lib/config.js';
 import { defineCommand, option } from '../define.js';
+import { placeholder, venueHint } from '../../lib/hint-command.js';
 
 interface InitOptions {
   walletUrl?: string;
@@ -165,6 +166,9 @@ export default defineCommand<InitOptions>({
     ctx.terminal.success(
       `profile "${profile}" saved (${values.length} setting${values.length === 1 ? '' : 's'} written)`,
     );
-    if (!interactive) ctx.terminal.info(`Store its secrets with: venue --profile ${profile} config set-secret <name>`);
+    if (!interactive)
+      ctx.terminal.info(
+        `Store its secrets with: ${venueHint(['config', 'set-secret', placeholder('name')], { profile })}`,
+      );
   },
 });

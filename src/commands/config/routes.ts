@@ -1,4 +1,5 @@
 import { defineCommand } from '../define.js';
+import { venueHint } from '../../lib/hint-command.js';
 
 export default defineCommand({
   name: 'routes',
@@ -126,7 +127,7 @@ export default defineCommand({
           : []),
         ...(pathVars.length
           ? [
-              `Path vars: ${pathVars.map((v) => `${v.name}=${v.value ?? '(no value: venue config set inventory.pathVars)'}`).join(' ')}`,
+              `Path vars: ${pathVars.map((v) => `${v.name}=${v.value ?? `(no value: ${venueHint(['config', 'set', 'inventory.pathVars', `${v.name}=<value>`])})`}`).join(' ')}`,
             ]
           : []),
         `Routes:    ${Object.entries(counts)

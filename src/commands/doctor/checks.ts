@@ -8,6 +8,7 @@ import type { Context } from '../../cli/context.js';
 import { ApiError, LoginError, VenueError, type LoginFailureReason } from '../../lib/errors.js';
 import type { HttpResponse } from '../../lib/http.js';
 import type { ServiceName } from '../../lib/tokens.js';
+import { placeholder, venueHint } from '../../lib/hint-command.js';
 
 export interface Finding {
   service: ServiceName;
@@ -32,7 +33,7 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
     service === 'wallet' && (await ctx.setting('wallet.environment')) === 'uat' ? 'wallet.uatUrl' : `${service}.url`;
   const baseUrl = config.resolve(profile, urlKey as 'booking.url').value;
   if (!baseUrl) {
-    add('address', 'skip', `${urlKey} is not set`, `venue config set ${urlKey} https://…`);
+    add('address', 'skip', `${urlKey} is not set`, venueHint(['config', 'set', urlKey, placeholder('url')]));
     return findings;
   }
   const url = new URL(baseUrl);
@@ -92,17 +93,23 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
             'health',
             'warn',
             `degraded: ${said}`,
-            "The service reports itself degraded: tell the venue's support (`venue inventory health` shows the report).",
+            `The service reports itself degraded: tell the venue's support (${venueHint(['inventory', 'health'])} shows the report).`,
           );
         else if (verdict === 'unhealthy')
           add(
             'health',
             'fail',
             `unhealthy: ${said}`,
-            "The service reports itself unhealthy: tell the venue's support (`venue inventory health` shows the report).",
+            `The service reports itself unhealthy: tell the venue's support (${venueHint(['inventory', 'health'])} shows the report).`,
             'server',
           );
-        else add('health', 'warn', `venue cannot judge ${said}`, '`venue inventory health` shows the report as sent.');
+        else
+          add(
+            'health',
+            'warn',
+            `venue cannot judge ${said}`,
+            `${venueHint(['inventory', 'health'])} shows the report as sent.`,
+          );
       } catch (error) {
         add(
           'health',
@@ -153,7 +160,7 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
       'credentials',
       'fail',
       `missing ${missing.join(', ')}`,
-      missing.map((k) => `venue config set-secret ${k}`).join('; '),
+      missing.map((k) => venueHint(['config', 'set-secret', k])).join('; '),
       'auth',
     );
     return findings;
@@ -215,7 +222,7 @@ const loginWords: Record<LoginFailureReason, string> = {
 function loginFix(reason: LoginFailureReason, error: LoginError): string {
   switch (reason) {
     case 'refused':
-      return `The credentials were refused: check them in the vendor's administration area, then \`venue config set-secret\`. ${error.hint ?? ''}`.trim();
+      return `The credentials were refused: check them in the vendor's administration area, then store them again (${venueHint(['config', 'set-secret', placeholder('name')])}). ${error.hint ?? ''}`.trim();
     case 'failing':
       return 'The service fails while issuing tokens (the credentials were not judged): try again later, and tell its support if it persists.';
     default:
@@ -279,12 +286,12 @@ export async function diagnoseInventoryRoutes(ctx: Context): Promise<Finding[]> 
     let fix: string;
     let category: Finding['category'] = 'server';
     if (status === 404 || status === 405) {
-      fix = `The server has no ${call} (${routes.origin(operation)} route): see \`venue config routes\`; import the vendor's document with \`venue config import-openapi <file|url>\`, or set it: \`venue config set inventory.routes.${operation} "GET /<path>"\`.`;
+      fix = `The server has no ${call} (${routes.origin(operation)} route): see ${venueHint(['config', 'routes'])}; import the vendor's document with ${venueHint(['config', 'import-openapi', placeholder('file|url')])}, or set it: ${venueHint(['config', 'set', `inventory.routes.${operation}`, 'GET /<path>'])}.`;
     } else if (status === 401 || status === 403) {
       category = 'auth';
-      fix = `The token was refused on ${call}: check how it is sent (inventory.auth, now ${formatAuthScheme(routes.auth)}; \`venue config routes\` shows it, the vendor's securitySchemes say which it should be).`;
+      fix = `The token was refused on ${call}: check how it is sent (inventory.auth, now ${formatAuthScheme(routes.auth)}; ${venueHint(['config', 'routes'])} shows it, the vendor's securitySchemes say which it should be).`;
     } else if (error instanceof VenueError && error.category === 'usage') {
-      fix = error.hint ?? 'See `venue config routes`.';
+      fix = error.hint ?? `See ${venueHint(['config', 'routes'])}.`;
     } else {
       fix = 'The service failed on this call: try again, and contact its support if it persists.';
     }

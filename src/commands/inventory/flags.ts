@@ -7,6 +7,7 @@ import { padId, PADDED_ID_LENGTH } from '../../lib/inventory/ids.js';
 import { PAYMENT_TERMS, ProductType, saleTypeFromWords } from '../../lib/inventory/types.js';
 import { FlagProblems } from '../../lib/inventory/flag-problems.js';
 import { parseLabelled, productTypeColumn, productTypeLabels, saleTypeColumn } from '../../lib/inventory/labels.js';
+import { placeholder, venueHint } from '../../lib/hint-command.js';
 
 export { FlagProblems } from '../../lib/inventory/flag-problems.js';
 
@@ -104,7 +105,10 @@ export async function warehouseFrom(
   if (given !== undefined) return parseInteger(given, '--warehouse', problems, { min: 1 });
   const fromProfile = await ctx.setting('inventory.warehouseId');
   if (fromProfile === undefined || fromProfile === '')
-    return problems.add('--warehouse', 'is required (or set inventory.warehouseId with `venue config set`)');
+    return problems.add(
+      '--warehouse',
+      `is required (or set inventory.warehouseId with ${venueHint(['config', 'set', 'inventory.warehouseId', placeholder('id')])})`,
+    );
   return parseInteger(fromProfile, 'inventory.warehouseId', problems, { min: 1 });
 }
 
@@ -116,7 +120,10 @@ export async function userFrom(
   if (given !== undefined) return parseInteger(given, '--user', problems, { min: 1 });
   const fromProfile = await ctx.setting('inventory.userId');
   if (fromProfile === undefined || fromProfile === '')
-    return problems.add('--user', 'is required (or set inventory.userId with `venue config set`)');
+    return problems.add(
+      '--user',
+      `is required (or set inventory.userId with ${venueHint(['config', 'set', 'inventory.userId', placeholder('id')])})`,
+    );
   return parseInteger(fromProfile, 'inventory.userId', problems, { min: 1 });
 }
 

@@ -1,5 +1,6 @@
 import { defineCommand } from '../define.js';
 import { RECORD_SHAPES } from '../../lib/records.js';
+import { venueHint } from '../../lib/hint-command.js';
 
 export default defineCommand({
   name: 'health',
@@ -29,7 +30,7 @@ export default defineCommand({
       });
     }
     throw new ServerError(`the inventory service reports itself ${verdict}: ${said}`, {
-      hint: "Its report is printed as the service sent it. Tell the venue's support; `venue doctor` runs every check.",
+      hint: `Its report is printed as the service sent it. Tell the venue's support; ${venueHint(['doctor'])} runs every check.`,
     });
   },
 });

@@ -7,6 +7,7 @@ import {
   refuseSecretFlags,
   guestAccount,
 } from './shared.js';
+import { venueHint } from '../../lib/hint-command.js';
 
 interface ConfirmOptions {
   code: string;
@@ -57,6 +58,9 @@ export default defineCommand<ConfirmOptions>({
     // Tokens issued under the old password should not outlive it here.
     await client.sessions.remove(email);
     if (ctx.output.isMachine) await ctx.output.record({ email, passwordChanged: true });
-    else ctx.terminal.success(`The password of ${email} was changed. Log in with it: venue wallet login ${email}`);
+    else
+      ctx.terminal.success(
+        `The password of ${email} was changed. Log in with it: ${venueHint(['wallet', 'login', email])}`,
+      );
   },
 });

@@ -3,6 +3,7 @@ import { InterruptedError, NotFoundError, ServerError, UnknownOutcomeError, Usag
 import { sourceOf } from '../../lib/reading.js';
 import { creditedText, needPrice, reloadAdds } from '../../lib/wallet/client.js';
 import { asOption, balanceRow, guestAccess } from './shared.js';
+import { venueHint } from '../../lib/hint-command.js';
 
 interface ReloadOptions {
   product: string;
@@ -56,7 +57,7 @@ export default defineCommand<ReloadOptions>({
     const product = products.find((p) => p.productId === body.productId);
     if (!product) {
       throw new NotFoundError(`no quick-reload product "${body.productId}"`, {
-        hint: `Products: ${products.map((p) => p.productId).join(', ') || 'none'} (see \`venue wallet products\`).`,
+        hint: `Products: ${products.map((p) => p.productId).join(', ') || 'none'} (see ${venueHint(['wallet', 'products'])}).`,
       });
     }
     // The amount sent is the product's price as the service lists it: never a guess.
@@ -120,7 +121,7 @@ export default defineCommand<ReloadOptions>({
           {
             cause: outcome.cause,
             details: [`check:  ${outcome.check}`, `settle: ${outcome.rerun}`],
-            hint: 'Running the same reload again with the same --payment-ref settles it: the service recognises a reference it already recorded, so it is never credited twice. `venue wallet reloads` lists the reloads still unsettled.',
+            hint: `Running the same reload again with the same --payment-ref settles it: the service recognises a reference it already recorded, so it is never credited twice. ${venueHint(['wallet', 'reloads'])} lists the reloads still unsettled.`,
           },
         );
       case 'disagrees': {
@@ -163,7 +164,7 @@ export default defineCommand<ReloadOptions>({
           throw new ServerError(
             `the wallet accepted the reload sale for payment ref ${body.paymentReference} but ${outcome.problem?.replace(/^the wallet service's answer/, 'its answer')}`,
             {
-              hint: `Do not run it again. Check it: venue wallet activity ${body.cardNumber} --kind reload — look for payment ref ${body.paymentReference}.`,
+              hint: `Do not run it again. Check it: ${venueHint(['wallet', 'activity', body.cardNumber, '--kind', 'reload'])} — look for payment ref ${body.paymentReference}.`,
             },
           );
         }

@@ -1,5 +1,6 @@
 import { defineCommand } from '../define.js';
 import { checkEmail, guestAccount } from './shared.js';
+import { placeholder, venueHint } from '../../lib/hint-command.js';
 
 export default defineCommand({
   name: 'reset-password',
@@ -15,7 +16,7 @@ export default defineCommand({
     if (ctx.output.isMachine) await ctx.output.record({ email, codeMailed: true });
     else
       ctx.terminal.success(
-        `A confirmation code was mailed to ${email}${where}. Then: venue wallet confirm-reset ${email} --code <code>`,
+        `A confirmation code was mailed to ${email}${where}. Then: ${venueHint(['wallet', 'confirm-reset', email, '--code', placeholder('code')])}`,
       );
   },
 });

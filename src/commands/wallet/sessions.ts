@@ -1,6 +1,7 @@
 import { guestAccount } from './shared.js';
 import { defineCommand } from '../define.js';
 import { GuestSessions, summarise } from '../../lib/wallet/sessions.js';
+import { placeholder, venueHint } from '../../lib/hint-command.js';
 
 export default defineCommand({
   name: 'sessions',
@@ -26,7 +27,7 @@ export default defineCommand({
         { key: 'refreshExpiresAt', header: 'Refresh expires', format: 'datetime' },
         { key: 'loggedInAt', header: 'Logged in', format: 'datetime' },
       ],
-      empty: 'No guest sessions stored. Log one in with `venue wallet login <email>`.',
+      empty: `No guest sessions stored. Log one in with ${venueHint(['wallet', 'login', placeholder('guest email')])}.`,
     });
   },
 });

@@ -42,7 +42,7 @@ export function refuseSecretFlags(options: { cvv?: unknown; password?: unknown }
     throw new UsageError(
       '--password does not take a password on the command line: it would stay in shell history and the process list',
       {
-        hint: 'Pass it with --password-stdin, or answer the hidden prompt.',
+        hint: 'Pass it with --password-stdin or --password-env VAR, or answer the hidden prompt.',
       },
     );
   }
@@ -93,14 +93,14 @@ export async function readNewPassword(ctx: Context, fromStdin: boolean, stdinVal
     return value;
   }
   if (!ctx.prompter.canPrompt)
-    throw new UsageError('no password given: pass --password-stdin', {
+    throw new UsageError('no password given: pass --password-stdin or --password-env VAR', {
       hint: 'Passwords are never taken as command-line values.',
     });
   const first = await ctx.prompter.password('New password (8–20, a digit, a lowercase and an uppercase letter):', {
-    flag: '--password-stdin',
+    flag: '--password-stdin or --password-env VAR',
     validate,
   });
-  const again = await ctx.prompter.password('Same password again:', { flag: '--password-stdin' });
+  const again = await ctx.prompter.password('Same password again:', { flag: '--password-stdin or --password-env VAR' });
   if (first !== again) throw new UsageError('the two passwords differ; nothing was sent');
   return first;
 }

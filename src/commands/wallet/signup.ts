@@ -9,6 +9,7 @@ import {
   stdinLines,
   guestAccount,
 } from './shared.js';
+import { venueHint } from '../../lib/hint-command.js';
 
 interface SignupOptions {
   email: string;
@@ -107,7 +108,7 @@ export default defineCommand<SignupOptions>({
         await ctx.output.record({ email: body.username, cardBarcode: body.cardBarcode, answer: answer.record });
       else
         ctx.terminal.success(
-          `Registered ${body.username} with card ${body.cardBarcode}. Next: venue wallet login ${body.username}`,
+          `Registered ${body.username} with card ${body.cardBarcode}. Next: ${venueHint(['wallet', 'login', body.username])}`,
         );
     } catch (error) {
       spinner.fail('Sign-up refused');

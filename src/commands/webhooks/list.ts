@@ -1,5 +1,6 @@
 import { defineCommand } from '../define.js';
 import { RECORD_SHAPES } from '../../lib/records.js';
+import { placeholder, venueHint } from '../../lib/hint-command.js';
 
 export default defineCommand({
   name: 'list',
@@ -19,7 +20,7 @@ export default defineCommand({
         { key: 'isActive', header: 'Active', format: 'bool' },
         { key: 'createdAt', format: 'datetime' },
       ],
-      empty: 'No webhook subscribers. Add one with `venue webhooks create`.',
+      empty: `No webhook subscribers. Add one with ${venueHint(['webhooks', 'create', '--url', placeholder('url'), '--events', placeholder('events'), '--generate-secret'])}.`,
     });
   },
 });

@@ -1,9 +1,9 @@
 import { defineCommand, option } from '../define.js';
 import type { Context } from '../../cli/context.js';
 import { UsageError } from '../../lib/errors.js';
-import { shellQuote } from '../../lib/booking/text.js';
 import type { ListenerEvent } from '../../lib/webhooks/listener.js';
 import { checkUrlFlag, collect, parseEventTypes, parseScheme, secretsFromEnv } from '../../lib/webhooks/rules.js';
+import { venueHint } from '../../lib/hint-command.js';
 
 interface ListenOptions {
   port: string;
@@ -225,7 +225,7 @@ async function registerTemporary(
       ctx.terminal.info(`deleted temporary subscriber ${subscriber.id}`);
     } catch (error) {
       ctx.terminal.warn(
-        `could not delete temporary subscriber ${subscriber.id}: ${(error as Error).message}; delete it with \`venue webhooks delete ${shellQuote(subscriber.id)}\``,
+        `could not delete temporary subscriber ${subscriber.id}: ${(error as Error).message}; delete it with ${venueHint(['webhooks', 'delete', subscriber.id, '--yes'])}`,
       );
     }
   };

@@ -1,6 +1,7 @@
 import { argument, defineCommand, option } from '../define.js';
 import { subscriberFields } from './create.js';
 import { checkSubscriberFlags, checkWebhookId } from '../../lib/webhooks/rules.js';
+import { venueHint } from '../../lib/hint-command.js';
 
 interface UpdateOptions {
   url?: string;
@@ -73,7 +74,7 @@ export default defineCommand<UpdateOptions>({
     assertAgrees(
       `the update of webhook subscriber ${id}`,
       checkSubscriberAnswer(body as { url?: string; eventTypes?: string[] }, subscriber, id),
-      'Check it with `venue webhooks list`; sending the same update again is harmless.',
+      `Check it with ${venueHint(['webhooks', 'list'])}; sending the same update again is harmless.`,
     );
     ctx.terminal.success(`webhook subscriber ${subscriber.id} updated${chosen ? ' (new secret)' : ''}`);
     await showSubscriber(ctx, subscriber, chosen);

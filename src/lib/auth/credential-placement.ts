@@ -16,6 +16,7 @@ import {
   type AuthScheme,
 } from '../inventory/routes.js';
 import { requireSecret, type SecretReader } from './secrets.js';
+import { venueHint } from '../hint-command.js';
 
 /**
  * Where the HTTP layer puts the credential of each call: undefined for
@@ -69,7 +70,7 @@ export function httpAuthOptions(
       what: basic ? 'the user name and password (HTTP basic)' : 'the API key',
       hint:
         `inventory.auth is ${formatAuthScheme(scheme)} (${describeAuthScheme(scheme)}). Check ${basic ? 'inventory.apiKey and inventory.apiSecret' : 'inventory.apiKey'} ` +
-        "(`venue config set-secret`) and that the scheme is the one the vendor's document declares (`venue config routes`). The refused credential was not sent again.",
+        `(${venueHint(['config', 'set-secret', 'inventory.apiKey'])}) and that the scheme is the one the vendor's document declares (${venueHint(['config', 'routes'])}). The refused credential was not sent again.`,
     };
   }
   return options;

@@ -12,6 +12,7 @@ import { UnreadableAnswerError, asText, readRecord } from '../reading.js';
 import { authSecrets, formatPathVars, templateNames, type AuthScheme } from '../inventory/routes.js';
 import { loginFailure, type LoginRoute } from '../login.js';
 import { requireSecret, type SecretReader } from './secrets.js';
+import { placeholder, venueHint } from '../hint-command.js';
 
 export type OAuth2Scheme = Extract<AuthScheme, { type: 'oauth2' }>;
 
@@ -29,7 +30,7 @@ export function oauth2TokenRequest(
     throw new UsageError(
       `the OAuth2 scopes ${auth.scopes.filter((s) => templateNames(s).length).join(' ')} need ${unfilled.map((n) => `{${n}}`).join(', ')}, and the profile has no value for ${unfilled.length === 1 ? 'it' : 'them'}`,
       {
-        hint: `Set ${unfilled.length === 1 ? 'it' : 'them'}: \`venue config set inventory.pathVars "${formatPathVars(Object.fromEntries(unfilled.map((n) => [n, '<value>'])))}"\` (inventory.pathVars holds all of the profile's variables, separated by spaces).`,
+        hint: `Set ${unfilled.length === 1 ? 'it' : 'them'}: ${venueHint(['config', 'set', 'inventory.pathVars', formatPathVars(Object.fromEntries(unfilled.map((n) => [n, '<value>'])))])} (inventory.pathVars holds all of the profile's variables, separated by spaces).`,
       },
     );
   }
@@ -96,9 +97,8 @@ export async function exchangeOAuth2Token({
     url: tokenUrl.toString(),
     what: 'get an OAuth2 token for the inventory service',
     check: {
-      credentials:
-        'inventory.apiKey (the client id) and inventory.apiSecret (the client secret): `venue config set-secret`',
-      route: `inventory.auth (now oauth2 token-url=${auth.tokenUrl}): \`venue config routes\`; \`venue config import-openapi\` takes it from the vendor's securitySchemes`,
+      credentials: `inventory.apiKey (the client id) and inventory.apiSecret (the client secret): ${venueHint(['config', 'set-secret', 'inventory.apiKey'])}, ${venueHint(['config', 'set-secret', 'inventory.apiSecret'])}`,
+      route: `inventory.auth (now oauth2 token-url=${auth.tokenUrl}): ${venueHint(['config', 'routes'])}; ${venueHint(['config', 'import-openapi', placeholder('file|url')])} takes it from the vendor's securitySchemes`,
     },
   };
   try {

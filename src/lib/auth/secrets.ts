@@ -5,6 +5,7 @@
 import { AuthError } from '../errors.js';
 import { secretSpecs, type SecretKey } from '../config.js';
 import type { SecretRegistry } from '../redact.js';
+import { venueHint } from '../hint-command.js';
 
 export interface SecretReader {
   /** The profile the secrets are read from, for messages. */
@@ -20,6 +21,6 @@ export async function requireSecret(reader: SecretReader, key: SecretKey, role?:
   const value = await reader.secret(key);
   if (value) return value;
   throw new AuthError(`no ${key}${role ? ` (${role})` : ''} for profile "${reader.profile}"`, {
-    hint: `Set it with \`venue config set-secret ${key}\` or the ${secretSpecs[key].env} environment variable. Nothing was sent.`,
+    hint: `Set it with ${venueHint(['config', 'set-secret', key])} or the ${secretSpecs[key].env} environment variable. Nothing was sent.`,
   });
 }

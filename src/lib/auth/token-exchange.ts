@@ -12,6 +12,7 @@ import { loginFailure, type LoginRoute } from '../login.js';
 import { tokenFrom } from '../token-response.js';
 import type { ServiceName } from '../tokens.js';
 import { requireSecret, type SecretReader } from './secrets.js';
+import { placeholder, venueHint } from '../hint-command.js';
 
 /** The secrets each service's login route takes (sent under the name after the dot). */
 export const exchangeSecrets: Record<ServiceName, readonly SecretKey[]> = {
@@ -48,10 +49,10 @@ export async function exchangeToken({ service, http, secrets, urlKey, routes }: 
     url: http.url(request.path),
     check: {
       credentials: exchangeSecrets[service]
-        .map((key) => `${key} (\`venue config set-secret ${key}\` or ${secretSpecs[key].env})`)
+        .map((key) => `${key} (${venueHint(['config', 'set-secret', key])} or ${secretSpecs[key].env})`)
         .join(' and '),
       route: routes
-        ? `${urlKey} (now ${http.baseUrl}), inventory.basePath and inventory.routes.authenticate (now "${request.method} ${routes.route('authenticate').path}", ${routes.origin('authenticate')}): \`venue config routes\`; \`venue config import-openapi\` takes them from the vendor's document`
+        ? `${urlKey} (now ${http.baseUrl}), inventory.basePath and inventory.routes.authenticate (now "${request.method} ${routes.route('authenticate').path}", ${routes.origin('authenticate')}): ${venueHint(['config', 'routes'])}; ${venueHint(['config', 'import-openapi', placeholder('file|url')])} takes them from the vendor's document`
         : `${urlKey} (now ${http.baseUrl}): the token route is ${request.method} ${request.path} under it`,
     },
   };

@@ -54,8 +54,8 @@ import {
   type SalesReport,
   type Slot,
 } from './shapes.js';
-import { shellQuote } from './text.js';
 import { bookingErrors } from './error-codes.js';
+import { venueHint } from '../hint-command.js';
 
 export * from './shapes.js';
 export { SlotUnavailableError } from './error-codes.js';
@@ -292,7 +292,7 @@ export class BookingClient {
               );
               throw new DisagreeingAnswerError(`the hold request for slot ${request.slotId}`, disagreements, {
                 details: [`reservation ${reservation.id}: venue recorded it as unknown, and claims no hold.`],
-                hint: `Check the places left with \`venue booking sessions ${shellQuote(request.experienceId)}\`, then release it with \`venue booking release ${shellQuote(reservation.id)}\` if it is not wanted (\`venue booking holds\` lists it).`,
+                hint: `Check the places left with ${venueHint(['booking', 'sessions', request.experienceId])}, then release it with ${venueHint(['booking', 'release', reservation.id])} if it is not wanted (${venueHint(['booking', 'holds'])} lists it).`,
               });
             }
             await this.holds.held(key, reservation.id, reservation.expiresAt);
@@ -308,7 +308,7 @@ export class BookingClient {
               `the hold request for slot ${request.slotId} got no answer that says what was held (${cause.message}): places may or may not be held`,
               {
                 cause,
-                hint: `Nothing was ordered or paid. venue recorded the request: \`venue booking holds\` lists it; check the places left with \`venue booking sessions ${shellQuote(request.experienceId)}\`.`,
+                hint: `Nothing was ordered or paid. venue recorded the request: ${venueHint(['booking', 'holds'])} lists it; check the places left with ${venueHint(['booking', 'sessions', request.experienceId])}.`,
               },
             );
           }
@@ -316,7 +316,7 @@ export class BookingClient {
             // The service said yes (2xx) but venue cannot tell what it holds: the hold is kept on record.
             await this.holds.unknown(key, 'the service accepted the hold but its answer could not be read');
             sent.error.details.push(
-              `places may be held in slot ${request.slotId} with no reservation id venue can release; \`venue booking holds\` lists the request`,
+              `places may be held in slot ${request.slotId} with no reservation id venue can release; ${venueHint(['booking', 'holds'])} lists the request`,
             );
             throw sent.error;
           }
@@ -355,7 +355,7 @@ export class BookingClient {
       const disagreements = new AnswerCheck().id('reservation id', reservationId, reservation.id).found;
       if (disagreements.length) {
         throw new DisagreeingAnswerError(`the release of reservation ${reservationId}`, disagreements, {
-          hint: `Nothing is claimed: reservation ${reservationId} stays on record (\`venue booking holds\`). Running the release again is harmless.`,
+          hint: `Nothing is claimed: reservation ${reservationId} stays on record (${venueHint(['booking', 'holds'])}). Running the release again is harmless.`,
         });
       }
       await this.holds.settled({ reservationIds: [reservationId, reservation.id] });
@@ -426,7 +426,7 @@ export class BookingClient {
               details: [
                 `order ${order.id}: venue recorded it as unknown; nothing is claimed, and no payment should be taken against it until it is checked.`,
               ],
-              hint: `Check it with \`venue booking order show ${shellQuote(order.id)}\`; cancel it with \`venue booking order cancel ${shellQuote(order.id)}\` if it is not what was asked. \`venue booking holds\` lists its holds.`,
+              hint: `Check it with ${venueHint(['booking', 'order', 'show', order.id])}; cancel it with ${venueHint(['booking', 'order', 'cancel', order.id])} if it is not what was asked. ${venueHint(['booking', 'holds'])} lists its holds.`,
             });
           }
           await journal.setStatus(id, 'recorded', {
@@ -498,7 +498,7 @@ export class BookingClient {
     const disagreements = new AnswerCheck().id('order id', orderId, order.id).found;
     if (disagreements.length) {
       throw new DisagreeingAnswerError(`the cancellation of order ${orderId}`, disagreements, {
-        hint: `Nothing is claimed. Check both orders with \`venue booking order show ${shellQuote(orderId)}\` (and the one named above); running the cancellation again is harmless.`,
+        hint: `Nothing is claimed. Check both orders with ${venueHint(['booking', 'order', 'show', orderId])} (and the one named above); running the cancellation again is harmless.`,
       });
     }
     await this.holds.settled({ orderId, reservationIds: order.reservationIds });

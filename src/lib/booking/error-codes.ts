@@ -8,6 +8,7 @@
 import { ExitCode, NotFoundError, RejectedError } from '../errors.js';
 import { asNumber, isRecord, valueOf } from '../reading.js';
 import { ErrorTable, type ErrorRow } from '../service-errors.js';
+import { placeholder, venueHint } from '../hint-command.js';
 
 /** The booking calls venue makes. */
 export const bookingCalls = [
@@ -53,7 +54,7 @@ export class SlotUnavailableError extends RejectedError {
     readonly remaining?: number,
   ) {
     super(message, {
-      hint: 'Pick another session: `venue booking sessions <experienceId> --date <date>` lists what is left.',
+      hint: `Pick another session: ${venueHint(['booking', 'sessions', placeholder('experienceId'), '--date', placeholder('date')])} lists what is left.`,
     });
     this.name = 'SlotUnavailableError';
   }
@@ -69,7 +70,9 @@ const rows: ErrorRow<BookingCall, BookingMeaning, BookingErrorContext>[] = [
     calls: ['experiences'],
     exit: ExitCode.notFound,
     error: (_a, c) =>
-      new NotFoundError(`no location "${c.locationId}"`, { hint: 'List them with `venue booking locations`.' }),
+      new NotFoundError(`no location "${c.locationId}"`, {
+        hint: `List them with ${venueHint(['booking', 'locations'])}.`,
+      }),
   },
   {
     means: 'no-experience',
@@ -79,7 +82,7 @@ const rows: ErrorRow<BookingCall, BookingMeaning, BookingErrorContext>[] = [
     exit: ExitCode.notFound,
     error: (_a, c) =>
       new NotFoundError(`no experience "${c.experienceId}"`, {
-        hint: 'List them with `venue booking experiences --location <id>`.',
+        hint: `List them with ${venueHint(['booking', 'experiences', '--location', placeholder('locationId')])}.`,
       }),
   },
   // A slot that has started takes no holds: the service's words stand.

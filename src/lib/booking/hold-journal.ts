@@ -161,7 +161,7 @@ export class HoldJournal {
         locks: `booking-locks/${safeName(profile)}`,
         name: 'booking',
         what: 'booking write',
-        listCommand: 'venue booking holds',
+        listCommand: ['booking', 'holds'],
         migrate: migrate(profile),
         // Settled orders and payments beyond the newest 200 are dropped; a hold is taken out once settled.
         keepSettled: 200,

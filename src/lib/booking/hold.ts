@@ -3,7 +3,7 @@
 
 import { DeclinedError, InterruptedError, VenueError } from '../errors.js';
 import { SlotUnavailableError, type BookingClient, type Reservation } from './client.js';
-import { shellQuote } from './text.js';
+import { venueHint } from '../hint-command.js';
 
 type HoldApi = Pick<BookingClient, 'releaseReservation' | 'cancelOrder'>;
 
@@ -117,7 +117,7 @@ export class HoldKeeper {
       // Nothing says a hold ends on its own: it stays in the journal until it is released.
       this.io.warn(
         `could not release the hold ${this.reservation.id} (${(error as Error).message}); it may still hold its places. ` +
-          `Release it with \`venue booking release ${shellQuote(this.reservation.id)}\` (\`venue booking holds\` lists every hold venue recorded).`,
+          `Release it with ${venueHint(['booking', 'release', this.reservation.id])} (${venueHint(['booking', 'holds'])} lists every hold venue recorded).`,
       );
     } finally {
       this.reservation = undefined;

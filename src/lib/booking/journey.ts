@@ -29,6 +29,7 @@ import {
   validateQuantity,
 } from './validate.js';
 import { formatMoney } from '../formats.js';
+import { venueHint } from '../hint-command.js';
 
 export { shellQuote };
 
@@ -291,7 +292,7 @@ function settlePayment(
         {
           cause: payment.cause,
           details: [`order: ${order.id}`, `check:  ${payment.check}`, `finish: ${payment.finish}`],
-          hint: `The hold was kept (\`venue booking holds\` lists it). \`order pay\` checks the order first and never records a payment twice${order.expiresAt ? `; the service gave ${order.expiresAt} as the order's payment deadline` : ''}.`,
+          hint: `The hold was kept (${venueHint(['booking', 'holds'])} lists it). \`order pay\` checks the order first and never records a payment twice${order.expiresAt ? `; the service gave ${order.expiresAt} as the order's payment deadline` : ''}.`,
         },
       );
     case 'refused':
@@ -314,7 +315,7 @@ function settlePayment(
           `check:  ${payment.check}`,
           `finish: ${payment.finish}`,
         ],
-        hint: 'The hold was kept (`venue booking holds` lists it). Check the order; `order pay` checks it first and never records a payment twice.',
+        hint: `The hold was kept (${venueHint(['booking', 'holds'])} lists it). Check the order; \`order pay\` checks it first and never records a payment twice.`,
       });
   }
 }

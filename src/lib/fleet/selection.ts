@@ -2,6 +2,7 @@
 
 import type { ConfigStore } from '../config.js';
 import { UsageError } from '../errors.js';
+import { placeholder, venueHint } from '../hint-command.js';
 
 export interface SelectedProfile {
   name: string;
@@ -83,7 +84,7 @@ export function selectProfiles(config: SelectionConfig, spec: string): Selection
         ? `venue profile (${leftOut.map((l) => l.name).join(', ')} ${leftOut.length === 1 ? 'is not a venue' : 'are not venues'})`
         : 'profile but the sandbox';
       throw new UsageError(`--each-profile all: there is no ${others}`, {
-        hint: 'Create one per venue: `venue config init <name> --inventory-url https://…`; name profiles (a,b) or a tag (tag:NAME) to run others.',
+        hint: `Create one per venue: ${venueHint(['config', 'init', placeholder('name'), '--inventory-url', placeholder('url')], { profile: null })}; name profiles (a,b) or a tag (tag:NAME) to run others.`,
       });
     }
     return { profiles: venues.map(withTags), leftOut };
@@ -99,8 +100,8 @@ export function selectProfiles(config: SelectionConfig, spec: string): Selection
       const known = [...new Set(config.profiles().flatMap((p) => config.tagsOf(p)))];
       throw new UsageError(`--each-profile tag:${tag}: no profile has the tag "${tag}"`, {
         hint: known.length
-          ? `Tags in use: ${known.join(', ')}. See \`venue config profiles\`.`
-          : 'Tag profiles with `venue --profile <name> config set tags <tag,…>`.',
+          ? `Tags in use: ${known.join(', ')}. See ${venueHint(['config', 'profiles'], { profile: null })}.`
+          : `Tag profiles with ${venueHint(['--profile', placeholder('name'), 'config', 'set', 'tags', placeholder('tags')], { profile: null })}.`,
       });
     }
     return { profiles, tag, leftOut: [] };

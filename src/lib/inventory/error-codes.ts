@@ -10,6 +10,7 @@
 import { ExitCode, NotFoundError, RejectedError } from '../errors.js';
 import { ErrorTable, type ErrorRow } from '../service-errors.js';
 import type { InventoryOperation } from './routes.js';
+import { placeholder, venueHint } from '../hint-command.js';
 
 export type InventoryMeaning =
   | 'no-such-record'
@@ -54,7 +55,7 @@ const rows: ErrorRow<InventoryOperation, InventoryMeaning, InventoryErrorContext
         {
           cause: error,
           details: [error.message],
-          hint: 'Nothing was applied. The stock changed since it was read; check it with `venue inventory stock levels`.',
+          hint: `Nothing was applied. The stock changed since it was read; check it with ${venueHint(['inventory', 'stock', 'levels', '--warehouse', c.warehouseId ?? placeholder('warehouse'), '--product', c.productId ?? placeholder('product')])}.`,
         },
       ),
   },

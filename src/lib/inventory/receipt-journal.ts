@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { Journal } from '../writes/journal.js';
 import { migrateInventoryV1, type InventoryWriteEntry } from './journal-entry.js';
+import { venueCommand } from '../hint-command.js';
 
 export { isSettled, shortId } from '../writes/journal.js';
 export type { WriteStatus as ReceiptStatus, WriteHistoryEvent as ReceiptHistoryEvent } from '../writes/journal.js';
@@ -96,7 +97,7 @@ export class ReceiptJournal extends Journal<ReceiptJournalEntry> {
         locks: 'inventory-receipt-locks',
         name: 'inventory-receipts',
         what: 'receipt',
-        listCommand: 'venue inventory receipts list',
+        listCommand: ['inventory', 'receipts', 'list'],
         migrate: (old) => migrateInventoryV1<ReceiptJournalEntry>(old, () => 'receipt'),
       },
       now,
@@ -119,12 +120,12 @@ export class ReceiptJournal extends Journal<ReceiptJournalEntry> {
     );
   }
 
-  /** The command that records a person's verdict on an unknown receipt. */
+  /** The commands that record a person's verdict on an unknown receipt. */
   static resolveCommands(id: string): string[] {
     const short = id.slice(0, 12);
     return [
-      `venue inventory receipts resolve ${short} --applied`,
-      `venue inventory receipts resolve ${short} --not-applied`,
+      venueCommand(['inventory', 'receipts', 'resolve', short, '--applied']),
+      venueCommand(['inventory', 'receipts', 'resolve', short, '--not-applied']),
     ];
   }
 }

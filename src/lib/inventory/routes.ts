@@ -11,6 +11,7 @@
 // of the profile (inventory.pathVars), filled on every request.
 
 import { UsageError } from '../errors.js';
+import { venueHint } from '../hint-command.js';
 
 export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -89,7 +90,7 @@ export function unmappedError(operation: InventoryOperation): UsageError {
   return new UsageError(
     `${operation} is not mapped on this profile (inventory.routes.${operation} is "none"): venue does not call another route in its place`,
     {
-      hint: `Map it: \`venue config set inventory.routes.${operation} "${parseRoute(inventoryOperations[operation].route).method} /<path>"\`, or import the vendor's document again with --map ${operation}="METHOD /path"; \`venue config unset inventory.routes.${operation}\` takes venue's default route (${inventoryOperations[operation].route}) back.`,
+      hint: `Map it: ${venueHint(['config', 'set', `inventory.routes.${operation}`, `${parseRoute(inventoryOperations[operation].route).method} /<path>`])}, or import the vendor's document again with --map ${operation}="METHOD /path"; ${venueHint(['config', 'unset', `inventory.routes.${operation}`])} takes venue's default route (${inventoryOperations[operation].route}) back.`,
     },
   );
 }
@@ -571,7 +572,7 @@ export class InventoryRouteMap {
       throw new UsageError(
         `the ${operation} route "${formatRoute(route)}" needs ${missing.map((n) => `{${n}}`).join(', ')}, a value this venue's server is addressed by, and the profile has none`,
         {
-          hint: `Set it: \`venue config set inventory.pathVars "${formatPathVars({ ...this.pathVars, ...Object.fromEntries(missing.map((n) => [n, '<value>'])) })}"\` (or import the vendor's document again with ${missing.map((n) => `--server-var ${n}=<value>`).join(' ')}).`,
+          hint: `Set it: ${venueHint(['config', 'set', 'inventory.pathVars', formatPathVars({ ...this.pathVars, ...Object.fromEntries(missing.map((n) => [n, '<value>'])) })])} (or import the vendor's document again with ${missing.map((n) => `--server-var ${n}=<value>`).join(' ')}).`,
         },
       );
     }

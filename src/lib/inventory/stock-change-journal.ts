@@ -8,6 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Journal } from '../writes/journal.js';
 import { migrateInventoryV1, type InventoryWriteEntry } from './journal-entry.js';
+import { venueCommand } from '../hint-command.js';
 
 export type StockChangeKind = 'take' | 'adjustment';
 
@@ -78,7 +79,7 @@ export class StockChangeJournal extends Journal<StockChangeEntry> {
         locks: 'inventory-stock-change-locks',
         name: 'inventory-stock-changes',
         what: 'stock change',
-        listCommand: 'venue inventory stock changes',
+        listCommand: ['inventory', 'stock', 'changes'],
         migrate: (old) =>
           migrateInventoryV1<StockChangeEntry>(old, (e) => (e.kind === 'adjustment' ? 'adjustment' : 'take')),
       },
@@ -101,6 +102,9 @@ export class StockChangeJournal extends Journal<StockChangeEntry> {
 
   static resolveCommands(id: string): string[] {
     const short = id.slice(0, 12);
-    return [`venue inventory stock resolve ${short} --applied`, `venue inventory stock resolve ${short} --not-applied`];
+    return [
+      venueCommand(['inventory', 'stock', 'resolve', short, '--applied']),
+      venueCommand(['inventory', 'stock', 'resolve', short, '--not-applied']),
+    ];
   }
 }

@@ -36,6 +36,7 @@ import {
   type ServerFinding,
   type ServerVariable,
 } from './servers.js';
+import { venueHint } from '../hint-command.js';
 
 export interface MappedOperation {
   operation: InventoryOperation;
@@ -644,7 +645,7 @@ function noSuchRoute(name: InventoryOperation, value: string, routes: RouteOf[],
       .filter((r) => r.startsWith(`${method} `))
       .slice(0, 3);
   return new UsageError(`--map ${name}: no imported document has the route ${value}`, {
-    hint: `${close.length ? `${didYouMeanAmong(close, true)} ` : ''}--map takes a route of the documents given (under the base path, as the review shows them); a route the documents lack is set with \`venue config set inventory.routes.${name} "${value}"\`.`,
+    hint: `${close.length ? `${didYouMeanAmong(close, true)} ` : ''}--map takes a route of the documents given (under the base path, as the review shows them); a route the documents lack is set with ${venueHint(['config', 'set', `inventory.routes.${name}`, value])}.`,
   });
 }
 

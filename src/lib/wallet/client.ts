@@ -39,6 +39,7 @@ import {
   units,
 } from './fields.js';
 import { formatCount, formatMoney } from '../formats.js';
+import { placeholder, venueHint } from '../hint-command.js';
 
 export type PlayUnit = 'dollars' | 'tokens' | string;
 export interface Amount {
@@ -466,7 +467,7 @@ export class WalletClient {
    */
   guestToken(email: string, inMemory?: StoredSession): TokenSource {
     const relogin = (why: string) =>
-      new AuthError(`${why}: log in again: venue wallet login ${email}`, {
+      new AuthError(`${why}: log in again: ${venueHint(['wallet', 'login', email])}`, {
         hint: 'Guest sessions end when their refresh token expires.',
       });
     let memory = inMemory;
@@ -502,8 +503,8 @@ export class WalletClient {
               url: this.deps.http.url(renewal.path),
               what: `renew the guest token of ${email}`,
               check: {
-                credentials: `the guest session (log in again: venue wallet login ${email})`,
-                route: `wallet.url (now ${this.deps.http.baseUrl}), then log in again: venue wallet login ${email}`,
+                credentials: `the guest session (log in again: ${venueHint(['wallet', 'login', email])})`,
+                route: `wallet.url (now ${this.deps.http.baseUrl}), then log in again: ${venueHint(['wallet', 'login', email])}`,
               },
             },
             error,
@@ -527,13 +528,13 @@ export class WalletClient {
     const elsewhere = this.sessions.stored(email);
     if (elsewhere) {
       return new AuthError(
-        `the stored session of ${email} belongs to ${elsewhere.baseUrl ?? 'an address venue did not record'}, not ${this.sessions.baseUrl}: log in again: venue wallet login ${email}`,
+        `the stored session of ${email} belongs to ${elsewhere.baseUrl ?? 'an address venue did not record'}, not ${this.sessions.baseUrl}: log in again: ${venueHint(['wallet', 'login', email])}`,
         {
           hint: 'A guest token goes only to the wallet address it came from.',
         },
       );
     }
-    return new AuthError(`no stored session for ${email}: log in first: venue wallet login ${email}`);
+    return new AuthError(`no stored session for ${email}: log in first: ${venueHint(['wallet', 'login', email])}`);
   }
 
   /** The guest whose session a guest call uses: --as, else the only stored one for this wallet address. */
@@ -547,7 +548,9 @@ export class WalletClient {
     if (all.length === 0) {
       const elsewhere = this.sessions.list();
       if (elsewhere.length === 1) throw this.noSession(elsewhere[0]!.email);
-      throw new AuthError('no guest is logged in: log in first: venue wallet login <email>');
+      throw new AuthError(
+        `no guest is logged in: log in first: ${venueHint(['wallet', 'login', placeholder('guest email')])}`,
+      );
     }
     throw new UsageError(`${all.length} guest sessions are stored: pass --as <email> to choose one`, {
       hint: `Stored: ${all.map((s) => s.email).join(', ')}`,

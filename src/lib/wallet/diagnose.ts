@@ -5,6 +5,7 @@
 import type { ReloadRecord } from './reload-journal.js';
 import type { WalletActivityEntry, WalletBalance, WalletCardSummary } from './client.js';
 import { formatCount, formatMoney } from '../formats.js';
+import { forAssistant, placeholder, venueHint } from '../hint-command.js';
 
 export const STALE_SYNC_DAYS = 30;
 export const LAST_TRANSACTIONS = 5;
@@ -147,7 +148,7 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
       severity: 'problem',
       code: 'refresh_token_expired',
       message: 'the stored session has ended: its refresh token expired',
-      nextStep: `Log in again: venue wallet login ${email} (the guest's app must do the same).`,
+      nextStep: `Log in again: ${venueHint(['wallet', 'login', email])} (the guest's app must do the same).`,
     });
   }
 
@@ -157,7 +158,7 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
         severity: 'problem',
         code: 'password_refused',
         message: 'the wallet refused the password',
-        nextStep: `Start a reset: venue wallet reset-password ${email}, then venue wallet confirm-reset ${email} --code <code>.`,
+        nextStep: `Start a reset: ${venueHint(['wallet', 'reset-password', email])}, then ${venueHint(['wallet', 'confirm-reset', email, '--code', placeholder('code')])}.`,
       });
       break;
     case 'no account':
@@ -165,7 +166,7 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
         severity: 'problem',
         code: 'no_account',
         message: 'the wallet has no account with this email',
-        nextStep: 'Check the spelling; otherwise the guest signs up with an activated card: venue wallet signup.',
+        nextStep: `Check the spelling; otherwise the guest signs up with an activated card (${venueHint(['wallet', 'signup', '--email', email])} asks for the rest on a terminal).`,
       });
       break;
     case 'unreachable':
@@ -174,7 +175,7 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
         severity: 'warning',
         code: 'service_error',
         message: `the wallet could not be read: ${input.accessProblem.message}`,
-        nextStep: 'Run venue doctor; try again later.',
+        nextStep: `Run ${venueHint(['doctor'])}; try again later.`,
       });
       break;
     default:
@@ -188,7 +189,10 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
         severity: 'info',
         code: 'online_checks_skipped',
         message: 'only the offline checks ran',
-        nextStep: `Pass --password-stdin with the guest's password, or log in first: venue wallet login ${email}.`,
+        // Through an assistant (venue mcp), the tool takes no password: a person logs the guest in.
+        nextStep: forAssistant()
+          ? `This tool takes no password: ask the person to log the guest in on a terminal (${venueHint(['wallet', 'login', email])}), then call it again.`
+          : `Run it again with the guest's password (${venueHint(['wallet', 'diagnose', email, '--password-env', placeholder('VAR')])}, or --password-stdin), or log in first: ${venueHint(['wallet', 'login', email])}.`,
       });
     }
   }
@@ -221,7 +225,7 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
         code: 'card_unreadable',
         cardNumber: card.cardNumber,
         message: `the card could not be read fully: ${facts.error}`,
-        nextStep: 'Try again; run venue doctor if it persists.',
+        nextStep: `Try again; run ${venueHint(['doctor'])} if it persists.`,
       });
     if (card.status && /not[-_ ]?activ|inactive/i.test(card.status)) {
       add({
@@ -259,7 +263,7 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
           cardNumber: card.cardNumber,
           message: `reload ${reload.paymentReference} (${reload.outcome === 'unknown' ? 'outcome unknown' : reload.outcome}, sent ${iso(reload.sentAt)}) is not in the card's activity`,
           nextStep: young
-            ? `Wait a few minutes for synchronisation, then check: venue wallet activity ${card.cardNumber} --kind reload.`
+            ? `Wait a few minutes for synchronisation, then check: ${venueHint(['wallet', 'activity', card.cardNumber, '--kind', 'reload', '--as', email])}.`
             : `Check payment ${reload.paymentReference} with the payment gateway; if it was charged, record the sale again with the same --payment-ref (a duplicate is refused, never charged twice).`,
         });
       }
@@ -294,6 +298,11 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
   return { email, checkedAt: iso(input.now)!, session, access: input.access, cards, findings, notSeen };
 }
 
+/** What a redacted command shows instead of each value (placeholders the person fills in). */
+const GUEST_EMAIL = 'guest email';
+const CARD_NUMBER = 'card number';
+const NICKNAME = 'card nickname';
+
 export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   const [host = '', ...rest] = domain.split('.');
@@ -302,19 +311,29 @@ export function maskEmail(email: string): string {
 export const maskCardNumber = (n: string) => (n.length > 4 ? `${'*'.repeat(n.length - 4)}${n.slice(-4)}` : n);
 export const maskName = (name: string) => (name ? `${name.slice(0, 1)}***` : name);
 
-/** For sharing: the guest's email, names (card nicknames) and card numbers but their last 4 digits, everywhere they appear. */
+/**
+ * For sharing: the guest's email, names (card nicknames) and card numbers but
+ * their last 4 digits, everywhere they appear; in a command a next step names
+ * (`venue …`), a placeholder instead (<guest email>, <card number>): a
+ * masked value would make a command that runs for no one.
+ */
 export function redactDiagnosis(diagnosis: Diagnosis, extraNames: string[] = []): Diagnosis {
-  const swaps: Array<[string, string]> = [[diagnosis.email, maskEmail(diagnosis.email)]];
-  for (const card of diagnosis.cards) {
-    swaps.push([card.cardNumber, maskCardNumber(card.cardNumber)]);
-    if (card.nickname) swaps.push([card.nickname, maskName(card.nickname)]);
+  const swaps: Array<[string, string, string]> = [[diagnosis.email, maskEmail(diagnosis.email), `<${GUEST_EMAIL}>`]];
+  const card = (number: string): [string, string, string] => [number, maskCardNumber(number), `<${CARD_NUMBER}>`];
+  for (const shown of diagnosis.cards) {
+    swaps.push(card(shown.cardNumber));
+    if (shown.nickname) swaps.push([shown.nickname, maskName(shown.nickname), `<${NICKNAME}>`]);
   }
-  for (const finding of diagnosis.findings)
-    if (finding.cardNumber) swaps.push([finding.cardNumber, maskCardNumber(finding.cardNumber)]);
-  for (const name of extraNames) if (name) swaps.push([name, maskName(name)]);
+  for (const finding of diagnosis.findings) if (finding.cardNumber) swaps.push(card(finding.cardNumber));
+  for (const name of extraNames) if (name) swaps.push([name, maskName(name), `<${NICKNAME}>`]);
   swaps.sort((a, b) => b[0].length - a[0].length);
+  const swap = (text: string, to: 1 | 2) => swaps.reduce((out, pair) => out.split(pair[0]).join(pair[to]), text);
   const scrub = (value: unknown): unknown => {
-    if (typeof value === 'string') return swaps.reduce((text, [from, to]) => text.split(from).join(to), value);
+    if (typeof value === 'string')
+      return value
+        .split(/(`venue [^`]*`)/)
+        .map((part, i) => swap(part, i % 2 === 1 ? 2 : 1))
+        .join('');
     if (Array.isArray(value)) return value.map(scrub);
     if (value && typeof value === 'object')
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v)]));

@@ -7,6 +7,7 @@
 
 import { AuthError, ExitCode, NotFoundError, RejectedError } from '../errors.js';
 import { ErrorTable, type Answer, type ErrorRow } from '../service-errors.js';
+import { placeholder, venueHint } from '../hint-command.js';
 
 /** The wallet calls venue makes (the guest-token renewal is a login: src/lib/login.ts words its failures). */
 export const walletCalls = [
@@ -71,11 +72,11 @@ const PASSWORD_RULES =
   'the password breaks the rules: 8 to 20 characters with a digit, a lowercase and an uppercase letter';
 const ACTIVATE = 'Ask the guest to use the card once at the venue (a game or a reload), then try again.';
 
-const email = (c: WalletErrorContext) => c.email ?? '<email>';
+const email = (c: WalletErrorContext) => c.email ?? placeholder('guest email');
 const emailTaken = (a: Answer, c: WalletErrorContext) =>
   new RejectedError('this email is already registered', {
     ...a.quoted,
-    hint: `Log in with \`venue wallet login ${email(c)}\`, or use another email.`,
+    hint: `Log in with ${venueHint(['wallet', 'login', email(c)])}, or use another email.`,
   });
 const cardNotActivated = (a: Answer) =>
   new RejectedError('card not activated — any in-store activity activates it', { ...a.quoted, hint: ACTIVATE });
@@ -83,19 +84,19 @@ const passwordRules = (a: Answer) => new RejectedError(PASSWORD_RULES, a.quoted)
 const confirmationCode = (a: Answer, c: WalletErrorContext) =>
   new RejectedError('the confirmation code is wrong, already used or expired (codes last 15 minutes)', {
     ...a.quoted,
-    hint: `Ask for a new one: \`venue wallet reset-password ${email(c)}\`.`,
+    hint: `Ask for a new one: ${venueHint(['wallet', 'reset-password', email(c)])}.`,
   });
 const duplicatePayment = (a: Answer, c: WalletErrorContext) =>
   new RejectedError('this payment reference was already recorded: the reload was not applied twice', {
     ...a.quoted,
-    hint: `Check it with \`venue wallet activity ${c.cardNumber ?? '<cardNumber>'} --kind reload\`.`,
+    hint: `Check it with ${venueHint(['wallet', 'activity', c.cardNumber ?? placeholder('card number'), '--kind', 'reload'])}.`,
   });
 const guestLoginRefused = (a: Answer, c: WalletErrorContext) =>
   new AuthError(
     `the guest login of ${c.email ?? 'this guest'} was refused: the wallet did not accept the guest's email and password`,
     {
       ...a.quoted,
-      hint: `Check the email and the password (sent once). Forgotten? \`venue wallet reset-password ${email(c)}\`.`,
+      hint: `Check the email and the password (sent once). Forgotten? ${venueHint(['wallet', 'reset-password', email(c)])}.`,
     },
   );
 
@@ -170,7 +171,7 @@ const rows: ErrorRow<WalletCall, WalletMeaning, WalletErrorContext>[] = [
         `the wallet refused the admin token it had just issued, on the login of ${c.email ?? 'this guest'}`,
         {
           ...a.quoted,
-          hint: "The guest's password was not the problem and was sent once. Check wallet.url and wallet.clientSecret (`venue doctor`).",
+          hint: `The guest's password was not the problem and was sent once. Check wallet.url and wallet.clientSecret (${venueHint(['doctor'])}).`,
         },
       ),
   },
@@ -192,7 +193,7 @@ const rows: ErrorRow<WalletCall, WalletMeaning, WalletErrorContext>[] = [
     error: (a, c) =>
       new AuthError(`the password for ${c.email ?? 'this guest'} was refused`, {
         ...a.quoted,
-        hint: `Reset it with \`venue wallet reset-password ${email(c)}\`.`,
+        hint: `Reset it with ${venueHint(['wallet', 'reset-password', email(c)])}.`,
       }),
   },
   {
@@ -277,7 +278,7 @@ const rows: ErrorRow<WalletCall, WalletMeaning, WalletErrorContext>[] = [
         'the password reset was refused: the confirmation code is wrong, used or expired, or the new password breaks the rules (the wallet did not say which)',
         {
           ...a.quoted,
-          hint: `Passwords need 8 to 20 characters with a digit, a lowercase and an uppercase letter. Ask for a new code: \`venue wallet reset-password ${email(c)}\`.`,
+          hint: `Passwords need 8 to 20 characters with a digit, a lowercase and an uppercase letter. Ask for a new code: ${venueHint(['wallet', 'reset-password', email(c)])}.`,
         },
       ),
   },
@@ -302,7 +303,7 @@ const rows: ErrorRow<WalletCall, WalletMeaning, WalletErrorContext>[] = [
     error: (a) =>
       new AuthError('the wallet refused this token for that call', {
         ...a.quoted,
-        hint: 'Sign-up and login take the admin token; card calls take a guest token (`venue wallet login`).',
+        hint: `Sign-up and login take the admin token; card calls take a guest token (${venueHint(['wallet', 'login', placeholder('guest email')])}).`,
       }),
   },
   {

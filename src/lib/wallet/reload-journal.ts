@@ -147,7 +147,7 @@ export class ReloadJournal extends Journal<ReloadEntry> {
         locks: 'wallet-reload-locks',
         name: 'wallet-reloads',
         what: 'reload',
-        listCommand: 'venue wallet reloads',
+        listCommand: ['wallet', 'reloads'],
         migrate,
         // Settled reloads beyond the newest 500 are dropped; an unsettled one never is.
         keepSettled: 500,

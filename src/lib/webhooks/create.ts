@@ -11,6 +11,7 @@ import { UnknownOutcomeError } from '../errors.js';
 import type { Interruption } from '../interruption.js';
 import { classifyFailure } from '../writes/rule.js';
 import type { CreateSubscriberInput, WebhookSubscriber, WebhooksClient } from './client.js';
+import { venueHint } from '../hint-command.js';
 
 export interface CreatedSubscriber {
   subscriber: WebhookSubscriber;
@@ -38,7 +39,7 @@ export async function createSubscriber(
         `the webhook subscriber for ${input.url} may or may not have been created: ${sent.error.message}; reading the list back failed too (${(readError as Error).message})`,
         {
           cause: error,
-          hint: 'Check `venue webhooks list` before creating it again: a subscriber created twice receives every event twice.',
+          hint: `Check ${venueHint(['webhooks', 'list'])} before creating it again: a subscriber created twice receives every event twice.`,
         },
       );
     }
@@ -51,7 +52,7 @@ export async function createSubscriber(
           found.length > 1
             ? [`${found.length} new subscribers with this URL are listed: ${found.map((s) => s.id).join(', ')}`]
             : ['no new subscriber with this URL is listed yet'],
-        hint: 'Check `venue webhooks list` before creating it again (a create still being processed may yet appear): a subscriber created twice receives every event twice.',
+        hint: `Check ${venueHint(['webhooks', 'list'])} before creating it again (a create still being processed may yet appear): a subscriber created twice receives every event twice.`,
       },
     );
   }

@@ -6,6 +6,7 @@
 
 import { ExitCode, NotFoundError } from '../errors.js';
 import { ErrorTable, type ErrorRow } from '../service-errors.js';
+import { venueHint } from '../hint-command.js';
 
 /** The inventory operations of the webhook subscriber routes. */
 export const webhookCalls = ['listWebhooks', 'createWebhook', 'updateWebhook', 'deleteWebhook'] as const;
@@ -26,7 +27,7 @@ const rows: ErrorRow<WebhookCall, WebhookMeaning, WebhookErrorContext>[] = [
     exit: ExitCode.notFound,
     error: ({ error }, c) =>
       new NotFoundError(`no active webhook subscriber ${c.webhookId}`, {
-        hint: 'List them with `venue webhooks list`.',
+        hint: `List them with ${venueHint(['webhooks', 'list'])}.`,
         cause: error,
       }),
   },

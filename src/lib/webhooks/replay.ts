@@ -9,6 +9,7 @@ import { UsageError } from '../errors.js';
 import { deliveryHeaders } from './events.js';
 import { describeError, savedBodyBytes, type SavedEvent } from './listener.js';
 import { hasStandardSecret, sign, signStandard, standardHeaders, type SignatureScheme } from './signature.js';
+import { placeholder, venueHint } from '../hint-command.js';
 
 export interface ReplayOutcome {
   file: string;
@@ -41,7 +42,7 @@ export async function readSavedEvent(file: string): Promise<SavedEvent> {
   }
   if (typeof parsed.body !== 'string' || !parsed.headers || typeof parsed.headers !== 'object') {
     throw new UsageError(`${file} is not a saved event: it needs "headers" and "body"`, {
-      hint: 'Save events with `venue webhooks listen --save <dir>`.',
+      hint: `Save events with ${venueHint(['webhooks', 'listen', '--save', placeholder('dir')])}.`,
     });
   }
   return { bodyEncoding: 'utf8', receivedAt: '', ...parsed } as SavedEvent;

@@ -43,6 +43,7 @@ import {
   writeJournalFileSync,
   type LockHolder,
 } from '../private-file.js';
+import { venueHint } from '../hint-command.js';
 
 /**
  * sending: a run is sending it now, or died while sending (then: unknown);
@@ -173,8 +174,8 @@ export interface JournalSpec<E extends JournalEntry> {
   name: string;
   /** In messages: "receipt", "stock change". */
   what: string;
-  /** The command that lists these entries, for hints. */
-  listCommand: string;
+  /** The command that lists these entries, for hints: its words after `venue`. */
+  listCommand: readonly string[];
   /** Converts a version-1 file of this journal into entries; undefined when the data is not one. */
   migrate?: (old: unknown) => Record<string, E> | undefined;
   /** At most this many settled entries are kept (oldest dropped first); unsettled ones are always kept. */
@@ -184,7 +185,7 @@ export interface JournalSpec<E extends JournalEntry> {
 export class Journal<E extends JournalEntry> {
   readonly file: string;
   readonly what: string;
-  readonly listCommand: string;
+  readonly listCommand: readonly string[];
   private readonly lockDir: string;
 
   constructor(
@@ -273,7 +274,7 @@ export class Journal<E extends JournalEntry> {
   /** Finds an entry of the profile by its id or an unambiguous prefix of it. */
   findByPrefix(profile: string, idOrPrefix: string): E {
     const wanted = idOrPrefix.trim().toLowerCase();
-    const hint = `See the ids with \`${this.listCommand}\`.`;
+    const hint = `See the ids with ${venueHint(this.listCommand)}.`;
     if (!/^[0-9a-f-]{4,64}$/.test(wanted)) {
       throw new UsageError(`"${idOrPrefix}" is not a ${this.what} id: expected at least 4 hex digits`, { hint });
     }
@@ -457,7 +458,7 @@ export class Journal<E extends JournalEntry> {
         ? ` (process ${attempt.holder.pid}${attempt.holder.host ? ` on ${attempt.holder.host}` : ''}, since ${attempt.holder.at})`
         : '';
       throw new RejectedError(`another run of ${this.what} ${shortId(id)} is in progress${who}`, {
-        hint: `Nothing was sent by this run. Wait for the other one to finish; \`${this.listCommand}\` shows its result.`,
+        hint: `Nothing was sent by this run. Wait for the other one to finish; ${venueHint(this.listCommand)} shows its result.`,
       });
     }
     const release = attempt.release;

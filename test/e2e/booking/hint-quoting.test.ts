@@ -25,9 +25,10 @@ describe('booking hints', () => {
       VENUE_BOOKING_CLIENT_SECRET: 'booking-secret-Hint-4410',
     });
     expect(result.code, result.stderr).toBe(0);
-    const hint = /`(venue booking release [^`]*)`/.exec(result.stderr)?.[1];
-    expect(hint).toBe(`venue booking release ${shellQuote(ODD_ID)}`);
-    expect(hint).toBe(`venue booking release 'res 7'\\''; touch pwned #'`);
+    // The run's profile was chosen (--profile venue1): the hint names it.
+    const hint = /`(venue --profile venue1 booking release [^`]*)`/.exec(result.stderr)?.[1];
+    expect(hint).toBe(`venue --profile venue1 booking release ${shellQuote(ODD_ID)}`);
+    expect(hint).toBe(`venue --profile venue1 booking release 'res 7'\\''; touch pwned #'`);
     // What a shell makes of it: the words venue would receive.
     const { execFileSync } = await import('node:child_process');
     const words = execFileSync('bash', ['-c', `set -- ${hint!.slice('venue '.length)}; printf '%s\\n' "$@"`], {
@@ -35,6 +36,6 @@ describe('booking hints', () => {
     })
       .trimEnd()
       .split('\n');
-    expect(words).toEqual(['booking', 'release', ODD_ID]);
+    expect(words).toEqual(['--profile', 'venue1', 'booking', 'release', ODD_ID]);
   });
 });

@@ -181,7 +181,8 @@ describe('a tenant key in every path', () => {
     const r = await as(['inventory', 'products', 'get', '1001']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('needs {tenant}');
-    expect(r.stderr).toContain('venue config set inventory.pathVars "tenant=<value>"');
+    // Runnable as printed: the profile the run chose, the value quoted for a shell.
+    expect(r.stderr).toContain("`venue --profile north config set inventory.pathVars 'tenant=<value>'`");
     expect((await requests()).slice(from).filter((entry) => entry.url.includes('/products'))).toEqual([]);
     // doctor says so too, as a failed check, not a crash.
     const doctor = await as(['doctor', '-o', 'json']);
@@ -192,7 +193,7 @@ describe('a tenant key in every path', () => {
         check: 'reachable',
         status: 'fail',
         detail: expect.stringContaining('needs {tenant}'),
-        fix: expect.stringContaining('venue config set inventory.pathVars "tenant=<value>"'),
+        fix: expect.stringContaining("`venue --profile north config set inventory.pathVars 'tenant=<value>'`"),
       }),
     );
   });
@@ -280,7 +281,7 @@ describe('--map checks what it is given', () => {
     const get = await as(['inventory', 'products', 'get', '1001']);
     expect(get.code).toBe(2);
     expect(get.stderr).toContain('getProduct is not mapped on this profile (inventory.routes.getProduct is "none")');
-    expect(get.stderr).toContain('venue config set inventory.routes.getProduct "GET /<path>"');
+    expect(get.stderr).toContain("`venue --profile mapped config set inventory.routes.getProduct 'GET /<path>'`");
     expect((await requests()).slice(from).filter((entry) => /\/products\/1001/.test(entry.url))).toEqual([]);
     // The other operations are as imported.
     expect((await as(['inventory', 'products', 'list', '-o', 'json'])).code).toBe(0);

@@ -114,7 +114,7 @@ describe('--each-profile all', () => {
     try {
       const args = ['--each-profile', 'store1,store9', 'inventory', 'health'];
       const json = await sb.run([...args, '-o', 'json'], { env: licence });
-      const message = (summaryOf(json.stderr) as Array<{ profile: string; message: string }>).find(
+      const message = (summaryOf(json.stderr) as unknown as Array<{ profile: string; message: string }>).find(
         (s) => s.profile === 'store9',
       )!.message;
       expect(message.length).toBeGreaterThan(40);

@@ -163,7 +163,8 @@ describe('exit codes', () => {
       env: { VENUE_CONFIG_DIR: configDir },
     });
     expect(result.code).toBe(3);
-    expect(result.stderr).toContain('venue config set-secret inventory.apiKey');
+    // The run chose its profile: the fix names it.
+    expect(result.stderr).toContain('`venue --profile venue1 config set-secret inventory.apiKey`');
   });
 });
 

@@ -104,7 +104,7 @@ describe('a failure while getting a token', () => {
     const { code, token } = await doctorToken();
     expect(code).toBe(3);
     expect(token.detail).toBe('credentials refused: POST /api/auth/token answered 401 (bad key)');
-    expect(token.fix).toContain('venue config set-secret');
+    expect(token.fix).toMatch(/`venue (--profile \S+ )?config set-secret <name>`/);
   });
 
   it('a write whose login fails is not sent and never exits 5 or 7', async () => {
@@ -162,7 +162,7 @@ describe('a wrong guest password', () => {
       expect(r.code, `attempt ${attempt}: ${r.stderr}`).toBe(3);
       expect(wallet.seen.filter((s) => s.path === '/api/v1/admin/login')).toHaveLength(1);
       expect(r.stderr).toContain("the wallet did not accept the guest's email and password");
-      expect(r.stderr).toContain('venue wallet reset-password ava@example.com');
+      expect(r.stderr).toContain('`venue --profile w wallet reset-password ava@example.com`');
       expect(r.stderr).not.toMatch(/client ?secret|set-secret/i);
     }
   });

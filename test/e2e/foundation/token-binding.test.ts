@@ -145,7 +145,7 @@ describe('a guest session is bound to the wallet address it was opened at', () =
     const cards = await sb.run(['wallet', 'cards'], { env });
     expect(cards.code).toBe(3);
     expect(cards.stderr).toContain(`belongs to ${sb.origin}/wallet, not ${second.url}`);
-    expect(cards.stderr).toContain('log in again: venue wallet login ava@example.com');
+    expect(cards.stderr).toContain('log in again: `venue wallet login ava@example.com`');
     expect(second.seen).toEqual([]);
 
     const sessions = await sb.run(['wallet', 'sessions', '--json'], { env });

@@ -301,7 +301,7 @@ describe('venue mcp --allow-writes', { timeout: 90_000 }, () => {
       expect(applied.body.exitCode, applied.text).toBe(7);
       expect(applied.body.outcome).toBe('unknown');
       expect(applied.body.meaning).toMatch(/^outcome unknown/);
-      expect(applied.body.settleWith.join(' ')).toMatch(/venue inventory receipts resolve/);
+      expect(applied.body.settleWith.join(' ')).toMatch(/venue --profile sandbox inventory receipts resolve/);
     } finally {
       await sb.control('DELETE', '/faults');
     }

@@ -131,7 +131,7 @@ describe('a faithful server with other words', () => {
     expect(r.code, r.stderr).toBe(6);
     expect(r.stderr).toContain('the wallet accepted the reload sale for payment ref pay-unread');
     expect(r.stderr).toContain('has no sale id');
-    expect(r.stderr).toContain(`venue wallet activity ${CARD} --kind reload`);
+    expect(r.stderr).toMatch(new RegExp(`\`venue (--profile \\S+ )?wallet activity ${CARD} --kind reload\``));
     const sent = service.seen.filter((s) => s.path === '/api/v1/sale');
     expect(JSON.parse(sent.at(-1)!.body)).toMatchObject({
       productId: 'RL-10',

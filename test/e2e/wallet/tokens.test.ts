@@ -62,7 +62,7 @@ describe('guest token renewal', () => {
     try {
       const r = await sb.run(['wallet', 'balance', ava1]);
       expect(r.code).toBe(3);
-      expect(r.stderr).toContain('log in again: venue wallet login ava@example.com');
+      expect(r.stderr).toContain('log in again: `venue wallet login ava@example.com`');
     } finally {
       await sb.control('POST', '/clock', { offsetSeconds: 0 });
     }
@@ -76,7 +76,7 @@ describe('guest token renewal', () => {
       await sleep(3_500);
       const r = await sb.run(['--verbose', 'wallet', 'cards']);
       expect(r.code).toBe(3);
-      expect(r.stderr).toContain('log in again: venue wallet login ava@example.com');
+      expect(r.stderr).toContain('log in again: `venue wallet login ava@example.com`');
       expect(r.stderr).not.toContain('> POST');
     } finally {
       await sb.control('POST', '/settings', { tokenScale: 1 });

@@ -79,7 +79,7 @@ describe('guest token', () => {
     const { wallet, calls } = client(() => ({}));
     await wallet.sessions.save('ava@example.com', jwt(now - 10_000, 'a'), jwt(now - 5_000, 'r'));
     await expect(wallet.guestToken('ava@example.com').get()).rejects.toThrow(
-      /log in again: venue wallet login ava@example.com/,
+      /log in again: `venue wallet login ava@example.com`/,
     );
     expect(calls).toHaveLength(0);
   });

@@ -2,8 +2,8 @@ import { defineCommand, option } from '../../define.js';
 import { checkFlags, listFlag } from '../shared.js';
 import { ValidationError } from '../../../lib/errors.js';
 import { withSource } from '../../../lib/reading.js';
-import { shellQuote } from '../../../lib/booking/text.js';
 import { orderColumns, orderRow } from './view.js';
+import { placeholder, venueHint } from '../../../lib/hint-command.js';
 
 interface Options {
   reservation: string[];
@@ -72,7 +72,7 @@ export default defineCommand<Options>({
     const client = await ctx.booking();
     const order = await client.createOrder(request);
     ctx.terminal.success(
-      `Order ${order.id} created: total $${order.total.toFixed(2)}. Record the payment with \`venue booking order pay ${shellQuote(order.id)} --amount ${order.total.toFixed(2)} --payment-ref <ref>\`.`,
+      `Order ${order.id} created: total $${order.total.toFixed(2)}. Record the payment with ${venueHint(['booking', 'order', 'pay', order.id, '--amount', order.total.toFixed(2), '--payment-ref', placeholder('ref')])}.`,
     );
     await ctx.output.record(orderRow(order), { columns: orderColumns, afterWrite: true });
   },

@@ -2,10 +2,10 @@ import { defineCommand, option } from '../../define.js';
 import { checkFlags } from '../shared.js';
 import { InterruptedError, ServerError, UnknownOutcomeError } from '../../../lib/errors.js';
 import { sourceOf, withSource } from '../../../lib/reading.js';
-import { shellQuote } from '../../../lib/booking/text.js';
 import { orderColumns, orderRow } from './view.js';
 import type { BookingClient } from '../../../lib/booking/client.js';
 import type { Context } from '../../../cli/context.js';
+import { venueHint } from '../../../lib/hint-command.js';
 
 interface Options {
   amount: string;
@@ -62,7 +62,7 @@ export default defineCommand<Options>({
         throw outcome.error;
       case 'not-recorded':
         throw new ServerError(`the payment for order ${id} was not recorded: ${outcome.reason}`, {
-          hint: `Nothing was recorded. Run the same command again (same --payment-ref): venue booking order pay ${shellQuote(id)} --amount ${amount.toFixed(2)} --payment-ref ${shellQuote(paymentReference)}`,
+          hint: `Nothing was recorded. Run the same command again (same --payment-ref): ${venueHint(['booking', 'order', 'pay', id, '--amount', amount.toFixed(2), '--payment-ref', paymentReference])}.`,
         });
       case 'unknown':
         throw new UnknownOutcomeError(
@@ -103,11 +103,11 @@ export default defineCommand<Options>({
       ctx.terminal.success(`Payment ${paymentReference} recorded${sale}: order ${id} is ${status}.`);
     else
       ctx.terminal.warn(
-        `Payment ${paymentReference} recorded${sale}; the service did not say the order's status (unknown). Check it with \`venue booking order show ${shellQuote(id)}\`.`,
+        `Payment ${paymentReference} recorded${sale}; the service did not say the order's status (unknown). Check it with ${venueHint(['booking', 'order', 'show', id])}.`,
       );
     if (outcome.order && !outcome.order.reservations.length && !outcome.order.reservationIds.length) {
       ctx.terminal.info(
-        `The service's answer does not list the order's reservations; \`venue booking order show ${shellQuote(id)}\` reads them where the service offers it.`,
+        `The service's answer does not list the order's reservations; ${venueHint(['booking', 'order', 'show', id])} reads them where the service offers it.`,
       );
     }
     if (outcome.order) {

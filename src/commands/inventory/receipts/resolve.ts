@@ -1,5 +1,6 @@
 import { argument, defineCommand, option } from '../../define.js';
 import { refuseBothVerdicts, settleVerdict, type SettleOptions } from '../settle.js';
+import { venueHint } from '../../../lib/hint-command.js';
 
 export default defineCommand<SettleOptions>({
   name: 'resolve',
@@ -33,7 +34,7 @@ export default defineCommand<SettleOptions>({
 
     const verdict = await settleVerdict(ctx, options, {
       entry,
-      noTerminalHint: `There is no terminal to show the evidence and ask on. \`venue inventory receipts show ${shortId(entry.id)}\` shows the levels recorded. Nothing was changed.`,
+      noTerminalHint: `There is no terminal to show the evidence and ask on. ${venueHint(['inventory', 'receipts', 'show', shortId(entry.id)])} shows the levels recorded. Nothing was changed.`,
       evidence: async () => {
         const { receiptEvidence } = await import('../../../lib/inventory/workflows/receipt.js');
         const { describeEvidence } = await import('../../../lib/inventory/workflows/outcome.js');

@@ -3,6 +3,7 @@ import { InvalidValueError, defineCommand, option } from '../../define.js';
 import { parseDuration } from '../../../lib/duration.js';
 import type { Context } from '../../../cli/context.js';
 import type { FileResult } from '../../../lib/inventory/workflows/receipt-run.js';
+import { venueCommand } from '../../../lib/hint-command.js';
 
 interface RunOptions {
   dir: string;
@@ -256,14 +257,18 @@ function shellWord(word: string): string {
  * The command that settles an unknown receipt, runnable as printed in
  * another shell (a person's, without the cron job's environment): the
  * profile named whenever it was not the config's own choice (--profile,
- * VENUE_PROFILE, a run across venues), the config folder whenever the
- * environment moved it.
+ * VENUE_PROFILE, a run across venues: the hint helper's rule), the config
+ * folder whenever the environment moved it.
  */
-function settleCommandOf(ctx: Context, profile: string): (id: string) => string {
-  const chosen = ctx.globals.profile !== undefined || Boolean(ctx.env.VENUE_PROFILE);
+function settleCommandOf(ctx: Context, _profile: string): (id: string) => string {
   const configDir = ctx.env.VENUE_CONFIG_DIR ? `VENUE_CONFIG_DIR=${shellWord(ctx.env.VENUE_CONFIG_DIR)} ` : '';
-  const venue = `${configDir}venue${chosen ? ` --profile ${shellWord(profile)}` : ''} inventory receipts`;
-  return (id) => (id ? `${venue} resolve ${id.slice(0, 12)}` : `${venue} list --status sending`);
+  return (id) =>
+    configDir +
+    venueCommand(
+      id
+        ? ['inventory', 'receipts', 'resolve', id.slice(0, 12)]
+        : ['inventory', 'receipts', 'list', '--status', 'sending'],
+    );
 }
 
 function summaryOf(results: readonly FileResult[], alertAfter: string): string {

@@ -1,6 +1,7 @@
 import { defineCommand, option } from '../../define.js';
 import { RejectedError } from '../../../lib/errors.js';
 import { FlagProblems, parseInteger, productIdFlag, userFrom, warehouseFrom } from '../flags.js';
+import { venueHint } from '../../../lib/hint-command.js';
 
 interface Options {
   warehouse?: string;
@@ -160,7 +161,7 @@ export default defineCommand<Options>({
     if (outcome.kind === 'accepted-unreadable') {
       // Accepted (2xx) but unreadable: nothing to show as the service's data, so not a success (exit 6); the journal keeps it as accepted.
       outcome.error.details.push(
-        `venue recorded the adjustment of product ${productId} by ${adjustmentQuantity} as accepted (\`venue inventory stock changes\`).`,
+        `venue recorded the adjustment of product ${productId} by ${adjustmentQuantity} as accepted (${venueHint(['inventory', 'stock', 'changes'])}).`,
       );
       throw outcome.error;
     }

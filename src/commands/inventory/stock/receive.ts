@@ -2,6 +2,7 @@ import { defineCommand, option } from '../../define.js';
 import { idFlag } from './take.js';
 import type { Context } from '../../../cli/context.js';
 import type { ReceiptJournalEntry } from '../../../lib/inventory/receipt-journal.js';
+import { venueCommand, venueHint } from '../../../lib/hint-command.js';
 
 interface ReceiveOptions {
   warehouse?: string;
@@ -108,7 +109,7 @@ export default defineCommand<ReceiveOptions>({
         );
       else if (existing?.status === 'unknown')
         ctx.terminal.info(
-          'Its last send has an unknown outcome: a real run refuses until it is resolved (`venue inventory receipts resolve`).',
+          `Its last send has an unknown outcome: a real run refuses until it is resolved (${venueHint(['inventory', 'receipts', 'resolve', existing.id.slice(0, 12)])} on a terminal).`,
         );
       return;
     }
@@ -152,7 +153,7 @@ async function renderReceiptOutcome(
     case 'accepted-unreadable':
       // Accepted (2xx), so journaled as recorded and never resent; but its answer is not data venue can show: exit 6.
       outcome.error.details.push(
-        `venue recorded receipt ${outcome.entry.id.slice(0, 12)} as accepted: a rerun will not send it again (\`venue inventory receipts show ${outcome.entry.id.slice(0, 12)}\`).`,
+        `venue recorded receipt ${outcome.entry.id.slice(0, 12)} as accepted: a rerun will not send it again (${venueHint(['inventory', 'receipts', 'show', outcome.entry.id.slice(0, 12)])}).`,
       );
       throw outcome.error;
     case 'already-recorded':
@@ -186,13 +187,21 @@ function receiptWords(entry: ReceiptJournalEntry): import('../../../lib/inventor
     what: 'receipt',
     change: (line) => `receipt adds ${line.expected}`,
     resolveCommands: [
-      `venue inventory receipts resolve ${short} --applied`,
-      `venue inventory receipts resolve ${short} --not-applied`,
+      venueCommand(['inventory', 'receipts', 'resolve', short, '--applied']),
+      venueCommand(['inventory', 'receipts', 'resolve', short, '--not-applied']),
     ],
-    levelsCommand: `\`venue inventory stock levels --warehouse ${entry.warehouseId} --product ${entry.items
-      .slice(0, 5)
-      .map((i) => i.productId)
-      .join(',')}\`, \`venue inventory receipts resolve ${short}\` on a terminal shows them`,
+    levelsCommand: `${venueHint([
+      'inventory',
+      'stock',
+      'levels',
+      '--warehouse',
+      entry.warehouseId,
+      '--product',
+      entry.items
+        .slice(0, 5)
+        .map((i) => i.productId)
+        .join(','),
+    ])}, ${venueHint(['inventory', 'receipts', 'resolve', short])} on a terminal shows them`,
   };
 }
 

@@ -1,5 +1,6 @@
 import { defineCommand, option } from '../../define.js';
 import { refuseBothVerdicts, settleVerdict, type SettleOptions } from '../settle.js';
+import { venueHint } from '../../../lib/hint-command.js';
 
 export default defineCommand<SettleOptions>({
   name: 'resolve',
@@ -34,8 +35,7 @@ export default defineCommand<SettleOptions>({
 
     const verdict = await settleVerdict(ctx, options, {
       entry,
-      noTerminalHint:
-        'There is no terminal to show the evidence and ask on; `venue inventory stock changes -o json` shows the levels recorded. Nothing was changed.',
+      noTerminalHint: `There is no terminal to show the evidence and ask on; ${venueHint(['inventory', 'stock', 'changes', '-o', 'json'])} shows the levels recorded. Nothing was changed.`,
       evidence: async () => {
         const { stockChangeEvidence } = await import('../../../lib/inventory/workflows/stock-change.js');
         const { describeEvidence } = await import('../../../lib/inventory/workflows/outcome.js');

@@ -2,6 +2,7 @@ import { defineCommand, option } from '../../define.js';
 import { UsageError } from '../../../lib/errors.js';
 import type { Context } from '../../../cli/context.js';
 import { sourceOf, withSource } from '../../../lib/reading.js';
+import { venueHint } from '../../../lib/hint-command.js';
 
 interface TakeOptions {
   warehouse?: string;
@@ -170,7 +171,7 @@ export default defineCommand<TakeOptions>({
       throw renderStockChangeFailure(outcome, header.warehouseId);
     if (outcome.kind === 'accepted-unreadable') {
       outcome.error.details.push(
-        `venue recorded the stock take (${rows.length} products, variance ${signed(totals.variance)}) as accepted (\`venue inventory stock changes\`).`,
+        `venue recorded the stock take (${rows.length} products, variance ${signed(totals.variance)}) as accepted (${venueHint(['inventory', 'stock', 'changes'])}).`,
       );
       throw outcome.error;
     }

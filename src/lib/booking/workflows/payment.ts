@@ -12,11 +12,11 @@
 import { createHash } from 'node:crypto';
 import { RejectedError, type VenueError } from '../../errors.js';
 import type { Order, SaleOutcome, SaleRecord } from '../shapes.js';
-import { shellQuote } from '../text.js';
 import { isRefusal } from '../../writes/rule.js';
 import { AnswerCheck, describeDisagreements, type Disagreement } from '../../writes/agreement.js';
 import { sendJournalled } from '../../writes/send.js';
 import { bookingErrors } from '../error-codes.js';
+import { venueCommand, venueHint } from '../../hint-command.js';
 
 export interface PaymentApi {
   recordSale(
@@ -99,8 +99,17 @@ export function sameCents(a: number, b: number): boolean {
 
 export function settleCommands(request: PaymentRequest): { check: string; finish: string } {
   return {
-    check: `venue booking order show ${shellQuote(request.orderId)}`,
-    finish: `venue booking order pay ${shellQuote(request.orderId)} --amount ${request.amount.toFixed(2)} --payment-ref ${shellQuote(request.paymentReference)}`,
+    check: venueCommand(['booking', 'order', 'show', request.orderId]),
+    finish: venueCommand([
+      'booking',
+      'order',
+      'pay',
+      request.orderId,
+      '--amount',
+      request.amount.toFixed(2),
+      '--payment-ref',
+      request.paymentReference,
+    ]),
   };
 }
 
@@ -217,7 +226,7 @@ async function decidePayment(
               orderPaid: true,
               error: new RejectedError(`order ${orderId} is already paid; nothing recorded`, {
                 cause: error,
-                hint: `See it with \`venue booking order show ${shellQuote(orderId)}\`.`,
+                hint: `See it with ${venueHint(['booking', 'order', 'show', orderId])}.`,
               }),
             });
           }
@@ -264,7 +273,7 @@ export function judgeOrderBefore(current: Order, request: PaymentRequest): Payme
       error: new RejectedError(
         `order ${orderId} is already paid${sale?.paymentReference ? ` (reference ${sale.paymentReference})` : ''}; nothing recorded`,
         {
-          hint: `See it with \`venue booking order show ${shellQuote(orderId)}\`.`,
+          hint: `See it with ${venueHint(['booking', 'order', 'show', orderId])}.`,
         },
       ),
     };

@@ -9,6 +9,7 @@ import type { InventoryWriteEntry as WriteEntryBase } from '../journal-entry.js'
 import { StockChangeJournal, type StockChangeEntry } from '../stock-change-journal.js';
 import { describeEvidence, type Evidence, type EvidenceLine } from './outcome.js';
 import type { StockChangeOutcome } from './stock-change.js';
+import { venueHint } from '../../hint-command.js';
 
 export interface WriteWords {
   /** "receipt", "stock take", "adjustment". */
@@ -127,7 +128,7 @@ export function stockChangeWords(entry: StockChangeEntry): WriteWords {
         ? `the count sets it to ${(line.before ?? 0) + line.expected}`
         : `the adjustment changes it by ${line.expected > 0 ? '+' : ''}${line.expected}`,
     resolveCommands: StockChangeJournal.resolveCommands(entry.id),
-    levelsCommand: `\`venue inventory stock levels --warehouse ${entry.warehouseId} --product ${products}\`, \`venue inventory stock resolve ${short}\` on a terminal shows them`,
+    levelsCommand: `${venueHint(['inventory', 'stock', 'levels', '--warehouse', entry.warehouseId, '--product', products])}, ${venueHint(['inventory', 'stock', 'resolve', short])} on a terminal shows them`,
   };
 }
 

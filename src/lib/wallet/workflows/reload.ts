@@ -22,6 +22,7 @@ import { reloadEntryId, type ReloadJournal, type ReloadRecord } from '../reload-
 import { isSettled } from '../../writes/journal.js';
 import { AnswerCheck, describeDisagreements, stated, type Disagreement } from '../../writes/agreement.js';
 import { sendJournalled, type WriteInterruption } from '../../writes/send.js';
+import { venueCommand } from '../../hint-command.js';
 
 export interface ReloadApi {
   sale(
@@ -94,8 +95,17 @@ export function reloadCommands(request: Pick<ReloadRequest, 'cardNumber' | 'prod
   rerun: string;
 } {
   return {
-    check: `venue wallet activity ${request.cardNumber} --kind reload`,
-    rerun: `venue wallet reload ${request.cardNumber} --product ${request.productId} --payment-ref ${request.paymentReference} --yes`,
+    check: venueCommand(['wallet', 'activity', request.cardNumber, '--kind', 'reload']),
+    rerun: venueCommand([
+      'wallet',
+      'reload',
+      request.cardNumber,
+      '--product',
+      request.productId,
+      '--payment-ref',
+      request.paymentReference,
+      '--yes',
+    ]),
   };
 }
 
