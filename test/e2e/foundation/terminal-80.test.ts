@@ -19,30 +19,40 @@ let sb: SandboxProcessHandle;
 let sessions = 0;
 
 /**
- * Runs venue at 80 columns until it exits: its code and every line it showed
- * (with `joined`, each line as venue wrote it, though the terminal wrapped it).
+ * Runs venue at 80 columns until it exits: its code, every line it showed as
+ * the terminal laid it out, and every line as venue wrote it (`written`: a
+ * line wider than the terminal is one line there, though the terminal wrapped
+ * it).
  */
 async function at80(
   args: string[],
   env: Record<string, string> = {},
-  options: { joined?: boolean } = {},
-): Promise<{ code: number; lines: string[] }> {
+): Promise<{ code: number; lines: string[]; written: string[] }> {
   const term = TerminalSession.start(`t80-${++sessions}`, args, { ...sb.env, ...env }, SIZE);
   const { code } = await term.exit(60_000);
-  const lines = term.history(options).split('\n');
-  const end = lines.findIndex((l) => l.startsWith('EXIT:'));
-  return { code, lines: lines.slice(0, end) };
+  return { code, ...shownBy(term) };
+}
+
+/** What a session showed, up to its exit line: as laid out, and as written. */
+function shownBy(term: TerminalSession): { lines: string[]; written: string[] } {
+  const upToExit = (text: string) => {
+    const lines = text.split('\n');
+    return lines.slice(
+      0,
+      lines.findIndex((l) => l.startsWith('EXIT:')),
+    );
+  };
+  return { lines: upToExit(term.history()), written: upToExit(term.history({ joined: true })) };
 }
 
 /** The words of a text (a command's continuation "\\" and a long comment's "#" are none). */
 const wordsOf = (text: string) => text.split(/\s+/).filter((w) => w !== '' && w !== '\\' && w !== '#');
 
-function expectFits(lines: string[]): void {
-  for (const line of lines) {
-    expect([...line].length, line).toBeLessThanOrEqual(80);
-    expect(line, 'spinner or progress text on a line').not.toMatch(SPINNER);
-  }
-  expect(lines.join('\n')).not.toContain('…');
+/** No line venue wrote is wider than 80 columns; no spinner or progress text is left on a line; nothing is cut with "…". */
+function expectFits(shown: { lines: string[]; written: string[] }): void {
+  for (const line of shown.written) expect([...line].length, line).toBeLessThanOrEqual(80);
+  for (const line of shown.lines) expect(line, 'spinner or progress text on a line').not.toMatch(SPINNER);
+  expect(shown.lines.join('\n')).not.toContain('…');
 }
 
 /** A table on the screen (from its header line to the first line that is no part of it), each row's cells as the parts of its lines. */
@@ -107,12 +117,8 @@ describe.skipIf(!tmuxAvailable)('at an 80-column terminal', () => {
       expect(waiting).not.toContain('PRODUCT');
       const { code } = await term.exit(60_000);
       expect(code).toBe(0);
-      const lines = term.history().split('\n');
-      const shown = lines.slice(
-        0,
-        lines.findIndex((l) => l.startsWith('EXIT:')),
-      );
-      expectFits(shown);
+      const { lines: shown, written } = shownBy(term);
+      expectFits({ lines: shown, written });
       const header = shown.findIndex((l) => l.startsWith('PRODUCT  NAME'));
       expect(header, shown.join('\n')).toBeGreaterThanOrEqual(0);
       expect(shown.filter((l) => /^10\d\d\s/.test(l))).toHaveLength(35);
@@ -125,9 +131,9 @@ describe.skipIf(!tmuxAvailable)('at an 80-column terminal', () => {
   }, 90_000);
 
   it('doctor with a failing service: every fix and every failing detail whole, exit 6', async () => {
-    const { code, lines } = await at80(['--profile', 'broken', 'doctor']);
+    const { code, lines, written } = await at80(['--profile', 'broken', 'doctor']);
     expect(code).toBe(6);
-    expectFits(lines);
+    expectFits({ lines, written });
     const json = await sb.run(['--profile', 'broken', 'doctor', '-o', 'json']);
     const findings = JSON.parse(json.stdout) as Array<Record<string, string>>;
     const headers = ['SERVICE', 'CHECK', 'STATUS', 'DETAIL', 'FIX'];
@@ -150,9 +156,9 @@ describe.skipIf(!tmuxAvailable)('at an 80-column terminal', () => {
 
   it('auth status: each host, scheme and expiry whole', async () => {
     expect((await sb.run(['inventory', 'categories'])).code).toBe(0); // a token cached, with its host
-    const { code, lines } = await at80(['auth', 'status']);
+    const { code, lines, written } = await at80(['auth', 'status']);
     expect(code).toBe(0);
-    expectFits(lines);
+    expectFits({ lines, written });
     const services = JSON.parse((await sb.run(['auth', 'status', '-o', 'json'])).stdout) as Array<
       Record<string, string | null>
     >;
@@ -173,11 +179,10 @@ describe.skipIf(!tmuxAvailable)('at an 80-column terminal', () => {
     for (const words of [['config'], ['booking'], ['booking', 'book']]) {
       const what = `venue ${words.join(' ')} --help`;
       // As venue wrote it: a line wider than the terminal would be one line here.
-      const written = await at80([...words, '--help'], {}, { joined: true });
-      expect(written.code, what).toBe(0);
-      for (const line of written.lines) expect([...line].length, `${what}: ${line}`).toBeLessThanOrEqual(80);
-      // As the terminal showed it: the words of the help laid out with room for every line, none split.
       const shown = await at80([...words, '--help']);
+      expect(shown.code, what).toBe(0);
+      for (const line of shown.written) expect([...line].length, `${what}: ${line}`).toBeLessThanOrEqual(80);
+      // As the terminal showed it: the words of the help laid out with room for every line, none split.
       const wide = await renderHelp(words, { version: '0', width: 10_000 });
       expect(wordsOf(shown.lines.join('\n')), what).toEqual(wordsOf(wide));
       expect(shown.lines.length, what).toBeGreaterThan(wide.trimEnd().split('\n').length);
@@ -187,9 +192,12 @@ describe.skipIf(!tmuxAvailable)('at an 80-column terminal', () => {
   it('wallet diagnose <guest>: findings wrapped without breaking a word, times as tables show them', async () => {
     const env = { GUEST_PASSWORD: 'Sandbox123', VENUE_TIMEZONE: 'UTC' };
     for (const guest of ['ben@example.com', 'cara@example.com']) {
-      const { code, lines } = await at80(['wallet', 'diagnose', guest, '--password-env', 'GUEST_PASSWORD'], env);
+      const { code, lines, written } = await at80(
+        ['wallet', 'diagnose', guest, '--password-env', 'GUEST_PASSWORD'],
+        env,
+      );
       expect(code).toBe(0);
-      expectFits(lines);
+      expectFits({ lines, written });
       const text = lines.join(' ').replace(/\s+/g, ' ');
       expect(text).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
       expect(text).toMatch(/last synchronised \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
