@@ -2,7 +2,7 @@ import { defineCommand, option } from '../../define.js';
 import { idFlag } from './take.js';
 import type { Context } from '../../../cli/context.js';
 import type { ReceiptJournalEntry } from '../../../lib/inventory/receipt-journal.js';
-import { venueCommand, venueHint } from '../../../lib/hint-command.js';
+import { forAssistant, venueCommand, venueHint } from '../../../lib/hint-command.js';
 
 interface ReceiveOptions {
   warehouse?: string;
@@ -210,7 +210,7 @@ async function alreadyRecorded(ctx: Context, entry: ReceiptJournalEntry): Promis
   const when = entry.recordedAt ?? entry.updatedAt;
   ctx.noteOutcome?.(`already received at ${when} (receipt ${entry.id.slice(0, 12)}): nothing sent`);
   ctx.terminal.info(
-    `Receipt ${entry.id.slice(0, 12)} was already recorded at ${when}${entry.receiptId ? ` (receipt id ${entry.receiptId})` : ''}; nothing was sent. Use --force to record it again.`,
+    `Receipt ${entry.id.slice(0, 12)} was already recorded at ${when}${entry.receiptId ? ` (receipt id ${entry.receiptId})` : ''}; nothing was sent.${forAssistant() ? '' : ' Use --force to record it again.'}`,
   );
 }
 
