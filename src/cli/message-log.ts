@@ -126,10 +126,12 @@ const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**
  * The lines of an env file that Node's parser (util.parseEnv) does not read
  * as VAR=value, each with what is wrong, never with its text (it may hold a
- * secret). Node skips such a line without a word, and may take the next
- * line's name with it (a line without =, an indented comment) or stop
- * reading there (a line starting with =): so a variable written well after
- * a bad line that was not read is said too.
+ * secret). Node skips such a line without a word. What it does with the
+ * lines after one differs between Node versions (Node 20 takes the next
+ * line's name with a line without = or an indented comment, and stops at a
+ * line starting with =; Node 24 does neither), so a well-written variable is
+ * said to be missing only when this Node's parse, handed in as `parsed`,
+ * does not have it: the rule holds for any parser.
  */
 export function envFileProblems(
   text: string,
@@ -138,6 +140,8 @@ export function envFileProblems(
   const problems: Array<{ line: number; problem: string }> = [];
   const lines = text.split(/\r?\n/);
   let openQuote: string | undefined;
+  // The last line that is not VAR=value, named when a variable after it was not read.
+  let lastBadLine: number | undefined;
   for (const [i, raw] of lines.entries()) {
     const line = i + 1;
     if (openQuote !== undefined) {
@@ -147,30 +151,33 @@ export function envFileProblems(
     }
     if (raw.trim() === '' || raw.startsWith('#')) continue;
     if (raw.trimStart().startsWith('#')) {
-      problems.push({
-        line,
-        problem: 'a comment that does not start the line: Node reads it as part of the next line',
-      });
+      // A comment after spaces: some Node versions read it as part of the next line, some skip it.
+      lastBadLine = line;
       continue;
     }
     const assignment = ASSIGNMENT.exec(raw.trim());
     if (!assignment) {
       problems.push({ line, problem: 'not VAR=value (no =): skipped' });
+      lastBadLine = line;
       continue;
     }
     const name = assignment[2]!;
     const value = assignment[3]!;
     if (!VARIABLE_NAME.test(name)) {
-      problems.push({
-        line,
-        problem:
-          name === '' ? 'no variable name before =: the lines after it are not read' : 'not a variable name before =',
-      });
+      problems.push({ line, problem: name === '' ? 'no variable name before =' : 'not a variable name before =' });
+      lastBadLine = line;
       continue;
     }
     const quote = /^["'`]/.exec(value)?.[0];
     if (quote !== undefined && !value.slice(1).includes(quote)) openQuote = quote;
-    if (!(name in parsed)) problems.push({ line, problem: `${name} was not read (a line before it is not VAR=value)` });
+    if (!(name in parsed))
+      problems.push({
+        line,
+        problem:
+          lastBadLine === undefined
+            ? `${name} was not read`
+            : `${name} was not read (line ${lastBadLine} before it is not VAR=value)`,
+      });
   }
   return problems;
 }

@@ -4,6 +4,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runVenue, tempDir } from '../../support/in-process.js';
 
@@ -15,7 +16,11 @@ describe('--env-file', () => {
     const r = await runVenue(['--env-file', file, 'config', 'path'], { env: { VENUE_CONFIG_DIR: dir } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`warning: --env-file ${file} line 2: not VAR=value (no =): skipped`);
-    expect(r.stderr).toContain(`warning: --env-file ${file} line 3: VENUE_TIMEZONE was not read`);
+    // Node 20 takes line 3 with line 2; Node 24 reads it. Said exactly when this Node did not read it.
+    const read = 'VENUE_TIMEZONE' in parseEnv(fs.readFileSync(file, 'utf8'));
+    const missing = `warning: --env-file ${file} line 3: VENUE_TIMEZONE was not read (line 2 before it is not VAR=value)`;
+    if (read) expect(r.stderr).not.toContain('VENUE_TIMEZONE');
+    else expect(r.stderr).toContain(missing);
     expect(r.stderr).not.toContain('s3cret');
     expect(r.stdout).toContain(dir);
   });
