@@ -17,6 +17,7 @@ import { ConfigStore } from './lib/config.js';
 import { serveMcp } from './lib/mcp/server.js';
 import { readBuiltJson } from './lib/package-files.js';
 import { RESOURCES, servedTools, type ToolCatalogue } from './lib/mcp/wire.js';
+import { EXIT_CODES } from './lib/facts.js';
 
 export interface McpShell extends RunShell {
   /** Runs `venue <argv>` in this process with its own streams (no input, no terminal). */
@@ -54,22 +55,6 @@ function listOf(value: string | undefined): string[] | undefined {
         .split(',')
         .map((v) => v.trim())
         .filter(Boolean);
-}
-
-/** Exit code → meaning, read from `venue help exit-codes` (its first table, lines "  N    meaning…"). */
-export function exitMeanings(text: string): Map<number, string> {
-  const meanings = new Map<number, string>();
-  let current: number | undefined;
-  for (const line of text.split('\n')) {
-    const start = /^ {2}(\d+)\s+(.*)$/.exec(line);
-    if (start) {
-      current = Number(start[1]);
-      meanings.set(current, start[2]!.trim());
-    } else if (current !== undefined && /^ {4,}\S/.test(line))
-      meanings.set(current, `${meanings.get(current)} ${line.trim()}`);
-    else if (meanings.size) break; // the table ends at its first other line (the outcome rule's statuses follow later)
-  }
-  return meanings;
 }
 
 export async function serveVenueMcp(invocation: Invocation, shell: McpShell): Promise<number> {
@@ -114,6 +99,7 @@ export async function serveVenueMcp(invocation: Invocation, shell: McpShell): Pr
     return specs.get(name)!;
   };
 
+  // The exit codes' topic as `venue help exit-codes` prints it, rendered from the facts (lib/facts.ts).
   const exitCodes = async () => (await import('./cli/help-topics.js')).helpTopics['exit-codes']!.text;
   const resources: McpResource[] = [
     { ...RESOURCES.exitCodes, read: exitCodes },
@@ -139,7 +125,7 @@ export async function serveVenueMcp(invocation: Invocation, shell: McpShell): Pr
         withheld,
         profiles: async () => profiles,
         run,
-        meanings: exitMeanings(await exitCodes()),
+        meanings: new Map(EXIT_CODES.map((fact) => [fact.code as number, fact.meaning])),
         log: (line) => void shell.streams.stderr.write(`venue mcp: ${line}\n`),
       });
     },

@@ -16,6 +16,7 @@ import {
   type TreeEntry,
 } from './commands/define.js';
 import { commandFields } from './commands/command-fields.js';
+import { EXIT_CODES } from './lib/facts.js';
 import type { GroupEntry } from './commands/tree.js';
 import { shellLines, wrapText } from './lib/output/wrap.js';
 import { widthOf } from './lib/table-layout.js';
@@ -45,9 +46,7 @@ function rootHelpAfter(width: number): string {
     width,
   );
   // Each code with its words stays whole on a line; lines after the first start under the first code.
-  const codes =
-    'Exit codes: 0 ok · 1 unexpected · 2 usage or invalid input · 3 auth · 4 not found · 5 rejected by a business rule · ' +
-    '6 server or network · 7 outcome unknown · 8 declined at a confirmation · 130 interrupted';
+  const codes = exitCodesLine();
   const paragraphs = [
     codes,
     'Every venue at once: venue --each-profile all|tag:NAME|a,b <command> (venue help fleet)',
@@ -61,6 +60,19 @@ function rootHelpAfter(width: number): string {
     }).join('\n'),
   );
   return `${examples}\n${laid[0]}\n\n${laid[1]}\n\n${laid[2]}\n${laid[3]}\n`;
+}
+
+/** "Exit codes: 0 ok · 1 unexpected · …", each code with its few words, from the facts (lib/facts.ts). */
+export function exitCodesLine(): string {
+  return `Exit codes: ${EXIT_CODES.map(({ code, short }) => `${code} ${short}`).join(' · ')}`;
+}
+
+/** The exit-code line laid out for a width as the root's help lays it out: each code with its words whole on a line. */
+export function exitCodesFooter(width = 80): string {
+  return wrapText(exitCodesLine(), width, {
+    hang: ' '.repeat('Exit codes: '.length),
+    together: width < 60 ? undefined : /\d+ [^·]*[^· ]/g,
+  }).join('\n');
 }
 
 /** "Fields (for --fields): …", wrapped to the help's width. */

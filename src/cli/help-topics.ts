@@ -4,6 +4,8 @@
 import { OUTCOME_HEADERS, outcomeRows } from '../lib/writes/rule.js';
 import { DEFAULT_RETRIES, MAX_RETRIES } from '../lib/retry-policy.js';
 import { peopleTable } from '../lib/output/people-table.js';
+import { wrapText } from '../lib/output/wrap.js';
+import { CONFIRMATION_RULE, EXIT_CODES, FLEET_SEVERITY, SCRIPT_ADVICE } from '../lib/facts.js';
 
 /** The outcome rule's table, drawn as every bounded table is (people-table.ts), to fit 80 columns with its indent. */
 function outcomeTable(indent = '  '): string {
@@ -12,6 +14,39 @@ function outcomeTable(indent = '  '): string {
     .split('\n')
     .map((line) => (line ? indent + line : line))
     .join('\n');
+}
+
+/** Text wrapped to 80 columns, continuation lines under `hang`. */
+function wrapped(text: string, first = '', hang = first): string {
+  return wrapText(`${first}${text}`, 80, { hang }).join('\n');
+}
+
+/** `venue help exit-codes`, rendered from the facts (lib/facts.ts) and the outcome rule (writes/rule.ts). */
+function exitCodesText(): string {
+  const codes = EXIT_CODES.map(({ code, meaning }) => wrapped(meaning, `  ${String(code).padEnd(5)}`, ' '.repeat(7)));
+  const advice = SCRIPT_ADVICE.map(({ codes, advice }) => `${codes.join(', ')} ${advice}`).join('; ');
+  return `Exit codes
+
+${codes.join('\n')}
+
+${wrapped(`For scripts: ${advice}.`)}
+
+${wrapped(CONFIRMATION_RULE)}
+
+What the answer to a write means (receipts, stock takes and adjustments,
+products, suppliers, webhook subscribers, reloads, holds, orders, payments);
+the one rule every write follows:
+
+${outcomeTable()}
+
+A write that is unknown is never sent again by itself: it is journalled, the
+message names the command that settles it, and a rerun refuses it (or, for
+reloads and payments, settles it by the service's own proof). After a Ctrl-C
+the exit code follows the outcome: a write that completed is 0 (the message
+says it was interrupted after completing), unknown is 7, nothing sent is 130.
+
+${wrapped(`Across venues (--each-profile) the run exits with the most severe code among the venues, in this order: ${FLEET_SEVERITY.join(', ')} (then 0). A venue skipped for a missing file counts as 2. See \`venue help fleet\`.`)}
+`;
 }
 
 export const helpTopics: Record<string, { summary: string; text: string }> = {
@@ -63,53 +98,9 @@ Output
   },
   'exit-codes': {
     summary: 'What each exit code means, and which to alert on',
-    text: `Exit codes
-
-  0    success: the data shown is the service's and it is complete
-  1    unexpected failure (a bug: run again with --verbose and report it), or a
-       journal of venue's own that cannot be read or written (the message names
-       it, its folder or backup, and the cause; nothing was sent)
-  2    usage error or invalid input, found before anything was sent
-  3    authentication or authorisation: missing credentials, 401, 403; a login
-       whose credentials were refused or whose route is missing (the message
-       names the login route, its method, path and status)
-  4    not found
-  5    rejected by a business rule (409, 422: duplicate, no capacity, not
-       activated…)
-  6    server or network failure after retries, a deadline reached, or an answer
-       venue cannot read (the message names what is missing); a login route
-       failing (5xx, no token in its answer); \`inventory health\` reporting the
-       service degraded or unhealthy (the report is printed all the same)
-  7    outcome unknown: something that changes data was sent and its answer was
-       lost; the message says how to check and settle it. Alert a person; never
-       rerun blindly.
-  8    declined: a person answered No at a confirmation (a write, a deletion,
-       a stock take, a payment, a run at several venues); nothing was sent.
-       Not 0, since what was asked for was not done (\`venue … && next\` stops),
-       and not 130, since nothing was interrupted
-  130  interrupted (Ctrl-C): the command stopped short (a write it completed
-       first is 0, one it left unknown is 7)
-
-For scripts: 0 go on; 2, 3, 4, 5 fix the input or the setup; 6 try again later;
-7 stop and have a person settle it; 8 a person said No (only on a terminal:
-without one nothing asks, and --yes is needed where a command would).
-
-What the answer to a write means (receipts, stock takes and adjustments,
-products, suppliers, webhook subscribers, reloads, holds, orders, payments);
-the one rule every write follows:
-
-${outcomeTable()}
-
-A write that is unknown is never sent again by itself: it is journalled, the
-message names the command that settles it, and a rerun refuses it (or, for
-reloads and payments, settles it by the service's own proof). After a Ctrl-C
-the exit code follows the outcome: a write that completed is 0 (the message
-says it was interrupted after completing), unknown is 7, nothing sent is 130.
-
-Across venues (--each-profile) the run exits with the most severe code among
-the venues, in this order: 130, 7, 6, 5, 4, 3, 2, 1 (then 0). A venue skipped
-for a missing file counts as 2. See \`venue help fleet\`.
-`,
+    get text() {
+      return exitCodesText();
+    },
   },
   formatting: {
     summary: 'Output formats, --fields, --query, --raw, and picking records apart',

@@ -2,6 +2,8 @@
 // venue's outcome. No terminal and no commander here: the caller hands in
 // what running a venue means, and renders the outcomes.
 
+import { FLEET_SEVERITY } from '../facts.js';
+
 export type VenueStatus = 'ok' | 'failed' | 'interrupted' | 'skipped' | 'not-run';
 
 export interface VenueJob {
@@ -34,7 +36,7 @@ export interface RunVenuesOptions<J extends VenueJob> {
 }
 
 /** Exit codes from most to least severe: the run's exit code is the first any venue has. */
-export const exitSeverity = [130, 7, 6, 5, 4, 3, 2, 1, 8] as const;
+export const exitSeverity: readonly number[] = FLEET_SEVERITY;
 
 /** The most severe exit code among the venues that ran or were skipped; 0 when all succeeded. */
 export function fleetExitCode(outcomes: VenueOutcome[]): number {

@@ -13,7 +13,7 @@
 // disagrees with what was sent cannot say: the outcome is unknown, never
 // resent blindly, settled only by proof or by a person.
 
-import { ApiError, InterruptedError, RequestNotSentError, UnknownOutcomeError } from '../errors.js';
+import { ApiError, ExitCode, InterruptedError, RequestNotSentError, UnknownOutcomeError } from '../errors.js';
 import { UnreadableAnswerError } from '../reading.js';
 
 /** What is known of a write: done, certainly not applied, or unknown. */
@@ -24,7 +24,7 @@ interface StatusRule {
   answer: string;
   matches: (status: number) => boolean;
   verdict: WriteVerdict;
-  /** The exit code, in the table's words. */
+  /** The exit code (a range for the refusals: their category decides), as the table prints it. */
   exit: string;
   why: string;
 }
@@ -35,35 +35,35 @@ const STATUS_RULES: readonly StatusRule[] = [
     answer: '429, 503',
     matches: (s) => s === 429 || s === 503,
     verdict: 'not-applied',
-    exit: '6',
+    exit: String(ExitCode.server),
     why: 'refused before processing; sent again (same Idempotency-Key) while the deadline allows',
   },
   {
     answer: '408',
     matches: (s) => s === 408,
     verdict: 'unknown',
-    exit: '7',
+    exit: String(ExitCode.unknownOutcome),
     why: 'a proxy may give up after the service processed it',
   },
   {
     answer: 'other 4xx',
     matches: (s) => s >= 400 && s < 500,
     verdict: 'not-applied',
-    exit: '2-5',
+    exit: `${ExitCode.usage}-${ExitCode.rejected}`,
     why: 'the service looked at it and said no',
   },
   {
     answer: '500, 502, 504, other 5xx',
     matches: (s) => s >= 500,
     verdict: 'unknown',
-    exit: '7',
+    exit: String(ExitCode.unknownOutcome),
     why: 'it may have failed after applying it',
   },
   {
     answer: '3xx (a redirect)',
     matches: (s) => s >= 300 && s < 400,
     verdict: 'unknown',
-    exit: '7',
+    exit: String(ExitCode.unknownOutcome),
     why: 'venue does not follow it; what was done there cannot be said',
   },
 ];
@@ -77,30 +77,40 @@ interface EventRule {
 
 /** What is not an HTTP status: the other rows of the rule. */
 export const EVENT_RULES = {
-  agrees: { answer: '2xx that agrees with what was sent', verdict: 'done', exit: '0', why: 'the service recorded it' },
+  agrees: {
+    answer: '2xx that agrees with what was sent',
+    verdict: 'done',
+    exit: String(ExitCode.ok),
+    why: 'the service recorded it',
+  },
   disagrees: {
     answer: '2xx that disagrees with what was sent',
     verdict: 'unknown',
-    exit: '6',
+    exit: String(ExitCode.server),
     why: 'another id, quantity, count, card or amount came back: venue cannot tell what was applied',
   },
   unreadable: {
     answer: '2xx that cannot be read',
     verdict: 'done',
-    exit: '6',
+    exit: String(ExitCode.server),
     why: 'accepted, so never sent again; the data is not shown',
   },
   notSent: {
     answer: 'never sent (no connection, deadline)',
     verdict: 'not-applied',
-    exit: '6',
+    exit: String(ExitCode.server),
     why: 'it never left this machine',
   },
-  interruptedBefore: { answer: 'Ctrl-C before it left', verdict: 'not-applied', exit: '130', why: 'nothing was sent' },
+  interruptedBefore: {
+    answer: 'Ctrl-C before it left',
+    verdict: 'not-applied',
+    exit: String(ExitCode.interrupted),
+    why: 'nothing was sent',
+  },
   noAnswer: {
     answer: 'no answer, or dropped after sending',
     verdict: 'unknown',
-    exit: '7',
+    exit: String(ExitCode.unknownOutcome),
     why: 'it may have been applied',
   },
 } as const satisfies Record<string, EventRule>;
