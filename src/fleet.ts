@@ -78,9 +78,13 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
   });
   const leftOut = leftOutNote(selection.leftOut);
   if (leftOut) terminal.info(leftOut);
-  // A write at more than one venue is shown first, and asked about (or needs --yes).
-  if (use.kind === 'write' && jobs.length > 1 && !dryRun) {
-    terminal.info(`${path} writes; it will run at ${jobs.length} venues, each as:`);
+  // A write at more than one venue, or one the confirmation rule asks about (lib/facts.ts), is shown first,
+  // and asked about (or needs --yes): a venue's own run has no terminal to ask on.
+  const { confirmationNeed } = await import('./lib/facts.js');
+  const needsYes = confirmationNeed(command.confirmation, invocation.options, invocation.args).needsYes;
+  let answeredYes = false;
+  if (use.kind === 'write' && (jobs.length > 1 || needsYes) && !dryRun) {
+    terminal.info(`\`venue ${path}\` writes; it will run at ${venuesWord(jobs.length)}:`);
     const { venueCommand } = await import('./lib/hint-command.js');
     for (const job of planned)
       terminal.info(
@@ -88,20 +92,27 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
       );
     if (!invocation.confirmed) {
       if (!terminal.canPrompt()) {
-        throw new UsageError(`a write across ${jobs.length} profiles needs --yes (there is no terminal to ask on)`, {
-          hint: "Check the list above, then run again with --yes; --dry-run, where the command has it, shows each venue's change first.",
-        });
+        throw new UsageError(
+          `a write across ${jobs.length} profile${jobs.length === 1 ? '' : 's'} needs --yes (there is no terminal to ask on)`,
+          {
+            hint: "Check the list above, then run again with --yes; --dry-run, where the command has it, shows each venue's change first.",
+          },
+        );
       }
       const { InquirerPrompter } = await import('./cli/prompter.js');
       if (
-        !(await new InquirerPrompter(terminal).confirm(`Run it at these ${jobs.length} venues?`, {
-          flag: '--yes',
-          default: false,
-        }))
+        !(await new InquirerPrompter(terminal).confirm(
+          jobs.length === 1 ? 'Run it there?' : `Run it at these ${jobs.length} venues?`,
+          {
+            flag: '--yes',
+            default: false,
+          },
+        ))
       ) {
         const { DeclinedError } = await import('./lib/errors.js');
         throw new DeclinedError('Nothing was sent: no venue was run.');
       }
+      answeredYes = true;
     }
   }
 
@@ -147,7 +158,9 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
       const stderr = new LinePrefixStream(streams.stderr, `${job.profile}: `);
       const venueStreams: TerminalStreams = { stdin: Readable.from(stdinCopy ? [stdinCopy] : []), stdout, stderr };
       // The venue's own invocation: its profile, never a prompt, its values with the placeholders filled.
-      const venue = job.invocation;
+      const venue = answeredYes
+        ? { ...job.invocation, confirmed: true, options: { ...job.invocation.options, yes: true } }
+        : job.invocation;
       try {
         if (venue.problem) throw venue.problem;
         const note = (text: string) => notes.set(job.profile, text);
@@ -210,4 +223,9 @@ function messageWidth(streams: TerminalStreams, env: NodeJS.ProcessEnv): number 
   const fromEnv = Number(env.COLUMNS);
   if (Number.isInteger(fromEnv) && fromEnv > 20) return fromEnv;
   return streams.stderr.columns || 80;
+}
+
+/** "1 venue", "3 venues". */
+function venuesWord(count: number): string {
+  return `${count} venue${count === 1 ? '' : 's'}`;
 }

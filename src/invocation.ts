@@ -231,6 +231,11 @@ async function optionValues(
       continue;
     }
     if (value === undefined) continue;
+    // A secret never comes from argv (shell history, the process list): only the name of the variable holding it.
+    if (spec.kind === 'secret-on-command-line' || (spec.kind === 'secret' && !ENVIRONMENT_NAME.test(value))) {
+      problems.add(secretOnCommandLine(spec, specs, path));
+      continue;
+    }
     if (spec.choices && !spec.choices.includes(value)) {
       problems.add({
         message: `${said(spec)} must be one of ${spec.choices.join(', ')} (got "${value}")`,
@@ -250,6 +255,33 @@ async function optionValues(
     }
   }
   return values;
+}
+
+/** An environment variable's name: what a secret option's value names (--secret-env WH_SECRET). */
+const ENVIRONMENT_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * A secret's value given on the command line: refused, never echoed, with the
+ * ways the command takes it (its options of kind secret, those of the same
+ * name first: --cvv → --cvv-stdin, --cvv-env).
+ */
+function secretOnCommandLine(spec: OptionSpec, specs: readonly OptionSpec[], path: readonly string[]): Problem {
+  const name = said(spec);
+  const ways = specs.filter((s) => s.kind === 'secret' && !s.hidden && flagNames(s.flags).long);
+  const own = ways.filter((s) => said(s).startsWith(`${name}-`));
+  const listed = (own.length ? own : ways).map((s) => s.flags.replace(/^-\w, /, ''));
+  const message =
+    spec.kind === 'secret'
+      ? `${name} takes the name of an environment variable that holds the secret, never the secret itself`
+      : `${name} does not take the secret on the command line: it would stay in shell history and the process list`;
+  return {
+    message,
+    hint: hintOf(
+      listed.length ? `Pass it with ${listed.join(' or ')}, or answer the hidden prompt on a terminal.` : '',
+      'Nothing was sent.',
+      see(path),
+    ),
+  };
 }
 
 /** The declared --yes of a command, if it has one. */

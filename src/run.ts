@@ -58,6 +58,19 @@ async function runCommand(invocation: Invocation, shell: RunShell, merge?: Venue
   ctx.output?.declareFields?.(fields, command.record);
   // `--fields help`: the command's fields, and nothing run.
   if (ctx.output?.fieldsHelp?.(fields)) return ExitCode.ok;
+  // The one confirmation rule (lib/facts.ts): a run that needs a yes it cannot be asked for never starts.
+  const { refuseUnconfirmed } = await import('./cli/confirm-write.js');
+  const { optionNamed } = await import('./commands/define.js');
+  refuseUnconfirmed(
+    {
+      path: invocation.path,
+      confirmation: command.confirmation,
+      options: invocation.options,
+      args: invocation.args,
+      dryRun: optionNamed(command.options, '--dry-run') !== undefined,
+    },
+    ctx.prompter.canPrompt,
+  );
   await command.run(ctx, { ...invocation.options }, ...invocation.args);
   return ExitCode.ok;
 }

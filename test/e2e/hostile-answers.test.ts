@@ -213,7 +213,16 @@ const cases: Case[] = [
   },
   {
     service: 'booking',
-    command: ['booking', 'reserve', 'exp-laser-tag', '--session', 'exp-laser-tag.20261128.1400', '--quantity', '2'],
+    command: [
+      'booking',
+      'reserve',
+      '--yes',
+      'exp-laser-tag',
+      '--session',
+      'exp-laser-tag.20261128.1400',
+      '--quantity',
+      '2',
+    ],
     route: 'POST /booking/api/v1/orders/reservations/reserve',
     names: /reserv|hold/i,
     answers: hostileForNeededRecord,
@@ -229,7 +238,7 @@ const cases: Case[] = [
   },
   {
     service: 'inventory',
-    command: ['inventory', 'stock', 'adjust', '--product', '1001', '--quantity', '-2', '--comment', 'damaged'],
+    command: ['inventory', 'stock', 'adjust', '--yes', '--product', '1001', '--quantity', '-2', '--comment', 'damaged'],
     route: 'POST /inventory/stock-adjustments',
     before: [
       [

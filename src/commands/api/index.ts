@@ -2,7 +2,7 @@ import { ServerError, UsageError } from '../../lib/errors.js';
 import type { HttpMethod } from '../../lib/http.js';
 import { readAllStdin } from '../../cli/secret-input.js';
 import type { ServiceName } from '../../lib/tokens.js';
-import { defineCommand, option } from '../define.js';
+import { argument, defineCommand, option } from '../define.js';
 
 interface ApiOptions {
   data?: string;
@@ -15,7 +15,11 @@ const methods: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export default defineCommand<ApiOptions>({
   name: 'api',
-  args: '<service> <method> <path>',
+  args: [
+    argument('<service>', { kind: 'text' }),
+    argument('<method>', { kind: 'text' }),
+    argument('<path>', { kind: 'text' }),
+  ],
   summary: 'A raw authenticated call to a service, for shapes venue does not model',
   description:
     "Sends one request with the profile's credentials and prints the answer's body. The body comes from a file (--data @file) or standard input (--data -), never from the command line. Wallet calls use the admin token, or a guest's token with --as. POST and PATCH are never retried blindly: a lost answer exits 7. " +
@@ -27,16 +31,17 @@ export default defineCommand<ApiOptions>({
     `printf '{"experienceId":"exp-vr-arena","slotId":"%s","quantity":2}' "$(venue booking sessions exp-vr-arena --date tomorrow --limit 1 --fields slotId -o csv | tail -1)" | venue api booking POST /api/v1/orders/reservations/reserve --data -`,
   ],
   options: [
-    option('-d, --data <@file|->', 'request body (JSON) from a file or standard input'),
+    option('-d, --data <@file|->', 'request body (JSON) from a file or standard input', { kind: 'text' }),
     option(
       '--param <key=value>',
       'query parameter (repeatable); the global --query is a JMESPath expression over the answer',
-      { parse: (v: string, all: string[]) => [...all, v], default: [] },
+      { kind: 'assignment', parse: (v: string, all: string[]) => [...all, v], default: [] },
     ),
-    option('--as <email>', "wallet: use this guest's stored session"),
+    option('--as <email>', "wallet: use this guest's stored session", { kind: 'guest' }),
     option('--no-auth', 'send no token (health checks, token exchanges)'),
   ],
   fleet: (operands) => (/^(get|head)$/i.test(operands[1] ?? '') ? 'read' : 'write'),
+  confirmation: { never: 'raw' },
   async run(ctx, options, serviceArg, methodArg, path) {
     const jmespath = ctx.globals.query;
     // The old spelling, --query key=value, is the global JMESPath --query now. A key=value is never a JMESPath

@@ -1,13 +1,14 @@
 import { UsageError } from '../../lib/errors.js';
-import { defineCommand } from '../define.js';
+import { argument, defineCommand } from '../define.js';
 import type { ServiceName } from '../../lib/tokens.js';
 
 export default defineCommand({
   name: 'logout',
-  args: '[service]',
+  args: [argument('[service]', { kind: 'text' })],
   summary: 'Forget cached tokens (and, for the wallet, guest sessions) of the profile',
   examples: ['venue auth logout', 'venue auth logout inventory'],
   fleet: 'write',
+  confirmation: { never: 'own-files' },
   async run(ctx, _options, service) {
     const { serviceNames } = await import('../../lib/tokens.js');
     if (service && !serviceNames.includes(service as ServiceName)) {

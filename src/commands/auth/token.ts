@@ -1,9 +1,9 @@
 import { UsageError } from '../../lib/errors.js';
-import { defineCommand } from '../define.js';
+import { argument, defineCommand } from '../define.js';
 
 export default defineCommand({
   name: 'token',
-  args: '<service>',
+  args: [argument('<service>', { kind: 'text' })],
   summary: 'Print a service token (wallet admin, booking or inventory), for use with other tools',
   description:
     'Prints the cached token while it is valid, else obtains a new one. The token is a credential: pipe it, do not paste it.',

@@ -51,8 +51,14 @@ export default defineCommand<Options>({
     'venue booking availability exp-escape-room --from +7d --days 7 -o csv',
   ],
   options: [
-    option('--from <date>', 'first day: YYYY-MM-DD, today, tomorrow or +Nd (default: today)'),
-    option('--days <n>', 'number of days to show, 1 to 31 (default: 14)'),
+    option('--from <date>', 'first day: YYYY-MM-DD, today, tomorrow or +Nd (default: today)', {
+      kind: 'date',
+      filter: { field: 'date', how: 'from' },
+    }),
+    option('--days <n>', 'number of days to show, 1 to 31 (default: 14)', {
+      kind: 'unsigned',
+      filter: { field: 'date', how: 'days' },
+    }),
   ],
   fleet: 'read',
   async run(ctx, options, experienceId) {

@@ -12,7 +12,11 @@ export default defineCommand<Options>({
   record: RECORD_SHAPES.experience,
   examples: ['venue booking experiences --location loc-riverside'],
   options: [
-    option('--location <id>', 'location id (see `venue booking locations`)', { kind: 'location', required: true }),
+    option('--location <id>', 'location id (see `venue booking locations`)', {
+      filter: { field: 'locationId', how: 'equals' },
+      kind: 'location',
+      required: true,
+    }),
   ],
   fleet: 'read',
   async run(ctx, options) {

@@ -14,7 +14,7 @@ export default defineCommand<Options>({
   description:
     'venue writes every hold down before it sends the request (the service says nothing of holds ending on their own). ' +
     'The state is "held" (with its reservation id), "pending" (sent, no answer recorded yet) or "unknown" (the answer was lost or ' +
-    'could not be read: places may be held with no id venue can release). Release them with `venue booking release --all`; ' +
+    'could not be read: places may be held with no id venue can release). Release them with `venue booking release --all --yes`; ' +
     'drop a settled unknown request from the record with --forget <key>.',
   examples: [
     'venue booking holds',
@@ -25,6 +25,11 @@ export default defineCommand<Options>({
     option(
       '--forget <key>',
       'drop one request from the record (its key or the start of it), once you have checked it holds nothing',
+      {
+        withheldFromTools: "changes venue's own record of holds from a command that reads",
+        kind: 'text',
+        notFilter: 'an action: drops one request from the record',
+      },
     ),
   ],
   fleet: 'read',

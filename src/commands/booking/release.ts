@@ -1,4 +1,5 @@
-import { defineCommand, option } from '../define.js';
+import { argument, defineCommand, option, yesOption } from '../define.js';
+import { confirmWrite } from '../../cli/confirm-write.js';
 import { checkFlags } from './shared.js';
 import { UnknownOutcomeError, UsageError } from '../../lib/errors.js';
 import type { BookingClient } from '../../lib/booking/client.js';
@@ -7,13 +8,14 @@ import type { Context } from '../../cli/context.js';
 import { placeholder, venueHint } from '../../lib/hint-command.js';
 
 interface Options {
+  yes?: boolean;
   all?: boolean;
   dryRun?: boolean;
 }
 
 export default defineCommand<Options>({
   name: 'release',
-  args: '[reservationId]',
+  args: [argument('[reservationId]', { kind: 'reservation' })],
   summary: 'Release a held slot before payment (gives the places back); --all releases every hold venue recorded',
   description:
     'Releases one hold by its reservation id, or with --all every hold of this profile that venue recorded and that is not paid ' +
@@ -21,15 +23,19 @@ export default defineCommand<Options>({
     "and exits 7 while such holds remain. --dry-run shows what would be released (from venue's record of its holds); nothing is sent.",
   examples: [
     'venue booking release res-000003 --dry-run',
-    'venue booking release res-000003',
+    'venue booking release res-000003 --yes',
     'venue booking release --all --dry-run',
-    'venue booking release --all',
+    'venue booking release --all --yes',
   ],
   options: [
-    option('--all', 'release every recorded hold of this profile that is not paid'),
+    option('--all', 'release every recorded hold of this profile that is not paid', {
+      withheldFromTools: 'releases every hold on record: a person runs that',
+    }),
     option('--dry-run', "show what would be released (venue's record of its holds); send nothing"),
+    yesOption,
   ],
   fleet: 'write',
+  confirmation: 'always',
   async run(ctx, options, reservationId) {
     if (options.all && reservationId !== undefined) throw new UsageError('give a reservation id or --all, not both');
     if (!options.all && reservationId === undefined)
@@ -39,6 +45,14 @@ export default defineCommand<Options>({
     if (!options.all) await checkFlags(ctx, [{ kind: 'id', flag: 'reservationId', value: reservationId }]);
     const client = await ctx.booking();
     if (options.dryRun) return releaseDryRun(ctx, client, options.all ? undefined : reservationId!.trim());
+    await confirmWrite(
+      ctx,
+      options,
+      options.all
+        ? 'Release every hold venue recorded for this profile?'
+        : `Release reservation ${reservationId!.trim()}?`,
+      'Nothing released: nothing was sent.',
+    );
     if (options.all) return releaseAll(ctx, client);
     const reservation = await client.releaseReservation(reservationId!.trim());
     if (reservation.status === 'released')

@@ -26,9 +26,16 @@ export default defineCommand<Options>({
     option(
       '--from <date>',
       'first day: YYYY-MM-DD, today, tomorrow, +Nd or -Nd (default: the service decides, 30 days back)',
+      { kind: 'date', filter: { field: 'date', how: 'from' } },
     ),
-    option('--to <date>', 'last day, same forms (default: today)'),
-    option('--location <id>', 'only this location', { kind: 'location' }),
+    option('--to <date>', 'last day, same forms (default: today)', {
+      kind: 'date',
+      filter: { field: 'date', how: 'to' },
+    }),
+    option('--location <id>', 'only this location', {
+      filter: { field: 'locationId', how: 'equals' },
+      kind: 'location',
+    }),
   ],
   fleet: 'read',
   async run(ctx, options) {

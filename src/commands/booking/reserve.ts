@@ -1,4 +1,5 @@
-import { argument, defineCommand, option } from '../define.js';
+import { argument, defineCommand, option, yesOption } from '../define.js';
+import { confirmWrite } from '../../cli/confirm-write.js';
 import { checkFlags } from './shared.js';
 import { NotFoundError, UsageError } from '../../lib/errors.js';
 import { localDate } from '../../lib/booking/dates.js';
@@ -6,6 +7,7 @@ import { RECORD_SHAPES } from '../../lib/records.js';
 import { venueHint } from '../../lib/hint-command.js';
 
 interface Options {
+  yes?: boolean;
   session: string;
   quantity: string;
   date?: string;
@@ -29,21 +31,24 @@ export default defineCommand<Options>({
     "--dry-run reads the session's places left (on --date, or the day in its id, or today) and shows what would be held; nothing is held.",
   examples: [
     'venue booking reserve exp-laser-tag --session "$(venue booking sessions exp-laser-tag --date tomorrow --limit 1 --fields slotId -o csv | tail -1)" --quantity 4 --dry-run',
-    'venue booking reserve exp-laser-tag --session "$(venue booking sessions exp-laser-tag --date tomorrow --limit 1 --fields slotId -o csv | tail -1)" --quantity 4',
-    'venue booking reserve exp-escape-room --session "$(venue booking sessions exp-escape-room --date +2d --limit 1 --fields slotId -o csv | tail -1)" --quantity 2',
-    'venue booking reserve exp-bowling-lane --session "$(venue booking sessions exp-bowling-lane --date +2d --limit 1 --fields slotId -o csv | tail -1)" --quantity 1 -o json',
+    'venue booking reserve exp-laser-tag --session "$(venue booking sessions exp-laser-tag --date tomorrow --limit 1 --fields slotId -o csv | tail -1)" --quantity 4 --yes',
+    'venue booking reserve exp-escape-room --session "$(venue booking sessions exp-escape-room --date +2d --limit 1 --fields slotId -o csv | tail -1)" --quantity 2 --yes',
+    'venue booking reserve exp-bowling-lane --session "$(venue booking sessions exp-bowling-lane --date +2d --limit 1 --fields slotId -o csv | tail -1)" --quantity 1 -o json --yes',
   ],
   options: [
-    option('--session <slotId>', 'session slot id (see `venue booking sessions`)', { required: true }),
-    option('--quantity <n>', 'number of places, a positive whole number', { required: true }),
+    option('--session <slotId>', 'session slot id (see `venue booking sessions`)', { kind: 'slot', required: true }),
+    option('--quantity <n>', 'number of places, a positive whole number', { kind: 'unsigned', required: true }),
     option(
       '--date <date>',
       "with --dry-run: the session's day, YYYY-MM-DD, today, tomorrow or +Nd (default: the day in the session id, else today)",
+      { kind: 'date' },
     ),
     option('--dry-run', 'check the places left in the session and show what would be held; hold nothing'),
+    yesOption,
   ],
   record: RECORD_SHAPES.reservation,
   fleet: 'write',
+  confirmation: 'always',
   async run(ctx, options, experienceId) {
     const { dates, numbers } = await checkFlags(ctx, [
       { kind: 'id', flag: 'experienceId', value: experienceId },
@@ -102,6 +107,12 @@ export default defineCommand<Options>({
       ctx.terminal.info(`Dry run: ${slotId} has room for ${quantity}. Nothing was held.`);
       return;
     }
+    await confirmWrite(
+      ctx,
+      options,
+      `Hold ${numbers['--quantity']} place${numbers['--quantity'] === 1 ? '' : 's'} in ${options.session.trim()}?`,
+      'Nothing was held: nothing was sent.',
+    );
     const reservation = await client.reserve({
       experienceId: experienceId!.trim(),
       slotId: options.session.trim(),

@@ -16,7 +16,12 @@ export default defineCommand<Options>({
     'venue booking sessions exp-laser-tag --date tomorrow',
     'venue booking sessions exp-escape-room --date 2026-12-05 -o json',
   ],
-  options: [option('--date <date>', 'YYYY-MM-DD, today, tomorrow or +Nd (default: today)')],
+  options: [
+    option('--date <date>', 'YYYY-MM-DD, today, tomorrow or +Nd (default: today)', {
+      kind: 'date',
+      filter: { field: 'date', how: 'on' },
+    }),
+  ],
   fleet: 'read',
   async run(ctx, options, experienceId) {
     const { dates } = await checkFlags(ctx, [

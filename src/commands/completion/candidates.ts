@@ -42,27 +42,35 @@ export interface ValueSource {
   values(kind: IdKind, request: ValueRequest): Promise<Candidate[]>;
 }
 
-/** The value names a file when its placeholder says so: <path>, <file>, <dir>, <file|url>. */
-const namesAFile = (placeholder: string): boolean =>
-  /(^|[^a-z])(path|file|dir|directory|saved-event)([^a-z]|$)/i.test(placeholder);
+/** The kinds whose values are looked up (ValueSource): profiles, and the ids completion knows how to list. */
+const lookedUp: ReadonlySet<ValueKind> = new Set<IdKind>([
+  'profile',
+  'profiles',
+  'location',
+  'experience',
+  'warehouse',
+  'webhook',
+  'receipt',
+]);
 
 async function valuesOf(
-  spot: { choices?: readonly string[]; kind?: ValueKind; placeholder: string },
+  spot: { choices?: readonly string[]; kind?: ValueKind },
   line: ReadLine,
   source: ValueSource,
 ): Promise<Completion> {
   if (spot.choices?.length) return { candidates: spot.choices.map((value) => ({ value })), files: false };
-  if (spot.kind === 'file') return { candidates: [], files: true };
-  if (spot.kind) {
+  // A path: the shell completes file names.
+  if (spot.kind === 'file' || spot.kind === 'path') return { candidates: [], files: true };
+  if (spot.kind && lookedUp.has(spot.kind)) {
     const given = givenByName(line);
     const request: ValueRequest = { profile: given['--profile'], given };
-    return { candidates: await source.values(spot.kind, request), files: false };
+    return { candidates: await source.values(spot.kind as IdKind, request), files: false };
   }
-  return { candidates: [], files: namesAFile(spot.placeholder) };
+  return { candidates: [], files: false };
 }
 
 function optionValues(spec: OptionSpec, line: ReadLine, source: ValueSource): Promise<Completion> {
-  return valuesOf({ choices: spec.choices, kind: spec.kind, placeholder: spec.flags }, line, source);
+  return valuesOf({ choices: spec.choices, kind: spec.kind }, line, source);
 }
 
 /** The options that apply at the node reached: its own, then those of every node above it, each name once. */
@@ -122,11 +130,7 @@ export async function completeLine(
   const index = Math.min(line.operands.length, declared.length - 1);
   const argument = declared[index];
   if (argument && (line.operands.length < declared.length || argumentShape(argument.spec).variadic)) {
-    const values = await valuesOf(
-      { choices: argument.choices, kind: argument.kind, placeholder: argumentShape(argument.spec).name },
-      line,
-      source,
-    );
+    const values = await valuesOf({ choices: argument.choices, kind: argument.kind }, line, source);
     candidates.push(...values.candidates);
     files = values.files;
   }

@@ -6,7 +6,7 @@
 // names). The words after the command reach it as they are (rawWords), a
 // first `--` aside.
 
-import { defineCommand } from '../define.js';
+import { argument, defineCommand } from '../define.js';
 import { commandGroups } from '../tree.js';
 import { completeLine, type Completion } from './candidates.js';
 
@@ -28,7 +28,7 @@ interface CompleteOptions {
 
 export default defineCommand<CompleteOptions>({
   name: '__complete',
-  args: '[words...]',
+  args: [argument('[words...]', { kind: 'text' })],
   summary: 'Completion candidates for the words after `venue` (used by the completion scripts)',
   examples: ['venue __complete -- --profile store1 inv'],
   // Left out of help and of docs/commands.md.

@@ -7,6 +7,7 @@ export default defineCommand<{ yes?: boolean }>({
   examples: ['venue config delete north --yes'],
   options: [option('-y, --yes', 'do not ask for confirmation')],
   fleet: { refused: 'deleting profiles is done one at a time' },
+  confirmation: 'always',
   async run(ctx, options, profile) {
     const config = await (await ctx.config()).enableWriting();
     if (!config.profileExists(profile!)) throw config.noSuchProfile(profile!);

@@ -1,10 +1,10 @@
 import { UsageError } from '../../lib/errors.js';
-import { defineCommand } from '../define.js';
+import { argument, defineCommand } from '../define.js';
 import { venueHint } from '../../lib/hint-command.js';
 
 export default defineCommand({
   name: 'get',
-  args: '<key>',
+  args: [argument('<key>', { kind: 'setting' })],
   summary: 'Print one setting of the profile',
   examples: ['venue config get inventory.url', 'venue --profile main config get inventory.url'],
   fleet: 'read',

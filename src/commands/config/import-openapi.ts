@@ -1,4 +1,4 @@
-import { defineCommand, option } from '../define.js';
+import { argument, defineCommand, option } from '../define.js';
 import type { Context } from '../../cli/context.js';
 import type { ImportPlan, MappedOperation } from '../../lib/openapi/import.js';
 import type { InventoryOperation } from '../../lib/inventory/routes.js';
@@ -16,7 +16,7 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 export default defineCommand<Options>({
   name: 'import-openapi',
-  args: '<file|url...>',
+  args: [argument('<file|url...>', { kind: 'file' })],
   summary:
     "Map the profile's inventory routes, base path and auth scheme from the vendor's OpenAPI or Swagger documents, on evidence",
   description:
@@ -54,12 +54,12 @@ export default defineCommand<Options>({
     option(
       '--map <operation=route>',
       'map one operation yourself: getProduct="GET /items/{id}", or stockTake=none (repeatable)',
-      { parse: collect },
+      { kind: 'assignment', parse: collect },
     ),
     option(
       '--server-var <name=value>',
       'a value for a variable of the server URL or a path variable: store_hash=abc123, projectKey=north (repeatable)',
-      { parse: collect },
+      { kind: 'assignment', parse: collect },
     ),
     option(
       '--replace',
@@ -67,6 +67,7 @@ export default defineCommand<Options>({
     ),
   ],
   fleet: 'write',
+  confirmation: 'always',
   async run(ctx, options, ...sources) {
     const { UsageError, VenueError } = await import('../../lib/errors.js');
     const { loadDocuments, planImport, parseOverrides, serverVariables } = await import('../../lib/openapi/import.js');

@@ -1,6 +1,6 @@
 import { UsageError } from '../../lib/errors.js';
 import type { SettingKey } from '../../lib/config.js';
-import { defineCommand, option } from '../define.js';
+import { argument, defineCommand, option } from '../define.js';
 import { placeholder, venueHint } from '../../lib/hint-command.js';
 
 interface InitOptions {
@@ -42,7 +42,7 @@ const serviceUrls: Record<'wallet' | 'booking' | 'inventory', SettingKey[]> = {
 
 export default defineCommand<InitOptions>({
   name: 'init',
-  args: '[profile]',
+  args: [argument('[profile]', { kind: 'profile' })],
   summary: 'Create or update a profile (asks on a terminal; takes flags otherwise)',
   description:
     'On a terminal, asks for each setting (Enter keeps the current value) and then for the secrets, hidden. Without a terminal, set what the flags give; store secrets with `venue config set-secret`.',
@@ -56,17 +56,18 @@ export default defineCommand<InitOptions>({
     option(
       '--extends <profile>',
       "take every setting and secret this profile leaves unset from that one (e.g. the chain's wallet and booking)",
+      { kind: 'profile' },
     ),
-    option('--tags <list>', 'tags, comma-separated, for --each-profile tag:NAME'),
-    option('--wallet-url <url>', 'guest wallet production base URL'),
-    option('--wallet-uat-url <url>', 'guest wallet test (UAT) base URL'),
-    option('--wallet-environment <env>', 'production or uat'),
-    option('--booking-url <url>', 'experience booking base URL'),
-    option('--inventory-url <url>', "inventory base URL (the venue's own server)"),
-    option('--user <id>', 'inventory user id designated for the integration (inventory.userId)'),
-    option('--warehouse <id>', 'default inventory warehouse id (inventory.warehouseId)'),
-    option('--user-id <id>', 'old spelling of --user', { hidden: true }),
-    option('--warehouse-id <id>', 'old spelling of --warehouse', { hidden: true }),
+    option('--tags <list>', 'tags, comma-separated, for --each-profile tag:NAME', { kind: 'text', list: true }),
+    option('--wallet-url <url>', 'guest wallet production base URL', { kind: 'url' }),
+    option('--wallet-uat-url <url>', 'guest wallet test (UAT) base URL', { kind: 'url' }),
+    option('--wallet-environment <env>', 'production or uat', { kind: 'text' }),
+    option('--booking-url <url>', 'experience booking base URL', { kind: 'url' }),
+    option('--inventory-url <url>', "inventory base URL (the venue's own server)", { kind: 'url' }),
+    option('--user <id>', 'inventory user id designated for the integration (inventory.userId)', { kind: 'user' }),
+    option('--warehouse <id>', 'default inventory warehouse id (inventory.warehouseId)', { kind: 'warehouse' }),
+    option('--user-id <id>', 'old spelling of --user', { kind: 'user', hidden: true }),
+    option('--warehouse-id <id>', 'old spelling of --warehouse', { kind: 'warehouse', hidden: true }),
     option('--use', 'make it the current profile'),
     option('-y, --yes', 'on a terminal, ask for each secret without first asking whether to set it'),
   ],

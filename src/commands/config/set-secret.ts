@@ -1,12 +1,12 @@
 import { UsageError } from '../../lib/errors.js';
 import { readSecret } from '../../cli/secret-input.js';
-import { defineCommand, option } from '../define.js';
+import { argument, defineCommand, option } from '../define.js';
 import { targetProfile } from './shared.js';
 
 // --from-env and --stdin are the spellings before --secret-env/--secret-stdin: kept working, hidden from help.
 export default defineCommand<{ secretEnv?: string; secretStdin?: boolean; fromEnv?: string; stdin?: boolean }>({
   name: 'set-secret',
-  args: '<name>',
+  args: [argument('<name>', { kind: 'setting' })],
   summary: 'Store a secret: wallet.clientSecret, booking.clientSecret, inventory.apiKey or inventory.apiSecret',
   description:
     'The value comes from a hidden prompt, an environment variable (--secret-env VAR) or standard input (--secret-stdin); never from the command line, where shell history and the process list would keep it. Stored in credentials.json, mode 0600.',
@@ -16,12 +16,13 @@ export default defineCommand<{ secretEnv?: string; secretStdin?: boolean; fromEn
     'venue config set-secret booking.clientSecret --secret-env BOOKING_SECRET',
   ],
   options: [
-    option('--secret-stdin', 'read the value from standard input'),
-    option('--secret-env <VAR>', 'read the value from this environment variable'),
-    option('--stdin', 'old spelling of --secret-stdin', { hidden: true }),
-    option('--from-env <VAR>', 'old spelling of --secret-env', { hidden: true }),
+    option('--secret-stdin', 'read the value from standard input', { kind: 'secret' }),
+    option('--secret-env <VAR>', 'read the value from this environment variable', { kind: 'secret' }),
+    option('--stdin', 'old spelling of --secret-stdin', { kind: 'secret', hidden: true }),
+    option('--from-env <VAR>', 'old spelling of --secret-env', { kind: 'secret', hidden: true }),
   ],
   fleet: 'write',
+  confirmation: { never: 'own-files' },
   async run(ctx, options, name) {
     const { secretSpecs } = await import('../../lib/config.js');
     if (!(name! in secretSpecs)) {

@@ -1,9 +1,9 @@
-import { defineCommand } from '../define.js';
+import { argument, defineCommand } from '../define.js';
 import { targetProfile } from './shared.js';
 
 export default defineCommand({
   name: 'set',
-  args: '<key> <value>',
+  args: [argument('<key>', { kind: 'setting' }), argument('<value>', { kind: 'text' })],
   summary: 'Set a setting on a profile (creating the profile if needed)',
   description:
     'Keys: wallet.url, wallet.uatUrl, wallet.environment (production|uat), booking.url, inventory.url, inventory.userId, inventory.warehouseId. Base URLs must be https:// unless they point at this machine. Secrets have their own command: `venue config set-secret`.',
@@ -12,6 +12,7 @@ export default defineCommand({
     'venue config set inventory.warehouseId 2',
   ],
   fleet: 'write',
+  confirmation: { never: 'own-files' },
   async run(ctx, _options, key, value) {
     const config = await (await ctx.config()).enableWriting();
     const profile = await targetProfile(ctx);

@@ -1,11 +1,12 @@
-import { defineCommand } from '../define.js';
+import { argument, defineCommand } from '../define.js';
 
 export default defineCommand({
   name: 'unset',
-  args: '<key>',
+  args: [argument('<key>', { kind: 'setting' })],
   summary: 'Remove a setting or a secret from the profile',
   examples: ['venue config unset inventory.warehouseId', 'venue --profile main config unset wallet.clientSecret'],
   fleet: 'write',
+  confirmation: { never: 'own-files' },
   async run(ctx, _options, key) {
     const config = await (await ctx.config()).enableWriting();
     const profile = await ctx.profileName(); // one that exists: a mistyped --profile is not a profile whose settings are all unset

@@ -11,7 +11,12 @@ export default defineCommand<Options>({
   summary: 'Product classes, optionally of one category',
   record: RECORD_SHAPES.class,
   examples: ['venue inventory classes', 'venue inventory classes --category SNACKS'],
-  options: [option('--category <id>', 'only classes of this category (padded to 10 characters for you)')],
+  options: [
+    option('--category <id>', 'only classes of this category (padded to 10 characters for you)', {
+      kind: 'category',
+      filter: { field: 'categoryId', how: 'equals' },
+    }),
+  ],
   fleet: 'read',
   async run(ctx, options) {
     const problems = new FlagProblems();

@@ -6,7 +6,7 @@ export default defineGroup({
   examples: [
     'venue inventory products list --all -o ndjson',
     'venue inventory stock levels --warehouse 1',
-    'venue inventory stock adjust --product 1001 --quantity -2 --comment "breakage"',
+    'venue inventory stock adjust --product 1001 --quantity -2 --comment "breakage" --yes',
   ],
   commands: [
     {

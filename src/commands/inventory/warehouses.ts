@@ -11,7 +11,12 @@ export default defineCommand<Options>({
   summary: "Warehouses of a location (the venue's own by default)",
   record: RECORD_SHAPES.warehouse,
   examples: ['venue inventory warehouses', 'venue inventory warehouses --location 2'],
-  options: [option('--location <id>', 'location id (default: the local location)')],
+  options: [
+    option('--location <id>', 'location id (default: the local location)', {
+      kind: 'inventory-location',
+      filter: { field: 'locationId', how: 'equals' },
+    }),
+  ],
   fleet: 'read',
   async run(ctx, options) {
     const problems = new FlagProblems();

@@ -39,6 +39,7 @@ export default defineCommand<{ profiles?: string; groups?: string; allowWrites?:
     option(
       '--groups <names>',
       'the groups served, comma-separated: wallet, booking, inventory, webhooks (default: all four)',
+      { kind: 'text', list: true },
     ),
     option(
       '--allow-writes',

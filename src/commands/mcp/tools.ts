@@ -13,9 +13,11 @@ import {
   optionNamed,
   type CommandModule,
   type OptionSpec,
+  resourceOf,
   type ValueKind,
 } from '../define.js';
 import { fleetUseOf } from '../../lib/fleet/use.js';
+import { confirmationWords, EXIT_CODES } from '../../lib/facts.js';
 import { declarationAt, everyDeclaration } from '../argv-words.js';
 import { commandGroups } from '../tree.js';
 import type { JsonSchema, ToolSpec } from '../../lib/mcp/tools.js';
@@ -23,51 +25,88 @@ import type { JsonSchema, ToolSpec } from '../../lib/mcp/tools.js';
 /** The groups whose commands become tools (the services'); --groups picks among them. */
 export const toolGroups = ['wallet', 'booking', 'inventory', 'webhooks'] as const;
 
-/**
- * Options an assistant never gets: the tool server sets them itself (--dry-run,
- * --yes), they would read a secret from stdin or the environment, lift a guard
- * (--force), change venue's own records from a command that reads (booking holds
- * --forget), or page past the tool's own limit (--all, --page, --page-size).
- */
-const withheld =
-  /^(dry-run|yes|force|forget|all|limit|page|page-size|concurrency|password|password-stdin|password-env|secret|secret-stdin|secret-env|json|redact)$/;
-const secretish = /(password|secret|token|stdin|credential)/;
+/** The flags the server passes itself: the plan of a write (--dry-run), and its applying call (--yes). */
+const serverFlags = ['--dry-run', '--yes'];
 
-/** What a value of each kind is, for the assistant. */
-const kindText: Record<ValueKind, string> = {
-  profile: 'a profile name',
-  profiles: 'profile names',
-  location: 'a location id',
-  experience: 'an experience id',
-  warehouse: 'a warehouse id',
-  webhook: 'a webhook subscriber id',
-  receipt: 'a receipt id',
-  file: 'a path to a file on this machine (not "-": tools have no standard input)',
-};
+/** A secret never reaches a tool: neither the way it enters (--secret-env, --password-stdin) nor its value. */
+const isSecret = (kind: ValueKind | undefined) => kind === 'secret' || kind === 'secret-on-command-line';
 
-function placeholderSchema(flags: string): JsonSchema {
-  const placeholder = /[<[]([^>\]]+)[>\]]/.exec(flags)?.[1] ?? '';
-  if (/^(n|count|seconds)$/i.test(placeholder)) return { type: 'string', pattern: '^\\d+$' };
-  return { type: 'string' };
+/** A date as the commands take it (venue help dates). */
+const DATE = '^(\\d{4}-\\d{2}-\\d{2}|today|tomorrow|[+-]\\d+d)$';
+
+/** The schema of one value of a kind: the domain the command takes, typed as an assistant sends it. */
+export function kindSchema(kind: ValueKind | undefined): JsonSchema {
+  const resource = resourceOf(kind);
+  if (resource) {
+    const description = resource.what;
+    if (resource.id === 'whole') return { type: 'integer', minimum: 0, description };
+    if (resource.id === 'digits') return { type: 'string', pattern: '^\\d+$', description };
+    return { type: 'string', minLength: 1, description };
+  }
+  switch (kind) {
+    case 'integer':
+      return { type: 'integer', description: 'a whole number; negative allowed' };
+    case 'unsigned':
+      return { type: 'integer', minimum: 0, description: 'a whole number, 0 or more' };
+    case 'decimal':
+      return { type: 'number', description: 'a number' };
+    case 'money':
+      return {
+        type: 'string',
+        pattern: '^\\d+(\\.\\d{1,2})?$',
+        description: 'an amount, a decimal with at most two places: "3.50"',
+      };
+    case 'date':
+      return { type: 'string', pattern: DATE, description: 'a day: YYYY-MM-DD, today, tomorrow, +Nd or -Nd' };
+    case 'datetime':
+      return { type: 'string', minLength: 1, description: 'a moment: ISO 8601 with its zone, or Unix seconds' };
+    case 'duration':
+      return {
+        type: 'string',
+        pattern: '^\\d+[smhd]?(\\d+[smhd])*$',
+        description: 'a length of time: 90s, 30m, 2h, 1d',
+      };
+    case 'email':
+      return { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an email address' };
+    case 'url':
+      return { type: 'string', pattern: '^https?://', description: 'an address, http(s)://…' };
+    case 'file':
+      return {
+        type: 'string',
+        pattern: '^(?!-$).+',
+        description: 'a path to a file on this machine (not "-": tools have no standard input)',
+      };
+    case 'path':
+      return { type: 'string', minLength: 1, description: 'a path on this machine, written to' };
+    case 'assignment':
+      return { type: 'string', pattern: '^[^=]+=', description: 'name=value' };
+    default:
+      return { type: 'string' };
+  }
 }
 
-function describe(text: string | undefined, kind?: ValueKind): string | undefined {
-  const parts = [text, kind ? `(${kindText[kind]})` : undefined].filter(Boolean);
+/** The schema of a value, a list of them (comma-separated on the command line), or an enum of its choices. */
+function valueSchema(spot: { kind?: ValueKind; list?: boolean; choices?: readonly string[] }): JsonSchema {
+  const one: JsonSchema = spot.choices ? { type: 'string', enum: [...spot.choices] } : kindSchema(spot.kind);
+  if (!spot.list) return one;
+  const { description, ...item } = one;
+  return { type: 'array', items: item, minItems: 1, ...(description ? { description: `${description}s` } : {}) };
+}
+
+function describe(text: string | undefined, kindText: string | undefined): string | undefined {
+  const parts = [text, kindText ? `(${kindText})` : undefined].filter(Boolean);
   return parts.length ? parts.join(' ') : undefined;
 }
 
 /** One option's property, or undefined when the tool withholds it. */
 function optionProperty(spec: OptionSpec): { name: string; schema: JsonSchema; required: boolean } | undefined {
   const names = flagNames(spec.flags);
-  const long = names.long?.replace(/^--(no-)?/, '') ?? '';
-  if (spec.hidden || withheld.test(long) || secretish.test(long)) return undefined;
-  let schema: JsonSchema;
-  if (!names.takesValue) schema = { type: 'boolean' };
-  else if (spec.choices) schema = { type: 'string', enum: [...spec.choices] };
-  else schema = placeholderSchema(spec.flags);
-  if (spec.kind === 'file') schema.pattern = '^(?!-$).+';
-  const description = describe(spec.description, spec.kind);
+  if (spec.hidden || isSecret(spec.kind) || spec.paging || spec.withheldFromTools) return undefined;
+  if (names.long && serverFlags.includes(names.long)) return undefined;
+  const schema: JsonSchema = names.takesValue ? valueSchema(spec) : { type: 'boolean' };
+  const description = describe(spec.description, schema.description);
   if (description) schema.description = names.negate ? `${description} (false gives ${names.long})` : description;
+  else delete schema.description;
   return { name: names.attribute, schema, required: Boolean(spec.required) };
 }
 
@@ -79,9 +118,15 @@ function optionWords(spec: OptionSpec, value: unknown): string[] {
     // A boolean: true gives the flag (false gives a --no- flag); the other value is the default.
     return value === (names.negate ? false : true) ? [flag] : [];
   }
-  // --flag=value: a value that starts with a dash stays a value.
+  // --flag=value: a value that starts with a dash stays a value; a list is written as the command takes it, comma-separated.
   if (value === undefined || value === null) return [];
-  return names.long ? [`${names.long}=${String(value)}`] : [flag, String(value)];
+  const text = Array.isArray(value) ? value.map(String).join(',') : String(value);
+  return names.long ? [`${names.long}=${text}`] : [flag, text];
+}
+
+/** "0 ok, 1 unexpected, …": each exit code in a few words (lib/facts.ts). */
+function exitCodesInBrief(): string {
+  return EXIT_CODES.map(({ code, short }) => `${code} ${short}`).join(', ');
 }
 
 function commandDescription(path: string[], command: CommandModule<any>, use: 'read' | 'write'): string {
@@ -92,10 +137,14 @@ function commandDescription(path: string[], command: CommandModule<any>, use: 'r
     lines.push(
       'A list is paged: pass the nextCursor of an answer as cursor for the next page (limit: records a page, default 50).',
     );
-  else
+  else {
     lines.push(
       'A write in two calls: the first runs the dry run and returns the plan with a confirmationId; call again with the same arguments and that confirmationId to apply it.',
     );
+    const asks = confirmationWords(command.confirmation);
+    if (asks) lines.push(`On the command line it ${asks}: here the second call stands for that yes.`);
+  }
+  lines.push(`A failure carries venue's exit code and its meaning (venue://exit-codes): ${exitCodesInBrief()}.`);
   return lines.join('\n');
 }
 
@@ -112,11 +161,13 @@ export function toolOf(path: string[], command: CommandModule<any>): ToolSpec | 
   const required: string[] = [];
   const args = argumentSpecs(command.args).map((spec) => ({ spec, shape: argumentShape(spec.spec) }));
   for (const { spec, shape } of args) {
-    if (secretish.test(shape.name.toLowerCase())) return undefined;
-    const item: JsonSchema = spec.choices
-      ? { type: 'string', enum: [...spec.choices] }
-      : { type: 'string', minLength: 1 };
-    const description = describe(`the ${shape.name}`, spec.kind);
+    // A command whose argument is a secret gives no tool: a tool cannot leave it out.
+    if (isSecret(spec.kind)) return undefined;
+    const { description: kindText, ...item } = spec.choices
+      ? ({ type: 'string', enum: [...spec.choices] } as JsonSchema)
+      : kindSchema(spec.kind ?? 'text');
+    if (item.type === 'string' && !item.enum && item.pattern === undefined) item.minLength = 1;
+    const description = describe(`the ${shape.name}`, kindText);
     properties[shape.name] = shape.variadic
       ? { type: 'array', items: item, ...(shape.required ? { minItems: 1 } : {}), description }
       : { ...item, description };

@@ -1,9 +1,9 @@
 import { machineWide } from './machine-wide.js';
-import { defineCommand } from '../define.js';
+import { argument, defineCommand } from '../define.js';
 
 export default defineCommand({
   name: 'activate-card',
-  args: '<barcode>',
+  args: [argument('<barcode>', { kind: 'text' })],
   summary: 'Activate a guest card, as any in-store activity does (sandbox only)',
   examples: ['venue sandbox activate-card 1000000005'],
   fleet: machineWide,

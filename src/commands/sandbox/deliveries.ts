@@ -25,11 +25,11 @@ export default defineCommand<DeliveriesOptions>({
     'venue sandbox deliveries --redeliver "$(venue sandbox deliveries --limit 1 --fields id -o csv | tail -1)"',
   ],
   options: [
-    option('--status <status>', `only ${statuses.join(', ')}`),
-    option('--type <event-type>', 'only this event type'),
-    option('--limit <n>', 'at most this many', { default: '50' }),
+    option('--status <status>', `only ${statuses.join(', ')}`, { choices: statuses }),
+    option('--type <event-type>', 'only this event type', { kind: 'event-type' }),
+    option('--limit <n>', 'at most this many', { kind: 'unsigned', default: '50' }),
     option('--body', 'include the exact body that was signed'),
-    option('--redeliver <deliveryId>', 'send one delivery again, starting its attempts afresh'),
+    option('--redeliver <deliveryId>', 'send one delivery again, starting its attempts afresh', { kind: 'text' }),
   ],
   fleet: machineWide,
   async run(ctx, options) {

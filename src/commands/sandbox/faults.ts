@@ -65,28 +65,42 @@ export default defineCommand<FaultsOptions>({
     'venue sandbox faults --clear',
   ],
   options: [
-    option('--error-rate <share>', 'share of requests (0 to 1) answered with --status (default 503)'),
-    option('--status <code>', 'status for --error-rate, --fail-next and --answer-after-processing (400–599)'),
-    option('--rate-limit-rate <share>', 'share of requests (0 to 1) answered 429 with Retry-After'),
-    option('--retry-after <seconds>', 'Retry-After of the 429 answers (default 1)'),
-    option('--latency-ms <ms>', 'delay added to every request'),
-    option('--match <pattern>', 'limit --error-rate, --rate-limit-rate and --latency-ms to "METHOD /path"'),
+    option('--error-rate <share>', 'share of requests (0 to 1) answered with --status (default 503)', {
+      kind: 'decimal',
+    }),
+    option('--status <code>', 'status for --error-rate, --fail-next and --answer-after-processing (400–599)', {
+      kind: 'unsigned',
+    }),
+    option('--rate-limit-rate <share>', 'share of requests (0 to 1) answered 429 with Retry-After', {
+      kind: 'decimal',
+    }),
+    option('--retry-after <seconds>', 'Retry-After of the 429 answers (default 1)', { kind: 'unsigned' }),
+    option('--latency-ms <ms>', 'delay added to every request', { kind: 'unsigned' }),
+    option('--match <pattern>', 'limit --error-rate, --rate-limit-rate and --latency-ms to "METHOD /path"', {
+      kind: 'pattern',
+    }),
     option(
       '--drop-after-processing <pattern>',
       'process the next --count matching requests, then drop the connection unanswered',
+      { kind: 'pattern' },
     ),
-    option('--fail-next <pattern>', 'fail the next --count matching requests with --status before processing'),
+    option('--fail-next <pattern>', 'fail the next --count matching requests with --status before processing', {
+      kind: 'pattern',
+    }),
     option(
       '--answer-after-processing <pattern>',
       'apply the next --count matching requests, then answer --status (default 408)',
+      { kind: 'pattern' },
     ),
     option(
       '--misanswer <pattern>',
       'apply the next --count matching requests, then answer with the values they sent changed',
+      { kind: 'pattern' },
     ),
     option(
       '--count <n>',
       'how many requests --drop-after-processing, --answer-after-processing, --misanswer or --fail-next affect (default 1)',
+      { kind: 'unsigned' },
     ),
     option('--clear', 'remove every fault'),
   ],

@@ -75,12 +75,15 @@ export default defineCommand<FleetOptions>({
   ],
   fields: ['profile', 'inventoryUrl', 'products', 'status'],
   options: [
-    option('--venues <n>', `how many venues (1 to ${MAX_VENUES}); creates them and their profiles`),
+    option('--venues <n>', `how many venues (1 to ${MAX_VENUES}); creates them and their profiles`, {
+      kind: 'unsigned',
+    }),
     option(
       '--products <n>',
       `generated products per venue, on top of the demo catalogue (0 to ${MAX_PRODUCTS}; default 40)`,
+      { kind: 'unsigned' },
     ),
-    option('--prefix <name>', 'profile (and venue) names: <prefix>-1 … <prefix>-N', { default: 'fleet' }),
+    option('--prefix <name>', 'profile (and venue) names: <prefix>-1 … <prefix>-N', { kind: 'text', default: 'fleet' }),
     option('--remove', "delete the fleet: every profile tagged sandbox-fleet, and the sandbox's venues"),
   ],
   fleet: machineWide,

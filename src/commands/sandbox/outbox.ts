@@ -6,8 +6,8 @@ export default defineCommand<{ to?: string; limit?: string }>({
   summary: 'Mails the sandbox sent (password reset codes), newest first',
   examples: ['venue sandbox outbox', 'venue sandbox outbox --to guest@example.com -o json'],
   options: [
-    option('--to <email>', 'only mails to this address'),
-    option('--limit <n>', 'at most this many (newest first)'),
+    option('--to <email>', 'only mails to this address', { kind: 'email' }),
+    option('--limit <n>', 'at most this many (newest first)', { kind: 'unsigned' }),
   ],
   fleet: machineWide,
   async run(ctx, options) {

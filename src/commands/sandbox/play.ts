@@ -1,5 +1,5 @@
 import { machineWide } from './machine-wide.js';
-import { defineCommand, option, InvalidValueError } from '../define.js';
+import { argument, defineCommand, option, InvalidValueError } from '../define.js';
 import { formatAmount } from '../../lib/wallet/diagnose.js';
 
 interface PlayOptions {
@@ -17,7 +17,7 @@ const positive = (integer: boolean) => (v: string) => {
 
 export default defineCommand<PlayOptions>({
   name: 'play',
-  args: '<cardNumber>',
+  args: [argument('<cardNumber>', { kind: 'card' })],
   summary:
     'Simulate in-store activity on a card: a game, a ticket win, a prize redemption or a counter reload (sandbox only)',
   description:
@@ -32,9 +32,10 @@ export default defineCommand<PlayOptions>({
       default: 'game-play',
     }),
     option('--amount <n>', "play value spent (game-play) or added (reload), in the location's unit", {
+      kind: 'money',
       parse: positive(false),
     }),
-    option('--tickets <n>', 'tickets won or redeemed', { parse: positive(true) }),
+    option('--tickets <n>', 'tickets won or redeemed', { kind: 'unsigned', parse: positive(true) }),
   ],
   fleet: machineWide,
   async run(ctx, options, rawCard) {

@@ -8,7 +8,9 @@ export default defineCommand<{ products?: string }>({
   description:
     'Adds generated products (with stock) to the sandbox inventory, for benchmarks and paging tests. `venue sandbox reset` removes them.',
   examples: ['venue sandbox seed --products 100000', 'venue sandbox seed --products 500 -o json'],
-  options: [option('--products <n>', 'how many products to add (1 to 1,000,000)', { required: true })],
+  options: [
+    option('--products <n>', 'how many products to add (1 to 1,000,000)', { kind: 'unsigned', required: true }),
+  ],
   fleet: machineWide,
   async run(ctx, options) {
     const count = Number(options.products);

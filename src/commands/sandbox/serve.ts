@@ -58,15 +58,22 @@ export default defineCommand<ServeOptions>({
     'venue sandbox serve --port 0 --state-dir ./pascal-sandbox --dialect pascal   # runs until stopped',
   ],
   options: [
-    option('--port <n>', 'port to listen on; 0 takes a free one (default: VENUE_SANDBOX_PORT or 47800)'),
-    option('--host <address>', 'address to listen on', { default: '127.0.0.1' }),
+    option('--port <n>', 'port to listen on; 0 takes a free one (default: VENUE_SANDBOX_PORT or 47800)', {
+      kind: 'unsigned',
+    }),
+    option('--host <address>', 'address to listen on', { kind: 'text', default: '127.0.0.1' }),
     option(
       '--state-dir <dir>',
       'where the state is kept (default: the sandbox folder of the config directory); never one another running sandbox serves',
+      { kind: 'path' },
     ),
-    option('--token-scale <x>', 'multiply every token lifetime (0.001 makes a 1-hour token last 3.6 s)'),
-    option('--hold-seconds <n>', 'how long a booking hold lasts (default 600)'),
-    option('--dialect <name>', `the shapes it answers in: ${DIALECT_CHOICES} (see docs/sandbox-dialects.md)`),
+    option('--token-scale <x>', 'multiply every token lifetime (0.001 makes a 1-hour token last 3.6 s)', {
+      kind: 'decimal',
+    }),
+    option('--hold-seconds <n>', 'how long a booking hold lasts (default 600)', { kind: 'unsigned' }),
+    option('--dialect <name>', `the shapes it answers in: ${DIALECT_CHOICES} (see docs/sandbox-dialects.md)`, {
+      kind: 'text',
+    }),
     option(
       '--shuffle-keys',
       "every answer's keys in another order than venue's, fixed per key list, in any dialect (docs/sandbox-dialects.md)",
@@ -74,10 +81,12 @@ export default defineCommand<ServeOptions>({
     option(
       '--routes <file>',
       'serve inventory on the paths and auth scheme of a route-layout file (docs/sandbox-routes.md)',
+      { kind: 'file' },
     ),
     option(
       '--idle-stop <minutes>',
       'stop (state saved) after this many minutes without a request; 0 or absent: never (the background sandbox gets 15, see `sandbox start`)',
+      { kind: 'duration' },
     ),
   ],
   fleet: machineWide,

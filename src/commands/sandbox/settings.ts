@@ -14,11 +14,14 @@ export default defineCommand<{ tokenScale?: string; holdSeconds?: string; invent
     'venue sandbox settings --inventory-health ok',
   ],
   options: [
-    option('--token-scale <x>', 'multiply every token lifetime (1 = real lifetimes; 0.001 makes 1 hour 3.6 s)'),
-    option('--hold-seconds <n>', 'how long a booking hold lasts, in seconds'),
+    option('--token-scale <x>', 'multiply every token lifetime (1 = real lifetimes; 0.001 makes 1 hour 3.6 s)', {
+      kind: 'decimal',
+    }),
+    option('--hold-seconds <n>', 'how long a booking hold lasts, in seconds', { kind: 'unsigned' }),
     option(
       '--inventory-health <status>',
       `what the inventory health route reports: ${inventoryHealthValues.join(', ')} (unhealthy answers 503)`,
+      { kind: 'text' },
     ),
   ],
   fleet: machineWide,

@@ -24,14 +24,18 @@ export default defineCommand<StartOptions>({
     'venue sandbox stop && venue sandbox start --idle-stop 60',
   ],
   options: [
-    option('--dialect <name>', `the shapes it answers in: ${DIALECT_CHOICES} (see docs/sandbox-dialects.md)`),
+    option('--dialect <name>', `the shapes it answers in: ${DIALECT_CHOICES} (see docs/sandbox-dialects.md)`, {
+      kind: 'text',
+    }),
     option(
       '--routes <file>',
       'serve inventory on the paths and auth scheme of a route-layout file (docs/sandbox-routes.md)',
+      { kind: 'file' },
     ),
     option(
       '--idle-stop <minutes>',
       "stop after this many minutes without a request (default: VENUE_SANDBOX_IDLE_STOP, the sandbox profile's sandbox.idleStop, else 15); 0: never",
+      { kind: 'duration' },
     ),
   ],
   fleet: machineWide,

@@ -1,5 +1,5 @@
 import { machineWide } from './machine-wide.js';
-import { defineCommand, option } from '../define.js';
+import { argument, defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 import { parseEventTypes } from '../../lib/webhooks/rules.js';
 import type { InventoryActivity } from 'venue-sandbox';
@@ -35,7 +35,7 @@ function wholeNumber(value: string | undefined, flag: string, signed = false): n
 
 export default defineCommand<TriggerOptions>({
   name: 'trigger',
-  args: '<event-type>',
+  args: [argument('<event-type>', { kind: 'event-type' })],
   summary: 'Simulate venue activity that sends an inventory webhook event',
   fields: triggerFields,
   description:
@@ -47,10 +47,10 @@ export default defineCommand<TriggerOptions>({
     'venue sandbox trigger product.created -o json',
   ],
   options: [
-    option('--product <id>', 'product id the activity concerns'),
+    option('--product <id>', 'product id the activity concerns', { kind: 'product' }),
     option('--warehouse <id>', 'warehouse id', { kind: 'warehouse' }),
-    option('--quantity <n>', 'quantity (adjustments may be negative)'),
-    option('--comment <text>', 'comment recorded with the activity'),
+    option('--quantity <n>', 'quantity (adjustments may be negative)', { kind: 'integer' }),
+    option('--comment <text>', 'comment recorded with the activity', { kind: 'text' }),
     option('--no-wait', 'do not wait for the first delivery attempts'),
   ],
   fleet: machineWide,

@@ -1,4 +1,4 @@
-import { defineCommand, option, InvalidValueError } from '../define.js';
+import { argument, defineCommand, option, InvalidValueError } from '../define.js';
 import { signedAmount } from '../../lib/wallet/diagnose.js';
 import { sourceOf, withSource } from '../../lib/reading.js';
 import { asOption, checkCardNumber, guestAccess, kindLabels } from './shared.js';
@@ -12,7 +12,7 @@ interface ActivityOptions {
 
 export default defineCommand<ActivityOptions>({
   name: 'activity',
-  args: '<cardNumber>',
+  args: [argument('<cardNumber>', { kind: 'card' })],
   summary: 'Recent transactions of a card, newest first: reloads, game plays, ticket wins, redemptions',
   record: RECORD_SHAPES.activity,
   examples: [
@@ -20,8 +20,13 @@ export default defineCommand<ActivityOptions>({
     'venue wallet activity 6001000000000000001 --kind reload --limit 5',
   ],
   options: [
-    option('--kind <kind>', 'only one kind', { choices: ['reload', 'game-play', 'ticket-win', 'redemption'] }),
+    option('--kind <kind>', 'only one kind', {
+      filter: { field: 'kind', how: 'equals' },
+      choices: ['reload', 'game-play', 'ticket-win', 'redemption'],
+    }),
     option('--limit <n>', 'at most n entries', {
+      kind: 'unsigned',
+      paging: 'limit',
       parse: (v: string) => {
         if (!/^\d+$/.test(v) || Number(v) < 1) throw new InvalidValueError('must be a whole number of at least 1');
         return Number(v);

@@ -1,10 +1,10 @@
-import { defineCommand, option } from '../define.js';
+import { argument, defineCommand, option } from '../define.js';
 import { asOption, balanceRow, checkCardNumber, guestAccess } from './shared.js';
 import { RECORD_SHAPES } from '../../lib/records.js';
 
 export default defineCommand<{ as?: string }>({
   name: 'balance',
-  args: '<cardNumber>',
+  args: [argument('<cardNumber>', { kind: 'card' })],
   summary: 'Play balance (dollars or tokens, as the location counts it), bonus and tickets of a card',
   examples: ['venue wallet balance 6001000000000000001', 'venue wallet balance 6001000000000000002 --json'],
   options: [asOption],

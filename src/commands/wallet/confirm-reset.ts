@@ -1,12 +1,5 @@
-import { defineCommand, option } from '../define.js';
-import {
-  refusedSecretFlag,
-  checkEmail,
-  passwordFromEnv,
-  readNewPassword,
-  refuseSecretFlags,
-  guestAccount,
-} from './shared.js';
+import { argument, defineCommand, option } from '../define.js';
+import { refusedSecretFlag, checkEmail, passwordFromEnv, readNewPassword, guestAccount } from './shared.js';
 import { venueHint } from '../../lib/hint-command.js';
 
 interface ConfirmOptions {
@@ -18,7 +11,7 @@ interface ConfirmOptions {
 
 export default defineCommand<ConfirmOptions>({
   name: 'confirm-reset',
-  args: '<email>',
+  args: [argument('<email>', { kind: 'guest' })],
   summary: 'Finish a password reset with the mailed code and a new password',
   description:
     'The new password comes from a hidden prompt (asked twice) or --password-stdin / --password-env VAR; it must have 8–20 characters with a digit, a lowercase and an uppercase letter. A code works once.',
@@ -28,14 +21,13 @@ export default defineCommand<ConfirmOptions>({
     "printf 'NewSecret9\\n' | venue wallet confirm-reset dana@example.com --code \"$(venue sandbox outbox --to dana@example.com --query '[0].data.confirmationCode' -o raw)\" --password-stdin",
   ],
   options: [
-    option('--code <code>', 'the confirmation code from the mail', { required: true }),
-    option('--password-stdin', 'read the new password from stdin'),
-    option('--password-env <VAR>', 'read the new password from this environment variable'),
+    option('--code <code>', 'the confirmation code from the mail', { kind: 'text', required: true }),
+    option('--password-stdin', 'read the new password from stdin', { kind: 'secret' }),
+    option('--password-env <VAR>', 'read the new password from this environment variable', { kind: 'secret' }),
     refusedSecretFlag('--password'),
   ],
   fleet: guestAccount,
   async run(ctx, options, rawEmail) {
-    refuseSecretFlags(options);
     const email = (await checkEmail(rawEmail!)).toLowerCase();
     const { confirmResetShape, confirmResetSchema, checkInput } = await import('../../lib/wallet/schemas.js');
     await checkInput(

@@ -1,10 +1,10 @@
-import { defineCommand, option } from '../define.js';
+import { argument, defineCommand, option } from '../define.js';
 import type { Context } from '../../cli/context.js';
 import { ApiError, AuthError, NotFoundError, VenueError } from '../../lib/errors.js';
 import { AnswerMismatchError, UnreadableAnswerError } from '../../lib/reading.js';
 import type { TokenSource } from '../../lib/http.js';
 import type { CardFacts, Diagnosis, DiagnosisInput } from '../../lib/wallet/diagnose.js';
-import { refusedSecretFlag, readPassword, refuseSecretFlags } from './shared.js';
+import { refusedSecretFlag, readPassword } from './shared.js';
 
 interface DiagnoseOptions {
   card?: string;
@@ -108,7 +108,7 @@ async function render(ctx: Context, d: Diagnosis): Promise<void> {
 
 export default defineCommand<DiagnoseOptions>({
   name: 'diagnose',
-  args: '<email>',
+  args: [argument('<email>', { kind: 'guest' })],
   summary: "One view of a guest's wallet for a support ticket: session, cards, balances, recent transactions, findings",
   description:
     "Works from the guest's stored session, or logs in with the guest's password given on stdin (kept in memory only). Without either it runs the offline checks and says what it could not see. " +
@@ -119,15 +119,18 @@ export default defineCommand<DiagnoseOptions>({
     'venue wallet diagnose ben@example.com --password-stdin < pw.txt',
   ],
   options: [
-    option('--card <cardNumber>', 'look at this card only (and check it is on the account)'),
-    option('--password-stdin', "log in with the guest's password read from stdin"),
-    option('--password-env <VAR>', "log in with the guest's password read from this environment variable"),
-    option('--redact', 'mask personal data for sharing'),
+    option('--card <cardNumber>', 'look at this card only (and check it is on the account)', { kind: 'card' }),
+    option('--password-stdin', "log in with the guest's password read from stdin", { kind: 'secret' }),
+    option('--password-env <VAR>', "log in with the guest's password read from this environment variable", {
+      kind: 'secret',
+    }),
+    option('--redact', 'mask personal data for sharing', {
+      withheldFromTools: 'always given: the tools mask personal data',
+    }),
     refusedSecretFlag('--password'),
   ],
   fleet: 'read',
   async run(ctx, options, rawEmail) {
-    refuseSecretFlags(options);
     const email = rawEmail!.trim().toLowerCase();
     const { emailSchema, cardNumberSchema } = await import('../../lib/wallet/schemas.js');
     const { diagnose, redactDiagnosis } = await import('../../lib/wallet/diagnose.js');

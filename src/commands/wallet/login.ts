@@ -1,6 +1,6 @@
-import { defineCommand, option } from '../define.js';
+import { argument, defineCommand, option } from '../define.js';
 import { summarise } from '../../lib/wallet/sessions.js';
-import { refusedSecretFlag, checkEmail, readPassword, refuseSecretFlags, guestAccount } from './shared.js';
+import { refusedSecretFlag, checkEmail, readPassword, guestAccount } from './shared.js';
 
 interface LoginOptions {
   passwordStdin?: boolean;
@@ -10,7 +10,7 @@ interface LoginOptions {
 
 export default defineCommand<LoginOptions>({
   name: 'login',
-  args: '<email>',
+  args: [argument('<email>', { kind: 'guest' })],
   summary: "Log a guest in and keep the guest's session for later calls",
   description:
     'Logs the guest in with the admin token and keeps the guest session (access and refresh token) for this profile, in a private file (mode 0600). ' +
@@ -21,13 +21,12 @@ export default defineCommand<LoginOptions>({
     'venue wallet login ava@example.com --password-env GUEST_PASSWORD',
   ],
   options: [
-    option('--password-stdin', 'read the password from stdin'),
-    option('--password-env <VAR>', 'read the password from this environment variable'),
+    option('--password-stdin', 'read the password from stdin', { kind: 'secret' }),
+    option('--password-env <VAR>', 'read the password from this environment variable', { kind: 'secret' }),
     refusedSecretFlag('--password'),
   ],
   fleet: guestAccount,
   async run(ctx, options, rawEmail) {
-    refuseSecretFlags(options);
     const email = (await checkEmail(rawEmail!)).toLowerCase();
     const password = await readPassword(
       ctx,

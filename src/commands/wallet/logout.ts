@@ -1,9 +1,9 @@
-import { defineCommand } from '../define.js';
+import { argument, defineCommand } from '../define.js';
 import { checkEmail, guestAccount } from './shared.js';
 
 export default defineCommand({
   name: 'logout',
-  args: '<email>',
+  args: [argument('<email>', { kind: 'guest' })],
   summary: "Forget a guest's stored session",
   examples: ['venue wallet logout dana@example.com'],
   fleet: guestAccount,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineCommand, option } from '../define.js';
+import { argument, defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 import { withSource } from '../../lib/reading.js';
 import { asOption, checkCardNumber, guestAccess, guestAccount } from './shared.js';
@@ -14,7 +14,7 @@ interface PassOptions {
 
 export default defineCommand<PassOptions>({
   name: 'pass',
-  args: '<cardNumber>',
+  args: [argument('<cardNumber>', { kind: 'card' })],
   summary: 'Get a phone wallet pass for a card: a pass file, or a link to save it',
   description:
     'walletA answers a pass file, saved to --out (default <cardNumber>.pkpass); walletB answers a link the guest opens on the phone.',
@@ -24,7 +24,7 @@ export default defineCommand<PassOptions>({
   ],
   options: [
     option('--platform <platform>', 'the phone wallet platform', { choices: ['walletA', 'walletB'], required: true }),
-    option('--out <file>', 'where to save a pass file (default <cardNumber>.pkpass)'),
+    option('--out <file>', 'where to save a pass file (default <cardNumber>.pkpass)', { kind: 'path' }),
     option('--force', 'overwrite --out if it exists'),
     asOption,
   ],

@@ -1,5 +1,6 @@
-import { defineCommand, option } from '../define.js';
-import { InterruptedError, NotFoundError, ServerError, UnknownOutcomeError, UsageError } from '../../lib/errors.js';
+import { argument, defineCommand, option } from '../define.js';
+import { confirmWrite } from '../../cli/confirm-write.js';
+import { InterruptedError, NotFoundError, ServerError, UnknownOutcomeError } from '../../lib/errors.js';
 import { sourceOf } from '../../lib/reading.js';
 import { creditedText, needPrice, reloadAdds } from '../../lib/wallet/client.js';
 import { asOption, balanceRow, guestAccess } from './shared.js';
@@ -15,7 +16,7 @@ interface ReloadOptions {
 
 export default defineCommand<ReloadOptions>({
   name: 'reload',
-  args: '<cardNumber>',
+  args: [argument('<cardNumber>', { kind: 'card' })],
   summary: 'Record an online reload sale on a card, then show its balance',
   description:
     "Records the sale of a quick-reload product paid through the payment gateway (--payment-ref is the gateway's reference). " +
@@ -29,13 +30,17 @@ export default defineCommand<ReloadOptions>({
     'venue wallet reload 6001000000000000001 --product RL-10 --payment-ref pay_77 --yes --json',
   ],
   options: [
-    option('--product <id>', 'quick-reload product id (see `venue wallet products`)', { required: true }),
-    option('--payment-ref <ref>', "the payment gateway's reference for this payment", { required: true }),
+    option('--product <id>', 'quick-reload product id (see `venue wallet products`)', {
+      kind: 'reload-product',
+      required: true,
+    }),
+    option('--payment-ref <ref>', "the payment gateway's reference for this payment", { kind: 'text', required: true }),
     option('-y, --yes', 'do not ask for confirmation'),
     option('--dry-run', 'check the card, product and amount and show them; record nothing'),
     asOption,
   ],
   fleet: 'write',
+  confirmation: 'always',
   async run(ctx, options, rawCard) {
     const { saleSchema, checkInput } = await import('../../lib/wallet/schemas.js');
     const body = await checkInput(
@@ -47,11 +52,6 @@ export default defineCommand<ReloadOptions>({
         paymentReference: '--payment-ref',
       },
     );
-    if (!options.yes && !options.dryRun && !ctx.prompter.canPrompt) {
-      throw new UsageError('a reload takes money: pass --yes to record it without a terminal to confirm on', {
-        hint: 'Nothing was sent.',
-      });
-    }
     const { client, email, token } = await guestAccess(ctx, options.as);
     const products = await client.products(token);
     const product = products.find((p) => p.productId === body.productId);
@@ -84,10 +84,7 @@ export default defineCommand<ReloadOptions>({
       ctx.terminal.info('Dry run: nothing was sent.');
       return;
     }
-    if (!options.yes && !(await ctx.prompter.confirm('Record this reload sale?', { flag: '--yes', default: false }))) {
-      const { DeclinedError } = await import('../../lib/errors.js');
-      throw new DeclinedError('Not recorded: nothing was sent.');
-    }
+    await confirmWrite(ctx, options, 'Record this reload sale?', 'Not recorded: nothing was sent.');
 
     const { ReloadJournal } = await import('../../lib/wallet/reload-journal.js');
     const { recordReload } = await import('../../lib/wallet/workflows/reload.js');

@@ -14,7 +14,11 @@ export default defineCommand<Options>({
     '`venue wallet reload` again with the same --payment-ref: the service recognises a reference it already recorded, so it is never credited twice. ' +
     'With --unsettled, exits 7 while any remain.',
   examples: ['venue wallet reloads', 'venue wallet reloads --unsettled --json'],
-  options: [option('--unsettled', 'only the reloads whose outcome is not known yet (exit 7 while any remain)')],
+  options: [
+    option('--unsettled', 'only the reloads whose outcome is not known yet (exit 7 while any remain)', {
+      filter: { field: 'outcome', how: 'one-of', value: ['sent', 'unknown'] },
+    }),
+  ],
   fleet: 'read',
   async run(ctx, options) {
     const { ReloadJournal } = await import('../../lib/wallet/reload-journal.js');

@@ -1,10 +1,10 @@
-import { defineCommand } from '../define.js';
+import { argument, defineCommand } from '../define.js';
 import { checkEmail, guestAccount } from './shared.js';
 import { placeholder, venueHint } from '../../lib/hint-command.js';
 
 export default defineCommand({
   name: 'reset-password',
-  args: '<email>',
+  args: [argument('<email>', { kind: 'guest' })],
   summary: 'Start a password reset: the guest is mailed a confirmation code',
   examples: ['venue wallet reset-password dana@example.com'],
   fleet: guestAccount,

@@ -14,6 +14,7 @@ export const CVV_ENV = 'VENUE_WALLET_CVV';
 export const asOption: OptionSpec = option(
   '--as <email>',
   'the guest whose stored session to use (default: the only one stored)',
+  { kind: 'guest', notFilter: 'whose session is used, not which records' },
 );
 
 /** Across venues: a guest's own account is no venue's. */
@@ -22,30 +23,12 @@ export const guestAccount = {
 } as const;
 
 /**
- * Refuses a secret typed as a flag value with a message that says why and
- * how to pass it instead; the value itself is never echoed.
+ * A secret typed as a flag value: declared so that the reader refuses it
+ * (src/invocation.ts), saying why and how to pass it instead; the value
+ * itself is never echoed.
  */
 export function refusedSecretFlag(flag: '--cvv' | '--password'): OptionSpec {
-  return option(`${flag} <value>`, 'not accepted: see the help', { hidden: true });
-}
-
-export function refuseSecretFlags(options: { cvv?: unknown; password?: unknown }): void {
-  if (options.cvv !== undefined) {
-    throw new UsageError(
-      '--cvv does not take the CVV on the command line: a CVV is a secret and argv is kept in shell history and the process list',
-      {
-        hint: `Pass it with --cvv-stdin, the ${CVV_ENV} environment variable, or answer the hidden prompt.`,
-      },
-    );
-  }
-  if (options.password !== undefined) {
-    throw new UsageError(
-      '--password does not take a password on the command line: it would stay in shell history and the process list',
-      {
-        hint: 'Pass it with --password-stdin or --password-env VAR, or answer the hidden prompt.',
-      },
-    );
-  }
+  return option(`${flag} <value>`, 'not accepted: see the help', { hidden: true, kind: 'secret-on-command-line' });
 }
 
 export interface GuestAccess {

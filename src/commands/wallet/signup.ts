@@ -1,14 +1,6 @@
 import { defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
-import {
-  CVV_ENV,
-  refusedSecretFlag,
-  passwordFromEnv,
-  readNewPassword,
-  refuseSecretFlags,
-  stdinLines,
-  guestAccount,
-} from './shared.js';
+import { CVV_ENV, refusedSecretFlag, passwordFromEnv, readNewPassword, stdinLines, guestAccount } from './shared.js';
 import { venueHint } from '../../lib/hint-command.js';
 
 interface SignupOptions {
@@ -46,21 +38,22 @@ export default defineCommand<SignupOptions>({
     "printf 'Secret123\\n444\\n' | venue wallet signup --email dana@example.com --first-name Dana --last-name Reyes --barcode 1000000004 --password-stdin --cvv-stdin",
   ],
   options: [
-    option('--email <email>', "the guest's email: their login name", { required: true }),
-    option('--first-name <name>', 'given name', { required: true }),
-    option('--last-name <name>', 'family name', { required: true }),
-    option('--barcode <barcode>', 'the 10-digit barcode printed on the card', { required: true }),
-    option('--nickname <label>', 'a personal label for the card'),
-    option('--password-stdin', 'read the password from stdin (first line)'),
-    option('--password-env <VAR>', 'read the password from this environment variable'),
-    option('--cvv-stdin', `read the 3-digit CVV from stdin (second line with --password-stdin); or set ${CVV_ENV}`),
-    option('--cvv-env <VAR>', 'read the 3-digit CVV from this environment variable'),
+    option('--email <email>', "the guest's email: their login name", { kind: 'email', required: true }),
+    option('--first-name <name>', 'given name', { kind: 'text', required: true }),
+    option('--last-name <name>', 'family name', { kind: 'text', required: true }),
+    option('--barcode <barcode>', 'the 10-digit barcode printed on the card', { kind: 'text', required: true }),
+    option('--nickname <label>', 'a personal label for the card', { kind: 'text' }),
+    option('--password-stdin', 'read the password from stdin (first line)', { kind: 'secret' }),
+    option('--password-env <VAR>', 'read the password from this environment variable', { kind: 'secret' }),
+    option('--cvv-stdin', `read the 3-digit CVV from stdin (second line with --password-stdin); or set ${CVV_ENV}`, {
+      kind: 'secret',
+    }),
+    option('--cvv-env <VAR>', 'read the 3-digit CVV from this environment variable', { kind: 'secret' }),
     refusedSecretFlag('--cvv'),
     refusedSecretFlag('--password'),
   ],
   fleet: guestAccount,
   async run(ctx, options) {
-    refuseSecretFlags(options);
     const { signupShape, signupSchema, checkInput } = await import('../../lib/wallet/schemas.js');
     const visible = {
       username: options.email.trim(),

@@ -1,4 +1,5 @@
-import { defineCommand, option } from '../define.js';
+import { defineCommand, option, yesOption } from '../define.js';
+import { confirmWrite } from '../../cli/confirm-write.js';
 import { missingValue } from '../../lib/asking.js';
 import { checkSubscriberFlags } from '../../lib/webhooks/rules.js';
 
@@ -6,6 +7,7 @@ import { checkSubscriberFlags } from '../../lib/webhooks/rules.js';
 export const subscriberFields = ['id', 'url', 'eventTypes', 'isActive', 'createdAt', 'updatedAt', 'secret'] as const;
 
 interface CreateOptions {
+  yes?: boolean;
   url?: string;
   events?: string;
   generateSecret?: boolean;
@@ -27,18 +29,23 @@ export default defineCommand<CreateOptions>({
     'none is exit 7 (check `venue webhooks list` before creating it again).',
   examples: [
     'venue webhooks create --url https://erp.example.com/hooks --events stock.adjusted,stock.received --generate-secret --dry-run',
-    'venue webhooks create --url https://erp.example.com/hooks --events stock.adjusted,stock.received --generate-secret',
-    'printf %s "$WH_SECRET" | venue webhooks create --url https://erp.example.com/hooks --events product.created --secret-stdin',
+    'venue webhooks create --url https://erp.example.com/hooks --events stock.adjusted,stock.received --generate-secret --yes',
+    'printf %s "$WH_SECRET" | venue webhooks create --url https://erp.example.com/hooks --events product.created --secret-stdin --yes',
   ],
   options: [
-    option('--url <https-url>', 'where the deliveries are POSTed'),
-    option('--events <types>', 'event types, comma-separated (see `venue webhooks events`)'),
-    option('--generate-secret', 'make a random secret and print it once'),
-    option('--secret-env <VAR>', 'read the secret from this environment variable'),
+    option('--url <https-url>', 'where the deliveries are POSTed', { kind: 'url' }),
+    option('--events <types>', 'event types, comma-separated (see `venue webhooks events`)', {
+      kind: 'event-type',
+      list: true,
+    }),
+    option('--generate-secret', 'make a random secret and print it once', { kind: 'secret' }),
+    option('--secret-env <VAR>', 'read the secret from this environment variable', { kind: 'secret' }),
     option('--dry-run', 'check the subscriber and show it (never its secret); send nothing'),
-    option('--secret-stdin', 'read the secret from standard input'),
+    yesOption,
+    option('--secret-stdin', 'read the secret from standard input', { kind: 'secret' }),
   ],
   fleet: 'write',
+  confirmation: 'always',
   async run(ctx, options) {
     await ctx.output.checkFieldsBeforeSending();
     if (!options.url) throw missingValue('--url', 'the subscriber URL');
@@ -70,6 +77,12 @@ export default defineCommand<CreateOptions>({
       ctx.terminal.info('Dry run: the subscriber above passed the checks. Nothing was sent.');
       return;
     }
+    await confirmWrite(
+      ctx,
+      options,
+      `Create a webhook subscriber for ${url} (${body.eventTypes.join(', ')})?`,
+      'No subscriber created: nothing was sent.',
+    );
     const { WebhooksClient } = await import('../../lib/webhooks/client.js');
     const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
     const { createSubscriber } = await import('../../lib/webhooks/create.js');

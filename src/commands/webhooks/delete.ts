@@ -1,5 +1,5 @@
 import { argument, defineCommand, option } from '../define.js';
-import { DeclinedError } from '../../lib/errors.js';
+import { confirmWrite } from '../../cli/confirm-write.js';
 import { checkWebhookId } from '../../lib/webhooks/rules.js';
 
 interface DeleteOptions {
@@ -16,14 +16,15 @@ export default defineCommand<DeleteOptions>({
   ],
   options: [option('-y, --yes', 'do not ask for confirmation')],
   fleet: 'write',
+  confirmation: 'always',
   async run(ctx, options, webhookId) {
     const id = checkWebhookId(webhookId!);
-    if (!options.yes) {
-      const sure = await ctx.prompter.confirm(`Delete webhook subscriber ${id}? It will receive no more events.`, {
-        flag: '--yes',
-      });
-      if (!sure) throw new DeclinedError(`Nothing deleted: webhook subscriber ${id} is kept.`);
-    }
+    await confirmWrite(
+      ctx,
+      options,
+      `Delete webhook subscriber ${id}? It will receive no more events.`,
+      `Nothing deleted: webhook subscriber ${id} is kept.`,
+    );
     const { WebhooksClient } = await import('../../lib/webhooks/client.js');
     const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
     await client.delete(id);

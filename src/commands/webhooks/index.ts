@@ -7,7 +7,7 @@ export default defineGroup({
     "Manage the inventory service's webhook subscribers, and receive, check and replay signed events locally. " +
     'Deliveries carry X-Inventory-Signature: sha256=<hex HMAC-SHA256 of the raw body>.',
   examples: [
-    'venue webhooks create --url https://erp.example.com/hooks --events stock.adjusted,stock.received --generate-secret',
+    'venue webhooks create --url https://erp.example.com/hooks --events stock.adjusted,stock.received --generate-secret --yes',
     'venue webhooks listen --port 8787 --secret-env WH_SECRET --forward-to http://localhost:3000/hooks   # runs until stopped',
   ],
   commands: [

@@ -1,4 +1,4 @@
-import { defineCommand, option } from '../define.js';
+import { argument, defineCommand, option } from '../define.js';
 import { RejectedError, ServerError, UsageError } from '../../lib/errors.js';
 import { parseScheme, secretsFromEnv } from '../../lib/webhooks/rules.js';
 
@@ -10,7 +10,7 @@ interface ReplayOptions {
 
 export default defineCommand<ReplayOptions>({
   name: 'replay',
-  args: '<saved-event>',
+  args: [argument('<saved-event>', { kind: 'file' })],
   summary: 'Resend events saved by `listen --save` to a local app, signed afresh',
   description:
     'Sends each saved event (a file, or every *.json in a directory, oldest first) with its exact body bytes and ' +
@@ -22,13 +22,15 @@ export default defineCommand<ReplayOptions>({
     'venue webhooks replay ./events/2026-11-22T14-03-00.123Z-5b1c2d3e.json --to http://localhost:3000/hooks',
   ],
   options: [
-    option('--to <url>', 'where to send them', { required: true }),
-    option('--secret-env <var>', 'environment variable holding the secret to sign with'),
+    option('--to <url>', 'where to send them', { kind: 'url', required: true }),
+    option('--secret-env <var>', 'environment variable holding the secret to sign with', { kind: 'secret' }),
     option('--scheme <scheme>', 'sign with hmac, standard (Standard Webhooks) or auto (as each event came)', {
+      kind: 'text',
       default: 'auto',
     }),
   ],
   fleet: 'write',
+  confirmation: { never: 'own-files' },
   async run(ctx, options, savedEvent) {
     const to = options.to!;
     try {

@@ -1,9 +1,11 @@
-import { argument, defineCommand, option } from '../define.js';
+import { argument, defineCommand, option, yesOption } from '../define.js';
+import { confirmWrite } from '../../cli/confirm-write.js';
 import { subscriberFields } from './create.js';
 import { checkSubscriberFlags, checkWebhookId } from '../../lib/webhooks/rules.js';
 import { venueHint } from '../../lib/hint-command.js';
 
 interface UpdateOptions {
+  yes?: boolean;
   url?: string;
   events?: string;
   rotateSecret?: boolean;
@@ -23,18 +25,23 @@ export default defineCommand<UpdateOptions>({
     'shows them (never a secret); nothing is sent.',
   examples: [
     'venue webhooks update "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)" --events stock.adjusted,stock.counted --dry-run',
-    'venue webhooks update "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)" --events stock.adjusted,stock.counted',
-    'venue webhooks update "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)" --rotate-secret -o json',
+    'venue webhooks update "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)" --events stock.adjusted,stock.counted --yes',
+    'venue webhooks update "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)" --rotate-secret -o json --yes',
   ],
   options: [
-    option('--url <https-url>', 'new delivery URL'),
-    option('--events <types>', 'new event types, comma-separated (replaces the list)'),
-    option('--rotate-secret', 'make a new random secret and print it once'),
-    option('--secret-env <VAR>', 'read the secret from this environment variable'),
-    option('--secret-stdin', 'read the new secret from standard input'),
+    option('--url <https-url>', 'new delivery URL', { kind: 'url' }),
+    option('--events <types>', 'new event types, comma-separated (replaces the list)', {
+      kind: 'event-type',
+      list: true,
+    }),
+    option('--rotate-secret', 'make a new random secret and print it once', { kind: 'secret' }),
+    option('--secret-env <VAR>', 'read the secret from this environment variable', { kind: 'secret' }),
+    option('--secret-stdin', 'read the new secret from standard input', { kind: 'secret' }),
     option('--dry-run', 'check the changes and show them (never a secret); send nothing'),
+    yesOption,
   ],
   fleet: 'write',
+  confirmation: 'always',
   async run(ctx, options, webhookId) {
     await ctx.output.checkFieldsBeforeSending();
     const id = checkWebhookId(webhookId!);
@@ -67,6 +74,7 @@ export default defineCommand<UpdateOptions>({
       ctx.terminal.info('Dry run: the changes above passed the checks. Nothing was sent.');
       return;
     }
+    await confirmWrite(ctx, options, `Change webhook subscriber ${id}?`, 'Subscriber not changed: nothing was sent.');
     const { WebhooksClient } = await import('../../lib/webhooks/client.js');
     const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
     const subscriber = await client.update(id, body);

@@ -27,13 +27,19 @@ export default defineCommand<VerifyOptions>({
   ],
   options: [
     option('--secret-env <var>', 'environment variable holding the secret (repeat while rotating)', {
+      kind: 'secret',
       parse: collect,
       default: [],
     }),
-    option('--signature <value>', 'the X-Inventory-Signature or webhook-signature header value'),
-    option('--scheme <scheme>', 'hmac, standard (Standard Webhooks) or auto (from the signature)', { default: 'auto' }),
-    option('--webhook-id <id>', 'standard: the webhook-id header value'),
-    option('--webhook-timestamp <seconds>', 'standard: the webhook-timestamp header value (Unix seconds)'),
+    option('--signature <value>', 'the X-Inventory-Signature or webhook-signature header value', { kind: 'text' }),
+    option('--scheme <scheme>', 'hmac, standard (Standard Webhooks) or auto (from the signature)', {
+      kind: 'text',
+      default: 'auto',
+    }),
+    option('--webhook-id <id>', 'standard: the webhook-id header value', { kind: 'text' }),
+    option('--webhook-timestamp <seconds>', 'standard: the webhook-timestamp header value (Unix seconds)', {
+      kind: 'datetime',
+    }),
     option('--file <path>', 'the payload, byte for byte (default: standard input)', { kind: 'file' }),
   ],
   fleet: { refused: 'it checks a signature locally and calls no venue' },

@@ -137,6 +137,7 @@ describe('Ctrl-C during book', () => {
       'booking',
       'order',
       'pay',
+      '--yes',
       orderId!,
       '--amount',
       '15.00',

@@ -34,9 +34,13 @@ describe('book, unattended', () => {
 
   it('names every missing flag without a terminal, before anything is sent', async () => {
     const before = await counts(sb);
-    const result = await sb.run(['booking', 'book', '--experience', 'exp-laser-tag', '--quantity', '2']);
+    // Without a terminal the payment needs --yes first (the one confirmation rule), before anything is read or sent.
+    const unconfirmed = await sb.run(['booking', 'book', '--experience', 'exp-laser-tag', '--quantity', '2']);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toMatch(/pass --yes/);
+    const result = await sb.run(['booking', 'book', '--experience', 'exp-laser-tag', '--quantity', '2', '--yes']);
     expect(result.code).toBe(2);
-    for (const flag of ['--session', '--first-name', '--last-name', '--email', '--payment-ref', '--yes'])
+    for (const flag of ['--session', '--first-name', '--last-name', '--email', '--payment-ref'])
       expect(result.stderr).toContain(flag);
     expect(await counts(sb)).toEqual(before);
   }, 90_000);

@@ -129,11 +129,21 @@ describe('30 bookings under faults, then the settle commands', () => {
 
     // Settle: each unknown with its printed finish command (it checks the order first), then release what is left.
     for (const [i, orderId] of unknown) {
-      const finish = await sb.run(['booking', 'order', 'pay', orderId!, '--amount', '15.00', '--payment-ref', ref(i)]);
+      const finish = await sb.run([
+        'booking',
+        'order',
+        'pay',
+        '--yes',
+        orderId!,
+        '--amount',
+        '15.00',
+        '--payment-ref',
+        ref(i),
+      ]);
       expect(finish.code, finish.stderr).toBe(0);
       booked.set(i, orderId!);
     }
-    const release = await sb.run(['booking', 'release', '--all']);
+    const release = await sb.run(['booking', 'release', '--yes', '--all']);
     expect(release.code, release.stderr).toBe(0);
     expect(JSON.parse((await sb.run(['booking', 'holds', '-o', 'json'])).stdout)).toEqual([]);
 

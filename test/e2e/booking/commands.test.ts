@@ -83,11 +83,11 @@ describe('rules checked before any request', () => {
     [['booking', 'sessions', 'exp-vr-arena', '--date', 'next week'], '--date must be YYYY-MM-DD'],
     [['booking', 'availability', 'exp-vr-arena', '--days', '0'], '--days must be at least 1'],
     [
-      ['booking', 'reserve', 'exp-vr-arena', '--session', 'x', '--quantity', '0'],
+      ['booking', 'reserve', '--yes', 'exp-vr-arena', '--session', 'x', '--quantity', '0'],
       '--quantity must be a positive whole number',
     ],
     [
-      ['booking', 'reserve', 'exp-vr-arena', '--session', 'x', '--quantity', '1.5'],
+      ['booking', 'reserve', '--yes', 'exp-vr-arena', '--session', 'x', '--quantity', '1.5'],
       '--quantity must be a whole number',
     ],
     [
@@ -95,6 +95,7 @@ describe('rules checked before any request', () => {
         'booking',
         'order',
         'create',
+        '--yes',
         '--reservation',
         'r1',
         '--first-name',
@@ -107,11 +108,11 @@ describe('rules checked before any request', () => {
       '--email must be an email address',
     ],
     [
-      ['booking', 'order', 'pay', 'ord-1', '--amount', '10.005', '--payment-ref', 'P'],
+      ['booking', 'order', 'pay', '--yes', 'ord-1', '--amount', '10.005', '--payment-ref', 'P'],
       '--amount must have at most two decimals',
     ],
     [
-      ['booking', 'order', 'pay', 'ord-1', '--amount', '-5', '--payment-ref', 'P'],
+      ['booking', 'order', 'pay', '--yes', 'ord-1', '--amount', '-5', '--payment-ref', 'P'],
       '--amount must be a positive amount',
     ],
     [['booking', 'report', '--from', '2026-12-01', '--to', '2026-11-01'], '--from must not be after --to'],
@@ -140,6 +141,7 @@ describe('rules checked before any request', () => {
       '1.234',
       '--date',
       'someday',
+      '--yes',
     ]);
     expect(result.code).toBe(2);
     for (const flag of ['--quantity', '--email', '--amount', '--date']) expect(result.stderr).toContain(flag);
@@ -152,6 +154,7 @@ describe('holds, orders, payments and cancellations', () => {
     const held = await sb.run([
       'booking',
       'reserve',
+      '--yes',
       'exp-bowling-lane',
       '--session',
       slot.id,
@@ -165,30 +168,52 @@ describe('holds, orders, payments and cancellations', () => {
     expect(reservation).toMatchObject({ status: 'held', quantity: 4, slotId: slot.id });
     expect(await remainingIn(sb, 'exp-bowling-lane', slot.id)).toBe(2);
 
-    const tooMany = await sb.run(['booking', 'reserve', 'exp-bowling-lane', '--session', slot.id, '--quantity', '3']);
+    const tooMany = await sb.run([
+      'booking',
+      'reserve',
+      '--yes',
+      'exp-bowling-lane',
+      '--session',
+      slot.id,
+      '--quantity',
+      '3',
+    ]);
     expect(tooMany.code).toBe(5);
     expect(tooMany.stderr).toContain(slot.id);
     expect(tooMany.stderr).toContain('only 2 places left');
 
-    const released = await sb.run(['booking', 'release', reservation.reservationId]);
+    const released = await sb.run(['booking', 'release', '--yes', reservation.reservationId]);
     expect(released.code).toBe(0);
     expect(released.stderr).toContain('Released reservation');
     expect(await remainingIn(sb, 'exp-bowling-lane', slot.id)).toBe(6);
 
-    const unknown = await sb.run(['booking', 'release', 'res-999999']);
+    const unknown = await sb.run(['booking', 'release', '--yes', 'res-999999']);
     expect(unknown.code).toBe(4);
   }, 90_000);
 
   it('creates an order, refuses a wrong amount, records the sale once, and cancels with --yes', async () => {
     const slot = (await slotsOf(sb, 'exp-escape-room'))[2]!;
     const held = json(
-      (await sb.run(['booking', 'reserve', 'exp-escape-room', '--session', slot.id, '--quantity', '2', '-o', 'json']))
-        .stdout,
+      (
+        await sb.run([
+          'booking',
+          'reserve',
+          '--yes',
+          'exp-escape-room',
+          '--session',
+          slot.id,
+          '--quantity',
+          '2',
+          '-o',
+          'json',
+        ])
+      ).stdout,
     );
     const created = await sb.run([
       'booking',
       'order',
       'create',
+      '--yes',
       '--reservation',
       held.reservationId,
       '--first-name',
@@ -208,7 +233,17 @@ describe('holds, orders, payments and cancellations', () => {
     expect(order).toMatchObject({ status: 'created', total: 56, guest: { email: 'grace@example.com' } });
     order.id = order.orderId;
 
-    const wrong = await sb.run(['booking', 'order', 'pay', order.id, '--amount', '50', '--payment-ref', 'PSP-1']);
+    const wrong = await sb.run([
+      'booking',
+      'order',
+      'pay',
+      '--yes',
+      order.id,
+      '--amount',
+      '50',
+      '--payment-ref',
+      'PSP-1',
+    ]);
     expect(wrong.code).toBe(5);
     expect(wrong.stderr).toContain('56.00');
 
@@ -216,6 +251,7 @@ describe('holds, orders, payments and cancellations', () => {
       'booking',
       'order',
       'pay',
+      '--yes',
       order.id,
       '--amount',
       '56.00',
@@ -232,14 +268,34 @@ describe('holds, orders, payments and cancellations', () => {
     });
     expect(paid.stderr).toMatch(/Payment PSP-1 recorded as sale sale-\d+: order ord-\d+ is confirmed/);
 
-    const again = await sb.run(['booking', 'order', 'pay', order.id, '--amount', '56.00', '--payment-ref', 'PSP-1']);
+    const again = await sb.run([
+      'booking',
+      'order',
+      'pay',
+      '--yes',
+      order.id,
+      '--amount',
+      '56.00',
+      '--payment-ref',
+      'PSP-1',
+    ]);
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('already confirmed');
-    const other = await sb.run(['booking', 'order', 'pay', order.id, '--amount', '56.00', '--payment-ref', 'PSP-2']);
+    const other = await sb.run([
+      'booking',
+      'order',
+      'pay',
+      '--yes',
+      order.id,
+      '--amount',
+      '56.00',
+      '--payment-ref',
+      'PSP-2',
+    ]);
     expect(other.code).toBe(5);
     expect(other.stderr).toContain('already paid');
 
-    const releasePaid = await sb.run(['booking', 'release', held.reservationId]);
+    const releasePaid = await sb.run(['booking', 'release', '--yes', held.reservationId]);
     expect(releasePaid.code).toBe(5);
 
     const noYes = await sb.run(['booking', 'order', 'cancel', order.id]);
@@ -260,14 +316,27 @@ describe('holds, orders, payments and cancellations', () => {
   it('refuses an order from a lapsed hold', async () => {
     const slot = (await slotsOf(sb, 'exp-mini-golf'))[0]!;
     const held = json(
-      (await sb.run(['booking', 'reserve', 'exp-mini-golf', '--session', slot.id, '--quantity', '1', '-o', 'json']))
-        .stdout,
+      (
+        await sb.run([
+          'booking',
+          'reserve',
+          '--yes',
+          'exp-mini-golf',
+          '--session',
+          slot.id,
+          '--quantity',
+          '1',
+          '-o',
+          'json',
+        ])
+      ).stdout,
     );
     await sb.control('POST', '/booking/expire-holds');
     const result = await sb.run([
       'booking',
       'order',
       'create',
+      '--yes',
       '--reservation',
       held.reservationId,
       '--first-name',
@@ -285,8 +354,20 @@ describe('holds, orders, payments and cancellations', () => {
   it('settles a lost payment answer by reading the order back, and a rerun never pays twice', async () => {
     const slot = (await slotsOf(sb, 'exp-go-karts'))[0]!;
     const held = json(
-      (await sb.run(['booking', 'reserve', 'exp-go-karts', '--session', slot.id, '--quantity', '1', '-o', 'json']))
-        .stdout,
+      (
+        await sb.run([
+          'booking',
+          'reserve',
+          '--yes',
+          'exp-go-karts',
+          '--session',
+          slot.id,
+          '--quantity',
+          '1',
+          '-o',
+          'json',
+        ])
+      ).stdout,
     );
     const order = json(
       (
@@ -294,6 +375,7 @@ describe('holds, orders, payments and cancellations', () => {
           'booking',
           'order',
           'create',
+          '--yes',
           '--reservation',
           held.reservationId,
           '--first-name',
@@ -311,7 +393,17 @@ describe('holds, orders, payments and cancellations', () => {
     await sb.control('POST', '/faults', {
       dropAfterProcessing: [{ match: 'POST /booking/api/v1/sale', remaining: 1 }],
     });
-    const lost = await sb.run(['booking', 'order', 'pay', order.id, '--amount', '22', '--payment-ref', 'PSP-LOST']);
+    const lost = await sb.run([
+      'booking',
+      'order',
+      'pay',
+      '--yes',
+      order.id,
+      '--amount',
+      '22',
+      '--payment-ref',
+      'PSP-LOST',
+    ]);
     expect(lost.code, lost.stderr).toBe(0);
     expect(lost.stderr).toContain(`its answer was lost, and order ${order.id} read back is confirmed with it`);
 
@@ -321,6 +413,7 @@ describe('holds, orders, payments and cancellations', () => {
       'booking',
       'order',
       'pay',
+      '--yes',
       order.id,
       '--amount',
       '22.00',

@@ -24,12 +24,22 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy', 'hal'])('against the %s d
     expect(locations.stdout).toContain('loc-riverside');
     const sessions = await run(['booking', 'sessions', 'exp-escape-room', '--date', '+1d']);
     const slotId = /exp-escape-room\S+/.exec(sessions.stdout)![0];
-    const reserved = await run(['booking', 'reserve', 'exp-escape-room', '--session', slotId, '--quantity', '2']);
+    const reserved = await run([
+      'booking',
+      'reserve',
+      '--yes',
+      'exp-escape-room',
+      '--session',
+      slotId,
+      '--quantity',
+      '2',
+    ]);
     const reservationId = /reservation (\S+?)[ .(]/.exec(reserved.stderr)![1]!;
     const created = await run([
       'booking',
       'order',
       'create',
+      '--yes',
       '--reservation',
       reservationId,
       '--first-name',
@@ -40,16 +50,26 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy', 'hal'])('against the %s d
       'a@b.co',
     ]);
     const orderId = /Order (\S+) created/.exec(created.stderr)![1]!;
-    const paid = await run(['booking', 'order', 'pay', orderId, '--amount', '56', '--payment-ref', 'PSP-D']);
+    const paid = await run(['booking', 'order', 'pay', '--yes', orderId, '--amount', '56', '--payment-ref', 'PSP-D']);
     expect(paid.stderr).toMatch(/recorded as sale \S+: order \S+ is confirmed/);
     const slot2 = /exp-escape-room\S+/g;
     const all = sessions.stdout.match(slot2)!;
-    const other = await run(['booking', 'reserve', 'exp-escape-room', '--session', all[1]!, '--quantity', '1']);
+    const other = await run([
+      'booking',
+      'reserve',
+      '--yes',
+      'exp-escape-room',
+      '--session',
+      all[1]!,
+      '--quantity',
+      '1',
+    ]);
     const otherId = /reservation (\S+?)[ .(]/.exec(other.stderr)![1]!;
     const order2 = await run([
       'booking',
       'order',
       'create',
+      '--yes',
       '--reservation',
       otherId,
       '--first-name',
@@ -60,7 +80,7 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy', 'hal'])('against the %s d
       'a@b.co',
     ]);
     const order2Id = /Order (\S+) created/.exec(order2.stderr)![1]!;
-    await run(['booking', 'order', 'pay', order2Id, '--amount', '28', '--payment-ref', 'PSP-E']);
+    await run(['booking', 'order', 'pay', '--yes', order2Id, '--amount', '28', '--payment-ref', 'PSP-E']);
     await run(['booking', 'order', 'cancel', order2Id, '--yes']);
     // pascal and plain send one row per reservation, the cancelled order's included: it is left out, and said.
     const reported = await run(['booking', 'report', '--from', '-1d', '--to', '+1d', '--json']);
@@ -68,8 +88,8 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy', 'hal'])('against the %s d
     expect(report.totals).toMatchObject({ orders: 1, quantity: 2, revenue: 56 });
     if (dialect === 'pascal' || dialect === 'plain')
       expect(reported.stderr).toMatch(/1 row of the service's report left out/);
-    await run(['booking', 'reserve', 'exp-escape-room', '--session', all[2]!, '--quantity', '1']);
-    const released = await run(['booking', 'release', '--all']);
+    await run(['booking', 'reserve', '--yes', 'exp-escape-room', '--session', all[2]!, '--quantity', '1']);
+    const released = await run(['booking', 'release', '--yes', '--all']);
     expect(released.stderr).toContain('released');
     const book = await run([
       'booking',

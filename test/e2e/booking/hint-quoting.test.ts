@@ -21,9 +21,12 @@ describe('booking hints', () => {
       status: 201,
       body: { reservationId: ODD_ID, experienceId: 'exp-laser-tag', slotId: 'slot-1', quantity: 2, status: 'held' },
     });
-    const result = await fake.venue(['booking', 'reserve', 'exp-laser-tag', '--session', 'slot-1', '--quantity', '2'], {
-      VENUE_BOOKING_CLIENT_SECRET: 'booking-secret-Hint-4410',
-    });
+    const result = await fake.venue(
+      ['booking', 'reserve', '--yes', 'exp-laser-tag', '--session', 'slot-1', '--quantity', '2'],
+      {
+        VENUE_BOOKING_CLIENT_SECRET: 'booking-secret-Hint-4410',
+      },
+    );
     expect(result.code, result.stderr).toBe(0);
     // The run's profile was chosen (--profile venue1): the hint names it.
     const hint = /`(venue --profile venue1 booking release [^`]*)`/.exec(result.stderr)?.[1];

@@ -28,16 +28,34 @@ async function holds(): Promise<HoldJson[]> {
 describe('booking holds and release --all', () => {
   it('records holds, lists them in every format, releases them all and reports the one whose answer was lost', async () => {
     const [a, b, c] = await slotsOf(sb, 'exp-bowling-lane', '+3d');
-    const first = await sb.run(['booking', 'reserve', 'exp-bowling-lane', '--session', a!.id, '--quantity', '2']);
+    const first = await sb.run([
+      'booking',
+      'reserve',
+      '--yes',
+      'exp-bowling-lane',
+      '--session',
+      a!.id,
+      '--quantity',
+      '2',
+    ]);
     expect(first.code).toBe(0);
     expect(first.stderr).not.toMatch(/lapse/i);
-    expect((await sb.run(['booking', 'reserve', 'exp-bowling-lane', '--session', b!.id, '--quantity', '1'])).code).toBe(
-      0,
-    );
+    expect(
+      (await sb.run(['booking', 'reserve', '--yes', 'exp-bowling-lane', '--session', b!.id, '--quantity', '1'])).code,
+    ).toBe(0);
     await sb.control('POST', '/faults', {
       dropAfterProcessing: [{ match: 'POST /booking/api/v1/orders/reservations/reserve', remaining: 1 }],
     });
-    const lost = await sb.run(['booking', 'reserve', 'exp-bowling-lane', '--session', c!.id, '--quantity', '3']);
+    const lost = await sb.run([
+      'booking',
+      'reserve',
+      '--yes',
+      'exp-bowling-lane',
+      '--session',
+      c!.id,
+      '--quantity',
+      '3',
+    ]);
     expect(lost.code).toBe(7);
     expect(lost.stderr).toContain('venue booking holds');
     expect(lost.stderr).not.toMatch(/lapse/i);
@@ -68,7 +86,7 @@ describe('booking holds and release --all', () => {
         .map((l) => JSON.parse(l).state),
     ).toEqual(['held', 'held', 'unknown']);
 
-    const released = await sb.run(['booking', 'release', '--all']);
+    const released = await sb.run(['booking', 'release', '--yes', '--all']);
     expect(released.code).toBe(7);
     expect(released.stderr).toContain(`${listed[0]!.reservationId}: released`);
     expect(released.stderr).toContain(`venue booking sessions exp-bowling-lane`);
@@ -83,31 +101,55 @@ describe('booking holds and release --all', () => {
     const forgotten = await sb.run(['booking', 'holds', '--forget', left[0]!.key.slice(0, 8)]);
     expect(forgotten.code).toBe(0);
     expect(await holds()).toEqual([]);
-    const nothing = await sb.run(['booking', 'release', '--all']);
+    const nothing = await sb.run(['booking', 'release', '--yes', '--all']);
     expect(nothing.code).toBe(0);
     expect(nothing.stderr).toContain('nothing to release');
   }, 120_000);
 
   it('keeps release <id> and refuses both or neither', async () => {
-    const both = await sb.run(['booking', 'release', 'res-1', '--all']);
+    const both = await sb.run(['booking', 'release', '--yes', 'res-1', '--all']);
     expect(both.code).toBe(2);
-    const neither = await sb.run(['booking', 'release']);
+    const neither = await sb.run(['booking', 'release', '--yes']);
     expect(neither.code).toBe(2);
     const slot = (await slotsOf(sb, 'exp-bowling-lane', '+4d'))[0]!;
     const held = JSON.parse(
-      (await sb.run(['booking', 'reserve', 'exp-bowling-lane', '--session', slot.id, '--quantity', '1', '-o', 'json']))
-        .stdout,
+      (
+        await sb.run([
+          'booking',
+          'reserve',
+          '--yes',
+          'exp-bowling-lane',
+          '--session',
+          slot.id,
+          '--quantity',
+          '1',
+          '-o',
+          'json',
+        ])
+      ).stdout,
     );
     expect((await holds()).map((h) => h.reservationId)).toEqual([held.reservationId]);
-    expect((await sb.run(['booking', 'release', held.reservationId])).code).toBe(0);
+    expect((await sb.run(['booking', 'release', '--yes', held.reservationId])).code).toBe(0);
     expect(await holds()).toEqual([]);
   }, 90_000);
 
   it('takes a hold off the record once its order is paid, and book leaves nothing behind', async () => {
     const slot = (await slotsOf(sb, 'exp-escape-room', '+3d'))[0]!;
     const held = JSON.parse(
-      (await sb.run(['booking', 'reserve', 'exp-escape-room', '--session', slot.id, '--quantity', '1', '-o', 'json']))
-        .stdout,
+      (
+        await sb.run([
+          'booking',
+          'reserve',
+          '--yes',
+          'exp-escape-room',
+          '--session',
+          slot.id,
+          '--quantity',
+          '1',
+          '-o',
+          'json',
+        ])
+      ).stdout,
     );
     const order = JSON.parse(
       (
@@ -115,6 +157,7 @@ describe('booking holds and release --all', () => {
           'booking',
           'order',
           'create',
+          '--yes',
           '--reservation',
           held.reservationId,
           '--first-name',
@@ -135,6 +178,7 @@ describe('booking holds and release --all', () => {
           'booking',
           'order',
           'pay',
+          '--yes',
           order.orderId,
           '--amount',
           String(order.total),

@@ -100,6 +100,7 @@ describe('venue __complete', () => {
     const created = await sb.run([
       'webhooks',
       'create',
+      '--yes',
       '--url',
       'https://erp.example.com/hooks',
       '--events',
@@ -112,12 +113,13 @@ describe('venue __complete', () => {
     const id = (JSON.parse(created.stdout) as { id: string }).id;
     const { lines } = await complete(['webhooks', 'delete', '']);
     expect(lines).toContain(`${id}\thttps://erp.example.com/hooks`);
-    expect((await complete(['webhooks', 'update', id.slice(0, 6)])).values).toEqual([id]);
+    expect((await complete(['webhooks', 'update', '--yes', id.slice(0, 6)])).values).toEqual([id]);
 
     // Another subscriber: the cached list is kept for five minutes; an old cache is fetched again.
     const second = await sb.run([
       'webhooks',
       'create',
+      '--yes',
       '--url',
       'https://erp.example.com/other',
       '--events',

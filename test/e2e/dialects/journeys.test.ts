@@ -168,8 +168,8 @@ async function journeys(sb: SandboxHandle, dialect: Dialect): Promise<Map<string
       sellPrice: 1.2,
     }),
   );
-  await run('inventory products create', ['inventory', 'products', 'create', '--file', product]);
-  await run('inventory products update', ['inventory', 'products', 'update', '1004', '--sell-price', '1.25']);
+  await run('inventory products create', ['inventory', 'products', 'create', '--yes', '--file', product]);
+  await run('inventory products update', ['inventory', 'products', 'update', '--yes', '1004', '--sell-price', '1.25']);
   await run('inventory stock levels', ['inventory', 'stock', 'levels', '--product', '1001,1002,1006']);
   await run('inventory containers', ['inventory', 'containers']);
   await run('inventory tax groups', ['inventory', 'tax-groups']);
@@ -194,6 +194,7 @@ async function journeys(sb: SandboxHandle, dialect: Dialect): Promise<Map<string
     'inventory',
     'stock',
     'adjust',
+    '--yes',
     '--product',
     '1006',
     '--quantity',
@@ -206,6 +207,7 @@ async function journeys(sb: SandboxHandle, dialect: Dialect): Promise<Map<string
   const created = await run('webhooks create', [
     'webhooks',
     'create',
+    '--yes',
     '--url',
     'https://erp.example.com/hooks',
     '--events',
@@ -216,7 +218,7 @@ async function journeys(sb: SandboxHandle, dialect: Dialect): Promise<Map<string
   ]);
   const webhook = created.code === 0 ? (JSON.parse(created.stdout) as Record<string, unknown>) : {};
   const webhookId = String(field(webhook, 'webhookId', 'subscriberId', 'id') ?? 'no-webhook-read');
-  await run('webhooks update', ['webhooks', 'update', webhookId, '--events', 'stock.adjusted']);
+  await run('webhooks update', ['webhooks', 'update', '--yes', webhookId, '--events', 'stock.adjusted']);
   await run('webhooks delete', ['webhooks', 'delete', webhookId, '--yes']);
   await run('webhooks list after', ['webhooks', 'list']);
 

@@ -102,6 +102,7 @@ describe.each([['hal'], ['hal', '--shuffle-keys']])('writes that read a list fir
       'inventory',
       'stock',
       'adjust',
+      '--yes',
       '--product',
       '1006',
       '--quantity',
@@ -122,6 +123,7 @@ describe.each([['hal'], ['hal', '--shuffle-keys']])('writes that read a list fir
     const created = await sb.run([
       'webhooks',
       'create',
+      '--yes',
       '--url',
       url,
       '--events',

@@ -96,6 +96,7 @@ describe('No at a confirmation is exit 8, and nothing is sent', () => {
     const created = await sb.run([
       'webhooks',
       'create',
+      '--yes',
       '--url',
       'https://erp.example.com/hooks',
       '--events',

@@ -49,7 +49,7 @@ describe('coded inventory flags take the words tables show, and the codes', () =
     ]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--order-printer must be none (0), printer 1 (1) or printer 2 (2)');
-    const help = await sb.run(['inventory', 'products', 'create', '--help']);
+    const help = await sb.run(['inventory', 'products', 'create', '--yes', '--help']);
     expect(help.stdout).toMatch(/--order-printer <printer>\s+none \(0\), printer 1 \(1\) or printer 2/);
   });
 
@@ -58,6 +58,7 @@ describe('coded inventory flags take the words tables show, and the codes', () =
       'inventory',
       'products',
       'create',
+      '--yes',
       '--file',
       productFile,
       '--order-printer',
@@ -144,7 +145,7 @@ describe('coded inventory flags take the words tables show, and the codes', () =
     ]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/none, advance, 7, .*90 \(days\), or the code 0 to 8/);
-    expect((await sb.run(['inventory', 'suppliers', 'create', '--help'])).stdout).toContain('30 days (5)');
+    expect((await sb.run(['inventory', 'suppliers', 'create', '--yes', '--help'])).stdout).toContain('30 days (5)');
   });
 });
 
@@ -155,6 +156,7 @@ describe('--fields on a write is checked before anything is sent', () => {
     const refused = await sb.run([
       'webhooks',
       'create',
+      '--yes',
       '--url',
       'https://erp.example.com/fields',
       '--events',
@@ -171,6 +173,7 @@ describe('--fields on a write is checked before anything is sent', () => {
     const created = await sb.run([
       'webhooks',
       'create',
+      '--yes',
       '--url',
       'https://erp.example.com/fields',
       '--events',
@@ -186,10 +189,19 @@ describe('--fields on a write is checked before anything is sent', () => {
     expect(created.stdout).toContain('https://erp.example.com/fields');
 
     const afterCreate = await list();
-    const update = await sb.run(['webhooks', 'update', id, '--events', 'product.created', '--fields', 'colour']);
+    const update = await sb.run([
+      'webhooks',
+      'update',
+      '--yes',
+      id,
+      '--events',
+      'product.created',
+      '--fields',
+      'colour',
+    ]);
     expect(update.code).toBe(2);
     expect(await list()).toBe(afterCreate);
-    expect((await sb.run(['webhooks', 'create', '--help'])).stdout).toContain('Fields (for --fields):');
+    expect((await sb.run(['webhooks', 'create', '--yes', '--help'])).stdout).toContain('Fields (for --fields):');
   });
 
   it('sandbox trigger: an unknown field exits 2 and triggers nothing', async () => {

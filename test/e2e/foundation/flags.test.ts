@@ -29,25 +29,19 @@ async function commandTree(): Promise<Entry[]> {
   return entries;
 }
 
-/** Command paths whose source asks for a confirmation (prompter.confirm). */
-function confirmingCommands(): string[] {
-  const root = path.join(repoRoot, 'src/commands');
+/** Command paths whose declaration says a run may ask for a yes (lib/facts.ts: always, destructive, or made to run unattended). */
+async function confirmingCommands(): Promise<string[]> {
+  const { everyDeclaration } = await import('../../../src/commands/argv-words.js');
+  const { rootGroups } = await import('../../../src/commands/index.js');
+  const { isGroupModule } = await import('../../../src/commands/define.js');
   const found: string[] = [];
-  const visit = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) visit(full);
-      else if (entry.name.endsWith('.ts') && /prompter\.confirm\(/.test(fs.readFileSync(full, 'utf8'))) {
-        const parts = path.relative(root, full).replace(/\.ts$/, '').split(path.sep);
-        if (parts.at(-1) === 'index') parts.pop();
-        found.push(parts.join(' '));
-      }
-    }
-  };
-  visit(root);
-  // The guided booking journey lives in src/lib/booking/journey.ts and confirms the payment.
-  if (/prompter\.confirm\(/.test(fs.readFileSync(path.join(repoRoot, 'src/lib/booking/journey.ts'), 'utf8')))
-    found.push('booking book');
+  for (const { path: words, module } of await everyDeclaration(rootGroups)) {
+    if (isGroupModule(module)) continue;
+    const declared = module.confirmation;
+    if (declared === undefined) continue;
+    if (typeof declared === 'object' && 'never' in declared && declared.never !== 'unattended') continue;
+    found.push(words.join(' '));
+  }
   return found;
 }
 
@@ -101,15 +95,18 @@ describe('flag spellings across the command tree', () => {
     );
   });
 
-  it('gives -y, --yes to every command that asks for confirmation', () => {
-    const confirming = confirmingCommands();
+  it('gives -y, --yes to every command that asks for confirmation', async () => {
+    const confirming = await confirmingCommands();
     expect(confirming).toEqual(
       expect.arrayContaining([
         'inventory stock take',
+        'inventory stock receive',
+        'inventory stock adjust',
         'config delete',
         'webhooks delete',
         'wallet reload',
         'booking order cancel',
+        'booking release',
         'booking book',
       ]),
     );
@@ -319,6 +316,7 @@ describe('-y and --dry-run through the binary', () => {
     const created = await sb.run([
       'webhooks',
       'create',
+      '--yes',
       '--url',
       'https://erp.example.com/hooks',
       '--events',
@@ -486,6 +484,7 @@ describe('-y and --dry-run through the binary', () => {
     const held = await sb.run([
       'booking',
       'reserve',
+      '--yes',
       'exp-laser-tag',
       '--session',
       slotId,
@@ -550,6 +549,7 @@ describe('-y and --dry-run through the binary', () => {
         'booking',
         'order',
         'create',
+        '--yes',
         '--reservation',
         reservationId,
         ...guest,

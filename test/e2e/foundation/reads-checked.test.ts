@@ -357,7 +357,7 @@ describe("the service's own words, and zero is zero", () => {
         reservationIds: ['res-5'],
       },
     });
-    const r = await venue(['booking', 'order', 'pay', 'ord-5', '--amount', '30', '--payment-ref', 'PSP-5']);
+    const r = await venue(['booking', 'order', 'pay', '--yes', 'ord-5', '--amount', '30', '--payment-ref', 'PSP-5']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('Payment PSP-5 recorded as sale sale-5: order ord-5 is confirmed.');
     expect(r.stdout).not.toMatch(/unknown/);
@@ -374,7 +374,7 @@ describe("the service's own words, and zero is zero", () => {
         recordedAt: '2026-12-05T10:00:00Z',
       },
     });
-    const bare = await venue(['booking', 'order', 'pay', 'ord-6', '--amount', '30', '--payment-ref', 'PSP-6']);
+    const bare = await venue(['booking', 'order', 'pay', '--yes', 'ord-6', '--amount', '30', '--payment-ref', 'PSP-6']);
     expect(bare.code, bare.stderr).toBe(0);
     expect(bare.stderr).toContain('order ord-6 is confirmed.');
     expect(bare.stderr).toContain("does not list the order's reservations");

@@ -160,6 +160,7 @@ describe.each(['venue', 'pascal', 'envelope'])('answer fields in the vendor’s 
       'inventory',
       'products',
       'create',
+      '--yes',
       '--name',
       'Word Fudge',
       '--description',

@@ -114,6 +114,7 @@ describe('venue inventory (write)', () => {
       'inventory',
       'products',
       'create',
+      '--yes',
       ...baseFlags,
       '--sale-type',
       'sale,redemption',
@@ -157,6 +158,7 @@ describe('venue inventory (write)', () => {
       'inventory',
       'products',
       'create',
+      '--yes',
       '--name',
       'x'.repeat(51),
       '--sale-type',
@@ -194,7 +196,18 @@ describe('venue inventory (write)', () => {
         sellPrice: 1.2,
       }),
     );
-    const r = await sb.run(['inventory', 'products', 'create', '--file', file, '--sell-price', '1.40', '-o', 'json']);
+    const r = await sb.run([
+      'inventory',
+      'products',
+      'create',
+      '--yes',
+      '--file',
+      file,
+      '--sell-price',
+      '1.40',
+      '-o',
+      'json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(json(r.stdout)).toMatchObject({ productName: 'File Lolly', sellPrice: 1.4, categoryId: 'SNACKS    ' });
     fs.writeFileSync(
@@ -209,7 +222,7 @@ describe('venue inventory (write)', () => {
         colour: 'red',
       }),
     );
-    const bad = await sb.run(['inventory', 'products', 'create', '--file', file]);
+    const bad = await sb.run(['inventory', 'products', 'create', '--yes', '--file', file]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('productType (--type) must be 2 (stock product) or 3 (modifier)');
     expect(bad.stderr).toContain('sellPrice (--sell-price) is required when saleType includes Sale (2)');
@@ -221,6 +234,7 @@ describe('venue inventory (write)', () => {
       'inventory',
       'products',
       'update',
+      '--yes',
       '1004',
       '--sell-price',
       '1.25',
@@ -251,6 +265,7 @@ describe('venue inventory (write)', () => {
       'inventory',
       'products',
       'update',
+      '--yes',
       '1004',
       '--supplier-remove',
       '3',
@@ -262,17 +277,17 @@ describe('venue inventory (write)', () => {
     expect(after.isActive).toBe(false);
     expect(after.suppliers.find((s: any) => s.supplierId === 3).isActive).toBe(false);
 
-    const refuse = await sb.run(['inventory', 'products', 'update', '1004', '--remove-barcode', 'LOLLY-9']);
+    const refuse = await sb.run(['inventory', 'products', 'update', '--yes', '1004', '--remove-barcode', 'LOLLY-9']);
     expect(refuse.code).toBe(2);
     expect(refuse.stderr).toContain('barcodes cannot be removed');
     expect(json((await sb.run(['inventory', 'products', 'get', '1004', '-o', 'json'])).stdout).barcodes).toContain(
       'LOLLY-9',
     );
 
-    const nothing = await sb.run(['inventory', 'products', 'update', '1004']);
+    const nothing = await sb.run(['inventory', 'products', 'update', '--yes', '1004']);
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain('must change at least one field');
-    const tooLong = await sb.run(['inventory', 'products', 'update', '1004', '--add-barcode', '1'.repeat(26)]);
+    const tooLong = await sb.run(['inventory', 'products', 'update', '--yes', '1004', '--add-barcode', '1'.repeat(26)]);
     expect(tooLong.stderr).toContain('--add-barcode must be at most 25 characters');
   });
 
@@ -281,6 +296,7 @@ describe('venue inventory (write)', () => {
       'inventory',
       'suppliers',
       'create',
+      '--yes',
       '--code',
       'E2E',
       '--name',
@@ -298,6 +314,7 @@ describe('venue inventory (write)', () => {
       'inventory',
       'suppliers',
       'create',
+      '--yes',
       '--code',
       'E2E-2',
       '--name',
@@ -310,10 +327,21 @@ describe('venue inventory (write)', () => {
       'json',
     ]);
     expect(json(advance.stdout).paymentTerms).toBe(1);
-    const dup = await sb.run(['inventory', 'suppliers', 'create', '--code', 'E2E', '--name', 'x', '--address', 'y']);
+    const dup = await sb.run([
+      'inventory',
+      'suppliers',
+      'create',
+      '--yes',
+      '--code',
+      'E2E',
+      '--name',
+      'x',
+      '--address',
+      'y',
+    ]);
     expect(dup.code).toBe(5);
     const before = await summary();
-    const missing = await sb.run(['inventory', 'suppliers', 'create', '--name', 'x', '--payment-terms', '10']);
+    const missing = await sb.run(['inventory', 'suppliers', 'create', '--yes', '--name', 'x', '--payment-terms', '10']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--code is required');
     expect(missing.stderr).toContain('--address is required');
@@ -327,13 +355,14 @@ describe('venue inventory (write)', () => {
         .quantity as number;
     const start = await level();
     const before = await summary();
-    const noReason = await sb.run(['inventory', 'stock', 'adjust', '--product', '1006', '--quantity', '-1']);
+    const noReason = await sb.run(['inventory', 'stock', 'adjust', '--yes', '--product', '1006', '--quantity', '-1']);
     expect(noReason.code).toBe(2);
     expect(noReason.stderr).toContain('--comment is required (the reason for the adjustment)');
     const zero = await sb.run([
       'inventory',
       'stock',
       'adjust',
+      '--yes',
       '--product',
       '1006',
       '--quantity',
@@ -346,6 +375,7 @@ describe('venue inventory (write)', () => {
       'inventory',
       'stock',
       'adjust',
+      '--yes',
       '--product',
       '1006',
       `--quantity=-${start + 1}`,
@@ -359,6 +389,7 @@ describe('venue inventory (write)', () => {
       'inventory',
       'stock',
       'adjust',
+      '--yes',
       '--product',
       '1006',
       '--quantity',
@@ -380,6 +411,7 @@ describe('venue inventory (write)', () => {
       'inventory',
       'stock',
       'adjust',
+      '--yes',
       '--product',
       '999999',
       '--quantity',

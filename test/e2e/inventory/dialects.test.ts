@@ -58,6 +58,7 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy', 'hal'])('inventory agains
       'inventory',
       'stock',
       'adjust',
+      '--yes',
       '--product',
       '1001',
       '--quantity',
@@ -71,6 +72,7 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy', 'hal'])('inventory agains
       'inventory',
       'stock',
       'adjust',
+      '--yes',
       '--product',
       '1001',
       '--quantity',
@@ -99,6 +101,7 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy', 'hal'])('inventory agains
     const created = await sb.run([
       'webhooks',
       'create',
+      '--yes',
       '--url',
       'https://erp.example.com/hooks',
       '--events',
@@ -141,12 +144,23 @@ describe('inventory on a vendor route layout (header token, another base path an
       const r = await sb.run(['inventory', ...args]);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
     }
-    const update = await sb.run(['inventory', 'products', 'update', '1004', '--sell-price', '1.30', '-o', 'json']);
+    const update = await sb.run([
+      'inventory',
+      'products',
+      'update',
+      '--yes',
+      '1004',
+      '--sell-price',
+      '1.30',
+      '-o',
+      'json',
+    ]);
     expect(update.code, update.stderr).toBe(0);
     const adjust = await sb.run([
       'inventory',
       'stock',
       'adjust',
+      '--yes',
       '--product',
       '1001',
       '--quantity',
@@ -158,6 +172,7 @@ describe('inventory on a vendor route layout (header token, another base path an
     const created = await sb.run([
       'webhooks',
       'create',
+      '--yes',
       '--url',
       'https://erp.example.com/hooks',
       '--events',
@@ -166,7 +181,7 @@ describe('inventory on a vendor route layout (header token, another base path an
     ]);
     expect(created.code, created.stderr).toBe(0);
     const id = /webhook subscriber (\S+) created/.exec(created.stderr)?.[1];
-    expect((await sb.run(['webhooks', 'update', id!, '--events', 'stock.adjusted'])).code).toBe(0);
+    expect((await sb.run(['webhooks', 'update', '--yes', id!, '--events', 'stock.adjusted'])).code).toBe(0);
     expect((await sb.run(['webhooks', 'delete', id!, '--yes'])).code).toBe(0);
   });
 });

@@ -98,6 +98,7 @@ async function runEveryWrite(sb: SandboxHandle, tag: string): Promise<void> {
       'inventory',
       'products',
       'create',
+      '--yes',
       '--name',
       `Body check ${tag}`,
       '--description',
@@ -117,6 +118,7 @@ async function runEveryWrite(sb: SandboxHandle, tag: string): Promise<void> {
       'inventory',
       'products',
       'update',
+      '--yes',
       '1001',
       '--sell-price',
       '3.95',
@@ -129,6 +131,7 @@ async function runEveryWrite(sb: SandboxHandle, tag: string): Promise<void> {
       'inventory',
       'suppliers',
       'create',
+      '--yes',
       '--code',
       `BC${tag.slice(0, 4).toUpperCase()}`,
       '--name',
@@ -140,7 +143,18 @@ async function runEveryWrite(sb: SandboxHandle, tag: string): Promise<void> {
     ],
     ['inventory', 'stock', 'take', '--file', counts, '--yes'],
     ['inventory', 'stock', 'receive', '--file', receipt, '--po', `PO-${tag}`],
-    ['inventory', 'stock', 'adjust', '--product', '1001', '--quantity', '-1', '--comment', `body check ${tag}`],
+    [
+      'inventory',
+      'stock',
+      'adjust',
+      '--yes',
+      '--product',
+      '1001',
+      '--quantity',
+      '-1',
+      '--comment',
+      `body check ${tag}`,
+    ],
   ];
   for (const args of commands) {
     const r = await sb.run(args);
@@ -149,6 +163,7 @@ async function runEveryWrite(sb: SandboxHandle, tag: string): Promise<void> {
   const created = await sb.run([
     'webhooks',
     'create',
+    '--yes',
     '--url',
     'https://erp.example.com/hooks',
     '--events',
@@ -163,6 +178,7 @@ async function runEveryWrite(sb: SandboxHandle, tag: string): Promise<void> {
   const updated = await sb.run([
     'webhooks',
     'update',
+    '--yes',
     id!,
     '--events',
     'stock.adjusted,stock.counted',

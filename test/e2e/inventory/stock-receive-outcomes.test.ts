@@ -279,7 +279,16 @@ describe("a receipt's outcome", { timeout: 90_000 }, () => {
 
 describe('exact product ids', { timeout: 60_000 }, () => {
   it('products update 9007199254740993 goes to that product, not 9007199254740992', async () => {
-    const result = await sb.run(['-v', 'inventory', 'products', 'update', '9007199254740993', '--sell-price', '1']);
+    const result = await sb.run([
+      '-v',
+      'inventory',
+      'products',
+      'update',
+      '--yes',
+      '9007199254740993',
+      '--sell-price',
+      '1',
+    ]);
     // The sandbox has no such product, and may refuse an id past its int64 range outright (400): either way, the id asked about is exact.
     expect([2, 4], result.stderr).toContain(result.code);
     expect(result.stderr).toMatch(/> PATCH \S+\/products\/9007199254740993\b/);

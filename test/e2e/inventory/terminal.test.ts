@@ -49,6 +49,9 @@ describe.skipIf(!tmuxAvailable)('products create on a terminal', () => {
     await term.waitFor('Quantity');
     term.keys('BSpace');
     term.type('12');
+    // Every write asks before it sends (lib/facts.ts): yes.
+    await term.waitFor('Create product "Tmux Taffy"?');
+    term.type('y');
     const { code, screen } = await term.exit();
     expect(code, screen).toBe(0);
 

@@ -101,7 +101,9 @@ describe('venue mcp, read only (the default)', { timeout: 90_000 }, () => {
     expect(levels.description).toMatch(/^Stock levels/);
     expect(levels.annotations?.readOnlyHint).toBe(true);
     const props = levels.inputSchema.properties as Record<string, { type: string; description?: string }>;
-    expect(props.warehouse).toMatchObject({ type: 'string', description: expect.stringMatching(/warehouse id/) });
+    // Typed from the option's kind: an inventory id is a whole number.
+    expect(props.warehouse).toMatchObject({ type: 'integer', description: expect.stringMatching(/warehouse id/) });
+    expect(props.product).toMatchObject({ type: 'array', items: { type: 'integer' } });
     expect(props.allWarehouses).toMatchObject({ type: 'boolean' });
     expect(props.limit).toMatchObject({ type: 'integer', maximum: 200 });
     expect(props.cursor).toMatchObject({ type: 'string' });
@@ -162,7 +164,7 @@ describe('venue mcp, read only (the default)', { timeout: 90_000 }, () => {
   });
 
   it('a failure carries the exit code and its meaning', async () => {
-    const { isError, body } = await call(s, 'inventory_products_get', { productId: '999999' });
+    const { isError, body } = await call(s, 'inventory_products_get', { productId: 999999 });
     expect(isError).toBe(true);
     expect(body.exitCode).toBe(4);
     expect(body.meaning).toBe('not found');

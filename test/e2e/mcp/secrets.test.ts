@@ -76,14 +76,18 @@ function heldSecrets(root: string): string[] {
 }
 
 function argumentsFor(
-  schema: { properties?: Record<string, { type?: string; enum?: string[] }>; required?: string[] },
+  schema: {
+    properties?: Record<string, { type?: string; enum?: string[]; items?: { type?: string } }>;
+    required?: string[];
+  },
   receipt: string,
 ): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   for (const name of schema.required ?? []) {
     const property = schema.properties![name]!;
     if (property.enum) args[name] = property.enum[0];
-    else if (property.type === 'array') args[name] = ['1'];
+    else if (property.type === 'integer') args[name] = 1;
+    else if (property.type === 'array') args[name] = [property.items?.type === 'integer' ? 1 : '1'];
     else if (/email|as/i.test(name)) args[name] = 'ava@example.com';
     else if (/card/i.test(name)) args[name] = '6001000000000000001';
     else if (/file/i.test(name)) args[name] = receipt;

@@ -61,7 +61,7 @@ describe('signup', () => {
       { input: 'Secret123\n' },
     );
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--cvv does not take the CVV on the command line/);
+    expect(r.stderr).toMatch(/--cvv does not take the secret on the command line/);
     expect(r.stderr).toMatch(/--cvv-stdin/);
     expect(r.stderr + r.stdout).not.toContain('777');
   });

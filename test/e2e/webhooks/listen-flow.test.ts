@@ -49,7 +49,18 @@ afterAll(async () => {
 describe('sandbox → listener → app', () => {
   it('creates a subscriber for the listener with a secret from stdin, never showing it', async () => {
     const created = await sb.run(
-      ['webhooks', 'create', '--url', listener.url, '--events', 'stock.adjusted', '--secret-stdin', '-o', 'json'],
+      [
+        'webhooks',
+        'create',
+        '--yes',
+        '--url',
+        listener.url,
+        '--events',
+        'stock.adjusted',
+        '--secret-stdin',
+        '-o',
+        'json',
+      ],
       { input: `${SECRET}\n` },
     );
     expect(created.stderr).toContain('plain http');
@@ -218,6 +229,7 @@ describe('sandbox → listener → app', () => {
     const updated = await sb.run([
       'webhooks',
       'update',
+      '--yes',
       subscriberId,
       '--events',
       'stock.adjusted,stock.received',

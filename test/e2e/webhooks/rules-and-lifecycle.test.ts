@@ -38,14 +38,23 @@ describe('checked before sending (exit 2, nothing sent)', () => {
     [['--url', 'https://erp.example.com/hooks', '--events', ','], /at least one event type/],
     [['--events', 'stock.adjusted'], /missing --url/],
   ])('create %j', async (args, message) => {
-    const result = await sb.run(['-v', 'webhooks', 'create', ...args, '--generate-secret']);
+    const result = await sb.run(['-v', 'webhooks', 'create', '--yes', ...args, '--generate-secret']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(result.stderr).not.toMatch(/> POST/);
   });
 
   it('reports every broken flag at once', async () => {
-    const result = await sb.run(['webhooks', 'create', '--url', 'ftp://x', '--events', 'nope', '--generate-secret']);
+    const result = await sb.run([
+      'webhooks',
+      'create',
+      '--yes',
+      '--url',
+      'ftp://x',
+      '--events',
+      'nope',
+      '--generate-secret',
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--url/);
     expect(result.stderr).toMatch(/--events/);
@@ -57,6 +66,7 @@ describe('checked before sending (exit 2, nothing sent)', () => {
         '-v',
         'webhooks',
         'create',
+        '--yes',
         '--url',
         'https://erp.example.com/h',
         '--events',
@@ -72,6 +82,7 @@ describe('checked before sending (exit 2, nothing sent)', () => {
     const none = await sb.run([
       'webhooks',
       'create',
+      '--yes',
       '--url',
       'https://erp.example.com/h',
       '--events',
@@ -83,7 +94,7 @@ describe('checked before sending (exit 2, nothing sent)', () => {
   });
 
   it.each([
-    ['update', ['not-a-uuid', '--events', 'stock.adjusted']],
+    ['update', ['not-a-uuid', '--events', 'stock.adjusted', '--yes']],
     ['delete', ['12345', '--yes']],
   ])('%s with a malformed id', async (command, args) => {
     const result = await sb.run(['-v', 'webhooks', command, ...args]);
@@ -109,6 +120,7 @@ describe('checked before sending (exit 2, nothing sent)', () => {
       '-v',
       'webhooks',
       'create',
+      '--yes',
       '--url',
       'https://erp.example.com/h',
       '--events',
@@ -209,7 +221,18 @@ describe('listen lifecycle', () => {
     try {
       expect(listener.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/webhooks$/);
       const created = await sb.run(
-        ['webhooks', 'create', '--url', listener.url, '--events', 'stock.counted', '--secret-stdin', '-o', 'json'],
+        [
+          'webhooks',
+          'create',
+          '--yes',
+          '--url',
+          listener.url,
+          '--events',
+          'stock.counted',
+          '--secret-stdin',
+          '-o',
+          'json',
+        ],
         { input: secret },
       );
       expect(created.code, created.stderr).toBe(0);

@@ -83,6 +83,7 @@ describe.each(dialects)('answers that disagree with the request (%s dialect)', {
       'inventory',
       'stock',
       'adjust',
+      '--yes',
       '--product',
       '1018',
       '--quantity',
@@ -133,6 +134,7 @@ describe.each(dialects)('answers that disagree with the request (%s dialect)', {
       'inventory',
       'products',
       'create',
+      '--yes',
       '--name',
       `Gummy ${dialect}`,
       '--description',
@@ -156,6 +158,7 @@ describe.each(dialects)('answers that disagree with the request (%s dialect)', {
       'inventory',
       'suppliers',
       'create',
+      '--yes',
       '--code',
       `MIS${dialect.toUpperCase()}`,
       '--name',
@@ -171,6 +174,7 @@ describe.each(dialects)('answers that disagree with the request (%s dialect)', {
     const hook = await sb.run([
       'webhooks',
       'create',
+      '--yes',
       '--url',
       `https://erp.example.com/mis-${dialect}`,
       '--events',
@@ -183,7 +187,16 @@ describe.each(dialects)('answers that disagree with the request (%s dialect)', {
   it('a webhook subscriber whose create lost its answer is settled by the list read back: created once, not twice', async () => {
     await sb.control('POST', '/faults', { dropAfterProcessing: [{ match: 'POST /inventory/webhooks' }] });
     const url = `https://erp.example.com/lost-${dialect}`;
-    const hook = await sb.run(['webhooks', 'create', '--url', url, '--events', 'stock.adjusted', '--generate-secret']);
+    const hook = await sb.run([
+      'webhooks',
+      'create',
+      '--yes',
+      '--url',
+      url,
+      '--events',
+      'stock.adjusted',
+      '--generate-secret',
+    ]);
     expect(hook.code, hook.stderr).toBe(0);
     expect(hook.stderr).toContain('created (its answer was lost; the list read back shows it)');
     const listed = JSON.parse((await sb.run(['webhooks', 'list', '-o', 'json'])).stdout) as Array<
@@ -198,7 +211,16 @@ describe.each(dialects)('answers that disagree with the request (%s dialect)', {
       String(s.slotId ?? s.SlotId ?? s.sessionId ?? s.id),
     );
     await misanswer('POST /booking/api/v1/orders/reservations/reserve');
-    const hold = await sb.run(['booking', 'reserve', 'exp-laser-tag', '--session', slots[0]!, '--quantity', '2']);
+    const hold = await sb.run([
+      'booking',
+      'reserve',
+      '--yes',
+      'exp-laser-tag',
+      '--session',
+      slots[0]!,
+      '--quantity',
+      '2',
+    ]);
     expectDisagreement(hold, /the service's answer to the hold request for slot \S+ disagrees/, 'slotId');
     expect(hold.stderr).toMatch(/quantity: sent 2, came back 2007/);
     const holds = JSON.parse((await sb.run(['booking', 'holds', '-o', 'json'])).stdout) as Array<{
@@ -208,7 +230,16 @@ describe.each(dialects)('answers that disagree with the request (%s dialect)', {
     expect(holds.find((h) => h.slotId === slots[0])).toMatchObject({ state: 'unknown' });
 
     // An order from a hold made without faults.
-    const held = await sb.run(['booking', 'reserve', 'exp-laser-tag', '--session', slots[1]!, '--quantity', '1']);
+    const held = await sb.run([
+      'booking',
+      'reserve',
+      '--yes',
+      'exp-laser-tag',
+      '--session',
+      slots[1]!,
+      '--quantity',
+      '1',
+    ]);
     expect(held.code, held.stderr).toBe(0);
     const reservationId = /as reservation (\S+) /.exec(held.stderr)![1]!;
     await misanswer('POST /booking/api/v1/orders/initiate');
@@ -216,6 +247,7 @@ describe.each(dialects)('answers that disagree with the request (%s dialect)', {
       'booking',
       'order',
       'create',
+      '--yes',
       '--reservation',
       reservationId,
       '--first-name',
@@ -233,6 +265,7 @@ describe.each(dialects)('answers that disagree with the request (%s dialect)', {
       'booking',
       'order',
       'pay',
+      '--yes',
       orderId,
       '--amount',
       '15.00',
@@ -257,6 +290,7 @@ describe.each(dialects)('answers that disagree with the request (%s dialect)', {
       'booking',
       'order',
       'pay',
+      '--yes',
       orderId,
       '--amount',
       '15.00',

@@ -156,7 +156,7 @@ describe('a 408 given after the service applied the write', { timeout: 90_000 },
       answerAfterProcessing: [{ match: 'POST /booking/api/v1/sale', status: 408 }],
       failNext: [{ match: 'GET /booking/api/v1/orders/*', status: 501, remaining: 8 }],
     });
-    const pay = ['booking', 'order', 'pay', orderId, '--amount', total.toFixed(2), '--payment-ref', 'P408'];
+    const pay = ['booking', 'order', 'pay', '--yes', orderId, '--amount', total.toFixed(2), '--payment-ref', 'P408'];
     const first = await sb.run(pay);
     expect(first.code, first.stderr).toBe(7);
     expect(first.stderr).toContain(`the payment for order ${orderId} may or may not have been recorded`);
@@ -201,6 +201,7 @@ describe('a state folder that cannot be written', { timeout: 90_000 }, () => {
         '-v',
         'booking',
         'reserve',
+        '--yes',
         'exp-laser-tag',
         '--session',
         slot.id,
@@ -331,6 +332,7 @@ describe('Ctrl-C: the exit code follows the outcome', { timeout: 90_000 }, () =>
         'booking',
         'order',
         'pay',
+        '--yes',
         order.body.orderId,
         '--amount',
         Number(order.body.total).toFixed(2),

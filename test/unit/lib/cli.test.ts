@@ -132,14 +132,17 @@ describe('the front door reads the real tree', () => {
       /give one/,
     );
     expect((await readInvocation(['doctor'])).venues).toBeUndefined();
-    // webhooks create has no --yes of its own: across venues it is the fleet's.
-    const fleet = await readInvocation(['--each-profile', 'all', 'webhooks', 'create', '--url', 'https://x', '-y']);
+    // inventory health has no --yes of its own: across venues it is the fleet's.
+    const fleet = await readInvocation(['--each-profile', 'all', 'inventory', 'health', '-y']);
     expect(fleet.problem).toBeUndefined();
     expect(fleet.confirmed).toBe(true);
     // At one venue it is an unknown option.
-    expect((await readInvocation(['webhooks', 'create', '--url', 'https://x', '--yes'])).problem?.message).toMatch(
-      /unknown option '--yes' for `venue webhooks create`/,
+    expect((await readInvocation(['inventory', 'health', '--yes'])).problem?.message).toMatch(
+      /unknown option '--yes' for `venue inventory health`/,
     );
+    // A write that asks has its own, read at one venue as across venues.
+    const own = await readInvocation(['--each-profile', 'all', 'webhooks', 'create', '--url', 'https://x', '-y']);
+    expect(own).toMatchObject({ confirmed: true, options: { yes: true } });
   });
 
   it('reads `venue help …` as a topic or as help on the words after it', async () => {

@@ -8,8 +8,7 @@ import { toolOf, deriveTools } from '../../../src/commands/mcp/tools.js';
 import { maskText, maskValue } from '../../../src/lib/mcp/masking.js';
 import { Confirmations } from '../../../src/lib/mcp/confirmations.js';
 import { ToolCalls, type RunResult } from '../../../src/lib/mcp/tool-calls.js';
-import { exitMeanings } from '../../../src/mcp.js';
-import { helpTopics } from '../../../src/cli/help-topics.js';
+import { EXIT_CODES } from '../../../src/lib/facts.js';
 
 const read = defineCommand({
   name: 'levels',
@@ -19,11 +18,13 @@ const read = defineCommand({
   options: [
     option('--warehouse <id>', 'warehouse id', { kind: 'warehouse' }),
     option('--kind <kind>', 'one kind', { choices: ['a', 'b'] }),
-    option('--days <n>', 'days'),
+    option('--days <n>', 'days', { kind: 'unsigned' }),
+    option('--quantity <n>', 'a change', { kind: 'integer' }),
+    option('--product <ids>', 'products', { kind: 'product', list: true }),
     option('--no-wait', 'do not wait'),
-    option('--all', 'every page'),
-    option('--password-stdin', 'a password'),
-    option('--secret <value>', 'refused', { hidden: true }),
+    option('--all', 'every page', { paging: 'all' }),
+    option('--password-stdin', 'a password', { kind: 'secret' }),
+    option('--secret <value>', 'refused', { hidden: true, kind: 'secret-on-command-line' }),
   ],
   fleet: 'read',
   run: async () => undefined,
@@ -36,7 +37,7 @@ const write = defineCommand({
     option('--file <path>', 'the file', { kind: 'file', required: true }),
     option('--dry-run', 'plan'),
     option('-y, --yes', 'no question'),
-    option('--force', 'past the journal'),
+    option('--force', 'past the journal', { withheldFromTools: 'lifts a guard' }),
   ],
   fleet: 'write',
   run: async () => undefined,
@@ -49,18 +50,34 @@ describe('tools from declarations', () => {
     const p = tool.inputSchema.properties!;
     expect(p.productId).toMatchObject({ type: 'string', minLength: 1 });
     expect(p.more).toMatchObject({ type: 'array', items: { type: 'string' } });
-    expect(p.warehouse).toMatchObject({ type: 'string', description: 'warehouse id (a warehouse id)' });
+    // Typed from each option's kind: inventory ids are whole numbers, a change may be negative, a list is an array.
+    expect(p.warehouse).toMatchObject({ type: 'integer', minimum: 0, description: 'warehouse id (a warehouse id)' });
     expect(p.kind).toMatchObject({ type: 'string', enum: ['a', 'b'] });
-    expect(p.days).toMatchObject({ type: 'string', pattern: '^\\d+$' });
+    expect(p.days).toMatchObject({ type: 'integer', minimum: 0 });
+    expect(p.quantity).toMatchObject({ type: 'integer' });
+    expect(p.quantity).not.toHaveProperty('minimum');
+    expect(p.product).toMatchObject({ type: 'array', items: { type: 'integer', minimum: 0 }, minItems: 1 });
     expect(p.wait).toMatchObject({ type: 'boolean' });
     for (const gone of ['all', 'passwordStdin', 'secret']) expect(p).not.toHaveProperty(gone);
     expect(tool.inputSchema.required).toEqual(['productId']);
-    expect(tool.argv({ productId: '-1', more: ['2'], warehouse: '-w', kind: 'a', wait: false })).toEqual([
+    expect(
+      tool.argv({
+        productId: '-1',
+        more: ['2'],
+        warehouse: 2,
+        quantity: -3,
+        product: [1001, 1002],
+        kind: 'a',
+        wait: false,
+      }),
+    ).toEqual([
       'inventory',
       'stock',
       'levels',
-      '--warehouse=-w',
+      '--warehouse=2',
       '--kind=a',
+      '--quantity=-3',
+      '--product=1001,1002',
       '--no-wait',
       '--',
       '-1',
@@ -159,7 +176,7 @@ describe('confirmations', () => {
 });
 
 describe('tool calls', () => {
-  const meanings = exitMeanings(helpTopics['exit-codes']!.text);
+  const meanings = new Map(EXIT_CODES.map((fact) => [fact.code as number, fact.meaning]));
   const levels = toolOf(['inventory', 'stock', 'levels'], read)!;
   const receive = toolOf(['inventory', 'stock', 'receive'], write)!;
 
@@ -181,7 +198,7 @@ describe('tool calls', () => {
     return { call, runs, logs };
   }
 
-  it('reads the meanings of every exit code from the help topic', () => {
+  it('has the meaning of every exit code, from the facts', () => {
     expect([...meanings.keys()]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 130]);
     expect(meanings.get(7)).toMatch(/^outcome unknown: something that changes data was sent/);
   });

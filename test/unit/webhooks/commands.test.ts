@@ -73,7 +73,8 @@ describe('webhooks commands', () => {
 
   it('create: every check fails before any request (the sandbox address here answers nothing)', async () => {
     expect(
-      (await venue(['webhooks', 'create', '--url', 'https://a.example.com/h', '--events', 'stock.adjusted'])).code,
+      (await venue(['webhooks', 'create', '--url', 'https://a.example.com/h', '--events', 'stock.adjusted', '--yes']))
+        .code,
     ).toBe(2);
     expect(
       (
@@ -86,11 +87,21 @@ describe('webhooks commands', () => {
           'stock.adjusted',
           '--generate-secret',
           '--secret-stdin',
+          '--yes',
         ])
       ).code,
     ).toBe(2);
     const short = await venue(
-      ['webhooks', 'create', '--url', 'https://a.example.com/h', '--events', 'stock.adjusted', '--secret-stdin'],
+      [
+        'webhooks',
+        'create',
+        '--url',
+        'https://a.example.com/h',
+        '--events',
+        'stock.adjusted',
+        '--secret-stdin',
+        '--yes',
+      ],
       { stdin: 'fifteen-chars!!' },
     );
     expect(short.code).toBe(2);
@@ -100,8 +111,8 @@ describe('webhooks commands', () => {
 
   it('update needs a UUID and at least one change; delete needs --yes without a TTY', async () => {
     const id = '6c0b8f0e-3d1c-4f53-9b1e-2a1c7d9e4b10';
-    expect((await venue(['webhooks', 'update', 'abc', '--events', 'stock.adjusted'])).code).toBe(2);
-    const nothing = await venue(['webhooks', 'update', id]);
+    expect((await venue(['webhooks', 'update', 'abc', '--events', 'stock.adjusted', '--yes'])).code).toBe(2);
+    const nothing = await venue(['webhooks', 'update', id, '--yes']);
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toMatch(/at least one must be given/);
     const noYes = await venue(['webhooks', 'delete', id]);

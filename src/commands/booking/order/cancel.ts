@@ -1,7 +1,6 @@
-import { defineCommand, option } from '../../define.js';
+import { argument, defineCommand, option } from '../../define.js';
+import { confirmWrite } from '../../../cli/confirm-write.js';
 import { checkFlags, money } from '../shared.js';
-import { missingValue } from '../../../lib/asking.js';
-import { DeclinedError } from '../../../lib/errors.js';
 import { orderColumns, orderRow } from './view.js';
 import { RECORD_SHAPES } from '../../../lib/records.js';
 
@@ -12,7 +11,7 @@ interface Options {
 
 export default defineCommand<Options>({
   name: 'cancel',
-  args: '<orderId>',
+  args: [argument('<orderId>', { kind: 'order' })],
   summary: 'Cancel an order and its reservations (asks first; --yes for scripts)',
   description:
     'Cancels an order and releases its reservations; asks first (--yes for scripts). --dry-run reads the order and shows what would be cancelled; nothing is sent and no --yes is needed.',
@@ -27,12 +26,10 @@ export default defineCommand<Options>({
   ],
   record: RECORD_SHAPES.order,
   fleet: 'write',
+  confirmation: 'always',
   async run(ctx, options, orderId) {
     await checkFlags(ctx, [{ kind: 'id', flag: 'orderId', value: orderId }]);
     const id = orderId!.trim();
-    // Decided before anything is sent: a script that forgot --yes changes nothing.
-    if (!options.yes && !options.dryRun && !ctx.prompter.canPrompt)
-      throw missingValue('--yes', 'confirms the cancellation');
     const client = await ctx.booking();
     const order = await client.findOrder(id);
     if (order?.status === 'cancelled') {
@@ -61,11 +58,12 @@ export default defineCommand<Options>({
           );
       }
       const places = order?.reservations.reduce((sum, r) => sum + (r.quantity ?? 0), 0);
-      const go = await ctx.prompter.confirm(
+      await confirmWrite(
+        ctx,
+        options,
         `Cancel order ${id}${order ? ` (${[order.statusSaid ?? order.status, order.total !== undefined ? money(order.total, order.currency) : undefined, places ? `${places} place${places === 1 ? '' : 's'}` : undefined].filter(Boolean).join(', ')})` : ''} and release its reservations?`,
-        { flag: '--yes', default: false },
+        `Kept order ${id}: nothing cancelled.`,
       );
-      if (!go) throw new DeclinedError(`Kept order ${id}: nothing cancelled.`);
     }
     try {
       const cancelled = await client.cancelOrder(id);

@@ -1,4 +1,5 @@
-import { defineCommand, option } from '../../define.js';
+import { defineCommand, option, yesOption } from '../../define.js';
+import { confirmWrite } from '../../../cli/confirm-write.js';
 import { checkFlags, listFlag } from '../shared.js';
 import { ValidationError } from '../../../lib/errors.js';
 import { withSource } from '../../../lib/reading.js';
@@ -6,6 +7,7 @@ import { orderColumns, orderRow } from './view.js';
 import { placeholder, venueHint } from '../../../lib/hint-command.js';
 
 interface Options {
+  yes?: boolean;
   reservation: string[];
   firstName: string;
   lastName: string;
@@ -21,20 +23,24 @@ export default defineCommand<Options>({
     'Creates an order from held reservations, with the guest details. --dry-run checks the flags and shows the request that would be sent; nothing is sent.',
   examples: [
     'venue booking order create --reservation res-000002 --first-name Ben --last-name Ortiz --email ben@example.com --dry-run',
-    'venue booking order create --reservation res-000002 --first-name Ben --last-name Ortiz --email ben@example.com --phone "+1 555 0100"',
+    'venue booking order create --reservation res-000002 --first-name Ben --last-name Ortiz --email ben@example.com --phone "+1 555 0100" --yes',
   ],
   options: [
     option('--reservation <ids>', 'held reservation id(s), comma-separated or repeated', {
+      kind: 'reservation',
+      list: true,
       required: true,
       parse: (v: string, prev: string[] = []) => [...prev, v],
     }),
-    option('--first-name <name>', "guest's first name", { required: true }),
-    option('--last-name <name>', "guest's last name", { required: true }),
-    option('--email <address>', "guest's email", { required: true }),
-    option('--phone <number>', "guest's phone"),
+    option('--first-name <name>', "guest's first name", { kind: 'text', required: true }),
+    option('--last-name <name>', "guest's last name", { kind: 'text', required: true }),
+    option('--email <address>', "guest's email", { kind: 'email', required: true }),
+    option('--phone <number>', "guest's phone", { kind: 'text' }),
     option('--dry-run', 'check the details and show the request; send nothing'),
+    yesOption,
   ],
   fleet: 'write',
+  confirmation: 'always',
   async run(ctx, options) {
     const reservationIds = listFlag(options.reservation);
     if (!reservationIds.length)
@@ -69,6 +75,12 @@ export default defineCommand<Options>({
       ctx.terminal.info('Dry run: the order above passed the checks. Nothing was sent.');
       return;
     }
+    await confirmWrite(
+      ctx,
+      options,
+      `Create an order for ${reservationIds.join(', ')} (${request.guest.firstName} ${request.guest.lastName})?`,
+      'No order created: nothing was sent.',
+    );
     const client = await ctx.booking();
     const order = await client.createOrder(request);
     ctx.terminal.success(

@@ -4,8 +4,8 @@ export default defineGroup({
   name: 'order',
   summary: 'Orders: create from held slots, record the payment, cancel, show',
   examples: [
-    'venue booking order create --reservation res-000001 --first-name Ada --last-name Lovelace --email ada@example.com',
-    'venue booking order pay ord-000001 --amount 60.00 --payment-ref PSP-8812',
+    'venue booking order create --reservation res-000001 --first-name Ada --last-name Lovelace --email ada@example.com --yes',
+    'venue booking order pay ord-000001 --amount 60.00 --payment-ref PSP-8812 --yes',
   ],
   commands: [
     {

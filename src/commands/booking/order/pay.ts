@@ -1,4 +1,5 @@
-import { defineCommand, option } from '../../define.js';
+import { argument, defineCommand, option, yesOption } from '../../define.js';
+import { confirmWrite } from '../../../cli/confirm-write.js';
 import { checkFlags } from '../shared.js';
 import { InterruptedError, ServerError, UnknownOutcomeError } from '../../../lib/errors.js';
 import { sourceOf, withSource } from '../../../lib/reading.js';
@@ -8,6 +9,7 @@ import type { Context } from '../../../cli/context.js';
 import { venueHint } from '../../../lib/hint-command.js';
 
 interface Options {
+  yes?: boolean;
   amount: string;
   paymentRef: string;
   dryRun?: boolean;
@@ -19,7 +21,7 @@ function definedOf<T extends object>(value: T): Partial<T> {
 
 export default defineCommand<Options>({
   name: 'pay',
-  args: '<orderId>',
+  args: [argument('<orderId>', { kind: 'order' })],
   summary: 'Record the payment taken elsewhere against an order (confirms the booking)',
   description:
     'Records the sale: the amount must equal the order total. The command checks the order first where the service allows it, ' +
@@ -28,16 +30,19 @@ export default defineCommand<Options>({
     '--dry-run makes the same checks (the order read first where the service allows it) and shows the payment that would be recorded; nothing is sent.',
   examples: [
     'venue booking order pay ord-000002 --amount 56.00 --payment-ref PSP-8813 --dry-run',
-    'venue booking order pay ord-000002 --amount 56.00 --payment-ref PSP-8813',
+    'venue booking order pay ord-000002 --amount 56.00 --payment-ref PSP-8813 --yes',
   ],
   options: [
     option('--amount <n>', 'amount taken, positive, at most two decimals (must equal the order total)', {
+      kind: 'money',
       required: true,
     }),
-    option('--payment-ref <ref>', "your payment gateway's reference for the payment", { required: true }),
+    option('--payment-ref <ref>', "your payment gateway's reference for the payment", { kind: 'text', required: true }),
     option('--dry-run', 'check the order and the payment and show what would be recorded; send nothing'),
+    yesOption,
   ],
   fleet: 'write',
+  confirmation: 'always',
   async run(ctx, options, orderId) {
     const { numbers } = await checkFlags(ctx, [
       { kind: 'id', flag: 'orderId', value: orderId },
@@ -49,6 +54,12 @@ export default defineCommand<Options>({
     const paymentReference = options.paymentRef.trim();
     const client = await ctx.booking();
     if (options.dryRun) return dryRun(ctx, client, { orderId: id, amount, paymentReference });
+    await confirmWrite(
+      ctx,
+      options,
+      `Record payment ${paymentReference} of ${amount.toFixed(2)} against order ${id}?`,
+      'No payment recorded: nothing was sent.',
+    );
     const { recordPayment } = await import('../../../lib/booking/workflows/payment.js');
     const outcome = await recordPayment(
       { api: client, interruption: ctx.interruption, journal: client.holds },

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../define.js';
+import { argument, defineCommand } from '../../define.js';
 import { checkFlags } from '../shared.js';
 import { UsageError } from '../../../lib/errors.js';
 import { orderColumns, orderRow } from './view.js';
@@ -6,7 +6,7 @@ import { RECORD_SHAPES } from '../../../lib/records.js';
 
 export default defineCommand({
   name: 'show',
-  args: '<orderId>',
+  args: [argument('<orderId>', { kind: 'order' })],
   summary: 'Show an order and its payment (settles a payment whose answer was lost)',
   description:
     'Shows an order as the platform has it. This uses GET /api/v1/orders/{orderId}, a venue sandbox extension that is not in the vendor interface: a real service may not offer it.',

@@ -1,4 +1,5 @@
-import { defineCommand, option } from '../../define.js';
+import { defineCommand, option, yesOption } from '../../define.js';
+import { confirmWrite } from '../../../cli/confirm-write.js';
 import {
   FlagProblems,
   collect,
@@ -20,6 +21,7 @@ import {
 import { RECORD_SHAPES } from '../../../lib/records.js';
 
 export interface CreateOptions {
+  yes?: boolean;
   file?: string;
   name?: string;
   description?: string;
@@ -116,55 +118,62 @@ export default defineCommand<CreateOptions>({
     'Creates a product and its supplier link and initial stock in one atomic call. Category, class and tax group ids are padded to 10 characters for you. ' +
     'saleType flags: redemption (needs --ticket-value), sale (needs --sell-price), vending (needs --vending-price). Without a terminal, a missing field is an error naming its flag.',
   examples: [
-    'venue inventory products create --name "Gummy Bears" --description "100 g bag" --category SNACKS --tax-group GST --type stock --sale-type sale --sell-price 3.50',
+    'venue inventory products create --name "Gummy Bears" --description "100 g bag" --category SNACKS --tax-group GST --type stock --sale-type sale --sell-price 3.50 --yes',
     'venue inventory products create --file product.json --warehouse 1 --stock-quantity 24 --dry-run',
     'venue inventory products create --file product.json --order-printer "Printer 1" --dry-run',
-    'venue inventory products create --file product.json --warehouse 1 --stock-quantity 24',
+    'venue inventory products create --file product.json --warehouse 1 --stock-quantity 24 --yes',
     'venue inventory products create   # needs a terminal: asks, with choices from the service lists',
   ],
   options: [
     option('--file <path>', 'product as JSON (fields as in the service; - reads stdin); flags override it', {
       kind: 'file',
     }),
-    option('--name <text>', 'productName (max 50)'),
-    option('--description <text>', 'productDescription (max 50)'),
-    option('--category <id>', 'categoryId (see `venue inventory categories`)'),
-    option('--class <id>', 'classId (see `venue inventory classes`)'),
-    option('--tax-group <id>', 'taxGroup (see `venue inventory tax-groups`)'),
+    option('--name <text>', 'productName (max 50)', { kind: 'text' }),
+    option('--description <text>', 'productDescription (max 50)', { kind: 'text' }),
+    option('--category <id>', 'categoryId (see `venue inventory categories`)', { kind: 'category' }),
+    option('--class <id>', 'classId (see `venue inventory classes`)', { kind: 'class' }),
+    option('--tax-group <id>', 'taxGroup (see `venue inventory tax-groups`)', { kind: 'tax-group' }),
     option(
       '--type <type>',
       `${labelChoices(productTypeLabels)}: the word tables show (any case; "stock" works too) or the code`,
+      { kind: 'product-type' },
     ),
     option(
       '--sale-type <types>',
       'redemption, sale, vending (the words tables show, any case, comma-separated), or the bitmask 1..7',
+      { kind: 'sale-type', list: true },
     ),
     option(
       '--order-printer <printer>',
       `${labelChoices(orderPrinterLabels)}: the word tables show (any case) or the code; default none`,
+      { kind: 'text' },
     ),
-    option('--secondary-name <text>', 'secondaryProductName (max 35)'),
-    option('--ticket-value <n>', 'ticket cost (required with redemption)'),
-    option('--sell-price <amount>', 'required with sale'),
-    option('--vending-price <amount>', 'required with vending'),
+    option('--secondary-name <text>', 'secondaryProductName (max 35)', { kind: 'text' }),
+    option('--ticket-value <n>', 'ticket cost (required with redemption)', { kind: 'unsigned' }),
+    option('--sell-price <amount>', 'required with sale', { kind: 'money' }),
+    option('--vending-price <amount>', 'required with vending', { kind: 'money' }),
     option('--price-ex-tax', 'the sell price excludes tax'),
-    option('--code <code>', 'productCode, SKU (max 50)'),
-    option('--barcode <barcode>', 'a barcode (max 25); repeat for more', { parse: collect }),
-    option('--reorder-min <n>', 'reorderLevelMin'),
-    option('--reorder-max <n>', 'reorderLevelMax'),
-    option('--supplier <id>', 'link a supplier (see `venue inventory suppliers list`)'),
-    option('--container <id>', "the supplier link's container type (see `venue inventory containers`)"),
-    option('--container-price <amount>', 'price of one container'),
-    option('--container-quantity <n>', 'units in one container'),
-    option('--supplier-code <code>', "the supplier's own code for the product"),
+    option('--code <code>', 'productCode, SKU (max 50)', { kind: 'text' }),
+    option('--barcode <barcode>', 'a barcode (max 25); repeat for more', { kind: 'text', parse: collect }),
+    option('--reorder-min <n>', 'reorderLevelMin', { kind: 'unsigned' }),
+    option('--reorder-max <n>', 'reorderLevelMax', { kind: 'unsigned' }),
+    option('--supplier <id>', 'link a supplier (see `venue inventory suppliers list`)', { kind: 'supplier' }),
+    option('--container <id>', "the supplier link's container type (see `venue inventory containers`)", {
+      kind: 'container',
+    }),
+    option('--container-price <amount>', 'price of one container', { kind: 'money' }),
+    option('--container-quantity <n>', 'units in one container', { kind: 'unsigned' }),
+    option('--supplier-code <code>', "the supplier's own code for the product", { kind: 'text' }),
     option('--preferred-supplier', 'make the linked supplier the preferred one'),
     option('--warehouse <id>', 'warehouse of the initial stock', { kind: 'warehouse' }),
-    option('--stock-quantity <n>', 'initial stock in --warehouse'),
+    option('--stock-quantity <n>', 'initial stock in --warehouse', { kind: 'unsigned' }),
     option('--inactive', 'create the product inactive'),
     option('--dry-run', 'check the product and show the request body; send nothing'),
+    yesOption,
   ],
   record: RECORD_SHAPES.product,
   fleet: 'write',
+  confirmation: 'always',
   async run(ctx, options) {
     const problems = new FlagProblems();
     const base = options.file !== undefined ? await readProductFile(options.file, ctx.terminal.stdin) : {};
@@ -186,6 +195,7 @@ export default defineCommand<CreateOptions>({
       ctx.terminal.info('Dry run: the product above passed the checks. Nothing was sent.');
       return;
     }
+    await confirmWrite(ctx, options, `Create product "${body.productName}"?`, 'No product created: nothing was sent.');
     const client = await ctx.inventory();
     const product = await client.createProduct(body);
     const { assertAgrees, checkProductAnswer } = await import('../../../lib/writes/echo-checks.js');

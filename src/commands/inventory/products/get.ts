@@ -1,4 +1,4 @@
-import { defineCommand } from '../../define.js';
+import { argument, defineCommand } from '../../define.js';
 import { FlagProblems, productIdFlag } from '../flags.js';
 import { orderPrinterColumn, productTypeColumn, saleTypeColumn } from '../../../lib/inventory/labels.js';
 import type { Context } from '../../../cli/context.js';
@@ -7,7 +7,7 @@ import { RECORD_SHAPES } from '../../../lib/records.js';
 
 export default defineCommand({
   name: 'get',
-  args: '<productId>',
+  args: [argument('<productId>', { kind: 'product' })],
   summary: 'One product: prices, stock levels, barcodes and suppliers',
   examples: ['venue inventory products get 1001', 'venue inventory products get 1001 -o json'],
   record: RECORD_SHAPES.product,

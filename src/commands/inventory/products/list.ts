@@ -39,15 +39,29 @@ export default defineCommand<Options>({
     option(
       '--type <type>',
       `${labelChoices(productTypeLabels)}: the word tables show (any case; "stock" works too) or the code`,
+      { kind: 'product-type', filter: { field: 'productType', how: 'equals' } },
     ),
-    option('--sale-type <types>', 'redemption, sale, vending (comma-separated: products with any of them)'),
-    option('--category <id>', 'category id (padded to 10 characters for you)'),
-    option('--active', 'only active products'),
-    option('--inactive', 'only inactive products'),
-    option('--page <n>', 'page number (default 1)'),
-    option('--page-size <n>', `products per page, at most ${MAX_PAGE_SIZE} (default 50)`),
-    option('--all', 'every page, streamed (with -o ndjson or csv nothing is held in memory)'),
-    option('--concurrency <n>', 'pages fetched at once with --all (default 4, at most 16)'),
+    option('--sale-type <types>', 'redemption, sale, vending (comma-separated: products with any of them)', {
+      kind: 'sale-type',
+      list: true,
+      filter: { field: 'saleType', how: 'any-bit' },
+    }),
+    option('--category <id>', 'category id (padded to 10 characters for you)', {
+      kind: 'category',
+      filter: { field: 'categoryId', how: 'equals' },
+    }),
+    option('--active', 'only active products', { filter: { field: 'isActive', how: 'equals', value: true } }),
+    option('--inactive', 'only inactive products', { filter: { field: 'isActive', how: 'equals', value: false } }),
+    option('--page <n>', 'page number (default 1)', { kind: 'unsigned', paging: 'page' }),
+    option('--page-size <n>', `products per page, at most ${MAX_PAGE_SIZE} (default 50)`, {
+      kind: 'unsigned',
+      paging: 'page-size',
+    }),
+    option('--all', 'every page, streamed (with -o ndjson or csv nothing is held in memory)', { paging: 'all' }),
+    option('--concurrency <n>', 'pages fetched at once with --all (default 4, at most 16)', {
+      kind: 'unsigned',
+      paging: 'concurrency',
+    }),
   ],
   fleet: 'read',
   async run(ctx, options) {

@@ -1,10 +1,12 @@
-import { defineCommand, option } from '../../define.js';
+import { argument, defineCommand, option, yesOption } from '../../define.js';
+import { confirmWrite } from '../../../cli/confirm-write.js';
 import { UsageError } from '../../../lib/errors.js';
 import { FlagProblems, collect, parseBoolean, parseInteger, parseNumber, productIdFlag } from '../flags.js';
 import { productTypeColumn, saleTypeColumn } from '../../../lib/inventory/labels.js';
 import { RECORD_SHAPES } from '../../../lib/records.js';
 
 interface Options {
+  yes?: boolean;
   name?: string;
   description?: string;
   sellPrice?: string;
@@ -83,39 +85,48 @@ const FLAG_OF: Record<string, string> = {
 
 export default defineCommand<Options>({
   name: 'update',
-  args: '<productId>',
+  args: [argument('<productId>', { kind: 'product' })],
   summary: 'Change some fields of a product; add barcodes; add, update or remove supplier links',
   description:
     'A partial update: only the fields given change. Barcodes can be added, never removed (the service keeps every barcode a product ever had). ' +
     'Supplier links: --supplier-add/--supplier-update <supplierId>[:price=…,quantity=…,container=…,code=…,preferred=true|false], --supplier-remove <supplierId> (a soft delete).',
   examples: [
     'venue inventory products update 1001 --sell-price 3.95 --add-barcode 9300000999999 --dry-run',
-    'venue inventory products update 1001 --sell-price 3.95 --add-barcode 9300000999999',
-    'venue inventory products update 1001 --supplier-add 3:price=40,quantity=24,container=2,preferred=true',
-    'venue inventory products update 1001 --supplier-remove 1 --inactive',
+    'venue inventory products update 1001 --sell-price 3.95 --add-barcode 9300000999999 --yes',
+    'venue inventory products update 1001 --supplier-add 3:price=40,quantity=24,container=2,preferred=true --yes',
+    'venue inventory products update 1001 --supplier-remove 1 --inactive --yes',
   ],
   options: [
-    option('--name <text>', 'productName (max 50)'),
-    option('--description <text>', 'productDescription (max 50)'),
-    option('--sell-price <amount>', 'sellPrice'),
+    option('--name <text>', 'productName (max 50)', { kind: 'text' }),
+    option('--description <text>', 'productDescription (max 50)', { kind: 'text' }),
+    option('--sell-price <amount>', 'sellPrice', { kind: 'money' }),
     option('--price-ex-tax', 'the sell price excludes tax'),
     option('--price-inc-tax', 'the sell price includes tax'),
-    option('--code <code>', 'productCode (max 50)'),
-    option('--reorder-min <n>', 'reorderLevelMin'),
-    option('--reorder-max <n>', 'reorderLevelMax'),
+    option('--code <code>', 'productCode (max 50)', { kind: 'text' }),
+    option('--reorder-min <n>', 'reorderLevelMin', { kind: 'unsigned' }),
+    option('--reorder-max <n>', 'reorderLevelMax', { kind: 'unsigned' }),
     option('--active', 'make the product active'),
     option('--inactive', 'make the product inactive'),
-    option('--add-barcode <barcode>', 'add a barcode (max 25); repeat for more', { parse: collect }),
-    option('--remove-barcode <barcode>', 'not possible: explains why', { parse: collect }),
-    option('--supplier-add <spec>', 'link a supplier: <supplierId>[:field=value,…]; repeatable', { parse: collect }),
-    option('--supplier-update <spec>', 'change a supplier link: <supplierId>:field=value,…; repeatable', {
+    option('--add-barcode <barcode>', 'add a barcode (max 25); repeat for more', { kind: 'text', parse: collect }),
+    option('--remove-barcode <barcode>', 'not possible: explains why', { kind: 'text', parse: collect }),
+    option('--supplier-add <spec>', 'link a supplier: <supplierId>[:field=value,…]; repeatable', {
+      kind: 'text',
       parse: collect,
     }),
-    option('--supplier-remove <supplierId>', 'unlink a supplier (soft delete); repeatable', { parse: collect }),
+    option('--supplier-update <spec>', 'change a supplier link: <supplierId>:field=value,…; repeatable', {
+      kind: 'text',
+      parse: collect,
+    }),
+    option('--supplier-remove <supplierId>', 'unlink a supplier (soft delete); repeatable', {
+      kind: 'supplier',
+      parse: collect,
+    }),
     option('--dry-run', 'check the changes and show the request body; send nothing'),
+    yesOption,
   ],
   record: RECORD_SHAPES.product,
   fleet: 'write',
+  confirmation: 'always',
   async run(ctx, options, productIdText) {
     if (options.removeBarcode?.length) {
       throw new UsageError(
@@ -176,6 +187,12 @@ export default defineCommand<Options>({
       ctx.terminal.info(`Dry run: the changes to product ${productId} above passed the checks. Nothing was sent.`);
       return;
     }
+    await confirmWrite(
+      ctx,
+      options,
+      `Change ${Object.keys(patch).join(', ')} of product ${productId}?`,
+      'Product not changed: nothing was sent.',
+    );
     const client = await ctx.inventory();
     const product = await client.updateProduct(productId!, patch);
     const { assertAgrees, checkProductAnswer } = await import('../../../lib/writes/echo-checks.js');

@@ -16,7 +16,12 @@ export default defineCommand<ListOptions>({
     "was lost: settle it with `receipts resolve`), sending (a run is sending it, or died while sending). -o json gives each entry's " +
     'full id (fingerprint) as well.',
   examples: ['venue inventory receipts list', 'venue inventory receipts list --status unknown -o json'],
-  options: [option('--status <status>', `only receipts with this status (${statuses.join(', ')})`)],
+  options: [
+    option('--status <status>', `only receipts with this status (${statuses.join(', ')})`, {
+      choices: statuses,
+      filter: { field: 'status', how: 'equals' },
+    }),
+  ],
   fleet: 'read',
   async run(ctx, options) {
     if (options.status !== undefined && !statuses.includes(options.status)) {

@@ -21,9 +21,10 @@ export default defineCommand<SettleOptions>({
   options: [
     option('--applied', 'the receipt was applied: its stock is in'),
     option('--not-applied', 'the receipt was not applied: the next run sends it'),
-    option('--note <text>', 'why, kept in the receipt history'),
+    option('--note <text>', 'why, kept in the receipt history', { kind: 'text' }),
   ],
   fleet: 'write',
+  confirmation: { never: 'own-files' },
   async run(ctx, options, idOrPrefix) {
     refuseBothVerdicts(options);
     const { ReceiptJournal, shortId } = await import('../../../lib/inventory/receipt-journal.js');

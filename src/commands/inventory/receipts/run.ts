@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { InvalidValueError, defineCommand, option } from '../../define.js';
+import { confirmWrite } from '../../../cli/confirm-write.js';
 import { parseDuration } from '../../../lib/duration.js';
 import type { Context } from '../../../cli/context.js';
 import type { FileResult } from '../../../lib/inventory/workflows/receipt-run.js';
@@ -74,12 +75,13 @@ export default defineCommand<RunOptions>({
     option(
       '--name <pattern>',
       `how a file's name gives its receipt's fields: {supplier}, {po}, {invoice}, {warehouse}, * for any text (default '${DEFAULT_NAME}')`,
+      { kind: 'text' },
     ),
-    option('--done <folder>', 'where each recorded file is moved (default: done/ in --dir)'),
+    option('--done <folder>', 'where each recorded file is moved (default: done/ in --dir)', { kind: 'path' }),
     option(
       '--alert-after <duration>',
       `exit 6 once a file has not been received for this long since its first failed attempt: 24h, 90m, 1h30m, 0 (default ${DEFAULT_ALERT_AFTER})`,
-      { parse: durationOf },
+      { kind: 'duration', parse: durationOf },
     ),
     option(
       '--warehouse <id>',
@@ -88,13 +90,14 @@ export default defineCommand<RunOptions>({
         kind: 'warehouse',
       },
     ),
-    option('--user <id>', "inventory user id (default: the profile's inventory.userId)"),
-    option('--supplier <id>', 'supplier id of every file, when the name gives no {supplier}'),
-    option('--comment <text>', 'comment stored with each receipt (at most 200 characters)'),
+    option('--user <id>', "inventory user id (default: the profile's inventory.userId)", { kind: 'user' }),
+    option('--supplier <id>', 'supplier id of every file, when the name gives no {supplier}', { kind: 'supplier' }),
+    option('--comment <text>', 'comment stored with each receipt (at most 200 characters)', { kind: 'text' }),
     option('-y, --yes', 'do not ask for confirmation (it asks only on a terminal)'),
   ],
   // A nightly run across venues: a venue whose folder is missing ({profile} in --dir) has nothing to receive.
   fleet: { write: { withoutFile: 'nothing to receive' } },
+  confirmation: { never: 'unattended' },
   async run(ctx, options) {
     const run = await import('../../../lib/inventory/workflows/receipt-run.js');
     const { UsageError } = await import('../../../lib/errors.js');
@@ -141,15 +144,12 @@ export default defineCommand<RunOptions>({
       ctx.terminal.info(
         `${names.length} file${names.length === 1 ? '' : 's'} in ${dir}: ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}`,
       );
-      if (
-        !(await ctx.prompter.confirm(`Receive ${names.length === 1 ? 'it' : 'them'}?`, {
-          flag: '--yes',
-          default: false,
-        }))
-      ) {
-        const { DeclinedError } = await import('../../../lib/errors.js');
-        throw new DeclinedError('No receipt recorded: nothing was sent.');
-      }
+      await confirmWrite(
+        ctx,
+        options,
+        `Receive ${names.length === 1 ? 'it' : 'them'}?`,
+        'No receipt recorded: nothing was sent.',
+      );
     }
 
     const { checkedReceiptHeader, prepareReceipt, sendReceipt } = await import('./receipt-file.js');

@@ -1,4 +1,5 @@
 import { defineCommand, option } from '../../define.js';
+import { confirmWrite } from '../../../cli/confirm-write.js';
 import { RejectedError } from '../../../lib/errors.js';
 import { FlagProblems, parseInteger, productIdFlag, userFrom, warehouseFrom } from '../flags.js';
 import { venueHint } from '../../../lib/hint-command.js';
@@ -32,19 +33,22 @@ export default defineCommand<Options>({
     '--dry-run checks the same way (current level included) and shows the level after; it sends nothing.',
   examples: [
     'venue inventory stock adjust --product 1001 --quantity -3 --comment "damaged in transit" --dry-run',
-    'venue inventory stock adjust --product 1001 --quantity -3 --comment "damaged in transit"',
-    'venue inventory stock adjust --warehouse 2 --product 1015 --quantity=+10 --comment "found in back room"',
+    'venue inventory stock adjust --product 1001 --quantity -3 --comment "damaged in transit" --yes',
+    'venue inventory stock adjust --warehouse 2 --product 1015 --quantity=+10 --comment "found in back room" --yes',
   ],
   options: [
     option('--warehouse <id>', 'warehouse id (default: inventory.warehouseId)', { kind: 'warehouse' }),
-    option('--product <id>', 'product id'),
-    option('--quantity <n>', 'whole number: positive adds, negative removes (write --quantity=-3 or --quantity -3)'),
-    option('--comment <reason>', 'the reason (required, max 200)'),
-    option('--user <id>', 'inventory user id (default: inventory.userId)'),
+    option('--product <id>', 'product id', { kind: 'product' }),
+    option('--quantity <n>', 'whole number: positive adds, negative removes (write --quantity=-3 or --quantity -3)', {
+      kind: 'integer',
+    }),
+    option('--comment <reason>', 'the reason (required, max 200)', { kind: 'text' }),
+    option('--user <id>', 'inventory user id (default: inventory.userId)', { kind: 'user' }),
     option('--dry-run', 'check it and show the level after; send nothing'),
     option('-y, --yes', 'do not ask for confirmation (it asks only on a terminal)'),
   ],
   fleet: 'write',
+  confirmation: 'always',
   async run(ctx, options) {
     const problems = new FlagProblems();
     // The product id stays as typed (digits): a number would round an id past 2^53 to another product's.
@@ -116,14 +120,12 @@ export default defineCommand<Options>({
     }
     // A person at a terminal confirms, as at a stock take; a script (no terminal) is not asked.
     if (!options.yes && ctx.prompter.canPrompt) {
-      const go = await ctx.prompter.confirm(
+      await confirmWrite(
+        ctx,
+        options,
         `Adjust product ${productId} in warehouse ${warehouseId} by ${adjustmentQuantity} (${current} to ${current + adjustmentQuantity})?`,
-        { flag: '--yes', default: false },
+        'Stock not adjusted: nothing was sent.',
       );
-      if (!go) {
-        const { DeclinedError } = await import('../../../lib/errors.js');
-        throw new DeclinedError('Stock not adjusted: nothing was sent.');
-      }
     }
     const { StockChangeJournal } = await import('../../../lib/inventory/stock-change-journal.js');
     const { adjustStockLevel } = await import('../../../lib/inventory/workflows/adjustment.js');

@@ -1,5 +1,8 @@
 import { defineCommand, option } from '../../define.js';
 
+/** A journal entry's statuses (writes/journal.ts's writeStatuses: a unit test holds them equal; that module is loaded only by a run). */
+export const statuses = ['sending', 'recorded', 'applied', 'not-applied', 'unknown'] as const;
+
 interface ChangesOptions {
   status?: string;
 }
@@ -14,7 +17,10 @@ export default defineCommand<ChangesOptions>({
     '`venue inventory stock resolve`), sending (a run is sending it, or died while sending). -o json adds the levels and history.',
   examples: ['venue inventory stock changes', 'venue inventory stock changes --status unknown -o json'],
   options: [
-    option('--status <status>', 'only entries with this status (sending, recorded, applied, not-applied, unknown)'),
+    option('--status <status>', `only entries with this status (${statuses.join(', ')})`, {
+      choices: statuses,
+      filter: { field: 'status', how: 'equals' },
+    }),
   ],
   fleet: 'read',
   async run(ctx, options) {

@@ -78,12 +78,24 @@ export default defineCommand<Options>({
     'venue inventory stock levels --all -o csv > levels.csv',
   ],
   options: [
-    option('--warehouse <id>', 'warehouse id (default: inventory.warehouseId of the profile)', { kind: 'warehouse' }),
-    option('--all-warehouses', 'every warehouse, ignoring the profile default'),
-    option('--product <ids>', 'product ids, comma-separated'),
-    option('--page <n>', 'page number (default 1)'),
-    option('--page-size <n>', `rows per page, at most ${MAX_PAGE_SIZE} (default 50)`),
-    option('--all', 'every page, streamed'),
+    option('--warehouse <id>', 'warehouse id (default: inventory.warehouseId of the profile)', {
+      filter: { field: 'warehouseId', how: 'equals', defaultSetting: 'inventory.warehouseId' },
+      kind: 'warehouse',
+    }),
+    option('--all-warehouses', 'every warehouse, ignoring the profile default', {
+      filter: { field: 'warehouseId', how: 'lifts' },
+    }),
+    option('--product <ids>', 'product ids, comma-separated', {
+      kind: 'product',
+      list: true,
+      filter: { field: 'productId', how: 'one-of' },
+    }),
+    option('--page <n>', 'page number (default 1)', { kind: 'unsigned', paging: 'page' }),
+    option('--page-size <n>', `rows per page, at most ${MAX_PAGE_SIZE} (default 50)`, {
+      kind: 'unsigned',
+      paging: 'page-size',
+    }),
+    option('--all', 'every page, streamed', { paging: 'all' }),
   ],
   fleet: 'read',
   async run(ctx, options) {

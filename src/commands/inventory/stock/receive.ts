@@ -1,4 +1,5 @@
 import { defineCommand, option } from '../../define.js';
+import { confirmWrite } from '../../../cli/confirm-write.js';
 import { idFlag } from './take.js';
 import type { Context } from '../../../cli/context.js';
 import type { ReceiptJournalEntry } from '../../../lib/inventory/receipt-journal.js';
@@ -50,16 +51,17 @@ export default defineCommand<ReceiveOptions>({
       'receipt file: CSV with a header row (productId|barcode|productCode, quantity, value) or JSON; - reads standard input',
       { kind: 'file', required: true },
     ),
-    option('--supplier <id>', 'supplier id'),
-    option('--po <number>', 'purchase order number (at most 50 characters)'),
-    option('--invoice <number>', 'invoice number (at most 50 characters)'),
-    option('--user <id>', "inventory user id (default: the profile's inventory.userId)"),
-    option('--comment <text>', 'comment stored with the receipt (at most 200 characters)'),
+    option('--supplier <id>', 'supplier id', { kind: 'supplier' }),
+    option('--po <number>', 'purchase order number (at most 50 characters)', { kind: 'text' }),
+    option('--invoice <number>', 'invoice number (at most 50 characters)', { kind: 'text' }),
+    option('--user <id>', "inventory user id (default: the profile's inventory.userId)", { kind: 'user' }),
+    option('--comment <text>', 'comment stored with the receipt (at most 200 characters)', { kind: 'text' }),
     option('--dry-run', 'show the items with product ids and the levels after; send nothing'),
     option('-y, --yes', 'do not ask for confirmation (it asks only on a terminal)'),
     option(
       '--force',
       'send even if the journal says this receipt was already recorded or is unknown (a genuinely repeated delivery)',
+      { withheldFromTools: 'lifts the guard against receiving the same file twice' },
     ),
     option(
       '--require-file',
@@ -68,6 +70,7 @@ export default defineCommand<ReceiveOptions>({
   ],
   // A nightly run across venues: a venue whose ERP sent no file tonight has nothing to receive (exit 0), unless --require-file.
   fleet: { write: { withoutFile: 'nothing to receive' } },
+  confirmation: { never: 'unattended' },
   async run(ctx, options) {
     const { checkedReceiptHeader, prepareReceipt, sendReceipt } = await import('../receipts/receipt-file.js');
     const header = await checkedReceiptHeader(
@@ -120,10 +123,7 @@ export default defineCommand<ReceiveOptions>({
       ctx.terminal.info(
         `Receipt ${shortId(id)} into warehouse ${body.warehouseId}: ${body.items.length} products, ${units} units.`,
       );
-      if (!(await ctx.prompter.confirm('Record this receipt?', { flag: '--yes', default: false }))) {
-        const { DeclinedError } = await import('../../../lib/errors.js');
-        throw new DeclinedError('Receipt not recorded: nothing was sent.');
-      }
+      await confirmWrite(ctx, options, 'Record this receipt?', 'Receipt not recorded: nothing was sent.');
     }
 
     const outcome = await sendReceipt(ctx, receipt, { force: options.force });

@@ -1,10 +1,10 @@
-import { defineCommand, option } from '../../define.js';
+import { argument, defineCommand, option } from '../../define.js';
 import { refuseBothVerdicts, settleVerdict, type SettleOptions } from '../settle.js';
 import { venueHint } from '../../../lib/hint-command.js';
 
 export default defineCommand<SettleOptions>({
   name: 'resolve',
-  args: '<id>',
+  args: [argument('<id>', { kind: 'stock-change' })],
   summary:
     'Settle a stock take or adjustment with an unknown outcome: --applied or --not-applied (on a terminal, shows the evidence and asks)',
   description:
@@ -13,16 +13,17 @@ export default defineCommand<SettleOptions>({
     'either flag it shows the evidence (levels before the send and now, the change it makes) and asks. Nothing is sent to the service.',
   examples: [
     // On the sandbox, lose the answer to an adjustment (exit 7), then settle it.
-    'venue sandbox faults --drop-after-processing "POST /inventory/stock-adjustments" --count 1 && venue inventory stock adjust --product 1002 --quantity -1 --comment "answer lost"   # exits 7',
+    'venue sandbox faults --drop-after-processing "POST /inventory/stock-adjustments" --count 1 && venue inventory stock adjust --product 1002 --quantity -1 --comment "answer lost" --yes   # exits 7',
     'venue inventory stock resolve "$(venue inventory stock changes --status unknown --limit 1 --fields id -o csv | tail -1)"   # needs a terminal',
     'venue inventory stock resolve "$(venue inventory stock changes --status unknown --limit 1 --fields id -o csv | tail -1)" --not-applied --note "levels as before the count"',
   ],
   options: [
     option('--applied', 'it was applied'),
     option('--not-applied', 'it was not applied: running the same command again sends it'),
-    option('--note <text>', 'why, kept in its history'),
+    option('--note <text>', 'why, kept in its history', { kind: 'text' }),
   ],
   fleet: 'write',
+  confirmation: { never: 'own-files' },
   async run(ctx, options, idOrPrefix) {
     refuseBothVerdicts(options);
     const { StockChangeJournal } = await import('../../../lib/inventory/stock-change-journal.js');

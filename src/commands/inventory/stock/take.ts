@@ -1,4 +1,5 @@
 import { defineCommand, option } from '../../define.js';
+import { confirmWrite } from '../../../cli/confirm-write.js';
 import { UsageError } from '../../../lib/errors.js';
 import type { Context } from '../../../cli/context.js';
 import { sourceOf, withSource } from '../../../lib/reading.js';
@@ -50,12 +51,13 @@ export default defineCommand<TakeOptions>({
       kind: 'file',
       required: true,
     }),
-    option('--user <id>', "inventory user id (default: the profile's inventory.userId)"),
-    option('--comment <text>', 'comment stored with the stock take (at most 200 characters)'),
+    option('--user <id>', "inventory user id (default: the profile's inventory.userId)", { kind: 'user' }),
+    option('--comment <text>', 'comment stored with the stock take (at most 200 characters)', { kind: 'text' }),
     option('--dry-run', 'show current, counted and variance per product; send nothing'),
     option('-y, --yes', 'do not ask for confirmation'),
   ],
   fleet: 'write',
+  confirmation: 'always',
   async run(ctx, options) {
     const schemas = await import('../../../lib/inventory/schemas.js');
     const header = schemas.parseOrThrow(
@@ -72,12 +74,6 @@ export default defineCommand<TakeOptions>({
     const { resolveStockItems, lookupWith, checkProductsExist } =
       await import('../../../lib/inventory/stock-file/resolve.js');
     const file = await readStockFile(options.file, 'take', ctx.terminal.stdin, ctx.interruption.signal);
-    // Refuse before any request: without a terminal nobody can confirm.
-    if (!options.dryRun && !options.yes && !ctx.prompter.canPrompt) {
-      throw new UsageError('a stock take sets stock levels and needs confirmation: pass --yes', {
-        hint: 'There is no terminal to ask on. Check the figures first with --dry-run. Nothing was sent.',
-      });
-    }
 
     const client = await ctx.inventory();
     const progress = file.items.length > BIG_FILE ? ctx.terminal.progress('Looking up products') : undefined;
@@ -136,11 +132,7 @@ export default defineCommand<TakeOptions>({
 
     if (!options.yes) {
       ctx.terminal.info(`Stock take of warehouse ${header.warehouseId}: ${totalsText}.`);
-      const go = await ctx.prompter.confirm('Set these stock levels?', { flag: '--yes', default: false });
-      if (!go) {
-        const { DeclinedError } = await import('../../../lib/errors.js');
-        throw new DeclinedError('Stock levels not set: nothing was sent.');
-      }
+      await confirmWrite(ctx, options, 'Set these stock levels?', 'Stock levels not set: nothing was sent.');
     }
 
     const { StockChangeJournal } = await import('../../../lib/inventory/stock-change-journal.js');

@@ -1,9 +1,11 @@
-import { defineCommand, option } from '../../define.js';
+import { defineCommand, option, yesOption } from '../../define.js';
+import { confirmWrite } from '../../../cli/confirm-write.js';
 import { FlagProblems, parseInteger, parsePaymentTerms } from '../flags.js';
 import { labelChoices, paymentTermsColumn, paymentTermsLabels } from '../../../lib/inventory/labels.js';
 import { RECORD_SHAPES } from '../../../lib/records.js';
 
 interface Options {
+  yes?: boolean;
   code?: string;
   name?: string;
   address?: string;
@@ -37,7 +39,7 @@ const flagOf: Record<string, string> = {
   paymentTerms: '--payment-terms',
 };
 
-const optionOf: Record<string, Exclude<keyof Options, 'dryRun'>> = {
+const optionOf: Record<string, Exclude<keyof Options, 'dryRun' | 'yes'>> = {
   supplierCode: 'code',
   supplierName: 'name',
   supplierAddress: 'address',
@@ -56,30 +58,33 @@ export default defineCommand<Options>({
   summary: 'Create a supplier (code, name and address required; the code must be unique)',
   examples: [
     'venue inventory suppliers create --code ACME --name "Acme Candy" --address "1 Main St" --payment-terms 30 --dry-run',
-    'venue inventory suppliers create --code ACME --name "Acme Candy" --address "1 Main St" --payment-terms 30',
-    'venue inventory suppliers create --code BULK --name "Bulk Co" --address "2 High St" --payment-terms advance -o json',
+    'venue inventory suppliers create --code ACME --name "Acme Candy" --address "1 Main St" --payment-terms 30 --yes',
+    'venue inventory suppliers create --code BULK --name "Bulk Co" --address "2 High St" --payment-terms advance -o json --yes',
   ],
   options: [
-    option('--code <code>', 'supplier code, unique (max 50)'),
-    option('--name <name>', 'supplier name (max 50)'),
-    option('--address <address>', 'street address (max 50)'),
-    option('--town <town>'),
-    option('--state <state>'),
-    option('--postcode <postcode>'),
-    option('--phone <phone>'),
-    option('--email <email>'),
-    option('--contact <name>', 'contact person'),
-    option('--description <text>'),
-    option('--account-no <number>', "the venue's account number with the supplier"),
-    option('--type <n>', 'supplier type (whole number, default 0)'),
+    option('--code <code>', 'supplier code, unique (max 50)', { kind: 'text' }),
+    option('--name <name>', 'supplier name (max 50)', { kind: 'text' }),
+    option('--address <address>', 'street address (max 50)', { kind: 'text' }),
+    option('--town <town>', undefined, { kind: 'text' }),
+    option('--state <state>', undefined, { kind: 'text' }),
+    option('--postcode <postcode>', undefined, { kind: 'text' }),
+    option('--phone <phone>', undefined, { kind: 'text' }),
+    option('--email <email>', undefined, { kind: 'email' }),
+    option('--contact <name>', 'contact person', { kind: 'text' }),
+    option('--description <text>', undefined, { kind: 'text' }),
+    option('--account-no <number>', "the venue's account number with the supplier", { kind: 'text' }),
+    option('--type <n>', 'supplier type (whole number, default 0)', { kind: 'unsigned' }),
     option(
       '--payment-terms <terms>',
       `${labelChoices(paymentTermsLabels)}: the words tables show (any case; "30" for "30 days") or the code`,
+      { kind: 'text' },
     ),
     option('--dry-run', 'check the supplier and show it; send nothing'),
+    yesOption,
   ],
   record: RECORD_SHAPES.supplier,
   fleet: 'write',
+  confirmation: 'always',
   async run(ctx, options) {
     const problems = new FlagProblems();
     for (const [field, flag] of [
@@ -121,6 +126,12 @@ export default defineCommand<Options>({
       ctx.terminal.info('Dry run: the supplier above passed the checks. Nothing was sent.');
       return;
     }
+    await confirmWrite(
+      ctx,
+      options,
+      `Create supplier "${body.supplierName}"?`,
+      'No supplier created: nothing was sent.',
+    );
     const client = await ctx.inventory();
     const supplier = await client.createSupplier(body);
     const { assertAgrees, checkSupplierAnswer } = await import('../../../lib/writes/echo-checks.js');
