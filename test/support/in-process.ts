@@ -8,13 +8,15 @@
 // interruption, which a test can fire (Ctrl-C) at a chosen moment.
 //
 // Two functions touch the code under test, so that a change to its shape is
-// one edit here: callCli (the CLI's in-process entry) and startSandboxServer
+// one edit here: callCli (the CLI's in-process entry, with the front door's
+// reader for a test that changes a read invocation) and startSandboxServer
 // (the emulator's).
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { main } from '../../src/main.js';
+import { readInvocation, type Invocation } from '../../src/invocation.js';
 import { ProcessInterruption } from '../../src/lib/interruption.js';
 import type { TerminalStreams } from '../../src/cli/terminal.js';
 import {
@@ -64,6 +66,12 @@ export interface InProcessRunOptions extends RunOptions {
   interruptionTimings?: { cleanupMs?: number; graceMs?: number };
   /** The clock the command takes as now (main's `now`): a night the test chooses. */
   now?: () => number;
+  /**
+   * The command line as the front door read it, changed before main runs it:
+   * a test of the front door's own rules hands in a declaration whose run
+   * only records that it was reached (nothing sent).
+   */
+  intercept?: (invocation: Invocation) => Invocation;
 }
 
 /** The CLI's in-process entry: the one call into it. */
@@ -73,9 +81,13 @@ async function callCli(run: {
   env: NodeJS.ProcessEnv;
   interruption: ProcessInterruption;
   now?: () => number;
+  intercept?: (invocation: Invocation) => Invocation;
 }): Promise<number> {
+  const line = run.intercept
+    ? { invocation: run.intercept(await readInvocation(run.argv)) }
+    : { argv: run.argv as readonly string[] };
   return main({
-    argv: run.argv,
+    ...line,
     streams: run.streams,
     env: run.env,
     interruption: run.interruption,
@@ -259,7 +271,14 @@ export async function runVenue(args: string[], options: InProcessRunOptions = {}
   try {
     const env = baseEnv(options.env);
     const code = await Promise.race([
-      callCli({ argv: args, streams: { stdin, stdout, stderr }, env, interruption, now: options.now }),
+      callCli({
+        argv: args,
+        streams: { stdin, stdout, stderr },
+        env,
+        interruption,
+        now: options.now,
+        intercept: options.intercept,
+      }),
       exit,
       timedOut,
     ]);
