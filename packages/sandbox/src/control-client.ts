@@ -276,6 +276,16 @@ export class SandboxControlClient {
     return this.request('POST', '/wallet/play', input);
   }
 
+  /**
+   * A service's state as the emulator holds it, in its own names (GET
+   * /_sandbox/<service>/state): inventory and booking whole, webhooks'
+   * subscribers without their secrets. With `venue`, a fleet venue's
+   * inventory or webhooks. What tests check a client's answers against.
+   */
+  state<T = Record<string, unknown>>(service: 'inventory' | 'booking' | 'webhooks', venue?: string): Promise<T> {
+    return this.request('GET', `${venue === undefined ? '' : `/fleet/${encodeURIComponent(venue)}`}/${service}/state`);
+  }
+
   /** The fleet venues (docs/sandbox-fleet.md). */
   async fleet(): Promise<FleetVenueView[]> {
     return (await this.request<{ items: FleetVenueView[] }>('GET', '/fleet')).items;

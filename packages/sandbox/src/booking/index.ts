@@ -132,6 +132,8 @@ export const bookingService: SandboxService<BookingState> = {
       sandbox.changed();
       return { expired };
     });
+    // The catalogue, reservations and orders as this emulator holds them: what a test checks a client's answers against.
+    app.get('/state', async () => getState());
     app.get('/summary', async () => {
       const state = getState();
       return {

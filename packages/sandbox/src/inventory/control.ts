@@ -243,6 +243,9 @@ export function registerInventoryControl(
     items: filteredMovements(getState().movements, request.query as Record<string, unknown>),
   }));
 
+  /** The inventory as this emulator holds it, in its own names: what a test checks a client's answers against. */
+  app.get('/state', async () => getState());
+
   app.get('/summary', async () => {
     const state = getState();
     return {

@@ -152,6 +152,11 @@ export function createWebhooksService(
       engine.bind(sandbox, getState);
       const statuses = ['pending', 'delivered', 'failed'];
 
+      // The subscribers as this emulator holds them, never a secret (nor the key): what a test checks answers against.
+      app.get('/state', async () => ({
+        subscribers: getState().subscribers.map(({ secretEncrypted: _secret, ...subscriber }) => subscriber),
+      }));
+
       app.get('/deliveries', async (request) => {
         const query = request.query as Record<string, string | undefined>;
         const details = [];
