@@ -140,6 +140,10 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
     queryAsJson: globals.outputGiven === false,
     width: tableWidth(streams, env),
   });
+  // The merged table reads the venues' rows in venue's record names, as one venue's own output does (src/run.ts):
+  // a --fields name that is no column of the view is read from the row's record, never left blank.
+  const { commandFields } = await import('./commands/command-fields.js');
+  output.declareFields(commandFields(command), command.record);
   const sink = new MergedOutput(
     output.mergeTarget(),
     jobs.map((j) => j.profile),
