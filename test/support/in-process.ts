@@ -72,6 +72,10 @@ export interface InProcessRunOptions extends RunOptions {
    * only records that it was reached (nothing sent).
    */
   intercept?: (invocation: Invocation) => Invocation;
+  /** stdin is this stream, open as long as the test keeps it (a conversation: `venue mcp`); instead of input. */
+  stdinStream?: Readable;
+  /** Called with all stdout so far on each write (a conversation reads its answers as they come). */
+  onStdout?: (soFar: string) => void;
 }
 
 /** The CLI's in-process entry: the one call into it. */
@@ -82,6 +86,10 @@ async function callCli(run: {
   interruption: ProcessInterruption;
   now?: () => number;
   intercept?: (invocation: Invocation) => Invocation;
+  /** stdin is this stream, open as long as the test keeps it (a conversation: `venue mcp`); instead of input. */
+  stdinStream?: Readable;
+  /** Called with all stdout so far on each write (a conversation reads its answers as they come). */
+  onStdout?: (soFar: string) => void;
 }): Promise<number> {
   const line = run.intercept
     ? { invocation: run.intercept(await readInvocation(run.argv)) }
@@ -232,14 +240,19 @@ export async function runVenue(args: string[], options: InProcessRunOptions = {}
       queueMicrotask(() => interruption.notify());
     }
   };
-  const stdout = new Capture(Boolean(tty.stdout), options.columns, checkMoments);
+  const stdout = new Capture(Boolean(tty.stdout), options.columns, () => {
+    checkMoments();
+    options.onStdout?.(stdout.text());
+  });
   const stderr = new Capture(Boolean(tty.stderr), options.columns, checkMoments).keepOpen();
   const stdin = (
-    answers
-      ? new PassThrough()
-      : options.stdinFile === undefined
-        ? new PassThrough().end(options.input ?? '')
-        : lazyFile(options.stdinFile)
+    options.stdinStream
+      ? options.stdinStream
+      : answers
+        ? new PassThrough()
+        : options.stdinFile === undefined
+          ? new PassThrough().end(options.input ?? '')
+          : lazyFile(options.stdinFile)
   ) as PassThrough & { isTTY?: boolean };
   if (tty.stdin) stdin.isTTY = true;
   const interruption = new ProcessInterruption(
