@@ -75,12 +75,28 @@ export function exitCodesFooter(width = 80): string {
   }).join('\n');
 }
 
+const FIELDS_HEADING = 'Fields (for --fields):';
+const FIELDS_TAIL = 'and any other field the service sends (as it names it). `--fields help` lists them.';
+
+/** "Fields (for --fields): a, b and any other field …" on one line (docs/commands.md), or '' when there are none. */
+export function fieldsLine(fields: readonly string[] | undefined): string {
+  return fields?.length ? `${FIELDS_HEADING} ${fields.join(', ')} ${FIELDS_TAIL}` : '';
+}
+
+/** Each help's command or group, and the declaration it was built from (docs/commands.md reads them, never the help text). */
+const declarations = new WeakMap<Command, CommandModule<any> | GroupModule>();
+
+/** The declaration a help tree's command or group was built from. */
+export function declarationOf(cmd: Command): CommandModule<any> | GroupModule | undefined {
+  return declarations.get(cmd);
+}
+
 /** "Fields (for --fields): …", wrapped to the help's width. */
 export function fieldsText(fields: readonly string[] | undefined, width = 80): string {
   if (!fields?.length) return '';
   const list = wrapText(`  ${fields.join(', ')}`, width);
-  const more = wrapText('  and any other field the service sends (as it names it). `--fields help` lists them.', width);
-  return `Fields (for --fields):\n${[...list, ...more].join('\n')}\n`;
+  const more = wrapText(`  ${FIELDS_TAIL}`, width);
+  return `${FIELDS_HEADING}\n${[...list, ...more].join('\n')}\n`;
 }
 
 /** The examples, each a command that still runs when pasted: a long one continues on the next lines (" \\"). */
@@ -116,6 +132,7 @@ async function attachGroup(
     .command(group.name)
     .summary(group.summary)
     .description(group.description ?? group.summary);
+  declarations.set(cmd, group);
   if (group.examples?.length) cmd.addHelpText('after', examplesText(group.examples, width));
   for (const entry of group.commands) {
     if (only?.length && entry.name !== only[0]) continue;
@@ -132,6 +149,7 @@ async function attachCommand(
   hidden = false,
 ): Promise<void> {
   const cmd = parent.command(module.name, { hidden: hidden || module.hidden });
+  declarations.set(cmd, module);
   cmd.summary(module.summary).description(module.description ?? module.summary);
   for (const alias of module.aliases ?? []) cmd.alias(alias);
   for (const spec of argumentSpecs(module.args)) {

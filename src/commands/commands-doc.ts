@@ -1,7 +1,13 @@
 // docs/commands.md, generated from the command tree itself, so the reference
-// can never drift from what the binary accepts (a test compares them).
+// can never drift from what the binary accepts (a test compares them). Usage
+// and options are commander's (the help tree built from the declarations);
+// examples and fields are read from each command's declaration, never back
+// out of its help text.
 
 import type { Command, Option } from 'commander';
+import { declarationOf, fieldsLine } from '../program.js';
+import { commandFields } from './command-fields.js';
+import { isGroupModule } from './define.js';
 
 function fullName(cmd: Command): string {
   const names: string[] = [];
@@ -19,72 +25,15 @@ function optionRow(option: Option): string {
   return `| \`${flags}\` | ${(option.description ?? '').replace(/\|/g, '\\|')}${choices}${fallback} |`;
 }
 
-/** The whole help of a command: commander's part and the text added after it (examples, fields). */
-function fullHelp(cmd: Command): string {
-  return cmd.helpInformation() + collectAfterText(cmd);
-}
-
-/**
- * Examples are kept in each command's help text, after "Examples:"; one laid
- * out on several lines (each but the last ending in " \", a long comment
- * going on over lines of its own: wrap.ts shellLines) is joined back into the
- * command as declared.
- */
+/** A command's (or group's) examples, as its declaration gives them (the help tree records each one's declaration). */
 export function examplesOf(cmd: Command): string[] {
-  const help = fullHelp(cmd);
-  const at = help.indexOf('Examples:');
-  if (at === -1) return [];
-  const examples: string[] = [];
-  let continued = false;
-  for (const line of help.slice(at).split('\n')) {
-    // A comment too long for its line goes on over lines of its own, each starting "# ".
-    if (!continued && examples.length && / #/.test(examples.at(-1)!) && line.trimStart().startsWith('# ')) {
-      examples[examples.length - 1] += ` ${line.trim().slice(2)}`;
-      continue;
-    }
-    const text: string | undefined = continued
-      ? line.trimStart()
-      : line.trim().startsWith('$ ')
-        ? line.trim().slice(2)
-        : undefined;
-    if (text === undefined) continue;
-    const more: boolean = text.endsWith(' \\');
-    const part = more ? text.slice(0, -1) : text;
-    if (continued) examples[examples.length - 1] += part;
-    else examples.push(part);
-    continued = more;
-  }
-  return examples.map((example) => example.trimEnd());
+  return [...(declarationOf(cmd)?.examples ?? [])];
 }
 
-/**
- * "Fields (for --fields): …" as the command's help shows it (program.ts
- * fieldsText), on one line; empty when the command declares no fields.
- */
+/** "Fields (for --fields): …" on one line, from the command's declaration (its help wraps the same words); '' when it declares none. */
 export function fieldsLineOf(cmd: Command): string {
-  const help = fullHelp(cmd);
-  const heading = 'Fields (for --fields):';
-  const at = help.lastIndexOf(heading);
-  if (at === -1) return '';
-  const lines: string[] = [];
-  for (const line of help
-    .slice(at + heading.length)
-    .split('\n')
-    .slice(1)) {
-    if (!line.startsWith('  ')) break;
-    lines.push(line.trim());
-  }
-  return lines.length ? `${heading} ${lines.join(' ')}` : '';
-}
-
-function collectAfterText(cmd: Command): string {
-  let text = '';
-  const writer = { writeOut: (s: string) => (text += s), writeErr: () => undefined };
-  const saved = (cmd as unknown as { _outputConfiguration: object })._outputConfiguration;
-  cmd.configureOutput({ ...saved, ...writer });
-  cmd.outputHelp();
-  cmd.configureOutput(saved);
-  return text;
+  const declared = declarationOf(cmd);
+  return declared && !isGroupModule(declared) ? fieldsLine(commandFields(declared)) : '';
 }
 
 function section(cmd: Command, depth: number, lines: string[]): void {

@@ -84,8 +84,8 @@ const code = (file: string) =>
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 
-/** Where a rendering of facts is reached in code: a help topic's text, the prebuilt help, the README. */
-const renderings = /helpTopics\b|help\.txt|dist\/help\b|README/;
+/** Where a rendering of facts is reached in code: a help topic's text, a command's help (commander's, or prebuilt), the README. */
+const renderings = /helpTopics\b|helpInformation\(|outputHelp\(|help\.txt|dist\/help\b|README/;
 /** What reading facts back out of text looks like. */
 const parsing = /\.\s*(split|match|matchAll|exec|test|search|replace|replaceAll)\s*\(|new RegExp\(|exitMeanings/;
 
@@ -96,6 +96,8 @@ const parsing = /\.\s*(split|match|matchAll|exec|test|search|replace|replaceAll)
  */
 const makers = new Set([
   path.join('src', 'cli', 'help-topics.ts'),
+  // The help renderer: it renders each help (commander's outputHelp) to print it.
+  path.join('src', 'program.ts'),
   path.join('src', 'lib', 'facts-markdown.ts'),
   path.join('scripts', 'readme-facts.js'),
   path.join('scripts', 'build-help.js'),
@@ -144,5 +146,8 @@ describe('no file parses help or README text to get facts back', () => {
     ]);
     const readme = "const rows = readFileSync('README.md', 'utf8').split('\\n');";
     expect(misuses(path.join('src', 'x.ts'), readme)).toHaveLength(1);
+    // docs/commands.md as it was made: each command's examples read back out of its help text.
+    const doc = '  const help = cmd.helpInformation() + collectAfterText(cmd);';
+    expect(misuses(path.join('src', 'commands', 'commands-doc.ts'), doc)).toHaveLength(1);
   });
 });
