@@ -230,8 +230,9 @@ Inputs per venue
   venue.
 
 Writes
-  A command that changes data, run at more than one venue, first lists what it
-  will do at each venue, then asks; without a terminal it needs --yes. With
+  A command that changes data, run at more than one venue (or at one, when it
+  asks before it sends: venue help exit-codes), first lists what it will do at
+  each venue, then asks; without a terminal it needs --yes. With
   --dry-run (where the command has it) nothing is sent and nothing is asked.
   Commands that make no sense per venue (config init, sandbox, webhooks listen,
   a guest's wallet account) are refused with the reason.

@@ -8,6 +8,8 @@ import type { Command, Option } from 'commander';
 import { declarationOf, fieldsLine } from '../program.js';
 import { commandFields } from './command-fields.js';
 import { isGroupModule } from './define.js';
+import { confirmationWords, FLEET_USES } from '../lib/facts.js';
+import { fleetUseOf } from '../lib/fleet/use.js';
 
 function fullName(cmd: Command): string {
   const names: string[] = [];
@@ -36,6 +38,23 @@ export function fieldsLineOf(cmd: Command): string {
   return declared && !isGroupModule(declared) ? fieldsLine(commandFields(declared)) : '';
 }
 
+/** What a command is across venues and whether it asks before it sends, in the facts' words (lib/facts.ts). */
+function usesOf(cmd: Command): string {
+  const declared = declarationOf(cmd);
+  if (!declared || isGroupModule(declared)) return '';
+  const fleet = declared.fleet;
+  const across =
+    typeof fleet === 'function'
+      ? `${FLEET_USES.read.word} or ${FLEET_USES.write.word}, by its operands`
+      : (() => {
+          const use = fleetUseOf(fleet);
+          const { word, meaning } = FLEET_USES[use.kind];
+          return `${word}: ${use.kind === 'refused' ? use.why : meaning}`;
+        })();
+  const asks = confirmationWords(declared.confirmation);
+  return [`Across venues (--each-profile): ${across}.`, asks ? `Confirmation: ${asks}.` : ''].filter(Boolean).join(' ');
+}
+
 function section(cmd: Command, depth: number, lines: string[]): void {
   const visible = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
   if (depth > 0) {
@@ -43,6 +62,8 @@ function section(cmd: Command, depth: number, lines: string[]): void {
     lines.push(cmd.description(), '');
     const usage = `${fullName(cmd)} ${cmd.usage()}`.trim();
     lines.push('```', usage, '```', '');
+    const uses = usesOf(cmd);
+    if (uses) lines.push(uses, '');
     const options = cmd.options.filter((o) => !o.hidden);
     if (options.length) {
       lines.push('| option | meaning |', '|---|---|', ...options.map(optionRow), '');

@@ -187,8 +187,11 @@ export function confirmationWords(declaration: ConfirmationDeclaration | undefin
 // (CommandModule.fleet); what each use means is here.
 
 export const FLEET_USES = {
-  read: 'reads: runs at every venue selected, its records merged under a profile column',
-  write:
-    'writes: at more than one venue it first lists what it will do at each and asks (--yes without a terminal; --dry-run asks nothing)',
-  refused: 'makes no sense per venue: refused with the reason',
-} as const satisfies Record<'read' | 'write' | 'refused', string>;
+  read: { word: 'reads', meaning: 'runs at every venue selected, its records merged under a profile column' },
+  write: {
+    word: 'writes',
+    meaning:
+      'at more than one venue, or at one when it asks before it sends, it first lists what it will do at each and asks (--yes without a terminal; --dry-run asks nothing)',
+  },
+  refused: { word: 'refused', meaning: 'makes no sense per venue: refused with the reason' },
+} as const satisfies Record<'read' | 'write' | 'refused', { word: string; meaning: string }>;
