@@ -1,4 +1,4 @@
-import { defineCommand, option } from '../../define.js';
+import { defineCommand, option, yesOption } from '../../define.js';
 import { confirmWrite } from '../../../cli/confirm-write.js';
 import { RejectedError } from '../../../lib/errors.js';
 import { FlagProblems, parseInteger, productIdFlag, userFrom, warehouseFrom } from '../flags.js';
@@ -30,7 +30,8 @@ export default defineCommand<Options>({
     'is exit 7: the adjustment stays unknown in the journal and the same adjustment is refused until it is settled with ' +
     '`venue inventory stock resolve`. ' +
     '--warehouse and --user default to the profile settings inventory.warehouseId and inventory.userId. ' +
-    '--dry-run checks the same way (current level included) and shows the level after; it sends nothing.',
+    '--dry-run checks the same way (current level included) and shows the level after; it sends nothing. ' +
+    'On a terminal it asks before it sends; without one, --yes is needed.',
   examples: [
     'venue inventory stock adjust --product 1001 --quantity -3 --comment "damaged in transit" --dry-run',
     'venue inventory stock adjust --product 1001 --quantity -3 --comment "damaged in transit" --yes',
@@ -45,7 +46,7 @@ export default defineCommand<Options>({
     option('--comment <reason>', 'the reason (required, max 200)', { kind: 'text' }),
     option('--user <id>', 'inventory user id (default: inventory.userId)', { kind: 'user' }),
     option('--dry-run', 'check it and show the level after; send nothing'),
-    option('-y, --yes', 'do not ask for confirmation (it asks only on a terminal)'),
+    yesOption,
   ],
   fleet: 'write',
   confirmation: 'always',
