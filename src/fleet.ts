@@ -84,7 +84,7 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
   const needsYes = confirmationNeed(command.confirmation, invocation.options, invocation.args).needsYes;
   let answeredYes = false;
   if (use.kind === 'write' && (jobs.length > 1 || needsYes) && !dryRun) {
-    terminal.info(`\`venue ${path}\` writes; it will run at ${venuesWord(jobs.length)}:`);
+    terminal.info(`This write will run at ${venuesWord(jobs.length)}, as:`);
     const { venueCommand } = await import('./lib/hint-command.js');
     for (const job of planned)
       terminal.info(
