@@ -68,10 +68,16 @@ export async function main(options: MainOptions): Promise<number> {
   let messages: TerminalStreams['stderr'] = given.stderr;
   if (globals.logFile !== undefined || baseEnv.VENUE_LOG_TIMESTAMPS === '1') {
     const { timestampedMessages } = await import('./cli/message-log.js');
-    messages = timestampedMessages(given.stderr, {
-      logFile: globals.logFile,
-      stamp: baseEnv.VENUE_LOG_TIMESTAMPS === '1',
-    });
+    try {
+      messages = timestampedMessages(given.stderr, {
+        logFile: globals.logFile,
+        stamp: baseEnv.VENUE_LOG_TIMESTAMPS === '1',
+      });
+    } catch (error) {
+      // A log file that cannot be opened (its folder missing): exit 2 naming it, on the stderr there is.
+      const machine = globals.output === 'json' || globals.output === 'ndjson';
+      return reportFailure(error, { machine, stderr: given.stderr, verbose: globals.verbose, colour: false });
+    }
   }
   let streams: TerminalStreams = {
     stdin: given.stdin,

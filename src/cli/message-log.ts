@@ -3,6 +3,7 @@
 // variables read from an env file (--env-file) with Node's own parser.
 
 import fs from 'node:fs';
+import path from 'node:path';
 import { parseEnv } from 'node:util';
 import type { Writable } from 'node:stream';
 import { UsageError } from '../lib/errors.js';
@@ -72,7 +73,9 @@ export function timestampedMessages<S extends Writable & { isTTY?: boolean; colu
     try {
       fd = fs.openSync(options.logFile, 'a', 0o600);
     } catch (error) {
-      throw new UsageError(`--log-file ${options.logFile} cannot be opened: ${(error as Error).message}`);
+      throw new UsageError(`--log-file ${options.logFile} cannot be opened: ${whyNotOpened(options.logFile, error)}`, {
+        hint: 'Name a file in a folder that exists and that you may write to (venue creates the file, not its folder).',
+      });
     }
   }
   let atLineStart = true;
@@ -118,6 +121,25 @@ export function timestampedMessages<S extends Writable & { isTTY?: boolean; colu
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/** Why a file could not be opened for appending, in words (its folder named when that is what is missing). */
+function whyNotOpened(file: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const folder = path.dirname(path.resolve(file));
+  switch (code) {
+    case 'ENOENT':
+      return `the folder ${folder} does not exist`;
+    case 'ENOTDIR':
+      return `a part of ${folder} is not a folder`;
+    case 'EISDIR':
+      return 'it is a folder';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    default:
+      return (error as Error).message;
+  }
 }
 
 const ASSIGNMENT = /^(export\s+)?([^=]*?)\s*=\s*(.*)$/;
