@@ -155,7 +155,7 @@ export class ProcessContext implements Context {
   }
 
   async isSandbox(): Promise<boolean> {
-    return (await this.config()).isSandbox(await this.profileName());
+    return (await this.config()).isSandboxProfile(await this.profileName());
   }
 
   async setting(key: SettingKey): Promise<string | undefined> {

@@ -156,6 +156,14 @@ export const secretKeys = Object.keys(secretSpecs) as SecretKey[];
 
 export const SANDBOX_PROFILE = 'sandbox';
 
+/** The settings that give a profile's services their addresses. */
+const SERVICE_ADDRESSES = [
+  'wallet.url',
+  'wallet.uatUrl',
+  'booking.url',
+  'inventory.url',
+] as const satisfies readonly SettingKey[];
+
 export interface ResolvedSetting<T = string> {
   value: T | undefined;
   source: SettingSource | undefined;
@@ -431,11 +439,37 @@ export class ConfigStore {
     return name === SANDBOX_PROFILE || Object.hasOwn(this.stored('config').profiles ?? {}, name);
   }
 
+  /**
+   * Creates a profile with nothing set (`config init` and the sandbox fleet
+   * create profiles; a setting or a secret goes only to a profile that
+   * exists, so a mistyped --profile never becomes a new one).
+   */
   createProfile(name: string): void {
     if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/.test(name)) {
       throw new UsageError(`profile name must be 1–40 letters, digits, "-" or "_" (got "${name}")`);
     }
     if (!this.profileExists(name)) this.settings.set(`profiles.${name}`, {});
+  }
+
+  /**
+   * A profile made anew (`config init --force`): its settings and secrets
+   * removed, nothing of the old one kept, so what the caller sets next is
+   * all it holds. Its name stays: it stays current, and profiles that
+   * extend it still do.
+   */
+  replaceProfile(name: string): void {
+    if (this.isBuiltInSandbox(name)) throw new UsageError('the sandbox profile is built in and cannot be replaced');
+    if (!this.profileExists(name)) return this.createProfile(name);
+    this.settings.set(`profiles.${name}`, {});
+    this.secrets.delete(`profiles.${name}`);
+  }
+
+  /** A setting or secret goes only to a profile that exists: exit 2 with the closest name, and how profiles are made. */
+  private checkExists(profile: string): void {
+    if (!this.profileExists(profile))
+      throw this.noSuchProfile(profile, {
+        hint: `Profiles are created by \`venue config init ${profile} …\` (\`venue config profiles\` lists them).`,
+      });
   }
 
   deleteProfile(name: string): void {
@@ -455,33 +489,53 @@ export class ConfigStore {
     if (this.currentProfile() === name) this.settings.delete('currentProfile');
   }
 
-  isSandbox(profile: string): boolean {
+  /** The built-in profile named sandbox (its addresses are always the local emulator's; it cannot be changed, deleted or extended from another). */
+  isBuiltInSandbox(profile: string): boolean {
     return profile === SANDBOX_PROFILE;
+  }
+
+  /**
+   * The one meaning of "sandbox profile", for `config profiles`, the MCP
+   * profiles resource, `--each-profile all` and the commands' own checks: a
+   * profile whose services are the local emulator's addresses. Every service
+   * address it holds (its own, through extends, the sandbox's defaults; the
+   * environment of one run aside) is this configuration's sandbox
+   * (isSandboxUrl, the test the `[sandbox]` mark of each service is made
+   * by), and it holds at least one. The built-in profile is one; so is each
+   * venue of a sandbox fleet (it extends sandbox, its inventory under the
+   * emulator's /fleet/); a profile with one real address is not.
+   */
+  isSandboxProfile(profile: string): boolean {
+    if (this.isBuiltInSandbox(profile)) return true;
+    const addresses = SERVICE_ADDRESSES.map((key) => this.held(profile, key).value).filter(
+      (url): url is string => url !== undefined && url !== '',
+    );
+    return addresses.length > 0 && addresses.every((url) => isSandboxUrl(url, this.env));
   }
 
   setSetting(profile: string, key: string, raw: string): string | number {
     assertKnownKey(key);
-    if (this.isSandbox(profile) && (settingSpecs[key].kind === 'url' || key === 'wallet.environment')) {
+    if (this.isBuiltInSandbox(profile) && (settingSpecs[key].kind === 'url' || key === 'wallet.environment')) {
       // The sandbox profile is the local emulator, always: a real host set here would be marked [sandbox].
       throw new UsageError(`the sandbox profile always points at the local emulator: ${key} cannot be changed on it`, {
         hint: 'For a real venue, create a profile: `venue config init <name>` (e.g. `venue config init store1 --inventory-url https://…`), then `venue config use <name>`.',
       });
     }
+    this.checkExists(profile);
     const value = checkSettingValue(key, raw);
     if (key === 'extends') this.checkExtends(profile, String(value));
-    this.createProfile(profile);
     this.settings.set(`profiles.${profile}.${key}`, value);
     return value;
   }
 
   /** A profile extends an existing one, and never (through others) itself. */
-  private checkExtends(profile: string, parent: string): void {
+  checkExtends(profile: string, parent: string): void {
     if (!this.profileExists(parent))
       throw this.noSuchProfile(parent, {
         said: 'extends: no profile named',
         hint: 'Create it first: `venue config init <name>`; list them with `venue config profiles`.',
       });
-    if (this.isSandbox(profile))
+    if (this.isBuiltInSandbox(profile))
       throw new UsageError('the sandbox profile extends nothing: it always points at the local emulator');
     const chain = [profile];
     for (let at: string | undefined = parent; at !== undefined; at = this.parentOf(at)) {
@@ -497,7 +551,7 @@ export class ConfigStore {
 
   /** The profile a profile extends, if any (as stored). */
   parentOf(profile: string): string | undefined {
-    if (this.isSandbox(profile)) return undefined;
+    if (this.isBuiltInSandbox(profile)) return undefined;
     const stored = this.stored('config').profiles?.[profile]?.extends;
     return typeof stored === 'string' && stored ? stored : undefined;
   }
@@ -530,20 +584,13 @@ export class ConfigStore {
     return this.resolveFrom(profile, key, 0, false);
   }
 
-  /** Whether the profile's inventory server, as the profiles hold it, is this configuration's local sandbox (the built-in profile, a sandbox fleet's venues). */
-  servedBySandbox(profile: string): boolean {
-    if (this.isSandbox(profile)) return true;
-    const url = this.held(profile, 'inventory.url').value;
-    return url !== undefined && isSandboxUrl(url, this.env);
-  }
-
   private resolveFrom(profile: string, key: SettingKey, depth: number, environment: boolean): ResolvedSetting {
     const spec: SettingSpec = settingSpecs[key];
     const fromEnv = environment && spec.env ? this.env[spec.env] : undefined;
     if (fromEnv !== undefined && fromEnv !== '') return { value: fromEnv, source: 'environment' };
     const stored = getNested(this.stored('config').profiles?.[profile], key);
     if (stored !== undefined && stored !== null) return { value: String(stored), source: 'profile' };
-    if (this.isSandbox(profile)) return { value: sandboxDefaults(this.env)[key], source: 'default' };
+    if (this.isBuiltInSandbox(profile)) return { value: sandboxDefaults(this.env)[key], source: 'default' };
     const parent = spec.own ? undefined : this.parentOf(profile);
     if (parent !== undefined && depth < MAX_EXTENDS_DEPTH && this.profileExists(parent)) {
       const inherited = this.resolveFrom(parent, key, depth + 1, environment);
@@ -558,7 +605,7 @@ export class ConfigStore {
   }
 
   setSecret(profile: string, key: SecretKey, value: string): void {
-    this.createProfile(profile);
+    this.checkExists(profile);
     this.secrets.set(`profiles.${profile}.${key}`, value);
     // conf applies the mode on create; make sure an older file is tightened too.
     fs.chmodSync(this.credentialsPath, 0o600);
@@ -570,7 +617,7 @@ export class ConfigStore {
     if (fromEnv) return { value: fromEnv, source: 'environment' };
     const stored = getNested(this.stored('credentials').profiles?.[profile], key);
     if (typeof stored === 'string' && stored) return { value: stored, source: 'profile' };
-    if (this.isSandbox(profile)) return { value: sandboxDemoSecrets[key], source: 'default' };
+    if (this.isBuiltInSandbox(profile)) return { value: sandboxDemoSecrets[key], source: 'default' };
     const parent = this.parentOf(profile);
     if (parent !== undefined && depth < MAX_EXTENDS_DEPTH && this.profileExists(parent)) {
       const inherited = this.resolveSecret(parent, key, depth + 1);

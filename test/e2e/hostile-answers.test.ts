@@ -102,7 +102,7 @@ beforeAll(async () => {
     VENUE_RETRIES: '0',
   };
   // A profile of its own (not the sandbox), its addresses and secrets from the environment.
-  const created = await venue(['config', 'set', 'wallet.environment', 'production']);
+  const created = await venue(['config', 'init', '--wallet-environment', 'production']);
   expect(created.code, created.stderr).toBe(0);
   const login = await venue(['wallet', 'login', 'guest@example.com', '--password-stdin'], 'Guest1234\n');
   expect(login.code, login.stderr).toBe(0);

@@ -98,9 +98,22 @@ export interface FakeServiceProfile {
   venue(args: string[], env?: Record<string, string>, input?: string): ReturnType<typeof import('./venue.js').runVenue>;
 }
 
+/** The flag of `config init` that sets a service's address: inventory.url → --inventory-url. */
+export function initFlag(urlKey: string): string {
+  const flags: Record<string, string> = {
+    'inventory.url': '--inventory-url',
+    'wallet.url': '--wallet-url',
+    'wallet.uatUrl': '--wallet-uat-url',
+    'booking.url': '--booking-url',
+  };
+  const flag = flags[urlKey];
+  if (!flag) throw new Error(`no config init flag sets ${urlKey}`);
+  return flag;
+}
+
 /**
  * A fake service started before the file's tests and closed after, set as
- * `<urlKey>` (e.g. inventory.url) of profile venue1 in a private config
+ * `<urlKey>` (e.g. inventory.url) of profile venue1 (made by `config init`) in a private config
  * directory, at basePath under the service (e.g. /api).
  */
 export function fakeServiceForFile(
@@ -119,10 +132,12 @@ export function fakeServiceForFile(
     const service = await startFakeService({ tokenPath: options.tokenPath });
     const configDir = tempDir();
     const set = await runVenue(
-      ['--profile', 'venue1', 'config', 'set', options.urlKey, `${service.url}${options.basePath}`],
-      { env: { VENUE_CONFIG_DIR: configDir } },
+      ['config', 'init', 'venue1', initFlag(options.urlKey), `${service.url}${options.basePath}`],
+      {
+        env: { VENUE_CONFIG_DIR: configDir },
+      },
     );
-    if (set.code !== 0) throw new Error(`config set ${options.urlKey} failed: ${set.stderr}`);
+    if (set.code !== 0) throw new Error(`config init venue1 ${options.urlKey} failed: ${set.stderr}`);
     profile = {
       service,
       configDir,

@@ -136,7 +136,7 @@ export class ServiceValues implements ValueSource {
       ...tags.map((tag) => ({ value: `tag:${tag}`, description: 'the profiles with this tag' })),
       ...config
         .profiles()
-        .filter((p) => !config.isSandbox(p))
+        .filter((p) => !config.isBuiltInSandbox(p))
         .map((name) => ({ value: name })),
     ];
   }

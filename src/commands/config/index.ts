@@ -9,12 +9,12 @@ export default defineGroup({
   commands: [
     {
       name: 'init',
-      summary: 'Create or update a profile (asks on a terminal; takes flags otherwise)',
+      summary: 'Create a profile, or replace one with --force (asks on a terminal; takes flags otherwise)',
       load: () => import('./init.js'),
     },
     {
       name: 'set',
-      summary: 'Set a setting on a profile (creating the profile if needed)',
+      summary: 'Set a setting on a profile (one `config init` created)',
       load: () => import('./set.js'),
     },
     { name: 'get', summary: 'Print one setting of the profile', load: () => import('./get.js') },

@@ -18,6 +18,7 @@ interface InitOptions {
   tags?: string;
   use?: boolean;
   yes?: boolean;
+  force?: boolean;
 }
 
 const flagFor: Array<[SettingKey, keyof InitOptions, string, string]> = [
@@ -43,11 +44,14 @@ const serviceUrls: Record<'wallet' | 'booking' | 'inventory', SettingKey[]> = {
 export default defineCommand<InitOptions>({
   name: 'init',
   args: [argument('[profile]', { kind: 'profile' })],
-  summary: 'Create or update a profile (asks on a terminal; takes flags otherwise)',
+  summary: 'Create a profile, or replace one with --force (asks on a terminal; takes flags otherwise)',
   description:
-    'On a terminal, asks for each setting (Enter keeps the current value) and then for the secrets, hidden. Without a terminal, set what the flags give; store secrets with `venue config set-secret`.',
+    'On a terminal, asks for each setting and then for the secrets, hidden. Without a terminal, set what the flags give; store secrets with `venue config set-secret`. ' +
+    'A profile that exists is not changed: init refuses it (exit 2) unless --force, which replaces it: its settings and secrets are removed, and it holds only what this init sets ' +
+    '(on a terminal, the old values are offered as answers). To change one setting, use `venue config set`.',
   examples: [
     'venue config init main   # needs a terminal',
+    'venue config init main --inventory-url https://inventory.arcade-north.example --user 7 --warehouse 1',
     'venue config init north --inventory-url https://inv.north.example --user 7 --warehouse 1 --use',
     'venue config init chain --wallet-url https://wallet.chain.example --booking-url https://booking.chain.example',
     'venue config init store7 --extends chain --tags north,arcades --inventory-url https://inv.store7.example --user 7 --warehouse 1',
@@ -70,6 +74,7 @@ export default defineCommand<InitOptions>({
     option('--warehouse-id <id>', 'old spelling of --warehouse', { kind: 'warehouse', hidden: true }),
     option('--use', 'make it the current profile'),
     option('-y, --yes', 'on a terminal, ask for each secret without first asking whether to set it'),
+    option('--force', 'replace a profile that exists (its settings and secrets are removed first)'),
   ],
   fleet: { refused: 'it creates one profile: run it once per profile (see --extends to share settings)' },
   async run(ctx, options, profileArg) {
@@ -86,12 +91,27 @@ export default defineCommand<InitOptions>({
         default: 'main',
       });
     }
-    if (config.isSandbox(profile)) {
+    if (config.isBuiltInSandbox(profile)) {
       throw new UsageError('the sandbox profile is built in and always points at the local emulator', {
         hint: 'Name a profile for the real venue: `venue config init <name>`.',
       });
     }
     const interactive = ctx.prompter.canPrompt && !flagFor.some(([, option]) => options[option] !== undefined);
+    // init creates; a profile that exists is replaced only when asked (--force, or yes on a terminal), never merged into.
+    const exists = config.profileExists(profile);
+    if (exists && !options.force) {
+      const refusal = `profile "${profile}" exists: \`config init\` creates a profile, and replaces one only with --force`;
+      const hint = `To replace it (its settings and secrets are removed first): \`venue config init ${profile} --force …\`. To change one setting: \`venue --profile ${profile} config set <key> <value>\`.`;
+      if (!ctx.prompter.canPrompt) throw new UsageError(refusal, { hint });
+      const replace = await ctx.prompter.confirm(
+        `Profile "${profile}" exists. Replace it (its settings and secrets are removed first)?`,
+        { flag: '--force', default: false },
+      );
+      if (!replace) {
+        const { DeclinedError } = await import('../../lib/errors.js');
+        throw new DeclinedError(`Nothing was changed: profile "${profile}" is as it was.`);
+      }
+    }
 
     // Check every flag before writing any, so a bad one changes nothing.
     const values: Array<[SettingKey, string]> = [];
@@ -136,12 +156,16 @@ export default defineCommand<InitOptions>({
       }
     }
     // Without a terminal the flags are all there is: a profile with no service address is of no use, so nothing is saved.
-    if (!interactive && values.length === 0 && !config.profileExists(profile)) {
+    if (!interactive && values.length === 0) {
       throw new UsageError(`nothing to set for profile "${profile}": there is no terminal to ask on`, {
         hint: `Pass at least one service address: --extends <profile>, --inventory-url, --booking-url, --wallet-url (and --wallet-uat-url, --user, --warehouse as needed), e.g. \`venue config init ${profile} --inventory-url https://inventory.example --user 7 --warehouse 1\`.`,
       });
     }
-    config.createProfile(profile);
+    // What only the profiles can say (an extends that names none, or would loop) is checked before the old profile goes.
+    const parent = values.find(([key]) => key === 'extends')?.[1];
+    if (parent !== undefined) config.checkExtends(profile, parent.trim());
+    if (exists) config.replaceProfile(profile);
+    else config.createProfile(profile);
     for (const [key, raw] of values) config.setSetting(profile, key, raw);
 
     if (interactive) {
@@ -165,7 +189,7 @@ export default defineCommand<InitOptions>({
       config.useProfile(profile);
     }
     ctx.terminal.success(
-      `profile "${profile}" saved (${values.length} setting${values.length === 1 ? '' : 's'} written)`,
+      `profile "${profile}" ${exists ? 'replaced' : 'saved'} (${values.length} setting${values.length === 1 ? '' : 's'} written)`,
     );
     if (!interactive)
       ctx.terminal.info(

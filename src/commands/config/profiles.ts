@@ -15,7 +15,7 @@ export default defineCommand({
       inventoryUrl: config.resolve(name, 'inventory.url').value ?? '',
       tags: config.tagsOf(name),
       extends: config.parentOf(name) ?? '',
-      sandbox: config.isSandbox(name),
+      sandbox: config.isSandboxProfile(name),
     }));
     await ctx.output.list(rows, {
       columns: [

@@ -41,7 +41,7 @@ function wholeNumber(raw: string, flag: string, min: number, max: number): numbe
 function fleetProfiles(config: ConfigStore): string[] {
   return config
     .profiles()
-    .filter((profile) => !config.isSandbox(profile) && config.tagsOf(profile).includes(FLEET_TAG));
+    .filter((profile) => !config.isBuiltInSandbox(profile) && config.tagsOf(profile).includes(FLEET_TAG));
 }
 
 /** The venue a fleet profile's inventory URL names (/fleet/<venue>/inventory). */
@@ -184,6 +184,7 @@ export default defineCommand<FleetOptions>({
     const origin = sandboxOrigin(ctx.env);
     const rows = created.map((venue) => {
       const inventoryUrl = `${origin}/fleet/${venue.name}/inventory`;
+      writable.createProfile(venue.name);
       writable.setSetting(venue.name, 'extends', 'sandbox');
       writable.setSetting(venue.name, 'tags', FLEET_TAG);
       writable.setSetting(venue.name, 'inventory.url', inventoryUrl);

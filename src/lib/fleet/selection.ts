@@ -25,14 +25,15 @@ export interface LeftOut {
 
 type SelectionConfig = Pick<
   ConfigStore,
-  'profiles' | 'profileExists' | 'tagsOf' | 'isSandbox' | 'parentOf' | 'held' | 'servedBySandbox'
+  'profiles' | 'profileExists' | 'tagsOf' | 'isBuiltInSandbox' | 'parentOf' | 'held' | 'isSandboxProfile'
 >;
 
 /**
  * Whether a profile is a venue for `all`. A venue has an inventory server of
  * its own (venue's unit: one server per venue). Not venues: the sandbox
- * profiles (the built-in one, and any whose inventory server, as the profiles
- * hold it, is this machine's sandbox: a sandbox fleet's venues), and the base
+ * profiles (ConfigStore.isSandboxProfile, the one meaning: the built-in one,
+ * and any whose services are the local emulator's: a sandbox fleet's
+ * venues), and the base
  * profiles (one that another profile extends and that holds no inventory URL
  * itself, e.g. a chain's shared wallet and booking).
  */
@@ -41,7 +42,7 @@ export function notAVenue(
   name: string,
   all: readonly string[] = config.profiles(),
 ): LeftOut['why'] | undefined {
-  if (config.servedBySandbox(name)) return 'sandbox';
+  if (config.isSandboxProfile(name)) return 'sandbox';
   const extended = all.some((other) => other !== name && config.parentOf(other) === name);
   if (extended && config.held(name, 'inventory.url').source !== 'profile') return 'base';
   return undefined;
@@ -77,7 +78,7 @@ export function selectProfiles(config: SelectionConfig, spec: string): Selection
     for (const name of all) {
       const why = notAVenue(config, name, all);
       if (why === undefined) venues.push(name);
-      else if (!config.isSandbox(name)) leftOut.push({ name, why });
+      else if (!config.isBuiltInSandbox(name)) leftOut.push({ name, why });
     }
     if (!venues.length) {
       const others = leftOut.length

@@ -16,7 +16,7 @@ beforeAll(async () => {
   sb = await startSandbox();
   dir = tempDir('venue-complete-');
   for (const profile of ['store1', 'store2']) {
-    const made = await sb.run(['--profile', profile, 'config', 'set', 'inventory.warehouseId', '1']);
+    const made = await sb.run(['config', 'init', profile, '--warehouse', '1']);
     expect(made.code, made.stderr).toBe(0);
   }
 });

@@ -30,7 +30,7 @@ beforeAll(async () => {
   configDir = tempDir('venue-completion-config-');
   env = { VENUE_CONFIG_DIR: configDir, VENUE_SANDBOX_URL: 'http://127.0.0.1:9', VENUE_SANDBOX_AUTOSTART: '0' };
   for (const profile of ['store1', 'store2']) {
-    const made = await runVenue(['--profile', profile, 'config', 'set', 'inventory.warehouseId', '1'], { env });
+    const made = await runVenue(['config', 'init', profile, '--warehouse', '1'], { env });
     expect(made.code, made.stderr).toBe(0);
   }
   const cache = new CompletionCache(path.join(configDir, 'state'));

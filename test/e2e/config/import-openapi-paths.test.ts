@@ -37,7 +37,7 @@ const profiles = new Set<string>();
 async function asProfile(profile: string, args: string[], options: Parameters<SandboxHandle['run']>[1] = {}) {
   if (!profiles.has(profile)) {
     profiles.add(profile);
-    const set = await sb.run(['--profile', profile, 'config', 'set', 'inventory.url', `${sb.origin}/inventory`]);
+    const set = await sb.run(['config', 'init', profile, '--inventory-url', `${sb.origin}/inventory`]);
     expect(set.code, set.stderr).toBe(0);
   }
   return sb.run(['--profile', profile, ...args], {
@@ -53,6 +53,9 @@ async function asProfile(profile: string, args: string[], options: Parameters<Sa
 beforeAll(async () => {
   sb = await startSandbox(['--routes', layoutFile]);
   dir = tempDir('venue-import-paths-');
+  // Profiles are created by config init: the ones these imports go to, with no address of their own.
+  for (const profile of ['bare', 'first', 'second'])
+    expect((await sb.run(['config', 'init', profile, '--tags', 'imports'])).code).toBe(0);
 });
 afterAll(async () => {
   await sb?.stop();

@@ -22,6 +22,9 @@ const documentUrl = () => `${sb.origin}/inventory/openapi.json`;
 beforeAll(async () => {
   sb = await startSandbox(['--routes', layoutFile]);
   dir = tempDir('venue-import-');
+  // Profiles are created by config init: the ones these imports go to, with no address of their own.
+  for (const profile of ['kiosk', 'kiosk2', 'kiosk3'])
+    expect((await sb.run(['config', 'init', profile, '--tags', 'imports'])).code).toBe(0);
 });
 afterAll(async () => {
   await sb?.stop();

@@ -98,7 +98,7 @@ describe('config', () => {
   });
 
   it('refuses plain http to a remote host', async () => {
-    const result = await runVenue(['--profile', 'x', 'config', 'set', 'inventory.url', 'http://inventory.lan'], {
+    const result = await runVenue(['config', 'init', 'x', '--inventory-url', 'http://inventory.lan'], {
       env,
     });
     expect(result.code).toBe(2);

@@ -35,7 +35,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   configDir = tempDir();
-  const set = await runVenue(['--profile', 'venue1', 'config', 'set', 'inventory.url', url], {
+  const set = await runVenue(['config', 'init', 'venue1', '--inventory-url', url], {
     env: { VENUE_CONFIG_DIR: configDir },
   });
   expect(set.code).toBe(0);

@@ -17,7 +17,7 @@ const venue = (args: string[], input?: string, env: Record<string, string> = {})
 beforeAll(async () => {
   service = await startFakeService({ tokenPath: '/api/auth/token' });
   configDir = tempDir();
-  const set = await runVenue(['--profile', 'venue1', 'config', 'set', 'inventory.url', `${service.url}/api`], {
+  const set = await runVenue(['config', 'init', 'venue1', '--inventory-url', `${service.url}/api`], {
     env: { VENUE_CONFIG_DIR: configDir },
   });
   expect(set.code).toBe(0);

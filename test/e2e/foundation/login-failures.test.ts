@@ -21,7 +21,7 @@ const calls = (path: string) => service.seen.filter((r) => r.path === path);
 beforeAll(async () => {
   service = await startFakeService({ tokenPath: '/api/auth/token' });
   configDir = tempDir();
-  const set = await runVenue(['--profile', 'venue1', 'config', 'set', 'inventory.url', `${service.url}/api`], {
+  const set = await runVenue(['config', 'init', 'venue1', '--inventory-url', `${service.url}/api`], {
     env: { VENUE_CONFIG_DIR: configDir },
   });
   expect(set.code, set.stderr).toBe(0);
@@ -146,7 +146,7 @@ describe('a wrong guest password', () => {
   beforeAll(async () => {
     wallet = await startFakeService({ tokenPath: '/api/v1/token' });
     walletDir = tempDir();
-    expect((await guest(['config', 'set', 'wallet.environment', 'production'])).code).toBe(0);
+    expect((await guest(['config', 'init', '--wallet-environment', 'production'])).code).toBe(0);
   });
   afterAll(async () => {
     await wallet.close();

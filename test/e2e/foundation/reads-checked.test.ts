@@ -40,7 +40,7 @@ beforeAll(async () => {
     VENUE_INVENTORY_API_SECRET: 'secret-BBBB-2222',
     VENUE_INVENTORY_WAREHOUSE_ID: '1',
   };
-  const created = await venue(['config', 'set', 'wallet.environment', 'production']);
+  const created = await venue(['config', 'init', '--wallet-environment', 'production']);
   expect(created.code, created.stderr).toBe(0);
   const token = await new SignJWT({ sub: 'guest' })
     .setProtectedHeader({ alg: 'HS256' })

@@ -91,12 +91,18 @@ describe.skipIf(!tmuxAvailable)('at an 80-column terminal', () => {
   beforeAll(async () => {
     sb = await startSandbox();
     // A venue whose wallet and inventory are at a closed port: doctor fails them, with fixes.
-    for (const [key, value] of [
-      ['extends', 'sandbox'],
-      ['wallet.url', 'http://127.0.0.1:9/wallet'],
-      ['inventory.url', 'http://127.0.0.1:9/inventory'],
-    ])
-      expect((await sb.run(['--profile', 'broken', 'config', 'set', key, value])).code).toBe(0);
+    const init = await sb.run([
+      'config',
+      'init',
+      'broken',
+      '--extends',
+      'sandbox',
+      '--wallet-url',
+      'http://127.0.0.1:9/wallet',
+      '--inventory-url',
+      'http://127.0.0.1:9/inventory',
+    ]);
+    expect(init.code, init.stderr).toBe(0);
   }, 60_000);
   afterAll(async () => {
     killTerminals();

@@ -95,7 +95,7 @@ describe("other servers' reports", () => {
   beforeAll(async () => {
     service = await startFakeService();
     configDir = tempDir();
-    expect((await venue(['config', 'set', 'inventory.warehouseId', '1'])).code).toBe(0);
+    expect((await venue(['config', 'init', '--warehouse', '1'])).code).toBe(0);
   });
   afterAll(async () => {
     await service.close();

@@ -144,7 +144,7 @@ describe('venue sandbox fleet', () => {
   });
 
   it('refuses to overwrite a profile that is not part of a fleet', async () => {
-    await venue(['--profile', 'mine-1', 'config', 'set', 'inventory.url', 'https://inventory.example.com']);
+    await venue(['config', 'init', 'mine-1', '--inventory-url', 'https://inventory.example.com']);
     const result = await sb.run(['sandbox', 'fleet', '--venues', '1', '--prefix', 'mine']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('not part of a sandbox fleet');

@@ -26,7 +26,7 @@ beforeAll(async () => {
     VENUE_WALLET_CLIENT_SECRET: 'wallet-secret-0001',
     VENUE_RETRIES: '0',
   };
-  const created = await venue(['config', 'set', 'wallet.environment', 'production']);
+  const created = await venue(['config', 'init', '--wallet-environment', 'production']);
   expect(created.code, created.stderr).toBe(0);
   // Login answers OAuth-style names.
   const token = await new SignJWT({ sub: 'guest' })

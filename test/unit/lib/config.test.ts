@@ -22,6 +22,7 @@ describe('ConfigStore', () => {
     process.on('warning', onWarning);
     try {
       const config = await store();
+      config.createProfile('main');
       for (let i = 0; i < 15; i++) {
         config.setSetting('main', 'inventory.url', `https://inventory${i}.example`);
         config.setSecret('main', 'inventory.apiKey', `key-${i}`);
@@ -49,6 +50,7 @@ describe('ConfigStore', () => {
 
   it('says where each value came from: environment beats profile', async () => {
     const config = await store({ VENUE_INVENTORY_URL: 'https://env.example' });
+    config.createProfile('main');
     config.setSetting('main', 'inventory.url', 'https://file.example');
     config.setSetting('main', 'wallet.url', 'https://wallet.example/');
     expect(config.resolve('main', 'inventory.url')).toEqual({ value: 'https://env.example', source: 'environment' });
@@ -58,6 +60,7 @@ describe('ConfigStore', () => {
 
   it('a profile takes what it leaves unset from the one it extends, through a chain, and says from where', async () => {
     const config = await store();
+    for (const profile of ['chain', 'north', 'store7']) config.createProfile(profile);
     config.setSetting('chain', 'wallet.url', 'https://wallet.chain.example');
     config.setSecret('chain', 'wallet.clientSecret', 'chain-secret');
     config.setSetting('north', 'extends', 'chain');
@@ -98,6 +101,7 @@ describe('ConfigStore', () => {
   it('refuses an extends loop, an unknown parent, and deleting a profile others extend', async () => {
     const config = await store();
     config.createProfile('a');
+    config.createProfile('b');
     config.setSetting('b', 'extends', 'a');
     expect(() => config.setSetting('a', 'extends', 'b')).toThrow(/"a" → "b" → "a" would be a loop/);
     expect(() => config.setSetting('a', 'extends', 'nope')).toThrow(/no profile named "nope"/);
@@ -120,6 +124,7 @@ describe('ConfigStore', () => {
 
   it('keeps secrets in their own file, mode 0600, apart from settings', async () => {
     const config = await store();
+    config.createProfile('main');
     config.setSetting('main', 'inventory.userId', '7');
     config.setSecret('main', 'inventory.apiSecret', 'S3CRET-value');
     expect(fs.statSync(config.credentialsPath).mode & 0o777).toBe(0o600);
@@ -129,12 +134,14 @@ describe('ConfigStore', () => {
 
   it('lets the environment override stored secrets (cron)', async () => {
     const config = await store({ VENUE_INVENTORY_API_SECRET: 'from-env' });
+    config.createProfile('main');
     config.setSecret('main', 'inventory.apiSecret', 'stored');
     expect(config.resolveSecret('main', 'inventory.apiSecret')).toEqual({ value: 'from-env', source: 'environment' });
   });
 
   it('reads what conf wrote without loading conf', async () => {
     const writer = await store();
+    writer.createProfile('north');
     writer.setSetting('north', 'inventory.url', 'https://north.example');
     writer.setSecret('north', 'inventory.apiKey', 'k-1');
     writer.useProfile('north');
@@ -146,8 +153,19 @@ describe('ConfigStore', () => {
     expect(() => reader.setSetting('north', 'inventory.userId', '1')).toThrow(/enableWriting/);
   });
 
+  it('sets a setting or a secret only on a profile that exists: config init creates them', async () => {
+    const config = await store();
+    config.createProfile('store1');
+    expect(() => config.setSetting('stor1', 'inventory.userId', '7')).toThrow(/no profile named "stor1"/);
+    expect(() => config.setSecret('stor1', 'inventory.apiKey', 'k')).toThrow(
+      expect.objectContaining({ hint: expect.stringContaining('venue config init stor1') }),
+    );
+    expect(config.profiles()).toEqual(['sandbox', 'store1']);
+  });
+
   it('checks values', async () => {
     const config = await store();
+    config.createProfile('main');
     expect(() => config.setSetting('main', 'inventory.userId', 'seven')).toThrow(/whole number/);
     expect(() => config.setSetting('main', 'wallet.environment', 'staging')).toThrow(/production, uat/);
     expect(() => config.setSetting('main', 'nope', 'x')).toThrow(/unknown setting/);

@@ -37,10 +37,10 @@ const config = (
     profiles: () => ['sandbox', ...Object.keys(profiles)],
     profileExists: (name: string) => name === 'sandbox' || name in profiles,
     tagsOf: (name: string) => profiles[name] ?? [],
-    isSandbox: (name: string) => name === 'sandbox',
+    isBuiltInSandbox: (name: string) => name === 'sandbox',
     parentOf,
     held,
-    servedBySandbox: (name: string) =>
+    isSandboxProfile: (name: string) =>
       name === 'sandbox' || (held(name, 'inventory.url').value ?? '').startsWith('http://sandbox/'),
   } as unknown as Parameters<typeof selectProfiles>[0];
 };
