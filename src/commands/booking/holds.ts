@@ -15,7 +15,8 @@ export default defineCommand<Options>({
     'venue writes every hold down before it sends the request (the service says nothing of holds ending on their own). ' +
     'The state is "held" (with its reservation id), "pending" (sent, no answer recorded yet) or "unknown" (the answer was lost or ' +
     'could not be read: places may be held with no id venue can release). Release them with `venue booking release --all --yes`; ' +
-    'drop a settled unknown request from the record with --forget <key>.',
+    'drop a settled unknown request from the record with --forget <key>. ' +
+    'Exits 7 when it shows a hold, order or payment whose outcome is unknown: a person must settle it; 0 otherwise (README: exit codes).',
   examples: [
     'venue booking holds',
     'venue booking holds -o json',
@@ -86,7 +87,7 @@ export default defineCommand<Options>({
       ],
       empty: 'venue has no recorded holds for this profile.',
     });
-    const unknown = holds.filter((h) => !h.reservationId).length;
+    const unknown = holds.filter((h) => h.state === 'unknown').length;
     if (unknown && !ctx.output.isMachine) {
       ctx.terminal.warn(
         `${unknown} request${unknown === 1 ? '' : 's'} without a reservation id: the answer was lost, so places may be held that venue cannot release. Check the slot with \`venue booking sessions\`.`,
@@ -106,5 +107,13 @@ export default defineCommand<Options>({
         );
       }
     }
+    // The one exit rule of the lists of writes (writes/journal.ts): exit 7 while it shows one a person must settle.
+    const { unsettledListed } = await import('../../lib/writes/journal.js');
+    const error = unsettledListed(
+      unknown + journal.openWrites().length,
+      ['hold, order or payment', 'holds, orders and payments'],
+      'Each is said above with how to check it; `venue booking release --all` releases the holds venue can, and `venue booking holds --forget <key>` drops one a person has settled.',
+    );
+    if (error) throw error;
   },
 });

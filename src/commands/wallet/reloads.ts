@@ -12,7 +12,8 @@ export default defineCommand<Options>({
     'Reads the local reload journal (no service is called). Outcome: recorded (with the sale id when the service gave one), refused, ' +
     'sent (no answer recorded yet) or unknown (the answer was lost or could not say). Settle a sent or unknown one by running the same ' +
     '`venue wallet reload` again with the same --payment-ref: the service recognises a reference it already recorded, so it is never credited twice. ' +
-    'With --unsettled, exits 7 while any remain.',
+    'Exits 7 when the list shows a reload whose outcome is unknown (the answer was lost, or the run sending it died): a person must settle it; ' +
+    '0 otherwise, --unsettled or not (README: exit codes).',
   examples: ['venue wallet reloads', 'venue wallet reloads --unsettled --json'],
   options: [
     option('--unsettled', 'only the reloads whose outcome is not known yet (exit 7 while any remain)', {
@@ -53,12 +54,13 @@ export default defineCommand<Options>({
       ],
       empty: options.unsettled ? 'No unsettled reloads.' : 'venue has sent no reloads from this profile.',
     });
-    const open = rows.filter((r) => r.settle).length;
-    if (open) {
-      const { UnknownOutcomeError } = await import('../../lib/errors.js');
-      const message = `${open} reload${open === 1 ? '' : 's'} still unsettled: run each settle command (the same reload with the same --payment-ref)`;
-      if (options.unsettled) throw new UnknownOutcomeError(message);
-      if (!ctx.output.isMachine) ctx.terminal.warn(message);
-    }
+    // The one exit rule of the lists of writes (writes/journal.ts): exit 7 while it shows one a person must settle.
+    const { unsettledListed } = await import('../../lib/writes/journal.js');
+    const error = unsettledListed(
+      entries.filter((r) => r.outcome === 'unknown').length,
+      ['reload', 'reloads'],
+      'Run each settle command (the same reload with the same --payment-ref): the service recognises a reference it already recorded, so it is never credited twice.',
+    );
+    if (error) throw error;
   },
 });

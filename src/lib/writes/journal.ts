@@ -29,7 +29,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileDurably } from '../durable-file.js';
-import { RejectedError, UsageError } from '../errors.js';
+import { RejectedError, UnknownOutcomeError, UsageError } from '../errors.js';
 import {
   DamagedJournalError,
   JournalWriteError,
@@ -163,6 +163,38 @@ export function migratedEntry(base: {
 export function senderGone(entry: JournalEntry): boolean {
   if (entry.status !== 'sending') return false;
   return holderGone(entry.sender, Date.now() - Date.parse(entry.updatedAt || entry.createdAt));
+}
+
+/**
+ * Whether a write's outcome needs a person: it is unknown (journalled so, or
+ * marked sending by a run that is gone without recording an answer). Only
+ * proof or a person settles it (rule.ts); the lists of writes say so by
+ * their exit code (unsettledListed).
+ */
+export function needsPerson(entry: Pick<JournalEntry, 'status' | 'sender' | 'updatedAt' | 'createdAt'>): boolean {
+  return entry.status === 'unknown' || senderGone(entry as JournalEntry);
+}
+
+/**
+ * The one exit rule of the lists of venue's own writes (`inventory receipts
+ * list`, `inventory stock changes`, `wallet reloads`, `booking holds`): a
+ * list that shows at least one write whose outcome needs a person
+ * (needsPerson) ends with exit 7 (unknown outcome), after printing the list
+ * whole, saying how many and how each is settled; otherwise exit 0. A filter
+ * (--status, --unsettled) only chooses what is shown: a list filtered to
+ * settled writes is 0. So a script or a cron job that lists writes learns of
+ * an unsettled one by the exit code, whichever list it reads.
+ */
+export function unsettledListed(
+  count: number,
+  [one, many]: readonly [string, string],
+  settle: string,
+): UnknownOutcomeError | undefined {
+  if (count === 0) return undefined;
+  return new UnknownOutcomeError(
+    `${count} ${count === 1 ? one : many} listed ${count === 1 ? 'has' : 'have'} an unknown outcome: a person must settle ${count === 1 ? 'it' : 'each'}`,
+    { hint: settle },
+  );
 }
 
 export interface JournalSpec<E extends JournalEntry> {

@@ -49,9 +49,10 @@ function afterInterrupt(stderr: string): string {
   return after;
 }
 
-async function recordedHolds(env: Record<string, string> = {}): Promise<unknown[]> {
+/** The holds on record; the list exits 7 while it shows a write whose outcome is unknown (the one rule of lists of writes). */
+async function recordedHolds(env: Record<string, string> = {}, expectedCode = 0): Promise<unknown[]> {
   const result = await sb.run(['booking', 'holds', '-o', 'json'], { env });
-  expect(result.code, result.stderr).toBe(0);
+  expect(result.code, result.stderr).toBe(expectedCode);
   return JSON.parse(result.stdout);
 }
 
@@ -131,7 +132,7 @@ describe('Ctrl-C during book', () => {
     expect(after).toContain(`check:  venue booking order show ${orderId}`);
     expect(after).toContain(`finish: venue booking order pay ${orderId} --amount 15.00 --payment-ref PSP-TEST-1`);
     expect(after).not.toContain('released');
-    expect(await recordedHolds()).toMatchObject([{ orderId }]);
+    expect(await recordedHolds({}, 7)).toMatchObject([{ orderId }]);
     // The settle command: the payment did go through, so it is recorded once and the hold leaves the record.
     const finish = await sb.run([
       'booking',

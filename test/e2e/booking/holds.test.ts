@@ -19,9 +19,10 @@ interface HoldJson {
   orderId?: string;
 }
 
-async function holds(): Promise<HoldJson[]> {
+/** The holds on record; the list exits 7 while it shows one whose outcome is unknown (the one rule of lists of writes). */
+async function holds(expectedCode = 0): Promise<HoldJson[]> {
   const result = await sb.run(['booking', 'holds', '-o', 'json']);
-  expect(result.code).toBe(0);
+  expect(result.code).toBe(expectedCode);
   return JSON.parse(result.stdout) as HoldJson[];
 }
 
@@ -61,7 +62,7 @@ describe('booking holds and release --all', () => {
     expect(lost.stderr).not.toMatch(/lapse/i);
     await sb.control('DELETE', '/faults');
 
-    const listed = await holds();
+    const listed = await holds(7);
     expect(listed.map((h) => [h.slotId, h.quantity, h.state])).toEqual([
       [a!.id, 2, 'held'],
       [b!.id, 1, 'held'],
@@ -96,7 +97,7 @@ describe('booking holds and release --all', () => {
     // The lost request really did hold places; venue cannot release what it has no id for.
     expect(await remainingIn(sb, 'exp-bowling-lane', c!.id, '+3d')).toBe(c!.remaining - 3);
 
-    const left = await holds();
+    const left = await holds(7);
     expect(left.map((h) => h.state)).toEqual(['unknown']);
     const forgotten = await sb.run(['booking', 'holds', '--forget', left[0]!.key.slice(0, 8)]);
     expect(forgotten.code).toBe(0);
@@ -202,6 +203,7 @@ describe('booking holds and release --all', () => {
     const lost = await sb.run(bookFlags('exp-escape-room', third.id));
     expect(lost.code).toBe(7);
     expect(lost.stderr).not.toMatch(/lapse/i);
-    expect((await holds()).map((h) => [h.slotId, h.state, Boolean(h.orderId)])).toEqual([[third.id, 'held', true]]);
+    // The payment's outcome is unknown: the list says so by its exit code.
+    expect((await holds(7)).map((h) => [h.slotId, h.state, Boolean(h.orderId)])).toEqual([[third.id, 'held', true]]);
   }, 120_000);
 });

@@ -14,7 +14,8 @@ export default defineCommand<ListOptions>({
     'The local receipt journal of the current profile, newest first. Status: recorded (the service accepted it), applied (a person ' +
     'said so with `receipts resolve`), not-applied (refused, never sent, or resolved so: the next run sends it), unknown (the answer ' +
     "was lost: settle it with `receipts resolve`), sending (a run is sending it, or died while sending). -o json gives each entry's " +
-    'full id (fingerprint) as well.',
+    'full id (fingerprint) as well. Exits 7 when the list shows a receipt whose outcome is unknown (or whose sending run died): ' +
+    'a person must settle it; 0 otherwise (README: exit codes).',
   examples: ['venue inventory receipts list', 'venue inventory receipts list --status unknown -o json'],
   options: [
     option('--status <status>', `only receipts with this status (${statuses.join(', ')})`, {
@@ -30,6 +31,7 @@ export default defineCommand<ListOptions>({
     }
     const { ReceiptJournal, shortId } = await import('../../../lib/inventory/receipt-journal.js');
     const journal = new ReceiptJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);
+    const { needsPerson, unsettledListed } = await import('../../../lib/writes/journal.js');
     const entries = journal.list(await ctx.profileName()).filter((e) => !options.status || e.status === options.status);
     const rows = entries.map((e) => ({
       id: shortId(e.id),
@@ -60,5 +62,17 @@ export default defineCommand<ListOptions>({
         ? `No ${options.status} receipts in the journal.`
         : 'No receipts in the journal of this profile yet.',
     });
+    const unsettled = entries.filter(needsPerson);
+    const error = unsettledListed(
+      unsettled.length,
+      ['receipt', 'receipts'],
+      `Settle each: ${unsettled
+        .slice(0, 3)
+        .map((e) => `\`venue inventory receipts resolve ${shortId(e.id)}\``)
+        .join(
+          ', ',
+        )}${unsettled.length > 3 ? ', …' : ''} (it shows the evidence; --applied or --not-applied in a script).`,
+    );
+    if (error) throw error;
   },
 });

@@ -14,7 +14,8 @@ export default defineCommand<ChangesOptions>({
   description:
     'The local journal of stock takes and adjustments of the current profile, newest first. Status: recorded (the service accepted ' +
     'it), applied (a person said so), not-applied (refused, never sent, or resolved so), unknown (the answer was lost: settle it with ' +
-    '`venue inventory stock resolve`), sending (a run is sending it, or died while sending). -o json adds the levels and history.',
+    '`venue inventory stock resolve`), sending (a run is sending it, or died while sending). -o json adds the levels and history. ' +
+    'Exits 7 when the list shows one whose outcome is unknown (or whose sending run died): a person must settle it; 0 otherwise (README: exit codes).',
   examples: ['venue inventory stock changes', 'venue inventory stock changes --status unknown -o json'],
   options: [
     option('--status <status>', `only entries with this status (${statuses.join(', ')})`, {
@@ -24,7 +25,7 @@ export default defineCommand<ChangesOptions>({
   ],
   fleet: 'read',
   async run(ctx, options) {
-    const { writeStatuses, shortId } = await import('../../../lib/writes/journal.js');
+    const { writeStatuses, shortId, needsPerson, unsettledListed } = await import('../../../lib/writes/journal.js');
     if (options.status !== undefined && !(writeStatuses as readonly string[]).includes(options.status)) {
       const { UsageError } = await import('../../../lib/errors.js');
       throw new UsageError(`--status must be one of ${writeStatuses.join(', ')} (got "${options.status}")`);
@@ -32,8 +33,20 @@ export default defineCommand<ChangesOptions>({
     const { StockChangeJournal } = await import('../../../lib/inventory/stock-change-journal.js');
     const journal = new StockChangeJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);
     const entries = journal.list(await ctx.profileName()).filter((e) => !options.status || e.status === options.status);
+    const unsettled = entries.filter(needsPerson);
+    const error = unsettledListed(
+      unsettled.length,
+      ['stock take or adjustment', 'stock takes and adjustments'],
+      `Settle each: ${unsettled
+        .slice(0, 3)
+        .map((e) => `\`venue inventory stock resolve ${shortId(e.id)}\``)
+        .join(
+          ', ',
+        )}${unsettled.length > 3 ? ', …' : ''} (it shows the evidence; --applied or --not-applied in a script).`,
+    );
     if (ctx.output.isMachine && ctx.output.format !== 'csv') {
       await ctx.output.list(entries.map((e) => ({ ...e })));
+      if (error) throw error;
       return;
     }
     await ctx.output.list(
@@ -63,5 +76,6 @@ export default defineCommand<ChangesOptions>({
           : 'No stock takes or adjustments in the journal of this profile yet.',
       },
     );
+    if (error) throw error;
   },
 });
