@@ -158,11 +158,29 @@ export function isRecord(value: unknown): value is RawRecord {
 /**
  * What a field holds, as the command uses it. The lookup takes a candidate
  * only when its JSON value can be that: a boolean `available` is no count of
- * places, a string "P-1" is no numeric id, an object is no text. A candidate of
- * the wrong type is skipped, and the next name is tried.
+ * places, a string "P-1" is no numeric id, an object is no text. The rule of
+ * a field's lookup, for every read and every write's answer (RecordReader,
+ * and records.ts's plans, which follow it):
+ *
+ * 1. Its names are tried in order (each name's exact spelling, then its
+ *    other casings). A candidate of the wrong type is skipped (a decoy
+ *    beside the real field, or another thing under a synonym), and the next
+ *    name is tried.
+ * 2. A candidate that is null decides: the service says the field is empty.
+ *    The field is null (absent from a view), and no later name is tried: a
+ *    value under a later synonym is another field's, never put in its place.
+ * 3. When no name holds a value of its type, but one holds a value of
+ *    another type that no other field of the record's table reads, the field
+ *    is unreadable (an UnreadableAnswerError, exit 6, naming the field and
+ *    the value): numbers written as words ("fifty"), an id of the wrong kind
+ *    ("abc" where a numeric product id is due). Nothing is read as absent
+ *    that the service sent.
+ *
+ * Names that mean another thing are not in a field's list (a product's
+ * supplier link has no `supplierCode`: that is the supplier's own code).
  *
  * - text: words as sent (strings; numbers as their digits)
- * - id: an identifier kept as text (strings, whole numbers)
+ * - id: an identifier kept as text (strings, whole numbers), or a reference record holding one as its id ({type: "categories", id: "SNACKS"})
  * - integer: a whole number (numbers, digit strings): counts, places, numeric ids
  * - number: any number (numbers, numeric strings)
  * - money: an amount: a number, or a record holding one ({amount, currency})
@@ -223,6 +241,65 @@ export function wordField(words: EnumTable, ...names: string[]): FieldSpec<'enum
   return { type: 'enum', names, words };
 }
 
+/**
+ * The fields that share a table with each spec (a spec shared by several
+ * tables, createdAt, has the fields of all of them): what rule 3 of the
+ * lookup asks before calling a field unreadable, since a value of another
+ * type under one of its names may be what another field of the record reads
+ * (a card's `location` record beside the text locationName).
+ */
+const siblingsOf = new WeakMap<FieldSpec, Set<FieldSpec>>();
+
+/** Registers a service's field tables (each fields.ts calls it for its own): see siblingsOf. */
+export function fieldTables(tables: Readonly<Record<string, FieldTable>>): void {
+  for (const table of Object.values(tables)) {
+    const specs = Object.values(table).filter((spec): spec is FieldSpec => isRecord(spec) && Array.isArray(spec.names));
+    for (const spec of specs) {
+      let siblings = siblingsOf.get(spec);
+      if (!siblings) siblingsOf.set(spec, (siblings = new Set()));
+      for (const other of specs) if (other !== spec) siblings.add(other);
+    }
+  }
+}
+
+/** Whether another field of the spec's tables reads this key's value (it is one of its names, of its type). */
+export function readByAnother(spec: FieldSpec, key: string, value: unknown): boolean {
+  const siblings = siblingsOf.get(spec);
+  if (!siblings) return false;
+  const folded = fieldKey(key);
+  for (const other of siblings) if (foldedNames(other.names).includes(folded) && accepts(other, value)) return true;
+  return false;
+}
+
+/** What a value of a type is, in words: "which is not a whole number". */
+const TYPE_WORDS: Record<FieldType, string> = {
+  text: 'text',
+  id: 'an id (text or a whole number)',
+  integer: 'a whole number',
+  number: 'a number',
+  money: 'an amount',
+  boolean: 'yes or no',
+  date: 'a date',
+  datetime: 'a date and time',
+  enum: 'one of its words',
+  ref: 'a numeric id',
+  record: 'a record',
+  list: 'a list',
+  texts: 'text or a list of texts',
+  any: 'a value',
+};
+
+/** The words of a value in a message: JSON, cut short. */
+function shown(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}
+
 const INTEGER_TEXT = /^\s*[+-]?\d+(\.0*)?\s*$/;
 const ID_INSIDE: FieldNames = ['id', 'value', 'code'];
 const AMOUNT_INSIDE: FieldNames = ['amount', 'value', 'total', 'sum', 'balance', 'quantity', 'count'];
@@ -254,6 +331,18 @@ function idInside(record: RawRecord, names: FieldNames): number | undefined {
   return asNumber(valueOf(record, [...names, ...ID_INSIDE], isWholeNumber));
 }
 
+/** An id as text: a string, or a whole number's digits. */
+function isIdValue(value: unknown): boolean {
+  return (
+    typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value)) || typeof value === 'bigint'
+  );
+}
+
+/** The id inside a reference record (JSON:API's {type, id}), as text; first the field's own names. */
+function textIdInside(record: RawRecord, names: FieldNames): string | undefined {
+  return asText(valueOf(record, [...names, 'id'], isIdValue));
+}
+
 /** The largest epoch milliseconds a JavaScript date holds (either side of 1970). */
 const MAX_EPOCH_MS = 8.64e15;
 
@@ -265,9 +354,7 @@ export function accepts(spec: FieldSpec, value: unknown): boolean {
         typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint'
       );
     case 'id':
-      return (
-        typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value)) || typeof value === 'bigint'
-      );
+      return isIdValue(value) || (isRecord(value) && textIdInside(value, spec.names) !== undefined);
     case 'integer':
       return isWholeNumber(value);
     case 'number':
@@ -450,6 +537,29 @@ export function findKey(
   return undefined;
 }
 
+/**
+ * A field's lookup (the rule above FieldType): the key of the first
+ * candidate that is null or accepted, in order; a candidate accept refuses
+ * is skipped. `key` is undefined when none is; `empty` when the one found is
+ * null (the service says the field is empty: no later name is tried).
+ */
+function lookUp(
+  record: RawRecord,
+  names: FieldNames,
+  accept: ((value: unknown) => boolean) | undefined,
+  index: KeyIndex,
+): { key: string | undefined; empty: boolean } {
+  const candidates = candidatesOf(index, names);
+  for (let i = 0; i < candidates.length; i++) {
+    const key = candidates[i]!;
+    const value = record[key];
+    if (value === undefined) continue;
+    if (value === null) return { key, empty: true };
+    if (!accept || accept(value)) return { key, empty: false };
+  }
+  return { key: undefined, empty: false };
+}
+
 /** The first of the names present (not null), read tolerantly; with `accept`, the first it takes. */
 export function valueOf(record: RawRecord, names: FieldNames, accept?: (value: unknown) => boolean): unknown {
   const key = findKey(record, names, accept);
@@ -552,6 +662,8 @@ function converted(spec: FieldSpec, value: unknown): unknown {
       return isRecord(value) ? amountInside(value) : asNumber(value);
     case 'ref':
       return isRecord(value) ? idInside(value, spec.names) : asNumber(value);
+    case 'id':
+      return isRecord(value) ? textIdInside(value, spec.names) : asText(value);
     case 'boolean':
       return asBoolean(value);
     case 'enum':
@@ -647,12 +759,43 @@ export class RecordReader {
 
   private index?: KeyIndex;
 
-  /** The key holding the field, of the spec's type (bare names: any value). */
+  /**
+   * The key holding the field, of the spec's type (bare names: any value),
+   * by the lookup's rule (above FieldType): undefined when the field is
+   * absent or null; an UnreadableAnswerError when its names hold only values
+   * of another type that no other field of its table reads.
+   */
   keyOf(ref: FieldRef, as?: FieldSpec): string | undefined {
     this.index ??= keyIndex(this.raw);
     const spec = isSpec(ref) ? ref : undefined;
     const accept = spec && as ? bothAcceptorOf(spec, as) : spec ? acceptorOf(spec) : as ? acceptorOf(as) : undefined;
-    return findKey(this.raw, namesOf(ref), accept, this.index);
+    const found = lookUp(this.raw, namesOf(ref), accept, this.index);
+    if (found.key !== undefined) return found.empty ? undefined : found.key;
+    if (spec) this.checkReadable(spec);
+    return undefined;
+  }
+
+  /** Rule 3 of the lookup: a field whose names hold only values of another type (that no other field reads) is unreadable. */
+  private checkReadable(spec: FieldSpec): void {
+    if (spec.type === 'any') return;
+    const candidates = candidatesOf(this.index!, spec.names);
+    for (let i = 0; i < candidates.length; i++) {
+      const key = candidates[i]!;
+      const value = this.raw[key];
+      if (value === undefined || value === null || accepts(spec, value) || readByAnother(spec, key, value)) continue;
+      throw this.unreadable(spec, key, value);
+    }
+  }
+
+  /** "has adjustment productId "abc", which is not a numeric id (looked for productId, product, itemId)". */
+  unreadable(spec: FieldSpec, key: string, value: unknown): UnreadableAnswerError {
+    const name = spec.names[0]!;
+    const under = key === name ? '' : ` (as ${key})`;
+    return new UnreadableAnswerError(
+      this.source,
+      `has ${this.what} ${name}${under} ${shown(value)}, which is not ${TYPE_WORDS[spec.type]} (looked for ${spec.names.join(', ')})`,
+      this.raw,
+    );
   }
 
   /** Whether any of the names is present, of whatever type. */

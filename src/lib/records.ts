@@ -196,6 +196,11 @@ export class Checking {
   missing(raw: RawRecord, label: string, spec: FieldSpec, why?: string): never {
     throw new RecordReader(raw, this.source, this.what).missing(label, spec, why);
   }
+
+  /** A field whose names hold only a value of another type, which no other field read (RecordReader.unreadable's words). */
+  unreadable(raw: RawRecord, spec: FieldSpec, key: string): never {
+    throw new RecordReader(raw, this.source, this.what).unreadable(spec, key, raw[key]);
+  }
 }
 
 /** A number for each word a nested record is called by ("stock level"): its checking is found by it. */
@@ -350,7 +355,7 @@ function testOf(field: PlannedField, at: string): string {
     case 'text':
       return `(typeof v === "string" || (typeof v === "number" ? Number.isFinite(v) : typeof v === "bigint"))`;
     case 'id':
-      return `(typeof v === "string" || (typeof v === "number" ? Number.isInteger(v) : typeof v === "bigint"))`;
+      return `(typeof v === "string" || (typeof v === "number" ? Number.isInteger(v) : typeof v === "bigint" || ${ask}))`;
     case 'integer':
     case 'ref':
       return `(typeof v === "number" ? Number.isInteger(v) : ${ask})`;
@@ -501,29 +506,39 @@ function compilePlan(shape: RecordShape, keys: readonly string[]): Plan {
   const lines: string[] = [];
   const fieldVar = (f: PlannedField) => `f${f.position}`;
   const rawVar = (f: PlannedField) => `g${f.position}`;
-  lines.push(`let v, n;`);
+  lines.push(`let v;`);
   if (candidateKeys.length) lines.push(`let ${candidateKeys.map((k) => `u${k} = false`).join(', ')};`);
   if (byPosition.length) lines.push(`let ${byPosition.map(fieldVar).join(', ')};`);
   const nestedFields = byPosition.filter((f) => f.nested);
   if (nestedFields.length) lines.push(`let ${nestedFields.map(rawVar).join(', ')};`);
-  // Reading: each field's candidates in order; a key read for one field is not read for another.
+  // Reading: each field's candidates in order (the lookup's rule, reading.ts above FieldType); a key read for
+  // one field is not read for another. A null candidate decides: the service says the field is empty, kept as
+  // null under venue's name, and no later name is tried. A candidate of another type is skipped; the first is
+  // remembered (wrongVar) for the check that a field whose names hold only such values is unreadable.
+  const wrongVar = (f: PlannedField) => `w${f.position}`;
+  const typed = fields.filter((f) => f.candidates.length > 0 && f.spec.type !== 'any');
+  if (typed.length) lines.push(`let ${typed.map((f) => `${wrongVar(f)} = -1`).join(', ')};`);
   for (const field of fields) {
     if (field.candidates.length === 0) continue;
     const at = String(field.position);
     const take = field.nested ? `${rawVar(field)} = v;` : `${fieldVar(field)} = ${conversionOf(field, at)};`;
-    lines.push(`b${at}: {`, `  n = -1;`);
+    lines.push(`b${at}: {`);
     for (const k of field.candidates) {
+      const remember = field.spec.type === 'any' ? '' : ` if (${wrongVar(field)} < 0) ${wrongVar(field)} = ${k};`;
       lines.push(
-        `  if (!u${k}) { v = r[${literal(keys[k]!)}]; if (v !== undefined) { if (v === null) { if (n < 0) n = ${k}; } else if (${testOf(field, at)}) { u${k} = true; ${take} break b${at}; } } }`,
+        `  if (!u${k}) { v = r[${literal(keys[k]!)}]; if (v !== undefined) { if (v === null) { u${k} = true; ${fieldVar(field)} = null; break b${at}; } if (${testOf(field, at)}) { u${k} = true; ${take} break b${at}; }${remember} } }`,
       );
     }
-    // The service says the field is empty: kept as null under venue's name (its first null key).
-    lines.push(
-      `  ${field.candidates.map((k) => `if (n === ${k}) { u${k} = true; ${fieldVar(field)} = null; }`).join(' else ')}`,
-      `}`,
-    );
+    lines.push(`}`);
   }
-  // Checking: the needs in their declared order; nested records are shaped (and checked) in that order too.
+  // A field not found whose names hold a value of another type that no field read is unreadable (exit 6 naming
+  // it): checked with the needs, field by field in the order a view's reads would meet them (the needs first).
+  const unreadableCheck = (f: PlannedField) =>
+    f.candidates.length > 0 && f.spec.type !== 'any'
+      ? `if (${fieldVar(f)} === undefined && ${wrongVar(f)} >= 0 && !${f.candidates.map((k) => `(${wrongVar(f)} === ${k} && u${k})`).join(' && !')}) c.unreadable(r, F[${f.position}].spec, KEYS[${wrongVar(f)}]);`
+      : undefined;
+  // Checking: field by field in the table's order (as a view reads them), each field's type first (a value of
+  // another type alone is unreadable), then its need; nested records are shaped (and checked) in that order too.
   // A need of records is of a field that holds records of a nested shape (the shapes say so: checked by their test).
   const needed = Object.keys(shape.needs ?? {})
     .map((name) => meta.find((f) => f.name === name))
@@ -532,9 +547,13 @@ function compilePlan(shape: RecordShape, keys: readonly string[]): Plan {
     );
   const shapeNested = (f: PlannedField, check: string) =>
     `if (${rawVar(f)} !== undefined) ${fieldVar(f)} = nestedValue(F[${f.position}], ${rawVar(f)}, r, ${check});`;
-  if (needed.length) {
+  const checks = byPosition.map(unreadableCheck).filter((line) => line !== undefined);
+  if (needed.length || checks.length) {
     lines.push(`if (c !== undefined) {`);
-    for (const f of needed) {
+    for (const f of byPosition) {
+      const unreadable = unreadableCheck(f);
+      if (unreadable) lines.push(`  ${unreadable}`);
+      if (!needed.some((n) => n.position === f.position)) continue;
       if (f.need?.kind === 'records') lines.push(`  ${shapeNested(f, 'c')}`);
       else lines.push(`  checkNeed(F[${f.position}], ${fieldVar(f)}, r, c);`);
     }
@@ -595,6 +614,7 @@ function compilePlan(shape: RecordShape, keys: readonly string[]): Plan {
   }
 
   const run = new Function(
+    'KEYS',
     'F',
     'P',
     'accepts',
@@ -605,7 +625,7 @@ function compilePlan(shape: RecordShape, keys: readonly string[]): Plan {
     'nestedValue',
     'checkNeed',
     `"use strict"; return function plan(r, c) {\n${lines.join('\n')}\n};`,
-  )(meta, holder, accepts, asNumber, asBoolean, isRecord, DIGIT, nestedValue, checkNeed) as Plan['run'];
+  )(keys, meta, holder, accepts, asNumber, asBoolean, isRecord, DIGIT, nestedValue, checkNeed) as Plan['run'];
   return { keys: [...keys], run };
 }
 
@@ -648,7 +668,8 @@ export function recordsMarkdown(): string {
     'casing, the other words listed, inside any envelope), values read through their type (numbers as',
     "numbers, yes/no as booleans, enumerations as venue's words, epoch times as ISO 8601).",
     '',
-    '- A field the service does not send is absent; one it sends as `null` is `null`.',
+    '- A field the service does not send is absent; one it sends as `null` is `null`, and no later name is tried in its place.',
+    '- A field whose names hold only values of another type (`"fifty"` where a number is due) is unreadable: exit 6 naming it, never absent (docs/tolerant-reading.md).',
     "- Fields venue does not know pass through under the service's own names: nothing is dropped.",
     `- A service field whose name venue uses for another value (a text \`productId: "P-1"\` beside the numeric id venue reads) is kept under \`${SERVICE_FIELDS}\`, with its own name.`,
     `- A field holding records of another shape (a product's \`stockLevels\`) takes a record or a list of them; a value of another kind (\`"n/a"\`) is the service's, kept under \`${SERVICE_FIELDS}\` when venue uses its name.`,

@@ -264,7 +264,7 @@ function expectRefused(result: RunResult, c: Case): void {
   expect(result.code, said).toBe(6);
   // Names the service, and what was due or missing.
   expect(result.stderr, said).toContain(`${c.service} service`);
-  expect(result.stderr, said).toMatch(/was due|has no|is not usable|missing|as item \d+ of the/);
+  expect(result.stderr, said).toMatch(/was due|has no|is not usable|missing|as item \d+ of the|, which is not /);
   expect(result.stderr, said).toMatch(c.names);
   // Nothing on stdout: no blank row, no empty record, no "Nothing to show".
   expect(result.stdout, said).toBe('');

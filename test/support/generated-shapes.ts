@@ -109,9 +109,12 @@ function decoyFor(table: FieldTable, name: string, turn: number): Json | undefin
 
 /**
  * The record with each field of the table moved to its last synonym no other
- * field lists, and a decoy of the wrong type under every other name of the
- * field (names already in the record are left alone). Nested records are
- * done first, with their own tables.
+ * field lists, and a decoy of the wrong type under every other name of each
+ * field the record holds (names already in the record are left alone):
+ * decoys sit beside the real field. A field the record does not hold gets
+ * none: a value of the wrong type under its names alone is that field,
+ * unreadable (reading.ts, the lookup's rule 3). Nested records are done
+ * first, with their own tables.
  */
 export function withDecoys(record: JsonRecord, table: FieldTable, nested: Nested = {}): JsonRecord {
   let out: JsonRecord = { ...record };
@@ -121,6 +124,7 @@ export function withDecoys(record: JsonRecord, table: FieldTable, nested: Nested
     else if (isRecord(value)) out[key] = withDecoys(value, inner);
   }
   const present = () => new Set(Object.keys(out).map(fieldKey));
+  const held = new Set(Object.values(table).filter((spec) => spec.names.some((n) => present().has(fieldKey(n)))));
   // Move each field found under its canonical name to its last name that is its own.
   for (const spec of Object.values(table)) {
     const canonical = spec.names[0]!;
@@ -132,9 +136,10 @@ export function withDecoys(record: JsonRecord, table: FieldTable, nested: Nested
     for (const [k, v] of Object.entries(out)) moved[k === canonical ? target : k] = v;
     out = moved;
   }
-  // A decoy under every name of every field that is not in the record.
+  // A decoy under every name of every field the record holds that is not in the record.
   let turn = 0;
   for (const spec of Object.values(table)) {
+    if (!held.has(spec)) continue;
     for (const name of spec.names) {
       if (present().has(fieldKey(name))) continue;
       const decoy = decoyFor(table, name, turn++);

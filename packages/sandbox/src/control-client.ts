@@ -36,12 +36,13 @@ export interface ClockView {
 
 /** What POST /_sandbox/faults takes: any part of the configuration, the rest kept. */
 export type FaultChange = Partial<
-  Omit<FaultConfig, 'failNext' | 'dropAfterProcessing' | 'answerAfterProcessing' | 'misanswer'>
+  Omit<FaultConfig, 'failNext' | 'dropAfterProcessing' | 'answerAfterProcessing' | 'misanswer' | 'mistype'>
 > & {
   failNext?: FaultRule[];
   dropAfterProcessing?: FaultRule[];
   answerAfterProcessing?: FaultRule[];
   misanswer?: FaultRule[];
+  mistype?: FaultRule[];
 };
 
 /** A fleet venue (docs/sandbox-fleet.md). */

@@ -5,7 +5,10 @@
 // processing (a proxy's 408, a gateway's 502/504: applied, but the answer
 // says otherwise), and a count answered wrongly: processed exactly as asked,
 // then answered with every value the request sent changed in the answer
-// (another id, count or quantity). Control routes (/_sandbox/*) are never faulted.
+// (another id, count or quantity), and a count answered in the wrong types:
+// processed exactly as asked, then answered with every number written in words
+// ("fifty") and every yes/no as a word that is neither. Control routes
+// (/_sandbox/*) are never faulted.
 
 import { SandboxHttpError } from './http-error.js';
 
@@ -40,6 +43,14 @@ export interface FaultConfig {
    * repeats it (numbers ×1000+7, text suffixed "-x"): another id, count or quantity.
    */
   misanswer: FaultRule[];
+  /**
+   * The next N matching requests are processed exactly as asked, then
+   * answered with every number of the answer (at any depth) written in
+   * English words (50 → "fifty", 1001 → "one thousand and one", 3.5 →
+   * "three point five") and every true/false as "unsure": a server whose
+   * values are of the wrong types.
+   */
+  mistype: FaultRule[];
 }
 
 export const noFaults = (): FaultConfig => ({
@@ -52,6 +63,7 @@ export const noFaults = (): FaultConfig => ({
   dropAfterProcessing: [],
   answerAfterProcessing: [],
   misanswer: [],
+  mistype: [],
 });
 
 interface CompiledPattern {
@@ -119,7 +131,9 @@ export function applyFaultUpdate(config: FaultConfig, body: unknown): FaultConfi
   check('rateLimitMatch', isPattern, 'must be "METHOD /path"');
   check('latencyMs', (v) => typeof v === 'number' && v >= 0 && v <= 60_000, 'must be from 0 to 60000');
   check('latencyMatch', isPattern, 'must be "METHOD /path"');
-  const rules = (field: 'failNext' | 'dropAfterProcessing' | 'answerAfterProcessing' | 'misanswer'): FaultRule[] => {
+  const rules = (
+    field: 'failNext' | 'dropAfterProcessing' | 'answerAfterProcessing' | 'misanswer' | 'mistype',
+  ): FaultRule[] => {
     const value = b[field];
     if (value === undefined) return [];
     const list = Array.isArray(value) ? value : [value];
@@ -153,6 +167,7 @@ export function applyFaultUpdate(config: FaultConfig, body: unknown): FaultConfi
   const drop = rules('dropAfterProcessing');
   const answerAfter = rules('answerAfterProcessing');
   const misanswer = rules('misanswer');
+  const mistype = rules('mistype');
   if (details.length) throw new SandboxHttpError(400, 'validation_failed', 'invalid fault settings', details);
   const next: FaultConfig = {
     ...config,
@@ -160,6 +175,7 @@ export function applyFaultUpdate(config: FaultConfig, body: unknown): FaultConfi
     dropAfterProcessing: [...config.dropAfterProcessing, ...drop],
     answerAfterProcessing: [...(config.answerAfterProcessing ?? []), ...answerAfter],
     misanswer: [...(config.misanswer ?? []), ...misanswer],
+    mistype: [...(config.mistype ?? []), ...mistype],
   };
   for (const key of [
     'errorRate',
@@ -177,7 +193,8 @@ export function applyFaultUpdate(config: FaultConfig, body: unknown): FaultConfi
 }
 
 /** What happens to a request's answer once it has been processed. */
-export type AfterProcessing = { kind: 'drop' } | { kind: 'answer'; error: SandboxHttpError } | { kind: 'misanswer' };
+export type AfterProcessing =
+  { kind: 'drop' } | { kind: 'answer'; error: SandboxHttpError } | { kind: 'misanswer' } | { kind: 'mistype' };
 
 export type FaultDecision =
   | { kind: 'none'; latencyMs: number; after?: AfterProcessing }
@@ -197,7 +214,8 @@ export class FaultInjector {
       c.failNext.length > 0 ||
       c.dropAfterProcessing.length > 0 ||
       c.answerAfterProcessing.length > 0 ||
-      c.misanswer.length > 0
+      c.misanswer.length > 0 ||
+      c.mistype.length > 0
     );
   }
 
@@ -251,6 +269,11 @@ export class FaultInjector {
       c.misanswer = c.misanswer.filter((r) => r.remaining > 0);
       return { kind: 'none', latencyMs, after: { kind: 'misanswer' } };
     }
+    const typeRule = take(c.mistype, method, path);
+    if (typeRule) {
+      c.mistype = c.mistype.filter((r) => r.remaining > 0);
+      return { kind: 'none', latencyMs, after: { kind: 'mistype' } };
+    }
     return { kind: 'none', latencyMs };
   }
 }
@@ -294,5 +317,75 @@ export function misanswer(request: unknown, answer: unknown): unknown {
     return out;
   }
   if ((typeof request === 'number' || typeof request === 'string') && request === answer) return changed(answer);
+  return answer;
+}
+
+const ONES = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const SCALES: Array<[number, string]> = [
+  [1e12, 'trillion'],
+  [1e9, 'billion'],
+  [1e6, 'million'],
+  [1e3, 'thousand'],
+];
+
+/** A whole number below 1000 in words: 101 → "one hundred and one". */
+function hundreds(n: number): string {
+  if (n < 20) return ONES[n]!;
+  if (n < 100) return TENS[Math.floor(n / 10)]! + (n % 10 ? `-${ONES[n % 10]}` : '');
+  return `${ONES[Math.floor(n / 100)]} hundred${n % 100 ? ` and ${hundreds(n % 100)}` : ''}`;
+}
+
+/** A number in English words: 50 → "fifty", -3 → "minus three", 3.5 → "three point five". */
+export function inWords(value: number): string {
+  if (!Number.isFinite(value)) return 'a lot';
+  if (value < 0) return `minus ${inWords(-value)}`;
+  const whole = Math.floor(value);
+  const fraction = String(value).split('.')[1];
+  let rest = whole;
+  const parts: string[] = [];
+  for (const [size, name] of SCALES) {
+    if (rest >= size) {
+      parts.push(`${inWords(Math.floor(rest / size))} ${name}`);
+      rest %= size;
+    }
+  }
+  if (rest > 0 || parts.length === 0) parts.push(parts.length && rest < 100 ? `and ${hundreds(rest)}` : hundreds(rest));
+  const words = parts.join(' ');
+  return fraction ? `${words} point ${[...fraction].map((d) => ONES[Number(d)]).join(' ')}` : words;
+}
+
+/**
+ * The answer with every number (at any depth) written in words and every
+ * true/false as "unsure": the write was applied as asked, the answer's
+ * values are of the wrong types.
+ */
+export function mistype(answer: unknown): unknown {
+  if (typeof answer === 'number') return inWords(answer);
+  if (typeof answer === 'boolean') return 'unsure';
+  if (Array.isArray(answer)) return answer.map(mistype);
+  if (typeof answer === 'object' && answer !== null)
+    return Object.fromEntries(Object.entries(answer).map(([key, value]) => [key, mistype(value)]));
   return answer;
 }

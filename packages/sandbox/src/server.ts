@@ -6,7 +6,7 @@
 
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerCoreControl, type SandboxCore } from './control.js';
-import { FaultInjector, misanswer, type AfterProcessing } from './faults.js';
+import { FaultInjector, misanswer, mistype, type AfterProcessing } from './faults.js';
 import { installIdleStop } from './idle-stop.js';
 import { Fleet, type FleetVenue } from './fleet.js';
 import { installAnswerNames } from './answer-names.js';
@@ -417,7 +417,7 @@ function installFaults(app: FastifyInstance, faults: FaultInjector, store: State
         }
         try {
           const answer = JSON.parse(typeof payload === 'string' ? payload : String(payload));
-          done(null, JSON.stringify(misanswer(request.body, answer)));
+          done(null, JSON.stringify(after.kind === 'mistype' ? mistype(answer) : misanswer(request.body, answer)));
         } catch {
           done(null, payload);
         }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FaultInjector, matches, misanswer, noFaults } from '../src/faults.js';
+import { FaultInjector, inWords, matches, misanswer, mistype, noFaults } from '../src/faults.js';
 import { SandboxHttpError } from '../src/http-error.js';
 
 describe('fault patterns', () => {
@@ -83,6 +83,32 @@ describe('FaultInjector', () => {
 });
 
 describe('faults after processing', () => {
+  it('mistype takes the next N matching requests and answers numbers in words, yes/no as "unsure"', () => {
+    const faults = new FaultInjector();
+    faults.set({ mistype: [{ match: 'POST /inventory/stock-adjustments', remaining: 1 }] });
+    expect(faults.decide('POST', '/inventory/stock-adjustments')).toMatchObject({ after: { kind: 'mistype' } });
+    expect(faults.decide('POST', '/inventory/stock-adjustments')).toEqual({ kind: 'none', latencyMs: 0 });
+    expect(
+      mistype({ productId: 1001, quantities: [50, 52], ok: true, price: 3.5, text: 'kept', nothing: null }),
+    ).toEqual({
+      productId: 'one thousand and one',
+      quantities: ['fifty', 'fifty-two'],
+      ok: 'unsure',
+      price: 'three point five',
+      text: 'kept',
+      nothing: null,
+    });
+    expect([0, 12, 100, 2026, 1500, -3, 1_000_000].map(inWords)).toEqual([
+      'zero',
+      'twelve',
+      'one hundred',
+      'two thousand and twenty-six',
+      'one thousand five hundred',
+      'minus three',
+      'one million',
+    ]);
+  });
+
   it('answer-after-processing and misanswer take the next N matching requests, in that order after a drop', () => {
     const faults = new FaultInjector();
     faults.set({

@@ -41,6 +41,8 @@ function describe(config: FaultConfig): Record<string, unknown> {
     answerAfterProcessing:
       config.answerAfterProcessing.map((r) => `${r.match} ×${r.remaining} → ${r.status}`).join('; ') || 'none',
     misanswer: config.misanswer.map((r) => `${r.match} ×${r.remaining}`).join('; ') || 'none',
+    // Set through the control API (POST /_sandbox/faults {"mistype": [...]}): docs/sandbox-faults.md.
+    mistype: (config.mistype ?? []).map((r) => `${r.match} ×${r.remaining}`).join('; ') || 'none',
   };
 }
 

@@ -7,7 +7,7 @@
 // ignored by the reading layer (reservationId = ReservationId =
 // reservation_id), so only different WORDS are listed here.
 
-import { field, wordField, type FieldTable } from '../reading.js';
+import { field, fieldTables, wordField, type FieldTable } from '../reading.js';
 
 /** Enumerations: venue's word first, then the words services use for it. They are for logic; people see the service's own word. */
 export const RESERVATION_STATUS = {
@@ -165,6 +165,13 @@ export const BOOKING_TABLES = {
   order: ORDER,
   reportRow: REPORT_ROW,
 } as const satisfies Record<string, FieldTable>;
+
+// Each field knows the fields that share its table (reading.ts: a value one of them reads is no other's unreadable value).
+fieldTables({
+  ...BOOKING_TABLES,
+  listContext: LIST_CONTEXT,
+  report: { totals: REPORT.totals, fromDate: REPORT.fromDate, toDate: REPORT.toDate },
+});
 
 /** Resource keys a record may be wrapped in: {reservation: {...}}. */
 export const WRAPPERS = {

@@ -9,7 +9,7 @@
 // resource, so a word such as "id" or "name" means the resource's own id or
 // name and nothing else.
 
-import { field, wordField, type FieldTable } from '../reading.js';
+import { field, fieldTables, wordField, type FieldTable } from '../reading.js';
 
 type Table = FieldTable;
 
@@ -119,14 +119,8 @@ export const productSupplierFields = {
   containerPrice: field('money', 'containerPrice', 'casePrice', 'packPrice', 'price', 'cost'),
   containerQuantity: field('number', 'containerQuantity', 'caseQuantity', 'packSize', 'unitsPerContainer', 'quantity'),
   containerId: field('ref', 'containerId', 'container', 'containerTypeId', 'containerType'),
-  productSupplierCode: field(
-    'text',
-    'productSupplierCode',
-    'supplierProductCode',
-    'supplierSku',
-    'supplierItemCode',
-    'supplierCode',
-  ),
+  // Not `supplierCode`: that is the supplier's own code (supplierFields), another thing than its code for this product.
+  productSupplierCode: field('text', 'productSupplierCode', 'supplierProductCode', 'supplierSku', 'supplierItemCode'),
   preferredSupplier: field(
     'boolean',
     'preferredSupplier',
@@ -302,6 +296,9 @@ export const INVENTORY_TABLES = {
   receiptLine: receiptLineFields,
   adjustment: adjustmentFields,
 } as const satisfies Record<string, Table>;
+
+// Each field knows the fields that share its table (reading.ts: a value one of them reads is no other's unreadable value).
+fieldTables({ ...INVENTORY_TABLES, health: healthFields });
 
 /** Keys around lists and records named after the resource. */
 export const resourceKeys = {

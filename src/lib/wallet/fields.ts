@@ -7,7 +7,7 @@
 // and separators are ignored by the lookup (src/lib/reading.ts): cardNumber =
 // CardNumber = card_number, so only different words are listed here.
 
-import { field, wordField, type FieldTable } from '../reading.js';
+import { field, fieldTables, wordField, type FieldTable } from '../reading.js';
 
 // ---- enumerations: venue's word first, then the words services use. For logic; people see the service's own word.
 
@@ -195,3 +195,6 @@ export const WALLET_TABLES = {
   sale: saleFields,
   pass: passFields,
 } as const satisfies Record<string, FieldTable>;
+
+// Each field knows the fields that share its table (reading.ts: a value one of them reads is no other's unreadable value).
+fieldTables({ ...WALLET_TABLES, token: tokenFields, signup: signupFields, location: locationFields });

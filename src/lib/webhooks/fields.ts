@@ -4,7 +4,7 @@
 // of event types). Case and separators are already ignored by the reading
 // layer; only different WORDS are listed.
 
-import { field, type FieldNames, type FieldTable } from '../reading.js';
+import { field, fieldTables, type FieldNames, type FieldTable } from '../reading.js';
 
 export const subscriberFields = {
   id: field('id', 'id', 'webhookId', 'subscriberId', 'subscriptionId', 'uuid', 'guid'),
@@ -39,6 +39,7 @@ export const subscriberFields = {
 
 /** Every resource's table, for tests and tools that walk them all. */
 export const WEBHOOK_TABLES = { subscriber: subscriberFields } as const satisfies Record<string, FieldTable>;
+fieldTables(WEBHOOK_TABLES);
 
 /** Fields that would carry the signing secret: never printed, whatever the server sends back. */
 export const secretFieldNames: FieldNames = [

@@ -142,6 +142,7 @@ const pages: Array<[string, unknown[]]> = [
   ['no id', [{ productName: 'Nameless id' }]],
   ['a decoy id only', [{ productId: 'P-1', productName: 'Decoy' }]],
   ['a blank name', [{ productId: 1, productName: '   ' }]],
+  // The service says the name is empty: no later name is tried (reading.ts, the lookup's rule), so it has no name.
   ['a null name beside a synonym that has one', [{ productId: 1, productName: null, name: 'Second' }]],
   ['a name that is a record', [{ productId: 1, productName: { text: 'x' } }]],
   ['a stock entry without quantity', [{ ...good, stockLevels: [{ warehouseId: 1 }] }]],
@@ -191,7 +192,7 @@ describe('products in a machine format: read once, checked as the views check', 
     expect(failed).toEqual(
       pages
         .map(([name]) => name)
-        .filter((name) => !/^(good records|PascalCase|a nested id|one stock entry|a null name beside)/.test(name)),
+        .filter((name) => !/^(good records|PascalCase|a nested id|one stock entry)/.test(name)),
     );
   });
 

@@ -12,6 +12,7 @@ import {
   isRecord,
   checkSame,
   field,
+  fieldTables,
   impossibleValues,
   sameId,
   wordField,
@@ -645,8 +646,9 @@ describe('lists in the envelopes faithful servers use', () => {
     ]);
     // A reader finds a field through them as through any record.
     const [first] = readRecords(body, source, 'product', ['products']);
-    expect(first!.get(field('ref', 'categoryId', 'category'))).toBeUndefined(); // "SNACKS" is no numeric id
-    expect(first!.get(field('id', 'categoryId', 'category'))).toBeUndefined(); // a record is no id
+    // A text id where a numeric one is due is unreadable; as an id, the reference's id is read.
+    expect(() => first!.get(field('ref', 'categoryId', 'category'))).toThrow(/"SNACKS".*which is not a numeric id/);
+    expect(first!.get(field('id', 'categoryId', 'category'))).toBe('SNACKS');
     expect(first!.text(['productName'])).toBe('Gummy');
     expect(readPageInfo(body).totalItems).toBe(40);
     expect(readPageInfo(body).next).toBe('/products?page[number]=2');
@@ -1046,12 +1048,39 @@ describe('fields by name and type', () => {
     expect(day({ note: { a: 1 }, text: 'hi' }).text(['note', 'text'])).toBe('hi');
   });
 
-  it('with no candidate of the right type: absent when optional, named with its value when required', () => {
-    expect(day({ available: true }).get(remaining)).toBeUndefined();
-    const error = thrown(() => day({ available: true }).need(remaining, 'places left'));
-    expect(error.message).toContain(
-      'has no availability day places left (true is not usable) (looked for remaining, available, remainingCapacity)',
+  it('with no candidate of the right type: unreadable, named with its value, optional or required', () => {
+    for (const read of [
+      () => day({ available: true }).get(remaining),
+      () => day({ available: true }).need(remaining),
+    ]) {
+      const error = thrown(read);
+      expect(error).toBeInstanceOf(UnreadableAnswerError);
+      expect(error.message).toContain(
+        'has availability day remaining (as available) true, which is not a whole number (looked for remaining, available, remainingCapacity)',
+      );
+    }
+    // Numbers written as words, an id of the wrong kind: the same.
+    const productId = field('ref', 'productId', 'product');
+    expect(() => new RecordReader({ productId: 'abc' }, source, 'adjustment').get(productId)).toThrow(
+      /has adjustment productId "abc", which is not a numeric id/,
     );
+    expect(() => day({ remaining: 'fifty' }).get(remaining)).toThrow(/remaining "fifty", which is not a whole number/);
+    // A decimal written as text is a number.
+    expect(new RecordReader({ price: '3.50' }, source, 'slot').get(field('money', 'price'))).toBe(3.5);
+  });
+
+  it("a value of another type that another field of the table reads is that field's, not an unreadable one", () => {
+    const table = { name: field('text', 'locationName', 'location'), location: field('record', 'location', 'site') };
+    fieldTables({ card: table });
+    const card = new RecordReader({ location: { name: 'Downtown' } }, source, 'card');
+    expect(card.get(table.name)).toBeUndefined();
+    expect(card.get(table.location)?.raw).toEqual({ name: 'Downtown' });
+  });
+
+  it('a field the service sends as null is null: no later name is tried', () => {
+    expect(day({ remaining: null, available: 5 }).get(remaining)).toBeUndefined();
+    // A decoy of another type before it is skipped; the null after it still decides.
+    expect(day({ remaining: 'x', available: null, remainingCapacity: 5 }).get(remaining)).toBeUndefined();
   });
 
   it('an earlier name of the right type still wins over a later one, in any casing', () => {

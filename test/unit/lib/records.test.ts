@@ -89,6 +89,7 @@ function reference(raw: unknown, shape: RecordShape): unknown {
       for (const k of [...matching.filter((k) => k === name), ...matching.filter((k) => k !== name)])
         if (!candidates.includes(k)) candidates.push(k);
     }
+    // The lookup's rule (reading.ts): a null candidate decides, no later name is tried; one of another type is skipped.
     let nullKey: string | undefined;
     let found: string | undefined;
     for (const key of candidates) {
@@ -96,8 +97,8 @@ function reference(raw: unknown, shape: RecordShape): unknown {
       const value = raw[key];
       if (value === undefined) continue;
       if (value === null) {
-        nullKey ??= key;
-        continue;
+        nullKey = key;
+        break;
       }
       if (takes(spec, nested, value)) {
         found = key;
@@ -255,7 +256,8 @@ describe('shapeRecord: one record shape per resource', () => {
       ['a nested entry to convert', { ...venue, stockLevels: [{ warehouseId: 1, quantity: '4' }] }],
       ["an unknown field before venue's", { colour: 'blue', productId: 1001, productName: 'Gummy' }],
       ["the table's order not kept", { productName: 'Gummy', productId: 1001 }],
-      ['a synonym beside the name', { productId: 1001, productName: null, name: 'Second' }],
+      // The service says productName is empty: null it is, and `name` stays the service's (no later name is tried).
+      ['a synonym beside a null name', { productId: 1001, productName: null, name: 'Second' }],
       ['a boolean as text', { productId: 1001, isActive: 'yes' }],
     ];
     for (const [what, raw] of cases) {
