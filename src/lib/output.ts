@@ -20,7 +20,7 @@ import { csvLines, machineColumns, pickFields } from './output/machine.js';
 import { formatForPeople } from './output/people.js';
 import type { TableWriter } from './table-layout.js';
 import { fieldKey, isRecord, sourceOf } from './reading.js';
-import { shapedRecordOf, shapeRecord, type RecordShape } from './records.js';
+import { shapedRecordIn, shapedRecordOf, shapeRecord, type RecordShape } from './records.js';
 
 export { outputFormats, ROW_TIME_ZONE, type Column, type ColumnFormat, type OutputFormat, type Row } from './rows.js';
 import { outputFormats, ROW_TIME_ZONE, type Column, type ColumnFormat, type OutputFormat, type Row } from './rows.js';
@@ -129,9 +129,13 @@ export class Output {
   machine(row: unknown): unknown {
     const source = sourceOf(row);
     if (source === undefined) return row;
-    if (this.raw || !this.shape) return source;
-    // A row the client already shaped (shapedRow) is not read again.
-    return shapedRecordOf(row, this.shape) ?? shapeRecord(source, this.shape);
+    if (this.raw) return source;
+    // A row the client already shaped (shapedRow: a listing's record, a write's outcome) is not read again.
+    const shaped = this.shape ? shapedRecordOf(row, this.shape) : undefined;
+    if (shaped !== undefined) return shaped;
+    const made = shapedRecordIn(row);
+    if (made !== undefined) return made;
+    return this.shape ? shapeRecord(source, this.shape) : source;
   }
   private readonly machineOf = (row: unknown): unknown => this.machine(row);
 

@@ -22,6 +22,8 @@
 
 import {
   accepts,
+  field,
+  wordField,
   asBoolean,
   asEnum,
   asNumber,
@@ -39,7 +41,7 @@ import {
 } from './reading.js';
 import { BOOKING_TABLES } from './booking/fields.js';
 import { INVENTORY_TABLES, healthFields } from './inventory/fields.js';
-import { WALLET_TABLES, locationFields } from './wallet/fields.js';
+import { WALLET_TABLES, creditFields, locationFields } from './wallet/fields.js';
 import { subscriberFields } from './webhooks/fields.js';
 
 /**
@@ -166,9 +168,137 @@ export const RECORD_SHAPES = {
     quantity: required('quantity'),
   }),
   health: shape('inventory', 'health', healthFields),
+  // the answers of writes (read checked, field by field, as a read's: readWriteAnswer)
+  walletSale: shape('wallet', 'sale', WALLET_TABLES.sale, {
+    credited: shape('wallet', 'credit', creditFields, { play: amount, bonus: amount }),
+    creditedPlay: amount,
+    creditedBonus: amount,
+    amount,
+  }),
+  bookingSale: shape('booking', 'sale', BOOKING_TABLES.sale),
+  stockTake: shape('inventory', 'stock take', INVENTORY_TABLES.stockTake, {
+    items: shape('inventory', 'stock take line', INVENTORY_TABLES.stockTakeLine),
+  }),
+  receipt: shape('inventory', 'stock receipt', INVENTORY_TABLES.receipt, {
+    items: shape('inventory', 'stock receipt line', INVENTORY_TABLES.receiptLine),
+  }),
+  adjustment: shape('inventory', 'stock adjustment', INVENTORY_TABLES.adjustment),
   // webhooks
   subscriber: shape('webhooks', 'webhook subscriber', subscriberFields),
 } as const satisfies Record<string, RecordShape>;
+
+// ---------------------------------------------------------------- write outcomes
+
+/**
+ * What venue knows of a write, in its words (the verdicts of writes/rule.ts,
+ * and a person's word for a settled one): recorded (the service accepted it
+ * and said so, or a read-back proved it), already-recorded (it was applied
+ * before: nothing was sent or credited again), applied or not-applied (a
+ * person settled it; not-applied also when the service refused it or it
+ * never left), unknown (nothing says whether it was applied).
+ */
+export const WRITE_STATUSES = {
+  recorded: [],
+  'already-recorded': [],
+  applied: [],
+  'not-applied': [],
+  unknown: [],
+} as const satisfies Record<string, readonly string[]>;
+export type WriteOutcomeStatus = keyof typeof WRITE_STATUSES;
+
+/**
+ * The one record shape of every write's outcome (-o json, ndjson, csv,
+ * --fields, --query), the same at every venue and in every dialect: the
+ * outcome fields beside the service's record in venue's names. A write's
+ * own figures (what was sent, levels read before it, a secret venue made)
+ * are venue's, never the service's: under `venue`, never mixed into
+ * `record`. docs/records.md lists it.
+ */
+export const writeOutcomeFields = {
+  status: wordField(WRITE_STATUSES, 'status'),
+  reference: field('text', 'reference'),
+  journalId: field('id', 'journalId'),
+  resource: field('text', 'resource'),
+  record: field('record', 'record'),
+  related: field('record', 'related'),
+  venue: field('record', 'venue'),
+} as const satisfies FieldTable;
+
+/** What each outcome field holds, in docs/records.md. */
+const OUTCOME_FIELD_WORDS: Record<keyof typeof writeOutcomeFields, string> = {
+  status: `what venue knows of the write: ${Object.keys(WRITE_STATUSES).join(', ')}`,
+  reference:
+    "what the write was asked for by: the payment reference, the id of the reservation, order, product or subscriber acted on, the receipt's invoice or PO number; null when a new thing was made with none",
+  journalId:
+    "the write's entry in venue's journal (`receipts list`, `stock changes`, `wallet reloads`, `booking holds`); null for writes venue does not journal",
+  resource: 'what `record` is: its shape in this page',
+  record:
+    "the service's answer in venue's names (the resource's shape); null when there is none (a deletion, a write settled without one)",
+  related: "other records the service gave for the outcome, each in venue's names (wallet reload: balanceAfter)",
+  venue:
+    "venue's own figures, never the service's: what was sent, levels read before the write, a secret venue made (shown once); absent when there are none",
+};
+
+const outcomeShapes = new WeakMap<RecordShape, RecordShape>();
+
+/** The outcome shape of writes of a resource: the outcome fields, `record` of the resource's shape. */
+export function writeOutcomeShape(resource: RecordShape): RecordShape {
+  let outcome = outcomeShapes.get(resource);
+  if (!outcome) {
+    outcome = shape(resource.service, `${resource.name} write outcome`, writeOutcomeFields, { record: resource });
+    outcomeShapes.set(resource, outcome);
+  }
+  return outcome;
+}
+
+/** A write's outcome, before it is put in the one shape. */
+export interface WriteOutcome {
+  status: WriteOutcomeStatus;
+  reference?: string | null;
+  journalId?: string | null;
+  /** The service's answer as it sent it (sourceOf a view), or null. */
+  record?: unknown;
+  /** Other records of the service, each with its shape: { balanceAfter: [raw, RECORD_SHAPES.balance] }. */
+  related?: Readonly<Record<string, readonly [unknown, RecordShape]>>;
+  /** venue's own figures (see writeOutcomeFields.venue). */
+  venue?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A write's outcome as a row the output prints: in machine formats the one
+ * outcome shape (records in venue's names through their shapes), with
+ * --raw the service's answer as it sent it.
+ */
+export function writeOutcomeRow(resource: RecordShape, outcome: WriteOutcome): Record<string, unknown> {
+  const record = outcome.record === undefined || outcome.record === null ? null : shapeRecord(outcome.record, resource);
+  const built: RawRecord = {
+    status: outcome.status,
+    reference: outcome.reference ?? null,
+    journalId: outcome.journalId ?? null,
+    resource: resource.name,
+    record,
+  };
+  if (outcome.related && Object.keys(outcome.related).length)
+    built.related = Object.fromEntries(
+      Object.entries(outcome.related).map(([name, [raw, inner]]) => [
+        name,
+        raw === undefined || raw === null ? null : shapeRecord(raw, inner),
+      ]),
+    );
+  if (outcome.venue && Object.keys(outcome.venue).length) built.venue = { ...outcome.venue };
+  const raw = isRecord(outcome.record) ? outcome.record : {};
+  return shapedRow(raw, writeOutcomeShape(resource), built) as Record<string, unknown>;
+}
+
+/**
+ * A write's answer read as a read's (c): every field of the resource's
+ * table through its type, its nested records' too, so a value of another
+ * type anywhere in it is exit 6 naming the field and the value (the
+ * reader's source says the service accepted the write). Its shaped record.
+ */
+export function readWriteAnswer(reader: RecordReader, resource: RecordShape): RawRecord {
+  return shapeChecked(reader.raw, resource, new Checking(reader.source, reader.what));
+}
 
 // ---------------------------------------------------------------- shaping
 
@@ -647,6 +777,13 @@ export function shapedRow(raw: RawRecord, shape: RecordShape, shaped: unknown = 
   return withSource({ [SHAPED]: shaped, [SHAPE]: shape }, raw);
 }
 
+/** The record a row made by shapedRow holds, in whatever shape it was made (a write's outcome row): undefined for any other row. */
+export function shapedRecordIn(row: unknown): unknown {
+  if (row === null || typeof row !== 'object') return undefined;
+  const held = row as Record<symbol, unknown>;
+  return held[SHAPE] === undefined ? undefined : held[SHAPED];
+}
+
 /** The record a row made by shapedRow holds in shape, if it was made in that one. */
 export function shapedRecordOf(row: unknown, shape: RecordShape): unknown {
   if (row === null || typeof row !== 'object') return undefined;
@@ -677,6 +814,18 @@ export function recordsMarkdown(): string {
     "- `venue <command> --fields help` lists a command's fields.",
     '',
   ];
+  lines.push(
+    '## Write outcomes',
+    '',
+    "Every command that writes prints its outcome in one shape, the same at every venue and in every dialect: the outcome fields beside the service's record in venue's names (below, each resource's shape). `--raw` prints the service's answer as it sent it instead.",
+    '',
+    '| field | holds |',
+    '|---|---|',
+    ...Object.entries(OUTCOME_FIELD_WORDS).map(([name, words]) => `| \`${name}\` | ${words} |`),
+    '',
+    'A list of writes (`booking release --all`, `inventory receipts run`) prints one such record per write.',
+    '',
+  );
   const seen = new Set<RecordShape>();
   const all: Array<[string, RecordShape]> = [];
   const visit = (key: string, shape: RecordShape) => {

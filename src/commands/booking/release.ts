@@ -6,6 +6,8 @@ import type { BookingClient } from '../../lib/booking/client.js';
 import type { HoldEntry } from '../../lib/booking/hold-journal.js';
 import type { Context } from '../../cli/context.js';
 import { placeholder, venueHint } from '../../lib/hint-command.js';
+import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape, type WriteOutcomeStatus } from '../../lib/records.js';
+import { sourceOf } from '../../lib/reading.js';
 
 interface Options {
   yes?: boolean;
@@ -34,6 +36,7 @@ export default defineCommand<Options>({
     option('--dry-run', "show what would be released (venue's record of its holds); send nothing"),
     yesOption,
   ],
+  record: writeOutcomeShape(RECORD_SHAPES.reservation),
   fleet: 'write',
   confirmation: 'always',
   async run(ctx, options, reservationId) {
@@ -54,6 +57,8 @@ export default defineCommand<Options>({
       'Nothing released: nothing was sent.',
     );
     if (options.all) return releaseAll(ctx, client);
+    // Its journal entry, looked up before the release takes it off the record.
+    const key = client.holds.list().find((h) => h.reservationId === reservationId!.trim())?.key ?? null;
     const reservation = await client.releaseReservation(reservationId!.trim());
     if (reservation.status === 'released')
       ctx.terminal.success(`Released reservation ${reservation.id}: its places are free again.`);
@@ -65,6 +70,19 @@ export default defineCommand<Options>({
       ctx.terminal.info(
         `Reservation ${reservation.id} holds nothing any more (${reservation.statusSaid ?? reservation.status}).`,
       );
+    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+      await ctx.output.record(
+        writeOutcomeRow(RECORD_SHAPES.reservation, {
+          status: 'recorded',
+          reference: reservationId!.trim(),
+          journalId: key,
+          // An empty answer (taken as done) is no record of the service's.
+          record: sourceOf(reservation) ?? null,
+        }),
+        { afterWrite: true },
+      );
+      return;
+    }
     await ctx.output.record(
       { ...reservation, status: reservation.statusSaid ?? reservation.status } as unknown as Record<string, unknown>,
       { columns: ['id', 'status', 'slotId', { key: 'quantity', format: 'number' }], afterWrite: true },
@@ -106,13 +124,28 @@ interface Outcome {
   places: number;
   placedAt: string;
   outcome: string;
+  /** The write's outcome in the one shape (machine formats): its status, journal key and the service's answer. */
+  status?: WriteOutcomeStatus;
+  key?: string;
+  answer?: unknown;
+}
+
+/** A hold's release as the one write-outcome record: the service's answer; venue's record of the hold under `venue`. */
+function outcomeRow(o: Outcome): Record<string, unknown> {
+  return writeOutcomeRow(RECORD_SHAPES.reservation, {
+    status: o.status ?? 'unknown',
+    reference: o.reservationId ?? null,
+    journalId: o.key ?? null,
+    record: o.answer ?? null,
+    venue: { slotId: o.slotId, places: o.places, placedAt: o.placedAt, note: o.outcome },
+  });
 }
 
 async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
   const holds = client.holds.list();
   if (!holds.length) {
     ctx.terminal.info('venue has no recorded holds for this profile: nothing to release.');
-    if (ctx.output.isMachine) await ctx.output.list([]);
+    if (ctx.output.isMachine || ctx.globals.query !== undefined) await ctx.output.list([]);
     return;
   }
   const outcomes: Outcome[] = [];
@@ -124,11 +157,13 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
       slotId: hold.slotId,
       places: hold.quantity,
       placedAt: hold.placedAt,
+      key: hold.key,
     };
     if (!hold.reservationId) {
       unknown.push(hold);
       outcomes.push({
         ...base,
+        status: 'unknown',
         outcome:
           hold.state === 'pending'
             ? 'pending: no answer recorded, no id to release'
@@ -142,7 +177,7 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
         reservation.status === undefined || reservation.status === 'released'
           ? 'released'
           : `holds nothing (${reservation.statusSaid ?? reservation.status})`;
-      outcomes.push({ ...base, outcome });
+      outcomes.push({ ...base, outcome, status: 'recorded', answer: sourceOf(reservation) ?? null });
       ctx.terminal.success(
         `${hold.reservationId}: ${outcome} (${hold.quantity} place${hold.quantity === 1 ? '' : 's'} in ${hold.slotId}).`,
       );
@@ -150,16 +185,22 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
       const { bookingErrors } = await import('../../lib/booking/error-codes.js');
       const meaning = bookingErrors.meaning(error, 'release');
       if (meaning === 'reservation-unknown') {
-        outcomes.push({ ...base, outcome: 'unknown to the service: nothing held' });
+        outcomes.push({ ...base, status: 'not-applied', outcome: 'unknown to the service: nothing held' });
         ctx.terminal.info(`${hold.reservationId}: the service does not know it; nothing to release.`);
       } else if (meaning === 'already-paid') {
-        outcomes.push({ ...base, outcome: 'paid: not released' });
+        outcomes.push({ ...base, status: 'not-applied', outcome: 'paid: not released' });
         ctx.terminal.info(
           `${hold.reservationId}: paid for, so it is a booking now; cancel its order to give the places back.`,
         );
       } else {
         failure ??= error;
-        outcomes.push({ ...base, outcome: `not released: ${(error as Error).message}` });
+        const { classifyFailure } = await import('../../lib/writes/rule.js');
+        const verdict = classifyFailure(error).kind;
+        outcomes.push({
+          ...base,
+          status: verdict === 'refused' || verdict === 'not-sent' ? 'not-applied' : 'unknown',
+          outcome: `not released: ${(error as Error).message}`,
+        });
         ctx.terminal.warn(
           `${hold.reservationId}: could not release it (${(error as Error).message}); it stays recorded.`,
         );
@@ -175,16 +216,19 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
         `Check the places left with ${venueHint(['booking', 'sessions', hold.experienceId, '--date', hold.placedAt.slice(0, 10)])} and ask the operator to release any hold left there.`,
     );
   }
-  await ctx.output.list(outcomes as unknown as Record<string, unknown>[], {
-    columns: [
-      { key: 'reservationId', header: 'Reservation' },
-      { key: 'slotId', header: 'Slot' },
-      { key: 'places', format: 'number' },
-      { key: 'placedAt', header: 'Placed at', format: 'datetime' },
-      'outcome',
-    ],
-    bounded: true,
-  });
+  if (ctx.output.isMachine || ctx.globals.query !== undefined)
+    await ctx.output.list(outcomes.map(outcomeRow), { afterWrite: true });
+  else
+    await ctx.output.list(outcomes as unknown as Record<string, unknown>[], {
+      columns: [
+        { key: 'reservationId', header: 'Reservation' },
+        { key: 'slotId', header: 'Slot' },
+        { key: 'places', format: 'number' },
+        { key: 'placedAt', header: 'Placed at', format: 'datetime' },
+        'outcome',
+      ],
+      bounded: true,
+    });
   if (failure) throw failure;
   if (unknown.length) {
     throw new UnknownOutcomeError(

@@ -3,8 +3,8 @@ import { confirmWrite } from '../../cli/confirm-write.js';
 import { checkFlags } from './shared.js';
 import { NotFoundError, UsageError } from '../../lib/errors.js';
 import { localDate } from '../../lib/booking/dates.js';
-import { RECORD_SHAPES } from '../../lib/records.js';
 import { venueHint } from '../../lib/hint-command.js';
+import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../lib/records.js';
 
 interface Options {
   yes?: boolean;
@@ -46,7 +46,7 @@ export default defineCommand<Options>({
     option('--dry-run', 'check the places left in the session and show what would be held; hold nothing'),
     yesOption,
   ],
-  record: RECORD_SHAPES.reservation,
+  record: writeOutcomeShape(RECORD_SHAPES.reservation),
   fleet: 'write',
   confirmation: 'always',
   async run(ctx, options, experienceId) {
@@ -118,11 +118,27 @@ export default defineCommand<Options>({
       slotId: options.session.trim(),
       quantity: numbers['--quantity']!,
     });
+    // The places the service states it holds; where its answer says none, the places asked for, said to be so.
     const places = reservation.quantity ?? numbers['--quantity']!;
+    const said = reservation.quantity !== undefined ? '' : ' (as asked: the answer does not say how many)';
     ctx.terminal.success(
-      `Held ${places} place${places === 1 ? '' : 's'} in ${options.session} as reservation ${reservation.id}${reservation.expiresAt ? ` (the service gives ${reservation.expiresAt} as its end)` : ''}. ` +
+      `Held ${places} place${places === 1 ? '' : 's'}${said} in ${options.session} as reservation ${reservation.id}${reservation.expiresAt ? ` (the service gives ${reservation.expiresAt} as its end)` : ''}. ` +
         `Release it with ${venueHint(['booking', 'release', reservation.id])} if it is not ordered.`,
     );
+    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+      const { sourceOf } = await import('../../lib/reading.js');
+      const { HoldJournal } = await import('../../lib/booking/hold-journal.js');
+      const journal = new HoldJournal(await ctx.stateDir(), await ctx.profileName(), () => ctx.now());
+      await ctx.output.record(
+        writeOutcomeRow(RECORD_SHAPES.reservation, {
+          status: 'recorded',
+          journalId: journal.list().find((h) => h.reservationId === reservation.id)?.key ?? null,
+          record: sourceOf(reservation),
+        }),
+        { afterWrite: true },
+      );
+      return;
+    }
     await ctx.output.record(
       { ...reservation, status: reservation.statusSaid ?? reservation.status } as unknown as Record<string, unknown>,
       {

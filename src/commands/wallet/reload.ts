@@ -3,6 +3,7 @@ import { confirmWrite } from '../../cli/confirm-write.js';
 import { InterruptedError, NotFoundError, ServerError, UnknownOutcomeError } from '../../lib/errors.js';
 import { sourceOf } from '../../lib/reading.js';
 import { creditedText, needPrice, reloadAdds } from '../../lib/wallet/client.js';
+import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../lib/records.js';
 import { asOption, balanceRow, guestAccess } from './shared.js';
 import { venueHint } from '../../lib/hint-command.js';
 
@@ -39,6 +40,7 @@ export default defineCommand<ReloadOptions>({
     option('--dry-run', 'check the card, product and amount and show them; record nothing'),
     asOption,
   ],
+  record: writeOutcomeShape(RECORD_SHAPES.walletSale),
   fleet: 'write',
   confirmation: 'always',
   async run(ctx, options, rawCard) {
@@ -139,15 +141,24 @@ export default defineCommand<ReloadOptions>({
       case 'already-recorded': {
         const how =
           outcome.evidence === 'journal' ? 'venue recorded it before' : 'the service recognised the reference';
-        if (ctx.output.isMachine) {
-          await ctx.output.record({
-            paymentReference: body.paymentReference,
-            cardNumber: body.cardNumber,
-            productId: product.productId,
-            outcome: 'already-recorded',
-            evidence: outcome.evidence,
-            ...(outcome.saleId ? { saleId: outcome.saleId } : {}),
-          });
+        if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+          // Nothing was credited now: no answer to show; what venue knows of the earlier sale is its own record.
+          const { reloadEntryId } = await import('../../lib/wallet/reload-journal.js');
+          await ctx.output.record(
+            writeOutcomeRow(RECORD_SHAPES.walletSale, {
+              status: 'already-recorded',
+              reference: body.paymentReference,
+              journalId: reloadEntryId(await ctx.profileName(), body.paymentReference),
+              record: null,
+              venue: {
+                cardNumber: body.cardNumber,
+                productId: product.productId,
+                evidence: outcome.evidence,
+                ...(outcome.saleId ? { saleId: outcome.saleId } : {}),
+              },
+            }),
+            { afterWrite: true },
+          );
           return;
         }
         ctx.terminal.success(
@@ -174,10 +185,17 @@ export default defineCommand<ReloadOptions>({
     } catch (error) {
       ctx.terminal.warn(`the sale was recorded but the balance could not be read: ${(error as Error).message}`);
     }
-    if (ctx.output.isMachine) {
-      // The service's sale record as sent, with its balance record after the sale beside it.
+    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+      // The sale in venue's names, with the card's balance read after it beside it.
+      const { reloadEntryId } = await import('../../lib/wallet/reload-journal.js');
       await ctx.output.record(
-        { ...(sourceOf(sale) as Record<string, unknown>), balanceAfter: balance ? sourceOf(balance) : null },
+        writeOutcomeRow(RECORD_SHAPES.walletSale, {
+          status: 'recorded',
+          reference: body.paymentReference,
+          journalId: reloadEntryId(await ctx.profileName(), body.paymentReference),
+          record: sourceOf(sale),
+          related: { balanceAfter: [balance ? sourceOf(balance) : null, RECORD_SHAPES.balance] },
+        }),
         { afterWrite: true },
       );
       return;

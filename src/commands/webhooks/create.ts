@@ -2,9 +2,7 @@ import { defineCommand, option, yesOption } from '../define.js';
 import { confirmWrite } from '../../cli/confirm-write.js';
 import { missingValue } from '../../lib/asking.js';
 import { checkSubscriberFlags } from '../../lib/webhooks/rules.js';
-
-/** What --fields takes: the subscriber's fields (the secret only when one is generated), checked before anything is sent. */
-export const subscriberFields = ['id', 'url', 'eventTypes', 'isActive', 'createdAt', 'updatedAt', 'secret'] as const;
+import { RECORD_SHAPES, writeOutcomeShape } from '../../lib/records.js';
 
 interface CreateOptions {
   yes?: boolean;
@@ -19,7 +17,7 @@ interface CreateOptions {
 export default defineCommand<CreateOptions>({
   name: 'create',
   summary: 'Add a webhook subscriber (the secret is generated and shown once, or read from stdin)',
-  fields: subscriberFields,
+  record: writeOutcomeShape(RECORD_SHAPES.subscriber),
   description:
     'Registers a URL that the inventory service POSTs signed events to. The URL must be https (plain http only ' +
     'for localhost, with a warning). The secret signs every delivery: --generate-secret makes a random one ' +
@@ -95,9 +93,16 @@ export default defineCommand<CreateOptions>({
     );
     if (created.evidence === 'read-back')
       ctx.terminal.success(
-        `webhook subscriber ${created.subscriber.id} created (its answer was lost; the list read back shows it)`,
+        `webhook subscriber ${created.subscriber.id} created (its answer was ${created.unreadable ? 'unreadable' : 'lost'}; the list read back shows it)`,
       );
     else ctx.terminal.success(`webhook subscriber ${created.subscriber.id} created`);
     await showSubscriber(ctx, created.subscriber, chosen);
+    if (created.unreadable) {
+      // Accepted (2xx) and found by reading back, but the service's answer could not be read: exit 6 all the same.
+      created.unreadable.details.push(
+        `The list read back shows subscriber ${created.subscriber.id}: it was created; do not create it again.`,
+      );
+      throw created.unreadable;
+    }
   },
 });

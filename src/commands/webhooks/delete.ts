@@ -1,6 +1,7 @@
 import { argument, defineCommand, option } from '../define.js';
 import { confirmWrite } from '../../cli/confirm-write.js';
 import { checkWebhookId } from '../../lib/webhooks/rules.js';
+import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../lib/records.js';
 
 interface DeleteOptions {
   yes?: boolean;
@@ -15,6 +16,7 @@ export default defineCommand<DeleteOptions>({
     'venue webhooks delete "$(venue webhooks list --limit 1 --fields id -o csv | tail -1)" --yes',
   ],
   options: [option('-y, --yes', 'do not ask for confirmation')],
+  record: writeOutcomeShape(RECORD_SHAPES.subscriber),
   fleet: 'write',
   confirmation: 'always',
   async run(ctx, options, webhookId) {
@@ -29,6 +31,11 @@ export default defineCommand<DeleteOptions>({
     const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
     await client.delete(id);
     ctx.terminal.success(`webhook subscriber ${id} deleted`);
-    if (ctx.output.isMachine) await ctx.output.record({ id, deleted: true });
+    // A deletion's answer carries no record: the outcome names the subscriber deleted.
+    if (ctx.output.isMachine || ctx.globals.query !== undefined)
+      await ctx.output.record(
+        writeOutcomeRow(RECORD_SHAPES.subscriber, { status: 'recorded', reference: id, record: null }),
+        { afterWrite: true },
+      );
   },
 });

@@ -87,10 +87,37 @@ export async function showSubscriber(
   ctx: Context,
   subscriber: WebhookSubscriber,
   chosen: ChosenSecret | undefined,
+  /** The subscriber id the write was asked for (an update), else none (a create). */
+  reference?: string,
 ): Promise<void> {
   const shownSecret = chosen?.generated ? chosen.secret : undefined;
   // Shown once on purpose: the one place this secret may reach stdout (messages still mask it).
   if (shownSecret) ctx.terminal.secrets.forget(shownSecret);
+  if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+    // The one write-outcome record: the service's subscriber (never a secret it echoes); the secret venue made is venue's own.
+    const { RECORD_SHAPES, writeOutcomeRow } = await import('../../lib/records.js');
+    await ctx.output.record(
+      writeOutcomeRow(RECORD_SHAPES.subscriber, {
+        status: 'recorded',
+        reference: reference ?? null,
+        record: sourceOf(subscriber),
+        ...(shownSecret ? { venue: { secret: shownSecret } } : {}),
+      }),
+      { afterWrite: true },
+    );
+  } else await showSubscriberTable(ctx, subscriber, shownSecret);
+  if (shownSecret) {
+    ctx.terminal.warn(
+      'store the secret now: it is shown only this once and cannot be read back (rotate it with `venue webhooks update <id> --rotate-secret`).',
+    );
+  }
+}
+
+async function showSubscriberTable(
+  ctx: Context,
+  subscriber: WebhookSubscriber,
+  shownSecret: string | undefined,
+): Promise<void> {
   // Machine formats print the service's record: the generated secret is added to it too, this once.
   const source = sourceOf(subscriber);
   const record: Record<string, unknown> = { ...subscriber, ...(shownSecret ? { secret: shownSecret } : {}) };
@@ -108,9 +135,4 @@ export async function showSubscriber(
     // Shown after a create or update the service accepted: a --fields problem is only warned about now.
     afterWrite: true,
   });
-  if (shownSecret) {
-    ctx.terminal.warn(
-      'store the secret now: it is shown only this once and cannot be read back (rotate it with `venue webhooks update <id> --rotate-secret`).',
-    );
-  }
 }

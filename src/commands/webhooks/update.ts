@@ -1,6 +1,6 @@
 import { argument, defineCommand, option, yesOption } from '../define.js';
 import { confirmWrite } from '../../cli/confirm-write.js';
-import { subscriberFields } from './create.js';
+import { RECORD_SHAPES, writeOutcomeShape } from '../../lib/records.js';
 import { checkSubscriberFlags, checkWebhookId } from '../../lib/webhooks/rules.js';
 import { venueHint } from '../../lib/hint-command.js';
 
@@ -18,7 +18,7 @@ export default defineCommand<UpdateOptions>({
   name: 'update',
   args: [argument('<webhookId>', { kind: 'webhook' })],
   summary: "Change a subscriber's URL, event types or secret",
-  fields: subscriberFields,
+  record: writeOutcomeShape(RECORD_SHAPES.subscriber),
   description:
     'Only the fields given change. --rotate-secret makes a new random secret and prints it once; during the ' +
     'switch, receivers can accept both secrets (`listen`/`verify` take --secret-env twice). --dry-run checks the changes and ' +
@@ -85,6 +85,6 @@ export default defineCommand<UpdateOptions>({
       `Check it with ${venueHint(['webhooks', 'list'])}; sending the same update again is harmless.`,
     );
     ctx.terminal.success(`webhook subscriber ${subscriber.id} updated${chosen ? ' (new secret)' : ''}`);
-    await showSubscriber(ctx, subscriber, chosen);
+    await showSubscriber(ctx, subscriber, chosen, id);
   },
 });

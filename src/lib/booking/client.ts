@@ -31,6 +31,7 @@ import { stampOf } from '../writes/journal.js';
 import { AnswerCheck, DisagreeingAnswerError, describeDisagreements, type Disagreement } from '../writes/agreement.js';
 import { sendJournalled } from '../writes/send.js';
 import { readSalesReport } from './report.js';
+import { RECORD_SHAPES, readWriteAnswer, type RecordShape } from '../records.js';
 import {
   dayOf,
   looksLikeOrder,
@@ -272,9 +273,10 @@ export class BookingClient {
           idempotencyKey: `venue-hold-${key}`,
           beforeSend,
         });
-        return toReservation(
-          readRecord(response.data, this.source(operation, true), 'reservation', WRAPPERS.reservation),
-        );
+        const reader = readRecord(response.data, this.source(operation, true), 'reservation', WRAPPERS.reservation);
+        // Read as a read: every field of the reservation by its type (exit 6 naming one of another type).
+        readWriteAnswer(reader, RECORD_SHAPES.reservation);
+        return toReservation(reader);
       },
       notSent: (error) => {
         throw error;
@@ -351,7 +353,12 @@ export class BookingClient {
       });
       const reservation = emptyBody(response.data)
         ? { id: reservationId }
-        : toReservation(readRecord(response.data, this.source(operation), 'reservation', WRAPPERS.reservation));
+        : toReservation(
+            checkedAnswer(
+              readRecord(response.data, this.source(operation), 'reservation', WRAPPERS.reservation),
+              RECORD_SHAPES.reservation,
+            ),
+          );
       const disagreements = new AnswerCheck().id('reservation id', reservationId, reservation.id).found;
       if (disagreements.length) {
         throw new DisagreeingAnswerError(`the release of reservation ${reservationId}`, disagreements, {
@@ -404,7 +411,10 @@ export class BookingClient {
           idempotencyKey,
           beforeSend,
         });
-        const reader = readRecord(response.data, this.source(operation, true), 'order', WRAPPERS.order);
+        const reader = checkedAnswer(
+          readRecord(response.data, this.source(operation, true), 'order', WRAPPERS.order),
+          RECORD_SHAPES.order,
+        );
         const order = toOrder(reader);
         return Object.assign(order, { total: reader.needNumber(ORDER.total, 'total') });
       },
@@ -494,7 +504,12 @@ export class BookingClient {
     });
     const order = emptyBody(response.data)
       ? { id: orderId, reservationIds: [], reservations: [] }
-      : toOrder(readRecord(response.data, this.source(operation), 'order', WRAPPERS.order));
+      : toOrder(
+          checkedAnswer(
+            readRecord(response.data, this.source(operation), 'order', WRAPPERS.order),
+            RECORD_SHAPES.order,
+          ),
+        );
     const disagreements = new AnswerCheck().id('order id', orderId, order.id).found;
     if (disagreements.length) {
       throw new DisagreeingAnswerError(`the cancellation of order ${orderId}`, disagreements, {
@@ -608,6 +623,12 @@ const SALE_ONLY = ['saleId', 'paymentReference', 'paymentRef'];
 function ownOrderWord(reader: RecordReader): Word | undefined {
   const word = reader.word(ORDER.status);
   return word && ORDER_WORDS.has(word.said) ? word : undefined;
+}
+
+/** A write's answer first read as a read's: every field of its shape by its type (records.ts, readWriteAnswer). */
+function checkedAnswer(reader: RecordReader, shape: RecordShape): RecordReader {
+  readWriteAnswer(reader, shape);
+  return reader;
 }
 
 function emptyBody(data: unknown): boolean {

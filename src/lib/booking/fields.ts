@@ -96,6 +96,13 @@ export const RESERVATION = {
   startTime: SLOT.startTime,
   expiresAt: field('datetime', 'expiresAt', 'holdExpiresAt', 'expires', 'holdUntil', 'expiry', 'validUntil'),
   orderId: field('id', 'orderId'),
+  // What else a reservation answer carries, so that it reads in venue's names at every venue.
+  date: field('date', 'date', 'day', 'sessionDate'),
+  endTime: SLOT.endTime,
+  unitPrice: field('money', 'unitPrice', 'pricePerPerson'),
+  currency: field('text', 'currency', 'currencyCode'),
+  createdAt: field('datetime', 'createdAt', 'created', 'createdOn'),
+  releasedAt: field('datetime', 'releasedAt', 'released'),
 } as const satisfies FieldTable;
 
 export const GUEST = {
@@ -130,6 +137,11 @@ export const ORDER = {
   guest: field('record', 'guest', 'customer', 'contact'),
   expiresAt: field('datetime', 'expiresAt', 'paymentDueBy', 'dueBy', 'payBy', 'expires'),
   sale: field('record', 'sale', 'payment'),
+  // What else an order answer carries, so that it reads in venue's names at every venue.
+  locationId: field('id', 'locationId', 'siteId', 'venueId'),
+  createdAt: field('datetime', 'createdAt', 'created', 'createdOn'),
+  confirmedAt: field('datetime', 'confirmedAt', 'confirmed', 'paidAt'),
+  cancelledAt: field('datetime', 'cancelledAt', 'canceledAt', 'cancelled'),
 } as const satisfies FieldTable;
 
 export const REPORT = {

@@ -42,9 +42,11 @@ export function notAVenue(
   name: string,
   all: readonly string[] = config.profiles(),
 ): LeftOut['why'] | undefined {
-  if (config.isSandboxProfile(name)) return 'sandbox';
+  // Both may be true (a chain's base whose services are the sandbox's): its role as a base is said first.
   const extended = all.some((other) => other !== name && config.parentOf(other) === name);
-  if (extended && config.held(name, 'inventory.url').source !== 'profile') return 'base';
+  if (extended && !config.isBuiltInSandbox(name) && config.held(name, 'inventory.url').source !== 'profile')
+    return 'base';
+  if (config.isSandboxProfile(name)) return 'sandbox';
   return undefined;
 }
 

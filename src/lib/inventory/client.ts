@@ -22,7 +22,7 @@ import {
   type FieldSpec,
   type RawRecord,
 } from '../reading.js';
-import { Checking, RECORD_SHAPES, shapeChecked, shapedRow } from '../records.js';
+import { Checking, RECORD_SHAPES, readWriteAnswer, shapeChecked, shapedRow, type RecordShape } from '../records.js';
 import { productFields, resourceKeys, stockLevelFields } from './fields.js';
 import { InventoryRouteMap, type InventoryOperation } from './routes.js';
 import { inventoryErrors, type InventoryErrorContext } from './error-codes.js';
@@ -58,6 +58,18 @@ import {
   taxGroupView,
   warehouseView,
 } from './views.js';
+
+/**
+ * A write's view, its answer first read as a read's through the resource's
+ * shape: every field by its type (exit 6 naming one of another type), not
+ * only those the view shows.
+ */
+function checkedWrite<T>(shape: RecordShape, view: (r: RecordReader) => T): (r: RecordReader) => T {
+  return (reader) => {
+    readWriteAnswer(reader, shape);
+    return view(reader);
+  };
+}
 
 /** A numeric id as the service wrote it (exact past 2^53), when it wrote it flat. */
 function exactId(reader: RecordReader, spec: FieldSpec<'ref'>): string | undefined {
@@ -536,7 +548,7 @@ export class InventoryClient {
       { body, idempotent: false, operation: 'create the supplier' },
       'supplier',
       resourceKeys.supplier,
-      supplierView,
+      checkedWrite(RECORD_SHAPES.supplier, supplierView),
     );
   }
 
@@ -686,7 +698,7 @@ export class InventoryClient {
       { body, idempotent: false, operation: 'submit the stock take', ...options },
       'stock take',
       resourceKeys.stockTake,
-      stockTakeView,
+      checkedWrite(RECORD_SHAPES.stockTake, stockTakeView),
     );
   }
 
@@ -698,7 +710,7 @@ export class InventoryClient {
       { body, idempotent: false, operation: 'record the stock receipt', ...options },
       'receipt',
       resourceKeys.receipt,
-      receiptView,
+      checkedWrite(RECORD_SHAPES.receipt, receiptView),
     );
   }
 
@@ -710,7 +722,7 @@ export class InventoryClient {
       { body, idempotent: false, operation: 'adjust the stock', ...options },
       'adjustment',
       resourceKeys.adjustment,
-      adjustmentView,
+      checkedWrite(RECORD_SHAPES.adjustment, adjustmentView),
     );
   }
 

@@ -9,6 +9,9 @@ export function getPath(row: unknown, path: string): unknown {
   // Every cell of a table is read this way: a plain key is read as it is, and a dotted path is split once.
   if (!path.includes('.'))
     return row === null || typeof row !== 'object' ? undefined : (row as Record<string, unknown>)[path];
+  // A key that is itself dotted (a --fields pick such as "record.id", kept under that name) is read as it is.
+  if (row !== null && typeof row === 'object' && Object.hasOwn(row, path))
+    return (row as Record<string, unknown>)[path];
   let current: unknown = row;
   for (const part of partsOf(path)) {
     if (current === null || typeof current !== 'object') return undefined;

@@ -40,6 +40,7 @@ import {
 } from './fields.js';
 import { formatCount, formatMoney } from '../formats.js';
 import { placeholder, venueHint } from '../hint-command.js';
+import { RECORD_SHAPES, readWriteAnswer } from '../records.js';
 
 export type PlayUnit = 'dollars' | 'tokens' | string;
 export interface Amount {
@@ -665,7 +666,10 @@ export class WalletClient {
           idempotencyKey: options.idempotencyKey,
           beforeSend: options.beforeSend,
         });
-        return saleView(readRecord(response.data, { ...from(OPERATIONS.sale), accepted: true }, 'sale', ['sale']));
+        const reader = readRecord(response.data, { ...from(OPERATIONS.sale), accepted: true }, 'sale', ['sale']);
+        // Read as a read: every field of the sale by its type (exit 6 naming one of another type).
+        readWriteAnswer(reader, RECORD_SHAPES.walletSale);
+        return saleView(reader);
       },
       { cardNumber: body.cardNumber },
     );

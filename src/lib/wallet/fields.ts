@@ -177,6 +177,15 @@ export const saleFields = {
   productId: field('id', 'productId', 'product', 'productCode'),
   paymentReference: field('text', 'paymentReference', 'paymentRef', 'reference', 'externalReference'),
   amount: field('money', 'amount', 'price', 'saleAmount', 'total'),
+  // What else a sale answer carries, so that it reads in venue's names at every venue.
+  productName: field('text', 'productName', 'productTitle', 'title'),
+  createdAt: field('datetime', 'createdAt', 'created', 'timestamp', 'recordedAt'),
+} as const satisfies FieldTable;
+
+/** What a sale says it credited, inside its `credited` record: {play: {amount, unit}, bonus: {...}}. */
+export const creditFields = {
+  play: field('money', 'play', 'playAmount', 'playValue'),
+  bonus: field('money', 'bonus', 'bonusAmount', 'bonusValue'),
 } as const satisfies FieldTable;
 
 /** The answer of PUT /api/v1/pass/walletB/{cardNumber} (a link rather than a file). */
@@ -197,4 +206,10 @@ export const WALLET_TABLES = {
 } as const satisfies Record<string, FieldTable>;
 
 // Each field knows the fields that share its table (reading.ts: a value one of them reads is no other's unreadable value).
-fieldTables({ ...WALLET_TABLES, token: tokenFields, signup: signupFields, location: locationFields });
+fieldTables({
+  ...WALLET_TABLES,
+  token: tokenFields,
+  signup: signupFields,
+  location: locationFields,
+  credit: creditFields,
+});

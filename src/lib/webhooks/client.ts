@@ -21,6 +21,7 @@ import {
   type RecordReader,
 } from '../reading.js';
 import { secretFieldNames, subscriberFields, subscriberResourceKeys } from './fields.js';
+import { RECORD_SHAPES, readWriteAnswer } from '../records.js';
 
 export interface WebhookSubscriber {
   id: string;
@@ -116,9 +117,15 @@ export class WebhooksClient {
   async create(input: CreateSubscriberInput): Promise<WebhookSubscriber> {
     const operation = 'create the webhook subscriber';
     const response = await this.send('createWebhook', [], { body: input, operation });
-    return subscriberView(
-      readRecord(response.data, this.source(operation, true), 'webhook subscriber', subscriberResourceKeys.one),
+    const reader = readRecord(
+      response.data,
+      this.source(operation, true),
+      'webhook subscriber',
+      subscriberResourceKeys.one,
     );
+    // Read as a read: every field of the subscriber by its type (exit 6 naming one of another type).
+    readWriteAnswer(reader, RECORD_SHAPES.subscriber);
+    return subscriberView(reader);
   }
 
   async update(webhookId: string, changes: UpdateSubscriberInput): Promise<WebhookSubscriber> {
@@ -126,9 +133,14 @@ export class WebhooksClient {
     try {
       // Setting the same fields twice leaves the same subscriber.
       const response = await this.send('updateWebhook', [webhookId], { body: changes, idempotent: true, operation });
-      return subscriberView(
-        readRecord(response.data, this.source(operation), 'webhook subscriber', subscriberResourceKeys.one),
+      const reader = readRecord(
+        response.data,
+        this.source(operation),
+        'webhook subscriber',
+        subscriberResourceKeys.one,
       );
+      readWriteAnswer(reader, RECORD_SHAPES.subscriber);
+      return subscriberView(reader);
     } catch (error) {
       throw webhookErrors.errorFor(error, 'updateWebhook', { webhookId });
     }

@@ -8,6 +8,7 @@
 // the service's own list is the record a person settles it by.
 
 import { UnknownOutcomeError } from '../errors.js';
+import type { UnreadableAnswerError } from '../reading.js';
 import type { Interruption } from '../interruption.js';
 import { classifyFailure } from '../writes/rule.js';
 import type { CreateSubscriberInput, WebhookSubscriber, WebhooksClient } from './client.js';
@@ -17,6 +18,8 @@ export interface CreatedSubscriber {
   subscriber: WebhookSubscriber;
   /** Its answer, or the list read back after a lost answer. */
   evidence: 'answer' | 'read-back';
+  /** The service accepted it (2xx) but its answer could not be read: found by reading back, and still exit 6. */
+  unreadable?: UnreadableAnswerError;
 }
 
 export async function createSubscriber(
@@ -43,7 +46,12 @@ export async function createSubscriber(
         },
       );
     }
-    if (found.length === 1) return { subscriber: found[0]!, evidence: 'read-back' };
+    if (found.length === 1)
+      return {
+        subscriber: found[0]!,
+        evidence: 'read-back',
+        ...(sent.kind === 'accepted-unreadable' ? { unreadable: sent.error } : {}),
+      };
     throw new UnknownOutcomeError(
       `the webhook subscriber for ${input.url} may or may not have been created: ${sent.error.message}`,
       {

@@ -8,6 +8,8 @@ let sb: SandboxHandle;
 sandboxForFile({ clearFaults: false }, (handle) => (sb = handle));
 
 const json = (text: string) => JSON.parse(text);
+/** The service's record a write's outcome carries (docs/records.md: write outcomes). */
+const record = (text: string) => json(text).record;
 
 describe('reading what is bookable', () => {
   it('lists locations', async () => {
@@ -164,7 +166,10 @@ describe('holds, orders, payments and cancellations', () => {
       'json',
     ]);
     expect(held.code).toBe(0);
-    const reservation = json(held.stdout);
+    // A write's outcome in the one shape: the service's reservation in venue's names under record.
+    const outcome = json(held.stdout);
+    expect(outcome).toMatchObject({ status: 'recorded', resource: 'reservation', journalId: expect.any(String) });
+    const reservation = outcome.record;
     expect(reservation).toMatchObject({ status: 'held', quantity: 4, slotId: slot.id });
     expect(await remainingIn(sb, 'exp-bowling-lane', slot.id)).toBe(2);
 
@@ -193,21 +198,9 @@ describe('holds, orders, payments and cancellations', () => {
 
   it('creates an order, refuses a wrong amount, records the sale once, and cancels with --yes', async () => {
     const slot = (await slotsOf(sb, 'exp-escape-room'))[2]!;
-    const held = json(
-      (
-        await sb.run([
-          'booking',
-          'reserve',
-          '--yes',
-          'exp-escape-room',
-          '--session',
-          slot.id,
-          '--quantity',
-          '2',
-          '-o',
-          'json',
-        ])
-      ).stdout,
+    const held = record(
+      (await sb.run(['booking', 'reserve', '--yes', 'exp-escape-room', '--session', slot.id, '--quantity', '2', '-o', 'json']))
+        .stdout,
     );
     const created = await sb.run([
       'booking',
@@ -229,7 +222,7 @@ describe('holds, orders, payments and cancellations', () => {
     ]);
     expect(created.code).toBe(0);
     // -o json prints the order as the service sent it.
-    const order = json(created.stdout);
+    const order = record(created.stdout);
     expect(order).toMatchObject({ status: 'created', total: 56, guest: { email: 'grace@example.com' } });
     order.id = order.orderId;
 
@@ -261,7 +254,7 @@ describe('holds, orders, payments and cancellations', () => {
       'json',
     ]);
     expect(paid.code).toBe(0);
-    expect(json(paid.stdout)).toMatchObject({
+    expect(record(paid.stdout)).toMatchObject({
       orderId: order.id,
       status: 'confirmed',
       sale: { paymentReference: 'PSP-1' },
@@ -305,7 +298,7 @@ describe('holds, orders, payments and cancellations', () => {
 
     const cancelled = await sb.run(['booking', 'order', 'cancel', order.id, '--yes', '-o', 'json']);
     expect(cancelled.code).toBe(0);
-    expect(json(cancelled.stdout).status).toBe('cancelled');
+    expect(record(cancelled.stdout).status).toBe('cancelled');
     expect(await remainingIn(sb, 'exp-escape-room', slot.id)).toBe(8);
 
     const twice = await sb.run(['booking', 'order', 'cancel', order.id, '--yes']);
@@ -315,21 +308,9 @@ describe('holds, orders, payments and cancellations', () => {
 
   it('refuses an order from a lapsed hold', async () => {
     const slot = (await slotsOf(sb, 'exp-mini-golf'))[0]!;
-    const held = json(
-      (
-        await sb.run([
-          'booking',
-          'reserve',
-          '--yes',
-          'exp-mini-golf',
-          '--session',
-          slot.id,
-          '--quantity',
-          '1',
-          '-o',
-          'json',
-        ])
-      ).stdout,
+    const held = record(
+      (await sb.run(['booking', 'reserve', '--yes', 'exp-mini-golf', '--session', slot.id, '--quantity', '1', '-o', 'json']))
+        .stdout,
     );
     await sb.control('POST', '/booking/expire-holds');
     const result = await sb.run([
@@ -353,23 +334,11 @@ describe('holds, orders, payments and cancellations', () => {
 
   it('settles a lost payment answer by reading the order back, and a rerun never pays twice', async () => {
     const slot = (await slotsOf(sb, 'exp-go-karts'))[0]!;
-    const held = json(
-      (
-        await sb.run([
-          'booking',
-          'reserve',
-          '--yes',
-          'exp-go-karts',
-          '--session',
-          slot.id,
-          '--quantity',
-          '1',
-          '-o',
-          'json',
-        ])
-      ).stdout,
+    const held = record(
+      (await sb.run(['booking', 'reserve', '--yes', 'exp-go-karts', '--session', slot.id, '--quantity', '1', '-o', 'json']))
+        .stdout,
     );
-    const order = json(
+    const order = record(
       (
         await sb.run([
           'booking',

@@ -114,21 +114,9 @@ describe('booking holds and release --all', () => {
     expect(neither.code).toBe(2);
     const slot = (await slotsOf(sb, 'exp-bowling-lane', '+4d'))[0]!;
     const held = JSON.parse(
-      (
-        await sb.run([
-          'booking',
-          'reserve',
-          '--yes',
-          'exp-bowling-lane',
-          '--session',
-          slot.id,
-          '--quantity',
-          '1',
-          '-o',
-          'json',
-        ])
-      ).stdout,
-    );
+      (await sb.run(['booking', 'reserve', '--yes', 'exp-bowling-lane', '--session', slot.id, '--quantity', '1', '-o', 'json']))
+        .stdout,
+    ).record;
     expect((await holds()).map((h) => h.reservationId)).toEqual([held.reservationId]);
     expect((await sb.run(['booking', 'release', '--yes', held.reservationId])).code).toBe(0);
     expect(await holds()).toEqual([]);
@@ -137,21 +125,9 @@ describe('booking holds and release --all', () => {
   it('takes a hold off the record once its order is paid, and book leaves nothing behind', async () => {
     const slot = (await slotsOf(sb, 'exp-escape-room', '+3d'))[0]!;
     const held = JSON.parse(
-      (
-        await sb.run([
-          'booking',
-          'reserve',
-          '--yes',
-          'exp-escape-room',
-          '--session',
-          slot.id,
-          '--quantity',
-          '1',
-          '-o',
-          'json',
-        ])
-      ).stdout,
-    );
+      (await sb.run(['booking', 'reserve', '--yes', 'exp-escape-room', '--session', slot.id, '--quantity', '1', '-o', 'json']))
+        .stdout,
+    ).record;
     const order = JSON.parse(
       (
         await sb.run([
@@ -171,7 +147,7 @@ describe('booking holds and release --all', () => {
           'json',
         ])
       ).stdout,
-    );
+    ).record;
     expect((await holds()).map((h) => [h.reservationId, h.orderId])).toEqual([[held.reservationId, order.orderId]]);
     expect(
       (

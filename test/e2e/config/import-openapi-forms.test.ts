@@ -216,6 +216,8 @@ describe('auth schemes as the document declares them', () => {
       prefix: 'Token ',
     });
     expect(await setting('inventory.auth')).toBe('api-key in=header name=Authorization prefix="Token "');
+    // Profiles are created by config init; the import goes to one that exists.
+    expect((await venue(['config', 'init', 'grocy', '--tags', 'imports'])).code).toBe(0);
     const grocy = await venue([
       '--profile',
       'grocy',

@@ -216,8 +216,9 @@ async function journeys(sb: SandboxHandle, dialect: Dialect): Promise<Map<string
     '-o',
     'json',
   ]);
-  const webhook = created.code === 0 ? (JSON.parse(created.stdout) as Record<string, unknown>) : {};
-  const webhookId = String(field(webhook, 'webhookId', 'subscriberId', 'id') ?? 'no-webhook-read');
+  // A write's outcome is one shape in every dialect: the subscriber's id is record.id, whatever the server calls it.
+  const webhook = created.code === 0 ? (JSON.parse(created.stdout) as { record?: { id?: string } }) : {};
+  const webhookId = String(webhook.record?.id ?? 'no-webhook-read');
   await run('webhooks update', ['webhooks', 'update', '--yes', webhookId, '--events', 'stock.adjusted']);
   await run('webhooks delete', ['webhooks', 'delete', webhookId, '--yes']);
   await run('webhooks list after', ['webhooks', 'list']);

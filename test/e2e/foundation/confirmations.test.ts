@@ -103,7 +103,7 @@ describe('No at a confirmation is exit 8, and nothing is sent', () => {
       'stock.received',
       '--generate-secret',
       '--fields',
-      'id',
+      'record.id',
       '-o',
       'csv',
     ]);

@@ -67,7 +67,7 @@ describe('coded inventory flags take the words tables show, and the codes', () =
       'json',
     ]);
     expect(created.code, created.stderr).toBe(0);
-    const id = String(json(created.stdout).productId);
+    const id = String((json(created.stdout) as { record: { productId: number } }).record.productId);
     const shown = await sb.run(['inventory', 'products', 'get', id]);
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toMatch(/Order printer\s+printer 1/);
@@ -163,7 +163,7 @@ describe('--fields on a write is checked before anything is sent', () => {
       'stock.adjusted',
       '--generate-secret',
       '--fields',
-      'id,colour',
+      'status,colour',
     ]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('no field named "colour"');
@@ -180,7 +180,7 @@ describe('--fields on a write is checked before anything is sent', () => {
       'stock.adjusted',
       '--generate-secret',
       '--fields',
-      'id,url',
+      'record.id,record.url',
       '-o',
       'csv',
     ]);

@@ -325,7 +325,7 @@ describe('-y and --dry-run through the binary', () => {
       '-o',
       'json',
     ]);
-    const id = (JSON.parse(created.stdout) as { id: string }).id;
+    const id = (JSON.parse(created.stdout) as { record: { id: string } }).record.id;
     const hookUpdate = await sb.run([
       'webhooks',
       'update',
@@ -491,7 +491,7 @@ describe('-y and --dry-run through the binary', () => {
       '--quantity',
       '2',
       '--fields',
-      'id',
+      'record.reservationId',
       '-o',
       'csv',
     ]);
@@ -554,7 +554,7 @@ describe('-y and --dry-run through the binary', () => {
         reservationId,
         ...guest,
         '--fields',
-        'id,total',
+        'record.orderId,record.total',
         '-o',
         'csv',
       ])

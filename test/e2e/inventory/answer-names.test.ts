@@ -187,8 +187,9 @@ describe.each(['venue', 'pascal', 'envelope'])('answer fields in the vendor’s 
       'json',
     ]);
     expect(r.code, r.stderr).toBe(0);
-    const product = json(r.stdout);
-    expect([at(product, 'productName'), at(product, 'productCode')]).toEqual(['Word Fudge', 'WF-1']);
+    // The write's outcome carries the product in venue's names, whatever words the vendor answers in.
+    const product = json(r.stdout).record;
+    expect([product.productName, product.productCode]).toEqual(['Word Fudge', 'WF-1']);
     expect(at(product, 'stockLevels').map((l: any) => at(l, 'quantity'))).toEqual([12]);
     const raw = await serviceAnswer(`/Products/${at(product, 'productId')}`);
     expect([at(raw, 'item_title'), at(raw, 'sku_code')]).toEqual(['Word Fudge', 'WF-1']);

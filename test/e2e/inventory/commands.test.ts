@@ -7,6 +7,8 @@ import { startSandbox, type SandboxHandle } from '../../support/in-process.js';
 
 let sb: SandboxHandle;
 const json = (text: string) => JSON.parse(text);
+/** The service's record a write's outcome carries (docs/records.md: write outcomes). */
+const record = (text: string) => json(text).record;
 const summary = () =>
   sb.control<{ products: number; suppliers: number; movements: number }>('GET', '/inventory/summary');
 
@@ -140,7 +142,7 @@ describe('venue inventory (write)', () => {
       'json',
     ]);
     expect(r.code, r.stderr).toBe(0);
-    const product = json(r.stdout);
+    const product = record(r.stdout);
     expect(product).toMatchObject({
       categoryId: 'SNACKS    ',
       classId: 'CANDY     ',
@@ -209,7 +211,7 @@ describe('venue inventory (write)', () => {
       'json',
     ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(json(r.stdout)).toMatchObject({ productName: 'File Lolly', sellPrice: 1.4, categoryId: 'SNACKS    ' });
+    expect(record(r.stdout)).toMatchObject({ productName: 'File Lolly', sellPrice: 1.4, categoryId: 'SNACKS    ' });
     fs.writeFileSync(
       file,
       JSON.stringify({
@@ -248,7 +250,7 @@ describe('venue inventory (write)', () => {
       'json',
     ]);
     expect(r.code, r.stderr).toBe(0);
-    const product = json(r.stdout);
+    const product = record(r.stdout);
     expect(product.sellPrice).toBe(1.25);
     expect(product.barcodes).toContain('LOLLY-9');
     expect(product.suppliers).toEqual(
@@ -273,7 +275,7 @@ describe('venue inventory (write)', () => {
       '-o',
       'json',
     ]);
-    const after = json(removed.stdout);
+    const after = record(removed.stdout);
     expect(after.isActive).toBe(false);
     expect(after.suppliers.find((s: any) => s.supplierId === 3).isActive).toBe(false);
 
@@ -309,7 +311,7 @@ describe('venue inventory (write)', () => {
       'json',
     ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(json(r.stdout)).toMatchObject({ supplierCode: 'E2E', paymentTerms: 5 });
+    expect(record(r.stdout)).toMatchObject({ supplierCode: 'E2E', paymentTerms: 5 });
     const advance = await sb.run([
       'inventory',
       'suppliers',
@@ -326,19 +328,8 @@ describe('venue inventory (write)', () => {
       '-o',
       'json',
     ]);
-    expect(json(advance.stdout).paymentTerms).toBe(1);
-    const dup = await sb.run([
-      'inventory',
-      'suppliers',
-      'create',
-      '--yes',
-      '--code',
-      'E2E',
-      '--name',
-      'x',
-      '--address',
-      'y',
-    ]);
+    expect(record(advance.stdout).paymentTerms).toBe(1);
+    const dup = await sb.run(['inventory', 'suppliers', 'create', '--yes', '--code', 'E2E', '--name', 'x', '--address', 'y']);
     expect(dup.code).toBe(5);
     const before = await summary();
     const missing = await sb.run(['inventory', 'suppliers', 'create', '--yes', '--name', 'x', '--payment-terms', '10']);
@@ -400,7 +391,7 @@ describe('venue inventory (write)', () => {
       'json',
     ]);
     expect(ok.code, ok.stderr).toBe(0);
-    expect(json(ok.stdout)).toMatchObject({
+    expect(record(ok.stdout)).toMatchObject({
       previousQuantity: start,
       newQuantity: start - 2,
       userId: 1,

@@ -136,10 +136,24 @@ describe('the nightly receipt run', { timeout: 120_000 }, () => {
       expect(done(file)).toBe(true);
     }
     expect(inFolder()).toEqual([]);
-    const records = first.stdout
+    // One write-outcome record per file: the service's receipt under record, the run's own fields under venue.
+    const outcomes = first.stdout
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            status: string;
+            journalId: string;
+            record: { receiptId: unknown };
+            venue: Record<string, unknown>;
+          },
+      );
+    expect(outcomes.map((o) => [o.status, typeof o.journalId, o.record.receiptId !== undefined])).toEqual([
+      ['recorded', 'string', true],
+      ['recorded', 'string', true],
+    ]);
+    const records = outcomes.map((o) => o.venue);
     expect(records.map((r) => [r.file, r.outcome, r.poNumber, r.invoice, r.supplierId])).toEqual([
       ['2_PO-N1_INV-102.csv', 'recorded', 'PO-N1', 'INV-102', 2],
       ['3_PO-N1_INV-101.csv', 'recorded', 'PO-N1', 'INV-101', 3],
@@ -155,7 +169,12 @@ describe('the nightly receipt run', { timeout: 120_000 }, () => {
     expect(lineOf(rerun.stderr, '3_PO-N1_INV-101.csv')).toBe(
       `${stamp(night(1, 3))} recorded before: 3_PO-N1_INV-101.csv: at ${recordedAt} (receipt id ${records.find((r) => r.file === '3_PO-N1_INV-101.csv')!.receiptId}, receipt ${records.find((r) => r.file === '3_PO-N1_INV-101.csv')!.id}); nothing sent; moved to done/3_PO-N1_INV-101.csv`,
     );
-    expect((JSON.parse(rerun.stdout) as Array<{ outcome: string }>).map((r) => r.outcome)).toEqual(['recorded-before']);
+    expect(
+      (JSON.parse(rerun.stdout) as Array<{ status: string; venue: { outcome: string } }>).map((r) => [
+        r.status,
+        r.venue.outcome,
+      ]),
+    ).toEqual([['already-recorded', 'recorded-before']]);
     expect(await receiptsSent('INV-101')).toBe(1);
 
     // Nothing tonight: one line, exit 0.
@@ -207,7 +226,7 @@ describe('the nightly receipt run', { timeout: 120_000 }, () => {
       const records = alert.stdout
         .trim()
         .split('\n')
-        .map((l) => JSON.parse(l) as Record<string, unknown>);
+        .map((l) => (JSON.parse(l) as { venue: Record<string, unknown> }).venue);
       expect(records.map((r) => [r.file, r.outcome, r.failingSince, r.alert])).toEqual(
         files.map((f) => [f, 'not-sent', stamp(night(2)), true]),
       );
@@ -250,7 +269,12 @@ describe('the nightly receipt run', { timeout: 120_000 }, () => {
     expect(line).toMatch(
       new RegExp(`^${stamp(night(4))} unknown: 3_PO-N3_INV-301\\.csv: receipt [0-9a-f]{12} was sent and `),
     );
-    const record = JSON.parse(lost.stdout.trim()) as { settleCommand: string; id: string; outcome: string };
+    const outcome = JSON.parse(lost.stdout.trim()) as {
+      status: string;
+      venue: { settleCommand: string; id: string; outcome: string };
+    };
+    expect(outcome.status).toBe('unknown');
+    const record = outcome.venue;
     expect(record.outcome).toBe('unknown');
     const settle = record.settleCommand;
     expect(line.endsWith(`settle it: ${settle}`)).toBe(true);

@@ -162,18 +162,23 @@ describe('receiving stock', { timeout: 60_000 }, () => {
 
     const first = await receive([...args, '-o', 'json']);
     expect(first.code, first.stderr).toBe(0);
+    // The write's outcome: the service's receipt in venue's names; the levels venue read before, apart under venue.
     const recorded = JSON.parse(first.stdout) as {
-      id: string;
       status: string;
-      receiptId: string;
-      items: Array<{ productId: number; before: number; after: number }>;
+      reference: string;
+      journalId: string;
+      resource: string;
+      record: { receiptId: string; items: Array<{ productId: number; quantity: number; newQuantity: number }> };
+      venue: { levelsBefore: Record<string, number> };
     };
-    expect(recorded.status).toBe('recorded');
-    expect(recorded.receiptId).toBeTruthy();
-    expect(recorded.items).toEqual([
-      { productId: 1010, quantity: 12, value: 30, before: before[1010], after: before[1010]! + 12 },
-      { productId: 1011, quantity: 5, value: 12.5, before: before[1011], after: before[1011]! + 5 },
+    expect(recorded).toMatchObject({ status: 'recorded', reference: 'INV-88', resource: 'stock receipt' });
+    expect(recorded.journalId).toMatch(/^[0-9a-f]{12,}$/);
+    expect(recorded.record.receiptId).toBeTruthy();
+    expect(recorded.record.items.map((i) => [i.productId, i.quantity, i.newQuantity])).toEqual([
+      [1010, 12, before[1010]! + 12],
+      [1011, 5, before[1011]! + 5],
     ]);
+    expect(recorded.venue.levelsBefore).toEqual({ 1010: before[1010], 1011: before[1011] });
     expect(await levels([1010, 1011])).toEqual({ 1010: before[1010]! + 12, 1011: before[1011]! + 5 });
 
     const count = await receipts();
@@ -232,7 +237,7 @@ describe('receiving stock', { timeout: 60_000 }, () => {
       input: JSON.stringify([{ productId: 1013, quantity: 3, value: 4.5 }]),
     });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout.split('\n')[0]).toBe('receiptId,productId,quantity,value,before,after');
+    expect(result.stdout.split('\n')[0]).toBe('status,reference,journalId,resource,record,venue');
     expect(await levels([1013])).toEqual({ 1013: before[1013]! + 3 });
   });
 });

@@ -213,8 +213,10 @@ describe('stock take --yes', () => {
       'json',
     ]);
     expect(result.code, result.stderr).toBe(0);
-    // Machine formats print the service's lines as sent (its field names), not the table's.
-    expect(JSON.parse(result.stdout)).toEqual([
+    // Machine formats print the write's outcome: the service's stock take (its lines) in venue's names.
+    const outcome = JSON.parse(result.stdout);
+    expect(outcome).toMatchObject({ status: 'recorded', resource: 'stock take', reference: null });
+    expect(outcome.record.items).toEqual([
       { productId: 1003, previousQuantity: before[1003], countedQuantity: 40, variance: 40 - before[1003]! },
       { productId: 1004, previousQuantity: before[1004], countedQuantity: 0, variance: -before[1004]! },
     ]);
@@ -226,7 +228,8 @@ describe('stock take --yes', () => {
       input: 'productId,countedQuantity\n1006,11\n',
     });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout.split('\n')[0]).toBe('productId,previousQuantity,countedQuantity,variance');
+    // The write's outcome in its one shape (records nested as JSON text in CSV).
+    expect(result.stdout.split('\n')[0]).toBe('status,reference,journalId,resource,record,venue');
     expect(await levels([1006])).toEqual({ 1006: 11 });
   });
 

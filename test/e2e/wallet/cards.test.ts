@@ -130,9 +130,11 @@ describe('reload', () => {
       '--json',
     ]);
     expect(r.code, r.stderr).toBe(0);
-    const sale = JSON.parse(r.stdout);
-    expect(sale.credited.play).toEqual({ amount: 40, unit: 'tokens' });
-    expect(sale.balanceAfter.playBalance).toEqual({ amount: 160, unit: 'tokens' });
+    // The write's outcome: the sale in venue's names, the balance read after it beside it.
+    const outcome = JSON.parse(r.stdout);
+    expect(outcome).toMatchObject({ status: 'recorded', reference: 'pay-002', resource: 'sale' });
+    expect(outcome.record.credited.play).toEqual({ amount: 40, unit: 'tokens' });
+    expect(outcome.related.balanceAfter.playBalance).toEqual({ amount: 160, unit: 'tokens' });
   });
 
   it('a rerun of a recorded reload (same card, product and reference) sends nothing, credits nothing and exits 0', async () => {

@@ -65,7 +65,10 @@ describe('sandbox → listener → app', () => {
     );
     expect(created.stderr).toContain('plain http');
     expect(created.code).toBe(0);
-    const subscriber = JSON.parse(created.stdout);
+    // The write's outcome: the service's subscriber under record; a secret read from stdin is never shown.
+    const outcome = JSON.parse(created.stdout);
+    expect(outcome.venue).toBeUndefined();
+    const subscriber = outcome.record;
     expect(subscriber).toMatchObject({ url: listener.url, eventTypes: ['stock.adjusted'], isActive: true });
     expect(subscriber.secret).toBeUndefined();
     expect(created.stdout + created.stderr).not.toContain(SECRET);
@@ -238,9 +241,12 @@ describe('sandbox → listener → app', () => {
       'json',
     ]);
     expect(updated.code, updated.stderr).toBe(0);
-    const record = JSON.parse(updated.stdout);
-    expect(record.eventTypes).toEqual(['stock.adjusted', 'stock.received']);
-    expect(record.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const outcome = JSON.parse(updated.stdout);
+    expect(outcome).toMatchObject({ status: 'recorded', reference: subscriberId });
+    expect(outcome.record.eventTypes).toEqual(['stock.adjusted', 'stock.received']);
+    // The secret venue made is venue's own: under venue, never in the service's record.
+    expect(outcome.venue.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(outcome.record.secret).toBeUndefined();
     expect(updated.stderr).toMatch(/shown only this once/);
     expect((await sb.run(['webhooks', 'delete', subscriberId])).code).toBe(2); // no TTY, no --yes
     const deleted = await sb.run(['webhooks', 'delete', subscriberId, '--yes']);

@@ -130,7 +130,9 @@ describe('checked before sending (exit 2, nothing sent)', () => {
       'json',
     ]);
     expect(created.code, created.stderr).toBe(0);
-    const { id, secret } = JSON.parse(created.stdout);
+    const { record, venue } = JSON.parse(created.stdout);
+    const { id } = record;
+    const { secret } = venue;
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(created.stderr).not.toContain(secret);
     expect(created.stderr).toMatch(/"secret":"\[redacted\]"/);

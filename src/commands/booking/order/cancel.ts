@@ -2,7 +2,7 @@ import { argument, defineCommand, option } from '../../define.js';
 import { confirmWrite } from '../../../cli/confirm-write.js';
 import { checkFlags, money } from '../shared.js';
 import { orderColumns, orderRow } from './view.js';
-import { RECORD_SHAPES } from '../../../lib/records.js';
+import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../../lib/records.js';
 
 interface Options {
   yes?: boolean;
@@ -24,7 +24,7 @@ export default defineCommand<Options>({
     option('-y, --yes', 'cancel without asking (required without a terminal)'),
     option('--dry-run', 'read the order and show what would be cancelled; send nothing'),
   ],
-  record: RECORD_SHAPES.order,
+  record: writeOutcomeShape(RECORD_SHAPES.order),
   fleet: 'write',
   confirmation: 'always',
   async run(ctx, options, orderId) {
@@ -68,7 +68,24 @@ export default defineCommand<Options>({
     try {
       const cancelled = await client.cancelOrder(id);
       ctx.terminal.success(`Cancelled order ${id}; its reservations are released.`);
-      // Machine formats print the service's answer; the table lists the reservations from the order read before when the answer has none.
+      if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+        const { sourceOf } = await import('../../../lib/reading.js');
+        await ctx.output.record(
+          writeOutcomeRow(RECORD_SHAPES.order, {
+            status: 'recorded',
+            reference: id,
+            // An empty answer (taken as done) is no record of the service's.
+            record: sourceOf(cancelled) ?? null,
+          }),
+          { afterWrite: true },
+        );
+        return;
+      }
+      // The table lists the reservations from the order read before when the answer has none, and says so.
+      if (!cancelled.reservations.length && order?.reservations.length)
+        ctx.terminal.info(
+          "The answer lists no reservations: those below are the order's as read before cancelling it.",
+        );
       await ctx.output.record(
         orderRow({
           ...cancelled,

@@ -5,6 +5,7 @@ import { ValidationError } from '../../../lib/errors.js';
 import { withSource } from '../../../lib/reading.js';
 import { orderColumns, orderRow } from './view.js';
 import { placeholder, venueHint } from '../../../lib/hint-command.js';
+import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../../lib/records.js';
 
 interface Options {
   yes?: boolean;
@@ -39,6 +40,7 @@ export default defineCommand<Options>({
     option('--dry-run', 'check the details and show the request; send nothing'),
     yesOption,
   ],
+  record: writeOutcomeShape(RECORD_SHAPES.order),
   fleet: 'write',
   confirmation: 'always',
   async run(ctx, options) {
@@ -86,6 +88,19 @@ export default defineCommand<Options>({
     ctx.terminal.success(
       `Order ${order.id} created: total $${order.total.toFixed(2)}. Record the payment with ${venueHint(['booking', 'order', 'pay', order.id, '--amount', order.total.toFixed(2), '--payment-ref', placeholder('ref')])}.`,
     );
+    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+      const { sourceOf } = await import('../../../lib/reading.js');
+      const { HoldJournal } = await import('../../../lib/booking/hold-journal.js');
+      await ctx.output.record(
+        writeOutcomeRow(RECORD_SHAPES.order, {
+          status: 'recorded',
+          journalId: HoldJournal.orderEntryId(reservationIds),
+          record: sourceOf(order),
+        }),
+        { afterWrite: true },
+      );
+      return;
+    }
     await ctx.output.record(orderRow(order), { columns: orderColumns, afterWrite: true });
   },
 });

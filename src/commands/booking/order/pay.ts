@@ -4,6 +4,9 @@ import { checkFlags } from '../shared.js';
 import { InterruptedError, ServerError, UnknownOutcomeError } from '../../../lib/errors.js';
 import { sourceOf, withSource } from '../../../lib/reading.js';
 import { orderColumns, orderRow } from './view.js';
+import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../../lib/records.js';
+import { isRecord } from '../../../lib/reading.js';
+import type { Order } from '../../../lib/booking/client.js';
 import type { BookingClient } from '../../../lib/booking/client.js';
 import type { Context } from '../../../cli/context.js';
 import { venueHint } from '../../../lib/hint-command.js';
@@ -41,6 +44,7 @@ export default defineCommand<Options>({
     option('--dry-run', 'check the order and the payment and show what would be recorded; send nothing'),
     yesOption,
   ],
+  record: writeOutcomeShape(RECORD_SHAPES.order),
   fleet: 'write',
   confirmation: 'always',
   async run(ctx, options, orderId) {
@@ -108,7 +112,7 @@ export default defineCommand<Options>({
       );
     else if (outcome.evidence === 'order-read-back')
       ctx.terminal.success(
-        `Payment ${paymentReference} recorded${sale}: its answer was lost, and order ${id} read back is ${status} with it.`,
+        `Payment ${paymentReference} recorded${sale}: its answer was ${outcome.unreadable ? 'unreadable' : 'lost'}, and order ${id} read back is ${status} with it.`,
       );
     else if (outcome.orderStatus !== undefined)
       ctx.terminal.success(`Payment ${paymentReference} recorded${sale}: order ${id} is ${status}.`);
@@ -121,7 +125,19 @@ export default defineCommand<Options>({
         `The service's answer does not list the order's reservations; ${venueHint(['booking', 'order', 'show', id])} reads them where the service offers it.`,
       );
     }
-    if (outcome.order) {
+    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+      const { HoldJournal } = await import('../../../lib/booking/hold-journal.js');
+      await ctx.output.record(
+        writeOutcomeRow(RECORD_SHAPES.order, {
+          status: outcome.evidence === 'already-on-order' ? 'already-recorded' : 'recorded',
+          reference: paymentReference,
+          journalId: outcome.evidence === 'already-on-order' ? null : HoldJournal.paymentEntryId(id, paymentReference),
+          record: paidOrder(outcome.order, outcome.sale),
+          venue: { orderId: id, amount, evidence: outcome.evidence },
+        }),
+        { afterWrite: true },
+      );
+    } else if (outcome.order) {
       await ctx.output.record(
         orderRow({ ...outcome.order, sale: { ...outcome.order.sale, ...definedOf(outcome.sale) } }, status),
         { columns: orderColumns, afterWrite: true },
@@ -134,8 +150,33 @@ export default defineCommand<Options>({
         afterWrite: true,
       });
     }
+    if (outcome.unreadable) {
+      // Accepted (2xx) and settled by the order read back, but the service's answer could not be read: exit 6 all the same.
+      outcome.unreadable.details.push(
+        `The order read back shows payment ${paymentReference} recorded: venue recorded it so, and never sends it again.`,
+      );
+      throw outcome.unreadable;
+    }
   },
 });
+
+/**
+ * The paid order as the service gave it, in one record whatever its layout:
+ * the order (from the answer or read back) with its sale inside; a sale the
+ * answer gave beside the order, not inside it, is put inside it (without the
+ * order it carried). Every value is the service's. Null with no order.
+ */
+function paidOrder(order: Order | undefined, sale: object): unknown {
+  const orderRaw = sourceOf(order);
+  if (!isRecord(orderRaw)) return null;
+  if (Object.keys(orderRaw).some((k) => ['sale', 'payment'].includes(k.toLowerCase()))) return orderRaw;
+  const saleRaw = sourceOf(sale);
+  if (!isRecord(saleRaw) || saleRaw === orderRaw) return orderRaw;
+  const saleOnly = Object.fromEntries(
+    Object.entries(saleRaw).filter(([k]) => !['order', 'booking'].includes(k.toLowerCase())),
+  );
+  return { ...orderRaw, sale: saleOnly };
+}
 
 /** The checks the payment makes before its send (the order read first), and the request it would send. */
 async function dryRun(

@@ -18,7 +18,7 @@ import {
   productTypeColumn,
   saleTypeColumn,
 } from '../../../lib/inventory/labels.js';
-import { RECORD_SHAPES } from '../../../lib/records.js';
+import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../../lib/records.js';
 
 export interface CreateOptions {
   yes?: boolean;
@@ -171,7 +171,7 @@ export default defineCommand<CreateOptions>({
     option('--dry-run', 'check the product and show the request body; send nothing'),
     yesOption,
   ],
-  record: RECORD_SHAPES.product,
+  record: writeOutcomeShape(RECORD_SHAPES.product),
   fleet: 'write',
   confirmation: 'always',
   async run(ctx, options) {
@@ -205,6 +205,14 @@ export default defineCommand<CreateOptions>({
       `Check it with \`venue inventory products get ${product.productId}\` before creating it again.`,
     );
     ctx.terminal.success(`created product ${product.productId} (${product.productName})`);
+    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+      const { sourceOf } = await import('../../../lib/reading.js');
+      await ctx.output.record(
+        writeOutcomeRow(RECORD_SHAPES.product, { status: 'recorded', reference: null, record: sourceOf(product) }),
+        { afterWrite: true },
+      );
+      return;
+    }
     await ctx.output.record(product, {
       columns: [
         'productId',

@@ -3,7 +3,7 @@ import { confirmWrite } from '../../../cli/confirm-write.js';
 import { UsageError } from '../../../lib/errors.js';
 import { FlagProblems, collect, parseBoolean, parseInteger, parseNumber, productIdFlag } from '../flags.js';
 import { productTypeColumn, saleTypeColumn } from '../../../lib/inventory/labels.js';
-import { RECORD_SHAPES } from '../../../lib/records.js';
+import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../../lib/records.js';
 
 interface Options {
   yes?: boolean;
@@ -124,7 +124,7 @@ export default defineCommand<Options>({
     option('--dry-run', 'check the changes and show the request body; send nothing'),
     yesOption,
   ],
-  record: RECORD_SHAPES.product,
+  record: writeOutcomeShape(RECORD_SHAPES.product),
   fleet: 'write',
   confirmation: 'always',
   async run(ctx, options, productIdText) {
@@ -202,6 +202,18 @@ export default defineCommand<Options>({
       `Check it with \`venue inventory products get ${productId}\`; sending the same update again is harmless.`,
     );
     ctx.terminal.success(`updated product ${product.productId} (${product.productName})`);
+    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+      const { sourceOf } = await import('../../../lib/reading.js');
+      await ctx.output.record(
+        writeOutcomeRow(RECORD_SHAPES.product, {
+          status: 'recorded',
+          reference: String(productId),
+          record: sourceOf(product),
+        }),
+        { afterWrite: true },
+      );
+      return;
+    }
     await ctx.output.record(product, {
       columns: [
         'productId',

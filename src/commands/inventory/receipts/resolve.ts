@@ -65,17 +65,35 @@ export default defineCommand<SettleOptions>({
     if (!verdict) return;
 
     const settled = await resolveWrite(journal, entry, verdict, options.note, () => ctx.now());
-    await ctx.output.record(
-      {
-        id: settled.id,
-        status: settled.status,
-        warehouseId: settled.warehouseId,
-        poNumber: settled.poNumber,
-        invoice: settled.invoice,
-        items: settled.items.length,
-      },
-      { columns: ['id', 'status', 'warehouseId', 'poNumber', 'invoice', 'items'] },
-    );
+    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+      // The one write-outcome record: a person settled it, so there is no answer of the service's to show.
+      const { RECORD_SHAPES, writeOutcomeRow } = await import('../../../lib/records.js');
+      await ctx.output.record(
+        writeOutcomeRow(RECORD_SHAPES.receipt, {
+          status: verdict,
+          reference: settled.invoice ?? settled.poNumber ?? null,
+          journalId: settled.id,
+          record: null,
+          venue: {
+            warehouseId: settled.warehouseId,
+            poNumber: settled.poNumber ?? null,
+            invoice: settled.invoice ?? null,
+            items: settled.items.length,
+          },
+        }),
+      );
+    } else
+      await ctx.output.record(
+        {
+          id: settled.id,
+          status: settled.status,
+          warehouseId: settled.warehouseId,
+          poNumber: settled.poNumber,
+          invoice: settled.invoice,
+          items: settled.items.length,
+        },
+        { columns: ['id', 'status', 'warehouseId', 'poNumber', 'invoice', 'items'] },
+      );
     ctx.terminal.success(
       verdict === 'applied'
         ? `Receipt ${shortId(settled.id)} marked applied: a rerun of it does nothing.`

@@ -5,6 +5,8 @@ import { parseDuration } from '../../../lib/duration.js';
 import type { Context } from '../../../cli/context.js';
 import type { FileResult } from '../../../lib/inventory/workflows/receipt-run.js';
 import { venueCommand } from '../../../lib/hint-command.js';
+import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape, type WriteOutcomeStatus } from '../../../lib/records.js';
+import { sourceOf } from '../../../lib/reading.js';
 
 interface RunOptions {
   dir: string;
@@ -29,25 +31,6 @@ const durationOf = (value: string): { ms: number; text: string } => {
   return { ms, text: value.trim() };
 };
 
-export const receiptRunFields = [
-  'file',
-  'path',
-  'outcome',
-  'at',
-  'id',
-  'fingerprint',
-  'receiptId',
-  'recordedAt',
-  'supplierId',
-  'poNumber',
-  'invoice',
-  'movedTo',
-  'reason',
-  'failingSince',
-  'alert',
-  'settleCommand',
-] as const;
-
 export default defineCommand<RunOptions>({
   name: 'run',
   summary: 'Receive every receipt file of a folder: the nightly job, one line per file, one exit rule',
@@ -59,14 +42,15 @@ export default defineCommand<RunOptions>({
     'Exit: 7 if any outcome is unknown; 6 if any file has not been received for --alert-after or longer since its first failed ' +
     'attempt (refused or failed by the service, or a name or content that cannot be read), or was accepted with an answer venue ' +
     'cannot read; else 0 (a file failing for less is sent by a later run). An empty folder is 0 with one line saying so. The journal cannot be read or written, credentials are ' +
-    'not set, or Ctrl-C: the run stops there, with that exit code. With -o json, ndjson or csv, one record per file on stdout. ' +
+    'not set, or Ctrl-C: the run stops there, with that exit code. With -o json, ndjson or csv, one write-outcome record per file on stdout ' +
+    "(docs/records.md: its status, reference, journal id and the service's receipt, the run's own fields under venue). " +
     '--deadline bounds the whole run (default 120 s). Across venues: --dir /srv/erp/{profile}; a venue without its folder has ' +
     'nothing to receive.',
   examples: [
     'venue inventory receipts run --dir receipts --alert-after 24h',
     "venue inventory receipts run --dir supplier-3 --name 'PO-{po}_{invoice}.csv' --supplier 3 --done supplier-3/archive -o ndjson",
   ],
-  fields: receiptRunFields,
+  record: writeOutcomeShape(RECORD_SHAPES.receipt),
   options: [
     option('--dir <folder>', "the folder of receipt files (the ERP's export): each plain file in it, not hidden ones", {
       kind: 'file',
@@ -364,12 +348,39 @@ class RunLines {
     const rows = none ?? this.kept;
     if (format === 'ndjson' && !this.ctx.globals.query) return;
     if (format === 'table' && !this.ctx.globals.query) return;
-    await this.ctx.output.list(rows, { columns: [...receiptRunFields], afterWrite: true });
+    await this.ctx.output.list(rows, { afterWrite: true });
   }
 }
 
-/** One file's record (docs/guide/stock.md): the same fields for every outcome, null where they say nothing. */
+/** The status of a file's write in the one outcome shape (records.ts). */
+const STATUS_OF: Record<FileResult['kind'], WriteOutcomeStatus> = {
+  recorded: 'recorded',
+  'recorded-before': 'already-recorded',
+  'not-sent': 'not-applied',
+  unknown: 'unknown',
+};
+
+/**
+ * One file's record: the one write-outcome shape (records.ts: status,
+ * reference, journal id, the service's receipt in venue's names), and the
+ * run's own fields under `venue` (docs/guide/stock.md), the same for every
+ * outcome, null where they say nothing.
+ */
 function recordOf(result: FileResult, settle: (id: string) => string): Record<string, unknown> {
+  const entry = 'entry' in result ? result.entry : undefined;
+  const poNumber = entry?.poNumber ?? result.values.po ?? null;
+  const invoice = entry?.invoice ?? result.values.invoice ?? null;
+  return writeOutcomeRow(RECORD_SHAPES.receipt, {
+    status: STATUS_OF[result.kind],
+    reference: invoice ?? poNumber,
+    journalId: entry?.id ?? null,
+    record: result.kind === 'recorded' && result.result ? (sourceOf(result.result) ?? null) : null,
+    venue: runFieldsOf(result, settle),
+  });
+}
+
+/** What the run says of a file (docs/guide/stock.md). */
+function runFieldsOf(result: FileResult, settle: (id: string) => string): Record<string, unknown> {
   const entry = 'entry' in result ? result.entry : undefined;
   const supplier = entry?.supplierId ?? (result.values.supplier !== undefined ? idOf(result.values.supplier) : null);
   return {
@@ -378,7 +389,6 @@ function recordOf(result: FileResult, settle: (id: string) => string): Record<st
     outcome: result.kind,
     at: result.at,
     id: entry ? entry.id.slice(0, 12) : null,
-    fingerprint: entry?.id ?? null,
     receiptId: entry?.receiptId ?? null,
     recordedAt: result.kind === 'recorded' || result.kind === 'recorded-before' ? (entry?.recordedAt ?? null) : null,
     supplierId: supplier ?? null,

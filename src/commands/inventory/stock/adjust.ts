@@ -3,6 +3,7 @@ import { confirmWrite } from '../../../cli/confirm-write.js';
 import { RejectedError } from '../../../lib/errors.js';
 import { FlagProblems, parseInteger, productIdFlag, userFrom, warehouseFrom } from '../flags.js';
 import { venueHint } from '../../../lib/hint-command.js';
+import { RECORD_SHAPES, writeOutcomeShape } from '../../../lib/records.js';
 
 interface Options {
   warehouse?: string;
@@ -48,6 +49,7 @@ export default defineCommand<Options>({
     option('--dry-run', 'check it and show the level after; send nothing'),
     yesOption,
   ],
+  record: writeOutcomeShape(RECORD_SHAPES.adjustment),
   fleet: 'write',
   confirmation: 'always',
   async run(ctx, options) {
@@ -169,9 +171,28 @@ export default defineCommand<Options>({
       throw outcome.error;
     }
     const adjustment = outcome.result;
-    ctx.terminal.success(
-      `product ${productId} in warehouse ${warehouseId}: ${adjustment.previousQuantity ?? current} → ${adjustment.newQuantity ?? current + adjustmentQuantity}`,
-    );
+    // The levels the service states; where its answer gives none, venue's own figures, marked as such.
+    const before =
+      adjustment.previousQuantity !== undefined ? String(adjustment.previousQuantity) : `${current} (read before)`;
+    const after =
+      adjustment.newQuantity !== undefined
+        ? String(adjustment.newQuantity)
+        : `${current + adjustmentQuantity} (venue's reckoning: the answer gives no level)`;
+    ctx.terminal.success(`product ${productId} in warehouse ${warehouseId}: ${before} → ${after}`);
+    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+      const { RECORD_SHAPES, writeOutcomeRow } = await import('../../../lib/records.js');
+      const { sourceOf } = await import('../../../lib/reading.js');
+      await ctx.output.record(
+        writeOutcomeRow(RECORD_SHAPES.adjustment, {
+          status: 'recorded',
+          journalId: outcome.entry.id,
+          record: sourceOf(adjustment),
+          venue: { levelBefore: current },
+        }),
+        { afterWrite: true },
+      );
+      return;
+    }
     await ctx.output.record(adjustment, {
       columns: [
         'adjustmentId',

@@ -4,6 +4,8 @@ import { idFlag } from './take.js';
 import type { Context } from '../../../cli/context.js';
 import type { ReceiptJournalEntry } from '../../../lib/inventory/receipt-journal.js';
 import { forAssistant, venueCommand, venueHint } from '../../../lib/hint-command.js';
+import type { StockReceiptResult } from '../../../lib/inventory/types.js';
+import { RECORD_SHAPES, writeOutcomeShape } from '../../../lib/records.js';
 
 interface ReceiveOptions {
   warehouse?: string;
@@ -69,6 +71,7 @@ export default defineCommand<ReceiveOptions>({
     ),
   ],
   // A nightly run across venues: a venue whose ERP sent no file tonight has nothing to receive (exit 0), unless --require-file.
+  record: writeOutcomeShape(RECORD_SHAPES.receipt),
   fleet: { write: { withoutFile: 'nothing to receive' } },
   confirmation: { never: 'unattended' },
   async run(ctx, options) {
@@ -142,7 +145,7 @@ async function renderReceiptOutcome(
   const words = outcome.entry ? receiptWords(outcome.entry) : undefined;
   switch (outcome.kind) {
     case 'recorded':
-      await showReceipt(ctx, outcome.entry);
+      await showReceipt(ctx, outcome.entry, outcome.result);
       ctx.terminal.success(
         `Receipt ${outcome.entry.id.slice(0, 12)} recorded${outcome.entry.receiptId ? ` (receipt id ${outcome.entry.receiptId})` : ''}: ${outcome.entry.items.length} products.`,
       );
@@ -214,32 +217,70 @@ async function alreadyRecorded(ctx: Context, entry: ReceiptJournalEntry): Promis
   );
 }
 
-/** The receipt as recorded: one object for json/ndjson, item rows for table and csv. */
-async function showReceipt(ctx: Context, entry: ReceiptJournalEntry): Promise<void> {
-  const { receiptItemRows } = await import('../../../lib/inventory/receipt-journal.js');
-  const items = receiptItemRows(entry);
-  if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
+/**
+ * The receipt's outcome: in machine formats the one write-outcome record (the
+ * service's answer in venue's names; venue's own figures under `venue`), for
+ * people its items with the levels before (read by venue) and after (the
+ * service's, or venue's reckoning, said so). Recorded before (nothing sent
+ * now): no answer to show, the items as sent.
+ */
+async function showReceipt(ctx: Context, entry: ReceiptJournalEntry, result?: StockReceiptResult): Promise<void> {
+  if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+    const { writeOutcomeRow } = await import('../../../lib/records.js');
+    const { sourceOf } = await import('../../../lib/reading.js');
     await ctx.output.record(
-      {
-        id: entry.id,
-        status: entry.status,
-        receiptId: entry.receiptId ?? null,
-        recordedAt: entry.recordedAt ?? null,
-        warehouseId: entry.warehouseId,
-        supplierId: entry.supplierId ?? null,
-        poNumber: entry.poNumber ?? null,
-        invoice: entry.invoice ?? null,
-        items,
-      },
+      writeOutcomeRow(RECORD_SHAPES.receipt, {
+        status: result ? 'recorded' : 'already-recorded',
+        reference: entry.invoice ?? entry.poNumber ?? null,
+        journalId: entry.id,
+        record: result ? sourceOf(result) : null,
+        venue: {
+          ...(result ? {} : { recordedAt: entry.recordedAt ?? null, receiptId: entry.receiptId ?? null }),
+          ...(entry.levelsBefore ? { levelsBefore: entry.levelsBefore } : {}),
+        },
+      }),
       { afterWrite: true },
     );
     return;
   }
-  await ctx.output.list(
-    items.map((i) => ({ receiptId: entry.receiptId ?? '', ...i })),
-    {
-      columns: ['receiptId', 'productId', 'quantity', { key: 'value', format: 'money' }, 'before', 'after'],
-      afterWrite: true,
-    },
-  );
+  if (!result) {
+    await ctx.output.list(
+      entry.items.map((i) => ({ productId: i.productId, quantity: i.quantity, value: i.value })),
+      { columns: ['productId', 'quantity', { key: 'value', format: 'money' }], afterWrite: true },
+    );
+    return;
+  }
+  let reckoned = false;
+  const rows = entry.items.map((i) => {
+    const before = entry.levelsBefore?.[String(i.productId)];
+    const line = result.items?.find((l) => String(l.productId) === String(i.productId));
+    let after: number | string | undefined = line?.newQuantity;
+    if (after === undefined && before !== undefined) {
+      after = `${before + i.quantity} *`;
+      reckoned = true;
+    }
+    return {
+      receiptId: result.receiptId ?? '',
+      productId: i.productId,
+      quantity: i.quantity,
+      value: i.value,
+      before,
+      after,
+    };
+  });
+  await ctx.output.list(rows, {
+    columns: [
+      'receiptId',
+      'productId',
+      'quantity',
+      { key: 'value', format: 'money' },
+      { key: 'before', header: 'Before (read)' },
+      'after',
+    ],
+    afterWrite: true,
+  });
+  if (reckoned)
+    ctx.terminal.info(
+      "* venue's reckoning (the level read before plus the quantity): the service's answer gives no level after.",
+    );
 }

@@ -67,18 +67,30 @@ export default defineCommand<SettleOptions>({
     });
     if (!verdict) return;
     const settled = await resolveWrite(journal, entry, verdict, options.note, () => ctx.now());
-    await ctx.output.record(
-      {
-        id: settled.id,
-        kind: settled.kind,
-        status: settled.status,
-        warehouseId: settled.warehouseId,
-        items: settled.items.length,
-      },
-      {
-        columns: ['id', 'kind', 'status', 'warehouseId', 'items'],
-      },
-    );
+    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+      // The one write-outcome record: a person settled it, so there is no answer of the service's to show.
+      const { RECORD_SHAPES, writeOutcomeRow } = await import('../../../lib/records.js');
+      await ctx.output.record(
+        writeOutcomeRow(settled.kind === 'take' ? RECORD_SHAPES.stockTake : RECORD_SHAPES.adjustment, {
+          status: verdict,
+          journalId: settled.id,
+          record: null,
+          venue: { kind: settled.kind, warehouseId: settled.warehouseId, items: settled.items.length },
+        }),
+      );
+    } else
+      await ctx.output.record(
+        {
+          id: settled.id,
+          kind: settled.kind,
+          status: settled.status,
+          warehouseId: settled.warehouseId,
+          items: settled.items.length,
+        },
+        {
+          columns: ['id', 'kind', 'status', 'warehouseId', 'items'],
+        },
+      );
     ctx.terminal.success(
       `${what} ${shortId(settled.id)} marked ${verdict === 'applied' ? 'applied' : 'not applied: running the same command again sends it'}.`,
     );

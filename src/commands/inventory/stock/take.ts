@@ -4,6 +4,7 @@ import { UsageError } from '../../../lib/errors.js';
 import type { Context } from '../../../cli/context.js';
 import { sourceOf, withSource } from '../../../lib/reading.js';
 import { venueHint } from '../../../lib/hint-command.js';
+import { RECORD_SHAPES, writeOutcomeShape } from '../../../lib/records.js';
 
 interface TakeOptions {
   warehouse?: string;
@@ -56,6 +57,7 @@ export default defineCommand<TakeOptions>({
     option('--dry-run', 'show current, counted and variance per product; send nothing'),
     option('-y, --yes', 'do not ask for confirmation'),
   ],
+  record: writeOutcomeShape(RECORD_SHAPES.stockTake),
   fleet: 'write',
   confirmation: 'always',
   async run(ctx, options) {
@@ -168,7 +170,21 @@ export default defineCommand<TakeOptions>({
       throw outcome.error;
     }
     const result = outcome.result;
-    // The service's lines when it lists them (machine formats print them as sent); else the figures read before sending.
+    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+      const { writeOutcomeRow } = await import('../../../lib/records.js');
+      await ctx.output.record(
+        writeOutcomeRow(RECORD_SHAPES.stockTake, {
+          status: 'recorded',
+          journalId: outcome.entry.id,
+          record: sourceOf(result),
+          venue: { levelsBefore },
+        }),
+        { afterWrite: true },
+      );
+      ctx.terminal.success(`Stock take${result.stockTakeId !== undefined ? ` ${result.stockTakeId}` : ''} recorded.`);
+      return;
+    }
+    // The service's lines when it lists them; else the figures venue read and counted before sending, said to be venue's.
     const lines = result.items?.length ? result.items : undefined;
     const out: Array<{ productId: number; previous?: number; counted?: number; variance?: number }> = lines
       ? lines.map((l) =>
@@ -179,14 +195,21 @@ export default defineCommand<TakeOptions>({
         )
       : rows.map((r) => ({ productId: r.productId, previous: r.current, counted: r.counted, variance: r.variance }));
     await ctx.output.list(out, { columns: ['productId', 'previous', 'counted', 'variance'], afterWrite: true });
+    if (!lines)
+      ctx.terminal.info(
+        "The service's answer lists no lines: the figures above are venue's (the levels read before sending, the counts sent).",
+      );
     const id = result.stockTakeId !== undefined ? ` ${result.stockTakeId}` : '';
     const lineVariances = out.map((r) => r.variance);
     const net =
-      result.totalVariance ??
-      (lineVariances.every((v): v is number => v !== undefined)
-        ? lineVariances.reduce((n, v) => n + v, 0)
-        : totals.variance);
-    ctx.terminal.success(`Stock take${id} recorded: ${out.length} products, variance ${signed(net)}.`);
+      result.totalVariance !== undefined
+        ? signed(result.totalVariance)
+        : `${signed(
+            lines && lineVariances.every((v): v is number => v !== undefined)
+              ? lineVariances.reduce((n, v) => n + v, 0)
+              : totals.variance,
+          )} (venue's reckoning: the answer gives no total)`;
+    ctx.terminal.success(`Stock take${id} recorded: ${out.length} products, variance ${net}.`);
   },
 });
 

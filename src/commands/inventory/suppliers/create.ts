@@ -2,7 +2,7 @@ import { defineCommand, option, yesOption } from '../../define.js';
 import { confirmWrite } from '../../../cli/confirm-write.js';
 import { FlagProblems, parseInteger, parsePaymentTerms } from '../flags.js';
 import { labelChoices, paymentTermsColumn, paymentTermsLabels } from '../../../lib/inventory/labels.js';
-import { RECORD_SHAPES } from '../../../lib/records.js';
+import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../../lib/records.js';
 
 interface Options {
   yes?: boolean;
@@ -82,7 +82,7 @@ export default defineCommand<Options>({
     option('--dry-run', 'check the supplier and show it; send nothing'),
     yesOption,
   ],
-  record: RECORD_SHAPES.supplier,
+  record: writeOutcomeShape(RECORD_SHAPES.supplier),
   fleet: 'write',
   confirmation: 'always',
   async run(ctx, options) {
@@ -143,6 +143,14 @@ export default defineCommand<Options>({
     ctx.terminal.success(
       `created supplier ${supplier.supplierId}${supplier.supplierCode ? ` (${supplier.supplierCode})` : ''}`,
     );
+    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+      const { sourceOf } = await import('../../../lib/reading.js');
+      await ctx.output.record(
+        writeOutcomeRow(RECORD_SHAPES.supplier, { status: 'recorded', reference: null, record: sourceOf(supplier) }),
+        { afterWrite: true },
+      );
+      return;
+    }
     await ctx.output.record(supplier, {
       columns: [
         'supplierId',

@@ -17,6 +17,7 @@ import { AnswerCheck, describeDisagreements, type Disagreement } from '../../wri
 import { sendJournalled } from '../../writes/send.js';
 import { bookingErrors } from '../error-codes.js';
 import { venueCommand, venueHint } from '../../hint-command.js';
+import type { UnreadableAnswerError } from '../../reading.js';
 
 export interface PaymentApi {
   recordSale(
@@ -76,6 +77,8 @@ export type PaymentOutcome =
       orderStatus?: string;
       order?: Order;
       sale: SaleRecord;
+      /** The service accepted it (2xx) but its answer could not be read: settled by the order read back, and still exit 6. */
+      unreadable?: UnreadableAnswerError;
     }
   /** The service refused it (or the order cannot take it): not applied. orderPaid: the order is paid by another payment (never cancel it). */
   | { kind: 'refused'; orderId: string; error: VenueError; orderPaid?: boolean }
@@ -235,9 +238,14 @@ async function decidePayment(
         case 'not-sent':
           // A retry after a refusal that never left: not applied.
           return settle({ kind: 'refused', orderId, error: sent.error as VenueError });
-        default:
+        default: {
           // No answer, one that cannot say, or one that cannot be read: the order read back decides.
-          return settle(await settleByReadingBack(deps, request, sent.error));
+          const settled = await settleByReadingBack(deps, request, sent.error);
+          // An answer that could not be read is said (exit 6) even when the order read back settles the payment.
+          if (sent.kind === 'accepted-unreadable' && settled.kind === 'recorded')
+            return settle({ ...settled, unreadable: sent.error });
+          return settle(settled);
+        }
       }
     },
   });

@@ -24,6 +24,7 @@ import { ApiError, AuthError, InterruptedError, LoginError, UsageError, isVenueE
 import { shortId, stampOf, type FailingNote } from '../../writes/journal.js';
 import { receiptFileKey, type ReceiptJournalEntry } from '../receipt-journal.js';
 import type { ReceiptOutcome } from './receipt.js';
+import type { StockReceiptResult } from '../types.js';
 
 /** What a file's name can give, by placeholder. */
 export const NAME_FIELDS = ['supplier', 'po', 'invoice', 'warehouse'] as const;
@@ -191,6 +192,8 @@ export type FileResult = {
   | {
       kind: 'recorded';
       entry: ReceiptJournalEntry;
+      /** The service's answer, when it could be read. */
+      result?: StockReceiptResult;
       /** Accepted, but its answer could not be read (no receipt id): said, and recorded all the same. */
       unreadable?: string;
       movedTo?: string;
@@ -338,7 +341,14 @@ async function resultOf(
   const at = () => stampOf(deps.now());
   switch (outcome.kind) {
     case 'recorded':
-      return { ...base, kind: 'recorded', entry: outcome.entry, ...(await received(base, key, deps)), at: at() };
+      return {
+        ...base,
+        kind: 'recorded',
+        entry: outcome.entry,
+        result: outcome.result,
+        ...(await received(base, key, deps)),
+        at: at(),
+      };
     case 'accepted-unreadable':
       return {
         ...base,

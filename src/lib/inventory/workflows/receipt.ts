@@ -66,7 +66,8 @@ export interface ReceiptInput {
 }
 
 export type ReceiptOutcome =
-  | { kind: 'recorded'; entry: ReceiptJournalEntry }
+  /** result: the service's answer (machine formats print it in venue's names). */
+  | { kind: 'recorded'; entry: ReceiptJournalEntry; result: StockReceiptResult }
   /** The service said yes but its answer could not be read: recorded, and said so. */
   | { kind: 'accepted-unreadable'; entry: ReceiptJournalEntry; error: UnreadableAnswerError }
   | { kind: 'already-recorded'; entry: ReceiptJournalEntry }
@@ -173,7 +174,7 @@ export async function recordReceipt(deps: ReceiptDeps, input: ReceiptInput): Pro
               recordedAt: typeof result.createdAt === 'string' ? result.createdAt : stampOf(deps.now()),
               levelsAfter,
             });
-            return { kind: 'recorded', entry: recorded };
+            return { kind: 'recorded', entry: recorded, result };
           }
           case 'accepted-unreadable':
           case 'refused':

@@ -208,7 +208,13 @@ describe('runs over nights (a real journal, a fake service)', () => {
   const p = namePattern('{supplier}_{po}_{invoice}.csv');
 
   it('measures from the first failed attempt across runs; a success clears it, and the next failure starts anew', async () => {
-    const run = setUp([refused(), refused(), refused(), { kind: 'recorded', entry: entry('a') }, refused()]);
+    const run = setUp([
+      refused(),
+      refused(),
+      refused(),
+      { kind: 'recorded', entry: entry('a'), result: {} },
+      refused(),
+    ]);
     fs.writeFileSync(path.join(run.dir, '3_PO-1_INV-1.csv'), 'x');
     const first = run.now;
     const once = async () => runReceiptFiles(run.dir, receiptFilesIn(run.dir), p, run.deps);
@@ -265,7 +271,7 @@ describe('runs over nights (a real journal, a fake service)', () => {
 
   it('a failure that stops the run: the files after it are not tried, and the error is kept for the command', async () => {
     const stop = new AuthError('no inventory.apiKey for profile "store1"');
-    const run = setUp([{ kind: 'recorded', entry: entry('a') }, stop]);
+    const run = setUp([{ kind: 'recorded', entry: entry('a'), result: {} }, stop]);
     for (const name of ['1_P_I.csv', '2_P_I.csv', '3_P_I.csv']) fs.writeFileSync(path.join(run.dir, name), 'x');
     const outcome = await runReceiptFiles(run.dir, receiptFilesIn(run.dir), p, run.deps);
     expect(outcome.results.map((r) => r.kind)).toEqual(['recorded']);
