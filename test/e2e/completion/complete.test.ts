@@ -110,7 +110,7 @@ describe('venue __complete', () => {
       'json',
     ]);
     expect(created.code, created.stderr).toBe(0);
-    const id = (JSON.parse(created.stdout) as { id: string }).id;
+    const id = (JSON.parse(created.stdout) as { record: { id: string } }).record.id;
     const { lines } = await complete(['webhooks', 'delete', '']);
     expect(lines).toContain(`${id}\thttps://erp.example.com/hooks`);
     expect((await complete(['webhooks', 'update', '--yes', id.slice(0, 6)])).values).toEqual([id]);
@@ -128,7 +128,7 @@ describe('venue __complete', () => {
       '-o',
       'json',
     ]);
-    const secondId = (JSON.parse(second.stdout) as { id: string }).id;
+    const secondId = (JSON.parse(second.stdout) as { record: { id: string } }).record.id;
     expect((await complete(['webhooks', 'delete', ''])).values).not.toContain(secondId);
     const cache = JSON.parse(fs.readFileSync(cacheFile(), 'utf8'));
     cache.profiles.sandbox.webhook.fetchedAt -= 5 * 60_000 + 1;

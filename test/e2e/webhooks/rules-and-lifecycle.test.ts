@@ -246,7 +246,7 @@ describe('listen lifecycle', () => {
         5000,
         'the delivery',
       );
-      await sb.run(['webhooks', 'delete', JSON.parse(created.stdout).id, '--yes']);
+      await sb.run(['webhooks', 'delete', JSON.parse(created.stdout).record.id, '--yes']);
     } finally {
       await listener.stop();
       fs.rmSync(dir, { recursive: true, force: true });
