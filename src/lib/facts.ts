@@ -55,7 +55,7 @@ export const EXIT_CODES: readonly ExitCodeFact[] = [
     code: ExitCode.unknownOutcome,
     short: 'outcome unknown',
     meaning:
-      'outcome unknown: something that changes data was sent and its answer was lost; the message says how to check and settle it. Also given by a list of venue\'s own writes (`inventory receipts list`, `wallet reloads`, `booking holds`) that shows one whose outcome is unknown. Alert a person; never rerun blindly.',
+      "outcome unknown: something that changes data was sent and its answer was lost; the message says how to check and settle it. Also given by a list of venue's own writes (`inventory receipts list`, `wallet reloads`, `booking holds`) that shows one whose outcome is unknown. Alert a person; never rerun blindly.",
   },
   {
     code: ExitCode.declined,

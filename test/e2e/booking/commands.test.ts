@@ -199,8 +199,20 @@ describe('holds, orders, payments and cancellations', () => {
   it('creates an order, refuses a wrong amount, records the sale once, and cancels with --yes', async () => {
     const slot = (await slotsOf(sb, 'exp-escape-room'))[2]!;
     const held = record(
-      (await sb.run(['booking', 'reserve', '--yes', 'exp-escape-room', '--session', slot.id, '--quantity', '2', '-o', 'json']))
-        .stdout,
+      (
+        await sb.run([
+          'booking',
+          'reserve',
+          '--yes',
+          'exp-escape-room',
+          '--session',
+          slot.id,
+          '--quantity',
+          '2',
+          '-o',
+          'json',
+        ])
+      ).stdout,
     );
     const created = await sb.run([
       'booking',
@@ -309,8 +321,20 @@ describe('holds, orders, payments and cancellations', () => {
   it('refuses an order from a lapsed hold', async () => {
     const slot = (await slotsOf(sb, 'exp-mini-golf'))[0]!;
     const held = record(
-      (await sb.run(['booking', 'reserve', '--yes', 'exp-mini-golf', '--session', slot.id, '--quantity', '1', '-o', 'json']))
-        .stdout,
+      (
+        await sb.run([
+          'booking',
+          'reserve',
+          '--yes',
+          'exp-mini-golf',
+          '--session',
+          slot.id,
+          '--quantity',
+          '1',
+          '-o',
+          'json',
+        ])
+      ).stdout,
     );
     await sb.control('POST', '/booking/expire-holds');
     const result = await sb.run([
@@ -335,8 +359,20 @@ describe('holds, orders, payments and cancellations', () => {
   it('settles a lost payment answer by reading the order back, and a rerun never pays twice', async () => {
     const slot = (await slotsOf(sb, 'exp-go-karts'))[0]!;
     const held = record(
-      (await sb.run(['booking', 'reserve', '--yes', 'exp-go-karts', '--session', slot.id, '--quantity', '1', '-o', 'json']))
-        .stdout,
+      (
+        await sb.run([
+          'booking',
+          'reserve',
+          '--yes',
+          'exp-go-karts',
+          '--session',
+          slot.id,
+          '--quantity',
+          '1',
+          '-o',
+          'json',
+        ])
+      ).stdout,
     );
     const order = record(
       (

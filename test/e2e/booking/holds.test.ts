@@ -114,8 +114,20 @@ describe('booking holds and release --all', () => {
     expect(neither.code).toBe(2);
     const slot = (await slotsOf(sb, 'exp-bowling-lane', '+4d'))[0]!;
     const held = JSON.parse(
-      (await sb.run(['booking', 'reserve', '--yes', 'exp-bowling-lane', '--session', slot.id, '--quantity', '1', '-o', 'json']))
-        .stdout,
+      (
+        await sb.run([
+          'booking',
+          'reserve',
+          '--yes',
+          'exp-bowling-lane',
+          '--session',
+          slot.id,
+          '--quantity',
+          '1',
+          '-o',
+          'json',
+        ])
+      ).stdout,
     ).record;
     expect((await holds()).map((h) => h.reservationId)).toEqual([held.reservationId]);
     expect((await sb.run(['booking', 'release', '--yes', held.reservationId])).code).toBe(0);
@@ -125,8 +137,20 @@ describe('booking holds and release --all', () => {
   it('takes a hold off the record once its order is paid, and book leaves nothing behind', async () => {
     const slot = (await slotsOf(sb, 'exp-escape-room', '+3d'))[0]!;
     const held = JSON.parse(
-      (await sb.run(['booking', 'reserve', '--yes', 'exp-escape-room', '--session', slot.id, '--quantity', '1', '-o', 'json']))
-        .stdout,
+      (
+        await sb.run([
+          'booking',
+          'reserve',
+          '--yes',
+          'exp-escape-room',
+          '--session',
+          slot.id,
+          '--quantity',
+          '1',
+          '-o',
+          'json',
+        ])
+      ).stdout,
     ).record;
     const order = JSON.parse(
       (

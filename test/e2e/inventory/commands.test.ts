@@ -329,7 +329,18 @@ describe('venue inventory (write)', () => {
       'json',
     ]);
     expect(record(advance.stdout).paymentTerms).toBe(1);
-    const dup = await sb.run(['inventory', 'suppliers', 'create', '--yes', '--code', 'E2E', '--name', 'x', '--address', 'y']);
+    const dup = await sb.run([
+      'inventory',
+      'suppliers',
+      'create',
+      '--yes',
+      '--code',
+      'E2E',
+      '--name',
+      'x',
+      '--address',
+      'y',
+    ]);
     expect(dup.code).toBe(5);
     const before = await summary();
     const missing = await sb.run(['inventory', 'suppliers', 'create', '--yes', '--name', 'x', '--payment-terms', '10']);
