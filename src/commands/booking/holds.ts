@@ -16,7 +16,7 @@ export default defineCommand<Options>({
     'The state is "held" (with its reservation id), "pending" (sent, no answer recorded yet) or "unknown" (the answer was lost or ' +
     'could not be read: places may be held with no id venue can release). Release them with `venue booking release --all --yes`; ' +
     'drop a settled unknown request from the record with --forget <key>. ' +
-    'Exits 7 when it shows a hold, order or payment whose outcome is unknown: a person must settle it; 0 otherwise (README: exit codes).',
+    'Exits 7 when it shows a hold, order or payment whose outcome is unknown: a person must settle it; 0 otherwise (`venue help exit-codes`).',
   examples: [
     'venue booking holds',
     'venue booking holds -o json',

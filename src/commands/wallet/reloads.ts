@@ -13,7 +13,7 @@ export default defineCommand<Options>({
     'sent (no answer recorded yet) or unknown (the answer was lost or could not say). Settle a sent or unknown one by running the same ' +
     '`venue wallet reload` again with the same --payment-ref: the service recognises a reference it already recorded, so it is never credited twice. ' +
     'Exits 7 when the list shows a reload whose outcome is unknown (the answer was lost, or the run sending it died): a person must settle it; ' +
-    '0 otherwise, --unsettled or not (README: exit codes).',
+    '0 otherwise, --unsettled or not (`venue help exit-codes`).',
   examples: ['venue wallet reloads', 'venue wallet reloads --unsettled --json'],
   options: [
     option('--unsettled', 'only the reloads whose outcome is not known yet (exit 7 while any remain)', {

@@ -39,13 +39,13 @@ function writes(dir: string, ids: Map<string, string>): Array<{ name: string; ar
     },
     {
       name: 'booking reserve',
-      args: () => ['booking', 'reserve', 'exp-laser-tag', '--session', ids.get('slot')!, '--quantity', '2'],
+      args: () => ['booking', 'reserve', '--yes', 'exp-laser-tag', '--session', ids.get('slot')!, '--quantity', '2'],
       query: `{${outcome}, id: record.reservationId, state: record.status, slot: record.slotId, places: record.quantity, amount: record.amount}`,
     },
     {
       name: 'booking order create',
       args: () => [
-        ...['booking', 'order', 'create', '--reservation', ids.get('booking reserve')!, '--first-name', 'Ada'],
+        ...['booking', 'order', 'create', '--yes', '--reservation', ids.get('booking reserve')!, '--first-name', 'Ada'],
         ...['--last-name', 'Lovelace', '--email', 'ada@example.com'],
       ],
       query: `{${outcome}, journal: journalId, id: record.orderId, state: record.status, total: record.total, reservations: record.reservationIds, guest: record.guest.email}`,
@@ -53,7 +53,7 @@ function writes(dir: string, ids: Map<string, string>): Array<{ name: string; ar
     {
       name: 'booking order pay',
       args: () => [
-        ...['booking', 'order', 'pay', ids.get('booking order create')!, '--amount', '30.00'],
+        ...['booking', 'order', 'pay', '--yes', ids.get('booking order create')!, '--amount', '30.00'],
         ...['--payment-ref', 'PSP-SHAPE'],
       ],
       query: `{${outcome}, id: record.orderId, state: record.status, paid: record.sale.paymentReference}`,
@@ -66,7 +66,7 @@ function writes(dir: string, ids: Map<string, string>): Array<{ name: string; ar
     {
       name: 'webhooks create',
       args: () => [
-        ...['webhooks', 'create', '--url', 'https://erp.example.com/shape', '--events', 'stock.received'],
+        ...['webhooks', 'create', '--yes', '--url', 'https://erp.example.com/shape', '--events', 'stock.received'],
         '--generate-secret',
       ],
       query: `{${outcome}, url: record.url, events: record.eventTypes, active: record.isActive, secret: length(venue.secret)}`,
@@ -74,7 +74,18 @@ function writes(dir: string, ids: Map<string, string>): Array<{ name: string; ar
     {
       name: 'inventory products create',
       args: () => [
-        ...['inventory', 'products', 'create', '--name', 'Shape Fudge', '--description', 'bag', '--category', 'SNACKS'],
+        ...[
+          'inventory',
+          'products',
+          'create',
+          '--yes',
+          '--name',
+          'Shape Fudge',
+          '--description',
+          'bag',
+          '--category',
+          'SNACKS',
+        ],
         ...['--tax-group', 'GST', '--type', 'stock', '--sale-type', 'sale', '--sell-price', '3.50', '--supplier', '3'],
       ],
       query: `{${outcome}, id: record.productId, name: record.productName, type: record.productType, price: record.sellPrice, links: record.suppliers[].[supplierId, productSupplierCode]}`,
@@ -82,20 +93,38 @@ function writes(dir: string, ids: Map<string, string>): Array<{ name: string; ar
     {
       name: 'inventory suppliers create',
       args: () => [
-        ...['inventory', 'suppliers', 'create', '--code', 'SHAPE', '--name', 'Shape Co', '--address', '1 St'],
+        ...['inventory', 'suppliers', 'create', '--yes', '--code', 'SHAPE', '--name', 'Shape Co', '--address', '1 St'],
         ...['--payment-terms', '30'],
       ],
       query: `{${outcome}, id: record.supplierId, code: record.supplierCode, terms: record.paymentTerms, active: record.isActive}`,
     },
     {
       name: 'inventory stock adjust',
-      args: () => ['inventory', 'stock', 'adjust', '--product', '1006', '--quantity', '-1', '--comment', 'shape'],
+      args: () => [
+        'inventory',
+        'stock',
+        'adjust',
+        '--yes',
+        '--product',
+        '1006',
+        '--quantity',
+        '-1',
+        '--comment',
+        'shape',
+      ],
       query: `{${outcome}, product: record.productId, by: record.adjustmentQuantity, before: record.previousQuantity, after: record.newQuantity, read: venue.levelBefore}`,
     },
     {
       name: 'inventory stock take',
       args: () => [
-        ...['inventory', 'stock', 'take', '--file', file('counts.csv', 'productId,countedQuantity\n1001,40\n')],
+        ...[
+          'inventory',
+          'stock',
+          'take',
+          '--yes',
+          '--file',
+          file('counts.csv', 'productId,countedQuantity\n1001,40\n'),
+        ],
         '--yes',
       ],
       query: `{${outcome}, lines: record.items[].[productId, countedQuantity, variance]}`,

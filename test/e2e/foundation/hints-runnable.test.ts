@@ -261,7 +261,7 @@ describe('hints', () => {
       ['booking', 'reserve', '--yes', 'exp-laser-tag', '--session', slot, '--quantity', '1', '-o', 'json'],
       { profile: 'sandbox', code: 0, env: cron },
     );
-    const reservation = (JSON.parse(held) as { reservationId: string }).reservationId;
+    const reservation = (JSON.parse(held) as { record: { reservationId: string } }).record.reservationId;
     await provoke(
       'booking order create',
       [

@@ -66,7 +66,7 @@ describe('values as the service sent them', () => {
     fake.service.script('POST /api/products', { status: 201, body: product });
     const created = await fake.venue(
       [
-        ...['inventory', 'products', 'create', '--name', 'Gummy Bears', '--description', '100 g bag'],
+        ...['inventory', 'products', 'create', '--yes', '--name', 'Gummy Bears', '--description', '100 g bag'],
         ...['--category', 'SNACKS', '--tax-group', 'GST', '--type', 'stock', '--sale-type', 'sale'],
         ...['--sell-price', '3.50', '--supplier', '3', '-o', 'json'],
       ],
@@ -89,7 +89,7 @@ describe('values as the service sent them', () => {
       status: 201,
       body: { adjustmentId: 5, productId: 1001, warehouseId: 1, adjustmentQuantity: 2, comment: 'found' },
     });
-    const args = ['inventory', 'stock', 'adjust', '--warehouse', '1', '--user', '1', '--product', '1001'];
+    const args = ['inventory', 'stock', 'adjust', '--yes', '--warehouse', '1', '--user', '1', '--product', '1001'];
     const people = await fake.venue([...args, '--quantity', '2', '--comment', 'found'], secrets);
     expect(people.code, people.stderr).toBe(0);
     expect(people.stderr).toContain("10 (read before) → 12 (venue's reckoning: the answer gives no level)");

@@ -56,7 +56,20 @@ describe.each(['venue', 'plain'])('a write answered in the wrong types (%s diale
   it('inventory: stock adjust, take, receive, receipts run; products create and update; suppliers create', async () => {
     unreadable(
       await write('stock adjust', 'POST /inventory/stock-adjustments', [
-        ...['inventory', 'stock', 'adjust', '--product', '1001', '--quantity', '2', '--comment', 'typed', '-o', 'json'],
+        ...[
+          'inventory',
+          'stock',
+          'adjust',
+          '--yes',
+          '--product',
+          '1001',
+          '--quantity',
+          '2',
+          '--comment',
+          'typed',
+          '-o',
+          'json',
+        ],
       ]),
       'stock adjust',
     );
@@ -89,7 +102,17 @@ describe.each(['venue', 'plain'])('a write answered in the wrong types (%s diale
 
     unreadable(
       await write('products create', 'POST /inventory/products', [
-        ...['inventory', 'products', 'create', '--name', `Typed ${dialect}`, '--description', 'bag', '--category'],
+        ...[
+          'inventory',
+          'products',
+          'create',
+          '--yes',
+          '--name',
+          `Typed ${dialect}`,
+          '--description',
+          'bag',
+          '--category',
+        ],
         ...[
           'SNACKS',
           '--tax-group',
@@ -108,13 +131,24 @@ describe.each(['venue', 'plain'])('a write answered in the wrong types (%s diale
     );
     unreadable(
       await write('products update', 'PATCH /inventory/products/*', [
-        ...['inventory', 'products', 'update', '1005', '--sell-price', '4.25', '-o', 'json'],
+        ...['inventory', 'products', 'update', '--yes', '1005', '--sell-price', '4.25', '-o', 'json'],
       ]),
       'products update',
     );
     unreadable(
       await write('suppliers create', 'POST /inventory/suppliers', [
-        ...['inventory', 'suppliers', 'create', '--code', `TYPED-${dialect}`, '--name', 'Typed', '--address', '1 St'],
+        ...[
+          'inventory',
+          'suppliers',
+          'create',
+          '--yes',
+          '--code',
+          `TYPED-${dialect}`,
+          '--name',
+          'Typed',
+          '--address',
+          '1 St',
+        ],
         ...['--payment-terms', '30', '-o', 'json'],
       ]),
       'suppliers create',
@@ -123,7 +157,15 @@ describe.each(['venue', 'plain'])('a write answered in the wrong types (%s diale
 
   it('webhooks: create (found by reading back, still exit 6), update; delete has no answer to read', async () => {
     const created = await write('webhooks create', 'POST /inventory/webhooks', [
-      ...['webhooks', 'create', '--url', `https://erp.example.com/typed-${dialect}`, '--events', 'stock.received'],
+      ...[
+        'webhooks',
+        'create',
+        '--yes',
+        '--url',
+        `https://erp.example.com/typed-${dialect}`,
+        '--events',
+        'stock.received',
+      ],
       ...['--generate-secret', '-o', 'json'],
     ]);
     expect(created.code, created.stderr).toBe(6);
@@ -135,7 +177,7 @@ describe.each(['venue', 'plain'])('a write answered in the wrong types (%s diale
     const id = outcome.record.id;
     unreadable(
       await write('webhooks update', 'PATCH /inventory/webhooks/*', [
-        ...['webhooks', 'update', id, '--events', 'stock.adjusted', '-o', 'json'],
+        ...['webhooks', 'update', '--yes', id, '--events', 'stock.adjusted', '-o', 'json'],
       ]),
       'webhooks update',
       true,
@@ -150,7 +192,16 @@ describe.each(['venue', 'plain'])('a write answered in the wrong types (%s diale
   it('wallet reload', async () => {
     unreadable(
       await write('wallet reload', 'POST /wallet/api/v1/sale', [
-        ...['wallet', 'reload', demoCard(1).cardNumber, '--product', 'RL-10', '--payment-ref', `typed-${dialect}`],
+        ...[
+          'wallet',
+          'reload',
+          '--yes',
+          demoCard(1).cardNumber,
+          '--product',
+          'RL-10',
+          '--payment-ref',
+          `typed-${dialect}`,
+        ],
         ...['--yes', '-o', 'json'],
       ]),
       'wallet reload',
@@ -161,33 +212,67 @@ describe.each(['venue', 'plain'])('a write answered in the wrong types (%s diale
     const [a, b] = await slotsOf(sb, 'exp-laser-tag', '+2d');
     unreadable(
       await write('booking reserve', 'POST /booking/api/v1/orders/reservations/reserve', [
-        ...['booking', 'reserve', 'exp-laser-tag', '--session', a!.id, '--quantity', '1', '-o', 'json'],
+        ...['booking', 'reserve', '--yes', 'exp-laser-tag', '--session', a!.id, '--quantity', '1', '-o', 'json'],
       ]),
       'booking reserve',
     );
     const hold = async () =>
       (
         JSON.parse(
-          (await sb.run(['booking', 'reserve', 'exp-laser-tag', '--session', b!.id, '--quantity', '1', '-o', 'json']))
-            .stdout,
+          (
+            await sb.run([
+              'booking',
+              'reserve',
+              '--yes',
+              'exp-laser-tag',
+              '--session',
+              b!.id,
+              '--quantity',
+              '1',
+              '-o',
+              'json',
+            ])
+          ).stdout,
         ) as { record: { reservationId: string } }
       ).record.reservationId;
     const released = await write('booking release', 'POST /booking/api/v1/orders/reservations/cancel', [
-      ...['booking', 'release', await hold(), '-o', 'json'],
+      ...['booking', 'release', '--yes', await hold(), '-o', 'json'],
     ]);
     expect(released.code, released.stderr).toBe(6);
     expect(released.stderr).toMatch(/, which is not /);
 
     unreadable(
       await write('booking order create', 'POST /booking/api/v1/orders/initiate', [
-        ...['booking', 'order', 'create', '--reservation', await hold(), '--first-name', 'A', '--last-name', 'B'],
+        ...[
+          'booking',
+          'order',
+          'create',
+          '--yes',
+          '--reservation',
+          await hold(),
+          '--first-name',
+          'A',
+          '--last-name',
+          'B',
+        ],
         ...['--email', 'a@b.co', '-o', 'json'],
       ]),
       'booking order create',
     );
     const order = async () => {
       const made = await sb.run([
-        ...['booking', 'order', 'create', '--reservation', await hold(), '--first-name', 'A', '--last-name', 'B'],
+        ...[
+          'booking',
+          'order',
+          'create',
+          '--yes',
+          '--reservation',
+          await hold(),
+          '--first-name',
+          'A',
+          '--last-name',
+          'B',
+        ],
         ...['--email', 'a@b.co', '-o', 'json'],
       ]);
       return (JSON.parse(made.stdout) as { record: { orderId: string; total: number } }).record;
@@ -198,6 +283,7 @@ describe.each(['venue', 'plain'])('a write answered in the wrong types (%s diale
         'booking',
         'order',
         'pay',
+        '--yes',
         toPay.orderId,
         '--amount',
         toPay.total.toFixed(2),

@@ -65,6 +65,7 @@ describe('a list of writes exits 7 while it shows one a person must settle', () 
       'inventory',
       'stock',
       'adjust',
+      '--yes',
       '--product',
       '1001',
       '--quantity',
@@ -103,16 +104,16 @@ describe('a list of writes exits 7 while it shows one a person must settle', () 
 
   it('unknown holds: booking holds', async () => {
     const [a, b] = await slotsOf(sb, 'exp-bowling-lane', '+4d');
-    expect((await sb.run(['booking', 'reserve', 'exp-bowling-lane', '--session', a!.id, '--quantity', '1'])).code).toBe(
-      0,
-    );
+    expect(
+      (await sb.run(['booking', 'reserve', '--yes', 'exp-bowling-lane', '--session', a!.id, '--quantity', '1'])).code,
+    ).toBe(0);
     expect((await sb.run(['booking', 'holds'])).code).toBe(0);
     await sb.control('POST', '/faults', {
       dropAfterProcessing: [{ match: 'POST /booking/api/v1/orders/reservations/reserve', remaining: 1 }],
     });
-    expect((await sb.run(['booking', 'reserve', 'exp-bowling-lane', '--session', b!.id, '--quantity', '2'])).code).toBe(
-      7,
-    );
+    expect(
+      (await sb.run(['booking', 'reserve', '--yes', 'exp-bowling-lane', '--session', b!.id, '--quantity', '2'])).code,
+    ).toBe(7);
     for (const args of [[], ['-o', 'json']]) {
       const listed = await sb.run(['booking', 'holds', ...args]);
       expect(listed.code, args.join(' ')).toBe(7);

@@ -15,7 +15,7 @@ export default defineCommand<ListOptions>({
     'said so with `receipts resolve`), not-applied (refused, never sent, or resolved so: the next run sends it), unknown (the answer ' +
     "was lost: settle it with `receipts resolve`), sending (a run is sending it, or died while sending). -o json gives each entry's " +
     'full id (fingerprint) as well. Exits 7 when the list shows a receipt whose outcome is unknown (or whose sending run died): ' +
-    'a person must settle it; 0 otherwise (README: exit codes).',
+    'a person must settle it; 0 otherwise (`venue help exit-codes`).',
   examples: ['venue inventory receipts list', 'venue inventory receipts list --status unknown -o json'],
   options: [
     option('--status <status>', `only receipts with this status (${statuses.join(', ')})`, {

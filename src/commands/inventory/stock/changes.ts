@@ -15,7 +15,7 @@ export default defineCommand<ChangesOptions>({
     'The local journal of stock takes and adjustments of the current profile, newest first. Status: recorded (the service accepted ' +
     'it), applied (a person said so), not-applied (refused, never sent, or resolved so), unknown (the answer was lost: settle it with ' +
     '`venue inventory stock resolve`), sending (a run is sending it, or died while sending). -o json adds the levels and history. ' +
-    'Exits 7 when the list shows one whose outcome is unknown (or whose sending run died): a person must settle it; 0 otherwise (README: exit codes).',
+    'Exits 7 when the list shows one whose outcome is unknown (or whose sending run died): a person must settle it; 0 otherwise (`venue help exit-codes`).',
   examples: ['venue inventory stock changes', 'venue inventory stock changes --status unknown -o json'],
   options: [
     option('--status <status>', `only entries with this status (${statuses.join(', ')})`, {
