@@ -137,14 +137,15 @@ beforeAll(async () => {
       'json',
     ]);
   await held(slots[0]!);
-  const reservation = JSON.parse(await held(slots[1]!)) as Row;
+  // A write's outcome is one shape: what the service made is its record.
+  const reservation = (JSON.parse(await held(slots[1]!)) as { record: Row }).record;
   const order = JSON.parse(
     await ok([
       'booking',
       'order',
       'create',
       '--reservation',
-      String(reservation.reservationId ?? reservation.id),
+      String(reservation.reservationId),
       '--first-name',
       'Mat',
       '--last-name',
@@ -155,15 +156,15 @@ beforeAll(async () => {
       '-o',
       'json',
     ]),
-  ) as Row;
-  const orderId = String(order.orderId ?? order.id);
+  ) as { record: Row };
+  const orderId = String(order.record.orderId);
   await ok([
     'booking',
     'order',
     'pay',
     orderId,
     '--amount',
-    Number(order.total).toFixed(2),
+    Number(order.record.total).toFixed(2),
     '--payment-ref',
     'MATRIX-PAY',
     '--yes',
