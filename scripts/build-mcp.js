@@ -5,7 +5,7 @@
 // every service group as tools/list lists it, derived from the command
 // declarations (src/commands/mcp/tools.ts), with its group, path and use for
 // --groups and --allow-writes, and the rules venue://rules serves. A test
-// compares it with what the declarations give now (test/e2e/mcp/prebuilt.test.ts).
+// compares it with what the declarations give now (test/in-process/mcp/prebuilt.test.ts).
 
 import { renameSync, writeFileSync } from 'node:fs';
 

@@ -14,7 +14,7 @@ import type { ConfirmationDeclaration } from '../lib/facts.js';
  * What an option's or argument's value is: its domain. Completion offers
  * values by it (src/commands/completion), the MCP tools type their inputs by
  * it (src/commands/mcp/tools.ts), and the generated tests pick values by it
- * (test/e2e/matrix). Every value an option or argument takes declares one (a
+ * (test/in-process/matrix). Every value an option or argument takes declares one (a
  * unit test holds it); an option with `choices` is an enum of them.
  */
 export type ValueKind = DomainKind | ResourceKind | IdKind;
@@ -113,7 +113,7 @@ export function resourceOf(kind: ValueKind | undefined): (typeof RESOURCES)[Reso
 /**
  * What a list command's option constrains in the records it prints: the
  * field (in venue's names, records.ts) and how. The generated matrix
- * (test/e2e/matrix) checks every record printed against it, in every paging
+ * (test/in-process/matrix) checks every record printed against it, in every paging
  * mode, output format and venue mode; a list command's value option that is
  * neither a filter nor `notFilter` fails a unit test.
  */
@@ -256,7 +256,7 @@ export interface CommandModule<Options = Record<string, unknown>> {
   /**
    * At least one; shown under "Examples:" in help. Each runs as written, in
    * order, against the sandbox's demo data in a fresh config directory, with
-   * the files of docs/examples/ beside it (test/e2e/foundation/examples.test.ts).
+   * the files of docs/examples/ beside it (test/process/foundation/examples.test.ts).
    * A trailing marker says when it cannot simply exit 0: `# needs a terminal`
    * (a guided prompt), `# exits N` (by design), `# runs until stopped` (a server).
    */

@@ -2,7 +2,7 @@
 // words and subjects, document loading (Swagger 2.0, split files, broken
 // $refs), the matcher on hand-written and generated documents, servers and
 // their variables, auth schemes, --map, and merging with earlier imports.
-// The real vendors' documents are in test/e2e/config/import-openapi-vendors.test.ts.
+// The real vendors' documents are in test/process/config/import-openapi-vendors.test.ts.
 
 import fs from 'node:fs';
 import path from 'node:path';

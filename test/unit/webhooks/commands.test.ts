@@ -1,6 +1,6 @@
 // The commands in process through main(), with buffered streams: flag checks
 // that need no server (exit codes, messages, nothing leaked) and the offline
-// verify. The network paths are covered end to end under test/e2e/webhooks.
+// verify. The network paths are covered end to end under test/process/webhooks.
 
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
