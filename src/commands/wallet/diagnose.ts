@@ -111,7 +111,7 @@ export default defineCommand<DiagnoseOptions>({
   args: [argument('<email>', { kind: 'guest' })],
   summary: "One view of a guest's wallet for a support ticket: session, cards, balances, recent transactions, findings",
   description:
-    "Works from the guest's stored session, or logs in with the guest's password given on stdin (kept in memory only). Without either it runs the offline checks and says what it could not see. " +
+    "Works from the guest's stored session or, on the command line, logs in with the guest's password (--password-stdin or --password-env; kept in memory only, never an assistant's input). Without either it runs the offline checks and says what it could not see. " +
     '--json gives the same view for attaching to a ticket; --redact masks the email, card nicknames and card numbers but their last 4 digits. Tokens are never shown, only when they expire.',
   examples: [
     'venue wallet diagnose ava@example.com',
