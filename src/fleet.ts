@@ -7,11 +7,28 @@
 
 import { Readable } from 'node:stream';
 import type { Invocation } from './invocation.js';
-import { UsageError, isVenueError } from './lib/errors.js';
+import { UsageError, isVenueError, DeclinedError } from './lib/errors.js';
 import type { VenueOutcome } from './lib/fleet/runner.js';
 import type { TerminalStreams } from './cli/terminal.js';
 import type { RunShell } from './run.js';
 import { messageOf, reportFailure } from './failure.js';
+import { planJobs } from './lib/fleet/plan.js';
+import { selectProfiles, leftOutNote } from './lib/fleet/selection.js';
+import { fleetUseOf } from './lib/fleet/use.js';
+import { ConfigStore } from './lib/config.js';
+import { Terminal } from './cli/terminal.js';
+import { runOne } from './run.js';
+import { confirmationNeed } from './lib/facts.js';
+import { venueCommand } from './lib/hint-command.js';
+import { InquirerPrompter } from './cli/prompter.js';
+import { Output } from './lib/output.js';
+import { tableWidth } from './cli/context.js';
+import { MergedOutput } from './lib/fleet/merged-output.js';
+import { LinePrefixStream } from './cli/line-prefix.js';
+import { runFleet } from './lib/fleet/run.js';
+import { fleetExitCode } from './lib/fleet/runner.js';
+import { commandFields } from './commands/command-fields.js';
+import { summaryJson, summaryText } from './lib/fleet/summary.js';
 
 export interface FleetShell extends RunShell {
   verbose: boolean;
@@ -19,13 +36,7 @@ export interface FleetShell extends RunShell {
 }
 
 export async function runEachProfile(invocation: Invocation, shell: FleetShell): Promise<number> {
-  const { planJobs } = await import('./lib/fleet/plan.js');
-  const { selectProfiles, leftOutNote } = await import('./lib/fleet/selection.js');
-  const { fleetUseOf } = await import('./lib/fleet/use.js');
-  const { ConfigStore } = await import('./lib/config.js');
-  const { Terminal } = await import('./cli/terminal.js');
-  const { runOne } = await import('./run.js');
-  // The front door's module, as the launcher loaded it (one file of the bundle).
+  // The front door's module, as the launcher loaded it (the front bundle's entry: reached by import(), it stays one file).
   const { commandLine, givenOption, venueInvocation } = await import('./invocation.js');
   const { streams, env } = shell;
   const venues = invocation.venues!;
@@ -80,12 +91,10 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
   if (leftOut) terminal.info(leftOut);
   // A write at more than one venue, or one the confirmation rule asks about (lib/facts.ts), is shown first,
   // and asked about (or needs --yes): a venue's own run has no terminal to ask on.
-  const { confirmationNeed } = await import('./lib/facts.js');
   const needsYes = confirmationNeed(command.confirmation, invocation.options, invocation.args).needsYes;
   let answeredYes = false;
   if (use.kind === 'write' && (jobs.length > 1 || needsYes) && !dryRun) {
     terminal.info(`This write will run at ${venuesWord(jobs.length)}, as:`);
-    const { venueCommand } = await import('./lib/hint-command.js');
     for (const job of planned)
       terminal.info(
         `  ${job.profile}: ${job.nothing ?? job.skip ?? venueCommand(commandLine(job.invocation), { profile: job.profile })}`,
@@ -99,7 +108,6 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
           },
         );
       }
-      const { InquirerPrompter } = await import('./cli/prompter.js');
       if (
         !(await new InquirerPrompter(terminal).confirm(
           jobs.length === 1 ? 'Run it there?' : `Run it at these ${jobs.length} venues?`,
@@ -109,7 +117,6 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
           },
         ))
       ) {
-        const { DeclinedError } = await import('./lib/errors.js');
         throw new DeclinedError('Nothing was sent: no venue was run.');
       }
       answeredYes = true;
@@ -125,12 +132,6 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
     stdinCopy = Buffer.concat(chunks);
   }
 
-  const { Output } = await import('./lib/output.js');
-  const { tableWidth } = await import('./cli/context.js');
-  const { MergedOutput } = await import('./lib/fleet/merged-output.js');
-  const { LinePrefixStream } = await import('./cli/line-prefix.js');
-  const { runFleet } = await import('./lib/fleet/run.js');
-  const { fleetExitCode } = await import('./lib/fleet/runner.js');
   const format = globals.output;
   const machine = format === 'json' || format === 'ndjson';
   const output = new Output(terminal, {
@@ -142,7 +143,6 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
   });
   // The merged table reads the venues' rows in venue's record names, as one venue's own output does (src/run.ts):
   // a --fields name that is no column of the view is read from the row's record, never left blank.
-  const { commandFields } = await import('./commands/command-fields.js');
   output.declareFields(commandFields(command), command.record);
   const sink = new MergedOutput(
     output.mergeTarget(),
@@ -209,14 +209,13 @@ export async function runEachProfile(invocation: Invocation, shell: FleetShell):
  * ndjson also one JSON object, the last on stderr.
  */
 async function reportOutcomes(
-  terminal: import('./cli/terminal.js').Terminal,
+  terminal: Terminal,
   outcomes: VenueOutcome[],
   code: number,
   machine: boolean,
   streams: TerminalStreams,
   env: NodeJS.ProcessEnv,
 ): Promise<void> {
-  const { summaryJson, summaryText } = await import('./lib/fleet/summary.js');
   if (!(terminal.quiet && code === 0)) streams.stderr.write(summaryText(outcomes, code, messageWidth(streams, env)));
   if (machine) streams.stderr.write(summaryJson(outcomes, code));
 }

@@ -33,6 +33,7 @@ import {
 } from './commands/argv-words.js';
 import type { UsageError } from './lib/errors.js';
 import type { GlobalOptions } from './cli/context.js';
+import type { OtherSpelling } from './lib/suggest.js';
 
 /**
  * The front's declarations, for the help renderer (src/program.ts), which
@@ -119,7 +120,7 @@ function see(path: readonly string[]): string {
 async function didYouMean(
   word: string,
   candidates: readonly string[],
-  others?: readonly import('./lib/suggest.js').OtherSpelling[],
+  others?: readonly OtherSpelling[],
 ): Promise<string> {
   // suggest.js (and its edit distance) is loaded on a mistake only.
   const { didYouMean: guess } = await import('./lib/suggest.js');
@@ -135,9 +136,7 @@ async function didYouMean(
  * `-q EXPR` and `--json FIELDS`), so the value after it is read as an argument;
  * `alongside`, what goes with venue's option then (--json, for JSON).
  */
-const OTHER_TOOLS: ReadonlyArray<
-  import('./lib/suggest.js').OtherSpelling & { takesValue?: boolean; alongside?: string }
-> = [
+const OTHER_TOOLS: ReadonlyArray<OtherSpelling & { takesValue?: boolean; alongside?: string }> = [
   { word: '--jq', venue: '--query', why: "gh's --jq; venue's --query takes a JMESPath expression" },
   { word: '-q', venue: '--query', why: "gh's -q; here -q is --quiet", takesValue: true },
   {

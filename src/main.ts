@@ -11,6 +11,10 @@ import { EXIT_HOOK, INTERRUPT_HOOK, ProcessInterruption, type Interruption } fro
 import { SecretRegistry, scrubbingStream } from './lib/redact.js';
 import { colourWanted, loadColours, type TerminalStreams } from './cli/terminal.js';
 import { reportFailure } from './failure.js';
+import { loadEnvFile, timestampedMessages } from './cli/message-log.js';
+import { loadWrapping } from './cli/wrapping.js';
+import { LiveLine } from './cli/live-line.js';
+import { closeHttpConnections } from './lib/http.js';
 
 /**
  * The in-process entry: bin/venue.js calls it with the process's own; tests
@@ -53,7 +57,8 @@ export async function main(options: MainOptions): Promise<number> {
   const baseEnv = options.env ?? process.env;
   let invocation: Invocation;
   try {
-    // Words (a test, a tool call of the MCP server) are read by the launcher's own reader, loaded here for them.
+    // Words (a test, a tool call of the MCP server) are read by the launcher's own reader. The reader is the
+    // front bundle's entry (scripts/bundle.js): reached by import(), it stays one file the launcher loads alone.
     invocation =
       'invocation' in options
         ? options.invocation
@@ -67,7 +72,6 @@ export async function main(options: MainOptions): Promise<number> {
   // Cron: messages can carry their time, and go to a log file too (after masking).
   let messages: TerminalStreams['stderr'] = given.stderr;
   if (globals.logFile !== undefined || baseEnv.VENUE_LOG_TIMESTAMPS === '1') {
-    const { timestampedMessages } = await import('./cli/message-log.js');
     try {
       messages = timestampedMessages(given.stderr, {
         logFile: globals.logFile,
@@ -85,11 +89,10 @@ export async function main(options: MainOptions): Promise<number> {
     stderr: scrubbingStream(messages, secrets, true),
   };
   // On a terminal, messages wrap at its width (loaded only then: it measures text with string-width).
-  if (streams.stderr.isTTY) await (await import('./cli/wrapping.js')).loadWrapping();
+  if (streams.stderr.isTTY) await loadWrapping();
   // On a terminal, one live line (a spinner, progress, a wait) that every write of the run clears first.
-  let live: import('./cli/live-line.js').LiveLine | undefined;
+  let live: LiveLine | undefined;
   if (streams.stderr.isTTY && !globals.quiet) {
-    const { LiveLine } = await import('./cli/live-line.js');
     live = new LiveLine(streams.stderr);
     streams = {
       stdin: streams.stdin,
@@ -123,7 +126,6 @@ export async function main(options: MainOptions): Promise<number> {
     if (invocation.problem) throw invocation.problem;
     let env = baseEnv;
     if (globals.envFile !== undefined) {
-      const { loadEnvFile } = await import('./cli/message-log.js');
       env = loadEnvFile(globals.envFile, env, (message) => streams.stderr.write(`warning: ${message}\n`));
     }
     const shell = {
@@ -183,10 +185,7 @@ export async function main(options: MainOptions): Promise<number> {
     return afterInterrupt(reportFailure(error, { machine, stderr: streams.stderr, verbose, colour }), interruption);
   } finally {
     live?.end();
-    if (--runsInProgress === 0) {
-      const { closeHttpConnections } = await import('./lib/http.js');
-      await closeHttpConnections();
-    }
+    if (--runsInProgress === 0) await closeHttpConnections();
   }
 }
 

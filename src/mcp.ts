@@ -18,6 +18,7 @@ import { serveMcp } from './lib/mcp/server.js';
 import { readBuiltJson } from './lib/package-files.js';
 import { RESOURCES, servedTools, type ToolCatalogue } from './lib/mcp/wire.js';
 import { EXIT_CODES } from './lib/facts.js';
+import { didYouMean } from './lib/suggest.js';
 
 export interface McpShell extends RunShell {
   /** Runs `venue <argv>` in this process with its own streams (no input, no terminal). */
@@ -63,7 +64,6 @@ export async function serveVenueMcp(invocation: Invocation, shell: McpShell): Pr
   const groups = listOf(options.groups) ?? [...catalogue.groups];
   for (const group of groups) {
     if (catalogue.groups.includes(group)) continue;
-    const { didYouMean } = await import('./lib/suggest.js');
     throw new UsageError(`--groups: no group "${group}"`, {
       hint: [didYouMean(group, catalogue.groups), `The groups are ${catalogue.groups.join(', ')}.`]
         .filter(Boolean)

@@ -203,7 +203,8 @@ function helpLayout(width: number): Partial<Help> {
 /** commander's tree for help: the root's global options, and the declarations on the path (or all of them). */
 export async function buildHelpTree(options: HelpTreeOptions): Promise<Command> {
   const { Command } = await import('commander');
-  // The front's own declarations, as the launcher's front bundle holds them (src/invocation.ts).
+  // The front's own declarations, as the launcher's front bundle holds them (src/invocation.ts): reached by
+  // import(), the front stays one file the launcher loads alone.
   const { globalOptions, rootGroups } = await import('./invocation.js');
   const root = options.root ?? rootGroups;
   const program = new Command('venue')

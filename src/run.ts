@@ -9,6 +9,11 @@ import type { MergeSink } from './lib/fleet/merged-output.js';
 import type { SecretRegistry } from './lib/redact.js';
 import type { TerminalStreams } from './cli/terminal.js';
 import { ExitCode } from './lib/errors.js';
+import { inHintScope } from './lib/hint-command.js';
+import { ProcessContext } from './cli/context.js';
+import { commandFields } from './commands/command-fields.js';
+import { refuseUnconfirmed } from './cli/confirm-write.js';
+import { optionNamed } from './commands/define.js';
 
 /** What a run is given from outside: its streams, environment and version, secrets and Ctrl-C. */
 export interface RunShell {
@@ -32,7 +37,6 @@ export interface VenueMerge {
 
 export async function runOne(invocation: Invocation, shell: RunShell, merge?: VenueMerge): Promise<number> {
   // Every hint the run makes names the profile chosen for it (--profile, VENUE_PROFILE, the venue of a fleet): pasted into another shell, it reaches the same venue.
-  const { inHintScope } = await import('./lib/hint-command.js');
   const profile = invocation.globals.profile ?? shell.env.VENUE_PROFILE;
   return inHintScope({ profile: profile || undefined, assistant: shell.forAssistant }, () =>
     runCommand(invocation, shell, merge),
@@ -42,8 +46,6 @@ export async function runOne(invocation: Invocation, shell: RunShell, merge?: Ve
 async function runCommand(invocation: Invocation, shell: RunShell, merge?: VenueMerge): Promise<number> {
   const command = invocation.command;
   if (!command) throw new Error(`runOne: \`venue ${invocation.path.join(' ')}\` is no command`);
-  const { ProcessContext } = await import('./cli/context.js');
-  const { commandFields } = await import('./commands/command-fields.js');
   const { logFile: _logFile, envFile: _envFile, ...globals } = invocation.globals;
   const ctx = new ProcessContext(
     globals,
@@ -59,8 +61,6 @@ async function runCommand(invocation: Invocation, shell: RunShell, merge?: Venue
   // `--fields help`: the command's fields, and nothing run.
   if (ctx.output?.fieldsHelp?.(fields)) return ExitCode.ok;
   // The one confirmation rule (lib/facts.ts): a run that needs a yes it cannot be asked for never starts.
-  const { refuseUnconfirmed } = await import('./cli/confirm-write.js');
-  const { optionNamed } = await import('./commands/define.js');
   refuseUnconfirmed(
     {
       path: invocation.path,

@@ -1,8 +1,9 @@
 // Colour: chalk's palette, loaded only by a run that paints. A module of its
-// own (no imports at run time) so the front door and failure.ts can paint
+// own (nothing else imported at run time but cli/lazy-modules.ts) so the front door and failure.ts can paint
 // without loading the terminal.
 
 import type { Palette } from '../lib/screen.js';
+import { chalkModule } from './lazy-modules.js';
 
 const plain = (text: string): string => text;
 const plainPalette: Palette = { bold: plain, dim: plain, red: plain, green: plain, yellow: plain, cyan: plain };
@@ -18,7 +19,7 @@ let chalkPalette: Palette | undefined;
 
 export async function loadColours(): Promise<void> {
   if (chalkPalette) return;
-  const { Chalk } = await import('chalk');
+  const { Chalk } = await chalkModule();
   const chalk = new Chalk({ level: 1 });
   chalkPalette = {
     bold: chalk.bold,

@@ -13,17 +13,38 @@ import { Output, type OutputFormat } from '../lib/output.js';
 import type { Asking } from '../lib/asking.js';
 import { InquirerPrompter } from './prompter.js';
 import { Terminal, type TerminalStreams } from './terminal.js';
-import type { ConfigStore, SecretKey, SettingKey } from '../lib/config.js';
+import { ConfigStore, checkBaseUrl, stateDirectory, type SecretKey, type SettingKey } from '../lib/config.js';
 import type { ServiceName, TokenManager } from '../lib/tokens.js';
+import type { ServiceDeps } from '../lib/service-deps.js';
+import type { SecretRegistry } from '../lib/redact.js';
+import type { MergeSink } from '../lib/fleet/merged-output.js';
 import type { WalletClient } from '../lib/wallet/client.js';
 import type { BookingClient } from '../lib/booking/client.js';
 import type { InventoryClient } from '../lib/inventory/client.js';
-import type { ServiceDeps } from '../lib/service-deps.js';
 import type { InventoryRouteMap } from '../lib/inventory/routes.js';
 import { retriesFromEnv } from '../lib/retry-policy.js';
 import { placeholder, venueHint } from '../lib/hint-command.js';
+import { isSandboxUrl } from '../lib/sandbox-address.js';
 
 export type { ServiceDeps } from '../lib/service-deps.js';
+
+/**
+ * What the context builds on a command's first ask, loaded then: the one
+ * context serves every command, and each command uses one service or none (a
+ * setting, a journal), so a wallet command never loads inventory's client,
+ * and `venue config list` no client, no auth and no sandbox launcher. The
+ * architecture test (test/unit/architecture/lazy-loading.test.ts) allows
+ * import() here for this alone.
+ */
+const onFirstUse = {
+  wallet: () => import('../lib/wallet/client.js'),
+  booking: () => import('../lib/booking/client.js'),
+  inventory: () => import('../lib/inventory/client.js'),
+  inventoryRoutes: () => import('../lib/inventory/routes.js'),
+  auth: () => import('../lib/auth/service-auth.js'),
+  credentialPlacement: () => import('../lib/auth/credential-placement.js'),
+  sandboxLauncher: () => import('../lib/sandbox-launcher.js'),
+};
 
 export interface GlobalOptions {
   profile?: string;
@@ -93,11 +114,11 @@ export class ProcessContext implements Context {
     readonly globals: GlobalOptions,
     streams: TerminalStreams,
     readonly env: NodeJS.ProcessEnv,
-    secrets?: import('../lib/redact.js').SecretRegistry,
+    secrets?: SecretRegistry,
     interruption?: Interruption,
     /** A run across venues: this context is one venue's, and its rows go to the merged output. */
     private readonly merge?: {
-      sink: import('../lib/fleet/merged-output.js').MergeSink;
+      sink: MergeSink;
       profile: string;
       note?: (text: string) => void;
     },
@@ -139,7 +160,7 @@ export class ProcessContext implements Context {
   }
 
   config(): Promise<ConfigStore> {
-    this.configStore ??= import('../lib/config.js').then((m) => m.ConfigStore.open(this.env));
+    this.configStore ??= ConfigStore.open(this.env);
     return this.configStore;
   }
 
@@ -180,7 +201,6 @@ export class ProcessContext implements Context {
   }
 
   async stateDir(): Promise<string> {
-    const { stateDirectory } = await import('../lib/config.js');
     return stateDirectory(this.env);
   }
 
@@ -192,7 +212,6 @@ export class ProcessContext implements Context {
   }
 
   async serviceBaseUrl(service: ServiceName): Promise<string> {
-    const { checkBaseUrl } = await import('../lib/config.js');
     const key = await this.urlKey(service);
     return checkBaseUrl(await this.requireSetting(key), key);
   }
@@ -216,18 +235,17 @@ export class ProcessContext implements Context {
     const existing = this.clients.get(service);
     if (existing) return existing;
     const baseUrl = await this.serviceBaseUrl(service);
-    const { isSandboxUrl } = await import('../lib/sandbox-address.js');
     // The [sandbox] mark, and the autostart, only for the local emulator itself: never for a real host.
     // A profile of a sandbox fleet (docs/sandbox-fleet.md) reaches the same emulator, so it is the URL that decides.
     if (isSandboxUrl(baseUrl, this.env)) {
-      const { ensureSandboxRunning } = await import('../lib/sandbox-launcher.js');
+      const { ensureSandboxRunning } = await onFirstUse.sandboxLauncher();
       await ensureSandboxRunning(this.terminal, this.env);
       this.terminal.note('sandbox', `[sandbox] ${service}: local emulator at ${baseUrl}, not a real venue`);
     }
     // Inventory's credential goes where the profile's auth scheme says (a named header, a query parameter, basic).
     const placement =
       service === 'inventory'
-        ? (await import('../lib/auth/credential-placement.js')).httpAuthOptions((await this.inventoryRoutes()).auth)
+        ? (await onFirstUse.credentialPlacement()).httpAuthOptions((await this.inventoryRoutes()).auth)
         : {};
     const client = new HttpClient({ ...this.httpOptions(service, baseUrl), ...placement });
     this.clients.set(service, awaitedOnTerminal(client, this.terminal));
@@ -236,7 +254,7 @@ export class ProcessContext implements Context {
 
   tokens(): Promise<TokenManager> {
     this.tokenManager ??= (async () => {
-      const { serviceTokens } = await import('../lib/auth/service-auth.js');
+      const { serviceTokens } = await onFirstUse.auth();
       return serviceTokens({
         profile: await this.profileName(),
         stateDir: await this.stateDir(),
@@ -269,7 +287,7 @@ export class ProcessContext implements Context {
 
   inventoryRoutes(): Promise<InventoryRouteMap> {
     this.routeMap ??= (async () => {
-      const { InventoryRouteMap } = await import('../lib/inventory/routes.js');
+      const { InventoryRouteMap } = await onFirstUse.inventoryRoutes();
       const config = await this.config();
       const profile = await this.profileName();
       return InventoryRouteMap.fromSettings((key) => {
@@ -281,17 +299,17 @@ export class ProcessContext implements Context {
   }
 
   async wallet(): Promise<WalletClient> {
-    const { WalletClient } = await import('../lib/wallet/client.js');
+    const { WalletClient } = await onFirstUse.wallet();
     return new WalletClient(await this.serviceDeps('wallet'));
   }
 
   async booking(): Promise<BookingClient> {
-    const { BookingClient } = await import('../lib/booking/client.js');
+    const { BookingClient } = await onFirstUse.booking();
     return new BookingClient(await this.serviceDeps('booking'));
   }
 
   async inventory(): Promise<InventoryClient> {
-    const { InventoryClient } = await import('../lib/inventory/client.js');
+    const { InventoryClient } = await onFirstUse.inventory();
     return new InventoryClient(await this.serviceDeps('inventory'));
   }
 }

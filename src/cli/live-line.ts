@@ -9,6 +9,7 @@
 // this is written at all.
 
 import type { Writable } from 'node:stream';
+import { oraModule } from './lazy-modules.js';
 
 /** Work shorter than this draws nothing. */
 export const LIVE_DELAY_MS = 300;
@@ -188,7 +189,7 @@ export class LiveLine {
   /** The spinner's frames are ora's (dots, or plain ASCII where the terminal has no Unicode). */
   private async loadFrames(): Promise<void> {
     try {
-      const { default: ora } = await import('ora');
+      const { default: ora } = await oraModule();
       this.frames = ora({ isEnabled: false }).spinner.frames;
     } catch {
       // the ASCII frames stay

@@ -5,6 +5,7 @@
 import { missingValue, type Asking, type Choice } from '../lib/asking.js';
 import { InterruptedError } from '../lib/errors.js';
 import type { Terminal } from './terminal.js';
+import { promptsModule, type Prompts } from './lazy-modules.js';
 
 function isPromptExit(error: unknown): boolean {
   const name = (error as { name?: string } | undefined)?.name;
@@ -18,12 +19,9 @@ export class InquirerPrompter implements Asking {
     return this.terminal.canPrompt();
   }
 
-  private async ask<T>(
-    flag: string,
-    run: (prompts: typeof import('@inquirer/prompts'), context: object) => Promise<T>,
-  ): Promise<T> {
+  private async ask<T>(flag: string, run: (prompts: Prompts, context: object) => Promise<T>): Promise<T> {
     if (!this.canPrompt) throw missingValue(flag);
-    const prompts = await import('@inquirer/prompts');
+    const prompts = await promptsModule();
     try {
       // Prompts draw on stderr so stdout stays clean for data.
       return await this.terminal.whilePrompting(() =>

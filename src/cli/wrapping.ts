@@ -3,16 +3,16 @@
 // messages go to a terminal, loaded once by main before anything is said.
 // Until then, and always when piped, a message stays one line.
 
+import { PEOPLE_TIME } from '../lib/formats.js';
+import { textWrapModule } from '../lib/lazy-modules.js';
+
 type Wrap = (text: string, width: number) => string[];
 let loaded: Wrap | undefined;
 
 /** Loads the wrapping (main, on a terminal; tests that build a terminal themselves). */
 export async function loadWrapping(): Promise<void> {
   if (loaded) return;
-  const [{ wrapText }, { PEOPLE_TIME }] = await Promise.all([
-    import('../lib/output/wrap.js'),
-    import('../lib/formats.js'),
-  ]);
+  const { wrapText } = await textWrapModule();
   // A time in the people format is never split across lines.
   loaded = (text, width) => wrapText(text, width, { together: PEOPLE_TIME });
 }

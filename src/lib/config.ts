@@ -26,6 +26,7 @@ import {
   type InventoryOperation,
 } from './inventory/routes.js';
 import { venueHint } from './hint-command.js';
+import { confModule } from './lazy-modules.js';
 
 export type SettingSource = 'flag' | 'environment' | 'profile' | 'default' | 'extends';
 
@@ -348,7 +349,7 @@ export class ConfigStore {
 
   /** Loads conf; commands that change settings or secrets call this first. */
   async enableWriting(): Promise<this> {
-    this.ConfClass ??= (await import('conf')).default;
+    this.ConfClass ??= (await confModule()).default;
     // conf would create it 0755: the directory holds credentials and journals, so only its owner may list it.
     fs.mkdirSync(this.directory, { recursive: true, mode: 0o700 });
     fs.chmodSync(this.directory, 0o700);

@@ -33,6 +33,9 @@ import {
   type RetryPlan,
 } from './retry-policy.js';
 import { placeholder, venueHint } from './hint-command.js';
+import { randomUUID } from 'node:crypto';
+import { undiciModule } from './lazy-modules.js';
+import type { Readable } from 'node:stream';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 
@@ -185,12 +188,8 @@ function defaultDispatcher(): Promise<Dispatcher> {
   return sharedAgent;
 }
 
-/** undici's parts, imported once: a dynamic import of a loaded module still costs a lookup on every request. */
-let undiciParts: Promise<typeof import('./undici.js')> | undefined;
-function undici(): Promise<typeof import('./undici.js')> {
-  undiciParts ??= import('./undici.js');
-  return undiciParts;
-}
+/** undici's parts, loaded once (lazy-modules.ts): a dynamic import of a loaded module still costs a lookup on every request. */
+const undici = undiciModule;
 
 /** Close pooled connections so the process can exit promptly. */
 export async function closeHttpConnections(): Promise<void> {
@@ -339,9 +338,7 @@ export class HttpClient {
       );
     }
     // One key for every attempt of this call: a service that honours it applies the write once.
-    const idempotencyKey = idempotent
-      ? undefined
-      : (options.idempotencyKey ?? (await import('node:crypto')).randomUUID());
+    const idempotencyKey = idempotent ? undefined : (options.idempotencyKey ?? randomUUID());
     const retries = options.retries ?? this.retries;
     const rounds = options.tokenRoute ? TOKEN_ROUTE_ROUNDS : 1;
     let round = 1;
@@ -575,7 +572,7 @@ export class HttpClient {
       method,
       headers,
       // undici takes any async iterable as a body; its types list only streams.
-      body: body as unknown as import('node:stream').Readable | undefined,
+      body: body as unknown as Readable | undefined,
       dispatcher: this.dispatcher,
       headersTimeout: timeout,
       bodyTimeout: timeout,

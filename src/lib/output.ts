@@ -18,12 +18,16 @@ import {
 } from './output/columns.js';
 import { csvLines, machineColumns, pickFields } from './output/machine.js';
 import { formatForPeople } from './output/people.js';
-import type { TableWriter } from './table-layout.js';
 import { fieldKey, isRecord, sourceOf } from './reading.js';
 import { shapedRecordIn, shapedRecordOf, shapeRecord, type RecordShape } from './records.js';
 
 export { outputFormats, ROW_TIME_ZONE, type Column, type ColumnFormat, type OutputFormat, type Row } from './rows.js';
 import { outputFormats, ROW_TIME_ZONE, type Column, type ColumnFormat, type OutputFormat, type Row } from './rows.js';
+import { queryResult, rawLines, rawText } from './output/query-result.js';
+import type { TableWriter } from './table-layout.js';
+import { didYouMean } from './suggest.js';
+import { jmespathModule, peopleTableModule, tableLayoutModule } from './lazy-modules.js';
+import type { MergeSink, MergeTarget } from './fleet/merged-output.js';
 
 export interface RenderOptions {
   /** Columns for table and csv; chosen from the data when absent. */
@@ -68,7 +72,7 @@ export interface OutputOptions {
   /** --raw: machine formats, --fields and --query take the service's records as it sent them, not in venue's names. */
   raw?: boolean;
   /** In a run across venues (--each-profile): rows go to the merged output, marked with this profile. */
-  merge?: { sink: import('./fleet/merged-output.js').MergeSink; profile: string };
+  merge?: { sink: MergeSink; profile: string };
 }
 
 /** What the renderer needs of Ctrl-C: the signal, the check, and whether the run has sent a write. */
@@ -139,7 +143,7 @@ export class Output {
   }
   private readonly machineOf = (row: unknown): unknown => this.machine(row);
 
-  private readonly merge?: { sink: import('./fleet/merged-output.js').MergeSink; profile: string };
+  private readonly merge?: { sink: MergeSink; profile: string };
 
   /** A venue's rows, handed to the merged output of a run across venues. */
   private async toMerge(rows: Row[], options: RenderOptions, checked = false): Promise<void> {
@@ -168,7 +172,7 @@ export class Output {
   }
 
   /** What the merged output of a run across venues writes through: this Output's own stdout and formats. */
-  mergeTarget(): import('./fleet/merged-output.js').MergeTarget {
+  mergeTarget(): MergeTarget {
     return {
       // -o raw prints records as ndjson does (it differs only for --query's values, which the merge hands back to printQuery).
       format: this.format === 'raw' ? 'ndjson' : this.format,
@@ -199,7 +203,7 @@ export class Output {
    * the change was made either way).
    */
   private async printQuery(data: unknown, afterWrite = false): Promise<void> {
-    const { search } = await import('@jmespath-community/jmespath');
+    const { search } = await jmespathModule();
     let result: unknown;
     try {
       result = search(data as never, this.query!);
@@ -215,7 +219,6 @@ export class Output {
       else json();
       return;
     }
-    const { queryResult, rawLines, rawText } = await import('./output/query-result.js');
     const shown = queryResult(result);
     if (shown.kind === 'nothing') return this.saidNothing();
     if (this.queryFormat === 'raw') return void this.screen.write(rawLines(result));
@@ -262,7 +265,7 @@ export class Output {
           );
           return;
         }
-        const { TableWriter } = await import('./table-layout.js');
+        const { TableWriter } = await tableLayoutModule();
         const writer = new TableWriter(
           keys.map(() => ''),
           { width: this.width, plain: this.screen.stdoutIsTTY === false, noHeader: true },
@@ -277,7 +280,7 @@ export class Output {
           this.screen.write(await csvLines(machineColumns([shown.record]), [shown.record], true));
           return;
         }
-        const { peopleTable } = await import('./output/people-table.js');
+        const { peopleTable } = await peopleTableModule();
         this.screen.write(
           peopleTable(
             ['', ''],
@@ -295,8 +298,8 @@ export class Output {
           return;
         }
         // The keys as the query names them: what a script asked for is what it reads back (as under --fields).
-        const { TableWriter } = await import('./table-layout.js');
         const paint = this.screen.stdoutColours;
+        const { TableWriter } = await tableLayoutModule();
         const writer = new TableWriter(
           columns.map((c) => c.key),
           { width: this.width, plain: this.screen.stdoutIsTTY === false, paintHeader: (h) => paint.bold(h) },
@@ -404,8 +407,7 @@ export class Output {
     });
     if (!unknown.length) return;
     const message = `--fields: no field named ${unknown.map((f) => `"${f}"`).join(', ')}`;
-    // A suggestion (suggest.ts, the one place words are suggested, loaded on a mistake only) for each name it has a near one for.
-    const { didYouMean } = await import('./suggest.js');
+    // A suggestion (suggest.ts, the one place words are suggested) for each name it has a near one for.
     const near = unknown.map((f) => didYouMean(f, names)).filter(Boolean);
     const valid = `${near.length ? `${near.join(' ')} ` : ''}Valid fields: ${names.join(', ')}`;
     if (options.afterWrite) {
@@ -505,10 +507,10 @@ export class Output {
         const columns = this.fields
           ? this.columnsFor([data], options)
           : providedColumns(this.columnsFor([data], options), [data], this.machineOf);
-        const { peopleTable } = await import('./output/people-table.js');
         const zone = await this.zone();
         // Labels and values: a value that does not fit wraps beside its label, whole.
         const lines = columns.map((c) => [headerOf(c), this.cell(data, c, zone)]);
+        const { peopleTable } = await peopleTableModule();
         this.screen.write(
           peopleTable(['', ''], lines, {
             width: this.width,
@@ -634,7 +636,7 @@ export class Output {
 
   /** A table writer for these columns: fitted to the width on a terminal, tab-separated lines elsewhere. */
   private async tableWriter(columns: Column[]): Promise<TableWriter> {
-    const { TableWriter } = await import('./table-layout.js');
+    const { TableWriter } = await tableLayoutModule();
     const paint = this.screen.stdoutColours;
     const keep = columns.map((c) => c.format !== undefined && cutLast.has(c.format));
     const headers = columns.map((c) => (this.fields ? headerOf(c) : headerOf(c).toUpperCase()));
@@ -649,7 +651,7 @@ export class Output {
 
   /** A bounded table (output/people-table.ts): every cell whole, wrapped to the width on a terminal, tab-separated lines elsewhere. */
   private async peopleTable(columns: Column[], rows: Row[], zone: string | undefined): Promise<string> {
-    const { peopleTable } = await import('./output/people-table.js');
+    const { peopleTable } = await peopleTableModule();
     const paint = this.screen.stdoutColours;
     return peopleTable(
       columns.map((c) => (this.fields ? headerOf(c) : headerOf(c).toUpperCase())),

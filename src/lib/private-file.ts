@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { writeFileDurably } from './durable-file.js';
 import { VenueError } from './errors.js';
+import { lockfileModule } from './lazy-modules.js';
 
 export function readJsonFile<T>(file: string, fallback: T): T {
   try {
@@ -326,7 +327,7 @@ export async function withFileLock<T>(
   fn: () => Promise<T> | T,
   options: { waitMs?: number; staleMs?: number } = {},
 ): Promise<T> {
-  const { lock } = await import('proper-lockfile');
+  const { lock } = await lockfileModule();
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const waitMs = options.waitMs ?? 15_000;
   const release = await lock(file, {

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 // Secrets never reach a trace, a log or an error message, and redaction never
 // alters data. Two rules, applied where each is safe:
 //
@@ -424,7 +425,7 @@ export function traceBody(data: unknown, secrets: SecretRegistry | undefined, st
 }
 
 /** A stream whose string writes pass through the registry first. */
-export function scrubbingStream<S extends NodeJS.WritableStream | import('node:stream').Writable>(
+export function scrubbingStream<S extends NodeJS.WritableStream | Writable>(
   stream: S,
   secrets: SecretRegistry,
   messages: boolean,

@@ -5,6 +5,7 @@
 
 import { SandboxControlClient, SandboxControlError, type SandboxHealth } from 'venue-sandbox';
 import { NotFoundError, RejectedError, ServerError, UsageError } from './errors.js';
+import { sandboxOrigin } from './sandbox-address.js';
 
 export type { SandboxHealth } from 'venue-sandbox';
 
@@ -65,6 +66,5 @@ export class SandboxControl {
 }
 
 export async function sandboxControl(env: NodeJS.ProcessEnv): Promise<SandboxControl> {
-  const { sandboxOrigin } = await import('./sandbox-address.js');
   return new SandboxControl(sandboxOrigin(env));
 }

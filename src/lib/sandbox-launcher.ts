@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SandboxControlClient, type SandboxHealth } from 'venue-sandbox';
 import { ServerError, UsageError } from './errors.js';
-import { configDirectory } from './config.js';
+import { configDirectory, ConfigStore, SANDBOX_PROFILE } from './config.js';
 import { sandboxOrigin } from './sandbox-address.js';
 import type { Messages } from './screen.js';
 import { withFileLock } from './private-file.js';
@@ -166,7 +166,6 @@ export function parseIdleStop(raw: string, where: string): number {
  * profile's sandbox.idleStop, else 15 minutes.
  */
 export async function idleStopMinutes(env: NodeJS.ProcessEnv): Promise<number> {
-  const { ConfigStore, SANDBOX_PROFILE } = await import('./config.js');
   const { value, source } = (await ConfigStore.open(env)).resolve(SANDBOX_PROFILE, 'sandbox.idleStop');
   if (value === undefined) return DEFAULT_IDLE_STOP_MINUTES;
   return parseIdleStop(

@@ -3,26 +3,30 @@
 // builds one per service) so that the clients never import the context.
 
 import type { HttpClient } from './http.js';
+import type { TokenSource } from './http.js';
+import type { InventoryRouteMap } from './inventory/routes.js';
+import type { SecretRegistry } from './redact.js';
+import type { WriteInterruption } from './writes/send.js';
 
 /** What a service client needs: no terminal, no commander, no config. */
 export interface ServiceDeps {
   profile: string;
   http: HttpClient;
   /** The service-level token (for the wallet: the admin token). */
-  token: import('./http.js').TokenSource;
+  token: TokenSource;
   /**
    * The same token, newly obtained on every call: the wallet's admin token
    * before a guest's login (its seed asks for a fresh one), so that a 401 to
    * the login is the guest's credentials and never a spent admin token.
    */
-  freshToken?: import('./http.js').TokenSource;
+  freshToken?: TokenSource;
   /** Private per-user state (sessions, journals). */
   stateDir: string;
   now: () => number;
   /** Inventory only: the profile's route map (method, path, base path, auth scheme per operation). */
-  routes?: import('./inventory/routes.js').InventoryRouteMap;
+  routes?: InventoryRouteMap;
   /** The run's secrets: journals mask them in what they record. */
-  secrets?: import('./redact.js').SecretRegistry;
+  secrets?: SecretRegistry;
   /** Ctrl-C: a journalled write holds the process open until its outcome is recorded (writes/send.ts). */
-  interruption?: import('./writes/send.js').WriteInterruption;
+  interruption?: WriteInterruption;
 }

@@ -17,6 +17,7 @@ import { AuthError } from './errors.js';
 import type { TokenSource } from './http.js';
 import { writeFileDurably } from './durable-file.js';
 import { readJsonFile, withFileLock, writeJsonFile } from './private-file.js';
+import { jwtDecodeModule } from './lazy-modules.js';
 
 export type ServiceName = 'wallet' | 'booking' | 'inventory';
 export const serviceNames: readonly ServiceName[] = ['wallet', 'booking', 'inventory'];
@@ -133,7 +134,7 @@ export async function jwtTimes(token: string): Promise<JwtTimes> {
   try {
     // The decode entry alone: 5 small modules, not jose's whole signing and
     // encryption surface (46), which only the sandbox needs.
-    const { decodeJwt } = await import('jose/jwt/decode');
+    const { decodeJwt } = await jwtDecodeModule();
     const claims = decodeJwt(token);
     return {
       exp: typeof claims.exp === 'number' ? claims.exp * 1000 : undefined,

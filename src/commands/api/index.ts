@@ -3,6 +3,9 @@ import type { HttpMethod } from '../../lib/http.js';
 import { readAllStdin } from '../../cli/secret-input.js';
 import type { ServiceName } from '../../lib/tokens.js';
 import { argument, defineCommand, option } from '../define.js';
+import { serviceNames } from '../../lib/tokens.js';
+import { readFile } from 'node:fs/promises';
+import { jmespathModule } from '../../lib/lazy-modules.js';
 
 interface ApiOptions {
   data?: string;
@@ -52,7 +55,6 @@ export default defineCommand<ApiOptions>({
         hint: `Write --param ${jmespath} (repeatable). --query is venue's JMESPath expression over the answer (venue help formatting).`,
       });
     }
-    const { serviceNames } = await import('../../lib/tokens.js');
     const service = serviceArg as ServiceName;
     if (!serviceNames.includes(service))
       throw new UsageError(`service must be one of ${serviceNames.join(', ')} (got "${serviceArg}")`);
@@ -73,7 +75,6 @@ export default defineCommand<ApiOptions>({
       let text: string;
       if (options.data === '-') text = await readAllStdin(ctx.terminal.stdin);
       else if (options.data.startsWith('@')) {
-        const { readFile } = await import('node:fs/promises');
         text = await readFile(options.data.slice(1), 'utf8').catch(() => {
           throw new UsageError(`cannot read ${options.data!.slice(1)}`);
         });
@@ -120,7 +121,7 @@ export default defineCommand<ApiOptions>({
       return;
     }
     if (jmespath !== undefined) {
-      const { search } = await import('@jmespath-community/jmespath');
+      const { search } = await jmespathModule();
       try {
         parsed = search(parsed as never, jmespath);
       } catch (error) {

@@ -1,6 +1,8 @@
 import { UsageError } from '../../lib/errors.js';
 import { argument, defineCommand } from '../define.js';
 import type { ServiceName } from '../../lib/tokens.js';
+import { serviceNames } from '../../lib/tokens.js';
+import { GuestSessions } from '../../lib/wallet/sessions.js';
 
 export default defineCommand({
   name: 'logout',
@@ -10,7 +12,6 @@ export default defineCommand({
   fleet: 'write',
   confirmation: { never: 'own-files' },
   async run(ctx, _options, service) {
-    const { serviceNames } = await import('../../lib/tokens.js');
     if (service && !serviceNames.includes(service as ServiceName)) {
       throw new UsageError(`service must be one of ${serviceNames.join(', ')} (got "${service}")`);
     }
@@ -18,7 +19,6 @@ export default defineCommand({
     const dropped = await tokens.drop(service as ServiceName | undefined);
     let sessions = 0;
     if (!service || service === 'wallet') {
-      const { GuestSessions } = await import('../../lib/wallet/sessions.js');
       const store = new GuestSessions(await ctx.stateDir(), await ctx.profileName());
       for (const session of store.list()) if (await store.remove(session.email)) sessions++;
     }

@@ -1,6 +1,8 @@
 import { defineCommand } from '../define.js';
 import type { SecretKey } from '../../lib/config.js';
 import type { ServiceName } from '../../lib/tokens.js';
+import { serviceNames } from '../../lib/tokens.js';
+import { authSecrets, describeAuthScheme } from '../../lib/inventory/routes.js';
 
 const credentialKeys: Record<ServiceName, SecretKey[]> = {
   wallet: ['wallet.clientSecret'],
@@ -22,9 +24,7 @@ export default defineCommand({
   async run(ctx) {
     const config = await ctx.config();
     const profile = await ctx.profileName();
-    const { serviceNames } = await import('../../lib/tokens.js');
     const tokens = await ctx.tokens();
-    const { authSecrets, describeAuthScheme } = await import('../../lib/inventory/routes.js');
     const inventoryAuth = describeAuthScheme((await ctx.inventoryRoutes()).auth);
     const rows = [];
     for (const service of serviceNames) {

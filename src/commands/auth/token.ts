@@ -1,5 +1,7 @@
 import { UsageError } from '../../lib/errors.js';
 import { argument, defineCommand } from '../define.js';
+import { serviceNames } from '../../lib/tokens.js';
+import { isStaticScheme, describeAuthScheme } from '../../lib/inventory/routes.js';
 
 export default defineCommand({
   name: 'token',
@@ -12,12 +14,10 @@ export default defineCommand({
   ],
   fleet: 'read',
   async run(ctx, _options, service) {
-    const { serviceNames } = await import('../../lib/tokens.js');
     if (!serviceNames.includes(service as never)) {
       throw new UsageError(`service must be one of ${serviceNames.join(', ')} (got "${service}")`);
     }
     if (service === 'inventory') {
-      const { isStaticScheme, describeAuthScheme } = await import('../../lib/inventory/routes.js');
       const auth = (await ctx.inventoryRoutes()).auth;
       // A static key is a secret set by hand, not a token: it is never printed.
       if (isStaticScheme(auth))

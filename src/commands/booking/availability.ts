@@ -5,6 +5,8 @@ import type { Palette } from '../../lib/screen.js';
 import type { Context } from '../../cli/context.js';
 import { checkFlags } from './shared.js';
 import { RECORD_SHAPES } from '../../lib/records.js';
+import { impossibleValues } from '../../lib/reading.js';
+import { dayProblems } from '../../lib/booking/shapes.js';
 
 interface Options {
   from?: string;
@@ -72,8 +74,6 @@ export default defineCommand<Options>({
     const days = await client.availability(experienceId!.trim(), from, numbers['--days'] ?? 14);
     await show(ctx, days, experienceId!, from);
     // Shown as sent; a day that cannot be (places below zero or beyond capacity) is named and fails the command.
-    const { impossibleValues } = await import('../../lib/reading.js');
-    const { dayProblems } = await import('../../lib/booking/shapes.js');
     const flagged = impossibleValues(
       { service: 'booking', operation: 'check availability' },
       days.flatMap(dayProblems),

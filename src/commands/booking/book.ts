@@ -2,6 +2,7 @@ import { defineCommand, option } from '../define.js';
 import { checkFlags } from './shared.js';
 import { formatMoney } from '../../lib/formats.js';
 import { venueHint } from '../../lib/hint-command.js';
+import { runBookingJourney } from '../../lib/booking/journey.js';
 
 interface Options {
   location?: string;
@@ -62,7 +63,6 @@ export default defineCommand<Options>({
       { kind: 'amount', flag: '--amount', value: options.amount },
       { kind: 'paymentReference', flag: '--payment-ref', value: options.paymentRef },
     ]);
-    const { runBookingJourney } = await import('../../lib/booking/journey.js');
     const client = await ctx.booking();
     const outcome = await runBookingJourney(
       client,

@@ -2,6 +2,7 @@ import { defineCommand, option } from '../define.js';
 import { NotFoundError, UsageError } from '../../lib/errors.js';
 import { HoldJournal } from '../../lib/booking/hold-journal.js';
 import { placeholder, venueHint } from '../../lib/hint-command.js';
+import { unsettledListed } from '../../lib/writes/journal.js';
 
 interface Options {
   forget?: string;
@@ -108,7 +109,6 @@ export default defineCommand<Options>({
       }
     }
     // The one exit rule of the lists of writes (writes/journal.ts): exit 7 while it shows one a person must settle.
-    const { unsettledListed } = await import('../../lib/writes/journal.js');
     const error = unsettledListed(
       unknown + journal.openWrites().length,
       ['hold, order or payment', 'holds, orders and payments'],

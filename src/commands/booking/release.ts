@@ -8,6 +8,9 @@ import type { Context } from '../../cli/context.js';
 import { placeholder, venueHint } from '../../lib/hint-command.js';
 import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape, type WriteOutcomeStatus } from '../../lib/records.js';
 import { sourceOf } from '../../lib/reading.js';
+import { bookingErrors } from '../../lib/booking/error-codes.js';
+import { classifyFailure } from '../../lib/writes/rule.js';
+import { formatTime } from '../../lib/formats.js';
 
 interface Options {
   yes?: boolean;
@@ -182,7 +185,6 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
         `${hold.reservationId}: ${outcome} (${hold.quantity} place${hold.quantity === 1 ? '' : 's'} in ${hold.slotId}).`,
       );
     } catch (error) {
-      const { bookingErrors } = await import('../../lib/booking/error-codes.js');
       const meaning = bookingErrors.meaning(error, 'release');
       if (meaning === 'reservation-unknown') {
         outcomes.push({ ...base, status: 'not-applied', outcome: 'unknown to the service: nothing held' });
@@ -194,7 +196,6 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
         );
       } else {
         failure ??= error;
-        const { classifyFailure } = await import('../../lib/writes/rule.js');
         const verdict = classifyFailure(error).kind;
         outcomes.push({
           ...base,
@@ -207,7 +208,6 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
       }
     }
   }
-  const { formatTime } = await import('../../lib/formats.js');
   const zone = unknown.length ? await ctx.output.peopleZone() : undefined;
   for (const hold of unknown) {
     ctx.terminal.warn(

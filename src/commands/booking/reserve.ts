@@ -5,6 +5,9 @@ import { NotFoundError, UsageError } from '../../lib/errors.js';
 import { localDate } from '../../lib/booking/dates.js';
 import { venueHint } from '../../lib/hint-command.js';
 import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../lib/records.js';
+import { SlotUnavailableError } from '../../lib/booking/client.js';
+import { sourceOf } from '../../lib/reading.js';
+import { HoldJournal } from '../../lib/booking/hold-journal.js';
 
 interface Options {
   yes?: boolean;
@@ -72,7 +75,6 @@ export default defineCommand<Options>({
         });
       }
       if (slot.remaining < quantity) {
-        const { SlotUnavailableError } = await import('../../lib/booking/client.js');
         throw new SlotUnavailableError(
           slotId,
           slot.remaining === 0
@@ -126,8 +128,6 @@ export default defineCommand<Options>({
         `Release it with ${venueHint(['booking', 'release', reservation.id])} if it is not ordered.`,
     );
     if (ctx.output.isMachine || ctx.globals.query !== undefined) {
-      const { sourceOf } = await import('../../lib/reading.js');
-      const { HoldJournal } = await import('../../lib/booking/hold-journal.js');
       const journal = new HoldJournal(await ctx.stateDir(), await ctx.profileName(), () => ctx.now());
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.reservation, {

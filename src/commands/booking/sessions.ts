@@ -2,6 +2,8 @@ import { argument, defineCommand, option } from '../define.js';
 import { localDate } from '../../lib/booking/dates.js';
 import { checkFlags } from './shared.js';
 import { RECORD_SHAPES } from '../../lib/records.js';
+import { impossibleValues } from '../../lib/reading.js';
+import { slotProblems } from '../../lib/booking/shapes.js';
 
 interface Options {
   date?: string;
@@ -49,8 +51,6 @@ export default defineCommand<Options>({
       },
     );
     // Shown as sent; a session that cannot be (ending before it starts, places below zero) is named and fails the command.
-    const { impossibleValues } = await import('../../lib/reading.js');
-    const { slotProblems } = await import('../../lib/booking/shapes.js');
     const flagged = impossibleValues({ service: 'booking', operation: 'list sessions' }, slots.flatMap(slotProblems));
     if (flagged) throw flagged;
   },

@@ -5,6 +5,8 @@ import { ValidationError, type ValidationIssue } from '../../lib/errors.js';
 import type { Context } from '../../cli/context.js';
 import { resolveDate, DATE_RULE } from '../../lib/booking/dates.js';
 import { formatMoney } from '../../lib/formats.js';
+import { bookingSchemasModule } from '../../lib/lazy-modules.js';
+import { textRules, numberFromText } from '../../lib/booking/validate.js';
 
 export type FlagRule =
   | { kind: 'date'; flag: string; value: string | undefined }
@@ -29,7 +31,6 @@ export interface CheckedFlags {
  * journey's prompts use too.
  */
 export async function checkFlags(ctx: Pick<Context, 'now'>, rules: FlagRule[]): Promise<CheckedFlags> {
-  const { textRules, numberFromText } = await import('../../lib/booking/validate.js');
   const issues: ValidationIssue[] = [];
   const checked: CheckedFlags = { dates: {}, numbers: {} };
   for (const rule of rules) {
@@ -42,7 +43,7 @@ export async function checkFlags(ctx: Pick<Context, 'now'>, rules: FlagRule[]): 
         break;
       }
       case 'days': {
-        const schemas = await import('../../lib/booking/schemas.js');
+        const schemas = await bookingSchemasModule();
         const n = numberFromText(rule.value)!;
         const result = schemas.check(schemas.availabilityQuerySchema.shape.days, n);
         if (result.ok) checked.numbers[rule.flag] = n;

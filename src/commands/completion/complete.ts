@@ -9,6 +9,7 @@
 import { argument, defineCommand } from '../define.js';
 import { commandGroups } from '../tree.js';
 import { completeLine, type Completion } from './candidates.js';
+import { ServiceValues } from './values.js';
 
 /** Tabs and line breaks would break the one-candidate-a-line answer. */
 const oneLine = (text: string): string => text.replace(/[\t\r\n]+/g, ' ').trim();
@@ -37,7 +38,6 @@ export default defineCommand<CompleteOptions>({
   fleet: { refused: "it is the completion scripts' own command" },
   async run(ctx, options) {
     const words = options.words ?? [];
-    const { ServiceValues } = await import('./values.js');
     const completion = await completeLine(commandGroups, words, new ServiceValues({ env: ctx.env }));
     ctx.terminal.write(formatCompletion(completion));
   },

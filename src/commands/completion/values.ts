@@ -8,9 +8,15 @@
 import type { Candidate, ValueRequest, ValueSource } from './candidates.js';
 import type { IdKind } from '../define.js';
 import type { Context } from '../../cli/context.js';
-import type { CachedId, CompletionCache } from '../../lib/completion-cache.js';
-import type { ConfigStore } from '../../lib/config.js';
+import type { CachedId } from '../../lib/completion-cache.js';
+import { ConfigStore } from '../../lib/config.js';
 import type { Interruption } from '../../lib/interruption.js';
+import { WebhooksClient } from '../../lib/webhooks/client.js';
+import { stateDirectory } from '../../lib/config.js';
+import { ReceiptJournal, shortId } from '../../lib/inventory/receipt-journal.js';
+import { CompletionCache } from '../../lib/completion-cache.js';
+import { ProcessContext } from '../../cli/context.js';
+import { Writable, Readable } from 'node:stream';
 
 /** How long a TAB may wait on the services, everything included. */
 export const COMPLETION_DEADLINE_MS = 1500;
@@ -36,7 +42,6 @@ const fetchers = {
       label: w.name ? String(w.name) : undefined,
     })),
   webhook: async (ctx) => {
-    const { WebhooksClient } = await import('../../lib/webhooks/client.js');
     const subscribers = await new WebhooksClient(await ctx.serviceDeps('inventory')).list();
     return subscribers.map((s) => ({ id: s.id, label: s.url }));
   },
@@ -115,7 +120,7 @@ export class ServiceValues implements ValueSource {
   }
 
   private config(): Promise<ConfigStore> {
-    this.configStore ??= import('../../lib/config.js').then((m) => m.ConfigStore.open(this.env));
+    this.configStore ??= ConfigStore.open(this.env);
     return this.configStore;
   }
 
@@ -149,12 +154,10 @@ export class ServiceValues implements ValueSource {
   }
 
   private async stateDir(): Promise<string> {
-    const { stateDirectory } = await import('../../lib/config.js');
     return stateDirectory(this.env);
   }
 
   private async receipts(profile: string): Promise<Candidate[]> {
-    const { ReceiptJournal, shortId } = await import('../../lib/inventory/receipt-journal.js');
     const journal = new ReceiptJournal(await this.stateDir(), this.now);
     const entries = journal.list(profile);
     return entries.map((e) => ({
@@ -167,7 +170,6 @@ export class ServiceValues implements ValueSource {
 
   private cache(): Promise<CompletionCache> {
     this.cacheStore ??= (async () => {
-      const { CompletionCache } = await import('../../lib/completion-cache.js');
       return new CompletionCache(await this.stateDir(), this.now);
     })();
     return this.cacheStore;
@@ -220,8 +222,6 @@ export class ServiceValues implements ValueSource {
   /** A context of its own: quiet, never prompting, its reads bounded by the TAB's deadline. */
   private serviceContext(profile: string): Promise<Context> {
     this.context ??= (async () => {
-      const { ProcessContext } = await import('../../cli/context.js');
-      const { Writable, Readable } = await import('node:stream');
       const silent = () => new Writable({ write: (_chunk, _encoding, done) => done() });
       const seconds = Math.max(0.1, this.remainingMs() / 1000);
       return new ProcessContext(

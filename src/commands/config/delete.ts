@@ -1,4 +1,5 @@
 import { argument, defineCommand, option } from '../define.js';
+import { DeclinedError } from '../../lib/errors.js';
 
 export default defineCommand<{ yes?: boolean }>({
   name: 'delete',
@@ -14,7 +15,6 @@ export default defineCommand<{ yes?: boolean }>({
     if (!options.yes) {
       const sure = await ctx.prompter.confirm(`Delete profile "${profile}" and its secrets?`, { flag: '--yes' });
       if (!sure) {
-        const { DeclinedError } = await import('../../lib/errors.js');
         throw new DeclinedError(`Nothing deleted: profile "${profile}" is kept.`);
       }
     }

@@ -1,6 +1,7 @@
 import { UsageError } from '../../lib/errors.js';
 import { argument, defineCommand } from '../define.js';
 import { venueHint } from '../../lib/hint-command.js';
+import { settingSpecs, secretSpecs, unknownSetting } from '../../lib/config.js';
 
 export default defineCommand({
   name: 'get',
@@ -10,7 +11,6 @@ export default defineCommand({
   fleet: 'read',
   async run(ctx, _options, key) {
     const config = await ctx.config();
-    const { settingSpecs, secretSpecs, unknownSetting } = await import('../../lib/config.js');
     const profile = await ctx.profileName(); // one that exists: a mistyped --profile is not a profile whose settings are all unset
     if (key! in secretSpecs) {
       throw new UsageError(`${key} is a secret and is never printed`, {

@@ -3,6 +3,24 @@ import type { Context } from '../../cli/context.js';
 import type { ImportPlan, MappedOperation } from '../../lib/openapi/import.js';
 import type { InventoryOperation } from '../../lib/inventory/routes.js';
 import { targetProfile } from './shared.js';
+import { UsageError, VenueError, DeclinedError } from '../../lib/errors.js';
+import { loadDocuments, planImport, parseOverrides, serverVariables, listOf } from '../../lib/openapi/import.js';
+import { parseServerVars, checkServerVariable } from '../../lib/openapi/servers.js';
+import { reviewRecord, reviewRows, reviewText } from '../../lib/openapi/review.js';
+import {
+  authSecrets,
+  formatAuthScheme,
+  formatPathVars,
+  parsePathVars,
+  checkPathVarValue,
+  vendorBodyNames,
+} from '../../lib/inventory/routes.js';
+import { formatImportRecord, mergeImports, parseImportRecord } from '../../lib/openapi/record.js';
+import { didYouMean } from '../../lib/suggest.js';
+import { matchAnswer } from '../../lib/openapi/answers.js';
+import { checkBaseUrl } from '../../lib/config.js';
+import { HttpClient } from '../../lib/http.js';
+import type { Strength } from '../../lib/openapi/record.js';
 
 interface Options {
   dryRun?: boolean;
@@ -69,11 +87,6 @@ export default defineCommand<Options>({
   fleet: 'write',
   confirmation: 'always',
   async run(ctx, options, ...sources) {
-    const { UsageError, VenueError } = await import('../../lib/errors.js');
-    const { loadDocuments, planImport, parseOverrides, serverVariables } = await import('../../lib/openapi/import.js');
-    const { parseServerVars, checkServerVariable } = await import('../../lib/openapi/servers.js');
-    const { reviewRecord, reviewRows, reviewText } = await import('../../lib/openapi/review.js');
-    const { authSecrets, formatAuthScheme } = await import('../../lib/inventory/routes.js');
     const overrides = parseOverrides(options.map);
     const serverVars = parseServerVars(options.serverVar);
     if (!sources.length) throw new UsageError("give the vendor's OpenAPI document: a file or an https:// address");
@@ -187,7 +200,6 @@ export default defineCommand<Options>({
         if (!json) await show(false);
         const sure = await ctx.prompter.confirm(`${said}. Map ${choice.operation} to it anyway?`, { flag: '--yes' });
         if (!sure) {
-          const { DeclinedError } = await import('../../lib/errors.js');
           throw new DeclinedError(`Nothing was stored: profile "${profile}" is as it was.`);
         }
       } else {
@@ -225,7 +237,6 @@ export default defineCommand<Options>({
       store = choice !== 'cancel' && matched().length > 0;
       if (choice === 'cancel') {
         if (json) await show(false);
-        const { DeclinedError } = await import('../../lib/errors.js');
         throw new DeclinedError(`Nothing was stored: profile "${profile}" is as it was.`);
       }
     }
@@ -243,7 +254,6 @@ export default defineCommand<Options>({
     else writable.unsetSetting(profile, 'inventory.basePath');
     if (auth) writable.setSetting(profile, 'inventory.auth', auth);
     // The values of the path variables (a tenant or project key), beside those the profile has for other variables.
-    const { formatPathVars, parsePathVars } = await import('../../lib/inventory/routes.js');
     const ownPathVars = config.resolve(profile, 'inventory.pathVars');
     const pathVars = {
       ...parsePathVars(ownPathVars.source === 'profile' ? ownPathVars.value : undefined),
@@ -273,8 +283,6 @@ export default defineCommand<Options>({
       'inventory.routesSource',
       `${plan.documents.map((d) => d.label).join(', ')} imported ${importedAt}`,
     );
-    const { formatImportRecord } = await import('../../lib/openapi/record.js');
-    type Strength = import('../../lib/openapi/record.js').Strength;
     const importedOps = new Set(matched().map((o) => o.operation));
     const record = {
       basePath: merge.basePath,
@@ -322,7 +330,6 @@ export default defineCommand<Options>({
 
 /** What storing this plan does to the profile: routes of earlier imports kept or replaced, hand-set ones re-based. */
 async function mergeWithProfile(ctx: Context, plan: ImportPlan, profile: string, replace: boolean) {
-  const { mergeImports, parseImportRecord } = await import('../../lib/openapi/record.js');
   const config = await ctx.config();
   const resolve = (key: string) => config.resolve(profile, key as Parameters<typeof config.resolve>[1]);
   const own = (key: string) => {
@@ -354,9 +361,6 @@ async function checkGivenVariables(
   plan: ImportPlan,
   serverVars: Array<{ name: string }>,
 ): Promise<void> {
-  const { UsageError } = await import('../../lib/errors.js');
-  const { didYouMean } = await import('../../lib/suggest.js');
-  const { checkPathVarValue } = await import('../../lib/inventory/routes.js');
   const known = [...serverVars.map((v) => v.name), ...plan.pathVars.map((v) => v.name)];
   for (const name of Object.keys(given)) {
     // A path parameter of the documents that no mapped route uses: the review warns, nothing is stored for it.
@@ -384,8 +388,6 @@ async function checkGivenVariables(
 async function askPathVariables(ctx: Context, plan: ImportPlan, dryRun: boolean): Promise<void> {
   const missing = plan.pathVars.filter((v) => v.value === undefined);
   if (!missing.length || dryRun) return;
-  const { UsageError } = await import('../../lib/errors.js');
-  const { checkPathVarValue } = await import('../../lib/inventory/routes.js');
   if (!ctx.prompter.canPrompt) {
     throw new UsageError(
       `the mapped routes need ${missing.length === 1 ? 'a value' : 'values'} for ${missing.map((v) => `{${v.name}}`).join(', ')}, one per venue (${missing[0]!.why})`,
@@ -453,9 +455,6 @@ async function reviewEach(ctx: Context, plan: ImportPlan): Promise<ImportPlan> {
     } else if (!o.matched || picked.route !== o.route) {
       const [method, path] = picked.route.split(' ') as [MappedOperation['method'], string];
       const reading = plan.readings.find((r) => `${r.operation.method} ${r.path}` === picked.route);
-      const { vendorBodyNames } = await import('../../lib/inventory/routes.js');
-      const { matchAnswer } = await import('../../lib/openapi/answers.js');
-      const { listOf } = await import('../../lib/openapi/import.js');
       const bodyNames = vendorBodyNames(reading?.operation.request?.fields.map((f) => f.name) ?? []);
       const answers = matchAnswer(o.operation, reading?.operation.response);
       operations[i] = {
@@ -481,9 +480,6 @@ async function reviewEach(ctx: Context, plan: ImportPlan): Promise<ImportPlan> {
 
 /** A document or $ref target at a URL, through the HTTP layer (no auth; https, or http to this machine). */
 async function fetchText(ctx: Context, address: string): Promise<string> {
-  const { VenueError } = await import('../../lib/errors.js');
-  const { checkBaseUrl } = await import('../../lib/config.js');
-  const { HttpClient } = await import('../../lib/http.js');
   const url = new URL(checkBaseUrl(address, 'the document URL'));
   const http = new HttpClient({
     service: 'inventory',

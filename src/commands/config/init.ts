@@ -1,7 +1,8 @@
-import { UsageError } from '../../lib/errors.js';
+import { UsageError, DeclinedError } from '../../lib/errors.js';
 import type { SettingKey } from '../../lib/config.js';
 import { argument, defineCommand, option } from '../define.js';
 import { placeholder, venueHint } from '../../lib/hint-command.js';
+import { checkSettingValue, secretKeys } from '../../lib/config.js';
 
 interface InitOptions {
   walletUrl?: string;
@@ -81,7 +82,6 @@ export default defineCommand<InitOptions>({
     options.user ??= options.userId;
     options.warehouse ??= options.warehouseId;
     const config = await (await ctx.config()).enableWriting();
-    const { checkSettingValue, secretKeys } = await import('../../lib/config.js');
     let profile = profileArg ?? ctx.globals.profile;
     if (!profile) {
       if (!ctx.prompter.canPrompt)
@@ -108,7 +108,6 @@ export default defineCommand<InitOptions>({
         { flag: '--force', default: false },
       );
       if (!replace) {
-        const { DeclinedError } = await import('../../lib/errors.js');
         throw new DeclinedError(`Nothing was changed: profile "${profile}" is as it was.`);
       }
     }

@@ -1,4 +1,5 @@
 import { defineCommand } from '../define.js';
+import { settingKeys, secretKeys } from '../../lib/config.js';
 
 /** "extends chain" says which profile a shared value comes from. */
 function sourceText(source: string | undefined, from: string | undefined): string {
@@ -16,7 +17,6 @@ export default defineCommand({
   fleet: 'read',
   async run(ctx) {
     const config = await ctx.config();
-    const { settingKeys, secretKeys } = await import('../../lib/config.js');
     const profile = await ctx.profileName(); // one that exists: a mistyped --profile is not a profile whose settings are all unset
     const fromFlag = ctx.globals.profile !== undefined;
     const rows: Array<Record<string, unknown>> = [

@@ -1,5 +1,17 @@
 import { defineCommand } from '../define.js';
 import { venueHint } from '../../lib/hint-command.js';
+import {
+  InventoryRouteMap,
+  inventoryOperationNames,
+  routeSettingKey,
+  formatRoute,
+  formatAuthScheme,
+  fillPathVars,
+  templateNames,
+  pathVariablesOf,
+  UNMAPPED_ROUTE,
+} from '../../lib/inventory/routes.js';
+import { parseImportRecord } from '../../lib/openapi/record.js';
 
 export default defineCommand({
   name: 'routes',
@@ -17,18 +29,6 @@ export default defineCommand({
   examples: ['venue config routes', 'venue --profile main config routes -o json'],
   fleet: 'read',
   async run(ctx) {
-    const {
-      InventoryRouteMap,
-      inventoryOperationNames,
-      routeSettingKey,
-      formatRoute,
-      formatAuthScheme,
-      fillPathVars,
-      templateNames,
-      pathVariablesOf,
-      UNMAPPED_ROUTE,
-    } = await import('../../lib/inventory/routes.js');
-    const { parseImportRecord } = await import('../../lib/openapi/record.js');
     const config = await ctx.config();
     const profile = await ctx.profileName(); // one that exists: a mistyped --profile is not a profile whose settings are all unset
     const resolve = (key: string) => config.resolve(profile, key as Parameters<typeof config.resolve>[1]);

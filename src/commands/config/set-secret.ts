@@ -2,6 +2,7 @@ import { UsageError } from '../../lib/errors.js';
 import { readSecret } from '../../cli/secret-input.js';
 import { argument, defineCommand, option } from '../define.js';
 import { targetProfile } from './shared.js';
+import { secretSpecs } from '../../lib/config.js';
 
 // --from-env and --stdin are the spellings before --secret-env/--secret-stdin: kept working, hidden from help.
 export default defineCommand<{ secretEnv?: string; secretStdin?: boolean; fromEnv?: string; stdin?: boolean }>({
@@ -24,7 +25,6 @@ export default defineCommand<{ secretEnv?: string; secretStdin?: boolean; fromEn
   fleet: 'write',
   confirmation: { never: 'own-files' },
   async run(ctx, options, name) {
-    const { secretSpecs } = await import('../../lib/config.js');
     if (!(name! in secretSpecs)) {
       throw new UsageError(`unknown secret "${name}"`, {
         hint: `known secrets: ${Object.keys(secretSpecs).join(', ')}`,

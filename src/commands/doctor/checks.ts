@@ -9,6 +9,9 @@ import { ApiError, LoginError, VenueError, type LoginFailureReason } from '../..
 import type { HttpResponse } from '../../lib/http.js';
 import type { ServiceName } from '../../lib/tokens.js';
 import { placeholder, venueHint } from '../../lib/hint-command.js';
+import { isHealthReport, readHealth } from '../../lib/inventory/health.js';
+import { secretSpecs } from '../../lib/config.js';
+import { authSecrets, describeAuthScheme, isStaticScheme, formatAuthScheme } from '../../lib/inventory/routes.js';
 
 export interface Finding {
   service: ServiceName;
@@ -55,7 +58,6 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
   }
 
   const started = performance.now();
-  const { isHealthReport, readHealth } = await import('../../lib/inventory/health.js');
   try {
     // Inventory's health operation goes where the profile's route map puts it (method, path, base path);
     // asked once: an unhealthy service's 503 carries its report.
@@ -147,10 +149,8 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
     return findings;
   }
 
-  const { secretSpecs } = await import('../../lib/config.js');
   // Inventory needs the secrets of its scheme only (a static key has no secret).
   const inventoryAuth = service === 'inventory' ? (await ctx.inventoryRoutes()).auth : undefined;
-  const { authSecrets, describeAuthScheme, isStaticScheme } = await import('../../lib/inventory/routes.js');
   const needed = inventoryAuth
     ? authSecrets(inventoryAuth).map(({ key }) => key)
     : (Object.keys(secretSpecs).filter((k) => k.startsWith(`${service}.`)) as Array<keyof typeof secretSpecs>);
@@ -251,7 +251,6 @@ export const inventoryListOperations = [
  */
 export async function diagnoseInventoryRoutes(ctx: Context): Promise<Finding[]> {
   const routes = await ctx.inventoryRoutes();
-  const { formatAuthScheme } = await import('../../lib/inventory/routes.js');
   const http = await ctx.http('inventory');
   const token = (await ctx.tokens()).source('inventory');
   // An operation the profile leaves unmapped ("none") is not called: nothing stands in for it.

@@ -1,5 +1,7 @@
 import { defineCommand } from '../define.js';
 import { diagnoseInventoryRoutes, diagnoseService, type Finding } from './checks.js';
+import { serviceNames } from '../../lib/tokens.js';
+import { VenueError } from '../../lib/errors.js';
 
 export default defineCommand({
   name: 'doctor',
@@ -11,7 +13,6 @@ export default defineCommand({
   examples: ['venue doctor', 'venue --profile sandbox doctor -o json'],
   fleet: 'read',
   async run(ctx) {
-    const { serviceNames } = await import('../../lib/tokens.js');
     const findings: Finding[] = [];
     const spinner = await ctx.terminal.spinner('Checking services…');
     for (const service of serviceNames) {
@@ -36,7 +37,6 @@ export default defineCommand({
     });
     const failed = findings.filter((f) => f.status === 'fail');
     if (failed.length) {
-      const { VenueError } = await import('../../lib/errors.js');
       const category = failed.some((f) => f.category === 'auth') ? 'auth' : 'server';
       throw new VenueError(category, `${failed.length} check${failed.length === 1 ? '' : 's'} failed`, {
         hint: 'Each failed row says how to fix it.',

@@ -1,6 +1,7 @@
 import { defineCommand } from '../define.js';
 import { RECORD_SHAPES } from '../../lib/records.js';
 import { venueHint } from '../../lib/hint-command.js';
+import { ServerError } from '../../lib/errors.js';
 
 export default defineCommand({
   name: 'health',
@@ -22,7 +23,6 @@ export default defineCommand({
     const { view, verdict, httpStatus } = await client.health();
     await ctx.output.record(view, { columns: ['status', 'database', 'checks', 'time'] });
     if (verdict === 'healthy') return;
-    const { ServerError } = await import('../../lib/errors.js');
     const said = `status ${view.status}${view.database ? `, database ${view.database}` : ''}${httpStatus >= 300 ? ` (HTTP ${httpStatus})` : ''}`;
     if (verdict === undefined) {
       throw new ServerError(`the inventory service reports ${said}: venue cannot tell whether that is healthy`, {

@@ -3,6 +3,7 @@
 // which a command's run cannot; run is reached only if main did not.
 
 import { defineCommand, option } from '../define.js';
+import { VenueError } from '../../lib/errors.js';
 
 const snippet = [
   '  {',
@@ -48,7 +49,6 @@ export default defineCommand<{ profiles?: string; groups?: string; allowWrites?:
   ],
   fleet: { refused: 'it is a server for one assistant: start it once, and name the venues it may use with --profiles' },
   async run() {
-    const { VenueError } = await import('../../lib/errors.js');
     throw new VenueError('usage', 'venue mcp is served by venue itself and cannot run inside another command');
   },
 });

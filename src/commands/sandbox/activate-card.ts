@@ -1,5 +1,7 @@
 import { machineWide } from './machine-wide.js';
 import { argument, defineCommand } from '../define.js';
+import { walletSchemasModule } from '../../lib/lazy-modules.js';
+import { sandboxControl } from '../../lib/sandbox-control.js';
 
 export default defineCommand({
   name: 'activate-card',
@@ -8,9 +10,8 @@ export default defineCommand({
   examples: ['venue sandbox activate-card 1000000005'],
   fleet: machineWide,
   async run(ctx, _options, rawBarcode) {
-    const { activateSchema, checkInput } = await import('../../lib/wallet/schemas.js');
+    const { activateSchema, checkInput } = await walletSchemasModule();
     const { barcode } = await checkInput(activateSchema, { barcode: rawBarcode?.trim() });
-    const { sandboxControl } = await import('../../lib/sandbox-control.js');
     const control = await sandboxControl(ctx.env);
     const card = await control.call((client) => client.activateCard(barcode));
     if (ctx.output.isMachine) await ctx.output.record(card);

@@ -2,6 +2,8 @@ import { machineWide } from './machine-wide.js';
 import { defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 import { parseEventTypes } from '../../lib/webhooks/rules.js';
+import { sandboxControl } from '../../lib/sandbox-control.js';
+import { ensureSandboxRunning } from '../../lib/sandbox-launcher.js';
 
 interface DeliveriesOptions {
   status?: string;
@@ -39,8 +41,6 @@ export default defineCommand<DeliveriesOptions>({
     const limit = Number(options.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
       throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${options.limit}")`);
-    const { sandboxControl } = await import('../../lib/sandbox-control.js');
-    const { ensureSandboxRunning } = await import('../../lib/sandbox-launcher.js');
     await ensureSandboxRunning(ctx.terminal, ctx.env);
     const control = await sandboxControl(ctx.env);
     if (options.redeliver) {

@@ -2,6 +2,7 @@ import { machineWide } from './machine-wide.js';
 import { defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 import type { FaultChange, FaultConfig } from 'venue-sandbox';
+import { sandboxControl } from '../../lib/sandbox-control.js';
 
 interface FaultsOptions {
   errorRate?: string;
@@ -167,7 +168,6 @@ export default defineCommand<FaultsOptions>({
       ];
     if (options.misanswer) body.misanswer = [{ match: options.misanswer, remaining: count ?? 1 }];
 
-    const { sandboxControl } = await import('../../lib/sandbox-control.js');
     const control = await sandboxControl(ctx.env);
     let config: FaultConfig;
     if (options.clear) {

@@ -3,6 +3,9 @@ import { defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 import type { ConfigStore } from '../../lib/config.js';
 import type { SandboxControl } from '../../lib/sandbox-control.js';
+import { sandboxControl } from '../../lib/sandbox-control.js';
+import { ensureSandboxRunning } from '../../lib/sandbox-launcher.js';
+import { sandboxOrigin } from '../../lib/sandbox-address.js';
 
 interface FleetOptions {
   venues?: string;
@@ -103,9 +106,6 @@ export default defineCommand<FleetOptions>({
       );
     }
 
-    const { sandboxControl } = await import('../../lib/sandbox-control.js');
-    const { ensureSandboxRunning } = await import('../../lib/sandbox-launcher.js');
-    const { sandboxOrigin } = await import('../../lib/sandbox-address.js');
     const config = await ctx.config();
 
     if (count === undefined && !options.remove) {

@@ -1,5 +1,7 @@
 import { machineWide } from './machine-wide.js';
 import { defineCommand, option } from '../define.js';
+import { sandboxControl } from '../../lib/sandbox-control.js';
+import { UsageError } from '../../lib/errors.js';
 
 export default defineCommand<{ to?: string; limit?: string }>({
   name: 'outbox',
@@ -11,8 +13,6 @@ export default defineCommand<{ to?: string; limit?: string }>({
   ],
   fleet: machineWide,
   async run(ctx, options) {
-    const { sandboxControl } = await import('../../lib/sandbox-control.js');
-    const { UsageError } = await import('../../lib/errors.js');
     const limit = options.limit === undefined ? undefined : Number(options.limit);
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
       throw new UsageError(`--limit must be a whole number of at least 1, not "${options.limit}"`);

@@ -1,6 +1,8 @@
 import { machineWide } from './machine-wide.js';
 import { argument, defineCommand, option, InvalidValueError } from '../define.js';
 import { formatAmount } from '../../lib/wallet/diagnose.js';
+import { walletSchemasModule } from '../../lib/lazy-modules.js';
+import { sandboxControl } from '../../lib/sandbox-control.js';
 
 interface PlayOptions {
   kind: 'reload' | 'game-play' | 'ticket-win' | 'redemption';
@@ -39,14 +41,13 @@ export default defineCommand<PlayOptions>({
   ],
   fleet: machineWide,
   async run(ctx, options, rawCard) {
-    const { playSchema, checkInput } = await import('../../lib/wallet/schemas.js');
+    const { playSchema, checkInput } = await walletSchemasModule();
     const body = await checkInput(playSchema, {
       cardNumber: rawCard?.trim(),
       kind: options.kind,
       amount: options.amount,
       tickets: options.tickets,
     });
-    const { sandboxControl } = await import('../../lib/sandbox-control.js');
     const result = await (await sandboxControl(ctx.env)).call((client) => client.play(body));
     if (ctx.output.isMachine) {
       await ctx.output.record({ ...result });

@@ -1,5 +1,7 @@
 import { machineWide } from './machine-wide.js';
 import { defineCommand } from '../define.js';
+import { sandboxControl } from '../../lib/sandbox-control.js';
+import { ensureSandboxRunning } from '../../lib/sandbox-launcher.js';
 
 export default defineCommand({
   name: 'reset',
@@ -11,8 +13,6 @@ export default defineCommand({
   examples: ['venue sandbox reset'],
   fleet: machineWide,
   async run(ctx) {
-    const { sandboxControl } = await import('../../lib/sandbox-control.js');
-    const { ensureSandboxRunning } = await import('../../lib/sandbox-launcher.js');
     await ensureSandboxRunning(ctx.terminal, ctx.env);
     const control = await sandboxControl(ctx.env);
     const result = await control.call((client) => client.reset());

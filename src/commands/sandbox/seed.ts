@@ -1,6 +1,8 @@
 import { machineWide } from './machine-wide.js';
 import { defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
+import { sandboxControl } from '../../lib/sandbox-control.js';
+import { ensureSandboxRunning } from '../../lib/sandbox-launcher.js';
 
 export default defineCommand<{ products?: string }>({
   name: 'seed',
@@ -17,8 +19,6 @@ export default defineCommand<{ products?: string }>({
     if (!Number.isInteger(count) || count < 1 || count > 1_000_000) {
       throw new UsageError(`--products must be a whole number from 1 to 1000000, not "${options.products}"`);
     }
-    const { sandboxControl } = await import('../../lib/sandbox-control.js');
-    const { ensureSandboxRunning } = await import('../../lib/sandbox-launcher.js');
     await ensureSandboxRunning(ctx.terminal, ctx.env);
     const control = await sandboxControl(ctx.env);
     const spinner = await ctx.terminal.spinner(`Seeding ${count} products…`);

@@ -2,7 +2,10 @@ import { machineWide } from './machine-wide.js';
 import { defineCommand, option } from '../define.js';
 import path from 'node:path';
 import { UsageError } from '../../lib/errors.js';
-import type { DialectName } from 'venue-sandbox';
+import { createSandbox, RouteLayoutError } from 'venue-sandbox';
+import { DIALECT_CHOICES, parseDialect } from './dialect-option.js';
+import { sandboxOrigin, sandboxPort } from '../../lib/sandbox-address.js';
+import { markServing, parseIdleStop, refuseWhenServed, sandboxStateDirectory } from '../../lib/sandbox-launcher.js';
 
 interface ServeOptions {
   port?: string;
@@ -22,17 +25,6 @@ function parsePort(value: string | undefined, fallback: number): number {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port must be a port number from 0 to 65535, not "${value}"`);
   return port;
-}
-
-/** The dialect names, for help (written out so help loads no sandbox code; a unit test keeps it to the package's DIALECT_NAMES). */
-export const DIALECT_CHOICES = 'venue (default), pascal, envelope, plain, decoy, hal';
-
-export async function parseDialect(value: string | undefined): Promise<DialectName | undefined> {
-  if (value === undefined) return undefined;
-  const { DIALECT_NAMES, isDialectName } = await import('venue-sandbox');
-  if (!isDialectName(value))
-    throw new UsageError(`--dialect must be one of ${DIALECT_NAMES.join(', ')}, not "${value}"`);
-  return value;
 }
 
 function parsePositive(flag: string, value: string | undefined, integer: boolean): number | undefined {
@@ -91,9 +83,6 @@ export default defineCommand<ServeOptions>({
   ],
   fleet: machineWide,
   async run(ctx, options) {
-    const { sandboxOrigin, sandboxPort } = await import('../../lib/sandbox-address.js');
-    const { markServing, parseIdleStop, refuseWhenServed, sandboxStateDirectory } =
-      await import('../../lib/sandbox-launcher.js');
     const idleStop = options.idleStop === undefined ? 0 : parseIdleStop(options.idleStop, '--idle-stop');
     const port = parsePort(options.port, sandboxPort(ctx.env));
     const tokenScale = parsePositive('--token-scale', options.tokenScale, false);
@@ -104,7 +93,6 @@ export default defineCommand<ServeOptions>({
     const dialect = await parseDialect(options.dialect);
     const routes = options.routes === undefined ? undefined : path.resolve(options.routes);
 
-    const { createSandbox, RouteLayoutError } = await import('venue-sandbox');
     // What goes wrong while it serves goes to stderr (the sandbox's log when it runs in the background).
     const log = (message: string) => void process.stderr.write(`sandbox: ${message}\n`);
     const sandbox = createSandbox({

@@ -2,6 +2,7 @@ import { machineWide } from './machine-wide.js';
 import { defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 import { inventoryHealthValues, type InventoryHealth, type SandboxSettings } from 'venue-sandbox';
+import { sandboxControl } from '../../lib/sandbox-control.js';
 
 export default defineCommand<{ tokenScale?: string; holdSeconds?: string; inventoryHealth?: string }>({
   name: 'settings',
@@ -47,7 +48,6 @@ export default defineCommand<{ tokenScale?: string; holdSeconds?: string; invent
       }
       change.inventoryHealth = options.inventoryHealth as InventoryHealth;
     }
-    const { sandboxControl } = await import('../../lib/sandbox-control.js');
     const control = await sandboxControl(ctx.env);
     const changing = Object.keys(change).length > 0;
     const settings = await control.call((client) => (changing ? client.changeSettings(change) : client.settings()));

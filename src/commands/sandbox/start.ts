@@ -1,7 +1,18 @@
 import { machineWide } from './machine-wide.js';
 import { defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
-import { DIALECT_CHOICES, parseDialect } from './serve.js';
+import { DIALECT_CHOICES, parseDialect } from './dialect-option.js';
+import { sandboxOrigin } from '../../lib/sandbox-address.js';
+import { SandboxControl } from '../../lib/sandbox-control.js';
+import {
+  parseIdleStop,
+  sandboxStateDirectory,
+  startSandboxProcess,
+  checkServesThisDirectory,
+} from '../../lib/sandbox-launcher.js';
+import { withFileLock } from '../../lib/private-file.js';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 
 interface StartOptions {
   dialect?: string;
@@ -40,13 +51,6 @@ export default defineCommand<StartOptions>({
   ],
   fleet: machineWide,
   async run(ctx, options) {
-    const { sandboxOrigin } = await import('../../lib/sandbox-address.js');
-    const { SandboxControl } = await import('../../lib/sandbox-control.js');
-    const { parseIdleStop, sandboxStateDirectory, startSandboxProcess } = await import('../../lib/sandbox-launcher.js');
-    const { withFileLock } = await import('../../lib/private-file.js');
-    const fs = await import('node:fs');
-    const path = await import('node:path');
-
     const dialect = await parseDialect(options.dialect);
     const routes = options.routes === undefined ? undefined : path.resolve(options.routes);
     const idleStop = options.idleStop === undefined ? undefined : parseIdleStop(options.idleStop, '--idle-stop');
@@ -60,7 +64,6 @@ export default defineCommand<StartOptions>({
     }
     let health = await control.health();
     if (health) {
-      const { checkServesThisDirectory } = await import('../../lib/sandbox-launcher.js');
       checkServesThisDirectory(origin, health, ctx.env);
     }
     // A running sandbox is kept only if it speaks what was asked: the answer shapes are fixed at its start.

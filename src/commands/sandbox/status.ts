@@ -1,5 +1,8 @@
 import { machineWide } from './machine-wide.js';
 import { defineCommand } from '../define.js';
+import { sandboxControl } from '../../lib/sandbox-control.js';
+import { sandboxStateDirectory } from '../../lib/sandbox-launcher.js';
+import { formatTime } from '../../lib/formats.js';
 
 export default defineCommand({
   name: 'status',
@@ -7,8 +10,6 @@ export default defineCommand({
   examples: ['venue sandbox status', 'venue sandbox status -o json'],
   fleet: machineWide,
   async run(ctx) {
-    const { sandboxControl } = await import('../../lib/sandbox-control.js');
-    const { sandboxStateDirectory } = await import('../../lib/sandbox-launcher.js');
     const control = await sandboxControl(ctx.env);
     // A sandbox that is not running refuses at once; one that is may be slow on a loaded machine: give it time.
     const health = await control.health(3000);
@@ -21,7 +22,6 @@ export default defineCommand({
     }
     const settings = await control.call((client) => client.settings());
     // When it stops, as every time is shown: the venue's zone for people, ISO 8601 in machine formats.
-    const { formatTime } = await import('../../lib/formats.js');
     const stopsAt = health.idleStop?.at;
     const stopTime =
       stopsAt === undefined

@@ -1,6 +1,7 @@
 import { machineWide } from './machine-wide.js';
 import { defineCommand } from '../define.js';
 import { ServerError } from '../../lib/errors.js';
+import { sandboxControl } from '../../lib/sandbox-control.js';
 
 export default defineCommand({
   name: 'stop',
@@ -8,7 +9,6 @@ export default defineCommand({
   examples: ['venue sandbox stop'],
   fleet: machineWide,
   async run(ctx) {
-    const { sandboxControl } = await import('../../lib/sandbox-control.js');
     const control = await sandboxControl(ctx.env);
     const health = await control.health();
     if (!health) {

@@ -3,6 +3,8 @@ import { argument, defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 import { parseEventTypes } from '../../lib/webhooks/rules.js';
 import type { InventoryActivity } from 'venue-sandbox';
+import { sandboxControl } from '../../lib/sandbox-control.js';
+import { ensureSandboxRunning } from '../../lib/sandbox-launcher.js';
 
 /** What --fields takes: the event's (type, data) and its deliveries' fields in a table; event and deliveries in the machine formats. */
 const triggerFields = [
@@ -66,8 +68,6 @@ export default defineCommand<TriggerOptions>({
     if (quantity !== undefined) activity.quantity = quantity;
     if (options.comment !== undefined) activity.comment = options.comment;
 
-    const { sandboxControl } = await import('../../lib/sandbox-control.js');
-    const { ensureSandboxRunning } = await import('../../lib/sandbox-launcher.js');
     await ensureSandboxRunning(ctx.terminal, ctx.env);
     const control = await sandboxControl(ctx.env);
     const listed = () => control.call((client) => client.deliveries({ type, limit: 1000 }));

@@ -1,4 +1,5 @@
 import { defineCommand } from '../define.js';
+import { venueVersion } from '../../lib/version.js';
 
 export default defineCommand({
   name: 'version',
@@ -10,7 +11,6 @@ export default defineCommand({
   fields: ['version', 'node', 'platform', 'arch', 'configDirectory'],
   fleet: { refused: 'it describes this machine and this copy of venue, the same for every profile' },
   async run(ctx) {
-    const { venueVersion } = await import('../../lib/version.js');
     const about = {
       version: venueVersion(),
       node: process.version,

@@ -1,6 +1,7 @@
 import { argument, defineCommand, option } from '../define.js';
 import { refusedSecretFlag, checkEmail, passwordFromEnv, readNewPassword, guestAccount } from './shared.js';
 import { venueHint } from '../../lib/hint-command.js';
+import { walletSchemasModule } from '../../lib/lazy-modules.js';
 
 interface ConfirmOptions {
   code: string;
@@ -29,7 +30,7 @@ export default defineCommand<ConfirmOptions>({
   fleet: guestAccount,
   async run(ctx, options, rawEmail) {
     const email = (await checkEmail(rawEmail!)).toLowerCase();
-    const { confirmResetShape, confirmResetSchema, checkInput } = await import('../../lib/wallet/schemas.js');
+    const { confirmResetShape, confirmResetSchema, checkInput } = await walletSchemasModule();
     await checkInput(
       confirmResetShape.pick({ confirmationCode: true }),
       { confirmationCode: options.code },

@@ -5,6 +5,10 @@ import { AnswerMismatchError, UnreadableAnswerError } from '../../lib/reading.js
 import type { TokenSource } from '../../lib/http.js';
 import type { CardFacts, Diagnosis, DiagnosisInput } from '../../lib/wallet/diagnose.js';
 import { refusedSecretFlag, readPassword } from './shared.js';
+import { textWrapModule, walletSchemasModule } from '../../lib/lazy-modules.js';
+import { formatTime, PEOPLE_TIME } from '../../lib/formats.js';
+import { diagnose, redactDiagnosis } from '../../lib/wallet/diagnose.js';
+import { ReloadJournal } from '../../lib/wallet/reload-journal.js';
 
 interface DiagnoseOptions {
   card?: string;
@@ -33,8 +37,7 @@ const MOMENT = /\b\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d
  * under their item.
  */
 async function render(ctx: Context, d: Diagnosis): Promise<void> {
-  const { formatTime, PEOPLE_TIME } = await import('../../lib/formats.js');
-  const { wrapText } = await import('../../lib/output/wrap.js');
+  const { wrapText } = await textWrapModule();
   const zone = await ctx.output.peopleZone();
   const time = (value: string | undefined, otherwise: string) => (value ? formatTime(value, zone) : otherwise);
   const times = (text: string) => text.replace(MOMENT, (moment) => formatTime(moment, zone));
@@ -132,9 +135,7 @@ export default defineCommand<DiagnoseOptions>({
   fleet: 'read',
   async run(ctx, options, rawEmail) {
     const email = rawEmail!.trim().toLowerCase();
-    const { emailSchema, cardNumberSchema } = await import('../../lib/wallet/schemas.js');
-    const { diagnose, redactDiagnosis } = await import('../../lib/wallet/diagnose.js');
-    const { ReloadJournal } = await import('../../lib/wallet/reload-journal.js');
+    const { emailSchema, cardNumberSchema } = await walletSchemasModule();
     const input: DiagnosisInput = {
       email,
       now: ctx.now(),

@@ -1,6 +1,7 @@
 import { argument, defineCommand, option } from '../define.js';
 import { summarise } from '../../lib/wallet/sessions.js';
 import { refusedSecretFlag, checkEmail, readPassword, guestAccount } from './shared.js';
+import { walletSchemasModule, zodModule } from '../../lib/lazy-modules.js';
 
 interface LoginOptions {
   passwordStdin?: boolean;
@@ -34,8 +35,8 @@ export default defineCommand<LoginOptions>({
       `Password for ${email}:`,
       options.passwordEnv,
     );
-    const { passwordSchema, checkInput } = await import('../../lib/wallet/schemas.js');
-    const { z } = await import('zod');
+    const { passwordSchema, checkInput } = await walletSchemasModule();
+    const { z } = await zodModule();
     // A password that breaks the rules cannot be any account's: say so without asking the service.
     await checkInput(z.object({ password: passwordSchema }), { password });
     const client = await ctx.wallet();

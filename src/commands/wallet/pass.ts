@@ -4,6 +4,7 @@ import { argument, defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 import { withSource } from '../../lib/reading.js';
 import { asOption, checkCardNumber, guestAccess, guestAccount } from './shared.js';
+import { writeFileDurably } from '../../lib/durable-file.js';
 
 interface PassOptions {
   platform: 'walletA' | 'walletB';
@@ -52,7 +53,6 @@ export default defineCommand<PassOptions>({
       return;
     }
     try {
-      const { writeFileDurably } = await import('../../lib/durable-file.js');
       // A pass is the guest's, not a secret: readable as any file the person saves.
       writeFileDurably(target, pass.bytes, { exclusive: !options.force, mode: 0o644, createFolder: false });
     } catch (error) {

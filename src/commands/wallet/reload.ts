@@ -6,6 +6,10 @@ import { creditedText, needPrice, reloadAdds } from '../../lib/wallet/client.js'
 import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../lib/records.js';
 import { asOption, balanceRow, guestAccess } from './shared.js';
 import { venueHint } from '../../lib/hint-command.js';
+import { walletSchemasModule } from '../../lib/lazy-modules.js';
+import { ReloadJournal, reloadEntryId } from '../../lib/wallet/reload-journal.js';
+import { recordReload } from '../../lib/wallet/workflows/reload.js';
+import { DisagreeingAnswerError } from '../../lib/writes/agreement.js';
 
 interface ReloadOptions {
   product: string;
@@ -44,7 +48,7 @@ export default defineCommand<ReloadOptions>({
   fleet: 'write',
   confirmation: 'always',
   async run(ctx, options, rawCard) {
-    const { saleSchema, checkInput } = await import('../../lib/wallet/schemas.js');
+    const { saleSchema, checkInput } = await walletSchemasModule();
     const body = await checkInput(
       saleSchema,
       { cardNumber: rawCard?.trim(), productId: options.product, paymentReference: options.paymentRef },
@@ -88,8 +92,6 @@ export default defineCommand<ReloadOptions>({
     }
     await confirmWrite(ctx, options, 'Record this reload sale?', 'Not recorded: nothing was sent.');
 
-    const { ReloadJournal } = await import('../../lib/wallet/reload-journal.js');
-    const { recordReload } = await import('../../lib/wallet/workflows/reload.js');
     const outcome = await recordReload(
       {
         api: client,
@@ -124,7 +126,6 @@ export default defineCommand<ReloadOptions>({
           },
         );
       case 'disagrees': {
-        const { DisagreeingAnswerError } = await import('../../lib/writes/agreement.js');
         throw new DisagreeingAnswerError(
           `the reload sale for payment ref ${body.paymentReference}`,
           outcome.disagreements,
@@ -143,7 +144,6 @@ export default defineCommand<ReloadOptions>({
           outcome.evidence === 'journal' ? 'venue recorded it before' : 'the service recognised the reference';
         if (ctx.output.isMachine || ctx.globals.query !== undefined) {
           // Nothing was credited now: no answer to show; what venue knows of the earlier sale is its own record.
-          const { reloadEntryId } = await import('../../lib/wallet/reload-journal.js');
           await ctx.output.record(
             writeOutcomeRow(RECORD_SHAPES.walletSale, {
               status: 'already-recorded',
@@ -187,7 +187,6 @@ export default defineCommand<ReloadOptions>({
     }
     if (ctx.output.isMachine || ctx.globals.query !== undefined) {
       // The sale in venue's names, with the card's balance read after it beside it.
-      const { reloadEntryId } = await import('../../lib/wallet/reload-journal.js');
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.walletSale, {
           status: 'recorded',

@@ -1,4 +1,7 @@
 import { defineCommand, option } from '../define.js';
+import { ReloadJournal } from '../../lib/wallet/reload-journal.js';
+import { reloadCommands } from '../../lib/wallet/workflows/reload.js';
+import { unsettledListed } from '../../lib/writes/journal.js';
 
 interface Options {
   unsettled?: boolean;
@@ -22,8 +25,6 @@ export default defineCommand<Options>({
   ],
   fleet: 'read',
   async run(ctx, options) {
-    const { ReloadJournal } = await import('../../lib/wallet/reload-journal.js');
-    const { reloadCommands } = await import('../../lib/wallet/workflows/reload.js');
     const profile = await ctx.profileName();
     const journal = new ReloadJournal(await ctx.stateDir());
     const entries = options.unsettled
@@ -55,7 +56,6 @@ export default defineCommand<Options>({
       empty: options.unsettled ? 'No unsettled reloads.' : 'venue has sent no reloads from this profile.',
     });
     // The one exit rule of the lists of writes (writes/journal.ts): exit 7 while it shows one a person must settle.
-    const { unsettledListed } = await import('../../lib/writes/journal.js');
     const error = unsettledListed(
       entries.filter((r) => r.outcome === 'unknown').length,
       ['reload', 'reloads'],

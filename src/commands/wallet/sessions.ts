@@ -2,6 +2,7 @@ import { guestAccount } from './shared.js';
 import { defineCommand } from '../define.js';
 import { GuestSessions, summarise } from '../../lib/wallet/sessions.js';
 import { placeholder, venueHint } from '../../lib/hint-command.js';
+import { normaliseBaseUrl } from '../../lib/tokens.js';
 
 export default defineCommand({
   name: 'sessions',
@@ -14,7 +15,6 @@ export default defineCommand({
   async run(ctx) {
     // Reading the file needs no service connection, so no sandbox is started for it.
     const sessions = new GuestSessions(await ctx.stateDir(), await ctx.profileName(), () => ctx.now());
-    const { normaliseBaseUrl } = await import('../../lib/tokens.js');
     // Without a wallet address set, no session can be this profile's current one: all are shown stale.
     const here = await ctx.serviceBaseUrl('wallet').then(normaliseBaseUrl, () => '');
     const rows = sessions.list().map((s) => ({ ...summarise(s, ctx.now(), here) }));

@@ -8,6 +8,8 @@ import type { TokenSource } from '../../lib/http.js';
 import type { WalletBalance, WalletClient } from '../../lib/wallet/client.js';
 import { formatAmount } from '../../lib/wallet/diagnose.js';
 import { withSource, sourceOf } from '../../lib/reading.js';
+import { walletSchemasModule, zodModule } from '../../lib/lazy-modules.js';
+import { readAllStdin, readSecret } from '../../cli/secret-input.js';
 
 export const CVV_ENV = 'VENUE_WALLET_CVV';
 
@@ -44,33 +46,31 @@ export async function guestAccess(ctx: Context, as: string | undefined): Promise
 }
 
 export async function checkCardNumber(cardNumber: string): Promise<string> {
-  const { cardNumberSchema, checkInput } = await import('../../lib/wallet/schemas.js');
-  const { z } = await import('zod');
+  const { cardNumberSchema, checkInput } = await walletSchemasModule();
+  const { z } = await zodModule();
   return (await checkInput(z.object({ cardNumber: cardNumberSchema }), { cardNumber: cardNumber.trim() })).cardNumber;
 }
 
 export async function checkEmail(email: string, field = 'email'): Promise<string> {
-  const { emailSchema, checkInput } = await import('../../lib/wallet/schemas.js');
-  const { z } = await import('zod');
+  const { emailSchema, checkInput } = await walletSchemasModule();
+  const { z } = await zodModule();
   return (await checkInput(z.object({ [field]: emailSchema }), { [field]: email.trim() }))[field] as string;
 }
 
 /** First line and second line of stdin, read once (password, then CVV). */
 export async function stdinLines(ctx: Context): Promise<string[]> {
-  const { readAllStdin } = await import('../../cli/secret-input.js');
   return (await readAllStdin(ctx.terminal.stdin)).split(/\r?\n/);
 }
 
 /** A new password: twice at the prompt so a typo is caught, once from stdin. */
 export async function readNewPassword(ctx: Context, fromStdin: boolean, stdinValue?: string): Promise<string> {
-  const { passwordProblems } = await import('../../lib/wallet/schemas.js');
+  const { passwordProblems } = await walletSchemasModule();
   const validate = (value: string) => {
     const problems = passwordProblems(value);
     return problems.length ? `password ${problems.join(', ')}` : true;
   };
   if (stdinValue !== undefined) return stdinValue;
   if (fromStdin) {
-    const { readAllStdin } = await import('../../cli/secret-input.js');
     const value = (await readAllStdin(ctx.terminal.stdin)).replace(/\r?\n$/, '');
     if (!value) throw new UsageError('standard input was empty; expected the password');
     return value;
@@ -94,7 +94,6 @@ export async function readPassword(
   prompt = 'Password:',
   fromEnv?: string,
 ): Promise<string> {
-  const { readSecret } = await import('../../cli/secret-input.js');
   if (fromEnv && fromStdin) throw new UsageError('give either --password-env or --password-stdin, not both');
   return readSecret(ctx.terminal, ctx.prompter, ctx.env, {
     fromEnv,

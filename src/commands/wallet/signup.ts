@@ -2,6 +2,7 @@ import { defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 import { CVV_ENV, refusedSecretFlag, passwordFromEnv, readNewPassword, stdinLines, guestAccount } from './shared.js';
 import { venueHint } from '../../lib/hint-command.js';
+import { walletSchemasModule } from '../../lib/lazy-modules.js';
 
 interface SignupOptions {
   email: string;
@@ -54,7 +55,7 @@ export default defineCommand<SignupOptions>({
   ],
   fleet: guestAccount,
   async run(ctx, options) {
-    const { signupShape, signupSchema, checkInput } = await import('../../lib/wallet/schemas.js');
+    const { signupShape, signupSchema, checkInput } = await walletSchemasModule();
     const visible = {
       username: options.email.trim(),
       firstName: options.firstName,

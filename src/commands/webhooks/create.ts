@@ -3,6 +3,10 @@ import { confirmWrite } from '../../cli/confirm-write.js';
 import { missingValue } from '../../lib/asking.js';
 import { checkSubscriberFlags } from '../../lib/webhooks/rules.js';
 import { RECORD_SHAPES, writeOutcomeShape } from '../../lib/records.js';
+import { chooseSecret, checkSubscriberBody, showSubscriber, warnPlainHttp } from './subscriber-input.js';
+import { WebhooksClient } from '../../lib/webhooks/client.js';
+import { createSubscriber } from '../../lib/webhooks/create.js';
+import { assertAgrees, checkSubscriberAnswer } from '../../lib/writes/echo-checks.js';
 
 interface CreateOptions {
   yes?: boolean;
@@ -49,7 +53,6 @@ export default defineCommand<CreateOptions>({
     if (!options.url) throw missingValue('--url', 'the subscriber URL');
     if (!options.events) throw missingValue('--events', 'comma-separated event types');
     const { url, eventTypes } = checkSubscriberFlags({ url: options.url, events: options.events });
-    const { chooseSecret, checkSubscriberBody, showSubscriber, warnPlainHttp } = await import('./subscriber-input.js');
     const chosen = (await chooseSecret(
       ctx,
       {
@@ -81,11 +84,8 @@ export default defineCommand<CreateOptions>({
       `Create a webhook subscriber for ${url} (${body.eventTypes.join(', ')})?`,
       'No subscriber created: nothing was sent.',
     );
-    const { WebhooksClient } = await import('../../lib/webhooks/client.js');
     const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
-    const { createSubscriber } = await import('../../lib/webhooks/create.js');
     const created = await createSubscriber(client, body, ctx.interruption);
-    const { assertAgrees, checkSubscriberAnswer } = await import('../../lib/writes/echo-checks.js');
     assertAgrees(
       `the creation of the webhook subscriber for ${url}`,
       checkSubscriberAnswer(body, created.subscriber),

@@ -2,6 +2,7 @@ import { argument, defineCommand, option } from '../define.js';
 import { confirmWrite } from '../../cli/confirm-write.js';
 import { checkWebhookId } from '../../lib/webhooks/rules.js';
 import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../lib/records.js';
+import { WebhooksClient } from '../../lib/webhooks/client.js';
 
 interface DeleteOptions {
   yes?: boolean;
@@ -27,7 +28,6 @@ export default defineCommand<DeleteOptions>({
       `Delete webhook subscriber ${id}? It will receive no more events.`,
       `Nothing deleted: webhook subscriber ${id} is kept.`,
     );
-    const { WebhooksClient } = await import('../../lib/webhooks/client.js');
     const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
     await client.delete(id);
     ctx.terminal.success(`webhook subscriber ${id} deleted`);

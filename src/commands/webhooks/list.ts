@@ -1,6 +1,7 @@
 import { defineCommand } from '../define.js';
 import { RECORD_SHAPES } from '../../lib/records.js';
 import { placeholder, venueHint } from '../../lib/hint-command.js';
+import { WebhooksClient } from '../../lib/webhooks/client.js';
 
 export default defineCommand({
   name: 'list',
@@ -9,7 +10,6 @@ export default defineCommand({
   examples: ['venue webhooks list', 'venue webhooks list -o json'],
   fleet: 'read',
   async run(ctx) {
-    const { WebhooksClient } = await import('../../lib/webhooks/client.js');
     const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
     const subscribers = await client.list();
     await ctx.output.list(subscribers as unknown as Record<string, unknown>[], {

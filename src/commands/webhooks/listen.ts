@@ -4,6 +4,12 @@ import { UsageError } from '../../lib/errors.js';
 import type { ListenerEvent } from '../../lib/webhooks/listener.js';
 import { checkUrlFlag, collect, parseEventTypes, parseScheme, secretsFromEnv } from '../../lib/webhooks/rules.js';
 import { venueHint } from '../../lib/hint-command.js';
+import { readSecret } from '../../cli/secret-input.js';
+import { generateSecret, hasStandardSecret } from '../../lib/webhooks/signature.js';
+import { WebhookListener } from '../../lib/webhooks/listener.js';
+import * as fs from 'node:fs/promises';
+import { WebhooksClient } from '../../lib/webhooks/client.js';
+import { inventoryEventTypes } from '../../lib/webhooks/events.js';
 
 interface ListenOptions {
   port: string;
@@ -95,7 +101,6 @@ export default defineCommand<ListenOptions>({
 
     const secrets = secretsFromEnv(ctx.env, options.secretEnv);
     if (options.secretStdin) {
-      const { readSecret } = await import('../../cli/secret-input.js');
       secrets.push(
         await readSecret(ctx.terminal, ctx.prompter, ctx.env, {
           fromStdin: true,
@@ -106,7 +111,6 @@ export default defineCommand<ListenOptions>({
     }
     let generated: string | undefined;
     if (options.register) {
-      const { generateSecret } = await import('../../lib/webhooks/signature.js');
       generated = generateSecret();
       secrets.push(generated);
     }
@@ -120,7 +124,6 @@ export default defineCommand<ListenOptions>({
     }
 
     if (scheme === 'standard') {
-      const { hasStandardSecret } = await import('../../lib/webhooks/signature.js');
       if (!(await hasStandardSecret(secrets))) {
         throw new UsageError('--scheme standard needs a Standard Webhooks secret: "whsec_" followed by base64', {
           hint: 'Give the secret exactly as the sender shows it (whsec_…) in the variable --secret-env names.',
@@ -128,7 +131,6 @@ export default defineCommand<ListenOptions>({
       }
     }
 
-    const { WebhookListener } = await import('../../lib/webhooks/listener.js');
     const listener = new WebhookListener({
       host: options.host,
       port,
@@ -175,7 +177,6 @@ export default defineCommand<ListenOptions>({
 });
 
 async function readTls(certFile: string, keyFile: string): Promise<{ cert: Buffer; key: Buffer }> {
-  const fs = await import('node:fs/promises');
   const read = async (file: string, flag: string) => {
     try {
       return await fs.readFile(file);
@@ -222,8 +223,6 @@ async function registerTemporary(
   secret: string,
   events: string[] | undefined,
 ): Promise<() => Promise<void>> {
-  const { WebhooksClient } = await import('../../lib/webhooks/client.js');
-  const { inventoryEventTypes } = await import('../../lib/webhooks/events.js');
   const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
   const subscriber = await client.create({ url, secret, eventTypes: events ?? [...inventoryEventTypes] });
   ctx.terminal.info(`registered temporary subscriber ${subscriber.id} for ${url} (deleted on exit)`);

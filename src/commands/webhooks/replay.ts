@@ -1,6 +1,7 @@
 import { argument, defineCommand, option } from '../define.js';
 import { RejectedError, ServerError, UsageError } from '../../lib/errors.js';
 import { parseScheme, secretsFromEnv } from '../../lib/webhooks/rules.js';
+import { replaySaved, savedEventFiles } from '../../lib/webhooks/replay.js';
 
 interface ReplayOptions {
   to?: string;
@@ -42,7 +43,6 @@ export default defineCommand<ReplayOptions>({
     const [secret] = options.secretEnv ? secretsFromEnv(ctx.env, [options.secretEnv]) : [undefined];
     if (!secret)
       ctx.terminal.warn('no --secret-env: the events are sent unsigned, and a verifying receiver will refuse them');
-    const { replaySaved, savedEventFiles } = await import('../../lib/webhooks/replay.js');
     const files = await savedEventFiles(savedEvent!);
     const outcomes = await replaySaved(files, to, secret, undefined, scheme);
     const rows = outcomes.map((o) => ({

@@ -10,6 +10,8 @@ import type { WebhookSubscriber } from '../../lib/webhooks/client.js';
 import { SECRET_MIN_LENGTH } from '../../lib/webhooks/events.js';
 import { isPlainLoopbackUrl } from '../../lib/webhooks/rules.js';
 import { generateSecret } from '../../lib/webhooks/signature.js';
+import { webhooksSchemasModule } from '../../lib/lazy-modules.js';
+import { RECORD_SHAPES, writeOutcomeRow } from '../../lib/records.js';
 
 export interface SecretFlags {
   generate?: boolean;
@@ -60,7 +62,7 @@ export async function chooseSecret(
 
 /** Checks a create or update body with the shared schemas; issues name the flags. */
 export async function checkSubscriberBody<T>(kind: 'create' | 'update', body: Record<string, unknown>): Promise<T> {
-  const schemas = await import('../../lib/webhooks/schemas.js');
+  const schemas = await webhooksSchemasModule();
   const rules = { allowLoopbackHttp: true };
   const schema = kind === 'create' ? schemas.createSubscriberSchema(rules) : schemas.updateSubscriberSchema(rules);
   const result = schema.safeParse(body);
@@ -95,7 +97,6 @@ export async function showSubscriber(
   if (shownSecret) ctx.terminal.secrets.forget(shownSecret);
   if (ctx.output.isMachine || ctx.globals.query !== undefined) {
     // The one write-outcome record: the service's subscriber (never a secret it echoes); the secret venue made is venue's own.
-    const { RECORD_SHAPES, writeOutcomeRow } = await import('../../lib/records.js');
     await ctx.output.record(
       writeOutcomeRow(RECORD_SHAPES.subscriber, {
         status: 'recorded',

@@ -3,6 +3,9 @@ import { confirmWrite } from '../../cli/confirm-write.js';
 import { RECORD_SHAPES, writeOutcomeShape } from '../../lib/records.js';
 import { checkSubscriberFlags, checkWebhookId } from '../../lib/webhooks/rules.js';
 import { venueHint } from '../../lib/hint-command.js';
+import { chooseSecret, checkSubscriberBody, showSubscriber, warnPlainHttp } from './subscriber-input.js';
+import { WebhooksClient } from '../../lib/webhooks/client.js';
+import { assertAgrees, checkSubscriberAnswer } from '../../lib/writes/echo-checks.js';
 
 interface UpdateOptions {
   yes?: boolean;
@@ -46,7 +49,6 @@ export default defineCommand<UpdateOptions>({
     await ctx.output.checkFieldsBeforeSending();
     const id = checkWebhookId(webhookId!);
     const changes: Record<string, unknown> = checkSubscriberFlags({ url: options.url, events: options.events });
-    const { chooseSecret, checkSubscriberBody, showSubscriber, warnPlainHttp } = await import('./subscriber-input.js');
     const chosen = await chooseSecret(
       ctx,
       {
@@ -75,10 +77,8 @@ export default defineCommand<UpdateOptions>({
       return;
     }
     await confirmWrite(ctx, options, `Change webhook subscriber ${id}?`, 'Subscriber not changed: nothing was sent.');
-    const { WebhooksClient } = await import('../../lib/webhooks/client.js');
     const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
     const subscriber = await client.update(id, body);
-    const { assertAgrees, checkSubscriberAnswer } = await import('../../lib/writes/echo-checks.js');
     assertAgrees(
       `the update of webhook subscriber ${id}`,
       checkSubscriberAnswer(body as { url?: string; eventTypes?: string[] }, subscriber, id),

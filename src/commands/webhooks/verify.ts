@@ -1,6 +1,8 @@
 import { defineCommand, option } from '../define.js';
 import { RejectedError, UsageError } from '../../lib/errors.js';
 import { collect, parseScheme, secretsFromEnv } from '../../lib/webhooks/rules.js';
+import { looksStandard, verifyDetailed, verifyStandard } from '../../lib/webhooks/signature.js';
+import * as fs from 'node:fs/promises';
 
 interface VerifyOptions {
   secretEnv: string[];
@@ -51,7 +53,6 @@ export default defineCommand<VerifyOptions>({
     if (!options.signature)
       throw new UsageError('missing --signature (the X-Inventory-Signature or webhook-signature header value)');
     const scheme = parseScheme(options.scheme);
-    const { looksStandard, verifyDetailed, verifyStandard } = await import('../../lib/webhooks/signature.js');
     const standard =
       scheme === 'standard' ||
       (scheme === undefined && (looksStandard(options.signature) || options.webhookId !== undefined));
@@ -100,7 +101,6 @@ function hintFor(reason: string): string {
 }
 
 async function readFile(file: string): Promise<Buffer> {
-  const fs = await import('node:fs/promises');
   try {
     return await fs.readFile(file);
   } catch (error) {

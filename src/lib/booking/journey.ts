@@ -30,6 +30,7 @@ import {
 } from './validate.js';
 import { formatMoney } from '../formats.js';
 import { venueHint } from '../hint-command.js';
+import type { PaymentDeps } from './workflows/payment.js';
 
 export { shellQuote };
 
@@ -76,7 +77,7 @@ export interface JourneyIO {
   /** False once Ctrl-C was pressed: the payment is then not sent. */
   maySend?(): boolean;
   /** The hold journal, settled when the payment is known recorded. */
-  holdJournal?: import('./workflows/payment.js').PaymentDeps['journal'];
+  holdJournal?: PaymentDeps['journal'];
   /** Keeps the process open after a Ctrl-C until the payment's outcome is recorded. */
   holdOpen?(what: string): () => void;
 }

@@ -58,6 +58,7 @@ import {
   taxGroupView,
   warehouseView,
 } from './views.js';
+import { isHealthReport, readHealth } from './health.js';
 
 /**
  * A write's view, its answer first read as a read's through the resource's
@@ -347,7 +348,6 @@ export class InventoryClient {
    */
   async health(): Promise<HealthReading> {
     const operation = 'check the inventory service health';
-    const { isHealthReport, readHealth } = await import('./health.js');
     let body: unknown;
     let status: number;
     try {

@@ -8,6 +8,10 @@
 
 import { UsageError, VenueError } from '../errors.js';
 import { findRefs, isObject, pointerTarget } from './pointer.js';
+import * as path from 'node:path';
+import * as fs from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { refParserModule, swagger2openapiModule, yamlModule } from '../lazy-modules.js';
 
 export type LoadPhase = 'read' | 'parse' | 'resolve' | 'convert' | 'check';
 
@@ -47,7 +51,7 @@ export async function parseDocumentText(
   try {
     if (trimmed.startsWith('{') || trimmed.startsWith('['))
       return { value: JSON.parse(trimmed) as unknown, syntax: 'json' };
-    const yaml = await import('js-yaml');
+    const yaml = await yamlModule();
     return { value: yaml.load(trimmed, { schema: yaml.CORE_SCHEMA, filename: source }), syntax: 'yaml' };
   } catch (error) {
     throw new VenueError(
@@ -79,7 +83,6 @@ export function documentForm(document: unknown): { kind: 'swagger2' | 'openapi3'
 export async function loadDocument(source: string, options: LoadOptions): Promise<LoadedDocument> {
   const progress = options.progress ?? (() => {});
   const remote = isUrl(source);
-  const path = await import('node:path');
   const label = remote ? source : path.resolve(source);
 
   progress('read', label);
@@ -126,7 +129,6 @@ export async function loadDocument(source: string, options: LoadOptions): Promis
 }
 
 async function readLocalFile(file: string): Promise<string> {
-  const fs = await import('node:fs/promises');
   try {
     return await fs.readFile(file, 'utf8');
   } catch (error) {
@@ -154,10 +156,8 @@ async function resolveExternalRefs(
   remote: boolean,
   options: LoadOptions,
 ): Promise<{ document: Record<string, unknown>; externalFiles: string[] }> {
-  const { $RefParser } = await import('@apidevtools/json-schema-ref-parser');
-  const { fileURLToPath, pathToFileURL } = await import('node:url');
-  const fs = await import('node:fs/promises');
-  const yaml = await import('js-yaml');
+  const { $RefParser } = await refParserModule();
+  const yaml = await yamlModule();
   const files = new Set<string>();
   const root = remote ? label : pathToFileURL(label).href;
   const parser = new $RefParser();
@@ -250,7 +250,7 @@ function unresolvedRefError(
 
 /** Swagger 2.0 → OpenAPI 3.0 with swagger2openapi, patching small faults rather than failing on them. */
 async function convertSwagger2(document: Record<string, unknown>, label: string): Promise<Record<string, unknown>> {
-  const { convertObj } = (await import('swagger2openapi')).default ?? (await import('swagger2openapi'));
+  const { convertObj } = (await swagger2openapiModule()).default ?? (await swagger2openapiModule());
   try {
     // text: anything, or the converter spends seconds writing the whole document as YAML it never uses.
     const result = await convertObj(

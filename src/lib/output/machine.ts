@@ -4,6 +4,7 @@
 import { findKey, isRecord } from '../reading.js';
 import type { Column, Row } from '../rows.js';
 import { columnNamed, getPath, isScalar, machineRecord } from './columns.js';
+import { csvStringifyModule } from '../lazy-modules.js';
 
 /** For machines (csv): exact values, objects as JSON. */
 export function formatForMachine(value: unknown): string {
@@ -50,7 +51,7 @@ export function machineColumns(records: Row[]): Column[] {
 }
 
 export async function csvLines(columns: Column[], rows: Row[], withHeader: boolean): Promise<string> {
-  const { stringify } = await import('csv-stringify/sync');
+  const { stringify } = await csvStringifyModule();
   const records = rows.map((row) => columns.map((c) => formatForMachine(getPath(row, c.key))));
   if (withHeader) records.unshift(columns.map((c) => c.key));
   return stringify(records);

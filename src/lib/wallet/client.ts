@@ -21,7 +21,7 @@ import {
 } from '../reading.js';
 import { GuestSessions, type StoredSession } from './sessions.js';
 import { walletErrors, type WalletCall, type WalletErrorContext } from './error-codes.js';
-import { normaliseBaseUrl } from '../tokens.js';
+import { normaliseBaseUrl, jwtTimes } from '../tokens.js';
 import type { ActivityKind, SaleBody, SignupBody } from './schemas.js';
 import {
   activityFields,
@@ -41,6 +41,7 @@ import {
 import { formatCount, formatMoney } from '../formats.js';
 import { placeholder, venueHint } from '../hint-command.js';
 import { RECORD_SHAPES, readWriteAnswer } from '../records.js';
+import { loginFailure } from '../login.js';
 
 export type PlayUnit = 'dollars' | 'tokens' | string;
 export interface Amount {
@@ -410,7 +411,6 @@ export class WalletClient {
         const accessToken = reader.needText(tokenFields.accessToken, 'access token');
         const refreshToken = reader.needText(tokenFields.refreshToken, 'refresh token');
         if (keep) return this.sessions.save(email, accessToken, refreshToken);
-        const { jwtTimes } = await import('../tokens.js');
         const [a, r] = await Promise.all([jwtTimes(accessToken), jwtTimes(refreshToken)]);
         return {
           email,
@@ -496,7 +496,6 @@ export class WalletClient {
           if (error instanceof ApiError && (error.status === 401 || error.status === 403))
             throw relogin('the refresh token was refused');
           // The renewal is a login: its route's 404 or 500 is never read as the guest call's own.
-          const { loginFailure } = await import('../login.js');
           throw loginFailure(
             {
               service: 'wallet',
@@ -511,7 +510,6 @@ export class WalletClient {
             error,
           );
         }
-        const { jwtTimes } = await import('../tokens.js');
         const accessExpiresAt = (await jwtTimes(accessToken)).exp;
         if (memory) memory = { ...memory, accessToken, accessExpiresAt };
         else await this.sessions.replaceAccess(email, accessToken);

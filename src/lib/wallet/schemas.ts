@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import type { ValidationIssue } from '../errors.js';
+import { ValidationError } from '../errors.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 20;
@@ -101,6 +102,5 @@ export async function checkInput<T>(
 ): Promise<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const { ValidationError } = await import('../errors.js');
   throw new ValidationError(issuesFrom(result.error, fieldNames));
 }

@@ -11,6 +11,9 @@ import path from 'node:path';
 import type { Dispatcher } from 'undici';
 import { deliveryHeaders, deliveryId, deliveryType } from './events.js';
 import { standardHeaders, verifyDetailed, verifyStandard, type SignatureScheme } from './signature.js';
+import { Agent, request } from '../undici.js';
+import * as http from 'node:http';
+import { httpsModule } from '../lazy-modules.js';
 
 export interface ListenerOptions {
   host?: string;
@@ -158,7 +161,6 @@ export class WebhookListener extends EventEmitter {
 
   async start(): Promise<string> {
     if (this.options.forwardTo) {
-      const { Agent } = await import('../undici.js');
       this.agent = new Agent({ keepAliveTimeout: 10_000 });
     }
     const handler = (req: IncomingMessage, res: ServerResponse) => {
@@ -175,13 +177,12 @@ export class WebhookListener extends EventEmitter {
       this.track(work);
     };
     if (this.options.tls) {
-      const https = await import('node:https');
+      const https = await httpsModule();
       this.server = https.createServer(
         { cert: this.options.tls.cert, key: this.options.tls.key },
         handler,
       ) as unknown as Server;
     } else {
-      const http = await import('node:http');
       this.server = http.createServer(handler);
     }
     const server = this.server;
@@ -434,7 +435,6 @@ export class WebhookListener extends EventEmitter {
     const target = this.options.forwardTo!;
     const started = Date.now();
     try {
-      const { request } = await import('../undici.js');
       const timeoutMs = this.options.forwardTimeoutMs ?? 10_000;
       // The pool goes when the listener stops: a delivery still arriving then is not forwarded.
       const dispatcher = this.agent;

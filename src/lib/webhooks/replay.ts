@@ -10,6 +10,8 @@ import { deliveryHeaders } from './events.js';
 import { describeError, savedBodyBytes, type SavedEvent } from './listener.js';
 import { hasStandardSecret, sign, signStandard, standardHeaders, type SignatureScheme } from './signature.js';
 import { placeholder, venueHint } from '../hint-command.js';
+import { request, Agent } from '../undici.js';
+import { randomUUID } from 'node:crypto';
 
 export interface ReplayOutcome {
   file: string;
@@ -83,7 +85,6 @@ export async function replaySaved(
       },
     );
   }
-  const { request, Agent } = await import('../undici.js');
   const agent = new Agent({ keepAliveTimeout: 2_000 });
   const outcomes: ReplayOutcome[] = [];
   try {
@@ -94,7 +95,7 @@ export async function replaySaved(
         if (!STALE_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = String(value);
       headers['content-type'] ??= 'application/json';
       if (secret && (scheme ?? savedScheme(event)) === 'standard') {
-        const id = headers[standardHeaders.id] ?? event.deliveryId ?? (await import('node:crypto')).randomUUID();
+        const id = headers[standardHeaders.id] ?? event.deliveryId ?? randomUUID();
         const at = now();
         headers[standardHeaders.id] = id;
         headers[standardHeaders.timestamp] = String(Math.floor(at.getTime() / 1000));

@@ -11,6 +11,7 @@
 // rotated.
 
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { standardWebhooksModule } from '../lazy-modules.js';
 
 const DIGEST_BYTES = 32;
 
@@ -109,9 +110,8 @@ export function looksStandard(signature: string | undefined): boolean {
   return signature !== undefined && /(?:^|\s)v\d+,\S/.test(signature.trim());
 }
 
-type StandardLibrary = typeof import('standardwebhooks');
-let library: Promise<StandardLibrary> | undefined;
-const loadLibrary = () => (library ??= import('standardwebhooks'));
+type StandardLibrary = Awaited<ReturnType<typeof standardWebhooksModule>>;
+const loadLibrary = standardWebhooksModule;
 
 /**
  * A Standard Webhooks key for each secret (`whsec_` and base64 after it), or

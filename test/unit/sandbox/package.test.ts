@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DIALECT_NAMES, demoCredentials } from 'venue-sandbox';
 import { describe, expect, it } from 'vitest';
-import { DIALECT_CHOICES } from '../../../src/commands/sandbox/serve.js';
+import { DIALECT_CHOICES } from '../../../src/commands/sandbox/dialect-option.js';
 import { sandboxDemoSecrets } from '../../../src/lib/sandbox-address.js';
 import { repoRoot } from '../../support/venue.js';
 

@@ -3,6 +3,8 @@ import { confirmWrite } from '../../../cli/confirm-write.js';
 import { checkFlags, money } from '../shared.js';
 import { orderColumns, orderRow } from './view.js';
 import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../../lib/records.js';
+import { sourceOf } from '../../../lib/reading.js';
+import { bookingErrors } from '../../../lib/booking/error-codes.js';
 
 interface Options {
   yes?: boolean;
@@ -69,7 +71,6 @@ export default defineCommand<Options>({
       const cancelled = await client.cancelOrder(id);
       ctx.terminal.success(`Cancelled order ${id}; its reservations are released.`);
       if (ctx.output.isMachine || ctx.globals.query !== undefined) {
-        const { sourceOf } = await import('../../../lib/reading.js');
         await ctx.output.record(
           writeOutcomeRow(RECORD_SHAPES.order, {
             status: 'recorded',
@@ -94,7 +95,6 @@ export default defineCommand<Options>({
         { columns: orderColumns, afterWrite: true },
       );
     } catch (error) {
-      const { bookingErrors } = await import('../../../lib/booking/error-codes.js');
       if (bookingErrors.meaning(error, 'cancel-order') === 'already-cancelled') {
         ctx.terminal.info(`Order ${id} is already cancelled; nothing to do.`);
         return;

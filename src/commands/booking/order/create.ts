@@ -2,10 +2,11 @@ import { defineCommand, option, yesOption } from '../../define.js';
 import { confirmWrite } from '../../../cli/confirm-write.js';
 import { checkFlags, listFlag } from '../shared.js';
 import { ValidationError } from '../../../lib/errors.js';
-import { withSource } from '../../../lib/reading.js';
+import { withSource, sourceOf } from '../../../lib/reading.js';
 import { orderColumns, orderRow } from './view.js';
 import { placeholder, venueHint } from '../../../lib/hint-command.js';
 import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../../lib/records.js';
+import { HoldJournal } from '../../../lib/booking/hold-journal.js';
 
 interface Options {
   yes?: boolean;
@@ -89,8 +90,6 @@ export default defineCommand<Options>({
       `Order ${order.id} created: total $${order.total.toFixed(2)}. Record the payment with ${venueHint(['booking', 'order', 'pay', order.id, '--amount', order.total.toFixed(2), '--payment-ref', placeholder('ref')])}.`,
     );
     if (ctx.output.isMachine || ctx.globals.query !== undefined) {
-      const { sourceOf } = await import('../../../lib/reading.js');
-      const { HoldJournal } = await import('../../../lib/booking/hold-journal.js');
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.order, {
           status: 'recorded',

@@ -10,6 +10,9 @@ import type { Order } from '../../../lib/booking/client.js';
 import type { BookingClient } from '../../../lib/booking/client.js';
 import type { Context } from '../../../cli/context.js';
 import { venueHint } from '../../../lib/hint-command.js';
+import { recordPayment, judgeOrderBefore } from '../../../lib/booking/workflows/payment.js';
+import { DisagreeingAnswerError } from '../../../lib/writes/agreement.js';
+import { HoldJournal } from '../../../lib/booking/hold-journal.js';
 
 interface Options {
   yes?: boolean;
@@ -64,7 +67,6 @@ export default defineCommand<Options>({
       `Record payment ${paymentReference} of ${amount.toFixed(2)} against order ${id}?`,
       'No payment recorded: nothing was sent.',
     );
-    const { recordPayment } = await import('../../../lib/booking/workflows/payment.js');
     const outcome = await recordPayment(
       { api: client, interruption: ctx.interruption, journal: client.holds },
       { orderId: id, amount, paymentReference },
@@ -89,7 +91,6 @@ export default defineCommand<Options>({
           },
         );
       case 'disagrees': {
-        const { DisagreeingAnswerError } = await import('../../../lib/writes/agreement.js');
         throw new DisagreeingAnswerError(`the payment for order ${id}`, outcome.disagreements, {
           details: [
             'venue recorded it as unknown: what the service recorded cannot be told from this answer.',
@@ -126,7 +127,6 @@ export default defineCommand<Options>({
       );
     }
     if (ctx.output.isMachine || ctx.globals.query !== undefined) {
-      const { HoldJournal } = await import('../../../lib/booking/hold-journal.js');
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.order, {
           status: outcome.evidence === 'already-on-order' ? 'already-recorded' : 'recorded',
@@ -184,7 +184,6 @@ async function dryRun(
   client: BookingClient,
   request: { orderId: string; amount: number; paymentReference: string },
 ): Promise<void> {
-  const { judgeOrderBefore } = await import('../../../lib/booking/workflows/payment.js');
   const order = await client.findOrder(request.orderId);
   const judged = order ? judgeOrderBefore(order, request) : undefined;
   if (judged?.kind === 'refused') throw judged.error;

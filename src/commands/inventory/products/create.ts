@@ -19,6 +19,9 @@ import {
   saleTypeColumn,
 } from '../../../lib/inventory/labels.js';
 import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../../lib/records.js';
+import { inventorySchemasModule } from '../../../lib/lazy-modules.js';
+import { assertAgrees, checkProductAnswer } from '../../../lib/writes/echo-checks.js';
+import { sourceOf } from '../../../lib/reading.js';
 
 export interface CreateOptions {
   yes?: boolean;
@@ -180,7 +183,7 @@ export default defineCommand<CreateOptions>({
     let body = bodyFromFlags(options, base, problems);
     problems.throwIfAny();
 
-    const { check, padIdsIn, productCreateSchema } = await import('../../../lib/inventory/schemas.js');
+    const { check, padIdsIn, productCreateSchema } = await inventorySchemasModule();
     body = padIdsIn(body);
     if (ctx.prompter.canPrompt) body = await promptForMissing(ctx, body);
 
@@ -198,7 +201,6 @@ export default defineCommand<CreateOptions>({
     await confirmWrite(ctx, options, `Create product "${body.productName}"?`, 'No product created: nothing was sent.');
     const client = await ctx.inventory();
     const product = await client.createProduct(body);
-    const { assertAgrees, checkProductAnswer } = await import('../../../lib/writes/echo-checks.js');
     assertAgrees(
       `the creation of product "${String(body.productName)}"`,
       checkProductAnswer(body, product as unknown as Record<string, unknown>),
@@ -206,7 +208,6 @@ export default defineCommand<CreateOptions>({
     );
     ctx.terminal.success(`created product ${product.productId} (${product.productName})`);
     if (ctx.output.isMachine || ctx.globals.query !== undefined) {
-      const { sourceOf } = await import('../../../lib/reading.js');
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.product, { status: 'recorded', reference: null, record: sourceOf(product) }),
         { afterWrite: true },

@@ -4,6 +4,8 @@ import { orderPrinterColumn, productTypeColumn, saleTypeColumn } from '../../../
 import type { Context } from '../../../cli/context.js';
 import type { Product } from '../../../lib/inventory/types.js';
 import { RECORD_SHAPES } from '../../../lib/records.js';
+import { impossibleValues } from '../../../lib/reading.js';
+import { stockProblems } from '../../../lib/inventory/views.js';
 
 export default defineCommand({
   name: 'get',
@@ -21,8 +23,6 @@ export default defineCommand({
     const product = await client.getProduct(productId!);
     await show(ctx, product);
     // Shown as sent; stock below zero cannot be (the seed refuses it), so it is named and fails the command.
-    const { impossibleValues } = await import('../../../lib/reading.js');
-    const { stockProblems } = await import('../../../lib/inventory/views.js');
     const flagged = impossibleValues(
       { service: 'inventory', operation: `read product ${productId}` },
       stockProblems(`product ${product.productId}`, product.stockLevels ?? []),

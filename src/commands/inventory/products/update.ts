@@ -4,6 +4,9 @@ import { UsageError } from '../../../lib/errors.js';
 import { FlagProblems, collect, parseBoolean, parseInteger, parseNumber, productIdFlag } from '../flags.js';
 import { productTypeColumn, saleTypeColumn } from '../../../lib/inventory/labels.js';
 import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../../lib/records.js';
+import { inventorySchemasModule } from '../../../lib/lazy-modules.js';
+import { assertAgrees, checkProductAnswer } from '../../../lib/writes/echo-checks.js';
+import { sourceOf } from '../../../lib/reading.js';
 
 interface Options {
   yes?: boolean;
@@ -164,7 +167,7 @@ export default defineCommand<Options>({
     if (changes.length) patch.suppliers = changes;
     problems.throwIfAny();
 
-    const { check, productUpdateSchema } = await import('../../../lib/inventory/schemas.js');
+    const { check, productUpdateSchema } = await inventorySchemasModule();
     const result = check(productUpdateSchema, patch, {
       fieldName: (field) => {
         if (field.startsWith('barcodes')) return '--add-barcode';
@@ -195,7 +198,6 @@ export default defineCommand<Options>({
     );
     const client = await ctx.inventory();
     const product = await client.updateProduct(productId!, patch);
-    const { assertAgrees, checkProductAnswer } = await import('../../../lib/writes/echo-checks.js');
     assertAgrees(
       `the update of product ${productId}`,
       checkProductAnswer(patch, product as unknown as Record<string, unknown>, productId!),
@@ -203,7 +205,6 @@ export default defineCommand<Options>({
     );
     ctx.terminal.success(`updated product ${product.productId} (${product.productName})`);
     if (ctx.output.isMachine || ctx.globals.query !== undefined) {
-      const { sourceOf } = await import('../../../lib/reading.js');
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.product, {
           status: 'recorded',

@@ -1,4 +1,7 @@
 import { defineCommand, option } from '../../define.js';
+import { UsageError } from '../../../lib/errors.js';
+import { ReceiptJournal, shortId } from '../../../lib/inventory/receipt-journal.js';
+import { needsPerson, unsettledListed } from '../../../lib/writes/journal.js';
 
 interface ListOptions {
   status?: string;
@@ -26,12 +29,9 @@ export default defineCommand<ListOptions>({
   fleet: 'read',
   async run(ctx, options) {
     if (options.status !== undefined && !statuses.includes(options.status)) {
-      const { UsageError } = await import('../../../lib/errors.js');
       throw new UsageError(`--status must be one of ${statuses.join(', ')} (got "${options.status}")`);
     }
-    const { ReceiptJournal, shortId } = await import('../../../lib/inventory/receipt-journal.js');
     const journal = new ReceiptJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);
-    const { needsPerson, unsettledListed } = await import('../../../lib/writes/journal.js');
     const entries = journal.list(await ctx.profileName()).filter((e) => !options.status || e.status === options.status);
     const rows = entries.map((e) => ({
       id: shortId(e.id),

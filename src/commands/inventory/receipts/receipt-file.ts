@@ -7,10 +7,15 @@
 
 import type { Context } from '../../../cli/context.js';
 import type { StockReceipt } from '../../../lib/inventory/schemas.js';
-import type { ReceiptIdentity, ReceiptJournal } from '../../../lib/inventory/receipt-journal.js';
+import type { ReceiptIdentity } from '../../../lib/inventory/receipt-journal.js';
 import type { ReceiptOutcome } from '../../../lib/inventory/workflows/receipt.js';
 import type { InventoryClient } from '../../../lib/inventory/client.js';
 import { assertFitsOneRequest } from '../stock/take.js';
+import { inventorySchemasModule } from '../../../lib/lazy-modules.js';
+import { readStockFile } from '../../../lib/inventory/stock-file/read.js';
+import { resolveStockItems, lookupWith, checkProductsExist } from '../../../lib/inventory/stock-file/resolve.js';
+import { ReceiptJournal, receiptFingerprint, shortId } from '../../../lib/inventory/receipt-journal.js';
+import { recordReceipt } from '../../../lib/inventory/workflows/receipt.js';
 
 /** The receipt's fields other than its items, as given (flags, a file's name). */
 export interface ReceiptHeaderValues {
@@ -29,7 +34,7 @@ export async function checkedReceiptHeader(
   values: ReceiptHeaderValues,
   fieldName: (field: string) => string,
 ): Promise<ReceiptHeader> {
-  const schemas = await import('../../../lib/inventory/schemas.js');
+  const schemas = await inventorySchemasModule();
   return schemas.parseOrThrow(
     schemas.stockReceiptSchema.pick({
       warehouseId: true,
@@ -71,10 +76,7 @@ export interface PreparedReceipt {
 
 /** Reads and checks a receipt file (`-` is standard input), resolving barcodes and codes to product ids. */
 export async function prepareReceipt(ctx: Context, header: ReceiptHeader, file: string): Promise<PreparedReceipt> {
-  const schemas = await import('../../../lib/inventory/schemas.js');
-  const { readStockFile } = await import('../../../lib/inventory/stock-file/read.js');
-  const { resolveStockItems, lookupWith, checkProductsExist } =
-    await import('../../../lib/inventory/stock-file/resolve.js');
+  const schemas = await inventorySchemasModule();
   const stock = await readStockFile(file, 'receipt', ctx.terminal.stdin, ctx.interruption.signal);
   const client = await ctx.inventory();
   const progress = stock.items.length > 500 ? ctx.terminal.progress('Looking up products') : undefined;
@@ -96,7 +98,6 @@ export async function prepareReceipt(ctx: Context, header: ReceiptHeader, file: 
         : { productId: i.productId, quantity: i.quantity, value: i.value },
     ),
   });
-  const { ReceiptJournal, receiptFingerprint } = await import('../../../lib/inventory/receipt-journal.js');
   const identity: ReceiptIdentity = {
     profile: await ctx.profileName(),
     warehouseId: body.warehouseId,
@@ -125,8 +126,6 @@ export async function sendReceipt(
   receipt: PreparedReceipt,
   options: { force?: boolean } = {},
 ): Promise<ReceiptOutcome> {
-  const { recordReceipt } = await import('../../../lib/inventory/workflows/receipt.js');
-  const { shortId } = await import('../../../lib/inventory/receipt-journal.js');
   const { body, client } = receipt;
   let lastListed: Map<number, number> | undefined;
   const spinner = await ctx.terminal.spinner(

@@ -1,6 +1,11 @@
 import { argument, defineCommand, option } from '../../define.js';
 import { refuseBothVerdicts, settleVerdict, type SettleOptions } from '../settle.js';
 import { venueHint } from '../../../lib/hint-command.js';
+import { ReceiptJournal, shortId } from '../../../lib/inventory/receipt-journal.js';
+import { assertResolvable, resolveWrite } from '../../../lib/inventory/workflows/resolve.js';
+import { receiptEvidence } from '../../../lib/inventory/workflows/receipt.js';
+import { describeEvidence } from '../../../lib/inventory/workflows/outcome.js';
+import { RECORD_SHAPES, writeOutcomeRow } from '../../../lib/records.js';
 
 export default defineCommand<SettleOptions>({
   name: 'resolve',
@@ -27,8 +32,6 @@ export default defineCommand<SettleOptions>({
   confirmation: { never: 'own-files' },
   async run(ctx, options, idOrPrefix) {
     refuseBothVerdicts(options);
-    const { ReceiptJournal, shortId } = await import('../../../lib/inventory/receipt-journal.js');
-    const { assertResolvable, resolveWrite } = await import('../../../lib/inventory/workflows/resolve.js');
     const journal = new ReceiptJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);
     const entry = journal.findByPrefix(await ctx.profileName(), idOrPrefix!);
     assertResolvable(entry, 'receipt', 'Run the same `stock receive` command again to send it.');
@@ -37,8 +40,6 @@ export default defineCommand<SettleOptions>({
       entry,
       noTerminalHint: `There is no terminal to show the evidence and ask on. ${venueHint(['inventory', 'receipts', 'show', shortId(entry.id)])} shows the levels recorded. Nothing was changed.`,
       evidence: async () => {
-        const { receiptEvidence } = await import('../../../lib/inventory/workflows/receipt.js');
-        const { describeEvidence } = await import('../../../lib/inventory/workflows/outcome.js');
         const client = await ctx.inventory();
         const evidence = await receiptEvidence(entry, {
           interruption: ctx.interruption,
@@ -67,7 +68,6 @@ export default defineCommand<SettleOptions>({
     const settled = await resolveWrite(journal, entry, verdict, options.note, () => ctx.now());
     if (ctx.output.isMachine || ctx.globals.query !== undefined) {
       // The one write-outcome record: a person settled it, so there is no answer of the service's to show.
-      const { RECORD_SHAPES, writeOutcomeRow } = await import('../../../lib/records.js');
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.receipt, {
           status: verdict,

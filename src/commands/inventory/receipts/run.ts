@@ -7,6 +7,13 @@ import type { FileResult } from '../../../lib/inventory/workflows/receipt-run.js
 import { venueCommand } from '../../../lib/hint-command.js';
 import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape, type WriteOutcomeStatus } from '../../../lib/records.js';
 import { sourceOf } from '../../../lib/reading.js';
+import * as run from '../../../lib/inventory/workflows/receipt-run.js';
+import { formatDuration } from '../../../lib/inventory/workflows/receipt-run.js';
+import { UsageError, InterruptedError, UnknownOutcomeError, ServerError } from '../../../lib/errors.js';
+import { stampOf } from '../../../lib/writes/journal.js';
+import { idFlag } from '../stock/take.js';
+import { ReceiptJournal, shortId } from '../../../lib/inventory/receipt-journal.js';
+import { checkedReceiptHeader, prepareReceipt, sendReceipt } from './receipt-file.js';
 
 interface RunOptions {
   dir: string;
@@ -83,8 +90,6 @@ export default defineCommand<RunOptions>({
   fleet: { write: { withoutFile: 'nothing to receive' } },
   confirmation: { never: 'unattended' },
   async run(ctx, options) {
-    const run = await import('../../../lib/inventory/workflows/receipt-run.js');
-    const { UsageError } = await import('../../../lib/errors.js');
     const pattern = run.namePattern(options.name ?? DEFAULT_NAME);
     for (const [field, flag, value] of [
       ['supplier', '--supplier', options.supplier],
@@ -102,7 +107,6 @@ export default defineCommand<RunOptions>({
       const relative = path.relative(dir, file);
       return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
     };
-    const { stampOf } = await import('../../../lib/writes/journal.js');
     const lines = new RunLines(ctx);
 
     if (names.length === 0) {
@@ -113,12 +117,10 @@ export default defineCommand<RunOptions>({
     }
 
     // What every file shares, checked before anything is sent: the profile's defaults, the journal, the service's settings.
-    const { idFlag } = await import('../stock/take.js');
     const warehouse = pattern.fields.includes('warehouse')
       ? undefined
       : await idFlag(ctx, options.warehouse, 'inventory.warehouseId', '--warehouse');
     const userId = await idFlag(ctx, options.user, 'inventory.userId', '--user');
-    const { ReceiptJournal } = await import('../../../lib/inventory/receipt-journal.js');
     const journal = new ReceiptJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);
     journal.check();
     await ctx.inventory();
@@ -136,7 +138,6 @@ export default defineCommand<RunOptions>({
       );
     }
 
-    const { checkedReceiptHeader, prepareReceipt, sendReceipt } = await import('./receipt-file.js');
     const fromName = (field: string) => `{${field}} in the file name`;
     const fieldName = (field: string): string =>
       ({
@@ -182,14 +183,12 @@ export default defineCommand<RunOptions>({
       );
     if (outcome.stopped !== undefined) throw outcome.stopped;
     if (outcome.untried.length) {
-      const { InterruptedError } = await import('../../../lib/errors.js');
       throw new InterruptedError('interrupted between files: the files not tried are sent by the next run');
     }
     const summary = summaryOf(results, alertAfter.text);
     const code = run.receiptRunExitCode(results);
     if (code === 7) {
       const unknown = results.filter((r) => r.kind === 'unknown');
-      const { UnknownOutcomeError } = await import('../../../lib/errors.js');
       throw new UnknownOutcomeError(
         `${unknown.length} receipt file${unknown.length === 1 ? ' has an unknown outcome' : 's have unknown outcomes'} (${summary})`,
         {
@@ -203,7 +202,6 @@ export default defineCommand<RunOptions>({
     if (code === 6) {
       const overdue = results.flatMap((r) => (r.kind === 'not-sent' && r.overdue ? [r] : []));
       const unreadable = results.flatMap((r) => (r.kind === 'recorded' && r.unreadable ? [r] : []));
-      const { ServerError } = await import('../../../lib/errors.js');
       throw new ServerError(
         [
           overdue.length &&
@@ -293,8 +291,6 @@ class RunLines {
     settle: (id: string) => string,
     alertAfter: string,
   ): Promise<void> {
-    const { formatDuration } = await import('../../../lib/inventory/workflows/receipt-run.js');
-    const { shortId } = await import('../../../lib/inventory/receipt-journal.js');
     const moved = (r: { movedTo?: string; notMoved?: string }) =>
       r.movedTo
         ? `moved to ${shown(r.movedTo)}`

@@ -1,4 +1,5 @@
 import { argument, defineCommand } from '../../define.js';
+import { ReceiptJournal, receiptItemRows } from '../../../lib/inventory/receipt-journal.js';
 
 export default defineCommand({
   name: 'show',
@@ -7,7 +8,6 @@ export default defineCommand({
   examples: ['venue inventory receipts show ec3bae', 'venue inventory receipts show ec3bae8dc712 -o json'],
   fleet: 'read',
   async run(ctx, _options, idOrPrefix) {
-    const { ReceiptJournal, receiptItemRows } = await import('../../../lib/inventory/receipt-journal.js');
     const journal = new ReceiptJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);
     const entry = journal.findByPrefix(await ctx.profileName(), idOrPrefix!);
     if (ctx.output.isMachine && ctx.output.format !== 'csv') {

@@ -3,7 +3,13 @@ import { confirmWrite } from '../../../cli/confirm-write.js';
 import { RejectedError } from '../../../lib/errors.js';
 import { FlagProblems, parseInteger, productIdFlag, userFrom, warehouseFrom } from '../flags.js';
 import { venueHint } from '../../../lib/hint-command.js';
-import { RECORD_SHAPES, writeOutcomeShape } from '../../../lib/records.js';
+import { RECORD_SHAPES, writeOutcomeShape, writeOutcomeRow } from '../../../lib/records.js';
+import { inventorySchemasModule } from '../../../lib/lazy-modules.js';
+import { StockChangeJournal } from '../../../lib/inventory/stock-change-journal.js';
+import { adjustStockLevel } from '../../../lib/inventory/workflows/adjustment.js';
+import { inventoryErrors } from '../../../lib/inventory/error-codes.js';
+import { renderStockChangeFailure } from '../../../lib/inventory/workflows/messages.js';
+import { sourceOf } from '../../../lib/reading.js';
 
 interface Options {
   warehouse?: string;
@@ -71,7 +77,7 @@ export default defineCommand<Options>({
       comment: options.comment,
     };
     const known = new Set(problems.issues.map((i) => i.field));
-    const { check, stockAdjustmentSchema } = await import('../../../lib/inventory/schemas.js');
+    const { check, stockAdjustmentSchema } = await inventorySchemasModule();
     const result = check(stockAdjustmentSchema, body, { fieldName: (field) => FLAG_OF[field] ?? field });
     // A flag already reported (bad number, missing) is not reported twice.
     if (!result.ok) problems.issues.push(...result.issues.filter((i) => !known.has(i.field)));
@@ -130,8 +136,6 @@ export default defineCommand<Options>({
         'Stock not adjusted: nothing was sent.',
       );
     }
-    const { StockChangeJournal } = await import('../../../lib/inventory/stock-change-journal.js');
-    const { adjustStockLevel } = await import('../../../lib/inventory/workflows/adjustment.js');
     const outcome = await adjustStockLevel(
       {
         client,
@@ -152,7 +156,6 @@ export default defineCommand<Options>({
     );
     if (outcome.kind === 'refused') {
       // Stock moved between the read and the send: the service's own refusal, said in the same words as venue's check.
-      const { inventoryErrors } = await import('../../../lib/inventory/error-codes.js');
       const explained = inventoryErrors.explain(outcome.error, 'adjustStock', {
         productId: productId!,
         adjustmentQuantity,
@@ -160,7 +163,6 @@ export default defineCommand<Options>({
       });
       if (explained) throw explained;
     }
-    const { renderStockChangeFailure } = await import('../../../lib/inventory/workflows/messages.js');
     if (outcome.kind !== 'recorded' && outcome.kind !== 'accepted-unreadable')
       throw renderStockChangeFailure(outcome, warehouseId);
     if (outcome.kind === 'accepted-unreadable') {
@@ -180,8 +182,6 @@ export default defineCommand<Options>({
         : `${current + adjustmentQuantity} (venue's reckoning: the answer gives no level)`;
     ctx.terminal.success(`product ${productId} in warehouse ${warehouseId}: ${before} → ${after}`);
     if (ctx.output.isMachine || ctx.globals.query !== undefined) {
-      const { RECORD_SHAPES, writeOutcomeRow } = await import('../../../lib/records.js');
-      const { sourceOf } = await import('../../../lib/reading.js');
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.adjustment, {
           status: 'recorded',

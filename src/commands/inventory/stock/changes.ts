@@ -1,6 +1,9 @@
 import { defineCommand, option } from '../../define.js';
+import { writeStatuses, shortId, needsPerson, unsettledListed } from '../../../lib/writes/journal.js';
+import { UsageError } from '../../../lib/errors.js';
+import { StockChangeJournal } from '../../../lib/inventory/stock-change-journal.js';
 
-/** A journal entry's statuses (writes/journal.ts's writeStatuses: a unit test holds them equal; that module is loaded only by a run). */
+/** A journal entry's statuses (writes/journal.ts's writeStatuses: a unit test holds them equal). */
 export const statuses = ['sending', 'recorded', 'applied', 'not-applied', 'unknown'] as const;
 
 interface ChangesOptions {
@@ -25,12 +28,9 @@ export default defineCommand<ChangesOptions>({
   ],
   fleet: 'read',
   async run(ctx, options) {
-    const { writeStatuses, shortId, needsPerson, unsettledListed } = await import('../../../lib/writes/journal.js');
     if (options.status !== undefined && !(writeStatuses as readonly string[]).includes(options.status)) {
-      const { UsageError } = await import('../../../lib/errors.js');
       throw new UsageError(`--status must be one of ${writeStatuses.join(', ')} (got "${options.status}")`);
     }
-    const { StockChangeJournal } = await import('../../../lib/inventory/stock-change-journal.js');
     const journal = new StockChangeJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);
     const entries = journal.list(await ctx.profileName()).filter((e) => !options.status || e.status === options.status);
     const unsettled = entries.filter(needsPerson);

@@ -5,7 +5,13 @@ import type { Context } from '../../../cli/context.js';
 import type { ReceiptJournalEntry } from '../../../lib/inventory/receipt-journal.js';
 import { forAssistant, venueCommand, venueHint } from '../../../lib/hint-command.js';
 import type { StockReceiptResult } from '../../../lib/inventory/types.js';
-import { RECORD_SHAPES, writeOutcomeShape } from '../../../lib/records.js';
+import { RECORD_SHAPES, writeOutcomeShape, writeOutcomeRow } from '../../../lib/records.js';
+import { checkedReceiptHeader, prepareReceipt, sendReceipt } from '../receipts/receipt-file.js';
+import { isSettled, shortId } from '../../../lib/inventory/receipt-journal.js';
+import * as messages from '../../../lib/inventory/workflows/messages.js';
+import { sourceOf } from '../../../lib/reading.js';
+import type { ReceiptOutcome } from '../../../lib/inventory/workflows/receipt.js';
+import type { WriteWords } from '../../../lib/inventory/workflows/messages.js';
 
 interface ReceiveOptions {
   warehouse?: string;
@@ -75,7 +81,6 @@ export default defineCommand<ReceiveOptions>({
   fleet: { write: { withoutFile: 'nothing to receive' } },
   confirmation: { never: 'unattended' },
   async run(ctx, options) {
-    const { checkedReceiptHeader, prepareReceipt, sendReceipt } = await import('../receipts/receipt-file.js');
     const header = await checkedReceiptHeader(
       {
         warehouseId: await idFlag(ctx, options.warehouse, 'inventory.warehouseId', '--warehouse'),
@@ -89,7 +94,6 @@ export default defineCommand<ReceiveOptions>({
     );
     const receipt = await prepareReceipt(ctx, header, options.file);
     const { body, client, journal, id, resolved } = receipt;
-    const { isSettled, shortId } = await import('../../../lib/inventory/receipt-journal.js');
 
     if (options.dryRun) {
       const existing = journal.get(id);
@@ -137,11 +141,7 @@ export default defineCommand<ReceiveOptions>({
 const rerunHint = 'The journal says not-applied: fix the cause, then running the same command again sends it.';
 
 /** What the workflow's outcome means on the terminal and in the exit code. */
-async function renderReceiptOutcome(
-  ctx: Context,
-  outcome: import('../../../lib/inventory/workflows/receipt.js').ReceiptOutcome,
-): Promise<void> {
-  const messages = await import('../../../lib/inventory/workflows/messages.js');
+async function renderReceiptOutcome(ctx: Context, outcome: ReceiptOutcome): Promise<void> {
   const words = outcome.entry ? receiptWords(outcome.entry) : undefined;
   switch (outcome.kind) {
     case 'recorded':
@@ -184,7 +184,7 @@ async function renderReceiptOutcome(
   }
 }
 
-function receiptWords(entry: ReceiptJournalEntry): import('../../../lib/inventory/workflows/messages.js').WriteWords {
+function receiptWords(entry: ReceiptJournalEntry): WriteWords {
   const short = entry.id.slice(0, 12);
   return {
     what: 'receipt',
@@ -226,8 +226,6 @@ async function alreadyRecorded(ctx: Context, entry: ReceiptJournalEntry): Promis
  */
 async function showReceipt(ctx: Context, entry: ReceiptJournalEntry, result?: StockReceiptResult): Promise<void> {
   if (ctx.output.isMachine || ctx.globals.query !== undefined) {
-    const { writeOutcomeRow } = await import('../../../lib/records.js');
-    const { sourceOf } = await import('../../../lib/reading.js');
     await ctx.output.record(
       writeOutcomeRow(RECORD_SHAPES.receipt, {
         status: result ? 'recorded' : 'already-recorded',

@@ -1,6 +1,13 @@
 import { argument, defineCommand, option } from '../../define.js';
 import { refuseBothVerdicts, settleVerdict, type SettleOptions } from '../settle.js';
 import { venueHint } from '../../../lib/hint-command.js';
+import { StockChangeJournal } from '../../../lib/inventory/stock-change-journal.js';
+import { shortId } from '../../../lib/writes/journal.js';
+import { assertResolvable, resolveWrite } from '../../../lib/inventory/workflows/resolve.js';
+import { stockChangeEvidence } from '../../../lib/inventory/workflows/stock-change.js';
+import { describeEvidence } from '../../../lib/inventory/workflows/outcome.js';
+import { stockChangeWords } from '../../../lib/inventory/workflows/messages.js';
+import { RECORD_SHAPES, writeOutcomeRow } from '../../../lib/records.js';
 
 export default defineCommand<SettleOptions>({
   name: 'resolve',
@@ -26,9 +33,6 @@ export default defineCommand<SettleOptions>({
   confirmation: { never: 'own-files' },
   async run(ctx, options, idOrPrefix) {
     refuseBothVerdicts(options);
-    const { StockChangeJournal } = await import('../../../lib/inventory/stock-change-journal.js');
-    const { shortId } = await import('../../../lib/writes/journal.js');
-    const { assertResolvable, resolveWrite } = await import('../../../lib/inventory/workflows/resolve.js');
     const journal = new StockChangeJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);
     const entry = journal.findByPrefix(await ctx.profileName(), idOrPrefix!);
     const what = entry.kind === 'take' ? 'stock take' : 'adjustment';
@@ -38,9 +42,6 @@ export default defineCommand<SettleOptions>({
       entry,
       noTerminalHint: `There is no terminal to show the evidence and ask on; ${venueHint(['inventory', 'stock', 'changes', '-o', 'json'])} shows the levels recorded. Nothing was changed.`,
       evidence: async () => {
-        const { stockChangeEvidence } = await import('../../../lib/inventory/workflows/stock-change.js');
-        const { describeEvidence } = await import('../../../lib/inventory/workflows/outcome.js');
-        const { stockChangeWords } = await import('../../../lib/inventory/workflows/messages.js');
         const client = await ctx.inventory();
         const evidence = await stockChangeEvidence(entry, {
           interruption: ctx.interruption,
@@ -69,7 +70,6 @@ export default defineCommand<SettleOptions>({
     const settled = await resolveWrite(journal, entry, verdict, options.note, () => ctx.now());
     if (ctx.output.isMachine || ctx.globals.query !== undefined) {
       // The one write-outcome record: a person settled it, so there is no answer of the service's to show.
-      const { RECORD_SHAPES, writeOutcomeRow } = await import('../../../lib/records.js');
       await ctx.output.record(
         writeOutcomeRow(settled.kind === 'take' ? RECORD_SHAPES.stockTake : RECORD_SHAPES.adjustment, {
           status: verdict,

@@ -4,7 +4,13 @@ import { UsageError } from '../../../lib/errors.js';
 import type { Context } from '../../../cli/context.js';
 import { sourceOf, withSource } from '../../../lib/reading.js';
 import { venueHint } from '../../../lib/hint-command.js';
-import { RECORD_SHAPES, writeOutcomeShape } from '../../../lib/records.js';
+import { RECORD_SHAPES, writeOutcomeShape, writeOutcomeRow } from '../../../lib/records.js';
+import { inventorySchemasModule } from '../../../lib/lazy-modules.js';
+import { readStockFile } from '../../../lib/inventory/stock-file/read.js';
+import { resolveStockItems, lookupWith, checkProductsExist } from '../../../lib/inventory/stock-file/resolve.js';
+import { StockChangeJournal } from '../../../lib/inventory/stock-change-journal.js';
+import { submitStockTake } from '../../../lib/inventory/workflows/stock-take.js';
+import { renderStockChangeFailure } from '../../../lib/inventory/workflows/messages.js';
 
 interface TakeOptions {
   warehouse?: string;
@@ -61,7 +67,7 @@ export default defineCommand<TakeOptions>({
   fleet: 'write',
   confirmation: 'always',
   async run(ctx, options) {
-    const schemas = await import('../../../lib/inventory/schemas.js');
+    const schemas = await inventorySchemasModule();
     const header = schemas.parseOrThrow(
       schemas.stockTakeSchema.pick({ warehouseId: true, userId: true, comment: true }),
       {
@@ -72,9 +78,6 @@ export default defineCommand<TakeOptions>({
       { fieldName: (field) => flagOf[field] ?? field },
     );
 
-    const { readStockFile } = await import('../../../lib/inventory/stock-file/read.js');
-    const { resolveStockItems, lookupWith, checkProductsExist } =
-      await import('../../../lib/inventory/stock-file/resolve.js');
     const file = await readStockFile(options.file, 'take', ctx.terminal.stdin, ctx.interruption.signal);
 
     const client = await ctx.inventory();
@@ -137,8 +140,6 @@ export default defineCommand<TakeOptions>({
       await confirmWrite(ctx, options, 'Set these stock levels?', 'Stock levels not set: nothing was sent.');
     }
 
-    const { StockChangeJournal } = await import('../../../lib/inventory/stock-change-journal.js');
-    const { submitStockTake } = await import('../../../lib/inventory/workflows/stock-take.js');
     const journal = new StockChangeJournal(await ctx.stateDir(), () => ctx.now(), ctx.terminal.secrets);
     const levelsBefore = Object.fromEntries(rows.map((r) => [String(r.productId), r.current]));
     const sending = await ctx.terminal.spinner('Submitting the stock take');
@@ -160,7 +161,6 @@ export default defineCommand<TakeOptions>({
     } finally {
       sending.stop();
     }
-    const { renderStockChangeFailure } = await import('../../../lib/inventory/workflows/messages.js');
     if (outcome.kind !== 'recorded' && outcome.kind !== 'accepted-unreadable')
       throw renderStockChangeFailure(outcome, header.warehouseId);
     if (outcome.kind === 'accepted-unreadable') {
@@ -171,7 +171,6 @@ export default defineCommand<TakeOptions>({
     }
     const result = outcome.result;
     if (ctx.output.isMachine || ctx.globals.query !== undefined) {
-      const { writeOutcomeRow } = await import('../../../lib/records.js');
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.stockTake, {
           status: 'recorded',

@@ -3,6 +3,9 @@ import { confirmWrite } from '../../../cli/confirm-write.js';
 import { FlagProblems, parseInteger, parsePaymentTerms } from '../flags.js';
 import { labelChoices, paymentTermsColumn, paymentTermsLabels } from '../../../lib/inventory/labels.js';
 import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../../lib/records.js';
+import { inventorySchemasModule } from '../../../lib/lazy-modules.js';
+import { assertAgrees, checkSupplierAnswer } from '../../../lib/writes/echo-checks.js';
+import { sourceOf } from '../../../lib/reading.js';
 
 interface Options {
   yes?: boolean;
@@ -107,7 +110,7 @@ export default defineCommand<Options>({
     const paymentTerms = parsePaymentTerms(options.paymentTerms, '--payment-terms', problems);
     if (paymentTerms !== undefined) body.paymentTerms = paymentTerms;
 
-    const { check, supplierCreateSchema } = await import('../../../lib/inventory/schemas.js');
+    const { check, supplierCreateSchema } = await inventorySchemasModule();
     const result = check(supplierCreateSchema, body, { fieldName: (field) => flagOf[field] ?? field });
     if (!result.ok) problems.issues.push(...result.issues);
     problems.throwIfAny();
@@ -134,7 +137,6 @@ export default defineCommand<Options>({
     );
     const client = await ctx.inventory();
     const supplier = await client.createSupplier(body);
-    const { assertAgrees, checkSupplierAnswer } = await import('../../../lib/writes/echo-checks.js');
     assertAgrees(
       `the creation of supplier ${String(body.supplierCode)}`,
       checkSupplierAnswer(body, supplier),
@@ -144,7 +146,6 @@ export default defineCommand<Options>({
       `created supplier ${supplier.supplierId}${supplier.supplierCode ? ` (${supplier.supplierCode})` : ''}`,
     );
     if (ctx.output.isMachine || ctx.globals.query !== undefined) {
-      const { sourceOf } = await import('../../../lib/reading.js');
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.supplier, { status: 'recorded', reference: null, record: sourceOf(supplier) }),
         { afterWrite: true },

@@ -12,6 +12,7 @@ import {
   type StockFileItem,
   type StockFileKind,
 } from './items.js';
+import { inventorySchemasModule } from '../../lazy-modules.js';
 
 type FieldRule = {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: Array<{ message: string }> } };
@@ -27,7 +28,7 @@ interface FieldRules {
 let fieldRules: FieldRules | undefined;
 export async function loadFieldRules(): Promise<FieldRules> {
   if (!fieldRules) {
-    const schemas = await import('../schemas.js');
+    const schemas = await inventorySchemasModule();
     fieldRules = {
       countedQuantity: remembered(schemas.stockTakeItemSchema.shape.countedQuantity as unknown as FieldRule),
       quantity: remembered(schemas.stockReceiptItemSchema.shape.quantity as unknown as FieldRule),

@@ -15,6 +15,7 @@ import { readCsv } from './csv.js';
 import { IssueLog } from './issues.js';
 import type { StockFile, StockFileKind } from './items.js';
 import { JsonItemScanner } from './json.js';
+import * as net from 'node:net';
 
 /** Text from bytes as they come: UTF-8 decoded across chunk edges, a leading BOM dropped. */
 async function* textOf(bytes: AsyncIterable<Buffer>): AsyncGenerator<string> {
@@ -174,7 +175,6 @@ async function openStockFile(file: string): Promise<Readable> {
     throw cannot(Object.assign(new Error('directory'), { code: 'EISDIR' }));
   }
   if (stat.isFIFO() || stat.isSocket()) {
-    const net = await import('node:net');
     return new net.Socket({ fd, readable: true, writable: false });
   }
   if (stat.isFile()) return fs.createReadStream('', { fd, highWaterMark: 256 * 1024 });
