@@ -7,7 +7,7 @@
 // - src/lib holds no CLI: no commander, prompts or spinner anywhere under it
 //   (the terminal, the prompter and the context are the CLI shell, src/cli/);
 //   src/lib asks a person and writes through the narrow ports it defines
-//   (asking.ts, screen.ts, service-deps.ts), and nothing in src/lib imports
+//   (questions.ts, screen.ts, service-deps.ts), and nothing in src/lib imports
 //   the layers above it (the CLI shell, the commands, the front door, the
 //   runners).
 // - the CLI shell (src/cli) imports nothing of the commands, the front door
@@ -53,7 +53,9 @@ module.exports = {
       comment:
         'Nothing below imports upward: src/lib never reaches the CLI shell, the commands, the front door or the runners.',
       from: { path: '^src/lib/' },
-      to: { path: '^src/(cli/|commands/|main\\.ts|invocation\\.ts|program\\.ts|run\\.ts|fleet\\.ts|failure\\.ts)' },
+      to: {
+        path: '^src/(cli/|commands/|main\\.ts|invocation\\.ts|program\\.ts|run\\.ts|each-profile\\.ts|failure\\.ts)',
+      },
     },
     {
       name: 'cli-shell-below-commands',
@@ -61,7 +63,7 @@ module.exports = {
       comment:
         'The CLI shell (src/cli: context, terminal, prompter) serves the commands and the runners; it never reaches up to them.',
       from: { path: '^src/cli/' },
-      to: { path: '^src/(commands/|main\\.ts|invocation\\.ts|program\\.ts|run\\.ts|fleet\\.ts|failure\\.ts)' },
+      to: { path: '^src/(commands/|main\\.ts|invocation\\.ts|program\\.ts|run\\.ts|each-profile\\.ts|failure\\.ts)' },
     },
   ],
   options: {

@@ -490,7 +490,7 @@ export async function readInvocation(
 }
 
 /**
- * One venue's invocation in a run across venues (src/fleet.ts): its
+ * One venue's invocation in a run across venues (src/each-profile.ts): its
  * profile, no prompt, each value given (options and arguments) through
  * `fill` ({profile}, {tag}), read again through the command's declaration,
  * and the fleet's confirmation carried to the command's own --yes.

@@ -153,7 +153,7 @@ export async function main(options: MainOptions): Promise<number> {
     checkTimeZoneVariable(env);
     if (invocation.venues) {
       // Once per venue: its own module, loaded only for this.
-      const { runEachProfile } = await import('./fleet.js');
+      const { runEachProfile } = await import('./each-profile.js');
       return afterInterrupt(await runEachProfile(invocation, { ...shell, verbose, colour }), interruption);
     }
     if (invocation.path[0] === 'mcp' && invocation.command) {

@@ -8,7 +8,7 @@
 
 import { confirmationNeed, type ConfirmationDeclaration } from '../lib/facts.js';
 import { DeclinedError, UsageError } from '../lib/errors.js';
-import type { Asking } from '../lib/asking.js';
+import type { Asking } from '../lib/questions.js';
 
 /** Refuses, before it starts, a run the rule says needs --yes when it has none and there is no terminal to ask on. */
 export function refuseUnconfirmed(

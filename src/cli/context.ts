@@ -10,7 +10,7 @@ import { HttpClient, maxBodyBytesFromEnv, type HttpClientOptions } from '../lib/
 import { commandDeadline, deadlinePausedWhileAsking, type Deadline } from '../lib/deadline.js';
 import { neverInterrupted, type Interruption } from '../lib/interruption.js';
 import { Output, type OutputFormat } from '../lib/output.js';
-import type { Asking } from '../lib/asking.js';
+import type { Asking } from '../lib/questions.js';
 import { InquirerPrompter } from './prompter.js';
 import { Terminal, type TerminalStreams } from './terminal.js';
 import { ConfigStore, checkBaseUrl, stateDirectory, type SecretKey, type SettingKey } from '../lib/config.js';

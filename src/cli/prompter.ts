@@ -1,8 +1,8 @@
 // Prompts, only where a person can answer: the CLI shell's implementation of
-// the Asking port (src/lib/asking.ts). Without a TTY (cron, pipes, CI,
+// the Asking port (src/lib/questions.ts). Without a TTY (cron, pipes, CI,
 // --no-input) asking is an error that names the flag to pass instead.
 
-import { missingValue, type Asking, type Choice } from '../lib/asking.js';
+import { missingValue, type Asking, type Choice } from '../lib/questions.js';
 import { InterruptedError } from '../lib/errors.js';
 import type { Terminal } from './terminal.js';
 import { promptsModule, type Prompts } from './lazy-modules.js';

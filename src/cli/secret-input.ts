@@ -3,7 +3,7 @@
 // shell history and the process list would keep them.
 
 import { UsageError } from '../lib/errors.js';
-import type { Asking } from '../lib/asking.js';
+import type { Asking } from '../lib/questions.js';
 import type { Terminal } from './terminal.js';
 
 export interface SecretSourceOptions {

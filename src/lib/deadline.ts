@@ -2,7 +2,7 @@
 // and every retry wait is bounded by it (http.ts, retry-policy.ts); the time a
 // person spends answering a prompt is given back to it.
 
-import type { Asking } from './asking.js';
+import type { Asking } from './questions.js';
 import { UsageError } from './errors.js';
 
 /** When the whole command must be over (epoch ms), and what to call it in messages. */

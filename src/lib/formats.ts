@@ -2,7 +2,7 @@
 // money with its currency (two decimals, thousands grouped; "$" when the service
 // names none), zero as zero, never a blank; times in the venue's time zone as
 // "YYYY-MM-DD HH:MM <zone>". Machine formats carry numbers and ISO 8601 instead
-// (records.ts). Tables (output/people.ts), messages and prompts all format here.
+// (records.ts). Tables (output/values-for-people.ts), messages and prompts all format here.
 
 // Made at first use: making a number format starts ICU's number formatting, about 20 ms, which a command
 // that prints no money (a listing in a machine format) should not pay when this module loads.

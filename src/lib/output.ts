@@ -17,12 +17,26 @@ import {
   providedColumns,
 } from './output/columns.js';
 import { csvLines, machineColumns, pickFields } from './output/machine.js';
-import { formatForPeople } from './output/people.js';
+import { formatForPeople } from './output/values-for-people.js';
 import { fieldKey, isRecord, sourceOf } from './reading.js';
 import { shapedRecordIn, shapedRecordOf, shapeRecord, type RecordShape } from './records.js';
 
-export { outputFormats, ROW_TIME_ZONE, type Column, type ColumnFormat, type OutputFormat, type Row } from './rows.js';
-import { outputFormats, ROW_TIME_ZONE, type Column, type ColumnFormat, type OutputFormat, type Row } from './rows.js';
+export {
+  outputFormats,
+  ROW_TIME_ZONE,
+  type Column,
+  type ColumnFormat,
+  type OutputFormat,
+  type Row,
+} from './output/row-shape.js';
+import {
+  outputFormats,
+  ROW_TIME_ZONE,
+  type Column,
+  type ColumnFormat,
+  type OutputFormat,
+  type Row,
+} from './output/row-shape.js';
 import { queryResult, rawLines, rawText } from './output/query-result.js';
 import type { TableWriter } from './table-layout.js';
 import { didYouMean } from './suggest.js';

@@ -1,6 +1,6 @@
 import { defineCommand, option, yesOption } from '../define.js';
 import { confirmWrite } from '../../cli/confirm-write.js';
-import { missingValue } from '../../lib/asking.js';
+import { missingValue } from '../../lib/questions.js';
 import { checkSubscriberFlags } from '../../lib/webhooks/rules.js';
 import { RECORD_SHAPES, writeOutcomeShape } from '../../lib/records.js';
 import { chooseSecret, checkSubscriberBody, showSubscriber, warnPlainHttp } from './subscriber-input.js';

@@ -14,7 +14,7 @@ import {
   UnknownOutcomeError,
   UsageError,
 } from '../errors.js';
-import type { Asking, Choice } from '../asking.js';
+import type { Asking, Choice } from '../questions.js';
 import { addDays, localDate, resolveDate, validateDateText, DATE_RULE } from './dates.js';
 import { SlotUnavailableError, type BookingClient, type Experience, type Guest, type Slot } from './client.js';
 import { HoldKeeper } from './hold.js';

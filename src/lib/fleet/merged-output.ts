@@ -6,7 +6,7 @@
 // table, json and --query need every venue's rows, so they are written at
 // the end.
 
-import { ROW_TIME_ZONE, type Column, type Row } from '../rows.js';
+import { ROW_TIME_ZONE, type Column, type Row } from '../output/row-shape.js';
 
 /** The key of the profile column in merged table rows (no service field is named so). */
 export const PROFILE_COLUMN = '\u0000profile';

@@ -1,7 +1,7 @@
 // The fleet runner: a command once per venue, a few at a time. It is given
 // what running one venue means (runOne, with the row sink the venue's output
 // writes to) and knows nothing of commander, the terminal or argv; the caller
-// (src/fleet.ts) asks before a write and renders the outcomes.
+// (src/each-profile.ts) asks before a write and renders the outcomes.
 
 import { runVenues, type VenueJob, type VenueOutcome } from './runner.js';
 import type { MergeSink } from './merged-output.js';

@@ -1,7 +1,7 @@
 // Rows as they stream from a service, taken a page (or 500 rows) at a time,
 // and at most --limit of them.
 
-import type { Row } from '../rows.js';
+import type { Row } from './row-shape.js';
 
 /** At most `limit` rows of a source; leaving the loop early ends the source (no more pages are fetched). */
 export async function* limited(

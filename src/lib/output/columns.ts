@@ -3,7 +3,7 @@
 // which columns the service provided at all.
 
 import { findKey, fieldKey, isRecord, sourceOf } from '../reading.js';
-import type { Column, Row } from '../rows.js';
+import type { Column, Row } from './row-shape.js';
 
 export function getPath(row: unknown, path: string): unknown {
   // Every cell of a table is read this way: a plain key is read as it is, and a dotted path is split once.

@@ -2,7 +2,7 @@
 // case or separator), every column of nested records, and CSV lines.
 
 import { findKey, isRecord } from '../reading.js';
-import type { Column, Row } from '../rows.js';
+import type { Column, Row } from './row-shape.js';
 import { columnNamed, getPath, isScalar, machineRecord } from './columns.js';
 import { csvStringifyModule } from '../lazy-modules.js';
 

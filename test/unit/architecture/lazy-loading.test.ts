@@ -22,7 +22,7 @@ const allowed: Record<string, string> = {
     'the front door: the help topics, help rendered by commander, the fleet, the MCP server or one venue run, each loaded only for its run; and the front bundle (src/invocation.ts) reached by import(), so the launcher loads it as one file',
   'src/program.ts':
     'help rendering: commander only for help laid out at run time, and the front bundle (src/invocation.ts) reached by import() so it stays one file',
-  'src/fleet.ts':
+  'src/each-profile.ts':
     'the front bundle (src/invocation.ts) reached by import(), so it stays one file the launcher loads alone',
   'src/invocation.ts':
     'the front reads every command line (`--version` too): what only a mistake needs (the error, the suggestions and their edit distance, shell quoting) is loaded on a mistake',

@@ -16,7 +16,7 @@ import {
   UnknownOutcomeError,
   UsageError,
 } from '../../../src/lib/errors.js';
-import type { Asking, Choice } from '../../../src/lib/asking.js';
+import type { Asking, Choice } from '../../../src/lib/questions.js';
 
 const now = new Date(2026, 10, 22, 9, 0, 0).getTime();
 

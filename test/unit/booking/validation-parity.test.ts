@@ -13,7 +13,7 @@ import {
   validateQuantity,
 } from '../../../src/lib/booking/validate.js';
 import { ValidationError } from '../../../src/lib/errors.js';
-import type { Asking } from '../../../src/lib/asking.js';
+import type { Asking } from '../../../src/lib/questions.js';
 
 const ctx = { now: () => Date.UTC(2026, 10, 22, 9) };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingValue } from '../../../src/lib/asking.js';
+import { missingValue } from '../../../src/lib/questions.js';
 import { InquirerPrompter } from '../../../src/cli/prompter.js';
 import { readSecret } from '../../../src/cli/secret-input.js';
 import { tokenFrom } from '../../../src/lib/token-response.js';

@@ -11,7 +11,7 @@ import importOpenapi from '../../../src/commands/config/import-openapi.js';
 import { ConfigStore } from '../../../src/lib/config.js';
 import type { Context } from '../../../src/cli/context.js';
 import { Output } from '../../../src/lib/output.js';
-import type { Choice } from '../../../src/lib/asking.js';
+import type { Choice } from '../../../src/lib/questions.js';
 import { repoRoot } from '../../support/venue.js';
 import { fakeTerminal } from '../../support/fake-terminal.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatDay, formatMoney, formatTime } from '../../../src/lib/formats.js';
-import { formatForPeople } from '../../../src/lib/output/people.js';
+import { formatForPeople } from '../../../src/lib/output/values-for-people.js';
 import { formatAmount } from '../../../src/lib/wallet/diagnose.js';
 
 describe('one money format and one time format', () => {

@@ -74,7 +74,7 @@ const notCommandLines = new Map<string, { what: string; why: string }>([
   [path.join('src', 'lib', 'writes', 'rule.ts'), { what: LISTS, why: 'a table of verdict words' }],
   [path.join('src', 'lib', 'reading.ts'), { what: LISTS, why: 'the words of an error message' }],
   [path.join('src', 'lib', 'private-file.ts'), { what: LISTS, why: 'a table of error words' }],
-  [path.join('src', 'lib', 'output', 'people.ts'), { what: LISTS, why: 'text wrapped to a width' }],
+  [path.join('src', 'lib', 'output', 'values-for-people.ts'), { what: LISTS, why: 'text wrapped to a width' }],
   [
     path.join('src', 'commands', 'completion', 'scripts.ts'),
     { what: LISTS, why: "the completion scripts' shell code" },

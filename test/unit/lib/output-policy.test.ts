@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { Output, type OutputFormat, type RenderOptions, type Row } from '../../../src/lib/output.js';
-import { formatForPeople } from '../../../src/lib/output/people.js';
+import { formatForPeople } from '../../../src/lib/output/values-for-people.js';
 import { TableWriter } from '../../../src/lib/table-layout.js';
 import { UsageError } from '../../../src/lib/errors.js';
 import { withSource } from '../../../src/lib/reading.js';

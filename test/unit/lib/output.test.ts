@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Output } from '../../../src/lib/output.js';
 import { inferColumns } from '../../../src/lib/output/columns.js';
-import { formatForPeople } from '../../../src/lib/output/people.js';
+import { formatForPeople } from '../../../src/lib/output/values-for-people.js';
 import { fakeTerminal } from '../../support/fake-terminal.js';
 
 const rows = [

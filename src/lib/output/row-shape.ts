@@ -1,5 +1,5 @@
 // What is rendered: the output formats, a row and its columns. Apart from the
-// renderer (output.ts) so that the fleet's merging (fleet/merged-output.ts),
+// renderer (src/lib/output.ts) so that the fleet's merging (src/lib/fleet/merged-output.ts),
 // which the renderer writes through, needs only these.
 
 export const outputFormats = ['table', 'json', 'ndjson', 'csv', 'raw'] as const;

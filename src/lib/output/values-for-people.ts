@@ -2,7 +2,7 @@
 // as words, nested values summarised. Tables are laid out by people-table.ts
 // (bounded, wrapped) and table-layout.ts (streamed, cut).
 
-import type { ColumnFormat } from '../rows.js';
+import type { ColumnFormat } from './row-shape.js';
 import { isScalar } from './columns.js';
 import { formatDay, formatMoney, formatTime } from '../formats.js';
 
