@@ -14,7 +14,7 @@ import { reportFailure } from './failure.js';
 import { loadEnvFile, timestampedMessages } from './cli/message-log.js';
 import { loadWrapping } from './cli/wrapping.js';
 import { LiveLine } from './cli/live-line.js';
-import { closeHttpConnections } from './lib/http.js';
+import { closeHttpConnections } from './lib/connection-pool.js';
 
 /**
  * The in-process entry: bin/venue.js calls it with the process's own; tests

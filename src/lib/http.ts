@@ -35,6 +35,7 @@ import {
 import { placeholder, venueHint } from './hint-command.js';
 import { randomUUID } from 'node:crypto';
 import { undiciModule } from './lazy-modules.js';
+import { closeHttpConnections, defaultDispatcher } from './connection-pool.js';
 import type { Readable } from 'node:stream';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
@@ -169,34 +170,10 @@ const NOT_SENT_CODES = new Set([
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/**
- * The one pool of the process, made once. It is the promise that is shared:
- * requests that start together (a fleet's venues, a listing's first pages)
- * all wait for the same agent, where a check before the import's await let
- * each make its own (their own pools, never closed).
- */
-let sharedAgent: Promise<Dispatcher> | undefined;
-function defaultDispatcher(): Promise<Dispatcher> {
-  sharedAgent ??= undici().then(
-    ({ Agent }) =>
-      // Keep-alive with a generous pool: bulk commands page with bounded concurrency, and their flags are what
-      // bound it (--concurrency, at most 16 a venue; --parallel venues). The pool's cap is per origin, and a
-      // chain's venues may share one (a gateway routing by path, as the sandbox fleet does): at 16 it would
-      // halve `--parallel 8` at the default 4 pages a venue. 64 is a safety net, not a throttle.
-      new Agent({ keepAliveTimeout: 10_000, connections: 64, pipelining: 1 }),
-  );
-  return sharedAgent;
-}
-
 /** undici's parts, loaded once (lazy-modules.ts): a dynamic import of a loaded module still costs a lookup on every request. */
 const undici = undiciModule;
 
-/** Close pooled connections so the process can exit promptly. */
-export async function closeHttpConnections(): Promise<void> {
-  const agent = sharedAgent;
-  sharedAgent = undefined;
-  await (await agent)?.close();
-}
+export { closeHttpConnections };
 
 /**
  * The server's own words, whatever the body shape (see readErrorBody in the
