@@ -14,6 +14,7 @@ interface FaultsOptions {
   dropAfterProcessing?: string;
   answerAfterProcessing?: string;
   misanswer?: string;
+  mistype?: string;
   failNext?: string;
   count?: string;
   clear?: boolean;
@@ -26,6 +27,52 @@ function num(flag: string, value: string | undefined, check: (n: number) => bool
   return n;
 }
 
+/**
+ * The faults that act on the next --count requests matching a pattern, one
+ * row each: its flag, the sandbox's field (packages/sandbox/src/faults.ts),
+ * what it does, and its default --status when it answers with one. A new
+ * fault of this kind is a row here and its rule in the sandbox; the flag,
+ * the checks, the request and the display follow from the row.
+ */
+const NEXT_REQUEST_FAULTS: ReadonlyArray<{
+  flag: string;
+  field: 'failNext' | 'dropAfterProcessing' | 'answerAfterProcessing' | 'misanswer' | 'mistype';
+  does: string;
+  status?: number;
+}> = [
+  {
+    flag: '--drop-after-processing',
+    field: 'dropAfterProcessing',
+    does: 'process the next --count matching requests, then drop the connection unanswered',
+  },
+  {
+    flag: '--fail-next',
+    field: 'failNext',
+    does: 'fail the next --count matching requests with --status before processing',
+    status: 503,
+  },
+  {
+    flag: '--answer-after-processing',
+    field: 'answerAfterProcessing',
+    does: 'apply the next --count matching requests, then answer --status (default 408)',
+    status: 408,
+  },
+  {
+    flag: '--misanswer',
+    field: 'misanswer',
+    does: 'apply the next --count matching requests, then answer with the values they sent changed',
+  },
+  {
+    flag: '--mistype',
+    field: 'mistype',
+    does: 'apply the next --count matching requests, then answer with every number in words and true/false as "unsure"',
+  },
+];
+const nextRequestFlags = NEXT_REQUEST_FAULTS.map((f) => f.flag);
+const answeringFlags = NEXT_REQUEST_FAULTS.filter((f) => f.status !== undefined).map((f) => f.flag);
+const orList = (flags: readonly string[]) =>
+  flags.length > 1 ? `${flags.slice(0, -1).join(', ')} or ${flags.at(-1)}` : flags.join('');
+
 /** Shows the rules the way they were given, for people. */
 function describe(config: FaultConfig): Record<string, unknown> {
   const scope = (match?: string) => (match ? ` on ${match}` : '');
@@ -37,13 +84,14 @@ function describe(config: FaultConfig): Record<string, unknown> {
         ? `${config.rateLimitRate * 100}% → 429, Retry-After ${config.retryAfterSeconds} s${scope(config.rateLimitMatch)}`
         : 'off',
     latency: config.latencyMs > 0 ? `${config.latencyMs} ms${scope(config.latencyMatch)}` : 'off',
-    failNext: config.failNext.map((r) => `${r.match} ×${r.remaining} → ${r.status}`).join('; ') || 'none',
-    dropAfterProcessing: config.dropAfterProcessing.map((r) => `${r.match} ×${r.remaining}`).join('; ') || 'none',
-    answerAfterProcessing:
-      config.answerAfterProcessing.map((r) => `${r.match} ×${r.remaining} → ${r.status}`).join('; ') || 'none',
-    misanswer: config.misanswer.map((r) => `${r.match} ×${r.remaining}`).join('; ') || 'none',
-    // Set through the control API (POST /_sandbox/faults {"mistype": [...]}): docs/sandbox-faults.md.
-    mistype: (config.mistype ?? []).map((r) => `${r.match} ×${r.remaining}`).join('; ') || 'none',
+    ...Object.fromEntries(
+      NEXT_REQUEST_FAULTS.map(({ field }) => [
+        field,
+        (config[field] ?? [])
+          .map((r) => `${r.match} ×${r.remaining}${'status' in r && r.status !== undefined ? ` → ${r.status}` : ''}`)
+          .join('; ') || 'none',
+      ]),
+    ),
   };
 }
 
@@ -55,7 +103,8 @@ export default defineCommand<FaultsOptions>({
     '"*" matches any characters. Faults are kept in memory only: a restart clears them. Control routes (/_sandbox) are never faulted. ' +
     '--answer-after-processing applies the request as asked, then answers --status (default 408: a proxy that gave up). ' +
     '--misanswer applies the request as asked, then answers with every value the request sent changed where the answer repeats it ' +
-    '(numbers ×1000+7, text with "-x" added: another id, count or quantity); refusals are left as they are.',
+    '(numbers ×1000+7, text with "-x" added: another id, count or quantity); refusals are left as they are. ' +
+    '--mistype applies the request as asked, then answers with every number written in words (50 → "fifty") and every true/false as "unsure": a server of the wrong types.',
   examples: [
     'venue sandbox faults',
     'venue sandbox faults --error-rate 0.2 --status 503',
@@ -65,6 +114,7 @@ export default defineCommand<FaultsOptions>({
     "venue sandbox faults --fail-next 'GET /inventory/products' --count 2 --status 503",
     "venue sandbox faults --answer-after-processing 'POST /wallet/api/v1/sale' --status 408",
     "venue sandbox faults --misanswer 'POST /booking/api/v1/orders/reservations/reserve'",
+    "venue sandbox faults --mistype 'POST /inventory/stock-adjustments'",
     'venue sandbox faults --clear',
   ],
   options: [
@@ -82,29 +132,8 @@ export default defineCommand<FaultsOptions>({
     option('--match <pattern>', 'limit --error-rate, --rate-limit-rate and --latency-ms to "METHOD /path"', {
       kind: 'pattern',
     }),
-    option(
-      '--drop-after-processing <pattern>',
-      'process the next --count matching requests, then drop the connection unanswered',
-      { kind: 'pattern' },
-    ),
-    option('--fail-next <pattern>', 'fail the next --count matching requests with --status before processing', {
-      kind: 'pattern',
-    }),
-    option(
-      '--answer-after-processing <pattern>',
-      'apply the next --count matching requests, then answer --status (default 408)',
-      { kind: 'pattern' },
-    ),
-    option(
-      '--misanswer <pattern>',
-      'apply the next --count matching requests, then answer with the values they sent changed',
-      { kind: 'pattern' },
-    ),
-    option(
-      '--count <n>',
-      'how many requests --drop-after-processing, --answer-after-processing, --misanswer or --fail-next affect (default 1)',
-      { kind: 'unsigned' },
-    ),
+    ...NEXT_REQUEST_FAULTS.map((fault) => option(`${fault.flag} <pattern>`, fault.does, { kind: 'pattern' })),
+    option('--count <n>', `how many requests ${orList(nextRequestFlags)} affect (default 1)`, { kind: 'unsigned' }),
     option('--clear', 'remove every fault'),
   ],
   fleet: machineWide,
@@ -132,20 +161,11 @@ export default defineCommand<FaultsOptions>({
       (n) => Number.isInteger(n) && n >= 1,
       'must be a whole number of at least 1',
     );
-    if (
-      count !== undefined &&
-      !options.failNext &&
-      !options.dropAfterProcessing &&
-      !options.answerAfterProcessing &&
-      !options.misanswer
-    ) {
-      throw new UsageError(
-        '--count goes with --fail-next, --drop-after-processing, --answer-after-processing or --misanswer',
-      );
-    }
-    if (status !== undefined && errorRate === undefined && !options.failNext && !options.answerAfterProcessing) {
-      throw new UsageError('--status goes with --error-rate, --fail-next or --answer-after-processing');
-    }
+    const given = NEXT_REQUEST_FAULTS.filter((fault) => options[fault.field] !== undefined);
+    if (count !== undefined && given.length === 0)
+      throw new UsageError(`--count goes with ${orList(nextRequestFlags)}`);
+    if (status !== undefined && errorRate === undefined && !given.some((fault) => fault.status !== undefined))
+      throw new UsageError(`--status goes with --error-rate, ${orList(answeringFlags)}`);
     if (
       options.match !== undefined &&
       errorRate === undefined &&
@@ -159,14 +179,16 @@ export default defineCommand<FaultsOptions>({
     if (rateLimitRate !== undefined) Object.assign(body, { rateLimitRate, rateLimitMatch: options.match ?? '' });
     if (retryAfter !== undefined) body.retryAfterSeconds = retryAfter;
     if (latencyMs !== undefined) Object.assign(body, { latencyMs, latencyMatch: options.match ?? '' });
-    if (options.failNext) body.failNext = [{ match: options.failNext, remaining: count ?? 1, status: status ?? 503 }];
-    if (options.dropAfterProcessing)
-      body.dropAfterProcessing = [{ match: options.dropAfterProcessing, remaining: count ?? 1 }];
-    if (options.answerAfterProcessing)
-      body.answerAfterProcessing = [
-        { match: options.answerAfterProcessing, remaining: count ?? 1, status: status ?? 408 },
-      ];
-    if (options.misanswer) body.misanswer = [{ match: options.misanswer, remaining: count ?? 1 }];
+    for (const fault of given)
+      Object.assign(body, {
+        [fault.field]: [
+          {
+            match: options[fault.field]!,
+            remaining: count ?? 1,
+            ...(fault.status !== undefined ? { status: status ?? fault.status } : {}),
+          },
+        ],
+      });
 
     const control = await sandboxControl(ctx.env);
     let config: FaultConfig;

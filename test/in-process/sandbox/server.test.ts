@@ -162,6 +162,38 @@ describe('faults', () => {
     });
   });
 
+  it('every fault on the next requests has its flag: set, shown and cleared (mistype answers numbers in words)', async () => {
+    // One row per fault in the command; each must reach the sandbox under its field, with --count and --status.
+    const faults: Array<[string, string, Record<string, unknown>]> = [
+      ['--drop-after-processing', 'dropAfterProcessing', {}],
+      ['--fail-next', 'failNext', { status: 503 }],
+      ['--answer-after-processing', 'answerAfterProcessing', { status: 408 }],
+      ['--misanswer', 'misanswer', {}],
+      ['--mistype', 'mistype', {}],
+    ];
+    for (const [flag, field, extra] of faults) {
+      const set = await sb.run(['sandbox', 'faults', flag, 'GET /inventory/categories', '--count', '2', '-o', 'json']);
+      expect(set.code, `${flag}: ${set.stderr}`).toBe(0);
+      expect(JSON.parse(set.stdout)[field], flag).toEqual([
+        { match: 'GET /inventory/categories', remaining: 2, ...extra },
+      ]);
+      expect((await sb.run(['sandbox', 'faults', '--clear'])).code).toBe(0);
+    }
+    const token = await inventoryToken();
+    const auth = { authorization: `Bearer ${token}` };
+    const plain = await call('GET', '/inventory/products/1001', undefined, auth);
+    expect(JSON.stringify(plain.body)).toMatch(/"productId":1001/);
+    expect((await sb.run(['sandbox', 'faults', '--mistype', 'GET /inventory/products/*'])).stdout).toContain(
+      'GET /inventory/products/* ×1',
+    );
+    const mistyped = await call('GET', '/inventory/products/1001', undefined, auth);
+    expect(JSON.stringify(mistyped.body)).toMatch(/"productId":"one thousand and one"/);
+    expect(JSON.stringify(mistyped.body)).not.toMatch(/":-?\d/);
+    const typed = await sb.run(['sandbox', 'faults', '--status', '500', '--mistype', 'GET /x']);
+    expect(typed.code).toBe(2);
+    expect(typed.stderr).toContain('--status goes with --error-rate, --fail-next or --answer-after-processing');
+  });
+
   it('bad fault flags are usage errors and send nothing', async () => {
     const bad = await sb.run(['sandbox', 'faults', '--error-rate', '1.5']);
     expect(bad.code).toBe(2);
