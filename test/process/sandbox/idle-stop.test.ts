@@ -75,14 +75,14 @@ describe('the idle stop', () => {
   }, 90_000);
 
   it('the autostart takes VENUE_SANDBOX_IDLE_STOP', async () => {
-    const { venue } = await freshConfig({ VENUE_SANDBOX_IDLE_STOP: '0.15' });
+    const { venue } = await freshConfig({ VENUE_SANDBOX_IDLE_STOP: '0.05' });
     const read = await venue(['inventory', 'products', 'list', '--page-size', '1']);
     expect(read.code, read.stderr).toBe(0);
     expect(read.stderr).toMatch(
-      /Started the local sandbox at .*; it stops by itself after 0\.15 minutes without a request\)/,
+      /Started the local sandbox at .*; it stops by itself after 0\.05 minutes without a request\)/,
     );
     const status = JSON.parse((await venue(['sandbox', 'status', '-o', 'json'])).stdout) as { idleStopMinutes: number };
-    expect(status.idleStopMinutes).toBe(0.15);
+    expect(status.idleStopMinutes).toBe(0.05);
     expect(await untilStopped(venue, 40_000)).toBeLessThan(25);
   }, 90_000);
 
