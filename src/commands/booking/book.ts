@@ -2,6 +2,9 @@ import { defineCommand, option } from '../define.js';
 import { checkFlags } from './shared.js';
 import { formatMoney } from '../../lib/formats.js';
 import { venueHint } from '../../lib/hint-command.js';
+import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../lib/records.js';
+import { HoldJournal } from '../../lib/booking/hold-journal.js';
+import { paidOrder } from '../../lib/booking/workflows/payment.js';
 import { runBookingJourney } from '../../lib/booking/journey.js';
 
 interface Options {
@@ -47,6 +50,7 @@ export default defineCommand<Options>({
     option('--payment-ref <ref>', "your payment gateway's reference", { kind: 'text' }),
     option('-y, --yes', 'record the payment without asking'),
   ],
+  record: writeOutcomeShape(RECORD_SHAPES.order),
   fleet: 'write',
   confirmation: 'always',
   async run(ctx, options) {
@@ -102,7 +106,33 @@ export default defineCommand<Options>({
       ctx.terminal.success(
         `Booked: order ${outcome.orderId} is ${outcome.status} (${outcome.quantity} × ${outcome.slotId}, ${formatMoney(outcome.total)}${sale}).`,
       );
-    await ctx.output.record(outcome as unknown as Record<string, unknown>, {
+    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+      // The one write outcome: the paid order as the service gave it; beside it only what venue chose and
+      // sent on the way (the session, the places, the hold it placed) and what proved the payment.
+      const { payment } = outcome;
+      await ctx.output.record(
+        writeOutcomeRow(RECORD_SHAPES.order, {
+          status: payment.evidence === 'already-on-order' ? 'already-recorded' : 'recorded',
+          reference: outcome.paymentReference,
+          journalId:
+            payment.evidence === 'already-on-order'
+              ? null
+              : HoldJournal.paymentEntryId(outcome.orderId, outcome.paymentReference),
+          record: paidOrder(payment.order, payment.sale),
+          venue: {
+            experienceId: outcome.experienceId,
+            slotId: outcome.slotId,
+            quantity: outcome.quantity,
+            reservationId: outcome.reservationId,
+            evidence: payment.evidence,
+          },
+        }),
+        { afterWrite: true },
+      );
+      return;
+    }
+    const { payment: _payment, ...summary } = outcome;
+    await ctx.output.record(summary as unknown as Record<string, unknown>, {
       columns: [
         'orderId',
         'status',

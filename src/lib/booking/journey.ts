@@ -97,6 +97,8 @@ export interface BookingOutcome {
   paymentReference: string;
   guestEmail: string;
   reservationId: string;
+  /** The payment as recorded: the service's order and sale, and what proved it (for the write outcome). */
+  payment: Pick<Extract<PaymentOutcome, { kind: 'recorded' }>, 'order' | 'sale' | 'evidence'>;
 }
 
 const UNATTENDED_FLAGS: Array<[keyof JourneyChoices, string]> = [
@@ -267,6 +269,7 @@ export async function runBookingJourney(
       paymentReference,
       guestEmail: guest.email,
       reservationId: reservation.id,
+      payment: { order: paid.order, sale: paid.sale, evidence: paid.evidence },
     };
   } catch (error) {
     await hold.giveBack(error);

@@ -85,7 +85,7 @@ describe('30 bookings under faults, then the settle commands', () => {
       // Never a success after a failure, never a payment recorded twice.
       if (r.code !== 0) expect(r.stderr, ref(i)).not.toContain('Booked:');
     }
-    const booked = new Map(byCode(0).map((i) => [i, JSON.parse(runs.get(i)!.stdout).orderId as string]));
+    const booked = new Map(byCode(0).map((i) => [i, JSON.parse(runs.get(i)!.stdout).record.orderId as string]));
     // Three kinds of unknown (a 500 to a write is unknown: the one rule, issue 18): a hold request the
     // service failed — no order, places may be held —; an order request it failed — the hold is given
     // back, nothing paid —; and a payment whose answer was lost and whose read-back failed.

@@ -112,6 +112,6 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy', 'hal'])('against the %s d
       '-o',
       'json',
     ]);
-    expect(JSON.parse(book.stdout)).toMatchObject({ status: 'confirmed' });
+    expect(JSON.parse(book.stdout)).toMatchObject({ status: 'recorded', record: { status: 'confirmed' } });
   }, 120_000);
 });

@@ -128,12 +128,9 @@ async function journeys(sb: SandboxHandle, dialect: Dialect): Promise<Map<string
     '-o',
     'json',
   ]);
-  const order = booked.code === 0 ? (JSON.parse(booked.stdout) as Record<string, unknown>) : {};
-  const orderId = String(
-    field(order, 'orderId', 'id') ??
-      field((field(order, 'order') ?? {}) as Record<string, unknown>, 'orderId', 'id') ??
-      'no-order-read',
-  );
+  // A write's outcome is one shape in every dialect: the order is record, in venue's names.
+  const order = booked.code === 0 ? (JSON.parse(booked.stdout) as { record?: { orderId?: string } }) : {};
+  const orderId = String(order.record?.orderId ?? 'no-order-read');
   steps.set('booking order id', { name: 'booking order id', result: { code: 0, stdout: orderId, stderr: '' } });
   await run('booking order show', ['booking', 'order', 'show', orderId]);
   await run('booking report before cancel', ['booking', 'report', '--from', '-1d', '--to', '+2d']);

@@ -59,6 +59,33 @@ function writes(dir: string, ids: Map<string, string>): Array<{ name: string; ar
       query: `{${outcome}, id: record.orderId, state: record.status, paid: record.sale.paymentReference}`,
     },
     {
+      name: 'booking book',
+      args: () => [
+        ...[
+          'booking',
+          'book',
+          '--yes',
+          '--experience',
+          'exp-laser-tag',
+          '--session',
+          ids.get('slot')!,
+          '--quantity',
+          '1',
+        ],
+        ...[
+          '--first-name',
+          'Bo',
+          '--last-name',
+          'Oker',
+          '--email',
+          'bo@example.com',
+          '--payment-ref',
+          'PSP-BOOK-SHAPE',
+        ],
+      ],
+      query: `{${outcome}, journal: journalId, state: record.status, paid: record.sale.paymentReference, places: venue.quantity, slot: venue.slotId}`,
+    },
+    {
       name: 'booking order cancel',
       args: () => ['booking', 'order', 'cancel', ids.get('booking order create')!, '--yes'],
       query: `{${outcome}, id: record.orderId, state: record.status}`,

@@ -167,7 +167,7 @@ describe('No at a confirmation is exit 8, and nothing is sent', () => {
       'json',
     ]);
     expect(booked.code, booked.stderr).toBe(0);
-    const orderId = String((JSON.parse(booked.stdout) as Record<string, unknown>).orderId);
+    const orderId = String((JSON.parse(booked.stdout) as { record: { orderId: string } }).record.orderId);
     const cancel = await sb.run(['booking', 'order', 'cancel', orderId], no);
     expect(cancel.code, cancel.stderr).toBe(8);
     expect(cancel.stderr).toContain(`Kept order ${orderId}`);

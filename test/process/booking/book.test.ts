@@ -22,11 +22,11 @@ describe('book, unattended', () => {
     ]);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({
-      status: 'confirmed',
-      slotId: slot.id,
-      quantity: 3,
-      total: 45,
-      paymentReference: 'PSP-TEST-1',
+      status: 'recorded',
+      reference: 'PSP-TEST-1',
+      resource: 'order',
+      record: { status: 'confirmed', total: 45, sale: { paymentReference: 'PSP-TEST-1' } },
+      venue: { slotId: slot.id, quantity: 3 },
     });
     expect(result.stderr).toContain('Held 3 places');
     expect(await remainingIn(sb, 'exp-laser-tag', slot.id)).toBe(17);
@@ -108,7 +108,11 @@ describe('book, unattended', () => {
     });
     const result = await sb.run([...bookFlags('exp-harbor-bowling', slot.id), '-o', 'json']);
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ status: 'confirmed', paymentReference: 'PSP-TEST-1' });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      status: 'recorded',
+      reference: 'PSP-TEST-1',
+      record: { status: 'confirmed' },
+    });
     expect(result.stderr).not.toContain('released');
   }, 90_000);
 

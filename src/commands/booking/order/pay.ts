@@ -5,12 +5,10 @@ import { InterruptedError, ServerError, UnknownOutcomeError } from '../../../lib
 import { sourceOf, withSource } from '../../../lib/reading.js';
 import { orderColumns, orderRow } from './view.js';
 import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../../lib/records.js';
-import { isRecord } from '../../../lib/reading.js';
-import type { Order } from '../../../lib/booking/client.js';
 import type { BookingClient } from '../../../lib/booking/client.js';
 import type { Context } from '../../../cli/context.js';
 import { venueHint } from '../../../lib/hint-command.js';
-import { recordPayment, judgeOrderBefore } from '../../../lib/booking/workflows/payment.js';
+import { recordPayment, judgeOrderBefore, paidOrder } from '../../../lib/booking/workflows/payment.js';
 import { DisagreeingAnswerError } from '../../../lib/writes/agreement.js';
 import { HoldJournal } from '../../../lib/booking/hold-journal.js';
 
@@ -159,24 +157,6 @@ export default defineCommand<Options>({
     }
   },
 });
-
-/**
- * The paid order as the service gave it, in one record whatever its layout:
- * the order (from the answer or read back) with its sale inside; a sale the
- * answer gave beside the order, not inside it, is put inside it (without the
- * order it carried). Every value is the service's. Null with no order.
- */
-function paidOrder(order: Order | undefined, sale: object): unknown {
-  const orderRaw = sourceOf(order);
-  if (!isRecord(orderRaw)) return null;
-  if (Object.keys(orderRaw).some((k) => ['sale', 'payment'].includes(k.toLowerCase()))) return orderRaw;
-  const saleRaw = sourceOf(sale);
-  if (!isRecord(saleRaw) || saleRaw === orderRaw) return orderRaw;
-  const saleOnly = Object.fromEntries(
-    Object.entries(saleRaw).filter(([k]) => !['order', 'booking'].includes(k.toLowerCase())),
-  );
-  return { ...orderRaw, sale: saleOnly };
-}
 
 /** The checks the payment makes before its send (the order read first), and the request it would send. */
 async function dryRun(

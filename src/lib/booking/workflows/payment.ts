@@ -17,7 +17,7 @@ import { AnswerCheck, describeDisagreements, type Disagreement } from '../../wri
 import { sendJournalled } from '../../writes/send.js';
 import { bookingErrors } from '../error-codes.js';
 import { venueCommand, venueHint } from '../../hint-command.js';
-import type { UnreadableAnswerError } from '../../reading.js';
+import { isRecord, sourceOf, type UnreadableAnswerError } from '../../reading.js';
 
 export interface PaymentApi {
   recordSale(
@@ -362,4 +362,22 @@ async function settleByReadingBack(
     };
   }
   return unknown(`${why}; the order read back is "${order.status ?? 'without a status'}", which does not say`);
+}
+
+/**
+ * The paid order as the service gave it, in one record whatever its layout:
+ * the order (from the answer or read back) with its sale inside; a sale the
+ * answer gave beside the order, not inside it, is put inside it (without the
+ * order it carried). Every value is the service's. Null with no order.
+ */
+export function paidOrder(order: Order | undefined, sale: object): unknown {
+  const orderRaw = sourceOf(order);
+  if (!isRecord(orderRaw)) return null;
+  if (Object.keys(orderRaw).some((k) => ['sale', 'payment'].includes(k.toLowerCase()))) return orderRaw;
+  const saleRaw = sourceOf(sale);
+  if (!isRecord(saleRaw) || saleRaw === orderRaw) return orderRaw;
+  const saleOnly = Object.fromEntries(
+    Object.entries(saleRaw).filter(([k]) => !['order', 'booking'].includes(k.toLowerCase())),
+  );
+  return { ...orderRaw, sale: saleOnly };
 }
