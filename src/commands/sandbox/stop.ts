@@ -19,7 +19,9 @@ export default defineCommand({
     await control.call((client) => client.shutdown());
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
-      if (!(await control.health(500))) {
+      // Not answering is not yet stopped: the process writes its state as it shuts down, after its port closes.
+      // Stopped is its process gone (a sandbox served by this very process, as tests run one, is not waited for).
+      if (!(await control.health(500)) && !(health.pid !== process.pid && processAlive(health.pid))) {
         ctx.terminal.success(`Stopped the sandbox at ${control.origin}; its state is kept in ${health.stateDir}.`);
         if (ctx.output.isMachine)
           await ctx.output.record({
@@ -38,3 +40,14 @@ export default defineCommand({
     });
   },
 });
+
+/** Whether a process of this id is running (EPERM: it is, and someone else's). */
+function processAlive(pid: number | undefined): boolean {
+  if (pid === undefined || !Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -584,6 +584,10 @@ describe('choosing a dialect', () => {
       expect(other.code).toBe(2);
       expect(other.stderr).toMatch(/already running with the plain dialect/);
       expect((await runVenue(['sandbox', 'start', '--dialect', 'plain'], { env })).code).toBe(0);
+      // Stopped means the process is gone (its state written), not only its port closed: the folder can go at once.
+      const { pid } = JSON.parse(status.stdout) as { pid: number };
+      expect((await runVenue(['sandbox', 'stop'], { env })).code).toBe(0);
+      expect(() => process.kill(pid, 0)).toThrow();
     } finally {
       await runVenue(['sandbox', 'stop'], { env });
       fs.rmSync(configDir, { recursive: true, force: true });
