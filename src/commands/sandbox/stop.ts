@@ -2,6 +2,7 @@ import { machineWide } from './machine-wide.js';
 import { defineCommand } from '../define.js';
 import { ServerError } from '../../lib/errors.js';
 import { sandboxControl } from '../../lib/sandbox-control.js';
+import { processAlive } from '../../lib/private-file.js';
 
 export default defineCommand({
   name: 'stop',
@@ -40,14 +41,3 @@ export default defineCommand({
     });
   },
 });
-
-/** Whether a process of this id is running (EPERM: it is, and someone else's). */
-function processAlive(pid: number | undefined): boolean {
-  if (pid === undefined || !Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
