@@ -3,8 +3,7 @@ import { checkFlags } from './shared.js';
 import { formatMoney } from '../../lib/formats.js';
 import { venueHint } from '../../lib/hint-command.js';
 import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../lib/records.js';
-import { HoldJournal } from '../../lib/booking/hold-journal.js';
-import { paidOrder } from '../../lib/booking/workflows/payment.js';
+import { paymentWriteOutcome } from '../../lib/booking/workflows/payment.js';
 import { runBookingJourney } from '../../lib/booking/journey.js';
 
 interface Options {
@@ -109,24 +108,16 @@ export default defineCommand<Options>({
     if (ctx.output.isMachine || ctx.globals.query !== undefined) {
       // The one write outcome: the paid order as the service gave it; beside it only what venue chose and
       // sent on the way (the session, the places, the hold it placed) and what proved the payment.
-      const { payment } = outcome;
       await ctx.output.record(
-        writeOutcomeRow(RECORD_SHAPES.order, {
-          status: payment.evidence === 'already-on-order' ? 'already-recorded' : 'recorded',
-          reference: outcome.paymentReference,
-          journalId:
-            payment.evidence === 'already-on-order'
-              ? null
-              : HoldJournal.paymentEntryId(outcome.orderId, outcome.paymentReference),
-          record: paidOrder(payment.order, payment.sale),
-          venue: {
+        writeOutcomeRow(
+          RECORD_SHAPES.order,
+          paymentWriteOutcome(outcome.payment, outcome, {
             experienceId: outcome.experienceId,
             slotId: outcome.slotId,
             quantity: outcome.quantity,
             reservationId: outcome.reservationId,
-            evidence: payment.evidence,
-          },
-        }),
+          }),
+        ),
         { afterWrite: true },
       );
       return;

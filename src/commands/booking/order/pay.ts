@@ -8,9 +8,8 @@ import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../../lib/
 import type { BookingClient } from '../../../lib/booking/client.js';
 import type { Context } from '../../../cli/context.js';
 import { venueHint } from '../../../lib/hint-command.js';
-import { recordPayment, judgeOrderBefore, paidOrder } from '../../../lib/booking/workflows/payment.js';
+import { recordPayment, judgeOrderBefore, paymentWriteOutcome } from '../../../lib/booking/workflows/payment.js';
 import { DisagreeingAnswerError } from '../../../lib/writes/agreement.js';
-import { HoldJournal } from '../../../lib/booking/hold-journal.js';
 
 interface Options {
   yes?: boolean;
@@ -126,13 +125,10 @@ export default defineCommand<Options>({
     }
     if (ctx.output.isMachine || ctx.globals.query !== undefined) {
       await ctx.output.record(
-        writeOutcomeRow(RECORD_SHAPES.order, {
-          status: outcome.evidence === 'already-on-order' ? 'already-recorded' : 'recorded',
-          reference: paymentReference,
-          journalId: outcome.evidence === 'already-on-order' ? null : HoldJournal.paymentEntryId(id, paymentReference),
-          record: paidOrder(outcome.order, outcome.sale),
-          venue: { orderId: id, amount, evidence: outcome.evidence },
-        }),
+        writeOutcomeRow(
+          RECORD_SHAPES.order,
+          paymentWriteOutcome(outcome, { orderId: id, paymentReference }, { orderId: id, amount }),
+        ),
         { afterWrite: true },
       );
     } else if (outcome.order) {

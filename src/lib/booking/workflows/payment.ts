@@ -18,6 +18,8 @@ import { sendJournalled } from '../../writes/send.js';
 import { bookingErrors } from '../error-codes.js';
 import { venueCommand, venueHint } from '../../hint-command.js';
 import { isRecord, sourceOf, type UnreadableAnswerError } from '../../reading.js';
+import type { WriteOutcome } from '../../records.js';
+import { HoldJournal } from '../hold-journal.js';
 
 export interface PaymentApi {
   recordSale(
@@ -370,7 +372,7 @@ async function settleByReadingBack(
  * answer gave beside the order, not inside it, is put inside it (without the
  * order it carried). Every value is the service's. Null with no order.
  */
-export function paidOrder(order: Order | undefined, sale: object): unknown {
+function paidOrder(order: Order | undefined, sale: object): unknown {
   const orderRaw = sourceOf(order);
   if (!isRecord(orderRaw)) return null;
   if (Object.keys(orderRaw).some((k) => ['sale', 'payment'].includes(k.toLowerCase()))) return orderRaw;
@@ -380,4 +382,25 @@ export function paidOrder(order: Order | undefined, sale: object): unknown {
     Object.entries(saleRaw).filter(([k]) => !['order', 'booking'].includes(k.toLowerCase())),
   );
   return { ...orderRaw, sale: saleOnly };
+}
+
+/**
+ * A recorded payment as the one write outcome (records.ts): already-recorded
+ * when the order already held it (nothing sent, nothing journalled),
+ * recorded otherwise with its journal entry; the paid order as the service
+ * gave it; `venue`, what venue chose and sent on the way.
+ */
+export function paymentWriteOutcome(
+  payment: Pick<Extract<PaymentOutcome, { kind: 'recorded' }>, 'order' | 'sale' | 'evidence'>,
+  request: { orderId: string; paymentReference: string },
+  venue: Readonly<Record<string, unknown>>,
+): WriteOutcome {
+  const already = payment.evidence === 'already-on-order';
+  return {
+    status: already ? 'already-recorded' : 'recorded',
+    reference: request.paymentReference,
+    journalId: already ? null : HoldJournal.paymentEntryId(request.orderId, request.paymentReference),
+    record: paidOrder(payment.order, payment.sale),
+    venue: { ...venue, evidence: payment.evidence },
+  };
 }
