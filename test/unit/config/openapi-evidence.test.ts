@@ -12,34 +12,14 @@ import { describe, expect, it } from 'vitest';
 import type { InventoryOperation } from '../../../src/lib/inventory/routes.js';
 import { authOf } from '../../../src/lib/openapi/auth.js';
 import { loadDocument } from '../../../src/lib/openapi/load.js';
-import {
-  planImport,
-  parseOverrides,
-  type ImportPlan,
-  type MappedOperation,
-  type UnmappedOperation,
-} from '../../../src/lib/openapi/import.js';
+import { planImport, parseOverrides, type ImportPlan, type MappedOperation } from '../../../src/lib/openapi/import.js';
 import { documentOperations } from '../../../src/lib/openapi/operations.js';
 import { findPathVariables } from '../../../src/lib/openapi/path-vars.js';
 import { mergeImports, outweighs } from '../../../src/lib/openapi/record.js';
 import { reviewText, warnings } from '../../../src/lib/openapi/review.js';
 import { UsageError } from '../../../src/lib/errors.js';
-import { repoRoot } from '../../support/venue.js';
+import { inMemory, noFetch, plan, routesOf, unmapped, vendors } from '../../support/openapi-plans.js';
 
-const vendors = path.join(repoRoot, 'test/fixtures/openapi/vendors');
-const noFetch = { fetchText: async (url: string) => Promise.reject(new Error(`no network in unit tests: ${url}`)) };
-
-function inMemory(document: Record<string, unknown>, label = 'memory') {
-  return {
-    document,
-    label,
-    form: 'OpenAPI 3.0.3',
-    syntax: 'json' as const,
-    externalFiles: [],
-    bytes: 1,
-    brokenRefs: [],
-  };
-}
 const schema = (fields: Record<string, string>) => ({
   type: 'object',
   properties: Object.fromEntries(Object.entries(fields).map(([k, t]) => [k, { type: t }])),
@@ -53,20 +33,6 @@ const answer = (fields: Record<string, string>, list = false) => ({
     content: { 'application/json': { schema: list ? { type: 'array', items: schema(fields) } : schema(fields) } },
   },
 });
-function plan(paths: Record<string, unknown>, extra: Record<string, unknown> = {}, serverVars = {}): ImportPlan {
-  return planImport([inMemory({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths, ...extra })], {
-    serverVars,
-    inventoryUrl: 'https://inventory.example',
-    overrides: new Map(),
-  });
-}
-const routesOf = (result: ImportPlan) =>
-  Object.fromEntries(
-    result.operations.filter((o): o is MappedOperation => o.matched).map((o) => [o.operation, o.route]),
-  ) as Partial<Record<InventoryOperation, string>>;
-const unmapped = (result: ImportPlan, operation: InventoryOperation) =>
-  result.operations.find((o): o is UnmappedOperation => o.operation === operation && !o.matched);
-
 describe('identity fields are found by role (a key, a code, a SKU, a name, a title), not by the word "name"', () => {
   it('products known by a product_key and a price, with no name field, are products', () => {
     const product = { product_key: 'string', price: 'number', description: 'string' };

@@ -5,70 +5,24 @@
 // written for it; where the tuning document itself is present (they are not
 // committed), on it too. No rule names a vendor.
 
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { InventoryOperation } from '../../../src/lib/inventory/routes.js';
-import { loadDocument } from '../../../src/lib/openapi/load.js';
-import {
-  planImport,
-  type ImportPlan,
-  type MappedOperation,
-  type UnmappedOperation,
-} from '../../../src/lib/openapi/import.js';
+import type { ImportPlan, MappedOperation } from '../../../src/lib/openapi/import.js';
 import { commonBasePath, remainderAfter, splitServerUrl } from '../../../src/lib/openapi/servers.js';
 import { warnings } from '../../../src/lib/openapi/review.js';
-import { repoRoot } from '../../support/venue.js';
+import {
+  absent,
+  answer,
+  body,
+  plan,
+  routesOf,
+  schema,
+  tuning,
+  unmapped,
+  vendors,
+} from '../../support/openapi-plans.js';
 
-const vendors = path.join(repoRoot, 'test/fixtures/openapi/vendors');
-const noFetch = { fetchText: async (url: string) => Promise.reject(new Error(`no network in unit tests: ${url}`)) };
-const absent = (...files: string[]) => !files.every((f) => fs.existsSync(path.join(vendors, f)));
-
-function inMemory(document: Record<string, unknown>, label = 'memory') {
-  return {
-    document,
-    label,
-    form: 'OpenAPI 3.0.3',
-    syntax: 'json' as const,
-    externalFiles: [],
-    bytes: 1,
-    brokenRefs: [],
-  };
-}
-const schema = (fields: Record<string, string>) => ({
-  type: 'object',
-  properties: Object.fromEntries(
-    Object.entries(fields).map(([k, t]) => [
-      k,
-      t === 'array' ? { type: 'array', items: { type: 'object', properties: {} } } : { type: t },
-    ]),
-  ),
-});
-const body = (fields: Record<string, string>) => ({ content: { 'application/json': { schema: schema(fields) } } });
-const answer = (fields: Record<string, string>, list = false) => ({
-  '200': {
-    description: 'OK',
-    content: { 'application/json': { schema: list ? { type: 'array', items: schema(fields) } : schema(fields) } },
-  },
-});
-function plan(paths: Record<string, unknown>, extra: Record<string, unknown> = {}, serverVars = {}): ImportPlan {
-  return planImport([inMemory({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths, ...extra })], {
-    serverVars,
-    inventoryUrl: 'https://inventory.example',
-    overrides: new Map(),
-  });
-}
-async function tuning(files: string[], serverVars: Record<string, string> = {}): Promise<ImportPlan> {
-  const docs = [];
-  for (const file of files) docs.push(await loadDocument(path.join(vendors, file), noFetch));
-  return planImport(docs, { serverVars, inventoryUrl: 'https://inventory.example', overrides: new Map() });
-}
-const routesOf = (result: ImportPlan) =>
-  Object.fromEntries(
-    result.operations.filter((o): o is MappedOperation => o.matched).map((o) => [o.operation, o.route]),
-  ) as Partial<Record<InventoryOperation, string>>;
-const unmapped = (result: ImportPlan, operation: InventoryOperation) =>
-  result.operations.find((o): o is UnmappedOperation => o.operation === operation && !o.matched);
 const shortfall = (result: ImportPlan, operation: InventoryOperation, route: string) =>
   unmapped(result, operation)?.candidates.find((c) => c.route === route)?.shortfall;
 
