@@ -124,3 +124,8 @@ export function formatDay(value: unknown, timeZone?: string): string {
   const p = partsOf(d, timeZone);
   return `${p.year}-${p.month}-${p.day}`;
 }
+
+/** Words as a list for people: "a", "a or b", "a, b or c" (help, errors, suggestions). */
+export function orList(items: readonly string[]): string {
+  return items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items.at(-1)}` : (items[0] ?? '');
+}

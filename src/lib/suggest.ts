@@ -4,6 +4,7 @@
 // venue's, here.
 
 import { distance } from 'fastest-levenshtein';
+import { orList } from './formats.js';
 
 /** Two neighbouring letters typed the wrong way round (nroth, north): one slip, though two edits. */
 function swapped(a: string, b: string): boolean {
@@ -58,7 +59,7 @@ export function didYouMean(word: string, candidates: readonly string[], others: 
 export function didYouMeanAmong(close: readonly string[], quote = false): string {
   if (!close.length) return '';
   const said = close.map((c) => (quote ? `"${c}"` : c));
-  return `Did you mean ${said.length > 1 ? `${said.slice(0, -1).join(', ')} or ${said.at(-1)}` : said[0]}?`;
+  return `Did you mean ${orList(said)}?`;
 }
 
 /** "Did you mean --query '[].id'? (gh's -q; here -q is --quiet.)": what venue reads for another tool's words. */

@@ -3,6 +3,7 @@ import { defineCommand, option } from '../define.js';
 import { UsageError } from '../../lib/errors.js';
 import type { FaultChange, FaultConfig } from 'venue-sandbox';
 import { sandboxControl } from '../../lib/sandbox-control.js';
+import { orList } from '../../lib/formats.js';
 
 interface FaultsOptions {
   errorRate?: string;
@@ -70,8 +71,6 @@ const NEXT_REQUEST_FAULTS: ReadonlyArray<{
 ];
 const nextRequestFlags = NEXT_REQUEST_FAULTS.map((f) => f.flag);
 const answeringFlags = NEXT_REQUEST_FAULTS.filter((f) => f.status !== undefined).map((f) => f.flag);
-const orList = (flags: readonly string[]) =>
-  flags.length > 1 ? `${flags.slice(0, -1).join(', ')} or ${flags.at(-1)}` : flags.join('');
 
 /** Shows the rules the way they were given, for people. */
 function describe(config: FaultConfig): Record<string, unknown> {

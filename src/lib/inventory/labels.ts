@@ -6,6 +6,7 @@
 import type { Column } from '../output.js';
 import type { FlagProblems } from './flag-problems.js';
 import { PAYMENT_TERMS, SALE_TYPE_FLAGS } from './types.js';
+import { orList } from '../formats.js';
 
 /** productType: --type takes "stock" (or "stock product") and "modifier". */
 export const productTypeLabels: Record<string, string> = { '2': 'stock product', '3': 'modifier' };
@@ -60,7 +61,7 @@ function wordKey(text: string): string {
 /** "none (0), printer 1 (1) or printer 2 (2)": the words and codes a coded flag takes, for help and errors. */
 export function labelChoices(labels: Record<string, string>): string {
   const choices = Object.entries(labels).map(([code, word]) => `${word} (${code})`);
-  return choices.length > 1 ? `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}` : (choices[0] ?? '');
+  return orList(choices);
 }
 
 /**
