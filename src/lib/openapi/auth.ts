@@ -44,7 +44,8 @@ export function prefixFromDescription(description: string | undefined): string |
   const patterns = [
     /prefix(?:ed)?\s*(?:of|with|:)?\s*["'`“]?([A-Za-z][A-Za-z0-9_-]*)["'`”]?/i,
     /["'`]([A-Za-z][A-Za-z0-9_-]*)\s+(?:<[^>]+>|\{[^}]+\}|[A-Z_]{3,}|token|key|xxx+)["'`]/,
-    /Authorization:\s*([A-Za-z][A-Za-z0-9_-]*)\s+(?:<|\{|[A-Z_]{3,}|\w*token|\w*key)/i,
+    // The placeholder may be quoted: `Authorization: Bearer "YOUR_API_KEY_HERE"`.
+    /Authorization:\s*([A-Za-z][A-Za-z0-9_-]*)\s+["'`]?(?:<|\{|[A-Z_]{3,}|\w*token|\w*key)/i,
   ];
   for (const pattern of patterns) {
     const match = pattern.exec(description);

@@ -606,6 +606,10 @@ describe('auth schemes', () => {
     expect(prefixFromDescription('Token-based authentication with required prefix "Token"')).toBe('Token ');
     expect(prefixFromDescription('"Type \'Bearer TOKEN\' to correctly set the API Key"')).toBe('Bearer ');
     expect(prefixFromDescription('Send Authorization: Token <your key>')).toBe('Token ');
+    // A quoted placeholder, as a bullet of a longer description writes it.
+    expect(prefixFromDescription('- Bearer authorization header: `Authorization: Bearer "YOUR_API_KEY_HERE"`')).toBe(
+      'Bearer ',
+    );
     expect(prefixFromDescription('The API key of your store')).toBeUndefined();
     expect(prefixFromDescription(undefined)).toBeUndefined();
   });
