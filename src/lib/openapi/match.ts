@@ -25,12 +25,15 @@ interface FieldGroup {
   names: string[];
   /** A field whose name has one of these words counts too ("unit_price", "default_price"). */
   words?: string[];
+  /** An amount: only a field that could hold a number counts, never a yes or no or a reference (FieldSet.amounts). */
+  amount?: boolean;
 }
 
-const group = (label: string, names: string, words?: string): FieldGroup => ({
+const group = (label: string, names: string, words?: string, amount = false): FieldGroup => ({
   label,
   names: names.split(' '),
   words: words?.split(' '),
+  ...(amount ? { amount } : {}),
 });
 
 const F = {
@@ -43,16 +46,19 @@ const F = {
     'a quantity',
     'quantity qty amount count onhand quantityonhand available availablequantity stockquantity stocklevel countonhand stockedquantity inventorylevel totalonhand totalinventoryonhand availabletosell instock currentstock stock balance newamount inventorylevels locationlevels',
     'quantity qty hand available stock',
+    true,
   ),
   counted: group(
     'a counted quantity',
     'countedquantity counted count physicalcount newamount newquantity actualquantity quantity qty',
     'counted',
+    true,
   ),
   adjustment: group(
     'an adjustment',
     'adjustmentquantity adjustment delta change quantitychange difference quantity qty amount',
     'adjustment delta',
+    true,
   ),
   warehouse: group(
     'a warehouse',
@@ -124,7 +130,8 @@ const F = {
   ),
   events: group(
     'event types',
-    'events eventtypes eventtype event topics topic scope types triggers eventnames',
+    // Subscriptions name what they follow: event types or topics, or the resources or entities whose changes they send.
+    'events eventtypes eventtype event topics topic scope types triggers eventnames resource resources entity entityname entitytype changetype',
     'event topic',
   ),
   secret: group('a secret', 'secret signaturekey signingsecret hmacsecret sharedsecret headers', 'secret signature'),
@@ -391,7 +398,8 @@ export const profiles: Record<InventoryOperation, Profile> = {
     kinds: MOVEMENT,
     concepts: { receive: 1 },
     body: 'request',
-    need: [F.quantity],
+    // What was received is named by product: a notice that names none (an inbound shipment's boxes) is no receipt.
+    need: [F.quantity, F.productRef],
     needsLines: true,
     fields: [
       e(F.productRef, 0.7, true),
@@ -418,7 +426,8 @@ export const profiles: Record<InventoryOperation, Profile> = {
     kinds: LIST,
     concepts: { webhook: 1 },
     body: 'response',
-    need: [F.url],
+    // A subscription is to events: a hook called from inside the service's own methods, named by none, is not one.
+    need: [F.url, F.events],
     contradicts: [F.queue],
     fields: [e(F.url, 1), e(F.events, 1)],
     subject: 'webhook subscriptions',
@@ -429,7 +438,7 @@ export const profiles: Record<InventoryOperation, Profile> = {
     kinds: CREATE,
     concepts: { webhook: 1 },
     body: 'request',
-    need: [F.url],
+    need: [F.url, F.events],
     contradicts: [F.queue],
     fields: [e(F.url, 1), e(F.events, 1), e(F.secret, 0.3)],
     subject: 'webhook subscriptions',
@@ -482,9 +491,11 @@ export interface Scored {
 }
 
 function groupMatches(set: FieldSet, group: FieldGroup, lines: boolean): string | undefined {
-  const pools = lines ? [set.names, set.lineNames] : [set.names];
+  const names = group.amount ? set.amounts.names : set.names;
+  const pools = lines ? [names, group.amount ? set.amounts.lineNames : set.lineNames] : [names];
   for (const pool of pools) for (const name of group.names) if (pool.has(name)) return name;
-  if (group.words) for (const word of group.words) if (set.words.has(word)) return word;
+  const words = group.amount ? set.amounts.words : set.words;
+  if (group.words) for (const word of group.words) if (words.has(word)) return word;
   return undefined;
 }
 
@@ -600,6 +611,17 @@ function subjectScore(
       score -= 1;
       narrowing = `its path names the status of ${pathHead.context.text}: that record's, not the service's health`;
     }
+  }
+  // Likewise a version or status a word narrows (/Tools/bookkeepingSystemVersion): the version of that part, not the
+  // service's own.
+  if (
+    profile.concepts.health !== undefined &&
+    (pathHead.text === 'status' || pathHead.text === 'version') &&
+    pathHead.qualifier &&
+    !narrowing
+  ) {
+    score -= 1;
+    narrowing = `its path names the ${pathHead.text} of ${pathHead.qualifier}: that part's, not the service's health`;
   }
   if (
     !stockPlace &&
@@ -1051,6 +1073,8 @@ export function markStockPlaces(readings: Reading[]): void {
     (r) =>
       isList(r) &&
       (r.head.concept === 'level' || (!r.head.concept && r.operationIdHead?.concept === 'level')) &&
+      // Opening balances of bank accounts are no stock records: a narrowed level says nothing of where stock is kept.
+      !r.head.qualifier &&
       r.response?.list,
   );
   const places = new Map<string, string>();

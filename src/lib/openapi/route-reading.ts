@@ -38,6 +38,11 @@ export interface FieldSet {
   names: Set<string>;
   /** Their words ("product", "id"). */
   words: Set<string>;
+  /**
+   * What could hold an amount: the names and words of fields that are neither a yes or no (onlyNegativeProductStocks)
+   * nor a reference (stock_id). A quantity is read from these alone.
+   */
+  amounts: { names: Set<string>; words: Set<string>; lineNames: Set<string> };
   /** Normalised names of arrays of objects at the top ("items", "lines"). */
   lines: Set<string>;
   /** Normalised names of the fields inside those arrays. */
@@ -110,6 +115,11 @@ function fieldSet(
 ): FieldSet {
   const names = new Set<string>();
   const words = new Set<string>();
+  const amounts = { names: new Set<string>(), words: new Set<string>(), lineNames: new Set<string>() };
+  const mayHoldAmount = (field: SchemaField) => {
+    const own = wordsOf(field.name);
+    return field.type !== 'boolean' && !referenceWords.has(own[own.length - 1] ?? '');
+  };
   const lines = new Set<string>();
   const lineNames = new Set<string>();
   // A list's records are what it says: an envelope's count, limit and offset, its links, are not fields of them.
@@ -119,10 +129,17 @@ function fieldSet(
     if (field.depth > 2 || (direction === 'response' && list && !inRecords(field))) continue;
     const name = normaliseName(field.name);
     names.add(name);
-    for (const word of wordsOf(field.name)) words.add(word);
+    const own = wordsOf(field.name);
+    for (const word of own) words.add(word);
+    if (!mayHoldAmount(field)) continue;
+    amounts.names.add(name);
+    for (const word of own) amounts.words.add(word);
   }
   for (const field of fields) {
-    if (field.inArray && field.depth <= 2) lineNames.add(normaliseName(field.name));
+    if (field.inArray && field.depth <= 2) {
+      lineNames.add(normaliseName(field.name));
+      if (mayHoldAmount(field)) amounts.lineNames.add(normaliseName(field.name));
+    }
     if (field.depth === 0 && fields.some((f) => f.inArray && f.path.startsWith(`${field.path}[].`)))
       lines.add(normaliseName(field.name));
   }
@@ -144,7 +161,7 @@ function fieldSet(
     else if (['id', 'typeId', 'key'].some((k) => paths.has(`${field.path}.${k}`)) && fieldWords.length)
       refs.set(fieldWords.join(' '), field.name);
   }
-  return { names, words, lines, lineNames, list, schemaNames, count: names.size, refs };
+  return { names, words, amounts, lines, lineNames, list, schemaNames, count: names.size, refs };
 }
 
 /** The last word of a field that refers to another record by its id. */
@@ -262,9 +279,12 @@ export function sharedPrefixLength(paths: string[]): number {
   }
 }
 
-function kindOf(operation: DocumentOperation, trailingParam: boolean, said: Set<Kind>): Kind {
+function kindOf(operation: DocumentOperation, trailingParam: boolean, said: Set<Kind>, lastSegment: string): Kind {
   const { method } = operation;
   if (method === 'DELETE') return 'delete';
+  // A route whose last segment says it removes (POST /webhooks/unsubscribe) creates or changes nothing, whatever else
+  // its operationId says.
+  if (wordsOf(lastSegment).some((word) => kindWords.get(word) === 'delete')) return 'action';
   if (method === 'GET') return trailingParam ? 'read' : 'list';
   if (said.has('upsert') || (said.has('create') && said.has('update'))) return 'upsert';
   if (trailingParam) return said.has('create') && method === 'POST' ? 'action' : 'update';
@@ -341,7 +361,7 @@ export function readOperation(
     operation,
     path,
     concepts,
-    kind: kindOf(operation, trailingParam, kindsSaid),
+    kind: kindOf(operation, trailingParam, kindsSaid, literal[literal.length - 1] ?? ''),
     params: operation.params.filter((p) => !variables.has(p)),
     vars: operation.params.filter((p) => variables.has(p)),
     trailingParam,

@@ -3,7 +3,7 @@
 // per vendor, with `--server-var` for each of the case's server and path
 // variables, scored against the table of the routes a person would pick. The
 // tuning set is scored here: picks.ts's nine documents (committed, so they
-// always run), cases-new.ts's twelve and cases-round2.ts's nine (not committed:
+// always run), cases-new.ts's twelve, cases-round2.ts's nine and cases-round3.ts's eight (not committed:
 // a case whose documents are absent is skipped, as vendor-cases.test.ts does).
 // The held-out round is scored elsewhere, by the lead only, and nothing of it
 // is read here.
@@ -27,10 +27,14 @@ import { repoRoot, runVenue, tempDir } from '../../support/venue.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 import { newVendorCases } from '../../fixtures/openapi/vendors/cases-new.js';
 import { round2VendorCases } from '../../fixtures/openapi/vendors/cases-round2.js';
+import { round3VendorCases } from '../../fixtures/openapi/vendors/cases-round3.js';
 
 const vendorsDir = path.join(repoRoot, 'test/fixtures/openapi/vendors');
 const present = (c: VendorCase) => c.files.every((file) => fs.existsSync(path.join(vendorsDir, file)));
-const tuning = [...vendorCases, ...[...newVendorCases, ...round2VendorCases].filter((c) => c.set === 'tuning')];
+const tuning = [
+  ...vendorCases,
+  ...[...newVendorCases, ...round2VendorCases, ...round3VendorCases].filter((c) => c.set === 'tuning'),
+];
 const scored = tuning.filter((c) => vendorCases.includes(c) || present(c));
 
 interface Figures {
@@ -139,13 +143,13 @@ function authParts(text: string | null): { rest: string; scopes: string[] } {
  */
 function authInDocuments(vendor: VendorCase): boolean {
   const named = /\b(?:name|token-url)=("?)([^"\s]+)\1/.exec(vendor.auth)?.[2];
+  const texts = vendor.files.map((file) => fs.readFileSync(path.join(vendorsDir, file), 'utf8'));
+  // Documents that declare no security at all: the case's auth is from the vendor's guide.
+  if (!texts.some((text) => /securitySchemes|securityDefinitions/.test(text))) return false;
   // The Authorization header is what an http scheme or an OAuth2 flow means, named or not.
   if (!named || /^authorization$/i.test(named)) return true;
   const forms = [named, named.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]+/i, '')].filter(Boolean);
-  return vendor.files.some((file) => {
-    const text = fs.readFileSync(path.join(vendorsDir, file), 'utf8');
-    return forms.some((form) => text.includes(form));
-  });
+  return texts.some((text) => forms.some((form) => text.includes(form)));
 }
 
 /** Whether the case's auth names OAuth2 scopes with its variables filled: then the auth as sent is compared. */
@@ -218,7 +222,9 @@ describe.each(scored)('$vendor', (vendor) => {
       const got = authParts(review.auth);
       const want = authParts(vendor.auth);
       expect(got.rest, 'auth').toBe(want.rest);
-      expect(got.scopes, 'auth scopes').toEqual(want.scopes);
+      // Only the scopes of the operations mapped are asked for: where a pick was missed, a part of the case's.
+      if (f.missed.length) for (const scope of got.scopes) expect(want.scopes, 'auth scopes').toContain(scope);
+      else expect(got.scopes, 'auth scopes').toEqual(want.scopes);
     }
     expect(review.basePath ?? '').toBe(vendor.basePath);
   });

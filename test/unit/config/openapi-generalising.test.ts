@@ -427,3 +427,123 @@ describe("venue's categories: a product field named for the list's records", () 
     expect(routesOf(categ)).toMatchObject({ listCategories: 'GET /product_categories', listProducts: 'GET /products' });
   });
 });
+
+// Rules stated after round 3 was scored and moved to tuning (README.md beside the vendor documents); each holds for
+// any document and is shown on a small one, and on the tuning document where it is present.
+describe('an amount is a number of something', () => {
+  const stockList = (fields: Record<string, string>) =>
+    plan({ '/inventory/stocks': { get: { summary: 'List stocks', responses: answer(fields, true) } } });
+
+  it('a yes or no, or a reference, is no quantity: stock definitions and counting sessions are no stock levels', () => {
+    expect(routesOf(stockList({ stock_id: 'integer', name: 'string', sku: 'string' })).stockLevels).toBeUndefined();
+    expect(
+      routesOf(stockList({ id: 'integer', product_id: 'integer', onlyNegativeProductStocks: 'boolean' })).stockLevels,
+    ).toBeUndefined();
+    // The same list with a count of the product is the stock.
+    expect(routesOf(stockList({ product_id: 'integer', stock: 'number' })).stockLevels).toBe('GET /inventory/stocks');
+  });
+
+  it.skipIf(absent('adobe-commerce/admin-schema-2.4.9.yaml'))(
+    'the tuning set: Adobe Commerce (GET /V1/inventory/stocks names sales channels, no quantity)',
+    async () => {
+      const result = await tuning(['adobe-commerce/admin-schema-2.4.9.yaml']);
+      expect(routesOf(result).stockLevels).not.toBe('GET /V1/inventory/stocks');
+    },
+  );
+});
+
+describe('a stock receipt names what was received', () => {
+  const lines = (fields: Record<string, string>) => ({
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: {
+            expected_arrival_date: { type: 'string' },
+            lines: { type: 'array', items: schema(fields) },
+          },
+        },
+      },
+    },
+  });
+  const receipt = (fields: Record<string, string>) =>
+    plan({
+      '/receiving': { post: { summary: 'Create receiving', requestBody: lines(fields), responses: answer({}) } },
+    });
+
+  it('a notice of boxes and quantities that names no product is no receipt', () => {
+    expect(routesOf(receipt({ box_number: 'integer', quantity: 'integer' })).receiveStock).toBeUndefined();
+    expect(routesOf(receipt({ product_id: 'integer', quantity: 'integer' })).receiveStock).toBe('POST /receiving');
+  });
+});
+
+describe("a health check is the service's own", () => {
+  const report = answer({ version: 'string' });
+  it('the version of one part of it (a bookkeeping system) is no health check; the version of the service is', () => {
+    const part = plan({ '/Tools/bookkeepingSystemVersion': { get: { summary: 'Version', responses: report } } });
+    expect(routesOf(part).health).toBeUndefined();
+    expect(unmapped(part, 'health')?.candidates[0]?.shortfall).toMatch(/version of bookkeeping/);
+    const own = plan({ '/version': { get: { summary: 'Version', responses: report } } });
+    expect(routesOf(own).health).toBe('GET /version');
+  });
+});
+
+describe('where the stock is kept, by the stock records themselves', () => {
+  it('opening balances of bank accounts name no place stock is kept', () => {
+    const result = plan({
+      '/bank_opening_balances': {
+        get: {
+          summary: 'Returns all Bank Opening Balances',
+          responses: answer({ bank_account_id: 'string', balance: 'number' }, true),
+        },
+      },
+      '/bank_accounts': {
+        get: { summary: 'Returns all Bank Accounts', responses: answer({ name: 'string', city: 'string' }, true) },
+      },
+    });
+    expect(routesOf(result).listWarehouses).toBeUndefined();
+  });
+
+  it.skipIf(absent('sage-accounting/swagger-2.0.0.json'))('the tuning set: Sage (GET /bank_accounts)', async () => {
+    const result = await tuning(['sage-accounting/swagger-2.0.0.json']);
+    expect(routesOf(result).listWarehouses).toBeUndefined();
+  });
+});
+
+describe('webhook subscriptions', () => {
+  const hook = { url: 'string', hook_name: 'string', timeout: 'integer' };
+  const hooks = (fields: Record<string, string>, create = '/webhooks') => {
+    const post = { summary: 'Webhook', requestBody: body(fields), responses: answer(fields) };
+    const list = { summary: 'List webhooks', responses: answer(fields, true) };
+    return plan(
+      create === '/webhooks'
+        ? { '/webhooks': { get: list, post } }
+        : { '/webhooks': { get: list }, [create]: { post } },
+    );
+  };
+
+  it('a route whose last segment removes (POST /webhooks/unsubscribe) creates nothing', () => {
+    const result = hooks({ url: 'string', events: 'array' }, '/webhooks/unsubscribe');
+    expect(routesOf(result).createWebhook).toBeUndefined();
+    expect(routesOf(result).listWebhooks).toBe('GET /webhooks');
+  });
+
+  it("follow events, or the resources or entities whose changes they send: a hook named by neither is the service's own", () => {
+    expect(routesOf(hooks(hook))).not.toHaveProperty('createWebhook');
+    expect(routesOf(hooks(hook))).not.toHaveProperty('listWebhooks');
+    for (const follows of ['events', 'topic', 'entity_name', 'resource'])
+      expect(routesOf(hooks({ url: 'string', [follows]: 'string' }))).toMatchObject({
+        listWebhooks: 'GET /webhooks',
+        createWebhook: 'POST /webhooks',
+      });
+  });
+
+  it.skipIf(absent('adobe-commerce/admin-schema-2.4.9.yaml'))(
+    "the tuning set: Adobe Commerce (hooks into Commerce's own methods)",
+    async () => {
+      const routes = routesOf(await tuning(['adobe-commerce/admin-schema-2.4.9.yaml']));
+      expect(routes.listWebhooks).toBeUndefined();
+      expect(routes.createWebhook).toBeUndefined();
+    },
+  );
+});
