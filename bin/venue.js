@@ -103,7 +103,7 @@ if (invocation.version) {
   process.stdout.write(help);
 } else {
   const { main } = await import('../dist/bundle/main.js');
-  const code = await main({ invocation, version: version() });
+  const code = await main({ invocation, version: version(), alone: true });
   // After a Ctrl-C, main's code already follows the outcome (a write that completed is 0, unknown 7, nothing sent 130).
   process.exitCode = code;
   // Long-lived commands (listen, serve) resolve only when they are done. The

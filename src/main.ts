@@ -47,6 +47,8 @@ export interface MainShell {
   interruption?: Interruption;
   /** An MCP tool call's run: its hints are read by an assistant (lib/hint-command.ts). */
   forAssistant?: boolean;
+  /** The launcher's run: the process's only one (lib/hint-command.ts). Runs in a shared process (tests, MCP tool calls) leave it out. */
+  alone?: boolean;
 }
 
 /** Runs of main in progress in this process (tests run several at once): the last to end closes the pooled connections. */
@@ -180,7 +182,8 @@ export async function main(options: MainOptions): Promise<number> {
       return afterInterrupt(await serveVenueMcp(invocation, { ...shell, runVenue }), interruption);
     }
     const { runOne } = await import('./run.js');
-    return afterInterrupt(await runOne(invocation, shell), interruption);
+    // Only this run may be its process's one: the venues of a fleet and MCP tool calls share theirs.
+    return afterInterrupt(await runOne(invocation, { ...shell, alone: options.alone === true }), interruption);
   } catch (error) {
     return afterInterrupt(reportFailure(error, { machine, stderr: streams.stderr, verbose, colour }), interruption);
   } finally {

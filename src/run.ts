@@ -26,6 +26,8 @@ export interface RunShell {
   now?: () => number;
   /** An MCP tool call: the run's hints are read by an assistant (lib/hint-command.ts). */
   forAssistant?: boolean;
+  /** The run is its process's only one (the launcher's): its hint scope is the process's (lib/hint-command.ts). */
+  alone?: boolean;
 }
 
 /** One venue's run of a command across venues (--each-profile): where its rows go. */
@@ -38,8 +40,10 @@ export interface VenueMerge {
 export async function runOne(invocation: Invocation, shell: RunShell, merge?: VenueMerge): Promise<number> {
   // Every hint the run makes names the profile chosen for it (--profile, VENUE_PROFILE, the venue of a fleet): pasted into another shell, it reaches the same venue.
   const profile = invocation.globals.profile ?? shell.env.VENUE_PROFILE;
-  return inHintScope({ profile: profile || undefined, assistant: shell.forAssistant }, () =>
-    runCommand(invocation, shell, merge),
+  return inHintScope(
+    { profile: profile || undefined, assistant: shell.forAssistant },
+    () => runCommand(invocation, shell, merge),
+    { alone: shell.alone === true && merge === undefined },
   );
 }
 

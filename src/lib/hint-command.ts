@@ -12,6 +12,13 @@
 // through every call. So does whom a hint speaks to: a person at a shell, or
 // an assistant through `venue mcp`, whose tools take no secret from stdin or
 // the environment and never --yes (`forAssistant`).
+//
+// Runs that share a process (the venues of a run across venues, the MCP
+// server's tool calls, tests) each enter an async scope of their own. The
+// launcher's run is its process's only one: its scope is the process's. On
+// Node 20 an entered AsyncLocalStorage puts a hook on every promise the
+// process makes from then on, which a listing of 100,000 records pays for in
+// every page it reads.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 
@@ -39,20 +46,42 @@ export interface HintScope {
 }
 
 const scopes = new AsyncLocalStorage<HintScope>();
+/** The scope of the process's only run (the launcher's): no async scope is entered for it. */
+let processScope: HintScope | undefined;
 
-/** Runs `run` with the hints it makes naming the scope's profile (and speaking to an assistant, when it says so). */
-export function inHintScope<T>(scope: HintScope, run: () => T): T {
-  return scopes.run(scope, run);
+/**
+ * Runs `run` with the hints it makes naming the scope's profile (and speaking to an assistant, when it says so).
+ * `alone`: the run is its process's only one (the launcher's), so the scope is the process's.
+ */
+export function inHintScope<T>(scope: HintScope, run: () => T, options: { alone?: boolean } = {}): T {
+  if (!options.alone) return scopes.run(scope, run);
+  // As an async scope would, it ends with the run.
+  processScope = scope;
+  const end = () => {
+    processScope = undefined;
+  };
+  let result: T;
+  try {
+    result = run();
+  } catch (error) {
+    end();
+    throw error;
+  }
+  if (result instanceof Promise) return result.finally(end) as T;
+  end();
+  return result;
 }
+
+const currentScope = (): HintScope | undefined => scopes.getStore() ?? processScope;
 
 /** The profile the run's hints name; undefined for the default one. */
 export function hintProfile(): string | undefined {
-  return scopes.getStore()?.profile;
+  return currentScope()?.profile;
 }
 
 /** Whether the run's hints are read by an assistant (an MCP tool call), which can pass no secret flag and never --yes. */
 export function forAssistant(): boolean {
-  return scopes.getStore()?.assistant === true;
+  return currentScope()?.assistant === true;
 }
 
 /** The placeholder a word is shown as: <guest email>. */

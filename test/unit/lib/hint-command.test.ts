@@ -30,6 +30,31 @@ describe('venueCommand', () => {
     );
   });
 
+  it("the launcher's run, its process's only one, names its profile without an async scope, and only while it runs", async () => {
+    const inRun = await inHintScope(
+      { profile: 'store1' },
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        // A run that shares the process (a venue of a fleet) takes its own scope over the process's.
+        const venueOfFleet = inHintScope({ profile: 'fleet-2' }, () => venueCommand(['doctor']));
+        return [venueCommand(['doctor']), venueOfFleet];
+      },
+      { alone: true },
+    );
+    expect(inRun).toEqual(['venue --profile store1 doctor', 'venue --profile fleet-2 doctor']);
+    expect(venueCommand(['doctor'])).toBe('venue doctor');
+    expect(() =>
+      inHintScope(
+        { profile: 'store1' },
+        () => {
+          throw new Error('x');
+        },
+        { alone: true },
+      ),
+    ).toThrow('x');
+    expect(venueCommand(['doctor'])).toBe('venue doctor');
+  });
+
   it('knows whether an assistant reads the run', () => {
     expect(forAssistant()).toBe(false);
     expect(inHintScope({ assistant: true }, () => forAssistant())).toBe(true);
