@@ -15,6 +15,7 @@ import { inventoryOperationNames } from '../../../src/lib/inventory/routes.js';
 import { newVendorCases } from '../../fixtures/openapi/vendors/cases-new.js';
 import { round2VendorCases } from '../../fixtures/openapi/vendors/cases-round2.js';
 import { round3VendorCases } from '../../fixtures/openapi/vendors/cases-round3.js';
+import { round4VendorCases } from '../../fixtures/openapi/vendors/cases-round4.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
 const vendorsDir = path.resolve(import.meta.dirname, '../../fixtures/openapi/vendors');
@@ -48,10 +49,20 @@ function serverPath(doc: Doc, vars: Record<string, string>): string {
   return withoutOrigin.replace(/\/$/, '');
 }
 
+/** A path item, or the path item a `$ref` names in another file of a split document (MoySklad's). */
+function pathItem(item: Record<string, unknown>, file: string): Record<string, unknown> {
+  if (typeof item?.$ref !== 'string' || item.$ref.startsWith('#')) return item;
+  const [target, fragment = ''] = item.$ref.split('#');
+  const loaded = yaml.load(fs.readFileSync(path.join(vendorsDir, path.dirname(file), target!), 'utf8'));
+  const keys = fragment.split('/').filter(Boolean);
+  return keys.reduce((node, key) => (node as Record<string, unknown>)?.[key], loaded) as Record<string, unknown>;
+}
+
 /** "METHOD /path" of every operation of a document, its path prefixed with what the base path lacks. */
-function routesOf(doc: Doc, prefix: string): Set<string> {
+function routesOf(doc: Doc, prefix: string, file: string): Set<string> {
   const routes = new Set<string>();
-  for (const [p, item] of Object.entries((doc.paths as Record<string, Record<string, unknown>>) ?? {})) {
+  for (const [p, ref] of Object.entries((doc.paths as Record<string, Record<string, unknown>>) ?? {})) {
+    const item = pathItem(ref, file);
     for (const m of methods) if (item?.[m]) routes.add(`${m.toUpperCase()} ${prefix}${p}`);
   }
   return routes;
@@ -67,7 +78,8 @@ const picksOf = (c: VendorCase) => Object.values(c.picks).flatMap((p) => (Array.
 /** Whether every document of a case is here: the new vendors' documents are not committed (README.md: where each comes from). */
 const present = (c: VendorCase) => c.files.every((file) => fs.existsSync(path.join(vendorsDir, file)));
 
-describe.each([...newVendorCases, ...round2VendorCases, ...round3VendorCases].filter(present))('$vendor', (vendor) => {
+const checked = [...newVendorCases, ...round2VendorCases, ...round3VendorCases, ...round4VendorCases];
+describe.each(checked.filter(present))('$vendor', (vendor) => {
   const docs = vendor.files.map((file) => ({ file, doc: readDocument(file) }));
   const vars = { ...vendor.serverVars };
   const routes = new Set<string>();
@@ -76,7 +88,7 @@ describe.each([...newVendorCases, ...round2VendorCases, ...round3VendorCases].fi
     it(`${file}: its server path starts with the stored base path`, () => {
       expect(full.startsWith(vendor.basePath), `${full} under ${vendor.basePath}`).toBe(true);
     });
-    for (const route of routesOf(doc, full.slice(vendor.basePath.length))) routes.add(route);
+    for (const route of routesOf(doc, full.slice(vendor.basePath.length), file)) routes.add(route);
   }
 
   it('names only the 21 operations, each with routes of its documents', () => {
@@ -108,7 +120,7 @@ describe.each([...newVendorCases, ...round2VendorCases, ...round3VendorCases].fi
 });
 
 describe('the split', () => {
-  const all = [...vendorCases, ...newVendorCases, ...round2VendorCases, ...round3VendorCases];
+  const all = [...vendorCases, ...newVendorCases, ...round2VendorCases, ...round3VendorCases, ...round4VendorCases];
   it('puts every case in one set; the eight tuned-on documents stay tuning', () => {
     for (const c of all) expect(['tuning', 'held-out']).toContain(c.set);
     for (const c of vendorCases) expect(c.set, c.vendor).toBe('tuning');
@@ -125,7 +137,7 @@ describe('the split', () => {
     const files = all.flatMap((c) => c.files);
     expect(new Set(files).size).toBe(files.length);
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
-    for (const c of [...newVendorCases, ...round2VendorCases, ...round3VendorCases])
+    for (const c of [...newVendorCases, ...round2VendorCases, ...round3VendorCases, ...round4VendorCases])
       for (const file of c.files) expect(readme, file).toContain(`\`${file}\``);
   });
 
@@ -149,5 +161,17 @@ describe('the split', () => {
       [...vendorCases, ...newVendorCases, ...round2VendorCases].flatMap((c) => c.files.map(folder)),
     );
     for (const c of round3VendorCases) for (const file of c.files) expect(earlier.has(folder(file)), file).toBe(false);
+  });
+
+  it('holds out every case of round 4, twelve vendors, none of a vendor seen before', () => {
+    for (const c of round4VendorCases) expect(c.set, c.vendor).toBe('held-out');
+    expect(round4VendorCases.length).toBeGreaterThanOrEqual(12);
+    const folder = (file: string) => file.split('/')[0];
+    const earlier = new Set(
+      [...vendorCases, ...newVendorCases, ...round2VendorCases, ...round3VendorCases].flatMap((c) =>
+        c.files.map(folder),
+      ),
+    );
+    for (const c of round4VendorCases) for (const file of c.files) expect(earlier.has(folder(file)), file).toBe(false);
   });
 });
