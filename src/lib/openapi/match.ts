@@ -584,9 +584,28 @@ function subjectScore(
     if (pathHead.concept === 'other' && sources.length)
       narrowing = `its path names ${pathHead.text}, a subject of its own`;
   }
+  const idHead = reading.operationIdHead;
   if (pathHead.qualifier && wanted(pathHead.concept) > 0 && !singleton) {
     score -= 1;
     narrowing = `narrowed by "${pathHead.qualifier}" (${pathHead.qualifier} ${pathHead.text})`;
+  } else if (
+    // Where the path names nothing of venue's ("/api/handovercontainers"), the operationId's narrowing counts as the
+    // path's would (getHandoverContainers).
+    !singleton &&
+    wanted(pathHead.concept) === 0 &&
+    idHead?.qualifier &&
+    wanted(idHead.concept) > 0
+  ) {
+    score -= 1;
+    narrowing = `narrowed by "${idHead.qualifier}" (${idHead.qualifier} ${idHead.text})`;
+  } else if (
+    // A login of a subject of its own (/storefront/login, /customer/token) is that subject's: a shopper's, not the API's.
+    profile.concepts.auth !== undefined &&
+    pathHead.qualifier !== undefined &&
+    shopperWords.has(pathHead.qualifier)
+  ) {
+    score -= 1;
+    narrowing = `its path puts it under ${pathHead.qualifier}: that one's login, not the service's`;
   } else {
     // A subject the path or the operationId puts under another (a vendor's locations, /stock/products/{id}) is that
     // other's; but locations under stock are where the stock is: warehouses.
@@ -644,6 +663,9 @@ function subjectScore(
   if (narrowing) reasons.push(`but ${narrowing}`);
   return { score, reasons, named: sources.length > 0, ...(narrowing ? { narrowing } : {}) };
 }
+
+/** Those who buy at a shop: a login of theirs is not the service's. */
+const shopperWords = new Set(['customer', 'shopper', 'buyer', 'storefront', 'consumer']);
 
 const deleteWords = new Set(['delete', 'remove', 'destroy', 'drop', 'unsubscribe']);
 const destructiveWords = new Set([
@@ -710,6 +732,9 @@ function refusal(
     return `{${reading.params[0]}} is not the last segment: the path names something under another record`;
   if (reading.scopeOf)
     return `it lists or reads the values of {${reading.scopeOf}}, the venue's own scope, none of its records`;
+  // venue calls every route at the profile's one base (inventory.url and basePath).
+  if (operation.otherServer !== undefined)
+    return `it is served at ${operation.otherServer}, its own server, not the document's: venue calls every route at one base`;
   const job = jobOfItsOwn(name, reading);
   if (job) return `${job}${job.endsWith('a job of its own') ? '' : ', a job of its own'}, never mapped to ${name}`;
   const kindWeight = profile.kinds[reading.kind];
@@ -1075,7 +1100,9 @@ export function markStockPlaces(readings: Reading[]): void {
       (r.head.concept === 'level' || (!r.head.concept && r.operationIdHead?.concept === 'level')) &&
       // Opening balances of bank accounts are no stock records: a narrowed level says nothing of where stock is kept.
       !r.head.qualifier &&
-      r.response?.list,
+      r.response?.list &&
+      // Nor are records that count nothing (stock-take documents named "inventory").
+      groupMatches(r.response, F.quantity, true) !== undefined,
   );
   const places = new Map<string, string>();
   const warehouses = new Map<string, string>();
@@ -1125,6 +1152,44 @@ export function markStockPlaces(readings: Reading[]): void {
  * the products refer to no category at all (no category field in their records or bodies) is another's taxonomy (a
  * marketplace's category tree, a bookkeeping one): it is taken back and kept below the threshold, as a narrowing.
  */
+/**
+ * A webhook subscription is changed or removed where it was made: a route of one record (PUT, DELETE
+ * /subscriptions/{id}) is taken only beside the list or create of its own collection. Alone, "subscriptions" may be
+ * anything (a customer's billing plans), and a subscription venue cannot list or make is none it would change.
+ */
+function webhookRecordsWithoutCollection(
+  chosen: Map<InventoryOperation, Scored>,
+  taken: Map<number, Scored>,
+  readings: Reading[],
+) {
+  // A path's literal segments: /{administration_id}/webhooks/{id}{format} and /webhook/id/{id} are records of
+  // /{administration_id}/webhooks{format} and /webhook.
+  const literal = (path: string) =>
+    path
+      .replace(/\{[^{}]*\}/g, '')
+      .split('/')
+      .filter((segment) => segment && segment.toLowerCase() !== 'id')
+      .join('/');
+  const chosenCollections = (['listWebhooks', 'createWebhook'] as const)
+    .map((name) => chosen.get(name))
+    .filter((c): c is Scored => c !== undefined)
+    .map((c) => readings[c.index]!.path);
+  const collections = chosenCollections.map(literal);
+  for (const name of ['updateWebhook', 'deleteWebhook'] as const) {
+    const record = chosen.get(name);
+    if (!record) continue;
+    if (collections.includes(literal(readings[record.index]!.path))) continue;
+    chosen.delete(name);
+    taken.delete(record.index);
+    record.narrowing = chosenCollections.length
+      ? `it is no record of the subscriptions listed or made (${chosenCollections.join(', ')})`
+      : 'no route lists or makes the subscriptions it would change';
+    record.reasons.push(`but ${record.narrowing}`);
+    record.total = Math.min(record.total, NARROWED_CAP);
+    record.confidence = confidenceOf(record.total);
+  }
+}
+
 function unlinkedCategories(chosen: Map<InventoryOperation, Scored>, taken: Map<number, Scored>, readings: Reading[]) {
   const categories = chosen.get('listCategories');
   if (!categories) return;
@@ -1191,6 +1256,7 @@ export function matchOperations(
     taken.set(candidate.index, candidate);
   }
   unlinkedCategories(chosen, taken, readings);
+  webhookRecordsWithoutCollection(chosen, taken, readings);
 
   return inventoryOperationNames.map((name) => {
     const pick = chosen.get(name);

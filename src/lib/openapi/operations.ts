@@ -67,6 +67,11 @@ export interface DocumentOperation {
   pathParameters: Record<string, PathParameterInfo>;
   /** The header parameters it takes, as named ("X-API-TOKEN"). */
   headers: string[];
+  /**
+   * The route's own servers (its path item's or its own), when none of them is the document's: it is called at
+   * another base than the document's routes ("https://api.rebilly.com" for /status beside ".../organizations/{id}").
+   */
+  otherServer?: string;
 }
 
 export interface PathParameterInfo {
@@ -99,6 +104,7 @@ export function documentOperations(document: Record<string, unknown>, source: st
         basicSchemes.add(name);
     }
   const found: DocumentOperation[] = [];
+  const documentServers = serverUrls(document.servers) ?? [];
   const paths = isObject(document.paths) ? document.paths : {};
   for (const [path, rawItem] of Object.entries(paths)) {
     const item = deref(document, rawItem);
@@ -125,6 +131,9 @@ export function documentOperations(document: Record<string, unknown>, source: st
         };
       }
       const security = Array.isArray(raw.security) ? (raw.security as SecurityRequirement[]) : global;
+      const ownServers = serverUrls(raw.servers) ?? serverUrls(item.servers);
+      const otherServer =
+        ownServers && !ownServers.some((url) => documentServers.includes(url)) ? ownServers[0] : undefined;
       const base = {
         method,
         takesBasic: security.some(
@@ -148,6 +157,7 @@ export function documentOperations(document: Record<string, unknown>, source: st
         security,
         deprecated: raw.deprecated === true,
         source,
+        ...(otherServer !== undefined ? { otherServer } : {}),
       };
       for (const expanded of expandEnumParams(document, path, parameters)) {
         const prefer = expanded.filled ? Object.values(expanded.filled) : undefined;
@@ -450,4 +460,11 @@ function schemaType(document: unknown, schema: unknown, depth = 0): string | und
 /** An array, or an envelope of its records (list-shape.ts: items, data, HAL's _embedded, OData's value…). */
 function isList(document: unknown, schema: unknown): boolean {
   return findRecords(document, schema) !== undefined;
+}
+
+/** The URLs of a `servers` list (OpenAPI 3), or undefined where there is none. */
+function serverUrls(servers: unknown): string[] | undefined {
+  if (!Array.isArray(servers) || servers.length === 0) return undefined;
+  const urls = servers.filter(isObject).map((server) => (typeof server.url === 'string' ? server.url : ''));
+  return urls.length ? urls : undefined;
 }

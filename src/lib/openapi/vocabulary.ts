@@ -607,6 +607,7 @@ define(
   'customer',
   'customer group',
   'shopper',
+  'storefront',
   'buyer',
   'expense',
   'expense claim',

@@ -547,3 +547,99 @@ describe('webhook subscriptions', () => {
     },
   );
 });
+
+// Rules stated after round 4 was scored and moved to tuning.
+describe('a route served at its own server is none venue can call at its base', () => {
+  it("a path item with servers of its own, none of them the document's (GET /status beside /organizations/{id})", () => {
+    const status = { get: { summary: 'Retrieve API current status', responses: answer({ status: 'string' }) } };
+    const document = (own: boolean) =>
+      plan(
+        { '/status': own ? { servers: [{ url: 'https://api.example.com' }], ...status } : status },
+        { servers: [{ url: 'https://api.example.com/organizations/acme' }] },
+      );
+    expect(routesOf(document(false)).health).toBe('GET /status');
+    expect(routesOf(document(true)).health).toBeUndefined();
+    expect(unmapped(document(true), 'health')?.candidates[0]?.shortfall).toMatch(/its own server/);
+  });
+});
+
+describe('a login is the service’s, not a shopper’s', () => {
+  const login = (path: string) =>
+    plan({
+      [path]: {
+        post: {
+          summary: 'Login',
+          requestBody: body({ username: 'string', password: 'string' }),
+          responses: answer({ token: 'string' }),
+        },
+      },
+    });
+  it('/storefront/login, /customer/login: that subject’s login; /users/login, /login: the service’s', () => {
+    expect(routesOf(login('/storefront/login')).authenticate).toBeUndefined();
+    expect(routesOf(login('/customer/login')).authenticate).toBeUndefined();
+    expect(routesOf(login('/users/login')).authenticate).toBe('POST /users/login');
+    expect(routesOf(login('/login')).authenticate).toBe('POST /login');
+  });
+});
+
+describe('stock records count something', () => {
+  it('a list named "inventory" whose records hold no quantity names no place stock is kept', () => {
+    const result = (counts: boolean) =>
+      plan({
+        '/entity/inventory': {
+          get: {
+            summary: 'List inventories',
+            responses: answer(
+              counts ? { group_id: 'string', quantity: 'number' } : { group_id: 'string', name: 'string' },
+              true,
+            ),
+          },
+        },
+        '/entity/group': { get: { summary: 'List groups', responses: answer({ name: 'string' }, true) } },
+      });
+    expect(routesOf(result(false)).listWarehouses).toBeUndefined();
+    expect(routesOf(result(true)).listWarehouses).toBe('GET /entity/group');
+  });
+});
+
+describe('a webhook subscription is changed where it was made', () => {
+  const sub = { url: 'string', events: 'array' };
+  it('a record route beside no list or create of its collection is not taken: "subscriptions" may be billing plans', () => {
+    // Named by its path, operationId, summary and tag (Recurly's terminate_subscription): enough, were it alone.
+    const cancel = {
+      delete: {
+        operationId: 'terminate_subscription',
+        summary: 'Terminate a subscription',
+        tags: ['subscription'],
+        responses: answer({}),
+      },
+    };
+    const alone = plan({ '/subscriptions/{subscription_id}': cancel });
+    expect(routesOf(alone).deleteWebhook).toBeUndefined();
+    const beside = plan({
+      '/webhooks': {
+        get: { summary: 'List webhooks', responses: answer(sub, true) },
+        post: { summary: 'Create a webhook', requestBody: body(sub), responses: answer(sub) },
+      },
+      '/webhooks/{id}': { delete: { summary: 'Delete a webhook', responses: answer({}) } },
+      '/subscriptions/{subscription_id}': cancel,
+    });
+    expect(routesOf(beside)).toMatchObject({ deleteWebhook: 'DELETE /webhooks/{id}' });
+  });
+});
+
+describe("the operationId's narrowing counts where the path names nothing of venue's", () => {
+  it('GET /api/handovercontainers (getHandoverContainers) is narrowed as /api/handover-containers would be', () => {
+    const result = plan({
+      '/api/handovercontainers': {
+        get: {
+          operationId: 'getHandoverContainers',
+          summary: 'List containers',
+          responses: answer({ name: 'string' }, true),
+        },
+      },
+    });
+    expect(routesOf(result).listContainers).toBeUndefined();
+    expect(unmapped(result, 'listContainers')?.candidates[0]?.shortfall).toMatch(/narrowed by "handover"/);
+  });
+});
