@@ -16,6 +16,7 @@ import { newVendorCases } from '../../fixtures/openapi/vendors/cases-new.js';
 import { round2VendorCases } from '../../fixtures/openapi/vendors/cases-round2.js';
 import { round3VendorCases } from '../../fixtures/openapi/vendors/cases-round3.js';
 import { round4VendorCases } from '../../fixtures/openapi/vendors/cases-round4.js';
+import { round5VendorCases } from '../../fixtures/openapi/vendors/cases-round5.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
 const vendorsDir = path.resolve(import.meta.dirname, '../../fixtures/openapi/vendors');
@@ -54,7 +55,11 @@ function pathItem(item: Record<string, unknown>, file: string): Record<string, u
   if (typeof item?.$ref !== 'string' || item.$ref.startsWith('#')) return item;
   const [target, fragment = ''] = item.$ref.split('#');
   const loaded = yaml.load(fs.readFileSync(path.join(vendorsDir, path.dirname(file), target!), 'utf8'));
-  const keys = fragment.split('/').filter(Boolean);
+  // A JSON pointer escapes '/' as ~1 and '~' as ~0 (RFC 6901): GetYourGuide's `#/paths/~1{version}~1tours`.
+  const keys = fragment
+    .split('/')
+    .filter(Boolean)
+    .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
   return keys.reduce((node, key) => (node as Record<string, unknown>)?.[key], loaded) as Record<string, unknown>;
 }
 
@@ -78,7 +83,13 @@ const picksOf = (c: VendorCase) => Object.values(c.picks).flatMap((p) => (Array.
 /** Whether every document of a case is here: the new vendors' documents are not committed (README.md: where each comes from). */
 const present = (c: VendorCase) => c.files.every((file) => fs.existsSync(path.join(vendorsDir, file)));
 
-const checked = [...newVendorCases, ...round2VendorCases, ...round3VendorCases, ...round4VendorCases];
+const checked = [
+  ...newVendorCases,
+  ...round2VendorCases,
+  ...round3VendorCases,
+  ...round4VendorCases,
+  ...round5VendorCases,
+];
 describe.each(checked.filter(present))('$vendor', (vendor) => {
   const docs = vendor.files.map((file) => ({ file, doc: readDocument(file) }));
   const vars = { ...vendor.serverVars };
@@ -120,7 +131,14 @@ describe.each(checked.filter(present))('$vendor', (vendor) => {
 });
 
 describe('the split', () => {
-  const all = [...vendorCases, ...newVendorCases, ...round2VendorCases, ...round3VendorCases, ...round4VendorCases];
+  const all = [
+    ...vendorCases,
+    ...newVendorCases,
+    ...round2VendorCases,
+    ...round3VendorCases,
+    ...round4VendorCases,
+    ...round5VendorCases,
+  ];
   it('puts every case in one set; the eight tuned-on documents stay tuning', () => {
     for (const c of all) expect(['tuning', 'held-out']).toContain(c.set);
     for (const c of vendorCases) expect(c.set, c.vendor).toBe('tuning');
@@ -137,7 +155,13 @@ describe('the split', () => {
     const files = all.flatMap((c) => c.files);
     expect(new Set(files).size).toBe(files.length);
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
-    for (const c of [...newVendorCases, ...round2VendorCases, ...round3VendorCases, ...round4VendorCases])
+    for (const c of [
+      ...newVendorCases,
+      ...round2VendorCases,
+      ...round3VendorCases,
+      ...round4VendorCases,
+      ...round5VendorCases,
+    ])
       for (const file of c.files) expect(readme, file).toContain(`\`${file}\``);
   });
 
@@ -174,5 +198,17 @@ describe('the split', () => {
       ),
     );
     for (const c of round4VendorCases) for (const file of c.files) expect(earlier.has(folder(file)), file).toBe(false);
+  });
+
+  it('holds out every case of round 5, none of a vendor seen before', () => {
+    for (const c of round5VendorCases) expect(c.set, c.vendor).toBe('held-out');
+    expect(round5VendorCases.length).toBeGreaterThanOrEqual(12);
+    const folder = (file: string) => file.split('/')[0];
+    const earlier = new Set(
+      [...vendorCases, ...newVendorCases, ...round2VendorCases, ...round3VendorCases, ...round4VendorCases].flatMap(
+        (c) => c.files.map(folder),
+      ),
+    );
+    for (const c of round5VendorCases) for (const file of c.files) expect(earlier.has(folder(file)), file).toBe(false);
   });
 });
