@@ -14,7 +14,7 @@
 import type { HttpVerb, InventoryOperation } from '../inventory/routes.js';
 import { inventoryOperationNames } from '../inventory/routes.js';
 import { isPagingQuery } from './list-shape.js';
-import type { FieldSet, Head, Reading } from './route-reading.js';
+import { normaliseName, type FieldSet, type Head, type Reading } from './route-reading.js';
 import { findTerms, wordsOf, type Concept, type Kind } from './vocabulary.js';
 
 // ---------------------------------------------------------------- fields
@@ -664,6 +664,12 @@ function subjectScore(
   return { score, reasons, named: sources.length > 0, ...(narrowing ? { narrowing } : {}) };
 }
 
+/** What a record is called by in its own path ({id}, {code}): a required field of these names is no other field. */
+const recordKeyNames = new Set(['id', 'uuid', 'guid', 'key', 'code', 'sku', 'identifier', 'handle', 'slug']);
+
+/** The records of a sale or a stay that lines go on: reservations, orders, invoices, carts. */
+const saleRecords = new Set(['reservation', 'booking', 'order', 'sales order', 'invoice', 'cart', 'basket', 'folio']);
+
 /** Those who buy at a shop: a login of theirs is not the service's. */
 const shopperWords = new Set(['customer', 'shopper', 'buyer', 'storefront', 'consumer']);
 
@@ -803,6 +809,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
 
   const fields: string[] = [];
   let contradiction: string | undefined;
+  let replaces: string | undefined;
   const body =
     profile.body === 'request' ? reading.request : profile.body === 'response' ? reading.response : undefined;
   if (profile.body !== 'none' && body && body.count > 0) {
@@ -833,6 +840,19 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
         schema -= 2;
         reasons.push(`its ${profile.body} has nothing for ${need.label}`);
       }
+    }
+    // venue sends only the fields a person changes (a product's price alone): a PUT that requires other values on every
+    // call replaces the record, and would refuse that change. The record's own id, key or code (what the path
+    // names it by) is no such field.
+    if (
+      reading.operation.method === 'PUT' &&
+      profile.kinds.update !== undefined &&
+      profile.kinds.create === undefined &&
+      reading.trailingParam
+    ) {
+      const demanded = body.required.filter((field) => !recordKeyNames.has(normaliseName(field)));
+      if (demanded.length)
+        replaces = `it requires ${demanded.join(', ')} on every call: it replaces the record, and venue sends only what changes`;
     }
     for (const group of profile.contradicts ?? []) {
       const hit = groupMatches(body, group, false);
@@ -890,7 +910,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     total -= CONTRADICTION;
     reasons.push(`but ${contradiction}`);
   }
-  let narrowing = subject.narrowing;
+  let narrowing = subject.narrowing ?? replaces;
   // A place whose records name the warehouse they are in (a storage location's warehouseId) is a part of one: a bin or
   // a shelf, not a warehouse. Only a word that always names a warehouse: a "location" a warehouse names may be the
   // site it stands on.
@@ -915,6 +935,29 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       const [hit, ...more] = findTerms(phrase.split(' '));
       if (hit && !more.length && hit.text === phrase && profile.concepts[hit.term.concept] !== undefined) {
         narrowing ??= `it names the ${phrase} it adds to (${field}): that record must exist first, a step of a workflow`;
+        break;
+      }
+    }
+  }
+  // A write that names the guest's or buyer's record it goes on (reservationID, order_id, invoice_id) makes a line of
+  // that record (an item charged to a reservation), not a product or a movement of venue's stock. A receipt's
+  // purchase order is venue's own (receiveStock reads it).
+  if (profile.body === 'request' && name !== 'receiveStock') {
+    for (const [phrase, field] of reading.request?.refs ?? []) {
+      const [hit, ...more] = findTerms(phrase.split(' '));
+      if (hit && !more.length && hit.text === phrase && saleRecords.has(hit.text)) {
+        narrowing ??= `it names the ${phrase} it goes on (${field}): a line of that ${phrase}, not venue's own record`;
+        break;
+      }
+    }
+  }
+  // Stock records that name the document or sale they were booked by (document_id, invoice_id) are entries of
+  // movements, not the levels.
+  if (name === 'stockLevels') {
+    for (const [phrase, field] of reading.response?.refs ?? []) {
+      const words = phrase.split(' ');
+      if (words.includes('document') || saleRecords.has(phrase)) {
+        narrowing ??= `its records name the ${phrase} they were booked by (${field}): entries of movements, not levels`;
         break;
       }
     }
@@ -1120,6 +1163,9 @@ export function markStockPlaces(readings: Reading[]): void {
   }
   // The stock names its warehouse: only the collection of that exact name is marked, nothing else is inferred.
   const named = warehouses.size > 0;
+  // Naming no warehouse, the stock records say where they are kept only when they name one other collection: an
+  // entry of a document's position (document_id, position_id) says which document, not where.
+  if (!named && places.size !== 1) return;
   const wanted = named ? warehouses : places;
   if (!wanted.size) return;
   for (const reading of readings) {

@@ -50,6 +50,8 @@ export interface FieldSet {
   list: boolean;
   schemaNames: string[];
   count: number;
+  /** The values at the top (no object or list) that the schema says every call must carry, as written. */
+  required: string[];
   /**
    * What the record refers to by id, in words, and the field that does: "outlet" → "outlet_id", "supply channel" →
    * "supplyChannel" (an object holding an id). Only the record's own fields (a list's records, not its envelope).
@@ -161,7 +163,12 @@ function fieldSet(
     else if (['id', 'typeId', 'key'].some((k) => paths.has(`${field.path}.${k}`)) && fieldWords.length)
       refs.set(fieldWords.join(' '), field.name);
   }
-  return { names, words, amounts, lines, lineNames, list, schemaNames, count: names.size, refs };
+  // Values, not envelopes: a required `data` or `product` object holds the record; it is no field of it.
+  const required = fields
+    .filter((f) => f.depth === 0 && f.required && f.type !== 'object' && f.type !== 'array')
+    .filter((f) => !fields.some((inner) => inner.path.startsWith(`${f.path}.`) || inner.path.startsWith(`${f.path}[]`)))
+    .map((f) => f.name);
+  return { names, words, amounts, lines, lineNames, list, schemaNames, count: names.size, required, refs };
 }
 
 /** The last word of a field that refers to another record by its id. */

@@ -120,7 +120,8 @@ export function wordsOf(text: string): string[] {
 function computeWords(text: string): string[] {
   const out: string[] = [];
   for (const word of splitWords(text)) {
-    const one = singular(word);
+    // "lists" is a noun (sku_lists, price-lists: lists of something), never the verb a path's "list" is.
+    const one = word === 'lists' ? word : singular(word);
     const split = Object.hasOwn(runTogether, one)
       ? runTogether[one]
       : Object.hasOwn(runTogether, word)
