@@ -955,8 +955,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   // movements, not the levels.
   if (name === 'stockLevels') {
     for (const [phrase, field] of reading.response?.refs ?? []) {
-      const words = phrase.split(' ');
-      if (words.includes('document') || saleRecords.has(phrase)) {
+      if (phrase.split(' ').includes('document') || saleRecords.has(phrase)) {
         narrowing ??= `its records name the ${phrase} they were booked by (${field}): entries of movements, not levels`;
         break;
       }

@@ -36,6 +36,7 @@ describe('short-lived tokens under 503s', () => {
     await sb.control('POST', '/faults', { errorRate: 0.1, errorStatus: 503, latencyMs: 250 });
     try {
       let renewedAfter401 = 0;
+      let served503 = 0;
       for (let run = 1; run <= 4; run++) {
         const r = await listAll();
         expect(
@@ -50,8 +51,11 @@ describe('short-lived tokens under 503s', () => {
         renewedAfter401 += (
           r.stderr.match(/401 with a (cached|lapsed) token; fetching a new token and replaying/g) ?? []
         ).length;
-        expect(r.stderr).toContain('< 503');
+        served503 += (r.stderr.match(/^< 503/gm) ?? []).length;
       }
+      // 503s were met and ridden out: counted over the four runs, since one run of ~30 requests at 10% meets none
+      // about one time in twenty-five (0.9^30), four runs all together about one time in 300,000 (0.9^120).
+      expect(served503).toBeGreaterThan(0);
       // Tokens lapsed at the service while in use, and were renewed without failing the command.
       expect(renewedAfter401).toBeGreaterThan(0);
     } finally {
