@@ -17,6 +17,7 @@ import { round2VendorCases } from '../../fixtures/openapi/vendors/cases-round2.j
 import { round3VendorCases } from '../../fixtures/openapi/vendors/cases-round3.js';
 import { round4VendorCases } from '../../fixtures/openapi/vendors/cases-round4.js';
 import { round5VendorCases } from '../../fixtures/openapi/vendors/cases-round5.js';
+import { round6VendorCases } from '../../fixtures/openapi/vendors/cases-round6.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
 const vendorsDir = path.resolve(import.meta.dirname, '../../fixtures/openapi/vendors');
@@ -89,6 +90,7 @@ const checked = [
   ...round3VendorCases,
   ...round4VendorCases,
   ...round5VendorCases,
+  ...round6VendorCases,
 ];
 describe.each(checked.filter(present))('$vendor', (vendor) => {
   const docs = vendor.files.map((file) => ({ file, doc: readDocument(file) }));
@@ -138,6 +140,7 @@ describe('the split', () => {
     ...round3VendorCases,
     ...round4VendorCases,
     ...round5VendorCases,
+    ...round6VendorCases,
   ];
   it('puts every case in one set; the eight tuned-on documents stay tuning', () => {
     for (const c of all) expect(['tuning', 'held-out']).toContain(c.set);
@@ -161,6 +164,7 @@ describe('the split', () => {
       ...round3VendorCases,
       ...round4VendorCases,
       ...round5VendorCases,
+      ...round6VendorCases,
     ])
       for (const file of c.files) expect(readme, file).toContain(`\`${file}\``);
   });
@@ -211,5 +215,22 @@ describe('the split', () => {
       ),
     );
     for (const c of round5VendorCases) for (const file of c.files) expect(earlier.has(folder(file)), file).toBe(false);
+  });
+
+  it('holds out every case of round 6, none of a vendor seen before', () => {
+    for (const c of round6VendorCases) expect(c.set, c.vendor).toBe('held-out');
+    expect(round6VendorCases.length).toBeGreaterThanOrEqual(8);
+    const folder = (file: string) => file.split('/')[0];
+    const earlier = new Set(
+      [
+        ...vendorCases,
+        ...newVendorCases,
+        ...round2VendorCases,
+        ...round3VendorCases,
+        ...round4VendorCases,
+        ...round5VendorCases,
+      ].flatMap((c) => c.files.map(folder)),
+    );
+    for (const c of round6VendorCases) for (const file of c.files) expect(earlier.has(folder(file)), file).toBe(false);
   });
 });
