@@ -169,68 +169,25 @@ describe('the split', () => {
       for (const file of c.files) expect(readme, file).toContain(`\`${file}\``);
   });
 
-  it('round 2: nine vendors none seen before, two or more with a per-venue key in their paths, tuning once scored', () => {
-    for (const c of round2VendorCases) expect(c.set, c.vendor).toBe('tuning');
-    expect(fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8')).toContain('40 (64.5%)');
-    expect(round2VendorCases.length).toBeGreaterThanOrEqual(9);
-    expect(round2VendorCases.filter((c) => Object.keys(c.pathVars ?? {}).length).length).toBeGreaterThanOrEqual(2);
+  // Each blind round after the first: its vendors are none of an earlier round's, and it is tuning once its score is
+  // recorded in README.md (the figure named), or held out while it is the newest.
+  const rounds: Array<{ round: number; cases: VendorCase[]; least: number; keyed?: number; scored?: string }> = [
+    { round: 2, cases: round2VendorCases, least: 9, keyed: 2, scored: '40 (64.5%)' },
+    { round: 3, cases: round3VendorCases, least: 6, keyed: 2, scored: '59 (85.5%)' },
+    { round: 4, cases: round4VendorCases, least: 12, scored: '54 (71.1%)' },
+    { round: 5, cases: round5VendorCases, least: 12, scored: '41 (51.9%)' },
+    { round: 6, cases: round6VendorCases, least: 8 },
+  ];
+  it.each(rounds)('round $round: vendors none seen before; tuning once scored, else held out', (r) => {
+    const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
+    for (const c of r.cases) expect(c.set, c.vendor).toBe(r.scored ? 'tuning' : 'held-out');
+    if (r.scored) expect(readme).toContain(r.scored);
+    expect(r.cases.length).toBeGreaterThanOrEqual(r.least);
+    if (r.keyed)
+      expect(r.cases.filter((c) => Object.keys(c.pathVars ?? {}).length).length).toBeGreaterThanOrEqual(r.keyed);
     const folder = (file: string) => file.split('/')[0];
-    const earlier = new Set([...vendorCases, ...newVendorCases].flatMap((c) => c.files.map(folder)));
-    for (const c of round2VendorCases) for (const file of c.files) expect(earlier.has(folder(file)), file).toBe(false);
-  });
-
-  it('round 3: eight vendors none seen before, two or more with a per-venue key in their paths, tuning once scored', () => {
-    for (const c of round3VendorCases) expect(c.set, c.vendor).toBe('tuning');
-    expect(fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8')).toContain('59 (85.5%)');
-    expect(round3VendorCases.length).toBeGreaterThanOrEqual(6);
-    expect(round3VendorCases.filter((c) => Object.keys(c.pathVars ?? {}).length).length).toBeGreaterThanOrEqual(2);
-    const folder = (file: string) => file.split('/')[0];
-    const earlier = new Set(
-      [...vendorCases, ...newVendorCases, ...round2VendorCases].flatMap((c) => c.files.map(folder)),
-    );
-    for (const c of round3VendorCases) for (const file of c.files) expect(earlier.has(folder(file)), file).toBe(false);
-  });
-
-  it('round 4: twelve vendors none seen before, tuning once scored', () => {
-    for (const c of round4VendorCases) expect(c.set, c.vendor).toBe('tuning');
-    expect(fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8')).toContain('54 (71.1%)');
-    expect(round4VendorCases.length).toBeGreaterThanOrEqual(12);
-    const folder = (file: string) => file.split('/')[0];
-    const earlier = new Set(
-      [...vendorCases, ...newVendorCases, ...round2VendorCases, ...round3VendorCases].flatMap((c) =>
-        c.files.map(folder),
-      ),
-    );
-    for (const c of round4VendorCases) for (const file of c.files) expect(earlier.has(folder(file)), file).toBe(false);
-  });
-
-  it('round 5: twelve vendors none seen before, tuning once scored', () => {
-    for (const c of round5VendorCases) expect(c.set, c.vendor).toBe('tuning');
-    expect(fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8')).toContain('41 (51.9%)');
-    expect(round5VendorCases.length).toBeGreaterThanOrEqual(12);
-    const folder = (file: string) => file.split('/')[0];
-    const earlier = new Set(
-      [...vendorCases, ...newVendorCases, ...round2VendorCases, ...round3VendorCases, ...round4VendorCases].flatMap(
-        (c) => c.files.map(folder),
-      ),
-    );
-    for (const c of round5VendorCases) for (const file of c.files) expect(earlier.has(folder(file)), file).toBe(false);
-  });
-
-  it('holds out every case of round 6, none of a vendor seen before', () => {
-    for (const c of round6VendorCases) expect(c.set, c.vendor).toBe('held-out');
-    expect(round6VendorCases.length).toBeGreaterThanOrEqual(8);
-    const folder = (file: string) => file.split('/')[0];
-    const earlier = new Set(
-      [
-        ...vendorCases,
-        ...newVendorCases,
-        ...round2VendorCases,
-        ...round3VendorCases,
-        ...round4VendorCases,
-        ...round5VendorCases,
-      ].flatMap((c) => c.files.map(folder)),
-    );
-    for (const c of round6VendorCases) for (const file of c.files) expect(earlier.has(folder(file)), file).toBe(false);
+    const before = [vendorCases, newVendorCases, ...rounds.filter((o) => o.round < r.round).map((o) => o.cases)];
+    const earlier = new Set(before.flat().flatMap((c) => c.files.map(folder)));
+    for (const c of r.cases) for (const file of c.files) expect(earlier.has(folder(file)), file).toBe(false);
   });
 });
