@@ -72,6 +72,35 @@ export function runVenue(args: string[], options: RunOptions = {}): Promise<RunR
   });
 }
 
+/**
+ * Runs venue and sends it SIGINT (Ctrl-C) once `when` says so of its stderr so far, `delayMs` later (to let the step
+ * it names get under way). Resolves when it has closed: its exit code (null when a signal ended it), stdout, stderr.
+ */
+export function runInterrupted(
+  args: string[],
+  when: (stderr: string) => boolean,
+  options: { env?: Record<string, string | undefined>; delayMs?: number } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [venueBin, ...args], {
+    env: baseEnv(options.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let sent = false;
+  const interrupt = () => child.kill('SIGINT');
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => {
+    stderr += d;
+    if (!sent && when(stderr)) {
+      sent = true;
+      if (options.delayMs) setTimeout(interrupt, options.delayMs);
+      else interrupt();
+    }
+  });
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
 export function tempDir(prefix = 'venue-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }

@@ -7,10 +7,9 @@
 // unknown (reported with the commands to settle it); nothing announced as done
 // after "interrupted" unless it was; holds released unless their order was paid.
 
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { sandboxForFile, tempDir, type SandboxHandle } from '../../support/in-process.js';
-import { baseEnv, venueBin } from '../../support/venue.js';
+import { runInterrupted } from '../../support/venue.js';
 import { bookFlags, remainingIn, slotsOf } from '../../support/booking.js';
 
 let sb: SandboxHandle;
@@ -22,22 +21,10 @@ function bookInterrupted(
   when: string,
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  const child = spawn(process.execPath, [venueBin, ...args, '-v'], {
-    env: baseEnv({ ...sb.env, ...env }),
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return runInterrupted([...args, '-v'], (stderr) => stderr.includes(when), {
+    env: { ...sb.env, ...env },
+    delayMs: 200,
   });
-  let stderr = '';
-  let stdout = '';
-  let sent = false;
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-  child.stderr.setEncoding('utf8').on('data', (d: string) => {
-    stderr += d;
-    if (!sent && stderr.includes(when)) {
-      sent = true;
-      setTimeout(() => child.kill('SIGINT'), 200);
-    }
-  });
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr, stdout })));
 }
 
 /** Nothing after the interrupt claims a success it did not have. */

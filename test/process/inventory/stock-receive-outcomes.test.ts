@@ -7,9 +7,9 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, venueBin, type SandboxHandle } from '../../support/venue.js';
+import { spawn } from 'node:child_process';
+import { baseEnv, runInterrupted, venueBin, type SandboxHandle } from '../../support/venue.js';
 import { stockSuite } from '../../support/stock-suite.js';
 
 const suite = stockSuite('venue-receipt-outcomes-');
@@ -60,29 +60,6 @@ async function waitFor(check: () => boolean, what: string): Promise<void> {
     if (Date.now() > deadline) throw new Error(`never: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-}
-
-/** Runs venue, sends SIGINT when `when` says so (given stderr so far), and collects the result. */
-function runInterrupted(
-  args: string[],
-  when: (stderr: string) => boolean,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [venueBin, ...args], {
-    env: baseEnv(sb.env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  let sent = false;
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-  child.stderr.setEncoding('utf8').on('data', (d: string) => {
-    stderr += d;
-    if (!sent && when(stderr)) {
-      sent = true;
-      child.kill('SIGINT');
-    }
-  });
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
 // Several runs of the binary and seconds of injected latency each: generous on a busy machine.
@@ -231,6 +208,7 @@ describe("a receipt's outcome", { timeout: 90_000 }, () => {
     const result = await runInterrupted(
       ['-v', 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'INV-INT-BEFORE'],
       (err) => /> GET \S+stock-levels/.test(err),
+      { env: sb.env },
     );
     expect(result.code, result.stderr).toBe(130);
     expect(result.stderr).not.toMatch(/> POST \S+stock-receipts/);
@@ -248,6 +226,7 @@ describe("a receipt's outcome", { timeout: 90_000 }, () => {
     const result = await runInterrupted(
       ['-v', 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'INV-INT-DURING'],
       (err) => /> POST \S+stock-receipts/.test(err),
+      { env: sb.env },
     );
     // The exit code follows the outcome (issue 18): the receipt was recorded, so 0, and the message says it was interrupted after completing.
     expect(result.code, result.stderr).toBe(0);
@@ -268,6 +247,7 @@ describe("a receipt's outcome", { timeout: 90_000 }, () => {
     const result = await runInterrupted(
       ['-v', 'inventory', 'stock', 'receive', '--file', csv, '--invoice', 'INV-INT-LOST'],
       (err) => /> POST \S+stock-receipts/.test(err),
+      { env: sb.env },
     );
     expect(result.code, result.stderr).toBe(7);
     expect(result.stderr).toContain('may or may not have been applied');
