@@ -13,7 +13,7 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const testDir = path.join(root, 'test');
 const processSupport = path.join(testDir, 'support/venue.ts');
 const inProcessSupport = path.join(testDir, 'support/in-process.ts');
-const processFunctions = /\b(runVenue|startSandbox|sandboxForFile|venueBin)\b/;
+const processFunctions = /\b(runVenue|runInterrupted|startSandbox|sandboxForFile|venueBin)\b/;
 
 /** The test-folder files a file imports (static imports, not type-only), with the names it takes from each. */
 function importsOf(file: string): Array<{ file: string; names: string }> {
