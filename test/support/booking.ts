@@ -83,3 +83,27 @@ export function bookFlags(experienceId: string, slotId: string, extra: string[] 
     ...extra,
   ];
 }
+
+/** Flags for an unattended `order create` for a held reservation, by guest A B <a@b.co>; `extra` after them. */
+export function orderFlags(reservationId: string, extra: string[] = []): string[] {
+  return [
+    'booking',
+    'order',
+    'create',
+    '--yes',
+    '--reservation',
+    reservationId,
+    '--first-name',
+    'A',
+    '--last-name',
+    'B',
+    '--email',
+    'a@b.co',
+    ...extra,
+  ];
+}
+
+/** Flags for an unattended `order pay`; `extra` after them. */
+export function payFlags(orderId: string, amount: string, paymentRef: string, extra: string[] = []): string[] {
+  return ['booking', 'order', 'pay', '--yes', orderId, '--amount', amount, '--payment-ref', paymentRef, ...extra];
+}

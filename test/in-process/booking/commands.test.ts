@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { sandboxForFile, type SandboxHandle } from '../../support/in-process.js';
-import { counts, remainingIn, slotsOf } from '../../support/booking.js';
+import { counts, orderFlags, payFlags, remainingIn, slotsOf } from '../../support/booking.js';
 
 let sb: SandboxHandle;
 sandboxForFile({ clearFaults: false }, (handle) => (sb = handle));
@@ -238,33 +238,11 @@ describe('holds, orders, payments and cancellations', () => {
     expect(order).toMatchObject({ status: 'created', total: 56, guest: { email: 'grace@example.com' } });
     order.id = order.orderId;
 
-    const wrong = await sb.run([
-      'booking',
-      'order',
-      'pay',
-      '--yes',
-      order.id,
-      '--amount',
-      '50',
-      '--payment-ref',
-      'PSP-1',
-    ]);
+    const wrong = await sb.run(payFlags(order.id, '50', 'PSP-1'));
     expect(wrong.code).toBe(5);
     expect(wrong.stderr).toContain('56.00');
 
-    const paid = await sb.run([
-      'booking',
-      'order',
-      'pay',
-      '--yes',
-      order.id,
-      '--amount',
-      '56.00',
-      '--payment-ref',
-      'PSP-1',
-      '-o',
-      'json',
-    ]);
+    const paid = await sb.run(payFlags(order.id, '56.00', 'PSP-1', ['-o', 'json']));
     expect(paid.code).toBe(0);
     expect(record(paid.stdout)).toMatchObject({
       orderId: order.id,
@@ -273,30 +251,10 @@ describe('holds, orders, payments and cancellations', () => {
     });
     expect(paid.stderr).toMatch(/Payment PSP-1 recorded as sale sale-\d+: order ord-\d+ is confirmed/);
 
-    const again = await sb.run([
-      'booking',
-      'order',
-      'pay',
-      '--yes',
-      order.id,
-      '--amount',
-      '56.00',
-      '--payment-ref',
-      'PSP-1',
-    ]);
+    const again = await sb.run(payFlags(order.id, '56.00', 'PSP-1'));
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('already confirmed');
-    const other = await sb.run([
-      'booking',
-      'order',
-      'pay',
-      '--yes',
-      order.id,
-      '--amount',
-      '56.00',
-      '--payment-ref',
-      'PSP-2',
-    ]);
+    const other = await sb.run(payFlags(order.id, '56.00', 'PSP-2'));
     expect(other.code).toBe(5);
     expect(other.stderr).toContain('already paid');
 
@@ -337,20 +295,7 @@ describe('holds, orders, payments and cancellations', () => {
       ).stdout,
     );
     await sb.control('POST', '/booking/expire-holds');
-    const result = await sb.run([
-      'booking',
-      'order',
-      'create',
-      '--yes',
-      '--reservation',
-      held.reservationId,
-      '--first-name',
-      'A',
-      '--last-name',
-      'B',
-      '--email',
-      'a@b.co',
-    ]);
+    const result = await sb.run(orderFlags(held.reservationId));
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('lapsed');
     expect(await remainingIn(sb, 'exp-mini-golf', slot.id)).toBe(12);
@@ -374,57 +319,18 @@ describe('holds, orders, payments and cancellations', () => {
         ])
       ).stdout,
     );
-    const order = record(
-      (
-        await sb.run([
-          'booking',
-          'order',
-          'create',
-          '--yes',
-          '--reservation',
-          held.reservationId,
-          '--first-name',
-          'A',
-          '--last-name',
-          'B',
-          '--email',
-          'a@b.co',
-          '-o',
-          'json',
-        ])
-      ).stdout,
-    );
+    const order = record((await sb.run(orderFlags(held.reservationId, ['-o', 'json']))).stdout);
     order.id = order.orderId;
     await sb.control('POST', '/faults', {
       dropAfterProcessing: [{ match: 'POST /booking/api/v1/sale', remaining: 1 }],
     });
-    const lost = await sb.run([
-      'booking',
-      'order',
-      'pay',
-      '--yes',
-      order.id,
-      '--amount',
-      '22',
-      '--payment-ref',
-      'PSP-LOST',
-    ]);
+    const lost = await sb.run(payFlags(order.id, '22', 'PSP-LOST'));
     expect(lost.code, lost.stderr).toBe(0);
     expect(lost.stderr).toContain(`its answer was lost, and order ${order.id} read back is confirmed with it`);
 
     const shown = await sb.run(['booking', 'order', 'show', order.id, '-o', 'json']);
     expect(json(shown.stdout)).toMatchObject({ status: 'confirmed', sale: { paymentReference: 'PSP-LOST' } });
-    const finish = await sb.run([
-      'booking',
-      'order',
-      'pay',
-      '--yes',
-      order.id,
-      '--amount',
-      '22.00',
-      '--payment-ref',
-      'PSP-LOST',
-    ]);
+    const finish = await sb.run(payFlags(order.id, '22.00', 'PSP-LOST'));
     expect(finish.code).toBe(0);
     expect(finish.stderr).toContain('nothing recorded again');
   }, 90_000);

@@ -2,6 +2,7 @@
 // the same way whatever shape the server answers in.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderFlags } from '../../support/booking.js';
 import { startSandbox, type SandboxHandle } from '../../support/in-process.js';
 
 describe.each(['pascal', 'envelope', 'plain', 'decoy', 'hal'])('against the %s dialect', (dialect) => {
@@ -35,20 +36,7 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy', 'hal'])('against the %s d
       '2',
     ]);
     const reservationId = /reservation (\S+?)[ .(]/.exec(reserved.stderr)![1]!;
-    const created = await run([
-      'booking',
-      'order',
-      'create',
-      '--yes',
-      '--reservation',
-      reservationId,
-      '--first-name',
-      'A',
-      '--last-name',
-      'B',
-      '--email',
-      'a@b.co',
-    ]);
+    const created = await run(orderFlags(reservationId));
     const orderId = /Order (\S+) created/.exec(created.stderr)![1]!;
     const paid = await run(['booking', 'order', 'pay', '--yes', orderId, '--amount', '56', '--payment-ref', 'PSP-D']);
     expect(paid.stderr).toMatch(/recorded as sale \S+: order \S+ is confirmed/);
@@ -65,20 +53,7 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy', 'hal'])('against the %s d
       '1',
     ]);
     const otherId = /reservation (\S+?)[ .(]/.exec(other.stderr)![1]!;
-    const order2 = await run([
-      'booking',
-      'order',
-      'create',
-      '--yes',
-      '--reservation',
-      otherId,
-      '--first-name',
-      'A',
-      '--last-name',
-      'B',
-      '--email',
-      'a@b.co',
-    ]);
+    const order2 = await run(orderFlags(otherId));
     const order2Id = /Order (\S+) created/.exec(order2.stderr)![1]!;
     await run(['booking', 'order', 'pay', '--yes', order2Id, '--amount', '28', '--payment-ref', 'PSP-E']);
     await run(['booking', 'order', 'cancel', order2Id, '--yes']);

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { sandboxForFile, type SandboxHandle } from '../../support/in-process.js';
-import { bookFlags, remainingIn, slotsOf } from '../../support/booking.js';
+import { bookFlags, orderFlags, remainingIn, slotsOf } from '../../support/booking.js';
 
 let sb: SandboxHandle;
 sandboxForFile({ clearFaults: true }, (handle) => (sb = handle));
@@ -152,26 +152,7 @@ describe('booking holds and release --all', () => {
         ])
       ).stdout,
     ).record;
-    const order = JSON.parse(
-      (
-        await sb.run([
-          'booking',
-          'order',
-          'create',
-          '--yes',
-          '--reservation',
-          held.reservationId,
-          '--first-name',
-          'A',
-          '--last-name',
-          'B',
-          '--email',
-          'a@b.co',
-          '-o',
-          'json',
-        ])
-      ).stdout,
-    ).record;
+    const order = JSON.parse((await sb.run(orderFlags(held.reservationId, ['-o', 'json']))).stdout).record;
     expect((await holds()).map((h) => [h.reservationId, h.orderId])).toEqual([[held.reservationId, order.orderId]]);
     expect(
       (
