@@ -12,6 +12,25 @@ sandboxForFile({}, (handle) => (sb = handle));
 
 const productFile = path.join(repoRoot, 'docs/examples/product.json');
 const json = <T = Record<string, unknown>>(text: string) => JSON.parse(text) as T;
+/** `inventory products create` of the example product, with these flags. */
+const createProduct = (...flags: string[]) =>
+  sb.run(['inventory', 'products', 'create', '--file', productFile, ...flags]);
+/** `inventory suppliers create` of one supplier, its payment terms typed so, with these flags. */
+const createSupplier = (terms: string, ...flags: string[]) =>
+  sb.run([
+    'inventory',
+    'suppliers',
+    'create',
+    '--code',
+    'WORDS',
+    '--name',
+    'Words Co',
+    '--address',
+    '1 Main St',
+    '--payment-terms',
+    terms,
+    ...flags,
+  ]);
 
 describe('coded inventory flags take the words tables show, and the codes', () => {
   it('--order-printer: "Printer 1", "PRINTER-2", "none" and the codes; anything else exits 2 listing words and codes', async () => {
@@ -22,31 +41,11 @@ describe('coded inventory flags take the words tables show, and the codes', () =
       ['2', 2],
       ['0', 0],
     ] as const) {
-      const r = await sb.run([
-        'inventory',
-        'products',
-        'create',
-        '--file',
-        productFile,
-        '--order-printer',
-        typed,
-        '--dry-run',
-        '-o',
-        'json',
-      ]);
+      const r = await createProduct('--order-printer', typed, '--dry-run', '-o', 'json');
       expect(r.code, `${typed}: ${r.stderr}`).toBe(0);
       expect(json(r.stdout).orderPrinter, typed).toBe(code);
     }
-    const bad = await sb.run([
-      'inventory',
-      'products',
-      'create',
-      '--file',
-      productFile,
-      '--order-printer',
-      'kitchen',
-      '--dry-run',
-    ]);
+    const bad = await createProduct('--order-printer', 'kitchen', '--dry-run');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--order-printer must be none (0), printer 1 (1) or printer 2 (2)');
     const help = await sb.run(['inventory', 'products', 'create', '--yes', '--help']);
@@ -54,18 +53,7 @@ describe('coded inventory flags take the words tables show, and the codes', () =
   });
 
   it('a word read off a table can be typed back: the product created with --order-printer "printer 1" shows "printer 1"', async () => {
-    const created = await sb.run([
-      'inventory',
-      'products',
-      'create',
-      '--yes',
-      '--file',
-      productFile,
-      '--order-printer',
-      'Printer 1',
-      '-o',
-      'json',
-    ]);
+    const created = await createProduct('--yes', '--order-printer', 'Printer 1', '-o', 'json');
     expect(created.code, created.stderr).toBe(0);
     const id = String((json(created.stdout) as { record: { productId: number } }).record.productId);
     const shown = await sb.run(['inventory', 'products', 'get', id]);
@@ -74,20 +62,7 @@ describe('coded inventory flags take the words tables show, and the codes', () =
   });
 
   it('--type, --sale-type and --payment-terms take the table words in any case', async () => {
-    const product = await sb.run([
-      'inventory',
-      'products',
-      'create',
-      '--file',
-      productFile,
-      '--type',
-      'Stock Product',
-      '--sale-type',
-      'SALE',
-      '--dry-run',
-      '-o',
-      'json',
-    ]);
+    const product = await createProduct('--type', 'Stock Product', '--sale-type', 'SALE', '--dry-run', '-o', 'json');
     expect(product.code, product.stderr).toBe(0);
     expect(json(product.stdout)).toMatchObject({ productType: 2, saleType: 2 });
     for (const [typed, code] of [
@@ -110,39 +85,11 @@ describe('coded inventory flags take the words tables show, and the codes', () =
       ['ADVANCE', 1],
       ['8', 8],
     ] as const) {
-      const r = await sb.run([
-        'inventory',
-        'suppliers',
-        'create',
-        '--code',
-        'WORDS',
-        '--name',
-        'Words Co',
-        '--address',
-        '1 Main St',
-        '--payment-terms',
-        typed,
-        '--dry-run',
-        '-o',
-        'json',
-      ]);
+      const r = await createSupplier(typed, '--dry-run', '-o', 'json');
       expect(r.code, `${typed}: ${r.stderr}`).toBe(0);
       expect(json(r.stdout).paymentTerms, typed).toBe(code);
     }
-    const bad = await sb.run([
-      'inventory',
-      'suppliers',
-      'create',
-      '--code',
-      'WORDS',
-      '--name',
-      'Words Co',
-      '--address',
-      '1 Main St',
-      '--payment-terms',
-      'monthly',
-      '--dry-run',
-    ]);
+    const bad = await createSupplier('monthly', '--dry-run');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/none, advance, 7, .*90 \(days\), or the code 0 to 8/);
     expect((await sb.run(['inventory', 'suppliers', 'create', '--yes', '--help'])).stdout).toContain('30 days (5)');
