@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../support/in-process.js';
+import { createdWebhookId, webhookCreateFlags } from '../../support/webhook-flags.js';
 
 describe.each(['pascal', 'envelope', 'plain', 'decoy', 'hal'])('inventory against the %s dialect', (dialect) => {
   let sb: SandboxHandle;
@@ -98,20 +99,9 @@ describe.each(['pascal', 'envelope', 'plain', 'decoy', 'hal'])('inventory agains
   });
 
   it('creates, lists and deletes a webhook subscriber', async () => {
-    const created = await sb.run([
-      'webhooks',
-      'create',
-      '--yes',
-      '--url',
-      'https://erp.example.com/hooks',
-      '--events',
-      'stock.received',
-      '--generate-secret',
-      '-o',
-      'json',
-    ]);
+    const created = await sb.run(webhookCreateFlags(['-o', 'json']));
     expect(created.code, created.stderr).toBe(0);
-    const id = /webhook subscriber (\S+) created/.exec(created.stderr)?.[1];
+    const id = createdWebhookId(created.stderr);
     expect(id).toBeTruthy();
     const list = await sb.run(['webhooks', 'list']);
     expect(list.stdout).toContain(id!);
@@ -169,18 +159,9 @@ describe('inventory on a vendor route layout (header token, another base path an
       'routes test',
     ]);
     expect(adjust.code, adjust.stderr).toBe(0);
-    const created = await sb.run([
-      'webhooks',
-      'create',
-      '--yes',
-      '--url',
-      'https://erp.example.com/hooks',
-      '--events',
-      'stock.received',
-      '--generate-secret',
-    ]);
+    const created = await sb.run(webhookCreateFlags());
     expect(created.code, created.stderr).toBe(0);
-    const id = /webhook subscriber (\S+) created/.exec(created.stderr)?.[1];
+    const id = createdWebhookId(created.stderr);
     expect((await sb.run(['webhooks', 'update', '--yes', id!, '--events', 'stock.adjusted'])).code).toBe(0);
     expect((await sb.run(['webhooks', 'delete', id!, '--yes'])).code).toBe(0);
   });

@@ -12,6 +12,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../support/in-process.js';
+import { createdWebhookId, webhookCreateFlags } from '../../support/webhook-flags.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const Ajv2020 = ((Ajv2020Module as any).default ?? Ajv2020Module) as typeof import('ajv/dist/2020.js').default;
@@ -160,20 +161,9 @@ async function runEveryWrite(sb: SandboxHandle, tag: string): Promise<void> {
     const r = await sb.run(args);
     expect(r.code, `${args.slice(0, 3).join(' ')}: ${r.stderr}`).toBe(0);
   }
-  const created = await sb.run([
-    'webhooks',
-    'create',
-    '--yes',
-    '--url',
-    'https://erp.example.com/hooks',
-    '--events',
-    'stock.received',
-    '--generate-secret',
-    '-o',
-    'json',
-  ]);
+  const created = await sb.run(webhookCreateFlags(['-o', 'json']));
   expect(created.code, created.stderr).toBe(0);
-  const id = /webhook subscriber (\S+) created/.exec(created.stderr)?.[1];
+  const id = createdWebhookId(created.stderr);
   expect(id).toBeTruthy();
   const updated = await sb.run([
     'webhooks',
