@@ -22,6 +22,9 @@ const venue = (args: string[]) =>
     env: { VENUE_CONFIG_DIR: configDir, VENUE_INVENTORY_URL: 'https://inventory.example' },
     timeoutMs: 60_000,
   });
+/** `config import-openapi` of one vendor document of the fixtures, with these flags. */
+const importVendor = (document: string, ...flags: string[]) =>
+  venue(['config', 'import-openapi', path.join(vendors, document), ...flags]);
 const json = (text: string) => JSON.parse(text) as any;
 const setting = async (key: string) => (await venue(['config', 'get', key])).stdout.trim();
 function write(name: string, lines: string[]): string {
@@ -33,14 +36,7 @@ function write(name: string, lines: string[]): string {
 
 describe('document forms', () => {
   it('Swagger 2.0 (Homebox): converted, matched and stored with its login route and bearer token', async () => {
-    const r = await venue([
-      'config',
-      'import-openapi',
-      path.join(vendors, 'homebox/v0.25.0/swagger.json'),
-      '--yes',
-      '-o',
-      'json',
-    ]);
+    const r = await importVendor('homebox/v0.25.0/swagger.json', '--yes', '-o', 'json');
     expect(r.code, r.stderr).toBe(0);
     const result = json(r.stdout);
     expect(result.sources[0]).toMatchObject({ form: 'Swagger 2.0', syntax: 'json' });
@@ -80,14 +76,7 @@ describe('document forms', () => {
   });
 
   it('a split document that resolves (Medusa): stored from its 919 files', async () => {
-    const r = await venue([
-      'config',
-      'import-openapi',
-      path.join(vendors, 'medusa/admin/openapi.yaml'),
-      '--dry-run',
-      '-o',
-      'json',
-    ]);
+    const r = await importVendor('medusa/admin/openapi.yaml', '--dry-run', '-o', 'json');
     expect(r.code, r.stderr).toBe(0);
     expect(json(r.stdout).sources[0].externalFiles).toBeGreaterThan(800);
   });
@@ -200,14 +189,7 @@ describe('auth schemes as the document declares them', () => {
   });
 
   it('an API key: the header name and prefix exactly as declared (InvenTree: Authorization: Token <key>; Grocy: GROCY-API-KEY)', async () => {
-    const inventree = await venue([
-      'config',
-      'import-openapi',
-      path.join(vendors, 'inventree/api.yaml'),
-      '--yes',
-      '-o',
-      'json',
-    ]);
+    const inventree = await importVendor('inventree/api.yaml', '--yes', '-o', 'json');
     expect(inventree.code, inventree.stderr).toBe(0);
     expect(json(inventree.stdout).authScheme).toMatchObject({
       type: 'api-key',
@@ -237,14 +219,7 @@ describe('auth schemes as the document declares them', () => {
   });
 
   it('OAuth2 by authorization code (Xero) is no dry-run refusal: a bearer token the user gives, said so', async () => {
-    const r = await venue([
-      'config',
-      'import-openapi',
-      path.join(vendors, 'xero/xero_accounting.yaml'),
-      '--dry-run',
-      '-o',
-      'json',
-    ]);
+    const r = await importVendor('xero/xero_accounting.yaml', '--dry-run', '-o', 'json');
     expect(r.code, r.stderr).toBe(0);
     const result = json(r.stdout);
     expect(result.auth).toBe('api-key in=header name=Authorization prefix="Bearer "');
