@@ -11,12 +11,22 @@ import { sourceOf } from '../../lib/reading.js';
 import { bookingErrors } from '../../lib/booking/error-codes.js';
 import { classifyFailure } from '../../lib/writes/rule.js';
 import { formatTime } from '../../lib/formats.js';
+import type { Column } from '../../lib/output.js';
 
 interface Options {
   yes?: boolean;
   all?: boolean;
   dryRun?: boolean;
 }
+
+/** A hold and what became (or would become) of it, as --dry-run and a person's release both show it. */
+const holdColumns: Array<string | Column> = [
+  { key: 'reservationId', header: 'Reservation' },
+  { key: 'slotId', header: 'Slot' },
+  { key: 'places', format: 'number' },
+  { key: 'placedAt', header: 'Placed at', format: 'datetime' },
+  'outcome',
+];
 
 export default defineCommand<Options>({
   name: 'release',
@@ -108,13 +118,7 @@ async function releaseDryRun(ctx: Context, client: BookingClient, reservationId:
     rows.push({ reservationId, outcome: "would be released (not in venue's record: the service decides)" });
   }
   await ctx.output.list(rows as unknown as Record<string, unknown>[], {
-    columns: [
-      { key: 'reservationId', header: 'Reservation' },
-      { key: 'slotId', header: 'Slot' },
-      { key: 'places', format: 'number' },
-      { key: 'placedAt', header: 'Placed at', format: 'datetime' },
-      'outcome',
-    ],
+    columns: holdColumns,
     empty: 'venue has no recorded holds for this profile: nothing to release.',
     bounded: true,
   });
@@ -220,13 +224,7 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
     await ctx.output.list(outcomes.map(outcomeRow), { afterWrite: true });
   else
     await ctx.output.list(outcomes as unknown as Record<string, unknown>[], {
-      columns: [
-        { key: 'reservationId', header: 'Reservation' },
-        { key: 'slotId', header: 'Slot' },
-        { key: 'places', format: 'number' },
-        { key: 'placedAt', header: 'Placed at', format: 'datetime' },
-        'outcome',
-      ],
+      columns: holdColumns,
       bounded: true,
     });
   if (failure) throw failure;
