@@ -353,6 +353,14 @@ export class Output {
     return this.format !== 'table';
   }
 
+  /**
+   * Whether what a command prints goes out as records: a machine format, or --query over them (which a table run
+   * takes too). A write then prints its outcome record, never the person's view of it.
+   */
+  get takesRecords(): boolean {
+    return this.isMachine || this.query !== undefined;
+  }
+
   private declared: string[] = [];
 
   /** The service fields the command declares (its module's `fields`): --fields is checked against them too, and alone with the columns when a list is empty. */

@@ -105,7 +105,7 @@ export default defineCommand<Options>({
       ctx.terminal.success(
         `Booked: order ${outcome.orderId} is ${outcome.status} (${outcome.quantity} × ${outcome.slotId}, ${formatMoney(outcome.total)}${sale}).`,
       );
-    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+    if (ctx.output.takesRecords) {
       // The one write outcome: the paid order as the service gave it; beside it only what venue chose and
       // sent on the way (the session, the places, the hold it placed) and what proved the payment.
       await ctx.output.record(

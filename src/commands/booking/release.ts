@@ -83,7 +83,7 @@ export default defineCommand<Options>({
       ctx.terminal.info(
         `Reservation ${reservation.id} holds nothing any more (${reservation.statusSaid ?? reservation.status}).`,
       );
-    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+    if (ctx.output.takesRecords) {
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.reservation, {
           status: 'recorded',
@@ -152,7 +152,7 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
   const holds = client.holds.list();
   if (!holds.length) {
     ctx.terminal.info('venue has no recorded holds for this profile: nothing to release.');
-    if (ctx.output.isMachine || ctx.globals.query !== undefined) await ctx.output.list([]);
+    if (ctx.output.takesRecords) await ctx.output.list([]);
     return;
   }
   const outcomes: Outcome[] = [];
@@ -220,8 +220,7 @@ async function releaseAll(ctx: Context, client: BookingClient): Promise<void> {
         `Check the places left with ${venueHint(['booking', 'sessions', hold.experienceId, '--date', hold.placedAt.slice(0, 10)])} and ask the operator to release any hold left there.`,
     );
   }
-  if (ctx.output.isMachine || ctx.globals.query !== undefined)
-    await ctx.output.list(outcomes.map(outcomeRow), { afterWrite: true });
+  if (ctx.output.takesRecords) await ctx.output.list(outcomes.map(outcomeRow), { afterWrite: true });
   else
     await ctx.output.list(outcomes as unknown as Record<string, unknown>[], {
       columns: holdColumns,

@@ -127,7 +127,7 @@ export default defineCommand<Options>({
       `Held ${places} place${places === 1 ? '' : 's'}${said} in ${options.session} as reservation ${reservation.id}${reservation.expiresAt ? ` (the service gives ${reservation.expiresAt} as its end)` : ''}. ` +
         `Release it with ${venueHint(['booking', 'release', reservation.id])} if it is not ordered.`,
     );
-    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+    if (ctx.output.takesRecords) {
       const journal = new HoldJournal(await ctx.stateDir(), await ctx.profileName(), () => ctx.now());
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.reservation, {

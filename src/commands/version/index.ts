@@ -18,7 +18,7 @@ export default defineCommand({
       arch: process.arch,
       configDirectory: (await ctx.config()).directory,
     };
-    if (ctx.output.isMachine || ctx.globals.query !== undefined || ctx.globals.fields !== undefined) {
+    if (ctx.output.takesRecords || ctx.globals.fields !== undefined) {
       await ctx.output.record(about);
       return;
     }

@@ -142,7 +142,7 @@ export default defineCommand<ReloadOptions>({
       case 'already-recorded': {
         const how =
           outcome.evidence === 'journal' ? 'venue recorded it before' : 'the service recognised the reference';
-        if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+        if (ctx.output.takesRecords) {
           // Nothing was credited now: no answer to show; what venue knows of the earlier sale is its own record.
           await ctx.output.record(
             writeOutcomeRow(RECORD_SHAPES.walletSale, {
@@ -185,7 +185,7 @@ export default defineCommand<ReloadOptions>({
     } catch (error) {
       ctx.terminal.warn(`the sale was recorded but the balance could not be read: ${(error as Error).message}`);
     }
-    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+    if (ctx.output.takesRecords) {
       // The sale in venue's names, with the card's balance read after it beside it.
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.walletSale, {

@@ -32,7 +32,7 @@ export default defineCommand<DeleteOptions>({
     await client.delete(id);
     ctx.terminal.success(`webhook subscriber ${id} deleted`);
     // A deletion's answer carries no record: the outcome names the subscriber deleted.
-    if (ctx.output.isMachine || ctx.globals.query !== undefined)
+    if (ctx.output.takesRecords)
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.subscriber, { status: 'recorded', reference: id, record: null }),
         { afterWrite: true },

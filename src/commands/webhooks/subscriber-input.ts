@@ -95,7 +95,7 @@ export async function showSubscriber(
   const shownSecret = chosen?.generated ? chosen.secret : undefined;
   // Shown once on purpose: the one place this secret may reach stdout (messages still mask it).
   if (shownSecret) ctx.terminal.secrets.forget(shownSecret);
-  if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+  if (ctx.output.takesRecords) {
     // The one write-outcome record: the service's subscriber (never a secret it echoes); the secret venue made is venue's own.
     await ctx.output.record(
       writeOutcomeRow(RECORD_SHAPES.subscriber, {

@@ -70,7 +70,7 @@ export default defineCommand<Options>({
     try {
       const cancelled = await client.cancelOrder(id);
       ctx.terminal.success(`Cancelled order ${id}; its reservations are released.`);
-      if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+      if (ctx.output.takesRecords) {
         await ctx.output.record(
           writeOutcomeRow(RECORD_SHAPES.order, {
             status: 'recorded',

@@ -89,7 +89,7 @@ export default defineCommand<Options>({
     ctx.terminal.success(
       `Order ${order.id} created: total $${order.total.toFixed(2)}. Record the payment with ${venueHint(['booking', 'order', 'pay', order.id, '--amount', order.total.toFixed(2), '--payment-ref', placeholder('ref')])}.`,
     );
-    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+    if (ctx.output.takesRecords) {
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.order, {
           status: 'recorded',

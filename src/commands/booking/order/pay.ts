@@ -123,7 +123,7 @@ export default defineCommand<Options>({
         `The service's answer does not list the order's reservations; ${venueHint(['booking', 'order', 'show', id])} reads them where the service offers it.`,
       );
     }
-    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+    if (ctx.output.takesRecords) {
       await ctx.output.record(
         writeOutcomeRow(
           RECORD_SHAPES.order,

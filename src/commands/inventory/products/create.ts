@@ -207,7 +207,7 @@ export default defineCommand<CreateOptions>({
       `Check it with \`venue inventory products get ${product.productId}\` before creating it again.`,
     );
     ctx.terminal.success(`created product ${product.productId} (${product.productName})`);
-    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+    if (ctx.output.takesRecords) {
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.product, { status: 'recorded', reference: null, record: sourceOf(product) }),
         { afterWrite: true },

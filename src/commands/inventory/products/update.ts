@@ -204,7 +204,7 @@ export default defineCommand<Options>({
       `Check it with \`venue inventory products get ${productId}\`; sending the same update again is harmless.`,
     );
     ctx.terminal.success(`updated product ${product.productId} (${product.productName})`);
-    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+    if (ctx.output.takesRecords) {
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.product, {
           status: 'recorded',

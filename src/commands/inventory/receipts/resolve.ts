@@ -66,7 +66,7 @@ export default defineCommand<SettleOptions>({
     if (!verdict) return;
 
     const settled = await resolveWrite(journal, entry, verdict, options.note, () => ctx.now());
-    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+    if (ctx.output.takesRecords) {
       // The one write-outcome record: a person settled it, so there is no answer of the service's to show.
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.receipt, {

@@ -181,7 +181,7 @@ export default defineCommand<Options>({
         ? String(adjustment.newQuantity)
         : `${current + adjustmentQuantity} (venue's reckoning: the answer gives no level)`;
     ctx.terminal.success(`product ${productId} in warehouse ${warehouseId}: ${before} → ${after}`);
-    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+    if (ctx.output.takesRecords) {
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.adjustment, {
           status: 'recorded',

@@ -225,7 +225,7 @@ async function alreadyRecorded(ctx: Context, entry: ReceiptJournalEntry): Promis
  * now): no answer to show, the items as sent.
  */
 async function showReceipt(ctx: Context, entry: ReceiptJournalEntry, result?: StockReceiptResult): Promise<void> {
-  if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+  if (ctx.output.takesRecords) {
     await ctx.output.record(
       writeOutcomeRow(RECORD_SHAPES.receipt, {
         status: result ? 'recorded' : 'already-recorded',

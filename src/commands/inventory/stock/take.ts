@@ -170,7 +170,7 @@ export default defineCommand<TakeOptions>({
       throw outcome.error;
     }
     const result = outcome.result;
-    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+    if (ctx.output.takesRecords) {
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.stockTake, {
           status: 'recorded',

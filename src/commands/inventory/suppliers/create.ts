@@ -145,7 +145,7 @@ export default defineCommand<Options>({
     ctx.terminal.success(
       `created supplier ${supplier.supplierId}${supplier.supplierCode ? ` (${supplier.supplierCode})` : ''}`,
     );
-    if (ctx.output.isMachine || ctx.globals.query !== undefined) {
+    if (ctx.output.takesRecords) {
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.supplier, { status: 'recorded', reference: null, record: sourceOf(supplier) }),
         { afterWrite: true },
