@@ -18,6 +18,7 @@ import { round3VendorCases } from '../../fixtures/openapi/vendors/cases-round3.j
 import { round4VendorCases } from '../../fixtures/openapi/vendors/cases-round4.js';
 import { round5VendorCases } from '../../fixtures/openapi/vendors/cases-round5.js';
 import { round6VendorCases } from '../../fixtures/openapi/vendors/cases-round6.js';
+import { round7jVendorCases } from '../../fixtures/openapi/vendors/cases-round7-j.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
 const vendorsDir = path.resolve(import.meta.dirname, '../../fixtures/openapi/vendors');
@@ -92,6 +93,7 @@ const blindCases = [
   ...round4VendorCases,
   ...round5VendorCases,
   ...round6VendorCases,
+  ...round7jVendorCases,
 ];
 describe.each(blindCases.filter(present))('$vendor', (vendor) => {
   const docs = vendor.files.map((file) => ({ file, doc: readDocument(file) }));
