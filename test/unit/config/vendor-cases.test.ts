@@ -18,7 +18,7 @@ import { round3VendorCases } from '../../fixtures/openapi/vendors/cases-round3.j
 import { round4VendorCases } from '../../fixtures/openapi/vendors/cases-round4.js';
 import { round5VendorCases } from '../../fixtures/openapi/vendors/cases-round5.js';
 import { round6VendorCases } from '../../fixtures/openapi/vendors/cases-round6.js';
-import { round7jVendorCases } from '../../fixtures/openapi/vendors/cases-round7-j.js';
+import { round7VendorCases } from '../../fixtures/openapi/vendors/cases-round7.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
 const vendorsDir = path.resolve(import.meta.dirname, '../../fixtures/openapi/vendors');
@@ -93,7 +93,7 @@ const blindCases = [
   ...round4VendorCases,
   ...round5VendorCases,
   ...round6VendorCases,
-  ...round7jVendorCases,
+  ...round7VendorCases,
 ];
 describe.each(blindCases.filter(present))('$vendor', (vendor) => {
   const docs = vendor.files.map((file) => ({ file, doc: readDocument(file) }));
@@ -164,6 +164,7 @@ describe('the split', () => {
     { round: 4, cases: round4VendorCases, least: 12, scored: '54 (71.1%)' },
     { round: 5, cases: round5VendorCases, least: 12, scored: '41 (51.9%)' },
     { round: 6, cases: round6VendorCases, least: 8 },
+    { round: 7, cases: round7VendorCases, least: 5 },
   ];
   it.each(rounds)('round $round: vendors none seen before; tuning once scored, else held out', (r) => {
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
