@@ -812,7 +812,21 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   let replaces: string | undefined;
   const body =
     profile.body === 'request' ? reading.request : profile.body === 'response' ? reading.response : undefined;
-  if (profile.body !== 'none' && body && body.count > 0) {
+  // A record that keeps its values in an object whose members the document does not name (properties: a map of any
+  // keys) has fields the schema does not show: what venue needs is unknown there, not absent.
+  const unnamed =
+    body?.open !== undefined &&
+    (profile.need ?? []).every(
+      (need) =>
+        !groupMatches(
+          body,
+          need,
+          profile.fields.some((f) => f.group === need && f.lines),
+        ),
+    );
+  if (unnamed)
+    reasons.push(`its ${profile.body} keeps its values in ${body.open}, whose members the document does not name`);
+  if (profile.body !== 'none' && body && body.count > 0 && !unnamed) {
     let have = 0;
     let of = 0;
     const missing: string[] = [];

@@ -18,6 +18,8 @@ export interface SchemaField {
   depth: number;
   /** The JSON Schema type the document gives it (string, integer, number, boolean, array, object), when it gives one. */
   type?: string;
+  /** An object whose members the schema does not name (a map of any keys, an empty `properties`): values of the data's choosing. */
+  open?: true;
 }
 
 export interface BodyShape {
@@ -429,7 +431,16 @@ export function shapeOf(
         if (isObject(own) && own[direction === 'request' ? 'readOnly' : 'writeOnly'] === true) continue;
         const path = prefix ? `${prefix}.${field}` : field;
         const type = schemaType(document, own);
-        fields.push({ path, name: field, inArray, required: required.has(field), depth, ...(type ? { type } : {}) });
+        const open = namesNoMembers(own);
+        fields.push({
+          path,
+          name: field,
+          inArray,
+          required: required.has(field),
+          depth,
+          ...(type ? { type } : {}),
+          ...(open ? { open } : {}),
+        });
         queue.push({ node: child, prefix: path, inArray, depth: depth + 1, seen: nextSeen });
       }
     }
@@ -458,6 +469,16 @@ function schemaType(document: unknown, schema: unknown, depth = 0): string | und
 }
 
 /** An array, or an envelope of its records (list-shape.ts: items, data, HAL's _embedded, OData's value…). */
+/** An object schema that names none of its members: additionalProperties alone, or an empty properties. */
+function namesNoMembers(schema: unknown): boolean {
+  if (!isObject(schema) || typeof schema.$ref === 'string') return false;
+  if (['allOf', 'oneOf', 'anyOf', 'items', 'discriminator'].some((key) => schema[key] !== undefined)) return false;
+  if (isObject(schema.properties)) return Object.keys(schema.properties).length === 0;
+  return (
+    schema.type === 'object' || (schema.additionalProperties !== undefined && schema.additionalProperties !== false)
+  );
+}
+
 function isList(document: unknown, schema: unknown): boolean {
   return findRecords(document, schema) !== undefined;
 }

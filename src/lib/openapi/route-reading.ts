@@ -53,6 +53,11 @@ export interface FieldSet {
   /** The values at the top (no object or list) that the schema says every call must carry, as written. */
   required: string[];
   /**
+   * The record keeps its values in an object whose members the schema does not name (properties: a map of any keys;
+   * a generic item with no properties), and the document gives no example of them: its fields are unknown, not absent.
+   */
+  open?: string;
+  /**
    * What the record refers to by id, in words, and the field that does: "outlet" → "outlet_id", "supply channel" →
    * "supplyChannel" (an object holding an id). Only the record's own fields (a list's records, not its envelope).
    */
@@ -168,7 +173,22 @@ function fieldSet(
     .filter((f) => f.depth === 0 && f.required && f.type !== 'object' && f.type !== 'array')
     .filter((f) => !fields.some((inner) => inner.path.startsWith(`${f.path}.`) || inner.path.startsWith(`${f.path}[]`)))
     .map((f) => f.name);
-  return { names, words, amounts, lines, lineNames, list, schemaNames, count: names.size, required, refs };
+  const open = fields.find(
+    (f) => f.open && own(f) && !fields.some((inner) => inner.path.startsWith(`${f.path}.`)),
+  )?.name;
+  return {
+    names,
+    words,
+    amounts,
+    lines,
+    lineNames,
+    list,
+    schemaNames,
+    count: names.size,
+    required,
+    refs,
+    ...(open ? { open } : {}),
+  };
 }
 
 /** The last word of a field that refers to another record by its id. */

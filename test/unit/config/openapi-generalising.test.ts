@@ -734,3 +734,46 @@ describe('venue sends only what changes', () => {
     expect(routesOf(update('patch', ['name'])).updateProduct).toBe('PATCH /products/{id}');
   });
 });
+
+// Rules stated after round 6 was scored and moved to tuning.
+describe('a record whose values the document does not name', () => {
+  const json = (s: unknown) => ({ content: { 'application/json': { schema: s } } });
+  // A CRM object: its values in `properties`, a map of any keys; a generic item: an object with no properties.
+  const documentOf = (values: Record<string, unknown>) => {
+    const record = {
+      type: 'object',
+      required: ['id', 'properties'],
+      properties: { id: { type: 'string' }, ...values },
+    };
+    return plan({
+      '/products': {
+        get: {
+          summary: 'List products',
+          responses: { '200': { description: 'OK', ...json({ type: 'array', items: record }) } },
+        },
+        post: {
+          summary: 'Create a product',
+          requestBody: json(record),
+          responses: { '200': { description: 'OK', ...json(record) } },
+        },
+      },
+      '/products/{id}': {
+        get: { summary: 'Get a product', responses: { '200': { description: 'OK', ...json(record) } } },
+      },
+    });
+  };
+  it('keeps them in a map of any keys or an object of no named members: unknown there, not absent', () => {
+    const map = documentOf({ properties: { type: 'object', additionalProperties: { type: 'string' } } });
+    expect(routesOf(map)).toMatchObject({
+      listProducts: 'GET /products',
+      getProduct: 'GET /products/{id}',
+      createProduct: 'POST /products',
+    });
+    expect(routesOf(documentOf({ properties: { properties: {} } })).listProducts).toBe('GET /products');
+    // Named members that are no product's (a URL and a count) are evidence: the record is no product.
+    const named = documentOf({
+      properties: { type: 'object', properties: { url: { type: 'string' }, count: { type: 'integer' } } },
+    });
+    expect(routesOf(named).listProducts).toBeUndefined();
+  });
+});
