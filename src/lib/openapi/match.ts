@@ -14,7 +14,7 @@
 import type { HttpVerb, InventoryOperation } from '../inventory/routes.js';
 import { inventoryOperationNames } from '../inventory/routes.js';
 import { isPagingQuery } from './list-shape.js';
-import { normaliseName, type FieldSet, type Head, type Reading } from './route-reading.js';
+import { headOf, normaliseName, type FieldSet, type Head, type Reading } from './route-reading.js';
 import { findTerms, wordsOf, type Concept, type Kind } from './vocabulary.js';
 
 // ---------------------------------------------------------------- fields
@@ -802,6 +802,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     };
 
   const reasons = [...subject.reasons];
+  if (reading.stockedProducts && profile.concepts.product !== undefined) reasons.push(reading.stockedProducts);
   let total = subject.score;
   const kindWeight = profile.kinds[reading.kind] ?? 0;
   total += kindWeight;
@@ -1207,6 +1208,41 @@ export function markStockPlaces(readings: Reading[]): void {
 }
 
 /**
+ * "Stock items", "inventory items" are two things: the stock of a product (a quantity of a variant, at a location),
+ * or the items kept in stock themselves. A collection so named whose records are known by their own name or code,
+ * carry a price and refer to no product is the second: venue's products. Its routes are read as naming products.
+ */
+export function markStockedProducts(readings: Reading[]): void {
+  const lists = readings.filter(
+    (r) =>
+      r.operation.method === 'GET' &&
+      r.params.length === 0 &&
+      r.kind === 'list' &&
+      r.head.concept === 'level' &&
+      r.head.text.split(' ').pop() === 'item',
+  );
+  for (const list of lists) {
+    const records = list.response;
+    if (!records?.list || !groupMatches(records, F.identity, false) || !groupMatches(records, F.price, false)) continue;
+    // The record's own id (itemId of inventory items) refers to itself, not to a product.
+    const own = new Set(list.head.text.split(' '));
+    const refersToProduct = [...records.refs.keys()].some(
+      (phrase) => !phrase.split(' ').every((w) => own.has(w)) && headOf(phrase.split(' ')).concept === 'product',
+    );
+    if (refersToProduct) continue;
+    const collection = collectionOf(list.path);
+    for (const reading of readings) {
+      if (collectionOf(reading.path) !== collection || reading.head.text !== list.head.text) continue;
+      reading.head = { ...reading.head, concept: 'product', weight: 0.8 };
+      if (reading.operationIdHead?.concept === 'level')
+        reading.operationIdHead = { ...reading.operationIdHead, concept: 'product', weight: 0.8 };
+      reading.concepts.add('product');
+      reading.stockedProducts = `its records (${routeOf(list)}) are known by their own name and price and refer to no product: the items kept in stock`;
+    }
+  }
+}
+
+/**
  * Venue's categories are the ones its products are filed under. A category list chosen where the routes chosen for
  * the products refer to no category at all (no category field in their records or bodies) is another's taxonomy (a
  * marketplace's category tree, a bookkeeping one): it is taken back and kept below the threshold, as a narrowing.
@@ -1288,6 +1324,7 @@ export function matchOperations(
   oauthPaths: Set<string>,
   threshold = CONFIDENCE_THRESHOLD,
 ): OperationMatch[] {
+  markStockedProducts(readings);
   markStockPlaces(readings);
   const all = new Map<InventoryOperation, Scored[]>();
   const passing: Scored[] = [];

@@ -102,6 +102,8 @@ export interface Reading {
    * warehouse: its records are the warehouses. Set once every route is read (match.ts).
    */
   stockPlace?: string;
+  /** Named for stock, its records are the items kept in stock (why, in words): it names products. Set in match.ts. */
+  stockedProducts?: string;
   /** The stock records name another collection as where they are kept (its route): this one is not. Set with stockPlace. */
   otherPlace?: string;
   /**

@@ -777,3 +777,27 @@ describe('a record whose values the document does not name', () => {
     expect(routesOf(named).listProducts).toBeUndefined();
   });
 });
+
+describe('"stock items": the stock of a product, or the items kept in stock', () => {
+  const stockItems = (record: Record<string, string>) =>
+    plan({
+      '/stock_items': {
+        get: { summary: 'List stock items', responses: answer(record, true) },
+        post: { summary: 'Create a stock item', requestBody: body(record), responses: answer(record) },
+      },
+      '/stock_items/{id}': { get: { summary: 'Get a stock item', responses: answer(record) } },
+    });
+  it('known by their own name and price and referring to no product, they are the products', () => {
+    const own = stockItems({ stock_item_id: 'string', name: 'string', price: 'number', quantity_in_stock: 'number' });
+    expect(routesOf(own)).toMatchObject({
+      listProducts: 'GET /stock_items',
+      getProduct: 'GET /stock_items/{id}',
+      createProduct: 'POST /stock_items',
+    });
+    expect(routesOf(own).stockLevels).toBeUndefined();
+    // A variant's quantity at a location is the stock of that variant: the levels.
+    const levels = stockItems({ variant_id: 'string', name: 'string', price: 'number', count_on_hand: 'number' });
+    expect(routesOf(levels).stockLevels).toBe('GET /stock_items');
+    expect(routesOf(levels).listProducts).toBeUndefined();
+  });
+});
