@@ -131,7 +131,7 @@ const F = {
   events: group(
     'event types',
     // Subscriptions name what they follow: event types or topics, or the resources or entities whose changes they send.
-    'events eventtypes eventtype event topics topic scope types triggers eventnames resource resources entity entityname entitytype changetype',
+    'events eventtypes eventtype event topics topic scope types triggers eventnames resource resources entity entityname entitytype resourcename resourcetype changetype',
     'event topic',
   ),
   secret: group('a secret', 'secret signaturekey signingsecret hmacsecret sharedsecret headers', 'secret signature'),
@@ -896,6 +896,18 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   } else if (profile.body !== 'none') {
     reasons.push(`the document gives no ${profile.body} schema`);
   }
+  // An update changes the fields it is sent: one that takes no body at all (PUT /webhooks/{id} that pauses a hook)
+  // changes none venue sends. Only where the document describes its writes' bodies: in one that leaves most of them
+  // out, a body not described is not a body not taken.
+  let bodiless: string | undefined;
+  if (
+    profile.kinds.update !== undefined &&
+    profile.kinds.create === undefined &&
+    !reading.operation.declaresBody &&
+    reading.bodiesDescribed
+  )
+    bodiless =
+      'it takes no request body, where the document describes the bodies of its writes: it changes none of the fields venue sends';
   if (name === 'authenticate' && reading.response && reading.response.count > 0) {
     const hit = groupMatches(reading.response, F.token, false);
     if (hit) {
@@ -925,7 +937,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     total -= CONTRADICTION;
     reasons.push(`but ${contradiction}`);
   }
-  let narrowing = subject.narrowing ?? replaces;
+  let narrowing = subject.narrowing ?? replaces ?? bodiless;
   // A place whose records name the warehouse they are in (a storage location's warehouseId) is a part of one: a bin or
   // a shelf, not a warehouse. Only a word that always names a warehouse: a "location" a warehouse names may be the
   // site it stands on.
@@ -976,6 +988,10 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       }
     }
   }
+  // The service's health is its own, read at no part of it: a status under the venue's path variable
+  // (/companies/{companyId}/dataStatus) is that company's, not the service's.
+  if (name === 'health' && reading.vars.length)
+    narrowing ??= `it sits under {${reading.vars.join('}, {')}}: the status of that part of the service, not its health`;
   // A filter it cannot be called without that venue does not send: the route lists or reads only part of the records.
   const unfilled = (reading.operation.requiredQuery ?? []).filter((q) => !isPagingQuery(q));
   if (unfilled.length)
@@ -1207,6 +1223,23 @@ export function markStockPlaces(readings: Reading[]): void {
       reading.otherPlace = said;
 }
 
+/** Where at least two thirds of a document's writes (POST, PUT, PATCH) describe a request body, its routes say so. */
+export function markBodiesDescribed(readings: Reading[]): void {
+  const counts = new Map<string, { writes: number; bodies: number }>();
+  for (const reading of readings) {
+    // A template's routes (one per value of its parameter, operations.ts) are one write of the document.
+    if (!['POST', 'PUT', 'PATCH'].includes(reading.operation.method) || reading.operation.filled) continue;
+    const count = counts.get(reading.operation.source) ?? { writes: 0, bodies: 0 };
+    count.writes++;
+    if (reading.operation.declaresBody) count.bodies++;
+    counts.set(reading.operation.source, count);
+  }
+  for (const reading of readings) {
+    const count = counts.get(reading.operation.source);
+    if (count && count.bodies * 3 >= count.writes * 2) reading.bodiesDescribed = true;
+  }
+}
+
 /**
  * "Stock items", "inventory items" are two things: the stock of a product (a quantity of a variant, at a location),
  * or the items kept in stock themselves. A collection so named whose records are known by their own name or code,
@@ -1326,6 +1359,7 @@ export function matchOperations(
 ): OperationMatch[] {
   markStockedProducts(readings);
   markStockPlaces(readings);
+  markBodiesDescribed(readings);
   const all = new Map<InventoryOperation, Scored[]>();
   const passing: Scored[] = [];
   for (const name of inventoryOperationNames) {

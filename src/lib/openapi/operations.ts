@@ -58,6 +58,8 @@ export interface DocumentOperation {
   response?: BodyShape;
   /** The operation's own security, else the document's. */
   security: SecurityRequirement[];
+  /** The document declares a request body for it (whatever its schema says). */
+  declaresBody?: true;
   /** One of its security requirements is HTTP basic alone: it takes a user and a password in the Authorization header. */
   takesBasic?: boolean;
   deprecated: boolean;
@@ -158,6 +160,7 @@ export function documentOperations(document: Record<string, unknown>, source: st
         headers: parameters.filter((p) => p.in === 'header' && typeof p.name === 'string').map((p) => p.name as string),
         security,
         deprecated: raw.deprecated === true,
+        ...(raw.requestBody !== undefined ? { declaresBody: true as const } : {}),
         source,
         ...(otherServer !== undefined ? { otherServer } : {}),
       };

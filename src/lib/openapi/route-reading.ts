@@ -12,6 +12,7 @@ import {
   dangerWords,
   fillerWords,
   findTerms,
+  identifierWords,
   kindWords,
   namespaceWords,
   prepositionWords,
@@ -102,6 +103,8 @@ export interface Reading {
    * warehouse: its records are the warehouses. Set once every route is read (match.ts).
    */
   stockPlace?: string;
+  /** Its document describes the request bodies of (most of) its writes. Set in match.ts. */
+  bodiesDescribed?: boolean;
   /** Named for stock, its records are the items kept in stock (why, in words): it names products. Set in match.ts. */
   stockedProducts?: string;
   /** The stock records name another collection as where they are kept (its route): this one is not. Set with stockPlace. */
@@ -337,10 +340,20 @@ export function readOperation(
     segment.replace(/\{([^{}]+)\}/g, (whole, name: string) => (variables.has(name) ? '' : whole));
   const last = withoutVariables(segments[segments.length - 1] ?? '');
   const trailingParam = /^\{[^{}]+\}$/.test(last);
+  // The collection a path variable picks from, named for it (sites of /sites/{site_id}/products): the venue's own
+  // scope, written before every route under it. It narrows nothing after it: site products are the venue's products.
+  // A scope that is a subject of its own (accounts: a customer's) does.
+  const scope = (segment: string, i: number) => {
+    const name = /^\{([^{}]+)\}$/.exec(segments[i + 1] ?? '')?.[1];
+    if (name === undefined || !variables.has(name)) return false;
+    const own = wordsOf(name).filter((w) => !identifierWords.has(w));
+    return own.length > 0 && own.join(' ') === wordsOf(segment).join(' ') && !findTerms(own).length;
+  };
+  const named = segments.map((segment, i) => (scope(segment, i) ? '' : segment));
   // Segments that are only a version or a date (v1, 2021-08-01) say nothing: the last two that say something are read.
   const literalOf = (from: string[]) =>
     from.map((s) => s.replace(/\{[^{}]+\}/g, '')).filter((s) => s && wordsOf(s).length > 0);
-  const literal = literalOf(segments.slice(skip));
+  const literal = literalOf(named.slice(skip));
   const pathWords = literal.flatMap(wordsOf);
   const lastTwo = literal.slice(-2).flatMap(wordsOf);
   const idWords = wordsOf(operation.operationId ?? '');
@@ -370,7 +383,7 @@ export function readOperation(
   // The prefix most paths share says nothing of one route, except where a term spans it and the route's own segment:
   // /inventory/items of a document whose every path is under /inventory is inventory items, not items.
   const own = headOf(lastTwo);
-  const whole = literal.length < 2 ? headOf(literalOf(segments).slice(-2).flatMap(wordsOf)) : own;
+  const whole = literal.length < 2 ? headOf(literalOf(named).slice(-2).flatMap(wordsOf)) : own;
   // A route that is the shared prefix itself (GET /inventories of a document whose every path is under it) is named by it.
   const head =
     whole.concept &&

@@ -801,3 +801,94 @@ describe('"stock items": the stock of a product, or the items kept in stock', ()
     expect(routesOf(levels).listProducts).toBeUndefined();
   });
 });
+
+describe("the collection a path variable picks from is the venue's own scope", () => {
+  const scoped = (scope: string, variable: string) => {
+    const product = { name: 'string', price: 'number', sku: 'string' };
+    return plan(
+      {
+        [`/${scope}/{${variable}}/products`]: {
+          get: { summary: 'List products', responses: answer(product, true) },
+          post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+        },
+        [`/${scope}/{${variable}}/products/{product_id}`]: {
+          get: { summary: 'Get a product', responses: answer(product) },
+        },
+      },
+      {},
+      { [variable]: 'one' },
+    );
+  };
+  it('/sites/{site_id}/products are the products of the venue’s site, not "site products"', () => {
+    expect(routesOf(scoped('sites', 'site_id'))).toMatchObject({
+      listProducts: 'GET /sites/{site_id}/products',
+      getProduct: 'GET /sites/{site_id}/products/{product_id}',
+      createProduct: 'POST /sites/{site_id}/products',
+    });
+    // A scope that is a subject of its own (a customer's account) still narrows what is under it.
+    expect(routesOf(scoped('accounts', 'account_id')).listProducts).toBeUndefined();
+  });
+});
+
+describe('an update changes the fields it is sent', () => {
+  const hooks = (withBody: boolean, bodies = true) => {
+    const hook = { url: 'string', events: 'array' };
+    const other = bodies ? { requestBody: body({ name: 'string' }) } : {};
+    return plan({
+      '/webhooks': {
+        get: { summary: 'List webhooks', responses: answer(hook, true) },
+        post: { summary: 'Create a webhook', ...(bodies ? { requestBody: body(hook) } : {}), responses: answer(hook) },
+      },
+      '/webhooks/{id}': {
+        put: {
+          summary: 'Update a webhook',
+          ...(withBody ? { requestBody: body(hook) } : {}),
+          responses: answer(hook),
+        },
+        delete: { summary: 'Delete a webhook', responses: answer({}) },
+      },
+      '/notes': { post: { summary: 'Create a note', ...other, responses: answer({ id: 'string' }) } },
+    });
+  };
+  it('one that takes no body, where the document describes its writes’ bodies, changes none venue sends', () => {
+    expect(routesOf(hooks(true)).updateWebhook).toBe('PUT /webhooks/{id}');
+    expect(routesOf(hooks(false)).updateWebhook).toBeUndefined();
+    expect(unmapped(hooks(false), 'updateWebhook')?.candidates[0]?.shortfall).toMatch(/takes no request body/);
+    // A document that leaves its writes' bodies out says nothing by leaving this one's out.
+    expect(routesOf(hooks(false, false)).updateWebhook).toBe('PUT /webhooks/{id}');
+  });
+});
+
+describe("the service's health is read at none of its parts", () => {
+  it("a status under the venue's path variable is that part's", () => {
+    const status = (route: string) =>
+      plan(
+        {
+          [route]: {
+            get: { summary: 'Get status', responses: answer({ status: 'string' }) },
+          },
+          '/companies/{companyId}/bills': { get: { summary: 'List bills', responses: answer({ id: 'string' }, true) } },
+          '/companies/{companyId}/suppliers': {
+            get: { summary: 'List suppliers', responses: answer({ id: 'string' }, true) },
+          },
+        },
+        {},
+        { companyId: 'one' },
+      );
+    expect(routesOf(status('/status')).health).toBe('GET /status');
+    expect(routesOf(status('/companies/{companyId}/status')).health).toBeUndefined();
+  });
+});
+
+describe('a webhook subscription follows the resource whose changes it sends', () => {
+  it('resource_name and action beside the endpoint: a subscription', () => {
+    const hook = (fields: Record<string, string>) =>
+      plan({
+        '/webhooks': { post: { summary: 'Create a webhook', requestBody: body(fields), responses: answer(fields) } },
+      });
+    expect(routesOf(hook({ endpoint: 'string', resource_name: 'string', action: 'string' })).createWebhook).toBe(
+      'POST /webhooks',
+    );
+    expect(routesOf(hook({ endpoint: 'string', name: 'string' })).createWebhook).toBeUndefined();
+  });
+});
