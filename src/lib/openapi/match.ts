@@ -1318,6 +1318,55 @@ function webhookRecordsWithoutCollection(
   }
 }
 
+/**
+ * Venue's products (its webhook subscriptions, its suppliers) are one collection: where most of a family's routes
+ * taken are of one collection, a member taken from another collection takes that collection's route instead, when
+ * that one is itself evidence enough (GET /items beside GET, POST and PUT /items/{id}, not GET /products of a
+ * carrier's shipping products).
+ */
+function oneCollectionPerFamily(
+  all: Map<InventoryOperation, Scored[]>,
+  chosen: Map<InventoryOperation, Scored>,
+  taken: Map<number, Scored>,
+  readings: Reading[],
+  threshold: number,
+) {
+  for (const family of families) {
+    const counts = new Map<string, number>();
+    for (const name of family) {
+      const pick = chosen.get(name);
+      if (pick) {
+        const collection = collectionOf(readings[pick.index]!.path);
+        counts.set(collection, (counts.get(collection) ?? 0) + 1);
+      }
+    }
+    const [first, second] = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+    if (!first || first[1] < 2 || (second && second[1] >= first[1])) continue;
+    const [home] = first;
+    for (const name of family) {
+      const pick = chosen.get(name);
+      if (!pick || collectionOf(readings[pick.index]!.path) === home) continue;
+      const instead = (all.get(name) ?? [])
+        .filter(
+          (c) =>
+            !c.refused &&
+            !c.narrowing &&
+            c.confidence >= threshold &&
+            !taken.has(c.index) &&
+            collectionOf(readings[c.index]!.path) === home,
+        )
+        .sort((a, b) => b.total - a.total)[0];
+      if (!instead) continue;
+      taken.delete(pick.index);
+      chosen.set(name, instead);
+      taken.set(instead.index, instead);
+      instead.reasons.push(
+        `the collection of the other routes taken for ${profiles[name].subject}, over ${routeOf(readings[pick.index]!)}`,
+      );
+    }
+  }
+}
+
 function unlinkedCategories(chosen: Map<InventoryOperation, Scored>, taken: Map<number, Scored>, readings: Reading[]) {
   const categories = chosen.get('listCategories');
   if (!categories) return;
@@ -1385,6 +1434,7 @@ export function matchOperations(
     chosen.set(candidate.operation, candidate);
     taken.set(candidate.index, candidate);
   }
+  oneCollectionPerFamily(all, chosen, taken, readings, threshold);
   unlinkedCategories(chosen, taken, readings);
   webhookRecordsWithoutCollection(chosen, taken, readings);
 

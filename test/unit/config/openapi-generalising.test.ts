@@ -892,3 +892,33 @@ describe('a webhook subscription follows the resource whose changes it sends', (
     expect(routesOf(hook({ endpoint: 'string', name: 'string' })).createWebhook).toBeUndefined();
   });
 });
+
+describe("venue's products are one collection", () => {
+  it('the list of the collection whose record routes are taken, over a better-named list of another', () => {
+    const item = { name: 'string', sku: 'string', description: 'string' };
+    const result = plan({
+      '/products': {
+        get: {
+          operationId: 'products_get',
+          summary: 'Get products',
+          tags: ['Products'],
+          responses: answer({ name: 'string', code: 'string', description: 'string' }, true),
+        },
+      },
+      '/items': {
+        get: { summary: 'List items', responses: answer(item, true) },
+        post: { summary: 'Create item', requestBody: body(item), responses: answer(item) },
+      },
+      '/items/{id}': {
+        get: { summary: 'Get item', responses: answer(item) },
+        put: { summary: 'Update item', requestBody: body(item), responses: answer(item) },
+      },
+    });
+    expect(routesOf(result)).toMatchObject({
+      listProducts: 'GET /items',
+      getProduct: 'GET /items/{id}',
+      createProduct: 'POST /items',
+      updateProduct: 'PUT /items/{id}',
+    });
+  });
+});
