@@ -128,10 +128,25 @@ function computeWords(text: string): string[] {
         ? runTogether[word]
         : undefined;
     if (split) out.push(...split);
-    else out.push(one);
+    else out.push(...runTogetherTerms(one));
   }
   return out;
 }
+
+/**
+ * A term of two words written run together ("stocklocation", "taxclass", "inventoryitem") is that term: the subject
+ * it names is read as if its words were apart. Only a whole term: two words that merely follow one another
+ * ("webhookstock") are no term, and stay one word.
+ */
+function runTogetherTerms(word: string): string[] {
+  const term = joinedTerms().get(word);
+  return term ? [...term] : [word];
+}
+
+let joinedTermMap: Map<string, string[]> | undefined;
+/** The terms of two or more words, by their words written together ("stocklocation" → stock location). */
+const joinedTerms = () =>
+  (joinedTermMap ??= new Map(terms.filter((t) => t.words.length > 1).map((t) => [t.words.join(''), t.words])));
 
 /** Words that say nothing about the subject: versions, "api", "rest", articles, prepositions. */
 export const fillerWords = new Set([

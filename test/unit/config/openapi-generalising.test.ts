@@ -922,3 +922,20 @@ describe("venue's products are one collection", () => {
     });
   });
 });
+
+describe('a term of two words written run together is that term', () => {
+  it('/stocklocations, /taxclasses: stock locations and tax classes; two words that are no term stay one', () => {
+    expect(readOperation(operation('GET', '/stocklocations'), 0).head).toMatchObject({
+      concept: 'warehouse',
+      text: 'stock location',
+    });
+    expect(readOperation(operation('GET', '/taxclasses'), 0).head).toMatchObject({ concept: 'tax', text: 'tax class' });
+    expect(readOperation(operation('GET', '/webhookstock'), 0).head).toMatchObject({ text: 'webhookstock' });
+    const result = plan({
+      '/stocklocations': {
+        get: { summary: 'List', responses: answer({ name: 'string', address: 'string' }, true) },
+      },
+    });
+    expect(routesOf(result).listWarehouses).toBe('GET /stocklocations');
+  });
+});
