@@ -132,7 +132,7 @@ const F = {
     'event types',
     // Subscriptions name what they follow: event types or topics, or the resources or entities whose changes they send.
     'events eventtypes eventtype event topics topic scope types triggers eventnames resource resources entity entityname entitytype resourcename resourcetype changetype',
-    'event topic',
+    'event topic trigger',
   ),
   secret: group('a secret', 'secret signaturekey signingsecret hmacsecret sharedsecret headers', 'secret signature'),
   active: group('an active flag', 'isactive active enabled status', 'active enabled'),
@@ -1292,8 +1292,13 @@ function webhookRecordsWithoutCollection(
 ) {
   // A path's literal segments: /{administration_id}/webhooks/{id}{format} and /webhook/id/{id} are records of
   // /{administration_id}/webhooks{format} and /webhook.
-  const literal = (path: string) =>
-    path
+  // The venue's scope (/sites/{site_id} of /sites/{site_id}/webhooks) is no part of the collection: a record route at
+  // /webhooks/{webhook_id} is one of its records.
+  const literal = (reading: Reading) =>
+    reading.path
+      .split('/')
+      .filter((segment, i, all) => !reading.vars.some((v) => all[i + 1] === `{${v}}`))
+      .join('/')
       .replace(/\{[^{}]*\}/g, '')
       .split('/')
       .filter((segment) => segment && segment.toLowerCase() !== 'id')
@@ -1301,16 +1306,16 @@ function webhookRecordsWithoutCollection(
   const chosenCollections = (['listWebhooks', 'createWebhook'] as const)
     .map((name) => chosen.get(name))
     .filter((c): c is Scored => c !== undefined)
-    .map((c) => readings[c.index]!.path);
+    .map((c) => readings[c.index]!);
   const collections = chosenCollections.map(literal);
   for (const name of ['updateWebhook', 'deleteWebhook'] as const) {
     const record = chosen.get(name);
     if (!record) continue;
-    if (collections.includes(literal(readings[record.index]!.path))) continue;
+    if (collections.includes(literal(readings[record.index]!))) continue;
     chosen.delete(name);
     taken.delete(record.index);
     record.narrowing = chosenCollections.length
-      ? `it is no record of the subscriptions listed or made (${chosenCollections.join(', ')})`
+      ? `it is no record of the subscriptions listed or made (${chosenCollections.map((r) => r.path).join(', ')})`
       : 'no route lists or makes the subscriptions it would change';
     record.reasons.push(`but ${record.narrowing}`);
     record.total = Math.min(record.total, NARROWED_CAP);

@@ -939,3 +939,27 @@ describe('a term of two words written run together is that term', () => {
     expect(routesOf(result).listWarehouses).toBe('GET /stocklocations');
   });
 });
+
+describe("a webhook subscription under the venue's scope", () => {
+  const hook = { url: 'string', triggerType: 'string' };
+  const result = plan(
+    {
+      '/sites/{site_id}/webhooks': {
+        get: { summary: 'List webhooks', responses: answer(hook, true) },
+        post: { summary: 'Create a webhook', requestBody: body(hook), responses: answer(hook) },
+      },
+      '/webhooks/{webhook_id}': { delete: { summary: 'Remove a webhook', responses: answer({}) } },
+      '/sites/{site_id}/orders': { get: { summary: 'List orders', responses: answer({ id: 'string' }, true) } },
+      '/sites/{site_id}/forms': { get: { summary: 'List forms', responses: answer({ id: 'string' }, true) } },
+    },
+    {},
+    { site_id: 'one' },
+  );
+  it('follows the trigger it names; its records are at the collection without the scope', () => {
+    expect(routesOf(result)).toMatchObject({
+      listWebhooks: 'GET /sites/{site_id}/webhooks',
+      createWebhook: 'POST /sites/{site_id}/webhooks',
+      deleteWebhook: 'DELETE /webhooks/{webhook_id}',
+    });
+  });
+});
