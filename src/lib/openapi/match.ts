@@ -988,10 +988,18 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       }
     }
   }
-  // The service's health is its own, read at no part of it: a status under the venue's path variable
-  // (/companies/{companyId}/dataStatus) is that company's, not the service's.
-  if (name === 'health' && reading.vars.length)
-    narrowing ??= `it sits under {${reading.vars.join('}, {')}}: the status of that part of the service, not its health`;
+  // The service's health is its own, read at none of its records: a status under one record of a collection
+  // (/companies/{companyId}/dataStatus, the venue's company) is that record's, not the service's. A key that begins
+  // the path (/{tenant}/status) picks no record: it is the venue's base.
+  if (name === 'health') {
+    const segments = reading.path.split('/').filter(Boolean);
+    const record = reading.vars.find((v) => {
+      const at = segments.indexOf(`{${v}}`);
+      return at > 0 && !segments[at - 1]!.startsWith('{');
+    });
+    if (record)
+      narrowing ??= `it sits under one record of ${segments[segments.indexOf(`{${record}}`) - 1]} ({${record}}): that record's status, not the service's health`;
+  }
   // A filter it cannot be called without that venue does not send: the route lists or reads only part of the records.
   const unfilled = (reading.operation.requiredQuery ?? []).filter((q) => !isPagingQuery(q));
   if (unfilled.length)

@@ -860,7 +860,7 @@ describe('an update changes the fields it is sent', () => {
 });
 
 describe("the service's health is read at none of its parts", () => {
-  it("a status under the venue's path variable is that part's", () => {
+  it("a status under one record of a collection (the venue's company) is that record's", () => {
     const status = (route: string) =>
       plan(
         {
@@ -877,6 +877,8 @@ describe("the service's health is read at none of its parts", () => {
       );
     expect(routesOf(status('/status')).health).toBe('GET /status');
     expect(routesOf(status('/companies/{companyId}/status')).health).toBeUndefined();
+    // A key that begins the path picks no record: it is the venue's base, and its status the service's.
+    expect(routesOf(status('/{companyId}/status')).health).toBe('GET /{companyId}/status');
   });
 });
 
