@@ -2,8 +2,9 @@
 // response schema and headers the document declares, by the shapes faithful
 // servers use, never by a list of vendors: a bare array; an envelope holding
 // the records in items, results, records, data, entries, content, rows,
-// hits, or any one array of records; HAL's _embedded.<name>; JSON:API's data
-// (records with type, id and attributes); OData's value. Paging comes from
+// hits, or any one array of records, or such an envelope in the one object
+// of an answer of a status and a result; HAL's _embedded.<name>; JSON:API's
+// data (records with type, id and attributes); OData's value. Paging comes from
 // the body (next, cursor, page, total, offset, has_more, _links.next,
 // @odata.nextLink…), from headers declared on the answer (Link, RFC 8288;
 // X-Total-Count) and from the query parameters the operation takes (page,
@@ -118,7 +119,45 @@ export function findRecords(document: unknown, schema: unknown): ListRecords | u
     (name) => !NOT_RECORDS.has(name.toLowerCase()) && recordsArray(document, properties[name]),
   );
   if (arrays.length === 1 && Object.keys(properties).length <= 8) return { at: arrays[0]!, form: 'envelope' };
-  return undefined;
+  return nestedEnvelope(document, properties);
+}
+
+/**
+ * An answer of a status and a result (return_code, return_message, result): the records are in the one object it
+ * holds, when that object is itself an envelope of one array of records beside nothing a record has (its count,
+ * its paging, objects of extra fields), and the answer holds no records of its own. A single record's answer holds
+ * values of its own: it is no list.
+ */
+function nestedEnvelope(document: unknown, properties: Record<string, unknown>): ListRecords | undefined {
+  // Arrays of records of its own (a balance's available and pending amounts) make it a record, not a status.
+  if (Object.values(properties).some((schema) => recordsArray(document, schema))) return undefined;
+  const objects = Object.keys(properties).filter((name) => {
+    const inner = flatten(document, properties[name]);
+    return !inner.array && Object.keys(inner.properties).length > 0;
+  });
+  const holders = objects.filter((name) => {
+    const inner = flatten(document, properties[name]).properties;
+    const arrays = Object.keys(inner).filter((k) => recordsArray(document, inner[k]));
+    if (arrays.length !== 1) return false;
+    return Object.keys(inner).every((k) => {
+      if (k === arrays[0]) return true;
+      const own = flatten(document, inner[k]);
+      const scalar = !own.array && Object.keys(own.properties).length === 0;
+      return !scalar || BODY_PAGING.has(key(k)) || /(count|total)$/.test(key(k)) || isMap(document, inner[k]);
+    });
+  });
+  if (holders.length !== 1) return undefined;
+  const inner = flatten(document, properties[holders[0]!]).properties;
+  const at = Object.keys(inner).find((k) => recordsArray(document, inner[k]))!;
+  return { at: `${holders[0]}.${at}`, form: 'envelope' };
+}
+
+/** An object of any keys (extra fields), not a value. */
+function isMap(document: unknown, schema: unknown): boolean {
+  const resolved = deref(document, schema);
+  if (!isObject(resolved)) return false;
+  const type = Array.isArray(resolved.type) ? resolved.type : [resolved.type];
+  return type.includes('object');
 }
 
 const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9@]/g, '');

@@ -965,3 +965,45 @@ describe("a webhook subscription under the venue's scope", () => {
     });
   });
 });
+
+describe('an answer of a status and a result', () => {
+  const listing = (top: Record<string, unknown>) =>
+    plan({
+      '/products': {
+        get: {
+          summary: 'List products',
+          responses: {
+            '200': {
+              description: 'OK',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      return_code: { type: 'integer' },
+                      return_message: { type: 'string' },
+                      result: {
+                        type: 'object',
+                        properties: {
+                          products_count: { type: 'integer' },
+                          product: { type: 'array', items: schema({ name: 'string', price: 'number', sku: 'string' }) },
+                          additional_fields: { type: 'object' },
+                        },
+                      },
+                      ...top,
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+  it('holds the list in its result (result.product); one that holds records of its own is a record', () => {
+    expect(routesOf(listing({})).listProducts).toBe('GET /products');
+    expect(
+      routesOf(listing({ available: { type: 'array', items: schema({ amount: 'number' }) } })).listProducts,
+    ).toBeUndefined();
+  });
+});
