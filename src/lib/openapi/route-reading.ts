@@ -178,8 +178,14 @@ function fieldSet(
     .filter((f) => f.depth === 0 && f.required && f.type !== 'object' && f.type !== 'array')
     .filter((f) => !fields.some((inner) => inner.path.startsWith(`${f.path}.`) || inner.path.startsWith(`${f.path}[]`)))
     .map((f) => f.name);
+  // Metadata and custom fields are what a client attaches to a record, keys of its own choosing: the record's own
+  // values are the ones it names beside them, and a map of them says nothing of what those are.
   const open = fields.find(
-    (f) => f.open && own(f) && !fields.some((inner) => inner.path.startsWith(`${f.path}.`)),
+    (f) =>
+      f.open &&
+      own(f) &&
+      !fields.some((inner) => inner.path.startsWith(`${f.path}.`)) &&
+      !wordsOf(f.name).some((w) => attachedWords.has(w)),
   )?.name;
   return {
     names,
@@ -195,6 +201,9 @@ function fieldSet(
     ...(open ? { open } : {}),
   };
 }
+
+/** Words of an object a client attaches to a record (its metadata, its custom fields), none of the record's values. */
+const attachedWords = new Set(['metadata', 'meta', 'custom']);
 
 /** The last word of a field that refers to another record by its id. */
 const referenceWords = new Set(['id', 'ids', 'uuid', 'guid']);

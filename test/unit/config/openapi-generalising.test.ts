@@ -1007,3 +1007,42 @@ describe('an answer of a status and a result', () => {
     ).toBeUndefined();
   });
 });
+
+describe("metadata is what a client attaches to a record, none of the record's values", () => {
+  it('a record of named values and a metadata map has none of a subscription’s URL and events', () => {
+    const subscriptions = (open: string) =>
+      plan({
+        '/webhooks': {
+          get: {
+            summary: 'List webhooks',
+            responses: {
+              '200': {
+                description: 'OK',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        properties: {
+                          id: { type: 'integer' },
+                          plan: { type: 'string' },
+                          amount: { type: 'integer' },
+                          status: { type: 'string' },
+                          [open]: { type: 'object', additionalProperties: true },
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      });
+    expect(routesOf(subscriptions('metadata')).listWebhooks).toBeUndefined();
+    expect(routesOf(subscriptions('custom_fields')).listWebhooks).toBeUndefined();
+    // A map of any keys that is no client's attachment (the record's properties) may hold the URL and events.
+    expect(routesOf(subscriptions('properties')).listWebhooks).toBe('GET /webhooks');
+  });
+});
