@@ -717,6 +717,9 @@ export function jobOfItsOwn(name: InventoryOperation, reading: Reading): string 
   return `its words say ${said}: ${what}`;
 }
 
+/** Words of a path parameter that picks an event (its type, its topic) or an action to run, not a record. */
+const notRecordParamWords = new Set(['event', 'topic', 'trigger', 'action']);
+
 /** Why this document operation can never be this venue operation; undefined when it can. */
 function refusal(
   name: InventoryOperation,
@@ -736,6 +739,11 @@ function refusal(
   }
   if (profile.params === 1 && !reading.trailingParam)
     return `{${reading.params[0]}} is not the last segment: the path names something under another record`;
+  // A record route picks its record by the parameter: one named for an event type or an action (/webhooks/{eventType},
+  // /items/{actionName}) picks one event's settings or an action to run, no record, whatever the collection is called.
+  const picks =
+    profile.params === 1 ? wordsOf(reading.params[0]!).find((word) => notRecordParamWords.has(word)) : undefined;
+  if (picks) return `{${reading.params[0]}} names ${article(picks)} ${picks}, not a record: venue fills a record's id`;
   if (reading.scopeOf)
     return `it lists or reads the values of {${reading.scopeOf}}, the venue's own scope, none of its records`;
   // venue calls every route at the profile's one base (inventory.url and basePath).

@@ -1046,3 +1046,37 @@ describe("metadata is what a client attaches to a record, none of the record's v
     expect(routesOf(subscriptions('properties')).listWebhooks).toBe('GET /webhooks');
   });
 });
+
+describe('a record route picks its record by its parameter', () => {
+  it('one named for an event type or an action picks an event’s settings or an action to run, no record', () => {
+    const hook = { url: 'string', events: 'array' };
+    const product = { name: 'string', price: 'number', sku: 'string' };
+    const routes = (param: string) =>
+      routesOf(
+        plan({
+          '/webhooks': {
+            get: { summary: 'List webhooks', responses: answer(hook, true) },
+            post: { summary: 'Create a webhook', requestBody: body(hook), responses: answer(hook) },
+          },
+          [`/webhooks/{${param}}`]: {
+            patch: { summary: 'Update a webhook', requestBody: body(hook), responses: answer(hook) },
+            delete: { summary: 'Delete a webhook', responses: answer({}) },
+          },
+          '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+          [`/products/{${param}}`]: {
+            post: { summary: 'Update a product', requestBody: body(product), responses: answer(product) },
+          },
+        }),
+      );
+    expect(routes('id')).toMatchObject({
+      updateWebhook: 'PATCH /webhooks/{id}',
+      deleteWebhook: 'DELETE /webhooks/{id}',
+      updateProduct: 'POST /products/{id}',
+    });
+    for (const param of ['eventType', 'topic', 'actionName']) {
+      expect(routes(param).updateWebhook, param).toBeUndefined();
+      expect(routes(param).deleteWebhook, param).toBeUndefined();
+      expect(routes(param).updateProduct, param).toBeUndefined();
+    }
+  });
+});
