@@ -180,6 +180,7 @@ const F = {
     'queueurl queuearn topicarn sqs sns pubsub eventbridge eventgrid kinesis',
     'queue arn sqs sns pubsub eventbridge kinesis',
   ),
+  currency: group('a currency', 'currency currencycode', 'currency'),
   place: group(
     'an address or kind of place',
     'address address1 city country street postcode zip addressline1 code type locationtype isdefault pathstring structural active',
@@ -880,6 +881,12 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     for (const group of profile.contradicts ?? []) {
       const hit = groupMatches(body, group, false);
       if (hit) contradiction = `its ${profile.body} has ${group.label} (${hit})`;
+    }
+    // Stock is counted of a product: an amount in a currency that names none (an account's balance) is money.
+    if (profile.concepts.level !== undefined && !groupMatches(body, F.productRef, true)) {
+      const hit = groupMatches(body, F.currency, true);
+      if (hit)
+        contradiction ??= `its ${profile.body} is an amount in a currency (${hit}) of no product: money, not stock`;
     }
     for (const against of profile.against ?? []) {
       const hit = groupMatches(body, against, false);

@@ -1080,3 +1080,16 @@ describe('a record route picks its record by its parameter', () => {
     }
   });
 });
+
+describe('stock is counted of a product', () => {
+  it('an amount in a currency that names no product is money: a balance, no stock level', () => {
+    const balances = (record: Record<string, string>) =>
+      plan({ '/stock/balances': { get: { summary: 'List stock balances', responses: answer(record, true) } } });
+    expect(routesOf(balances({ sku: 'string', balance: 'number' })).stockLevels).toBe('GET /stock/balances');
+    expect(routesOf(balances({ currency: 'string', balance: 'number' })).stockLevels).toBeUndefined();
+    // A stock value in a currency beside the product counted is still stock.
+    expect(routesOf(balances({ sku: 'string', balance: 'number', currency: 'string' })).stockLevels).toBe(
+      'GET /stock/balances',
+    );
+  });
+});
