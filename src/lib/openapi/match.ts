@@ -1280,11 +1280,15 @@ export function markStockedProducts(readings: Reading[]): void {
   for (const list of lists) {
     const records = list.response;
     if (!records?.list || !groupMatches(records, F.identity, false) || !groupMatches(records, F.price, false)) continue;
-    // The record's own id (itemId of inventory items) refers to itself, not to a product.
+    // The record's own id (itemId of inventory items) refers to itself, not to a product; one that names another
+    // record of its own kind (template_item_id, parent_item_id of stock items) relates items, and is no product whose
+    // stock it counts either.
     const own = new Set(list.head.text.split(' '));
-    const refersToProduct = [...records.refs.keys()].some(
-      (phrase) => !phrase.split(' ').every((w) => own.has(w)) && headOf(phrase.split(' ')).concept === 'product',
-    );
+    const kind = list.head.text.split(' ').pop();
+    const refersToProduct = [...records.refs.keys()].some((phrase) => {
+      const words = phrase.split(' ');
+      return !words.every((w) => own.has(w)) && words[words.length - 1] !== kind && headOf(words).concept === 'product';
+    });
     if (refersToProduct) continue;
     const collection = collectionOf(list.path);
     for (const reading of readings) {

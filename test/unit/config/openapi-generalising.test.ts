@@ -1093,3 +1093,21 @@ describe('stock is counted of a product', () => {
     );
   });
 });
+
+describe('stock items that name another of their kind', () => {
+  it('a template or parent item is another stock item, no product whose stock they count', () => {
+    const items = (ref: string) =>
+      plan({
+        '/stock_items': {
+          get: {
+            summary: 'List stock items',
+            responses: answer({ name: 'string', price: 'number', quantity: 'number', [ref]: 'string' }, true),
+          },
+        },
+      });
+    expect(routesOf(items('template_item_id')).listProducts).toBe('GET /stock_items');
+    expect(routesOf(items('template_item_id')).stockLevels).toBeUndefined();
+    // A product it refers to makes the stock items the stock of that product.
+    expect(routesOf(items('product_id')).listProducts).toBeUndefined();
+  });
+});
