@@ -555,6 +555,8 @@ define(
   'callback',
   'callback subscription',
   'notification subscription',
+  // Events pushed to the subscriber's endpoint: what a webhook is (a pull subscription is read from a queue).
+  'push subscription',
 );
 define('webhook', 0.6, 'subscription', 'subscriber', 'subscribe');
 define(

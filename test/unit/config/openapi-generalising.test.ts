@@ -1111,3 +1111,13 @@ describe('stock items that name another of their kind', () => {
     expect(routesOf(items('product_id')).listProducts).toBeUndefined();
   });
 });
+
+describe('a push subscription is a webhook subscription', () => {
+  it('events pushed to an endpoint: "push" narrows nothing', () => {
+    const hook = { endpoint: 'string', topics: 'array' };
+    const result = plan({
+      '/events/push/subscriptions': { get: { summary: 'List subscriptions', responses: answer(hook, true) } },
+    });
+    expect(routesOf(result).listWebhooks).toBe('GET /events/push/subscriptions');
+  });
+});
