@@ -528,6 +528,9 @@ define(
   'inbound',
   'stock add',
   'add stock',
+  // Receiving named with what it brings in ("receive inventory", run together or not): a receipt, not the stock.
+  'receive stock',
+  'receive inventory',
   'delivery',
 );
 define(

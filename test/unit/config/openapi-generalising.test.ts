@@ -1121,3 +1121,28 @@ describe('a push subscription is a webhook subscription', () => {
     expect(routesOf(result).listWebhooks).toBe('GET /events/push/subscriptions');
   });
 });
+
+describe('receiving stock named with the stock it brings in', () => {
+  it('/inventory/receiveinventory, /inventory-receipts: a receipt of goods', () => {
+    const line = {
+      type: 'object',
+      properties: { product_id: { type: 'string' }, quantity: { type: 'number' }, cost: { type: 'number' } },
+    };
+    const receipt = {
+      type: 'object',
+      properties: { supplier_id: { type: 'string' }, items: { type: 'array', items: line } },
+    };
+    const receive = (route: string) =>
+      plan({
+        [route]: {
+          post: {
+            summary: 'Create',
+            requestBody: { content: { 'application/json': { schema: receipt } } },
+            responses: answer({ id: 'string' }),
+          },
+        },
+      });
+    expect(routesOf(receive('/inventory/receiveinventory')).receiveStock).toBe('POST /inventory/receiveinventory');
+    expect(routesOf(receive('/inventory-receipts')).receiveStock).toBe('POST /inventory-receipts');
+  });
+});
