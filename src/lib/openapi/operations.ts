@@ -20,6 +20,8 @@ export interface SchemaField {
   type?: string;
   /** An object whose members the schema does not name (a map of any keys, an empty `properties`): values of the data's choosing. */
   open?: true;
+  /** It can hold one value only (a const, an enum of one): the record's kind, the same on every call, no value of it. */
+  fixed?: true;
 }
 
 export interface BodyShape {
@@ -435,6 +437,7 @@ export function shapeOf(
         const path = prefix ? `${prefix}.${field}` : field;
         const type = schemaType(document, own);
         const open = namesNoMembers(own);
+        const fixed = isObject(own) && ('const' in own || (Array.isArray(own.enum) && own.enum.length === 1));
         fields.push({
           path,
           name: field,
@@ -443,6 +446,7 @@ export function shapeOf(
           depth,
           ...(type ? { type } : {}),
           ...(open ? { open } : {}),
+          ...(fixed ? { fixed } : {}),
         });
         queue.push({ node: child, prefix: path, inArray, depth: depth + 1, seen: nextSeen });
       }

@@ -173,9 +173,18 @@ function fieldSet(
     else if (['id', 'typeId', 'key'].some((k) => paths.has(`${field.path}.${k}`)) && fieldWords.length)
       refs.set(fieldWords.join(' '), field.name);
   }
-  // Values, not envelopes: a required `data` or `product` object holds the record; it is no field of it.
+  // Values, not envelopes: a required `data` or `product` object holds the record; it is no field of it. A body that is
+  // one such object and nothing else requires what the record inside it requires. A field of one possible value (a
+  // JSON:API `type` that is always "product") is sent alike on every call: no value a person changes.
+  const top = fields.filter((f) => f.depth === 0);
+  const wrapper = top.length === 1 && top[0]!.type === 'object' ? `${top[0]!.path}.` : undefined;
   const required = fields
-    .filter((f) => f.depth === 0 && f.required && f.type !== 'object' && f.type !== 'array')
+    .filter((f) =>
+      wrapper === undefined
+        ? f.depth === 0
+        : f.depth === 1 && f.path.startsWith(wrapper) && !f.path.slice(wrapper.length).includes('.'),
+    )
+    .filter((f) => f.required && !f.fixed && f.type !== 'object' && f.type !== 'array')
     .filter((f) => !fields.some((inner) => inner.path.startsWith(`${f.path}.`) || inner.path.startsWith(`${f.path}[]`)))
     .map((f) => f.name);
   // Metadata and custom fields are what a client attaches to a record, keys of its own choosing: the record's own

@@ -1146,3 +1146,44 @@ describe('receiving stock named with the stock it brings in', () => {
     expect(routesOf(receive('/inventory-receipts')).receiveStock).toBe('POST /inventory-receipts');
   });
 });
+
+describe('a PUT wrapped in one object requires what its record requires', () => {
+  const update = (record: Record<string, unknown>) => {
+    const product = { name: 'string', price: 'number', sku: 'string' };
+    return plan({
+      '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+      '/products/{id}': {
+        get: { summary: 'Get a product', responses: answer(product) },
+        put: {
+          summary: 'Update a product',
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['data'], properties: { data: { type: 'object', ...record } } },
+              },
+            },
+          },
+          responses: answer(product),
+        },
+      },
+    });
+  };
+  const values = { name: { type: 'string' }, price: { type: 'number' } };
+  it('data.name required on every call replaces the record; a type of one value and the id do not', () => {
+    expect(routesOf(update({ properties: values })).updateProduct).toBe('PUT /products/{id}');
+    expect(routesOf(update({ required: ['name'], properties: values })).updateProduct).toBeUndefined();
+    expect(
+      unmapped(update({ required: ['name'], properties: values }), 'updateProduct')?.candidates[0]?.shortfall,
+    ).toMatch(/requires name on every call/);
+    // JSON:API: the resource's type (always "product") and its id travel on every call; the values do not.
+    const resource = {
+      required: ['type', 'id', 'attributes'],
+      properties: {
+        type: { type: 'string', enum: ['product'] },
+        id: { type: 'string' },
+        attributes: { type: 'object', properties: values },
+      },
+    };
+    expect(routesOf(update(resource)).updateProduct).toBe('PUT /products/{id}');
+  });
+});
