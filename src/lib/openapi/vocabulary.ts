@@ -40,6 +40,9 @@ export function splitWords(text: string): string[] {
 
 const irregular: Record<string, string> = {
   taxes: 'tax',
+  // The plural of a word ending in u, not a Latin singular in -us (status, bonus): "SKUs" are SKUs.
+  skus: 'sku',
+  menus: 'menu',
   statuses: 'status',
   addresses: 'address',
   classes: 'class',

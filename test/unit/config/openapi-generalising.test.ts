@@ -1187,3 +1187,15 @@ describe('a PUT wrapped in one object requires what its record requires', () => 
     expect(routesOf(update(resource)).updateProduct).toBe('PUT /products/{id}');
   });
 });
+
+describe('the plural of a word ending in u', () => {
+  it('"skus" are SKUs, "menus" menus; a Latin singular in -us stays itself', () => {
+    expect(readOperation(operation('GET', '/skus'), 0).head).toMatchObject({ concept: 'product', text: 'sku' });
+    expect(readOperation(operation('GET', '/menus'), 0).pathWords).toEqual(['menu']);
+    expect(readOperation(operation('GET', '/status'), 0).pathWords).toEqual(['status']);
+    const product = { name: 'string', price: 'number', description: 'string' };
+    expect(
+      routesOf(plan({ '/skus': { get: { summary: 'List', responses: answer(product, true) } } })).listProducts,
+    ).toBe('GET /skus');
+  });
+});
