@@ -721,6 +721,9 @@ export function jobOfItsOwn(name: InventoryOperation, reading: Reading): string 
 /** Words of a path parameter that picks an event (its type, its topic) or an action to run, not a record. */
 const notRecordParamWords = new Set(['event', 'topic', 'trigger', 'action']);
 
+/** Fields by which a record names the product it belongs to (not the product's own name or code). */
+const productOfPart = new Set(['product', 'productid', 'parentproduct', 'parentproductid']);
+
 /** Why this document operation can never be this venue operation; undefined when it can. */
 function refusal(
   name: InventoryOperation,
@@ -910,6 +913,17 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     if (missing.length) reasons.push(`no ${profile.body} field for ${missing.join(', ')}`);
   } else if (profile.body !== 'none') {
     reasons.push(`the document gives no ${profile.body} schema`);
+  }
+  // A new record that must name an existing product (product required in its body) is a part of one, a SKU or a
+  // variant of it, made after it: not a new product. On a route named for products, productId is the record's own.
+  if (
+    profile.concepts.product !== undefined &&
+    profile.kinds.create !== undefined &&
+    reading.request &&
+    !reading.head.text.split(' ').includes('product')
+  ) {
+    const part = reading.request.required.find((field) => productOfPart.has(normaliseName(field)));
+    if (part) replaces ??= `it requires ${part}, an existing product: it makes a part of one, not a product`;
   }
   // An update changes the fields it is sent: one that takes no body at all (PUT /webhooks/{id} that pauses a hook)
   // changes none venue sends. Only where the document describes its writes' bodies: in one that leaves most of them

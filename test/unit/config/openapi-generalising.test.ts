@@ -1199,3 +1199,29 @@ describe('the plural of a word ending in u', () => {
     ).toBe('GET /skus');
   });
 });
+
+describe('a new record that must name an existing product is a part of one', () => {
+  it('a SKU created for its product (product required) is no new product; productId of /products is its own', () => {
+    const sku = { name: 'string', price: 'number', description: 'string', product: 'string' };
+    const create = (path: string, required: string[]) => ({
+      summary: 'Create',
+      requestBody: {
+        content: { 'application/json': { schema: { ...schema({ ...sku, productId: 'string' }), required } } },
+      },
+      responses: answer(sku),
+    });
+    const result = plan({
+      '/skus': { get: { summary: 'List', responses: answer(sku, true) }, post: create('/skus', ['product']) },
+      '/skus/{id}': { get: { summary: 'Get', responses: answer(sku) } },
+      '/products': { post: create('/products', ['name']) },
+    });
+    expect(routesOf(result)).toMatchObject({ listProducts: 'GET /skus', createProduct: 'POST /products' });
+    const own = plan({
+      '/products': {
+        get: { summary: 'List', responses: answer(sku, true) },
+        post: create('/products', ['productId']),
+      },
+    });
+    expect(routesOf(own).createProduct).toBe('POST /products');
+  });
+});
