@@ -403,9 +403,11 @@ export function shapeOf(
     inArray: boolean;
     depth: number;
     seen?: Chain;
+    /** Names the schema made of this part requires: a `required` beside allOf names fields its parts define. */
+    inherited?: string[];
   }
   const queue: Pending[] = [{ node: schema, prefix: '', inArray: false, depth: 0 }];
-  const visit = ({ node, prefix, inArray, depth, seen }: Pending) => {
+  const visit = ({ node, prefix, inArray, depth, seen, inherited }: Pending) => {
     if (fields.length >= MAX_FIELDS || depth > MAX_DEPTH) return;
     const name = refName(node);
     if (name && depth <= 1) schemaNames.add(name);
@@ -413,9 +415,14 @@ export function shapeOf(
     if (!isObject(resolved) || holds(seen, resolved)) return;
     const nextSeen: Chain = { node: resolved, up: seen };
     if (typeof resolved['x-schemaName'] === 'string' && depth <= 1) schemaNames.add(resolved['x-schemaName']);
+    const requires = [
+      ...(inherited ?? []),
+      ...(Array.isArray(resolved.required) ? resolved.required.filter((r): r is string => typeof r === 'string') : []),
+    ];
     for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
       const parts = resolved[key];
-      if (Array.isArray(parts)) for (const part of parts) visit({ node: part, prefix, inArray, depth, seen: nextSeen });
+      if (Array.isArray(parts))
+        for (const part of parts) visit({ node: part, prefix, inArray, depth, seen: nextSeen, inherited: requires });
     }
     // A discriminator's mapping names the schemas the value may be (a destination's SQS, SNS… kinds): their fields too.
     const mapping = isObject(resolved.discriminator) ? resolved.discriminator.mapping : undefined;
@@ -426,9 +433,7 @@ export function shapeOf(
     if (resolved.type === 'array' || resolved.items !== undefined)
       visit({ node: resolved.items, prefix: `${prefix}[]`, inArray: true, depth, seen: nextSeen });
     if (isObject(resolved.properties)) {
-      const required = new Set(
-        Array.isArray(resolved.required) ? resolved.required.filter((r): r is string => typeof r === 'string') : [],
-      );
+      const required = new Set(requires);
       for (const [field, child] of Object.entries(resolved.properties)) {
         if (fields.length >= MAX_FIELDS) return;
         // A request never carries what the server alone writes, nor a response what the client alone sends.

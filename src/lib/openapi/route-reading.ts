@@ -178,15 +178,21 @@ function fieldSet(
   // JSON:API `type` that is always "product") is sent alike on every call: no value a person changes.
   const top = fields.filter((f) => f.depth === 0);
   const wrapper = top.length === 1 && top[0]!.type === 'object' ? `${top[0]!.path}.` : undefined;
-  const required = fields
-    .filter((f) =>
-      wrapper === undefined
-        ? f.depth === 0
-        : f.depth === 1 && f.path.startsWith(wrapper) && !f.path.slice(wrapper.length).includes('.'),
-    )
-    .filter((f) => f.required && !f.fixed && f.type !== 'object' && f.type !== 'array')
-    .filter((f) => !fields.some((inner) => inner.path.startsWith(`${f.path}.`) || inner.path.startsWith(`${f.path}[]`)))
-    .map((f) => f.name);
+  const required = [
+    ...new Set(
+      fields
+        .filter((f) =>
+          wrapper === undefined
+            ? f.depth === 0
+            : f.depth === 1 && f.path.startsWith(wrapper) && !f.path.slice(wrapper.length).includes('.'),
+        )
+        .filter((f) => f.required && !f.fixed && f.type !== 'object' && f.type !== 'array')
+        .filter(
+          (f) => !fields.some((inner) => inner.path.startsWith(`${f.path}.`) || inner.path.startsWith(`${f.path}[]`)),
+        )
+        .map((f) => f.name),
+    ),
+  ];
   // Metadata and custom fields are what a client attaches to a record, keys of its own choosing: the record's own
   // values are the ones it names beside them, and a map of them says nothing of what those are.
   const open = fields.find(

@@ -1225,3 +1225,28 @@ describe('a new record that must name an existing product is a part of one', () 
     expect(routesOf(own).createProduct).toBe('POST /products');
   });
 });
+
+describe('a schema made of parts requires what it names beside them', () => {
+  it('required: [event, url] beside allOf requires the fields its parts define', () => {
+    const hook = { url: 'string', event: 'string', active: 'boolean' };
+    const update = (required: string[]) =>
+      plan({
+        '/webhooks': {
+          get: { summary: 'List webhooks', responses: answer(hook, true) },
+          post: { summary: 'Create a webhook', requestBody: body(hook), responses: answer(hook) },
+        },
+        '/webhooks/{id}': {
+          put: {
+            summary: 'Update a webhook',
+            requestBody: { content: { 'application/json': { schema: { allOf: [schema(hook)], required } } } },
+            responses: answer(hook),
+          },
+        },
+      });
+    expect(routesOf(update([])).updateWebhook).toBe('PUT /webhooks/{id}');
+    expect(routesOf(update(['event', 'url'])).updateWebhook).toBeUndefined();
+    expect(unmapped(update(['event', 'url']), 'updateWebhook')?.candidates[0]?.shortfall).toMatch(
+      /requires url, event on every call/,
+    );
+  });
+});
