@@ -617,7 +617,9 @@ function subjectScore(
       h.context.concept !== h.concept &&
       !(h.concept === 'warehouse' && h.context.concept === 'level') &&
       // Categories of products (an "article category", /product/categories) are the categories venue lists.
-      !((h.concept === 'category' || h.concept === 'class') && h.context.concept === 'product')
+      !((h.concept === 'category' || h.concept === 'class') && h.context.concept === 'product') &&
+      // A generic word for a record after a collection's name (StockItem_PutEntity) is that collection's record.
+      !genericRecordWords.has(h.text)
         ? h
         : undefined;
     const owned = under(pathHead) ?? under(reading.operationIdHead);
@@ -720,6 +722,9 @@ export function jobOfItsOwn(name: InventoryOperation, reading: Reading): string 
 
 /** Words of a path parameter that picks an event (its type, its topic) or an action to run, not a record. */
 const notRecordParamWords = new Set(['event', 'topic', 'trigger', 'action']);
+
+/** Words for a record of any collection: "put entity" of a collection writes one of its records. */
+const genericRecordWords = new Set(['entity', 'record', 'object']);
 
 /** Fields by which a record names the product it belongs to (not the product's own name or code). */
 const productOfPart = new Set(['product', 'productid', 'parentproduct', 'parentproductid']);

@@ -1250,3 +1250,19 @@ describe('a schema made of parts requires what it names beside them', () => {
     );
   });
 });
+
+describe('a generic word for a record in an operationId', () => {
+  it('StockItem_PutEntity writes a stock item: "entity" after the collection narrows nothing', () => {
+    const item = { name: 'string', price: 'number', description: 'string' };
+    const result = (operationId: string) =>
+      plan({
+        '/StockItem': {
+          get: { operationId: 'StockItem_GetList', summary: 'List', responses: answer(item, true) },
+          put: { operationId, summary: 'Create or update', requestBody: body(item), responses: answer(item) },
+        },
+      });
+    expect(routesOf(result('StockItem_PutEntity')).createProduct).toBe('PUT /StockItem');
+    // A subject of venue's after the collection's name still narrows: a stock item's variant is that item's.
+    expect(routesOf(result('StockItem_PutVariant')).createProduct).toBeUndefined();
+  });
+});
