@@ -1233,6 +1233,15 @@ export function markStockPlaces(readings: Reading[]): void {
       if (!places.has(phrase)) places.set(phrase, why);
     }
   }
+  // Naming no warehouse, stock whose quantities are broken down by another record (per room, per bin: roomQuantities[]
+  // .roomId) says that record is where it is kept, by name, as a warehouse it named would.
+  if (!warehouses.size)
+    for (const level of levels)
+      for (const [phrase, field] of level.response!.breakdown) {
+        const hits = findTerms(phrase.split(' '));
+        if (hits.some((h) => h.term.concept === 'product' || h.term.concept === 'level')) continue;
+        if (!warehouses.has(phrase)) warehouses.set(phrase, `${field} of ${routeOf(level)}`);
+      }
   // The stock names its warehouse: only the collection of that exact name is marked, nothing else is inferred.
   const named = warehouses.size > 0;
   // Naming no warehouse, the stock records say where they are kept only when they name one other collection: an

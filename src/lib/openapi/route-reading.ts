@@ -63,6 +63,11 @@ export interface FieldSet {
    * "supplyChannel" (an object holding an id). Only the record's own fields (a list's records, not its envelope).
    */
   refs: Map<string, string>;
+  /**
+   * The records' quantities broken down by another record, in words and the field that names it: "room" →
+   * "roomQuantities[].roomId" (an array of the record's whose items count something and refer to one record each).
+   */
+  breakdown: Map<string, string>;
 }
 
 export interface Reading {
@@ -173,6 +178,22 @@ function fieldSet(
     else if (['id', 'typeId', 'key'].some((k) => paths.has(`${field.path}.${k}`)) && fieldWords.length)
       refs.set(fieldWords.join(' '), field.name);
   }
+  // A record's quantities broken down by another record (roomQuantities: [{roomId, quantityAvailable}]): an array of
+  // its own whose items count something and name that record.
+  const breakdown = new Map<string, string>();
+  for (const array of fields) {
+    if (!own(array) || array.type !== 'array') continue;
+    const prefix = `${array.path}[].`;
+    const inner = fields.filter((f) => f.path.startsWith(prefix) && !f.path.slice(prefix.length).includes('.'));
+    const counts = inner.some((f) => mayHoldAmount(f) && wordsOf(f.name).some((w) => countingWords.has(w)));
+    if (!counts) continue;
+    for (const field of inner) {
+      const fieldWords = wordsOf(field.name).filter((w) => !fillerWords.has(w) || w === 'id');
+      const last = fieldWords[fieldWords.length - 1];
+      if (last !== undefined && referenceWords.has(last) && fieldWords.length > 1)
+        breakdown.set(fieldWords.slice(0, -1).join(' '), `${array.name}[].${field.name}`);
+    }
+  }
   // Values, not envelopes: a required `data` or `product` object holds the record; it is no field of it. A body that is
   // one such object and nothing else requires what the record inside it requires. A field of one possible value (a
   // JSON:API `type` that is always "product") is sent alike on every call: no value a person changes.
@@ -213,9 +234,13 @@ function fieldSet(
     count: names.size,
     required,
     refs,
+    breakdown,
     ...(open ? { open } : {}),
   };
 }
+
+/** Words of a field that counts what is held (quantityAvailable, qty, on_hand). */
+const countingWords = new Set(['quantity', 'qty', 'available', 'hand', 'stock', 'count']);
 
 /** Words of an object a client attaches to a record (its metadata, its custom fields), none of the record's values. */
 const attachedWords = new Set(['metadata', 'meta', 'custom']);

@@ -1266,3 +1266,42 @@ describe('a generic word for a record in an operationId', () => {
     expect(routesOf(result('StockItem_PutVariant')).createProduct).toBeUndefined();
   });
 });
+
+describe('stock whose quantities are broken down by another record', () => {
+  it('rooms[].room_id beside a quantity in each stock record: the rooms are where stock is kept', () => {
+    const stock = (inner: Record<string, unknown>) =>
+      plan({
+        '/inventory': {
+          get: {
+            summary: 'List inventory',
+            responses: {
+              '200': {
+                description: 'OK',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        properties: {
+                          product_id: { type: 'string' },
+                          quantity: { type: 'number' },
+                          room_quantities: { type: 'array', items: { type: 'object', properties: inner } },
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        '/rooms': { get: { summary: 'List rooms', responses: answer({ id: 'string', name: 'string' }, true) } },
+      });
+    const counted = stock({ room_id: { type: 'integer' }, quantity_available: { type: 'number' } });
+    expect(routesOf(counted)).toMatchObject({ stockLevels: 'GET /inventory', listWarehouses: 'GET /rooms' });
+    // An array that counts nothing (the rooms a product may be shown in) says nothing of where stock is.
+    const shown = stock({ room_id: { type: 'integer' }, label: { type: 'string' } });
+    expect(routesOf(shown).listWarehouses).toBeUndefined();
+  });
+});
