@@ -1315,7 +1315,10 @@ export function markStockedProducts(readings: Reading[]): void {
     const kind = list.head.text.split(' ').pop();
     const refersToProduct = [...records.refs.keys()].some((phrase) => {
       const words = phrase.split(' ');
-      return !words.every((w) => own.has(w)) && words[words.length - 1] !== kind && headOf(words).concept === 'product';
+      // "catalog item" is a term of its own, a product; "template item" is an item a word relates to this one.
+      const whole = findTerms(words).some((hit) => hit.text === phrase);
+      const ownKind = words.length > 1 && words[words.length - 1] === kind && !whole;
+      return !words.every((w) => own.has(w)) && !ownKind && headOf(words).concept === 'product';
     });
     if (refersToProduct) continue;
     const collection = collectionOf(list.path);

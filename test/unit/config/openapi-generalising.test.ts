@@ -1107,8 +1107,9 @@ describe('stock items that name another of their kind', () => {
       });
     expect(routesOf(items('template_item_id')).listProducts).toBe('GET /stock_items');
     expect(routesOf(items('template_item_id')).stockLevels).toBeUndefined();
-    // A product it refers to makes the stock items the stock of that product.
+    // A product it refers to makes the stock items the stock of that product, a catalogue item among them.
     expect(routesOf(items('product_id')).listProducts).toBeUndefined();
+    expect(routesOf(items('catalog_item_id')).listProducts).toBeUndefined();
   });
 });
 
