@@ -239,8 +239,8 @@ function fieldSet(
   };
 }
 
-/** Words of a field that counts what is held (quantityAvailable, qty, on_hand). */
-const countingWords = new Set(['quantity', 'qty', 'available', 'hand', 'stock', 'count']);
+/** Words of a field that counts what is held (quantityAvailable, qty, on_hand); not a count of anything else. */
+const countingWords = new Set(['quantity', 'qty', 'available', 'hand', 'stock']);
 
 /** Words of an object a client attaches to a record (its metadata, its custom fields), none of the record's values. */
 const attachedWords = new Set(['metadata', 'meta', 'custom']);
