@@ -1358,6 +1358,8 @@ function webhookRecordsWithoutCollection(
       .filter((segment, i, all) => !reading.vars.some((v) => all[i + 1] === `{${v}}`))
       .join('/')
       .replace(/\{[^{}]*\}/g, '')
+      // The answer's format after a path (/hooks.json, /hooks/{id}.json) is no part of the collection.
+      .replace(/\.(json|xml|yaml|yml)(?=\/|$)/gi, '')
       .split('/')
       .filter((segment) => segment && segment.toLowerCase() !== 'id')
       .join('/');

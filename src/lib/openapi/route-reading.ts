@@ -388,7 +388,8 @@ export function readOperation(
   const withoutVariables = (segment: string) =>
     segment.replace(/\{([^{}]+)\}/g, (whole, name: string) => (variables.has(name) ? '' : whole));
   const last = withoutVariables(segments[segments.length - 1] ?? '');
-  const trailingParam = /^\{[^{}]+\}$/.test(last);
+  // A format written after the record's id ("{id}.json") names the answer's form, not something under the record.
+  const trailingParam = /^\{[^{}]+\}(\.(json|xml|yaml|yml))?$/i.test(last);
   // The collection a path variable picks from, named for it (sites of /sites/{site_id}/products): the venue's own
   // scope, written before every route under it. It narrows nothing after it: site products are the venue's products.
   // A scope that is a subject of its own (accounts: a customer's) does.

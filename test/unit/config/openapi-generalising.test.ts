@@ -1306,3 +1306,28 @@ describe('stock whose quantities are broken down by another record', () => {
     expect(routesOf(shown).listWarehouses).toBeUndefined();
   });
 });
+
+describe('a format written after the record id', () => {
+  it('/products/{id}.json reads one product; /hooks/{id}.json is a record of /hooks.json', () => {
+    const product = { name: 'string', price: 'number', sku: 'string' };
+    const hook = { url: 'string', event: 'string' };
+    const result = plan({
+      '/products.json': { get: { summary: 'List products', responses: answer(product, true) } },
+      '/products/{id}.json': { get: { summary: 'Get a product', responses: answer(product) } },
+      '/hooks.json': {
+        get: { summary: 'List hooks', responses: answer(hook, true) },
+        post: { summary: 'Create a hook', requestBody: body(hook), responses: answer(hook) },
+      },
+      '/hooks/{id}.json': { delete: { summary: 'Delete a hook', responses: answer({}) } },
+    });
+    expect(routesOf(result)).toMatchObject({
+      listProducts: 'GET /products.json',
+      getProduct: 'GET /products/{id}.json',
+      listWebhooks: 'GET /hooks.json',
+      deleteWebhook: 'DELETE /hooks/{id}.json',
+    });
+    // Anything else after the id names something under the record.
+    const under = plan({ '/products/{id}.stock': { get: { summary: 'Get a product', responses: answer(product) } } });
+    expect(routesOf(under).getProduct).toBeUndefined();
+  });
+});
