@@ -19,6 +19,7 @@ import { round4VendorCases } from '../../fixtures/openapi/vendors/cases-round4.j
 import { round5VendorCases } from '../../fixtures/openapi/vendors/cases-round5.js';
 import { round6VendorCases } from '../../fixtures/openapi/vendors/cases-round6.js';
 import { round7VendorCases } from '../../fixtures/openapi/vendors/cases-round7.js';
+import { round8nVendorCases } from '../../fixtures/openapi/vendors/cases-round8-n.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
 const vendorsDir = path.resolve(import.meta.dirname, '../../fixtures/openapi/vendors');
@@ -94,6 +95,7 @@ const blindCases = [
   ...round5VendorCases,
   ...round6VendorCases,
   ...round7VendorCases,
+  ...round8nVendorCases,
 ];
 describe.each(blindCases.filter(present))('$vendor', (vendor) => {
   const docs = vendor.files.map((file) => ({ file, doc: readDocument(file) }));
