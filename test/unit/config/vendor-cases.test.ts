@@ -19,7 +19,7 @@ import { round4VendorCases } from '../../fixtures/openapi/vendors/cases-round4.j
 import { round5VendorCases } from '../../fixtures/openapi/vendors/cases-round5.js';
 import { round6VendorCases } from '../../fixtures/openapi/vendors/cases-round6.js';
 import { round7VendorCases } from '../../fixtures/openapi/vendors/cases-round7.js';
-import { round8nVendorCases } from '../../fixtures/openapi/vendors/cases-round8-n.js';
+import { round8VendorCases } from '../../fixtures/openapi/vendors/cases-round8.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
 const vendorsDir = path.resolve(import.meta.dirname, '../../fixtures/openapi/vendors');
@@ -95,7 +95,7 @@ const blindCases = [
   ...round5VendorCases,
   ...round6VendorCases,
   ...round7VendorCases,
-  ...round8nVendorCases,
+  ...round8VendorCases,
 ];
 describe.each(blindCases.filter(present))('$vendor', (vendor) => {
   const docs = vendor.files.map((file) => ({ file, doc: readDocument(file) }));
@@ -167,6 +167,7 @@ describe('the split', () => {
     { round: 5, cases: round5VendorCases, least: 12, scored: '41 (51.9%)' },
     { round: 6, cases: round6VendorCases, least: 8, scored: '16 (30.2%)' },
     { round: 7, cases: round7VendorCases, least: 5, scored: '28 (70.0%)' },
+    { round: 8, cases: round8VendorCases, least: 5 },
   ];
   it.each(rounds)('round $round: vendors none seen before; tuning once scored, else held out', (r) => {
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
