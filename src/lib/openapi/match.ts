@@ -1314,11 +1314,11 @@ export function markStockedProducts(readings: Reading[]): void {
     const own = new Set(list.head.text.split(' '));
     const kind = list.head.text.split(' ').pop();
     const refersToProduct = [...records.refs.keys()].some((phrase) => {
-      const words = phrase.split(' ');
+      const phraseWords = phrase.split(' ');
       // "catalog item" is a term of its own, a product; "template item" is an item a word relates to this one.
-      const whole = findTerms(words).some((hit) => hit.text === phrase);
-      const ownKind = words.length > 1 && words[words.length - 1] === kind && !whole;
-      return !words.every((w) => own.has(w)) && !ownKind && headOf(words).concept === 'product';
+      const whole = findTerms(phraseWords).some((hit) => hit.text === phrase);
+      const ownKind = phraseWords.length > 1 && phraseWords[phraseWords.length - 1] === kind && !whole;
+      return !phraseWords.every((w) => own.has(w)) && !ownKind && headOf(phraseWords).concept === 'product';
     });
     if (refersToProduct) continue;
     const collection = collectionOf(list.path);
