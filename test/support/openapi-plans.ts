@@ -79,6 +79,10 @@ export const schema = (fields: Record<string, string>) => ({
 export const body = (fields: Record<string, string>) => ({
   content: { 'application/json': { schema: schema(fields) } },
 });
+/** A 200 answer whose JSON body is this schema (a record, a list, an envelope written out). */
+export const answerOf = (schema: unknown) => ({
+  '200': { description: 'OK', content: { 'application/json': { schema } } },
+});
 /** A 200 answer: one record of these fields, or (list) an array of them. */
 export const answer = (fields: Record<string, string>, list = false) => ({
   '200': {

@@ -3,9 +3,9 @@
 // per vendor, with `--server-var` for each of the case's server and path
 // variables, scored against the table of the routes a person would pick. The
 // tuning set is scored here: picks.ts's nine documents (committed, so they
-// always run), cases-new.ts's twelve, cases-round2.ts's nine, cases-round3.ts's eight, cases-round4.ts's and
-// cases-round5.ts's twelve each, cases-round6.ts's eight and cases-round7.ts's five (not committed:
-// a case whose documents are absent is skipped, as vendor-cases.test.ts does).
+// always run) and every case of cases-blind.ts whose set is tuning (rounds 1 to
+// 7 now; their documents are not committed: a case whose documents are absent
+// is skipped, as vendor-cases.test.ts does).
 // The held-out round is scored elsewhere, by the lead only, and nothing of it
 // is read here.
 //
@@ -28,9 +28,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runVenue, tempDir } from '../../support/venue.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
-import { newVendorCases } from '../../fixtures/openapi/vendors/cases-new.js';
-import { round2VendorCases } from '../../fixtures/openapi/vendors/cases-round2.js';
-import { round3VendorCases } from '../../fixtures/openapi/vendors/cases-round3.js';
+import { blindCases } from '../../fixtures/openapi/vendors/cases-blind.js';
 import { round4VendorCases } from '../../fixtures/openapi/vendors/cases-round4.js';
 import { round5VendorCases } from '../../fixtures/openapi/vendors/cases-round5.js';
 import { round6VendorCases } from '../../fixtures/openapi/vendors/cases-round6.js';
@@ -38,18 +36,7 @@ import { round7VendorCases } from '../../fixtures/openapi/vendors/cases-round7.j
 
 const vendorsDir = path.join(repoRoot, 'test/fixtures/openapi/vendors');
 const present = (c: VendorCase) => c.files.every((file) => fs.existsSync(path.join(vendorsDir, file)));
-const tuning = [
-  ...vendorCases,
-  ...[
-    ...newVendorCases,
-    ...round2VendorCases,
-    ...round3VendorCases,
-    ...round4VendorCases,
-    ...round5VendorCases,
-    ...round6VendorCases,
-    ...round7VendorCases,
-  ].filter((c) => c.set === 'tuning'),
-];
+const tuning = [...vendorCases, ...blindCases.filter((c) => c.set === 'tuning')];
 const scored = tuning.filter((c) => vendorCases.includes(c) || present(c));
 
 interface Figures {

@@ -14,6 +14,7 @@ import { readOperation } from '../../../src/lib/openapi/route-reading.js';
 import type { DocumentOperation } from '../../../src/lib/openapi/operations.js';
 import {
   absent,
+  answerOf,
   answer,
   body,
   plan,
@@ -749,16 +750,16 @@ describe('a record whose values the document does not name', () => {
       '/products': {
         get: {
           summary: 'List products',
-          responses: { '200': { description: 'OK', ...json({ type: 'array', items: record }) } },
+          responses: answerOf({ type: 'array', items: record }),
         },
         post: {
           summary: 'Create a product',
           requestBody: json(record),
-          responses: { '200': { description: 'OK', ...json(record) } },
+          responses: answerOf(record),
         },
       },
       '/products/{id}': {
-        get: { summary: 'Get a product', responses: { '200': { description: 'OK', ...json(record) } } },
+        get: { summary: 'Get a product', responses: answerOf(record) },
       },
     });
   };
@@ -972,31 +973,22 @@ describe('an answer of a status and a result', () => {
       '/products': {
         get: {
           summary: 'List products',
-          responses: {
-            '200': {
-              description: 'OK',
-              content: {
-                'application/json': {
-                  schema: {
-                    type: 'object',
-                    properties: {
-                      return_code: { type: 'integer' },
-                      return_message: { type: 'string' },
-                      result: {
-                        type: 'object',
-                        properties: {
-                          products_count: { type: 'integer' },
-                          product: { type: 'array', items: schema({ name: 'string', price: 'number', sku: 'string' }) },
-                          additional_fields: { type: 'object' },
-                        },
-                      },
-                      ...top,
-                    },
-                  },
+          responses: answerOf({
+            type: 'object',
+            properties: {
+              return_code: { type: 'integer' },
+              return_message: { type: 'string' },
+              result: {
+                type: 'object',
+                properties: {
+                  products_count: { type: 'integer' },
+                  product: { type: 'array', items: schema({ name: 'string', price: 'number', sku: 'string' }) },
+                  additional_fields: { type: 'object' },
                 },
               },
+              ...top,
             },
-          },
+          }),
         },
       },
     });
@@ -1015,28 +1007,19 @@ describe("metadata is what a client attaches to a record, none of the record's v
         '/webhooks': {
           get: {
             summary: 'List webhooks',
-            responses: {
-              '200': {
-                description: 'OK',
-                content: {
-                  'application/json': {
-                    schema: {
-                      type: 'array',
-                      items: {
-                        type: 'object',
-                        properties: {
-                          id: { type: 'integer' },
-                          plan: { type: 'string' },
-                          amount: { type: 'integer' },
-                          status: { type: 'string' },
-                          [open]: { type: 'object', additionalProperties: true },
-                        },
-                      },
-                    },
-                  },
+            responses: answerOf({
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  id: { type: 'integer' },
+                  plan: { type: 'string' },
+                  amount: { type: 'integer' },
+                  status: { type: 'string' },
+                  [open]: { type: 'object', additionalProperties: true },
                 },
               },
-            },
+            }),
           },
         },
       });
@@ -1275,26 +1258,17 @@ describe('stock whose quantities are broken down by another record', () => {
         '/inventory': {
           get: {
             summary: 'List inventory',
-            responses: {
-              '200': {
-                description: 'OK',
-                content: {
-                  'application/json': {
-                    schema: {
-                      type: 'array',
-                      items: {
-                        type: 'object',
-                        properties: {
-                          product_id: { type: 'string' },
-                          quantity: { type: 'number' },
-                          room_quantities: { type: 'array', items: { type: 'object', properties: inner } },
-                        },
-                      },
-                    },
-                  },
+            responses: answerOf({
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  product_id: { type: 'string' },
+                  quantity: { type: 'number' },
+                  room_quantities: { type: 'array', items: { type: 'object', properties: inner } },
                 },
               },
-            },
+            }),
           },
         },
         '/rooms': { get: { summary: 'List rooms', responses: answer({ id: 'string', name: 'string' }, true) } },

@@ -20,6 +20,7 @@ import { round5VendorCases } from '../../fixtures/openapi/vendors/cases-round5.j
 import { round6VendorCases } from '../../fixtures/openapi/vendors/cases-round6.js';
 import { round7VendorCases } from '../../fixtures/openapi/vendors/cases-round7.js';
 import { round8VendorCases } from '../../fixtures/openapi/vendors/cases-round8.js';
+import { blindCases } from '../../fixtures/openapi/vendors/cases-blind.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
 const vendorsDir = path.resolve(import.meta.dirname, '../../fixtures/openapi/vendors');
@@ -86,17 +87,6 @@ const picksOf = (c: VendorCase) => Object.values(c.picks).flatMap((p) => (Array.
 /** Whether every document of a case is here: the new vendors' documents are not committed (README.md: where each comes from). */
 const present = (c: VendorCase) => c.files.every((file) => fs.existsSync(path.join(vendorsDir, file)));
 
-/** The cases written blind, round by round (all but picks.ts's, whose documents are committed). */
-const blindCases = [
-  ...newVendorCases,
-  ...round2VendorCases,
-  ...round3VendorCases,
-  ...round4VendorCases,
-  ...round5VendorCases,
-  ...round6VendorCases,
-  ...round7VendorCases,
-  ...round8VendorCases,
-];
 describe.each(blindCases.filter(present))('$vendor', (vendor) => {
   const docs = vendor.files.map((file) => ({ file, doc: readDocument(file) }));
   const vars = { ...vendor.serverVars };
