@@ -480,7 +480,6 @@ function schemaType(document: unknown, schema: unknown, depth = 0): string | und
   return undefined;
 }
 
-/** An array, or an envelope of its records (list-shape.ts: items, data, HAL's _embedded, OData's value…). */
 /** An object schema that names none of its members: additionalProperties alone, or an empty properties. */
 function namesNoMembers(schema: unknown): boolean {
   if (!isObject(schema) || typeof schema.$ref === 'string') return false;
@@ -491,6 +490,7 @@ function namesNoMembers(schema: unknown): boolean {
   );
 }
 
+/** An array, or an envelope of its records (list-shape.ts: items, data, HAL's _embedded, OData's value…). */
 function isList(document: unknown, schema: unknown): boolean {
   return findRecords(document, schema) !== undefined;
 }
