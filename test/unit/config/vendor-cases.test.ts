@@ -157,7 +157,7 @@ describe('the split', () => {
     { round: 5, cases: round5VendorCases, least: 12, scored: '41 (51.9%)' },
     { round: 6, cases: round6VendorCases, least: 8, scored: '16 (30.2%)' },
     { round: 7, cases: round7VendorCases, least: 5, scored: '28 (70.0%)' },
-    { round: 8, cases: round8VendorCases, least: 5 },
+    { round: 8, cases: round8VendorCases, least: 5, scored: '13 (36.1%)' },
   ];
   it.each(rounds)('round $round: vendors none seen before; tuning once scored, else held out', (r) => {
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
