@@ -1033,6 +1033,12 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     });
     if (record)
       narrowing ??= `it sits under one record of ${segments[segments.indexOf(`{${record}}`) - 1]} ({${record}}): that record's status, not the service's health`;
+    // A status followed by a value of it (/orders/status/new, /products/status/selling) lists the records in that
+    // status: a health check's status word ends its path.
+    const statusAt = segments.findIndex((s) => s.toLowerCase() === 'status');
+    const after = segments.slice(statusAt + 1).filter((s) => !s.startsWith('{'));
+    if (statusAt >= 0 && after.length)
+      narrowing ??= `its path goes on after its status (${reading.path}): the records in a status, not the service's health`;
   }
   // A filter it cannot be called without that venue does not send: the route lists or reads only part of the records.
   const unfilled = (reading.operation.requiredQuery ?? []).filter((q) => !isPagingQuery(q));

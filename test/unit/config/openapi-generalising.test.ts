@@ -881,6 +881,19 @@ describe("the service's health is read at none of its parts", () => {
     // A key that begins the path picks no record: it is the venue's base, and its status the service's.
     expect(routesOf(status('/{companyId}/status')).health).toBe('GET /{companyId}/status');
   });
+
+  it('a status followed by a value of it (/orders/status/new) lists the records in that status', () => {
+    const status = (route: string) =>
+      plan({
+        [route]: { get: { summary: 'Get status', responses: answer({ status: 'string' }, true) } },
+        '/orders': { get: { summary: 'List orders', responses: answer({ id: 'string' }, true) } },
+      });
+    expect(routesOf(status('/api/status')).health).toBe('GET /api/status');
+    expect(routesOf(status('/orders/status/new')).health).toBeUndefined();
+    expect(unmapped(status('/orders/status/new'), 'health')?.candidates[0]?.shortfall).toMatch(
+      /goes on after its status/,
+    );
+  });
 });
 
 describe('a webhook subscription follows the resource whose changes it sends', () => {
