@@ -46,6 +46,8 @@ export function findPathVariables(operations: DocumentOperation[]): PathVariable
     paths: number;
     listed: boolean;
     collections: Set<string>;
+    /** Every time it follows the name of a subject of venue's that its own name does not repeat (/product/{skuSellerId}). */
+    picksRecord: boolean;
   }
   const seen = new Map<string, Seen>();
   for (const path of paths) {
@@ -54,7 +56,10 @@ export function findPathVariables(operations: DocumentOperation[]): PathVariable
     segments.forEach((segment, i) => {
       if (!isParam(segment) || i === segments.length - 1) return;
       const name = segment.slice(1, -1);
-      const entry = seen.get(name) ?? { paths: 0, listed: false, collections: new Set<string>() };
+      const entry = seen.get(name) ?? { paths: 0, listed: false, collections: new Set<string>(), picksRecord: true };
+      const previous = i > 0 && !isParam(segments[i - 1]!) ? wordsOf(segments[i - 1]!) : [];
+      if (!previous.length || !findTerms(previous).length || previous.some((w) => wordsOf(name).includes(w)))
+        entry.picksRecord = false;
       if (!counted.has(name)) entry.paths++;
       counted.add(name);
       const before = segments.slice(0, i);
@@ -82,13 +87,15 @@ export function findPathVariables(operations: DocumentOperation[]): PathVariable
     if (operation.response?.list) listScopes.set(name, `${operation.method} ${operation.path}`);
   }
   for (const name of listScopes.keys())
-    if (!seen.has(name)) seen.set(name, { paths: 0, listed: false, collections: new Set() });
+    if (!seen.has(name)) seen.set(name, { paths: 0, listed: false, collections: new Set(), picksRecord: false });
   const found: PathVariable[] = [];
   for (const [name, entry] of seen) {
     const words = wordsOf(name);
     const subject = words.filter((w) => !identifierWords.has(w));
     let why: string | undefined;
-    const scoped = words.some((w) => serviceScopeWords.has(w));
+    // A parameter after a subject of venue's that its name does not repeat (/product/{skuSellerId}/stock) picks one of
+    // that subject's records, whoever's key it is: a scope follows its own name (/sellers/{sellerId}) or none.
+    const scoped = words.some((w) => serviceScopeWords.has(w)) && !entry.picksRecord;
     if (scoped && entry.collections.size >= 3)
       why = `its name says the scope of the service, and it scopes ${entry.collections.size} collections`;
     else if (scoped && entry.paths >= 2 && entry.paths * 4 >= paths.length * 3)

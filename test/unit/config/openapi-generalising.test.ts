@@ -1318,3 +1318,26 @@ describe('a format written after the record id', () => {
     expect(routesOf(under).getProduct).toBeUndefined();
   });
 });
+
+describe('a record key named for whose it is', () => {
+  it("/product/{skuSellerId} picks one product (the seller's SKU), no seller scope; /sellers/{sellerId} is a scope", () => {
+    const product = { name: 'string', price: 'number', sku: 'string' };
+    const routes = (collection: string, key: string) =>
+      plan({
+        '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+        [`/${collection}/{${key}}`]: { get: { summary: 'Get a product', responses: answer(product) } },
+        [`/${collection}/{${key}}/stock`]: {
+          put: { summary: 'Set stock', requestBody: body({ quantity: 'number' }), responses: answer({}) },
+        },
+        [`/${collection}/{${key}}/prices`]: {
+          put: { summary: 'Set prices', requestBody: body({ price: 'number' }), responses: answer({}) },
+        },
+        [`/${collection}/{${key}}/status`]: {
+          put: { summary: 'Set status', requestBody: body({ active: 'boolean' }), responses: answer({}) },
+        },
+      });
+    expect(routesOf(routes('product', 'skuSellerId')).getProduct).toBe('GET /product/{skuSellerId}');
+    // A key that repeats the segment before it is that collection's own: the seller's scope.
+    expect(routesOf(routes('sellers', 'sellerId')).getProduct).toBeUndefined();
+  });
+});
