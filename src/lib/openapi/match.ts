@@ -729,6 +729,15 @@ const genericRecordWords = new Set(['entity', 'record', 'object']);
 /** Fields by which a record names the product it belongs to (not the product's own name or code). */
 const productOfPart = new Set(['product', 'productid', 'parentproduct', 'parentproductid']);
 
+/** venue's writes of one record: its fields in the body, one record a call. */
+const oneRecordWrites = new Set<InventoryOperation>([
+  'createProduct',
+  'updateProduct',
+  'createSupplier',
+  'createWebhook',
+  'updateWebhook',
+]);
+
 /** Why this document operation can never be this venue operation; undefined when it can. */
 function refusal(
   name: InventoryOperation,
@@ -966,6 +975,13 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   if (reading.operation.deprecated) {
     total -= 0.5;
     reasons.push('deprecated');
+  }
+  // venue creates or updates one record a call: a write whose body is a list of records (an array of products) loads
+  // many at once. Where the document has it alone it may be the only write (a list of one); beside a route that takes
+  // one record, it is the bulk twin, and ranks below it.
+  if (oneRecordWrites.has(name) && reading.request?.list) {
+    total -= 0.5;
+    reasons.push('but its request body is a list of records: many at once');
   }
   if (contradiction) {
     total -= CONTRADICTION;

@@ -1341,3 +1341,29 @@ describe('a record key named for whose it is', () => {
     expect(routesOf(routes('sellers', 'sellerId')).getProduct).toBeUndefined();
   });
 });
+
+// Rules stated after round 8 was scored and moved to tuning.
+describe('a bulk write beside the one that takes one record', () => {
+  it('POST /products taking an array of products ranks below POST /product taking one', () => {
+    const product = { name: 'string', price: 'number', sku: 'string' };
+    const many = {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { name: { type: 'string' }, price: { type: 'number' }, sku: { type: 'string' } },
+      },
+    };
+    const result = plan({
+      '/products': {
+        get: { summary: 'List products', responses: answer(product, true) },
+        post: {
+          summary: 'Create products',
+          requestBody: { content: { 'application/json': { schema: many } } },
+          responses: answer({}),
+        },
+      },
+      '/product': { post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) } },
+    });
+    expect(routesOf(result).createProduct).toBe('POST /product');
+  });
+});
