@@ -837,6 +837,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   const fields: string[] = [];
   let contradiction: string | undefined;
   let replaces: string | undefined;
+  let unshown: string | undefined;
   const body =
     profile.body === 'request' ? reading.request : profile.body === 'response' ? reading.response : undefined;
   // A record that keeps its values in an object whose members the document does not name (properties: a map of any
@@ -927,6 +928,10 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     if (missing.length) reasons.push(`no ${profile.body} field for ${missing.join(', ')}`);
   } else if (profile.body !== 'none') {
     reasons.push(`the document gives no ${profile.body} schema`);
+    // Containers are as often places (freezers, racks, boxes) or parcels as container types: only the size a type
+    // holds tells them apart, and an answer not shown shows none.
+    if (profile.need?.includes(F.containerSize))
+      unshown = `the document does not show its answer, and only a size held tells ${profile.subject} from other containers (places, boxes)`;
   }
   // A new record that must name an existing product (product required in its body) is a part of one, a SKU or a
   // variant of it, made after it: not a new product. On a route named for products, productId is the record's own.
@@ -987,7 +992,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     total -= CONTRADICTION;
     reasons.push(`but ${contradiction}`);
   }
-  let narrowing = subject.narrowing ?? replaces ?? bodiless;
+  let narrowing = subject.narrowing ?? replaces ?? bodiless ?? unshown;
   // A place whose records name the warehouse they are in (a storage location's warehouseId) is a part of one: a bin or
   // a shelf, not a warehouse. Only a word that always names a warehouse: a "location" a warehouse names may be the
   // site it stands on.

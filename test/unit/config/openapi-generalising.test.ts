@@ -1343,6 +1343,19 @@ describe('a record key named for whose it is', () => {
 });
 
 // Rules stated after round 8 was scored and moved to tuning.
+describe('container types are known by the size they hold', () => {
+  it('GET /containers whose answer is not shown is left to a person; one whose records hold a size is container types', () => {
+    const containers = (responses: unknown) =>
+      plan({ '/containers': { get: { summary: 'List containers', responses } } });
+    const unshown = containers({ '200': { description: 'The top-level containers' } });
+    expect(routesOf(unshown).listContainers).toBeUndefined();
+    expect(unmapped(unshown, 'listContainers')?.candidates[0]?.shortfall).toMatch(/does not show its answer/);
+    expect(routesOf(containers(answer({ name: 'string', quantity: 'number' }, true))).listContainers).toBe(
+      'GET /containers',
+    );
+  });
+});
+
 describe('a bulk write beside the one that takes one record', () => {
   it('POST /products taking an array of products ranks below POST /product taking one', () => {
     const product = { name: 'string', price: 'number', sku: 'string' };
