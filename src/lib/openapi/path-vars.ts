@@ -93,9 +93,11 @@ export function findPathVariables(operations: DocumentOperation[]): PathVariable
     const words = wordsOf(name);
     const subject = words.filter((w) => !identifierWords.has(w));
     let why: string | undefined;
-    // A parameter after a subject of venue's that its name does not repeat (/product/{skuSellerId}/stock) picks one of
-    // that subject's records, whoever's key it is: a scope follows its own name (/sellers/{sellerId}) or none.
-    const scoped = words.some((w) => serviceScopeWords.has(w)) && !entry.picksRecord;
+    // A parameter that names something besides its scope (the SKU of skuSellerId), after a subject of venue's that its
+    // name does not repeat (/product/{skuSellerId}/stock), picks one of that subject's records, whoever's key it is: a
+    // scope is named for the scope alone (/product/{tenant}/…) or follows its own name (/sellers/{sellerId}).
+    const namesMore = subject.some((w) => !serviceScopeWords.has(w));
+    const scoped = words.some((w) => serviceScopeWords.has(w)) && !(entry.picksRecord && namesMore);
     if (scoped && entry.collections.size >= 3)
       why = `its name says the scope of the service, and it scopes ${entry.collections.size} collections`;
     else if (scoped && entry.paths >= 2 && entry.paths * 4 >= paths.length * 3)
