@@ -928,9 +928,13 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     if (missing.length) reasons.push(`no ${profile.body} field for ${missing.join(', ')}`);
   } else if (profile.body !== 'none') {
     reasons.push(`the document gives no ${profile.body} schema`);
-    // Containers are as often places (freezers, racks, boxes) or parcels as container types: only the size a type
-    // holds tells them apart, and an answer not shown shows none.
-    if (profile.need?.includes(F.containerSize))
+    // Containers are as often places (freezers, racks, boxes) or parcels as container types: where neither its path,
+    // its operationId nor its summary says types, only the size a type holds tells them apart, and an answer not
+    // shown shows none.
+    const saysTypes = [reading.operation.path, reading.operation.operationId ?? '', reading.operation.summary ?? '']
+      .flatMap(wordsOf)
+      .includes('type');
+    if (profile.need?.includes(F.containerSize) && !saysTypes)
       unshown = `the document does not show its answer, and only a size held tells ${profile.subject} from other containers (places, boxes)`;
   }
   // A new record that must name an existing product (product required in its body) is a part of one, a SKU or a

@@ -1350,6 +1350,11 @@ describe('container types are known by the size they hold', () => {
     const unshown = containers({ '200': { description: 'The top-level containers' } });
     expect(routesOf(unshown).listContainers).toBeUndefined();
     expect(unmapped(unshown, 'listContainers')?.candidates[0]?.shortfall).toMatch(/does not show its answer/);
+    // Named for types, it says what it is.
+    const types = plan({
+      '/containers': { get: { summary: 'List container types', responses: { '200': { description: 'Types' } } } },
+    });
+    expect(routesOf(types).listContainers).toBe('GET /containers');
     expect(routesOf(containers(answer({ name: 'string', quantity: 'number' }, true))).listContainers).toBe(
       'GET /containers',
     );
