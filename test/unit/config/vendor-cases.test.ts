@@ -20,6 +20,7 @@ import { round5VendorCases } from '../../fixtures/openapi/vendors/cases-round5.j
 import { round6VendorCases } from '../../fixtures/openapi/vendors/cases-round6.js';
 import { round7VendorCases } from '../../fixtures/openapi/vendors/cases-round7.js';
 import { round8VendorCases } from '../../fixtures/openapi/vendors/cases-round8.js';
+import { round9VendorCases } from '../../fixtures/openapi/vendors/cases-round9.js';
 import { blindCases } from '../../fixtures/openapi/vendors/cases-blind.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
@@ -158,6 +159,7 @@ describe('the split', () => {
     { round: 6, cases: round6VendorCases, least: 8, scored: '16 (30.2%)' },
     { round: 7, cases: round7VendorCases, least: 5, scored: '28 (70.0%)' },
     { round: 8, cases: round8VendorCases, least: 5, scored: '13 (36.1%)' },
+    { round: 9, cases: round9VendorCases, least: 4 },
   ];
   it.each(rounds)('round $round: vendors none seen before; tuning once scored, else held out', (r) => {
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
