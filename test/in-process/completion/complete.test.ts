@@ -8,6 +8,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
+import { webhookCreateFlags } from '../../support/webhook-flags.js';
 
 let sb: SandboxHandle;
 let dir: string;
@@ -97,18 +98,7 @@ describe('venue __complete', () => {
   });
 
   it('offers the webhook subscribers once the cache is stale', async () => {
-    const created = await sb.run([
-      'webhooks',
-      'create',
-      '--yes',
-      '--url',
-      'https://erp.example.com/hooks',
-      '--events',
-      'stock.received',
-      '--generate-secret',
-      '-o',
-      'json',
-    ]);
+    const created = await sb.run(webhookCreateFlags(['-o', 'json']));
     expect(created.code, created.stderr).toBe(0);
     const id = (JSON.parse(created.stdout) as { record: { id: string } }).record.id;
     const { lines } = await complete(['webhooks', 'delete', '']);

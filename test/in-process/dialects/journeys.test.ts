@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, tempDir, type RunResult, type SandboxHandle } from '../../support/in-process.js';
+import { webhookCreateFlags } from '../../support/webhook-flags.js';
 
 const dialects = ['venue', 'pascal', 'envelope', 'plain', 'decoy', 'hal'] as const;
 type Dialect = (typeof dialects)[number];
@@ -201,18 +202,7 @@ async function journeys(sb: SandboxHandle, dialect: Dialect): Promise<Map<string
   ]);
   await run('inventory stock levels after', ['inventory', 'stock', 'levels', '--product', '1001,1002,1006,1010']);
   await run('webhooks list', ['webhooks', 'list']);
-  const created = await run('webhooks create', [
-    'webhooks',
-    'create',
-    '--yes',
-    '--url',
-    'https://erp.example.com/hooks',
-    '--events',
-    'stock.received',
-    '--generate-secret',
-    '-o',
-    'json',
-  ]);
+  const created = await run('webhooks create', webhookCreateFlags(['-o', 'json']));
   // A write's outcome is one shape in every dialect: the subscriber's id is record.id, whatever the server calls it.
   const webhook = created.code === 0 ? (JSON.parse(created.stdout) as { record?: { id?: string } }) : {};
   const webhookId = String(webhook.record?.id ?? 'no-webhook-read');

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxForFile, tempDir, type SandboxHandle } from '../../support/in-process.js';
+import { webhookCreateFlags } from '../../support/webhook-flags.js';
 
 let sb: SandboxHandle;
 let dir: string;
@@ -93,20 +94,7 @@ describe('No at a confirmation is exit 8, and nothing is sent', () => {
   });
 
   it('webhooks delete', async () => {
-    const created = await sb.run([
-      'webhooks',
-      'create',
-      '--yes',
-      '--url',
-      'https://erp.example.com/hooks',
-      '--events',
-      'stock.received',
-      '--generate-secret',
-      '--fields',
-      'record.id',
-      '-o',
-      'csv',
-    ]);
+    const created = await sb.run(webhookCreateFlags(['--fields', 'record.id', '-o', 'csv']));
     expect(created.code, created.stderr).toBe(0);
     const id = created.stdout.trim().split('\n').pop()!;
     const r = await sb.run(['webhooks', 'delete', id], no);
