@@ -896,7 +896,14 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       if (demanded.length)
         replaces = `it requires ${demanded.join(', ')} on every call: it replaces the record, and venue sends only what changes`;
     }
+    // A subscription that takes a URL to call (callbackUrl) besides a queue or topic delivers to either: the queue is
+    // one target it offers, not the only one. Only a field named a URL says so: a destination, endpoint or URI is as
+    // often the queue's own (Event Grid's uri), and a queue's URL (queueUrl) is no URL venue calls.
+    const callsUrl = [...body.names].some(
+      (name) => name !== 'queueurl' && F.url.names.includes(name) && name.endsWith('url'),
+    );
     for (const group of profile.contradicts ?? []) {
+      if (group === F.queue && callsUrl) continue;
       const hit = groupMatches(body, group, false);
       if (hit) contradiction = `its ${profile.body} has ${group.label} (${hit})`;
     }

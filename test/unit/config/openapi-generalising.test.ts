@@ -1385,3 +1385,45 @@ describe('a bulk write beside the one that takes one record', () => {
     expect(routesOf(result).createProduct).toBe('POST /product');
   });
 });
+
+// Rules stated for picks the tuning set leaves unmapped (the tenth round of matcher work).
+describe('a subscription that calls a URL or fills a queue', () => {
+  const subscriptions = (fields: Record<string, string>) =>
+    plan({
+      '/subscriptions': {
+        get: { summary: 'List subscriptions', responses: answer(fields, true) },
+        post: { summary: 'Add a subscription', requestBody: body(fields), responses: answer(fields) },
+      },
+      '/subscriptions/{id}': { delete: { summary: 'Delete a subscription', responses: answer({}) } },
+    });
+
+  it('one that takes a callback URL besides a queue or topic is a webhook subscription: the queue is one target', () => {
+    expect(
+      routesOf(subscriptions({ event: 'string', callbackUrl: 'string', queueOrTopicName: 'string' })),
+    ).toMatchObject({
+      listWebhooks: 'GET /subscriptions',
+      createWebhook: 'POST /subscriptions',
+      deleteWebhook: 'DELETE /subscriptions/{id}',
+    });
+    // A queue's own URL, or a destination that names a queue, calls nothing venue serves.
+    const queues: Record<string, string>[] = [
+      { event: 'string', queueUrl: 'string' },
+      { event: 'string', destination: 'string', queueOrTopicName: 'string' },
+      { event: 'string', uri: 'string', topicArn: 'string' },
+    ];
+    for (const fields of queues) {
+      const routes = routesOf(subscriptions(fields));
+      expect(routes.listWebhooks).toBeUndefined();
+      expect(routes.createWebhook).toBeUndefined();
+    }
+  });
+
+  it.skipIf(absent('fulfillmenttools/api.swagger.yaml'))(
+    'the tuning set: fulfillmenttools (a webhook, Pub/Sub or Service Bus target)',
+    async () => {
+      const routes = routesOf(await tuning(['fulfillmenttools/api.swagger.yaml']));
+      expect(routes.createWebhook).toBe('POST /api/subscriptions');
+      expect(routes.listWebhooks).toBe('GET /api/subscriptions');
+    },
+  );
+});
