@@ -410,7 +410,10 @@ export function readOperation(
   const summaryWords = wordsOf(operation.summary ?? '');
 
   const kindsSaid = new Set<Kind>();
-  for (const word of [...wordsOf(literal.slice(-1).join(' ')), ...idWords, ...summaryWords.slice(0, 4)]) {
+  // An operationId spelled from the method and the path (PostProductsId, get-/products) says the method and nothing
+  // more: its first word is no verb of the route's own (a POST to a record's path is its update, unless it says more).
+  const idVerbs = idWords[0] === operation.method.toLowerCase() ? idWords.slice(1) : idWords;
+  for (const word of [...wordsOf(literal.slice(-1).join(' ')), ...idVerbs, ...summaryWords.slice(0, 4)]) {
     const kind = kindWords.get(word);
     if (kind) kindsSaid.add(kind);
   }

@@ -1427,3 +1427,42 @@ describe('a subscription that calls a URL or fills a queue', () => {
     },
   );
 });
+
+describe('an operationId spelled from the method and the path', () => {
+  it('PostProductsId says POST and nothing more: a POST to a record that says no other verb updates it', () => {
+    const product = { name: 'string', price: 'number', sku: 'string' };
+    const hook = { url: 'string', enabled_events: 'array' };
+    const routes = (verb: string) =>
+      routesOf(
+        plan({
+          '/v1/products': {
+            get: { operationId: 'GetProducts', responses: answer(product, true) },
+            post: { operationId: 'PostProducts', requestBody: body(product), responses: answer(product) },
+          },
+          '/v1/products/{id}': {
+            get: { operationId: 'GetProductsId', responses: answer(product) },
+            post: { operationId: `${verb}ProductsId`, requestBody: body(product), responses: answer(product) },
+          },
+          '/v1/webhook_endpoints': {
+            get: { operationId: 'GetWebhookEndpoints', responses: answer(hook, true) },
+            post: { operationId: 'PostWebhookEndpoints', requestBody: body(hook), responses: answer(hook) },
+          },
+          '/v1/webhook_endpoints/{webhook_endpoint}': {
+            post: {
+              operationId: `${verb}WebhookEndpointsWebhookEndpoint`,
+              requestBody: body(hook),
+              responses: answer(hook),
+            },
+          },
+        }),
+      );
+    expect(routes('Post')).toMatchObject({
+      createProduct: 'POST /v1/products',
+      updateProduct: 'POST /v1/products/{id}',
+      updateWebhook: 'POST /v1/webhook_endpoints/{webhook_endpoint}',
+    });
+    // An operationId that says create on a record's path still makes something under it: no update.
+    expect(routes('Create').updateProduct).toBeUndefined();
+    expect(routes('Create').updateWebhook).toBeUndefined();
+  });
+});
