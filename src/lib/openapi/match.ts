@@ -892,7 +892,11 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       profile.kinds.create === undefined &&
       reading.trailingParam
     ) {
-      const demanded = body.required.filter((field) => !recordKeyNames.has(normaliseName(field)));
+      // Nor is the path's own parameter repeated in the body under its name (skuSellerId of /product/{skuSellerId}).
+      const ownKey = normaliseName(reading.params[reading.params.length - 1] ?? '');
+      const demanded = body.required.filter(
+        (field) => !recordKeyNames.has(normaliseName(field)) && normaliseName(field) !== ownKey,
+      );
       if (demanded.length)
         replaces = `it requires ${demanded.join(', ')} on every call: it replaces the record, and venue sends only what changes`;
     }

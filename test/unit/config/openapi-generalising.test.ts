@@ -1466,3 +1466,28 @@ describe('an operationId spelled from the method and the path', () => {
     expect(routes('Create').updateWebhook).toBeUndefined();
   });
 });
+
+describe("a replacing update: the record's own key is no value a person changes", () => {
+  it("PUT /products/{productRef} requiring productRef (the path's own parameter) updates; requiring name replaces", () => {
+    const product = { productRef: 'string', name: 'string', price: 'number', sku: 'string' };
+    const routes = (required: string[]) =>
+      routesOf(
+        plan({
+          '/products': {
+            get: { summary: 'List products', responses: answer(product, true) },
+            post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+          },
+          '/products/{productRef}': {
+            get: { summary: 'Get a product', responses: answer(product) },
+            put: {
+              summary: 'Update a product',
+              requestBody: { content: { 'application/json': { schema: { ...schema(product), required } } } },
+              responses: answer(product),
+            },
+          },
+        }),
+      );
+    expect(routes(['productRef']).updateProduct).toBe('PUT /products/{productRef}');
+    expect(routes(['productRef', 'name']).updateProduct).toBeUndefined();
+  });
+});
