@@ -123,9 +123,10 @@ const F = {
     'email phone telephone fax contact contactname address address1 addressline1 street city postcode zip website accountnumber accountno paymentterms terms taxnumber taxid abn vatnumber suppliercode vendorcode suppliernumber vendornumber code number currency currencycode leadtime',
     'email phone address contact postcode currency terms',
   ),
+  // A sink is where a subscription's events are sent (the name CloudEvents' subscription API gives it).
   url: group(
     'a URL',
-    'url destination callbackurl notificationurl endpoint uri target targeturl webhookurl deliveryurl notificationsurl',
+    'url destination callbackurl notificationurl endpoint uri target targeturl webhookurl deliveryurl notificationsurl sink',
     'url uri',
   ),
   events: group(

@@ -1418,6 +1418,14 @@ describe('a subscription that calls a URL or fills a queue', () => {
     }
   });
 
+  it("a sink is the URL a subscription's events are sent to (CloudEvents' subscription API)", () => {
+    expect(routesOf(subscriptions({ sink: 'string', types: 'array' }))).toMatchObject({
+      listWebhooks: 'GET /subscriptions',
+      createWebhook: 'POST /subscriptions',
+    });
+    expect(routesOf(subscriptions({ types: 'array', verified: 'boolean' })).createWebhook).toBeUndefined();
+  });
+
   it.skipIf(absent('fulfillmenttools/api.swagger.yaml'))(
     'the tuning set: fulfillmenttools (a webhook, Pub/Sub or Service Bus target)',
     async () => {
