@@ -830,6 +830,8 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
 
   const reasons = [...subject.reasons];
   if (reading.stockedProducts && profile.concepts.product !== undefined) reasons.push(reading.stockedProducts);
+  if (reading.deliveredSubscription && profile.concepts.webhook !== undefined)
+    reasons.push(reading.deliveredSubscription);
   let total = subject.score;
   const kindWeight = profile.kinds[reading.kind] ?? 0;
   total += kindWeight;
@@ -1335,6 +1337,39 @@ export function markBodiesDescribed(readings: Reading[]): void {
 }
 
 /**
+ * A collection made by giving it a URL to call and the events to send there (destination, subscribed_events) is a
+ * webhook subscription, whatever the vendor calls it ("notification settings"): where its name says nothing of venue's
+ * or names a subject of its own, its routes are read as naming webhook subscriptions. The URL must be a field so named
+ * (a destination or URL, not a queue), and the events a field that says event, topic or trigger: a product with a
+ * type and a link is none.
+ */
+export function markDeliveredSubscriptions(readings: Reading[]): void {
+  const creates = readings.filter(
+    (r) =>
+      r.operation.method === 'POST' &&
+      r.params.length === 0 &&
+      r.kind === 'create' &&
+      (r.head.concept === undefined || r.head.concept === 'other') &&
+      r.head.text !== '',
+  );
+  for (const create of creates) {
+    const body = create.request;
+    if (!body) continue;
+    const url = F.url.names.find((name) => name !== 'endpoint' && name !== 'target' && body.names.has(name));
+    const events = ['event', 'topic', 'trigger'].find((word) => body.words.has(word));
+    if (!url || !events || groupMatches(body, F.queue, false)) continue;
+    const collection = collectionOf(create.path);
+    const text = create.head.text;
+    for (const reading of readings) {
+      if (collectionOf(reading.path) !== collection || reading.head.text !== text) continue;
+      reading.head = { concept: 'webhook', weight: 0.8, text };
+      reading.concepts.add('webhook');
+      reading.deliveredSubscription = `${routeOf(create)} is made with a URL to call (${url}) and the events to send (${events}): webhook subscriptions`;
+    }
+  }
+}
+
+/**
  * "Stock items", "inventory items" are two things: the stock of a product (a quantity of a variant, at a location),
  * or the items kept in stock themselves. A collection so named whose records are known by their own name or code,
  * carry a price and refer to no product is the second: venue's products. Its routes are read as naming products.
@@ -1515,6 +1550,7 @@ export function matchOperations(
   threshold = CONFIDENCE_THRESHOLD,
 ): OperationMatch[] {
   markStockedProducts(readings);
+  markDeliveredSubscriptions(readings);
   markStockPlaces(readings);
   markBodiesDescribed(readings);
   const all = new Map<InventoryOperation, Scored[]>();

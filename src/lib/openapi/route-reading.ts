@@ -112,6 +112,8 @@ export interface Reading {
   bodiesDescribed?: boolean;
   /** Named for stock, its records are the items kept in stock (why, in words): it names products. Set in match.ts. */
   stockedProducts?: string;
+  /** Its collection is made with a URL to call and the events to send there: webhook subscriptions, by its records. */
+  deliveredSubscription?: string;
   /** The stock records name another collection as where they are kept (its route): this one is not. Set with stockPlace. */
   otherPlace?: string;
   /**

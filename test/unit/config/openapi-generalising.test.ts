@@ -1499,3 +1499,37 @@ describe("a replacing update: the record's own key is no value a person changes"
     expect(routes(['productRef', 'name']).updateProduct).toBeUndefined();
   });
 });
+
+describe('a collection made with a URL to call and the events to send there', () => {
+  const collection = (name: string, fields: Record<string, string>) =>
+    routesOf(
+      plan({
+        [`/${name}`]: {
+          get: { summary: `List ${name}`, responses: answer(fields, true) },
+          post: { summary: `Create a ${name}`, requestBody: body(fields), responses: answer(fields) },
+        },
+        [`/${name}/{id}`]: {
+          patch: { summary: `Update a ${name}`, requestBody: body(fields), responses: answer(fields) },
+          delete: { summary: `Delete a ${name}`, responses: answer({}) },
+        },
+      }),
+    );
+
+  it('is a webhook subscription whatever it is called (notification settings)', () => {
+    expect(
+      collection('notification-settings', { destination: 'string', subscribed_events: 'array', active: 'boolean' }),
+    ).toMatchObject({
+      listWebhooks: 'GET /notification-settings',
+      createWebhook: 'POST /notification-settings',
+      updateWebhook: 'PATCH /notification-settings/{id}',
+      deleteWebhook: 'DELETE /notification-settings/{id}',
+    });
+  });
+
+  it('a record with a link and a type, or a queue to fill, is none', () => {
+    expect(collection('notification-settings', { url: 'string', type: 'string' }).createWebhook).toBeUndefined();
+    expect(
+      collection('notification-settings', { destination: 'string', events: 'array', queueArn: 'string' }).createWebhook,
+    ).toBeUndefined();
+  });
+});
