@@ -189,6 +189,34 @@ const F = {
   ),
 };
 
+/**
+ * The same fields in the languages vendor documents are commonly written in besides English (Portuguese, Spanish,
+ * German, French, Italian, Dutch, Polish): a word of a field's name counts for its group as the English one does
+ * ("nome", "preço", "Bezeichnung", "quantità" alike), read as a document's words are (accents folded, singular).
+ */
+const foreignFieldWords: Partial<Record<keyof typeof F, string>> = {
+  name: 'nome nombre bezeichnung nom naam nazwa titulo titel titre titolo',
+  identity:
+    'nome nombre bezeichnung nom naam nazwa titulo titel titre titolo codigo codice artikelnummer kod referencia',
+  description: 'descricao descripcion beschreibung descrizione omschrijving beschrijving opis',
+  price: 'preco precio preis prix prezzo prijs',
+  code: 'codigo codice artikelnummer kod',
+  quantity:
+    'quantidade cantidad menge anzahl quantite quantita hoeveelheid aantal ilosc estoque existencia bestand voorraad giacenza saldo',
+  productRef: 'produto producto produkt produit prodotto artikel articolo',
+  warehouse: 'deposito almacen lager lagerort entrepot magazzino magazijn magazyn',
+  categoryRef: 'categoria kategorie categorie kategoria warengruppe produktgruppe artikelgruppe productgroep',
+  parent: 'pai padre ouder eltern',
+  contact: 'telefone telefono telefon adresse endereco direccion indirizzo adres',
+  trade: 'telefone telefono telefon adresse endereco direccion indirizzo adres',
+  value: 'custo costo kosten cout kost',
+  reason: 'motivo grund raison reden observacao observacion bemerkung kommentar commentaire commento opmerking',
+};
+for (const [key, text] of Object.entries(foreignFieldWords)) {
+  const target = F[key as keyof typeof F];
+  target.words = [...(target.words ?? []), ...text.split(' ').flatMap(wordsOf)];
+}
+
 interface Expectation {
   group: FieldGroup;
   weight: number;

@@ -12,6 +12,7 @@ import {
   dangerWords,
   fillerWords,
   findTerms,
+  foldMarks,
   identifierWords,
   kindWords,
   namespaceWords,
@@ -123,7 +124,10 @@ export interface Reading {
   scopeOf?: string;
 }
 
-export const normaliseName = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+export const normaliseName = (name: string): string =>
+  foldMarks(name)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 
 function fieldSet(
   fields: SchemaField[],

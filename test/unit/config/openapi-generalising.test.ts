@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { MappedOperation } from '../../../src/lib/openapi/import.js';
 import { checkServerVariable, serverOf, splitServerUrl } from '../../../src/lib/openapi/servers.js';
 import { readOperation } from '../../../src/lib/openapi/route-reading.js';
+import { splitWords } from '../../../src/lib/openapi/vocabulary.js';
 import type { DocumentOperation } from '../../../src/lib/openapi/operations.js';
 import {
   absent,
@@ -1531,5 +1532,112 @@ describe('a collection made with a URL to call and the events to send there', ()
     expect(
       collection('notification-settings', { destination: 'string', events: 'array', queueArn: 'string' }).createWebhook,
     ).toBeUndefined();
+  });
+});
+
+// Rules stated after round 9 was scored and moved to tuning.
+describe('the words venue knows are known in the languages vendor documents are written in', () => {
+  it('splits words on letters and digits of any script, accents folded by one rule', () => {
+    expect(splitWords('/depósitos/{idDepósito}')).toEqual(['depositos', 'id', 'deposito']);
+    expect(splitWords('Lagerbestände')).toEqual(['lagerbestande']);
+    expect(splitWords('idCatégorieProduit')).toEqual(['id', 'categorie', 'produit']);
+    expect(splitWords('Obtém produtos paginados')).toEqual(['obtem', 'produtos', 'paginados']);
+  });
+
+  it('a Spanish document: productos, almacenes, proveedores, categorías, existencias', () => {
+    const producto = {
+      nombre: 'string',
+      precio: 'number',
+      código: 'string',
+      descripción: 'string',
+      idCategoría: 'integer',
+    };
+    const proveedor = { nombre: 'string', teléfono: 'string', dirección: 'string', correo: 'string' };
+    const result = plan({
+      '/productos': {
+        get: { summary: 'Lista los productos', responses: answer(producto, true) },
+        post: { summary: 'Crea un producto', requestBody: body(producto), responses: answer(producto) },
+      },
+      '/productos/{idProducto}': {
+        get: { summary: 'Obtiene un producto', responses: answer(producto) },
+        patch: { summary: 'Actualiza un producto', requestBody: body(producto), responses: answer(producto) },
+      },
+      '/almacenes': {
+        get: { summary: 'Lista los almacenes', responses: answer({ nombre: 'string', código: 'string' }, true) },
+      },
+      '/proveedores': {
+        get: { summary: 'Lista los proveedores', responses: answer(proveedor, true) },
+        post: { summary: 'Crea un proveedor', requestBody: body(proveedor), responses: answer(proveedor) },
+      },
+      '/categorías': {
+        get: { summary: 'Lista las categorías', responses: answer({ nombre: 'string', idPadre: 'integer' }, true) },
+      },
+      '/existencias': {
+        get: {
+          summary: 'Existencias por almacén',
+          responses: answer({ idProducto: 'integer', idAlmacén: 'integer', cantidad: 'number' }, true),
+        },
+      },
+    });
+    expect(routesOf(result)).toMatchObject({
+      listProducts: 'GET /productos',
+      getProduct: 'GET /productos/{idProducto}',
+      createProduct: 'POST /productos',
+      updateProduct: 'PATCH /productos/{idProducto}',
+      listWarehouses: 'GET /almacenes',
+      listSuppliers: 'GET /proveedores',
+      createSupplier: 'POST /proveedores',
+      listCategories: 'GET /categorías',
+      stockLevels: 'GET /existencias',
+    });
+  });
+
+  it('a German document: Artikel, Lagerorte, Lieferanten, Warengruppen, Lagerbestände', () => {
+    const artikel = {
+      bezeichnung: 'string',
+      preis: 'number',
+      artikelnummer: 'string',
+      beschreibung: 'string',
+      warengruppeId: 'integer',
+    };
+    const lieferant = { name: 'string', telefon: 'string', adresse: 'string' };
+    const result = plan({
+      '/artikel': {
+        get: { summary: 'Artikel auflisten', responses: answer(artikel, true) },
+        post: { summary: 'Artikel anlegen', requestBody: body(artikel), responses: answer(artikel) },
+      },
+      '/artikel/{artikelId}': {
+        get: { summary: 'Einen Artikel abrufen', responses: answer(artikel) },
+        patch: { summary: 'Artikel ändern', requestBody: body(artikel), responses: answer(artikel) },
+      },
+      '/lagerorte': { get: { summary: 'Lagerorte auflisten', responses: answer({ bezeichnung: 'string' }, true) } },
+      '/lieferanten': {
+        get: { summary: 'Lieferanten auflisten', responses: answer(lieferant, true) },
+        post: { summary: 'Lieferant anlegen', requestBody: body(lieferant), responses: answer(lieferant) },
+      },
+      '/warengruppen': {
+        get: {
+          summary: 'Warengruppen auflisten',
+          responses: answer({ bezeichnung: 'string', elternId: 'integer' }, true),
+        },
+      },
+      '/lagerbestände': {
+        get: {
+          summary: 'Lagerbestände je Lagerort',
+          responses: answer({ artikelId: 'integer', lagerortId: 'integer', menge: 'number' }, true),
+        },
+      },
+    });
+    expect(routesOf(result)).toMatchObject({
+      listProducts: 'GET /artikel',
+      getProduct: 'GET /artikel/{artikelId}',
+      createProduct: 'POST /artikel',
+      updateProduct: 'PATCH /artikel/{artikelId}',
+      listWarehouses: 'GET /lagerorte',
+      listSuppliers: 'GET /lieferanten',
+      createSupplier: 'POST /lieferanten',
+      listCategories: 'GET /warengruppen',
+      stockLevels: 'GET /lagerbestände',
+    });
   });
 });
