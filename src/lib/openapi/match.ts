@@ -169,6 +169,15 @@ const F = {
     'platformfee commission commissionrate payout payoutaccount invitationmessage onboarding onboardingstate storefront sellerid marketplace',
     'commission payout onboarding marketplace',
   ),
+  /**
+   * What a place that sells to guests has (opening hours, the order and payment types it takes, its till): a "vendor"
+   * with these is a selling point, a stand or a shop, not a business venue buys from.
+   */
+  sellingPoint: group(
+    'opening hours, order or payment types or a till of a place that sells',
+    'openhours openinghours hoursofoperation businesshours tradinghours paymenttypes ordertypes terminalid terminals tipenabled',
+    'opening',
+  ),
   /** A count of the products a record holds: a catalogue, an assortment, a collection of products, not a product. */
   holdsProducts: group(
     'a count of the products it holds',
@@ -384,7 +393,7 @@ export const profiles: Record<InventoryOperation, Profile> = {
     concepts: { supplier: 1 },
     body: 'response',
     need: [F.identity, F.trade],
-    contradicts: [F.marketplace],
+    contradicts: [F.marketplace, F.sellingPoint],
     fields: [e(F.identity, 1), e(F.contact, 1)],
     against: [F.price, F.url],
     subject: 'suppliers',
@@ -396,7 +405,7 @@ export const profiles: Record<InventoryOperation, Profile> = {
     concepts: { supplier: 1 },
     body: 'request',
     need: [F.identity, F.trade],
-    contradicts: [F.marketplace],
+    contradicts: [F.marketplace, F.sellingPoint],
     fields: [e(F.identity, 1), e(F.contact, 1), e(F.supplierCode, 0.4)],
     subject: 'suppliers',
   },

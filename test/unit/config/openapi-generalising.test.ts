@@ -1641,3 +1641,15 @@ describe('the words venue knows are known in the languages vendor documents are 
     });
   });
 });
+
+describe('a vendor that sells to guests is no supplier', () => {
+  it('GET /vendors whose records have opening hours and take payment types is a selling point, not suppliers', () => {
+    const vendors = (record: Record<string, string>) =>
+      plan({ '/vendors': { get: { summary: 'Get list of vendors', responses: answer(record, true) } } });
+    const supplier = { name: 'string', email: 'string', phone: 'string' };
+    expect(routesOf(vendors(supplier)).listSuppliers).toBe('GET /vendors');
+    const stand = { ...supplier, open_hours: 'string', payment_types: 'string', order_types: 'string' };
+    expect(routesOf(vendors(stand)).listSuppliers).toBeUndefined();
+    expect(unmapped(vendors(stand), 'listSuppliers')?.candidates[0]?.shortfall).toMatch(/opening hours/);
+  });
+});
