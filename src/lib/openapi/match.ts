@@ -1547,6 +1547,31 @@ function oneCollectionPerFamily(
   }
 }
 
+/**
+ * venue lists tax groups: where a document lists its tax groups and its tax rates both, each as good evidence, the
+ * groups are venue's (a product is filed under a group, which is made of rates); a list of rates stands in for them
+ * only where no group list passes.
+ */
+function taxGroupsBeforeRates(
+  all: Map<InventoryOperation, Scored[]>,
+  chosen: Map<InventoryOperation, Scored>,
+  taken: Map<number, Scored>,
+  readings: Reading[],
+  threshold: number,
+) {
+  const pick = chosen.get('listTaxGroups');
+  const headWords = (c: Scored) => readings[c.index]!.head?.text.split(' ') ?? [];
+  if (!pick || !headWords(pick).includes('rate')) return;
+  const groups = (all.get('listTaxGroups') ?? []).find(
+    (c) =>
+      !c.refused && !c.narrowing && c.confidence >= threshold && !taken.has(c.index) && headWords(c).includes('group'),
+  );
+  if (!groups) return;
+  taken.delete(pick.index);
+  chosen.set('listTaxGroups', groups);
+  taken.set(groups.index, groups);
+}
+
 function unlinkedCategories(chosen: Map<InventoryOperation, Scored>, taken: Map<number, Scored>, readings: Reading[]) {
   const categories = chosen.get('listCategories');
   if (!categories) return;
@@ -1616,6 +1641,7 @@ export function matchOperations(
     taken.set(candidate.index, candidate);
   }
   oneCollectionPerFamily(all, chosen, taken, readings, threshold);
+  taxGroupsBeforeRates(all, chosen, taken, readings, threshold);
   unlinkedCategories(chosen, taken, readings);
   webhookRecordsWithoutCollection(chosen, taken, readings);
 

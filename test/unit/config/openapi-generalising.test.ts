@@ -1653,3 +1653,19 @@ describe('a vendor that sells to guests is no supplier', () => {
     expect(unmapped(vendors(stand), 'listSuppliers')?.candidates[0]?.shortfall).toMatch(/opening hours/);
   });
 });
+
+describe('tax groups before tax rates', () => {
+  it('where a document lists tax rates and tax groups both, listTaxGroups is the groups', () => {
+    const rates = {
+      '/tax-rates': { get: { summary: 'List tax rates', responses: answer({ name: 'string', rate: 'number' }, true) } },
+    };
+    const groups = {
+      '/tax-groups': {
+        get: { summary: 'List tax groups', responses: answer({ name: 'string', active: 'boolean' }, true) },
+      },
+    };
+    expect(routesOf(plan({ ...rates, ...groups })).listTaxGroups).toBe('GET /tax-groups');
+    // Rates stand in where there is no group list.
+    expect(routesOf(plan(rates)).listTaxGroups).toBe('GET /tax-rates');
+  });
+});
