@@ -647,12 +647,12 @@ define(
   'stock adjustment',
   'inventory adjustment',
   'correction',
-  'write off',
   'relative adjustment',
   'adjustment relative',
-  'shrinkage',
-  'wastage',
 );
+// A write-off, a loss or wastage only takes stock away (charged to an expense): venue's adjustment changes a level by
+// a signed amount, either way, so a document of losses is a subject of its own.
+define('other', 1, 'write off', 'shrinkage', 'wastage');
 define(
   'webhook',
   1,

@@ -1669,3 +1669,17 @@ describe('tax groups before tax rates', () => {
     expect(routesOf(plan(rates)).listTaxGroups).toBe('GET /tax-rates');
   });
 });
+
+describe('a write-off is no adjustment', () => {
+  it('POST /write-offs (stock taken away, charged to an expense) is not adjustStock; POST /adjustments is', () => {
+    const line = { productId: 'string', warehouseId: 'string', quantity: 'number', reason: 'string' };
+    const writeOffs = {
+      '/write-offs': { post: { summary: 'Write off stock', requestBody: body(line), responses: answer({}) } },
+    };
+    expect(routesOf(plan(writeOffs)).adjustStock).toBeUndefined();
+    const adjustments = {
+      '/adjustments': { post: { summary: 'Adjust stock', requestBody: body(line), responses: answer({}) } },
+    };
+    expect(routesOf(plan({ ...writeOffs, ...adjustments })).adjustStock).toBe('POST /adjustments');
+  });
+});
