@@ -205,8 +205,10 @@ const F = {
  */
 const foreignFieldWords: Partial<Record<keyof typeof F, string>> = {
   name: 'nome nombre bezeichnung nom naam nazwa titulo titel titre titolo',
+  // Portuguese and Spanish records (a deposit, a category) are commonly known by their "descrição" where English
+  // ones have a name: a record's label, not a long text.
   identity:
-    'nome nombre bezeichnung nom naam nazwa titulo titel titre titolo codigo codice artikelnummer kod referencia',
+    'nome nombre bezeichnung nom naam nazwa titulo titel titre titolo codigo codice artikelnummer kod referencia descricao descripcion',
   description: 'descricao descripcion beschreibung descrizione omschrijving beschrijving opis',
   price: 'preco precio preis prix prezzo prijs',
   code: 'codigo codice artikelnummer kod',

@@ -291,6 +291,28 @@ export function headOf(words: string[]): Head {
   }
 }
 
+/**
+ * Two subjects one after the other, no record between (/categorias/produtos, /categories/products), are read in the
+ * order the route's summary says them: English puts the one it is about last ("product categories"), Portuguese,
+ * Spanish, French and Italian first ("categorias de produtos"). Where the summary's own subject is the first one and
+ * it names the second after a preposition, the route is the first one's, the second its context.
+ */
+function headAsSaid(head: Head, segments: string[], summaryWords: string[]): Head {
+  if (!head.concept || head.concept === 'other' || !head.context || head.context.concept === 'other') return head;
+  const literal = segments.at(-1)?.startsWith('{') ? segments.slice(-3, -1) : segments.slice(-2);
+  if (literal.length < 2 || literal.some((segment) => segment.includes('{'))) return head;
+  const said = subjectHits(summaryWords).filter((h) => h.term.concept !== 'other');
+  if (said[0]?.term.concept !== head.context.concept || said.some((h) => h.term.concept === head.concept)) return head;
+  if (!findTerms(summaryWords).some((h) => h.term.concept === head.concept)) return head;
+  const first = findTerms(head.context.text.split(' '))[0];
+  return {
+    concept: head.context.concept,
+    weight: first?.term.weight ?? 1,
+    text: head.context.text,
+    context: { concept: head.concept, text: head.text },
+  };
+}
+
 function conceptsOf(words: string[], subjectsOnly = false): Map<Concept, TermHit> {
   const found = new Map<Concept, TermHit>();
   for (const hit of subjectsOnly ? subjectHits(words) : findTerms(words)) {
@@ -444,12 +466,13 @@ export function readOperation(
   const own = headOf(lastTwo);
   const whole = literal.length < 2 ? headOf(literalOf(named).slice(-2).flatMap(wordsOf)) : own;
   // A route that is the shared prefix itself (GET /inventories of a document whose every path is under it) is named by it.
-  const head =
+  const pathHead =
     whole.concept &&
     whole.text !== own.text &&
     (!own.text || (whole.text.endsWith(` ${own.text}`) && whole.text.split(' ').length > 1))
       ? whole
       : own;
+  const head = headAsSaid(pathHead, segments, summaryWords);
   const summaryConcepts = conceptsOf(summaryWords, true);
   const tagConcepts = conceptsOf(operation.tags.flatMap(wordsOf));
   const concepts = new Set<Concept>([...summaryConcepts.keys(), ...tagConcepts.keys()]);

@@ -1683,3 +1683,22 @@ describe('a write-off is no adjustment', () => {
     expect(routesOf(plan({ ...writeOffs, ...adjustments })).adjustStock).toBe('POST /adjustments');
   });
 });
+
+describe('two subjects in a path, read in the order its summary says them', () => {
+  it('/categorias/productos whose summary says "categorías de productos" lists categories; in English order, products', () => {
+    const producto = { nombre: 'string', precio: 'number', idCategoría: 'integer' };
+    const categorias = (summary: string) =>
+      plan({
+        '/productos': { get: { summary: 'Obtiene productos', responses: answer(producto, true) } },
+        '/categorias/productos': {
+          get: { summary, responses: answer({ descripción: 'string', idCategoríaPadre: 'integer' }, true) },
+        },
+      });
+    // Spanish, as Portuguese, French and Italian, names the subject first: "categorías de productos".
+    expect(routesOf(categorias('Obtiene las categorías de productos')).listCategories).toBe(
+      'GET /categorias/productos',
+    );
+    // The same path whose summary is about products stays the products' (a category's products).
+    expect(routesOf(categorias('Obtiene los productos de las categorías')).listCategories).toBeUndefined();
+  });
+});
