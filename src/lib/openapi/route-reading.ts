@@ -295,11 +295,13 @@ export function headOf(words: string[]): Head {
  * Two subjects one after the other, no record between (/categorias/produtos, /categories/products), are read in the
  * order the route's summary says them: English puts the one it is about last ("product categories"), Portuguese,
  * Spanish, French and Italian first ("categorias de produtos"). Where the summary's own subject is the first one and
- * it names the second after a preposition, the route is the first one's, the second its context.
+ * it names the second after a preposition, the collection is the first one's, the second its context.
  */
 function headAsSaid(head: Head, segments: string[], summaryWords: string[]): Head {
   if (!head.concept || head.concept === 'other' || !head.context || head.context.concept === 'other') return head;
-  const literal = segments.at(-1)?.startsWith('{') ? segments.slice(-3, -1) : segments.slice(-2);
+  // A record's id after them picks one record of the segment it follows (/inventory/sku/{sku}: one SKU's), in any
+  // language: the order is read for collections alone.
+  const literal = segments.slice(-2);
   if (literal.length < 2 || literal.some((segment) => segment.includes('{'))) return head;
   const said = subjectHits(summaryWords).filter((h) => h.term.concept !== 'other');
   if (said[0]?.term.concept !== head.context.concept || said.some((h) => h.term.concept === head.concept)) return head;
