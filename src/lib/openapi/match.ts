@@ -1114,7 +1114,10 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     // A status followed by a value of it (/orders/status/new, /products/status/selling) lists the records in that
     // status: a health check's status word ends its path.
     const statusAt = segments.findIndex((s) => s.toLowerCase() === 'status');
-    const after = segments.slice(statusAt + 1).filter((s) => !s.startsWith('{'));
+    // A health word after it (/status/ping, /status/health) is no value of a status: the check itself.
+    const healthWord = (segment: string) =>
+      findTerms(wordsOf(segment)).some((h) => h.term.concept === 'health' && h.term.weight >= 1);
+    const after = segments.slice(statusAt + 1).filter((s) => !s.startsWith('{') && !healthWord(s));
     if (statusAt >= 0 && after.length)
       narrowing ??= `its path goes on after its status (${reading.path}): the records in a status, not the service's health`;
   }

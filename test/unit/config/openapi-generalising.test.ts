@@ -1702,3 +1702,13 @@ describe('two subjects in a path, read in the order its summary says them', () =
     expect(routesOf(categorias('Obtiene los productos de las categorías')).listCategories).toBeUndefined();
   });
 });
+
+describe('a health word after a status is the check itself', () => {
+  it('/status/ping is a health check, as /status is; /orders/status/new still lists orders in a status', () => {
+    const status = (route: string) =>
+      plan({ [route]: { get: { summary: 'Ping the service', responses: answer({ status: 'string' }) } } });
+    expect(routesOf(status('/status/ping')).health).toBe('GET /status/ping');
+    expect(routesOf(status('/status/health')).health).toBe('GET /status/health');
+    expect(routesOf(status('/orders/status/new')).health).toBeUndefined();
+  });
+});
