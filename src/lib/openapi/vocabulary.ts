@@ -1072,6 +1072,8 @@ export const namespaceWords = new Set([
   'current',
   // The deployment a route acts in (/environment/webhooks), not a subject of its own.
   'environment',
+  // The point of sale a venue's records are kept for (/pos-categories, /pos/products): the service itself.
+  'pos',
 ]);
 
 /** Path segments that make a route the signed-in user's own view ("/me/categories"), not the service's records. */

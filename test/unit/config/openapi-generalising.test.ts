@@ -1712,3 +1712,16 @@ describe('a health word after a status is the check itself', () => {
     expect(routesOf(status('/orders/status/new')).health).toBeUndefined();
   });
 });
+
+describe('the point of sale is the service, no narrower subject', () => {
+  it('/pos-categories are the categories of the point of sale: venue lists them; /expense-categories stay narrowed', () => {
+    const categories = (route: string) =>
+      plan({
+        [route]: {
+          get: { summary: 'List categories', responses: answer({ name: 'string', parent_id: 'string' }, true) },
+        },
+      });
+    expect(routesOf(categories('/pos-categories')).listCategories).toBe('GET /pos-categories');
+    expect(routesOf(categories('/expense-categories')).listCategories).toBeUndefined();
+  });
+});
