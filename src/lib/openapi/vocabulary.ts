@@ -898,7 +898,7 @@ defineForeign(
   1,
   ...['estoque', 'estoques', 'existencia', 'existencias', 'inventario', 'inventarios', 'inventari', 'bestand'],
   ...['bestände', 'lagerbestand', 'lagerbestände', 'inventaire', 'inventaires', 'giacenza', 'giacenze', 'voorraad'],
-  ...['voorraden', 'saldo', 'saldos', 'saldo de estoque', 'stan magazynowy'],
+  ...['voorraden', 'saldo', 'saldos', 'saldo de estoque', 'stan magazynowy', 'stany magazynowe'],
 );
 defineForeign(
   'count',

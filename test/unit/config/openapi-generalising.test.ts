@@ -1725,3 +1725,94 @@ describe('the point of sale is the service, no narrower subject', () => {
     expect(routesOf(categories('/expense-categories')).listCategories).toBeUndefined();
   });
 });
+
+describe('the same small inventory in French, Italian, Dutch and Polish', () => {
+  type Fields = Record<string, string>;
+  const languages: Array<{
+    language: string;
+    products: string;
+    product: Fields;
+    warehouses: string;
+    place: Fields;
+    suppliers: string;
+    supplier: Fields;
+    categories: string;
+    stock: string;
+    level: Fields;
+  }> = [
+    {
+      language: 'French',
+      products: 'produits',
+      product: { nom: 'string', prix: 'number', code: 'string', idCatégorie: 'integer' },
+      warehouses: 'entrepôts',
+      place: { nom: 'string' },
+      suppliers: 'fournisseurs',
+      supplier: { nom: 'string', téléphone: 'string', adresse: 'string' },
+      categories: 'catégories',
+      stock: 'inventaires',
+      level: { idProduit: 'integer', idEntrepôt: 'integer', quantité: 'number' },
+    },
+    {
+      language: 'Italian',
+      products: 'prodotti',
+      product: { nome: 'string', prezzo: 'number', codice: 'string', idCategoria: 'integer' },
+      warehouses: 'magazzini',
+      place: { nome: 'string' },
+      suppliers: 'fornitori',
+      supplier: { nome: 'string', telefono: 'string', indirizzo: 'string' },
+      categories: 'categorie',
+      stock: 'giacenze',
+      level: { idProdotto: 'integer', idMagazzino: 'integer', quantità: 'number' },
+    },
+    {
+      language: 'Dutch',
+      products: 'artikelen',
+      product: { naam: 'string', prijs: 'number', code: 'string', categorieId: 'integer' },
+      warehouses: 'magazijnen',
+      place: { naam: 'string' },
+      suppliers: 'leveranciers',
+      supplier: { naam: 'string', telefoon: 'string', adres: 'string' },
+      categories: 'categorieën',
+      stock: 'voorraden',
+      level: { artikelId: 'integer', magazijnId: 'integer', hoeveelheid: 'number' },
+    },
+    {
+      language: 'Polish',
+      products: 'produkty',
+      product: { nazwa: 'string', kod: 'string', kategoriaId: 'integer' },
+      warehouses: 'magazyny',
+      place: { nazwa: 'string' },
+      suppliers: 'dostawcy',
+      supplier: { nazwa: 'string', telefon: 'string', adres: 'string' },
+      categories: 'kategorie',
+      stock: 'stany-magazynowe',
+      level: { produktId: 'integer', magazynId: 'integer', ilość: 'number' },
+    },
+  ];
+  it.each(languages)('$language: products, categories, warehouses, suppliers and stock levels', (l) => {
+    const result = plan({
+      [`/${l.products}`]: {
+        get: { responses: answer(l.product, true) },
+        post: { requestBody: body(l.product), responses: answer(l.product) },
+      },
+      [`/${l.products}/{id}`]: {
+        get: { responses: answer(l.product) },
+        patch: { requestBody: body(l.product), responses: answer(l.product) },
+      },
+      [`/${l.warehouses}`]: { get: { responses: answer(l.place, true) } },
+      [`/${l.suppliers}`]: { get: { responses: answer(l.supplier, true) } },
+      [`/${l.categories}`]: { get: { responses: answer({ ...l.place, parentId: 'integer' }, true) } },
+      [`/${l.stock}`]: { get: { responses: answer(l.level, true) } },
+    });
+    expect(routesOf(result)).toEqual({
+      listProducts: `GET /${l.products}`,
+      getProduct: `GET /${l.products}/{id}`,
+      createProduct: `POST /${l.products}`,
+      updateProduct: `PATCH /${l.products}/{id}`,
+      listCategories: `GET /${l.categories}`,
+      listWarehouses: `GET /${l.warehouses}`,
+      listSuppliers: `GET /${l.suppliers}`,
+      stockLevels: `GET /${l.stock}`,
+    });
+  });
+});
