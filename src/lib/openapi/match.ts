@@ -1454,6 +1454,71 @@ export function markStockedProducts(readings: Reading[]): void {
 }
 
 /**
+ * Venue's products are what the document counts: where its words name no product, the one collection whose records are
+ * known by their own name or code and carry a price, and that other records refer to by id beside a quantity of it (a
+ * basket's package_id and quantity, a stock record's position_id and stock, a job's material_uuid and quantity), is
+ * read as naming products, whatever the vendor calls them (packages, plans, materials). A record that holds lines of its
+ * own (an invoice, an order) is a document of them, none; two such collections are left to a person.
+ */
+export function markCountedProducts(readings: Reading[]): void {
+  const isList = (r: Reading) => r.operation.method === 'GET' && r.params.length === 0 && r.kind === 'list';
+  const joined = (phrase: string) => phrase.replace(/ /g, '');
+  // A format after the path (/material.json, /material/{uuid}.json) is no part of the collection.
+  const collectionKey = (path: string) => collectionOf(path.replace(/\.(json|xml|yaml|yml)$/i, ''));
+  const segmentOf = (reading: Reading) =>
+    wordsOf(
+      reading.path
+        .split('/')
+        .map((s) => s.replace(/\{[^{}]+\}/g, '').replace(/\.(json|xml|yaml|yml)$/i, ''))
+        .filter((s) => s && wordsOf(s).length)
+        .pop() ?? '',
+    ).join('');
+  // What records that count something refer to by id, and where: "package" → "package_id of POST /baskets/{id}/packages".
+  const counted = new Map<string, { why: string; collections: Set<string> }>();
+  for (const reading of readings)
+    for (const body of [reading.response, reading.request]) {
+      if (!body || groupMatches(body, F.quantity, false) === undefined) continue;
+      for (const [phrase, field] of body.refs) {
+        const known = counted.get(joined(phrase)) ?? { why: `${field} of ${routeOf(reading)}`, collections: new Set() };
+        known.collections.add(collectionKey(reading.path));
+        counted.set(joined(phrase), known);
+      }
+    }
+  // Where the records counted are ones the words name products (order lines' product_id), the role is filled.
+  const named = readings.some(
+    (r) =>
+      isList(r) &&
+      r.head.concept === 'product' &&
+      r.head.weight >= 0.8 &&
+      [...(counted.get(segmentOf(r))?.collections ?? [])].some((c) => c !== collectionKey(r.path)),
+  );
+  if (named) return;
+  const candidates = readings.filter((r) => {
+    // A collection the words name at all (customers, invoices) is what they say; only a word venue does not know is read.
+    if (!isList(r) || r.head.concept !== undefined || r.scopeOf !== undefined) return false;
+    const records = r.response;
+    if (!records?.list || groupMatches(records, F.identity, false) === undefined) return false;
+    // Records whose lines count other records (an invoice's line_items[].item_id and quantity) are documents of them.
+    if (groupMatches(records, F.price, false) === undefined || records.breakdown.size > 0) return false;
+    // Counted elsewhere than in its own records (an offer's own offerId is no reference).
+    const refs = counted.get(segmentOf(r));
+    return refs !== undefined && [...refs.collections].some((c) => c !== collectionKey(r.path));
+  });
+  if (new Set(candidates.map((r) => collectionKey(r.path))).size !== 1) return;
+  const list = candidates[0]!;
+  const collection = collectionKey(list.path);
+  const why = `other records count its records by id (${counted.get(segmentOf(list))!.why}), known by their own name and price: the products`;
+  for (const reading of readings) {
+    if (collectionKey(reading.path) !== collection || reading.head.text !== list.head.text) continue;
+    reading.head = { concept: 'product', weight: 0.8, text: list.head.text };
+    if (reading.operationIdHead && reading.operationIdHead.text === list.head.text)
+      reading.operationIdHead = { concept: 'product', weight: 0.8, text: list.head.text };
+    reading.concepts.add('product');
+    reading.stockedProducts = why;
+  }
+}
+
+/**
  * Venue's categories are the ones its products are filed under. A category list chosen where the routes chosen for
  * the products refer to no category at all (no category field in their records or bodies) is another's taxonomy (a
  * marketplace's category tree, a bookkeeping one): it is taken back and kept below the threshold, as a narrowing.
@@ -1617,6 +1682,7 @@ export function matchOperations(
   threshold = CONFIDENCE_THRESHOLD,
 ): OperationMatch[] {
   markStockedProducts(readings);
+  markCountedProducts(readings);
   markDeliveredSubscriptions(readings);
   markStockPlaces(readings);
   markBodiesDescribed(readings);

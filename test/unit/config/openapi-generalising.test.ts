@@ -1816,3 +1816,71 @@ describe('the same small inventory in French, Italian, Dutch and Polish', () => 
     });
   });
 });
+
+describe('the products are what other records count, whatever they are called', () => {
+  const counted = (extra: Record<string, unknown> = {}) =>
+    plan({
+      '/packages': {
+        get: {
+          summary: 'List packages',
+          responses: answerOf({ type: 'object', properties: { data: { type: 'array', items: schema(pkg) } } }),
+        },
+        post: { summary: 'Create a package', requestBody: body(pkg), responses: answer(pkg) },
+      },
+      '/packages/{id}': { get: { summary: 'Get a package', responses: answer(pkg) } },
+      '/baskets/{basket_id}/lines': {
+        post: {
+          summary: 'Add to a basket',
+          requestBody: body({ package_id: 'integer', quantity: 'integer' }),
+          responses: answer({ id: 'string' }),
+        },
+      },
+      ...extra,
+    });
+  const pkg = { id: 'integer', name: 'string', base_price: 'number' };
+
+  it('a collection of an unknown word, named and priced, that a record counts by id (package_id, quantity)', () => {
+    const result = counted();
+    expect(routesOf(result)).toMatchObject({
+      listProducts: 'GET /packages',
+      getProduct: 'GET /packages/{id}',
+      createProduct: 'POST /packages',
+    });
+    const chosen = result.operations.find((o): o is MappedOperation => o.operation === 'listProducts' && o.matched)!;
+    expect(chosen.reasons.join('; ')).toContain('other records count its records by id (package_id of POST');
+  });
+
+  it('two such collections are left to a person; nor is a collection the words name (customers)', () => {
+    const bundle = { id: 'integer', name: 'string', price: 'number' };
+    const tied = counted({
+      '/bundles': { get: { summary: 'List bundles', responses: answer(bundle, true) } },
+      '/baskets/{basket_id}/bundles': {
+        post: {
+          summary: 'Add a bundle',
+          requestBody: body({ bundle_id: 'integer', quantity: 'integer' }),
+          responses: answer({ id: 'string' }),
+        },
+      },
+    });
+    expect(routesOf(tied).listProducts).toBeUndefined();
+    const customer = { id: 'integer', name: 'string', price_group: 'string', price: 'number' };
+    const named = plan({
+      '/customers': { get: { summary: 'List customers', responses: answer(customer, true) } },
+      '/documents': {
+        get: {
+          summary: 'List documents',
+          responses: answer({ customer_id: 'integer', title: 'string', quantity: 'number' }, true),
+        },
+      },
+    });
+    expect(routesOf(named).listProducts).toBeUndefined();
+  });
+
+  it.skipIf(absent('servicem8/api.json', 'tebex/headless-api.yaml'))(
+    'the tuning set: ServiceM8 (materials), Tebex (packages)',
+    async () => {
+      expect(routesOf(await tuning(['servicem8/api.json'])).listProducts).toBe('GET /material.json');
+      expect(routesOf(await tuning(['tebex/headless-api.yaml'])).listProducts).toBe('GET /packages');
+    },
+  );
+});
