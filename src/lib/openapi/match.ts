@@ -926,10 +926,10 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       }
     }
     // venue sends only the fields a person changes (a product's price alone): a PUT that requires other values on every
-    // call replaces the record, and would refuse that change. The record's own id, key or code (what the path
+    // call replaces the record, and would refuse that change; so does an update by POST to the record that does. The record's own id, key or code (what the path
     // names it by) is no such field.
     if (
-      reading.operation.method === 'PUT' &&
+      (reading.operation.method === 'PUT' || (reading.operation.method === 'POST' && reading.kind === 'update')) &&
       profile.kinds.update !== undefined &&
       profile.kinds.create === undefined &&
       reading.trailingParam

@@ -1884,3 +1884,30 @@ describe('the products are what other records count, whatever they are called', 
     },
   );
 });
+
+describe('an update by POST to the record replaces it when it requires values on every call', () => {
+  const products = (required: string[]) => {
+    const product = { name: 'string', price: 'number', sku: 'string' };
+    const update = { ...body(product) };
+    if (required.length) (update.content['application/json'].schema as Record<string, unknown>).required = required;
+    return plan({
+      '/products': {
+        get: { summary: 'List products', responses: answer(product, true) },
+        post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+      },
+      '/products/{id}': {
+        get: { summary: 'Get a product', responses: answer(product) },
+        post: { summary: 'Update a product', requestBody: update, responses: answer(product) },
+      },
+    });
+  };
+  it('as a PUT that does: venue sends only what changes (a price alone)', () => {
+    expect(routesOf(products([])).updateProduct).toBe('POST /products/{id}');
+    expect(routesOf(products(['name'])).updateProduct).toBeUndefined();
+    expect(unmapped(products(['name']), 'updateProduct')?.candidates[0]?.shortfall).toMatch(
+      /requires name on every call/,
+    );
+    // The record's own key is no value a person changes.
+    expect(routesOf(products(['sku'])).updateProduct).toBe('POST /products/{id}');
+  });
+});
