@@ -1454,14 +1454,17 @@ export function markStockedProducts(readings: Reading[]): void {
 }
 
 /**
- * Venue's products are what the document counts: where its words name no product, the one collection whose records are
- * known by their own name or code and carry a price, and that other records refer to by id beside a quantity of it (a
- * basket's package_id and quantity, a stock record's position_id and stock, a job's material_uuid and quantity), is
- * read as naming products, whatever the vendor calls them (packages, plans, materials). A record that holds lines of its
- * own (an invoice, an order) is a document of them, none; two such collections are left to a person.
+ * Venue's products are what the document counts: where its words name no product list, the one collection of a word
+ * venue does not know whose records are known by their own name or code and carry a price, and that other records refer
+ * to by id beside a quantity of it (a basket's package_id and quantity, a job's material_uuid and quantity), is read as
+ * naming products, whatever the vendor calls them (packages, plans, materials). A collection the words name at all
+ * (customers, invoices) is what they say; records whose lines count other records (an invoice's) are documents of them;
+ * two such collections are left to a person.
  */
 export function markCountedProducts(readings: Reading[]): void {
   const isList = (r: Reading) => r.operation.method === 'GET' && r.params.length === 0 && r.kind === 'list';
+  // Read first, since it costs nothing: where the words name a product list, the role is filled, and no body is read.
+  if (readings.some((r) => isList(r) && r.head.concept === 'product' && r.head.weight >= 0.8)) return;
   const joined = (phrase: string) => phrase.replace(/ /g, '');
   // A format after the path (/material.json, /material/{uuid}.json) is no part of the collection.
   const collectionKey = (path: string) => collectionOf(path.replace(/\.(json|xml|yaml|yml)$/i, ''));
@@ -1473,39 +1476,32 @@ export function markCountedProducts(readings: Reading[]): void {
         .filter((s) => s && wordsOf(s).length)
         .pop() ?? '',
     ).join('');
-  // What records that count something refer to by id, and where: "package" → "package_id of POST /baskets/{id}/packages".
+  const candidates = readings.filter((r) => {
+    if (!isList(r) || r.head.concept !== undefined || r.scopeOf !== undefined) return false;
+    const records = r.response;
+    if (!records?.list || groupMatches(records, F.identity, false) === undefined) return false;
+    return groupMatches(records, F.price, false) !== undefined && records.breakdown.size === 0;
+  });
+  if (!candidates.length) return;
+  const wanted = new Set(candidates.map(segmentOf));
+  // Where records that count something refer to those by id: "package" → "package_id of POST /baskets/{id}/lines".
   const counted = new Map<string, { why: string; collections: Set<string> }>();
   for (const reading of readings)
     for (const body of [reading.response, reading.request]) {
       if (!body || groupMatches(body, F.quantity, false) === undefined) continue;
       for (const [phrase, field] of body.refs) {
+        if (!wanted.has(joined(phrase))) continue;
         const known = counted.get(joined(phrase)) ?? { why: `${field} of ${routeOf(reading)}`, collections: new Set() };
         known.collections.add(collectionKey(reading.path));
         counted.set(joined(phrase), known);
       }
     }
-  // Where the records counted are ones the words name products (order lines' product_id), the role is filled.
-  const named = readings.some(
-    (r) =>
-      isList(r) &&
-      r.head.concept === 'product' &&
-      r.head.weight >= 0.8 &&
-      [...(counted.get(segmentOf(r))?.collections ?? [])].some((c) => c !== collectionKey(r.path)),
+  // Counted elsewhere than in its own records (an offer's own offerId is no reference).
+  const countedElsewhere = candidates.filter((r) =>
+    [...(counted.get(segmentOf(r))?.collections ?? [])].some((c) => c !== collectionKey(r.path)),
   );
-  if (named) return;
-  const candidates = readings.filter((r) => {
-    // A collection the words name at all (customers, invoices) is what they say; only a word venue does not know is read.
-    if (!isList(r) || r.head.concept !== undefined || r.scopeOf !== undefined) return false;
-    const records = r.response;
-    if (!records?.list || groupMatches(records, F.identity, false) === undefined) return false;
-    // Records whose lines count other records (an invoice's line_items[].item_id and quantity) are documents of them.
-    if (groupMatches(records, F.price, false) === undefined || records.breakdown.size > 0) return false;
-    // Counted elsewhere than in its own records (an offer's own offerId is no reference).
-    const refs = counted.get(segmentOf(r));
-    return refs !== undefined && [...refs.collections].some((c) => c !== collectionKey(r.path));
-  });
-  if (new Set(candidates.map((r) => collectionKey(r.path))).size !== 1) return;
-  const list = candidates[0]!;
+  if (new Set(countedElsewhere.map((r) => collectionKey(r.path))).size !== 1) return;
+  const list = countedElsewhere[0]!;
   const collection = collectionKey(list.path);
   const why = `other records count its records by id (${counted.get(segmentOf(list))!.why}), known by their own name and price: the products`;
   for (const reading of readings) {
