@@ -16,6 +16,7 @@ import { INVENTORY_TABLES as T } from '../inventory/fields.js';
 import type { InventoryOperation } from '../inventory/routes.js';
 import { subscriberFields } from '../webhooks/fields.js';
 import type { BodyShape, SchemaField } from './operations.js';
+import { foldMarks } from './vocabulary.js';
 
 /** The record each operation answers, in venue's field table, and the tables of the lists inside it. */
 export interface RecordTable {
@@ -72,10 +73,10 @@ const FILLERS = new Set(['a', 'an', 'the', 'of']);
 
 /** A name's words, lower case: "qty_on_hand", "QtyOnHand", "qtyOnHand" → qty, on, hand. */
 export function nameWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
+  return foldMarks(name)
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .map((w) => w.toLowerCase());
 }

@@ -12,6 +12,7 @@
 // cannot tell where a list's records are.
 
 import { deref, isObject } from './pointer.js';
+import { foldMarks } from './vocabulary.js';
 
 /** A schema's own properties through $ref and allOf/oneOf/anyOf, and whether it is an array. */
 export function flatten(
@@ -160,7 +161,10 @@ function isMap(document: unknown, schema: unknown): boolean {
   return type.includes('object');
 }
 
-const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9@]/g, '');
+const key = (name: string) =>
+  foldMarks(name)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}@]/gu, '');
 /** Body fields that say the list pages, and how: a link or cursor to the next page, or a page, offset or total. */
 const BODY_PAGING = new Set([
   'next',

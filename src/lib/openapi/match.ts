@@ -123,9 +123,10 @@ const F = {
     'email phone telephone fax contact contactname address address1 addressline1 street city postcode zip website accountnumber accountno paymentterms terms taxnumber taxid abn vatnumber suppliercode vendorcode suppliernumber vendornumber code number currency currencycode leadtime',
     'email phone address contact postcode currency terms',
   ),
+  // A sink is where a subscription's events are sent (the name CloudEvents' subscription API gives it).
   url: group(
     'a URL',
-    'url destination callbackurl notificationurl endpoint uri target targeturl webhookurl deliveryurl notificationsurl',
+    'url destination callbackurl notificationurl endpoint uri target targeturl webhookurl deliveryurl notificationsurl sink',
     'url uri',
   ),
   events: group(
@@ -168,6 +169,15 @@ const F = {
     'platformfee commission commissionrate payout payoutaccount invitationmessage onboarding onboardingstate storefront sellerid marketplace',
     'commission payout onboarding marketplace',
   ),
+  /**
+   * What a place that sells to guests has (opening hours, the order and payment types it takes, its till): a "vendor"
+   * with these is a selling point, a stand or a shop, not a business venue buys from.
+   */
+  sellingPoint: group(
+    'opening hours, order or payment types or a till of a place that sells',
+    'openhours openinghours hoursofoperation businesshours tradinghours paymenttypes ordertypes terminalid terminals tipenabled',
+    'opening',
+  ),
   /** A count of the products a record holds: a catalogue, an assortment, a collection of products, not a product. */
   holdsProducts: group(
     'a count of the products it holds',
@@ -187,6 +197,36 @@ const F = {
     'address city country',
   ),
 };
+
+/**
+ * The same fields in the languages vendor documents are commonly written in besides English (Portuguese, Spanish,
+ * German, French, Italian, Dutch, Polish): a word of a field's name counts for its group as the English one does
+ * ("nome", "preço", "Bezeichnung", "quantità" alike), read as a document's words are (accents folded, singular).
+ */
+const foreignFieldWords: Partial<Record<keyof typeof F, string>> = {
+  name: 'nome nombre bezeichnung nom naam nazwa titulo titel titre titolo',
+  // Portuguese and Spanish records (a deposit, a category) are commonly known by their "descrição" where English
+  // ones have a name: a record's label, not a long text.
+  identity:
+    'nome nombre bezeichnung nom naam nazwa titulo titel titre titolo codigo codice artikelnummer kod referencia descricao descripcion',
+  description: 'descricao descripcion beschreibung descrizione omschrijving beschrijving opis',
+  price: 'preco precio preis prix prezzo prijs',
+  code: 'codigo codice artikelnummer kod',
+  quantity:
+    'quantidade cantidad menge anzahl quantite quantita hoeveelheid aantal ilosc estoque existencia bestand voorraad giacenza saldo',
+  productRef: 'produto producto produkt produit prodotto artikel articolo',
+  warehouse: 'deposito almacen lager lagerort entrepot magazzino magazijn magazyn',
+  categoryRef: 'categoria kategorie categorie kategoria warengruppe produktgruppe artikelgruppe productgroep',
+  parent: 'pai padre ouder eltern',
+  contact: 'telefone telefono telefon adresse endereco direccion indirizzo adres',
+  trade: 'telefone telefono telefon adresse endereco direccion indirizzo adres',
+  value: 'custo costo kosten cout kost',
+  reason: 'motivo grund raison reden observacao observacion bemerkung kommentar commentaire commento opmerking',
+};
+for (const [key, text] of Object.entries(foreignFieldWords)) {
+  const target = F[key as keyof typeof F];
+  target.words = [...(target.words ?? []), ...text.split(' ').flatMap(wordsOf)];
+}
 
 interface Expectation {
   group: FieldGroup;
@@ -355,7 +395,7 @@ export const profiles: Record<InventoryOperation, Profile> = {
     concepts: { supplier: 1 },
     body: 'response',
     need: [F.identity, F.trade],
-    contradicts: [F.marketplace],
+    contradicts: [F.marketplace, F.sellingPoint],
     fields: [e(F.identity, 1), e(F.contact, 1)],
     against: [F.price, F.url],
     subject: 'suppliers',
@@ -367,7 +407,7 @@ export const profiles: Record<InventoryOperation, Profile> = {
     concepts: { supplier: 1 },
     body: 'request',
     need: [F.identity, F.trade],
-    contradicts: [F.marketplace],
+    contradicts: [F.marketplace, F.sellingPoint],
     fields: [e(F.identity, 1), e(F.contact, 1), e(F.supplierCode, 0.4)],
     subject: 'suppliers',
   },
@@ -829,6 +869,8 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
 
   const reasons = [...subject.reasons];
   if (reading.stockedProducts && profile.concepts.product !== undefined) reasons.push(reading.stockedProducts);
+  if (reading.deliveredSubscription && profile.concepts.webhook !== undefined)
+    reasons.push(reading.deliveredSubscription);
   let total = subject.score;
   const kindWeight = profile.kinds[reading.kind] ?? 0;
   total += kindWeight;
@@ -892,11 +934,22 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       profile.kinds.create === undefined &&
       reading.trailingParam
     ) {
-      const demanded = body.required.filter((field) => !recordKeyNames.has(normaliseName(field)));
+      // Nor is the path's own parameter repeated in the body under its name (skuSellerId of /product/{skuSellerId}).
+      const ownKey = normaliseName(reading.params[reading.params.length - 1] ?? '');
+      const demanded = body.required.filter(
+        (field) => !recordKeyNames.has(normaliseName(field)) && normaliseName(field) !== ownKey,
+      );
       if (demanded.length)
         replaces = `it requires ${demanded.join(', ')} on every call: it replaces the record, and venue sends only what changes`;
     }
+    // A subscription that takes a URL to call (callbackUrl) besides a queue or topic delivers to either: the queue is
+    // one target it offers, not the only one. Only a field named a URL says so: a destination, endpoint or URI is as
+    // often the queue's own (Event Grid's uri), and a queue's URL (queueUrl) is no URL venue calls.
+    const callsUrl = [...body.names].some(
+      (name) => name !== 'queueurl' && F.url.names.includes(name) && name.endsWith('url'),
+    );
     for (const group of profile.contradicts ?? []) {
+      if (group === F.queue && callsUrl) continue;
       const hit = groupMatches(body, group, false);
       if (hit) contradiction = `its ${profile.body} has ${group.label} (${hit})`;
     }
@@ -1061,7 +1114,10 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     // A status followed by a value of it (/orders/status/new, /products/status/selling) lists the records in that
     // status: a health check's status word ends its path.
     const statusAt = segments.findIndex((s) => s.toLowerCase() === 'status');
-    const after = segments.slice(statusAt + 1).filter((s) => !s.startsWith('{'));
+    // A health word after it (/status/ping, /status/health) is no value of a status: the check itself.
+    const healthWord = (segment: string) =>
+      findTerms(wordsOf(segment)).some((h) => h.term.concept === 'health' && h.term.weight >= 1);
+    const after = segments.slice(statusAt + 1).filter((s) => !s.startsWith('{') && !healthWord(s));
     if (statusAt >= 0 && after.length)
       narrowing ??= `its path goes on after its status (${reading.path}): the records in a status, not the service's health`;
   }
@@ -1323,6 +1379,39 @@ export function markBodiesDescribed(readings: Reading[]): void {
 }
 
 /**
+ * A collection made by giving it a URL to call and the events to send there (destination, subscribed_events) is a
+ * webhook subscription, whatever the vendor calls it ("notification settings"): where its name says nothing of venue's
+ * or names a subject of its own, its routes are read as naming webhook subscriptions. The URL must be a field so named
+ * (a destination or URL, not a queue), and the events a field that says event, topic or trigger: a product with a
+ * type and a link is none.
+ */
+export function markDeliveredSubscriptions(readings: Reading[]): void {
+  const creates = readings.filter(
+    (r) =>
+      r.operation.method === 'POST' &&
+      r.params.length === 0 &&
+      r.kind === 'create' &&
+      (r.head.concept === undefined || r.head.concept === 'other') &&
+      r.head.text !== '',
+  );
+  for (const create of creates) {
+    const body = create.request;
+    if (!body) continue;
+    const url = F.url.names.find((name) => name !== 'endpoint' && name !== 'target' && body.names.has(name));
+    const events = ['event', 'topic', 'trigger'].find((word) => body.words.has(word));
+    if (!url || !events || groupMatches(body, F.queue, false)) continue;
+    const collection = collectionOf(create.path);
+    const text = create.head.text;
+    for (const reading of readings) {
+      if (collectionOf(reading.path) !== collection || reading.head.text !== text) continue;
+      reading.head = { concept: 'webhook', weight: 0.8, text };
+      reading.concepts.add('webhook');
+      reading.deliveredSubscription = `${routeOf(create)} is made with a URL to call (${url}) and the events to send (${events}): webhook subscriptions`;
+    }
+  }
+}
+
+/**
  * "Stock items", "inventory items" are two things: the stock of a product (a quantity of a variant, at a location),
  * or the items kept in stock themselves. A collection so named whose records are known by their own name or code,
  * carry a price and refer to no product is the second: venue's products. Its routes are read as naming products.
@@ -1463,6 +1552,31 @@ function oneCollectionPerFamily(
   }
 }
 
+/**
+ * venue lists tax groups: where a document lists its tax groups and its tax rates both, each as good evidence, the
+ * groups are venue's (a product is filed under a group, which is made of rates); a list of rates stands in for them
+ * only where no group list passes.
+ */
+function taxGroupsBeforeRates(
+  all: Map<InventoryOperation, Scored[]>,
+  chosen: Map<InventoryOperation, Scored>,
+  taken: Map<number, Scored>,
+  readings: Reading[],
+  threshold: number,
+) {
+  const pick = chosen.get('listTaxGroups');
+  const headWords = (c: Scored) => readings[c.index]!.head?.text.split(' ') ?? [];
+  if (!pick || !headWords(pick).includes('rate')) return;
+  const groups = (all.get('listTaxGroups') ?? []).find(
+    (c) =>
+      !c.refused && !c.narrowing && c.confidence >= threshold && !taken.has(c.index) && headWords(c).includes('group'),
+  );
+  if (!groups) return;
+  taken.delete(pick.index);
+  chosen.set('listTaxGroups', groups);
+  taken.set(groups.index, groups);
+}
+
 function unlinkedCategories(chosen: Map<InventoryOperation, Scored>, taken: Map<number, Scored>, readings: Reading[]) {
   const categories = chosen.get('listCategories');
   if (!categories) return;
@@ -1503,6 +1617,7 @@ export function matchOperations(
   threshold = CONFIDENCE_THRESHOLD,
 ): OperationMatch[] {
   markStockedProducts(readings);
+  markDeliveredSubscriptions(readings);
   markStockPlaces(readings);
   markBodiesDescribed(readings);
   const all = new Map<InventoryOperation, Scored[]>();
@@ -1531,6 +1646,7 @@ export function matchOperations(
     taken.set(candidate.index, candidate);
   }
   oneCollectionPerFamily(all, chosen, taken, readings, threshold);
+  taxGroupsBeforeRates(all, chosen, taken, readings, threshold);
   unlinkedCategories(chosen, taken, readings);
   webhookRecordsWithoutCollection(chosen, taken, readings);
 

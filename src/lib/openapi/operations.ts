@@ -6,6 +6,7 @@
 import type { HttpVerb } from '../inventory/routes.js';
 import { findRecords, flatten, listShapeOf, type ListShape } from './list-shape.js';
 import { deref, isObject } from './pointer.js';
+import { foldMarks } from './vocabulary.js';
 
 export interface SchemaField {
   /** Where it sits: "items[].productId", "data[].name", "name". */
@@ -340,9 +341,9 @@ function refName(value: unknown): string | undefined {
 }
 
 const squash = (text: string) =>
-  text
+  foldMarks(text)
     .toLowerCase()
-    .replace(/[^a-z0-9]/g, '')
+    .replace(/[^\p{L}\p{N}]/gu, '')
     .replace(/(ies)$/, 'y')
     .replace(/s$/, '');
 

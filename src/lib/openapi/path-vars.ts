@@ -21,7 +21,7 @@
 // Otherwise a parameter that ends a route is that route's record id.
 
 import type { DocumentOperation } from './operations.js';
-import { findTerms, identifierWords, serviceScopeWords, singular, wordsOf } from './vocabulary.js';
+import { findTerms, foldMarks, identifierWords, serviceScopeWords, singular, wordsOf } from './vocabulary.js';
 
 export interface PathVariable {
   name: string;
@@ -65,7 +65,14 @@ export function findPathVariables(operations: DocumentOperation[]): PathVariable
       const before = segments.slice(0, i);
       if (before.length && routes.has(normalise(`/${before.join('/')}`))) entry.listed = true;
       const next = segments.slice(i + 1).find((s) => !s.startsWith('{'));
-      if (next) entry.collections.add(singular(next.toLowerCase().replace(/[^a-z0-9]/g, '')));
+      if (next)
+        entry.collections.add(
+          singular(
+            foldMarks(next)
+              .toLowerCase()
+              .replace(/[^\p{L}\p{N}]/gu, ''),
+          ),
+        );
       seen.set(name, entry);
     });
   }

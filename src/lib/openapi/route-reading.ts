@@ -12,6 +12,7 @@ import {
   dangerWords,
   fillerWords,
   findTerms,
+  foldMarks,
   identifierWords,
   kindWords,
   namespaceWords,
@@ -112,6 +113,8 @@ export interface Reading {
   bodiesDescribed?: boolean;
   /** Named for stock, its records are the items kept in stock (why, in words): it names products. Set in match.ts. */
   stockedProducts?: string;
+  /** Its collection is made with a URL to call and the events to send there: webhook subscriptions, by its records. */
+  deliveredSubscription?: string;
   /** The stock records name another collection as where they are kept (its route): this one is not. Set with stockPlace. */
   otherPlace?: string;
   /**
@@ -121,7 +124,10 @@ export interface Reading {
   scopeOf?: string;
 }
 
-export const normaliseName = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+export const normaliseName = (name: string): string =>
+  foldMarks(name)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 
 function fieldSet(
   fields: SchemaField[],
@@ -285,6 +291,30 @@ export function headOf(words: string[]): Head {
   }
 }
 
+/**
+ * Two subjects one after the other, no record between (/categorias/produtos, /categories/products), are read in the
+ * order the route's summary says them: English puts the one it is about last ("product categories"), Portuguese,
+ * Spanish, French and Italian first ("categorias de produtos"). Where the summary's own subject is the first one and
+ * it names the second after a preposition, the collection is the first one's, the second its context.
+ */
+function headAsSaid(head: Head, segments: string[], summaryWords: string[]): Head {
+  if (!head.concept || head.concept === 'other' || !head.context || head.context.concept === 'other') return head;
+  // A record's id after them picks one record of the segment it follows (/inventory/sku/{sku}: one SKU's), in any
+  // language: the order is read for collections alone.
+  const literal = segments.slice(-2);
+  if (literal.length < 2 || literal.some((segment) => segment.includes('{'))) return head;
+  const said = subjectHits(summaryWords).filter((h) => h.term.concept !== 'other');
+  if (said[0]?.term.concept !== head.context.concept || said.some((h) => h.term.concept === head.concept)) return head;
+  if (!findTerms(summaryWords).some((h) => h.term.concept === head.concept)) return head;
+  const first = findTerms(head.context.text.split(' '))[0];
+  return {
+    concept: head.context.concept,
+    weight: first?.term.weight ?? 1,
+    text: head.context.text,
+    context: { concept: head.concept, text: head.text },
+  };
+}
+
 function conceptsOf(words: string[], subjectsOnly = false): Map<Concept, TermHit> {
   const found = new Map<Concept, TermHit>();
   for (const hit of subjectsOnly ? subjectHits(words) : findTerms(words)) {
@@ -410,7 +440,10 @@ export function readOperation(
   const summaryWords = wordsOf(operation.summary ?? '');
 
   const kindsSaid = new Set<Kind>();
-  for (const word of [...wordsOf(literal.slice(-1).join(' ')), ...idWords, ...summaryWords.slice(0, 4)]) {
+  // An operationId spelled from the method and the path (PostProductsId, get-/products) says the method and nothing
+  // more: its first word is no verb of the route's own (a POST to a record's path is its update, unless it says more).
+  const idVerbs = idWords[0] === operation.method.toLowerCase() ? idWords.slice(1) : idWords;
+  for (const word of [...wordsOf(literal.slice(-1).join(' ')), ...idVerbs, ...summaryWords.slice(0, 4)]) {
     const kind = kindWords.get(word);
     if (kind) kindsSaid.add(kind);
   }
@@ -435,12 +468,13 @@ export function readOperation(
   const own = headOf(lastTwo);
   const whole = literal.length < 2 ? headOf(literalOf(named).slice(-2).flatMap(wordsOf)) : own;
   // A route that is the shared prefix itself (GET /inventories of a document whose every path is under it) is named by it.
-  const head =
+  const pathHead =
     whole.concept &&
     whole.text !== own.text &&
     (!own.text || (whole.text.endsWith(` ${own.text}`) && whole.text.split(' ').length > 1))
       ? whole
       : own;
+  const head = headAsSaid(pathHead, segments, summaryWords);
   const summaryConcepts = conceptsOf(summaryWords, true);
   const tagConcepts = conceptsOf(operation.tags.flatMap(wordsOf));
   const concepts = new Set<Concept>([...summaryConcepts.keys(), ...tagConcepts.keys()]);

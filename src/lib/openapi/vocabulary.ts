@@ -26,13 +26,22 @@ export type Concept =
 
 export type Kind = 'list' | 'read' | 'create' | 'update' | 'upsert' | 'delete' | 'action';
 
-/** "receiveStockUsingPOST" → receive stock; "Stock_Receive", "stock.receive", "/stock-receipts", "GROCY-API-KEY" alike. */
+/**
+ * A text with its accents folded away by one rule (NFD, combining marks dropped): "depósitos" → "depositos",
+ * "Größe" → "Große", so a word is the same word however a vendor wrote its accents, and no accent splits it.
+ */
+export const foldMarks = (text: string): string => text.normalize('NFD').replace(/\p{M}+/gu, '');
+
+/**
+ * "receiveStockUsingPOST" → receive stock; "Stock_Receive", "stock.receive", "/stock-receipts", "GROCY-API-KEY" alike.
+ * Letters and digits of any script are a word's ("depósitos", "Lagerbestände", "категории"), accents folded.
+ */
 export function splitWords(text: string): string[] {
-  return text
+  return foldMarks(text)
     .replace(/Using(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)(_\d+)?$/i, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .map((w) => w.toLowerCase())
     .filter((w) => !/^v\d+$/.test(w) && !/^\d+$/.test(w));
@@ -238,6 +247,30 @@ export const fillerWords = new Set([
   'other',
   'partial',
   'partially',
+  // Articles of other languages (prepositions are prepositionWords).
+  'el',
+  'la',
+  'los',
+  'las',
+  'le',
+  'les',
+  'il',
+  'lo',
+  'gli',
+  'os',
+  'um',
+  'uma',
+  'un',
+  'une',
+  'una',
+  'der',
+  'das',
+  'dem',
+  'den',
+  'ein',
+  'eine',
+  'het',
+  'een',
 ]);
 
 /** Verbs and what kind of operation each says it is. */
@@ -282,6 +315,51 @@ const kindWordList: Record<string, Kind> = {
   destroy: 'delete',
   drop: 'delete',
   unsubscribe: 'delete',
+  // The same verbs in other languages, accents folded (listar, obtém, erstellen, supprimer, bijwerken…).
+  listar: 'list',
+  buscar: 'list',
+  consultar: 'list',
+  auflisten: 'list',
+  lister: 'list',
+  elencare: 'list',
+  obter: 'read',
+  obtem: 'read',
+  obtener: 'read',
+  obtiene: 'read',
+  abrufen: 'read',
+  obtenir: 'read',
+  recuperer: 'read',
+  ottenere: 'read',
+  ophalen: 'read',
+  criar: 'create',
+  cria: 'create',
+  crear: 'create',
+  crea: 'create',
+  erstellen: 'create',
+  anlegen: 'create',
+  creer: 'create',
+  creare: 'create',
+  aanmaken: 'create',
+  alterar: 'update',
+  altera: 'update',
+  atualizar: 'update',
+  atualiza: 'update',
+  actualizar: 'update',
+  actualiza: 'update',
+  aktualisieren: 'update',
+  andern: 'update',
+  aggiornare: 'update',
+  modificare: 'update',
+  bijwerken: 'update',
+  wijzigen: 'update',
+  excluir: 'delete',
+  exclui: 'delete',
+  eliminar: 'delete',
+  elimina: 'delete',
+  loschen: 'delete',
+  supprimer: 'delete',
+  eliminare: 'delete',
+  verwijderen: 'delete',
 };
 
 /** The kind a verb says, or undefined (a Map: "constructor" in a path is no kind). */
@@ -337,6 +415,31 @@ export const dangerWords = new Set([
   'restore',
   'logout',
   'forgot',
+  // The same in other languages, accents folded.
+  'excluir',
+  'exclui',
+  'eliminar',
+  'elimina',
+  'borrar',
+  'apagar',
+  'loschen',
+  'entfernen',
+  'supprimer',
+  'eliminare',
+  'rimuovere',
+  'verwijderen',
+  'usun',
+  'importar',
+  'exportar',
+  'importieren',
+  'exportieren',
+  'exporter',
+  'importare',
+  'esportare',
+  'importeren',
+  'exporteren',
+  'sincronizar',
+  'synchronisieren',
 ]);
 
 /**
@@ -544,12 +647,12 @@ define(
   'stock adjustment',
   'inventory adjustment',
   'correction',
-  'write off',
   'relative adjustment',
   'adjustment relative',
-  'shrinkage',
-  'wastage',
 );
+// A write-off, a loss or wastage only takes stock away (charged to an expense): venue's adjustment changes a level by
+// a signed amount, either way, so a document of losses is a subject of its own.
+define('other', 1, 'write off', 'shrinkage', 'wastage');
 define(
   'webhook',
   1,
@@ -752,6 +855,102 @@ define(
   'change',
 );
 
+// The same subjects in the languages vendor documents are commonly written in besides English (Portuguese, Spanish,
+// German, French, Italian, Dutch, Polish), singular and plural as each language forms them (listed, not stemmed: a
+// stemmer's guesses make false friends). Each phrase is read as a document's words are (accents folded, singular()),
+// so "depósitos" and "Depositos" are one word. Left out, as another word's in English or another subject's in its
+// own language: "taxa" (a fee, pt), "tasa" (any rate, es), "entrada" (an entry or an admission ticket, es/pt),
+// "magasin" (a shop, fr), "réception"/"recepción" alone (a hotel's front desk), "Abschreibung" (depreciation, de),
+// "telling" (nl, an English word), "client" (fr, an API's client in English), "lote" (a product's lot, pt/es).
+const defineForeign = (concept: Concept, weight: number, ...phrases: string[]) =>
+  define(concept, weight, ...new Set(phrases.map((phrase) => splitWords(phrase).map(singular).join(' '))));
+defineForeign(
+  'product',
+  1,
+  ...['produto', 'produtos', 'producto', 'productos', 'produkt', 'produkte', 'produkten', 'produkty', 'produit'],
+  ...['produits', 'prodotto', 'prodotti', 'producten', 'artikel', 'artikelen', 'articolo', 'articoli', 'artículo'],
+  ...['artículos', 'artigo', 'artigos', 'mercadoria', 'mercadorias', 'mercancía', 'mercancías'],
+);
+defineForeign(
+  'category',
+  1,
+  ...['categoria', 'categorias', 'categoría', 'categorías', 'kategorie', 'kategorien', 'catégorie', 'catégories'],
+  ...['categorie', 'categorieën', 'kategoria', 'kategorii', 'warengruppe', 'warengruppen', 'produktgruppe'],
+  ...['produktgruppen', 'productgroep', 'productgroepen', 'artikelgruppe', 'artikelgruppen'],
+);
+defineForeign(
+  'class',
+  1,
+  ...['subcategoria', 'subcategorias', 'subcategoría', 'subcategorías', 'unterkategorie', 'unterkategorien'],
+  ...['sous-catégorie', 'sous-catégories', 'sottocategoria', 'sottocategorie', 'subcategorie', 'subcategorieën'],
+);
+defineForeign(
+  'warehouse',
+  1,
+  ...['depósito', 'depósitos', 'armazém', 'armazéns', 'almacén', 'almacenes', 'lagerort', 'lagerorte', 'lagerhaus'],
+  ...['lagerhäuser', 'entrepôt', 'entrepôts', 'magazzino', 'magazzini', 'magazijn', 'magazijnen', 'magazyn'],
+  ...['magazyny'],
+);
+// "Lager" is a beer in English too; a bodega a wine shop: both weakly.
+defineForeign('warehouse', 0.8, 'lager', 'bodega', 'bodegas');
+defineForeign(
+  'level',
+  1,
+  ...['estoque', 'estoques', 'existencia', 'existencias', 'inventario', 'inventarios', 'inventari', 'bestand'],
+  ...['bestände', 'lagerbestand', 'lagerbestände', 'inventaire', 'inventaires', 'giacenza', 'giacenze', 'voorraad'],
+  ...['voorraden', 'saldo', 'saldos', 'saldo de estoque', 'stan magazynowy', 'stany magazynowe'],
+);
+defineForeign(
+  'count',
+  1,
+  ...['inventur', 'inventuren', 'recuento', 'recuentos', 'conteo', 'conteos', 'contagem', 'contagens', 'comptage'],
+  ...['comptages', 'conteggio', 'conteggi', 'inwentaryzacja'],
+);
+defineForeign(
+  'receive',
+  1,
+  ...['recebimento', 'recebimentos', 'wareneingang', 'wareneingänge', 'ricevimento', 'ricevimenti', 'ontvangst'],
+  ...['goederenontvangst', 'przyjęcie'],
+);
+defineForeign(
+  'adjust',
+  1,
+  ...['ajuste', 'ajustes', 'korrektur', 'korrekturen', 'bestandskorrektur', 'bestandskorrekturen', 'ajustement'],
+  ...['ajustements', 'rettifica', 'rettifiche', 'aanpassing', 'aanpassingen', 'correctie', 'correcties'],
+  ...['korekta', 'korekty'],
+);
+defineForeign(
+  'supplier',
+  1,
+  ...['fornecedor', 'fornecedores', 'proveedor', 'proveedores', 'lieferant', 'lieferanten', 'fournisseur'],
+  ...['fournisseurs', 'fornitore', 'fornitori', 'leverancier', 'leveranciers', 'dostawca', 'dostawcy'],
+);
+defineForeign(
+  'tax',
+  1,
+  ...['imposto', 'impostos', 'impuesto', 'impuestos', 'steuer', 'steuern', 'steuersatz', 'steuersätze', 'taxe'],
+  ...['imposta', 'imposte', 'belasting', 'belastingen', 'iva', 'mwst', 'mehrwertsteuer', 'umsatzsteuer', 'tva'],
+  ...['btw', 'podatek', 'podatki', 'alíquota', 'alíquotas', 'tributo', 'tributos'],
+);
+defineForeign(
+  'container',
+  1,
+  ...['embalagem', 'embalagens', 'embalaje', 'embalajes', 'verpackung', 'verpackungen', 'emballage', 'emballages'],
+  ...['imballaggio', 'imballaggi', 'verpakking', 'verpakkingen', 'opakowanie', 'opakowania'],
+);
+// Other subjects, named so that a document's orders, customers, invoices and prices are not taken for venue's.
+defineForeign(
+  'other',
+  1,
+  ...['pedido', 'pedidos', 'bestellung', 'bestellungen', 'commande', 'commandes', 'ordine', 'ordini', 'bestelling'],
+  ...['bestellingen', 'cliente', 'clientes', 'clienti', 'kunde', 'kunden', 'klant', 'klanten', 'fatura', 'faturas'],
+  ...['factura', 'facturas', 'rechnung', 'rechnungen', 'facture', 'factures', 'fattura', 'fatture', 'factuur'],
+  ...['facturen', 'nota fiscal', 'notas fiscais', 'contato', 'contatos', 'contacto', 'contactos', 'kontakt'],
+  ...['kontakte', 'contatti', 'preço', 'preços', 'precio', 'precios', 'preis', 'preise', 'prix', 'prezzo', 'prezzi'],
+  ...['prijs', 'prijzen', 'usuario', 'usuarios', 'usuário', 'usuários', 'benutzer', 'utilisateur', 'utilisateurs'],
+  ...['utente', 'utenti', 'gebruiker', 'gebruikers', 'anúncio', 'anúncios', 'anuncio', 'anuncios'],
+);
+
 const termsByFirst = new Map<string, Term[]>();
 for (const term of terms) {
   const list = termsByFirst.get(term.words[0]!) ?? [];
@@ -873,6 +1072,8 @@ export const namespaceWords = new Set([
   'current',
   // The deployment a route acts in (/environment/webhooks), not a subject of its own.
   'environment',
+  // The point of sale a venue's records are kept for (/pos-categories, /pos/products): the service itself.
+  'pos',
 ]);
 
 /** Path segments that make a route the signed-in user's own view ("/me/categories"), not the service's records. */
@@ -894,4 +1095,31 @@ export const prepositionWords = new Set([
   'within',
   'under',
   'belonging',
+  // The same in other languages.
+  'de',
+  'do',
+  'da',
+  'dos',
+  'del',
+  'des',
+  'du',
+  'di',
+  'della',
+  'delle',
+  'dei',
+  'von',
+  'fur',
+  'pro',
+  'van',
+  'voor',
+  'por',
+  'para',
+  'pour',
+  'per',
+  'dla',
+  'na',
+  'em',
+  'en',
+  'im',
+  'nel',
 ]);
