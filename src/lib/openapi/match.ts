@@ -1121,6 +1121,10 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     if (statusAt >= 0 && after.length)
       narrowing ??= `its path goes on after its status (${reading.path}): the records in a status, not the service's health`;
   }
+  // A sandbox (or playground) in the path is where the API is tried out: its routes answer for that trial, not for
+  // the service venue drives (/sandbox/ping says the sandbox is up, /sandbox/products are test records).
+  const trial = reading.path.split('/').find((s) => !s.startsWith('{') && /^(sand[-_]?box|play[-_]?ground)$/i.test(s));
+  if (trial) narrowing ??= `its path puts it in a ${trial.toLowerCase()}: a place to try the API, not the service`;
   // A filter it cannot be called without that venue does not send: the route lists or reads only part of the records.
   const unfilled = (reading.operation.requiredQuery ?? []).filter((q) => !isPagingQuery(q));
   if (unfilled.length)

@@ -1911,3 +1911,17 @@ describe('an update by POST to the record replaces it when it requires values on
     expect(routesOf(products(['sku'])).updateProduct).toBe('POST /products/{id}');
   });
 });
+
+describe('a sandbox in the path is where the API is tried out, not the service', () => {
+  const ping = { get: { responses: { '200': { description: 'Success' } } } };
+  const product = { id: 'string', name: 'string', price: 'number', sku: 'string' };
+  it('its ping says the sandbox is up, not the service; its records are test records', () => {
+    const result = plan({ '/SandBox/Ping': ping, '/sandbox/products': { get: { responses: answer(product, true) } } });
+    expect(routesOf(result).health).toBeUndefined();
+    expect(unmapped(result, 'health')?.candidates[0]?.shortfall).toMatch(/in a sandbox/);
+    expect(routesOf(result).listProducts).toBeUndefined();
+    const live = plan({ '/Ping': ping, '/products': { get: { responses: answer(product, true) } } });
+    expect(routesOf(live).health).toBe('GET /Ping');
+    expect(routesOf(live).listProducts).toBe('GET /products');
+  });
+});
