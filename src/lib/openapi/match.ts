@@ -50,7 +50,8 @@ const F = {
   ),
   counted: group(
     'a counted quantity',
-    'countedquantity counted count physicalcount newamount newquantity actualquantity quantity qty',
+    // The quantity on hand or the level written to the stock is what is there: what a count finds.
+    'countedquantity counted count physicalcount newamount newquantity actualquantity quantity qty onhand quantityonhand stockonhand level stocklevel',
     'counted',
     true,
   ),
@@ -619,6 +620,13 @@ function subjectScore(
     profile.concepts.auth !== undefined || (profile.concepts.health !== undefined && pathHead.text !== 'status');
   if (stockPlace) {
     // Its own name is the vendor's word for a warehouse.
+  } else if (
+    pathHead.concept === 'level' &&
+    wanted('count') > 0 &&
+    (reading.operationIdHead?.concept === 'count' || reading.summaryConcepts.has('count'))
+  ) {
+    // A write to the stock that its words say sets it (POST /inventories, "set inventories"): the path names what is
+    // counted, no subject of its own.
   } else if (pathHead.concept && wanted(pathHead.concept) === 0) {
     score -= 2;
     reasons.push(`but its path names ${pathHead.text}`);

@@ -618,6 +618,11 @@ define(
   'adjustment absolute',
   'take',
   'inventory count',
+  // The stock set to a figure (SetStockLevel, "set inventories"): what is there, as a count says, not a change.
+  'set stock',
+  'set stock level',
+  'set inventory',
+  'set inventory level',
 );
 define(
   'receive',

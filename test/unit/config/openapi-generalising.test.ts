@@ -1925,3 +1925,43 @@ describe('a sandbox in the path is where the API is tried out, not the service',
     expect(routesOf(live).listProducts).toBe('GET /products');
   });
 });
+
+describe('the stock set to a figure is a count: what is there, not a change', () => {
+  const line = { productCode: 'string', locationCode: 'string', onHand: 'number' };
+  const lines = (record: Record<string, string>) => ({
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          required: ['inventories'],
+          properties: { inventories: { type: 'array', items: schema(record) } },
+        },
+      },
+    },
+  });
+  const written = { '204': { description: 'Done' } };
+  it('a write to the stock its words say sets it, the quantity on hand per product and place', () => {
+    const stock = (summary: string, operationId: string) =>
+      plan({
+        '/inventories': {
+          get: { summary: 'Get inventories', responses: answer(line, true) },
+          post: { operationId, summary, requestBody: lines(line), responses: written },
+        },
+      });
+    expect(routesOf(stock('Set inventories', 'setInventories')).stockTake).toBe('POST /inventories');
+    // Words that say nothing of setting it leave the write to the stock unread.
+    expect(routesOf(stock('Post inventories', 'postInventories')).stockTake).toBeUndefined();
+  });
+  it('the level written by a route that sets the stock level', () => {
+    const result = plan({
+      '/Stock/SetStockLevel': {
+        post: {
+          summary: 'Set stock level',
+          requestBody: lines({ sku: 'string', locationId: 'string', level: 'integer' }),
+          responses: written,
+        },
+      },
+    });
+    expect(routesOf(result).stockTake).toBe('POST /Stock/SetStockLevel');
+  });
+});
