@@ -1965,3 +1965,45 @@ describe('the stock set to a figure is a count: what is there, not a change', ()
     expect(routesOf(result).stockTake).toBe('POST /Stock/SetStockLevel');
   });
 });
+
+describe('an OAuth2 password grant is a login: a user name and password for a token', () => {
+  const paths = {
+    '/connect/token': {
+      post: {
+        summary: 'Get a token',
+        requestBody: {
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: schema({ grant_type: 'string', username: 'string', password: 'string' }),
+            },
+          },
+        },
+        responses: answer({ access_token: 'string', token_type: 'string', expires_in: 'integer' }),
+      },
+    },
+    '/products': {
+      get: {
+        summary: 'List products',
+        security: [{ oauth: [] }],
+        responses: answer({ name: 'string', sku: 'string', price: 'number' }, true),
+      },
+    },
+  };
+  const declared = (flows: Record<string, unknown>) => ({
+    components: { securitySchemes: { oauth: { type: 'oauth2', flows } } },
+  });
+  it('its token URL, a route of the document, is the login route; the operations take its token', () => {
+    const result = plan(paths, declared({ password: { tokenUrl: '/connect/token', scopes: {} } }));
+    expect(routesOf(result).authenticate).toBe('POST /connect/token');
+    expect(result.auth.scheme).toEqual({ type: 'bearer' });
+  });
+  it('the token URL of a flow run in a browser (an authorization code) is no login venue calls', () => {
+    const result = plan(
+      paths,
+      declared({
+        authorizationCode: { authorizationUrl: '/connect/authorize', tokenUrl: '/connect/token', scopes: {} },
+      }),
+    );
+    expect(routesOf(result).authenticate).toBeUndefined();
+  });
+});
