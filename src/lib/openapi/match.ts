@@ -1131,8 +1131,8 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   }
   // A sandbox (or playground) in the path is where the API is tried out: its routes answer for that trial, not for
   // the service venue drives (/sandbox/ping says the sandbox is up, /sandbox/products are test records).
-  const trial = reading.path.split('/').find((s) => !s.startsWith('{') && /^(sand[-_]?box|play[-_]?ground)$/i.test(s));
-  if (trial) narrowing ??= `its path puts it in a ${trial.toLowerCase()}: a place to try the API, not the service`;
+  if (reading.trial)
+    narrowing ??= `its path puts it in a ${reading.trial.toLowerCase()}: a place to try the API, not the service`;
   // A filter it cannot be called without that venue does not send: the route lists or reads only part of the records.
   const unfilled = (reading.operation.requiredQuery ?? []).filter((q) => !isPagingQuery(q));
   if (unfilled.length)
@@ -1684,6 +1684,20 @@ function unlinkedCategories(chosen: Map<InventoryOperation, Scored>, taken: Map<
 }
 
 /** Scores every pair, then takes pairs best first, each document operation at most once. */
+/**
+ * Routes in a sandbox or playground (/SandBox/Ping) beside routes that are not: where the API is tried out. A sandbox
+ * half the routes or more sit in is the document's base, as a base path is: it marks none.
+ */
+function markTrials(readings: Reading[]): void {
+  const trials = readings.map((r) =>
+    r.path.split('/').find((s) => !s.startsWith('{') && /^(sand[-_]?box|play[-_]?ground)$/i.test(s)),
+  );
+  if (trials.filter(Boolean).length * 2 >= readings.length) return;
+  readings.forEach((r, i) => {
+    if (trials[i]) r.trial = trials[i];
+  });
+}
+
 export function matchOperations(
   readings: Reading[],
   oauthPaths: Set<string>,
@@ -1694,6 +1708,7 @@ export function matchOperations(
   markDeliveredSubscriptions(readings);
   markStockPlaces(readings);
   markBodiesDescribed(readings);
+  markTrials(readings);
   const all = new Map<InventoryOperation, Scored[]>();
   const passing: Scored[] = [];
   for (const name of inventoryOperationNames) {

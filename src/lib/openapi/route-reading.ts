@@ -82,6 +82,8 @@ export interface Reading {
   vars: string[];
   /** The path ends in a parameter that is no path variable: it names one record. */
   trailingParam: boolean;
+  /** A sandbox (or playground) segment among routes that are not in one (match.ts, markTrials): where the API is tried out. */
+  trial?: string;
   pathWords: string[];
   head: Head;
   operationIdHead?: Head;

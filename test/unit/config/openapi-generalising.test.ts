@@ -1915,14 +1915,34 @@ describe('an update by POST to the record replaces it when it requires values on
 describe('a sandbox in the path is where the API is tried out, not the service', () => {
   const ping = { get: { responses: { '200': { description: 'Success' } } } };
   const product = { id: 'string', name: 'string', price: 'number', sku: 'string' };
+  const named = { id: 'string', name: 'string' };
+  const others = {
+    '/api/categories': { get: { responses: answer(named, true) } },
+    '/api/orders': { get: { responses: answer({ id: 'string', total: 'number' }, true) } },
+    '/api/customers': { get: { responses: answer(named, true) } },
+  };
   it('its ping says the sandbox is up, not the service; its records are test records', () => {
-    const result = plan({ '/SandBox/Ping': ping, '/sandbox/products': { get: { responses: answer(product, true) } } });
+    const result = plan({
+      '/SandBox/Ping': ping,
+      '/SandBox/products': { get: { responses: answer(product, true) } },
+      ...others,
+    });
     expect(routesOf(result).health).toBeUndefined();
     expect(unmapped(result, 'health')?.candidates[0]?.shortfall).toMatch(/in a sandbox/);
     expect(routesOf(result).listProducts).toBeUndefined();
-    const live = plan({ '/Ping': ping, '/products': { get: { responses: answer(product, true) } } });
-    expect(routesOf(live).health).toBe('GET /Ping');
-    expect(routesOf(live).listProducts).toBe('GET /products');
+    const live = plan({ '/api/ping': ping, '/api/products': { get: { responses: answer(product, true) } }, ...others });
+    expect(routesOf(live).health).toBe('GET /api/ping');
+    expect(routesOf(live).listProducts).toBe('GET /api/products');
+  });
+  it("a sandbox half the routes or more sit in is the document's base, as a base path is: its routes map", () => {
+    const result = plan({
+      '/sandbox/ping': ping,
+      '/sandbox/products': { get: { responses: answer(product, true) } },
+      '/sandbox/categories': others['/api/categories'],
+      '/api/orders': others['/api/orders'],
+    });
+    expect(routesOf(result).health).toBe('GET /sandbox/ping');
+    expect(routesOf(result).listProducts).toBe('GET /sandbox/products');
   });
 });
 
