@@ -623,7 +623,10 @@ function subjectScore(
   } else if (
     pathHead.concept === 'level' &&
     wanted('count') > 0 &&
-    (reading.operationIdHead?.concept === 'count' || reading.summaryConcepts.has('count'))
+    [
+      reading.operationIdHead?.concept === 'count' ? reading.operationIdHead.text : undefined,
+      reading.summaryConcepts.get('count')?.text,
+    ].some((text) => text?.startsWith('set '))
   ) {
     // A write to the stock that its words say sets it (POST /inventories, "set inventories"): the path names what is
     // counted, no subject of its own.

@@ -1971,6 +1971,7 @@ describe('the stock set to a figure is a count: what is there, not a change', ()
     expect(routesOf(stock('Set inventories', 'setInventories')).stockTake).toBe('POST /inventories');
     // Words that say nothing of setting it leave the write to the stock unread.
     expect(routesOf(stock('Post inventories', 'postInventories')).stockTake).toBeUndefined();
+    expect(routesOf(stock('Post inventories (this may take a while)', 'postInventories')).stockTake).toBeUndefined();
   });
   it('the level written by a route that sets the stock level', () => {
     const result = plan({
