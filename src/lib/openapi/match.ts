@@ -1101,6 +1101,17 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       }
     }
   }
+  // A receipt brings goods in against a purchase; a delivery that names the sale it is made for (sales_id,
+  // sale_order_id) takes them out to a customer.
+  if (name === 'receiveStock') {
+    for (const [phrase, field] of reading.request?.refs ?? []) {
+      const words = phrase.split(' ');
+      if (words.includes('sale') || words.includes('sales')) {
+        narrowing ??= `it names the sale it is made for (${field}): goods going out to a customer, not received`;
+        break;
+      }
+    }
+  }
   // Stock records that name the document or sale they were booked by (document_id, invoice_id) are entries of
   // movements, not the levels.
   if (name === 'stockLevels') {

@@ -392,6 +392,33 @@ export function sharedPrefixLength(paths: string[]): number {
   }
 }
 
+/** How many collections of different names a leading segment holds before it is a section of the API. */
+const SECTION_COLLECTIONS = 8;
+
+/**
+ * The leading segment (after the shared prefix) under which a document puts many collections of different names
+ * (/finance/products, /finance/contacts, /finance/stockAdjustments, …) is a part of the API, as a shared prefix is:
+ * it says nothing of any one route, and narrows none of them. A segment that names something of venue's (/stock/…,
+ * /products/…) is read as it is.
+ */
+export function sectionSegments(paths: string[], skip: number): Set<string> {
+  const children = new Map<string, Set<string>>();
+  for (const p of paths) {
+    const segments = p.split('/').filter(Boolean);
+    const first = segments[skip];
+    const next = segments[skip + 1];
+    if (!first || !next || first.includes('{') || next.includes('{')) continue;
+    const key = first.toLowerCase();
+    if (!children.has(key)) children.set(key, new Set());
+    children.get(key)!.add(wordsOf(next).join(' '));
+  }
+  return new Set(
+    [...children]
+      .filter(([segment, next]) => next.size >= SECTION_COLLECTIONS && !findTerms(wordsOf(segment)).length)
+      .map(([segment]) => segment),
+  );
+}
+
 function kindOf(operation: DocumentOperation, trailingParam: boolean, said: Set<Kind>, lastSegment: string): Kind {
   const { method } = operation;
   if (method === 'DELETE') return 'delete';

@@ -643,6 +643,9 @@ define(
   'receive stock',
   'receive inventory',
   'delivery',
+  // A delivery or receipt of a purchase is the goods coming in from the supplier, not a narrower kind of delivery.
+  'purchase delivery',
+  'purchase receipt',
 );
 define(
   'adjust',

@@ -2028,3 +2028,90 @@ describe('an OAuth2 password grant is a login: a user name and password for a to
     expect(routesOf(result).authenticate).toBeUndefined();
   });
 });
+
+describe('a leading segment that holds many collections is a section of the API, not a narrowing', () => {
+  const product = { name: 'string', price: 'number', code: 'string' };
+  const record = { name: 'string', memo: 'string' };
+  const others = ['contacts', 'invoices', 'expenses', 'accounts', 'journals', 'assets', 'banks', 'orders'];
+  const sections = (section: string, count: number) =>
+    plan({
+      [`/${section}/products`]: {
+        get: { summary: 'List products', responses: answer(product, true) },
+        post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+      },
+      [`/${section}/products/{id}`]: { get: { summary: 'Get a product', responses: answer(product) } },
+      ...Object.fromEntries(
+        others
+          .slice(0, count)
+          .map((name) => [
+            `/${section}/${name}`,
+            { get: { summary: `List ${name}`, responses: answer(record, true) } },
+          ]),
+      ),
+      // Not a shared prefix: a third of the routes are elsewhere.
+      ...Object.fromEntries(
+        ['sales', 'purchases', 'profit', 'cash', 'ledger', 'aging'].map((name) => [
+          `/reports/${name}`,
+          { get: { summary: `The ${name} report`, responses: answer(record, true) } },
+        ]),
+      ),
+      '/banks/{id}': { get: { summary: 'A bank', responses: answer(record) } },
+    });
+
+  it('/finance/products beside seven other collections under /finance: the products', () => {
+    expect(routesOf(sections('finance', 7))).toMatchObject({
+      listProducts: 'GET /finance/products',
+      getProduct: 'GET /finance/products/{id}',
+      createProduct: 'POST /finance/products',
+    });
+  });
+
+  it('/bundle/products beside a few others: a narrower kind of product, as before', () => {
+    expect(routesOf(sections('bundle', 2)).listProducts).toBeUndefined();
+    expect(unmapped(sections('bundle', 2), 'listProducts')?.candidates[0]?.shortfall).toMatch(/narrowed by "bundle"/);
+  });
+});
+
+describe('a receipt brings goods in against a purchase; a delivery made for a sale takes them out', () => {
+  const line = { product_id: 'integer', qty: 'number', warehouse_id: 'integer' };
+  const delivery = (fields: Record<string, string>) => ({
+    ...body({ ...fields, trans_date: 'string', contact_id: 'integer' }),
+  });
+  const withItems = (fields: Record<string, string>) => {
+    const b = delivery(fields);
+    const s = b.content['application/json'].schema as { properties: Record<string, unknown> };
+    s.properties.items = { type: 'array', items: { type: 'object', properties: schema(line).properties } };
+    return b;
+  };
+  const result = plan({
+    '/deliveries': {
+      post: {
+        summary: 'Store a newly created Delivery',
+        requestBody: withItems({ sales_id: 'integer' }),
+        responses: answer({ id: 'integer' }),
+      },
+    },
+    '/purchaseDeliveries': {
+      post: {
+        summary: 'Store a newly created Purchase Delivery',
+        requestBody: withItems({}),
+        responses: answer({ id: 'integer' }),
+      },
+    },
+  });
+
+  it('"purchase delivery" is a receipt (no narrower kind of delivery); the delivery naming its sale is not', () => {
+    expect(routesOf(result).receiveStock).toBe('POST /purchaseDeliveries');
+    const alone = plan({
+      '/deliveries': {
+        post: {
+          summary: 'Store a newly created Delivery',
+          requestBody: withItems({ sales_id: 'integer' }),
+          responses: answer({ id: 'integer' }),
+        },
+      },
+    });
+    expect(routesOf(alone).receiveStock).toBeUndefined();
+    expect(unmapped(alone, 'receiveStock')?.candidates[0]?.shortfall).toMatch(/names the sale it is made for/);
+  });
+});
