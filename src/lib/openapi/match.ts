@@ -1231,6 +1231,30 @@ const collectionOf = (path: string) =>
  * likely one: GET /objects/products/{objectId} beside GET and POST
  * /objects/products, rather than GET /stock/products/{productId}.
  */
+/**
+ * venue creates or updates one record a call. Where a route of the operation takes one record and passes, a route
+ * whose body is a list of records (the bulk twin, often of a newer version of the API) is not taken, whatever the
+ * evidence of its collection: it is there for loading many at once.
+ */
+function bulkTwinsBesideOneRecord(
+  all: Map<InventoryOperation, Scored[]>,
+  readings: Reading[],
+  threshold: number,
+): void {
+  for (const name of oneRecordWrites) {
+    const list = all.get(name) ?? [];
+    const one = list
+      .filter((c) => !c.refused && !c.narrowing && c.confidence >= threshold && !readings[c.index]!.request?.list)
+      .sort((a, b) => b.total - a.total)[0];
+    if (!one) continue;
+    for (const candidate of list) {
+      if (candidate.refused || candidate.narrowing || !readings[candidate.index]!.request?.list) continue;
+      candidate.narrowing = `${routeOf(readings[one.index]!)} takes one record: this one loads many at once`;
+      candidate.reasons.push(`but ${candidate.narrowing}`);
+    }
+  }
+}
+
 function addFamilyEvidence(all: Map<InventoryOperation, Scored[]>, readings: Reading[], threshold: number): void {
   const best = new Map<InventoryOperation, Scored>();
   for (const [name, list] of all) {
@@ -1736,6 +1760,7 @@ export function matchOperations(
   }
   preferPartialUpdates(all, readings, threshold);
   addFamilyEvidence(all, readings, threshold);
+  bulkTwinsBesideOneRecord(all, readings, threshold);
   for (const list of all.values())
     for (const scored of list)
       if (!scored.refused && !scored.narrowing && scored.confidence >= threshold) passing.push(scored);

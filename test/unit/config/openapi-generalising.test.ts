@@ -2115,3 +2115,38 @@ describe('a receipt brings goods in against a purchase; a delivery made for a sa
     expect(unmapped(alone, 'receiveStock')?.candidates[0]?.shortfall).toMatch(/names the sale it is made for/);
   });
 });
+
+describe('venue writes one record a call: beside a route that takes one, the bulk twin is not taken', () => {
+  const item = { name: 'string', price: 'number', product_code: 'string', description: 'string' };
+  const many = {
+    content: {
+      'application/json': { schema: { type: 'object', properties: { data: { type: 'array', items: schema(item) } } } },
+    },
+  };
+  const catalogue = (withOne: boolean) =>
+    plan({
+      '/v3/catalog/items': {
+        get: { summary: 'Get catalog items', responses: answer(item, true) },
+        post: { summary: 'Creates or updates multiple items', requestBody: many, responses: answer({ id: 'string' }) },
+      },
+      '/v3/catalog/items/{id}': { get: { summary: 'Get a catalog item', responses: answer(item) } },
+      ...(withOne
+        ? {
+            '/v1/catalog/items': {
+              post: { summary: 'Creates an item', requestBody: body(item), responses: answer({ id: 'string' }) },
+            },
+          }
+        : {}),
+    });
+
+  it('the one-record create is taken over the list of the newer version, whatever its collection shares', () => {
+    expect(routesOf(catalogue(true))).toMatchObject({
+      listProducts: 'GET /v3/catalog/items',
+      createProduct: 'POST /v1/catalog/items',
+    });
+  });
+
+  it('alone, the list may be the only write (a list of one): weighed as before', () => {
+    expect(routesOf(catalogue(false)).createProduct).toBe('POST /v3/catalog/items');
+  });
+});
