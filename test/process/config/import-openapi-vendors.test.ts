@@ -175,14 +175,18 @@ function score(vendor: VendorCase, review: Review): Figures {
     mapped: 0,
   };
   f.picks = Object.keys(vendor.picks).length;
+  // A case written from a document with Express-style parameters names its routes as written (/products/:id); the
+  // import stores them templated (/products/{id}), as venue's client fills them.
+  const templated = (route: string) => route.replace(/\/:([A-Za-z_][\w.-]*)\}?(?=\/|$)/g, '/{$1}');
+  const never = vendor.never.map(templated);
   for (const row of review.operations) {
     const pick = vendor.picks[row.operation as keyof typeof vendor.picks];
-    const allowed = pick === undefined ? [] : Array.isArray(pick) ? pick : [pick];
+    const allowed = (pick === undefined ? [] : Array.isArray(pick) ? pick : [pick]).map(templated);
     if (row.matched) {
       f.mapped++;
       if (allowed.includes(row.route!)) f.right++;
       else f.wrong.push(`${row.operation} → ${row.route}`);
-      if (vendor.never.includes(row.route!)) f.never.push(`${row.operation} → ${row.route}`);
+      if (never.includes(row.route!)) f.never.push(`${row.operation} → ${row.route}`);
     } else if (allowed.length) f.missed.push(row.operation);
   }
   return f;

@@ -12,7 +12,7 @@ import type { MappedOperation } from '../../../src/lib/openapi/import.js';
 import { checkServerVariable, serverOf, splitServerUrl } from '../../../src/lib/openapi/servers.js';
 import { readOperation } from '../../../src/lib/openapi/route-reading.js';
 import { splitWords } from '../../../src/lib/openapi/vocabulary.js';
-import type { DocumentOperation } from '../../../src/lib/openapi/operations.js';
+import { templatedPath, type DocumentOperation } from '../../../src/lib/openapi/operations.js';
 import {
   absent,
   answerOf,
@@ -115,6 +115,32 @@ describe('a path is read by its segments as written', () => {
       expect(routesOf(result).stockLevels).toBe('GET /v2/inventories');
     },
   );
+});
+
+describe('a path written with Express-style parameters is the same route templated', () => {
+  it('/products/:id (and a stray brace after one) reads and is stored as /products/{id}', () => {
+    const product = { name: 'string', price: 'number', sku: 'string' };
+    const result = plan({
+      '/api/v1/products': {
+        get: { summary: 'List products', responses: answer(product, true) },
+        post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+      },
+      '/api/v1/products/:id': {
+        get: { summary: 'Get a product', responses: answer(product) },
+        put: { summary: 'Update a product', requestBody: body(product), responses: answer(product) },
+      },
+      '/api/v1/orders/by-number/:order_number}': {
+        get: { summary: 'An order', responses: answer({ total: 'number' }) },
+      },
+    });
+    expect(routesOf(result)).toMatchObject({
+      getProduct: 'GET /api/v1/products/{id}',
+      updateProduct: 'PUT /api/v1/products/{id}',
+    });
+    // A colon inside a segment is no parameter (Google-style custom methods: /products/{id}:publish).
+    expect(templatedPath('/products/{id}:publish')).toBe('/products/{id}:publish');
+    expect(templatedPath('/orders/by-number/:order_number}')).toBe('/orders/by-number/{order_number}');
+  });
 });
 
 describe("a server URL's variable that begins the path", () => {
