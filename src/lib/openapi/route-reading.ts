@@ -472,7 +472,13 @@ export function readOperation(
   // An operationId spelled from the method and the path (PostProductsId, get-/products) says the method and nothing
   // more: its first word is no verb of the route's own (a POST to a record's path is its update, unless it says more).
   const idVerbs = idWords[0] === operation.method.toLowerCase() ? idWords.slice(1) : idWords;
-  for (const word of [...wordsOf(literal.slice(-1).join(' ')), ...idVerbs, ...summaryWords.slice(0, 4)]) {
+  // "Set up" a thing makes it (set up a webhook): the phrase is a create, where "set" alone changes a value.
+  const summaryVerbs = summaryWords
+    .slice(0, 4)
+    .join(' ')
+    .replace(/^set up\b/, 'create')
+    .split(' ');
+  for (const word of [...wordsOf(literal.slice(-1).join(' ')), ...idVerbs, ...summaryVerbs]) {
     const kind = kindWords.get(word);
     if (kind) kindsSaid.add(kind);
   }

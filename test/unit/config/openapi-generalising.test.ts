@@ -2176,3 +2176,18 @@ describe('venue writes one record a call: beside a route that takes one, the bul
     expect(routesOf(catalogue(false)).createProduct).toBe('POST /v3/catalog/items');
   });
 });
+
+describe('"set up" a thing makes it; "set" alone changes a value', () => {
+  it('POST /webhooks "Set up a webhook" is the create', () => {
+    const hook = { url: 'string', events: 'array', active: 'boolean' };
+    const hooks = (summary: string) =>
+      plan({
+        '/webhooks': {
+          get: { summary: 'List webhooks', responses: answer(hook, true) },
+          post: { summary, requestBody: body(hook), responses: answer(hook) },
+        },
+      });
+    expect(routesOf(hooks('Set up a webhook')).createWebhook).toBe('POST /webhooks');
+    expect(readOperation({ ...operation('POST', '/webhooks'), summary: 'Set the webhook' }, 0).kind).toBe('update');
+  });
+});
