@@ -25,7 +25,7 @@ import { jobOfItsOwn, matchOperations, profiles, score, type Candidate } from '.
 import { documentOperations, pathParams, type DocumentOperation } from './operations.js';
 import type { ListShape } from './list-shape.js';
 import { findPathVariables, type PathVariable } from './path-vars.js';
-import { readOperation, sectionSegments, sharedPrefixLength, type Reading } from './route-reading.js';
+import { readOperation, sectionDepth, sectionSegments, sharedPrefixLength, type Reading } from './route-reading.js';
 import { identifierWords, wordsOf } from './vocabulary.js';
 import {
   basePathUnder,
@@ -226,7 +226,11 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       operations.map((o) => o.path),
       skip,
     );
-    const skipOf = (p: string) => skip + Number(sections.has(p.split('/').filter(Boolean)[skip]?.toLowerCase() ?? ''));
+    const skipOf = (p: string) => {
+      const segments = p.split('/').filter(Boolean);
+      const at = sectionDepth(segments, skip);
+      return sections.has(segments[at]?.toLowerCase() ?? '') ? at + 1 : skip;
+    };
     const own = findPathVariables(operations);
     // A path parameter the user gives a value for (--server-var) has that one value for the venue: a path variable,
     // whatever its shape says (the venue's catalog, /catalogs/{catalogId}/categories).

@@ -401,12 +401,18 @@ const SECTION_COLLECTIONS = 8;
  * it says nothing of any one route, and narrows none of them. A segment that names something of venue's (/stock/…,
  * /products/…) is read as it is.
  */
+/** Where a path's section would be: its first segment after the shared prefix and a key that begins it. */
+export function sectionDepth(segments: string[], skip: number): number {
+  return segments[skip]?.startsWith('{') ? skip + 1 : skip;
+}
+
 export function sectionSegments(paths: string[], skip: number): Set<string> {
   const children = new Map<string, Set<string>>();
   for (const p of paths) {
     const segments = p.split('/').filter(Boolean);
-    const first = segments[skip];
-    const next = segments[skip + 1];
+    const at = sectionDepth(segments, skip);
+    const first = segments[at];
+    const next = segments[at + 1];
     if (!first || !next || first.includes('{') || next.includes('{')) continue;
     const key = first.toLowerCase();
     if (!children.has(key)) children.set(key, new Set());

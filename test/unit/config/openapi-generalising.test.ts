@@ -2059,8 +2059,9 @@ describe('a leading segment that holds many collections is a section of the API,
   const product = { name: 'string', price: 'number', code: 'string' };
   const record = { name: 'string', memo: 'string' };
   const others = ['contacts', 'invoices', 'expenses', 'accounts', 'journals', 'assets', 'banks', 'orders'];
-  const sections = (section: string, count: number) =>
-    plan({
+  const sections = (section: string, count: number) => plan(sectionsDocument(section, count).paths);
+  const sectionsDocument = (section: string, count: number) => ({
+    paths: {
       [`/${section}/products`]: {
         get: { summary: 'List products', responses: answer(product, true) },
         post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
@@ -2082,7 +2083,8 @@ describe('a leading segment that holds many collections is a section of the API,
         ]),
       ),
       '/banks/{id}': { get: { summary: 'A bank', responses: answer(record) } },
-    });
+    } as Record<string, unknown>,
+  });
 
   it('/finance/products beside seven other collections under /finance: the products', () => {
     expect(routesOf(sections('finance', 7))).toMatchObject({
@@ -2090,6 +2092,21 @@ describe('a leading segment that holds many collections is a section of the API,
       getProduct: 'GET /finance/products/{id}',
       createProduct: 'POST /finance/products',
     });
+  });
+
+  it('the same after a key that begins every path (/companies/{company_id}/finance/products)', () => {
+    const keyed = (section: string, count: number) => {
+      const { paths } = sectionsDocument(section, count);
+      return plan(
+        Object.fromEntries(Object.entries(paths).map(([p, item]) => [`/companies/{company_id}${p}`, item])),
+        {},
+        {
+          company_id: 'c1',
+        },
+      );
+    };
+    expect(routesOf(keyed('finance', 7)).listProducts).toBe('GET /companies/{company_id}/finance/products');
+    expect(routesOf(keyed('bundle', 2)).listProducts).toBeUndefined();
   });
 
   it('/bundle/products beside a few others: a narrower kind of product, as before', () => {
