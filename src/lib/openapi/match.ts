@@ -724,6 +724,9 @@ const recordKeyNames = new Set(['id', 'uuid', 'guid', 'key', 'code', 'sku', 'ide
 /** The records of a sale or a stay that lines go on: reservations, orders, invoices, carts. */
 const saleRecords = new Set(['reservation', 'booking', 'order', 'sales order', 'invoice', 'cart', 'basket', 'folio']);
 
+/** A sale a delivery is made for (sales_id, sale_order_id): goods going out. */
+const saleWords = new Set(['sale', 'sales']);
+
 /** Those who buy at a shop: a login of theirs is not the service's. */
 const shopperWords = new Set(['customer', 'shopper', 'buyer', 'storefront', 'consumer']);
 
@@ -1105,8 +1108,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   // sale_order_id) takes them out to a customer.
   if (name === 'receiveStock') {
     for (const [phrase, field] of reading.request?.refs ?? []) {
-      const words = phrase.split(' ');
-      if (words.includes('sale') || words.includes('sales')) {
+      if (phrase.split(' ').some((word) => saleWords.has(word))) {
         narrowing ??= `it names the sale it is made for (${field}): goods going out to a customer, not received`;
         break;
       }
