@@ -763,6 +763,9 @@ const transferWords = new Set([
 export function jobOfItsOwn(name: InventoryOperation, reading: Reading): string | undefined {
   if (!reading.danger.length) return undefined;
   if (name === 'deleteWebhook' && reading.danger.every((word) => deleteWords.has(word))) return undefined;
+  // A login issues a token: "generate" a token (generate_access_token) is what a login does, no job of its own.
+  if (name === 'authenticate' && reading.danger.every((word) => issueWords.has(word)) && reading.concepts.has('auth'))
+    return undefined;
   const said = reading.danger.map((w) => `"${w}"`).join(', ');
   const what = reading.danger.some((w) => destructiveWords.has(w))
     ? 'it destroys or resets records'
@@ -773,6 +776,9 @@ export function jobOfItsOwn(name: InventoryOperation, reading: Reading): string 
         : 'a job of its own';
   return `its words say ${said}: ${what}`;
 }
+
+/** What a login does to the token it answers with. */
+const issueWords = new Set(['generate', 'issue']);
 
 /** Words of a path parameter that picks an event (its type, its topic) or an action to run, not a record. */
 const notRecordParamWords = new Set(['event', 'topic', 'trigger', 'action']);

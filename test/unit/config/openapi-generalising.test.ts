@@ -2208,3 +2208,25 @@ describe('"set up" a thing makes it; "set" alone changes a value', () => {
     expect(readOperation({ ...operation('POST', '/webhooks'), summary: 'Set the webhook' }, 0).kind).toBe('update');
   });
 });
+
+describe('a login issues a token: "generate" a token is no job of its own', () => {
+  const login = (operationId: string, path = '/token') =>
+    plan({
+      [path]: {
+        post: {
+          operationId,
+          summary: 'Get access token',
+          security: [],
+          requestBody: body({ clientId: 'string', clientSecret: 'string' }),
+          responses: answer({ access_token: 'string', expires_in: 'integer' }),
+        },
+      },
+      '/products': { get: { summary: 'List products', responses: answer({ name: 'string', price: 'number' }, true) } },
+    });
+  it('POST /token, generate_access_token: the login', () => {
+    expect(routesOf(login('generate_access_token')).authenticate).toBe('POST /token');
+  });
+  it('"generate" of something else stays a job of its own (generate a report)', () => {
+    expect(routesOf(login('generate_report', '/reports')).authenticate).toBeUndefined();
+  });
+});
