@@ -332,12 +332,19 @@ function conceptsOf(words: string[], subjectsOnly = false): Map<Concept, TermHit
  * ("stock balances for a SKU" is about stock; "a page of products" about
  * products, a page being no subject of venue's).
  */
+/** Nouns that say a list ("a listing of …", "a list of …"). */
+const listNouns = new Set(['listing', 'list']);
+
 function subjectHits(words: string[]): TermHit[] {
   const hits = findTerms(words);
   const inHit = (i: number) => hits.some((h) => h.at <= i && i < h.at + h.term.words.length);
   const out: TermHit[] = [];
   let subject: TermHit | undefined;
   for (const hit of hits) {
+    // "A listing of the product categories" is a list of them: the noun that says "list" before "of" names no record
+    // (a marketplace's listing) of its own.
+    if (hit.term.words.length === 1 && listNouns.has(hit.text) && prepositionWords.has(words[hit.at + 1] ?? ''))
+      continue;
     if (
       subject &&
       hit.term.concept !== subject.term.concept &&

@@ -2230,3 +2230,20 @@ describe('a login issues a token: "generate" a token is no job of its own', () =
     expect(routesOf(login('generate_report', '/reports')).authenticate).toBeUndefined();
   });
 });
+
+describe('"a listing of" is a list of what follows, no listing record', () => {
+  it('"Get a listing of the product categories" lists categories', () => {
+    const category = { name: 'string', parent_id: 'integer' };
+    const product = { name: 'string', price: 'number', category_id: 'integer' };
+    const result = plan({
+      '/setup/productCategories': {
+        get: { summary: 'Get a listing of the product categories', responses: answer(category, true) },
+      },
+      '/products': { get: { summary: 'Get a listing of the products', responses: answer(product, true) } },
+    });
+    expect(routesOf(result)).toMatchObject({
+      listCategories: 'GET /setup/productCategories',
+      listProducts: 'GET /products',
+    });
+  });
+});
