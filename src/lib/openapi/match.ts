@@ -15,7 +15,7 @@ import type { HttpVerb, InventoryOperation } from '../inventory/routes.js';
 import { inventoryOperationNames } from '../inventory/routes.js';
 import { isPagingQuery } from './list-shape.js';
 import { headOf, normaliseName, type FieldSet, type Head, type Reading } from './route-reading.js';
-import { findTerms, wordsOf, type Concept, type Kind } from './vocabulary.js';
+import { findTerms, kindWords, wordsOf, type Concept, type Kind } from './vocabulary.js';
 
 // ---------------------------------------------------------------- fields
 
@@ -762,12 +762,14 @@ const transferWords = new Set([
  */
 export function jobOfItsOwn(name: InventoryOperation, reading: Reading): string | undefined {
   if (!reading.danger.length) return undefined;
-  if (name === 'deleteWebhook' && reading.danger.every((word) => deleteWords.has(word))) return undefined;
+  // A delete verb in any language (удалить, 削除, hapus) is the deletion's own verb.
+  const deletes = (word: string) => deleteWords.has(word) || kindWords.get(word) === 'delete';
+  if (name === 'deleteWebhook' && reading.danger.every(deletes)) return undefined;
   // A login issues a token: "generate" a token (generate_access_token) is what a login does, no job of its own.
   if (name === 'authenticate' && reading.danger.every((word) => issueWords.has(word)) && reading.concepts.has('auth'))
     return undefined;
   const said = reading.danger.map((w) => `"${w}"`).join(', ');
-  const what = reading.danger.some((w) => destructiveWords.has(w))
+  const what = reading.danger.some((w) => destructiveWords.has(w) || deletes(w))
     ? 'it destroys or resets records'
     : reading.danger.some((w) => manyWords.has(w))
       ? 'it acts on many records at once'

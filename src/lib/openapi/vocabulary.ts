@@ -30,7 +30,13 @@ export type Kind = 'list' | 'read' | 'create' | 'update' | 'upsert' | 'delete' |
  * A text with its accents folded away by one rule (NFD, combining marks dropped): "depósitos" → "depositos",
  * "Größe" → "Große", so a word is the same word however a vendor wrote its accents, and no accent splits it.
  */
-export const foldMarks = (text: string): string => text.normalize('NFD').replace(/\p{M}+/gu, '');
+export const foldMarks = (text: string): string =>
+  // Only the accents of the combining-diacritics blocks: a Thai vowel or a kana's voicing mark is a letter's own part,
+  // and Hangul syllables stay whole (recomposed).
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+/gu, '')
+    .normalize('NFC');
 
 /**
  * "receiveStockUsingPOST" → receive stock; "Stock_Receive", "stock.receive", "/stock-receipts", "GROCY-API-KEY" alike.
@@ -41,10 +47,78 @@ export function splitWords(text: string): string[] {
     .replace(/Using(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)(_\d+)?$/i, '')
     .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
     .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2')
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter(Boolean)
+    .flatMap(knownTermsInRuns)
     .map((w) => w.toLowerCase())
     .filter((w) => !/^v\d+$/.test(w) && !/^\d+$/.test(w));
+}
+
+/**
+ * Scripts written without spaces between words (Han, kana, Thai, Lao, Khmer, Myanmar), and Hangul, whose words carry
+ * their particles ("상품을"): a run of them is one "word" to a split on non-letters.
+ */
+const unspacedRun =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Hangul}\u30fc\u3005]+/gu;
+const unspacedOnly = new RegExp(`^(?:${unspacedRun.source})$`, 'u');
+
+/**
+ * In a run of a script written without spaces, venue's terms are found as the longest known term at each place, left
+ * to right (as findTerms takes the longest multi-word term): "入荷予定一覧" → 入荷 予定 一覧 when 入荷 and 一覧 are
+ * known. What lies between known terms stays one word of its own, known to nothing: no tokenizer guesses words.
+ * Text of other scripts is left as it was.
+ */
+const hasUnspaced = new RegExp(unspacedRun.source, 'u');
+function knownTermsInRuns(word: string): string[] {
+  if (!hasUnspaced.test(word)) return [word];
+  const out: string[] = [];
+  let last = 0;
+  for (const m of word.matchAll(unspacedRun)) {
+    if (m.index > last) out.push(word.slice(last, m.index));
+    out.push(...segmentRun(m[0]));
+    last = m.index + m[0].length;
+  }
+  if (last < word.length) out.push(word.slice(last));
+  return out;
+}
+
+function segmentRun(run: string): string[] {
+  const { known, longest } = unspacedLexicon();
+  const chars = [...run];
+  const out: string[] = [];
+  let unknown = '';
+  for (let i = 0; i < chars.length;) {
+    let found = '';
+    for (let n = Math.min(longest, chars.length - i); n > 0 && !found; n--) {
+      const candidate = chars.slice(i, i + n).join('');
+      if (known.has(candidate)) found = candidate;
+    }
+    if (found) {
+      if (unknown) out.push(unknown);
+      unknown = '';
+      out.push(found);
+      i += [...found].length;
+    } else unknown += chars[i++];
+  }
+  if (unknown) out.push(unknown);
+  return out;
+}
+
+let lexicon: { known: Set<string>; longest: number } | undefined;
+/** Every word venue knows that is written in an unspaced script: terms' words, verbs, danger and filler words. */
+function unspacedLexicon() {
+  if (lexicon) return lexicon;
+  const known = new Set<string>();
+  const all = [
+    ...terms.flatMap((t) => t.words),
+    ...kindWords.keys(),
+    ...dangerWords,
+    ...fillerWords,
+    ...prepositionWords,
+  ];
+  for (const w of all) if (unspacedOnly.test(w)) known.add(w);
+  const longest = Math.max(1, ...[...known].map((w) => [...w].length));
+  return (lexicon = { known, longest });
 }
 
 const irregular: Record<string, string> = {
@@ -360,6 +434,76 @@ const kindWordList: Record<string, Kind> = {
   supprimer: 'delete',
   eliminare: 'delete',
   verwijderen: 'delete',
+  // Japanese, Chinese (simplified, traditional), Korean, Thai, Russian, Turkish, Indonesian.
+  一覧: 'list',
+  検索: 'list',
+  列表: 'list',
+  查询: 'list',
+  查詢: 'list',
+  목록: 'list',
+  검색: 'list',
+  รายการ: 'list',
+  список: 'list',
+  listele: 'list',
+  listeleme: 'list',
+  listesi: 'list',
+  daftar: 'list',
+  取得: 'read',
+  参照: 'read',
+  获取: 'read',
+  獲取: 'read',
+  조회: 'read',
+  ดึง: 'read',
+  получить: 'read',
+  получение: 'read',
+  getir: 'read',
+  ambil: 'read',
+  作成: 'create',
+  登録: 'create',
+  追加: 'create',
+  新規: 'create',
+  创建: 'create',
+  建立: 'create',
+  新增: 'create',
+  新建: 'create',
+  添加: 'create',
+  생성: 'create',
+  등록: 'create',
+  추가: 'create',
+  สร้าง: 'create',
+  เพิ่ม: 'create',
+  создать: 'create',
+  создание: 'create',
+  olustur: 'create',
+  ekle: 'create',
+  buat: 'create',
+  tambah: 'create',
+  更新: 'update',
+  変更: 'update',
+  編集: 'update',
+  修改: 'update',
+  编辑: 'update',
+  編輯: 'update',
+  수정: 'update',
+  변경: 'update',
+  업데이트: 'update',
+  แก้ไข: 'update',
+  อัปเดต: 'update',
+  обновить: 'update',
+  изменить: 'update',
+  обновление: 'update',
+  guncelle: 'update',
+  ubah: 'update',
+  perbarui: 'update',
+  削除: 'delete',
+  删除: 'delete',
+  刪除: 'delete',
+  삭제: 'delete',
+  ลบ: 'delete',
+  удалить: 'delete',
+  удаление: 'delete',
+  sil: 'delete',
+  hapus: 'delete',
 };
 
 /** The kind a verb says, or undefined (a Map: "constructor" in a path is no kind). */
@@ -440,6 +584,41 @@ export const dangerWords = new Set([
   'exporteren',
   'sincronizar',
   'synchronisieren',
+  // Japanese, Chinese, Korean, Thai, Russian, Turkish, Indonesian. Not 導入 (an introduction in Japanese).
+  '削除',
+  '删除',
+  '刪除',
+  '삭제',
+  'ลบ',
+  'удалить',
+  'удаление',
+  'sil',
+  'hapus',
+  'インポート',
+  'エクスポート',
+  '取込',
+  '取り込み',
+  '一括',
+  '同期',
+  '导入',
+  '导出',
+  '匯入',
+  '匯出',
+  '批量',
+  '가져오기',
+  '내보내기',
+  '일괄',
+  '동기화',
+  'นำเข้า',
+  'ส่งออก',
+  'ซิงค์',
+  'импорт',
+  'экспорт',
+  'синхронизация',
+  'senkronizasyon',
+  'impor',
+  'ekspor',
+  'sinkronisasi',
 ]);
 
 /**
@@ -861,6 +1040,8 @@ define(
   'inventory transfer',
   'transfer',
   'change',
+  // What describes a kind of record (its fields, states, attributes), not the records.
+  'metadata',
 );
 
 // The same subjects in the languages vendor documents are commonly written in besides English (Portuguese, Spanish,
@@ -957,6 +1138,136 @@ defineForeign(
   ...['kontakte', 'contatti', 'preço', 'preços', 'precio', 'precios', 'preis', 'preise', 'prix', 'prezzo', 'prezzi'],
   ...['prijs', 'prijzen', 'usuario', 'usuarios', 'usuário', 'usuários', 'benutzer', 'utilisateur', 'utilisateurs'],
   ...['utente', 'utenti', 'gebruiker', 'gebruikers', 'anúncio', 'anúncios', 'anuncio', 'anuncios'],
+);
+
+// Russian, Turkish and Indonesian, spaced and read as English is (Russian: the nominative singular and plural and the
+// genitive plural paths use, listed rather than stemmed); Japanese, Chinese (simplified and traditional), Korean and
+// Thai, found inside a run of letters as the longest known term (knownTermsInRuns), so a compound is listed whole
+// where it names a narrower subject: 在庫調整 is an adjustment, not stock; คลังสินค้า a warehouse, not a product.
+// Left out as false friends: 取引先 (any business partner, ja), 導入 (an introduction, ja; an import only in zh-Hant),
+// ผู้ขาย (a seller either way, th), 거래처 (any counterpart, ko), квитанция (any receipt slip, ru), "mal" (ru/tr, a
+// word of too many others), "daftar" as a register (id: taken as the list it also is), ใบเสร็จ (a sales receipt, th:
+// another subject), 出荷/出庫/出库/출고/отгрузка/pengiriman (goods going out: shipments, another subject).
+const defineUnspaced = (concept: Concept, weight: number, ...phrases: string[]) =>
+  define(concept, weight, ...phrases.map((phrase) => foldMarks(phrase).toLowerCase()));
+defineForeign(
+  'product',
+  1,
+  ...['товар', 'товары', 'товаров', 'продукт', 'продукты', 'продуктов', 'номенклатура', 'номенклатуры'],
+  ...['ürün', 'ürünler', 'ürünü', 'ürünleri', 'produk'],
+);
+defineForeign('product', 0.8, 'barang');
+defineUnspaced('product', 1, '商品', '品目', '製品', '产品', '產品', '상품', '제품', '품목', 'สินค้า', 'ผลิตภัณฑ์');
+defineUnspaced('product', 0.8, 'アイテム', '物品', '아이템');
+defineForeign(
+  'category',
+  1,
+  ...['категория', 'категории', 'категорий', 'kategori', 'kategoriler', 'kategorisi', 'kategorileri'],
+);
+defineUnspaced(
+  'category',
+  1,
+  'カテゴリ',
+  'カテゴリー',
+  '商品分類',
+  '分类',
+  '分類',
+  '类别',
+  '類別',
+  '카테고리',
+  'หมวดหมู่',
+);
+defineForeign('class', 1, 'подкатегория', 'подкатегории', 'подкатегорий', 'alt kategori', 'subkategori');
+defineUnspaced('class', 1, 'サブカテゴリ', 'サブカテゴリー', '子分类', '子分類', '하위카테고리');
+defineForeign('warehouse', 1, ...['склад', 'склады', 'складов', 'depo', 'depolar', 'gudang']);
+defineUnspaced('warehouse', 1, '倉庫', '仓库', '창고', 'คลังสินค้า', '物流倉庫', '物流センター');
+defineUnspaced('warehouse', 0.8, 'ロケーション', '保管場所', '库位', '庫位', '로케이션', 'ตำแหน่ง');
+defineForeign(
+  'level',
+  1,
+  ...['остаток', 'остатки', 'остатков', 'запас', 'запасы', 'запасов', 'stok', 'stoklar', 'stoku', 'envanter'],
+  ...['persediaan', 'inventori'],
+);
+defineUnspaced('level', 1, '在庫', '在庫数', '库存', '庫存', '재고', 'สต็อก', 'สต๊อก', 'สินค้าคงคลัง', 'คงคลัง');
+defineForeign(
+  'count',
+  1,
+  ...['инвентаризация', 'инвентаризации', 'инвентаризаций', 'sayım', 'sayımı', 'sayımlar', 'stok sayımı'],
+  ...['stok opname', 'opname'],
+);
+defineUnspaced('count', 1, '棚卸', '棚卸し', '実地棚卸', '盘点', '盤點', '재고실사', '실사', 'ตรวจนับ', 'ตรวจนับสต็อก');
+defineForeign(
+  'receive',
+  1,
+  ...['поступление', 'поступления', 'поступлений', 'приемка', 'приемки', 'приёмка', 'mal kabul', 'penerimaan'],
+  ...['penerimaan barang'],
+);
+defineUnspaced('receive', 1, '入荷', '入庫', '入库', '收货', '收貨', '입고', 'รับสินค้า', 'รับเข้า');
+defineForeign(
+  'adjust',
+  1,
+  ...['корректировка', 'корректировки', 'корректировок', 'düzeltme', 'düzeltmeler', 'stok düzeltme'],
+  ...['penyesuaian', 'penyesuaian stok'],
+);
+defineUnspaced(
+  'adjust',
+  1,
+  '在庫調整',
+  '調整',
+  '调整',
+  '库存调整',
+  '庫存調整',
+  '조정',
+  '재고조정',
+  'ปรับปรุง',
+  'ปรับสต็อก',
+);
+defineForeign('supplier', 1, ...['поставщик', 'поставщики', 'поставщиков', 'tedarikçi', 'tedarikçiler', 'pemasok']);
+defineUnspaced(
+  'supplier',
+  1,
+  '仕入先',
+  '供給者',
+  'サプライヤー',
+  '供应商',
+  '供應商',
+  '공급업체',
+  '공급자',
+  'ซัพพลายเออร์',
+  'ผู้จำหน่าย',
+);
+defineForeign('tax', 1, ...['налог', 'налоги', 'налогов', 'ндс', 'vergi', 'vergiler', 'kdv', 'pajak', 'ppn']);
+defineUnspaced('tax', 1, '税', '税率', '消費税', '稅', '稅率', '增值税', '세금', '세율', '부가세', 'ภาษี');
+defineForeign('container', 1, ...['упаковка', 'упаковки', 'упаковок', 'ambalaj', 'kemasan']);
+defineUnspaced('container', 1, '梱包', '荷姿', '包装', '包裝', '容器', '포장', 'บรรจุภัณฑ์');
+defineForeign('webhook', 1, 'вебхук', 'вебхуки', 'вебхуков');
+defineUnspaced('webhook', 1, 'ウェブフック', 'Webフック', '网络钩子', '웹훅', 'เว็บฮุก');
+defineForeign(
+  'other',
+  1,
+  ...['заказ', 'заказы', 'заказов', 'клиент', 'клиенты', 'клиентов', 'покупатель', 'покупатели', 'счет', 'счета'],
+  ...[
+    'метаданные',
+    'метаданных',
+    'счетов',
+    'цена',
+    'цены',
+    'цен',
+    'отгрузка',
+    'отгрузки',
+    'sipariş',
+    'siparişler',
+    'müşteri',
+    'müşteriler',
+  ],
+  ...['fiyat', 'fiyatlar', 'pesanan', 'pelanggan', 'faktur', 'harga', 'pengiriman'],
+);
+defineUnspaced(
+  'other',
+  1,
+  ...['注文', '受注', '発注', '出荷', '出庫', '顧客', '請求書', '価格', '料金', '订单', '訂單', '客户', '客戶', '发票'],
+  ...['發票', '价格', '價格', '出库', '发货', '發貨', '주문', '고객', '송장', '가격', '출고', 'คำสั่งซื้อ', 'ลูกค้า'],
+  ...['ใบแจ้งหนี้', 'ราคา', 'ใบเสร็จ', 'ใบกำกับภาษี', 'メタデータ', '元数据', '메타데이터'],
 );
 
 const termsByFirst = new Map<string, Term[]>();
@@ -1130,4 +1441,22 @@ export const prepositionWords = new Set([
   'en',
   'im',
   'nel',
+  // Russian, Indonesian and Thai, whose prepositions stand before their noun as English ones do (Japanese の, Chinese
+  // 的, Korean 의 and Turkish postpositions put the narrowing word first, as English compounds do: no preposition).
+  'на',
+  'для',
+  'по',
+  'в',
+  'из',
+  'от',
+  'с',
+  'untuk',
+  'dari',
+  'di',
+  'ke',
+  'oleh',
+  'dengan',
+  'ของ',
+  'สำหรับ',
+  'จาก',
 ]);
