@@ -2247,3 +2247,196 @@ describe('"a listing of" is a list of what follows, no listing record', () => {
     });
   });
 });
+
+describe('in text written without spaces, the longest known term inside a run; the words in Asian languages, Russian, Turkish and Indonesian', () => {
+  it('a run of Japanese is read as the longest known terms in it, what lies between as words of their own', () => {
+    expect(splitWords('入荷予定一覧を取得')).toEqual(['入荷', '予定', '一覧', 'を', '取得']);
+    // The longest term: 在庫調整 is an adjustment, not the stock 在庫 and a 調整.
+    expect(splitWords('在庫調整の登録')).toEqual(['在庫調整', 'の', '登録']);
+    expect(splitWords('คลังสินค้าทั้งหมด')).toEqual(['คลังสินค้า', 'ทั้งหมด']);
+    // A kana's voicing mark and a Thai vowel are no accents to fold.
+    expect(splitWords('データ')).toEqual(['データ']);
+    expect(splitWords('สินค้า')).toEqual(['สินค้า']);
+  });
+
+  // Paths and summaries in the language (fields in English): only its words say what a route is.
+  const record = { name: 'string', code: 'string', price: 'number', description: 'string' };
+  const level = { productId: 'integer', warehouseId: 'integer', quantity: 'number' };
+  const receipt = { productId: 'integer', warehouseId: 'integer', quantity: 'number', supplierId: 'integer' };
+  type Path = Record<'products' | 'warehouses' | 'suppliers' | 'stock' | 'receive' | 'orders', string>;
+  type Said = Path & Record<'product' | 'create', string>;
+  const languages: Array<{ language: string; path: Path; said: Said }> = [
+    {
+      language: 'Japanese (no spaces)',
+      path: {
+        products: '商品',
+        warehouses: '倉庫',
+        suppliers: '仕入先',
+        stock: '在庫',
+        receive: '入荷',
+        orders: '注文',
+      },
+      said: {
+        products: '商品一覧を取得',
+        product: '商品情報取得',
+        create: '商品を登録',
+        warehouses: '倉庫一覧を取得',
+        suppliers: '仕入先一覧',
+        stock: '在庫一覧を取得',
+        receive: '入荷を登録する',
+        orders: '注文一覧を取得',
+      },
+    },
+    {
+      language: 'Chinese (no spaces)',
+      path: {
+        products: '商品',
+        warehouses: '仓库',
+        suppliers: '供应商',
+        stock: '库存',
+        receive: '入库',
+        orders: '订单',
+      },
+      said: {
+        products: '获取商品列表',
+        product: '获取商品',
+        create: '创建商品',
+        warehouses: '获取仓库列表',
+        suppliers: '获取供应商列表',
+        stock: '查询库存',
+        receive: '创建入库单',
+        orders: '获取订单列表',
+      },
+    },
+    {
+      language: 'Thai (no spaces)',
+      path: {
+        products: 'สินค้า',
+        warehouses: 'คลังสินค้า',
+        suppliers: 'ซัพพลายเออร์',
+        stock: 'สต็อก',
+        receive: 'รับสินค้า',
+        orders: 'คำสั่งซื้อ',
+      },
+      said: {
+        products: 'ดึงรายการสินค้า',
+        product: 'ดึงสินค้า',
+        create: 'สร้างสินค้า',
+        warehouses: 'รายการคลังสินค้า',
+        suppliers: 'รายการซัพพลายเออร์',
+        stock: 'รายการสต็อก',
+        receive: 'สร้างรับสินค้า',
+        orders: 'รายการคำสั่งซื้อ',
+      },
+    },
+    {
+      language: 'Russian',
+      path: {
+        products: 'товары',
+        warehouses: 'склады',
+        suppliers: 'поставщики',
+        stock: 'остатки',
+        receive: 'поступления',
+        orders: 'заказы',
+      },
+      said: {
+        products: 'Получить список товаров',
+        product: 'Получить товар',
+        create: 'Создать товар',
+        warehouses: 'Получить список складов',
+        suppliers: 'Получить список поставщиков',
+        stock: 'Остатки',
+        receive: 'Создать поступление',
+        orders: 'Получить список заказов',
+      },
+    },
+    {
+      language: 'Indonesian',
+      path: {
+        products: 'produk',
+        warehouses: 'gudang',
+        suppliers: 'pemasok',
+        stock: 'stok',
+        receive: 'penerimaan-barang',
+        orders: 'pesanan',
+      },
+      said: {
+        products: 'Daftar produk',
+        product: 'Ambil produk',
+        create: 'Buat produk',
+        warehouses: 'Daftar gudang',
+        suppliers: 'Daftar pemasok',
+        stock: 'Daftar stok',
+        receive: 'Buat penerimaan barang',
+        orders: 'Daftar pesanan',
+      },
+    },
+    {
+      language: 'Turkish',
+      path: {
+        products: 'urunler',
+        warehouses: 'depolar',
+        suppliers: 'tedarikciler',
+        stock: 'stoklar',
+        receive: 'mal-kabul',
+        orders: 'siparisler',
+      },
+      said: {
+        products: 'Ürünleri listele',
+        product: 'Ürün getir',
+        create: 'Ürün oluştur',
+        warehouses: 'Depoları listele',
+        suppliers: 'Tedarikçileri listele',
+        stock: 'Stokları listele',
+        receive: 'Mal kabul oluştur',
+        orders: 'Siparişleri listele',
+      },
+    },
+  ];
+  it.each(languages)('$language: products, warehouses, suppliers, stock and receipts, an order no product', (l) => {
+    const p = l.path;
+    const place = { name: 'string', address: 'string' };
+    const result = plan({
+      [`/${p.products}`]: {
+        get: { summary: l.said.products, responses: answer(record, true) },
+        post: { summary: l.said.create, requestBody: body(record), responses: answer(record) },
+      },
+      [`/${p.products}/{id}`]: { get: { summary: l.said.product, responses: answer(record) } },
+      [`/${p.warehouses}`]: { get: { summary: l.said.warehouses, responses: answer(place, true) } },
+      [`/${p.suppliers}`]: {
+        get: { summary: l.said.suppliers, responses: answer({ name: 'string', phone: 'string' }, true) },
+      },
+      [`/${p.stock}`]: { get: { summary: l.said.stock, responses: answer(level, true) } },
+      [`/${p.receive}`]: { post: { summary: l.said.receive, requestBody: body(receipt), responses: answer(receipt) } },
+      [`/${p.orders}`]: { get: { summary: l.said.orders, responses: answer(record, true) } },
+    });
+    expect(routesOf(result)).toMatchObject({
+      listProducts: `GET /${p.products}`,
+      getProduct: `GET /${p.products}/{id}`,
+      createProduct: `POST /${p.products}`,
+      listWarehouses: `GET /${p.warehouses}`,
+      listSuppliers: `GET /${p.suppliers}`,
+      stockLevels: `GET /${p.stock}`,
+      receiveStock: `POST /${p.receive}`,
+    });
+    expect(Object.values(routesOf(result))).not.toContain(`GET /${p.orders}`);
+  });
+
+  it("a delete verb of any language is a webhook deletion's own verb (Удалить вебхук, Webhookを削除)", () => {
+    const sub = { url: 'string', events: 'array' };
+    for (const [list, create, remove] of [
+      ['Получить список вебхуков', 'Создать вебхук', 'Удалить вебхук'],
+      ['Webhook一覧を取得', 'Webhookを作成', 'Webhookを削除'],
+      ['Daftar webhook', 'Buat webhook', 'Hapus webhook'],
+    ]) {
+      const result = plan({
+        '/webhooks': {
+          get: { summary: list, responses: answer(sub, true) },
+          post: { summary: create, requestBody: body(sub), responses: answer(sub) },
+        },
+        '/webhooks/{id}': { delete: { summary: remove, responses: answer({}) } },
+      });
+      expect(routesOf(result).deleteWebhook).toBe('DELETE /webhooks/{id}');
+    }
+  });
+});
