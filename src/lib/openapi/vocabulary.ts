@@ -43,15 +43,18 @@ export const foldMarks = (text: string): string =>
  * Letters and digits of any script are a word's ("depósitos", "Lagerbestände", "категории"), accents folded.
  */
 export function splitWords(text: string): string[] {
-  return foldMarks(text)
-    .replace(/Using(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)(_\d+)?$/i, '')
-    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
-    .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2')
-    .split(/[^\p{L}\p{M}\p{N}]+/u)
-    .filter(Boolean)
-    .flatMap(knownTermsInRuns)
-    .map((w) => w.toLowerCase())
-    .filter((w) => !/^v\d+$/.test(w) && !/^\d+$/.test(w));
+  return (
+    foldMarks(text)
+      .replace(/Using(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)(_\d+)?$/i, '')
+      .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+      .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2')
+      .split(/[^\p{L}\p{M}\p{N}]+/u)
+      .filter(Boolean)
+      .flatMap(knownTermsInRuns)
+      // A Turkish dotted capital lower-cases to i and a combining dot ("İade" → "i̇ade"): the dot is an accent too.
+      .map((w) => w.toLowerCase().replace(/\u0307/g, ''))
+      .filter((w) => !/^v\d+$/.test(w) && !/^\d+$/.test(w))
+  );
 }
 
 /**
@@ -1193,6 +1196,8 @@ defineForeign(
   'count',
   1,
   ...['инвентаризация', 'инвентаризации', 'инвентаризаций', 'sayım', 'sayımı', 'sayımlar', 'stok sayımı'],
+  // Turkish written without its dotless ı, as paths are.
+  ...['sayim', 'sayimi', 'sayimlar', 'stok sayimi'],
   ...['stok opname', 'opname'],
 );
 defineUnspaced('count', 1, '棚卸', '棚卸し', '実地棚卸', '盘点', '盤點', '재고실사', '실사', 'ตรวจนับ', 'ตรวจนับสต็อก');

@@ -2257,6 +2257,8 @@ describe('in text written without spaces, the longest known term inside a run; t
     // A kana's voicing mark and a Thai vowel are no accents to fold.
     expect(splitWords('データ')).toEqual(['データ']);
     expect(splitWords('สินค้า')).toEqual(['สินค้า']);
+    // A Turkish dotted capital's dot is folded as an accent is.
+    expect(splitWords('İadeStokSayımı')).toEqual(['iade', 'stok', 'sayımı']);
   });
 
   // Paths and summaries in the language (fields in English): only its words say what a route is.
