@@ -179,6 +179,19 @@ export function publishedInventoryDocument(
           ...(operation.parameters ?? []),
         ] as typeof operation.parameters;
       }
+      // The layout's query variables (a business key): required on every operation, their value not published.
+      if (layout?.queryVars) {
+        operation.parameters = [
+          ...(operation.parameters ?? []),
+          ...Object.keys(layout.queryVars).map((name) => ({
+            name,
+            in: 'query',
+            required: true,
+            description: `Your ${name}: every call of the API names it`,
+            schema: { type: 'string' },
+          })),
+        ] as typeof operation.parameters;
+      }
       (paths[vendorPath] ??= {})[vendorMethod] = operation;
     }
   }

@@ -76,6 +76,12 @@ export interface RouteLayout {
    * with that value there (another tenant's path is not served).
    */
   pathVars?: Record<string, string>;
+  /**
+   * Query variables: a query parameter with one value per venue (a business or
+   * storefront key) that every operation requires; a request is served only
+   * with that value (none, another or two are refused with a 400 naming it).
+   */
+  queryVars?: Record<string, string>;
 }
 
 /** A text with the layout's path variables filled in. */
@@ -265,15 +271,15 @@ function parseAuth(value: unknown, where: string): AuthScheme {
   };
 }
 
-/** pathVars: {"<name>": "<value>"}, each value one path segment. */
-function parsePathVars(value: unknown, where: string): Record<string, string> | undefined {
+/** pathVars (or queryVars): {"<name>": "<value>"}, each value one path segment. */
+function parsePathVars(value: unknown, where: string, field = 'pathVars'): Record<string, string> | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new RouteLayoutError(`${where} pathVars must be an object of "<name>": "<value>"`);
+    throw new RouteLayoutError(`${where} ${field} must be an object of "<name>": "<value>"`);
   for (const [name, text] of Object.entries(value)) {
     if (!PARAM_NAME.test(name) || typeof text !== 'string' || !/^[A-Za-z0-9._~-]+$/.test(text))
       throw new RouteLayoutError(
-        `${where} pathVars.${name} must be a value of letters, digits and . _ ~ - (one path segment), not ${JSON.stringify(text)}`,
+        `${where} ${field}.${name} must be a value of letters, digits and . _ ~ - (one path segment), not ${JSON.stringify(text)}`,
       );
   }
   return value as Record<string, string>;
@@ -302,13 +308,23 @@ export function parseRouteLayout(
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new RouteLayoutError(`${where} must hold a JSON object with basePath, auth and operations`);
   }
-  const { basePath, auth, operations: listed, answerNames, pathVars: vars, ...rest } = value as Record<string, unknown>;
+  const {
+    basePath,
+    auth,
+    operations: listed,
+    answerNames,
+    pathVars: vars,
+    queryVars: inQuery,
+    ...rest
+  } = value as Record<string, unknown>;
   const extra = Object.keys(rest).filter((key) => key !== '$schema' && key !== 'description');
   if (extra.length)
     throw new RouteLayoutError(
-      `${where} has unknown field(s): ${extra.join(', ')} (expected basePath, auth, operations, answerNames, pathVars)`,
+      `${where} has unknown field(s): ${extra.join(', ')} (expected basePath, auth, operations, answerNames, pathVars, queryVars)`,
     );
   const pathVars = parsePathVars(vars, where);
+  const queryVars = parsePathVars(inQuery, where, 'queryVars');
+
   if (listed !== undefined && (typeof listed !== 'object' || listed === null || Array.isArray(listed))) {
     throw new RouteLayoutError(`${where} operations must be an object of "<operationId>": "METHOD /path"`);
   }
@@ -354,6 +370,7 @@ export function parseRouteLayout(
   const layout: RouteLayout = { basePath: parseBasePath(basePath, where), auth: parseAuth(auth, where), routes };
   if (answerNames !== undefined) layout.answerNames = parseAnswerNames(answerNames, byId, where);
   if (pathVars) layout.pathVars = pathVars;
+  if (queryVars && Object.keys(queryVars).length) layout.queryVars = queryVars;
   if (layout.auth.type === 'oauth2') {
     for (const id of Object.keys(layout.auth.operationScopes ?? {}))
       if (!byId.has(id)) throw new RouteLayoutError(`${where} auth.operationScopes.${id}: no such operation`);
@@ -427,7 +444,9 @@ export type Rewrite =
   | { kind: 'untouched' }
   | { kind: 'route'; method: string; url: string; route: LayoutRoute }
   | { kind: 'token'; url: string }
-  | { kind: 'not-served' };
+  | { kind: 'not-served' }
+  /** A route's request without the layout's query variable as it must be: the vendor's 400, naming the parameter. */
+  | { kind: 'refused'; parameter: string; message: string };
 
 /** Where an OAuth2 layout's token route is served after the rewrite (never reachable by this path from outside). */
 export const OAUTH_TOKEN_ROUTE = '/inventory/_oauth2/token';
@@ -464,13 +483,40 @@ export function createLayoutRewriter(
       if (!match) continue;
       let index = 1;
       const canonicalPath = route.canonical.path.replace(/\{[^{}]*\}/g, () => match[index++]!);
+      const checked = layout.queryVars ? checkQueryVars(layout.queryVars, query) : { query };
+      if ('refused' in checked) return checked.refused;
       return {
         kind: 'route',
         method: method === 'HEAD' ? 'HEAD' : route.canonical.method,
-        url: prefix + canonicalPath + query,
+        url: prefix + canonicalPath + checked.query,
         route,
       };
     }
     return { kind: 'not-served' };
   };
+}
+
+/**
+ * A request's query against the layout's query variables: each exactly once, with its value; the query the
+ * canonical route is served with is the rest (venue's contract takes no such parameter).
+ */
+function checkQueryVars(
+  vars: Record<string, string>,
+  query: string,
+): { query: string } | { refused: Extract<Rewrite, { kind: 'refused' }> } {
+  const params = new URLSearchParams(query);
+  for (const [name, value] of Object.entries(vars)) {
+    const given = params.getAll(name);
+    if (given.length !== 1 || given[0] !== value) {
+      const message = !given.length
+        ? `the query parameter ${name} is required`
+        : given.length > 1
+          ? `the query parameter ${name} is given ${given.length} times`
+          : `the query parameter ${name} does not name this server's ${name}`;
+      return { refused: { kind: 'refused', parameter: name, message } };
+    }
+    params.delete(name);
+  }
+  const rest = params.toString();
+  return { query: rest ? `?${rest}` : '' };
 }

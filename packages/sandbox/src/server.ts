@@ -210,6 +210,16 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
     return reply.status(answer.status).headers(answer.headers).send(answer.toBody());
   });
   app.setNotFoundHandler((request, reply) => {
+    // A layout's query variable missing or another: refused as the vendor would, naming it.
+    const refused = refusedQuery.get(request.raw);
+    if (refused)
+      return reply
+        .status(400)
+        .send(
+          new SandboxHttpError(400, 'validation_failed', refused.message, [
+            { field: refused.parameter, rule: "required: this server's value" },
+          ]).toBody(),
+        );
     // The path the client sent, not a layout rewrite of it.
     const path = request.originalUrl.split('?')[0];
     return reply
@@ -338,6 +348,9 @@ function fleetRewriteUrl(fleet: Fleet, next: ((request: import('node:http').Inco
     fleet.rewrite(request) ?? (next ? next(request) : (request.url ?? '/'));
 }
 
+/** Requests the layout refused for their query variables, with why (read by the not-found handler). */
+const refusedQuery = new WeakMap<import('node:http').IncomingMessage, { parameter: string; message: string }>();
+
 /** fastify's rewriteUrl for a layout; a method the layout changed (PUT for PATCH) is set back too. */
 function layoutRewriteUrl(layout: RouteLayout): (request: import('node:http').IncomingMessage) => string {
   const rewrite = createLayoutRewriter(layout);
@@ -347,6 +360,11 @@ function layoutRewriteUrl(layout: RouteLayout): (request: import('node:http').In
     if (answer.kind === 'untouched') return url;
     // No route has this path, so the not-found handler answers (with the path the client sent).
     if (answer.kind === 'not-served') return '/_not-served-under-route-layout';
+    // No route has this path either: the not-found handler answers the vendor's 400 naming the parameter.
+    if (answer.kind === 'refused') {
+      refusedQuery.set(request, answer);
+      return '/_refused-under-route-layout';
+    }
     if (answer.kind === 'token') return answer.url;
     if (request.method !== answer.method) {
       methodSent.set(request, request.method ?? 'GET');

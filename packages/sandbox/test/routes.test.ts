@@ -283,6 +283,54 @@ describe('path variables (a tenant key in every path)', () => {
   });
 });
 
+describe('query variables (a business key in the query of every call)', () => {
+  const file = path.resolve(__dirname, '../examples/inventory-routes-business-key.json');
+  const layout = loadRouteLayout(file);
+  const rewrite = createLayoutRewriter(layout);
+
+  it('a value is one segment of letters, digits and . _ ~ -', () => {
+    expect(layout.queryVars).toEqual({ k_business: 'nsh-4101' });
+    expect(layoutError({ queryVars: { k_business: 'a b' } })).toContain('queryVars.k_business');
+    expect(layoutError({ queryVars: ['k_business'] })).toContain('queryVars must be an object');
+  });
+
+  it("served only with the venue's value, which the canonical route does not see; none, another or two are refused naming it", () => {
+    expect(rewrite('GET', '/inventory/v3/Products?k_business=nsh-4101&page=2')).toMatchObject({
+      kind: 'route',
+      url: '/inventory/products?page=2',
+    });
+    expect(rewrite('GET', '/inventory/v3/Products/42?k_business=nsh-4101')).toMatchObject({
+      kind: 'route',
+      url: '/inventory/products/42',
+    });
+    expect(rewrite('GET', '/inventory/v3/Products?page=2')).toEqual({
+      kind: 'refused',
+      parameter: 'k_business',
+      message: 'the query parameter k_business is required',
+    });
+    expect(rewrite('GET', '/inventory/v3/Products?k_business=south')).toMatchObject({
+      kind: 'refused',
+      message: "the query parameter k_business does not name this server's k_business",
+    });
+    expect(rewrite('GET', '/inventory/v3/Products?k_business=nsh-4101&k_business=nsh-4101')).toMatchObject({
+      kind: 'refused',
+    });
+    // A path no route has is still not served, whatever its query.
+    expect(rewrite('GET', '/inventory/v3/Nowhere?k_business=nsh-4101')).toEqual({ kind: 'not-served' });
+  });
+
+  it('the published document declares it required on every operation, without its value', () => {
+    const published = publishedInventoryDocument('http://127.0.0.1:9', layout);
+    const all = Object.values(published.paths).flatMap((item) => Object.values(item));
+    expect(all).toHaveLength(21);
+    for (const operation of all)
+      expect(operation.parameters?.filter((p) => p.in === 'query' && p.name === 'k_business')).toEqual([
+        expect.objectContaining({ required: true, schema: { type: 'string' } }),
+      ]);
+    expect(JSON.stringify(published)).not.toContain('nsh-4101');
+  });
+});
+
 describe('the auth scheme', () => {
   const tokensFor = (layout: RouteLayout) => {
     const key = newSigningKey();
