@@ -9,6 +9,7 @@ import {
   fillPathVars,
   templateNames,
   pathVariablesOf,
+  routeQueryText,
   UNMAPPED_ROUTE,
 } from '../../lib/inventory/routes.js';
 import { parseImportRecord } from '../../lib/openapi/record.js';
@@ -54,7 +55,7 @@ export default defineCommand({
       return {
         operation,
         method: route.method,
-        path: `${map.basePath}${fillPathVars(route.path, map.pathVars)}`,
+        path: `${map.basePath}${fillPathVars(`${route.path}${routeQueryText(route)}`, map.pathVars)}`,
         route: formatRoute(route),
         origin,
         mapped: true,

@@ -8,7 +8,10 @@
 // to "none" is unmapped: calling it is a usage error naming the operation,
 // never venue's default route in its place. A path parameter no operation of
 // venue's fills (a tenant or project key, at any position) is a path variable
-// of the profile (inventory.pathVars), filled on every request.
+// of the profile (inventory.pathVars), filled on every request. So is a query
+// parameter required with one value per venue (a business or storefront key):
+// the route declares it after "?" ("GET /products?storefront={storefront}"),
+// its value is in the same inventory.pathVars, and only that route sends it.
 
 import { UsageError } from '../errors.js';
 import { venueHint } from '../hint-command.js';
@@ -58,6 +61,8 @@ export interface Route {
   path: string;
   /** Path parameter names in order: ["productId"]. */
   params: string[];
+  /** Query parameters sent on every call of this route, each filled from a variable of the profile: "?storefront={storefront}". */
+  query: Array<{ name: string; variable: string }>;
 }
 
 const VERBS: readonly HttpVerb[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -69,14 +74,35 @@ export function parseRoute(text: string, what = 'route'): Route {
   const method = match[1]!.toUpperCase() as HttpVerb;
   if (!VERBS.includes(method))
     throw new UsageError(`${what}: the method must be one of ${VERBS.join(', ')} (got "${match[1]}")`);
-  const path = match[2]!;
+  const [path, search] = splitOnce(match[2]!, '?');
   const params = [...path.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1]!);
   if (/[{}]/.test(path.replace(/\{[^{}/]+\}/g, ''))) throw new UsageError(`${what}: unbalanced braces in "${path}"`);
-  return { method, path, params };
+  const query: Route['query'] = [];
+  // Only variables go after "?": a fixed filter would be a value venue invents; a route's own query is venue's to send.
+  for (const pair of search === undefined ? [] : search.split('&')) {
+    const found = /^([A-Za-z0-9._~-]+)=\{([A-Za-z_][A-Za-z0-9_.-]*)\}$/.exec(pair);
+    if (!found)
+      throw new UsageError(
+        `${what}: after "?" a route takes only name={variable} pairs joined by &, such as "GET /products?storefront={storefront}" (got "${pair}")`,
+      );
+    if (query.some((q) => q.name === found[1]))
+      throw new UsageError(`${what}: the query parameter ${found[1]} is given twice`);
+    query.push({ name: found[1]!, variable: found[2]! });
+  }
+  return { method, path, params, query };
 }
 
+function splitOnce(text: string, separator: string): [string, string | undefined] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
+}
+
+/** The query a route declares, its variables as written: "?storefront={storefront}", or "". */
+export const routeQueryText = (route: Route): string =>
+  route.query.length ? `?${route.query.map((q) => `${q.name}={${q.variable}}`).join('&')}` : '';
+
 export function formatRoute(route: Route): string {
-  return `${route.method} ${route.path}`;
+  return `${route.method} ${route.path}${routeQueryText(route)}`;
 }
 
 /** The value of inventory.routes.<operation> that leaves it unmapped. */
@@ -142,9 +168,11 @@ export function fillPathVars(text: string, vars: PathVars): string {
 export const idCount = (operation: InventoryOperation): number =>
   parseRoute(inventoryOperations[operation].route).params.length;
 
-/** The parameters of an operation's route before the ids venue fills: its path variables. */
-export const pathVariablesOf = (operation: InventoryOperation, route: Route): string[] =>
-  route.params.slice(0, Math.max(0, route.params.length - idCount(operation)));
+/** The parameters of an operation's route before the ids venue fills, and those of its query: its variables. */
+export const pathVariablesOf = (operation: InventoryOperation, route: Route): string[] => [
+  ...route.params.slice(0, Math.max(0, route.params.length - idCount(operation))),
+  ...route.query.map((q) => q.variable),
+];
 
 /** The {name}s of a text. */
 export const templateNames = (text: string): string[] => [...text.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1]!);
@@ -559,7 +587,10 @@ export class InventoryRouteMap {
    * error naming it and the setting; an id missing or empty is a bug of ours,
    * never sent as an empty segment.
    */
-  resolve(operation: InventoryOperation, ...params: string[]): { method: HttpVerb; path: string } {
+  resolve(
+    operation: InventoryOperation,
+    ...params: string[]
+  ): { method: HttpVerb; path: string; query?: Record<string, string> } {
     const route = this.route(operation);
     if (params.length > route.params.length || params.some((p) => p === undefined || String(p) === '')) {
       throw new UsageError(
@@ -567,7 +598,9 @@ export class InventoryRouteMap {
       );
     }
     const variables = route.params.slice(0, route.params.length - params.length);
-    const missing = variables.filter((name) => !Object.hasOwn(this.pathVars, name));
+    const missing = [...variables, ...route.query.map((q) => q.variable)].filter(
+      (name) => !Object.hasOwn(this.pathVars, name),
+    );
     if (missing.length) {
       throw new UsageError(
         `the ${operation} route "${formatRoute(route)}" needs ${missing.map((n) => `{${n}}`).join(', ')}, a value this venue's server is addressed by, and the profile has none`,
@@ -579,6 +612,8 @@ export class InventoryRouteMap {
     const values = [...variables.map((name) => this.pathVars[name]!), ...params];
     let index = 0;
     const path = route.path.replace(/\{[^{}/]+\}/g, () => encodeURIComponent(values[index++]!));
-    return { method: route.method, path: `${this.basePath}${path}` };
+    if (!route.query.length) return { method: route.method, path: `${this.basePath}${path}` };
+    const query = Object.fromEntries(route.query.map((q) => [q.name, this.pathVars[q.variable]!]));
+    return { method: route.method, path: `${this.basePath}${path}`, query };
   }
 }
