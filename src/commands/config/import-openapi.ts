@@ -4,7 +4,14 @@ import type { ImportPlan, MappedOperation } from '../../lib/openapi/import.js';
 import type { InventoryOperation } from '../../lib/inventory/routes.js';
 import { targetProfile } from './shared.js';
 import { UsageError, VenueError, DeclinedError } from '../../lib/errors.js';
-import { loadDocuments, planImport, parseOverrides, serverVariables, listOf } from '../../lib/openapi/import.js';
+import {
+  loadDocuments,
+  planImport,
+  parseOverrides,
+  serverVariables,
+  listOf,
+  storedRoute,
+} from '../../lib/openapi/import.js';
 import { parseServerVars, checkServerVariable } from '../../lib/openapi/servers.js';
 import { reviewRecord, reviewRows, reviewText } from '../../lib/openapi/review.js';
 import {
@@ -345,7 +352,8 @@ async function mergeWithProfile(ctx: Context, plan: ImportPlan, profile: string,
       .filter((o): o is MappedOperation => o.matched)
       .map((o) => ({
         operation: o.operation,
-        route: o.route,
+        // With the per-venue query values the route requires, as variables the profile fills.
+        route: storedRoute(plan, o.route),
         source: o.source,
         strength: o.chosenBy === 'evidence' ? o.confidence : ('chosen' as const),
       })),

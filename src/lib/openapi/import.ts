@@ -24,7 +24,7 @@ import { loadDocument, type LoadOptions, type LoadedDocument } from './load.js';
 import { jobOfItsOwn, matchOperations, profiles, score, type Candidate } from './match.js';
 import { documentOperations, pathParams, type DocumentOperation } from './operations.js';
 import type { ListShape } from './list-shape.js';
-import { findPathVariables, type PathVariable } from './path-vars.js';
+import { findPathVariables, findQueryVariables, type PathVariable } from './path-vars.js';
 import { readOperation, sectionDepth, sectionSegments, sharedPrefixLength, type Reading } from './route-reading.js';
 import { identifierWords, wordsOf } from './vocabulary.js';
 import {
@@ -198,6 +198,16 @@ interface RouteOf {
   path: string;
 }
 
+/**
+ * The value of inventory.routes.<operation> for a mapped route: `${method} ${path}`, then the per-venue query values
+ * its document requires, as variables the profile fills ("GET /products?storefront={storefront}").
+ */
+export function storedRoute(plan: Pick<ImportPlan, 'readings'>, route: string): string {
+  const reading = plan.readings.find((r) => `${r.operation.method} ${r.path}` === route);
+  const query = reading?.queryVars ?? [];
+  return query.length ? `${route}?${query.map((name) => `${name}={${name}}`).join('&')}` : route;
+}
+
 /** Matches venue's operations to the documents' routes and finds the base path and auth: the plan to review. */
 export function planImport(documents: LoadedDocument[], options: PlanOptions): ImportPlan {
   const conflicts: string[] = [];
@@ -232,20 +242,35 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       return sections.has(segments[at]?.toLowerCase() ?? '') ? at + 1 : skip;
     };
     const own = findPathVariables(operations);
+    // The query's twin: a query parameter required with one value per venue (a business key), sent on every call
+    // of each route that requires it. A name that is also a path variable is one (the path is where it is said).
+    for (const variable of findQueryVariables(operations))
+      if (!own.some((v) => v.name === variable.name)) own.push(variable);
     // A path parameter the user gives a value for (--server-var) has that one value for the venue: a path variable,
-    // whatever its shape says (the venue's catalog, /catalogs/{catalogId}/categories).
+    // whatever its shape says (the venue's catalog, /catalogs/{catalogId}/categories). So has a required query
+    // parameter given one: a query variable.
     const serverNames = new Set(servers[i]!.variables.map((v) => v.name));
     for (const name of Object.keys(options.serverVars)) {
       if (own.some((v) => v.name === name) || serverNames.has(name)) continue;
       const count = new Set(operations.filter((o) => o.params.includes(name)).map((o) => o.path)).size;
+      const inQuery = operations.filter((o) => o.requiredQuery?.includes(name)).length;
       if (count) own.push({ name, paths: count, why: 'its value is given with --server-var: one value for the venue' });
+      else if (inQuery)
+        own.push({
+          name,
+          paths: inQuery,
+          why: 'its value is given with --server-var: one value for the venue',
+          in: 'query',
+        });
     }
     for (const operation of operations) for (const name of operation.params) documentParams.add(name);
+    for (const operation of operations) for (const name of operation.requiredQuery ?? []) documentParams.add(name);
     for (const variable of own) {
       const known = variables.get(variable.name);
       variables.set(variable.name, known ? { ...known, paths: known.paths + variable.paths } : variable);
     }
-    const names = new Set(own.map((v) => v.name));
+    const names = new Set(own.filter((v) => v.in !== 'query').map((v) => v.name));
+    const queryNames = new Set(own.filter((v) => v.in === 'query').map((v) => v.name));
     for (const operation of operations) {
       const path = `${prefix}${operation.path}`;
       const route = `${operation.method} ${path}`;
@@ -256,7 +281,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       }
       seen.set(route, doc.label);
       routes.push({
-        reading: readOperation(operation, skipOf(operation.path), path, names),
+        reading: readOperation(operation, skipOf(operation.path), path, names, queryNames),
         route,
         method: operation.method,
         path,
@@ -392,7 +417,10 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   const scopeNames = new Set(auth.scheme?.type === 'oauth2' ? auth.scheme.scopes.flatMap(templateNames) : []);
   const pathVars: PlanPathVariable[] = [];
   for (const name of new Set([...variables.keys(), ...scopeNames])) {
-    const count = mapped.filter((o) => routes.find((r) => r.route === o.route)?.reading.vars.includes(name)).length;
+    const count = mapped.filter((o) => {
+      const reading = routes.find((r) => r.route === o.route)?.reading;
+      return reading?.vars.includes(name) || reading?.queryVars.includes(name);
+    }).length;
     if (!count && !scopeNames.has(name)) continue;
     const found = variables.get(name) ?? { name, paths: 0, why: 'the OAuth2 scopes name it' };
     pathVars.push({

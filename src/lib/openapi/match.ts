@@ -1158,7 +1158,10 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   if (reading.trial)
     narrowing ??= `its path puts it in a ${reading.trial.toLowerCase()}: a place to try the API, not the service`;
   // A filter it cannot be called without that venue does not send: the route lists or reads only part of the records.
-  const unfilled = (reading.operation.requiredQuery ?? []).filter((q) => !isPagingQuery(q));
+  // A per-venue query value (a business or storefront key, path-vars.ts) is sent on every call: it narrows nothing.
+  const unfilled = (reading.operation.requiredQuery ?? []).filter(
+    (q) => !isPagingQuery(q) && !reading.queryVars.includes(q),
+  );
   if (unfilled.length)
     narrowing ??= `it needs the query parameter${unfilled.length > 1 ? 's' : ''} ${unfilled.join(', ')}, which venue does not send`;
   // The same route under the venue's own path variable is the venue's; this one is everyone's (a marketplace's).

@@ -72,6 +72,8 @@ export interface DocumentOperation {
   filled?: Record<string, string>;
   /** What the document says of each path parameter: its description and an example or default value. */
   pathParameters: Record<string, PathParameterInfo>;
+  /** The same of each query parameter: a per-venue query value's hint (path-vars.ts). */
+  queryParameters?: Record<string, PathParameterInfo>;
   /** The header parameters it takes, as named ("X-API-TOKEN"). */
   headers: string[];
   /**
@@ -137,15 +139,16 @@ export function documentOperations(document: Record<string, unknown>, source: st
         .map((p) => deref(document, p))
         .filter(isObject);
       const pathParameters: Record<string, PathParameterInfo> = {};
+      const queryParameters: Record<string, PathParameterInfo> = {};
       for (const parameter of parameters) {
-        if (parameter.in !== 'path' || typeof parameter.name !== 'string') continue;
+        if ((parameter.in !== 'path' && parameter.in !== 'query') || typeof parameter.name !== 'string') continue;
         const schema = deref(document, parameter.schema);
         const example = [
           parameter.example,
           isObject(schema) ? schema.example : undefined,
           isObject(schema) ? schema.default : undefined,
         ].find((v) => typeof v === 'string' || typeof v === 'number');
-        pathParameters[parameter.name] = {
+        (parameter.in === 'path' ? pathParameters : queryParameters)[parameter.name] = {
           ...(text(parameter.description) ? { description: text(parameter.description)!.slice(0, 200) } : {}),
           ...(example !== undefined ? { example: String(example) } : {}),
         };
@@ -160,6 +163,7 @@ export function documentOperations(document: Record<string, unknown>, source: st
           (r) => isObject(r) && Object.keys(r).length === 1 && basicSchemes.has(Object.keys(r)[0]!),
         ),
         pathParameters,
+        queryParameters,
         operationId: text(raw.operationId),
         summary: text(raw.summary),
         description: text(raw.description)?.slice(0, 600),

@@ -19,7 +19,14 @@
 //     record, but the part of the service the list is of (/Accounts/{AccountID}
 //     picks an account, however its answer is wrapped).
 // Otherwise a parameter that ends a route is that route's record id.
+//
+// The query's twin (findQueryVariables): a query parameter required with one
+// value per venue (WellnessLiving's k_business, Kaufland's storefront). Its
+// value is stored with the path variables' (inventory.pathVars) and the route
+// declares where it goes ("GET /products?storefront={storefront}"), so only
+// the routes that require it send it.
 
+import { isPagingQuery } from './list-shape.js';
 import type { DocumentOperation } from './operations.js';
 import { findTerms, foldMarks, identifierWords, serviceScopeWords, singular, wordsOf } from './vocabulary.js';
 
@@ -33,6 +40,8 @@ export interface PathVariable {
   paths: number;
   /** Why it is taken for a variable, in words. */
   why: string;
+  /** Where its value goes: a segment of the path (the default) or a query parameter of each route that requires it. */
+  in?: 'path' | 'query';
 }
 
 const isParam = (segment: string) => /^\{[^{}]+\}$/.test(segment);
@@ -121,6 +130,93 @@ export function findPathVariables(operations: DocumentOperation[]): PathVariable
       ...(info?.example ? { example: info.example } : {}),
       paths: paths.filter((p) => p.includes(`{${name}}`)).length,
       why,
+    });
+  }
+  return found;
+}
+
+/** Query parameters venue sends itself (the seed's filters and paging): never a per-venue value. */
+const VENUE_QUERY = new Set(
+  [
+    'page',
+    'pageSize',
+    'limit',
+    'offset',
+    'categoryId',
+    'productType',
+    'saleType',
+    'isActive',
+    'warehouseId',
+    'productIds',
+    'locationId',
+    'ids',
+  ].map((name) => name.toLowerCase()),
+);
+const bareName = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Words of a query parameter whose value changes from call to call: a moment or a span of time. */
+const MOMENT_WORDS = new Set([
+  'date',
+  'dt',
+  'time',
+  'timestamp',
+  'from',
+  'to',
+  'since',
+  'until',
+  'start',
+  'end',
+  'day',
+  'month',
+  'year',
+  'period',
+  'created',
+  'updated',
+  'modified',
+]);
+/** A credential sent in the query (a key, a token, a signature): the auth module owns those, never this path. */
+const CREDENTIAL = /apikey|accesskey|token|secret|password|passwd|signature|credential|^sig$|^auth$|^key$/;
+/** In a query, the scope of a service is also the venue's place in it: its location, its storefront. */
+const QUERY_SCOPE_WORDS = new Set([...serviceScopeWords, 'location', 'storefront']);
+
+/**
+ * The query variables of one document's operations: query parameters required (no default) with one value per
+ * venue. Found by the document's shape:
+ *   - required on at least half the document's operations (a business key every call takes); or
+ *   - named for the scope of the service (tenant, store, business, location, storefront…) and required on at least
+ *     two operations (the plan keeps only those the mapped routes require);
+ * and never one venue sends itself (paging, the seed's filters: productIds, categoryId…), never a credential (a
+ * key the document's security sends in the query is not even required here: operations.ts leaves it out), never
+ * one whose value changes per call (a date or time, the id of a record: productId, uid).
+ */
+export function findQueryVariables(operations: DocumentOperation[]): PathVariable[] {
+  const required = new Map<string, number>();
+  for (const operation of operations)
+    for (const name of new Set(operation.requiredQuery ?? [])) required.set(name, (required.get(name) ?? 0) + 1);
+  const found: PathVariable[] = [];
+  for (const [name, count] of required) {
+    if (count < 2 || isPagingQuery(name) || VENUE_QUERY.has(bareName(name))) continue;
+    const words = wordsOf(name).map((w) => w.toLowerCase());
+    if (!words.length || words.some((w) => MOMENT_WORDS.has(w)) || CREDENTIAL.test(bareName(name))) continue;
+    const subject = words.filter((w) => !identifierWords.has(w));
+    const scoped = words.some((w) => QUERY_SCOPE_WORDS.has(w));
+    // The id of a record (productId, uid, id): a subject's identifier that names no scope picks one record per call.
+    if (!scoped && (subject.length === 0 || (subject.length < words.length && findTerms(subject).length > 0))) continue;
+    if (!scoped && words.length === 1 && /^u?id$/.test(words[0]!)) continue;
+    let why: string | undefined;
+    if (count * 2 >= operations.length)
+      why = `the query parameter ${name} is required on ${count} of the ${operations.length} operations`;
+    else if (scoped)
+      why = `its name says the scope of the service, and ${count} operations require the query parameter ${name}`;
+    if (!why) continue;
+    const info = operations.map((o) => o.queryParameters?.[name]).find((p) => p?.description || p?.example);
+    found.push({
+      name,
+      ...(info?.description ? { description: info.description } : {}),
+      ...(info?.example ? { example: info.example } : {}),
+      paths: count,
+      why,
+      in: 'query',
     });
   }
   return found;

@@ -80,6 +80,8 @@ export interface Reading {
   params: string[];
   /** The path variables in it: parameters with one value per venue (a tenant or project key), path-vars.ts. */
   vars: string[];
+  /** The per-venue query values it requires (a business or storefront key), path-vars.ts: venue sends them. */
+  queryVars: string[];
   /** The path ends in a parameter that is no path variable: it names one record. */
   trailingParam: boolean;
   /** A sandbox (or playground) segment among routes that are not in one (match.ts, markTrials): where the API is tried out. */
@@ -453,6 +455,8 @@ export function readOperation(
   skip: number,
   path = operation.path,
   variables: ReadonlySet<string> = new Set(),
+  /** The document's per-venue query values (path-vars.ts findQueryVariables). */
+  queryVariables: ReadonlySet<string> = new Set(),
 ): Reading {
   const segments = operation.path.split('/').filter(Boolean);
   // A segment may hold a parameter and a path variable written together ("{id}{format}", "products{format}"): the
@@ -538,6 +542,7 @@ export function readOperation(
     kind: kindOf(operation, trailingParam, kindsSaid, literal[literal.length - 1] ?? ''),
     params: operation.params.filter((p) => !variables.has(p)),
     vars: operation.params.filter((p) => variables.has(p)),
+    queryVars: (operation.requiredQuery ?? []).filter((q) => queryVariables.has(q)),
     trailingParam,
     pathWords,
     head,
