@@ -21,6 +21,7 @@ import {
   parseAuthScheme,
   parsePathVars,
   parseRoute,
+  formatRoute,
   routeSettingKey,
   UNMAPPED_ROUTE,
   type InventoryOperation,
@@ -217,8 +218,8 @@ export function checkSettingValue(key: SettingKey, raw: string): string | number
       return raw;
     case 'route': {
       if (isUnmappedRoute(raw)) return UNMAPPED_ROUTE;
-      const route = parseRoute(raw, key);
-      return `${route.method} ${route.path}`;
+      // With the per-venue query values it declares ("?storefront={storefront}").
+      return formatRoute(parseRoute(raw, key));
     }
     case 'auth':
       return formatAuthScheme(parseAuthScheme(raw));
