@@ -87,6 +87,8 @@ export interface PathParameterInfo {
   description?: string;
   /** The document's example or default value, shown as a hint (never used as the value). */
   example?: string;
+  /** It takes a list (type array): several values, a filter, never one per venue. */
+  list?: true;
 }
 
 const METHODS: Record<string, HttpVerb> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' };
@@ -148,9 +150,11 @@ export function documentOperations(document: Record<string, unknown>, source: st
           isObject(schema) ? schema.example : undefined,
           isObject(schema) ? schema.default : undefined,
         ].find((v) => typeof v === 'string' || typeof v === 'number');
+        const list = parameter.type === 'array' || (isObject(schema) && schema.type === 'array');
         (parameter.in === 'path' ? pathParameters : queryParameters)[parameter.name] = {
           ...(text(parameter.description) ? { description: text(parameter.description)!.slice(0, 200) } : {}),
           ...(example !== undefined ? { example: String(example) } : {}),
+          ...(list ? { list: true as const } : {}),
         };
       }
       const security = Array.isArray(raw.security) ? (raw.security as SecurityRequirement[]) : global;

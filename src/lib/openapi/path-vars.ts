@@ -187,7 +187,8 @@ const QUERY_SCOPE_WORDS = new Set([...serviceScopeWords, 'location', 'storefront
  *     two operations (the plan keeps only those the mapped routes require);
  * and never one venue sends itself (paging, the seed's filters: productIds, categoryId…), never a credential (a
  * key the document's security sends in the query is not even required here: operations.ts leaves it out), never
- * one whose value changes per call (a date or time, the id of a record: productId, uid).
+ * one whose value changes per call (a date or time, the id of a record: productId, uid), never a list (type array:
+ * marketplaceIds takes several values, a filter).
  */
 export function findQueryVariables(operations: DocumentOperation[]): PathVariable[] {
   const required = new Map<string, number>();
@@ -198,6 +199,8 @@ export function findQueryVariables(operations: DocumentOperation[]): PathVariabl
     if (count < 2 || isPagingQuery(name) || VENUE_QUERY.has(bareName(name))) continue;
     const words = wordsOf(name).map((w) => w.toLowerCase());
     if (!words.length || words.some((w) => MOMENT_WORDS.has(w)) || CREDENTIAL.test(bareName(name))) continue;
+    // A list (marketplaceIds, type array) takes several values: a filter, whatever its words say.
+    if (operations.some((o) => o.requiredQuery?.includes(name) && o.queryParameters?.[name]?.list)) continue;
     const subject = words.filter((w) => !identifierWords.has(w));
     const scoped = words.some((w) => QUERY_SCOPE_WORDS.has(w));
     // The id of a record (productId, uid, id): a subject's identifier that names no scope picks one record per call.

@@ -76,6 +76,11 @@ describe('the finding rule', () => {
     ).toEqual([]);
     expect(found([q('dt_date'), q('from'), q('updated_since'), q('start_time')])).toEqual([]);
     expect(found([q('productId'), q('uid'), q('id'), q('order_id')])).toEqual([]);
+    // A list takes several values: a filter, even named for a scope.
+    expect(found([{ ...q('marketplaceIds'), schema: { type: 'array', items: { type: 'string' } } }])).toEqual([]);
+    expect(
+      found([{ name: 'storeIds', in: 'query', required: true, type: 'array', items: { type: 'string' } }]),
+    ).toEqual([]);
     expect(found([q('k_business', false)])).toEqual([]);
     expect(found([q('k_business', true, { schema: { type: 'string', default: 'x' } })])).toEqual([]);
   });
