@@ -1,7 +1,7 @@
 // Real vendors' documents (test/fixtures/openapi/vendors/, README.md there),
 // through the built binary: `venue config import-openapi <docs> --dry-run -o json`
-// per vendor, with `--server-var` for each of the case's server and path
-// variables, scored against the table of the routes a person would pick. The
+// per vendor, with `--server-var` for each of the case's server, path and
+// query variables, scored against the table of the routes a person would pick. The
 // tuning set is scored here: picks.ts's nine documents (committed, so they
 // always run) and every case of cases-blind.ts whose set is tuning (rounds 1 to
 // 10 now; their documents are not committed: a case whose documents are absent
@@ -118,7 +118,7 @@ async function dryRun(
     '-o',
     'json',
   ];
-  const vars = { ...defaults, ...vendor.serverVars, ...vendor.pathVars };
+  const vars = { ...defaults, ...vendor.serverVars, ...vendor.pathVars, ...vendor.queryVars };
   for (const [name, value] of Object.entries(vars)) args.push('--server-var', `${name}=${value}`);
   const r = await runVenue(args, {
     env: { VENUE_CONFIG_DIR: configDir, VENUE_INVENTORY_URL: 'https://inventory.example' },

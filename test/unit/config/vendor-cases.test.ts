@@ -84,6 +84,19 @@ function serverVariableNames(doc: Doc): string[] {
   return servers.flatMap((s) => Object.keys(s.variables ?? {}));
 }
 
+/** Whether a document declares a query parameter of this name anywhere (an operation's, a path's, a component's). */
+function declaresQuery(doc: Doc, name: string): boolean {
+  const seen = new Set<unknown>();
+  const walk = (value: unknown): boolean => {
+    if (!value || typeof value !== 'object' || seen.has(value)) return false;
+    seen.add(value);
+    const record = value as Record<string, unknown>;
+    if (record.in === 'query' && record.name === name) return true;
+    return Object.values(record).some(walk);
+  };
+  return walk(doc);
+}
+
 const picksOf = (c: VendorCase) => Object.values(c.picks).flatMap((p) => (Array.isArray(p) ? p : [p!]));
 
 /** Whether every document of a case is here: the new vendors' documents are not committed (README.md: where each comes from). */
@@ -124,6 +137,12 @@ describe.each(blindCases.filter(present))('$vendor', (vendor) => {
     for (const name of Object.keys(vendor.serverVars ?? {})) expect(declared.has(name), name).toBe(true);
     const picked = picksOf(vendor).join(' ');
     for (const name of Object.keys(vendor.pathVars ?? {})) expect(picked, name).toContain(`{${name}}`);
+    // A per-venue query value is a query parameter its documents declare.
+    for (const name of Object.keys(vendor.queryVars ?? {}))
+      expect(
+        docs.some(({ doc }) => declaresQuery(doc, name)),
+        name,
+      ).toBe(true);
     // A base path is stored filled: no braces.
     expect(vendor.basePath).not.toMatch(/[{}]/);
   });
