@@ -46,7 +46,7 @@ export async function exchangeToken({ service, http, secrets, urlKey, routes }: 
   const route: LoginRoute = {
     service,
     method: request.method,
-    url: http.url(request.path),
+    url: http.url(request.path, request.query),
     check: {
       credentials: exchangeSecrets[service]
         .map((key) => `${key} (${venueHint(['config', 'set-secret', key])} or ${secretSpecs[key].env})`)
