@@ -111,7 +111,7 @@ const baseSettingSpecs = {
   },
   'inventory.pathVars': {
     description:
-      'Values of the path variables in the inventory routes that are one per venue (a tenant or project key), name=value separated by spaces: "tenant=north projectKey=north-shore" (set by import-openapi --server-var)',
+      'Values of the path variables in the inventory routes that are one per venue (a tenant or project key), and of the query variables a route declares after "?" (a business key), name=value separated by spaces: "tenant=north projectKey=north-shore" (set by import-openapi --server-var)',
     kind: 'pathVars',
   },
   'inventory.oauth.scopes': {

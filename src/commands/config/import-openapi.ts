@@ -56,7 +56,9 @@ export default defineCommand<Options>({
     "the mapped operations' security names; inventory.oauth.scopes sets others), path variables (a path " +
     "parameter no operation of venue's fills but with one value per venue, such as a tenant or project key, at any position: " +
     'its routes are kept, its value is asked for or given with --server-var, stored as inventory.pathVars and filled on every ' +
-    "request and in the OAuth2 scopes; a dry run maps them anyway and names the values still needed), the vendor's names " +
+    'request and in the OAuth2 scopes; a dry run maps them anyway and names the values still needed) and their twins in the ' +
+    'query (a business or storefront key required on the routes: the same flag and setting, sent on the routes that require it), ' +
+    "the vendor's names " +
     "for request body fields (inventory.bodyNames), and its own words for answer fields, matched to venue's fields by the response " +
     "schemas' words and types, never between two candidates (inventory.answerNames; the review lists what stayed unmatched and why). On a terminal you then " +
     'store, review operation by operation, or cancel; without one, storing needs --yes. --map overrides one operation (repeatable) with a ' +
