@@ -84,8 +84,19 @@ function serverVariableNames(doc: Doc): string[] {
   return servers.flatMap((s) => Object.keys(s.variables ?? {}));
 }
 
+/** The YAML and JSON files under a document's folder, parsed: the parts a split document's $refs point into. */
+function besideIt(file: string): unknown[] {
+  const folder = path.join(vendorsDir, path.dirname(file));
+  return (fs.readdirSync(folder, { recursive: true }) as string[])
+    .filter((name) => /\.(ya?ml|json)$/.test(name))
+    .map((name) => {
+      const text = fs.readFileSync(path.join(folder, name), 'utf8');
+      return name.endsWith('.json') ? JSON.parse(text) : yaml.load(text);
+    });
+}
+
 /** Whether a document declares a query parameter of this name anywhere (an operation's, a path's, a component's). */
-function declaresQuery(doc: Doc, name: string): boolean {
+function declaresQuery(doc: unknown, name: string): boolean {
   const seen = new Set<unknown>();
   const walk = (value: unknown): boolean => {
     if (!value || typeof value !== 'object' || seen.has(value)) return false;
@@ -138,9 +149,12 @@ describe.each(blindCases.filter(present))('$vendor', (vendor) => {
     const picked = picksOf(vendor).join(' ');
     for (const name of Object.keys(vendor.pathVars ?? {})) expect(picked, name).toContain(`{${name}}`);
     // A per-venue query value is a query parameter its documents declare.
+    // (In a document split over files by $ref, in one of the files beside it.)
     for (const name of Object.keys(vendor.queryVars ?? {}))
       expect(
-        docs.some(({ doc }) => declaresQuery(doc, name)),
+        docs.some(
+          ({ file, doc }) => declaresQuery(doc, name) || besideIt(file).some((part) => declaresQuery(part, name)),
+        ),
         name,
       ).toBe(true);
     // A base path is stored filled: no braces.
