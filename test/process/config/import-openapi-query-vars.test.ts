@@ -4,6 +4,7 @@
 // sandbox refusing a call without it, or with another, with a 400 naming it),
 // its published document imported without and with --server-var, then listed;
 // without the value stored, the listing exits 2 naming it and sends nothing.
+// In every dialect the sandbox speaks: the journey passes only in all of them.
 
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,19 +13,21 @@ import { repoRoot, startSandbox, type SandboxHandle } from '../../support/venue.
 const layoutFile = path.join(repoRoot, 'packages/sandbox/examples/inventory-routes-business-key.json');
 const BUSINESS = 'nsh-4101';
 
+const dialects = ['venue', 'pascal', 'envelope', 'plain', 'decoy', 'hal'] as const;
+
 let sb: SandboxHandle;
 const documentUrl = () => `${sb.origin}/inventory/openapi.json`;
 const requests = async () =>
   (await sb.control<{ requests: Array<{ url: string; status: number }> }>('GET', '/requests')).requests;
 
-beforeAll(async () => {
-  sb = await startSandbox(['--routes', layoutFile]);
-}, 60_000);
-afterAll(async () => {
-  await sb?.stop();
-}, 60_000);
+describe.each(dialects)('a business key in the query of every call (%s dialect)', (dialect) => {
+  beforeAll(async () => {
+    sb = await startSandbox(['--routes', layoutFile, '--dialect', dialect]);
+  }, 60_000);
+  afterAll(async () => {
+    await sb?.stop();
+  }, 60_000);
 
-describe('a business key in the query of every call', () => {
   it('a dry run maps the routes anyway and says the value is needed; storing without it exits 2 naming the flag', async () => {
     const dry = await sb.run(['config', 'import-openapi', documentUrl(), '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
