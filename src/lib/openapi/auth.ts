@@ -98,6 +98,9 @@ function optionFor(name: string, raw: unknown, loginRoute: boolean, scopes: Set<
       return { name, kind: 'oauth2 (clientCredentials)', scheme: { type: 'oauth2', tokenUrl, scopes: [...scopes] } };
     }
     const flowNames = Object.keys(flows).join(', ') || 'no flows';
+    // A password grant alone is a login whose token the operations take, where the document has the route for it.
+    if (loginRoute && flowNames === 'password')
+      return { name, kind: 'oauth2 (password)', scheme: { type: 'bearer' }, note: 'the token of the login route' };
     return {
       name,
       kind: `oauth2 (${flowNames})`,
@@ -223,8 +226,9 @@ export function oauthPaths(document: Record<string, unknown>): Set<string> {
       : {};
   for (const scheme of Object.values(schemes)) {
     if (!isObject(scheme) || scheme.type !== 'oauth2' || !isObject(scheme.flows)) continue;
-    for (const flow of Object.values(scheme.flows)) {
-      if (!isObject(flow)) continue;
+    for (const [flowName, flow] of Object.entries(scheme.flows)) {
+      // A password grant is a login: a user name and password for a token, as venue's login sends its key and secret.
+      if (!isObject(flow) || flowName === 'password') continue;
       for (const key of ['tokenUrl', 'authorizationUrl', 'refreshUrl']) {
         const url = text(flow[key]);
         if (!url) continue;

@@ -25,7 +25,7 @@ import { jobOfItsOwn, matchOperations, profiles, score, type Candidate } from '.
 import { documentOperations, pathParams, type DocumentOperation } from './operations.js';
 import type { ListShape } from './list-shape.js';
 import { findPathVariables, type PathVariable } from './path-vars.js';
-import { readOperation, sharedPrefixLength, type Reading } from './route-reading.js';
+import { readOperation, sectionDepth, sectionSegments, sharedPrefixLength, type Reading } from './route-reading.js';
 import { identifierWords, wordsOf } from './vocabulary.js';
 import {
   basePathUnder,
@@ -222,6 +222,15 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
     const prefix = remainderAfter(shared, serverPaths[i]!);
     const operations = documentOperations(doc.document, doc.label);
     const skip = sharedPrefixLength(operations.map((o) => o.path));
+    const sections = sectionSegments(
+      operations.map((o) => o.path),
+      skip,
+    );
+    const skipOf = (p: string) => {
+      const segments = p.split('/').filter(Boolean);
+      const at = sectionDepth(segments, skip);
+      return sections.has(segments[at]?.toLowerCase() ?? '') ? at + 1 : skip;
+    };
     const own = findPathVariables(operations);
     // A path parameter the user gives a value for (--server-var) has that one value for the venue: a path variable,
     // whatever its shape says (the venue's catalog, /catalogs/{catalogId}/categories).
@@ -246,7 +255,12 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
         continue;
       }
       seen.set(route, doc.label);
-      routes.push({ reading: readOperation(operation, skip, path, names), route, method: operation.method, path });
+      routes.push({
+        reading: readOperation(operation, skipOf(operation.path), path, names),
+        route,
+        method: operation.method,
+        path,
+      });
     }
     const declared =
       doc.document.components && typeof doc.document.components === 'object'

@@ -188,8 +188,9 @@ async function resolveExternalRefs(
           order: 200,
           canRead: (file: { url: string }) => /^https?:/i.test(file.url),
           read: async (file: { url: string }) => {
-            files.add(file.url);
-            return options.fetchText(file.url);
+            const kept = remote ? undefined : await keptCopy(file.url, path.dirname(label));
+            files.add(kept ?? file.url);
+            return kept ? fs.readFile(kept) : options.fetchText(file.url);
           },
         },
       },
@@ -198,6 +199,35 @@ async function resolveExternalRefs(
   } catch (error) {
     throw unresolvedRefError(error, document, label, remote);
   }
+}
+
+/**
+ * A $ref by absolute URL from a local document is read from the copy kept
+ * beside it, in the layout it is published in: the file at the URL's path, or
+ * at the longest tail of that path, under the root document's folder
+ * (`https://host/org/repo/main/schemas/a.json` is `schemas/a.json` there, or
+ * `repo/main/schemas/a.json`). Vendors publish split documents whose parts
+ * name each other by the address they are served at; a person who downloads
+ * them keeps the tree, not the host. Only where no such file is kept is the
+ * address read.
+ */
+async function keptCopy(url: string, rootDir: string): Promise<string | undefined> {
+  let segments: string[];
+  try {
+    segments = new URL(url).pathname
+      .split('/')
+      .filter(Boolean)
+      .map((s) => decodeURIComponent(s));
+  } catch {
+    return undefined;
+  }
+  if (segments.some((s) => s === '..' || s === '.' || s.includes('/') || s.includes('\\'))) return undefined;
+  for (let i = 0; i < segments.length; i++) {
+    const candidate = path.join(rootDir, ...segments.slice(i));
+    const stat = await fs.stat(candidate).catch(() => undefined);
+    if (stat?.isFile()) return candidate;
+  }
+  return undefined;
 }
 
 interface RefFailure {

@@ -50,7 +50,8 @@ const F = {
   ),
   counted: group(
     'a counted quantity',
-    'countedquantity counted count physicalcount newamount newquantity actualquantity quantity qty',
+    // The quantity on hand or the level written to the stock is what is there: what a count finds.
+    'countedquantity counted count physicalcount newamount newquantity actualquantity quantity qty onhand quantityonhand stockonhand level stocklevel',
     'counted',
     true,
   ),
@@ -619,6 +620,16 @@ function subjectScore(
     profile.concepts.auth !== undefined || (profile.concepts.health !== undefined && pathHead.text !== 'status');
   if (stockPlace) {
     // Its own name is the vendor's word for a warehouse.
+  } else if (
+    pathHead.concept === 'level' &&
+    wanted('count') > 0 &&
+    [
+      reading.operationIdHead?.concept === 'count' ? reading.operationIdHead.text : undefined,
+      reading.summaryConcepts.get('count')?.text,
+    ].some((text) => text?.startsWith('set '))
+  ) {
+    // A write to the stock that its words say sets it (POST /inventories, "set inventories"): the path names what is
+    // counted, no subject of its own.
   } else if (pathHead.concept && wanted(pathHead.concept) === 0) {
     score -= 2;
     reasons.push(`but its path names ${pathHead.text}`);
@@ -713,6 +724,9 @@ const recordKeyNames = new Set(['id', 'uuid', 'guid', 'key', 'code', 'sku', 'ide
 /** The records of a sale or a stay that lines go on: reservations, orders, invoices, carts. */
 const saleRecords = new Set(['reservation', 'booking', 'order', 'sales order', 'invoice', 'cart', 'basket', 'folio']);
 
+/** A sale a delivery is made for (sales_id, sale_order_id): goods going out. */
+const saleWords = new Set(['sale', 'sales']);
+
 /** Those who buy at a shop: a login of theirs is not the service's. */
 const shopperWords = new Set(['customer', 'shopper', 'buyer', 'storefront', 'consumer']);
 
@@ -749,6 +763,9 @@ const transferWords = new Set([
 export function jobOfItsOwn(name: InventoryOperation, reading: Reading): string | undefined {
   if (!reading.danger.length) return undefined;
   if (name === 'deleteWebhook' && reading.danger.every((word) => deleteWords.has(word))) return undefined;
+  // A login issues a token: "generate" a token (generate_access_token) is what a login does, no job of its own.
+  if (name === 'authenticate' && reading.danger.every((word) => issueWords.has(word)) && reading.concepts.has('auth'))
+    return undefined;
   const said = reading.danger.map((w) => `"${w}"`).join(', ');
   const what = reading.danger.some((w) => destructiveWords.has(w))
     ? 'it destroys or resets records'
@@ -759,6 +776,9 @@ export function jobOfItsOwn(name: InventoryOperation, reading: Reading): string 
         : 'a job of its own';
   return `its words say ${said}: ${what}`;
 }
+
+/** What a login does to the token it answers with. */
+const issueWords = new Set(['generate', 'issue']);
 
 /** Words of a path parameter that picks an event (its type, its topic) or an action to run, not a record. */
 const notRecordParamWords = new Set(['event', 'topic', 'trigger', 'action']);
@@ -926,10 +946,10 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       }
     }
     // venue sends only the fields a person changes (a product's price alone): a PUT that requires other values on every
-    // call replaces the record, and would refuse that change. The record's own id, key or code (what the path
+    // call replaces the record, and would refuse that change; so does an update by POST to the record that does. The record's own id, key or code (what the path
     // names it by) is no such field.
     if (
-      reading.operation.method === 'PUT' &&
+      (reading.operation.method === 'PUT' || (reading.operation.method === 'POST' && reading.kind === 'update')) &&
       profile.kinds.update !== undefined &&
       profile.kinds.create === undefined &&
       reading.trailingParam
@@ -1090,6 +1110,16 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       }
     }
   }
+  // A receipt brings goods in against a purchase; a delivery that names the sale it is made for (sales_id,
+  // sale_order_id) takes them out to a customer.
+  if (name === 'receiveStock') {
+    for (const [phrase, field] of reading.request?.refs ?? []) {
+      if (phrase.split(' ').some((word) => saleWords.has(word))) {
+        narrowing ??= `it names the sale it is made for (${field}): goods going out to a customer, not received`;
+        break;
+      }
+    }
+  }
   // Stock records that name the document or sale they were booked by (document_id, invoice_id) are entries of
   // movements, not the levels.
   if (name === 'stockLevels') {
@@ -1121,6 +1151,10 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     if (statusAt >= 0 && after.length)
       narrowing ??= `its path goes on after its status (${reading.path}): the records in a status, not the service's health`;
   }
+  // A sandbox (or playground) in the path is where the API is tried out: its routes answer for that trial, not for
+  // the service venue drives (/sandbox/ping says the sandbox is up, /sandbox/products are test records).
+  if (reading.trial)
+    narrowing ??= `its path puts it in a ${reading.trial.toLowerCase()}: a place to try the API, not the service`;
   // A filter it cannot be called without that venue does not send: the route lists or reads only part of the records.
   const unfilled = (reading.operation.requiredQuery ?? []).filter((q) => !isPagingQuery(q));
   if (unfilled.length)
@@ -1205,6 +1239,30 @@ const collectionOf = (path: string) =>
  * likely one: GET /objects/products/{objectId} beside GET and POST
  * /objects/products, rather than GET /stock/products/{productId}.
  */
+/**
+ * venue creates or updates one record a call. Where a route of the operation takes one record and passes, a route
+ * whose body is a list of records (the bulk twin, often of a newer version of the API) is not taken, whatever the
+ * evidence of its collection: it is there for loading many at once.
+ */
+function bulkTwinsBesideOneRecord(
+  all: Map<InventoryOperation, Scored[]>,
+  readings: Reading[],
+  threshold: number,
+): void {
+  for (const name of oneRecordWrites) {
+    const list = all.get(name) ?? [];
+    const one = list
+      .filter((c) => !c.refused && !c.narrowing && c.confidence >= threshold && !readings[c.index]!.request?.list)
+      .sort((a, b) => b.total - a.total)[0];
+    if (!one) continue;
+    for (const candidate of list) {
+      if (candidate.refused || candidate.narrowing || !readings[candidate.index]!.request?.list) continue;
+      candidate.narrowing = `${routeOf(readings[one.index]!)} takes one record: this one loads many at once`;
+      candidate.reasons.push(`but ${candidate.narrowing}`);
+    }
+  }
+}
+
 function addFamilyEvidence(all: Map<InventoryOperation, Scored[]>, readings: Reading[], threshold: number): void {
   const best = new Map<InventoryOperation, Scored>();
   for (const [name, list] of all) {
@@ -1454,6 +1512,67 @@ export function markStockedProducts(readings: Reading[]): void {
 }
 
 /**
+ * Venue's products are what the document counts: where its words name no product list, the one collection of a word
+ * venue does not know whose records are known by their own name or code and carry a price, and that other records refer
+ * to by id beside a quantity of it (a basket's package_id and quantity, a job's material_uuid and quantity), is read as
+ * naming products, whatever the vendor calls them (packages, plans, materials). A collection the words name at all
+ * (customers, invoices) is what they say; records whose lines count other records (an invoice's) are documents of them;
+ * two such collections are left to a person.
+ */
+export function markCountedProducts(readings: Reading[]): void {
+  const isList = (r: Reading) => r.operation.method === 'GET' && r.params.length === 0 && r.kind === 'list';
+  // Read first, since it costs nothing: where the words name a product list, the role is filled, and no body is read.
+  if (readings.some((r) => isList(r) && r.head.concept === 'product' && r.head.weight >= 0.8)) return;
+  const joined = (phrase: string) => phrase.replace(/ /g, '');
+  // A format after the path (/material.json, /material/{uuid}.json) is no part of the collection.
+  const collectionKey = (path: string) => collectionOf(path.replace(/\.(json|xml|yaml|yml)$/i, ''));
+  const segmentOf = (reading: Reading) =>
+    wordsOf(
+      reading.path
+        .split('/')
+        .map((s) => s.replace(/\{[^{}]+\}/g, '').replace(/\.(json|xml|yaml|yml)$/i, ''))
+        .filter((s) => s && wordsOf(s).length)
+        .pop() ?? '',
+    ).join('');
+  const candidates = readings.filter((r) => {
+    if (!isList(r) || r.head.concept !== undefined || r.scopeOf !== undefined) return false;
+    const records = r.response;
+    if (!records?.list || groupMatches(records, F.identity, false) === undefined) return false;
+    return groupMatches(records, F.price, false) !== undefined && records.breakdown.size === 0;
+  });
+  if (!candidates.length) return;
+  const wanted = new Set(candidates.map(segmentOf));
+  // Where records that count something refer to those by id: "package" → "package_id of POST /baskets/{id}/lines".
+  const counted = new Map<string, { why: string; collections: Set<string> }>();
+  for (const reading of readings)
+    for (const body of [reading.response, reading.request]) {
+      if (!body || groupMatches(body, F.quantity, false) === undefined) continue;
+      for (const [phrase, field] of body.refs) {
+        if (!wanted.has(joined(phrase))) continue;
+        const known = counted.get(joined(phrase)) ?? { why: `${field} of ${routeOf(reading)}`, collections: new Set() };
+        known.collections.add(collectionKey(reading.path));
+        counted.set(joined(phrase), known);
+      }
+    }
+  // Counted elsewhere than in its own records (an offer's own offerId is no reference).
+  const countedElsewhere = candidates.filter((r) =>
+    [...(counted.get(segmentOf(r))?.collections ?? [])].some((c) => c !== collectionKey(r.path)),
+  );
+  if (new Set(countedElsewhere.map((r) => collectionKey(r.path))).size !== 1) return;
+  const list = countedElsewhere[0]!;
+  const collection = collectionKey(list.path);
+  const why = `other records count its records by id (${counted.get(segmentOf(list))!.why}), known by their own name and price: the products`;
+  for (const reading of readings) {
+    if (collectionKey(reading.path) !== collection || reading.head.text !== list.head.text) continue;
+    reading.head = { concept: 'product', weight: 0.8, text: list.head.text };
+    if (reading.operationIdHead && reading.operationIdHead.text === list.head.text)
+      reading.operationIdHead = { concept: 'product', weight: 0.8, text: list.head.text };
+    reading.concepts.add('product');
+    reading.stockedProducts = why;
+  }
+}
+
+/**
  * Venue's categories are the ones its products are filed under. A category list chosen where the routes chosen for
  * the products refer to no category at all (no category field in their records or bodies) is another's taxonomy (a
  * marketplace's category tree, a bookkeeping one): it is taken back and kept below the threshold, as a narrowing.
@@ -1611,15 +1730,31 @@ function unlinkedCategories(chosen: Map<InventoryOperation, Scored>, taken: Map<
 }
 
 /** Scores every pair, then takes pairs best first, each document operation at most once. */
+/**
+ * Routes in a sandbox or playground (/SandBox/Ping) beside routes that are not: where the API is tried out. A sandbox
+ * half the routes or more sit in is the document's base, as a base path is: it marks none.
+ */
+function markTrials(readings: Reading[]): void {
+  const trials = readings.map((r) =>
+    r.path.split('/').find((s) => !s.startsWith('{') && /^(sand[-_]?box|play[-_]?ground)$/i.test(s)),
+  );
+  if (trials.filter(Boolean).length * 2 >= readings.length) return;
+  readings.forEach((r, i) => {
+    if (trials[i]) r.trial = trials[i];
+  });
+}
+
 export function matchOperations(
   readings: Reading[],
   oauthPaths: Set<string>,
   threshold = CONFIDENCE_THRESHOLD,
 ): OperationMatch[] {
   markStockedProducts(readings);
+  markCountedProducts(readings);
   markDeliveredSubscriptions(readings);
   markStockPlaces(readings);
   markBodiesDescribed(readings);
+  markTrials(readings);
   const all = new Map<InventoryOperation, Scored[]>();
   const passing: Scored[] = [];
   for (const name of inventoryOperationNames) {
@@ -1633,6 +1768,7 @@ export function matchOperations(
   }
   preferPartialUpdates(all, readings, threshold);
   addFamilyEvidence(all, readings, threshold);
+  bulkTwinsBesideOneRecord(all, readings, threshold);
   for (const list of all.values())
     for (const scored of list)
       if (!scored.refused && !scored.narrowing && scored.confidence >= threshold) passing.push(scored);

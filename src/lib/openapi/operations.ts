@@ -91,6 +91,18 @@ const METHODS: Record<string, HttpVerb> = { get: 'GET', post: 'POST', put: 'PUT'
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
+/**
+ * A path written with Express-style parameters (/products/:id, a stray brace after one: /orders/:order_number}) is
+ * the same route as OpenAPI's template (/products/{id}): a segment that is a colon and a name is that parameter. It
+ * is stored templated, as venue's client fills parameters.
+ */
+export function templatedPath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => segment.replace(/^:([A-Za-z_][\w.-]*)\}?$/, '{$1}'))
+    .join('/');
+}
+
 export function pathParams(path: string): string[] {
   return [...path.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1]!);
 }
@@ -113,7 +125,8 @@ export function documentOperations(document: Record<string, unknown>, source: st
   const found: DocumentOperation[] = [];
   const documentServers = serverUrls(document.servers) ?? [];
   const paths = isObject(document.paths) ? document.paths : {};
-  for (const [path, rawItem] of Object.entries(paths)) {
+  for (const [written, rawItem] of Object.entries(paths)) {
+    const path = templatedPath(written);
     const item = deref(document, rawItem);
     if (!isObject(item) || !path.startsWith('/')) continue;
     const shared = Array.isArray(item.parameters) ? item.parameters : [];

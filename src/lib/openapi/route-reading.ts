@@ -82,6 +82,8 @@ export interface Reading {
   vars: string[];
   /** The path ends in a parameter that is no path variable: it names one record. */
   trailingParam: boolean;
+  /** A sandbox (or playground) segment among routes that are not in one (match.ts, markTrials): where the API is tried out. */
+  trial?: string;
   pathWords: string[];
   head: Head;
   operationIdHead?: Head;
@@ -330,12 +332,19 @@ function conceptsOf(words: string[], subjectsOnly = false): Map<Concept, TermHit
  * ("stock balances for a SKU" is about stock; "a page of products" about
  * products, a page being no subject of venue's).
  */
+/** Nouns that say a list ("a listing of …", "a list of …"). */
+const listNouns = new Set(['listing', 'list']);
+
 function subjectHits(words: string[]): TermHit[] {
   const hits = findTerms(words);
   const inHit = (i: number) => hits.some((h) => h.at <= i && i < h.at + h.term.words.length);
   const out: TermHit[] = [];
   let subject: TermHit | undefined;
   for (const hit of hits) {
+    // "A listing of the product categories" is a list of them: the noun that says "list" before "of" names no record
+    // (a marketplace's listing) of its own.
+    if (hit.term.words.length === 1 && listNouns.has(hit.text) && prepositionWords.has(words[hit.at + 1] ?? ''))
+      continue;
     if (
       subject &&
       hit.term.concept !== subject.term.concept &&
@@ -388,6 +397,39 @@ export function sharedPrefixLength(paths: string[]): number {
     if (!best || best < paths.length * 0.75) return depth;
     depth++;
   }
+}
+
+/** How many collections of different names a leading segment holds before it is a section of the API. */
+const SECTION_COLLECTIONS = 8;
+
+/**
+ * The leading segment (after the shared prefix) under which a document puts many collections of different names
+ * (/finance/products, /finance/contacts, /finance/stockAdjustments, …) is a part of the API, as a shared prefix is:
+ * it says nothing of any one route, and narrows none of them. A segment that names something of venue's (/stock/…,
+ * /products/…) is read as it is.
+ */
+/** Where a path's section would be: its first segment after the shared prefix and a key that begins it. */
+export function sectionDepth(segments: string[], skip: number): number {
+  return segments[skip]?.startsWith('{') ? skip + 1 : skip;
+}
+
+export function sectionSegments(paths: string[], skip: number): Set<string> {
+  const children = new Map<string, Set<string>>();
+  for (const p of paths) {
+    const segments = p.split('/').filter(Boolean);
+    const at = sectionDepth(segments, skip);
+    const first = segments[at];
+    const next = segments[at + 1];
+    if (!first || !next || first.includes('{') || next.includes('{')) continue;
+    const key = first.toLowerCase();
+    if (!children.has(key)) children.set(key, new Set());
+    children.get(key)!.add(wordsOf(next).join(' '));
+  }
+  return new Set(
+    [...children]
+      .filter(([segment, next]) => next.size >= SECTION_COLLECTIONS && !findTerms(wordsOf(segment)).length)
+      .map(([segment]) => segment),
+  );
 }
 
 function kindOf(operation: DocumentOperation, trailingParam: boolean, said: Set<Kind>, lastSegment: string): Kind {
@@ -443,7 +485,13 @@ export function readOperation(
   // An operationId spelled from the method and the path (PostProductsId, get-/products) says the method and nothing
   // more: its first word is no verb of the route's own (a POST to a record's path is its update, unless it says more).
   const idVerbs = idWords[0] === operation.method.toLowerCase() ? idWords.slice(1) : idWords;
-  for (const word of [...wordsOf(literal.slice(-1).join(' ')), ...idVerbs, ...summaryWords.slice(0, 4)]) {
+  // "Set up" a thing makes it (set up a webhook): the phrase is a create, where "set" alone changes a value.
+  const summaryVerbs = summaryWords
+    .slice(0, 4)
+    .join(' ')
+    .replace(/^set up\b/, 'create')
+    .split(' ');
+  for (const word of [...wordsOf(literal.slice(-1).join(' ')), ...idVerbs, ...summaryVerbs]) {
     const kind = kindWords.get(word);
     if (kind) kindsSaid.add(kind);
   }

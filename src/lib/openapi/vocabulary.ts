@@ -618,6 +618,11 @@ define(
   'adjustment absolute',
   'take',
   'inventory count',
+  // The stock set to a figure (SetStockLevel, "set inventories"): what is there, as a count says, not a change.
+  'set stock',
+  'set stock level',
+  'set inventory',
+  'set inventory level',
 );
 define(
   'receive',
@@ -638,6 +643,9 @@ define(
   'receive stock',
   'receive inventory',
   'delivery',
+  // A delivery or receipt of a purchase is the goods coming in from the supplier, not a narrower kind of delivery.
+  'purchase delivery',
+  'purchase receipt',
 );
 define(
   'adjust',

@@ -12,7 +12,7 @@ import type { MappedOperation } from '../../../src/lib/openapi/import.js';
 import { checkServerVariable, serverOf, splitServerUrl } from '../../../src/lib/openapi/servers.js';
 import { readOperation } from '../../../src/lib/openapi/route-reading.js';
 import { splitWords } from '../../../src/lib/openapi/vocabulary.js';
-import type { DocumentOperation } from '../../../src/lib/openapi/operations.js';
+import { templatedPath, type DocumentOperation } from '../../../src/lib/openapi/operations.js';
 import {
   absent,
   answerOf,
@@ -115,6 +115,32 @@ describe('a path is read by its segments as written', () => {
       expect(routesOf(result).stockLevels).toBe('GET /v2/inventories');
     },
   );
+});
+
+describe('a path written with Express-style parameters is the same route templated', () => {
+  it('/products/:id (and a stray brace after one) reads and is stored as /products/{id}', () => {
+    const product = { name: 'string', price: 'number', sku: 'string' };
+    const result = plan({
+      '/api/v1/products': {
+        get: { summary: 'List products', responses: answer(product, true) },
+        post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+      },
+      '/api/v1/products/:id': {
+        get: { summary: 'Get a product', responses: answer(product) },
+        put: { summary: 'Update a product', requestBody: body(product), responses: answer(product) },
+      },
+      '/api/v1/orders/by-number/:order_number}': {
+        get: { summary: 'An order', responses: answer({ total: 'number' }) },
+      },
+    });
+    expect(routesOf(result)).toMatchObject({
+      getProduct: 'GET /api/v1/products/{id}',
+      updateProduct: 'PUT /api/v1/products/{id}',
+    });
+    // A colon inside a segment is no parameter (Google-style custom methods: /products/{id}:publish).
+    expect(templatedPath('/products/{id}:publish')).toBe('/products/{id}:publish');
+    expect(templatedPath('/orders/by-number/:order_number}')).toBe('/orders/by-number/{order_number}');
+  });
 });
 
 describe("a server URL's variable that begins the path", () => {
@@ -1813,6 +1839,411 @@ describe('the same small inventory in French, Italian, Dutch and Polish', () => 
       listWarehouses: `GET /${l.warehouses}`,
       listSuppliers: `GET /${l.suppliers}`,
       stockLevels: `GET /${l.stock}`,
+    });
+  });
+});
+
+describe('the products are what other records count, whatever they are called', () => {
+  const counted = (extra: Record<string, unknown> = {}) =>
+    plan({
+      '/packages': {
+        get: {
+          summary: 'List packages',
+          responses: answerOf({ type: 'object', properties: { data: { type: 'array', items: schema(pkg) } } }),
+        },
+        post: { summary: 'Create a package', requestBody: body(pkg), responses: answer(pkg) },
+      },
+      '/packages/{id}': { get: { summary: 'Get a package', responses: answer(pkg) } },
+      '/baskets/{basket_id}/lines': {
+        post: {
+          summary: 'Add to a basket',
+          requestBody: body({ package_id: 'integer', quantity: 'integer' }),
+          responses: answer({ id: 'string' }),
+        },
+      },
+      ...extra,
+    });
+  const pkg = { id: 'integer', name: 'string', base_price: 'number' };
+
+  it('a collection of an unknown word, named and priced, that a record counts by id (package_id, quantity)', () => {
+    const result = counted();
+    expect(routesOf(result)).toMatchObject({
+      listProducts: 'GET /packages',
+      getProduct: 'GET /packages/{id}',
+      createProduct: 'POST /packages',
+    });
+    const chosen = result.operations.find((o): o is MappedOperation => o.operation === 'listProducts' && o.matched)!;
+    expect(chosen.reasons.join('; ')).toContain('other records count its records by id (package_id of POST');
+  });
+
+  it('two such collections are left to a person; nor is a collection the words name (customers)', () => {
+    const bundle = { id: 'integer', name: 'string', price: 'number' };
+    const tied = counted({
+      '/bundles': { get: { summary: 'List bundles', responses: answer(bundle, true) } },
+      '/baskets/{basket_id}/bundles': {
+        post: {
+          summary: 'Add a bundle',
+          requestBody: body({ bundle_id: 'integer', quantity: 'integer' }),
+          responses: answer({ id: 'string' }),
+        },
+      },
+    });
+    expect(routesOf(tied).listProducts).toBeUndefined();
+    const customer = { id: 'integer', name: 'string', price_group: 'string', price: 'number' };
+    const named = plan({
+      '/customers': { get: { summary: 'List customers', responses: answer(customer, true) } },
+      '/documents': {
+        get: {
+          summary: 'List documents',
+          responses: answer({ customer_id: 'integer', title: 'string', quantity: 'number' }, true),
+        },
+      },
+    });
+    expect(routesOf(named).listProducts).toBeUndefined();
+  });
+
+  it.skipIf(absent('servicem8/api.json', 'tebex/headless-api.yaml'))(
+    'the tuning set: ServiceM8 (materials), Tebex (packages)',
+    async () => {
+      expect(routesOf(await tuning(['servicem8/api.json'])).listProducts).toBe('GET /material.json');
+      expect(routesOf(await tuning(['tebex/headless-api.yaml'])).listProducts).toBe('GET /packages');
+    },
+  );
+});
+
+describe('an update by POST to the record replaces it when it requires values on every call', () => {
+  const products = (required: string[]) => {
+    const product = { name: 'string', price: 'number', sku: 'string' };
+    const update = { ...body(product) };
+    if (required.length) (update.content['application/json'].schema as Record<string, unknown>).required = required;
+    return plan({
+      '/products': {
+        get: { summary: 'List products', responses: answer(product, true) },
+        post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+      },
+      '/products/{id}': {
+        get: { summary: 'Get a product', responses: answer(product) },
+        post: { summary: 'Update a product', requestBody: update, responses: answer(product) },
+      },
+    });
+  };
+  it('as a PUT that does: venue sends only what changes (a price alone)', () => {
+    expect(routesOf(products([])).updateProduct).toBe('POST /products/{id}');
+    expect(routesOf(products(['name'])).updateProduct).toBeUndefined();
+    expect(unmapped(products(['name']), 'updateProduct')?.candidates[0]?.shortfall).toMatch(
+      /requires name on every call/,
+    );
+    // The record's own key is no value a person changes.
+    expect(routesOf(products(['sku'])).updateProduct).toBe('POST /products/{id}');
+  });
+});
+
+describe('a sandbox in the path is where the API is tried out, not the service', () => {
+  const ping = { get: { responses: { '200': { description: 'Success' } } } };
+  const product = { id: 'string', name: 'string', price: 'number', sku: 'string' };
+  const named = { id: 'string', name: 'string' };
+  const others = {
+    '/api/categories': { get: { responses: answer(named, true) } },
+    '/api/orders': { get: { responses: answer({ id: 'string', total: 'number' }, true) } },
+    '/api/customers': { get: { responses: answer(named, true) } },
+  };
+  it('its ping says the sandbox is up, not the service; its records are test records', () => {
+    const result = plan({
+      '/SandBox/Ping': ping,
+      '/SandBox/products': { get: { responses: answer(product, true) } },
+      ...others,
+    });
+    expect(routesOf(result).health).toBeUndefined();
+    expect(unmapped(result, 'health')?.candidates[0]?.shortfall).toMatch(/in a sandbox/);
+    expect(routesOf(result).listProducts).toBeUndefined();
+    const live = plan({ '/api/ping': ping, '/api/products': { get: { responses: answer(product, true) } }, ...others });
+    expect(routesOf(live).health).toBe('GET /api/ping');
+    expect(routesOf(live).listProducts).toBe('GET /api/products');
+  });
+  it("a sandbox half the routes or more sit in is the document's base, as a base path is: its routes map", () => {
+    const result = plan({
+      '/sandbox/ping': ping,
+      '/sandbox/products': { get: { responses: answer(product, true) } },
+      '/sandbox/categories': others['/api/categories'],
+      '/api/orders': others['/api/orders'],
+    });
+    expect(routesOf(result).health).toBe('GET /sandbox/ping');
+    expect(routesOf(result).listProducts).toBe('GET /sandbox/products');
+  });
+});
+
+describe('the stock set to a figure is a count: what is there, not a change', () => {
+  const line = { productCode: 'string', locationCode: 'string', onHand: 'number' };
+  const lines = (record: Record<string, string>) => ({
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          required: ['inventories'],
+          properties: { inventories: { type: 'array', items: schema(record) } },
+        },
+      },
+    },
+  });
+  const written = { '204': { description: 'Done' } };
+  it('a write to the stock its words say sets it, the quantity on hand per product and place', () => {
+    const stock = (summary: string, operationId: string) =>
+      plan({
+        '/inventories': {
+          get: { summary: 'Get inventories', responses: answer(line, true) },
+          post: { operationId, summary, requestBody: lines(line), responses: written },
+        },
+      });
+    expect(routesOf(stock('Set inventories', 'setInventories')).stockTake).toBe('POST /inventories');
+    // Words that say nothing of setting it leave the write to the stock unread.
+    expect(routesOf(stock('Post inventories', 'postInventories')).stockTake).toBeUndefined();
+    expect(routesOf(stock('Post inventories (this may take a while)', 'postInventories')).stockTake).toBeUndefined();
+  });
+  it('the level written by a route that sets the stock level', () => {
+    const result = plan({
+      '/Stock/SetStockLevel': {
+        post: {
+          summary: 'Set stock level',
+          requestBody: lines({ sku: 'string', locationId: 'string', level: 'integer' }),
+          responses: written,
+        },
+      },
+    });
+    expect(routesOf(result).stockTake).toBe('POST /Stock/SetStockLevel');
+  });
+});
+
+describe('an OAuth2 password grant is a login: a user name and password for a token', () => {
+  const paths = {
+    '/connect/token': {
+      post: {
+        summary: 'Get a token',
+        requestBody: {
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: schema({ grant_type: 'string', username: 'string', password: 'string' }),
+            },
+          },
+        },
+        responses: answer({ access_token: 'string', token_type: 'string', expires_in: 'integer' }),
+      },
+    },
+    '/products': {
+      get: {
+        summary: 'List products',
+        security: [{ oauth: [] }],
+        responses: answer({ name: 'string', sku: 'string', price: 'number' }, true),
+      },
+    },
+  };
+  const declared = (flows: Record<string, unknown>) => ({
+    components: { securitySchemes: { oauth: { type: 'oauth2', flows } } },
+  });
+  it('its token URL, a route of the document, is the login route; the operations take its token', () => {
+    const result = plan(paths, declared({ password: { tokenUrl: '/connect/token', scopes: {} } }));
+    expect(routesOf(result).authenticate).toBe('POST /connect/token');
+    expect(result.auth.scheme).toEqual({ type: 'bearer' });
+  });
+  it('the token URL of a flow run in a browser (an authorization code) is no login venue calls', () => {
+    const result = plan(
+      paths,
+      declared({
+        authorizationCode: { authorizationUrl: '/connect/authorize', tokenUrl: '/connect/token', scopes: {} },
+      }),
+    );
+    expect(routesOf(result).authenticate).toBeUndefined();
+  });
+});
+
+describe('a leading segment that holds many collections is a section of the API, not a narrowing', () => {
+  const product = { name: 'string', price: 'number', code: 'string' };
+  const record = { name: 'string', memo: 'string' };
+  const others = ['contacts', 'invoices', 'expenses', 'accounts', 'journals', 'assets', 'banks', 'orders'];
+  const sections = (section: string, count: number) => plan(sectionsDocument(section, count).paths);
+  const sectionsDocument = (section: string, count: number) => ({
+    paths: {
+      [`/${section}/products`]: {
+        get: { summary: 'List products', responses: answer(product, true) },
+        post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+      },
+      [`/${section}/products/{id}`]: { get: { summary: 'Get a product', responses: answer(product) } },
+      ...Object.fromEntries(
+        others
+          .slice(0, count)
+          .map((name) => [
+            `/${section}/${name}`,
+            { get: { summary: `List ${name}`, responses: answer(record, true) } },
+          ]),
+      ),
+      // Not a shared prefix: a third of the routes are elsewhere.
+      ...Object.fromEntries(
+        ['sales', 'purchases', 'profit', 'cash', 'ledger', 'aging'].map((name) => [
+          `/reports/${name}`,
+          { get: { summary: `The ${name} report`, responses: answer(record, true) } },
+        ]),
+      ),
+      '/banks/{id}': { get: { summary: 'A bank', responses: answer(record) } },
+    } as Record<string, unknown>,
+  });
+
+  it('/finance/products beside seven other collections under /finance: the products', () => {
+    expect(routesOf(sections('finance', 7))).toMatchObject({
+      listProducts: 'GET /finance/products',
+      getProduct: 'GET /finance/products/{id}',
+      createProduct: 'POST /finance/products',
+    });
+  });
+
+  it('the same after a key that begins every path (/companies/{company_id}/finance/products)', () => {
+    const keyed = (section: string, count: number) => {
+      const { paths } = sectionsDocument(section, count);
+      return plan(
+        Object.fromEntries(Object.entries(paths).map(([p, item]) => [`/companies/{company_id}${p}`, item])),
+        {},
+        {
+          company_id: 'c1',
+        },
+      );
+    };
+    expect(routesOf(keyed('finance', 7)).listProducts).toBe('GET /companies/{company_id}/finance/products');
+    expect(routesOf(keyed('bundle', 2)).listProducts).toBeUndefined();
+  });
+
+  it('/bundle/products beside a few others: a narrower kind of product, as before', () => {
+    expect(routesOf(sections('bundle', 2)).listProducts).toBeUndefined();
+    expect(unmapped(sections('bundle', 2), 'listProducts')?.candidates[0]?.shortfall).toMatch(/narrowed by "bundle"/);
+  });
+});
+
+describe('a receipt brings goods in against a purchase; a delivery made for a sale takes them out', () => {
+  const line = { product_id: 'integer', qty: 'number', warehouse_id: 'integer' };
+  const delivery = (fields: Record<string, string>) => ({
+    ...body({ ...fields, trans_date: 'string', contact_id: 'integer' }),
+  });
+  const withItems = (fields: Record<string, string>) => {
+    const b = delivery(fields);
+    const s = b.content['application/json'].schema as { properties: Record<string, unknown> };
+    s.properties.items = { type: 'array', items: { type: 'object', properties: schema(line).properties } };
+    return b;
+  };
+  const result = plan({
+    '/deliveries': {
+      post: {
+        summary: 'Store a newly created Delivery',
+        requestBody: withItems({ sales_id: 'integer' }),
+        responses: answer({ id: 'integer' }),
+      },
+    },
+    '/purchaseDeliveries': {
+      post: {
+        summary: 'Store a newly created Purchase Delivery',
+        requestBody: withItems({}),
+        responses: answer({ id: 'integer' }),
+      },
+    },
+  });
+
+  it('"purchase delivery" is a receipt (no narrower kind of delivery); the delivery naming its sale is not', () => {
+    expect(routesOf(result).receiveStock).toBe('POST /purchaseDeliveries');
+    const alone = plan({
+      '/deliveries': {
+        post: {
+          summary: 'Store a newly created Delivery',
+          requestBody: withItems({ sales_id: 'integer' }),
+          responses: answer({ id: 'integer' }),
+        },
+      },
+    });
+    expect(routesOf(alone).receiveStock).toBeUndefined();
+    expect(unmapped(alone, 'receiveStock')?.candidates[0]?.shortfall).toMatch(/names the sale it is made for/);
+  });
+});
+
+describe('venue writes one record a call: beside a route that takes one, the bulk twin is not taken', () => {
+  const item = { name: 'string', price: 'number', product_code: 'string', description: 'string' };
+  const many = {
+    content: {
+      'application/json': { schema: { type: 'object', properties: { data: { type: 'array', items: schema(item) } } } },
+    },
+  };
+  const catalogue = (withOne: boolean) =>
+    plan({
+      '/v3/catalog/items': {
+        get: { summary: 'Get catalog items', responses: answer(item, true) },
+        post: { summary: 'Creates or updates multiple items', requestBody: many, responses: answer({ id: 'string' }) },
+      },
+      '/v3/catalog/items/{id}': { get: { summary: 'Get a catalog item', responses: answer(item) } },
+      ...(withOne
+        ? {
+            '/v1/catalog/items': {
+              post: { summary: 'Creates an item', requestBody: body(item), responses: answer({ id: 'string' }) },
+            },
+          }
+        : {}),
+    });
+
+  it('the one-record create is taken over the list of the newer version, whatever its collection shares', () => {
+    expect(routesOf(catalogue(true))).toMatchObject({
+      listProducts: 'GET /v3/catalog/items',
+      createProduct: 'POST /v1/catalog/items',
+    });
+  });
+
+  it('alone, the list may be the only write (a list of one): weighed as before', () => {
+    expect(routesOf(catalogue(false)).createProduct).toBe('POST /v3/catalog/items');
+  });
+});
+
+describe('"set up" a thing makes it; "set" alone changes a value', () => {
+  it('POST /webhooks "Set up a webhook" is the create', () => {
+    const hook = { url: 'string', events: 'array', active: 'boolean' };
+    const hooks = (summary: string) =>
+      plan({
+        '/webhooks': {
+          get: { summary: 'List webhooks', responses: answer(hook, true) },
+          post: { summary, requestBody: body(hook), responses: answer(hook) },
+        },
+      });
+    expect(routesOf(hooks('Set up a webhook')).createWebhook).toBe('POST /webhooks');
+    expect(readOperation({ ...operation('POST', '/webhooks'), summary: 'Set the webhook' }, 0).kind).toBe('update');
+  });
+});
+
+describe('a login issues a token: "generate" a token is no job of its own', () => {
+  const login = (operationId: string, path = '/token') =>
+    plan({
+      [path]: {
+        post: {
+          operationId,
+          summary: 'Get access token',
+          security: [],
+          requestBody: body({ clientId: 'string', clientSecret: 'string' }),
+          responses: answer({ access_token: 'string', expires_in: 'integer' }),
+        },
+      },
+      '/products': { get: { summary: 'List products', responses: answer({ name: 'string', price: 'number' }, true) } },
+    });
+  it('POST /token, generate_access_token: the login', () => {
+    expect(routesOf(login('generate_access_token')).authenticate).toBe('POST /token');
+  });
+  it('"generate" of something else stays a job of its own (generate a report)', () => {
+    expect(routesOf(login('generate_report', '/reports')).authenticate).toBeUndefined();
+  });
+});
+
+describe('"a listing of" is a list of what follows, no listing record', () => {
+  it('"Get a listing of the product categories" lists categories', () => {
+    const category = { name: 'string', parent_id: 'integer' };
+    const product = { name: 'string', price: 'number', category_id: 'integer' };
+    const result = plan({
+      '/setup/productCategories': {
+        get: { summary: 'Get a listing of the product categories', responses: answer(category, true) },
+      },
+      '/products': { get: { summary: 'Get a listing of the products', responses: answer(product, true) } },
+    });
+    expect(routesOf(result)).toMatchObject({
+      listCategories: 'GET /setup/productCategories',
+      listProducts: 'GET /products',
     });
   });
 });

@@ -248,6 +248,65 @@ describe('reading documents', () => {
     ]);
   });
 
+  it('a $ref by absolute URL is read from the copy kept beside the document in its published layout, never fetched', async () => {
+    const base = 'https://raw.example.org/acme/specs/main/jsonschema';
+    const root = write(
+      'published/stock.json',
+      JSON.stringify({
+        openapi: '3.0.1',
+        info: { title: 'Stock', version: '1' },
+        paths: {
+          '/stocklevels': {
+            get: {
+              parameters: [{ $ref: `${base}/apis/types/base.json#/parameters/Page` }],
+              responses: {
+                200: {
+                  description: 'ok',
+                  content: {
+                    'application/json': { schema: { $ref: `${base}/schemas/Stock.json#/definitions/Items` } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      }),
+    );
+    write(
+      'published/jsonschema/apis/types/base.json',
+      JSON.stringify({ parameters: { Page: { name: 'page', in: 'query', schema: { type: 'integer' } } } }),
+    );
+    write(
+      'published/jsonschema/schemas/Stock.json',
+      JSON.stringify({
+        definitions: {
+          Items: {
+            type: 'object',
+            properties: {
+              items: { type: 'array', items: { $ref: '#/definitions/Level' } },
+              page: { $ref: `${base}/apis/types/base.json#/parameters/Page/schema` },
+            },
+          },
+          Level: {
+            type: 'object',
+            properties: {
+              productId: { type: 'string' },
+              quantity: { type: 'number' },
+              warehouseId: { type: 'string' },
+            },
+          },
+        },
+      }),
+    );
+    const loaded = await loadDocument(root, noFetch);
+    expect(loaded.externalFiles.map((f) => path.relative(path.join(dir, 'published'), f)).sort()).toEqual([
+      path.join('jsonschema', 'apis', 'types', 'base.json'),
+      path.join('jsonschema', 'schemas', 'Stock.json'),
+    ]);
+    const result = planImport([loaded], { serverVars: {}, inventoryUrl: undefined, overrides: new Map() });
+    expect(routesOf(result)).toEqual({ stockLevels: 'GET /stocklevels' });
+  });
+
   it('an external $ref that cannot be resolved is named in the error (exit 6), never skipped', async () => {
     const root = write(
       'broken/openapi.yaml',
