@@ -22,6 +22,7 @@ import { round7VendorCases } from '../../fixtures/openapi/vendors/cases-round7.j
 import { round8VendorCases } from '../../fixtures/openapi/vendors/cases-round8.js';
 import { round9VendorCases } from '../../fixtures/openapi/vendors/cases-round9.js';
 import { round10VendorCases } from '../../fixtures/openapi/vendors/cases-round10.js';
+import { round11VendorCases } from '../../fixtures/openapi/vendors/cases-round11.js';
 import { blindCases } from '../../fixtures/openapi/vendors/cases-blind.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
@@ -195,6 +196,7 @@ describe('the split', () => {
     { round: 8, cases: round8VendorCases, least: 5, scored: '13 (36.1%)' },
     { round: 9, cases: round9VendorCases, least: 4, scored: '9 (30.0%)' },
     { round: 10, cases: round10VendorCases, least: 8, scored: '49 (51.0%)' },
+    { round: 11, cases: round11VendorCases, least: 5 },
   ];
   it.each(rounds)('round $round: vendors none seen before; tuning once scored, else held out', (r) => {
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
