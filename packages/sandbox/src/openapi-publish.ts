@@ -192,6 +192,19 @@ export function publishedInventoryDocument(
           })),
         ] as typeof operation.parameters;
       }
+      // The layout's header variables (a hotel or site id): required on every operation, their value not published.
+      if (layout?.headerVars) {
+        operation.parameters = [
+          ...(operation.parameters ?? []),
+          ...Object.keys(layout.headerVars).map((name) => ({
+            name,
+            in: 'header',
+            required: true,
+            description: `Your ${name}: every call of the API sends it`,
+            schema: { type: 'string' },
+          })),
+        ] as typeof operation.parameters;
+      }
       (paths[vendorPath] ??= {})[vendorMethod] = operation;
     }
   }

@@ -82,6 +82,12 @@ export interface RouteLayout {
    * with that value (none, another or two are refused with a 400 naming it).
    */
   queryVars?: Record<string, string>;
+  /**
+   * Header variables: a header with one value per venue (a hotel or site id)
+   * that every operation requires; a request is served only with that value
+   * (none or another is refused with a 400 naming it).
+   */
+  headerVars?: Record<string, string>;
 }
 
 /** A text with the layout's path variables filled in. */
@@ -272,12 +278,17 @@ function parseAuth(value: unknown, where: string): AuthScheme {
 }
 
 /** pathVars (or queryVars): {"<name>": "<value>"}, each value one path segment. */
-function parsePathVars(value: unknown, where: string, field = 'pathVars'): Record<string, string> | undefined {
+function parsePathVars(
+  value: unknown,
+  where: string,
+  field = 'pathVars',
+  nameRule = PARAM_NAME,
+): Record<string, string> | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new RouteLayoutError(`${where} ${field} must be an object of "<name>": "<value>"`);
   for (const [name, text] of Object.entries(value)) {
-    if (!PARAM_NAME.test(name) || typeof text !== 'string' || !/^[A-Za-z0-9._~-]+$/.test(text))
+    if (!nameRule.test(name) || typeof text !== 'string' || !/^[A-Za-z0-9._~-]+$/.test(text))
       throw new RouteLayoutError(
         `${where} ${field}.${name} must be a value of letters, digits and . _ ~ - (one path segment), not ${JSON.stringify(text)}`,
       );
@@ -315,15 +326,21 @@ export function parseRouteLayout(
     answerNames,
     pathVars: vars,
     queryVars: inQuery,
+    headerVars: inHeaders,
     ...rest
   } = value as Record<string, unknown>;
   const extra = Object.keys(rest).filter((key) => key !== '$schema' && key !== 'description');
   if (extra.length)
     throw new RouteLayoutError(
-      `${where} has unknown field(s): ${extra.join(', ')} (expected basePath, auth, operations, answerNames, pathVars, queryVars)`,
+      `${where} has unknown field(s): ${extra.join(', ')} (expected basePath, auth, operations, answerNames, pathVars, queryVars, headerVars)`,
     );
   const pathVars = parsePathVars(vars, where);
   const queryVars = parsePathVars(inQuery, where, 'queryVars');
+  // A header's name is an HTTP token (RFC 9110): "x-hotelid", "Bar-Assistant-Bar-Id".
+  const headerVars = parsePathVars(inHeaders, where, 'headerVars', /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/);
+  for (const name of Object.keys(headerVars ?? {}))
+    if (/^(authorization|accept|content-type|host|cookie)$/i.test(name))
+      throw new RouteLayoutError(`${where} headerVars.${name}: a header HTTP or the layout's auth already sends`);
 
   if (listed !== undefined && (typeof listed !== 'object' || listed === null || Array.isArray(listed))) {
     throw new RouteLayoutError(`${where} operations must be an object of "<operationId>": "METHOD /path"`);
@@ -371,6 +388,7 @@ export function parseRouteLayout(
   if (answerNames !== undefined) layout.answerNames = parseAnswerNames(answerNames, byId, where);
   if (pathVars) layout.pathVars = pathVars;
   if (queryVars && Object.keys(queryVars).length) layout.queryVars = queryVars;
+  if (headerVars && Object.keys(headerVars).length) layout.headerVars = headerVars;
   if (layout.auth.type === 'oauth2') {
     for (const id of Object.keys(layout.auth.operationScopes ?? {}))
       if (!byId.has(id)) throw new RouteLayoutError(`${where} auth.operationScopes.${id}: no such operation`);
@@ -445,7 +463,7 @@ export type Rewrite =
   | { kind: 'route'; method: string; url: string; route: LayoutRoute }
   | { kind: 'token'; url: string }
   | { kind: 'not-served' }
-  /** A route's request without the layout's query variable as it must be: the vendor's 400, naming the parameter. */
+  /** A route's request without the layout's query or header variable as it must be: the vendor's 400, naming it. */
   | { kind: 'refused'; parameter: string; message: string };
 
 /** Where an OAuth2 layout's token route is served after the rewrite (never reachable by this path from outside). */
@@ -460,11 +478,11 @@ export const OAUTH_TOKEN_ROUTE = '/inventory/_oauth2/token';
 export function createLayoutRewriter(
   layout: RouteLayout,
   prefix = '/inventory',
-): (method: string, url: string) => Rewrite {
+): (method: string, url: string, headers?: Record<string, string | string[] | undefined>) => Rewrite {
   // Literal paths before templated ones, so "/Products/Search" wins over "/Products/{id}".
   const ordered = [...layout.routes].sort((a, b) => a.params.length - b.params.length || b.path.length - a.path.length);
   const base = prefix + layout.basePath;
-  return (method, url) => {
+  return (method, url, headers = {}) => {
     const queryAt = url.indexOf('?');
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
     const query = queryAt === -1 ? '' : url.slice(queryAt);
@@ -485,6 +503,10 @@ export function createLayoutRewriter(
       const canonicalPath = route.canonical.path.replace(/\{[^{}]*\}/g, () => match[index++]!);
       const checked = layout.queryVars ? checkQueryVars(layout.queryVars, query) : { query };
       if ('refused' in checked) return checked.refused;
+      if (layout.headerVars) {
+        const refused = checkHeaderVars(layout.headerVars, headers);
+        if (refused) return refused;
+      }
       return {
         kind: 'route',
         method: method === 'HEAD' ? 'HEAD' : route.canonical.method,
@@ -519,4 +541,24 @@ function checkQueryVars(
   }
   const rest = params.toString();
   return { query: rest ? `?${rest}` : '' };
+}
+
+/** A request's headers against the layout's header variables: each present once, with its value. */
+function checkHeaderVars(
+  vars: Record<string, string>,
+  headers: Record<string, string | string[] | undefined>,
+): Extract<Rewrite, { kind: 'refused' }> | undefined {
+  for (const [name, value] of Object.entries(vars)) {
+    // node folds a header's name to lower case, and joins a repeated one with ", ".
+    const given = headers[name.toLowerCase()];
+    const text = Array.isArray(given) ? given.join(', ') : given;
+    if (text !== value) {
+      const message =
+        text === undefined
+          ? `the header ${name} is required`
+          : `the header ${name} does not name this server's ${name}`;
+      return { kind: 'refused', parameter: name, message };
+    }
+  }
+  return undefined;
 }

@@ -210,7 +210,7 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
     return reply.status(answer.status).headers(answer.headers).send(answer.toBody());
   });
   app.setNotFoundHandler((request, reply) => {
-    // A layout's query variable missing or another: refused as the vendor would, naming it.
+    // A layout's query or header variable missing or another: refused as the vendor would, naming it.
     const refused = refusedQuery.get(request.raw);
     if (refused)
       return reply
@@ -348,7 +348,7 @@ function fleetRewriteUrl(fleet: Fleet, next: ((request: import('node:http').Inco
     fleet.rewrite(request) ?? (next ? next(request) : (request.url ?? '/'));
 }
 
-/** Requests the layout refused for their query variables, with why (read by the not-found handler). */
+/** Requests the layout refused for their query or header variables, with why (read by the not-found handler). */
 const refusedQuery = new WeakMap<import('node:http').IncomingMessage, { parameter: string; message: string }>();
 
 /** fastify's rewriteUrl for a layout; a method the layout changed (PUT for PATCH) is set back too. */
@@ -356,7 +356,7 @@ function layoutRewriteUrl(layout: RouteLayout): (request: import('node:http').In
   const rewrite = createLayoutRewriter(layout);
   return (request) => {
     const url = request.url ?? '/';
-    const answer = rewrite(request.method ?? 'GET', url);
+    const answer = rewrite(request.method ?? 'GET', url, request.headers);
     if (answer.kind === 'untouched') return url;
     // No route has this path, so the not-found handler answers (with the path the client sent).
     if (answer.kind === 'not-served') return '/_not-served-under-route-layout';

@@ -331,6 +331,47 @@ describe('query variables (a business key in the query of every call)', () => {
   });
 });
 
+describe('header variables (a hotel id in a header of every call)', () => {
+  const file = path.resolve(__dirname, '../examples/inventory-routes-hotel-header.json');
+  const layout = loadRouteLayout(file);
+  const rewrite = createLayoutRewriter(layout);
+
+  it('a name is an HTTP token, a value one segment; never a header HTTP or the auth sends', () => {
+    expect(layout.headerVars).toEqual({ 'x-hotelid': 'NSH01' });
+    expect(layoutError({ headerVars: { 'x-hotelid': 'a b' } })).toContain('headerVars.x-hotelid');
+    expect(layoutError({ headerVars: { 'x hotel': 'a' } })).toContain('headerVars.x hotel');
+    expect(layoutError({ headerVars: { Authorization: 'a' } })).toContain('headerVars.Authorization');
+  });
+
+  it("served only with the venue's value; none or another is refused naming it", () => {
+    expect(rewrite('GET', '/inventory/inv/v1/items?page=2', { 'x-hotelid': 'NSH01' })).toMatchObject({
+      kind: 'route',
+      url: '/inventory/products?page=2',
+    });
+    expect(rewrite('GET', '/inventory/inv/v1/items/42', {})).toEqual({
+      kind: 'refused',
+      parameter: 'x-hotelid',
+      message: 'the header x-hotelid is required',
+    });
+    expect(rewrite('GET', '/inventory/inv/v1/items', { 'x-hotelid': 'SOUTH9' })).toMatchObject({
+      kind: 'refused',
+      message: "the header x-hotelid does not name this server's x-hotelid",
+    });
+    expect(rewrite('GET', '/inventory/inv/v1/nowhere', { 'x-hotelid': 'NSH01' })).toEqual({ kind: 'not-served' });
+  });
+
+  it('the published document declares it required on every operation, without its value', () => {
+    const published = publishedInventoryDocument('http://127.0.0.1:9', layout);
+    const all = Object.values(published.paths).flatMap((item) => Object.values(item));
+    expect(all).toHaveLength(21);
+    for (const operation of all)
+      expect(operation.parameters?.filter((p) => p.in === 'header' && p.name === 'x-hotelid')).toEqual([
+        expect.objectContaining({ required: true, schema: { type: 'string' } }),
+      ]);
+    expect(JSON.stringify(published)).not.toContain('NSH01');
+  });
+});
+
 describe('the auth scheme', () => {
   const tokensFor = (layout: RouteLayout) => {
     const key = newSigningKey();
