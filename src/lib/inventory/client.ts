@@ -249,12 +249,14 @@ export class InventoryClient {
     params: string[],
     options: CallOptions,
   ): Promise<HttpResponse<unknown>> {
-    const { method, path, query } = this.routes.resolve(operation, ...params);
+    const { method, path, query, headers } = this.routes.resolve(operation, ...params);
     const response = await this.deps.http.request<unknown>({
       method,
       path,
       // The route's per-venue query values (a business or storefront key) go with venue's own filters.
       query: query ? { ...options.query, ...query } : options.query,
+      // And its per-venue headers (a hotel or bar id every call names).
+      ...(headers ? { headers } : {}),
       // Written in the vendor's names where its document gives others (inventory.bodyNames).
       body: this.routes.vendorBody(operation, options.body),
       idempotent: options.idempotent,

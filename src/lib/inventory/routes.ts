@@ -12,6 +12,9 @@
 // parameter required with one value per venue (a business or storefront key):
 // the route declares it after "?" ("GET /products?storefront={storefront}"),
 // its value is in the same inventory.pathVars, and only that route sends it.
+// So is a header required with one value per venue (a hotel or site id): the
+// route declares it after the path as HTTP writes a header, its variable in
+// braces ("GET /items x-hotelid:{x-hotelid}"), its value in inventory.pathVars.
 
 import { UsageError } from '../errors.js';
 import { venueHint } from '../hint-command.js';
@@ -63,13 +66,15 @@ export interface Route {
   params: string[];
   /** Query parameters sent on every call of this route, each filled from a variable of the profile: "?storefront={storefront}". */
   query: Array<{ name: string; variable: string }>;
+  /** Headers sent on every call of this route, each filled from a variable of the profile: "x-hotelid:{x-hotelid}". */
+  headers: Array<{ name: string; variable: string }>;
 }
 
 const VERBS: readonly HttpVerb[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** "POST /stock/receipts" → a Route; anything else is a usage error naming what is wrong. */
 export function parseRoute(text: string, what = 'route'): Route {
-  const match = /^\s*([A-Za-z]+)\s+(\/\S*)\s*$/.exec(text);
+  const match = /^\s*([A-Za-z]+)\s+(\/\S*)((?:\s+\S+)*)\s*$/.exec(text);
   if (!match) throw new UsageError(`${what} must be "METHOD /path" such as "POST /stock-receipts" (got "${text}")`);
   const method = match[1]!.toUpperCase() as HttpVerb;
   if (!VERBS.includes(method))
@@ -89,7 +94,20 @@ export function parseRoute(text: string, what = 'route'): Route {
       throw new UsageError(`${what}: the query parameter ${found[1]} is given twice`);
     query.push({ name: found[1]!, variable: found[2]! });
   }
-  return { method, path, params, query };
+  // After the path, the per-venue headers as HTTP writes a header ("x-hotelid:{x-hotelid}"): a path has no space, so
+  // what follows one is a header; only variables, for the same reason as the query's.
+  const headers: Route['headers'] = [];
+  for (const pair of (match[3] ?? '').split(/\s+/).filter(Boolean)) {
+    const found = /^([A-Za-z0-9!#$%&'*+.^_`|~-]+):\{([A-Za-z_][A-Za-z0-9_.-]*)\}$/.exec(pair);
+    if (!found)
+      throw new UsageError(
+        `${what}: after the path a route takes only header:{variable} pairs separated by spaces, such as "GET /products x-hotelid:{x-hotelid}" (got "${pair}")`,
+      );
+    if (headers.some((h) => h.name.toLowerCase() === found[1]!.toLowerCase()))
+      throw new UsageError(`${what}: the header ${found[1]} is given twice`);
+    headers.push({ name: found[1]!, variable: found[2]! });
+  }
+  return { method, path, params, query, headers };
 }
 
 function splitOnce(text: string, separator: string): [string, string | undefined] {
@@ -101,8 +119,12 @@ function splitOnce(text: string, separator: string): [string, string | undefined
 export const routeQueryText = (route: Route): string =>
   route.query.length ? `?${route.query.map((q) => `${q.name}={${q.variable}}`).join('&')}` : '';
 
+/** The headers a route declares, its variables as written: " x-hotelid:{x-hotelid}", or "". */
+export const routeHeaderText = (route: Route): string =>
+  route.headers.map((h) => ` ${h.name}:{${h.variable}}`).join('');
+
 export function formatRoute(route: Route): string {
-  return `${route.method} ${route.path}${routeQueryText(route)}`;
+  return `${route.method} ${route.path}${routeQueryText(route)}${routeHeaderText(route)}`;
 }
 
 /** The value of inventory.routes.<operation> that leaves it unmapped. */
@@ -172,6 +194,7 @@ export const idCount = (operation: InventoryOperation): number =>
 export const pathVariablesOf = (operation: InventoryOperation, route: Route): string[] => [
   ...route.params.slice(0, Math.max(0, route.params.length - idCount(operation))),
   ...route.query.map((q) => q.variable),
+  ...route.headers.map((h) => h.variable),
 ];
 
 /** The {name}s of a text. */
@@ -590,7 +613,7 @@ export class InventoryRouteMap {
   resolve(
     operation: InventoryOperation,
     ...params: string[]
-  ): { method: HttpVerb; path: string; query?: Record<string, string> } {
+  ): { method: HttpVerb; path: string; query?: Record<string, string>; headers?: Record<string, string> } {
     const route = this.route(operation);
     if (params.length > route.params.length || params.some((p) => p === undefined || String(p) === '')) {
       throw new UsageError(
@@ -598,9 +621,11 @@ export class InventoryRouteMap {
       );
     }
     const variables = route.params.slice(0, route.params.length - params.length);
-    const missing = [...variables, ...route.query.map((q) => q.variable)].filter(
-      (name) => !Object.hasOwn(this.pathVars, name),
-    );
+    const missing = [
+      ...variables,
+      ...route.query.map((q) => q.variable),
+      ...route.headers.map((h) => h.variable),
+    ].filter((name) => !Object.hasOwn(this.pathVars, name));
     if (missing.length) {
       throw new UsageError(
         `the ${operation} route "${formatRoute(route)}" needs ${missing.map((n) => `{${n}}`).join(', ')}, a value this venue's server is addressed by, and the profile has none`,
@@ -612,8 +637,13 @@ export class InventoryRouteMap {
     const values = [...variables.map((name) => this.pathVars[name]!), ...params];
     let index = 0;
     const path = route.path.replace(/\{[^{}/]+\}/g, () => encodeURIComponent(values[index++]!));
-    if (!route.query.length) return { method: route.method, path: `${this.basePath}${path}` };
     const query = Object.fromEntries(route.query.map((q) => [q.name, this.pathVars[q.variable]!]));
-    return { method: route.method, path: `${this.basePath}${path}`, query };
+    const headers = Object.fromEntries(route.headers.map((h) => [h.name, this.pathVars[h.variable]!]));
+    return {
+      method: route.method,
+      path: `${this.basePath}${path}`,
+      ...(route.query.length ? { query } : {}),
+      ...(route.headers.length ? { headers } : {}),
+    };
   }
 }

@@ -93,12 +93,13 @@ export class WebhooksClient {
     params: string[],
     options: { body?: unknown; idempotent?: boolean; operation: string },
   ): Promise<HttpResponse<unknown>> {
-    const { method, path, query } = this.routes.resolve(operation, ...params);
+    const { method, path, query, headers } = this.routes.resolve(operation, ...params);
     const response = await this.deps.http.request<unknown>({
       method,
       path,
-      // The route's per-venue query values (a business or storefront key).
+      // The route's per-venue query values (a business or storefront key) and headers (a hotel id).
       ...(query ? { query } : {}),
+      ...(headers ? { headers } : {}),
       body: this.routes.vendorBody(operation, options.body),
       idempotent: options.idempotent,
       auth: this.deps.token,
