@@ -24,7 +24,7 @@ import { loadDocument, type LoadOptions, type LoadedDocument } from './load.js';
 import { jobOfItsOwn, matchOperations, profiles, score, type Candidate } from './match.js';
 import { documentOperations, pathParams, type DocumentOperation } from './operations.js';
 import type { ListShape } from './list-shape.js';
-import { findPathVariables, findQueryVariables, type PathVariable } from './path-vars.js';
+import { findHeaderVariables, findPathVariables, findQueryVariables, type PathVariable } from './path-vars.js';
 import { readOperation, sectionDepth, sectionSegments, sharedPrefixLength, type Reading } from './route-reading.js';
 import { identifierWords, wordsOf } from './vocabulary.js';
 import {
@@ -205,7 +205,10 @@ interface RouteOf {
 export function storedRoute(plan: Pick<ImportPlan, 'readings'>, route: string): string {
   const reading = plan.readings.find((r) => `${r.operation.method} ${r.path}` === route);
   const query = reading?.queryVars ?? [];
-  return query.length ? `${route}?${query.map((name) => `${name}={${name}}`).join('&')}` : route;
+  const headers = reading?.headerVars ?? [];
+  const search = query.length ? `?${query.map((name) => `${name}={${name}}`).join('&')}` : '';
+  // The headers after a space, as HTTP writes one ("x-hotelid:{x-hotelid}"): a path has no space (routes.ts).
+  return `${route}${search}${headers.map((name) => ` ${name}:{${name}}`).join('')}`;
 }
 
 /** Matches venue's operations to the documents' routes and finds the base path and auth: the plan to review. */
@@ -246,6 +249,9 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
     // of each route that requires it. A name that is also a path variable is one (the path is where it is said).
     for (const variable of findQueryVariables(operations))
       if (!own.some((v) => v.name === variable.name)) own.push(variable);
+    // And the header's: a header required with one value per venue (a hotel or site id) sent on every call.
+    for (const variable of findHeaderVariables(operations))
+      if (!own.some((v) => v.name === variable.name)) own.push(variable);
     // A path parameter the user gives a value for (--server-var) has that one value for the venue: a path variable,
     // whatever its shape says (the venue's catalog, /catalogs/{catalogId}/categories). So has a required query
     // parameter given one: a query variable.
@@ -254,6 +260,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       if (own.some((v) => v.name === name) || serverNames.has(name)) continue;
       const count = new Set(operations.filter((o) => o.params.includes(name)).map((o) => o.path)).size;
       const inQuery = operations.filter((o) => o.requiredQuery?.includes(name)).length;
+      const inHeader = operations.filter((o) => o.requiredHeaders?.includes(name)).length;
       if (count) own.push({ name, paths: count, why: 'its value is given with --server-var: one value for the venue' });
       else if (inQuery)
         own.push({
@@ -262,15 +269,24 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
           why: 'its value is given with --server-var: one value for the venue',
           in: 'query',
         });
+      else if (inHeader)
+        own.push({
+          name,
+          paths: inHeader,
+          why: 'its value is given with --server-var: one value for the venue',
+          in: 'header',
+        });
     }
     for (const operation of operations) for (const name of operation.params) documentParams.add(name);
     for (const operation of operations) for (const name of operation.requiredQuery ?? []) documentParams.add(name);
+    for (const operation of operations) for (const name of operation.requiredHeaders ?? []) documentParams.add(name);
     for (const variable of own) {
       const known = variables.get(variable.name);
       variables.set(variable.name, known ? { ...known, paths: known.paths + variable.paths } : variable);
     }
-    const names = new Set(own.filter((v) => v.in !== 'query').map((v) => v.name));
+    const names = new Set(own.filter((v) => (v.in ?? 'path') === 'path').map((v) => v.name));
     const queryNames = new Set(own.filter((v) => v.in === 'query').map((v) => v.name));
+    const headerNames = new Set(own.filter((v) => v.in === 'header').map((v) => v.name));
     for (const operation of operations) {
       const path = `${prefix}${operation.path}`;
       const route = `${operation.method} ${path}`;
@@ -281,7 +297,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       }
       seen.set(route, doc.label);
       routes.push({
-        reading: readOperation(operation, skipOf(operation.path), path, names, queryNames),
+        reading: readOperation(operation, skipOf(operation.path), path, names, queryNames, headerNames),
         route,
         method: operation.method,
         path,
@@ -419,7 +435,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   for (const name of new Set([...variables.keys(), ...scopeNames])) {
     const count = mapped.filter((o) => {
       const reading = routes.find((r) => r.route === o.route)?.reading;
-      return reading?.vars.includes(name) || reading?.queryVars.includes(name);
+      return reading?.vars.includes(name) || reading?.queryVars.includes(name) || reading?.headerVars.includes(name);
     }).length;
     if (!count && !scopeNames.has(name)) continue;
     const found = variables.get(name) ?? { name, paths: 0, why: 'the OAuth2 scopes name it' };

@@ -77,6 +77,13 @@ export interface DocumentOperation {
   /** The header parameters it takes, as named ("X-API-TOKEN"). */
   headers: string[];
   /**
+   * Header parameters it cannot be called without (required, no default), a header the document's security sends a
+   * key in aside: a per-venue header value's candidates (path-vars.ts findHeaderVariables).
+   */
+  requiredHeaders?: string[];
+  /** What the document says of each header parameter, and whether it has one documented value (a constant). */
+  headerParameters?: Record<string, PathParameterInfo>;
+  /**
    * The route's own servers (its path item's or its own), when none of them is the document's: it is called at
    * another base than the document's routes ("https://api.rebilly.com" for /status beside ".../organizations/{id}").
    */
@@ -89,6 +96,8 @@ export interface PathParameterInfo {
   example?: string;
   /** It takes a list (type array): several values, a filter, never one per venue. */
   list?: true;
+  /** The document lists the values it takes (an enum): one is a constant, several a choice per call. */
+  values?: number;
 }
 
 const METHODS: Record<string, HttpVerb> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' };
@@ -116,6 +125,7 @@ export function documentOperations(document: Record<string, unknown>, source: st
   const global = Array.isArray(document.security) ? (document.security as SecurityRequirement[]) : [];
   // A key the document's security sends in the query is a credential, not a filter.
   const queryCredentials = new Set<string>();
+  const headerCredentials = new Set<string>();
   const components = isObject(document.components) ? document.components : {};
   const basicSchemes = new Set<string>();
   if (isObject(components.securitySchemes))
@@ -123,6 +133,8 @@ export function documentOperations(document: Record<string, unknown>, source: st
       const scheme = deref(document, raw);
       if (isObject(scheme) && scheme.type === 'apiKey' && scheme.in === 'query' && typeof scheme.name === 'string')
         queryCredentials.add(scheme.name);
+      if (isObject(scheme) && scheme.type === 'apiKey' && scheme.in === 'header' && typeof scheme.name === 'string')
+        headerCredentials.add(scheme.name.toLowerCase());
       if (isObject(scheme) && scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'basic')
         basicSchemes.add(name);
     }
@@ -142,8 +154,10 @@ export function documentOperations(document: Record<string, unknown>, source: st
         .filter(isObject);
       const pathParameters: Record<string, PathParameterInfo> = {};
       const queryParameters: Record<string, PathParameterInfo> = {};
+      const headerParameters: Record<string, PathParameterInfo> = {};
       for (const parameter of parameters) {
-        if ((parameter.in !== 'path' && parameter.in !== 'query') || typeof parameter.name !== 'string') continue;
+        if (!['path', 'query', 'header'].includes(parameter.in as string) || typeof parameter.name !== 'string')
+          continue;
         const schema = deref(document, parameter.schema);
         const example = [
           parameter.example,
@@ -151,10 +165,16 @@ export function documentOperations(document: Record<string, unknown>, source: st
           isObject(schema) ? schema.default : undefined,
         ].find((v) => typeof v === 'string' || typeof v === 'number');
         const list = parameter.type === 'array' || (isObject(schema) && schema.type === 'array');
-        (parameter.in === 'path' ? pathParameters : queryParameters)[parameter.name] = {
+        const listed = [parameter.enum, isObject(schema) ? schema.enum : undefined].find(Array.isArray);
+        const constant = isObject(schema) && schema.const !== undefined;
+        const values = constant ? 1 : listed?.length;
+        const into =
+          parameter.in === 'path' ? pathParameters : parameter.in === 'query' ? queryParameters : headerParameters;
+        into[parameter.name] = {
           ...(text(parameter.description) ? { description: text(parameter.description)!.slice(0, 200) } : {}),
           ...(example !== undefined ? { example: String(example) } : {}),
           ...(list ? { list: true as const } : {}),
+          ...(values !== undefined ? { values } : {}),
         };
       }
       const security = Array.isArray(raw.security) ? (raw.security as SecurityRequirement[]) : global;
@@ -182,6 +202,15 @@ export function documentOperations(document: Record<string, unknown>, source: st
           .filter((p) => !/^(api_?key|key|token|access_?token|auth|signature|sig)$/i.test(p.name as string))
           .map((p) => p.name as string),
         headers: parameters.filter((p) => p.in === 'header' && typeof p.name === 'string').map((p) => p.name as string),
+        requiredHeaders: parameters
+          .filter((p) => p.in === 'header' && typeof p.name === 'string' && p.required === true)
+          .filter((p) => {
+            const schema = deref(document, p.schema);
+            const hasDefault = p.default !== undefined || (isObject(schema) && schema.default !== undefined);
+            return !hasDefault && !headerCredentials.has((p.name as string).toLowerCase());
+          })
+          .map((p) => p.name as string),
+        headerParameters,
         security,
         deprecated: raw.deprecated === true,
         ...(raw.requestBody !== undefined ? { declaresBody: true as const } : {}),

@@ -24,7 +24,9 @@
 // value per venue (WellnessLiving's k_business, Kaufland's storefront). Its
 // value is stored with the path variables' (inventory.pathVars) and the route
 // declares where it goes ("GET /products?storefront={storefront}"), so only
-// the routes that require it send it.
+// the routes that require it send it. The header's twin (findHeaderVariables):
+// a header required with one value per venue (OPERA's x-hotelid), stored the
+// same way, the route saying where it goes ("GET /items x-hotelid:{x-hotelid}").
 
 import { isPagingQuery } from './list-shape.js';
 import type { DocumentOperation } from './operations.js';
@@ -41,7 +43,7 @@ export interface PathVariable {
   /** Why it is taken for a variable, in words. */
   why: string;
   /** Where its value goes: a segment of the path (the default) or a query parameter of each route that requires it. */
-  in?: 'path' | 'query';
+  in?: 'path' | 'query' | 'header';
 }
 
 const isParam = (segment: string) => /^\{[^{}]+\}$/.test(segment);
@@ -220,6 +222,94 @@ export function findQueryVariables(operations: DocumentOperation[]): PathVariabl
       paths: count,
       why,
       in: 'query',
+    });
+  }
+  return found;
+}
+
+/** Headers of the protocol (content negotiation, conditions, caching, tracing): never a per-venue value. */
+const PROTOCOL_HEADER =
+  /^(accept(-.*)?|content-.*|if-.*|idempotency-key|user-agent|host|cookie|date|origin|referer|prefer|cache-control|pragma|expect|range|connection|traceparent|tracestate|baggage|x-http-method-override|x-forwarded-.*|x-requested-with|forwarded|dnt)$/i;
+/** Words of a header's name that say it is a credential: the auth module owns those, never this path. */
+const CREDENTIAL_WORDS = new Set([
+  'auth',
+  'authorization',
+  'authentication',
+  'key',
+  'apikey',
+  'token',
+  'secret',
+  'password',
+  'passwd',
+  'signature',
+  'sig',
+  'credential',
+  'credentials',
+  'session',
+  'cookie',
+  'bearer',
+  'jwt',
+]);
+/** Words of a header's name whose value changes per call (a request or trace id, a nonce), or is the API's own. */
+const PER_CALL_WORDS = new Set([
+  'request',
+  'correlation',
+  'trace',
+  'span',
+  'nonce',
+  'idempotency',
+  'version',
+  'revision',
+  'etag',
+  'locale',
+  'language',
+  'lang',
+]);
+
+/**
+ * The header variables of one document's operations: header parameters required (no default) with one value per
+ * venue (OPERA's x-hotelid, Bar Assistant's Bar-Assistant-Bar-Id, Mindbody's siteId). Found by the document's shape,
+ * as the query's twin is:
+ *   - required on at least half the document's operations; or
+ *   - named for the scope of the service (tenant, store, business, site, location…) and required on at least two;
+ * and never a credential (a header the document's security sends a key in is not even required here: operations.ts
+ * leaves it out; nor Authorization, nor a name with a credential's word: auth, key, token, secret, signature…),
+ * never a header of the protocol (Accept, Content-Type, If-Match, Idempotency-Key, Prefer…), never one whose value
+ * changes per call (a request, correlation or trace id, a date or time, the id of a record), never the API's version
+ * or revision (with one documented value it is a constant, and a constant is the document's, not the venue's; with
+ * several it is a choice), never one whose documented values are listed (an enum: a constant or a choice).
+ */
+export function findHeaderVariables(operations: DocumentOperation[]): PathVariable[] {
+  const required = new Map<string, number>();
+  for (const operation of operations)
+    for (const name of new Set(operation.requiredHeaders ?? [])) required.set(name, (required.get(name) ?? 0) + 1);
+  const found: PathVariable[] = [];
+  for (const [name, count] of required) {
+    if (count < 2 || PROTOCOL_HEADER.test(name)) continue;
+    // "x-" says only that a header is not standard; the vendor's own prefix ("Bar-Assistant-") says whose it is.
+    const words = wordsOf(name.replace(/^x-/i, '')).map((w) => w.toLowerCase());
+    if (!words.length || words.some((w) => CREDENTIAL_WORDS.has(w) || PER_CALL_WORDS.has(w) || MOMENT_WORDS.has(w)))
+      continue;
+    if (CREDENTIAL.test(bareName(name))) continue;
+    const infos = operations.map((o) => o.headerParameters?.[name]).filter((p) => p !== undefined);
+    if (infos.some((p) => p.list || p.values !== undefined)) continue;
+    const subject = words.filter((w) => !identifierWords.has(w));
+    const scoped = words.some((w) => QUERY_SCOPE_WORDS.has(w));
+    // The id of a record (x-product-id): a subject's identifier that names no scope picks one record per call.
+    if (!scoped && subject.length < words.length && findTerms(subject).length > 0) continue;
+    let why: string | undefined;
+    if (count * 2 >= operations.length)
+      why = `the header ${name} is required on ${count} of the ${operations.length} operations`;
+    else if (scoped) why = `its name says the scope of the service, and ${count} operations require the header ${name}`;
+    if (!why) continue;
+    const info = infos.find((p) => p.description || p.example);
+    found.push({
+      name,
+      ...(info?.description ? { description: info.description } : {}),
+      ...(info?.example ? { example: info.example } : {}),
+      paths: count,
+      why,
+      in: 'header',
     });
   }
   return found;

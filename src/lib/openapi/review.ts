@@ -234,7 +234,7 @@ export function reviewText(plan: ImportPlan, context: ReviewContext): string {
       `Path vars: ${plan.pathVars
         .map(
           (v) =>
-            `${v.in === 'query' ? `?${v.name}=` : `{${v.name}}`} in ${v.routes} route${v.routes === 1 ? '' : 's'}${v.inScopes ? ' and the OAuth2 scopes' : ''}: ${
+            `${v.in === 'query' ? `?${v.name}=` : v.in === 'header' ? `${v.name}:` : `{${v.name}}`} in ${v.routes} route${v.routes === 1 ? '' : 's'}${v.inScopes ? ' and the OAuth2 scopes' : ''}: ${
               v.value !== undefined
                 ? v.value
                 : `needs a value (--server-var ${v.name}=<value>${v.example !== undefined ? `; the document's example: ${v.example}` : ''})`

@@ -82,6 +82,8 @@ export interface Reading {
   vars: string[];
   /** The per-venue query values it requires (a business or storefront key), path-vars.ts: venue sends them. */
   queryVars: string[];
+  /** The per-venue headers it requires (a hotel or site id), path-vars.ts: venue sends them. */
+  headerVars: string[];
   /** The path ends in a parameter that is no path variable: it names one record. */
   trailingParam: boolean;
   /** A sandbox (or playground) segment among routes that are not in one (match.ts, markTrials): where the API is tried out. */
@@ -457,6 +459,8 @@ export function readOperation(
   variables: ReadonlySet<string> = new Set(),
   /** The document's per-venue query values (path-vars.ts findQueryVariables). */
   queryVariables: ReadonlySet<string> = new Set(),
+  /** The document's per-venue headers (path-vars.ts findHeaderVariables). */
+  headerVariables: ReadonlySet<string> = new Set(),
 ): Reading {
   const segments = operation.path.split('/').filter(Boolean);
   // A segment may hold a parameter and a path variable written together ("{id}{format}", "products{format}"): the
@@ -543,6 +547,7 @@ export function readOperation(
     params: operation.params.filter((p) => !variables.has(p)),
     vars: operation.params.filter((p) => variables.has(p)),
     queryVars: (operation.requiredQuery ?? []).filter((q) => queryVariables.has(q)),
+    headerVars: (operation.requiredHeaders ?? []).filter((h) => headerVariables.has(h)),
     trailingParam,
     pathWords,
     head,
