@@ -111,7 +111,7 @@ const baseSettingSpecs = {
   },
   'inventory.pathVars': {
     description:
-      'Values of the path variables in the inventory routes that are one per venue (a tenant or project key), and of the query variables a route declares after "?" (a business key), name=value separated by spaces: "tenant=north projectKey=north-shore" (set by import-openapi --server-var)',
+      'Values of the path variables in the inventory routes that are one per venue (a tenant or project key), of the query variables a route declares after "?" (a business key) and of the headers it declares after the path (x-hotelid:{x-hotelid}), name=value separated by spaces: "tenant=north projectKey=north-shore" (set by import-openapi --server-var)',
     kind: 'pathVars',
   },
   'inventory.oauth.scopes': {
@@ -218,7 +218,7 @@ export function checkSettingValue(key: SettingKey, raw: string): string | number
       return raw;
     case 'route': {
       if (isUnmappedRoute(raw)) return UNMAPPED_ROUTE;
-      // With the per-venue query values it declares ("?storefront={storefront}").
+      // With the per-venue query values and headers it declares ("?storefront={storefront}", " x-hotelid:{x-hotelid}").
       return formatRoute(parseRoute(raw, key));
     }
     case 'auth':

@@ -57,7 +57,8 @@ export default defineCommand<Options>({
     "parameter no operation of venue's fills but with one value per venue, such as a tenant or project key, at any position: " +
     'its routes are kept, its value is asked for or given with --server-var, stored as inventory.pathVars and filled on every ' +
     'request and in the OAuth2 scopes; a dry run maps them anyway and names the values still needed) and their twins in the ' +
-    'query (a business or storefront key required on the routes: the same flag and setting, sent on the routes that require it), ' +
+    'query (a business or storefront key required on the routes: the same flag and setting, sent on the routes that require it) ' +
+    'and in the headers (a hotel or site id required on the routes, never a credential: the same again), ' +
     "the vendor's names " +
     "for request body fields (inventory.bodyNames), and its own words for answer fields, matched to venue's fields by the response " +
     "schemas' words and types, never between two candidates (inventory.answerNames; the review lists what stayed unmatched and why). On a terminal you then " +
@@ -354,7 +355,7 @@ async function mergeWithProfile(ctx: Context, plan: ImportPlan, profile: string,
       .filter((o): o is MappedOperation => o.matched)
       .map((o) => ({
         operation: o.operation,
-        // With the per-venue query values the route requires, as variables the profile fills.
+        // With the per-venue query values and headers the route requires, as variables the profile fills.
         route: storedRoute(plan, o.route),
         source: o.source,
         strength: o.chosenBy === 'evidence' ? o.confidence : ('chosen' as const),
