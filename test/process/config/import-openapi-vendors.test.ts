@@ -118,7 +118,7 @@ async function dryRun(
     '-o',
     'json',
   ];
-  const vars = { ...defaults, ...vendor.serverVars, ...vendor.pathVars, ...vendor.queryVars };
+  const vars = { ...defaults, ...vendor.serverVars, ...vendor.pathVars, ...vendor.queryVars, ...vendor.headerVars };
   for (const [name, value] of Object.entries(vars)) args.push('--server-var', `${name}=${value}`);
   const r = await runVenue(args, {
     env: { VENUE_CONFIG_DIR: configDir, VENUE_INVENTORY_URL: 'https://inventory.example' },

@@ -96,14 +96,14 @@ function besideIt(file: string): unknown[] {
     });
 }
 
-/** Whether a document declares a query parameter of this name anywhere (an operation's, a path's, a component's). */
-function declaresQuery(doc: unknown, name: string): boolean {
+/** Whether a document declares a query (or header) parameter of this name anywhere (an operation's, a path's, a component's). */
+function declaresQuery(doc: unknown, name: string, where = 'query'): boolean {
   const seen = new Set<unknown>();
   const walk = (value: unknown): boolean => {
     if (!value || typeof value !== 'object' || seen.has(value)) return false;
     seen.add(value);
     const record = value as Record<string, unknown>;
-    if (record.in === 'query' && record.name === name) return true;
+    if (record.in === where && record.name === name) return true;
     return Object.values(record).some(walk);
   };
   return walk(doc);
@@ -155,6 +155,15 @@ describe.each(blindCases.filter(present))('$vendor', (vendor) => {
       expect(
         docs.some(
           ({ file, doc }) => declaresQuery(doc, name) || besideIt(file).some((part) => declaresQuery(part, name)),
+        ),
+        name,
+      ).toBe(true);
+    // So is a per-venue header a header parameter they declare.
+    for (const name of Object.keys(vendor.headerVars ?? {}))
+      expect(
+        docs.some(
+          ({ file, doc }) =>
+            declaresQuery(doc, name, 'header') || besideIt(file).some((part) => declaresQuery(part, name, 'header')),
         ),
         name,
       ).toBe(true);
