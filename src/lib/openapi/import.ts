@@ -24,7 +24,13 @@ import { loadDocument, type LoadOptions, type LoadedDocument } from './load.js';
 import { jobOfItsOwn, matchOperations, profiles, score, type Candidate } from './match.js';
 import { documentOperations, pathParams, type DocumentOperation } from './operations.js';
 import type { ListShape } from './list-shape.js';
-import { findHeaderVariables, findPathVariables, findQueryVariables, type PathVariable } from './path-vars.js';
+import {
+  findHeaderVariables,
+  findPathVariables,
+  findQueryVariables,
+  isCredentialHeader,
+  type PathVariable,
+} from './path-vars.js';
 import { readOperation, sectionDepth, sectionSegments, sharedPrefixLength, type Reading } from './route-reading.js';
 import { identifierWords, wordsOf } from './vocabulary.js';
 import {
@@ -260,7 +266,9 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       if (own.some((v) => v.name === name) || serverNames.has(name)) continue;
       const count = new Set(operations.filter((o) => o.params.includes(name)).map((o) => o.path)).size;
       const inQuery = operations.filter((o) => o.requiredQuery?.includes(name)).length;
-      const inHeader = operations.filter((o) => o.requiredHeaders?.includes(name)).length;
+      // A header the document declares, given one value for the venue, whatever its default (Mindbody's siteId
+      // defaults to its sandbox site) or whether it is required; never a credential (no secret from argv).
+      const inHeader = isCredentialHeader(name) ? 0 : operations.filter((o) => o.headers.includes(name)).length;
       if (count) own.push({ name, paths: count, why: 'its value is given with --server-var: one value for the venue' });
       else if (inQuery)
         own.push({
@@ -279,7 +287,8 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
     }
     for (const operation of operations) for (const name of operation.params) documentParams.add(name);
     for (const operation of operations) for (const name of operation.requiredQuery ?? []) documentParams.add(name);
-    for (const operation of operations) for (const name of operation.requiredHeaders ?? []) documentParams.add(name);
+    for (const operation of operations)
+      for (const name of operation.headers) if (!isCredentialHeader(name)) documentParams.add(name);
     for (const variable of own) {
       const known = variables.get(variable.name);
       variables.set(variable.name, known ? { ...known, paths: known.paths + variable.paths } : variable);

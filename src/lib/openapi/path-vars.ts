@@ -279,6 +279,12 @@ const PER_CALL_WORDS = new Set([
  * or revision (with one documented value it is a constant, and a constant is the document's, not the venue's; with
  * several it is a choice), never one whose documented values are listed (an enum: a constant or a choice).
  */
+/** A header that carries a credential, by its name: never a per-venue value, nor a value given on the command line. */
+export function isCredentialHeader(name: string): boolean {
+  const words = wordsOf(name.replace(/^x-/i, '')).map((w) => w.toLowerCase());
+  return words.some((w) => CREDENTIAL_WORDS.has(w)) || CREDENTIAL.test(bareName(name));
+}
+
 export function findHeaderVariables(operations: DocumentOperation[]): PathVariable[] {
   const required = new Map<string, number>();
   for (const operation of operations)

@@ -547,7 +547,8 @@ export function readOperation(
     params: operation.params.filter((p) => !variables.has(p)),
     vars: operation.params.filter((p) => variables.has(p)),
     queryVars: (operation.requiredQuery ?? []).filter((q) => queryVariables.has(q)),
-    headerVars: (operation.requiredHeaders ?? []).filter((h) => headerVariables.has(h)),
+    // Every route that takes it sends it: the venue's one value, required there or not.
+    headerVars: operation.headers.filter((h) => headerVariables.has(h)),
     trailingParam,
     pathWords,
     head,

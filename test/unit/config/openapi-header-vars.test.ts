@@ -135,6 +135,22 @@ describe('the plan: routes that require it map, and say so', () => {
   it('with --server-var it has its value', () => {
     expect(plan(paths, {}, { 'x-hotelid': 'H1' }).pathVars).toMatchObject([{ name: 'x-hotelid', value: 'H1' }]);
   });
+
+  it('a header given with --server-var is one, with a default or optional; never a credential', () => {
+    const site = h('siteId', true, { schema: { type: 'string', default: '-99' } });
+    const withDefault = {
+      '/products': { get: { operationId: 'listProducts', parameters: [site], responses: answer(product, true) } },
+      '/products/{id}': {
+        get: { operationId: 'getProduct', parameters: [h('siteId', false)], responses: answer(product) },
+      },
+      '/health': { get: { operationId: 'health', parameters: [h('x-api-key')] } },
+    };
+    expect(plan(withDefault).pathVars).toEqual([]);
+    const given = plan(withDefault, {}, { siteId: '42' });
+    expect(given.pathVars).toMatchObject([{ name: 'siteId', in: 'header', value: '42', routes: 2 }]);
+    expect(storedRoute(given, 'GET /products/{id}')).toBe('GET /products/{id} siteId:{siteId}');
+    expect(plan(withDefault, {}, { 'x-api-key': 'secret' }).pathVars).toEqual([]);
+  });
 });
 
 describe('the route map sends it on the routes that declare it, and only those', () => {
