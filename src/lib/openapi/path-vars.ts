@@ -281,9 +281,11 @@ const PER_CALL_WORDS = new Set([
  */
 /** A header that carries a credential, by its name: never a per-venue value, nor a value given on the command line. */
 export function isCredentialHeader(name: string): boolean {
-  const words = wordsOf(name.replace(/^x-/i, '')).map((w) => w.toLowerCase());
-  return words.some((w) => CREDENTIAL_WORDS.has(w)) || CREDENTIAL.test(bareName(name));
+  return headerWords(name).some((w) => CREDENTIAL_WORDS.has(w)) || CREDENTIAL.test(bareName(name));
 }
+
+/** "x-" says only that a header is not standard; the vendor's own prefix ("Bar-Assistant-") says whose it is. */
+const headerWords = (name: string) => wordsOf(name.replace(/^x-/i, '')).map((w) => w.toLowerCase());
 
 export function findHeaderVariables(operations: DocumentOperation[]): PathVariable[] {
   const required = new Map<string, number>();
@@ -291,12 +293,9 @@ export function findHeaderVariables(operations: DocumentOperation[]): PathVariab
     for (const name of new Set(operation.requiredHeaders ?? [])) required.set(name, (required.get(name) ?? 0) + 1);
   const found: PathVariable[] = [];
   for (const [name, count] of required) {
-    if (count < 2 || PROTOCOL_HEADER.test(name)) continue;
-    // "x-" says only that a header is not standard; the vendor's own prefix ("Bar-Assistant-") says whose it is.
-    const words = wordsOf(name.replace(/^x-/i, '')).map((w) => w.toLowerCase());
-    if (!words.length || words.some((w) => CREDENTIAL_WORDS.has(w) || PER_CALL_WORDS.has(w) || MOMENT_WORDS.has(w)))
-      continue;
-    if (CREDENTIAL.test(bareName(name))) continue;
+    if (count < 2 || PROTOCOL_HEADER.test(name) || isCredentialHeader(name)) continue;
+    const words = headerWords(name);
+    if (!words.length || words.some((w) => PER_CALL_WORDS.has(w) || MOMENT_WORDS.has(w))) continue;
     const infos = operations.map((o) => o.headerParameters?.[name]).filter((p) => p !== undefined);
     if (infos.some((p) => p.list || p.values !== undefined)) continue;
     const subject = words.filter((w) => !identifierWords.has(w));
