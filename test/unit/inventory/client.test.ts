@@ -572,6 +572,30 @@ describe('the route map is what goes on the wire', () => {
     expect(await inventory.categories()).toHaveLength(2);
   });
 
+  it("sends a route's per-venue headers on that route's calls (inventory and webhooks), and on no other", async () => {
+    const hotel = InventoryRouteMap.fromSettings((key) => {
+      const set: Record<string, string> = {
+        'inventory.routes.getProduct': 'GET /items/{id} x-hotelid:{x-hotelid}',
+        'inventory.routes.listWebhooks': 'GET /hooks x-hotelid:{x-hotelid}',
+        'inventory.pathVars': 'x-hotelid=NSH01',
+      };
+      return set[key] ? { value: set[key], source: 'profile' } : undefined;
+    });
+    const { inventory, webhooks, pool } = clients(hotel);
+    pool
+      .intercept({ path: '/items/1001', method: 'GET', headers: { 'x-hotelid': 'NSH01' } })
+      .reply(200, products[0]!, { headers: json });
+    expect((await inventory.getProduct(1001)).productId).toBe(1001);
+    pool
+      .intercept({ path: '/hooks', method: 'GET', headers: { 'x-hotelid': 'NSH01' } })
+      .reply(200, subscribers, { headers: json });
+    expect(await webhooks.list()).toHaveLength(1);
+    pool
+      .intercept({ path: '/categories', method: 'GET', headers: (h) => !('x-hotelid' in h) })
+      .reply(200, categories, { headers: json });
+    expect(await inventory.categories()).toHaveLength(2);
+  });
+
   it('never sends an empty id', async () => {
     const { webhooks } = clients(routes);
     await expect(webhooks.delete('')).rejects.toBeInstanceOf(UsageError);
