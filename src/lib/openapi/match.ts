@@ -696,6 +696,19 @@ function subjectScore(
     score -= 1;
     narrowing = `its path names the ${pathHead.text} of ${pathHead.qualifier}: that part's, not the service's health`;
   }
+  // A ping or health check after a subject of the service other than venue's (/shipment/ping, /orders/health) says
+  // that part is up (a shipping module, an order service), not the service venue drives. A word no subject names
+  // before it (/actuator/health, /api/ping) narrows nothing: the check is still the service's.
+  if (
+    profile.concepts.health !== undefined &&
+    pathHead.concept === 'health' &&
+    pathHead.qualifier &&
+    findTerms(wordsOf(pathHead.qualifier)).some((h) => h.term.concept === 'other') &&
+    !narrowing
+  ) {
+    score -= 1;
+    narrowing = `its path puts its ${pathHead.text} under ${pathHead.qualifier}: that part's check, not the service's health`;
+  }
   if (
     !stockPlace &&
     !pathHead.concept &&
@@ -918,6 +931,27 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     );
   if (unnamed)
     reasons.push(`its ${profile.body} keeps its values in ${body.open}, whose members the document does not name`);
+  // Whether the body's other values are named or kept in an open map (Headers, properties), the fields it requires
+  // are named: the rule below holds either way.
+  if (profile.body !== 'none' && body && body.count > 0) {
+    // venue sends only the fields a person changes (a product's price alone): a PUT that requires other values on every
+    // call replaces the record, and would refuse that change; so does an update by POST to the record that does. The record's own id, key or code (what the path
+    // names it by) is no such field.
+    if (
+      (reading.operation.method === 'PUT' || (reading.operation.method === 'POST' && reading.kind === 'update')) &&
+      profile.kinds.update !== undefined &&
+      profile.kinds.create === undefined &&
+      reading.trailingParam
+    ) {
+      // Nor is the path's own parameter repeated in the body under its name (skuSellerId of /product/{skuSellerId}).
+      const ownKey = normaliseName(reading.params[reading.params.length - 1] ?? '');
+      const demanded = body.required.filter(
+        (field) => !recordKeyNames.has(normaliseName(field)) && normaliseName(field) !== ownKey,
+      );
+      if (demanded.length)
+        replaces = `it requires ${demanded.join(', ')} on every call: it replaces the record, and venue sends only what changes`;
+    }
+  }
   if (profile.body !== 'none' && body && body.count > 0 && !unnamed) {
     let have = 0;
     let of = 0;
@@ -946,23 +980,6 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
         schema -= 2;
         reasons.push(`its ${profile.body} has nothing for ${need.label}`);
       }
-    }
-    // venue sends only the fields a person changes (a product's price alone): a PUT that requires other values on every
-    // call replaces the record, and would refuse that change; so does an update by POST to the record that does. The record's own id, key or code (what the path
-    // names it by) is no such field.
-    if (
-      (reading.operation.method === 'PUT' || (reading.operation.method === 'POST' && reading.kind === 'update')) &&
-      profile.kinds.update !== undefined &&
-      profile.kinds.create === undefined &&
-      reading.trailingParam
-    ) {
-      // Nor is the path's own parameter repeated in the body under its name (skuSellerId of /product/{skuSellerId}).
-      const ownKey = normaliseName(reading.params[reading.params.length - 1] ?? '');
-      const demanded = body.required.filter(
-        (field) => !recordKeyNames.has(normaliseName(field)) && normaliseName(field) !== ownKey,
-      );
-      if (demanded.length)
-        replaces = `it requires ${demanded.join(', ')} on every call: it replaces the record, and venue sends only what changes`;
     }
     // A subscription that takes a URL to call (callbackUrl) besides a queue or topic delivers to either: the queue is
     // one target it offers, not the only one. Only a field named a URL says so: a destination, endpoint or URI is as

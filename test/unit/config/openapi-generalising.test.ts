@@ -2442,3 +2442,51 @@ describe('in text written without spaces, the longest known term inside a run; t
     }
   });
 });
+
+describe("a ping under another subject of the service is that part's", () => {
+  it("/shipments/ping says the shipping part is up, not the service; /ping and /actuator/health stay the service's", () => {
+    const ping = (route: string) =>
+      plan({
+        [route]: { get: { summary: 'Ping', responses: answer({ status: 'string' }) } },
+        '/products': { get: { summary: 'List products', responses: answer({ id: 'string' }, true) } },
+      });
+    expect(routesOf(ping('/ping')).health).toBe('GET /ping');
+    expect(routesOf(ping('/actuator/health')).health).toBe('GET /actuator/health');
+    expect(routesOf(ping('/shipment/ping')).health).toBeUndefined();
+    expect(unmapped(ping('/shipment/ping'), 'health')?.candidates[0]?.shortfall).toMatch(/under shipment/);
+  });
+});
+
+describe('a PUT that requires values replaces the record, whatever else its body keeps in an open map', () => {
+  it('a webhook PUT requiring its URL and secret beside a map of headers is left out, as without the map', () => {
+    const hook = (open: boolean) => {
+      const fields = {
+        type: 'object',
+        required: ['Secret', 'WebHookUri'],
+        properties: {
+          Id: { type: 'string' },
+          WebHookUri: { type: 'string' },
+          Secret: { type: 'string' },
+          Description: { type: 'string' },
+          ...(open ? { Headers: { type: 'object', additionalProperties: { type: 'string' } } } : {}),
+        },
+      };
+      const json = { content: { 'application/json': { schema: fields } } };
+      return plan({
+        '/webhooks': {
+          get: { summary: 'List webhooks', responses: answerOf({ type: 'array', items: fields }) },
+          post: { summary: 'Create a webhook', requestBody: json, responses: answerOf(fields) },
+        },
+        '/webhooks/{id}': {
+          put: { summary: 'Update a webhook', requestBody: json, responses: answerOf(fields) },
+          delete: { summary: 'Delete a webhook', responses: answerOf(fields) },
+        },
+      });
+    };
+    expect(routesOf(hook(false)).updateWebhook).toBeUndefined();
+    expect(routesOf(hook(true)).updateWebhook).toBeUndefined();
+    expect(unmapped(hook(true), 'updateWebhook')?.candidates[0]?.shortfall).toMatch(
+      /requires WebHookUri, Secret on every call/,
+    );
+  });
+});
