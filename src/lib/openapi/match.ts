@@ -185,6 +185,16 @@ const F = {
     'productcount productscount assignedproductcount ownedproductcount numberofproducts totalproducts productstotal',
     undefined,
   ),
+  /**
+   * A lesson people book a place in (its capacity, its bookings, its waiting list), taught by someone (a teacher, the
+   * staff) as a kind of session (a session type, a prerequisite): a class a studio teaches, not a class products are
+   * grouped in.
+   */
+  lesson: group(
+    'a lesson (places people book, a teacher, a session type)',
+    'capacity maxcapacity webcapacity totalbooked booked bookingstatus bookingwindow waitlistsize iswaitlistavailable spotsavailable spotsleft attendees sessiontype sessiontypeid prereq prerequisite prerequisites teacher teachers instructor instructors',
+    'capacity waitlist attendees prereq prerequisite teacher instructor',
+  ),
   /** A delivery to a message queue or topic (SQS, SNS, Pub/Sub, EventBridge), not an HTTPS URL venue can register. */
   queue: group(
     'a message queue or topic to deliver to (a queue URL, an ARN)',
@@ -353,6 +363,7 @@ export const profiles: Record<InventoryOperation, Profile> = {
     need: [F.identity],
     fields: [e(F.identity, 1), e(F.categoryRef, 1)],
     against: [F.price, F.url, F.rate],
+    contradicts: [F.lesson],
     subject: 'classes',
   },
   listWarehouses: {

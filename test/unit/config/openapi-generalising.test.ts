@@ -2490,3 +2490,26 @@ describe('a PUT that requires values replaces the record, whatever else its body
     );
   });
 });
+
+describe('a class people book places in is a lesson, not a class of products', () => {
+  it('classes with a capacity and bookings, or a session type, are not listed as classes; classes of a name and a category are', () => {
+    const classes = (fields: Record<string, string>) =>
+      plan({
+        '/classes': { get: { summary: 'List classes', responses: answer(fields, true) } },
+        '/products': { get: { summary: 'List products', responses: answer({ id: 'string', name: 'string' }, true) } },
+      });
+    expect(routesOf(classes({ id: 'string', name: 'string', categoryId: 'string' })).listClasses).toBe('GET /classes');
+    const lessons = classes({ id: 'string', name: 'string', maxCapacity: 'integer', totalBooked: 'integer' });
+    expect(routesOf(lessons).listClasses).toBeUndefined();
+    expect(unmapped(lessons, 'listClasses')?.candidates[0]?.shortfall).toMatch(/a lesson/);
+    // The kinds of lesson taught (a session type, a prerequisite) are no classes of products either.
+    const kinds = classes({
+      id: 'string',
+      name: 'string',
+      categoryId: 'string',
+      sessionType: 'string',
+      prereq: 'string',
+    });
+    expect(routesOf(kinds).listClasses).toBeUndefined();
+  });
+});
