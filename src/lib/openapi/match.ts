@@ -641,7 +641,15 @@ function subjectScore(
   ) {
     // A write to the stock that its words say sets it (POST /inventories, "set inventories"): the path names what is
     // counted, no subject of its own.
-  } else if (pathHead.concept && wanted(pathHead.concept) === 0) {
+  } else if (
+    pathHead.concept &&
+    wanted(pathHead.concept) === 0 &&
+    // A path word that is the first word of what its summary names (/products/stocks, "query all defined stock
+    // locations") is that subject shortened, no other subject.
+    ![...reading.summaryConcepts].some(
+      ([concept, hit]) => wanted(concept) >= 1 && hit.text.includes(' ') && hit.text.split(' ')[0] === pathHead.text,
+    )
+  ) {
     score -= 2;
     reasons.push(`but its path names ${pathHead.text}`);
     if (pathHead.concept === 'other' && sources.length)

@@ -2513,3 +2513,17 @@ describe('a class people book places in is a lesson, not a class of products', (
     expect(routesOf(kinds).listClasses).toBeUndefined();
   });
 });
+
+describe('a path word that begins what its summary names is that subject shortened', () => {
+  it('/products/stocks, "Query all defined stock locations": the stock locations; "Query stock" stays the stock', () => {
+    const stocks = (summary: string) =>
+      plan({
+        '/products/stocks': {
+          get: { summary, responses: answer({ id: 'integer', name: 'string', isDefault: 'boolean' }, true) },
+        },
+        '/products': { get: { summary: 'List products', responses: answer({ id: 'string', name: 'string' }, true) } },
+      });
+    expect(routesOf(stocks('Query all defined stock locations')).listWarehouses).toBe('GET /products/stocks');
+    expect(routesOf(stocks('Query the stock of every product')).listWarehouses).toBeUndefined();
+  });
+});
