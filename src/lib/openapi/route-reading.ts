@@ -269,14 +269,14 @@ export function headOf(words: string[]): Head {
     if (end < 0) return { concept: undefined, weight: 0, text: '' };
     const hit = hits.find((h) => h.at <= end && h.at + h.term.words.length - 1 >= end);
     if (hit) {
-      const before = meaningful
-        .slice(0, hit.at)
-        .filter(
-          (w, i) =>
-            !kindWords.get(w) &&
-            !namespaceWords.has(w) &&
-            !hits.some((h) => h.at <= i && i < h.at + h.term.words.length),
-        );
+      const before = meaningful.slice(0, hit.at).filter(
+        (w, i) =>
+          // A single letter (/g/{slug}/…, short for a group) is an abbreviation that names nothing narrower.
+          w.length > 1 &&
+          !kindWords.get(w) &&
+          !namespaceWords.has(w) &&
+          !hits.some((h) => h.at <= i && i < h.at + h.term.words.length),
+      );
       const otherBefore = hits.find((h) => h.at < hit.at && h.term.concept === 'other');
       const previous = [...hits].reverse().find((h) => h.at < hit.at && h.term.concept !== 'other');
       return {

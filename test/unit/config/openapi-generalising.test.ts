@@ -2527,3 +2527,20 @@ describe('a path word that begins what its summary names is that subject shorten
     expect(routesOf(stocks('Query the stock of every product')).listWarehouses).toBeUndefined();
   });
 });
+
+describe('a single letter in a path names nothing narrower', () => {
+  it('/g/{groupSlug}/products are the products, as /{groupSlug}/products are', () => {
+    const products = (base: string) =>
+      plan(
+        {
+          [`${base}/products`]: {
+            get: { summary: 'List products', responses: answer({ id: 'string', name: 'string', sku: 'string' }, true) },
+          },
+        },
+        {},
+        { groupSlug: 'one' },
+      );
+    expect(routesOf(products('/{groupSlug}')).listProducts).toBe('GET /{groupSlug}/products');
+    expect(routesOf(products('/g/{groupSlug}')).listProducts).toBe('GET /g/{groupSlug}/products');
+  });
+});
