@@ -714,7 +714,8 @@ const define = (concept: Concept, weight: number, ...phrases: string[]) => {
 
 define('product', 1, 'product', 'article', 'merchandise', 'catalog item', 'catalog product', 'sku');
 // A marketplace's "listing" is a product the seller offers there (its title, price and quantity).
-define('product', 0.8, 'item', 'part', 'good', 'goods', 'catalog', 'catalogue', 'listing');
+// Commodities are goods (a household's things, a trader's wares) as much as "goods" is.
+define('product', 0.8, 'item', 'part', 'good', 'goods', 'commodity', 'catalog', 'catalogue', 'listing');
 define('product', 0.3, 'entity', 'variant', 'product variant', 'item variation');
 define('category', 1, 'category', 'product group', 'item group', 'department', 'taxon');
 define('category', 0.6, 'taxonomy');

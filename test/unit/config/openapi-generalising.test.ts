@@ -2544,3 +2544,19 @@ describe('a single letter in a path names nothing narrower', () => {
     expect(routesOf(products('/g/{groupSlug}')).listProducts).toBe('GET /g/{groupSlug}/products');
   });
 });
+
+describe('commodities are goods', () => {
+  it('GET /commodities lists the products, as GET /goods does', () => {
+    const goods = (route: string) =>
+      plan({
+        [route]: {
+          get: {
+            summary: 'List',
+            responses: answer({ id: 'string', name: 'string', price: 'number', sku: 'string' }, true),
+          },
+        },
+      });
+    expect(routesOf(goods('/goods')).listProducts).toBe('GET /goods');
+    expect(routesOf(goods('/commodities')).listProducts).toBe('GET /commodities');
+  });
+});
