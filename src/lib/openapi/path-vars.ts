@@ -208,23 +208,39 @@ export function findQueryVariables(operations: DocumentOperation[]): PathVariabl
     // The id of a record (productId, uid, id): a subject's identifier that names no scope picks one record per call.
     if (!scoped && (subject.length === 0 || (subject.length < words.length && findTerms(subject).length > 0))) continue;
     if (!scoped && words.length === 1 && /^u?id$/.test(words[0]!)) continue;
-    let why: string | undefined;
-    if (count * 2 >= operations.length)
-      why = `the query parameter ${name} is required on ${count} of the ${operations.length} operations`;
-    else if (scoped)
-      why = `its name says the scope of the service, and ${count} operations require the query parameter ${name}`;
-    if (!why) continue;
-    const info = operations.map((o) => o.queryParameters?.[name]).find((p) => p?.description || p?.example);
-    found.push({
-      name,
-      ...(info?.description ? { description: info.description } : {}),
-      ...(info?.example ? { example: info.example } : {}),
-      paths: count,
-      why,
-      in: 'query',
-    });
+    const infos = operations.map((o) => o.queryParameters?.[name]).filter((p) => p !== undefined);
+    const variable = requiredVariable('query', name, count, operations.length, scoped, infos);
+    if (variable) found.push(variable);
   }
   return found;
+}
+
+/**
+ * A parameter required in the query or a header, taken for a per-venue variable when most operations require it,
+ * or when its name says the service's scope (the callers have ruled out what it cannot be); undefined otherwise.
+ */
+function requiredVariable(
+  where: 'query' | 'header',
+  name: string,
+  count: number,
+  operations: number,
+  scoped: boolean,
+  infos: Array<{ description?: string; example?: string }>,
+): PathVariable | undefined {
+  const what = where === 'query' ? `the query parameter ${name}` : `the header ${name}`;
+  let why: string | undefined;
+  if (count * 2 >= operations) why = `${what} is required on ${count} of the ${operations} operations`;
+  else if (scoped) why = `its name says the scope of the service, and ${count} operations require ${what}`;
+  if (!why) return undefined;
+  const info = infos.find((p) => p.description || p.example);
+  return {
+    name,
+    ...(info?.description ? { description: info.description } : {}),
+    ...(info?.example ? { example: info.example } : {}),
+    paths: count,
+    why,
+    in: where,
+  };
 }
 
 /** Headers of the protocol (content negotiation, conditions, caching, tracing): never a per-venue value. */
@@ -266,6 +282,14 @@ const PER_CALL_WORDS = new Set([
   'lang',
 ]);
 
+/** A header that carries a credential, by its name: never a per-venue value, nor a value given on the command line. */
+export function isCredentialHeader(name: string): boolean {
+  return headerWords(name).some((w) => CREDENTIAL_WORDS.has(w)) || CREDENTIAL.test(bareName(name));
+}
+
+/** "x-" says only that a header is not standard; the vendor's own prefix ("Bar-Assistant-") says whose it is. */
+const headerWords = (name: string) => wordsOf(name.replace(/^x-/i, '')).map((w) => w.toLowerCase());
+
 /**
  * The header variables of one document's operations: header parameters required (no default) with one value per
  * venue (OPERA's x-hotelid, Bar Assistant's Bar-Assistant-Bar-Id, Mindbody's siteId). Found by the document's shape,
@@ -279,14 +303,6 @@ const PER_CALL_WORDS = new Set([
  * or revision (with one documented value it is a constant, and a constant is the document's, not the venue's; with
  * several it is a choice), never one whose documented values are listed (an enum: a constant or a choice).
  */
-/** A header that carries a credential, by its name: never a per-venue value, nor a value given on the command line. */
-export function isCredentialHeader(name: string): boolean {
-  return headerWords(name).some((w) => CREDENTIAL_WORDS.has(w)) || CREDENTIAL.test(bareName(name));
-}
-
-/** "x-" says only that a header is not standard; the vendor's own prefix ("Bar-Assistant-") says whose it is. */
-const headerWords = (name: string) => wordsOf(name.replace(/^x-/i, '')).map((w) => w.toLowerCase());
-
 export function findHeaderVariables(operations: DocumentOperation[]): PathVariable[] {
   const required = new Map<string, number>();
   for (const operation of operations)
@@ -302,20 +318,8 @@ export function findHeaderVariables(operations: DocumentOperation[]): PathVariab
     const scoped = words.some((w) => QUERY_SCOPE_WORDS.has(w));
     // The id of a record (x-product-id): a subject's identifier that names no scope picks one record per call.
     if (!scoped && subject.length < words.length && findTerms(subject).length > 0) continue;
-    let why: string | undefined;
-    if (count * 2 >= operations.length)
-      why = `the header ${name} is required on ${count} of the ${operations.length} operations`;
-    else if (scoped) why = `its name says the scope of the service, and ${count} operations require the header ${name}`;
-    if (!why) continue;
-    const info = infos.find((p) => p.description || p.example);
-    found.push({
-      name,
-      ...(info?.description ? { description: info.description } : {}),
-      ...(info?.example ? { example: info.example } : {}),
-      paths: count,
-      why,
-      in: 'header',
-    });
+    const variable = requiredVariable('header', name, count, operations.length, scoped, infos);
+    if (variable) found.push(variable);
   }
   return found;
 }
