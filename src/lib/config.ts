@@ -21,7 +21,9 @@ import {
   parseAuthScheme,
   parsePathVars,
   parseRoute,
+  checkRouteFor,
   formatRoute,
+  isInventoryOperation,
   routeSettingKey,
   UNMAPPED_ROUTE,
   type InventoryOperation,
@@ -219,7 +221,12 @@ export function checkSettingValue(key: SettingKey, raw: string): string | number
     case 'route': {
       if (isUnmappedRoute(raw)) return UNMAPPED_ROUTE;
       // With the per-venue query values and headers it declares ("?storefront={storefront}", " x-hotelid:{x-hotelid}").
-      return formatRoute(parseRoute(raw, key));
+      // A record id in the query ("?id={productId}") only where the operation is called with that id.
+      const operation = key.slice('inventory.routes.'.length);
+      const route = parseRoute(raw, key);
+      return formatRoute(
+        isInventoryOperation(operation) ? checkRouteFor(operation, route, `inventory.routes.${operation}`) : route,
+      );
     }
     case 'auth':
       return formatAuthScheme(parseAuthScheme(raw));

@@ -190,12 +190,58 @@ export function fillPathVars(text: string, vars: PathVars): string {
 export const idCount = (operation: InventoryOperation): number =>
   parseRoute(inventoryOperations[operation].route).params.length;
 
+/** The names of the ids venue fills in an operation's route, as its default route names them: ["productId"]. */
+export const idNamesOf = (operation: InventoryOperation): string[] =>
+  parseRoute(inventoryOperations[operation].route).params;
+
+/** Every name venue gives a record's id in any operation's default route: productId, webhookId. */
+const venueIdNames = (): Set<string> => new Set(inventoryOperationNames.flatMap(idNamesOf));
+
+/**
+ * The query parameters of a route that carry the operation's own record id (an RPC-style route,
+ * "GET /product.info.json?id={productId}"): those whose variable is one of the operation's id names. They are
+ * filled from the call's ids as a path id is, never from the profile's per-venue values.
+ */
+export const queryIdsOf = (operation: InventoryOperation, route: Route): Route['query'] => {
+  const names = idNamesOf(operation);
+  return route.query.filter((q) => names.includes(q.variable));
+};
+
+/**
+ * A route checked against the operation it is for: a query variable named as one of venue's record ids
+ * ({productId}, {webhookId}) must be an id this operation is called with, given once; venue never sends an id an
+ * operation does not have, nor reads one from the profile.
+ */
+export function checkRouteFor(operation: InventoryOperation, route: Route, what = routeSettingKey(operation)): Route {
+  const own = idNamesOf(operation);
+  const ids = venueIdNames();
+  for (const q of route.query) {
+    if (ids.has(q.variable) && !own.includes(q.variable))
+      throw new UsageError(
+        `${what}: ${q.name}={${q.variable}} names a record id ${operation} is not called with (${own.length ? `its id is {${own.join('}, {')}}` : 'it takes no id'})`,
+      );
+  }
+  const inQuery = queryIdsOf(operation, route).map((q) => q.variable);
+  if (new Set(inQuery).size !== inQuery.length)
+    throw new UsageError(`${what}: the id {${inQuery[0]}} is given twice in the query`);
+  if (inQuery.length && route.params.length < own.length - inQuery.length)
+    throw new UsageError(`${what}: the path has no place for the ids the query does not carry`);
+  return route;
+}
+
+/** How many of an operation's ids its route takes in the path: those its query does not carry. */
+const pathIdCount = (operation: InventoryOperation, route: Route): number =>
+  idCount(operation) - queryIdsOf(operation, route).length;
+
 /** The parameters of an operation's route before the ids venue fills, and those of its query: its variables. */
-export const pathVariablesOf = (operation: InventoryOperation, route: Route): string[] => [
-  ...route.params.slice(0, Math.max(0, route.params.length - idCount(operation))),
-  ...route.query.map((q) => q.variable),
-  ...route.headers.map((h) => h.variable),
-];
+export const pathVariablesOf = (operation: InventoryOperation, route: Route): string[] => {
+  const queryIds = new Set(queryIdsOf(operation, route));
+  return [
+    ...route.params.slice(0, Math.max(0, route.params.length - pathIdCount(operation, route))),
+    ...route.query.filter((q) => !queryIds.has(q)).map((q) => q.variable),
+    ...route.headers.map((h) => h.variable),
+  ];
+};
 
 /** The {name}s of a text. */
 export const templateNames = (text: string): string[] => [...text.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1]!);
@@ -561,7 +607,11 @@ export class InventoryRouteMap {
       const set = read(routeSettingKey(operation));
       const origin: RouteOrigin = set?.source === 'environment' ? 'environment' : 'profile';
       if (set?.value && isUnmappedRoute(set.value)) routes[operation] = { origin };
-      else if (set?.value) routes[operation] = { route: parseRoute(set.value, routeSettingKey(operation)), origin };
+      else if (set?.value)
+        routes[operation] = {
+          route: checkRouteFor(operation, parseRoute(set.value, routeSettingKey(operation))),
+          origin,
+        };
       else routes[operation] = { route: parseRoute(inventoryOperations[operation].route), origin: 'default' };
     }
     const base = read('inventory.basePath')?.value;
@@ -615,15 +665,26 @@ export class InventoryRouteMap {
     ...params: string[]
   ): { method: HttpVerb; path: string; query?: Record<string, string>; headers?: Record<string, string> } {
     const route = this.route(operation);
-    if (params.length > route.params.length || params.some((p) => p === undefined || String(p) === '')) {
+    // The ids given are the operation's, in its default route's order; those its route carries in the query
+    // (queryIdsOf) go there, the rest fill the path's last parameters.
+    const names = idNamesOf(operation);
+    const queryIds = queryIdsOf(operation, route);
+    const inQuery = new Set(queryIds.map((q) => q.variable));
+    const pathIds = params.filter((_, at) => !inQuery.has(names[at]!));
+    if (
+      params.length - pathIds.length !== queryIds.length ||
+      pathIds.length > route.params.length ||
+      params.some((p) => p === undefined || String(p) === '')
+    ) {
       throw new UsageError(
-        `the ${operation} route "${formatRoute(route)}" needs ${route.params.length} path value(s), got ${JSON.stringify(params)}`,
+        `the ${operation} route "${formatRoute(route)}" needs ${route.params.length + queryIds.length} id or path value(s), got ${JSON.stringify(params)}`,
       );
     }
-    const variables = route.params.slice(0, route.params.length - params.length);
+    const variables = route.params.slice(0, route.params.length - pathIds.length);
+    const perVenueQuery = route.query.filter((q) => !inQuery.has(q.variable));
     const missing = [
       ...variables,
-      ...route.query.map((q) => q.variable),
+      ...perVenueQuery.map((q) => q.variable),
       ...route.headers.map((h) => h.variable),
     ].filter((name) => !Object.hasOwn(this.pathVars, name));
     if (missing.length) {
@@ -634,10 +695,16 @@ export class InventoryRouteMap {
         },
       );
     }
-    const values = [...variables.map((name) => this.pathVars[name]!), ...params];
+    const values = [...variables.map((name) => this.pathVars[name]!), ...pathIds];
     let index = 0;
     const path = route.path.replace(/\{[^{}/]+\}/g, () => encodeURIComponent(values[index++]!));
-    const query = Object.fromEntries(route.query.map((q) => [q.name, this.pathVars[q.variable]!]));
+    // A query value is encoded by the HTTP layer's URL building, as the per-venue ones are.
+    const query = Object.fromEntries(
+      route.query.map((q) => [
+        q.name,
+        inQuery.has(q.variable) ? String(params[names.indexOf(q.variable)]) : this.pathVars[q.variable]!,
+      ]),
+    );
     const headers = Object.fromEntries(route.headers.map((h) => [h.name, this.pathVars[h.variable]!]));
     return {
       method: route.method,
