@@ -161,9 +161,19 @@ export function publishedInventoryDocument(
       const ownScopes = auth.type === 'oauth2' ? (auth.operationScopes?.[id] ?? scopes) : scopes;
       if (operation.security) operation.security = swapSecurity(operation.security, scheme, ownScopes);
       // Path parameters take the layout's names, matched by position; its path variables ({tenant}) are declared too.
+      // One the layout takes in the query (an RPC-style "?productId={productId}") is a required query parameter there.
       if (route && operation.parameters) {
+        const inQuery = route.queryParams ?? [];
+        const inPath = route.canonical.params.filter((p) => !inQuery.some((q) => q.param === p));
         for (const parameter of operation.parameters) {
-          const at = parameter.in === 'path' ? route.canonical.params.indexOf(parameter.name) : -1;
+          if (parameter.in !== 'path') continue;
+          const query = inQuery.find((q) => q.param === parameter.name);
+          if (query) {
+            parameter.in = 'query';
+            parameter.name = query.name;
+            continue;
+          }
+          const at = inPath.indexOf(parameter.name);
           if (at !== -1) parameter.name = route.params[at]!;
         }
       }

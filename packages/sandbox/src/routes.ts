@@ -57,6 +57,11 @@ export interface LayoutRoute {
   canonical: CanonicalOperation;
   /** The layout's path variables in the path ({tenant}): served only with their value, not venue's parameters. */
   vars: string[];
+  /**
+   * The contract's path parameters the route takes in the query instead (an RPC-style vendor's
+   * "GET /product?productId={productId}"): each required once, not empty; the rest are matched in the path by position.
+   */
+  queryParams?: Array<{ name: string; param: string }>;
   /** False for an operation the file does not list (it keeps venue's path). */
   listed: boolean;
   matcher: RegExp;
@@ -147,7 +152,13 @@ function parseRoute(
   value: unknown,
   where: string,
   pathVars: Record<string, string> = {},
-): { method: HttpMethod; path: string; params: string[]; vars: string[] } {
+): {
+  method: HttpMethod;
+  path: string;
+  params: string[];
+  vars: string[];
+  queryParams?: Array<{ name: string; param: string }>;
+} {
   const entry = `${where} operations.${operation.operationId}`;
   if (typeof value !== 'string')
     throw new RouteLayoutError(`${entry} must be a string "METHOD /path", not ${JSON.stringify(value)}`);
@@ -157,7 +168,21 @@ function parseRoute(
       `${entry} must be "METHOD /path" (e.g. "GET /Products/{id}"), not ${JSON.stringify(value)}`,
     );
   const method = match[1]!.toUpperCase();
-  const path = match[2]!;
+  // After "?", the contract's path parameters the vendor takes in the query: "?productId={productId}".
+  const [path, search] = match[2]!.includes('?')
+    ? [match[2]!.slice(0, match[2]!.indexOf('?')), match[2]!.slice(match[2]!.indexOf('?') + 1)]
+    : [match[2]!, undefined];
+  const queryParams: Array<{ name: string; param: string }> = [];
+  for (const pair of search === undefined ? [] : search.split('&')) {
+    const found = /^([A-Za-z0-9._~-]+)=\{([A-Za-z_][A-Za-z0-9_.-]*)\}$/.exec(pair);
+    if (!found || !operation.params.includes(found[2]!))
+      throw new RouteLayoutError(
+        `${entry}: after "?" a route takes only name={parameter} pairs naming ${operation.operationId}'s own path parameters (${operation.params.map((p) => `{${p}}`).join(', ') || 'it has none'}), not ${JSON.stringify(pair)}`,
+      );
+    if (queryParams.some((q) => q.name === found[1] || q.param === found[2]))
+      throw new RouteLayoutError(`${entry}: ${JSON.stringify(pair)} repeats a query parameter`);
+    queryParams.push({ name: found[1]!, param: found[2]! });
+  }
   if (!(HTTP_METHODS as readonly string[]).includes(method)) {
     throw new RouteLayoutError(`${entry}: method ${match[1]} is not one of ${HTTP_METHODS.join(', ')}`);
   }
@@ -181,14 +206,14 @@ function parseRoute(
     throw new RouteLayoutError(`${entry}: the path ${path} has two parameters with nothing between them`);
   const vars = params.filter((name) => Object.hasOwn(pathVars, name));
   params = params.filter((name) => !Object.hasOwn(pathVars, name));
-  if (params.length !== operation.params.length) {
+  if (params.length + queryParams.length !== operation.params.length) {
     const wanted =
       operation.params.length === 0
         ? 'no path parameter'
         : `${operation.params.length} path parameter(s) (${operation.params.map((p) => `{${p}}`).join(', ')}, matched by position)`;
     throw new RouteLayoutError(`${entry}: ${operation.operationId} takes ${wanted}, but ${path} has ${params.length}`);
   }
-  return { method: method as HttpMethod, path, params, vars };
+  return { method: method as HttpMethod, path, params, vars, ...(queryParams.length ? { queryParams } : {}) };
 }
 
 const AUTH_FORMS =
@@ -366,6 +391,7 @@ export function parseRouteLayout(
       path: route.path,
       params: route.params,
       vars: route.vars,
+      ...('queryParams' in route && route.queryParams ? { queryParams: route.queryParams } : {}),
       canonical: operation,
       listed: isListed,
       matcher: matcherOf(route.path, pathVars),
@@ -499,9 +525,13 @@ export function createLayoutRewriter(
       if (route.method !== asMethod) continue;
       const match = route.matcher.exec(vendorPath);
       if (!match) continue;
+      const taken = route.queryParams ? takeQueryParams(route.queryParams, query) : { values: {}, query };
+      if ('refused' in taken) return taken.refused;
       let index = 1;
-      const canonicalPath = route.canonical.path.replace(/\{[^{}]*\}/g, () => match[index++]!);
-      const checked = layout.queryVars ? checkQueryVars(layout.queryVars, query) : { query };
+      const canonicalPath = route.canonical.path.replace(/\{([^{}]*)\}/g, (_all, name: string) =>
+        Object.hasOwn(taken.values, name) ? taken.values[name]! : match[index++]!,
+      );
+      const checked = layout.queryVars ? checkQueryVars(layout.queryVars, taken.query) : { query: taken.query };
       if ('refused' in checked) return checked.refused;
       if (layout.headerVars) {
         const refused = checkHeaderVars(layout.headerVars, headers);
@@ -541,6 +571,33 @@ function checkQueryVars(
   }
   const rest = params.toString();
   return { query: rest ? `?${rest}` : '' };
+}
+
+/**
+ * The contract's path parameters a route takes in the query: each given once and not empty, as a path segment
+ * would be; their values (encoded again for the canonical path) and the query without them.
+ */
+function takeQueryParams(
+  wanted: Array<{ name: string; param: string }>,
+  query: string,
+): { values: Record<string, string>; query: string } | { refused: Extract<Rewrite, { kind: 'refused' }> } {
+  const params = new URLSearchParams(query);
+  const values: Record<string, string> = {};
+  for (const { name, param } of wanted) {
+    const given = params.getAll(name);
+    if (given.length !== 1 || given[0] === '') {
+      const message = !given.length
+        ? `the query parameter ${name} is required`
+        : given.length > 1
+          ? `the query parameter ${name} is given ${given.length} times`
+          : `the query parameter ${name} is empty`;
+      return { refused: { kind: 'refused', parameter: name, message } };
+    }
+    values[param] = encodeURIComponent(given[0]!);
+    params.delete(name);
+  }
+  const rest = params.toString();
+  return { values, query: rest ? `?${rest}` : '' };
 }
 
 /** A request's headers against the layout's header variables: each present once, with its value. */

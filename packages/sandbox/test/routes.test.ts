@@ -82,7 +82,12 @@ describe('loading a routes file', () => {
       ['receiveStock', 42, /operations\.receiveStock must be a string/],
       ['receiveStock', 'FETCH /Stock/Receive', /operations\.receiveStock: method FETCH/],
       ['receiveStock', 'POST Stock/Receive', /operations\.receiveStock: the path Stock\/Receive must start with \//],
-      ['receiveStock', 'POST /Stock/Receive?x=1', /operations\.receiveStock: .*plain path/],
+      [
+        'receiveStock',
+        'POST /Stock/Receive?x=1',
+        /operations\.receiveStock: after "\?" a route takes only name=\{parameter\}/,
+      ],
+      ['receiveStock', 'POST /Stock/Receive#x', /operations\.receiveStock: .*plain path/],
       ['receiveStock', 'POST /Stock//Receive', /operations\.receiveStock: .*empty segment/],
       ['getProduct', 'GET /Products/{id', /operations\.getProduct: .*unpaired braces/],
       ['getProduct', 'GET /Products', /operations\.getProduct: getProduct takes 1 path parameter/],
@@ -523,5 +528,54 @@ describe('the published document', () => {
   it('wallet and booking: their contract with the live server', () => {
     expect(publishedDocument('wallet', 'http://h:1').servers).toEqual([{ url: 'http://h:1/wallet' }]);
     expect(publishedDocument('booking', 'http://h:1').paths).toEqual(readOpenApiDocument('booking').paths);
+  });
+});
+
+describe("a record's id in the query (an RPC-style vendor)", () => {
+  const file = path.resolve(__dirname, '../examples/inventory-routes-query-id.json');
+  const layout = loadRouteLayout(file);
+  const rewrite = createLayoutRewriter(layout);
+
+  it('is served at the canonical path with the id in its place; none, empty or two are refused naming it', () => {
+    expect(rewrite('GET', '/inventory/api/product?productId=1002&x=1')).toMatchObject({
+      kind: 'route',
+      url: '/inventory/products/1002?x=1',
+    });
+    expect(rewrite('DELETE', '/inventory/api/subscription?id=a%2Fb')).toMatchObject({
+      kind: 'route',
+      url: '/inventory/webhooks/a%2Fb',
+    });
+    expect(rewrite('GET', '/inventory/api/product')).toEqual({
+      kind: 'refused',
+      parameter: 'productId',
+      message: 'the query parameter productId is required',
+    });
+    expect(rewrite('GET', '/inventory/api/product?productId=')).toMatchObject({ kind: 'refused' });
+    expect(rewrite('GET', '/inventory/api/product?productId=1&productId=2')).toMatchObject({ kind: 'refused' });
+    // venue's own path is not where this vendor serves it.
+    expect(rewrite('GET', '/inventory/api/products/1002')).toEqual({ kind: 'not-served' });
+  });
+
+  it("names only the operation's own path parameters, each once, in the path or the query", () => {
+    expect(layoutError({ operations: { getProduct: 'GET /product?productId={webhookId}' } })).toContain(
+      "getProduct's own path parameters",
+    );
+    expect(layoutError({ operations: { listProducts: 'GET /products?id={productId}' } })).toContain('it has none');
+    expect(layoutError({ operations: { getProduct: 'GET /product/{id}?productId={productId}' } })).toContain(
+      'takes 1 path parameter',
+    );
+    expect(layoutError({ operations: { getProduct: 'GET /product?a={productId}&b={productId}' } })).toContain(
+      'repeats',
+    );
+  });
+
+  it('the published document declares it a required query parameter', () => {
+    const published = publishedInventoryDocument('http://x', layout) as {
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; required?: boolean }> }>>;
+    };
+    const get = published.paths['/product']?.get;
+    expect(get?.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'productId', in: 'query', required: true })]),
+    );
   });
 });
