@@ -356,7 +356,7 @@ async function mergeWithProfile(ctx: Context, plan: ImportPlan, profile: string,
       .map((o) => ({
         operation: o.operation,
         // With the per-venue query values and headers the route requires, as variables the profile fills.
-        route: storedRoute(plan, o.route),
+        route: storedRoute(plan, o.route, o.operation),
         source: o.source,
         strength: o.chosenBy === 'evidence' ? o.confidence : ('chosen' as const),
       })),

@@ -8,6 +8,7 @@
 
 import { UsageError } from '../errors.js';
 import {
+  idNamesOf,
   inventoryOperationNames,
   isInventoryOperation,
   parseRoute,
@@ -208,11 +209,14 @@ interface RouteOf {
  * The value of inventory.routes.<operation> for a mapped route: `${method} ${path}`, then the per-venue query values
  * its document requires, as variables the profile fills ("GET /products?storefront={storefront}").
  */
-export function storedRoute(plan: Pick<ImportPlan, 'readings'>, route: string): string {
+export function storedRoute(plan: Pick<ImportPlan, 'readings'>, route: string, operation?: InventoryOperation): string {
   const reading = plan.readings.find((r) => `${r.operation.method} ${r.path}` === route);
-  const query = reading?.queryVars ?? [];
+  const query = (reading?.queryVars ?? []).map((name) => `${name}={${name}}`);
+  // An RPC-style route's record id in the query, filled as venue's id of the operation ("?id={productId}").
+  const venueId = operation ? idNamesOf(operation)[0] : undefined;
+  if (reading?.queryId !== undefined && venueId !== undefined) query.push(`${reading.queryId}={${venueId}}`);
   const headers = reading?.headerVars ?? [];
-  const search = query.length ? `?${query.map((name) => `${name}={${name}}`).join('&')}` : '';
+  const search = query.length ? `?${query.join('&')}` : '';
   // The headers after a space, as HTTP writes one ("x-hotelid:{x-hotelid}"): a path has no space (routes.ts).
   return `${route}${search}${headers.map((name) => ` ${name}:{${name}}`).join('')}`;
 }

@@ -1196,7 +1196,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   // A filter it cannot be called without that venue does not send: the route lists or reads only part of the records.
   // A per-venue query value (a business or storefront key, path-vars.ts) is sent on every call: it narrows nothing.
   const unfilled = (reading.operation.requiredQuery ?? []).filter(
-    (q) => !isPagingQuery(q) && !reading.queryVars.includes(q),
+    (q) => !isPagingQuery(q) && !reading.queryVars.includes(q) && q !== reading.queryId,
   );
   if (unfilled.length)
     narrowing ??= `it needs the query parameter${unfilled.length > 1 ? 's' : ''} ${unfilled.join(', ')}, which venue does not send`;
@@ -1648,10 +1648,23 @@ function webhookRecordsWithoutCollection(
     .filter((c): c is Scored => c !== undefined)
     .map((c) => readings[c.index]!);
   const collections = chosenCollections.map(literal);
+  // An RPC-style record route (its id in the query, /webhook.delete.json?id=) names its collection and its verb in
+  // one segment, as the collection's own routes do (/webhook.list.json, /getWebhooks): its collection is that path
+  // with the verb words of its last segment dropped, one or many alike.
+  const subjectOf = (path: string) => {
+    const segments = path.split('/');
+    const words = wordsOf(segments.pop() ?? '')
+      .filter((word) => !kindWords.get(word))
+      .map((word) => word.replace(/(?<=[^s])s$/, ''));
+    return [...segments, words.join(' ')].join('/');
+  };
   for (const name of ['updateWebhook', 'deleteWebhook'] as const) {
     const record = chosen.get(name);
     if (!record) continue;
     if (collections.includes(literal(readings[record.index]!))) continue;
+    const recordReading = readings[record.index]!;
+    if (recordReading.queryId !== undefined && collections.map(subjectOf).includes(subjectOf(literal(recordReading))))
+      continue;
     chosen.delete(name);
     taken.delete(record.index);
     record.narrowing = chosenCollections.length

@@ -86,6 +86,11 @@ export interface Reading {
   headerVars: string[];
   /** The path ends in a parameter that is no path variable: it names one record. */
   trailingParam: boolean;
+  /**
+   * An RPC-style route's record id, taken in the query where the path has none (GET /product.info.json?id=…):
+   * the required query parameter that names the record (queryIdOf). It stands in for a path id: it is in params.
+   */
+  queryId?: string;
   /** A sandbox (or playground) segment among routes that are not in one (match.ts, markTrials): where the API is tried out. */
   trial?: string;
   pathWords: string[];
@@ -452,6 +457,38 @@ function kindOf(operation: DocumentOperation, trailingParam: boolean, said: Set<
   return 'create';
 }
 
+/** Words that name a record's id alone: "id", "uuid", "guid". */
+const bareIdWords = new Set(['id', 'uuid', 'guid']);
+
+/**
+ * The record id an RPC-style route takes in the query, where its path names no record (GET /product.info.json?id=…,
+ * GET /GetInventoryItemById?stockItemId=…, DELETE /webhook?id=…): the one required query parameter, no per-venue
+ * value and no list, whose name is an id alone (id, uuid) or the id of what the route itself names (productId of
+ * /product.info.json, stockItemId of GetInventoryItemById: its last word before the id is a word of the route's path or
+ * operationId). A required id of anything else (categoryId of /products) is a filter venue does not send; two such
+ * parameters name no one record. Paging and dates never end in an id.
+ */
+export function queryIdOf(
+  operation: DocumentOperation,
+  pathParams: string[],
+  routeWords: string[],
+  queryVariables: ReadonlySet<string>,
+): string | undefined {
+  if (pathParams.length) return undefined;
+  const candidates = (operation.requiredQuery ?? []).filter((name) => {
+    if (queryVariables.has(name) || operation.queryParameters?.[name]?.list) return false;
+    const words = wordsOf(name);
+    const last = words[words.length - 1];
+    if (last === undefined || !bareIdWords.has(last)) return false;
+    if (words.length === 1) return true;
+    const subject = words[words.length - 2]!;
+    return routeWords.some((word) => word === subject || singular(word) === singular(subject));
+  });
+  return candidates.length === 1 ? candidates[0] : undefined;
+}
+
+const singular = (word: string): string => word.replace(/(?<=[^s])s$/, '');
+
 export function readOperation(
   operation: DocumentOperation,
   skip: number,
@@ -469,7 +506,18 @@ export function readOperation(
     segment.replace(/\{([^{}]+)\}/g, (whole, name: string) => (variables.has(name) ? '' : whole));
   const last = withoutVariables(segments[segments.length - 1] ?? '');
   // A format written after the record's id ("{id}.json") names the answer's form, not something under the record.
-  const trailingParam = /^\{[^{}]+\}(\.(json|xml|yaml|yml))?$/i.test(last);
+  const pathParams = operation.params.filter((p) => !variables.has(p));
+  // An RPC-style route's id in the query stands where a path's last parameter would (queryIdOf).
+  const queryId = queryIdOf(
+    operation,
+    pathParams,
+    [
+      ...segments.flatMap((segment) => wordsOf(segment.replace(/\{[^{}]+\}/g, ''))),
+      ...wordsOf(operation.operationId ?? ''),
+    ],
+    queryVariables,
+  );
+  const trailingParam = queryId !== undefined || /^\{[^{}]+\}(\.(json|xml|yaml|yml))?$/i.test(last);
   // The collection a path variable picks from, named for it (sites of /sites/{site_id}/products): the venue's own
   // scope, written before every route under it. It narrows nothing after it: site products are the venue's products.
   // A scope that is a subject of its own (accounts: a customer's) does.
@@ -544,7 +592,8 @@ export function readOperation(
     path,
     concepts,
     kind: kindOf(operation, trailingParam, kindsSaid, literal[literal.length - 1] ?? ''),
-    params: operation.params.filter((p) => !variables.has(p)),
+    params: queryId === undefined ? pathParams : [queryId],
+    ...(queryId === undefined ? {} : { queryId }),
     vars: operation.params.filter((p) => variables.has(p)),
     queryVars: (operation.requiredQuery ?? []).filter((q) => queryVariables.has(q)),
     // Every route that takes it sends it: the venue's one value, required there or not.

@@ -8,7 +8,8 @@
 
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { MappedOperation } from '../../../src/lib/openapi/import.js';
+import { storedRoute, type MappedOperation } from '../../../src/lib/openapi/import.js';
+import { checkRouteFor, formatRoute, parseRoute } from '../../../src/lib/inventory/routes.js';
 import { checkServerVariable, serverOf, splitServerUrl } from '../../../src/lib/openapi/servers.js';
 import { readOperation } from '../../../src/lib/openapi/route-reading.js';
 import { splitWords } from '../../../src/lib/openapi/vocabulary.js';
@@ -2558,5 +2559,61 @@ describe('commodities are goods', () => {
       });
     expect(routesOf(goods('/goods')).listProducts).toBe('GET /goods');
     expect(routesOf(goods('/commodities')).listProducts).toBe('GET /commodities');
+  });
+});
+
+describe("an RPC-style route takes the record's id in the query", () => {
+  const q = (name: string, type = 'string') => ({ name, in: 'query', required: true, schema: { type } });
+  const product = { id: 'string', name: 'string', price: 'number', sku: 'string' };
+  const webhook = { id: 'string', url: 'string', events: 'array' };
+  const rpc = (readId: string, filter = false) =>
+    plan({
+      '/product.list.json': { get: { summary: 'List products', responses: answer(product, true) } },
+      '/product.info.json': {
+        get: {
+          summary: 'Get product',
+          parameters: [q(readId), ...(filter ? [q('category_id')] : [])],
+          responses: answer(product),
+        },
+      },
+      '/webhook.list.json': { get: { summary: 'List webhooks', responses: answer(webhook, true) } },
+      '/webhook.delete.json': {
+        delete: { summary: 'Delete a webhook', parameters: [q('id')], responses: answer({ result: 'string' }) },
+      },
+    });
+
+  it("a required id of the record the route names stands in for a path id, stored with venue's id name", () => {
+    for (const name of ['id', 'product_id', 'productId']) {
+      const result = rpc(name);
+      expect(routesOf(result), name).toMatchObject({
+        getProduct: 'GET /product.info.json',
+        deleteWebhook: 'DELETE /webhook.delete.json',
+      });
+      expect(storedRoute(result, 'GET /product.info.json', 'getProduct')).toBe(
+        `GET /product.info.json?${name}={productId}`,
+      );
+      expect(storedRoute(result, 'DELETE /webhook.delete.json', 'deleteWebhook')).toBe(
+        'DELETE /webhook.delete.json?id={webhookId}',
+      );
+      // The route a profile stores is one the route map reads and fills from the call's id.
+      expect(formatRoute(checkRouteFor('getProduct', parseRoute(`GET /product.info.json?${name}={productId}`)))).toBe(
+        `GET /product.info.json?${name}={productId}`,
+      );
+    }
+  });
+
+  it('never a filter: the id of another subject, beside another required id, or a list', () => {
+    expect(routesOf(rpc('category_id')).getProduct).toBeUndefined();
+    expect(routesOf(rpc('id', true)).getProduct).toBeUndefined();
+    const list = plan({
+      '/product.info.json': {
+        get: {
+          summary: 'Get products',
+          parameters: [{ ...q('ids'), schema: { type: 'array', items: { type: 'string' } } }],
+          responses: answer(product),
+        },
+      },
+    });
+    expect(routesOf(list).getProduct).toBeUndefined();
   });
 });
