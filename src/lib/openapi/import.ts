@@ -300,6 +300,10 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
     const names = new Set(own.filter((v) => (v.in ?? 'path') === 'path').map((v) => v.name));
     const queryNames = new Set(own.filter((v) => v.in === 'query').map((v) => v.name));
     const headerNames = new Set(own.filter((v) => v.in === 'header').map((v) => v.name));
+    // The paths with a record's path under them (/items of /items/{id}): queryIdOf.
+    const withRecordPath = new Set(
+      operations.flatMap((o) => [...o.path.matchAll(/\/\{/g)].map((m) => o.path.slice(0, m.index))),
+    );
     for (const operation of operations) {
       const path = `${prefix}${operation.path}`;
       const route = `${operation.method} ${path}`;
@@ -310,7 +314,15 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       }
       seen.set(route, doc.label);
       routes.push({
-        reading: readOperation(operation, skipOf(operation.path), path, names, queryNames, headerNames),
+        reading: readOperation(
+          operation,
+          skipOf(operation.path),
+          path,
+          names,
+          queryNames,
+          headerNames,
+          withRecordPath.has(operation.path),
+        ),
         route,
         method: operation.method,
         path,

@@ -466,15 +466,18 @@ const bareIdWords = new Set(['id', 'uuid', 'guid']);
  * value and no list, whose name is an id alone (id, uuid) or the id of what the route itself names (productId of
  * /product.info.json, stockItemId of GetInventoryItemById: its last word before the id is a word of the route's path or
  * operationId). A required id of anything else (categoryId of /products) is a filter venue does not send; two such
- * parameters name no one record. Paging and dates never end in an id.
+ * parameters name no one record. Paging and dates never end in an id. Where the document gives the route's records a
+ * path of their own (GET /items/{id} beside GET /items?id=), that path is where one is read: the query's ids filter
+ * the list.
  */
 export function queryIdOf(
   operation: DocumentOperation,
   pathParams: string[],
   routeWords: string[],
   queryVariables: ReadonlySet<string>,
+  recordPathBeside = false,
 ): string | undefined {
-  if (pathParams.length) return undefined;
+  if (pathParams.length || recordPathBeside) return undefined;
   const candidates = (operation.requiredQuery ?? []).filter((name) => {
     if (queryVariables.has(name) || operation.queryParameters?.[name]?.list) return false;
     const words = wordsOf(name);
@@ -498,6 +501,8 @@ export function readOperation(
   queryVariables: ReadonlySet<string> = new Set(),
   /** The document's per-venue headers (path-vars.ts findHeaderVariables). */
   headerVariables: ReadonlySet<string> = new Set(),
+  /** The document has a path for one record under this one (/items/{id} of /items): queryIdOf. */
+  recordPathBeside = false,
 ): Reading {
   const segments = operation.path.split('/').filter(Boolean);
   // A segment may hold a parameter and a path variable written together ("{id}{format}", "products{format}"): the
@@ -516,6 +521,7 @@ export function readOperation(
       ...wordsOf(operation.operationId ?? ''),
     ],
     queryVariables,
+    recordPathBeside,
   );
   const trailingParam = queryId !== undefined || /^\{[^{}]+\}(\.(json|xml|yaml|yml))?$/i.test(last);
   // The collection a path variable picks from, named for it (sites of /sites/{site_id}/products): the venue's own

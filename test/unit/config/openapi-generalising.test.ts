@@ -2615,5 +2615,19 @@ describe("an RPC-style route takes the record's id in the query", () => {
       },
     });
     expect(routesOf(list).getProduct).toBeUndefined();
+    // Where the records have a path of their own, that is where one is read: GET /items?id= filters the list.
+    const beside = plan({
+      '/items': {
+        get: { summary: 'List items', parameters: [q('id')], responses: answer(product, true) },
+      },
+      '/items/{id}': {
+        get: {
+          summary: 'Get an item',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: answer(product),
+        },
+      },
+    });
+    expect(routesOf(beside).getProduct).toBe('GET /items/{id}');
   });
 });
