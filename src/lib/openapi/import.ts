@@ -187,6 +187,12 @@ export function parseOverrides(values: string[] | undefined): Map<InventoryOpera
       continue;
     }
     const route = parseRoute(value!, `--map ${name}`);
+    // --map picks one of the documents' routes by method and path; what the stored route sends besides (a per-venue
+    // value, a record id in the query, a header) is read from the document's operation, never typed here and dropped.
+    if (route.query.length || route.headers.length)
+      throw new UsageError(
+        `--map ${name}: give the route as METHOD /path ("${route.method} ${route.path}"); its query and headers come from the document, or set them after the import with ${venueHint(['config', 'set', `inventory.routes.${name}`, value!.trim()])}`,
+      );
     const profile = profiles[name];
     if (!profile.methods.includes(route.method))
       throw new UsageError(

@@ -799,6 +799,17 @@ describe('--map', () => {
     expect(() => parseOverrides(['listProducts'])).toThrow(UsageError);
   });
 
+  it('refuses a query or a header in a --map route rather than store the route without them', () => {
+    // What a stored route sends besides its path (a per-venue value, a record id in the query, a header) is read from
+    // the document's operation; typed after --map it would be dropped without a word.
+    for (const route of ['GET /product.info.json?id={productId}', 'GET /items x-hotelid:{x-hotelid}']) {
+      expect(() => parseOverrides([`getProduct=${route}`])).toThrow(UsageError);
+      expect(() => parseOverrides([`getProduct=${route}`])).toThrow(
+        /as METHOD \/path .*config set inventory\.routes\.getProduct/,
+      );
+    }
+  });
+
   it('overrides one operation and takes the route from any other that had it', async () => {
     const result = await plan([fixture('partial.yaml')], {
       overrides: parseOverrides(['listContainers=GET /misc', 'listClasses=none', 'listWarehouses=GET /categories']),
