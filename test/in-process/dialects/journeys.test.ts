@@ -8,8 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, tempDir, type RunResult, type SandboxHandle } from '../../support/in-process.js';
 import { webhookCreateFlags } from '../../support/webhook-flags.js';
+import { dialects } from '../../support/dialects.js';
 
-const dialects = ['venue', 'pascal', 'envelope', 'plain', 'decoy', 'hal'] as const;
 type Dialect = (typeof dialects)[number];
 
 const AVA = 'ava@example.com';

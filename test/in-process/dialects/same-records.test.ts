@@ -6,8 +6,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../support/in-process.js';
+import { dialects } from '../../support/dialects.js';
 
-const dialects = ['venue', 'pascal', 'envelope', 'plain', 'decoy', 'hal'] as const;
 type Dialect = (typeof dialects)[number];
 
 /** Commands a script would run, by name; each must print the same in every dialect. */

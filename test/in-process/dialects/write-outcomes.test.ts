@@ -9,8 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
 import { login } from '../../support/wallet.js';
+import { dialects } from '../../support/dialects.js';
 
-const dialects = ['venue', 'pascal', 'envelope', 'plain', 'decoy', 'hal'] as const;
 type Dialect = (typeof dialects)[number];
 
 const outcome = 'status: status, reference: reference, resource: resource';

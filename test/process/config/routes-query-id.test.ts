@@ -6,9 +6,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, startSandbox, type SandboxHandle } from '../../support/venue.js';
+import { dialects } from '../../support/dialects.js';
 
 const layoutFile = path.join(repoRoot, 'packages/sandbox/examples/inventory-routes-query-id.json');
-const dialects = ['venue', 'pascal', 'envelope', 'plain', 'decoy', 'hal'] as const;
 
 let sb: SandboxHandle;
 const requests = async () =>
