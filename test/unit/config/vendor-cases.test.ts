@@ -23,6 +23,7 @@ import { round8VendorCases } from '../../fixtures/openapi/vendors/cases-round8.j
 import { round9VendorCases } from '../../fixtures/openapi/vendors/cases-round9.js';
 import { round10VendorCases } from '../../fixtures/openapi/vendors/cases-round10.js';
 import { round11VendorCases } from '../../fixtures/openapi/vendors/cases-round11.js';
+import { round12SecondReadings, round12VendorCases } from '../../fixtures/openapi/vendors/cases-round12.js';
 import { blindCases } from '../../fixtures/openapi/vendors/cases-blind.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
@@ -114,7 +115,7 @@ const picksOf = (c: VendorCase) => Object.values(c.picks).flatMap((p) => (Array.
 /** Whether every document of a case is here: the new vendors' documents are not committed (README.md: where each comes from). */
 const present = (c: VendorCase) => c.files.every((file) => fs.existsSync(path.join(vendorsDir, file)));
 
-describe.each(blindCases.filter(present))('$vendor', (vendor) => {
+describe.each([...blindCases, ...round12SecondReadings].filter(present))('$vendor', (vendor) => {
   const docs = vendor.files.map((file) => ({ file, doc: readDocument(file) }));
   const vars = { ...vendor.serverVars };
   const routes = new Set<string>();
@@ -206,6 +207,7 @@ describe('the split', () => {
     { round: 9, cases: round9VendorCases, least: 4, scored: '9 (30.0%)' },
     { round: 10, cases: round10VendorCases, least: 8, scored: '49 (51.0%)' },
     { round: 11, cases: round11VendorCases, least: 5, scored: '24 (52.2%)' },
+    { round: 12, cases: round12VendorCases, least: 12 },
   ];
   it.each(rounds)('round $round: vendors none seen before; tuning once scored, else held out', (r) => {
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
