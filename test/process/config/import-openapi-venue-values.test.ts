@@ -12,8 +12,8 @@
 // journeys are in-process: test/in-process/config/import-openapi-paths.test.ts.
 
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, startSandbox, type SandboxHandle } from '../../support/venue.js';
+import { describe, expect, it } from 'vitest';
+import { repoRoot, sandboxForFile, type SandboxHandle } from '../../support/venue.js';
 import { dialects } from '../../support/dialects.js';
 
 /** A request as the sandbox's log shows it. */
@@ -114,102 +114,100 @@ const places: Place[] = [
   },
 ];
 
-describe.each(places)('$vendor in the $in of every call', (place) => {
-  describe.each(dialects)('(%s dialect)', (dialect) => {
-    let sb: SandboxHandle;
-    const documentUrl = () => `${sb.origin}/inventory/openapi.json`;
-    const requests = async () => (await sb.control<{ requests: Logged[] }>('GET', '/requests')).requests;
-    const layoutFile = path.join(repoRoot, 'packages/sandbox/examples', place.layout);
+describe.each(places.map((place) => [place.vendor, place.in, place] as const))(
+  '%s in the %s of every call',
+  (_vendor, _in, place) => {
+    describe.each(dialects)('(%s dialect)', (dialect) => {
+      let sb: SandboxHandle;
+      const documentUrl = () => `${sb.origin}/inventory/openapi.json`;
+      const requests = async () => (await sb.control<{ requests: Logged[] }>('GET', '/requests')).requests;
+      const layoutFile = path.join(repoRoot, 'packages/sandbox/examples', place.layout);
 
-    beforeAll(async () => {
-      sb = await startSandbox(['--routes', layoutFile, '--dialect', dialect]);
-    }, 60_000);
-    afterAll(async () => {
-      await sb?.stop();
-    }, 60_000);
+      sandboxForFile({ args: ['--routes', layoutFile, '--dialect', dialect] }, (started) => (sb = started));
 
-    it('a dry run maps the routes anyway and says the value is needed; storing without it exits 2 naming the flag', async () => {
-      const dry = await sb.run(['config', 'import-openapi', documentUrl(), '--dry-run']);
-      expect(dry.code, dry.stderr).toBe(0);
-      const where = `${place.shown} in ${place.routes} routes${place.inScopes ? ' and the OAuth2 scopes' : ''}`;
-      expect(dry.stdout).toContain(`Path vars: ${where}: needs a value (--server-var ${place.name}=<value>)`);
-      const json = await sb.run(['config', 'import-openapi', documentUrl(), '--dry-run', '-o', 'json']);
-      const review = JSON.parse(json.stdout) as {
-        pathVariables: Array<{ name: string; in: string; needed: boolean; routes: number; inScopes: boolean }>;
-        operations: Array<{ operation: string; matched: boolean }>;
-      };
-      expect(review.pathVariables).toMatchObject([
-        { name: place.name, in: place.in, needed: true, routes: place.routes, inScopes: place.inScopes },
-      ]);
-      expect(review.operations.find((o) => o.operation === 'listProducts')).toMatchObject({ matched: true });
+      it('a dry run maps the routes anyway and says the value is needed; storing without it exits 2 naming the flag', async () => {
+        const dry = await sb.run(['config', 'import-openapi', documentUrl(), '--dry-run']);
+        expect(dry.code, dry.stderr).toBe(0);
+        const where = `${place.shown} in ${place.routes} routes${place.inScopes ? ' and the OAuth2 scopes' : ''}`;
+        expect(dry.stdout).toContain(`Path vars: ${where}: needs a value (--server-var ${place.name}=<value>)`);
+        const json = await sb.run(['config', 'import-openapi', documentUrl(), '--dry-run', '-o', 'json']);
+        const review = JSON.parse(json.stdout) as {
+          pathVariables: Array<{ name: string; in: string; needed: boolean; routes: number; inScopes: boolean }>;
+          operations: Array<{ operation: string; matched: boolean }>;
+        };
+        expect(review.pathVariables).toMatchObject([
+          { name: place.name, in: place.in, needed: true, routes: place.routes, inScopes: place.inScopes },
+        ]);
+        expect(review.operations.find((o) => o.operation === 'listProducts')).toMatchObject({ matched: true });
 
-      const refused = await sb.run(['config', 'import-openapi', documentUrl(), '--yes']);
-      expect(refused.code).toBe(2);
-      expect(refused.stderr).toContain(`the mapped routes need a value for {${place.name}}, one per venue`);
-      expect(refused.stderr).toContain(`--server-var ${place.name}=<value>`);
-      expect((await sb.run(['config', 'get', 'inventory.routes.listProducts'])).code).not.toBe(0);
-    });
-
-    it('imported with --server-var: the routes declare it and round-trip through config set; the listing sends it on every request', async () => {
-      const r = await sb.run([
-        'config',
-        'import-openapi',
-        documentUrl(),
-        '--server-var',
-        `${place.name}=${place.value}`,
-        '--yes',
-      ]);
-      expect(r.code, r.stderr).toBe(0);
-      const routes = await sb.run(['config', 'routes', '-o', 'json']);
-      expect(routes.code, routes.stderr).toBe(0);
-      const map = JSON.parse(routes.stdout) as {
-        routes: Array<{ operation: string; route: string; path: string }>;
-        pathVars: { values: Array<{ name: string; value: string | null }> };
-      };
-      expect(map.routes.find((row) => row.operation === 'listProducts')).toMatchObject({
-        route: place.route,
-        path: place.path,
+        const refused = await sb.run(['config', 'import-openapi', documentUrl(), '--yes']);
+        expect(refused.code).toBe(2);
+        expect(refused.stderr).toContain(`the mapped routes need a value for {${place.name}}, one per venue`);
+        expect(refused.stderr).toContain(`--server-var ${place.name}=<value>`);
+        expect((await sb.run(['config', 'get', 'inventory.routes.listProducts'])).code).not.toBe(0);
       });
-      expect(map.pathVars.values).toEqual([{ name: place.name, value: place.value }]);
 
-      // The route round-trips through config set as config routes shows it.
-      const set = await sb.run(['config', 'set', 'inventory.routes.listProducts', place.route]);
-      expect(set.code, set.stderr).toBe(0);
-      const got = await sb.run(['config', 'get', 'inventory.routes.listProducts']);
-      expect(got.stdout.trim()).toBe(place.route);
+      it('imported with --server-var: the routes declare it and round-trip through config set; the listing sends it on every request', async () => {
+        const r = await sb.run([
+          'config',
+          'import-openapi',
+          documentUrl(),
+          '--server-var',
+          `${place.name}=${place.value}`,
+          '--yes',
+        ]);
+        expect(r.code, r.stderr).toBe(0);
+        const routes = await sb.run(['config', 'routes', '-o', 'json']);
+        expect(routes.code, routes.stderr).toBe(0);
+        const map = JSON.parse(routes.stdout) as {
+          routes: Array<{ operation: string; route: string; path: string }>;
+          pathVars: { values: Array<{ name: string; value: string | null }> };
+        };
+        expect(map.routes.find((row) => row.operation === 'listProducts')).toMatchObject({
+          route: place.route,
+          path: place.path,
+        });
+        expect(map.pathVars.values).toEqual([{ name: place.name, value: place.value }]);
 
-      const from = (await requests()).length;
-      const list = await sb.run(['inventory', 'products', 'list', '-o', 'json']);
-      expect(list.code, list.stderr).toBe(0);
-      expect((JSON.parse(list.stdout) as unknown[]).length).toBeGreaterThan(0);
-      const log = (await requests()).slice(from);
-      // The login and the listing's own route are both among them, and every request sends the value.
-      expect(log.find((entry) => entry.url.startsWith(`/inventory${place.auth}`))).toMatchObject({ status: 200 });
-      expect(log.some((entry) => entry.url.startsWith(`/inventory${place.path.split('?')[0]}`))).toBe(true);
-      for (const entry of log) expect(place.sent(entry), entry.url).toBe(place.value);
-      expect(log.every((entry) => entry.status < 400)).toBe(true);
+        // The route round-trips through config set as config routes shows it.
+        const set = await sb.run(['config', 'set', 'inventory.routes.listProducts', place.route]);
+        expect(set.code, set.stderr).toBe(0);
+        const got = await sb.run(['config', 'get', 'inventory.routes.listProducts']);
+        expect(got.stdout.trim()).toBe(place.route);
+
+        const from = (await requests()).length;
+        const list = await sb.run(['inventory', 'products', 'list', '-o', 'json']);
+        expect(list.code, list.stderr).toBe(0);
+        expect((JSON.parse(list.stdout) as unknown[]).length).toBeGreaterThan(0);
+        const log = (await requests()).slice(from);
+        // The login and the listing's own route are both among them, and every request sends the value.
+        expect(log.find((entry) => entry.url.startsWith(`/inventory${place.auth}`))).toMatchObject({ status: 200 });
+        expect(log.some((entry) => entry.url.startsWith(`/inventory${place.path.split('?')[0]}`))).toBe(true);
+        for (const entry of log) expect(place.sent(entry), entry.url).toBe(place.value);
+        expect(log.every((entry) => entry.status < 400)).toBe(true);
+      });
+
+      it('without the value stored: exit 2 naming it and the setting, nothing sent; another value is refused by the server', async () => {
+        const unset = await sb.run(['config', 'unset', 'inventory.pathVars']);
+        expect(unset.code, unset.stderr).toBe(0);
+        const from = (await requests()).length;
+        const list = await sb.run(['inventory', 'products', 'list']);
+        expect(list.code).toBe(2);
+        expect(list.stderr).toContain(`{${place.name}}`);
+        expect(list.stderr).toContain('inventory.pathVars');
+        expect((await requests()).length).toBe(from);
+
+        const other = await sb.run(['config', 'set', 'inventory.pathVars', `${place.name}=${place.other}`]);
+        expect(other.code, other.stderr).toBe(0);
+        const sent = (await requests()).length;
+        const wrong = await sb.run(['inventory', 'products', 'list']);
+        expect(wrong.code).not.toBe(0);
+        expect(wrong.stderr).toContain(place.refusal);
+        // Refused for the value it was sent with, not for one missing.
+        const refused = (await requests()).slice(sent);
+        expect(refused.length).toBeGreaterThan(0);
+        for (const entry of refused) expect(place.sent(entry), entry.url).toBe(place.other);
+      });
     });
-
-    it('without the value stored: exit 2 naming it and the setting, nothing sent; another value is refused by the server', async () => {
-      const unset = await sb.run(['config', 'unset', 'inventory.pathVars']);
-      expect(unset.code, unset.stderr).toBe(0);
-      const from = (await requests()).length;
-      const list = await sb.run(['inventory', 'products', 'list']);
-      expect(list.code).toBe(2);
-      expect(list.stderr).toContain(`{${place.name}}`);
-      expect(list.stderr).toContain('inventory.pathVars');
-      expect((await requests()).length).toBe(from);
-
-      const other = await sb.run(['config', 'set', 'inventory.pathVars', `${place.name}=${place.other}`]);
-      expect(other.code, other.stderr).toBe(0);
-      const sent = (await requests()).length;
-      const wrong = await sb.run(['inventory', 'products', 'list']);
-      expect(wrong.code).not.toBe(0);
-      expect(wrong.stderr).toContain(place.refusal);
-      // Refused for the value it was sent with, not for one missing.
-      const refused = (await requests()).slice(sent);
-      expect(refused.length).toBeGreaterThan(0);
-      for (const entry of refused) expect(place.sent(entry), entry.url).toBe(place.other);
-    });
-  });
-});
+  },
+);
