@@ -52,11 +52,12 @@ interface Place {
   refusal: string;
 }
 
-/** The one value the OAuth2 scopes asked for name ("view_products:north-shore manage_stock:north-shore"). */
+/** The one value every OAuth2 scope asked for names ("view_products:north-shore manage_stock:north-shore"). */
 const scopedValue = (body: unknown) => {
-  const scope = (body as { scope?: string } | undefined)?.scope ?? '';
-  const values = new Set(scope.split(' ').map((s) => s.split(':')[1]));
-  return values.size === 1 ? [...values][0] : undefined;
+  const scopes = ((body as { scope?: string } | undefined)?.scope ?? '').split(' ');
+  const values = new Set(scopes.map((s) => s.split(':')[1]));
+  // The listing's own scope is among them.
+  return values.size === 1 && scopes.some((s) => s.startsWith('view_products:')) ? [...values][0] : undefined;
 };
 
 const places: Place[] = [

@@ -233,13 +233,16 @@ describe.each(places.map((place) => [place.in, place.name, place] as const))(
     });
 
     it('a route declares it there and formats back as written; config set takes it as config routes shows it', () => {
-      for (const where of ['path', 'query', 'header'] as const)
-        expect(declaredIn(parseRoute(place.route('/items')), where), where).toEqual(
-          where === place.in ? [{ name: place.name, variable: place.name }] : [],
-        );
-      expect(formatRoute(parseRoute(place.route('/items/{id}')))).toBe(place.route('/items/{id}'));
-      expect(declaredIn(parseRoute(place.two.route), place.in)).toEqual(place.two.declared);
-      expect(formatRoute(parseRoute(place.two.route))).toBe(place.two.route);
+      // Declared in its place and in no other, alone or beside a second value.
+      const one = [{ name: place.name, variable: place.name }];
+      for (const [text, declared] of [
+        [place.route('/items'), one],
+        [place.two.route, place.two.declared],
+      ] as const)
+        for (const where of ['path', 'query', 'header'] as const)
+          expect(declaredIn(parseRoute(text), where), `${text}: ${where}`).toEqual(where === place.in ? declared : []);
+      for (const text of [place.route('/items/{id}'), place.two.route])
+        expect(formatRoute(parseRoute(text))).toBe(text);
       const typed = `${place.route('/items').replace(/ /g, '   ').replace(/^GET/, 'get')} `;
       expect(checkSettingValue('inventory.routes.listProducts', typed)).toBe(place.route('/items'));
     });
