@@ -192,6 +192,8 @@ describe.each(places.map((place) => [place.vendor, place.in, place] as const))(
         const unset = await sb.run(['config', 'unset', 'inventory.pathVars']);
         expect(unset.code, unset.stderr).toBe(0);
         const from = (await requests()).length;
+        // Where the layout's OAuth2 scopes name it too (the tenant), the auth module refuses first, naming it the same
+        // way; the route map's own refusal is the unit tier's (test/unit/config/openapi-venue-values.test.ts).
         const list = await sb.run(['inventory', 'products', 'list']);
         expect(list.code).toBe(2);
         expect(list.stderr).toContain(`{${place.name}}`);
