@@ -50,6 +50,8 @@ interface Place {
   sent: (entry: Logged) => string | null | undefined;
   /** How the server refuses another venue's value. */
   refusal: string;
+  /** Where that refusal is a login's (the value fills the OAuth2 scopes), what venue says to check instead of the credentials. */
+  check?: string;
 }
 
 /** The one value every OAuth2 scope asked for names ("view_products:north-shore manage_stock:north-shore"). */
@@ -80,6 +82,7 @@ const places: Place[] = [
         ? scopedValue(entry.body)
         : /^\/inventory\/v1\/([^/?]+)\//.exec(entry.url)?.[1],
     refusal: 'unknown scope(s): view_products:south',
+    check: 'check inventory.oauth.scopes (asked for: view_products:south',
   },
   {
     in: 'query',
@@ -210,6 +213,33 @@ describe.each(places.map((place) => [place.vendor, place.in, place] as const))(
         const refused = (await requests()).slice(sent);
         expect(refused.length).toBeGreaterThan(0);
         for (const entry of refused) expect(place.sent(entry), entry.url).toBe(place.other);
+        if (place.check) {
+          expect(wrong.stderr).toContain(place.check);
+          expect(wrong.stderr).not.toContain('Check inventory.apiKey');
+          // venue doctor tells the same: the service answers, the health route under the other value does not, and
+          // the scopes (not the credentials) are refused.
+          const doctor = await sb.run(['doctor', '-o', 'json']);
+          expect(doctor.code).not.toBe(0);
+          const findings = (
+            JSON.parse(doctor.stdout) as Array<{
+              service: string;
+              check: string;
+              status: string;
+              detail: string;
+              fix: string;
+            }>
+          ).filter((f) => f.service === 'inventory');
+          const finding = (check: string) => findings.find((f) => f.check === check);
+          expect(finding('reachable')).toMatchObject({ status: 'ok' });
+          expect(finding('health')).toMatchObject({ status: 'fail' });
+          expect(finding('health')!.fix).toContain(
+            `inventory.pathVars (the route names {${place.name}} now "${place.other}")`,
+          );
+          expect(finding('token')).toMatchObject({ status: 'fail' });
+          expect(finding('token')!.detail).toContain('scopes refused');
+          expect(finding('token')!.fix).toContain(place.check);
+          expect(finding('token')!.fix).not.toContain('credentials were refused');
+        }
       });
     });
   },
