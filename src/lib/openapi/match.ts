@@ -15,7 +15,7 @@ import type { HttpVerb, InventoryOperation } from '../inventory/routes.js';
 import { inventoryOperationNames } from '../inventory/routes.js';
 import { isPagingQuery } from './list-shape.js';
 import { headOf, normaliseName, type FieldSet, type Head, type Reading } from './route-reading.js';
-import { findTerms, kindWords, wordsOf, type Concept, type Kind } from './vocabulary.js';
+import { findTerms, groupingWords, kindWords, wordsOf, type Concept, type Kind } from './vocabulary.js';
 
 // ---------------------------------------------------------------- fields
 
@@ -611,11 +611,18 @@ function subjectScore(
       break;
     }
   }
-  // Where the stock records say the stock is kept (a warehouse of theirs, an outlet, a supply channel).
-  const stockPlace = reading.stockPlace !== undefined && wanted('warehouse') > 0;
+  // Where the stock records say the stock is kept (a warehouse of theirs, an outlet, a supply channel), or the products
+  // say what they are filed under (a commodity group, a product folder): the collection by its role.
+  const stockPlace =
+    (reading.stockPlace !== undefined && wanted('warehouse') > 0) ||
+    (reading.productGrouping !== undefined && wanted('category') > 0);
   if (stockPlace) {
     sources.push(sourceWeight.path * 0.8);
-    reasons.push(`the stock records name it (${reading.stockPlace}): where the stock is kept`);
+    reasons.push(
+      reading.stockPlace !== undefined && wanted('warehouse') > 0
+        ? `the stock records name it (${reading.stockPlace}): where the stock is kept`
+        : `the products name it (${reading.productGrouping}): what they are filed under`,
+    );
   }
   let score = sources.length ? Math.max(...sources) + 0.25 * (sources.length - 1) : 0;
   if (stockPlace) score += STOCK_PLACE;
@@ -1614,6 +1621,79 @@ export function markCountedProducts(readings: Reading[]): void {
 }
 
 /**
+ * Venue's categories are what its products are filed under, whatever the vendor calls them: where the products'
+ * records refer to a collection by a field named for a grouping (commodityGroup, productFolder, shop_section_id:
+ * groupingWords), that collection's list, whose records are known by a name or code, is read as naming categories.
+ * The field says what the grouping is of: the products' own word before it (a product folder, a commodity group), the
+ * scope the products are listed under (shop_section_id of /shops/{shop_id}/listings), or nothing (group_id); any other
+ * word narrows it to something else (a subsidy group, a unit-of-measure group, a price group). A grouping named for the
+ * products comes before a bare one (MoySklad-style records name both their folder and their owner's group); where the
+ * fields so read lead to more than one collection, none is marked.
+ */
+export function markProductGroupings(readings: Reading[]): void {
+  const isList = (r: Reading) => r.operation.method === 'GET' && r.params.length === 0 && r.kind === 'list';
+  const products = readings.filter(
+    (r) => isList(r) && r.head.concept === 'product' && r.head.weight >= 0.8 && !r.head.qualifier && r.response?.list,
+  );
+  if (!products.length) return;
+  const productWords = (phraseWords: string[]) =>
+    phraseWords.length > 0 &&
+    findTerms(phraseWords).reduce((n, h) => n + (h.term.concept === 'product' ? h.term.words.length : 0), 0) ===
+      phraseWords.length;
+  const named = new Map<string, string>();
+  const bare = new Map<string, string>();
+  for (const list of products) {
+    const scope = new Set(list.vars.flatMap((v) => wordsOf(v)));
+    for (const [phrase, field] of list.response!.refs) {
+      const phraseWords = phrase.split(' ');
+      if (!groupingWords.has(phraseWords[phraseWords.length - 1]!)) continue;
+      const before = phraseWords.slice(0, -1);
+      const why = `${field} of ${routeOf(list)}`;
+      if (productWords(before)) named.set(phrase, named.get(phrase) ?? why);
+      else if (before.every((w) => scope.has(w))) bare.set(phrase, bare.get(phrase) ?? why);
+    }
+  }
+  const segmentOf = (reading: Reading) =>
+    wordsOf(
+      reading.path
+        .split('/')
+        .map((s) => s.replace(/\{[^{}]+\}/g, '').replace(/\.(json|xml|yaml|yml)$/i, ''))
+        .filter((s) => s && wordsOf(s).length)
+        .pop() ?? '',
+    );
+  for (const wanted of [named, bare]) {
+    if (!wanted.size) continue;
+    const found = new Map<string, { lists: Reading[]; why: string }>();
+    for (const reading of readings) {
+      if (!isList(reading) || !reading.response?.list || !groupMatches(reading.response, F.identity, false)) continue;
+      const segment = segmentOf(reading);
+      for (const [phrase, why] of wanted) {
+        const phraseWords = phrase.split(' ');
+        // The collection by the field's name, run together or not (productfolder), or by its last words (sections of
+        // shop_section_id).
+        const same =
+          segment.join('') === phraseWords.join('') ||
+          (segment.length > 0 &&
+            segment.length < phraseWords.length &&
+            segment.every((w, i) => phraseWords[phraseWords.length - segment.length + i] === w));
+        if (!same) continue;
+        const key = collectionOf(reading.path);
+        const known = found.get(key) ?? { lists: [], why };
+        known.lists.push(reading);
+        found.set(key, known);
+      }
+    }
+    if (found.size !== 1) return;
+    const [{ lists, why }] = [...found.values()];
+    for (const reading of lists!) {
+      reading.productGrouping = why;
+      reading.concepts.add('category');
+    }
+    return;
+  }
+}
+
+/**
  * Venue's categories are the ones its products are filed under. A category list chosen where the routes chosen for
  * the products refer to no category at all (no category field in their records or bodies) is another's taxonomy (a
  * marketplace's category tree, a bookkeeping one): it is taken back and kept below the threshold, as a narrowing.
@@ -1758,6 +1838,8 @@ function unlinkedCategories(chosen: Map<InventoryOperation, Scored>, taken: Map<
     .filter((c): c is Scored => c !== undefined);
   // A category field, or one named for the list's own records (item_group beside GET /item_groups). A route whose
   // bodies the document does not describe says nothing either way.
+  // Found by the products' own references (markProductGroupings), they refer to it by construction.
+  if (readings[categories.index]!.productGrouping !== undefined) return;
   const own = readings[categories.index]!.head.text.split(' ').filter(Boolean);
   const refers = products.some((p) => {
     const reading = readings[p.index]!;
@@ -1805,6 +1887,7 @@ export function matchOperations(
 ): OperationMatch[] {
   markStockedProducts(readings);
   markCountedProducts(readings);
+  markProductGroupings(readings);
   markDeliveredSubscriptions(readings);
   markStockPlaces(readings);
   markBodiesDescribed(readings);

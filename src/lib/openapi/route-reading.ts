@@ -120,6 +120,12 @@ export interface Reading {
    * warehouse: its records are the warehouses. Set once every route is read (match.ts).
    */
   stockPlace?: string;
+  /**
+   * The products' records refer to this collection by a field named for a grouping ("commodityGroup", "productFolder",
+   * "shop_section_id"): its records are what the products are filed under, venue's categories (why, in words). Set
+   * once every route is read (match.ts).
+   */
+  productGrouping?: string;
   /** Its document describes the request bodies of (most of) its writes. Set in match.ts. */
   bodiesDescribed?: boolean;
   /** Named for stock, its records are the items kept in stock (why, in words): it names products. Set in match.ts. */

@@ -1401,6 +1401,22 @@ export const namespaceWords = new Set([
   'pos',
 ]);
 
+/**
+ * Nouns for a set things are filed in: a product record's field named so (commodityGroup, productFolder,
+ * shop_section_id) refers to what its products are grouped under, a category by its role, whatever the vendor calls
+ * the collection. In the languages the vocabulary knows; as wordsOf reads them (accents folded, singular).
+ */
+export const groupingWords = new Set([
+  ...['group', 'folder', 'section', 'family'],
+  ...['gruppe', 'ordner', 'familie', 'sektion', 'abteilung'],
+  ...['grupo', 'carpeta', 'familia', 'seccion', 'secao'],
+  ...['groupe', 'famille', 'rubrique'],
+  ...['gruppo', 'cartella', 'famiglia', 'sezione'],
+  ...['groep', 'sectie'],
+  ...['grupa', 'sekcja'],
+  ...['grup', 'kelompok'],
+]);
+
 /** Path segments that make a route the signed-in user's own view ("/me/categories"), not the service's records. */
 export const selfSegments = new Set(['me', 'my', 'mine', 'self', 'myself']);
 

@@ -2631,3 +2631,62 @@ describe("an RPC-style route takes the record's id in the query", () => {
     expect(routesOf(beside).getProduct).toBe('GET /items/{id}');
   });
 });
+
+describe('what the products are filed under, by the field that refers to it, is a category', () => {
+  const listOf = (fields: Record<string, string>, summary = 'List') => ({
+    get: { summary, responses: answer(fields, true) },
+  });
+  const product = (ref: Record<string, string>) => ({ id: 'string', name: 'string', price: 'number', ...ref });
+  it('a commodity group, a product folder, a bare group: the collection the product records name', () => {
+    const groups = plan({
+      '/products': listOf(product({ commodityGroupId: 'string' }), 'List products'),
+      '/commodityGroups': listOf({ id: 'string', name: 'string' }),
+    });
+    expect(routesOf(groups).listCategories).toBe('GET /commodityGroups');
+    const folders = plan({
+      '/entity/product': listOf(product({ productFolderId: 'string' }), 'List products'),
+      '/entity/productfolder': listOf({ id: 'string', name: 'string' }),
+    });
+    expect(routesOf(folders).listCategories).toBe('GET /entity/productfolder');
+    const bare = plan({
+      '/articles': listOf(product({ groupId: 'string' }), 'List articles'),
+      '/groups': listOf({ id: 'string', description: 'string', code: 'string' }),
+    });
+    expect(routesOf(bare).listCategories).toBe('GET /groups');
+  });
+
+  it("a section of the shop the products are listed under: /shops/{shop_id}/sections of a listing's shop_section_id", () => {
+    const result = plan(
+      {
+        '/shops/{shop_id}/listings': listOf(product({ shop_section_id: 'integer' }), 'List listings'),
+        '/shops/{shop_id}/sections': listOf({ shop_section_id: 'integer', title: 'string' }),
+      },
+      {},
+      { shop_id: '1' },
+    );
+    expect(routesOf(result).listCategories).toBe('GET /shops/{shop_id}/sections');
+  });
+
+  it('never a group another word narrows, one no product names, or one of two the products name alike', () => {
+    // A customer group, a unit-of-measure group: what the product's field names is no grouping of products.
+    const narrowed = plan({
+      '/products': listOf(product({ uomGroupId: 'string', customerGroupId: 'string' }), 'List products'),
+      '/uomGroups': listOf({ id: 'string', name: 'string' }),
+      '/customerGroups': listOf({ id: 'string', name: 'string' }),
+    });
+    expect(routesOf(narrowed).listCategories).toBeUndefined();
+    // Groups the products do not refer to are anyone's (a user's access groups).
+    const unrelated = plan({
+      '/products': listOf(product({}), 'List products'),
+      '/groups': listOf({ id: 'string', name: 'string' }),
+    });
+    expect(routesOf(unrelated).listCategories).toBeUndefined();
+    // A folder named for the products before a bare group (the owner's): the folder.
+    const both = plan({
+      '/product': listOf(product({ productFolderId: 'string', groupId: 'string' }), 'List products'),
+      '/productfolder': listOf({ id: 'string', name: 'string' }),
+      '/group': listOf({ id: 'string', name: 'string' }),
+    });
+    expect(routesOf(both).listCategories).toBe('GET /productfolder');
+  });
+});
