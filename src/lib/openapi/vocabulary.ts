@@ -719,6 +719,8 @@ define('product', 0.8, 'item', 'part', 'good', 'goods', 'commodity', 'catalog', 
 define('product', 0.3, 'entity', 'variant', 'product variant', 'item variation');
 define('category', 1, 'category', 'product group', 'item group', 'department', 'taxon');
 define('category', 0.6, 'taxonomy');
+// A category of what is sold ("sales category", read "sale category"): the goods' own category, not a narrower subject.
+define('category', 1, 'sale category');
 define('class', 1, 'class', 'subcategory', 'sub category');
 define(
   'warehouse',
@@ -754,6 +756,8 @@ define(
   'tax type',
 );
 define('tax', 0.6, 'tax region', 'tax zone');
+// The tax on what is sold, by its plain names ("sales tax" reads as "sale tax"): a tax, not a narrower subject.
+define('tax', 1, 'sale tax', 'value added tax', 'goods and services tax');
 define(
   'container',
   1,

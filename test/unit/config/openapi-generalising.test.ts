@@ -2690,3 +2690,34 @@ describe('what the products are filed under, by the field that refers to it, is 
     expect(routesOf(both).listCategories).toBe('GET /productfolder');
   });
 });
+
+describe('the tax and the category of what is sold are a tax and a category', () => {
+  it('GET /salesTaxes lists the tax rates and GET /salesCategories the categories, as /taxes and /categories do', () => {
+    const result = (taxes: string, categories: string) =>
+      routesOf(
+        plan({
+          '/products': {
+            get: {
+              summary: 'List products',
+              responses: answer({ id: 'string', name: 'string', price: 'number', categoryId: 'string' }, true),
+            },
+          },
+          [taxes]: {
+            get: { summary: 'List', responses: answer({ id: 'string', name: 'string', rate: 'number' }, true) },
+          },
+          [categories]: {
+            get: { summary: 'List', responses: answer({ id: 'string', name: 'string', parentId: 'string' }, true) },
+          },
+        }),
+      );
+    expect(result('/taxes', '/categories')).toMatchObject({
+      listTaxGroups: 'GET /taxes',
+      listCategories: 'GET /categories',
+    });
+    expect(result('/salesTaxes', '/salesCategories')).toMatchObject({
+      listTaxGroups: 'GET /salesTaxes',
+      listCategories: 'GET /salesCategories',
+    });
+    expect(result('/value-added-taxes', '/sales-categories').listTaxGroups).toBe('GET /value-added-taxes');
+  });
+});
