@@ -594,20 +594,24 @@ function subjectScore(
   head('path', reading.head, reading.path);
   head('operationId', reading.operationIdHead, reading.operation.operationId ?? '');
   let narrowedBySummary: string | undefined;
+  let summarySays = false;
   for (const [concept, hit] of reading.summaryConcepts) {
     if (wanted(concept) > 0) {
       narrowedBySummary = reading.summaryNarrowed.get(concept);
       if (!narrowedBySummary) {
         sources.push(sourceWeight.summary * wanted(concept) * hit.term.weight);
         reasons.push(`summary says ${hit.text}`);
+        summarySays = hit.term.weight >= 1;
       }
       break;
     }
   }
+  let tagSays = false;
   for (const [concept, hit] of reading.tagConcepts) {
     if (wanted(concept) > 0) {
       sources.push(sourceWeight.tag * wanted(concept) * hit.term.weight);
       reasons.push(`tag ${hit.text}`);
+      tagSays = hit.term.weight >= 1;
       break;
     }
   }
@@ -740,7 +744,11 @@ function subjectScore(
     !pathHead.concept &&
     pathHead.text &&
     sources.length &&
-    reading.operationIdHead?.concept === undefined
+    reading.operationIdHead?.concept === undefined &&
+    // A health check is one of its kind, its path a name the vendor chose (/okcomputer, /lbheartbeat): where its
+    // summary and its tag both say it is one, a word of the path no term names takes nothing away. (A login is not
+    // read so: how it is called matters, and a path that names something else is a login of another kind.)
+    !(profile.concepts.health !== undefined && summarySays && tagSays)
   ) {
     score -= 1;
     reasons.push(`but its path ends in "${pathHead.text}"`);
@@ -1094,6 +1102,10 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       total += 1;
       reasons.push('its answer is a small report of the service, no record');
     }
+  }
+  if (name === 'health' && reading.onlyVersion) {
+    total += 1;
+    reasons.push(reading.onlyVersion);
   }
   if (name === 'health' && reading.operation.security.length === 0) {
     total += 0.3;
@@ -1621,6 +1633,26 @@ export function markCountedProducts(readings: Reading[]): void {
 }
 
 /**
+ * A health check is what a document offers to say the service is up. Where no route's path names one plainly (health,
+ * ping, status, heartbeat: a full-weight term, no word narrowing it, outside a sandbox), the route that says the
+ * service's version (GET /version, /api/v1/version), nothing narrowing it either, is the nearest it has: marked, and
+ * it counts as a health check's own path would.
+ */
+export function markOnlyVersion(readings: Reading[]): void {
+  const plain = (r: Reading) =>
+    r.operation.method === 'GET' &&
+    r.params.length === 0 &&
+    r.head.concept === 'health' &&
+    !r.head.qualifier &&
+    !r.head.context &&
+    !r.trial;
+  if (readings.some((r) => plain(r) && r.head.weight >= 1)) return;
+  const versions = readings.filter((r) => plain(r) && r.head.text === 'version');
+  for (const reading of versions)
+    reading.onlyVersion = `no path of the document names a health check: the service's version (${routeOf(reading)}) is the nearest`;
+}
+
+/**
  * Venue's categories are what its products are filed under, whatever the vendor calls them: where the products'
  * records refer to a collection by a field named for a grouping (commodityGroup, productFolder, shop_section_id:
  * groupingWords), that collection's list, whose records are known by a name or code, is read as naming categories.
@@ -1888,6 +1920,7 @@ export function matchOperations(
   markStockedProducts(readings);
   markCountedProducts(readings);
   markProductGroupings(readings);
+  markOnlyVersion(readings);
   markDeliveredSubscriptions(readings);
   markStockPlaces(readings);
   markBodiesDescribed(readings);

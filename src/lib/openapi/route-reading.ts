@@ -126,6 +126,11 @@ export interface Reading {
    * once every route is read (match.ts).
    */
   productGrouping?: string;
+  /**
+   * The document has no health check its paths name (health, ping, status): this route, which says the service's
+   * version, is the nearest it has (why, in words). Set once every route is read (match.ts).
+   */
+  onlyVersion?: string;
   /** Its document describes the request bodies of (most of) its writes. Set in match.ts. */
   bodiesDescribed?: boolean;
   /** Named for stock, its records are the items kept in stock (why, in words): it names products. Set in match.ts. */

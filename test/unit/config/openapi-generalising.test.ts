@@ -2721,3 +2721,46 @@ describe('the tax and the category of what is sold are a tax and a category', ()
     expect(result('/value-added-taxes', '/sales-categories').listTaxGroups).toBe('GET /value-added-taxes');
   });
 });
+
+describe('a health check by what the document says of it', () => {
+  const products = {
+    '/products': {
+      get: { summary: 'List products', responses: answer({ id: 'string', name: 'string', sku: 'string' }, true) },
+    },
+  };
+  it("a path of the vendor's own naming whose summary and tag both say health is the health check", () => {
+    const check = (tags: string[]) =>
+      plan({
+        ...products,
+        // A small report whose members the document does not name: the words are most of what it has.
+        '/okcomputer': { get: { summary: 'Health check', tags, responses: answer({ data: 'object' }) } },
+      });
+    expect(routesOf(check(['Health'])).health).toBe('GET /okcomputer');
+    // The summary alone, beside a tag that says nothing of it, is not enough for a path that names nothing.
+    expect(routesOf(check(['Misc'])).health).toBeUndefined();
+  });
+
+  it("where no path names a health check, the service's version is the nearest; beside one, it is not taken", () => {
+    // Behind a key, its answer the version, the build and the product's name.
+    const secured = {
+      components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key' } } },
+      security: [{ key: [] }],
+    };
+    const report = answer({ version: 'string', build: 'string', name: 'string' });
+    const version = (route: string) => ({
+      [route]: { get: { summary: 'Get the version', tags: ['Version'], responses: report } },
+    });
+    expect(routesOf(plan({ ...products, ...version('/api/v1/version') }, secured)).health).toBe('GET /api/v1/version');
+    const both = plan(
+      {
+        ...products,
+        ...version('/api/v1/version'),
+        '/api/v1/ping': { get: { summary: 'Ping', responses: answer({ status: 'string' }) } },
+      },
+      secured,
+    );
+    expect(routesOf(both).health).toBe('GET /api/v1/ping');
+    // A version of another part (a till's) is that part's, no service's.
+    expect(routesOf(plan({ ...products, ...version('/api/v1/tillVersion') }, secured)).health).toBeUndefined();
+  });
+});
