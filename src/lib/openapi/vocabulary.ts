@@ -1090,6 +1090,22 @@ defineForeign(
 );
 // "Lager" is a beer in English too; a bodega a wine shop: both weakly.
 defineForeign('warehouse', 0.8, 'lager', 'bodega', 'bodegas');
+// A building goods are kept in and shipped from, by its plain names: a (fulfilment) facility, a fulfilment,
+// distribution or logistics centre; in the vocabulary's other languages as one word or phrase.
+define(
+  'warehouse',
+  0.8,
+  ...['facility', 'fulfillment center', 'fulfilment centre', 'fulfillment centre', 'fulfilment center'],
+  ...['distribution center', 'distribution centre', 'logistics center', 'logistics centre'],
+);
+defineForeign(
+  'warehouse',
+  0.8,
+  ...['verteilzentrum', 'verteilzentren', 'logistikzentrum', 'logistikzentren', 'distributionszentrum'],
+  ...['distributionszentren', 'distributiecentrum', 'distributiecentra', 'logistiek centrum'],
+  ...['centro de distribución', 'centro de distribuição', 'centre de distribution', 'centro di distribuzione'],
+  ...['centro logístico', 'centre logistique', 'centro logistico', 'centrum dystrybucyjne'],
+);
 defineForeign(
   'level',
   1,

@@ -2764,3 +2764,23 @@ describe('a health check by what the document says of it', () => {
     expect(routesOf(plan({ ...products, ...version('/api/v1/tillVersion') }, secured)).health).toBeUndefined();
   });
 });
+
+describe('a facility, a fulfilment or distribution centre is a warehouse', () => {
+  it('GET /facilities and GET /fulfillmentCenters list the warehouses, as GET /warehouses does', () => {
+    const places = (route: string) =>
+      routesOf(
+        plan({
+          [route]: {
+            get: {
+              summary: 'List',
+              responses: answer({ id: 'string', name: 'string', street: 'string', city: 'string' }, true),
+            },
+          },
+        }),
+      ).listWarehouses;
+    expect(places('/warehouses')).toBe('GET /warehouses');
+    expect(places('/api/facilities')).toBe('GET /api/facilities');
+    expect(places('/fulfillmentCenters')).toBe('GET /fulfillmentCenters');
+    expect(places('/centros-de-distribucion')).toBe('GET /centros-de-distribucion');
+  });
+});
