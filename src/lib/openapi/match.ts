@@ -699,8 +699,10 @@ function subjectScore(
       !(h.concept === 'warehouse' && h.context.concept === 'level') &&
       // Categories of products (an "article category", /product/categories) are the categories venue lists.
       !((h.concept === 'category' || h.concept === 'class') && h.context.concept === 'product') &&
-      // A generic word for a record after a collection's name (StockItem_PutEntity) is that collection's record.
-      !genericRecordWords.has(h.text)
+      // A generic word for a record after a collection's name (StockItem_PutEntity) is that collection's record; one
+      // before it (/entities/suppliers, /records/products) says of what kind the records are, no other subject's.
+      !genericRecordWords.has(h.text) &&
+      !genericRecordWords.has(h.context.text)
         ? h
         : undefined;
     const owned = under(pathHead) ?? under(reading.operationIdHead);

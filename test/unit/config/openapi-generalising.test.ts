@@ -2784,3 +2784,25 @@ describe('a facility, a fulfilment or distribution centre is a warehouse', () =>
     expect(places('/centros-de-distribucion')).toBe('GET /centros-de-distribucion');
   });
 });
+
+describe('a generic word for a record before a subject says what kind of record, no other subject', () => {
+  it("/entities/suppliers are the suppliers, as /suppliers are; /products/suppliers stay a product's", () => {
+    const suppliers = (route: string) =>
+      routesOf(
+        plan({
+          [route]: {
+            get: {
+              summary: 'List suppliers',
+              responses: answer({ id: 'string', name: 'string', email: 'string', phone: 'string' }, true),
+            },
+          },
+          '/products': {
+            get: { summary: 'List products', responses: answer({ id: 'string', name: 'string', sku: 'string' }, true) },
+          },
+        }),
+      ).listSuppliers;
+    expect(suppliers('/suppliers')).toBe('GET /suppliers');
+    expect(suppliers('/entities/suppliers')).toBe('GET /entities/suppliers');
+    expect(suppliers('/products/suppliers')).toBeUndefined();
+  });
+});
