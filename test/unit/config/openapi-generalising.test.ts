@@ -2806,3 +2806,27 @@ describe('a generic word for a record before a subject says what kind of record,
     expect(suppliers('/products/suppliers')).toBeUndefined();
   });
 });
+
+describe('a route its path names as reading by the id takes the id in the query, required or not', () => {
+  it('GET /api/Products/GetProductById?id= reads one product; GET /api/Products/GetProduct?id= with id optional does not', () => {
+    const product = { id: 'string', name: 'string', price: 'number', sku: 'string' };
+    const read = (route: string) =>
+      plan({
+        '/api/Products/GetProducts': { get: { summary: 'List products', responses: answer(product, true) } },
+        [route]: {
+          get: {
+            summary: 'Get product',
+            parameters: [{ name: 'productId', in: 'query', required: false, schema: { type: 'string' } }],
+            responses: answer(product),
+          },
+        },
+      });
+    const byId = read('/api/Products/GetProductById');
+    expect(routesOf(byId).getProduct).toBe('GET /api/Products/GetProductById');
+    expect(storedRoute(byId, 'GET /api/Products/GetProductById', 'getProduct')).toBe(
+      'GET /api/Products/GetProductById?productId={productId}',
+    );
+    // An optional id, where the route's name says nothing of it, may be a filter of a search.
+    expect(routesOf(read('/api/Products/GetProduct')).getProduct).toBeUndefined();
+  });
+});
