@@ -15,7 +15,15 @@ import type { HttpVerb, InventoryOperation } from '../inventory/routes.js';
 import { inventoryOperationNames } from '../inventory/routes.js';
 import { isPagingQuery } from './list-shape.js';
 import { headOf, normaliseName, type FieldSet, type Head, type Reading } from './route-reading.js';
-import { findTerms, groupingWords, kindWords, wordsOf, type Concept, type Kind } from './vocabulary.js';
+import {
+  findTerms,
+  groupingWords,
+  kindWords,
+  serviceScopeWords,
+  wordsOf,
+  type Concept,
+  type Kind,
+} from './vocabulary.js';
 
 // ---------------------------------------------------------------- fields
 
@@ -837,6 +845,9 @@ const notRecordParamWords = new Set(['event', 'topic', 'trigger', 'action']);
 /** Words for a record of any collection: "put entity" of a collection writes one of its records. */
 const genericRecordWords = new Set(['entity', 'record', 'object']);
 
+/** What an amount is measured in (a unit of measure): how a quantity is counted, never what is counted. */
+const measureWords = new Set(['unit', 'uom', 'measure', 'measurement', 'unit of measure', 'measurement unit']);
+
 /** Fields by which a record names the product it belongs to (not the product's own name or code). */
 const productOfPart = new Set(['product', 'productid', 'parentproduct', 'parentproductid']);
 
@@ -1596,11 +1607,25 @@ export function markCountedProducts(readings: Reading[]): void {
         .filter((s) => s && wordsOf(s).length)
         .pop() ?? '',
     ).join('');
+  // What the stock records count (an inventory entry's food_id beside its amount) is what is stocked, priced or not;
+  // the unit the amount is measured in is how it is counted, and the organization or company it belongs to whose
+  // stock it is, not what.
+  const stockCounts = new Set<string>();
+  for (const reading of readings) {
+    if (!findTerms(reading.pathWords).some((h) => h.term.concept === 'level')) continue;
+    for (const body of [reading.response, reading.request]) {
+      if (!body || groupMatches(body, F.quantity, false) === undefined) continue;
+      for (const phrase of body.refs.keys())
+        if (!measureWords.has(phrase) && !serviceScopeWords.has(phrase.split(' ').pop()!))
+          stockCounts.add(joined(phrase));
+    }
+  }
   const candidates = readings.filter((r) => {
     if (!isList(r) || r.head.concept !== undefined || r.scopeOf !== undefined) return false;
     const records = r.response;
     if (!records?.list || groupMatches(records, F.identity, false) === undefined) return false;
-    return groupMatches(records, F.price, false) !== undefined && records.breakdown.size === 0;
+    if (records.breakdown.size) return false;
+    return groupMatches(records, F.price, false) !== undefined || stockCounts.has(segmentOf(r));
   });
   if (!candidates.length) return;
   const wanted = new Set(candidates.map(segmentOf));

@@ -2830,3 +2830,38 @@ describe('a route its path names as reading by the id takes the id in the query,
     expect(routesOf(read('/api/Products/GetProduct')).getProduct).toBeUndefined();
   });
 });
+
+describe('what the stock records count is what is stocked, priced or not', () => {
+  const kitchen = (counter: string, extra: Record<string, unknown> = {}) =>
+    plan({
+      '/api/food/': {
+        get: { summary: 'List', responses: answer({ id: 'integer', name: 'string', description: 'string' }, true) },
+      },
+      '/api/unit/': { get: { summary: 'List', responses: answer({ id: 'integer', name: 'string' }, true) } },
+      [counter]: {
+        get: {
+          summary: 'List',
+          responses: answer({ id: 'integer', food_id: 'integer', unit_id: 'integer', amount: 'number' }, true),
+        },
+      },
+      ...extra,
+    });
+  it("an inventory entry's food_id beside its amount: the foods are the products, the units are not", () => {
+    expect(routesOf(kitchen('/api/inventory-entry/')).listProducts).toBe('GET /api/food/');
+    // Counted only by a recipe's ingredients, unpriced foods are no goods venue keeps.
+    expect(routesOf(kitchen('/api/ingredient/')).listProducts).toBeUndefined();
+  });
+
+  it('the organization a stock record belongs to is whose stock it is, not what is stocked', () => {
+    const result = plan({
+      '/organizations': { get: { summary: 'List', responses: answer({ id: 'string', name: 'string' }, true) } },
+      '/stock': {
+        get: {
+          summary: 'List',
+          responses: answer({ id: 'string', organization_id: 'string', quantity: 'number' }, true),
+        },
+      },
+    });
+    expect(routesOf(result).listProducts).toBeUndefined();
+  });
+});
