@@ -2865,3 +2865,24 @@ describe('what the stock records count is what is stocked, priced or not', () =>
     expect(routesOf(result).listProducts).toBeUndefined();
   });
 });
+
+describe('a page asked for by any of its plain names is paging, no filter', () => {
+  it('GET /products requiring currentPage (or pagina) lists the products; requiring a category id it does not', () => {
+    const list = (name: string) =>
+      routesOf(
+        plan({
+          '/products': {
+            get: {
+              summary: 'List products',
+              parameters: [{ name, in: 'query', required: true, schema: { type: 'integer' } }],
+              responses: answer({ id: 'string', name: 'string', price: 'number', sku: 'string' }, true),
+            },
+          },
+        }),
+      ).listProducts;
+    expect(list('page')).toBe('GET /products');
+    expect(list('currentPage')).toBe('GET /products');
+    expect(list('pagina')).toBe('GET /products');
+    expect(list('category_id')).toBeUndefined();
+  });
+});
