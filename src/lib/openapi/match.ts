@@ -675,13 +675,16 @@ function subjectScore(
       narrowing = `its path names ${pathHead.text}, a subject of its own`;
   }
   const idHead = reading.operationIdHead;
-  if (pathHead.qualifier && wanted(pathHead.concept) > 0 && !singleton) {
+  // The products name it as what they are filed under (markProductGroupings): a word before it narrows nothing.
+  const filedUnder = reading.productGrouping !== undefined && wanted('category') > 0;
+  if (pathHead.qualifier && wanted(pathHead.concept) > 0 && !singleton && !filedUnder) {
     score -= 1;
     narrowing = `narrowed by "${pathHead.qualifier}" (${pathHead.qualifier} ${pathHead.text})`;
   } else if (
     // Where the path names nothing of venue's ("/api/handovercontainers"), the operationId's narrowing counts as the
     // path's would (getHandoverContainers).
     !singleton &&
+    !filedUnder &&
     wanted(pathHead.concept) === 0 &&
     idHead?.qualifier &&
     wanted(idHead.concept) > 0
@@ -1701,10 +1704,24 @@ export function markProductGroupings(readings: Reading[]): void {
       phraseWords.length;
   const named = new Map<string, string>();
   const bare = new Map<string, string>();
+  const exact = new Map<string, string>();
   for (const list of products) {
     const scope = new Set(list.vars.flatMap((v) => wordsOf(v)));
     for (const [phrase, field] of list.response!.refs) {
       const phraseWords = phrase.split(' ');
+      // A field that names a category by its whole name (supermarket_category, reporting_category_id): the products
+      // are filed under that one, whatever word narrows it, where a collection of that very name lists them (below).
+      const hits = findTerms(phraseWords);
+      const last = hits[hits.length - 1];
+      if (
+        last?.term.concept === 'category' &&
+        last.at + last.term.words.length === phraseWords.length &&
+        hits.length === 1 &&
+        phraseWords.length > last.term.words.length
+      ) {
+        exact.set(phrase, exact.get(phrase) ?? `${field} of ${routeOf(list)}`);
+        continue;
+      }
       if (!groupingWords.has(phraseWords[phraseWords.length - 1]!)) continue;
       const before = phraseWords.slice(0, -1);
       const why = `${field} of ${routeOf(list)}`;
@@ -1720,7 +1737,7 @@ export function markProductGroupings(readings: Reading[]): void {
         .filter((s) => s && wordsOf(s).length)
         .pop() ?? '',
     );
-  for (const wanted of [named, bare]) {
+  for (const wanted of [exact, named, bare]) {
     if (!wanted.size) continue;
     const found = new Map<string, { lists: Reading[]; why: string }>();
     for (const reading of readings) {
@@ -1732,7 +1749,8 @@ export function markProductGroupings(readings: Reading[]): void {
         // shop_section_id).
         const same =
           segment.join('') === phraseWords.join('') ||
-          (segment.length > 0 &&
+          (wanted !== exact &&
+            segment.length > 0 &&
             segment.length < phraseWords.length &&
             segment.every((w, i) => phraseWords[phraseWords.length - segment.length + i] === w));
         if (!same) continue;
@@ -1742,7 +1760,8 @@ export function markProductGroupings(readings: Reading[]): void {
         found.set(key, known);
       }
     }
-    if (found.size !== 1) return;
+    if (found.size === 0) continue;
+    if (found.size > 1) return;
     const [{ lists, why }] = [...found.values()];
     for (const reading of lists!) {
       reading.productGrouping = why;

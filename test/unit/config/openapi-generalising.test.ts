@@ -2886,3 +2886,24 @@ describe('a page asked for by any of its plain names is paging, no filter', () =
     expect(list('category_id')).toBeUndefined();
   });
 });
+
+describe('a category the products name by its whole name is theirs, whatever word narrows it', () => {
+  it("a food's supermarket_category: GET /supermarket-categories lists the categories; unnamed by the products it is narrowed", () => {
+    const categories = (ref: Record<string, string>) =>
+      routesOf(
+        plan({
+          '/products': {
+            get: {
+              summary: 'List products',
+              responses: answer({ id: 'string', name: 'string', price: 'number', ...ref }, true),
+            },
+          },
+          '/supermarket-categories': {
+            get: { summary: 'List', responses: answer({ id: 'string', name: 'string' }, true) },
+          },
+        }),
+      ).listCategories;
+    expect(categories({ supermarket_category_id: 'string' })).toBe('GET /supermarket-categories');
+    expect(categories({ category_id: 'string' })).toBeUndefined();
+  });
+});
