@@ -1665,8 +1665,8 @@ export function markCountedProducts(readings: Reading[]): void {
 /**
  * A health check is what a document offers to say the service is up. Where no route's path names one plainly (health,
  * ping, status, heartbeat: a full-weight term, no word narrowing it, outside a sandbox), the route that says the
- * service's version (GET /version, /api/v1/version), nothing narrowing it either, is the nearest it has: marked, and
- * it counts as a health check's own path would.
+ * service's version (GET /version, /api/v1/version), nothing narrowing it either and its summary or tag saying so, is
+ * the nearest it has: marked, and it counts as a health check's own path would.
  */
 export function markOnlyVersion(readings: Reading[]): void {
   const plain = (r: Reading) =>
@@ -1677,7 +1677,11 @@ export function markOnlyVersion(readings: Reading[]): void {
     !r.head.context &&
     !r.trial;
   if (readings.some((r) => plain(r) && r.head.weight >= 1)) return;
-  const versions = readings.filter((r) => plain(r) && r.head.text === 'version');
+  // Its summary or its tag says so (a version of the API, a tag for health): a route named for a version and nothing
+  // more may be a record of versions of something.
+  const versions = readings.filter(
+    (r) => plain(r) && r.head.text === 'version' && (r.summaryConcepts.has('health') || r.tagConcepts.has('health')),
+  );
   for (const reading of versions)
     reading.onlyVersion = `no path of the document names a health check: the service's version (${routeOf(reading)}) is the nearest`;
 }

@@ -848,6 +848,9 @@ define(
 // A write-off, a loss or wastage only takes stock away (charged to an expense): venue's adjustment changes a level by
 // a signed amount, either way, so a document of losses is a subject of its own.
 define('other', 1, 'write off', 'shrinkage', 'wastage');
+// A stock movement changes a level by a quantity, in or out: an adjustment, in the vocabulary's languages (a
+// transfer between places is a subject of its own).
+define('adjust', 0.8, 'stock movement', 'inventory movement');
 define(
   'webhook',
   1,
@@ -1002,7 +1005,6 @@ define(
   'event type',
   'log',
   'stock log',
-  'stock movement',
   'movement',
   'transaction',
   'booking profile',
@@ -1090,6 +1092,13 @@ defineForeign(
 );
 // "Lager" is a beer in English too; a bodega a wine shop: both weakly.
 defineForeign('warehouse', 0.8, 'lager', 'bodega', 'bodegas');
+defineForeign(
+  'adjust',
+  0.8,
+  ...['lagerbewegung', 'lagerbewegungen', 'bestandsbewegung', 'bestandsbewegungen', 'movimiento de stock'],
+  ...['movimiento de inventario', 'movimientos de inventario', 'movimentação de estoque', 'movimento de estoque'],
+  ...['mouvement de stock', 'mouvements de stock', 'movimento di magazzino', 'voorraadmutatie', 'voorraadbeweging'],
+);
 // A building goods are kept in and shipped from, by its plain names: a (fulfilment) facility, a fulfilment,
 // distribution or logistics centre; in the vocabulary's other languages as one word or phrase.
 define(

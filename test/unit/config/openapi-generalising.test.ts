@@ -2907,3 +2907,23 @@ describe('a category the products name by its whole name is theirs, whatever wor
     expect(categories({ category_id: 'string' })).toBeUndefined();
   });
 });
+
+describe('a stock movement is an adjustment', () => {
+  it('POST /stock_movements of a product and a signed quantity adjusts the stock, as POST /stock_adjustments does', () => {
+    const adjust = (route: string) =>
+      routesOf(
+        plan({
+          [route]: {
+            post: {
+              summary: 'Create',
+              requestBody: body({ product_id: 'string', quantity: 'number', reason: 'string' }),
+              responses: answer({ id: 'string', product_id: 'string', quantity: 'number' }),
+            },
+          },
+        }),
+      ).adjustStock;
+    expect(adjust('/stock_adjustments')).toBe('POST /stock_adjustments');
+    expect(adjust('/stock_movements')).toBe('POST /stock_movements');
+    expect(adjust('/lagerbewegungen')).toBe('POST /lagerbewegungen');
+  });
+});
