@@ -1698,6 +1698,9 @@ export function markOnlyVersion(readings: Reading[]): void {
  */
 export function markProductGroupings(readings: Reading[]): void {
   const isList = (r: Reading) => r.operation.method === 'GET' && r.params.length === 0 && r.kind === 'list';
+  // Where the words name a category list plainly (GET /categories), the role is filled: no grouping stands in for it.
+  if (readings.some((r) => isList(r) && r.head.concept === 'category' && r.head.weight >= 1 && !r.head.qualifier))
+    return;
   const products = readings.filter(
     (r) => isList(r) && r.head.concept === 'product' && r.head.weight >= 0.8 && !r.head.qualifier && r.response?.list,
   );

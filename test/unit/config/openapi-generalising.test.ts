@@ -2688,6 +2688,13 @@ describe('what the products are filed under, by the field that refers to it, is 
       '/group': listOf({ id: 'string', name: 'string' }),
     });
     expect(routesOf(both).listCategories).toBe('GET /productfolder');
+    // Beside a list the words name as categories, a group is no stand-in for them (an owner's access group).
+    const named = plan({
+      '/products': listOf(product({ groupId: 'string', categoryId: 'string' }), 'List products'),
+      '/groups': listOf({ id: 'string', name: 'string' }, 'List groups'),
+      '/categories': listOf({ id: 'string', name: 'string' }, 'List categories'),
+    });
+    expect(routesOf(named).listCategories).toBe('GET /categories');
   });
 });
 
