@@ -1104,9 +1104,11 @@ defineForeign(
 define(
   'warehouse',
   0.8,
-  ...['facility', 'fulfillment center', 'fulfilment centre', 'fulfillment centre', 'fulfilment center'],
+  ...['fulfillment center', 'fulfilment centre', 'fulfillment centre', 'fulfilment center'],
   ...['distribution center', 'distribution centre', 'logistics center', 'logistics centre'],
 );
+// "Facility" alone is as often a hotel's or a gym's amenities: weaker, so the records must show a place (an address).
+define('warehouse', 0.6, 'facility');
 defineForeign(
   'warehouse',
   0.8,

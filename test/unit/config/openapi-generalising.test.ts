@@ -2790,6 +2790,15 @@ describe('a facility, a fulfilment or distribution centre is a warehouse', () =>
     expect(places('/fulfillmentCenters')).toBe('GET /fulfillmentCenters');
     expect(places('/centros-de-distribucion')).toBe('GET /centros-de-distribucion');
   });
+
+  it('a facility is weaker than a place named for stock: beside GET /locations, the locations', () => {
+    const place = { id: 'string', name: 'string', street: 'string', city: 'string' };
+    const result = plan({
+      '/facilities': { get: { summary: 'List', responses: answer(place, true) } },
+      '/locations': { get: { summary: 'List', responses: answer(place, true) } },
+    });
+    expect(routesOf(result).listWarehouses).toBe('GET /locations');
+  });
 });
 
 describe('a generic word for a record before a subject says what kind of record, no other subject', () => {
