@@ -716,6 +716,8 @@ define('product', 1, 'product', 'article', 'merchandise', 'catalog item', 'catal
 // A marketplace's "listing" is a product the seller offers there (its title, price and quantity).
 // Commodities are goods (a household's things, a trader's wares) as much as "goods" is.
 define('product', 0.8, 'item', 'part', 'good', 'goods', 'commodity', 'catalog', 'catalogue', 'listing');
+// A restaurant's menu item is what it sells, as a shop's article is.
+define('product', 0.8, 'menu item');
 define('product', 0.3, 'entity', 'variant', 'product variant', 'item variation');
 define('category', 1, 'category', 'product group', 'item group', 'department', 'taxon');
 define('category', 0.6, 'taxonomy');
@@ -900,7 +902,6 @@ define(
   'wished item',
   'wish list',
   'wishlist',
-  'menu item',
   'shopping list',
   'shopping list item',
   'product tag',

@@ -2943,3 +2943,21 @@ describe('a stock movement is an adjustment', () => {
     expect(adjust('/lagerbewegungen')).toBe('POST /lagerbewegungen');
   });
 });
+
+describe("a restaurant's menu item is what it sells", () => {
+  it('GET /config/menuItems and its record are the products; catering menu items a word narrows are not', () => {
+    const item = { guid: 'string', name: 'string', price: 'number', sku: 'string' };
+    const menu = (collection: string) =>
+      routesOf(
+        plan({
+          [collection]: { get: { summary: 'List', responses: answer(item, true) } },
+          [`${collection}/{guid}`]: { get: { summary: 'Get one', responses: answer(item) } },
+        }),
+      );
+    expect(menu('/config/menuItems')).toMatchObject({
+      listProducts: 'GET /config/menuItems',
+      getProduct: 'GET /config/menuItems/{guid}',
+    });
+    expect(menu('/config/cateringMenuItems').listProducts).toBeUndefined();
+  });
+});
