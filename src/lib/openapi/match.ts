@@ -135,7 +135,7 @@ const F = {
   // A sink is where a subscription's events are sent (the name CloudEvents' subscription API gives it).
   url: group(
     'a URL',
-    'url destination callbackurl notificationurl endpoint uri target targeturl webhookurl deliveryurl notificationsurl sink',
+    'url destination callback callbackurl notificationurl endpoint uri target targeturl webhookurl deliveryurl notificationsurl sink postback postbackurl hookurl',
     'url uri',
   ),
   events: group(

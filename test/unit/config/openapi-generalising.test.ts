@@ -2961,3 +2961,24 @@ describe("a restaurant's menu item is what it sells", () => {
     expect(menu('/config/cateringMenuItems').listProducts).toBeUndefined();
   });
 });
+
+describe('a callback is the URL a webhook calls', () => {
+  it('webhooks whose records hold a callback and an event are listed and made as those holding a url are', () => {
+    const hooks = (field: string) => {
+      const hook = { id: 'string', [field]: 'string', entity: 'string', action: 'string' };
+      return routesOf(
+        plan({
+          '/webhook.list.json': { get: { summary: 'List webhooks', responses: answer(hook, true) } },
+          '/webhook.create.json': {
+            post: { summary: 'Create a webhook', requestBody: body(hook), responses: answer(hook) },
+          },
+        }),
+      );
+    };
+    for (const field of ['url', 'callback'])
+      expect(hooks(field), field).toMatchObject({
+        listWebhooks: 'GET /webhook.list.json',
+        createWebhook: 'POST /webhook.create.json',
+      });
+  });
+});
