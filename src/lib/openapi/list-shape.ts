@@ -227,6 +227,14 @@ const QUERY_PAGING = new Set([
   'startingafter',
   'continuationtoken',
   'size',
+  // The page asked for by its other plain names, and in the vocabulary's other languages (pagina, limite).
+  'currentpage',
+  'pageindex',
+  'pageno',
+  'pagenum',
+  'pagina',
+  'limite',
+  'seite',
 ]);
 
 /** A query parameter that pages a list (page, limit, cursor…): venue sends its paging, not other filters. */

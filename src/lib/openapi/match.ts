@@ -15,7 +15,15 @@ import type { HttpVerb, InventoryOperation } from '../inventory/routes.js';
 import { inventoryOperationNames } from '../inventory/routes.js';
 import { isPagingQuery } from './list-shape.js';
 import { headOf, normaliseName, type FieldSet, type Head, type Reading } from './route-reading.js';
-import { findTerms, kindWords, wordsOf, type Concept, type Kind } from './vocabulary.js';
+import {
+  findTerms,
+  groupingWords,
+  kindWords,
+  serviceScopeWords,
+  wordsOf,
+  type Concept,
+  type Kind,
+} from './vocabulary.js';
 
 // ---------------------------------------------------------------- fields
 
@@ -127,7 +135,7 @@ const F = {
   // A sink is where a subscription's events are sent (the name CloudEvents' subscription API gives it).
   url: group(
     'a URL',
-    'url destination callbackurl notificationurl endpoint uri target targeturl webhookurl deliveryurl notificationsurl sink',
+    'url destination callback callbackurl notificationurl endpoint uri target targeturl webhookurl deliveryurl notificationsurl sink postback postbackurl hookurl',
     'url uri',
   ),
   events: group(
@@ -594,28 +602,39 @@ function subjectScore(
   head('path', reading.head, reading.path);
   head('operationId', reading.operationIdHead, reading.operation.operationId ?? '');
   let narrowedBySummary: string | undefined;
+  let summarySays = false;
   for (const [concept, hit] of reading.summaryConcepts) {
     if (wanted(concept) > 0) {
       narrowedBySummary = reading.summaryNarrowed.get(concept);
       if (!narrowedBySummary) {
         sources.push(sourceWeight.summary * wanted(concept) * hit.term.weight);
         reasons.push(`summary says ${hit.text}`);
+        summarySays = hit.term.weight >= 1;
       }
       break;
     }
   }
+  let tagSays = false;
   for (const [concept, hit] of reading.tagConcepts) {
     if (wanted(concept) > 0) {
       sources.push(sourceWeight.tag * wanted(concept) * hit.term.weight);
       reasons.push(`tag ${hit.text}`);
+      tagSays = hit.term.weight >= 1;
       break;
     }
   }
-  // Where the stock records say the stock is kept (a warehouse of theirs, an outlet, a supply channel).
-  const stockPlace = reading.stockPlace !== undefined && wanted('warehouse') > 0;
+  // Where the stock records say the stock is kept (a warehouse of theirs, an outlet, a supply channel), or the products
+  // say what they are filed under (a commodity group, a product folder): the collection by its role.
+  const stockPlace =
+    (reading.stockPlace !== undefined && wanted('warehouse') > 0) ||
+    (reading.productGrouping !== undefined && wanted('category') > 0);
   if (stockPlace) {
     sources.push(sourceWeight.path * 0.8);
-    reasons.push(`the stock records name it (${reading.stockPlace}): where the stock is kept`);
+    reasons.push(
+      reading.stockPlace !== undefined && wanted('warehouse') > 0
+        ? `the stock records name it (${reading.stockPlace}): where the stock is kept`
+        : `the products name it (${reading.productGrouping}): what they are filed under`,
+    );
   }
   let score = sources.length ? Math.max(...sources) + 0.25 * (sources.length - 1) : 0;
   if (stockPlace) score += STOCK_PLACE;
@@ -656,13 +675,16 @@ function subjectScore(
       narrowing = `its path names ${pathHead.text}, a subject of its own`;
   }
   const idHead = reading.operationIdHead;
-  if (pathHead.qualifier && wanted(pathHead.concept) > 0 && !singleton) {
+  // The products name it as what they are filed under (markProductGroupings): a word before it narrows nothing.
+  const filedUnder = reading.productGrouping !== undefined && wanted('category') > 0;
+  if (pathHead.qualifier && wanted(pathHead.concept) > 0 && !singleton && !filedUnder) {
     score -= 1;
     narrowing = `narrowed by "${pathHead.qualifier}" (${pathHead.qualifier} ${pathHead.text})`;
   } else if (
     // Where the path names nothing of venue's ("/api/handovercontainers"), the operationId's narrowing counts as the
     // path's would (getHandoverContainers).
     !singleton &&
+    !filedUnder &&
     wanted(pathHead.concept) === 0 &&
     idHead?.qualifier &&
     wanted(idHead.concept) > 0
@@ -688,8 +710,10 @@ function subjectScore(
       !(h.concept === 'warehouse' && h.context.concept === 'level') &&
       // Categories of products (an "article category", /product/categories) are the categories venue lists.
       !((h.concept === 'category' || h.concept === 'class') && h.context.concept === 'product') &&
-      // A generic word for a record after a collection's name (StockItem_PutEntity) is that collection's record.
-      !genericRecordWords.has(h.text)
+      // A generic word for a record after a collection's name (StockItem_PutEntity) is that collection's record; one
+      // before it (/entities/suppliers, /records/products) says of what kind the records are, no other subject's.
+      !genericRecordWords.has(h.text) &&
+      !genericRecordWords.has(h.context.text)
         ? h
         : undefined;
     const owned = under(pathHead) ?? under(reading.operationIdHead);
@@ -733,7 +757,11 @@ function subjectScore(
     !pathHead.concept &&
     pathHead.text &&
     sources.length &&
-    reading.operationIdHead?.concept === undefined
+    reading.operationIdHead?.concept === undefined &&
+    // A health check is one of its kind, its path a name the vendor chose (/okcomputer, /lbheartbeat): where its
+    // summary and its tag both say it is one, a word of the path no term names takes nothing away. (A login is not
+    // read so: how it is called matters, and a path that names something else is a login of another kind.)
+    !(profile.concepts.health !== undefined && summarySays && tagSays)
   ) {
     score -= 1;
     reasons.push(`but its path ends in "${pathHead.text}"`);
@@ -819,6 +847,9 @@ const notRecordParamWords = new Set(['event', 'topic', 'trigger', 'action']);
 
 /** Words for a record of any collection: "put entity" of a collection writes one of its records. */
 const genericRecordWords = new Set(['entity', 'record', 'object']);
+
+/** What an amount is measured in (a unit of measure): how a quantity is counted, never what is counted. */
+const measureWords = new Set(['unit', 'uom', 'measure', 'measurement', 'unit of measure', 'measurement unit']);
 
 /** Fields by which a record names the product it belongs to (not the product's own name or code). */
 const productOfPart = new Set(['product', 'productid', 'parentproduct', 'parentproductid']);
@@ -1087,6 +1118,10 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       total += 1;
       reasons.push('its answer is a small report of the service, no record');
     }
+  }
+  if (name === 'health' && reading.onlyVersion) {
+    total += 1;
+    reasons.push(reading.onlyVersion);
   }
   if (name === 'health' && reading.operation.security.length === 0) {
     total += 0.3;
@@ -1575,11 +1610,25 @@ export function markCountedProducts(readings: Reading[]): void {
         .filter((s) => s && wordsOf(s).length)
         .pop() ?? '',
     ).join('');
+  // What the stock records count (an inventory entry's food_id beside its amount) is what is stocked, priced or not;
+  // the unit the amount is measured in is how it is counted, and the organization or company it belongs to whose
+  // stock it is, not what.
+  const stockCounts = new Set<string>();
+  for (const reading of readings) {
+    if (!findTerms(reading.pathWords).some((h) => h.term.concept === 'level')) continue;
+    for (const body of [reading.response, reading.request]) {
+      if (!body || groupMatches(body, F.quantity, false) === undefined) continue;
+      for (const phrase of body.refs.keys())
+        if (!measureWords.has(phrase) && !serviceScopeWords.has(phrase.split(' ').pop()!))
+          stockCounts.add(joined(phrase));
+    }
+  }
   const candidates = readings.filter((r) => {
     if (!isList(r) || r.head.concept !== undefined || r.scopeOf !== undefined) return false;
     const records = r.response;
     if (!records?.list || groupMatches(records, F.identity, false) === undefined) return false;
-    return groupMatches(records, F.price, false) !== undefined && records.breakdown.size === 0;
+    if (records.breakdown.size) return false;
+    return groupMatches(records, F.price, false) !== undefined || stockCounts.has(segmentOf(r));
   });
   if (!candidates.length) return;
   const wanted = new Set(candidates.map(segmentOf));
@@ -1610,6 +1659,122 @@ export function markCountedProducts(readings: Reading[]): void {
       reading.operationIdHead = { concept: 'product', weight: 0.8, text: list.head.text };
     reading.concepts.add('product');
     reading.stockedProducts = why;
+  }
+}
+
+/**
+ * A health check is what a document offers to say the service is up. Where no route's path names one plainly (health,
+ * ping, status, heartbeat: a full-weight term, no word narrowing it, outside a sandbox), the route that says the
+ * service's version (GET /version, /api/v1/version), nothing narrowing it either and its summary or tag saying so, is
+ * the nearest it has: marked, and it counts as a health check's own path would.
+ */
+export function markOnlyVersion(readings: Reading[]): void {
+  const plain = (r: Reading) =>
+    r.operation.method === 'GET' &&
+    r.params.length === 0 &&
+    r.head.concept === 'health' &&
+    !r.head.qualifier &&
+    !r.head.context &&
+    !r.trial;
+  if (readings.some((r) => plain(r) && r.head.weight >= 1)) return;
+  // Its summary or its tag says so (a version of the API, a tag for health): a route named for a version and nothing
+  // more may be a record of versions of something.
+  const versions = readings.filter(
+    (r) => plain(r) && r.head.text === 'version' && (r.summaryConcepts.has('health') || r.tagConcepts.has('health')),
+  );
+  for (const reading of versions)
+    reading.onlyVersion = `no path of the document names a health check: the service's version (${routeOf(reading)}) is the nearest`;
+}
+
+/**
+ * Venue's categories are what its products are filed under, whatever the vendor calls them: where the products'
+ * records refer to a collection by a field named for a grouping (commodityGroup, productFolder, shop_section_id:
+ * groupingWords), that collection's list, whose records are known by a name or code, is read as naming categories.
+ * The field says what the grouping is of: the products' own word before it (a product folder, a commodity group), the
+ * scope the products are listed under (shop_section_id of /shops/{shop_id}/listings), or nothing (group_id); any other
+ * word narrows it to something else (a subsidy group, a unit-of-measure group, a price group). A grouping named for the
+ * products comes before a bare one (MoySklad-style records name both their folder and their owner's group); where the
+ * fields so read lead to more than one collection, none is marked.
+ */
+export function markProductGroupings(readings: Reading[]): void {
+  const isList = (r: Reading) => r.operation.method === 'GET' && r.params.length === 0 && r.kind === 'list';
+  // Where the words name a category list plainly (GET /categories), the role is filled: no grouping stands in for it.
+  if (readings.some((r) => isList(r) && r.head.concept === 'category' && r.head.weight >= 1 && !r.head.qualifier))
+    return;
+  const products = readings.filter(
+    (r) => isList(r) && r.head.concept === 'product' && r.head.weight >= 0.8 && !r.head.qualifier && r.response?.list,
+  );
+  if (!products.length) return;
+  const productWords = (phraseWords: string[]) =>
+    phraseWords.length > 0 &&
+    findTerms(phraseWords).reduce((n, h) => n + (h.term.concept === 'product' ? h.term.words.length : 0), 0) ===
+      phraseWords.length;
+  const named = new Map<string, string>();
+  const bare = new Map<string, string>();
+  const exact = new Map<string, string>();
+  for (const list of products) {
+    const scope = new Set(list.vars.flatMap((v) => wordsOf(v)));
+    for (const [phrase, field] of list.response!.refs) {
+      const phraseWords = phrase.split(' ');
+      // A field that names a category by its whole name (supermarket_category, reporting_category_id): the products
+      // are filed under that one, whatever word narrows it, where a collection of that very name lists them (below).
+      const hits = findTerms(phraseWords);
+      const last = hits[hits.length - 1];
+      if (
+        last?.term.concept === 'category' &&
+        last.at + last.term.words.length === phraseWords.length &&
+        hits.length === 1 &&
+        phraseWords.length > last.term.words.length
+      ) {
+        exact.set(phrase, exact.get(phrase) ?? `${field} of ${routeOf(list)}`);
+        continue;
+      }
+      if (!groupingWords.has(phraseWords[phraseWords.length - 1]!)) continue;
+      const before = phraseWords.slice(0, -1);
+      const why = `${field} of ${routeOf(list)}`;
+      if (productWords(before)) named.set(phrase, named.get(phrase) ?? why);
+      else if (before.every((w) => scope.has(w))) bare.set(phrase, bare.get(phrase) ?? why);
+    }
+  }
+  const segmentOf = (reading: Reading) =>
+    wordsOf(
+      reading.path
+        .split('/')
+        .map((s) => s.replace(/\{[^{}]+\}/g, '').replace(/\.(json|xml|yaml|yml)$/i, ''))
+        .filter((s) => s && wordsOf(s).length)
+        .pop() ?? '',
+    );
+  for (const wanted of [exact, named, bare]) {
+    if (!wanted.size) continue;
+    const found = new Map<string, { lists: Reading[]; why: string }>();
+    for (const reading of readings) {
+      if (!isList(reading) || !reading.response?.list || !groupMatches(reading.response, F.identity, false)) continue;
+      const segment = segmentOf(reading);
+      for (const [phrase, why] of wanted) {
+        const phraseWords = phrase.split(' ');
+        // The collection by the field's name, run together or not (productfolder), or by its last words (sections of
+        // shop_section_id).
+        const same =
+          segment.join('') === phraseWords.join('') ||
+          (wanted !== exact &&
+            segment.length > 0 &&
+            segment.length < phraseWords.length &&
+            segment.every((w, i) => phraseWords[phraseWords.length - segment.length + i] === w));
+        if (!same) continue;
+        const key = collectionOf(reading.path);
+        const known = found.get(key) ?? { lists: [], why };
+        known.lists.push(reading);
+        found.set(key, known);
+      }
+    }
+    if (found.size === 0) continue;
+    if (found.size > 1) return;
+    const [{ lists, why }] = [...found.values()];
+    for (const reading of lists!) {
+      reading.productGrouping = why;
+      reading.concepts.add('category');
+    }
+    return;
   }
 }
 
@@ -1758,6 +1923,8 @@ function unlinkedCategories(chosen: Map<InventoryOperation, Scored>, taken: Map<
     .filter((c): c is Scored => c !== undefined);
   // A category field, or one named for the list's own records (item_group beside GET /item_groups). A route whose
   // bodies the document does not describe says nothing either way.
+  // Found by the products' own references (markProductGroupings), they refer to it by construction.
+  if (readings[categories.index]!.productGrouping !== undefined) return;
   const own = readings[categories.index]!.head.text.split(' ').filter(Boolean);
   const refers = products.some((p) => {
     const reading = readings[p.index]!;
@@ -1805,6 +1972,8 @@ export function matchOperations(
 ): OperationMatch[] {
   markStockedProducts(readings);
   markCountedProducts(readings);
+  markProductGroupings(readings);
+  markOnlyVersion(readings);
   markDeliveredSubscriptions(readings);
   markStockPlaces(readings);
   markBodiesDescribed(readings);

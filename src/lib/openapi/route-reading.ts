@@ -120,6 +120,17 @@ export interface Reading {
    * warehouse: its records are the warehouses. Set once every route is read (match.ts).
    */
   stockPlace?: string;
+  /**
+   * The products' records refer to this collection by a field named for a grouping ("commodityGroup", "productFolder",
+   * "shop_section_id"): its records are what the products are filed under, venue's categories (why, in words). Set
+   * once every route is read (match.ts).
+   */
+  productGrouping?: string;
+  /**
+   * The document has no health check its paths name (health, ping, status): this route, which says the service's
+   * version, is the nearest it has (why, in words). Set once every route is read (match.ts).
+   */
+  onlyVersion?: string;
   /** Its document describes the request bodies of (most of) its writes. Set in match.ts. */
   bodiesDescribed?: boolean;
   /** Named for stock, its records are the items kept in stock (why, in words): it names products. Set in match.ts. */
@@ -478,7 +489,7 @@ export function queryIdOf(
   recordPathBeside = false,
 ): string | undefined {
   if (pathParams.length || recordPathBeside) return undefined;
-  const candidates = (operation.requiredQuery ?? []).filter((name) => {
+  const idOfRoute = (name: string) => {
     if (queryVariables.has(name) || operation.queryParameters?.[name]?.list) return false;
     const words = wordsOf(name);
     const last = words[words.length - 1];
@@ -486,8 +497,19 @@ export function queryIdOf(
     if (words.length === 1) return true;
     const subject = words[words.length - 2]!;
     return routeWords.some((word) => word === subject || singular(word) === singular(subject));
-  });
-  return candidates.length === 1 ? candidates[0] : undefined;
+  };
+  const candidates = (operation.requiredQuery ?? []).filter(idOfRoute);
+  if (candidates.length) return candidates.length === 1 ? candidates[0] : undefined;
+  // A route its own path names as reading by the id (GetInventoryItemById, /product/get-by-id) takes the record's id in
+  // the query whether or not the document marks it required: the name says the id picks the record.
+  const pathWords = wordsOf(operation.path.split('/').filter(Boolean).pop() ?? '');
+  const byId =
+    pathWords.length >= 2 &&
+    pathWords[pathWords.length - 2] === 'by' &&
+    bareIdWords.has(pathWords[pathWords.length - 1]!);
+  if (!byId) return undefined;
+  const optional = operation.query.filter(idOfRoute);
+  return optional.length === 1 ? optional[0] : undefined;
 }
 
 const singular = (word: string): string => word.replace(/(?<=[^s])s$/, '');
