@@ -63,7 +63,7 @@ export interface MappedOperation {
   /** The answer's fields matched to venue's by the response schema (names stored as inventory.answerNames), and those left. */
   answers: AnswerMatching;
   /** For a list: where its answer's records are and how it pages, as its response schema says (undefined: no schema). */
-  list?: ListShape & { schema: boolean };
+  list?: ListShape & { schema: boolean; unread?: string };
   chosenBy: 'evidence' | '--map' | 'review';
   /** Runners-up a person may pick instead in the review. */
   alternatives: Candidate[];
@@ -88,6 +88,8 @@ export interface DocumentSummary {
   operations: number;
   server: ServerFinding;
   brokenRefs: string[];
+  /** What was read otherwise than written (load.ts). */
+  faults?: string[];
 }
 
 /** A path variable the mapped routes or the OAuth2 scopes use, with the value given (--server-var, or asked). */
@@ -354,6 +356,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       operations: operations.length,
       server: servers[i]!,
       brokenRefs: doc.brokenRefs,
+      ...(doc.faults?.length ? { faults: doc.faults } : {}),
     });
   });
 
@@ -622,10 +625,11 @@ export function listOf(operation: InventoryOperation, reading: Reading | undefin
   const { kinds, body } = profiles[operation];
   if (kinds.list === undefined || kinds.read !== undefined || body !== 'response') return {};
   const response = reading?.operation.response;
+  const unread = reading?.operation.unread?.response;
   return {
     list: response?.listShape
       ? { ...response.listShape, schema: true }
-      : { paging: { body: [], headers: [], query: [] }, schema: false },
+      : { paging: { body: [], headers: [], query: [] }, schema: false, ...(unread !== undefined ? { unread } : {}) },
   };
 }
 

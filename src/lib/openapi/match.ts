@@ -938,8 +938,9 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     profile.body === 'request' ? reading.request : profile.body === 'response' ? reading.response : undefined;
   // A record that keeps its values in an object whose members the document does not name (properties: a map of any
   // keys) has fields the schema does not show: what venue needs is unknown there, not absent.
+  // So has one whose record is written as a $ref that could not be read.
   const unnamed =
-    body?.open !== undefined &&
+    (body?.open !== undefined || body?.unread !== undefined) &&
     (profile.need ?? []).every(
       (need) =>
         !groupMatches(
@@ -949,7 +950,11 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
         ),
     );
   if (unnamed)
-    reasons.push(`its ${profile.body} keeps its values in ${body.open}, whose members the document does not name`);
+    reasons.push(
+      body.unread !== undefined
+        ? `the records of its ${profile.body} are written as $ref "${body.unread}", which cannot be read`
+        : `its ${profile.body} keeps its values in ${body.open}, whose members the document does not name`,
+    );
   // Whether the body's other values are named or kept in an open map (Headers, properties), the fields it requires
   // are named: the rule below holds either way.
   if (profile.body !== 'none' && body && body.count > 0) {
@@ -1038,7 +1043,12 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     if (fields.length) reasons.push(`${profile.body} fields ${fields.join(', ')}`);
     if (missing.length) reasons.push(`no ${profile.body} field for ${missing.join(', ')}`);
   } else if (profile.body !== 'none') {
-    reasons.push(`the document gives no ${profile.body} schema`);
+    const unread = reading.operation.unread?.[profile.body];
+    reasons.push(
+      unread !== undefined
+        ? `its ${profile.body} schema cannot be read ($ref "${unread}")`
+        : `the document gives no ${profile.body} schema`,
+    );
     // Containers are as often places (freezers, racks, boxes) or parcels as container types: where neither its path,
     // its operationId nor its summary says types, only the size a type holds tells them apart, and an answer not
     // shown shows none.

@@ -59,6 +59,8 @@ export interface FieldSet {
    * a generic item with no properties), and the document gives no example of them: its fields are unknown, not absent.
    */
   open?: string;
+  /** The record itself is written as a $ref that could not be read (load.ts): its fields are unknown, not absent. */
+  unread?: string;
   /**
    * What the record refers to by id, in words, and the field that does: "outlet" → "outlet_id", "supply channel" →
    * "supplyChannel" (an object holding an id). Only the record's own fields (a list's records, not its envelope).
@@ -146,6 +148,7 @@ function fieldSet(
   schemaNames: string[],
   direction: 'request' | 'response',
   recordsAt?: string,
+  unreadParts: Array<{ at: string; ref: string }> = [],
 ): FieldSet {
   const names = new Set<string>();
   const words = new Set<string>();
@@ -240,6 +243,12 @@ function fieldSet(
       !fields.some((inner) => inner.path.startsWith(`${f.path}.`)) &&
       !wordsOf(f.name).some((w) => attachedWords.has(w)),
   )?.name;
+  // The record's place: a list's records, the one object a body wraps it in, or the top (an unread top is no body).
+  const recordAt =
+    direction === 'response' && list
+      ? `${recordsAt ?? ''}[]`
+      : (wrapper?.slice(0, -1) ?? (top.length === 1 ? top[0]!.path : undefined));
+  const unread = unreadParts.find((part) => part.at === recordAt)?.ref;
   return {
     names,
     words,
@@ -253,6 +262,7 @@ function fieldSet(
     refs,
     breakdown,
     ...(open ? { open } : {}),
+    ...(unread !== undefined ? { unread } : {}),
   };
 }
 
@@ -617,7 +627,14 @@ export function readOperation(
     get request() {
       if (request === null)
         request = operation.request
-          ? fieldSet(operation.request.fields, operation.request.list, operation.request.schemaNames, 'request')
+          ? fieldSet(
+              operation.request.fields,
+              operation.request.list,
+              operation.request.schemaNames,
+              'request',
+              undefined,
+              operation.request.unread,
+            )
           : undefined;
       return request;
     },
@@ -630,6 +647,7 @@ export function readOperation(
               operation.response.schemaNames,
               'response',
               operation.response.listShape?.records?.at,
+              operation.response.unread,
             )
           : undefined;
       return response;
