@@ -202,6 +202,12 @@ const F = {
     'queue arn sqs sns pubsub eventbridge kinesis',
   ),
   currency: group('a currency', 'currency currencycode', 'currency'),
+  /** A sum paid by a date (its due date, the account it is paid from or was paid on): a payment, not a rate. */
+  payment: group(
+    'a due date or a payment',
+    'duedate paymentaccount paymentaccountid paiddate paymentdate paidat paidon amountdue amountpaid',
+    undefined,
+  ),
   place: group(
     'an address or kind of place',
     'address address1 city country street postcode zip addressline1 code type locationtype isdefault pathstring structural active',
@@ -386,6 +392,8 @@ export const profiles: Record<InventoryOperation, Profile> = {
     need: [F.identity],
     fields: [e(F.identity, 0.7), e(F.rate, 1)],
     against: [F.url],
+    // Taxes that are paid (a due date, the account they are paid from) are payments of tax, not a rate products carry.
+    contradicts: [F.payment],
     subject: 'tax groups or rates',
   },
   listContainers: {
@@ -1113,6 +1121,8 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     total -= 0.5;
     reasons.push('but its request body is a list of records: many at once');
   }
+  if (profile.concepts.warehouse !== undefined && reading.unreferencedPlace !== undefined)
+    contradiction ??= reading.unreferencedPlace;
   if (contradiction) {
     total -= CONTRADICTION;
     reasons.push(`but ${contradiction}`);
@@ -1470,6 +1480,57 @@ export function markStockPlaces(readings: Reading[]): void {
       reading.otherPlace = said;
 }
 
+/**
+ * A place is where stock is kept only where the document keeps something there. A word for places that is as often
+ * any address ("location": a customer's site, a branch, a job's address) names the warehouses only when something of
+ * the document refers to its records: a field, a query or a path parameter named for its id (location_id,
+ * locationUuid, locationCode, an object `location` holding an id), or a route under one of its records
+ * (/locations/{id}/stock). A list of such places that nothing refers to holds addresses: where the stock is kept, the
+ * stock or the products would name them. Its own routes (the list and its records) are no reference; a word that
+ * always names a warehouse needs none.
+ */
+export function markUnreferencedPlaces(readings: Reading[]): void {
+  const isList = (r: Reading) => r.operation.method === 'GET' && r.params.length === 0 && r.kind === 'list';
+  const bare = (path: string) => path.replace(/\.[a-z]+$/i, '').replace(/\/+$/, '');
+  for (const place of readings) {
+    if (!isList(place) || place.head.concept !== 'warehouse' || place.head.weight >= 1 || place.stockPlace) continue;
+    const word = normaliseName(place.head.text.split(' ').pop() ?? '');
+    if (!word) continue;
+    const ids = new Set(
+      ['id', 'ids', 'uuid', 'uuids', 'code', 'codes', 'key', 'keys', 'no', 'number'].map((s) => word + s),
+    );
+    const base = bare(place.path);
+    const own = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/\\{[^{}/]+\\})?$`);
+    const under = `${base}/{`;
+    const refers = (reading: Reading): boolean => {
+      const path = bare(reading.path);
+      if (own.test(path)) return false;
+      if (path.startsWith(under) && path.slice(under.length).includes('/')) return true;
+      const op = reading.operation;
+      const params = [...reading.params, ...op.query, ...op.headers, ...Object.keys(op.pathParameters)];
+      if (params.some((p) => ids.has(normaliseName(p)))) return true;
+      for (const shape of [op.request, op.response]) {
+        if (!shape) continue;
+        const paths = new Set(shape.fields.map((f) => f.path));
+        for (const field of shape.fields) {
+          const name = normaliseName(field.name);
+          if (ids.has(name)) return true;
+          if (
+            (name === word || name === `${word}s`) &&
+            ['id', 'uuid', 'code', 'key'].some(
+              (k) => paths.has(`${field.path}.${k}`) || paths.has(`${field.path}[].${k}`),
+            )
+          )
+            return true;
+        }
+      }
+      return false;
+    };
+    if (readings.some(refers)) continue;
+    place.unreferencedPlace = `nothing in the document refers to its records (no ${word} id in a record, a parameter or a route under one): addresses, not where stock is kept`;
+  }
+}
+
 /** Where at least two thirds of a document's writes (POST, PUT, PATCH) describe a request body, its routes say so. */
 export function markBodiesDescribed(readings: Reading[]): void {
   const counts = new Map<string, { writes: number; bodies: number }>();
@@ -1817,6 +1878,7 @@ export function matchOperations(
   markCountedProducts(readings);
   markDeliveredSubscriptions(readings);
   markStockPlaces(readings);
+  markUnreferencedPlaces(readings);
   markBodiesDescribed(readings);
   markTrials(readings);
   const all = new Map<InventoryOperation, Scored[]>();

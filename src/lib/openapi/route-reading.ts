@@ -131,6 +131,11 @@ export interface Reading {
   /** The stock records name another collection as where they are kept (its route): this one is not. Set with stockPlace. */
   otherPlace?: string;
   /**
+   * Named for places by a word that is as often any address ("location"), its records are referred to by nothing of
+   * the document (why, in words): addresses, not where stock is kept. Set in match.ts.
+   */
+  unreferencedPlace?: string;
+  /**
    * It lists or reads the values a path variable takes (GET /catalogs, GET /catalogs/{catalogId} where catalogId is
    * the venue's): the venue's scope itself, none of its records. Set once every route is read (import.ts).
    */

@@ -2631,3 +2631,80 @@ describe("an RPC-style route takes the record's id in the query", () => {
     expect(routesOf(beside).getProduct).toBe('GET /items/{id}');
   });
 });
+
+describe('the thirteenth round of matcher work, part b: the wrong mappings of the tuning set', () => {
+  it('taxes that are paid (a due date, a payment account) are payments of tax, not the tax groups products carry', () => {
+    const payments = {
+      '/taxes': {
+        get: {
+          summary: 'List taxes',
+          responses: answer(
+            {
+              id: 'integer',
+              name: 'string',
+              due_date: 'string',
+              status: 'string',
+              amount: 'number',
+              payment_account: 'object',
+            },
+            true,
+          ),
+        },
+      },
+    };
+    expect(routesOf(plan(payments)).listTaxGroups).toBeUndefined();
+    expect(unmapped(plan(payments), 'listTaxGroups')?.candidates[0]?.shortfall).toContain(
+      'a due date or a payment (duedate)',
+    );
+    // A tax list whose records are rates stays the tax groups, a date of their own (valid from) or not.
+    const rates = {
+      '/taxes': {
+        get: {
+          summary: 'List taxes',
+          responses: answer({ id: 'integer', name: 'string', rate: 'number', valid_from: 'string' }, true),
+        },
+      },
+    };
+    expect(routesOf(plan(rates)).listTaxGroups).toBe('GET /taxes');
+  });
+
+  it('a list of "locations" nothing in the document refers to (no location id in a record, a parameter or a route under one) is addresses, not where stock is kept', () => {
+    const place = { uuid: 'string', name: 'string', line1: 'string', city: 'string', country: 'string' };
+    const material = { uuid: 'string', name: 'string', price: 'number', quantity_in_stock: 'number' };
+    const id = [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string' } }];
+    const paths = (extra: Record<string, unknown> = {}) => ({
+      '/location.json': { get: { summary: 'List all Locations', responses: answer(place, true) } },
+      '/location/{uuid}.json': { get: { summary: 'Get a Location', parameters: id, responses: answer(place) } },
+      '/material.json': { get: { summary: 'List all Materials', responses: answer(material, true) } },
+      ...extra,
+    });
+    expect(routesOf(plan(paths())).listWarehouses).toBeUndefined();
+    expect(unmapped(plan(paths()), 'listWarehouses')?.candidates[0]?.shortfall).toContain(
+      'nothing in the document refers to its records',
+    );
+    // Records that name one (a job's location_uuid, a stock record's locationId), or a route under one, refer to them.
+    const job = { uuid: 'string', description: 'string', location_uuid: 'string' };
+    expect(
+      routesOf(plan(paths({ '/job.json': { get: { summary: 'List all Jobs', responses: answer(job, true) } } })))
+        .listWarehouses,
+    ).toBe('GET /location.json');
+    const stock = { quantity: 'number' };
+    expect(
+      routesOf(
+        plan(
+          paths({
+            '/location/{uuid}/stock.json': {
+              get: { summary: 'List the stock at a Location', parameters: id, responses: answer(stock, true) },
+            },
+          }),
+        ),
+      ).listWarehouses,
+    ).toBe('GET /location.json');
+    // A word that always names a warehouse needs no such reference.
+    const warehouses = plan({
+      '/warehouses': { get: { summary: 'List warehouses', responses: answer(place, true) } },
+      '/material.json': { get: { summary: 'List all Materials', responses: answer(material, true) } },
+    });
+    expect(routesOf(warehouses).listWarehouses).toBe('GET /warehouses');
+  });
+});
