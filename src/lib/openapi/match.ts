@@ -712,6 +712,17 @@ function subjectScore(
       narrowing = `its path names the status of ${pathHead.context.text}: that record's, not the service's health`;
     }
   }
+  // So is a login its summary or tags say is a shopper's ("Login a customer", tag "Customer authentication"), whatever
+  // its path says.
+  if (profile.concepts.auth !== undefined && !narrowing) {
+    const shopper = [reading.operation.summary ?? '', ...reading.operation.tags]
+      .flatMap(wordsOf)
+      .find((word) => shopperWords.has(word));
+    if (shopper) {
+      score -= 1;
+      narrowing = `its words say it logs in a ${shopper}: the ${shopper}'s login, not the service's`;
+    }
+  }
   // Likewise a version or status a word narrows (/Tools/bookkeepingSystemVersion): the version of that part, not the
   // service's own.
   if (
@@ -1023,6 +1034,12 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       if (group === F.queue && callsUrl) continue;
       const hit = groupMatches(body, group, false);
       if (hit) contradiction = `its ${profile.body} has ${group.label} (${hit})`;
+    }
+    // A container type is what containers are of: records that name the type they are of (containerTypeRef) are
+    // containers in use (a tote holding a job's items), not the types.
+    if (profile.concepts.container !== undefined) {
+      const typed = [...body.names].find((name) => /containertype(id|ids|uuid|ref|refs|key|code)$/.test(name));
+      if (typed) contradiction ??= `its records name the container type they are of (${typed}): containers, not types`;
     }
     // Stock is counted of a product: an amount in a currency that names none (an account's balance) is money.
     if (profile.concepts.level !== undefined && !groupMatches(body, F.productRef, true)) {

@@ -2707,4 +2707,37 @@ describe('the thirteenth round of matcher work, part b: the wrong mappings of th
     });
     expect(routesOf(warehouses).listWarehouses).toBe('GET /warehouses');
   });
+
+  it('a login its summary or tag says is a customer\'s ("Login a customer", "Customer authentication") is theirs, not the service\'s', () => {
+    const login = (summary: string, tag: string) =>
+      plan({
+        '/authentication-tokens': {
+          post: {
+            summary,
+            tags: [tag],
+            requestBody: body({ username: 'string', password: 'string' }),
+            responses: answer({ token: 'string', expiredTime: 'string' }),
+          },
+        },
+      });
+    expect(routesOf(login('Login a customer', 'Customer authentication')).authenticate).toBeUndefined();
+    expect(routesOf(login('Create a token', 'Customer authentication')).authenticate).toBeUndefined();
+    expect(unmapped(login('Login a customer', 'Authentication'), 'authenticate')?.candidates[0]?.shortfall).toContain(
+      "customer's login, not the service's",
+    );
+    expect(routesOf(login('Log in', 'Authentication')).authenticate).toBe('POST /authentication-tokens');
+  });
+
+  it('containers that name the container type they are of (containerTypeRef) are containers in use, not the types', () => {
+    const containers = (fields: Record<string, string>) =>
+      plan({ '/servicecontainers': { get: { summary: 'List service containers', responses: answer(fields, true) } } });
+    const typed = { id: 'string', name: 'string', quantity: 'integer', operativeContainerTypeRef: 'string' };
+    expect(routesOf(containers(typed)).listContainers).toBeUndefined();
+    expect(unmapped(containers(typed), 'listContainers')?.candidates[0]?.shortfall).toContain(
+      'operativecontainertyperef',
+    );
+    expect(routesOf(containers({ id: 'string', name: 'string', quantity: 'integer' })).listContainers).toBe(
+      'GET /servicecontainers',
+    );
+  });
 });
