@@ -15,7 +15,7 @@ import type { HttpVerb, InventoryOperation } from '../inventory/routes.js';
 import { inventoryOperationNames } from '../inventory/routes.js';
 import { isPagingQuery } from './list-shape.js';
 import { headOf, normaliseName, type FieldSet, type Head, type Reading } from './route-reading.js';
-import { findTerms, kindWords, wordsOf, type Concept, type Kind } from './vocabulary.js';
+import { findTerms, kindWords, splitWords, wordsOf, type Concept, type Kind } from './vocabulary.js';
 
 // ---------------------------------------------------------------- fields
 
@@ -756,6 +756,23 @@ function subjectScore(
   ) {
     score -= 1;
     reasons.push(`but its path ends in "${pathHead.text}"`);
+    // A collection is named for what it holds: where the path's last segment ends in a plural of no subject right
+    // after venue's (/tax_rules, /stock_alerts, /product_options), its records are those, things of that subject, not
+    // the subject itself. A singular there (/category_tree, /stock_overview) is a view of the subject; a word between
+    // (/getTaxesAndFees) names two things.
+    const segment =
+      reading.path
+        .split('/')
+        .filter((x) => x && !x.startsWith('{'))
+        .pop() ?? '';
+    const written = splitWords(segment.replace(/\.[a-z]+$/i, ''));
+    const said = wordsOf(segment);
+    const plural = written.length > 0 && written[written.length - 1] !== said[said.length - 1];
+    const of = findTerms(said.slice(0, -1)).find(
+      (h) => wanted(h.term.concept) > 0 && h.at + h.term.words.length === said.length - 1,
+    );
+    if (plural && of && said[said.length - 1] === pathHead.text.split(' ').pop())
+      narrowing ??= `its path names ${written.slice(-2).join(' ')}: ${pathHead.text}s of ${of.text}, not ${of.text} itself`;
   }
   if (narrowedBySummary && !singleton) {
     score -= 2.5;
@@ -772,8 +789,18 @@ function subjectScore(
 /** What a record is called by in its own path ({id}, {code}): a required field of these names is no other field. */
 const recordKeyNames = new Set(['id', 'uuid', 'guid', 'key', 'code', 'sku', 'identifier', 'handle', 'slug']);
 
-/** The records of a sale or a stay that lines go on: reservations, orders, invoices, carts. */
-const saleRecords = new Set(['reservation', 'booking', 'order', 'sales order', 'invoice', 'cart', 'basket', 'folio']);
+/** The records of a sale or a stay that lines go on: reservations, orders, invoices, carts, a payment's transaction. */
+const saleRecords = new Set([
+  'reservation',
+  'booking',
+  'order',
+  'sales order',
+  'invoice',
+  'cart',
+  'basket',
+  'folio',
+  'transaction',
+]);
 
 /** A sale a delivery is made for (sales_id, sale_order_id): goods going out. */
 const saleWords = new Set(['sale', 'sales']);
@@ -1179,7 +1206,9 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   if (profile.body === 'request' && name !== 'receiveStock') {
     for (const [phrase, field] of reading.request?.refs ?? []) {
       const [hit, ...more] = findTerms(phrase.split(' '));
-      if (hit && !more.length && hit.text === phrase && saleRecords.has(hit.text)) {
+      // A sale's or payment's transaction is no term of venue's: its whole name says it.
+      const whole = hit ? !more.length && hit.text === phrase : phrase === 'transaction';
+      if (whole && saleRecords.has(phrase)) {
         narrowing ??= `it names the ${phrase} it goes on (${field}): a line of that ${phrase}, not venue's own record`;
         break;
       }
@@ -1497,6 +1526,19 @@ export function markStockPlaces(readings: Reading[]): void {
       reading.otherPlace = said;
 }
 
+/** Fields of an address: a street line, a city, a post code. */
+const addressNames = new Set([
+  'address',
+  'address1',
+  'addressline1',
+  'line1',
+  'street',
+  'city',
+  'postcode',
+  'zip',
+  'zipcode',
+]);
+
 /**
  * A place is where stock is kept only where the document keeps something there. A word for places that is as often
  * any address ("location": a customer's site, a branch, a job's address) names the warehouses only when something of
@@ -1506,11 +1548,18 @@ export function markStockPlaces(readings: Reading[]): void {
  * stock or the products would name them. Its own routes (the list and its records) are no reference; a word that
  * always names a warehouse needs none.
  */
+
 export function markUnreferencedPlaces(readings: Reading[]): void {
   const isList = (r: Reading) => r.operation.method === 'GET' && r.params.length === 0 && r.kind === 'list';
   const bare = (path: string) => path.replace(/\.[a-z]+$/i, '').replace(/\/+$/, '');
   for (const place of readings) {
-    if (!isList(place) || place.head.concept !== 'warehouse' || place.head.weight >= 1 || place.stockPlace) continue;
+    // "Location" alone (the other weak words for a warehouse name stock: an inventory source, a supply source), not put
+    // under stock by its path (/availability/locations), whose records are addresses (a street line, a city, a post
+    // code): a freezer or a shelf is a place whatever refers to it.
+    if (!isList(place) || place.head.concept !== 'warehouse' || place.head.text !== 'location' || place.stockPlace)
+      continue;
+    if (place.head.context?.concept === 'level') continue;
+    if (![...(place.response?.names ?? [])].some((name) => addressNames.has(name))) continue;
     const word = normaliseName(place.head.text.split(' ').pop() ?? '');
     if (!word) continue;
     const ids = new Set(

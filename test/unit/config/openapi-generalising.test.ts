@@ -2740,4 +2740,75 @@ describe('the thirteenth round of matcher work, part b: the wrong mappings of th
       'GET /servicecontainers',
     );
   });
+
+  it('an adjustment that names the transaction it goes on (transaction_id) is a change to that sale or payment, not stock', () => {
+    const adjustment = (fields: Record<string, string>) =>
+      plan({
+        '/adjustments': {
+          post: {
+            summary: 'Create an adjustment',
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      ...schema(fields).properties,
+                      items: {
+                        type: 'array',
+                        items: {
+                          type: 'object',
+                          properties: { item_id: { type: 'string' }, amount: { type: 'string' } },
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+            responses: answer({ id: 'string', status: 'string' }),
+          },
+        },
+      });
+    const onTransaction = adjustment({ transaction_id: 'string', reason: 'string', action: 'string' });
+    expect(routesOf(onTransaction).adjustStock).toBeUndefined();
+    expect(unmapped(onTransaction, 'adjustStock')?.candidates[0]?.shortfall).toContain(
+      'it names the transaction it goes on (transaction_id)',
+    );
+    expect(routesOf(adjustment({ reason: 'string', action: 'string' })).adjustStock).toBe('POST /adjustments');
+  });
+
+  it("a path ending in a plural of no subject right after venue's (/tax_rules) holds those things, not the subject; a singular (/category_tree) is a view of it", () => {
+    const rules = plan({
+      '/tax_rules': {
+        get: {
+          summary: 'List all tax rules',
+          tags: ['tax_rules'],
+          responses: answer({ id: 'string', name: 'string', tax_rate: 'number', country_code_regex: 'string' }, true),
+        },
+      },
+    });
+    expect(routesOf(rules).listTaxGroups).toBeUndefined();
+    expect(unmapped(rules, 'listTaxGroups')?.candidates[0]?.shortfall).toContain(
+      'its path names tax rules: rules of tax, not tax itself',
+    );
+    const rates = plan({
+      '/tax_rates': {
+        get: {
+          summary: 'List all tax rates',
+          responses: answer({ id: 'string', name: 'string', rate: 'number' }, true),
+        },
+      },
+    });
+    expect(routesOf(rates).listTaxGroups).toBe('GET /tax_rates');
+    const tree = plan({
+      '/category_tree': {
+        get: {
+          summary: 'List the categories',
+          responses: answer({ id: 'string', name: 'string', parent_id: 'string' }, true),
+        },
+      },
+    });
+    expect(routesOf(tree).listCategories).toBe('GET /category_tree');
+  });
 });
