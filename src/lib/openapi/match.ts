@@ -846,6 +846,13 @@ export function jobOfItsOwn(name: InventoryOperation, reading: Reading): string 
   // A login issues a token: "generate" a token (generate_access_token) is what a login does, no job of its own.
   if (name === 'authenticate' && reading.danger.every((word) => issueWords.has(word)) && reading.concepts.has('auth'))
     return undefined;
+  // A list reads every record: "bulk" or "batch" on a GET that lists them is the whole list at once, what a list is.
+  if (
+    reading.operation.method === 'GET' &&
+    profiles[name].kinds.list !== undefined &&
+    reading.danger.every((word) => manyWords.has(word))
+  )
+    return undefined;
   const said = reading.danger.map((w) => `"${w}"`).join(', ');
   const what = reading.danger.some((w) => destructiveWords.has(w) || deletes(w))
     ? 'it destroys or resets records'

@@ -2811,4 +2811,27 @@ describe('the thirteenth round of matcher work, part b: the wrong mappings of th
     });
     expect(routesOf(tree).listCategories).toBe('GET /category_tree');
   });
+
+  it('a GET that lists every record "in bulk" is the list, no bulk job; beside it a GET answering one record is no list', () => {
+    const supplier = { code: 'string', name: 'string', email: 'string', addressLine1: 'string' };
+    const result = plan({
+      '/api/Suppliers': {
+        get: {
+          tags: ['Suppliers'],
+          parameters: [{ name: 'code', in: 'query', schema: { type: 'string' } }],
+          responses: answer(supplier),
+        },
+        post: { tags: ['Suppliers'], requestBody: body(supplier), responses: answer(supplier) },
+      },
+      '/api/SuppliersBulk': { get: { tags: ['SuppliersBulk'], responses: answer(supplier, true) } },
+    });
+    expect(routesOf(result).listSuppliers).toBe('GET /api/SuppliersBulk');
+    // A bulk write is still a job of its own.
+    const writes = plan({
+      '/api/SuppliersBulk': {
+        post: { tags: ['SuppliersBulk'], requestBody: body(supplier), responses: answer(supplier) },
+      },
+    });
+    expect(routesOf(writes).createSupplier).toBeUndefined();
+  });
 });
