@@ -178,6 +178,7 @@ export async function loadDocument(source: string, options: LoadOptions): Promis
     throw new UsageError(
       `${label} has no "paths"${isObject(doc.paths) ? ` it can read (${brokenRefs[0] ?? `$ref "${String(doc.paths.$ref)}"`})` : ''}: it describes no operations`,
     );
+  doc.paths = pathsFromRoot(doc, faults, label);
   return {
     document: doc,
     label,
@@ -188,6 +189,41 @@ export async function loadDocument(source: string, options: LoadOptions): Promis
     brokenRefs,
     ...(faults.length ? { faults } : {}),
   };
+}
+
+/**
+ * A path is written from the root ("/products"). One written without its leading slash ("products") or as a whole
+ * address ("https://api.example.com/v1/products", under a server of the document or not) is the same route, read
+ * from the root: the server's part of the address is the base, the rest the path. Each is named in `faults`; where
+ * the path so read is written as well, the one written from the root stands.
+ */
+function pathsFromRoot(document: Record<string, unknown>, faults: string[], label: string): Record<string, unknown> {
+  const paths = document.paths as Record<string, unknown>;
+  const keys = Object.keys(paths);
+  if (keys.every((key) => key.startsWith('/'))) return paths;
+  const servers = (Array.isArray(document.servers) ? document.servers : [])
+    .map((server) => (isObject(server) && typeof server.url === 'string' ? server.url.replace(/\/+$/, '') : ''))
+    .filter((url) => isUrl(url))
+    .sort((a, b) => b.length - a.length);
+  const out: Record<string, unknown> = {};
+  for (const key of keys) if (key.startsWith('/')) out[key] = paths[key];
+  for (const key of keys) {
+    if (key.startsWith('/') || key.startsWith('x-')) {
+      if (!key.startsWith('/')) out[key] = paths[key];
+      continue;
+    }
+    const server = servers.find((url) => key.startsWith(`${url}/`) || key === url);
+    const address = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/.*)?$/i.exec(key);
+    const read = server !== undefined ? key.slice(server.length) || '/' : address ? (address[1] ?? '/') : `/${key}`;
+    const how = server !== undefined || address ? 'as a whole address' : 'without its leading "/"';
+    if (read in out) {
+      faults.push(`${label}: path "${key}" is written ${how}; ${read} is written as well, and stands`);
+      continue;
+    }
+    out[read] = paths[key];
+    faults.push(`${label}: path "${key}" is written ${how}: read as ${read}`);
+  }
+  return out;
 }
 
 async function readLocalFile(file: string): Promise<string> {

@@ -267,6 +267,40 @@ describe('forms read as they are meant', () => {
     );
   });
 
+  it('a path written without its leading "/" or as a whole address is the same route, read from the root, and said', async () => {
+    const root = write('paths/openapi.yaml', [
+      'openapi: 3.0.3',
+      'info: { title: Paths, version: "1" }',
+      'servers: [{ url: "https://api.example.com/v1" }]',
+      'paths:',
+      '  products:',
+      '    get:',
+      '      summary: List products',
+      '      responses: { "200": { description: ok, content: { application/json: { schema: { type: array, items: { type: object, properties: { id: { type: string }, name: { type: string }, sku: { type: string }, price: { type: number } } } } } } } }',
+      '  https://api.example.com/v1/warehouses:',
+      '    get:',
+      '      summary: List warehouses',
+      '      responses: { "200": { description: ok, content: { application/json: { schema: { type: array, items: { type: object, properties: { id: { type: string }, name: { type: string } } } } } } } }',
+      '  https://other.example.com/stock/levels:',
+      '    get:',
+      '      summary: List stock levels',
+      '      responses: { "200": { description: ok, content: { application/json: { schema: { type: array, items: { type: object, properties: { productId: { type: string }, quantity: { type: number }, warehouseId: { type: string } } } } } } } }',
+      '  /warehouses:',
+      '    get: { summary: List warehouses, responses: { "200": { description: ok } } }',
+    ]);
+    const loaded = await loadDocument(root, noFetch);
+    expect(loaded.faults).toEqual([
+      `${root}: path "products" is written without its leading "/": read as /products`,
+      `${root}: path "https://api.example.com/v1/warehouses" is written as a whole address; /warehouses is written as well, and stands`,
+      `${root}: path "https://other.example.com/stock/levels" is written as a whole address: read as /stock/levels`,
+    ]);
+    expect(routesOf(planOf([loaded]))).toMatchObject({
+      listProducts: 'GET /products',
+      listWarehouses: 'GET /warehouses',
+      stockLevels: 'GET /stock/levels',
+    });
+  });
+
   it.each([
     ['swagger: 2.0', 'Swagger 2.0'],
     ['openapi: 3.0', 'OpenAPI 3.0'],
