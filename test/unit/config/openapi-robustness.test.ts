@@ -301,6 +301,46 @@ describe('forms read as they are meant', () => {
     });
   });
 
+  it('one API split into documents of one route each: a query value every route requires is found across them, as in one', async () => {
+    const doc = (name: string, path: string, summary: string, fields: string) =>
+      write(`split-api/${name}.yaml`, [
+        'openapi: 3.0.1',
+        `info: { title: ${name}, version: "1" }`,
+        'servers: [{ url: "https://erp.example.com/api/ecommerce/v1" }]',
+        'paths:',
+        `  ${path}:`,
+        '    get:',
+        `      summary: ${summary}`,
+        '      parameters:',
+        '        - { name: companyId, in: query, required: true, schema: { type: string } }',
+        '        - { name: branchId, in: query, required: true, schema: { type: string } }',
+        `      responses: { "200": { description: ok, content: { application/json: { schema: { type: array, items: { type: object, properties: { ${fields} } } } } } } }`,
+      ]);
+    const files = [
+      doc(
+        'products',
+        '/products',
+        'List products',
+        'id: { type: string }, name: { type: string }, sku: { type: string }, price: { type: number }',
+      ),
+      doc(
+        'stock',
+        '/stock-levels',
+        'List stock levels',
+        'productId: { type: string }, quantity: { type: number }, warehouseId: { type: string }',
+      ),
+    ];
+    const loaded = [];
+    for (const file of files) loaded.push(await loadDocument(file, noFetch));
+    const result = planOf(loaded);
+    expect(result.pathVars.map((v) => [v.name, v.in])).toEqual([
+      ['companyId', 'query'],
+      ['branchId', 'query'],
+    ]);
+    expect(result.pathVars[0]!.why).toContain('of the documents imported together');
+    expect(routesOf(result)).toEqual({ listProducts: 'GET /products', stockLevels: 'GET /stock-levels' });
+  });
+
   it.each([
     ['swagger: 2.0', 'Swagger 2.0'],
     ['openapi: 3.0', 'OpenAPI 3.0'],
