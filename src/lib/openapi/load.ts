@@ -168,7 +168,7 @@ export async function loadDocument(source: string, options: LoadOptions): Promis
     const written = document as Record<string, unknown>;
     brokenRefs = checkRefs(written, refs ?? findRefs(written), unread, remote);
     progress('convert', 'Swagger 2.0 to OpenAPI 3.0');
-    document = await convertSwagger2(written, label);
+    document = await convertSwagger2(swaggerServer(written, faults, label), label);
   } else {
     progress('check', '$refs');
     brokenRefs = checkRefs(document as Record<string, unknown>, refs ?? findRefs(document), unread, remote);
@@ -222,6 +222,31 @@ function pathsFromRoot(document: Record<string, unknown>, faults: string[], labe
     }
     out[read] = paths[key];
     faults.push(`${label}: path "${key}" is written ${how}: read as ${read}`);
+  }
+  return out;
+}
+
+/**
+ * A Swagger 2.0 server is a host (a name and a port) and a base path from the root. A host written as an address
+ * ("https://api.example.com/", its scheme then the scheme it is served by) or a base path written without its leading
+ * slash ("api/v1") is the same server: read so, and said in `faults`, where the converter would join them into
+ * "//https://api.example.comapi/v1".
+ */
+function swaggerServer(document: Record<string, unknown>, faults: string[], label: string): Record<string, unknown> {
+  const out = { ...document };
+  if (typeof document.host === 'string') {
+    const written = /^([a-z][a-z0-9+.-]*):\/\/([^/]*)(\/.*)?$/i.exec(document.host.trim());
+    if (written) {
+      out.host = written[2];
+      if (!Array.isArray(document.schemes) || !document.schemes.length) out.schemes = [written[1]!.toLowerCase()];
+      const rest = (written[3] ?? '').replace(/\/+$/, '');
+      if (rest && document.basePath === undefined) out.basePath = rest;
+      faults.push(`${label}: host "${document.host}" is written as an address: read as host ${written[2]}`);
+    } else if (document.host.endsWith('/')) out.host = document.host.replace(/\/+$/, '');
+  }
+  if (typeof out.basePath === 'string' && out.basePath !== '' && !out.basePath.startsWith('/')) {
+    faults.push(`${label}: basePath "${out.basePath}" is written without its leading "/": read as /${out.basePath}`);
+    out.basePath = `/${out.basePath}`;
   }
   return out;
 }

@@ -341,6 +341,41 @@ describe('forms read as they are meant', () => {
     expect(routesOf(result)).toEqual({ listProducts: 'GET /products', stockLevels: 'GET /stock-levels' });
   });
 
+  it('a Swagger 2.0 host written as an address, a basePath without its leading "/": the same server, read so and said', async () => {
+    const root = write('swagger-host/swagger.json', [
+      JSON.stringify({
+        swagger: '2.0',
+        info: { title: 'Host', version: '1' },
+        host: 'https://api.example.com/',
+        basePath: 'api/v1',
+        paths: {
+          '/products': {
+            get: {
+              operationId: 'listProducts',
+              responses: {
+                200: {
+                  description: 'ok',
+                  schema: {
+                    type: 'array',
+                    items: { type: 'object', properties: { name: { type: 'string' }, sku: { type: 'string' } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      }),
+    ]);
+    const loaded = await loadDocument(root, noFetch);
+    expect(loaded.faults).toEqual([
+      `${root}: host "https://api.example.com/" is written as an address: read as host api.example.com`,
+      `${root}: basePath "api/v1" is written without its leading "/": read as /api/v1`,
+    ]);
+    const result = planOf([loaded]);
+    expect(result.basePath).toBe('/api/v1');
+    expect(routesOf(result)).toEqual({ listProducts: 'GET /products' });
+  });
+
   it.each([
     ['swagger: 2.0', 'Swagger 2.0'],
     ['openapi: 3.0', 'OpenAPI 3.0'],
