@@ -12,6 +12,7 @@ import { UsageError } from '../../../src/lib/errors.js';
 import { planImport, type ImportPlan, type MappedOperation } from '../../../src/lib/openapi/import.js';
 import { loadDocument } from '../../../src/lib/openapi/load.js';
 import { warnings } from '../../../src/lib/openapi/review.js';
+import { splitServerUrl } from '../../../src/lib/openapi/servers.js';
 import { noFetch, routesOf } from '../../support/openapi-plans.js';
 import { tempDir } from '../../support/venue.js';
 
@@ -375,6 +376,23 @@ describe('forms read as they are meant', () => {
     expect(result.basePath).toBe('/api/v1');
     expect(routesOf(result)).toEqual({ listProducts: 'GET /products' });
   });
+
+  it.each([
+    ['localhost:8080/api', '/api'],
+    ['api.example.com/v1', '/v1'],
+    ['10.0.0.1:46007/api/v2', '/api/v2'],
+    ['{{baseUrl}}/v1', '/v1'],
+    ['{host}/v1', '/v1'],
+    // A path, not an address: no host in it.
+    ['api/v1', '/api/v1'],
+    ['api.v1/products', '/api.v1/products'],
+    ['{tenant}/api', '/{tenant}/api'],
+  ])(
+    'a server URL written without its scheme (%s) begins with its host when it names one: the base path is %s',
+    (url, base) => {
+      expect(splitServerUrl(url).path).toBe(base);
+    },
+  );
 
   it.each([
     ['swagger: 2.0', 'Swagger 2.0'],
