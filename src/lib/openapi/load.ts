@@ -179,6 +179,7 @@ export async function loadDocument(source: string, options: LoadOptions): Promis
       `${label} has no "paths"${isObject(doc.paths) ? ` it can read (${brokenRefs[0] ?? `$ref "${String(doc.paths.$ref)}"`})` : ''}: it describes no operations`,
     );
   doc.paths = pathsFromRoot(doc, faults, label);
+  serversOfRoutes(doc, faults, label);
   return {
     document: doc,
     label,
@@ -224,6 +225,37 @@ function pathsFromRoot(document: Record<string, unknown>, faults: string[], labe
     faults.push(`${label}: path "${key}" is written ${how}: read as ${read}`);
   }
   return out;
+}
+
+/**
+ * A document that names no servers of its own but whose routes do (each path item or operation its `servers`) is
+ * served where its routes say: the server most of its routes name is the document's, as if written at the top (a
+ * route served elsewhere is still one venue does not call at its base). Said in `faults`.
+ */
+function serversOfRoutes(document: Record<string, unknown>, faults: string[], label: string): void {
+  if (Array.isArray(document.servers) && document.servers.length) return;
+  const counts = new Map<string, { server: unknown; routes: number }>();
+  let routes = 0;
+  for (const item of Object.values(document.paths as Record<string, unknown>)) {
+    if (!isObject(item)) continue;
+    for (const [key, operation] of Object.entries(item)) {
+      if (!/^(get|put|post|patch|delete)$/i.test(key) || !isObject(operation)) continue;
+      routes++;
+      const servers = [operation.servers, item.servers].find((s) => Array.isArray(s) && s.length) as
+        unknown[] | undefined;
+      const first = servers?.[0];
+      if (!isObject(first) || typeof first.url !== 'string') continue;
+      const seen = counts.get(first.url) ?? { server: first, routes: 0 };
+      seen.routes++;
+      counts.set(first.url, seen);
+    }
+  }
+  const top = [...counts].sort((a, b) => b[1].routes - a[1].routes)[0];
+  if (!top) return;
+  document.servers = [top[1].server];
+  faults.push(
+    `${label}: the document names no servers; the server ${top[1].routes} of its ${routes} routes name (${top[0]}) is read as its own`,
+  );
 }
 
 /**

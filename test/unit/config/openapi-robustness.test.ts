@@ -377,6 +377,32 @@ describe('forms read as they are meant', () => {
     expect(routesOf(result)).toEqual({ listProducts: 'GET /products' });
   });
 
+  it('a document that names no servers while its routes do: the server most routes name is its own, not every route "served elsewhere"', async () => {
+    const list = (fields: string) =>
+      `{ "200": { description: ok, content: { application/json: { schema: { type: array, items: { type: object, properties: { ${fields} } } } } } } }`;
+    const root = write('route-servers/openapi.yaml', [
+      'openapi: 3.0.3',
+      'info: { title: Routes, version: "1" }',
+      'paths:',
+      '  /products:',
+      '    servers: [{ url: "https://api.example.com/v1" }]',
+      `    get: { operationId: listProducts, responses: ${list('name: { type: string }, sku: { type: string }')} }`,
+      '  /warehouses:',
+      `    get: { operationId: listWarehouses, servers: [{ url: "https://api.example.com/v1" }], responses: ${list('name: { type: string }, address: { type: string }')} }`,
+      '  /status:',
+      '    servers: [{ url: "https://status.example.com" }]',
+      '    get: { operationId: health, responses: { "200": { description: ok } } }',
+    ]);
+    const loaded = await loadDocument(root, noFetch);
+    expect(loaded.faults).toEqual([
+      `${root}: the document names no servers; the server 2 of its 3 routes name (https://api.example.com/v1) is read as its own`,
+    ]);
+    const result = planOf([loaded]);
+    expect(result.basePath).toBe('/v1');
+    // The route served elsewhere stays one venue does not call at its one base.
+    expect(routesOf(result)).toEqual({ listProducts: 'GET /products', listWarehouses: 'GET /warehouses' });
+  });
+
   it.each([
     ['localhost:8080/api', '/api'],
     ['api.example.com/v1', '/v1'],
