@@ -347,18 +347,33 @@ async function resolveExternalRefs(
   };
   const root = remote ? label : pathToFileURL(label).href;
   const parser = new $RefParser();
+  /** Parses one file read for a $ref; a failure is kept with its reason, as a read's is. */
+  const parsing = (file: { url: string; data: string | Buffer }, as: 'JSON' | 'YAML') => {
+    const target = safeDecode(file.url.replace(/^file:\/\//, ''));
+    const text = (typeof file.data === 'string' ? file.data : file.data.toString('utf8')).replace(/^\uFEFF/, '');
+    try {
+      return as === 'JSON' ? (JSON.parse(text) as unknown) : loadYaml(yaml, text, target, faults);
+    } catch (error) {
+      // A file of another or no extension is tried with every parser in turn: only its own parser's failure says.
+      if ((as === 'JSON' ? /\.json$/i : /\.ya?ml$/i).test(target))
+        unread.push({ target, why: `cannot read ${target} as ${as}: ${(error as Error).message.split('\n')[0]}` });
+      throw error;
+    }
+  };
   const yamlParser = {
     order: 200,
     canParse: /\.(ya?ml)$/i,
-    parse: (file: { url: string; data: string | Buffer }) => {
-      const text = typeof file.data === 'string' ? file.data : file.data.toString('utf8');
-      return loadYaml(yaml, text, safeDecode(file.url.replace(/^file:\/\//, '')), faults);
-    },
+    parse: (file: { url: string; data: string | Buffer }) => parsing(file, 'YAML'),
+  };
+  const jsonParser = {
+    order: 100,
+    canParse: /\.json$/i,
+    parse: (file: { url: string; data: string | Buffer }) => parsing(file, 'JSON'),
   };
   try {
     const bundled = await parser.bundle(root, structuredClone(document), {
       continueOnError: true,
-      parse: { yaml: yamlParser },
+      parse: { json: jsonParser, yaml: yamlParser },
       resolve: {
         external: true,
         file: {

@@ -1103,11 +1103,13 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     if (missing.length) reasons.push(`no ${profile.body} field for ${missing.join(', ')}`);
   } else if (profile.body !== 'none') {
     const unread = reading.operation.unread?.[profile.body];
-    reasons.push(
-      unread !== undefined
-        ? `its ${profile.body} schema cannot be read ($ref "${unread}")`
-        : `the document gives no ${profile.body} schema`,
-    );
+    // Records written as a $ref not read are said once, above.
+    if (body?.unread === undefined)
+      reasons.push(
+        unread !== undefined
+          ? `its ${profile.body} schema cannot be read ($ref "${unread}")`
+          : `the document gives no ${profile.body} schema`,
+      );
     // Containers are as often places (freezers, racks, boxes) or parcels as container types: where neither its path,
     // its operationId nor its summary says types, only the size a type holds tells them apart, and an answer not
     // shown shows none.

@@ -117,13 +117,50 @@ describe('a $ref that cannot be read leaves what it stands for unknown, and the 
     const list = mapped(result, 'listProducts')!;
     expect(list.fields).toEqual([]);
     expect(list.reasons).toContain(
-      'its response schema cannot be read ($ref "https://schemas.example.org/product.json")',
+      'the records of its response are written as $ref "https://schemas.example.org/product.json", which cannot be read',
     );
     // The readable list's fields are read as usual.
     expect(mapped(result, 'listWarehouses')!.fields).toEqual(expect.arrayContaining(['name']));
     // The review names every $ref not read.
     const said = warnings(result);
     expect(said.filter((w) => w.startsWith('openapi.yaml: $ref'))).toHaveLength(4);
+  });
+
+  it("a file that cannot be read as JSON or YAML is a $ref not read, named with the reader's error; the rest is read", async () => {
+    const root = write('malformed/openapi.yaml', [
+      'openapi: 3.0.3',
+      'info: { title: Malformed, version: "1" }',
+      'paths:',
+      '  /products:',
+      '    get:',
+      '      operationId: listProducts',
+      '      responses: { "200": { description: ok, content: { application/json: { schema: { type: array, items: { $ref: "./product.yaml" } } } } } }',
+      '  /warehouses:',
+      '    get:',
+      '      operationId: listWarehouses',
+      '      responses: { "200": { description: ok, content: { application/json: { schema: { type: array, items: { $ref: "./warehouse.json" } } } } } }',
+    ]);
+    write('malformed/product.yaml', ['type: object', 'properties:', '  name: { type: string', '  sku: [']);
+    write('malformed/warehouse.json', ['{ "type": "object", "properties": { "name": { "type": "string" }, } }']);
+    const loaded = await loadDocument(root, noFetch);
+    const folder = path.join(dir, 'malformed');
+    expect([...loaded.brokenRefs].sort()).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^\\$ref "\\./product\\.yaml" cannot be read \\(at .*\\): cannot read ${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/product\\.yaml as YAML: .*; that schema is no evidence$`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^\\$ref "\\./warehouse\\.json" cannot be read \\(at .*\\): cannot read ${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/warehouse\\.json as JSON: .*; that schema is no evidence$`,
+        ),
+      ),
+    ]);
+    const result = planOf([loaded]);
+    expect(routesOf(result)).toEqual({ listProducts: 'GET /products', listWarehouses: 'GET /warehouses' });
+    expect(mapped(result, 'listProducts')!.reasons).toContain(
+      'the records of its response are written as $ref "./product.yaml", which cannot be read',
+    );
   });
 
   it("a list whose answer cannot be read: the review's warning that it cannot tell where the records are, naming the $ref", async () => {
