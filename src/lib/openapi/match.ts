@@ -1074,6 +1074,9 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     if (profile.concepts.container !== undefined) {
       const typed = [...body.names].find((name) => /containertype(id|ids|uuid|ref|refs|key|code)$/.test(name));
       if (typed) contradiction ??= `its records name the container type they are of (${typed}): containers, not types`;
+      // Kinds are not nested: records with a parent of their own (a box in a freezer in a room) are places.
+      const nested = [...body.names].find((name) => /^parent(id|uuid|key|code)?$|^parent\w*id$/.test(name));
+      if (nested) contradiction ??= `its records sit in a hierarchy (${nested}): places, not container types`;
     }
     // Stock is counted of a product: an amount in a currency that names none (an account's balance) is money.
     if (profile.concepts.level !== undefined && !groupMatches(body, F.productRef, true)) {

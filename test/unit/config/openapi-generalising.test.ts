@@ -2834,4 +2834,15 @@ describe('the thirteenth round of matcher work, part b: the wrong mappings of th
     });
     expect(routesOf(writes).createSupplier).toBeUndefined();
   });
+
+  it('containers that sit in a hierarchy (a parent of their own) are places (a box in a freezer in a room), not container types', () => {
+    const containers = (fields: Record<string, string>) =>
+      plan({ '/storage_units': { get: { summary: 'Read all containers', responses: answer(fields, true) } } });
+    const places = { id: 'integer', name: 'string', capacity: 'integer', parent_id: 'integer' };
+    expect(routesOf(containers(places)).listContainers).toBeUndefined();
+    expect(unmapped(containers(places), 'listContainers')?.candidates[0]?.shortfall).toContain('parentid');
+    expect(routesOf(containers({ id: 'integer', name: 'string', capacity: 'integer' })).listContainers).toBe(
+      'GET /storage_units',
+    );
+  });
 });
