@@ -85,6 +85,9 @@ function recordsArray(document: unknown, schema: unknown): boolean {
   const inner = flatten(document, schema);
   if (!inner.array) return false;
   const items = deref(document, inner.items);
+  // Items written as a $ref that could not be read (load.ts) are a schema of their own, unknown: records, as a
+  // named schema's items are, whose fields are not known.
+  if (items === undefined && isObject(inner.items) && typeof inner.items.$ref === 'string') return true;
   return (
     Object.keys(flatten(document, inner.items).properties).length > 0 || (isObject(items) && items.type === 'object')
   );

@@ -20,6 +20,7 @@ import {
   groupingWords,
   kindWords,
   serviceScopeWords,
+  splitWords,
   wordsOf,
   type Concept,
   type Kind,
@@ -210,6 +211,12 @@ const F = {
     'queue arn sqs sns pubsub eventbridge kinesis',
   ),
   currency: group('a currency', 'currency currencycode', 'currency'),
+  /** A sum paid by a date (its due date, the account it is paid from or was paid on): a payment, not a rate. */
+  payment: group(
+    'a due date or a payment',
+    'duedate paymentaccount paymentaccountid paiddate paymentdate paidat paidon amountdue amountpaid',
+    undefined,
+  ),
   place: group(
     'an address or kind of place',
     'address address1 city country street postcode zip addressline1 code type locationtype isdefault pathstring structural active',
@@ -394,6 +401,8 @@ export const profiles: Record<InventoryOperation, Profile> = {
     need: [F.identity],
     fields: [e(F.identity, 0.7), e(F.rate, 1)],
     against: [F.url],
+    // Taxes that are paid (a due date, the account they are paid from) are payments of tax, not a rate products carry.
+    contradicts: [F.payment],
     subject: 'tax groups or rates',
   },
   listContainers: {
@@ -728,6 +737,17 @@ function subjectScore(
       narrowing = `its path names the status of ${pathHead.context.text}: that record's, not the service's health`;
     }
   }
+  // So is a login its summary or tags say is a shopper's ("Login a customer", tag "Customer authentication"), whatever
+  // its path says.
+  if (profile.concepts.auth !== undefined && !narrowing) {
+    const shopper = [reading.operation.summary ?? '', ...reading.operation.tags]
+      .flatMap(wordsOf)
+      .find((word) => shopperWords.has(word));
+    if (shopper) {
+      score -= 1;
+      narrowing = `its words say it logs in a ${shopper}: the ${shopper}'s login, not the service's`;
+    }
+  }
   // Likewise a version or status a word narrows (/Tools/bookkeepingSystemVersion): the version of that part, not the
   // service's own.
   if (
@@ -765,6 +785,23 @@ function subjectScore(
   ) {
     score -= 1;
     reasons.push(`but its path ends in "${pathHead.text}"`);
+    // A collection is named for what it holds: where the path's last segment ends in a plural of no subject right
+    // after venue's (/tax_rules, /stock_alerts, /product_options), its records are those, things of that subject, not
+    // the subject itself. A singular there (/category_tree, /stock_overview) is a view of the subject; a word between
+    // (/getTaxesAndFees) names two things.
+    const segment =
+      reading.path
+        .split('/')
+        .filter((x) => x && !x.startsWith('{'))
+        .pop() ?? '';
+    const written = splitWords(segment.replace(/\.[a-z]+$/i, ''));
+    const said = wordsOf(segment);
+    const plural = written.length > 0 && written[written.length - 1] !== said[said.length - 1];
+    const of = findTerms(said.slice(0, -1)).find(
+      (h) => wanted(h.term.concept) > 0 && h.at + h.term.words.length === said.length - 1,
+    );
+    if (plural && of && said[said.length - 1] === pathHead.text.split(' ').pop())
+      narrowing ??= `its path names ${written.slice(-2).join(' ')}: ${pathHead.text}s of ${of.text}, not ${of.text} itself`;
   }
   if (narrowedBySummary && !singleton) {
     score -= 2.5;
@@ -781,8 +818,18 @@ function subjectScore(
 /** What a record is called by in its own path ({id}, {code}): a required field of these names is no other field. */
 const recordKeyNames = new Set(['id', 'uuid', 'guid', 'key', 'code', 'sku', 'identifier', 'handle', 'slug']);
 
-/** The records of a sale or a stay that lines go on: reservations, orders, invoices, carts. */
-const saleRecords = new Set(['reservation', 'booking', 'order', 'sales order', 'invoice', 'cart', 'basket', 'folio']);
+/** The records of a sale or a stay that lines go on: reservations, orders, invoices, carts, a payment's transaction. */
+const saleRecords = new Set([
+  'reservation',
+  'booking',
+  'order',
+  'sales order',
+  'invoice',
+  'cart',
+  'basket',
+  'folio',
+  'transaction',
+]);
 
 /** A sale a delivery is made for (sales_id, sale_order_id): goods going out. */
 const saleWords = new Set(['sale', 'sales']);
@@ -827,6 +874,13 @@ export function jobOfItsOwn(name: InventoryOperation, reading: Reading): string 
   if (name === 'deleteWebhook' && reading.danger.every(deletes)) return undefined;
   // A login issues a token: "generate" a token (generate_access_token) is what a login does, no job of its own.
   if (name === 'authenticate' && reading.danger.every((word) => issueWords.has(word)) && reading.concepts.has('auth'))
+    return undefined;
+  // A list reads every record: "bulk" or "batch" on a GET that lists them is the whole list at once, what a list is.
+  if (
+    reading.operation.method === 'GET' &&
+    profiles[name].kinds.list !== undefined &&
+    reading.danger.every((word) => manyWords.has(word))
+  )
     return undefined;
   const said = reading.danger.map((w) => `"${w}"`).join(', ');
   const what = reading.danger.some((w) => destructiveWords.has(w) || deletes(w))
@@ -969,8 +1023,9 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     profile.body === 'request' ? reading.request : profile.body === 'response' ? reading.response : undefined;
   // A record that keeps its values in an object whose members the document does not name (properties: a map of any
   // keys) has fields the schema does not show: what venue needs is unknown there, not absent.
+  // So has one whose record is written as a $ref that could not be read.
   const unnamed =
-    body?.open !== undefined &&
+    (body?.open !== undefined || body?.unread !== undefined) &&
     (profile.need ?? []).every(
       (need) =>
         !groupMatches(
@@ -980,7 +1035,11 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
         ),
     );
   if (unnamed)
-    reasons.push(`its ${profile.body} keeps its values in ${body.open}, whose members the document does not name`);
+    reasons.push(
+      body.unread !== undefined
+        ? `the records of its ${profile.body} are written as $ref "${body.unread}", which cannot be read`
+        : `its ${profile.body} keeps its values in ${body.open}, whose members the document does not name`,
+    );
   // Whether the body's other values are named or kept in an open map (Headers, properties), the fields it requires
   // are named: the rule below holds either way.
   if (profile.body !== 'none' && body && body.count > 0) {
@@ -1042,6 +1101,15 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       const hit = groupMatches(body, group, false);
       if (hit) contradiction = `its ${profile.body} has ${group.label} (${hit})`;
     }
+    // A container type is what containers are of: records that name the type they are of (containerTypeRef) are
+    // containers in use (a tote holding a job's items), not the types.
+    if (profile.concepts.container !== undefined) {
+      const typed = [...body.names].find((name) => /containertype(id|ids|uuid|ref|refs|key|code)$/.test(name));
+      if (typed) contradiction ??= `its records name the container type they are of (${typed}): containers, not types`;
+      // Kinds are not nested: records with a parent of their own (a box in a freezer in a room) are places.
+      const nested = [...body.names].find((name) => /^parent(id|uuid|key|code)?$|^parent\w*id$/.test(name));
+      if (nested) contradiction ??= `its records sit in a hierarchy (${nested}): places, not container types`;
+    }
     // Stock is counted of a product: an amount in a currency that names none (an account's balance) is money.
     if (profile.concepts.level !== undefined && !groupMatches(body, F.productRef, true)) {
       const hit = groupMatches(body, F.currency, true);
@@ -1069,7 +1137,14 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     if (fields.length) reasons.push(`${profile.body} fields ${fields.join(', ')}`);
     if (missing.length) reasons.push(`no ${profile.body} field for ${missing.join(', ')}`);
   } else if (profile.body !== 'none') {
-    reasons.push(`the document gives no ${profile.body} schema`);
+    const unread = reading.operation.unread?.[profile.body];
+    // Records written as a $ref not read are said once, above.
+    if (body?.unread === undefined)
+      reasons.push(
+        unread !== undefined
+          ? `its ${profile.body} schema cannot be read ($ref "${unread}")`
+          : `the document gives no ${profile.body} schema`,
+      );
     // Containers are as often places (freezers, racks, boxes) or parcels as container types: where neither its path,
     // its operationId nor its summary says types, only the size a type holds tells them apart, and an answer not
     // shown shows none.
@@ -1138,6 +1213,8 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     total -= 0.5;
     reasons.push('but its request body is a list of records: many at once');
   }
+  if (profile.concepts.warehouse !== undefined && reading.unreferencedPlace !== undefined)
+    contradiction ??= reading.unreferencedPlace;
   if (contradiction) {
     total -= CONTRADICTION;
     reasons.push(`but ${contradiction}`);
@@ -1177,7 +1254,9 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   if (profile.body === 'request' && name !== 'receiveStock') {
     for (const [phrase, field] of reading.request?.refs ?? []) {
       const [hit, ...more] = findTerms(phrase.split(' '));
-      if (hit && !more.length && hit.text === phrase && saleRecords.has(hit.text)) {
+      // A sale's or payment's transaction is no term of venue's: its whole name says it.
+      const whole = hit ? !more.length && hit.text === phrase : phrase === 'transaction';
+      if (whole && saleRecords.has(phrase)) {
         narrowing ??= `it names the ${phrase} it goes on (${field}): a line of that ${phrase}, not venue's own record`;
         break;
       }
@@ -1493,6 +1572,77 @@ export function markStockPlaces(readings: Reading[]): void {
   for (const reading of readings)
     if (isList(reading) && reading.stockPlace === undefined && reading.head.concept === 'warehouse')
       reading.otherPlace = said;
+}
+
+/** Fields of an address: a street line, a city, a post code. */
+const addressNames = new Set([
+  'address',
+  'address1',
+  'addressline1',
+  'line1',
+  'street',
+  'city',
+  'postcode',
+  'zip',
+  'zipcode',
+]);
+
+/**
+ * A place is where stock is kept only where the document keeps something there. A word for places that is as often
+ * any address ("location": a customer's site, a branch, a job's address) names the warehouses only when something of
+ * the document refers to its records: a field, a query or a path parameter named for its id (location_id,
+ * locationUuid, locationCode, an object `location` holding an id), or a route under one of its records
+ * (/locations/{id}/stock). A list of such places that nothing refers to holds addresses: where the stock is kept, the
+ * stock or the products would name them. Its own routes (the list and its records) are no reference; a word that
+ * always names a warehouse needs none.
+ */
+
+export function markUnreferencedPlaces(readings: Reading[]): void {
+  const isList = (r: Reading) => r.operation.method === 'GET' && r.params.length === 0 && r.kind === 'list';
+  const bare = (path: string) => path.replace(/\.[a-z]+$/i, '').replace(/\/+$/, '');
+  for (const place of readings) {
+    // "Location" alone (the other weak words for a warehouse name stock: an inventory source, a supply source), not put
+    // under stock by its path (/availability/locations), whose records are addresses (a street line, a city, a post
+    // code): a freezer or a shelf is a place whatever refers to it.
+    if (!isList(place) || place.head.concept !== 'warehouse' || place.head.text !== 'location' || place.stockPlace)
+      continue;
+    if (place.head.context?.concept === 'level') continue;
+    if (![...(place.response?.names ?? [])].some((name) => addressNames.has(name))) continue;
+    const word = normaliseName(place.head.text.split(' ').pop() ?? '');
+    if (!word) continue;
+    const ids = new Set(
+      ['id', 'ids', 'uuid', 'uuids', 'code', 'codes', 'key', 'keys', 'no', 'number'].map((s) => word + s),
+    );
+    const base = bare(place.path);
+    const own = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/\\{[^{}/]+\\})?$`);
+    const under = `${base}/{`;
+    const refers = (reading: Reading): boolean => {
+      const path = bare(reading.path);
+      if (own.test(path)) return false;
+      if (path.startsWith(under) && path.slice(under.length).includes('/')) return true;
+      const op = reading.operation;
+      const params = [...reading.params, ...op.query, ...op.headers, ...Object.keys(op.pathParameters)];
+      if (params.some((p) => ids.has(normaliseName(p)))) return true;
+      for (const shape of [op.request, op.response]) {
+        if (!shape) continue;
+        const paths = new Set(shape.fields.map((f) => f.path));
+        for (const field of shape.fields) {
+          const name = normaliseName(field.name);
+          if (ids.has(name)) return true;
+          if (
+            (name === word || name === `${word}s`) &&
+            ['id', 'uuid', 'code', 'key'].some(
+              (k) => paths.has(`${field.path}.${k}`) || paths.has(`${field.path}[].${k}`),
+            )
+          )
+            return true;
+        }
+      }
+      return false;
+    };
+    if (readings.some(refers)) continue;
+    place.unreferencedPlace = `nothing in the document refers to its records (no ${word} id in a record, a parameter or a route under one): addresses, not where stock is kept`;
+  }
 }
 
 /** Where at least two thirds of a document's writes (POST, PUT, PATCH) describe a request body, its routes say so. */
@@ -1976,6 +2126,7 @@ export function matchOperations(
   markOnlyVersion(readings);
   markDeliveredSubscriptions(readings);
   markStockPlaces(readings);
+  markUnreferencedPlaces(readings);
   markBodiesDescribed(readings);
   markTrials(readings);
   const all = new Map<InventoryOperation, Scored[]>();

@@ -59,6 +59,8 @@ export interface FieldSet {
    * a generic item with no properties), and the document gives no example of them: its fields are unknown, not absent.
    */
   open?: string;
+  /** The record itself is written as a $ref that could not be read (load.ts): its fields are unknown, not absent. */
+  unread?: string;
   /**
    * What the record refers to by id, in words, and the field that does: "outlet" → "outlet_id", "supply channel" →
    * "supplyChannel" (an object holding an id). Only the record's own fields (a list's records, not its envelope).
@@ -140,6 +142,11 @@ export interface Reading {
   /** The stock records name another collection as where they are kept (its route): this one is not. Set with stockPlace. */
   otherPlace?: string;
   /**
+   * Named for places by a word that is as often any address ("location"), its records are referred to by nothing of
+   * the document (why, in words): addresses, not where stock is kept. Set in match.ts.
+   */
+  unreferencedPlace?: string;
+  /**
    * It lists or reads the values a path variable takes (GET /catalogs, GET /catalogs/{catalogId} where catalogId is
    * the venue's): the venue's scope itself, none of its records. Set once every route is read (import.ts).
    */
@@ -157,6 +164,7 @@ function fieldSet(
   schemaNames: string[],
   direction: 'request' | 'response',
   recordsAt?: string,
+  unreadParts: Array<{ at: string; ref: string }> = [],
 ): FieldSet {
   const names = new Set<string>();
   const words = new Set<string>();
@@ -251,6 +259,12 @@ function fieldSet(
       !fields.some((inner) => inner.path.startsWith(`${f.path}.`)) &&
       !wordsOf(f.name).some((w) => attachedWords.has(w)),
   )?.name;
+  // The record's place: a list's records, the one object a body wraps it in, or the top (an unread top is no body).
+  const recordAt =
+    direction === 'response' && list
+      ? `${recordsAt ?? ''}[]`
+      : (wrapper?.slice(0, -1) ?? (top.length === 1 ? top[0]!.path : undefined));
+  const unread = unreadParts.find((part) => part.at === recordAt)?.ref;
   return {
     names,
     words,
@@ -264,6 +278,7 @@ function fieldSet(
     refs,
     breakdown,
     ...(open ? { open } : {}),
+    ...(unread !== undefined ? { unread } : {}),
   };
 }
 
@@ -639,7 +654,14 @@ export function readOperation(
     get request() {
       if (request === null)
         request = operation.request
-          ? fieldSet(operation.request.fields, operation.request.list, operation.request.schemaNames, 'request')
+          ? fieldSet(
+              operation.request.fields,
+              operation.request.list,
+              operation.request.schemaNames,
+              'request',
+              undefined,
+              operation.request.unread,
+            )
           : undefined;
       return request;
     },
@@ -652,6 +674,7 @@ export function readOperation(
               operation.response.schemaNames,
               'response',
               operation.response.listShape?.records?.at,
+              operation.response.unread,
             )
           : undefined;
       return response;

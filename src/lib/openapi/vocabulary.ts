@@ -297,6 +297,10 @@ export const fillerWords = new Set([
   'more',
   'multiple',
   'many',
+  // "In bulk" says how many records a route acts on (a danger word for that, dangerWords), never what they are:
+  // /SuppliersBulk is suppliers. ("Batch" is also a noun: a lot of stock.)
+  'bulk',
+  'mass',
   'info',
   'information',
   'data',

@@ -2792,7 +2792,9 @@ describe('a facility, a fulfilment or distribution centre is a warehouse', () =>
   });
 
   it('a facility is weaker than a place named for stock: beside GET /locations, the locations', () => {
-    const place = { id: 'string', name: 'string', street: 'string', city: 'string' };
+    // Places known by a name and a code, not addresses: a list of "locations" that are addresses nothing refers to is
+    // no place stock is kept (the thirteenth round's part b), which would leave the facilities alone here.
+    const place = { id: 'string', name: 'string', code: 'string' };
     const result = plan({
       '/facilities': { get: { summary: 'List', responses: answer(place, true) } },
       '/locations': { get: { summary: 'List', responses: answer(place, true) } },
@@ -2980,5 +2982,220 @@ describe('a callback is the URL a webhook calls', () => {
         listWebhooks: 'GET /webhook.list.json',
         createWebhook: 'POST /webhook.create.json',
       });
+  });
+});
+
+describe('the thirteenth round of matcher work, part b: the wrong mappings of the tuning set', () => {
+  it('taxes that are paid (a due date, a payment account) are payments of tax, not the tax groups products carry', () => {
+    const payments = {
+      '/taxes': {
+        get: {
+          summary: 'List taxes',
+          responses: answer(
+            {
+              id: 'integer',
+              name: 'string',
+              due_date: 'string',
+              status: 'string',
+              amount: 'number',
+              payment_account: 'object',
+            },
+            true,
+          ),
+        },
+      },
+    };
+    expect(routesOf(plan(payments)).listTaxGroups).toBeUndefined();
+    expect(unmapped(plan(payments), 'listTaxGroups')?.candidates[0]?.shortfall).toContain(
+      'a due date or a payment (duedate)',
+    );
+    // A tax list whose records are rates stays the tax groups, a date of their own (valid from) or not.
+    const rates = {
+      '/taxes': {
+        get: {
+          summary: 'List taxes',
+          responses: answer({ id: 'integer', name: 'string', rate: 'number', valid_from: 'string' }, true),
+        },
+      },
+    };
+    expect(routesOf(plan(rates)).listTaxGroups).toBe('GET /taxes');
+  });
+
+  it('a list of "locations" nothing in the document refers to (no location id in a record, a parameter or a route under one) is addresses, not where stock is kept', () => {
+    const place = { uuid: 'string', name: 'string', line1: 'string', city: 'string', country: 'string' };
+    const material = { uuid: 'string', name: 'string', price: 'number', quantity_in_stock: 'number' };
+    const id = [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string' } }];
+    const paths = (extra: Record<string, unknown> = {}) => ({
+      '/location.json': { get: { summary: 'List all Locations', responses: answer(place, true) } },
+      '/location/{uuid}.json': { get: { summary: 'Get a Location', parameters: id, responses: answer(place) } },
+      '/material.json': { get: { summary: 'List all Materials', responses: answer(material, true) } },
+      ...extra,
+    });
+    expect(routesOf(plan(paths())).listWarehouses).toBeUndefined();
+    expect(unmapped(plan(paths()), 'listWarehouses')?.candidates[0]?.shortfall).toContain(
+      'nothing in the document refers to its records',
+    );
+    // Records that name one (a job's location_uuid, a stock record's locationId), or a route under one, refer to them.
+    const job = { uuid: 'string', description: 'string', location_uuid: 'string' };
+    expect(
+      routesOf(plan(paths({ '/job.json': { get: { summary: 'List all Jobs', responses: answer(job, true) } } })))
+        .listWarehouses,
+    ).toBe('GET /location.json');
+    const stock = { quantity: 'number' };
+    expect(
+      routesOf(
+        plan(
+          paths({
+            '/location/{uuid}/stock.json': {
+              get: { summary: 'List the stock at a Location', parameters: id, responses: answer(stock, true) },
+            },
+          }),
+        ),
+      ).listWarehouses,
+    ).toBe('GET /location.json');
+    // A word that always names a warehouse needs no such reference.
+    const warehouses = plan({
+      '/warehouses': { get: { summary: 'List warehouses', responses: answer(place, true) } },
+      '/material.json': { get: { summary: 'List all Materials', responses: answer(material, true) } },
+    });
+    expect(routesOf(warehouses).listWarehouses).toBe('GET /warehouses');
+  });
+
+  it('a login its summary or tag says is a customer\'s ("Login a customer", "Customer authentication") is theirs, not the service\'s', () => {
+    const login = (summary: string, tag: string) =>
+      plan({
+        '/authentication-tokens': {
+          post: {
+            summary,
+            tags: [tag],
+            requestBody: body({ username: 'string', password: 'string' }),
+            responses: answer({ token: 'string', expiredTime: 'string' }),
+          },
+        },
+      });
+    expect(routesOf(login('Login a customer', 'Customer authentication')).authenticate).toBeUndefined();
+    expect(routesOf(login('Create a token', 'Customer authentication')).authenticate).toBeUndefined();
+    expect(unmapped(login('Login a customer', 'Authentication'), 'authenticate')?.candidates[0]?.shortfall).toContain(
+      "customer's login, not the service's",
+    );
+    expect(routesOf(login('Log in', 'Authentication')).authenticate).toBe('POST /authentication-tokens');
+  });
+
+  it('containers that name the container type they are of (containerTypeRef) are containers in use, not the types', () => {
+    const containers = (fields: Record<string, string>) =>
+      plan({ '/servicecontainers': { get: { summary: 'List service containers', responses: answer(fields, true) } } });
+    const typed = { id: 'string', name: 'string', quantity: 'integer', operativeContainerTypeRef: 'string' };
+    expect(routesOf(containers(typed)).listContainers).toBeUndefined();
+    expect(unmapped(containers(typed), 'listContainers')?.candidates[0]?.shortfall).toContain(
+      'operativecontainertyperef',
+    );
+    expect(routesOf(containers({ id: 'string', name: 'string', quantity: 'integer' })).listContainers).toBe(
+      'GET /servicecontainers',
+    );
+  });
+
+  it('an adjustment that names the transaction it goes on (transaction_id) is a change to that sale or payment, not stock', () => {
+    const adjustment = (fields: Record<string, string>) =>
+      plan({
+        '/adjustments': {
+          post: {
+            summary: 'Create an adjustment',
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      ...schema(fields).properties,
+                      items: {
+                        type: 'array',
+                        items: {
+                          type: 'object',
+                          properties: { item_id: { type: 'string' }, amount: { type: 'string' } },
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+            responses: answer({ id: 'string', status: 'string' }),
+          },
+        },
+      });
+    const onTransaction = adjustment({ transaction_id: 'string', reason: 'string', action: 'string' });
+    expect(routesOf(onTransaction).adjustStock).toBeUndefined();
+    expect(unmapped(onTransaction, 'adjustStock')?.candidates[0]?.shortfall).toContain(
+      'it names the transaction it goes on (transaction_id)',
+    );
+    expect(routesOf(adjustment({ reason: 'string', action: 'string' })).adjustStock).toBe('POST /adjustments');
+  });
+
+  it("a path ending in a plural of no subject right after venue's (/tax_rules) holds those things, not the subject; a singular (/category_tree) is a view of it", () => {
+    const rules = plan({
+      '/tax_rules': {
+        get: {
+          summary: 'List all tax rules',
+          tags: ['tax_rules'],
+          responses: answer({ id: 'string', name: 'string', tax_rate: 'number', country_code_regex: 'string' }, true),
+        },
+      },
+    });
+    expect(routesOf(rules).listTaxGroups).toBeUndefined();
+    expect(unmapped(rules, 'listTaxGroups')?.candidates[0]?.shortfall).toContain(
+      'its path names tax rules: rules of tax, not tax itself',
+    );
+    const rates = plan({
+      '/tax_rates': {
+        get: {
+          summary: 'List all tax rates',
+          responses: answer({ id: 'string', name: 'string', rate: 'number' }, true),
+        },
+      },
+    });
+    expect(routesOf(rates).listTaxGroups).toBe('GET /tax_rates');
+    const tree = plan({
+      '/category_tree': {
+        get: {
+          summary: 'List the categories',
+          responses: answer({ id: 'string', name: 'string', parent_id: 'string' }, true),
+        },
+      },
+    });
+    expect(routesOf(tree).listCategories).toBe('GET /category_tree');
+  });
+
+  it('a GET that lists every record "in bulk" is the list, no bulk job; beside it a GET answering one record is no list', () => {
+    const supplier = { code: 'string', name: 'string', email: 'string', addressLine1: 'string' };
+    const result = plan({
+      '/api/Suppliers': {
+        get: {
+          tags: ['Suppliers'],
+          parameters: [{ name: 'code', in: 'query', schema: { type: 'string' } }],
+          responses: answer(supplier),
+        },
+        post: { tags: ['Suppliers'], requestBody: body(supplier), responses: answer(supplier) },
+      },
+      '/api/SuppliersBulk': { get: { tags: ['SuppliersBulk'], responses: answer(supplier, true) } },
+    });
+    expect(routesOf(result).listSuppliers).toBe('GET /api/SuppliersBulk');
+    // A bulk write is still a job of its own.
+    const writes = plan({
+      '/api/SuppliersBulk': {
+        post: { tags: ['SuppliersBulk'], requestBody: body(supplier), responses: answer(supplier) },
+      },
+    });
+    expect(routesOf(writes).createSupplier).toBeUndefined();
+  });
+
+  it('containers that sit in a hierarchy (a parent of their own) are places (a box in a freezer in a room), not container types', () => {
+    const containers = (fields: Record<string, string>) =>
+      plan({ '/storage_units': { get: { summary: 'Read all containers', responses: answer(fields, true) } } });
+    const places = { id: 'integer', name: 'string', capacity: 'integer', parent_id: 'integer' };
+    expect(routesOf(containers(places)).listContainers).toBeUndefined();
+    expect(unmapped(containers(places), 'listContainers')?.candidates[0]?.shortfall).toContain('parentid');
+    expect(routesOf(containers({ id: 'integer', name: 'string', capacity: 'integer' })).listContainers).toBe(
+      'GET /storage_units',
+    );
   });
 });
