@@ -171,6 +171,8 @@ export interface LoginFailure {
   status?: number;
   /** The service's own words, when it gave any. */
   said?: string;
+  /** A refusal of the scopes asked for (OAuth2's invalid_scope), not of the credentials. */
+  scopesRefused?: boolean;
 }
 
 /**

@@ -25,6 +25,8 @@ export interface LoginRoute {
     credentials: string;
     /** "inventory.url and inventory.routes.authenticate (now POST /auth/token)": where the route comes from. */
     route: string;
+    /** For a route that asks for scopes: what it asked for and where that comes from (inventory.oauth.scopes, the per-venue values filling them). */
+    scopes?: string;
   };
   /** "log in to the inventory service" (default), "renew the guest token of ava@example.com". */
   what?: string;
@@ -78,8 +80,13 @@ export function loginFailure(route: LoginRoute, error: unknown): unknown {
     return error; // a bug: shown as one
   }
   const what = route.what ?? `log in to the ${route.service} service`;
+  // RFC 6749 §5.2: "invalid_scope" refuses what was asked for, not who asked; the credentials are not the thing to check.
+  const scopeRefused = error instanceof ApiError && error.info.code === 'invalid_scope' && route.check.scopes;
+  if (scopeRefused) failure.scopesRefused = true;
   const hint: Record<LoginFailureReason, string> = {
-    refused: `Check ${route.check.credentials}. Nothing else was sent, and the refused credentials were not sent again.`,
+    refused: scopeRefused
+      ? `The service refused the scopes asked for, not the credentials: check ${route.check.scopes}. Nothing else was sent.`
+      : `Check ${route.check.credentials}. Nothing else was sent, and the refused credentials were not sent again.`,
     'route-missing': `Check ${route.check.route}. Nothing else was sent.`,
     failing: `The service failed while issuing a token; nothing else was sent. Try again later; ${venueHint(['doctor'])} checks the login, and its support can tell why it fails.`,
     unreadable: `Check ${route.check.route}: the route answered, but not with a token. Run again with --verbose to see the answer.`,
@@ -87,7 +94,7 @@ export function loginFailure(route: LoginRoute, error: unknown): unknown {
   // The route's own details (field problems it listed) stay under the message, as for any answer.
   const details = error instanceof ApiError ? error.details.filter((line) => line !== failure.said) : [];
   return new LoginError(
-    `could not ${what}: ${route.method} ${path} ${answered}: ${why ?? reasonWords[failure.reason]}`,
+    `could not ${what}: ${route.method} ${path} ${answered}: ${why ?? (scopeRefused ? 'the scopes asked for were refused' : reasonWords[failure.reason])}`,
     failure,
     { hint: hint[failure.reason], details },
   );

@@ -45,8 +45,9 @@ export default defineCommand<Options>({
   summary:
     "Map the profile's inventory routes, base path and auth scheme from the vendor's OpenAPI or Swagger documents, on evidence",
   description:
-    "Reads the vendor's documents (OpenAPI 3.0 or 3.1, or Swagger 2.0; JSON or YAML; a file, or an https:// URL — http only to this machine; " +
-    "split over files by $ref, or several documents of one API given together) and weighs each of venue's 21 inventory operations against " +
+    "Reads the vendor's documents (OpenAPI 3.0 to 3.2, or Swagger 2.0; JSON or YAML; a file, or an https:// URL — http only to this machine; " +
+    'split over files by $ref, or several documents of one API given together; a $ref that cannot be read is named in the warnings and what ' +
+    "it stands for is no evidence, the rest is read) and weighs each of venue's 21 inventory operations against " +
     'every route on its method and path, operationId, summary, tags and above all its request and response fields. A route is mapped only ' +
     'above a confidence threshold, and never when it is another kind of operation or a job of its own (delete, bulk, import, maintenance, ' +
     '"add missing…"). The review shows each operation\'s route, confidence, reasons and fields, and for those left unmapped their best ' +

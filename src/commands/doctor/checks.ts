@@ -11,7 +11,13 @@ import type { ServiceName } from '../../lib/tokens.js';
 import { placeholder, venueHint } from '../../lib/hint-command.js';
 import { isHealthReport, readHealth } from '../../lib/inventory/health.js';
 import { secretSpecs } from '../../lib/config.js';
-import { authSecrets, describeAuthScheme, isStaticScheme, formatAuthScheme } from '../../lib/inventory/routes.js';
+import {
+  authSecrets,
+  describeAuthScheme,
+  isStaticScheme,
+  formatAuthScheme,
+  pathVariablesOf,
+} from '../../lib/inventory/routes.js';
 
 export interface Finding {
   service: ServiceName;
@@ -133,20 +139,37 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const tlsProblem = /certificate|self.signed|TLS|SSL/i.test(message);
-    add(
-      'reachable',
-      'fail',
-      message,
-      tlsProblem
-        ? 'The TLS certificate is not trusted: fix it on the server, or set NODE_EXTRA_CA_CERTS to its CA.'
-        : // A route the profile cannot call (unmapped, a path variable without a value) says how to fix it.
-          error instanceof VenueError && error.category === 'usage' && error.hint
-          ? error.hint
-          : 'Check the address, the network and that the service runs.',
-      'server',
-    );
-    return findings;
+    // A 404 or 405 from inventory's health route is an answer: the service is there, the route (or a per-venue value
+    // in it) is not where the profile puts it. The login and the credentials are still worth checking.
+    if (service === 'inventory' && error instanceof ApiError && [404, 405, 410].includes(error.status)) {
+      const routes = await ctx.inventoryRoutes();
+      const values = pathVariablesOf('health', routes.route('health')).map(
+        (name) =>
+          `{${name}} now ${routes.pathVars[name] === undefined ? 'unset' : JSON.stringify(routes.pathVars[name])}`,
+      );
+      add('reachable', 'ok', `answered ${error.status}`, '');
+      add(
+        'health',
+        'fail',
+        message,
+        `The health route is not where the profile puts it: check inventory.routes.health${values.length ? ` and inventory.pathVars (the route names ${values.join(', ')})` : ''} (${venueHint(['config', 'routes'])}).`,
+      );
+    } else {
+      const tlsProblem = /certificate|self.signed|TLS|SSL/i.test(message);
+      add(
+        'reachable',
+        'fail',
+        message,
+        tlsProblem
+          ? 'The TLS certificate is not trusted: fix it on the server, or set NODE_EXTRA_CA_CERTS to its CA.'
+          : // A route the profile cannot call (unmapped, a path variable without a value) says how to fix it.
+            error instanceof VenueError && error.category === 'usage' && error.hint
+            ? error.hint
+            : 'Check the address, the network and that the service runs.',
+        'server',
+      );
+      return findings;
+    }
   }
 
   // Inventory needs the secrets of its scheme only (a static key has no secret).
@@ -194,7 +217,7 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
       add(
         'token',
         'fail',
-        `${loginWords[reason]}: ${method} ${path} ${answered}`,
+        `${error.login.scopesRefused ? 'scopes refused' : loginWords[reason]}: ${method} ${path} ${answered}`,
         loginFix(reason, error),
         error.category === 'auth' ? 'auth' : 'server',
       );
@@ -222,6 +245,8 @@ const loginWords: Record<LoginFailureReason, string> = {
 function loginFix(reason: LoginFailureReason, error: LoginError): string {
   switch (reason) {
     case 'refused':
+      // The scopes asked for, not the credentials: the login's own hint names them and where they come from.
+      if (error.login.scopesRefused && error.hint) return error.hint;
       return `The credentials were refused: check them in the vendor's administration area, then store them again (${venueHint(['config', 'set-secret', placeholder('name')])}). ${error.hint ?? ''}`.trim();
     case 'failing':
       return 'The service fails while issuing tokens (the credentials were not judged): try again later, and tell its support if it persists.';

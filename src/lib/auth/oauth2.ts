@@ -99,6 +99,9 @@ export async function exchangeOAuth2Token({
     check: {
       credentials: `inventory.apiKey (the client id) and inventory.apiSecret (the client secret): ${venueHint(['config', 'set-secret', 'inventory.apiKey'])}, ${venueHint(['config', 'set-secret', 'inventory.apiSecret'])}`,
       route: `inventory.auth (now oauth2 token-url=${auth.tokenUrl}): ${venueHint(['config', 'routes'])}; ${venueHint(['config', 'import-openapi', placeholder('file|url')])} takes it from the vendor's securitySchemes`,
+      scopes: auth.scopes.length
+        ? `inventory.oauth.scopes (asked for: ${auth.scopes.join(' ')}), and inventory.pathVars where a scope names a per-venue value (${venueHint(['config', 'routes'])} shows both)`
+        : `inventory.oauth.scopes (none were asked for, so the service wants some: set them with ${venueHint(['config', 'set', 'inventory.oauth.scopes', placeholder('scopes')])})`,
     },
   };
   try {

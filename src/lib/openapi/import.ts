@@ -63,7 +63,7 @@ export interface MappedOperation {
   /** The answer's fields matched to venue's by the response schema (names stored as inventory.answerNames), and those left. */
   answers: AnswerMatching;
   /** For a list: where its answer's records are and how it pages, as its response schema says (undefined: no schema). */
-  list?: ListShape & { schema: boolean };
+  list?: ListShape & { schema: boolean; unread?: string };
   chosenBy: 'evidence' | '--map' | 'review';
   /** Runners-up a person may pick instead in the review. */
   alternatives: Candidate[];
@@ -88,6 +88,8 @@ export interface DocumentSummary {
   operations: number;
   server: ServerFinding;
   brokenRefs: string[];
+  /** What was read otherwise than written (load.ts). */
+  faults?: string[];
 }
 
 /** A path variable the mapped routes or the OAuth2 scopes use, with the value given (--server-var, or asked). */
@@ -247,9 +249,16 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   const schemes: Record<string, unknown> = {};
   const variables = new Map<string, PathVariable>();
   const documentParams = new Set<string>();
+  const operationsOf = documents.map((doc) => documentOperations(doc.document, doc.label));
+  // Documents imported together are one API: a query or header value required across them (six one-route documents
+  // of one catalogue, each requiring the company and the branch) is found over all their operations, as in one.
+  const together =
+    documents.length > 1
+      ? [...findQueryVariables(operationsOf.flat()), ...findHeaderVariables(operationsOf.flat())]
+      : [];
   documents.forEach((doc, i) => {
     const prefix = remainderAfter(shared, serverPaths[i]!);
-    const operations = documentOperations(doc.document, doc.label);
+    const operations = operationsOf[i]!;
     const skip = sharedPrefixLength(operations.map((o) => o.path));
     const sections = sectionSegments(
       operations.map((o) => o.path),
@@ -268,6 +277,13 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
     // And the header's: a header required with one value per venue (a hotel or site id) sent on every call.
     for (const variable of findHeaderVariables(operations))
       if (!own.some((v) => v.name === variable.name)) own.push(variable);
+    for (const variable of together) {
+      if (own.some((v) => v.name === variable.name)) continue;
+      const count = operations.filter((o) =>
+        (variable.in === 'query' ? (o.requiredQuery ?? []) : (o.requiredHeaders ?? [])).includes(variable.name),
+      ).length;
+      if (count) own.push({ ...variable, paths: count, why: `${variable.why} of the documents imported together` });
+    }
     // A path parameter the user gives a value for (--server-var) has that one value for the venue: a path variable,
     // whatever its shape says (the venue's catalog, /catalogs/{catalogId}/categories). So has a required query
     // parameter given one: a query variable.
@@ -354,6 +370,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       operations: operations.length,
       server: servers[i]!,
       brokenRefs: doc.brokenRefs,
+      ...(doc.faults?.length ? { faults: doc.faults } : {}),
     });
   });
 
@@ -622,10 +639,11 @@ export function listOf(operation: InventoryOperation, reading: Reading | undefin
   const { kinds, body } = profiles[operation];
   if (kinds.list === undefined || kinds.read !== undefined || body !== 'response') return {};
   const response = reading?.operation.response;
+  const unread = reading?.operation.unread?.response;
   return {
     list: response?.listShape
       ? { ...response.listShape, schema: true }
-      : { paging: { body: [], headers: [], query: [] }, schema: false },
+      : { paging: { body: [], headers: [], query: [] }, schema: false, ...(unread !== undefined ? { unread } : {}) },
   };
 }
 

@@ -85,6 +85,9 @@ function recordsArray(document: unknown, schema: unknown): boolean {
   const inner = flatten(document, schema);
   if (!inner.array) return false;
   const items = deref(document, inner.items);
+  // Items written as a $ref that could not be read (load.ts) are a schema of their own, unknown: records, as a
+  // named schema's items are, whose fields are not known.
+  if (items === undefined && isObject(inner.items) && typeof inner.items.$ref === 'string') return true;
   return (
     Object.keys(flatten(document, inner.items).properties).length > 0 || (isObject(items) && items.type === 'object')
   );
@@ -227,6 +230,14 @@ const QUERY_PAGING = new Set([
   'startingafter',
   'continuationtoken',
   'size',
+  // The page asked for by its other plain names, and in the vocabulary's other languages (pagina, limite).
+  'currentpage',
+  'pageindex',
+  'pageno',
+  'pagenum',
+  'pagina',
+  'limite',
+  'seite',
 ]);
 
 /** A query parameter that pages a list (page, limit, cursor…): venue sends its paging, not other filters. */

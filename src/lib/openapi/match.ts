@@ -15,7 +15,16 @@ import type { HttpVerb, InventoryOperation } from '../inventory/routes.js';
 import { inventoryOperationNames } from '../inventory/routes.js';
 import { isPagingQuery } from './list-shape.js';
 import { headOf, normaliseName, type FieldSet, type Head, type Reading } from './route-reading.js';
-import { findTerms, kindWords, wordsOf, type Concept, type Kind } from './vocabulary.js';
+import {
+  findTerms,
+  groupingWords,
+  kindWords,
+  serviceScopeWords,
+  splitWords,
+  wordsOf,
+  type Concept,
+  type Kind,
+} from './vocabulary.js';
 
 // ---------------------------------------------------------------- fields
 
@@ -127,7 +136,7 @@ const F = {
   // A sink is where a subscription's events are sent (the name CloudEvents' subscription API gives it).
   url: group(
     'a URL',
-    'url destination callbackurl notificationurl endpoint uri target targeturl webhookurl deliveryurl notificationsurl sink',
+    'url destination callback callbackurl notificationurl endpoint uri target targeturl webhookurl deliveryurl notificationsurl sink postback postbackurl hookurl',
     'url uri',
   ),
   events: group(
@@ -202,6 +211,12 @@ const F = {
     'queue arn sqs sns pubsub eventbridge kinesis',
   ),
   currency: group('a currency', 'currency currencycode', 'currency'),
+  /** A sum paid by a date (its due date, the account it is paid from or was paid on): a payment, not a rate. */
+  payment: group(
+    'a due date or a payment',
+    'duedate paymentaccount paymentaccountid paiddate paymentdate paidat paidon amountdue amountpaid',
+    undefined,
+  ),
   place: group(
     'an address or kind of place',
     'address address1 city country street postcode zip addressline1 code type locationtype isdefault pathstring structural active',
@@ -386,6 +401,8 @@ export const profiles: Record<InventoryOperation, Profile> = {
     need: [F.identity],
     fields: [e(F.identity, 0.7), e(F.rate, 1)],
     against: [F.url],
+    // Taxes that are paid (a due date, the account they are paid from) are payments of tax, not a rate products carry.
+    contradicts: [F.payment],
     subject: 'tax groups or rates',
   },
   listContainers: {
@@ -594,28 +611,39 @@ function subjectScore(
   head('path', reading.head, reading.path);
   head('operationId', reading.operationIdHead, reading.operation.operationId ?? '');
   let narrowedBySummary: string | undefined;
+  let summarySays = false;
   for (const [concept, hit] of reading.summaryConcepts) {
     if (wanted(concept) > 0) {
       narrowedBySummary = reading.summaryNarrowed.get(concept);
       if (!narrowedBySummary) {
         sources.push(sourceWeight.summary * wanted(concept) * hit.term.weight);
         reasons.push(`summary says ${hit.text}`);
+        summarySays = hit.term.weight >= 1;
       }
       break;
     }
   }
+  let tagSays = false;
   for (const [concept, hit] of reading.tagConcepts) {
     if (wanted(concept) > 0) {
       sources.push(sourceWeight.tag * wanted(concept) * hit.term.weight);
       reasons.push(`tag ${hit.text}`);
+      tagSays = hit.term.weight >= 1;
       break;
     }
   }
-  // Where the stock records say the stock is kept (a warehouse of theirs, an outlet, a supply channel).
-  const stockPlace = reading.stockPlace !== undefined && wanted('warehouse') > 0;
+  // Where the stock records say the stock is kept (a warehouse of theirs, an outlet, a supply channel), or the products
+  // say what they are filed under (a commodity group, a product folder): the collection by its role.
+  const stockPlace =
+    (reading.stockPlace !== undefined && wanted('warehouse') > 0) ||
+    (reading.productGrouping !== undefined && wanted('category') > 0);
   if (stockPlace) {
     sources.push(sourceWeight.path * 0.8);
-    reasons.push(`the stock records name it (${reading.stockPlace}): where the stock is kept`);
+    reasons.push(
+      reading.stockPlace !== undefined && wanted('warehouse') > 0
+        ? `the stock records name it (${reading.stockPlace}): where the stock is kept`
+        : `the products name it (${reading.productGrouping}): what they are filed under`,
+    );
   }
   let score = sources.length ? Math.max(...sources) + 0.25 * (sources.length - 1) : 0;
   if (stockPlace) score += STOCK_PLACE;
@@ -656,13 +684,16 @@ function subjectScore(
       narrowing = `its path names ${pathHead.text}, a subject of its own`;
   }
   const idHead = reading.operationIdHead;
-  if (pathHead.qualifier && wanted(pathHead.concept) > 0 && !singleton) {
+  // The products name it as what they are filed under (markProductGroupings): a word before it narrows nothing.
+  const filedUnder = reading.productGrouping !== undefined && wanted('category') > 0;
+  if (pathHead.qualifier && wanted(pathHead.concept) > 0 && !singleton && !filedUnder) {
     score -= 1;
     narrowing = `narrowed by "${pathHead.qualifier}" (${pathHead.qualifier} ${pathHead.text})`;
   } else if (
     // Where the path names nothing of venue's ("/api/handovercontainers"), the operationId's narrowing counts as the
     // path's would (getHandoverContainers).
     !singleton &&
+    !filedUnder &&
     wanted(pathHead.concept) === 0 &&
     idHead?.qualifier &&
     wanted(idHead.concept) > 0
@@ -688,8 +719,10 @@ function subjectScore(
       !(h.concept === 'warehouse' && h.context.concept === 'level') &&
       // Categories of products (an "article category", /product/categories) are the categories venue lists.
       !((h.concept === 'category' || h.concept === 'class') && h.context.concept === 'product') &&
-      // A generic word for a record after a collection's name (StockItem_PutEntity) is that collection's record.
-      !genericRecordWords.has(h.text)
+      // A generic word for a record after a collection's name (StockItem_PutEntity) is that collection's record; one
+      // before it (/entities/suppliers, /records/products) says of what kind the records are, no other subject's.
+      !genericRecordWords.has(h.text) &&
+      !genericRecordWords.has(h.context.text)
         ? h
         : undefined;
     const owned = under(pathHead) ?? under(reading.operationIdHead);
@@ -702,6 +735,17 @@ function subjectScore(
     if (profile.concepts.health !== undefined && pathHead.text === 'status' && pathHead.context) {
       score -= 1;
       narrowing = `its path names the status of ${pathHead.context.text}: that record's, not the service's health`;
+    }
+  }
+  // So is a login its summary or tags say is a shopper's ("Login a customer", tag "Customer authentication"), whatever
+  // its path says.
+  if (profile.concepts.auth !== undefined && !narrowing) {
+    const shopper = [reading.operation.summary ?? '', ...reading.operation.tags]
+      .flatMap(wordsOf)
+      .find((word) => shopperWords.has(word));
+    if (shopper) {
+      score -= 1;
+      narrowing = `its words say it logs in a ${shopper}: the ${shopper}'s login, not the service's`;
     }
   }
   // Likewise a version or status a word narrows (/Tools/bookkeepingSystemVersion): the version of that part, not the
@@ -733,10 +777,31 @@ function subjectScore(
     !pathHead.concept &&
     pathHead.text &&
     sources.length &&
-    reading.operationIdHead?.concept === undefined
+    reading.operationIdHead?.concept === undefined &&
+    // A health check is one of its kind, its path a name the vendor chose (/okcomputer, /lbheartbeat): where its
+    // summary and its tag both say it is one, a word of the path no term names takes nothing away. (A login is not
+    // read so: how it is called matters, and a path that names something else is a login of another kind.)
+    !(profile.concepts.health !== undefined && summarySays && tagSays)
   ) {
     score -= 1;
     reasons.push(`but its path ends in "${pathHead.text}"`);
+    // A collection is named for what it holds: where the path's last segment ends in a plural of no subject right
+    // after venue's (/tax_rules, /stock_alerts, /product_options), its records are those, things of that subject, not
+    // the subject itself. A singular there (/category_tree, /stock_overview) is a view of the subject; a word between
+    // (/getTaxesAndFees) names two things.
+    const segment =
+      reading.path
+        .split('/')
+        .filter((x) => x && !x.startsWith('{'))
+        .pop() ?? '';
+    const written = splitWords(segment.replace(/\.[a-z]+$/i, ''));
+    const said = wordsOf(segment);
+    const plural = written.length > 0 && written[written.length - 1] !== said[said.length - 1];
+    const of = findTerms(said.slice(0, -1)).find(
+      (h) => wanted(h.term.concept) > 0 && h.at + h.term.words.length === said.length - 1,
+    );
+    if (plural && of && said[said.length - 1] === pathHead.text.split(' ').pop())
+      narrowing ??= `its path names ${written.slice(-2).join(' ')}: ${pathHead.text}s of ${of.text}, not ${of.text} itself`;
   }
   if (narrowedBySummary && !singleton) {
     score -= 2.5;
@@ -753,8 +818,18 @@ function subjectScore(
 /** What a record is called by in its own path ({id}, {code}): a required field of these names is no other field. */
 const recordKeyNames = new Set(['id', 'uuid', 'guid', 'key', 'code', 'sku', 'identifier', 'handle', 'slug']);
 
-/** The records of a sale or a stay that lines go on: reservations, orders, invoices, carts. */
-const saleRecords = new Set(['reservation', 'booking', 'order', 'sales order', 'invoice', 'cart', 'basket', 'folio']);
+/** The records of a sale or a stay that lines go on: reservations, orders, invoices, carts, a payment's transaction. */
+const saleRecords = new Set([
+  'reservation',
+  'booking',
+  'order',
+  'sales order',
+  'invoice',
+  'cart',
+  'basket',
+  'folio',
+  'transaction',
+]);
 
 /** A sale a delivery is made for (sales_id, sale_order_id): goods going out. */
 const saleWords = new Set(['sale', 'sales']);
@@ -800,6 +875,13 @@ export function jobOfItsOwn(name: InventoryOperation, reading: Reading): string 
   // A login issues a token: "generate" a token (generate_access_token) is what a login does, no job of its own.
   if (name === 'authenticate' && reading.danger.every((word) => issueWords.has(word)) && reading.concepts.has('auth'))
     return undefined;
+  // A list reads every record: "bulk" or "batch" on a GET that lists them is the whole list at once, what a list is.
+  if (
+    reading.operation.method === 'GET' &&
+    profiles[name].kinds.list !== undefined &&
+    reading.danger.every((word) => manyWords.has(word))
+  )
+    return undefined;
   const said = reading.danger.map((w) => `"${w}"`).join(', ');
   const what = reading.danger.some((w) => destructiveWords.has(w) || deletes(w))
     ? 'it destroys or resets records'
@@ -819,6 +901,9 @@ const notRecordParamWords = new Set(['event', 'topic', 'trigger', 'action']);
 
 /** Words for a record of any collection: "put entity" of a collection writes one of its records. */
 const genericRecordWords = new Set(['entity', 'record', 'object']);
+
+/** What an amount is measured in (a unit of measure): how a quantity is counted, never what is counted. */
+const measureWords = new Set(['unit', 'uom', 'measure', 'measurement', 'unit of measure', 'measurement unit']);
 
 /** Fields by which a record names the product it belongs to (not the product's own name or code). */
 const productOfPart = new Set(['product', 'productid', 'parentproduct', 'parentproductid']);
@@ -938,8 +1023,9 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     profile.body === 'request' ? reading.request : profile.body === 'response' ? reading.response : undefined;
   // A record that keeps its values in an object whose members the document does not name (properties: a map of any
   // keys) has fields the schema does not show: what venue needs is unknown there, not absent.
+  // So has one whose record is written as a $ref that could not be read.
   const unnamed =
-    body?.open !== undefined &&
+    (body?.open !== undefined || body?.unread !== undefined) &&
     (profile.need ?? []).every(
       (need) =>
         !groupMatches(
@@ -949,7 +1035,11 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
         ),
     );
   if (unnamed)
-    reasons.push(`its ${profile.body} keeps its values in ${body.open}, whose members the document does not name`);
+    reasons.push(
+      body.unread !== undefined
+        ? `the records of its ${profile.body} are written as $ref "${body.unread}", which cannot be read`
+        : `its ${profile.body} keeps its values in ${body.open}, whose members the document does not name`,
+    );
   // Whether the body's other values are named or kept in an open map (Headers, properties), the fields it requires
   // are named: the rule below holds either way.
   if (profile.body !== 'none' && body && body.count > 0) {
@@ -1011,6 +1101,15 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       const hit = groupMatches(body, group, false);
       if (hit) contradiction = `its ${profile.body} has ${group.label} (${hit})`;
     }
+    // A container type is what containers are of: records that name the type they are of (containerTypeRef) are
+    // containers in use (a tote holding a job's items), not the types.
+    if (profile.concepts.container !== undefined) {
+      const typed = [...body.names].find((name) => /containertype(id|ids|uuid|ref|refs|key|code)$/.test(name));
+      if (typed) contradiction ??= `its records name the container type they are of (${typed}): containers, not types`;
+      // Kinds are not nested: records with a parent of their own (a box in a freezer in a room) are places.
+      const nested = [...body.names].find((name) => /^parent(id|uuid|key|code)?$|^parent\w*id$/.test(name));
+      if (nested) contradiction ??= `its records sit in a hierarchy (${nested}): places, not container types`;
+    }
     // Stock is counted of a product: an amount in a currency that names none (an account's balance) is money.
     if (profile.concepts.level !== undefined && !groupMatches(body, F.productRef, true)) {
       const hit = groupMatches(body, F.currency, true);
@@ -1038,7 +1137,14 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     if (fields.length) reasons.push(`${profile.body} fields ${fields.join(', ')}`);
     if (missing.length) reasons.push(`no ${profile.body} field for ${missing.join(', ')}`);
   } else if (profile.body !== 'none') {
-    reasons.push(`the document gives no ${profile.body} schema`);
+    const unread = reading.operation.unread?.[profile.body];
+    // Records written as a $ref not read are said once, above.
+    if (body?.unread === undefined)
+      reasons.push(
+        unread !== undefined
+          ? `its ${profile.body} schema cannot be read ($ref "${unread}")`
+          : `the document gives no ${profile.body} schema`,
+      );
     // Containers are as often places (freezers, racks, boxes) or parcels as container types: where neither its path,
     // its operationId nor its summary says types, only the size a type holds tells them apart, and an answer not
     // shown shows none.
@@ -1088,6 +1194,10 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       reasons.push('its answer is a small report of the service, no record');
     }
   }
+  if (name === 'health' && reading.onlyVersion) {
+    total += 1;
+    reasons.push(reading.onlyVersion);
+  }
   if (name === 'health' && reading.operation.security.length === 0) {
     total += 0.3;
     reasons.push('needs no authentication');
@@ -1103,6 +1213,8 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     total -= 0.5;
     reasons.push('but its request body is a list of records: many at once');
   }
+  if (profile.concepts.warehouse !== undefined && reading.unreferencedPlace !== undefined)
+    contradiction ??= reading.unreferencedPlace;
   if (contradiction) {
     total -= CONTRADICTION;
     reasons.push(`but ${contradiction}`);
@@ -1142,7 +1254,9 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   if (profile.body === 'request' && name !== 'receiveStock') {
     for (const [phrase, field] of reading.request?.refs ?? []) {
       const [hit, ...more] = findTerms(phrase.split(' '));
-      if (hit && !more.length && hit.text === phrase && saleRecords.has(hit.text)) {
+      // A sale's or payment's transaction is no term of venue's: its whole name says it.
+      const whole = hit ? !more.length && hit.text === phrase : phrase === 'transaction';
+      if (whole && saleRecords.has(phrase)) {
         narrowing ??= `it names the ${phrase} it goes on (${field}): a line of that ${phrase}, not venue's own record`;
         break;
       }
@@ -1460,6 +1574,77 @@ export function markStockPlaces(readings: Reading[]): void {
       reading.otherPlace = said;
 }
 
+/** Fields of an address: a street line, a city, a post code. */
+const addressNames = new Set([
+  'address',
+  'address1',
+  'addressline1',
+  'line1',
+  'street',
+  'city',
+  'postcode',
+  'zip',
+  'zipcode',
+]);
+
+/**
+ * A place is where stock is kept only where the document keeps something there. A word for places that is as often
+ * any address ("location": a customer's site, a branch, a job's address) names the warehouses only when something of
+ * the document refers to its records: a field, a query or a path parameter named for its id (location_id,
+ * locationUuid, locationCode, an object `location` holding an id), or a route under one of its records
+ * (/locations/{id}/stock). A list of such places that nothing refers to holds addresses: where the stock is kept, the
+ * stock or the products would name them. Its own routes (the list and its records) are no reference; a word that
+ * always names a warehouse needs none.
+ */
+
+export function markUnreferencedPlaces(readings: Reading[]): void {
+  const isList = (r: Reading) => r.operation.method === 'GET' && r.params.length === 0 && r.kind === 'list';
+  const bare = (path: string) => path.replace(/\.[a-z]+$/i, '').replace(/\/+$/, '');
+  for (const place of readings) {
+    // "Location" alone (the other weak words for a warehouse name stock: an inventory source, a supply source), not put
+    // under stock by its path (/availability/locations), whose records are addresses (a street line, a city, a post
+    // code): a freezer or a shelf is a place whatever refers to it.
+    if (!isList(place) || place.head.concept !== 'warehouse' || place.head.text !== 'location' || place.stockPlace)
+      continue;
+    if (place.head.context?.concept === 'level') continue;
+    if (![...(place.response?.names ?? [])].some((name) => addressNames.has(name))) continue;
+    const word = normaliseName(place.head.text.split(' ').pop() ?? '');
+    if (!word) continue;
+    const ids = new Set(
+      ['id', 'ids', 'uuid', 'uuids', 'code', 'codes', 'key', 'keys', 'no', 'number'].map((s) => word + s),
+    );
+    const base = bare(place.path);
+    const own = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/\\{[^{}/]+\\})?$`);
+    const under = `${base}/{`;
+    const refers = (reading: Reading): boolean => {
+      const path = bare(reading.path);
+      if (own.test(path)) return false;
+      if (path.startsWith(under) && path.slice(under.length).includes('/')) return true;
+      const op = reading.operation;
+      const params = [...reading.params, ...op.query, ...op.headers, ...Object.keys(op.pathParameters)];
+      if (params.some((p) => ids.has(normaliseName(p)))) return true;
+      for (const shape of [op.request, op.response]) {
+        if (!shape) continue;
+        const paths = new Set(shape.fields.map((f) => f.path));
+        for (const field of shape.fields) {
+          const name = normaliseName(field.name);
+          if (ids.has(name)) return true;
+          if (
+            (name === word || name === `${word}s`) &&
+            ['id', 'uuid', 'code', 'key'].some(
+              (k) => paths.has(`${field.path}.${k}`) || paths.has(`${field.path}[].${k}`),
+            )
+          )
+            return true;
+        }
+      }
+      return false;
+    };
+    if (readings.some(refers)) continue;
+    place.unreferencedPlace = `nothing in the document refers to its records (no ${word} id in a record, a parameter or a route under one): addresses, not where stock is kept`;
+  }
+}
+
 /** Where at least two thirds of a document's writes (POST, PUT, PATCH) describe a request body, its routes say so. */
 export function markBodiesDescribed(readings: Reading[]): void {
   const counts = new Map<string, { writes: number; bodies: number }>();
@@ -1575,11 +1760,25 @@ export function markCountedProducts(readings: Reading[]): void {
         .filter((s) => s && wordsOf(s).length)
         .pop() ?? '',
     ).join('');
+  // What the stock records count (an inventory entry's food_id beside its amount) is what is stocked, priced or not;
+  // the unit the amount is measured in is how it is counted, and the organization or company it belongs to whose
+  // stock it is, not what.
+  const stockCounts = new Set<string>();
+  for (const reading of readings) {
+    if (!findTerms(reading.pathWords).some((h) => h.term.concept === 'level')) continue;
+    for (const body of [reading.response, reading.request]) {
+      if (!body || groupMatches(body, F.quantity, false) === undefined) continue;
+      for (const phrase of body.refs.keys())
+        if (!measureWords.has(phrase) && !serviceScopeWords.has(phrase.split(' ').pop()!))
+          stockCounts.add(joined(phrase));
+    }
+  }
   const candidates = readings.filter((r) => {
     if (!isList(r) || r.head.concept !== undefined || r.scopeOf !== undefined) return false;
     const records = r.response;
     if (!records?.list || groupMatches(records, F.identity, false) === undefined) return false;
-    return groupMatches(records, F.price, false) !== undefined && records.breakdown.size === 0;
+    if (records.breakdown.size) return false;
+    return groupMatches(records, F.price, false) !== undefined || stockCounts.has(segmentOf(r));
   });
   if (!candidates.length) return;
   const wanted = new Set(candidates.map(segmentOf));
@@ -1610,6 +1809,122 @@ export function markCountedProducts(readings: Reading[]): void {
       reading.operationIdHead = { concept: 'product', weight: 0.8, text: list.head.text };
     reading.concepts.add('product');
     reading.stockedProducts = why;
+  }
+}
+
+/**
+ * A health check is what a document offers to say the service is up. Where no route's path names one plainly (health,
+ * ping, status, heartbeat: a full-weight term, no word narrowing it, outside a sandbox), the route that says the
+ * service's version (GET /version, /api/v1/version), nothing narrowing it either and its summary or tag saying so, is
+ * the nearest it has: marked, and it counts as a health check's own path would.
+ */
+export function markOnlyVersion(readings: Reading[]): void {
+  const plain = (r: Reading) =>
+    r.operation.method === 'GET' &&
+    r.params.length === 0 &&
+    r.head.concept === 'health' &&
+    !r.head.qualifier &&
+    !r.head.context &&
+    !r.trial;
+  if (readings.some((r) => plain(r) && r.head.weight >= 1)) return;
+  // Its summary or its tag says so (a version of the API, a tag for health): a route named for a version and nothing
+  // more may be a record of versions of something.
+  const versions = readings.filter(
+    (r) => plain(r) && r.head.text === 'version' && (r.summaryConcepts.has('health') || r.tagConcepts.has('health')),
+  );
+  for (const reading of versions)
+    reading.onlyVersion = `no path of the document names a health check: the service's version (${routeOf(reading)}) is the nearest`;
+}
+
+/**
+ * Venue's categories are what its products are filed under, whatever the vendor calls them: where the products'
+ * records refer to a collection by a field named for a grouping (commodityGroup, productFolder, shop_section_id:
+ * groupingWords), that collection's list, whose records are known by a name or code, is read as naming categories.
+ * The field says what the grouping is of: the products' own word before it (a product folder, a commodity group), the
+ * scope the products are listed under (shop_section_id of /shops/{shop_id}/listings), or nothing (group_id); any other
+ * word narrows it to something else (a subsidy group, a unit-of-measure group, a price group). A grouping named for the
+ * products comes before a bare one (MoySklad-style records name both their folder and their owner's group); where the
+ * fields so read lead to more than one collection, none is marked.
+ */
+export function markProductGroupings(readings: Reading[]): void {
+  const isList = (r: Reading) => r.operation.method === 'GET' && r.params.length === 0 && r.kind === 'list';
+  // Where the words name a category list plainly (GET /categories), the role is filled: no grouping stands in for it.
+  if (readings.some((r) => isList(r) && r.head.concept === 'category' && r.head.weight >= 1 && !r.head.qualifier))
+    return;
+  const products = readings.filter(
+    (r) => isList(r) && r.head.concept === 'product' && r.head.weight >= 0.8 && !r.head.qualifier && r.response?.list,
+  );
+  if (!products.length) return;
+  const productWords = (phraseWords: string[]) =>
+    phraseWords.length > 0 &&
+    findTerms(phraseWords).reduce((n, h) => n + (h.term.concept === 'product' ? h.term.words.length : 0), 0) ===
+      phraseWords.length;
+  const named = new Map<string, string>();
+  const bare = new Map<string, string>();
+  const exact = new Map<string, string>();
+  for (const list of products) {
+    const scope = new Set(list.vars.flatMap((v) => wordsOf(v)));
+    for (const [phrase, field] of list.response!.refs) {
+      const phraseWords = phrase.split(' ');
+      // A field that names a category by its whole name (supermarket_category, reporting_category_id): the products
+      // are filed under that one, whatever word narrows it, where a collection of that very name lists them (below).
+      const hits = findTerms(phraseWords);
+      const last = hits[hits.length - 1];
+      if (
+        last?.term.concept === 'category' &&
+        last.at + last.term.words.length === phraseWords.length &&
+        hits.length === 1 &&
+        phraseWords.length > last.term.words.length
+      ) {
+        exact.set(phrase, exact.get(phrase) ?? `${field} of ${routeOf(list)}`);
+        continue;
+      }
+      if (!groupingWords.has(phraseWords[phraseWords.length - 1]!)) continue;
+      const before = phraseWords.slice(0, -1);
+      const why = `${field} of ${routeOf(list)}`;
+      if (productWords(before)) named.set(phrase, named.get(phrase) ?? why);
+      else if (before.every((w) => scope.has(w))) bare.set(phrase, bare.get(phrase) ?? why);
+    }
+  }
+  const segmentOf = (reading: Reading) =>
+    wordsOf(
+      reading.path
+        .split('/')
+        .map((s) => s.replace(/\{[^{}]+\}/g, '').replace(/\.(json|xml|yaml|yml)$/i, ''))
+        .filter((s) => s && wordsOf(s).length)
+        .pop() ?? '',
+    );
+  for (const wanted of [exact, named, bare]) {
+    if (!wanted.size) continue;
+    const found = new Map<string, { lists: Reading[]; why: string }>();
+    for (const reading of readings) {
+      if (!isList(reading) || !reading.response?.list || !groupMatches(reading.response, F.identity, false)) continue;
+      const segment = segmentOf(reading);
+      for (const [phrase, why] of wanted) {
+        const phraseWords = phrase.split(' ');
+        // The collection by the field's name, run together or not (productfolder), or by its last words (sections of
+        // shop_section_id).
+        const same =
+          segment.join('') === phraseWords.join('') ||
+          (wanted !== exact &&
+            segment.length > 0 &&
+            segment.length < phraseWords.length &&
+            segment.every((w, i) => phraseWords[phraseWords.length - segment.length + i] === w));
+        if (!same) continue;
+        const key = collectionOf(reading.path);
+        const known = found.get(key) ?? { lists: [], why };
+        known.lists.push(reading);
+        found.set(key, known);
+      }
+    }
+    if (found.size === 0) continue;
+    if (found.size > 1) return;
+    const [{ lists, why }] = [...found.values()];
+    for (const reading of lists!) {
+      reading.productGrouping = why;
+      reading.concepts.add('category');
+    }
+    return;
   }
 }
 
@@ -1758,6 +2073,8 @@ function unlinkedCategories(chosen: Map<InventoryOperation, Scored>, taken: Map<
     .filter((c): c is Scored => c !== undefined);
   // A category field, or one named for the list's own records (item_group beside GET /item_groups). A route whose
   // bodies the document does not describe says nothing either way.
+  // Found by the products' own references (markProductGroupings), they refer to it by construction.
+  if (readings[categories.index]!.productGrouping !== undefined) return;
   const own = readings[categories.index]!.head.text.split(' ').filter(Boolean);
   const refers = products.some((p) => {
     const reading = readings[p.index]!;
@@ -1805,8 +2122,11 @@ export function matchOperations(
 ): OperationMatch[] {
   markStockedProducts(readings);
   markCountedProducts(readings);
+  markProductGroupings(readings);
+  markOnlyVersion(readings);
   markDeliveredSubscriptions(readings);
   markStockPlaces(readings);
+  markUnreferencedPlaces(readings);
   markBodiesDescribed(readings);
   markTrials(readings);
   const all = new Map<InventoryOperation, Scored[]>();

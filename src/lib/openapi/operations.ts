@@ -31,6 +31,8 @@ export interface BodyShape {
   list: boolean;
   /** The schema's name when it has one ("AdminCreateProduct", "StockItem"). */
   schemaNames: string[];
+  /** Parts written as a $ref that could not be read (load.ts), by where they are ("items[]", "data"): unknown, not empty. */
+  unread?: Array<{ at: string; ref: string }>;
   /** A response's list shape: where its records are (bare, an envelope, HAL, JSON:API, OData) and how it pages. */
   listShape?: ListShape;
   /**
@@ -63,6 +65,11 @@ export interface DocumentOperation {
   security: SecurityRequirement[];
   /** The document declares a request body for it (whatever its schema says). */
   declaresBody?: true;
+  /**
+   * The $ref its request or success response schema is written as, where that could not be read (a file or address
+   * not reachable, a pointer to nothing, load.ts): that body is unknown, not absent.
+   */
+  unread?: { request?: string; response?: string };
   /** One of its security requirements is HTTP basic alone: it takes a user and a password in the Authorization header. */
   takesBasic?: boolean;
   deprecated: boolean;
@@ -146,8 +153,9 @@ export function documentOperations(document: Record<string, unknown>, source: st
     const item = deref(document, rawItem);
     if (!isObject(item) || !path.startsWith('/')) continue;
     const shared = Array.isArray(item.parameters) ? item.parameters : [];
-    for (const [key, raw] of Object.entries(item)) {
+    for (const [key, written] of Object.entries(item)) {
       const method = METHODS[key.toLowerCase()];
+      const raw = method ? deref(document, written) : undefined;
       if (!method || !isObject(raw)) continue;
       const parameters = [...shared, ...(Array.isArray(raw.parameters) ? raw.parameters : [])]
         .map((p) => deref(document, p))
@@ -214,6 +222,7 @@ export function documentOperations(document: Record<string, unknown>, source: st
         security,
         deprecated: raw.deprecated === true,
         ...(raw.requestBody !== undefined ? { declaresBody: true as const } : {}),
+        ...unreadBodies(document, raw),
         source,
         ...(otherServer !== undefined ? { otherServer } : {}),
       };
@@ -271,6 +280,43 @@ function expandEnumParams(
     if (routes.length > 400) return [{ path }];
   }
   return routes;
+}
+
+/** The $ref a value is written as, followed through the document, where it leads nowhere. */
+function unreadRef(document: unknown, value: unknown): string | undefined {
+  let here = value;
+  for (let steps = 0; steps < 20 && isObject(here) && typeof here.$ref === 'string'; steps++) {
+    const next = deref(document, { $ref: here.$ref });
+    if (next === undefined) return here.$ref;
+    here = next;
+  }
+  return undefined;
+}
+
+/** Which of an operation's request and success response are written as a $ref that could not be read. */
+function unreadBodies(document: unknown, raw: Record<string, unknown>): Pick<DocumentOperation, 'unread'> {
+  const bodyRef = (holder: unknown) => {
+    const direct = unreadRef(document, holder);
+    if (direct !== undefined) return direct;
+    const content = deref(document, holder);
+    if (!isObject(content) || !isObject(content.content)) return undefined;
+    const types = Object.keys(content.content);
+    const best = types.find((t) => /json/i.test(t)) ?? types[0];
+    if (best === undefined) return undefined;
+    const media = deref(document, content.content[best]);
+    if (!isObject(media)) return unreadRef(document, content.content[best]);
+    // A list of records its document cannot show is as unknown as the record.
+    const schema = deref(document, media.schema);
+    return unreadRef(document, media.schema) ?? (isObject(schema) ? unreadRef(document, schema.items) : undefined);
+  };
+  const request = raw.requestBody !== undefined ? bodyRef(raw.requestBody) : undefined;
+  const responses = deref(document, raw.responses);
+  const code = isObject(responses)
+    ? (['200', '201', '202'].find((c) => c in responses) ?? Object.keys(responses).find((c) => /^2(\d\d|XX)$/i.test(c)))
+    : undefined;
+  const response = code !== undefined ? bodyRef((responses as Record<string, unknown>)[code]) : undefined;
+  if (request === undefined && response === undefined) return {};
+  return { unread: { ...(request !== undefined ? { request } : {}), ...(response !== undefined ? { response } : {}) } };
 }
 
 /** The JSON content's schema, else any content's, and its example when it gives one. */
@@ -434,9 +480,11 @@ export function shapeOf(
   direction: 'request' | 'response' = 'response',
 ): BodyShape | undefined {
   const schema = chooseBranches(document, rawSchema, prefer);
-  if (schema === undefined) return undefined;
+  // A $ref that could not be read (load.ts) is an unknown body, not an empty one.
+  if (schema === undefined || deref(document, schema) === undefined) return undefined;
   const fields: SchemaField[] = [];
   const schemaNames = new Set<string>();
+  const unread: Array<{ at: string; ref: string }> = [];
 
   // Breadth first: the fields near the top (a product's name and price) are read before any nested record's, however large.
   // The schemas above a node, to stop where one holds itself.
@@ -463,6 +511,10 @@ export function shapeOf(
     const name = refName(node);
     if (name && depth <= 1) schemaNames.add(name);
     const resolved = deref(document, node);
+    if (resolved === undefined && isObject(node) && typeof node.$ref === 'string') {
+      const ref = unreadRef(document, node);
+      if (ref !== undefined && unread.length < 20) unread.push({ at: prefix, ref });
+    }
     if (!isObject(resolved) || holds(seen, resolved)) return;
     const nextSeen: Chain = { node: resolved, up: seen };
     if (typeof resolved['x-schemaName'] === 'string' && depth <= 1) schemaNames.add(resolved['x-schemaName']);
@@ -509,7 +561,12 @@ export function shapeOf(
     }
   };
   for (let i = 0; i < queue.length && fields.length < MAX_FIELDS; i++) visit(queue[i]!);
-  return { fields, list: isList(document, schema), schemaNames: [...schemaNames] };
+  return {
+    fields,
+    list: isList(document, schema),
+    schemaNames: [...schemaNames],
+    ...(unread.length ? { unread } : {}),
+  };
 }
 
 /** The type a schema declares (the first not null of a list), or what its properties or items make it; undefined when it says nothing. */

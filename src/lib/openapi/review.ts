@@ -57,6 +57,7 @@ export function reviewRecord(plan: ImportPlan, context: ReviewContext): Record<s
       operations: d.operations,
       serverUrl: d.server.url ?? null,
       brokenRefs: d.brokenRefs,
+      faults: d.faults ?? [],
     })),
     profile: context.profile,
     stored: context.stored,
@@ -159,10 +160,13 @@ export function setCommand(operation: InventoryOperation, profileFlag: string): 
 export function warnings(plan: ImportPlan): string[] {
   const out: string[] = [];
   for (const doc of plan.documents) {
-    for (const broken of doc.brokenRefs.slice(0, 5))
-      out.push(`${short(doc.label)}: ${broken}; that schema is no evidence`);
+    for (const fault of doc.faults ?? [])
+      out.push(fault.startsWith(doc.label) ? short(doc.label) + fault.slice(doc.label.length) : fault);
+    for (const broken of doc.brokenRefs.slice(0, 5)) out.push(`${short(doc.label)}: ${broken}`);
     if (doc.brokenRefs.length > 5)
-      out.push(`${short(doc.label)}: and ${doc.brokenRefs.length - 5} more $refs that point nowhere`);
+      out.push(
+        `${short(doc.label)}: and ${doc.brokenRefs.length - 5} more $refs that cannot be read or point nowhere (-o json lists them in sources[].brokenRefs)`,
+      );
     if (doc.server.repaired) out.push(`${short(doc.label)}: ${doc.server.repaired}`);
     if (doc.server.others.length)
       out.push(
@@ -175,7 +179,7 @@ export function warnings(plan: ImportPlan): string[] {
   for (const o of plan.operations)
     if (o.matched && o.list && !o.list.records)
       out.push(
-        `${o.operation}: cannot tell where the list's records are in the answer of ${o.route} (${o.list.schema ? 'its success schema holds no array of records' : 'the document gives no success response schema'}); venue reads the answer by rule and exits 6 if it finds none`,
+        `${o.operation}: cannot tell where the list's records are in the answer of ${o.route} (${o.list.schema ? 'its success schema holds no array of records' : o.list.unread !== undefined ? `its success schema, $ref "${o.list.unread}", cannot be read` : 'the document gives no success response schema'}); venue reads the answer by rule and exits 6 if it finds none`,
       );
   for (const choice of plan.risky) out.push(`--map ${choice.operation}="${choice.route}": ${choice.why}`);
   return [...new Set(out)];
@@ -210,7 +214,7 @@ export function reviewText(plan: ImportPlan, context: ReviewContext): string {
   const lines: string[] = [''];
   const docs = plan.documents;
   lines.push(
-    `Documents: ${docs.map((d) => `${short(d.label)} (${d.form}${d.externalFiles ? `, ${d.externalFiles} files by $ref` : ''}, ${d.operations} operations)`).join('; ')}`,
+    `Documents: ${docs.map((d) => `${short(d.label)} (${d.form}${d.externalFiles ? `, ${d.externalFiles} ${d.externalFiles === 1 ? 'file' : 'files'} by $ref` : ''}${d.brokenRefs.length ? `, ${d.brokenRefs.length} $ref${d.brokenRefs.length === 1 ? '' : 's'} not read (see Warnings)` : ''}, ${d.operations} operations)`).join('; ')}`,
   );
   const basePath = context.basePath ?? plan.basePath;
   if (plan.unresolved.length) {

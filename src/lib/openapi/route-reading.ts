@@ -59,6 +59,8 @@ export interface FieldSet {
    * a generic item with no properties), and the document gives no example of them: its fields are unknown, not absent.
    */
   open?: string;
+  /** The record itself is written as a $ref that could not be read (load.ts): its fields are unknown, not absent. */
+  unread?: string;
   /**
    * What the record refers to by id, in words, and the field that does: "outlet" → "outlet_id", "supply channel" →
    * "supplyChannel" (an object holding an id). Only the record's own fields (a list's records, not its envelope).
@@ -120,6 +122,17 @@ export interface Reading {
    * warehouse: its records are the warehouses. Set once every route is read (match.ts).
    */
   stockPlace?: string;
+  /**
+   * The products' records refer to this collection by a field named for a grouping ("commodityGroup", "productFolder",
+   * "shop_section_id"): its records are what the products are filed under, venue's categories (why, in words). Set
+   * once every route is read (match.ts).
+   */
+  productGrouping?: string;
+  /**
+   * The document has no health check its paths name (health, ping, status): this route, which says the service's
+   * version, is the nearest it has (why, in words). Set once every route is read (match.ts).
+   */
+  onlyVersion?: string;
   /** Its document describes the request bodies of (most of) its writes. Set in match.ts. */
   bodiesDescribed?: boolean;
   /** Named for stock, its records are the items kept in stock (why, in words): it names products. Set in match.ts. */
@@ -128,6 +141,11 @@ export interface Reading {
   deliveredSubscription?: string;
   /** The stock records name another collection as where they are kept (its route): this one is not. Set with stockPlace. */
   otherPlace?: string;
+  /**
+   * Named for places by a word that is as often any address ("location"), its records are referred to by nothing of
+   * the document (why, in words): addresses, not where stock is kept. Set in match.ts.
+   */
+  unreferencedPlace?: string;
   /**
    * It lists or reads the values a path variable takes (GET /catalogs, GET /catalogs/{catalogId} where catalogId is
    * the venue's): the venue's scope itself, none of its records. Set once every route is read (import.ts).
@@ -146,6 +164,7 @@ function fieldSet(
   schemaNames: string[],
   direction: 'request' | 'response',
   recordsAt?: string,
+  unreadParts: Array<{ at: string; ref: string }> = [],
 ): FieldSet {
   const names = new Set<string>();
   const words = new Set<string>();
@@ -240,6 +259,12 @@ function fieldSet(
       !fields.some((inner) => inner.path.startsWith(`${f.path}.`)) &&
       !wordsOf(f.name).some((w) => attachedWords.has(w)),
   )?.name;
+  // The record's place: a list's records, the one object a body wraps it in, or the top (an unread top is no body).
+  const recordAt =
+    direction === 'response' && list
+      ? `${recordsAt ?? ''}[]`
+      : (wrapper?.slice(0, -1) ?? (top.length === 1 ? top[0]!.path : undefined));
+  const unread = unreadParts.find((part) => part.at === recordAt)?.ref;
   return {
     names,
     words,
@@ -253,6 +278,7 @@ function fieldSet(
     refs,
     breakdown,
     ...(open ? { open } : {}),
+    ...(unread !== undefined ? { unread } : {}),
   };
 }
 
@@ -478,7 +504,7 @@ export function queryIdOf(
   recordPathBeside = false,
 ): string | undefined {
   if (pathParams.length || recordPathBeside) return undefined;
-  const candidates = (operation.requiredQuery ?? []).filter((name) => {
+  const idOfRoute = (name: string) => {
     if (queryVariables.has(name) || operation.queryParameters?.[name]?.list) return false;
     const words = wordsOf(name);
     const last = words[words.length - 1];
@@ -486,8 +512,19 @@ export function queryIdOf(
     if (words.length === 1) return true;
     const subject = words[words.length - 2]!;
     return routeWords.some((word) => word === subject || singular(word) === singular(subject));
-  });
-  return candidates.length === 1 ? candidates[0] : undefined;
+  };
+  const candidates = (operation.requiredQuery ?? []).filter(idOfRoute);
+  if (candidates.length) return candidates.length === 1 ? candidates[0] : undefined;
+  // A route its own path names as reading by the id (GetInventoryItemById, /product/get-by-id) takes the record's id in
+  // the query whether or not the document marks it required: the name says the id picks the record.
+  const pathWords = wordsOf(operation.path.split('/').filter(Boolean).pop() ?? '');
+  const byId =
+    pathWords.length >= 2 &&
+    pathWords[pathWords.length - 2] === 'by' &&
+    bareIdWords.has(pathWords[pathWords.length - 1]!);
+  if (!byId) return undefined;
+  const optional = operation.query.filter(idOfRoute);
+  return optional.length === 1 ? optional[0] : undefined;
 }
 
 const singular = (word: string): string => word.replace(/(?<=[^s])s$/, '');
@@ -617,7 +654,14 @@ export function readOperation(
     get request() {
       if (request === null)
         request = operation.request
-          ? fieldSet(operation.request.fields, operation.request.list, operation.request.schemaNames, 'request')
+          ? fieldSet(
+              operation.request.fields,
+              operation.request.list,
+              operation.request.schemaNames,
+              'request',
+              undefined,
+              operation.request.unread,
+            )
           : undefined;
       return request;
     },
@@ -630,6 +674,7 @@ export function readOperation(
               operation.response.schemaNames,
               'response',
               operation.response.listShape?.records?.at,
+              operation.response.unread,
             )
           : undefined;
       return response;

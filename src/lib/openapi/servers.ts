@@ -52,8 +52,16 @@ export function splitServerUrl(
     return { host: match[1]!, path: match[2]! };
   }
   const path = url.split(/[?#]/)[0]!;
+  // Written without its scheme, an address still begins with its host: a name with a port (localhost:8080), localhost,
+  // an IP address, a dotted name ending in letters (api.example.com), or a variable that stands for the address
+  // ({{baseUrl}}, {host}). Anything else ("api/v1") is a path.
+  const first = path.split('/')[0]!;
+  if (HOST.test(first) || ADDRESS_VARIABLE.test(first)) return { host: first, path: path.slice(first.length) };
   return { host: '', path: path.startsWith('/') ? path : `/${path}` };
 }
+
+const HOST = /^(localhost|\d{1,3}(\.\d{1,3}){3}|([a-z0-9-]+\.)+[a-z]{2,}|[a-z0-9.-]+:\d+)(:\d+)?$/i;
+const ADDRESS_VARIABLE = /^\{\{?[^{}/]*(url|uri|host|server|domain|origin|address)[^{}/]*\}\}?$/i;
 
 export function serverOf(document: Record<string, unknown>, given: Record<string, string>): ServerFinding {
   const servers = Array.isArray(document.servers) ? document.servers.filter(isObject) : [];

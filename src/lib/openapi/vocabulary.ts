@@ -297,6 +297,10 @@ export const fillerWords = new Set([
   'more',
   'multiple',
   'many',
+  // "In bulk" says how many records a route acts on (a danger word for that, dangerWords), never what they are:
+  // /SuppliersBulk is suppliers. ("Batch" is also a noun: a lot of stock.)
+  'bulk',
+  'mass',
   'info',
   'information',
   'data',
@@ -716,9 +720,13 @@ define('product', 1, 'product', 'article', 'merchandise', 'catalog item', 'catal
 // A marketplace's "listing" is a product the seller offers there (its title, price and quantity).
 // Commodities are goods (a household's things, a trader's wares) as much as "goods" is.
 define('product', 0.8, 'item', 'part', 'good', 'goods', 'commodity', 'catalog', 'catalogue', 'listing');
+// A restaurant's menu item is what it sells, as a shop's article is.
+define('product', 0.8, 'menu item');
 define('product', 0.3, 'entity', 'variant', 'product variant', 'item variation');
 define('category', 1, 'category', 'product group', 'item group', 'department', 'taxon');
 define('category', 0.6, 'taxonomy');
+// A category of what is sold ("sales category", read "sale category"): the goods' own category, not a narrower subject.
+define('category', 1, 'sale category');
 define('class', 1, 'class', 'subcategory', 'sub category');
 define(
   'warehouse',
@@ -754,6 +762,8 @@ define(
   'tax type',
 );
 define('tax', 0.6, 'tax region', 'tax zone');
+// The tax on what is sold, by its plain names ("sales tax" reads as "sale tax"): a tax, not a narrower subject.
+define('tax', 1, 'sale tax', 'value added tax', 'goods and services tax');
 define(
   'container',
   1,
@@ -844,6 +854,9 @@ define(
 // A write-off, a loss or wastage only takes stock away (charged to an expense): venue's adjustment changes a level by
 // a signed amount, either way, so a document of losses is a subject of its own.
 define('other', 1, 'write off', 'shrinkage', 'wastage');
+// A stock movement changes a level by a quantity, in or out: an adjustment, in the vocabulary's languages (a
+// transfer between places is a subject of its own).
+define('adjust', 0.8, 'stock movement', 'inventory movement');
 define(
   'webhook',
   1,
@@ -893,7 +906,6 @@ define(
   'wished item',
   'wish list',
   'wishlist',
-  'menu item',
   'shopping list',
   'shopping list item',
   'product tag',
@@ -998,7 +1010,6 @@ define(
   'event type',
   'log',
   'stock log',
-  'stock movement',
   'movement',
   'transaction',
   'booking profile',
@@ -1086,6 +1097,31 @@ defineForeign(
 );
 // "Lager" is a beer in English too; a bodega a wine shop: both weakly.
 defineForeign('warehouse', 0.8, 'lager', 'bodega', 'bodegas');
+defineForeign(
+  'adjust',
+  0.8,
+  ...['lagerbewegung', 'lagerbewegungen', 'bestandsbewegung', 'bestandsbewegungen', 'movimiento de stock'],
+  ...['movimiento de inventario', 'movimientos de inventario', 'movimentação de estoque', 'movimento de estoque'],
+  ...['mouvement de stock', 'mouvements de stock', 'movimento di magazzino', 'voorraadmutatie', 'voorraadbeweging'],
+);
+// A building goods are kept in and shipped from, by its plain names: a (fulfilment) facility, a fulfilment,
+// distribution or logistics centre; in the vocabulary's other languages as one word or phrase.
+define(
+  'warehouse',
+  0.8,
+  ...['fulfillment center', 'fulfilment centre', 'fulfillment centre', 'fulfilment center'],
+  ...['distribution center', 'distribution centre', 'logistics center', 'logistics centre'],
+);
+// "Facility" alone is as often a hotel's or a gym's amenities: weaker, so the records must show a place (an address).
+define('warehouse', 0.6, 'facility');
+defineForeign(
+  'warehouse',
+  0.8,
+  ...['verteilzentrum', 'verteilzentren', 'logistikzentrum', 'logistikzentren', 'distributionszentrum'],
+  ...['distributionszentren', 'distributiecentrum', 'distributiecentra', 'logistiek centrum'],
+  ...['centro de distribución', 'centro de distribuição', 'centre de distribution', 'centro di distribuzione'],
+  ...['centro logístico', 'centre logistique', 'centro logistico', 'centrum dystrybucyjne'],
+);
 defineForeign(
   'level',
   1,
@@ -1399,6 +1435,22 @@ export const namespaceWords = new Set([
   'environment',
   // The point of sale a venue's records are kept for (/pos-categories, /pos/products): the service itself.
   'pos',
+]);
+
+/**
+ * Nouns for a set things are filed in: a product record's field named so (commodityGroup, productFolder,
+ * shop_section_id) refers to what its products are grouped under, a category by its role, whatever the vendor calls
+ * the collection. In the languages the vocabulary knows; as wordsOf reads them (accents folded, singular).
+ */
+export const groupingWords = new Set([
+  ...['group', 'folder', 'section', 'family'],
+  ...['gruppe', 'ordner', 'familie', 'sektion', 'abteilung'],
+  ...['grupo', 'carpeta', 'familia', 'seccion', 'secao'],
+  ...['groupe', 'famille', 'rubrique'],
+  ...['gruppo', 'cartella', 'famiglia', 'sezione'],
+  ...['groep', 'sectie'],
+  ...['grupa', 'sekcja'],
+  ...['grup', 'kelompok'],
 ]);
 
 /** Path segments that make a route the signed-in user's own view ("/me/categories"), not the service's records. */

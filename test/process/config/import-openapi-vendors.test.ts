@@ -14,7 +14,7 @@
 // missed (a pick left unmapped), never (a route of the case's `never` list
 // mapped, whatever the operation). Across the tuning set: at least 90% of the
 // picks right on every document but the newest (rounds 4 to 11, which the
-// matcher does not meet yet: 80% with them), at most 5% wrong (counted against
+// matcher does not meet yet: 83% with them), at most 5% wrong (counted against
 // the picks), no never-route and no document that maps nothing among the
 // older. picks.ts's nine keep 0 wrong. The auth is
 // compared as sent (`authSent`, path variables filled) where the case lists
@@ -272,7 +272,7 @@ describe('across the tuning set', () => {
     for (const c of vendorCases) expect(present(c), c.vendor).toBe(true);
   });
 
-  it('maps at least 90% right on all but the newest documents (80% with them), at most 5% wrong, no never-route on the older', () => {
+  it('maps at least 90% right on all but the newest documents (83% with them), at most 5% wrong, no never-route on the older', () => {
     expect(figures).toHaveLength(scored.length);
     const picks = figures.reduce((n, f) => n + f.picks, 0);
     const right = figures.reduce((n, f) => n + f.right, 0);
@@ -281,7 +281,7 @@ describe('across the tuning set', () => {
     const older = figures.filter((f) => ![...newest].some((c) => c.vendor === f.vendor));
     const olderPicks = older.reduce((n, f) => n + f.picks, 0);
     expect(older.reduce((n, f) => n + f.right, 0) / olderPicks).toBeGreaterThanOrEqual(0.9);
-    expect(right / picks).toBeGreaterThanOrEqual(0.8);
+    expect(right / picks).toBeGreaterThanOrEqual(0.83);
     expect(wrong / picks).toBeLessThanOrEqual(0.05);
     expect(older.flatMap((f) => f.never)).toEqual([]);
     expect(older.filter((f) => f.mapped === 0).map((f) => f.vendor)).toEqual([]);

@@ -2631,3 +2631,571 @@ describe("an RPC-style route takes the record's id in the query", () => {
     expect(routesOf(beside).getProduct).toBe('GET /items/{id}');
   });
 });
+
+describe('what the products are filed under, by the field that refers to it, is a category', () => {
+  const listOf = (fields: Record<string, string>, summary = 'List') => ({
+    get: { summary, responses: answer(fields, true) },
+  });
+  const product = (ref: Record<string, string>) => ({ id: 'string', name: 'string', price: 'number', ...ref });
+  it('a commodity group, a product folder, a bare group: the collection the product records name', () => {
+    const groups = plan({
+      '/products': listOf(product({ commodityGroupId: 'string' }), 'List products'),
+      '/commodityGroups': listOf({ id: 'string', name: 'string' }),
+    });
+    expect(routesOf(groups).listCategories).toBe('GET /commodityGroups');
+    const folders = plan({
+      '/entity/product': listOf(product({ productFolderId: 'string' }), 'List products'),
+      '/entity/productfolder': listOf({ id: 'string', name: 'string' }),
+    });
+    expect(routesOf(folders).listCategories).toBe('GET /entity/productfolder');
+    const bare = plan({
+      '/articles': listOf(product({ groupId: 'string' }), 'List articles'),
+      '/groups': listOf({ id: 'string', description: 'string', code: 'string' }),
+    });
+    expect(routesOf(bare).listCategories).toBe('GET /groups');
+  });
+
+  it("a section of the shop the products are listed under: /shops/{shop_id}/sections of a listing's shop_section_id", () => {
+    const result = plan(
+      {
+        '/shops/{shop_id}/listings': listOf(product({ shop_section_id: 'integer' }), 'List listings'),
+        '/shops/{shop_id}/sections': listOf({ shop_section_id: 'integer', title: 'string' }),
+      },
+      {},
+      { shop_id: '1' },
+    );
+    expect(routesOf(result).listCategories).toBe('GET /shops/{shop_id}/sections');
+  });
+
+  it('never a group another word narrows, one no product names, or one of two the products name alike', () => {
+    // A customer group, a unit-of-measure group: what the product's field names is no grouping of products.
+    const narrowed = plan({
+      '/products': listOf(product({ uomGroupId: 'string', customerGroupId: 'string' }), 'List products'),
+      '/uomGroups': listOf({ id: 'string', name: 'string' }),
+      '/customerGroups': listOf({ id: 'string', name: 'string' }),
+    });
+    expect(routesOf(narrowed).listCategories).toBeUndefined();
+    // Groups the products do not refer to are anyone's (a user's access groups).
+    const unrelated = plan({
+      '/products': listOf(product({}), 'List products'),
+      '/groups': listOf({ id: 'string', name: 'string' }),
+    });
+    expect(routesOf(unrelated).listCategories).toBeUndefined();
+    // A folder named for the products before a bare group (the owner's): the folder.
+    const both = plan({
+      '/product': listOf(product({ productFolderId: 'string', groupId: 'string' }), 'List products'),
+      '/productfolder': listOf({ id: 'string', name: 'string' }),
+      '/group': listOf({ id: 'string', name: 'string' }),
+    });
+    expect(routesOf(both).listCategories).toBe('GET /productfolder');
+    // Beside a list the words name as categories, a group is no stand-in for them (an owner's access group).
+    const named = plan({
+      '/products': listOf(product({ groupId: 'string', categoryId: 'string' }), 'List products'),
+      '/groups': listOf({ id: 'string', name: 'string' }, 'List groups'),
+      '/categories': listOf({ id: 'string', name: 'string' }, 'List categories'),
+    });
+    expect(routesOf(named).listCategories).toBe('GET /categories');
+  });
+});
+
+describe('the tax and the category of what is sold are a tax and a category', () => {
+  it('GET /salesTaxes lists the tax rates and GET /salesCategories the categories, as /taxes and /categories do', () => {
+    const result = (taxes: string, categories: string) =>
+      routesOf(
+        plan({
+          '/products': {
+            get: {
+              summary: 'List products',
+              responses: answer({ id: 'string', name: 'string', price: 'number', categoryId: 'string' }, true),
+            },
+          },
+          [taxes]: {
+            get: { summary: 'List', responses: answer({ id: 'string', name: 'string', rate: 'number' }, true) },
+          },
+          [categories]: {
+            get: { summary: 'List', responses: answer({ id: 'string', name: 'string', parentId: 'string' }, true) },
+          },
+        }),
+      );
+    expect(result('/taxes', '/categories')).toMatchObject({
+      listTaxGroups: 'GET /taxes',
+      listCategories: 'GET /categories',
+    });
+    expect(result('/salesTaxes', '/salesCategories')).toMatchObject({
+      listTaxGroups: 'GET /salesTaxes',
+      listCategories: 'GET /salesCategories',
+    });
+    expect(result('/value-added-taxes', '/sales-categories').listTaxGroups).toBe('GET /value-added-taxes');
+  });
+});
+
+describe('a health check by what the document says of it', () => {
+  const products = {
+    '/products': {
+      get: { summary: 'List products', responses: answer({ id: 'string', name: 'string', sku: 'string' }, true) },
+    },
+  };
+  it("a path of the vendor's own naming whose summary and tag both say health is the health check", () => {
+    const check = (tags: string[]) =>
+      plan({
+        ...products,
+        // A small report whose members the document does not name: the words are most of what it has.
+        '/okcomputer': { get: { summary: 'Health check', tags, responses: answer({ data: 'object' }) } },
+      });
+    expect(routesOf(check(['Health'])).health).toBe('GET /okcomputer');
+    // The summary alone, beside a tag that says nothing of it, is not enough for a path that names nothing.
+    expect(routesOf(check(['Misc'])).health).toBeUndefined();
+  });
+
+  it("where no path names a health check, the service's version is the nearest; beside one, it is not taken", () => {
+    // Behind a key, its answer the version, the build and the product's name.
+    const secured = {
+      components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key' } } },
+      security: [{ key: [] }],
+    };
+    const report = answer({ version: 'string', build: 'string', name: 'string' });
+    const version = (route: string) => ({
+      [route]: { get: { summary: 'Get the version', tags: ['Version'], responses: report } },
+    });
+    expect(routesOf(plan({ ...products, ...version('/api/v1/version') }, secured)).health).toBe('GET /api/v1/version');
+    const both = plan(
+      {
+        ...products,
+        ...version('/api/v1/version'),
+        '/api/v1/ping': { get: { summary: 'Ping', responses: answer({ status: 'string' }) } },
+      },
+      secured,
+    );
+    expect(routesOf(both).health).toBe('GET /api/v1/ping');
+    // A version of another part (a till's) is that part's, no service's.
+    expect(routesOf(plan({ ...products, ...version('/api/v1/tillVersion') }, secured)).health).toBeUndefined();
+  });
+});
+
+describe('a facility, a fulfilment or distribution centre is a warehouse', () => {
+  it('GET /facilities and GET /fulfillmentCenters list the warehouses, as GET /warehouses does', () => {
+    const places = (route: string) =>
+      routesOf(
+        plan({
+          [route]: {
+            get: {
+              summary: 'List',
+              responses: answer({ id: 'string', name: 'string', street: 'string', city: 'string' }, true),
+            },
+          },
+        }),
+      ).listWarehouses;
+    expect(places('/warehouses')).toBe('GET /warehouses');
+    expect(places('/api/facilities')).toBe('GET /api/facilities');
+    expect(places('/fulfillmentCenters')).toBe('GET /fulfillmentCenters');
+    expect(places('/centros-de-distribucion')).toBe('GET /centros-de-distribucion');
+  });
+
+  it('a facility is weaker than a place named for stock: beside GET /locations, the locations', () => {
+    // Places known by a name and a code, not addresses: a list of "locations" that are addresses nothing refers to is
+    // no place stock is kept (the thirteenth round's part b), which would leave the facilities alone here.
+    const place = { id: 'string', name: 'string', code: 'string' };
+    const result = plan({
+      '/facilities': { get: { summary: 'List', responses: answer(place, true) } },
+      '/locations': { get: { summary: 'List', responses: answer(place, true) } },
+    });
+    expect(routesOf(result).listWarehouses).toBe('GET /locations');
+  });
+});
+
+describe('a generic word for a record before a subject says what kind of record, no other subject', () => {
+  it("/entities/suppliers are the suppliers, as /suppliers are; /products/suppliers stay a product's", () => {
+    const suppliers = (route: string) =>
+      routesOf(
+        plan({
+          [route]: {
+            get: {
+              summary: 'List suppliers',
+              responses: answer({ id: 'string', name: 'string', email: 'string', phone: 'string' }, true),
+            },
+          },
+          '/products': {
+            get: { summary: 'List products', responses: answer({ id: 'string', name: 'string', sku: 'string' }, true) },
+          },
+        }),
+      ).listSuppliers;
+    expect(suppliers('/suppliers')).toBe('GET /suppliers');
+    expect(suppliers('/entities/suppliers')).toBe('GET /entities/suppliers');
+    expect(suppliers('/products/suppliers')).toBeUndefined();
+  });
+});
+
+describe('a route its path names as reading by the id takes the id in the query, required or not', () => {
+  it('GET /api/Products/GetProductById?id= reads one product; GET /api/Products/GetProduct?id= with id optional does not', () => {
+    const product = { id: 'string', name: 'string', price: 'number', sku: 'string' };
+    const read = (route: string) =>
+      plan({
+        '/api/Products/GetProducts': { get: { summary: 'List products', responses: answer(product, true) } },
+        [route]: {
+          get: {
+            summary: 'Get product',
+            parameters: [{ name: 'productId', in: 'query', required: false, schema: { type: 'string' } }],
+            responses: answer(product),
+          },
+        },
+      });
+    const byId = read('/api/Products/GetProductById');
+    expect(routesOf(byId).getProduct).toBe('GET /api/Products/GetProductById');
+    expect(storedRoute(byId, 'GET /api/Products/GetProductById', 'getProduct')).toBe(
+      'GET /api/Products/GetProductById?productId={productId}',
+    );
+    // An optional id, where the route's name says nothing of it, may be a filter of a search.
+    expect(routesOf(read('/api/Products/GetProduct')).getProduct).toBeUndefined();
+  });
+});
+
+describe('what the stock records count is what is stocked, priced or not', () => {
+  const kitchen = (counter: string, extra: Record<string, unknown> = {}) =>
+    plan({
+      '/api/food/': {
+        get: { summary: 'List', responses: answer({ id: 'integer', name: 'string', description: 'string' }, true) },
+      },
+      '/api/unit/': { get: { summary: 'List', responses: answer({ id: 'integer', name: 'string' }, true) } },
+      [counter]: {
+        get: {
+          summary: 'List',
+          responses: answer({ id: 'integer', food_id: 'integer', unit_id: 'integer', amount: 'number' }, true),
+        },
+      },
+      ...extra,
+    });
+  it("an inventory entry's food_id beside its amount: the foods are the products, the units are not", () => {
+    expect(routesOf(kitchen('/api/inventory-entry/')).listProducts).toBe('GET /api/food/');
+    // Counted only by a recipe's ingredients, unpriced foods are no goods venue keeps.
+    expect(routesOf(kitchen('/api/ingredient/')).listProducts).toBeUndefined();
+  });
+
+  it('the organization a stock record belongs to is whose stock it is, not what is stocked', () => {
+    const result = plan({
+      '/organizations': { get: { summary: 'List', responses: answer({ id: 'string', name: 'string' }, true) } },
+      '/stock': {
+        get: {
+          summary: 'List',
+          responses: answer({ id: 'string', organization_id: 'string', quantity: 'number' }, true),
+        },
+      },
+    });
+    expect(routesOf(result).listProducts).toBeUndefined();
+  });
+});
+
+describe('a page asked for by any of its plain names is paging, no filter', () => {
+  it('GET /products requiring currentPage (or pagina) lists the products; requiring a category id it does not', () => {
+    const list = (name: string) =>
+      routesOf(
+        plan({
+          '/products': {
+            get: {
+              summary: 'List products',
+              parameters: [{ name, in: 'query', required: true, schema: { type: 'integer' } }],
+              responses: answer({ id: 'string', name: 'string', price: 'number', sku: 'string' }, true),
+            },
+          },
+        }),
+      ).listProducts;
+    expect(list('page')).toBe('GET /products');
+    expect(list('currentPage')).toBe('GET /products');
+    expect(list('pagina')).toBe('GET /products');
+    expect(list('category_id')).toBeUndefined();
+  });
+});
+
+describe('a category the products name by its whole name is theirs, whatever word narrows it', () => {
+  it("a food's supermarket_category: GET /supermarket-categories lists the categories; unnamed by the products it is narrowed", () => {
+    const categories = (ref: Record<string, string>) =>
+      routesOf(
+        plan({
+          '/products': {
+            get: {
+              summary: 'List products',
+              responses: answer({ id: 'string', name: 'string', price: 'number', ...ref }, true),
+            },
+          },
+          '/supermarket-categories': {
+            get: { summary: 'List', responses: answer({ id: 'string', name: 'string' }, true) },
+          },
+        }),
+      ).listCategories;
+    expect(categories({ supermarket_category_id: 'string' })).toBe('GET /supermarket-categories');
+    expect(categories({ category_id: 'string' })).toBeUndefined();
+  });
+});
+
+describe('a stock movement is an adjustment', () => {
+  it('POST /stock_movements of a product and a signed quantity adjusts the stock, as POST /stock_adjustments does', () => {
+    const adjust = (route: string) =>
+      routesOf(
+        plan({
+          [route]: {
+            post: {
+              summary: 'Create',
+              requestBody: body({ product_id: 'string', quantity: 'number', reason: 'string' }),
+              responses: answer({ id: 'string', product_id: 'string', quantity: 'number' }),
+            },
+          },
+        }),
+      ).adjustStock;
+    expect(adjust('/stock_adjustments')).toBe('POST /stock_adjustments');
+    expect(adjust('/stock_movements')).toBe('POST /stock_movements');
+    expect(adjust('/lagerbewegungen')).toBe('POST /lagerbewegungen');
+  });
+});
+
+describe("a restaurant's menu item is what it sells", () => {
+  it('GET /config/menuItems and its record are the products; catering menu items a word narrows are not', () => {
+    const item = { guid: 'string', name: 'string', price: 'number', sku: 'string' };
+    const menu = (collection: string) =>
+      routesOf(
+        plan({
+          [collection]: { get: { summary: 'List', responses: answer(item, true) } },
+          [`${collection}/{guid}`]: { get: { summary: 'Get one', responses: answer(item) } },
+        }),
+      );
+    expect(menu('/config/menuItems')).toMatchObject({
+      listProducts: 'GET /config/menuItems',
+      getProduct: 'GET /config/menuItems/{guid}',
+    });
+    expect(menu('/config/cateringMenuItems').listProducts).toBeUndefined();
+  });
+});
+
+describe('a callback is the URL a webhook calls', () => {
+  it('webhooks whose records hold a callback and an event are listed and made as those holding a url are', () => {
+    const hooks = (field: string) => {
+      const hook = { id: 'string', [field]: 'string', entity: 'string', action: 'string' };
+      return routesOf(
+        plan({
+          '/webhook.list.json': { get: { summary: 'List webhooks', responses: answer(hook, true) } },
+          '/webhook.create.json': {
+            post: { summary: 'Create a webhook', requestBody: body(hook), responses: answer(hook) },
+          },
+        }),
+      );
+    };
+    for (const field of ['url', 'callback'])
+      expect(hooks(field), field).toMatchObject({
+        listWebhooks: 'GET /webhook.list.json',
+        createWebhook: 'POST /webhook.create.json',
+      });
+  });
+});
+
+describe('the thirteenth round of matcher work, part b: the wrong mappings of the tuning set', () => {
+  it('taxes that are paid (a due date, a payment account) are payments of tax, not the tax groups products carry', () => {
+    const payments = {
+      '/taxes': {
+        get: {
+          summary: 'List taxes',
+          responses: answer(
+            {
+              id: 'integer',
+              name: 'string',
+              due_date: 'string',
+              status: 'string',
+              amount: 'number',
+              payment_account: 'object',
+            },
+            true,
+          ),
+        },
+      },
+    };
+    expect(routesOf(plan(payments)).listTaxGroups).toBeUndefined();
+    expect(unmapped(plan(payments), 'listTaxGroups')?.candidates[0]?.shortfall).toContain(
+      'a due date or a payment (duedate)',
+    );
+    // A tax list whose records are rates stays the tax groups, a date of their own (valid from) or not.
+    const rates = {
+      '/taxes': {
+        get: {
+          summary: 'List taxes',
+          responses: answer({ id: 'integer', name: 'string', rate: 'number', valid_from: 'string' }, true),
+        },
+      },
+    };
+    expect(routesOf(plan(rates)).listTaxGroups).toBe('GET /taxes');
+  });
+
+  it('a list of "locations" nothing in the document refers to (no location id in a record, a parameter or a route under one) is addresses, not where stock is kept', () => {
+    const place = { uuid: 'string', name: 'string', line1: 'string', city: 'string', country: 'string' };
+    const material = { uuid: 'string', name: 'string', price: 'number', quantity_in_stock: 'number' };
+    const id = [{ name: 'uuid', in: 'path', required: true, schema: { type: 'string' } }];
+    const paths = (extra: Record<string, unknown> = {}) => ({
+      '/location.json': { get: { summary: 'List all Locations', responses: answer(place, true) } },
+      '/location/{uuid}.json': { get: { summary: 'Get a Location', parameters: id, responses: answer(place) } },
+      '/material.json': { get: { summary: 'List all Materials', responses: answer(material, true) } },
+      ...extra,
+    });
+    expect(routesOf(plan(paths())).listWarehouses).toBeUndefined();
+    expect(unmapped(plan(paths()), 'listWarehouses')?.candidates[0]?.shortfall).toContain(
+      'nothing in the document refers to its records',
+    );
+    // Records that name one (a job's location_uuid, a stock record's locationId), or a route under one, refer to them.
+    const job = { uuid: 'string', description: 'string', location_uuid: 'string' };
+    expect(
+      routesOf(plan(paths({ '/job.json': { get: { summary: 'List all Jobs', responses: answer(job, true) } } })))
+        .listWarehouses,
+    ).toBe('GET /location.json');
+    const stock = { quantity: 'number' };
+    expect(
+      routesOf(
+        plan(
+          paths({
+            '/location/{uuid}/stock.json': {
+              get: { summary: 'List the stock at a Location', parameters: id, responses: answer(stock, true) },
+            },
+          }),
+        ),
+      ).listWarehouses,
+    ).toBe('GET /location.json');
+    // A word that always names a warehouse needs no such reference.
+    const warehouses = plan({
+      '/warehouses': { get: { summary: 'List warehouses', responses: answer(place, true) } },
+      '/material.json': { get: { summary: 'List all Materials', responses: answer(material, true) } },
+    });
+    expect(routesOf(warehouses).listWarehouses).toBe('GET /warehouses');
+  });
+
+  it('a login its summary or tag says is a customer\'s ("Login a customer", "Customer authentication") is theirs, not the service\'s', () => {
+    const login = (summary: string, tag: string) =>
+      plan({
+        '/authentication-tokens': {
+          post: {
+            summary,
+            tags: [tag],
+            requestBody: body({ username: 'string', password: 'string' }),
+            responses: answer({ token: 'string', expiredTime: 'string' }),
+          },
+        },
+      });
+    expect(routesOf(login('Login a customer', 'Customer authentication')).authenticate).toBeUndefined();
+    expect(routesOf(login('Create a token', 'Customer authentication')).authenticate).toBeUndefined();
+    expect(unmapped(login('Login a customer', 'Authentication'), 'authenticate')?.candidates[0]?.shortfall).toContain(
+      "customer's login, not the service's",
+    );
+    expect(routesOf(login('Log in', 'Authentication')).authenticate).toBe('POST /authentication-tokens');
+  });
+
+  it('containers that name the container type they are of (containerTypeRef) are containers in use, not the types', () => {
+    const containers = (fields: Record<string, string>) =>
+      plan({ '/servicecontainers': { get: { summary: 'List service containers', responses: answer(fields, true) } } });
+    const typed = { id: 'string', name: 'string', quantity: 'integer', operativeContainerTypeRef: 'string' };
+    expect(routesOf(containers(typed)).listContainers).toBeUndefined();
+    expect(unmapped(containers(typed), 'listContainers')?.candidates[0]?.shortfall).toContain(
+      'operativecontainertyperef',
+    );
+    expect(routesOf(containers({ id: 'string', name: 'string', quantity: 'integer' })).listContainers).toBe(
+      'GET /servicecontainers',
+    );
+  });
+
+  it('an adjustment that names the transaction it goes on (transaction_id) is a change to that sale or payment, not stock', () => {
+    const adjustment = (fields: Record<string, string>) =>
+      plan({
+        '/adjustments': {
+          post: {
+            summary: 'Create an adjustment',
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      ...schema(fields).properties,
+                      items: {
+                        type: 'array',
+                        items: {
+                          type: 'object',
+                          properties: { item_id: { type: 'string' }, amount: { type: 'string' } },
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+            responses: answer({ id: 'string', status: 'string' }),
+          },
+        },
+      });
+    const onTransaction = adjustment({ transaction_id: 'string', reason: 'string', action: 'string' });
+    expect(routesOf(onTransaction).adjustStock).toBeUndefined();
+    expect(unmapped(onTransaction, 'adjustStock')?.candidates[0]?.shortfall).toContain(
+      'it names the transaction it goes on (transaction_id)',
+    );
+    expect(routesOf(adjustment({ reason: 'string', action: 'string' })).adjustStock).toBe('POST /adjustments');
+  });
+
+  it("a path ending in a plural of no subject right after venue's (/tax_rules) holds those things, not the subject; a singular (/category_tree) is a view of it", () => {
+    const rules = plan({
+      '/tax_rules': {
+        get: {
+          summary: 'List all tax rules',
+          tags: ['tax_rules'],
+          responses: answer({ id: 'string', name: 'string', tax_rate: 'number', country_code_regex: 'string' }, true),
+        },
+      },
+    });
+    expect(routesOf(rules).listTaxGroups).toBeUndefined();
+    expect(unmapped(rules, 'listTaxGroups')?.candidates[0]?.shortfall).toContain(
+      'its path names tax rules: rules of tax, not tax itself',
+    );
+    const rates = plan({
+      '/tax_rates': {
+        get: {
+          summary: 'List all tax rates',
+          responses: answer({ id: 'string', name: 'string', rate: 'number' }, true),
+        },
+      },
+    });
+    expect(routesOf(rates).listTaxGroups).toBe('GET /tax_rates');
+    const tree = plan({
+      '/category_tree': {
+        get: {
+          summary: 'List the categories',
+          responses: answer({ id: 'string', name: 'string', parent_id: 'string' }, true),
+        },
+      },
+    });
+    expect(routesOf(tree).listCategories).toBe('GET /category_tree');
+  });
+
+  it('a GET that lists every record "in bulk" is the list, no bulk job; beside it a GET answering one record is no list', () => {
+    const supplier = { code: 'string', name: 'string', email: 'string', addressLine1: 'string' };
+    const result = plan({
+      '/api/Suppliers': {
+        get: {
+          tags: ['Suppliers'],
+          parameters: [{ name: 'code', in: 'query', schema: { type: 'string' } }],
+          responses: answer(supplier),
+        },
+        post: { tags: ['Suppliers'], requestBody: body(supplier), responses: answer(supplier) },
+      },
+      '/api/SuppliersBulk': { get: { tags: ['SuppliersBulk'], responses: answer(supplier, true) } },
+    });
+    expect(routesOf(result).listSuppliers).toBe('GET /api/SuppliersBulk');
+    // A bulk write is still a job of its own.
+    const writes = plan({
+      '/api/SuppliersBulk': {
+        post: { tags: ['SuppliersBulk'], requestBody: body(supplier), responses: answer(supplier) },
+      },
+    });
+    expect(routesOf(writes).createSupplier).toBeUndefined();
+  });
+
+  it('containers that sit in a hierarchy (a parent of their own) are places (a box in a freezer in a room), not container types', () => {
+    const containers = (fields: Record<string, string>) =>
+      plan({ '/storage_units': { get: { summary: 'Read all containers', responses: answer(fields, true) } } });
+    const places = { id: 'integer', name: 'string', capacity: 'integer', parent_id: 'integer' };
+    expect(routesOf(containers(places)).listContainers).toBeUndefined();
+    expect(unmapped(containers(places), 'listContainers')?.candidates[0]?.shortfall).toContain('parentid');
+    expect(routesOf(containers({ id: 'integer', name: 'string', capacity: 'integer' })).listContainers).toBe(
+      'GET /storage_units',
+    );
+  });
+});

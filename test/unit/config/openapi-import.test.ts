@@ -307,7 +307,7 @@ describe('reading documents', () => {
     expect(routesOf(result)).toEqual({ stockLevels: 'GET /stocklevels' });
   });
 
-  it('an external $ref that cannot be resolved is named in the error (exit 6), never skipped', async () => {
+  it('an external $ref that cannot be read is named, and the rest of the document is read (openapi-robustness.test.ts)', async () => {
     const root = write(
       'broken/openapi.yaml',
       [
@@ -316,18 +316,17 @@ describe('reading documents', () => {
         'paths:',
         '  /products:',
         '    $ref: ./paths/products.yaml',
+        '  /stock-levels:',
+        '    get: { operationId: stockLevels }',
         '',
       ].join('\n'),
     );
-    const error = await loadDocument(root, noFetch).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(VenueError);
-    expect((error as VenueError).exitCode).toBe(6);
-    expect((error as VenueError).message).toContain('$ref "./paths/products.yaml" at #/paths/~1products');
-    expect((error as VenueError).message).toContain(path.join(dir, 'broken/paths/products.yaml'));
-    expect((error as VenueError).hint).toContain('Nothing was stored');
+    const loaded = await loadDocument(root, noFetch);
+    expect(loaded.brokenRefs).toEqual([
+      `$ref "./paths/products.yaml" cannot be read (at #/paths/~1products): no file ${path.join(dir, 'broken/paths/products.yaml')}; the operations of /products are not read`,
+    ]);
+    const result = planImport([loaded], { serverVars: {}, inventoryUrl: undefined, overrides: new Map() });
+    expect(routesOf(result)).toEqual({ stockLevels: 'GET /stock-levels' });
   });
 
   it('an internal $ref that points nowhere is named as a warning; its schema is no evidence', async () => {
@@ -351,7 +350,7 @@ describe('reading documents', () => {
     );
     const loaded = await loadDocument(file, noFetch);
     expect(loaded.brokenRefs).toEqual([
-      '$ref "#/components/schemas/Nope" points nowhere (at #/paths/~1products/get/responses/200/content/application~1json/schema)',
+      '$ref "#/components/schemas/Nope" points nowhere (at #/paths/~1products/get/responses/200/content/application~1json/schema); that schema is no evidence',
     ]);
   });
 });

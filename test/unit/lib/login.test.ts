@@ -57,6 +57,32 @@ describe('loginFailure', () => {
     );
   });
 
+  it('an OAuth2 invalid_scope points at the scopes asked for, not the credentials; without a scopes check it stays a refusal', () => {
+    const scopes = {
+      ...route,
+      check: { ...route.check, scopes: 'inventory.oauth.scopes (asked for: view_products:south)' },
+    };
+    const invalidScope = new ApiError('usage', 'inventory service answered 400', {
+      status: 400,
+      method: 'POST',
+      url: route.url,
+      serverMessage: 'unknown scope(s): view_products:south',
+      code: 'invalid_scope',
+    });
+    const failure = loginFailure(scopes, invalidScope) as LoginError;
+    expect(failure.login.reason).toBe('refused');
+    expect(failure.exitCode).toBe(3);
+    expect(failure.message).toContain(
+      'answered 400 (unknown scope(s): view_products:south): the scopes asked for were refused',
+    );
+    expect(failure.hint).toContain('check inventory.oauth.scopes (asked for: view_products:south)');
+    expect(failure.hint).not.toContain('inventory.apiKey');
+    // Another code, or a route that asked for no scopes: the credentials are what to check, as before.
+    const grant = new ApiError('usage', 'x', { ...invalidScope.info, code: 'invalid_client' });
+    expect((loginFailure(scopes, grant) as LoginError).hint).toContain('Check inventory.apiKey');
+    expect((loginFailure(route, invalidScope) as LoginError).hint).toContain('Check inventory.apiKey');
+  });
+
   it('leaves alone what is already true: unreachable, missing credentials, a bug', () => {
     const unreachable = new RequestNotSentError('cannot reach the inventory service');
     expect(loginFailure(route, unreachable)).toBe(unreachable);
