@@ -13,6 +13,7 @@ import {
 } from './errors.js';
 import { UnreadableAnswerError } from './reading.js';
 import { venueHint } from './hint-command.js';
+import { refusesScopes } from './auth/error-codes.js';
 
 export interface LoginRoute {
   service: string;
@@ -81,7 +82,7 @@ export function loginFailure(route: LoginRoute, error: unknown): unknown {
   }
   const what = route.what ?? `log in to the ${route.service} service`;
   // RFC 6749 §5.2: "invalid_scope" refuses what was asked for, not who asked; the credentials are not the thing to check.
-  const scopeRefused = error instanceof ApiError && error.info.code === 'invalid_scope' && route.check.scopes;
+  const scopeRefused = refusesScopes(error) && route.check.scopes;
   if (scopeRefused) failure.scopesRefused = true;
   const hint: Record<LoginFailureReason, string> = {
     refused: scopeRefused
