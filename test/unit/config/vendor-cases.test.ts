@@ -24,6 +24,7 @@ import { round9VendorCases } from '../../fixtures/openapi/vendors/cases-round9.j
 import { round10VendorCases } from '../../fixtures/openapi/vendors/cases-round10.js';
 import { round11VendorCases } from '../../fixtures/openapi/vendors/cases-round11.js';
 import { round12SecondReadings, round12VendorCases } from '../../fixtures/openapi/vendors/cases-round12.js';
+import { round13VendorCases } from '../../fixtures/openapi/vendors/cases-round13.js';
 import { blindCases } from '../../fixtures/openapi/vendors/cases-blind.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
@@ -208,6 +209,7 @@ describe('the split', () => {
     { round: 10, cases: round10VendorCases, least: 8, scored: '49 (51.0%)' },
     { round: 11, cases: round11VendorCases, least: 5, scored: '24 (52.2%)' },
     { round: 12, cases: round12VendorCases, least: 12, scored: '67 (63.2%)' },
+    { round: 13, cases: round13VendorCases, least: 7 },
   ];
   it.each(rounds)('round $round: vendors none seen before; tuning once scored, else held out', (r) => {
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
