@@ -3229,4 +3229,25 @@ describe('the fourteenth round of matcher work: what recurs in new documents', (
     // Without the flag each listed value is a route of its own, and the products are still found.
     expect(routesOf(plan(paths)).listProducts).toMatch(/^GET \/v(1|2-beta)\/products$/);
   });
+
+  it('a write whose body is a list of records and whose answer holds none of them is a batch job, even where the document has no other write', () => {
+    const product = { sku: 'string', name: 'string', description: 'string', price: 'number' };
+    const list = { content: { 'application/json': { schema: { type: 'array', items: schema(product) } } } };
+    const process = answerOf(schema({ processUuid: 'string', state: 'string' }));
+    const result = plan({
+      '/products': {
+        get: { summary: 'Read your products', responses: answer(product, true) },
+        post: { summary: 'Create or update products', requestBody: list, responses: process },
+      },
+      '/products/{sku}': { get: { summary: 'Read one product', responses: answer(product) } },
+    });
+    expect(routesOf(result).listProducts).toBe('GET /products');
+    expect(routesOf(result).createProduct).toBeUndefined();
+    expect(unmapped(result, 'createProduct')?.candidates[0]?.shortfall).toContain('many at once');
+    // One record a call is taken as before; so is a list answered with the records made (a list of one may be sent).
+    const one = plan({ '/products': { post: { requestBody: body(product), responses: answer(product) } } });
+    expect(routesOf(one).createProduct).toBe('POST /products');
+    const echoed = plan({ '/products': { post: { requestBody: list, responses: answer(product, true) } } });
+    expect(routesOf(echoed).createProduct).toBe('POST /products');
+  });
 });
