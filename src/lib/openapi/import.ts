@@ -249,7 +249,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   const schemes: Record<string, unknown> = {};
   const variables = new Map<string, PathVariable>();
   const documentParams = new Set<string>();
-  const operationsOf = documents.map((doc) => documentOperations(doc.document, doc.label));
+  const operationsOf = documents.map((doc) => documentOperations(doc.document, doc.label, options.serverVars));
   // Documents imported together are one API: a query or header value required across them (six one-route documents
   // of one catalogue, each requiring the company and the branch) is found over all their operations, as in one.
   const together =

@@ -1220,6 +1220,21 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     reasons.push(`but ${contradiction}`);
   }
   let narrowing = subject.narrowing ?? replaces ?? bodiless ?? unshown;
+  // venue writes one record a call, and reads the record it made from the answer. A write whose body is a list of
+  // records and whose answer holds none of them (none of the fields sent, no id: a batch's process id, state or progress) is
+  // a batch job, whether or not the document also has a route that takes one record.
+  const asked = reading.operation.request;
+  const answered = reading.operation.response;
+  if (oneRecordWrites.has(name) && asked?.list && answered?.fields.length) {
+    // Links (HAL's links, _links, href, rel) are how any answer points on, no field of the record's.
+    const data = (f: { name: string }) => !/^_?(links?|href|rel|self)$/i.test(f.name);
+    const sent = new Set(asked.fields.filter(data).map((f) => f.name.toLowerCase()));
+    // An id answered (id, uuid, guid) names what was made: a record, or the records of a list of one.
+    const made = (f: { name: string }) => sent.has(f.name.toLowerCase()) || /^(id|uuid|guid)$/i.test(f.name);
+    if (!answered.fields.filter(data).some(made))
+      narrowing ??=
+        'its request body is a list of records and its answer holds none of them: a batch job, and venue writes one record a call';
+  }
   // A place whose records name the warehouse they are in (a storage location's warehouseId) is a part of one: a bin or
   // a shelf, not a warehouse. Only a word that always names a warehouse: a "location" a warehouse names may be the
   // site it stands on.

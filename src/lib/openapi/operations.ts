@@ -3,6 +3,7 @@
 // tags, query parameters, and the fields of the request body and of the
 // success response (names and where they sit: "items[].quantity").
 
+import { UsageError } from '../errors.js';
 import type { HttpVerb } from '../inventory/routes.js';
 import { findRecords, flatten, listShapeOf, type ListShape } from './list-shape.js';
 import { deref, isObject } from './pointer.js';
@@ -127,8 +128,15 @@ export function pathParams(path: string): string[] {
   return [...path.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1]!);
 }
 
-/** Every GET, POST, PUT, PATCH and DELETE of the document. */
-export function documentOperations(document: Record<string, unknown>, source: string): DocumentOperation[] {
+/**
+ * Every GET, POST, PUT, PATCH and DELETE of the document. `given` holds the --server-var values: a path parameter
+ * whose values are listed and that is given one takes that one (expandEnumParams).
+ */
+export function documentOperations(
+  document: Record<string, unknown>,
+  source: string,
+  given: Record<string, string> = {},
+): DocumentOperation[] {
   const global = Array.isArray(document.security) ? (document.security as SecurityRequirement[]) : [];
   // A key the document's security sends in the query is a credential, not a filter.
   const queryCredentials = new Set<string>();
@@ -226,9 +234,14 @@ export function documentOperations(document: Record<string, unknown>, source: st
         source,
         ...(otherServer !== undefined ? { otherServer } : {}),
       };
-      for (const expanded of expandEnumParams(document, path, parameters)) {
+      for (const expanded of expandEnumParams(document, path, parameters, given)) {
         const prefer = expanded.filled ? Object.values(expanded.filled) : undefined;
-        const operation = { ...base, path: expanded.path, params: pathParams(expanded.path), filled: expanded.filled };
+        const operation = {
+          ...base,
+          path: expanded.path,
+          params: pathParams(expanded.path),
+          filled: expanded.filled,
+        };
         // Read when first asked for: a large document's schemas are mostly of routes no operation of venue's weighs.
         let request: BodyShape | undefined | null = null;
         let response: BodyShape | undefined | null = null;
@@ -256,11 +269,16 @@ export function documentOperations(document: Record<string, unknown>, source: st
  * per value: /objects/products, /objects/locations. Each is read as a route
  * of its own, so that venue's operations can take the one that fits; the
  * template itself, with a parameter venue could not fill, is left out.
+ * Where the user gives such a parameter a value (--server-var version=1 of
+ * /v{version}/articles, versions 1 and 2-beta), the venue has that one: the
+ * route stays templated, a path variable of that value (import.ts), and a
+ * value the document does not list is a usage error naming those it does.
  */
 function expandEnumParams(
   document: unknown,
   path: string,
   parameters: Array<Record<string, unknown>>,
+  given: Record<string, string>,
 ): Array<{ path: string; filled?: Record<string, string> }> {
   let routes: Array<{ path: string; filled?: Record<string, string> }> = [{ path }];
   for (const name of pathParams(path)) {
@@ -271,6 +289,15 @@ function expandEnumParams(
         ? schema.enum.filter((v): v is string => typeof v === 'string' && /^[A-Za-z0-9._~-]+$/.test(v))
         : [];
     if (!values.length || values.length > 100) continue;
+    const value = Object.hasOwn(given, name) ? given[name]! : undefined;
+    if (value !== undefined) {
+      if (!values.includes(value))
+        throw new UsageError(
+          `--server-var ${name}=${value}: {${name}} of ${path} takes one of the values the document lists: ${values.join(', ')}`,
+          { hint: `Give --server-var ${name}=<one of ${values.join(', ')}>. Nothing was stored.` },
+        );
+      continue;
+    }
     routes = routes.flatMap((route) =>
       values.map((value) => ({
         path: route.path.replace(`{${name}}`, value),

@@ -14,8 +14,8 @@
 // missed (a pick left unmapped), never (a route of the case's `never` list
 // mapped, whatever the operation). Across the tuning set: at least 90% of the
 // picks right on every document but the newest (rounds 4 to 12, which the
-// matcher does not meet yet: 81% with them), at most 5% wrong (counted against
-// the picks), no never-route and no document that maps nothing among the
+// matcher does not meet yet: 82% with them), at most 5% wrong (counted against
+// the picks), no never-route, and no document that maps nothing among the
 // older. picks.ts's nine keep 0 wrong. The auth is
 // compared as sent (`authSent`, path variables filled) where the case lists
 // filled OAuth2 scopes, its scopes as a set; where what the case's auth names
@@ -274,7 +274,7 @@ describe('across the tuning set', () => {
     for (const c of vendorCases) expect(present(c), c.vendor).toBe(true);
   });
 
-  it('maps at least 90% right on all but the newest documents (81% with them), at most 5% wrong, no never-route on the older', () => {
+  it('maps at least 90% right on all but the newest documents (82% with them), at most 5% wrong, no never-route', () => {
     expect(figures).toHaveLength(scored.length);
     const picks = figures.reduce((n, f) => n + f.picks, 0);
     const right = figures.reduce((n, f) => n + f.right, 0);
@@ -283,9 +283,10 @@ describe('across the tuning set', () => {
     const older = figures.filter((f) => ![...newest].some((c) => c.vendor === f.vendor));
     const olderPicks = older.reduce((n, f) => n + f.picks, 0);
     expect(older.reduce((n, f) => n + f.right, 0) / olderPicks).toBeGreaterThanOrEqual(0.9);
-    expect(right / picks).toBeGreaterThanOrEqual(0.81);
+    expect(right / picks).toBeGreaterThanOrEqual(0.82);
     expect(wrong / picks).toBeLessThanOrEqual(0.05);
-    expect(older.flatMap((f) => f.never)).toEqual([]);
+    expect(figures.flatMap((f) => f.never)).toEqual([]);
+    // RSpace Inventory (round 9) still maps nothing.
     expect(older.filter((f) => f.mapped === 0).map((f) => f.vendor)).toEqual([]);
   });
 

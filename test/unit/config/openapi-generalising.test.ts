@@ -3199,3 +3199,55 @@ describe('the thirteenth round of matcher work, part b: the wrong mappings of th
     );
   });
 });
+
+describe('the fourteenth round of matcher work: what recurs in new documents', () => {
+  it('a --server-var naming a path parameter of listed values picks that value; a value not listed is a usage error naming them', () => {
+    const version = { name: 'version', in: 'path', required: true, schema: { type: 'string', enum: ['1', '2-beta'] } };
+    const item = { id: 'integer', name: 'string', sku: 'string', price: 'number' };
+    const paths = {
+      '/v{version}/products': {
+        get: { parameters: [version], responses: answer(item, true) },
+        post: { parameters: [version], requestBody: body(item), responses: answer(item) },
+      },
+      '/v{version}/products/{product_id}': {
+        get: {
+          parameters: [version, { name: 'product_id', in: 'path', required: true, schema: { type: 'integer' } }],
+          responses: answer(item),
+        },
+      },
+    };
+    for (const value of ['1', '2-beta']) {
+      const result = plan(paths, {}, { version: value });
+      // The venue's one value: a path variable, the routes kept as the document writes them.
+      expect(routesOf(result).listProducts).toBe('GET /v{version}/products');
+      expect(routesOf(result).getProduct).toBe('GET /v{version}/products/{product_id}');
+      expect(routesOf(result).createProduct).toBe('POST /v{version}/products');
+      expect(result.pathVars.find((v) => v.name === 'version')?.value).toBe(value);
+      expect(result.unusedVars).toEqual([]);
+    }
+    expect(() => plan(paths, {}, { version: '3' })).toThrow(/--server-var version=3: .*lists: 1, 2-beta/);
+    // Without the flag each listed value is a route of its own, and the products are still found.
+    expect(routesOf(plan(paths)).listProducts).toMatch(/^GET \/v(1|2-beta)\/products$/);
+  });
+
+  it('a write whose body is a list of records and whose answer holds none of them is a batch job, even where the document has no other write', () => {
+    const product = { sku: 'string', name: 'string', description: 'string', price: 'number' };
+    const list = { content: { 'application/json': { schema: { type: 'array', items: schema(product) } } } };
+    const process = answerOf(schema({ processUuid: 'string', state: 'string' }));
+    const result = plan({
+      '/products': {
+        get: { summary: 'Read your products', responses: answer(product, true) },
+        post: { summary: 'Create or update products', requestBody: list, responses: process },
+      },
+      '/products/{sku}': { get: { summary: 'Read one product', responses: answer(product) } },
+    });
+    expect(routesOf(result).listProducts).toBe('GET /products');
+    expect(routesOf(result).createProduct).toBeUndefined();
+    expect(unmapped(result, 'createProduct')?.candidates[0]?.shortfall).toContain('many at once');
+    // One record a call is taken as before; so is a list answered with the records made (a list of one may be sent).
+    const one = plan({ '/products': { post: { requestBody: body(product), responses: answer(product) } } });
+    expect(routesOf(one).createProduct).toBe('POST /products');
+    const echoed = plan({ '/products': { post: { requestBody: list, responses: answer(product, true) } } });
+    expect(routesOf(echoed).createProduct).toBe('POST /products');
+  });
+});
