@@ -185,7 +185,15 @@ export function authOf(
     }
   }
   const scopes = neededScopes(securities);
-  const options: AuthOption[] = [...uses].map(([name, count]) => ({
+  // Schemes declared, yet no operation names a requirement: the declaration is how the document says it is called
+  // (requirements left out are an omission far more often than an open API), so each declared scheme is on offer,
+  // chosen as any other and said so in the evidence: a person reads it in the review before anything is stored.
+  // With a login route and no requirement, the login's token is what the operations take (below): a declared scheme
+  // beside it is as often an API explorer's field (an "api_key" box) as the service's own.
+  const required = securities.some((security) => security.some((requirement) => isObject(requirement)));
+  const declaredOnly = !required && !loginRoute && Object.keys(schemes).length > 0;
+  const offered: Array<[string, number]> = declaredOnly ? Object.keys(schemes).map((name) => [name, 0]) : [...uses];
+  const options: AuthOption[] = offered.map(([name, count]) => ({
     ...optionFor(name, schemes[name], loginRoute, scopes.get(name) ?? new Set()),
     uses: count,
   }));
@@ -209,10 +217,13 @@ export function authOf(
         : 'the operations name no security scheme',
     };
   }
+  const declared = declaredOnly
+    ? `; no operation names a security requirement, so the scheme${options.length === 1 ? ' the document declares' : ` venue sends first of the ${options.length} the document declares (${options.map((o) => o.name).join(', ')})`} is taken: check it`
+    : '';
   return {
     scheme: chosen.scheme,
     schemeName: chosen.name,
-    evidence: `securitySchemes.${chosen.name}: ${chosen.kind}${chosen.note ? `; ${chosen.note}` : ''}`,
+    evidence: `securitySchemes.${chosen.name}: ${chosen.kind}${chosen.note ? `; ${chosen.note}` : ''}${declared}`,
     options,
   };
 }

@@ -759,6 +759,31 @@ describe('auth schemes', () => {
     expect(authOf(withSchemes({}, []), [[]], false).evidence).toBe('the operations name no security scheme');
   });
 
+  it('schemes declared but named by no operation are what the document offers, said so; beside a login route its token stays', () => {
+    const declared = {
+      components: {
+        securitySchemes: {
+          basic: { type: 'http', scheme: 'basic' },
+          appKey: { type: 'apiKey', in: 'header', name: 'X-Shop-Api-Key' },
+        },
+      },
+    };
+    const found = authOf(declared, [[], []], false);
+    expect(found.scheme).toEqual({ type: 'api-key', in: 'header', name: 'X-Shop-Api-Key', prefix: '' });
+    expect(found.evidence).toContain('no operation names a security requirement');
+    expect(found.evidence).toContain('of the 2 the document declares (basic, appKey)');
+    const one = { components: { securitySchemes: { basic: { type: 'http', scheme: 'basic' } } } };
+    expect(authOf(one, [[]], false).scheme).toEqual({ type: 'basic' });
+    expect(authOf(one, [[]], false).evidence).toContain('the scheme the document declares is taken: check it');
+    // With a login route, the operations take its token (an API explorer's "api_key" field is no evidence against it).
+    const explorer = {
+      components: { securitySchemes: { api_key: { type: 'apiKey', in: 'header', name: 'api_key' } } },
+    };
+    expect(authOf(explorer, [[]], true).scheme).toEqual({ type: 'bearer' });
+    // Nothing declared, nothing named: nothing taken.
+    expect(authOf({}, [[]], false).scheme).toBeUndefined();
+  });
+
   it('a login route is not mapped when the operations take a static key', async () => {
     const file = write(
       'static-key.yaml',
