@@ -139,7 +139,7 @@ export async function diagnoseService(ctx: Context, service: ServiceName): Promi
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    // A 404 or 405 from inventory's health route is an answer: the service is there, the route (or a per-venue value
+    // A 404, 405 or 410 from inventory's health route is an answer: the service is there, the route (or a per-venue value
     // in it) is not where the profile puts it. The login and the credentials are still worth checking.
     if (service === 'inventory' && error instanceof ApiError && [404, 405, 410].includes(error.status)) {
       const routes = await ctx.inventoryRoutes();

@@ -1476,6 +1476,16 @@ function addFamilyEvidence(all: Map<InventoryOperation, Scored[]>, readings: Rea
   }
 }
 
+/** The words of a path's last segment that has any, its parameters and a format suffix (.json) aside: /material/{uuid}.json is "material". */
+const lastSegmentWords = (path: string): string[] =>
+  wordsOf(
+    path
+      .split('/')
+      .map((s) => s.replace(/\{[^{}]+\}/g, '').replace(/\.(json|xml|yaml|yml)$/i, ''))
+      .filter((s) => s && wordsOf(s).length)
+      .pop() ?? '',
+  );
+
 function describeKind(kind: Kind): string {
   return {
     list: 'lists',
@@ -1767,14 +1777,7 @@ export function markCountedProducts(readings: Reading[]): void {
   const joined = (phrase: string) => phrase.replace(/ /g, '');
   // A format after the path (/material.json, /material/{uuid}.json) is no part of the collection.
   const collectionKey = (path: string) => collectionOf(path.replace(/\.(json|xml|yaml|yml)$/i, ''));
-  const segmentOf = (reading: Reading) =>
-    wordsOf(
-      reading.path
-        .split('/')
-        .map((s) => s.replace(/\{[^{}]+\}/g, '').replace(/\.(json|xml|yaml|yml)$/i, ''))
-        .filter((s) => s && wordsOf(s).length)
-        .pop() ?? '',
-    ).join('');
+  const segmentOf = (reading: Reading) => lastSegmentWords(reading.path).join('');
   // What the stock records count (an inventory entry's food_id beside its amount) is what is stocked, priced or not;
   // the unit the amount is measured in is how it is counted, and the organization or company it belongs to whose
   // stock it is, not what.
@@ -1901,14 +1904,7 @@ export function markProductGroupings(readings: Reading[]): void {
       else if (before.every((w) => scope.has(w))) bare.set(phrase, bare.get(phrase) ?? why);
     }
   }
-  const segmentOf = (reading: Reading) =>
-    wordsOf(
-      reading.path
-        .split('/')
-        .map((s) => s.replace(/\{[^{}]+\}/g, '').replace(/\.(json|xml|yaml|yml)$/i, ''))
-        .filter((s) => s && wordsOf(s).length)
-        .pop() ?? '',
-    );
+  const segmentOf = (reading: Reading) => lastSegmentWords(reading.path);
   for (const wanted of [exact, named, bare]) {
     if (!wanted.size) continue;
     const found = new Map<string, { lists: Reading[]; why: string }>();
