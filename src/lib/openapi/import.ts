@@ -30,6 +30,7 @@ import {
   findPathVariables,
   findQueryVariables,
   isCredentialHeader,
+  isGivenQueryName,
   type PathVariable,
 } from './path-vars.js';
 import { readOperation, sectionDepth, sectionSegments, sharedPrefixLength, type Reading } from './route-reading.js';
@@ -291,7 +292,11 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
     for (const name of Object.keys(options.serverVars)) {
       if (own.some((v) => v.name === name) || serverNames.has(name)) continue;
       const count = new Set(operations.filter((o) => o.params.includes(name)).map((o) => o.path)).size;
-      const inQuery = operations.filter((o) => o.requiredQuery?.includes(name)).length;
+      // A query parameter the document declares, given one value for the venue, required or not (a storefront
+      // defaulted to one market), as the header's twin below; never paging, venue's own filters or a credential.
+      const inQuery = isGivenQueryName(name)
+        ? operations.filter((o) => o.requiredQuery?.includes(name) || o.givenQuery?.includes(name)).length
+        : 0;
       // A header the document declares, given one value for the venue, whatever its default (Mindbody's siteId
       // defaults to its sandbox site) or whether it is required; never a credential (no secret from argv).
       const inHeader = isCredentialHeader(name) ? 0 : operations.filter((o) => o.headers.includes(name)).length;

@@ -56,6 +56,11 @@ export interface DocumentOperation {
   tags: string[];
   query: string[];
   /**
+   * Query parameters a value given with --server-var may fill, required or not (a storefront defaulted to one
+   * market): every one but a credential the document's security sends, or one named as a credential.
+   */
+  givenQuery?: string[];
+  /**
    * Query parameters it cannot be called without (required, no default), a credential the document's security or
    * words say it is aside: a filter venue does not send.
    */
@@ -209,6 +214,10 @@ export function documentOperations(
         description: text(raw.description)?.slice(0, 600),
         tags: Array.isArray(raw.tags) ? raw.tags.filter((t): t is string => typeof t === 'string') : [],
         query: parameters.filter((p) => p.in === 'query' && typeof p.name === 'string').map((p) => p.name as string),
+        givenQuery: parameters
+          .filter((p) => p.in === 'query' && typeof p.name === 'string' && !queryCredentials.has(p.name as string))
+          .filter((p) => !/^(api_?key|key|token|access_?token|auth|signature|sig)$/i.test(p.name as string))
+          .map((p) => p.name as string),
         requiredQuery: parameters
           .filter((p) => p.in === 'query' && typeof p.name === 'string' && p.required === true)
           .filter((p) => {

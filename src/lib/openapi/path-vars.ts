@@ -137,6 +137,14 @@ export function findPathVariables(operations: DocumentOperation[]): PathVariable
   return found;
 }
 
+/**
+ * Whether a query parameter may take a value given on the command line (--server-var), required or not: never one
+ * venue sends itself (paging, the seed's filters), never a credential (no secret from argv).
+ */
+export function isGivenQueryName(name: string): boolean {
+  return !isPagingQuery(name) && !VENUE_QUERY.has(bareName(name)) && !CREDENTIAL.test(bareName(name));
+}
+
 /** Query parameters venue sends itself (the seed's filters and paging): never a per-venue value. */
 const VENUE_QUERY = new Set(
   [

@@ -638,8 +638,8 @@ export function readOperation(
     params: queryId === undefined ? pathParams : [queryId],
     ...(queryId === undefined ? {} : { queryId }),
     vars: operation.params.filter((p) => variables.has(p)),
-    queryVars: (operation.requiredQuery ?? []).filter((q) => queryVariables.has(q)),
     // Every route that takes it sends it: the venue's one value, required there or not.
+    queryVars: operation.query.filter((q) => queryVariables.has(q)),
     headerVars: operation.headers.filter((h) => headerVariables.has(h)),
     trailingParam,
     pathWords,

@@ -378,9 +378,8 @@ describe('in the query only', () => {
 });
 
 // The header's own: HTTP's headers carry the protocol (content negotiation, conditions, a version of the API) beside
-// the venue's; and a header the user names with --server-var is taken whatever the document says of it (d20c4b9). A
-// query parameter with a default or optional, given with --server-var, is not taken (the plan leaves it out), so this
-// is no rule of every place yet.
+// the venue's. A parameter the user names with --server-var is taken whatever the document says of it, in a header
+// (d20c4b9) as in the query (below).
 describe('in a header only', () => {
   const h = (name: string, required = true, extra: Record<string, unknown> = {}) =>
     parameter('header', name, required, extra);
@@ -413,5 +412,35 @@ describe('in a header only', () => {
     expect(given.pathVars).toMatchObject([{ name: 'siteId', in: 'header', value: '42', routes: 2 }]);
     expect(storedRoute(given, 'GET /products/{id}')).toBe('GET /products/{id} siteId:{siteId}');
     expect(plan(withDefault, {}, { 'x-api-key': 'secret' }).pathVars).toEqual([]);
+  });
+});
+
+// A value the user gives for a query parameter is the venue's, as a header's is: taken with a default or optional, and
+// sent by every route that takes it; never paging, a filter venue sends, or a credential (no secret from argv).
+describe('in the query, given with --server-var', () => {
+  const q = (name: string, required = true, extra: Record<string, unknown> = {}) =>
+    parameter('query', name, required, extra);
+  it('a query parameter given with --server-var is one, with a default or optional; never paging, a filter or a credential', () => {
+    const storefront = q('storefront', true, { schema: { type: 'string', default: 'de' } });
+    const document = {
+      '/products': {
+        get: {
+          operationId: 'listProducts',
+          parameters: [storefront, q('limit', false)],
+          responses: answer(product, true),
+        },
+      },
+      '/products/{id}': {
+        get: { operationId: 'getProduct', parameters: [q('storefront', false)], responses: answer(product) },
+      },
+      '/health': { get: { operationId: 'health', parameters: [q('api_key')] } },
+    };
+    expect(plan(document).pathVars).toEqual([]);
+    const given = plan(document, {}, { storefront: 'fr' });
+    expect(given.pathVars).toMatchObject([{ name: 'storefront', in: 'query', value: 'fr', routes: 2 }]);
+    expect(storedRoute(given, 'GET /products')).toBe('GET /products?storefront={storefront}');
+    expect(storedRoute(given, 'GET /products/{id}')).toBe('GET /products/{id}?storefront={storefront}');
+    expect(plan(document, {}, { limit: '5' }).pathVars).toEqual([]);
+    expect(plan(document, {}, { api_key: 'secret' }).pathVars).toEqual([]);
   });
 });
