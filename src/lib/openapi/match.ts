@@ -1639,11 +1639,13 @@ export function markUnreferencedPlaces(readings: Reading[]): void {
       ['id', 'ids', 'uuid', 'uuids', 'code', 'codes', 'key', 'keys', 'no', 'number'].map((s) => word + s),
     );
     const base = bare(place.path);
-    const own = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/\\{[^{}/]+\\})?$`);
     const under = `${base}/{`;
+    // The place's own list or one of its records (/locations, /locations/{id}): not a reference to it.
+    const own = (path: string) =>
+      path === base || (path.startsWith(under) && /^\{[^{}/]+\}$/.test(path.slice(base.length + 1)));
     const refers = (reading: Reading): boolean => {
       const path = bare(reading.path);
-      if (own.test(path)) return false;
+      if (own(path)) return false;
       if (path.startsWith(under) && path.slice(under.length).includes('/')) return true;
       const op = reading.operation;
       const params = [...reading.params, ...op.query, ...op.headers, ...Object.keys(op.pathParameters)];
