@@ -5,7 +5,7 @@
 // ./schemas.ts before handing them here.
 
 import type { ServiceDeps } from '../service-deps.js';
-import { ApiError, NotFoundError } from '../errors.js';
+import { ApiError, NotFoundError, UnknownOutcomeError } from '../errors.js';
 import type { HttpResponse, RequestOptions } from '../http.js';
 import {
   AnswerMismatchError,
@@ -18,13 +18,15 @@ import {
   readRecordList,
   readRecords,
   RecordReader,
+  sourceOf,
+  withSource,
   type AnswerSource,
   type FieldSpec,
   type RawRecord,
 } from '../reading.js';
 import { Checking, RECORD_SHAPES, readWriteAnswer, shapeChecked, shapedRow, type RecordShape } from '../records.js';
 import { productFields, resourceKeys, stockLevelFields } from './fields.js';
-import { InventoryRouteMap, type InventoryOperation } from './routes.js';
+import { InventoryRouteMap, lineFieldIn, writeFieldsIn, type InventoryOperation } from './routes.js';
 import { inventoryErrors, type InventoryErrorContext } from './error-codes.js';
 import type { HealthReading } from './health.js';
 import type {
@@ -226,6 +228,8 @@ interface CallOptions {
   /** The Idempotency-Key of a write, stable across reruns of one journal entry. */
   idempotencyKey?: string;
   beforeSend?: () => Promise<void>;
+  /** The write's fields its route carries ({productId}, {warehouseId}: routes.ts writeFieldsIn), by venue's names. */
+  writeFields?: Record<string, string>;
 }
 
 /** What a caller may pass with a write. */
@@ -249,7 +253,7 @@ export class InventoryClient {
     params: string[],
     options: CallOptions,
   ): Promise<HttpResponse<unknown>> {
-    const { method, path, query, headers } = this.routes.resolve(operation, ...params);
+    const { method, path, query, headers } = this.routes.resolve(operation, params, options.writeFields);
     const response = await this.deps.http.request<unknown>({
       method,
       path,
@@ -695,10 +699,10 @@ export class InventoryClient {
 
   /** Not idempotent: never resent blindly by the HTTP layer; options.idempotencyKey keeps reruns of one journal entry on one key. */
   async stockTake(body: Record<string, unknown>, options: WriteOptions = {}): Promise<StockTakeResult> {
-    return this.one(
+    return this.stockWrite(
       'stockTake',
-      [],
-      { body, idempotent: false, operation: 'submit the stock take', ...options },
+      body,
+      { idempotent: false, operation: 'submit the stock take', ...options },
       'stock take',
       resourceKeys.stockTake,
       checkedWrite(RECORD_SHAPES.stockTake, stockTakeView),
@@ -707,10 +711,10 @@ export class InventoryClient {
 
   /** Not idempotent: never resent blindly by the HTTP layer; options.idempotencyKey keeps reruns of one journal entry on one key. */
   async receiveStock(body: Record<string, unknown>, options: WriteOptions = {}): Promise<StockReceiptResult> {
-    return this.one(
+    return this.stockWrite(
       'receiveStock',
-      [],
-      { body, idempotent: false, operation: 'record the stock receipt', ...options },
+      body,
+      { idempotent: false, operation: 'record the stock receipt', ...options },
       'receipt',
       resourceKeys.receipt,
       checkedWrite(RECORD_SHAPES.receipt, receiptView),
@@ -719,16 +723,85 @@ export class InventoryClient {
 
   /** Not idempotent: never resent blindly by the HTTP layer; options.idempotencyKey keeps reruns of one journal entry on one key. */
   async adjustStock(body: Record<string, unknown>, options: WriteOptions = {}): Promise<StockAdjustmentResult> {
-    return this.one(
+    return this.stockWrite(
       'adjustStock',
-      [],
-      { body, idempotent: false, operation: 'adjust the stock', ...options },
+      body,
+      { idempotent: false, operation: 'adjust the stock', ...options },
       'adjustment',
       resourceKeys.adjustment,
       checkedWrite(RECORD_SHAPES.adjustment, adjustmentView),
     );
   }
 
+  /**
+   * A stock write through the profile's route. Where the route carries the
+   * write's fields (a vendor keying stock by the product: "PUT
+   * /products/{productId}/stock"), they go there and the body goes without
+   * them. Where it carries a line's product, the write is sent one call per
+   * line, in order: the write's fields and the line's in one flat body, each
+   * call its own Idempotency-Key (the write's, with the line's number, so a
+   * service recognises a repeated line). A line answered is applied; one that
+   * fails after others were applied leaves the write partly applied, which
+   * is unknown (exit 7), each line's outcome named, and the journal refuses
+   * it until a person settles it: never resent, never doubled.
+   */
+  private async stockWrite<T extends object>(
+    operation: 'stockTake' | 'receiveStock' | 'adjustStock',
+    body: Record<string, unknown>,
+    options: CallOptions,
+    what: string,
+    keys: readonly string[],
+    view: (r: RecordReader) => T,
+  ): Promise<T> {
+    const route = this.routes.route(operation);
+    const inRoute = writeFieldsIn(operation, route);
+    const carried = (record: Record<string, unknown>) =>
+      Object.fromEntries(inRoute.filter((n) => record[n] !== undefined).map((n) => [n, String(record[n])]));
+    const without = (record: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(record).filter(([name]) => !inRoute.includes(name)));
+    const line = lineFieldIn(operation, route);
+    if (!line) {
+      const writeFields = carried(body);
+      return this.one(
+        operation,
+        [],
+        { ...options, body: inRoute.length ? without(body) : body, ...(inRoute.length ? { writeFields } : {}) },
+        what,
+        keys,
+        view,
+      );
+    }
+    const { items, ...own } = body;
+    const lines = (Array.isArray(items) ? items : []) as Array<Record<string, unknown>>;
+    // The write's checks (schemas.ts) refuse a take or receipt of no lines before this: one here is a bug of ours.
+    if (!lines.length) throw new Error(`a ${what} of no lines reached the client`);
+    const source = this.source(options.operation, true);
+    const answers: T[] = [];
+    let unreadable: unknown;
+    for (const [at, item] of lines.entries()) {
+      const flat = { ...own, ...item };
+      let response: HttpResponse<unknown>;
+      try {
+        response = await this.send(operation, [], {
+          ...options,
+          body: without(flat),
+          writeFields: carried(flat),
+          ...(options.idempotencyKey !== undefined ? { idempotencyKey: `${options.idempotencyKey}.${at + 1}` } : {}),
+        });
+      } catch (error) {
+        if (at === 0) throw error;
+        throw partlyApplied(what, lines, at, error);
+      }
+      // Answered 2xx: applied, whatever its answer says; one that cannot be read is said once every line is sent.
+      try {
+        answers.push(view(readRecord(response.data, source, what, keys)));
+      } catch (error) {
+        unreadable ??= error;
+      }
+    }
+    if (unreadable !== undefined) throw unreadable;
+    return combineLineAnswers(answers);
+  }
   /**
    * Turns product ids, barcodes and product codes into product ids. The seed has
    * no search operation, so this walks the catalogue once (or, for a handful of
@@ -812,4 +885,56 @@ export class InventoryClient {
         : { ref, problem: `no product has id ${ref.productId}` };
     });
   }
+}
+
+/** What lines of a one-call-per-line write came to: the first `sent` applied, the next failed, the rest not sent. */
+function partlyApplied(
+  what: string,
+  lines: Array<Record<string, unknown>>,
+  failed: number,
+  error: unknown,
+): UnknownOutcomeError {
+  const product = (line: Record<string, unknown>) => `product ${String(line.productId)}`;
+  return new UnknownOutcomeError(
+    `the ${what} was sent one call per line and is partly applied: ${failed} of ${lines.length} line(s) answered, then ${product(lines[failed]!)} failed`,
+    {
+      cause: error,
+      details: [
+        `applied (answered): ${lines.slice(0, failed).map(product).join(', ')}`,
+        `failed: ${product(lines[failed]!)}: ${error instanceof Error ? error.message : String(error)}`,
+        ...(failed + 1 < lines.length
+          ? [
+              `not sent: ${lines
+                .slice(failed + 1)
+                .map(product)
+                .join(', ')}`,
+            ]
+          : []),
+      ],
+      hint: 'Check the stock of these products, then settle the entry; venue does not send the lines again by itself.',
+    },
+  );
+}
+
+/**
+ * The answers of a write sent one call per line, as one: what every answer
+ * says alike, and every answer's lines; its service record is the list of
+ * the answers as the service sent them (--raw).
+ */
+function combineLineAnswers<T extends object>(answers: T[]): T {
+  if (answers.length === 1) return answers[0]!;
+  const first = answers[0] as Record<string, unknown>;
+  const same = Object.entries(first).filter(
+    ([name, value]) =>
+      name !== 'items' &&
+      answers.every((a) => JSON.stringify((a as Record<string, unknown>)[name]) === JSON.stringify(value)),
+  );
+  const items = answers.flatMap((a) => {
+    const lines = (a as Record<string, unknown>).items;
+    return Array.isArray(lines) ? lines : [];
+  });
+  return withSource(
+    { ...Object.fromEntries(same), ...(items.length ? { items } : {}) } as T,
+    answers.map((a) => sourceOf(a)),
+  );
 }

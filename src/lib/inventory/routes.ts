@@ -15,6 +15,9 @@
 // So is a header required with one value per venue (a hotel or site id): the
 // route declares it after the path as HTTP writes a header, its variable in
 // braces ("GET /items x-hotelid:{x-hotelid}"), its value in inventory.pathVars.
+// A stock write's route may carry the write's own {productId} and
+// {warehouseId} ("PUT /products/{productId}/stock"): filled from the write,
+// a take or receipt then sent one call per line (client.ts).
 
 import { UsageError } from '../errors.js';
 import { venueHint } from '../hint-command.js';
@@ -216,7 +219,7 @@ export function checkRouteFor(operation: InventoryOperation, route: Route, what 
   const own = idNamesOf(operation);
   const ids = venueIdNames();
   for (const q of route.query) {
-    if (ids.has(q.variable) && !own.includes(q.variable))
+    if (ids.has(q.variable) && !own.includes(q.variable) && !writeFieldNamesOf(operation).includes(q.variable))
       throw new UsageError(
         `${what}: ${q.name}={${q.variable}} names a record id ${operation} is not called with (${own.length ? `its id is {${own.join('}, {')}}` : 'it takes no id'})`,
       );
@@ -233,12 +236,45 @@ export function checkRouteFor(operation: InventoryOperation, route: Route, what 
 const pathIdCount = (operation: InventoryOperation, route: Route): number =>
   idCount(operation) - queryIdsOf(operation, route).length;
 
+/**
+ * The fields of a stock write its route may carry in the path or query instead of the body, by venue's names: many
+ * vendors key a stock write by the product ("PUT /products/{productId}/stock") and some by the warehouse too. A
+ * stock take's or receipt's product is a line's, so such a route is called once per line (client.ts); the warehouse
+ * and an adjustment's product are the write's own. Only these names are filled from a write: any other parameter is
+ * a per-venue value or an id, as everywhere.
+ */
+const WRITE_FIELDS_IN_ROUTE: Partial<Record<InventoryOperation, { write: readonly string[]; line?: string }>> = {
+  stockTake: { write: ['warehouseId'], line: 'productId' },
+  receiveStock: { write: ['warehouseId'], line: 'productId' },
+  adjustStock: { write: ['warehouseId', 'productId'] },
+};
+
+/** The names of the write's fields an operation's route may carry ({productId}, {warehouseId}); none for the others. */
+export const writeFieldNamesOf = (operation: InventoryOperation): string[] => {
+  const fields = WRITE_FIELDS_IN_ROUTE[operation];
+  return fields ? [...fields.write, ...(fields.line ? [fields.line] : [])] : [];
+};
+
+/** The write's fields a route carries, in its path or query: filled from the write, never from the profile. */
+export const writeFieldsIn = (operation: InventoryOperation, route: Route): string[] => {
+  const names = writeFieldNamesOf(operation);
+  return [...new Set([...route.params, ...route.query.map((q) => q.variable)].filter((n) => names.includes(n)))];
+};
+
+/** The line field a route carries ("productId" of a stock take's or receipt's line): then it is called once per line. */
+export const lineFieldIn = (operation: InventoryOperation, route: Route): string | undefined => {
+  const line = WRITE_FIELDS_IN_ROUTE[operation]?.line;
+  return line !== undefined && writeFieldsIn(operation, route).includes(line) ? line : undefined;
+};
+
 /** The parameters of an operation's route before the ids venue fills, and those of its query: its variables. */
 export const pathVariablesOf = (operation: InventoryOperation, route: Route): string[] => {
   const queryIds = new Set(queryIdsOf(operation, route));
+  const fromWrite = new Set(writeFieldsIn(operation, route));
+  const params = route.params.filter((p) => !fromWrite.has(p));
   return [
-    ...route.params.slice(0, Math.max(0, route.params.length - pathIdCount(operation, route))),
-    ...route.query.filter((q) => !queryIds.has(q)).map((q) => q.variable),
+    ...params.slice(0, Math.max(0, params.length - pathIdCount(operation, route))),
+    ...route.query.filter((q) => !queryIds.has(q) && !fromWrite.has(q.variable)).map((q) => q.variable),
     ...route.headers.map((h) => h.variable),
   ];
 };
@@ -441,7 +477,9 @@ export function normaliseBasePath(text: string): string {
  * The vendor's own names for request body fields, per operation (stored by
  * `venue config import-openapi` in inventory.bodyNames as JSON: {"createProduct":
  * ["Name", "SellPrice", …]}): the property names of the document's request
- * schema, at every depth, that venue's camelCase would not write as they are.
+ * schema, at every depth, that venue's camelCase would not write as they are;
+ * and, as "venueName=vendorName", a field the vendor calls by another word
+ * ("countedQuantity=quantity": a one-product stock route's count).
  */
 export type BodyNames = Partial<Record<InventoryOperation, string[]>>;
 
@@ -475,8 +513,10 @@ export function parseBodyNames(text: string | undefined): BodyNames {
   for (const [operation, names] of Object.entries(data)) {
     if (!isInventoryOperation(operation))
       throw new UsageError(`inventory.bodyNames: ${operation} is not an inventory operation`);
-    if (!Array.isArray(names) || names.some((n) => typeof n !== 'string' || n === ''))
-      throw new UsageError(`inventory.bodyNames.${operation} must be a list of field names`);
+    if (!Array.isArray(names) || names.some((n) => typeof n !== 'string' || !/^[^=]+(=[^=]+)?$/.test(n)))
+      throw new UsageError(
+        `inventory.bodyNames.${operation} must be a list of field names, each the vendor's spelling ("SellPrice") or venueName=vendorName ("countedQuantity=quantity")`,
+      );
     out[operation] = names as string[];
   }
   return out;
@@ -541,7 +581,13 @@ const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
 /** The body with each key the vendor names otherwise written in its name, at every depth; other keys stay venue's. */
 export function inVendorNames(body: unknown, names: readonly string[] | undefined): unknown {
   if (!names?.length) return body;
-  const byKey = new Map(names.map((name) => [bodyNameKey(name), name]));
+  // "SellPrice" is venue's sellPrice as the vendor spells it; "countedQuantity=quantity" is venue's field in its word.
+  const byKey = new Map(
+    names.map((name) => {
+      const at = name.indexOf('=');
+      return at < 0 ? [bodyNameKey(name), name] : [bodyNameKey(name.slice(0, at)), name.slice(at + 1)];
+    }),
+  );
   const walk = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(walk);
     if (!isPlainRecord(value)) return value;
@@ -654,15 +700,18 @@ export class InventoryRouteMap {
 
   /**
    * The method and path to call: the base path, then the route with its
-   * parameters filled: the ids given fill its last parameters in order
-   * (kept as given, encoded), and any before them are path variables of the
-   * profile (inventory.pathVars). A path variable without a value is a usage
-   * error naming it and the setting; an id missing or empty is a bug of ours,
-   * never sent as an empty segment.
+   * parameters filled: the write's fields it names ({productId},
+   * {warehouseId} of a stock write: writeFieldsIn) from `fields`, the ids
+   * given its last other parameters in order (kept as given, encoded), and
+   * any before them are path variables of the profile (inventory.pathVars).
+   * A path variable without a value is a usage error naming it and the
+   * setting; an id or field missing or empty is a bug of ours, never sent as
+   * an empty segment.
    */
   resolve(
     operation: InventoryOperation,
-    ...params: string[]
+    params: readonly string[] = [],
+    fields: Readonly<Record<string, string>> = {},
   ): { method: HttpVerb; path: string; query?: Record<string, string>; headers?: Record<string, string> } {
     const route = this.route(operation);
     // The ids given are the operation's, in its default route's order; those its route carries in the query
@@ -670,18 +719,22 @@ export class InventoryRouteMap {
     const names = idNamesOf(operation);
     const queryIds = queryIdsOf(operation, route);
     const inQuery = new Set(queryIds.map((q) => q.variable));
+    const fromWrite = new Set(writeFieldsIn(operation, route));
+    const positional = route.params.filter((p) => !fromWrite.has(p));
     const pathIds = params.filter((_, at) => !inQuery.has(names[at]!));
+    const emptyField = [...fromWrite].find((name) => !Object.hasOwn(fields, name) || String(fields[name]) === '');
     if (
       params.length - pathIds.length !== queryIds.length ||
-      pathIds.length > route.params.length ||
-      params.some((p) => p === undefined || String(p) === '')
+      pathIds.length > positional.length ||
+      params.some((p) => p === undefined || String(p) === '') ||
+      emptyField !== undefined
     ) {
       throw new UsageError(
-        `the ${operation} route "${formatRoute(route)}" needs ${route.params.length + queryIds.length} id or path value(s), got ${JSON.stringify(params)}`,
+        `the ${operation} route "${formatRoute(route)}" needs ${positional.length + queryIds.length} id or path value(s)${fromWrite.size ? ` and ${[...fromWrite].map((n) => `{${n}}`).join(', ')} from the write` : ''}, got ${JSON.stringify(params)}${emptyField !== undefined ? ` without ${emptyField}` : ''}`,
       );
     }
-    const variables = route.params.slice(0, route.params.length - pathIds.length);
-    const perVenueQuery = route.query.filter((q) => !inQuery.has(q.variable));
+    const variables = positional.slice(0, positional.length - pathIds.length);
+    const perVenueQuery = route.query.filter((q) => !inQuery.has(q.variable) && !fromWrite.has(q.variable));
     const missing = [
       ...variables,
       ...perVenueQuery.map((q) => q.variable),
@@ -697,12 +750,18 @@ export class InventoryRouteMap {
     }
     const values = [...variables.map((name) => this.pathVars[name]!), ...pathIds];
     let index = 0;
-    const path = route.path.replace(/\{[^{}/]+\}/g, () => encodeURIComponent(values[index++]!));
+    const path = route.path.replace(/\{([^{}/]+)\}/g, (_whole, name: string) =>
+      encodeURIComponent(fromWrite.has(name) ? String(fields[name]) : values[index++]!),
+    );
     // A query value is encoded by the HTTP layer's URL building, as the per-venue ones are.
     const query = Object.fromEntries(
       route.query.map((q) => [
         q.name,
-        inQuery.has(q.variable) ? String(params[names.indexOf(q.variable)]) : this.pathVars[q.variable]!,
+        fromWrite.has(q.variable)
+          ? String(fields[q.variable])
+          : inQuery.has(q.variable)
+            ? String(params[names.indexOf(q.variable)])
+            : this.pathVars[q.variable]!,
       ]),
     );
     const headers = Object.fromEntries(route.headers.map((h) => [h.name, this.pathVars[h.variable]!]));

@@ -93,7 +93,7 @@ export class WebhooksClient {
     params: string[],
     options: { body?: unknown; idempotent?: boolean; operation: string },
   ): Promise<HttpResponse<unknown>> {
-    const { method, path, query, headers } = this.routes.resolve(operation, ...params);
+    const { method, path, query, headers } = this.routes.resolve(operation, params);
     const response = await this.deps.http.request<unknown>({
       method,
       path,

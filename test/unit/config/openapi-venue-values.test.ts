@@ -258,7 +258,7 @@ describe.each(places.map((place) => [place.in, place.name, place] as const))(
       };
       const map = mapOf({ ...routes, 'inventory.pathVars': `${place.name}=${place.value}` });
       expect(map.resolve('listProducts')).toEqual({ method: 'GET', ...place.call('/items') });
-      expect(map.resolve('getProduct', '42')).toEqual({ method: 'GET', ...place.call('/items/42') });
+      expect(map.resolve('getProduct', ['42'])).toEqual({ method: 'GET', ...place.call('/items/42') });
       expect(map.resolve('listCategories')).toEqual({ method: 'GET', path: '/categories' });
       const without = mapOf(routes);
       expect(() => without.resolve('listProducts')).toThrow(UsageError);

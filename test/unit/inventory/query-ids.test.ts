@@ -32,12 +32,12 @@ describe('a record id in the query', () => {
       'inventory.routes.deleteWebhook': 'DELETE /webhook?id={webhookId}',
       'inventory.pathVars': 'store=north',
     });
-    expect(map.resolve('getProduct', 'a/b c')).toEqual({
+    expect(map.resolve('getProduct', ['a/b c'])).toEqual({
       method: 'GET',
       path: '/product.info.json',
       query: { store_id: 'north', id: 'a/b c' },
     });
-    expect(map.resolve('deleteWebhook', 'w1')).toEqual({ method: 'DELETE', path: '/webhook', query: { id: 'w1' } });
+    expect(map.resolve('deleteWebhook', ['w1'])).toEqual({ method: 'DELETE', path: '/webhook', query: { id: 'w1' } });
     expect(pathVariablesOf('getProduct', map.route('getProduct'))).toEqual(['store']);
     expect(pathVariablesOf('deleteWebhook', map.route('deleteWebhook'))).toEqual([]);
   });
@@ -47,7 +47,7 @@ describe('a record id in the query', () => {
       'inventory.routes.updateProduct': 'PATCH /stores/{store}/product?productId={productId}',
       'inventory.pathVars': 'store=north',
     });
-    expect(map.resolve('updateProduct', 'p1')).toEqual({
+    expect(map.resolve('updateProduct', ['p1'])).toEqual({
       method: 'PATCH',
       path: '/stores/north/product',
       query: { productId: 'p1' },
@@ -56,7 +56,7 @@ describe('a record id in the query', () => {
 
   it('is never sent empty', () => {
     const map = mapOf({ 'inventory.routes.getProduct': 'GET /product?id={productId}' });
-    expect(() => map.resolve('getProduct', '')).toThrow(UsageError);
+    expect(() => map.resolve('getProduct', [''])).toThrow(UsageError);
     expect(() => map.resolve('getProduct')).toThrow(UsageError);
   });
 
