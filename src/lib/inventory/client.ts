@@ -27,6 +27,7 @@ import {
 import { Checking, RECORD_SHAPES, readWriteAnswer, shapeChecked, shapedRow, type RecordShape } from '../records.js';
 import { productFields, resourceKeys, stockLevelFields } from './fields.js';
 import { InventoryRouteMap, lineFieldIn, writeFieldsIn, type InventoryOperation } from './routes.js';
+import { classifyFailure } from '../writes/rule.js';
 import { inventoryErrors, type InventoryErrorContext } from './error-codes.js';
 import type { HealthReading } from './health.js';
 import type {
@@ -887,7 +888,13 @@ export class InventoryClient {
   }
 }
 
-/** What lines of a one-call-per-line write came to: the first `sent` applied, the next failed, the rest not sent. */
+/**
+ * A one-call-per-line write whose line `failed` did not go through after the
+ * lines before it were answered (applied): the write as a whole is partly
+ * applied, which no journal state but unknown can hold. The failing line's
+ * own outcome is read by the one write rule (writes/rule.ts): refused, not
+ * sent, or itself unknown.
+ */
 function partlyApplied(
   what: string,
   lines: Array<Record<string, unknown>>,
@@ -895,21 +902,22 @@ function partlyApplied(
   error: unknown,
 ): UnknownOutcomeError {
   const product = (line: Record<string, unknown>) => `product ${String(line.productId)}`;
+  const kind = classifyFailure(error).kind;
+  const outcome =
+    kind === 'refused'
+      ? 'was refused (not applied)'
+      : kind === 'not-sent' || kind === 'interrupted-before-send'
+        ? 'was not sent'
+        : 'has an unknown outcome (it may have been applied)';
+  const rest = lines.slice(failed + 1).map(product);
   return new UnknownOutcomeError(
-    `the ${what} was sent one call per line and is partly applied: ${failed} of ${lines.length} line(s) answered, then ${product(lines[failed]!)} failed`,
+    `the ${what} was sent one call per line and is partly applied: ${failed} of ${lines.length} line(s) applied, then ${product(lines[failed]!)} ${outcome}`,
     {
       cause: error,
       details: [
         `applied (answered): ${lines.slice(0, failed).map(product).join(', ')}`,
-        `failed: ${product(lines[failed]!)}: ${error instanceof Error ? error.message : String(error)}`,
-        ...(failed + 1 < lines.length
-          ? [
-              `not sent: ${lines
-                .slice(failed + 1)
-                .map(product)
-                .join(', ')}`,
-            ]
-          : []),
+        `${product(lines[failed]!)} ${outcome}: ${error instanceof Error ? error.message : String(error)}`,
+        ...(rest.length ? [`not sent: ${rest.join(', ')}`] : []),
       ],
       hint: 'Check the stock of these products, then settle the entry; venue does not send the lines again by itself.',
     },

@@ -133,13 +133,26 @@ describe('a stock take on a route keyed by the product', () => {
     const error = await client.stockTake(take, { idempotencyKey: 'k' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnknownOutcomeError);
     const { message, details } = error as UnknownOutcomeError;
-    expect(message).toMatch(/partly applied: 1 of 3 line\(s\) answered, then product 1002 failed/);
+    expect(message).toMatch(/partly applied: 1 of 3 line\(s\) applied, then product 1002 was refused \(not applied\)/);
     expect(details).toEqual([
       'applied (answered): product 1001',
-      expect.stringMatching(/^failed: product 1002: /),
+      expect.stringMatching(/^product 1002 was refused \(not applied\): /),
       'not sent: product 1003',
     ]);
     expect(sent.length).toBe(2);
+  });
+
+  it("a line whose own answer cannot say (a gateway's 502) is named as maybe applied", async () => {
+    const { client } = clientOn({ 'inventory.routes.stockTake': 'PUT /products/{productId}/stock' }, 'PUT', (at) =>
+      at === 2 ? [502, { message: 'bad gateway' }] : [200, { stockTakeId: 'x' }],
+    );
+    const error = (await client.stockTake(take).catch((e: unknown) => e)) as UnknownOutcomeError;
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect(error.message).toMatch(/2 of 3 line\(s\) applied, then product 1003 has an unknown outcome/);
+    expect(error.details).toEqual([
+      'applied (answered): product 1001, product 1002',
+      expect.stringMatching(/^product 1003 has an unknown outcome \(it may have been applied\): /),
+    ]);
   });
 
   it('the first line refused is a refusal: nothing was applied', async () => {
