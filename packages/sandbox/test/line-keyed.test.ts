@@ -92,6 +92,20 @@ describe('a line-keyed route in a routes file', () => {
     });
     expect(rewrite('POST', '/inventory/api/products/1001/stock')).toEqual({ kind: 'not-served' });
   });
+
+  it('beside a path variable, only the fields are the route’s values', () => {
+    const rewrite = createLayoutRewriter(
+      parse({
+        pathVars: { tenant: 'north-shore' },
+        operations: { stockTake: 'PUT /{tenant}/warehouses/{warehouseId}/products/{productId}/count' },
+      }),
+    );
+    expect(rewrite('PUT', '/inventory/north-shore/warehouses/3/products/1001/count')).toMatchObject({
+      url: '/inventory/stock-takes',
+      fields: ['3', '1001'],
+    });
+    expect(rewrite('PUT', '/inventory/south/warehouses/3/products/1001/count')).toEqual({ kind: 'not-served' });
+  });
 });
 
 describe('the flat body', () => {
@@ -303,6 +317,14 @@ describe.each(DIALECT_NAMES as readonly DialectName[])('served in the %s dialect
       if (field !== 'countedQuantity') expect(text).not.toMatch(/countedQuantity/i);
     }
     expect(await stockOf(1004, 1)).toBe(before);
+  });
+
+  it('the request log keeps the flat body as the client sent it', async () => {
+    const { requests: log } = (await (await fetch(`${origin}/_sandbox/requests`)).json()) as {
+      requests: Array<{ url: string; body: unknown }>;
+    };
+    const sent = log.find((entry) => entry.url.endsWith('/products/1001/stock'))!;
+    expect(sent.body).toEqual(named({ warehouseId: 1, userId: 1, quantity: 17 }));
   });
 
   it('a request without a valid token hears that first, whatever its body', async () => {
