@@ -64,9 +64,8 @@ function requestSchemaOf(
       if (!isObject(operation) || operation.operationId !== operationId) continue;
       const content = resolved(document, operation.requestBody)?.content;
       const json = isObject(content) ? Object.keys(content).find((type) => /json/i.test(type)) : undefined;
-      const schema = json
-        ? resolved(document, (content as Json)[json] && ((content as Json)[json] as Json).schema)
-        : undefined;
+      const media = isObject(content) && json ? content[json] : undefined;
+      const schema = isObject(media) ? resolved(document, media.schema) : undefined;
       if (!schema || !isObject(schema.properties)) return undefined;
       // The line list: the one property that is a list of objects.
       for (const [name, property] of Object.entries(schema.properties)) {
