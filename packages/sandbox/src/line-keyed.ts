@@ -33,6 +33,8 @@ export interface FlatRoute {
   shape: FlatShape;
   /** Path parameters as written in the route, each with the contract field it carries, in path order. */
   pathFields: Array<{ name: string; field: string }>;
+  /** Query parameters of the route ("?sku={productId}"), each with the contract field it carries. */
+  queryFields: Array<{ name: string; field: string }>;
   /** Contract field → the vendor's word, in the flat body (requestNames). */
   names: Record<string, string>;
 }
@@ -101,12 +103,15 @@ export function flatShapeOf(operationId: string): FlatShape | undefined {
 /** Every field a flat body (or the path) may name, in the contract's names. */
 export const flatFields = (shape: FlatShape): string[] => [...shape.top, ...shape.line];
 
+/** The fields the request's URL carries, the path's then the query's: the order of their values. */
+export const keyFields = (route: FlatRoute) => [...route.pathFields, ...route.queryFields];
+
 /** The vendor's word for a contract field of a flat body. */
 const wordOf = (route: FlatRoute, field: string) => route.names[field] ?? field;
 
 /** The fields the flat body itself carries (the path's aside), as [contract field, vendor's word]. */
 function bodyFields(route: FlatRoute): Array<[string, string]> {
-  const inPath = new Set(route.pathFields.map((p) => p.field));
+  const inPath = new Set(keyFields(route).map((p) => p.field));
   return flatFields(route.shape)
     .filter((field) => !inPath.has(field))
     .map((field) => [field, wordOf(route, field)]);
@@ -156,7 +161,7 @@ export function unflattenBody(
     (lineFields.has(found[0]) ? line : top)[found[0]] = value;
   }
   if (unknown.length) return { unknown };
-  route.pathFields.forEach(({ field }, index) => {
+  keyFields(route).forEach(({ field }, index) => {
     (lineFields.has(field) ? line : top)[field] = pathValue(pathValues[index] ?? '');
   });
   return { body: route.shape.lines ? { ...top, [route.shape.lines]: [line] } : top };
@@ -182,7 +187,7 @@ export function flatFieldName(route: FlatRoute, field: string): string {
   const rest = inLine ? field.slice(inLine[0].length) : field;
   const name = /^[^.[]+/.exec(rest)?.[0];
   if (!name || !(inLine ? route.shape.line : route.shape.top).includes(name)) return field;
-  const inPath = route.pathFields.find((p) => p.field === name);
+  const inPath = keyFields(route).find((p) => p.field === name);
   return (inPath ? inPath.name : wordOf(route, name)) + rest.slice(name.length);
 }
 
@@ -211,7 +216,7 @@ export function relabelError(error: SandboxHttpError, route: FlatRoute): Sandbox
 export function flatRequestSchema(document: Json, route: FlatRoute): Json | undefined {
   const found = requestSchemaOf(document, route.operationId);
   if (!found) return undefined;
-  const inPath = new Set(route.pathFields.map((p) => p.field));
+  const inPath = new Set(keyFields(route).map((p) => p.field));
   const properties: Json = {};
   const required: string[] = [];
   const take = (schema: Json, names: string[]) => {
@@ -233,7 +238,7 @@ export function flatRequestSchema(document: Json, route: FlatRoute): Json | unde
   };
 }
 
-/** The schema of a path field's parameter, from the canonical request. */
+/** The schema of a path (or query) field's parameter, from the canonical request. */
 export function pathFieldSchema(document: Json, route: FlatRoute, field: string): Json {
   const found = requestSchemaOf(document, route.operationId);
   const own = (route.shape.line.includes(field) ? found?.line : found?.schema)?.properties;

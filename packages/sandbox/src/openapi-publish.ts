@@ -180,14 +180,17 @@ export function publishedInventoryDocument(
           if (at !== -1) parameter.name = route.params[at]!;
         }
       }
-      // A stock write keyed by a product in the path: its path fields are path parameters, and its body the flat one.
+      // A stock write keyed by a product in the path (or query): those fields are its parameters, its body the flat one.
       if (route?.flat) {
         const flat = route.flat;
         const canonical = source as unknown as Record<string, unknown>;
         operation.parameters = [
-          ...flat.pathFields.map(({ name, field }) => ({
+          ...[
+            ...flat.pathFields.map((key) => ({ ...key, in: 'path' })),
+            ...flat.queryFields.map((key) => ({ ...key, in: 'query' })),
+          ].map(({ name, field, in: where }) => ({
             name,
-            in: 'path',
+            in: where,
             required: true,
             description: field === 'productId' ? 'The product identifier' : 'The warehouse identifier',
             schema: pathFieldSchema(canonical, flat, field),

@@ -183,15 +183,24 @@ function parseRoute(
     ? [match[2]!.slice(0, match[2]!.indexOf('?')), match[2]!.slice(match[2]!.indexOf('?') + 1)]
     : [match[2]!, undefined];
   const queryParams: Array<{ name: string; param: string }> = [];
+  // A stock write may take the fields it is keyed by in the query too ("?sku={productId}"), named by venue's name.
+  const shape = flatShapeOf(operation.operationId);
+  const keyable = shape ? PATH_FIELDS.filter((field) => flatFields(shape).includes(field)) : [];
+  const queryFields: Array<{ name: string; field: string }> = [];
   for (const pair of search === undefined ? [] : search.split('&')) {
     const found = /^([A-Za-z0-9._~-]+)=\{([A-Za-z_][A-Za-z0-9_.-]*)\}$/.exec(pair);
-    if (!found || !operation.params.includes(found[2]!))
+    const own = [...operation.params, ...keyable];
+    if (!found || !own.includes(found[2]!))
       throw new RouteLayoutError(
-        `${entry}: after "?" a route takes only name={parameter} pairs naming ${operation.operationId}'s own path parameters (${operation.params.map((p) => `{${p}}`).join(', ') || 'it has none'}), not ${JSON.stringify(pair)}`,
+        `${entry}: after "?" a route takes only name={parameter} pairs naming ${operation.operationId}'s own path parameters${keyable.length ? ' or the fields it may be keyed by' : ''} (${own.map((p) => `{${p}}`).join(', ') || 'it has none'}), not ${JSON.stringify(pair)}`,
       );
-    if (queryParams.some((q) => q.name === found[1] || q.param === found[2]))
+    if (
+      queryParams.some((q) => q.name === found[1] || q.param === found[2]) ||
+      queryFields.some((q) => q.name === found[1] || q.field === found[2])
+    )
       throw new RouteLayoutError(`${entry}: ${JSON.stringify(pair)} repeats a query parameter`);
-    queryParams.push({ name: found[1]!, param: found[2]! });
+    if (keyable.includes(found[2]!)) queryFields.push({ name: found[1]!, field: found[2]! });
+    else queryParams.push({ name: found[1]!, param: found[2]! });
   }
   if (!(HTTP_METHODS as readonly string[]).includes(method)) {
     throw new RouteLayoutError(`${entry}: method ${match[1]} is not one of ${HTTP_METHODS.join(', ')}`);
@@ -217,17 +226,13 @@ function parseRoute(
   const vars = params.filter((name) => Object.hasOwn(pathVars, name));
   params = params.filter((name) => !Object.hasOwn(pathVars, name));
   // A stock write's path may carry its productId and warehouseId, named by the field (in the layout's requestNames).
-  const shape = flatShapeOf(operation.operationId);
-  const carried = shape
-    ? PATH_FIELDS.filter((field) => flatFields(shape).includes(field)).map((field) => ({
-        field,
-        name: requestNames[field] ?? field,
-      }))
-    : [];
+  const carried = keyable.map((field) => ({ field, name: requestNames[field] ?? field }));
   const pathFields = params.flatMap((name) => {
     const found = carried.find((c) => c.name === name);
     return found ? [{ name, field: found.field }] : [];
   });
+  const twice = pathFields.find((p) => queryFields.some((q) => q.field === p.field));
+  if (twice) throw new RouteLayoutError(`${entry}: {${twice.field}} is both in the path and in the query`);
   params = params.filter((name) => !pathFields.some((p) => p.name === name));
   if (params.length + queryParams.length !== operation.params.length) {
     if (shape && params.length > operation.params.length)
@@ -246,8 +251,8 @@ function parseRoute(
     params,
     vars,
     ...(queryParams.length ? { queryParams } : {}),
-    ...(shape && pathFields.length
-      ? { flat: { operationId: operation.operationId, shape, pathFields, names: { ...requestNames } } }
+    ...(shape && pathFields.length + queryFields.length
+      ? { flat: { operationId: operation.operationId, shape, pathFields, queryFields, names: { ...requestNames } } }
       : {}),
   };
 }
@@ -456,7 +461,7 @@ export function parseRouteLayout(
     for (const id of Object.keys(requestNames))
       if (!routes.some((route) => route.operationId === id && route.flat))
         throw new RouteLayoutError(
-          `${where} requestNames.${id}: only a stock write whose route keys it by {productId} or {warehouseId} in its path (a flat body) takes request names`,
+          `${where} requestNames.${id}: only a stock write whose route keys it by {productId} or {warehouseId} in its path or query (a flat body) takes request names`,
         );
     layout.requestNames = requestNames;
   }
@@ -578,7 +583,7 @@ export const PUBLISHED_PATH = '/openapi.json';
 /** What the rewrite makes of a request under the layout's service prefix. */
 export type Rewrite =
   | { kind: 'untouched' }
-  /** fields: the values of a line-keyed route's path fields, in the order of route.flat.pathFields. */
+  /** fields: the values of a line-keyed route's path and query fields, in the order of keyFields(route.flat). */
   | { kind: 'route'; method: string; url: string; route: LayoutRoute; fields?: string[] }
   | { kind: 'token'; url: string }
   | { kind: 'not-served' }
@@ -621,6 +626,15 @@ export function createLayoutRewriter(
       if (!match) continue;
       const taken = route.queryParams ? takeQueryParams(route.queryParams, query) : { values: {}, query };
       if ('refused' in taken) return taken.refused;
+      // A stock write's fields in the query: each once, not empty, as in the path; the canonical route sees none.
+      let flatQuery: string[] | undefined;
+      if (route.flat) {
+        const inQuery = route.flat.queryFields.map(({ name, field }) => ({ name, param: field }));
+        const fields = takeQueryParams(inQuery, taken.query);
+        if ('refused' in fields) return fields.refused;
+        flatQuery = route.flat.queryFields.map(({ field }) => fields.values[field]!);
+        taken.query = fields.query;
+      }
       let index = 1;
       const canonicalPath = route.canonical.path.replace(/\{([^{}]*)\}/g, (_all, name: string) =>
         Object.hasOwn(taken.values, name) ? taken.values[name]! : match[index++]!,
@@ -637,7 +651,7 @@ export function createLayoutRewriter(
         url: prefix + canonicalPath + checked.query,
         route,
         // A line-keyed operation has no path parameter of venue's: its path's groups are its fields, in order.
-        ...(route.flat ? { fields: route.flat.pathFields.map((_field, at) => match[at + 1]!) } : {}),
+        ...(flatQuery ? { fields: [...route.flat!.pathFields.map((_field, at) => match[at + 1]!), ...flatQuery] } : {}),
       };
     }
     return { kind: 'not-served' };

@@ -5,6 +5,8 @@
 // moved, in every dialect, and the published document's path parameters and
 // flat request schemas.
 
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, demoCredentials, DIALECT_NAMES, type DialectName, type Sandbox } from '../src/index.js';
@@ -76,6 +78,37 @@ describe('a line-keyed route in a routes file', () => {
         requestNames: { stockTake: { countedQuantity: 'counted qty' } },
       }),
     ).toThrow(/requestNames\.stockTake\.countedQuantity must name the field/);
+  });
+
+  it('the query may carry them too, named by venue’s field after the vendor’s name (an RPC-style vendor)', () => {
+    const layout = parse({ operations: { stockTake: 'POST /stock/count?sku={productId}' } });
+    expect(layout.routes.find((r) => r.operationId === 'stockTake')!.flat).toMatchObject({
+      pathFields: [],
+      queryFields: [{ name: 'sku', field: 'productId' }],
+    });
+    expect(() => parse({ operations: { stockTake: 'POST /stock/count?user={userId}' } })).toThrow(
+      /operations\.stockTake: after "\?" a route takes only name=\{parameter\} pairs naming stockTake's own path parameters or the fields it may be keyed by \(\{productId\}, \{warehouseId\}\)/,
+    );
+    expect(() => parse({ operations: { stockTake: 'POST /p/{productId}/count?sku={productId}' } })).toThrow(
+      /\{productId\} is both in the path and in the query/,
+    );
+    const rewrite = createLayoutRewriter(layout);
+    expect(rewrite('POST', '/inventory/stock/count?x=1&sku=1001')).toMatchObject({
+      url: '/inventory/stock-takes?x=1',
+      fields: ['1001'],
+    });
+    expect(rewrite('POST', '/inventory/stock/count')).toMatchObject({ kind: 'refused', parameter: 'sku' });
+    expect(rewrite('POST', '/inventory/stock/count?sku=')).toMatchObject({ kind: 'refused', parameter: 'sku' });
+    const published = publishedInventoryDocument('http://127.0.0.1:9', layout).paths['/stock/count']!.post!;
+    expect(published.parameters).toEqual([
+      {
+        name: 'sku',
+        in: 'query',
+        required: true,
+        description: 'The product identifier',
+        schema: { type: 'integer', minimum: 1 },
+      },
+    ]);
   });
 
   it('the rewrite serves the canonical route with the path fields’ values', () => {
@@ -334,6 +367,51 @@ describe.each(DIALECT_NAMES as readonly DialectName[])('served in the %s dialect
       body: JSON.stringify({ items: [] }),
     });
     expect(response.status).toBe(401);
+  });
+
+  it('a product in the query: counted as from the path, its refusals naming the query parameter', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-sandbox-line-keyed-'));
+    const file = path.join(dir, 'routes.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        basePath: '/api',
+        operations: { stockTake: 'POST /stock/count?sku={productId}' },
+        requestNames: { stockTake: { countedQuantity: 'qty' } },
+      }),
+    );
+    const rpc = createSandbox({ dialect, routes: file });
+    const at = await rpc.start();
+    let rpcToken = '';
+    try {
+      const post = (query: string, body: Record<string, unknown>) =>
+        fetch(`${at}/inventory/api/stock/count${query}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${rpcToken}` },
+          body: JSON.stringify(named(body)),
+        });
+      // The token of the other sandbox is refused here (another signing key): take this one's.
+      const login = await fetch(`${at}/inventory/api/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(
+          named({ apiKey: demoCredentials['inventory.apiKey'], apiSecret: demoCredentials['inventory.apiSecret'] }),
+        ),
+      });
+      rpcToken = /"(eyJ[^"]+)"/.exec(JSON.stringify(await login.json()))![1]!;
+      expect((await post('?sku=1005', { warehouseId: 2, userId: 1, qty: 9 })).status).toBe(201);
+      const state = (await (await fetch(`${at}/_sandbox/inventory/state`)).json()) as {
+        products: Array<{ productId: number; stock: Record<string, number> }>;
+      };
+      expect(state.products.find((p) => p.productId === 1005)!.stock['2']).toBe(9);
+      const missing = await post('', { warehouseId: 2, userId: 1, qty: 9 });
+      expect([missing.status, await missing.text()]).toEqual([400, expect.stringMatching(/sku/)]);
+      const notNumber = await post('?sku=abc', { warehouseId: 2, userId: 1, qty: 9 });
+      expect([notNumber.status, await notNumber.text()]).toEqual([400, expect.stringMatching(/sku must be/)]);
+    } finally {
+      await rpc.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('an unknown product in the path is the operation’s 404', async () => {
