@@ -14,6 +14,7 @@ import {
   type OpenApiDocument,
 } from './contract-files.js';
 import { pascalCase } from './dialects/core.js';
+import { flatRequestSchema, pathFieldSchema } from './line-keyed.js';
 import type { AuthScheme, RouteLayout } from './routes.js';
 import type { DialectName } from './types.js';
 
@@ -139,6 +140,8 @@ export function publishedInventoryDocument(
   if (layout?.answerNames) renameResponseSchemas(document as unknown as Record<string, unknown>, layout.answerNames);
 
   const paths: OpenApiDocument['paths'] = {};
+  // Request schemas a flat body replaced: dropped below where nothing else names them, as the vendor never had them.
+  const unreferenced: string[] = [];
   const usedNames = new Set<string>();
   const usedTags: string[] = [];
   for (const [canonicalPath, item] of Object.entries(document.paths)) {
@@ -175,6 +178,30 @@ export function publishedInventoryDocument(
           }
           const at = inPath.indexOf(parameter.name);
           if (at !== -1) parameter.name = route.params[at]!;
+        }
+      }
+      // A stock write keyed by a product in the path (or query): those fields are its parameters, its body the flat one.
+      if (route?.flat) {
+        const flat = route.flat;
+        const canonical = source as unknown as Record<string, unknown>;
+        operation.parameters = [
+          ...[
+            ...flat.pathFields.map((key) => ({ ...key, in: 'path' })),
+            ...flat.queryFields.map((key) => ({ ...key, in: 'query' })),
+          ].map(({ name, field, in: where }) => ({
+            name,
+            in: where,
+            required: true,
+            description: field === 'productId' ? 'The product identifier' : 'The warehouse identifier',
+            schema: pathFieldSchema(canonical, flat, field),
+          })),
+          ...(operation.parameters ?? []),
+        ];
+        const schema = flatRequestSchema(canonical, flat);
+        if (schema) {
+          const before = JSON.stringify(operation.requestBody ?? null);
+          unreferenced.push(...[...before.matchAll(/#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!));
+          operation.requestBody = { required: true, content: { 'application/json': { schema } } };
         }
       }
       if (route?.vars.length) {
@@ -233,6 +260,11 @@ export function publishedInventoryDocument(
     ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}),
   }));
   document.paths = paths;
+  const schemas = document.components?.schemas as Record<string, unknown> | undefined;
+  if (schemas && unreferenced.length) {
+    const text = JSON.stringify(document);
+    for (const name of unreferenced) if (!text.includes(`#/components/schemas/${name}"`)) delete schemas[name];
+  }
   document.components = {
     ...document.components,
     securitySchemes: {

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import { readOpenApiDocument, type OpenApiDocument } from './contract-files.js';
 import { RouteLayoutError } from './route-layout-error.js';
+import { flatFields, flatShapeOf, PATH_FIELDS, type FlatRoute } from './line-keyed.js';
 
 /**
  * How inventory (and webhook subscriber) calls are authenticated: the login
@@ -62,6 +63,11 @@ export interface LayoutRoute {
    * "GET /product?productId={productId}"): each required once, not empty; the rest are matched in the path by position.
    */
   queryParams?: Array<{ name: string; param: string }>;
+  /**
+   * A stock write keyed by a product in the path (line-keyed.ts): the path parameters that carry body fields
+   * (productId, warehouseId), and the flat body the route takes instead of the canonical one.
+   */
+  flat?: FlatRoute;
   /** False for an operation the file does not list (it keeps venue's path). */
   listed: boolean;
   matcher: RegExp;
@@ -75,6 +81,8 @@ export interface RouteLayout {
   routes: LayoutRoute[];
   /** Per operationId: venue's field name → the vendor's word, in that operation's answers and their published schemas. */
   answerNames?: Record<string, Record<string, string>>;
+  /** Per operationId of a line-keyed route: venue's field name → the vendor's word, in its flat body and path. */
+  requestNames?: Record<string, Record<string, string>>;
   /**
    * Path variables: a parameter with one value per venue (a tenant key) that
    * the layout's routes may hold at any position; a request is served only
@@ -152,12 +160,14 @@ function parseRoute(
   value: unknown,
   where: string,
   pathVars: Record<string, string> = {},
+  requestNames: Record<string, string> = {},
 ): {
   method: HttpMethod;
   path: string;
   params: string[];
   vars: string[];
   queryParams?: Array<{ name: string; param: string }>;
+  flat?: FlatRoute;
 } {
   const entry = `${where} operations.${operation.operationId}`;
   if (typeof value !== 'string')
@@ -173,15 +183,24 @@ function parseRoute(
     ? [match[2]!.slice(0, match[2]!.indexOf('?')), match[2]!.slice(match[2]!.indexOf('?') + 1)]
     : [match[2]!, undefined];
   const queryParams: Array<{ name: string; param: string }> = [];
+  // A stock write may take the fields it is keyed by in the query too ("?sku={productId}"), named by venue's name.
+  const shape = flatShapeOf(operation.operationId);
+  const keyable = shape ? PATH_FIELDS.filter((field) => flatFields(shape).includes(field)) : [];
+  const queryFields: Array<{ name: string; field: string }> = [];
   for (const pair of search === undefined ? [] : search.split('&')) {
     const found = /^([A-Za-z0-9._~-]+)=\{([A-Za-z_][A-Za-z0-9_.-]*)\}$/.exec(pair);
-    if (!found || !operation.params.includes(found[2]!))
+    const own = [...operation.params, ...keyable];
+    if (!found || !own.includes(found[2]!))
       throw new RouteLayoutError(
-        `${entry}: after "?" a route takes only name={parameter} pairs naming ${operation.operationId}'s own path parameters (${operation.params.map((p) => `{${p}}`).join(', ') || 'it has none'}), not ${JSON.stringify(pair)}`,
+        `${entry}: after "?" a route takes only name={parameter} pairs naming ${operation.operationId}'s own path parameters${keyable.length ? ' or the fields it may be keyed by' : ''} (${own.map((p) => `{${p}}`).join(', ') || 'it has none'}), not ${JSON.stringify(pair)}`,
       );
-    if (queryParams.some((q) => q.name === found[1] || q.param === found[2]))
+    if (
+      queryParams.some((q) => q.name === found[1] || q.param === found[2]) ||
+      queryFields.some((q) => q.name === found[1] || q.field === found[2])
+    )
       throw new RouteLayoutError(`${entry}: ${JSON.stringify(pair)} repeats a query parameter`);
-    queryParams.push({ name: found[1]!, param: found[2]! });
+    if (keyable.includes(found[2]!)) queryFields.push({ name: found[1]!, field: found[2]! });
+    else queryParams.push({ name: found[1]!, param: found[2]! });
   }
   if (!(HTTP_METHODS as readonly string[]).includes(method)) {
     throw new RouteLayoutError(`${entry}: method ${match[1]} is not one of ${HTTP_METHODS.join(', ')}`);
@@ -206,14 +225,36 @@ function parseRoute(
     throw new RouteLayoutError(`${entry}: the path ${path} has two parameters with nothing between them`);
   const vars = params.filter((name) => Object.hasOwn(pathVars, name));
   params = params.filter((name) => !Object.hasOwn(pathVars, name));
+  // A stock write's path may carry its productId and warehouseId, named by the field (in the layout's requestNames).
+  const carried = keyable.map((field) => ({ field, name: requestNames[field] ?? field }));
+  const pathFields = params.flatMap((name) => {
+    const found = carried.find((c) => c.name === name);
+    return found ? [{ name, field: found.field }] : [];
+  });
+  const twice = pathFields.find((p) => queryFields.some((q) => q.field === p.field));
+  if (twice) throw new RouteLayoutError(`${entry}: {${twice.field}} is both in the path and in the query`);
+  params = params.filter((name) => !pathFields.some((p) => p.name === name));
   if (params.length + queryParams.length !== operation.params.length) {
+    if (shape && params.length > operation.params.length)
+      throw new RouteLayoutError(
+        `${entry}: ${operation.operationId} takes no path parameter but the fields it may key by (${carried.map((c) => `{${c.name}}`).join(', ')}), and ${path} has ${params.map((p) => `{${p}}`).join(', ')}`,
+      );
     const wanted =
       operation.params.length === 0
         ? 'no path parameter'
         : `${operation.params.length} path parameter(s) (${operation.params.map((p) => `{${p}}`).join(', ')}, matched by position)`;
     throw new RouteLayoutError(`${entry}: ${operation.operationId} takes ${wanted}, but ${path} has ${params.length}`);
   }
-  return { method: method as HttpMethod, path, params, vars, ...(queryParams.length ? { queryParams } : {}) };
+  return {
+    method: method as HttpMethod,
+    path,
+    params,
+    vars,
+    ...(queryParams.length ? { queryParams } : {}),
+    ...(shape && pathFields.length + queryFields.length
+      ? { flat: { operationId: operation.operationId, shape, pathFields, queryFields, names: { ...requestNames } } }
+      : {}),
+  };
 }
 
 const AUTH_FORMS =
@@ -349,6 +390,7 @@ export function parseRouteLayout(
     auth,
     operations: listed,
     answerNames,
+    requestNames: inRequests,
     pathVars: vars,
     queryVars: inQuery,
     headerVars: inHeaders,
@@ -357,7 +399,7 @@ export function parseRouteLayout(
   const extra = Object.keys(rest).filter((key) => key !== '$schema' && key !== 'description');
   if (extra.length)
     throw new RouteLayoutError(
-      `${where} has unknown field(s): ${extra.join(', ')} (expected basePath, auth, operations, answerNames, pathVars, queryVars, headerVars)`,
+      `${where} has unknown field(s): ${extra.join(', ')} (expected basePath, auth, operations, answerNames, requestNames, pathVars, queryVars, headerVars)`,
     );
   const pathVars = parsePathVars(vars, where);
   const queryVars = parsePathVars(inQuery, where, 'queryVars');
@@ -380,10 +422,11 @@ export function parseRouteLayout(
     }
   }
 
+  const requestNames = inRequests === undefined ? undefined : parseRequestNames(inRequests, byId, where);
   const routes: LayoutRoute[] = operations.map((operation) => {
     const isListed = Object.prototype.hasOwnProperty.call(entries, operation.operationId);
     const route = isListed
-      ? parseRoute(operation, entries[operation.operationId], where, pathVars)
+      ? parseRoute(operation, entries[operation.operationId], where, pathVars, requestNames?.[operation.operationId])
       : { ...operation, vars: [] };
     return {
       operationId: operation.operationId,
@@ -392,6 +435,7 @@ export function parseRouteLayout(
       params: route.params,
       vars: route.vars,
       ...('queryParams' in route && route.queryParams ? { queryParams: route.queryParams } : {}),
+      ...('flat' in route && route.flat ? { flat: route.flat } : {}),
       canonical: operation,
       listed: isListed,
       matcher: matcherOf(route.path, pathVars),
@@ -412,6 +456,15 @@ export function parseRouteLayout(
   }
   const layout: RouteLayout = { basePath: parseBasePath(basePath, where), auth: parseAuth(auth, where), routes };
   if (answerNames !== undefined) layout.answerNames = parseAnswerNames(answerNames, byId, where);
+  if (requestNames) {
+    // The vendor's request words are those of a flat body: an operation served on venue's body keeps venue's names.
+    for (const id of Object.keys(requestNames))
+      if (!routes.some((route) => route.operationId === id && route.flat))
+        throw new RouteLayoutError(
+          `${where} requestNames.${id}: only a stock write whose route keys it by {productId} or {warehouseId} in its path or query (a flat body) takes request names`,
+        );
+    layout.requestNames = requestNames;
+  }
   if (pathVars) layout.pathVars = pathVars;
   if (queryVars && Object.keys(queryVars).length) layout.queryVars = queryVars;
   if (headerVars && Object.keys(headerVars).length) layout.headerVars = headerVars;
@@ -463,6 +516,50 @@ function parseAnswerNames(
   return out;
 }
 
+/**
+ * requestNames: {"<operationId>": {"<contract field>": "<vendor word>"}}, for the line-keyed stock writes only; each
+ * field one of the flat body's, and the names of the flat body (renamed or not) distinct.
+ */
+function parseRequestNames(
+  value: unknown,
+  byId: Map<string, CanonicalOperation>,
+  where: string,
+): Record<string, Record<string, string>> {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(value))
+    throw new RouteLayoutError(
+      `${where} requestNames must be an object of "<operationId>": {"<field>": "<vendor's word>"}`,
+    );
+  const out: Record<string, Record<string, string>> = {};
+  for (const [id, names] of Object.entries(value)) {
+    if (!byId.has(id)) throw new RouteLayoutError(`${where} requestNames.${id}: no such operation`);
+    const shape = flatShapeOf(id);
+    if (!shape)
+      throw new RouteLayoutError(
+        `${where} requestNames.${id}: only the stock writes keyed by a product in the path (stockTake, receiveStock, adjustStock) take request names`,
+      );
+    if (!isObject(names))
+      throw new RouteLayoutError(`${where} requestNames.${id} must be an object of "<field>": "<vendor's word>"`);
+    const fields = flatFields(shape);
+    for (const [field, word] of Object.entries(names)) {
+      if (!fields.includes(field))
+        throw new RouteLayoutError(
+          `${where} requestNames.${id}.${field}: not a field of its flat body (${fields.join(', ')})`,
+        );
+      if (typeof word !== 'string' || !FIELD_NAME.test(word))
+        throw new RouteLayoutError(
+          `${where} requestNames.${id}.${field} must name the field by a word of letters, digits and underscores, not ${JSON.stringify(word)}`,
+        );
+    }
+    const words = fields.map((field) => (names as Record<string, string>)[field] ?? field);
+    const twice = words.find((word, index) => words.indexOf(word) !== index);
+    if (twice) throw new RouteLayoutError(`${where} requestNames.${id}: ${twice} names two fields of its flat body`);
+    out[id] = names as Record<string, string>;
+  }
+  return out;
+}
+
 /** Reads and checks a routes file against openapi/inventory.json. */
 export function loadRouteLayout(file: string): RouteLayout {
   let text: string;
@@ -486,7 +583,8 @@ export const PUBLISHED_PATH = '/openapi.json';
 /** What the rewrite makes of a request under the layout's service prefix. */
 export type Rewrite =
   | { kind: 'untouched' }
-  | { kind: 'route'; method: string; url: string; route: LayoutRoute }
+  /** fields: the values of a line-keyed route's path and query fields, in the order of keyFields(route.flat). */
+  | { kind: 'route'; method: string; url: string; route: LayoutRoute; fields?: string[] }
   | { kind: 'token'; url: string }
   | { kind: 'not-served' }
   /** A route's request without the layout's query or header variable as it must be: the vendor's 400, naming it. */
@@ -506,7 +604,8 @@ export function createLayoutRewriter(
   prefix = '/inventory',
 ): (method: string, url: string, headers?: Record<string, string | string[] | undefined>) => Rewrite {
   // Literal paths before templated ones, so "/Products/Search" wins over "/Products/{id}".
-  const ordered = [...layout.routes].sort((a, b) => a.params.length - b.params.length || b.path.length - a.path.length);
+  const templated = (route: LayoutRoute) => route.params.length + (route.flat?.pathFields.length ?? 0);
+  const ordered = [...layout.routes].sort((a, b) => templated(a) - templated(b) || b.path.length - a.path.length);
   const base = prefix + layout.basePath;
   return (method, url, headers = {}) => {
     const queryAt = url.indexOf('?');
@@ -527,6 +626,15 @@ export function createLayoutRewriter(
       if (!match) continue;
       const taken = route.queryParams ? takeQueryParams(route.queryParams, query) : { values: {}, query };
       if ('refused' in taken) return taken.refused;
+      // A stock write's fields in the query: each once, not empty, as in the path; the canonical route sees none.
+      let flatQuery: string[] | undefined;
+      if (route.flat) {
+        const inQuery = route.flat.queryFields.map(({ name, field }) => ({ name, param: field }));
+        const fields = takeQueryParams(inQuery, taken.query);
+        if ('refused' in fields) return fields.refused;
+        flatQuery = route.flat.queryFields.map(({ field }) => fields.values[field]!);
+        taken.query = fields.query;
+      }
       let index = 1;
       const canonicalPath = route.canonical.path.replace(/\{([^{}]*)\}/g, (_all, name: string) =>
         Object.hasOwn(taken.values, name) ? taken.values[name]! : match[index++]!,
@@ -542,6 +650,8 @@ export function createLayoutRewriter(
         method: method === 'HEAD' ? 'HEAD' : route.canonical.method,
         url: prefix + canonicalPath + checked.query,
         route,
+        // A line-keyed operation has no path parameter of venue's: its path's groups are its fields, in order.
+        ...(flatQuery ? { fields: [...route.flat!.pathFields.map((_field, at) => match[at + 1]!), ...flatQuery] } : {}),
       };
     }
     return { kind: 'not-served' };

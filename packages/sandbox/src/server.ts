@@ -16,6 +16,7 @@ import { registerOpenApiPublishing } from './openapi-publish.js';
 import { addMail } from './outbox.js';
 import { installFormParser, registerOAuthTokenRoute } from './auth-schemes.js';
 import { RequestLog } from './request-log.js';
+import { relabelError, unflattenBody, unknownFieldsError, type FlatRoute } from './line-keyed.js';
 import { createLayoutRewriter, loadRouteLayout, RouteLayoutError, type RouteLayout } from './routes.js';
 import { StateStore, defaultSettings, demoState, type SandboxState } from './state-store.js';
 import { SandboxTokenIssuer } from './tokens.js';
@@ -202,8 +203,11 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
     done();
   });
   fleet.install(app);
-  app.setErrorHandler((error, _request, reply) => {
-    const answer = toSandboxError(error);
+  app.setErrorHandler((error, request, reply) => {
+    // A flat body's errors name its fields as the client sent them, not as the canonical request holds them.
+    const keyed = lineKeyed.get(request.raw);
+    const canonical = toSandboxError(error);
+    const answer = keyed && !flatErrors.has(error as object) ? relabelError(canonical, keyed.route) : canonical;
     if (answer.status >= 500 && !(error instanceof SandboxHttpError)) {
       log.error(`unexpected error: ${(error as Error)?.stack ?? String(error)}`);
     }
@@ -228,6 +232,22 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
   });
   installFaults(app, faults, store);
   installDialect(app, sandbox.dialect, now, log);
+  // After the dialect has bound the request's names: a line-keyed route's flat body becomes the canonical request,
+  // before the contract and the emulator check it (line-keyed.ts).
+  if (layout?.routes.some((route) => route.flat))
+    app.addHook('preValidation', async (request) => {
+      const keyed = lineKeyed.get(request.raw);
+      if (!keyed) return;
+      const made = unflattenBody(request.body, keyed.route, keyed.values, sandbox.dialect === 'pascal');
+      if ('unknown' in made) {
+        // A request that would be refused for its token hears that first, as the contract check does.
+        await tokens.require(request, ['inventory']);
+        const error = unknownFieldsError(made.unknown);
+        flatErrors.add(error);
+        throw error;
+      }
+      request.body = made.body;
+    });
   const idle = options.idleStopMs
     ? installIdleStop(app, options.idleStopMs, () => {
         log.warn(
@@ -348,6 +368,11 @@ function fleetRewriteUrl(fleet: Fleet, next: ((request: import('node:http').Inco
     fleet.rewrite(request) ?? (next ? next(request) : (request.url ?? '/'));
 }
 
+/** Requests on a line-keyed route, with the values of its path fields (read by the flat-body hook and the error handler). */
+const lineKeyed = new WeakMap<import('node:http').IncomingMessage, { route: FlatRoute; values: string[] }>();
+/** Errors already in a flat body's names. */
+const flatErrors = new WeakSet<object>();
+
 /** Requests the layout refused for their query or header variables, with why (read by the not-found handler). */
 const refusedQuery = new WeakMap<import('node:http').IncomingMessage, { parameter: string; message: string }>();
 
@@ -366,6 +391,7 @@ function layoutRewriteUrl(layout: RouteLayout): (request: import('node:http').In
       return '/_refused-under-route-layout';
     }
     if (answer.kind === 'token') return answer.url;
+    if (answer.route.flat) lineKeyed.set(request, { route: answer.route.flat, values: answer.fields ?? [] });
     if (request.method !== answer.method) {
       methodSent.set(request, request.method ?? 'GET');
       request.method = answer.method;
