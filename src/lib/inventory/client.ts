@@ -910,8 +910,11 @@ function partlyApplied(
         ? 'was not sent'
         : 'has an unknown outcome (it may have been applied)';
   const rest = lines.slice(failed + 1).map(product);
+  // The message says it all (a workflow may show it without the details), the lists cut short past ten.
+  const few = (names: string[]) =>
+    names.length > 10 ? `${names.slice(0, 10).join(', ')} and ${names.length - 10} more` : names.join(', ');
   return new UnknownOutcomeError(
-    `the ${what} was sent one call per line and is partly applied: ${failed} of ${lines.length} line(s) applied, then ${product(lines[failed]!)} ${outcome}`,
+    `the ${what} was sent one call per line and is partly applied: ${failed} of ${lines.length} line(s) applied (${few(lines.slice(0, failed).map(product))}), then ${product(lines[failed]!)} ${outcome}${rest.length ? `; not sent: ${few(rest)}` : ''}`,
     {
       cause: error,
       details: [

@@ -133,7 +133,9 @@ describe('a stock take on a route keyed by the product', () => {
     const error = await client.stockTake(take, { idempotencyKey: 'k' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnknownOutcomeError);
     const { message, details } = error as UnknownOutcomeError;
-    expect(message).toMatch(/partly applied: 1 of 3 line\(s\) applied, then product 1002 was refused \(not applied\)/);
+    expect(message).toContain(
+      'partly applied: 1 of 3 line(s) applied (product 1001), then product 1002 was refused (not applied); not sent: product 1003',
+    );
     expect(details).toEqual([
       'applied (answered): product 1001',
       expect.stringMatching(/^product 1002 was refused \(not applied\): /),
@@ -148,7 +150,9 @@ describe('a stock take on a route keyed by the product', () => {
     );
     const error = (await client.stockTake(take).catch((e: unknown) => e)) as UnknownOutcomeError;
     expect(error).toBeInstanceOf(UnknownOutcomeError);
-    expect(error.message).toMatch(/2 of 3 line\(s\) applied, then product 1003 has an unknown outcome/);
+    expect(error.message).toMatch(
+      /2 of 3 line\(s\) applied \(product 1001, product 1002\), then product 1003 has an unknown outcome/,
+    );
     expect(error.details).toEqual([
       'applied (answered): product 1001, product 1002',
       expect.stringMatching(/^product 1003 has an unknown outcome \(it may have been applied\): /),
