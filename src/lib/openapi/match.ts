@@ -624,7 +624,7 @@ function subjectScore(
   if (keyedWrite) {
     sources.push(sourceWeight.path);
     reasons.push(
-      `its path writes the stock of the product {${keyed.product}} names${keyed.warehouse ? ` in the warehouse {${keyed.warehouse}} names` : ''}, ${
+      `its path names the product whose stock it writes ({${keyed.product}})${keyed.warehouse ? ` and the warehouse ({${keyed.warehouse}})` : ''}, ${
         wanted('adjust') > 0
           ? `a signed change (${keyed.change ?? keyed.absolute})`
           : wanted('receive') > 0
@@ -1102,7 +1102,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       const hit = groupMatches(body, expectation.group, expectation.lines ?? false);
       if (hit) {
         have += expectation.weight;
-        fields.push(hit);
+        fields.push(keyed ? keyedField(name, keyed, hit) : hit);
       } else missing.push(expectation.group.label);
     }
     let schema = (have / of) * 4 - 1.5;
@@ -1828,6 +1828,15 @@ function keyedBody(name: InventoryOperation, request: FieldSet, keyed: KeyedStoc
       lineNames: request.amounts.lineNames,
     },
   };
+}
+
+/** A field a keyed stock write was weighed by, as the document has it: the path's parameter, or the body's quantity. */
+function keyedField(name: InventoryOperation, keyed: KeyedStockWrite, hit: string): string {
+  if (hit === 'productid') return `{${keyed.product}}`;
+  if (hit === 'warehouseid' && keyed.warehouse !== undefined) return `{${keyed.warehouse}}`;
+  if (hit === normaliseName(venueQuantity[name]!))
+    return (name === 'adjustStock' ? (keyed.change ?? keyed.absolute) : keyed.absolute) ?? hit;
+  return hit;
 }
 
 /** Marks the stock writes keyed by a product in their path, and names the write each can be among its subjects. */
