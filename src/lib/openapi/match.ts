@@ -1768,12 +1768,34 @@ function keyedStockWrite(reading: Reading): KeyedStockWrite | undefined {
     else return undefined;
   }
   if (product === undefined) return undefined;
-  const after = segments.slice(segments.indexOf(`{${product}}`) + 1).filter((s) => s !== `{${warehouse}}`);
+  // What is written of the product: the segments after it (/products/{id}/stock), or, where it ends the path and its
+  // own name says product (/inventory/{sku}, /variants/set_quantity/{variant_id}), the segment before it.
+  const at = segments.indexOf(`{${product}}`);
+  let after = segments.slice(at + 1).filter((s) => s !== `{${warehouse}}`);
+  if (!after.length && wordsOf(product).some((w) => !identifierWords.has(w))) after = [segments[at - 1]!];
   if (!after.length || after.some((s) => s.includes('{'))) return undefined;
-  const head = headOf(after.flatMap(wordsOf));
-  if (!head.concept || !stockSubjects.has(head.concept)) return undefined;
+  const written = after.flatMap(wordsOf);
+  const head = headOf(written);
+  // How much there is of it, whatever verb sets it (/items/{id}/quantity, set_quantity): the stock.
+  const quantity =
+    written.some((w) => quantityWords.has(w)) &&
+    written.every((w) => quantityWords.has(w) || quantityModifiers.has(w) || kindWords.has(w));
+  if (!quantity && (!head.concept || !stockSubjects.has(head.concept))) return undefined;
   const request = operation.request;
   if (!request || request.list) return undefined;
+  // A body that requires a product of its own (the child's productId, a variantId) writes that one: the path's is its
+  // parent, no product venue fills in.
+  const own = normaliseName(product);
+  if (
+    request.fields.some(
+      (f) =>
+        f.depth === 0 &&
+        f.required &&
+        normaliseName(f.name) !== own &&
+        F.productRef.names.includes(normaliseName(f.name)),
+    )
+  )
+    return undefined;
   let absolute: string | undefined;
   let change: string | undefined;
   for (const field of request.fields) {
@@ -1789,7 +1811,7 @@ function keyedStockWrite(reading: Reading): KeyedStockWrite | undefined {
   if (absolute === undefined && change === undefined) return undefined;
   const said = [reading.operationIdHead?.concept, ...reading.summaryConcepts.keys()];
   const as: KeyedStockWrite['as'] =
-    head.concept !== 'level'
+    head.concept !== undefined && head.concept !== 'level' && stockSubjects.has(head.concept)
       ? [head.concept as 'count' | 'adjust' | 'receive']
       : said.includes('receive')
         ? ['receive']

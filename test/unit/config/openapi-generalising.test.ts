@@ -3356,6 +3356,40 @@ describe('the fifteenth round of matcher work: stock writes keyed by a product i
     expect(routesOf(update).stockTake).toBeUndefined();
   });
 
+  it('how much there is, whatever verb sets it, and the stock keyed by a product named in its last parameter', () => {
+    const quantity = body({ quantity: 'integer' });
+    const shapes: Array<[string, string]> = [
+      ['/items/{id}/quantity', 'PUT /items/{productId}/quantity'],
+      ['/variants/set_quantity/{variant_id}', 'PUT /variants/set_quantity/{productId}'],
+      ['/inventory/{sku}', 'PUT /inventory/{productId}'],
+    ];
+    for (const [route, stored] of shapes)
+      expect(routesOf(catalogue({ [route]: { put: { requestBody: quantity } } })).stockTake, route).toBe(stored);
+    // A bare id after the stock picks a stock record, no product.
+    expect(routesOf(catalogue({ '/inventory/{id}': { put: { requestBody: quantity } } })).stockTake).toBeUndefined();
+  });
+
+  it("a body that requires a product of its own writes that one: the path's product is its parent", () => {
+    const child = {
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['productId'],
+            properties: { productId: { type: 'integer' }, quantity: { type: 'integer' } },
+          },
+        },
+      },
+    };
+    const result = catalogue({ '/products/stock/{parentProductId}/quantity': { put: { requestBody: child } } });
+    expect(routesOf(result).stockTake).toBeUndefined();
+    // One it may name (a variant, for a product that has them) leaves the path's product the one written.
+    const optional = catalogue({
+      '/products/{id}/stock': { put: { requestBody: body({ variant_id: 'string', quantity: 'integer' }) } },
+    });
+    expect(routesOf(optional).stockTake).toBe('PUT /products/{productId}/stock');
+  });
+
   it('--map takes a keyed stock write and stores it as venue fills it', () => {
     const doc = inMemory({
       openapi: '3.0.3',
