@@ -1729,7 +1729,21 @@ const quantityWords = new Set([
 /** Words that may stand beside them and say no more (new_quantity, on_hand, counted_qty, physical_stock). */
 const quantityModifiers = new Set(['on', 'new', 'counted', 'actual', 'physical', 'current', 'total', 'availability']);
 /** Words of a body field that say it holds a signed change (stock_variation, quantity_delta, product_stockDelta). */
-const changeWords = new Set(['delta', 'change', 'variation', 'adjustment', 'adjust', 'difference', 'diff']);
+const changeWords = new Set([
+  'delta',
+  'change',
+  'variation',
+  'adjustment',
+  'adjust',
+  'difference',
+  'diff',
+  'increment',
+  'decrement',
+]);
+/** Words that say a write raises or lowers the stock by its quantity: a signed change, whatever its body calls it. */
+const signedWords = new Set(['increase', 'decrease', 'increment', 'decrement']);
+/** Words that say a write brings stock in (/products/{id}/incoming): a receipt, whatever its body calls it. */
+const incomingWords = new Set(['incoming']);
 
 /**
  * The role of a path parameter of a stock write: the product it writes, or the warehouse it writes in, by its own
@@ -1772,15 +1786,26 @@ function keyedStockWrite(reading: Reading): KeyedStockWrite | undefined {
   // own name says product (/inventory/{sku}, /variants/set_quantity/{variant_id}), the segment before it.
   const at = segments.indexOf(`{${product}}`);
   let after = segments.slice(at + 1).filter((s) => s !== `{${warehouse}}`);
-  if (!after.length && wordsOf(product).some((w) => !identifierWords.has(w))) after = [segments[at - 1]!];
+  // (The warehouse's parameter between them aside: /stock/{warehouseId}/{productId}.)
+  const before = segments[at - 1] === `{${warehouse}}` ? segments[at - 2] : segments[at - 1];
+  if (!after.length && before !== undefined && wordsOf(product).some((w) => !identifierWords.has(w))) after = [before];
   if (!after.length || after.some((s) => s.includes('{'))) return undefined;
   const written = after.flatMap(wordsOf);
-  const head = headOf(written);
+  // A word that says it raises or lowers the stock (/stock/increase) says how, not what.
+  const head = headOf(written.filter((w) => !signedWords.has(w) && !incomingWords.has(w)));
   // How much there is of it, whatever verb sets it (/items/{id}/quantity, set_quantity): the stock.
   const quantity =
     written.some((w) => quantityWords.has(w)) &&
-    written.every((w) => quantityWords.has(w) || quantityModifiers.has(w) || kindWords.has(w));
-  if (!quantity && (!head.concept || !stockSubjects.has(head.concept))) return undefined;
+    written.every(
+      (w) =>
+        quantityWords.has(w) ||
+        quantityModifiers.has(w) ||
+        kindWords.has(w) ||
+        signedWords.has(w) ||
+        incomingWords.has(w),
+    );
+  const incoming = written.some((w) => incomingWords.has(w));
+  if (!quantity && !incoming && (!head.concept || !stockSubjects.has(head.concept))) return undefined;
   const request = operation.request;
   if (!request || request.list) return undefined;
   // A body that requires a product of its own (the child's productId, a variantId) writes that one: the path's is its
@@ -1810,6 +1835,14 @@ function keyedStockWrite(reading: Reading): KeyedStockWrite | undefined {
   }
   if (absolute === undefined && change === undefined) return undefined;
   const said = [reading.operationIdHead?.concept, ...reading.summaryConcepts.keys()];
+  if (incoming || wordsOf(operation.summary ?? '').some((w) => incomingWords.has(w))) said.push('receive');
+  // "Increase or decrease the stock", /inventory/{sku}/increment: a signed change, whatever its body calls it.
+  if (
+    [...written, ...wordsOf(operation.operationId ?? ''), ...wordsOf(operation.summary ?? '')].some((w) =>
+      signedWords.has(w),
+    )
+  )
+    said.push('adjust');
   const as: KeyedStockWrite['as'] =
     head.concept !== undefined && head.concept !== 'level' && stockSubjects.has(head.concept)
       ? [head.concept as 'count' | 'adjust' | 'receive']

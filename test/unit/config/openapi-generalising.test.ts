@@ -3390,6 +3390,24 @@ describe('the fifteenth round of matcher work: stock writes keyed by a product i
     expect(routesOf(optional).stockTake).toBe('PUT /products/{productId}/stock');
   });
 
+  it('a write that raises or lowers the stock is an adjustment, one that brings it in a receipt, and the warehouse may stand between the stock and the product', () => {
+    const quantity = body({ quantity: 'integer' });
+    for (const [route, summary] of [
+      ['/products/{id}/stock/increase', undefined],
+      ['/products/{id}/stock', 'Increase or decrease the stock of a product'],
+    ] as const) {
+      const result = catalogue({ [route]: { post: { summary, requestBody: quantity } } });
+      expect(routesOf(result).adjustStock, route).toBe(`POST ${route.replace('{id}', '{productId}')}`);
+      expect(routesOf(result).stockTake, route).toBeUndefined();
+    }
+    // Stock brought in is a receipt.
+    const incoming = catalogue({ '/products/{id}/incoming': { post: { requestBody: quantity } } });
+    expect(routesOf(incoming).receiveStock).toBe('POST /products/{productId}/incoming');
+    expect(routesOf(incoming).stockTake).toBeUndefined();
+    const placed = catalogue({ '/stock/{warehouseId}/{productId}': { put: { requestBody: quantity } } });
+    expect(routesOf(placed).stockTake).toBe('PUT /stock/{warehouseId}/{productId}');
+  });
+
   it('--map takes a keyed stock write and stores it as venue fills it', () => {
     const doc = inMemory({
       openapi: '3.0.3',
