@@ -469,7 +469,7 @@ async function reviewEach(ctx: Context, plan: ImportPlan): Promise<ImportPlan> {
       const [method, written] = picked.route.split(' ') as [MappedOperation['method'], string];
       const reading = plan.readings.find((r) => `${r.operation.method} ${r.path}` === picked.route);
       // A stock write keyed by the product in its path is stored with {productId} (and {warehouseId}), as venue fills it.
-      const keyed = reading ? keyedStockRoute(o.operation, reading, written) : undefined;
+      const keyed = reading ? keyedStockRoute(o.operation, reading, written, true) : undefined;
       const path = keyed?.path ?? written;
       const bodyNames = [
         ...vendorBodyNames(reading?.operation.request?.fields.map((f) => f.name) ?? []),

@@ -700,7 +700,7 @@ function applyOverrides(
     const found = routes.find((r) => shapeOf(r.route) === shapeOf(value));
     if (!found) throw noSuchRoute(name, value, routes, before);
     const profile = profiles[name];
-    if (found.reading.params.length !== profile.params && !keyedFor(name, found.reading)) {
+    if (found.reading.params.length !== profile.params && !keyedFor(name, found.reading, true)) {
       throw new UsageError(
         `--map ${name}: ${found.route} has ${found.reading.params.length ? found.reading.params.map((p) => `{${p}}`).join(', ') : 'no path parameter'}${found.reading.vars.length ? ` (besides the path variable${found.reading.vars.length > 1 ? 's' : ''} ${found.reading.vars.map((v) => `{${v}}`).join(', ')})` : ''}, but venue fills ${profile.params === 0 ? 'none' : 'one, the id'} for ${name}`,
       );
@@ -708,7 +708,7 @@ function applyOverrides(
     const scored = score(name, found.reading, 0, oauth);
     const job = jobOfItsOwn(name, found.reading);
     if (job) risky.push({ operation: name, route: found.route, why: job });
-    const keyed = keyedStockRoute(name, found.reading, found.path);
+    const keyed = keyedStockRoute(name, found.reading, found.path, true);
     operations[at] = {
       operation: name,
       matched: true,

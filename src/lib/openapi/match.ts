@@ -1768,7 +1768,9 @@ function keyRole(param: string, before: string | undefined): 'product' | 'wareho
  */
 function keyedStockWrite(reading: Reading): KeyedStockWrite | undefined {
   const { operation } = reading;
-  if (operation.method !== 'POST' && operation.method !== 'PUT') return undefined;
+  // A PATCH of the stock is read too, for a person to pick (--map, the review): venue's stock writes map on evidence
+  // only to a POST or PUT (the profiles' methods).
+  if (operation.method !== 'POST' && operation.method !== 'PUT' && operation.method !== 'PATCH') return undefined;
   if (reading.queryId !== undefined || !reading.params.length || reading.params.length > 2) return undefined;
   const segments = reading.path.split('/').filter(Boolean);
   let product: string | undefined;
@@ -1905,9 +1907,14 @@ export function markKeyedStockWrites(readings: Reading[]): void {
 }
 
 /** The keyed stock write a route is for this operation, where it is one (markKeyedStockWrites). */
-export function keyedFor(name: InventoryOperation, reading: Reading): KeyedStockWrite | undefined {
+export function keyedFor(
+  name: InventoryOperation,
+  reading: Reading,
+  /** A person chose it (--map, the review): any of venue's stock writes may take it, whichever its words say. */
+  chosen = false,
+): KeyedStockWrite | undefined {
   const concept = stockWrites[name];
-  return concept !== undefined && reading.keyedStock?.as.includes(concept) ? reading.keyedStock : undefined;
+  return concept !== undefined && (chosen || reading.keyedStock?.as.includes(concept)) ? reading.keyedStock : undefined;
 }
 
 /** venue's name for the quantity each stock write sends. */
@@ -1926,8 +1933,9 @@ export function keyedStockRoute(
   name: InventoryOperation,
   reading: Reading,
   path: string,
+  chosen = false,
 ): { path: string; bodyNames: string[]; evidence: string } | undefined {
-  const keyed = keyedFor(name, reading);
+  const keyed = keyedFor(name, reading, chosen);
   if (!keyed) return undefined;
   const renamed = path
     .split('/')
@@ -1939,7 +1947,7 @@ export function keyedStockRoute(
           : s,
     )
     .join('/');
-  const vendor = name === 'adjustStock' ? (keyed.change ?? keyed.absolute) : keyed.absolute;
+  const vendor = name === 'adjustStock' ? (keyed.change ?? keyed.absolute) : (keyed.absolute ?? keyed.change);
   const venue = venueQuantity[name]!;
   const bodyNames = vendor !== undefined && vendor !== venue ? [`${venue}=${vendor}`] : [];
   const evidence =

@@ -3423,5 +3423,19 @@ describe('the fifteenth round of matcher work: stock writes keyed by a product i
     });
     expect(routesOf(result).stockTake).toBe('PUT /products/{productId}/stock');
     expect(mapped(result, 'stockTake')!.bodyNames).toContain('countedQuantity=quantity');
+    // A person may pick a PATCH of the stock, and for any of the three writes: never taken on evidence.
+    const patch = inMemory({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: { '/skus/{sku_id}/inventory': { patch: { requestBody: body({ quantity: 'integer' }) } } },
+    });
+    const options = { serverVars: {}, inventoryUrl: 'https://inventory.example' };
+    expect(routesOf(planImport([patch], { ...options, overrides: new Map() })).stockTake).toBeUndefined();
+    const picked = planImport([patch], {
+      ...options,
+      overrides: new Map([['adjustStock', 'PATCH /skus/{id}/inventory']]),
+    });
+    expect(routesOf(picked).adjustStock).toBe('PATCH /skus/{productId}/inventory');
+    expect(mapped(picked, 'adjustStock')!.bodyNames).toContain('adjustmentQuantity=quantity');
   });
 });
