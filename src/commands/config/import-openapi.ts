@@ -25,6 +25,7 @@ import {
 import { formatImportRecord, mergeImports, parseImportRecord } from '../../lib/openapi/record.js';
 import { didYouMean } from '../../lib/suggest.js';
 import { matchAnswer } from '../../lib/openapi/answers.js';
+import { keyedStockRoute } from '../../lib/openapi/match.js';
 import { checkBaseUrl } from '../../lib/config.js';
 import { HttpClient } from '../../lib/http.js';
 import type { Strength } from '../../lib/openapi/record.js';
@@ -465,19 +466,25 @@ async function reviewEach(ctx: Context, plan: ImportPlan): Promise<ImportPlan> {
           chosenBy: 'review',
         };
     } else if (!o.matched || picked.route !== o.route) {
-      const [method, path] = picked.route.split(' ') as [MappedOperation['method'], string];
+      const [method, written] = picked.route.split(' ') as [MappedOperation['method'], string];
       const reading = plan.readings.find((r) => `${r.operation.method} ${r.path}` === picked.route);
-      const bodyNames = vendorBodyNames(reading?.operation.request?.fields.map((f) => f.name) ?? []);
+      // A stock write keyed by the product in its path is stored with {productId} (and {warehouseId}), as venue fills it.
+      const keyed = reading ? keyedStockRoute(o.operation, reading, written, true) : undefined;
+      const path = keyed?.path ?? written;
+      const bodyNames = [
+        ...vendorBodyNames(reading?.operation.request?.fields.map((f) => f.name) ?? []),
+        ...(keyed?.bodyNames ?? []),
+      ];
       const answers = matchAnswer(o.operation, reading?.operation.response);
       operations[i] = {
         operation: o.operation,
         matched: true,
         method,
         path,
-        route: picked.route,
+        route: keyed ? `${method} ${path}` : picked.route,
         source: reading?.operation.source,
         confidence: picked.confidence,
-        reasons: ['chosen in the review'],
+        reasons: ['chosen in the review', ...(keyed ? [keyed.evidence] : [])],
         fields: [],
         bodyNames,
         answers,

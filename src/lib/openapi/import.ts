@@ -22,7 +22,7 @@ import { didYouMeanAmong, suggestions } from '../suggest.js';
 import { matchAnswer, type AnswerMatching } from './answers.js';
 import { authOf, oauthPaths, type AuthFinding } from './auth.js';
 import { loadDocument, type LoadOptions, type LoadedDocument } from './load.js';
-import { jobOfItsOwn, matchOperations, profiles, score, type Candidate } from './match.js';
+import { jobOfItsOwn, keyedFor, keyedStockRoute, matchOperations, profiles, score, type Candidate } from './match.js';
 import { documentOperations, pathParams, type DocumentOperation } from './operations.js';
 import type { ListShape } from './list-shape.js';
 import {
@@ -390,20 +390,26 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   const operations: OperationResult[] = matches.map((match) => {
     if (match.index === undefined)
       return { operation: match.operation, matched: false, why: match.why ?? '', candidates: match.candidates };
-    const { reading, method, path, route } = routes[match.index]!;
+    const { reading, method, path: written, route: asWritten } = routes[match.index]!;
     const alternatives = match.alternatives;
+    // A stock write keyed by the product in its path is stored with the parameters venue fills named as it fills them.
+    const keyed = keyedStockRoute(match.operation, reading, written);
+    const path = keyed?.path ?? written;
     return {
       operation: match.operation,
       matched: true,
       method,
       path,
-      route,
+      route: keyed ? `${method} ${path}` : asWritten,
       source: reading.operation.source,
       operationId: reading.operation.operationId,
       confidence: match.confidence!,
-      reasons: match.reasons,
+      reasons: keyed ? [...match.reasons, keyed.evidence] : match.reasons,
       fields: match.fields,
-      bodyNames: vendorBodyNames(reading.operation.request?.fields.map((f) => f.name) ?? []),
+      bodyNames: [
+        ...vendorBodyNames(reading.operation.request?.fields.map((f) => f.name) ?? []),
+        ...(keyed?.bodyNames ?? []),
+      ],
       answers: matchAnswer(match.operation, reading.operation.response),
       ...listOf(match.operation, reading),
       chosenBy: 'evidence',
@@ -694,7 +700,7 @@ function applyOverrides(
     const found = routes.find((r) => shapeOf(r.route) === shapeOf(value));
     if (!found) throw noSuchRoute(name, value, routes, before);
     const profile = profiles[name];
-    if (found.reading.params.length !== profile.params) {
+    if (found.reading.params.length !== profile.params && !keyedFor(name, found.reading, true)) {
       throw new UsageError(
         `--map ${name}: ${found.route} has ${found.reading.params.length ? found.reading.params.map((p) => `{${p}}`).join(', ') : 'no path parameter'}${found.reading.vars.length ? ` (besides the path variable${found.reading.vars.length > 1 ? 's' : ''} ${found.reading.vars.map((v) => `{${v}}`).join(', ')})` : ''}, but venue fills ${profile.params === 0 ? 'none' : 'one, the id'} for ${name}`,
       );
@@ -702,18 +708,25 @@ function applyOverrides(
     const scored = score(name, found.reading, 0, oauth);
     const job = jobOfItsOwn(name, found.reading);
     if (job) risky.push({ operation: name, route: found.route, why: job });
+    const keyed = keyedStockRoute(name, found.reading, found.path, true);
     operations[at] = {
       operation: name,
       matched: true,
       method: found.method,
-      path: found.path,
-      route: found.route,
+      path: keyed?.path ?? found.path,
+      route: keyed ? `${found.method} ${keyed.path}` : found.route,
       source: found.reading.operation.source,
       operationId: found.reading.operation.operationId,
       confidence: scored.refused ? 0 : scored.confidence,
-      reasons: [`chosen with --map${scored.refused ? ` although ${scored.refused}` : ''}`],
+      reasons: [
+        `chosen with --map${scored.refused ? ` although ${scored.refused}` : ''}`,
+        ...(keyed ? [keyed.evidence] : []),
+      ],
       fields: scored.fields,
-      bodyNames: vendorBodyNames(found.reading.operation.request?.fields.map((f) => f.name) ?? []),
+      bodyNames: [
+        ...vendorBodyNames(found.reading.operation.request?.fields.map((f) => f.name) ?? []),
+        ...(keyed?.bodyNames ?? []),
+      ],
       answers: matchAnswer(name, found.reading.operation.response),
       ...listOf(name, found.reading),
       chosenBy: '--map',
@@ -721,7 +734,12 @@ function applyOverrides(
     };
     for (let i = 0; i < operations.length; i++) {
       const other = operations[i]!;
-      if (i !== at && other.matched && other.route === found.route && !overrides.has(other.operation)) {
+      if (
+        i !== at &&
+        other.matched &&
+        shapeOf(other.route) === shapeOf(found.route) &&
+        !overrides.has(other.operation)
+      ) {
         operations[i] = {
           operation: other.operation,
           matched: false,

@@ -14,10 +14,18 @@
 import type { HttpVerb, InventoryOperation } from '../inventory/routes.js';
 import { inventoryOperationNames } from '../inventory/routes.js';
 import { isPagingQuery } from './list-shape.js';
-import { headOf, normaliseName, type FieldSet, type Head, type Reading } from './route-reading.js';
+import {
+  headOf,
+  normaliseName,
+  type FieldSet,
+  type Head,
+  type KeyedStockWrite,
+  type Reading,
+} from './route-reading.js';
 import {
   findTerms,
   groupingWords,
+  identifierWords,
   kindWords,
   serviceScopeWords,
   splitWords,
@@ -610,6 +618,21 @@ function subjectScore(
   };
   head('path', reading.head, reading.path);
   head('operationId', reading.operationIdHead, reading.operation.operationId ?? '');
+  // A write to one product's stock is venue's stock write its path and body say (markKeyedStockWrites).
+  const keyed = reading.keyedStock;
+  const keyedWrite = keyed !== undefined && keyed.as.some((concept) => wanted(concept) > 0);
+  if (keyedWrite) {
+    sources.push(sourceWeight.path);
+    reasons.push(
+      `its path names the product whose stock it writes ({${keyed.product}})${keyed.warehouse ? ` and the warehouse ({${keyed.warehouse}})` : ''}, ${
+        wanted('adjust') > 0
+          ? `a signed change (${keyed.change ?? keyed.absolute})`
+          : wanted('receive') > 0
+            ? `a quantity received (${keyed.absolute})`
+            : `the quantity set to a figure (${keyed.absolute})`
+      }`,
+    );
+  }
   let narrowedBySummary: string | undefined;
   let summarySays = false;
   for (const [concept, hit] of reading.summaryConcepts) {
@@ -669,6 +692,8 @@ function subjectScore(
   ) {
     // A write to the stock that its words say sets it (POST /inventories, "set inventories"): the path names what is
     // counted, no subject of its own.
+  } else if (keyedWrite) {
+    // The path names the stock the write sets or changes: what a stock write writes, no subject of its own.
   } else if (
     pathHead.concept &&
     wanted(pathHead.concept) === 0 &&
@@ -927,7 +952,8 @@ function refusal(
   const { operation } = reading;
   if (!profile.methods.includes(operation.method))
     return `method ${operation.method}: ${name} calls ${profile.methods.join(' or ')}`;
-  if (reading.params.length !== profile.params) {
+  // A stock write keyed by the product in its path takes the product (and the warehouse) from each line.
+  if (reading.params.length !== profile.params && !keyedFor(name, reading)) {
     return reading.params.length > profile.params
       ? `path parameter${reading.params.length - profile.params > 1 ? 's' : ''} ${reading.params
           .map((p) => `{${p}}`)
@@ -1019,8 +1045,14 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   let contradiction: string | undefined;
   let replaces: string | undefined;
   let unshown: string | undefined;
-  const body =
-    profile.body === 'request' ? reading.request : profile.body === 'response' ? reading.response : undefined;
+  const keyed = keyedFor(name, reading);
+  const body = keyed
+    ? keyedBody(name, reading.request!, keyed)
+    : profile.body === 'request'
+      ? reading.request
+      : profile.body === 'response'
+        ? reading.response
+        : undefined;
   // A record that keeps its values in an object whose members the document does not name (properties: a map of any
   // keys) has fields the schema does not show: what venue needs is unknown there, not absent.
   // So has one whose record is written as a $ref that could not be read.
@@ -1070,11 +1102,11 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       const hit = groupMatches(body, expectation.group, expectation.lines ?? false);
       if (hit) {
         have += expectation.weight;
-        fields.push(hit);
+        fields.push(keyed ? keyedField(name, keyed, hit) : hit);
       } else missing.push(expectation.group.label);
     }
     let schema = (have / of) * 4 - 1.5;
-    if (profile.needsLines && body.lines.size === 0) {
+    if (profile.needsLines && body.lines.size === 0 && !keyed) {
       schema -= 2.5;
       missing.push('lines (an array of products and quantities)');
     }
@@ -1672,6 +1704,259 @@ export function markUnreferencedPlaces(readings: Reading[]): void {
   }
 }
 
+/** venue's stock writes, and the subject each one's words name. */
+const stockWrites: Partial<Record<InventoryOperation, 'count' | 'adjust' | 'receive'>> = {
+  stockTake: 'count',
+  adjustStock: 'adjust',
+  receiveStock: 'receive',
+};
+
+/** What a path's segments after the product name: the stock itself, or one of venue's stock writes. */
+const stockSubjects = new Set<Concept>(['level', 'count', 'adjust', 'receive']);
+
+/** Words of a body field that say it holds how much there is (product_stock, available_quantity, qty, inventory). */
+const quantityWords = new Set([
+  'quantity',
+  'qty',
+  'stock',
+  'available',
+  'amount',
+  'count',
+  'inventory',
+  'level',
+  'hand',
+]);
+/** Words that may stand beside them and say no more (new_quantity, on_hand, counted_qty, physical_stock). */
+const quantityModifiers = new Set(['on', 'new', 'counted', 'actual', 'physical', 'current', 'total', 'availability']);
+/** Words of a body field that say it holds a signed change (stock_variation, quantity_delta, product_stockDelta). */
+const changeWords = new Set([
+  'delta',
+  'change',
+  'variation',
+  'adjustment',
+  'adjust',
+  'difference',
+  'diff',
+  'increment',
+  'decrement',
+]);
+/** Words that say a write raises or lowers the stock by its quantity: a signed change, whatever its body calls it. */
+const signedWords = new Set(['increase', 'decrease', 'increment', 'decrement']);
+/** Words that say a write brings stock in (/products/{id}/incoming): a receipt, whatever its body calls it. */
+const incomingWords = new Set(['incoming']);
+
+/**
+ * The role of a path parameter of a stock write: the product it writes, or the warehouse it writes in, by its own
+ * name (productId, sku, productVariantId, warehouseId, stockLocationId) or, where that is an id alone ({id}), by the
+ * collection it picks from (/products/{id}, /warehouses/{id}). Anything else (a stock record, a bin, an inbound, an
+ * order) is no key venue has.
+ */
+function keyRole(param: string, before: string | undefined): 'product' | 'warehouse' | undefined {
+  const own = wordsOf(param).filter((w) => !identifierWords.has(w));
+  const named = own.length ? headOf(own) : undefined;
+  const head = named?.concept ? named : before && !before.includes('{') ? headOf(wordsOf(before)) : undefined;
+  return head?.concept === 'product' || head?.concept === 'warehouse' ? head.concept : undefined;
+}
+
+/**
+ * A stock write keyed by a product in its path (PUT /products/{id}/stock, POST /items/{id}/receive, PUT
+ * /warehouses/{warehouseId}/products/{productId}/stock): a POST or PUT whose path parameters are the product it
+ * writes and at most the warehouse, whose segments after the product name the stock or a stock write, and whose flat
+ * body holds a quantity. Which of venue's writes it is: what those segments name (a count, an adjustment, a receipt),
+ * else what its operationId or summary says, else its body: a quantity set to a figure is a count, a signed change an
+ * adjustment, and a body that takes both is either.
+ */
+function keyedStockWrite(reading: Reading): KeyedStockWrite | undefined {
+  const { operation } = reading;
+  // A PATCH of the stock is read too, for a person to pick (--map, the review): venue's stock writes map on evidence
+  // only to a POST or PUT (the profiles' methods).
+  if (operation.method !== 'POST' && operation.method !== 'PUT' && operation.method !== 'PATCH') return undefined;
+  if (reading.queryId !== undefined || !reading.params.length || reading.params.length > 2) return undefined;
+  const segments = reading.path.split('/').filter(Boolean);
+  let product: string | undefined;
+  let warehouse: string | undefined;
+  for (const param of reading.params) {
+    const at = segments.indexOf(`{${param}}`);
+    if (at < 1) return undefined;
+    const role = keyRole(param, segments[at - 1]);
+    if (role === 'product' && product === undefined) product = param;
+    else if (role === 'warehouse' && warehouse === undefined) warehouse = param;
+    else return undefined;
+  }
+  if (product === undefined) return undefined;
+  // What is written of the product: the segments after it (/products/{id}/stock), or, where it ends the path and its
+  // own name says product (/inventory/{sku}, /variants/set_quantity/{variant_id}), the segment before it.
+  const at = segments.indexOf(`{${product}}`);
+  let after = segments.slice(at + 1).filter((s) => s !== `{${warehouse}}`);
+  // (The warehouse's parameter between them aside: /stock/{warehouseId}/{productId}.)
+  const before = segments[at - 1] === `{${warehouse}}` ? segments[at - 2] : segments[at - 1];
+  if (!after.length && before !== undefined && wordsOf(product).some((w) => !identifierWords.has(w))) after = [before];
+  if (!after.length || after.some((s) => s.includes('{'))) return undefined;
+  const written = after.flatMap(wordsOf);
+  // A word that says it raises or lowers the stock (/stock/increase) says how, not what.
+  const head = headOf(written.filter((w) => !signedWords.has(w) && !incomingWords.has(w)));
+  // How much there is of it, whatever verb sets it (/items/{id}/quantity, set_quantity): the stock.
+  const quantity =
+    written.some((w) => quantityWords.has(w)) &&
+    written.every(
+      (w) =>
+        quantityWords.has(w) ||
+        quantityModifiers.has(w) ||
+        kindWords.has(w) ||
+        signedWords.has(w) ||
+        incomingWords.has(w),
+    );
+  const incoming = written.some((w) => incomingWords.has(w));
+  if (!quantity && !incoming && (!head.concept || !stockSubjects.has(head.concept))) return undefined;
+  const request = operation.request;
+  if (!request || request.list) return undefined;
+  // A body that requires a product of its own (the child's productId, a variantId) writes that one: the path's is its
+  // parent, no product venue fills in.
+  const own = normaliseName(product);
+  if (
+    request.fields.some(
+      (f) =>
+        f.depth === 0 &&
+        f.required &&
+        normaliseName(f.name) !== own &&
+        F.productRef.names.includes(normaliseName(f.name)),
+    )
+  )
+    return undefined;
+  let absolute: string | undefined;
+  let change: string | undefined;
+  for (const field of request.fields) {
+    if (field.depth > 0 || field.inArray || ['boolean', 'object', 'array'].includes(field.type ?? '')) continue;
+    // The record's own words (product_stock) say whose quantity it is, no more.
+    const ofField = wordsOf(field.name).filter((w) => findTerms([w])[0]?.term.concept !== 'product');
+    if (!ofField.some((w) => quantityWords.has(w) || changeWords.has(w))) continue;
+    if (ofField.some((w) => changeWords.has(w))) {
+      if (ofField.every((w) => changeWords.has(w) || quantityWords.has(w) || quantityModifiers.has(w)))
+        change ??= field.name;
+    } else if (ofField.every((w) => quantityWords.has(w) || quantityModifiers.has(w))) absolute ??= field.name;
+  }
+  if (absolute === undefined && change === undefined) return undefined;
+  const said = [reading.operationIdHead?.concept, ...reading.summaryConcepts.keys()];
+  if (incoming || wordsOf(operation.summary ?? '').some((w) => incomingWords.has(w))) said.push('receive');
+  // "Increase or decrease the stock", /inventory/{sku}/increment: a signed change, whatever its body calls it.
+  if (
+    [...written, ...wordsOf(operation.operationId ?? ''), ...wordsOf(operation.summary ?? '')].some((w) =>
+      signedWords.has(w),
+    )
+  )
+    said.push('adjust');
+  const as: KeyedStockWrite['as'] =
+    head.concept !== undefined && head.concept !== 'level' && stockSubjects.has(head.concept)
+      ? [head.concept as 'count' | 'adjust' | 'receive']
+      : said.includes('receive')
+        ? ['receive']
+        : said.includes('adjust') && change === undefined
+          ? ['adjust']
+          : [
+              ...(absolute !== undefined ? (['count'] as const) : []),
+              ...(change !== undefined ? (['adjust'] as const) : []),
+            ];
+  // A count and a receipt set or add a quantity; only an adjustment takes a change.
+  if (as.every((c) => c !== 'adjust') && absolute === undefined) return undefined;
+  return {
+    product,
+    ...(warehouse !== undefined ? { warehouse } : {}),
+    as,
+    ...(absolute !== undefined ? { absolute } : {}),
+    ...(change !== undefined ? { change } : {}),
+  };
+}
+
+/**
+ * The body a keyed stock write is weighed by: its own fields, and what the path and its quantity field are to venue (the
+ * product and the warehouse the path names, the quantity under venue's name), as venue sends each line.
+ */
+function keyedBody(name: InventoryOperation, request: FieldSet, keyed: KeyedStockWrite): FieldSet {
+  const added = ['productid', ...(keyed.warehouse !== undefined ? ['warehouseid'] : [])];
+  const quantity = normaliseName(venueQuantity[name]!);
+  const names = new Set([...request.names, ...added, quantity]);
+  return {
+    ...request,
+    names,
+    count: names.size,
+    amounts: {
+      names: new Set([...request.amounts.names, quantity]),
+      words: request.amounts.words,
+      lineNames: request.amounts.lineNames,
+    },
+  };
+}
+
+/** A field a keyed stock write was weighed by, as the document has it: the path's parameter, or the body's quantity. */
+function keyedField(name: InventoryOperation, keyed: KeyedStockWrite, hit: string): string {
+  if (hit === 'productid') return `{${keyed.product}}`;
+  if (hit === 'warehouseid' && keyed.warehouse !== undefined) return `{${keyed.warehouse}}`;
+  if (hit === normaliseName(venueQuantity[name]!))
+    return (name === 'adjustStock' ? (keyed.change ?? keyed.absolute) : keyed.absolute) ?? hit;
+  return hit;
+}
+
+/** Marks the stock writes keyed by a product in their path, and names the write each can be among its subjects. */
+export function markKeyedStockWrites(readings: Reading[]): void {
+  for (const reading of readings) {
+    const keyed = keyedStockWrite(reading);
+    if (!keyed) continue;
+    reading.keyedStock = keyed;
+    for (const concept of keyed.as) reading.concepts.add(concept);
+  }
+}
+
+/** The keyed stock write a route is for this operation, where it is one (markKeyedStockWrites). */
+export function keyedFor(
+  name: InventoryOperation,
+  reading: Reading,
+  /** A person chose it (--map, the review): any of venue's stock writes may take it, whichever its words say. */
+  chosen = false,
+): KeyedStockWrite | undefined {
+  const concept = stockWrites[name];
+  return concept !== undefined && (chosen || reading.keyedStock?.as.includes(concept)) ? reading.keyedStock : undefined;
+}
+
+/** venue's name for the quantity each stock write sends. */
+const venueQuantity: Partial<Record<InventoryOperation, string>> = {
+  stockTake: 'countedQuantity',
+  adjustStock: 'adjustmentQuantity',
+  receiveStock: 'quantity',
+};
+
+/**
+ * How a keyed stock write is stored for this operation: its path with the product's parameter named {productId} and
+ * the warehouse's {warehouseId}, as venue fills them, the rest as the vendor wrote it; and the body's quantity under
+ * the vendor's name ("countedQuantity=quantity", inventory.bodyNames). Undefined where it is none.
+ */
+export function keyedStockRoute(
+  name: InventoryOperation,
+  reading: Reading,
+  path: string,
+  chosen = false,
+): { path: string; bodyNames: string[]; evidence: string } | undefined {
+  const keyed = keyedFor(name, reading, chosen);
+  if (!keyed) return undefined;
+  const renamed = path
+    .split('/')
+    .map((s) =>
+      s === `{${keyed.product}}`
+        ? '{productId}'
+        : keyed.warehouse && s === `{${keyed.warehouse}}`
+          ? '{warehouseId}'
+          : s,
+    )
+    .join('/');
+  const vendor = name === 'adjustStock' ? (keyed.change ?? keyed.absolute) : (keyed.absolute ?? keyed.change);
+  const venue = venueQuantity[name]!;
+  const bodyNames = vendor !== undefined && vendor !== venue ? [`${venue}=${vendor}`] : [];
+  const evidence =
+    `{${keyed.product}} is filled from ${name === 'adjustStock' ? "the adjustment's product" : "each line's product, one call per line"} (stored as {productId})` +
+    (keyed.warehouse ? `, {${keyed.warehouse}} with the warehouse (stored as {warehouseId})` : '') +
+    (vendor !== undefined ? `; its body's ${vendor} is venue's ${venue}` : '');
+  return { path: renamed, bodyNames, evidence };
+}
+
 /** Where at least two thirds of a document's writes (POST, PUT, PATCH) describe a request body, its routes say so. */
 export function markBodiesDescribed(readings: Reading[]): void {
   const counts = new Map<string, { writes: number; bodies: number }>();
@@ -2133,6 +2418,7 @@ export function matchOperations(
   oauthPaths: Set<string>,
   threshold = CONFIDENCE_THRESHOLD,
 ): OperationMatch[] {
+  markKeyedStockWrites(readings);
   markStockedProducts(readings);
   markCountedProducts(readings);
   markProductGroupings(readings);
@@ -2164,7 +2450,11 @@ export function matchOperations(
   const taken = new Map<number, Scored>();
   const chosen = new Map<InventoryOperation, Scored>();
   for (const candidate of passing) {
-    if (chosen.has(candidate.operation) || taken.has(candidate.index)) continue;
+    // A stock write keyed by the product whose body takes both a figure and a change is a count and an adjustment.
+    const twice = (other: Scored | undefined) =>
+      other !== undefined &&
+      [other.operation, candidate.operation].every((op) => keyedFor(op, readings[candidate.index]!));
+    if (chosen.has(candidate.operation) || (taken.has(candidate.index) && !twice(taken.get(candidate.index)))) continue;
     chosen.set(candidate.operation, candidate);
     taken.set(candidate.index, candidate);
   }

@@ -151,6 +151,25 @@ export interface Reading {
    * the venue's): the venue's scope itself, none of its records. Set once every route is read (import.ts).
    */
   scopeOf?: string;
+  /**
+   * A stock write keyed in its path by the product it writes (PUT /products/{id}/stock), and by the warehouse where
+   * the path names one: venue fills them from each line. Set once every route is read (match.ts markKeyedStockWrites).
+   */
+  keyedStock?: KeyedStockWrite;
+}
+
+/** A stock write that names its product (and its warehouse) in the path, with a flat body (match.ts). */
+export interface KeyedStockWrite {
+  /** The path parameter venue fills with the product of each line: stored as {productId}. */
+  product: string;
+  /** The path parameter venue fills with the write's warehouse, where the path names one: stored as {warehouseId}. */
+  warehouse?: string;
+  /** Which of venue's stock writes it can be, by its words and its body: a count, a signed change, a receipt. */
+  as: Array<'count' | 'adjust' | 'receive'>;
+  /** The body field that holds the quantity the write sets (an absolute figure), as written. */
+  absolute?: string;
+  /** The body field that holds a signed change, as written. */
+  change?: string;
 }
 
 export const normaliseName = (name: string): string =>

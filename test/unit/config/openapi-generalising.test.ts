@@ -8,8 +8,8 @@
 
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { storedRoute, type MappedOperation } from '../../../src/lib/openapi/import.js';
-import { checkRouteFor, formatRoute, parseRoute } from '../../../src/lib/inventory/routes.js';
+import { planImport, storedRoute, type ImportPlan, type MappedOperation } from '../../../src/lib/openapi/import.js';
+import { checkRouteFor, formatRoute, parseRoute, type InventoryOperation } from '../../../src/lib/inventory/routes.js';
 import { checkServerVariable, serverOf, splitServerUrl } from '../../../src/lib/openapi/servers.js';
 import { readOperation } from '../../../src/lib/openapi/route-reading.js';
 import { splitWords } from '../../../src/lib/openapi/vocabulary.js';
@@ -19,6 +19,7 @@ import {
   answerOf,
   answer,
   body,
+  inMemory,
   plan,
   routesOf,
   schema,
@@ -3249,5 +3250,192 @@ describe('the fourteenth round of matcher work: what recurs in new documents', (
     expect(routesOf(one).createProduct).toBe('POST /products');
     const echoed = plan({ '/products': { post: { requestBody: list, responses: answer(product, true) } } });
     expect(routesOf(echoed).createProduct).toBe('POST /products');
+  });
+});
+
+describe('the fifteenth round of matcher work: stock writes keyed by a product in the path', () => {
+  const product = { id: 'integer', name: 'string', sku: 'string', price: 'number' };
+  /** A small catalogue whose stock is written one product at a time, at these routes. */
+  const catalogue = (stock: Record<string, unknown>) =>
+    plan({
+      '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+      '/products/{id}': { get: { summary: 'Get a product', responses: answer(product) } },
+      ...stock,
+    });
+  const mapped = (result: ImportPlan, name: InventoryOperation) =>
+    result.operations.find((o): o is MappedOperation => o.operation === name && o.matched);
+
+  it('a PUT of one product’s stock to a figure is a stock take, stored with {productId} and the body’s word for the count', () => {
+    const result = catalogue({
+      '/products/{id}/stock': {
+        put: { summary: 'Update stock', requestBody: body({ quantity: 'integer' }), responses: answer(product) },
+      },
+    });
+    expect(routesOf(result).stockTake).toBe('PUT /products/{productId}/stock');
+    const take = mapped(result, 'stockTake')!;
+    expect(take.bodyNames).toContain('countedQuantity=quantity');
+    // The review says where the path's parameter comes from.
+    expect(take.reasons.join('; ')).toMatch(/\{id\} is filled from each line's product, one call per line/);
+    // A signed change it is not, and a receipt it does not say.
+    expect(routesOf(result).adjustStock).toBeUndefined();
+    expect(routesOf(result).receiveStock).toBeUndefined();
+  });
+
+  it('the warehouse in the path too: both parameters stored as venue fills them, whatever the vendor calls them', () => {
+    const result = catalogue({
+      '/locations/{locationId}/items/{sku}/inventory-level': {
+        put: { summary: 'Set the inventory level', requestBody: body({ available: 'integer' }) },
+      },
+    });
+    expect(routesOf(result).stockTake).toBe('PUT /locations/{warehouseId}/items/{productId}/inventory-level');
+    expect(mapped(result, 'stockTake')!.bodyNames).toContain('countedQuantity=available');
+  });
+
+  it('which write: a signed change is an adjustment, a receipt is named, and a body that takes both a figure and a change is either', () => {
+    const delta = catalogue({
+      '/products/{productId}/stock': {
+        put: { summary: 'Update stock', requestBody: body({ warehouse_id: 'string', stock_variation: 'number' }) },
+      },
+    });
+    expect(routesOf(delta).adjustStock).toBe('PUT /products/{productId}/stock');
+    expect(mapped(delta, 'adjustStock')!.bodyNames).toContain('adjustmentQuantity=stock_variation');
+    expect(routesOf(delta).stockTake).toBeUndefined();
+    const adjustments = catalogue({
+      '/products/{id}/stock-adjustments': {
+        post: { requestBody: body({ quantity: 'integer', reason: 'string' }) },
+      },
+    });
+    expect(routesOf(adjustments).adjustStock).toBe('POST /products/{productId}/stock-adjustments');
+    expect(mapped(adjustments, 'adjustStock')!.bodyNames).toContain('adjustmentQuantity=quantity');
+    const received = catalogue({
+      '/items/{id}/receive': { post: { requestBody: body({ quantity: 'integer', cost: 'number' }) } },
+    });
+    expect(routesOf(received).receiveStock).toBe('POST /items/{productId}/receive');
+    const both = catalogue({
+      '/products/{id}/stock': {
+        put: { summary: 'Update stock', requestBody: body({ product_stock: 'string', product_stockDelta: 'string' }) },
+      },
+    });
+    expect(routesOf(both).stockTake).toBe('PUT /products/{productId}/stock');
+    expect(routesOf(both).adjustStock).toBe('PUT /products/{productId}/stock');
+    expect(mapped(both, 'stockTake')!.bodyNames).toContain('countedQuantity=product_stock');
+    expect(mapped(both, 'adjustStock')!.bodyNames).toContain('adjustmentQuantity=product_stockDelta');
+  });
+
+  it('not such a write: a variant under a product, a stock record, a bin, a purchase order, a product update, a list of lines, a GET', () => {
+    const quantity = body({ quantity: 'integer' });
+    for (const stock of [
+      { '/products/{productId}/variants/{variantId}/stock': { put: { requestBody: quantity } } },
+      { '/stocks/{stockId}/quantity': { put: { requestBody: quantity } } },
+      { '/bins/{binId}/stock': { put: { requestBody: quantity } } },
+      { '/purchase-orders/{id}/receive': { post: { requestBody: quantity } } },
+      { '/products/{id}/stock': { get: { responses: answer({ quantity: 'integer' }) } } },
+      {
+        '/products/{id}/stock': {
+          put: {
+            requestBody: {
+              content: { 'application/json': { schema: { type: 'array', items: schema({ quantity: 'integer' }) } } },
+            },
+          },
+        },
+      },
+      // A quantity nothing says is how much there is (a reorder level) is none venue counts.
+      { '/products/{id}/stock': { put: { requestBody: body({ reorder_level: 'integer' }) } } },
+    ]) {
+      const result = catalogue(stock);
+      for (const name of ['stockTake', 'adjustStock', 'receiveStock'] as const)
+        expect(routesOf(result)[name], `${Object.keys(stock)[0]} ${name}`).toBeUndefined();
+    }
+    const update = catalogue({
+      '/products/{id}': {
+        get: { responses: answer(product) },
+        patch: { requestBody: body({ name: 'string', price: 'number', quantity: 'integer' }) },
+      },
+    });
+    expect(routesOf(update).updateProduct).toBe('PATCH /products/{id}');
+    expect(routesOf(update).stockTake).toBeUndefined();
+  });
+
+  it('how much there is, whatever verb sets it, and the stock keyed by a product named in its last parameter', () => {
+    const quantity = body({ quantity: 'integer' });
+    const shapes: Array<[string, string]> = [
+      ['/items/{id}/quantity', 'PUT /items/{productId}/quantity'],
+      ['/variants/set_quantity/{variant_id}', 'PUT /variants/set_quantity/{productId}'],
+      ['/inventory/{sku}', 'PUT /inventory/{productId}'],
+    ];
+    for (const [route, stored] of shapes)
+      expect(routesOf(catalogue({ [route]: { put: { requestBody: quantity } } })).stockTake, route).toBe(stored);
+    // A bare id after the stock picks a stock record, no product.
+    expect(routesOf(catalogue({ '/inventory/{id}': { put: { requestBody: quantity } } })).stockTake).toBeUndefined();
+  });
+
+  it("a body that requires a product of its own writes that one: the path's product is its parent", () => {
+    const child = {
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['productId'],
+            properties: { productId: { type: 'integer' }, quantity: { type: 'integer' } },
+          },
+        },
+      },
+    };
+    const result = catalogue({ '/products/stock/{parentProductId}/quantity': { put: { requestBody: child } } });
+    expect(routesOf(result).stockTake).toBeUndefined();
+    // One it may name (a variant, for a product that has them) leaves the path's product the one written.
+    const optional = catalogue({
+      '/products/{id}/stock': { put: { requestBody: body({ variant_id: 'string', quantity: 'integer' }) } },
+    });
+    expect(routesOf(optional).stockTake).toBe('PUT /products/{productId}/stock');
+  });
+
+  it('a write that raises or lowers the stock is an adjustment, one that brings it in a receipt, and the warehouse may stand between the stock and the product', () => {
+    const quantity = body({ quantity: 'integer' });
+    for (const [route, summary] of [
+      ['/products/{id}/stock/increase', undefined],
+      ['/products/{id}/stock', 'Increase or decrease the stock of a product'],
+    ] as const) {
+      const result = catalogue({ [route]: { post: { summary, requestBody: quantity } } });
+      expect(routesOf(result).adjustStock, route).toBe(`POST ${route.replace('{id}', '{productId}')}`);
+      expect(routesOf(result).stockTake, route).toBeUndefined();
+    }
+    // Stock brought in is a receipt.
+    const incoming = catalogue({ '/products/{id}/incoming': { post: { requestBody: quantity } } });
+    expect(routesOf(incoming).receiveStock).toBe('POST /products/{productId}/incoming');
+    expect(routesOf(incoming).stockTake).toBeUndefined();
+    const placed = catalogue({ '/stock/{warehouseId}/{productId}': { put: { requestBody: quantity } } });
+    expect(routesOf(placed).stockTake).toBe('PUT /stock/{warehouseId}/{productId}');
+  });
+
+  it('--map takes a keyed stock write and stores it as venue fills it', () => {
+    const doc = inMemory({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/products/{id}/stock': { put: { summary: 'Update', requestBody: body({ quantity: 'integer' }) } },
+      },
+    });
+    const result = planImport([doc], {
+      serverVars: {},
+      inventoryUrl: 'https://inventory.example',
+      overrides: new Map([['stockTake', 'PUT /products/{id}/stock']]),
+    });
+    expect(routesOf(result).stockTake).toBe('PUT /products/{productId}/stock');
+    expect(mapped(result, 'stockTake')!.bodyNames).toContain('countedQuantity=quantity');
+    // A person may pick a PATCH of the stock, and for any of the three writes: never taken on evidence.
+    const patch = inMemory({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: { '/skus/{sku_id}/inventory': { patch: { requestBody: body({ quantity: 'integer' }) } } },
+    });
+    const options = { serverVars: {}, inventoryUrl: 'https://inventory.example' };
+    expect(routesOf(planImport([patch], { ...options, overrides: new Map() })).stockTake).toBeUndefined();
+    const picked = planImport([patch], {
+      ...options,
+      overrides: new Map([['adjustStock', 'PATCH /skus/{id}/inventory']]),
+    });
+    expect(routesOf(picked).adjustStock).toBe('PATCH /skus/{productId}/inventory');
+    expect(mapped(picked, 'adjustStock')!.bodyNames).toContain('adjustmentQuantity=quantity');
   });
 });
