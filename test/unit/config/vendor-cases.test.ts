@@ -26,6 +26,7 @@ import { round11VendorCases } from '../../fixtures/openapi/vendors/cases-round11
 import { round12SecondReadings, round12VendorCases } from '../../fixtures/openapi/vendors/cases-round12.js';
 import { round13VendorCases } from '../../fixtures/openapi/vendors/cases-round13.js';
 import { round14VendorCases } from '../../fixtures/openapi/vendors/cases-round14.js';
+import { round15VendorCases } from '../../fixtures/openapi/vendors/cases-round15.js';
 import { blindCases } from '../../fixtures/openapi/vendors/cases-blind.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
@@ -212,6 +213,7 @@ describe('the split', () => {
     { round: 12, cases: round12VendorCases, least: 12, scored: '67 (63.2%)' },
     { round: 13, cases: round13VendorCases, least: 7, scored: '33 (67.3%)' },
     { round: 14, cases: round14VendorCases, least: 5, scored: '15 (38.5%)' },
+    { round: 15, cases: round15VendorCases, least: 12 },
   ];
   it.each(rounds)('round $round: vendors none seen before; tuning once scored, else held out', (r) => {
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
