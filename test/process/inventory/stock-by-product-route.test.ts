@@ -150,4 +150,26 @@ describe.each(dialects)('stock writes keyed by the product in the path (%s diale
       expect((await requests()).slice(from).filter((r) => r.method === 'PUT')).toEqual([]);
     },
   );
+
+  it(
+    "the sandbox's own document, imported, maps the three writes as the layout serves them, and a take goes through",
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      const imported = await sb.run(['config', 'import-openapi', `${sb.origin}/inventory/openapi.json`, '--yes']);
+      expect(imported.code, imported.stderr).toBe(0);
+      const routes = JSON.parse((await sb.run(['config', 'routes', '-o', 'json'])).stdout) as {
+        routes: Array<{ operation: string; route: string }>;
+      };
+      const routeOf = (operation: string) => routes.routes.find((r) => r.operation === operation)?.route;
+      expect(routeOf('stockTake')).toBe('PUT /products/{productId}/stock');
+      expect(routeOf('adjustStock')).toBe('POST /products/{productId}/adjustments');
+      expect(routeOf('receiveStock')).toBe('POST /warehouses/{warehouseId}/products/{productId}/receipts');
+      const counts = writeFile('imported.csv', 'productId,countedQuantity\n1008,9\n1009,8\n');
+      const take = await sb.run(['inventory', 'stock', 'take', '--warehouse', '1', '--file', counts, '--yes']);
+      expect(take.code, take.stderr).toBe(0);
+      expect(await levels([1008, 1009])).toEqual({ 1008: 9, 1009: 8 });
+    },
+  );
 });
