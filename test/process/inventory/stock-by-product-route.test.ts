@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
+import { repoRoot, runInterrupted, startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
 import { dialects } from '../../support/dialects.js';
 
 const layoutFile = path.join(repoRoot, 'packages/sandbox/examples/inventory-routes-line-keyed.json');
@@ -148,6 +148,34 @@ describe.each(dialects)('stock writes keyed by the product in the path (%s diale
       expect(again.code, again.stderr).toBe(7);
       expect(again.stderr).toContain('Nothing was sent by this run.');
       expect((await requests()).slice(from).filter((r) => r.method === 'PUT')).toEqual([]);
+    },
+  );
+
+  it(
+    'Ctrl-C while a line is in flight: its answer is awaited, no further line is sent, the take unknown (exit 7)',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      await sb.control('POST', '/faults', { latencyMs: 1500, latencyMatch: 'PUT /inventory/api/products/1010/stock' });
+      const counts = writeFile('interrupted.csv', 'productId,countedQuantity\n1010,6\n1011,7\n');
+      const from = (await requests()).length;
+      const result = await runInterrupted(
+        ['-v', 'inventory', 'stock', 'take', '--warehouse', '1', '--file', counts, '--comment', 'ctrl-c', '--yes'],
+        (e) => /> PUT \S+products\/1010\/stock/.test(e),
+        { env: sb.env },
+      );
+      await sb.control('DELETE', '/faults');
+      expect(result.code, result.stderr).toBe(7);
+      expect(result.stderr).toContain('1 of 2 line(s) applied (product 1010), then product 1011 was not sent');
+      expect(result.stderr).not.toContain('✓');
+      expect(
+        (await requests())
+          .slice(from)
+          .filter((r) => r.method === 'PUT')
+          .map((r) => r.url),
+      ).toEqual(['/inventory/api/products/1010/stock']);
+      expect((await levels([1010]))[1010]).toBe(6);
     },
   );
 
