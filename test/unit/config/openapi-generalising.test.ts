@@ -2697,6 +2697,28 @@ describe('what the products are filed under, by the field that refers to it, is 
     });
     expect(routesOf(named).listCategories).toBe('GET /categories');
   });
+
+  it("departments are the organisation's (its people, its cost centres) unless the products' records name one", () => {
+    // Departments no product names, beside the products' own categories: the categories, never the departments.
+    const organisation = plan({
+      '/products': listOf(product({ categoryId: 'string' }), 'List products'),
+      '/departments': listOf({ id: 'string', name: 'string', code: 'string' }, 'List departments'),
+      '/products/categories': listOf({ id: 'string', name: 'string' }),
+    });
+    expect(routesOf(organisation).listCategories).toBe('GET /products/categories');
+    // Departments alone, no product naming one: no category list at all.
+    const alone = plan({
+      '/products': listOf(product({}), 'List products'),
+      '/departments': listOf({ id: 'string', name: 'string', code: 'string' }, 'List departments'),
+    });
+    expect(routesOf(alone).listCategories).toBeUndefined();
+    // A shop's departments, which its products are filed under (departmentId): the products' categories.
+    const shop = plan({
+      '/products': listOf(product({ departmentId: 'string' }), 'List products'),
+      '/departments': listOf({ id: 'string', name: 'string', code: 'string' }, 'List departments'),
+    });
+    expect(routesOf(shop).listCategories).toBe('GET /departments');
+  });
 });
 
 describe('the tax and the category of what is sold are a tax and a category', () => {
