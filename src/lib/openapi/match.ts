@@ -1349,6 +1349,19 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     const after = segments.slice(statusAt + 1).filter((s) => !s.startsWith('{') && !healthWord(s));
     if (statusAt >= 0 && after.length)
       narrowing ??= `its path goes on after its status (${reading.path}): the records in a status, not the service's health`;
+    // The service's status is one report. Statuses a route names in the plural (/orderstatuses, getWorkOrderStatuses)
+    // or pages are many: the values some records' status takes (order statuses) or those records' statuses, never the
+    // one status of the service. (A version or a ping is read as said: a list of versions is the service's and its
+    // parts'.)
+    const namedByStatus = [reading.head, reading.operationIdHead].some(
+      (h) => h?.concept === 'health' && h.text === 'status',
+    );
+    const plural = [segments.filter((s) => !s.startsWith('{')).pop() ?? '', reading.operation.operationId ?? ''].some(
+      (text) => /statuses/i.test(text),
+    );
+    const paged = reading.operation.query.some(isPagingQuery);
+    if (namedByStatus && (plural || paged))
+      narrowing ??= `it ${plural ? 'names statuses in the plural' : 'is paged'}: many records' statuses, not the service's health`;
   }
   // A sandbox (or playground) in the path is where the API is tried out: its routes answer for that trial, not for
   // the service venue drives (/sandbox/ping says the sandbox is up, /sandbox/products are test records).

@@ -923,6 +923,31 @@ describe("the service's health is read at none of its parts", () => {
       /goes on after its status/,
     );
   });
+
+  it("statuses named in the plural or paged are many records' statuses, never the service's one", () => {
+    const status = (route: string, get: Record<string, unknown>) =>
+      plan({
+        [route]: {
+          get: { summary: 'Get status', responses: answer({ status: 'string', description: 'string' }), ...get },
+        },
+        '/orders': { get: { summary: 'List orders', responses: answer({ id: 'string' }, true) } },
+      });
+    expect(routesOf(status('/status', {})).health).toBe('GET /status');
+    // The plural, in the path or the operationId, written together or apart.
+    expect(routesOf(status('/orderstatuses', { operationId: 'getOrderStatuses' })).health).toBeUndefined();
+    expect(routesOf(status('/orders/statuses', {})).health).toBeUndefined();
+    expect(
+      unmapped(status('/orderstatuses', { operationId: 'getOrderStatuses' }), 'health')?.candidates[0]?.shortfall,
+    ).toMatch(/plural/);
+    // Pages of statuses.
+    const paged = {
+      parameters: [
+        { name: 'page', in: 'query', schema: { type: 'integer' } },
+        { name: 'limit', in: 'query', schema: { type: 'integer' } },
+      ],
+    };
+    expect(routesOf(status('/status', paged)).health).toBeUndefined();
+  });
 });
 
 describe('a webhook subscription follows the resource whose changes it sends', () => {
