@@ -3486,3 +3486,48 @@ describe('the fifteenth round of matcher work: stock writes keyed by a product i
     expect(mapped(picked, 'adjustStock')!.bodyNames).toContain('adjustmentQuantity=quantity');
   });
 });
+
+describe('a path template with a query string written into it is a path and a query', () => {
+  it('the route is the path before "?"; the parameters named after it are optional query filters, whatever "in" says', () => {
+    const inPath = (...names: string[]) =>
+      names.map((name) => ({
+        name,
+        in: 'path',
+        required: true,
+        schema: { type: name === 'Name' ? 'string' : 'integer' },
+      }));
+    const product = { ID: 'string', Name: 'string', SKU: 'string', Category: 'string', PriceTier1: 'number' };
+    const result = plan({
+      '/product?ID={ID}&Page={Page}&Limit={Limit}&Name={Name}': {
+        get: {
+          summary: 'Get products',
+          parameters: inPath('ID', 'Page', 'Limit', 'Name'),
+          responses: answer(product, true),
+        },
+      },
+      '/product': {
+        post: { summary: 'Create product', requestBody: body(product), responses: answer(product) },
+      },
+      // A pair written without its "=" names its parameter all the same.
+      '/ref/category?Page={Page}&Limit={Limit}&Name{Name}': {
+        get: {
+          summary: 'Get categories',
+          parameters: inPath('Page', 'Limit', 'Name'),
+          responses: answer({ ID: 'string', Name: 'string' }, true),
+        },
+      },
+    });
+    const routes = routesOf(result);
+    expect(routes.listProducts).toBe('GET /product');
+    expect(routes.createProduct).toBe('POST /product');
+    expect(routes.listCategories).toBe('GET /ref/category');
+    // What is stored is a route venue can call: no path parameter venue does not fill, no filter it does not send.
+    for (const route of [routes.listProducts!, routes.listCategories!]) {
+      expect(parseRoute(route).params).toEqual([]);
+      expect(parseRoute(route).query).toEqual([]);
+    }
+    // The filters are read as the list's query: Page and Limit page it.
+    const list = result.operations.find((o) => o.operation === 'listProducts') as MappedOperation;
+    expect(list.list?.paging.query).toEqual(['Page', 'Limit']);
+  });
+});
