@@ -1332,6 +1332,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   // The service's health is its own, read at none of its records: a status under one record of a collection
   // (/companies/{companyId}/dataStatus, the venue's company) is that record's, not the service's. A key that begins
   // the path (/{tenant}/status) picks no record: it is the venue's base.
+  if (name === 'createWebhook' && reading.accountSwitch) narrowing ??= `${reading.accountSwitch}`;
   if (name === 'health') {
     const segments = reading.path.split('/').filter(Boolean);
     const record = reading.vars.find((v) => {
@@ -2021,6 +2022,35 @@ export function markDeliveredSubscriptions(readings: Reading[]): void {
 }
 
 /**
+ * A create whose very path is also deleted with no id (no path parameter, no id in the query), where nothing reads
+ * what it made (no GET of that path, no route of one of its records: GET /x/{id}, DELETE /x?id=), turns the
+ * account's one subscription on and off: a switch, not a subscriber venue can list, read back or change. (One
+ * subscription per account that is read back at its path is venue's webhooks, one of them.)
+ */
+export function markAccountSwitches(readings: Reading[]): void {
+  const idLike = (name: string) => /(^|[^a-z])(id|uuid|guid)$/i.test(name) || /[a-z](Id|ID|Uuid|UUID)$/.test(name);
+  for (const create of readings) {
+    if (create.operation.method !== 'POST' || create.operation.params.length) continue;
+    const path = create.path;
+    const off = readings.find(
+      (r) =>
+        r.operation.method === 'DELETE' &&
+        r.path === path &&
+        r.operation.params.length === 0 &&
+        !r.operation.query.some(idLike),
+    );
+    if (!off) continue;
+    const addressed = readings.some(
+      (r) =>
+        (collectionOf(r.path) === path && r.path !== path) ||
+        (r.path === path && (r.operation.method === 'GET' || r.operation.query.some(idLike))),
+    );
+    if (addressed) continue;
+    create.accountSwitch = `${routeOf(off)} takes no id and nothing reads what it makes: the account's one subscription, switched on and off, not a subscriber venue can read back`;
+  }
+}
+
+/**
  * "Stock items", "inventory items" are two things: the stock of a product (a quantity of a variant, at a location),
  * or the items kept in stock themselves. A collection so named whose records are known by their own name or code,
  * carry a price and refer to no product is the second: venue's products. Its routes are read as naming products.
@@ -2437,6 +2467,7 @@ export function matchOperations(
   markProductGroupings(readings);
   markOnlyVersion(readings);
   markDeliveredSubscriptions(readings);
+  markAccountSwitches(readings);
   markStockPlaces(readings);
   markUnreferencedPlaces(readings);
   markBodiesDescribed(readings);

@@ -3531,3 +3531,46 @@ describe('a path template with a query string written into it is a path and a qu
     expect(list.list?.paging.query).toEqual(['Page', 'Limit']);
   });
 });
+
+describe('a webhook subscription venue can create is one of many, each with an id', () => {
+  it("a create whose path is deleted with no id, no route reading one record: the account's one switch", () => {
+    const hook = body({ url: 'string', events: 'array' });
+    const product = { id: 'string', name: 'string', price: 'number' };
+    const document = (more: Record<string, unknown>) =>
+      plan({
+        '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+        '/webhooks/subscription': {
+          post: { summary: 'Create a webhook subscription', requestBody: hook, responses: answer({ url: 'string' }) },
+          delete: { summary: 'Delete the webhook subscription' },
+        },
+        ...more,
+      });
+    expect(routesOf(document({})).createWebhook).toBeUndefined();
+    expect(unmapped(document({}), 'createWebhook')?.candidates[0]?.shortfall).toMatch(/one subscription/);
+    // One subscriber read or deleted by its id: the create makes one of many.
+    const many = document({
+      '/webhooks/subscription/{id}': { delete: { summary: 'Delete a webhook subscription' } },
+    });
+    expect(routesOf(many).createWebhook).toBe('POST /webhooks/subscription');
+    // One subscription per account, read back at its own path: venue's webhooks, one of them.
+    const readBack = document({
+      '/webhooks/subscription': {
+        get: { summary: 'Get the webhook subscription', responses: answer({ url: 'string', events: 'array' }) },
+        post: { summary: 'Create a webhook subscription', requestBody: hook, responses: answer({ url: 'string' }) },
+        delete: { summary: 'Delete the webhook subscription' },
+      },
+    });
+    expect(routesOf(readBack).createWebhook).toBe('POST /webhooks/subscription');
+    const byQuery = plan({
+      '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+      '/webhooks': {
+        post: { summary: 'Create a webhook', requestBody: hook, responses: answer({ url: 'string' }) },
+        delete: {
+          summary: 'Delete a webhook',
+          parameters: [{ name: 'ID', in: 'query', required: true, schema: { type: 'string' } }],
+        },
+      },
+    });
+    expect(routesOf(byQuery).createWebhook).toBe('POST /webhooks');
+  });
+});
