@@ -150,7 +150,9 @@ const F = {
   events: group(
     'event types',
     // Subscriptions name what they follow: event types or topics, or the resources or entities whose changes they send.
-    'events eventtypes eventtype event topics topic scope types triggers eventnames resource resources entity entityname entitytype resourcename resourcetype changetype',
+    // Beside a URL to call, a bare type, the types it filters on, or the class of objects it follows says what it
+    // follows (Type, filterTypes, object_class); a type of the hook itself (webhook_type: before or after) does not.
+    'events eventtypes eventtype event topics topic scope types triggers eventnames resource resources entity entityname entitytype resourcename resourcetype changetype type filtertypes objectclass',
     'event topic trigger',
   ),
   secret: group('a secret', 'secret signaturekey signingsecret hmacsecret sharedsecret headers', 'secret signature'),

@@ -3574,3 +3574,28 @@ describe('a webhook subscription venue can create is one of many, each with an i
     expect(routesOf(byQuery).createWebhook).toBe('POST /webhooks');
   });
 });
+
+describe('what a webhook subscription follows, by the field that says it', () => {
+  const product = { id: 'string', name: 'string', price: 'number' };
+  const subscriptions = (fields: Record<string, string>) =>
+    plan({
+      '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+      '/hooks': {
+        get: { summary: 'List hooks', responses: answer({ id: 'string', ...fields }, true) },
+        post: { summary: 'Create a hook', requestBody: body(fields), responses: answer({ id: 'string', ...fields }) },
+      },
+    });
+  it('a bare type, the types it filters on, the class of objects it follows, beside a URL to call', () => {
+    const shapes: Record<string, string>[] = [
+      { ExternalURL: 'string', Type: 'string', IsActive: 'boolean' },
+      { url: 'string', filterTypes: 'array', active: 'boolean' },
+      { endpoint_url: 'string', object_class: 'string', field: 'string' },
+    ];
+    for (const fields of shapes) {
+      expect(routesOf(subscriptions(fields)).createWebhook, Object.keys(fields).join()).toBe('POST /hooks');
+      expect(routesOf(subscriptions(fields)).listWebhooks, Object.keys(fields).join()).toBe('GET /hooks');
+    }
+    // The hook's own type (before or after a method of the service) says nothing of what it follows.
+    expect(routesOf(subscriptions({ url: 'string', webhook_type: 'string' })).createWebhook).toBeUndefined();
+  });
+});
