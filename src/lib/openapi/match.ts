@@ -150,7 +150,9 @@ const F = {
   events: group(
     'event types',
     // Subscriptions name what they follow: event types or topics, or the resources or entities whose changes they send.
-    'events eventtypes eventtype event topics topic scope types triggers eventnames resource resources entity entityname entitytype resourcename resourcetype changetype',
+    // Beside a URL to call, a bare type, the types it filters on, or the class of objects it follows says what it
+    // follows (Type, filterTypes, object_class); a type of the hook itself (webhook_type: before or after) does not.
+    'events eventtypes eventtype event topics topic scope types triggers eventnames resource resources entity entityname entitytype resourcename resourcetype changetype type filtertypes objectclass',
     'event topic trigger',
   ),
   secret: group('a secret', 'secret signaturekey signingsecret hmacsecret sharedsecret headers', 'secret signature'),
@@ -1332,6 +1334,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   // The service's health is its own, read at none of its records: a status under one record of a collection
   // (/companies/{companyId}/dataStatus, the venue's company) is that record's, not the service's. A key that begins
   // the path (/{tenant}/status) picks no record: it is the venue's base.
+  if (name === 'createWebhook' && reading.accountSwitch) narrowing ??= `${reading.accountSwitch}`;
   if (name === 'health') {
     const segments = reading.path.split('/').filter(Boolean);
     const record = reading.vars.find((v) => {
@@ -1349,6 +1352,19 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     const after = segments.slice(statusAt + 1).filter((s) => !s.startsWith('{') && !healthWord(s));
     if (statusAt >= 0 && after.length)
       narrowing ??= `its path goes on after its status (${reading.path}): the records in a status, not the service's health`;
+    // The service's status is one report. Statuses a route names in the plural (/orderstatuses, getWorkOrderStatuses)
+    // or pages are many: the values some records' status takes (order statuses) or those records' statuses, never the
+    // one status of the service. (A version or a ping is read as said: a list of versions is the service's and its
+    // parts'.)
+    const namedByStatus = [reading.head, reading.operationIdHead].some(
+      (h) => h?.concept === 'health' && h.text === 'status',
+    );
+    const plural = [segments.filter((s) => !s.startsWith('{')).pop() ?? '', reading.operation.operationId ?? ''].some(
+      (text) => /statuses/i.test(text),
+    );
+    const paged = reading.operation.query.some(isPagingQuery);
+    if (namedByStatus && (plural || paged))
+      narrowing ??= `it ${plural ? 'names statuses in the plural' : 'is paged'}: many records' statuses, not the service's health`;
   }
   // A sandbox (or playground) in the path is where the API is tried out: its routes answer for that trial, not for
   // the service venue drives (/sandbox/ping says the sandbox is up, /sandbox/products are test records).
@@ -2008,6 +2024,35 @@ export function markDeliveredSubscriptions(readings: Reading[]): void {
 }
 
 /**
+ * A create whose very path is also deleted with no id (no path parameter, no id in the query), where nothing reads
+ * what it made (no GET of that path, no route of one of its records: GET /x/{id}, DELETE /x?id=), turns the
+ * account's one subscription on and off: a switch, not a subscriber venue can list, read back or change. (One
+ * subscription per account that is read back at its path is venue's webhooks, one of them.)
+ */
+export function markAccountSwitches(readings: Reading[]): void {
+  const idLike = (name: string) => /(^|[^a-z])(id|uuid|guid)$/i.test(name) || /[a-z](Id|ID|Uuid|UUID)$/.test(name);
+  for (const create of readings) {
+    if (create.operation.method !== 'POST' || create.operation.params.length) continue;
+    const path = create.path;
+    const off = readings.find(
+      (r) =>
+        r.operation.method === 'DELETE' &&
+        r.path === path &&
+        r.operation.params.length === 0 &&
+        !r.operation.query.some(idLike),
+    );
+    if (!off) continue;
+    const addressed = readings.some(
+      (r) =>
+        (collectionOf(r.path) === path && r.path !== path) ||
+        (r.path === path && (r.operation.method === 'GET' || r.operation.query.some(idLike))),
+    );
+    if (addressed) continue;
+    create.accountSwitch = `${routeOf(off)} takes no id and nothing reads what it makes: the account's one subscription, switched on and off, not a subscriber venue can read back`;
+  }
+}
+
+/**
  * "Stock items", "inventory items" are two things: the stock of a product (a quantity of a variant, at a location),
  * or the items kept in stock themselves. A collection so named whose records are known by their own name or code,
  * carry a price and refer to no product is the second: venue's products. Its routes are read as naming products.
@@ -2424,6 +2469,7 @@ export function matchOperations(
   markProductGroupings(readings);
   markOnlyVersion(readings);
   markDeliveredSubscriptions(readings);
+  markAccountSwitches(readings);
   markStockPlaces(readings);
   markUnreferencedPlaces(readings);
   markBodiesDescribed(readings);

@@ -129,6 +129,36 @@ export function templatedPath(path: string): string {
     .join('/');
 }
 
+/**
+ * A path template with a query string written into it (`/product?ID={ID}&Page={Page}`, each pair's parameter declared
+ * `in: path`) is a path and a query: the route is the path before "?", and the names after it are query parameters,
+ * each by the name written before its "=" (a pair written without one, `&Status{Status}`, by its own). `query` maps the
+ * parameter named in braces to that name.
+ */
+export function splitPathTemplate(written: string): { path: string; query: Map<string, string> } {
+  const at = written.indexOf('?');
+  const query = new Map<string, string>();
+  if (at < 0) return { path: written, query };
+  for (const pair of written.slice(at + 1).split('&')) {
+    const found = /^([^={}]*)=?\{([^{}]+)\}$/.exec(pair.trim());
+    if (found) query.set(found[2]!, found[1]!.trim() || found[2]!);
+    else if (/^[^={}]+(=[^{}]*)?$/.test(pair.trim())) {
+      const name = pair.split('=')[0]!.trim();
+      query.set(name, name);
+    }
+  }
+  return { path: written.slice(0, at), query };
+}
+
+/**
+ * A parameter a template writes after its "?" is a query parameter whatever its `in` says, and an optional filter: a
+ * path parameter must be declared required, so that says nothing of whether a call needs it.
+ */
+function asWrittenInQuery(parameter: Record<string, unknown>, query: Map<string, string>): Record<string, unknown> {
+  if (parameter.in !== 'path' || typeof parameter.name !== 'string' || !query.has(parameter.name)) return parameter;
+  return { ...parameter, in: 'query', name: query.get(parameter.name), required: false };
+}
+
 export function pathParams(path: string): string[] {
   return [...path.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1]!);
 }
@@ -162,7 +192,8 @@ export function documentOperations(
   const documentServers = serverUrls(document.servers) ?? [];
   const paths = isObject(document.paths) ? document.paths : {};
   for (const [written, rawItem] of Object.entries(paths)) {
-    const path = templatedPath(written);
+    const { path: pathWritten, query: queryWritten } = splitPathTemplate(written);
+    const path = templatedPath(pathWritten);
     const item = deref(document, rawItem);
     if (!isObject(item) || !path.startsWith('/')) continue;
     const shared = Array.isArray(item.parameters) ? item.parameters : [];
@@ -172,7 +203,8 @@ export function documentOperations(
       if (!method || !isObject(raw)) continue;
       const parameters = [...shared, ...(Array.isArray(raw.parameters) ? raw.parameters : [])]
         .map((p) => deref(document, p))
-        .filter(isObject);
+        .filter(isObject)
+        .map((p) => asWrittenInQuery(p, queryWritten));
       const pathParameters: Record<string, PathParameterInfo> = {};
       const queryParameters: Record<string, PathParameterInfo> = {};
       const headerParameters: Record<string, PathParameterInfo> = {};

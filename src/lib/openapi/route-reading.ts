@@ -139,6 +139,11 @@ export interface Reading {
   stockedProducts?: string;
   /** Its collection is made with a URL to call and the events to send there: webhook subscriptions, by its records. */
   deliveredSubscription?: string;
+  /**
+   * A create whose own path is deleted without an id and no route addresses one of its records: the account's one
+   * switch (subscribed or not), no record of many (why, in words). Set in match.ts.
+   */
+  accountSwitch?: string;
   /** The stock records name another collection as where they are kept (its route): this one is not. Set with stockPlace. */
   otherPlace?: string;
   /**

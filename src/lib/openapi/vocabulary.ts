@@ -723,7 +723,9 @@ define('product', 0.8, 'item', 'part', 'good', 'goods', 'commodity', 'catalog', 
 // A restaurant's menu item is what it sells, as a shop's article is.
 define('product', 0.8, 'menu item');
 define('product', 0.3, 'entity', 'variant', 'product variant', 'item variation');
-define('category', 1, 'category', 'product group', 'item group', 'department', 'taxon');
+// A department is first a part of the organisation (its people, its cost centres): it is the products' grouping only
+// where the products' records name it (groupingWords, markProductGroupings), as a shop's departments are.
+define('category', 1, 'category', 'product group', 'item group', 'taxon');
 define('category', 0.6, 'taxonomy');
 // A category of what is sold ("sales category", read "sale category"): the goods' own category, not a narrower subject.
 define('category', 1, 'sale category');
@@ -1443,7 +1445,7 @@ export const namespaceWords = new Set([
  * the collection. In the languages the vocabulary knows; as wordsOf reads them (accents folded, singular).
  */
 export const groupingWords = new Set([
-  ...['group', 'folder', 'section', 'family'],
+  ...['group', 'folder', 'section', 'family', 'department'],
   ...['gruppe', 'ordner', 'familie', 'sektion', 'abteilung'],
   ...['grupo', 'carpeta', 'familia', 'seccion', 'secao'],
   ...['groupe', 'famille', 'rubrique'],

@@ -14,7 +14,7 @@
 // missed (a pick left unmapped), never (a route of the case's `never` list
 // mapped, whatever the operation). Across the tuning set: at least 90% of the
 // picks right on every document but the newest (rounds 4 to 14, which the
-// matcher does not meet yet: 80% with them), at most 5% wrong (counted against
+// matcher does not meet yet: 81% with them), at most 5% wrong (counted against
 // the picks), no never-route and no document that maps nothing among the
 // older, and no more never-routes among the newest than came in with them. picks.ts's nine keep 0 wrong. The auth is
 // compared as sent (`authSent`, path variables filled) where the case lists
@@ -278,17 +278,17 @@ describe('across the tuning set', () => {
     for (const c of vendorCases) expect(present(c), c.vendor).toBe(true);
   });
 
-  it('maps at least 90% right on all but the newest documents (80% with them), at most 5% wrong, no never-route on the older, no more than came in', () => {
+  it('maps at least 90% right on all but the newest documents (81% with them), at most 5% wrong, no never-route on the older, no more than came in', () => {
     expect(figures).toHaveLength(scored.length);
     const picks = figures.reduce((n, f) => n + f.picks, 0);
     const right = figures.reduce((n, f) => n + f.right, 0);
     const wrong = figures.reduce((n, f) => n + f.wrong.length, 0);
-    // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (781
-    // of 970 since round 14 came in, 80.5%).
+    // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (787
+    // of 970 since the sixteenth round of matcher work, 81.1%; 781 when round 14 came in).
     const older = figures.filter((f) => ![...newest].some((c) => c.vendor === f.vendor));
     const olderPicks = older.reduce((n, f) => n + f.picks, 0);
     expect(older.reduce((n, f) => n + f.right, 0) / olderPicks).toBeGreaterThanOrEqual(0.9);
-    expect(right / picks).toBeGreaterThanOrEqual(0.8);
+    expect(right / picks).toBeGreaterThanOrEqual(0.81);
     expect(wrong / picks).toBeLessThanOrEqual(0.05);
     expect(older.flatMap((f) => f.never)).toEqual([]);
     // Round 13 came in with one (ServiceChannel's work-order categories); none of the newest may add another.

@@ -923,6 +923,31 @@ describe("the service's health is read at none of its parts", () => {
       /goes on after its status/,
     );
   });
+
+  it("statuses named in the plural or paged are many records' statuses, never the service's one", () => {
+    const status = (route: string, get: Record<string, unknown>) =>
+      plan({
+        [route]: {
+          get: { summary: 'Get status', responses: answer({ status: 'string', description: 'string' }), ...get },
+        },
+        '/orders': { get: { summary: 'List orders', responses: answer({ id: 'string' }, true) } },
+      });
+    expect(routesOf(status('/status', {})).health).toBe('GET /status');
+    // The plural, in the path or the operationId, written together or apart.
+    expect(routesOf(status('/orderstatuses', { operationId: 'getOrderStatuses' })).health).toBeUndefined();
+    expect(routesOf(status('/orders/statuses', {})).health).toBeUndefined();
+    expect(
+      unmapped(status('/orderstatuses', { operationId: 'getOrderStatuses' }), 'health')?.candidates[0]?.shortfall,
+    ).toMatch(/plural/);
+    // Pages of statuses.
+    const paged = {
+      parameters: [
+        { name: 'page', in: 'query', schema: { type: 'integer' } },
+        { name: 'limit', in: 'query', schema: { type: 'integer' } },
+      ],
+    };
+    expect(routesOf(status('/status', paged)).health).toBeUndefined();
+  });
 });
 
 describe('a webhook subscription follows the resource whose changes it sends', () => {
@@ -2697,6 +2722,28 @@ describe('what the products are filed under, by the field that refers to it, is 
     });
     expect(routesOf(named).listCategories).toBe('GET /categories');
   });
+
+  it("departments are the organisation's (its people, its cost centres) unless the products' records name one", () => {
+    // Departments no product names, beside the products' own categories: the categories, never the departments.
+    const organisation = plan({
+      '/products': listOf(product({ categoryId: 'string' }), 'List products'),
+      '/departments': listOf({ id: 'string', name: 'string', code: 'string' }, 'List departments'),
+      '/products/categories': listOf({ id: 'string', name: 'string' }),
+    });
+    expect(routesOf(organisation).listCategories).toBe('GET /products/categories');
+    // Departments alone, no product naming one: no category list at all.
+    const alone = plan({
+      '/products': listOf(product({}), 'List products'),
+      '/departments': listOf({ id: 'string', name: 'string', code: 'string' }, 'List departments'),
+    });
+    expect(routesOf(alone).listCategories).toBeUndefined();
+    // A shop's departments, which its products are filed under (departmentId): the products' categories.
+    const shop = plan({
+      '/products': listOf(product({ departmentId: 'string' }), 'List products'),
+      '/departments': listOf({ id: 'string', name: 'string', code: 'string' }, 'List departments'),
+    });
+    expect(routesOf(shop).listCategories).toBe('GET /departments');
+  });
 });
 
 describe('the tax and the category of what is sold are a tax and a category', () => {
@@ -3437,5 +3484,118 @@ describe('the fifteenth round of matcher work: stock writes keyed by a product i
     });
     expect(routesOf(picked).adjustStock).toBe('PATCH /skus/{productId}/inventory');
     expect(mapped(picked, 'adjustStock')!.bodyNames).toContain('adjustmentQuantity=quantity');
+  });
+});
+
+describe('a path template with a query string written into it is a path and a query', () => {
+  it('the route is the path before "?"; the parameters named after it are optional query filters, whatever "in" says', () => {
+    const inPath = (...names: string[]) =>
+      names.map((name) => ({
+        name,
+        in: 'path',
+        required: true,
+        schema: { type: name === 'Name' ? 'string' : 'integer' },
+      }));
+    const product = { ID: 'string', Name: 'string', SKU: 'string', Category: 'string', PriceTier1: 'number' };
+    const result = plan({
+      '/product?ID={ID}&Page={Page}&Limit={Limit}&Name={Name}': {
+        get: {
+          summary: 'Get products',
+          parameters: inPath('ID', 'Page', 'Limit', 'Name'),
+          responses: answer(product, true),
+        },
+      },
+      '/product': {
+        post: { summary: 'Create product', requestBody: body(product), responses: answer(product) },
+      },
+      // A pair written without its "=" names its parameter all the same.
+      '/ref/category?Page={Page}&Limit={Limit}&Name{Name}': {
+        get: {
+          summary: 'Get categories',
+          parameters: inPath('Page', 'Limit', 'Name'),
+          responses: answer({ ID: 'string', Name: 'string' }, true),
+        },
+      },
+    });
+    const routes = routesOf(result);
+    expect(routes.listProducts).toBe('GET /product');
+    expect(routes.createProduct).toBe('POST /product');
+    expect(routes.listCategories).toBe('GET /ref/category');
+    // What is stored is a route venue can call: no path parameter venue does not fill, no filter it does not send.
+    for (const route of [routes.listProducts!, routes.listCategories!]) {
+      expect(parseRoute(route).params).toEqual([]);
+      expect(parseRoute(route).query).toEqual([]);
+    }
+    // The filters are read as the list's query: Page and Limit page it.
+    const list = result.operations.find((o) => o.operation === 'listProducts') as MappedOperation;
+    expect(list.list?.paging.query).toEqual(['Page', 'Limit']);
+  });
+});
+
+describe('a webhook subscription venue can create is one of many, each with an id', () => {
+  it("a create whose path is deleted with no id, no route reading one record: the account's one switch", () => {
+    const hook = body({ url: 'string', events: 'array' });
+    const product = { id: 'string', name: 'string', price: 'number' };
+    const document = (more: Record<string, unknown>) =>
+      plan({
+        '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+        '/webhooks/subscription': {
+          post: { summary: 'Create a webhook subscription', requestBody: hook, responses: answer({ url: 'string' }) },
+          delete: { summary: 'Delete the webhook subscription' },
+        },
+        ...more,
+      });
+    expect(routesOf(document({})).createWebhook).toBeUndefined();
+    expect(unmapped(document({}), 'createWebhook')?.candidates[0]?.shortfall).toMatch(/one subscription/);
+    // One subscriber read or deleted by its id: the create makes one of many.
+    const many = document({
+      '/webhooks/subscription/{id}': { delete: { summary: 'Delete a webhook subscription' } },
+    });
+    expect(routesOf(many).createWebhook).toBe('POST /webhooks/subscription');
+    // One subscription per account, read back at its own path: venue's webhooks, one of them.
+    const readBack = document({
+      '/webhooks/subscription': {
+        get: { summary: 'Get the webhook subscription', responses: answer({ url: 'string', events: 'array' }) },
+        post: { summary: 'Create a webhook subscription', requestBody: hook, responses: answer({ url: 'string' }) },
+        delete: { summary: 'Delete the webhook subscription' },
+      },
+    });
+    expect(routesOf(readBack).createWebhook).toBe('POST /webhooks/subscription');
+    const byQuery = plan({
+      '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+      '/webhooks': {
+        post: { summary: 'Create a webhook', requestBody: hook, responses: answer({ url: 'string' }) },
+        delete: {
+          summary: 'Delete a webhook',
+          parameters: [{ name: 'ID', in: 'query', required: true, schema: { type: 'string' } }],
+        },
+      },
+    });
+    expect(routesOf(byQuery).createWebhook).toBe('POST /webhooks');
+  });
+});
+
+describe('what a webhook subscription follows, by the field that says it', () => {
+  const product = { id: 'string', name: 'string', price: 'number' };
+  const subscriptions = (fields: Record<string, string>) =>
+    plan({
+      '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+      '/hooks': {
+        get: { summary: 'List hooks', responses: answer({ id: 'string', ...fields }, true) },
+        post: { summary: 'Create a hook', requestBody: body(fields), responses: answer({ id: 'string', ...fields }) },
+      },
+    });
+  it('a bare type, the types it filters on, the class of objects it follows, beside a URL to call', () => {
+    const shapes: Record<string, string>[] = [
+      { ExternalURL: 'string', Type: 'string', IsActive: 'boolean' },
+      { url: 'string', filterTypes: 'array', active: 'boolean' },
+      { endpoint_url: 'string', object_class: 'string', field: 'string' },
+    ];
+    for (const fields of shapes) {
+      expect(routesOf(subscriptions(fields)).createWebhook, Object.keys(fields).join()).toBe('POST /hooks');
+      expect(routesOf(subscriptions(fields)).listWebhooks, Object.keys(fields).join()).toBe('GET /hooks');
+    }
+    // The hook's own type (before or after a method of the service) says nothing of what it follows.
+    expect(routesOf(subscriptions({ url: 'string', webhook_type: 'string' })).createWebhook).toBeUndefined();
   });
 });
