@@ -74,12 +74,19 @@ function pathItem(item: Record<string, unknown>, file: string): Record<string, u
   return keys.reduce((node, key) => (node as Record<string, unknown>)?.[key], loaded) as Record<string, unknown>;
 }
 
-/** "METHOD /path" of every operation of a document, its path prefixed with what the base path lacks. */
+/**
+ * "METHOD /path" of every operation of a document, its path prefixed with what the base path lacks; a path template
+ * with a query string written into it ("/product?ID={ID}&Page={Page}") is also its path alone, the route venue calls.
+ */
 function routesOf(doc: Doc, prefix: string, file: string): Set<string> {
   const routes = new Set<string>();
   for (const [p, ref] of Object.entries((doc.paths as Record<string, Record<string, unknown>>) ?? {})) {
     const item = pathItem(ref, file);
-    for (const m of methods) if (item?.[m]) routes.add(`${m.toUpperCase()} ${prefix}${p}`);
+    for (const m of methods)
+      if (item?.[m]) {
+        routes.add(`${m.toUpperCase()} ${prefix}${p}`);
+        if (p.includes('?')) routes.add(`${m.toUpperCase()} ${prefix}${p.slice(0, p.indexOf('?'))}`);
+      }
   }
   return routes;
 }
