@@ -27,6 +27,7 @@ import { round12SecondReadings, round12VendorCases } from '../../fixtures/openap
 import { round13VendorCases } from '../../fixtures/openapi/vendors/cases-round13.js';
 import { round14VendorCases } from '../../fixtures/openapi/vendors/cases-round14.js';
 import { round15VendorCases } from '../../fixtures/openapi/vendors/cases-round15.js';
+import { round16VendorCases } from '../../fixtures/openapi/vendors/cases-round16.js';
 import { blindCases } from '../../fixtures/openapi/vendors/cases-blind.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
@@ -221,6 +222,7 @@ describe('the split', () => {
     { round: 13, cases: round13VendorCases, least: 7, scored: '33 (67.3%)' },
     { round: 14, cases: round14VendorCases, least: 5, scored: '15 (38.5%)' },
     { round: 15, cases: round15VendorCases, least: 12, scored: '43 (54.4%)' },
+    { round: 16, cases: round16VendorCases, least: 11 },
   ];
   it.each(rounds)('round $round: vendors none seen before; tuning once scored, else held out', (r) => {
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
