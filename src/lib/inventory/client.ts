@@ -803,6 +803,7 @@ export class InventoryClient {
     if (unreadable !== undefined) throw unreadable;
     return combineLineAnswers(answers);
   }
+
   /**
    * Turns product ids, barcodes and product codes into product ids. The seed has
    * no search operation, so this walks the catalogue once (or, for a handful of
