@@ -993,6 +993,10 @@ function refusal(
     !operation.headers.some((h) => /^authorization$/i.test(h))
   )
     return 'it takes no credentials to exchange (no request body, no HTTP basic) and needs one to be called: a token it issues is for one who has a key, it is no login';
+  // A login is sent one set of credentials. A body that is an array takes many records at once: records written to a
+  // collection (sessions, users), whatever their fields are called, never a login.
+  if (name === 'authenticate' && operation.request?.list)
+    return 'its request body is an array of records, many written at once: a login is sent one set of credentials';
   return undefined;
 }
 
@@ -1335,6 +1339,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   // (/companies/{companyId}/dataStatus, the venue's company) is that record's, not the service's. A key that begins
   // the path (/{tenant}/status) picks no record: it is the venue's base.
   if (name === 'createWebhook' && reading.accountSwitch) narrowing ??= `${reading.accountSwitch}`;
+  if (name === 'health' && reading.writtenCollection) narrowing ??= reading.writtenCollection;
   if (name === 'health') {
     const segments = reading.path.split('/').filter(Boolean);
     const record = reading.vars.find((v) => {
@@ -2163,6 +2168,24 @@ export function markCountedProducts(readings: Reading[]): void {
 }
 
 /**
+ * A health check reports on the service, and nothing writes to it. A path the document also writes records to (a
+ * POST, PUT or PATCH on the same path that takes a body) holds those records: its GET lists them (statuses a person
+ * defines, sessions, pings logged), whatever the path is called, and is never the service's health.
+ */
+export function markWrittenCollections(readings: Reading[]): void {
+  const writes = new Map<string, Reading>();
+  for (const r of readings)
+    if (['POST', 'PUT', 'PATCH'].includes(r.operation.method) && r.operation.request && !writes.has(r.path))
+      writes.set(r.path, r);
+  for (const reading of readings) {
+    if (reading.operation.method !== 'GET' || reading.params.length) continue;
+    const write = writes.get(reading.path);
+    if (write)
+      reading.writtenCollection = `${routeOf(write)} writes records to its path: the GET lists them, not the service's health`;
+  }
+}
+
+/**
  * A health check is what a document offers to say the service is up. Where no route's path names one plainly (health,
  * ping, status, heartbeat: a full-weight term, no word narrowing it, outside a sandbox), the route that says the
  * service's version (GET /version, /api/v1/version), nothing narrowing it either and its summary or tag saying so, is
@@ -2468,6 +2491,7 @@ export function matchOperations(
   markCountedProducts(readings);
   markProductGroupings(readings);
   markOnlyVersion(readings);
+  markWrittenCollections(readings);
   markDeliveredSubscriptions(readings);
   markAccountSwitches(readings);
   markStockPlaces(readings);

@@ -3599,3 +3599,53 @@ describe('what a webhook subscription follows, by the field that says it', () =>
     expect(routesOf(subscriptions({ url: 'string', webhook_type: 'string' })).createWebhook).toBeUndefined();
   });
 });
+
+describe('a path that takes records written to it is a collection, whatever it is called', () => {
+  const product = { id: 'string', name: 'string', price: 'number' };
+  const arrayOf = (fields: Record<string, string>) => ({
+    content: { 'application/json': { schema: { type: 'array', items: schema(fields) } } },
+  });
+  it('a GET of a path the document also POSTs records to lists them: never the service health', () => {
+    const statuses = (more: Record<string, unknown>) =>
+      plan({
+        '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+        '/Status': {
+          get: { summary: 'List of status', tags: ['Status'] },
+          ...more,
+        },
+      });
+    // Read alone, a status route is the nearest a document has to a health check.
+    expect(routesOf(statuses({})).health).toBe('GET /Status');
+    // Written to (statuses a person defines, as an array or one at a time), it lists records.
+    for (const write of [arrayOf({ id: 'integer', name: 'string' }), body({ id: 'integer', name: 'string' })]) {
+      const written = statuses({ post: { requestBody: write, tags: ['Status'] } });
+      expect(routesOf(written).health).toBeUndefined();
+      expect(unmapped(written, 'health')?.candidates[0]?.shortfall).toMatch(/writes records to its path/);
+    }
+    // The document's plain health route beside it is taken.
+    const beside = plan({
+      '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+      '/Status': {
+        get: { summary: 'List of status', tags: ['Status'] },
+        post: { requestBody: arrayOf({ id: 'integer', name: 'string' }), tags: ['Status'] },
+      },
+      '/Health': { get: { tags: ['Health'] } },
+    });
+    expect(routesOf(beside).health).toBe('GET /Health');
+  });
+
+  it('a POST of an array of records is records written, never a login, whatever its fields say', () => {
+    const sessions = (request: unknown) =>
+      plan({
+        '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+        '/Session': {
+          post: { summary: 'Create a session', requestBody: request, responses: answer({ token: 'string' }) },
+        },
+      });
+    const credentials = { username: 'string', password: 'string' };
+    expect(routesOf(sessions(body(credentials))).authenticate).toBe('POST /Session');
+    const many = sessions(arrayOf(credentials));
+    expect(routesOf(many).authenticate).toBeUndefined();
+    expect(unmapped(many, 'authenticate')?.candidates[0]?.shortfall).toMatch(/array of records/);
+  });
+});
