@@ -2168,6 +2168,111 @@ export function markCountedProducts(readings: Reading[]): void {
 }
 
 /**
+ * Where nothing the words name is a product list and no collection is counted by other records' lines, the catalogue
+ * may still be there under a word of the vendor's own (plans, materials): a collection kept in full on its own path (a
+ * list, one record by its id and a create that takes a body), whose records are known by a name, key or code and carry
+ * a price, prices or a currency, and that other records refer to by id. A party (an e-mail, phone or address) is not
+ * one, nor a document of other records (lines, a total, a balance, a payment); a collection the words give to another
+ * of venue's operations is what they say. Exactly one such collection is read as naming products, at a lower weight
+ * than a product's own word; two or more are left to a person.
+ */
+export function markPricedCatalogue(readings: Reading[]): void {
+  const isList = (r: Reading) => r.operation.method === 'GET' && r.params.length === 0 && r.kind === 'list';
+  const joined = (phrase: string) => phrase.replace(/ /g, '');
+  const collectionKey = (path: string) => collectionOf(path.replace(/\.(json|xml|yaml|yml)$/i, ''));
+  // A product list the words name, whose records the document creates, is the catalogue; one only read (an app
+  // marketplace's listings) leaves the question open.
+  const createdAt = (r: Reading) =>
+    readings.some((o) => o.operation.method === 'POST' && o.path === r.path && o.operation.request);
+  if (readings.some((r) => isList(r) && r.head.concept === 'product' && r.head.weight >= 0.8 && createdAt(r))) return;
+  if (readings.some((r) => r.stockedProducts)) return;
+  const segmentOf = (reading: Reading) => lastSegmentWords(reading.path).join('');
+  const documentNames = ['total', 'totalamount', 'balance', 'amountdue', 'grandtotal', 'subtotal'];
+  // The keys other collections' records are read by (/inventory_item/{sku}): a record carrying one is about that
+  // record (an offer of an item), not the catalogue. A bare id says nothing of whose it is.
+  const keysOf = (collection: string) =>
+    new Set(
+      readings
+        .filter((r) => r.trailingParam && r.params.length && collectionKey(r.path) !== collection)
+        .map((r) => normaliseName(r.params[r.params.length - 1]!))
+        .filter((key) => !['id', 'uuid', 'guid'].includes(key)),
+    );
+  const candidates = readings.filter((r) => {
+    if (!isList(r) || r.scopeOf !== undefined || r.trial) return false;
+    if (r.head.concept !== undefined && r.head.concept !== 'other') return false;
+    const records = r.response;
+    if (!records?.list || groupMatches(records, F.identity, false) === undefined) return false;
+    if (groupMatches(records, F.price, false) === undefined && groupMatches(records, F.currency, false) === undefined)
+      return false;
+    if (groupMatches(records, F.contact, false) !== undefined || groupMatches(records, F.payment, false) !== undefined)
+      return false;
+    if (documentNames.some((n) => records.names.has(n))) return false;
+    if ([...keysOf(collectionKey(r.path))].some((key) => records.names.has(key))) return false;
+    const own = readings.filter((o) => o !== r && collectionKey(o.path) === collectionKey(r.path));
+    const creates = createdAt(r);
+    const readsOne = own.some((o) => o.operation.method === 'GET' && o.params.length === 1 && o.trailingParam);
+    return creates && readsOne;
+  });
+  if (!candidates.length) return;
+  const wanted = new Map(candidates.map((r) => [segmentOf(r), r]));
+  const referred = new Map<string, string>();
+  for (const reading of readings)
+    for (const body of [reading.response, reading.request]) {
+      if (!body) continue;
+      for (const [phrase, field] of body.refs) {
+        const list = wanted.get(joined(phrase));
+        if (!list || collectionKey(reading.path) === collectionKey(list.path) || referred.has(segmentOf(list)))
+          continue;
+        referred.set(segmentOf(list), `${field} of ${routeOf(reading)}`);
+      }
+    }
+  // Records that refer to a product by id where no collection is named for products refer to the one candidate
+  // there is (a catalogue renamed: product_id naming a plan).
+  if (
+    candidates.length === 1 &&
+    !referred.size &&
+    !readings.some((r) => findTerms(r.pathWords).some((h) => h.term.concept === 'product' && h.term.weight >= 0.8))
+  )
+    for (const reading of readings) {
+      if (collectionKey(reading.path) === collectionKey(candidates[0]!.path)) continue;
+      const field = [reading.request, reading.response]
+        .flatMap((b) => (b ? [...b.refs] : []))
+        .find(([phrase]) => headOf(phrase.split(' ')).concept === 'product' && phrase.split(' ').length === 1);
+      if (field) {
+        referred.set(
+          segmentOf(candidates[0]!),
+          `${field[1]} of ${routeOf(reading)}, where no collection is named for products`,
+        );
+        break;
+      }
+    }
+  const referredTo = candidates.filter((r) => referred.has(segmentOf(r)));
+  // Records attached under another such collection's record (/plans/{planId}/addons) are parts of those, not the
+  // catalogue.
+  const lastOf = (path: string) => path.split('/').pop()!;
+  const found = referredTo.filter(
+    (b) =>
+      !referredTo.some(
+        (a) =>
+          a !== b &&
+          readings.some((r) => r.path.startsWith(`${a.path}/{`) && r.path.split('/').slice(1).includes(lastOf(b.path))),
+      ),
+  );
+  if (new Set(found.map((r) => collectionKey(r.path))).size !== 1) return;
+  const list = found[0]!;
+  const collection = collectionKey(list.path);
+  const why = `no route names products; its records are known by a name and carry a price or currency, kept in full on their own path, and others refer to them (${referred.get(segmentOf(list))}): the catalogue, under the vendor's own word`;
+  for (const reading of readings) {
+    if (collectionKey(reading.path) !== collection || reading.head.text !== list.head.text) continue;
+    reading.head = { concept: 'product', weight: 0.6, text: list.head.text };
+    if (reading.operationIdHead && reading.operationIdHead.text === list.head.text)
+      reading.operationIdHead = { concept: 'product', weight: 0.6, text: list.head.text };
+    reading.concepts.add('product');
+    reading.stockedProducts = why;
+  }
+}
+
+/**
  * A health check reports on the service, and nothing writes to it. A path the document also writes records to (a
  * POST, PUT or PATCH on the same path that takes a body) holds those records: its GET lists them (statuses a person
  * defines, sessions, pings logged), whatever the path is called, and is never the service's health.
@@ -2489,6 +2594,7 @@ export function matchOperations(
   markKeyedStockWrites(readings);
   markStockedProducts(readings);
   markCountedProducts(readings);
+  markPricedCatalogue(readings);
   markProductGroupings(readings);
   markOnlyVersion(readings);
   markWrittenCollections(readings);

@@ -3649,3 +3649,92 @@ describe('a path that takes records written to it is a collection, whatever it i
     expect(unmapped(many, 'authenticate')?.candidates[0]?.shortfall).toMatch(/array of records/);
   });
 });
+
+describe("products under a vendor's own word, by what the records carry", () => {
+  const plan_ = { id: 'string', name: 'string', price: 'number', interval: 'string' };
+  const collection = (path: string, fields: Record<string, string>, param = 'id') => ({
+    [path]: {
+      get: { summary: 'List', responses: answer(fields, true) },
+      post: { summary: 'Create', requestBody: body(fields), responses: answer(fields) },
+    },
+    [`${path}/{${param}}`]: {
+      get: { summary: 'Get one', responses: answer(fields) },
+      post: { summary: 'Update', requestBody: body(fields), responses: answer(fields) },
+    },
+  });
+  const parties = {
+    ...collection('/customers', { id: 'string', name: 'string', email: 'string', currency: 'string' }),
+    ...collection('/invoices', { id: 'string', number: 'string', currency: 'string', total: 'number' }),
+  };
+  const subscriptions = (ref: string) => ({
+    '/subscriptions': {
+      post: {
+        summary: 'Subscribe',
+        requestBody: body({ customer_id: 'string', [ref]: 'string' }),
+        responses: answer({ id: 'string' }),
+      },
+    },
+  });
+  it('one priced collection kept in full that others refer to by id, where no route names products', () => {
+    const result = plan({ ...collection('/plans', plan_, 'plan_id'), ...parties, ...subscriptions('plan_id') });
+    const routes = routesOf(result);
+    expect(routes.listProducts).toBe('GET /plans');
+    expect(routes.getProduct).toBe('GET /plans/{plan_id}');
+    expect(routes.createProduct).toBe('POST /plans');
+    // Customers (a party) and invoices (a total) carry a currency and a name or number too: never products.
+    expect(Object.values(routes)).not.toContain('GET /customers');
+    expect(Object.values(routes)).not.toContain('GET /invoices');
+    // Referred to as products where no collection is named for them (a catalogue renamed).
+    expect(
+      routesOf(plan({ ...collection('/plans', plan_), ...parties, ...subscriptions('product_id') })).listProducts,
+    ).toBe('GET /plans');
+  });
+
+  it('not where nothing refers to it, where the words name a product collection, or where two are alike', () => {
+    expect(routesOf(plan({ ...collection('/plans', plan_), ...parties })).listProducts).toBeUndefined();
+    const named = routesOf(
+      plan({
+        ...collection('/plans', plan_),
+        ...collection('/products', { id: 'string', name: 'string', price: 'number' }),
+        ...subscriptions('plan_id'),
+      }),
+    );
+    expect(named.listProducts).toBe('GET /products');
+    const two = plan({
+      ...collection('/plans', plan_),
+      ...collection('/bundles', plan_),
+      '/subscriptions': {
+        post: {
+          summary: 'Subscribe',
+          requestBody: body({ plan_id: 'string', bundle_id: 'string' }),
+          responses: answer({ id: 'string' }),
+        },
+      },
+    });
+    expect(routesOf(two).listProducts).toBeUndefined();
+    // Records that carry the key another collection is read by (an offer's sku, /items/{sku}) are about those.
+    const offers = plan({
+      ...collection('/offers', { id: 'string', name: 'string', price: 'number', sku: 'string' }),
+      '/items/{sku}': { get: { summary: 'Get an item', responses: answer({ sku: 'string', quantity: 'number' }) } },
+      ...subscriptions('offer_id'),
+    });
+    expect(routesOf(offers).listProducts).toBeUndefined();
+    expect(routesOf(plan({ ...collection('/offers', plan_), ...subscriptions('offer_id') })).listProducts).toBe(
+      'GET /offers',
+    );
+    // Records attached under another's record are parts of it: the one they attach to is the catalogue.
+    const attached = plan({
+      ...collection('/plans', plan_),
+      ...collection('/bundles', plan_),
+      '/plans/{plan_id}/bundles': { get: { summary: 'Bundles of a plan', responses: answer(plan_, true) } },
+      '/subscriptions': {
+        post: {
+          summary: 'Subscribe',
+          requestBody: body({ plan_id: 'string', bundle_id: 'string' }),
+          responses: answer({ id: 'string' }),
+        },
+      },
+    });
+    expect(routesOf(attached).listProducts).toBe('GET /plans');
+  });
+});
