@@ -2168,13 +2168,15 @@ export function markCountedProducts(readings: Reading[]): void {
 }
 
 /**
- * Where nothing the words name is a product list and no collection is counted by other records' lines, the catalogue
- * may still be there under a word of the vendor's own (plans, materials): a collection kept in full on its own path (a
- * list, one record by its id and a create that takes a body), whose records are known by a name, key or code and carry
- * a price, prices or a currency, and that other records refer to by id. A party (an e-mail, phone or address) is not
- * one, nor a document of other records (lines, a total, a balance, a payment); a collection the words give to another
- * of venue's operations is what they say. Exactly one such collection is read as naming products, at a lower weight
- * than a product's own word; two or more are left to a person.
+ * Where no collection the words name for products is created and no collection is counted by other records' lines, the
+ * catalogue may still be there under a word of the vendor's own (plans): a list whose records are known by a name, key
+ * or code, carry a price or a currency, and that other records refer to by id (or, where no path names products at
+ * all, the one such list where other records refer to a product by id). A party (an e-mail, phone or address) is not
+ * one, nor a document (a total, a balance, a payment), nor a record carrying the key another collection is read by (an
+ * offer of an item); a collection the words give to another of venue's operations is what they say. One attached under
+ * another's record (/plans/{planId}/addons) is a part of it. Exactly one such collection, kept in full on its own path
+ * (a create that takes a body, one record by its id), is read as naming products, at a lower weight than a product's
+ * own word; two or more are left to a person.
  */
 export function markPricedCatalogue(readings: Reading[]): void {
   const isList = (r: Reading) => r.operation.method === 'GET' && r.params.length === 0 && r.kind === 'list';
@@ -2208,11 +2210,17 @@ export function markPricedCatalogue(readings: Reading[]): void {
       return false;
     if (documentNames.some((n) => records.names.has(n))) return false;
     if ([...keysOf(collectionKey(r.path))].some((key) => records.names.has(key))) return false;
-    const own = readings.filter((o) => o !== r && collectionKey(o.path) === collectionKey(r.path));
-    const creates = createdAt(r);
-    const readsOne = own.some((o) => o.operation.method === 'GET' && o.params.length === 1 && o.trailingParam);
-    return creates && readsOne;
+    return true;
   });
+  const keptInFull = (r: Reading) =>
+    createdAt(r) &&
+    readings.some(
+      (o) =>
+        collectionKey(o.path) === collectionKey(r.path) &&
+        o.operation.method === 'GET' &&
+        o.params.length === 1 &&
+        o.trailingParam,
+    );
   if (!candidates.length) return;
   const wanted = new Map(candidates.map((r) => [segmentOf(r), r]));
   const referred = new Map<string, string>();
@@ -2258,7 +2266,7 @@ export function markPricedCatalogue(readings: Reading[]): void {
           readings.some((r) => r.path.startsWith(`${a.path}/{`) && r.path.split('/').slice(1).includes(lastOf(b.path))),
       ),
   );
-  if (new Set(found.map((r) => collectionKey(r.path))).size !== 1) return;
+  if (new Set(found.map((r) => collectionKey(r.path))).size !== 1 || !keptInFull(found[0]!)) return;
   const list = found[0]!;
   const collection = collectionKey(list.path);
   const why = `no route names products; its records are known by a name and carry a price or currency, kept in full on their own path, and others refer to them (${referred.get(segmentOf(list))}): the catalogue, under the vendor's own word`;
