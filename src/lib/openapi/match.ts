@@ -2100,6 +2100,14 @@ export function markStockedProducts(readings: Reading[]): void {
 }
 
 /**
+ * A product is no account and no document: records that keep a balance, a total or a payment (a customer's wallet, an
+ * invoice) are what a sum is owed or held on, whatever else they carry (a name, a currency, a rate).
+ */
+const accountNames = ['total', 'totalamount', 'balance', 'amountdue', 'grandtotal', 'subtotal'];
+const accountOrDocument = (records: FieldSet) =>
+  accountNames.some((n) => records.names.has(n)) || groupMatches(records, F.payment, false) !== undefined;
+
+/**
  * Venue's products are what the document counts: where its words name no product list, the one collection of a word
  * venue does not know whose records are known by their own name or code and carry a price, and that other records refer
  * to by id beside a quantity of it (a basket's package_id and quantity, a job's material_uuid and quantity), is read as
@@ -2132,7 +2140,7 @@ export function markCountedProducts(readings: Reading[]): void {
     if (!isList(r) || r.head.concept !== undefined || r.scopeOf !== undefined) return false;
     const records = r.response;
     if (!records?.list || groupMatches(records, F.identity, false) === undefined) return false;
-    if (records.breakdown.size) return false;
+    if (records.breakdown.size || accountOrDocument(records)) return false;
     return groupMatches(records, F.price, false) !== undefined || stockCounts.has(segmentOf(r));
   });
   if (!candidates.length) return;
@@ -2189,7 +2197,6 @@ export function markPricedCatalogue(readings: Reading[]): void {
   if (readings.some((r) => isList(r) && r.head.concept === 'product' && r.head.weight >= 0.8 && createdAt(r))) return;
   if (readings.some((r) => r.stockedProducts)) return;
   const segmentOf = (reading: Reading) => lastSegmentWords(reading.path).join('');
-  const documentNames = ['total', 'totalamount', 'balance', 'amountdue', 'grandtotal', 'subtotal'];
   // The keys other collections' records are read by (/inventory_item/{sku}): a record carrying one is about that
   // record (an offer of an item), not the catalogue. A bare id says nothing of whose it is.
   const keysOf = (collection: string) =>
@@ -2206,9 +2213,7 @@ export function markPricedCatalogue(readings: Reading[]): void {
     if (!records?.list || groupMatches(records, F.identity, false) === undefined) return false;
     if (groupMatches(records, F.price, false) === undefined && groupMatches(records, F.currency, false) === undefined)
       return false;
-    if (groupMatches(records, F.contact, false) !== undefined || groupMatches(records, F.payment, false) !== undefined)
-      return false;
-    if (documentNames.some((n) => records.names.has(n))) return false;
+    if (groupMatches(records, F.contact, false) !== undefined || accountOrDocument(records)) return false;
     if ([...keysOf(collectionKey(r.path))].some((key) => records.names.has(key))) return false;
     return true;
   });

@@ -3738,3 +3738,27 @@ describe("products under a vendor's own word, by what the records carry", () => 
     expect(routesOf(attached).listProducts).toBe('GET /plans');
   });
 });
+
+describe('a product is no account and no document', () => {
+  it('records that keep a balance are what a sum is held on, even where other records count them', () => {
+    const counted = (fields: Record<string, string>) =>
+      plan({
+        '/wallets': {
+          get: { summary: 'List wallets', responses: answer(fields, true) },
+          post: { summary: 'Create a wallet', requestBody: body(fields), responses: answer(fields) },
+        },
+        '/wallets/{id}': { get: { summary: 'Get a wallet', responses: answer(fields) } },
+        '/alerts': {
+          post: {
+            summary: 'Create an alert',
+            requestBody: body({ wallet_id: 'string', quantity: 'number' }),
+            responses: answer({ id: 'string' }),
+          },
+        },
+      });
+    const priced = { id: 'string', name: 'string', price: 'number' };
+    expect(routesOf(counted(priced)).listProducts).toBe('GET /wallets');
+    expect(routesOf(counted({ ...priced, balance: 'number' })).listProducts).toBeUndefined();
+    expect(routesOf(counted({ ...priced, total: 'number' })).listProducts).toBeUndefined();
+  });
+});
