@@ -1340,6 +1340,14 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   // the path (/{tenant}/status) picks no record: it is the venue's base.
   if (name === 'createWebhook' && reading.accountSwitch) narrowing ??= `${reading.accountSwitch}`;
   if (name === 'health' && reading.writtenCollection) narrowing ??= reading.writtenCollection;
+  // A login answers the one token of the session it opens. An answer whose tokens all sit in a list of records (a
+  // credential per product, each with its keys) hands out the account's standing keys: venue is given those keys,
+  // and calls no login.
+  if (name === 'authenticate' && reading.response) {
+    const tokens = [...reading.response.names].filter((n) => n.includes('token'));
+    if (tokens.length && tokens.every((n) => reading.response!.lineNames.has(n)) && reading.response.lines.size)
+      narrowing ??= `its answer lists credentials (${tokens.join(', ')} in ${[...reading.response.lines].join(', ')}): the account's standing keys, no session's token`;
+  }
   if (name === 'health') {
     const segments = reading.path.split('/').filter(Boolean);
     const record = reading.vars.find((v) => {

@@ -3762,3 +3762,34 @@ describe('a product is no account and no document', () => {
     expect(routesOf(counted({ ...priced, total: 'number' })).listProducts).toBeUndefined();
   });
 });
+
+describe("a login opens a session; one that hands out the account's standing keys is none", () => {
+  it('an answer whose tokens all sit in a list of credentials is no login', () => {
+    const product = { id: 'string', name: 'string', price: 'number' };
+    const login = (response: unknown) =>
+      plan({
+        '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+        '/security/login': {
+          post: {
+            summary: 'Login',
+            requestBody: body({ login: 'string', password: 'string' }),
+            responses: answerOf(response),
+          },
+        },
+      });
+    expect(routesOf(login(schema({ access_token: 'string', expires_in: 'integer' }))).authenticate).toBe(
+      'POST /security/login',
+    );
+    const keys = login({
+      type: 'object',
+      properties: {
+        credentials: {
+          type: 'array',
+          items: schema({ productName: 'string', primaryToken: 'string', secondaryToken: 'string' }),
+        },
+      },
+    });
+    expect(routesOf(keys).authenticate).toBeUndefined();
+    expect(unmapped(keys, 'authenticate')?.candidates[0]?.shortfall).toMatch(/standing keys/);
+  });
+});
