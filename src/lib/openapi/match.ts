@@ -993,6 +993,10 @@ function refusal(
     !operation.headers.some((h) => /^authorization$/i.test(h))
   )
     return 'it takes no credentials to exchange (no request body, no HTTP basic) and needs one to be called: a token it issues is for one who has a key, it is no login';
+  // A login is sent one set of credentials. A body that is an array takes many records at once: records written to a
+  // collection (sessions, users), whatever their fields are called, never a login.
+  if (name === 'authenticate' && operation.request?.list)
+    return 'its request body is an array of records, many written at once: a login is sent one set of credentials';
   return undefined;
 }
 
@@ -1335,6 +1339,15 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   // (/companies/{companyId}/dataStatus, the venue's company) is that record's, not the service's. A key that begins
   // the path (/{tenant}/status) picks no record: it is the venue's base.
   if (name === 'createWebhook' && reading.accountSwitch) narrowing ??= `${reading.accountSwitch}`;
+  if (name === 'health' && reading.writtenCollection) narrowing ??= reading.writtenCollection;
+  // A login answers the one token of the session it opens. An answer whose tokens all sit in a list of records (a
+  // credential per product, each with its keys) hands out the account's standing keys: venue is given those keys,
+  // and calls no login.
+  if (name === 'authenticate' && reading.response) {
+    const tokens = [...reading.response.names].filter((n) => n.includes('token'));
+    if (tokens.length && tokens.every((n) => reading.response!.lineNames.has(n)) && reading.response.lines.size)
+      narrowing ??= `its answer lists credentials (${tokens.join(', ')} in ${[...reading.response.lines].join(', ')}): the account's standing keys, no session's token`;
+  }
   if (name === 'health') {
     const segments = reading.path.split('/').filter(Boolean);
     const record = reading.vars.find((v) => {
@@ -2095,6 +2108,14 @@ export function markStockedProducts(readings: Reading[]): void {
 }
 
 /**
+ * A product is no account and no document: records that keep a balance, a total or a payment (a customer's wallet, an
+ * invoice) are what a sum is owed or held on, whatever else they carry (a name, a currency, a rate).
+ */
+const accountNames = ['total', 'totalamount', 'balance', 'amountdue', 'grandtotal', 'subtotal'];
+const accountOrDocument = (records: FieldSet) =>
+  accountNames.some((n) => records.names.has(n)) || groupMatches(records, F.payment, false) !== undefined;
+
+/**
  * Venue's products are what the document counts: where its words name no product list, the one collection of a word
  * venue does not know whose records are known by their own name or code and carry a price, and that other records refer
  * to by id beside a quantity of it (a basket's package_id and quantity, a job's material_uuid and quantity), is read as
@@ -2127,7 +2148,7 @@ export function markCountedProducts(readings: Reading[]): void {
     if (!isList(r) || r.head.concept !== undefined || r.scopeOf !== undefined) return false;
     const records = r.response;
     if (!records?.list || groupMatches(records, F.identity, false) === undefined) return false;
-    if (records.breakdown.size) return false;
+    if (records.breakdown.size || accountOrDocument(records)) return false;
     return groupMatches(records, F.price, false) !== undefined || stockCounts.has(segmentOf(r));
   });
   if (!candidates.length) return;
@@ -2159,6 +2180,134 @@ export function markCountedProducts(readings: Reading[]): void {
       reading.operationIdHead = { concept: 'product', weight: 0.8, text: list.head.text };
     reading.concepts.add('product');
     reading.stockedProducts = why;
+  }
+}
+
+/**
+ * Where no collection the words name for products is created and no collection is counted by other records' lines, the
+ * catalogue may still be there under a word of the vendor's own (plans): a list whose records are known by a name, key
+ * or code, carry a price or a currency, and that other records refer to by id (or, where no path names products at
+ * all, the one such list where other records refer to a product by id). A party (an e-mail, phone or address) is not
+ * one, nor a document (a total, a balance, a payment), nor a record carrying the key another collection is read by (an
+ * offer of an item); a collection the words give to another of venue's operations is what they say. One attached under
+ * another's record (/plans/{planId}/addons) is a part of it. Exactly one such collection, kept in full on its own path
+ * (a create that takes a body, one record by its id), is read as naming products, at a lower weight than a product's
+ * own word; two or more are left to a person.
+ */
+export function markPricedCatalogue(readings: Reading[]): void {
+  const isList = (r: Reading) => r.operation.method === 'GET' && r.params.length === 0 && r.kind === 'list';
+  const joined = (phrase: string) => phrase.replace(/ /g, '');
+  const collectionKey = (path: string) => collectionOf(path.replace(/\.(json|xml|yaml|yml)$/i, ''));
+  // A product list the words name, whose records the document creates, is the catalogue; one only read (an app
+  // marketplace's listings) leaves the question open.
+  const createdAt = (r: Reading) =>
+    readings.some((o) => o.operation.method === 'POST' && o.path === r.path && o.operation.request);
+  if (readings.some((r) => isList(r) && r.head.concept === 'product' && r.head.weight >= 0.8 && createdAt(r))) return;
+  if (readings.some((r) => r.stockedProducts)) return;
+  const segmentOf = (reading: Reading) => lastSegmentWords(reading.path).join('');
+  // The keys other collections' records are read by (/inventory_item/{sku}): a record carrying one is about that
+  // record (an offer of an item), not the catalogue. A bare id says nothing of whose it is.
+  const keysOf = (collection: string) =>
+    new Set(
+      readings
+        .filter((r) => r.trailingParam && r.params.length && collectionKey(r.path) !== collection)
+        .map((r) => normaliseName(r.params[r.params.length - 1]!))
+        .filter((key) => !['id', 'uuid', 'guid'].includes(key)),
+    );
+  const candidates = readings.filter((r) => {
+    if (!isList(r) || r.scopeOf !== undefined || r.trial) return false;
+    if (r.head.concept !== undefined && r.head.concept !== 'other') return false;
+    const records = r.response;
+    if (!records?.list || groupMatches(records, F.identity, false) === undefined) return false;
+    if (groupMatches(records, F.price, false) === undefined && groupMatches(records, F.currency, false) === undefined)
+      return false;
+    if (groupMatches(records, F.contact, false) !== undefined || accountOrDocument(records)) return false;
+    if ([...keysOf(collectionKey(r.path))].some((key) => records.names.has(key))) return false;
+    return true;
+  });
+  const keptInFull = (r: Reading) =>
+    createdAt(r) &&
+    readings.some(
+      (o) =>
+        collectionKey(o.path) === collectionKey(r.path) &&
+        o.operation.method === 'GET' &&
+        o.params.length === 1 &&
+        o.trailingParam,
+    );
+  if (!candidates.length) return;
+  const wanted = new Map(candidates.map((r) => [segmentOf(r), r]));
+  const referred = new Map<string, string>();
+  for (const reading of readings)
+    for (const body of [reading.response, reading.request]) {
+      if (!body) continue;
+      for (const [phrase, field] of body.refs) {
+        const list = wanted.get(joined(phrase));
+        if (!list || collectionKey(reading.path) === collectionKey(list.path) || referred.has(segmentOf(list)))
+          continue;
+        referred.set(segmentOf(list), `${field} of ${routeOf(reading)}`);
+      }
+    }
+  // Records that refer to a product by id where no collection is named for products refer to the one candidate
+  // there is (a catalogue renamed: product_id naming a plan).
+  if (
+    candidates.length === 1 &&
+    !referred.size &&
+    !readings.some((r) => findTerms(r.pathWords).some((h) => h.term.concept === 'product' && h.term.weight >= 0.8))
+  )
+    for (const reading of readings) {
+      if (collectionKey(reading.path) === collectionKey(candidates[0]!.path)) continue;
+      const field = [reading.request, reading.response]
+        .flatMap((b) => (b ? [...b.refs] : []))
+        .find(([phrase]) => headOf(phrase.split(' ')).concept === 'product' && phrase.split(' ').length === 1);
+      if (field) {
+        referred.set(
+          segmentOf(candidates[0]!),
+          `${field[1]} of ${routeOf(reading)}, where no collection is named for products`,
+        );
+        break;
+      }
+    }
+  const referredTo = candidates.filter((r) => referred.has(segmentOf(r)));
+  // Records attached under another such collection's record (/plans/{planId}/addons) are parts of those, not the
+  // catalogue.
+  const lastOf = (path: string) => path.split('/').pop()!;
+  const found = referredTo.filter(
+    (b) =>
+      !referredTo.some(
+        (a) =>
+          a !== b &&
+          readings.some((r) => r.path.startsWith(`${a.path}/{`) && r.path.split('/').slice(1).includes(lastOf(b.path))),
+      ),
+  );
+  if (new Set(found.map((r) => collectionKey(r.path))).size !== 1 || !keptInFull(found[0]!)) return;
+  const list = found[0]!;
+  const collection = collectionKey(list.path);
+  const why = `no route names products; its records are known by a name and carry a price or currency, kept in full on their own path, and others refer to them (${referred.get(segmentOf(list))}): the catalogue, under the vendor's own word`;
+  for (const reading of readings) {
+    if (collectionKey(reading.path) !== collection || reading.head.text !== list.head.text) continue;
+    reading.head = { concept: 'product', weight: 0.6, text: list.head.text };
+    if (reading.operationIdHead && reading.operationIdHead.text === list.head.text)
+      reading.operationIdHead = { concept: 'product', weight: 0.6, text: list.head.text };
+    reading.concepts.add('product');
+    reading.stockedProducts = why;
+  }
+}
+
+/**
+ * A health check reports on the service, and nothing writes to it. A path the document also writes records to (a
+ * POST, PUT or PATCH on the same path that takes a body) holds those records: its GET lists them (statuses a person
+ * defines, sessions, pings logged), whatever the path is called, and is never the service's health.
+ */
+export function markWrittenCollections(readings: Reading[]): void {
+  const writes = new Map<string, Reading>();
+  for (const r of readings)
+    if (['POST', 'PUT', 'PATCH'].includes(r.operation.method) && r.operation.request && !writes.has(r.path))
+      writes.set(r.path, r);
+  for (const reading of readings) {
+    if (reading.operation.method !== 'GET' || reading.params.length) continue;
+    const write = writes.get(reading.path);
+    if (write)
+      reading.writtenCollection = `${routeOf(write)} writes records to its path: the GET lists them, not the service's health`;
   }
 }
 
@@ -2466,8 +2615,10 @@ export function matchOperations(
   markKeyedStockWrites(readings);
   markStockedProducts(readings);
   markCountedProducts(readings);
+  markPricedCatalogue(readings);
   markProductGroupings(readings);
   markOnlyVersion(readings);
+  markWrittenCollections(readings);
   markDeliveredSubscriptions(readings);
   markAccountSwitches(readings);
   markStockPlaces(readings);

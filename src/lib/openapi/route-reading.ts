@@ -133,6 +133,8 @@ export interface Reading {
    * version, is the nearest it has (why, in words). Set once every route is read (match.ts).
    */
   onlyVersion?: string;
+  /** Another method writes records to its path: it lists a collection, no health check (why). Set in match.ts. */
+  writtenCollection?: string;
   /** Its document describes the request bodies of (most of) its writes. Set in match.ts. */
   bodiesDescribed?: boolean;
   /** Named for stock, its records are the items kept in stock (why, in words): it names products. Set in match.ts. */

@@ -14,7 +14,7 @@
 // missed (a pick left unmapped), never (a route of the case's `never` list
 // mapped, whatever the operation). Across the tuning set: at least 90% of the
 // picks right on every document but the newest (rounds 4 to 15, which the
-// matcher does not meet yet: 79% with them), at most 5% wrong (counted against
+// matcher does not meet yet: 80% with them), at most 5% wrong (counted against
 // the picks), no never-route and no document that maps nothing among the
 // older, and no more never-routes among the newest than came in with them. picks.ts's nine keep 0 wrong. The auth is
 // compared as sent (`authSent`, path variables filled) where the case lists
@@ -280,17 +280,17 @@ describe('across the tuning set', () => {
     for (const c of vendorCases) expect(present(c), c.vendor).toBe(true);
   });
 
-  it('maps at least 90% right on all but the newest documents (79% with them), at most 5% wrong, no never-route on the older, no more than came in', () => {
+  it('maps at least 90% right on all but the newest documents (80% with them), at most 5% wrong, no never-route on the older, no more than came in', () => {
     expect(figures).toHaveLength(scored.length);
     const picks = figures.reduce((n, f) => n + f.picks, 0);
     const right = figures.reduce((n, f) => n + f.right, 0);
     const wrong = figures.reduce((n, f) => n + f.wrong.length, 0);
-    // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (835
-    // of 1049, 79.6%, since round 15 came in; 792 of 970 before it, after the sixteenth round of matcher work).
+    // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (843
+    // of 1049, 80.4%, after the seventeenth round of matcher work; 835 when round 15 came in; 792 of 970 before it).
     const older = figures.filter((f) => ![...newest].some((c) => c.vendor === f.vendor));
     const olderPicks = older.reduce((n, f) => n + f.picks, 0);
     expect(older.reduce((n, f) => n + f.right, 0) / olderPicks).toBeGreaterThanOrEqual(0.9);
-    expect(right / picks).toBeGreaterThanOrEqual(0.79);
+    expect(right / picks).toBeGreaterThanOrEqual(0.8);
     expect(wrong / picks).toBeLessThanOrEqual(0.05);
     expect(older.flatMap((f) => f.never)).toEqual([]);
     // Round 13 came in with one (ServiceChannel's work-order categories), round 15 with three (HaloPSA's Product and

@@ -3599,3 +3599,197 @@ describe('what a webhook subscription follows, by the field that says it', () =>
     expect(routesOf(subscriptions({ url: 'string', webhook_type: 'string' })).createWebhook).toBeUndefined();
   });
 });
+
+describe('a path that takes records written to it is a collection, whatever it is called', () => {
+  const product = { id: 'string', name: 'string', price: 'number' };
+  const arrayOf = (fields: Record<string, string>) => ({
+    content: { 'application/json': { schema: { type: 'array', items: schema(fields) } } },
+  });
+  it('a GET of a path the document also POSTs records to lists them: never the service health', () => {
+    const statuses = (more: Record<string, unknown>) =>
+      plan({
+        '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+        '/Status': {
+          get: { summary: 'List of status', tags: ['Status'] },
+          ...more,
+        },
+      });
+    // Read alone, a status route is the nearest a document has to a health check.
+    expect(routesOf(statuses({})).health).toBe('GET /Status');
+    // Written to (statuses a person defines, as an array or one at a time), it lists records.
+    for (const write of [arrayOf({ id: 'integer', name: 'string' }), body({ id: 'integer', name: 'string' })]) {
+      const written = statuses({ post: { requestBody: write, tags: ['Status'] } });
+      expect(routesOf(written).health).toBeUndefined();
+      expect(unmapped(written, 'health')?.candidates[0]?.shortfall).toMatch(/writes records to its path/);
+    }
+    // The document's plain health route beside it is taken.
+    const beside = plan({
+      '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+      '/Status': {
+        get: { summary: 'List of status', tags: ['Status'] },
+        post: { requestBody: arrayOf({ id: 'integer', name: 'string' }), tags: ['Status'] },
+      },
+      '/Health': { get: { tags: ['Health'] } },
+    });
+    expect(routesOf(beside).health).toBe('GET /Health');
+  });
+
+  it('a POST of an array of records is records written, never a login, whatever its fields say', () => {
+    const sessions = (request: unknown) =>
+      plan({
+        '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+        '/Session': {
+          post: { summary: 'Create a session', requestBody: request, responses: answer({ token: 'string' }) },
+        },
+      });
+    const credentials = { username: 'string', password: 'string' };
+    expect(routesOf(sessions(body(credentials))).authenticate).toBe('POST /Session');
+    const many = sessions(arrayOf(credentials));
+    expect(routesOf(many).authenticate).toBeUndefined();
+    expect(unmapped(many, 'authenticate')?.candidates[0]?.shortfall).toMatch(/array of records/);
+  });
+});
+
+describe("products under a vendor's own word, by what the records carry", () => {
+  const plan_ = { id: 'string', name: 'string', price: 'number', interval: 'string' };
+  const collection = (path: string, fields: Record<string, string>, param = 'id') => ({
+    [path]: {
+      get: { summary: 'List', responses: answer(fields, true) },
+      post: { summary: 'Create', requestBody: body(fields), responses: answer(fields) },
+    },
+    [`${path}/{${param}}`]: {
+      get: { summary: 'Get one', responses: answer(fields) },
+      post: { summary: 'Update', requestBody: body(fields), responses: answer(fields) },
+    },
+  });
+  const parties = {
+    ...collection('/customers', { id: 'string', name: 'string', email: 'string', currency: 'string' }),
+    ...collection('/invoices', { id: 'string', number: 'string', currency: 'string', total: 'number' }),
+  };
+  const subscriptions = (ref: string) => ({
+    '/subscriptions': {
+      post: {
+        summary: 'Subscribe',
+        requestBody: body({ customer_id: 'string', [ref]: 'string' }),
+        responses: answer({ id: 'string' }),
+      },
+    },
+  });
+  it('one priced collection kept in full that others refer to by id, where no route names products', () => {
+    const result = plan({ ...collection('/plans', plan_, 'plan_id'), ...parties, ...subscriptions('plan_id') });
+    const routes = routesOf(result);
+    expect(routes.listProducts).toBe('GET /plans');
+    expect(routes.getProduct).toBe('GET /plans/{plan_id}');
+    expect(routes.createProduct).toBe('POST /plans');
+    // Customers (a party) and invoices (a total) carry a currency and a name or number too: never products.
+    expect(Object.values(routes)).not.toContain('GET /customers');
+    expect(Object.values(routes)).not.toContain('GET /invoices');
+    // Referred to as products where no collection is named for them (a catalogue renamed).
+    expect(
+      routesOf(plan({ ...collection('/plans', plan_), ...parties, ...subscriptions('product_id') })).listProducts,
+    ).toBe('GET /plans');
+  });
+
+  it('not where nothing refers to it, where the words name a product collection, or where two are alike', () => {
+    expect(routesOf(plan({ ...collection('/plans', plan_), ...parties })).listProducts).toBeUndefined();
+    const named = routesOf(
+      plan({
+        ...collection('/plans', plan_),
+        ...collection('/products', { id: 'string', name: 'string', price: 'number' }),
+        ...subscriptions('plan_id'),
+      }),
+    );
+    expect(named.listProducts).toBe('GET /products');
+    const two = plan({
+      ...collection('/plans', plan_),
+      ...collection('/bundles', plan_),
+      '/subscriptions': {
+        post: {
+          summary: 'Subscribe',
+          requestBody: body({ plan_id: 'string', bundle_id: 'string' }),
+          responses: answer({ id: 'string' }),
+        },
+      },
+    });
+    expect(routesOf(two).listProducts).toBeUndefined();
+    // Records that carry the key another collection is read by (an offer's sku, /items/{sku}) are about those.
+    const offers = plan({
+      ...collection('/offers', { id: 'string', name: 'string', price: 'number', sku: 'string' }),
+      '/items/{sku}': { get: { summary: 'Get an item', responses: answer({ sku: 'string', quantity: 'number' }) } },
+      ...subscriptions('offer_id'),
+    });
+    expect(routesOf(offers).listProducts).toBeUndefined();
+    expect(routesOf(plan({ ...collection('/offers', plan_), ...subscriptions('offer_id') })).listProducts).toBe(
+      'GET /offers',
+    );
+    // Records attached under another's record are parts of it: the one they attach to is the catalogue.
+    const attached = plan({
+      ...collection('/plans', plan_),
+      ...collection('/bundles', plan_),
+      '/plans/{plan_id}/bundles': { get: { summary: 'Bundles of a plan', responses: answer(plan_, true) } },
+      '/subscriptions': {
+        post: {
+          summary: 'Subscribe',
+          requestBody: body({ plan_id: 'string', bundle_id: 'string' }),
+          responses: answer({ id: 'string' }),
+        },
+      },
+    });
+    expect(routesOf(attached).listProducts).toBe('GET /plans');
+  });
+});
+
+describe('a product is no account and no document', () => {
+  it('records that keep a balance are what a sum is held on, even where other records count them', () => {
+    const counted = (fields: Record<string, string>) =>
+      plan({
+        '/wallets': {
+          get: { summary: 'List wallets', responses: answer(fields, true) },
+          post: { summary: 'Create a wallet', requestBody: body(fields), responses: answer(fields) },
+        },
+        '/wallets/{id}': { get: { summary: 'Get a wallet', responses: answer(fields) } },
+        '/alerts': {
+          post: {
+            summary: 'Create an alert',
+            requestBody: body({ wallet_id: 'string', quantity: 'number' }),
+            responses: answer({ id: 'string' }),
+          },
+        },
+      });
+    const priced = { id: 'string', name: 'string', price: 'number' };
+    expect(routesOf(counted(priced)).listProducts).toBe('GET /wallets');
+    expect(routesOf(counted({ ...priced, balance: 'number' })).listProducts).toBeUndefined();
+    expect(routesOf(counted({ ...priced, total: 'number' })).listProducts).toBeUndefined();
+  });
+});
+
+describe("a login opens a session; one that hands out the account's standing keys is none", () => {
+  it('an answer whose tokens all sit in a list of credentials is no login', () => {
+    const product = { id: 'string', name: 'string', price: 'number' };
+    const login = (response: unknown) =>
+      plan({
+        '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+        '/security/login': {
+          post: {
+            summary: 'Login',
+            requestBody: body({ login: 'string', password: 'string' }),
+            responses: answerOf(response),
+          },
+        },
+      });
+    expect(routesOf(login(schema({ access_token: 'string', expires_in: 'integer' }))).authenticate).toBe(
+      'POST /security/login',
+    );
+    const keys = login({
+      type: 'object',
+      properties: {
+        credentials: {
+          type: 'array',
+          items: schema({ productName: 'string', primaryToken: 'string', secondaryToken: 'string' }),
+        },
+      },
+    });
+    expect(routesOf(keys).authenticate).toBeUndefined();
+    expect(unmapped(keys, 'authenticate')?.candidates[0]?.shortfall).toMatch(/standing keys/);
+  });
+});
