@@ -484,80 +484,78 @@ export function parseRouteLayout(
 
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** answerNames: {"<operationId>": {"<contract field>": "<vendor word>"}}; words distinct within an operation. */
-function parseAnswerNames(
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A layout's answerNames or requestNames, {"<operationId>": {"<contract field>": "<vendor word>"}}: the shape both
+ * share checked here (an object per operation the contract has, each word a plain field name), what each asks more
+ * of an operation's words (`check`) by its caller.
+ */
+function parseFieldWords(
+  key: 'answerNames' | 'requestNames',
   value: unknown,
   byId: Map<string, CanonicalOperation>,
   where: string,
+  check: (id: string, names: Record<string, string>) => void,
 ): Record<string, Record<string, string>> {
-  const isObject = (v: unknown): v is Record<string, unknown> =>
-    typeof v === 'object' && v !== null && !Array.isArray(v);
   if (!isObject(value))
-    throw new RouteLayoutError(
-      `${where} answerNames must be an object of "<operationId>": {"<field>": "<vendor's word>"}`,
-    );
+    throw new RouteLayoutError(`${where} ${key} must be an object of "<operationId>": {"<field>": "<vendor's word>"}`);
   const out: Record<string, Record<string, string>> = {};
   for (const [id, names] of Object.entries(value)) {
-    if (!byId.has(id)) throw new RouteLayoutError(`${where} answerNames.${id}: no such operation`);
+    if (!byId.has(id)) throw new RouteLayoutError(`${where} ${key}.${id}: no such operation`);
     if (!isObject(names))
-      throw new RouteLayoutError(`${where} answerNames.${id} must be an object of "<field>": "<vendor's word>"`);
-    const words = new Set<string>();
-    for (const [field, word] of Object.entries(names)) {
-      if (!FIELD_NAME.test(field) || typeof word !== 'string' || !FIELD_NAME.test(word)) {
+      throw new RouteLayoutError(`${where} ${key}.${id} must be an object of "<field>": "<vendor's word>"`);
+    for (const [field, word] of Object.entries(names))
+      if (!FIELD_NAME.test(field) || typeof word !== 'string' || !FIELD_NAME.test(word))
         throw new RouteLayoutError(
-          `${where} answerNames.${id}.${field} must name a field by a word of letters, digits and underscores, not ${JSON.stringify(word)}`,
+          `${where} ${key}.${id}.${field} must name a field by a word of letters, digits and underscores, not ${JSON.stringify(word)}`,
         );
-      }
-      if (words.has(word)) throw new RouteLayoutError(`${where} answerNames.${id}: ${word} is given to two fields`);
-      words.add(word);
-    }
+    check(id, names as Record<string, string>);
     out[id] = names as Record<string, string>;
   }
   return out;
 }
 
+/** answerNames: words distinct within an operation. */
+function parseAnswerNames(
+  value: unknown,
+  byId: Map<string, CanonicalOperation>,
+  where: string,
+): Record<string, Record<string, string>> {
+  return parseFieldWords('answerNames', value, byId, where, (id, names) => {
+    const words = new Set<string>();
+    for (const word of Object.values(names)) {
+      if (words.has(word)) throw new RouteLayoutError(`${where} answerNames.${id}: ${word} is given to two fields`);
+      words.add(word);
+    }
+  });
+}
+
 /**
- * requestNames: {"<operationId>": {"<contract field>": "<vendor word>"}}, for the line-keyed stock writes only; each
- * field one of the flat body's, and the names of the flat body (renamed or not) distinct.
+ * requestNames: for the line-keyed stock writes only; each field one of the flat body's, and the names of the flat
+ * body (renamed or not) distinct.
  */
 function parseRequestNames(
   value: unknown,
   byId: Map<string, CanonicalOperation>,
   where: string,
 ): Record<string, Record<string, string>> {
-  const isObject = (v: unknown): v is Record<string, unknown> =>
-    typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (!isObject(value))
-    throw new RouteLayoutError(
-      `${where} requestNames must be an object of "<operationId>": {"<field>": "<vendor's word>"}`,
-    );
-  const out: Record<string, Record<string, string>> = {};
-  for (const [id, names] of Object.entries(value)) {
-    if (!byId.has(id)) throw new RouteLayoutError(`${where} requestNames.${id}: no such operation`);
+  return parseFieldWords('requestNames', value, byId, where, (id, names) => {
     const shape = flatShapeOf(id);
     if (!shape)
       throw new RouteLayoutError(
         `${where} requestNames.${id}: only the stock writes keyed by a product in the path (stockTake, receiveStock, adjustStock) take request names`,
       );
-    if (!isObject(names))
-      throw new RouteLayoutError(`${where} requestNames.${id} must be an object of "<field>": "<vendor's word>"`);
     const fields = flatFields(shape);
-    for (const [field, word] of Object.entries(names)) {
+    for (const field of Object.keys(names))
       if (!fields.includes(field))
         throw new RouteLayoutError(
           `${where} requestNames.${id}.${field}: not a field of its flat body (${fields.join(', ')})`,
         );
-      if (typeof word !== 'string' || !FIELD_NAME.test(word))
-        throw new RouteLayoutError(
-          `${where} requestNames.${id}.${field} must name the field by a word of letters, digits and underscores, not ${JSON.stringify(word)}`,
-        );
-    }
-    const words = fields.map((field) => (names as Record<string, string>)[field] ?? field);
+    const words = fields.map((field) => names[field] ?? field);
     const twice = words.find((word, index) => words.indexOf(word) !== index);
     if (twice) throw new RouteLayoutError(`${where} requestNames.${id}: ${twice} names two fields of its flat body`);
-    out[id] = names as Record<string, string>;
-  }
-  return out;
+  });
 }
 
 /** Reads and checks a routes file against openapi/inventory.json. */

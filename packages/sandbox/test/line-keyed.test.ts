@@ -77,7 +77,7 @@ describe('a line-keyed route in a routes file', () => {
         operations: { stockTake: 'PUT /p/{productId}/stock' },
         requestNames: { stockTake: { countedQuantity: 'counted qty' } },
       }),
-    ).toThrow(/requestNames\.stockTake\.countedQuantity must name the field/);
+    ).toThrow(/requestNames\.stockTake\.countedQuantity must name a field/);
   });
 
   it('the query may carry them too, named by venue’s field after the vendor’s name (an RPC-style vendor)', () => {
