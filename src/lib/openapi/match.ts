@@ -2173,14 +2173,7 @@ export function markCountedProducts(readings: Reading[]): void {
   const list = countedElsewhere[0]!;
   const collection = collectionKey(list.path);
   const why = `other records count its records by id (${counted.get(segmentOf(list))!.why}), known by their own name and price: the products`;
-  for (const reading of readings) {
-    if (collectionKey(reading.path) !== collection || reading.head.text !== list.head.text) continue;
-    reading.head = { concept: 'product', weight: 0.8, text: list.head.text };
-    if (reading.operationIdHead && reading.operationIdHead.text === list.head.text)
-      reading.operationIdHead = { concept: 'product', weight: 0.8, text: list.head.text };
-    reading.concepts.add('product');
-    reading.stockedProducts = why;
-  }
+  readAsProducts(readings, list, (r) => collectionKey(r.path) === collection, 0.8, why);
 }
 
 /**
@@ -2283,11 +2276,25 @@ export function markPricedCatalogue(readings: Reading[]): void {
   const list = found[0]!;
   const collection = collectionKey(list.path);
   const why = `no route names products; its records are known by a name and carry a price or currency, kept in full on their own path, and others refer to them (${referred.get(segmentOf(list))}): the catalogue, under the vendor's own word`;
+  readAsProducts(readings, list, (r) => collectionKey(r.path) === collection, 0.6, why);
+}
+
+/**
+ * The routes of the collection found to hold the products under the vendor's own word (`list`'s, where `ofIt` says a
+ * route is of it and its head word is the list's): read as naming products, at `weight`, `why` said in the review.
+ */
+function readAsProducts(
+  readings: Reading[],
+  list: Reading,
+  ofIt: (r: Reading) => boolean,
+  weight: number,
+  why: string,
+): void {
   for (const reading of readings) {
-    if (collectionKey(reading.path) !== collection || reading.head.text !== list.head.text) continue;
-    reading.head = { concept: 'product', weight: 0.6, text: list.head.text };
+    if (!ofIt(reading) || reading.head.text !== list.head.text) continue;
+    reading.head = { concept: 'product', weight, text: list.head.text };
     if (reading.operationIdHead && reading.operationIdHead.text === list.head.text)
-      reading.operationIdHead = { concept: 'product', weight: 0.6, text: list.head.text };
+      reading.operationIdHead = { concept: 'product', weight, text: list.head.text };
     reading.concepts.add('product');
     reading.stockedProducts = why;
   }
