@@ -11,6 +11,7 @@ import {
   serverVariables,
   listOf,
   storedRoute,
+  writtenAs,
 } from '../../lib/openapi/import.js';
 import { parseServerVars, checkServerVariable } from '../../lib/openapi/servers.js';
 import { reviewRecord, reviewRows, reviewText } from '../../lib/openapi/review.js';
@@ -20,12 +21,10 @@ import {
   formatPathVars,
   parsePathVars,
   checkPathVarValue,
-  vendorBodyNames,
 } from '../../lib/inventory/routes.js';
 import { formatImportRecord, mergeImports, parseImportRecord } from '../../lib/openapi/record.js';
 import { didYouMean } from '../../lib/suggest.js';
 import { matchAnswer } from '../../lib/openapi/answers.js';
-import { keyedStockRoute } from '../../lib/openapi/match.js';
 import { checkBaseUrl } from '../../lib/config.js';
 import { HttpClient } from '../../lib/http.js';
 import type { Strength } from '../../lib/openapi/record.js';
@@ -468,26 +467,19 @@ async function reviewEach(ctx: Context, plan: ImportPlan): Promise<ImportPlan> {
     } else if (!o.matched || picked.route !== o.route) {
       const [method, written] = picked.route.split(' ') as [MappedOperation['method'], string];
       const reading = plan.readings.find((r) => `${r.operation.method} ${r.path}` === picked.route);
-      // A stock write keyed by the product in its path is stored with {productId} (and {warehouseId}), as venue fills it.
-      const keyed = reading ? keyedStockRoute(o.operation, reading, written, true) : undefined;
-      const path = keyed?.path ?? written;
-      const bodyNames = [
-        ...vendorBodyNames(reading?.operation.request?.fields.map((f) => f.name) ?? []),
-        ...(keyed?.bodyNames ?? []),
-      ];
-      const answers = matchAnswer(o.operation, reading?.operation.response);
+      const stored = writtenAs(o.operation, reading, method, written, picked.route, true);
       operations[i] = {
         operation: o.operation,
         matched: true,
         method,
-        path,
-        route: keyed ? `${method} ${path}` : picked.route,
+        path: stored.path,
+        route: stored.route,
         source: reading?.operation.source,
         confidence: picked.confidence,
-        reasons: ['chosen in the review', ...(keyed ? [keyed.evidence] : [])],
+        reasons: ['chosen in the review', ...stored.keyedEvidence],
         fields: [],
-        bodyNames,
-        answers,
+        bodyNames: stored.bodyNames,
+        answers: matchAnswer(o.operation, reading?.operation.response),
         ...listOf(o.operation, reading),
         chosenBy: 'review',
         alternatives: [],

@@ -392,24 +392,19 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       return { operation: match.operation, matched: false, why: match.why ?? '', candidates: match.candidates };
     const { reading, method, path: written, route: asWritten } = routes[match.index]!;
     const alternatives = match.alternatives;
-    // A stock write keyed by the product in its path is stored with the parameters venue fills named as it fills them.
-    const keyed = keyedStockRoute(match.operation, reading, written);
-    const path = keyed?.path ?? written;
+    const stored = writtenAs(match.operation, reading, method, written, asWritten, false);
     return {
       operation: match.operation,
       matched: true,
       method,
-      path,
-      route: keyed ? `${method} ${path}` : asWritten,
+      path: stored.path,
+      route: stored.route,
       source: reading.operation.source,
       operationId: reading.operation.operationId,
       confidence: match.confidence!,
-      reasons: keyed ? [...match.reasons, keyed.evidence] : match.reasons,
+      reasons: [...match.reasons, ...stored.keyedEvidence],
       fields: match.fields,
-      bodyNames: [
-        ...vendorBodyNames(reading.operation.request?.fields.map((f) => f.name) ?? []),
-        ...(keyed?.bodyNames ?? []),
-      ],
+      bodyNames: stored.bodyNames,
       answers: matchAnswer(match.operation, reading.operation.response),
       ...listOf(match.operation, reading),
       chosenBy: 'evidence',
@@ -645,6 +640,33 @@ function tokenHostWarning(
   return `the OAuth2 token URL ${scheme.tokenUrl} is on ${tokenHost}, another host than the service (${serviceHost}): the client id and secret (inventory.apiKey, inventory.apiSecret) are sent there`;
 }
 
+/**
+ * How a route chosen for an operation is written down, whoever chose it (the evidence, --map, the review): its path as
+ * venue fills it (a stock write keyed by the product in its path stores {productId} and {warehouseId}), the route's text,
+ * the vendor's names of its request fields, and the evidence the keying adds. `chosen` is a person's choice, which may
+ * give a keyed stock write to any of the three stock writes.
+ */
+export function writtenAs(
+  operation: InventoryOperation,
+  reading: Reading | undefined,
+  method: HttpVerb,
+  written: string,
+  route: string,
+  chosen: boolean,
+): { path: string; route: string; bodyNames: string[]; keyedEvidence: string[] } {
+  const keyed = reading ? keyedStockRoute(operation, reading, written, chosen) : undefined;
+  const path = keyed?.path ?? written;
+  return {
+    path,
+    route: keyed ? `${method} ${path}` : route,
+    bodyNames: [
+      ...vendorBodyNames(reading?.operation.request?.fields.map((f) => f.name) ?? []),
+      ...(keyed?.bodyNames ?? []),
+    ],
+    keyedEvidence: keyed ? [keyed.evidence] : [],
+  };
+}
+
 /** A list operation's list shape, as its route's response schema says. */
 export function listOf(operation: InventoryOperation, reading: Reading | undefined): Pick<MappedOperation, 'list'> {
   const { kinds, body } = profiles[operation];
@@ -708,25 +730,19 @@ function applyOverrides(
     const scored = score(name, found.reading, 0, oauth);
     const job = jobOfItsOwn(name, found.reading);
     if (job) risky.push({ operation: name, route: found.route, why: job });
-    const keyed = keyedStockRoute(name, found.reading, found.path, true);
+    const stored = writtenAs(name, found.reading, found.method, found.path, found.route, true);
     operations[at] = {
       operation: name,
       matched: true,
       method: found.method,
-      path: keyed?.path ?? found.path,
-      route: keyed ? `${found.method} ${keyed.path}` : found.route,
+      path: stored.path,
+      route: stored.route,
       source: found.reading.operation.source,
       operationId: found.reading.operation.operationId,
       confidence: scored.refused ? 0 : scored.confidence,
-      reasons: [
-        `chosen with --map${scored.refused ? ` although ${scored.refused}` : ''}`,
-        ...(keyed ? [keyed.evidence] : []),
-      ],
+      reasons: [`chosen with --map${scored.refused ? ` although ${scored.refused}` : ''}`, ...stored.keyedEvidence],
       fields: scored.fields,
-      bodyNames: [
-        ...vendorBodyNames(found.reading.operation.request?.fields.map((f) => f.name) ?? []),
-        ...(keyed?.bodyNames ?? []),
-      ],
+      bodyNames: stored.bodyNames,
       answers: matchAnswer(name, found.reading.operation.response),
       ...listOf(name, found.reading),
       chosenBy: '--map',
