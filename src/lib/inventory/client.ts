@@ -761,17 +761,8 @@ export class InventoryClient {
     const without = (record: Record<string, unknown>) =>
       Object.fromEntries(Object.entries(record).filter(([name]) => !inRoute.includes(name)));
     const line = lineFieldIn(operation, route);
-    if (!line) {
-      const writeFields = carried(body);
-      return this.one(
-        operation,
-        [],
-        { ...options, body: inRoute.length ? without(body) : body, ...(inRoute.length ? { writeFields } : {}) },
-        what,
-        keys,
-        view,
-      );
-    }
+    if (!line)
+      return this.one(operation, [], { ...options, body: without(body), writeFields: carried(body) }, what, keys, view);
     const { items, ...own } = body;
     const lines = (Array.isArray(items) ? items : []) as Array<Record<string, unknown>>;
     // The write's checks (schemas.ts) refuse a take or receipt of no lines before this: one here is a bug of ours.
