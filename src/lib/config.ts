@@ -23,6 +23,7 @@ import {
   parseRoute,
   checkRouteFor,
   formatRoute,
+  InventoryRouteMap,
   isInventoryOperation,
   routeSettingKey,
   UNMAPPED_ROUTE,
@@ -113,7 +114,7 @@ const baseSettingSpecs = {
   },
   'inventory.pathVars': {
     description:
-      'Values of the path variables in the inventory routes that are one per venue (a tenant or project key), of the query variables a route declares after "?" (a business key) and of the headers it declares after the path (x-hotelid:{x-hotelid}), name=value separated by spaces: "tenant=north projectKey=north-shore" (set by import-openapi --server-var)',
+      'Values of the path variables in the inventory routes that are one per venue (a tenant or project key), of the query variables a route declares after "?" (a business key) and of the headers it declares after the path (x-hotelid:{x-hotelid}), name=value separated by spaces: "tenant=north projectKey=north-shore", a header\'s or query\'s value with spaces in double quotes: \'Warehouse="Funhouse Arcade"\' (set by import-openapi --server-var)',
     kind: 'pathVars',
   },
   'inventory.oauth.scopes': {
@@ -533,8 +534,26 @@ export class ConfigStore {
     this.checkExists(profile);
     const value = checkSettingValue(key, raw);
     if (key === 'extends') this.checkExtends(profile, String(value));
+    if (key === 'inventory.pathVars') this.checkPathVarPlaces(profile, String(value));
     this.settings.set(`profiles.${profile}.${key}`, value);
     return value;
+  }
+
+  /**
+   * inventory.pathVars holds values of several places: one the profile's routes or OAuth2 scopes put in a path is a
+   * path segment (no slash or space), one sent in a query or a header any text on one line. A profile whose other
+   * settings cannot be read is left to say so where they are used.
+   */
+  private checkPathVarPlaces(profile: string, pathVars: string): void {
+    let routes: InventoryRouteMap;
+    try {
+      routes = InventoryRouteMap.fromSettings((k) =>
+        k === 'inventory.pathVars' ? { value: pathVars } : this.resolve(profile, k as SettingKey),
+      );
+    } catch {
+      return;
+    }
+    routes.checkSegmentValues();
   }
 
   /** A profile extends an existing one, and never (through others) itself. */

@@ -343,20 +343,29 @@ function parseAuth(value: unknown, where: string): AuthScheme {
   };
 }
 
-/** pathVars (or queryVars): {"<name>": "<value>"}, each value one path segment. */
+/** A value that stands in one path segment (or a query's value): letters, digits and . _ ~ -. */
+const SEGMENT_VALUE = { rule: /^[A-Za-z0-9._~-]+$/, words: 'letters, digits and . _ ~ - (one path segment)' };
+/** A header's value (RFC 9110 field-value): visible characters, with spaces or tabs only between them. */
+const HEADER_VALUE = {
+  rule: /^[\x21-\x7e](?:[\x20-\x7e\t]*[\x21-\x7e])?$/,
+  words: 'visible characters, spaces only between them (a header field value)',
+};
+
+/** pathVars, queryVars or headerVars: {"<name>": "<value>"}, each value as its place takes it. */
 function parsePathVars(
   value: unknown,
   where: string,
   field = 'pathVars',
   nameRule = PARAM_NAME,
+  valueRule = SEGMENT_VALUE,
 ): Record<string, string> | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new RouteLayoutError(`${where} ${field} must be an object of "<name>": "<value>"`);
   for (const [name, text] of Object.entries(value)) {
-    if (!nameRule.test(name) || typeof text !== 'string' || !/^[A-Za-z0-9._~-]+$/.test(text))
+    if (!nameRule.test(name) || typeof text !== 'string' || !valueRule.rule.test(text))
       throw new RouteLayoutError(
-        `${where} ${field}.${name} must be a value of letters, digits and . _ ~ - (one path segment), not ${JSON.stringify(text)}`,
+        `${where} ${field}.${name} must be a value of ${valueRule.words}, not ${JSON.stringify(text)}`,
       );
   }
   return value as Record<string, string>;
@@ -404,7 +413,7 @@ export function parseRouteLayout(
   const pathVars = parsePathVars(vars, where);
   const queryVars = parsePathVars(inQuery, where, 'queryVars');
   // A header's name is an HTTP token (RFC 9110): "x-hotelid", "Bar-Assistant-Bar-Id".
-  const headerVars = parsePathVars(inHeaders, where, 'headerVars', /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/);
+  const headerVars = parsePathVars(inHeaders, where, 'headerVars', /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, HEADER_VALUE);
   for (const name of Object.keys(headerVars ?? {}))
     if (/^(authorization|accept|content-type|host|cookie)$/i.test(name))
       throw new RouteLayoutError(`${where} headerVars.${name}: a header HTTP or the layout's auth already sends`);

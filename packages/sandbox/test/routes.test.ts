@@ -341,9 +341,17 @@ describe('header variables (a hotel id in a header of every call)', () => {
   const layout = loadRouteLayout(file);
   const rewrite = createLayoutRewriter(layout);
 
-  it('a name is an HTTP token, a value one segment; never a header HTTP or the auth sends', () => {
+  it('a name is an HTTP token, a value a header field value; never a header HTTP or the auth sends', () => {
     expect(layout.headerVars).toEqual({ 'x-hotelid': 'NSH01' });
-    expect(layoutError({ headerVars: { 'x-hotelid': 'a b' } })).toContain('headerVars.x-hotelid');
+    // A warehouse's name holds a space, as a header may; a line break, an edge space or nothing may not.
+    expect(
+      loadRouteLayout(path.resolve(__dirname, '../examples/inventory-routes-warehouse-header.json')).headerVars,
+    ).toEqual({
+      Warehouse: 'Funhouse Arcade',
+    });
+    expect(layoutError({ headerVars: { 'x-hotelid': 'a\nb' } })).toContain('headerVars.x-hotelid');
+    expect(layoutError({ headerVars: { 'x-hotelid': ' a' } })).toContain('headerVars.x-hotelid');
+    expect(layoutError({ headerVars: { 'x-hotelid': '' } })).toContain('headerVars.x-hotelid');
     expect(layoutError({ headerVars: { 'x hotel': 'a' } })).toContain('headerVars.x hotel');
     expect(layoutError({ headerVars: { Authorization: 'a' } })).toContain('headerVars.Authorization');
   });
@@ -363,6 +371,13 @@ describe('header variables (a hotel id in a header of every call)', () => {
       message: "the header x-hotelid does not name this server's x-hotelid",
     });
     expect(rewrite('GET', '/inventory/inv/v1/nowhere', { 'x-hotelid': 'NSH01' })).toEqual({ kind: 'not-served' });
+    const warehouse = createLayoutRewriter(
+      loadRouteLayout(path.resolve(__dirname, '../examples/inventory-routes-warehouse-header.json')),
+    );
+    expect(warehouse('GET', '/inventory/wms/v2/items', { warehouse: 'Funhouse Arcade' })).toMatchObject({
+      kind: 'route',
+    });
+    expect(warehouse('GET', '/inventory/wms/v2/items', { warehouse: 'Funhouse' })).toMatchObject({ kind: 'refused' });
   });
 
   it('the published document declares it required on every operation, without its value', () => {

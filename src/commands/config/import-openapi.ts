@@ -1,6 +1,6 @@
 import { argument, defineCommand, option } from '../define.js';
 import type { Context } from '../../cli/context.js';
-import type { ImportPlan, MappedOperation } from '../../lib/openapi/import.js';
+import type { ImportPlan, MappedOperation, PlanPathVariable } from '../../lib/openapi/import.js';
 import type { InventoryOperation } from '../../lib/inventory/routes.js';
 import { targetProfile } from './shared.js';
 import { UsageError, VenueError, DeclinedError } from '../../lib/errors.js';
@@ -21,6 +21,7 @@ import {
   formatPathVars,
   parsePathVars,
   checkPathVarValue,
+  checkFieldVarValue,
 } from '../../lib/inventory/routes.js';
 import { formatImportRecord, mergeImports, parseImportRecord } from '../../lib/openapi/record.js';
 import { didYouMean } from '../../lib/suggest.js';
@@ -127,7 +128,11 @@ export default defineCommand<Options>({
       spinner.stop();
     }
 
-    // A variable of the servers' path: given, asked for on a terminal, or (storing without one) a usage error.
+    // A variable of the servers' URL: given (and then a value that stands in a URL), asked for on a terminal, or
+    // (storing without one) a usage error.
+    for (const variable of serverVariables(documents))
+      if (serverVars[variable.name] !== undefined)
+        serverVars[variable.name] = checkServerVariable(variable.name, serverVars[variable.name]!);
     for (const variable of serverVariables(documents)) {
       if (!variable.inPath || serverVars[variable.name] !== undefined || options.dryRun || !ctx.prompter.canPrompt)
         continue;
@@ -386,9 +391,15 @@ async function checkGivenVariables(
         .join(' '),
     });
   }
-  // A path variable's value stands in one segment: no slash there.
   for (const variable of plan.pathVars)
-    if (variable.value !== undefined) checkPathVarValue(variable.name, variable.value, `--server-var ${variable.name}`);
+    if (variable.value !== undefined) checkVariableValue(variable, variable.value, `--server-var ${variable.name}`);
+}
+
+/** A per-venue value where it goes: one path segment in a path or a scope (no slash), else any text on one line. */
+function checkVariableValue(variable: PlanPathVariable, value: string, what: string): string {
+  return variable.segment
+    ? checkPathVarValue(variable.name, value, what)
+    : checkFieldVarValue(variable.name, value, what);
 }
 
 /**
@@ -415,7 +426,7 @@ async function askPathVariables(ctx: Context, plan: ImportPlan, dryRun: boolean)
         flag: `--server-var ${variable.name}=<value>`,
         validate: (v) => {
           try {
-            checkPathVarValue(variable.name, v, `{${variable.name}}`);
+            checkVariableValue(variable, v, `{${variable.name}}`);
             return true;
           } catch (error) {
             return (error as Error).message;
@@ -423,7 +434,7 @@ async function askPathVariables(ctx: Context, plan: ImportPlan, dryRun: boolean)
         },
       },
     );
-    variable.value = checkPathVarValue(variable.name, value, `{${variable.name}}`);
+    variable.value = checkVariableValue(variable, value, `{${variable.name}}`);
   }
 }
 

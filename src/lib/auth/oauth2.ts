@@ -34,6 +34,13 @@ export function oauth2TokenRequest(
       },
     );
   }
+  // Scopes are sent separated by spaces: one filled with a value holding a space would be read as two.
+  const spaced = auth.scopes.find((scope) => /\s/.test(scope));
+  if (spaced !== undefined)
+    throw new UsageError(
+      `the OAuth2 scope "${spaced}" holds a space once filled from inventory.pathVars, and scopes are sent separated by spaces`,
+      { hint: 'A value a scope names stands in it as a path segment does: give it without spaces.' },
+    );
   const form: Record<string, string> = { grant_type: 'client_credentials' };
   if (auth.scopes.length) form.scope = auth.scopes.join(' ');
   const basic = Buffer.from(`${formEncode(clientId)}:${formEncode(clientSecret)}`, 'utf8').toString('base64');

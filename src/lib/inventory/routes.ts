@@ -149,7 +149,10 @@ export function unmappedError(operation: InventoryOperation): UsageError {
 /**
  * Path variables: values of path parameters that no operation of venue's
  * fills but that are one per venue (a tenant, project, account or store key),
- * stored as inventory.pathVars "tenant=north projectKey=north-shore".
+ * stored as inventory.pathVars "tenant=north projectKey=north-shore". The same
+ * setting holds the values of per-venue query parameters and headers; one of
+ * those may hold spaces (a warehouse's name in a header), written in double
+ * quotes: 'Warehouse="Funhouse Arcade"'.
  */
 export type PathVars = Record<string, string>;
 
@@ -163,24 +166,51 @@ export function checkPathVarValue(name: string, value: string, what = `inventory
   return trimmed;
 }
 
+/**
+ * A value of a per-venue query parameter or header: any text on one line. The HTTP layer encodes a query value, and
+ * a header carries spaces as they are; a line break or another control character would end or split the header.
+ */
+export function checkFieldVarValue(name: string, value: string, what = `inventory.pathVars ${name}`): string {
+  const trimmed = value.trim();
+  // eslint-disable-next-line no-control-regex
+  if (!trimmed || /[\u0000-\u001f\u007f]/.test(trimmed))
+    throw new UsageError(
+      `${what}: "${value}" cannot be sent in a query or header (empty, or a line break or other control character)`,
+    );
+  return trimmed;
+}
+
+// One name=value pair: the value bare (no spaces) or in double quotes, where \" and \\ stand for " and \.
+const PATH_VAR_PAIR = /\s*([^=\s]+)=("(?:[^"\\]|\\.)*"|[^\s"]*)(?=\s|$)/y;
+
+/**
+ * inventory.pathVars read: each value checked as any per-venue value is (checkFieldVarValue); one that stands in a
+ * path is checked again as a path segment where a route puts it there (resolve).
+ */
 export function parsePathVars(text: string | undefined): PathVars {
   const out: PathVars = {};
-  for (const pair of (text ?? '').split(/\s+/).filter(Boolean)) {
-    const at = pair.indexOf('=');
-    const name = at < 0 ? pair : pair.slice(0, at);
-    if (at < 0 || !PATH_VAR_NAME.test(name))
-      throw new UsageError(
-        `inventory.pathVars must be name=value pairs separated by spaces, such as "tenant=north projectKey=north-shore" (got "${text}")`,
-      );
+  const source = (text ?? '').trim();
+  const malformed = () =>
+    new UsageError(
+      `inventory.pathVars must be name=value pairs separated by spaces, such as "tenant=north projectKey=north-shore", a value with spaces in double quotes (got "${text}")`,
+    );
+  PATH_VAR_PAIR.lastIndex = 0;
+  while (PATH_VAR_PAIR.lastIndex < source.length) {
+    const match = PATH_VAR_PAIR.exec(source);
+    if (!match || !PATH_VAR_NAME.test(match[1]!)) throw malformed();
+    const name = match[1]!;
+    const raw = match[2]!;
+    const value = raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw;
     if (Object.hasOwn(out, name)) throw new UsageError(`inventory.pathVars: ${name} is given twice`);
-    out[name] = checkPathVarValue(name, pair.slice(at + 1));
+    out[name] = checkFieldVarValue(name, value);
   }
   return out;
 }
 
+/** inventory.pathVars written: a value with a space, a quote or a backslash in double quotes. */
 export function formatPathVars(vars: PathVars): string {
   return Object.entries(vars)
-    .map(([name, value]) => `${name}=${value}`)
+    .map(([name, value]) => `${name}=${/[\s"\\]/.test(value) ? `"${value.replace(/["\\]/g, '\\$&')}"` : value}`)
     .join(' ');
 }
 
@@ -678,6 +708,19 @@ export class InventoryRouteMap {
     );
   }
 
+  /**
+   * The per-venue values that stand in a route's path or an OAuth2 scope, each checked as one path segment (a value
+   * sent only in a query or a header may hold spaces): where inventory.pathVars is set, so a tenant "a/b" is refused
+   * then, not at the first call.
+   */
+  checkSegmentValues(): void {
+    const scopes = this.storedAuth.type === 'oauth2' ? (this.oauthScopes ?? this.storedAuth.scopes) : [];
+    for (const [name, value] of Object.entries(this.pathVars)) {
+      const inPath = inventoryOperationNames.some((operation) => this.routes[operation].route?.params.includes(name));
+      if (inPath || scopes.some((scope) => templateNames(scope).includes(name))) checkPathVarValue(name, value);
+    }
+  }
+
   static defaults(): InventoryRouteMap {
     return InventoryRouteMap.fromSettings(() => undefined);
   }
@@ -748,7 +791,8 @@ export class InventoryRouteMap {
         },
       );
     }
-    const values = [...variables.map((name) => this.pathVars[name]!), ...pathIds];
+    // A per-venue value that stands in the path is a segment (inventory.pathVars also holds query and header values).
+    const values = [...variables.map((name) => checkPathVarValue(name, this.pathVars[name]!)), ...pathIds];
     let index = 0;
     const path = route.path.replace(/\{([^{}/]+)\}/g, (_whole, name: string) =>
       encodeURIComponent(fromWrite.has(name) ? String(fields[name]) : values[index++]!),

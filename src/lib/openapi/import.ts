@@ -100,6 +100,11 @@ export interface PlanPathVariable extends PathVariable {
   routes: number;
   /** The OAuth2 scopes to ask for name it. */
   inScopes: boolean;
+  /**
+   * It stands in a mapped route's path or in a scope, so its value is one path segment; a variable sent only in a
+   * query or a header takes any text on one line (a warehouse's name).
+   */
+  segment: boolean;
 }
 
 /** A route --map chose that is a job of its own (bulk, destructive, an import): stored only with --yes. */
@@ -487,16 +492,19 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   const scopeNames = new Set(auth.scheme?.type === 'oauth2' ? auth.scheme.scopes.flatMap(templateNames) : []);
   const pathVars: PlanPathVariable[] = [];
   for (const name of new Set([...variables.keys(), ...scopeNames])) {
-    const count = mapped.filter((o) => {
-      const reading = routes.find((r) => r.route === o.route)?.reading;
-      return reading?.vars.includes(name) || reading?.queryVars.includes(name) || reading?.headerVars.includes(name);
-    }).length;
+    const readings = mapped.map((o) => routes.find((r) => r.route === o.route)?.reading);
+    const inPath = readings.some((reading) => reading?.vars.includes(name));
+    const count = readings.filter(
+      (reading) =>
+        reading?.vars.includes(name) || reading?.queryVars.includes(name) || reading?.headerVars.includes(name),
+    ).length;
     if (!count && !scopeNames.has(name)) continue;
     const found = variables.get(name) ?? { name, paths: 0, why: 'the OAuth2 scopes name it' };
     pathVars.push({
       ...found,
       routes: count,
       inScopes: scopeNames.has(name),
+      segment: inPath || scopeNames.has(name),
       ...(options.serverVars[name] !== undefined ? { value: options.serverVars[name] } : {}),
     });
   }

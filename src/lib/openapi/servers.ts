@@ -5,7 +5,7 @@
 // needs: the host is the profile's inventory.url.
 
 import { UsageError } from '../errors.js';
-import { normaliseBasePath } from '../inventory/routes.js';
+import { checkFieldVarValue, normaliseBasePath } from '../inventory/routes.js';
 import { isObject } from './pointer.js';
 
 export interface ServerVariable {
@@ -130,7 +130,11 @@ export function checkServerVariable(name: string, value: string): string {
   return trimmed.replace(/\/+$/, '');
 }
 
-/** --server-var store_hash=abc123 (repeatable) → { store_hash: "abc123" }. */
+/**
+ * --server-var store_hash=abc123 (repeatable) → { store_hash: "abc123" }. Each value is checked where the documents
+ * put it, once they are read: in the server URL or a route's path as a segment, in a query or a header as any text on
+ * one line (a warehouse's name); here only that it is text on one line.
+ */
 export function parseServerVars(values: string[] | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const raw of values ?? []) {
@@ -138,7 +142,7 @@ export function parseServerVars(values: string[] | undefined): Record<string, st
     if (!match)
       throw new UsageError(`--server-var takes name=value, such as --server-var store_hash=abc123 (got "${raw}")`);
     if (Object.hasOwn(out, match[1]!)) throw new UsageError(`--server-var ${match[1]} is given twice`);
-    out[match[1]!] = checkServerVariable(match[1]!, match[2]!);
+    out[match[1]!] = checkFieldVarValue(match[1]!, match[2]!, `--server-var ${match[1]}`);
   }
   return out;
 }

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runVenue, tempDir } from '../../support/in-process.js';
 import { round16VendorCases } from '../../fixtures/openapi/vendors/cases-round16.js';
 import { allowsRoute, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
+import { scoringImport } from '../../support/vendor-scoring.js';
 
 const vendorsDir = path.join(repoRoot, 'test/fixtures/openapi/vendors');
 /** The documents are not committed (the fixtures' README names where each comes from): a case whose documents are absent is skipped. */
@@ -80,31 +81,23 @@ function sameAuth(stored: string | null, expected: string): boolean {
   return norm(stored) === norm(expected);
 }
 
+interface Review {
+  operations: Row[];
+  auth: string | null;
+  authSent?: string | null;
+  basePath: string | null;
+  serverVariables?: Array<{ name: string; default: string | null }>;
+}
+
+// The same import as the tuning scorer's (test/support/vendor-scoring.ts), so a round scores alike on both sides.
 async function dryRun(vendor: VendorCase) {
-  const args = [
-    'config',
-    'import-openapi',
-    ...vendor.files.map((f) => path.join(vendorsDir, f)),
-    '--dry-run',
-    '-o',
-    'json',
-  ];
-  for (const [name, value] of Object.entries({ ...vendor.serverVars, ...vendor.pathVars }))
-    args.push('--server-var', `${name}=${value}`);
-  const r = await runVenue(args, {
-    env: { VENUE_CONFIG_DIR: configDir, VENUE_INVENTORY_URL: 'https://inventory.example' },
-    timeoutMs: 120_000,
-  });
-  if (r.code !== 0) return { code: r.code, stderr: r.stderr };
-  return {
-    code: 0,
-    result: JSON.parse(r.stdout) as {
-      operations: Row[];
-      auth: string | null;
-      authSent?: string | null;
-      basePath: string | null;
-    },
-  };
+  const run = await scoringImport<Review>(vendor, vendorsDir, (args) =>
+    runVenue(args, {
+      env: { VENUE_CONFIG_DIR: configDir, VENUE_INVENTORY_URL: 'https://inventory.example' },
+      timeoutMs: 120_000,
+    }),
+  );
+  return run.review ? { code: 0, result: run.review } : { code: run.code, stderr: run.stderr };
 }
 
 describe.runIf(scored).each(scoredCases)('$vendor (held out)', (vendor) => {

@@ -28,6 +28,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runVenue, tempDir } from '../../support/venue.js';
 import { allowsRoute, vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
+import { scoringImport } from '../../support/vendor-scoring.js';
 import { blindCases } from '../../fixtures/openapi/vendors/cases-blind.js';
 import { round4VendorCases } from '../../fixtures/openapi/vendors/cases-round4.js';
 import { round5VendorCases } from '../../fixtures/openapi/vendors/cases-round5.js';
@@ -112,32 +113,13 @@ interface Review {
 const destructive =
   /\b(delete|remove|purge|reset|clear|wipe|bulk|batch|maintenance|import|export|migrate|sync|rebuild|missing|ensure|zero)\b/i;
 
-async function dryRun(
-  vendor: VendorCase,
-  defaults: Record<string, string> = {},
-): Promise<{ review?: Review; code: number; stderr: string }> {
-  const args = [
-    'config',
-    'import-openapi',
-    ...vendor.files.map((f) => path.join(vendorsDir, f)),
-    '--dry-run',
-    '-o',
-    'json',
-  ];
-  const vars = { ...defaults, ...vendor.serverVars, ...vendor.pathVars, ...vendor.queryVars, ...vendor.headerVars };
-  for (const [name, value] of Object.entries(vars)) args.push('--server-var', `${name}=${value}`);
-  const r = await runVenue(args, {
-    env: { VENUE_CONFIG_DIR: configDir, VENUE_INVENTORY_URL: 'https://inventory.example' },
-    timeoutMs: 120_000,
-  });
-  const review = r.code === 0 ? (JSON.parse(r.stdout) as Review) : undefined;
-  // A server variable of the path the case gives no value for takes the document's default, as a person accepting the
-  // value the import offers would (the cases' convention): the dry run says which it needs.
-  const offered = (review?.serverVariables ?? []).filter((v) => v.default !== null && !(v.name in vars));
-  if (offered.length && !Object.keys(defaults).length)
-    return dryRun(vendor, Object.fromEntries(offered.map((v) => [v.name, v.default!])));
-  return { code: r.code, stderr: r.stderr, ...(review ? { review } : {}) };
-}
+const dryRun = (vendor: VendorCase) =>
+  scoringImport<Review>(vendor, vendorsDir, (args) =>
+    runVenue(args, {
+      env: { VENUE_CONFIG_DIR: configDir, VENUE_INVENTORY_URL: 'https://inventory.example' },
+      timeoutMs: 120_000,
+    }),
+  );
 
 /** An auth text with its OAuth2 scopes taken apart: scopes compare as a set. */
 function authParts(text: string | null): { rest: string; scopes: string[] } {

@@ -116,7 +116,27 @@ const places: Place[] = [
     sent: (entry) => entry.headers['x-hotelid'],
     refusal: "the header x-hotelid does not name this server's x-hotelid",
   },
+  {
+    in: 'header',
+    vendor: "the warehouse's name",
+    layout: 'inventory-routes-warehouse-header.json',
+    name: 'Warehouse',
+    // A header takes a value with spaces where a path segment would not (WithoutWire's warehouse names).
+    value: 'Funhouse Arcade',
+    other: 'Back Office',
+    routes: 19,
+    inScopes: false,
+    shown: 'Warehouse:',
+    route: 'GET /items Warehouse:{Warehouse}',
+    path: '/wms/v2/items',
+    auth: '/wms/v2/oauth/login',
+    sent: (entry) => entry.headers['warehouse'],
+    refusal: "the header Warehouse does not name this server's Warehouse",
+  },
 ];
+
+/** One name=value pair of inventory.pathVars as a person writes it: a value with a space in double quotes. */
+const setting = (name: string, value: string) => `${name}=${/\s/.test(value) ? `"${value}"` : value}`;
 
 describe.each(places.map((place) => [place.vendor, place.in, place] as const))(
   '%s in the %s of every call',
@@ -203,7 +223,7 @@ describe.each(places.map((place) => [place.vendor, place.in, place] as const))(
         expect(list.stderr).toContain('inventory.pathVars');
         expect((await requests()).length).toBe(from);
 
-        const other = await sb.run(['config', 'set', 'inventory.pathVars', `${place.name}=${place.other}`]);
+        const other = await sb.run(['config', 'set', 'inventory.pathVars', setting(place.name, place.other)]);
         expect(other.code, other.stderr).toBe(0);
         const sent = (await requests()).length;
         const wrong = await sb.run(['inventory', 'products', 'list']);

@@ -14,7 +14,15 @@
 // is beside the table, saying why.
 
 import { describe, expect, it } from 'vitest';
-import { InventoryRouteMap, formatRoute, parseRoute, type Route } from '../../../src/lib/inventory/routes.js';
+import {
+  InventoryRouteMap,
+  formatPathVars,
+  formatRoute,
+  parsePathVars,
+  parseRoute,
+  type Route,
+} from '../../../src/lib/inventory/routes.js';
+import { parseServerVars } from '../../../src/lib/openapi/servers.js';
 import { storedRoute } from '../../../src/lib/openapi/import.js';
 import { documentOperations } from '../../../src/lib/openapi/operations.js';
 import { findHeaderVariables, findQueryVariables, type PathVariable } from '../../../src/lib/openapi/path-vars.js';
@@ -442,5 +450,58 @@ describe('in the query, given with --server-var', () => {
     expect(storedRoute(given, 'GET /products/{id}')).toBe('GET /products/{id}?storefront={storefront}');
     expect(plan(document, {}, { limit: '5' }).pathVars).toEqual([]);
     expect(plan(document, {}, { api_key: 'secret' }).pathVars).toEqual([]);
+  });
+});
+
+// inventory.pathVars holds every place's values; what a value may hold is its place's rule: one path segment in a path
+// or an OAuth2 scope, any text on one line in a query or a header (a warehouse's name, with a space).
+describe('a value as its place takes it', () => {
+  const routesWith = (listProducts: string, pathVars: Record<string, string>) =>
+    InventoryRouteMap.fromSettings((key) =>
+      key === 'inventory.routes.listProducts'
+        ? { value: listProducts }
+        : key === 'inventory.pathVars'
+          ? { value: formatPathVars(pathVars) }
+          : undefined,
+    );
+
+  it('inventory.pathVars reads and writes a value with spaces in double quotes, and round-trips', () => {
+    const text = 'tenant=north Warehouse="Funhouse Arcade" note="say \\"hi\\" \\\\ bye"';
+    const vars = parsePathVars(text);
+    expect(vars).toEqual({ tenant: 'north', Warehouse: 'Funhouse Arcade', note: 'say "hi" \\ bye' });
+    expect(parsePathVars(formatPathVars(vars))).toEqual(vars);
+    expect(formatPathVars({ tenant: 'north' })).toBe('tenant=north');
+    // An unquoted space, an unclosed quote or a line break is no value.
+    expect(() => parsePathVars('Warehouse=Funhouse Arcade')).toThrow(UsageError);
+    expect(() => parsePathVars('Warehouse="Funhouse Arcade')).toThrow(UsageError);
+    expect(() => parsePathVars('Warehouse="a\nb"')).toThrow(/line break/);
+  });
+
+  it('sent in a header or the query as it is; refused where it would stand in the path, naming it', () => {
+    const header = routesWith('GET /items Warehouse:{Warehouse}', { Warehouse: 'Funhouse Arcade' });
+    expect(header.resolve('listProducts').headers).toEqual({ Warehouse: 'Funhouse Arcade' });
+    const query = routesWith('GET /items?site={site}', { site: 'Funhouse Arcade' });
+    expect(query.resolve('listProducts').query).toEqual({ site: 'Funhouse Arcade' });
+    const path = routesWith('GET /{site}/items', { site: 'Funhouse Arcade' });
+    expect(() => path.resolve('listProducts')).toThrow(
+      /inventory\.pathVars site: "Funhouse Arcade" cannot stand in a path segment/,
+    );
+  });
+
+  it("--server-var takes a header's value with a space, never a control character", () => {
+    const withHeader = {
+      '/items': {
+        get: {
+          operationId: 'listItems',
+          parameters: [parameter('header', 'Warehouse', true)],
+          responses: answer(product, true),
+        },
+      },
+    };
+    expect(plan(withHeader, {}, { Warehouse: 'Funhouse Arcade' }).pathVars).toMatchObject([
+      { name: 'Warehouse', in: 'header', value: 'Funhouse Arcade', segment: false },
+    ]);
+    expect(parseServerVars(['Warehouse=Funhouse Arcade'])).toEqual({ Warehouse: 'Funhouse Arcade' });
+    expect(() => parseServerVars(['Warehouse=a\u0007b'])).toThrow(/--server-var Warehouse: .*control character/);
   });
 });

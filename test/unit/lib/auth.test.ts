@@ -5,7 +5,7 @@
 
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AuthError, ApiError, LoginError } from '../../../src/lib/errors.js';
+import { AuthError, ApiError, LoginError, UsageError } from '../../../src/lib/errors.js';
 import type { HttpClient, HttpResponse, RequestOptions } from '../../../src/lib/http.js';
 import { InventoryRouteMap } from '../../../src/lib/inventory/routes.js';
 import { SecretRegistry } from '../../../src/lib/redact.js';
@@ -168,6 +168,25 @@ describe('OAuth2 client credentials', () => {
       replayOn401: false,
     });
     expect(registry.isSecret(basic)).toBe(true);
+  });
+
+  it('a scope filled with a value holding a space is a usage error, never sent as two scopes', async () => {
+    // A header's value may hold a space (inventory.pathVars 'site="North Shore"'); a scope naming it may not.
+    const routes = routesOf({
+      'inventory.auth': 'oauth2 token-url=/token scopes="read"',
+      'inventory.pathVars': 'site="North Shore"',
+      'inventory.oauth.scopes': 'view_products:{site}',
+    });
+    const { http, sent } = fakeHttp('https://inv.example', () => ({}));
+    const error = await exchangeOAuth2Token({
+      auth: routes.auth as Extract<typeof routes.auth, { type: 'oauth2' }>,
+      secrets: secretsOf({ 'inventory.apiKey': 'id', 'inventory.apiSecret': 'secret' }),
+      serviceUrl: 'https://inv.example',
+      httpAt: () => http,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).message).toContain('the OAuth2 scope "view_products:North Shore" holds a space');
+    expect(sent).toEqual([]);
   });
 
   it('a missing client secret is an AuthError naming its role; nothing is sent', async () => {
