@@ -36,9 +36,21 @@ const methods = ['get', 'put', 'post', 'patch', 'delete'] as const;
 
 type Doc = Record<string, unknown>;
 
+/**
+ * A JSON file as JSON, or as YAML where strict JSON refuses it: a raw control character inside a string (EasyVista's
+ * connector has a tab in one) is JSON no strict parser takes, but YAML, a superset, reads it as the vendor wrote it.
+ */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return yaml.load(text);
+  }
+}
+
 function readDocument(file: string): Doc {
   const text = fs.readFileSync(path.join(vendorsDir, file), 'utf8');
-  const doc = (file.endsWith('.json') ? JSON.parse(text) : yaml.load(text)) as Doc;
+  const doc = (file.endsWith('.json') ? parseJson(text) : yaml.load(text)) as Doc;
   expect(typeof doc, file).toBe('object');
   expect(doc.openapi ?? doc.swagger, `${file}: an OpenAPI or Swagger version`).toMatch(/^(2\.0|3\.[01]\.\d+)$/);
   return doc;
@@ -104,7 +116,7 @@ function besideIt(file: string): unknown[] {
     .filter((name) => /\.(ya?ml|json)$/.test(name))
     .map((name) => {
       const text = fs.readFileSync(path.join(folder, name), 'utf8');
-      return name.endsWith('.json') ? JSON.parse(text) : yaml.load(text);
+      return name.endsWith('.json') ? parseJson(text) : yaml.load(text);
     });
 }
 
