@@ -7,6 +7,7 @@ import {
   formatRoute,
   formatAuthScheme,
   fillPathVars,
+  formatPathVars,
   templateNames,
   pathVariablesOf,
   routeQueryText,
@@ -128,7 +129,13 @@ export default defineCommand({
           : []),
         ...(pathVars.length
           ? [
-              `Path vars: ${pathVars.map((v) => `${v.name}=${v.value ?? `(no value: ${venueHint(['config', 'set', 'inventory.pathVars', `${v.name}=<value>`])})`}`).join(' ')}`,
+              `Path vars: ${pathVars.map((v) => (v.value !== null ? formatPathVars({ [v.name]: v.value }) : `${v.name}=(no value)`)).join(' ')}`,
+              // The setting holds every value at once: the command keeps those the profile has.
+              ...(pathVars.some((v) => v.value === null)
+                ? [
+                    `           set: ${venueHint(['config', 'set', 'inventory.pathVars', formatPathVars({ ...map.pathVars, ...Object.fromEntries(pathVars.filter((v) => v.value === null).map((v) => [v.name, '<value>'])) })])}`,
+                  ]
+                : []),
             ]
           : []),
         `Routes:    ${Object.entries(counts)
