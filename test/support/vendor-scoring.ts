@@ -1,11 +1,11 @@
-// The one import both vendor scorers run (test/process/config/import-openapi-vendors.test.ts for the tuning set,
+// The one import and the one score both vendor scorers use (test/process/config/import-openapi-vendors.test.ts for the tuning set,
 // test/in-process/config/import-openapi-heldout.test.ts for the held-out round), so a round scores alike on both
 // sides: the case's documents, a dry run as JSON, `--server-var` for each of its server, path, query and header
 // variables, and a server variable it gives no value for taken at the document's default, as a person accepting the
 // value the import offers would (the cases' convention).
 
 import path from 'node:path';
-import type { VendorCase } from '../fixtures/openapi/vendors/picks.js';
+import { allowsRoute, type VendorCase } from '../fixtures/openapi/vendors/picks.js';
 
 interface Ran {
   code: number;
@@ -33,4 +33,47 @@ export async function scoringImport<Review extends Offered>(
   if (offered.length && !Object.keys(defaults).length)
     return scoringImport(vendor, dir, run, Object.fromEntries(offered.map((v) => [v.name, v.default!])));
   return { code: r.code, stderr: r.stderr, ...(review ? { review } : {}) };
+}
+
+/** A case's figures: right (mapped to one of its picks), wrong (mapped elsewhere, or where it has none), missed (a pick
+ * left unmapped), never (a route of its `never` list mapped, whatever the operation), mapped (every route mapped). */
+export interface CaseScore {
+  picks: number;
+  right: number;
+  wrong: string[];
+  missed: string[];
+  never: string[];
+  mapped: number;
+}
+
+export function scoreCase(
+  vendor: VendorCase,
+  operations: ReadonlyArray<{ operation: string; matched: boolean; route: string | null }>,
+): CaseScore {
+  // A case written from a document with Express-style parameters names its routes as written (/products/:id); the
+  // import stores them templated (/products/{id}), as venue's client fills them.
+  const templated = (route: string) => route.replace(/\/:([A-Za-z_][\w.-]*)\}?(?=\/|$)/g, '/{$1}');
+  const never = vendor.never.map(templated);
+  const f: CaseScore = {
+    picks: Object.keys(vendor.picks).length,
+    right: 0,
+    wrong: [],
+    missed: [],
+    never: [],
+    mapped: 0,
+  };
+  for (const operation of Object.keys(vendor.picks)) {
+    const row = operations.find((r) => r.operation === operation);
+    if (!row?.matched) f.missed.push(operation);
+  }
+  for (const row of operations) {
+    if (!row.matched) continue;
+    const pick = vendor.picks[row.operation as keyof typeof vendor.picks];
+    const allowed = (pick === undefined ? [] : Array.isArray(pick) ? pick : [pick]).map(templated);
+    f.mapped++;
+    if (allowsRoute(allowed, row.route)) f.right++;
+    else f.wrong.push(`${row.operation} → ${row.route}`);
+    if (allowsRoute(never, row.route)) f.never.push(`${row.operation} → ${row.route}`);
+  }
+  return f;
 }

@@ -12,8 +12,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runVenue, tempDir } from '../../support/in-process.js';
 import { round17VendorCases } from '../../fixtures/openapi/vendors/cases-round17.js';
-import { allowsRoute, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
-import { scoringImport } from '../../support/vendor-scoring.js';
+import type { VendorCase } from '../../fixtures/openapi/vendors/picks.js';
+import { scoreCase, scoringImport, type CaseScore } from '../../support/vendor-scoring.js';
 
 const vendorsDir = path.join(repoRoot, 'test/fixtures/openapi/vendors');
 /** The documents are not committed (the fixtures' README names where each comes from): a case whose documents are absent is skipped. */
@@ -24,14 +24,8 @@ const scoredCases = heldOut.filter(present);
 const scored = process.env.VENUE_HELDOUT === '1';
 let configDir: string;
 
-interface Figures {
+interface Figures extends CaseScore {
   vendor: string;
-  picks: number;
-  right: number;
-  wrong: string[];
-  missed: string[];
-  never: string[];
-  mapped: number;
   auth: boolean;
   basePath: boolean;
 }
@@ -105,30 +99,10 @@ describe.runIf(scored).each(scoredCases)('$vendor (held out)', (vendor) => {
     const run = await dryRun(vendor);
     const f: Figures = {
       vendor: vendor.vendor,
-      picks: 0,
-      right: 0,
-      wrong: [],
-      missed: [],
-      never: [],
-      mapped: 0,
+      ...scoreCase(vendor, run.result?.operations ?? []),
       auth: false,
       basePath: false,
     };
-    const rows = run.result?.operations ?? [];
-    for (const [operation, pick] of Object.entries(vendor.picks)) {
-      const allowed = Array.isArray(pick) ? pick : [pick];
-      f.picks++;
-      const row = rows.find((r) => r.operation === operation);
-      if (row?.matched && allowsRoute(allowed, row.route)) f.right++;
-      else if (!row?.matched) f.missed.push(operation);
-    }
-    for (const row of rows.filter((r) => r.matched)) {
-      f.mapped++;
-      const pick = vendor.picks[row.operation as keyof typeof vendor.picks];
-      const allowed = pick === undefined ? [] : Array.isArray(pick) ? pick : [pick];
-      if (!allowsRoute(allowed, row.route)) f.wrong.push(`${row.operation} → ${row.route}`);
-      if (allowsRoute(vendor.never, row.route)) f.never.push(`${row.operation} → ${row.route}`);
-    }
     // The stored scheme keeps {name}; the picks give it as sent, with the path variables filled.
     f.auth = run.result ? sameAuth(run.result.authSent ?? run.result.auth, vendor.auth) : false;
     f.basePath = run.result?.basePath === vendor.basePath || (!run.result?.basePath && !vendor.basePath);

@@ -27,8 +27,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runVenue, tempDir } from '../../support/venue.js';
-import { allowsRoute, vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
-import { scoringImport } from '../../support/vendor-scoring.js';
+import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
+import { scoreCase, scoringImport, type CaseScore } from '../../support/vendor-scoring.js';
 import { blindCases } from '../../fixtures/openapi/vendors/cases-blind.js';
 import { round4VendorCases } from '../../fixtures/openapi/vendors/cases-round4.js';
 import { round5VendorCases } from '../../fixtures/openapi/vendors/cases-round5.js';
@@ -49,15 +49,9 @@ const present = (c: VendorCase) => c.files.every((file) => fs.existsSync(path.jo
 const tuning = [...vendorCases, ...blindCases.filter((c) => c.set === 'tuning')];
 const scored = tuning.filter((c) => vendorCases.includes(c) || present(c));
 
-interface Figures {
+interface Figures extends CaseScore {
   vendor: string;
   committed: boolean;
-  picks: number;
-  right: number;
-  wrong: string[];
-  missed: string[];
-  never: string[];
-  mapped: number;
   /** The auth found, where the case's is not in its documents. */
   authNote?: string;
 }
@@ -152,32 +146,7 @@ const listsFilledScopes = (vendor: VendorCase) =>
   );
 
 function score(vendor: VendorCase, review: Review): Figures {
-  const f: Figures = {
-    vendor: vendor.vendor,
-    committed: vendorCases.includes(vendor),
-    picks: 0,
-    right: 0,
-    wrong: [],
-    missed: [],
-    never: [],
-    mapped: 0,
-  };
-  f.picks = Object.keys(vendor.picks).length;
-  // A case written from a document with Express-style parameters names its routes as written (/products/:id); the
-  // import stores them templated (/products/{id}), as venue's client fills them.
-  const templated = (route: string) => route.replace(/\/:([A-Za-z_][\w.-]*)\}?(?=\/|$)/g, '/{$1}');
-  const never = vendor.never.map(templated);
-  for (const row of review.operations) {
-    const pick = vendor.picks[row.operation as keyof typeof vendor.picks];
-    const allowed = (pick === undefined ? [] : Array.isArray(pick) ? pick : [pick]).map(templated);
-    if (row.matched) {
-      f.mapped++;
-      if (allowsRoute(allowed, row.route)) f.right++;
-      else f.wrong.push(`${row.operation} → ${row.route}`);
-      if (allowsRoute(never, row.route)) f.never.push(`${row.operation} → ${row.route}`);
-    } else if (allowed.length) f.missed.push(row.operation);
-  }
-  return f;
+  return { vendor: vendor.vendor, committed: vendorCases.includes(vendor), ...scoreCase(vendor, review.operations) };
 }
 
 /**
