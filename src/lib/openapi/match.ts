@@ -16,6 +16,7 @@ import { inventoryOperationNames } from '../inventory/routes.js';
 import { isPagingQuery } from './list-shape.js';
 import {
   headOf,
+  keyedSegmentsRead,
   normaliseName,
   type FieldSet,
   type Head,
@@ -1457,9 +1458,12 @@ const families: InventoryOperation[][] = [
   ['listWebhooks', 'createWebhook', 'updateWebhook', 'deleteWebhook'],
   ['listSuppliers', 'createSupplier'],
 ];
-/** A record's path without its id; a parameter written onto a segment ("products{format}") is no part of the collection. */
+/**
+ * A record's path without its id (an OData key in parentheses as one); a parameter written onto a segment
+ * ("products{format}") is no part of the collection.
+ */
 const collectionOf = (path: string) =>
-  path
+  keyedSegmentsRead(path)
     .replace(/\/+$/, '')
     .replace(/\/(\{[^{}/]+\})+$/, '')
     .replace(/(\{[^{}/]+\})+$/, '')

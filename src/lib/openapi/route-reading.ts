@@ -440,6 +440,28 @@ function narrowed(words: string[]): Map<Concept, string> {
 }
 
 /**
+ * A collection and a record's key written in one segment, as OData does (`items({item_id})`,
+ * `INVENTRY(ID='{ProductId}')`, `vendorPurchases({a},'{b}')`): the segment is a name, then in parentheses only the
+ * record's key parts, each a parameter, quoted or not, named (`ID=`) or not. It is read as the REST path it stands for,
+ * the collection then its key (`items/{item_id}`), so a record of it is a record route like any other. A name with a
+ * dot is a function or an action bound to the path (`Service.GetRecent(days={days})`, `Microsoft.NAV.post`), and
+ * parentheses holding anything but parameters (a literal, nothing) are no key: both are read as written. Only the
+ * reading changes: the route is stored, and called, as the document writes it.
+ */
+export function keyedSegmentsRead(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      const found = /^([A-Za-z_][\w-]*)\((.+)\)$/.exec(segment);
+      if (!found) return segment;
+      const parts = found[2]!.split(',').map((part) => /^\s*(?:[A-Za-z_]\w*\s*=\s*)?'?(\{[^{}]+\})'?\s*$/.exec(part));
+      if (parts.some((part) => !part)) return segment;
+      return [found[1]!, ...parts.map((part) => part![1]!)].join('/');
+    })
+    .join('/');
+}
+
+/**
  * Literal leading segments most paths share ("/api/v2/platform" of every
  * Spree route) say nothing about any one operation: they are left out.
  */
@@ -567,7 +589,7 @@ export function readOperation(
   /** The document has a path for one record under this one (/items/{id} of /items): queryIdOf. */
   recordPathBeside = false,
 ): Reading {
-  const segments = operation.path.split('/').filter(Boolean);
+  const segments = keyedSegmentsRead(operation.path).split('/').filter(Boolean);
   // A segment may hold a parameter and a path variable written together ("{id}{format}", "products{format}"): the
   // variables are filled per venue, so what is left is what the segment says.
   const withoutVariables = (segment: string) =>

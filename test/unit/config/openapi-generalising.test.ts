@@ -3793,3 +3793,64 @@ describe("a login opens a session; one that hands out the account's standing key
     expect(unmapped(keys, 'authenticate')?.candidates[0]?.shortfall).toMatch(/standing keys/);
   });
 });
+
+describe("a record's key written in parentheses after its collection is that collection and its record", () => {
+  const product = { id: 'string', name: 'string', sku: 'string', price: 'number', categoryId: 'string' };
+  const keyed = (key: string, param: string) => ({
+    [`/products`]: {
+      get: { summary: 'List products', responses: answer(product, true) },
+      post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+    },
+    [`/products(${key})`]: {
+      parameters: [{ name: param, in: 'path', required: true, schema: { type: 'string' } }],
+      get: { summary: 'Get a product', responses: answer(product) },
+      patch: { summary: 'Update a product', requestBody: body(product), responses: answer(product) },
+    },
+    // A function bound to the collection, its arguments in parentheses: no record.
+    [`/products/Service.Search(text={text})`]: {
+      parameters: [{ name: 'text', in: 'path', required: true, schema: { type: 'string' } }],
+      get: { summary: 'Search products', responses: answer(product, true) },
+    },
+  });
+
+  it('bare, quoted or named, the key is the record id; the route is stored as written', () => {
+    for (const [key, param] of [
+      ['{product_id}', 'product_id'],
+      ["'{product_id}'", 'product_id'],
+      ["ID='{ProductId}'", 'ProductId'],
+    ] as const) {
+      const routes = routesOf(plan(keyed(key, param)));
+      expect(routes.getProduct).toBe(`GET /products(${key})`);
+      expect(routes.updateProduct).toBe(`PATCH /products(${key})`);
+      expect(routes.listProducts).toBe('GET /products');
+      expect(parseRoute(routes.getProduct!).params).toEqual([param]);
+    }
+  });
+
+  it("under a per-venue key written the same way, the venue's scope", () => {
+    const scoped = Object.fromEntries(
+      Object.entries(keyed('{item_id}', 'item_id')).map(([p, item]) => [
+        `/companies({company_id})${p}`,
+        {
+          ...(item as Record<string, unknown>),
+          parameters: [
+            { name: 'company_id', in: 'path', required: true, schema: { type: 'string' } },
+            ...(((item as Record<string, unknown>).parameters as unknown[]) ?? []),
+          ],
+        },
+      ]),
+    );
+    const routes = routesOf(plan(scoped, {}, { company_id: 'c1' }));
+    expect(routes.getProduct).toBe('GET /companies({company_id})/products({item_id})');
+    expect(routes.updateProduct).toBe('PATCH /companies({company_id})/products({item_id})');
+    expect(routes.listProducts).toBe('GET /companies({company_id})/products');
+  });
+
+  it('a name with a dot before the parentheses is a function, and a key of two parts names no one record', () => {
+    const reading = (p: string) => readOperation(operation('GET', p), 0);
+    expect(reading('/products/Service.Search(text={text})').trailingParam).toBe(false);
+    expect(reading('/products({a})').trailingParam).toBe(true);
+    expect(reading('/products({a})').pathWords).toEqual(['product']);
+    expect(reading("/purchases({a},'{b}')").params).toEqual(['a', 'b']);
+  });
+});
