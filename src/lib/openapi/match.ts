@@ -1379,6 +1379,19 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     const paged = reading.operation.query.some(isPagingQuery);
     if (namedByStatus && (plural || paged))
       narrowing ??= `it ${plural ? 'names statuses in the plural' : 'is paged'}: many records' statuses, not the service's health`;
+    // A path that names no health is the thing it names: where its operationId or summary gives the status (the
+    // health, the ping) to that thing by name ("/streaming", "Get streaming status"), the status is that thing's, not
+    // the service's. A route whose words give the status to nothing ("/okcomputer", "Health check") is read as said.
+    if (reading.head.concept !== 'health') {
+      const own = new Set(lastSegmentWords(reading.path));
+      for (const words of [wordsOf(reading.operation.operationId ?? ''), wordsOf(reading.operation.summary ?? '')]) {
+        const hit = findTerms(words).find((h) => h.term.concept === 'health' && h.at > 0 && own.has(words[h.at - 1]!));
+        if (hit) {
+          narrowing ??= `it gives the ${hit.text} to ${words[hit.at - 1]}, what its path names: that thing's ${hit.text}, not the service's health`;
+          break;
+        }
+      }
+    }
   }
   // A sandbox (or playground) in the path is where the API is tried out: its routes answer for that trial, not for
   // the service venue drives (/sandbox/ping says the sandbox is up, /sandbox/products are test records).

@@ -3854,3 +3854,29 @@ describe("a record's key written in parentheses after its collection is that col
     expect(reading("/purchases({a},'{b}')").params).toEqual(['a', 'b']);
   });
 });
+
+describe("a status given by name to what the path names is that thing's, not the service's health", () => {
+  const product = { id: 'string', name: 'string', price: 'number' };
+  const report = { status: 'string' };
+  const withRoute = (path: string, operationId: string, summary: string) =>
+    plan({
+      '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+      [path]: { get: { operationId, summary, responses: answer(report) } },
+    });
+  it("the word before the status is the path's own: no health check", () => {
+    for (const [path, operationId, summary] of [
+      ['/broadcast', 'get-broadcast-status', 'Get broadcast status'],
+      ['/replication', 'replicationStatus', 'Replication status'],
+      ['/printer', 'getPrinter', 'Printer health'],
+    ] as const) {
+      const result = withRoute(path, operationId, summary);
+      expect(routesOf(result).health).toBeUndefined();
+      expect(unmapped(result, 'health')?.candidates[0]?.shortfall).toMatch(/not the service's health/);
+    }
+  });
+  it('a status given to nothing the path names, or a path that names health, is read as said', () => {
+    expect(routesOf(withRoute('/okcomputer', 'healthCheck', 'Health check')).health).toBe('GET /okcomputer');
+    expect(routesOf(withRoute('/system', 'getSystemStatus', 'Get system status')).health).toBe('GET /system');
+    expect(routesOf(withRoute('/status', 'getApiStatus', 'Get API status')).health).toBe('GET /status');
+  });
+});
