@@ -45,13 +45,16 @@ interface FieldGroup {
   words?: string[];
   /** An amount: only a field that could hold a number counts, never a yes or no or a reference (FieldSet.amounts). */
   amount?: boolean;
+  /** A field whose normalised name ends in one of these counts too, as written ("allowedtypes" of "types"). */
+  endings?: string[];
 }
 
-const group = (label: string, names: string, words?: string, amount = false): FieldGroup => ({
+const group = (label: string, names: string, words?: string, amount = false, endings?: string): FieldGroup => ({
   label,
   names: names.split(' '),
   words: words?.split(' '),
   ...(amount ? { amount } : {}),
+  ...(endings ? { endings: endings.split(' ') } : {}),
 });
 
 const F = {
@@ -155,6 +158,10 @@ const F = {
     // follows (Type, filterTypes, object_class); a type of the hook itself (webhook_type: before or after) does not.
     'events eventtypes eventtype event topics topic scope types triggers eventnames resource resources entity entityname entitytype resourcename resourcetype changetype type filtertypes objectclass',
     'event topic trigger',
+    false,
+    // Types in the plural, whatever word qualifies them (allowedTypes, enabled_types), are the types it is sent for;
+    // a hook's own type in the singular (webhook_type) is not.
+    'types',
   ),
   secret: group('a secret', 'secret signaturekey signingsecret hmacsecret sharedsecret headers', 'secret signature'),
   active: group('an active flag', 'isactive active enabled status', 'active enabled'),
@@ -575,6 +582,9 @@ function groupMatches(set: FieldSet, group: FieldGroup, lines: boolean): string 
   const names = group.amount ? set.amounts.names : set.names;
   const pools = lines ? [names, group.amount ? set.amounts.lineNames : set.lineNames] : [names];
   for (const pool of pools) for (const name of group.names) if (pool.has(name)) return name;
+  if (group.endings)
+    for (const pool of pools)
+      for (const name of pool) if (group.endings.some((ending) => name.endsWith(ending))) return name;
   const words = group.amount ? set.amounts.words : set.words;
   if (group.words) for (const word of group.words) if (words.has(word)) return word;
   return undefined;

@@ -3598,6 +3598,15 @@ describe('what a webhook subscription follows, by the field that says it', () =>
     // The hook's own type (before or after a method of the service) says nothing of what it follows.
     expect(routesOf(subscriptions({ url: 'string', webhook_type: 'string' })).createWebhook).toBeUndefined();
   });
+  it('types in the plural, whatever word qualifies them, beside a URL to call', () => {
+    for (const fields of [
+      { url: 'string', allowedTypes: 'array' },
+      { callback: 'string', enabled_types: 'array' },
+    ] as Record<string, string>[]) {
+      expect(routesOf(subscriptions(fields)).createWebhook, Object.keys(fields).join()).toBe('POST /hooks');
+      expect(routesOf(subscriptions(fields)).listWebhooks, Object.keys(fields).join()).toBe('GET /hooks');
+    }
+  });
 });
 
 describe('a path that takes records written to it is a collection, whatever it is called', () => {
