@@ -841,6 +841,18 @@ function subjectScore(
     if (plural && of && said[said.length - 1] === pathHead.text.split(' ').pop())
       narrowing ??= `its path names ${written.slice(-2).join(' ')}: ${pathHead.text}s of ${of.text}, not ${of.text} itself`;
   }
+  // A path whose last segment names fields in the plural, whatever word qualifies them (/fields, /userDefinedFields,
+  // /custom-fields), describes the fields of the records before it (their names, types and picklists): never those
+  // records, nor anything of venue's.
+  const lastWritten = splitWords(
+    reading.path
+      .split('/')
+      .filter((x) => x && !x.startsWith('{'))
+      .pop()
+      ?.replace(/\.[a-z]+$/i, '') ?? '',
+  );
+  if (/^fields$/i.test(lastWritten[lastWritten.length - 1] ?? '') && sources.length)
+    narrowing ??= `its path names ${lastWritten.join(' ')}: what the fields of a record are, not records`;
   if (narrowedBySummary && !singleton) {
     score -= 2.5;
     narrowing ??= `its summary says ${narrowedBySummary}`;

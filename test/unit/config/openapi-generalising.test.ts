@@ -3889,3 +3889,28 @@ describe("a status given by name to what the path names is that thing's, not the
     expect(routesOf(withRoute('/status', 'getApiStatus', 'Get API status')).health).toBe('GET /status');
   });
 });
+
+describe('a path that names fields describes records, it lists none', () => {
+  const place = { id: 'string', name: 'string', type: 'string' };
+  const described = (last: string) =>
+    plan({
+      '/products': {
+        get: { summary: 'List products', responses: answer({ id: 'string', name: 'string', price: 'number' }, true) },
+      },
+      [`/StockLocations/meta/${last}`]: {
+        get: { tags: ['StockLocations'], responses: answer(place, true) },
+      },
+    });
+  it('fields in the plural, whatever word qualifies them, are never the records of the path before them', () => {
+    for (const last of ['fields', 'userDefinedFields', 'custom-fields']) {
+      const result = described(last);
+      expect(routesOf(result).listWarehouses, last).toBeUndefined();
+      if (last !== 'custom-fields')
+        expect(unmapped(result, 'listWarehouses')?.candidates[0]?.shortfall, last).toMatch(
+          /what the fields of a record are/,
+        );
+    }
+    // The records themselves, by the same tag, are taken.
+    expect(routesOf(described('list')).listWarehouses).toBe('GET /StockLocations/meta/list');
+  });
+});
