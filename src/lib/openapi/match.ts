@@ -1140,6 +1140,19 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       missing.push('lines (an array of products and quantities)');
     }
     for (const need of profile.need ?? []) {
+      // A collection that is webhooks by its own name (GET and POST /webhooks: its path's last segment is the word and
+      // nothing else), whose records hold a URL to call and nothing it follows, is sent every event. A route that
+      // names an action on hooks (/webhooks/list, /webhook/setup) or hooks of another word (/hooks, /callbacks) may
+      // be the service's own extension points: left as it was.
+      if (
+        need === F.events &&
+        reading.head.text === 'webhook' &&
+        lastSegmentWords(reading.path).join(' ') === 'webhook' &&
+        groupMatches(body, F.url, false)
+      ) {
+        reasons.push('its records name no event types: every event goes to its URL');
+        continue;
+      }
       if (
         !groupMatches(
           body,
@@ -2495,7 +2508,9 @@ function webhookRecordsWithoutCollection(
       .replace(/\.(json|xml|yaml|yml)(?=\/|$)/gi, '')
       .split('/')
       .filter((segment) => segment && segment.toLowerCase() !== 'id')
-      .join('/');
+      .join('/')
+      // A document that writes one collection's path in two letter cases (/webhooks, /Webhooks/{id}) means one.
+      .toLowerCase();
   const chosenCollections = (['listWebhooks', 'createWebhook'] as const)
     .map((name) => chosen.get(name))
     .filter((c): c is Scored => c !== undefined)

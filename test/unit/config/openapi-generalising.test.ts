@@ -3914,3 +3914,30 @@ describe('a path that names fields describes records, it lists none', () => {
     expect(routesOf(described('list')).listWarehouses).toBe('GET /StockLocations/meta/list');
   });
 });
+
+describe('webhooks its path names plainly, of a URL alone, are sent every event', () => {
+  const product = { id: 'string', name: 'string', price: 'number' };
+  const hooks = (path: string, fields: Record<string, string>, record = `${path}/{id}`) =>
+    plan({
+      '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+      [path]: {
+        get: { summary: 'List', responses: answer({ id: 'string', ...fields }, true) },
+        post: { summary: 'Create', requestBody: body(fields), responses: answer({ id: 'string', ...fields }) },
+      },
+      [record]: { delete: { summary: 'Delete', responses: { '204': { description: 'gone' } } } },
+    });
+  it('a URL and nothing it follows: the webhooks themselves', () => {
+    const routes = routesOf(hooks('/webhooks', { uri: 'string', description: 'string' }));
+    expect(routes.listWebhooks).toBe('GET /webhooks');
+    expect(routes.createWebhook).toBe('POST /webhooks');
+    expect(routes.deleteWebhook).toBe('DELETE /webhooks/{id}');
+  });
+  it('a record route whose path differs from its collection only in letter case is one of its records', () => {
+    const routes = routesOf(hooks('/webhooks', { uri: 'string' }, '/Webhooks/{id}'));
+    expect(routes.deleteWebhook).toBe('DELETE /Webhooks/{id}');
+  });
+  it('hooks of a URL alone named otherwise, or a route naming an action on them, are left to a person', () => {
+    for (const path of ['/hooks', '/callbacks', '/webhooks/setup'])
+      expect(routesOf(hooks(path, { url: 'string', description: 'string' })).createWebhook, path).toBeUndefined();
+  });
+});
