@@ -552,6 +552,36 @@ export const profiles: Record<InventoryOperation, Profile> = {
   },
 };
 
+/** Names (normalised) of a record's fields that say nothing of what it follows or what it is: its id, dates, its note. */
+const bookkeepingNames = new Set([
+  'id',
+  'uuid',
+  'guid',
+  'created',
+  'updated',
+  'modified',
+  'createdat',
+  'updatedat',
+  'modifiedat',
+  'createdon',
+  'updatedon',
+  'datecreated',
+  'dateupdated',
+  'datemodified',
+  'lastmodified',
+  'description',
+]);
+
+/** A webhook record that is a URL to call and nothing else (bookkeepingWords, a secret, an active flag aside). */
+function urlAlone(body: FieldSet): boolean {
+  const url = groupMatches(body, F.url, false);
+  if (!url) return false;
+  return [...body.names].every(
+    (name) =>
+      name === url || F.secret.names.includes(name) || F.active.names.includes(name) || bookkeepingNames.has(name),
+  );
+}
+
 /** Below this an operation stays unmapped. */
 export const CONFIDENCE_THRESHOLD = 0.5;
 /** Scores are out of this. */
@@ -1141,14 +1171,15 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     }
     for (const need of profile.need ?? []) {
       // A collection that is webhooks by its own name (GET and POST /webhooks: its path's last segment is the word and
-      // nothing else), whose records hold a URL to call and nothing it follows, is sent every event. A route that
-      // names an action on hooks (/webhooks/list, /webhook/setup) or hooks of another word (/hooks, /callbacks) may
-      // be the service's own extension points: left as it was.
+      // nothing else), whose records are a URL to call alone (beside their id, dates, a description, a secret or an
+      // active flag), is sent every event. A hook with a name or a method of its own (hook_name, timeout) is a point
+      // of the service's own code; a route that names an action on hooks (/webhooks/list, /webhook/setup) or hooks of
+      // another word (/hooks, /callbacks) may be one: all left as they were.
       if (
         need === F.events &&
         reading.head.text === 'webhook' &&
         lastSegmentWords(reading.path).join(' ') === 'webhook' &&
-        groupMatches(body, F.url, false)
+        urlAlone(body)
       ) {
         reasons.push('its records name no event types: every event goes to its URL');
         continue;
@@ -1419,10 +1450,10 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     // the service's. A route whose words give the status to nothing ("/okcomputer", "Health check") is read as said.
     if (reading.head.concept !== 'health') {
       const own = new Set(lastSegmentWords(reading.path));
-      for (const words of [wordsOf(reading.operation.operationId ?? ''), wordsOf(reading.operation.summary ?? '')]) {
-        const hit = findTerms(words).find((h) => h.term.concept === 'health' && h.at > 0 && own.has(words[h.at - 1]!));
+      for (const said of [wordsOf(reading.operation.operationId ?? ''), wordsOf(reading.operation.summary ?? '')]) {
+        const hit = findTerms(said).find((h) => h.term.concept === 'health' && h.at > 0 && own.has(said[h.at - 1]!));
         if (hit) {
-          narrowing ??= `it gives the ${hit.text} to ${words[hit.at - 1]}, what its path names: that thing's ${hit.text}, not the service's health`;
+          narrowing ??= `it gives the ${hit.text} to ${said[hit.at - 1]}, what its path names: that thing's ${hit.text}, not the service's health`;
           break;
         }
       }
