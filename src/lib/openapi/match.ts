@@ -660,6 +660,11 @@ function subjectScore(
     }
   };
   head('path', reading.head, reading.path);
+  const summed = stockSummed(reading) && wanted('level') > 0;
+  if (summed) {
+    sources.push(sourceWeight.path);
+    reasons.push(`its path sums the stock up (${reading.path}): the stock as it stands`);
+  }
   head('operationId', reading.operationIdHead, reading.operation.operationId ?? '');
   // A write to one product's stock is venue's stock write its path and body say (markKeyedStockWrites).
   const keyed = reading.keyedStock;
@@ -737,6 +742,8 @@ function subjectScore(
     // counted, no subject of its own.
   } else if (keyedWrite) {
     // The path names the stock the write sets or changes: what a stock write writes, no subject of its own.
+  } else if (summed) {
+    // The summary is of the stock: no subject of its own.
   } else if (
     pathHead.concept &&
     wanted(pathHead.concept) === 0 &&
@@ -942,6 +949,23 @@ const transferWords = new Set([
 ]);
 
 /**
+ * The stock as it stands, summed: a GET whose path names a summary of the stock or of its movements
+ * (/inventory/summaries, /stock-adjustments/summary) lists the levels they add up to. A summary of anything else
+ * (usage, sales) is a report of its own.
+ */
+function stockSummed(reading: Reading): boolean {
+  if (reading.operation.method !== 'GET' || reading.head.text !== 'summary') return false;
+  // The whole path's words, its shared prefix too (/fba/inventory/v1/summaries of a document all under /fba/inventory).
+  const spoken = reading.path
+    .split('/')
+    .filter((segment) => segment && !segment.includes('{'))
+    .flatMap(wordsOf);
+  if (spoken.at(-1) !== 'summary') return false;
+  const summedUp = findTerms(spoken.slice(0, -1)).at(-1)?.term.concept;
+  return summedUp === 'level' || summedUp === 'adjust';
+}
+
+/**
  * Why a route is a job of its own for this operation (a bulk, destructive,
  * import or maintenance job, or another workflow's action), in words; undefined
  * when it is not. Such a route is never mapped on evidence, and --map takes it
@@ -961,6 +985,9 @@ export function jobOfItsOwn(name: InventoryOperation, reading: Reading): string 
     profiles[name].kinds.list !== undefined &&
     reading.danger.every((word) => manyWords.has(word))
   )
+    return undefined;
+  // Summing the stock is what its levels are: no report of its own.
+  if (name === 'stockLevels' && stockSummed(reading) && reading.danger.every((word) => word === 'summary'))
     return undefined;
   const said = reading.danger.map((w) => `"${w}"`).join(', ');
   const what = reading.danger.some((w) => destructiveWords.has(w) || deletes(w))
@@ -1063,7 +1090,11 @@ const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
 export function score(name: InventoryOperation, reading: Reading, index: number, oauthPaths: Set<string>): Scored {
   const profile = profiles[name];
   // Never on fields alone: a route is mapped only when its path, operationId, summary or a tag names the subject.
-  if (!Object.keys(profile.concepts).some((concept) => reading.concepts.has(concept as Concept))) {
+  // A path that sums the stock up names the stock (stockSummed).
+  const named =
+    Object.keys(profile.concepts).some((concept) => reading.concepts.has(concept as Concept)) ||
+    (profile.concepts.level !== undefined && stockSummed(reading));
+  if (!named) {
     return {
       operation: name,
       index,

@@ -3941,3 +3941,22 @@ describe('webhooks its path names plainly, of a URL alone, are sent every event'
       expect(routesOf(hooks(path, { url: 'string', description: 'string' })).createWebhook, path).toBeUndefined();
   });
 });
+
+describe('the stock summed up is the stock as it stands', () => {
+  const product = { id: 'string', name: 'string', price: 'number' };
+  const summary = (path: string) =>
+    plan({
+      '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+      [path]: {
+        get: { responses: answer({ itemId: 'string', warehouseId: 'string', qty: 'number' }, true) },
+      },
+    });
+  it('a summary of the stock or of its movements lists the levels', () => {
+    for (const path of ['/inventory/summaries', '/stock-adjustments/summary'])
+      expect(routesOf(summary(path)).stockLevels, path).toBe(`GET ${path}`);
+  });
+  it('a summary of anything else is a report of its own', () => {
+    for (const path of ['/usage/summary', '/sales/summary'])
+      expect(routesOf(summary(path)).stockLevels, path).toBeUndefined();
+  });
+});
