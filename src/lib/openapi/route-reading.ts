@@ -440,6 +440,23 @@ function narrowed(words: string[]): Map<Concept, string> {
 }
 
 /**
+ * A summary that names its records by a type's name, written run together (`List of ReleaseProduct`), names them as
+ * the document's schema does: a word before the subject inside that name that no term of venue's or part-of-service
+ * word is (`release`) makes them a narrower kind, as it would in the path (`/release-products`). Words a summary writes
+ * apart ("List all store products") are read as before: only a type's own name is read whole.
+ */
+function typeNamesNarrowed(summary: string): Map<Concept, string> {
+  const out = new Map<Concept, string>();
+  for (const token of summary.split(/[^\p{L}\p{N}]+/u)) {
+    if (!/\p{Ll}\p{Lu}/u.test(token)) continue;
+    const head = headOf(wordsOf(token));
+    if (head.concept && head.concept !== 'other' && head.qualifier && !head.context)
+      out.set(head.concept, `${head.qualifier} ${head.text}`);
+  }
+  return out;
+}
+
+/**
  * A collection and a record's key written in one segment, as OData does (`items({item_id})`,
  * `INVENTRY(ID='{ProductId}')`, `vendorPurchases({a},'{b}')`): the segment is a name, then in parentheses only the
  * record's key parts, each a parameter, quoted or not, named (`ID=`) or not. It is read as the REST path it stands for,
@@ -694,7 +711,7 @@ export function readOperation(
     head,
     operationIdHead: idHead && (idHead.concept !== undefined || idHead.text) ? idHead : undefined,
     summaryConcepts,
-    summaryNarrowed: narrowed(summaryWords),
+    summaryNarrowed: new Map([...typeNamesNarrowed(operation.summary ?? ''), ...narrowed(summaryWords)]),
     tagConcepts,
     danger: [...danger],
     ...(self ? { self } : {}),

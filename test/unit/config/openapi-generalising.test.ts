@@ -3960,3 +3960,23 @@ describe('the stock summed up is the stock as it stands', () => {
       expect(routesOf(summary(path)).stockLevels, path).toBeUndefined();
   });
 });
+
+describe("a summary naming its records by a type's name reads that name whole", () => {
+  const stocked = { id: 'integer', name: 'string', baseprice: 'number', quantity_in_stock: 'number' };
+  const products = (summary: string) =>
+    plan({
+      '/Product': {
+        get: { summary, responses: answer(stocked, true) },
+        post: { requestBody: body(stocked), responses: answer(stocked) },
+      },
+    });
+  it('a word before the subject inside the type name narrows it, as it would in the path', () => {
+    const result = products('List of ReleaseProduct');
+    expect(routesOf(result).listProducts).toBeUndefined();
+    expect(unmapped(result, 'listProducts')?.candidates[0]?.shortfall).toMatch(/release product/);
+  });
+  it('the type named by the subject alone, or words written apart, narrow nothing', () => {
+    expect(routesOf(products('List of Product')).listProducts).toBe('GET /Product');
+    expect(routesOf(products('List all release products')).listProducts).toBe('GET /Product');
+  });
+});
