@@ -1600,8 +1600,12 @@ function bulkTwinsBesideOneRecord(
       .filter((c) => !c.refused && !c.narrowing && c.confidence >= threshold && !readings[c.index]!.request?.list)
       .sort((a, b) => b.total - a.total)[0];
     if (!one) continue;
+    // A route read as the subject only by the role of its records (made with a URL and events: a notification to
+    // some channel) is no twin of a collection its own path names: that one is the subject, many at once or not.
+    const byRole = readings[one.index]!.deliveredSubscription !== undefined;
     for (const candidate of list) {
       if (candidate.refused || candidate.narrowing || !readings[candidate.index]!.request?.list) continue;
+      if (byRole && readings[candidate.index]!.deliveredSubscription === undefined) continue;
       candidate.narrowing = `${routeOf(readings[one.index]!)} takes one record: this one loads many at once`;
       candidate.reasons.push(`but ${candidate.narrowing}`);
     }

@@ -3980,3 +3980,25 @@ describe("a summary naming its records by a type's name reads that name whole", 
     expect(routesOf(products('List all release products')).listProducts).toBe('GET /Product');
   });
 });
+
+describe('a collection its path names is the subject, many at once or not, beside one read so by its role', () => {
+  it('records posted as an array to /Webhook, beside a notification made with a URL and an event', () => {
+    const hook = { id: 'integer', url: 'string', events: 'array' };
+    const result = plan({
+      '/Webhook': {
+        get: { summary: 'List webhooks', responses: answer(hook, true) },
+        post: {
+          requestBody: { content: { 'application/json': { schema: { type: 'array', items: schema(hook) } } } },
+          responses: answer(hook, true),
+        },
+      },
+      '/Notify/Chat': {
+        post: {
+          requestBody: body({ url: 'string', event: 'string', text: 'string' }),
+          responses: answer({ ok: 'boolean' }),
+        },
+      },
+    });
+    expect(routesOf(result).createWebhook).toBe('POST /Webhook');
+  });
+});
