@@ -33,7 +33,14 @@ import {
   isGivenQueryName,
   type PathVariable,
 } from './path-vars.js';
-import { readOperation, sectionDepth, sectionSegments, sharedPrefixLength, type Reading } from './route-reading.js';
+import {
+  keyedSegmentsRead,
+  readOperation,
+  sectionDepth,
+  sectionSegments,
+  sharedPrefixLength,
+  type Reading,
+} from './route-reading.js';
 import { identifierWords, wordsOf } from './vocabulary.js';
 import {
   basePathUnder,
@@ -265,9 +272,11 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   documents.forEach((doc, i) => {
     const prefix = remainderAfter(shared, serverPaths[i]!);
     const operations = operationsOf[i]!;
-    const skip = sharedPrefixLength(operations.map((o) => o.path));
+    // Paths as read (an OData key in parentheses a segment of its own), so a segment's place is the reading's.
+    const read = new Map(operations.map((o) => [o.path, keyedSegmentsRead(o.path)]));
+    const skip = sharedPrefixLength([...operations.map((o) => read.get(o.path)!)]);
     const sections = sectionSegments(
-      operations.map((o) => o.path),
+      operations.map((o) => read.get(o.path)!),
       skip,
     );
     const skipOf = (p: string) => {
@@ -334,7 +343,10 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
     const headerNames = new Set(own.filter((v) => v.in === 'header').map((v) => v.name));
     // The paths with a record's path under them (/items of /items/{id}): queryIdOf.
     const withRecordPath = new Set(
-      operations.flatMap((o) => [...o.path.matchAll(/\/\{/g)].map((m) => o.path.slice(0, m.index))),
+      operations.flatMap((o) => {
+        const p = read.get(o.path)!;
+        return [...p.matchAll(/\/\{/g)].map((m) => p.slice(0, m.index));
+      }),
     );
     for (const operation of operations) {
       const path = `${prefix}${operation.path}`;
@@ -348,12 +360,12 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       routes.push({
         reading: readOperation(
           operation,
-          skipOf(operation.path),
+          skipOf(read.get(operation.path)!),
           path,
           names,
           queryNames,
           headerNames,
-          withRecordPath.has(operation.path),
+          withRecordPath.has(read.get(operation.path)!),
         ),
         route,
         method: operation.method,

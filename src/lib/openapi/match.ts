@@ -16,6 +16,7 @@ import { inventoryOperationNames } from '../inventory/routes.js';
 import { isPagingQuery } from './list-shape.js';
 import {
   headOf,
+  keyedSegmentsRead,
   normaliseName,
   type FieldSet,
   type Head,
@@ -44,13 +45,16 @@ interface FieldGroup {
   words?: string[];
   /** An amount: only a field that could hold a number counts, never a yes or no or a reference (FieldSet.amounts). */
   amount?: boolean;
+  /** A field whose normalised name ends in one of these counts too, as written ("allowedtypes" of "types"). */
+  endings?: string[];
 }
 
-const group = (label: string, names: string, words?: string, amount = false): FieldGroup => ({
+const group = (label: string, names: string, words?: string, amount = false, endings?: string): FieldGroup => ({
   label,
   names: names.split(' '),
   words: words?.split(' '),
   ...(amount ? { amount } : {}),
+  ...(endings ? { endings: endings.split(' ') } : {}),
 });
 
 const F = {
@@ -154,6 +158,10 @@ const F = {
     // follows (Type, filterTypes, object_class); a type of the hook itself (webhook_type: before or after) does not.
     'events eventtypes eventtype event topics topic scope types triggers eventnames resource resources entity entityname entitytype resourcename resourcetype changetype type filtertypes objectclass',
     'event topic trigger',
+    false,
+    // Types in the plural, whatever word qualifies them (allowedTypes, enabled_types), are the types it is sent for;
+    // a hook's own type in the singular (webhook_type) is not.
+    'types',
   ),
   secret: group('a secret', 'secret signaturekey signingsecret hmacsecret sharedsecret headers', 'secret signature'),
   active: group('an active flag', 'isactive active enabled status', 'active enabled'),
@@ -544,6 +552,36 @@ export const profiles: Record<InventoryOperation, Profile> = {
   },
 };
 
+/** Names (normalised) of a record's fields that say nothing of what it follows or what it is: its id, dates, its note. */
+const bookkeepingNames = new Set([
+  'id',
+  'uuid',
+  'guid',
+  'created',
+  'updated',
+  'modified',
+  'createdat',
+  'updatedat',
+  'modifiedat',
+  'createdon',
+  'updatedon',
+  'datecreated',
+  'dateupdated',
+  'datemodified',
+  'lastmodified',
+  'description',
+]);
+
+/** A webhook record that is a URL to call and nothing else (bookkeepingWords, a secret, an active flag aside). */
+function urlAlone(body: FieldSet): boolean {
+  const url = groupMatches(body, F.url, false);
+  if (!url) return false;
+  return [...body.names].every(
+    (name) =>
+      name === url || F.secret.names.includes(name) || F.active.names.includes(name) || bookkeepingNames.has(name),
+  );
+}
+
 /** Below this an operation stays unmapped. */
 export const CONFIDENCE_THRESHOLD = 0.5;
 /** Scores are out of this. */
@@ -574,6 +612,9 @@ function groupMatches(set: FieldSet, group: FieldGroup, lines: boolean): string 
   const names = group.amount ? set.amounts.names : set.names;
   const pools = lines ? [names, group.amount ? set.amounts.lineNames : set.lineNames] : [names];
   for (const pool of pools) for (const name of group.names) if (pool.has(name)) return name;
+  if (group.endings)
+    for (const pool of pools)
+      for (const name of pool) if (group.endings.some((ending) => name.endsWith(ending))) return name;
   const words = group.amount ? set.amounts.words : set.words;
   if (group.words) for (const word of group.words) if (words.has(word)) return word;
   return undefined;
@@ -619,6 +660,11 @@ function subjectScore(
     }
   };
   head('path', reading.head, reading.path);
+  const summed = stockSummed(reading) && wanted('level') > 0;
+  if (summed) {
+    sources.push(sourceWeight.path);
+    reasons.push(`its path sums the stock up (${reading.path}): the stock as it stands`);
+  }
   head('operationId', reading.operationIdHead, reading.operation.operationId ?? '');
   // A write to one product's stock is venue's stock write its path and body say (markKeyedStockWrites).
   const keyed = reading.keyedStock;
@@ -696,6 +742,8 @@ function subjectScore(
     // counted, no subject of its own.
   } else if (keyedWrite) {
     // The path names the stock the write sets or changes: what a stock write writes, no subject of its own.
+  } else if (summed) {
+    // The summary is of the stock: no subject of its own.
   } else if (
     pathHead.concept &&
     wanted(pathHead.concept) === 0 &&
@@ -830,6 +878,18 @@ function subjectScore(
     if (plural && of && said[said.length - 1] === pathHead.text.split(' ').pop())
       narrowing ??= `its path names ${written.slice(-2).join(' ')}: ${pathHead.text}s of ${of.text}, not ${of.text} itself`;
   }
+  // A path whose last segment names fields in the plural, whatever word qualifies them (/fields, /userDefinedFields,
+  // /custom-fields), describes the fields of the records before it (their names, types and picklists): never those
+  // records, nor anything of venue's.
+  const lastWritten = splitWords(
+    reading.path
+      .split('/')
+      .filter((x) => x && !x.startsWith('{'))
+      .pop()
+      ?.replace(/\.[a-z]+$/i, '') ?? '',
+  );
+  if (/^fields$/i.test(lastWritten[lastWritten.length - 1] ?? '') && sources.length)
+    narrowing ??= `its path names ${lastWritten.join(' ')}: what the fields of a record are, not records`;
   if (narrowedBySummary && !singleton) {
     score -= 2.5;
     narrowing ??= `its summary says ${narrowedBySummary}`;
@@ -889,6 +949,23 @@ const transferWords = new Set([
 ]);
 
 /**
+ * The stock as it stands, summed: a GET whose path names a summary of the stock or of its movements
+ * (/inventory/summaries, /stock-adjustments/summary) lists the levels they add up to. A summary of anything else
+ * (usage, sales) is a report of its own.
+ */
+function stockSummed(reading: Reading): boolean {
+  if (reading.operation.method !== 'GET' || reading.head.text !== 'summary') return false;
+  // The whole path's words, its shared prefix too (/fba/inventory/v1/summaries of a document all under /fba/inventory).
+  const spoken = reading.path
+    .split('/')
+    .filter((segment) => segment && !segment.includes('{'))
+    .flatMap(wordsOf);
+  if (spoken.at(-1) !== 'summary') return false;
+  const summedUp = findTerms(spoken.slice(0, -1)).at(-1)?.term.concept;
+  return summedUp === 'level' || summedUp === 'adjust';
+}
+
+/**
  * Why a route is a job of its own for this operation (a bulk, destructive,
  * import or maintenance job, or another workflow's action), in words; undefined
  * when it is not. Such a route is never mapped on evidence, and --map takes it
@@ -908,6 +985,9 @@ export function jobOfItsOwn(name: InventoryOperation, reading: Reading): string 
     profiles[name].kinds.list !== undefined &&
     reading.danger.every((word) => manyWords.has(word))
   )
+    return undefined;
+  // Summing the stock is what its levels are: no report of its own.
+  if (name === 'stockLevels' && stockSummed(reading) && reading.danger.every((word) => word === 'summary'))
     return undefined;
   const said = reading.danger.map((w) => `"${w}"`).join(', ');
   const what = reading.danger.some((w) => destructiveWords.has(w) || deletes(w))
@@ -1010,7 +1090,11 @@ const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
 export function score(name: InventoryOperation, reading: Reading, index: number, oauthPaths: Set<string>): Scored {
   const profile = profiles[name];
   // Never on fields alone: a route is mapped only when its path, operationId, summary or a tag names the subject.
-  if (!Object.keys(profile.concepts).some((concept) => reading.concepts.has(concept as Concept))) {
+  // A path that sums the stock up names the stock (stockSummed).
+  const named =
+    Object.keys(profile.concepts).some((concept) => reading.concepts.has(concept as Concept)) ||
+    (profile.concepts.level !== undefined && stockSummed(reading));
+  if (!named) {
     return {
       operation: name,
       index,
@@ -1117,6 +1201,20 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       missing.push('lines (an array of products and quantities)');
     }
     for (const need of profile.need ?? []) {
+      // A collection that is webhooks by its own name (GET and POST /webhooks: its path's last segment is the word and
+      // nothing else), whose records are a URL to call alone (beside their id, dates, a description, a secret or an
+      // active flag), is sent every event. A hook with a name or a method of its own (hook_name, timeout) is a point
+      // of the service's own code; a route that names an action on hooks (/webhooks/list, /webhook/setup) or hooks of
+      // another word (/hooks, /callbacks) may be one: all left as they were.
+      if (
+        need === F.events &&
+        reading.head.text === 'webhook' &&
+        lastSegmentWords(reading.path).join(' ') === 'webhook' &&
+        urlAlone(body)
+      ) {
+        reasons.push('its records name no event types: every event goes to its URL');
+        continue;
+      }
       if (
         !groupMatches(
           body,
@@ -1378,6 +1476,19 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     const paged = reading.operation.query.some(isPagingQuery);
     if (namedByStatus && (plural || paged))
       narrowing ??= `it ${plural ? 'names statuses in the plural' : 'is paged'}: many records' statuses, not the service's health`;
+    // A path that names no health is the thing it names: where its operationId or summary gives the status (the
+    // health, the ping) to that thing by name ("/streaming", "Get streaming status"), the status is that thing's, not
+    // the service's. A route whose words give the status to nothing ("/okcomputer", "Health check") is read as said.
+    if (reading.head.concept !== 'health') {
+      const own = new Set(lastSegmentWords(reading.path));
+      for (const said of [wordsOf(reading.operation.operationId ?? ''), wordsOf(reading.operation.summary ?? '')]) {
+        const hit = findTerms(said).find((h) => h.term.concept === 'health' && h.at > 0 && own.has(said[h.at - 1]!));
+        if (hit) {
+          narrowing ??= `it gives the ${hit.text} to ${said[hit.at - 1]}, what its path names: that thing's ${hit.text}, not the service's health`;
+          break;
+        }
+      }
+    }
   }
   // A sandbox (or playground) in the path is where the API is tried out: its routes answer for that trial, not for
   // the service venue drives (/sandbox/ping says the sandbox is up, /sandbox/products are test records).
@@ -1457,9 +1568,12 @@ const families: InventoryOperation[][] = [
   ['listWebhooks', 'createWebhook', 'updateWebhook', 'deleteWebhook'],
   ['listSuppliers', 'createSupplier'],
 ];
-/** A record's path without its id; a parameter written onto a segment ("products{format}") is no part of the collection. */
+/**
+ * A record's path without its id (an OData key in parentheses as one); a parameter written onto a segment
+ * ("products{format}") is no part of the collection.
+ */
 const collectionOf = (path: string) =>
-  path
+  keyedSegmentsRead(path)
     .replace(/\/+$/, '')
     .replace(/\/(\{[^{}/]+\})+$/, '')
     .replace(/(\{[^{}/]+\})+$/, '')
@@ -1486,8 +1600,12 @@ function bulkTwinsBesideOneRecord(
       .filter((c) => !c.refused && !c.narrowing && c.confidence >= threshold && !readings[c.index]!.request?.list)
       .sort((a, b) => b.total - a.total)[0];
     if (!one) continue;
+    // A route read as the subject only by the role of its records (made with a URL and events: a notification to
+    // some channel) is no twin of a collection its own path names: that one is the subject, many at once or not.
+    const byRole = readings[one.index]!.deliveredSubscription !== undefined;
     for (const candidate of list) {
       if (candidate.refused || candidate.narrowing || !readings[candidate.index]!.request?.list) continue;
+      if (byRole && readings[candidate.index]!.deliveredSubscription === undefined) continue;
       candidate.narrowing = `${routeOf(readings[one.index]!)} takes one record: this one loads many at once`;
       candidate.reasons.push(`but ${candidate.narrowing}`);
     }
@@ -2456,7 +2574,9 @@ function webhookRecordsWithoutCollection(
       .replace(/\.(json|xml|yaml|yml)(?=\/|$)/gi, '')
       .split('/')
       .filter((segment) => segment && segment.toLowerCase() !== 'id')
-      .join('/');
+      .join('/')
+      // A document that writes one collection's path in two letter cases (/webhooks, /Webhooks/{id}) means one.
+      .toLowerCase();
   const chosenCollections = (['listWebhooks', 'createWebhook'] as const)
     .map((name) => chosen.get(name))
     .filter((c): c is Scored => c !== undefined)

@@ -440,6 +440,45 @@ function narrowed(words: string[]): Map<Concept, string> {
 }
 
 /**
+ * A summary that names its records by a type's name, written run together (`List of ReleaseProduct`), names them as
+ * the document's schema does: a word before the subject inside that name that no term of venue's or part-of-service
+ * word is (`release`) makes them a narrower kind, as it would in the path (`/release-products`). Words a summary writes
+ * apart ("List all store products") are read as before: only a type's own name is read whole.
+ */
+function typeNamesNarrowed(summary: string): Map<Concept, string> {
+  const out = new Map<Concept, string>();
+  for (const token of summary.split(/[^\p{L}\p{N}]+/u)) {
+    if (!/\p{Ll}\p{Lu}/u.test(token)) continue;
+    const head = headOf(wordsOf(token));
+    if (head.concept && head.concept !== 'other' && head.qualifier && !head.context)
+      out.set(head.concept, `${head.qualifier} ${head.text}`);
+  }
+  return out;
+}
+
+/**
+ * A collection and a record's key written in one segment, as OData does (`items({item_id})`,
+ * `INVENTRY(ID='{ProductId}')`, `vendorPurchases({a},'{b}')`): the segment is a name, then in parentheses only the
+ * record's key parts, each a parameter, quoted or not, named (`ID=`) or not. It is read as the REST path it stands for,
+ * the collection then its key (`items/{item_id}`), so a record of it is a record route like any other. A name with a
+ * dot is a function or an action bound to the path (`Service.GetRecent(days={days})`, `Microsoft.NAV.post`), and
+ * parentheses holding anything but parameters (a literal, nothing) are no key: both are read as written. Only the
+ * reading changes: the route is stored, and called, as the document writes it.
+ */
+export function keyedSegmentsRead(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      const found = /^([A-Za-z_][\w-]*)\((.+)\)$/.exec(segment);
+      if (!found) return segment;
+      const parts = found[2]!.split(',').map((part) => /^\s*(?:[A-Za-z_]\w*\s*=\s*)?'?(\{[^{}]+\})'?\s*$/.exec(part));
+      if (parts.some((part) => !part)) return segment;
+      return [found[1]!, ...parts.map((part) => part![1]!)].join('/');
+    })
+    .join('/');
+}
+
+/**
  * Literal leading segments most paths share ("/api/v2/platform" of every
  * Spree route) say nothing about any one operation: they are left out.
  */
@@ -567,7 +606,7 @@ export function readOperation(
   /** The document has a path for one record under this one (/items/{id} of /items): queryIdOf. */
   recordPathBeside = false,
 ): Reading {
-  const segments = operation.path.split('/').filter(Boolean);
+  const segments = keyedSegmentsRead(operation.path).split('/').filter(Boolean);
   // A segment may hold a parameter and a path variable written together ("{id}{format}", "products{format}"): the
   // variables are filled per venue, so what is left is what the segment says.
   const withoutVariables = (segment: string) =>
@@ -672,7 +711,7 @@ export function readOperation(
     head,
     operationIdHead: idHead && (idHead.concept !== undefined || idHead.text) ? idHead : undefined,
     summaryConcepts,
-    summaryNarrowed: narrowed(summaryWords),
+    summaryNarrowed: new Map([...typeNamesNarrowed(operation.summary ?? ''), ...narrowed(summaryWords)]),
     tagConcepts,
     danger: [...danger],
     ...(self ? { self } : {}),

@@ -233,23 +233,24 @@ describe('across the tuning set', () => {
     for (const c of vendorCases) expect(present(c), c.vendor).toBe(true);
   });
 
-  it('maps at least 90% right on all but the newest documents (79% with them), at most 5% wrong, no never-route on the older, no more than came in', () => {
+  it('maps at least 90% right on all but the newest documents (80.0% with them, 903 of 1128), at most 5% wrong, no never-route on the older, no more than came in', () => {
     expect(figures).toHaveLength(scored.length);
     const picks = figures.reduce((n, f) => n + f.picks, 0);
     const right = figures.reduce((n, f) => n + f.right, 0);
     const wrong = figures.reduce((n, f) => n + f.wrong.length, 0);
-    // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (892
-    // of 1128, 79.1%, when round 16 came in; 843 of 1049, 80.4%, after the seventeenth round of matcher work; 835 when
+    // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (903
+    // of 1128, 80.1%, after the eighteenth round of matcher work; 892, 79.1%, when round 16 came in; 843 of 1049, 80.4%, after the seventeenth round of matcher work; 835 when
     // round 15 came in).
     const older = figures.filter((f) => ![...newest].some((c) => c.vendor === f.vendor));
     const olderPicks = older.reduce((n, f) => n + f.picks, 0);
     expect(older.reduce((n, f) => n + f.right, 0) / olderPicks).toBeGreaterThanOrEqual(0.9);
-    expect(right / picks).toBeGreaterThanOrEqual(0.79);
+    expect(right / picks).toBeGreaterThanOrEqual(0.8);
     expect(wrong / picks).toBeLessThanOrEqual(0.05);
     expect(older.flatMap((f) => f.never)).toEqual([]);
     // Round 13 came in with one (ServiceChannel's work-order categories), round 15 with three (HaloPSA's Product and
-    // Category); none of the newest may add another.
-    expect(figures.flatMap((f) => f.never).length).toBeLessThanOrEqual(4);
+    // Category), of which the eighteenth round of matcher work left ServiceChannel's and HaloPSA's Category; none of the newest may
+    // add another.
+    expect(figures.flatMap((f) => f.never).length).toBeLessThanOrEqual(2);
     // RSpace Inventory (round 9) still maps nothing.
     expect(older.filter((f) => f.mapped === 0).map((f) => f.vendor)).toEqual([]);
   });

@@ -3598,6 +3598,15 @@ describe('what a webhook subscription follows, by the field that says it', () =>
     // The hook's own type (before or after a method of the service) says nothing of what it follows.
     expect(routesOf(subscriptions({ url: 'string', webhook_type: 'string' })).createWebhook).toBeUndefined();
   });
+  it('types in the plural, whatever word qualifies them, beside a URL to call', () => {
+    for (const fields of [
+      { url: 'string', allowedTypes: 'array' },
+      { callback: 'string', enabled_types: 'array' },
+    ] as Record<string, string>[]) {
+      expect(routesOf(subscriptions(fields)).createWebhook, Object.keys(fields).join()).toBe('POST /hooks');
+      expect(routesOf(subscriptions(fields)).listWebhooks, Object.keys(fields).join()).toBe('GET /hooks');
+    }
+  });
 });
 
 describe('a path that takes records written to it is a collection, whatever it is called', () => {
@@ -3791,5 +3800,205 @@ describe("a login opens a session; one that hands out the account's standing key
     });
     expect(routesOf(keys).authenticate).toBeUndefined();
     expect(unmapped(keys, 'authenticate')?.candidates[0]?.shortfall).toMatch(/standing keys/);
+  });
+});
+
+describe("a record's key written in parentheses after its collection is that collection and its record", () => {
+  const product = { id: 'string', name: 'string', sku: 'string', price: 'number', categoryId: 'string' };
+  const keyed = (key: string, param: string) => ({
+    [`/products`]: {
+      get: { summary: 'List products', responses: answer(product, true) },
+      post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+    },
+    [`/products(${key})`]: {
+      parameters: [{ name: param, in: 'path', required: true, schema: { type: 'string' } }],
+      get: { summary: 'Get a product', responses: answer(product) },
+      patch: { summary: 'Update a product', requestBody: body(product), responses: answer(product) },
+    },
+    // A function bound to the collection, its arguments in parentheses: no record.
+    [`/products/Service.Search(text={text})`]: {
+      parameters: [{ name: 'text', in: 'path', required: true, schema: { type: 'string' } }],
+      get: { summary: 'Search products', responses: answer(product, true) },
+    },
+  });
+
+  it('bare, quoted or named, the key is the record id; the route is stored as written', () => {
+    for (const [key, param] of [
+      ['{product_id}', 'product_id'],
+      ["'{product_id}'", 'product_id'],
+      ["ID='{ProductId}'", 'ProductId'],
+    ] as const) {
+      const routes = routesOf(plan(keyed(key, param)));
+      expect(routes.getProduct).toBe(`GET /products(${key})`);
+      expect(routes.updateProduct).toBe(`PATCH /products(${key})`);
+      expect(routes.listProducts).toBe('GET /products');
+      expect(parseRoute(routes.getProduct!).params).toEqual([param]);
+    }
+  });
+
+  it("under a per-venue key written the same way, the venue's scope", () => {
+    const scoped = Object.fromEntries(
+      Object.entries(keyed('{item_id}', 'item_id')).map(([p, item]) => [
+        `/companies({company_id})${p}`,
+        {
+          ...(item as Record<string, unknown>),
+          parameters: [
+            { name: 'company_id', in: 'path', required: true, schema: { type: 'string' } },
+            ...(((item as Record<string, unknown>).parameters as unknown[]) ?? []),
+          ],
+        },
+      ]),
+    );
+    const routes = routesOf(plan(scoped, {}, { company_id: 'c1' }));
+    expect(routes.getProduct).toBe('GET /companies({company_id})/products({item_id})');
+    expect(routes.updateProduct).toBe('PATCH /companies({company_id})/products({item_id})');
+    expect(routes.listProducts).toBe('GET /companies({company_id})/products');
+  });
+
+  it('a name with a dot before the parentheses is a function, and a key of two parts names no one record', () => {
+    const reading = (p: string) => readOperation(operation('GET', p), 0);
+    expect(reading('/products/Service.Search(text={text})').trailingParam).toBe(false);
+    expect(reading('/products({a})').trailingParam).toBe(true);
+    expect(reading('/products({a})').pathWords).toEqual(['product']);
+    expect(reading("/purchases({a},'{b}')").params).toEqual(['a', 'b']);
+  });
+});
+
+describe("a status given by name to what the path names is that thing's, not the service's health", () => {
+  const product = { id: 'string', name: 'string', price: 'number' };
+  const report = { status: 'string' };
+  const withRoute = (path: string, operationId: string, summary: string) =>
+    plan({
+      '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+      [path]: { get: { operationId, summary, responses: answer(report) } },
+    });
+  it("the word before the status is the path's own: no health check", () => {
+    for (const [path, operationId, summary] of [
+      ['/broadcast', 'get-broadcast-status', 'Get broadcast status'],
+      ['/replication', 'replicationStatus', 'Replication status'],
+      ['/printer', 'getPrinter', 'Printer health'],
+    ] as const) {
+      const result = withRoute(path, operationId, summary);
+      expect(routesOf(result).health).toBeUndefined();
+      expect(unmapped(result, 'health')?.candidates[0]?.shortfall).toMatch(/not the service's health/);
+    }
+  });
+  it('a status given to nothing the path names, or a path that names health, is read as said', () => {
+    expect(routesOf(withRoute('/okcomputer', 'healthCheck', 'Health check')).health).toBe('GET /okcomputer');
+    expect(routesOf(withRoute('/system', 'getSystemStatus', 'Get system status')).health).toBe('GET /system');
+    expect(routesOf(withRoute('/status', 'getApiStatus', 'Get API status')).health).toBe('GET /status');
+  });
+});
+
+describe('a path that names fields describes records, it lists none', () => {
+  const place = { id: 'string', name: 'string', type: 'string' };
+  const described = (last: string) =>
+    plan({
+      '/products': {
+        get: { summary: 'List products', responses: answer({ id: 'string', name: 'string', price: 'number' }, true) },
+      },
+      [`/StockLocations/meta/${last}`]: {
+        get: { tags: ['StockLocations'], responses: answer(place, true) },
+      },
+    });
+  it('fields in the plural, whatever word qualifies them, are never the records of the path before them', () => {
+    for (const last of ['fields', 'userDefinedFields', 'custom-fields']) {
+      const result = described(last);
+      expect(routesOf(result).listWarehouses, last).toBeUndefined();
+      if (last !== 'custom-fields')
+        expect(unmapped(result, 'listWarehouses')?.candidates[0]?.shortfall, last).toMatch(
+          /what the fields of a record are/,
+        );
+    }
+    // The records themselves, by the same tag, are taken.
+    expect(routesOf(described('list')).listWarehouses).toBe('GET /StockLocations/meta/list');
+  });
+});
+
+describe('webhooks its path names plainly, of a URL alone, are sent every event', () => {
+  const product = { id: 'string', name: 'string', price: 'number' };
+  const hooks = (path: string, fields: Record<string, string>, record = `${path}/{id}`) =>
+    plan({
+      '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+      [path]: {
+        get: { summary: 'List', responses: answer({ id: 'string', ...fields }, true) },
+        post: { summary: 'Create', requestBody: body(fields), responses: answer({ id: 'string', ...fields }) },
+      },
+      [record]: { delete: { summary: 'Delete', responses: { '204': { description: 'gone' } } } },
+    });
+  it('a URL and nothing it follows: the webhooks themselves', () => {
+    const routes = routesOf(hooks('/webhooks', { uri: 'string', description: 'string' }));
+    expect(routes.listWebhooks).toBe('GET /webhooks');
+    expect(routes.createWebhook).toBe('POST /webhooks');
+    expect(routes.deleteWebhook).toBe('DELETE /webhooks/{id}');
+  });
+  it('a record route whose path differs from its collection only in letter case is one of its records', () => {
+    const routes = routesOf(hooks('/webhooks', { uri: 'string' }, '/Webhooks/{id}'));
+    expect(routes.deleteWebhook).toBe('DELETE /Webhooks/{id}');
+  });
+  it('hooks of a URL alone named otherwise, or a route naming an action on them, are left to a person', () => {
+    for (const path of ['/hooks', '/callbacks', '/webhooks/setup'])
+      expect(routesOf(hooks(path, { url: 'string', description: 'string' })).createWebhook, path).toBeUndefined();
+  });
+});
+
+describe('the stock summed up is the stock as it stands', () => {
+  const product = { id: 'string', name: 'string', price: 'number' };
+  const summary = (path: string) =>
+    plan({
+      '/products': { get: { summary: 'List products', responses: answer(product, true) } },
+      [path]: {
+        get: { responses: answer({ itemId: 'string', warehouseId: 'string', qty: 'number' }, true) },
+      },
+    });
+  it('a summary of the stock or of its movements lists the levels', () => {
+    for (const path of ['/inventory/summaries', '/stock-adjustments/summary'])
+      expect(routesOf(summary(path)).stockLevels, path).toBe(`GET ${path}`);
+  });
+  it('a summary of anything else is a report of its own', () => {
+    for (const path of ['/usage/summary', '/sales/summary'])
+      expect(routesOf(summary(path)).stockLevels, path).toBeUndefined();
+  });
+});
+
+describe("a summary naming its records by a type's name reads that name whole", () => {
+  const stocked = { id: 'integer', name: 'string', baseprice: 'number', quantity_in_stock: 'number' };
+  const products = (summary: string) =>
+    plan({
+      '/Product': {
+        get: { summary, responses: answer(stocked, true) },
+        post: { requestBody: body(stocked), responses: answer(stocked) },
+      },
+    });
+  it('a word before the subject inside the type name narrows it, as it would in the path', () => {
+    const result = products('List of ReleaseProduct');
+    expect(routesOf(result).listProducts).toBeUndefined();
+    expect(unmapped(result, 'listProducts')?.candidates[0]?.shortfall).toMatch(/release product/);
+  });
+  it('the type named by the subject alone, or words written apart, narrow nothing', () => {
+    expect(routesOf(products('List of Product')).listProducts).toBe('GET /Product');
+    expect(routesOf(products('List all release products')).listProducts).toBe('GET /Product');
+  });
+});
+
+describe('a collection its path names is the subject, many at once or not, beside one read so by its role', () => {
+  it('records posted as an array to /Webhook, beside a notification made with a URL and an event', () => {
+    const hook = { id: 'integer', url: 'string', events: 'array' };
+    const result = plan({
+      '/Webhook': {
+        get: { summary: 'List webhooks', responses: answer(hook, true) },
+        post: {
+          requestBody: { content: { 'application/json': { schema: { type: 'array', items: schema(hook) } } } },
+          responses: answer(hook, true),
+        },
+      },
+      '/Notify/Chat': {
+        post: {
+          requestBody: body({ url: 'string', event: 'string', text: 'string' }),
+          responses: answer({ ok: 'boolean' }),
+        },
+      },
+    });
+    expect(routesOf(result).createWebhook).toBe('POST /Webhook');
   });
 });
