@@ -233,14 +233,14 @@ describe('across the tuning set', () => {
     for (const c of vendorCases) expect(present(c), c.vendor).toBe(true);
   });
 
-  it('maps at least 90% right on all but the newest documents (80.0% with them, 903 of 1128), at most 5% wrong, no never-route on the older, no more than came in', () => {
+  it('maps at least 90% right on all but the newest documents (80% with them, 906 of 1128), at most 5% wrong, no never-route on the older, no more than came in', () => {
     expect(figures).toHaveLength(scored.length);
     const picks = figures.reduce((n, f) => n + f.picks, 0);
     const right = figures.reduce((n, f) => n + f.right, 0);
     const wrong = figures.reduce((n, f) => n + f.wrong.length, 0);
-    // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (903
-    // of 1128, 80.1%, after the eighteenth round of matcher work; 892, 79.1%, when round 16 came in; 843 of 1049, 80.4%, after the seventeenth round of matcher work; 835 when
-    // round 15 came in).
+    // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (906
+    // of 1128, 80.3%, after the eighteenth round of matcher work; 895 with a header's value checked where it goes; 892,
+    // 79.1%, when round 16 came in; 843 of 1049 after the seventeenth round).
     const older = figures.filter((f) => ![...newest].some((c) => c.vendor === f.vendor));
     const olderPicks = older.reduce((n, f) => n + f.picks, 0);
     expect(older.reduce((n, f) => n + f.right, 0) / olderPicks).toBeGreaterThanOrEqual(0.9);
