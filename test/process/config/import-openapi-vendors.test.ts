@@ -13,8 +13,8 @@
 // wrong (mapped to a route that is not its pick, or where the case has none),
 // missed (a pick left unmapped), never (a route of the case's `never` list
 // mapped, whatever the operation). Across the tuning set: at least 90% of the
-// picks right on every document but the newest (rounds 4 to 16, which the
-// matcher does not meet yet: 79% with them), at most 5% wrong (counted against
+// picks right on every document but the newest (rounds 4 to 17, which the
+// matcher does not meet yet: 78% with them), at most 5% wrong (counted against
 // the picks), no never-route and no document that maps nothing among the
 // older, and no more never-routes among the newest than came in with them. picks.ts's nine keep 0 wrong. The auth is
 // compared as sent (`authSent`, path variables filled) where the case lists
@@ -43,6 +43,7 @@ import { round13VendorCases } from '../../fixtures/openapi/vendors/cases-round13
 import { round14VendorCases } from '../../fixtures/openapi/vendors/cases-round14.js';
 import { round15VendorCases } from '../../fixtures/openapi/vendors/cases-round15.js';
 import { round16VendorCases } from '../../fixtures/openapi/vendors/cases-round16.js';
+import { round17VendorCases } from '../../fixtures/openapi/vendors/cases-round17.js';
 
 const vendorsDir = path.join(repoRoot, 'test/fixtures/openapi/vendors');
 const present = (c: VendorCase) => c.files.every((file) => fs.existsSync(path.join(vendorsDir, file)));
@@ -150,7 +151,7 @@ function score(vendor: VendorCase, review: Review): Figures {
 }
 
 /**
- * The documents that came into tuning last (rounds 4 to 16, README.md: scored held out, then moved): the matcher does
+ * The documents that came into tuning last (rounds 4 to 17, README.md: scored held out, then moved): the matcher does
  * not meet them yet, so where one maps nothing, maps a never-route or stores another auth than its case, that is a
  * figure printed, not a failure. Every other rule holds for them too (every row explained).
  */
@@ -168,6 +169,7 @@ const newest = new Set<VendorCase>([
   ...round14VendorCases,
   ...round15VendorCases,
   ...round16VendorCases,
+  ...round17VendorCases,
 ]);
 
 describe.each(scored)('$vendor', (vendor) => {
@@ -233,24 +235,24 @@ describe('across the tuning set', () => {
     for (const c of vendorCases) expect(present(c), c.vendor).toBe(true);
   });
 
-  it('maps at least 90% right on all but the newest documents (80% with them, 906 of 1128), at most 5% wrong, no never-route on the older, no more than came in', () => {
+  it('maps at least 90% right on all but the newest documents (78% with them, 945 of 1205), at most 5% wrong, no never-route on the older, no more than came in', () => {
     expect(figures).toHaveLength(scored.length);
     const picks = figures.reduce((n, f) => n + f.picks, 0);
     const right = figures.reduce((n, f) => n + f.right, 0);
     const wrong = figures.reduce((n, f) => n + f.wrong.length, 0);
-    // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (906
-    // of 1128, 80.3%, after the eighteenth round of matcher work; 895 with a header's value checked where it goes; 892,
+    // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (945
+    // of 1205, 78.4%, when round 17 came in; 906 of 1128, 80.3%, after the eighteenth round of matcher work; 895 with a header's value checked where it goes; 892,
     // 79.1%, when round 16 came in; 843 of 1049 after the seventeenth round).
     const older = figures.filter((f) => ![...newest].some((c) => c.vendor === f.vendor));
     const olderPicks = older.reduce((n, f) => n + f.picks, 0);
     expect(older.reduce((n, f) => n + f.right, 0) / olderPicks).toBeGreaterThanOrEqual(0.9);
-    expect(right / picks).toBeGreaterThanOrEqual(0.8);
+    expect(right / picks).toBeGreaterThanOrEqual(0.78);
     expect(wrong / picks).toBeLessThanOrEqual(0.05);
     expect(older.flatMap((f) => f.never)).toEqual([]);
     // Round 13 came in with one (ServiceChannel's work-order categories), round 15 with three (HaloPSA's Product and
-    // Category), of which the eighteenth round of matcher work left ServiceChannel's and HaloPSA's Category; none of the newest may
-    // add another.
-    expect(figures.flatMap((f) => f.never).length).toBeLessThanOrEqual(2);
+    // Category), of which the eighteenth round of matcher work left ServiceChannel's and HaloPSA's Category; round 17
+    // with three (plentymarkets' item sets, RemOnline's service categories, Scalev's locations); none may add another.
+    expect(figures.flatMap((f) => f.never).length).toBeLessThanOrEqual(5);
     // RSpace Inventory (round 9) still maps nothing.
     expect(older.filter((f) => f.mapped === 0).map((f) => f.vendor)).toEqual([]);
   });
