@@ -80,6 +80,41 @@ export function loadYaml(
   }
 }
 
+/** A JSON string literal, escapes and all. */
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+
+/**
+ * JSON, with one leniency: a control character written raw inside a string (a tab pasted into a description) is
+ * refused by JSON but can mean one thing only, so it is read as its escape would be, and the review says where. A text
+ * broken any other way is refused as before.
+ */
+function parseJsonLeniently(text: string, source: string, faults: string[]): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    let first: number | undefined;
+    const escaped = text.replace(JSON_STRING, (literal, at: number) =>
+      // eslint-disable-next-line no-control-regex
+      literal.replace(/[\u0000-\u001f]/g, (c, offset: number) => {
+        first ??= at + offset;
+        return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+      }),
+    );
+    if (first === undefined) throw error;
+    let value: unknown;
+    try {
+      value = JSON.parse(escaped) as unknown;
+    } catch {
+      throw error;
+    }
+    const line = text.slice(0, first).split('\n').length;
+    faults.push(
+      `${source}: a string holds a control character written raw (a tab or a line break, first at line ${line}), which JSON does not allow; it is read as written`,
+    );
+    return value;
+  }
+}
+
 /** JSON when it looks like JSON, else YAML (js-yaml's core schema: dates stay strings, as in JSON). */
 export async function parseDocumentText(
   body: string,
@@ -90,7 +125,7 @@ export async function parseDocumentText(
   if (!trimmed) throw new VenueError('server', `${source} is empty`);
   try {
     if (trimmed.startsWith('{') || trimmed.startsWith('['))
-      return { value: JSON.parse(trimmed) as unknown, syntax: 'json' };
+      return { value: parseJsonLeniently(trimmed, source, faults), syntax: 'json' };
     const yaml = await yamlModule();
     return { value: loadYaml(yaml, trimmed, source, faults), syntax: 'yaml' };
   } catch (error) {

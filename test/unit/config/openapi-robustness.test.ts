@@ -305,6 +305,51 @@ describe('forms read as they are meant', () => {
     );
   });
 
+  it('JSON with a byte-order mark and a tab written raw inside a string: read as written, and said; JSON broken otherwise is refused', async () => {
+    const document = {
+      swagger: '2.0',
+      info: { title: 'Raw tab', version: '1' },
+      paths: {
+        '/products': {
+          get: {
+            summary: 'List products',
+            description: 'TAB_HERE every product',
+            responses: {
+              '200': {
+                description: 'ok',
+                schema: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: {
+                      id: { type: 'string' },
+                      name: { type: 'string' },
+                      sku: { type: 'string' },
+                      price: { type: 'number' },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    const text = `\uFEFF${JSON.stringify(document, null, 2).replace('TAB_HERE', '\t')}`;
+    const root = path.join(dir, 'rawtab/openapi.json');
+    fs.mkdirSync(path.dirname(root), { recursive: true });
+    fs.writeFileSync(root, text);
+    expect(() => JSON.parse(text.slice(1))).toThrow();
+    const loaded = await loadDocument(root, noFetch);
+    expect(loaded.faults).toEqual([
+      `${root}: a string holds a control character written raw (a tab or a line break, first at line 11), which JSON does not allow; it is read as written`,
+    ]);
+    expect(routesOf(planOf([loaded]))).toEqual({ listProducts: 'GET /products' });
+    // A raw tab beside another fault is no leniency: the first fault is named as JSON names it.
+    fs.writeFileSync(root, text.replace('"summary"', '"summary" "'));
+    await expect(loadDocument(root, noFetch)).rejects.toThrow(/cannot read .* as JSON or YAML/);
+  });
+
   it('a path written without its leading "/" or as a whole address is the same route, read from the root, and said', async () => {
     const root = write('paths/openapi.yaml', [
       'openapi: 3.0.3',
