@@ -794,9 +794,13 @@ export class InventoryRouteMap {
     // A per-venue value that stands in the path is a segment (inventory.pathVars also holds query and header values).
     const values = [...variables.map((name) => checkPathVarValue(name, this.pathVars[name]!)), ...pathIds];
     let index = 0;
-    const path = route.path.replace(/\{([^{}/]+)\}/g, (_whole, name: string) =>
-      encodeURIComponent(fromWrite.has(name) ? String(fields[name]) : values[index++]!),
-    );
+    // A parameter quoted in the path is a string literal there (an OData key, `items('{id}')`): a quote in its value is
+    // written twice, as the literal's own escape, so the value cannot end it early.
+    const path = route.path.replace(/\{([^{}/]+)\}/g, (whole, name: string, at: number, template: string) => {
+      const value = fromWrite.has(name) ? String(fields[name]) : values[index++]!;
+      const quoted = template[at - 1] === "'" && template[at + whole.length] === "'";
+      return encodeURIComponent(quoted ? value.replace(/'/g, "''") : value);
+    });
     // A query value is encoded by the HTTP layer's URL building, as the per-venue ones are.
     const query = Object.fromEntries(
       route.query.map((q) => [

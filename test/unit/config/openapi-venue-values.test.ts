@@ -488,6 +488,16 @@ describe('a value as its place takes it', () => {
     );
   });
 
+  it('an id quoted in the path (an OData string key) has a quote in it written twice; unquoted, it is sent as it is', () => {
+    const map = mapOf({
+      'inventory.routes.getProduct': "GET /INVENTRY(ID='{ProductId}')",
+      'inventory.routes.updateProduct': 'PATCH /companies({company_id})/items({item_id})',
+      'inventory.pathVars': 'company_id=c1',
+    });
+    expect(map.resolve('getProduct', ["O'Brien 1"]).path).toBe("/INVENTRY(ID='O''Brien%201')");
+    expect(map.resolve('updateProduct', ["a'b"]).path).toBe("/companies(c1)/items(a'b)");
+  });
+
   it("--server-var takes a header's value with a space, never a control character", () => {
     const withHeader = {
       '/items': {
