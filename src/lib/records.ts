@@ -627,6 +627,15 @@ function compilePlan(shape: RecordShape, keys: readonly string[]): Plan {
   const venueNames = new Set(byPosition.map((f) => fieldKey(f.name)));
   const taken = keys.map((key) => venueNames.has(fieldKey(key)));
   const candidateKeys = [...new Set(fields.flatMap((f) => f.candidates))].sort((a, b) => a - b);
+  // A field whose one candidate key no other field may read (most fields, at any server) needs no note of
+  // whether that key was read: nothing else reads it, and it was read exactly when the field was found
+  // (taken or null). Only the keys several fields may read, or read for a field of several, are noted (u<k>):
+  // less code to run before it is optimised, and less to optimise.
+  const readers = new Map<number, number>();
+  for (const f of fields) for (const k of f.candidates) readers.set(k, (readers.get(k) ?? 0) + 1);
+  const alone = (f: PlannedField) => f.candidates.length === 1 && readers.get(f.candidates[0]!) === 1;
+  const keyOfAlone = new Map(fields.filter(alone).map((f) => [f.candidates[0]!, f]));
+  const notedKeys = candidateKeys.filter((k) => !keyOfAlone.has(k));
   // F[position]: the field's metadata, with the word reader of an enumeration.
   const meta = byPosition.map((f) => ({
     ...f,
@@ -637,7 +646,7 @@ function compilePlan(shape: RecordShape, keys: readonly string[]): Plan {
   const fieldVar = (f: PlannedField) => `f${f.position}`;
   const rawVar = (f: PlannedField) => `g${f.position}`;
   lines.push(`let v;`);
-  if (candidateKeys.length) lines.push(`let ${candidateKeys.map((k) => `u${k} = false`).join(', ')};`);
+  if (notedKeys.length) lines.push(`let ${notedKeys.map((k) => `u${k} = false`).join(', ')};`);
   if (byPosition.length) lines.push(`let ${byPosition.map(fieldVar).join(', ')};`);
   const nestedFields = byPosition.filter((f) => f.nested);
   if (nestedFields.length) lines.push(`let ${nestedFields.map(rawVar).join(', ')};`);
@@ -652,6 +661,14 @@ function compilePlan(shape: RecordShape, keys: readonly string[]): Plan {
     if (field.candidates.length === 0) continue;
     const at = String(field.position);
     const take = field.nested ? `${rawVar(field)} = v;` : `${fieldVar(field)} = ${conversionOf(field, at)};`;
+    if (alone(field)) {
+      const k = field.candidates[0]!;
+      const remember = field.spec.type === 'any' ? '' : ` else ${wrongVar(field)} = ${k};`;
+      lines.push(
+        `v = r[${literal(keys[k]!)}]; if (v !== undefined) { if (v === null) ${fieldVar(field)} = null; else if (${testOf(field, at)}) { ${take} }${remember} }`,
+      );
+      continue;
+    }
     lines.push(`b${at}: {`);
     for (const k of field.candidates) {
       const remember = field.spec.type === 'any' ? '' : ` if (${wrongVar(field)} < 0) ${wrongVar(field)} = ${k};`;
@@ -663,9 +680,12 @@ function compilePlan(shape: RecordShape, keys: readonly string[]): Plan {
   }
   // A field not found whose names hold a value of another type that no field read is unreadable (exit 6 naming
   // it): checked with the needs, field by field in the order a view's reads would meet them (the needs first).
+  // (A key noted as read was read by another field; the one key of a field alone was not read when it is noted wrong.)
+  const readByAnother = (f: PlannedField) =>
+    alone(f) ? '' : ` && !${f.candidates.map((k) => `(${wrongVar(f)} === ${k} && u${k})`).join(' && !')}`;
   const unreadableCheck = (f: PlannedField) =>
     f.candidates.length > 0 && f.spec.type !== 'any'
-      ? `if (${fieldVar(f)} === undefined && ${wrongVar(f)} >= 0 && !${f.candidates.map((k) => `(${wrongVar(f)} === ${k} && u${k})`).join(' && !')}) c.unreadable(r, F[${f.position}].spec, KEYS[${wrongVar(f)}]);`
+      ? `if (${fieldVar(f)} === undefined && ${wrongVar(f)} >= 0${readByAnother(f)}) c.unreadable(r, F[${f.position}].spec, KEYS[${wrongVar(f)}]);`
       : undefined;
   // Checking: field by field in the table's order (as a view reads them), each field's type first (a value of
   // another type alone is unreadable), then its need; nested records are shaped (and checked) in that order too.
@@ -693,8 +713,8 @@ function compilePlan(shape: RecordShape, keys: readonly string[]): Plan {
   }
   const shapedWithNeeds = new Set(needed.filter((f) => f.need?.kind === 'records').map((f) => f.position));
   for (const f of nestedFields) if (!shapedWithNeeds.has(f.position)) lines.push(shapeNested(f, 'undefined'));
-  // The layout: which fields were found, which candidate keys were read; one number while it fits in 52 bits.
-  const bits = [...byPosition.map((f) => `${fieldVar(f)} !== undefined`), ...candidateKeys.map((k) => `u${k}`)];
+  // The layout: which fields were found, which noted keys were read; one number while it fits in 52 bits.
+  const bits = [...byPosition.map((f) => `${fieldVar(f)} !== undefined`), ...notedKeys.map((k) => `u${k}`)];
   const chunks: string[] = [];
   for (let i = 0; i < bits.length; i += 52)
     chunks.push(
@@ -730,7 +750,11 @@ function compilePlan(shape: RecordShape, keys: readonly string[]): Plan {
     const values = typeof signature === 'number' ? [signature] : signature.split(',').map(Number);
     const bit = (i: number) => Math.floor(values[Math.floor(i / 52)]! / 2 ** (i % 52)) % 2 === 1;
     const found = byPosition.filter((_f, i) => bit(i));
-    const used = new Set(candidateKeys.filter((_k, j) => bit(byPosition.length + j)));
+    // The key of a field alone was read when its field was found (a nested field's value is never undefined once read).
+    const used = new Set([
+      ...notedKeys.filter((_k, j) => bit(byPosition.length + j)),
+      ...[...keyOfAlone].filter(([, f]) => found.includes(f)).map(([k]) => k),
+    ]);
     const properties = found.map((f) => property(f.name, fieldVar(f)));
     const others: string[] = [];
     keys.forEach((key, i) => {

@@ -148,13 +148,29 @@ type Query = RequestOptions['query'];
  * Yields whole pages: a consumer that writes a page at a time (the bulk
  * output) saves a promise turn per item, which at 100,000 items is most of
  * the cost of listing.
+ * `read` makes a page's items of what was fetched (the client's records read
+ * into views or venue's shape) as the consumer takes the page, not as it
+ * arrives: pages waiting their turn hold only what the service sent, and
+ * what is read from them lives only while the consumer writes it (a listing
+ * of 100,000 records read them all on arrival, every page's copies kept
+ * through the collections of the pages in flight).
  */
-export async function* pagesInOrder<T>(
+export function pagesInOrder<T>(
   fetchPage: (page: number) => Promise<Page<T>>,
+  options?: { concurrency?: number; onPage?: (info: PageInfo) => void },
+): AsyncGenerator<T[]>;
+export function pagesInOrder<R, T>(
+  fetchPage: (page: number) => Promise<Page<R>>,
+  options: { concurrency?: number; onPage?: (info: PageInfo) => void },
+  read: (items: R[]) => T[],
+): AsyncGenerator<T[]>;
+export async function* pagesInOrder<R, T>(
+  fetchPage: (page: number) => Promise<Page<R>>,
   options: { concurrency?: number; onPage?: (info: PageInfo) => void } = {},
+  read: (items: R[]) => T[] = (items) => items as unknown as T[],
 ): AsyncGenerator<T[]> {
   const concurrency = Math.max(1, Math.min(16, options.concurrency ?? 4));
-  const report = (page: Page<T>) =>
+  const report = (page: Page<R>) =>
     options.onPage?.({
       page: page.page,
       count: page.items.length,
@@ -175,18 +191,18 @@ export async function* pagesInOrder<T>(
     totalPages = Math.ceil(first.totalItems / first.items.length);
   }
   if (totalPages === undefined) {
-    yield first.items;
+    yield read(first.items);
     let previous = first;
     for (let page = 2; previous.more; page++) {
       previous = await fetchPage(page);
       report(previous);
-      yield previous.items;
+      yield read(previous.items);
     }
     return;
   }
 
   let next = 2;
-  const inFlight: Array<Promise<Page<T>>> = [];
+  const inFlight: Array<Promise<Page<R>>> = [];
   const launch = () => {
     const promise = fetchPage(next++);
     // A page the consumer never reaches (it stopped, or an earlier one failed) must not crash the process.
@@ -200,23 +216,30 @@ export async function* pagesInOrder<T>(
   // took a venue's whole wait for an answer before: a fleet's venues sat idle). One at a time (--limit paging one
   // by one) asks for no page before the consumer wants it.
   if (concurrency > 1) fill();
-  yield first.items;
+  yield read(first.items);
   fill();
   while (inFlight.length > 0) {
     const page = await inFlight.shift()!;
     if (next <= totalPages) launch();
     report(page);
-    yield page.items;
+    yield read(page.items);
   }
 }
 
 /** The same, an item at a time. */
-export async function* iteratePages<T>(
-  fetchPage: (page: number) => Promise<Page<T>>,
-  options: { concurrency?: number; onPage?: (info: PageInfo) => void } = {},
+export async function* iteratePages<R, T>(
+  fetchPage: (page: number) => Promise<Page<R>>,
+  options: { concurrency?: number; onPage?: (info: PageInfo) => void },
+  read: (items: R[]) => T[],
 ): AsyncGenerator<T> {
-  for await (const items of pagesInOrder(fetchPage, options)) yield* items;
+  for await (const items of pagesInOrder(fetchPage, options, read)) yield* items;
 }
+
+/** A page's records read one by one into what `read` makes of each. */
+const eachRead =
+  <T>(read: (raw: RawRecord) => T) =>
+  (records: RawRecord[]): T[] =>
+    records.map(read);
 
 interface CallOptions {
   query?: Query;
@@ -316,17 +339,19 @@ export class InventoryClient {
     return readRecords(response.data, this.source(options.operation), what, keys).map(view);
   }
 
-  /** One page of a paged list, with whatever paging the service gave, each record handed to `each` as the service sent it. */
-  private async pageOfRecords<T>(
+  /**
+   * One page of a paged list, with whatever paging the service gave: its
+   * records as the service sent them (each checked to be a record), for the
+   * caller to read (pagesInOrder reads a page as it is taken).
+   */
+  private async pageOfRecords(
     operation: InventoryOperation,
     options: CallOptions & { page: number; pageSize: number },
     what: string,
     keys: readonly string[],
-    each: (raw: RawRecord, source: AnswerSource) => T,
-  ): Promise<Page<T>> {
+  ): Promise<Page<RawRecord>> {
     const response = await this.send(operation, [], options);
-    const source = this.source(options.operation);
-    const items = readRecordList(response.data, source, what, keys).map((raw) => each(raw, source));
+    const items = readRecordList(response.data, this.source(options.operation), what, keys);
     const info = readPageInfo(response.data, response.headers, items.length);
     // The page is the one asked for: a service's own count of it may start at 0 (Spring's page.number does,
     // whatever its `page` parameter counts from), so it decides nothing.
@@ -342,7 +367,7 @@ export class InventoryClient {
       info.next === undefined;
     // With no paging said, a page longer than asked means the service ignores paging: that was all of it.
     const more = hasNextPage(info, page, pageSize, items.length) && !(saidNothing && items.length > options.pageSize);
-    const result: Page<T> = { items, page, pageSize, more };
+    const result: Page<RawRecord> = { items, page, pageSize, more };
     if (info.totalItems !== undefined) result.totalItems = info.totalItems;
     if (totalPages !== undefined) result.totalPages = totalPages;
     return result;
@@ -376,17 +401,17 @@ export class InventoryClient {
 
   /** A page of products, each read once into its view (productView: shaped and checked by the product shape's plan). */
   async listProducts(query: ProductQuery = {}): Promise<Page<Product>> {
-    let check: Checking | undefined;
-    return this.productRecordPage(query, (raw, source) => {
-      check ??= new Checking(source, 'product');
-      return productViewOf(shapeChecked(raw, RECORD_SHAPES.product, check), raw);
-    });
+    const page = await this.productRecordPage(query);
+    return { ...page, items: page.items.map(this.productViews()) };
   }
 
-  private productRecordPage<T>(
-    query: ProductQuery,
-    each: (raw: RawRecord, source: AnswerSource) => T,
-  ): Promise<Page<T>> {
+  /** A listing's reading of products into views: one checking for all its pages. */
+  private productViews(): (raw: RawRecord) => Product {
+    const check = new Checking(this.source('list products'), 'product');
+    return (raw) => productViewOf(shapeChecked(raw, RECORD_SHAPES.product, check), raw);
+  }
+
+  private productRecordPage(query: ProductQuery): Promise<Page<RawRecord>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 50;
     return this.pageOfRecords(
@@ -394,7 +419,6 @@ export class InventoryClient {
       { query: { ...query, page, pageSize } as Query, operation: 'list products', page, pageSize },
       'product',
       resourceKeys.products,
-      each,
     );
   }
 
@@ -403,7 +427,11 @@ export class InventoryClient {
     options: IterateOptions = {},
   ): AsyncGenerator<Product> {
     const pageSize = Math.min(MAX_PAGE_SIZE, options.pageSize ?? MAX_PAGE_SIZE);
-    return iteratePages((page) => this.listProducts({ ...query, page, pageSize }), options);
+    return iteratePages(
+      (page) => this.productRecordPage({ ...query, page, pageSize }),
+      options,
+      eachRead(this.productViews()),
+    );
   }
 
   /** Every page of products, a page at a time (for streaming output). */
@@ -412,7 +440,11 @@ export class InventoryClient {
     options: IterateOptions = {},
   ): AsyncGenerator<Product[]> {
     const pageSize = Math.min(MAX_PAGE_SIZE, options.pageSize ?? MAX_PAGE_SIZE);
-    return pagesInOrder((page) => this.listProducts({ ...query, page, pageSize }), options);
+    return pagesInOrder(
+      (page) => this.productRecordPage({ ...query, page, pageSize }),
+      options,
+      eachRead(this.productViews()),
+    );
   }
 
   /**
@@ -426,12 +458,10 @@ export class InventoryClient {
     options: IterateOptions = {},
   ): AsyncGenerator<object[]> {
     const pageSize = Math.min(MAX_PAGE_SIZE, options.pageSize ?? MAX_PAGE_SIZE);
-    let check: Checking | undefined;
-    const asRecord = (raw: RawRecord, source: AnswerSource) => {
-      check ??= new Checking(source, 'product');
-      return shapedRow(raw, RECORD_SHAPES.product, shapeChecked(raw, RECORD_SHAPES.product, check));
-    };
-    return pagesInOrder((page) => this.productRecordPage({ ...query, page, pageSize }, asRecord), options);
+    const check = new Checking(this.source('list products'), 'product');
+    const asRecord = (raw: RawRecord) =>
+      shapedRow(raw, RECORD_SHAPES.product, shapeChecked(raw, RECORD_SHAPES.product, check));
+    return pagesInOrder((page) => this.productRecordPage({ ...query, page, pageSize }), options, eachRead(asRecord));
   }
 
   /** productId as typed (a digit string stays exact past 2^53) or a number. A product with another id is an answer about something else (exit 6). */
@@ -563,23 +593,14 @@ export class InventoryClient {
   // ---------------------------------------------------------------- stock
 
   async stockLevels(query: StockLevelsQuery = {}): Promise<Page<StockLevel>> {
-    return this.stockLevelPage(query, stockLevelViewWith);
+    const page = await this.stockLevelPage(query);
+    return { ...page, items: page.items.map(this.stockLevelReader(query, stockLevelViewWith)) };
   }
 
-  /**
-   * One page of stock levels, each shaped and checked once by the stock
-   * level shape's plan (records.ts: its product and quantity), then checked
-   * against what was asked (a level of another warehouse or product than
-   * asked is an answer about something else, exit 6), then made by make.
-   */
-  private stockLevelPage<T>(
-    query: StockLevelsQuery,
-    make: (shaped: RawRecord, needs: StockLevelNeeds, raw: RawRecord) => T,
-  ): Promise<Page<T>> {
+  /** One page of stock levels, as the service sent them (stockLevelReader reads them). */
+  private stockLevelPage(query: StockLevelsQuery): Promise<Page<RawRecord>> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 50;
-    const source = this.source('read stock levels');
-    const check = new Checking(source, 'stock level');
     return this.pageOfRecords(
       'stockLevels',
       {
@@ -595,26 +616,33 @@ export class InventoryClient {
       },
       'stock level',
       resourceKeys.stockLevels,
-      (raw) => {
-        const shaped = shapeChecked(raw, RECORD_SHAPES.stockLevel, check);
-        const level = stockLevelNeeds(shaped);
-        if (query.warehouseId !== undefined)
-          checkSame(source, 'warehouseId', query.warehouseId, level.warehouseId, raw);
-        if (query.productIds?.length) {
-          const reader = new RecordReader(raw, source, 'stock level');
-          const id = exactId(reader, stockLevelFields.productId) ?? level.productId;
-          if (!query.productIds.some((asked) => sameId(asked, id)))
-            throw new AnswerMismatchError(
-              source,
-              'productId',
-              `one of ${query.productIds.join(', ')}`,
-              String(id),
-              raw,
-            );
-        }
-        return make(shaped, level, raw);
-      },
     );
+  }
+
+  /**
+   * A listing's reading of stock levels: each shaped and checked once by the
+   * stock level shape's plan (records.ts: its product and quantity), then
+   * checked against what was asked (a level of another warehouse or product
+   * than asked is an answer about something else, exit 6), then made by make.
+   */
+  private stockLevelReader<T>(
+    query: StockLevelsQuery,
+    make: (shaped: RawRecord, needs: StockLevelNeeds, raw: RawRecord) => T,
+  ): (raw: RawRecord) => T {
+    const source = this.source('read stock levels');
+    const check = new Checking(source, 'stock level');
+    return (raw) => {
+      const shaped = shapeChecked(raw, RECORD_SHAPES.stockLevel, check);
+      const level = stockLevelNeeds(shaped);
+      if (query.warehouseId !== undefined) checkSame(source, 'warehouseId', query.warehouseId, level.warehouseId, raw);
+      if (query.productIds?.length) {
+        const reader = new RecordReader(raw, source, 'stock level');
+        const id = exactId(reader, stockLevelFields.productId) ?? level.productId;
+        if (!query.productIds.some((asked) => sameId(asked, id)))
+          throw new AnswerMismatchError(source, 'productId', `one of ${query.productIds.join(', ')}`, String(id), raw);
+      }
+      return make(shaped, level, raw);
+    };
   }
 
   iterateStockLevels(
@@ -622,7 +650,11 @@ export class InventoryClient {
     options: IterateOptions = {},
   ): AsyncGenerator<StockLevel> {
     const pageSize = Math.min(MAX_PAGE_SIZE, options.pageSize ?? MAX_PAGE_SIZE);
-    return iteratePages((page) => this.stockLevels({ ...query, page, pageSize }), options);
+    return iteratePages(
+      (page) => this.stockLevelPage({ ...query, page, pageSize }),
+      options,
+      eachRead(this.stockLevelReader(query, stockLevelViewWith)),
+    );
   }
   /** Every page of stock levels, a page at a time (for streaming output). */
   stockLevelPages(
@@ -630,7 +662,11 @@ export class InventoryClient {
     options: IterateOptions = {},
   ): AsyncGenerator<StockLevel[]> {
     const pageSize = Math.min(MAX_PAGE_SIZE, options.pageSize ?? MAX_PAGE_SIZE);
-    return pagesInOrder((page) => this.stockLevels({ ...query, page, pageSize }), options);
+    return pagesInOrder(
+      (page) => this.stockLevelPage({ ...query, page, pageSize }),
+      options,
+      eachRead(this.stockLevelReader(query, stockLevelViewWith)),
+    );
   }
 
   /**
@@ -646,7 +682,11 @@ export class InventoryClient {
     const pageSize = Math.min(MAX_PAGE_SIZE, options.pageSize ?? MAX_PAGE_SIZE);
     const asRecord = (shaped: RawRecord, needs: StockLevelNeeds, raw: RawRecord) =>
       withLevel(shapedRow(raw, RECORD_SHAPES.stockLevel, shaped), needs);
-    return pagesInOrder((page) => this.stockLevelPage({ ...query, page, pageSize }, asRecord), options);
+    return pagesInOrder(
+      (page) => this.stockLevelPage({ ...query, page, pageSize }),
+      options,
+      eachRead(this.stockLevelReader(query, asRecord)),
+    );
   }
 
   /**

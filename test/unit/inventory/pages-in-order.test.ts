@@ -31,6 +31,26 @@ describe('pagesInOrder', () => {
     expect(asked).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
+  it('reads a page when the consumer takes it: the pages waiting their turn hold only what was fetched', async () => {
+    const { asked, fetchPage } = service(10);
+    const read: number[] = [];
+    const pages = pagesInOrder(fetchPage, { concurrency: 4 }, (items) => {
+      read.push(...items);
+      return items.map((item) => `page ${item}`);
+    });
+    expect((await pages.next()).value).toEqual(['page 1']);
+    // Pages 2 to 5 are on their way (or here), and none of them is read yet.
+    expect(asked).toEqual([1, 2, 3, 4, 5]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(read).toEqual([1]);
+    expect((await pages.next()).value).toEqual(['page 2']);
+    expect(read).toEqual([1, 2]);
+    const rest: string[] = [];
+    for await (const items of pages) rest.push(...items);
+    expect(rest).toEqual([3, 4, 5, 6, 7, 8, 9, 10].map((n) => `page ${n}`));
+    expect(read).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
   it('one at a time asks for no page before the consumer wants it (a consumer that stops after page 1 caused one request)', async () => {
     const { asked, fetchPage } = service(10);
     const pages = pagesInOrder(fetchPage, { concurrency: 1 });

@@ -304,6 +304,54 @@ describe('shapeRecord: one record shape per resource', () => {
     expect(checked).toBe(400);
   });
 
+  it('a field whose one key no other field reads: found, null or of another type, row after row, as the plain reading shapes it', () => {
+    // Each product field under its venue name alone (no synonym beside it): a value its type takes, null, or a value
+    // of another type (kept under _service). Rows of one key list in turn, so that a layout made for one mix is met
+    // by rows of another (the plan notes no read for such a key: it was read exactly when its field was found), then
+    // rows with some of the keys left out (other key lists).
+    const good: Record<string, unknown> = {
+      productId: 1001,
+      productName: 'Gummy',
+      productType: 2,
+      sellPrice: 3.5,
+      isActive: true,
+      createdAt: '2026-01-01T00:00:00Z',
+      barcodes: ['930'],
+      stockLevels: [{ warehouseId: 1, quantity: 4 }],
+      reorderLevelMin: 10,
+    };
+    const wrong: Record<string, unknown> = {
+      productId: 'P-1',
+      productName: { text: 'x' },
+      productType: true,
+      sellPrice: 'n/a',
+      isActive: 'maybe',
+      createdAt: 'never',
+      barcodes: 7,
+      stockLevels: 'n/a',
+      reorderLevelMin: 'lots',
+    };
+    const names = Object.keys(good);
+    const kinds = ['good', 'null', 'wrong', 'left out'] as const;
+    let checked = 0;
+    for (const withLeftOut of [false, true])
+      for (let n = 0; n < 300; n++) {
+        let rest = n * 104729;
+        const raw: Record<string, unknown> = {};
+        for (const name of names) {
+          const kind = kinds[rest % (withLeftOut ? 4 : 3)]!;
+          rest = Math.floor(rest / (withLeftOut ? 4 : 3));
+          if (kind !== 'left out') raw[name] = kind === 'good' ? good[name] : kind === 'null' ? null : wrong[name];
+        }
+        raw.colour = n % 2 ? 'blue' : null;
+        expect(JSON.stringify(shapeRecord(raw, RECORD_SHAPES.product)), JSON.stringify(raw)).toBe(
+          JSON.stringify(reference(raw, RECORD_SHAPES.product)),
+        );
+        checked++;
+      }
+    expect(checked).toBe(600);
+  });
+
   it("a record in venue's names but another order (a stock level naming its product before its warehouse) comes out in venue's order, as the full way makes it", () => {
     const rows = [
       {
