@@ -29,6 +29,7 @@ import { round14VendorCases } from '../../fixtures/openapi/vendors/cases-round14
 import { round15VendorCases } from '../../fixtures/openapi/vendors/cases-round15.js';
 import { round16VendorCases } from '../../fixtures/openapi/vendors/cases-round16.js';
 import { round17VendorCases } from '../../fixtures/openapi/vendors/cases-round17.js';
+import { round18VendorCases } from '../../fixtures/openapi/vendors/cases-round18.js';
 import { blindCases } from '../../fixtures/openapi/vendors/cases-blind.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
@@ -237,6 +238,7 @@ describe('the split', () => {
     { round: 15, cases: round15VendorCases, least: 12, scored: '43 (54.4%)' },
     { round: 16, cases: round16VendorCases, least: 11, scored: '48 (64.0%)' },
     { round: 17, cases: round17VendorCases, least: 10, scored: '39 (50.6%)' },
+    { round: 18, cases: round18VendorCases, least: 3 },
   ];
   it.each(rounds)('round $round: vendors none seen before; tuning once scored, else held out', (r) => {
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
