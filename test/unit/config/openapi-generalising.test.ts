@@ -4002,3 +4002,33 @@ describe('a collection its path names is the subject, many at once or not, besid
     expect(routesOf(result).createWebhook).toBe('POST /Webhook');
   });
 });
+
+describe('a verb is never written in the plural: a path ending in one names records of that kind', () => {
+  const item = { id: 'integer', name: 'string', price: 'number', sku: 'string' };
+  const set = { id: 'integer', name: 'string', categories: 'array' };
+  const grouped = (path: string) =>
+    plan({
+      [path]: {
+        get: { summary: 'List item sets', tags: ['Item'], responses: answer(set, true) },
+        post: { summary: 'Create item sets', tags: ['Item'], requestBody: body(set), responses: answer(set) },
+      },
+      [`${path}/{id}`]: { get: { summary: 'Get an item set', tags: ['Item'], responses: answer(set) } },
+    });
+  it('sets of items (/item_sets, /items/sets) are sets, never the items', () => {
+    for (const path of ['/item_sets', '/items/sets']) {
+      const result = grouped(path);
+      expect(routesOf(result).listProducts, path).toBeUndefined();
+      expect(routesOf(result).createProduct, path).toBeUndefined();
+      expect(unmapped(result, 'listProducts')?.candidates[0]?.shortfall, path).toMatch(/set/);
+    }
+  });
+  it('details in the plural are no list of the categories; the verb in the singular is still one', () => {
+    const categories = (path: string) =>
+      plan({
+        '/items': { get: { summary: 'List items', responses: answer({ ...item, category_id: 'integer' }, true) } },
+        [path]: { get: { responses: answer({ id: 'integer', name: 'string', parentId: 'integer' }, true) } },
+      });
+    expect(routesOf(categories('/categories/details')).listCategories).toBeUndefined();
+    expect(routesOf(categories('/categories/all')).listCategories).toBe('GET /categories/all');
+  });
+});
