@@ -4032,3 +4032,46 @@ describe('a verb is never written in the plural: a path ending in one names reco
     expect(routesOf(categories('/categories/all')).listCategories).toBe('GET /categories/all');
   });
 });
+
+describe("a collection that reads its records by id keeps them; the same under the venue's scope is a selection", () => {
+  const product = { id: 'integer', name: 'string', price: 'number', sku: 'string' };
+  const link = { product_ids: 'array' };
+  const stores = (scopedReadsOne: boolean, filed = true) =>
+    plan(
+      {
+        '/v2/stores': { get: { summary: 'List stores', responses: answer({ id: 'integer', name: 'string' }, true) } },
+        '/v2/stores/{store_id}/products': {
+          get: { summary: 'List products of a store', responses: answer({ id: 'integer', name: 'string' }, true) },
+          ...(filed
+            ? { post: { summary: 'Add products to a store', requestBody: body(link), responses: answer(link) } }
+            : {}),
+        },
+        ...(scopedReadsOne
+          ? {
+              '/v2/stores/{store_id}/products/{id}': {
+                get: { summary: 'Get a product of a store', responses: answer(product) },
+              },
+            }
+          : {}),
+        '/v2/products': {
+          get: { summary: 'List products', responses: answer(product, true) },
+          post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+        },
+        '/v2/products/{id}': {
+          get: { summary: 'Get a product', responses: answer(product) },
+          patch: { summary: 'Update a product', requestBody: body(product), responses: answer(product) },
+        },
+      },
+      {},
+      { store_id: '1' },
+    );
+  it('the products read at /products/{id} are the catalogue, not the ones filed under a store', () => {
+    const routes = routesOf(stores(false));
+    expect(routes.listProducts).toBe('GET /v2/products');
+    expect(routes.createProduct).toBe('POST /v2/products');
+  });
+  it("where the scope reads its own records by id, or nothing is put into it, the scope's collection is the venue's", () => {
+    expect(routesOf(stores(true)).listProducts).toBe('GET /v2/stores/{store_id}/products');
+    expect(routesOf(stores(false, false)).listProducts).toBe('GET /v2/stores/{store_id}/products');
+  });
+});
