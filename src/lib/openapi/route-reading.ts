@@ -148,6 +148,8 @@ export interface Reading {
    * switch (subscribed or not), no record of many (why, in words). Set in match.ts.
    */
   accountSwitch?: string;
+  /** Categories named for another collection the document lists (why, in words). Set in match.ts. */
+  otherCategories?: string;
   /** The stock records name another collection as where they are kept (its route): this one is not. Set with stockPlace. */
   otherPlace?: string;
   /**

@@ -4075,3 +4075,51 @@ describe("a collection that reads its records by id keeps them; the same under t
     expect(routesOf(stores(false, false)).listProducts).toBe('GET /v2/stores/{store_id}/products');
   });
 });
+
+describe("categories named for another collection of the document are that collection's", () => {
+  const product = { id: 'integer', title: 'string', price: 'number', category_id: 'integer' };
+  const category = { id: 'integer', title: 'string', parent_id: 'integer' };
+  const repairShop = (otherListed: boolean) =>
+    plan({
+      '/products/': {
+        get: { operationId: 'get-products', summary: 'Get Products', responses: answer(product, true) },
+        post: { operationId: 'create-product', summary: 'Create Product', requestBody: body(product) },
+      },
+      ...(otherListed
+        ? {
+            '/services/': {
+              get: {
+                operationId: 'get-services',
+                summary: 'Get Services',
+                responses: answer({ id: 'integer', title: 'string', price: 'number' }, true),
+              },
+            },
+          }
+        : {}),
+      '/services/categories/': {
+        get: {
+          operationId: 'get-service-categories',
+          summary: 'Get Service Categories',
+          responses: answer(category, true),
+        },
+      },
+      '/warehouse/': {
+        get: { operationId: 'get-warehouses', summary: 'Get Warehouses', responses: answer(category, true) },
+      },
+      '/warehouse/categories/': {
+        get: {
+          operationId: 'get-product-categories',
+          summary: 'Get Product Categories',
+          responses: answer(category, true),
+        },
+      },
+    });
+  it("the services' categories beside GET /services are theirs; the ones the words give to products are the products'", () => {
+    const result = repairShop(true);
+    expect(routesOf(result).listCategories).toBe('GET /warehouse/categories/');
+  });
+  it('a word naming no collection of the document narrows nothing', () => {
+    const result = repairShop(false);
+    expect(routesOf(result).listCategories).toBeDefined();
+  });
+});
