@@ -2760,9 +2760,9 @@ function ownersOfCategories(reading: Reading): string[] {
   const literal = reading.path.split('/').filter((x) => x && !x.includes('{'));
   return [literal.slice(-1).join(' '), reading.operation.operationId ?? '', reading.operation.summary ?? '']
     .map(wordsOf)
-    .map((words) => {
-      const at = findTerms(words).find((h) => h.term.concept === 'category')?.at;
-      return at ? words[at - 1] : undefined;
+    .map((said) => {
+      const at = findTerms(said).find((h) => h.term.concept === 'category')?.at;
+      return at ? said[at - 1] : undefined;
     })
     .filter((w): w is string => w !== undefined);
 }
