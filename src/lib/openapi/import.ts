@@ -599,11 +599,29 @@ export function markScopedTwins(routes: Array<{ reading: Reading; method: HttpVe
     if (!tails.has(key)) tails.set(key, r.route);
   }
   if (!tails.size) return;
+  // Where a record is read by its id: the collection that keeps the records.
+  const readOne = new Set(
+    routes
+      .filter((r) => r.method === 'GET' && /\/\{[^{}]+\}$/.test(r.path))
+      .map((r) => shape(r.path.split('/').filter(Boolean).slice(0, -1))),
+  );
+  // Where records are put (POST or PUT to the collection): a scoped collection records are added to.
+  const filed = new Set(
+    routes
+      .filter((r) => r.method === 'POST' || r.method === 'PUT')
+      .map((r) => shape(r.path.split('/').filter(Boolean))),
+  );
+  const pathOf = (route: string) => route.slice(route.indexOf(' ') + 1);
   for (const r of routes) {
     if (r.reading.vars.length) continue;
     const segments = r.path.split('/').filter(Boolean);
     for (let k = 0; k < segments.length; k++) {
       const twin = tails.get(`${r.method} ${shape(segments.slice(k))}`);
+      // A collection whose records are read one by one at its own path (GET /products/{id}) keeps them; the same
+      // collection under the venue's path variable that records are put into but none read from
+      // (/stores/{store_id}/products) is a selection of them filed under the scope, not the venue's own copy.
+      const scoped = twin ? shape(pathOf(twin).split('/').filter(Boolean)) : '';
+      if (twin && readOne.has(shape(segments)) && filed.has(scoped) && !readOne.has(scoped)) break;
       if (twin) {
         r.reading.scopedTwin = twin;
         break;

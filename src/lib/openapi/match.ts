@@ -800,7 +800,11 @@ function subjectScore(
       !genericRecordWords.has(h.context.text)
         ? h
         : undefined;
-    const owned = under(pathHead) ?? under(reading.operationIdHead);
+    // Categories the route's own words give to the products ("Get Product Categories") are theirs wherever the path
+    // files them (/warehouse/categories).
+    const owned =
+      (pathHead.concept === 'category' && categoriesOfProducts(reading) ? undefined : under(pathHead)) ??
+      under(reading.operationIdHead);
     if (owned) {
       score -= 1;
       narrowing = `its ${owned === pathHead ? 'path' : 'operationId'} puts ${owned.text} under ${owned.context!.text}`;
@@ -1351,6 +1355,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   }
   if (profile.concepts.warehouse !== undefined && reading.unreferencedPlace !== undefined)
     contradiction ??= reading.unreferencedPlace;
+  if (name === 'listCategories' && reading.otherCategories !== undefined) contradiction ??= reading.otherCategories;
   if (contradiction) {
     total -= CONTRADICTION;
     reasons.push(`but ${contradiction}`);
@@ -2719,6 +2724,52 @@ function unlinkedCategories(chosen: Map<InventoryOperation, Scored>, taken: Map<
   categories.confidence = confidenceOf(categories.total);
 }
 
+/**
+ * Categories named for another collection of the document (GET /services/categories, "Get Service Categories" beside
+ * GET /services) are that collection's, not the ones venue's products are filed under: the word right before the
+ * categories in its last path segment, the operationId or the summary names a collection the document lists, whose
+ * records are no products, and the products do not refer to them. Where any of them names products ("Get Product Categories"), they are the products' wherever the path puts
+ * them (categoriesOfProducts).
+ */
+export function markOtherCollectionsCategories(readings: Reading[]): void {
+  const lists = new Map<string, Reading>();
+  for (const r of readings)
+    if (r.operation.method === 'GET' && !r.params.length && r.head.concept !== 'product') {
+      const last = wordsOf(r.path.split('/').filter(Boolean).pop() ?? '').join(' ');
+      if (last && !lists.has(last)) lists.set(last, r);
+    }
+  for (const reading of readings) {
+    if (reading.head.concept !== 'category' && reading.operationIdHead?.concept !== 'category') continue;
+    // The products refer to it as what they are filed under (markProductGroupings): theirs, whatever its name says.
+    if (reading.productGrouping !== undefined) continue;
+    const owners = ownersOfCategories(reading);
+    if (!owners.length || owners.some(namesProducts)) continue;
+    const owner = owners.map((w) => lists.get(w)).find((r) => r !== undefined && r !== reading);
+    if (owner)
+      reading.otherCategories = `they are named for ${routeOf(owner)}, another collection of the document: its categories, not the products'`;
+  }
+}
+
+const namesProducts = (word: string) => findTerms([word]).some((h) => h.term.concept === 'product');
+
+/**
+ * The word right before the categories in a route's last path segment, operationId and summary: whose categories they
+ * are (a segment before theirs is a section of the API, /site/categories, and says nothing of whose).
+ */
+function ownersOfCategories(reading: Reading): string[] {
+  const literal = reading.path.split('/').filter((x) => x && !x.includes('{'));
+  return [literal.slice(-1).join(' '), reading.operation.operationId ?? '', reading.operation.summary ?? '']
+    .map(wordsOf)
+    .map((said) => {
+      const at = findTerms(said).find((h) => h.term.concept === 'category')?.at;
+      return at ? said[at - 1] : undefined;
+    })
+    .filter((w): w is string => w !== undefined);
+}
+
+/** Its operationId or summary names the categories as the products' ("Get Product Categories"). */
+const categoriesOfProducts = (reading: Reading) => ownersOfCategories(reading).some(namesProducts);
+
 /** Scores every pair, then takes pairs best first, each document operation at most once. */
 /**
  * Routes in a sandbox or playground (/SandBox/Ping) beside routes that are not: where the API is tried out. A sandbox
@@ -2750,6 +2801,7 @@ export function matchOperations(
   markAccountSwitches(readings);
   markStockPlaces(readings);
   markUnreferencedPlaces(readings);
+  markOtherCollectionsCategories(readings);
   markBodiesDescribed(readings);
   markTrials(readings);
   const all = new Map<InventoryOperation, Scored[]>();

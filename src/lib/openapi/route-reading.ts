@@ -15,6 +15,8 @@ import {
   foldMarks,
   identifierWords,
   kindWords,
+  singular as singularOf,
+  splitWords,
   namespaceWords,
   prepositionWords,
   selfSegments,
@@ -146,6 +148,8 @@ export interface Reading {
    * switch (subscribed or not), no record of many (why, in words). Set in match.ts.
    */
   accountSwitch?: string;
+  /** Categories named for another collection the document lists (why, in words). Set in match.ts. */
+  otherCategories?: string;
   /** The stock records name another collection as where they are kept (its route): this one is not. Set with stockPlace. */
   otherPlace?: string;
   /**
@@ -318,7 +322,7 @@ const attachedWords = new Set(['metadata', 'meta', 'custom']);
 const referenceWords = new Set(['id', 'ids', 'uuid', 'guid']);
 
 /** The subject a run of words names: the term over its last meaningful word, and an unknown word before it that narrows it. */
-export function headOf(words: string[]): Head {
+export function headOf(words: string[], lastIsNoun = false): Head {
   const meaningful = words.filter((w) => !fillerWords.has(w));
   const hits = findTerms(meaningful);
   let end = meaningful.length - 1;
@@ -346,7 +350,10 @@ export function headOf(words: string[]): Head {
     }
     const word = meaningful[end]!;
     // A verb, or a part-of-service word after a subject (webhook config, products all), names no subject of its own.
-    if (kindWords.get(word) || (namespaceWords.has(word) && end > 0)) {
+    if (
+      (kindWords.get(word) && !(lastIsNoun && end === meaningful.length - 1)) ||
+      (namespaceWords.has(word) && end > 0)
+    ) {
       end--;
       continue;
     }
@@ -645,6 +652,11 @@ export function readOperation(
   const idWords = wordsOf(operation.operationId ?? '');
   const summaryWords = wordsOf(operation.summary ?? '');
 
+  // A verb is never written in the plural: a path's last word that is one of venue's verbs in the plural (/item_sets,
+  // /categories/details, /stock/changes) is a noun, what the collection's records are (sets of items), and says no
+  // verb of the route's own. ("lists" is read so by every reading: wordsOf keeps it plural.)
+  const lastWritten = splitWords(literal.slice(-1).join(' ')).pop() ?? '';
+  const pluralNoun = lastWritten !== singularOf(lastWritten) && kindWords.get(singularOf(lastWritten)) !== undefined;
   const kindsSaid = new Set<Kind>();
   // An operationId spelled from the method and the path (PostProductsId, get-/products) says the method and nothing
   // more: its first word is no verb of the route's own (a POST to a record's path is its update, unless it says more).
@@ -655,7 +667,11 @@ export function readOperation(
     .join(' ')
     .replace(/^set up\b/, 'create')
     .split(' ');
-  for (const word of [...wordsOf(literal.slice(-1).join(' ')), ...idVerbs, ...summaryVerbs]) {
+  for (const word of [
+    ...wordsOf(literal.slice(-1).join(' ')).slice(0, pluralNoun ? -1 : undefined),
+    ...idVerbs,
+    ...summaryVerbs,
+  ]) {
     const kind = kindWords.get(word);
     if (kind) kindsSaid.add(kind);
   }
@@ -677,8 +693,8 @@ export function readOperation(
   const idHead = idWords.length ? headOf(idWords) : undefined;
   // The prefix most paths share says nothing of one route, except where a term spans it and the route's own segment:
   // /inventory/items of a document whose every path is under /inventory is inventory items, not items.
-  const own = headOf(lastTwo);
-  const whole = literal.length < 2 ? headOf(literalOf(named).slice(-2).flatMap(wordsOf)) : own;
+  const own = headOf(lastTwo, pluralNoun);
+  const whole = literal.length < 2 ? headOf(literalOf(named).slice(-2).flatMap(wordsOf), pluralNoun) : own;
   // A route that is the shared prefix itself (GET /inventories of a document whose every path is under it) is named by it.
   const pathHead =
     whole.concept &&

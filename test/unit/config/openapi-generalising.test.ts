@@ -4002,3 +4002,124 @@ describe('a collection its path names is the subject, many at once or not, besid
     expect(routesOf(result).createWebhook).toBe('POST /Webhook');
   });
 });
+
+describe('a verb is never written in the plural: a path ending in one names records of that kind', () => {
+  const item = { id: 'integer', name: 'string', price: 'number', sku: 'string' };
+  const set = { id: 'integer', name: 'string', categories: 'array' };
+  const grouped = (path: string) =>
+    plan({
+      [path]: {
+        get: { summary: 'List item sets', tags: ['Item'], responses: answer(set, true) },
+        post: { summary: 'Create item sets', tags: ['Item'], requestBody: body(set), responses: answer(set) },
+      },
+      [`${path}/{id}`]: { get: { summary: 'Get an item set', tags: ['Item'], responses: answer(set) } },
+    });
+  it('sets of items (/item_sets, /items/sets) are sets, never the items', () => {
+    for (const path of ['/item_sets', '/items/sets']) {
+      const result = grouped(path);
+      expect(routesOf(result).listProducts, path).toBeUndefined();
+      expect(routesOf(result).createProduct, path).toBeUndefined();
+      expect(unmapped(result, 'listProducts')?.candidates[0]?.shortfall, path).toMatch(/set/);
+    }
+  });
+  it('details in the plural are no list of the categories; the verb in the singular is still one', () => {
+    const categories = (path: string) =>
+      plan({
+        '/items': { get: { summary: 'List items', responses: answer({ ...item, category_id: 'integer' }, true) } },
+        [path]: { get: { responses: answer({ id: 'integer', name: 'string', parentId: 'integer' }, true) } },
+      });
+    expect(routesOf(categories('/categories/details')).listCategories).toBeUndefined();
+    expect(routesOf(categories('/categories/all')).listCategories).toBe('GET /categories/all');
+  });
+});
+
+describe("a collection that reads its records by id keeps them; the same under the venue's scope is a selection", () => {
+  const product = { id: 'integer', name: 'string', price: 'number', sku: 'string' };
+  const link = { product_ids: 'array' };
+  const stores = (scopedReadsOne: boolean, filed = true) =>
+    plan(
+      {
+        '/v2/stores': { get: { summary: 'List stores', responses: answer({ id: 'integer', name: 'string' }, true) } },
+        '/v2/stores/{store_id}/products': {
+          get: { summary: 'List products of a store', responses: answer({ id: 'integer', name: 'string' }, true) },
+          ...(filed
+            ? { post: { summary: 'Add products to a store', requestBody: body(link), responses: answer(link) } }
+            : {}),
+        },
+        ...(scopedReadsOne
+          ? {
+              '/v2/stores/{store_id}/products/{id}': {
+                get: { summary: 'Get a product of a store', responses: answer(product) },
+              },
+            }
+          : {}),
+        '/v2/products': {
+          get: { summary: 'List products', responses: answer(product, true) },
+          post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+        },
+        '/v2/products/{id}': {
+          get: { summary: 'Get a product', responses: answer(product) },
+          patch: { summary: 'Update a product', requestBody: body(product), responses: answer(product) },
+        },
+      },
+      {},
+      { store_id: '1' },
+    );
+  it('the products read at /products/{id} are the catalogue, not the ones filed under a store', () => {
+    const routes = routesOf(stores(false));
+    expect(routes.listProducts).toBe('GET /v2/products');
+    expect(routes.createProduct).toBe('POST /v2/products');
+  });
+  it("where the scope reads its own records by id, or nothing is put into it, the scope's collection is the venue's", () => {
+    expect(routesOf(stores(true)).listProducts).toBe('GET /v2/stores/{store_id}/products');
+    expect(routesOf(stores(false, false)).listProducts).toBe('GET /v2/stores/{store_id}/products');
+  });
+});
+
+describe("categories named for another collection of the document are that collection's", () => {
+  const product = { id: 'integer', title: 'string', price: 'number', category_id: 'integer' };
+  const category = { id: 'integer', title: 'string', parent_id: 'integer' };
+  const repairShop = (otherListed: boolean) =>
+    plan({
+      '/products/': {
+        get: { operationId: 'get-products', summary: 'Get Products', responses: answer(product, true) },
+        post: { operationId: 'create-product', summary: 'Create Product', requestBody: body(product) },
+      },
+      ...(otherListed
+        ? {
+            '/services/': {
+              get: {
+                operationId: 'get-services',
+                summary: 'Get Services',
+                responses: answer({ id: 'integer', title: 'string', price: 'number' }, true),
+              },
+            },
+          }
+        : {}),
+      '/services/categories/': {
+        get: {
+          operationId: 'get-service-categories',
+          summary: 'Get Service Categories',
+          responses: answer(category, true),
+        },
+      },
+      '/warehouse/': {
+        get: { operationId: 'get-warehouses', summary: 'Get Warehouses', responses: answer(category, true) },
+      },
+      '/warehouse/categories/': {
+        get: {
+          operationId: 'get-product-categories',
+          summary: 'Get Product Categories',
+          responses: answer(category, true),
+        },
+      },
+    });
+  it("the services' categories beside GET /services are theirs; the ones the words give to products are the products'", () => {
+    const result = repairShop(true);
+    expect(routesOf(result).listCategories).toBe('GET /warehouse/categories/');
+  });
+  it('a word naming no collection of the document narrows nothing', () => {
+    const result = repairShop(false);
+    expect(routesOf(result).listCategories).toBeDefined();
+  });
+});
