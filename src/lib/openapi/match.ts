@@ -572,7 +572,7 @@ const bookkeepingNames = new Set([
   'description',
 ]);
 
-/** A webhook record that is a URL to call and nothing else (bookkeepingWords, a secret, an active flag aside). */
+/** A webhook record that is a URL to call and nothing else (bookkeepingNames, a secret, an active flag aside). */
 function urlAlone(body: FieldSet): boolean {
   const url = groupMatches(body, F.url, false);
   if (!url) return false;
@@ -2728,8 +2728,8 @@ function unlinkedCategories(chosen: Map<InventoryOperation, Scored>, taken: Map<
  * Categories named for another collection of the document (GET /services/categories, "Get Service Categories" beside
  * GET /services) are that collection's, not the ones venue's products are filed under: the word right before the
  * categories in its last path segment, the operationId or the summary names a collection the document lists, whose
- * records are no products, and the products do not refer to them. Where any of them names products ("Get Product Categories"), they are the products' wherever the path puts
- * them (categoriesOfProducts).
+ * records are no products, and the products do not refer to them. Where any of them names products ("Get Product
+ * Categories"), they are the products' wherever the path puts them (categoriesOfProducts).
  */
 export function markOtherCollectionsCategories(readings: Reading[]): void {
   const lists = new Map<string, Reading>();
