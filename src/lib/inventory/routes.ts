@@ -172,10 +172,11 @@ export function checkPathVarValue(name: string, value: string, what = `inventory
  */
 export function checkFieldVarValue(name: string, value: string, what = `inventory.pathVars ${name}`): string {
   const trimmed = value.trim();
+  if (!trimmed) throw new UsageError(`${what} has no value`);
   // eslint-disable-next-line no-control-regex
-  if (!trimmed || /[\u0000-\u001f\u007f]/.test(trimmed))
+  if (/[\u0000-\u001f\u007f]/.test(trimmed))
     throw new UsageError(
-      `${what}: "${value}" cannot be sent in a query or header (empty, or a line break or other control character)`,
+      `${what}: "${value}" holds a line break or another control character, which no query or header can carry`,
     );
   return trimmed;
 }
