@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import { readOpenApiDocument, type OpenApiDocument } from './contract-files.js';
 import { RouteLayoutError } from './route-layout-error.js';
 import { flatFields, flatShapeOf, PATH_FIELDS, type FlatRoute } from './line-keyed.js';
+import { isObject } from './dialects/json.js';
 
 /**
  * How inventory (and webhook subscriber) calls are authenticated: the login
@@ -492,8 +493,6 @@ export function parseRouteLayout(
 }
 
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * A layout's answerNames or requestNames, {"<operationId>": {"<contract field>": "<vendor word>"}}: the shape both

@@ -274,7 +274,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
     const operations = operationsOf[i]!;
     // Paths as read (an OData key in parentheses a segment of its own), so a segment's place is the reading's.
     const read = new Map(operations.map((o) => [o.path, keyedSegmentsRead(o.path)]));
-    const skip = sharedPrefixLength([...operations.map((o) => read.get(o.path)!)]);
+    const skip = sharedPrefixLength(operations.map((o) => read.get(o.path)!));
     const sections = sectionSegments(
       operations.map((o) => read.get(o.path)!),
       skip,
@@ -503,10 +503,11 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   const mapped = operations.filter((o): o is MappedOperation => o.matched);
   const scopeNames = new Set(auth.scheme?.type === 'oauth2' ? auth.scheme.scopes.flatMap(templateNames) : []);
   const pathVars: PlanPathVariable[] = [];
+  // The readings of the mapped routes, once for every variable.
+  const mappedReadings = mapped.map((o) => routes.find((r) => r.route === o.route)?.reading);
   for (const name of new Set([...variables.keys(), ...scopeNames])) {
-    const readings = mapped.map((o) => routes.find((r) => r.route === o.route)?.reading);
-    const inPath = readings.some((reading) => reading?.vars.includes(name));
-    const count = readings.filter(
+    const inPath = mappedReadings.some((reading) => reading?.vars.includes(name));
+    const count = mappedReadings.filter(
       (reading) =>
         reading?.vars.includes(name) || reading?.queryVars.includes(name) || reading?.headerVars.includes(name),
     ).length;
