@@ -47,14 +47,24 @@ interface FieldGroup {
   amount?: boolean;
   /** A field whose normalised name ends in one of these counts too, as written ("allowedtypes" of "types"). */
   endings?: string[];
+  /** A field whose normalised name begins with one of these counts too ("openingtimemonday" of "openingtime"). */
+  beginnings?: string[];
 }
 
-const group = (label: string, names: string, words?: string, amount = false, endings?: string): FieldGroup => ({
+const group = (
+  label: string,
+  names: string,
+  words?: string,
+  amount = false,
+  endings?: string,
+  beginnings?: string,
+): FieldGroup => ({
   label,
   names: names.split(' '),
   words: words?.split(' '),
   ...(amount ? { amount } : {}),
   ...(endings ? { endings: endings.split(' ') } : {}),
+  ...(beginnings ? { beginnings: beginnings.split(' ') } : {}),
 });
 
 const F = {
@@ -201,10 +211,15 @@ const F = {
    * What a place that sells to guests has (opening hours, the order and payment types it takes, its till): a "vendor"
    * with these is a selling point, a stand or a shop, not a business venue buys from.
    */
+  // "Opening" is a place's hours only with a word of time after it (opening_time_monday, openingDays): an opening
+  // balance, quantity or date is an account's or a record's first figure.
   sellingPoint: group(
     'opening hours, order or payment types or a till of a place that sells',
     'openhours openinghours hoursofoperation businesshours tradinghours paymenttypes ordertypes terminalid terminals tipenabled',
-    'opening',
+    undefined,
+    false,
+    undefined,
+    'openinghour openingtime openingday',
   ),
   /** A count of the products a record holds: a catalogue, an assortment, a collection of products, not a product. */
   holdsProducts: group(
@@ -615,6 +630,9 @@ function groupMatches(set: FieldSet, group: FieldGroup, lines: boolean): string 
   if (group.endings)
     for (const pool of pools)
       for (const name of pool) if (group.endings.some((ending) => name.endsWith(ending))) return name;
+  if (group.beginnings)
+    for (const pool of pools)
+      for (const name of pool) if (group.beginnings.some((beginning) => name.startsWith(beginning))) return name;
   const words = group.amount ? set.amounts.words : set.words;
   if (group.words) for (const word of group.words) if (words.has(word)) return word;
   return undefined;
@@ -1422,6 +1440,8 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   // sale_order_id) takes them out to a customer.
   if (name === 'receiveStock') {
     for (const [phrase, field] of reading.request?.refs ?? []) {
+      // A thing of venue's the sale word qualifies (a sales tax code, a sales category) is that thing, no sale.
+      if (findTerms(phrase.split(' ')).some((h) => h.term.concept !== 'other' && !saleWords.has(h.text))) continue;
       if (phrase.split(' ').some((word) => saleWords.has(word))) {
         narrowing ??= `it names the sale it is made for (${field}): goods going out to a customer, not received`;
         break;

@@ -4123,3 +4123,72 @@ describe("categories named for another collection of the document are that colle
     expect(routesOf(result).listCategories).toBeDefined();
   });
 });
+
+describe('a site of the stock is where it is kept, as a location of it is', () => {
+  it('GET /inventory-sites lists the warehouses; a site of something else does not', () => {
+    const site = { id: 'string', name: 'string', address: 'string' };
+    const sites = (segment: string) =>
+      plan({ [`/${segment}`]: { get: { summary: 'List sites', responses: answer(site, true) } } });
+    expect(routesOf(sites('inventory-sites')).listWarehouses).toBe('GET /inventory-sites');
+    expect(routesOf(sites('stock-sites')).listWarehouses).toBe('GET /stock-sites');
+    expect(routesOf(sites('web-sites')).listWarehouses).toBeUndefined();
+  });
+});
+
+describe('a word that qualifies another thing is that thing, not the one it names', () => {
+  it("an opening balance is an account's first figure, not the opening hours of a place that sells", () => {
+    const vendors = (record: Record<string, string>) =>
+      plan({ '/vendors': { get: { summary: 'List vendors', responses: answer(record, true) } } });
+    const supplier = { name: 'string', email: 'string', phone: 'string' };
+    expect(routesOf(vendors({ ...supplier, openingBalance: 'number' })).listSuppliers).toBe('GET /vendors');
+    const stand = { ...supplier, opening_time_monday: 'string', opening_time_tuesday: 'string' };
+    expect(routesOf(vendors(stand)).listSuppliers).toBeUndefined();
+  });
+  it('a receipt naming a sales tax code brings goods in; one naming its sales order takes them out', () => {
+    const receipt = (named: string) =>
+      plan({
+        '/item-receipts': {
+          post: {
+            summary: 'Create an item receipt',
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      vendorId: { type: 'string' },
+                      [named]: { type: 'string' },
+                      itemLines: {
+                        type: 'array',
+                        items: schema({ itemId: 'string', quantity: 'number', cost: 'number' }),
+                      },
+                    },
+                  },
+                },
+              },
+            },
+            responses: answer({ id: 'string' }),
+          },
+        },
+      });
+    expect(routesOf(receipt('salesTaxCodeId')).receiveStock).toBe('POST /item-receipts');
+    expect(routesOf(receipt('salesOrderId')).receiveStock).toBeUndefined();
+  });
+});
+
+describe("a tax's codes, rates and groups are tax codes, rates and groups", () => {
+  it('GET /sales-tax-codes lists the tax groups a product names', () => {
+    const result = plan({
+      '/items': {
+        get: {
+          summary: 'List items',
+          responses: answer({ id: 'string', name: 'string', price: 'number', salesTaxCodeId: 'string' }, true),
+        },
+      },
+      '/sales-tax-codes': {
+        get: { summary: 'List all sales-tax codes', responses: answer({ id: 'string', name: 'string' }, true) },
+      },
+    });
+    expect(routesOf(result).listTaxGroups).toBe('GET /sales-tax-codes');
+  });
+});
