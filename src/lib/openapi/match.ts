@@ -82,14 +82,15 @@ const F = {
   counted: group(
     'a counted quantity',
     // The quantity on hand or the level written to the stock is what is there: what a count finds.
-    'countedquantity counted count physicalcount newamount newquantity actualquantity quantity qty onhand quantityonhand stockonhand level stocklevel',
+    'countedquantity counted count physicalcount newamount newquantity actualquantity quantity qty onhand quantityonhand stockonhand level stocklevel newqty actualqty countedqty physicalquantity newcount newstock newlevel',
     'counted',
     true,
   ),
   adjustment: group(
     'an adjustment',
     'adjustmentquantity adjustment delta change quantitychange difference quantity qty amount',
-    'adjustment delta',
+    // A difference is a change (quantityDifference, "a positive or negative number").
+    'adjustment delta difference',
     true,
   ),
   warehouse: group(
@@ -684,6 +685,14 @@ function subjectScore(
     reasons.push(`its path sums the stock up (${reading.path}): the stock as it stands`);
   }
   head('operationId', reading.operationIdHead, reading.operation.operationId ?? '');
+  if (reading.countingAdjustment && wanted('count') > 0) {
+    sources.push(sourceWeight.path);
+    reasons.push(reading.countingAdjustment);
+  }
+  if (reading.stockRecords && wanted('level') > 0) {
+    sources.push(sourceWeight.path * 0.8);
+    reasons.push(reading.stockRecords);
+  }
   // A write to one product's stock is venue's stock write its path and body say (markKeyedStockWrites).
   const keyed = reading.keyedStock;
   const keyedWrite = keyed !== undefined && keyed.as.some((concept) => wanted(concept) > 0);
@@ -869,8 +878,11 @@ function subjectScore(
     score -= 1;
     narrowing = `its path puts its ${pathHead.text} under ${pathHead.qualifier}: that part's check, not the service's health`;
   }
+  // Records read by their role or their shape (stockPlace, stockRecords) are named by a word of the vendor's own.
+  const byShape = reading.stockRecords !== undefined && wanted('level') > 0;
   if (
     !stockPlace &&
+    !byShape &&
     !pathHead.concept &&
     pathHead.text &&
     sources.length &&
@@ -1801,6 +1813,71 @@ export function markStockPlaces(readings: Reading[]): void {
   for (const reading of readings)
     if (isList(reading) && reading.stockPlace === undefined && reading.head.concept === 'warehouse')
       reading.otherPlace = said;
+}
+
+/** Quantities that say only how many, of anything: a line's, an order's, a movement's. */
+const bareQuantities = new Set(['quantity', 'qty', 'amount', 'count', 'balance']);
+
+/**
+ * Stock levels are records that pair a product with a place and say how much of it is kept there. A list whose path
+ * names none of venue's subjects (/item-sites, /product-locations) and whose records refer to a product and to a
+ * place venue's words call a warehouse (inventory_item, inventorySite, location_id) and hold a quantity of stock (on
+ * hand, available, in stock: not a bare quantity, which a movement's or an order's line has as well) lists the
+ * levels by that shape. A path naming a subject (a movement, an order, the products) is read as it says.
+ */
+export function markStockRecords(readings: Reading[]): void {
+  for (const reading of readings) {
+    const records = reading.response;
+    if (reading.operation.method !== 'GET' || reading.params.length || reading.kind !== 'list' || !records?.list)
+      continue;
+    // Its words name no other thing: only the product or the place it pairs, or the stock (an assembly built, an
+    // order, a movement is read as it says). Its path names neither, or both (/products_locations).
+    const paired = new Set<Concept | undefined>(['product', 'warehouse']);
+    if ([...reading.concepts].some((concept) => !paired.has(concept) && concept !== 'level')) continue;
+    const head = reading.head;
+    if (
+      head.concept &&
+      !(paired.has(head.concept) && paired.has(head.context?.concept) && head.context?.concept !== head.concept)
+    )
+      continue;
+    // The record's own id (rateUpdateBatchItemId of /rateupdatebatchitem) refers to nothing else.
+    const own = normaliseName(lastSegmentWords(reading.path).join(''));
+    const refs = [...records.refs].filter(([phrase]) => normaliseName(phrase) !== own);
+    const referred = (concept: Concept) =>
+      refs.find(([phrase]) => findTerms(phrase.split(' ')).some((h) => h.term.concept === concept));
+    // An item of the stock (inventory_item, stockItem) is the product stocked: its last word says so.
+    const product =
+      referred('product') ??
+      refs.find(([phrase]) => findTerms([phrase.split(' ').pop()!]).some((h) => h.term.concept === 'product'));
+    const place = referred('warehouse');
+    if (!product || !place) continue;
+    const stock = [...records.amounts.names].find(
+      (name) => F.quantity.names.includes(name) && !bareQuantities.has(name),
+    );
+    if (!stock) continue;
+    reading.stockRecords = `its records pair a product (${product[1]}) and a place (${place[1]}) with the stock kept there (${stock}): stock levels`;
+    reading.concepts.add('level');
+  }
+}
+
+/** A quantity written as the figure now there, new or found by counting (newQuantity, actual_qty): never a change. */
+const figureName = /^(new|counted|actual|physical)(quantity|qty|count|amount|stock|level)$/;
+
+/**
+ * An adjustment that takes, line by line, the quantity now there (newQuantity, countedQuantity) sets the stock to a
+ * figure, what a count does: a write its path names for adjustments whose lines take such a figure is a stock take as
+ * well (and stays the adjustment where its lines take a change too).
+ */
+export function markCountingAdjustments(readings: Reading[]): void {
+  for (const reading of readings) {
+    const request = reading.request;
+    if (!['POST', 'PUT'].includes(reading.operation.method) || reading.params.length || !request?.lines.size) continue;
+    if (reading.head.concept !== 'adjust') continue;
+    const figure = [...request.amounts.lineNames].find((name) => figureName.test(name));
+    if (!figure) continue;
+    reading.countingAdjustment = `its lines take the quantity now there (${figure}): the count it sets`;
+    reading.concepts.add('count');
+  }
 }
 
 /** Fields of an address: a street line, a city, a post code. */
@@ -2819,6 +2896,8 @@ export function matchOperations(
   markWrittenCollections(readings);
   markDeliveredSubscriptions(readings);
   markAccountSwitches(readings);
+  markStockRecords(readings);
+  markCountingAdjustments(readings);
   markStockPlaces(readings);
   markUnreferencedPlaces(readings);
   markOtherCollectionsCategories(readings);
@@ -2846,10 +2925,15 @@ export function matchOperations(
   const taken = new Map<number, Scored>();
   const chosen = new Map<InventoryOperation, Scored>();
   for (const candidate of passing) {
-    // A stock write keyed by the product whose body takes both a figure and a change is a count and an adjustment.
+    // A stock write keyed by the product whose body takes both a figure and a change is a count and an adjustment;
+    // so is an adjustment whose lines take the figure now there (markCountingAdjustments).
+    const both = new Set<InventoryOperation>(['stockTake', 'adjustStock']);
     const twice = (other: Scored | undefined) =>
       other !== undefined &&
-      [other.operation, candidate.operation].every((op) => keyedFor(op, readings[candidate.index]!));
+      ([other.operation, candidate.operation].every((op) => keyedFor(op, readings[candidate.index]!)) ||
+        (readings[candidate.index]!.countingAdjustment !== undefined &&
+          other.operation !== candidate.operation &&
+          [other.operation, candidate.operation].every((op) => both.has(op))));
     if (chosen.has(candidate.operation) || (taken.has(candidate.index) && !twice(taken.get(candidate.index)))) continue;
     chosen.set(candidate.operation, candidate);
     taken.set(candidate.index, candidate);

@@ -150,6 +150,16 @@ export interface Reading {
   accountSwitch?: string;
   /** Categories named for another collection the document lists (why, in words). Set in match.ts. */
   otherCategories?: string;
+  /**
+   * Named for no subject of venue's, its records pair a product and a place with the quantity kept there (why, in
+   * words): the stock levels, by their shape. Set in match.ts (markStockRecords).
+   */
+  stockRecords?: string;
+  /**
+   * Named for stock adjustments, its lines take the new quantity outright (newQuantity): the count it sets, a stock
+   * take as well (why, in words). Set in match.ts (markCountingAdjustments).
+   */
+  countingAdjustment?: string;
   /** The stock records name another collection as where they are kept (its route): this one is not. Set with stockPlace. */
   otherPlace?: string;
   /**

@@ -4135,6 +4135,95 @@ describe('a site of the stock is where it is kept, as a location of it is', () =
   });
 });
 
+describe('records that pair a product and a place with the stock kept there are the stock levels', () => {
+  const ref = { type: 'object', properties: { id: { type: 'string' }, fullName: { type: 'string' } } };
+  const records = (fields: Record<string, unknown>) => ({
+    '200': {
+      description: 'OK',
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: {
+              data: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, ...fields } } },
+            },
+          },
+        },
+      },
+    },
+  });
+  const document = (segment: string, fields: Record<string, unknown>, summary = 'List all item sites') =>
+    plan({
+      '/items': {
+        get: { summary: 'List items', responses: answer({ id: 'string', name: 'string', price: 'number' }, true) },
+      },
+      [`/${segment}`]: { get: { summary, responses: records(fields) } },
+    });
+  const levels = { inventoryItem: ref, inventorySite: ref, quantityOnHand: { type: 'number' } };
+  it('GET /item-sites (an item, an inventory site, the quantity on hand) lists the stock levels', () => {
+    const result = document('item-sites', levels);
+    expect(routesOf(result).stockLevels).toBe('GET /item-sites');
+    expect(result.operations.find((o) => o.operation === 'stockLevels')?.matched).toBe(true);
+  });
+  it('a path naming the product and the place both (/products_locations) is read by the records too', () => {
+    const pairs = { product_id: { type: 'integer' }, location_id: { type: 'integer' }, stock: { type: 'number' } };
+    expect(routesOf(document('products_locations', pairs, 'Retrieve products locations')).stockLevels).toBe(
+      'GET /products_locations',
+    );
+  });
+  it('a bare quantity (a line of a movement or an order), or no place, is no level', () => {
+    const bare = { inventoryItem: ref, inventorySite: ref, quantity: { type: 'number' } };
+    expect(routesOf(document('item-sites', bare)).stockLevels).toBeUndefined();
+    const noPlace = { inventoryItem: ref, customer: ref, quantityOnHand: { type: 'number' } };
+    expect(routesOf(document('item-sites', noPlace)).stockLevels).toBeUndefined();
+  });
+  it('a path or summary naming another thing (assemblies built) is read as it says', () => {
+    expect(routesOf(document('build-assemblies', levels, 'List all build assemblies')).stockLevels).toBeUndefined();
+  });
+});
+
+describe('an adjustment whose lines take the quantity now there is a stock take as well', () => {
+  const adjustments = (line: Record<string, string>) =>
+    plan({
+      '/inventory-adjustments': {
+        post: {
+          summary: 'Create an inventory adjustment',
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['accountId', 'lines'],
+                  properties: {
+                    accountId: { type: 'string' },
+                    inventorySiteId: { type: 'string' },
+                    memo: { type: 'string' },
+                    lines: { type: 'array', items: schema(line) },
+                  },
+                },
+              },
+            },
+          },
+          responses: answer({ id: 'string' }),
+        },
+      },
+    });
+  it('lines with a new quantity or a difference: the count and the adjustment, one route', () => {
+    const routes = routesOf(adjustments({ itemId: 'string', newQuantity: 'number', quantityDifference: 'number' }));
+    expect(routes.stockTake).toBe('POST /inventory-adjustments');
+    expect(routes.adjustStock).toBe('POST /inventory-adjustments');
+  });
+  it('a counted figure under another word (actual_qty) is the count too', () => {
+    const routes = routesOf(adjustments({ product_id: 'integer', actual_qty: 'number', diff_qty: 'number' }));
+    expect(routes.stockTake).toBe('POST /inventory-adjustments');
+  });
+  it('lines with a difference alone are the adjustment, no count', () => {
+    const routes = routesOf(adjustments({ itemId: 'string', quantityDifference: 'number' }));
+    expect(routes.adjustStock).toBe('POST /inventory-adjustments');
+    expect(routes.stockTake).toBeUndefined();
+  });
+});
+
 describe('a word that qualifies another thing is that thing, not the one it names', () => {
   it("an opening balance is an account's first figure, not the opening hours of a place that sells", () => {
     const vendors = (record: Record<string, string>) =>
