@@ -14,6 +14,7 @@
 import type { HttpVerb, InventoryOperation } from '../inventory/routes.js';
 import { inventoryOperationNames } from '../inventory/routes.js';
 import { isPagingQuery } from './list-shape.js';
+import type { SchemaField } from './operations.js';
 import {
   headOf,
   keyedSegmentsRead,
@@ -82,7 +83,7 @@ const F = {
   counted: group(
     'a counted quantity',
     // The quantity on hand or the level written to the stock is what is there: what a count finds.
-    'countedquantity counted count physicalcount newamount newquantity actualquantity quantity qty onhand quantityonhand stockonhand level stocklevel newqty actualqty countedqty physicalquantity newcount newstock newlevel',
+    'countedquantity counted count physicalcount newamount newquantity actualquantity quantity qty onhand quantityonhand stockonhand level stocklevel newqty actualqty countedqty physicalquantity newcount newstock newlevel stock',
     'counted',
     true,
   ),
@@ -685,9 +686,9 @@ function subjectScore(
     reasons.push(`its path sums the stock up (${reading.path}): the stock as it stands`);
   }
   head('operationId', reading.operationIdHead, reading.operation.operationId ?? '');
-  if (reading.countingAdjustment && wanted('count') > 0) {
+  if (reading.setsCount && wanted('count') > 0) {
     sources.push(sourceWeight.path);
-    reasons.push(reading.countingAdjustment);
+    reasons.push(reading.setsCount);
   }
   if (reading.stockRecords && wanted('level') > 0) {
     sources.push(sourceWeight.path * 0.8);
@@ -1230,7 +1231,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       } else missing.push(expectation.group.label);
     }
     let schema = (have / of) * 4 - 1.5;
-    if (profile.needsLines && body.lines.size === 0 && !keyed) {
+    if (profile.needsLines && body.lines.size === 0 && !keyed && !reading.linesAtTop) {
       schema -= 2.5;
       missing.push('lines (an array of products and quantities)');
     }
@@ -1875,8 +1876,63 @@ export function markCountingAdjustments(readings: Reading[]): void {
     if (reading.head.concept !== 'adjust') continue;
     const figure = [...request.amounts.lineNames].find((name) => figureName.test(name));
     if (!figure) continue;
-    reading.countingAdjustment = `its lines take the quantity now there (${figure}): the count it sets`;
+    reading.setsCount = `its lines take the quantity now there (${figure}): the count it sets`;
     reading.concepts.add('count');
+  }
+}
+
+/**
+ * A write of the stock whose body lists products and the stock of each, and no change, sets the stock to those
+ * figures, what a count does: a PUT or POST to a path whose head names the stock (/offer/stock, /Product/Stock,
+ * /inventory), whose body is an array of records, or holds one, each naming a product (or, where the path puts the
+ * stock under the products, an id) and the level itself (stock, onHand, stockOnHand: a bare quantity may as well be
+ * an amount added), none a change (a delta, a difference). The array is its lines however it is held.
+ */
+export function markStockSetWrites(readings: Reading[]): void {
+  const named = (fields: SchemaField[]) =>
+    fields.map((f) => ({ name: normaliseName(f.name), words: wordsOf(f.name), type: f.type }));
+  // The level itself (stock, on hand, stock on hand): a bare quantity may as well be an amount added.
+  const isFigure = (f: { name: string }) =>
+    !bareQuantities.has(f.name) &&
+    (F.quantity.names.includes(f.name) || /(onhand|stock)$/.test(f.name)) &&
+    !/^(min|max|reorder|safety)/.test(f.name);
+  for (const reading of readings) {
+    const request = reading.operation.request;
+    if (!['POST', 'PUT'].includes(reading.operation.method) || reading.params.length || !request?.list) continue;
+    if (reading.head.concept !== 'level' || reading.setsCount || reading.keyedStock) continue;
+    // The records of each array, by where they are: "" for a body that is the array, "inventory", "lines[].places".
+    const records = new Map<string, SchemaField[]>();
+    for (const field of request.fields) {
+      const at = field.path.lastIndexOf('[].');
+      if (at < 0 || field.path.slice(at + 3).includes('.')) continue;
+      const key = field.path.slice(0, at);
+      records.set(key, [...(records.get(key) ?? []), field]);
+    }
+    for (const [key, fields] of records) {
+      // Lines are the records of the first array: not of an array inside records (a bin's products).
+      if (key.includes('[]')) continue;
+      const line = named(fields);
+      const product = line.find(
+        (f) =>
+          f.type !== 'array' &&
+          (F.productRef.names.includes(f.name) ||
+            f.words.includes('product') ||
+            (reading.head.context?.concept === 'product' && f.name === 'id')),
+      );
+      if (!product) continue;
+      // The figure is the line's, or of each place inside it (stockLocations[]: a stock and the place it is kept).
+      const places = [...records]
+        .filter(([inner]) => inner.startsWith(`${key}[].`) && !inner.slice(key.length + 3).includes('[]'))
+        .map(([, inner]) => named(inner))
+        .filter((inner) => inner.some((f) => F.warehouse.names.includes(f.name) || f.words.includes('location')));
+      const figure = line.find(isFigure) ?? places.flat().find(isFigure);
+      const change = [line, ...places].flat().find((f) => f.words.some((w) => changeWords.has(w)));
+      if (!figure || change) continue;
+      reading.setsCount = `its body lists products and the stock of each (${figure.name}), no change: the figures it sets`;
+      if (!key) reading.linesAtTop = true;
+      reading.concepts.add('count');
+      break;
+    }
   }
 }
 
@@ -2898,6 +2954,8 @@ export function matchOperations(
   markAccountSwitches(readings);
   markStockRecords(readings);
   markCountingAdjustments(readings);
+  markStockSetWrites(readings);
+
   markStockPlaces(readings);
   markUnreferencedPlaces(readings);
   markOtherCollectionsCategories(readings);
@@ -2931,7 +2989,7 @@ export function matchOperations(
     const twice = (other: Scored | undefined) =>
       other !== undefined &&
       ([other.operation, candidate.operation].every((op) => keyedFor(op, readings[candidate.index]!)) ||
-        (readings[candidate.index]!.countingAdjustment !== undefined &&
+        (readings[candidate.index]!.setsCount !== undefined &&
           other.operation !== candidate.operation &&
           [other.operation, candidate.operation].every((op) => both.has(op))));
     if (chosen.has(candidate.operation) || (taken.has(candidate.index) && !twice(taken.get(candidate.index)))) continue;

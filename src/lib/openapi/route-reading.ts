@@ -156,10 +156,13 @@ export interface Reading {
    */
   stockRecords?: string;
   /**
-   * Named for stock adjustments, its lines take the new quantity outright (newQuantity): the count it sets, a stock
-   * take as well (why, in words). Set in match.ts (markCountingAdjustments).
+   * Its lines set the stock to a figure, what a count does (why, in words): an adjustment whose lines take the new
+   * quantity outright (newQuantity), a stock take as well, or a write of the stock whose body lists products and their
+   * quantities and no change. Set in match.ts (markCountingAdjustments, markStockSetWrites).
    */
-  countingAdjustment?: string;
+  setsCount?: string;
+  /** Its body is a list of the products and quantities it sets: its lines, though no field names them. */
+  linesAtTop?: boolean;
   /** The stock records name another collection as where they are kept (its route): this one is not. Set with stockPlace. */
   otherPlace?: string;
   /**

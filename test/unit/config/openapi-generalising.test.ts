@@ -2022,9 +2022,21 @@ describe('the stock set to a figure is a count: what is there, not a change', ()
         },
       });
     expect(routesOf(stock('Set inventories', 'setInventories')).stockTake).toBe('POST /inventories');
-    // Words that say nothing of setting it leave the write to the stock unread.
-    expect(routesOf(stock('Post inventories', 'postInventories')).stockTake).toBeUndefined();
-    expect(routesOf(stock('Post inventories (this may take a while)', 'postInventories')).stockTake).toBeUndefined();
+    // Lines of the level itself (onHand) set it whatever the words say (a write of the stock that lists products and
+    // their stock, below); words that say nothing of setting it over lines of a bare quantity leave it unread.
+    expect(routesOf(stock('Post inventories', 'postInventories')).stockTake).toBe('POST /inventories');
+    const bare = { productCode: 'string', locationCode: 'string', quantity: 'number' };
+    const added = plan({
+      '/inventories': {
+        post: {
+          operationId: 'postInventories',
+          summary: 'Post inventories',
+          requestBody: lines(bare),
+          responses: written,
+        },
+      },
+    });
+    expect(routesOf(added).stockTake).toBeUndefined();
   });
   it('the level written by a route that sets the stock level', () => {
     const result = plan({
@@ -4279,5 +4291,78 @@ describe("a tax's codes, rates and groups are tax codes, rates and groups", () =
       },
     });
     expect(routesOf(result).listTaxGroups).toBe('GET /sales-tax-codes');
+  });
+});
+
+describe('a write of the stock that lists products and their quantities, no change, is a stock take', () => {
+  const stockWrite = (segment: string, line: Record<string, string>, method: 'put' | 'post' = 'put') =>
+    plan({
+      [`/${segment}`]: {
+        [method]: {
+          summary: 'Update the stock',
+          requestBody: { content: { 'application/json': { schema: { type: 'array', items: schema(line) } } } },
+          responses: answer({ success: 'boolean' }),
+        },
+      },
+    });
+  it('PUT /offer/stock of [{ merchantProductNo, stock, stockLocationId }] sets the stock to those figures', () => {
+    const line = { merchantProductNo: 'string', stock: 'integer', stockLocationId: 'integer' };
+    expect(routesOf(stockWrite('offer/stock', line)).stockTake).toBe('PUT /offer/stock');
+  });
+  it('lines held in the body (inventory: [{ productId, stockOnHand }]) are its lines too', () => {
+    const result = plan({
+      '/inventory': {
+        post: {
+          summary: 'Post inventory',
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    inventory: {
+                      type: 'array',
+                      items: schema({ productId: 'string', locationCode: 'string', stockOnHand: 'number' }),
+                    },
+                  },
+                },
+              },
+            },
+          },
+          responses: answer({ success: 'boolean' }),
+        },
+      },
+    });
+    expect(routesOf(result).stockTake).toBe('POST /inventory');
+  });
+  it("the stock of each place inside a line (stockLocations[]) is the line's; products inside places are no lines", () => {
+    const nested = (outer: Record<string, unknown>, inner: string, innerFields: Record<string, string>) => ({
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { ...outer, [inner]: { type: 'array', items: schema(innerFields) } },
+      },
+    });
+    const write = (items: unknown) =>
+      plan({
+        '/offer/stock': {
+          put: {
+            summary: 'Update the stock',
+            requestBody: { content: { 'application/json': { schema: items } } },
+            responses: answer({ success: 'boolean' }),
+          },
+        },
+      });
+    const perPlace = nested({ merchantProductNo: { type: 'string' } }, 'stockLocations', {
+      stock: 'integer',
+      stockLocationId: 'integer',
+    });
+    expect(routesOf(write(perPlace)).stockTake).toBe('PUT /offer/stock');
+    const bins = nested({ binName: { type: 'string' } }, 'products', { sku: 'string', onHand: 'number' });
+    expect(routesOf(write(bins)).stockTake).toBeUndefined();
+  });
+  it('a change in the lines (a delta) is no count; nor is a path naming no stock', () => {
+    expect(routesOf(stockWrite('offer/stock', { productId: 'string', delta: 'integer' })).stockTake).toBeUndefined();
+    expect(routesOf(stockWrite('offer/prices', { productId: 'string', stock: 'integer' })).stockTake).toBeUndefined();
   });
 });
