@@ -1890,7 +1890,7 @@ export function markCountingAdjustments(readings: Reading[]): void {
  */
 export function markStockSetWrites(readings: Reading[]): void {
   const named = (fields: SchemaField[]) =>
-    fields.map((f) => ({ name: normaliseName(f.name), words: wordsOf(f.name), type: f.type }));
+    fields.map((f) => ({ name: normaliseName(f.name), terms: wordsOf(f.name), type: f.type }));
   // The level itself (stock, on hand, stock on hand): a bare quantity may as well be an amount added.
   const isFigure = (f: { name: string }) =>
     !bareQuantities.has(f.name) &&
@@ -1916,7 +1916,7 @@ export function markStockSetWrites(readings: Reading[]): void {
         (f) =>
           f.type !== 'array' &&
           (F.productRef.names.includes(f.name) ||
-            f.words.includes('product') ||
+            f.terms.includes('product') ||
             (reading.head.context?.concept === 'product' && f.name === 'id')),
       );
       if (!product) continue;
@@ -1924,9 +1924,9 @@ export function markStockSetWrites(readings: Reading[]): void {
       const places = [...records]
         .filter(([inner]) => inner.startsWith(`${key}[].`) && !inner.slice(key.length + 3).includes('[]'))
         .map(([, inner]) => named(inner))
-        .filter((inner) => inner.some((f) => F.warehouse.names.includes(f.name) || f.words.includes('location')));
+        .filter((inner) => inner.some((f) => F.warehouse.names.includes(f.name) || f.terms.includes('location')));
       const figure = line.find(isFigure) ?? places.flat().find(isFigure);
-      const change = [line, ...places].flat().find((f) => f.words.some((w) => changeWords.has(w)));
+      const change = [line, ...places].flat().find((f) => f.terms.some((w) => changeWords.has(w)));
       if (!figure || change) continue;
       reading.setsCount = `its body lists products and the stock of each (${figure.name}), no change: the figures it sets`;
       if (!key) reading.linesAtTop = true;
