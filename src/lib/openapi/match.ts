@@ -14,6 +14,7 @@
 import type { HttpVerb, InventoryOperation } from '../inventory/routes.js';
 import { inventoryOperationNames } from '../inventory/routes.js';
 import { isPagingQuery } from './list-shape.js';
+import type { SchemaField } from './operations.js';
 import {
   headOf,
   keyedSegmentsRead,
@@ -47,14 +48,24 @@ interface FieldGroup {
   amount?: boolean;
   /** A field whose normalised name ends in one of these counts too, as written ("allowedtypes" of "types"). */
   endings?: string[];
+  /** A field whose normalised name begins with one of these counts too ("openingtimemonday" of "openingtime"). */
+  beginnings?: string[];
 }
 
-const group = (label: string, names: string, words?: string, amount = false, endings?: string): FieldGroup => ({
+const group = (
+  label: string,
+  names: string,
+  words?: string,
+  amount = false,
+  endings?: string,
+  beginnings?: string,
+): FieldGroup => ({
   label,
   names: names.split(' '),
   words: words?.split(' '),
   ...(amount ? { amount } : {}),
   ...(endings ? { endings: endings.split(' ') } : {}),
+  ...(beginnings ? { beginnings: beginnings.split(' ') } : {}),
 });
 
 const F = {
@@ -72,14 +83,15 @@ const F = {
   counted: group(
     'a counted quantity',
     // The quantity on hand or the level written to the stock is what is there: what a count finds.
-    'countedquantity counted count physicalcount newamount newquantity actualquantity quantity qty onhand quantityonhand stockonhand level stocklevel',
+    'countedquantity counted count physicalcount newamount newquantity actualquantity quantity qty onhand quantityonhand stockonhand level stocklevel newqty actualqty countedqty physicalquantity newcount newstock newlevel stock',
     'counted',
     true,
   ),
   adjustment: group(
     'an adjustment',
     'adjustmentquantity adjustment delta change quantitychange difference quantity qty amount',
-    'adjustment delta',
+    // A difference is a change (quantityDifference, "a positive or negative number").
+    'adjustment delta difference',
     true,
   ),
   warehouse: group(
@@ -201,10 +213,15 @@ const F = {
    * What a place that sells to guests has (opening hours, the order and payment types it takes, its till): a "vendor"
    * with these is a selling point, a stand or a shop, not a business venue buys from.
    */
+  // "Opening" is a place's hours only with a word of time after it (opening_time_monday, openingDays): an opening
+  // balance, quantity or date is an account's or a record's first figure.
   sellingPoint: group(
     'opening hours, order or payment types or a till of a place that sells',
     'openhours openinghours hoursofoperation businesshours tradinghours paymenttypes ordertypes terminalid terminals tipenabled',
-    'opening',
+    undefined,
+    false,
+    undefined,
+    'openinghour openingtime openingday',
   ),
   /** A count of the products a record holds: a catalogue, an assortment, a collection of products, not a product. */
   holdsProducts: group(
@@ -615,6 +632,9 @@ function groupMatches(set: FieldSet, group: FieldGroup, lines: boolean): string 
   if (group.endings)
     for (const pool of pools)
       for (const name of pool) if (group.endings.some((ending) => name.endsWith(ending))) return name;
+  if (group.beginnings)
+    for (const pool of pools)
+      for (const name of pool) if (group.beginnings.some((beginning) => name.startsWith(beginning))) return name;
   const words = group.amount ? set.amounts.words : set.words;
   if (group.words) for (const word of group.words) if (words.has(word)) return word;
   return undefined;
@@ -666,6 +686,14 @@ function subjectScore(
     reasons.push(`its path sums the stock up (${reading.path}): the stock as it stands`);
   }
   head('operationId', reading.operationIdHead, reading.operation.operationId ?? '');
+  if (reading.setsCount && wanted('count') > 0) {
+    sources.push(sourceWeight.path);
+    reasons.push(reading.setsCount);
+  }
+  if (reading.stockRecords && wanted('level') > 0) {
+    sources.push(sourceWeight.path * 0.8);
+    reasons.push(reading.stockRecords);
+  }
   // A write to one product's stock is venue's stock write its path and body say (markKeyedStockWrites).
   const keyed = reading.keyedStock;
   const keyedWrite = keyed !== undefined && keyed.as.some((concept) => wanted(concept) > 0);
@@ -851,8 +879,11 @@ function subjectScore(
     score -= 1;
     narrowing = `its path puts its ${pathHead.text} under ${pathHead.qualifier}: that part's check, not the service's health`;
   }
+  // Records read by their role or their shape (stockPlace, stockRecords) are named by a word of the vendor's own.
+  const byShape = reading.stockRecords !== undefined && wanted('level') > 0;
   if (
     !stockPlace &&
+    !byShape &&
     !pathHead.concept &&
     pathHead.text &&
     sources.length &&
@@ -1200,7 +1231,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       } else missing.push(expectation.group.label);
     }
     let schema = (have / of) * 4 - 1.5;
-    if (profile.needsLines && body.lines.size === 0 && !keyed) {
+    if (profile.needsLines && body.lines.size === 0 && !keyed && !reading.linesAtTop) {
       schema -= 2.5;
       missing.push('lines (an array of products and quantities)');
     }
@@ -1422,6 +1453,8 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   // sale_order_id) takes them out to a customer.
   if (name === 'receiveStock') {
     for (const [phrase, field] of reading.request?.refs ?? []) {
+      // A thing of venue's the sale word qualifies (a sales tax code, a sales category) is that thing, no sale.
+      if (findTerms(phrase.split(' ')).some((h) => h.term.concept !== 'other' && !saleWords.has(h.text))) continue;
       if (phrase.split(' ').some((word) => saleWords.has(word))) {
         narrowing ??= `it names the sale it is made for (${field}): goods going out to a customer, not received`;
         break;
@@ -1781,6 +1814,126 @@ export function markStockPlaces(readings: Reading[]): void {
   for (const reading of readings)
     if (isList(reading) && reading.stockPlace === undefined && reading.head.concept === 'warehouse')
       reading.otherPlace = said;
+}
+
+/** Quantities that say only how many, of anything: a line's, an order's, a movement's. */
+const bareQuantities = new Set(['quantity', 'qty', 'amount', 'count', 'balance']);
+
+/**
+ * Stock levels are records that pair a product with a place and say how much of it is kept there. A list whose path
+ * names none of venue's subjects (/item-sites, /product-locations) and whose records refer to a product and to a
+ * place venue's words call a warehouse (inventory_item, inventorySite, location_id) and hold a quantity of stock (on
+ * hand, available, in stock: not a bare quantity, which a movement's or an order's line has as well) lists the
+ * levels by that shape. A path naming a subject (a movement, an order, the products) is read as it says.
+ */
+export function markStockRecords(readings: Reading[]): void {
+  for (const reading of readings) {
+    const records = reading.response;
+    if (reading.operation.method !== 'GET' || reading.params.length || reading.kind !== 'list' || !records?.list)
+      continue;
+    // Its words name no other thing: only the product or the place it pairs, or the stock (an assembly built, an
+    // order, a movement is read as it says). Its path names neither, or both (/products_locations).
+    const paired = new Set<Concept | undefined>(['product', 'warehouse']);
+    if ([...reading.concepts].some((concept) => !paired.has(concept) && concept !== 'level')) continue;
+    const head = reading.head;
+    if (
+      head.concept &&
+      !(paired.has(head.concept) && paired.has(head.context?.concept) && head.context?.concept !== head.concept)
+    )
+      continue;
+    // The record's own id (rateUpdateBatchItemId of /rateupdatebatchitem) refers to nothing else.
+    const own = normaliseName(lastSegmentWords(reading.path).join(''));
+    const refs = [...records.refs].filter(([phrase]) => normaliseName(phrase) !== own);
+    const referred = (concept: Concept) =>
+      refs.find(([phrase]) => findTerms(phrase.split(' ')).some((h) => h.term.concept === concept));
+    // An item of the stock (inventory_item, stockItem) is the product stocked: its last word says so.
+    const product =
+      referred('product') ??
+      refs.find(([phrase]) => findTerms([phrase.split(' ').pop()!]).some((h) => h.term.concept === 'product'));
+    const place = referred('warehouse');
+    if (!product || !place) continue;
+    const stock = [...records.amounts.names].find(
+      (name) => F.quantity.names.includes(name) && !bareQuantities.has(name),
+    );
+    if (!stock) continue;
+    reading.stockRecords = `its records pair a product (${product[1]}) and a place (${place[1]}) with the stock kept there (${stock}): stock levels`;
+    reading.concepts.add('level');
+  }
+}
+
+/** A quantity written as the figure now there, new or found by counting (newQuantity, actual_qty): never a change. */
+const figureName = /^(new|counted|actual|physical)(quantity|qty|count|amount|stock|level)$/;
+
+/**
+ * An adjustment that takes, line by line, the quantity now there (newQuantity, countedQuantity) sets the stock to a
+ * figure, what a count does: a write its path names for adjustments whose lines take such a figure is a stock take as
+ * well (and stays the adjustment where its lines take a change too).
+ */
+export function markCountingAdjustments(readings: Reading[]): void {
+  for (const reading of readings) {
+    const request = reading.request;
+    if (!['POST', 'PUT'].includes(reading.operation.method) || reading.params.length || !request?.lines.size) continue;
+    if (reading.head.concept !== 'adjust') continue;
+    const figure = [...request.amounts.lineNames].find((name) => figureName.test(name));
+    if (!figure) continue;
+    reading.setsCount = `its lines take the quantity now there (${figure}): the count it sets`;
+    reading.concepts.add('count');
+  }
+}
+
+/**
+ * A write of the stock whose body lists products and the stock of each, and no change, sets the stock to those
+ * figures, what a count does: a PUT or POST to a path whose head names the stock (/offer/stock, /Product/Stock,
+ * /inventory), whose body is an array of records, or holds one, each naming a product (or, where the path puts the
+ * stock under the products, an id) and the level itself (stock, onHand, stockOnHand: a bare quantity may as well be
+ * an amount added), none a change (a delta, a difference). The array is its lines however it is held.
+ */
+export function markStockSetWrites(readings: Reading[]): void {
+  const named = (fields: SchemaField[]) =>
+    fields.map((f) => ({ name: normaliseName(f.name), terms: wordsOf(f.name), type: f.type }));
+  // The level itself (stock, on hand, stock on hand): a bare quantity may as well be an amount added.
+  const isFigure = (f: { name: string }) =>
+    !bareQuantities.has(f.name) &&
+    (F.quantity.names.includes(f.name) || /(onhand|stock)$/.test(f.name)) &&
+    !/^(min|max|reorder|safety)/.test(f.name);
+  for (const reading of readings) {
+    const request = reading.operation.request;
+    if (!['POST', 'PUT'].includes(reading.operation.method) || reading.params.length || !request?.list) continue;
+    if (reading.head.concept !== 'level' || reading.setsCount || reading.keyedStock) continue;
+    // The records of each array, by where they are: "" for a body that is the array, "inventory", "lines[].places".
+    const records = new Map<string, SchemaField[]>();
+    for (const field of request.fields) {
+      const at = field.path.lastIndexOf('[].');
+      if (at < 0 || field.path.slice(at + 3).includes('.')) continue;
+      const key = field.path.slice(0, at);
+      records.set(key, [...(records.get(key) ?? []), field]);
+    }
+    for (const [key, fields] of records) {
+      // Lines are the records of the first array: not of an array inside records (a bin's products).
+      if (key.includes('[]')) continue;
+      const line = named(fields);
+      const product = line.find(
+        (f) =>
+          f.type !== 'array' &&
+          (F.productRef.names.includes(f.name) ||
+            f.terms.includes('product') ||
+            (reading.head.context?.concept === 'product' && f.name === 'id')),
+      );
+      if (!product) continue;
+      // The figure is the line's, or of each place inside it (stockLocations[]: a stock and the place it is kept).
+      const places = [...records]
+        .filter(([inner]) => inner.startsWith(`${key}[].`) && !inner.slice(key.length + 3).includes('[]'))
+        .map(([, inner]) => named(inner))
+        .filter((inner) => inner.some((f) => F.warehouse.names.includes(f.name) || f.terms.includes('location')));
+      const figure = line.find(isFigure) ?? places.flat().find(isFigure);
+      const change = [line, ...places].flat().find((f) => f.terms.some((w) => changeWords.has(w)));
+      if (!figure || change) continue;
+      reading.setsCount = `its body lists products and the stock of each (${figure.name}), no change: the figures it sets`;
+      if (!key) reading.linesAtTop = true;
+      reading.concepts.add('count');
+      break;
+    }
+  }
 }
 
 /** Fields of an address: a street line, a city, a post code. */
@@ -2799,6 +2952,10 @@ export function matchOperations(
   markWrittenCollections(readings);
   markDeliveredSubscriptions(readings);
   markAccountSwitches(readings);
+  markStockRecords(readings);
+  markCountingAdjustments(readings);
+  markStockSetWrites(readings);
+
   markStockPlaces(readings);
   markUnreferencedPlaces(readings);
   markOtherCollectionsCategories(readings);
@@ -2826,10 +2983,15 @@ export function matchOperations(
   const taken = new Map<number, Scored>();
   const chosen = new Map<InventoryOperation, Scored>();
   for (const candidate of passing) {
-    // A stock write keyed by the product whose body takes both a figure and a change is a count and an adjustment.
+    // A stock write keyed by the product whose body takes both a figure and a change is a count and an adjustment;
+    // so is an adjustment whose lines take the figure now there (markCountingAdjustments).
+    const both = new Set<InventoryOperation>(['stockTake', 'adjustStock']);
     const twice = (other: Scored | undefined) =>
       other !== undefined &&
-      [other.operation, candidate.operation].every((op) => keyedFor(op, readings[candidate.index]!));
+      ([other.operation, candidate.operation].every((op) => keyedFor(op, readings[candidate.index]!)) ||
+        (readings[candidate.index]!.setsCount !== undefined &&
+          other.operation !== candidate.operation &&
+          [other.operation, candidate.operation].every((op) => both.has(op))));
     if (chosen.has(candidate.operation) || (taken.has(candidate.index) && !twice(taken.get(candidate.index)))) continue;
     chosen.set(candidate.operation, candidate);
     taken.set(candidate.index, candidate);

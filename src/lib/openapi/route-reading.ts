@@ -150,6 +150,19 @@ export interface Reading {
   accountSwitch?: string;
   /** Categories named for another collection the document lists (why, in words). Set in match.ts. */
   otherCategories?: string;
+  /**
+   * Named for no subject of venue's, its records pair a product and a place with the quantity kept there (why, in
+   * words): the stock levels, by their shape. Set in match.ts (markStockRecords).
+   */
+  stockRecords?: string;
+  /**
+   * Its lines set the stock to a figure, what a count does (why, in words): an adjustment whose lines take the new
+   * quantity outright (newQuantity), a stock take as well, or a write of the stock whose body lists products and their
+   * quantities and no change. Set in match.ts (markCountingAdjustments, markStockSetWrites).
+   */
+  setsCount?: string;
+  /** Its body is a list of the products and quantities it sets: its lines, though no field names them. */
+  linesAtTop?: boolean;
   /** The stock records name another collection as where they are kept (its route): this one is not. Set with stockPlace. */
   otherPlace?: string;
   /**

@@ -742,6 +742,10 @@ define(
   'stockroom',
   'depot',
   'warehouse location',
+  // A site of the stock is where it is kept, as a location of it is ("inventory site", "stock site").
+  'inventory site',
+  'stock site',
+  'storage site',
 );
 // Where stock is supplied from: a supply chain's word for a warehouse (a seller's supply sources, a store's inventory
 // sources).
@@ -766,6 +770,15 @@ define(
 define('tax', 0.6, 'tax region', 'tax zone');
 // The tax on what is sold, by its plain names ("sales tax" reads as "sale tax"): a tax, not a narrower subject.
 define('tax', 1, 'sale tax', 'value added tax', 'goods and services tax');
+// Such a tax's groups, rates, classes and codes are tax groups, rates, classes and codes ("sales tax codes"), not
+// codes of something narrower than a tax.
+define(
+  'tax',
+  1,
+  ...['sale tax', 'value added tax', 'goods and services tax'].flatMap((tax) =>
+    ['group', 'rate', 'class', 'category', 'code'].map((kind) => `${tax} ${kind}`),
+  ),
+);
 define(
   'container',
   1,

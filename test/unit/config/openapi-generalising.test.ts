@@ -2022,9 +2022,21 @@ describe('the stock set to a figure is a count: what is there, not a change', ()
         },
       });
     expect(routesOf(stock('Set inventories', 'setInventories')).stockTake).toBe('POST /inventories');
-    // Words that say nothing of setting it leave the write to the stock unread.
-    expect(routesOf(stock('Post inventories', 'postInventories')).stockTake).toBeUndefined();
-    expect(routesOf(stock('Post inventories (this may take a while)', 'postInventories')).stockTake).toBeUndefined();
+    // Lines of the level itself (onHand) set it whatever the words say (a write of the stock that lists products and
+    // their stock, below); words that say nothing of setting it over lines of a bare quantity leave it unread.
+    expect(routesOf(stock('Post inventories', 'postInventories')).stockTake).toBe('POST /inventories');
+    const bare = { productCode: 'string', locationCode: 'string', quantity: 'number' };
+    const added = plan({
+      '/inventories': {
+        post: {
+          operationId: 'postInventories',
+          summary: 'Post inventories',
+          requestBody: lines(bare),
+          responses: written,
+        },
+      },
+    });
+    expect(routesOf(added).stockTake).toBeUndefined();
   });
   it('the level written by a route that sets the stock level', () => {
     const result = plan({
@@ -4121,5 +4133,236 @@ describe("categories named for another collection of the document are that colle
   it('a word naming no collection of the document narrows nothing', () => {
     const result = repairShop(false);
     expect(routesOf(result).listCategories).toBeDefined();
+  });
+});
+
+describe('a site of the stock is where it is kept, as a location of it is', () => {
+  it('GET /inventory-sites lists the warehouses; a site of something else does not', () => {
+    const site = { id: 'string', name: 'string', address: 'string' };
+    const sites = (segment: string) =>
+      plan({ [`/${segment}`]: { get: { summary: 'List sites', responses: answer(site, true) } } });
+    expect(routesOf(sites('inventory-sites')).listWarehouses).toBe('GET /inventory-sites');
+    expect(routesOf(sites('stock-sites')).listWarehouses).toBe('GET /stock-sites');
+    expect(routesOf(sites('web-sites')).listWarehouses).toBeUndefined();
+  });
+});
+
+describe('records that pair a product and a place with the stock kept there are the stock levels', () => {
+  const ref = { type: 'object', properties: { id: { type: 'string' }, fullName: { type: 'string' } } };
+  const records = (fields: Record<string, unknown>) => ({
+    '200': {
+      description: 'OK',
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: {
+              data: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, ...fields } } },
+            },
+          },
+        },
+      },
+    },
+  });
+  const document = (segment: string, fields: Record<string, unknown>, summary = 'List all item sites') =>
+    plan({
+      '/items': {
+        get: { summary: 'List items', responses: answer({ id: 'string', name: 'string', price: 'number' }, true) },
+      },
+      [`/${segment}`]: { get: { summary, responses: records(fields) } },
+    });
+  const levels = { inventoryItem: ref, inventorySite: ref, quantityOnHand: { type: 'number' } };
+  it('GET /item-sites (an item, an inventory site, the quantity on hand) lists the stock levels', () => {
+    const result = document('item-sites', levels);
+    expect(routesOf(result).stockLevels).toBe('GET /item-sites');
+    expect(result.operations.find((o) => o.operation === 'stockLevels')?.matched).toBe(true);
+  });
+  it('a path naming the product and the place both (/products_locations) is read by the records too', () => {
+    const pairs = { product_id: { type: 'integer' }, location_id: { type: 'integer' }, stock: { type: 'number' } };
+    expect(routesOf(document('products_locations', pairs, 'Retrieve products locations')).stockLevels).toBe(
+      'GET /products_locations',
+    );
+  });
+  it('a bare quantity (a line of a movement or an order), or no place, is no level', () => {
+    const bare = { inventoryItem: ref, inventorySite: ref, quantity: { type: 'number' } };
+    expect(routesOf(document('item-sites', bare)).stockLevels).toBeUndefined();
+    const noPlace = { inventoryItem: ref, customer: ref, quantityOnHand: { type: 'number' } };
+    expect(routesOf(document('item-sites', noPlace)).stockLevels).toBeUndefined();
+  });
+  it('a path or summary naming another thing (assemblies built) is read as it says', () => {
+    expect(routesOf(document('build-assemblies', levels, 'List all build assemblies')).stockLevels).toBeUndefined();
+  });
+});
+
+describe('an adjustment whose lines take the quantity now there is a stock take as well', () => {
+  const adjustments = (line: Record<string, string>) =>
+    plan({
+      '/inventory-adjustments': {
+        post: {
+          summary: 'Create an inventory adjustment',
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['accountId', 'lines'],
+                  properties: {
+                    accountId: { type: 'string' },
+                    inventorySiteId: { type: 'string' },
+                    memo: { type: 'string' },
+                    lines: { type: 'array', items: schema(line) },
+                  },
+                },
+              },
+            },
+          },
+          responses: answer({ id: 'string' }),
+        },
+      },
+    });
+  it('lines with a new quantity or a difference: the count and the adjustment, one route', () => {
+    const routes = routesOf(adjustments({ itemId: 'string', newQuantity: 'number', quantityDifference: 'number' }));
+    expect(routes.stockTake).toBe('POST /inventory-adjustments');
+    expect(routes.adjustStock).toBe('POST /inventory-adjustments');
+  });
+  it('a counted figure under another word (actual_qty) is the count too', () => {
+    const routes = routesOf(adjustments({ product_id: 'integer', actual_qty: 'number', diff_qty: 'number' }));
+    expect(routes.stockTake).toBe('POST /inventory-adjustments');
+  });
+  it('lines with a difference alone are the adjustment, no count', () => {
+    const routes = routesOf(adjustments({ itemId: 'string', quantityDifference: 'number' }));
+    expect(routes.adjustStock).toBe('POST /inventory-adjustments');
+    expect(routes.stockTake).toBeUndefined();
+  });
+});
+
+describe('a word that qualifies another thing is that thing, not the one it names', () => {
+  it("an opening balance is an account's first figure, not the opening hours of a place that sells", () => {
+    const vendors = (record: Record<string, string>) =>
+      plan({ '/vendors': { get: { summary: 'List vendors', responses: answer(record, true) } } });
+    const supplier = { name: 'string', email: 'string', phone: 'string' };
+    expect(routesOf(vendors({ ...supplier, openingBalance: 'number' })).listSuppliers).toBe('GET /vendors');
+    const stand = { ...supplier, opening_time_monday: 'string', opening_time_tuesday: 'string' };
+    expect(routesOf(vendors(stand)).listSuppliers).toBeUndefined();
+  });
+  it('a receipt naming a sales tax code brings goods in; one naming its sales order takes them out', () => {
+    const receipt = (named: string) =>
+      plan({
+        '/item-receipts': {
+          post: {
+            summary: 'Create an item receipt',
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      vendorId: { type: 'string' },
+                      [named]: { type: 'string' },
+                      itemLines: {
+                        type: 'array',
+                        items: schema({ itemId: 'string', quantity: 'number', cost: 'number' }),
+                      },
+                    },
+                  },
+                },
+              },
+            },
+            responses: answer({ id: 'string' }),
+          },
+        },
+      });
+    expect(routesOf(receipt('salesTaxCodeId')).receiveStock).toBe('POST /item-receipts');
+    expect(routesOf(receipt('salesOrderId')).receiveStock).toBeUndefined();
+  });
+});
+
+describe("a tax's codes, rates and groups are tax codes, rates and groups", () => {
+  it('GET /sales-tax-codes lists the tax groups a product names', () => {
+    const result = plan({
+      '/items': {
+        get: {
+          summary: 'List items',
+          responses: answer({ id: 'string', name: 'string', price: 'number', salesTaxCodeId: 'string' }, true),
+        },
+      },
+      '/sales-tax-codes': {
+        get: { summary: 'List all sales-tax codes', responses: answer({ id: 'string', name: 'string' }, true) },
+      },
+    });
+    expect(routesOf(result).listTaxGroups).toBe('GET /sales-tax-codes');
+  });
+});
+
+describe('a write of the stock that lists products and their quantities, no change, is a stock take', () => {
+  const stockWrite = (segment: string, line: Record<string, string>, method: 'put' | 'post' = 'put') =>
+    plan({
+      [`/${segment}`]: {
+        [method]: {
+          summary: 'Update the stock',
+          requestBody: { content: { 'application/json': { schema: { type: 'array', items: schema(line) } } } },
+          responses: answer({ success: 'boolean' }),
+        },
+      },
+    });
+  it('PUT /offer/stock of [{ merchantProductNo, stock, stockLocationId }] sets the stock to those figures', () => {
+    const line = { merchantProductNo: 'string', stock: 'integer', stockLocationId: 'integer' };
+    expect(routesOf(stockWrite('offer/stock', line)).stockTake).toBe('PUT /offer/stock');
+  });
+  it('lines held in the body (inventory: [{ productId, stockOnHand }]) are its lines too', () => {
+    const result = plan({
+      '/inventory': {
+        post: {
+          summary: 'Post inventory',
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    inventory: {
+                      type: 'array',
+                      items: schema({ productId: 'string', locationCode: 'string', stockOnHand: 'number' }),
+                    },
+                  },
+                },
+              },
+            },
+          },
+          responses: answer({ success: 'boolean' }),
+        },
+      },
+    });
+    expect(routesOf(result).stockTake).toBe('POST /inventory');
+  });
+  it("the stock of each place inside a line (stockLocations[]) is the line's; products inside places are no lines", () => {
+    const nested = (outer: Record<string, unknown>, inner: string, innerFields: Record<string, string>) => ({
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { ...outer, [inner]: { type: 'array', items: schema(innerFields) } },
+      },
+    });
+    const write = (items: unknown) =>
+      plan({
+        '/offer/stock': {
+          put: {
+            summary: 'Update the stock',
+            requestBody: { content: { 'application/json': { schema: items } } },
+            responses: answer({ success: 'boolean' }),
+          },
+        },
+      });
+    const perPlace = nested({ merchantProductNo: { type: 'string' } }, 'stockLocations', {
+      stock: 'integer',
+      stockLocationId: 'integer',
+    });
+    expect(routesOf(write(perPlace)).stockTake).toBe('PUT /offer/stock');
+    const bins = nested({ binName: { type: 'string' } }, 'products', { sku: 'string', onHand: 'number' });
+    expect(routesOf(write(bins)).stockTake).toBeUndefined();
+  });
+  it('a change in the lines (a delta) is no count; nor is a path naming no stock', () => {
+    expect(routesOf(stockWrite('offer/stock', { productId: 'string', delta: 'integer' })).stockTake).toBeUndefined();
+    expect(routesOf(stockWrite('offer/prices', { productId: 'string', stock: 'integer' })).stockTake).toBeUndefined();
   });
 });
