@@ -629,6 +629,28 @@ export function inVendorNames(body: unknown, names: readonly string[] | undefine
   return walk(body);
 }
 
+/**
+ * A replacing update (inventory.updateReplaces): the fields updateProduct's route takes when it replaces the whole
+ * record (a PUT, or a POST to the record's own path, that requires the record's other values on every call), in the
+ * vendor's words: "Name SKU SellPrice RevisionNumber". venue then reads the product first and sends it whole, these
+ * fields as read with its changes set on them (client.ts). Unset: the route takes a partial update, venue's own.
+ */
+export function parseUpdateReplaces(text: string | undefined): string[] | undefined {
+  if (text === undefined || !text.trim()) return undefined;
+  const names = text.split(/[\s,]+/).filter(Boolean);
+  const bad = names.find((name) => !/^[^\s{}=]+$/.test(name));
+  if (bad !== undefined)
+    throw new UsageError(
+      `inventory.updateReplaces must be the field names the replacing update takes, separated by spaces, such as "Name SKU SellPrice" (got "${bad}")`,
+    );
+  const twice = names.find((name, at) => names.findIndex((other) => bodyNameKey(other) === bodyNameKey(name)) !== at);
+  if (twice !== undefined) throw new UsageError(`inventory.updateReplaces: ${twice} is given twice`);
+  return names;
+}
+
+/** inventory.updateReplaces written: the field names separated by spaces. */
+export const formatUpdateReplaces = (names: readonly string[]): string => names.join(' ');
+
 export type RouteOrigin = 'default' | 'profile' | 'environment';
 
 /** An operation's route in a profile; undefined when the profile leaves it unmapped ("none"). */
@@ -655,6 +677,8 @@ export class InventoryRouteMap {
     readonly pathVars: PathVars = {},
     /** inventory.oauth.scopes: the scopes a person set, in place of those stored with the scheme. */
     readonly oauthScopes?: string[],
+    /** inventory.updateReplaces: the fields a replacing updateProduct takes; undefined for a partial update. */
+    readonly updateReplaces?: string[],
   ) {
     this.auth =
       storedAuth.type === 'oauth2'
@@ -706,6 +730,7 @@ export class InventoryRouteMap {
       parseAnswerNames(read('inventory.answerNames')?.value),
       parsePathVars(read('inventory.pathVars')?.value),
       scopes === undefined ? undefined : scopes.split(/\s+/).filter(Boolean),
+      parseUpdateReplaces(read('inventory.updateReplaces')?.value),
     );
   }
 
