@@ -75,6 +75,11 @@ export interface MappedOperation {
   chosenBy: 'evidence' | '--map' | 'review';
   /** Runners-up a person may pick instead in the review. */
   alternatives: Candidate[];
+  /**
+   * An update that replaces the record (it requires the record's other values on every call): the fields its request
+   * takes, in the document's words (inventory.updateReplaces). venue reads the record first and sends it whole.
+   */
+  replaces?: string[];
 }
 
 export interface UnmappedOperation {
@@ -426,6 +431,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       ...listOf(match.operation, reading),
       chosenBy: 'evidence',
       alternatives,
+      ...replacingOf(match.replaces, reading),
     };
   });
   const risky = applyOverrides(operations, options.overrides, routes, oauth);
@@ -706,6 +712,20 @@ export function writtenAs(
   };
 }
 
+/**
+ * A replacing update's fields: those its request body takes at the top, as the document names them (none it marks
+ * read-only: operations.ts leaves those out). Empty for an update that takes part of the record.
+ */
+export function replacingOf(
+  replaces: true | undefined,
+  reading: Reading | undefined,
+): Pick<MappedOperation, 'replaces'> {
+  const request = reading?.operation.request;
+  if (!replaces || !request || request.list) return {};
+  const fields = [...new Set(request.fields.filter((f) => f.depth === 0 && f.path === f.name).map((f) => f.name))];
+  return fields.length ? { replaces: fields } : {};
+}
+
 /** A list operation's list shape, as its route's response schema says. */
 export function listOf(operation: InventoryOperation, reading: Reading | undefined): Pick<MappedOperation, 'list'> {
   const { kinds, body } = profiles[operation];
@@ -786,6 +806,7 @@ function applyOverrides(
       ...listOf(name, found.reading),
       chosenBy: '--map',
       alternatives: [],
+      ...replacingOf(scored.replaces, found.reading),
     };
     for (let i = 0; i < operations.length; i++) {
       const other = operations[i]!;
