@@ -127,7 +127,7 @@ const baseSettingSpecs = {
   },
   'inventory.updateReplaces': {
     description:
-      "The fields updateProduct's route takes when it replaces the whole product (a PUT that requires the record's other values on every call), in the vendor's words separated by spaces: \"Name SKU SellPrice RevisionNumber\". venue then reads the product first and sends it whole with these fields, the changes set on them (and If-Match with the read's ETag). Unset: the route takes a partial update (set by import-openapi)",
+      "The fields updateProduct's route takes when it replaces the whole product (a PUT that requires the record's other values on every call), in the vendor's words separated by spaces, those it requires ending in *: \"Name* SKU* SellPrice RevisionNumber*\". venue then reads the product first and sends it whole with these fields, the changes set on them (and If-Match with the read's ETag). Unset: the route takes a partial update (set by import-openapi)",
     kind: 'fieldNames',
   },
   'inventory.importedRoutes': {

@@ -26,7 +26,13 @@ import {
 } from '../reading.js';
 import { Checking, RECORD_SHAPES, readWriteAnswer, shapeChecked, shapedRow, type RecordShape } from '../records.js';
 import { productFields, resourceKeys, stockLevelFields } from './fields.js';
-import { InventoryRouteMap, lineFieldIn, writeFieldsIn, type InventoryOperation } from './routes.js';
+import {
+  InventoryRouteMap,
+  lineFieldIn,
+  writeFieldsIn,
+  type InventoryOperation,
+  type ReplacingField,
+} from './routes.js';
 import { classifyFailure } from '../writes/rule.js';
 import { placeChanges, replacingBody, unheldChanges } from './replacing-update.js';
 import { venueHint } from '../hint-command.js';
@@ -550,7 +556,7 @@ export class InventoryClient {
   private async replaceProduct(
     productId: number | string,
     patch: Record<string, unknown>,
-    fields: readonly string[],
+    fields: readonly ReplacingField[],
   ): Promise<UpdatedProduct> {
     const what = `product ${productId}`;
     const names = {

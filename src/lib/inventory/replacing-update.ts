@@ -11,7 +11,7 @@
 import { UnreadableAnswerError, type AnswerSource, type RawRecord, type RecordReader } from '../reading.js';
 import { UsageError } from '../errors.js';
 import { productFields } from './fields.js';
-import { bodyNameKey } from './routes.js';
+import { bodyNameKey, type ReplacingField } from './routes.js';
 import type { Product } from './types.js';
 
 /** How the profile names the update's fields: inventory.bodyNames and inventory.answerNames of the product's calls. */
@@ -63,7 +63,7 @@ interface Placed {
  * (add, update, remove), not a value the record holds.
  */
 export function placeChanges(
-  fields: readonly string[],
+  fields: readonly ReplacingField[],
   patch: Readonly<Record<string, unknown>>,
   names: ReplacingNames = {},
 ): Placed[] {
@@ -74,13 +74,13 @@ export function placeChanges(
         "supplier links cannot be changed on this profile: its product update replaces the whole record (inventory.updateReplaces), and a link's add, update or remove is no value of the record",
         { hint: 'Nothing was sent. Change the links in the vendor’s own system, or change the other fields alone.' },
       );
-    const field = fields.find((name) => venueNameOf(name, names) === venue);
+    const field = fields.find((f) => venueNameOf(f.name, names) === venue);
     if (field === undefined)
       throw new UsageError(
-        `${venue} cannot be changed on this profile: its product update replaces the whole record and takes ${fields.join(', ')} (inventory.updateReplaces), none of them ${venue}`,
+        `${venue} cannot be changed on this profile: its product update replaces the whole record and takes ${fields.map((f) => f.name).join(', ')} (inventory.updateReplaces), none of them ${venue}`,
         { hint: 'Nothing was sent.' },
       );
-    placed.push({ field, venue, value });
+    placed.push({ field: field.name, venue, value });
   }
   return placed;
 }
@@ -107,19 +107,19 @@ function readField(
 /**
  * The whole body of a replacing update: every field the update takes, as the product was read (in the vendor's
  * names and values), with the changes set on it. Barcodes are added to those the product has (venue never removes
- * one). Fields the update does not take (read-only ones, links, the id where its request has none) are not sent. A
- * field the update takes that the read does not show is exit 6 before anything is sent: sent without it, the
- * record would lose it.
+ * one). Fields the update does not take (read-only ones, links, the id where its request has none) are not sent,
+ * and neither is one it takes but does not require that the read does not show (a write-only switch): the record
+ * holds no value of it to keep. A field it requires that the read does not show is exit 6 before anything is sent.
  */
 export function replacingBody(
-  fields: readonly string[],
+  fields: readonly ReplacingField[],
   placed: readonly Placed[],
   read: RecordReader,
   readSource: AnswerSource,
   names: ReplacingNames = {},
 ): RawRecord {
   const body: RawRecord = {};
-  for (const field of fields) {
+  for (const { name: field, required } of fields) {
     const change = placed.find((p) => p.field === field);
     const venue = venueNameOf(field, names);
     const found = readField(read, field, venue);
@@ -127,16 +127,18 @@ export function replacingBody(
       body[field] = change.value;
       continue;
     }
-    if (!found)
+    if (!found && !change && !required) continue;
+    if (!found && required)
       throw new UnreadableAnswerError(
         readSource,
-        `has no ${field}${venue && venue !== field ? ` (${venue})` : ''}, which the product's update takes on every call: venue sends the record whole, and would blank it`,
+        `has no ${field}${venue && venue !== field ? ` (${venue})` : ''}, which the product's update requires on every call: venue sends the record whole, and cannot without it`,
         read.raw,
       );
     if (change) {
-      const had = Array.isArray(found.value) ? found.value : found.value === null ? [] : [found.value];
+      const value = found?.value;
+      const had = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
       body[field] = [...new Set([...had, ...(change.value as unknown[])])];
-    } else body[field] = found.value;
+    } else body[field] = found!.value;
   }
   return body;
 }

@@ -17,6 +17,7 @@ import {
   type AuthScheme,
   type HttpVerb,
   type InventoryOperation,
+  type ReplacingField,
 } from '../inventory/routes.js';
 import { didYouMeanAmong, suggestions } from '../suggest.js';
 import { matchAnswer, type AnswerMatching } from './answers.js';
@@ -79,7 +80,7 @@ export interface MappedOperation {
    * An update that replaces the record (it requires the record's other values on every call): the fields its request
    * takes, in the document's words (inventory.updateReplaces). venue reads the record first and sends it whole.
    */
-  replaces?: string[];
+  replaces?: ReplacingField[];
 }
 
 export interface UnmappedOperation {
@@ -722,7 +723,11 @@ export function replacingOf(
 ): Pick<MappedOperation, 'replaces'> {
   const request = reading?.operation.request;
   if (!replaces || !request || request.list) return {};
-  const fields = [...new Set(request.fields.filter((f) => f.depth === 0 && f.path === f.name).map((f) => f.name))];
+  const top = request.fields.filter((f) => f.depth === 0 && f.path === f.name);
+  const fields = [...new Set(top.map((f) => f.name))].map((name) => ({
+    name,
+    required: top.some((f) => f.name === name && f.required),
+  }));
   return fields.length ? { replaces: fields } : {};
 }
 

@@ -8,6 +8,7 @@ import {
   describeAuthScheme,
   fillPathVars,
   formatAuthScheme,
+  formatUpdateReplaces,
   inventoryOperations,
   parseRoute,
   routeSettingKey,
@@ -296,7 +297,7 @@ export function reviewText(plan: ImportPlan, context: ReviewContext): string {
     if (o.matched && o.replaces)
       lines.push(
         '',
-        `${o.operation} replaces the whole record (its request requires the record's other values): venue reads the product first and sends it whole, with ${o.replaces.join(', ')} (inventory.updateReplaces)`,
+        `${o.operation} replaces the whole record (its request requires the record's other values): venue reads the product first and sends it whole, with ${formatUpdateReplaces(o.replaces)} (inventory.updateReplaces; * required)`,
       );
   const answering = plan.operations.filter(
     (o): o is MappedOperation => o.matched && (o.answers.matched.length > 0 || o.answers.unmatched.length > 0),

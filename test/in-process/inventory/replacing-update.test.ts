@@ -82,10 +82,17 @@ describe.each(dialects)('a product update that replaces the record (%s dialect)'
     const routes = json((await sb.run(['config', 'routes', '-o', 'json'])).stdout);
     expect(routes.routes.find((r: any) => r.operation === 'updateProduct').route).toBe('PUT /Products/{id}');
     expect(routes.updateReplaces.origin).toBe('imported');
-    expect(routes.updateReplaces.fields.map(fold)).toEqual(
-      expect.arrayContaining(['productname', 'productdescription', 'sellprice', 'productcode', 'isactive']),
+    // Every one required, as the vendor's document says.
+    expect(routes.updateReplaces.fields.map((f: any) => [fold(f.name), f.required])).toEqual(
+      expect.arrayContaining([
+        ['productname', true],
+        ['productdescription', true],
+        ['sellprice', true],
+        ['productcode', true],
+        ['isactive', true],
+      ]),
     );
-    expect(routes.updateReplaces.fields.map(fold)).not.toContain('productid');
+    expect(routes.updateReplaces.fields.map((f: any) => fold(f.name))).not.toContain('productid');
     const table = await sb.run(['config', 'routes']);
     expect(table.stdout + table.stderr).toContain('updateProduct replaces the whole product');
   });

@@ -10,16 +10,23 @@ import {
 } from '../../../src/lib/inventory/replacing-update.js';
 import { RecordReader, UnreadableAnswerError } from '../../../src/lib/reading.js';
 import { UsageError } from '../../../src/lib/errors.js';
+import { formatUpdateReplaces, parseUpdateReplaces } from '../../../src/lib/inventory/routes.js';
 import type { Product } from '../../../src/lib/inventory/types.js';
 
 const source = { service: 'inventory', operation: 'read product 7 to send it whole' };
 const reader = (raw: Record<string, unknown>) => new RecordReader(raw, source, 'product');
+/** The update's fields, "Name*" one it requires. */
+const fieldsOf = (names: string[]) =>
+  names.map((name) => ({ name: name.replace(/\*$/, ''), required: name.endsWith('*') }));
 const whole = (
-  fields: string[],
+  names: string[],
   patch: Record<string, unknown>,
   read: Record<string, unknown>,
-  names: Parameters<typeof venueNameOf>[1] = {},
-) => replacingBody(fields, placeChanges(fields, patch, names), reader(read), source, names);
+  known: Parameters<typeof venueNameOf>[1] = {},
+) => {
+  const fields = fieldsOf(names);
+  return replacingBody(fields, placeChanges(fields, patch, known), reader(read), source, known);
+};
 
 describe('venue’s name for a field the vendor’s update takes', () => {
   it('by the same word, another word venue reads it by, or the profile’s body and answer names', () => {
@@ -47,7 +54,7 @@ describe('the whole body', () => {
       CreatedAt: '2026-01-01T00:00:00Z',
       _links: { self: { href: '/Products/7' } },
     };
-    expect(whole(['Name', 'SKU', 'SellPrice', 'Notes', 'RevisionNumber'], { sellPrice: 4.5 }, read)).toEqual({
+    expect(whole(['Name*', 'SKU', 'SellPrice', 'Notes', 'RevisionNumber*'], { sellPrice: 4.5 }, read)).toEqual({
       Name: 'Choc Bar',
       SKU: 'CB-1',
       SellPrice: 4.5,
@@ -80,23 +87,45 @@ describe('the whole body', () => {
     });
   });
 
-  it('a field the update takes that the read does not show is exit 6, naming it: sent without it, it would blank', () => {
-    expect(() => whole(['Name', 'RevisionNumber'], { productName: 'X' }, { Name: 'Choc Bar' })).toThrow(
+  it('a field the update requires that the read does not show is exit 6, naming it, before anything is sent', () => {
+    expect(() => whole(['Name*', 'RevisionNumber*'], { productName: 'X' }, { Name: 'Choc Bar' })).toThrow(
       UnreadableAnswerError,
     );
-    expect(() => whole(['Name', 'RevisionNumber'], { productName: 'X' }, { Name: 'Choc Bar' })).toThrow(
-      /has no RevisionNumber, which the product's update takes on every call/,
+    expect(() => whole(['Name*', 'RevisionNumber*'], { productName: 'X' }, { Name: 'Choc Bar' })).toThrow(
+      /has no RevisionNumber, which the product's update requires on every call/,
     );
   });
 
+  it('one it takes but does not require, that the read does not show (a write-only switch), is not sent', () => {
+    expect(whole(['Name*', 'ForceUnitOfMeasureChange'], { productName: 'X' }, { Name: 'Choc Bar', Id: 7 })).toEqual({
+      Name: 'X',
+    });
+  });
+
   it('a change the update takes no field for, or a supplier link change, is exit 2 before anything is read', () => {
-    expect(() => placeChanges(['Name', 'SellPrice'], { reorderLevelMin: 3 })).toThrow(UsageError);
-    expect(() => placeChanges(['Name', 'SellPrice'], { reorderLevelMin: 3 })).toThrow(
+    expect(() => placeChanges(fieldsOf(['Name', 'SellPrice']), { reorderLevelMin: 3 })).toThrow(UsageError);
+    expect(() => placeChanges(fieldsOf(['Name', 'SellPrice']), { reorderLevelMin: 3 })).toThrow(
       /reorderLevelMin cannot be changed on this profile/,
     );
-    expect(() => placeChanges(['Name', 'Suppliers'], { suppliers: [{ action: 'add', supplierId: 3 }] })).toThrow(
-      /supplier links cannot be changed on this profile/,
-    );
+    expect(() =>
+      placeChanges(fieldsOf(['Name', 'Suppliers']), { suppliers: [{ action: 'add', supplierId: 3 }] }),
+    ).toThrow(/supplier links cannot be changed on this profile/);
+  });
+});
+
+describe('inventory.updateReplaces', () => {
+  it('names separated by spaces, those required ending in *; read and written alike', () => {
+    const fields = parseUpdateReplaces('Name* SKU*, SellPrice RevisionNumber*');
+    expect(fields).toEqual([
+      { name: 'Name', required: true },
+      { name: 'SKU', required: true },
+      { name: 'SellPrice', required: false },
+      { name: 'RevisionNumber', required: true },
+    ]);
+    expect(formatUpdateReplaces(fields!)).toBe('Name* SKU* SellPrice RevisionNumber*');
+    expect(parseUpdateReplaces('  ')).toBeUndefined();
+    expect(() => parseUpdateReplaces('Name name')).toThrow(/Name is given twice|name is given twice/);
+    expect(() => parseUpdateReplaces('a=b')).toThrow(/must be the field names/);
   });
 });
 
