@@ -1631,7 +1631,11 @@ function bulkTwinsBesideOneRecord(
 function addFamilyEvidence(all: Map<InventoryOperation, Scored[]>, readings: Reading[], threshold: number): void {
   const best = new Map<InventoryOperation, Scored>();
   for (const [name, list] of all) {
-    const top = list.filter((c) => !c.refused && c.confidence >= threshold).sort((a, b) => b.total - a.total)[0];
+    // An update that replaces the record takes the whole record, the create's body again: its fields are the
+    // create's evidence of the collection, not more of it (counted twice, they outvote the reads).
+    const top = list
+      .filter((c) => !c.refused && !c.replaces && c.confidence >= threshold)
+      .sort((a, b) => b.total - a.total)[0];
     if (top) best.set(name, top);
   }
   for (const family of families) {
