@@ -154,7 +154,7 @@ export default defineCommand({
         ...(source ? [`Imported:  ${source}`] : []),
         ...(updateReplaces
           ? [
-              `Update:    updateProduct replaces the whole product: venue reads it first and sends it whole with ${formatUpdateReplaces(updateReplaces.fields)} (* required; ${updateReplaces.origin})`,
+              `Update:    updateProduct replaces the record: read first, sent whole with ${formatUpdateReplaces(updateReplaces.fields)} (* required; ${updateReplaces.origin})`,
             ]
           : []),
         // Request bodies written in the vendor's names (inventory.bodyNames, from the document's request schemas).

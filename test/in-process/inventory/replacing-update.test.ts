@@ -94,7 +94,7 @@ describe.each(dialects)('a product update that replaces the record (%s dialect)'
     );
     expect(routes.updateReplaces.fields.map((f: any) => fold(f.name))).not.toContain('productid');
     const table = await sb.run(['config', 'routes']);
-    expect(table.stdout + table.stderr).toContain('updateProduct replaces the whole product');
+    expect(table.stdout + table.stderr).toContain('updateProduct replaces the record: read first, sent whole with');
   });
 
   it('products update changes the price and leaves every other field as it was', async () => {

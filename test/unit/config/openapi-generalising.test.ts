@@ -4179,3 +4179,24 @@ describe("categories named for another collection of the document are that colle
     expect(routesOf(result).listCategories).toBeDefined();
   });
 });
+
+describe("a replacing update is the create's evidence of its collection, not more of it", () => {
+  it.skipIf(absent('conductor/openapi.documented.yml'))(
+    'the tuning set: Conductor’s items of every kind update by a POST requiring revisionNumber; its inventory items stay the products',
+    async () => {
+      const result = await tuning(['conductor/openapi.documented.yml'], {
+        'Conductor-End-User-Id': 'end_usr_1234567abcdefg',
+      });
+      expect(routesOf(result)).toMatchObject({
+        listProducts: 'GET /quickbooks-desktop/inventory-items',
+        getProduct: 'GET /quickbooks-desktop/inventory-items/{id}',
+        createProduct: 'POST /quickbooks-desktop/inventory-items',
+        updateProduct: 'POST /quickbooks-desktop/inventory-items/{id}',
+      });
+      const update = mappedOf(result, 'updateProduct').replaces!;
+      expect(update.filter((f) => f.required).map((f) => f.name)).toEqual(['revisionNumber']);
+      expect(update.map((f) => f.name)).toEqual(expect.arrayContaining(['name', 'sku', 'salesPrice']));
+    },
+    120_000,
+  );
+});
