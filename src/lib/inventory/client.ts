@@ -34,7 +34,7 @@ import {
   type ReplacingField,
 } from './routes.js';
 import { classifyFailure } from '../writes/rule.js';
-import { placeChanges, replacingBody, unheldChanges } from './replacing-update.js';
+import { placeChanges, replacingBody, replacingNamesOf, unheldChanges } from './replacing-update.js';
 import { venueHint } from '../hint-command.js';
 import { inventoryErrors, type InventoryErrorContext } from './error-codes.js';
 import type { HealthReading } from './health.js';
@@ -559,10 +559,7 @@ export class InventoryClient {
     fields: readonly ReplacingField[],
   ): Promise<UpdatedProduct> {
     const what = `product ${productId}`;
-    const names = {
-      bodyNames: this.routes.bodyNames.updateProduct,
-      answerNames: { ...this.routes.answerNames.getProduct, ...this.routes.answerNames.updateProduct },
-    };
+    const names = replacingNamesOf(this.routes);
     // What the update cannot carry is refused before anything is read or sent.
     const placed = placeChanges(fields, patch, names);
     const readOperation = `read product ${productId} to send it whole`;

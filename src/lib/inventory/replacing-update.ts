@@ -11,7 +11,7 @@
 import { UnreadableAnswerError, type AnswerSource, type RawRecord, type RecordReader } from '../reading.js';
 import { UsageError } from '../errors.js';
 import { productFields } from './fields.js';
-import { bodyNameKey, type ReplacingField } from './routes.js';
+import { bodyNameKey, type InventoryRouteMap, type ReplacingField } from './routes.js';
 import type { Product } from './types.js';
 
 /** How the profile names the update's fields: inventory.bodyNames and inventory.answerNames of the product's calls. */
@@ -21,6 +21,12 @@ export interface ReplacingNames {
   /** inventory.answerNames of getProduct and updateProduct: the vendor's word → venue's name. */
   answerNames?: Readonly<Record<string, string>>;
 }
+
+/** The profile's names of the product's fields in its update and its answers. */
+export const replacingNamesOf = (routes: InventoryRouteMap): ReplacingNames => ({
+  bodyNames: routes.bodyNames.updateProduct,
+  answerNames: { ...routes.answerNames.getProduct, ...routes.answerNames.updateProduct },
+});
 
 type ProductField = keyof typeof productFields;
 const isProductField = (name: string): name is ProductField => Object.hasOwn(productFields, name);

@@ -7,6 +7,7 @@ import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../../lib/
 import { inventorySchemasModule } from '../../../lib/lazy-modules.js';
 import { assertAgrees, checkProductAnswer } from '../../../lib/writes/echo-checks.js';
 import { sourceOf } from '../../../lib/reading.js';
+import { placeChanges, replacingNamesOf } from '../../../lib/inventory/replacing-update.js';
 
 interface Options {
   yes?: boolean;
@@ -188,9 +189,15 @@ export default defineCommand<Options>({
     }
     problems.throwIfAny();
 
+    // A profile whose update replaces the record (inventory.updateReplaces): what such an update cannot carry is
+    // refused now, before the dry run shows it or anyone confirms it.
+    const routes = await ctx.inventoryRoutes();
+    if (routes.updateReplaces) placeChanges(routes.updateReplaces, patch, replacingNamesOf(routes));
     if (options.dryRun) {
       await ctx.output.record({ productId, ...patch });
-      ctx.terminal.info(`Dry run: the changes to product ${productId} above passed the checks. Nothing was sent.`);
+      ctx.terminal.info(
+        `Dry run: the changes to product ${productId} above passed the checks. Nothing was sent.${routes.updateReplaces ? ' This profile’s update replaces the record: venue reads the product first and sends it whole with these changes.' : ''}`,
+      );
       return;
     }
     await confirmWrite(
