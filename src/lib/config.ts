@@ -21,6 +21,8 @@ import {
   parseAuthScheme,
   parsePathVars,
   parseRoute,
+  formatUpdateReplaces,
+  parseUpdateReplaces,
   checkRouteFor,
   formatRoute,
   InventoryRouteMap,
@@ -36,7 +38,8 @@ export type SettingSource = 'flag' | 'environment' | 'profile' | 'default' | 'ex
 
 export interface SettingSpec {
   description: string;
-  kind: 'url' | 'int' | 'enum' | 'route' | 'auth' | 'path' | 'text' | 'tz' | 'tags' | 'profile' | 'pathVars';
+  kind:
+    'url' | 'int' | 'enum' | 'route' | 'auth' | 'path' | 'text' | 'tz' | 'tags' | 'profile' | 'pathVars' | 'fieldNames';
   /** Not taken from the profile this one extends (its own identity: tags, extends). */
   own?: boolean;
   values?: readonly string[];
@@ -121,6 +124,11 @@ const baseSettingSpecs = {
     description:
       'The OAuth2 scopes to ask for, separated by spaces, in place of the scopes= of inventory.auth (import-openapi never writes it); a {name} in one is filled from inventory.pathVars',
     kind: 'text',
+  },
+  'inventory.updateReplaces': {
+    description:
+      "The fields updateProduct's route takes when it replaces the whole product (a PUT that requires the record's other values on every call), in the vendor's words separated by spaces, those it requires ending in *: \"Name* SKU* SellPrice RevisionNumber*\". venue then reads the product first and sends it whole with these fields, the changes set on them (and If-Match with the read's ETag). Unset: the route takes a partial update (set by import-openapi)",
+    kind: 'fieldNames',
   },
   'inventory.importedRoutes': {
     description:
@@ -237,6 +245,12 @@ export function checkSettingValue(key: SettingKey, raw: string): string | number
       return raw;
     case 'pathVars':
       return formatPathVars(parsePathVars(raw));
+    case 'fieldNames': {
+      const names = parseUpdateReplaces(raw);
+      if (!names)
+        throw new UsageError(`${key} takes field names; \`venue config unset ${key}\` makes the update partial`);
+      return formatUpdateReplaces(names);
+    }
     case 'tags': {
       const tags = parseTags(raw);
       for (const tag of tags) {

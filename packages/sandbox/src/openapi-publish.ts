@@ -15,6 +15,7 @@ import {
 } from './contract-files.js';
 import { pascalCase } from './dialects/core.js';
 import { flatRequestSchema, pathFieldSchema } from './line-keyed.js';
+import { replacingRequestSchema } from './replacing.js';
 import type { AuthScheme, RouteLayout } from './routes.js';
 import type { DialectName } from './types.js';
 
@@ -202,6 +203,39 @@ export function publishedInventoryDocument(
           const before = JSON.stringify(operation.requestBody ?? null);
           unreferenced.push(...[...before.matchAll(/#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!));
           operation.requestBody = { required: true, content: { 'application/json': { schema } } };
+        }
+      }
+      // A replacing update (replacing.ts): the whole product required, If-Match taken, 412 answered; reads say the ETag.
+      if (layout?.replaces?.includes('updateProduct') && (id === 'updateProduct' || id === 'getProduct')) {
+        const ok = (operation.responses as Record<string, Record<string, unknown>> | undefined)?.['200'];
+        if (ok)
+          ok.headers = {
+            ETag: { description: 'The version of the product, for If-Match', schema: { type: 'string' } },
+          };
+        if (id === 'updateProduct') {
+          operation.summary = 'Replaces a product: send every field, as read with its changes';
+          const before = JSON.stringify(operation.requestBody ?? null);
+          unreferenced.push(...[...before.matchAll(/#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!));
+          operation.requestBody = {
+            required: true,
+            content: {
+              'application/json': { schema: replacingRequestSchema(source as unknown as Record<string, unknown>) },
+            },
+          };
+          operation.parameters = [
+            ...(operation.parameters ?? []),
+            {
+              name: 'If-Match',
+              in: 'header',
+              required: false,
+              description: 'The ETag the product was read with: a product changed since is not replaced (412)',
+              schema: { type: 'string' },
+            },
+          ] as typeof operation.parameters;
+          (operation.responses as Record<string, unknown>)['412'] = {
+            description: 'precondition_failed: the product changed since the ETag in If-Match was read',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          };
         }
       }
       if (route?.vars.length) {

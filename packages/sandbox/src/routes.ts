@@ -10,6 +10,7 @@ import { readOpenApiDocument, type OpenApiDocument } from './contract-files.js';
 import { RouteLayoutError } from './route-layout-error.js';
 import { flatFields, flatShapeOf, PATH_FIELDS, type FlatRoute } from './line-keyed.js';
 import { isObject } from './dialects/json.js';
+import { REPLACEABLE_OPERATIONS } from './replacing.js';
 
 /**
  * How inventory (and webhook subscriber) calls are authenticated: the login
@@ -102,6 +103,11 @@ export interface RouteLayout {
    * (none or another is refused with a 400 naming it).
    */
   headerVars?: Record<string, string>;
+  /**
+   * The operations served as replacing updates (replacing.ts): a PUT or POST on the record's own path that requires
+   * every field of the record on every call, reads answering an ETag, a stale If-Match refused with 412.
+   */
+  replaces?: string[];
 }
 
 /** A text with the layout's path variables filled in. */
@@ -404,12 +410,13 @@ export function parseRouteLayout(
     pathVars: vars,
     queryVars: inQuery,
     headerVars: inHeaders,
+    replaces,
     ...rest
   } = value as Record<string, unknown>;
   const extra = Object.keys(rest).filter((key) => key !== '$schema' && key !== 'description');
   if (extra.length)
     throw new RouteLayoutError(
-      `${where} has unknown field(s): ${extra.join(', ')} (expected basePath, auth, operations, answerNames, requestNames, pathVars, queryVars, headerVars)`,
+      `${where} has unknown field(s): ${extra.join(', ')} (expected basePath, auth, operations, answerNames, requestNames, pathVars, queryVars, headerVars, replaces)`,
     );
   const pathVars = parsePathVars(vars, where);
   const queryVars = parsePathVars(inQuery, where, 'queryVars');
@@ -475,6 +482,7 @@ export function parseRouteLayout(
         );
     layout.requestNames = requestNames;
   }
+  if (replaces !== undefined) layout.replaces = parseReplaces(replaces, routes, where);
   if (pathVars) layout.pathVars = pathVars;
   if (queryVars && Object.keys(queryVars).length) layout.queryVars = queryVars;
   if (headerVars && Object.keys(headerVars).length) layout.headerVars = headerVars;
@@ -490,6 +498,24 @@ export function parseRouteLayout(
     );
   }
   return layout;
+}
+
+/** A layout's replaces: operations it serves as replacing updates, each a PUT or POST the file lists. */
+function parseReplaces(value: unknown, routes: LayoutRoute[], where: string): string[] {
+  if (!Array.isArray(value) || value.some((id) => typeof id !== 'string'))
+    throw new RouteLayoutError(`${where} replaces must be a list of operationIds, such as ["updateProduct"]`);
+  for (const id of value as string[]) {
+    if (!REPLACEABLE_OPERATIONS.includes(id))
+      throw new RouteLayoutError(
+        `${where} replaces: ${id} cannot be a replacing update (only ${REPLACEABLE_OPERATIONS.join(', ')})`,
+      );
+    const route = routes.find((r) => r.operationId === id)!;
+    if (!route.listed || (route.method !== 'PUT' && route.method !== 'POST'))
+      throw new RouteLayoutError(
+        `${where} replaces: ${id} must be listed in operations as a PUT or a POST on the record's path (a replacing update), not ${route.listed ? route.method : 'left at its venue default'}`,
+      );
+  }
+  return [...new Set(value as string[])];
 }
 
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -17,6 +17,7 @@ import { addMail } from './outbox.js';
 import { installFormParser, registerOAuthTokenRoute } from './auth-schemes.js';
 import { RequestLog } from './request-log.js';
 import { relabelError, unflattenBody, unknownFieldsError, type FlatRoute } from './line-keyed.js';
+import { productEtag, replacedFields, replacingRequest } from './replacing.js';
 import { createLayoutRewriter, loadRouteLayout, RouteLayoutError, type RouteLayout } from './routes.js';
 import { StateStore, defaultSettings, demoState, type SandboxState } from './state-store.js';
 import { SandboxTokenIssuer } from './tokens.js';
@@ -248,6 +249,27 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
       }
       request.body = made.body;
     });
+  // After the dialect too: a replacing update's body is checked whole, against the record's ETag, and made the
+  // contract's update before the contract sees it; reads and updates of a product answer its ETag (replacing.ts).
+  if (layout?.replaces?.includes('updateProduct')) {
+    const fields = replacedFields();
+    const storedProduct = (request: FastifyRequest) => {
+      const id = Number((request.params as { productId?: string } | undefined)?.productId);
+      const inventory = stateIn(undefined, 'inventory') as { products?: Array<Record<string, unknown>> } | undefined;
+      return inventory?.products?.find((p) => p.productId === id);
+    };
+    app.addHook('preValidation', async (request) => {
+      if (replacing.get(request.raw) !== 'updateProduct') return;
+      // A request that would be refused for its token hears that first, as the contract check does.
+      await tokens.require(request, ['inventory']);
+      request.body = replacingRequest(request.body, storedProduct(request), request.headers['if-match'], fields);
+    });
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const product = replacing.has(request.raw) && reply.statusCode < 300 ? storedProduct(request) : undefined;
+      if (product) void reply.header('etag', productEtag(product));
+      done(null, payload);
+    });
+  }
   const idle = options.idleStopMs
     ? installIdleStop(app, options.idleStopMs, () => {
         log.warn(
@@ -370,6 +392,8 @@ function fleetRewriteUrl(fleet: Fleet, next: ((request: import('node:http').Inco
 
 /** Requests on a line-keyed route, with the values of its path fields (read by the flat-body hook and the error handler). */
 const lineKeyed = new WeakMap<import('node:http').IncomingMessage, { route: FlatRoute; values: string[] }>();
+/** Requests on a replacing layout's product routes (getProduct, updateProduct), by operationId. */
+const replacing = new WeakMap<import('node:http').IncomingMessage, string>();
 /** Errors already in a flat body's names. */
 const flatErrors = new WeakSet<object>();
 
@@ -392,6 +416,9 @@ function layoutRewriteUrl(layout: RouteLayout): (request: import('node:http').In
     }
     if (answer.kind === 'token') return answer.url;
     if (answer.route.flat) lineKeyed.set(request, { route: answer.route.flat, values: answer.fields ?? [] });
+    const id = answer.route.operationId;
+    if (layout.replaces?.includes('updateProduct') && (id === 'getProduct' || id === 'updateProduct'))
+      replacing.set(request, id);
     if (request.method !== answer.method) {
       methodSent.set(request, request.method ?? 'GET');
       request.method = answer.method;

@@ -10,9 +10,11 @@ import {
   parseOverrides,
   serverVariables,
   listOf,
+  replacingOf,
   storedRoute,
   writtenAs,
 } from '../../lib/openapi/import.js';
+import { score } from '../../lib/openapi/match.js';
 import { parseServerVars, checkServerVariable } from '../../lib/openapi/servers.js';
 import { reviewRecord, reviewRows, reviewText } from '../../lib/openapi/review.js';
 import {
@@ -22,6 +24,7 @@ import {
   parsePathVars,
   checkPathVarValue,
   checkFieldVarValue,
+  formatUpdateReplaces,
 } from '../../lib/inventory/routes.js';
 import { formatImportRecord, mergeImports, parseImportRecord } from '../../lib/openapi/record.js';
 import { didYouMean } from '../../lib/suggest.js';
@@ -293,6 +296,17 @@ export default defineCommand<Options>({
     if (Object.keys(answerNames).length)
       writable.setSetting(profile, 'inventory.answerNames', JSON.stringify(answerNames));
     else writable.unsetSetting(profile, 'inventory.answerNames');
+    // An update that replaces the record, where this import's updateProduct route is the one stored: the fields it
+    // takes (inventory.updateReplaces); this import's partial update unsets it. A route kept from elsewhere keeps its own.
+    const update = matched().find((o) => o.operation === 'updateProduct');
+    const storedUpdate = merge.set.find((r) => r.operation === 'updateProduct');
+    let updateReplaces: string | undefined;
+    if (update && storedUpdate?.route === storedRoute(plan, update.route, 'updateProduct')) {
+      if (update.replaces) {
+        updateReplaces = formatUpdateReplaces(update.replaces);
+        writable.setSetting(profile, 'inventory.updateReplaces', updateReplaces);
+      } else writable.unsetSetting(profile, 'inventory.updateReplaces');
+    }
     const importedAt = new Date(ctx.now()).toISOString().replace(/\.\d+Z$/, 'Z');
     writable.setSetting(
       profile,
@@ -304,6 +318,7 @@ export default defineCommand<Options>({
       basePath: merge.basePath,
       auth,
       ...(plan.pathVars.length ? { pathVars: formatPathVars(pathVars) } : {}),
+      ...(updateReplaces ? { updateReplaces } : {}),
       routes: {} as Record<string, string>,
       sources: {} as Record<string, string>,
       strengths: {} as Record<string, Strength>,
@@ -494,6 +509,7 @@ async function reviewEach(ctx: Context, plan: ImportPlan): Promise<ImportPlan> {
         ...listOf(o.operation, reading),
         chosenBy: 'review',
         alternatives: [],
+        ...replacingOf(reading && score(o.operation, reading, 0, new Set()).replaces, reading),
       };
     }
   }

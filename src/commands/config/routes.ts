@@ -11,6 +11,7 @@ import {
   templateNames,
   pathVariablesOf,
   routeQueryText,
+  formatUpdateReplaces,
   UNMAPPED_ROUTE,
 } from '../../lib/inventory/routes.js';
 import { parseImportRecord } from '../../lib/openapi/record.js';
@@ -27,7 +28,8 @@ export default defineCommand({
     'the vendor puts in its paths) filled where the profile has a value; "Path vars" lists each with its value, and "Scopes" the OAuth2 ' +
     'scopes asked for. An operation set to "none" is unmapped: calling it exits 2 naming it. ' +
     "Body names are the request fields written in the vendor's names " +
-    "(inventory.bodyNames); answer names the vendor's words for answer fields, read as venue's (inventory.answerNames).",
+    "(inventory.bodyNames); answer names the vendor's words for answer fields, read as venue's (inventory.answerNames). " +
+    '"Update" says when updateProduct\'s route replaces the whole product (inventory.updateReplaces, the fields it takes): venue reads the product first and sends it whole.',
   examples: ['venue config routes', 'venue --profile main config routes -o json'],
   fleet: 'read',
   async run(ctx) {
@@ -80,6 +82,13 @@ export default defineCommand({
       origin: basePathSetting.value === undefined ? 'default' : originOf(basePathSetting, imported?.basePath),
     };
     const auth = { value: formatAuthScheme(map.storedAuth), origin: originOf(authSetting, imported?.auth) };
+    // A replacing update: the fields it takes, and who said so (the import, or a person).
+    const updateReplaces = map.updateReplaces
+      ? {
+          fields: map.updateReplaces,
+          origin: originOf(resolve('inventory.updateReplaces'), imported?.updateReplaces),
+        }
+      : null;
 
     if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
       await ctx.output.record({
@@ -96,6 +105,7 @@ export default defineCommand({
           origin: pathVarsSetting.value === undefined ? 'default' : originOf(pathVarsSetting, imported?.pathVars),
         },
         routes: rows,
+        updateReplaces,
         bodyNames: map.bodyNames,
         answerNames: map.answerNames,
       });
@@ -142,6 +152,11 @@ export default defineCommand({
           .map(([origin, n]) => `${n} ${origin}`)
           .join(', ')}`,
         ...(source ? [`Imported:  ${source}`] : []),
+        ...(updateReplaces
+          ? [
+              `Update:    updateProduct replaces the record: read first, sent whole with ${formatUpdateReplaces(updateReplaces.fields)} (* required; ${updateReplaces.origin})`,
+            ]
+          : []),
         // Request bodies written in the vendor's names (inventory.bodyNames, from the document's request schemas).
         ...Object.entries(map.bodyNames).map(
           ([operation, names], i) => `${i === 0 ? 'Body names:' : '           '} ${operation}: ${names!.join(', ')}`,

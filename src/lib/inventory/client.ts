@@ -26,8 +26,16 @@ import {
 } from '../reading.js';
 import { Checking, RECORD_SHAPES, readWriteAnswer, shapeChecked, shapedRow, type RecordShape } from '../records.js';
 import { productFields, resourceKeys, stockLevelFields } from './fields.js';
-import { InventoryRouteMap, lineFieldIn, writeFieldsIn, type InventoryOperation } from './routes.js';
+import {
+  InventoryRouteMap,
+  lineFieldIn,
+  writeFieldsIn,
+  type InventoryOperation,
+  type ReplacingField,
+} from './routes.js';
 import { classifyFailure } from '../writes/rule.js';
+import { placeChanges, replacingBody, replacingNamesOf, unheldChanges } from './replacing-update.js';
+import { venueHint } from '../hint-command.js';
 import { inventoryErrors, type InventoryErrorContext } from './error-codes.js';
 import type { HealthReading } from './health.js';
 import type {
@@ -254,6 +262,16 @@ interface CallOptions {
   beforeSend?: () => Promise<void>;
   /** The write's fields its route carries ({productId}, {warehouseId}: routes.ts writeFieldsIn), by venue's names. */
   writeFields?: Record<string, string>;
+  /** Headers of this call alone (If-Match). */
+  headers?: Record<string, string>;
+  /** The body is already in the vendor's names (a replacing update's, built of the record as read): sent as it is. */
+  vendorNamed?: boolean;
+}
+
+/** A product changed: its record, and how the change is known (its answer, or read back after the answer was lost). */
+export interface UpdatedProduct {
+  product: Product;
+  settled: 'answered' | 'read-back';
 }
 
 /** What a caller may pass with a write. */
@@ -271,30 +289,39 @@ export class InventoryClient {
     this.routes = deps.routes ?? InventoryRouteMap.defaults();
   }
 
-  /** One operation through the profile's route map. */
+  /** One operation through the profile's route map, its answer read in venue's names (inventory.answerNames). */
   private async send(
     operation: InventoryOperation,
     params: string[],
     options: CallOptions,
   ): Promise<HttpResponse<unknown>> {
+    const response = await this.exchange(operation, params, options);
+    // Read in venue's names where the vendor's document uses its own words (inventory.answerNames); --verbose shows the body as sent.
+    return { ...response, data: this.routes.venueAnswer(operation, response.data) };
+  }
+
+  /** One operation through the profile's route map, its answer as the service sent it. */
+  private exchange(
+    operation: InventoryOperation,
+    params: string[],
+    options: CallOptions,
+  ): Promise<HttpResponse<unknown>> {
     const { method, path, query, headers } = this.routes.resolve(operation, params, options.writeFields);
-    const response = await this.deps.http.request<unknown>({
+    return this.deps.http.request<unknown>({
       method,
       path,
       // The route's per-venue query values (a business or storefront key) go with venue's own filters.
       query: query ? { ...options.query, ...query } : options.query,
       // And its per-venue headers (a hotel or bar id every call names).
-      ...(headers ? { headers } : {}),
+      ...(headers || options.headers ? { headers: { ...headers, ...options.headers } } : {}),
       // Written in the vendor's names where its document gives others (inventory.bodyNames).
-      body: this.routes.vendorBody(operation, options.body),
+      body: options.vendorNamed ? options.body : this.routes.vendorBody(operation, options.body),
       idempotent: options.idempotent,
       auth: options.auth === false ? undefined : this.deps.token,
       operation: options.operation,
       ...(options.idempotencyKey !== undefined ? { idempotencyKey: options.idempotencyKey } : {}),
       ...(options.beforeSend ? { beforeSend: options.beforeSend } : {}),
     });
-    // Read in venue's names where the vendor's document uses its own words (inventory.answerNames); --verbose shows the body as sent.
-    return { ...response, data: this.routes.venueAnswer(operation, response.data) };
   }
 
   private source(operation: string, write = false): AnswerSource {
@@ -494,8 +521,13 @@ export class InventoryClient {
     );
   }
 
-  async updateProduct(productId: number | string, patch: Record<string, unknown>): Promise<Product> {
-    return this.explaining('updateProduct', { what: `product ${productId}` }, () =>
+  /**
+   * Changes the fields of patch (venue's names). A partial update sends only them. Where the profile's update
+   * replaces the record (inventory.updateReplaces) the product is read first and sent whole (replaceProduct).
+   */
+  async updateProduct(productId: number | string, patch: Record<string, unknown>): Promise<UpdatedProduct> {
+    if (this.routes.updateReplaces) return this.replaceProduct(productId, patch, this.routes.updateReplaces);
+    const product = await this.explaining('updateProduct', { what: `product ${productId}` }, () =>
       this.one(
         'updateProduct',
         [String(productId)],
@@ -505,6 +537,100 @@ export class InventoryClient {
         productView,
       ),
     );
+    return { product, settled: 'answered' };
+  }
+
+  /**
+   * A replacing update: the product read (its getProduct route, the vendor's own body), the changes set on the
+   * fields the update takes, the whole sent with If-Match where the read answered an ETag. A 412 is someone's change
+   * between the read and the write: nothing changed by venue (exit 5, error-codes.ts). A record that cannot be read,
+   * or lacks a field the update takes, is exit 6 before anything is sent.
+   *
+   * Never resent, by the HTTP layer or here. A PUT of one whole body is idempotent by HTTP's rule, but a resend is
+   * safe only where nothing else changed the record in between: without If-Match it would put back values someone
+   * else changed after the first send applied; with it, the first send's own change makes the resend a 412 that
+   * would blame someone else. A POST that replaces is not idempotent at all. So a lost answer is settled by proof:
+   * the product read back, applied only where every changed field holds its new value, else unknown (exit 7), as
+   * the one write rule has it (writes/rule.ts).
+   */
+  private async replaceProduct(
+    productId: number | string,
+    patch: Record<string, unknown>,
+    fields: readonly ReplacingField[],
+  ): Promise<UpdatedProduct> {
+    const what = `product ${productId}`;
+    const names = replacingNamesOf(this.routes);
+    // What the update cannot carry is refused before anything is read or sent.
+    const placed = placeChanges(fields, patch, names);
+    const readOperation = `read product ${productId} to send it whole`;
+    const readSource = this.source(readOperation);
+    const read = await this.explaining('getProduct', { what }, () =>
+      this.exchange('getProduct', [String(productId)], { operation: readOperation }),
+    );
+    const record = readRecord(
+      this.routes.venueAnswer('getProduct', read.data),
+      readSource,
+      'product',
+      resourceKeys.product,
+    );
+    checkSame(
+      readSource,
+      'productId',
+      productId,
+      exactId(record, productFields.productId) ?? record.get(productFields.productId),
+      record.raw,
+    );
+    const body = replacingBody(fields, placed, record, readSource, names);
+    const etag = read.headers.etag;
+    const operation = `update product ${productId}`;
+    try {
+      const product = await this.explaining('updateProduct', { what, productId }, () =>
+        this.one(
+          'updateProduct',
+          [String(productId)],
+          {
+            body,
+            vendorNamed: true,
+            idempotent: false,
+            operation,
+            ...(etag ? { headers: { 'if-match': etag } } : {}),
+          },
+          'product',
+          resourceKeys.product,
+          productView,
+        ),
+      );
+      return { product, settled: 'answered' };
+    } catch (error) {
+      if (classifyFailure(error).kind !== 'unknown') throw error;
+      return this.settleByReading(productId, patch, error);
+    }
+  }
+
+  /** A replacing update whose answer was lost, settled by reading the product back: applied only on proof. */
+  private async settleByReading(
+    productId: number | string,
+    patch: Record<string, unknown>,
+    lost: unknown,
+  ): Promise<UpdatedProduct> {
+    const said = lost instanceof Error ? lost.message : String(lost);
+    const hint = `Check it with ${venueHint(['inventory', 'products', 'get', String(productId)])}; venue does not send it again by itself.`;
+    let product: Product;
+    try {
+      product = await this.getProduct(productId);
+    } catch (error) {
+      throw new UnknownOutcomeError(
+        `the update of product ${productId} was sent and its answer lost (${said}); reading the product back failed too (${error instanceof Error ? error.message : String(error)}): whether it was applied is unknown`,
+        { cause: lost, hint },
+      );
+    }
+    const unheld = unheldChanges(patch, product);
+    if (unheld.length)
+      throw new UnknownOutcomeError(
+        `the update of product ${productId} was sent and its answer lost (${said}); read back, its ${unheld.join(', ')} ${unheld.length > 1 ? 'do' : 'does'} not hold the new value: whether it was applied is unknown (not applied, or changed again since)`,
+        { cause: lost, hint },
+      );
+    return { product, settled: 'read-back' };
   }
 
   // ---------------------------------------------------------------- reference lists

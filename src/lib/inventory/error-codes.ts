@@ -17,6 +17,7 @@ export type InventoryMeaning =
   | 'insufficient-stock'
   | 'barcode-taken'
   | 'supplier-not-linked'
+  | 'changed-since-read'
   | 'conflict'
   | 'not-found'
   | 'bad-request';
@@ -72,6 +73,23 @@ const rows: ErrorRow<InventoryOperation, InventoryMeaning, InventoryErrorContext
     codes: ['not_linked'],
     calls: ['updateProduct'],
     exit: ExitCode.rejected,
+  },
+  // A replacing update sent with If-Match (client.ts replaceProduct): the record changed since venue read it, and the
+  // service refused the whole body that would have put the older values back. A conflict: nothing was changed.
+  {
+    means: 'changed-since-read',
+    status: [412],
+    codes: 'any',
+    calls: ['updateProduct'],
+    exit: ExitCode.rejected,
+    error: ({ error }, c) =>
+      new RejectedError(
+        `${c.what ?? 'the product'} was changed by someone else after venue read it to send it whole (412 Precondition Failed): nothing was changed by this update`,
+        {
+          cause: error,
+          hint: `Look at it with ${venueHint(['inventory', 'products', 'get', String(c.productId ?? placeholder('product'))])}, then run the update again: venue reads the product anew.`,
+        },
+      ),
   },
   // Status alone: a supplierCode already used, a supplier already linked (venue's contract sends `conflict`).
   { means: 'conflict', status: [409], codes: 'status-decides', exit: ExitCode.rejected },

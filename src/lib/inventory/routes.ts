@@ -629,6 +629,41 @@ export function inVendorNames(body: unknown, names: readonly string[] | undefine
   return walk(body);
 }
 
+/** A field a replacing update takes, and whether its request requires it on every call. */
+export interface ReplacingField {
+  name: string;
+  required: boolean;
+}
+
+/**
+ * A replacing update (inventory.updateReplaces): the fields updateProduct's route takes when it replaces the whole
+ * record (a PUT, or a POST to the record's own path, that requires the record's other values on every call), in the
+ * vendor's words, those it requires marked with a trailing *: "Name* SKU* SellPrice RevisionNumber*". venue then reads
+ * the product first and sends it whole, these fields as read with its changes set on them (client.ts). Unset: the
+ * route takes a partial update, venue's own.
+ */
+export function parseUpdateReplaces(text: string | undefined): ReplacingField[] | undefined {
+  if (text === undefined || !text.trim()) return undefined;
+  const fields = text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((word) => ({ name: word.replace(/\*$/, ''), required: word.endsWith('*') }));
+  const bad = fields.find((field) => !/^[^\s{}=*]+$/.test(field.name));
+  if (bad !== undefined)
+    throw new UsageError(
+      `inventory.updateReplaces must be the field names the replacing update takes, separated by spaces, those it requires ending in *, such as "Name* SKU* SellPrice" (got "${bad.name}")`,
+    );
+  const twice = fields.find(
+    (field, at) => fields.findIndex((other) => bodyNameKey(other.name) === bodyNameKey(field.name)) !== at,
+  );
+  if (twice !== undefined) throw new UsageError(`inventory.updateReplaces: ${twice.name} is given twice`);
+  return fields;
+}
+
+/** inventory.updateReplaces written: the field names separated by spaces, those required ending in *. */
+export const formatUpdateReplaces = (fields: readonly ReplacingField[]): string =>
+  fields.map((field) => `${field.name}${field.required ? '*' : ''}`).join(' ');
+
 export type RouteOrigin = 'default' | 'profile' | 'environment';
 
 /** An operation's route in a profile; undefined when the profile leaves it unmapped ("none"). */
@@ -655,6 +690,8 @@ export class InventoryRouteMap {
     readonly pathVars: PathVars = {},
     /** inventory.oauth.scopes: the scopes a person set, in place of those stored with the scheme. */
     readonly oauthScopes?: string[],
+    /** inventory.updateReplaces: the fields a replacing updateProduct takes; undefined for a partial update. */
+    readonly updateReplaces?: ReplacingField[],
   ) {
     this.auth =
       storedAuth.type === 'oauth2'
@@ -706,6 +743,7 @@ export class InventoryRouteMap {
       parseAnswerNames(read('inventory.answerNames')?.value),
       parsePathVars(read('inventory.pathVars')?.value),
       scopes === undefined ? undefined : scopes.split(/\s+/).filter(Boolean),
+      parseUpdateReplaces(read('inventory.updateReplaces')?.value),
     );
   }
 

@@ -17,6 +17,7 @@ import {
   type AuthScheme,
   type HttpVerb,
   type InventoryOperation,
+  type ReplacingField,
 } from '../inventory/routes.js';
 import { didYouMeanAmong, suggestions } from '../suggest.js';
 import { matchAnswer, type AnswerMatching } from './answers.js';
@@ -75,6 +76,11 @@ export interface MappedOperation {
   chosenBy: 'evidence' | '--map' | 'review';
   /** Runners-up a person may pick instead in the review. */
   alternatives: Candidate[];
+  /**
+   * An update that replaces the record (it requires the record's other values on every call): the fields its request
+   * takes, in the document's words (inventory.updateReplaces). venue reads the record first and sends it whole.
+   */
+  replaces?: ReplacingField[];
 }
 
 export interface UnmappedOperation {
@@ -426,6 +432,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       ...listOf(match.operation, reading),
       chosenBy: 'evidence',
       alternatives,
+      ...replacingOf(match.replaces, reading),
     };
   });
   const risky = applyOverrides(operations, options.overrides, routes, oauth);
@@ -706,6 +713,24 @@ export function writtenAs(
   };
 }
 
+/**
+ * A replacing update's fields: those its request body takes at the top, as the document names them (none it marks
+ * read-only: operations.ts leaves those out). Empty for an update that takes part of the record.
+ */
+export function replacingOf(
+  replaces: true | undefined,
+  reading: Reading | undefined,
+): Pick<MappedOperation, 'replaces'> {
+  const request = reading?.operation.request;
+  if (!replaces || !request || request.list) return {};
+  const top = request.fields.filter((f) => f.depth === 0 && f.path === f.name);
+  const fields = [...new Set(top.map((f) => f.name))].map((name) => ({
+    name,
+    required: top.some((f) => f.name === name && f.required),
+  }));
+  return fields.length ? { replaces: fields } : {};
+}
+
 /** A list operation's list shape, as its route's response schema says. */
 export function listOf(operation: InventoryOperation, reading: Reading | undefined): Pick<MappedOperation, 'list'> {
   const { kinds, body } = profiles[operation];
@@ -786,6 +811,7 @@ function applyOverrides(
       ...listOf(name, found.reading),
       chosenBy: '--map',
       alternatives: [],
+      ...replacingOf(scored.replaces, found.reading),
     };
     for (let i = 0; i < operations.length; i++) {
       const other = operations[i]!;

@@ -623,6 +623,8 @@ export interface Scored {
   contradiction?: string;
   /** A narrower subject than venue's the evidence found: it keeps the route below the threshold. */
   narrowing?: string;
+  /** An update that replaces the record (it requires the record's other values on every call): sent whole. */
+  replaces?: true;
 }
 
 function groupMatches(set: FieldSet, group: FieldGroup, lines: boolean): string | undefined {
@@ -1169,6 +1171,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   const fields: string[] = [];
   let contradiction: string | undefined;
   let replaces: string | undefined;
+  let replacing = false;
   let unshown: string | undefined;
   const keyed = keyedFor(name, reading);
   const body = keyed
@@ -1214,7 +1217,14 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       const demanded = body.required.filter(
         (field) => !recordKeyNames.has(normaliseName(field)) && normaliseName(field) !== ownKey,
       );
-      if (demanded.length)
+      // A product's update venue sends whole (it reads the product first): mapped as a replacing update, the evidence
+      // kept. Another record's update is sent only what changes: such a route is left unmapped.
+      if (demanded.length && name === 'updateProduct') {
+        replacing = true;
+        reasons.push(
+          `it requires ${demanded.join(', ')} on every call: it replaces the record, so venue reads the product first and sends it whole`,
+        );
+      } else if (demanded.length)
         replaces = `it requires ${demanded.join(', ')} on every call: it replaces the record, and venue sends only what changes`;
     }
   }
@@ -1555,6 +1565,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     named: subject.named,
     total,
     contradiction,
+    ...(replacing ? { replaces: true } : {}),
   };
 }
 
@@ -1653,7 +1664,11 @@ function bulkTwinsBesideOneRecord(
 function addFamilyEvidence(all: Map<InventoryOperation, Scored[]>, readings: Reading[], threshold: number): void {
   const best = new Map<InventoryOperation, Scored>();
   for (const [name, list] of all) {
-    const top = list.filter((c) => !c.refused && c.confidence >= threshold).sort((a, b) => b.total - a.total)[0];
+    // An update that replaces the record takes the whole record, the create's body again: its fields are the
+    // create's evidence of the collection, not more of it (counted twice, they outvote the reads).
+    const top = list
+      .filter((c) => !c.refused && !c.replaces && c.confidence >= threshold)
+      .sort((a, b) => b.total - a.total)[0];
     if (top) best.set(name, top);
   }
   for (const family of families) {
@@ -1738,6 +1753,8 @@ export interface OperationMatch {
   why?: string;
   /** For a mapped operation: the next best routes, for the review to offer. */
   alternatives: Candidate[];
+  /** For a mapped update: it replaces the record (Scored.replaces). */
+  replaces?: true;
 }
 
 const routeOf = (reading: Reading) => `${reading.operation.method} ${reading.path}`;
@@ -3024,6 +3041,7 @@ export function matchOperations(
         fields: pick.fields,
         candidates: [],
         alternatives,
+        ...(pick.replaces ? { replaces: pick.replaces } : {}),
       };
     }
     const listed = (all.get(name) ?? []).filter((c) => c.subject > 0 || c.confidence >= 0.3 || (c.refused && c.named));

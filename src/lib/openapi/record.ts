@@ -23,6 +23,8 @@ export interface ImportRecord {
   auth?: string;
   /** inventory.pathVars as the import stored it. */
   pathVars?: string;
+  /** inventory.updateReplaces as the import stored it (the update replaces the record). */
+  updateReplaces?: string;
   /** Each operation's route, or "none" for one --map left unmapped. */
   routes: Partial<Record<InventoryOperation, string>>;
   /** The document each route came from (absent for records written before sources were kept). */
@@ -55,6 +57,7 @@ export function parseImportRecord(value: string | undefined): ImportRecord | und
       basePath: typeof data.basePath === 'string' ? data.basePath : '',
       auth: typeof data.auth === 'string' ? data.auth : undefined,
       ...(typeof data.pathVars === 'string' ? { pathVars: data.pathVars } : {}),
+      ...(typeof data.updateReplaces === 'string' ? { updateReplaces: data.updateReplaces } : {}),
       routes,
       sources,
       ...(Object.keys(strengths).length ? { strengths } : {}),
@@ -69,6 +72,7 @@ export function formatImportRecord(record: ImportRecord): string {
     basePath: record.basePath,
     ...(record.auth ? { auth: record.auth } : {}),
     ...(record.pathVars ? { pathVars: record.pathVars } : {}),
+    ...(record.updateReplaces ? { updateReplaces: record.updateReplaces } : {}),
     routes: record.routes,
     ...(Object.keys(record.sources).length ? { sources: record.sources } : {}),
     ...(record.strengths && Object.keys(record.strengths).length ? { strengths: record.strengths } : {}),

@@ -8,6 +8,7 @@ import {
   describeAuthScheme,
   fillPathVars,
   formatAuthScheme,
+  formatUpdateReplaces,
   inventoryOperations,
   parseRoute,
   routeSettingKey,
@@ -124,6 +125,7 @@ function operationRecord(o: OperationResult, context: ReviewContext): Record<str
       fields: o.fields,
       answerNames: o.answers.names,
       answerFields: { matched: o.answers.matched, unmatched: o.answers.unmatched },
+      ...(o.replaces ? { replaces: o.replaces } : {}),
       ...(o.list
         ? {
             list: {
@@ -290,6 +292,13 @@ export function reviewText(plan: ImportPlan, context: ReviewContext): string {
       lines.push(`  ${o.operation}: ${where}; ${paging ? `paging: ${paging}` : 'no paging declared'}`);
     }
   }
+  // An update that replaces the record: said, with what venue does about it (reads first, sends it whole).
+  for (const o of plan.operations)
+    if (o.matched && o.replaces)
+      lines.push(
+        '',
+        `${o.operation} replaces the whole record (its request requires the record's other values): venue reads the product first and sends it whole, with ${formatUpdateReplaces(o.replaces)} (inventory.updateReplaces; * required)`,
+      );
   const answering = plan.operations.filter(
     (o): o is MappedOperation => o.matched && (o.answers.matched.length > 0 || o.answers.unmatched.length > 0),
   );

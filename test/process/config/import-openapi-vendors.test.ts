@@ -237,20 +237,20 @@ describe('across the tuning set', () => {
     for (const c of vendorCases) expect(present(c), c.vendor).toBe(true);
   });
 
-  it('maps at least 90% right on all but the newest documents (79% with them, 986 of 1244), at most 5% wrong, no never-route on the older, no more than three', () => {
+  it('maps at least 90% right on all but the newest documents (80% with them, 1008 of 1256), at most 5% wrong, no never-route on the older, no more than three', () => {
     expect(figures).toHaveLength(scored.length);
     const picks = figures.reduce((n, f) => n + f.picks, 0);
     const right = figures.reduce((n, f) => n + f.right, 0);
     const wrong = figures.reduce((n, f) => n + f.wrong.length, 0);
-    // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (986
-    // of 1244, 79.3%, after the twentieth round of matcher work; 975, 78.4%, when round 18 came in; 949 of 1205, 78.8%,
-    // after the nineteenth round of matcher work; 945, 78.4%,
+    // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (1008
+    // of 1256, 80.3%, with the twentieth round of matcher work; 997 of 1256, 79.4%, once a product update that replaces the record was mapped and sent whole, its twelve cases that
+    // had left such an update to a person picking it; 975 of 1244, 78.4%, when round 18 came in; 949 of 1205, 78.8%, after the nineteenth round of matcher work; 945, 78.4%,
     // when round 17 came in; 906 of 1128 after
     // the eighteenth round; 892, 79.1%, when round 16 came in).
     const older = figures.filter((f) => ![...newest].some((c) => c.vendor === f.vendor));
     const olderPicks = older.reduce((n, f) => n + f.picks, 0);
     expect(older.reduce((n, f) => n + f.right, 0) / olderPicks).toBeGreaterThanOrEqual(0.9);
-    expect(right / picks).toBeGreaterThanOrEqual(0.79);
+    expect(right / picks).toBeGreaterThanOrEqual(0.8);
     expect(wrong / picks).toBeLessThanOrEqual(0.05);
     expect(older.flatMap((f) => f.never)).toEqual([]);
     // Round 13 came in with one (ServiceChannel's work-order categories), round 15 with three (HaloPSA's Product and
@@ -262,11 +262,11 @@ describe('across the tuning set', () => {
     expect(older.filter((f) => f.mapped === 0).map((f) => f.vendor)).toEqual([]);
   });
 
-  // 80, not 82, since a PUT that requires values on every call replaces the record (the fifth round's rule): Homebox's
-  // PUTs, which picks.ts (written before rounds 3 to 5 left such updates out) counts right, are left to a person.
-  it("keeps picks.ts's nine at 80 of 84 right or more", () => {
+  // 82: Homebox's PUTs, which require values on every call (the fifth round's rule), left to a person from then until
+  // venue sent such an update whole (it reads the product first), count right again.
+  it("keeps picks.ts's nine at 82 of 84 right or more", () => {
     const nine = figures.filter((f) => f.committed);
     expect(nine).toHaveLength(vendorCases.length);
-    expect(nine.reduce((n, f) => n + f.right, 0)).toBeGreaterThanOrEqual(80);
+    expect(nine.reduce((n, f) => n + f.right, 0)).toBeGreaterThanOrEqual(82);
   });
 });

@@ -28,6 +28,13 @@ import {
   vendors,
 } from '../../support/openapi-plans.js';
 
+/** The mapped operation of a plan (a test that it is mapped at all). */
+const mappedOf = (result: ImportPlan, name: InventoryOperation): MappedOperation => {
+  const found = result.operations.find((o): o is MappedOperation => o.operation === name && o.matched);
+  expect(found, `${name} mapped`).toBeDefined();
+  return found!;
+};
+
 const operation = (method: DocumentOperation['method'], route: string): DocumentOperation => ({
   method,
   path: route,
@@ -753,15 +760,52 @@ describe('venue sends only what changes', () => {
         },
       },
     });
-  it('a PUT that requires values on every call replaces the record: a partial change would blank or be refused', () => {
-    expect(routesOf(update('put', ['name'])).updateProduct).toBeUndefined();
-    expect(unmapped(update('put', ['name']), 'updateProduct')?.candidates[0]?.shortfall).toMatch(
-      /requires name on every call/,
+  it('a PUT that requires values on every call replaces the record: mapped as a replacing update, sent whole', () => {
+    expect(routesOf(update('put', ['name'])).updateProduct).toBe('PUT /products/{id}');
+    const replacing = mappedOf(update('put', ['name']), 'updateProduct');
+    expect(replacing.reasons.join('; ')).toMatch(
+      /requires name on every call: it replaces the record, so venue reads the product first and sends it whole/,
     );
-    // The record's own id is no other value; a PATCH changes what it is sent.
+    // The fields its request takes, as the document names them: what venue sends, read from the product.
+    expect(replacing.replaces).toEqual([
+      { name: 'id', required: false },
+      { name: 'name', required: true },
+      { name: 'price', required: false },
+    ]);
+    // The record's own id is no other value; a PATCH changes what it is sent: both partial updates.
     expect(routesOf(update('put', ['id'])).updateProduct).toBe('PUT /products/{id}');
-    expect(routesOf(update('put', [])).updateProduct).toBe('PUT /products/{id}');
-    expect(routesOf(update('patch', ['name'])).updateProduct).toBe('PATCH /products/{id}');
+    expect(mappedOf(update('put', ['id']), 'updateProduct').replaces).toBeUndefined();
+    expect(mappedOf(update('put', []), 'updateProduct').replaces).toBeUndefined();
+    expect(mappedOf(update('patch', ['name']), 'updateProduct').replaces).toBeUndefined();
+  });
+  it('a replacing update takes what its request names, none the document marks read-only (the id, its times)', () => {
+    const record = {
+      type: 'object',
+      required: ['name', 'revisionNumber'],
+      properties: {
+        id: { type: 'string', readOnly: true },
+        name: { type: 'string' },
+        price: { type: 'number' },
+        revisionNumber: { type: 'integer' },
+        updatedAt: { type: 'string', readOnly: true },
+      },
+    };
+    const replacing = plan({
+      '/products': { get: { summary: 'List products', responses: answerOf({ type: 'array', items: record }) } },
+      '/products/{id}': {
+        get: { summary: 'Get a product', responses: answerOf(record) },
+        put: {
+          summary: 'Update a product',
+          requestBody: { content: { 'application/json': { schema: record } } },
+          responses: answerOf(record),
+        },
+      },
+    });
+    expect(mappedOf(replacing, 'updateProduct').replaces).toEqual([
+      { name: 'name', required: true },
+      { name: 'price', required: false },
+      { name: 'revisionNumber', required: true },
+    ]);
   });
 });
 
@@ -1222,10 +1266,10 @@ describe('a PUT wrapped in one object requires what its record requires', () => 
   const values = { name: { type: 'string' }, price: { type: 'number' } };
   it('data.name required on every call replaces the record; a type of one value and the id do not', () => {
     expect(routesOf(update({ properties: values })).updateProduct).toBe('PUT /products/{id}');
-    expect(routesOf(update({ required: ['name'], properties: values })).updateProduct).toBeUndefined();
-    expect(
-      unmapped(update({ required: ['name'], properties: values }), 'updateProduct')?.candidates[0]?.shortfall,
-    ).toMatch(/requires name on every call/);
+    expect(mappedOf(update({ properties: values }), 'updateProduct').replaces).toBeUndefined();
+    expect(mappedOf(update({ required: ['name'], properties: values }), 'updateProduct').reasons.join('; ')).toMatch(
+      /requires name on every call: it replaces the record/,
+    );
     // JSON:API: the resource's type (always "product") and its id travel on every call; the values do not.
     const resource = {
       required: ['type', 'id', 'attributes'],
@@ -1532,8 +1576,8 @@ describe('an operationId spelled from the method and the path', () => {
 describe("a replacing update: the record's own key is no value a person changes", () => {
   it("PUT /products/{productRef} requiring productRef (the path's own parameter) updates; requiring name replaces", () => {
     const product = { productRef: 'string', name: 'string', price: 'number', sku: 'string' };
-    const routes = (required: string[]) =>
-      routesOf(
+    const update = (required: string[]) =>
+      mappedOf(
         plan({
           '/products': {
             get: { summary: 'List products', responses: answer(product, true) },
@@ -1548,9 +1592,16 @@ describe("a replacing update: the record's own key is no value a person changes"
             },
           },
         }),
+        'updateProduct',
       );
-    expect(routes(['productRef']).updateProduct).toBe('PUT /products/{productRef}');
-    expect(routes(['productRef', 'name']).updateProduct).toBeUndefined();
+    expect(update(['productRef']).route).toBe('PUT /products/{productRef}');
+    expect(update(['productRef']).replaces).toBeUndefined();
+    expect(update(['productRef', 'name']).route).toBe('PUT /products/{productRef}');
+    expect(
+      update(['productRef', 'name'])
+        .replaces?.filter((f) => f.required)
+        .map((f) => f.name),
+    ).toEqual(['productRef', 'name']);
   });
 });
 
@@ -1954,14 +2005,19 @@ describe('an update by POST to the record replaces it when it requires values on
       },
     });
   };
-  it('as a PUT that does: venue sends only what changes (a price alone)', () => {
+  it('as a PUT that does: mapped as a replacing update, the product read first and sent whole', () => {
     expect(routesOf(products([])).updateProduct).toBe('POST /products/{id}');
-    expect(routesOf(products(['name'])).updateProduct).toBeUndefined();
-    expect(unmapped(products(['name']), 'updateProduct')?.candidates[0]?.shortfall).toMatch(
-      /requires name on every call/,
-    );
+    expect(mappedOf(products([]), 'updateProduct').replaces).toBeUndefined();
+    expect(routesOf(products(['name'])).updateProduct).toBe('POST /products/{id}');
+    expect(mappedOf(products(['name']), 'updateProduct').replaces?.map((f) => f.name)).toEqual([
+      'name',
+      'price',
+      'sku',
+    ]);
+    expect(mappedOf(products(['name']), 'updateProduct').reasons.join('; ')).toMatch(/requires name on every call/);
     // The record's own key is no value a person changes.
     expect(routesOf(products(['sku'])).updateProduct).toBe('POST /products/{id}');
+    expect(mappedOf(products(['sku']), 'updateProduct').replaces).toBeUndefined();
   });
 });
 
@@ -4365,4 +4421,25 @@ describe('a write of the stock that lists products and their quantities, no chan
     expect(routesOf(stockWrite('offer/stock', { productId: 'string', delta: 'integer' })).stockTake).toBeUndefined();
     expect(routesOf(stockWrite('offer/prices', { productId: 'string', stock: 'integer' })).stockTake).toBeUndefined();
   });
+});
+
+describe("a replacing update is the create's evidence of its collection, not more of it", () => {
+  it.skipIf(absent('conductor/openapi.documented.yml'))(
+    'the tuning set: Conductor’s items of every kind update by a POST requiring revisionNumber; its inventory items stay the products',
+    async () => {
+      const result = await tuning(['conductor/openapi.documented.yml'], {
+        'Conductor-End-User-Id': 'end_usr_1234567abcdefg',
+      });
+      expect(routesOf(result)).toMatchObject({
+        listProducts: 'GET /quickbooks-desktop/inventory-items',
+        getProduct: 'GET /quickbooks-desktop/inventory-items/{id}',
+        createProduct: 'POST /quickbooks-desktop/inventory-items',
+        updateProduct: 'POST /quickbooks-desktop/inventory-items/{id}',
+      });
+      const update = mappedOf(result, 'updateProduct').replaces!;
+      expect(update.filter((f) => f.required).map((f) => f.name)).toEqual(['revisionNumber']);
+      expect(update.map((f) => f.name)).toEqual(expect.arrayContaining(['name', 'sku', 'salesPrice']));
+    },
+    120_000,
+  );
 });

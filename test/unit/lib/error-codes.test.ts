@@ -123,6 +123,8 @@ const SANDBOX_ANSWERS: Case[] = [
   ['inventory', ['createProduct', 'updateProduct'], 409, 'barcode_taken', ExitCode.rejected, 'barcode-taken'],
   ['inventory', ['updateProduct', 'createSupplier'], 409, 'conflict', ExitCode.rejected, 'conflict'],
   ['inventory', ['updateProduct'], 422, 'not_linked', ExitCode.rejected, 'supplier-not-linked'],
+  // A replacing update's stale If-Match (a layout with replaces, packages/sandbox/src/replacing.ts).
+  ['inventory', ['updateProduct'], 412, 'precondition_failed', ExitCode.rejected, 'changed-since-read'],
   ['inventory', ['adjustStock'], 422, 'insufficient_stock', ExitCode.rejected, 'insufficient-stock'],
   [
     'inventory',

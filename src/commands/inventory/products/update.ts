@@ -7,6 +7,7 @@ import { RECORD_SHAPES, writeOutcomeRow, writeOutcomeShape } from '../../../lib/
 import { inventorySchemasModule } from '../../../lib/lazy-modules.js';
 import { assertAgrees, checkProductAnswer } from '../../../lib/writes/echo-checks.js';
 import { sourceOf } from '../../../lib/reading.js';
+import { placeChanges, replacingNamesOf } from '../../../lib/inventory/replacing-update.js';
 
 interface Options {
   yes?: boolean;
@@ -91,7 +92,10 @@ export default defineCommand<Options>({
   args: [argument('<productId>', { kind: 'product' })],
   summary: 'Change some fields of a product; add barcodes; add, update or remove supplier links',
   description:
-    'A partial update: only the fields given change. Barcodes can be added, never removed (the service keeps every barcode a product ever had). ' +
+    "A partial update: only the fields given change. Where the vendor's update replaces the whole record (inventory.updateReplaces, " +
+    'stored by `venue config import-openapi`), venue reads the product first and sends it whole with the changes, with If-Match when ' +
+    'the read gave an ETag: a record changed in between is refused (exit 5, nothing changed), and a lost answer is settled by reading ' +
+    'the product back (exit 7 unless it holds every change); supplier links cannot be changed there. Barcodes can be added, never removed (the service keeps every barcode a product ever had). ' +
     'Supplier links: --supplier-add/--supplier-update <supplierId>[:price=…,quantity=…,container=…,code=…,preferred=true|false], --supplier-remove <supplierId> (a soft delete).',
   examples: [
     'venue inventory products update 1001 --sell-price 3.95 --add-barcode 9300000999999 --dry-run',
@@ -185,9 +189,15 @@ export default defineCommand<Options>({
     }
     problems.throwIfAny();
 
+    // A profile whose update replaces the record (inventory.updateReplaces): what such an update cannot carry is
+    // refused now, before the dry run shows it or anyone confirms it.
+    const routes = await ctx.inventoryRoutes();
+    if (routes.updateReplaces) placeChanges(routes.updateReplaces, patch, replacingNamesOf(routes));
     if (options.dryRun) {
       await ctx.output.record({ productId, ...patch });
-      ctx.terminal.info(`Dry run: the changes to product ${productId} above passed the checks. Nothing was sent.`);
+      ctx.terminal.info(
+        `Dry run: the changes to product ${productId} above passed the checks. Nothing was sent.${routes.updateReplaces ? ' This profile’s update replaces the record: venue reads the product first and sends it whole with these changes.' : ''}`,
+      );
       return;
     }
     await confirmWrite(
@@ -197,12 +207,17 @@ export default defineCommand<Options>({
       'Product not changed: nothing was sent.',
     );
     const client = await ctx.inventory();
-    const product = await client.updateProduct(productId!, patch);
+    const { product, settled } = await client.updateProduct(productId!, patch);
     assertAgrees(
       `the update of product ${productId}`,
       checkProductAnswer(patch, product as unknown as Record<string, unknown>, productId!),
       `Check it with \`venue inventory products get ${productId}\`; sending the same update again is harmless.`,
     );
+    // A lost answer settled by proof says so: the record shown is the product read back, not the update's answer.
+    if (settled === 'read-back')
+      ctx.terminal.warn(
+        `the answer to the update of product ${productId} was lost; read back, the product holds every change: applied`,
+      );
     ctx.terminal.success(`updated product ${product.productId} (${product.productName})`);
     if (ctx.output.takesRecords) {
       await ctx.output.record(
