@@ -30,6 +30,7 @@ import { round15VendorCases } from '../../fixtures/openapi/vendors/cases-round15
 import { round16VendorCases } from '../../fixtures/openapi/vendors/cases-round16.js';
 import { round17VendorCases } from '../../fixtures/openapi/vendors/cases-round17.js';
 import { round18VendorCases } from '../../fixtures/openapi/vendors/cases-round18.js';
+import { round19VendorCases } from '../../fixtures/openapi/vendors/cases-round19.js';
 import { blindCases } from '../../fixtures/openapi/vendors/cases-blind.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
@@ -239,6 +240,7 @@ describe('the split', () => {
     { round: 16, cases: round16VendorCases, least: 11, scored: '48 (64.0%)' },
     { round: 17, cases: round17VendorCases, least: 10, scored: '39 (50.6%)' },
     { round: 18, cases: round18VendorCases, least: 3, scored: '26 (66.7%)' },
+    { round: 19, cases: round19VendorCases, least: 14 },
   ];
   it.each(rounds)('round $round: vendors none seen before; tuning once scored, else held out', (r) => {
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
