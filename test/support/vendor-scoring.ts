@@ -49,10 +49,26 @@ export interface CaseScore {
 export function scoreCase(
   vendor: VendorCase,
   operations: ReadonlyArray<{ operation: string; matched: boolean; route: string | null }>,
+  basePath: string | null = vendor.basePath,
 ): CaseScore {
   // A case written from a document with Express-style parameters names its routes as written (/products/:id); the
   // import stores them templated (/products/{id}), as venue's client fills them.
   const templated = (route: string) => route.replace(/\/:([A-Za-z_][\w.-]*)\}?(?=\/|$)/g, '/{$1}');
+  // A route is compared as stored and as sent under its base path: documents whose servers share a prefix (/sap/opu)
+  // may have it stored as the base path where the case, with none, writes it in each route (the URL is the same); a
+  // case whose document puts a path in its host (sb2api.servicechannel.com/v3) has no base path where the import
+  // stores one, and its routes match as stored.
+  const sent = (route: string, base: string | null) => {
+    const at = route.indexOf(' /');
+    return at < 0 || !base ? route : `${route.slice(0, at)} ${base.replace(/\/+$/, '')}${route.slice(at + 1)}`;
+  };
+  const allows = (routes: readonly string[], route: string | null) =>
+    route !== null &&
+    (allowsRoute(routes, route) ||
+      allowsRoute(
+        routes.map((r) => sent(r, vendor.basePath)),
+        sent(route, basePath),
+      ));
   const never = vendor.never.map(templated);
   const f: CaseScore = {
     picks: Object.keys(vendor.picks).length,
@@ -71,9 +87,9 @@ export function scoreCase(
     const pick = vendor.picks[row.operation as keyof typeof vendor.picks];
     const allowed = (pick === undefined ? [] : Array.isArray(pick) ? pick : [pick]).map(templated);
     f.mapped++;
-    if (allowsRoute(allowed, row.route)) f.right++;
+    if (allows(allowed, row.route)) f.right++;
     else f.wrong.push(`${row.operation} → ${row.route}`);
-    if (allowsRoute(never, row.route)) f.never.push(`${row.operation} → ${row.route}`);
+    if (allows(never, row.route)) f.never.push(`${row.operation} → ${row.route}`);
   }
   return f;
 }

@@ -99,7 +99,7 @@ describe.runIf(scored).each(scoredCases)('$vendor (held out)', (vendor) => {
     const run = await dryRun(vendor);
     const f: Figures = {
       vendor: vendor.vendor,
-      ...scoreCase(vendor, run.result?.operations ?? []),
+      ...scoreCase(vendor, run.result?.operations ?? [], run.result?.basePath ?? null),
       auth: false,
       basePath: false,
     };

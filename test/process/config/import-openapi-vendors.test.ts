@@ -13,7 +13,7 @@
 // wrong (mapped to a route that is not its pick, or where the case has none),
 // missed (a pick left unmapped), never (a route of the case's `never` list
 // mapped, whatever the operation). Across the tuning set: at least 90% of the
-// picks right on every document but the newest (rounds 4 to 18, which the
+// picks right on every document but the newest (rounds 4 to 19, which the
 // matcher does not meet yet: 78% with them), at most 5% wrong (counted against
 // the picks), no never-route and no document that maps nothing among the
 // older, and no more never-routes among the newest than came in with them. picks.ts's nine keep 0 wrong. The auth is
@@ -45,6 +45,7 @@ import { round15VendorCases } from '../../fixtures/openapi/vendors/cases-round15
 import { round16VendorCases } from '../../fixtures/openapi/vendors/cases-round16.js';
 import { round17VendorCases } from '../../fixtures/openapi/vendors/cases-round17.js';
 import { round18VendorCases } from '../../fixtures/openapi/vendors/cases-round18.js';
+import { round19VendorCases } from '../../fixtures/openapi/vendors/cases-round19.js';
 
 const vendorsDir = path.join(repoRoot, 'test/fixtures/openapi/vendors');
 const present = (c: VendorCase) => c.files.every((file) => fs.existsSync(path.join(vendorsDir, file)));
@@ -148,7 +149,11 @@ const listsFilledScopes = (vendor: VendorCase) =>
   );
 
 function score(vendor: VendorCase, review: Review): Figures {
-  return { vendor: vendor.vendor, committed: vendorCases.includes(vendor), ...scoreCase(vendor, review.operations) };
+  return {
+    vendor: vendor.vendor,
+    committed: vendorCases.includes(vendor),
+    ...scoreCase(vendor, review.operations, review.basePath),
+  };
 }
 
 /**
@@ -172,6 +177,7 @@ const newest = new Set<VendorCase>([
   ...round16VendorCases,
   ...round17VendorCases,
   ...round18VendorCases,
+  ...round19VendorCases,
 ]);
 
 describe.each(scored)('$vendor', (vendor) => {
@@ -237,27 +243,28 @@ describe('across the tuning set', () => {
     for (const c of vendorCases) expect(present(c), c.vendor).toBe(true);
   });
 
-  it('maps at least 90% right on all but the newest documents (80% with them, 1008 of 1256), at most 5% wrong, no never-route on the older, no more than three', () => {
+  it('maps at least 90% right on all but the newest documents (78% with them, 1062 of 1347), at most 5% wrong, no never-route on the older, no more than six', () => {
     expect(figures).toHaveLength(scored.length);
     const picks = figures.reduce((n, f) => n + f.picks, 0);
     const right = figures.reduce((n, f) => n + f.right, 0);
     const wrong = figures.reduce((n, f) => n + f.wrong.length, 0);
-    // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (1008
-    // of 1256, 80.3%, with the twentieth round of matcher work; 997 of 1256, 79.4%, once a product update that replaces the record was mapped and sent whole, its twelve cases that
+    // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (1062
+    // of 1347, 78.8%, when round 19 came in; 1008 of 1256, 80.3%, with the twentieth round of matcher work; 997 of 1256, 79.4%, once a product update that replaces the record was mapped and sent whole, its twelve cases that
     // had left such an update to a person picking it; 975 of 1244, 78.4%, when round 18 came in; 949 of 1205, 78.8%, after the nineteenth round of matcher work; 945, 78.4%,
     // when round 17 came in; 906 of 1128 after
     // the eighteenth round; 892, 79.1%, when round 16 came in).
     const older = figures.filter((f) => ![...newest].some((c) => c.vendor === f.vendor));
     const olderPicks = older.reduce((n, f) => n + f.picks, 0);
     expect(older.reduce((n, f) => n + f.right, 0) / olderPicks).toBeGreaterThanOrEqual(0.9);
-    expect(right / picks).toBeGreaterThanOrEqual(0.8);
+    expect(right / picks).toBeGreaterThanOrEqual(0.78);
     expect(wrong / picks).toBeLessThanOrEqual(0.05);
     expect(older.flatMap((f) => f.never)).toEqual([]);
     // Round 13 came in with one (ServiceChannel's work-order categories), round 15 with three (HaloPSA's Product and
     // Category), of which the eighteenth round of matcher work left ServiceChannel's and HaloPSA's Category; round 17
     // with three (plentymarkets' item sets, RemOnline's service categories, Scalev's locations), of which the nineteenth
-    // round of matcher work left Scalev's; round 18 came in with none; none may add another.
-    expect(figures.flatMap((f) => f.never).length).toBeLessThanOrEqual(3);
+    // round of matcher work left Scalev's; round 18 came in with none; round 19 with three (Reverb's and TCGplayer's
+    // marketplace listings and catalogue, SAP's supplier company data); none may add another.
+    expect(figures.flatMap((f) => f.never).length).toBeLessThanOrEqual(6);
     // RSpace Inventory (round 9) still maps nothing.
     expect(older.filter((f) => f.mapped === 0).map((f) => f.vendor)).toEqual([]);
   });
