@@ -31,6 +31,7 @@ import { round16VendorCases } from '../../fixtures/openapi/vendors/cases-round16
 import { round17VendorCases } from '../../fixtures/openapi/vendors/cases-round17.js';
 import { round18VendorCases } from '../../fixtures/openapi/vendors/cases-round18.js';
 import { round19VendorCases } from '../../fixtures/openapi/vendors/cases-round19.js';
+import { round20VendorCases } from '../../fixtures/openapi/vendors/cases-round20.js';
 import { blindCases } from '../../fixtures/openapi/vendors/cases-blind.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
@@ -241,6 +242,7 @@ describe('the split', () => {
     { round: 17, cases: round17VendorCases, least: 10, scored: '39 (50.6%)' },
     { round: 18, cases: round18VendorCases, least: 3, scored: '26 (66.7%)' },
     { round: 19, cases: round19VendorCases, least: 14, scored: '49 (53.8%)' },
+    { round: 20, cases: round20VendorCases, least: 8 },
   ];
   it.each(rounds)('round $round: vendors none seen before; tuning once scored, else held out', (r) => {
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
