@@ -19,6 +19,7 @@ import {
   headOf,
   keyedSegmentsRead,
   normaliseName,
+  SECTION_COLLECTIONS,
   type FieldSet,
   type Head,
   type KeyedStockWrite,
@@ -26,6 +27,7 @@ import {
 } from './route-reading.js';
 import {
   findTerms,
+  selfSegments,
   groupingWords,
   identifierWords,
   kindWords,
@@ -682,6 +684,7 @@ function subjectScore(
     }
   };
   head('path', reading.head, reading.path);
+  if (reading.namespace && sources.length) reasons.push(reading.namespace);
   const summed = stockSummed(reading) && wanted('level') > 0;
   if (summed) {
     sources.push(sourceWeight.path);
@@ -2940,6 +2943,82 @@ function ownersOfCategories(reading: Reading): string[] {
 /** Its operationId or summary names the categories as the products' ("Get Product Categories"). */
 const categoriesOfProducts = (reading: Reading) => ownersOfCategories(reading).some(namesProducts);
 
+/**
+ * A word of a path segment of its own before a collection (static of /crm/v1/static/products) narrows the collection
+ * only where it names something: a kind or a party of the records. A segment that is only where collections are kept
+ * is a section of the API at whatever depth it stands, as a leading one is (sectionSegments): as many collections of
+ * different names stand under it as make a leading segment a section, no route is the segment itself or one record
+ * of it (it is no collection of its own), no route's collection is named by its word (/expenses beside
+ * /expense/categories), no collection of the same name stands under another segment beside it (/data/items beside
+ * /options/items: there the segment tells them apart), the collection is kept there (records written to it or read
+ * one by one under it; a section of views, /options/items of the push options for each data type, keeps none), and
+ * its word names no subject the vocabulary knows. Such a
+ * word is taken off the subject it stood before. The signed-in user's own view (/me/categories) is read by its
+ * segment elsewhere and stays a narrowing.
+ */
+export function markNamespaceSegments(readings: Reading[]): void {
+  const segmentsOf = (r: Reading) => r.path.split('/').filter(Boolean);
+  const literal = (segment: string) => !segment.includes('{');
+  const followers = new Map<string, Set<string>>();
+  const ends = new Set<string>();
+  const collectionWords = new Set<string>();
+  // Collections kept at their path: records written to it (POST, PUT) or read one by one under it (GET …/{id}).
+  const kept = new Set<string>();
+  // The segments a collection of one name stands under, beside one another (data/items, options/items).
+  const placedUnder = new Map<string, Set<string>>();
+  const placeOf = (segments: string[], last: number) =>
+    `${segments.slice(0, last - 1).join('/')}|${segments[last]}`.toLowerCase();
+  for (const r of readings) {
+    const segments = segmentsOf(r);
+    segments.forEach((segment, i) => {
+      if (i < 2 || !literal(segment) || !literal(segments[i - 1]!)) return;
+      const place = placeOf(segments, i);
+      if (!placedUnder.has(place)) placedUnder.set(place, new Set());
+      placedUnder.get(place)!.add(segments[i - 1]!.toLowerCase());
+    });
+    segments.forEach((segment, i) => {
+      if (i === 0 || !literal(segment)) return;
+      const prefix = segments.slice(0, i).join('/').toLowerCase();
+      if (!followers.has(prefix)) followers.set(prefix, new Set());
+      followers.get(prefix)!.add(wordsOf(segment).join(' '));
+    });
+    let end = segments.length;
+    while (end > 0 && !literal(segments[end - 1]!)) end--;
+    ends.add(segments.slice(0, end).join('/').toLowerCase());
+    if (end < segments.length ? r.operation.method === 'GET' : ['POST', 'PUT'].includes(r.operation.method))
+      kept.add(segments.slice(0, end).join('/').toLowerCase());
+    if (end > 0) collectionWords.add(wordsOf(segments[end - 1]!).join(' '));
+  }
+  for (const r of readings) {
+    const qualifier = r.head.qualifier;
+    if (!qualifier || !r.head.concept || selfSegments.has(qualifier) || findTerms([qualifier]).length) continue;
+    const segments = segmentsOf(r);
+    let last = segments.length - 1;
+    while (last > 0 && !literal(segments[last]!)) last--;
+    const before = segments[last - 1];
+    if (last < 1 || before === undefined || !literal(before)) continue;
+    if (wordsOf(before).join(' ') !== qualifier || wordsOf(segments[last]!).includes(qualifier)) continue;
+    const prefix = segments.slice(0, last).join('/').toLowerCase();
+    const siblings = followers.get(prefix)?.size ?? 0;
+    if (siblings < SECTION_COLLECTIONS || ends.has(prefix) || collectionWords.has(qualifier)) continue;
+    // Only views (options, reports of a data type, one templated route for each): nothing is kept there.
+    if (
+      !kept.has(
+        segments
+          .slice(0, last + 1)
+          .join('/')
+          .toLowerCase(),
+      )
+    )
+      continue;
+    // The same collection under another segment beside it: the segment tells the two apart, a narrowing after all.
+    if ((placedUnder.get(placeOf(segments, last))?.size ?? 0) > 1) continue;
+    const { qualifier: _namespace, ...head } = r.head;
+    r.head = head;
+    r.namespace = `"${before}" only groups collections (${siblings} under /${segments.slice(0, last).join('/')}, none of its own): it narrows nothing`;
+  }
+}
+
 /** Scores every pair, then takes pairs best first, each document operation at most once. */
 /**
  * Routes in a sandbox or playground (/SandBox/Ping) beside routes that are not: where the API is tried out. A sandbox
@@ -2960,6 +3039,7 @@ export function matchOperations(
   oauthPaths: Set<string>,
   threshold = CONFIDENCE_THRESHOLD,
 ): OperationMatch[] {
+  markNamespaceSegments(readings);
   markKeyedStockWrites(readings);
   markStockedProducts(readings);
   markCountedProducts(readings);

@@ -108,6 +108,11 @@ export interface Reading {
   danger: string[];
   /** A path segment that makes it the signed-in user's own view: "me" of /me/categories. */
   self?: string;
+  /**
+   * The word before its subject was a segment that only groups collections (static of /crm/v1/static/products), so it
+   * narrows nothing: why, in words. Set once every route is read (match.ts, markNamespaceSegments).
+   */
+  namespace?: string;
   /** Kind words found in the path's last segments, the operationId and the summary. */
   kindsSaid: Set<Kind>;
   request?: FieldSet;
@@ -520,7 +525,7 @@ export function sharedPrefixLength(paths: string[]): number {
 }
 
 /** How many collections of different names a leading segment holds before it is a section of the API. */
-const SECTION_COLLECTIONS = 8;
+export const SECTION_COLLECTIONS = 8;
 
 /**
  * The leading segment (after the shared prefix) under which a document puts many collections of different names

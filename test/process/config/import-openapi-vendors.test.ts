@@ -14,7 +14,7 @@
 // missed (a pick left unmapped), never (a route of the case's `never` list
 // mapped, whatever the operation). Across the tuning set: at least 90% of the
 // picks right on every document but the newest (rounds 4 to 19, which the
-// matcher does not meet yet: 78% with them), at most 5% wrong (counted against
+// matcher does not meet yet: 79% with them), at most 5% wrong (counted against
 // the picks), no never-route and no document that maps nothing among the
 // older, and no more never-routes among the newest than came in with them. picks.ts's nine keep 0 wrong. The auth is
 // compared as sent (`authSent`, path variables filled) where the case lists
@@ -243,7 +243,7 @@ describe('across the tuning set', () => {
     for (const c of vendorCases) expect(present(c), c.vendor).toBe(true);
   });
 
-  it('maps at least 90% right on all but the newest documents (78% with them, 1062 of 1347), at most 5% wrong, no never-route on the older, no more than six', () => {
+  it('maps at least 90% right on all but the newest documents (79% with them, 1068 of 1347), at most 5% wrong, no never-route on the older, no more than six', () => {
     expect(figures).toHaveLength(scored.length);
     const picks = figures.reduce((n, f) => n + f.picks, 0);
     const right = figures.reduce((n, f) => n + f.right, 0);
@@ -256,7 +256,7 @@ describe('across the tuning set', () => {
     const older = figures.filter((f) => ![...newest].some((c) => c.vendor === f.vendor));
     const olderPicks = older.reduce((n, f) => n + f.picks, 0);
     expect(older.reduce((n, f) => n + f.right, 0) / olderPicks).toBeGreaterThanOrEqual(0.9);
-    expect(right / picks).toBeGreaterThanOrEqual(0.78);
+    expect(right / picks).toBeGreaterThanOrEqual(0.79);
     expect(wrong / picks).toBeLessThanOrEqual(0.05);
     expect(older.flatMap((f) => f.never)).toEqual([]);
     // Round 13 came in with one (ServiceChannel's work-order categories), round 15 with three (HaloPSA's Product and

@@ -4443,3 +4443,61 @@ describe("a replacing update is the create's evidence of its collection, not mor
     120_000,
   );
 });
+
+// Rules stated after round 19 was scored and moved to tuning.
+describe('a segment that only groups collections narrows nothing', () => {
+  const product = { name: 'string', sku: 'string', price: 'number', description: 'string' };
+  const collection = (summary: string, fields: Record<string, string>, readOnly = false) => ({
+    get: { summary: `List ${summary}`, responses: answer(fields, true) },
+    ...(readOnly
+      ? {}
+      : { post: { summary: `Create ${summary}`, requestBody: body(fields), responses: answer(fields) } }),
+  });
+  const under = (segment: string, extra: Record<string, unknown> = {}, readOnly = false) =>
+    plan({
+      [`/crm/v1/${segment}/products`]: collection('products', product, readOnly),
+      [`/crm/v1/${segment}/taxes`]: collection('taxes', { name: 'string', rate: 'number' }, readOnly),
+      ...Object.fromEntries(
+        ['measurement-units', 'tasks', 'deals', 'leads', 'contacts', 'stages', 'funnels'].map((name) => [
+          `/crm/v1/${segment}/${name}`,
+          collection(name, { name: 'string' }, readOnly),
+        ]),
+      ),
+      // Not a shared prefix: a third of the routes are elsewhere.
+      ...Object.fromEntries(
+        ['company/v1/users', 'company/v1/departments', 'files/v1/files', 'auth/v1/sessions'].map((name) => [
+          `/${name}`,
+          collection(name, { title: 'string' }),
+        ]),
+      ),
+      ...extra,
+    });
+  it('/crm/v1/static/products beside eight sibling collections under /static, none of its own: the products', () => {
+    const result = under('static');
+    expect(routesOf(result)).toMatchObject({
+      listProducts: 'GET /crm/v1/static/products',
+      createProduct: 'POST /crm/v1/static/products',
+    });
+    expect(mappedOf(result, 'listProducts').reasons.join('; ')).toMatch(/"static" only groups collections/);
+  });
+  it('a segment that is a collection of its own, has few collections under it or tells one apart from its twin, still narrows', () => {
+    const owned = under('bundle', { '/crm/v1/bundle': collection('bundles', { name: 'string' }) });
+    expect(routesOf(owned).listProducts).toBeUndefined();
+    expect(unmapped(owned, 'listProducts')?.candidates[0]?.shortfall).toMatch(/narrowed by "bundle"/);
+    const twinned = under('static', { '/crm/v1/archive/products': collection('archived products', product) });
+    expect(routesOf(twinned).listProducts).toBeUndefined();
+    expect(unmapped(twinned, 'listProducts')?.candidates[0]?.shortfall).toMatch(/narrowed by/);
+    // Views only, nothing written or read one by one there: no place collections are kept.
+    const views = under('static', {}, true);
+    expect(routesOf(views).listProducts).toBeUndefined();
+    expect(unmapped(views, 'listProducts')?.candidates[0]?.shortfall).toMatch(/narrowed by "static"/);
+    const alone = plan({
+      '/crm/v1/bundle/products': collection('products', product),
+      '/crm/v1/documents': collection('documents', { title: 'string' }),
+    });
+    expect(routesOf(alone).listProducts).toBeUndefined();
+  });
+  it("the signed-in user's own view (/me/...) stays a narrowing, however many collections stand under it", () => {
+    expect(routesOf(under('me')).listProducts).toBeUndefined();
+  });
+});
