@@ -295,19 +295,8 @@ export class InventoryClient {
     params: string[],
     options: CallOptions,
   ): Promise<HttpResponse<unknown>> {
-    const response = await this.exchange(operation, params, options);
-    // Read in venue's names where the vendor's document uses its own words (inventory.answerNames); --verbose shows the body as sent.
-    return { ...response, data: this.routes.venueAnswer(operation, response.data) };
-  }
-
-  /** One operation through the profile's route map, its answer as the service sent it. */
-  private exchange(
-    operation: InventoryOperation,
-    params: string[],
-    options: CallOptions,
-  ): Promise<HttpResponse<unknown>> {
     const { method, path, query, headers } = this.routes.resolve(operation, params, options.writeFields);
-    return this.deps.http.request<unknown>({
+    const response = await this.deps.http.request<unknown>({
       method,
       path,
       // The route's per-venue query values (a business or storefront key) go with venue's own filters.
@@ -322,6 +311,8 @@ export class InventoryClient {
       ...(options.idempotencyKey !== undefined ? { idempotencyKey: options.idempotencyKey } : {}),
       ...(options.beforeSend ? { beforeSend: options.beforeSend } : {}),
     });
+    // Read in venue's names where the vendor's document uses its own words (inventory.answerNames); --verbose shows the body as sent.
+    return { ...response, data: this.routes.venueAnswer(operation, response.data) };
   }
 
   private source(operation: string, write = false): AnswerSource {
@@ -565,14 +556,9 @@ export class InventoryClient {
     const readOperation = `read product ${productId} to send it whole`;
     const readSource = this.source(readOperation);
     const read = await this.explaining('getProduct', { what }, () =>
-      this.exchange('getProduct', [String(productId)], { operation: readOperation }),
+      this.send('getProduct', [String(productId)], { operation: readOperation }),
     );
-    const record = readRecord(
-      this.routes.venueAnswer('getProduct', read.data),
-      readSource,
-      'product',
-      resourceKeys.product,
-    );
+    const record = readRecord(read.data, readSource, 'product', resourceKeys.product);
     checkSame(
       readSource,
       'productId',
