@@ -11,7 +11,7 @@
 import { UnreadableAnswerError, type AnswerSource, type RawRecord, type RecordReader } from '../reading.js';
 import { UsageError } from '../errors.js';
 import { productFields } from './fields.js';
-import { bodyNameKey, type InventoryRouteMap, type ReplacingField } from './routes.js';
+import { bodyNameKey, bodyNamePair, type InventoryRouteMap, type ReplacingField } from './routes.js';
 import type { Product } from './types.js';
 
 /** How the profile names the update's fields: inventory.bodyNames and inventory.answerNames of the product's calls. */
@@ -39,8 +39,7 @@ const isProductField = (name: string): name is ProductField => Object.hasOwn(pro
 export function venueNameOf(field: string, names: ReplacingNames = {}): ProductField | undefined {
   const key = bodyNameKey(field);
   for (const entry of names.bodyNames ?? []) {
-    const at = entry.indexOf('=');
-    const [venue, vendor] = at < 0 ? [entry, entry] : [entry.slice(0, at), entry.slice(at + 1)];
+    const [venue, vendor] = bodyNamePair(entry);
     if (bodyNameKey(vendor) === key) {
       const own = Object.keys(productFields).find((name) => bodyNameKey(name) === bodyNameKey(venue));
       if (own !== undefined && isProductField(own)) return own;

@@ -609,14 +609,22 @@ const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
   !Array.isArray(value) &&
   [Object.prototype, null].includes(Object.getPrototypeOf(value));
 
+/**
+ * An inventory.bodyNames entry as venue's name and the vendor's: "SellPrice" is venue's sellPrice as the vendor spells
+ * it; "countedQuantity=quantity" is venue's field in the vendor's word.
+ */
+export function bodyNamePair(entry: string): [venue: string, vendor: string] {
+  const at = entry.indexOf('=');
+  return at < 0 ? [entry, entry] : [entry.slice(0, at), entry.slice(at + 1)];
+}
+
 /** The body with each key the vendor names otherwise written in its name, at every depth; other keys stay venue's. */
 export function inVendorNames(body: unknown, names: readonly string[] | undefined): unknown {
   if (!names?.length) return body;
-  // "SellPrice" is venue's sellPrice as the vendor spells it; "countedQuantity=quantity" is venue's field in its word.
   const byKey = new Map(
     names.map((name) => {
-      const at = name.indexOf('=');
-      return at < 0 ? [bodyNameKey(name), name] : [bodyNameKey(name.slice(0, at)), name.slice(at + 1)];
+      const [venue, vendor] = bodyNamePair(name);
+      return [bodyNameKey(venue), vendor];
     }),
   );
   const walk = (value: unknown): unknown => {
