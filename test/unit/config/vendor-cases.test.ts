@@ -32,6 +32,7 @@ import { round17VendorCases } from '../../fixtures/openapi/vendors/cases-round17
 import { round18VendorCases } from '../../fixtures/openapi/vendors/cases-round18.js';
 import { round19VendorCases } from '../../fixtures/openapi/vendors/cases-round19.js';
 import { round20VendorCases } from '../../fixtures/openapi/vendors/cases-round20.js';
+import { round21VendorCases } from '../../fixtures/openapi/vendors/cases-round21.js';
 import { blindCases } from '../../fixtures/openapi/vendors/cases-blind.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
@@ -243,6 +244,7 @@ describe('the split', () => {
     { round: 18, cases: round18VendorCases, least: 3, scored: '26 (66.7%)' },
     { round: 19, cases: round19VendorCases, least: 14, scored: '49 (53.8%)' },
     { round: 20, cases: round20VendorCases, least: 8, scored: '36 (59.0%)' },
+    { round: 21, cases: round21VendorCases, least: 8 },
   ];
   it.each(rounds)('round $round: vendors none seen before; tuning once scored, else held out', (r) => {
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
