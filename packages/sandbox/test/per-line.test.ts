@@ -98,7 +98,7 @@ describe('the published document', () => {
       'on_hand',
     ]);
     const receive = requestSchema(document.paths['/inventory/receive']!.post!);
-    expect(receive.required).toEqual(['warehouse_id', 'userId', 'item_id', 'received']);
+    expect(receive.required).toEqual(['warehouse_id', 'userId', 'item_id', 'quantity_received']);
     const adjust = requestSchema(document.paths['/stock/adjust']!.post!);
     expect(adjust.required).toEqual(['warehouseId', 'sku', 'delta', 'userId', 'comment']);
     expect(adjust.properties).not.toHaveProperty('productId');
@@ -147,7 +147,10 @@ describe.each(DIALECT_NAMES as readonly DialectName[])('served in the %s dialect
     expect(response.status).toBe(201);
     expect(await stockOf(1001, 1)).toBe(17);
     const received = await stockOf(1002, 1);
-    response = await send('/inventory/receive', named({ warehouse_id: 1, userId: 1, item_id: 1002, received: 5 }));
+    response = await send(
+      '/inventory/receive',
+      named({ warehouse_id: 1, userId: 1, item_id: 1002, quantity_received: 5 }),
+    );
     expect(response.status).toBe(201);
     expect(await stockOf(1002, 1)).toBe(received + 5);
     const adjusted = await stockOf(1003, 1);
@@ -168,7 +171,7 @@ describe.each(DIALECT_NAMES as readonly DialectName[])('served in the %s dialect
         named({ warehouse_id: 1, userId: 1, items: [{ variant_id: 1004, on_hand: 3 }] }),
         'items',
       ],
-      ['/inventory/receive', named({ warehouse_id: 1, userId: 1, received: 3 }), 'item_id'],
+      ['/inventory/receive', named({ warehouse_id: 1, userId: 1, quantity_received: 3 }), 'item_id'],
       ['/stock/adjust', named({ warehouseId: 1, userId: 1, delta: 1, comment: 'x' }), 'sku'],
     ];
     for (const [route, body, field] of refusals) {

@@ -1,7 +1,7 @@
 // Stock writes a vendor takes one product per call with the product in the
 // BODY (packages/sandbox/examples/inventory-routes-per-line.json: POST
 // /api/inventory_levels/set {variant_id, warehouse_id, on_hand, reason}, POST
-// /api/inventory/receive {item_id, warehouse_id, received}, POST
+// /api/inventory/receive {item_id, warehouse_id, quantity_received}, POST
 // /api/stock/adjust {sku, delta}), in every dialect: the profile marks the take
 // and the receipt one call per line (inventory.perLine), set by hand here;
 // each is sent one flat record per line and applied once; a receipt's rerun
@@ -25,7 +25,7 @@ const settings: Array<[string, string]> = [
     'inventory.bodyNames',
     JSON.stringify({
       stockTake: ['productId=variant_id', 'warehouseId=warehouse_id', 'countedQuantity=on_hand', 'comment=reason'],
-      receiveStock: ['productId=item_id', 'warehouseId=warehouse_id', 'quantity=received'],
+      receiveStock: ['productId=item_id', 'warehouseId=warehouse_id', 'quantity=quantity_received'],
       adjustStock: ['productId=sku', 'adjustmentQuantity=delta'],
     }),
   ],
@@ -134,7 +134,7 @@ describe.each(dialects)('stock writes keyed by the product in the body (%s diale
     const rawLines = Object.values(raw).find(Array.isArray) as Array<Record<string, unknown>>;
     expect(rawLines.map((line) => folded(line).productid)).toEqual([1003, 1004, 1005]);
     const sent = (await requests()).slice(from).filter((r) => r.method === 'POST');
-    expect(sent.map((r) => [r.url, folded(r.body!).itemid, folded(r.body!).received])).toEqual([
+    expect(sent.map((r) => [r.url, folded(r.body!).itemid, folded(r.body!).quantityreceived])).toEqual([
       ['/inventory/api/inventory/receive', 1003, 5],
       ['/inventory/api/inventory/receive', 1004, 2],
       ['/inventory/api/inventory/receive', 1005, 1],
@@ -196,5 +196,67 @@ describe.each(dialects)('stock writes keyed by the product in the body (%s diale
       expect((await requests()).slice(from).filter((r) => r.method === 'POST')).toEqual([]);
     }
     expect(await levels([1006, 1007])).toEqual({ 1006: before[1006]! + 3, 1007: before[1007]! });
+  });
+
+  it('the sandbox’s own document, imported, maps the three writes as the layout serves them and marks the take and the receipt', async () => {
+    const review = await sb.run([
+      'config',
+      'import-openapi',
+      `${sb.origin}/inventory/openapi.json`,
+      '--dry-run',
+      '-o',
+      'json',
+    ]);
+    expect(review.code, review.stderr).toBe(0);
+    const reasons = (operation: string) =>
+      (JSON.parse(review.stdout).operations as Array<{ operation: string; reasons?: string[] }>)
+        .find((o) => o.operation === operation)!
+        .reasons!.join('; ');
+    expect(reasons('stockTake')).toMatch(/one call per line, the product in the body as variant_?id/i);
+    expect(reasons('receiveStock')).toMatch(/one call per line, the product in the body as item_?id/i);
+    expect(reasons('adjustStock')).toMatch(/the adjustment's product in the body as sku/i);
+    const imported = await sb.run(['config', 'import-openapi', `${sb.origin}/inventory/openapi.json`, '--yes']);
+    expect(imported.code, imported.stderr).toBe(0);
+    const routes = JSON.parse((await sb.run(['config', 'routes', '-o', 'json'])).stdout);
+    const routeOf = (operation: string) =>
+      routes.routes.find((r: { operation: string }) => r.operation === operation)?.route;
+    expect(routeOf('stockTake')).toBe('POST /inventory_levels/set');
+    expect(routeOf('receiveStock')).toBe('POST /inventory/receive');
+    expect(routeOf('adjustStock')).toBe('POST /stock/adjust');
+    expect(routes.perLine).toEqual({ operations: ['stockTake', 'receiveStock'], origin: 'imported' });
+    // The vendor's names, as its document has them (PascalCase in the pascal dialect).
+    expect(
+      Object.fromEntries(
+        Object.entries(routes.bodyNames as Record<string, string[]>).map(([operation, names]) => [
+          operation,
+          names.filter((n) => n.includes('=')).map((n) => fold(n.split('=')[0]!) + '=' + fold(n.split('=')[1]!)),
+        ]),
+      ),
+    ).toMatchObject({
+      stockTake: expect.arrayContaining(['productid=variantid', 'countedquantity=onhand']),
+      receiveStock: expect.arrayContaining(['productid=itemid', 'quantity=quantityreceived']),
+      adjustStock: expect.arrayContaining(['productid=sku', 'adjustmentquantity=delta']),
+    });
+    const counts = writeFile('imported.csv', 'productId,countedQuantity\n1011,9\n1012,8\n');
+    const take = await sb.run(['inventory', 'stock', 'take', '--warehouse', '1', '--file', counts, '--yes']);
+    expect(take.code, take.stderr).toBe(0);
+    expect(await levels([1011, 1012])).toEqual({ 1011: 9, 1012: 8 });
+    const before = (await levels([1013]))[1013]!;
+    const adjust = await sb.run([
+      'inventory',
+      'stock',
+      'adjust',
+      '--warehouse',
+      '1',
+      '--product',
+      '1013',
+      '--quantity',
+      '3',
+      '--comment',
+      'found',
+      '--yes',
+    ]);
+    expect(adjust.code, adjust.stderr).toBe(0);
+    expect((await levels([1013]))[1013]).toBe(before + 3);
   });
 });
