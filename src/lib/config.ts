@@ -21,7 +21,9 @@ import {
   parseAuthScheme,
   parsePathVars,
   parseRoute,
+  formatPerLine,
   formatUpdateReplaces,
+  parsePerLine,
   parseUpdateReplaces,
   checkRouteFor,
   formatRoute,
@@ -39,7 +41,19 @@ export type SettingSource = 'flag' | 'environment' | 'profile' | 'default' | 'ex
 export interface SettingSpec {
   description: string;
   kind:
-    'url' | 'int' | 'enum' | 'route' | 'auth' | 'path' | 'text' | 'tz' | 'tags' | 'profile' | 'pathVars' | 'fieldNames';
+    | 'url'
+    | 'int'
+    | 'enum'
+    | 'route'
+    | 'auth'
+    | 'path'
+    | 'text'
+    | 'tz'
+    | 'tags'
+    | 'profile'
+    | 'pathVars'
+    | 'fieldNames'
+    | 'operations';
   /** Not taken from the profile this one extends (its own identity: tags, extends). */
   own?: boolean;
   values?: readonly string[];
@@ -129,6 +143,11 @@ const baseSettingSpecs = {
     description:
       "The fields updateProduct's route takes when it replaces the whole product (a PUT that requires the record's other values on every call), in the vendor's words separated by spaces, those it requires ending in *: \"Name* SKU* SellPrice RevisionNumber*\". venue then reads the product first and sends it whole with these fields, the changes set on them (and If-Match with the read's ETag). Unset: the route takes a partial update (set by import-openapi)",
     kind: 'fieldNames',
+  },
+  'inventory.perLine': {
+    description:
+      'The stock writes the vendor takes one product per call with the product in the body (one flat record: "POST /inventory_levels/set" {variant_id, warehouse_id, on_hand}), their operations separated by spaces: "stockTake receiveStock". venue then sends such a write one call per line, each body the write\'s fields and the line\'s, as it sends a write keyed by the product in its path. Unset: all lines in one body (set by import-openapi)',
+    kind: 'operations',
   },
   'inventory.importedRoutes': {
     description:
@@ -250,6 +269,14 @@ export function checkSettingValue(key: SettingKey, raw: string): string | number
       if (!names)
         throw new UsageError(`${key} takes field names; \`venue config unset ${key}\` makes the update partial`);
       return formatUpdateReplaces(names);
+    }
+    case 'operations': {
+      const operations = parsePerLine(raw);
+      if (!operations)
+        throw new UsageError(
+          `${key} takes operation names; \`venue config unset ${key}\` sends every line in one body again`,
+        );
+      return formatPerLine(operations);
     }
     case 'tags': {
       const tags = parseTags(raw);

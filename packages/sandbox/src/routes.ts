@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { readOpenApiDocument, type OpenApiDocument } from './contract-files.js';
 import { RouteLayoutError } from './route-layout-error.js';
-import { flatFields, flatShapeOf, PATH_FIELDS, type FlatRoute } from './line-keyed.js';
+import { flatFields, flatShapeOf, LINE_KEYED_OPERATIONS, PATH_FIELDS, type FlatRoute } from './line-keyed.js';
 import { isObject } from './dialects/json.js';
 import { REPLACEABLE_OPERATIONS } from './replacing.js';
 
@@ -108,6 +108,11 @@ export interface RouteLayout {
    * every field of the record on every call, reads answering an ETag, a stale If-Match refused with 412.
    */
   replaces?: string[];
+  /**
+   * The stock writes served one product per call with the product in the body (a flat record, no lines): a route
+   * with no {productId} whose flat body holds the line's fields beside the write's, as a line-keyed route's does.
+   */
+  perLine?: string[];
 }
 
 /** A text with the layout's path variables filled in. */
@@ -168,6 +173,8 @@ function parseRoute(
   where: string,
   pathVars: Record<string, string> = {},
   requestNames: Record<string, string> = {},
+  /** The layout serves it one product per call with the product in the body (perLine): a flat body, keyed by nothing. */
+  perLine = false,
 ): {
   method: HttpMethod;
   path: string;
@@ -241,6 +248,10 @@ function parseRoute(
   const twice = pathFields.find((p) => queryFields.some((q) => q.field === p.field));
   if (twice) throw new RouteLayoutError(`${entry}: {${twice.field}} is both in the path and in the query`);
   params = params.filter((name) => !pathFields.some((p) => p.name === name));
+  if (perLine && [...pathFields, ...queryFields].some((p) => p.field === 'productId'))
+    throw new RouteLayoutError(
+      `${entry}: ${operation.operationId} is listed in perLine (the product in the body), but its route carries {productId}: a route keyed by the product in its path is one call per line already`,
+    );
   if (params.length + queryParams.length !== operation.params.length) {
     if (shape && params.length > operation.params.length)
       throw new RouteLayoutError(
@@ -258,7 +269,7 @@ function parseRoute(
     params,
     vars,
     ...(queryParams.length ? { queryParams } : {}),
-    ...(shape && pathFields.length + queryFields.length
+    ...(shape && (pathFields.length + queryFields.length || perLine)
       ? { flat: { operationId: operation.operationId, shape, pathFields, queryFields, names: { ...requestNames } } }
       : {}),
   };
@@ -411,12 +422,13 @@ export function parseRouteLayout(
     queryVars: inQuery,
     headerVars: inHeaders,
     replaces,
+    perLine: inPerLine,
     ...rest
   } = value as Record<string, unknown>;
   const extra = Object.keys(rest).filter((key) => key !== '$schema' && key !== 'description');
   if (extra.length)
     throw new RouteLayoutError(
-      `${where} has unknown field(s): ${extra.join(', ')} (expected basePath, auth, operations, answerNames, requestNames, pathVars, queryVars, headerVars, replaces)`,
+      `${where} has unknown field(s): ${extra.join(', ')} (expected basePath, auth, operations, answerNames, requestNames, pathVars, queryVars, headerVars, replaces, perLine)`,
     );
   const pathVars = parsePathVars(vars, where);
   const queryVars = parsePathVars(inQuery, where, 'queryVars');
@@ -440,10 +452,18 @@ export function parseRouteLayout(
   }
 
   const requestNames = inRequests === undefined ? undefined : parseRequestNames(inRequests, byId, where);
+  const perLine = inPerLine === undefined ? undefined : parsePerLine(inPerLine, entries, where);
   const routes: LayoutRoute[] = operations.map((operation) => {
     const isListed = Object.prototype.hasOwnProperty.call(entries, operation.operationId);
     const route = isListed
-      ? parseRoute(operation, entries[operation.operationId], where, pathVars, requestNames?.[operation.operationId])
+      ? parseRoute(
+          operation,
+          entries[operation.operationId],
+          where,
+          pathVars,
+          requestNames?.[operation.operationId],
+          perLine?.includes(operation.operationId),
+        )
       : { ...operation, vars: [] };
     return {
       operationId: operation.operationId,
@@ -478,11 +498,12 @@ export function parseRouteLayout(
     for (const id of Object.keys(requestNames))
       if (!routes.some((route) => route.operationId === id && route.flat))
         throw new RouteLayoutError(
-          `${where} requestNames.${id}: only a stock write whose route keys it by {productId} or {warehouseId} in its path or query (a flat body) takes request names`,
+          `${where} requestNames.${id}: only a stock write whose route keys it by {productId} or {warehouseId} in its path or query, or one served one product per call (perLine), takes request names (a flat body)`,
         );
     layout.requestNames = requestNames;
   }
   if (replaces !== undefined) layout.replaces = parseReplaces(replaces, routes, where);
+  if (perLine) layout.perLine = perLine;
   if (pathVars) layout.pathVars = pathVars;
   if (queryVars && Object.keys(queryVars).length) layout.queryVars = queryVars;
   if (headerVars && Object.keys(headerVars).length) layout.headerVars = headerVars;
@@ -498,6 +519,24 @@ export function parseRouteLayout(
     );
   }
   return layout;
+}
+
+/** A layout's perLine: stock writes (LINE_KEYED_OPERATIONS) the file lists, each served with the product in a flat body. */
+function parsePerLine(value: unknown, listed: Record<string, unknown>, where: string): string[] {
+  if (!Array.isArray(value) || value.some((id) => typeof id !== 'string'))
+    throw new RouteLayoutError(
+      `${where} perLine must be a list of operationIds, such as ["stockTake", "receiveStock"]`,
+    );
+  for (const id of value as string[]) {
+    if (!LINE_KEYED_OPERATIONS.includes(id))
+      throw new RouteLayoutError(
+        `${where} perLine: ${id} cannot be served one product per call (only ${LINE_KEYED_OPERATIONS.join(', ')})`,
+      );
+    if (!Object.hasOwn(listed, id))
+      throw new RouteLayoutError(`${where} perLine: ${id} must be listed in operations (its own route)`);
+  }
+  if (new Set(value).size !== value.length) throw new RouteLayoutError(`${where} perLine repeats an operation`);
+  return value as string[];
 }
 
 /** A layout's replaces: operations it serves as replacing updates, each a PUT or POST the file lists. */

@@ -25,6 +25,9 @@ import {
   checkPathVarValue,
   checkFieldVarValue,
   formatUpdateReplaces,
+  formatPerLine,
+  parsePerLine,
+  PER_LINE_OPERATIONS,
 } from '../../lib/inventory/routes.js';
 import { formatImportRecord, mergeImports, parseImportRecord } from '../../lib/openapi/record.js';
 import { didYouMean } from '../../lib/suggest.js';
@@ -307,6 +310,21 @@ export default defineCommand<Options>({
         writable.setSetting(profile, 'inventory.updateReplaces', updateReplaces);
       } else writable.unsetSetting(profile, 'inventory.updateReplaces');
     }
+    // Stock writes this import stores as one call per line with the product in the body (inventory.perLine): the
+    // take and receipt routes it stored; one of them it stored otherwise is dropped from the setting, one kept from
+    // elsewhere keeps its mark.
+    const storedHere = (operation: InventoryOperation) => {
+      const mine = matched().find((o) => o.operation === operation);
+      const kept = merge.set.find((r) => r.operation === operation);
+      return mine && kept?.route === storedRoute(plan, mine.route, operation) ? mine : undefined;
+    };
+    const marked = PER_LINE_OPERATIONS.filter((operation) => storedHere(operation)?.perLine);
+    const previous = (parsePerLine(config.resolve(profile, 'inventory.perLine').value) ?? []).filter(
+      (operation) => !storedHere(operation) && !merge.unset.includes(operation),
+    );
+    const perLine = formatPerLine([...new Set([...previous, ...marked])]);
+    if (perLine) writable.setSetting(profile, 'inventory.perLine', perLine);
+    else writable.unsetSetting(profile, 'inventory.perLine');
     const importedAt = new Date(ctx.now()).toISOString().replace(/\.\d+Z$/, 'Z');
     writable.setSetting(
       profile,
@@ -319,6 +337,7 @@ export default defineCommand<Options>({
       auth,
       ...(plan.pathVars.length ? { pathVars: formatPathVars(pathVars) } : {}),
       ...(updateReplaces ? { updateReplaces } : {}),
+      ...(perLine ? { perLine } : {}),
       routes: {} as Record<string, string>,
       sources: {} as Record<string, string>,
       strengths: {} as Record<string, Strength>,
@@ -510,6 +529,7 @@ async function reviewEach(ctx: Context, plan: ImportPlan): Promise<ImportPlan> {
         chosenBy: 'review',
         alternatives: [],
         ...replacingOf(reading && score(o.operation, reading, 0, new Set()).replaces, reading),
+        ...(stored.perLine ? { perLine: true as const } : {}),
       };
     }
   }

@@ -29,7 +29,8 @@ export default defineCommand({
     'scopes asked for. An operation set to "none" is unmapped: calling it exits 2 naming it. ' +
     "Body names are the request fields written in the vendor's names " +
     "(inventory.bodyNames); answer names the vendor's words for answer fields, read as venue's (inventory.answerNames). " +
-    '"Update" says when updateProduct\'s route replaces the whole product (inventory.updateReplaces, the fields it takes): venue reads the product first and sends it whole.',
+    '"Update" says when updateProduct\'s route replaces the whole product (inventory.updateReplaces, the fields it takes): venue reads the product first and sends it whole. ' +
+    '"Per line" names the stock writes sent one call per line with the product in the body (inventory.perLine); one whose route holds {productId} is sent one call per line, the product in its path.',
   examples: ['venue config routes', 'venue --profile main config routes -o json'],
   fleet: 'read',
   async run(ctx) {
@@ -89,6 +90,10 @@ export default defineCommand({
           origin: originOf(resolve('inventory.updateReplaces'), imported?.updateReplaces),
         }
       : null;
+    // Stock writes sent one call per line with the product in the body: which, and who said so.
+    const perLine = map.perLine
+      ? { operations: map.perLine, origin: originOf(resolve('inventory.perLine'), imported?.perLine) }
+      : null;
 
     if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
       await ctx.output.record({
@@ -106,6 +111,7 @@ export default defineCommand({
         },
         routes: rows,
         updateReplaces,
+        perLine,
         bodyNames: map.bodyNames,
         answerNames: map.answerNames,
       });
@@ -155,6 +161,11 @@ export default defineCommand({
         ...(updateReplaces
           ? [
               `Update:    updateProduct replaces the record: read first, sent whole with ${formatUpdateReplaces(updateReplaces.fields)} (* required; ${updateReplaces.origin})`,
+            ]
+          : []),
+        ...(perLine
+          ? [
+              `Per line:  ${perLine.operations.join(', ')} sent one call per line, the product in the body (${perLine.origin})`,
             ]
           : []),
         // Request bodies written in the vendor's names (inventory.bodyNames, from the document's request schemas).

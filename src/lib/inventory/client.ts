@@ -26,13 +26,7 @@ import {
 } from '../reading.js';
 import { Checking, RECORD_SHAPES, readWriteAnswer, shapeChecked, shapedRow, type RecordShape } from '../records.js';
 import { productFields, resourceKeys, stockLevelFields } from './fields.js';
-import {
-  InventoryRouteMap,
-  lineFieldIn,
-  writeFieldsIn,
-  type InventoryOperation,
-  type ReplacingField,
-} from './routes.js';
+import { InventoryRouteMap, writeFieldsIn, type InventoryOperation, type ReplacingField } from './routes.js';
 import { classifyFailure } from '../writes/rule.js';
 import { placeChanges, replacingBody, replacingNamesOf, unheldChanges } from './replacing-update.js';
 import { venueHint } from '../hint-command.js';
@@ -890,8 +884,10 @@ export class InventoryClient {
    * A stock write through the profile's route. Where the route carries the
    * write's fields (a vendor keying stock by the product: "PUT
    * /products/{productId}/stock"), they go there and the body goes without
-   * them. Where it carries a line's product, the write is sent one call per
-   * line, in order: the write's fields and the line's in one flat body, each
+   * them. Where it carries a line's product, or the profile says the vendor
+   * takes one line's record per call with the product in its body
+   * (inventory.perLine: "POST /inventory_levels/set"), the write is sent one
+   * call per line, in order: the write's fields and the line's in one flat body, each
    * call its own Idempotency-Key (the write's, with the line's number, so a
    * service recognises a repeated line). A line answered is applied; one that
    * fails after others were applied leaves the write partly applied, which
@@ -912,7 +908,9 @@ export class InventoryClient {
       Object.fromEntries(inRoute.filter((n) => record[n] !== undefined).map((n) => [n, String(record[n])]));
     const without = (record: Record<string, unknown>) =>
       Object.fromEntries(Object.entries(record).filter(([name]) => !inRoute.includes(name)));
-    const line = lineFieldIn(operation, route);
+    // One per-line sender, the product placed by the route's form: in its path or query (filled from the line and
+    // left out of the body), or kept in the line's flat body (inventory.perLine).
+    const line = this.routes.perLineForm(operation)?.line;
     if (!line)
       return this.one(operation, [], { ...options, body: without(body), writeFields: carried(body) }, what, keys, view);
     const { items, ...own } = body;
@@ -933,7 +931,9 @@ export class InventoryClient {
           ...(options.idempotencyKey !== undefined ? { idempotencyKey: `${options.idempotencyKey}.${at + 1}` } : {}),
         });
       } catch (error) {
-        if (at === 0) throw error;
+        // A first line refused or not sent leaves the whole write unapplied, its own outcome; one whose answer is
+        // lost is unknown, and the lines after it, never sent, are named with it.
+        if (at === 0 && (lines.length === 1 || classifyFailure(error).kind !== 'unknown')) throw error;
         throw partlyApplied(what, lines, at, error);
       }
       // Answered 2xx: applied, whatever its answer says; one that cannot be read is said once every line is sent.
@@ -1057,12 +1057,15 @@ function partlyApplied(
   // The message says it all (a workflow may show it without the details), the lists cut short past ten.
   const few = (names: string[]) =>
     names.length > 10 ? `${names.slice(0, 10).join(', ')} and ${names.length - 10} more` : names.join(', ');
+  const applied = failed
+    ? `is partly applied: ${failed} of ${lines.length} line(s) applied (${few(lines.slice(0, failed).map(product))}), then`
+    : `may be partly applied: the first line,`;
   return new UnknownOutcomeError(
-    `the ${what} was sent one call per line and is partly applied: ${failed} of ${lines.length} line(s) applied (${few(lines.slice(0, failed).map(product))}), then ${product(lines[failed]!)} ${outcome}${rest.length ? `; not sent: ${few(rest)}` : ''}`,
+    `the ${what} was sent one call per line and ${applied} ${product(lines[failed]!)} ${outcome}${rest.length ? `; not sent: ${few(rest)}` : ''}`,
     {
       cause: error,
       details: [
-        `applied (answered): ${lines.slice(0, failed).map(product).join(', ')}`,
+        ...(failed ? [`applied (answered): ${lines.slice(0, failed).map(product).join(', ')}`] : []),
         `${product(lines[failed]!)} ${outcome}: ${error instanceof Error ? error.message : String(error)}`,
         ...(rest.length ? [`not sent: ${rest.join(', ')}`] : []),
       ],
@@ -1072,24 +1075,34 @@ function partlyApplied(
 }
 
 /**
+ * Records as one: what every one says alike, and every one's lines (the lists
+ * each holds under the same name), in order.
+ */
+function mergeRecords(records: Array<Record<string, unknown>>): Record<string, unknown> {
+  const first = records[0]!;
+  const lists = Object.keys(first).filter((name) => records.every((r) => Array.isArray(r[name])));
+  const same = Object.entries(first).filter(
+    ([name, value]) => !lists.includes(name) && records.every((r) => JSON.stringify(r[name]) === JSON.stringify(value)),
+  );
+  return {
+    ...Object.fromEntries(same),
+    ...Object.fromEntries(lists.map((name) => [name, records.flatMap((r) => r[name] as unknown[])])),
+  };
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
  * The answers of a write sent one call per line, as one: what every answer
- * says alike, and every answer's lines; its service record is the list of
- * the answers as the service sent them (--raw).
+ * says alike, and every answer's lines. Its service record is the answers as
+ * the service sent them, merged the same way where each is a record (so -o
+ * json reads it as a write of lines answered in one body, and --raw shows
+ * every line the service answered); else their list.
  */
 function combineLineAnswers<T extends object>(answers: T[]): T {
   if (answers.length === 1) return answers[0]!;
-  const first = answers[0] as Record<string, unknown>;
-  const same = Object.entries(first).filter(
-    ([name, value]) =>
-      name !== 'items' &&
-      answers.every((a) => JSON.stringify((a as Record<string, unknown>)[name]) === JSON.stringify(value)),
-  );
-  const items = answers.flatMap((a) => {
-    const lines = (a as Record<string, unknown>).items;
-    return Array.isArray(lines) ? lines : [];
-  });
-  return withSource(
-    { ...Object.fromEntries(same), ...(items.length ? { items } : {}) } as T,
-    answers.map((a) => sourceOf(a)),
-  );
+  const view = mergeRecords(answers as Array<Record<string, unknown>>);
+  const sources = answers.map((a) => sourceOf(a));
+  return withSource(view as T, sources.every(isPlainObject) ? mergeRecords(sources) : sources);
 }

@@ -298,6 +298,53 @@ export const lineFieldIn = (operation: InventoryOperation, route: Route): string
   return line !== undefined && writeFieldsIn(operation, route).includes(line) ? line : undefined;
 };
 
+/** The stock writes whose lines may be sent one call per line (a take's or receipt's product is a line's). */
+export const PER_LINE_OPERATIONS = (Object.keys(WRITE_FIELDS_IN_ROUTE) as InventoryOperation[]).filter(
+  (operation) => WRITE_FIELDS_IN_ROUTE[operation]?.line !== undefined,
+);
+
+/**
+ * inventory.perLine: the stock writes a vendor takes one product per call with the product in the BODY, a flat record
+ * (`POST /inventory_levels/set` {variant_id, warehouse_id, on_hand, reason}), as the operations' names separated by
+ * spaces: "stockTake receiveStock". Such a write is sent one call per line as one keyed by the product in its path is
+ * (client.ts), the line's product staying in the body. Only a take and a receipt have lines; an adjustment is one
+ * product's already, sent as one call whatever its route. Unset: every line in one body, venue's own form.
+ */
+export function parsePerLine(text: string | undefined): InventoryOperation[] | undefined {
+  if (text === undefined || !text.trim()) return undefined;
+  const names = text.split(/[\s,]+/).filter(Boolean);
+  const out: InventoryOperation[] = [];
+  for (const name of names) {
+    if (!isInventoryOperation(name) || !PER_LINE_OPERATIONS.includes(name))
+      throw new UsageError(
+        `inventory.perLine names the stock writes sent one call per line with the product in the body, ${PER_LINE_OPERATIONS.join(' or ')} (got "${name}"${name === 'adjustStock' ? ': an adjustment is one product per call already' : ''})`,
+      );
+    if (out.includes(name)) throw new UsageError(`inventory.perLine: ${name} is given twice`);
+    out.push(name);
+  }
+  return out;
+}
+
+/** inventory.perLine written: the operations separated by spaces, in venue's order. */
+export const formatPerLine = (operations: readonly InventoryOperation[]): string =>
+  PER_LINE_OPERATIONS.filter((operation) => operations.includes(operation)).join(' ');
+
+/**
+ * The line field of a write sent one call per line, and where the line's product goes: its route's path or query
+ * ("PUT /products/{productId}/stock": lineFieldIn), else the body where the profile says the vendor takes one line's
+ * flat record per call (inventory.perLine). Undefined: the write's lines go in one body.
+ */
+export function perLineFormOf(
+  operation: InventoryOperation,
+  route: Route,
+  perLine: readonly InventoryOperation[] | undefined,
+): { line: string; productIn: 'route' | 'body' } | undefined {
+  const inRoute = lineFieldIn(operation, route);
+  if (inRoute !== undefined) return { line: inRoute, productIn: 'route' };
+  const line = WRITE_FIELDS_IN_ROUTE[operation]?.line;
+  return line !== undefined && perLine?.includes(operation) ? { line, productIn: 'body' } : undefined;
+}
+
 /** The parameters of an operation's route before the ids venue fills, and those of its query: its variables. */
 export const pathVariablesOf = (operation: InventoryOperation, route: Route): string[] => {
   const queryIds = new Set(queryIdsOf(operation, route));
@@ -700,6 +747,8 @@ export class InventoryRouteMap {
     readonly oauthScopes?: string[],
     /** inventory.updateReplaces: the fields a replacing updateProduct takes; undefined for a partial update. */
     readonly updateReplaces?: ReplacingField[],
+    /** inventory.perLine: the stock writes sent one call per line with the product in the body; undefined for none. */
+    readonly perLine?: InventoryOperation[],
   ) {
     this.auth =
       storedAuth.type === 'oauth2'
@@ -752,6 +801,7 @@ export class InventoryRouteMap {
       parsePathVars(read('inventory.pathVars')?.value),
       scopes === undefined ? undefined : scopes.split(/\s+/).filter(Boolean),
       parseUpdateReplaces(read('inventory.updateReplaces')?.value),
+      parsePerLine(read('inventory.perLine')?.value),
     );
   }
 
@@ -782,6 +832,11 @@ export class InventoryRouteMap {
   /** False for an operation the profile leaves unmapped ("none"). */
   isMapped(operation: InventoryOperation): boolean {
     return this.routes[operation].route !== undefined;
+  }
+
+  /** How a stock write's lines are sent (perLineFormOf): one call per line, the product in its route or its body. */
+  perLineForm(operation: InventoryOperation): { line: string; productIn: 'route' | 'body' } | undefined {
+    return perLineFormOf(operation, this.route(operation), this.perLine);
   }
 
   origin(operation: InventoryOperation): RouteOrigin {

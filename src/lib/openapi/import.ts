@@ -81,6 +81,8 @@ export interface MappedOperation {
    * takes, in the document's words (inventory.updateReplaces). venue reads the record first and sends it whole.
    */
   replaces?: ReplacingField[];
+  /** A stock take or receipt sent one call per line with the product in the body (inventory.perLine). */
+  perLine?: true;
 }
 
 export interface UnmappedOperation {
@@ -433,6 +435,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       chosenBy: 'evidence',
       alternatives,
       ...replacingOf(match.replaces, reading),
+      ...(stored.perLine ? { perLine: true as const } : {}),
     };
   });
   const risky = applyOverrides(operations, options.overrides, routes, oauth);
@@ -699,7 +702,7 @@ export function writtenAs(
   written: string,
   route: string,
   chosen: boolean,
-): { path: string; route: string; bodyNames: string[]; keyedEvidence: string[] } {
+): { path: string; route: string; bodyNames: string[]; keyedEvidence: string[]; perLine?: true } {
   const keyed = reading ? keyedStockRoute(operation, reading, written, chosen) : undefined;
   const path = keyed?.path ?? written;
   return {
@@ -710,6 +713,7 @@ export function writtenAs(
       ...(keyed?.bodyNames ?? []),
     ],
     keyedEvidence: keyed ? [keyed.evidence] : [],
+    ...(keyed?.perLine ? { perLine: true as const } : {}),
   };
 }
 
@@ -812,6 +816,7 @@ function applyOverrides(
       chosenBy: '--map',
       alternatives: [],
       ...replacingOf(scored.replaces, found.reading),
+      ...(stored.perLine ? { perLine: true as const } : {}),
     };
     for (let i = 0; i < operations.length; i++) {
       const other = operations[i]!;

@@ -705,7 +705,7 @@ function subjectScore(
   if (keyedWrite) {
     sources.push(sourceWeight.path);
     reasons.push(
-      `its path names the product whose stock it writes ({${keyed.product}})${keyed.warehouse ? ` and the warehouse ({${keyed.warehouse}})` : ''}, ${
+      `its ${keyed.inBody ? 'body' : 'path'} names the product whose stock it writes (${keyed.inBody ? keyed.product : `{${keyed.product}}`})${keyed.warehouse ? ` and the warehouse (${keyed.inBody ? keyed.warehouse : `{${keyed.warehouse}}`})` : ''}, ${
         wanted('adjust') > 0
           ? `a signed change (${keyed.change ?? keyed.absolute})`
           : wanted('receive') > 0
@@ -2161,6 +2161,127 @@ function keyedStockWrite(reading: Reading): KeyedStockWrite | undefined {
     } else if (ofField.every((w) => quantityWords.has(w) || quantityModifiers.has(w))) absolute ??= field.name;
   }
   if (absolute === undefined && change === undefined) return undefined;
+  const as = keyedWriteOf(reading, head.concept, written, absolute, change);
+  if (!as) return undefined;
+  return {
+    product,
+    ...(warehouse !== undefined ? { warehouse } : {}),
+    as,
+    ...(absolute !== undefined ? { absolute } : {}),
+    ...(change !== undefined ? { change } : {}),
+  };
+}
+
+/** Words of a field that key it to something venue has no id for: a stock record's own, a bin's, a lot's. */
+const unkeyableWords = new Set(['level', 'levels', 'bin', 'bins', 'lot', 'lots', 'batch', 'serial', 'record']);
+/** Words beside a quantity in a one-product record that say it is what came in (quantity_received): still the figure. */
+const receivedWords = new Set(['received']);
+/** Words of a route that make a new record: a stock record created is none a count, receipt or change writes to. */
+const creatingWords = new Set(['create', 'add', 'new', 'insert']);
+/** Words of a route that write a record whether it exists or not (upsert, set, submit): no creation alone. */
+const writingWords = new Set(['update', 'upsert', 'set', 'submit', 'put', 'save']);
+/** What venue's stock writes send beside the product, warehouse and quantity, by name: a value it may require. */
+const writeOwnNames = new Set(['userid', 'user', ...F.reason.names, ...F.value.names, ...F.purchaseRef.names]);
+
+/**
+ * A stock write keyed by a product in its BODY (POST /inventory_levels/set {variant_id, warehouse_id, on_hand}, POST
+ * /stock/adjust {sku, delta}): a POST or PUT with no path parameter (path variables aside) whose request is one
+ * record, no list and no lines, holding exactly one field that names a product by its words, a quantity by the
+ * path-keyed write's words, at most a warehouse's id, and nothing else it requires but what venue's writes send. A
+ * field keyed to what venue has no id for (the record's own id, a stock level's, a bin's, a lot's) rules it out; a
+ * bulk route is refused as any is. Which of venue's writes it is is read as for a write keyed by the path: what the
+ * path names, what its operationId or summary says, else its body.
+ */
+function bodyKeyedStockWrite(reading: Reading): KeyedStockWrite | undefined {
+  const { operation } = reading;
+  if (operation.method !== 'POST' && operation.method !== 'PUT') return undefined;
+  if (reading.queryId !== undefined || reading.params.length) return undefined;
+  const request = operation.request;
+  // A list in it (the body, or one at its top) holds lines: venue's own form, not one product's record.
+  if (!request || request.list || request.unread?.length) return undefined;
+  const segments = reading.path.split('/').filter((s) => s && !s.includes('{'));
+  const written = segments.flatMap(wordsOf);
+  const top = request.fields.filter((f) => f.depth === 0);
+  if (!top.length) return undefined;
+  const scalar = top.filter((f) => !['object', 'array', 'boolean'].includes(f.type ?? ''));
+  const own = (name: string) => wordsOf(name).filter((w) => !identifierWords.has(w));
+  const isKey = (name: string) => wordsOf(name).some((w) => identifierWords.has(w));
+  // The record's own id, or one keyed to a stock level, a bin or a lot: venue has none of those to fill.
+  if (top.some((f) => own(f.name).length === 0 && isKey(f.name))) return undefined;
+  if (top.some((f) => isKey(f.name) && own(f.name).some((w) => unkeyableWords.has(w)))) return undefined;
+  const products = scalar.filter(
+    (f) => F.productRef.names.includes(normaliseName(f.name)) || keyRole(f.name, undefined) === 'product',
+  );
+  if (products.length !== 1) return undefined;
+  const product = products[0]!.name;
+  const warehouses = scalar.filter((f) => isKey(f.name) && keyRole(f.name, undefined) === 'warehouse');
+  if (warehouses.length > 1) return undefined;
+  const warehouse = warehouses[0]?.name;
+  let absolute: string | undefined;
+  let change: string | undefined;
+  for (const field of scalar) {
+    if (field.name === product || field.name === warehouse) continue;
+    const ofField = wordsOf(field.name).filter((w) => findTerms([w])[0]?.term.concept !== 'product');
+    if (!ofField.some((w) => quantityWords.has(w) || changeWords.has(w))) continue;
+    if (ofField.some((w) => changeWords.has(w))) {
+      if (ofField.every((w) => changeWords.has(w) || quantityWords.has(w) || quantityModifiers.has(w)))
+        change ??= field.name;
+    } else if (ofField.every((w) => quantityWords.has(w) || quantityModifiers.has(w) || receivedWords.has(w)))
+      absolute ??= field.name;
+  }
+  if (absolute === undefined && change === undefined) return undefined;
+  // What it requires beyond the product, the warehouse, the quantity and what venue's writes send is a value venue
+  // does not have.
+  const known = new Set([product, warehouse, absolute, change]);
+  if (top.some((f) => f.required && !known.has(f.name) && !writeOwnNames.has(normaliseName(f.name)))) return undefined;
+  // Its path names the stock or a write of it (/inventory_levels/set, /stock/adjust, /stock/movements), no other
+  // record (/stock/shoppinglist/add-product writes a shopping list).
+  const head = headOf(written.filter((w) => !signedWords.has(w) && !incomingWords.has(w)));
+  if (head.concept !== undefined && !stockSubjects.has(head.concept)) return undefined;
+  // A route that only raises or only lowers the stock (/inventory/decrease_on_hand) takes no signed change.
+  const raises = written.some((w) => w === 'increase' || w === 'increment');
+  const lowers = written.some((w) => w === 'decrease' || w === 'decrement');
+  if (raises !== lowers) return undefined;
+  // One that creates a record of a figure (create_inventory {item_number, quantity_on_hand}) makes a new stock
+  // record: no count of what is there. Creating a change (a stock variation) is a movement.
+  const says = [...written, ...wordsOf(operation.operationId ?? ''), ...wordsOf(operation.summary ?? '')];
+  if (change === undefined && says.some((w) => creatingWords.has(w)) && !says.some((w) => writingWords.has(w)))
+    return undefined;
+  const names = [...written, ...wordsOf(operation.operationId ?? '')];
+  const stockNamed =
+    names.some((w) => quantityWords.has(w) || changeWords.has(w) || incomingWords.has(w)) ||
+    (head.concept !== undefined && stockSubjects.has(head.concept)) ||
+    (reading.operationIdHead?.concept !== undefined && stockSubjects.has(reading.operationIdHead.concept));
+  if (!stockNamed) return undefined;
+  // A record that states the figure it sets is a count (or a receipt): a change beside it (a delta the vendor
+  // derives or ignores) makes it an adjustment only where the route says so.
+  const as = keyedWriteOf(reading, head.concept, written, absolute, absolute !== undefined ? undefined : change);
+  return (
+    as && {
+      product,
+      ...(warehouse !== undefined ? { warehouse } : {}),
+      inBody: true,
+      as,
+      ...(absolute !== undefined ? { absolute } : {}),
+      ...(change !== undefined ? { change } : {}),
+    }
+  );
+}
+
+/**
+ * Which of venue's stock writes a keyed write is: what its path names (a count, an adjustment, a receipt), else what
+ * its operationId or summary says, else its body: a quantity set to a figure is a count, a signed change an
+ * adjustment, and a body that takes both is either. Undefined where a count or receipt has no figure to set.
+ */
+function keyedWriteOf(
+  reading: Reading,
+  named: Concept | undefined,
+  written: string[],
+  absolute: string | undefined,
+  change: string | undefined,
+): KeyedStockWrite['as'] | undefined {
+  const { operation } = reading;
+  const incoming = written.some((w) => incomingWords.has(w));
   const said = [reading.operationIdHead?.concept, ...reading.summaryConcepts.keys()];
   if (incoming || wordsOf(operation.summary ?? '').some((w) => incomingWords.has(w))) said.push('receive');
   // "Increase or decrease the stock", /inventory/{sku}/increment: a signed change, whatever its body calls it.
@@ -2171,8 +2292,8 @@ function keyedStockWrite(reading: Reading): KeyedStockWrite | undefined {
   )
     said.push('adjust');
   const as: KeyedStockWrite['as'] =
-    head.concept !== undefined && head.concept !== 'level' && stockSubjects.has(head.concept)
-      ? [head.concept as 'count' | 'adjust' | 'receive']
+    named !== undefined && named !== 'level' && stockSubjects.has(named)
+      ? [named as 'count' | 'adjust' | 'receive']
       : said.includes('receive')
         ? ['receive']
         : said.includes('adjust') && change === undefined
@@ -2183,13 +2304,7 @@ function keyedStockWrite(reading: Reading): KeyedStockWrite | undefined {
             ];
   // A count and a receipt set or add a quantity; only an adjustment takes a change.
   if (as.every((c) => c !== 'adjust') && absolute === undefined) return undefined;
-  return {
-    product,
-    ...(warehouse !== undefined ? { warehouse } : {}),
-    as,
-    ...(absolute !== undefined ? { absolute } : {}),
-    ...(change !== undefined ? { change } : {}),
-  };
+  return as;
 }
 
 /**
@@ -2214,17 +2329,18 @@ function keyedBody(name: InventoryOperation, request: FieldSet, keyed: KeyedStoc
 
 /** A field a keyed stock write was weighed by, as the document has it: the path's parameter, or the body's quantity. */
 function keyedField(name: InventoryOperation, keyed: KeyedStockWrite, hit: string): string {
-  if (hit === 'productid') return `{${keyed.product}}`;
-  if (hit === 'warehouseid' && keyed.warehouse !== undefined) return `{${keyed.warehouse}}`;
+  if (hit === 'productid') return keyed.inBody ? keyed.product : `{${keyed.product}}`;
+  if (hit === 'warehouseid' && keyed.warehouse !== undefined)
+    return keyed.inBody ? keyed.warehouse : `{${keyed.warehouse}}`;
   if (hit === normaliseName(venueQuantity[name]!))
     return (name === 'adjustStock' ? (keyed.change ?? keyed.absolute) : keyed.absolute) ?? hit;
   return hit;
 }
 
-/** Marks the stock writes keyed by a product in their path, and names the write each can be among its subjects. */
+/** Marks the stock writes keyed by a product in their path or body, and names the write each can be among its subjects. */
 export function markKeyedStockWrites(readings: Reading[]): void {
   for (const reading of readings) {
-    const keyed = keyedStockWrite(reading);
+    const keyed = keyedStockWrite(reading) ?? bodyKeyedStockWrite(reading);
     if (!keyed) continue;
     reading.keyedStock = keyed;
     for (const concept of keyed.as) reading.concepts.add(concept);
@@ -2259,9 +2375,10 @@ export function keyedStockRoute(
   reading: Reading,
   path: string,
   chosen = false,
-): { path: string; bodyNames: string[]; evidence: string } | undefined {
+): { path: string; bodyNames: string[]; evidence: string; perLine?: true } | undefined {
   const keyed = keyedFor(name, reading, chosen);
   if (!keyed) return undefined;
+  if (keyed.inBody) return bodyKeyedRoute(name, keyed, path);
   const renamed = path
     .split('/')
     .map((s) =>
@@ -2280,6 +2397,35 @@ export function keyedStockRoute(
     (keyed.warehouse ? `, {${keyed.warehouse}} with the warehouse (stored as {warehouseId})` : '') +
     (vendor !== undefined ? `; its body's ${vendor} is venue's ${venue}` : '');
   return { path: renamed, bodyNames, evidence };
+}
+
+/**
+ * How a stock write keyed by a product in its body is stored: its path as written; the product, the warehouse and the
+ * quantity under the vendor's names (inventory.bodyNames); a take or a receipt marked one call per line
+ * (inventory.perLine). An adjustment is one product's already.
+ */
+function bodyKeyedRoute(
+  name: InventoryOperation,
+  keyed: KeyedStockWrite,
+  path: string,
+): { path: string; bodyNames: string[]; evidence: string; perLine?: true } {
+  const vendor = name === 'adjustStock' ? (keyed.change ?? keyed.absolute) : (keyed.absolute ?? keyed.change);
+  const pairs: Array<[string, string | undefined]> = [
+    ['productId', keyed.product],
+    ['warehouseId', keyed.warehouse],
+    [venueQuantity[name]!, vendor],
+  ];
+  const bodyNames = pairs
+    .filter(([venue, word]) => word !== undefined && normaliseName(word) !== normaliseName(venue))
+    .map(([venue, word]) => `${venue}=${word}`);
+  const perLine = name !== 'adjustStock';
+  const evidence =
+    (perLine
+      ? `one call per line, the product in the body as ${keyed.product}`
+      : `the adjustment's product in the body as ${keyed.product}`) +
+    (keyed.warehouse ? `, the warehouse as ${keyed.warehouse}` : '') +
+    (vendor !== undefined ? `; its body's ${vendor} is venue's ${venueQuantity[name]}` : '');
+  return { path, bodyNames, evidence, ...(perLine ? { perLine: true as const } : {}) };
 }
 
 /** Where at least two thirds of a document's writes (POST, PUT, PATCH) describe a request body, its routes say so. */

@@ -25,6 +25,8 @@ export interface ImportRecord {
   pathVars?: string;
   /** inventory.updateReplaces as the import stored it (the update replaces the record). */
   updateReplaces?: string;
+  /** inventory.perLine as the import stored it (stock writes one line per call, the product in the body). */
+  perLine?: string;
   /** Each operation's route, or "none" for one --map left unmapped. */
   routes: Partial<Record<InventoryOperation, string>>;
   /** The document each route came from (absent for records written before sources were kept). */
@@ -58,6 +60,7 @@ export function parseImportRecord(value: string | undefined): ImportRecord | und
       auth: typeof data.auth === 'string' ? data.auth : undefined,
       ...(typeof data.pathVars === 'string' ? { pathVars: data.pathVars } : {}),
       ...(typeof data.updateReplaces === 'string' ? { updateReplaces: data.updateReplaces } : {}),
+      ...(typeof data.perLine === 'string' ? { perLine: data.perLine } : {}),
       routes,
       sources,
       ...(Object.keys(strengths).length ? { strengths } : {}),
@@ -73,6 +76,7 @@ export function formatImportRecord(record: ImportRecord): string {
     ...(record.auth ? { auth: record.auth } : {}),
     ...(record.pathVars ? { pathVars: record.pathVars } : {}),
     ...(record.updateReplaces ? { updateReplaces: record.updateReplaces } : {}),
+    ...(record.perLine ? { perLine: record.perLine } : {}),
     routes: record.routes,
     ...(Object.keys(record.sources).length ? { sources: record.sources } : {}),
     ...(record.strengths && Object.keys(record.strengths).length ? { strengths: record.strengths } : {}),

@@ -187,12 +187,17 @@ export interface Reading {
   keyedStock?: KeyedStockWrite;
 }
 
-/** A stock write that names its product (and its warehouse) in the path, with a flat body (match.ts). */
+/**
+ * A stock write keyed by one product: named (with its warehouse) in the path, with a flat body; or, `inBody`, a flat
+ * record that holds the product itself, its route naming none (match.ts).
+ */
 export interface KeyedStockWrite {
-  /** The path parameter venue fills with the product of each line: stored as {productId}. */
+  /** The path parameter venue fills with the product of each line (stored as {productId}); inBody, the body's field. */
   product: string;
-  /** The path parameter venue fills with the write's warehouse, where the path names one: stored as {warehouseId}. */
+  /** The same of the write's warehouse, where the write names one: a path parameter ({warehouseId}) or, inBody, a field. */
   warehouse?: string;
+  /** The product (and the warehouse) are fields of the body: one call per line, the product in the body (inventory.perLine). */
+  inBody?: true;
   /** Which of venue's stock writes it can be, by its words and its body: a count, a signed change, a receipt. */
   as: Array<'count' | 'adjust' | 'receive'>;
   /** The body field that holds the quantity the write sets (an absolute figure), as written. */

@@ -4501,3 +4501,148 @@ describe('a segment that only groups collections narrows nothing', () => {
     expect(routesOf(under('me')).listProducts).toBeUndefined();
   });
 });
+
+describe('a stock write keyed by the product in its body', () => {
+  /** One route whose request is one record of these fields (those ending in * required). */
+  const write = (route: string, summary: string, fields: Record<string, string>, method = 'post') => {
+    const names = Object.keys(fields);
+    const record = {
+      type: 'object',
+      properties: Object.fromEntries(
+        names.map((n) => [
+          n.replace(/\*$/, ''),
+          fields[n] === 'array'
+            ? {
+                type: 'array',
+                items: { type: 'object', properties: { sku: { type: 'string' }, quantity: { type: 'integer' } } },
+              }
+            : { type: fields[n] },
+        ]),
+      ),
+      required: names.filter((n) => n.endsWith('*')).map((n) => n.slice(0, -1)),
+    };
+    return plan({
+      [route]: {
+        [method]: {
+          summary,
+          requestBody: { content: { 'application/json': { schema: record } } },
+          responses: answer({ id: 'string' }),
+        },
+      },
+    });
+  };
+
+  it('one record naming a product and an absolute figure is a stock take, sent one call per line', () => {
+    const take = mappedOf(
+      write('/inventory_levels/set', 'Set inventory level', {
+        'variant_id*': 'integer',
+        'user_id*': 'integer',
+        'warehouse_id*': 'integer',
+        'on_hand*': 'integer',
+        reason: 'string',
+      }),
+      'stockTake',
+    );
+    expect(take.route).toBe('POST /inventory_levels/set');
+    expect(take.perLine).toBe(true);
+    expect(take.reasons.join('; ')).toContain('one call per line, the product in the body as variant_id');
+    expect(take.bodyNames).toEqual(expect.arrayContaining(['productId=variant_id', 'countedQuantity=on_hand']));
+  });
+
+  it('a quantity received is a receipt, one call per line; a signed change is an adjustment, one call', () => {
+    const receipt = mappedOf(
+      write('/inventory/receive', 'Receive inventory', { item_id: 'string', quantity_received: 'integer' }),
+      'receiveStock',
+    );
+    expect(receipt.perLine).toBe(true);
+    expect(receipt.bodyNames).toEqual(expect.arrayContaining(['productId=item_id', 'quantity=quantity_received']));
+    const adjustment = mappedOf(
+      write('/stock/movements', 'Record a stock movement', { 'product_id*': 'integer', 'quantity_delta*': 'integer' }),
+      'adjustStock',
+    );
+    expect(adjustment.perLine).toBeUndefined();
+    expect(adjustment.reasons.join('; ')).toContain("the adjustment's product in the body as product_id");
+    expect(adjustment.bodyNames).toEqual(expect.arrayContaining(['adjustmentQuantity=quantity_delta']));
+  });
+
+  it('a field keyed to what venue has no id for (the record’s own, a stock level’s) rules it out', () => {
+    expect(
+      unmapped(
+        write('/inventory_levels/set', 'Set', { inventory_level_id: 'integer', sku: 'string', on_hand: 'integer' }),
+        'stockTake',
+      ),
+    ).toBeDefined();
+    expect(
+      unmapped(
+        write('/inventory/set', 'Set inventory', { id: 'integer', variant_id: 'integer', on_hand: 'integer' }),
+        'stockTake',
+      ),
+    ).toBeDefined();
+  });
+
+  it('a value it requires that venue does not have, or two products, rule it out; a bulk route is refused as any is', () => {
+    expect(
+      unmapped(
+        write('/inventory/upsert', 'Upsert inventory', {
+          'item_id*': 'string',
+          'shelf_name*': 'string',
+          'on_hand*': 'number',
+        }),
+        'stockTake',
+      ),
+    ).toBeDefined();
+    expect(
+      unmapped(
+        write('/inventory/set', 'Set inventory', { product_id: 'integer', variant_id: 'integer', on_hand: 'integer' }),
+        'stockTake',
+      ),
+    ).toBeDefined();
+    expect(
+      unmapped(
+        write('/inventory/bulk_set', 'Set inventory', { variant_id: 'integer', on_hand: 'integer' }),
+        'stockTake',
+      ),
+    ).toBeDefined();
+  });
+
+  it('a route naming another record, one that only raises or only lowers the stock, or one creating a stock record is none', () => {
+    expect(
+      unmapped(
+        write('/stock/shoppinglist/put-product', 'Put a product on the list', {
+          product_id: 'integer',
+          product_amount: 'number',
+        }),
+        'stockTake',
+      ),
+    ).toBeDefined();
+    expect(
+      unmapped(
+        write('/inventory/decrease_on_hand', 'Decrease on hand', { item_id: 'string', quantity: 'integer' }, 'put'),
+        'adjustStock',
+      ),
+    ).toBeDefined();
+    expect(
+      unmapped(write('/inventory', 'Create inventory', { sku: 'string', quantity_on_hand: 'integer' }), 'stockTake'),
+    ).toBeDefined();
+  });
+
+  it('a record that states the figure it sets is a count, a delta beside it no adjustment', () => {
+    const result = write('/products/stock/update', 'Update the stock', {
+      sku: 'string',
+      new_quantity: 'integer',
+      delta_quantity: 'integer',
+    });
+    expect(mappedOf(result, 'stockTake').route).toBe('POST /products/stock/update');
+    expect(unmapped(result, 'adjustStock')).toBeDefined();
+  });
+
+  it('a record with a list of lines is venue’s own form: not one call per line', () => {
+    const result = write('/stock/counts', 'Count the stock', {
+      warehouse_id: 'integer',
+      sku: 'string',
+      on_hand: 'integer',
+      items: 'array',
+    });
+    expect(mappedOf(result, 'stockTake').perLine).toBeUndefined();
+  });
+});

@@ -102,7 +102,8 @@ describe('a stock take on a route keyed by the product', () => {
     expect(result.warehouseId).toBe(3);
     expect(result.stockTakeId).toBeUndefined();
     expect(result.items?.map((l) => l.productId)).toEqual([1001, 1002, 1003]);
-    expect((sourceOf(result) as unknown[]).length).toBe(3);
+    // Its service record: the answers merged as one (what they say alike, every line), as a take of lines answers.
+    expect(sourceOf(result)).toEqual({ warehouseId: 3, items: take.items });
   });
 
   it('sends the vendor word for a field (inventory.bodyNames "countedQuantity=quantity")', async () => {
@@ -189,5 +190,76 @@ describe('an adjustment on a route keyed by the product', () => {
       },
     ]);
     expect(result.adjustmentId).toBe('a1');
+  });
+});
+
+// The product in the BODY (inventory.perLine): a vendor taking one product's flat record per call on a route that
+// names none ("POST /inventory_levels/set" {variant_id, warehouse_id, on_hand, reason}).
+describe('a stock take one call per line with the product in the body', () => {
+  const perLine = {
+    'inventory.routes.stockTake': 'POST /inventory_levels/set',
+    'inventory.perLine': 'stockTake',
+    'inventory.bodyNames': JSON.stringify({
+      stockTake: ['productId=variant_id', 'warehouseId=warehouse_id', 'countedQuantity=on_hand', 'comment=reason'],
+    }),
+  };
+
+  it('sends one flat record per line, the product in it under the vendor’s name, the line number on the key', async () => {
+    const { client, sent } = clientOn(perLine, 'POST', (at) => [
+      201,
+      { variant_id: take.items[at]!.productId, warehouse_id: 3, on_hand: take.items[at]!.countedQuantity },
+    ]);
+    await client.stockTake(take, { idempotencyKey: 'take-b1' });
+    expect(sent).toEqual(
+      take.items.map((line, at) => ({
+        path: '/inventory_levels/set',
+        body: {
+          warehouse_id: 3,
+          userId: 7,
+          reason: 'night count',
+          variant_id: line.productId,
+          on_hand: line.countedQuantity,
+        },
+        key: `take-b1.${at + 1}`,
+      })),
+    );
+  });
+
+  it('without the marker the same route takes every line in one body', async () => {
+    const { client, sent } = clientOn({ ...perLine, 'inventory.perLine': '' }, 'POST', () => [201, {}]);
+    await client.stockTake(take).catch(() => undefined);
+    expect(sent.length).toBe(1);
+    expect(Object.keys(sent[0]!.body as object)).toContain('items');
+  });
+
+  it('a line whose answer is lost after others were applied is unknown, each line named, no more sent', async () => {
+    const { client, sent } = clientOn(perLine, 'POST', (at) =>
+      at === 1 ? [504, { message: 'gateway timeout' }] : [201, { variant_id: 1 }],
+    );
+    const error = (await client.stockTake(take).catch((e: unknown) => e)) as UnknownOutcomeError;
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect(error.message).toContain(
+      '1 of 3 line(s) applied (product 1001), then product 1002 has an unknown outcome (it may have been applied); not sent: product 1003',
+    );
+    expect(sent.length).toBe(2);
+  });
+
+  it('the first line’s answer lost: unknown, the lines after it named as not sent', async () => {
+    const { client, sent } = clientOn(perLine, 'POST', () => [504, { message: 'gateway timeout' }]);
+    const error = (await client.stockTake(take).catch((e: unknown) => e)) as UnknownOutcomeError;
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect(error.message).toContain(
+      'product 1001 has an unknown outcome (it may have been applied); not sent: product 1002, product 1003',
+    );
+    expect(sent.length).toBe(1);
+  });
+
+  it('inventory.perLine names only the writes that have lines', () => {
+    expect(mapOf({ 'inventory.perLine': 'receiveStock stockTake' }).perLine).toEqual(['receiveStock', 'stockTake']);
+    expect(() => mapOf({ 'inventory.perLine': 'adjustStock' })).toThrow(
+      /an adjustment is one product per call already/,
+    );
+    expect(() => mapOf({ 'inventory.perLine': 'stockTake stockTake' })).toThrow(/stockTake is given twice/);
+    expect(() => mapOf({ 'inventory.perLine': 'listProducts' })).toThrow(/inventory\.perLine names the stock writes/);
   });
 });
