@@ -2183,6 +2183,9 @@ const writingWords = new Set(['update', 'upsert', 'set', 'submit', 'put', 'save'
 /** What venue's stock writes send beside the product, warehouse and quantity, by name: a value it may require. */
 const writeOwnNames = new Set(['userid', 'user', ...F.reason.names, ...F.value.names, ...F.purchaseRef.names]);
 
+/** Words that make a field a record's label, not its key: the name of location_name, the title of product_title. */
+const labelWords = new Set(['name', 'names', 'title', 'label', 'description']);
+
 /**
  * A stock write keyed by a product in its BODY (POST /inventory_levels/set {variant_id, warehouse_id, on_hand}, POST
  * /stock/adjust {sku, delta}): a POST or PUT with no path parameter (path variables aside) whose request is one
@@ -2209,12 +2212,19 @@ function bodyKeyedStockWrite(reading: Reading): KeyedStockWrite | undefined {
   // The record's own id, or one keyed to a stock level, a bin or a lot: venue has none of those to fill.
   if (top.some((f) => own(f.name).length === 0 && isKey(f.name))) return undefined;
   if (top.some((f) => isKey(f.name) && own(f.name).some((w) => unkeyableWords.has(w)))) return undefined;
+  // venue fills the product and the warehouse with their ids: a field that names one by its label (location_name,
+  // product_title) wants text venue does not have, and is neither key (a required one then rules the route out).
+  const labelled = (name: string) => wordsOf(name).some((w) => labelWords.has(w));
   const products = scalar.filter(
-    (f) => F.productRef.names.includes(normaliseName(f.name)) || keyRole(f.name, undefined) === 'product',
+    (f) =>
+      !labelled(f.name) &&
+      (F.productRef.names.includes(normaliseName(f.name)) || keyRole(f.name, undefined) === 'product'),
   );
   if (products.length !== 1) return undefined;
   const product = products[0]!.name;
-  const warehouses = scalar.filter((f) => isKey(f.name) && keyRole(f.name, undefined) === 'warehouse');
+  const warehouses = scalar.filter(
+    (f) => isKey(f.name) && !labelled(f.name) && keyRole(f.name, undefined) === 'warehouse',
+  );
   if (warehouses.length > 1) return undefined;
   const warehouse = warehouses[0]?.name;
   let absolute: string | undefined;

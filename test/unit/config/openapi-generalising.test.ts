@@ -4626,6 +4626,36 @@ describe('a stock write keyed by the product in its body', () => {
     ).toBeDefined();
   });
 
+  it('a product or warehouse named by its label (location_name) is no key venue fills: required, it rules the route out', () => {
+    expect(
+      unmapped(
+        write(
+          '/inventory/upsert',
+          'Upsert inventory',
+          { 'item_id*': 'string', 'location_name*': 'string', 'on_hand*': 'number' },
+          'put',
+        ),
+        'stockTake',
+      ),
+    ).toBeDefined();
+    expect(
+      unmapped(
+        write('/inventory/set', 'Set inventory', { 'product_name*': 'string', 'on_hand*': 'number' }),
+        'stockTake',
+      ),
+    ).toBeDefined();
+    const take = mappedOf(
+      write('/inventory/set', 'Set inventory', {
+        'item_id*': 'string',
+        location_name: 'string',
+        location_id: 'string',
+        'on_hand*': 'number',
+      }),
+      'stockTake',
+    );
+    expect(take.bodyNames).toEqual(expect.arrayContaining(['productId=item_id', 'warehouseId=location_id']));
+  });
+
   it('a record that states the figure it sets is a count, a delta beside it no adjustment', () => {
     const result = write('/products/stock/update', 'Update the stock', {
       sku: 'string',
