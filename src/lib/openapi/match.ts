@@ -2365,19 +2365,19 @@ export function markAccountSwitches(readings: Reading[]): void {
  * "Stock items", "inventory items" are two things: the stock of a product (a quantity of a variant, at a location),
  * or the items kept in stock themselves. A collection so named whose records are known by their own name or code,
  * carry a price and refer to no product is the second: venue's products. Its routes are read as naming products.
+ * A collection named for the stock by any other word (/inventory, /stock) whose records are so known and priced,
+ * refer to no product and hold no quantity at all is no stock either: a level is a quantity, and records that hold
+ * none are the things themselves (a menu's items called its inventory).
  */
 export function markStockedProducts(readings: Reading[]): void {
   const lists = readings.filter(
-    (r) =>
-      r.operation.method === 'GET' &&
-      r.params.length === 0 &&
-      r.kind === 'list' &&
-      r.head.concept === 'level' &&
-      r.head.text.split(' ').pop() === 'item',
+    (r) => r.operation.method === 'GET' && r.params.length === 0 && r.kind === 'list' && r.head.concept === 'level',
   );
   for (const list of lists) {
     const records = list.response;
     if (!records?.list || !groupMatches(records, F.identity, false) || !groupMatches(records, F.price, false)) continue;
+    const items = list.head.text.split(' ').pop() === 'item';
+    if (!items && groupMatches(records, F.quantity, false) !== undefined) continue;
     // The record's own id (itemId of inventory items) refers to itself, not to a product; one that names another
     // record of its own kind (template_item_id, parent_item_id of stock items) relates items, and is no product whose
     // stock it counts either.
@@ -2398,7 +2398,9 @@ export function markStockedProducts(readings: Reading[]): void {
       if (reading.operationIdHead?.concept === 'level')
         reading.operationIdHead = { ...reading.operationIdHead, concept: 'product', weight: 0.8 };
       reading.concepts.add('product');
-      reading.stockedProducts = `its records (${routeOf(list)}) are known by their own name and price and refer to no product: the items kept in stock`;
+      reading.stockedProducts = items
+        ? `its records (${routeOf(list)}) are known by their own name and price and refer to no product: the items kept in stock`
+        : `its records (${routeOf(list)}) are known by their own name and price, refer to no product and hold no quantity: the things themselves, not their stock`;
     }
   }
 }

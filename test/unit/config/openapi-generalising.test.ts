@@ -876,6 +876,34 @@ describe('"stock items": the stock of a product, or the items kept in stock', ()
   });
 });
 
+describe('a collection named for the stock whose records hold no quantity', () => {
+  const inventory = (record: Record<string, string>) =>
+    plan({
+      '/api/v1/inventory': {
+        get: { summary: 'List inventory', responses: answer(record, true) },
+        post: { summary: 'Add to the inventory', requestBody: body(record), responses: answer(record) },
+      },
+      '/api/v1/inventory/{id}': {
+        get: { summary: 'Get an inventory record', responses: answer(record) },
+        put: { summary: 'Change an inventory record', requestBody: body(record), responses: answer(record) },
+      },
+    });
+  it('known by their own name and price, referring to no product and holding no quantity, are the products', () => {
+    const things = inventory({ title: 'string', basePrice: 'number', itemType: 'string', locationId: 'number' });
+    expect(routesOf(things)).toMatchObject({
+      listProducts: 'GET /api/v1/inventory',
+      getProduct: 'GET /api/v1/inventory/{id}',
+      createProduct: 'POST /api/v1/inventory',
+      updateProduct: 'PUT /api/v1/inventory/{id}',
+    });
+    expect(routesOf(things).stockLevels).toBeUndefined();
+    // A quantity of it held there makes the records the stock, whatever else they carry.
+    const stock = inventory({ title: 'string', price: 'number', quantity_on_hand: 'number', location_id: 'number' });
+    expect(routesOf(stock).stockLevels).toBe('GET /api/v1/inventory');
+    expect(routesOf(stock).listProducts).toBeUndefined();
+  });
+});
+
 describe("the collection a path variable picks from is the venue's own scope", () => {
   const scoped = (scope: string, variable: string) => {
     const product = { name: 'string', price: 'number', sku: 'string' };
