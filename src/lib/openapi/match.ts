@@ -3021,6 +3021,43 @@ export function markNamespaceSegments(readings: Reading[]): void {
   }
 }
 
+/**
+ * A word of the path that names the account the caller acts as (serviceScopeWords: the company, site, store, shop,
+ * account, organisation or merchant the key belongs to) says whose records a collection after it holds: the tenant's
+ * own, which are every record the caller reaches. It narrows nothing (where the vocabulary knows the word as a subject
+ * of its own, an account a customer holds, it is read as that), unless a collection of the same name stands
+ * elsewhere without it (a storefront's /store/products beside /admin/products): there the word tells the two apart,
+ * and stays a narrowing. The signed-in user's own view (/me/categories) names a person, who may be a shopper of the
+ * tenant's, not the tenant: it stays a narrowing.
+ */
+export function markTenantScopes(readings: Reading[]): void {
+  for (const r of readings) {
+    const qualifier = r.head.qualifier;
+    // A word the vocabulary also knows as a subject of its own (an account a customer holds) is read as that.
+    if (
+      !qualifier ||
+      !r.head.concept ||
+      !serviceScopeWords.has(qualifier) ||
+      findTerms([qualifier]).length ||
+      !r.pathWords.includes(qualifier)
+    )
+      continue;
+    // A twin is a list of its own: one record read by id elsewhere (/taxCategory/{id}) is of the same collection.
+    const twin = readings.find(
+      (o) =>
+        o.operation.method === 'GET' &&
+        o.params.length === 0 &&
+        o.head.concept === r.head.concept &&
+        o.head.text === r.head.text &&
+        !o.pathWords.includes(qualifier),
+    );
+    if (twin) continue;
+    const { qualifier: _tenant, ...head } = r.head;
+    r.head = head;
+    r.namespace = `"${qualifier}" names the account the caller acts as, whose records these are: it narrows nothing`;
+  }
+}
+
 /** Scores every pair, then takes pairs best first, each document operation at most once. */
 /**
  * Routes in a sandbox or playground (/SandBox/Ping) beside routes that are not: where the API is tried out. A sandbox
@@ -3042,6 +3079,7 @@ export function matchOperations(
   threshold = CONFIDENCE_THRESHOLD,
 ): OperationMatch[] {
   markNamespaceSegments(readings);
+  markTenantScopes(readings);
   markKeyedStockWrites(readings);
   markStockedProducts(readings);
   markCountedProducts(readings);

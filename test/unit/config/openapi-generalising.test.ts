@@ -932,6 +932,63 @@ describe("the collection a path variable picks from is the venue's own scope", (
   });
 });
 
+describe('a word naming the account the caller acts as narrows nothing', () => {
+  const hook = { url: 'string', events: 'array', secret: 'string' };
+  const webhooks = (prefix: string) => ({
+    [`${prefix}/webhooks`]: {
+      get: { summary: 'List webhooks', responses: answer(hook, true) },
+      post: { summary: 'Create a webhook', requestBody: body(hook), responses: answer(hook) },
+    },
+    [`${prefix}/webhooks/{id}`]: {
+      put: { summary: 'Update a webhook', requestBody: body(hook), responses: answer(hook) },
+      delete: { summary: 'Delete a webhook', responses: answer({}) },
+    },
+  });
+  it('the company the key belongs to: its webhooks are the webhooks', () => {
+    const result = plan({
+      '/api/company': { get: { summary: 'Show the company', responses: answer({ name: 'string' }) } },
+      '/api/health': { get: { summary: 'Health check', responses: answer({ status: 'string' }) } },
+      ...webhooks('/api/company'),
+    });
+    expect(routesOf(result)).toMatchObject({
+      listWebhooks: 'GET /api/company/webhooks',
+      createWebhook: 'POST /api/company/webhooks',
+      updateWebhook: 'PUT /api/company/webhooks/{id}',
+      deleteWebhook: 'DELETE /api/company/webhooks/{id}',
+    });
+    expect(mappedOf(result, 'listWebhooks').reasons.join('; ')).toMatch(
+      /"company" names the account the caller acts as/,
+    );
+  });
+  it('the site settings before a per-venue path variable: its tax categories are the tax groups', () => {
+    const tax = { name: 'string', rate: 'number' };
+    const result = plan(
+      {
+        '/siteSetting/{groupId}/taxCategories': {
+          get: { summary: 'List tax categories', responses: answer(tax, true) },
+        },
+        '/taxCategories/{id}': { get: { summary: 'Get a tax category', responses: answer(tax) } },
+      },
+      {},
+      { groupId: '20121' },
+    );
+    expect(routesOf(result).listTaxGroups).toBe('GET /siteSetting/{groupId}/taxCategories');
+  });
+  it('a twin of the collection without the word keeps it a narrowing, as /me/ is', () => {
+    const product = { name: 'string', price: 'number', sku: 'string' };
+    const twins = plan({
+      '/store/products': { get: { summary: 'List products', responses: answer(product, true) } },
+      '/admin/products': {
+        get: { summary: 'List products', responses: answer(product, true) },
+        post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+      },
+    });
+    expect(routesOf(twins).listProducts).toBe('GET /admin/products');
+    const mine = plan({ ...webhooks('/api/me'), '/api/health': { get: { summary: 'Health', responses: answer({}) } } });
+    expect(unmapped(mine, 'listWebhooks')?.candidates[0]?.shortfall).toMatch(/narrowed by "me"|the signed-in user/);
+  });
+});
+
 describe('an update changes the fields it is sent', () => {
   const hooks = (withBody: boolean, bodies = true) => {
     const hook = { url: 'string', events: 'array' };
