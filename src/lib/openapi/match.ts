@@ -937,7 +937,8 @@ function subjectScore(
     score -= 2.5;
     reasons.push(`but its summary says ${narrowedBySummary}`);
   }
-  if (reading.self && !singleton) narrowing ??= `it is the signed-in user's own view (/${reading.self}/)`;
+  if (reading.self && !singleton && reading.ownOfPublic) reasons.push(reading.ownOfPublic);
+  else if (reading.self && !singleton) narrowing ??= `it is the signed-in user's own view (/${reading.self}/)`;
   if (narrowing) reasons.push(`but ${narrowing}`);
   return { score, reasons, named: sources.length > 0, ...(narrowing ? { narrowing } : {}) };
 }
@@ -1091,6 +1092,8 @@ function refusal(
   if (picks) return `{${reading.params[0]}} names ${article(picks)} ${picks}, not a record: venue fills a record's id`;
   if (reading.scopeOf)
     return `it lists or reads the values of {${reading.scopeOf}}, the venue's own scope, none of its records`;
+  if (reading.publicView && profile.concepts.auth === undefined && profile.concepts.health === undefined)
+    return reading.publicView;
   // venue calls every route at the profile's one base (inventory.url and basePath).
   if (operation.otherServer !== undefined)
     return `it is served at ${operation.otherServer}, its own server, not the document's: venue calls every route at one base`;
@@ -3027,10 +3030,11 @@ export function markNamespaceSegments(readings: Reading[]): void {
  * own, which are every record the caller reaches. It narrows nothing (where the vocabulary knows the word as a subject
  * of its own, an account a customer holds, it is read as that), unless a collection of the same name stands
  * elsewhere without it (a storefront's /store/products beside /admin/products): there the word tells the two apart,
- * and stays a narrowing. The signed-in user's own view (/me/categories) names a person, who may be a shopper of the
+ * and stays a narrowing. A public twin (markPublicViews: anyone's view of the records) tells nothing apart. The signed-in user's own view (/me/categories) names a person, who may be a shopper of the
  * tenant's, not the tenant: it stays a narrowing.
  */
 export function markTenantScopes(readings: Reading[]): void {
+  const secured = securedSources(readings);
   for (const r of readings) {
     const qualifier = r.head.qualifier;
     // A word the vocabulary also knows as a subject of its own (an account a customer holds) is read as that.
@@ -3042,9 +3046,11 @@ export function markTenantScopes(readings: Reading[]): void {
       !r.pathWords.includes(qualifier)
     )
       continue;
-    // A twin is a list of its own: one record read by id elsewhere (/taxCategory/{id}) is of the same collection.
+    // A twin is a list of its own: one record read by id elsewhere (/taxCategory/{id}) is of the same collection. A
+    // public one (markPublicViews) is anyone's view of them, and tells the tenant's own from nothing.
     const twin = readings.find(
       (o) =>
+        !(openRoute(o) && secured.has(o.operation.source)) &&
         o.operation.method === 'GET' &&
         o.params.length === 0 &&
         o.head.concept === r.head.concept &&
@@ -3055,6 +3061,69 @@ export function markTenantScopes(readings: Reading[]): void {
     const { qualifier: _tenant, ...head } = r.head;
     r.head = head;
     r.namespace = `"${qualifier}" names the account the caller acts as, whose records these are: it narrows nothing`;
+  }
+}
+
+/** A route that may be called with no credential: security [], none at all, or an empty requirement among others. */
+const openRoute = (r: Reading) =>
+  r.operation.security.length === 0 || r.operation.security.some((req) => Object.keys(req ?? {}).length === 0);
+
+/** The documents that name a credential for some route: only there does a route without one say it is public. */
+const securedSources = (readings: Reading[]) =>
+  new Set(readings.filter((r) => !openRoute(r)).map((r) => r.operation.source));
+
+/**
+ * A route its document lets anyone call (security: [], or none where the document's other routes name a scheme) is a
+ * view anyone may read: a storefront's catalogue, a marketplace's listings. Where another route reads the same records
+ * with a credential (the same subject, no narrower, by the same method and parameters: the company's own categories,
+ * the seller's own listings), that one is what the caller manages, and the public one is none of venue's. A document that names no
+ * security anywhere says nothing of who may call what. The signed-in user's own view of such records (/my/listings
+ * beside a public /listings) is the caller's own among everyone's: no narrowing there.
+ */
+export function markPublicViews(readings: Reading[]): void {
+  const open = (r: Reading) => openRoute(r);
+  const secured = securedSources(readings);
+  for (const r of readings) {
+    if (!open(r) || !secured.has(r.operation.source) || !r.head.concept || r.head.concept === 'other') continue;
+    const twin = readings.find(
+      (o) =>
+        o !== r &&
+        !open(o) &&
+        o.path !== r.path &&
+        o.operation.method === r.operation.method &&
+        o.params.length === r.params.length &&
+        o.trailingParam === r.trailingParam &&
+        o.kind === r.kind &&
+        o.head.concept === r.head.concept &&
+        o.head.text === r.head.text &&
+        // Records of a narrower kind (incoming webhooks beside webhooks) are other records.
+        (o.head.qualifier === undefined || o.head.qualifier === r.head.qualifier),
+    );
+    // Where no route reads the same records with one, a public list its collection has no write for, beside records of
+    // its kind the caller writes elsewhere with a credential (POST /listings beside a public /articles), is a view of
+    // the vendor's own: what the caller manages is what it writes.
+    if (!twin) {
+      if (r.operation.method !== 'GET' || r.params.length || r.kind !== 'list') continue;
+      const collection = collectionOf(r.path);
+      const writes = (o: Reading) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(o.operation.method);
+      if (readings.some((o) => writes(o) && collectionOf(o.path) === collection)) continue;
+      const written = readings.find(
+        (o) =>
+          writes(o) &&
+          !open(o) &&
+          o.operation.method !== 'DELETE' &&
+          o.head.concept === r.head.concept &&
+          o.head.qualifier === undefined &&
+          !o.self,
+      );
+      if (!written) continue;
+      r.publicView = `it needs no credential where its document's other routes do, and nothing writes to it, while ${routeOf(written)} writes records of its kind with one: a view of the vendor's own, not the records the caller manages`;
+      continue;
+    }
+    r.publicView = `it needs no credential where its document's other routes do, and ${routeOf(twin)} reads the same records with one: a view anyone may read, not the records the caller manages`;
+    // The own view of these very records: the public path with the user's segment put in (/my/listings of /listings).
+    if (twin.self && !r.self && twin.path.replace(new RegExp(`/${twin.self}(?=/)`), '') === r.path)
+      twin.ownOfPublic ??= `${routeOf(r)} is the same records for anyone: /${twin.self}/ is the caller's own among them`;
   }
 }
 
@@ -3080,6 +3149,7 @@ export function matchOperations(
 ): OperationMatch[] {
   markNamespaceSegments(readings);
   markTenantScopes(readings);
+  markPublicViews(readings);
   markKeyedStockWrites(readings);
   markStockedProducts(readings);
   markCountedProducts(readings);

@@ -989,6 +989,67 @@ describe('a word naming the account the caller acts as narrows nothing', () => {
   });
 });
 
+describe('a route anyone may call is a view of the records, not what the caller manages', () => {
+  const secured = {
+    components: { securitySchemes: { token: { type: 'http', scheme: 'bearer' } } },
+    security: [{ token: [] }],
+  };
+  const category = { title: 'string', parent_id: 'string' };
+  const product = { title: 'string', price: 'number', sku: 'string' };
+  it("a public list beside the company's own with a credential: the company's", () => {
+    const result = plan(
+      {
+        '/api/categories': {
+          get: { summary: 'Public categories', security: [], responses: answer(category, true) },
+        },
+        '/api/company': { get: { summary: 'Show the company', responses: answer({ name: 'string' }) } },
+        '/api/company/categories': {
+          get: { summary: 'List categories', responses: answer(category, true) },
+          post: { summary: 'Create a category', requestBody: body(category), responses: answer(category) },
+        },
+      },
+      secured,
+    );
+    expect(routesOf(result).listCategories).toBe('GET /api/company/categories');
+  });
+  it("beside a public list of everyone's, the caller's own view (/my/) is the caller's; elsewhere /me/ stays a view", () => {
+    const marketplace = plan(
+      {
+        '/listings': {
+          get: { summary: 'Search all listings', security: [], responses: answer(product, true) },
+          post: { summary: 'Create a listing', requestBody: body(product), responses: answer(product) },
+        },
+        '/my/listings': { get: { summary: 'Your listings', responses: answer(product, true) } },
+        '/articles': { get: { summary: 'News articles', security: [], responses: answer(product, true) } },
+      },
+      secured,
+    );
+    expect(routesOf(marketplace).listProducts).toBe('GET /my/listings');
+    // Every route needs the credential: the plain list is the catalogue, the user's own a buyer's view of it.
+    const buyer = plan(
+      {
+        '/products': {
+          get: { summary: 'List products', responses: answer(product, true) },
+          post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+        },
+        '/me/products': { get: { summary: 'My products', responses: answer(product, true) } },
+      },
+      secured,
+    );
+    expect(routesOf(buyer).listProducts).toBe('GET /products');
+  });
+  it('a document that names no credential anywhere says nothing of who may call what', () => {
+    const result = plan({
+      '/listings': {
+        get: { summary: 'Search all listings', responses: answer(product, true) },
+        post: { summary: 'Create a listing', requestBody: body(product), responses: answer(product) },
+      },
+      '/my/listings': { get: { summary: 'Your listings', responses: answer(product, true) } },
+    });
+    expect(routesOf(result).listProducts).toBe('GET /listings');
+  });
+});
+
 describe('an update changes the fields it is sent', () => {
   const hooks = (withBody: boolean, bodies = true) => {
     const hook = { url: 'string', events: 'array' };
