@@ -2307,8 +2307,20 @@ export function markBodiesDescribed(readings: Reading[]): void {
  * webhook subscription, whatever the vendor calls it ("notification settings"): where its name says nothing of venue's
  * or names a subject of its own, its routes are read as naming webhook subscriptions. The URL must be a field so named
  * (a destination or URL, not a queue), and the events a field that says event, topic or trigger: a product with a
- * type and a link is none.
+ * type and a link is none, nor is a record with a start and an end of its own (an event in a calendar).
  */
+const spanStarts = new Set([
+  'start',
+  'startat',
+  'startsat',
+  'startdate',
+  'starttime',
+  'startdatetime',
+  'begin',
+  'beginsat',
+]);
+const spanEnds = new Set(['end', 'endat', 'endsat', 'enddate', 'endtime', 'enddatetime', 'finish', 'finishesat']);
+
 export function markDeliveredSubscriptions(readings: Reading[]): void {
   const creates = readings.filter(
     (r) =>
@@ -2324,6 +2336,9 @@ export function markDeliveredSubscriptions(readings: Reading[]): void {
     const url = F.url.names.find((name) => name !== 'endpoint' && name !== 'target' && body.names.has(name));
     const events = ['event', 'topic', 'trigger'].find((word) => body.words.has(word));
     if (!url || !events || groupMatches(body, F.queue, false)) continue;
+    // A record with a span of time of its own (a start and an end) is something that happens: a calendar's event with
+    // a link and a kind, not a subscription the service delivers to.
+    if ([...body.names].some((n) => spanStarts.has(n)) && [...body.names].some((n) => spanEnds.has(n))) continue;
     const collection = collectionOf(create.path);
     const text = create.head.text;
     for (const reading of readings) {

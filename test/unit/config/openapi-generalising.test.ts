@@ -1050,6 +1050,22 @@ describe('a route anyone may call is a view of the records, not what the caller 
   });
 });
 
+describe('a record with a link and a kind is no subscription when it happens in time', () => {
+  const collection = (record: Record<string, string>) =>
+    plan({
+      '/events': {
+        get: { summary: 'List', responses: answer(record, true) },
+        post: { summary: 'Create', requestBody: body(record), responses: answer(record) },
+      },
+    });
+  it('made with a URL and an event it is a subscription; with a start and an end too, an event in a calendar', () => {
+    expect(routesOf(collection({ url: 'string', event: 'string' })).createWebhook).toBe('POST /events');
+    const calendar = collection({ url: 'string', event: 'string', title: 'string', start: 'string', end: 'string' });
+    expect(routesOf(calendar).createWebhook).toBeUndefined();
+    expect(routesOf(calendar).listWebhooks).toBeUndefined();
+  });
+});
+
 describe('an update changes the fields it is sent', () => {
   const hooks = (withBody: boolean, bodies = true) => {
     const hook = { url: 'string', events: 'array' };
