@@ -960,6 +960,26 @@ describe('a word naming the account the caller acts as narrows nothing', () => {
       /"company" names the account the caller acts as/,
     );
   });
+  it('written run together with the records (/sellerlistings): the same account, the same records', () => {
+    const listing = { title: 'string', price: 'number', sku: 'string' };
+    const result = plan({
+      '/sellerlistings': {
+        get: { summary: 'Get listings', responses: answer(listing, true) },
+        post: { summary: 'Create a listing', requestBody: body(listing), responses: answer(listing) },
+      },
+      '/sellerlistings/{listingId}': {
+        get: { summary: 'Get a listing', responses: answer(listing) },
+        patch: { summary: 'Update a listing', requestBody: body(listing), responses: answer(listing) },
+      },
+      '/health': { get: { summary: 'Health', responses: answer({ status: 'string' }) } },
+    });
+    expect(routesOf(result)).toMatchObject({
+      listProducts: 'GET /sellerlistings',
+      getProduct: 'GET /sellerlistings/{listingId}',
+      createProduct: 'POST /sellerlistings',
+      updateProduct: 'PATCH /sellerlistings/{listingId}',
+    });
+  });
   it('the site settings before a per-venue path variable: its tax categories are the tax groups', () => {
     const tax = { name: 'string', rate: 'number' };
     const result = plan(
