@@ -2882,6 +2882,12 @@ function taxGroupsBeforeRates(
   taken.set(groups.index, groups);
 }
 
+/** A word that names products, or begins with a word that does (productassignment: the products assigned). */
+const namesProductsFirst = (word: string) =>
+  [...Array(word.length - 2).keys()]
+    .map((k) => word.slice(0, word.length - k))
+    .some((part) => findTerms([part]).some((h) => h.term.concept === 'product'));
+
 function unlinkedCategories(chosen: Map<InventoryOperation, Scored>, taken: Map<number, Scored>, readings: Reading[]) {
   const categories = chosen.get('listCategories');
   if (!categories) return;
@@ -2903,6 +2909,27 @@ function unlinkedCategories(chosen: Map<InventoryOperation, Scored>, taken: Map<
       )
     );
   });
+  // A route that joins the two files the products under them by itself, whatever the records carry: a route under the
+  // categories' list whose further path names products (/categories/{id}/products, /categories/productassignments),
+  // or one under the products' collection whose further path names the categories (/products/{id}/categories).
+  const catPath = readings[categories.index]!.path;
+  const restWords = (r: Reading, prefix: string) =>
+    r.path
+      .slice(prefix.length)
+      .split('/')
+      .filter((seg) => seg && !seg.includes('{'))
+      .flatMap(wordsOf);
+  const productPaths = products.map((p) => collectionOf(readings[p.index]!.path));
+  const joined =
+    own.length > 0 &&
+    readings.some(
+      (r) =>
+        (r.path.startsWith(`${catPath}/`) && restWords(r, catPath).some(namesProductsFirst)) ||
+        productPaths.some(
+          (prefix) => r.path.startsWith(`${prefix}/`) && own.every((w) => restWords(r, prefix).includes(w)),
+        ),
+    );
+  if (joined) return;
   // With no route taken for them, only a document whose paths name products plainly says anything (a category list
   // alone, or beside catalogs, is the document's whole subject).
   const named = readings.some((r, i) => i !== categories.index && r.head.concept === 'product' && r.head.weight >= 1);

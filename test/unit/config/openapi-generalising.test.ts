@@ -1086,6 +1086,28 @@ describe('a record with a link and a kind is no subscription when it happens in 
   });
 });
 
+describe('categories a route joins to the products are theirs, whatever the product records carry', () => {
+  const product = { name: 'string', price: 'number', sku: 'string' };
+  const category = { name: 'string', parent_id: 'string' };
+  const catalogue = (join: Record<string, unknown>) =>
+    plan({
+      '/products': {
+        get: { summary: 'List products', responses: answer(product, true) },
+        post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+      },
+      '/products/{id}': { get: { summary: 'Get a product', responses: answer(product) } },
+      '/categories': { get: { summary: 'List categories', responses: answer(category, true) } },
+      ...join,
+    });
+  const assign = { post: { summary: 'Assign', requestBody: body({ product_id: 'string' }), responses: answer({}) } };
+  it('under the categories (/categories/productassignments) or under the products (/products/{id}/categories)', () => {
+    expect(routesOf(catalogue({ '/categories/productassignments': assign })).listCategories).toBe('GET /categories');
+    expect(routesOf(catalogue({ '/products/{id}/categories': assign })).listCategories).toBe('GET /categories');
+    // Nothing joins them: another taxonomy.
+    expect(routesOf(catalogue({})).listCategories).toBeUndefined();
+  });
+});
+
 describe('an update changes the fields it is sent', () => {
   const hooks = (withBody: boolean, bodies = true) => {
     const hook = { url: 'string', events: 'array' };
