@@ -937,7 +937,8 @@ function subjectScore(
     score -= 2.5;
     reasons.push(`but its summary says ${narrowedBySummary}`);
   }
-  if (reading.self && !singleton) narrowing ??= `it is the signed-in user's own view (/${reading.self}/)`;
+  if (reading.self && !singleton && reading.ownOfPublic) reasons.push(reading.ownOfPublic);
+  else if (reading.self && !singleton) narrowing ??= `it is the signed-in user's own view (/${reading.self}/)`;
   if (narrowing) reasons.push(`but ${narrowing}`);
   return { score, reasons, named: sources.length > 0, ...(narrowing ? { narrowing } : {}) };
 }
@@ -1091,6 +1092,8 @@ function refusal(
   if (picks) return `{${reading.params[0]}} names ${article(picks)} ${picks}, not a record: venue fills a record's id`;
   if (reading.scopeOf)
     return `it lists or reads the values of {${reading.scopeOf}}, the venue's own scope, none of its records`;
+  if (reading.publicView && profile.concepts.auth === undefined && profile.concepts.health === undefined)
+    return reading.publicView;
   // venue calls every route at the profile's one base (inventory.url and basePath).
   if (operation.otherServer !== undefined)
     return `it is served at ${operation.otherServer}, its own server, not the document's: venue calls every route at one base`;
@@ -2460,8 +2463,20 @@ export function markBodiesDescribed(readings: Reading[]): void {
  * webhook subscription, whatever the vendor calls it ("notification settings"): where its name says nothing of venue's
  * or names a subject of its own, its routes are read as naming webhook subscriptions. The URL must be a field so named
  * (a destination or URL, not a queue), and the events a field that says event, topic or trigger: a product with a
- * type and a link is none.
+ * type and a link is none, nor is a record with a start and an end of its own (an event in a calendar).
  */
+const spanStarts = new Set([
+  'start',
+  'startat',
+  'startsat',
+  'startdate',
+  'starttime',
+  'startdatetime',
+  'begin',
+  'beginsat',
+]);
+const spanEnds = new Set(['end', 'endat', 'endsat', 'enddate', 'endtime', 'enddatetime', 'finish', 'finishesat']);
+
 export function markDeliveredSubscriptions(readings: Reading[]): void {
   const creates = readings.filter(
     (r) =>
@@ -2477,6 +2492,9 @@ export function markDeliveredSubscriptions(readings: Reading[]): void {
     const url = F.url.names.find((name) => name !== 'endpoint' && name !== 'target' && body.names.has(name));
     const events = ['event', 'topic', 'trigger'].find((word) => body.words.has(word));
     if (!url || !events || groupMatches(body, F.queue, false)) continue;
+    // A record with a span of time of its own (a start and an end) is something that happens: a calendar's event with
+    // a link and a kind, not a subscription the service delivers to.
+    if ([...body.names].some((n) => spanStarts.has(n)) && [...body.names].some((n) => spanEnds.has(n))) continue;
     const collection = collectionOf(create.path);
     const text = create.head.text;
     for (const reading of readings) {
@@ -2521,19 +2539,19 @@ export function markAccountSwitches(readings: Reading[]): void {
  * "Stock items", "inventory items" are two things: the stock of a product (a quantity of a variant, at a location),
  * or the items kept in stock themselves. A collection so named whose records are known by their own name or code,
  * carry a price and refer to no product is the second: venue's products. Its routes are read as naming products.
+ * A collection named for the stock by any other word (/inventory, /stock) whose records are so known and priced,
+ * refer to no product and hold no quantity at all is no stock either: a level is a quantity, and records that hold
+ * none are the things themselves (a menu's items called its inventory).
  */
 export function markStockedProducts(readings: Reading[]): void {
   const lists = readings.filter(
-    (r) =>
-      r.operation.method === 'GET' &&
-      r.params.length === 0 &&
-      r.kind === 'list' &&
-      r.head.concept === 'level' &&
-      r.head.text.split(' ').pop() === 'item',
+    (r) => r.operation.method === 'GET' && r.params.length === 0 && r.kind === 'list' && r.head.concept === 'level',
   );
   for (const list of lists) {
     const records = list.response;
     if (!records?.list || !groupMatches(records, F.identity, false) || !groupMatches(records, F.price, false)) continue;
+    const items = list.head.text.split(' ').pop() === 'item';
+    if (!items && groupMatches(records, F.quantity, false) !== undefined) continue;
     // The record's own id (itemId of inventory items) refers to itself, not to a product; one that names another
     // record of its own kind (template_item_id, parent_item_id of stock items) relates items, and is no product whose
     // stock it counts either.
@@ -2554,7 +2572,9 @@ export function markStockedProducts(readings: Reading[]): void {
       if (reading.operationIdHead?.concept === 'level')
         reading.operationIdHead = { ...reading.operationIdHead, concept: 'product', weight: 0.8 };
       reading.concepts.add('product');
-      reading.stockedProducts = `its records (${routeOf(list)}) are known by their own name and price and refer to no product: the items kept in stock`;
+      reading.stockedProducts = items
+        ? `its records (${routeOf(list)}) are known by their own name and price and refer to no product: the items kept in stock`
+        : `its records (${routeOf(list)}) are known by their own name and price, refer to no product and hold no quantity: the things themselves, not their stock`;
     }
   }
 }
@@ -3018,6 +3038,12 @@ function taxGroupsBeforeRates(
   taken.set(groups.index, groups);
 }
 
+/** A word that names products, or begins with a word that does (productassignment: the products assigned). */
+const namesProductsFirst = (word: string) =>
+  [...Array(word.length - 2).keys()]
+    .map((k) => word.slice(0, word.length - k))
+    .some((part) => findTerms([part]).some((h) => h.term.concept === 'product'));
+
 function unlinkedCategories(chosen: Map<InventoryOperation, Scored>, taken: Map<number, Scored>, readings: Reading[]) {
   const categories = chosen.get('listCategories');
   if (!categories) return;
@@ -3039,6 +3065,27 @@ function unlinkedCategories(chosen: Map<InventoryOperation, Scored>, taken: Map<
       )
     );
   });
+  // A route that joins the two files the products under them by itself, whatever the records carry: a route under the
+  // categories' list whose further path names products (/categories/{id}/products, /categories/productassignments),
+  // or one under the products' collection whose further path names the categories (/products/{id}/categories).
+  const catPath = readings[categories.index]!.path;
+  const restWords = (r: Reading, prefix: string) =>
+    r.path
+      .slice(prefix.length)
+      .split('/')
+      .filter((seg) => seg && !seg.includes('{'))
+      .flatMap(wordsOf);
+  const productPaths = products.map((p) => collectionOf(readings[p.index]!.path));
+  const joined =
+    own.length > 0 &&
+    readings.some(
+      (r) =>
+        (r.path.startsWith(`${catPath}/`) && restWords(r, catPath).some(namesProductsFirst)) ||
+        productPaths.some(
+          (prefix) => r.path.startsWith(`${prefix}/`) && own.every((w) => restWords(r, prefix).includes(w)),
+        ),
+    );
+  if (joined) return;
   // With no route taken for them, only a document whose paths name products plainly says anything (a category list
   // alone, or beside catalogs, is the document's whole subject).
   const named = readings.some((r, i) => i !== categories.index && r.head.concept === 'product' && r.head.weight >= 1);
@@ -3175,6 +3222,109 @@ export function markNamespaceSegments(readings: Reading[]): void {
   }
 }
 
+/**
+ * A word of the path that names the account the caller acts as (serviceScopeWords: the company, site, store, shop,
+ * account, organisation or merchant the key belongs to) says whose records a collection after it holds: the tenant's
+ * own, which are every record the caller reaches. It narrows nothing (where the vocabulary knows the word as a subject
+ * of its own, an account a customer holds, it is read as that), unless a collection of the same name stands
+ * elsewhere without it (a storefront's /store/products beside /admin/products): there the word tells the two apart,
+ * and stays a narrowing. A public twin (markPublicViews: anyone's view of the records) tells nothing apart. The signed-in user's own view (/me/categories) names a person, who may be a shopper of the
+ * tenant's, not the tenant: it stays a narrowing.
+ */
+export function markTenantScopes(readings: Reading[]): void {
+  const secured = securedSources(readings);
+  for (const r of readings) {
+    const qualifier = r.head.qualifier;
+    // A word the vocabulary also knows as a subject of its own (an account a customer holds) is read as that.
+    if (
+      !qualifier ||
+      !r.head.concept ||
+      !serviceScopeWords.has(qualifier) ||
+      findTerms([qualifier]).length ||
+      !r.pathWords.includes(qualifier)
+    )
+      continue;
+    // A twin is a list of its own: one record read by id elsewhere (/taxCategory/{id}) is of the same collection. A
+    // public one (markPublicViews) is anyone's view of them, and tells the tenant's own from nothing.
+    const twin = readings.find(
+      (o) =>
+        !(openRoute(o) && secured.has(o.operation.source)) &&
+        o.operation.method === 'GET' &&
+        o.params.length === 0 &&
+        o.head.concept === r.head.concept &&
+        o.head.text === r.head.text &&
+        !o.pathWords.includes(qualifier),
+    );
+    if (twin) continue;
+    const { qualifier: _tenant, ...head } = r.head;
+    r.head = head;
+    r.namespace = `"${qualifier}" names the account the caller acts as, whose records these are: it narrows nothing`;
+  }
+}
+
+/** A route that may be called with no credential: security [], none at all, or an empty requirement among others. */
+const openRoute = (r: Reading) =>
+  r.operation.security.length === 0 || r.operation.security.some((req) => Object.keys(req ?? {}).length === 0);
+
+/** The documents that name a credential for some route: only there does a route without one say it is public. */
+const securedSources = (readings: Reading[]) =>
+  new Set(readings.filter((r) => !openRoute(r)).map((r) => r.operation.source));
+
+/**
+ * A route its document lets anyone call (security: [], or none where the document's other routes name a scheme) is a
+ * view anyone may read: a storefront's catalogue, a marketplace's listings. Where another route reads the same records
+ * with a credential (the same subject, no narrower, by the same method and parameters: the company's own categories,
+ * the seller's own listings), that one is what the caller manages, and the public one is none of venue's. A document that names no
+ * security anywhere says nothing of who may call what. The signed-in user's own view of such records (/my/listings
+ * beside a public /listings) is the caller's own among everyone's: no narrowing there.
+ */
+export function markPublicViews(readings: Reading[]): void {
+  const open = (r: Reading) => openRoute(r);
+  const secured = securedSources(readings);
+  for (const r of readings) {
+    if (!open(r) || !secured.has(r.operation.source) || !r.head.concept || r.head.concept === 'other') continue;
+    const twin = readings.find(
+      (o) =>
+        o !== r &&
+        !open(o) &&
+        o.path !== r.path &&
+        o.operation.method === r.operation.method &&
+        o.params.length === r.params.length &&
+        o.trailingParam === r.trailingParam &&
+        o.kind === r.kind &&
+        o.head.concept === r.head.concept &&
+        o.head.text === r.head.text &&
+        // Records of a narrower kind (incoming webhooks beside webhooks) are other records.
+        (o.head.qualifier === undefined || o.head.qualifier === r.head.qualifier),
+    );
+    // Where no route reads the same records with one, a public list its collection has no write for, beside records of
+    // its kind the caller writes elsewhere with a credential (POST /listings beside a public /articles), is a view of
+    // the vendor's own: what the caller manages is what it writes.
+    if (!twin) {
+      if (r.operation.method !== 'GET' || r.params.length || r.kind !== 'list') continue;
+      const collection = collectionOf(r.path);
+      const writes = (o: Reading) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(o.operation.method);
+      if (readings.some((o) => writes(o) && collectionOf(o.path) === collection)) continue;
+      const written = readings.find(
+        (o) =>
+          writes(o) &&
+          !open(o) &&
+          o.operation.method !== 'DELETE' &&
+          o.head.concept === r.head.concept &&
+          o.head.qualifier === undefined &&
+          !o.self,
+      );
+      if (!written) continue;
+      r.publicView = `it needs no credential where its document's other routes do, and nothing writes to it, while ${routeOf(written)} writes records of its kind with one: a view of the vendor's own, not the records the caller manages`;
+      continue;
+    }
+    r.publicView = `it needs no credential where its document's other routes do, and ${routeOf(twin)} reads the same records with one: a view anyone may read, not the records the caller manages`;
+    // The own view of these very records: the public path with the user's segment put in (/my/listings of /listings).
+    if (twin.self && !r.self && twin.path.replace(new RegExp(`/${twin.self}(?=/)`), '') === r.path)
+      twin.ownOfPublic ??= `${routeOf(r)} is the same records for anyone: /${twin.self}/ is the caller's own among them`;
+  }
+}
+
 /** Scores every pair, then takes pairs best first, each document operation at most once. */
 /**
  * Routes in a sandbox or playground (/SandBox/Ping) beside routes that are not: where the API is tried out. A sandbox
@@ -3196,6 +3346,8 @@ export function matchOperations(
   threshold = CONFIDENCE_THRESHOLD,
 ): OperationMatch[] {
   markNamespaceSegments(readings);
+  markTenantScopes(readings);
+  markPublicViews(readings);
   markKeyedStockWrites(readings);
   markStockedProducts(readings);
   markCountedProducts(readings);

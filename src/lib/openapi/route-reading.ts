@@ -109,6 +109,14 @@ export interface Reading {
   /** A path segment that makes it the signed-in user's own view: "me" of /me/categories. */
   self?: string;
   /**
+   * It needs no credential where its document's other routes do, and another route reads the same records with one:
+   * a view anyone may read (a storefront's, a marketplace's), not the records the caller manages. Why, in words. Set
+   * in match.ts (markPublicViews).
+   */
+  publicView?: string;
+  /** Its own view (self) is of records whose plain list is such a public view: the caller's own among everyone's. */
+  ownOfPublic?: string;
+  /**
    * The word before its subject was a segment that only groups collections (static of /crm/v1/static/products), so it
    * narrows nothing: why, in words. Set once every route is read (match.ts, markNamespaceSegments).
    */

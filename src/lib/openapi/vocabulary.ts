@@ -229,8 +229,22 @@ function computeWords(text: string): string[] {
  */
 function runTogetherTerms(word: string): string[] {
   const term = joinedTerms().get(word);
-  return term ? [...term] : [word];
+  if (term) return [...term];
+  // The account the caller acts as written before records of venue's ("sellerlisting", "storeproduct"): the two words,
+  // so the account is read as one (match.ts markTenantScopes). Only a whole term of records after it ("shopping" is no
+  // shop's ping); the stock is not one ("storebalance" is the balance of each store, a place).
+  for (const scope of serviceScopeWords) {
+    if (!word.startsWith(scope) || word.length === scope.length) continue;
+    const rest = word.slice(scope.length);
+    const restWords = joinedTerms().get(rest) ?? [rest];
+    const hit = findTerms(restWords).find((h) => h.at === 0 && h.term.words.length === restWords.length);
+    if (hit && recordConcepts.has(hit.term.concept) && !findTerms([scope]).length) return [scope, ...restWords];
+  }
+  return [word];
 }
+
+/** Subjects whose records an account keeps (its products, categories, suppliers, webhooks): not its stock or health. */
+const recordConcepts = new Set<Concept>(['product', 'category', 'class', 'tax', 'container', 'supplier', 'webhook']);
 
 let joinedTermMap: Map<string, string[]> | undefined;
 /** The terms of two or more words, by their words written together ("stocklocation" → stock location). */

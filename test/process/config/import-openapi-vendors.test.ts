@@ -245,21 +245,21 @@ describe('across the tuning set', () => {
     for (const c of vendorCases) expect(present(c), c.vendor).toBe(true);
   });
 
-  it('maps at least 90% right on all but the newest documents (78.5% with them, 1106 of 1408), at most 5% wrong, no never-route on the older, no more than nine', () => {
+  it('maps at least 90% right on all but the newest documents (79% with them, 1126 of 1408), at most 5% wrong, no never-route on the older, no more than six', () => {
     expect(figures).toHaveLength(scored.length);
     const picks = figures.reduce((n, f) => n + f.picks, 0);
     const right = figures.reduce((n, f) => n + f.right, 0);
     const wrong = figures.reduce((n, f) => n + f.wrong.length, 0);
-    // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (1106
-    // of 1408, 78.6%, once a stock write keyed by the product in its body was mapped: Billbee's and Google's
-    // point-of-sale stock takes (SKULabs' wants a location's name, which venue does not have); 1104 of 1408, 78.4%, when round 20 came in; 1068 of 1347, 79.3%, after the twenty-first round of matcher work; 1062 of 1347, 78.8%, when round 19 came in; 1008 of 1256, 80.3%, with the twentieth round of matcher work; 997 of 1256, 79.4%, once a product update that replaces the record was mapped and sent whole, its twelve cases that
+    // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (1126
+    // of 1408, 80.0%, after the twenty-second round of matcher work and the stock writes keyed by the product in the
+    // body (1124 and 1106 apart); 1104 of 1408, 78.4%, when round 20 came in; 1068 of 1347, 79.3%, after the twenty-first round of matcher work; 1062 of 1347, 78.8%, when round 19 came in; 1008 of 1256, 80.3%, with the twentieth round of matcher work; 997 of 1256, 79.4%, once a product update that replaces the record was mapped and sent whole, its twelve cases that
     // had left such an update to a person picking it; 975 of 1244, 78.4%, when round 18 came in; 949 of 1205, 78.8%, after the nineteenth round of matcher work; 945, 78.4%,
     // when round 17 came in; 906 of 1128 after
     // the eighteenth round; 892, 79.1%, when round 16 came in).
     const older = figures.filter((f) => ![...newest].some((c) => c.vendor === f.vendor));
     const olderPicks = older.reduce((n, f) => n + f.picks, 0);
     expect(older.reduce((n, f) => n + f.right, 0) / olderPicks).toBeGreaterThanOrEqual(0.9);
-    expect(right / picks).toBeGreaterThanOrEqual(0.785);
+    expect(right / picks).toBeGreaterThanOrEqual(0.79);
     expect(wrong / picks).toBeLessThanOrEqual(0.05);
     expect(older.flatMap((f) => f.never)).toEqual([]);
     // Round 13 came in with one (ServiceChannel's work-order categories), round 15 with three (HaloPSA's Product and
@@ -267,8 +267,9 @@ describe('across the tuning set', () => {
     // with three (plentymarkets' item sets, RemOnline's service categories, Scalev's locations), of which the nineteenth
     // round of matcher work left Scalev's; round 18 came in with none; round 19 with three (Reverb's and TCGplayer's
     // marketplace listings and catalogue, SAP's supplier company data); round 20 with three (Fluid's calendar events
-    // read and made as webhook subscriptions, Trackstar's storefront connection's stock adjustment); none may add another.
-    expect(figures.flatMap((f) => f.never).length).toBeLessThanOrEqual(9);
+    // read and made as webhook subscriptions, Trackstar's storefront connection's stock adjustment), of which the
+    // twenty-second round of matcher work left TCGplayer's, SAP's and Trackstar's; none may add another.
+    expect(figures.flatMap((f) => f.never).length).toBeLessThanOrEqual(6);
     // RSpace Inventory (round 9) still maps nothing.
     expect(older.filter((f) => f.mapped === 0).map((f) => f.vendor)).toEqual([]);
   });

@@ -876,6 +876,34 @@ describe('"stock items": the stock of a product, or the items kept in stock', ()
   });
 });
 
+describe('a collection named for the stock whose records hold no quantity', () => {
+  const inventory = (record: Record<string, string>) =>
+    plan({
+      '/api/v1/inventory': {
+        get: { summary: 'List inventory', responses: answer(record, true) },
+        post: { summary: 'Add to the inventory', requestBody: body(record), responses: answer(record) },
+      },
+      '/api/v1/inventory/{id}': {
+        get: { summary: 'Get an inventory record', responses: answer(record) },
+        put: { summary: 'Change an inventory record', requestBody: body(record), responses: answer(record) },
+      },
+    });
+  it('known by their own name and price, referring to no product and holding no quantity, are the products', () => {
+    const things = inventory({ title: 'string', basePrice: 'number', itemType: 'string', locationId: 'number' });
+    expect(routesOf(things)).toMatchObject({
+      listProducts: 'GET /api/v1/inventory',
+      getProduct: 'GET /api/v1/inventory/{id}',
+      createProduct: 'POST /api/v1/inventory',
+      updateProduct: 'PUT /api/v1/inventory/{id}',
+    });
+    expect(routesOf(things).stockLevels).toBeUndefined();
+    // A quantity of it held there makes the records the stock, whatever else they carry.
+    const stock = inventory({ title: 'string', price: 'number', quantity_on_hand: 'number', location_id: 'number' });
+    expect(routesOf(stock).stockLevels).toBe('GET /api/v1/inventory');
+    expect(routesOf(stock).listProducts).toBeUndefined();
+  });
+});
+
 describe("the collection a path variable picks from is the venue's own scope", () => {
   const scoped = (scope: string, variable: string) => {
     const product = { name: 'string', price: 'number', sku: 'string' };
@@ -901,6 +929,182 @@ describe("the collection a path variable picks from is the venue's own scope", (
     });
     // A scope that is a subject of its own (a customer's account) still narrows what is under it.
     expect(routesOf(scoped('accounts', 'account_id')).listProducts).toBeUndefined();
+  });
+});
+
+describe('a word naming the account the caller acts as narrows nothing', () => {
+  const hook = { url: 'string', events: 'array', secret: 'string' };
+  const webhooks = (prefix: string) => ({
+    [`${prefix}/webhooks`]: {
+      get: { summary: 'List webhooks', responses: answer(hook, true) },
+      post: { summary: 'Create a webhook', requestBody: body(hook), responses: answer(hook) },
+    },
+    [`${prefix}/webhooks/{id}`]: {
+      put: { summary: 'Update a webhook', requestBody: body(hook), responses: answer(hook) },
+      delete: { summary: 'Delete a webhook', responses: answer({}) },
+    },
+  });
+  it('the company the key belongs to: its webhooks are the webhooks', () => {
+    const result = plan({
+      '/api/company': { get: { summary: 'Show the company', responses: answer({ name: 'string' }) } },
+      '/api/health': { get: { summary: 'Health check', responses: answer({ status: 'string' }) } },
+      ...webhooks('/api/company'),
+    });
+    expect(routesOf(result)).toMatchObject({
+      listWebhooks: 'GET /api/company/webhooks',
+      createWebhook: 'POST /api/company/webhooks',
+      updateWebhook: 'PUT /api/company/webhooks/{id}',
+      deleteWebhook: 'DELETE /api/company/webhooks/{id}',
+    });
+    expect(mappedOf(result, 'listWebhooks').reasons.join('; ')).toMatch(
+      /"company" names the account the caller acts as/,
+    );
+  });
+  it('written run together with the records (/sellerlistings): the same account, the same records', () => {
+    const listing = { title: 'string', price: 'number', sku: 'string' };
+    const result = plan({
+      '/sellerlistings': {
+        get: { summary: 'Get listings', responses: answer(listing, true) },
+        post: { summary: 'Create a listing', requestBody: body(listing), responses: answer(listing) },
+      },
+      '/sellerlistings/{listingId}': {
+        get: { summary: 'Get a listing', responses: answer(listing) },
+        patch: { summary: 'Update a listing', requestBody: body(listing), responses: answer(listing) },
+      },
+      '/health': { get: { summary: 'Health', responses: answer({ status: 'string' }) } },
+    });
+    expect(routesOf(result)).toMatchObject({
+      listProducts: 'GET /sellerlistings',
+      getProduct: 'GET /sellerlistings/{listingId}',
+      createProduct: 'POST /sellerlistings',
+      updateProduct: 'PATCH /sellerlistings/{listingId}',
+    });
+  });
+  it('the site settings before a per-venue path variable: its tax categories are the tax groups', () => {
+    const tax = { name: 'string', rate: 'number' };
+    const result = plan(
+      {
+        '/siteSetting/{groupId}/taxCategories': {
+          get: { summary: 'List tax categories', responses: answer(tax, true) },
+        },
+        '/taxCategories/{id}': { get: { summary: 'Get a tax category', responses: answer(tax) } },
+      },
+      {},
+      { groupId: '20121' },
+    );
+    expect(routesOf(result).listTaxGroups).toBe('GET /siteSetting/{groupId}/taxCategories');
+  });
+  it('a twin of the collection without the word keeps it a narrowing, as /me/ is', () => {
+    const product = { name: 'string', price: 'number', sku: 'string' };
+    const twins = plan({
+      '/store/products': { get: { summary: 'List products', responses: answer(product, true) } },
+      '/admin/products': {
+        get: { summary: 'List products', responses: answer(product, true) },
+        post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+      },
+    });
+    expect(routesOf(twins).listProducts).toBe('GET /admin/products');
+    const mine = plan({ ...webhooks('/api/me'), '/api/health': { get: { summary: 'Health', responses: answer({}) } } });
+    expect(unmapped(mine, 'listWebhooks')?.candidates[0]?.shortfall).toMatch(/narrowed by "me"|the signed-in user/);
+  });
+});
+
+describe('a route anyone may call is a view of the records, not what the caller manages', () => {
+  const secured = {
+    components: { securitySchemes: { token: { type: 'http', scheme: 'bearer' } } },
+    security: [{ token: [] }],
+  };
+  const category = { title: 'string', parent_id: 'string' };
+  const product = { title: 'string', price: 'number', sku: 'string' };
+  it("a public list beside the company's own with a credential: the company's", () => {
+    const result = plan(
+      {
+        '/api/categories': {
+          get: { summary: 'Public categories', security: [], responses: answer(category, true) },
+        },
+        '/api/company': { get: { summary: 'Show the company', responses: answer({ name: 'string' }) } },
+        '/api/company/categories': {
+          get: { summary: 'List categories', responses: answer(category, true) },
+          post: { summary: 'Create a category', requestBody: body(category), responses: answer(category) },
+        },
+      },
+      secured,
+    );
+    expect(routesOf(result).listCategories).toBe('GET /api/company/categories');
+  });
+  it("beside a public list of everyone's, the caller's own view (/my/) is the caller's; elsewhere /me/ stays a view", () => {
+    const marketplace = plan(
+      {
+        '/listings': {
+          get: { summary: 'Search all listings', security: [], responses: answer(product, true) },
+          post: { summary: 'Create a listing', requestBody: body(product), responses: answer(product) },
+        },
+        '/my/listings': { get: { summary: 'Your listings', responses: answer(product, true) } },
+        '/articles': { get: { summary: 'News articles', security: [], responses: answer(product, true) } },
+      },
+      secured,
+    );
+    expect(routesOf(marketplace).listProducts).toBe('GET /my/listings');
+    // Every route needs the credential: the plain list is the catalogue, the user's own a buyer's view of it.
+    const buyer = plan(
+      {
+        '/products': {
+          get: { summary: 'List products', responses: answer(product, true) },
+          post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+        },
+        '/me/products': { get: { summary: 'My products', responses: answer(product, true) } },
+      },
+      secured,
+    );
+    expect(routesOf(buyer).listProducts).toBe('GET /products');
+  });
+  it('a document that names no credential anywhere says nothing of who may call what', () => {
+    const result = plan({
+      '/listings': {
+        get: { summary: 'Search all listings', responses: answer(product, true) },
+        post: { summary: 'Create a listing', requestBody: body(product), responses: answer(product) },
+      },
+      '/my/listings': { get: { summary: 'Your listings', responses: answer(product, true) } },
+    });
+    expect(routesOf(result).listProducts).toBe('GET /listings');
+  });
+});
+
+describe('a record with a link and a kind is no subscription when it happens in time', () => {
+  const collection = (record: Record<string, string>) =>
+    plan({
+      '/events': {
+        get: { summary: 'List', responses: answer(record, true) },
+        post: { summary: 'Create', requestBody: body(record), responses: answer(record) },
+      },
+    });
+  it('made with a URL and an event it is a subscription; with a start and an end too, an event in a calendar', () => {
+    expect(routesOf(collection({ url: 'string', event: 'string' })).createWebhook).toBe('POST /events');
+    const calendar = collection({ url: 'string', event: 'string', title: 'string', start: 'string', end: 'string' });
+    expect(routesOf(calendar).createWebhook).toBeUndefined();
+    expect(routesOf(calendar).listWebhooks).toBeUndefined();
+  });
+});
+
+describe('categories a route joins to the products are theirs, whatever the product records carry', () => {
+  const product = { name: 'string', price: 'number', sku: 'string' };
+  const category = { name: 'string', parent_id: 'string' };
+  const catalogue = (join: Record<string, unknown>) =>
+    plan({
+      '/products': {
+        get: { summary: 'List products', responses: answer(product, true) },
+        post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+      },
+      '/products/{id}': { get: { summary: 'Get a product', responses: answer(product) } },
+      '/categories': { get: { summary: 'List categories', responses: answer(category, true) } },
+      ...join,
+    });
+  const assign = { post: { summary: 'Assign', requestBody: body({ product_id: 'string' }), responses: answer({}) } };
+  it('under the categories (/categories/productassignments) or under the products (/products/{id}/categories)', () => {
+    expect(routesOf(catalogue({ '/categories/productassignments': assign })).listCategories).toBe('GET /categories');
+    expect(routesOf(catalogue({ '/products/{id}/categories': assign })).listCategories).toBe('GET /categories');
+    // Nothing joins them: another taxonomy.
+    expect(routesOf(catalogue({})).listCategories).toBeUndefined();
   });
 });
 
