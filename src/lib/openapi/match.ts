@@ -3044,7 +3044,12 @@ const namesProductsFirst = (word: string) =>
     .map((k) => word.slice(0, word.length - k))
     .some((part) => findTerms([part]).some((h) => h.term.concept === 'product'));
 
-function unlinkedCategories(chosen: Map<InventoryOperation, Scored>, taken: Map<number, Scored>, readings: Reading[]) {
+function unlinkedCategories(
+  chosen: Map<InventoryOperation, Scored>,
+  taken: Map<number, Scored>,
+  readings: Reading[],
+  all: Map<InventoryOperation, Scored[]>,
+) {
   const categories = chosen.get('listCategories');
   if (!categories) return;
   const products = (['listProducts', 'getProduct', 'createProduct', 'updateProduct'] as const)
@@ -3092,12 +3097,18 @@ function unlinkedCategories(chosen: Map<InventoryOperation, Scored>, taken: Map<
   if (refers || (!products.length && !named)) return;
   chosen.delete('listCategories');
   taken.delete(categories.index);
-  categories.narrowing = products.length
+  const narrowing = products.length
     ? `the products' routes (${products.map((p) => routeOf(readings[p.index]!)).join(', ')}) refer to no category: these are not the categories venue's products are filed under`
     : "the document's products are none venue can take as its own, so these are not the categories they are filed under";
-  categories.reasons.push(`but ${categories.narrowing}`);
-  categories.total = Math.min(categories.total, NARROWED_CAP);
-  categories.confidence = confidenceOf(categories.total);
+  // What sets the chosen list aside sets aside every list of categories the document has: none is offered as above
+  // the threshold in the review.
+  for (const candidate of all.get('listCategories') ?? []) {
+    if (candidate.refused || (candidate !== categories && taken.has(candidate.index))) continue;
+    candidate.narrowing = narrowing;
+    candidate.reasons.push(`but ${narrowing}`);
+    candidate.total = Math.min(candidate.total, NARROWED_CAP);
+    candidate.confidence = confidenceOf(candidate.total);
+  }
 }
 
 /**
@@ -3403,7 +3414,7 @@ export function matchOperations(
   }
   oneCollectionPerFamily(all, chosen, taken, readings, threshold);
   taxGroupsBeforeRates(all, chosen, taken, readings, threshold);
-  unlinkedCategories(chosen, taken, readings);
+  unlinkedCategories(chosen, taken, readings, all);
   webhookRecordsWithoutCollection(chosen, taken, readings);
 
   return inventoryOperationNames.map((name) => {

@@ -379,6 +379,24 @@ describe("venue's categories are the ones its products are filed under", () => {
     expect(candidate?.confidence).toBeLessThan(0.5);
   });
 
+  it('a second list of the categories (a deprecated twin) is set aside with the first, never offered above the threshold', () => {
+    const result = plan({
+      ...categories,
+      '/master/categories': {
+        get: { summary: 'List categories', responses: answer({ name: 'string', parent_id: 'string' }, true) },
+      },
+      ...products({ name: 'string', price: 'number', sku: 'string' }),
+    });
+    const row = unmapped(result, 'listCategories');
+    expect(row?.candidates.map((c) => c.route)).toEqual(
+      expect.arrayContaining(['GET /categories', 'GET /master/categories']),
+    );
+    for (const candidate of row!.candidates) {
+      expect(candidate.confidence, candidate.route).toBeLessThan(0.5);
+      expect(candidate.shortfall, candidate.route).toContain('refer to no category');
+    }
+  });
+
   it('products the document names but none venue can take (a catalogue keyed by EAN): nor their categories', () => {
     const result = plan({
       ...categories,
