@@ -33,6 +33,7 @@ import { round18VendorCases } from '../../fixtures/openapi/vendors/cases-round18
 import { round19VendorCases } from '../../fixtures/openapi/vendors/cases-round19.js';
 import { round20VendorCases } from '../../fixtures/openapi/vendors/cases-round20.js';
 import { round21VendorCases } from '../../fixtures/openapi/vendors/cases-round21.js';
+import { round22VendorCases } from '../../fixtures/openapi/vendors/cases-round22.js';
 import { blindCases } from '../../fixtures/openapi/vendors/cases-blind.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
@@ -245,6 +246,7 @@ describe('the split', () => {
     { round: 19, cases: round19VendorCases, least: 14, scored: '49 (53.8%)' },
     { round: 20, cases: round20VendorCases, least: 8, scored: '36 (59.0%)' },
     { round: 21, cases: round21VendorCases, least: 8, scored: '25 (49.0%)' },
+    { round: 22, cases: round22VendorCases, least: 4 },
   ];
   it.each(rounds)('round $round: vendors none seen before; tuning once scored, else held out', (r) => {
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
