@@ -3273,6 +3273,74 @@ export function markTenantScopes(readings: Reading[]): void {
   }
 }
 
+/**
+ * Words naming the party that buys to sell on (a retailer, a reseller, a buyer): venue's role in trade, since a venue
+ * buys its stock from suppliers and sells it to its guests.
+ */
+const buyerRoleWords = new Set(['retail', 'retailer', 'reseller', 'buyer', 'purchaser']);
+
+/**
+ * A document split by who calls it: one collection (products) stands under two or more path segments at the same
+ * place, each a part of the API of its own (more than one collection under it), and each narrowing it by its word
+ * (/retail/products beside /maker/products). Each part is one party's view of the same records, called with that
+ * party's key, so its word says whose key calls it, not which of the records. Of the parties, the one that buys to
+ * sell on is venue's (buyerRoleWords): its word narrows nothing. The other parties' words (a maker's, a supplier's)
+ * stay narrowings: their routes need another party's key. A lone such word, with no second party's part beside it,
+ * says nothing of roles, and is left as it is.
+ */
+export function markCallerRoles(readings: Reading[]): void {
+  const segmentsOf = (r: Reading) => r.path.split('/').filter(Boolean);
+  // The collections each literal segment holds, by the path before it: a part of the API holds more than one.
+  const held = new Map<string, Set<string>>();
+  for (const r of readings) {
+    const segments = segmentsOf(r);
+    segments.forEach((segment, i) => {
+      const next = segments[i + 1];
+      if (segment.includes('{') || next === undefined || next.includes('{')) return;
+      const key = segments
+        .slice(0, i + 1)
+        .join('/')
+        .toLowerCase();
+      if (!held.has(key)) held.set(key, new Set());
+      held.get(key)!.add(next.toLowerCase());
+    });
+  }
+  const isPart = (segments: string[], at: number) =>
+    (held.get(
+      segments
+        .slice(0, at + 1)
+        .join('/')
+        .toLowerCase(),
+    )?.size ?? 0) >= 2;
+  for (const r of readings) {
+    const qualifier = r.head.qualifier;
+    if (!qualifier || !r.head.concept || !buyerRoleWords.has(qualifier)) continue;
+    const segments = segmentsOf(r);
+    const at = segments.findIndex((s) => !s.includes('{') && wordsOf(s).join(' ') === qualifier);
+    if (at < 0 || !isPart(segments, at)) continue;
+    // The same route under another party's part: every other segment the same, a parameter matching any parameter
+    // (/maker/products/{product_code} for /retail/products/{product_id}).
+    const same = (a: string, b: string) => (a.includes('{') && b.includes('{')) || a.toLowerCase() === b.toLowerCase();
+    const other = readings.find((o) => {
+      const theirs = segmentsOf(o);
+      const word = theirs[at];
+      return (
+        theirs.length === segments.length &&
+        word !== undefined &&
+        !word.includes('{') &&
+        !buyerRoleWords.has(wordsOf(word).join(' ')) &&
+        theirs.every((s, i) => i === at || same(s, segments[i]!)) &&
+        word.toLowerCase() !== segments[at]!.toLowerCase() &&
+        isPart(theirs, at)
+      );
+    });
+    if (!other) continue;
+    const { qualifier: _role, ...head } = r.head;
+    r.head = head;
+    r.namespace = `"${qualifier}" names the caller's role beside another party's (${routeOf(other)}): the buyer's part of the API, venue's, so it narrows nothing`;
+  }
+}
+
 /** A route that may be called with no credential: security [], none at all, or an empty requirement among others. */
 const openRoute = (r: Reading) =>
   r.operation.security.length === 0 || r.operation.security.some((req) => Object.keys(req ?? {}).length === 0);
@@ -3358,6 +3426,7 @@ export function matchOperations(
 ): OperationMatch[] {
   markNamespaceSegments(readings);
   markTenantScopes(readings);
+  markCallerRoles(readings);
   markPublicViews(readings);
   markKeyedStockWrites(readings);
   markStockedProducts(readings);

@@ -4898,3 +4898,46 @@ describe('a stock write keyed by the product in its body', () => {
     expect(mappedOf(result, 'stockTake').perLine).toBeUndefined();
   });
 });
+
+describe("a document split by who calls it: the buyer's part is venue's", () => {
+  const product = { name: 'string', price: 'number', product_code: 'string' };
+  const party = { name: 'string', code: 'string' };
+  const roles = (buyer: string, seller: string) =>
+    plan({
+      [`/${buyer}/products`]: { get: { summary: 'Products on sale', responses: answer(product, true) } },
+      [`/${buyer}/products/{product_id}`]: { get: { summary: 'A product on sale', responses: answer(product) } },
+      [`/${buyer}/orders`]: {
+        post: { summary: 'Place an order', requestBody: body({ product_code: 'string' }), responses: answer({}) },
+      },
+      [`/${seller}/products`]: {
+        get: { summary: 'Your products', responses: answer(product, true) },
+        post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+      },
+      [`/${seller}/products/{product_code}`]: {
+        get: { summary: 'Your product', responses: answer(product) },
+        post: { summary: 'Update a product', requestBody: body(product), responses: answer(product) },
+      },
+      [`/${seller}/orders`]: { get: { summary: 'Orders received', responses: answer(party, true) } },
+    });
+  it("the retailer's reads are the products; the maker's writes need another party's key", () => {
+    const result = roles('retail', 'maker');
+    expect(routesOf(result)).toMatchObject({
+      listProducts: 'GET /retail/products',
+      getProduct: 'GET /retail/products/{product_id}',
+    });
+    expect(mappedOf(result, 'listProducts').reasons.join('; ')).toMatch(/"retail" names the caller's role/);
+    expect(unmapped(result, 'createProduct')).toBeDefined();
+    expect(unmapped(result, 'updateProduct')).toBeDefined();
+  });
+  it('the same with a buyer and a supplier, whatever the words', () => {
+    expect(routesOf(roles('buyer', 'supplier')).listProducts).toBe('GET /buyer/products');
+  });
+  it('a lone part, with no other party beside it, is left as it was', () => {
+    const result = plan({
+      '/retail/products': { get: { summary: 'Products on sale', responses: answer(product, true) } },
+      '/retail/orders': { get: { summary: 'Orders', responses: answer(party, true) } },
+      '/products': { get: { summary: 'Products', responses: answer(product, true) } },
+    });
+    expect(routesOf(result).listProducts).toBe('GET /products');
+  });
+});
