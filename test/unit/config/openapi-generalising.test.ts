@@ -4941,3 +4941,43 @@ describe("a document split by who calls it: the buyer's part is venue's", () => 
     expect(routesOf(result).listProducts).toBe('GET /products');
   });
 });
+
+describe("a result's envelope and its records, read as written", () => {
+  const errors = {
+    type: ['array', 'null'],
+    items: { type: 'object', properties: { errorCode: { type: 'string' }, message: { type: 'string' } } },
+  };
+  const enveloped = (name: string, records: unknown, beside: Record<string, unknown> = {}) =>
+    answerOf({
+      type: 'object',
+      properties: {
+        data: { type: 'object', properties: { [name]: { type: 'array', items: records }, ...beside } },
+        errors,
+        metadata: { type: 'object', properties: { requestId: { type: 'string' } } },
+      },
+    });
+  const supplier = schema({ name: 'string', email: 'string', phone: 'string' });
+  it('what went wrong (errors beside the result) is no records of its own: the list is in the result', () => {
+    const result = plan({
+      '/api/suppliers': {
+        get: {
+          summary: 'List of suppliers',
+          responses: enveloped('suppliers', supplier, { paginator: schema({ page: 'integer' }) }),
+        },
+      },
+    });
+    expect(mappedOf(result, 'listSuppliers').list?.records?.at).toBe('data.suppliers');
+  });
+  it('the id of one of the records beside them (defaultStockId beside stocks) says which, no field of a record', () => {
+    const place = schema({ id: 'integer', title: 'string' });
+    const result = plan({
+      '/api/warehouses': {
+        get: {
+          summary: 'List of warehouses',
+          responses: enveloped('warehouses', place, { defaultWarehouseId: { type: 'integer' } }),
+        },
+      },
+    });
+    expect(mappedOf(result, 'listWarehouses').list?.records?.at).toBe('data.warehouses');
+  });
+});
