@@ -214,6 +214,20 @@ export interface KeyedStockWrite {
   change?: string;
 }
 
+/** Units of time: the last word of a field that says how long, not how many. */
+const timeUnitWords = new Set([
+  'second',
+  'seconds',
+  'minute',
+  'minutes',
+  'hour',
+  'hours',
+  'day',
+  'days',
+  'week',
+  'weeks',
+]);
+
 export const normaliseName = (name: string): string =>
   foldMarks(name)
     .toLowerCase()
@@ -232,7 +246,9 @@ function fieldSet(
   const amounts = { names: new Set<string>(), words: new Set<string>(), lineNames: new Set<string>() };
   const mayHoldAmount = (field: SchemaField) => {
     const own = wordsOf(field.name);
-    return field.type !== 'boolean' && !referenceWords.has(own[own.length - 1] ?? '');
+    const last = own[own.length - 1] ?? '';
+    // A figure named for a unit of time (onStockInHours, leadTimeDays) is a duration, not an amount of anything.
+    return field.type !== 'boolean' && !referenceWords.has(last) && !timeUnitWords.has(last);
   };
   const lines = new Set<string>();
   const lineNames = new Set<string>();

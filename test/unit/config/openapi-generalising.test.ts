@@ -4981,3 +4981,24 @@ describe("a result's envelope and its records, read as written", () => {
     expect(mappedOf(result, 'listWarehouses').list?.records?.at).toBe('data.warehouses');
   });
 });
+
+describe('a figure named for a unit of time is a duration, no amount', () => {
+  it('labels of availability with the hours until in stock are no stock levels', () => {
+    const label = {
+      id: 'integer',
+      name: 'string',
+      color: 'string',
+      onStockInHours: 'integer',
+      deliveryInHours: 'integer',
+    };
+    const result = plan({
+      '/api/products/availabilities': { get: { summary: 'List of availabilities', responses: answer(label, true) } },
+    });
+    expect(unmapped(result, 'stockLevels')).toBeDefined();
+    const level = { product_id: 'string', onStockInHours: 'integer', on_hand: 'integer' };
+    const levels = plan({
+      '/api/products/availabilities': { get: { summary: 'List of availabilities', responses: answer(level, true) } },
+    });
+    expect(routesOf(levels).stockLevels).toBe('GET /api/products/availabilities');
+  });
+});
