@@ -1167,6 +1167,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
 
   const reasons = [...subject.reasons];
   if (reading.stockedProducts && profile.concepts.product !== undefined) reasons.push(reading.stockedProducts);
+  if (reading.stockedPlaces && profile.concepts.warehouse !== undefined) reasons.push(reading.stockedPlaces);
   if (reading.deliveredSubscription && profile.concepts.webhook !== undefined)
     reasons.push(reading.deliveredSubscription);
   let total = subject.score;
@@ -2580,6 +2581,55 @@ export function markStockedProducts(readings: Reading[]): void {
 }
 
 /**
+ * A collection named for the stock (/stocks) whose records are known by a name, hold no quantity and refer to no
+ * product, and under each of whose records a list of the stock is read (/stocks/{stockId}/supplies: products and
+ * their quantities), is the places the stock is kept: venue's warehouses, whatever the vendor calls them (a "stock" in
+ * the sense of a stockroom). Records that hold a quantity, or whose own records hold none, are read as their words say,
+ * and so is every such collection where the document names its warehouses, in words or as the places its stock
+ * records refer to (a stock take's documents, named "inventory", with their lines under each, beside /store).
+ */
+export function markNamedStockPlaces(readings: Reading[]): void {
+  const isList = (r: Reading) => r.operation.method === 'GET' && r.params.length === 0 && r.kind === 'list';
+  // Where the words or the stock records name the warehouses, they are those: a stock-named collection is read as its
+  // words say.
+  const namedPlaces = (r: Reading) =>
+    r.head.concept === 'warehouse' ||
+    r.stockPlace !== undefined ||
+    ((r.head.concept === undefined || r.head.concept === 'other') && r.concepts.has('warehouse'));
+  if (readings.some((r) => isList(r) && namedPlaces(r))) return;
+  const lists = readings.filter((r) => isList(r) && r.head.concept === 'level');
+  for (const list of lists) {
+    const records = list.response;
+    if (!records?.list || !groupMatches(records, F.name, false)) continue;
+    if ([F.quantity, F.productRef, F.price].some((g) => groupMatches(records, g, false) !== undefined)) continue;
+    const collection = collectionOf(list.path);
+    // The stock read per record of it: products and their quantities, in a list under one of its records.
+    const held = readings.find((r) => {
+      const rest = r.path.slice(collection.length);
+      return (
+        r.operation.method === 'GET' &&
+        r.path.startsWith(`${collection}/{`) &&
+        /^\/\{[^{}/]+\}\/[^{}]+$/.test(rest) &&
+        r.kind === 'list' &&
+        r.response?.list === true &&
+        groupMatches(r.response, F.quantity, false) !== undefined &&
+        groupMatches(r.response, F.productRef, false) !== undefined
+      );
+    });
+    if (!held) continue;
+    for (const reading of readings) {
+      if (collectionOf(reading.path) !== collection || reading.head.text !== list.head.text) continue;
+      reading.head = { ...reading.head, concept: 'warehouse', weight: 0.8 };
+      if (reading.operationIdHead?.concept === 'level')
+        reading.operationIdHead = { ...reading.operationIdHead, concept: 'warehouse', weight: 0.8 };
+      reading.concepts.add('warehouse');
+      reading.concepts.delete('level');
+      reading.stockedPlaces = `its records (${routeOf(list)}) are known by a name and hold no quantity, and the stock is read under each of them (${routeOf(held)}): the places it is kept`;
+    }
+  }
+}
+
+/**
  * A product is no account and no document: records that keep a balance, a total or a payment (a customer's wallet, an
  * invoice) are what a sum is owed or held on, whatever else they carry (a name, a currency, a rate).
  */
@@ -3443,6 +3493,7 @@ export function matchOperations(
 
   markStockPlaces(readings);
   markUnreferencedPlaces(readings);
+  markNamedStockPlaces(readings);
   markOtherCollectionsCategories(readings);
   markBodiesDescribed(readings);
   markTrials(readings);

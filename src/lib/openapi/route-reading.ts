@@ -154,6 +154,8 @@ export interface Reading {
   bodiesDescribed?: boolean;
   /** Named for stock, its records are the items kept in stock (why, in words): it names products. Set in match.ts. */
   stockedProducts?: string;
+  /** Named for stock, its records are the places the stock is kept (why, in words): warehouses. Set in match.ts. */
+  stockedPlaces?: string;
   /** Its collection is made with a URL to call and the events to send there: webhook subscriptions, by its records. */
   deliveredSubscription?: string;
   /**

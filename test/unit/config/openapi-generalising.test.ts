@@ -5002,3 +5002,40 @@ describe('a figure named for a unit of time is a duration, no amount', () => {
     expect(routesOf(levels).stockLevels).toBe('GET /api/products/availabilities');
   });
 });
+
+describe('a collection named for the stock whose records are named places, the stock read under each, is the warehouses', () => {
+  const place = { id: 'integer', title: 'string', address: 'string' };
+  const supply = { productGuid: 'string', code: 'string', amount: 'number' };
+  it('the stocks (stockrooms) with their supplies under each are the warehouses', () => {
+    const result = plan({
+      '/api/stocks': { get: { summary: 'List of stocks', responses: answer(place, true) } },
+      '/api/stocks/{stockId}/supplies': { get: { summary: 'Supplies in stock', responses: answer(supply, true) } },
+    });
+    expect(routesOf(result).listWarehouses).toBe('GET /api/stocks');
+    expect(mappedOf(result, 'listWarehouses').reasons.join('; ')).toMatch(/the places it is kept/);
+    expect(routesOf(result).stockLevels).toBeUndefined();
+  });
+  it('without the stock read under each, or with a quantity of their own, they are what their words say', () => {
+    const alone = plan({ '/api/stocks': { get: { summary: 'List of stocks', responses: answer(place, true) } } });
+    expect(routesOf(alone).listWarehouses).toBeUndefined();
+    const counted = plan({
+      '/api/stocks': {
+        get: {
+          summary: 'List of stocks',
+          responses: answer({ ...place, product_id: 'string', quantity: 'number' }, true),
+        },
+      },
+      '/api/stocks/{stockId}/supplies': { get: { summary: 'Supplies in stock', responses: answer(supply, true) } },
+    });
+    expect(routesOf(counted).listWarehouses).toBeUndefined();
+    expect(routesOf(counted).stockLevels).toBe('GET /api/stocks');
+  });
+  it('beside places its words name, a stock-named collection of named records is no warehouse', () => {
+    const result = plan({
+      '/api/inventory': { get: { summary: 'List of stock takes', responses: answer(place, true) } },
+      '/api/inventory/{id}/positions': { get: { summary: 'Counted lines', responses: answer(supply, true) } },
+      '/api/store': { get: { summary: 'List of warehouses', responses: answer(place, true) } },
+    });
+    expect(routesOf(result).listWarehouses).toBe('GET /api/store');
+  });
+});
