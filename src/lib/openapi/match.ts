@@ -601,6 +601,13 @@ function urlAlone(body: FieldSet): boolean {
   );
 }
 
+/** Records that hold a name and nothing else of their own (their id and dates aside). */
+function nameAlone(body: FieldSet): boolean {
+  const name = groupMatches(body, F.name, false);
+  if (!name) return false;
+  return [...body.names].every((n) => n === name || bookkeepingNames.has(n));
+}
+
 /** Below this an operation stays unmapped. */
 export const CONFIDENCE_THRESHOLD = 0.5;
 /** Scores are out of this. */
@@ -1265,6 +1272,17 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
         urlAlone(body)
       ) {
         reasons.push('its records name no event types: every event goes to its URL');
+        continue;
+      }
+      // Suppliers by their own name (the path's last segment is the word and nothing else) whose records are a name
+      // alone (beside their id and dates) carry nothing that could make them another party: the words decide.
+      if (
+        need === F.trade &&
+        reading.head.text === 'supplier' &&
+        lastSegmentWords(reading.path).join(' ') === 'supplier' &&
+        nameAlone(body)
+      ) {
+        reasons.push('its records are a name alone: nothing says they are other than suppliers');
         continue;
       }
       if (

@@ -5039,3 +5039,32 @@ describe('a collection named for the stock whose records are named places, the s
     expect(routesOf(result).listWarehouses).toBe('GET /api/store');
   });
 });
+
+describe('suppliers by their own name, known by a name alone, are the suppliers', () => {
+  it('a list of suppliers whose records are a name and an id', () => {
+    const result = plan({
+      '/api/suppliers': {
+        get: { summary: 'List of suppliers', responses: answer({ guid: 'string', name: 'string' }, true) },
+      },
+    });
+    expect(routesOf(result).listSuppliers).toBe('GET /api/suppliers');
+    expect(mappedOf(result, 'listSuppliers').reasons.join('; ')).toMatch(/a name alone/);
+  });
+  it('records with more of their own, or a list named by another word, still need trade or contact fields', () => {
+    const more = plan({
+      '/api/suppliers': {
+        get: {
+          summary: 'List of suppliers',
+          responses: answer({ guid: 'string', name: 'string', color: 'string' }, true),
+        },
+      },
+    });
+    expect(routesOf(more).listSuppliers).toBeUndefined();
+    const vendors = plan({
+      '/api/vendors': {
+        get: { summary: 'List of vendors', responses: answer({ guid: 'string', name: 'string' }, true) },
+      },
+    });
+    expect(routesOf(vendors).listSuppliers).toBeUndefined();
+  });
+});
