@@ -1175,6 +1175,7 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   const reasons = [...subject.reasons];
   if (reading.stockedProducts && profile.concepts.product !== undefined) reasons.push(reading.stockedProducts);
   if (reading.stockedPlaces && profile.concepts.warehouse !== undefined) reasons.push(reading.stockedPlaces);
+  if (reading.sellingParty && profile.concepts.supplier !== undefined) reasons.push(reading.sellingParty);
   if (reading.deliveredSubscription && profile.concepts.webhook !== undefined)
     reasons.push(reading.deliveredSubscription);
   let total = subject.score;
@@ -3358,6 +3359,8 @@ const buyerRoleWords = new Set(['retail', 'retailer', 'reseller', 'buyer', 'purc
  */
 export function markCallerRoles(readings: Reading[]): void {
   const segmentsOf = (r: Reading) => r.path.split('/').filter(Boolean);
+  // The other parties' words, each with the buyer's part it stands beside.
+  const sellers = new Map<string, string>();
   // The collections each literal segment holds, by the path before it: a part of the API holds more than one.
   const held = new Map<string, Set<string>>();
   for (const r of readings) {
@@ -3406,6 +3409,27 @@ export function markCallerRoles(readings: Reading[]): void {
     const { qualifier: _role, ...head } = r.head;
     r.head = head;
     r.namespace = `"${qualifier}" names the caller's role beside another party's (${routeOf(other)}): the buyer's part of the API, venue's, so it narrows nothing`;
+    sellers.set(
+      segmentsOf(other)[at]!.toLowerCase(),
+      segments
+        .slice(0, at + 1)
+        .join('/')
+        .toLowerCase(),
+    );
+  }
+  // The other party, listed in the buyer's own part (/retail/makers beside /maker/products): those the buyer deals
+  // with, who sell to it, are its suppliers.
+  for (const [seller, part] of sellers) {
+    const party = wordsOf(seller).join(' ');
+    for (const r of readings) {
+      const segments = segmentsOf(r);
+      if (r.operation.method !== 'GET' || r.params.length || r.kind !== 'list' || segments.length < 2) continue;
+      if (segments.slice(0, -1).join('/').toLowerCase() !== part) continue;
+      if (lastSegmentWords(r.path).join(' ') !== party || (r.head.concept && r.head.concept !== 'other')) continue;
+      r.head = { concept: 'supplier', weight: 1, text: party };
+      r.concepts.add('supplier');
+      r.sellingParty = `"${party}" is the party whose own part of the API sells to the buyer's (/${seller}/…), listed in the buyer's: those it buys from, its suppliers`;
+    }
   }
 }
 

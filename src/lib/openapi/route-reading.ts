@@ -156,6 +156,8 @@ export interface Reading {
   stockedProducts?: string;
   /** Named for stock, its records are the places the stock is kept (why, in words): warehouses. Set in match.ts. */
   stockedPlaces?: string;
+  /** The party that sells to the buyer in a document split by who calls it, listed in the buyer's part: suppliers. */
+  sellingParty?: string;
   /** Its collection is made with a URL to call and the events to send there: webhook subscriptions, by its records. */
   deliveredSubscription?: string;
   /**

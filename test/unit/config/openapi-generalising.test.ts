@@ -4929,6 +4929,26 @@ describe("a document split by who calls it: the buyer's part is venue's", () => 
     expect(unmapped(result, 'createProduct')).toBeDefined();
     expect(unmapped(result, 'updateProduct')).toBeDefined();
   });
+  it("the other party listed in the buyer's part is those the buyer buys from: its suppliers", () => {
+    const base = {
+      '/retail/products': { get: { summary: 'Products on sale', responses: answer(product, true) } },
+      '/retail/orders': { get: { summary: 'Orders', responses: answer(party, true) } },
+      '/maker/products': { get: { summary: 'Your products', responses: answer(product, true) } },
+      '/maker/orders': { get: { summary: 'Orders received', responses: answer(party, true) } },
+    };
+    const result = plan({
+      ...base,
+      '/retail/makers': { get: { summary: 'Makers dealt with', responses: answer(party, true) } },
+    });
+    expect(routesOf(result).listSuppliers).toBe('GET /retail/makers');
+    // Outside the buyer's part (the maker's own list of makers), or a party no part is of: not the suppliers.
+    const elsewhere = plan({
+      ...base,
+      '/maker/makers': { get: { summary: 'Makers', responses: answer(party, true) } },
+      '/retail/brands': { get: { summary: 'Brands', responses: answer(party, true) } },
+    });
+    expect(routesOf(elsewhere).listSuppliers).toBeUndefined();
+  });
   it('the same with a buyer and a supplier, whatever the words', () => {
     expect(routesOf(roles('buyer', 'supplier')).listProducts).toBe('GET /buyer/products');
   });
