@@ -12,7 +12,7 @@
 // cannot tell where a list's records are.
 
 import { deref, isObject } from './pointer.js';
-import { foldMarks } from './vocabulary.js';
+import { foldMarks, singular } from './vocabulary.js';
 
 /** A schema's own properties through $ref and allOf/oneOf/anyOf, and whether it is an array. */
 export function flatten(
@@ -133,8 +133,14 @@ export function findRecords(document: unknown, schema: unknown): ListRecords | u
  * values of its own: it is no list.
  */
 function nestedEnvelope(document: unknown, properties: Record<string, unknown>): ListRecords | undefined {
-  // Arrays of records of its own (a balance's available and pending amounts) make it a record, not a status.
-  if (Object.values(properties).some((schema) => recordsArray(document, schema))) return undefined;
+  // Arrays of records of its own (a balance's available and pending amounts) make it a record, not a status; what went
+  // wrong (errors beside the result) is none.
+  if (
+    Object.entries(properties).some(
+      ([name, schema]) => !NOT_RECORDS.has(name.toLowerCase()) && recordsArray(document, schema),
+    )
+  )
+    return undefined;
   const objects = Object.keys(properties).filter((name) => {
     const inner = flatten(document, properties[name]);
     return !inner.array && Object.keys(inner.properties).length > 0;
@@ -143,11 +149,19 @@ function nestedEnvelope(document: unknown, properties: Record<string, unknown>):
     const inner = flatten(document, properties[name]).properties;
     const arrays = Object.keys(inner).filter((k) => recordsArray(document, inner[k]));
     if (arrays.length !== 1) return false;
+    // The id of one of the records (defaultStockId beside stocks) says which of them, no value of a record's own.
+    const whichOne = `${singular(key(arrays[0]!))}id`;
     return Object.keys(inner).every((k) => {
       if (k === arrays[0]) return true;
       const own = flatten(document, inner[k]);
       const scalar = !own.array && Object.keys(own.properties).length === 0;
-      return !scalar || BODY_PAGING.has(key(k)) || /(count|total)$/.test(key(k)) || isMap(document, inner[k]);
+      return (
+        !scalar ||
+        BODY_PAGING.has(key(k)) ||
+        /(count|total)$/.test(key(k)) ||
+        isMap(document, inner[k]) ||
+        (key(k) !== whichOne && key(k).endsWith(whichOne))
+      );
     });
   });
   if (holders.length !== 1) return undefined;

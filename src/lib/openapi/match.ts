@@ -601,6 +601,13 @@ function urlAlone(body: FieldSet): boolean {
   );
 }
 
+/** Records that hold a name and nothing else of their own (their id and dates aside). */
+function nameAlone(body: FieldSet): boolean {
+  const name = groupMatches(body, F.name, false);
+  if (!name) return false;
+  return [...body.names].every((n) => n === name || bookkeepingNames.has(n));
+}
+
 /** Below this an operation stays unmapped. */
 export const CONFIDENCE_THRESHOLD = 0.5;
 /** Scores are out of this. */
@@ -1167,6 +1174,8 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
 
   const reasons = [...subject.reasons];
   if (reading.stockedProducts && profile.concepts.product !== undefined) reasons.push(reading.stockedProducts);
+  if (reading.stockedPlaces && profile.concepts.warehouse !== undefined) reasons.push(reading.stockedPlaces);
+  if (reading.sellingParty && profile.concepts.supplier !== undefined) reasons.push(reading.sellingParty);
   if (reading.deliveredSubscription && profile.concepts.webhook !== undefined)
     reasons.push(reading.deliveredSubscription);
   let total = subject.score;
@@ -1264,6 +1273,17 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
         urlAlone(body)
       ) {
         reasons.push('its records name no event types: every event goes to its URL');
+        continue;
+      }
+      // Suppliers by their own name (the path's last segment is the word and nothing else) whose records are a name
+      // alone (beside their id and dates) carry nothing that could make them another party: the words decide.
+      if (
+        need === F.trade &&
+        reading.head.text === 'supplier' &&
+        lastSegmentWords(reading.path).join(' ') === 'supplier' &&
+        nameAlone(body)
+      ) {
+        reasons.push('its records are a name alone: nothing says they are other than suppliers');
         continue;
       }
       if (
@@ -2580,6 +2600,55 @@ export function markStockedProducts(readings: Reading[]): void {
 }
 
 /**
+ * A collection named for the stock (/stocks) whose records are known by a name, hold no quantity and refer to no
+ * product, and under each of whose records a list of the stock is read (/stocks/{stockId}/supplies: products and
+ * their quantities), is the places the stock is kept: venue's warehouses, whatever the vendor calls them (a "stock" in
+ * the sense of a stockroom). Records that hold a quantity, or whose own records hold none, are read as their words say,
+ * and so is every such collection where the document names its warehouses, in words or as the places its stock
+ * records refer to (a stock take's documents, named "inventory", with their lines under each, beside /store).
+ */
+export function markNamedStockPlaces(readings: Reading[]): void {
+  const isList = (r: Reading) => r.operation.method === 'GET' && r.params.length === 0 && r.kind === 'list';
+  // Where the words or the stock records name the warehouses, they are those: a stock-named collection is read as its
+  // words say.
+  const namedPlaces = (r: Reading) =>
+    r.head.concept === 'warehouse' ||
+    r.stockPlace !== undefined ||
+    ((r.head.concept === undefined || r.head.concept === 'other') && r.concepts.has('warehouse'));
+  if (readings.some((r) => isList(r) && namedPlaces(r))) return;
+  const lists = readings.filter((r) => isList(r) && r.head.concept === 'level');
+  for (const list of lists) {
+    const records = list.response;
+    if (!records?.list || !groupMatches(records, F.name, false)) continue;
+    if ([F.quantity, F.productRef, F.price].some((g) => groupMatches(records, g, false) !== undefined)) continue;
+    const collection = collectionOf(list.path);
+    // The stock read per record of it: products and their quantities, in a list under one of its records.
+    const held = readings.find((r) => {
+      const rest = r.path.slice(collection.length);
+      return (
+        r.operation.method === 'GET' &&
+        r.path.startsWith(`${collection}/{`) &&
+        /^\/\{[^{}/]+\}\/[^{}]+$/.test(rest) &&
+        r.kind === 'list' &&
+        r.response?.list === true &&
+        groupMatches(r.response, F.quantity, false) !== undefined &&
+        groupMatches(r.response, F.productRef, false) !== undefined
+      );
+    });
+    if (!held) continue;
+    for (const reading of readings) {
+      if (collectionOf(reading.path) !== collection || reading.head.text !== list.head.text) continue;
+      reading.head = { ...reading.head, concept: 'warehouse', weight: 0.8 };
+      if (reading.operationIdHead?.concept === 'level')
+        reading.operationIdHead = { ...reading.operationIdHead, concept: 'warehouse', weight: 0.8 };
+      reading.concepts.add('warehouse');
+      reading.concepts.delete('level');
+      reading.stockedPlaces = `its records (${routeOf(list)}) are known by a name and hold no quantity, and the stock is read under each of them (${routeOf(held)}): the places it is kept`;
+    }
+  }
+}
+
+/**
  * A product is no account and no document: records that keep a balance, a total or a payment (a customer's wallet, an
  * invoice) are what a sum is owed or held on, whatever else they carry (a name, a currency, a rate).
  */
@@ -3273,6 +3342,97 @@ export function markTenantScopes(readings: Reading[]): void {
   }
 }
 
+/**
+ * Words naming the party that buys to sell on (a retailer, a reseller, a buyer): venue's role in trade, since a venue
+ * buys its stock from suppliers and sells it to its guests.
+ */
+const buyerRoleWords = new Set(['retail', 'retailer', 'reseller', 'buyer', 'purchaser']);
+
+/**
+ * A document split by who calls it: one collection (products) stands under two or more path segments at the same
+ * place, each a part of the API of its own (more than one collection under it), and each narrowing it by its word
+ * (/retail/products beside /maker/products). Each part is one party's view of the same records, called with that
+ * party's key, so its word says whose key calls it, not which of the records. Of the parties, the one that buys to
+ * sell on is venue's (buyerRoleWords): its word narrows nothing. The other parties' words (a maker's, a supplier's)
+ * stay narrowings: their routes need another party's key. A lone such word, with no second party's part beside it,
+ * says nothing of roles, and is left as it is.
+ */
+export function markCallerRoles(readings: Reading[]): void {
+  const segmentsOf = (r: Reading) => r.path.split('/').filter(Boolean);
+  // The other parties' words, each with the buyer's part it stands beside.
+  const sellers = new Map<string, string>();
+  // The collections each literal segment holds, by the path before it: a part of the API holds more than one.
+  const held = new Map<string, Set<string>>();
+  for (const r of readings) {
+    const segments = segmentsOf(r);
+    segments.forEach((segment, i) => {
+      const next = segments[i + 1];
+      if (segment.includes('{') || next === undefined || next.includes('{')) return;
+      const key = segments
+        .slice(0, i + 1)
+        .join('/')
+        .toLowerCase();
+      if (!held.has(key)) held.set(key, new Set());
+      held.get(key)!.add(next.toLowerCase());
+    });
+  }
+  const isPart = (segments: string[], at: number) =>
+    (held.get(
+      segments
+        .slice(0, at + 1)
+        .join('/')
+        .toLowerCase(),
+    )?.size ?? 0) >= 2;
+  for (const r of readings) {
+    const qualifier = r.head.qualifier;
+    if (!qualifier || !r.head.concept || !buyerRoleWords.has(qualifier)) continue;
+    const segments = segmentsOf(r);
+    const at = segments.findIndex((s) => !s.includes('{') && wordsOf(s).join(' ') === qualifier);
+    if (at < 0 || !isPart(segments, at)) continue;
+    // The same route under another party's part: every other segment the same, a parameter matching any parameter
+    // (/maker/products/{product_code} for /retail/products/{product_id}).
+    const same = (a: string, b: string) => (a.includes('{') && b.includes('{')) || a.toLowerCase() === b.toLowerCase();
+    const other = readings.find((o) => {
+      const theirs = segmentsOf(o);
+      const word = theirs[at];
+      return (
+        theirs.length === segments.length &&
+        word !== undefined &&
+        !word.includes('{') &&
+        !buyerRoleWords.has(wordsOf(word).join(' ')) &&
+        theirs.every((s, i) => i === at || same(s, segments[i]!)) &&
+        word.toLowerCase() !== segments[at]!.toLowerCase() &&
+        isPart(theirs, at)
+      );
+    });
+    if (!other) continue;
+    const { qualifier: _role, ...head } = r.head;
+    r.head = head;
+    r.namespace = `"${qualifier}" names the caller's role beside another party's (${routeOf(other)}): the buyer's part of the API, venue's, so it narrows nothing`;
+    sellers.set(
+      segmentsOf(other)[at]!.toLowerCase(),
+      segments
+        .slice(0, at + 1)
+        .join('/')
+        .toLowerCase(),
+    );
+  }
+  // The other party, listed in the buyer's own part (/retail/makers beside /maker/products): those the buyer deals
+  // with, who sell to it, are its suppliers.
+  for (const [seller, part] of sellers) {
+    const party = wordsOf(seller).join(' ');
+    for (const r of readings) {
+      const segments = segmentsOf(r);
+      if (r.operation.method !== 'GET' || r.params.length || r.kind !== 'list' || segments.length < 2) continue;
+      if (segments.slice(0, -1).join('/').toLowerCase() !== part) continue;
+      if (lastSegmentWords(r.path).join(' ') !== party || (r.head.concept && r.head.concept !== 'other')) continue;
+      r.head = { concept: 'supplier', weight: 1, text: party };
+      r.concepts.add('supplier');
+      r.sellingParty = `"${party}" is the party whose own part of the API sells to the buyer's (/${seller}/…), listed in the buyer's: those it buys from, its suppliers`;
+    }
+  }
+}
+
 /** A route that may be called with no credential: security [], none at all, or an empty requirement among others. */
 const openRoute = (r: Reading) =>
   r.operation.security.length === 0 || r.operation.security.some((req) => Object.keys(req ?? {}).length === 0);
@@ -3358,6 +3518,7 @@ export function matchOperations(
 ): OperationMatch[] {
   markNamespaceSegments(readings);
   markTenantScopes(readings);
+  markCallerRoles(readings);
   markPublicViews(readings);
   markKeyedStockWrites(readings);
   markStockedProducts(readings);
@@ -3374,6 +3535,7 @@ export function matchOperations(
 
   markStockPlaces(readings);
   markUnreferencedPlaces(readings);
+  markNamedStockPlaces(readings);
   markOtherCollectionsCategories(readings);
   markBodiesDescribed(readings);
   markTrials(readings);

@@ -154,6 +154,10 @@ export interface Reading {
   bodiesDescribed?: boolean;
   /** Named for stock, its records are the items kept in stock (why, in words): it names products. Set in match.ts. */
   stockedProducts?: string;
+  /** Named for stock, its records are the places the stock is kept (why, in words): warehouses. Set in match.ts. */
+  stockedPlaces?: string;
+  /** The party that sells to the buyer in a document split by who calls it, listed in the buyer's part: suppliers. */
+  sellingParty?: string;
   /** Its collection is made with a URL to call and the events to send there: webhook subscriptions, by its records. */
   deliveredSubscription?: string;
   /**
@@ -214,6 +218,20 @@ export interface KeyedStockWrite {
   change?: string;
 }
 
+/** Units of time: the last word of a field that says how long, not how many. */
+const timeUnitWords = new Set([
+  'second',
+  'seconds',
+  'minute',
+  'minutes',
+  'hour',
+  'hours',
+  'day',
+  'days',
+  'week',
+  'weeks',
+]);
+
 export const normaliseName = (name: string): string =>
   foldMarks(name)
     .toLowerCase()
@@ -232,7 +250,9 @@ function fieldSet(
   const amounts = { names: new Set<string>(), words: new Set<string>(), lineNames: new Set<string>() };
   const mayHoldAmount = (field: SchemaField) => {
     const own = wordsOf(field.name);
-    return field.type !== 'boolean' && !referenceWords.has(own[own.length - 1] ?? '');
+    const last = own[own.length - 1] ?? '';
+    // A figure named for a unit of time (onStockInHours, leadTimeDays) is a duration, not an amount of anything.
+    return field.type !== 'boolean' && !referenceWords.has(last) && !timeUnitWords.has(last);
   };
   const lines = new Set<string>();
   const lineNames = new Set<string>();

@@ -4898,3 +4898,193 @@ describe('a stock write keyed by the product in its body', () => {
     expect(mappedOf(result, 'stockTake').perLine).toBeUndefined();
   });
 });
+
+describe("a document split by who calls it: the buyer's part is venue's", () => {
+  const product = { name: 'string', price: 'number', product_code: 'string' };
+  const party = { name: 'string', code: 'string' };
+  const roles = (buyer: string, seller: string) =>
+    plan({
+      [`/${buyer}/products`]: { get: { summary: 'Products on sale', responses: answer(product, true) } },
+      [`/${buyer}/products/{product_id}`]: { get: { summary: 'A product on sale', responses: answer(product) } },
+      [`/${buyer}/orders`]: {
+        post: { summary: 'Place an order', requestBody: body({ product_code: 'string' }), responses: answer({}) },
+      },
+      [`/${seller}/products`]: {
+        get: { summary: 'Your products', responses: answer(product, true) },
+        post: { summary: 'Create a product', requestBody: body(product), responses: answer(product) },
+      },
+      [`/${seller}/products/{product_code}`]: {
+        get: { summary: 'Your product', responses: answer(product) },
+        post: { summary: 'Update a product', requestBody: body(product), responses: answer(product) },
+      },
+      [`/${seller}/orders`]: { get: { summary: 'Orders received', responses: answer(party, true) } },
+    });
+  it("the retailer's reads are the products; the maker's writes need another party's key", () => {
+    const result = roles('retail', 'maker');
+    expect(routesOf(result)).toMatchObject({
+      listProducts: 'GET /retail/products',
+      getProduct: 'GET /retail/products/{product_id}',
+    });
+    expect(mappedOf(result, 'listProducts').reasons.join('; ')).toMatch(/"retail" names the caller's role/);
+    expect(unmapped(result, 'createProduct')).toBeDefined();
+    expect(unmapped(result, 'updateProduct')).toBeDefined();
+  });
+  it("the other party listed in the buyer's part is those the buyer buys from: its suppliers", () => {
+    const base = {
+      '/retail/products': { get: { summary: 'Products on sale', responses: answer(product, true) } },
+      '/retail/orders': { get: { summary: 'Orders', responses: answer(party, true) } },
+      '/maker/products': { get: { summary: 'Your products', responses: answer(product, true) } },
+      '/maker/orders': { get: { summary: 'Orders received', responses: answer(party, true) } },
+    };
+    const result = plan({
+      ...base,
+      '/retail/makers': { get: { summary: 'Makers dealt with', responses: answer(party, true) } },
+    });
+    expect(routesOf(result).listSuppliers).toBe('GET /retail/makers');
+    // Outside the buyer's part (the maker's own list of makers), or a party no part is of: not the suppliers.
+    const elsewhere = plan({
+      ...base,
+      '/maker/makers': { get: { summary: 'Makers', responses: answer(party, true) } },
+      '/retail/brands': { get: { summary: 'Brands', responses: answer(party, true) } },
+    });
+    expect(routesOf(elsewhere).listSuppliers).toBeUndefined();
+  });
+  it('the same with a buyer and a supplier, whatever the words', () => {
+    expect(routesOf(roles('buyer', 'supplier')).listProducts).toBe('GET /buyer/products');
+  });
+  it('a lone part, with no other party beside it, is left as it was', () => {
+    const result = plan({
+      '/retail/products': { get: { summary: 'Products on sale', responses: answer(product, true) } },
+      '/retail/orders': { get: { summary: 'Orders', responses: answer(party, true) } },
+      '/products': { get: { summary: 'Products', responses: answer(product, true) } },
+    });
+    expect(routesOf(result).listProducts).toBe('GET /products');
+  });
+});
+
+describe("a result's envelope and its records, read as written", () => {
+  const errors = {
+    type: ['array', 'null'],
+    items: { type: 'object', properties: { errorCode: { type: 'string' }, message: { type: 'string' } } },
+  };
+  const enveloped = (name: string, records: unknown, beside: Record<string, unknown> = {}) =>
+    answerOf({
+      type: 'object',
+      properties: {
+        data: { type: 'object', properties: { [name]: { type: 'array', items: records }, ...beside } },
+        errors,
+        metadata: { type: 'object', properties: { requestId: { type: 'string' } } },
+      },
+    });
+  const supplier = schema({ name: 'string', email: 'string', phone: 'string' });
+  it('what went wrong (errors beside the result) is no records of its own: the list is in the result', () => {
+    const result = plan({
+      '/api/suppliers': {
+        get: {
+          summary: 'List of suppliers',
+          responses: enveloped('suppliers', supplier, { paginator: schema({ page: 'integer' }) }),
+        },
+      },
+    });
+    expect(mappedOf(result, 'listSuppliers').list?.records?.at).toBe('data.suppliers');
+  });
+  it('the id of one of the records beside them (defaultStockId beside stocks) says which, no field of a record', () => {
+    const place = schema({ id: 'integer', title: 'string' });
+    const result = plan({
+      '/api/warehouses': {
+        get: {
+          summary: 'List of warehouses',
+          responses: enveloped('warehouses', place, { defaultWarehouseId: { type: 'integer' } }),
+        },
+      },
+    });
+    expect(mappedOf(result, 'listWarehouses').list?.records?.at).toBe('data.warehouses');
+  });
+});
+
+describe('a figure named for a unit of time is a duration, no amount', () => {
+  it('labels of availability with the hours until in stock are no stock levels', () => {
+    const label = {
+      id: 'integer',
+      name: 'string',
+      color: 'string',
+      onStockInHours: 'integer',
+      deliveryInHours: 'integer',
+    };
+    const result = plan({
+      '/api/products/availabilities': { get: { summary: 'List of availabilities', responses: answer(label, true) } },
+    });
+    expect(unmapped(result, 'stockLevels')).toBeDefined();
+    const level = { product_id: 'string', onStockInHours: 'integer', on_hand: 'integer' };
+    const levels = plan({
+      '/api/products/availabilities': { get: { summary: 'List of availabilities', responses: answer(level, true) } },
+    });
+    expect(routesOf(levels).stockLevels).toBe('GET /api/products/availabilities');
+  });
+});
+
+describe('a collection named for the stock whose records are named places, the stock read under each, is the warehouses', () => {
+  const place = { id: 'integer', title: 'string', address: 'string' };
+  const supply = { productGuid: 'string', code: 'string', amount: 'number' };
+  it('the stocks (stockrooms) with their supplies under each are the warehouses', () => {
+    const result = plan({
+      '/api/stocks': { get: { summary: 'List of stocks', responses: answer(place, true) } },
+      '/api/stocks/{stockId}/supplies': { get: { summary: 'Supplies in stock', responses: answer(supply, true) } },
+    });
+    expect(routesOf(result).listWarehouses).toBe('GET /api/stocks');
+    expect(mappedOf(result, 'listWarehouses').reasons.join('; ')).toMatch(/the places it is kept/);
+    expect(routesOf(result).stockLevels).toBeUndefined();
+  });
+  it('without the stock read under each, or with a quantity of their own, they are what their words say', () => {
+    const alone = plan({ '/api/stocks': { get: { summary: 'List of stocks', responses: answer(place, true) } } });
+    expect(routesOf(alone).listWarehouses).toBeUndefined();
+    const counted = plan({
+      '/api/stocks': {
+        get: {
+          summary: 'List of stocks',
+          responses: answer({ ...place, product_id: 'string', quantity: 'number' }, true),
+        },
+      },
+      '/api/stocks/{stockId}/supplies': { get: { summary: 'Supplies in stock', responses: answer(supply, true) } },
+    });
+    expect(routesOf(counted).listWarehouses).toBeUndefined();
+    expect(routesOf(counted).stockLevels).toBe('GET /api/stocks');
+  });
+  it('beside places its words name, a stock-named collection of named records is no warehouse', () => {
+    const result = plan({
+      '/api/inventory': { get: { summary: 'List of stock takes', responses: answer(place, true) } },
+      '/api/inventory/{id}/positions': { get: { summary: 'Counted lines', responses: answer(supply, true) } },
+      '/api/store': { get: { summary: 'List of warehouses', responses: answer(place, true) } },
+    });
+    expect(routesOf(result).listWarehouses).toBe('GET /api/store');
+  });
+});
+
+describe('suppliers by their own name, known by a name alone, are the suppliers', () => {
+  it('a list of suppliers whose records are a name and an id', () => {
+    const result = plan({
+      '/api/suppliers': {
+        get: { summary: 'List of suppliers', responses: answer({ guid: 'string', name: 'string' }, true) },
+      },
+    });
+    expect(routesOf(result).listSuppliers).toBe('GET /api/suppliers');
+    expect(mappedOf(result, 'listSuppliers').reasons.join('; ')).toMatch(/a name alone/);
+  });
+  it('records with more of their own, or a list named by another word, still need trade or contact fields', () => {
+    const more = plan({
+      '/api/suppliers': {
+        get: {
+          summary: 'List of suppliers',
+          responses: answer({ guid: 'string', name: 'string', color: 'string' }, true),
+        },
+      },
+    });
+    expect(routesOf(more).listSuppliers).toBeUndefined();
+    const vendors = plan({
+      '/api/vendors': {
+        get: { summary: 'List of vendors', responses: answer({ guid: 'string', name: 'string' }, true) },
+      },
+    });
+    expect(routesOf(vendors).listSuppliers).toBeUndefined();
+  });
+});
