@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runInterrupted, startSandbox, tempDir, type SandboxHandle } from '../../support/venue.js';
 import { dialects } from '../../support/dialects.js';
+import { levelsRead } from '../../support/stock-levels.js';
 
 const layoutFile = path.join(repoRoot, 'packages/sandbox/examples/inventory-routes-line-keyed.json');
 const settings: Array<[string, string]> = [
@@ -29,22 +30,7 @@ const writeFile = (name: string, text: string) => {
   fs.writeFileSync(at, text);
   return at;
 };
-async function levels(ids: number[]): Promise<Record<number, number>> {
-  const run = await sb.run([
-    'inventory',
-    'stock',
-    'levels',
-    '--warehouse',
-    '1',
-    '--product',
-    ids.join(','),
-    '-o',
-    'json',
-  ]);
-  expect(run.code, run.stderr).toBe(0);
-  const rows = JSON.parse(run.stdout) as Array<{ productId: number; quantity: number }>;
-  return Object.fromEntries(ids.map((id) => [id, rows.find((r) => r.productId === id)?.quantity ?? 0]));
-}
+const levels = (ids: number[]) => levelsRead(sb, ids);
 
 describe.each(dialects)('stock writes keyed by the product in the path (%s dialect)', (dialect) => {
   beforeAll(async () => {
