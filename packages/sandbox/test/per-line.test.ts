@@ -18,7 +18,7 @@ const operations = canonicalOperations(readOpenApiDocument('inventory'));
 const parse = (value: unknown) => parseRouteLayout(value, operations, 'routes.json:');
 
 type Schema = { required?: string[]; properties: Record<string, unknown>; additionalProperties?: boolean };
-const requestSchema = (operation: { requestBody?: unknown }) =>
+const requestSchema = (operation: Record<string, unknown>) =>
   (operation.requestBody as { content: Record<string, { schema: Schema }> }).content['application/json']!.schema;
 
 describe('perLine in a routes file', () => {
