@@ -34,6 +34,7 @@ import { round19VendorCases } from '../../fixtures/openapi/vendors/cases-round19
 import { round20VendorCases } from '../../fixtures/openapi/vendors/cases-round20.js';
 import { round21VendorCases } from '../../fixtures/openapi/vendors/cases-round21.js';
 import { round22VendorCases } from '../../fixtures/openapi/vendors/cases-round22.js';
+import { round23VendorCases } from '../../fixtures/openapi/vendors/cases-round23.js';
 import { blindCases } from '../../fixtures/openapi/vendors/cases-blind.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
@@ -247,6 +248,7 @@ describe('the split', () => {
     { round: 20, cases: round20VendorCases, least: 8, scored: '36 (59.0%)' },
     { round: 21, cases: round21VendorCases, least: 8, scored: '25 (49.0%)' },
     { round: 22, cases: round22VendorCases, least: 4, scored: '15 (55.6%)' },
+    { round: 23, cases: round23VendorCases, least: 1 },
   ];
   it.each(rounds)('round $round: vendors none seen before; tuning once scored, else held out', (r) => {
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
