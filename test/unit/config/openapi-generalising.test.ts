@@ -5142,3 +5142,21 @@ describe('a segment naming files, statistics or reports makes the route serve th
       expect(readOperation(operation('GET', route), 0).danger, route).toEqual([]);
   });
 });
+
+describe("a health word written in the plural names records of a collection, not the service's health", () => {
+  const noAnswer = { '401': { description: 'Unauthenticated' } };
+  it('GET /heartbeats lists heartbeats: no health check', () => {
+    const result = plan({
+      '/api/heartbeats': { get: { operationId: 'getApiHeartbeats', responses: noAnswer } },
+      '/api/products': { get: { summary: 'List products', responses: answer({ name: 'string' }, true) } },
+    });
+    expect(routesOf(result).health).toBeUndefined();
+  });
+  it('the same word in the singular is the health check', () => {
+    const result = plan({
+      '/api/heartbeat': { get: { operationId: 'getApiHeartbeat', responses: noAnswer } },
+      '/api/products': { get: { summary: 'List products', responses: answer({ name: 'string' }, true) } },
+    });
+    expect(routesOf(result).health).toBe('GET /api/heartbeat');
+  });
+});
