@@ -32,6 +32,7 @@ import {
   identifierWords,
   kindWords,
   serviceScopeWords,
+  singular,
   splitWords,
   wordsOf,
   type Concept,
@@ -1512,6 +1513,20 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   // the path (/{tenant}/status) picks no record: it is the venue's base.
   if (name === 'createWebhook' && reading.accountSwitch) narrowing ??= `${reading.accountSwitch}`;
   if (name === 'health' && reading.writtenCollection) narrowing ??= reading.writtenCollection;
+  // A health check is the service's one answer about itself. Its word written in the plural as the path's last word
+  // (/heartbeats, /pings, /statuses) names many such records, a collection of them (alerts kept per module, checks
+  // run on a schedule), listed as any records are: not the service's own health.
+  if (name === 'health') {
+    const last =
+      reading.path
+        .split('/')
+        .filter((s) => s && !s.includes('{'))
+        .pop() ?? '';
+    const written = splitWords(last).pop() ?? '';
+    const one = singular(written);
+    if (one !== written && findTerms(wordsOf(one)).some((hit) => hit.term.concept === 'health'))
+      narrowing ??= `"${written}" names many of them, records of a collection: not the service's one health`;
+  }
   // A login answers the one token of the session it opens. An answer whose tokens all sit in a list of records (a
   // credential per product, each with its keys) hands out the account's standing keys: venue is given those keys,
   // and calls no login.

@@ -18,6 +18,7 @@ import {
   singular as singularOf,
   splitWords,
   namespaceWords,
+  outputSegmentWords,
   prepositionWords,
   selfSegments,
   wordsOf,
@@ -596,6 +597,11 @@ function kindOf(operation: DocumentOperation, trailingParam: boolean, said: Set<
   // A route whose last segment says it removes (POST /webhooks/unsubscribe) creates or changes nothing, whatever else
   // its operationId says.
   if (wordsOf(lastSegment).some((word) => kindWords.get(word) === 'delete')) return 'action';
+  // An RPC-style last segment that begins with a verb that reads (getProducts, findItems) says the route's job
+  // whatever its method: a write method there carries a search's filters in the body, and creates or changes nothing.
+  const verb = kindWords.get(wordsOf(lastSegment)[0] ?? '');
+  if (method !== 'GET' && wordsOf(lastSegment).length > 1 && (verb === 'read' || verb === 'list'))
+    return trailingParam ? 'read' : 'list';
   if (method === 'GET') return trailingParam ? 'read' : 'list';
   if (said.has('upsert') || (said.has('create') && said.has('update'))) return 'upsert';
   if (trailingParam) return said.has('create') && method === 'POST' ? 'action' : 'update';
@@ -739,6 +745,10 @@ export function readOperation(
   const idObject = [...ownIdWords].reverse().find((w) => !kindWords.get(w));
   for (const word of [...literal.slice(-1).flatMap(wordsOf), ownIdWords[0], idObject])
     if (word !== undefined && actionWords.has(word)) danger.add(word);
+  // A segment naming files, statistics or reports, anywhere in the path, makes the route serve those: no record route.
+  // Every segment counts, a section's too (/files/… of a document with many files routes is read past as a section).
+  for (const segment of literalOf(segments))
+    for (const word of wordsOf(segment)) if (outputSegmentWords.has(word)) danger.add(word);
   const self = segments.find((segment) => selfSegments.has(segment.toLowerCase()));
 
   const idHead = idWords.length ? headOf(idWords) : undefined;

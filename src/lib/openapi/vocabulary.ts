@@ -718,6 +718,13 @@ export const actionWords = new Set([
   'pdf',
 ]);
 
+/**
+ * Segments that name something made from the records, never the records themselves: files (an image, an export),
+ * statistics, analytics, reports. Wherever such a segment stands in a path (/files/product, /api/stat/getTaxes,
+ * /reports/products), the route under it serves that, not a record of any collection: a job of its own.
+ */
+export const outputSegmentWords = new Set(['file', 'stat', 'statistic', 'analytic', 'report']);
+
 export interface Term {
   words: string[];
   concept: Concept;

@@ -255,7 +255,7 @@ describe('across the tuning set', () => {
     const right = figures.reduce((n, f) => n + f.right, 0);
     const wrong = figures.reduce((n, f) => n + f.wrong.length, 0);
     // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (1172
-    // of 1486, 78.9%, when round 22 came in; 1157 of 1459, 79.3%, after the twenty-third round of matcher work; 1151
+    // of 1486, 78.9%, with 46 wrong and seven never-routes, after the twenty-fourth round of matcher work; 1172 of 1486, 78.9%, 49 wrong, when round 22 came in; 1157 of 1459, 79.3%, after the twenty-third round of matcher work; 1151
     // of 1459, 78.9%, when round 21 came in; 1126 of 1408, 80.0%, after the twenty-second round of matcher work and the stock writes keyed by the product in the
     // body (1124 and 1106 apart); 1104 of 1408, 78.4%, when round 20 came in; 1068 of 1347, 79.3%, after the twenty-first round of matcher work; 1062 of 1347, 78.8%, when round 19 came in; 1008 of 1256, 80.3%, with the twentieth round of matcher work; 997 of 1256, 79.4%, once a product update that replaces the record was mapped and sent whole, its twelve cases that
     // had left such an update to a person picking it; 975 of 1244, 78.4%, when round 18 came in; 949 of 1205, 78.8%, after the nineteenth round of matcher work; 945, 78.4%,
@@ -264,7 +264,7 @@ describe('across the tuning set', () => {
     const older = figures.filter((f) => ![...newest].some((c) => c.vendor === f.vendor));
     const olderPicks = older.reduce((n, f) => n + f.picks, 0);
     expect(older.reduce((n, f) => n + f.right, 0) / olderPicks).toBeGreaterThanOrEqual(0.9);
-    expect(right / picks).toBeGreaterThanOrEqual(0.78);
+    expect(right / picks).toBeGreaterThanOrEqual(0.788);
     expect(wrong / picks).toBeLessThanOrEqual(0.05);
     expect(older.flatMap((f) => f.never)).toEqual([]);
     // Round 13 came in with one (ServiceChannel's work-order categories), round 15 with three (HaloPSA's Product and
@@ -274,8 +274,9 @@ describe('across the tuning set', () => {
     // marketplace listings and catalogue, SAP's supplier company data); round 20 with three (Fluid's calendar events
     // read and made as webhook subscriptions, Trackstar's storefront connection's stock adjustment), of which the
     // twenty-second round of matcher work left TCGplayer's, SAP's and Trackstar's; round 21 came in with none; round 22
-    // with two (NWMS's batch create of products, ShipTown's modules' heartbeats); none may add another.
-    expect(figures.flatMap((f) => f.never).length).toBeLessThanOrEqual(8);
+    // with two (NWMS's batch create of products, ShipTown's modules' heartbeats), of which the twenty-fourth round of
+    // matcher work left NWMS's; none may add another.
+    expect(figures.flatMap((f) => f.never).length).toBeLessThanOrEqual(7);
     // RSpace Inventory (round 9) still maps nothing.
     expect(older.filter((f) => f.mapped === 0).map((f) => f.vendor)).toEqual([]);
   });

@@ -12,6 +12,7 @@ import { planImport, storedRoute, type ImportPlan, type MappedOperation } from '
 import { checkRouteFor, formatRoute, parseRoute, type InventoryOperation } from '../../../src/lib/inventory/routes.js';
 import { checkServerVariable, serverOf, splitServerUrl } from '../../../src/lib/openapi/servers.js';
 import { readOperation } from '../../../src/lib/openapi/route-reading.js';
+import { jobOfItsOwn } from '../../../src/lib/openapi/match.js';
 import { splitWords } from '../../../src/lib/openapi/vocabulary.js';
 import { templatedPath, type DocumentOperation } from '../../../src/lib/openapi/operations.js';
 import {
@@ -5086,5 +5087,76 @@ describe('suppliers by their own name, known by a name alone, are the suppliers'
       },
     });
     expect(routesOf(vendors).listSuppliers).toBeUndefined();
+  });
+});
+
+describe('an RPC-style last segment that begins with a reading verb reads, whatever its method', () => {
+  const product = { name: 'string', price: 'number', sku: 'string', description: 'string' };
+  // Eight collections of other names under /api/supply make it a section of the API, which narrows nothing.
+  const section = Object.fromEntries(
+    ['colour', 'size', 'brand', 'banner', 'notice', 'journal', 'chart', 'ticket'].map((w) => [
+      `/api/supply/${w}s`,
+      { get: { summary: `The ${w}s`, responses: answer({ title: 'string' }, true) } },
+    ]),
+  );
+  it('a POST that gets or finds records is a search by POST, never the create', () => {
+    const result = plan({
+      ...section,
+      '/api/product/find': { get: { summary: 'Find products', responses: answer(product, true) } },
+      '/api/supply/getProducts': {
+        post: { summary: 'Products of supplies', requestBody: body(product), responses: answer(product, true) },
+      },
+    });
+    expect(routesOf(result).listProducts).toBe('GET /api/product/find');
+    expect(routesOf(result).createProduct).toBeUndefined();
+    expect(readOperation(operation('POST', '/api/supply/findProducts'), 0).kind).toBe('list');
+  });
+  it('a POST whose segment says a write, or only a reading verb, is still a write', () => {
+    const result = plan({
+      ...section,
+      '/api/product/find': { get: { summary: 'Find products', responses: answer(product, true) } },
+      '/api/supply/createProducts': {
+        post: { summary: 'Products of supplies', requestBody: body(product), responses: answer(product, true) },
+      },
+    });
+    expect(routesOf(result).createProduct).toBe('POST /api/supply/createProducts');
+    expect(readOperation(operation('POST', '/api/products/search'), 0).kind).not.toBe('create');
+  });
+});
+
+describe('a segment naming files, statistics or reports makes the route serve those, no record route', () => {
+  it('wherever the segment stands, the route is a job of its own', () => {
+    for (const [route, word] of [
+      ['/files/product', 'file'],
+      ['/api/stat/getTaxes', 'stat'],
+      ['/reports/{year}/products', 'report'],
+      ['/analytics/stock', 'analytic'],
+    ] as const) {
+      const reading = readOperation(operation('GET', route), 0);
+      expect(reading.danger, route).toContain(word);
+      expect(jobOfItsOwn('getProduct', reading), route).toMatch(/job of its own/);
+    }
+  });
+  it('the same records outside such a segment are records', () => {
+    for (const route of ['/api/tax/getTaxes', '/products/{id}', '/status'])
+      expect(readOperation(operation('GET', route), 0).danger, route).toEqual([]);
+  });
+});
+
+describe("a health word written in the plural names records of a collection, not the service's health", () => {
+  const noAnswer = { '401': { description: 'Unauthenticated' } };
+  it('GET /heartbeats lists heartbeats: no health check', () => {
+    const result = plan({
+      '/api/heartbeats': { get: { operationId: 'getApiHeartbeats', responses: noAnswer } },
+      '/api/products': { get: { summary: 'List products', responses: answer({ name: 'string' }, true) } },
+    });
+    expect(routesOf(result).health).toBeUndefined();
+  });
+  it('the same word in the singular is the health check', () => {
+    const result = plan({
+      '/api/heartbeat': { get: { operationId: 'getApiHeartbeat', responses: noAnswer } },
+      '/api/products': { get: { summary: 'List products', responses: answer({ name: 'string' }, true) } },
+    });
+    expect(routesOf(result).health).toBe('GET /api/heartbeat');
   });
 });
