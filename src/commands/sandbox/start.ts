@@ -87,6 +87,9 @@ export default defineCommand<StartOptions>({
       health = await control.health(3000);
     }
     if (!health) throw new UsageError(`the sandbox at ${origin} started but does not answer`);
+    // What answers after a start may be another configuration's sandbox that took the port first (the one started then
+    // could not listen): never claimed as the one started here.
+    if (started) checkServesThisDirectory(origin, health, ctx.env);
     const answering = health as typeof health & { dialect?: string; routes?: string };
     const speaks = answering.dialect && answering.dialect !== 'venue' ? `, ${answering.dialect} dialect` : '';
     const stops = health.idleStop

@@ -4,10 +4,10 @@
 // split and the per-reservation report. The control API never changes.
 
 import fs from 'node:fs';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxDemoSecrets } from '../../../src/lib/sandbox-address.js';
 import { runVenue, startSandbox, tempDir, type SandboxHandle } from '../../support/in-process.js';
+import { freePort } from '../../support/free-port.js';
 
 type Body = any;
 
@@ -42,13 +42,6 @@ const inventoryKeys = {
   apiSecret: sandboxDemoSecrets['inventory.apiSecret'],
 };
 const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
