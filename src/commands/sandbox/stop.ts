@@ -3,6 +3,7 @@ import { defineCommand } from '../define.js';
 import { ServerError } from '../../lib/errors.js';
 import { sandboxControl } from '../../lib/sandbox-control.js';
 import { processAlive } from '../../lib/private-file.js';
+import { checkServesThisDirectory } from '../../lib/sandbox-launcher.js';
 
 export default defineCommand({
   name: 'stop',
@@ -17,6 +18,8 @@ export default defineCommand({
       if (ctx.output.isMachine) await ctx.output.record({ running: false, stopped: false, origin: control.origin });
       return;
     }
+    // Another configuration's sandbox on this port is not this one's to stop: its owner may be using it (exit 2).
+    checkServesThisDirectory(control.origin, health, ctx.env);
     await control.call((client) => client.shutdown());
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {

@@ -77,6 +77,19 @@ describe('embedded default sandbox', () => {
     expect(start.stderr).toMatch(/already running/);
   });
 
+  it("stop from another configuration leaves this one's sandbox running (exit 2, naming whose it is)", async () => {
+    const otherDir = tempDir();
+    try {
+      const other = await runVenue(['sandbox', 'stop'], { env: { ...env, VENUE_CONFIG_DIR: otherDir } });
+      expect(other.code, other.stderr).toBe(2);
+      expect(other.stderr).toMatch(/serves another configuration's state/);
+      expect(other.stderr).toContain(path.join(configDir, 'sandbox'));
+      expect(JSON.parse((await venue(['sandbox', 'status', '-o', 'json'])).stdout).running).toBe(true);
+    } finally {
+      fs.rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+
   it('state survives `venue sandbox stop` and the next automatic start', async () => {
     const stop = await venue(['sandbox', 'stop']);
     expect(stop.code).toBe(0);
