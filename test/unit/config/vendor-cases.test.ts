@@ -35,6 +35,7 @@ import { round20VendorCases } from '../../fixtures/openapi/vendors/cases-round20
 import { round21VendorCases } from '../../fixtures/openapi/vendors/cases-round21.js';
 import { round22VendorCases } from '../../fixtures/openapi/vendors/cases-round22.js';
 import { round23VendorCases } from '../../fixtures/openapi/vendors/cases-round23.js';
+import { round24VendorCases } from '../../fixtures/openapi/vendors/cases-round24.js';
 import { blindCases } from '../../fixtures/openapi/vendors/cases-blind.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
 
@@ -253,6 +254,7 @@ describe('the split', () => {
     { round: 21, cases: round21VendorCases, least: 8, scored: '25 (49.0%)' },
     { round: 22, cases: round22VendorCases, least: 4, scored: '15 (55.6%)' },
     { round: 23, cases: round23VendorCases, least: 2, scored: '3 (23.1%)' },
+    { round: 24, cases: round24VendorCases, least: 5 },
   ];
   it.each(rounds)('round $round: vendors none seen before; tuning once scored, else held out', (r) => {
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
