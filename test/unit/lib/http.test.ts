@@ -307,6 +307,44 @@ describe('origin', () => {
   });
 });
 
+describe('a second credential beside the token', () => {
+  function twoHeaders() {
+    agent = new MockAgent();
+    agent.disableNetConnect();
+    const http = new HttpClient({
+      service: 'inventory',
+      baseUrl: `${origin}/api`,
+      dispatcher: agent,
+      authHeader: { name: 'X-Api-Key', prefix: '' },
+      secondHeader: 'X-Connection-Token',
+    });
+    const asked: Array<Record<string, string>> = [];
+    agent
+      .get(origin)
+      .intercept({ path: '/api/products', method: 'GET' })
+      .reply(200, (opts) => (asked.push(opts.headers as Record<string, string>), { items: [] }))
+      .persist();
+    return { http, asked };
+  }
+
+  it('goes bare in its header on every call the token goes with, and nowhere without a token', async () => {
+    const { http, asked } = twoHeaders();
+    const auth: TokenSource = {
+      get: async () => ({ token: 'the-key', second: 'the-connection', fromCache: false }),
+      invalidate: async () => {},
+    };
+    await http.request({ method: 'GET', path: '/products', auth });
+    await http.request({ method: 'GET', path: '/products', auth });
+    expect(asked.map((h) => [h['x-api-key'], h['x-connection-token']])).toEqual([
+      ['the-key', 'the-connection'],
+      ['the-key', 'the-connection'],
+    ]);
+    await http.request({ method: 'GET', path: '/products' });
+    expect(asked[2]!['x-api-key']).toBeUndefined();
+    expect(asked[2]!['x-connection-token']).toBeUndefined();
+  });
+});
+
 describe('error bodies', () => {
   it('finds the server message in any shape', () => {
     expect(serverMessageOf({ message: 'm' })).toBe('m');
