@@ -1,7 +1,7 @@
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, ServerError, UnknownOutcomeError } from '../../../src/lib/errors.js';
-import { HttpClient, serverMessageOf, type TokenSource } from '../../../src/lib/http.js';
+import { HttpClient, serverMessageOf, type HttpClientOptions, type TokenSource } from '../../../src/lib/http.js';
 import { retryAfterMs } from '../../../src/lib/retry-policy.js';
 
 const origin = 'https://inventory.test';
@@ -21,6 +21,13 @@ function client(trace?: string[]) {
     trace: trace ? (line) => trace.push(line) : undefined,
   });
   return { http, pool: agent.get(origin), waits };
+}
+
+/** A client whose credential goes where these options put it, on a mock agent that refuses the network. */
+function placed(options: Pick<HttpClientOptions, 'authHeader' | 'authQuery' | 'secondHeader'>) {
+  agent = new MockAgent();
+  agent.disableNetConnect();
+  return new HttpClient({ service: 'inventory', baseUrl: `${origin}/api`, dispatcher: agent, ...options });
 }
 
 afterEach(async () => {
@@ -285,14 +292,7 @@ describe('origin', () => {
   });
 
   it('a credential sent as a query parameter is set in the same URL, after the query, never beside it', async () => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-    const http = new HttpClient({
-      service: 'inventory',
-      baseUrl: `${origin}/api`,
-      dispatcher: agent,
-      authQuery: { name: 'api_key', prefix: 'k-' },
-    });
+    const http = placed({ authQuery: { name: 'api_key', prefix: 'k-' } });
     let asked = '';
     agent
       .get(origin)
@@ -309,15 +309,7 @@ describe('origin', () => {
 
 describe('a second credential beside the token', () => {
   function twoHeaders() {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-    const http = new HttpClient({
-      service: 'inventory',
-      baseUrl: `${origin}/api`,
-      dispatcher: agent,
-      authHeader: { name: 'X-Api-Key', prefix: '' },
-      secondHeader: 'X-Connection-Token',
-    });
+    const http = placed({ authHeader: { name: 'X-Api-Key', prefix: '' }, secondHeader: 'X-Connection-Token' });
     const asked: Array<Record<string, string>> = [];
     agent
       .get(origin)
