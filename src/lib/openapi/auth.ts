@@ -247,7 +247,7 @@ function unsentTogether(securities: SecurityRequirement[][], chosen: AuthOption 
     names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   return [...counts.values()].map(({ names, operations }) => {
     const unsent = names.filter((name) => !sent.has(name));
-    return `${operations} of the operations require securitySchemes ${list(names)} together; venue sends a key and at most one second header (inventory.auth), so ${list(unsent)} ${unsent.length === 1 ? 'is' : 'are'} left unsent and those calls will be refused`;
+    return `${operations} of the operations ${operations === 1 ? 'requires' : 'require'} securitySchemes ${list(names)} together; venue sends the credential of one scheme, a static key with at most one second header (inventory.auth), so ${list(unsent)} ${unsent.length === 1 ? 'is' : 'are'} left unsent and those calls will be refused`;
   });
 }
 

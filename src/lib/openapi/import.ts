@@ -146,8 +146,8 @@ export interface ImportPlan {
   /** Every path parameter the documents' routes name. */
   documentParams: string[];
   /**
-   * The headers and query parameters of the documents that carry a credential: a header parameter named as one, and
-   * the name an apiKey security scheme sends its key under. Never a --server-var (refuseCredentialVars).
+   * The headers and query parameters of the documents named as credentials (isCredentialHeader): header parameters,
+   * and the names apiKey security schemes send their keys under. Never a --server-var (refuseCredentialVars).
    */
   credentials: string[];
   /** --server-var names that are path parameters of the documents but that no mapped route or scope uses: not stored. */
@@ -404,7 +404,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
     if (declared && typeof declared === 'object') {
       for (const [name, scheme] of Object.entries(declared as Record<string, unknown>)) {
         const sends = scheme && typeof scheme === 'object' ? (scheme as Record<string, unknown>) : {};
-        if (sends.type === 'apiKey' && typeof sends.name === 'string' && sends.name.trim())
+        if (sends.type === 'apiKey' && typeof sends.name === 'string' && isCredentialHeader(sends.name.trim()))
           credentials.add(sends.name.trim());
         if (name in schemes && schemeKey(schemes[name]) !== schemeKey(scheme))
           conflicts.push(`securitySchemes.${name} differs between the documents: the first is used`);
@@ -616,11 +616,11 @@ function withCredentialHeaders(auth: AuthFinding, headers: CredentialHeader[]): 
     left = left.filter((h) => h !== second);
   }
   const beside = found.scheme
-    ? `beside ${describeAuthScheme(found.scheme)} (inventory.auth ${formatAuthScheme(found.scheme)})`
-    : 'as no scheme it sends is declared';
+    ? `venue cannot send it beside ${describeAuthScheme(found.scheme)} (inventory.auth ${formatAuthScheme(found.scheme)})`
+    : 'the documents declare no security scheme venue sends, so venue cannot send it (a static key in a header, inventory.auth api-key, could carry one beside it)';
   const warnings = left.map(
     (h) =>
-      `${h.name}: a header named as a credential that ${h.operations} of the ${h.of} operations require; venue cannot send it ${beside}, so those calls will be refused until it can be sent`,
+      `${h.name}: a header named as a credential that ${h.operations} of the ${h.of} operations require; ${beside}, so those calls will be refused until it can be sent`,
   );
   return warnings.length ? { ...found, warnings: [...(found.warnings ?? []), ...warnings] } : found;
 }
@@ -634,7 +634,14 @@ export function refuseCredentialVars(
   names: string[],
   plan: Pick<ImportPlan, 'auth' | 'credentials' | 'documentParams'>,
 ): void {
-  const credentials = new Map(plan.credentials.map((name) => [name.toLowerCase(), name]));
+  // The documents' credentials, and whatever the chosen scheme sends its secrets in, whatever its name.
+  const sent = plan.auth.scheme?.type === 'api-key' ? [plan.auth.scheme.name, plan.auth.scheme.secondHeader] : [];
+  const credentials = new Map(
+    [...plan.credentials, ...sent.filter((name): name is string => name !== undefined)].map((name) => [
+      name.toLowerCase(),
+      name,
+    ]),
+  );
   for (const given of names) {
     const name = credentials.get(given.toLowerCase());
     // A name the documents also give a per-venue place (a path parameter, a query value) is that, not this header.

@@ -126,7 +126,7 @@ describe('two apiKey schemes in headers required together', () => {
     expect(schemeOf(result)).toBeUndefined();
     expect(warnings(result)).toContainEqual(
       expect.stringContaining(
-        'require securitySchemes Key and Jwt together; venue sends a key and at most one second header',
+        'require securitySchemes Key and Jwt together; venue sends the credential of one scheme, a static key with at most one second header',
       ),
     );
   });
@@ -146,7 +146,7 @@ describe('three or more apiKey schemes required together', () => {
       'the operations require only schemes together that venue cannot send (see Warnings)',
     );
     const said =
-      '4 of the operations require securitySchemes A, B and C together; venue sends a key and at most one second header (inventory.auth), so A, B and C are left unsent and those calls will be refused';
+      '4 of the operations require securitySchemes A, B and C together; venue sends the credential of one scheme, a static key with at most one second header (inventory.auth), so A, B and C are left unsent and those calls will be refused';
     expect(reviewText(result, context)).toContain(said);
     expect(reviewRecord(result, context).warnings).toContain(said);
   });
@@ -159,7 +159,7 @@ describe('three or more apiKey schemes required together', () => {
     const result = plan(documentPaths, { components: { securitySchemes: three }, security: [{ A: [], B: [], C: [] }] });
     expect(schemeOf(result)).toEqual({ type: 'api-key', in: 'header', name: 'X-Api-Key', prefix: '' });
     expect(warnings(result)).toContainEqual(
-      '2 of the operations require securitySchemes A, B and C together; venue sends a key and at most one second header (inventory.auth), so B and C are left unsent and those calls will be refused',
+      '2 of the operations require securitySchemes A, B and C together; venue sends the credential of one scheme, a static key with at most one second header (inventory.auth), so B and C are left unsent and those calls will be refused',
     );
     // An operation that accepts the scheme venue sends as an alternative to all three is no warning.
     const alternative = plan(paths(), {
@@ -231,6 +231,20 @@ describe('a header parameter named as a credential that most operations require'
     );
   });
 
+  it('one whose values the document lists (a constant, a choice) is the document’s value, no credential of the venue’s', () => {
+    const constant = { ...header('X-Auth-Type'), schema: { type: 'string', enum: ['supplier_api_token'] } };
+    expect(schemeOf(plan(paths([constant]), keyScheme))).not.toHaveProperty('secondHeader');
+    expect(schemeOf(plan(paths([header('X-Auth-Type')]), keyScheme))).toMatchObject({ secondHeader: 'X-Auth-Type' });
+  });
+
+  it('with no scheme venue sends, it is a warning saying so, and what could carry it', () => {
+    const result = plan(paths([header('x-account-token')]));
+    expect(schemeOf(result)).toBeUndefined();
+    expect(warnings(result)).toContain(
+      'x-account-token: a header named as a credential that 4 of the 4 operations require; the documents declare no security scheme venue sends, so venue cannot send it (a static key in a header, inventory.auth api-key, could carry one beside it), so those calls will be refused until it can be sent',
+    );
+  });
+
   it('beside two keys required together, a third credential header is a warning too', () => {
     const result = plan(paths([header('x-connection-token')]), {
       components: { securitySchemes: { ApiKey: apiKeyIn('X-Api-Key'), AppId: apiKeyIn('X-App-Id') } },
@@ -279,6 +293,16 @@ describe('--server-var naming a credential of the documents', () => {
     expect(refusal(keyed, 'X-API-KEY').hint).toContain('`venue config set-secret inventory.apiKey`');
     // A per-venue header that is no credential is not refused here.
     expect(() => refuseCredentialVars(['x-store-id'], keyed)).not.toThrow();
+  });
+
+  it('a scheme’s name is refused when it is named as a credential or is what the chosen scheme sends, not otherwise', () => {
+    // An apiKey scheme whose header names no credential (an API version declared as one) stays a per-venue value,
+    // unless it is the header the key goes in.
+    const schemes = { Shop: apiKeyIn('X-Shop'), Version: apiKeyIn('X-Api-Version') };
+    const result = plan(paths(), { components: { securitySchemes: schemes }, security: [{ Shop: [] }] });
+    expect(schemeOf(result)).toMatchObject({ name: 'X-Shop' });
+    expect(() => refuseCredentialVars(['X-Api-Version'], result)).not.toThrow();
+    expect(refusal(result, 'x-shop').hint).toContain('from the secret inventory.apiKey');
   });
 
   it('beside a scheme that cannot send it, it says so', () => {
