@@ -88,7 +88,7 @@ const baseSettingSpecs = {
   },
   'inventory.auth': {
     description:
-      'How inventory calls authenticate: bearer or header:<Header-Name> (the login route\'s token), api-key in=header|query name=<name> [prefix="Token "], oauth2 token-url=<url> [scopes="a b"], or basic',
+      'How inventory calls authenticate: bearer or header:<Header-Name> (the login route\'s token), api-key in=header|query name=<name> [prefix="Token "] [second-header=<Header-Name>] (inventory.apiSecret bare in that header beside the key), oauth2 token-url=<url> [scopes="a b"], or basic',
     kind: 'auth',
     env: 'VENUE_INVENTORY_AUTH',
   },

@@ -43,7 +43,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
 /** Supplies bearer tokens and forgets one the server refused. */
 export interface TokenSource {
   /** expiresAt (epoch ms), when known, lets a 401 to a token that has just lapsed be told from a refusal. */
-  get(): Promise<{ token: string; fromCache: boolean; expiresAt?: number }>;
+  get(): Promise<{ token: string; fromCache: boolean; expiresAt?: number; second?: string }>;
   invalidate(token: string): Promise<void>;
 }
 
@@ -129,6 +129,11 @@ export interface HttpClientOptions {
    */
   authQuery?: { name: string; prefix: string };
   /**
+   * The header a second credential goes in, bare, beside the token on every
+   * call (inventory.auth's second-header=): its value comes with the token.
+   */
+  secondHeader?: string;
+  /**
    * What a 401 means when the credential is the same on every call (a
    * static key, basic): said instead of a token refusal, never replayed.
    */
@@ -211,6 +216,7 @@ export class HttpClient {
   private dispatcher?: Dispatcher;
   private readonly authHeader: { name: string; prefix: string };
   private readonly authQuery?: { name: string; prefix: string };
+  private readonly secondHeader?: string;
   private readonly staticCredential?: { what: string; hint: string };
   private readonly deadline?: Deadline;
   private readonly interruption?: Interruption;
@@ -226,6 +232,7 @@ export class HttpClient {
     this.now = options.now ?? Date.now;
     this.authHeader = options.authHeader ?? { name: 'authorization', prefix: 'Bearer ' };
     this.authQuery = options.authQuery;
+    this.secondHeader = options.secondHeader;
     this.staticCredential = options.staticCredential;
     this.service = options.service;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -341,7 +348,7 @@ export class HttpClient {
       const abortOn =
         idempotent && this.interruption && !this.interruption.interrupted ? this.interruption.signal : undefined;
       try {
-        const send = () => this.send(method, target, options, token?.token, idempotencyKey, sent, abortOn);
+        const send = () => this.send(method, target, options, token, idempotencyKey, sent, abortOn);
         // A write in flight is seen through to its answer even after a Ctrl-C, so its outcome is known.
         response = await (!idempotent && this.interruption
           ? this.interruption.inFlight(`"${operation}"`, send)
@@ -493,7 +500,7 @@ export class HttpClient {
     method: HttpMethod,
     target: Target,
     options: RequestOptions,
-    token: string | undefined,
+    credential: { token: string; second?: string } | undefined,
     idempotencyKey: string | undefined,
     sent: { started: boolean },
     signal?: AbortSignal,
@@ -516,7 +523,9 @@ export class HttpClient {
       headers['content-length'] = String(payload.length);
     }
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+    const token = credential?.token;
     this.secrets?.remember(token);
+    this.secrets?.remember(credential?.second);
     this.secrets?.rememberIn(options.body);
     this.secrets?.rememberIn(options.form);
     let url = target;
@@ -526,6 +535,9 @@ export class HttpClient {
         value: `${this.authQuery.prefix}${token}`,
       });
     else if (token) headers[this.authHeader.name.toLowerCase()] = `${this.authHeader.prefix}${token}`;
+    // The second credential goes with the token, wherever the token goes: a call with no token sends neither.
+    if (token && credential?.second !== undefined && this.secondHeader)
+      headers[this.secondHeader.toLowerCase()] = credential.second;
 
     const started = performance.now();
     if (this.trace) {

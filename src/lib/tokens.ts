@@ -166,12 +166,20 @@ export interface TokenManagerOptions {
    * basic): undefined when the service uses a token. Never cached, never
    * renewed, and a 401 to it is never replayed.
    */
-  direct?: Partial<Record<ServiceName, () => Promise<string | undefined>>>;
+  direct?: Partial<Record<ServiceName, () => Promise<DirectCredential | undefined>>>;
   now?: () => number;
+}
+
+/** A credential sent as it is on every call, and the second one some vendors ask for beside it (a second header). */
+export interface DirectCredential {
+  token: string;
+  second?: string;
 }
 
 export interface IssuedToken {
   token: string;
+  /** A static credential's second value, sent beside it in the scheme's second header (inventory.auth second-header=). */
+  second?: string;
   fromCache: boolean;
   /** Epoch ms, from the token's exp claim or the service's stated lifetime. */
   expiresAt: number;
@@ -252,7 +260,13 @@ export class TokenManager {
   async get(service: ServiceName, options: { fresh?: boolean } = {}): Promise<IssuedToken> {
     const direct = await this.options.direct?.[service]?.();
     // No lifetime: a 401 to it is a refusal, never a spent token to renew.
-    if (direct !== undefined) return { token: direct, fromCache: false, expiresAt: Number.POSITIVE_INFINITY };
+    if (direct !== undefined)
+      return {
+        token: direct.token,
+        ...(direct.second !== undefined ? { second: direct.second } : {}),
+        fromCache: false,
+        expiresAt: Number.POSITIVE_INFINITY,
+      };
     const binding = await this.options.bindings[service]();
     const cached = options.fresh ? undefined : this.usable(service, binding);
     if (cached && !needsRenewal(cached, this.now()))

@@ -1,6 +1,7 @@
 // The inventory auth schemes a route layout may declare besides the login
 // route's JWT (docs/sandbox-routes.md): a static API key in a header or query
-// parameter after its exact prefix, HTTP basic, and OAuth2 client credentials
+// parameter after its exact prefix (and, where the layout says so, the API
+// secret bare in a second header beside it), HTTP basic, and OAuth2 client credentials
 // (the token route below; its tokens are then sent as Bearer). The sandbox's
 // own checks, written from the RFCs, never from the CLI's code.
 
@@ -68,6 +69,12 @@ export function checkStaticCredential(
   if (value === undefined || value === '') throw refused(`missing ${where}`, challenge);
   if (!value.startsWith(scheme.prefix)) throw refused(`the ${where} must be "${scheme.prefix}<key>"`, challenge);
   if (!same(value.slice(scheme.prefix.length), demoKey())) throw refused('the API key is not valid', challenge);
+  if (scheme.secondHeader === undefined) return;
+  // The second credential (the API secret) goes bare in its own header on every call, beside the key.
+  const second = headerValue(request, scheme.secondHeader);
+  if (second === undefined || second === '')
+    throw refused(`missing ${scheme.secondHeader} header (it goes beside the API key)`, challenge);
+  if (!same(second, demoSecret())) throw refused(`the ${scheme.secondHeader} header is not valid`, challenge);
 }
 
 /** An OAuth2 error answer (RFC 6749 §5.2). */

@@ -263,6 +263,20 @@ export function publishedInventoryDocument(
           })),
         ] as typeof operation.parameters;
       }
+      // A second credential beside the key (an account id, a connection token): declared as vendors do, a header
+      // parameter every secured operation requires beside the security scheme's key.
+      if (auth.type === 'api-key' && auth.secondHeader && operation.security?.some((r) => Object.keys(r).length)) {
+        operation.parameters = [
+          ...(operation.parameters ?? []),
+          {
+            name: auth.secondHeader,
+            in: 'header',
+            required: true,
+            description: 'Your connection token, given with your API key: it names the account the call is for',
+            schema: { type: 'string' },
+          },
+        ] as typeof operation.parameters;
+      }
       // The layout's header variables (a hotel or site id): required on every operation, their value not published.
       if (layout?.headerVars) {
         operation.parameters = [
@@ -378,7 +392,7 @@ function authWords(auth: AuthScheme): string {
     case 'bearer':
       return `Send the token from ${token} as "Authorization: Bearer <token>".`;
     case 'api-key':
-      return `Send your API key in the ${auth.name} ${auth.in === 'header' ? 'header' : 'query parameter'}${auth.prefix ? ` after "${auth.prefix}"` : ''}.`;
+      return `Send your API key in the ${auth.name} ${auth.in === 'header' ? 'header' : 'query parameter'}${auth.prefix ? ` after "${auth.prefix}"` : ''}${auth.secondHeader ? `, and your connection token in the ${auth.secondHeader} header` : ''}.`;
     case 'oauth2':
       return 'Get a token by OAuth2 client credentials and send it as "Authorization: Bearer <token>".';
     case 'basic':

@@ -17,12 +17,14 @@ import { REPLACEABLE_OPERATIONS } from './replacing.js';
  * route's JWT as Bearer or in a named header, a static API key in a header or
  * query parameter after an exact prefix, OAuth2 client credentials (a token
  * route at tokenPath under the base path, its tokens sent as Bearer), or HTTP
- * basic (the API key as user, the secret as password).
+ * basic (the API key as user, the secret as password). A static API key may
+ * have a second credential beside it on every call: the API secret, bare in
+ * secondHeader (an account id, a connection token naming the linked shop).
  */
 export type AuthScheme =
   | { type: 'bearer' }
   | { type: 'header'; name: string }
-  | { type: 'api-key'; in: 'header' | 'query'; name: string; prefix: string }
+  | { type: 'api-key'; in: 'header' | 'query'; name: string; prefix: string; secondHeader?: string }
   | {
       type: 'oauth2';
       tokenPath: string;
@@ -276,7 +278,7 @@ function parseRoute(
 }
 
 const AUTH_FORMS =
-  '{"type": "bearer"}, {"type": "header", "name": "<header>"}, {"type": "api-key", "in": "header"|"query", "name": "<name>", "prefix": "Token "}, ' +
+  '{"type": "bearer"}, {"type": "header", "name": "<header>"}, {"type": "api-key", "in": "header"|"query", "name": "<name>", "prefix": "Token ", "secondHeader": "<header>"}, ' +
   '{"type": "oauth2", "tokenPath": "/oauth/token", "scopes": ["a"], "operationScopes": {"listProducts": ["a"]}} or {"type": "basic"}';
 
 function parseAuth(value: unknown, where: string): AuthScheme {
@@ -288,7 +290,7 @@ function parseAuth(value: unknown, where: string): AuthScheme {
   const allowed: Record<string, string[]> = {
     bearer: [],
     header: ['name'],
-    'api-key': ['in', 'name', 'prefix'],
+    'api-key': ['in', 'name', 'prefix', 'secondHeader'],
     oauth2: ['tokenPath', 'scopes', 'operationScopes'],
     basic: [],
   };
@@ -330,7 +332,15 @@ function parseAuth(value: unknown, where: string): AuthScheme {
     const prefix = fields.prefix ?? '';
     if (typeof prefix !== 'string' || /[\r\n]/.test(prefix))
       throw new RouteLayoutError(`${where} auth.prefix must be a string on one line, not ${JSON.stringify(prefix)}`);
-    return { type: 'api-key', in: where_, name, prefix };
+    const { secondHeader } = fields;
+    if (secondHeader === undefined) return { type: 'api-key', in: where_, name, prefix };
+    if (typeof secondHeader !== 'string' || !HEADER_NAME.test(secondHeader))
+      throw new RouteLayoutError(
+        `${where} auth.secondHeader must be an HTTP header name such as "X-Connection-Token", not ${JSON.stringify(secondHeader)}`,
+      );
+    if (secondHeader.toLowerCase() === name.toLowerCase() || secondHeader.toLowerCase() === 'authorization')
+      throw new RouteLayoutError(`${where} auth.secondHeader cannot be ${secondHeader}: the key or a token goes there`);
+    return { type: 'api-key', in: where_, name, prefix, secondHeader };
   }
   const { tokenPath, scopes, operationScopes } = fields;
   if (typeof tokenPath !== 'string' || !/^(\/[A-Za-z0-9._~-]+)+$/.test(tokenPath)) {

@@ -447,6 +447,72 @@ describe('the auth scheme', () => {
   });
 });
 
+describe('a second credential beside the key (the API secret, bare in a header of its own)', () => {
+  const file = path.resolve(__dirname, '../examples/inventory-routes-two-keys.json');
+  const layout = loadRouteLayout(file);
+  const key = 'sandbox-inventory-api-key';
+  const secret = 'sandbox-inventory-api-secret';
+  const tokens = new SandboxTokenIssuer({
+    key: newSigningKey,
+    settings: () => ({ tokenScale: 1, holdSeconds: 600 }),
+    now: () => new Date(),
+    authScheme: () => layout.auth,
+  });
+  const call = (headers: Record<string, string>) =>
+    tokens
+      .require({ url: '/inventory/products', routeOptions: { url: '/inventory/products' }, headers } as never, [
+        'inventory',
+      ])
+      .then(
+        () => 'served',
+        (error: SandboxHttpError) => `${error.status} ${error.message}`,
+      );
+
+  it('the example layout: the key in X-Api-Key, the secret in X-Connection-Token; a bad secondHeader names it', () => {
+    expect(layout.auth).toEqual({
+      type: 'api-key',
+      in: 'header',
+      name: 'X-Api-Key',
+      prefix: '',
+      secondHeader: 'X-Connection-Token',
+    });
+    const withSecond = (secondHeader: unknown) => ({
+      auth: { type: 'api-key', in: 'header', name: 'X-Api-Key', secondHeader },
+    });
+    expect(layoutError(withSecond('X Token'))).toMatch(/auth\.secondHeader must be an HTTP header name/);
+    expect(layoutError(withSecond('x-api-key'))).toMatch(/auth\.secondHeader cannot be x-api-key/);
+    expect(layoutError(withSecond('Authorization'))).toMatch(/auth\.secondHeader cannot be Authorization/);
+    expect(layoutError({ auth: { type: 'basic', secondHeader: 'X-A' } })).toMatch(/unknown field\(s\): secondHeader/);
+  });
+
+  it('a call is served with both; without the second, or with a wrong one, it is a 401 naming the header', async () => {
+    expect(await call({ 'x-api-key': key, 'x-connection-token': secret })).toBe('served');
+    expect(await call({ 'x-api-key': key })).toBe('401 missing X-Connection-Token header (it goes beside the API key)');
+    expect(await call({ 'x-api-key': key, 'x-connection-token': 'not-it' })).toBe(
+      '401 the X-Connection-Token header is not valid',
+    );
+    expect(await call({ 'x-api-key': 'not-it', 'x-connection-token': secret })).toBe('401 the API key is not valid');
+    expect(await call({ 'x-connection-token': secret })).toBe('401 missing X-Api-Key header');
+  });
+
+  it('the published document declares the key as its scheme and the second as a header every secured operation requires', () => {
+    const published = publishedInventoryDocument('http://127.0.0.1:9', layout);
+    expect(published.components?.securitySchemes).toEqual({
+      ApiKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-Api-Key' }),
+    });
+    const all = Object.values(published.paths).flatMap((item) => Object.values(item));
+    expect(all).toHaveLength(20);
+    for (const operation of all) {
+      const second = (operation.parameters ?? []).filter((p) => p.in === 'header' && p.name === 'X-Connection-Token');
+      const secured = operation.security?.some((r) => Object.keys(r).length);
+      expect(second).toEqual(secured ? [expect.objectContaining({ required: true, schema: { type: 'string' } })] : []);
+    }
+    expect(all.filter((o) => o.security?.some((r) => Object.keys(r).length))).toHaveLength(19);
+    expect(published.info.description).toContain('your connection token in the X-Connection-Token header');
+    expect(JSON.stringify(published)).not.toContain(secret);
+  });
+});
+
 describe('the published document', () => {
   const venueIds = new Set(operations.map((o) => o.operationId));
   const operationsOf = (document: ReturnType<typeof publishedInventoryDocument>) =>

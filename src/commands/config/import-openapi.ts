@@ -10,6 +10,7 @@ import {
   parseOverrides,
   serverVariables,
   listOf,
+  refuseCredentialVars,
   replacingOf,
   storedRoute,
   writtenAs,
@@ -162,6 +163,8 @@ export default defineCommand<Options>({
 
     const inventoryUrl = config.resolve(profile, 'inventory.url').value;
     let plan = planImport(documents, { serverVars, inventoryUrl, overrides });
+    // A credential given as a value (a connection token's header) is refused before its value is used or shown.
+    refuseCredentialVars(Object.keys(serverVars), plan);
     await checkGivenVariables(serverVars, plan, serverVariables(documents));
     await askPathVariables(ctx, plan, Boolean(options.dryRun));
     if (!options.dryRun && plan.unresolved.length) {

@@ -5,6 +5,7 @@ import {
   inventoryOperationNames,
   routeSettingKey,
   formatRoute,
+  authSecrets,
   formatAuthScheme,
   fillPathVars,
   formatPathVars,
@@ -25,7 +26,8 @@ export default defineCommand({
     'unchanged since (the import keeps a copy of what it stored in inventory.importedRoutes); "set by hand" was stored with ' +
     '`venue config set` or changed after an import; "environment" comes from an environment variable (VENUE_INVENTORY_AUTH). ' +
     'The path shown is the one called: the base path, then the route, its path variables (inventory.pathVars: a tenant or project key ' +
-    'the vendor puts in its paths) filled where the profile has a value; "Path vars" lists each with its value, and "Scopes" the OAuth2 ' +
+    'the vendor puts in its paths) filled where the profile has a value; "Secrets" names the secrets the auth scheme sends and what each is to it ' +
+    '(`venue config set-secret` stores them); "Path vars" lists each with its value, and "Scopes" the OAuth2 ' +
     'scopes asked for. An operation set to "none" is unmapped: calling it exits 2 naming it. ' +
     "Body names are the request fields written in the vendor's names " +
     "(inventory.bodyNames); answer names the vendor's words for answer fields, read as venue's (inventory.answerNames). " +
@@ -83,6 +85,11 @@ export default defineCommand({
       origin: basePathSetting.value === undefined ? 'default' : originOf(basePathSetting, imported?.basePath),
     };
     const auth = { value: formatAuthScheme(map.storedAuth), origin: originOf(authSetting, imported?.auth) };
+    // The secrets the scheme sends, each with what it is to it (a static key's second header needs the second).
+    const secrets = authSecrets(map.storedAuth).map((s) => ({
+      ...s,
+      command: venueHint(['config', 'set-secret', s.key]),
+    }));
     // A replacing update: the fields it takes, and who said so (the import, or a person).
     const updateReplaces = map.updateReplaces
       ? {
@@ -100,6 +107,7 @@ export default defineCommand({
         profile,
         basePath,
         auth,
+        secrets,
         routesSource: source ?? null,
         oauthScopes:
           map.auth.type === 'oauth2'
@@ -138,6 +146,7 @@ export default defineCommand({
         '',
         `Base path: ${basePath.value || '(none)'} (${basePath.origin})`,
         `Auth:      ${auth.value} (${auth.origin})`,
+        `Secrets:   ${secrets.map((s) => `${s.key} (${s.role})`).join('\n           ')}`,
         ...(map.auth.type === 'oauth2'
           ? [
               `Scopes:    ${map.auth.scopes.join(' ') || '(none asked for: the server grants the client its own)'}${map.oauthScopes ? ' (inventory.oauth.scopes)' : ''}`,

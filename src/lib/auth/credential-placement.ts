@@ -2,9 +2,11 @@
 // (a login route's, an OAuth2 one) goes as "Authorization: Bearer <token>"
 // unless inventory.auth names a header of its own; a static key goes in the
 // header or query parameter the vendor declared, after its exact prefix;
-// basic goes as "Authorization: Basic base64(user:password)". The HTTP layer
-// is told the place (httpAuthOptions) and asks the token manager for the
-// credential on every call (a static one is read once: staticCredentialOf).
+// basic goes as "Authorization: Basic base64(user:password)". A static key
+// may have a second credential beside it (inventory.apiSecret, bare in the
+// scheme's second header), which travels with the key. The HTTP layer is told
+// the places (httpAuthOptions) and asks the token manager for the credential
+// on every call (a static one is read once: staticCredentialOf).
 
 import type { HttpClientOptions } from '../http.js';
 import { UsageError } from '../errors.js';
@@ -16,6 +18,7 @@ import {
   type AuthScheme,
 } from '../inventory/routes.js';
 import { requireSecret, type SecretReader } from './secrets.js';
+import type { DirectCredential } from '../tokens.js';
 import { venueHint } from '../hint-command.js';
 
 /**
@@ -55,22 +58,29 @@ export function staticCredential(
   return Buffer.from(`${apiKey}:${apiSecret ?? ''}`, 'utf8').toString('base64');
 }
 
+type AuthOptions = Pick<HttpClientOptions, 'authHeader' | 'authQuery' | 'secondHeader' | 'staticCredential'>;
+
+/** In words, what a static scheme sends that a 401 refused. */
+function refusedWhat(scheme: Extract<AuthScheme, { type: 'api-key' | 'basic' }>): string {
+  if (scheme.type === 'basic') return 'the user name and password (HTTP basic)';
+  return scheme.secondHeader ? `the API key or the second credential (${scheme.secondHeader})` : 'the API key';
+}
+
 /** The HTTP client's options for the scheme: where the credential goes and, for a static one, what a 401 means. */
-export function httpAuthOptions(
-  scheme: AuthScheme,
-): Pick<HttpClientOptions, 'authHeader' | 'authQuery' | 'staticCredential'> {
+export function httpAuthOptions(scheme: AuthScheme): AuthOptions {
   const placement = credentialPlacement(scheme);
   if (!placement) return {};
   const where = { name: placement.name, prefix: placement.prefix };
-  const options: Pick<HttpClientOptions, 'authHeader' | 'authQuery' | 'staticCredential'> =
-    placement.in === 'query' ? { authQuery: where } : { authHeader: where };
+  const options: AuthOptions = placement.in === 'query' ? { authQuery: where } : { authHeader: where };
+  if (scheme.type === 'api-key' && scheme.secondHeader) options.secondHeader = scheme.secondHeader;
   if (isStaticScheme(scheme)) {
-    const basic = scheme.type === 'basic';
+    // Every secret the scheme sends is named, each with the command that sets it.
+    const keys = authSecrets(scheme).map(({ key }) => key);
     options.staticCredential = {
-      what: basic ? 'the user name and password (HTTP basic)' : 'the API key',
+      what: refusedWhat(scheme),
       hint:
-        `inventory.auth is ${formatAuthScheme(scheme)} (${describeAuthScheme(scheme)}). Check ${basic ? 'inventory.apiKey and inventory.apiSecret' : 'inventory.apiKey'} ` +
-        `(${venueHint(['config', 'set-secret', 'inventory.apiKey'])}) and that the scheme is the one the vendor's document declares (${venueHint(['config', 'routes'])}). The refused credential was not sent again.`,
+        `inventory.auth is ${formatAuthScheme(scheme)} (${describeAuthScheme(scheme)}). Check ${keys.join(' and ')} ` +
+        `(${keys.map((key) => venueHint(['config', 'set-secret', key])).join(', ')}) and that the scheme is the one the vendor's document declares (${venueHint(['config', 'routes'])}). The refused credential was not sent again.`,
     };
   }
   return options;
@@ -78,14 +88,20 @@ export function httpAuthOptions(
 
 /**
  * The inventory credential sent as it is on every call (a static key,
- * basic), or undefined for a scheme with a token. A secret the scheme needs
- * and the profile lacks is an AuthError naming it; nothing is sent.
+ * basic), with a static key's second credential (inventory.apiSecret, for its
+ * second header), or undefined for a scheme with a token. A secret the scheme
+ * needs and the profile lacks is an AuthError naming it; nothing is sent.
  */
-export async function staticCredentialOf(scheme: AuthScheme, secrets: SecretReader): Promise<string | undefined> {
+export async function staticCredentialOf(
+  scheme: AuthScheme,
+  secrets: SecretReader,
+): Promise<DirectCredential | undefined> {
   if (!isStaticScheme(scheme)) return undefined;
   const values: Partial<Record<'inventory.apiKey' | 'inventory.apiSecret', string>> = {};
   for (const { key, role } of authSecrets(scheme)) values[key] = await requireSecret(secrets, key, role);
   const credential = staticCredential(scheme, values['inventory.apiKey']!, values['inventory.apiSecret']);
   secrets.registry?.remember(credential);
-  return credential;
+  if (scheme.type === 'api-key' && scheme.secondHeader)
+    return { token: credential, second: values['inventory.apiSecret']! };
+  return { token: credential };
 }

@@ -175,8 +175,9 @@ export function checkFieldVarValue(name: string, value: string, what = `inventor
   if (!trimmed) throw new UsageError(`${what} has no value`);
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(trimmed))
+    // The value is not shown: it may be a credential given by mistake, and a control character garbles a terminal.
     throw new UsageError(
-      `${what}: "${value}" holds a line break or another control character, which no query or header can carry`,
+      `${what}: the value holds a line break or another control character, which no query or header can carry`,
     );
   return trimmed;
 }
@@ -370,6 +371,11 @@ export const templateNames = (text: string): string[] => [...text.matchAll(/\{([
  *   api-key in=header name=Authorization prefix="Token "
  *                                 a static key (secret inventory.apiKey) in a header or query
  *                                 parameter, after its exact prefix ("Token ", "Bearer ", none)
+ *   api-key in=header name=X-Api-Key second-header=X-Connection-Token
+ *                                 the same, and a second credential the vendor asks for beside
+ *                                 the key on every call (an application or account id, a
+ *                                 connection token): the secret inventory.apiSecret, bare in
+ *                                 that header
  *   oauth2 token-url=https://id.example/token scopes="read write"
  *                                 OAuth2 client credentials: inventory.apiKey is the client id,
  *                                 inventory.apiSecret the client secret; the token is cached
@@ -380,14 +386,36 @@ export const templateNames = (text: string): string[] => [...text.matchAll(/\{([
 export type AuthScheme =
   | { type: 'bearer' }
   | { type: 'header'; name: string }
-  | { type: 'api-key'; in: 'header' | 'query'; name: string; prefix: string }
+  | {
+      type: 'api-key';
+      in: 'header' | 'query';
+      name: string;
+      prefix: string;
+      /** The header inventory.apiSecret goes in, bare, beside the key on every call (second-header=). */
+      secondHeader?: string;
+    }
   | { type: 'oauth2'; tokenUrl: string; scopes: string[] }
   | { type: 'basic' };
 
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 const QUERY_NAME = /^[A-Za-z0-9._~-]+$/;
+/**
+ * Headers the HTTP layer writes itself, or that HTTP owns: a second credential in one of them would be overwritten
+ * or would break the request, so none is a second header.
+ */
+const OWN_HEADERS = new Set([
+  'accept',
+  'connection',
+  'content-length',
+  'content-type',
+  'host',
+  'idempotency-key',
+  'if-match',
+  'transfer-encoding',
+  'user-agent',
+]);
 const AUTH_FORMS =
-  '"bearer", "header:<Header-Name>", "api-key in=header|query name=<name> [prefix=\"Token \"]", ' +
+  '"bearer", "header:<Header-Name>", "api-key in=header|query name=<name> [prefix=\"Token \"] [second-header=<Header-Name>]", ' +
   '"oauth2 token-url=<url> [scopes=\"a b\"]" or "basic"';
 
 function authError(text: string, why: string): UsageError {
@@ -441,7 +469,7 @@ export function parseAuthScheme(text: string): AuthScheme {
   const kind = typed[1]!.toLowerCase();
   const pairs = keyValues(text, typed[2] ?? '');
   if (kind === 'api-key') {
-    onlyKeys(text, pairs, ['in', 'name', 'prefix']);
+    onlyKeys(text, pairs, ['in', 'name', 'prefix', 'second-header']);
     const where = pairs.get('in');
     if (where !== 'header' && where !== 'query') throw authError(text, 'api-key needs in=header or in=query');
     const name = pairs.get('name');
@@ -449,7 +477,16 @@ export function parseAuthScheme(text: string): AuthScheme {
       throw authError(text, `api-key needs name=<the ${where === 'header' ? 'header' : 'query parameter'}'s name>`);
     const prefix = pairs.get('prefix') ?? '';
     if (/[\r\n]/.test(prefix)) throw authError(text, 'the prefix cannot hold a line break');
-    return { type: 'api-key', in: where, name, prefix };
+    const second = pairs.get('second-header');
+    if (second === undefined) return { type: 'api-key', in: where, name, prefix };
+    if (!HEADER_NAME.test(second)) throw authError(text, `second-header: "${second}" is not a header name`);
+    // Where both are headers of one name, the second would take the key's place; a query parameter of that name
+    // beside a header of it is as likely a mistake.
+    if (second.toLowerCase() === name.toLowerCase())
+      throw authError(text, `second-header cannot be ${name}, the key's own ${where === 'header' ? 'header' : 'name'}`);
+    if (OWN_HEADERS.has(second.toLowerCase()))
+      throw authError(text, `second-header cannot be ${second}: venue writes that header itself`);
+    return { type: 'api-key', in: where, name, prefix, secondHeader: second };
   }
   onlyKeys(text, pairs, ['token-url', 'scopes']);
   const tokenUrl = pairs.get('token-url');
@@ -479,7 +516,7 @@ export function formatAuthScheme(scheme: AuthScheme): string {
     case 'header':
       return `header:${scheme.name}`;
     case 'api-key':
-      return `api-key in=${scheme.in} name=${scheme.name}${scheme.prefix ? ` prefix=${quote(scheme.prefix)}` : ''}`;
+      return `api-key in=${scheme.in} name=${scheme.name}${scheme.prefix ? ` prefix=${quote(scheme.prefix)}` : ''}${scheme.secondHeader ? ` second-header=${scheme.secondHeader}` : ''}`;
     case 'oauth2':
       return `oauth2 token-url=${quote(scheme.tokenUrl)}${scheme.scopes.length ? ` scopes=${quote(scheme.scopes.join(' '))}` : ''}`;
   }
@@ -493,7 +530,7 @@ export function describeAuthScheme(scheme: AuthScheme): string {
     case 'header':
       return `the login route's token in the ${scheme.name} header`;
     case 'api-key':
-      return `a static key in the ${scheme.name} ${scheme.in === 'header' ? 'header' : 'query parameter'}${scheme.prefix ? ` after "${scheme.prefix}"` : ''}`;
+      return `a static key in the ${scheme.name} ${scheme.in === 'header' ? 'header' : 'query parameter'}${scheme.prefix ? ` after "${scheme.prefix}"` : ''}${scheme.secondHeader ? `, with a second credential bare in the ${scheme.secondHeader} header` : ''}`;
     case 'oauth2':
       return `OAuth2 client credentials from ${scheme.tokenUrl}${scheme.scopes.length ? ` (scopes ${scheme.scopes.join(' ')})` : ''}`;
     case 'basic':
@@ -523,6 +560,14 @@ export function authSecrets(
           key: 'inventory.apiKey',
           role: `the key sent in ${scheme.name}${scheme.prefix ? ` after "${scheme.prefix}"` : ''}`,
         },
+        ...(scheme.secondHeader
+          ? [
+              {
+                key: 'inventory.apiSecret' as const,
+                role: `the second credential, sent bare in ${scheme.secondHeader} beside the key`,
+              },
+            ]
+          : []),
       ];
     case 'oauth2':
       return [

@@ -6,6 +6,7 @@
 import { describeAuthScheme, type AuthScheme } from '../inventory/routes.js';
 import type { SecurityRequirement } from './operations.js';
 import { isObject } from './pointer.js';
+import { wordsOf } from './vocabulary.js';
 
 export interface AuthOption {
   /** Its name under components.securitySchemes. */
@@ -18,6 +19,8 @@ export interface AuthOption {
   note?: string;
   /** How many of the operations accept it. */
   uses: number;
+  /** Schemes one security requirement names together, all sent by this option (a key and its second header). */
+  together?: string[];
 }
 
 export interface AuthFinding {
@@ -29,6 +32,8 @@ export interface AuthFinding {
   evidence: string;
   /** Every scheme the operations accept, the chosen one included. */
   options: AuthOption[];
+  /** What the operations require that venue will not send, in words: each is a call the vendor will refuse. */
+  warnings?: string[];
 }
 
 const text = (value: unknown): string | undefined =>
@@ -124,6 +129,8 @@ function preference(option: AuthOption, loginRoute: boolean): number {
   const scheme = option.scheme;
   if (!scheme) return 99;
   if (loginRoute && (scheme.type === 'bearer' || scheme.type === 'header')) return 0;
+  // Two keys at once are sent, but one alone is simpler where the operations also take one alone.
+  if (option.together) return 1.5;
   if (scheme.type === 'api-key' && !option.note && scheme.in === 'header') return 1;
   if (scheme.type === 'oauth2') return 2;
   if (scheme.type === 'api-key' && !option.note) return 3;
@@ -164,7 +171,90 @@ function neededScopes(securities: SecurityRequirement[][]): Map<string, Set<stri
   return out;
 }
 
-/** The schemes the operations accept (alternatives needing two schemes at once are not ones venue can send). */
+/** Words of a header's name that say plainly it carries the credential itself. */
+const KEY_WORDS = new Set(['key', 'apikey', 'secret', 'token', 'authorization']);
+
+/**
+ * How plainly a header's name says it carries the key: 2 when one of its words is key, secret, token or authorization
+ * (X-Api-Key, X-Client-Secret); 1 when its letters hold one inside a longer word (applicationkey); 0 otherwise (an
+ * account or application id, "auth" alone: a prefix of anything about auth).
+ */
+function keyPlainness(header: string): number {
+  const named = wordsOf(header.replace(/^x-/i, '')).map((w) => w.toLowerCase());
+  if (named.some((w) => KEY_WORDS.has(w))) return 2;
+  const letters = header.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return [...KEY_WORDS].some((w) => letters.includes(w)) ? 1 : 0;
+}
+
+/**
+ * A security requirement naming two apiKey schemes at once, both in headers of different names: venue sends both, the
+ * one whose header's name says most plainly that it is the key (keyPlainness; on a tie, the one the requirement lists
+ * first) as the key (inventory.apiKey, after the prefix its description gives), the other bare as its second header
+ * (inventory.apiSecret). Any other requirement of several schemes is none venue can send whole: undefined.
+ */
+function pairOption(names: string[], schemes: Record<string, unknown>): Omit<AuthOption, 'uses'> | undefined {
+  if (names.length !== 2) return undefined;
+  const keys = names.map((name) => {
+    const raw = schemes[name];
+    if (!isObject(raw) || raw.type !== 'apiKey' || raw.in !== 'header') return undefined;
+    const header = text(raw.name);
+    return header && /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(header)
+      ? { name, header, description: text(raw.description) }
+      : undefined;
+  });
+  if (!keys[0] || !keys[1] || keys[0].header.toLowerCase() === keys[1].header.toLowerCase()) return undefined;
+  // Stable: the first listed stays first on a tie.
+  const [key, second] =
+    keyPlainness(keys[1].header) > keyPlainness(keys[0].header) ? [keys[1], keys[0]] : [keys[0], keys[1]];
+  const said = prefixFromDescription(key.description);
+  const why =
+    keyPlainness(key.header) > keyPlainness(second.header)
+      ? `its name says more plainly than ${second.header}'s that it is the key`
+      : `neither name says more plainly that it is the key, so the first listed is`;
+  return {
+    name: togetherKey(names),
+    together: [key.name, second.name],
+    kind: `apiKey in header ${key.header}${said ? `, prefix "${said}" (its description says so)` : ''} and apiKey in header ${second.header}, required together`,
+    scheme: { type: 'api-key', in: 'header', name: key.header, prefix: said ?? '', secondHeader: second.header },
+    note: `${key.header} carries the key (inventory.apiKey): ${why}; ${second.header} carries inventory.apiSecret, bare (second-header)`,
+  };
+}
+
+/** The requirements of several schemes at once, by their names joined (a key of uses and of the warnings). */
+const togetherKey = (names: string[]) => names.join(' + ');
+
+/**
+ * What the operations require together that the chosen option does not send: for each requirement of several schemes
+ * that some operation cannot be called without (none of its alternatives is one the option satisfies), the schemes of
+ * it left unsent and how many operations require it.
+ */
+function unsentTogether(securities: SecurityRequirement[][], chosen: AuthOption | undefined): string[] {
+  const sent = new Set(chosen ? (chosen.together ?? [chosen.name]) : []);
+  const satisfied = (requirement: SecurityRequirement) =>
+    isObject(requirement) && Object.keys(requirement).every((name) => sent.has(name));
+  const counts = new Map<string, { names: string[]; operations: number }>();
+  for (const security of securities) {
+    if (!security.some(isObject) || security.some(satisfied)) continue;
+    for (const requirement of security) {
+      if (!isObject(requirement) || Object.keys(requirement).length < 2) continue;
+      const names = Object.keys(requirement);
+      const entry = counts.get(togetherKey(names)) ?? { names, operations: 0 };
+      entry.operations++;
+      counts.set(togetherKey(names), entry);
+    }
+  }
+  const list = (names: string[]) =>
+    names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return [...counts.values()].map(({ names, operations }) => {
+    const unsent = names.filter((name) => !sent.has(name));
+    return `${operations} of the operations ${operations === 1 ? 'requires' : 'require'} securitySchemes ${list(names)} together; venue sends the credential of one scheme, a static key with at most one second header (inventory.auth), so ${list(unsent)} ${unsent.length === 1 ? 'is' : 'are'} left unsent and those calls will be refused`;
+  });
+}
+
+/**
+ * The schemes the operations accept: one scheme a requirement, or two apiKey headers one requirement names together
+ * (pairOption). Other requirements of several schemes at once are none venue can send: the warnings name them.
+ */
 export function authOf(
   document: Record<string, unknown>,
   securities: SecurityRequirement[][],
@@ -175,10 +265,17 @@ export function authOf(
       ? document.components.securitySchemes
       : {};
   const uses = new Map<string, number>();
+  const pairs = new Map<string, Omit<AuthOption, 'uses'>>();
   for (const security of securities) {
     for (const requirement of security) {
       if (!isObject(requirement)) continue;
       const names = Object.keys(requirement);
+      if (names.length === 2) {
+        const pair = pairOption(names, schemes);
+        if (!pair) continue;
+        pairs.set(togetherKey(names), pair);
+        uses.set(togetherKey(names), (uses.get(togetherKey(names)) ?? 0) + 1);
+      }
       if (names.length !== 1) continue;
       const name = names[0]!;
       uses.set(name, (uses.get(name) ?? 0) + 1);
@@ -194,19 +291,23 @@ export function authOf(
   const declaredOnly = !required && !loginRoute && Object.keys(schemes).length > 0;
   const offered: Array<[string, number]> = declaredOnly ? Object.keys(schemes).map((name) => [name, 0]) : [...uses];
   const options: AuthOption[] = offered.map(([name, count]) => ({
-    ...optionFor(name, schemes[name], loginRoute, scopes.get(name) ?? new Set()),
+    ...(pairs.get(name) ?? optionFor(name, schemes[name], loginRoute, scopes.get(name) ?? new Set())),
     uses: count,
   }));
   const ranked = [...options].sort((a, b) => preference(a, loginRoute) - preference(b, loginRoute) || b.uses - a.uses);
   const chosen = ranked.find((o) => o.scheme);
+  const unsent = unsentTogether(securities, chosen);
+  const warned = unsent.length ? { warnings: unsent } : {};
   // A document that declares no scheme but has a login route whose answer is a token: the operations take that token,
   // sent as venue sends a login's token by default (Authorization: Bearer).
   if (!chosen && !uses.size && loginRoute) {
     return {
       scheme: { type: 'bearer' },
       options,
-      evidence:
-        "the operations name no security scheme: the login route's token, sent as a bearer token (venue's default)",
+      evidence: unsent.length
+        ? "the operations name no security scheme venue can send: the login route's token, sent as a bearer token (venue's default)"
+        : "the operations name no security scheme: the login route's token, sent as a bearer token (venue's default)",
+      ...warned,
     };
   }
   if (!chosen) {
@@ -214,17 +315,22 @@ export function authOf(
       options,
       evidence: uses.size
         ? `no scheme venue can send among ${options.map((o) => `${o.name} (${o.kind})`).join(', ')}`
-        : 'the operations name no security scheme',
+        : unsent.length
+          ? 'the operations require only schemes together that venue cannot send (see Warnings)'
+          : 'the operations name no security scheme',
+      ...warned,
     };
   }
   const declared = declaredOnly
     ? `; no operation names a security requirement, so the scheme${options.length === 1 ? ' the document declares' : ` venue sends first of the ${options.length} the document declares (${options.map((o) => o.name).join(', ')})`} is taken: check it`
     : '';
+  const named = (chosen.together ?? [chosen.name]).map((name) => `securitySchemes.${name}`).join(' and ');
   return {
     scheme: chosen.scheme,
     schemeName: chosen.name,
-    evidence: `securitySchemes.${chosen.name}: ${chosen.kind}${chosen.note ? `; ${chosen.note}` : ''}${declared}`,
+    evidence: `${named}: ${chosen.kind}${chosen.note ? `; ${chosen.note}` : ''}${declared}`,
     options,
+    ...warned,
   };
 }
 

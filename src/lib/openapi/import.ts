@@ -8,6 +8,8 @@
 
 import { UsageError } from '../errors.js';
 import {
+  describeAuthScheme,
+  formatAuthScheme,
   idNamesOf,
   inventoryOperationNames,
   isInventoryOperation,
@@ -27,11 +29,13 @@ import { jobOfItsOwn, keyedFor, keyedStockRoute, matchOperations, profiles, scor
 import { documentOperations, pathParams, type DocumentOperation } from './operations.js';
 import type { ListShape } from './list-shape.js';
 import {
+  findCredentialHeaders,
   findHeaderVariables,
   findPathVariables,
   findQueryVariables,
   isCredentialHeader,
   isGivenQueryName,
+  type CredentialHeader,
   type PathVariable,
 } from './path-vars.js';
 import {
@@ -141,6 +145,11 @@ export interface ImportPlan {
   pathVars: PlanPathVariable[];
   /** Every path parameter the documents' routes name. */
   documentParams: string[];
+  /**
+   * The headers and query parameters of the documents named as credentials (isCredentialHeader): header parameters,
+   * and the names apiKey security schemes send their keys under. Never a --server-var (refuseCredentialVars).
+   */
+  credentials: string[];
   /** --server-var names that are path parameters of the documents but that no mapped route or scope uses: not stored. */
   unusedVars: string[];
   /** Routes --map chose that are jobs of their own: the command stores them only with --yes, saying why. */
@@ -277,6 +286,9 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
     documents.length > 1
       ? [...findQueryVariables(operationsOf.flat()), ...findHeaderVariables(operationsOf.flat())]
       : [];
+  // Headers named as credentials that most operations require, in one document or across those imported together.
+  const credentialHeaders: CredentialHeader[] = documents.length > 1 ? findCredentialHeaders(operationsOf.flat()) : [];
+  const credentials = new Set<string>();
   documents.forEach((doc, i) => {
     const prefix = remainderAfter(shared, serverPaths[i]!);
     const operations = operationsOf[i]!;
@@ -338,6 +350,11 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
           in: 'header',
         });
     }
+    for (const header of findCredentialHeaders(operations))
+      if (!credentialHeaders.some((h) => h.name.toLowerCase() === header.name.toLowerCase()))
+        credentialHeaders.push(header);
+    for (const operation of operations)
+      for (const name of operation.headers) if (isCredentialHeader(name)) credentials.add(name);
     for (const operation of operations) for (const name of operation.params) documentParams.add(name);
     for (const operation of operations) for (const name of operation.requiredQuery ?? []) documentParams.add(name);
     for (const operation of operations)
@@ -386,6 +403,9 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
         : undefined;
     if (declared && typeof declared === 'object') {
       for (const [name, scheme] of Object.entries(declared as Record<string, unknown>)) {
+        const sends = scheme && typeof scheme === 'object' ? (scheme as Record<string, unknown>) : {};
+        if (sends.type === 'apiKey' && typeof sends.name === 'string' && isCredentialHeader(sends.name.trim()))
+          credentials.add(sends.name.trim());
         if (name in schemes && schemeKey(schemes[name]) !== schemeKey(scheme))
           conflicts.push(`securitySchemes.${name} differs between the documents: the first is used`);
         else schemes[name] ??= scheme;
@@ -471,6 +491,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
           scheme: { type: 'oauth2', tokenUrl: tokenEndpoint.url, scopes: [] },
           evidence: `${tokenEndpoint.route}: an OAuth2 token endpoint (RFC 6749 client credentials: grant_type, client_id, client_secret in its body); its bearer token is what the operations take`,
           options: without.options,
+          ...(without.warnings ? { warnings: without.warnings } : {}),
         }
       : without;
   }
@@ -507,6 +528,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
     };
     auth = authOf(securitySchemes, securities, false);
   }
+  auth = withCredentialHeaders(auth, credentialHeaders);
   const taken = new Set(operations.filter((o): o is MappedOperation => o.matched).map((o) => o.route));
 
   // The path variables the mapped routes and the OAuth2 scopes name: each needs a value of this venue's.
@@ -536,6 +558,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   return {
     documents: summaries,
     documentParams: [...documentParams],
+    credentials: [...credentials],
     unusedVars: Object.keys(options.serverVars).filter((name) => documentParams.has(name) && !usedVars.has(name)),
     serverPath: shared,
     basePath: unresolved.length ? undefined : basePathUnder(shared, options.inventoryUrl),
@@ -549,6 +572,96 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
     unused: routes.filter((r) => !taken.has(r.route)).length,
     readings,
   };
+}
+
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+
+/** The headers a scheme's calls carry their credentials in, lower-cased. */
+function sentHeaders(scheme: AuthScheme | undefined): string[] {
+  switch (scheme?.type) {
+    case undefined:
+      return [];
+    case 'api-key':
+      return [
+        ...(scheme.in === 'header' ? [scheme.name] : []),
+        ...(scheme.secondHeader ? [scheme.secondHeader] : []),
+      ].map((name) => name.toLowerCase());
+    case 'header':
+      return [scheme.name.toLowerCase()];
+    default:
+      return ['authorization'];
+  }
+}
+
+/**
+ * The headers named as credentials that most operations require beside what the chosen scheme sends
+ * (findCredentialHeaders). With a static key (api-key) that has no second header yet, the one the most operations
+ * require (on a tie, the first found) becomes its second header, sent bare from inventory.apiSecret. Every other one,
+ * and every one beside another scheme (a login route's token, OAuth2, basic: venue sends one credential with those),
+ * is a warning naming it and how many operations require it: those calls will be refused until it can be sent.
+ */
+function withCredentialHeaders(auth: AuthFinding, headers: CredentialHeader[]): AuthFinding {
+  const sent = new Set(sentHeaders(auth.scheme));
+  let left = headers.filter((h) => !sent.has(h.name.toLowerCase()));
+  if (!left.length) return auth;
+  let found = auth;
+  const scheme = auth.scheme;
+  const second = [...left].filter((h) => HEADER_NAME.test(h.name)).sort((a, b) => b.operations - a.operations)[0];
+  if (scheme?.type === 'api-key' && !scheme.secondHeader && second) {
+    found = {
+      ...auth,
+      scheme: { ...scheme, secondHeader: second.name },
+      evidence: `${auth.evidence}; ${second.name}, a header named as a credential that ${second.operations} of the ${second.of} operations require, is sent beside the key, bare, from inventory.apiSecret (second-header)`,
+    };
+    left = left.filter((h) => h !== second);
+  }
+  const beside = found.scheme
+    ? `venue cannot send it beside ${describeAuthScheme(found.scheme)} (inventory.auth ${formatAuthScheme(found.scheme)})`
+    : 'the documents declare no security scheme venue sends, so venue cannot send it (a static key in a header, inventory.auth api-key, could carry one beside it)';
+  const warnings = left.map(
+    (h) =>
+      `${h.name}: a header named as a credential that ${h.operations} of the ${h.of} operations require; ${beside}, so those calls will be refused until it can be sent`,
+  );
+  return warnings.length ? { ...found, warnings: [...(found.warnings ?? []), ...warnings] } : found;
+}
+
+/**
+ * --server-var naming a credential of the documents (plan.credentials: a header named as one, a security scheme's
+ * key): exit 2, before its value is used or shown anywhere. venue never takes a credential from the command line;
+ * the message says which secret sends it, or that the chosen scheme cannot.
+ */
+export function refuseCredentialVars(
+  names: string[],
+  plan: Pick<ImportPlan, 'auth' | 'credentials' | 'documentParams'>,
+): void {
+  // The documents' credentials, and whatever the chosen scheme sends its secrets in, whatever its name.
+  const sent = plan.auth.scheme?.type === 'api-key' ? [plan.auth.scheme.name, plan.auth.scheme.secondHeader] : [];
+  const credentials = new Map(
+    [...plan.credentials, ...sent.filter((name): name is string => name !== undefined)].map((name) => [
+      name.toLowerCase(),
+      name,
+    ]),
+  );
+  for (const given of names) {
+    const name = credentials.get(given.toLowerCase());
+    // A name the documents also give a per-venue place (a path parameter, a query value) is that, not this header.
+    if (name === undefined || plan.documentParams.includes(given)) continue;
+    const scheme = plan.auth.scheme;
+    const key = scheme?.type === 'api-key' && scheme.name.toLowerCase() === name.toLowerCase();
+    const second = scheme?.type === 'api-key' && scheme.secondHeader?.toLowerCase() === name.toLowerCase();
+    const secret = key ? 'inventory.apiKey' : 'inventory.apiSecret';
+    const how = key
+      ? `It is the key inventory.auth sends (${formatAuthScheme(scheme!)}): from the secret inventory.apiKey.`
+      : second
+        ? `It is the second credential inventory.auth sends (${formatAuthScheme(scheme!)}): from the secret inventory.apiSecret.`
+        : `venue sends such a header beside a static key as inventory.auth's second-header, from the secret inventory.apiSecret${scheme ? `; beside ${describeAuthScheme(scheme)} it cannot send it (the review warns: --dry-run)` : ''}.`;
+    throw new UsageError(
+      `--server-var ${given}: ${name} is a credential of the documents, and venue never takes a credential from the command line`,
+      {
+        hint: `${how} Set it with ${venueHint(['config', 'set-secret', secret])} (a hidden prompt; without a terminal --secret-stdin or --secret-env <VAR>). Nothing was stored.`,
+      },
+    );
+  }
 }
 
 /**

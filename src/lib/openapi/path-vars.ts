@@ -295,6 +295,43 @@ export function isCredentialHeader(name: string): boolean {
   return headerWords(name).some((w) => CREDENTIAL_WORDS.has(w)) || CREDENTIAL.test(bareName(name));
 }
 
+/** A header named as a credential that most operations require (findCredentialHeaders). */
+export interface CredentialHeader {
+  name: string;
+  /** How many of the operations require it, of how many. */
+  operations: number;
+  of: number;
+}
+
+/**
+ * The headers that carry a credential beside the one the document's security declares: header parameters required
+ * (no default) on at least half the document's operations, as findHeaderVariables counts, named as a credential
+ * (isCredentialHeader: a connection token, an account key), never a header of the protocol, and never one whose
+ * values the document lists (an enum or a constant: the document's value, no secret of the venue's). A header the
+ * security sends a key in is not among them (operations.ts leaves it out of the required ones). The importer sends
+ * one as the static key's second header, or says that venue cannot send it (import.ts).
+ */
+export function findCredentialHeaders(operations: DocumentOperation[]): CredentialHeader[] {
+  const required = new Map<string, { name: string; count: number }>();
+  for (const operation of operations)
+    for (const name of new Set(operation.requiredHeaders ?? [])) {
+      const entry = required.get(name.toLowerCase()) ?? { name, count: 0 };
+      entry.count++;
+      required.set(name.toLowerCase(), entry);
+    }
+  const listed = (name: string) =>
+    operations.some((o) => {
+      const info = o.headerParameters?.[name];
+      return info !== undefined && (info.list || info.values !== undefined);
+    });
+  return [...required.values()]
+    .filter(
+      ({ name, count }) =>
+        count * 2 >= operations.length && isCredentialHeader(name) && !PROTOCOL_HEADER.test(name) && !listed(name),
+    )
+    .map(({ name, count }) => ({ name, operations: count, of: operations.length }));
+}
+
 /** "x-" says only that a header is not standard; the vendor's own prefix ("Bar-Assistant-") says whose it is. */
 const headerWords = (name: string) => wordsOf(name.replace(/^x-/i, '')).map((w) => w.toLowerCase());
 

@@ -176,6 +176,8 @@ export function warnings(plan: ImportPlan): string[] {
       );
   }
   if (plan.tokenHost) out.push(plan.tokenHost);
+  // What the operations require that venue will not send (a credential header beside another scheme, schemes required together).
+  out.push(...(plan.auth.warnings ?? []));
   for (const name of plan.unusedVars)
     out.push(`--server-var ${name}: no mapped route or scope uses {${name}}; its value is not stored`);
   for (const o of plan.operations)

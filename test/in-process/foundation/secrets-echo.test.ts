@@ -67,3 +67,48 @@ describe('a server that echoes secrets', () => {
     expectNoSecret(textBody.stderr + textBody.stdout);
   });
 });
+
+describe("a server that echoes a static key's second credential", () => {
+  // The key in X-Api-Key and the secret bare in X-Connection-Token: the fake echoes both back in its error bodies.
+  const twoKeys = { VENUE_INVENTORY_AUTH: 'api-key in=header name=X-Api-Key second-header=X-Connection-Token' };
+
+  it('a 401 and a 400 quoting the headers print neither value, with or without -v; the 401 names both secrets', async () => {
+    const echoed = { 'x-api-key': API_KEY, 'x-connection-token': API_SECRET };
+    fake.service.script(
+      'GET /api/categories',
+      { status: 401, body: { message: `connection ${API_SECRET} is not linked`, received: echoed } },
+      { status: 401, body: { message: `connection ${API_SECRET} is not linked`, received: echoed } },
+      { status: 400, body: { message: `bad request ${JSON.stringify(echoed)}` } },
+    );
+    const from = fake.service.seen.length;
+    for (const args of [
+      ['inventory', 'categories'],
+      ['-v', 'inventory', 'categories'],
+    ]) {
+      const result = await fake.venue(args, {
+        VENUE_INVENTORY_API_KEY: API_KEY,
+        VENUE_INVENTORY_API_SECRET: API_SECRET,
+        ...twoKeys,
+      });
+      expect(result.code, result.stderr).toBe(3);
+      expect(result.stderr).toContain('is not linked');
+      expect(result.stderr).toContain('[redacted]');
+      expect(result.stderr).toContain('the API key or the second credential (X-Connection-Token) was refused');
+      expect(result.stderr).toContain('Check inventory.apiKey and inventory.apiSecret');
+      expectNoSecret(result.stderr + result.stdout);
+    }
+    const bad = await fake.venue(['-v', 'inventory', 'categories'], {
+      VENUE_INVENTORY_API_KEY: API_KEY,
+      VENUE_INVENTORY_API_SECRET: API_SECRET,
+      ...twoKeys,
+    });
+    expect(bad.code, bad.stderr).toBe(2);
+    expect(bad.stderr).toContain('bad request');
+    expectNoSecret(bad.stderr + bad.stdout);
+    // Both went out, each in its header, on every call: the secret bare, no login asked for.
+    const calls = fake.service.seen.slice(from);
+    expect(calls.map((c) => [c.path, c.headers['x-api-key'], c.headers['x-connection-token']])).toEqual(
+      Array.from({ length: 3 }, () => ['/api/categories', API_KEY, API_SECRET]),
+    );
+  });
+});

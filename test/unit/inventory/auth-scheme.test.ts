@@ -62,6 +62,21 @@ describe('parseAuthScheme and formatAuthScheme', () => {
       'oauth2 token-url=http://127.0.0.1:47800/oauth/token scopes=read',
     ],
     ['basic', { type: 'basic' }, 'basic'],
+    [
+      'api-key in=header name=X-Api-Key second-header=X-Connection-Token',
+      { type: 'api-key', in: 'header', name: 'X-Api-Key', prefix: '', secondHeader: 'X-Connection-Token' },
+      'api-key in=header name=X-Api-Key second-header=X-Connection-Token',
+    ],
+    [
+      'api-key second-header=api-auth-accountid in=header prefix="Key " name=Authorization',
+      { type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Key ', secondHeader: 'api-auth-accountid' },
+      'api-key in=header name=Authorization prefix="Key " second-header=api-auth-accountid',
+    ],
+    [
+      'api-key in=query name=api_key second-header=X-App-Id',
+      { type: 'api-key', in: 'query', name: 'api_key', prefix: '', secondHeader: 'X-App-Id' },
+      'api-key in=query name=api_key second-header=X-App-Id',
+    ],
   ])('%s', (text, scheme, formatted) => {
     expect(parseAuthScheme(text)).toEqual(scheme);
     expect(formatAuthScheme(scheme)).toBe(formatted);
@@ -86,6 +101,17 @@ describe('parseAuthScheme and formatAuthScheme', () => {
     ['api-key in=header name=A scopes=x', 'scopes is not a setting of this scheme'],
     ['api-key in=header name=Authorization prefix="Token ', 'cannot read'],
     ['api-key in=header name=A prefix="a\\nb"', 'the prefix cannot hold a line break'],
+    ['api-key in=header name=X-Api-Key second-header="X Token"', 'second-header: "X Token" is not a header name'],
+    [
+      'api-key in=header name=X-Api-Key second-header=x-api-key',
+      "second-header cannot be X-Api-Key, the key's own header",
+    ],
+    [
+      'api-key in=header name=Authorization prefix="Token " second-header=AUTHORIZATION',
+      "second-header cannot be Authorization, the key's own header",
+    ],
+    ['api-key in=query name=token second-header=Token', "second-header cannot be token, the key's own name"],
+    ['api-key in=header name=X-Api-Key second-header=Content-Type', 'venue writes that header itself'],
     ['oauth2', 'oauth2 needs token-url='],
     ['oauth2 token-url=http://id.example/token', 'the token-url must be https://'],
     ['oauth2 token-url=ftp://x', 'the token-url must be https://'],
@@ -98,6 +124,9 @@ describe('parseAuthScheme and formatAuthScheme', () => {
     expect(checkSettingValue('inventory.auth', 'api-key name=Authorization   in=header prefix="Token "')).toBe(
       'api-key in=header name=Authorization prefix="Token "',
     );
+    expect(
+      checkSettingValue('inventory.auth', 'api-key second-header=X-Connection-Token name=X-Api-Key in=header'),
+    ).toBe('api-key in=header name=X-Api-Key second-header=X-Connection-Token');
     expect(checkSettingValue('inventory.auth', ' BEARER ')).toBe('bearer');
     expect(() => checkSettingValue('inventory.auth', 'api-key in=body name=x')).toThrow(UsageError);
   });
@@ -113,11 +142,19 @@ describe('what each scheme needs', () => {
     );
     expect(authSecrets({ type: 'basic' }).map((s) => s.role)).toEqual(['the user name', 'the password']);
     expect(authSecrets({ type: 'bearer' }).map((s) => s.key)).toEqual(['inventory.apiKey', 'inventory.apiSecret']);
+    // A static key with a second header sends both: the secret, unused by a static key alone, is the second.
+    expect(authSecrets(parseAuthScheme('api-key in=header name=X-Api-Key second-header=X-Connection-Token'))).toEqual([
+      { key: 'inventory.apiKey', role: 'the key sent in X-Api-Key' },
+      { key: 'inventory.apiSecret', role: 'the second credential, sent bare in X-Connection-Token beside the key' },
+    ]);
   });
 
   it('says in words what is sent', () => {
     expect(describeAuthScheme({ type: 'api-key', in: 'header', name: 'GROCY-API-KEY', prefix: '' })).toBe(
       'a static key in the GROCY-API-KEY header',
+    );
+    expect(describeAuthScheme(parseAuthScheme('api-key in=query name=key second-header=X-Account-Id'))).toBe(
+      'a static key in the key query parameter, with a second credential bare in the X-Account-Id header',
     );
     expect(describeAuthScheme({ type: 'oauth2', tokenUrl: 'https://id.example/token', scopes: ['a'] })).toBe(
       'OAuth2 client credentials from https://id.example/token (scopes a)',

@@ -214,6 +214,17 @@ describe('where each credential goes', () => {
       staticCredential: { what: 'the user name and password (HTTP basic)' },
     });
     expect(httpAuthOptions(scheme('header:X-Api-Token'))).toEqual({ authHeader: { name: 'X-Api-Token', prefix: '' } });
+    // A second header goes beside the key; a 401 names both secrets, each with the command that sets it.
+    const two = httpAuthOptions(scheme('api-key in=header name=X-Api-Key second-header=X-Connection-Token'));
+    expect(two).toMatchObject({
+      authHeader: { name: 'X-Api-Key', prefix: '' },
+      secondHeader: 'X-Connection-Token',
+      staticCredential: { what: 'the API key or the second credential (X-Connection-Token)' },
+    });
+    expect(two.staticCredential!.hint).toContain(
+      'Check inventory.apiKey and inventory.apiSecret (`venue config set-secret inventory.apiKey`, `venue config set-secret inventory.apiSecret`)',
+    );
+    expect(httpAuthOptions(scheme('api-key in=header name=X-Api-Key')).secondHeader).toBeUndefined();
     expect(httpAuthOptions(scheme('bearer'))).toEqual({});
     expect(httpAuthOptions(scheme('oauth2 token-url=/t'))).toEqual({});
   });
@@ -222,13 +233,28 @@ describe('where each credential goes', () => {
     const registry = new SecretRegistry();
     const secrets = secretsOf({ 'inventory.apiKey': 'ava', 'inventory.apiSecret': 'pw' }, registry);
     const scheme = (text: string) => routesOf({ 'inventory.auth': text }).auth;
-    expect(await staticCredentialOf(scheme('api-key in=header name=X-Key'), secrets)).toBe('ava');
+    expect(await staticCredentialOf(scheme('api-key in=header name=X-Key'), secrets)).toEqual({ token: 'ava' });
     const basic = Buffer.from('ava:pw').toString('base64');
-    expect(await staticCredentialOf(scheme('basic'), secrets)).toBe(basic);
+    expect(await staticCredentialOf(scheme('basic'), secrets)).toEqual({ token: basic });
     expect(registry.isSecret(basic)).toBe(true);
     expect(await staticCredentialOf(scheme('bearer'), secrets)).toBeUndefined();
     const error = await staticCredentialOf(scheme('basic'), secretsOf({})).catch((e: unknown) => e);
     expect((error as AuthError).message).toBe('no inventory.apiKey (the user name) for profile "north"');
+    expect((error as AuthError).hint).toContain('Nothing was sent.');
+  });
+
+  it("a static key's second credential is inventory.apiSecret, read with the key; missing, it is an AuthError as a missing key is", async () => {
+    const two = routesOf({
+      'inventory.auth': 'api-key in=header name=X-Api-Key second-header=X-Connection-Token',
+    }).auth;
+    const secrets = secretsOf({ 'inventory.apiKey': 'the-key', 'inventory.apiSecret': 'the-connection' });
+    expect(await staticCredentialOf(two, secrets)).toEqual({ token: 'the-key', second: 'the-connection' });
+    const error = await staticCredentialOf(two, secretsOf({ 'inventory.apiKey': 'the-key' })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthError);
+    expect((error as AuthError).message).toBe(
+      'no inventory.apiSecret (the second credential, sent bare in X-Connection-Token beside the key) for profile "north"',
+    );
+    expect((error as AuthError).hint).toContain('venue config set-secret inventory.apiSecret');
     expect((error as AuthError).hint).toContain('Nothing was sent.');
   });
 });
@@ -275,6 +301,15 @@ describe('the token manager of a run', () => {
     const tokens = serviceTokens(keyed.sources);
     expect(await tokens.get('inventory')).toEqual({ token: 'k', fromCache: false, expiresAt: Infinity });
     expect(keyed.sent).toEqual([]);
+    // The second credential comes with the key, from the same read: one path to the HTTP layer.
+    const two = sources({ 'inventory.auth': 'api-key in=header name=X-Key second-header=X-Account' }, dir);
+    expect(await serviceTokens(two.sources).get('inventory')).toEqual({
+      token: 'k',
+      second: 's',
+      fromCache: false,
+      expiresAt: Infinity,
+    });
+    expect(two.sent).toEqual([]);
     expect((await tokens.status('inventory')).state).toBe('static credential');
     const bearer = sources({}, dir);
     const again = serviceTokens(bearer.sources);

@@ -1,7 +1,7 @@
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, ServerError, UnknownOutcomeError } from '../../../src/lib/errors.js';
-import { HttpClient, serverMessageOf, type TokenSource } from '../../../src/lib/http.js';
+import { HttpClient, serverMessageOf, type HttpClientOptions, type TokenSource } from '../../../src/lib/http.js';
 import { retryAfterMs } from '../../../src/lib/retry-policy.js';
 
 const origin = 'https://inventory.test';
@@ -21,6 +21,13 @@ function client(trace?: string[]) {
     trace: trace ? (line) => trace.push(line) : undefined,
   });
   return { http, pool: agent.get(origin), waits };
+}
+
+/** A client whose credential goes where these options put it, on a mock agent that refuses the network. */
+function placed(options: Pick<HttpClientOptions, 'authHeader' | 'authQuery' | 'secondHeader'>) {
+  agent = new MockAgent();
+  agent.disableNetConnect();
+  return new HttpClient({ service: 'inventory', baseUrl: `${origin}/api`, dispatcher: agent, ...options });
 }
 
 afterEach(async () => {
@@ -285,14 +292,7 @@ describe('origin', () => {
   });
 
   it('a credential sent as a query parameter is set in the same URL, after the query, never beside it', async () => {
-    agent = new MockAgent();
-    agent.disableNetConnect();
-    const http = new HttpClient({
-      service: 'inventory',
-      baseUrl: `${origin}/api`,
-      dispatcher: agent,
-      authQuery: { name: 'api_key', prefix: 'k-' },
-    });
+    const http = placed({ authQuery: { name: 'api_key', prefix: 'k-' } });
     let asked = '';
     agent
       .get(origin)
@@ -304,6 +304,36 @@ describe('origin', () => {
     };
     await http.request({ method: 'GET', path: '/products', query: { page: 1, api_key: 'forged' }, auth });
     expect(asked).toBe('/api/products?page=1&api_key=k-secret+1');
+  });
+});
+
+describe('a second credential beside the token', () => {
+  function twoHeaders() {
+    const http = placed({ authHeader: { name: 'X-Api-Key', prefix: '' }, secondHeader: 'X-Connection-Token' });
+    const asked: Array<Record<string, string>> = [];
+    agent
+      .get(origin)
+      .intercept({ path: '/api/products', method: 'GET' })
+      .reply(200, (opts) => (asked.push(opts.headers as Record<string, string>), { items: [] }))
+      .persist();
+    return { http, asked };
+  }
+
+  it('goes bare in its header on every call the token goes with, and nowhere without a token', async () => {
+    const { http, asked } = twoHeaders();
+    const auth: TokenSource = {
+      get: async () => ({ token: 'the-key', second: 'the-connection', fromCache: false }),
+      invalidate: async () => {},
+    };
+    await http.request({ method: 'GET', path: '/products', auth });
+    await http.request({ method: 'GET', path: '/products', auth });
+    expect(asked.map((h) => [h['x-api-key'], h['x-connection-token']])).toEqual([
+      ['the-key', 'the-connection'],
+      ['the-key', 'the-connection'],
+    ]);
+    await http.request({ method: 'GET', path: '/products' });
+    expect(asked[2]!['x-api-key']).toBeUndefined();
+    expect(asked[2]!['x-connection-token']).toBeUndefined();
   });
 });
 
