@@ -1471,6 +1471,10 @@ export const namespaceWords = new Set([
   'environment',
   // The point of sale a venue's records are kept for (/pos-categories, /pos/products): the service itself.
   'pos',
+  // Likewise the commerce a venue sells through (/ecommerce/products beside /accounting/items in an API of many
+  // domains, /commerce/categories): the part of the service that is venue's, no narrower subject.
+  'ecommerce',
+  'commerce',
 ]);
 
 /**

@@ -2053,6 +2053,31 @@ describe('the point of sale is the service, no narrower subject', () => {
   });
 });
 
+describe('the commerce a venue sells through is the service, no narrower subject', () => {
+  it('/ecommerce/products and /commerce/categories are venue\'s; /expense-categories stay narrowed', () => {
+    const created = (route: string) =>
+      plan({
+        [route]: {
+          post: {
+            summary: 'Create a product',
+            requestBody: body({ title: 'string', price: 'number', sku: 'string' }),
+            responses: answer({ id: 'string', title: 'string', price: 'number', sku: 'string' }),
+          },
+        },
+      });
+    expect(routesOf(created('/ecommerce/products')).createProduct).toBe('POST /ecommerce/products');
+    expect(routesOf(created('/warranty/products')).createProduct).toBeUndefined();
+    const categories = (route: string) =>
+      plan({
+        [route]: {
+          get: { summary: 'List categories', responses: answer({ name: 'string', parent_id: 'string' }, true) },
+        },
+      });
+    expect(routesOf(categories('/commerce/categories')).listCategories).toBe('GET /commerce/categories');
+    expect(routesOf(categories('/expense/categories')).listCategories).toBeUndefined();
+  });
+});
+
 describe('the same small inventory in French, Italian, Dutch and Polish', () => {
   type Fields = Record<string, string>;
   const languages: Array<{
