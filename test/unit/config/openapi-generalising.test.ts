@@ -5160,3 +5160,73 @@ describe("a health word written in the plural names records of a collection, not
     expect(routesOf(result).health).toBe('GET /api/heartbeat');
   });
 });
+
+describe('records made from their own name at a stock-named collection, referring to no product, are the products', () => {
+  const item = { id: 'integer', name: 'string', sku: 'string', category_id: 'integer', on_hand: 'number' };
+  const made = { name: 'string', sku: 'string', category_id: 'integer' };
+  const lot = { count: 'number', cost: 'number', location_id: 'integer', lot_code: 'string' };
+  it('inventory items created by name, each holding its on_hand, are the products; a lot added under one is a receipt', () => {
+    const result = plan({
+      '/inventory': {
+        get: { summary: 'List inventory items', responses: answer(item, true) },
+        post: { summary: 'Create inventory item', requestBody: body(made), responses: answer(item) },
+      },
+      '/inventory/{inventory_id}/stocks': {
+        post: { summary: 'Add stock lot', requestBody: body(lot), responses: answer({ id: 'integer', ...lot }) },
+      },
+      '/categories': {
+        get: { summary: 'List categories', responses: answer({ id: 'integer', name: 'string' }, true) },
+      },
+    });
+    expect(routesOf(result).listProducts).toBe('GET /inventory');
+    expect(routesOf(result).createProduct).toBe('POST /inventory');
+    expect(mappedOf(result, 'createProduct').reasons.join('; ')).toMatch(/from their own name/);
+    expect(routesOf(result).receiveStock).toBe('POST /inventory/{productId}/stocks');
+    expect(routesOf(result).stockLevels).toBeUndefined();
+  });
+  it('stock created from a product and a quantity, or kept per place, is the stock levels', () => {
+    const levels = plan({
+      '/inventory': {
+        get: {
+          summary: 'List inventory',
+          responses: answer({ id: 'integer', product_id: 'integer', location_id: 'integer', on_hand: 'number' }, true),
+        },
+        post: {
+          summary: 'Create inventory record',
+          requestBody: body({ name: 'string', product_id: 'integer', location_id: 'integer', on_hand: 'number' }),
+          responses: answer({ id: 'integer' }),
+        },
+      },
+    });
+    expect(routesOf(levels).stockLevels).toBe('GET /inventory');
+    expect(routesOf(levels).createProduct).toBeUndefined();
+    const perPlace = plan({
+      '/inventory': {
+        get: {
+          summary: 'List inventory items',
+          responses: answerOf({
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                id: { type: 'integer' },
+                name: { type: 'string' },
+                sku: { type: 'string' },
+                location_levels: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: { location_id: { type: 'string' }, stocked_quantity: { type: 'number' } },
+                  },
+                },
+              },
+            },
+          }),
+        },
+        post: { summary: 'Create inventory item', requestBody: body(made), responses: answer(item) },
+      },
+    });
+    expect(routesOf(perPlace).createProduct).toBeUndefined();
+    expect(routesOf(perPlace).listProducts).toBeUndefined();
+  });
+});
