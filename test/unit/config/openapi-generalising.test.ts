@@ -5200,28 +5200,15 @@ describe('records made from their own name at a stock-named collection, referrin
     });
     expect(routesOf(levels).stockLevels).toBe('GET /inventory');
     expect(routesOf(levels).createProduct).toBeUndefined();
+    // Each item's stocked quantity per location (location_levels[].location_id): the stock kept in each place.
+    const levelsOf = { type: 'array', items: schema({ location_id: 'string', stocked_quantity: 'number' }) };
+    const own = schema({ id: 'integer', name: 'string', sku: 'string' });
+    const perLocation = { ...own, properties: { ...own.properties, location_levels: levelsOf } };
     const perPlace = plan({
       '/inventory': {
         get: {
           summary: 'List inventory items',
-          responses: answerOf({
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                id: { type: 'integer' },
-                name: { type: 'string' },
-                sku: { type: 'string' },
-                location_levels: {
-                  type: 'array',
-                  items: {
-                    type: 'object',
-                    properties: { location_id: { type: 'string' }, stocked_quantity: { type: 'number' } },
-                  },
-                },
-              },
-            },
-          }),
+          responses: answerOf({ type: 'array', items: perLocation }),
         },
         post: { summary: 'Create inventory item', requestBody: body(made), responses: answer(item) },
       },
