@@ -602,6 +602,20 @@ function urlAlone(body: FieldSet): boolean {
   );
 }
 
+/**
+ * Webhook subscriptions by their own full name: the path's head is "webhook" or a subscription its words name at full
+ * weight (webhook subscription, event subscription), and the path's last segment is that name or its end
+ * (/webhooks, /webhook-subscriptions, /webhooks/subscriptions), no action on them and no other word.
+ */
+function subscribedByName(reading: Reading): boolean {
+  const { head } = reading;
+  if (head.concept !== 'webhook' || head.weight < 1) return false;
+  const words = head.text.split(' ');
+  if (head.text !== 'webhook' && !['subscription', 'subscriber'].includes(words[words.length - 1]!)) return false;
+  const last = lastSegmentWords(reading.path);
+  return last.length > 0 && last.length <= words.length && last.join(' ') === words.slice(-last.length).join(' ');
+}
+
 /** Records that hold a name and nothing else of their own (their id and dates aside). */
 function nameAlone(body: FieldSet): boolean {
   const name = groupMatches(body, F.name, false);
@@ -1264,15 +1278,13 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     for (const need of profile.need ?? []) {
       // A collection that is webhooks by its own name (GET and POST /webhooks: its path's last segment is the word and
       // nothing else), whose records are a URL to call alone (beside their id, dates, a description, a secret or an
-      // active flag), is sent every event. A hook with a name or a method of its own (hook_name, timeout) is a point
-      // of the service's own code; a route that names an action on hooks (/webhooks/list, /webhook/setup) or hooks of
-      // another word (/hooks, /callbacks) may be one: all left as they were.
-      if (
-        need === F.events &&
-        reading.head.text === 'webhook' &&
-        lastSegmentWords(reading.path).join(' ') === 'webhook' &&
-        urlAlone(body)
-      ) {
+      // active flag), is sent every event. So is one named, in full, for subscriptions of them (/webhook-subscriptions,
+      // /webhooks/subscriptions: its last segment the end of that name): a subscription made of a URL alone is to
+      // everything. A hook with a name or a method of its own (hook_name, timeout) is a point of the service's own
+      // code; a route that names an action on hooks (/webhooks/list, /webhook/setup), hooks of another word (/hooks,
+      // /callbacks) or subscriptions alone (/subscriptions: as often a customer's plan) may be one: all left as they
+      // were.
+      if (need === F.events && subscribedByName(reading) && urlAlone(body)) {
         reasons.push('its records name no event types: every event goes to its URL');
         continue;
       }

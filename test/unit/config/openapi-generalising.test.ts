@@ -5217,3 +5217,28 @@ describe('records made from their own name at a stock-named collection, referrin
     expect(routesOf(perPlace).listProducts).toBeUndefined();
   });
 });
+
+describe('webhook subscriptions by their full name whose records are a URL alone are sent every event', () => {
+  const subscription = { id: 'integer', endpoint: 'string' };
+  const routes = (path: string) => ({
+    [path]: {
+      get: { operationId: 'listSubscriptions', responses: answer(subscription, true) },
+      post: {
+        operationId: 'createSubscription',
+        requestBody: body({ endpoint: 'string' }),
+        responses: answer(subscription),
+      },
+    },
+  });
+  it('/webhooks/subscriptions made of an endpoint alone: the subscriptions', () => {
+    for (const path of ['/api/modules/webhooks/subscriptions', '/webhook-subscriptions']) {
+      const result = plan(routes(path));
+      expect(routesOf(result).createWebhook, path).toBe(`POST ${path}`);
+      expect(mappedOf(result, 'createWebhook').reasons.join('; ')).toMatch(/every event goes to its URL/);
+    }
+  });
+  it('subscriptions alone, hooks of another word, or an action on them, still need their events', () => {
+    for (const path of ['/api/subscriptions', '/api/hooks', '/webhooks/subscriptions/register'])
+      expect(routesOf(plan(routes(path))).createWebhook, path).toBeUndefined();
+  });
+});
