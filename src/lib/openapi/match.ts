@@ -602,6 +602,20 @@ function urlAlone(body: FieldSet): boolean {
   );
 }
 
+/**
+ * Webhook subscriptions by their own full name: the path's head is "webhook" or a subscription its words name at full
+ * weight (webhook subscription, event subscription), and the path's last segment is that name or its end
+ * (/webhooks, /webhook-subscriptions, /webhooks/subscriptions), no action on them and no other word.
+ */
+function subscribedByName(reading: Reading): boolean {
+  const { head } = reading;
+  if (head.concept !== 'webhook' || head.weight < 1) return false;
+  const words = head.text.split(' ');
+  if (head.text !== 'webhook' && !['subscription', 'subscriber'].includes(words[words.length - 1]!)) return false;
+  const last = lastSegmentWords(reading.path);
+  return last.length > 0 && last.length <= words.length && last.join(' ') === words.slice(-last.length).join(' ');
+}
+
 /** Records that hold a name and nothing else of their own (their id and dates aside). */
 function nameAlone(body: FieldSet): boolean {
   const name = groupMatches(body, F.name, false);
@@ -1264,15 +1278,13 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     for (const need of profile.need ?? []) {
       // A collection that is webhooks by its own name (GET and POST /webhooks: its path's last segment is the word and
       // nothing else), whose records are a URL to call alone (beside their id, dates, a description, a secret or an
-      // active flag), is sent every event. A hook with a name or a method of its own (hook_name, timeout) is a point
-      // of the service's own code; a route that names an action on hooks (/webhooks/list, /webhook/setup) or hooks of
-      // another word (/hooks, /callbacks) may be one: all left as they were.
-      if (
-        need === F.events &&
-        reading.head.text === 'webhook' &&
-        lastSegmentWords(reading.path).join(' ') === 'webhook' &&
-        urlAlone(body)
-      ) {
+      // active flag), is sent every event. So is one named, in full, for subscriptions of them (/webhook-subscriptions,
+      // /webhooks/subscriptions: its last segment the end of that name): a subscription made of a URL alone is to
+      // everything. A hook with a name or a method of its own (hook_name, timeout) is a point of the service's own
+      // code; a route that names an action on hooks (/webhooks/list, /webhook/setup), hooks of another word (/hooks,
+      // /callbacks) or subscriptions alone (/subscriptions: as often a customer's plan) may be one: all left as they
+      // were.
+      if (need === F.events && subscribedByName(reading) && urlAlone(body)) {
         reasons.push('its records name no event types: every event goes to its URL');
         continue;
       }
@@ -2114,7 +2126,14 @@ const incomingWords = new Set(['incoming']);
  * collection it picks from (/products/{id}, /warehouses/{id}). Anything else (a stock record, a bin, an inbound, an
  * order) is no key venue has.
  */
-function keyRole(param: string, before: string | undefined): 'product' | 'warehouse' | undefined {
+function keyRole(
+  param: string,
+  before: string | undefined,
+  productCollection = false,
+): 'product' | 'warehouse' | undefined {
+  // A record of a collection read as the products by what it makes (markNamedStockCreates: /inventory/{inventory_id})
+  // is a product, whatever the collection's word.
+  if (productCollection) return 'product';
   const own = wordsOf(param).filter((w) => !identifierWords.has(w));
   const named = own.length ? headOf(own) : undefined;
   const head = named?.concept ? named : before && !before.includes('{') ? headOf(wordsOf(before)) : undefined;
@@ -2129,7 +2148,7 @@ function keyRole(param: string, before: string | undefined): 'product' | 'wareho
  * else what its operationId or summary says, else its body: a quantity set to a figure is a count, a signed change an
  * adjustment, and a body that takes both is either.
  */
-function keyedStockWrite(reading: Reading): KeyedStockWrite | undefined {
+function keyedStockWrite(reading: Reading, productCollections: Set<string>): KeyedStockWrite | undefined {
   const { operation } = reading;
   // A PATCH of the stock is read too, for a person to pick (--map, the review): venue's stock writes map on evidence
   // only to a POST or PUT (the profiles' methods).
@@ -2141,7 +2160,7 @@ function keyedStockWrite(reading: Reading): KeyedStockWrite | undefined {
   for (const param of reading.params) {
     const at = segments.indexOf(`{${param}}`);
     if (at < 1) return undefined;
-    const role = keyRole(param, segments[at - 1]);
+    const role = keyRole(param, segments[at - 1], productCollections.has(`/${segments.slice(0, at).join('/')}`));
     if (role === 'product' && product === undefined) product = param;
     else if (role === 'warehouse' && warehouse === undefined) warehouse = param;
     else return undefined;
@@ -2387,8 +2406,11 @@ function keyedField(name: InventoryOperation, keyed: KeyedStockWrite, hit: strin
 
 /** Marks the stock writes keyed by a product in their path or body, and names the write each can be among its subjects. */
 export function markKeyedStockWrites(readings: Reading[]): void {
+  // The collections read as products by what they make (markNamedStockCreates, which runs first): a parameter right
+  // after one is a product's id.
+  const productCollections = new Set(readings.filter((r) => r.stockedProducts).map((r) => collectionOf(r.path)));
   for (const reading of readings) {
-    const keyed = keyedStockWrite(reading) ?? bodyKeyedStockWrite(reading);
+    const keyed = keyedStockWrite(reading, productCollections) ?? bodyKeyedStockWrite(reading);
     if (!keyed) continue;
     reading.keyedStock = keyed;
     for (const concept of keyed.as) reading.concepts.add(concept);
@@ -2567,6 +2589,61 @@ export function markAccountSwitches(readings: Reading[]): void {
     );
     if (addressed) continue;
     create.accountSwitch = `${routeOf(off)} takes no id and nothing reads what it makes: the account's one subscription, switched on and off, not a subscriber venue can read back`;
+  }
+}
+
+/**
+ * Stock levels are counted of products, never made by name. A collection named for the stock (/inventory,
+ * /inventory-object) that is created at its own path from a record known by its own name (a name or title), one that
+ * carries what a product does besides (a price, a code or SKU, a category) and refers to no product (no product, item
+ * or variant id, no lines of products), makes the things kept in stock: venue's products, whatever its word and even
+ * where each then holds its quantity (an on_hand of each). Its routes are read as naming products. A stock record is
+ * made of a product and a place (a product id, or a quantity at a warehouse): never from a name alone. Records that
+ * break their quantity down by place (a level per location) are that stock, kept per warehouse, and records nothing
+ * reads back are no catalogue: both are read as their words say.
+ */
+export function markNamedStockCreates(readings: Reading[]): void {
+  for (const create of readings) {
+    if (create.operation.method !== 'POST' || create.params.length || create.kind !== 'create') continue;
+    if (create.head.concept !== 'level' || create.stockedProducts) continue;
+    const body = create.request;
+    if (!body || body.list || body.lines.size || groupMatches(body, F.name, false) === undefined) continue;
+    // What a product carries beside its name: a price, a code or SKU of its own, a category. A pool or a status known
+    // by a name alone (a stock of sales channels, an availability with a colour) is none.
+    if ([F.price, F.code, F.categoryRef].every((g) => groupMatches(body, g, false) === undefined)) continue;
+    // Its own SKU or code is what it is known by; an id of a product (product_id, variantId, an item object's id) is
+    // a reference to another record.
+    if ([...body.refs.keys()].some((phrase) => headOf(phrase.split(' ')).concept === 'product')) continue;
+    // A record made with its quantity at a place (quantity_on_hand and a location_id) is a stock record, whatever else
+    // it carries: the stock of that place.
+    if (groupMatches(body, F.quantity, false) !== undefined && groupMatches(body, F.warehouse, false) !== undefined)
+      continue;
+    const collection = collectionOf(create.path);
+    const ofCollection = readings.filter((r) => collectionOf(r.path) === collection);
+    // A product venue makes is one it reads back: listed at its collection, or answered by the create (a field sent
+    // comes back). A record nothing reads back (a test fixture whose answer is its errors) is no catalogue.
+    const listed = ofCollection.some((r) => r.operation.method === 'GET' && !r.params.length && r.kind === 'list');
+    if (!listed && ![...body.names].some((n) => create.response?.names.has(n))) continue;
+    // Records that break their quantity down by place (a level per location: location_levels[].location_id) are the
+    // stock kept in each warehouse, what venue's stock levels read: read as their words say.
+    const perPlace = ofCollection.some((r) =>
+      [...(r.response?.breakdown.keys() ?? [])].some((phrase) => headOf(phrase.split(' ')).concept === 'warehouse'),
+    );
+    if (perPlace) continue;
+    const why = `${routeOf(create)} makes its records from their own name and refers to no product: the things kept in stock, not their stock`;
+    // Its routes, and those under it that name nothing else (a search of it: /inventory/search), are the products';
+    // what names a subject of its own under one of its records (/inventory/{id}/stocks) is read as it says.
+    const own = (path: string) => collectionOf(path) === collection || path.startsWith(`${collection}/`);
+    for (const reading of readings) {
+      if (!own(reading.path) || reading.head.text !== create.head.text) continue;
+      reading.head = { ...reading.head, concept: 'product', weight: 0.8 };
+      if (reading.operationIdHead?.concept === 'level')
+        reading.operationIdHead = { ...reading.operationIdHead, concept: 'product', weight: 0.8 };
+      reading.concepts.add('product');
+      // Its summary's or tag's stock words ("List inventory items") name these records too: no stock level.
+      reading.concepts.delete('level');
+      reading.stockedProducts = why;
+    }
   }
 }
 
@@ -3535,6 +3612,7 @@ export function matchOperations(
   markTenantScopes(readings);
   markCallerRoles(readings);
   markPublicViews(readings);
+  markNamedStockCreates(readings);
   markKeyedStockWrites(readings);
   markStockedProducts(readings);
   markCountedProducts(readings);

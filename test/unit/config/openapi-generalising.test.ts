@@ -5185,3 +5185,85 @@ describe("a health word written in the plural names records of a collection, not
     expect(routesOf(result).health).toBe('GET /api/heartbeat');
   });
 });
+
+describe('records made from their own name at a stock-named collection, referring to no product, are the products', () => {
+  const item = { id: 'integer', name: 'string', sku: 'string', category_id: 'integer', on_hand: 'number' };
+  const made = { name: 'string', sku: 'string', category_id: 'integer' };
+  const lot = { count: 'number', cost: 'number', location_id: 'integer', lot_code: 'string' };
+  it('inventory items created by name, each holding its on_hand, are the products; a lot added under one is a receipt', () => {
+    const result = plan({
+      '/inventory': {
+        get: { summary: 'List inventory items', responses: answer(item, true) },
+        post: { summary: 'Create inventory item', requestBody: body(made), responses: answer(item) },
+      },
+      '/inventory/{inventory_id}/stocks': {
+        post: { summary: 'Add stock lot', requestBody: body(lot), responses: answer({ id: 'integer', ...lot }) },
+      },
+      '/categories': {
+        get: { summary: 'List categories', responses: answer({ id: 'integer', name: 'string' }, true) },
+      },
+    });
+    expect(routesOf(result).listProducts).toBe('GET /inventory');
+    expect(routesOf(result).createProduct).toBe('POST /inventory');
+    expect(mappedOf(result, 'createProduct').reasons.join('; ')).toMatch(/from their own name/);
+    expect(routesOf(result).receiveStock).toBe('POST /inventory/{productId}/stocks');
+    expect(routesOf(result).stockLevels).toBeUndefined();
+  });
+  it('stock created from a product and a quantity, or kept per place, is the stock levels', () => {
+    const levels = plan({
+      '/inventory': {
+        get: {
+          summary: 'List inventory',
+          responses: answer({ id: 'integer', product_id: 'integer', location_id: 'integer', on_hand: 'number' }, true),
+        },
+        post: {
+          summary: 'Create inventory record',
+          requestBody: body({ name: 'string', product_id: 'integer', location_id: 'integer', on_hand: 'number' }),
+          responses: answer({ id: 'integer' }),
+        },
+      },
+    });
+    expect(routesOf(levels).stockLevels).toBe('GET /inventory');
+    expect(routesOf(levels).createProduct).toBeUndefined();
+    // Each item's stocked quantity per location (location_levels[].location_id): the stock kept in each place.
+    const levelsOf = { type: 'array', items: schema({ location_id: 'string', stocked_quantity: 'number' }) };
+    const own = schema({ id: 'integer', name: 'string', sku: 'string' });
+    const perLocation = { ...own, properties: { ...own.properties, location_levels: levelsOf } };
+    const perPlace = plan({
+      '/inventory': {
+        get: {
+          summary: 'List inventory items',
+          responses: answerOf({ type: 'array', items: perLocation }),
+        },
+        post: { summary: 'Create inventory item', requestBody: body(made), responses: answer(item) },
+      },
+    });
+    expect(routesOf(perPlace).createProduct).toBeUndefined();
+    expect(routesOf(perPlace).listProducts).toBeUndefined();
+  });
+});
+
+describe('webhook subscriptions by their full name whose records are a URL alone are sent every event', () => {
+  const subscription = { id: 'integer', endpoint: 'string' };
+  const routes = (path: string) => ({
+    [path]: {
+      get: { operationId: 'listSubscriptions', responses: answer(subscription, true) },
+      post: {
+        operationId: 'createSubscription',
+        requestBody: body({ endpoint: 'string' }),
+        responses: answer(subscription),
+      },
+    },
+  });
+  it('/webhooks/subscriptions made of an endpoint alone: the subscriptions', () => {
+    for (const path of ['/api/modules/webhooks/subscriptions', '/webhook-subscriptions']) {
+      const result = plan(routes(path));
+      expect(routesOf(result).createWebhook, path).toBe(`POST ${path}`);
+      expect(mappedOf(result, 'createWebhook').reasons.join('; ')).toMatch(/every event goes to its URL/);
+    }
+  });
+  it('subscriptions alone, hooks of another word, or an action on them, still need their events', () => {
+    for (const path of ['/api/subscriptions', '/api/hooks', '/webhooks/subscriptions/register'])
+      expect(routesOf(plan(routes(path))).createWebhook, path).toBeUndefined();
+  });
+});
