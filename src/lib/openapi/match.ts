@@ -27,6 +27,7 @@ import {
 } from './route-reading.js';
 import {
   findTerms,
+  namespaceWords,
   selfSegments,
   groupingWords,
   identifierWords,
@@ -2606,6 +2607,10 @@ export function markNamedStockCreates(readings: Reading[]): void {
   for (const create of readings) {
     if (create.operation.method !== 'POST' || create.params.length || create.kind !== 'create') continue;
     if (create.head.concept !== 'level' || create.stockedProducts) continue;
+    // The stock's settings (/inventoryConfigurations, /inventory/settings: the stock word, then a part of the service)
+    // are made by name too: things of the service's own, not things kept in stock.
+    const last = wordsOf(create.path.split('/').filter((s) => s && !s.startsWith('{')).pop() ?? '');
+    if (last.length > 1 && namespaceWords.has(last[last.length - 1]!)) continue;
     const body = create.request;
     if (!body || body.list || body.lines.size || groupMatches(body, F.name, false) === undefined) continue;
     // What a product carries beside its name: a price, a code or SKU of its own, a category. A pool or a status known

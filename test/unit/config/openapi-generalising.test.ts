@@ -5209,6 +5209,18 @@ describe('records made from their own name at a stock-named collection, referrin
     expect(routesOf(result).receiveStock).toBe('POST /inventory/{productId}/stocks');
     expect(routesOf(result).stockLevels).toBeUndefined();
   });
+  it("the stock's settings made by name (/inventoryConfigurations) are no products", () => {
+    for (const path of ['/inventoryConfigurations', '/inventory/settings']) {
+      const result = plan({
+        [path]: {
+          get: { summary: 'List inventory configurations', responses: answer(item, true) },
+          post: { summary: 'Create inventory configuration', requestBody: body(made), responses: answer(item) },
+        },
+      });
+      expect(routesOf(result).listProducts, path).toBeUndefined();
+      expect(routesOf(result).createProduct, path).toBeUndefined();
+    }
+  });
   it('stock created from a product and a quantity, or kept per place, is the stock levels', () => {
     const levels = plan({
       '/inventory': {
