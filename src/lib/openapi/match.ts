@@ -611,10 +611,13 @@ function urlAlone(body: FieldSet): boolean {
 function subscribedByName(reading: Reading): boolean {
   const { head } = reading;
   if (head.concept !== 'webhook' || head.weight < 1) return false;
-  const words = head.text.split(' ');
-  if (head.text !== 'webhook' && !['subscription', 'subscriber'].includes(words[words.length - 1]!)) return false;
+  const headWords = head.text.split(' ');
+  if (head.text !== 'webhook' && !['subscription', 'subscriber'].includes(headWords[headWords.length - 1]!))
+    return false;
   const last = lastSegmentWords(reading.path);
-  return last.length > 0 && last.length <= words.length && last.join(' ') === words.slice(-last.length).join(' ');
+  return (
+    last.length > 0 && last.length <= headWords.length && last.join(' ') === headWords.slice(-last.length).join(' ')
+  );
 }
 
 /** Records that hold a name and nothing else of their own (their id and dates aside). */
@@ -2609,7 +2612,12 @@ export function markNamedStockCreates(readings: Reading[]): void {
     if (create.head.concept !== 'level' || create.stockedProducts) continue;
     // The stock's settings (/inventoryConfigurations, /inventory/settings: the stock word, then a part of the service)
     // are made by name too: things of the service's own, not things kept in stock.
-    const last = wordsOf(create.path.split('/').filter((s) => s && !s.startsWith('{')).pop() ?? '');
+    const last = wordsOf(
+      create.path
+        .split('/')
+        .filter((s) => s && !s.startsWith('{'))
+        .pop() ?? '',
+    );
     if (last.length > 1 && namespaceWords.has(last[last.length - 1]!)) continue;
     const body = create.request;
     if (!body || body.list || body.lines.size || groupMatches(body, F.name, false) === undefined) continue;
