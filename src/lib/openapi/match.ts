@@ -910,6 +910,29 @@ function subjectScore(
     score -= 1;
     narrowing = `its path puts its ${pathHead.text} under ${pathHead.qualifier}: that part's check, not the service's health`;
   }
+  // A health word joined in one segment to a record of venue's own (/sku-health, /product_health) is a report on those
+  // records' state, not the service's answer about itself: a check of the service stands alone or after a word of no
+  // subject (/health, /actuator/health), and under a collection in a segment of its own (/orders/health, above).
+  if (profile.concepts.health !== undefined && pathHead.concept === 'health' && pathHead.context && !narrowing) {
+    // The segment that holds the health word (a literal id may follow it: /sku-health/101).
+    const healthWords = pathHead.text.split(' ');
+    const segment = reading.path
+      .split('/')
+      .filter((s) => s && !s.startsWith('{'))
+      .reverse()
+      .find((s) => healthWords.every((w) => wordsOf(s).includes(w)));
+    const joined = wordsOf(segment ?? '');
+    const contextWords = pathHead.context.text.split(' ');
+    if (
+      pathHead.context.concept !== 'other' &&
+      pathHead.context.concept !== 'health' &&
+      segment !== undefined &&
+      contextWords.every((w) => joined.includes(w))
+    ) {
+      score -= 1;
+      narrowing = `its path joins its ${pathHead.text} to ${pathHead.context.text} (${segment}): a report on those records, not the service's health`;
+    }
+  }
   // Records read by their role or their shape (stockPlace, stockRecords) are named by a word of the vendor's own.
   const byShape = reading.stockRecords !== undefined && wanted('level') > 0;
   if (

@@ -2054,7 +2054,7 @@ describe('the point of sale is the service, no narrower subject', () => {
 });
 
 describe('the commerce a venue sells through is the service, no narrower subject', () => {
-  it('/ecommerce/products and /commerce/categories are venue\'s; /expense-categories stay narrowed', () => {
+  it("/ecommerce/products and /commerce/categories are venue's; /expense-categories stay narrowed", () => {
     const created = (route: string) =>
       plan({
         [route]: {
@@ -5277,5 +5277,17 @@ describe('webhook subscriptions by their full name whose records are a URL alone
   it('subscriptions alone, hooks of another word, or an action on them, still need their events', () => {
     for (const path of ['/api/subscriptions', '/api/hooks', '/webhooks/subscriptions/register'])
       expect(routesOf(plan(routes(path))).createWebhook, path).toBeUndefined();
+  });
+});
+
+describe("a health word joined to a record of venue's in one segment is a report on those records", () => {
+  it('/api/cogs/sku-health reports on SKUs: no health check; /health and /actuator/health are the check', () => {
+    const health = (route: string) =>
+      plan({ [route]: { get: { summary: 'Health', responses: answer({ status: 'string' }) } } });
+    expect(routesOf(health('/api/cogs/sku-health')).health).toBeUndefined();
+    expect(routesOf(health('/product_health')).health).toBeUndefined();
+    expect(routesOf(health('/api/cogs/sku-health/101')).health).toBeUndefined();
+    expect(routesOf(health('/health')).health).toBe('GET /health');
+    expect(routesOf(health('/actuator/health')).health).toBe('GET /actuator/health');
   });
 });
