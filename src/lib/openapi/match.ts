@@ -2620,6 +2620,17 @@ export function markAccountSwitches(readings: Reading[]): void {
 }
 
 /**
+ * A stock-named collection read by its records as another subject (the products kept in stock, the places it is kept):
+ * its path and an operationId that named the stock name that subject instead, at the weight of a reading by shape.
+ */
+function readAsNaming(reading: Reading, concept: 'product' | 'warehouse'): void {
+  reading.head = { ...reading.head, concept, weight: 0.8 };
+  if (reading.operationIdHead?.concept === 'level')
+    reading.operationIdHead = { ...reading.operationIdHead, concept, weight: 0.8 };
+  reading.concepts.add(concept);
+}
+
+/**
  * Stock levels are counted of products, never made by name. A collection named for the stock (/inventory,
  * /inventory-object) that is created at its own path from a record known by its own name (a name or title), one that
  * carries what a product does besides (a price, a code or SKU, a category) and refers to no product (no product, item
@@ -2635,12 +2646,7 @@ export function markNamedStockCreates(readings: Reading[]): void {
     if (create.head.concept !== 'level' || create.stockedProducts) continue;
     // The stock's settings (/inventoryConfigurations, /inventory/settings: the stock word, then a part of the service)
     // are made by name too: things of the service's own, not things kept in stock.
-    const last = wordsOf(
-      create.path
-        .split('/')
-        .filter((s) => s && !s.startsWith('{'))
-        .pop() ?? '',
-    );
+    const last = lastSegmentWords(create.path);
     if (last.length > 1 && namespaceWords.has(last[last.length - 1]!)) continue;
     const body = create.request;
     if (!body || body.list || body.lines.size || groupMatches(body, F.name, false) === undefined) continue;
@@ -2672,10 +2678,7 @@ export function markNamedStockCreates(readings: Reading[]): void {
     const own = (path: string) => collectionOf(path) === collection || path.startsWith(`${collection}/`);
     for (const reading of readings) {
       if (!own(reading.path) || reading.head.text !== create.head.text) continue;
-      reading.head = { ...reading.head, concept: 'product', weight: 0.8 };
-      if (reading.operationIdHead?.concept === 'level')
-        reading.operationIdHead = { ...reading.operationIdHead, concept: 'product', weight: 0.8 };
-      reading.concepts.add('product');
+      readAsNaming(reading, 'product');
       // Its summary's or tag's stock words ("List inventory items") name these records too: no stock level.
       reading.concepts.delete('level');
       reading.stockedProducts = why;
@@ -2716,10 +2719,7 @@ export function markStockedProducts(readings: Reading[]): void {
     const collection = collectionOf(list.path);
     for (const reading of readings) {
       if (collectionOf(reading.path) !== collection || reading.head.text !== list.head.text) continue;
-      reading.head = { ...reading.head, concept: 'product', weight: 0.8 };
-      if (reading.operationIdHead?.concept === 'level')
-        reading.operationIdHead = { ...reading.operationIdHead, concept: 'product', weight: 0.8 };
-      reading.concepts.add('product');
+      readAsNaming(reading, 'product');
       reading.stockedProducts = items
         ? `its records (${routeOf(list)}) are known by their own name and price and refer to no product: the items kept in stock`
         : `its records (${routeOf(list)}) are known by their own name and price, refer to no product and hold no quantity: the things themselves, not their stock`;
@@ -2766,10 +2766,7 @@ export function markNamedStockPlaces(readings: Reading[]): void {
     if (!held) continue;
     for (const reading of readings) {
       if (collectionOf(reading.path) !== collection || reading.head.text !== list.head.text) continue;
-      reading.head = { ...reading.head, concept: 'warehouse', weight: 0.8 };
-      if (reading.operationIdHead?.concept === 'level')
-        reading.operationIdHead = { ...reading.operationIdHead, concept: 'warehouse', weight: 0.8 };
-      reading.concepts.add('warehouse');
+      readAsNaming(reading, 'warehouse');
       reading.concepts.delete('level');
       reading.stockedPlaces = `its records (${routeOf(list)}) are known by a name and hold no quantity, and the stock is read under each of them (${routeOf(held)}): the places it is kept`;
     }
