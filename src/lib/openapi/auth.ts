@@ -5,6 +5,7 @@
 
 import { describeAuthScheme, type AuthScheme } from '../inventory/routes.js';
 import type { SecurityRequirement } from './operations.js';
+import type { CredentialHeader } from './path-vars.js';
 import { isObject } from './pointer.js';
 import { wordsOf } from './vocabulary.js';
 
@@ -172,11 +173,11 @@ function neededScopes(securities: SecurityRequirement[][]): Map<string, Set<stri
 }
 
 /** Words of a header's name that say plainly it carries the credential itself. */
-const KEY_WORDS = new Set(['key', 'apikey', 'secret', 'token', 'authorization']);
+const KEY_WORDS = new Set(['key', 'apikey', 'secret', 'token', 'signature', 'authorization']);
 
 /**
- * How plainly a header's name says it carries the key: 2 when one of its words is key, secret, token or authorization
- * (X-Api-Key, X-Client-Secret); 1 when its letters hold one inside a longer word (applicationkey); 0 otherwise (an
+ * How plainly a header's name says it carries the key: 2 when one of its words is key, secret, token, signature or
+ * authorization (X-Api-Key, X-Client-Secret, api-auth-signature); 1 when its letters hold one inside a longer word (applicationkey); 0 otherwise (an
  * account or application id, "auth" alone: a prefix of anything about auth).
  */
 function keyPlainness(header: string): number {
@@ -331,6 +332,46 @@ export function authOf(
     evidence: `${named}: ${chosen.kind}${chosen.note ? `; ${chosen.note}` : ''}${declared}`,
     options,
     ...warned,
+  };
+}
+
+/**
+ * The prefix a credential header parameter's value takes, as its declaration says: in its description as a scheme's
+ * is said (prefixFromDescription), or in its example ("Bearer <token>": a word, a space and the value); for the
+ * Authorization header, a description naming the bearer scheme ("Bearer token generated post user authentication").
+ */
+function headerValuePrefix(header: CredentialHeader): string | undefined {
+  const said = prefixFromDescription(header.description);
+  if (said) return said;
+  const example = /^([A-Za-z][A-Za-z0-9_-]*) +\S/.exec(header.example ?? '')?.[1];
+  if (example) return `${example} `;
+  if (/^authorization$/i.test(header.name) && /\bbearer\b/i.test(header.description ?? '')) return 'Bearer ';
+  return undefined;
+}
+
+/**
+ * Documents that declare no security scheme at all (none named, none declared) yet require, on most operations, a
+ * header parameter named as a credential (findCredentialHeaders): that header is how their calls are authenticated,
+ * a static key venue sends from inventory.apiKey. Of several, the Authorization header (the standard place of the
+ * credential, another beside it being an application's or an account's) is the key; else the one whose name says
+ * most plainly that it is the key (keyPlainness), then the one the most operations require, then the first found.
+ * The rest are left to the caller (a second header, or warnings). Undefined when none can carry it.
+ */
+export function keyFromCredentialHeaders(headers: CredentialHeader[]): AuthFinding | undefined {
+  const rank = (h: CredentialHeader) => (/^authorization$/i.test(h.name) ? 3 : keyPlainness(h.name));
+  const key = headers
+    .filter((h) => /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(h.name))
+    .reduce<CredentialHeader | undefined>(
+      (best, h) =>
+        !best || rank(h) > rank(best) || (rank(h) === rank(best) && h.operations > best.operations) ? h : best,
+      undefined,
+    );
+  if (!key) return undefined;
+  const prefix = headerValuePrefix(key) ?? '';
+  return {
+    scheme: { type: 'api-key', in: 'header', name: key.name, prefix },
+    evidence: `the documents declare no security scheme; ${key.name}, a header parameter named as a credential that ${key.operations} of the ${key.of} operations require, is the key, sent from inventory.apiKey${prefix ? ` after the prefix "${prefix}" (its declaration says so)` : ''}: check it`,
+    options: [],
   };
 }
 

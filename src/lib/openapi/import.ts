@@ -23,7 +23,7 @@ import {
 } from '../inventory/routes.js';
 import { didYouMeanAmong, suggestions } from '../suggest.js';
 import { matchAnswer, type AnswerMatching } from './answers.js';
-import { authOf, oauthPaths, type AuthFinding } from './auth.js';
+import { authOf, keyFromCredentialHeaders, oauthPaths, type AuthFinding } from './auth.js';
 import { loadDocument, type LoadOptions, type LoadedDocument } from './load.js';
 import { jobOfItsOwn, keyedFor, keyedStockRoute, matchOperations, profiles, score, type Candidate } from './match.js';
 import { documentOperations, pathParams, type DocumentOperation } from './operations.js';
@@ -604,14 +604,17 @@ function withCredentialHeaders(auth: AuthFinding, headers: CredentialHeader[]): 
   const sent = new Set(sentHeaders(auth.scheme));
   let left = headers.filter((h) => !sent.has(h.name.toLowerCase()));
   if (!left.length) return auth;
-  let found = auth;
-  const scheme = auth.scheme;
+  // No scheme named or declared anywhere: the credential headers the operations require are how they are called.
+  const declared = !auth.scheme && !auth.options.length ? keyFromCredentialHeaders(left) : undefined;
+  let found = declared ? { ...declared, ...(auth.warnings ? { warnings: auth.warnings } : {}) } : auth;
+  if (declared) left = left.filter((h) => !sentHeaders(declared.scheme).includes(h.name.toLowerCase()));
+  const scheme = found.scheme;
   const second = [...left].filter((h) => HEADER_NAME.test(h.name)).sort((a, b) => b.operations - a.operations)[0];
   if (scheme?.type === 'api-key' && !scheme.secondHeader && second) {
     found = {
-      ...auth,
+      ...found,
       scheme: { ...scheme, secondHeader: second.name },
-      evidence: `${auth.evidence}; ${second.name}, a header named as a credential that ${second.operations} of the ${second.of} operations require, is sent beside the key, bare, from inventory.apiSecret (second-header)`,
+      evidence: `${found.evidence}; ${second.name}, a header named as a credential that ${second.operations} of the ${second.of} operations require, is sent beside the key, bare, from inventory.apiSecret (second-header)`,
     };
     left = left.filter((h) => h !== second);
   }

@@ -301,6 +301,9 @@ export interface CredentialHeader {
   /** How many of the operations require it, of how many. */
   operations: number;
   of: number;
+  /** What the document says of it where it is first declared: a prefix its value takes may be written there. */
+  description?: string;
+  example?: string;
 }
 
 /**
@@ -329,7 +332,16 @@ export function findCredentialHeaders(operations: DocumentOperation[]): Credenti
       ({ name, count }) =>
         count * 2 >= operations.length && isCredentialHeader(name) && !PROTOCOL_HEADER.test(name) && !listed(name),
     )
-    .map(({ name, count }) => ({ name, operations: count, of: operations.length }));
+    .map(({ name, count }) => {
+      const info = operations.map((o) => o.headerParameters?.[name]).find((p) => p !== undefined);
+      return {
+        name,
+        operations: count,
+        of: operations.length,
+        ...(info?.description !== undefined ? { description: info.description } : {}),
+        ...(info?.example !== undefined ? { example: info.example } : {}),
+      };
+    });
 }
 
 /** "x-" says only that a header is not standard; the vendor's own prefix ("Bar-Assistant-") says whose it is. */

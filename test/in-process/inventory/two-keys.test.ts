@@ -7,7 +7,9 @@
 // `config set-secret --secret-stdin`; listing and a write then send both on
 // every call. Without the second secret nothing is sent (exit 3, as without the
 // key); a wrong one is the vendor's 401, its hint naming both secrets; and
-// --server-var never takes the connection token. In every dialect the sandbox
+// --server-var never takes the connection token. The same document with no
+// security scheme, the key declared as a header parameter (as many vendors
+// publish theirs), imports as the same auth. In every dialect the sandbox
 // speaks.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,6 +40,12 @@ const inventoryCalls = async (from = 0) =>
     .slice(from)
     .filter((r) => r.url.startsWith('/inventory/v1/'));
 const logSize = async () => (await sb.control<{ requests: Logged[] }>('GET', '/requests')).requests.length;
+/** A profile of its own at the sandbox's inventory, with no secrets. */
+async function initProfile(name: string) {
+  const args = ['config', 'init', name, '--inventory-url', `${sb.origin}/inventory`, '--user', '1', '--warehouse', '1'];
+  const init = await sb.run(args);
+  expect(init.code, init.stderr).toBe(0);
+}
 /** A run as the profile "two": its own secrets, none of the sandbox profile's demo ones. */
 const two = (args: string[], options: Parameters<SandboxHandle['run']>[1] = {}) =>
   sb.run(['--profile', 'two', ...args], options);
@@ -46,18 +54,7 @@ describe.each(dialects)('a key and a second credential in headers (%s dialect)',
   beforeAll(async () => {
     sb = await startSandbox(['--routes', layoutFile, '--dialect', dialect]);
     dir = tempDir('venue-two-keys-');
-    const init = await sb.run([
-      'config',
-      'init',
-      'two',
-      '--inventory-url',
-      `${sb.origin}/inventory`,
-      '--user',
-      '1',
-      '--warehouse',
-      '1',
-    ]);
-    expect(init.code, init.stderr).toBe(0);
+    await initProfile('two');
   }, 60_000);
   afterAll(async () => {
     await sb?.stop();
@@ -147,6 +144,50 @@ describe.each(dialects)('a key and a second credential in headers (%s dialect)',
       expect(call.headers['x-connection-token']).toBe(SECRET);
       expect(call.status).toBeLessThan(300);
     }
+  });
+
+  it('the same vendor’s document with no security scheme, the key declared as a header parameter: imported as the same auth, and the listing sends both', async () => {
+    // What many vendors publish: no securitySchemes and no security, every operation declaring the credentials it
+    // needs as required header parameters. The importer reads the key from them (its evidence says so, to check).
+    const published = json(await (await fetch(documentUrl())).text());
+    delete published.components.securitySchemes;
+    delete published.security;
+    const keyParameter = { name: 'X-Api-Key', in: 'header', required: true, schema: { type: 'string' } };
+    for (const item of Object.values(published.paths) as Array<Record<string, any>>)
+      for (const operation of Object.values(item)) {
+        if (!operation || typeof operation !== 'object' || Array.isArray(operation)) continue;
+        delete operation.security;
+        const declared = (operation.parameters ?? []) as Array<{ name?: string }>;
+        if (declared.some((p) => p.name === 'X-Connection-Token')) operation.parameters = [keyParameter, ...declared];
+      }
+    const file = path.join(dir, `no-scheme-${dialect}.json`);
+    fs.writeFileSync(file, JSON.stringify(published));
+    const bare = (args: string[], options: Parameters<SandboxHandle['run']>[1] = {}) =>
+      sb.run(['--profile', 'bare', ...args], options);
+    await initProfile('bare');
+    const review = await bare(['config', 'import-openapi', file, '--dry-run']);
+    expect(review.code, review.stderr).toBe(0);
+    expect(review.stdout + review.stderr).toContain(
+      `Auth:      ${AUTH} (the documents declare no security scheme; X-Api-Key, a header parameter named as a credential that 19 of the 20 operations require, is the key, sent from inventory.apiKey: check it`,
+    );
+    const stored = await bare(['config', 'import-openapi', file, '--yes', '-o', 'json']);
+    expect(stored.code, stored.stderr).toBe(0);
+    expect(json(stored.stdout).auth).toBe(AUTH);
+    for (const [key, value] of [
+      ['inventory.apiKey', KEY],
+      ['inventory.apiSecret', SECRET],
+    ] as const) {
+      const set = await bare(['config', 'set-secret', key, '--secret-stdin'], { input: value });
+      expect(set.code, set.stderr).toBe(0);
+    }
+    const from = await logSize();
+    const list = await bare(['inventory', 'products', 'list', '-o', 'json']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(json(list.stdout).length).toBeGreaterThan(0);
+    const calls = await inventoryCalls(from);
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls)
+      expect([call.headers['x-api-key'], call.headers['x-connection-token']]).toEqual([KEY, SECRET]);
   });
 
   it("a wrong second credential is the vendor's 401, sent once, its hint naming both secrets; its value never shown", async () => {

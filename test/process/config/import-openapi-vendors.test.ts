@@ -139,10 +139,12 @@ function authParts(text: string | null): { rest: string; scopes: string[] } {
 function authInDocuments(vendor: VendorCase): boolean {
   const named = /\b(?:name|token-url)=("?)([^"\s]+)\1/.exec(vendor.auth)?.[2];
   const texts = vendor.files.map((file) => fs.readFileSync(path.join(vendorsDir, file), 'utf8'));
-  // Documents that declare no security at all: the case's auth is from the vendor's guide.
-  if (!texts.some((text) => /securitySchemes|securityDefinitions/.test(text))) return false;
-  // The Authorization header is what an http scheme or an OAuth2 flow means, named or not.
-  if (!named || /^authorization$/i.test(named)) return true;
+  const declares = texts.some((text) => /securitySchemes|securityDefinitions/.test(text));
+  // The Authorization header is what an http scheme or an OAuth2 flow means, named or not; without a scheme, the
+  // documents must declare it as a header parameter (the importer's key from credential headers), or the case's
+  // auth is from the vendor's guide.
+  if (!named || /^authorization$/i.test(named))
+    return declares || texts.some((text) => /["']?name["']?\s*:\s*["']?authorization["'\s,]/i.test(text));
   const forms = [named, named.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]+/i, '')].filter(Boolean);
   return texts.some((text) => forms.some((form) => text.includes(form)));
 }

@@ -237,8 +237,11 @@ describe('a header parameter named as a credential that most operations require'
     expect(schemeOf(plan(paths([header('X-Auth-Type')]), keyScheme))).toMatchObject({ secondHeader: 'X-Auth-Type' });
   });
 
-  it('with no scheme venue sends, it is a warning saying so, and what could carry it', () => {
-    const result = plan(paths([header('x-account-token')]));
+  it('with a scheme declared that venue cannot send, it is a warning saying so, and what could carry it', () => {
+    const result = plan(paths([header('x-account-token')]), {
+      components: { securitySchemes: { Session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+      security: [{ Session: [] }],
+    });
     expect(schemeOf(result)).toBeUndefined();
     expect(warnings(result)).toContain(
       'x-account-token: a header named as a credential that 4 of the 4 operations require; the documents declare no security scheme venue sends, so venue cannot send it (a static key in a header, inventory.auth api-key, could carry one beside it), so those calls will be refused until it can be sent',
@@ -313,5 +316,50 @@ describe('--server-var naming a credential of the documents', () => {
     const error = refusal(basic, 'x-connection-token');
     expect(error.hint).toContain("as inventory.auth's second-header, from the secret inventory.apiSecret");
     expect(error.hint).toContain('beside HTTP basic authentication it cannot send it');
+  });
+});
+
+describe('documents that declare no security scheme, whose operations require credential headers', () => {
+  it('the one header is the key, sent from inventory.apiKey, and the review says to check it', () => {
+    const result = plan(paths([header('x-account-token')]));
+    expect(schemeOf(result)).toEqual({ type: 'api-key', in: 'header', name: 'x-account-token', prefix: '' });
+    expect(result.auth.evidence).toBe(
+      'the documents declare no security scheme; x-account-token, a header parameter named as a credential that 4 of the 4 operations require, is the key, sent from inventory.apiKey: check it',
+    );
+    expect(result.auth.warnings ?? []).toEqual([]);
+    expect(reviewText(result, context)).toContain('venue config set-secret inventory.apiKey');
+  });
+
+  it('of two, Authorization is the key whatever the order, after the prefix its example or description gives; the other is its second header', () => {
+    const authorization = (extra: Record<string, unknown>) => ({ ...header('Authorization'), ...extra });
+    for (const headers of [
+      [header('x-app-key'), authorization({ example: 'Bearer eyJhbGciOi' })],
+      [authorization({ description: 'Bearer token generated post user authentication' }), header('x-app-key')],
+    ]) {
+      const result = plan(paths(headers));
+      expect(formatAuthScheme(schemeOf(result)!)).toBe(
+        'api-key in=header name=Authorization prefix="Bearer " second-header=x-app-key',
+      );
+      expect(result.auth.evidence).toContain('after the prefix "Bearer " (its declaration says so)');
+      expect(result.auth.evidence).toContain(
+        'x-app-key, a header named as a credential that 4 of the 4 operations require, is sent beside the key',
+      );
+    }
+  });
+
+  it('without Authorization, the name that says most plainly it is the key is the key', () => {
+    const result = plan(paths([header('X-Client-Id-Auth'), header('X-Api-Key')]));
+    expect(schemeOf(result)).toMatchObject({ name: 'X-Api-Key', secondHeader: 'X-Client-Id-Auth' });
+    // A signature is the secret beside an account's id, whichever is declared first.
+    const signed = plan(paths([header('api-auth-id'), header('api-auth-signature')]));
+    expect(schemeOf(signed)).toMatchObject({ name: 'api-auth-signature', secondHeader: 'api-auth-id' });
+  });
+
+  it('a header required on fewer than half the operations, optional, or not named as a credential is no key: no scheme, as before', () => {
+    expect(schemeOf(plan(paths([header('x-account-token', false)])))).toBeUndefined();
+    expect(schemeOf(plan(paths([header('x-store-id')])))).toBeUndefined();
+    const documentPaths = paths();
+    (documentPaths['/suppliers'].get as Record<string, unknown>).parameters = [header('x-account-token')];
+    expect(schemeOf(plan(documentPaths))).toBeUndefined();
   });
 });
