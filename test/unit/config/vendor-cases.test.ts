@@ -36,6 +36,7 @@ import { round21VendorCases } from '../../fixtures/openapi/vendors/cases-round21
 import { round22VendorCases } from '../../fixtures/openapi/vendors/cases-round22.js';
 import { round23VendorCases } from '../../fixtures/openapi/vendors/cases-round23.js';
 import { round24VendorCases } from '../../fixtures/openapi/vendors/cases-round24.js';
+import { round25VendorCases } from '../../fixtures/openapi/vendors/cases-round25.js';
 import { blindCases } from '../../fixtures/openapi/vendors/cases-blind.js';
 import { heldOutScores } from '../../fixtures/openapi/vendors/held-out-scores.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
@@ -256,6 +257,7 @@ describe('the split', () => {
     { round: 22, cases: round22VendorCases, least: 4 },
     { round: 23, cases: round23VendorCases, least: 2 },
     { round: 24, cases: round24VendorCases, least: 5 },
+    { round: 25, cases: round25VendorCases, least: 1 },
   ];
   it.each(rounds)('round $round: vendors none seen before; tuning once scored, else held out', (r) => {
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
