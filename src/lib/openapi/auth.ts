@@ -37,6 +37,9 @@ export interface AuthFinding {
   warnings?: string[];
 }
 
+/** The kind of a scheme a requirement names that components.securitySchemes does not describe. */
+export const UNDESCRIBED_SCHEME = 'not described under components.securitySchemes';
+
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
@@ -52,6 +55,8 @@ export function prefixFromDescription(description: string | undefined): string |
     /["'`]([A-Za-z][A-Za-z0-9_-]*)\s+(?:<[^>]+>|\{[^}]+\}|[A-Z_]{3,}|token|key|xxx+)["'`]/,
     // The placeholder may be quoted: `Authorization: Bearer "YOUR_API_KEY_HERE"`.
     /Authorization:\s*([A-Za-z][A-Za-z0-9_-]*)\s+["'`]?(?:<|\{|[A-Z_]{3,}|\w*token|\w*key)/i,
+    // Or a sample token written out (`Authorization: Bearer wz2FvCW3NRm4GZgLC7GM…`): sixteen or more of its characters.
+    /Authorization:\s*([A-Za-z][A-Za-z0-9_-]*)\s+[A-Za-z0-9._~+/=-]{16,}/i,
   ];
   for (const pattern of patterns) {
     const match = pattern.exec(description);
@@ -62,7 +67,7 @@ export function prefixFromDescription(description: string | undefined): string |
 }
 
 function optionFor(name: string, raw: unknown, loginRoute: boolean, scopes: Set<string>): Omit<AuthOption, 'uses'> {
-  if (!isObject(raw)) return { name, kind: 'not described under components.securitySchemes' };
+  if (!isObject(raw)) return { name, kind: UNDESCRIBED_SCHEME };
   const type = String(raw.type ?? '');
   const description = text(raw.description);
   if (type === 'http') {
@@ -371,6 +376,35 @@ export function keyFromCredentialHeaders(headers: CredentialHeader[]): AuthFindi
   return {
     scheme: { type: 'api-key', in: 'header', name: key.name, prefix },
     evidence: `the documents declare no security scheme; ${key.name}, a header parameter named as a credential that ${key.operations} of the ${key.of} operations require, is the key, sent from inventory.apiKey${prefix ? ` after the prefix "${prefix}" (its declaration says so)` : ''}: check it`,
+    options: [],
+  };
+}
+
+/**
+ * Documents that declare no security scheme, have no login route and no credential header parameter, yet say in
+ * their own description how a call carries its credential in the Authorization header ("Authorization: Bearer
+ * <token>", "of the form `Bearer <token>`", prefixFromDescription's readings): a static key sent with that prefix
+ * (HTTP basic where the prefix is Basic: a user and password, encoded by venue). Only the document's description
+ * (info.description), where such a guide is written, is read: an operation's prose says what that one route takes.
+ */
+export function keyFromDescription(document: Record<string, unknown>): AuthFinding | undefined {
+  const description = isObject(document.info) ? text(document.info.description) : undefined;
+  if (!description) return undefined;
+  // Each line that speaks of the Authorization header is read alone; two prefixes (a token request in Basic, the
+  // calls in Bearer) leave it unsaid which the operations take.
+  const prefixes = new Map<string, string>();
+  for (const line of description.split('\n')) {
+    const said = /\bauthorization\b/i.test(line) ? prefixFromDescription(line) : undefined;
+    if (said) prefixes.set(said.toLowerCase(), said);
+  }
+  if (prefixes.size !== 1) return undefined;
+  const prefix = [...prefixes.values()][0]!;
+  const evidence = `the documents declare no security scheme; the description (info.description) says the credential goes in the Authorization header after "${prefix.trim()}"`;
+  if (/^basic $/i.test(prefix))
+    return { scheme: { type: 'basic' }, evidence: `${evidence}: HTTP basic, check it`, options: [] };
+  return {
+    scheme: { type: 'api-key', in: 'header', name: 'Authorization', prefix },
+    evidence: `${evidence}: a key you obtained, sent from inventory.apiKey, check it`,
     options: [],
   };
 }

@@ -23,7 +23,14 @@ import {
 } from '../inventory/routes.js';
 import { didYouMeanAmong, suggestions } from '../suggest.js';
 import { matchAnswer, type AnswerMatching } from './answers.js';
-import { authOf, keyFromCredentialHeaders, oauthPaths, type AuthFinding } from './auth.js';
+import {
+  authOf,
+  keyFromCredentialHeaders,
+  keyFromDescription,
+  oauthPaths,
+  UNDESCRIBED_SCHEME,
+  type AuthFinding,
+} from './auth.js';
 import { loadDocument, type LoadOptions, type LoadedDocument } from './load.js';
 import { jobOfItsOwn, keyedFor, keyedStockRoute, matchOperations, profiles, score, type Candidate } from './match.js';
 import { documentOperations, pathParams, type DocumentOperation } from './operations.js';
@@ -529,6 +536,11 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
     auth = authOf(securitySchemes, securities, false);
   }
   auth = withCredentialHeaders(auth, credentialHeaders);
+  // Still nothing named, declared or required: what the documents' own description says of the Authorization header.
+  if (!auth.scheme && declaresNone(auth)) {
+    const said = documents.map((doc) => keyFromDescription(doc.document)).find((found) => found !== undefined);
+    if (said) auth = { ...said, ...(auth.warnings ? { warnings: auth.warnings } : {}) };
+  }
   const taken = new Set(operations.filter((o): o is MappedOperation => o.matched).map((o) => o.route));
 
   // The path variables the mapped routes and the OAuth2 scopes name: each needs a value of this venue's.
@@ -576,6 +588,12 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
 
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 
+/**
+ * The documents declare no security scheme: the operations name none, or only names that components.securitySchemes
+ * does not describe (a requirement naming "Bearer" with nothing behind it says no more than none).
+ */
+const declaresNone = (auth: AuthFinding) => auth.options.every((option) => option.kind === UNDESCRIBED_SCHEME);
+
 /** The headers a scheme's calls carry their credentials in, lower-cased. */
 function sentHeaders(scheme: AuthScheme | undefined): string[] {
   switch (scheme?.type) {
@@ -605,7 +623,7 @@ function withCredentialHeaders(auth: AuthFinding, headers: CredentialHeader[]): 
   let left = headers.filter((h) => !sent.has(h.name.toLowerCase()));
   if (!left.length) return auth;
   // No scheme named or declared anywhere: the credential headers the operations require are how they are called.
-  const declared = !auth.scheme && !auth.options.length ? keyFromCredentialHeaders(left) : undefined;
+  const declared = !auth.scheme && declaresNone(auth) ? keyFromCredentialHeaders(left) : undefined;
   let found = declared ? { ...declared, ...(auth.warnings ? { warnings: auth.warnings } : {}) } : auth;
   if (declared) left = left.filter((h) => !sentHeaders(declared.scheme).includes(h.name.toLowerCase()));
   const scheme = found.scheme;

@@ -29,7 +29,7 @@
 // same way, the route saying where it goes ("GET /items x-hotelid:{x-hotelid}").
 
 import { isPagingQuery } from './list-shape.js';
-import type { DocumentOperation } from './operations.js';
+import type { DocumentOperation, PathParameterInfo } from './operations.js';
 import { findTerms, foldMarks, identifierWords, serviceScopeWords, singular, wordsOf } from './vocabulary.js';
 
 export interface PathVariable {
@@ -315,33 +315,46 @@ export interface CredentialHeader {
  * one as the static key's second header, or says that venue cannot send it (import.ts).
  */
 export function findCredentialHeaders(operations: DocumentOperation[]): CredentialHeader[] {
-  const required = new Map<string, { name: string; count: number }>();
-  for (const operation of operations)
-    for (const name of new Set(operation.requiredHeaders ?? [])) {
-      const entry = required.get(name.toLowerCase()) ?? { name, count: 0 };
-      entry.count++;
-      required.set(name.toLowerCase(), entry);
-    }
-  const listed = (name: string) =>
-    operations.some((o) => {
-      const info = o.headerParameters?.[name];
-      return info !== undefined && (info.list || info.values !== undefined);
-    });
-  return [...required.values()]
+  return requiredHeaders(operations)
     .filter(
-      ({ name, count }) =>
-        count * 2 >= operations.length && isCredentialHeader(name) && !PROTOCOL_HEADER.test(name) && !listed(name),
+      ({ name, count, infos }) =>
+        count * 2 >= operations.length &&
+        isCredentialHeader(name) &&
+        !PROTOCOL_HEADER.test(name) &&
+        !infos.some((p) => p.list || p.values !== undefined),
     )
-    .map(({ name, count }) => {
-      const info = operations.map((o) => o.headerParameters?.[name]).find((p) => p !== undefined);
-      return {
-        name,
-        operations: count,
-        of: operations.length,
-        ...(info?.description !== undefined ? { description: info.description } : {}),
-        ...(info?.example !== undefined ? { example: info.example } : {}),
-      };
-    });
+    .map(({ name, count, infos }) => ({
+      name,
+      operations: count,
+      of: operations.length,
+      ...(infos[0]?.description !== undefined ? { description: infos[0].description } : {}),
+      ...(infos[0]?.example !== undefined ? { example: infos[0].example } : {}),
+    }));
+}
+
+/**
+ * The header parameters the operations cannot be called without (requiredHeaders), one entry a header whatever the
+ * case its name is written in (header names are case-insensitive: X-Hotel-Id on one route and x-hotel-id on another
+ * are one header), named as first written, with how many operations require it and what each declaration says.
+ */
+function requiredHeaders(
+  operations: DocumentOperation[],
+): Array<{ name: string; count: number; infos: PathParameterInfo[] }> {
+  const required = new Map<string, { name: string; count: number; infos: PathParameterInfo[] }>();
+  for (const operation of operations) {
+    const declared = new Map(
+      Object.entries(operation.headerParameters ?? {}).map(([name, info]) => [name.toLowerCase(), info]),
+    );
+    for (const lower of new Set((operation.requiredHeaders ?? []).map((name) => name.toLowerCase()))) {
+      const name = operation.requiredHeaders!.find((n) => n.toLowerCase() === lower)!;
+      const entry = required.get(lower) ?? { name, count: 0, infos: [] };
+      entry.count++;
+      const info = declared.get(lower);
+      if (info) entry.infos.push(info);
+      required.set(lower, entry);
+    }
+  }
+  return [...required.values()];
 }
 
 /** "x-" says only that a header is not standard; the vendor's own prefix ("Bar-Assistant-") says whose it is. */
@@ -361,15 +374,11 @@ const headerWords = (name: string) => wordsOf(name.replace(/^x-/i, '')).map((w) 
  * several it is a choice), never one whose documented values are listed (an enum: a constant or a choice).
  */
 export function findHeaderVariables(operations: DocumentOperation[]): PathVariable[] {
-  const required = new Map<string, number>();
-  for (const operation of operations)
-    for (const name of new Set(operation.requiredHeaders ?? [])) required.set(name, (required.get(name) ?? 0) + 1);
   const found: PathVariable[] = [];
-  for (const [name, count] of required) {
+  for (const { name, count, infos } of requiredHeaders(operations)) {
     if (count < 2 || PROTOCOL_HEADER.test(name) || isCredentialHeader(name)) continue;
     const words = headerWords(name);
     if (!words.length || words.some((w) => PER_CALL_WORDS.has(w) || MOMENT_WORDS.has(w))) continue;
-    const infos = operations.map((o) => o.headerParameters?.[name]).filter((p) => p !== undefined);
     if (infos.some((p) => p.list || p.values !== undefined)) continue;
     const subject = words.filter((w) => !identifierWords.has(w));
     const scoped = words.some((w) => QUERY_SCOPE_WORDS.has(w));

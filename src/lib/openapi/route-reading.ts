@@ -782,7 +782,8 @@ export function readOperation(
     vars: operation.params.filter((p) => variables.has(p)),
     // Every route that takes it sends it: the venue's one value, required there or not.
     queryVars: operation.query.filter((q) => queryVariables.has(q)),
-    headerVars: operation.headers.filter((h) => headerVariables.has(h)),
+    // A header by its variable's name, however this route writes it (header names are case-insensitive).
+    headerVars: [...headerVariables].filter((v) => operation.headers.some((h) => h.toLowerCase() === v.toLowerCase())),
     trailingParam,
     pathWords,
     head,

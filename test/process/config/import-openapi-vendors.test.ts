@@ -141,10 +141,10 @@ function authInDocuments(vendor: VendorCase): boolean {
   const texts = vendor.files.map((file) => fs.readFileSync(path.join(vendorsDir, file), 'utf8'));
   const declares = texts.some((text) => /securitySchemes|securityDefinitions/.test(text));
   // The Authorization header is what an http scheme or an OAuth2 flow means, named or not; without a scheme, the
-  // documents must declare it as a header parameter (the importer's key from credential headers), or the case's
+  // documents must name it, as a header parameter or in their description (the importer reads both), or the case's
   // auth is from the vendor's guide.
   if (!named || /^authorization$/i.test(named))
-    return declares || texts.some((text) => /["']?name["']?\s*:\s*["']?authorization["'\s,]/i.test(text));
+    return declares || texts.some((text) => /\bauthorization\b/i.test(text));
   const forms = [named, named.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]+/i, '')].filter(Boolean);
   return texts.some((text) => forms.some((form) => text.includes(form)));
 }

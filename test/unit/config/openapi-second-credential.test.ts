@@ -16,7 +16,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/lib/errors.js';
 import { formatAuthScheme, type AuthScheme } from '../../../src/lib/inventory/routes.js';
-import { refuseCredentialVars, type ImportPlan } from '../../../src/lib/openapi/import.js';
+import { refuseCredentialVars, storedRoute, type ImportPlan } from '../../../src/lib/openapi/import.js';
 import { reviewRecord, reviewText, warnings } from '../../../src/lib/openapi/review.js';
 import { answer, body, plan, routesOf } from '../../support/openapi-plans.js';
 
@@ -231,6 +231,23 @@ describe('a header parameter named as a credential that most operations require'
     );
   });
 
+  it('one header whatever the case its name is written in, counted once over the operations', () => {
+    const documentPaths = paths([header('X-Connection-Token')]);
+    for (const operation of [documentPaths['/suppliers'].get, documentPaths['/products/{id}'].get])
+      (operation as Record<string, unknown>).parameters = [header('x-connection-token')];
+    const result = plan(documentPaths, keyScheme);
+    expect(schemeOf(result)).toMatchObject({ secondHeader: 'X-Connection-Token' });
+    expect(result.auth.evidence).toContain('that 4 of the 4 operations require');
+    expect(result.auth.warnings ?? []).toEqual([]);
+    // So is a per-venue header: X-Channel on half the operations, written two ways.
+    const channel = paths();
+    (channel['/suppliers'].get as Record<string, unknown>).parameters = [header('X-Channel')];
+    (channel['/products/{id}'].get as Record<string, unknown>).parameters = [header('x-channel')];
+    const perVenue = plan(channel, keyScheme);
+    expect(perVenue.pathVars.map((v) => [v.name, v.in, v.paths])).toEqual([['x-channel', 'header', 2]]);
+    expect(storedRoute(perVenue, 'GET /suppliers', 'listSuppliers')).toBe('GET /suppliers x-channel:{x-channel}');
+  });
+
   it('one whose values the document lists (a constant, a choice) is the document’s value, no credential of the venue’s', () => {
     const constant = { ...header('X-Auth-Type'), schema: { type: 'string', enum: ['supplier_api_token'] } };
     expect(schemeOf(plan(paths([constant]), keyScheme))).not.toHaveProperty('secondHeader');
@@ -361,5 +378,46 @@ describe('documents that declare no security scheme, whose operations require cr
     const documentPaths = paths();
     (documentPaths['/suppliers'].get as Record<string, unknown>).parameters = [header('x-account-token')];
     expect(schemeOf(plan(documentPaths))).toBeUndefined();
+  });
+});
+
+describe('documents that declare no security scheme, whose description says how the Authorization header is sent', () => {
+  const described = (description: string, extra: Record<string, unknown> = {}) =>
+    plan(paths(), { info: { title: 't', version: '1', description }, ...extra });
+
+  it('a prefix said once, in any of the forms a guide writes it, is a static key sent after it; the evidence says where', () => {
+    for (const description of [
+      '## Authentication\n\nSend the token in the Authorization header:\n\n```\nAuthorization: Bearer <your-jwt-token>\n```',
+      '- `Authorization` - This header should be of the form `Bearer <token>`, where `token` is the JWT',
+      '## 認証方法\n\n```\nAuthorization: Bearer wz2FvCW3NRm4GZgLC7GMlW3XbM2qIIbuCDv8RZ8F...\n```',
+    ]) {
+      const result = described(description);
+      expect(schemeOf(result)).toEqual({ type: 'api-key', in: 'header', name: 'Authorization', prefix: 'Bearer ' });
+      expect(result.auth.evidence).toBe(
+        'the documents declare no security scheme; the description (info.description) says the credential goes in the Authorization header after "Bearer": a key you obtained, sent from inventory.apiKey, check it',
+      );
+    }
+    // Requirements naming schemes the document never describes say no more than none.
+    expect(schemeOf(described('Authorization: Token <key>', { security: [{ Bearer: [] }] }))).toMatchObject({
+      name: 'Authorization',
+      prefix: 'Token ',
+    });
+    expect(schemeOf(described('Use `Authorization: Basic <base64 of user:password>`'))).toEqual({ type: 'basic' });
+  });
+
+  it('two prefixes (a token request in Basic, the calls in Bearer), none, or a declared scheme: the description is not read', () => {
+    expect(
+      schemeOf(
+        described(
+          'Get a token with\nAuthorization: Basic <client credentials>\nthen call with\nAuthorization: Bearer `access_token`',
+        ),
+      ),
+    ).toBeUndefined();
+    expect(schemeOf(described('Every call needs an API key; ask your account manager.'))).toBeUndefined();
+    const declared = described('Authorization: Bearer <token>', {
+      components: { securitySchemes: { Key: apiKeyIn('X-Api-Key') } },
+      security: [{ Key: [] }],
+    });
+    expect(schemeOf(declared)).toMatchObject({ name: 'X-Api-Key' });
   });
 });
