@@ -20,6 +20,9 @@ import {
   keyedSegmentsRead,
   normaliseName,
   SECTION_COLLECTIONS,
+  sectionDepth,
+  sectionSegments,
+  sharedPrefixLength,
   type FieldSet,
   type Head,
   type KeyedStockWrite,
@@ -1143,6 +1146,8 @@ function refusal(
     return `it lists or reads the values of {${reading.scopeOf}}, the venue's own scope, none of its records`;
   if (reading.publicView && profile.concepts.auth === undefined && profile.concepts.health === undefined)
     return reading.publicView;
+  if (reading.otherSection && profile.concepts.auth === undefined && profile.concepts.health === undefined)
+    return reading.otherSection;
   // venue calls every route at the profile's one base (inventory.url and basePath).
   if (operation.otherServer !== undefined)
     return `it is served at ${operation.otherServer}, its own server, not the document's: venue calls every route at one base`;
@@ -3621,6 +3626,59 @@ export function markPublicViews(readings: Reading[]): void {
   }
 }
 
+/**
+ * A document of many parts puts its collections in sections (leading segments that each group many collections of
+ * different names, sectionSegments), and a unified API may hold records of one subject in two of them: the accounting
+ * part's items beside the commerce part's products. Where one of the sections holding a subject of venue's is named
+ * for the service itself or the caller's own part of it (namespaceWords: /ecommerce, /commerce, /pos, /admin), that
+ * one holds venue's records, and a section of another name holding the same subject is another system's part: every
+ * route under it (its items, and its tax rates and contacts beside them) answers for that system, none for what venue
+ * keeps. Sections that share no subject, or of which none is named for the service, are left as they are: nothing
+ * tells which is venue's.
+ */
+export function markOtherSections(readings: Reading[]): void {
+  const bySource = new Map<string, Reading[]>();
+  for (const r of readings) bySource.set(r.operation.source, [...(bySource.get(r.operation.source) ?? []), r]);
+  for (const group of bySource.values()) {
+    const paths = group.map((r) => keyedSegmentsRead(r.path));
+    const skip = sharedPrefixLength(paths);
+    const sections = sectionSegments(paths, skip);
+    if (!sections.size) continue;
+    // The leading segment a route stands under (a key before it skipped), with at least a collection after it.
+    const leadOf = (path: string) => {
+      const segments = path.split('/').filter(Boolean);
+      const at = sectionDepth(segments, skip);
+      const segment = segments[at];
+      return segment === undefined || segment.includes('{') || segments.length < at + 2
+        ? undefined
+        : segment.toLowerCase();
+    };
+    const namedForService = (segment: string) => wordsOf(segment).every((w) => namespaceWords.has(w));
+    const subjects = new Map<string, Set<Concept>>();
+    group.forEach((r, i) => {
+      const lead = leadOf(paths[i]!);
+      if (lead === undefined || !r.head.concept || !resourceConcepts.has(r.head.concept)) return;
+      if (!subjects.has(lead)) subjects.set(lead, new Set());
+      subjects.get(lead)!.add(r.head.concept);
+    });
+    // The part named for the service may be small (a unified API's commerce part of a few collections); the other must
+    // be a section of its own.
+    const service = [...subjects.keys()].filter(namedForService);
+    const other = new Map<string, string>();
+    for (const [lead, concepts] of subjects) {
+      if (!sections.has(lead) || namedForService(lead)) continue;
+      const beside = service.find((s) => [...concepts].some((c) => subjects.get(s)!.has(c)));
+      if (beside !== undefined) other.set(lead, beside);
+    }
+    group.forEach((r, i) => {
+      const section = leadOf(paths[i]!);
+      const beside = section === undefined ? undefined : other.get(section);
+      if (beside !== undefined)
+        r.otherSection = `it stands under /${section}, a part of the API beside /${beside}, which is named for the service and holds records of the same kind: /${section} answers for another system, not for what venue keeps`;
+    });
+  }
+}
+
 /** Scores every pair, then takes pairs best first, each document operation at most once. */
 /**
  * Routes in a sandbox or playground (/SandBox/Ping) beside routes that are not: where the API is tried out. A sandbox
@@ -3645,6 +3703,7 @@ export function matchOperations(
   markTenantScopes(readings);
   markCallerRoles(readings);
   markPublicViews(readings);
+  markOtherSections(readings);
   markNamedStockCreates(readings);
   markKeyedStockWrites(readings);
   markStockedProducts(readings);

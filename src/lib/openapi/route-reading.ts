@@ -169,6 +169,12 @@ export interface Reading {
   /** Categories named for another collection the document lists (why, in words). Set in match.ts. */
   otherCategories?: string;
   /**
+   * It stands in a section of the API (a leading segment of many collections) that holds a subject of venue's beside
+   * a section named for the service itself that holds the same subject: another system's part (why, in words). Set in
+   * match.ts (markOtherSections).
+   */
+  otherSection?: string;
+  /**
    * Named for no subject of venue's, its records pair a product and a place with the quantity kept there (why, in
    * words): the stock levels, by their shape. Set in match.ts (markStockRecords).
    */

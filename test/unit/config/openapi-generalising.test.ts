@@ -5291,3 +5291,57 @@ describe("a health word joined to a record of venue's in one segment is a report
     expect(routesOf(health('/actuator/health')).health).toBe('GET /actuator/health');
   });
 });
+
+describe("a section holding a subject beside a section named for the service is another system's part", () => {
+  const accounting = (withCommerce: boolean) => {
+    const collection = (name: string, fields: Record<string, string>) => ({
+      [`/accounting/${name}`]: {
+        get: { summary: `List ${name}`, responses: answer({ id: 'string', ...fields }, true) },
+      },
+    });
+    return plan({
+      ...collection('items', { name: 'string', unit_price: 'number', code: 'string' }),
+      ...collection('taxrates', { name: 'string', rate: 'number' }),
+      ...['contacts', 'invoices', 'journals', 'accounts', 'payments', 'expenses'].reduce(
+        (all, name) => ({ ...all, ...collection(name, { name: 'string' }) }),
+        {},
+      ),
+      '/accounting/items/{id}': {
+        get: { summary: 'Get item', responses: answer({ id: 'string', name: 'string', unit_price: 'number' }) },
+      },
+      ...(withCommerce
+        ? {
+            '/ecommerce/products': {
+              get: {
+                summary: 'List products',
+                responses: answer({ id: 'string', name: 'string', price: 'number', sku: 'string' }, true),
+              },
+              post: {
+                summary: 'Create product',
+                requestBody: body({ name: 'string', price: 'number', sku: 'string' }),
+                responses: answer({ id: 'string' }),
+              },
+            },
+            '/ecommerce/products/{id}': {
+              get: { summary: 'Get product', responses: answer({ id: 'string', name: 'string', sku: 'string' }) },
+            },
+            '/ecommerce/orders': { get: { summary: 'List orders', responses: answer({ id: 'string' }, true) } },
+            '/ecommerce/customers': { get: { summary: 'List customers', responses: answer({ id: 'string' }, true) } },
+          }
+        : {}),
+      '/connections': { get: { summary: 'List connections', responses: answer({ id: 'string' }, true) } },
+      '/users': { get: { summary: 'List users', responses: answer({ id: 'string' }, true) } },
+    });
+  };
+  it("/accounting/items and /accounting/taxrates beside /ecommerce/products: the commerce part is venue's", () => {
+    const routes = routesOf(accounting(true));
+    expect(routes.listProducts).toBe('GET /ecommerce/products');
+    expect(routes.getProduct).toBe('GET /ecommerce/products/{id}');
+    expect(routes.listTaxGroups).toBeUndefined();
+  });
+  it('the accounting section alone is the document: its items and tax rates are read as they are', () => {
+    const routes = routesOf(accounting(false));
+    expect(routes.listProducts).toBe('GET /accounting/items');
+    expect(routes.listTaxGroups).toBe('GET /accounting/taxrates');
+  });
+});
