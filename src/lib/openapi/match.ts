@@ -3213,6 +3213,65 @@ function oneCollectionPerFamily(
 }
 
 /**
+ * A stock write keyed by the product in its path writes the stock of the collection the key stands under. Where that
+ * collection has the name of the one taken for venue's products but stands elsewhere (/cart/products/{id}/adjust beside
+ * GET /wms/products: a storefront connection's products beside the warehouse's), it writes those other products'
+ * stock, not the stock of the products venue keeps, and is set aside (another write that passes takes its place). A
+ * collection of another name (/variants/{id}/stock, /inventory/{sku}) is the products' own stock by another word.
+ */
+function stockOfOtherProducts(
+  all: Map<InventoryOperation, Scored[]>,
+  chosen: Map<InventoryOperation, Scored>,
+  taken: Map<number, Scored>,
+  readings: Reading[],
+  threshold: number,
+) {
+  // Every collection the products' routes taken stand in (a list at /products, one product at /product/{id}).
+  const homes = new Set(
+    (['listProducts', 'getProduct', 'createProduct', 'updateProduct'] as const)
+      .map((name) => chosen.get(name))
+      .filter((c): c is Scored => c !== undefined)
+      .map((c) => collectionOf(readings[c.index]!.path)),
+  );
+  if (!homes.size) return;
+  const home = [...homes][0]!;
+  const elsewhere = (reading: Reading) => {
+    const keyed = reading.keyedStock;
+    if (!keyed || keyed.inBody) return undefined;
+    const at = reading.path.indexOf(`/{${keyed.product}}`);
+    const collection = at < 0 ? undefined : reading.path.slice(0, at);
+    if (collection === undefined || homes.has(collection)) return undefined;
+    const own = lastSegmentWords(collection).join(' ');
+    return own && [...homes].some((h) => lastSegmentWords(h).join(' ') === own) ? collection : undefined;
+  };
+  for (const name of ['stockTake', 'receiveStock', 'adjustStock'] as const) {
+    const pick = chosen.get(name);
+    const collection = pick && elsewhere(readings[pick.index]!);
+    if (!pick || collection === undefined) continue;
+    const narrowing = `it writes the stock of ${collection}, products of the same name as venue's (${home}) kept elsewhere: those products' stock, not venue's`;
+    if (taken.get(pick.index) === pick) taken.delete(pick.index);
+    chosen.delete(name);
+    pick.narrowing = narrowing;
+    pick.reasons.push(`but ${narrowing}`);
+    pick.total = Math.min(pick.total, NARROWED_CAP);
+    pick.confidence = confidenceOf(pick.total);
+    const instead = (all.get(name) ?? [])
+      .filter(
+        (c) =>
+          !c.refused &&
+          !c.narrowing &&
+          c.confidence >= threshold &&
+          !taken.has(c.index) &&
+          elsewhere(readings[c.index]!) === undefined,
+      )
+      .sort((a, b) => b.total - a.total)[0];
+    if (!instead) continue;
+    chosen.set(name, instead);
+    taken.set(instead.index, instead);
+  }
+}
+
+/**
  * venue lists tax groups: where a document lists its tax groups and its tax rates both, each as good evidence, the
  * groups are venue's (a product is filed under a group, which is made of rates); a list of rates stands in for them
  * only where no group list passes.
@@ -3760,6 +3819,7 @@ export function matchOperations(
     taken.set(candidate.index, candidate);
   }
   oneCollectionPerFamily(all, chosen, taken, readings, threshold);
+  stockOfOtherProducts(all, chosen, taken, readings, threshold);
   taxGroupsBeforeRates(all, chosen, taken, readings, threshold);
   unlinkedCategories(chosen, taken, readings, all);
   webhookRecordsWithoutCollection(chosen, taken, readings);

@@ -5345,3 +5345,43 @@ describe("a section holding a subject beside a section named for the service is 
     expect(routes.listTaxGroups).toBe('GET /accounting/taxrates');
   });
 });
+
+describe("a stock write under a collection of the products' name kept elsewhere writes those other products' stock", () => {
+  const product = { id: 'string', name: 'string', sku: 'string', price: 'number' };
+  const document = (adjusted: string) =>
+    plan({
+      '/wms/products': {
+        get: { summary: 'List products', responses: answer(product, true) },
+        post: {
+          summary: 'Create product',
+          requestBody: body({ name: 'string', sku: 'string' }),
+          responses: answer(product),
+        },
+      },
+      '/wms/products/{product_id}': { get: { summary: 'Get product', responses: answer(product) } },
+      [`${adjusted}/{product_id}`]: { get: { summary: 'Get product', responses: answer(product) } },
+      // The warehouse system's part of the API: many collections, so /wms is a section, no narrower subject.
+      ...['orders', 'shipments', 'returns', 'kits', 'bills', 'receipts', 'carriers'].reduce(
+        (all, name) => ({
+          ...all,
+          [`/wms/${name}`]: { get: { summary: `List ${name}`, responses: answer({ id: 'string' }, true) } },
+        }),
+        {},
+      ),
+      [`${adjusted}/{product_id}/adjust-inventory`]: {
+        put: {
+          summary: 'Adjust inventory',
+          requestBody: body({ quantity: 'integer', reason: 'string' }),
+          responses: answer(product),
+        },
+      },
+    });
+  it("/cart/products/{product_id}/adjust-inventory beside /wms/products: the storefront's products, not venue's", () => {
+    const routes = routesOf(document('/cart/products'));
+    expect(routes.listProducts).toBe('GET /wms/products');
+    expect(routes.adjustStock).toBeUndefined();
+  });
+  it("the products' own collection, keyed the same way, is venue's stock write", () => {
+    expect(routesOf(document('/wms/products')).adjustStock).toBe('PUT /wms/products/{productId}/adjust-inventory');
+  });
+});
