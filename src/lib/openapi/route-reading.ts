@@ -755,6 +755,11 @@ export function readOperation(
   // Every segment counts, a section's too (/files/… of a document with many files routes is read past as a section).
   for (const segment of literalOf(segments))
     for (const word of wordsOf(segment)) if (outputSegmentWords.has(word)) danger.add(word);
+  // A segment that names a utility (/utilities/…, /inventorypurchaseutility/items: a word run together ending in one)
+  // is a tool of the service, run in sessions: the records under it are that tool's working set and its lookups (the
+  // items of a purchase session, the vendors it offers to choose from), never records kept, whatever they are called.
+  for (const segment of literalOf(segments))
+    if (/utilit(y|ies)$/i.test(segment) || wordsOf(segment).includes('utility')) danger.add('utility');
   const self = segments.find((segment) => selfSegments.has(segment.toLowerCase()));
 
   const idHead = idWords.length ? headOf(idWords) : undefined;

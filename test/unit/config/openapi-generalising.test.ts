@@ -5385,3 +5385,36 @@ describe("a stock write under a collection of the products' name kept elsewhere 
     expect(routesOf(document('/wms/products')).adjustStock).toBe('PUT /wms/products/{productId}/adjust-inventory');
   });
 });
+
+describe("records under a segment named for a utility are the tool's working set, never records kept", () => {
+  const item = { id: 'integer', name: 'string', price: 'number', sku: 'string' };
+  const document = (section: string) =>
+    plan({
+      [`${section}/items`]: {
+        get: { summary: 'List items', responses: answer(item, true) },
+        post: {
+          summary: 'Create item',
+          requestBody: body({ name: 'string', price: 'number' }),
+          responses: answer(item),
+        },
+      },
+      [`${section}/items/{id}`]: { get: { summary: 'Get item', responses: answer(item) } },
+      [`${section}/vendors`]: {
+        get: { summary: 'List vendors', responses: answer({ id: 'integer', name: 'string', email: 'string' }, true) },
+      },
+    });
+  it("/api/inventorypurchaseutility/items and /utilities/vendors: a purchase session's items, its lookups", () => {
+    for (const section of ['/api/inventorypurchaseutility', '/api/utilities']) {
+      const routes = routesOf(document(section));
+      expect(routes.listProducts, section).toBeUndefined();
+      expect(routes.getProduct, section).toBeUndefined();
+      expect(routes.createProduct, section).toBeUndefined();
+      expect(routes.listSuppliers, section).toBeUndefined();
+    }
+  });
+  it('the same records under a segment of another name are the products and suppliers', () => {
+    const routes = routesOf(document('/api/inventorypurchase'));
+    expect(routes.listProducts).toBe('GET /api/inventorypurchase/items');
+    expect(routes.listSuppliers).toBe('GET /api/inventorypurchase/vendors');
+  });
+});
