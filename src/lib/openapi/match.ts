@@ -3163,6 +3163,18 @@ function webhookRecordsWithoutCollection(
   }
 }
 
+/** The best candidate for an operation that passes on its own, no route taken yet, and fits (a later pass's choice). */
+const bestUntaken = (
+  all: Map<InventoryOperation, Scored[]>,
+  name: InventoryOperation,
+  taken: Map<number, Scored>,
+  threshold: number,
+  fits: (c: Scored) => boolean,
+): Scored | undefined =>
+  (all.get(name) ?? [])
+    .filter((c) => !c.refused && !c.narrowing && c.confidence >= threshold && !taken.has(c.index) && fits(c))
+    .sort((a, b) => b.total - a.total)[0];
+
 /**
  * Venue's products (its webhook subscriptions, its suppliers) are one collection: where most of a family's routes
  * taken are of one collection, a member taken from another collection takes that collection's route instead, when
@@ -3191,16 +3203,7 @@ function oneCollectionPerFamily(
     for (const name of family) {
       const pick = chosen.get(name);
       if (!pick || collectionOf(readings[pick.index]!.path) === home) continue;
-      const instead = (all.get(name) ?? [])
-        .filter(
-          (c) =>
-            !c.refused &&
-            !c.narrowing &&
-            c.confidence >= threshold &&
-            !taken.has(c.index) &&
-            collectionOf(readings[c.index]!.path) === home,
-        )
-        .sort((a, b) => b.total - a.total)[0];
+      const instead = bestUntaken(all, name, taken, threshold, (c) => collectionOf(readings[c.index]!.path) === home);
       if (!instead) continue;
       taken.delete(pick.index);
       chosen.set(name, instead);
@@ -3255,16 +3258,7 @@ function stockOfOtherProducts(
     pick.reasons.push(`but ${narrowing}`);
     pick.total = Math.min(pick.total, NARROWED_CAP);
     pick.confidence = confidenceOf(pick.total);
-    const instead = (all.get(name) ?? [])
-      .filter(
-        (c) =>
-          !c.refused &&
-          !c.narrowing &&
-          c.confidence >= threshold &&
-          !taken.has(c.index) &&
-          elsewhere(readings[c.index]!) === undefined,
-      )
-      .sort((a, b) => b.total - a.total)[0];
+    const instead = bestUntaken(all, name, taken, threshold, (c) => elsewhere(readings[c.index]!) === undefined);
     if (!instead) continue;
     chosen.set(name, instead);
     taken.set(instead.index, instead);
