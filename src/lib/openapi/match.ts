@@ -20,6 +20,9 @@ import {
   keyedSegmentsRead,
   normaliseName,
   SECTION_COLLECTIONS,
+  sectionDepth,
+  sectionSegments,
+  sharedPrefixLength,
   type FieldSet,
   type Head,
   type KeyedStockWrite,
@@ -1143,6 +1146,8 @@ function refusal(
     return `it lists or reads the values of {${reading.scopeOf}}, the venue's own scope, none of its records`;
   if (reading.publicView && profile.concepts.auth === undefined && profile.concepts.health === undefined)
     return reading.publicView;
+  if (reading.otherSection && profile.concepts.auth === undefined && profile.concepts.health === undefined)
+    return reading.otherSection;
   // venue calls every route at the profile's one base (inventory.url and basePath).
   if (operation.otherServer !== undefined)
     return `it is served at ${operation.otherServer}, its own server, not the document's: venue calls every route at one base`;
@@ -3158,6 +3163,18 @@ function webhookRecordsWithoutCollection(
   }
 }
 
+/** The best candidate for an operation that passes on its own, no route taken yet, and fits (a later pass's choice). */
+const bestUntaken = (
+  all: Map<InventoryOperation, Scored[]>,
+  name: InventoryOperation,
+  taken: Map<number, Scored>,
+  threshold: number,
+  fits: (c: Scored) => boolean,
+): Scored | undefined =>
+  (all.get(name) ?? [])
+    .filter((c) => !c.refused && !c.narrowing && c.confidence >= threshold && !taken.has(c.index) && fits(c))
+    .sort((a, b) => b.total - a.total)[0];
+
 /**
  * Venue's products (its webhook subscriptions, its suppliers) are one collection: where most of a family's routes
  * taken are of one collection, a member taken from another collection takes that collection's route instead, when
@@ -3186,16 +3203,7 @@ function oneCollectionPerFamily(
     for (const name of family) {
       const pick = chosen.get(name);
       if (!pick || collectionOf(readings[pick.index]!.path) === home) continue;
-      const instead = (all.get(name) ?? [])
-        .filter(
-          (c) =>
-            !c.refused &&
-            !c.narrowing &&
-            c.confidence >= threshold &&
-            !taken.has(c.index) &&
-            collectionOf(readings[c.index]!.path) === home,
-        )
-        .sort((a, b) => b.total - a.total)[0];
+      const instead = bestUntaken(all, name, taken, threshold, (c) => collectionOf(readings[c.index]!.path) === home);
       if (!instead) continue;
       taken.delete(pick.index);
       chosen.set(name, instead);
@@ -3204,6 +3212,56 @@ function oneCollectionPerFamily(
         `the collection of the other routes taken for ${profiles[name].subject}, over ${routeOf(readings[pick.index]!)}`,
       );
     }
+  }
+}
+
+/**
+ * A stock write keyed by the product in its path writes the stock of the collection the key stands under. Where that
+ * collection has the name of the one taken for venue's products but stands elsewhere (/cart/products/{id}/adjust beside
+ * GET /wms/products: a storefront connection's products beside the warehouse's), it writes those other products'
+ * stock, not the stock of the products venue keeps, and is set aside (another write that passes takes its place). A
+ * collection of another name (/variants/{id}/stock, /inventory/{sku}) is the products' own stock by another word.
+ */
+function stockOfOtherProducts(
+  all: Map<InventoryOperation, Scored[]>,
+  chosen: Map<InventoryOperation, Scored>,
+  taken: Map<number, Scored>,
+  readings: Reading[],
+  threshold: number,
+) {
+  // Every collection the products' routes taken stand in (a list at /products, one product at /product/{id}).
+  const homes = new Set(
+    (['listProducts', 'getProduct', 'createProduct', 'updateProduct'] as const)
+      .map((name) => chosen.get(name))
+      .filter((c): c is Scored => c !== undefined)
+      .map((c) => collectionOf(readings[c.index]!.path)),
+  );
+  if (!homes.size) return;
+  const home = [...homes][0]!;
+  const elsewhere = (reading: Reading) => {
+    const keyed = reading.keyedStock;
+    if (!keyed || keyed.inBody) return undefined;
+    const at = reading.path.indexOf(`/{${keyed.product}}`);
+    const collection = at < 0 ? undefined : reading.path.slice(0, at);
+    if (collection === undefined || homes.has(collection)) return undefined;
+    const own = lastSegmentWords(collection).join(' ');
+    return own && [...homes].some((h) => lastSegmentWords(h).join(' ') === own) ? collection : undefined;
+  };
+  for (const name of ['stockTake', 'receiveStock', 'adjustStock'] as const) {
+    const pick = chosen.get(name);
+    const collection = pick && elsewhere(readings[pick.index]!);
+    if (!pick || collection === undefined) continue;
+    const narrowing = `it writes the stock of ${collection}, products of the same name as venue's (${home}) kept elsewhere: those products' stock, not venue's`;
+    if (taken.get(pick.index) === pick) taken.delete(pick.index);
+    chosen.delete(name);
+    pick.narrowing = narrowing;
+    pick.reasons.push(`but ${narrowing}`);
+    pick.total = Math.min(pick.total, NARROWED_CAP);
+    pick.confidence = confidenceOf(pick.total);
+    const instead = bestUntaken(all, name, taken, threshold, (c) => elsewhere(readings[c.index]!) === undefined);
+    if (!instead) continue;
+    chosen.set(name, instead);
+    taken.set(instead.index, instead);
   }
 }
 
@@ -3621,6 +3679,59 @@ export function markPublicViews(readings: Reading[]): void {
   }
 }
 
+/**
+ * A document of many parts puts its collections in sections (leading segments that each group many collections of
+ * different names, sectionSegments), and a unified API may hold records of one subject in two of them: the accounting
+ * part's items beside the commerce part's products. Where one of the sections holding a subject of venue's is named
+ * for the service itself or the caller's own part of it (namespaceWords: /ecommerce, /commerce, /pos, /admin), that
+ * one holds venue's records, and a section of another name holding the same subject is another system's part: every
+ * route under it (its items, and its tax rates and contacts beside them) answers for that system, none for what venue
+ * keeps. Sections that share no subject, or of which none is named for the service, are left as they are: nothing
+ * tells which is venue's.
+ */
+export function markOtherSections(readings: Reading[]): void {
+  const bySource = new Map<string, Reading[]>();
+  for (const r of readings) bySource.set(r.operation.source, [...(bySource.get(r.operation.source) ?? []), r]);
+  for (const group of bySource.values()) {
+    const paths = group.map((r) => keyedSegmentsRead(r.path));
+    const skip = sharedPrefixLength(paths);
+    const sections = sectionSegments(paths, skip);
+    if (!sections.size) continue;
+    // The leading segment a route stands under (a key before it skipped), with at least a collection after it.
+    const leadOf = (path: string) => {
+      const segments = path.split('/').filter(Boolean);
+      const at = sectionDepth(segments, skip);
+      const segment = segments[at];
+      return segment === undefined || segment.includes('{') || segments.length < at + 2
+        ? undefined
+        : segment.toLowerCase();
+    };
+    const namedForService = (segment: string) => wordsOf(segment).every((w) => namespaceWords.has(w));
+    const subjects = new Map<string, Set<Concept>>();
+    group.forEach((r, i) => {
+      const lead = leadOf(paths[i]!);
+      if (lead === undefined || !r.head.concept || !resourceConcepts.has(r.head.concept)) return;
+      if (!subjects.has(lead)) subjects.set(lead, new Set());
+      subjects.get(lead)!.add(r.head.concept);
+    });
+    // The part named for the service may be small (a unified API's commerce part of a few collections); the other must
+    // be a section of its own.
+    const service = [...subjects.keys()].filter(namedForService);
+    const other = new Map<string, string>();
+    for (const [lead, concepts] of subjects) {
+      if (!sections.has(lead) || namedForService(lead)) continue;
+      const beside = service.find((s) => [...concepts].some((c) => subjects.get(s)!.has(c)));
+      if (beside !== undefined) other.set(lead, beside);
+    }
+    group.forEach((r, i) => {
+      const section = leadOf(paths[i]!);
+      const beside = section === undefined ? undefined : other.get(section);
+      if (beside !== undefined)
+        r.otherSection = `it stands under /${section}, a part of the API beside /${beside}, which is named for the service and holds records of the same kind: /${section} answers for another system, not for what venue keeps`;
+    });
+  }
+}
+
 /** Scores every pair, then takes pairs best first, each document operation at most once. */
 /**
  * Routes in a sandbox or playground (/SandBox/Ping) beside routes that are not: where the API is tried out. A sandbox
@@ -3645,6 +3756,7 @@ export function matchOperations(
   markTenantScopes(readings);
   markCallerRoles(readings);
   markPublicViews(readings);
+  markOtherSections(readings);
   markNamedStockCreates(readings);
   markKeyedStockWrites(readings);
   markStockedProducts(readings);
@@ -3701,6 +3813,7 @@ export function matchOperations(
     taken.set(candidate.index, candidate);
   }
   oneCollectionPerFamily(all, chosen, taken, readings, threshold);
+  stockOfOtherProducts(all, chosen, taken, readings, threshold);
   taxGroupsBeforeRates(all, chosen, taken, readings, threshold);
   unlinkedCategories(chosen, taken, readings, all);
   webhookRecordsWithoutCollection(chosen, taken, readings);

@@ -169,6 +169,12 @@ export interface Reading {
   /** Categories named for another collection the document lists (why, in words). Set in match.ts. */
   otherCategories?: string;
   /**
+   * It stands in a section of the API (a leading segment of many collections) that holds a subject of venue's beside
+   * a section named for the service itself that holds the same subject: another system's part (why, in words). Set in
+   * match.ts (markOtherSections).
+   */
+  otherSection?: string;
+  /**
    * Named for no subject of venue's, its records pair a product and a place with the quantity kept there (why, in
    * words): the stock levels, by their shape. Set in match.ts (markStockRecords).
    */
@@ -749,6 +755,11 @@ export function readOperation(
   // Every segment counts, a section's too (/files/… of a document with many files routes is read past as a section).
   for (const segment of literalOf(segments))
     for (const word of wordsOf(segment)) if (outputSegmentWords.has(word)) danger.add(word);
+  // A segment that names a utility (/utilities/…, /inventorypurchaseutility/items: a word run together ending in one)
+  // is a tool of the service, run in sessions: the records under it are that tool's working set and its lookups (the
+  // items of a purchase session, the vendors it offers to choose from), never records kept, whatever they are called.
+  for (const segment of literalOf(segments))
+    if (/utilit(y|ies)$/i.test(segment) || wordsOf(segment).includes('utility')) danger.add('utility');
   const self = segments.find((segment) => selfSegments.has(segment.toLowerCase()));
 
   const idHead = idWords.length ? headOf(idWords) : undefined;

@@ -5291,3 +5291,130 @@ describe("a health word joined to a record of venue's in one segment is a report
     expect(routesOf(health('/actuator/health')).health).toBe('GET /actuator/health');
   });
 });
+
+describe("a section holding a subject beside a section named for the service is another system's part", () => {
+  const accounting = (withCommerce: boolean) => {
+    const collection = (name: string, fields: Record<string, string>) => ({
+      [`/accounting/${name}`]: {
+        get: { summary: `List ${name}`, responses: answer({ id: 'string', ...fields }, true) },
+      },
+    });
+    return plan({
+      ...collection('items', { name: 'string', unit_price: 'number', code: 'string' }),
+      ...collection('taxrates', { name: 'string', rate: 'number' }),
+      ...['contacts', 'invoices', 'journals', 'accounts', 'payments', 'expenses'].reduce(
+        (all, name) => ({ ...all, ...collection(name, { name: 'string' }) }),
+        {},
+      ),
+      '/accounting/items/{id}': {
+        get: { summary: 'Get item', responses: answer({ id: 'string', name: 'string', unit_price: 'number' }) },
+      },
+      ...(withCommerce
+        ? {
+            '/ecommerce/products': {
+              get: {
+                summary: 'List products',
+                responses: answer({ id: 'string', name: 'string', price: 'number', sku: 'string' }, true),
+              },
+              post: {
+                summary: 'Create product',
+                requestBody: body({ name: 'string', price: 'number', sku: 'string' }),
+                responses: answer({ id: 'string' }),
+              },
+            },
+            '/ecommerce/products/{id}': {
+              get: { summary: 'Get product', responses: answer({ id: 'string', name: 'string', sku: 'string' }) },
+            },
+            '/ecommerce/orders': { get: { summary: 'List orders', responses: answer({ id: 'string' }, true) } },
+            '/ecommerce/customers': { get: { summary: 'List customers', responses: answer({ id: 'string' }, true) } },
+          }
+        : {}),
+      '/connections': { get: { summary: 'List connections', responses: answer({ id: 'string' }, true) } },
+      '/users': { get: { summary: 'List users', responses: answer({ id: 'string' }, true) } },
+    });
+  };
+  it("/accounting/items and /accounting/taxrates beside /ecommerce/products: the commerce part is venue's", () => {
+    const routes = routesOf(accounting(true));
+    expect(routes.listProducts).toBe('GET /ecommerce/products');
+    expect(routes.getProduct).toBe('GET /ecommerce/products/{id}');
+    expect(routes.listTaxGroups).toBeUndefined();
+  });
+  it('the accounting section alone is the document: its items and tax rates are read as they are', () => {
+    const routes = routesOf(accounting(false));
+    expect(routes.listProducts).toBe('GET /accounting/items');
+    expect(routes.listTaxGroups).toBe('GET /accounting/taxrates');
+  });
+});
+
+describe("a stock write under a collection of the products' name kept elsewhere writes those other products' stock", () => {
+  const product = { id: 'string', name: 'string', sku: 'string', price: 'number' };
+  const document = (adjusted: string) =>
+    plan({
+      '/wms/products': {
+        get: { summary: 'List products', responses: answer(product, true) },
+        post: {
+          summary: 'Create product',
+          requestBody: body({ name: 'string', sku: 'string' }),
+          responses: answer(product),
+        },
+      },
+      '/wms/products/{product_id}': { get: { summary: 'Get product', responses: answer(product) } },
+      [`${adjusted}/{product_id}`]: { get: { summary: 'Get product', responses: answer(product) } },
+      // The warehouse system's part of the API: many collections, so /wms is a section, no narrower subject.
+      ...['orders', 'shipments', 'returns', 'kits', 'bills', 'receipts', 'carriers'].reduce(
+        (all, name) => ({
+          ...all,
+          [`/wms/${name}`]: { get: { summary: `List ${name}`, responses: answer({ id: 'string' }, true) } },
+        }),
+        {},
+      ),
+      [`${adjusted}/{product_id}/adjust-inventory`]: {
+        put: {
+          summary: 'Adjust inventory',
+          requestBody: body({ quantity: 'integer', reason: 'string' }),
+          responses: answer(product),
+        },
+      },
+    });
+  it("/cart/products/{product_id}/adjust-inventory beside /wms/products: the storefront's products, not venue's", () => {
+    const routes = routesOf(document('/cart/products'));
+    expect(routes.listProducts).toBe('GET /wms/products');
+    expect(routes.adjustStock).toBeUndefined();
+  });
+  it("the products' own collection, keyed the same way, is venue's stock write", () => {
+    expect(routesOf(document('/wms/products')).adjustStock).toBe('PUT /wms/products/{productId}/adjust-inventory');
+  });
+});
+
+describe("records under a segment named for a utility are the tool's working set, never records kept", () => {
+  const item = { id: 'integer', name: 'string', price: 'number', sku: 'string' };
+  const document = (section: string) =>
+    plan({
+      [`${section}/items`]: {
+        get: { summary: 'List items', responses: answer(item, true) },
+        post: {
+          summary: 'Create item',
+          requestBody: body({ name: 'string', price: 'number' }),
+          responses: answer(item),
+        },
+      },
+      [`${section}/items/{id}`]: { get: { summary: 'Get item', responses: answer(item) } },
+      [`${section}/vendors`]: {
+        get: { summary: 'List vendors', responses: answer({ id: 'integer', name: 'string', email: 'string' }, true) },
+      },
+    });
+  it("/api/inventorypurchaseutility/items and /utilities/vendors: a purchase session's items, its lookups", () => {
+    for (const section of ['/api/inventorypurchaseutility', '/api/utilities']) {
+      const routes = routesOf(document(section));
+      expect(routes.listProducts, section).toBeUndefined();
+      expect(routes.getProduct, section).toBeUndefined();
+      expect(routes.createProduct, section).toBeUndefined();
+      expect(routes.listSuppliers, section).toBeUndefined();
+    }
+  });
+  it('the same records under a segment of another name are the products and suppliers', () => {
+    const routes = routesOf(document('/api/inventorypurchase'));
+    expect(routes.listProducts).toBe('GET /api/inventorypurchase/items');
+    expect(routes.listSuppliers).toBe('GET /api/inventorypurchase/vendors');
+  });
+});
