@@ -398,6 +398,8 @@ export type AuthScheme =
   | { type: 'basic' };
 
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+/** A header's name as HTTP allows it (a token: no space, colon or quote), the one test of it for auth and import. */
+export const isHeaderName = (name: string): boolean => HEADER_NAME.test(name);
 const QUERY_NAME = /^[A-Za-z0-9._~-]+$/;
 /**
  * Headers the HTTP layer writes itself, or that HTTP owns: a second credential in one of them would be overwritten

@@ -3,7 +3,7 @@
 // token (bearer, or in a named header), a static key in a header or query
 // parameter with its exact prefix, OAuth2 client credentials, or HTTP basic.
 
-import { describeAuthScheme, type AuthScheme } from '../inventory/routes.js';
+import { describeAuthScheme, isHeaderName, type AuthScheme } from '../inventory/routes.js';
 import type { SecurityRequirement } from './operations.js';
 import type { CredentialHeader } from './path-vars.js';
 import { isObject } from './pointer.js';
@@ -90,7 +90,7 @@ function optionFor(name: string, raw: unknown, loginRoute: boolean, scopes: Set<
     const keyName = text(raw.name);
     const kind = `apiKey in ${where || '(nowhere)'}${keyName ? ` ${keyName}` : ''}`;
     if (!keyName || (where !== 'header' && where !== 'query')) return { name, kind };
-    if (where === 'header' && !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(keyName)) return { name, kind };
+    if (where === 'header' && !isHeaderName(keyName)) return { name, kind };
     const said = prefixFromDescription(description);
     const prefix = said ?? '';
     const fromWhere = said ? `, prefix "${said}" (its description says so)` : '';
@@ -182,8 +182,8 @@ const KEY_WORDS = new Set(['key', 'apikey', 'secret', 'token', 'signature', 'aut
 
 /**
  * How plainly a header's name says it carries the key: 2 when one of its words is key, secret, token, signature or
- * authorization (X-Api-Key, X-Client-Secret, api-auth-signature); 1 when its letters hold one inside a longer word (applicationkey); 0 otherwise (an
- * account or application id, "auth" alone: a prefix of anything about auth).
+ * authorization (X-Api-Key, X-Client-Secret, api-auth-signature); 1 when its letters hold one inside a longer word
+ * (applicationkey); 0 otherwise (an account or application id, "auth" alone: a prefix of anything about auth).
  */
 function keyPlainness(header: string): number {
   const named = wordsOf(header.replace(/^x-/i, '')).map((w) => w.toLowerCase());
@@ -204,9 +204,7 @@ function pairOption(names: string[], schemes: Record<string, unknown>): Omit<Aut
     const raw = schemes[name];
     if (!isObject(raw) || raw.type !== 'apiKey' || raw.in !== 'header') return undefined;
     const header = text(raw.name);
-    return header && /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(header)
-      ? { name, header, description: text(raw.description) }
-      : undefined;
+    return header && isHeaderName(header) ? { name, header, description: text(raw.description) } : undefined;
   });
   if (!keys[0] || !keys[1] || keys[0].header.toLowerCase() === keys[1].header.toLowerCase()) return undefined;
   // Stable: the first listed stays first on a tie.
@@ -365,7 +363,7 @@ function headerValuePrefix(header: CredentialHeader): string | undefined {
 export function keyFromCredentialHeaders(headers: CredentialHeader[]): AuthFinding | undefined {
   const rank = (h: CredentialHeader) => (/^authorization$/i.test(h.name) ? 3 : keyPlainness(h.name));
   const key = headers
-    .filter((h) => /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(h.name))
+    .filter((h) => isHeaderName(h.name))
     .reduce<CredentialHeader | undefined>(
       (best, h) =>
         !best || rank(h) > rank(best) || (rank(h) === rank(best) && h.operations > best.operations) ? h : best,

@@ -12,6 +12,7 @@ import {
   formatAuthScheme,
   idNamesOf,
   inventoryOperationNames,
+  isHeaderName,
   isInventoryOperation,
   parseRoute,
   templateNames,
@@ -586,8 +587,6 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
   };
 }
 
-const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
-
 /**
  * The documents declare no security scheme: the operations name none, or only names that components.securitySchemes
  * does not describe (a requirement naming "Bearer" with nothing behind it says no more than none).
@@ -627,7 +626,7 @@ function withCredentialHeaders(auth: AuthFinding, headers: CredentialHeader[]): 
   let found = declared ? { ...declared, ...(auth.warnings ? { warnings: auth.warnings } : {}) } : auth;
   if (declared) left = left.filter((h) => !sentHeaders(declared.scheme).includes(h.name.toLowerCase()));
   const scheme = found.scheme;
-  const second = [...left].filter((h) => HEADER_NAME.test(h.name)).sort((a, b) => b.operations - a.operations)[0];
+  const second = [...left].filter((h) => isHeaderName(h.name)).sort((a, b) => b.operations - a.operations)[0];
   if (scheme?.type === 'api-key' && !scheme.secondHeader && second) {
     found = {
       ...found,
