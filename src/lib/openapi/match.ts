@@ -1127,6 +1127,10 @@ function refusal(
   const { operation } = reading;
   if (!profile.methods.includes(operation.method))
     return `method ${operation.method}: ${name} calls ${profile.methods.join(' or ')}`;
+  // venue writes a record as a body of its fields; a JSON Patch takes a list of operations on them instead, which
+  // venue does not write: mapped, every call would be refused, so the review names it and leaves it to a person.
+  if (oneRecordWrites.has(name) && operation.request?.jsonPatch)
+    return "its body is a JSON Patch (RFC 6902: a list of operations on the record's fields), which venue does not send";
   // A stock write keyed by the product in its path takes the product (and the warehouse) from each line.
   if (reading.params.length !== profile.params && !keyedFor(name, reading)) {
     return reading.params.length > profile.params
@@ -3846,6 +3850,8 @@ export function matchOperations(
     }
     const listed = (all.get(name) ?? []).filter((c) => c.subject > 0 || c.confidence >= 0.3 || (c.refused && c.named));
     const jobOfItsOwn = (c: Scored) => Number(Boolean(c.refused?.includes('job of its own')));
+    // A route called with the operation's own method was refused for what it is, the most a person learns from.
+    const calledSo = (c: Scored) => Number(profiles[name].methods.includes(readings[c.index]!.operation.method));
     const ranked = [
       ...listed
         .filter((c) => !c.refused)
@@ -3853,7 +3859,7 @@ export function matchOperations(
         .slice(0, 3),
       ...listed
         .filter((c) => c.refused)
-        .sort((a, b) => jobOfItsOwn(b) - jobOfItsOwn(a) || b.subject - a.subject)
+        .sort((a, b) => jobOfItsOwn(b) - jobOfItsOwn(a) || calledSo(b) - calledSo(a) || b.subject - a.subject)
         .slice(0, 3),
     ];
     const candidates = ranked.map((c): Candidate => {

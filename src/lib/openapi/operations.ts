@@ -41,6 +41,11 @@ export interface BodyShape {
    * value, or the value the answer's example gives it ("NOT_STARTED", "draft").
    */
   status?: string;
+  /**
+   * A request body that is a JSON Patch (RFC 6902): its one media type says so (application/json-patch+json), or it is
+   * a list of operations (items with an op and a path). Not records: changes to the one record its path names.
+   */
+  jsonPatch?: true;
 }
 
 export type SecurityRequirement = Record<string, unknown>;
@@ -406,7 +411,14 @@ function requestShape(document: unknown, requestBody: unknown, prefer?: string[]
   const body = deref(document, requestBody);
   if (!isObject(body)) return undefined;
   const { schema, example } = contentSchema(document, body.content);
-  return withExample(shapeOf(document, schema, prefer, 'request'), example, prefer);
+  const shape = withExample(shapeOf(document, schema, prefer, 'request'), example, prefer);
+  // Only where it is the one form offered: ASP.NET's documents list application/json-patch+json beside
+  // application/json and text/json on every body, whatever the body is.
+  const types = isObject(body.content) ? Object.keys(body.content) : [];
+  const patchMedia = types.length > 0 && types.every((type) => /json-patch/i.test(type));
+  const operationsList =
+    shape?.list === true && ['op', 'path'].every((name) => shape.fields.some((f) => f.inArray && f.name === name));
+  return shape && (patchMedia || operationsList) ? { ...shape, jsonPatch: true } : shape;
 }
 
 function responseShape(
