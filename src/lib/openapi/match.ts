@@ -3387,6 +3387,32 @@ export function markOtherCollectionsCategories(readings: Reading[]): void {
     if (owner)
       reading.otherCategories = `they are named for ${routeOf(owner)}, another collection of the document: its categories, not the products'`;
   }
+  // Categories named for nothing (GET /categories) whose very records are listed again under another collection of
+  // the document (GET /workorders/categories, the same fields) are that collection's: the document says whose they are
+  // where it lists them a second time. A collection that names products (/products/categories) leaves them the
+  // products'; records of other fields under another collection are other categories and say nothing of these.
+  for (const reading of readings) {
+    if (reading.operation.method !== 'GET' || reading.params.length || reading.otherCategories !== undefined) continue;
+    if (reading.head.concept !== 'category' || reading.productGrouping !== undefined || categoriesOfProducts(reading))
+      continue;
+    const records = reading.response;
+    if (!records || records.names.size < 2) continue;
+    const twin = readings.find((r) => {
+      if (r === reading || r.operation.method !== 'GET' || r.params.length || r.head.concept !== 'category') return false;
+      // The segment before the categories is a collection of its own (GET /workorders lists records): a version or a
+      // section before them (/v2/categories, /admin/categories) is no other collection, nor is the signed-in user
+      // (/me/categories: the caller's own view of the same categories, GET /me one record).
+      const segments = r.path.split('/').filter(Boolean);
+      const owner = segments[segments.length - 2];
+      if (owner === undefined || owner.includes('{') || r.self || wordsOf(owner).some(namesProducts)) return false;
+      const ownerPath = `/${segments.slice(0, -1).join('/')}`;
+      if (!readings.some((x) => x.path === ownerPath && x.operation.method === 'GET' && x.response?.list)) return false;
+      const theirs = r.response;
+      return theirs !== undefined && theirs.names.size === records.names.size && [...records.names].every((n) => theirs.names.has(n));
+    });
+    if (twin)
+      reading.otherCategories = `the same records are listed at ${routeOf(twin)}, under another collection of the document: its categories, not the products'`;
+  }
 }
 
 const namesProducts = (word: string) => findTerms([word]).some((h) => h.term.concept === 'product');

@@ -5418,3 +5418,40 @@ describe("records under a segment named for a utility are the tool's working set
     expect(routes.listSuppliers).toBe('GET /api/inventorypurchase/vendors');
   });
 });
+
+describe("categories whose very records are listed again under another collection are that collection's", () => {
+  const category = { id: 'integer', name: 'string', description: 'string' };
+  const document = (theirs: Record<string, string>, collection = '/workorders') =>
+    plan({
+      '/categories': {
+        get: { summary: 'Retrieve categories', responses: answer(category, true) },
+        post: { summary: 'Create a category', requestBody: body({ name: 'string' }), responses: answer(category) },
+      },
+      [collection]: {
+        get: {
+          summary: 'List records',
+          responses: answer({ id: 'integer', number: 'string', status: 'string', category: 'string' }, true),
+        },
+      },
+      [`${collection}/categories`]: { get: { summary: 'Categories collection', responses: answer(theirs, true) } },
+    });
+  it('GET /categories beside GET /workorders/categories of the same fields: the work orders\' categories', () => {
+    const routes = routesOf(document(category));
+    expect(routes.listCategories).toBeUndefined();
+  });
+  it('the same records under a version segment, or other records under the collection, leave them the categories', () => {
+    expect(routesOf(document({ id: 'integer', name: 'string', trade: 'string' })).listCategories).toBe('GET /categories');
+    // Under a version the same records are the same categories, whichever of the two is taken.
+    expect(routesOf(document(category, '/v2')).listCategories).toMatch(/^GET (\/v2)?\/categories$/);
+  });
+  it("the same records as the signed-in user's own view (/me/categories, GET /me one record) stay the categories", () => {
+    const routes = routesOf(
+      plan({
+        '/categories': { get: { summary: 'Retrieve categories', responses: answer(category, true) } },
+        '/me': { get: { summary: 'Get the current user', responses: answer({ id: 'integer', username: 'string' }) } },
+        '/me/categories': { get: { summary: 'My categories', responses: answer(category, true) } },
+      }),
+    );
+    expect(routes.listCategories).toBe('GET /categories');
+  });
+});
