@@ -5455,3 +5455,45 @@ describe("categories whose very records are listed again under another collectio
     expect(routes.listCategories).toBe('GET /categories');
   });
 });
+
+describe("a segment naming ids, then what they are looked up by, answers ids: never the records' list", () => {
+  const item = { itemId: 'string', name: 'string', sku: 'string', price: 'number' };
+  const document = (lookup: string) =>
+    plan({
+      '/items/byCriteria': {
+        get: {
+          summary: 'Query items by criteria',
+          parameters: [
+            { name: 'offset', in: 'query', schema: { type: 'integer' } },
+            { name: 'limit', in: 'query', schema: { type: 'integer' } },
+            { name: 'categoryPath', in: 'query', schema: { type: 'string' } },
+          ],
+          responses: answer(item, true),
+        },
+      },
+      [lookup]: {
+        get: {
+          summary: 'Get multiple items by sku',
+          parameters: [{ name: 'sku', in: 'query', schema: { type: 'array', items: { type: 'string' } } }],
+          responses: answer({ itemId: 'string', sku: 'string' }, true),
+        },
+      },
+      '/items/{itemId}': { get: { summary: 'Get an item', responses: answer(item) } },
+    });
+  it('/items/itemId/bySkus and /items/ids: lookups of keys, never the list', () => {
+    for (const lookup of ['/items/itemId/bySkus', '/items/ids']) {
+      const routes = routesOf(document(lookup));
+      expect(routes.listProducts, lookup).not.toBe(`GET ${lookup}`);
+      expect(routes.getProduct, lookup).toBe('GET /items/{itemId}');
+    }
+  });
+  it('a segment of the id before the record itself (/items/id/{id}) is a read of one record', () => {
+    const routes = routesOf(
+      plan({
+        '/items': { get: { summary: 'List items', responses: answer(item, true) } },
+        '/items/id/{itemId}': { get: { summary: 'Get an item', responses: answer(item) } },
+      }),
+    );
+    expect(routes.getProduct).toBe('GET /items/id/{itemId}');
+  });
+});
