@@ -75,6 +75,9 @@ const group = (
   ...(beginnings ? { beginnings: beginnings.split(' ') } : {}),
 });
 
+const rateNames = 'rate taxrate percentage percent rates ratepercent effectiverate taxpercent';
+const rateWords = 'rate percent percentage';
+
 const F = {
   productRef: group(
     'a product',
@@ -201,11 +204,10 @@ const F = {
     'health status',
   ),
   version: group('a version', 'version versions build apiversion', 'version'),
-  rate: group(
-    'a rate',
-    'rate taxrate percentage percent rates ratepercent effectiverate taxpercent',
-    'rate percent percentage',
-  ),
+  rate: group('a rate', rateNames, rateWords),
+  // The same names read as a figure only: a reference to a record called a rate (RateId, a rental rate's) or a yes or
+  // no (Taxable) holds no rate. What a tax group is known by is the rate it charges, so only a figure says one.
+  rateFigure: group('a rate', rateNames, rateWords, true),
   containerSize: group(
     'a size or conversion',
     'quantity size factor conversion units unitsper multiplier capacity contains quantityper baseunit nameplural plural',
@@ -441,7 +443,7 @@ export const profiles: Record<InventoryOperation, Profile> = {
     concepts: { tax: 1 },
     body: 'response',
     need: [F.identity],
-    fields: [e(F.identity, 0.7), e(F.rate, 1)],
+    fields: [e(F.identity, 0.7), e(F.rateFigure, 1)],
     against: [F.url],
     // Taxes that are paid (a due date, the account they are paid from) are payments of tax, not a rate products carry.
     contradicts: [F.payment],

@@ -5497,3 +5497,20 @@ describe("a segment naming ids, then what they are looked up by, answers ids: ne
     expect(routes.getProduct).toBe('GET /items/id/{itemId}');
   });
 });
+
+describe('a tax collection is known by the rate it charges: a reference to a rate or a yes or no says none', () => {
+  const document = (record: Record<string, string>) =>
+    plan({ '/api/v1/taxes': { get: { tags: ['Tax'], operationId: 'TaxBrowse', responses: answer(record, true) } } });
+  it('records of RateId, LocationId and Taxable (which rates are taxed where) show no rate', () => {
+    const found = mappedOf(
+      document({ Id: 'string', RecordTitle: 'string', RateId: 'string', LocationId: 'string', Taxable: 'boolean' }),
+      'listTaxGroups',
+    );
+    expect(found.fields).toEqual(['title']);
+    expect(found.reasons).toContain('no response field for a rate');
+  });
+  it('records holding a rate figure show it', () => {
+    const found = mappedOf(document({ Id: 'string', RecordTitle: 'string', TaxRate: 'number' }), 'listTaxGroups');
+    expect(found.fields).toEqual(['title', 'taxrate']);
+  });
+});
