@@ -3707,6 +3707,32 @@ export function markPublicViews(readings: Reading[]): void {
   }
 }
 
+/** The segment of the routes anyone's client calls, and those of the part its owner manages the records in. */
+const publicSegments = new Set(['public']);
+const adminSegments = new Set(['admin', 'administration']);
+
+/**
+ * A route under a public segment (/platform/public/…/items/byCriteria) whose very path, the segment made an admin one
+ * (/platform/admin/…/items/byCriteria), the document also has by the same method reads the same records twice: the
+ * admin one is where the caller manages them, the public one is what the players' or shoppers' clients read of them
+ * (the published store's, in their language). It is a public view whatever credential it asks for. A public route
+ * with no admin twin stays as it is: it may be the only way the records are read.
+ */
+export function markPublicSegmentViews(readings: Reading[]): void {
+  const routes = new Set(readings.map((r) => `${r.operation.method} ${r.path}`));
+  for (const r of readings) {
+    if (r.publicView) continue;
+    const segments = r.path.split('/');
+    const at = segments.findIndex((segment) => publicSegments.has(segment.toLowerCase()));
+    if (at < 0) continue;
+    const twin = [...adminSegments]
+      .map((admin) => [...segments.slice(0, at), admin, ...segments.slice(at + 1)].join('/'))
+      .find((path) => routes.has(`${r.operation.method} ${path}`));
+    if (twin)
+      r.publicView = `${r.operation.method} ${twin} reads the same records in the part of the API where they are managed: this public one is what everyone's clients read of them, not the records the caller manages`;
+  }
+}
+
 /**
  * A document of many parts puts its collections in sections (leading segments that each group many collections of
  * different names, sectionSegments), and a unified API may hold records of one subject in two of them: the accounting
@@ -3784,6 +3810,7 @@ export function matchOperations(
   markTenantScopes(readings);
   markCallerRoles(readings);
   markPublicViews(readings);
+  markPublicSegmentViews(readings);
   markOtherSections(readings);
   markNamedStockCreates(readings);
   markKeyedStockWrites(readings);

@@ -5498,6 +5498,36 @@ describe("a segment naming ids, then what they are looked up by, answers ids: ne
   });
 });
 
+describe('a route under a public segment whose admin twin the document has is a public view of the same records', () => {
+  const item = { itemId: 'string', name: 'string', sku: 'string', price: 'number' };
+  const search = (summary: string) => ({
+    get: {
+      summary,
+      parameters: [
+        { name: 'offset', in: 'query', schema: { type: 'integer' } },
+        { name: 'limit', in: 'query', schema: { type: 'integer' } },
+      ],
+      responses: answer(item, true),
+    },
+  });
+  const document = (admin: string) =>
+    plan(
+      {
+        '/platform/public/namespaces/{namespace}/items': search('List items'),
+        [`/platform/${admin}/namespaces/{namespace}/items`]: search('List items'),
+        '/platform/public/namespaces/{namespace}/items/{itemId}': { get: { summary: 'Get an item', responses: answer(item) } },
+      },
+      {},
+      { namespace: 'game' },
+    );
+  it('/public/…/items beside /admin/…/items: the admin one is the list', () => {
+    expect(routesOf(document('admin')).listProducts).toBe('GET /platform/admin/namespaces/{namespace}/items');
+  });
+  it('a public route with no admin twin stays a candidate (the public read of one item is the only one)', () => {
+    expect(routesOf(document('admin')).getProduct).toBe('GET /platform/public/namespaces/{namespace}/items/{itemId}');
+  });
+});
+
 describe('a tax collection is known by the rate it charges: a reference to a rate or a yes or no says none', () => {
   const document = (record: Record<string, string>) =>
     plan({ '/api/v1/taxes': { get: { tags: ['Tax'], operationId: 'TaxBrowse', responses: answer(record, true) } } });
