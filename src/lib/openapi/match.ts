@@ -1469,6 +1469,10 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   }
   if (profile.concepts.warehouse !== undefined && reading.unreferencedPlace !== undefined)
     contradiction ??= reading.unreferencedPlace;
+  if (profile.concepts.warehouse !== undefined && profile.kinds.list !== undefined && reading.response) {
+    const areas = areaNamesOnly(reading.response);
+    if (areas) contradiction ??= `its records are named only by the areas they lie in (${areas}): areas of a country, no place of the caller's own`;
+  }
   if (name === 'listCategories' && reading.otherCategories !== undefined) contradiction ??= reading.otherCategories;
   if (contradiction) {
     total -= CONTRADICTION;
@@ -2038,6 +2042,34 @@ export function markStockSetWrites(readings: Reading[]): void {
       break;
     }
   }
+}
+
+/** Words for the areas a country is divided into: a field named for one's name names the area, not the record. */
+const areaWords = new Set([
+  'city',
+  'province',
+  'state',
+  'district',
+  'subdistrict',
+  'region',
+  'country',
+  'county',
+  'regency',
+  'village',
+  'town',
+  'municipality',
+]);
+
+/**
+ * Records whose names are all names of areas (city_name, province_name, subdistrict_name: two or more), with no name,
+ * title or label of their own, are areas of a country (a list of destinations, each with couriers' codes), never a
+ * place stock is kept: a warehouse, a store, a location of the caller's is known by a name of its own. The area names,
+ * or undefined.
+ */
+function areaNamesOnly(records: FieldSet): string | undefined {
+  const named = [...records.names].filter((n) => /(name|title|label)$/.test(n));
+  const areas = named.filter((n) => areaWords.has(n.replace(/(name|title|label)$/, '')));
+  return areas.length >= 2 && areas.length === named.length ? areas.join(', ') : undefined;
 }
 
 /** Fields of an address: a street line, a city, a post code. */

@@ -5528,6 +5528,26 @@ describe('a route under a public segment whose admin twin the document has is a 
   });
 });
 
+describe('places named only by the areas they lie in are areas of a country, never where stock is kept', () => {
+  const document = (place: Record<string, string>) =>
+    plan({
+      '/v2/locations': { get: { summary: 'List Locations', responses: answer({ id: 'integer', ...place }, true) } },
+      '/v2/orders': {
+        get: {
+          summary: 'List orders',
+          responses: answer({ id: 'integer', location_id: 'integer', total: 'number', status: 'string' }, true),
+        },
+      },
+    });
+  const areas = { city_name: 'string', province_name: 'string', subdistrict_name: 'string', display: 'string' };
+  it('records of city_name, province_name and subdistrict_name with couriers\' codes: no warehouses', () => {
+    expect(routesOf(document({ ...areas, courier_code: 'string' })).listWarehouses).toBeUndefined();
+  });
+  it('the same records with a name of their own are places of the caller\'s', () => {
+    expect(routesOf(document({ ...areas, name: 'string' })).listWarehouses).toBe('GET /v2/locations');
+  });
+});
+
 describe('a tax collection is known by the rate it charges: a reference to a rate or a yes or no says none', () => {
   const document = (record: Record<string, string>) =>
     plan({ '/api/v1/taxes': { get: { tags: ['Tax'], operationId: 'TaxBrowse', responses: answer(record, true) } } });
