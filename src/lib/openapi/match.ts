@@ -1119,6 +1119,12 @@ const oneRecordWrites = new Set<InventoryOperation>([
   'updateWebhook',
 ]);
 
+/** A write that makes a record or replaces the one its key names (an upsert; "create or replace" says both verbs). */
+const writesByKey = (reading: Reading) =>
+  reading.kind === 'upsert' ||
+  reading.kindsSaid.has('upsert') ||
+  (reading.kindsSaid.has('create') && reading.kindsSaid.has('update'));
+
 /** Why this document operation can never be this venue operation; undefined when it can. */
 function refusal(
   name: InventoryOperation,
@@ -1484,6 +1490,20 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   // a batch job, whether or not the document also has a route that takes one record.
   const asked = reading.operation.request;
   const answered = reading.operation.response;
+  // Where the answer says nothing (undescribed), a list body whose summary names its records in the plural ("Create
+  // new products") makes many at once: a batch, as the list says. A summary naming one record ("Create a product",
+  // "Add item") leaves a list body what it was: one record sent as a list of one, as some documents write every write.
+  // So does a create that replaces what its records' key already names ("Create or replace articles", an upsert): it
+  // writes each record by its own key, so a list of one writes that one, where a create of new records makes a batch.
+  if (oneRecordWrites.has(name) && asked?.list && !answered?.fields.length && !writesByKey(reading)) {
+    const plural = splitWords(reading.operation.summary ?? '').find(
+      (word) =>
+        word !== singular(word) &&
+        findTerms([singular(word)]).some((hit) => profile.concepts[hit.term.concept] !== undefined),
+    );
+    if (plural)
+      narrowing ??= `its request body is a list of records and its summary names them in the plural ("${plural}"): a batch, and venue writes one record a call`;
+  }
   if (oneRecordWrites.has(name) && asked?.list && answered?.fields.length) {
     // Links (HAL's links, _links, href, rel) are how any answer points on, no field of the record's.
     const data = (f: { name: string }) => !/^_?(links?|href|rel|self)$/i.test(f.name);

@@ -5528,6 +5528,30 @@ describe('a route under a public segment whose admin twin the document has is a 
   });
 });
 
+describe('a list body, its answer undescribed, whose summary names the records in the plural is a batch create', () => {
+  const product = { name: 'string', sku: 'string', price: 'number', barcode: 'string' };
+  const document = (summary: string) =>
+    plan({
+      '/api/products': {
+        get: { summary: 'Get products', responses: answer({ id: 'integer', ...product }, true) },
+        post: {
+          summary,
+          requestBody: { content: { 'application/json': { schema: { type: 'array', items: schema(product) } } } },
+          responses: { '201': { description: 'Created' } },
+        },
+      },
+    });
+  it('"Create new products" with an array of products: many at once, not the product create', () => {
+    expect(routesOf(document('Create new products')).createProduct).toBeUndefined();
+  });
+  it('"Create a product" with the same list body stays the create (one record sent as a list of one)', () => {
+    expect(routesOf(document('Create a product')).createProduct).toBe('POST /api/products');
+  });
+  it('"Create or replace products", each written by its own key, stays the create: a list of one writes that one', () => {
+    expect(routesOf(document('Create or replace products')).createProduct).toBe('POST /api/products');
+  });
+});
+
 describe('places named only by the areas they lie in are areas of a country, never where stock is kept', () => {
   const document = (place: Record<string, string>) =>
     plan({
