@@ -1477,7 +1477,8 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
     contradiction ??= reading.unreferencedPlace;
   if (profile.concepts.warehouse !== undefined && profile.kinds.list !== undefined && reading.response) {
     const areas = areaNamesOnly(reading.response);
-    if (areas) contradiction ??= `its records are named only by the areas they lie in (${areas}): areas of a country, no place of the caller's own`;
+    if (areas)
+      contradiction ??= `its records are named only by the areas they lie in (${areas}): areas of a country, no place of the caller's own`;
   }
   if (name === 'listCategories' && reading.otherCategories !== undefined) contradiction ??= reading.otherCategories;
   if (contradiction) {
@@ -3452,7 +3453,8 @@ export function markOtherCollectionsCategories(readings: Reading[]): void {
     const records = reading.response;
     if (!records || records.names.size < 2) continue;
     const twin = readings.find((r) => {
-      if (r === reading || r.operation.method !== 'GET' || r.params.length || r.head.concept !== 'category') return false;
+      if (r === reading || r.operation.method !== 'GET' || r.params.length || r.head.concept !== 'category')
+        return false;
       // The segment before the categories is a collection of its own (GET /workorders lists records): a version or a
       // section before them (/v2/categories, /admin/categories) is no other collection, nor is the signed-in user
       // (/me/categories: the caller's own view of the same categories, GET /me one record).
@@ -3462,7 +3464,11 @@ export function markOtherCollectionsCategories(readings: Reading[]): void {
       const ownerPath = `/${segments.slice(0, -1).join('/')}`;
       if (!readings.some((x) => x.path === ownerPath && x.operation.method === 'GET' && x.response?.list)) return false;
       const theirs = r.response;
-      return theirs !== undefined && theirs.names.size === records.names.size && [...records.names].every((n) => theirs.names.has(n));
+      return (
+        theirs !== undefined &&
+        theirs.names.size === records.names.size &&
+        [...records.names].every((n) => theirs.names.has(n))
+      );
     });
     if (twin)
       reading.otherCategories = `the same records are listed at ${routeOf(twin)}, under another collection of the document: its categories, not the products'`;

@@ -5435,12 +5435,14 @@ describe("categories whose very records are listed again under another collectio
       },
       [`${collection}/categories`]: { get: { summary: 'Categories collection', responses: answer(theirs, true) } },
     });
-  it('GET /categories beside GET /workorders/categories of the same fields: the work orders\' categories', () => {
+  it("GET /categories beside GET /workorders/categories of the same fields: the work orders' categories", () => {
     const routes = routesOf(document(category));
     expect(routes.listCategories).toBeUndefined();
   });
   it('the same records under a version segment, or other records under the collection, leave them the categories', () => {
-    expect(routesOf(document({ id: 'integer', name: 'string', trade: 'string' })).listCategories).toBe('GET /categories');
+    expect(routesOf(document({ id: 'integer', name: 'string', trade: 'string' })).listCategories).toBe(
+      'GET /categories',
+    );
     // Under a version the same records are the same categories, whichever of the two is taken.
     expect(routesOf(document(category, '/v2')).listCategories).toMatch(/^GET (\/v2)?\/categories$/);
   });
@@ -5515,7 +5517,9 @@ describe('a route under a public segment whose admin twin the document has is a 
       {
         '/platform/public/namespaces/{namespace}/items': search('List items'),
         [`/platform/${admin}/namespaces/{namespace}/items`]: search('List items'),
-        '/platform/public/namespaces/{namespace}/items/{itemId}': { get: { summary: 'Get an item', responses: answer(item) } },
+        '/platform/public/namespaces/{namespace}/items/{itemId}': {
+          get: { summary: 'Get an item', responses: answer(item) },
+        },
       },
       {},
       { namespace: 'game' },
@@ -5564,10 +5568,10 @@ describe('places named only by the areas they lie in are areas of a country, nev
       },
     });
   const areas = { city_name: 'string', province_name: 'string', subdistrict_name: 'string', display: 'string' };
-  it('records of city_name, province_name and subdistrict_name with couriers\' codes: no warehouses', () => {
+  it("records of city_name, province_name and subdistrict_name with couriers' codes: no warehouses", () => {
     expect(routesOf(document({ ...areas, courier_code: 'string' })).listWarehouses).toBeUndefined();
   });
-  it('the same records with a name of their own are places of the caller\'s', () => {
+  it("the same records with a name of their own are places of the caller's", () => {
     expect(routesOf(document({ ...areas, name: 'string' })).listWarehouses).toBe('GET /v2/locations');
   });
 });
