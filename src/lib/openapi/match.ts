@@ -75,6 +75,9 @@ const group = (
   ...(beginnings ? { beginnings: beginnings.split(' ') } : {}),
 });
 
+const rateNames = 'rate taxrate percentage percent rates ratepercent effectiverate taxpercent';
+const rateWords = 'rate percent percentage';
+
 const F = {
   productRef: group(
     'a product',
@@ -201,11 +204,10 @@ const F = {
     'health status',
   ),
   version: group('a version', 'version versions build apiversion', 'version'),
-  rate: group(
-    'a rate',
-    'rate taxrate percentage percent rates ratepercent effectiverate taxpercent',
-    'rate percent percentage',
-  ),
+  rate: group('a rate', rateNames, rateWords),
+  // The same names read as a figure only: a reference to a record called a rate (RateId, a rental rate's) or a yes or
+  // no (Taxable) holds no rate. What a tax group is known by is the rate it charges, so only a figure says one.
+  rateFigure: group('a rate', rateNames, rateWords, true),
   containerSize: group(
     'a size or conversion',
     'quantity size factor conversion units unitsper multiplier capacity contains quantityper baseunit nameplural plural',
@@ -441,7 +443,7 @@ export const profiles: Record<InventoryOperation, Profile> = {
     concepts: { tax: 1 },
     body: 'response',
     need: [F.identity],
-    fields: [e(F.identity, 0.7), e(F.rate, 1)],
+    fields: [e(F.identity, 0.7), e(F.rateFigure, 1)],
     against: [F.url],
     // Taxes that are paid (a due date, the account they are paid from) are payments of tax, not a rate products carry.
     contradicts: [F.payment],
@@ -1117,6 +1119,12 @@ const oneRecordWrites = new Set<InventoryOperation>([
   'updateWebhook',
 ]);
 
+/** A write that makes a record or replaces the one its key names (an upsert; "create or replace" says both verbs). */
+const writesByKey = (reading: Reading) =>
+  reading.kind === 'upsert' ||
+  reading.kindsSaid.has('upsert') ||
+  (reading.kindsSaid.has('create') && reading.kindsSaid.has('update'));
+
 /** Why this document operation can never be this venue operation; undefined when it can. */
 function refusal(
   name: InventoryOperation,
@@ -1471,6 +1479,11 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   }
   if (profile.concepts.warehouse !== undefined && reading.unreferencedPlace !== undefined)
     contradiction ??= reading.unreferencedPlace;
+  if (profile.concepts.warehouse !== undefined && profile.kinds.list !== undefined && reading.response) {
+    const areas = areaNamesOnly(reading.response);
+    if (areas)
+      contradiction ??= `its records are named only by the areas they lie in (${areas}): areas of a country, no place of the caller's own`;
+  }
   if (name === 'listCategories' && reading.otherCategories !== undefined) contradiction ??= reading.otherCategories;
   if (contradiction) {
     total -= CONTRADICTION;
@@ -1482,6 +1495,20 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
   // a batch job, whether or not the document also has a route that takes one record.
   const asked = reading.operation.request;
   const answered = reading.operation.response;
+  // Where the answer says nothing (undescribed), a list body whose summary names its records in the plural ("Create
+  // new products") makes many at once: a batch, as the list says. A summary naming one record ("Create a product",
+  // "Add item") leaves a list body what it was: one record sent as a list of one, as some documents write every write.
+  // So does a create that replaces what its records' key already names ("Create or replace articles", an upsert): it
+  // writes each record by its own key, so a list of one writes that one, where a create of new records makes a batch.
+  if (oneRecordWrites.has(name) && asked?.list && !answered?.fields.length && !writesByKey(reading)) {
+    const plural = splitWords(reading.operation.summary ?? '').find(
+      (word) =>
+        word !== singular(word) &&
+        findTerms([singular(word)]).some((hit) => profile.concepts[hit.term.concept] !== undefined),
+    );
+    if (plural)
+      narrowing ??= `its request body is a list of records and its summary names them in the plural ("${plural}"): a batch, and venue writes one record a call`;
+  }
   if (oneRecordWrites.has(name) && asked?.list && answered?.fields.length) {
     // Links (HAL's links, _links, href, rel) are how any answer points on, no field of the record's.
     const data = (f: { name: string }) => !/^_?(links?|href|rel|self)$/i.test(f.name);
@@ -2040,6 +2067,34 @@ export function markStockSetWrites(readings: Reading[]): void {
       break;
     }
   }
+}
+
+/** Words for the areas a country is divided into: a field named for one's name names the area, not the record. */
+const areaWords = new Set([
+  'city',
+  'province',
+  'state',
+  'district',
+  'subdistrict',
+  'region',
+  'country',
+  'county',
+  'regency',
+  'village',
+  'town',
+  'municipality',
+]);
+
+/**
+ * Records whose names are all names of areas (city_name, province_name, subdistrict_name: two or more), with no name,
+ * title or label of their own, are areas of a country (a list of destinations, each with couriers' codes), never a
+ * place stock is kept: a warehouse, a store, a location of the caller's is known by a name of its own. The area names,
+ * or undefined.
+ */
+function areaNamesOnly(records: FieldSet): string | undefined {
+  const named = [...records.names].filter((n) => /(name|title|label)$/.test(n));
+  const areas = named.filter((n) => areaWords.has(n.replace(/(name|title|label)$/, '')));
+  return areas.length >= 2 && areas.length === named.length ? areas.join(', ') : undefined;
 }
 
 /** Fields of an address: a street line, a city, a post code. */
@@ -3391,6 +3446,37 @@ export function markOtherCollectionsCategories(readings: Reading[]): void {
     if (owner)
       reading.otherCategories = `they are named for ${routeOf(owner)}, another collection of the document: its categories, not the products'`;
   }
+  // Categories named for nothing (GET /categories) whose very records are listed again under another collection of
+  // the document (GET /workorders/categories, the same fields) are that collection's: the document says whose they are
+  // where it lists them a second time. A collection that names products (/products/categories) leaves them the
+  // products'; records of other fields under another collection are other categories and say nothing of these.
+  for (const reading of readings) {
+    if (reading.operation.method !== 'GET' || reading.params.length || reading.otherCategories !== undefined) continue;
+    if (reading.head.concept !== 'category' || reading.productGrouping !== undefined || categoriesOfProducts(reading))
+      continue;
+    const records = reading.response;
+    if (!records || records.names.size < 2) continue;
+    const twin = readings.find((r) => {
+      if (r === reading || r.operation.method !== 'GET' || r.params.length || r.head.concept !== 'category')
+        return false;
+      // The segment before the categories is a collection of its own (GET /workorders lists records): a version or a
+      // section before them (/v2/categories, /admin/categories) is no other collection, nor is the signed-in user
+      // (/me/categories: the caller's own view of the same categories, GET /me one record).
+      const segments = r.path.split('/').filter(Boolean);
+      const owner = segments[segments.length - 2];
+      if (owner === undefined || owner.includes('{') || r.self || wordsOf(owner).some(namesProducts)) return false;
+      const ownerPath = `/${segments.slice(0, -1).join('/')}`;
+      if (!readings.some((x) => x.path === ownerPath && x.operation.method === 'GET' && x.response?.list)) return false;
+      const theirs = r.response;
+      return (
+        theirs !== undefined &&
+        theirs.names.size === records.names.size &&
+        [...records.names].every((n) => theirs.names.has(n))
+      );
+    });
+    if (twin)
+      reading.otherCategories = `the same records are listed at ${routeOf(twin)}, under another collection of the document: its categories, not the products'`;
+  }
 }
 
 const namesProducts = (word: string) => findTerms([word]).some((h) => h.term.concept === 'product');
@@ -3683,6 +3769,32 @@ export function markPublicViews(readings: Reading[]): void {
   }
 }
 
+/** The segment of the routes anyone's client calls, and those of the part its owner manages the records in. */
+const publicSegments = new Set(['public']);
+const adminSegments = new Set(['admin', 'administration']);
+
+/**
+ * A route under a public segment (/platform/public/…/items/byCriteria) whose very path, the segment made an admin one
+ * (/platform/admin/…/items/byCriteria), the document also has by the same method reads the same records twice: the
+ * admin one is where the caller manages them, the public one is what the players' or shoppers' clients read of them
+ * (the published store's, in their language). It is a public view whatever credential it asks for. A public route
+ * with no admin twin stays as it is: it may be the only way the records are read.
+ */
+export function markPublicSegmentViews(readings: Reading[]): void {
+  const routes = new Set(readings.map((r) => `${r.operation.method} ${r.path}`));
+  for (const r of readings) {
+    if (r.publicView) continue;
+    const segments = r.path.split('/');
+    const at = segments.findIndex((segment) => publicSegments.has(segment.toLowerCase()));
+    if (at < 0) continue;
+    const twin = [...adminSegments]
+      .map((admin) => [...segments.slice(0, at), admin, ...segments.slice(at + 1)].join('/'))
+      .find((path) => routes.has(`${r.operation.method} ${path}`));
+    if (twin)
+      r.publicView = `${r.operation.method} ${twin} reads the same records in the part of the API where they are managed: this public one is what everyone's clients read of them, not the records the caller manages`;
+  }
+}
+
 /**
  * A document of many parts puts its collections in sections (leading segments that each group many collections of
  * different names, sectionSegments), and a unified API may hold records of one subject in two of them: the accounting
@@ -3760,6 +3872,7 @@ export function matchOperations(
   markTenantScopes(readings);
   markCallerRoles(readings);
   markPublicViews(readings);
+  markPublicSegmentViews(readings);
   markOtherSections(readings);
   markNamedStockCreates(readings);
   markKeyedStockWrites(readings);

@@ -760,6 +760,15 @@ export function readOperation(
   // items of a purchase session, the vendors it offers to choose from), never records kept, whatever they are called.
   for (const segment of literalOf(segments))
     if (/utilit(y|ies)$/i.test(segment) || wordsOf(segment).includes('utility')) danger.add('utility');
+  // A segment that names records' ids and nothing else (itemId, ids, product_ids), followed by what they are looked up
+  // by (/items/itemId/bySkus) or ending the path in the plural (/products/ids), answers those ids: a lookup of keys
+  // (the ids of the SKUs asked for), never the records themselves. A segment of the id before the record's own
+  // parameter (/products/id/{id}) or a read by the id (/products/byId) is no such lookup.
+  segments.forEach((segment, i) => {
+    const next = segments[i + 1];
+    if (!/^(?:[a-z]+(?:Ids?|IDs?|[-_]ids?)|ids?)$/.test(segment)) return;
+    if (next === undefined ? /s$/i.test(segment) : /^by(?:[A-Z]|[-_][a-z])/.test(next)) danger.add('lookup');
+  });
   const self = segments.find((segment) => selfSegments.has(segment.toLowerCase()));
 
   const idHead = idWords.length ? headOf(idWords) : undefined;

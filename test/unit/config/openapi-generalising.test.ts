@@ -5418,3 +5418,177 @@ describe("records under a segment named for a utility are the tool's working set
     expect(routes.listSuppliers).toBe('GET /api/inventorypurchase/vendors');
   });
 });
+
+describe("categories whose very records are listed again under another collection are that collection's", () => {
+  const category = { id: 'integer', name: 'string', description: 'string' };
+  const document = (theirs: Record<string, string>, collection = '/workorders') =>
+    plan({
+      '/categories': {
+        get: { summary: 'Retrieve categories', responses: answer(category, true) },
+        post: { summary: 'Create a category', requestBody: body({ name: 'string' }), responses: answer(category) },
+      },
+      [collection]: {
+        get: {
+          summary: 'List records',
+          responses: answer({ id: 'integer', number: 'string', status: 'string', category: 'string' }, true),
+        },
+      },
+      [`${collection}/categories`]: { get: { summary: 'Categories collection', responses: answer(theirs, true) } },
+    });
+  it("GET /categories beside GET /workorders/categories of the same fields: the work orders' categories", () => {
+    const routes = routesOf(document(category));
+    expect(routes.listCategories).toBeUndefined();
+  });
+  it('the same records under a version segment, or other records under the collection, leave them the categories', () => {
+    expect(routesOf(document({ id: 'integer', name: 'string', trade: 'string' })).listCategories).toBe(
+      'GET /categories',
+    );
+    // Under a version the same records are the same categories, whichever of the two is taken.
+    expect(routesOf(document(category, '/v2')).listCategories).toMatch(/^GET (\/v2)?\/categories$/);
+  });
+  it("the same records as the signed-in user's own view (/me/categories, GET /me one record) stay the categories", () => {
+    const routes = routesOf(
+      plan({
+        '/categories': { get: { summary: 'Retrieve categories', responses: answer(category, true) } },
+        '/me': { get: { summary: 'Get the current user', responses: answer({ id: 'integer', username: 'string' }) } },
+        '/me/categories': { get: { summary: 'My categories', responses: answer(category, true) } },
+      }),
+    );
+    expect(routes.listCategories).toBe('GET /categories');
+  });
+});
+
+describe("a segment naming ids, then what they are looked up by, answers ids: never the records' list", () => {
+  const item = { itemId: 'string', name: 'string', sku: 'string', price: 'number' };
+  const document = (lookup: string) =>
+    plan({
+      '/items/byCriteria': {
+        get: {
+          summary: 'Query items by criteria',
+          parameters: [
+            { name: 'offset', in: 'query', schema: { type: 'integer' } },
+            { name: 'limit', in: 'query', schema: { type: 'integer' } },
+            { name: 'categoryPath', in: 'query', schema: { type: 'string' } },
+          ],
+          responses: answer(item, true),
+        },
+      },
+      [lookup]: {
+        get: {
+          summary: 'Get multiple items by sku',
+          parameters: [{ name: 'sku', in: 'query', schema: { type: 'array', items: { type: 'string' } } }],
+          responses: answer({ itemId: 'string', sku: 'string' }, true),
+        },
+      },
+      '/items/{itemId}': { get: { summary: 'Get an item', responses: answer(item) } },
+    });
+  it('/items/itemId/bySkus and /items/ids: lookups of keys, never the list', () => {
+    for (const lookup of ['/items/itemId/bySkus', '/items/ids']) {
+      const routes = routesOf(document(lookup));
+      expect(routes.listProducts, lookup).not.toBe(`GET ${lookup}`);
+      expect(routes.getProduct, lookup).toBe('GET /items/{itemId}');
+    }
+  });
+  it('a segment of the id before the record itself (/items/id/{id}) is a read of one record', () => {
+    const routes = routesOf(
+      plan({
+        '/items': { get: { summary: 'List items', responses: answer(item, true) } },
+        '/items/id/{itemId}': { get: { summary: 'Get an item', responses: answer(item) } },
+      }),
+    );
+    expect(routes.getProduct).toBe('GET /items/id/{itemId}');
+  });
+});
+
+describe('a route under a public segment whose admin twin the document has is a public view of the same records', () => {
+  const item = { itemId: 'string', name: 'string', sku: 'string', price: 'number' };
+  const search = (summary: string) => ({
+    get: {
+      summary,
+      parameters: [
+        { name: 'offset', in: 'query', schema: { type: 'integer' } },
+        { name: 'limit', in: 'query', schema: { type: 'integer' } },
+      ],
+      responses: answer(item, true),
+    },
+  });
+  const document = (admin: string) =>
+    plan(
+      {
+        '/platform/public/namespaces/{namespace}/items': search('List items'),
+        [`/platform/${admin}/namespaces/{namespace}/items`]: search('List items'),
+        '/platform/public/namespaces/{namespace}/items/{itemId}': {
+          get: { summary: 'Get an item', responses: answer(item) },
+        },
+      },
+      {},
+      { namespace: 'game' },
+    );
+  it('/public/…/items beside /admin/…/items: the admin one is the list', () => {
+    expect(routesOf(document('admin')).listProducts).toBe('GET /platform/admin/namespaces/{namespace}/items');
+  });
+  it('a public route with no admin twin stays a candidate (the public read of one item is the only one)', () => {
+    expect(routesOf(document('admin')).getProduct).toBe('GET /platform/public/namespaces/{namespace}/items/{itemId}');
+  });
+});
+
+describe('a list body, its answer undescribed, whose summary names the records in the plural is a batch create', () => {
+  const product = { name: 'string', sku: 'string', price: 'number', barcode: 'string' };
+  const document = (summary: string) =>
+    plan({
+      '/api/products': {
+        get: { summary: 'Get products', responses: answer({ id: 'integer', ...product }, true) },
+        post: {
+          summary,
+          requestBody: { content: { 'application/json': { schema: { type: 'array', items: schema(product) } } } },
+          responses: { '201': { description: 'Created' } },
+        },
+      },
+    });
+  it('"Create new products" with an array of products: many at once, not the product create', () => {
+    expect(routesOf(document('Create new products')).createProduct).toBeUndefined();
+  });
+  it('"Create a product" with the same list body stays the create (one record sent as a list of one)', () => {
+    expect(routesOf(document('Create a product')).createProduct).toBe('POST /api/products');
+  });
+  it('"Create or replace products", each written by its own key, stays the create: a list of one writes that one', () => {
+    expect(routesOf(document('Create or replace products')).createProduct).toBe('POST /api/products');
+  });
+});
+
+describe('places named only by the areas they lie in are areas of a country, never where stock is kept', () => {
+  const document = (place: Record<string, string>) =>
+    plan({
+      '/v2/locations': { get: { summary: 'List Locations', responses: answer({ id: 'integer', ...place }, true) } },
+      '/v2/orders': {
+        get: {
+          summary: 'List orders',
+          responses: answer({ id: 'integer', location_id: 'integer', total: 'number', status: 'string' }, true),
+        },
+      },
+    });
+  const areas = { city_name: 'string', province_name: 'string', subdistrict_name: 'string', display: 'string' };
+  it("records of city_name, province_name and subdistrict_name with couriers' codes: no warehouses", () => {
+    expect(routesOf(document({ ...areas, courier_code: 'string' })).listWarehouses).toBeUndefined();
+  });
+  it("the same records with a name of their own are places of the caller's", () => {
+    expect(routesOf(document({ ...areas, name: 'string' })).listWarehouses).toBe('GET /v2/locations');
+  });
+});
+
+describe('a tax collection is known by the rate it charges: a reference to a rate or a yes or no says none', () => {
+  const document = (record: Record<string, string>) =>
+    plan({ '/api/v1/taxes': { get: { tags: ['Tax'], operationId: 'TaxBrowse', responses: answer(record, true) } } });
+  it('records of RateId, LocationId and Taxable (which rates are taxed where) show no rate', () => {
+    const found = mappedOf(
+      document({ Id: 'string', RecordTitle: 'string', RateId: 'string', LocationId: 'string', Taxable: 'boolean' }),
+      'listTaxGroups',
+    );
+    expect(found.fields).toEqual(['title']);
+    expect(found.reasons).toContain('no response field for a rate');
+  });
+  it('records holding a rate figure show it', () => {
+    const found = mappedOf(document({ Id: 'string', RecordTitle: 'string', TaxRate: 'number' }), 'listTaxGroups');
+    expect(found.fields).toEqual(['title', 'taxrate']);
+  });
+});
