@@ -3213,13 +3213,21 @@ function webhookRecordsWithoutCollection(
       continue;
     chosen.delete(name);
     taken.delete(record.index);
-    record.narrowing = chosenCollections.length
-      ? `it is no record of the subscriptions listed or made (${chosenCollections.map((r) => r.path).join(', ')})`
-      : 'no route lists or makes the subscriptions it would change';
-    record.reasons.push(`but ${record.narrowing}`);
-    record.total = Math.min(record.total, NARROWED_CAP);
-    record.confidence = confidenceOf(record.total);
+    setAside(
+      record,
+      chosenCollections.length
+        ? `it is no record of the subscriptions listed or made (${chosenCollections.map((r) => r.path).join(', ')})`
+        : 'no route lists or makes the subscriptions it would change',
+    );
   }
+}
+
+/** Sets a scored route aside for what a later pass found: the narrowing said, and its score kept below the threshold. */
+function setAside(scored: Scored, narrowing: string): void {
+  scored.narrowing = narrowing;
+  scored.reasons.push(`but ${narrowing}`);
+  scored.total = Math.min(scored.total, NARROWED_CAP);
+  scored.confidence = confidenceOf(scored.total);
 }
 
 /** The best candidate for an operation that passes on its own, no route taken yet, and fits (a later pass's choice). */
@@ -3313,10 +3321,7 @@ function stockOfOtherProducts(
     const narrowing = `it writes the stock of ${collection}, products of the same name as venue's (${home}) kept elsewhere: those products' stock, not venue's`;
     if (taken.get(pick.index) === pick) taken.delete(pick.index);
     chosen.delete(name);
-    pick.narrowing = narrowing;
-    pick.reasons.push(`but ${narrowing}`);
-    pick.total = Math.min(pick.total, NARROWED_CAP);
-    pick.confidence = confidenceOf(pick.total);
+    setAside(pick, narrowing);
     const instead = bestUntaken(all, name, taken, threshold, (c) => elsewhere(readings[c.index]!) === undefined);
     if (!instead) continue;
     chosen.set(name, instead);
@@ -3415,10 +3420,7 @@ function unlinkedCategories(
   // the threshold in the review.
   for (const candidate of all.get('listCategories') ?? []) {
     if (candidate.refused || (candidate !== categories && taken.has(candidate.index))) continue;
-    candidate.narrowing = narrowing;
-    candidate.reasons.push(`but ${narrowing}`);
-    candidate.total = Math.min(candidate.total, NARROWED_CAP);
-    candidate.confidence = confidenceOf(candidate.total);
+    setAside(candidate, narrowing);
   }
 }
 
