@@ -1,8 +1,25 @@
 import { machineWide } from './machine-wide.js';
 import { defineCommand } from '../define.js';
-import { sandboxControl } from '../../lib/sandbox-control.js';
+import { sandboxControl, type SandboxControl } from '../../lib/sandbox-control.js';
 import { sandboxStateDirectory } from '../../lib/sandbox-launcher.js';
 import { formatTime } from '../../lib/formats.js';
+
+/**
+ * Health and settings, two requests; undefined when the sandbox is not running. A sandbox stopping
+ * between the two (its idle stop, or `sandbox stop` elsewhere) is not running: the settings read
+ * failing is looked at again through health, so status never fails for a sandbox that went away.
+ */
+async function healthAndSettings(control: SandboxControl) {
+  // A sandbox that is not running refuses at once; one that is may be slow on a loaded machine: give it time.
+  const health = await control.health(3000);
+  if (!health) return undefined;
+  try {
+    return { health, settings: await control.call((client) => client.settings()) };
+  } catch (error) {
+    if (!(await control.health(3000))) return undefined;
+    throw error;
+  }
+}
 
 export default defineCommand({
   name: 'status',
@@ -11,16 +28,15 @@ export default defineCommand({
   fleet: machineWide,
   async run(ctx) {
     const control = await sandboxControl(ctx.env);
-    // A sandbox that is not running refuses at once; one that is may be slow on a loaded machine: give it time.
-    const health = await control.health(3000);
-    if (!health) {
+    const seen = await healthAndSettings(control);
+    if (!seen) {
       ctx.terminal.info(
         `The sandbox is not running (it would listen at ${control.origin}). Start it with \`venue sandbox start\`.`,
       );
       await ctx.output.record({ running: false, origin: control.origin, stateDir: sandboxStateDirectory(ctx.env) });
       return;
     }
-    const settings = await control.call((client) => client.settings());
+    const { health, settings } = seen;
     // When it stops, as every time is shown: the venue's zone for people, ISO 8601 in machine formats.
     const stopsAt = health.idleStop?.at;
     const stopTime =

@@ -5,6 +5,7 @@
 // `sandbox serve` has none unless asked. Short idle times here (seconds).
 
 import fs from 'node:fs';
+import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, runVenue, startSandbox, stopBackgroundSandbox, tempDir } from '../../support/venue.js';
 
@@ -73,6 +74,34 @@ describe('the idle stop', () => {
     const again = await venue(['sandbox', 'seed', '--products', '1']);
     expect(again.code, again.stderr).toBe(0);
   }, 90_000);
+
+  it('status of a sandbox that stops between its two looks (health, then settings) says it is not running', async () => {
+    // What the idle stop does to a status poll now and then: health answers, then the sandbox is gone.
+    const port = await freePort();
+    const configDir = tempDir();
+    const server = http.createServer((request, response) => {
+      if (request.url === '/_sandbox/health') {
+        response.setHeader('content-type', 'application/json');
+        response.end(
+          JSON.stringify({ ok: true, pid: 1, origin: `http://127.0.0.1:${port}`, startedAt: new Date().toISOString() }),
+        );
+        return;
+      }
+      // Stopping: this request is dropped and nothing listens after it.
+      request.socket.destroy();
+      server.close();
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    cleanups.push(async () => {
+      await new Promise((resolve) => server.close(resolve));
+      fs.rmSync(configDir, { recursive: true, force: true });
+    });
+    const status = await runVenue(['sandbox', 'status', '-o', 'json'], {
+      env: { VENUE_CONFIG_DIR: configDir, VENUE_SANDBOX_PORT: String(port) },
+    });
+    expect(status.code, status.stderr).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ running: false, origin: `http://127.0.0.1:${port}` });
+  });
 
   it('the autostart takes VENUE_SANDBOX_IDLE_STOP', async () => {
     const { venue } = await freshConfig({ VENUE_SANDBOX_IDLE_STOP: '0.05' });
