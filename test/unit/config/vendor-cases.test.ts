@@ -37,6 +37,7 @@ import { round22VendorCases } from '../../fixtures/openapi/vendors/cases-round22
 import { round23VendorCases } from '../../fixtures/openapi/vendors/cases-round23.js';
 import { round24VendorCases } from '../../fixtures/openapi/vendors/cases-round24.js';
 import { round25VendorCases } from '../../fixtures/openapi/vendors/cases-round25.js';
+import { round26VendorCases } from '../../fixtures/openapi/vendors/cases-round26.js';
 import { blindCases } from '../../fixtures/openapi/vendors/cases-blind.js';
 import { heldOutScores } from '../../fixtures/openapi/vendors/held-out-scores.js';
 import { vendorCases, type VendorCase } from '../../fixtures/openapi/vendors/picks.js';
@@ -258,6 +259,7 @@ describe('the split', () => {
     { round: 23, cases: round23VendorCases, least: 2 },
     { round: 24, cases: round24VendorCases, least: 5 },
     { round: 25, cases: round25VendorCases, least: 1 },
+    { round: 26, cases: round26VendorCases, least: 4 },
   ];
   it.each(rounds)('round $round: vendors none seen before; tuning once scored, else held out', (r) => {
     const readme = fs.readFileSync(path.join(vendorsDir, 'README.md'), 'utf8');
