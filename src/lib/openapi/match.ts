@@ -1111,6 +1111,21 @@ const measureWords = new Set(['unit', 'uom', 'measure', 'measurement', 'unit of 
 const productOfPart = new Set(['product', 'productid', 'parentproduct', 'parentproductid']);
 
 /** venue's writes of one record: its fields in the body, one record a call. */
+/** The operations that list or make records of their own (stock, kept per product and place, aside). */
+const recordsOfTheirOwn = new Set<InventoryOperation>([
+  'listProducts',
+  'createProduct',
+  'listCategories',
+  'listClasses',
+  'listWarehouses',
+  'listTaxGroups',
+  'listContainers',
+  'listSuppliers',
+  'createSupplier',
+  'listWebhooks',
+  'createWebhook',
+]);
+
 const oneRecordWrites = new Set<InventoryOperation>([
   'createProduct',
   'updateProduct',
@@ -1485,6 +1500,9 @@ export function score(name: InventoryOperation, reading: Reading, index: number,
       contradiction ??= `its records are named only by the areas they lie in (${areas}): areas of a country, no place of the caller's own`;
   }
   if (name === 'listCategories' && reading.otherCategories !== undefined) contradiction ??= reading.otherCategories;
+  // Records keyed by another record's key and more are that record's data (markKeyedByAnother): no product, supplier
+  // or place of their own, to list or make. Stock is another matter: it is kept per product and place by its nature.
+  if (reading.keyedByAnother !== undefined && recordsOfTheirOwn.has(name)) contradiction ??= reading.keyedByAnother;
   if (contradiction) {
     total -= CONTRADICTION;
     reasons.push(`but ${contradiction}`);
@@ -3855,6 +3873,44 @@ export function markOtherSections(readings: Reading[]): void {
  * Routes in a sandbox or playground (/SandBox/Ping) beside routes that are not: where the API is tried out. A sandbox
  * half the routes or more sit in is the document's base, as a base path is: it marks none.
  */
+/**
+ * A collection whose one record is addressed by the key of another collection's record together with more keys
+ * (/A_SupplierCompany(Supplier='{Supplier}',CompanyCode='{CompanyCode}') beside /A_Supplier('{Supplier}'),
+ * /prices/{productId}/{currency} beside /products/{productId}) holds that record's data per something else: a
+ * supplier's data in one company, a product's in one plant. Its records are no records of their own: a write there
+ * makes none, a list there lists none. The key is the evidence: a record of its own is addressed by its own key alone.
+ */
+export function markKeyedByAnother(readings: Reading[]): void {
+  const recordRoutes = readings.filter((r) => r.trailingParam && r.params.length > 0);
+  // The collections whose one record is addressed by one key alone, by that key's name. A key named for no record
+  // (id, code) or shared by several collections says nothing of whose it is.
+  const keyed = new Map<string, Set<string>>();
+  for (const r of recordRoutes)
+    if (r.params.length === 1 && !recordKeyNames.has(r.params[0]!.toLowerCase()))
+      keyed.set(r.params[0]!, (keyed.get(r.params[0]!) ?? new Set()).add(collectionOf(r.path)));
+  const ownKeys = new Map([...keyed].filter(([, of]) => of.size === 1).map(([key, of]) => [key, [...of][0]!]));
+  const byCollection = new Map<string, string>();
+  for (const r of recordRoutes) {
+    if (r.params.length < 2) continue;
+    const collection = collectionOf(r.path);
+    // Only a collection the path names without a parameter (/A_SupplierCompany): a collection under a record
+    // (/products/{id}/prices/{priceId}) is read as the record's already.
+    if (collection.includes('{')) continue;
+    const owner = r.params
+      .map((p) => ({ p, of: ownKeys.get(p) }))
+      .find((k) => k.of !== undefined && k.of !== collection);
+    if (owner && !byCollection.has(collection))
+      byCollection.set(
+        collection,
+        `its records are addressed by {${owner.p}}, the key of a record of ${owner.of}, and by more (${routeOf(r)}): that record's data per something else, no record of its own`,
+      );
+  }
+  for (const r of readings) {
+    const why = byCollection.get(collectionOf(r.path));
+    if (why !== undefined && r.params.length === 0) r.keyedByAnother = why;
+  }
+}
+
 function markTrials(readings: Reading[]): void {
   const trials = readings.map((r) =>
     r.path.split('/').find((s) => !s.startsWith('{') && /^(sand[-_]?box|play[-_]?ground)$/i.test(s)),
@@ -3894,6 +3950,7 @@ export function matchOperations(
   markUnreferencedPlaces(readings);
   markNamedStockPlaces(readings);
   markOtherCollectionsCategories(readings);
+  markKeyedByAnother(readings);
   markBodiesDescribed(readings);
   markTrials(readings);
   const all = new Map<InventoryOperation, Scored[]>();

@@ -169,6 +169,12 @@ export interface Reading {
   /** Categories named for another collection the document lists (why, in words). Set in match.ts. */
   otherCategories?: string;
   /**
+   * Its collection's records are keyed by another collection's record key and more (A_SupplierCompany(Supplier,
+   * CompanyCode) beside A_Supplier(Supplier)): that record's data per something else, no record of its own (why, in
+   * words). Set in match.ts (markKeyedByAnother).
+   */
+  keyedByAnother?: string;
+  /**
    * It stands in a section of the API (a leading segment of many collections) that holds a subject of venue's beside
    * a section named for the service itself that holds the same subject: another system's part (why, in words). Set in
    * match.ts (markOtherSections).

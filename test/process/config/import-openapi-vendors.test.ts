@@ -257,14 +257,15 @@ describe('across the tuning set', () => {
     for (const c of vendorCases) expect(present(c), c.vendor).toBe(true);
   });
 
-  it('maps at least 90% right on all but the newest documents (78% with them, 1216 of 1541), at most 5% wrong, no never-route on the older, no more than three', () => {
+  it('maps at least 90% right on all but the newest documents (78% with them, 1216 of 1541), at most 5% wrong, no never-route on the older, no more than two', () => {
     expect(figures).toHaveLength(scored.length);
     const picks = figures.reduce((n, f) => n + f.picks, 0);
     const right = figures.reduce((n, f) => n + f.right, 0);
     const wrong = figures.reduce((n, f) => n + f.wrong.length, 0);
     // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (1216
-    // of 1541, 78.9%, with 42 wrong and three never-routes, with JSON Patch writes never mapped beside it (PayPal's
-    // webhook update left); 1217 of 1541, 79.0%, with 42 wrong and three never-routes, after the twenty-seventh round of matcher work (categories listed again under another collection, a lookup of ids, a tax group's rate a figure, a public segment beside its admin twin, areas of a country, a batch create named in the plural); 1215 of 1541, 78.8%, with 47 wrong and six never-routes, when round 25 came in; 1208 of 1533, 78.8%, with 47 wrong and six never-routes, after the twenty-sixth round of matcher work (another system's
+    // of 1541, 78.9%, with 41 wrong and two never-routes, after the twenty-eighth round of matcher work (records keyed by
+    // another record's key and more); 1216 of 1541, 78.9%, with 42 wrong and three never-routes, with JSON Patch writes
+    // never mapped beside it (PayPal's webhook update left); 1217 of 1541, 79.0%, with 42 wrong and three never-routes, after the twenty-seventh round of matcher work (categories listed again under another collection, a lookup of ids, a tax group's rate a figure, a public segment beside its admin twin, areas of a country, a batch create named in the plural); 1215 of 1541, 78.8%, with 47 wrong and six never-routes, when round 25 came in; 1208 of 1533, 78.8%, with 47 wrong and six never-routes, after the twenty-sixth round of matcher work (another system's
     // section of the API, a stock write of other products of the same name, a utility's records); 1206 of 1533, 78.7%,
     // with 56 wrong and nine never-routes, once the stock's settings were no products and a record's health no health check (57 wrong with the first alone); 1205 of 1533, 78.6%, with 59 wrong, when round 24 came in; 1185 of 1499, 79.1%, with 48 wrong and nine never-routes, after the twenty-fifth round of matcher work, the second credential (Panora's case mended to send it) and the commerce domain's words; 1180 of 1499, 78.7%, with 45 wrong and seven never-routes, after the twenty-fifth round alone; 1175 of 1499, 78.4%, with 47 wrong and seven never-routes, when round 23 came in; 1172 of 1486, 78.9%, with 46 wrong and seven never-routes, after the twenty-fourth round of matcher work; 1172 of 1486, 78.9%, 49 wrong, when round 22 came in; 1157 of 1459, 79.3%, after the twenty-third round of matcher work; 1151
     // of 1459, 78.9%, when round 21 came in; 1126 of 1408, 80.0%, after the twenty-second round of matcher work and the stock writes keyed by the product in the
@@ -289,8 +290,9 @@ describe('across the tuning set', () => {
     // matcher work left NWMS's; round 23 with none, as scored, and two once its Panora case was mended to send the
     // connection token as the second credential (its accounting items and tax rates, which the exit 2 had hidden); rounds 24 and 25 with
     // none; the twenty-sixth round of matcher work left six (Panora's two and Trackstar's gone); the twenty-seventh three
-    // (ServiceChannel's, Scalev's and NWMS's gone: HaloPSA's Category, TCGplayer's and SAP's left); none may add another.
-    expect(figures.flatMap((f) => f.never).length).toBeLessThanOrEqual(3);
+    // (ServiceChannel's, Scalev's and NWMS's gone: HaloPSA's Category, TCGplayer's and SAP's left); the twenty-eighth two
+    // (SAP's gone: HaloPSA's Category and TCGplayer's catalogue left); none may add another.
+    expect(figures.flatMap((f) => f.never).length).toBeLessThanOrEqual(2);
     // RSpace Inventory (round 9) still maps nothing.
     expect(older.filter((f) => f.mapped === 0).map((f) => f.vendor)).toEqual([]);
   });

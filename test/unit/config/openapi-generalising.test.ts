@@ -5592,3 +5592,29 @@ describe('a tax collection is known by the rate it charges: a reference to a rat
     expect(found.fields).toEqual(['title', 'taxrate']);
   });
 });
+
+describe("records addressed by another collection's record key and more are that record's data: none of their own", () => {
+  const supplier = { Supplier: 'string', SupplierName: 'string', Address: 'string' };
+  const companyData = { Supplier: 'string', CompanyCode: 'string', PaymentTerms: 'string', SupplierName: 'string' };
+  const document = (record: string) =>
+    plan({
+      '/Supplier': { get: { summary: 'List suppliers', responses: answer(supplier, true) } },
+      '/Supplier/{Supplier}': { get: { summary: 'Get a supplier', responses: answer(supplier) } },
+      '/SupplierCompany': {
+        post: {
+          summary: 'Creates supplier company data',
+          requestBody: body(companyData),
+          responses: answer(companyData),
+        },
+      },
+      [record]: { get: { summary: 'Get supplier company data', responses: answer(companyData) } },
+    });
+  it("/SupplierCompany/{Supplier}/{CompanyCode} beside /Supplier/{Supplier}: a supplier's data per company, no supplier made", () => {
+    const routes = routesOf(document('/SupplierCompany/{Supplier}/{CompanyCode}'));
+    expect(routes.listSuppliers).toBe('GET /Supplier');
+    expect(routes.createSupplier).toBeUndefined();
+  });
+  it('the same collection addressed by a key of its own stays a create of suppliers', () => {
+    expect(routesOf(document('/SupplierCompany/{SupplierCompanyId}')).createSupplier).toBe('POST /SupplierCompany');
+  });
+});
