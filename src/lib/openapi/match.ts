@@ -1110,7 +1110,6 @@ const measureWords = new Set(['unit', 'uom', 'measure', 'measurement', 'unit of 
 /** Fields by which a record names the product it belongs to (not the product's own name or code). */
 const productOfPart = new Set(['product', 'productid', 'parentproduct', 'parentproductid']);
 
-/** venue's writes of one record: its fields in the body, one record a call. */
 /** The operations that list or make records of their own (stock, kept per product and place, aside). */
 const recordsOfTheirOwn = new Set<InventoryOperation>([
   'listProducts',
@@ -1126,6 +1125,7 @@ const recordsOfTheirOwn = new Set<InventoryOperation>([
   'createWebhook',
 ]);
 
+/** venue's writes of one record: its fields in the body, one record a call. */
 const oneRecordWrites = new Set<InventoryOperation>([
   'createProduct',
   'updateProduct',
@@ -3868,11 +3868,6 @@ export function markOtherSections(readings: Reading[]): void {
   }
 }
 
-/** Scores every pair, then takes pairs best first, each document operation at most once. */
-/**
- * Routes in a sandbox or playground (/SandBox/Ping) beside routes that are not: where the API is tried out. A sandbox
- * half the routes or more sit in is the document's base, as a base path is: it marks none.
- */
 /**
  * A collection whose one record is addressed by the key of another collection's record together with more keys
  * (/A_SupplierCompany(Supplier='{Supplier}',CompanyCode='{CompanyCode}') beside /A_Supplier('{Supplier}'),
@@ -3911,6 +3906,10 @@ export function markKeyedByAnother(readings: Reading[]): void {
   }
 }
 
+/**
+ * Routes in a sandbox or playground (/SandBox/Ping) beside routes that are not: where the API is tried out. A sandbox
+ * half the routes or more sit in is the document's base, as a base path is: it marks none.
+ */
 function markTrials(readings: Reading[]): void {
   const trials = readings.map((r) =>
     r.path.split('/').find((s) => !s.startsWith('{') && /^(sand[-_]?box|play[-_]?ground)$/i.test(s)),
@@ -3921,6 +3920,7 @@ function markTrials(readings: Reading[]): void {
   });
 }
 
+/** Scores every pair, then takes pairs best first, each document operation at most once. */
 export function matchOperations(
   readings: Reading[],
   oauthPaths: Set<string>,
