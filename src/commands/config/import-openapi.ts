@@ -11,6 +11,7 @@ import {
   serverVariables,
   listOf,
   refuseCredentialVars,
+  patchingOf,
   replacingOf,
   storedRoute,
   writtenAs,
@@ -26,6 +27,7 @@ import {
   checkPathVarValue,
   checkFieldVarValue,
   formatUpdateReplaces,
+  formatJsonPatch,
   formatPerLine,
   parsePerLine,
   PER_LINE_OPERATIONS,
@@ -307,11 +309,17 @@ export default defineCommand<Options>({
     const update = matched().find((o) => o.operation === 'updateProduct');
     const storedUpdate = merge.set.find((r) => r.operation === 'updateProduct');
     let updateReplaces: string | undefined;
+    // So is a JSON Patch update (inventory.jsonPatch): this import's update that takes a body of fields unsets it.
+    let jsonPatch: string | undefined;
     if (update && storedUpdate?.route === storedRoute(plan, update.route, 'updateProduct')) {
       if (update.replaces) {
         updateReplaces = formatUpdateReplaces(update.replaces);
         writable.setSetting(profile, 'inventory.updateReplaces', updateReplaces);
       } else writable.unsetSetting(profile, 'inventory.updateReplaces');
+      if (update.jsonPatch) {
+        jsonPatch = formatJsonPatch(['updateProduct']);
+        writable.setSetting(profile, 'inventory.jsonPatch', jsonPatch);
+      } else writable.unsetSetting(profile, 'inventory.jsonPatch');
     }
     // Stock writes this import stores as one call per line with the product in the body (inventory.perLine): the
     // take and receipt routes it stored; one of them it stored otherwise is dropped from the setting, one kept from
@@ -341,6 +349,7 @@ export default defineCommand<Options>({
       ...(plan.pathVars.length ? { pathVars: formatPathVars(pathVars) } : {}),
       ...(updateReplaces ? { updateReplaces } : {}),
       ...(perLine ? { perLine } : {}),
+      ...(jsonPatch ? { jsonPatch } : {}),
       routes: {} as Record<string, string>,
       sources: {} as Record<string, string>,
       strengths: {} as Record<string, Strength>,
@@ -532,6 +541,7 @@ async function reviewEach(ctx: Context, plan: ImportPlan): Promise<ImportPlan> {
         chosenBy: 'review',
         alternatives: [],
         ...replacingOf(reading && score(o.operation, reading, 0, new Set()).replaces, reading),
+        ...patchingOf(o.operation, reading),
         ...(stored.perLine ? { perLine: true as const } : {}),
       };
     }
