@@ -18,6 +18,7 @@ import { installFormParser, registerOAuthTokenRoute } from './auth-schemes.js';
 import { RequestLog } from './request-log.js';
 import { relabelError, unflattenBody, unknownFieldsError, type FlatRoute } from './line-keyed.js';
 import { productEtag, replacedFields, replacingRequest } from './replacing.js';
+import { jsonPatchRequest } from './json-patch.js';
 import { createLayoutRewriter, loadRouteLayout, RouteLayoutError, type RouteLayout } from './routes.js';
 import { StateStore, defaultSettings, demoState, type SandboxState } from './state-store.js';
 import { SandboxTokenIssuer } from './tokens.js';
@@ -250,8 +251,10 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
       request.body = made.body;
     });
   // After the dialect too: a replacing update's body is checked whole, against the record's ETag, and made the
-  // contract's update before the contract sees it; reads and updates of a product answer its ETag (replacing.ts).
-  if (layout?.replaces?.includes('updateProduct')) {
+  // contract's update before the contract sees it (replacing.ts); so is a JSON Patch update's, its operations applied
+  // to the record's fields (json-patch.ts); reads and updates of a product answer its ETag.
+  const patches = layout?.jsonPatch?.includes('updateProduct') ?? false;
+  if (layout?.replaces?.includes('updateProduct') || patches) {
     const fields = replacedFields();
     const storedProduct = (request: FastifyRequest) => {
       const id = Number((request.params as { productId?: string } | undefined)?.productId);
@@ -262,7 +265,19 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
       if (replacing.get(request.raw) !== 'updateProduct') return;
       // A request that would be refused for its token hears that first, as the contract check does.
       await tokens.require(request, ['inventory']);
-      request.body = replacingRequest(request.body, storedProduct(request), request.headers['if-match'], fields);
+      request.body = patches
+        ? jsonPatchRequest(
+            request.body,
+            storedProduct(request),
+            {
+              productId: String((request.params as { productId?: string } | undefined)?.productId ?? ''),
+              contentType: request.headers['content-type'],
+              ifMatch: request.headers['if-match'],
+              pascal: sandbox.dialect === 'pascal',
+            },
+            fields,
+          )
+        : replacingRequest(request.body, storedProduct(request), request.headers['if-match'], fields);
     });
     app.addHook('onSend', (request, reply, payload, done) => {
       const product = replacing.has(request.raw) && reply.statusCode < 300 ? storedProduct(request) : undefined;
@@ -392,7 +407,7 @@ function fleetRewriteUrl(fleet: Fleet, next: ((request: import('node:http').Inco
 
 /** Requests on a line-keyed route, with the values of its path fields (read by the flat-body hook and the error handler). */
 const lineKeyed = new WeakMap<import('node:http').IncomingMessage, { route: FlatRoute; values: string[] }>();
-/** Requests on a replacing layout's product routes (getProduct, updateProduct), by operationId. */
+/** Requests on a replacing or JSON Patch layout's product routes (getProduct, updateProduct), by operationId. */
 const replacing = new WeakMap<import('node:http').IncomingMessage, string>();
 /** Errors already in a flat body's names. */
 const flatErrors = new WeakSet<object>();
@@ -417,8 +432,8 @@ function layoutRewriteUrl(layout: RouteLayout): (request: import('node:http').In
     if (answer.kind === 'token') return answer.url;
     if (answer.route.flat) lineKeyed.set(request, { route: answer.route.flat, values: answer.fields ?? [] });
     const id = answer.route.operationId;
-    if (layout.replaces?.includes('updateProduct') && (id === 'getProduct' || id === 'updateProduct'))
-      replacing.set(request, id);
+    const readFirst = layout.replaces?.includes('updateProduct') || layout.jsonPatch?.includes('updateProduct');
+    if (readFirst && (id === 'getProduct' || id === 'updateProduct')) replacing.set(request, id);
     if (request.method !== answer.method) {
       methodSent.set(request, request.method ?? 'GET');
       request.method = answer.method;
