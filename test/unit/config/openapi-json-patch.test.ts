@@ -10,6 +10,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { answer, body, plan, routesOf } from '../../support/openapi-plans.js';
+import { reviewText } from '../../../src/lib/openapi/review.js';
 
 const product = { productId: 'integer', productName: 'string', productCode: 'string', sellPrice: 'number' };
 const patchOperations = {
@@ -58,6 +59,10 @@ describe('a JSON Patch body', () => {
     expect(routesOf(result).getProduct).toBe('GET /products/{id}');
     expect(row.matched && row.jsonPatch).toBe(true);
     expect(row.matched && row.replaces).toBeUndefined();
+    // The review says it in one line.
+    expect(reviewText(result, { profile: 'p', profileFlag: '', stored: false, kept: [], conflicts: [] })).toContain(
+      'updateProduct takes a JSON Patch: venue sends replace/add/remove operations on the fields it changes (inventory.jsonPatch)',
+    );
   });
 
   it('by its media type alone, whatever its schema says: the product update, marked', () => {
