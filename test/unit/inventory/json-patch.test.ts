@@ -13,6 +13,8 @@ import {
 import { RecordReader } from '../../../src/lib/reading.js';
 import { UsageError } from '../../../src/lib/errors.js';
 import { parseJsonPatch, formatJsonPatch, InventoryRouteMap } from '../../../src/lib/inventory/routes.js';
+import { InventoryClient } from '../../../src/lib/inventory/client.js';
+import { mockInventoryService } from '../../support/mock-inventory.js';
 
 const source = { service: 'inventory', operation: 'read product 7 to patch it' };
 const reader = (raw: Record<string, unknown>) => new RecordReader(raw, source, 'product');
@@ -129,5 +131,72 @@ describe('inventory.jsonPatch', () => {
     expect(build).toThrow(/inventory\.updateReplaces and inventory\.jsonPatch are both set/);
     delete settings['inventory.updateReplaces'];
     expect(build().jsonPatch).toEqual(['updateProduct']);
+  });
+});
+
+describe('the client on a profile whose update takes a JSON Patch', () => {
+  const service = mockInventoryService();
+  const product = { productId: 7, productName: 'Choc Bar', productCode: 'CB-1', sellPrice: 3.5, barcodes: ['111'] };
+  /** The client on such a profile; the mock answers GET with `reads` in turn and PATCH with `patched`. */
+  function clientOn(reads: Record<string, unknown>[], patched: [number, unknown]) {
+    const settings: Record<string, string> = {
+      'inventory.jsonPatch': 'updateProduct',
+      'inventory.routes.updateProduct': 'PATCH /products/{id}',
+    };
+    const routes = InventoryRouteMap.fromSettings((key) => (key in settings ? { value: settings[key] } : undefined));
+    const { deps, pool } = service({ routes });
+    const sent: { method: string; body: unknown; mediaType?: string; headers?: Record<string, string> }[] = [];
+    const request = deps.http.request.bind(deps.http);
+    deps.http.request = ((options: Parameters<typeof request>[0]) => {
+      sent.push({ method: options.method, body: options.body, mediaType: options.mediaType, headers: options.headers });
+      return request(options);
+    }) as typeof request;
+    let read = 0;
+    pool
+      .intercept({ path: () => true, method: 'GET' })
+      .reply(() => ({
+        statusCode: 200,
+        data: JSON.stringify(reads[Math.min(read++, reads.length - 1)]),
+        responseOptions: { headers: { 'content-type': 'application/json', etag: '"v1"' } },
+      }))
+      .persist();
+    pool
+      .intercept({ path: () => true, method: 'PATCH' })
+      .reply(() => ({
+        statusCode: patched[0],
+        data: patched[1] === undefined ? '' : JSON.stringify(patched[1]),
+        responseOptions: { headers: { 'content-type': 'application/json' } },
+      }))
+      .persist();
+    return { client: new InventoryClient(deps), sent };
+  }
+
+  it('sends the operations as application/json-patch+json with If-Match; the answer’s record is the outcome', async () => {
+    const { client, sent } = clientOn([product], [200, { ...product, sellPrice: 4 }]);
+    const result = await client.updateProduct(7, { sellPrice: 4, productCode: '' });
+    expect(result.settled).toBe('answered');
+    expect(result.product.sellPrice).toBe(4);
+    const patch = sent.find((s) => s.method === 'PATCH')!;
+    expect(patch.mediaType).toBe('application/json-patch+json');
+    expect(patch.headers?.['if-match']).toBe('"v1"');
+    expect(patch.body).toEqual([
+      { op: 'replace', path: '/sellPrice', value: 4 },
+      { op: 'remove', path: '/productCode' },
+    ]);
+  });
+
+  it('an answer with no record (a 204) is accepted, the product read after it', async () => {
+    const { client, sent } = clientOn([product, { ...product, sellPrice: 4 }], [204, undefined]);
+    const result = await client.updateProduct(7, { sellPrice: 4 });
+    expect(result.settled).toBe('read-after');
+    expect(result.product.sellPrice).toBe(4);
+    expect(sent.map((s) => s.method)).toEqual(['GET', 'PATCH', 'GET']);
+  });
+
+  it('nothing is sent where the product already holds every change', async () => {
+    const { client, sent } = clientOn([product], [200, product]);
+    const result = await client.updateProduct(7, { sellPrice: 3.5, barcodes: ['111'] });
+    expect(result.settled).toBe('unchanged');
+    expect(sent.map((s) => s.method)).toEqual(['GET']);
   });
 });
