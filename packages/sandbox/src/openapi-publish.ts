@@ -231,18 +231,7 @@ export function publishedInventoryDocument(
                   },
                 },
           };
-          if (patches) {
-            const responses = operation.responses as Record<string, unknown>;
-            const error = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
-            responses['409'] ??= {
-              description: 'conflict: a test operation failed, or a path holds nothing',
-              content: error,
-            };
-            responses['415'] = {
-              description: 'unsupported_media_type: the body is not application/json-patch+json',
-              content: error,
-            };
-          }
+          if (patches) patchAnswers(operation.responses as Record<string, unknown>);
           operation.parameters = [
             ...(operation.parameters ?? []),
             {
@@ -258,6 +247,17 @@ export function publishedInventoryDocument(
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
           };
         }
+      }
+      // A subscriber's update that takes a JSON Patch (json-patch.ts): its body one, 409 and 415 answered.
+      if (id === 'updateWebhook' && layout?.jsonPatch?.includes('updateWebhook')) {
+        operation.summary = 'Updates a webhook subscription by a JSON Patch of its fields';
+        const before = JSON.stringify(operation.requestBody ?? null);
+        unreferenced.push(...[...before.matchAll(/#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!));
+        operation.requestBody = {
+          required: true,
+          content: { [JSON_PATCH_MEDIA_TYPE]: { schema: jsonPatchRequestSchema() } },
+        };
+        patchAnswers(operation.responses as Record<string, unknown>);
       }
       if (route?.vars.length) {
         operation.parameters = [
@@ -457,4 +457,14 @@ export function registerOpenApiPublishing(
       );
     });
   }
+}
+
+/** A JSON Patch update's own answers: 409 (a test failed, a path holds nothing) and 415 (another media type). */
+function patchAnswers(responses: Record<string, unknown>): void {
+  const error = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+  responses['409'] ??= { description: 'conflict: a test operation failed, or a path holds nothing', content: error };
+  responses['415'] = {
+    description: 'unsupported_media_type: the body is not application/json-patch+json',
+    content: error,
+  };
 }

@@ -18,7 +18,7 @@ import { installFormParser, registerOAuthTokenRoute } from './auth-schemes.js';
 import { RequestLog } from './request-log.js';
 import { relabelError, unflattenBody, unknownFieldsError, type FlatRoute } from './line-keyed.js';
 import { productEtag, replacedFields, replacingRequest } from './replacing.js';
-import { jsonPatchRequest } from './json-patch.js';
+import { jsonPatchRequest, productPatchTarget, subscriberPatchTarget } from './json-patch.js';
 import { createLayoutRewriter, loadRouteLayout, RouteLayoutError, type RouteLayout } from './routes.js';
 import { StateStore, defaultSettings, demoState, type SandboxState } from './state-store.js';
 import { SandboxTokenIssuer } from './tokens.js';
@@ -256,6 +256,7 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
   const patches = layout?.jsonPatch?.includes('updateProduct') ?? false;
   if (layout?.replaces?.includes('updateProduct') || patches) {
     const fields = replacedFields();
+    const target = productPatchTarget();
     const storedProduct = (request: FastifyRequest) => {
       const id = Number((request.params as { productId?: string } | undefined)?.productId);
       const inventory = stateIn(undefined, 'inventory') as { products?: Array<Record<string, unknown>> } | undefined;
@@ -270,12 +271,12 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
             request.body,
             storedProduct(request),
             {
-              productId: String((request.params as { productId?: string } | undefined)?.productId ?? ''),
+              id: String((request.params as { productId?: string } | undefined)?.productId ?? ''),
               contentType: request.headers['content-type'],
               ifMatch: request.headers['if-match'],
               pascal: sandbox.dialect === 'pascal',
             },
-            fields,
+            target,
           )
         : replacingRequest(request.body, storedProduct(request), request.headers['if-match'], fields);
     });
@@ -283,6 +284,23 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
       const product = replacing.has(request.raw) && reply.statusCode < 300 ? storedProduct(request) : undefined;
       if (product) void reply.header('etag', productEtag(product));
       done(null, payload);
+    });
+  }
+  // A subscriber's update that takes a JSON Patch: its operations applied to the subscriber's fields, the same way.
+  if (layout?.jsonPatch?.includes('updateWebhook')) {
+    const target = subscriberPatchTarget();
+    app.addHook('preValidation', async (request) => {
+      if (!patchedSubscriber.has(request.raw)) return;
+      await tokens.require(request, ['inventory']);
+      const id = String((request.params as { webhookId?: string } | undefined)?.webhookId ?? '');
+      const webhooks = stateIn(undefined, 'webhooks') as { subscribers?: Array<Record<string, unknown>> } | undefined;
+      const subscriber = webhooks?.subscribers?.find((s) => s.id === id && s.isActive === true);
+      request.body = jsonPatchRequest(
+        request.body,
+        subscriber,
+        { id, contentType: request.headers['content-type'], pascal: sandbox.dialect === 'pascal' },
+        target,
+      );
     });
   }
   const idle = options.idleStopMs
@@ -407,6 +425,8 @@ function fleetRewriteUrl(fleet: Fleet, next: ((request: import('node:http').Inco
 
 /** Requests on a line-keyed route, with the values of its path fields (read by the flat-body hook and the error handler). */
 const lineKeyed = new WeakMap<import('node:http').IncomingMessage, { route: FlatRoute; values: string[] }>();
+/** Requests on a layout's subscriber update that takes a JSON Patch. */
+const patchedSubscriber = new WeakSet<import('node:http').IncomingMessage>();
 /** Requests on a replacing or JSON Patch layout's product routes (getProduct, updateProduct), by operationId. */
 const replacing = new WeakMap<import('node:http').IncomingMessage, string>();
 /** Errors already in a flat body's names. */
@@ -434,6 +454,7 @@ function layoutRewriteUrl(layout: RouteLayout): (request: import('node:http').In
     const id = answer.route.operationId;
     const readFirst = layout.replaces?.includes('updateProduct') || layout.jsonPatch?.includes('updateProduct');
     if (readFirst && (id === 'getProduct' || id === 'updateProduct')) replacing.set(request, id);
+    if (id === 'updateWebhook' && layout.jsonPatch?.includes('updateWebhook')) patchedSubscriber.add(request);
     if (request.method !== answer.method) {
       methodSent.set(request, request.method ?? 'GET');
       request.method = answer.method;

@@ -19,7 +19,7 @@ const parse = (value: unknown) => parseRouteLayout(value, operations, 'routes.js
 describe('jsonPatch in a routes file', () => {
   it('the example serves updateProduct as a JSON Patch PATCH', () => {
     const layout = loadRouteLayout(exampleFile);
-    expect(layout.jsonPatch).toEqual(['updateProduct']);
+    expect(layout.jsonPatch).toEqual(['updateProduct', 'updateWebhook']);
     expect(layout.replaces).toBeUndefined();
   });
 
@@ -51,6 +51,10 @@ describe('the published document of a JSON Patch update', () => {
     expect(patch.parameters).toContainEqual(expect.objectContaining({ name: 'If-Match', in: 'header' }));
     for (const status of ['409', '412', '415']) expect(patch.responses[status]).toBeDefined();
     expect((document.paths['/Products/{id}']!.get! as any).responses['200'].headers.ETag).toBeDefined();
+    // The subscriber's update the same, without an ETag (the vendor has no read of one subscriber).
+    const hook = document.paths['/Subscriptions/{subscriptionId}']!.patch! as any;
+    expect(Object.keys(hook.requestBody.content)).toEqual(['application/json-patch+json']);
+    for (const status of ['409', '415']) expect(hook.responses[status]).toBeDefined();
   });
 });
 
@@ -130,6 +134,43 @@ describe.each(DIALECT_NAMES as readonly DialectName[])('a JSON Patch update serv
     ]);
     expect(response.status).toBe(409);
     expect(await stored(1004)).toEqual(before);
+  });
+
+  it('a subscriber’s update takes a JSON Patch too: event types replaced, a new secret added, its URL never removed', async () => {
+    const created = await fetch(`${origin}/inventory/api/v1/Subscriptions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-token': token },
+      body: JSON.stringify(
+        named({
+          url: 'https://hooks.example.com/in',
+          secret: 'a-secret-of-16-chars-or-more',
+          eventTypes: ['stock.received'],
+        }),
+      ),
+    });
+    expect(created.status).toBe(201);
+    // Its id as the sandbox holds it (each dialect names the field its own way).
+    const { subscribers } = (await (await fetch(`${origin}/_sandbox/webhooks/state`)).json()) as { subscribers: any[] };
+    const id = subscribers.find((s) => s.url === 'https://hooks.example.com/in').id as string;
+    const patchHook = (body: unknown, type = 'application/json-patch+json') =>
+      fetch(`${origin}/inventory/api/v1/Subscriptions/${id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': type, 'x-api-token': token },
+        body: JSON.stringify(body),
+      });
+    const subscriber = async () =>
+      ((await (await fetch(`${origin}/_sandbox/webhooks/state`)).json()) as { subscribers: any[] }).subscribers.find(
+        (s) => s.id === id,
+      );
+    expect((await patchHook(named({ eventTypes: ['stock.counted'] }), 'application/json')).status).toBe(415);
+    const response = await patchHook([
+      { op: 'replace', path: at('eventTypes'), value: ['stock.counted', 'stock.adjusted'] },
+      { op: 'add', path: at('secret'), value: 'another-secret-of-16-chars' },
+    ]);
+    expect(response.status).toBe(200);
+    expect((await subscriber()).eventTypes).toEqual(['stock.counted', 'stock.adjusted']);
+    expect((await patchHook([{ op: 'remove', path: at('url') }])).status).toBe(400);
+    expect((await subscriber()).url).toBe('https://hooks.example.com/in');
   });
 
   it('a malformed operation or pointer is 400 naming it; a stale If-Match 412; nothing changed', async () => {
