@@ -153,7 +153,7 @@ const baseSettingSpecs = {
   },
   'inventory.jsonPatch': {
     description:
-      'The record updates the vendor takes as a JSON Patch (RFC 6902: `PATCH /products/{id}` with Content-Type application/json-patch+json and [{"op": "replace", "path": "/price", "value": 4.5}]), their operations separated by spaces: "updateProduct". venue then reads the record first and sends replace, add and remove operations on the fields it changes (If-Match with the read\'s ETag). Unset: a body of the fields (set by import-openapi)',
+      'The record updates the vendor takes as a JSON Patch (RFC 6902: `PATCH /products/{id}` with Content-Type application/json-patch+json and [{"op": "replace", "path": "/price", "value": 4.5}]), their operations separated by spaces: "updateProduct updateWebhook". venue then reads the record first and sends replace, add and remove operations on the fields it changes (If-Match with the read\'s ETag). Unset: a body of the fields (set by import-openapi)',
     kind: 'operations',
   },
   'inventory.importedRoutes': {

@@ -29,7 +29,7 @@ import { productFields, resourceKeys, stockLevelFields } from './fields.js';
 import { InventoryRouteMap, writeFieldsIn, type InventoryOperation, type ReplacingField } from './routes.js';
 import { classifyFailure } from '../writes/rule.js';
 import { placeChanges, replacingBody, replacingNamesOf, unheldChanges } from './replacing-update.js';
-import { fieldChanges, JSON_PATCH_MEDIA_TYPE, jsonPatchOf, refuseUnpatchable } from './json-patch.js';
+import { JSON_PATCH_MEDIA_TYPE, jsonPatchOf, productChanges, refuseUnpatchable } from './json-patch.js';
 import { venueHint } from '../hint-command.js';
 import { inventoryErrors, type InventoryErrorContext } from './error-codes.js';
 import type { HealthReading } from './health.js';
@@ -564,7 +564,7 @@ export class InventoryClient {
     refuseUnpatchable(patch);
     const read = await this.readToChange(productId, `read product ${productId} to patch it`);
     const fields = this.routes.vendorBody('updateProduct', patch) as Record<string, unknown>;
-    const operations = jsonPatchOf(fieldChanges(fields, read.record, replacingNamesOf(this.routes)));
+    const operations = jsonPatchOf(productChanges(fields, read.record, replacingNamesOf(this.routes)));
     if (!operations.length) return { product: productView(read.record), settled: 'unchanged' };
     return this.writeAfterRead(productId, patch, read.etag, { body: operations, mediaType: JSON_PATCH_MEDIA_TYPE });
   }

@@ -82,23 +82,32 @@ export function jsonPatchOf(changes: readonly FieldChange[]): JsonPatchOperation
 
 /**
  * The changes of a body of fields (in the vendor's names, as the client writes a partial update's body) against the
- * record as read: each field's value there found by its own word, else by venue's name for it (readField).
+ * record as read: what it holds of each field (`heldOf`), and whether the field's items are added to its list.
  */
 export function fieldChanges(
   body: Readonly<Record<string, unknown>>,
+  heldOf: (field: string) => { value: unknown } | undefined,
+  appends: (field: string) => boolean = () => false,
+): FieldChange[] {
+  return Object.entries(body).map(([field, value]) => ({
+    name: field,
+    value,
+    held: heldOf(field),
+    ...(appends(field) ? { append: true } : {}),
+  }));
+}
+
+/** A product's changes against the product as read: each field found by its own word, else by venue's name for it (readField); barcodes appended. */
+export const productChanges = (
+  body: Readonly<Record<string, unknown>>,
   read: RecordReader,
   names: ReplacingNames = {},
-): FieldChange[] {
-  return Object.entries(body).map(([field, value]) => {
-    const venue = venueNameOf(field, names);
-    return {
-      name: field,
-      value,
-      held: readField(read, field, venue),
-      ...(venue === 'barcodes' ? { append: true } : {}),
-    };
-  });
-}
+): FieldChange[] =>
+  fieldChanges(
+    body,
+    (field) => readField(read, field, venueNameOf(field, names)),
+    (field) => venueNameOf(field, names) === 'barcodes',
+  );
 
 /**
  * What a JSON Patch of the record's fields cannot carry, refused before anything is read or sent (exit 2): a supplier

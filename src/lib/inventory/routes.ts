@@ -325,12 +325,12 @@ export function parsePerLine(text: string | undefined): InventoryOperation[] | u
 export const formatPerLine = (operations: readonly InventoryOperation[]): string =>
   formatOperationList(operations, PER_LINE_OPERATIONS);
 
-/** The record updates a vendor may take as a JSON Patch (RFC 6902): a product's. */
-export const JSON_PATCH_OPERATIONS: readonly InventoryOperation[] = ['updateProduct'];
+/** The record updates a vendor may take as a JSON Patch (RFC 6902): a product's and a webhook subscriber's. */
+export const JSON_PATCH_OPERATIONS: readonly InventoryOperation[] = ['updateProduct', 'updateWebhook'];
 
 /**
  * inventory.jsonPatch: the record updates the vendor takes as a JSON Patch (RFC 6902, `application/json-patch+json`: a
- * list of operations on the record's fields), their operations separated by spaces: "updateProduct". venue then reads
+ * list of operations on the record's fields), their operations separated by spaces: "updateProduct updateWebhook". venue then reads
  * the record first and sends replace, add and remove operations on the fields it changes (json-patch.ts, client.ts).
  * Unset: a body of the fields, venue's own form.
  */

@@ -4,7 +4,7 @@
 // it already holds the value.
 import { describe, expect, it } from 'vitest';
 import {
-  fieldChanges,
+  productChanges,
   jsonPatchOf,
   jsonPointer,
   refuseUnpatchable,
@@ -92,9 +92,13 @@ describe('the operations', () => {
 describe('the changes of a body of fields against the record as read', () => {
   it('each field’s value found by its own word, else by venue’s name for it; barcodes appended', () => {
     const read = reader({ id: 7, name: 'Choc Bar', sku: 'CB-1', SellPrice: 3.5, barcodes: ['111'] });
-    const changes = fieldChanges({ SellPrice: 4, productCode: '', productName: 'Choc Bar', barcodes: ['222'] }, read, {
-      bodyNames: ['SellPrice'],
-    });
+    const changes = productChanges(
+      { SellPrice: 4, productCode: '', productName: 'Choc Bar', barcodes: ['222'] },
+      read,
+      {
+        bodyNames: ['SellPrice'],
+      },
+    );
     expect(jsonPatchOf(changes)).toEqual([
       { op: 'replace', path: '/SellPrice', value: 4 },
       { op: 'remove', path: '/productCode' },
