@@ -29,6 +29,8 @@ import {
   formatUpdateReplaces,
   formatJsonPatch,
   formatPerLine,
+  JSON_PATCH_OPERATIONS,
+  parseJsonPatch,
   parsePerLine,
   PER_LINE_OPERATIONS,
 } from '../../lib/inventory/routes.js';
@@ -309,17 +311,11 @@ export default defineCommand<Options>({
     const update = matched().find((o) => o.operation === 'updateProduct');
     const storedUpdate = merge.set.find((r) => r.operation === 'updateProduct');
     let updateReplaces: string | undefined;
-    // So is a JSON Patch update (inventory.jsonPatch): this import's update that takes a body of fields unsets it.
-    let jsonPatch: string | undefined;
     if (update && storedUpdate?.route === storedRoute(plan, update.route, 'updateProduct')) {
       if (update.replaces) {
         updateReplaces = formatUpdateReplaces(update.replaces);
         writable.setSetting(profile, 'inventory.updateReplaces', updateReplaces);
       } else writable.unsetSetting(profile, 'inventory.updateReplaces');
-      if (update.jsonPatch) {
-        jsonPatch = formatJsonPatch(['updateProduct']);
-        writable.setSetting(profile, 'inventory.jsonPatch', jsonPatch);
-      } else writable.unsetSetting(profile, 'inventory.jsonPatch');
     }
     // Stock writes this import stores as one call per line with the product in the body (inventory.perLine): the
     // take and receipt routes it stored; one of them it stored otherwise is dropped from the setting, one kept from
@@ -336,6 +332,15 @@ export default defineCommand<Options>({
     const perLine = formatPerLine([...new Set([...previous, ...marked])]);
     if (perLine) writable.setSetting(profile, 'inventory.perLine', perLine);
     else writable.unsetSetting(profile, 'inventory.perLine');
+    // Updates this import stores as taking a JSON Patch (inventory.jsonPatch), the same way: one it stored that takes
+    // a body of fields is dropped from the setting, one kept from elsewhere keeps its mark.
+    const patching = JSON_PATCH_OPERATIONS.filter((operation) => storedHere(operation)?.jsonPatch);
+    const patchedBefore = (parseJsonPatch(config.resolve(profile, 'inventory.jsonPatch').value) ?? []).filter(
+      (operation) => !storedHere(operation) && !merge.unset.includes(operation),
+    );
+    const jsonPatch = formatJsonPatch([...new Set([...patchedBefore, ...patching])]);
+    if (jsonPatch) writable.setSetting(profile, 'inventory.jsonPatch', jsonPatch);
+    else writable.unsetSetting(profile, 'inventory.jsonPatch');
     const importedAt = new Date(ctx.now()).toISOString().replace(/\.\d+Z$/, 'Z');
     writable.setSetting(
       profile,

@@ -14,6 +14,7 @@ import {
   inventoryOperationNames,
   isHeaderName,
   isInventoryOperation,
+  JSON_PATCH_OPERATIONS,
   parseRoute,
   templateNames,
   vendorBodyNames,
@@ -95,7 +96,7 @@ export interface MappedOperation {
   replaces?: ReplacingField[];
   /** A stock take or receipt sent one call per line with the product in the body (inventory.perLine). */
   perLine?: true;
-  /** A product update whose body is a JSON Patch (inventory.jsonPatch): venue reads the product first, sends operations. */
+  /** An update whose body is a JSON Patch (inventory.jsonPatch): venue reads the record first, sends operations. */
   jsonPatch?: true;
 }
 
@@ -853,12 +854,12 @@ export function writtenAs(
   };
 }
 
-/** A product update whose request body is a JSON Patch (operations.ts): sent as one (inventory.jsonPatch). */
+/** An update whose request body is a JSON Patch (operations.ts): sent as one (inventory.jsonPatch). */
 export const patchingOf = (
   operation: InventoryOperation,
   reading: Reading | undefined,
 ): Pick<MappedOperation, 'jsonPatch'> =>
-  operation === 'updateProduct' && reading?.operation.request?.jsonPatch ? { jsonPatch: true } : {};
+  JSON_PATCH_OPERATIONS.includes(operation) && reading?.operation.request?.jsonPatch ? { jsonPatch: true } : {};
 
 /**
  * A replacing update's fields: those its request body takes at the top, as the document names them (none it marks

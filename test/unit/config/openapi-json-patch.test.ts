@@ -1,10 +1,10 @@
 // A write whose body is a JSON Patch (RFC 6902): a list of operations on the
 // record's fields ({op, path, value}), known by its media type
 // (application/json-patch+json, where it is the one form offered) or by its
-// items. venue sends one as a product's update (inventory.jsonPatch: the
-// product read first, operations on the fields it changes), so such an update
-// is mapped on its evidence and marked; any other write of one record (a
-// create) whose body is one is never mapped: the review names it among the
+// items. venue sends one as a product's or a webhook subscriber's update
+// (inventory.jsonPatch: the record read first, operations on the fields it
+// changes), so such an update is mapped on its evidence and marked; any other
+// write of one record (a create) whose body is one is never mapped: the review names it among the
 // candidates, saying why, for a person to see. A PATCH whose body is the
 // record's fields maps as before, unmarked.
 
@@ -75,6 +75,41 @@ describe('a JSON Patch body', () => {
     );
     expect(routesOf(result).updateProduct).toBe('PATCH /products/{id}');
     expect(row.matched && row.jsonPatch).toBe(true);
+  });
+
+  it('a webhook subscription’s update whose body is a JSON Patch: mapped and marked as well', () => {
+    const hook = { id: 'string', url: 'string', event_types: 'string' };
+    const result = plan({
+      ...documentWith({ requestBody: body(product) }),
+      '/webhooks': {
+        get: { operationId: 'listWebhooks', summary: 'List webhooks', responses: answer(hook, true) },
+        post: {
+          operationId: 'createWebhook',
+          summary: 'Create a webhook',
+          requestBody: body(hook),
+          responses: answer(hook),
+        },
+      },
+      '/webhooks/{webhook_id}': {
+        patch: {
+          operationId: 'updateWebhook',
+          summary: 'Update a webhook',
+          requestBody: { content: { 'application/json-patch+json': { schema: patchOperations } } },
+          responses: answer(hook),
+        },
+        delete: {
+          operationId: 'deleteWebhook',
+          summary: 'Delete a webhook',
+          responses: { '204': { description: 'gone' } },
+        },
+      },
+    });
+    expect(routesOf(result).updateWebhook).toBe('PATCH /webhooks/{webhook_id}');
+    const row = result.operations.find((o) => o.operation === 'updateWebhook')!;
+    expect(row.matched && row.jsonPatch).toBe(true);
+    // The product's update there takes a body of fields: unmarked.
+    const update = result.operations.find((o) => o.operation === 'updateProduct')!;
+    expect(update.matched && update.jsonPatch).toBeUndefined();
   });
 
   it('a create whose body is a JSON Patch is still never mapped, and the review says why', () => {
