@@ -56,10 +56,10 @@ describe.each(dialects)('a product update that takes a JSON Patch (%s dialect)',
     expect(JSON.stringify(json(review.stdout))).toContain('"jsonPatch":true');
     const routes = json((await sb.run(['config', 'routes', '-o', 'json'])).stdout);
     expect(routes.routes.find((r: any) => r.operation === 'updateProduct').route).toBe('PATCH /Products/{id}');
-    expect(routes.jsonPatch).toEqual({ operations: ['updateProduct'], origin: 'imported' });
+    expect(routes.jsonPatch).toEqual({ operations: ['updateProduct', 'updateWebhook'], origin: 'imported' });
     expect(routes.updateReplaces).toBeNull();
     const table = await sb.run(['config', 'routes']);
-    expect(table.stdout + table.stderr).toContain('updateProduct sent as a JSON Patch');
+    expect(table.stdout + table.stderr).toContain('Patch:     updateProduct, updateWebhook sent as a JSON Patch');
   });
 
   it('products update changes the price and leaves every other field as it was, by one replace operation', async () => {
@@ -114,6 +114,36 @@ describe.each(dialects)('a product update that takes a JSON Patch (%s dialect)',
     const dry = await sb.run(['inventory', 'products', 'update', '1001', '--sell-price', '3', '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stderr).toContain('takes a JSON Patch');
+  });
+
+  it('webhooks update sends a JSON Patch of the fields that change; a subscriber that holds them is sent nothing', async () => {
+    const created = await fetch(`${sb.origin}${BASE}/Subscriptions`, {
+      method: 'POST',
+      headers: { 'x-api-token': await token(), 'content-type': 'application/json' },
+      body: JSON.stringify({
+        url: 'https://hooks.example.com/in',
+        secret: 'a-secret-of-16-chars-or-more',
+        eventTypes: ['stock.received'],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { subscribers } = await sb.control<{ subscribers: any[] }>('GET', '/webhooks/state');
+    const id = subscribers.find((s) => s.url === 'https://hooks.example.com/in').id as string;
+    await sb.control('DELETE', '/requests');
+    const update = () =>
+      sb.run(['webhooks', 'update', id, '--events', 'stock.counted,stock.adjusted', '--yes', '-o', 'json']);
+    const r = await update();
+    expect(r.code, r.stderr).toBe(0);
+    const [sent] = await patches();
+    expect(sent.headers['content-type']).toMatch(/^application\/json-patch\+json/);
+    expect(sent.body).toEqual([{ op: 'replace', path: '/eventTypes', value: ['stock.counted', 'stock.adjusted'] }]);
+    const after = await sb.control<{ subscribers: any[] }>('GET', '/webhooks/state');
+    expect(after.subscribers.find((s) => s.id === id).eventTypes).toEqual(['stock.counted', 'stock.adjusted']);
+    await sb.control('DELETE', '/requests');
+    const again = await update();
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain(`webhook subscriber ${id} already holds every change given: nothing was sent`);
+    expect(await patches()).toEqual([]);
   });
 
   it('a lost answer is settled by reading the product back, never sent again', async () => {
