@@ -137,13 +137,12 @@ export class WebhooksClient {
   async create(input: CreateSubscriberInput): Promise<WebhookSubscriber> {
     const operation = 'create the webhook subscriber';
     const response = await this.send('createWebhook', [], { body: input, operation });
-    const reader = readRecord(
-      response.data,
-      this.source(operation, true),
-      'webhook subscriber',
-      subscriberResourceKeys.one,
-    );
-    // Read as a read: every field of the subscriber by its type (exit 6 naming one of another type).
+    return this.written(response.data, operation, true);
+  }
+
+  /** A write's answer read as a read: every field of the subscriber by its type (exit 6 naming one of another type). */
+  private written(data: unknown, operation: string, accepted: boolean): WebhookSubscriber {
+    const reader = readRecord(data, this.source(operation, accepted), 'webhook subscriber', subscriberResourceKeys.one);
     readWriteAnswer(reader, RECORD_SHAPES.subscriber);
     return subscriberView(reader);
   }
@@ -158,14 +157,7 @@ export class WebhooksClient {
     try {
       // Setting the same fields twice leaves the same subscriber.
       const response = await this.send('updateWebhook', [webhookId], { body: changes, idempotent: true, operation });
-      const reader = readRecord(
-        response.data,
-        this.source(operation),
-        'webhook subscriber',
-        subscriberResourceKeys.one,
-      );
-      readWriteAnswer(reader, RECORD_SHAPES.subscriber);
-      return { subscriber: subscriberView(reader), settled: 'answered' };
+      return { subscriber: this.written(response.data, operation, false), settled: 'answered' };
     } catch (error) {
       throw webhookErrors.errorFor(error, 'updateWebhook', { webhookId });
     }
@@ -213,14 +205,7 @@ export class WebhooksClient {
         operation,
       });
       if (response.data === undefined) return { subscriber: await this.subscriber(webhookId), settled: 'read-after' };
-      const reader = readRecord(
-        response.data,
-        this.source(operation, true),
-        'webhook subscriber',
-        subscriberResourceKeys.one,
-      );
-      readWriteAnswer(reader, RECORD_SHAPES.subscriber);
-      return { subscriber: subscriberView(reader), settled: 'answered' };
+      return { subscriber: this.written(response.data, operation, true), settled: 'answered' };
     } catch (error) {
       if (classifyFailure(error).kind !== 'unknown')
         throw webhookErrors.errorFor(error, 'updateWebhook', { webhookId });
