@@ -21,8 +21,10 @@ import {
   parseAuthScheme,
   parsePathVars,
   parseRoute,
+  formatJsonPatch,
   formatPerLine,
   formatUpdateReplaces,
+  parseJsonPatch,
   parsePerLine,
   parseUpdateReplaces,
   checkRouteFor,
@@ -149,6 +151,11 @@ const baseSettingSpecs = {
       'The stock writes the vendor takes one product per call with the product in the body (one flat record: "POST /inventory_levels/set" {variant_id, warehouse_id, on_hand}), their operations separated by spaces: "stockTake receiveStock". venue then sends such a write one call per line, each body the write\'s fields and the line\'s, as it sends a write keyed by the product in its path. Unset: all lines in one body (set by import-openapi)',
     kind: 'operations',
   },
+  'inventory.jsonPatch': {
+    description:
+      'The record updates the vendor takes as a JSON Patch (RFC 6902: `PATCH /products/{id}` with Content-Type application/json-patch+json and [{"op": "replace", "path": "/price", "value": 4.5}]), their operations separated by spaces: "updateProduct updateWebhook". venue then reads the record first and sends replace, add and remove operations on the fields it changes (If-Match with the read\'s ETag). Unset: a body of the fields (set by import-openapi)',
+    kind: 'operations',
+  },
   'inventory.importedRoutes': {
     description:
       'What the last import-openapi stored (JSON): `config routes` calls a route imported while it still equals this, set by hand otherwise',
@@ -271,12 +278,14 @@ export function checkSettingValue(key: SettingKey, raw: string): string | number
       return formatUpdateReplaces(names);
     }
     case 'operations': {
-      const operations = parsePerLine(raw);
+      // The settings that name operations: each its own list, and what unsetting it means.
+      const patches = key === 'inventory.jsonPatch';
+      const operations = patches ? parseJsonPatch(raw) : parsePerLine(raw);
       if (!operations)
         throw new UsageError(
-          `${key} takes operation names; \`venue config unset ${key}\` sends every line in one body again`,
+          `${key} takes operation names; \`venue config unset ${key}\` ${patches ? 'sends a body of the fields again' : 'sends every line in one body again'}`,
         );
-      return formatPerLine(operations);
+      return patches ? formatJsonPatch(operations) : formatPerLine(operations);
     }
     case 'tags': {
       const tags = parseTags(raw);

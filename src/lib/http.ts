@@ -65,6 +65,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   /** Sent as JSON. */
   body?: unknown;
+  /** The JSON body's media type where it is a JSON of another kind (application/json-patch+json); application/json by default. */
+  mediaType?: string;
   /** Sent as application/x-www-form-urlencoded instead of a JSON body (an OAuth2 token request). */
   form?: Record<string, string>;
   headers?: Record<string, string>;
@@ -519,7 +521,7 @@ export class HttpClient {
       headers['content-length'] = String(payload.length);
     } else if (options.body !== undefined) {
       payload = Buffer.from(stringifyJsonExact(options.body), 'utf8');
-      headers['content-type'] = 'application/json';
+      headers['content-type'] = options.mediaType ?? 'application/json';
       headers['content-length'] = String(payload.length);
     }
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;

@@ -16,6 +16,7 @@ import {
 import { pascalCase } from './dialects/core.js';
 import { flatRequestSchema, pathFieldSchema } from './line-keyed.js';
 import { replacingRequestSchema } from './replacing.js';
+import { JSON_PATCH_MEDIA_TYPE, jsonPatchRequestSchema } from './json-patch.js';
 import type { AuthScheme, RouteLayout } from './routes.js';
 import type { DialectName } from './types.js';
 
@@ -206,22 +207,31 @@ export function publishedInventoryDocument(
         }
       }
       // A replacing update (replacing.ts): the whole product required, If-Match taken, 412 answered; reads say the ETag.
-      if (layout?.replaces?.includes('updateProduct') && (id === 'updateProduct' || id === 'getProduct')) {
+      // A JSON Patch update (json-patch.ts) the same, its body a JSON Patch of the product's fields.
+      const patches = layout?.jsonPatch?.includes('updateProduct') ?? false;
+      if ((layout?.replaces?.includes('updateProduct') || patches) && (id === 'updateProduct' || id === 'getProduct')) {
         const ok = (operation.responses as Record<string, Record<string, unknown>> | undefined)?.['200'];
         if (ok)
           ok.headers = {
             ETag: { description: 'The version of the product, for If-Match', schema: { type: 'string' } },
           };
         if (id === 'updateProduct') {
-          operation.summary = 'Replaces a product: send every field, as read with its changes';
+          operation.summary = patches
+            ? 'Updates a product by a JSON Patch of its fields'
+            : 'Replaces a product: send every field, as read with its changes';
           const before = JSON.stringify(operation.requestBody ?? null);
           unreferenced.push(...[...before.matchAll(/#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!));
           operation.requestBody = {
             required: true,
-            content: {
-              'application/json': { schema: replacingRequestSchema(source as unknown as Record<string, unknown>) },
-            },
+            content: patches
+              ? { [JSON_PATCH_MEDIA_TYPE]: { schema: jsonPatchRequestSchema() } }
+              : {
+                  'application/json': {
+                    schema: replacingRequestSchema(source as unknown as Record<string, unknown>),
+                  },
+                },
           };
+          if (patches) patchAnswers(operation.responses as Record<string, unknown>);
           operation.parameters = [
             ...(operation.parameters ?? []),
             {
@@ -237,6 +247,17 @@ export function publishedInventoryDocument(
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
           };
         }
+      }
+      // A subscriber's update that takes a JSON Patch (json-patch.ts): its body one, 409 and 415 answered.
+      if (id === 'updateWebhook' && layout?.jsonPatch?.includes('updateWebhook')) {
+        operation.summary = 'Updates a webhook subscription by a JSON Patch of its fields';
+        const before = JSON.stringify(operation.requestBody ?? null);
+        unreferenced.push(...[...before.matchAll(/#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!));
+        operation.requestBody = {
+          required: true,
+          content: { [JSON_PATCH_MEDIA_TYPE]: { schema: jsonPatchRequestSchema() } },
+        };
+        patchAnswers(operation.responses as Record<string, unknown>);
       }
       if (route?.vars.length) {
         operation.parameters = [
@@ -436,4 +457,14 @@ export function registerOpenApiPublishing(
       );
     });
   }
+}
+
+/** A JSON Patch update's own answers: 409 (a test failed, a path holds nothing) and 415 (another media type). */
+function patchAnswers(responses: Record<string, unknown>): void {
+  const error = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+  responses['409'] ??= { description: 'conflict: a test operation failed, or a path holds nothing', content: error };
+  responses['415'] = {
+    description: 'unsupported_media_type: the body is not application/json-patch+json',
+    content: error,
+  };
 }

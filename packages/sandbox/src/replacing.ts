@@ -74,6 +74,16 @@ function staleIfMatch(ifMatch: string | string[] | undefined, etag: string): boo
   return !tags.some((tag) => tag.replace(/^W\//, '') === etag);
 }
 
+/** An update sent with an If-Match that names none of the product's ETags now: 412, the record unchanged. */
+export function checkIfMatch(product: Json, ifMatch: string | string[] | undefined): void {
+  if (staleIfMatch(ifMatch, productEtag(product)))
+    throw new SandboxHttpError(
+      412,
+      'precondition_failed',
+      `product ${String(product.productId)} has changed since that ETag was read: the update was not applied`,
+    );
+}
+
 /**
  * A replacing update's request, checked before the contract sees it: the If-Match first (412, nothing changed),
  * then every field (400 naming those missing); what passes is the contract's update, null where the record holds
@@ -85,12 +95,7 @@ export function replacingRequest(
   ifMatch: string | string[] | undefined,
   fields: readonly string[],
 ): Json {
-  if (product && staleIfMatch(ifMatch, productEtag(product)))
-    throw new SandboxHttpError(
-      412,
-      'precondition_failed',
-      `product ${String(product.productId)} has changed since that ETag was read: the update was not applied`,
-    );
+  if (product) checkIfMatch(product, ifMatch);
   if (!isObject(body)) return body as Json;
   const missing = fields.filter((name) => !Object.hasOwn(body, name));
   if (missing.length)

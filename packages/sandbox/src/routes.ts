@@ -11,6 +11,7 @@ import { RouteLayoutError } from './route-layout-error.js';
 import { flatFields, flatShapeOf, LINE_KEYED_OPERATIONS, PATH_FIELDS, type FlatRoute } from './line-keyed.js';
 import { isObject } from './dialects/json.js';
 import { REPLACEABLE_OPERATIONS } from './replacing.js';
+import { JSON_PATCH_OPERATIONS } from './json-patch.js';
 
 /**
  * How inventory (and webhook subscriber) calls are authenticated: the login
@@ -115,6 +116,11 @@ export interface RouteLayout {
    * with no {productId} whose flat body holds the line's fields beside the write's, as a line-keyed route's does.
    */
   perLine?: string[];
+  /**
+   * The record updates served as JSON Patch updates (json-patch.ts): the route takes only application/json-patch+json,
+   * a list of operations on the record's fields; reads answer an ETag, a stale If-Match refused with 412.
+   */
+  jsonPatch?: string[];
 }
 
 /** A text with the layout's path variables filled in. */
@@ -433,12 +439,13 @@ export function parseRouteLayout(
     headerVars: inHeaders,
     replaces,
     perLine: inPerLine,
+    jsonPatch,
     ...rest
   } = value as Record<string, unknown>;
   const extra = Object.keys(rest).filter((key) => key !== '$schema' && key !== 'description');
   if (extra.length)
     throw new RouteLayoutError(
-      `${where} has unknown field(s): ${extra.join(', ')} (expected basePath, auth, operations, answerNames, requestNames, pathVars, queryVars, headerVars, replaces, perLine)`,
+      `${where} has unknown field(s): ${extra.join(', ')} (expected basePath, auth, operations, answerNames, requestNames, pathVars, queryVars, headerVars, replaces, perLine, jsonPatch)`,
     );
   const pathVars = parsePathVars(vars, where);
   const queryVars = parsePathVars(inQuery, where, 'queryVars');
@@ -513,6 +520,7 @@ export function parseRouteLayout(
     layout.requestNames = requestNames;
   }
   if (replaces !== undefined) layout.replaces = parseReplaces(replaces, routes, where);
+  if (jsonPatch !== undefined) layout.jsonPatch = parseJsonPatch(jsonPatch, routes, layout.replaces, where);
   if (perLine) layout.perLine = perLine;
   if (pathVars) layout.pathVars = pathVars;
   if (queryVars && Object.keys(queryVars).length) layout.queryVars = queryVars;
@@ -562,6 +570,30 @@ function parseReplaces(value: unknown, routes: LayoutRoute[], where: string): st
     if (!route.listed || (route.method !== 'PUT' && route.method !== 'POST'))
       throw new RouteLayoutError(
         `${where} replaces: ${id} must be listed in operations as a PUT or a POST on the record's path (a replacing update), not ${route.listed ? route.method : 'left at its venue default'}`,
+      );
+  }
+  return [...new Set(value as string[])];
+}
+
+/** A layout's jsonPatch: record updates it serves as JSON Patch updates, each listed, none also a replacing update. */
+function parseJsonPatch(
+  value: unknown,
+  routes: LayoutRoute[],
+  replaces: readonly string[] | undefined,
+  where: string,
+): string[] {
+  if (!Array.isArray(value) || value.some((id) => typeof id !== 'string'))
+    throw new RouteLayoutError(`${where} jsonPatch must be a list of operationIds, such as ["updateProduct"]`);
+  for (const id of value as string[]) {
+    if (!JSON_PATCH_OPERATIONS.includes(id))
+      throw new RouteLayoutError(
+        `${where} jsonPatch: ${id} cannot take a JSON Patch (only ${JSON_PATCH_OPERATIONS.join(', ')})`,
+      );
+    if (!routes.find((r) => r.operationId === id)!.listed)
+      throw new RouteLayoutError(`${where} jsonPatch: ${id} must be listed in operations (its own route)`);
+    if (replaces?.includes(id))
+      throw new RouteLayoutError(
+        `${where} jsonPatch: ${id} is also in replaces: an update either replaces the record or takes a JSON Patch`,
       );
   }
   return [...new Set(value as string[])];

@@ -18,6 +18,7 @@ import { installFormParser, registerOAuthTokenRoute } from './auth-schemes.js';
 import { RequestLog } from './request-log.js';
 import { relabelError, unflattenBody, unknownFieldsError, type FlatRoute } from './line-keyed.js';
 import { productEtag, replacedFields, replacingRequest } from './replacing.js';
+import { jsonPatchRequest, productPatchTarget, subscriberPatchTarget } from './json-patch.js';
 import { createLayoutRewriter, loadRouteLayout, RouteLayoutError, type RouteLayout } from './routes.js';
 import { StateStore, defaultSettings, demoState, type SandboxState } from './state-store.js';
 import { SandboxTokenIssuer } from './tokens.js';
@@ -250,9 +251,12 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
       request.body = made.body;
     });
   // After the dialect too: a replacing update's body is checked whole, against the record's ETag, and made the
-  // contract's update before the contract sees it; reads and updates of a product answer its ETag (replacing.ts).
-  if (layout?.replaces?.includes('updateProduct')) {
+  // contract's update before the contract sees it (replacing.ts); so is a JSON Patch update's, its operations applied
+  // to the record's fields (json-patch.ts); reads and updates of a product answer its ETag.
+  const patches = layout?.jsonPatch?.includes('updateProduct') ?? false;
+  if (layout?.replaces?.includes('updateProduct') || patches) {
     const fields = replacedFields();
+    const target = productPatchTarget();
     const storedProduct = (request: FastifyRequest) => {
       const id = Number((request.params as { productId?: string } | undefined)?.productId);
       const inventory = stateIn(undefined, 'inventory') as { products?: Array<Record<string, unknown>> } | undefined;
@@ -262,12 +266,41 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
       if (replacing.get(request.raw) !== 'updateProduct') return;
       // A request that would be refused for its token hears that first, as the contract check does.
       await tokens.require(request, ['inventory']);
-      request.body = replacingRequest(request.body, storedProduct(request), request.headers['if-match'], fields);
+      request.body = patches
+        ? jsonPatchRequest(
+            request.body,
+            storedProduct(request),
+            {
+              id: String((request.params as { productId?: string } | undefined)?.productId ?? ''),
+              contentType: request.headers['content-type'],
+              ifMatch: request.headers['if-match'],
+              pascal: sandbox.dialect === 'pascal',
+            },
+            target,
+          )
+        : replacingRequest(request.body, storedProduct(request), request.headers['if-match'], fields);
     });
     app.addHook('onSend', (request, reply, payload, done) => {
       const product = replacing.has(request.raw) && reply.statusCode < 300 ? storedProduct(request) : undefined;
       if (product) void reply.header('etag', productEtag(product));
       done(null, payload);
+    });
+  }
+  // A subscriber's update that takes a JSON Patch: its operations applied to the subscriber's fields, the same way.
+  if (layout?.jsonPatch?.includes('updateWebhook')) {
+    const target = subscriberPatchTarget();
+    app.addHook('preValidation', async (request) => {
+      if (!patchedSubscriber.has(request.raw)) return;
+      await tokens.require(request, ['inventory']);
+      const id = String((request.params as { webhookId?: string } | undefined)?.webhookId ?? '');
+      const webhooks = stateIn(undefined, 'webhooks') as { subscribers?: Array<Record<string, unknown>> } | undefined;
+      const subscriber = webhooks?.subscribers?.find((s) => s.id === id && s.isActive === true);
+      request.body = jsonPatchRequest(
+        request.body,
+        subscriber,
+        { id, contentType: request.headers['content-type'], pascal: sandbox.dialect === 'pascal' },
+        target,
+      );
     });
   }
   const idle = options.idleStopMs
@@ -392,7 +425,9 @@ function fleetRewriteUrl(fleet: Fleet, next: ((request: import('node:http').Inco
 
 /** Requests on a line-keyed route, with the values of its path fields (read by the flat-body hook and the error handler). */
 const lineKeyed = new WeakMap<import('node:http').IncomingMessage, { route: FlatRoute; values: string[] }>();
-/** Requests on a replacing layout's product routes (getProduct, updateProduct), by operationId. */
+/** Requests on a layout's subscriber update that takes a JSON Patch. */
+const patchedSubscriber = new WeakSet<import('node:http').IncomingMessage>();
+/** Requests on a replacing or JSON Patch layout's product routes (getProduct, updateProduct), by operationId. */
 const replacing = new WeakMap<import('node:http').IncomingMessage, string>();
 /** Errors already in a flat body's names. */
 const flatErrors = new WeakSet<object>();
@@ -417,8 +452,9 @@ function layoutRewriteUrl(layout: RouteLayout): (request: import('node:http').In
     if (answer.kind === 'token') return answer.url;
     if (answer.route.flat) lineKeyed.set(request, { route: answer.route.flat, values: answer.fields ?? [] });
     const id = answer.route.operationId;
-    if (layout.replaces?.includes('updateProduct') && (id === 'getProduct' || id === 'updateProduct'))
-      replacing.set(request, id);
+    const readFirst = layout.replaces?.includes('updateProduct') || layout.jsonPatch?.includes('updateProduct');
+    if (readFirst && (id === 'getProduct' || id === 'updateProduct')) replacing.set(request, id);
+    if (id === 'updateWebhook' && layout.jsonPatch?.includes('updateWebhook')) patchedSubscriber.add(request);
     if (request.method !== answer.method) {
       methodSent.set(request, request.method ?? 'GET');
       request.method = answer.method;

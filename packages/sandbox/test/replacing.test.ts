@@ -5,7 +5,8 @@
 
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, demoCredentials, DIALECT_NAMES, type DialectName, type Sandbox } from '../src/index.js';
+import { createSandbox, DIALECT_NAMES, type DialectName, type Sandbox } from '../src/index.js';
+import { layoutToken, storedProduct } from './support/layout-session.js';
 import { pascalCase } from '../src/dialects/core.js';
 import { publishedInventoryDocument, readOpenApiDocument } from '../src/openapi-publish.js';
 import { canonicalOperations, loadRouteLayout, parseRouteLayout } from '../src/routes.js';
@@ -53,10 +54,7 @@ describe.each(DIALECT_NAMES as readonly DialectName[])('a replacing update serve
   let token: string;
   const named = (body: Record<string, unknown>) =>
     dialect === 'pascal' ? Object.fromEntries(Object.entries(body).map(([k, v]) => [pascalCase(k), v])) : body;
-  const stored = async (id: number) =>
-    ((await (await fetch(`${origin}/_sandbox/inventory/state`)).json()) as { products: any[] }).products.find(
-      (p) => p.productId === id,
-    );
+  const stored = (id: number) => storedProduct(origin, id);
   const read = (id: number) =>
     fetch(`${origin}/inventory/api/v1/Products/${id}`, { headers: { 'x-api-token': token } });
   const put = (id: number, body: Record<string, unknown>, ifMatch?: string) =>
@@ -75,15 +73,7 @@ describe.each(DIALECT_NAMES as readonly DialectName[])('a replacing update serve
   beforeAll(async () => {
     sandbox = createSandbox({ dialect, routes: exampleFile });
     origin = await sandbox.start();
-    const response = await fetch(`${origin}/inventory/api/v1/Auth/Token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(
-        named({ apiKey: demoCredentials['inventory.apiKey'], apiSecret: demoCredentials['inventory.apiSecret'] }),
-      ),
-    });
-    expect(response.status).toBe(200);
-    token = /"(eyJ[^"]+)"/.exec(JSON.stringify(await response.json()))![1]!;
+    token = await layoutToken(origin, '/inventory/api/v1/Auth/Token', named);
   });
   afterAll(() => sandbox.stop());
 

@@ -11,6 +11,7 @@ import {
   serverVariables,
   listOf,
   refuseCredentialVars,
+  patchingOf,
   replacingOf,
   storedRoute,
   writtenAs,
@@ -26,7 +27,10 @@ import {
   checkPathVarValue,
   checkFieldVarValue,
   formatUpdateReplaces,
+  formatJsonPatch,
   formatPerLine,
+  JSON_PATCH_OPERATIONS,
+  parseJsonPatch,
   parsePerLine,
   PER_LINE_OPERATIONS,
 } from '../../lib/inventory/routes.js';
@@ -328,6 +332,15 @@ export default defineCommand<Options>({
     const perLine = formatPerLine([...new Set([...previous, ...marked])]);
     if (perLine) writable.setSetting(profile, 'inventory.perLine', perLine);
     else writable.unsetSetting(profile, 'inventory.perLine');
+    // Updates this import stores as taking a JSON Patch (inventory.jsonPatch), the same way: one it stored that takes
+    // a body of fields is dropped from the setting, one kept from elsewhere keeps its mark.
+    const patching = JSON_PATCH_OPERATIONS.filter((operation) => storedHere(operation)?.jsonPatch);
+    const patchedBefore = (parseJsonPatch(config.resolve(profile, 'inventory.jsonPatch').value) ?? []).filter(
+      (operation) => !storedHere(operation) && !merge.unset.includes(operation),
+    );
+    const jsonPatch = formatJsonPatch([...new Set([...patchedBefore, ...patching])]);
+    if (jsonPatch) writable.setSetting(profile, 'inventory.jsonPatch', jsonPatch);
+    else writable.unsetSetting(profile, 'inventory.jsonPatch');
     const importedAt = new Date(ctx.now()).toISOString().replace(/\.\d+Z$/, 'Z');
     writable.setSetting(
       profile,
@@ -341,6 +354,7 @@ export default defineCommand<Options>({
       ...(plan.pathVars.length ? { pathVars: formatPathVars(pathVars) } : {}),
       ...(updateReplaces ? { updateReplaces } : {}),
       ...(perLine ? { perLine } : {}),
+      ...(jsonPatch ? { jsonPatch } : {}),
       routes: {} as Record<string, string>,
       sources: {} as Record<string, string>,
       strengths: {} as Record<string, Strength>,
@@ -532,6 +546,7 @@ async function reviewEach(ctx: Context, plan: ImportPlan): Promise<ImportPlan> {
         chosenBy: 'review',
         alternatives: [],
         ...replacingOf(reading && score(o.operation, reading, 0, new Set()).replaces, reading),
+        ...patchingOf(o.operation, reading),
         ...(stored.perLine ? { perLine: true as const } : {}),
       };
     }

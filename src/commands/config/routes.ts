@@ -32,7 +32,8 @@ export default defineCommand({
     "Body names are the request fields written in the vendor's names " +
     "(inventory.bodyNames); answer names the vendor's words for answer fields, read as venue's (inventory.answerNames). " +
     '"Update" says when updateProduct\'s route replaces the whole product (inventory.updateReplaces, the fields it takes): venue reads the product first and sends it whole. ' +
-    '"Per line" names the stock writes sent one call per line with the product in the body (inventory.perLine); one whose route holds {productId} is sent one call per line, the product in its path.',
+    '"Per line" names the stock writes sent one call per line with the product in the body (inventory.perLine); one whose route holds {productId} is sent one call per line, the product in its path. ' +
+    '"Patch" names the record updates sent as a JSON Patch (inventory.jsonPatch): the record read first, operations on the fields that change.',
   examples: ['venue config routes', 'venue --profile main config routes -o json'],
   fleet: 'read',
   async run(ctx) {
@@ -101,6 +102,10 @@ export default defineCommand({
     const perLine = map.perLine
       ? { operations: map.perLine, origin: originOf(resolve('inventory.perLine'), imported?.perLine) }
       : null;
+    // Record updates sent as a JSON Patch: which, and who said so.
+    const jsonPatch = map.jsonPatch
+      ? { operations: map.jsonPatch, origin: originOf(resolve('inventory.jsonPatch'), imported?.jsonPatch) }
+      : null;
 
     if (ctx.output.format === 'json' || ctx.output.format === 'ndjson') {
       await ctx.output.record({
@@ -120,6 +125,7 @@ export default defineCommand({
         routes: rows,
         updateReplaces,
         perLine,
+        jsonPatch,
         bodyNames: map.bodyNames,
         answerNames: map.answerNames,
       });
@@ -175,6 +181,11 @@ export default defineCommand({
         ...(perLine
           ? [
               `Per line:  ${perLine.operations.join(', ')} sent one call per line, the product in the body (${perLine.origin})`,
+            ]
+          : []),
+        ...(jsonPatch
+          ? [
+              `Patch:     ${jsonPatch.operations.join(', ')} sent as a JSON Patch: read first, replace/add/remove operations on the fields it changes (${jsonPatch.origin})`,
             ]
           : []),
         // Request bodies written in the vendor's names (inventory.bodyNames, from the document's request schemas).

@@ -23,7 +23,8 @@ export default defineCommand<UpdateOptions>({
   summary: "Change a subscriber's URL, event types or secret",
   record: writeOutcomeShape(RECORD_SHAPES.subscriber),
   description:
-    'Only the fields given change. --rotate-secret makes a new random secret and prints it once; during the ' +
+    'Only the fields given change. Where the vendor takes the update as a JSON Patch (inventory.jsonPatch), venue reads the ' +
+    'subscriber first and sends replace, add and remove operations on the fields that change, nothing when none does. --rotate-secret makes a new random secret and prints it once; during the ' +
     'switch, receivers can accept both secrets (`listen`/`verify` take --secret-env twice). --dry-run checks the changes and ' +
     'shows them (never a secret); nothing is sent.',
   examples: [
@@ -78,13 +79,25 @@ export default defineCommand<UpdateOptions>({
     }
     await confirmWrite(ctx, options, `Change webhook subscriber ${id}?`, 'Subscriber not changed: nothing was sent.');
     const client = new WebhooksClient(await ctx.serviceDeps('inventory'));
-    const subscriber = await client.update(id, body);
+    const { subscriber, settled } = await client.update(id, body);
+    // Where the update takes a JSON Patch (inventory.jsonPatch), a subscriber that held every change is sent nothing.
+    if (settled === 'unchanged')
+      ctx.terminal.info(`webhook subscriber ${id} already holds every change given: nothing was sent`);
+    if (settled === 'read-after')
+      ctx.terminal.info(
+        `the service answered the update of webhook subscriber ${id} with no record: shown as read after it`,
+      );
+    if (settled === 'read-back')
+      ctx.terminal.warn(
+        `the answer to the update of webhook subscriber ${id} was lost; read back, it holds every change: applied`,
+      );
     assertAgrees(
       `the update of webhook subscriber ${id}`,
       checkSubscriberAnswer(body as { url?: string; eventTypes?: string[] }, subscriber, id),
       `Check it with ${venueHint(['webhooks', 'list'])}; sending the same update again is harmless.`,
     );
-    ctx.terminal.success(`webhook subscriber ${subscriber.id} updated${chosen ? ' (new secret)' : ''}`);
+    if (settled !== 'unchanged')
+      ctx.terminal.success(`webhook subscriber ${subscriber.id} updated${chosen ? ' (new secret)' : ''}`);
     await showSubscriber(ctx, subscriber, chosen, id);
   },
 });

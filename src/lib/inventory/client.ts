@@ -29,6 +29,7 @@ import { productFields, resourceKeys, stockLevelFields } from './fields.js';
 import { InventoryRouteMap, writeFieldsIn, type InventoryOperation, type ReplacingField } from './routes.js';
 import { classifyFailure } from '../writes/rule.js';
 import { placeChanges, replacingBody, replacingNamesOf, unheldChanges } from './replacing-update.js';
+import { JSON_PATCH_MEDIA_TYPE, jsonPatchOf, productChanges, refuseUnpatchable } from './json-patch.js';
 import { venueHint } from '../hint-command.js';
 import { inventoryErrors, type InventoryErrorContext } from './error-codes.js';
 import type { HealthReading } from './health.js';
@@ -258,14 +259,20 @@ interface CallOptions {
   writeFields?: Record<string, string>;
   /** Headers of this call alone (If-Match). */
   headers?: Record<string, string>;
-  /** The body is already in the vendor's names (a replacing update's, built of the record as read): sent as it is. */
+  /** The body is already in the vendor's names (a replacing update's or a JSON Patch, built of the record as read): sent as it is. */
   vendorNamed?: boolean;
+  /** The JSON body's media type where it is not application/json (a JSON Patch's). */
+  mediaType?: string;
 }
 
-/** A product changed: its record, and how the change is known (its answer, or read back after the answer was lost). */
+/**
+ * A product changed: its record, and how the change is known: its answer; read after an answer that held no record
+ * (a 204); read back after the answer was lost; or, for an update made of the product as read, nothing sent because
+ * it held every change already (the record as read).
+ */
 export interface UpdatedProduct {
   product: Product;
-  settled: 'answered' | 'read-back';
+  settled: 'answered' | 'read-after' | 'read-back' | 'unchanged';
 }
 
 /** What a caller may pass with a write. */
@@ -299,6 +306,7 @@ export class InventoryClient {
       ...(headers || options.headers ? { headers: { ...headers, ...options.headers } } : {}),
       // Written in the vendor's names where its document gives others (inventory.bodyNames).
       body: options.vendorNamed ? options.body : this.routes.vendorBody(operation, options.body),
+      ...(options.mediaType ? { mediaType: options.mediaType } : {}),
       idempotent: options.idempotent,
       auth: options.auth === false ? undefined : this.deps.token,
       operation: options.operation,
@@ -508,10 +516,13 @@ export class InventoryClient {
 
   /**
    * Changes the fields of patch (venue's names). A partial update sends only them. Where the profile's update
-   * replaces the record (inventory.updateReplaces) the product is read first and sent whole (replaceProduct).
+   * replaces the record (inventory.updateReplaces) the product is read first and sent whole (replaceProduct); where it
+   * takes a JSON Patch (inventory.jsonPatch) the product is read first and operations on the changed fields are sent
+   * (patchProduct).
    */
   async updateProduct(productId: number | string, patch: Record<string, unknown>): Promise<UpdatedProduct> {
     if (this.routes.updateReplaces) return this.replaceProduct(productId, patch, this.routes.updateReplaces);
+    if (this.routes.jsonPatch?.includes('updateProduct')) return this.patchProduct(productId, patch);
     const product = await this.explaining('updateProduct', { what: `product ${productId}` }, () =>
       this.one(
         'updateProduct',
@@ -527,60 +538,90 @@ export class InventoryClient {
 
   /**
    * A replacing update: the product read (its getProduct route, the vendor's own body), the changes set on the
-   * fields the update takes, the whole sent with If-Match where the read answered an ETag. A 412 is someone's change
-   * between the read and the write: nothing changed by venue (exit 5, error-codes.ts). A record that cannot be read,
-   * or lacks a field the update takes, is exit 6 before anything is sent.
-   *
-   * Never resent, by the HTTP layer or here. A PUT of one whole body is idempotent by HTTP's rule, but a resend is
-   * safe only where nothing else changed the record in between: without If-Match it would put back values someone
-   * else changed after the first send applied; with it, the first send's own change makes the resend a 412 that
-   * would blame someone else. A POST that replaces is not idempotent at all. So a lost answer is settled by proof:
-   * the product read back, applied only where every changed field holds its new value, else unknown (exit 7), as
-   * the one write rule has it (writes/rule.ts).
+   * fields the update takes, the whole sent with If-Match where the read answered an ETag (writeAfterRead). A record
+   * that cannot be read, or lacks a field the update takes, is exit 6 before anything is sent.
    */
   private async replaceProduct(
     productId: number | string,
     patch: Record<string, unknown>,
     fields: readonly ReplacingField[],
   ): Promise<UpdatedProduct> {
-    const what = `product ${productId}`;
     const names = replacingNamesOf(this.routes);
     // What the update cannot carry is refused before anything is read or sent.
     const placed = placeChanges(fields, patch, names);
-    const readOperation = `read product ${productId} to send it whole`;
-    const readSource = this.source(readOperation);
-    const read = await this.explaining('getProduct', { what }, () =>
-      this.send('getProduct', [String(productId)], { operation: readOperation }),
+    const read = await this.readToChange(productId, `read product ${productId} to send it whole`);
+    const body = replacingBody(fields, placed, read.record, read.source, names);
+    return this.writeAfterRead(productId, patch, read.etag, { body });
+  }
+
+  /**
+   * A JSON Patch update (json-patch.ts): the product read, then replace, add and remove operations on the fields
+   * the changes touch, in the vendor's names (the same body of fields a partial update sends, routes.vendorBody),
+   * sent as application/json-patch+json with If-Match where the read answered an ETag (writeAfterRead). Nothing is
+   * sent where the product already holds every change. A supplier change is exit 2 before anything is read.
+   */
+  private async patchProduct(productId: number | string, patch: Record<string, unknown>): Promise<UpdatedProduct> {
+    refuseUnpatchable(patch);
+    const read = await this.readToChange(productId, `read product ${productId} to patch it`);
+    const fields = this.routes.vendorBody('updateProduct', patch) as Record<string, unknown>;
+    const operations = jsonPatchOf(productChanges(fields, read.record, replacingNamesOf(this.routes)));
+    if (!operations.length) return { product: productView(read.record), settled: 'unchanged' };
+    return this.writeAfterRead(productId, patch, read.etag, { body: operations, mediaType: JSON_PATCH_MEDIA_TYPE });
+  }
+
+  /** The product read before an update made of it: its record (the vendor's own body), checked to be it, and its ETag. */
+  private async readToChange(
+    productId: number | string,
+    operation: string,
+  ): Promise<{ record: RecordReader; source: AnswerSource; etag?: string }> {
+    const source = this.source(operation);
+    const read = await this.explaining('getProduct', { what: `product ${productId}` }, () =>
+      this.send('getProduct', [String(productId)], { operation }),
     );
-    const record = readRecord(read.data, readSource, 'product', resourceKeys.product);
+    const record = readRecord(read.data, source, 'product', resourceKeys.product);
     checkSame(
-      readSource,
+      source,
       'productId',
       productId,
       exactId(record, productFields.productId) ?? record.get(productFields.productId),
       record.raw,
     );
-    const body = replacingBody(fields, placed, record, readSource, names);
-    const etag = read.headers.etag;
+    return { record, source, ...(read.headers.etag ? { etag: read.headers.etag } : {}) };
+  }
+
+  /**
+   * An update made of the product as read (replacing or JSON Patch), its body already in the vendor's names, sent
+   * with If-Match where the read answered an ETag. A 412 is someone's change between the read and the write: nothing
+   * changed by venue (exit 5, error-codes.ts). The outcome follows the one write rule (writes/rule.ts): the record
+   * answered; an answer with no record (a 204) is accepted, the product read after it to show it.
+   *
+   * Never resent, by the HTTP layer or here. A PUT of one whole body is idempotent by HTTP's rule, but a resend is
+   * safe only where nothing else changed the record in between: without If-Match it would put back values someone
+   * else changed after the first send applied; with it, the first send's own change makes the resend a 412 that
+   * would blame someone else. A POST that replaces is not idempotent at all, nor is a JSON Patch (an add to a list
+   * adds twice). So a lost answer is settled by proof: the product read back, applied only where every changed field
+   * holds its new value, else unknown (exit 7).
+   */
+  private async writeAfterRead(
+    productId: number | string,
+    patch: Record<string, unknown>,
+    etag: string | undefined,
+    request: { body: unknown; mediaType?: string },
+  ): Promise<UpdatedProduct> {
     const operation = `update product ${productId}`;
     try {
-      const product = await this.explaining('updateProduct', { what, productId }, () =>
-        this.one(
-          'updateProduct',
-          [String(productId)],
-          {
-            body,
-            vendorNamed: true,
-            idempotent: false,
-            operation,
-            ...(etag ? { headers: { 'if-match': etag } } : {}),
-          },
-          'product',
-          resourceKeys.product,
-          productView,
-        ),
+      const response = await this.explaining('updateProduct', { what: `product ${productId}`, productId }, () =>
+        this.send('updateProduct', [String(productId)], {
+          ...request,
+          vendorNamed: true,
+          idempotent: false,
+          operation,
+          ...(etag ? { headers: { 'if-match': etag } } : {}),
+        }),
       );
-      return { product, settled: 'answered' };
+      if (response.data === undefined) return { product: await this.getProduct(productId), settled: 'read-after' };
+      const record = readRecord(response.data, this.source(operation, true), 'product', resourceKeys.product);
+      return { product: productView(record), settled: 'answered' };
     } catch (error) {
       if (classifyFailure(error).kind !== 'unknown') throw error;
       return this.settleByReading(productId, patch, error);

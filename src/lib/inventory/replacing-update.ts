@@ -91,7 +91,7 @@ export function placeChanges(
 }
 
 /** A field of the record as read: its own key by the same word (a null kept), else venue's field by its other words. */
-function readField(
+export function readField(
   record: RecordReader,
   field: string,
   venue: ProductField | undefined,

@@ -312,23 +312,61 @@ export const PER_LINE_OPERATIONS = (Object.keys(WRITE_FIELDS_IN_ROUTE) as Invent
  * product's already, sent as one call whatever its route. Unset: every line in one body, venue's own form.
  */
 export function parsePerLine(text: string | undefined): InventoryOperation[] | undefined {
+  return parseOperationList(
+    text,
+    'inventory.perLine',
+    PER_LINE_OPERATIONS,
+    (name) =>
+      `names the stock writes sent one call per line with the product in the body, ${PER_LINE_OPERATIONS.join(' or ')} (got "${name}"${name === 'adjustStock' ? ': an adjustment is one product per call already' : ''})`,
+  );
+}
+
+/** inventory.perLine written: the operations separated by spaces, in venue's order. */
+export const formatPerLine = (operations: readonly InventoryOperation[]): string =>
+  formatOperationList(operations, PER_LINE_OPERATIONS);
+
+/** The record updates a vendor may take as a JSON Patch (RFC 6902): a product's and a webhook subscriber's. */
+export const JSON_PATCH_OPERATIONS: readonly InventoryOperation[] = ['updateProduct', 'updateWebhook'];
+
+/**
+ * inventory.jsonPatch: the record updates the vendor takes as a JSON Patch (RFC 6902, `application/json-patch+json`: a
+ * list of operations on the record's fields), their operations separated by spaces: "updateProduct updateWebhook". venue then reads
+ * the record first and sends replace, add and remove operations on the fields it changes (json-patch.ts, client.ts).
+ * Unset: a body of the fields, venue's own form.
+ */
+export function parseJsonPatch(text: string | undefined): InventoryOperation[] | undefined {
+  return parseOperationList(
+    text,
+    'inventory.jsonPatch',
+    JSON_PATCH_OPERATIONS,
+    (name) =>
+      `names the record updates the vendor takes as a JSON Patch, ${JSON_PATCH_OPERATIONS.join(' or ')} (got "${name}")`,
+  );
+}
+
+/** inventory.jsonPatch written: the operations separated by spaces, in venue's order. */
+export const formatJsonPatch = (operations: readonly InventoryOperation[]): string =>
+  formatOperationList(operations, JSON_PATCH_OPERATIONS);
+
+/** A setting that names some of `allowed` operations, separated by spaces; undefined when unset or empty. */
+function parseOperationList(
+  text: string | undefined,
+  key: string,
+  allowed: readonly InventoryOperation[],
+  refusal: (name: string) => string,
+): InventoryOperation[] | undefined {
   if (text === undefined || !text.trim()) return undefined;
-  const names = text.split(/[\s,]+/).filter(Boolean);
   const out: InventoryOperation[] = [];
-  for (const name of names) {
-    if (!isInventoryOperation(name) || !PER_LINE_OPERATIONS.includes(name))
-      throw new UsageError(
-        `inventory.perLine names the stock writes sent one call per line with the product in the body, ${PER_LINE_OPERATIONS.join(' or ')} (got "${name}"${name === 'adjustStock' ? ': an adjustment is one product per call already' : ''})`,
-      );
-    if (out.includes(name)) throw new UsageError(`inventory.perLine: ${name} is given twice`);
+  for (const name of text.split(/[\s,]+/).filter(Boolean)) {
+    if (!isInventoryOperation(name) || !allowed.includes(name)) throw new UsageError(`${key} ${refusal(name)}`);
+    if (out.includes(name)) throw new UsageError(`${key}: ${name} is given twice`);
     out.push(name);
   }
   return out;
 }
 
-/** inventory.perLine written: the operations separated by spaces, in venue's order. */
-export const formatPerLine = (operations: readonly InventoryOperation[]): string =>
-  PER_LINE_OPERATIONS.filter((operation) => operations.includes(operation)).join(' ');
+const formatOperationList = (operations: readonly InventoryOperation[], allowed: readonly InventoryOperation[]) =>
+  allowed.filter((operation) => operations.includes(operation)).join(' ');
 
 /**
  * The line field of a write sent one call per line, and where the line's product goes: its route's path or query
@@ -796,6 +834,8 @@ export class InventoryRouteMap {
     readonly updateReplaces?: ReplacingField[],
     /** inventory.perLine: the stock writes sent one call per line with the product in the body; undefined for none. */
     readonly perLine?: InventoryOperation[],
+    /** inventory.jsonPatch: the record updates sent as a JSON Patch; undefined for none. */
+    readonly jsonPatch?: InventoryOperation[],
   ) {
     this.auth =
       storedAuth.type === 'oauth2'
@@ -839,6 +879,16 @@ export class InventoryRouteMap {
     const scopes = read('inventory.oauth.scopes')?.value;
     if (scheme.type === 'oauth2' && scopes !== undefined)
       scheme = { ...scheme, scopes: scopes.split(/\s+/).filter(Boolean) };
+    const updateReplaces = parseUpdateReplaces(read('inventory.updateReplaces')?.value);
+    const jsonPatch = parseJsonPatch(read('inventory.jsonPatch')?.value);
+    // One update cannot be both: sent whole as read, and as operations on the fields it changes.
+    if (updateReplaces && jsonPatch?.includes('updateProduct'))
+      throw new UsageError(
+        'inventory.updateReplaces and inventory.jsonPatch are both set: updateProduct cannot both replace the whole record and take a JSON Patch',
+        {
+          hint: `Nothing was sent. Unset the one the vendor's update is not: ${venueHint(['config', 'unset', 'inventory.updateReplaces'])} or ${venueHint(['config', 'unset', 'inventory.jsonPatch'])}.`,
+        },
+      );
     return new InventoryRouteMap(
       routes,
       base ? normaliseBasePath(base) : '',
@@ -847,8 +897,9 @@ export class InventoryRouteMap {
       parseAnswerNames(read('inventory.answerNames')?.value),
       parsePathVars(read('inventory.pathVars')?.value),
       scopes === undefined ? undefined : scopes.split(/\s+/).filter(Boolean),
-      parseUpdateReplaces(read('inventory.updateReplaces')?.value),
+      updateReplaces,
       parsePerLine(read('inventory.perLine')?.value),
+      jsonPatch,
     );
   }
 

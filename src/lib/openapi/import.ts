@@ -14,6 +14,7 @@ import {
   inventoryOperationNames,
   isHeaderName,
   isInventoryOperation,
+  JSON_PATCH_OPERATIONS,
   parseRoute,
   templateNames,
   vendorBodyNames,
@@ -95,6 +96,8 @@ export interface MappedOperation {
   replaces?: ReplacingField[];
   /** A stock take or receipt sent one call per line with the product in the body (inventory.perLine). */
   perLine?: true;
+  /** An update whose body is a JSON Patch (inventory.jsonPatch): venue reads the record first, sends operations. */
+  jsonPatch?: true;
 }
 
 export interface UnmappedOperation {
@@ -463,6 +466,7 @@ export function planImport(documents: LoadedDocument[], options: PlanOptions): I
       chosenBy: 'evidence',
       alternatives,
       ...replacingOf(match.replaces, reading),
+      ...patchingOf(match.operation, reading),
       ...(stored.perLine ? { perLine: true as const } : {}),
     };
   });
@@ -850,6 +854,13 @@ export function writtenAs(
   };
 }
 
+/** An update whose request body is a JSON Patch (operations.ts): sent as one (inventory.jsonPatch). */
+export const patchingOf = (
+  operation: InventoryOperation,
+  reading: Reading | undefined,
+): Pick<MappedOperation, 'jsonPatch'> =>
+  JSON_PATCH_OPERATIONS.includes(operation) && reading?.operation.request?.jsonPatch ? { jsonPatch: true } : {};
+
 /**
  * A replacing update's fields: those its request body takes at the top, as the document names them (none it marks
  * read-only: operations.ts leaves those out). Empty for an update that takes part of the record.
@@ -949,6 +960,7 @@ function applyOverrides(
       chosenBy: '--map',
       alternatives: [],
       ...replacingOf(scored.replaces, found.reading),
+      ...patchingOf(name, found.reading),
       ...(stored.perLine ? { perLine: true as const } : {}),
     };
     for (let i = 0; i < operations.length; i++) {

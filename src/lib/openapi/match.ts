@@ -12,7 +12,7 @@
 // best candidates and why each fell short.
 
 import type { HttpVerb, InventoryOperation } from '../inventory/routes.js';
-import { inventoryOperationNames } from '../inventory/routes.js';
+import { inventoryOperationNames, JSON_PATCH_OPERATIONS } from '../inventory/routes.js';
 import { isPagingQuery } from './list-shape.js';
 import type { SchemaField } from './operations.js';
 import {
@@ -1151,8 +1151,10 @@ function refusal(
   if (!profile.methods.includes(operation.method))
     return `method ${operation.method}: ${name} calls ${profile.methods.join(' or ')}`;
   // venue writes a record as a body of its fields; a JSON Patch takes a list of operations on them instead, which
-  // venue does not write: mapped, every call would be refused, so the review names it and leaves it to a person.
-  if (oneRecordWrites.has(name) && operation.request?.jsonPatch)
+  // venue sends only as a product's or a subscriber's update (inventory.jsonPatch: the record read first, operations
+  // on the fields it changes). Any other such write mapped, every call would be refused, so the review names it and
+  // leaves it to a person.
+  if (oneRecordWrites.has(name) && !JSON_PATCH_OPERATIONS.includes(name) && operation.request?.jsonPatch)
     return "its body is a JSON Patch (RFC 6902: a list of operations on the record's fields), which venue does not send";
   // A stock write keyed by the product in its path takes the product (and the warehouse) from each line.
   if (reading.params.length !== profile.params && !keyedFor(name, reading)) {
@@ -1211,7 +1213,13 @@ function kindOfProfile(name: InventoryOperation): string {
 
 const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
 
-export function score(name: InventoryOperation, reading: Reading, index: number, oauthPaths: Set<string>): Scored {
+export function score(name: InventoryOperation, read: Reading, index: number, oauthPaths: Set<string>): Scored {
+  // An update whose body is a JSON Patch (venue sends one: inventory.jsonPatch) is scored as any update: its body is
+  // operations on the record's fields, not a record of them, so no request fields are read from it.
+  const reading =
+    JSON_PATCH_OPERATIONS.includes(name) && read.operation.request?.jsonPatch
+      ? { ...read, request: undefined, operation: { ...read.operation, request: undefined } }
+      : read;
   const profile = profiles[name];
   // Never on fields alone: a route is mapped only when its path, operationId, summary or a tag names the subject.
   // A path that sums the stock up names the stock (stockSummed).

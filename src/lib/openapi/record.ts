@@ -27,6 +27,8 @@ export interface ImportRecord {
   updateReplaces?: string;
   /** inventory.perLine as the import stored it (stock writes one line per call, the product in the body). */
   perLine?: string;
+  /** inventory.jsonPatch as the import stored it (record updates sent as a JSON Patch). */
+  jsonPatch?: string;
   /** Each operation's route, or "none" for one --map left unmapped. */
   routes: Partial<Record<InventoryOperation, string>>;
   /** The document each route came from (absent for records written before sources were kept). */
@@ -61,6 +63,7 @@ export function parseImportRecord(value: string | undefined): ImportRecord | und
       ...(typeof data.pathVars === 'string' ? { pathVars: data.pathVars } : {}),
       ...(typeof data.updateReplaces === 'string' ? { updateReplaces: data.updateReplaces } : {}),
       ...(typeof data.perLine === 'string' ? { perLine: data.perLine } : {}),
+      ...(typeof data.jsonPatch === 'string' ? { jsonPatch: data.jsonPatch } : {}),
       routes,
       sources,
       ...(Object.keys(strengths).length ? { strengths } : {}),
@@ -77,6 +80,7 @@ export function formatImportRecord(record: ImportRecord): string {
     ...(record.pathVars ? { pathVars: record.pathVars } : {}),
     ...(record.updateReplaces ? { updateReplaces: record.updateReplaces } : {}),
     ...(record.perLine ? { perLine: record.perLine } : {}),
+    ...(record.jsonPatch ? { jsonPatch: record.jsonPatch } : {}),
     routes: record.routes,
     ...(Object.keys(record.sources).length ? { sources: record.sources } : {}),
     ...(record.strengths && Object.keys(record.strengths).length ? { strengths: record.strengths } : {}),

@@ -126,6 +126,7 @@ function operationRecord(o: OperationResult, context: ReviewContext): Record<str
       answerNames: o.answers.names,
       answerFields: { matched: o.answers.matched, unmatched: o.answers.unmatched },
       ...(o.replaces ? { replaces: o.replaces } : {}),
+      ...(o.jsonPatch ? { jsonPatch: true } : {}),
       ...(o.list
         ? {
             list: {
@@ -300,6 +301,13 @@ export function reviewText(plan: ImportPlan, context: ReviewContext): string {
       lines.push(
         '',
         `${o.operation} replaces the whole record (its request requires the record's other values): venue reads the product first and sends it whole, with ${formatUpdateReplaces(o.replaces)} (inventory.updateReplaces; * required)`,
+      );
+  // A product update that takes a JSON Patch: said, with what venue sends.
+  for (const o of plan.operations)
+    if (o.matched && o.jsonPatch)
+      lines.push(
+        '',
+        `${o.operation} takes a JSON Patch: venue sends replace/add/remove operations on the fields it changes (inventory.jsonPatch)`,
       );
   const answering = plan.operations.filter(
     (o): o is MappedOperation => o.matched && (o.answers.matched.length > 0 || o.answers.unmatched.length > 0),

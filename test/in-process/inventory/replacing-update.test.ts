@@ -9,52 +9,15 @@
 // the product back. In every dialect the sandbox speaks.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxDemoSecrets } from '../../../src/lib/sandbox-address.js';
 import { repoRoot, startSandbox, type SandboxHandle } from '../../support/in-process.js';
 import { dialects } from '../../support/dialects.js';
+import { at, fold, json, settled, unwrap, vendorReads } from '../../support/vendor-product.js';
 
 const layoutFile = path.join(repoRoot, 'packages/sandbox/examples/inventory-routes-replacing.json');
 const BASE = '/inventory/api/v1';
-const json = (text: string) => JSON.parse(text) as any;
-const fold = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
-const hasWord = (record: any, word: string) => Object.keys(record).some((key) => fold(key) === fold(word));
-const at = (record: any, ...words: string[]): any => {
-  for (const word of words) {
-    const key = Object.keys(record).find((k) => fold(k) === fold(word));
-    if (key !== undefined) return record[key];
-  }
-  return undefined;
-};
-const unwrap = (body: any): any =>
-  hasWord(body, 'data') && !Array.isArray(at(body, 'data')) ? at(body, 'data') : body;
-/** The record without what a change of it moves by itself (its updated time) and what no answer is (HAL's links). */
-const settled = (record: any) =>
-  Object.fromEntries(
-    Object.entries(record).filter(([key]) => !['updatedat', 'modified', 'links', 'embedded'].includes(fold(key))),
-  );
-
 let sb: SandboxHandle;
 
-async function token(): Promise<string> {
-  const login = await fetch(`${sb.origin}${BASE}/Auth/Token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      apiKey: sandboxDemoSecrets['inventory.apiKey'],
-      apiSecret: sandboxDemoSecrets['inventory.apiSecret'],
-    }),
-  });
-  const answer = unwrap(json(await login.text()));
-  // Every dialect's token answer (docs/sandbox-dialects.md).
-  return at(answer, 'token', 'accessToken', 'access_token', 'jwt');
-}
-
-/** The service's own record of a product and its ETag, as a vendor's client reads them. */
-async function serviceProduct(id: number): Promise<{ record: any; etag: string | null }> {
-  const answer = await fetch(`${sb.origin}${BASE}/Products/${id}`, { headers: { 'x-api-token': await token() } });
-  expect(answer.status).toBe(200);
-  return { record: unwrap(json(await answer.text())), etag: answer.headers.get('etag') };
-}
+const { token, serviceProduct } = vendorReads(() => sb.origin, BASE);
 
 describe.each(dialects)('a product update that replaces the record (%s dialect)', (dialect) => {
   beforeAll(async () => {

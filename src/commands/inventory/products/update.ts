@@ -8,6 +8,7 @@ import { inventorySchemasModule } from '../../../lib/lazy-modules.js';
 import { assertAgrees, checkProductAnswer } from '../../../lib/writes/echo-checks.js';
 import { sourceOf } from '../../../lib/reading.js';
 import { placeChanges, replacingNamesOf } from '../../../lib/inventory/replacing-update.js';
+import { refuseUnpatchable } from '../../../lib/inventory/json-patch.js';
 
 interface Options {
   yes?: boolean;
@@ -95,7 +96,9 @@ export default defineCommand<Options>({
     "A partial update: only the fields given change. Where the vendor's update replaces the whole record (inventory.updateReplaces, " +
     'stored by `venue config import-openapi`), venue reads the product first and sends it whole with the changes, with If-Match when ' +
     'the read gave an ETag: a record changed in between is refused (exit 5, nothing changed), and a lost answer is settled by reading ' +
-    'the product back (exit 7 unless it holds every change); supplier links cannot be changed there. Barcodes can be added, never removed (the service keeps every barcode a product ever had). ' +
+    'the product back (exit 7 unless it holds every change); supplier links cannot be changed there. Where it takes a JSON Patch (inventory.jsonPatch), ' +
+    'venue reads the product first and sends replace, add and remove operations on the fields that change (`--code ""` removes the code), nothing when none does; ' +
+    'supplier links cannot be changed there either. Barcodes can be added, never removed (the service keeps every barcode a product ever had). ' +
     'Supplier links: --supplier-add/--supplier-update <supplierId>[:price=…,quantity=…,container=…,code=…,preferred=true|false], --supplier-remove <supplierId> (a soft delete).',
   examples: [
     'venue inventory products update 1001 --sell-price 3.95 --add-barcode 9300000999999 --dry-run',
@@ -191,12 +194,15 @@ export default defineCommand<Options>({
 
     // A profile whose update replaces the record (inventory.updateReplaces): what such an update cannot carry is
     // refused now, before the dry run shows it or anyone confirms it.
+    // So is what a JSON Patch of the record's fields cannot carry (inventory.jsonPatch).
     const routes = await ctx.inventoryRoutes();
+    const patches = routes.jsonPatch?.includes('updateProduct');
     if (routes.updateReplaces) placeChanges(routes.updateReplaces, patch, replacingNamesOf(routes));
+    if (patches) refuseUnpatchable(patch);
     if (options.dryRun) {
       await ctx.output.record({ productId, ...patch });
       ctx.terminal.info(
-        `Dry run: the changes to product ${productId} above passed the checks. Nothing was sent.${routes.updateReplaces ? ' This profile’s update replaces the record: venue reads the product first and sends it whole with these changes.' : ''}`,
+        `Dry run: the changes to product ${productId} above passed the checks. Nothing was sent.${routes.updateReplaces ? ' This profile’s update replaces the record: venue reads the product first and sends it whole with these changes.' : ''}${patches ? ' This profile’s update takes a JSON Patch: venue reads the product first and sends replace, add and remove operations on the fields that change.' : ''}`,
       );
       return;
     }
@@ -208,6 +214,9 @@ export default defineCommand<Options>({
     );
     const client = await ctx.inventory();
     const { product, settled } = await client.updateProduct(productId!, patch);
+    // The product read already held every change: nothing was sent, and the record shown is the one read.
+    if (settled === 'unchanged')
+      ctx.terminal.info(`product ${productId} already holds every change given: nothing was sent`);
     assertAgrees(
       `the update of product ${productId}`,
       checkProductAnswer(patch, product as unknown as Record<string, unknown>, productId!),
@@ -218,11 +227,17 @@ export default defineCommand<Options>({
       ctx.terminal.warn(
         `the answer to the update of product ${productId} was lost; read back, the product holds every change: applied`,
       );
-    ctx.terminal.success(`updated product ${product.productId} (${product.productName})`);
+    // An answer with no record (a 204): the record shown is the product read after the update.
+    if (settled === 'read-after')
+      ctx.terminal.info(
+        `the service answered the update of product ${productId} with no record: shown as read after it`,
+      );
+    if (settled !== 'unchanged') ctx.terminal.success(`updated product ${product.productId} (${product.productName})`);
     if (ctx.output.takesRecords) {
       await ctx.output.record(
         writeOutcomeRow(RECORD_SHAPES.product, {
-          status: 'recorded',
+          // Nothing sent where the product already held every change: already so, as a rerun of a receipt is.
+          status: settled === 'unchanged' ? 'already-recorded' : 'recorded',
           reference: String(productId),
           record: sourceOf(product),
         }),
