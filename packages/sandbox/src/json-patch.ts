@@ -5,7 +5,9 @@
 // A layout that lists updateProduct in `jsonPatch` serves it so: the route
 // takes only that media type (another is 415), an array of add, replace,
 // remove and test operations whose paths are JSON Pointers (RFC 6901) to a
-// field of the contract's update in the dialect's names; they are applied in
+// field of the contract's update, named as the record's read shows it (a JSON
+// Patch applies to the resource as read, RFC 6902 §3: the plain dialect's
+// `sku`, a layout's answer names) or by the update's own name; applied in
 // order to the record's update fields (a test that fails is 409, nothing
 // changed; a malformed operation or pointer is 400 naming it), and the result
 // is served as the contract's own update: each field that changed, the new
@@ -145,7 +147,14 @@ function documentOf(record: Json, target: PatchTarget): Json {
 export function jsonPatchRequest(
   body: unknown,
   record: Json | undefined,
-  request: { id: string; contentType?: string; ifMatch?: string | string[]; pascal: boolean },
+  request: {
+    id: string;
+    contentType?: string;
+    ifMatch?: string | string[];
+    pascal: boolean;
+    /** The contract's field → the name the record's read shows it by, where the read renames it (plain, answerNames). */
+    readNames?: Readonly<Record<string, string>>;
+  },
   target: PatchTarget,
 ): Json {
   const media = (request.contentType ?? '').split(';')[0]!.trim().toLowerCase();
@@ -165,7 +174,11 @@ export function jsonPatchRequest(
   if (!record) throw notFound(`no ${target.what} ${request.id}`);
   const { fields, lists } = target;
   const fieldOf = (segment: string) =>
-    fields.find((field) => field === (request.pascal ? canonicalRequestName(segment) : segment));
+    fields.find(
+      (field) =>
+        field === (request.pascal ? canonicalRequestName(segment) : segment) ||
+        (request.readNames?.[field] !== undefined && request.readNames[field]!.toLowerCase() === segment.toLowerCase()),
+    );
   const before = documentOf(record, target);
   const document: Json = structuredClone(before);
   body.forEach((operation: unknown, at) => {

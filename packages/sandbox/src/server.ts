@@ -11,6 +11,7 @@ import { installIdleStop } from './idle-stop.js';
 import { Fleet, type FleetVenue } from './fleet.js';
 import { installAnswerNames } from './answer-names.js';
 import { dialectError, installDialect, installKeyShuffle } from './dialects/index.js';
+import { PLAIN_SYNONYMS } from './dialects/synonyms.js';
 import { SandboxHttpError } from './http-error.js';
 import { registerOpenApiPublishing } from './openapi-publish.js';
 import { addMail } from './outbox.js';
@@ -257,6 +258,11 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
   if (layout?.replaces?.includes('updateProduct') || patches) {
     const fields = replacedFields();
     const target = productPatchTarget();
+    // The names a product's read shows its fields by, where they are not the contract's: a JSON Patch points at them.
+    const productReadNames = {
+      ...(sandbox.dialect === 'plain' ? PLAIN_SYNONYMS.product : {}),
+      ...layout?.answerNames?.getProduct,
+    };
     const storedProduct = (request: FastifyRequest) => {
       const id = Number((request.params as { productId?: string } | undefined)?.productId);
       const inventory = stateIn(undefined, 'inventory') as { products?: Array<Record<string, unknown>> } | undefined;
@@ -275,6 +281,7 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
               contentType: request.headers['content-type'],
               ifMatch: request.headers['if-match'],
               pascal: sandbox.dialect === 'pascal',
+              readNames: productReadNames,
             },
             target,
           )
@@ -298,7 +305,12 @@ export async function createSandboxServer(options: SandboxServerOptions): Promis
       request.body = jsonPatchRequest(
         request.body,
         subscriber,
-        { id, contentType: request.headers['content-type'], pascal: sandbox.dialect === 'pascal' },
+        {
+          id,
+          contentType: request.headers['content-type'],
+          pascal: sandbox.dialect === 'pascal',
+          readNames: sandbox.dialect === 'plain' ? PLAIN_SYNONYMS.webhookSubscriber : undefined,
+        },
         target,
       );
     });

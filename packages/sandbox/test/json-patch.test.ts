@@ -117,6 +117,22 @@ describe.each(DIALECT_NAMES as readonly DialectName[])('a JSON Patch update serv
     expect(response.headers.get('etag')).toBe((await read(1003)).headers.get('etag'));
   });
 
+  it('a pointer may name a field as the product’s read shows it (a JSON Patch applies to the resource as read)', async () => {
+    // The read's own key for the description and the code (the plain dialect's `description` and `sku`).
+    const shown = JSON.parse(await (await read(1004)).text()) as Record<string, unknown>;
+    const record = (shown.data ?? shown) as Record<string, unknown>;
+    const keyOf = (...words: string[]) =>
+      Object.keys(record).find((key) => words.includes(key.toLowerCase().replace(/[^a-z]/g, '')))!;
+    const description = keyOf('productdescription', 'description');
+    const code = keyOf('productcode', 'sku');
+    const response = await patch(1004, [
+      { op: 'add', path: `/${description}`, value: 'As read' },
+      { op: 'add', path: `/${code}`, value: 'READ-1' },
+    ]);
+    expect(response.status, await response.text()).toBe(200);
+    expect(await stored(1004)).toMatchObject({ productDescription: 'As read', productCode: 'READ-1' });
+  });
+
   it('remove clears a code the product holds; one it does not hold is 409', async () => {
     const withCode = (await stored(1001)).productCode ? 1001 : 1002;
     expect((await patch(withCode, [{ op: 'remove', path: at('productCode') }])).status).toBe(200);

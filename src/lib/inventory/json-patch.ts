@@ -40,8 +40,8 @@ export interface FieldChange {
   name: string | readonly string[];
   /** The value it is to hold; an empty text or null clears it. */
   value: unknown;
-  /** What the record as read holds there; undefined where it shows no such field. */
-  held: { value: unknown } | undefined;
+  /** What the record as read holds there, and under which key; undefined where it shows no such field. */
+  held: { value: unknown; key?: string } | undefined;
   /** The value's items are added to the list the record holds (barcodes: venue adds, never removes one). */
   append?: boolean;
 }
@@ -62,7 +62,10 @@ const same = (a: unknown, b: unknown): boolean =>
 export function jsonPatchOf(changes: readonly FieldChange[]): JsonPatchOperation[] {
   const operations: JsonPatchOperation[] = [];
   for (const { name, value, held, append } of changes) {
-    const path = jsonPointer(name);
+    // A JSON Patch addresses the record as the service holds it: a field the read found is pointed at by the key it
+    // is held under (a record holding `sku` and `description`, whatever the request's names); one it holds none of
+    // by the name a body of fields would give it.
+    const path = jsonPointer(held?.key ?? name);
     const holds = held !== undefined && !isEmpty(held.value);
     if (append) {
       const had: unknown[] = !holds ? [] : Array.isArray(held.value) ? held.value : [held.value];
@@ -86,7 +89,7 @@ export function jsonPatchOf(changes: readonly FieldChange[]): JsonPatchOperation
  */
 export function fieldChanges(
   body: Readonly<Record<string, unknown>>,
-  heldOf: (field: string) => { value: unknown } | undefined,
+  heldOf: (field: string) => { value: unknown; key?: string } | undefined,
   appends: (field: string) => boolean = () => false,
 ): FieldChange[] {
   return Object.entries(body).map(([field, value]) => ({

@@ -95,18 +95,18 @@ export function readField(
   record: RecordReader,
   field: string,
   venue: ProductField | undefined,
-): { value: unknown } | undefined {
+): { value: unknown; key: string } | undefined {
   const raw = record.raw;
   const own = Object.keys(raw).find((key) => bodyNameKey(key) === bodyNameKey(field));
-  if (own !== undefined) return { value: raw[own] };
+  if (own !== undefined) return { value: raw[own], key: own };
   if (venue === undefined) return undefined;
   const key = record.keyOf(productFields[venue]);
-  if (key !== undefined) return { value: raw[key] };
+  if (key !== undefined) return { value: raw[key], key };
   // Present but null under one of its words: the record holds no value there, which is what it holds.
   const nullKey = Object.keys(raw).find(
     (k) => raw[k] === null && productFields[venue].names.some((word) => bodyNameKey(word) === bodyNameKey(k)),
   );
-  return nullKey === undefined ? undefined : { value: null };
+  return nullKey === undefined ? undefined : { value: null, key: nullKey };
 }
 
 /**

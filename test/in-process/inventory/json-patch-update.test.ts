@@ -79,19 +79,27 @@ describe.each(dialects)('a product update that takes a JSON Patch (%s dialect)',
     const [sent] = await patches();
     expect(sent.headers['content-type']).toMatch(/^application\/json-patch\+json/);
     expect(sent.headers['if-match']).toBe(before.etag);
-    expect(sent.body).toEqual([{ op: 'replace', path: '/sellPrice', value: 4.55 }]);
+    // A JSON Patch applies to the record as read (RFC 6902): the path is the key the service holds the price under.
+    expect(sent.body).toEqual([{ op: 'replace', path: `/${priceKey}`, value: 4.55 }]);
   });
 
   it('clearing a field sends remove; a code the product holds none of is added', async () => {
     await sb.control('DELETE', '/requests');
     const coded = at((await serviceProduct(1002)).record, 'productCode', 'sku', 'code') ? 1002 : 1003;
+    const codeKey = (record: any) => Object.keys(record).find((k) => ['productcode', 'sku', 'code'].includes(fold(k)));
+    const heldUnder = codeKey((await serviceProduct(coded)).record)!;
     const cleared = await sb.run(['inventory', 'products', 'update', String(coded), '--code', '', '--yes']);
     expect(cleared.code, cleared.stderr).toBe(0);
-    expect((await patches()).at(-1).body).toEqual([{ op: 'remove', path: '/productCode' }]);
-    expect(at((await serviceProduct(coded)).record, 'productCode', 'sku', 'code') || null).toBeNull();
+    expect((await patches()).at(-1).body).toEqual([{ op: 'remove', path: `/${heldUnder}` }]);
+    const clearedRecord = (await serviceProduct(coded)).record;
+    expect(at(clearedRecord, 'productCode', 'sku', 'code') || null).toBeNull();
     const added = await sb.run(['inventory', 'products', 'update', String(coded), '--code', 'NEW-1', '--yes']);
     expect(added.code, added.stderr).toBe(0);
-    expect((await patches()).at(-1).body).toEqual([{ op: 'add', path: '/productCode', value: 'NEW-1' }]);
+    // Where the read still shows the field (null) the path is its key; where it shows none, the update's own name.
+    const [add] = (await patches()).at(-1).body;
+    expect(add).toMatchObject({ op: 'add', value: 'NEW-1' });
+    expect(add.path).toBe(`/${codeKey(clearedRecord) ?? add.path.slice(1)}`);
+    expect(fold(add.path)).toMatch(/^(productcode|sku|code)$/);
     expect(at((await serviceProduct(coded)).record, 'productCode', 'sku', 'code')).toBe('NEW-1');
   });
 

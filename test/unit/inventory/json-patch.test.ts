@@ -101,8 +101,24 @@ describe('the changes of a body of fields against the record as read', () => {
     );
     expect(jsonPatchOf(changes)).toEqual([
       { op: 'replace', path: '/SellPrice', value: 4 },
-      { op: 'remove', path: '/productCode' },
+      { op: 'remove', path: '/sku' },
       { op: 'add', path: '/barcodes/-', value: '222' },
+    ]);
+  });
+
+  it('each path is the key the record holds the field under, whatever the request’s names; one it holds none of keeps the body’s name', () => {
+    // A vendor whose update is only a JSON Patch declares no request fields: the body's names are venue's own, and
+    // the record read first says where each field is (`description`, `sku`, `unit_price`).
+    const read = reader({ id: 7, title: 'Choc Bar', description: 'Milk', sku: 'CB-1', unit_price: 3.5 });
+    const changes = productChanges(
+      { productDescription: 'Dark', productCode: 'CB-2', sellPrice: 4, notes: 'new' },
+      read,
+    );
+    expect(jsonPatchOf(changes)).toEqual([
+      { op: 'replace', path: '/description', value: 'Dark' },
+      { op: 'replace', path: '/sku', value: 'CB-2' },
+      { op: 'replace', path: '/unit_price', value: 4 },
+      { op: 'add', path: '/notes', value: 'new' },
     ]);
   });
 });
