@@ -13,7 +13,7 @@
 // wrong (mapped to a route that is not its pick, or where the case has none),
 // missed (a pick left unmapped), never (a route of the case's `never` list
 // mapped, whatever the operation). Across the tuning set: at least 90% of the
-// picks right on every document but the newest (rounds 4 to 19, which the
+// picks right on every document but the newest (rounds 4 to 26, which the
 // matcher does not meet yet: 79% with them), at most 5% wrong (counted against
 // the picks), no never-route and no document that maps nothing among the
 // older, and no more never-routes among the newest than came in with them. picks.ts's nine keep 0 wrong. The auth is
@@ -52,6 +52,7 @@ import { round22VendorCases } from '../../fixtures/openapi/vendors/cases-round22
 import { round23VendorCases } from '../../fixtures/openapi/vendors/cases-round23.js';
 import { round24VendorCases } from '../../fixtures/openapi/vendors/cases-round24.js';
 import { round25VendorCases } from '../../fixtures/openapi/vendors/cases-round25.js';
+import { round26VendorCases } from '../../fixtures/openapi/vendors/cases-round26.js';
 
 const vendorsDir = path.join(repoRoot, 'test/fixtures/openapi/vendors');
 const present = (c: VendorCase) => c.files.every((file) => fs.existsSync(path.join(vendorsDir, file)));
@@ -165,7 +166,7 @@ function score(vendor: VendorCase, review: Review): Figures {
 }
 
 /**
- * The documents that came into tuning last (rounds 4 to 25, README.md: scored held out, then moved): the matcher does
+ * The documents that came into tuning last (rounds 4 to 26, README.md: scored held out, then moved): the matcher does
  * not meet them yet, so where one maps nothing, maps a never-route or stores another auth than its case, that is a
  * figure printed, not a failure. Every other rule holds for them too (every row explained).
  */
@@ -192,6 +193,7 @@ const newest = new Set<VendorCase>([
   ...round23VendorCases,
   ...round24VendorCases,
   ...round25VendorCases,
+  ...round26VendorCases,
 ]);
 
 describe.each(scored)('$vendor', (vendor) => {
@@ -257,13 +259,15 @@ describe('across the tuning set', () => {
     for (const c of vendorCases) expect(present(c), c.vendor).toBe(true);
   });
 
-  it('maps at least 90% right on all but the newest documents (78% with them, 1216 of 1541), at most 5% wrong, no never-route on the older, no more than two', () => {
+  it('maps at least 90% right on all but the newest documents (78% with them, 1244 of 1579), at most 5% wrong, no never-route on the older, no more than three', () => {
     expect(figures).toHaveLength(scored.length);
     const picks = figures.reduce((n, f) => n + f.picks, 0);
     const right = figures.reduce((n, f) => n + f.right, 0);
     const wrong = figures.reduce((n, f) => n + f.wrong.length, 0);
-    // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (1216
-    // of 1541, 78.9%, with 41 wrong and two never-routes, after the twenty-eighth round of matcher work (records keyed by
+    // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (1244
+    // of 1579, 78.8%, with 44 wrong and three never-routes, when round 26 came in; 1219 of 1541, 79.1%, with 41 wrong and
+    // two never-routes, once a record update taking a JSON Patch was mapped and sent as one (PayPal's product and webhook
+    // updates, ChannelEngine's); 1216 of 1541, 78.9%, with 41 wrong and two never-routes, after the twenty-eighth round of matcher work (records keyed by
     // another record's key and more); 1216 of 1541, 78.9%, with 42 wrong and three never-routes, with JSON Patch writes
     // never mapped beside it (PayPal's webhook update left); 1217 of 1541, 79.0%, with 42 wrong and three never-routes, after the twenty-seventh round of matcher work (categories listed again under another collection, a lookup of ids, a tax group's rate a figure, a public segment beside its admin twin, areas of a country, a batch create named in the plural); 1215 of 1541, 78.8%, with 47 wrong and six never-routes, when round 25 came in; 1208 of 1533, 78.8%, with 47 wrong and six never-routes, after the twenty-sixth round of matcher work (another system's
     // section of the API, a stock write of other products of the same name, a utility's records); 1206 of 1533, 78.7%,
@@ -276,7 +280,7 @@ describe('across the tuning set', () => {
     const older = figures.filter((f) => ![...newest].some((c) => c.vendor === f.vendor));
     const olderPicks = older.reduce((n, f) => n + f.picks, 0);
     expect(older.reduce((n, f) => n + f.right, 0) / olderPicks).toBeGreaterThanOrEqual(0.9);
-    expect(right / picks).toBeGreaterThanOrEqual(0.789);
+    expect(right / picks).toBeGreaterThanOrEqual(0.787);
     expect(wrong / picks).toBeLessThanOrEqual(0.05);
     expect(older.flatMap((f) => f.never)).toEqual([]);
     // Round 13 came in with one (ServiceChannel's work-order categories), round 15 with three (HaloPSA's Product and
@@ -291,8 +295,9 @@ describe('across the tuning set', () => {
     // connection token as the second credential (its accounting items and tax rates, which the exit 2 had hidden); rounds 24 and 25 with
     // none; the twenty-sixth round of matcher work left six (Panora's two and Trackstar's gone); the twenty-seventh three
     // (ServiceChannel's, Scalev's and NWMS's gone: HaloPSA's Category, TCGplayer's and SAP's left); the twenty-eighth two
-    // (SAP's gone: HaloPSA's Category and TCGplayer's catalogue left); none may add another.
-    expect(figures.flatMap((f) => f.never).length).toBeLessThanOrEqual(2);
+    // (SAP's gone: HaloPSA's Category and TCGplayer's catalogue left); round 26 came in with one (Trivial Life's status
+    // of a queued write as its health check); none may add another.
+    expect(figures.flatMap((f) => f.never).length).toBeLessThanOrEqual(3);
     // RSpace Inventory (round 9) still maps nothing.
     expect(older.filter((f) => f.mapped === 0).map((f) => f.vendor)).toEqual([]);
   });
