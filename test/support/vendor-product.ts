@@ -3,6 +3,7 @@
 // and the product's record with its ETag.
 import { expect } from 'vitest';
 import { sandboxDemoSecrets } from '../../src/lib/sandbox-address.js';
+import type { SandboxHandle } from './in-process.js';
 
 export const json = (text: string) => JSON.parse(text) as any;
 /** A name with case and separators aside: productName, ProductName and product_name are one. */
@@ -46,4 +47,20 @@ export function vendorReads(origin: () => string, base: string) {
     return { record: unwrap(json(await answer.text())), etag: answer.headers.get('etag') };
   }
   return { token, serviceProduct };
+}
+
+/**
+ * A supplier link change on a profile whose product update is made of the product as read (replacing, JSON Patch):
+ * exit 2 before anything is read or sent (no request to a product's path); a dry run says how an update would go.
+ */
+export async function supplierChangeRefused(sb: SandboxHandle, dryRunSays: string): Promise<void> {
+  await sb.control('DELETE', '/requests');
+  const r = await sb.run(['inventory', 'products', 'update', '1001', '--supplier-remove', '1', '--yes']);
+  expect(r.code, r.stderr).toBe(2);
+  expect(r.stderr).toContain('supplier links cannot be changed on this profile');
+  const log = await sb.control<{ requests: any[] }>('GET', '/requests');
+  expect(log.requests.filter((q) => String(q.url).includes('/Products/'))).toEqual([]);
+  const dry = await sb.run(['inventory', 'products', 'update', '1001', '--sell-price', '3', '--dry-run']);
+  expect(dry.code, dry.stderr).toBe(0);
+  expect(dry.stderr).toContain(dryRunSays);
 }
