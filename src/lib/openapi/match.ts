@@ -1644,6 +1644,13 @@ export function score(name: InventoryOperation, read: Reading, index: number, oa
     });
     if (record)
       narrowing ??= `it sits under one record of ${segments[segments.indexOf(`{${record}}`) - 1]} ({${record}}): that record's status, not the service's health`;
+    // Asked by a record's id in the query (GET /Status?messageId=, /status?jobId=), it is that record's status (a
+    // queued write's, a job's), read one at a time: the service's health is asked with nothing of the caller's.
+    const recordId = reading.operation.query.find(
+      (q) => !reading.queryVars.includes(q) && ['id', 'uuid', 'guid'].includes(wordsOf(q).pop() ?? ''),
+    );
+    if (recordId)
+      narrowing ??= `it is asked by ${recordId}, one record's id: that record's status, not the service's health`;
     // A status followed by a value of it (/orders/status/new, /products/status/selling) lists the records in that
     // status: a health check's status word ends its path.
     const statusAt = segments.findIndex((s) => s.toLowerCase() === 'status');

@@ -259,13 +259,14 @@ describe('across the tuning set', () => {
     for (const c of vendorCases) expect(present(c), c.vendor).toBe(true);
   });
 
-  it('maps at least 90% right on all but the newest documents (78% with them, 1244 of 1579), at most 5% wrong, no never-route on the older, no more than three', () => {
+  it('maps at least 90% right on all but the newest documents (78% with them, 1244 of 1579), at most 5% wrong, no never-route on the older, no more than two', () => {
     expect(figures).toHaveLength(scored.length);
     const picks = figures.reduce((n, f) => n + f.picks, 0);
     const right = figures.reduce((n, f) => n + f.right, 0);
     const wrong = figures.reduce((n, f) => n + f.wrong.length, 0);
     // The bar on every document but the newest (above); across all of them, no fewer right than the set stands at (1244
-    // of 1579, 78.8%, with 44 wrong and three never-routes, when round 26 came in; 1219 of 1541, 79.1%, with 41 wrong and
+    // of 1579, 78.8%, with 43 wrong and two never-routes, once a status asked by a record's id in the query was no health
+    // check; 1244 of 1579, 78.8%, with 44 wrong and three never-routes, when round 26 came in; 1219 of 1541, 79.1%, with 41 wrong and
     // two never-routes, once a record update taking a JSON Patch was mapped and sent as one (PayPal's product and webhook
     // updates, ChannelEngine's); 1216 of 1541, 78.9%, with 41 wrong and two never-routes, after the twenty-eighth round of matcher work (records keyed by
     // another record's key and more); 1216 of 1541, 78.9%, with 42 wrong and three never-routes, with JSON Patch writes
@@ -296,8 +297,9 @@ describe('across the tuning set', () => {
     // none; the twenty-sixth round of matcher work left six (Panora's two and Trackstar's gone); the twenty-seventh three
     // (ServiceChannel's, Scalev's and NWMS's gone: HaloPSA's Category, TCGplayer's and SAP's left); the twenty-eighth two
     // (SAP's gone: HaloPSA's Category and TCGplayer's catalogue left); round 26 came in with one (Trivial Life's status
-    // of a queued write as its health check); none may add another.
-    expect(figures.flatMap((f) => f.never).length).toBeLessThanOrEqual(3);
+    // of a queued write as its health check), gone once a status asked by a record's id was that record's; none may
+    // add another.
+    expect(figures.flatMap((f) => f.never).length).toBeLessThanOrEqual(2);
     // RSpace Inventory (round 9) still maps nothing.
     expect(older.filter((f) => f.mapped === 0).map((f) => f.vendor)).toEqual([]);
   });

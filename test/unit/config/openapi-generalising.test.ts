@@ -5618,3 +5618,26 @@ describe("records addressed by another collection's record key and more are that
     expect(routesOf(document('/SupplierCompany/{SupplierCompanyId}')).createSupplier).toBe('POST /SupplierCompany');
   });
 });
+
+describe("a status asked by a record's id in the query is that record's, not the service's health", () => {
+  const status = { status: 'string', messageText: 'string' };
+  const document = (query: string) =>
+    plan({
+      '/api/Article': {
+        get: { summary: 'Search articles', responses: answer({ id: 'string', name: 'string' }, true) },
+      },
+      '/api/Status': {
+        get: {
+          summary: 'Get the current status',
+          parameters: [{ name: query, in: 'query', schema: { type: 'string' } }],
+          responses: answer(status),
+        },
+      },
+    });
+  it('GET /api/Status?messageId= (a queued write’s status) is no health check', () => {
+    expect(routesOf(document('messageId')).health).toBeUndefined();
+  });
+  it('GET /api/Status?verbose= is the service’s status', () => {
+    expect(routesOf(document('verbose')).health).toBe('GET /api/Status');
+  });
+});
