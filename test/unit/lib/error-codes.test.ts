@@ -125,6 +125,9 @@ const SANDBOX_ANSWERS: Case[] = [
   ['inventory', ['updateProduct'], 422, 'not_linked', ExitCode.rejected, 'supplier-not-linked'],
   // A replacing update's stale If-Match (a layout with replaces, packages/sandbox/src/replacing.ts).
   ['inventory', ['updateProduct'], 412, 'precondition_failed', ExitCode.rejected, 'changed-since-read'],
+  // A JSON Patch update's test operation that fails (a layout with jsonPatch, packages/sandbox/src/json-patch.ts):
+  // venue sends no test operation, but a vendor's 409 is a refusal whatever its code.
+  ['inventory', ['updateProduct'], 409, 'test_failed', ExitCode.rejected],
   ['inventory', ['adjustStock'], 422, 'insufficient_stock', ExitCode.rejected, 'insufficient-stock'],
   [
     'inventory',
