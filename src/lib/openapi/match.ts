@@ -16,6 +16,7 @@ import { inventoryOperationNames, JSON_PATCH_OPERATIONS } from '../inventory/rou
 import { isPagingQuery } from './list-shape.js';
 import type { SchemaField } from './operations.js';
 import {
+  bareIdWords,
   headOf,
   keyedSegmentsRead,
   normaliseName,
@@ -1647,7 +1648,7 @@ export function score(name: InventoryOperation, read: Reading, index: number, oa
     // Asked by a record's id in the query (GET /Status?messageId=, /status?jobId=), it is that record's status (a
     // queued write's, a job's), read one at a time: the service's health is asked with nothing of the caller's.
     const recordId = reading.operation.query.find(
-      (q) => !reading.queryVars.includes(q) && ['id', 'uuid', 'guid'].includes(wordsOf(q).pop() ?? ''),
+      (q) => !reading.queryVars.includes(q) && bareIdWords.has(wordsOf(q).pop() ?? ''),
     );
     if (recordId)
       narrowing ??= `it is asked by ${recordId}, one record's id: that record's status, not the service's health`;

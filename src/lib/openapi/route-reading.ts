@@ -625,7 +625,7 @@ function kindOf(operation: DocumentOperation, trailingParam: boolean, said: Set<
 }
 
 /** Words that name a record's id alone: "id", "uuid", "guid". */
-const bareIdWords = new Set(['id', 'uuid', 'guid']);
+export const bareIdWords: ReadonlySet<string> = new Set(['id', 'uuid', 'guid']);
 
 /**
  * The record id an RPC-style route takes in the query, where its path names no record (GET /product.info.json?id=…,
